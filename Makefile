@@ -1,0 +1,42 @@
+# OpenAffiliate. `make run` serves the product; `make test` runs every test. See README.md.
+SHELL := /bin/bash
+NODE_BIN = $(shell scripts/node.sh)
+export PATH := $(NODE_BIN):$(PATH)
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+
+.PHONY: run test generate check-generated build frontend lint e2e clean
+
+run:
+	scripts/run.sh
+
+test:
+	scripts/test.sh
+
+generate:
+	scripts/generate.sh
+
+check-generated:
+	scripts/check-generated.sh
+
+frontend/node_modules: frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund --loglevel=error
+	touch frontend/node_modules
+
+frontend: frontend/node_modules
+	cd frontend && npm run --silent build
+
+build: frontend
+	go build -trimpath -ldflags "-X github.com/openaffiliate/platform/server.Version=$(VERSION)" -o bin/openaffiliate ./server/cmd/openaffiliate
+
+tools/node_modules: tools/package-lock.json
+	cd tools && npm ci --no-audit --no-fund --loglevel=error
+	touch tools/node_modules
+
+lint: tools/node_modules
+	tools/node_modules/.bin/spectral lint openapi.yaml --ruleset api/spectral.yaml --fail-severity error
+
+e2e: build
+	scripts/with-db.sh scripts/e2e.sh
+
+clean:
+	rm -rf bin frontend/dist artifacts

@@ -1,0 +1,100 @@
+package api
+
+import (
+	"context"
+
+	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/accounts"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/auth"
+)
+
+// Signup creates a brand or affiliate account and signs it in.
+func (s *Server) Signup(ctx context.Context, req oapi.SignupRequestObject) (oapi.SignupResponseObject, error) {
+	b := req.Body
+	in := accounts.SignupInput{
+		Email: string(b.Email), Password: b.Password, FirstName: b.FirstName, LastName: b.LastName,
+		AccountType: string(b.AccountType),
+	}
+	if b.CompanyName != nil {
+		in.CompanyName = *b.CompanyName
+	}
+	if b.PreferredBrandId != nil {
+		in.PreferredBrandID = *b.PreferredBrandId
+	}
+	profile, err := s.Accounts.Signup(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := s.signedIn(profile, "Account created successfully!")
+	return oapi.Signup201JSONResponse(resp), err
+}
+
+// Login signs a user in with email and password.
+func (s *Server) Login(ctx context.Context, req oapi.LoginRequestObject) (oapi.LoginResponseObject, error) {
+	profile, err := s.Accounts.Login(ctx, req.Body.Email, req.Body.Password, s.HashIP(clientIP(ctx)))
+	if err != nil {
+		return nil, err
+	}
+	resp, err := s.signedIn(profile, "Login successful!")
+	return oapi.Login200JSONResponse(resp), err
+}
+
+// DevLogin signs in as a seeded demo account; it exists only in dev mode.
+func (s *Server) DevLogin(ctx context.Context, req oapi.DevLoginRequestObject) (oapi.DevLoginResponseObject, error) {
+	if !s.DevMode {
+		return nil, apierror.NotFound("Dev mode is off")
+	}
+	profile, err := s.Accounts.DemoAccount(ctx, string(req.Body.AccountType))
+	if err != nil {
+		return nil, err
+	}
+	resp, err := s.signedIn(profile, "Login successful!")
+	return oapi.DevLogin200JSONResponse(resp), err
+}
+
+func (s *Server) signedIn(p accounts.Profile, message string) (oapi.AuthResponse, error) {
+	token, err := s.Tokens.Issue(p.User.ID, p.User.AccountType)
+	if err != nil {
+		return oapi.AuthResponse{}, err
+	}
+	resp := oapi.AuthResponse{Success: true, Message: message}
+	resp.Data.Jwt = token
+	resp.Data.User = userOf(p)
+	return resp, nil
+}
+
+// GetMe answers the signed-in user.
+func (s *Server) GetMe(ctx context.Context, _ oapi.GetMeRequestObject) (oapi.GetMeResponseObject, error) {
+	resp, err := s.currentUser(ctx)
+	return oapi.GetMe200JSONResponse(resp), err
+}
+
+func (s *Server) currentUser(ctx context.Context) (oapi.UserResponse, error) {
+	caller, _ := auth.UserFrom(ctx)
+	profile, err := s.Accounts.Profile(ctx, caller.ID)
+	if err != nil {
+		return oapi.UserResponse{}, err
+	}
+	resp := oapi.UserResponse{Success: true}
+	resp.Data.User = userOf(profile)
+	return resp, nil
+}
+
+// Logout revokes the token the request came with.
+func (s *Server) Logout(ctx context.Context, _ oapi.LogoutRequestObject) (oapi.LogoutResponseObject, error) {
+	caller, _ := auth.UserFrom(ctx)
+	if err := s.Accounts.Revoke(ctx, caller.Session); err != nil {
+		return nil, err
+	}
+	return oapi.Logout200JSONResponse{Success: true, Message: "Logged out successfully"}, nil
+}
+
+// ResetPassword sets a new password with a one-time token.
+func (s *Server) ResetPassword(ctx context.Context, req oapi.ResetPasswordRequestObject) (oapi.ResetPasswordResponseObject, error) {
+	if err := s.Accounts.ResetPassword(ctx, req.Body.Token, req.Body.NewPassword); err != nil {
+		return nil, err
+	}
+	return oapi.ResetPassword200JSONResponse{Success: true,
+		Message: "Password has been reset successfully! You will be redirected to the login page."}, nil
+}

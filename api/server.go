@@ -1,0 +1,38 @@
+// Package api implements the generated strict server interface: each file maps one tag's
+// requests to calls and their results to responses.
+package api
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/accounts"
+	"github.com/openaffiliate/platform/server/auth"
+)
+
+// Server holds what the handlers need.
+type Server struct {
+	Pool      *pgxpool.Pool
+	Accounts  *accounts.Service
+	Tokens    *auth.Tokens
+	HashIP    func(ip string) string
+	DevMode   bool
+	PublicURL string
+	Version   string
+}
+
+var _ oapi.StrictServerInterface = (*Server)(nil)
+
+type clientIPKey struct{}
+
+// WithClientIP stores the caller's address in a request context (set by the server's middleware).
+func WithClientIP(ctx context.Context, ip string) context.Context {
+	return context.WithValue(ctx, clientIPKey{}, ip)
+}
+
+func clientIP(ctx context.Context) string {
+	ip, _ := ctx.Value(clientIPKey{}).(string)
+	return ip
+}

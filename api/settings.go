@@ -1,0 +1,74 @@
+package api
+
+import (
+	"context"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/currency"
+)
+
+// GetCurrencySettings answers the offered currencies and their RON-based rates.
+func (s *Server) GetCurrencySettings(ctx context.Context, _ oapi.GetCurrencySettingsRequestObject) (oapi.GetCurrencySettingsResponseObject, error) {
+	rates, updated, err := s.ronRates(ctx)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.GetCurrencySettings200JSONResponse{Success: true}
+	resp.Data.Base = oapi.CurrencyCode(currency.Base)
+	resp.Data.DefaultCurrency = oapi.CurrencyCode(currency.Base)
+	for _, c := range currency.Offered {
+		resp.Data.Currencies = append(resp.Data.Currencies, oapi.CurrencyCode(c))
+	}
+	resp.Data.Rates = ratesOf(rates)
+	resp.Data.UpdatedAt = updated
+	return resp, nil
+}
+
+// GetFxRates answers the rates relative to the asked base (RON by default).
+func (s *Server) GetFxRates(ctx context.Context, req oapi.GetFxRatesRequestObject) (oapi.GetFxRatesResponseObject, error) {
+	base := currency.Base
+	if req.Params.Base != nil {
+		base = string(*req.Params.Base)
+	}
+	ron, _, err := s.ronRates(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rates, err := currency.Rebase(ron, base)
+	if err != nil {
+		return nil, apierror.Validation("base", err.Error())
+	}
+	resp := oapi.GetFxRates200JSONResponse{Success: true}
+	resp.Data.Base = oapi.CurrencyCode(base)
+	resp.Data.Rates = ratesOf(rates)
+	return resp, nil
+}
+
+func (s *Server) ronRates(ctx context.Context) (map[string]decimal.Decimal, time.Time, error) {
+	rows, err := queries.New().ListCurrencyRates(ctx, s.Pool)
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	rates := make(map[string]decimal.Decimal, len(rows))
+	var updated time.Time
+	for _, r := range rows {
+		rates[r.Currency] = r.Rate
+		if r.UpdatedAt.After(updated) {
+			updated = r.UpdatedAt
+		}
+	}
+	return rates, updated, nil
+}
+
+func ratesOf(rates map[string]decimal.Decimal) oapi.Rates {
+	out := make(oapi.Rates, len(rates))
+	for code, r := range rates {
+		out[code] = r.String()
+	}
+	return out
+}

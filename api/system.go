@@ -1,0 +1,35 @@
+package api
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/apierror"
+)
+
+// GetHealth answers 200 when the database answers within two seconds, else 503.
+func (s *Server) GetHealth(ctx context.Context, _ oapi.GetHealthRequestObject) (oapi.GetHealthResponseObject, error) {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	if err := s.Pool.Ping(ctx); err != nil {
+		slog.ErrorContext(ctx, "health: database does not answer", "err", err)
+		body := (&apierror.Error{Code: apierror.CodeUnavailable, Message: "Database unavailable"}).Body()
+		return oapi.GetHealth503JSONResponse{Success: false, Error: body.Error, Code: body.Code}, nil
+	}
+	resp := oapi.GetHealth200JSONResponse{Success: true}
+	resp.Data.Status = oapi.HealthResponseDataStatusOk
+	resp.Data.Database = oapi.HealthResponseDataDatabaseOk
+	resp.Data.Version = s.Version
+	return resp, nil
+}
+
+// GetSystemConfig answers the public configuration the web app reads at start-up.
+func (s *Server) GetSystemConfig(_ context.Context, _ oapi.GetSystemConfigRequestObject) (oapi.GetSystemConfigResponseObject, error) {
+	resp := oapi.GetSystemConfig200JSONResponse{Success: true}
+	resp.Data.DevMode = s.DevMode
+	resp.Data.Version = s.Version
+	resp.Data.PublicUrl = s.PublicURL
+	return resp, nil
+}

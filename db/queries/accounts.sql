@@ -1,0 +1,90 @@
+-- name: CreateBrand :one
+INSERT INTO brands (public_id, company_name, webhook_secret)
+VALUES (@public_id, @company_name, @webhook_secret)
+RETURNING *;
+
+-- name: BrandPublicIDExists :one
+SELECT EXISTS (SELECT 1 FROM brands WHERE public_id = @public_id);
+
+-- name: CreateAffiliate :one
+INSERT INTO affiliates (name, email)
+VALUES (@name, @email)
+RETURNING *;
+
+-- name: CreateUser :one
+INSERT INTO users (email, password_hash, first_name, last_name, company_name, account_type, is_verified, brand_id, affiliate_id)
+VALUES (@email, @password_hash, @first_name, @last_name, @company_name, @account_type, @is_verified, @brand_id, @affiliate_id)
+RETURNING *;
+
+-- name: EmailExists :one
+SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower(@email));
+
+-- name: GetUserProfile :one
+SELECT sqlc.embed(u), b.public_id AS brand_public_id
+FROM users u
+LEFT JOIN brands b ON b.id = u.brand_id
+WHERE u.id = @id;
+
+-- name: GetUserProfileByEmail :one
+SELECT sqlc.embed(u), b.public_id AS brand_public_id
+FROM users u
+LEFT JOIN brands b ON b.id = u.brand_id
+WHERE lower(u.email) = lower(@email);
+
+-- name: UpdatePassword :exec
+UPDATE users SET password_hash = @password_hash WHERE id = @id;
+
+-- name: RevokeToken :exec
+INSERT INTO revoked_tokens (jti, expires_at) VALUES (@jti, @expires_at)
+ON CONFLICT (jti) DO NOTHING;
+
+-- name: IsTokenRevoked :one
+SELECT EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = @jti);
+
+-- name: DeleteExpiredRevokedTokens :execrows
+DELETE FROM revoked_tokens WHERE expires_at < now();
+
+-- name: CreatePasswordResetToken :exec
+INSERT INTO password_reset_tokens (token_hash, user_id, created_by, expires_at)
+VALUES (@token_hash, @user_id, @created_by, @expires_at);
+
+-- name: ConsumePasswordResetToken :one
+-- Marks the token used and answers its user, only while it is unused and unexpired.
+UPDATE password_reset_tokens
+SET used_at = now()
+WHERE token_hash = @token_hash AND used_at IS NULL AND expires_at > now()
+RETURNING user_id;
+
+-- name: RecordLoginFailure :exec
+INSERT INTO login_failures (email, ip_hash) VALUES (lower(@email), @ip_hash);
+
+-- name: LoginFailuresByEmail :one
+-- How many failures one email had since a moment, and when the oldest of them happened.
+SELECT count(*)::int AS failures, coalesce(min(created_at), now())::timestamptz AS oldest
+FROM login_failures
+WHERE lower(email) = lower(@email) AND created_at > @since;
+
+-- name: LoginFailuresByIP :one
+SELECT count(*)::int AS failures, coalesce(min(created_at), now())::timestamptz AS oldest
+FROM login_failures
+WHERE ip_hash = @ip_hash AND created_at > @since;
+
+-- name: ClearLoginFailures :exec
+DELETE FROM login_failures WHERE lower(email) = lower(@email);
+
+-- name: DeleteOldLoginFailures :execrows
+DELETE FROM login_failures WHERE created_at < @before;
+
+-- name: ListCurrencyRates :many
+SELECT * FROM currency_rates ORDER BY currency;
+
+-- name: LogActivity :exec
+INSERT INTO activity_log (actor_id, action, entity_type, entity_id, details)
+VALUES (@actor_id, @action, @entity_type, @entity_id, @details);
+
+-- name: GetSessionUser :one
+-- The user behind a token, and whether the token was revoked, in one round trip.
+SELECT u.id, u.account_type, u.brand_id, u.affiliate_id,
+       EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = @jti) AS revoked
+FROM users u
+WHERE u.id = @user_id;

@@ -1,0 +1,67 @@
+// Shared set-up of the browser flows: Debian's Chromium driven by playwright-core.
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:18080').replace(/\/$/, '');
+export const SCREENSHOT_DIR = resolve(process.env.SCREENSHOT_DIR || '../artifacts/screenshots');
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A fresh context (empty localStorage) with a light system colour scheme and a desktop viewport. */
+export async function newPage(browser, options = {}) {
+  const context = await browser.newContext({
+    viewport: { width: 1360, height: 860 },
+    colorScheme: 'light',
+    locale: 'en-US',
+    ...options,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: resolve(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+}
+
+export function uniqueEmail(kind) {
+  return `e2e-${kind}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Signs up through the auth screen and waits for the shell. */
+export async function signUp(page, { accountType, email, password, firstName, lastName, companyName }) {
+  await page.goto(`${BASE_URL}/auth`);
+  await page.getByTestId('auth-toggle').click();
+  await page.getByTestId(`account-type-${accountType}`).click();
+  await page.locator('input[name="firstName"]').fill(firstName);
+  await page.locator('input[name="lastName"]').fill(lastName);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  if (companyName) await page.locator('input[name="companyName"]').fill(companyName);
+  await page.getByTestId('auth-submit').click();
+  await page.waitForURL(`${BASE_URL}/dashboard`);
+}
+
+export async function signIn(page, email, password) {
+  await page.goto(`${BASE_URL}/auth`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByTestId('auth-submit').click();
+  await page.getByTestId('side-menu').waitFor();
+}

@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { BASE_URL, launch, newPage } from './browser.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('the docs page renders the contract without any other host', async () => {
+  const page = await newPage(browser);
+  const origin = new URL(BASE_URL).origin;
+  const foreign = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !url.startsWith('blob:') && !url.startsWith('data:')) foreign.push(url);
+  });
+  await page.goto(`${BASE_URL}/docs/index.html`);
+  await page.getByRole('heading', { name: 'Integration guide' }).waitFor();
+  assert.deepEqual(
+    foreign.filter((url) => !url.includes('logo-mini')),
+    [],
+  );
+  await page.context().close();
+});

@@ -1,0 +1,220 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../i18n/config';
+import { ApiError, apiFetch, configureApiFetch, isRetryableStatus, kindForStatus, networkErrorMessage } from './fetcher';
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const failure = (status: number, code = 'X', error = 'server says no') => json({ success: false, error, code }, status);
+
+type FetchImpl = (url: string, init: RequestInit) => Promise<Response>;
+let fetchMock: ReturnType<typeof vi.fn<FetchImpl>>;
+
+beforeEach(() => {
+  fetchMock = vi.fn<FetchImpl>();
+  vi.stubGlobal('fetch', fetchMock);
+  configureApiFetch();
+  void i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  configureApiFetch();
+});
+
+/** Runs a call under fake timers, recording when (in fake ms) each attempt was made. */
+async function runWithFakeTimers<T>(call: () => Promise<T>) {
+  vi.useFakeTimers();
+  const start = Date.now();
+  const attempts: number[] = [];
+  const wrapped = fetchMock.getMockImplementation();
+  fetchMock.mockImplementation((url: string, init: RequestInit) => {
+    attempts.push(Date.now() - start);
+    return (wrapped as FetchImpl)(url, init);
+  });
+  const outcome = call().then(
+    (value) => ({ value, error: undefined }),
+    (error: unknown) => ({ value: undefined, error }),
+  );
+  await vi.runAllTimersAsync();
+  return { ...(await outcome), attempts };
+}
+
+describe('apiFetch', () => {
+  it('adds the base URL, JSON and the bearer token, and returns the body', async () => {
+    localStorage.setItem('auth_token', 'tok-123');
+    fetchMock.mockResolvedValue(json({ success: true, data: { ok: 1 } }));
+    const body = await apiFetch<{ data: { ok: number } }>('/auth/me', { method: 'POST', body: '{}' });
+    expect(body.data.ok).toBe(1);
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/v1/auth/me');
+    const headers = init.headers as Headers;
+    expect(headers.get('Authorization')).toBe('Bearer tok-123');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    fetchMock.mockResolvedValue(json({ success: true, data: {} }));
+    await apiFetch('/system/config');
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect((init.headers as Headers).has('Authorization')).toBe(false);
+  });
+
+  it('throws a typed ApiError with the server envelope', async () => {
+    fetchMock.mockResolvedValue(
+      json({ success: false, error: 'Email is already registered', code: 'CONFLICT', details: [{ field: 'email', message: 'taken' }] }, 409),
+    );
+    const error = (await apiFetch('/auth/signup').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(409);
+    expect(error.code).toBe('CONFLICT');
+    expect(error.kind).toBe('CLIENT_ERROR');
+    expect(error.message).toBe('Email is already registered');
+    expect(error.details).toEqual([{ field: 'email', message: 'taken' }]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('treats success:false in a 200 answer as an error', async () => {
+    fetchMock.mockResolvedValue(json({ success: false, error: 'no', code: 'NOPE' }, 200));
+    await expect(apiFetch('/x')).rejects.toMatchObject({ code: 'NOPE', message: 'no' });
+  });
+
+  it.each([400, 401, 403, 404, 409, 422])('never retries a %i', async (status) => {
+    fetchMock.mockImplementation(async () => failure(status));
+    const { error, attempts } = await runWithFakeTimers(() => apiFetch('/x'));
+    expect(attempts).toEqual([0]);
+    expect((error as ApiError).status).toBe(status);
+  });
+
+  it.each([408, 429, 500, 502, 503])('retries a %i three times with backoff 1 s, 2 s, 4 s', async (status) => {
+    fetchMock.mockImplementation(async () => failure(status, 'SERVER', 'busy'));
+    const { error, attempts } = await runWithFakeTimers(() => apiFetch('/x'));
+    expect(attempts).toEqual([0, 1000, 3000, 7000]);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('MAX_RETRIES');
+    expect((error as ApiError).status).toBe(status);
+    expect((error as ApiError).message).toBe('busy');
+  });
+
+  it('succeeds when a retry succeeds', async () => {
+    let calls = 0;
+    fetchMock.mockImplementation(async () => (++calls < 3 ? failure(503) : json({ success: true, data: { n: calls } })));
+    const { value, attempts } = await runWithFakeTimers(() => apiFetch<{ data: { n: number } }>('/x'));
+    expect(value?.data.n).toBe(3);
+    expect(attempts).toEqual([0, 1000, 3000]);
+  });
+
+  it('retries network errors and ends with MAX_RETRIES', async () => {
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { error, attempts } = await runWithFakeTimers(() => apiFetch('/x'));
+    expect(attempts).toHaveLength(4);
+    expect(error).toMatchObject({ status: 0, kind: 'MAX_RETRIES', code: 'MAX_RETRIES' });
+    expect((error as ApiError).message).toBe('Request failed after multiple attempts. Please try again later.');
+  });
+
+  it('aborts an attempt after 10 s and retries it as a timeout', async () => {
+    configureApiFetch({ retries: 0 });
+    fetchMock.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise((_, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        }),
+    );
+    vi.useFakeTimers();
+    const outcome = apiFetch('/slow').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = (await outcome) as ApiError;
+    expect(error.kind).toBe('MAX_RETRIES');
+    expect(error.status).toBe(0);
+  });
+
+  it('retries timeouts with the same backoff', async () => {
+    configureApiFetch({ timeoutMs: 50 });
+    fetchMock.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise((_, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        }),
+    );
+    const { error, attempts } = await runWithFakeTimers(() => apiFetch('/slow'));
+    expect(attempts).toEqual([0, 1050, 3100, 7150]);
+    expect((error as ApiError).kind).toBe('MAX_RETRIES');
+  });
+
+  it('does not retry when the caller aborts', async () => {
+    const controller = new AbortController();
+    fetchMock.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise((_, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        }),
+    );
+    const call = apiFetch('/x', { signal: controller.signal });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(apiFetch('/x', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds requests made offline until the browser is online again', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fetchMock.mockResolvedValue(json({ success: true, data: {} }));
+    const call = apiFetch('/x');
+    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fetchMock).not.toHaveBeenCalled();
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await expect(call).resolves.toEqual({ success: true, data: {} });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('error codes and messages', () => {
+  it('maps statuses to kinds', () => {
+    expect(kindForStatus(401)).toBe('UNAUTHORIZED');
+    expect(kindForStatus(403)).toBe('FORBIDDEN');
+    expect(kindForStatus(404)).toBe('NOT_FOUND');
+    expect(kindForStatus(429)).toBe('RATE_LIMITED');
+    expect(kindForStatus(500)).toBe('SERVER_ERROR');
+    expect(kindForStatus(503)).toBe('SERVER_ERROR');
+    expect(kindForStatus(400)).toBe('CLIENT_ERROR');
+    expect(kindForStatus(409)).toBe('CLIENT_ERROR');
+  });
+
+  it('retries only network-ish statuses', () => {
+    expect([408, 429, 500, 504].every(isRetryableStatus)).toBe(true);
+    expect([400, 401, 403, 404, 409].some(isRetryableStatus)).toBe(false);
+  });
+
+  it('uses the seed messages in English and Romanian', async () => {
+    expect(networkErrorMessage('OFFLINE')).toBe(
+      'You appear to be offline. Your request will be processed when connection is restored.',
+    );
+    expect(networkErrorMessage('TIMEOUT')).toBe('The request took too long to complete. Please try again.');
+    expect(networkErrorMessage('NETWORK_ERROR')).toBe('Unable to connect to the server. Please check your internet connection.');
+    expect(networkErrorMessage('UNAUTHORIZED')).toBe('Your session has expired. Please log in again.');
+    expect(networkErrorMessage('FORBIDDEN')).toBe('You do not have permission to perform this action.');
+    expect(networkErrorMessage('NOT_FOUND')).toBe('The requested resource was not found.');
+    expect(networkErrorMessage('RATE_LIMITED')).toBe('Too many requests. Please wait a moment and try again.');
+    expect(networkErrorMessage('SERVER_ERROR')).toBe('Server error occurred. Our team has been notified.');
+    expect(networkErrorMessage('MAX_RETRIES')).toBe('Request failed after multiple attempts. Please try again later.');
+    await i18n.changeLanguage('ro');
+    expect(networkErrorMessage('TIMEOUT')).toBe('Cererea a durat prea mult. Te rugăm să încerci din nou.');
+  });
+
+  it('uses the kind message when the server sent none', async () => {
+    fetchMock.mockResolvedValue(new Response('', { status: 404 }));
+    const error = (await apiFetch('/x').catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', kind: 'NOT_FOUND', fromServer: false });
+    expect(error.message).toBe('The requested resource was not found.');
+  });
+});

@@ -1,0 +1,213 @@
+import i18n from '../i18n/config';
+
+/** The categories the seed's 'Network Error' messages are keyed by. */
+export type NetworkErrorKind =
+  | 'OFFLINE'
+  | 'TIMEOUT'
+  | 'NETWORK_ERROR'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'RATE_LIMITED'
+  | 'SERVER_ERROR'
+  | 'MAX_RETRIES'
+  | 'CLIENT_ERROR';
+
+export interface ApiErrorDetail {
+  field?: string;
+  message: string;
+}
+
+/** Every failed call throws this: HTTP status (0 when no answer), the server's code or the kind, and its message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly kind: NetworkErrorKind;
+  readonly details: ApiErrorDetail[];
+  /** True when the server sent its own message (rather than a network message chosen here). */
+  readonly fromServer: boolean;
+
+  constructor(init: {
+    status: number;
+    kind: NetworkErrorKind;
+    code?: string;
+    message?: string;
+    details?: ApiErrorDetail[];
+  }) {
+    super(init.message ?? networkErrorMessage(init.kind));
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.kind = init.kind;
+    this.code = init.code ?? init.kind;
+    this.details = init.details ?? [];
+    this.fromServer = init.message !== undefined;
+  }
+}
+
+/** orval types a hook's error as ErrorType<...>: every call here fails with ApiError. */
+export type ErrorType<_ServerBody> = ApiError;
+
+/** The localized 'Network Error' message for a kind (seed section 8). */
+export function networkErrorMessage(kind: NetworkErrorKind): string {
+  return i18n.t(`network.${kind}`, { ns: 'errors' });
+}
+
+export function kindForStatus(status: number): NetworkErrorKind {
+  if (status === 401) return 'UNAUTHORIZED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 408) return 'TIMEOUT';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status >= 500) return 'SERVER_ERROR';
+  return 'CLIENT_ERROR';
+}
+
+/** Network errors, timeouts, 408, 429 and 5xx are worth another try; other 4xx never are. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+export interface FetchSettings {
+  baseUrl: string;
+  timeoutMs: number;
+  retries: number;
+  baseDelayMs: number;
+}
+
+const defaultSettings: FetchSettings = { baseUrl: '/api/v1', timeoutMs: 10_000, retries: 3, baseDelayMs: 1_000 };
+let settings: FetchSettings = { ...defaultSettings };
+
+/** Tests shorten the timings; passing nothing restores the defaults. */
+export function configureApiFetch(overrides?: Partial<FetchSettings>): void {
+  settings = { ...defaultSettings, ...overrides };
+}
+
+type NetworkNoticeListener = (kind: NetworkErrorKind) => void;
+const noticeListeners = new Set<NetworkNoticeListener>();
+
+/** The toast layer listens here to tell the user a request waits for the connection. */
+export function onNetworkNotice(listener: NetworkNoticeListener): () => void {
+  noticeListeners.add(listener);
+  return () => noticeListeners.delete(listener);
+}
+
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/** Requests made while offline wait for the browser's 'online' event. */
+function waitUntilOnline(signal?: AbortSignal | null): Promise<void> {
+  if (!isOffline()) return Promise.resolve();
+  noticeListeners.forEach((listener) => listener('OFFLINE'));
+  return new Promise((resolve, reject) => {
+    const onOnline = () => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    };
+    const onAbort = () => {
+      window.removeEventListener('online', onOnline);
+      reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+    };
+    window.addEventListener('online', onOnline, { once: true });
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function authHeader(): Record<string, string> {
+  const token = localStorage.getItem('auth_token');
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+interface ErrorEnvelope {
+  success?: boolean;
+  error?: unknown;
+  code?: unknown;
+  details?: unknown;
+}
+
+function errorFromResponse(status: number, body: unknown): ApiError {
+  const envelope = (typeof body === 'object' && body !== null ? body : {}) as ErrorEnvelope;
+  const kind = status >= 200 && status < 300 ? 'CLIENT_ERROR' : kindForStatus(status);
+  return new ApiError({
+    status,
+    kind,
+    code: typeof envelope.code === 'string' ? envelope.code : undefined,
+    message: typeof envelope.error === 'string' && envelope.error !== '' ? envelope.error : undefined,
+    details: Array.isArray(envelope.details) ? (envelope.details as ApiErrorDetail[]) : undefined,
+  });
+}
+
+type Attempt = { ok: true; body: unknown } | { ok: false; error: ApiError; retryable: boolean };
+
+async function attempt(url: string, init: RequestInit, headers: Headers): Promise<Attempt> {
+  const callerSignal = init.signal;
+  // A caller that gave up (React Query cancelling a query) is never retried.
+  if (callerSignal?.aborted) throw callerSignal.reason ?? new DOMException('Aborted', 'AbortError');
+  const controller = new AbortController();
+  const forwardAbort = () => controller.abort(callerSignal?.reason);
+  callerSignal?.addEventListener('abort', forwardAbort, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, settings.timeoutMs);
+  try {
+    const response = await fetch(url, { ...init, headers, signal: controller.signal });
+    const body = await readBody(response);
+    const envelope = body as ErrorEnvelope | undefined;
+    if (response.ok && envelope?.success !== false) return { ok: true, body };
+    return { ok: false, error: errorFromResponse(response.status, body), retryable: isRetryableStatus(response.status) };
+  } catch (cause) {
+    if (timedOut) return { ok: false, error: new ApiError({ status: 0, kind: 'TIMEOUT' }), retryable: true };
+    if (callerSignal?.aborted) throw cause;
+    return { ok: false, error: new ApiError({ status: 0, kind: 'NETWORK_ERROR' }), retryable: true };
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+/**
+ * The mutator every generated call goes through: base URL, bearer token and JSON; a 10 s timeout,
+ * 3 retries with backoff 1 s, 2 s, 4 s on network errors, timeouts, 408, 429 and 5xx; offline queueing.
+ * Resolves to the response body; throws ApiError on a non-2xx answer or `success: false`.
+ */
+export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const url = `${settings.baseUrl}${path}`;
+  const headers = new Headers(init.headers);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  for (const [name, value] of Object.entries(authHeader())) headers.set(name, value);
+
+  let last: ApiError | undefined;
+  for (let tryNumber = 0; tryNumber <= settings.retries; tryNumber += 1) {
+    if (tryNumber > 0) await sleep(settings.baseDelayMs * 2 ** (tryNumber - 1));
+    await waitUntilOnline(init.signal);
+    const result = await attempt(url, init, headers);
+    if (result.ok) return result.body as T;
+    if (!result.retryable) throw result.error;
+    last = result.error;
+  }
+  const final = last as ApiError;
+  throw new ApiError({
+    status: final.status,
+    kind: 'MAX_RETRIES',
+    code: final.fromServer ? final.code : 'MAX_RETRIES',
+    message: final.fromServer ? final.message : undefined,
+    details: final.details,
+  });
+}

@@ -1,0 +1,27 @@
+import type { AccountType } from '../api/generated/model';
+
+// Local storage keys of the signed-in session (seed section 3).
+export const AUTH_TOKEN_KEY = 'auth_token';
+export const DEV_MODE_KEY = 'dev_mode';
+export const DEV_ACCOUNT_TYPE_KEY = 'dev_account_type';
+
+export function storedToken(): string | null {
+  return localStorage.getItem(AUTH_TOKEN_KEY);
+}
+
+export function storeSession(token: string, devAccountType?: AccountType): void {
+  localStorage.setItem(AUTH_TOKEN_KEY, token);
+  if (devAccountType) {
+    localStorage.setItem(DEV_MODE_KEY, 'true');
+    localStorage.setItem(DEV_ACCOUNT_TYPE_KEY, devAccountType);
+  } else {
+    localStorage.removeItem(DEV_MODE_KEY);
+    localStorage.removeItem(DEV_ACCOUNT_TYPE_KEY);
+  }
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(AUTH_TOKEN_KEY);
+  localStorage.removeItem(DEV_MODE_KEY);
+  localStorage.removeItem(DEV_ACCOUNT_TYPE_KEY);
+}

@@ -1,0 +1,55 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import enAuth from '../locales/en/auth.json';
+import enCommon from '../locales/en/common.json';
+import enErrors from '../locales/en/errors.json';
+import enNav from '../locales/en/nav.json';
+import enSections from '../locales/en/sections.json';
+import roAuth from '../locales/ro/auth.json';
+import roCommon from '../locales/ro/common.json';
+import roErrors from '../locales/ro/errors.json';
+import roNav from '../locales/ro/nav.json';
+import roSections from '../locales/ro/sections.json';
+
+export const LANGUAGE_STORAGE_KEY = 'language';
+export const supportedLanguages = ['ro', 'en'] as const;
+export type Language = (typeof supportedLanguages)[number];
+export const defaultLanguage: Language = 'ro';
+
+export const resources = {
+  ro: { common: roCommon, auth: roAuth, errors: roErrors, nav: roNav, sections: roSections },
+  en: { common: enCommon, auth: enAuth, errors: enErrors, nav: enNav, sections: enSections },
+} as const;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (supportedLanguages as readonly string[]).includes(value);
+}
+
+export function storedLanguage(): Language {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : defaultLanguage;
+  } catch {
+    return defaultLanguage;
+  }
+}
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: storedLanguage(),
+  fallbackLng: defaultLanguage,
+  supportedLngs: [...supportedLanguages],
+  ns: ['common', 'auth', 'errors', 'nav', 'sections'],
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+i18n.on('languageChanged', (language) => {
+  if (!isLanguage(language)) return;
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  document.documentElement.lang = language;
+});
+document.documentElement.lang = i18n.language;
+
+export default i18n;

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { resources } from '../i18n/config';
+
+function keys(tree: unknown, prefix = ''): string[] {
+  if (typeof tree !== 'object' || tree === null) return [prefix];
+  return Object.entries(tree).flatMap(([key, value]) => keys(value, prefix ? `${prefix}.${key}` : key));
+}
+
+describe('locales', () => {
+  it('ro and en have the same namespaces', () => {
+    expect(Object.keys(resources.ro).sort()).toEqual(Object.keys(resources.en).sort());
+  });
+
+  for (const namespace of Object.keys(resources.en) as (keyof typeof resources.en)[]) {
+    it(`ro and en have the same keys in ${namespace}`, () => {
+      expect(keys(resources.ro[namespace]).sort()).toEqual(keys(resources.en[namespace]).sort());
+    });
+
+    it(`no ${namespace} text is empty`, () => {
+      for (const language of ['ro', 'en'] as const) {
+        const tree = resources[language][namespace];
+        for (const key of keys(tree)) {
+          const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
+          expect(typeof value === 'string' && value.trim().length > 0, `${language}:${namespace}:${key}`).toBe(true);
+        }
+      }
+    });
+  }
+
+  it('keeps the seed texts exactly', () => {
+    expect(resources.en.common.notFound.message).toBe('Oops! Page not found');
+    expect(resources.en.common.notFound.home).toBe('Return to Home');
+    expect(resources.en.auth.reset.error).toBe('Error resetting password.');
+    expect(resources.ro.auth.reset.error).toBe('Eroare la resetarea parolei.');
+    expect(resources.en.nav.items.offersBrand).toBe('My Offers');
+    expect(resources.en.nav.items.offersAffiliate).toBe('Campaigns');
+  });
+});

@@ -1,0 +1,142 @@
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../api/fetcher';
+import { resetPassword } from '../api/generated/auth/auth';
+import { LanguageButtons } from '../components/LanguageButtons';
+import { PasswordField } from '../components/PasswordField';
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const REDIRECT_AFTER_RESET_MS = 3_000;
+
+/** The first rule the entered values break, as a translation key, or null. */
+export function resetPasswordProblem(token: string, password: string, confirmation: string): string | null {
+  if (!token.trim()) return 'reset.missingToken';
+  if (password !== confirmation) return 'reset.mismatch';
+  if (password.length < MIN_PASSWORD_LENGTH) return 'reset.tooShort';
+  return null;
+}
+
+function ResetPasswordLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+      <Card sx={{ width: '100%', maxWidth: 440 }}>
+        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+          <Stack spacing={2.5}>
+            <Box sx={{ alignSelf: 'flex-end' }}>
+              <LanguageButtons />
+            </Box>
+            {children}
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+function InvalidResetLink() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  return (
+    <ResetPasswordLayout>
+      <Typography variant="h5" component="h1">
+        {t('reset.invalidTitle')}
+      </Typography>
+      <Typography color="text.secondary">{t('reset.invalidMessage')}</Typography>
+      <Button variant="contained" onClick={() => navigate('/auth')} data-testid="go-to-login">
+        {t('reset.goToLogin')}
+      </Button>
+    </ResetPasswordLayout>
+  );
+}
+
+/** /reset-password?token=…: sets a new password with a one-time link a host issued. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!success) return;
+    const timer = setTimeout(() => navigate('/auth'), REDIRECT_AFTER_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [success, navigate]);
+
+  if (token === null) return <InvalidResetLink />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSuccess(null);
+    const problem = resetPasswordProblem(token, password, confirmation);
+    if (problem) {
+      setError(t(problem));
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await resetPassword({ token: token.trim(), newPassword: password });
+      setSuccess(t('reset.success'));
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status !== 0) {
+        setError(failure.fromServer ? failure.message : t('reset.failed'));
+      } else {
+        setError(t('reset.error'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ResetPasswordLayout>
+      <Box>
+        <Typography variant="h5" component="h1">
+          {t('reset.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('reset.subtitle')}
+        </Typography>
+      </Box>
+      {error && (
+        <Alert severity="error" data-testid="reset-error">
+          {error}
+        </Alert>
+      )}
+      {success && (
+        <Alert severity="success" data-testid="reset-success">
+          {success}
+        </Alert>
+      )}
+      <Stack component="form" spacing={2} noValidate onSubmit={submit}>
+        <PasswordField
+          label={t('reset.newPassword')}
+          name="newPassword"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <PasswordField
+          label={t('reset.confirmPassword')}
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+        />
+        <Button type="submit" variant="contained" disabled={busy || success !== null} data-testid="reset-submit">
+          {t('reset.submit')}
+        </Button>
+        <Button onClick={() => navigate('/auth')} data-testid="back-to-login">
+          {t('reset.backToLogin')}
+        </Button>
+      </Stack>
+    </ResetPasswordLayout>
+  );
+}

@@ -1,0 +1,204 @@
+import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { AccountType, SignupAccountType } from '../../api/generated/model';
+import { useAuth, type AuthOutcome } from '../../auth/AuthProvider';
+import { LanguageButtons } from '../../components/LanguageButtons';
+import { PasswordField } from '../../components/PasswordField';
+import { useSystemConfig } from '../../system/useSystemConfig';
+import { AccountTypeChoice } from './AccountTypeChoice';
+import { AuthMessages, type AuthMessagesState } from './AuthMessages';
+import { DevLoginButtons } from './DevLoginButtons';
+
+type Mode = 'signIn' | 'signUp';
+
+interface FormFields {
+  accountType: SignupAccountType;
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  companyName: string;
+  preferredBrandId: string;
+}
+
+const emptyForm: FormFields = {
+  accountType: 'affiliate',
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  companyName: '',
+  preferredBrandId: '',
+};
+
+/** /auth and /login: sign in, create a brand or affiliate account, or (dev mode) pick a demo account. */
+export default function AuthPage() {
+  const { t } = useTranslation(['auth', 'common']);
+  const { signIn, signUp, signInAsDemo } = useAuth();
+  const { devMode } = useSystemConfig();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('signIn');
+  const [form, setForm] = useState<FormFields>(emptyForm);
+  const [messages, setMessages] = useState<AuthMessagesState>({});
+  const [busy, setBusy] = useState(false);
+  const isBrand = mode === 'signUp' && form.accountType === 'brand';
+
+  const update = (field: keyof FormFields) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+
+  const finish = (outcome: AuthOutcome) => {
+    if (outcome.ok) {
+      setMessages({ success: outcome.message });
+      navigate('/dashboard', { replace: true });
+    } else {
+      setMessages({ error: outcome.message });
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setMessages({});
+    try {
+      if (mode === 'signIn') {
+        finish(await signIn(form.email.trim(), form.password));
+      } else {
+        finish(
+          await signUp({
+            accountType: form.accountType,
+            firstName: form.firstName.trim(),
+            lastName: form.lastName.trim(),
+            email: form.email.trim(),
+            password: form.password,
+            ...(isBrand ? { companyName: form.companyName.trim() } : {}),
+            ...(isBrand && form.preferredBrandId.trim() ? { preferredBrandId: form.preferredBrandId.trim() } : {}),
+          }),
+        );
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const chooseDemo = async (accountType: AccountType) => {
+    setBusy(true);
+    setMessages({});
+    try {
+      finish(await signInAsDemo(accountType));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggleMode = () => {
+    setMode((current) => (current === 'signIn' ? 'signUp' : 'signIn'));
+    setMessages({});
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+      <Card sx={{ width: '100%', maxWidth: 460 }} data-testid="auth-card">
+        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+          <Stack spacing={2.5} component="form" noValidate={false} onSubmit={submit}>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+              <Typography variant="subtitle1" sx={{ fontWeight: 700, color: 'primary.main' }}>
+                {t('common:appName')}
+              </Typography>
+              <LanguageButtons />
+            </Stack>
+            <Box>
+              <Typography variant="h5" component="h1">
+                {t(`${mode}.title`)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t(`${mode}.subtitle`)}
+              </Typography>
+            </Box>
+            <AuthMessages {...messages} />
+            {mode === 'signUp' && (
+              <>
+                <AccountTypeChoice value={form.accountType} onChange={update('accountType')} />
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                  <TextField
+                    label={t('fields.firstName')}
+                    name="firstName"
+                    required
+                    fullWidth
+                    autoComplete="given-name"
+                    value={form.firstName}
+                    onChange={(e) => update('firstName')(e.target.value)}
+                  />
+                  <TextField
+                    label={t('fields.lastName')}
+                    name="lastName"
+                    required
+                    fullWidth
+                    autoComplete="family-name"
+                    value={form.lastName}
+                    onChange={(e) => update('lastName')(e.target.value)}
+                  />
+                </Stack>
+              </>
+            )}
+            <TextField
+              label={t('fields.email')}
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              value={form.email}
+              onChange={(e) => update('email')(e.target.value)}
+            />
+            <PasswordField
+              label={t('fields.password')}
+              name="password"
+              required
+              autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
+              value={form.password}
+              onChange={(e) => update('password')(e.target.value)}
+            />
+            {isBrand && (
+              <>
+                <TextField
+                  label={t('fields.companyName')}
+                  name="companyName"
+                  required
+                  autoComplete="organization"
+                  value={form.companyName}
+                  onChange={(e) => update('companyName')(e.target.value)}
+                />
+                <TextField
+                  label={t('fields.preferredBrandId')}
+                  name="preferredBrandId"
+                  helperText={t('fields.preferredBrandIdHelp')}
+                  value={form.preferredBrandId}
+                  onChange={(e) => update('preferredBrandId')(e.target.value)}
+                />
+              </>
+            )}
+            <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="auth-submit">
+              {busy ? t('busy') : t(`${mode}.submit`)}
+            </Button>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+              <Button size="small" onClick={toggleMode} data-testid="auth-toggle">
+                {t(`${mode}.toggle`)}
+              </Button>
+              {mode === 'signIn' && (
+                <Button
+                  size="small"
+                  color="inherit"
+                  data-testid="forgot-password"
+                  onClick={() => setMessages({ info: t('forgotPassword.message') })}
+                >
+                  {t('forgotPassword.button')}
+                </Button>
+              )}
+            </Stack>
+            {devMode && <DevLoginButtons busy={busy} onChoose={chooseDemo} />}
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

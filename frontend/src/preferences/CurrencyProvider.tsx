@@ -1,0 +1,70 @@
+import { useQuery } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { multiplyDecimal } from './decimal';
+import { defaultCurrency, formatAmount, isCurrency, type Currency } from './format';
+import {
+  announceCurrency,
+  CURRENCY_STORAGE_KEY,
+  fetchRates,
+  RATES_CACHE_MS,
+  unitRates,
+  type Rates,
+} from './currencyRates';
+
+interface CurrencyContextValue {
+  currency: Currency;
+  setCurrency: (currency: Currency) => void;
+  rates: Rates;
+  /** True once rates are loaded (or known to be unavailable). */
+  ready: boolean;
+  /** False when no rates could be fetched and every rate is 1. */
+  live: boolean;
+  /** Converts an amount in RON (a decimal string) to the display currency and formats it. */
+  formatFromRon: (amountRon: string) => string;
+}
+
+const CurrencyContext = createContext<CurrencyContextValue | null>(null);
+
+function storedCurrency(): Currency {
+  const value = localStorage.getItem(CURRENCY_STORAGE_KEY);
+  return isCurrency(value) ? value : defaultCurrency;
+}
+
+export function CurrencyProvider({ children }: { children: ReactNode }) {
+  const [currency, setCurrencyState] = useState<Currency>(storedCurrency);
+  const ratesQuery = useQuery({
+    queryKey: ['display-currency-rates'],
+    queryFn: fetchRates,
+    staleTime: RATES_CACHE_MS,
+    gcTime: RATES_CACHE_MS,
+    retry: false,
+  });
+  const ready = ratesQuery.isSuccess;
+  const rates = ratesQuery.data?.rates ?? unitRates;
+
+  const setCurrency = useCallback((next: Currency) => {
+    localStorage.setItem(CURRENCY_STORAGE_KEY, next);
+    setCurrencyState(next);
+  }, []);
+
+  useEffect(() => {
+    announceCurrency({ currency, ready });
+  }, [currency, ready]);
+
+  const formatFromRon = useCallback(
+    (amountRon: string) => formatAmount(multiplyDecimal(amountRon, rates[currency] ?? '1'), currency),
+    [rates, currency],
+  );
+
+  const value = useMemo(
+    () => ({ currency, setCurrency, rates, ready, live: ratesQuery.data?.live ?? false, formatFromRon }),
+    [currency, setCurrency, rates, ready, ratesQuery.data?.live, formatFromRon],
+  );
+  return <CurrencyContext.Provider value={value}>{children}</CurrencyContext.Provider>;
+}
+
+export function useCurrency(): CurrencyContextValue {
+  const value = useContext(CurrencyContext);
+  if (!value) throw new Error('useCurrency needs a CurrencyProvider');
+  return value;
+}

@@ -1,0 +1,37 @@
+import { getCurrencySettings } from '../api/generated/settings/settings';
+import { getFxRates } from '../api/generated/fx/fx';
+import { currencies, type Currency } from './format';
+
+export type Rates = Record<string, string>;
+
+/** Rates are cached for an hour (seed section 9). */
+export const RATES_CACHE_MS = 3_600_000;
+
+export const unitRates: Rates = Object.fromEntries(currencies.map((code) => [code, '1']));
+
+/** Display rates with RON as base: the settings endpoint, then /fx/rates, then 1 for every currency. */
+export async function fetchRates(): Promise<{ rates: Rates; live: boolean }> {
+  try {
+    const settings = await getCurrencySettings();
+    return { rates: { ...unitRates, ...settings.data.rates }, live: true };
+  } catch {
+    try {
+      const fx = await getFxRates({ base: 'RON' });
+      return { rates: { ...unitRates, ...fx.data.rates }, live: true };
+    } catch {
+      return { rates: unitRates, live: false };
+    }
+  }
+}
+
+export const CURRENCY_STORAGE_KEY = 'currency';
+export const CURRENCY_CHANGE_EVENT = 'currency-change';
+
+export interface CurrencyChangeDetail {
+  currency: Currency;
+  ready: boolean;
+}
+
+export function announceCurrency(detail: CurrencyChangeDetail): void {
+  window.dispatchEvent(new CustomEvent<CurrencyChangeDetail>(CURRENCY_CHANGE_EVENT, { detail }));
+}

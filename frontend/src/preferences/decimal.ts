@@ -1,0 +1,53 @@
+// Exact decimal arithmetic on the API's decimal strings, so money is never run through binary floats.
+
+const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
+
+interface Scaled {
+  value: bigint;
+  scale: number;
+}
+
+function parse(text: string): Scaled {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) throw new Error(`not a decimal: ${text}`);
+  const [, sign, whole, fraction = ''] = match;
+  const value = BigInt(whole + fraction) * (sign ? -1n : 1n);
+  return { value, scale: fraction.length };
+}
+
+export function isDecimal(text: string): boolean {
+  return DECIMAL.test(text.trim());
+}
+
+/** Rounds a scaled integer half away from zero to `places` decimals and writes it out. */
+function toFixed({ value, scale }: Scaled, places: number): string {
+  let scaled = value;
+  if (scale > places) {
+    const divisor = 10n ** BigInt(scale - places);
+    const negative = scaled < 0n;
+    const magnitude = negative ? -scaled : scaled;
+    let quotient = magnitude / divisor;
+    if ((magnitude % divisor) * 2n >= divisor) quotient += 1n;
+    scaled = negative ? -quotient : quotient;
+  } else {
+    scaled = scaled * 10n ** BigInt(places - scale);
+  }
+  const negative = scaled < 0n;
+  const digits = (negative ? -scaled : scaled).toString().padStart(places + 1, '0');
+  const whole = digits.slice(0, digits.length - places);
+  const fraction = digits.slice(digits.length - places);
+  const text = places > 0 ? `${whole}.${fraction}` : whole;
+  return negative && /[1-9]/.test(text) ? `-${text}` : text;
+}
+
+/** a × b, rounded half-up to `places` decimals, as a decimal string. */
+export function multiplyDecimal(a: string, b: string, places = 2): string {
+  const left = parse(a);
+  const right = parse(b);
+  return toFixed({ value: left.value * right.value, scale: left.scale + right.scale }, places);
+}
+
+/** Rounds a decimal string half-up to `places` decimals. */
+export function roundDecimal(a: string, places = 2): string {
+  return toFixed(parse(a), places);
+}

@@ -1,0 +1,43 @@
+import { isDecimal } from './decimal';
+
+export const currencies = ['RON', 'EUR', 'USD'] as const;
+export type Currency = (typeof currencies)[number];
+export const defaultCurrency: Currency = 'RON';
+
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === 'string' && (currencies as readonly string[]).includes(value);
+}
+
+/** ro-RO for RON, de-DE for EUR, en-US for anything else (seed section 1). */
+export function localeForCurrency(currency: string): string {
+  if (currency === 'RON') return 'ro-RO';
+  if (currency === 'EUR') return 'de-DE';
+  return 'en-US';
+}
+
+/**
+ * Formats an amount with two decimals in its currency's locale. A decimal string is handed to Intl
+ * as a string, which formats it exactly.
+ */
+export function formatAmount(amount: string | number, currency: string): string {
+  const formatter = new Intl.NumberFormat(localeForCurrency(currency), {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  if (typeof amount === 'string') {
+    if (!isDecimal(amount)) throw new Error(`not a decimal: ${amount}`);
+    return formatter.format(amount.trim() as Intl.StringNumericLiteral);
+  }
+  return formatter.format(amount);
+}
+
+const dateFormatter = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** en-US short month, day and year, e.g. 'Nov 23, 2026'. */
+export function formatDate(value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return dateFormatter.format(date);
+}

@@ -1,0 +1,22 @@
+import { Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../auth/AuthProvider';
+import { menuFor } from '../../shell/menus';
+import { SectionHeader } from '../SectionHeader';
+import { ProfileCard } from './ProfileCard';
+import { ShortcutCards } from './ShortcutCards';
+
+export default function BrandDashboard() {
+  const { t } = useTranslation('sections');
+  const { user } = useAuth();
+  return (
+    <>
+      <SectionHeader title={t('dashboard.brandTitle')} subtitle={t('dashboard.brandSubtitle')} />
+      <Stack spacing={3}>
+        {user && <ProfileCard user={user} />}
+        <Typography variant="h6">{t('dashboard.shortcuts')}</Typography>
+        <ShortcutCards groups={menuFor('brand')} />
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { Box, CircularProgress } from '@mui/material';
+import { Suspense, useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAuth } from '../auth/AuthProvider';
+import { PageErrorBoundary } from '../errors/PageErrorBoundary';
+import { SectionContent } from '../sections/SectionContent';
+import { AppNavbar } from './AppNavbar';
+import { activePage, menuFor, type MenuItem } from './menus';
+import { SideMenu } from './SideMenu';
+import { useSidebar } from './useSidebar';
+
+function SectionSpinner() {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+      <CircularProgress size={28} />
+    </Box>
+  );
+}
+
+/** The one shell every protected route renders: sidebar, mobile navbar and the active section. */
+export default function DashboardShell() {
+  const { t } = useTranslation('nav');
+  const { user } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const sidebar = useSidebar();
+  const page = activePage(location.pathname);
+  const groups = menuFor(user?.accountType);
+  const accountType = user?.accountType ?? 'brand';
+
+  const choose = useCallback(
+    (item: MenuItem) => {
+      sidebar.close();
+      if (item.page !== page) navigate(`/${item.page}`);
+    },
+    [navigate, page, sidebar],
+  );
+
+  const pageTitle = t(
+    groups.flatMap((group) => group.items).find((item) => item.page === page)?.label ?? 'items.dashboard',
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }} data-account-type={accountType}>
+      <SideMenu
+        key={accountType}
+        groups={groups}
+        activePage={page}
+        isMobile={sidebar.isMobile}
+        mobileOpen={sidebar.mobileOpen}
+        onClose={sidebar.close}
+        onChoose={choose}
+        onSignedOut={() => navigate('/auth', { replace: true })}
+      />
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        {sidebar.isMobile && <AppNavbar onOpenMenu={sidebar.open} />}
+        <Box component="main" sx={{ flex: 1, p: { xs: 2, md: 4 }, maxWidth: 1280, width: '100%', mx: 'auto' }} data-testid="section">
+          <PageErrorBoundary page={pageTitle}>
+            <Suspense fallback={<SectionSpinner />}>
+              <SectionContent page={page} accountType={accountType} />
+            </Suspense>
+          </PageErrorBoundary>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+import { Box, Drawer, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { MenuContent } from './MenuContent';
+import type { MenuGroup, MenuItem } from './menus';
+import { SideMenuFooter } from './SideMenuFooter';
+
+export const SIDEBAR_WIDTH = 272;
+
+/** The sidebar: permanent on desktop, sliding in over an overlay under 1024 px. */
+export function SideMenu({
+  groups,
+  activePage,
+  isMobile,
+  mobileOpen,
+  onClose,
+  onChoose,
+  onSignedOut,
+}: {
+  groups: MenuGroup[];
+  activePage: string;
+  isMobile: boolean;
+  mobileOpen: boolean;
+  onClose: () => void;
+  onChoose: (item: MenuItem) => void;
+  onSignedOut: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      variant={isMobile ? 'temporary' : 'permanent'}
+      open={isMobile ? mobileOpen : true}
+      onClose={onClose}
+      ModalProps={{ keepMounted: true }}
+      data-testid="sidebar"
+      sx={{
+        width: isMobile ? undefined : SIDEBAR_WIDTH,
+        flexShrink: 0,
+        '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box', display: 'flex' },
+      }}
+    >
+      <Box sx={{ px: 3, pt: 2.5, pb: 1 }}>
+        <Typography variant="h6" sx={{ fontWeight: 800, color: 'primary.main' }}>
+          {t('appName')}
+        </Typography>
+      </Box>
+      <Box sx={{ flex: 1, overflowY: 'auto' }}>
+        <MenuContent key={isMobile ? 'mobile' : 'desktop'} groups={groups} activePage={activePage} collapsible={!isMobile} onChoose={onChoose} />
+      </Box>
+      <SideMenuFooter onSignedOut={onSignedOut} />
+    </Drawer>
+  );
+}

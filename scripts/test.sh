@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Every test the project has, as `make test` runs it: generated code is current, Go vet and
+# formatting, the contract lint, the frontend's type check and unit tests, the Go tests against
+# a real PostgreSQL, and the browser flows against the built binary.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+step() { printf '\n==> %s\n' "$*"; }
+
+step "dependencies"
+scripts/deps.sh browser
+PATH="$(scripts/node.sh):$PATH"
+(cd frontend && npm ci --no-audit --no-fund --loglevel=error)
+(cd tools && npm ci --no-audit --no-fund --loglevel=error)
+
+step "generated code is current"
+scripts/check-generated.sh
+
+step "contract lint (spectral)"
+tools/node_modules/.bin/spectral lint openapi.yaml --ruleset api/spectral.yaml --fail-severity error --display-only-failures
+
+step "frontend type check and unit tests"
+(cd frontend && npm run --silent typecheck && npm test)
+
+step "build"
+make --no-print-directory build
+
+step "go vet and gofmt"
+unformatted=$(gofmt -l api db frontend/embed.go gen server)
+[ -z "$unformatted" ] || { echo "gofmt needed: $unformatted" >&2; exit 1; }
+go vet ./...
+
+step "Go tests (real PostgreSQL) and browser flows"
+scripts/with-db.sh bash -c 'go test -count=1 -timeout 10m ./... && scripts/e2e.sh'

@@ -1,0 +1,330 @@
+// Package accounts is sign-up, sign-in, host accounts and password resets.
+package accounts
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/mail"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/auth"
+)
+
+// Profile is a user with its brand's public id (brand users only).
+type Profile struct {
+	User          queries.User
+	BrandPublicID *string
+}
+
+// Service runs the account operations on one database.
+type Service struct {
+	pool    *pgxpool.Pool
+	q       *queries.Queries
+	now     func() time.Time
+	limiter LoginLimits
+}
+
+// LoginLimits bounds failed sign-ins per email and per client address within Window.
+type LoginLimits struct {
+	PerEmail int
+	PerIP    int
+	Window   time.Duration
+}
+
+// DefaultLoginLimits allow 5 failures per email and 20 per address in 15 minutes.
+var DefaultLoginLimits = LoginLimits{PerEmail: 5, PerIP: 20, Window: 15 * time.Minute}
+
+// New makes the service.
+func New(pool *pgxpool.Pool, now func() time.Time, limits LoginLimits) *Service {
+	return &Service{pool: pool, q: queries.New(), now: now, limiter: limits}
+}
+
+// SignupInput is what the sign-up form sends.
+type SignupInput struct {
+	Email            string
+	Password         string
+	FirstName        string
+	LastName         string
+	AccountType      string
+	CompanyName      string
+	PreferredBrandID string
+}
+
+var brandIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$`)
+
+// Signup creates a brand or affiliate user with its brand or affiliate record, in one transaction.
+func (s *Service) Signup(ctx context.Context, in SignupInput) (Profile, error) {
+	in.Email = strings.TrimSpace(in.Email)
+	in.FirstName = strings.TrimSpace(in.FirstName)
+	in.LastName = strings.TrimSpace(in.LastName)
+	in.CompanyName = strings.TrimSpace(in.CompanyName)
+	in.PreferredBrandID = strings.ToLower(strings.TrimSpace(in.PreferredBrandID))
+	if in.AccountType != auth.RoleBrand && in.AccountType != auth.RoleAffiliate {
+		return Profile{}, apierror.Validation("accountType", "Account type must be brand or affiliate; host accounts are created by a host")
+	}
+	if err := validatePerson(in.Email, in.Password, in.FirstName, in.LastName); err != nil {
+		return Profile{}, err
+	}
+	if in.AccountType == auth.RoleBrand && in.CompanyName == "" {
+		return Profile{}, apierror.Validation("companyName", "Company name is required for brand accounts")
+	}
+	if in.PreferredBrandID != "" && !brandIDPattern.MatchString(in.PreferredBrandID) {
+		return Profile{}, apierror.Validation("preferredBrandId", "Brand id must be 3-40 lowercase letters, digits or dashes, starting and ending with a letter or digit")
+	}
+	hash, err := auth.HashPassword(in.Password)
+	if err != nil {
+		return Profile{}, err
+	}
+
+	var profile Profile
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if taken, err := s.q.EmailExists(ctx, tx, in.Email); err != nil {
+			return err
+		} else if taken {
+			return emailTaken()
+		}
+		params := queries.CreateUserParams{
+			Email: in.Email, PasswordHash: hash, FirstName: in.FirstName, LastName: in.LastName,
+			AccountType: in.AccountType,
+		}
+		if in.AccountType == auth.RoleBrand {
+			brand, err := s.createBrand(ctx, tx, in.CompanyName, in.PreferredBrandID)
+			if err != nil {
+				return err
+			}
+			params.CompanyName = &in.CompanyName
+			params.BrandID = uuid.NullUUID{UUID: brand.ID, Valid: true}
+			profile.BrandPublicID = &brand.PublicID
+		} else {
+			aff, err := s.q.CreateAffiliate(ctx, tx, queries.CreateAffiliateParams{
+				Name: in.FirstName + " " + in.LastName, Email: in.Email,
+			})
+			if err != nil {
+				return uniqueAsConflict(err)
+			}
+			if in.CompanyName != "" {
+				params.CompanyName = &in.CompanyName
+			}
+			params.AffiliateID = uuid.NullUUID{UUID: aff.ID, Valid: true}
+		}
+		user, err := s.q.CreateUser(ctx, tx, params)
+		if err != nil {
+			return uniqueAsConflict(err)
+		}
+		profile.User = user
+		return s.log(ctx, tx, user.ID, "signup", "user", user.ID.String(), map[string]any{"accountType": in.AccountType})
+	})
+	return profile, err
+}
+
+func (s *Service) createBrand(ctx context.Context, tx pgx.Tx, company, preferred string) (queries.Brand, error) {
+	publicID := preferred
+	if publicID != "" {
+		taken, err := s.q.BrandPublicIDExists(ctx, tx, publicID)
+		if err != nil {
+			return queries.Brand{}, err
+		}
+		if taken {
+			return queries.Brand{}, apierror.Conflict("preferredBrandId", "This brand id is already taken")
+		}
+	} else {
+		var err error
+		if publicID, err = s.generateBrandID(ctx, tx, company); err != nil {
+			return queries.Brand{}, err
+		}
+	}
+	brand, err := s.q.CreateBrand(ctx, tx, queries.CreateBrandParams{
+		PublicID: publicID, CompanyName: company, WebhookSecret: "whsec_" + auth.RandomToken(24),
+	})
+	return brand, uniqueAsConflict(err)
+}
+
+var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
+
+// generateBrandID makes a readable, unique public id from the company name plus a random suffix.
+func (s *Service) generateBrandID(ctx context.Context, tx pgx.Tx, company string) (string, error) {
+	base := strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(company), "-"), "-")
+	if len(base) > 30 {
+		base = strings.Trim(base[:30], "-")
+	}
+	if base == "" {
+		base = "brand"
+	}
+	for range 10 {
+		id := base + "-" + strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(auth.RandomToken(6)))[:5]
+		if !brandIDPattern.MatchString(id) {
+			continue
+		}
+		taken, err := s.q.BrandPublicIDExists(ctx, tx, id)
+		if err != nil {
+			return "", err
+		}
+		if !taken {
+			return id, nil
+		}
+	}
+	return "", errors.New("accounts: could not generate a unique brand id")
+}
+
+// CreateHost creates a verified host account; actor is the host who asked (nil for the operator).
+func (s *Service) CreateHost(ctx context.Context, actor *uuid.UUID, email, password, firstName, lastName string) (Profile, error) {
+	email, firstName, lastName = strings.TrimSpace(email), strings.TrimSpace(firstName), strings.TrimSpace(lastName)
+	if err := validatePerson(email, password, firstName, lastName); err != nil {
+		return Profile{}, err
+	}
+	hash, err := auth.HashPassword(password)
+	if err != nil {
+		return Profile{}, err
+	}
+	var profile Profile
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if taken, err := s.q.EmailExists(ctx, tx, email); err != nil {
+			return err
+		} else if taken {
+			return emailTaken()
+		}
+		user, err := s.q.CreateUser(ctx, tx, queries.CreateUserParams{
+			Email: email, PasswordHash: hash, FirstName: firstName, LastName: lastName,
+			AccountType: auth.RoleHost, IsVerified: true,
+		})
+		if err != nil {
+			return uniqueAsConflict(err)
+		}
+		profile.User = user
+		actorID := user.ID
+		if actor != nil {
+			actorID = *actor
+		}
+		return s.log(ctx, tx, actorID, "create_host", "user", user.ID.String(), map[string]any{"email": email})
+	})
+	return profile, err
+}
+
+// EnsureHost creates the operator's first host from the environment unless the email exists.
+func (s *Service) EnsureHost(ctx context.Context, email, password string) error {
+	exists, err := s.q.EmailExists(ctx, s.pool, email)
+	if err != nil || exists {
+		return err
+	}
+	_, err = s.CreateHost(ctx, nil, email, password, "Platform", "Host")
+	if err == nil {
+		slog.Info("created the first host account", "email", email)
+	}
+	return err
+}
+
+// Profile loads a user by id.
+func (s *Service) Profile(ctx context.Context, id uuid.UUID) (Profile, error) {
+	row, err := s.q.GetUserProfile(ctx, s.pool, id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Profile{}, apierror.NotFound("User not found")
+	}
+	return Profile{User: row.User, BrandPublicID: row.BrandPublicID}, err
+}
+
+// ResetLinkTTL is how long a password reset link works.
+const ResetLinkTTL = time.Hour
+
+// IssueResetToken creates a one-time reset token for a user; only its hash is stored.
+func (s *Service) IssueResetToken(ctx context.Context, actor, userID uuid.UUID) (string, time.Time, error) {
+	if _, err := s.Profile(ctx, userID); err != nil {
+		return "", time.Time{}, err
+	}
+	token := auth.RandomToken(32)
+	expires := s.now().Add(ResetLinkTTL)
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := s.q.CreatePasswordResetToken(ctx, tx, queries.CreatePasswordResetTokenParams{
+			TokenHash: auth.HashToken(token), UserID: userID,
+			CreatedBy: uuid.NullUUID{UUID: actor, Valid: true}, ExpiresAt: expires,
+		}); err != nil {
+			return err
+		}
+		return s.log(ctx, tx, actor, "create_reset_link", "user", userID.String(), nil)
+	})
+	return token, expires, err
+}
+
+// ResetPassword consumes a reset token and sets the new password.
+func (s *Service) ResetPassword(ctx context.Context, token, newPassword string) error {
+	if strings.TrimSpace(token) == "" {
+		return apierror.Validation("token", "Invalid or missing reset token.")
+	}
+	if len(newPassword) < auth.MinPasswordLength {
+		return apierror.Validation("newPassword", fmt.Sprintf("Password must be at least %d characters long.", auth.MinPasswordLength))
+	}
+	hash, err := auth.HashPassword(newPassword)
+	if err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		userID, err := s.q.ConsumePasswordResetToken(ctx, tx, auth.HashToken(token))
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apierror.Validation("token", "This password reset link is invalid or has expired.")
+		}
+		if err != nil {
+			return err
+		}
+		if err := s.q.UpdatePassword(ctx, tx, queries.UpdatePasswordParams{ID: userID, PasswordHash: hash}); err != nil {
+			return err
+		}
+		return s.log(ctx, tx, userID, "reset_password", "user", userID.String(), nil)
+	})
+}
+
+func (s *Service) log(ctx context.Context, db queries.DBTX, actor uuid.UUID, action, entityType, entityID string, details map[string]any) error {
+	if details == nil {
+		details = map[string]any{}
+	}
+	raw, err := json.Marshal(details)
+	if err != nil {
+		return err
+	}
+	return s.q.LogActivity(ctx, db, queries.LogActivityParams{
+		ActorID: uuid.NullUUID{UUID: actor, Valid: true}, Action: action,
+		EntityType: entityType, EntityID: entityID, Details: raw,
+	})
+}
+
+func validatePerson(email, password, firstName, lastName string) error {
+	if addr, err := mail.ParseAddress(email); err != nil || addr.Address != email {
+		return apierror.Validation("email", "Enter a valid email address")
+	}
+	if len(password) < auth.MinPasswordLength {
+		return apierror.Validation("password", fmt.Sprintf("Password must be at least %d characters long.", auth.MinPasswordLength))
+	}
+	if firstName == "" {
+		return apierror.Validation("firstName", "First name is required")
+	}
+	if lastName == "" {
+		return apierror.Validation("lastName", "Last name is required")
+	}
+	return nil
+}
+
+func emailTaken() error {
+	return apierror.Conflict("email", "An account with this email already exists")
+}
+
+// uniqueAsConflict turns a unique violation that raced past the checks into a 409.
+func uniqueAsConflict(err error) error {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		if strings.Contains(pgErr.ConstraintName, "public_id") {
+			return apierror.Conflict("preferredBrandId", "This brand id is already taken")
+		}
+		return emailTaken()
+	}
+	return err
+}

@@ -1,0 +1,94 @@
+// Package apierror is the one error envelope of the API:
+// {"success": false, "error": "<message>", "code": "<MACHINE_CODE>", "details": [...]}.
+package apierror
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+)
+
+// Machine codes clients branch on; the integration guide in openapi.yaml lists them.
+const (
+	CodeValidation   = "VALIDATION_ERROR"
+	CodeUnauthorized = "UNAUTHORIZED"
+	CodeForbidden    = "FORBIDDEN"
+	CodeNotFound     = "NOT_FOUND"
+	CodeConflict     = "CONFLICT"
+	CodeRateLimited  = "RATE_LIMITED"
+	CodeInternal     = "INTERNAL_ERROR"
+	CodeUnavailable  = "SERVICE_UNAVAILABLE"
+	CodeTooLarge     = "PAYLOAD_TOO_LARGE"
+)
+
+// Detail names one field at fault.
+type Detail struct {
+	Field   string `json:"field,omitempty"`
+	Message string `json:"message"`
+}
+
+// Error is an expected failure with its HTTP status, machine code and message.
+type Error struct {
+	Status     int
+	Code       string
+	Message    string
+	Details    []Detail
+	RetryAfter int // seconds; sent as Retry-After when positive
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%d %s: %s", e.Status, e.Code, e.Message) }
+
+// Body is the JSON envelope of an error.
+type Body struct {
+	Success bool     `json:"success"`
+	Error   string   `json:"error"`
+	Code    string   `json:"code"`
+	Details []Detail `json:"details,omitempty"`
+}
+
+// Body renders the error as its envelope.
+func (e *Error) Body() Body {
+	return Body{Success: false, Error: e.Message, Code: e.Code, Details: e.Details}
+}
+
+// Validation is a 400 for input that breaks a rule; field may be empty.
+func Validation(field, message string) *Error {
+	e := &Error{Status: http.StatusBadRequest, Code: CodeValidation, Message: message}
+	if field != "" {
+		e.Details = []Detail{{Field: field, Message: message}}
+	}
+	return e
+}
+
+// Unauthorized is a 401.
+func Unauthorized(message string) *Error {
+	return &Error{Status: http.StatusUnauthorized, Code: CodeUnauthorized, Message: message}
+}
+
+// Forbidden is a 403.
+func Forbidden(message string) *Error {
+	return &Error{Status: http.StatusForbidden, Code: CodeForbidden, Message: message}
+}
+
+// NotFound is a 404; used as well for another tenant's objects so ids cannot be probed.
+func NotFound(message string) *Error {
+	return &Error{Status: http.StatusNotFound, Code: CodeNotFound, Message: message}
+}
+
+// Conflict is a 409 for a taken unique value.
+func Conflict(field, message string) *Error {
+	return &Error{Status: http.StatusConflict, Code: CodeConflict, Message: message,
+		Details: []Detail{{Field: field, Message: message}}}
+}
+
+// RateLimited is a 429 asking the client to wait retryAfter seconds.
+func RateLimited(message string, retryAfter int) *Error {
+	return &Error{Status: http.StatusTooManyRequests, Code: CodeRateLimited, Message: message, RetryAfter: max(retryAfter, 1)}
+}
+
+// From returns the *Error inside err, if any.
+func From(err error) (*Error, bool) {
+	var e *Error
+	ok := errors.As(err, &e)
+	return e, ok
+}

@@ -1,0 +1,111 @@
+// Package server is the process: configuration, database, HTTP middleware and routes, start-up and shutdown.
+package server
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Config is read from the environment; every field has a working default for development.
+type Config struct {
+	DatabaseURL  string // DATABASE_URL
+	Port         int    // PORT, default 8080
+	PublicURL    string // PUBLIC_URL: base of tracking links and docs, default http://localhost:PORT
+	JWTSecret    []byte // JWT_SECRET (32+ bytes); generated into DATA_DIR in dev mode when unset
+	HostEmail    string // HOST_EMAIL: the first host, created at start-up when missing
+	HostPassword string // HOST_PASSWORD
+	DevMode      bool   // DEV_MODE: seed demo accounts and allow dev-login
+	DataDir      string // DATA_DIR, default ./data
+	TrustProxy   bool   // TRUST_PROXY: take the client address from X-Forwarded-For
+	LogFormat    string // LOG_FORMAT: text (default) or json
+	LogLevel     string // LOG_LEVEL: debug, info (default), warn, error
+}
+
+// LoadConfig reads the configuration from the environment.
+func LoadConfig(getenv func(string) string) (Config, error) {
+	c := Config{
+		DatabaseURL:  getenv("DATABASE_URL"),
+		PublicURL:    strings.TrimRight(getenv("PUBLIC_URL"), "/"),
+		HostEmail:    strings.TrimSpace(getenv("HOST_EMAIL")),
+		HostPassword: getenv("HOST_PASSWORD"),
+		DataDir:      getenv("DATA_DIR"),
+		LogFormat:    getenv("LOG_FORMAT"),
+		LogLevel:     getenv("LOG_LEVEL"),
+		Port:         8080,
+	}
+	var err error
+	if c.DevMode, err = parseBool(getenv, "DEV_MODE"); err != nil {
+		return c, err
+	}
+	if c.TrustProxy, err = parseBool(getenv, "TRUST_PROXY"); err != nil {
+		return c, err
+	}
+	if p := getenv("PORT"); p != "" {
+		if c.Port, err = strconv.Atoi(p); err != nil || c.Port <= 0 || c.Port > 65535 {
+			return c, fmt.Errorf("PORT must be a port number, got %q", p)
+		}
+	}
+	if c.DatabaseURL == "" {
+		c.DatabaseURL = "postgres://postgres@127.0.0.1:5432/openaffiliate?sslmode=disable"
+	}
+	if c.PublicURL == "" {
+		c.PublicURL = fmt.Sprintf("http://localhost:%d", c.Port)
+	}
+	if c.DataDir == "" {
+		c.DataDir = "data"
+	}
+	if (c.HostEmail == "") != (c.HostPassword == "") {
+		return c, errors.New("HOST_EMAIL and HOST_PASSWORD go together: set both or neither")
+	}
+	if s := getenv("JWT_SECRET"); s != "" {
+		c.JWTSecret = []byte(s)
+	} else if c.DevMode {
+		if c.JWTSecret, err = devSecret(c.DataDir); err != nil {
+			return c, err
+		}
+	} else {
+		return c, errors.New("JWT_SECRET is required (at least 32 characters) unless DEV_MODE=true")
+	}
+	if len(c.JWTSecret) < 32 {
+		return c, errors.New("JWT_SECRET must be at least 32 characters")
+	}
+	return c, nil
+}
+
+func parseBool(getenv func(string) string, name string) (bool, error) {
+	v := getenv(name)
+	if v == "" {
+		return false, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, fmt.Errorf("%s must be true or false, got %q", name, v)
+	}
+	return b, nil
+}
+
+// devSecret keeps a generated secret in the data folder, so dev sessions survive restarts.
+func devSecret(dir string) ([]byte, error) {
+	path := filepath.Join(dir, "jwt-secret")
+	if b, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(b))) >= 32 {
+		return []byte(strings.TrimSpace(string(b))), nil
+	}
+	buf := make([]byte, 32)
+	if _, err := rand.Read(buf); err != nil {
+		return nil, err
+	}
+	secret := hex.EncodeToString(buf)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("create data folder: %w", err)
+	}
+	if err := os.WriteFile(path, []byte(secret+"\n"), 0o600); err != nil {
+		return nil, fmt.Errorf("write dev JWT secret: %w", err)
+	}
+	return []byte(secret), nil
+}

@@ -1,0 +1,31 @@
+// Package currency converts between the platform's currencies with rates whose base is RON.
+package currency
+
+import (
+	"fmt"
+
+	"github.com/shopspring/decimal"
+)
+
+// Base is the currency every stored rate is relative to.
+const Base = "RON"
+
+// Offered lists the currencies the UI shows, default first.
+var Offered = []string{"RON", "EUR", "USD"}
+
+// rateScale is how many decimals a derived rate keeps.
+const rateScale = 10
+
+// Rebase turns RON-based rates into rates relative to base: rate(X)/rate(base), to 10 decimals.
+func Rebase(ronRates map[string]decimal.Decimal, base string) (map[string]decimal.Decimal, error) {
+	b, ok := ronRates[base]
+	if !ok || b.IsZero() {
+		return nil, fmt.Errorf("currency: no rate for %s", base)
+	}
+	out := make(map[string]decimal.Decimal, len(ronRates))
+	for code, r := range ronRates {
+		out[code] = r.DivRound(b, rateScale)
+	}
+	out[base] = decimal.NewFromInt(1)
+	return out, nil
+}

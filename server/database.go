@@ -1,0 +1,62 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/golang-migrate/migrate/v4"
+	migratepgx "github.com/golang-migrate/migrate/v4/database/pgx/v5"
+	"github.com/golang-migrate/migrate/v4/source/iofs"
+	pgxdecimal "github.com/jackc/pgx-shopspring-decimal"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
+
+	"github.com/openaffiliate/platform/db"
+)
+
+// OpenPool connects to PostgreSQL with numeric mapped to shopspring decimals.
+func OpenPool(ctx context.Context, url string) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("parse DATABASE_URL: %w", err)
+	}
+	cfg.AfterConnect = func(_ context.Context, conn *pgx.Conn) error {
+		pgxdecimal.Register(conn.TypeMap())
+		return nil
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("connect to the database: %w", err)
+	}
+	return pool, nil
+}
+
+// Migrate applies the embedded migrations that have not run yet.
+func Migrate(pool *pgxpool.Pool) error {
+	src, err := iofs.New(db.Migrations, "migrations")
+	if err != nil {
+		return err
+	}
+	conn := stdlib.OpenDBFromPool(pool)
+	defer conn.Close()
+	driver, err := migratepgx.WithInstance(conn, &migratepgx.Config{})
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	m, err := migrate.NewWithInstance("iofs", src, "pgx5", driver)
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	// Closing releases the connection the driver holds; without it pool.Close would wait forever.
+	defer m.Close()
+	if err := m.Up(); err != nil && !errors.Is(err, migrate.ErrNoChange) {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,254 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	oapimw "github.com/oapi-codegen/echo-middleware"
+
+	"github.com/openaffiliate/platform/api"
+	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/accounts"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/auth"
+)
+
+// APIBase is where the contract's paths are served.
+const APIBase = "/api/v1"
+
+// MaxBodyBytes bounds every request body.
+const MaxBodyBytes = "1M"
+
+// Deps are what the HTTP layer is built from.
+type Deps struct {
+	API        *api.Server
+	Accounts   *accounts.Service
+	Tokens     *auth.Tokens
+	Web        fs.FS // the built SPA with docs/ inside; nil serves no UI
+	SpecYAML   []byte
+	TrustProxy bool
+}
+
+// NewHTTP builds the whole HTTP surface: the API, the spec, the docs and the SPA.
+func NewHTTP(d Deps) (*echo.Echo, error) {
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = errorHandler
+	if d.TrustProxy {
+		e.IPExtractor = echo.ExtractIPFromXFFHeader()
+	} else {
+		e.IPExtractor = echo.ExtractIPDirect()
+	}
+	e.Use(middleware.Recover())
+	e.Use(middleware.RequestID())
+	e.Use(requestLogger())
+	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
+		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY", ReferrerPolicy: "strict-origin-when-cross-origin",
+	}))
+	e.Use(middleware.BodyLimit(MaxBodyBytes))
+
+	spec, err := oapi.GetSpec()
+	if err != nil {
+		return nil, fmt.Errorf("load embedded spec: %w", err)
+	}
+	group := e.Group(APIBase)
+	group.Use(func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			c.Response().Header().Set("Cache-Control", "no-store")
+			ctx := api.WithClientIP(c.Request().Context(), c.RealIP())
+			c.SetRequest(c.Request().WithContext(ctx))
+			return next(c)
+		}
+	})
+	group.GET("/openapi.yaml", func(c echo.Context) error {
+		return c.Blob(http.StatusOK, "application/yaml", d.SpecYAML)
+	})
+	group.Use(oapimw.OapiRequestValidatorWithOptions(spec, &oapimw.Options{
+		// The spec's only server is the relative URL /api/v1, which the router matches as a path prefix.
+		// (The middleware's Prefix option would consume the request body in its clone.)
+		SilenceServersWarning: true,
+		Skipper:               func(c echo.Context) bool { return c.Request().URL.Path == APIBase+"/openapi.yaml" },
+		ErrorHandler:          validationError,
+		Options: openapi3filter.Options{
+			AuthenticationFunc: authenticator{tokens: d.Tokens, accounts: d.Accounts}.authenticate,
+		},
+	}))
+	oapi.RegisterHandlers(group, oapi.NewStrictHandler(d.API, nil))
+	group.Any("/*", func(echo.Context) error { return apierror.NotFound("No such API path") })
+
+	if d.Web != nil {
+		mountWeb(e, d.Web)
+	}
+	return e, nil
+}
+
+type authenticator struct {
+	tokens   *auth.Tokens
+	accounts *accounts.Service
+}
+
+// authenticate checks the bearer token and the operation's x-roles, then puts the user in the request context.
+func (a authenticator) authenticate(ctx context.Context, in *openapi3filter.AuthenticationInput) error {
+	c := oapimw.GetEchoContext(ctx)
+	if c == nil {
+		return errors.New("auth: no echo context")
+	}
+	if in.SecuritySchemeName != "bearerAuth" {
+		return reject(apierror.Unauthorized("Unsupported authentication scheme"))
+	}
+	token, ok := strings.CutPrefix(c.Request().Header.Get(echo.HeaderAuthorization), "Bearer ")
+	if !ok || strings.TrimSpace(token) == "" {
+		return reject(apierror.Unauthorized("Authentication required"))
+	}
+	session, err := a.tokens.Parse(strings.TrimSpace(token))
+	if err != nil {
+		return reject(apierror.Unauthorized("Your session has expired. Please log in again."))
+	}
+	user, err := a.accounts.Authenticate(c.Request().Context(), session)
+	if err != nil {
+		return reject(err)
+	}
+	if roles := operationRoles(in.RequestValidationInput.Route.Operation); len(roles) > 0 && !slices.Contains(roles, user.AccountType) {
+		return reject(apierror.Forbidden("You do not have permission to perform this action."))
+	}
+	c.SetRequest(c.Request().WithContext(auth.WithUser(c.Request().Context(), user)))
+	return nil
+}
+
+// reject wraps an error so the validator passes it through to the error handler unchanged.
+func reject(err error) error {
+	if e, ok := apierror.From(err); ok {
+		return &echo.HTTPError{Code: e.Status, Message: e.Message, Internal: e}
+	}
+	return &echo.HTTPError{Code: http.StatusInternalServerError, Internal: err}
+}
+
+// operationRoles reads the account types an operation allows from its x-roles extension.
+func operationRoles(op *openapi3.Operation) []string {
+	raw, _ := op.Extensions["x-roles"].([]any)
+	roles := make([]string, 0, len(raw))
+	for _, r := range raw {
+		if s, ok := r.(string); ok {
+			roles = append(roles, s)
+		}
+	}
+	return roles
+}
+
+var missingProperty = regexp.MustCompile(`property "([^"]+)" is missing`)
+
+// validationError turns the request validator's failures into the error envelope.
+func validationError(_ echo.Context, he *echo.HTTPError) error {
+	if _, ok := apierror.From(he.Internal); ok {
+		return he
+	}
+	switch he.Code {
+	case http.StatusNotFound:
+		return apierror.NotFound("No such API path")
+	case http.StatusMethodNotAllowed:
+		return &apierror.Error{Status: http.StatusMethodNotAllowed, Code: "METHOD_NOT_ALLOWED", Message: "Method not allowed"}
+	case http.StatusBadRequest:
+		return requestError(he)
+	}
+	return he
+}
+
+func requestError(he *echo.HTTPError) error {
+	var reqErr *openapi3filter.RequestError
+	if !errors.As(he.Internal, &reqErr) {
+		return apierror.Validation("", fmt.Sprint(he.Message))
+	}
+	if reqErr.Parameter != nil {
+		return apierror.Validation(reqErr.Parameter.Name, fmt.Sprintf("Invalid %s parameter %q: %s", reqErr.Parameter.In, reqErr.Parameter.Name, firstLine(reqErr.Err)))
+	}
+	var se *openapi3.SchemaError
+	if errors.As(reqErr.Err, &se) {
+		field := strings.Join(se.JSONPointer(), ".")
+		if m := missingProperty.FindStringSubmatch(se.Reason); m != nil {
+			if field == "" {
+				field = m[1]
+			}
+			return apierror.Validation(field, field+" is required")
+		}
+		if field == "" {
+			return apierror.Validation("", "Invalid request body: "+se.Reason)
+		}
+		return apierror.Validation(field, field+": "+se.Reason)
+	}
+	if reqErr.Err == nil {
+		return apierror.Validation("", reqErr.Reason)
+	}
+	return apierror.Validation("", "Invalid request: "+firstLine(reqErr.Err))
+}
+
+func firstLine(err error) string {
+	if err == nil {
+		return ""
+	}
+	line, _, _ := strings.Cut(err.Error(), "\n")
+	return line
+}
+
+// errorHandler writes every error as the envelope; unexpected ones are logged and answered 500.
+func errorHandler(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	e, ok := apierror.From(err)
+	if !ok {
+		var he *echo.HTTPError
+		switch {
+		case errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge:
+			e = &apierror.Error{Status: he.Code, Code: apierror.CodeTooLarge, Message: "Request body is too large"}
+		case errors.As(err, &he) && he.Code == http.StatusNotFound:
+			e = apierror.NotFound("Not found")
+		case errors.As(err, &he) && he.Code == http.StatusMethodNotAllowed:
+			e = &apierror.Error{Status: he.Code, Code: "METHOD_NOT_ALLOWED", Message: "Method not allowed"}
+		case errors.As(err, &he) && he.Code < 500:
+			e = apierror.Validation("", fmt.Sprint(he.Message))
+		default:
+			slog.ErrorContext(c.Request().Context(), "request failed", "err", err,
+				"request_id", c.Response().Header().Get(echo.HeaderXRequestID), "path", c.Request().URL.Path)
+			e = &apierror.Error{Status: http.StatusInternalServerError, Code: apierror.CodeInternal, Message: "Internal server error"}
+		}
+	}
+	if e.RetryAfter > 0 {
+		c.Response().Header().Set("Retry-After", fmt.Sprint(e.RetryAfter))
+	}
+	if c.Request().Method == http.MethodHead {
+		_ = c.NoContent(e.Status)
+		return
+	}
+	if werr := c.JSON(e.Status, e.Body()); werr != nil {
+		slog.Error("write error response", "err", werr)
+	}
+}
+
+func requestLogger() echo.MiddlewareFunc {
+	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogRequestID: true, LogRemoteIP: true, LogError: true,
+		HandleError: true,
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			level := slog.LevelInfo
+			if v.Status >= 500 {
+				level = slog.LevelError
+			}
+			slog.LogAttrs(c.Request().Context(), level, "request",
+				slog.String("request_id", v.RequestID), slog.String("method", v.Method), slog.String("uri", v.URI),
+				slog.Int("status", v.Status), slog.Duration("latency", v.Latency.Round(time.Microsecond)))
+			return nil
+		},
+	})
+}

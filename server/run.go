@@ -1,0 +1,129 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/openaffiliate/platform/api"
+	"github.com/openaffiliate/platform/gen/spec"
+	"github.com/openaffiliate/platform/server/accounts"
+	"github.com/openaffiliate/platform/server/auth"
+)
+
+// Version is the build's version, set with -ldflags "-X .../server.Version=...".
+var Version = "1.0.0-dev"
+
+// App is a configured server with its database.
+type App struct {
+	Config   Config
+	Pool     *pgxpool.Pool
+	Accounts *accounts.Service
+	HTTP     http.Handler
+}
+
+// NewApp connects, migrates, seeds what the configuration asks for and builds the HTTP handler.
+func NewApp(ctx context.Context, cfg Config, web fs.FS) (*App, error) {
+	pool, err := OpenPool(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	app, err := newApp(ctx, cfg, pool, web)
+	if err != nil {
+		pool.Close()
+	}
+	return app, err
+}
+
+func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*App, error) {
+	if err := Migrate(pool); err != nil {
+		return nil, err
+	}
+	tokens, err := auth.NewTokens(cfg.JWTSecret, time.Now)
+	if err != nil {
+		return nil, err
+	}
+	accts := accounts.New(pool, time.Now, accounts.DefaultLoginLimits)
+	if cfg.HostEmail != "" {
+		if err := accts.EnsureHost(ctx, cfg.HostEmail, cfg.HostPassword); err != nil {
+			return nil, fmt.Errorf("create the first host from HOST_EMAIL: %w", err)
+		}
+	}
+	if cfg.DevMode {
+		if err := accts.SeedDemoAccounts(ctx); err != nil {
+			return nil, err
+		}
+	}
+	handler, err := NewHTTP(Deps{
+		API: &api.Server{
+			Pool: pool, Accounts: accts, Tokens: tokens, HashIP: auth.IPHasher(cfg.JWTSecret),
+			DevMode: cfg.DevMode, PublicURL: cfg.PublicURL, Version: Version,
+		},
+		Accounts: accts, Tokens: tokens, Web: web, SpecYAML: spec.YAML, TrustProxy: cfg.TrustProxy,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &App{Config: cfg, Pool: pool, Accounts: accts, HTTP: handler}, nil
+}
+
+// Close releases the database.
+func (a *App) Close() { a.Pool.Close() }
+
+// Serve listens until ctx ends, then drains requests for up to 15 seconds.
+func (a *App) Serve(ctx context.Context) error {
+	srv := &http.Server{
+		Addr:              fmt.Sprintf(":%d", a.Config.Port),
+		Handler:           a.HTTP,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	go a.cleanupLoop(ctx)
+	errc := make(chan error, 1)
+	go func() {
+		slog.Info("listening", "addr", srv.Addr, "public_url", a.Config.PublicURL, "dev_mode", a.Config.DevMode, "version", Version)
+		errc <- srv.ListenAndServe()
+	}()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	slog.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	slog.Info("stopped")
+	return nil
+}
+
+// cleanupLoop deletes expired revoked tokens and old login failures every ten minutes.
+func (a *App) cleanupLoop(ctx context.Context) {
+	t := time.NewTicker(10 * time.Minute)
+	defer t.Stop()
+	for {
+		if err := a.Accounts.Cleanup(ctx); err != nil && ctx.Err() == nil {
+			slog.Warn("cleanup failed", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}

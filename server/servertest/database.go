@@ -1,0 +1,66 @@
+// Package servertest runs the real server against a fresh PostgreSQL database for tests, and
+// checks every response a test receives against openapi.yaml.
+package servertest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// AdminURL is the server tests create their databases on: TEST_DATABASE_URL, else DATABASE_URL,
+// else the local PostgreSQL on 127.0.0.1:5432.
+func AdminURL() string {
+	for _, name := range []string{"TEST_DATABASE_URL", "DATABASE_URL"} {
+		if v := os.Getenv(name); v != "" {
+			return v
+		}
+	}
+	return "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
+}
+
+// CreateDatabase makes an empty database named after prefix and returns its URL and a function
+// that drops it.
+func CreateDatabase(ctx context.Context, prefix string) (string, func(), error) {
+	admin := AdminURL()
+	conn, err := pgx.Connect(ctx, admin)
+	if err != nil {
+		return "", nil, fmt.Errorf("servertest: connect to %s: %w", redact(admin), err)
+	}
+	defer conn.Close(ctx)
+	suffix := make([]byte, 4)
+	_, _ = rand.Read(suffix)
+	name := strings.ToLower(fmt.Sprintf("test_%s_%s", prefix, hex.EncodeToString(suffix)))
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
+		return "", nil, fmt.Errorf("servertest: create database: %w", err)
+	}
+	u, err := url.Parse(admin)
+	if err != nil {
+		return "", nil, err
+	}
+	u.Path = "/" + name
+	drop := func() {
+		ctx := context.Background()
+		c, err := pgx.Connect(ctx, admin)
+		if err != nil {
+			return
+		}
+		defer c.Close(ctx)
+		_, _ = c.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)")
+	}
+	return u.String(), drop, nil
+}
+
+func redact(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(unparsable URL)"
+	}
+	return u.Redacted()
+}

@@ -1,0 +1,197 @@
+package servertest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
+
+	"github.com/openaffiliate/platform/gen/spec"
+	"github.com/openaffiliate/platform/server"
+)
+
+// Env is a running server on a package's own database.
+type Env struct {
+	App    *server.App
+	URL    string
+	router routers.Router
+	srv    *httptest.Server
+}
+
+var (
+	shared *Env
+	envErr error
+)
+
+// Main runs a package's tests with one server on a fresh database, dropped afterwards.
+// Call it from TestMain: `func TestMain(m *testing.M) { servertest.Main(m, "accounts") }`.
+func Main(m *testing.M, prefix string) {
+	ctx := context.Background()
+	// Request logs drown test output; warnings and errors still show.
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	dbURL, drop, err := CreateDatabase(ctx, prefix)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	shared, envErr = start(ctx, dbURL)
+	code := m.Run()
+	if shared != nil {
+		shared.srv.Close()
+		shared.App.Close()
+	}
+	drop()
+	os.Exit(code)
+}
+
+func start(ctx context.Context, dbURL string) (*Env, error) {
+	cfg, err := server.LoadConfig(func(name string) string {
+		switch name {
+		case "DATABASE_URL":
+			return dbURL
+		case "JWT_SECRET":
+			return "test-secret-test-secret-test-secret-0123"
+		case "HOST_EMAIL":
+			return HostEmail
+		case "HOST_PASSWORD":
+			return HostPassword
+		case "PUBLIC_URL":
+			return "http://affiliate.test"
+		}
+		return ""
+	})
+	if err != nil {
+		return nil, err
+	}
+	app, err := server.NewApp(ctx, cfg, nil)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := openapi3.NewLoader().LoadFromData(spec.YAML)
+	if err != nil {
+		return nil, err
+	}
+	if err := doc.Validate(ctx); err != nil {
+		return nil, fmt.Errorf("openapi.yaml is invalid: %w", err)
+	}
+	router, err := gorillamux.NewRouter(doc)
+	if err != nil {
+		return nil, err
+	}
+	srv := httptest.NewServer(app.HTTP)
+	return &Env{App: app, URL: srv.URL, router: router, srv: srv}, nil
+}
+
+// The first host, created from HOST_EMAIL and HOST_PASSWORD at start-up.
+const (
+	HostEmail    = "host@affiliate.test"
+	HostPassword = "host-password-1"
+)
+
+// Get returns the package's server; the test fails if it could not start.
+func Get(t testing.TB) *Env {
+	t.Helper()
+	if envErr != nil || shared == nil {
+		t.Fatalf("servertest: server did not start (is TestMain calling servertest.Main?): %v", envErr)
+	}
+	return shared
+}
+
+// Response is an answer that passed contract validation.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   map[string]any
+	Raw    []byte
+}
+
+// Call sends a JSON request to an /api/v1 path and checks the response against openapi.yaml.
+// token may be empty; body may be nil, a string (sent as is) or any value (sent as JSON).
+func (e *Env) Call(t testing.TB, method, path, token string, body any) Response {
+	t.Helper()
+	var reader io.Reader
+	var raw []byte
+	switch b := body.(type) {
+	case nil:
+	case string:
+		raw = []byte(b)
+	default:
+		var err error
+		if raw, err = json.Marshal(b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if raw != nil {
+		reader = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequest(method, e.URL+server.APIBase+path, reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if raw != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	client := &http.Client{Timeout: 30 * time.Second}
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	out, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.checkContract(t, req, raw, resp, out)
+	r := Response{Status: resp.StatusCode, Header: resp.Header, Raw: out}
+	if len(out) > 0 && strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+		if err := json.Unmarshal(out, &r.Body); err != nil {
+			t.Fatalf("%s %s: response is not a JSON object: %v\n%s", method, path, err, out)
+		}
+	}
+	return r
+}
+
+// checkContract fails the test when the response is not what openapi.yaml says this operation answers.
+func (e *Env) checkContract(t testing.TB, req *http.Request, reqBody []byte, resp *http.Response, body []byte) {
+	t.Helper()
+	vreq := req.Clone(context.Background())
+	if reqBody != nil {
+		vreq.Body = io.NopCloser(bytes.NewReader(reqBody))
+	}
+	route, params, err := e.router.FindRoute(vreq)
+	if err != nil {
+		if resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusMethodNotAllowed {
+			return // a path the contract does not have: only the envelope can be checked
+		}
+		t.Errorf("contract: %s %s is not in openapi.yaml: %v", req.Method, req.URL.Path, err)
+		return
+	}
+	input := &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: &openapi3filter.RequestValidationInput{Request: vreq, PathParams: params, Route: route},
+		Status:                 resp.StatusCode,
+		Header:                 resp.Header,
+		Options:                &openapi3filter.Options{IncludeResponseStatus: true, MultiError: true},
+	}
+	input.SetBodyBytes(body)
+	if err := openapi3filter.ValidateResponse(context.Background(), input); err != nil {
+		t.Errorf("contract: %s %s answered %d, which openapi.yaml does not allow: %v\nbody: %s",
+			req.Method, req.URL.Path, resp.StatusCode, err, body)
+	}
+	validated.Add(1)
+}
