@@ -1,0 +1,54 @@
+package server
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestLoadConfigDefaults(t *testing.T) {
+	c, err := LoadConfig(env(map[string]string{"JWT_SECRET": strings.Repeat("s", 32)}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Port != 8080 || c.PublicURL != "http://localhost:8080" || c.DevMode || c.DatabaseURL == "" {
+		t.Errorf("defaults: %+v", c)
+	}
+}
+
+func TestLoadConfigRefusals(t *testing.T) {
+	secret := strings.Repeat("s", 32)
+	for name, vars := range map[string]map[string]string{
+		"no secret outside dev mode": {},
+		"short secret":               {"JWT_SECRET": "short"},
+		"bad port":                   {"JWT_SECRET": secret, "PORT": "eighty"},
+		"bad dev mode":               {"JWT_SECRET": secret, "DEV_MODE": "sometimes"},
+		"host email alone":           {"JWT_SECRET": secret, "HOST_EMAIL": "ops@example.com"},
+	} {
+		if _, err := LoadConfig(env(vars)); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+func TestDevSecretIsKept(t *testing.T) {
+	dir := t.TempDir()
+	vars := map[string]string{"DEV_MODE": "true", "DATA_DIR": dir, "PUBLIC_URL": "https://aff.example.com/"}
+	first, err := LoadConfig(env(vars))
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, _ := LoadConfig(env(vars))
+	if len(first.JWTSecret) < 32 || string(first.JWTSecret) != string(second.JWTSecret) {
+		t.Error("the dev secret is not generated once and kept")
+	}
+	if info, err := os.Stat(filepath.Join(dir, "jwt-secret")); err != nil || info.Mode().Perm() != 0o600 {
+		t.Errorf("secret file: %v %v", info, err)
+	}
+	if first.PublicURL != "https://aff.example.com" {
+		t.Errorf("PUBLIC_URL keeps its trailing slash: %q", first.PublicURL)
+	}
+}
