@@ -10,12 +10,14 @@ import (
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/accounts"
 	"github.com/openaffiliate/platform/server/auth"
+	"github.com/openaffiliate/platform/server/catalogue"
 )
 
 // Server holds what the handlers need.
 type Server struct {
 	Pool      *pgxpool.Pool
 	Accounts  *accounts.Service
+	Catalogue *catalogue.Service
 	Tokens    *auth.Tokens
 	HashIP    func(ip string) string
 	DevMode   bool

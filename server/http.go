@@ -23,6 +23,7 @@ import (
 	"github.com/openaffiliate/platform/server/accounts"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
+	"github.com/openaffiliate/platform/server/catalogue"
 )
 
 // APIBase is where the contract's paths are served.
@@ -35,6 +36,7 @@ const MaxBodyBytes = "1M"
 type Deps struct {
 	API        *api.Server
 	Accounts   *accounts.Service
+	Catalogue  *catalogue.Service
 	Tokens     *auth.Tokens
 	Web        fs.FS // the built SPA with docs/ inside; nil serves no UI
 	SpecYAML   []byte
@@ -82,7 +84,7 @@ func NewHTTP(d Deps) (*echo.Echo, error) {
 		Skipper:               func(c echo.Context) bool { return c.Request().URL.Path == APIBase+"/openapi.yaml" },
 		ErrorHandler:          validationError,
 		Options: openapi3filter.Options{
-			AuthenticationFunc: authenticator{tokens: d.Tokens, accounts: d.Accounts}.authenticate,
+			AuthenticationFunc: authenticator{tokens: d.Tokens, accounts: d.Accounts, catalogue: d.Catalogue}.authenticate,
 		},
 	}))
 	oapi.RegisterHandlers(group, oapi.NewStrictHandler(d.API, nil))
@@ -95,8 +97,9 @@ func NewHTTP(d Deps) (*echo.Echo, error) {
 }
 
 type authenticator struct {
-	tokens   *auth.Tokens
-	accounts *accounts.Service
+	tokens    *auth.Tokens
+	accounts  *accounts.Service
+	catalogue *catalogue.Service
 }
 
 // authenticate checks the bearer token and the operation's x-roles, then puts the user in the request context.
@@ -105,18 +108,33 @@ func (a authenticator) authenticate(ctx context.Context, in *openapi3filter.Auth
 	if c == nil {
 		return errors.New("auth: no echo context")
 	}
-	if in.SecuritySchemeName != "bearerAuth" {
+	bearer, _ := strings.CutPrefix(c.Request().Header.Get(echo.HeaderAuthorization), "Bearer ")
+	bearer = strings.TrimSpace(bearer)
+	var user auth.User
+	var err error
+	switch in.SecuritySchemeName {
+	case "bearerAuth":
+		if bearer == "" || strings.HasPrefix(bearer, catalogue.APIKeyPrefix) {
+			return reject(apierror.Unauthorized("Authentication required"))
+		}
+		session, perr := a.tokens.Parse(bearer)
+		if perr != nil {
+			return reject(apierror.Unauthorized("Your session has expired. Please log in again."))
+		}
+		user, err = a.accounts.Authenticate(c.Request().Context(), session)
+	case "apiKeyHeader":
+		// A brand API key, in X-API-Key or as the bearer token.
+		key := strings.TrimSpace(c.Request().Header.Get("X-API-Key"))
+		if key == "" {
+			key = bearer
+		}
+		if key == "" {
+			return reject(apierror.Unauthorized("Authentication required"))
+		}
+		user, err = a.catalogue.AuthenticateAPIKey(c.Request().Context(), key)
+	default:
 		return reject(apierror.Unauthorized("Unsupported authentication scheme"))
 	}
-	token, ok := strings.CutPrefix(c.Request().Header.Get(echo.HeaderAuthorization), "Bearer ")
-	if !ok || strings.TrimSpace(token) == "" {
-		return reject(apierror.Unauthorized("Authentication required"))
-	}
-	session, err := a.tokens.Parse(strings.TrimSpace(token))
-	if err != nil {
-		return reject(apierror.Unauthorized("Your session has expired. Please log in again."))
-	}
-	user, err := a.accounts.Authenticate(c.Request().Context(), session)
 	if err != nil {
 		return reject(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/openaffiliate/platform/gen/spec"
 	"github.com/openaffiliate/platform/server/accounts"
 	"github.com/openaffiliate/platform/server/auth"
+	"github.com/openaffiliate/platform/server/catalogue"
 )
 
 // Version is the build's version, set with -ldflags "-X .../server.Version=...".
@@ -56,17 +57,18 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 			return nil, fmt.Errorf("create the first host from HOST_EMAIL: %w", err)
 		}
 	}
+	cat := catalogue.New(pool, time.Now, cfg.PublicURL)
 	if cfg.DevMode {
-		if err := accts.SeedDemoAccounts(ctx); err != nil {
+		if err := seedDemoData(ctx, accts, cat); err != nil {
 			return nil, err
 		}
 	}
 	handler, err := NewHTTP(Deps{
 		API: &api.Server{
-			Pool: pool, Accounts: accts, Tokens: tokens, HashIP: auth.IPHasher(cfg.JWTSecret),
+			Pool: pool, Accounts: accts, Catalogue: cat, Tokens: tokens, HashIP: auth.IPHasher(cfg.JWTSecret),
 			DevMode: cfg.DevMode, PublicURL: cfg.PublicURL, Version: Version,
 		},
-		Accounts: accts, Tokens: tokens, Web: web, SpecYAML: spec.YAML, TrustProxy: cfg.TrustProxy,
+		Accounts: accts, Catalogue: cat, Tokens: tokens, Web: web, SpecYAML: spec.YAML, TrustProxy: cfg.TrustProxy,
 	})
 	if err != nil {
 		return nil, err

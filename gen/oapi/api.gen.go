@@ -10,6 +10,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"path"
@@ -37,6 +38,63 @@ func (e AccountType) Valid() bool {
 	case AccountTypeBrand:
 		return true
 	case AccountTypeHost:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ApprovalMode.
+const (
+	ApprovalModeAuto   ApprovalMode = "auto"
+	ApprovalModeManual ApprovalMode = "manual"
+)
+
+// Valid indicates whether the value is a known member of the ApprovalMode enum.
+func (e ApprovalMode) Valid() bool {
+	switch e {
+	case ApprovalModeAuto:
+		return true
+	case ApprovalModeManual:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CampaignStatus.
+const (
+	CampaignStatusActive CampaignStatus = "active"
+	CampaignStatusEnded  CampaignStatus = "ended"
+	CampaignStatusPaused CampaignStatus = "paused"
+)
+
+// Valid indicates whether the value is a known member of the CampaignStatus enum.
+func (e CampaignStatus) Valid() bool {
+	switch e {
+	case CampaignStatusActive:
+		return true
+	case CampaignStatusEnded:
+		return true
+	case CampaignStatusPaused:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CommissionType.
+const (
+	CommissionTypeFixed      CommissionType = "fixed"
+	CommissionTypePercentage CommissionType = "percentage"
+)
+
+// Valid indicates whether the value is a known member of the CommissionType enum.
+func (e CommissionType) Valid() bool {
+	switch e {
+	case CommissionTypeFixed:
+		return true
+	case CommissionTypePercentage:
 		return true
 	default:
 		return false
@@ -79,6 +137,33 @@ func (e ErrorSuccess) Valid() bool {
 	}
 }
 
+// Defines values for ExportEntity.
+const (
+	ExportEntityAffiliates   ExportEntity = "affiliates"
+	ExportEntityApplications ExportEntity = "applications"
+	ExportEntityBrands       ExportEntity = "brands"
+	ExportEntityCampaigns    ExportEntity = "campaigns"
+	ExportEntityUsers        ExportEntity = "users"
+)
+
+// Valid indicates whether the value is a known member of the ExportEntity enum.
+func (e ExportEntity) Valid() bool {
+	switch e {
+	case ExportEntityAffiliates:
+		return true
+	case ExportEntityApplications:
+		return true
+	case ExportEntityBrands:
+		return true
+	case ExportEntityCampaigns:
+		return true
+	case ExportEntityUsers:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for HealthResponseDataDatabase.
 const (
 	HealthResponseDataDatabaseOk HealthResponseDataDatabase = "ok"
@@ -109,6 +194,27 @@ func (e HealthResponseDataStatus) Valid() bool {
 	}
 }
 
+// Defines values for MembershipStatus.
+const (
+	MembershipStatusApproved MembershipStatus = "approved"
+	MembershipStatusPending  MembershipStatus = "pending"
+	MembershipStatusRejected MembershipStatus = "rejected"
+)
+
+// Valid indicates whether the value is a known member of the MembershipStatus enum.
+func (e MembershipStatus) Valid() bool {
+	switch e {
+	case MembershipStatusApproved:
+		return true
+	case MembershipStatusPending:
+		return true
+	case MembershipStatusRejected:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SignupAccountType.
 const (
 	SignupAccountTypeAffiliate SignupAccountType = "affiliate"
@@ -127,8 +233,170 @@ func (e SignupAccountType) Valid() bool {
 	}
 }
 
+// Defines values for Visibility.
+const (
+	VisibilityInviteOnly Visibility = "invite_only"
+	VisibilityPublic     Visibility = "public"
+)
+
+// Valid indicates whether the value is a known member of the Visibility enum.
+func (e Visibility) Valid() bool {
+	switch e {
+	case VisibilityInviteOnly:
+		return true
+	case VisibilityPublic:
+		return true
+	default:
+		return false
+	}
+}
+
 // AccountType defines model for AccountType.
 type AccountType string
+
+// Affiliate defines model for Affiliate.
+type Affiliate struct {
+	CreatedAt time.Time           `json:"created_at"`
+	Email     string              `json:"email"`
+	Id        openapi_types.UUID  `json:"id"`
+	Name      string              `json:"name"`
+	Stats     AffiliateStats      `json:"stats"`
+	UserId    *openapi_types.UUID `json:"user_id"`
+}
+
+// AffiliateDetailsResponse defines model for AffiliateDetailsResponse.
+type AffiliateDetailsResponse struct {
+	Data struct {
+		Affiliate    Affiliate     `json:"affiliate"`
+		Applications []Application `json:"applications"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// AffiliateInput defines model for AffiliateInput.
+type AffiliateInput struct {
+	Email string `json:"email"`
+	Name  string `json:"name"`
+}
+
+// AffiliateListResponse defines model for AffiliateListResponse.
+type AffiliateListResponse struct {
+	Data struct {
+		Affiliates []Affiliate `json:"affiliates"`
+		Limit      int         `json:"limit"`
+		Offset     int         `json:"offset"`
+
+		// Total How many match, across all pages.
+		Total int `json:"total"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// AffiliateResponse defines model for AffiliateResponse.
+type AffiliateResponse struct {
+	Data struct {
+		Affiliate Affiliate `json:"affiliate"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// AffiliateStats defines model for AffiliateStats.
+type AffiliateStats struct {
+	CampaignsJoined int `json:"campaigns_joined"`
+
+	// Commission An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Commission Decimal `json:"commission"`
+
+	// ConversionRate An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	ConversionRate    Decimal    `json:"conversion_rate"`
+	Conversions       int        `json:"conversions"`
+	DiscountCodesUsed int        `json:"discount_codes_used"`
+	LastConversionAt  *time.Time `json:"last_conversion_at"`
+
+	// Revenue An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Revenue     Decimal `json:"revenue"`
+	TotalClicks int     `json:"total_clicks"`
+}
+
+// ApiKey defines model for ApiKey.
+type ApiKey struct {
+	CreatedAt  time.Time          `json:"created_at"`
+	Id         openapi_types.UUID `json:"id"`
+	LastUsedAt *time.Time         `json:"last_used_at"`
+	Name       string             `json:"name"`
+
+	// Prefix The key's first characters, to recognise it.
+	Prefix    string     `json:"prefix"`
+	RevokedAt *time.Time `json:"revoked_at"`
+}
+
+// ApiKeyCreatedResponse defines model for ApiKeyCreatedResponse.
+type ApiKeyCreatedResponse struct {
+	Data struct {
+		ApiKey ApiKey `json:"api_key"`
+
+		// Key The secret key; it cannot be shown again.
+		Key string `json:"key"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// ApiKeyInput defines model for ApiKeyInput.
+type ApiKeyInput struct {
+	Name string `json:"name"`
+}
+
+// ApiKeyListResponse defines model for ApiKeyListResponse.
+type ApiKeyListResponse struct {
+	Data struct {
+		ApiKeys []ApiKey `json:"api_keys"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// Application defines model for Application.
+type Application struct {
+	AffiliateEmail string             `json:"affiliate_email"`
+	AffiliateId    openapi_types.UUID `json:"affiliate_id"`
+	AffiliateName  string             `json:"affiliate_name"`
+	BrandId        openapi_types.UUID `json:"brand_id"`
+	CampaignId     openapi_types.UUID `json:"campaign_id"`
+	CampaignName   string             `json:"campaign_name"`
+	CreatedAt      time.Time          `json:"created_at"`
+	DecidedAt      *time.Time         `json:"decided_at"`
+	Id             openapi_types.UUID `json:"id"`
+	Status         MembershipStatus   `json:"status"`
+}
+
+// ApplicationListResponse defines model for ApplicationListResponse.
+type ApplicationListResponse struct {
+	Data struct {
+		Applications []Application `json:"applications"`
+		Limit        int           `json:"limit"`
+		Offset       int           `json:"offset"`
+
+		// Total How many match, across all pages.
+		Total int `json:"total"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// ApplicationResponse defines model for ApplicationResponse.
+type ApplicationResponse struct {
+	Data struct {
+		Application Application `json:"application"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// ApprovalMode defines model for ApprovalMode.
+type ApprovalMode string
 
 // AuthResponse defines model for AuthResponse.
 type AuthResponse struct {
@@ -139,6 +407,192 @@ type AuthResponse struct {
 	Message string `json:"message"`
 	Success bool   `json:"success"`
 }
+
+// Brand defines model for Brand.
+type Brand struct {
+	CompanyName string    `json:"company_name"`
+	CreatedAt   time.Time `json:"created_at"`
+
+	// DefaultCurrency An ISO 4217 currency code the platform offers.
+	DefaultCurrency CurrencyCode `json:"default_currency"`
+
+	// Domain The brand's main web domain.
+	Domain *string `json:"domain"`
+
+	// Domains Allowed destination domains for links and homepages.
+	Domains []string           `json:"domains"`
+	Id      openapi_types.UUID `json:"id"`
+
+	// Name The company name.
+	Name string `json:"name"`
+
+	// PublicId The public brand id used in tracking links and integrations.
+	PublicId string `json:"public_id"`
+}
+
+// BrandInput defines model for BrandInput.
+type BrandInput struct {
+	// Domain A host name such as shop.example.com; blank clears it.
+	Domain *string `json:"domain,omitempty"`
+	Name   string  `json:"name"`
+}
+
+// BrandListResponse defines model for BrandListResponse.
+type BrandListResponse struct {
+	Data struct {
+		Brands []Brand `json:"brands"`
+		Limit  int     `json:"limit"`
+		Offset int     `json:"offset"`
+
+		// Total How many match, across all pages.
+		Total int `json:"total"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// BrandResponse defines model for BrandResponse.
+type BrandResponse struct {
+	Data struct {
+		Brand Brand `json:"brand"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// BrandSetupInput defines model for BrandSetupInput.
+type BrandSetupInput struct {
+	CompanyName string `json:"company_name"`
+
+	// DefaultCurrency An ISO 4217 currency code the platform offers.
+	DefaultCurrency *CurrencyCode `json:"default_currency,omitempty"`
+	Domain          *string       `json:"domain,omitempty"`
+}
+
+// Campaign defines model for Campaign.
+type Campaign struct {
+	// AffiliatesCount Approved affiliates.
+	AffiliatesCount       int                `json:"affiliates_count"`
+	ApprovalMode          ApprovalMode       `json:"approval_mode"`
+	AttributionWindowDays int                `json:"attribution_window_days"`
+	BrandId               openapi_types.UUID `json:"brand_id"`
+	BrandName             string             `json:"brand_name"`
+
+	// Budget Blank means no budget limit.
+	Budget *Decimal `json:"budget"`
+
+	// CommissionType percentage of the order total, or a fixed amount per conversion.
+	CommissionType CommissionType `json:"commission_type"`
+
+	// CommissionValue An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	CommissionValue Decimal   `json:"commission_value"`
+	CreatedAt       time.Time `json:"created_at"`
+
+	// Currency An ISO 4217 currency code the platform offers.
+	Currency    CurrencyCode        `json:"currency"`
+	Description string              `json:"description"`
+	EndDate     *openapi_types.Date `json:"end_date"`
+	HomepageUrl *string             `json:"homepage_url"`
+	Id          openapi_types.UUID  `json:"id"`
+
+	// MembershipStatus The calling affiliate's application, when there is one.
+	MembershipStatus *MembershipStatus   `json:"membership_status"`
+	Name             string              `json:"name"`
+	Remaining        *Decimal            `json:"remaining"`
+	StartDate        *openapi_types.Date `json:"start_date"`
+	Status           CampaignStatus      `json:"status"`
+	Visibility       Visibility          `json:"visibility"`
+}
+
+// CampaignInput defines model for CampaignInput.
+type CampaignInput struct {
+	ApprovalMode          *ApprovalMode `json:"approval_mode,omitempty"`
+	AttributionWindowDays *int          `json:"attribution_window_days,omitempty"`
+
+	// BrandId The host names the brand; a brand's own campaigns ignore it.
+	BrandId *openapi_types.UUID `json:"brand_id,omitempty"`
+	Budget  *Decimal            `json:"budget,omitempty"`
+
+	// CommissionType percentage of the order total, or a fixed amount per conversion.
+	CommissionType *CommissionType `json:"commission_type,omitempty"`
+
+	// CommissionValue An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	CommissionValue *Decimal `json:"commission_value,omitempty"`
+
+	// Currency An ISO 4217 currency code the platform offers.
+	Currency    *CurrencyCode       `json:"currency,omitempty"`
+	Description *string             `json:"description,omitempty"`
+	EndDate     *openapi_types.Date `json:"end_date,omitempty"`
+
+	// HomepageUrl Must be on one of the brand's allowed domains.
+	HomepageUrl *string             `json:"homepage_url,omitempty"`
+	Name        string              `json:"name"`
+	StartDate   *openapi_types.Date `json:"start_date,omitempty"`
+
+	// Status active, paused or ended; blank means active.
+	Status     *string     `json:"status,omitempty"`
+	Visibility *Visibility `json:"visibility,omitempty"`
+}
+
+// CampaignListResponse defines model for CampaignListResponse.
+type CampaignListResponse struct {
+	Data struct {
+		Campaigns []Campaign `json:"campaigns"`
+		Limit     int        `json:"limit"`
+		Offset    int        `json:"offset"`
+
+		// Total How many match, across all pages.
+		Total int `json:"total"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// CampaignResponse defines model for CampaignResponse.
+type CampaignResponse struct {
+	Data struct {
+		Campaign Campaign `json:"campaign"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// CampaignStatus defines model for CampaignStatus.
+type CampaignStatus string
+
+// CampaignUpdate Only the fields sent change.
+type CampaignUpdate struct {
+	ApprovalMode          *ApprovalMode `json:"approval_mode,omitempty"`
+	AttributionWindowDays *int          `json:"attribution_window_days,omitempty"`
+	Budget                *Decimal      `json:"budget,omitempty"`
+
+	// CommissionType percentage of the order total, or a fixed amount per conversion.
+	CommissionType *CommissionType `json:"commission_type,omitempty"`
+
+	// CommissionValue An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	CommissionValue *Decimal `json:"commission_value,omitempty"`
+
+	// Currency An ISO 4217 currency code the platform offers.
+	Currency    *CurrencyCode       `json:"currency,omitempty"`
+	Description *string             `json:"description,omitempty"`
+	EndDate     *openapi_types.Date `json:"end_date,omitempty"`
+	HomepageUrl *string             `json:"homepage_url,omitempty"`
+	Name        *string             `json:"name,omitempty"`
+	StartDate   *openapi_types.Date `json:"start_date,omitempty"`
+	Status      *string             `json:"status,omitempty"`
+	Visibility  *Visibility         `json:"visibility,omitempty"`
+}
+
+// ChangePasswordInput defines model for ChangePasswordInput.
+type ChangePasswordInput struct {
+	CurrentPassword string `json:"currentPassword"`
+	NewPassword     string `json:"newPassword"`
+}
+
+// CommissionType percentage of the order total, or a fixed amount per conversion.
+type CommissionType string
 
 // CreateHostRequest defines model for CreateHostRequest.
 type CreateHostRequest struct {
@@ -170,6 +624,21 @@ type CurrencySettingsResponse struct {
 	Success bool `json:"success"`
 }
 
+// DataSummaryResponse defines model for DataSummaryResponse.
+type DataSummaryResponse struct {
+	Data struct {
+		Counts struct {
+			Affiliates   int `json:"affiliates"`
+			ApiKeys      int `json:"api_keys"`
+			Applications int `json:"applications"`
+			Brands       int `json:"brands"`
+			Campaigns    int `json:"campaigns"`
+			Users        int `json:"users"`
+		} `json:"counts"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
 // Decimal An exact decimal number written as a string.
 //
 // Example: 12.50
@@ -178,6 +647,19 @@ type Decimal = string
 // DevLoginRequest defines model for DevLoginRequest.
 type DevLoginRequest struct {
 	AccountType AccountType `json:"accountType"`
+}
+
+// DomainsInput defines model for DomainsInput.
+type DomainsInput struct {
+	Domains []string `json:"domains"`
+}
+
+// DomainsResponse defines model for DomainsResponse.
+type DomainsResponse struct {
+	Data struct {
+		Domains []string `json:"domains"`
+	} `json:"data"`
+	Success bool `json:"success"`
 }
 
 // Error The error envelope.
@@ -204,6 +686,9 @@ type ErrorDetail struct {
 	Field   *string `json:"field,omitempty"`
 	Message string  `json:"message"`
 }
+
+// ExportEntity defines model for ExportEntity.
+type ExportEntity string
 
 // FxRatesResponse defines model for FxRatesResponse.
 type FxRatesResponse struct {
@@ -235,16 +720,53 @@ type HealthResponseDataDatabase string
 // HealthResponseDataStatus defines model for HealthResponse.Data.Status.
 type HealthResponseDataStatus string
 
+// IntegrationDetailsResponse defines model for IntegrationDetailsResponse.
+type IntegrationDetailsResponse struct {
+	Data struct {
+		// ApiKeysActive How many unrevoked API keys the brand has.
+		ApiKeysActive     int                `json:"api_keys_active"`
+		BrandUuid         openapi_types.UUID `json:"brand_uuid"`
+		ConversionApiUrl  string             `json:"conversion_api_url"`
+		Domains           []string           `json:"domains"`
+		HasWebhookSecret  bool               `json:"has_webhook_secret"`
+		PublicBrandId     string             `json:"public_brand_id"`
+		ShopifyWebhookUrl string             `json:"shopify_webhook_url"`
+
+		// TrackingBaseUrl Tracking links are this plus their short code.
+		TrackingBaseUrl string `json:"tracking_base_url"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
 // LoginRequest defines model for LoginRequest.
 type LoginRequest struct {
 	Email    string `json:"email"`
 	Password string `json:"password"`
 }
 
+// MembershipStatus defines model for MembershipStatus.
+type MembershipStatus string
+
 // MessageResponse defines model for MessageResponse.
 type MessageResponse struct {
 	Message string `json:"message"`
 	Success bool   `json:"success"`
+}
+
+// Page defines model for Page.
+type Page struct {
+	Limit  int `json:"limit"`
+	Offset int `json:"offset"`
+
+	// Total How many match, across all pages.
+	Total int `json:"total"`
+}
+
+// ProfileInput defines model for ProfileInput.
+type ProfileInput struct {
+	CompanyName *string `json:"companyName,omitempty"`
+	FirstName   string  `json:"firstName"`
+	LastName    string  `json:"lastName"`
 }
 
 // Rates Units of each currency that one unit of the base buys.
@@ -329,6 +851,29 @@ type UserResponse struct {
 	Success bool `json:"success"`
 }
 
+// Visibility defines model for Visibility.
+type Visibility string
+
+// WebhookSecretResponse defines model for WebhookSecretResponse.
+type WebhookSecretResponse struct {
+	Data struct {
+		WebhookSecret string `json:"webhook_secret"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// IdPath defines model for IdPath.
+type IdPath = openapi_types.UUID
+
+// Limit defines model for Limit.
+type Limit = int
+
+// Offset defines model for Offset.
+type Offset = int
+
+// Query defines model for Query.
+type Query = string
+
 // BadRequest The error envelope.
 type BadRequest = Error
 
@@ -353,6 +898,48 @@ type TooManyRequests = Error
 // Unauthorized The error envelope.
 type Unauthorized = Error
 
+// ListAffiliatesParams defines parameters for ListAffiliates.
+type ListAffiliatesParams struct {
+	// Query A case-insensitive substring to search for.
+	Query *Query `form:"query,omitempty" json:"query,omitempty"`
+
+	// Limit Page size (default 100).
+	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Ts Ignored; the web app adds it to defeat caches.
+	Ts *string `form:"ts,omitempty" json:"ts,omitempty"`
+}
+
+// ListApplicationsParams defines parameters for ListApplications.
+type ListApplicationsParams struct {
+	Status *MembershipStatus `form:"status,omitempty" json:"status,omitempty"`
+
+	// Limit Page size (default 100).
+	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+}
+
+// ListBrandsParams defines parameters for ListBrands.
+type ListBrandsParams struct {
+	// Query A case-insensitive substring to search for.
+	Query *Query `form:"query,omitempty" json:"query,omitempty"`
+
+	// Limit Page size (default 100).
+	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+}
+
+// ListCampaignsParams defines parameters for ListCampaigns.
+type ListCampaignsParams struct {
+	// Query A case-insensitive substring to search for.
+	Query *Query `form:"query,omitempty" json:"query,omitempty"`
+
+	// Limit Page size (default 100).
+	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+}
+
 // GetFxRatesParams defines parameters for GetFxRates.
 type GetFxRatesParams struct {
 	// Base The currency the rates are relative to (default RON).
@@ -362,11 +949,23 @@ type GetFxRatesParams struct {
 // CreateHostJSONRequestBody defines body for CreateHost for application/json ContentType.
 type CreateHostJSONRequestBody = CreateHostRequest
 
+// CreateAffiliateJSONRequestBody defines body for CreateAffiliate for application/json ContentType.
+type CreateAffiliateJSONRequestBody = AffiliateInput
+
+// UpdateAffiliateJSONRequestBody defines body for UpdateAffiliate for application/json ContentType.
+type UpdateAffiliateJSONRequestBody = AffiliateInput
+
+// ChangePasswordJSONRequestBody defines body for ChangePassword for application/json ContentType.
+type ChangePasswordJSONRequestBody = ChangePasswordInput
+
 // DevLoginJSONRequestBody defines body for DevLogin for application/json ContentType.
 type DevLoginJSONRequestBody = DevLoginRequest
 
 // LoginJSONRequestBody defines body for Login for application/json ContentType.
 type LoginJSONRequestBody = LoginRequest
+
+// UpdateProfileJSONRequestBody defines body for UpdateProfile for application/json ContentType.
+type UpdateProfileJSONRequestBody = ProfileInput
 
 // ResetPasswordJSONRequestBody defines body for ResetPassword for application/json ContentType.
 type ResetPasswordJSONRequestBody = ResetPasswordRequest
@@ -374,14 +973,71 @@ type ResetPasswordJSONRequestBody = ResetPasswordRequest
 // SignupJSONRequestBody defines body for Signup for application/json ContentType.
 type SignupJSONRequestBody = SignupRequest
 
+// CreateBrandJSONRequestBody defines body for CreateBrand for application/json ContentType.
+type CreateBrandJSONRequestBody = BrandInput
+
+// CreateApiKeyJSONRequestBody defines body for CreateApiKey for application/json ContentType.
+type CreateApiKeyJSONRequestBody = ApiKeyInput
+
+// SetupBrandJSONRequestBody defines body for SetupBrand for application/json ContentType.
+type SetupBrandJSONRequestBody = BrandSetupInput
+
+// UpdateBrandJSONRequestBody defines body for UpdateBrand for application/json ContentType.
+type UpdateBrandJSONRequestBody = BrandInput
+
+// SetBrandDomainsJSONRequestBody defines body for SetBrandDomains for application/json ContentType.
+type SetBrandDomainsJSONRequestBody = DomainsInput
+
+// CreateCampaignJSONRequestBody defines body for CreateCampaign for application/json ContentType.
+type CreateCampaignJSONRequestBody = CampaignInput
+
+// UpdateCampaignJSONRequestBody defines body for UpdateCampaign for application/json ContentType.
+type UpdateCampaignJSONRequestBody = CampaignUpdate
+
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
+	// ExportData Every row of one entity as CSV (host)
+	// (GET /admin/data/export/{entity})
+	ExportData(ctx echo.Context, entity ExportEntity) error
+	// GetDataSummary How many of each entity the platform holds (host)
+	// (GET /admin/data/summary)
+	GetDataSummary(ctx echo.Context) error
 	// CreateHost Create a host account
 	// (POST /admin/hosts)
 	CreateHost(ctx echo.Context) error
 	// CreateResetLink Issue a one-time password reset link for a user
 	// (POST /admin/users/{id}/reset-link)
 	CreateResetLink(ctx echo.Context, id openapi_types.UUID) error
+	// ListAffiliates Affiliates (all for the host; a brand sees those in its campaigns) with their statistics
+	// (GET /affiliates)
+	ListAffiliates(ctx echo.Context, params ListAffiliatesParams) error
+	// CreateAffiliate Create an affiliate (host)
+	// (POST /affiliates)
+	CreateAffiliate(ctx echo.Context) error
+	// GetAffiliateByUser The affiliate profile of a user (404 means none)
+	// (GET /affiliates/by-user/{userId})
+	GetAffiliateByUser(ctx echo.Context, userId openapi_types.UUID) error
+	// DeleteAffiliate Delete an affiliate and its memberships (host)
+	// (DELETE /affiliates/{id})
+	DeleteAffiliate(ctx echo.Context, id IdPath) error
+	// UpdateAffiliate Change an affiliate's name or email (host, or the affiliate itself)
+	// (PUT /affiliates/{id})
+	UpdateAffiliate(ctx echo.Context, id IdPath) error
+	// GetAffiliateDetails An affiliate with its statistics and campaign memberships
+	// (GET /affiliates/{id}/details)
+	GetAffiliateDetails(ctx echo.Context, id IdPath) error
+	// ListApplications Affiliates' applications to campaigns (brand its own; host all)
+	// (GET /applications)
+	ListApplications(ctx echo.Context, params ListApplicationsParams) error
+	// ApproveApplication Approve an application
+	// (POST /applications/{id}/approve)
+	ApproveApplication(ctx echo.Context, id IdPath) error
+	// RejectApplication Reject an application
+	// (POST /applications/{id}/reject)
+	RejectApplication(ctx echo.Context, id IdPath) error
+	// ChangePassword Change the signed-in user's password
+	// (POST /auth/change-password)
+	ChangePassword(ctx echo.Context) error
 	// DevLogin Sign in as a demo account (dev mode only)
 	// (POST /auth/dev-login)
 	DevLogin(ctx echo.Context) error
@@ -394,12 +1050,72 @@ type ServerInterface interface {
 	// GetMe The signed-in user
 	// (GET /auth/me)
 	GetMe(ctx echo.Context) error
+	// UpdateProfile Change the signed-in user's name (and company, for brands)
+	// (PUT /auth/profile)
+	UpdateProfile(ctx echo.Context) error
 	// ResetPassword Set a new password with a one-time reset token
 	// (POST /auth/reset-password)
 	ResetPassword(ctx echo.Context) error
 	// Signup Create a brand or affiliate account
 	// (POST /auth/signup)
 	Signup(ctx echo.Context) error
+	// ListBrands Brands (all for the host; a brand sees only its own)
+	// (GET /brands)
+	ListBrands(ctx echo.Context, params ListBrandsParams) error
+	// CreateBrand Create a brand (host)
+	// (POST /brands)
+	CreateBrand(ctx echo.Context) error
+	// ListApiKeys The brand's API keys (prefix, created, last used; never the key)
+	// (GET /brands/api-keys)
+	ListApiKeys(ctx echo.Context) error
+	// CreateApiKey Create an API key for server-to-server calls
+	// (POST /brands/api-keys)
+	CreateApiKey(ctx echo.Context) error
+	// RevokeApiKey Revoke an API key
+	// (DELETE /brands/api-keys/{keyId})
+	RevokeApiKey(ctx echo.Context, keyId openapi_types.UUID) error
+	// GetIntegrationDetails What a brand needs to integrate
+	// (GET /brands/integration/details)
+	GetIntegrationDetails(ctx echo.Context) error
+	// SetupBrand A brand edits its own company name, domain and default currency
+	// (PUT /brands/setup)
+	SetupBrand(ctx echo.Context) error
+	// DeleteBrand Delete a brand and everything it owns (host)
+	// (DELETE /brands/{id})
+	DeleteBrand(ctx echo.Context, id IdPath) error
+	// UpdateBrand Rename a brand or change its domain (host, or the brand itself)
+	// (PUT /brands/{id})
+	UpdateBrand(ctx echo.Context, id IdPath) error
+	// GetBrandDomains The brand's allowed destination domains
+	// (GET /brands/{id}/domains)
+	GetBrandDomains(ctx echo.Context, id IdPath) error
+	// SetBrandDomains Replace the brand's allowed destination domains
+	// (PUT /brands/{id}/domains)
+	SetBrandDomains(ctx echo.Context, id IdPath) error
+	// RotateWebhookSecret Replace the brand's webhook secret
+	// (POST /brands/{id}/webhook-secret)
+	RotateWebhookSecret(ctx echo.Context, id IdPath) error
+	// ListCampaigns Campaigns (host all; brand its own; affiliate the public active ones and its own)
+	// (GET /campaigns)
+	ListCampaigns(ctx echo.Context, params ListCampaignsParams) error
+	// CreateCampaign Create a campaign (a brand for itself; the host for a brand_id)
+	// (POST /campaigns)
+	CreateCampaign(ctx echo.Context) error
+	// ListAvailableCampaigns Offers an affiliate can see, with the state of its application
+	// (GET /campaigns/available)
+	ListAvailableCampaigns(ctx echo.Context) error
+	// ListMyCampaigns The campaigns an affiliate applied to or joined
+	// (GET /campaigns/my-campaigns)
+	ListMyCampaigns(ctx echo.Context) error
+	// DeleteCampaign Delete a campaign and its memberships (its brand, or the host)
+	// (DELETE /campaigns/{id})
+	DeleteCampaign(ctx echo.Context, id IdPath) error
+	// UpdateCampaign Change a campaign (its brand, or the host)
+	// (PUT /campaigns/{id})
+	UpdateCampaign(ctx echo.Context, id IdPath) error
+	// JoinCampaign Apply to a campaign
+	// (POST /campaigns/{id}/join)
+	JoinCampaign(ctx echo.Context, id IdPath) error
 	// GetFxRates Exchange rates relative to a base currency
 	// (GET /fx/rates)
 	GetFxRates(ctx echo.Context, params GetFxRatesParams) error
@@ -417,6 +1133,31 @@ type ServerInterface interface {
 // ServerInterfaceWrapper converts echo contexts to parameters.
 type ServerInterfaceWrapper struct {
 	Handler ServerInterface
+}
+
+// ExportData converts echo context to params.
+func (w *ServerInterfaceWrapper) ExportData(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "entity" -------------
+	var entity ExportEntity
+
+	err = runtime.BindStyledParameterWithOptions("simple", "entity", ctx.Param("entity"), &entity, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter entity: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ExportData(ctx, entity)
+	return err
+}
+
+// GetDataSummary converts echo context to params.
+func (w *ServerInterfaceWrapper) GetDataSummary(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetDataSummary(ctx)
+	return err
 }
 
 // CreateHost converts echo context to params.
@@ -441,6 +1182,191 @@ func (w *ServerInterfaceWrapper) CreateResetLink(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.CreateResetLink(ctx, id)
+	return err
+}
+
+// ListAffiliates converts echo context to params.
+func (w *ServerInterfaceWrapper) ListAffiliates(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListAffiliatesParams
+	// ------------- Optional query parameter "query" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "query", ctx.QueryParams(), &params.Query, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter query: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "ts" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "ts", ctx.QueryParams(), &params.Ts, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter ts: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListAffiliates(ctx, params)
+	return err
+}
+
+// CreateAffiliate converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateAffiliate(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateAffiliate(ctx)
+	return err
+}
+
+// GetAffiliateByUser converts echo context to params.
+func (w *ServerInterfaceWrapper) GetAffiliateByUser(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "userId" -------------
+	var userId openapi_types.UUID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "userId", ctx.Param("userId"), &userId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter userId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetAffiliateByUser(ctx, userId)
+	return err
+}
+
+// DeleteAffiliate converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteAffiliate(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteAffiliate(ctx, id)
+	return err
+}
+
+// UpdateAffiliate converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateAffiliate(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateAffiliate(ctx, id)
+	return err
+}
+
+// GetAffiliateDetails converts echo context to params.
+func (w *ServerInterfaceWrapper) GetAffiliateDetails(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetAffiliateDetails(ctx, id)
+	return err
+}
+
+// ListApplications converts echo context to params.
+func (w *ServerInterfaceWrapper) ListApplications(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListApplicationsParams
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", ctx.QueryParams(), &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter status: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListApplications(ctx, params)
+	return err
+}
+
+// ApproveApplication converts echo context to params.
+func (w *ServerInterfaceWrapper) ApproveApplication(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ApproveApplication(ctx, id)
+	return err
+}
+
+// RejectApplication converts echo context to params.
+func (w *ServerInterfaceWrapper) RejectApplication(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.RejectApplication(ctx, id)
+	return err
+}
+
+// ChangePassword converts echo context to params.
+func (w *ServerInterfaceWrapper) ChangePassword(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ChangePassword(ctx)
 	return err
 }
 
@@ -480,6 +1406,15 @@ func (w *ServerInterfaceWrapper) GetMe(ctx echo.Context) error {
 	return err
 }
 
+// UpdateProfile converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateProfile(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateProfile(ctx)
+	return err
+}
+
 // ResetPassword converts echo context to params.
 func (w *ServerInterfaceWrapper) ResetPassword(ctx echo.Context) error {
 	var err error
@@ -495,6 +1430,286 @@ func (w *ServerInterfaceWrapper) Signup(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.Signup(ctx)
+	return err
+}
+
+// ListBrands converts echo context to params.
+func (w *ServerInterfaceWrapper) ListBrands(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListBrandsParams
+	// ------------- Optional query parameter "query" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "query", ctx.QueryParams(), &params.Query, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter query: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListBrands(ctx, params)
+	return err
+}
+
+// CreateBrand converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateBrand(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateBrand(ctx)
+	return err
+}
+
+// ListApiKeys converts echo context to params.
+func (w *ServerInterfaceWrapper) ListApiKeys(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListApiKeys(ctx)
+	return err
+}
+
+// CreateApiKey converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateApiKey(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateApiKey(ctx)
+	return err
+}
+
+// RevokeApiKey converts echo context to params.
+func (w *ServerInterfaceWrapper) RevokeApiKey(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "keyId" -------------
+	var keyId openapi_types.UUID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "keyId", ctx.Param("keyId"), &keyId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter keyId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.RevokeApiKey(ctx, keyId)
+	return err
+}
+
+// GetIntegrationDetails converts echo context to params.
+func (w *ServerInterfaceWrapper) GetIntegrationDetails(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetIntegrationDetails(ctx)
+	return err
+}
+
+// SetupBrand converts echo context to params.
+func (w *ServerInterfaceWrapper) SetupBrand(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SetupBrand(ctx)
+	return err
+}
+
+// DeleteBrand converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteBrand(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteBrand(ctx, id)
+	return err
+}
+
+// UpdateBrand converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateBrand(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateBrand(ctx, id)
+	return err
+}
+
+// GetBrandDomains converts echo context to params.
+func (w *ServerInterfaceWrapper) GetBrandDomains(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetBrandDomains(ctx, id)
+	return err
+}
+
+// SetBrandDomains converts echo context to params.
+func (w *ServerInterfaceWrapper) SetBrandDomains(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SetBrandDomains(ctx, id)
+	return err
+}
+
+// RotateWebhookSecret converts echo context to params.
+func (w *ServerInterfaceWrapper) RotateWebhookSecret(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.RotateWebhookSecret(ctx, id)
+	return err
+}
+
+// ListCampaigns converts echo context to params.
+func (w *ServerInterfaceWrapper) ListCampaigns(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListCampaignsParams
+	// ------------- Optional query parameter "query" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "query", ctx.QueryParams(), &params.Query, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter query: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListCampaigns(ctx, params)
+	return err
+}
+
+// CreateCampaign converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateCampaign(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateCampaign(ctx)
+	return err
+}
+
+// ListAvailableCampaigns converts echo context to params.
+func (w *ServerInterfaceWrapper) ListAvailableCampaigns(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListAvailableCampaigns(ctx)
+	return err
+}
+
+// ListMyCampaigns converts echo context to params.
+func (w *ServerInterfaceWrapper) ListMyCampaigns(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListMyCampaigns(ctx)
+	return err
+}
+
+// DeleteCampaign converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteCampaign(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteCampaign(ctx, id)
+	return err
+}
+
+// UpdateCampaign converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateCampaign(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateCampaign(ctx, id)
+	return err
+}
+
+// JoinCampaign converts echo context to params.
+func (w *ServerInterfaceWrapper) JoinCampaign(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.JoinCampaign(ctx, id)
 	return err
 }
 
@@ -602,6 +1817,38 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/fx/rates", wrapper.GetFxRates, options.OperationMiddlewares["getFxRates"]...)
 	router.GET(options.BaseURL+"/system/health", wrapper.GetHealth, options.OperationMiddlewares["getHealth"]...)
 	router.GET(options.BaseURL+"/system/config", wrapper.GetSystemConfig, options.OperationMiddlewares["getSystemConfig"]...)
+	router.PUT(options.BaseURL+"/auth/profile", wrapper.UpdateProfile, options.OperationMiddlewares["updateProfile"]...)
+	router.POST(options.BaseURL+"/auth/change-password", wrapper.ChangePassword, options.OperationMiddlewares["changePassword"]...)
+	router.GET(options.BaseURL+"/brands", wrapper.ListBrands, options.OperationMiddlewares["listBrands"]...)
+	router.POST(options.BaseURL+"/brands", wrapper.CreateBrand, options.OperationMiddlewares["createBrand"]...)
+	router.PUT(options.BaseURL+"/brands/setup", wrapper.SetupBrand, options.OperationMiddlewares["setupBrand"]...)
+	router.GET(options.BaseURL+"/brands/integration/details", wrapper.GetIntegrationDetails, options.OperationMiddlewares["getIntegrationDetails"]...)
+	router.GET(options.BaseURL+"/brands/api-keys", wrapper.ListApiKeys, options.OperationMiddlewares["listApiKeys"]...)
+	router.POST(options.BaseURL+"/brands/api-keys", wrapper.CreateApiKey, options.OperationMiddlewares["createApiKey"]...)
+	router.DELETE(options.BaseURL+"/brands/api-keys/:keyId", wrapper.RevokeApiKey, options.OperationMiddlewares["revokeApiKey"]...)
+	router.DELETE(options.BaseURL+"/brands/:id", wrapper.DeleteBrand, options.OperationMiddlewares["deleteBrand"]...)
+	router.PUT(options.BaseURL+"/brands/:id", wrapper.UpdateBrand, options.OperationMiddlewares["updateBrand"]...)
+	router.POST(options.BaseURL+"/brands/:id/webhook-secret", wrapper.RotateWebhookSecret, options.OperationMiddlewares["rotateWebhookSecret"]...)
+	router.GET(options.BaseURL+"/brands/:id/domains", wrapper.GetBrandDomains, options.OperationMiddlewares["getBrandDomains"]...)
+	router.PUT(options.BaseURL+"/brands/:id/domains", wrapper.SetBrandDomains, options.OperationMiddlewares["setBrandDomains"]...)
+	router.GET(options.BaseURL+"/affiliates", wrapper.ListAffiliates, options.OperationMiddlewares["listAffiliates"]...)
+	router.POST(options.BaseURL+"/affiliates", wrapper.CreateAffiliate, options.OperationMiddlewares["createAffiliate"]...)
+	router.GET(options.BaseURL+"/affiliates/by-user/:userId", wrapper.GetAffiliateByUser, options.OperationMiddlewares["getAffiliateByUser"]...)
+	router.DELETE(options.BaseURL+"/affiliates/:id", wrapper.DeleteAffiliate, options.OperationMiddlewares["deleteAffiliate"]...)
+	router.PUT(options.BaseURL+"/affiliates/:id", wrapper.UpdateAffiliate, options.OperationMiddlewares["updateAffiliate"]...)
+	router.GET(options.BaseURL+"/affiliates/:id/details", wrapper.GetAffiliateDetails, options.OperationMiddlewares["getAffiliateDetails"]...)
+	router.GET(options.BaseURL+"/campaigns", wrapper.ListCampaigns, options.OperationMiddlewares["listCampaigns"]...)
+	router.POST(options.BaseURL+"/campaigns", wrapper.CreateCampaign, options.OperationMiddlewares["createCampaign"]...)
+	router.GET(options.BaseURL+"/campaigns/available", wrapper.ListAvailableCampaigns, options.OperationMiddlewares["listAvailableCampaigns"]...)
+	router.GET(options.BaseURL+"/campaigns/my-campaigns", wrapper.ListMyCampaigns, options.OperationMiddlewares["listMyCampaigns"]...)
+	router.DELETE(options.BaseURL+"/campaigns/:id", wrapper.DeleteCampaign, options.OperationMiddlewares["deleteCampaign"]...)
+	router.PUT(options.BaseURL+"/campaigns/:id", wrapper.UpdateCampaign, options.OperationMiddlewares["updateCampaign"]...)
+	router.POST(options.BaseURL+"/campaigns/:id/join", wrapper.JoinCampaign, options.OperationMiddlewares["joinCampaign"]...)
+	router.GET(options.BaseURL+"/applications", wrapper.ListApplications, options.OperationMiddlewares["listApplications"]...)
+	router.POST(options.BaseURL+"/applications/:id/approve", wrapper.ApproveApplication, options.OperationMiddlewares["approveApplication"]...)
+	router.POST(options.BaseURL+"/applications/:id/reject", wrapper.RejectApplication, options.OperationMiddlewares["rejectApplication"]...)
+	router.GET(options.BaseURL+"/admin/data/summary", wrapper.GetDataSummary, options.OperationMiddlewares["getDataSummary"]...)
+	router.GET(options.BaseURL+"/admin/data/export/:entity", wrapper.ExportData, options.OperationMiddlewares["exportData"]...)
 
 }
 
@@ -627,6 +1874,161 @@ type TooManyRequestsJSONResponse struct {
 }
 
 type UnauthorizedJSONResponse Error
+
+type ExportDataRequestObject struct {
+	Entity ExportEntity `json:"entity"`
+}
+
+type ExportDataResponseObject interface {
+	VisitExportDataResponse(w http.ResponseWriter) error
+}
+
+type ExportData200ResponseHeaders struct {
+	ContentDisposition *string
+}
+
+type ExportData200TextcsvResponse struct {
+	Body          io.Reader
+	Headers       ExportData200ResponseHeaders
+	ContentLength int64
+}
+
+func (response ExportData200TextcsvResponse) VisitExportDataResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	if response.Headers.ContentDisposition != nil {
+		w.Header().Set("Content-Disposition", fmt.Sprint(*response.Headers.ContentDisposition))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type ExportData400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ExportData400JSONResponse) VisitExportDataResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportData401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ExportData401JSONResponse) VisitExportDataResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportData403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ExportData403JSONResponse) VisitExportDataResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportData500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ExportData500JSONResponse) VisitExportDataResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDataSummaryRequestObject struct {
+}
+
+type GetDataSummaryResponseObject interface {
+	VisitGetDataSummaryResponse(w http.ResponseWriter) error
+}
+
+type GetDataSummary200JSONResponse DataSummaryResponse
+
+func (response GetDataSummary200JSONResponse) VisitGetDataSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDataSummary401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetDataSummary401JSONResponse) VisitGetDataSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDataSummary403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetDataSummary403JSONResponse) VisitGetDataSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDataSummary500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetDataSummary500JSONResponse) VisitGetDataSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
 
 type CreateHostRequestObject struct {
 	Body *CreateHostJSONRequestBody
@@ -815,6 +2217,927 @@ func (response CreateResetLink404JSONResponse) VisitCreateResetLinkResponse(w ht
 type CreateResetLink500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response CreateResetLink500JSONResponse) VisitCreateResetLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAffiliatesRequestObject struct {
+	Params ListAffiliatesParams
+}
+
+type ListAffiliatesResponseObject interface {
+	VisitListAffiliatesResponse(w http.ResponseWriter) error
+}
+
+type ListAffiliates200JSONResponse AffiliateListResponse
+
+func (response ListAffiliates200JSONResponse) VisitListAffiliatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAffiliates400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListAffiliates400JSONResponse) VisitListAffiliatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAffiliates401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListAffiliates401JSONResponse) VisitListAffiliatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAffiliates403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListAffiliates403JSONResponse) VisitListAffiliatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAffiliates500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListAffiliates500JSONResponse) VisitListAffiliatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliateRequestObject struct {
+	Body *CreateAffiliateJSONRequestBody
+}
+
+type CreateAffiliateResponseObject interface {
+	VisitCreateAffiliateResponse(w http.ResponseWriter) error
+}
+
+type CreateAffiliate201JSONResponse AffiliateResponse
+
+func (response CreateAffiliate201JSONResponse) VisitCreateAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliate400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateAffiliate400JSONResponse) VisitCreateAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliate401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateAffiliate401JSONResponse) VisitCreateAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliate403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateAffiliate403JSONResponse) VisitCreateAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliate409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateAffiliate409JSONResponse) VisitCreateAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliate413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateAffiliate413JSONResponse) VisitCreateAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliate500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response CreateAffiliate500JSONResponse) VisitCreateAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAffiliateByUserRequestObject struct {
+	UserId openapi_types.UUID `json:"userId"`
+}
+
+type GetAffiliateByUserResponseObject interface {
+	VisitGetAffiliateByUserResponse(w http.ResponseWriter) error
+}
+
+type GetAffiliateByUser200JSONResponse AffiliateResponse
+
+func (response GetAffiliateByUser200JSONResponse) VisitGetAffiliateByUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAffiliateByUser400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetAffiliateByUser400JSONResponse) VisitGetAffiliateByUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAffiliateByUser401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAffiliateByUser401JSONResponse) VisitGetAffiliateByUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAffiliateByUser403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetAffiliateByUser403JSONResponse) VisitGetAffiliateByUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAffiliateByUser404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetAffiliateByUser404JSONResponse) VisitGetAffiliateByUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAffiliateByUser500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetAffiliateByUser500JSONResponse) VisitGetAffiliateByUserResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAffiliateRequestObject struct {
+	Id IdPath `json:"id"`
+}
+
+type DeleteAffiliateResponseObject interface {
+	VisitDeleteAffiliateResponse(w http.ResponseWriter) error
+}
+
+type DeleteAffiliate200JSONResponse MessageResponse
+
+func (response DeleteAffiliate200JSONResponse) VisitDeleteAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAffiliate400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DeleteAffiliate400JSONResponse) VisitDeleteAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAffiliate401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteAffiliate401JSONResponse) VisitDeleteAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAffiliate403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteAffiliate403JSONResponse) VisitDeleteAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAffiliate404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteAffiliate404JSONResponse) VisitDeleteAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAffiliate500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response DeleteAffiliate500JSONResponse) VisitDeleteAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAffiliateRequestObject struct {
+	Id   IdPath `json:"id"`
+	Body *UpdateAffiliateJSONRequestBody
+}
+
+type UpdateAffiliateResponseObject interface {
+	VisitUpdateAffiliateResponse(w http.ResponseWriter) error
+}
+
+type UpdateAffiliate200JSONResponse AffiliateResponse
+
+func (response UpdateAffiliate200JSONResponse) VisitUpdateAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAffiliate400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateAffiliate400JSONResponse) VisitUpdateAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAffiliate401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateAffiliate401JSONResponse) VisitUpdateAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAffiliate403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateAffiliate403JSONResponse) VisitUpdateAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAffiliate404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateAffiliate404JSONResponse) VisitUpdateAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAffiliate409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UpdateAffiliate409JSONResponse) VisitUpdateAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAffiliate413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateAffiliate413JSONResponse) VisitUpdateAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAffiliate500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response UpdateAffiliate500JSONResponse) VisitUpdateAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAffiliateDetailsRequestObject struct {
+	Id IdPath `json:"id"`
+}
+
+type GetAffiliateDetailsResponseObject interface {
+	VisitGetAffiliateDetailsResponse(w http.ResponseWriter) error
+}
+
+type GetAffiliateDetails200JSONResponse AffiliateDetailsResponse
+
+func (response GetAffiliateDetails200JSONResponse) VisitGetAffiliateDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAffiliateDetails400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetAffiliateDetails400JSONResponse) VisitGetAffiliateDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAffiliateDetails401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAffiliateDetails401JSONResponse) VisitGetAffiliateDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAffiliateDetails403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetAffiliateDetails403JSONResponse) VisitGetAffiliateDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAffiliateDetails404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetAffiliateDetails404JSONResponse) VisitGetAffiliateDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAffiliateDetails500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetAffiliateDetails500JSONResponse) VisitGetAffiliateDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListApplicationsRequestObject struct {
+	Params ListApplicationsParams
+}
+
+type ListApplicationsResponseObject interface {
+	VisitListApplicationsResponse(w http.ResponseWriter) error
+}
+
+type ListApplications200JSONResponse ApplicationListResponse
+
+func (response ListApplications200JSONResponse) VisitListApplicationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListApplications400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListApplications400JSONResponse) VisitListApplicationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListApplications401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListApplications401JSONResponse) VisitListApplicationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListApplications403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListApplications403JSONResponse) VisitListApplicationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListApplications500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListApplications500JSONResponse) VisitListApplicationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ApproveApplicationRequestObject struct {
+	Id IdPath `json:"id"`
+}
+
+type ApproveApplicationResponseObject interface {
+	VisitApproveApplicationResponse(w http.ResponseWriter) error
+}
+
+type ApproveApplication200JSONResponse ApplicationResponse
+
+func (response ApproveApplication200JSONResponse) VisitApproveApplicationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ApproveApplication400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ApproveApplication400JSONResponse) VisitApproveApplicationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ApproveApplication401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ApproveApplication401JSONResponse) VisitApproveApplicationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ApproveApplication403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ApproveApplication403JSONResponse) VisitApproveApplicationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ApproveApplication404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ApproveApplication404JSONResponse) VisitApproveApplicationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ApproveApplication500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ApproveApplication500JSONResponse) VisitApproveApplicationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RejectApplicationRequestObject struct {
+	Id IdPath `json:"id"`
+}
+
+type RejectApplicationResponseObject interface {
+	VisitRejectApplicationResponse(w http.ResponseWriter) error
+}
+
+type RejectApplication200JSONResponse ApplicationResponse
+
+func (response RejectApplication200JSONResponse) VisitRejectApplicationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RejectApplication400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response RejectApplication400JSONResponse) VisitRejectApplicationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RejectApplication401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RejectApplication401JSONResponse) VisitRejectApplicationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RejectApplication403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RejectApplication403JSONResponse) VisitRejectApplicationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RejectApplication404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RejectApplication404JSONResponse) VisitRejectApplicationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RejectApplication500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response RejectApplication500JSONResponse) VisitRejectApplicationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ChangePasswordRequestObject struct {
+	Body *ChangePasswordJSONRequestBody
+}
+
+type ChangePasswordResponseObject interface {
+	VisitChangePasswordResponse(w http.ResponseWriter) error
+}
+
+type ChangePassword200JSONResponse MessageResponse
+
+func (response ChangePassword200JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ChangePassword400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ChangePassword400JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ChangePassword401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ChangePassword401JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ChangePassword413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response ChangePassword413JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ChangePassword500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ChangePassword500JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response); err != nil {
@@ -1097,6 +3420,84 @@ func (response GetMe500JSONResponse) VisitGetMeResponse(w http.ResponseWriter) e
 	return err
 }
 
+type UpdateProfileRequestObject struct {
+	Body *UpdateProfileJSONRequestBody
+}
+
+type UpdateProfileResponseObject interface {
+	VisitUpdateProfileResponse(w http.ResponseWriter) error
+}
+
+type UpdateProfile200JSONResponse UserResponse
+
+func (response UpdateProfile200JSONResponse) VisitUpdateProfileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateProfile400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateProfile400JSONResponse) VisitUpdateProfileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateProfile401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateProfile401JSONResponse) VisitUpdateProfileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateProfile413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateProfile413JSONResponse) VisitUpdateProfileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateProfile500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response UpdateProfile500JSONResponse) VisitUpdateProfileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ResetPasswordRequestObject struct {
 	Body *ResetPasswordJSONRequestBody
 }
@@ -1228,6 +3629,1669 @@ func (response Signup413JSONResponse) VisitSignupResponse(w http.ResponseWriter)
 type Signup500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response Signup500JSONResponse) VisitSignupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListBrandsRequestObject struct {
+	Params ListBrandsParams
+}
+
+type ListBrandsResponseObject interface {
+	VisitListBrandsResponse(w http.ResponseWriter) error
+}
+
+type ListBrands200JSONResponse BrandListResponse
+
+func (response ListBrands200JSONResponse) VisitListBrandsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListBrands400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListBrands400JSONResponse) VisitListBrandsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListBrands401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListBrands401JSONResponse) VisitListBrandsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListBrands403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListBrands403JSONResponse) VisitListBrandsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListBrands500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListBrands500JSONResponse) VisitListBrandsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateBrandRequestObject struct {
+	Body *CreateBrandJSONRequestBody
+}
+
+type CreateBrandResponseObject interface {
+	VisitCreateBrandResponse(w http.ResponseWriter) error
+}
+
+type CreateBrand201JSONResponse BrandResponse
+
+func (response CreateBrand201JSONResponse) VisitCreateBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateBrand400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateBrand400JSONResponse) VisitCreateBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateBrand401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateBrand401JSONResponse) VisitCreateBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateBrand403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateBrand403JSONResponse) VisitCreateBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateBrand413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateBrand413JSONResponse) VisitCreateBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateBrand500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response CreateBrand500JSONResponse) VisitCreateBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListApiKeysRequestObject struct {
+}
+
+type ListApiKeysResponseObject interface {
+	VisitListApiKeysResponse(w http.ResponseWriter) error
+}
+
+type ListApiKeys200JSONResponse ApiKeyListResponse
+
+func (response ListApiKeys200JSONResponse) VisitListApiKeysResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListApiKeys401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListApiKeys401JSONResponse) VisitListApiKeysResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListApiKeys403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListApiKeys403JSONResponse) VisitListApiKeysResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListApiKeys500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListApiKeys500JSONResponse) VisitListApiKeysResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateApiKeyRequestObject struct {
+	Body *CreateApiKeyJSONRequestBody
+}
+
+type CreateApiKeyResponseObject interface {
+	VisitCreateApiKeyResponse(w http.ResponseWriter) error
+}
+
+type CreateApiKey201JSONResponse ApiKeyCreatedResponse
+
+func (response CreateApiKey201JSONResponse) VisitCreateApiKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateApiKey400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateApiKey400JSONResponse) VisitCreateApiKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateApiKey401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateApiKey401JSONResponse) VisitCreateApiKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateApiKey403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateApiKey403JSONResponse) VisitCreateApiKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateApiKey413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateApiKey413JSONResponse) VisitCreateApiKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateApiKey500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response CreateApiKey500JSONResponse) VisitCreateApiKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevokeApiKeyRequestObject struct {
+	KeyId openapi_types.UUID `json:"keyId"`
+}
+
+type RevokeApiKeyResponseObject interface {
+	VisitRevokeApiKeyResponse(w http.ResponseWriter) error
+}
+
+type RevokeApiKey200JSONResponse MessageResponse
+
+func (response RevokeApiKey200JSONResponse) VisitRevokeApiKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevokeApiKey400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response RevokeApiKey400JSONResponse) VisitRevokeApiKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevokeApiKey401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RevokeApiKey401JSONResponse) VisitRevokeApiKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevokeApiKey403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RevokeApiKey403JSONResponse) VisitRevokeApiKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevokeApiKey404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RevokeApiKey404JSONResponse) VisitRevokeApiKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevokeApiKey500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response RevokeApiKey500JSONResponse) VisitRevokeApiKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetIntegrationDetailsRequestObject struct {
+}
+
+type GetIntegrationDetailsResponseObject interface {
+	VisitGetIntegrationDetailsResponse(w http.ResponseWriter) error
+}
+
+type GetIntegrationDetails200JSONResponse IntegrationDetailsResponse
+
+func (response GetIntegrationDetails200JSONResponse) VisitGetIntegrationDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetIntegrationDetails401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetIntegrationDetails401JSONResponse) VisitGetIntegrationDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetIntegrationDetails403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetIntegrationDetails403JSONResponse) VisitGetIntegrationDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetIntegrationDetails500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetIntegrationDetails500JSONResponse) VisitGetIntegrationDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetupBrandRequestObject struct {
+	Body *SetupBrandJSONRequestBody
+}
+
+type SetupBrandResponseObject interface {
+	VisitSetupBrandResponse(w http.ResponseWriter) error
+}
+
+type SetupBrand200JSONResponse BrandResponse
+
+func (response SetupBrand200JSONResponse) VisitSetupBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetupBrand400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetupBrand400JSONResponse) VisitSetupBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetupBrand401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetupBrand401JSONResponse) VisitSetupBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetupBrand403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetupBrand403JSONResponse) VisitSetupBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetupBrand413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SetupBrand413JSONResponse) VisitSetupBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetupBrand500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response SetupBrand500JSONResponse) VisitSetupBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteBrandRequestObject struct {
+	Id IdPath `json:"id"`
+}
+
+type DeleteBrandResponseObject interface {
+	VisitDeleteBrandResponse(w http.ResponseWriter) error
+}
+
+type DeleteBrand200JSONResponse MessageResponse
+
+func (response DeleteBrand200JSONResponse) VisitDeleteBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteBrand400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DeleteBrand400JSONResponse) VisitDeleteBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteBrand401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteBrand401JSONResponse) VisitDeleteBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteBrand403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteBrand403JSONResponse) VisitDeleteBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteBrand404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteBrand404JSONResponse) VisitDeleteBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteBrand500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response DeleteBrand500JSONResponse) VisitDeleteBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateBrandRequestObject struct {
+	Id   IdPath `json:"id"`
+	Body *UpdateBrandJSONRequestBody
+}
+
+type UpdateBrandResponseObject interface {
+	VisitUpdateBrandResponse(w http.ResponseWriter) error
+}
+
+type UpdateBrand200JSONResponse BrandResponse
+
+func (response UpdateBrand200JSONResponse) VisitUpdateBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateBrand400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateBrand400JSONResponse) VisitUpdateBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateBrand401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateBrand401JSONResponse) VisitUpdateBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateBrand403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateBrand403JSONResponse) VisitUpdateBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateBrand404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateBrand404JSONResponse) VisitUpdateBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateBrand413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateBrand413JSONResponse) VisitUpdateBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateBrand500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response UpdateBrand500JSONResponse) VisitUpdateBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetBrandDomainsRequestObject struct {
+	Id IdPath `json:"id"`
+}
+
+type GetBrandDomainsResponseObject interface {
+	VisitGetBrandDomainsResponse(w http.ResponseWriter) error
+}
+
+type GetBrandDomains200JSONResponse DomainsResponse
+
+func (response GetBrandDomains200JSONResponse) VisitGetBrandDomainsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetBrandDomains400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetBrandDomains400JSONResponse) VisitGetBrandDomainsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetBrandDomains401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetBrandDomains401JSONResponse) VisitGetBrandDomainsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetBrandDomains403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetBrandDomains403JSONResponse) VisitGetBrandDomainsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetBrandDomains404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetBrandDomains404JSONResponse) VisitGetBrandDomainsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetBrandDomains500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetBrandDomains500JSONResponse) VisitGetBrandDomainsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetBrandDomainsRequestObject struct {
+	Id   IdPath `json:"id"`
+	Body *SetBrandDomainsJSONRequestBody
+}
+
+type SetBrandDomainsResponseObject interface {
+	VisitSetBrandDomainsResponse(w http.ResponseWriter) error
+}
+
+type SetBrandDomains200JSONResponse DomainsResponse
+
+func (response SetBrandDomains200JSONResponse) VisitSetBrandDomainsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetBrandDomains400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetBrandDomains400JSONResponse) VisitSetBrandDomainsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetBrandDomains401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetBrandDomains401JSONResponse) VisitSetBrandDomainsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetBrandDomains403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetBrandDomains403JSONResponse) VisitSetBrandDomainsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetBrandDomains404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetBrandDomains404JSONResponse) VisitSetBrandDomainsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetBrandDomains413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SetBrandDomains413JSONResponse) VisitSetBrandDomainsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetBrandDomains500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response SetBrandDomains500JSONResponse) VisitSetBrandDomainsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecretRequestObject struct {
+	Id IdPath `json:"id"`
+}
+
+type RotateWebhookSecretResponseObject interface {
+	VisitRotateWebhookSecretResponse(w http.ResponseWriter) error
+}
+
+type RotateWebhookSecret200JSONResponse WebhookSecretResponse
+
+func (response RotateWebhookSecret200JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response RotateWebhookSecret400JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RotateWebhookSecret401JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RotateWebhookSecret403JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RotateWebhookSecret404JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response RotateWebhookSecret500JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCampaignsRequestObject struct {
+	Params ListCampaignsParams
+}
+
+type ListCampaignsResponseObject interface {
+	VisitListCampaignsResponse(w http.ResponseWriter) error
+}
+
+type ListCampaigns200JSONResponse CampaignListResponse
+
+func (response ListCampaigns200JSONResponse) VisitListCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCampaigns400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListCampaigns400JSONResponse) VisitListCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCampaigns401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListCampaigns401JSONResponse) VisitListCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCampaigns500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListCampaigns500JSONResponse) VisitListCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCampaignRequestObject struct {
+	Body *CreateCampaignJSONRequestBody
+}
+
+type CreateCampaignResponseObject interface {
+	VisitCreateCampaignResponse(w http.ResponseWriter) error
+}
+
+type CreateCampaign201JSONResponse CampaignResponse
+
+func (response CreateCampaign201JSONResponse) VisitCreateCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCampaign400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateCampaign400JSONResponse) VisitCreateCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCampaign401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateCampaign401JSONResponse) VisitCreateCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCampaign403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateCampaign403JSONResponse) VisitCreateCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCampaign404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateCampaign404JSONResponse) VisitCreateCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCampaign413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateCampaign413JSONResponse) VisitCreateCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCampaign500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response CreateCampaign500JSONResponse) VisitCreateCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAvailableCampaignsRequestObject struct {
+}
+
+type ListAvailableCampaignsResponseObject interface {
+	VisitListAvailableCampaignsResponse(w http.ResponseWriter) error
+}
+
+type ListAvailableCampaigns200JSONResponse CampaignListResponse
+
+func (response ListAvailableCampaigns200JSONResponse) VisitListAvailableCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAvailableCampaigns401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListAvailableCampaigns401JSONResponse) VisitListAvailableCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAvailableCampaigns403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListAvailableCampaigns403JSONResponse) VisitListAvailableCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAvailableCampaigns500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListAvailableCampaigns500JSONResponse) VisitListAvailableCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMyCampaignsRequestObject struct {
+}
+
+type ListMyCampaignsResponseObject interface {
+	VisitListMyCampaignsResponse(w http.ResponseWriter) error
+}
+
+type ListMyCampaigns200JSONResponse CampaignListResponse
+
+func (response ListMyCampaigns200JSONResponse) VisitListMyCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMyCampaigns401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListMyCampaigns401JSONResponse) VisitListMyCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMyCampaigns403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListMyCampaigns403JSONResponse) VisitListMyCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMyCampaigns500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListMyCampaigns500JSONResponse) VisitListMyCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCampaignRequestObject struct {
+	Id IdPath `json:"id"`
+}
+
+type DeleteCampaignResponseObject interface {
+	VisitDeleteCampaignResponse(w http.ResponseWriter) error
+}
+
+type DeleteCampaign200JSONResponse MessageResponse
+
+func (response DeleteCampaign200JSONResponse) VisitDeleteCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCampaign400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DeleteCampaign400JSONResponse) VisitDeleteCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCampaign401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteCampaign401JSONResponse) VisitDeleteCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCampaign403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteCampaign403JSONResponse) VisitDeleteCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCampaign404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteCampaign404JSONResponse) VisitDeleteCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCampaign500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response DeleteCampaign500JSONResponse) VisitDeleteCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCampaignRequestObject struct {
+	Id   IdPath `json:"id"`
+	Body *UpdateCampaignJSONRequestBody
+}
+
+type UpdateCampaignResponseObject interface {
+	VisitUpdateCampaignResponse(w http.ResponseWriter) error
+}
+
+type UpdateCampaign200JSONResponse CampaignResponse
+
+func (response UpdateCampaign200JSONResponse) VisitUpdateCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCampaign400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateCampaign400JSONResponse) VisitUpdateCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCampaign401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateCampaign401JSONResponse) VisitUpdateCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCampaign403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateCampaign403JSONResponse) VisitUpdateCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCampaign404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateCampaign404JSONResponse) VisitUpdateCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCampaign413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateCampaign413JSONResponse) VisitUpdateCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCampaign500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response UpdateCampaign500JSONResponse) VisitUpdateCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type JoinCampaignRequestObject struct {
+	Id IdPath `json:"id"`
+}
+
+type JoinCampaignResponseObject interface {
+	VisitJoinCampaignResponse(w http.ResponseWriter) error
+}
+
+type JoinCampaign200JSONResponse ApplicationResponse
+
+func (response JoinCampaign200JSONResponse) VisitJoinCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type JoinCampaign400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response JoinCampaign400JSONResponse) VisitJoinCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type JoinCampaign401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response JoinCampaign401JSONResponse) VisitJoinCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type JoinCampaign403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response JoinCampaign403JSONResponse) VisitJoinCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type JoinCampaign404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response JoinCampaign404JSONResponse) VisitJoinCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type JoinCampaign409JSONResponse struct{ ConflictJSONResponse }
+
+func (response JoinCampaign409JSONResponse) VisitJoinCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type JoinCampaign500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response JoinCampaign500JSONResponse) VisitJoinCampaignResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response); err != nil {
@@ -1382,12 +5446,48 @@ func (response GetHealth503JSONResponse) VisitGetHealthResponse(w http.ResponseW
 
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
+	// ExportData Every row of one entity as CSV (host)
+	// (GET /admin/data/export/{entity})
+	ExportData(ctx context.Context, request ExportDataRequestObject) (ExportDataResponseObject, error)
+	// GetDataSummary How many of each entity the platform holds (host)
+	// (GET /admin/data/summary)
+	GetDataSummary(ctx context.Context, request GetDataSummaryRequestObject) (GetDataSummaryResponseObject, error)
 	// CreateHost Create a host account
 	// (POST /admin/hosts)
 	CreateHost(ctx context.Context, request CreateHostRequestObject) (CreateHostResponseObject, error)
 	// CreateResetLink Issue a one-time password reset link for a user
 	// (POST /admin/users/{id}/reset-link)
 	CreateResetLink(ctx context.Context, request CreateResetLinkRequestObject) (CreateResetLinkResponseObject, error)
+	// ListAffiliates Affiliates (all for the host; a brand sees those in its campaigns) with their statistics
+	// (GET /affiliates)
+	ListAffiliates(ctx context.Context, request ListAffiliatesRequestObject) (ListAffiliatesResponseObject, error)
+	// CreateAffiliate Create an affiliate (host)
+	// (POST /affiliates)
+	CreateAffiliate(ctx context.Context, request CreateAffiliateRequestObject) (CreateAffiliateResponseObject, error)
+	// GetAffiliateByUser The affiliate profile of a user (404 means none)
+	// (GET /affiliates/by-user/{userId})
+	GetAffiliateByUser(ctx context.Context, request GetAffiliateByUserRequestObject) (GetAffiliateByUserResponseObject, error)
+	// DeleteAffiliate Delete an affiliate and its memberships (host)
+	// (DELETE /affiliates/{id})
+	DeleteAffiliate(ctx context.Context, request DeleteAffiliateRequestObject) (DeleteAffiliateResponseObject, error)
+	// UpdateAffiliate Change an affiliate's name or email (host, or the affiliate itself)
+	// (PUT /affiliates/{id})
+	UpdateAffiliate(ctx context.Context, request UpdateAffiliateRequestObject) (UpdateAffiliateResponseObject, error)
+	// GetAffiliateDetails An affiliate with its statistics and campaign memberships
+	// (GET /affiliates/{id}/details)
+	GetAffiliateDetails(ctx context.Context, request GetAffiliateDetailsRequestObject) (GetAffiliateDetailsResponseObject, error)
+	// ListApplications Affiliates' applications to campaigns (brand its own; host all)
+	// (GET /applications)
+	ListApplications(ctx context.Context, request ListApplicationsRequestObject) (ListApplicationsResponseObject, error)
+	// ApproveApplication Approve an application
+	// (POST /applications/{id}/approve)
+	ApproveApplication(ctx context.Context, request ApproveApplicationRequestObject) (ApproveApplicationResponseObject, error)
+	// RejectApplication Reject an application
+	// (POST /applications/{id}/reject)
+	RejectApplication(ctx context.Context, request RejectApplicationRequestObject) (RejectApplicationResponseObject, error)
+	// ChangePassword Change the signed-in user's password
+	// (POST /auth/change-password)
+	ChangePassword(ctx context.Context, request ChangePasswordRequestObject) (ChangePasswordResponseObject, error)
 	// DevLogin Sign in as a demo account (dev mode only)
 	// (POST /auth/dev-login)
 	DevLogin(ctx context.Context, request DevLoginRequestObject) (DevLoginResponseObject, error)
@@ -1400,12 +5500,72 @@ type StrictServerInterface interface {
 	// GetMe The signed-in user
 	// (GET /auth/me)
 	GetMe(ctx context.Context, request GetMeRequestObject) (GetMeResponseObject, error)
+	// UpdateProfile Change the signed-in user's name (and company, for brands)
+	// (PUT /auth/profile)
+	UpdateProfile(ctx context.Context, request UpdateProfileRequestObject) (UpdateProfileResponseObject, error)
 	// ResetPassword Set a new password with a one-time reset token
 	// (POST /auth/reset-password)
 	ResetPassword(ctx context.Context, request ResetPasswordRequestObject) (ResetPasswordResponseObject, error)
 	// Signup Create a brand or affiliate account
 	// (POST /auth/signup)
 	Signup(ctx context.Context, request SignupRequestObject) (SignupResponseObject, error)
+	// ListBrands Brands (all for the host; a brand sees only its own)
+	// (GET /brands)
+	ListBrands(ctx context.Context, request ListBrandsRequestObject) (ListBrandsResponseObject, error)
+	// CreateBrand Create a brand (host)
+	// (POST /brands)
+	CreateBrand(ctx context.Context, request CreateBrandRequestObject) (CreateBrandResponseObject, error)
+	// ListApiKeys The brand's API keys (prefix, created, last used; never the key)
+	// (GET /brands/api-keys)
+	ListApiKeys(ctx context.Context, request ListApiKeysRequestObject) (ListApiKeysResponseObject, error)
+	// CreateApiKey Create an API key for server-to-server calls
+	// (POST /brands/api-keys)
+	CreateApiKey(ctx context.Context, request CreateApiKeyRequestObject) (CreateApiKeyResponseObject, error)
+	// RevokeApiKey Revoke an API key
+	// (DELETE /brands/api-keys/{keyId})
+	RevokeApiKey(ctx context.Context, request RevokeApiKeyRequestObject) (RevokeApiKeyResponseObject, error)
+	// GetIntegrationDetails What a brand needs to integrate
+	// (GET /brands/integration/details)
+	GetIntegrationDetails(ctx context.Context, request GetIntegrationDetailsRequestObject) (GetIntegrationDetailsResponseObject, error)
+	// SetupBrand A brand edits its own company name, domain and default currency
+	// (PUT /brands/setup)
+	SetupBrand(ctx context.Context, request SetupBrandRequestObject) (SetupBrandResponseObject, error)
+	// DeleteBrand Delete a brand and everything it owns (host)
+	// (DELETE /brands/{id})
+	DeleteBrand(ctx context.Context, request DeleteBrandRequestObject) (DeleteBrandResponseObject, error)
+	// UpdateBrand Rename a brand or change its domain (host, or the brand itself)
+	// (PUT /brands/{id})
+	UpdateBrand(ctx context.Context, request UpdateBrandRequestObject) (UpdateBrandResponseObject, error)
+	// GetBrandDomains The brand's allowed destination domains
+	// (GET /brands/{id}/domains)
+	GetBrandDomains(ctx context.Context, request GetBrandDomainsRequestObject) (GetBrandDomainsResponseObject, error)
+	// SetBrandDomains Replace the brand's allowed destination domains
+	// (PUT /brands/{id}/domains)
+	SetBrandDomains(ctx context.Context, request SetBrandDomainsRequestObject) (SetBrandDomainsResponseObject, error)
+	// RotateWebhookSecret Replace the brand's webhook secret
+	// (POST /brands/{id}/webhook-secret)
+	RotateWebhookSecret(ctx context.Context, request RotateWebhookSecretRequestObject) (RotateWebhookSecretResponseObject, error)
+	// ListCampaigns Campaigns (host all; brand its own; affiliate the public active ones and its own)
+	// (GET /campaigns)
+	ListCampaigns(ctx context.Context, request ListCampaignsRequestObject) (ListCampaignsResponseObject, error)
+	// CreateCampaign Create a campaign (a brand for itself; the host for a brand_id)
+	// (POST /campaigns)
+	CreateCampaign(ctx context.Context, request CreateCampaignRequestObject) (CreateCampaignResponseObject, error)
+	// ListAvailableCampaigns Offers an affiliate can see, with the state of its application
+	// (GET /campaigns/available)
+	ListAvailableCampaigns(ctx context.Context, request ListAvailableCampaignsRequestObject) (ListAvailableCampaignsResponseObject, error)
+	// ListMyCampaigns The campaigns an affiliate applied to or joined
+	// (GET /campaigns/my-campaigns)
+	ListMyCampaigns(ctx context.Context, request ListMyCampaignsRequestObject) (ListMyCampaignsResponseObject, error)
+	// DeleteCampaign Delete a campaign and its memberships (its brand, or the host)
+	// (DELETE /campaigns/{id})
+	DeleteCampaign(ctx context.Context, request DeleteCampaignRequestObject) (DeleteCampaignResponseObject, error)
+	// UpdateCampaign Change a campaign (its brand, or the host)
+	// (PUT /campaigns/{id})
+	UpdateCampaign(ctx context.Context, request UpdateCampaignRequestObject) (UpdateCampaignResponseObject, error)
+	// JoinCampaign Apply to a campaign
+	// (POST /campaigns/{id}/join)
+	JoinCampaign(ctx context.Context, request JoinCampaignRequestObject) (JoinCampaignResponseObject, error)
 	// GetFxRates Exchange rates relative to a base currency
 	// (GET /fx/rates)
 	GetFxRates(ctx context.Context, request GetFxRatesRequestObject) (GetFxRatesResponseObject, error)
@@ -1430,6 +5590,54 @@ func NewStrictHandler(ssi StrictServerInterface, middlewares []StrictMiddlewareF
 type strictHandler struct {
 	ssi         StrictServerInterface
 	middlewares []StrictMiddlewareFunc
+}
+
+// ExportData operation middleware
+func (sh *strictHandler) ExportData(ctx echo.Context, entity ExportEntity) error {
+	var request ExportDataRequestObject
+
+	request.Entity = entity
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ExportData(ctx.Request().Context(), request.(ExportDataRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ExportData")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ExportDataResponseObject); ok {
+		return validResponse.VisitExportDataResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetDataSummary operation middleware
+func (sh *strictHandler) GetDataSummary(ctx echo.Context) error {
+	var request GetDataSummaryRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetDataSummary(ctx.Request().Context(), request.(GetDataSummaryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetDataSummary")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetDataSummaryResponseObject); ok {
+		return validResponse.VisitGetDataSummaryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
 }
 
 // CreateHost operation middleware
@@ -1497,6 +5705,321 @@ func (sh *strictHandler) CreateResetLink(ctx echo.Context, id openapi_types.UUID
 		return err
 	} else if validResponse, ok := response.(CreateResetLinkResponseObject); ok {
 		return validResponse.VisitCreateResetLinkResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListAffiliates operation middleware
+func (sh *strictHandler) ListAffiliates(ctx echo.Context, params ListAffiliatesParams) error {
+	var request ListAffiliatesRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListAffiliates(ctx.Request().Context(), request.(ListAffiliatesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListAffiliates")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListAffiliatesResponseObject); ok {
+		return validResponse.VisitListAffiliatesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateAffiliate operation middleware
+func (sh *strictHandler) CreateAffiliate(ctx echo.Context) error {
+	var request CreateAffiliateRequestObject
+
+	var body CreateAffiliateJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateAffiliate(ctx.Request().Context(), request.(CreateAffiliateRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateAffiliate")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateAffiliateResponseObject); ok {
+		return validResponse.VisitCreateAffiliateResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetAffiliateByUser operation middleware
+func (sh *strictHandler) GetAffiliateByUser(ctx echo.Context, userId openapi_types.UUID) error {
+	var request GetAffiliateByUserRequestObject
+
+	request.UserId = userId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAffiliateByUser(ctx.Request().Context(), request.(GetAffiliateByUserRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAffiliateByUser")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetAffiliateByUserResponseObject); ok {
+		return validResponse.VisitGetAffiliateByUserResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteAffiliate operation middleware
+func (sh *strictHandler) DeleteAffiliate(ctx echo.Context, id IdPath) error {
+	var request DeleteAffiliateRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteAffiliate(ctx.Request().Context(), request.(DeleteAffiliateRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteAffiliate")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteAffiliateResponseObject); ok {
+		return validResponse.VisitDeleteAffiliateResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateAffiliate operation middleware
+func (sh *strictHandler) UpdateAffiliate(ctx echo.Context, id IdPath) error {
+	var request UpdateAffiliateRequestObject
+
+	request.Id = id
+
+	var body UpdateAffiliateJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateAffiliate(ctx.Request().Context(), request.(UpdateAffiliateRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateAffiliate")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateAffiliateResponseObject); ok {
+		return validResponse.VisitUpdateAffiliateResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetAffiliateDetails operation middleware
+func (sh *strictHandler) GetAffiliateDetails(ctx echo.Context, id IdPath) error {
+	var request GetAffiliateDetailsRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAffiliateDetails(ctx.Request().Context(), request.(GetAffiliateDetailsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAffiliateDetails")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetAffiliateDetailsResponseObject); ok {
+		return validResponse.VisitGetAffiliateDetailsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListApplications operation middleware
+func (sh *strictHandler) ListApplications(ctx echo.Context, params ListApplicationsParams) error {
+	var request ListApplicationsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListApplications(ctx.Request().Context(), request.(ListApplicationsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListApplications")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListApplicationsResponseObject); ok {
+		return validResponse.VisitListApplicationsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ApproveApplication operation middleware
+func (sh *strictHandler) ApproveApplication(ctx echo.Context, id IdPath) error {
+	var request ApproveApplicationRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ApproveApplication(ctx.Request().Context(), request.(ApproveApplicationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ApproveApplication")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ApproveApplicationResponseObject); ok {
+		return validResponse.VisitApproveApplicationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RejectApplication operation middleware
+func (sh *strictHandler) RejectApplication(ctx echo.Context, id IdPath) error {
+	var request RejectApplicationRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.RejectApplication(ctx.Request().Context(), request.(RejectApplicationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RejectApplication")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RejectApplicationResponseObject); ok {
+		return validResponse.VisitRejectApplicationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ChangePassword operation middleware
+func (sh *strictHandler) ChangePassword(ctx echo.Context) error {
+	var request ChangePasswordRequestObject
+
+	var body ChangePasswordJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ChangePassword(ctx.Request().Context(), request.(ChangePasswordRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ChangePassword")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ChangePasswordResponseObject); ok {
+		return validResponse.VisitChangePasswordResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -1641,6 +6164,52 @@ func (sh *strictHandler) GetMe(ctx echo.Context) error {
 	return nil
 }
 
+// UpdateProfile operation middleware
+func (sh *strictHandler) UpdateProfile(ctx echo.Context) error {
+	var request UpdateProfileRequestObject
+
+	var body UpdateProfileJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateProfile(ctx.Request().Context(), request.(UpdateProfileRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateProfile")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateProfileResponseObject); ok {
+		return validResponse.VisitUpdateProfileResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ResetPassword operation middleware
 func (sh *strictHandler) ResetPassword(ctx echo.Context) error {
 	var request ResetPasswordRequestObject
@@ -1727,6 +6296,626 @@ func (sh *strictHandler) Signup(ctx echo.Context) error {
 		return err
 	} else if validResponse, ok := response.(SignupResponseObject); ok {
 		return validResponse.VisitSignupResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListBrands operation middleware
+func (sh *strictHandler) ListBrands(ctx echo.Context, params ListBrandsParams) error {
+	var request ListBrandsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListBrands(ctx.Request().Context(), request.(ListBrandsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListBrands")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListBrandsResponseObject); ok {
+		return validResponse.VisitListBrandsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateBrand operation middleware
+func (sh *strictHandler) CreateBrand(ctx echo.Context) error {
+	var request CreateBrandRequestObject
+
+	var body CreateBrandJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateBrand(ctx.Request().Context(), request.(CreateBrandRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateBrand")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateBrandResponseObject); ok {
+		return validResponse.VisitCreateBrandResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListApiKeys operation middleware
+func (sh *strictHandler) ListApiKeys(ctx echo.Context) error {
+	var request ListApiKeysRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListApiKeys(ctx.Request().Context(), request.(ListApiKeysRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListApiKeys")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListApiKeysResponseObject); ok {
+		return validResponse.VisitListApiKeysResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateApiKey operation middleware
+func (sh *strictHandler) CreateApiKey(ctx echo.Context) error {
+	var request CreateApiKeyRequestObject
+
+	var body CreateApiKeyJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateApiKey(ctx.Request().Context(), request.(CreateApiKeyRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateApiKey")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateApiKeyResponseObject); ok {
+		return validResponse.VisitCreateApiKeyResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RevokeApiKey operation middleware
+func (sh *strictHandler) RevokeApiKey(ctx echo.Context, keyId openapi_types.UUID) error {
+	var request RevokeApiKeyRequestObject
+
+	request.KeyId = keyId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.RevokeApiKey(ctx.Request().Context(), request.(RevokeApiKeyRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RevokeApiKey")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RevokeApiKeyResponseObject); ok {
+		return validResponse.VisitRevokeApiKeyResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetIntegrationDetails operation middleware
+func (sh *strictHandler) GetIntegrationDetails(ctx echo.Context) error {
+	var request GetIntegrationDetailsRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetIntegrationDetails(ctx.Request().Context(), request.(GetIntegrationDetailsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetIntegrationDetails")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetIntegrationDetailsResponseObject); ok {
+		return validResponse.VisitGetIntegrationDetailsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SetupBrand operation middleware
+func (sh *strictHandler) SetupBrand(ctx echo.Context) error {
+	var request SetupBrandRequestObject
+
+	var body SetupBrandJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SetupBrand(ctx.Request().Context(), request.(SetupBrandRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetupBrand")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SetupBrandResponseObject); ok {
+		return validResponse.VisitSetupBrandResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteBrand operation middleware
+func (sh *strictHandler) DeleteBrand(ctx echo.Context, id IdPath) error {
+	var request DeleteBrandRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteBrand(ctx.Request().Context(), request.(DeleteBrandRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteBrand")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteBrandResponseObject); ok {
+		return validResponse.VisitDeleteBrandResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateBrand operation middleware
+func (sh *strictHandler) UpdateBrand(ctx echo.Context, id IdPath) error {
+	var request UpdateBrandRequestObject
+
+	request.Id = id
+
+	var body UpdateBrandJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateBrand(ctx.Request().Context(), request.(UpdateBrandRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateBrand")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateBrandResponseObject); ok {
+		return validResponse.VisitUpdateBrandResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetBrandDomains operation middleware
+func (sh *strictHandler) GetBrandDomains(ctx echo.Context, id IdPath) error {
+	var request GetBrandDomainsRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetBrandDomains(ctx.Request().Context(), request.(GetBrandDomainsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetBrandDomains")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetBrandDomainsResponseObject); ok {
+		return validResponse.VisitGetBrandDomainsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SetBrandDomains operation middleware
+func (sh *strictHandler) SetBrandDomains(ctx echo.Context, id IdPath) error {
+	var request SetBrandDomainsRequestObject
+
+	request.Id = id
+
+	var body SetBrandDomainsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SetBrandDomains(ctx.Request().Context(), request.(SetBrandDomainsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetBrandDomains")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SetBrandDomainsResponseObject); ok {
+		return validResponse.VisitSetBrandDomainsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RotateWebhookSecret operation middleware
+func (sh *strictHandler) RotateWebhookSecret(ctx echo.Context, id IdPath) error {
+	var request RotateWebhookSecretRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.RotateWebhookSecret(ctx.Request().Context(), request.(RotateWebhookSecretRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RotateWebhookSecret")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RotateWebhookSecretResponseObject); ok {
+		return validResponse.VisitRotateWebhookSecretResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListCampaigns operation middleware
+func (sh *strictHandler) ListCampaigns(ctx echo.Context, params ListCampaignsParams) error {
+	var request ListCampaignsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListCampaigns(ctx.Request().Context(), request.(ListCampaignsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListCampaigns")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListCampaignsResponseObject); ok {
+		return validResponse.VisitListCampaignsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateCampaign operation middleware
+func (sh *strictHandler) CreateCampaign(ctx echo.Context) error {
+	var request CreateCampaignRequestObject
+
+	var body CreateCampaignJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateCampaign(ctx.Request().Context(), request.(CreateCampaignRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateCampaign")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateCampaignResponseObject); ok {
+		return validResponse.VisitCreateCampaignResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListAvailableCampaigns operation middleware
+func (sh *strictHandler) ListAvailableCampaigns(ctx echo.Context) error {
+	var request ListAvailableCampaignsRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListAvailableCampaigns(ctx.Request().Context(), request.(ListAvailableCampaignsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListAvailableCampaigns")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListAvailableCampaignsResponseObject); ok {
+		return validResponse.VisitListAvailableCampaignsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListMyCampaigns operation middleware
+func (sh *strictHandler) ListMyCampaigns(ctx echo.Context) error {
+	var request ListMyCampaignsRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListMyCampaigns(ctx.Request().Context(), request.(ListMyCampaignsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListMyCampaigns")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListMyCampaignsResponseObject); ok {
+		return validResponse.VisitListMyCampaignsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteCampaign operation middleware
+func (sh *strictHandler) DeleteCampaign(ctx echo.Context, id IdPath) error {
+	var request DeleteCampaignRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteCampaign(ctx.Request().Context(), request.(DeleteCampaignRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteCampaign")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteCampaignResponseObject); ok {
+		return validResponse.VisitDeleteCampaignResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateCampaign operation middleware
+func (sh *strictHandler) UpdateCampaign(ctx echo.Context, id IdPath) error {
+	var request UpdateCampaignRequestObject
+
+	request.Id = id
+
+	var body UpdateCampaignJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateCampaign(ctx.Request().Context(), request.(UpdateCampaignRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateCampaign")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateCampaignResponseObject); ok {
+		return validResponse.VisitUpdateCampaignResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// JoinCampaign operation middleware
+func (sh *strictHandler) JoinCampaign(ctx echo.Context, id IdPath) error {
+	var request JoinCampaignRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.JoinCampaign(ctx.Request().Context(), request.(JoinCampaignRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "JoinCampaign")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(JoinCampaignResponseObject); ok {
+		return validResponse.VisitJoinCampaignResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -1832,78 +7021,154 @@ func (sh *strictHandler) GetHealth(ctx echo.Context) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"5Ft7c9tIcv8qXThXWaqQ1MPa5JauqwttyWdtJNFFSbupGI45AprE2MAMd2Ygiifru6e6ByABEqQkr6Vs",
-	"Kn+oSgQwjZ6efvz6gdsg0tlEK1TOBt3bwKCdaGWRf7wR8QB/z9E6+hVp5VDxv2IySWUknNRq54vViq7Z",
-	"KMFM0H8vDI6CbvCXnQXpHX/X7hwZo01wd3fXCmK0kZETIhJ0g4sEwfiXgbSQiXSkTYYxaANXBsVXCwJM",
-	"nuJrUNolUo1hKixYpw3GneCuFbzVapTK6Bl47UGu5O85wrVIcyR2RWpQxDNw4iuqtRy+0+ZKxjGq5xGn",
-	"iCKdKwduNkHIxIzYgkikKbhEWtATNPxO5u1YOTRKpJ7i04tQQa7wZoKRwxgsmms0gPT0a3BVVYhJvFLx",
-	"xVSPLTN7pt07nav46fk802DzKAF99QUjB1vagHRwhalWYwtOg6CzRgMOlVBum9n7IGapFvGF1ifCjPF5",
-	"jedKxzOSWUqvNuASoWAPTuUbZu1C61OhZoVZ22dgTWvIhJqBcA6zibOdoBUkKGI0/PYBOjNr90YOWevq",
-	"i88x0ipmOU8Fy32kDYIzM7IuMRZSEbkFi5lUMsuzoLvXCkjtg24glcMxMm93reBSidwl2sh/4jNoz6m0",
-	"VqpxC/BmIo13Zgav9VeMwemvqFp0ZWq0GkNkMEblpEhJx+/KXbGQet6SL3hHtwEq2uLH4MoIFQetQIxG",
-	"MpXCIYlWWxd8mu/eOiPVmE6+l7tkUHh3IjIx5ACc9K4+Fk6sXv0yZcms0MqtP61NQrm0LPRWQIpJmyeO",
-	"iWCxfMGjty2im6G1whvMyjttHkVobeXeldYpCrXykvLJBb2W31/TK98aFA7fa+sqoa4uBcyETOkfikjC",
-	"Bd3iSivIxM0JqrFLgu7+TwcNQh9JY92ZyHhLlaf3dndbpKzz3w1rU/HdSyfC2qk28dLS/aWlf11ZuiTJ",
-	"cp9zetUdVThsFGxuDKpo9lbHuGrZPQXH53042N/7N4iKJyHSMbKjn6TCkbBBj0Zo2GWUOj/onwWt4Ohy",
-	"ELSCy/PDRlUvX32Ozkk1to9V+yvhn92k3rXt3bWCYhMFBekws48lUexDGCNmAfuSkchTVz72WHJGOLyX",
-	"hwE/RCY9iYXDuOdqik7X2k7yaW9WFZbZKs81wZQ8Vd/WpDrfY+prDfwQI5mJtFEF8UZEDmL/BKg8u0Jy",
-	"x9I5VCAIcfrdsgLeiGySEu29/c5Pu2wVjjBT0A3+u/33j7vtnz/9y1YYdvx/239/ETSo5iFen+ixVGud",
-	"jai7+k1nV40Ky4KpkmmSyhzmrQIJRmGA6hpTPUHaep3DqNmgIRNRIhW2CQmLqxQLc9ZAYYoglKqL8W3/",
-	"7N3J8duLJjHF6IRMH25KvJ1DXtRkSdi82x4keSbUguMiXtT5PCInWAX5BsfSOiRJtzbGqcJnjURqcXEI",
-	"9+uyZ7flJb329IrtrmjQSGIaNx8t3wLhgI20BdMEGVkbTmK04p2v7Gh9VF7aQflgE8vvbtjVPIcrfozj",
-	"a/ZinsKTu6b3KNLHgzK6WoqljIr6a2MgtE643D7gwWs0VnrIu/mIC4qtBReLxU8ur82ecw7T7kVlm+DR",
-	"IwFRE5un3gzWn+tTwdwmZgalMYg4luQKRPqhxswmIylj50pic6mks6BHgCJKFgDOJcKRG4FcSUe3CcyR",
-	"lsBVPrM1t3rLGK4b7Hb2d/comhKw6wZ7BazjG3t/3a1488qe0KI7kerrY03Hp2H24SCnFXCa1pwEmbTZ",
-	"yxpiDyZijDCVLmEhMBmQCkhuv+doZp17IRW9oGSgVeH9ye2M5fuhUPG19qZw+uHhhlSR5ONMrtx/9XVN",
-	"TJ/LsconS5ny5qKY9QqbiRlYOVaQT+isMovpNdaSjtVEu8mJeg5+BLJb3QtlGDqbCDUrU8L61gaFxGDE",
-	"9VKhYt7AvYfy/yi3JRyLIzQG4zckoOMGkNSfeBcJk/wqlZGXJEgvVmdE9FWqMaRSfbWw5cUMWqWz7dfw",
-	"qn2wC6meoonI4aVIyYFtQSzHZPNEJxY2weVzOdj9UVl4617Ufz6zDrO3Wo3k+NGwA69PG5H/hclxjiTL",
-	"Uq5FjC3EmOnS4rwIRJrqKd24bqcUzStecO6wWoGX/qV3sN8PVkqWF0uqpJ/cjV4WVbIfk+C1vBc6XgPt",
-	"+eZLWyqujFuQW4y5dN6kt3TXFMpLh6DyNKUcKOg6k2OD8RRvfy9s0pRJ2UQbB4mwSRn3l0yoBVaMOB/E",
-	"7MozFqUSlWtbSXliySQlPQ9n6DKXmwQCBiNtSC4yXrPxuePLidQD3rvkh+9/niuM8WNAx3qvvNkLr9z1",
-	"wlne4upj9lc0ciR9TXzVHqvuerPJMf2S2TVeqirAus+qcVKV3EL564pY1YJ1JvhYR/fdxe21Ze0f6FWI",
-	"Gka5kW52TrwUWTIKg6aXu2Tx61156L/8dhGsdjA9IB0ZncHwQ//8AnZE7pIddspD0KZ21TIeGXagX/YM",
-	"LWTCfMUYhjdto1O0QxCp1aAQY84ACieQSuswrqOuecuGJcHMLpQycW7iWylSjXTZohG+ratYB4P+BFWv",
-	"hGKQCamckAoNVxYpaDAV293ZGUuX5FedSGc7eoJqjt92ygrzampTJy65CIjpqJ1ov5PyVpsF4MhllcQ6",
-	"8MZDApMriEQ2EXKsLGz5KvZ2K1wwYOGL9l3NjOMiCqMg0lkmLQUq0D6aRloVoYuwKs7gynA/iUMpEEtF",
-	"GxdtqKqV8w5cJNJCrKM8Q8Ut9ertRaAg6RoRuS7gNZoZTIRLuL85pTUczeNQ5SpGA8MdMZE713tDz8Ai",
-	"3L+0MB8cAGEQogQj0g5u0VnHPdMZ5z56qsChdWBz6bATqlD9BY6Vw7FXLBjnMka+/BcgjUbliq5cqAgX",
-	"U+DgtKpUUGappr3EnMWCQ4MuN6psuJFg/UYjkaZdes9wOLRJqC76/3F09rcXW1FuUmhbaP8n8AvC4MWH",
-	"yzcnx28/Xw5OVt8WBhCGoQJov4eXb303sU3OrAvLDcWX5ZMxvLwNvZcMg27ofdi/F6kxKWsYtMI53ONH",
-	"RDvVatxeXLt7Cd/gy+/QNtAhX9H5MnXboSq5X891hmFAzIbcEdRG/pM57MIbtkR4wYIIAxYMyeeC5OaP",
-	"9f35/k//Cr/8dlFkTj4nBTFyaGD/ABKdG9tZczI6d8Oi+0lGxccRKl2DjVw+iLADA5yw74eRkCnGwLK2",
-	"DMPJu7DsyEuxA6MrIo4NWgKZdoomVMOD/Z+HXlEEDCtd5iH47jNsWd9d3u4U2nZUlLy9QRqjjQ3VESuL",
-	"p0oW8ct5/4xUkLkoa+Rw7v12F4a3YenEw6ALDAkgZG9Ov287nc7d3bATqndCprnBlRVcLKYlzABdCYMw",
-	"3919FRVVHv6BYUDPEFaqPnLae/v++Ozo89v+4VH1uaKcTo9+7HQ6n5iDN2VZHoZEZ9gCRZZRup7ideDw",
-	"xr2GYUFiCOSDvTPharKdl5N9DiB4ACFUdG4WrkUqY2/XW8NfeyfHh72L4/7Z56PBoD8YbnegN59bYIVa",
-	"WcXTM7YcqOGT+uYbC9/A1yLhG2QoFPnhb6H61m6353/07Opb4Rsc7O7CN1+c0vGs5QsypE7s/WLt3wiZ",
-	"cFHih2VKNwme6OVZ7/LifX9w/F9Hh57gHnwDpcuuvlCPbPkXdN/1B2+ODw+PzjzRVwWXD53kKaic9S8+",
-	"v+tfnhWsHXjWKnMszMOmOZaCUNmi8XR+hm8g6qNPW2yIrTnI3+ZAI8jRegqD3sXR55Pj0+OLQlD7RMUt",
-	"D4W89vMddTst7JMosX2eaoWzUPWyRTqJN1Ei1BiBQyD7qLKb5wGqha1h6Dt2YTDcLnX8SiphZjBKtXC2",
-	"A1wkhURcY6gG/TMQrODScO2yC0Om3jm6HAzLQFr0CvUIMDeaeyeQYu7rnGX0KhJfb2pxkQAvEEBDzQne",
-	"U0hfZMwUSj0IpvhZnhHF/VBtLbnZOJNqh27Z4TZPzc2YU68c2nTBooPh+/75xeej097xiY+T/sKH3vn5",
-	"b/3B4XCeyIeqzOSdMM6yxhCsGdZwVMEdg6MhWTNDkkgokNbmCIIEw2kOlKHLl0dDRcko+3PSA4LO0Lgh",
-	"ztZ2bmV8t8ML27RuuP2a1LcoiRbxh46AAlAnpDw/lREWoL9Ajb1/fDhpv+rstin1W0GK0+m0M1Z5R5vx",
-	"TrHW7ojxJKUlncRlvrEoXbqKQHsfjis1hm6w19ntcOWaZTWRQTcgIq98zzhhyF49L85BtK8Zzm2ZEv3K",
-	"dErgEwW07o2OZz9sdGl1/OWunpNQBOMLlbnQ/d29H8ZALUNrGKGqGkRpCzzJdrC7u472nNmdygQrL9m7",
-	"f0ltQowXvbp/0WKyk1f8fP+K+bQqLdh7wCuWhwrvWsFPDxFBfbCTE8g8y4SZzdWrzCQKKVMuJsaWpwhI",
-	"RykLLZI8uuYHzIjOJgutqvRqbYZtP9GMHoB8o87K4OjHZbk8Q26YUoZE2KTlQcEcAJKhg6/mcOeeUWPQ",
-	"ajSfebuI7c+IDB0PH368DSRxRDYZtEo3wRWMuv5XJwzvqaXcfXpCW1nte62dBSVfT1J+zRIsuk8WbEL5",
-	"FwtX6emf3o4O7l8xHwX+EfZwvDlowSJmccR6hKVQDjQveq83jj6dzHIt3eTKFinv4dGvn0/7h0d/I7Uc",
-	"vgbGA1NpkWAeZU2U67JRoUjLGo82BTWMMa7V5MsqTZRoS++cTRqMqBxZeqIItDwR9aD4s/vDXl8bi20w",
-	"p3M5Vr5a7UFhTX7fb0CP1OznjhBFiTHofvxUtY+y/sKjcTVF2orxGjLKy7iwXrWM3CVVK1ixgLq2PaWq",
-	"/Z/Qs+d1yt+pVwf7D4A4y98aPJ0+snP0NSHCBJVG6QYt1LnbqIZ0/wkVYnlKaE0on4fuoojwGlJB2Q5l",
-	"/0VUkK6sTx3s7nW+Wxf+cPQcMIc+oPBEkINyeGPdMfiW0hgbTuAf6E7xKQ/gvszjorIPivb/i5IlViw7",
-	"iLZUK9BjSaYehFfHJJpVvDbl80Qet3GS6Jk97wMMreQQfDUpfl2d2eLin82zP5B3/kmiNzoQoHC6gLVF",
-	"fXyOdz3Mvc9qfTtwPYr1aZeHS1zZ4eKgs0WZkPDzvHbiG/S+oWS5XSYdRcGlSlgklNIOrhb1sARNA1j1",
-	"k1NPpM31Aa9nLpTcByB69RrJXKB/EFT8yUsZa1R9Xtho0LiGMsdCv0c3O/Px8XVhqRhlX60mrIsfka/E",
-	"LmrUBlPh5DVPw2wVn8zAoH/GAylck+COxKIoUUxaP7CmV5uHb6hI/DjfujzV36CXvrb+FWe+hl372Ot7",
-	"1fIHa8tRvYtQPR3hx5ejxfdMpdKMbgqVscVXZjtR5UOtdbqz/GnaUwKctZ/BNZzSYaGE5R5a/tM7jGHx",
-	"/Ra7FN8KeYJDOJR2korZ8vt8H8YfzNagf8bnUc0vS/GXp8EjjjsRzzhuOonqLORTnkLjzGUTBpnPY4zk",
-	"OJ9/mb9BYsWKokpUW8j+ZopXICYTMCh8m5ZbOW0Oj3PpMXd12SX8Wcom2fkPV55SakufxqyB5+XUQAEv",
-	"ym9SinSo0NJXz/P9/fzl8/bxnIsNZ3gir1H5uYV4QYLHZxpPqU6qPvn18RP5ei8TH5B8i6toqAV0t6B4",
-	"21B9aOeTFiOGtlQtsGj92FE1ofb4sLOISxw571q3DU2bti/hF6iE66PSulKvFxS4cLpK4kP5CXBp3+XY",
-	"Ds+Mep2ukJl7gVVKpRtcbhYvvEmFzuimaTusjF4S622uyo0/r7tPd/8TAAD//w==",
+	"7H39Uxs5tui/ouqdqkC9tiGZzH27UFv3EUJu2EkgD8jMrRfnYdF9bCu0JY+kxngT/vdbOpL6u/1BbMLs",
+	"8sNMBVBLR0dH5/scfQ0iMZ4IDlyrYO9rMKGSjkGDxJ+O4w9Uj8y/GA/2gon5IQw4HUOwF7A4CAMJf6RM",
+	"QhzsaZlCGKhoBGNqvhgIOaY62AvSFEfq2cR8pbRkfBjc3YXBOzZm2gyNQUWSTTQTZpUPdAhEsX8C2Yph",
+	"QNNEk+e7u9vdILRQ/JGCnOVgJDhLcWX3VbD3fHc3DMb0lo3TMf5kfmTc/ZiBxLiGIUiE6XQwUKCzHVfW",
+	"EvavjYsV595tnPv/4mS1/R6QiCroMK6AK6bZDRCVXlk8ES2IAiqjERkI2YYC/2MO1ZjevgM+NGf3Yne3",
+	"jvw7c3JqIrgCPOhXND6DP1JQuPVIcA0c/0knk4RF1IC680UZeL8WlvlJwiDYC/6ykxPRjv2r2jmSUki7",
+	"VHm/FyMg0i5GmCJjmhhSgZgISa4k0GtFKJFpAvuECz0yWJhSRZQWEuJucBcGh4IPEhY9AKwHJOXsjxTI",
+	"DU1SMODSRAKNZ0TTa+CtEL4R8orFMfCHQSeNIpFyTcwxkzGdGbBIRJOE6BFTRExA4poI2zHXIDlN7Iyb",
+	"RyEnKYfbCUQaYqJA3oAkYEbvE10khdigl3H8ZSKGCoE9EfqNSHm8eThPBFFpNCLi6gtEmmwJSZgmV5AI",
+	"PlTmHlJz1iCJBk653kbwPtBZImh8IcQ7KofwsJfnSsQzg7PELC2JHlFOnpP37BWCdiHEe8pn7lqrBwBN",
+	"CDKmfEao1jCeaGXY1Qho7ITJGWg56xwMNMg6EzyHSPAY8TyliPeBkEC0nJnbRYeU8W6Zw83j4wa4j5ym",
+	"eiQk+yc8APW8Z0oxPgwJ3E6MPDTMTMKNuIaYaHENPDS/mUrBhySSEAPXjCaGxu/8rhBJB/YmX+COvgbA",
+	"zRY/BVeSciNE6WDAEkY1GNQKpYPPNd4eBgfZICPQpbn9mlk+H0mgGuJLqksiOqYaOpqNIWiYDsaUJWZ4",
+	"7S8sXkLQeynV8L3S1BLmPJRnuznH0XdhkCqQl81r8zRJ6FUCXh2pKx25wvLJajAInd9lPnlYxJUHNce2",
+	"5RIlbL8GTVmizpxcrSM/pprWf0uLp7UUIsyqBRLGWZiG8WJU5h+ZOdxWqJR0VsNNkdJKizXhQKVRBEoV",
+	"DvlKiAQor03rR4YWG3MReswnqa4jLKPHopLzy8s5hLdIGyqDWCKIuQC+Y0ovPm6aJKeDYO/T/LMxWm9w",
+	"F7ZSxwqnXKST5c646VQ/b+xcH+KGtFLzw5HvueduFRZMxxPKhlxdfhGMW9lUFWChscrGRqRY4TRv068h",
+	"YmOa2I/4DUjz0aVcAl2NX6pmeGKmUDBdRiIGdZmqNsATqsygDJA5kmYBszaYvwGerrIPLTRNLqOERdeN",
+	"G6kcZ2l4GQv56qXDqCM5rJ9oM7oacdNIQRP2K8zWI7yXFNEImYHyu86rVdBPJAzYbV3rM9rsNcyeKTJg",
+	"UmkSjaikkQapQqMJSojEkDMFhOlu0EwgRsP6DqDnaAQO6IoiUMJUCYL2ozy0E6zM9ybs8toSwnypjuRy",
+	"FwZucB3HCiIJ2qB63xg1EeXGQLwCokZiynP1ej5yPDx2oc0zUtxXixLQINqfO/dO9vNSgr595eWke+OR",
+	"raKS+cObL6n9vA+A9VxHbJfEl+1GQT5mSd6Tf9DKP9D8WXY+z45XHt+6/H0YbwwRi7+Tny65AWObpAsp",
+	"7T2Mr0CqEZuc2/GNvK+IvCpqCudQOebaIYY1UsnArPDTAp4WkONDaNsbt6rmW1KfN3ibV2dlJUawNAba",
+	"d/wgzEuKG5q8F3HJfUJTLYIwGFOe0qTZZ5Lq0aoY+jLVjewiVdbDNQ9lH1WDOmomdJ837W4MStFhiyvl",
+	"Hmj0881B6Cv0O9U1UTGeUD5bN8fESMpllEoJPFqo9xy6cYfmsM33YkwZb1aAkHE9U8SMIFO4InZwdxku",
+	"bIeqhsBNkogpxCQGpRlHEnfzKjIQkiSMXytCeUxGYgwTOgR0iWZMpbZSmXWs7F+rb9udEzEjGhXoSXqV",
+	"sMhJyvr39s8We4TFxOi96KKXNLpmfFjYIppYNsqgFquSRT27REzZMRZha6CN/FhKxNZKwy1qZBvNHJCR",
+	"UBrxZqMCVBldedKFWzqeJNCNxHifXCWUX5MoASqVM1FKPqmf1+uTat3cA0hGJIHlZaLlG4ukoZv0AeQg",
+	"wrMqf7/yzG+JnTbtbPPyDhc/B51OWui7yqgXUN06mfCCm1DZbAnQpq0eOlV0jlGiLtHn0nCbUS2AmORD",
+	"Cyyq4LyiTn+4HDsFYoHWkysb5mOtJbtKzZqXU8ZjMb2M6azFn7aSRWMHt1tHaTy0OQvLXfHMX/a5GsV6",
+	"hQxtDJQrwgWxExPMsKiLypKX8lK7iNVcYsmGY3yrPAFG2FdxWd5Dxbg3VRex1HACwOPL2HlcS5Aso194",
+	"5eAylWhRr8ssHGcG32VuIS5HIXVb8XNTIDqiSYLhWX+tnilS0PdDMh0BxvMlpk4IDo1U1ErY0piO3Pxw",
+	"L9quLaQ0lfr+B7Wcne0ZlcdcGNwwxa5YwvRCuvstH9moMRXs7wJPyDSp4glV6KpgfhewUKDcjI0U0V64",
+	"MfXL3nB725lgCQtVRltxCdQJN6wz+XkyokUYboq7ZxlmP//HL/MTzMp8v36hMqVTYRYMDt4nNDNfxJST",
+	"LNpA2JAL6X3ji4XId0iJx8X418PEC/rJL7uNutBauXolXSRV6H8X3HBFIgb5eRse6g1La+JU7YpmaJdW",
+	"8dbGBctbopFmNxCSCUUrUUgCPIbYW0lWqbCDKht62QTlWpjmQm3yASyn7L4ubTxlqu4i+ymf+gFMKA/V",
+	"qlZUVFDcl9t1yy43b05VRHfRgYh0G4SBpW4rOCFudCX6WT5O/B0rX5RTnszwug8YJLEiCjhGPvkQL8Yj",
+	"lFlPkuNHSo7HyPo3xr3rdxIvxgeq1FTINjeePVjtRy2FCw7TFcZXeVJlwfJ0jbylTMg1rjABGQHXdJhp",
+	"A0LGIAmmqGDyKCUDdgsxoWPM9Z6AJHkuSRdZkmVW+VRGLzTfNPMp1LnfCiMBs9T/llS7jFR8MG9h7h0m",
+	"dJzcJ0pvcyzu+elkzpEWPv3rogP2+5zkJ5zvqABh41EX2UfdGcXJ8fkpefni+f8mniGRSMSAhz5JqDbI",
+	"JmIwAKmKx3p2ehKEwdHHsyAMPp6/bj5TN+E5aM34cOVk1CuqYFXu6DbBVkhRrE5RDXw4L+ThPfm19PmS",
+	"8z46w0F3YZCinI4PlvYjVX29Bmd1mEuI8TAVV9u4OvOaanqejsdUzlZW2gyLUfN8rc1uzWL+S6N7tRRe",
+	"bzGPW/5WUqTrf06VqzNYkPNnx2VLFV0LxVy+atpzOC8Hp+bMRuxt/oCdatPEY+CWRprEdgTh6fgKJJlK",
+	"pjVwQhWhxJIzchgb1Ar2gucvur/sItvTGqSZ6v93/vPTbudvn//XVq/Xtf/a/s+fmhwMr+HmnRgy3ipN",
+	"aLm2Ya4mWxhayygo/K0RK9ZqnhvxK7OqhUG7Mb09toN/2V1gk/n550C26mVsAnlB7HgFoNZKkVlNWd23",
+	"hSVfBPgNJGLSYOlEzdKSjGk0Yhw6EmhstFMnKwV6S6IRcbpPRsKHpydv3h0fXjSnGGCJxtJyCrdj6zqa",
+	"xBQ07/aAjNIx5TnELtGiDOeR0TCKFYUShkxpkNCc5JUfk1MIBjRRkB/C4lOz4IYW062n57Zbo0K0VpuP",
+	"Fv9EqCYoAVvc/g3xibZ0lsoO/MBGkG8nQuojrp2p4ZWle3L5Jp3qzS2qCg+hSq2iuDRrIbKlmmPN9/wt",
+	"0GT1hCnzW48Wf1DiuhHpquaCaRno7J/FVJSFEjIo8o83jq/jPDvmvmViTvu4dK6o2kV8K6a2/DLlvvDw",
+	"4MMxMd/kzmUyoi2hbxuYwODBUkmzhSqGCfOuinm5U8unPY2oupzC1UiI60ubud50CFmCUDGkUqejkZiw",
+	"wSybrw1Qn9F0aSij2Wd/UUl6kmCrqydJihhmkqiRkBoF1OIUqALC61tpAqgR6c07bMRhWKOh8OEUg/ma",
+	"4fIlfZN7u2xqFn0TmLXAd4EBTYDHNihKXT4Jxkq/YGF7I296bwVX+1XfVEZn09Y+uIXKECS+B0edI4is",
+	"FUb9b+iVmsODxlRHo5DQSAqF8SySpT8uU5IVhFlbDwdF446kGLAE5qc+nSzrG/0hDqvK5pd2MZ15RYHG",
+	"MTPIp8mH0u6X9IiXj+8jZ1oRMSBAo1HunNIjqjFMmXKms1glVUCu0pkqabVf0T+1F+x2X+w+N4bk2emJ",
+	"MSudywr/8Pyvu0GTp/cMFOh3jF+vKhptyb06WCERCEvym5O3G1k/dl1QoJGMyZTpESIBpyGME4M37MKy",
+	"mO9b/mwBCAuwb5wFI369j7qVFa/mFi9gcjVu7Pe/yG1+zoY8nVS6IsxvgKIswY7pjCg25CSdmLMaK0hu",
+	"oORQrTdVaGLiFoJ1ODXqe7kLq2yqvLUzhzFMJ7emTD0ZYF7Lhn99v72t0wQpIbaJ3g026unEsshaPrtB",
+	"ayWXfcuimQiezLb3yc+dl7skEVOQkWF4CWhbnRqzobnzZp6YqhGoxTkN94wwhAsdXuczpWF8KPiADVc2",
+	"yeDmfaPj5UKmkBnyvm2PAogViWEs/I2zKMCEFfOHm05iFL0CF6zp6x9bNPClDTkPcv5JceqNs9GPrrpn",
+	"Pb5NZ3gdx/PrVhzhsjhsq8GwdEvQ72GJd6niFrf6W6pGTY4sa9CMqBp5uV+5QiFRdIDuOKM5I2BRwoDr",
+	"jmIx5EB6m2g5gD6mbB5CsDBcGrywuGXjKzaGqfHhxeNtxuLBfRrp1LjyfC583wRgpn4DyQas1KqhcB+L",
+	"7HqJch0PbAuXKiKwzLNKkBQxlxN/mRCLVNB2BVdldPcuymstx1srV/mtlDCRmZx42bDr3w3TcGnIu1FJ",
+	"+d2a+udo6a+KmlZfSws1VMZvGDdmNohSyfTs3JxT5g77FWZvsbtYE+OyTME5wMiWlV8dLTr2X9tdgn0R",
+	"6BgbUFg3vEKpBhMNMaGK9A9c/zBb2fcKqARJeunu7s/RNczwH9DHFE7fX8+pnglT2vqGkLIg69tou6Hl",
+	"jRv/u3Pw4bjzK/ZU8F6wrCHAFS5ogEB3Mv70xt/5f/x+EdSbFVp7ZCDFmPQ/nJ5fkB2a6tEOyuQ+EbL0",
+	"W4XqaL9LTnPwx1ReQ0z6tx0pElB9ixUOEBfzVM3+DI6KSnfWnQ0PG4HNNzXSemK7pjE+EL4bG7UdHB0u",
+	"TifAs945WKipKePWi49GGc6i9nZ2hkyP0qtuJMY7YgI8U993fPJE3bItT84w/AnJoDMSdif+Tx1EgDYS",
+	"y0/WJa+sRijTYvL1lk3Q2A57OQCKfBG2geEY1SKgkpM8X82QisaqzKzNjPl5Rq4kto5DTcrmgFuKAtXj",
+	"xaQQQ7RMkVhE6Rg4ds8s/jnXEwx2JY30HoEbkDMyoXqErQyn5hu8AnGPpzwGSfo7dMJ2bp73LQC5tvdM",
+	"kaxHKHo7oxFEhjqwXYjS2B5xhqavmHKiQWmiUqah2+M9/hdS8HmTYcpiwF//hRiKBq5dzKXHjVlk9Aa0",
+	"qj2BIkgl6jXAKXAQStCp5L63nkGs3WhEk2TPrNPv99Woxy9Ofz06+ftPW1EqE9JRpPPfBBfoBT99+Pjq",
+	"3fHh5cezd/XVegHp9XqckM5b8uzQNg7sGFm2R6q9A5/5kTF59rVnhWQv2OtZEfZ/CvWivSDsZdo+DqGd",
+	"RPBhJ//d3TPyjXz5g3Qk6Rp22P0y1ds97qFvh3oMvcAA2wtKTGvPc62fEBG9ABFj8HNh8GaP9e35i1/+",
+	"g/zj9wvHvaxLgtCBBklevCQjkUrVbTkZkeq+a3RoLhUeR4+LktWA3qMIuuQMJij6yYCyBGKCuLa10oa7",
+	"IO4Ml0IGZn5D41iCMjaGmoLs8f7LF3/rW0KhpF9oKNknlrUaTo+NJLe7jtqOXMDZXkgphVQ9foTEYmc1",
+	"N+If56cnhgQRCh+hJudWNO2R/teel1O9YI+gRkh6KLDMz1+73e7dXb/b428oS1IJtS8wVGs+QQDMb3qB",
+	"FSTOY2uFSS8wY4yqXBzy/uDw7fHJ0eXh6euj4jgXzDZDP3W73c8IwSsfFCd9M08/JNzcDM963HJEw63e",
+	"J303Rb9Qc+KSkn0w15qAFHuN9rg5N0VuaMJie6+3+r8dvDt+fXBxfHpyeXR2dnrW3+6Sg6xFKRJU7Sts",
+	"lKt871w8qW82rP+N2DAd+YYFA4YPf+vxb51OJ/vPjK2vSr6Rl7u75Jv1TYp4Flp/nCEn5H6xsCta17SV",
+	"zp5NEjvpx5ODjxdvT8+O/9/Razvhc/KNcOEbeFK+YndPN++b07NXx69fH53YSX92UC7btNfNcnJ6cfnm",
+	"9OOJA+2lBa3QshZhmNey1k3kEyTsPH8j3wgtdznewosYZjbeNgoaahitneHs4OLo8t3x++MLh6gXZhZd",
+	"7f+6b1u5lu+pu59mJryf7wWHWY8fjHNvAtzabHiCIhB5lM9jshqpIlv9ns1V6gX9bU/jV4xTOSODRFCt",
+	"ugR95GREb6DHz05PjEpno3RXVJkrirN3jz6e9b0gdVlSYkAglQIzF0gCqXVze+nl/B72qsXO/5FrAA0u",
+	"R/LWiPTcYWJEqbWBjPz0Z2Tkfo9vVdhsPGZ8x/xJ9bexQbYtHbDEIeQeUaBJ/+3p+cXl0fuD43dWTtpf",
+	"fDg4P//99Ox1P/Pj9Lh35GgqtUKKMWpNv6RHOehQOeqb24wqSUQ5YUqlQKhBDFq5xIsu6x3v8YTxa+Tn",
+	"GIhWhiE3bQiN9Z2vLL7bwQ875rv+NjYncx5xJ3/MERgB1O1xDApF4AwbpzUe/NeHd52fu7sdNI2qmuJ0",
+	"Ou0OedoVcrjjvlU7dDhJzCfdkR7btB6mk7oGevDhuOBi2gued3e7GLhAXE1YsBeYSX622XIjtErc9oxg",
+	"2AHMTNn5Cpibcmf+7KooKkGXizedv3qZ5qSYFNN917TNEliG5xE6G5GGLNHbZSA2+nfGMo7jYM+lxrw2",
+	"VlVY6uv/qbGdv4Vzbkv/ualSxUScu7vPlQbzL3Z3K02YjQjaidRNuflyQ6P6uhPo8Pw3MmAJVBpMe0Xt",
+	"NVMToZgv16iUqWlNo5FRn/dxDrP7v3tRa3FghWw3Uje9oNRzugbcXRi8tBtrQk2GgJ1Ce3385PniT0rt",
+	"q/Gjnxd/lLedvwuDX5aBrNwMHo1tmzFsCAi1JCmmhiNa1cigxzBScwJbhi1sGyOPDhUmZhriNxa8sx7N",
+	"72yTajNv8W5ka7TciTdCIpszgztjyukQ0OCZuCy6MqH/F+hCqnOwkPLu3/67KaO6gUYPkdF3/0xnnUXu",
+	"ffTXnXWpJmEkjGp4v3NHGYa+J2HDaOUzzItRHAcCpV+JeLa2o6tXu9yVXVGuPq1CO8/XBkDJadlANEUl",
+	"wesHjoQeK4d5ufu3xV9kj3WYD54vsUT1TYV1kLc9fe9dcVhelYQbtZYiSdclFepD9tpQYvRFMfYGg30t",
+	"BCMWhqMyrVC4h9ZQyoxio/wQG+DAXGK0pGss0O4vy6BYSuB/5/s9nzd4V+qpIK1PYShsUMOv9xGDLiFD",
+	"uca2iFwupo/+Hr1c/EX2Eso67sPxfEWe5Ho8avEr3JRSgVCjcD+37xmhE3bOy0fO12yINcxdQ6xB0X3H",
+	"lD4opndXaL8JTfmQHfss0124cKB9r2qJge4RKTOyvPVj7NgR24dvpnBF6GRCaByb62/s9RgGQI2pFbmM",
+	"gqbXnrRqe+qpKeng8wbVoeaHEBqfUZq4wtZiB65/be05p0iyRZPE5pq4Hi9ZTxeiAP1uQoFPI8tCDNtZ",
+	"nhlDg10zpVmkinex9H5D9UKGvgvdXdgioQ44qRr9sfcwoKAcUewDhoZ8yjVLiBJjMGJJYRAknVgYDdx4",
+	"Rdsk00HhNZFNaHeVN0MeWLWrv2zR9k6XH/ik2K1ZsStSct1AmXtPqoJr52rWMRS/89X8/zhud91kLZvG",
+	"dEYSIa7NhaB8Jjjsl0FCRYRpBcmg0X7NKOjV7KOVt4v1NwvdmnW43adL8Xi0tBJ2yMSmu6MUdb7Vl7sv",
+	"s26NHLZXEA2FnNcq+RsDx9J6Ak39a461sss7MyokbGCoPjQqnf0oJlqI0EfUtKRc0Ui7NhVl4n+NH5Tl",
+	"w4YoslqO0UCPFpr4iRIrlGjxUuZpGBzSiuTt+tTqrHdVZd29SGs4l6v6qKo0NppSbEnJYhfqVeTl7ss6",
+	"CdpGTY9RRXnixuu7A38incZGP4uX7ZmyvciFdKYwXjSM3+mSkLA6xholwU6hZn6+EoSmDE2S3Lixvq3c",
+	"DqpaOGQrG2VNoAIr2a5oUMsoT660NniIe1Qt420UJjjkSZhULePiuWb2Y27homTxRFKkiZVN3zJ131vW",
+	"4LWo9K5pjluxRAMG6W0ayz7hMAWl7fNmLZ6rcpeZJr2/4gDKO/kuqfbUH/5Zv69ro6ZEyyNATZ6mAjb/",
+	"fTxMz4ppiZj5U+CxLo3HpmnuuwhIkhRlRKmRaLsfqXoPrIBw1dAYCLm3Ltfin7LKXNYXN197vkbnGv4X",
+	"3yV6GPJcpF3lzOxJKlSp2Z4ZSv3Sua2FSG2d/mOi0TOE6IlE/0Qkao9sPRSa6tGOTXPsFGtfm4nsBOsu",
+	"sXbANh7N4nVdcorkp0DZggKlXd2zLcazXnusMnB53UKSRAyJSBv0kXKz1U1lYjR0dH1ga3gJT5CHz3Vm",
+	"fmCX0A82PTF5H2moY2hIYTFIoVA508JTPSoSdFYA3E7K2P26WlcsU65c/cfro98u35++Pvq7oYH+PkHu",
+	"OmUKkIuSMyz8wGwKoIkveHJmsAKI8T22vD7Zh5EjY19yzLVu8kHazoUbIvhqY8SHdv0UnzZsoPTzjFnY",
+	"DOkS/u5P9qu6Zx6Y5F1JYbD36XPxAvhiJOyQWSKkrRhuyFjENpizPecW1G5AxejbIKn9KejsT8FKX75Y",
+	"wl14IcR7ymcORrVBekTmaF1/xXzw+VQoXF+kNjI0f/+xUvYib6KjfEXNPkmoBomlMMr7h3yx1svd5/fP",
+	"q12DAmggLClivpFN2zHY8nrnLaq5Lt9vNOC1KOX0orAPI+R/IGYvahrHHJy6SCjSdlMQyFbmPCs9f+pq",
+	"fFhuqZX+qoVoCwy5NmMb4tilJmYPzLGXoQ/Xr7xIH//GOjDSCkYtHPWEhdZM83QCmzDcZOlVvQKFJl0b",
+	"IrnGRmCP3wLbL7Zcw+JNlY6/wzB7JAonaEIJh2megutqwbLcXJuSu0jQ2HYO7YaXzZSyGr5N33BeYRer",
+	"K8TMXX8d2xDAZvoxbRS3SiVjRDkX+I6ZTx4cgWywr2zjsw1Rc7k/20Nn/i3QeQ/K9RwZQr9TD37kkewW",
+	"Us+KMBoorqEkI6fv/FWItSWU28a3Yd5Ya15y+SvfRPyxJJZvMthWf1F8bkK370r4rx1qc7XeixK5fZon",
+	"EVNe1Abyh87vkaTtFliUnz0DbWtgcpJmigyBYyeZ2DbV8BegLU/7lQubb4JRF97hf2AuXX79vUXRRSw/",
+	"9pDHD6+fs7RYS/NrJ/AiB9+hE9bxzwM1svIz11QDu9ZTmbWaKlRCSLgRLr5mtKO2pAr2K8w2mwmESyxi",
+	"lAaKP1UhcLHrZPZ+wNZEwoDdhp4JhSShCn0G8b7rQ2A4yzXMFhLFInZ3Mco7sqHLB2skI5tuWqmZpFgx",
+	"2SXngKpsa9M22/osa7bWb61Ssb3XNpT/iZP/mPoUXNrucSEfvIZZ+Ccrn/zxxSe+0aDRDaq9Bq0jc9l7",
+	"0cAtd75ew+x4flL+Ye4sdTex4DG1sp+LKWnKwLc8N6P9xYUnCM2jrTtZwrPgpMxTfkOzezun53sQLcu7",
+	"/i1MHf5Q7SWctQvG1wU+nr0LiWs2an6wiaHTEYtGVizBLVOabGUCiEnbwUptN+YJ1x/h2aR+MOfJnwaS",
+	"LDZLjEt5w49abcgt/a+lfqWfPhtrttyk9dPnu5I74PcR1ZlGyW2GiyCefuAetKdAOw9Y2qJZWLM/b/ca",
+	"x1ir1Pz6PijNuDuS/CX+imvLLLlxqwlX+SEhgifT6bvzGh2FQ2yMc98ttRh88t4o+5qAfUY2e33lHtdg",
+	"2QI+FeZpwmExzz509pcBxxI+GYqGar5918dQsxumZ5hWdg0wsdk5kZBxW7lffmGeSv0ea6mfI1sk3RuQ",
+	"M+zVaawsMeVqNQ/Apor8PMdersDvMfm2nhj0Ggr6fhRHP8OmgcU4hutXapi7Y+Xl+rysBKNSm7eMX7jC",
+	"2HcKTyo21+NVniks1lKNxBjwITYyTpUmE8G4Ju5xLxseUZggTIlKr9xObO+/RoUaac89arzRtnuVd5Ob",
+	"uLlX0J64eas7b45iu3qsYq0MHcPKtgc1+py2uHBPJ4S2e7OQZCKk3g7tW0ydiKLrkWoyNp/+stuomdfo",
+	"cwO5vcXHxh+Y9f/7XosfyPonCY1gWXvxO1m983108odZ1ly8ZLgDh6lrNVzzue9774vySQuZg1Ek9kWQ",
+	"AWXJAvei0FRD6YGaTcqK5pdwWvSifO/hU8fA1Snf++ayB4ZXJfa8YGp9uR3zEjkOC+++/zvkcvj9Lp/O",
+	"kZ3Ig16AH+F+PMwrpH1J9D6p1Ern+UmFp+/s49mG+ylSGN1STz0vryOh/No/eBG59DzK/QJ+kn1spm8t",
+	"XvtAgx5lo4x+hC8CCkmAxxDbRPqB+V1bmNPvfFP1fW76HxLq9IsvTHt34540o3VniGTG5pY3kAf4Lomx",
+	"fffz1CXbXNY/eH/PZgTZ0B16Q5l7sLFFkhzYW+VfyModn/h+v7liGeTlljo0kUDjma35xXBBS86JB6Eo",
+	"ZX44az+sMPQ/RxbKKT6uVu4AFFFOFECYK6GGdaLUwqd4VyrJrnY9yilpPOssVkuOaDSycORu80vHySfA",
+	"Y/uem+1o4F4L+gJR4zMd5gDfz55oZi2ujrztSblVXXZ1zVl8EYxD/F1EsjDEUouVOLL1gtvHS4Br+2h8",
+	"U5ikJKifIiWPNlKSCY7GlohZjUXmDq7GTpaUeOv2up3axmvZm28KuHau7C6pxlgKe1wYaXkgBdMu9tBe",
+	"tycN8we3RSxomGu7WnXuvmOkxCb6BVU1UCcXUi3GVBvzErUGmnj1Qfn3M4u9MFBDLXQamlKDikEx3NQl",
+	"eL8rxiQWbZErcEJwn9iXpfH5tJL0dLmDDXf8H4Lxh5BMTz2L7lPrtY4+XEYsiMJFu4eqNLjdkZVXQGrh",
+	"wze3Z80PdrRVqUdWXOXPQkpIKJK3FmTLZ86cnZ5st72dcUUVLN048dAteihi2HDSqkPF3KRV3PU1zGwN",
+	"UIaRSMT37tW75gK/o/LDncXToTalsyGraXDrSEaB1owP1U42aA7t+LM5dx9t1GyqrDVfVy6nb4UE3wmH",
+	"2P+GOa+hzN5AWfMhvGZqktBZdT1XPGPfIzk7PcHzKEpKj35/GjOlYbwTCT5gw3kncY4DD+24DZ5CcZ25",
+	"ZePZE+gDNkwtrN25GHNf+Gz94oelh3okUPsyMr6e2sGK5gx7CF0ZdyOgiX28vw13b+2IDWLNrrBIfvqH",
+	"up35ElNN8bpaNcBR6c9rA8oTcSMs2eLZi80ZFHPO8B27AW6fCo/zKfDF+sZTWhA9MHMjTqxAsq/Kujds",
+	"UblzM35t6HHUSSchxks7jId5Y77SM65Y0t/N5RIWO9ffi3orlLaqme9Chc9vMaU9Xecz4Ltc9Sk++Mcb",
+	"/f32L+UnzJh7SNOFaTIuUJ/Js8Hq+8w5NynMM7ht2g4So8VE+50rQmPPqz6TrccNHVdz0fawEpDEhXwN",
+	"W2FWF52sz1p4silnmXlf6iK28/bTDYjKI0vI/NV2WOiCXunVaxYquAsKa+Sq1t3nu/8JAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -28,6 +28,17 @@ type Affiliate struct {
 	CreatedAt time.Time
 }
 
+type ApiKey struct {
+	ID         uuid.UUID
+	BrandID    uuid.UUID
+	Name       string
+	Prefix     string
+	KeyHash    []byte
+	CreatedAt  time.Time
+	LastUsedAt *time.Time
+	RevokedAt  *time.Time
+}
+
 type Brand struct {
 	ID              uuid.UUID
 	PublicID        string
@@ -36,6 +47,43 @@ type Brand struct {
 	WebhookSecret   string
 	DefaultCurrency string
 	CreatedAt       time.Time
+}
+
+type BrandDomain struct {
+	BrandID   uuid.UUID
+	Domain    string
+	CreatedAt time.Time
+}
+
+type Campaign struct {
+	ID                    uuid.UUID
+	BrandID               uuid.UUID
+	Name                  string
+	Description           string
+	HomepageUrl           *string
+	Status                string
+	StartDate             *time.Time
+	EndDate               *time.Time
+	Budget                decimal.NullDecimal
+	Spent                 decimal.Decimal
+	Currency              string
+	CommissionType        string
+	CommissionValue       decimal.Decimal
+	AttributionWindowDays int32
+	Visibility            string
+	ApprovalMode          string
+	CreatedAt             time.Time
+	UpdatedAt             time.Time
+}
+
+type CampaignMembership struct {
+	ID          uuid.UUID
+	BrandID     uuid.UUID
+	CampaignID  uuid.UUID
+	AffiliateID uuid.UUID
+	Status      string
+	CreatedAt   time.Time
+	DecidedAt   *time.Time
 }
 
 type CurrencyRate struct {

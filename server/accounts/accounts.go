@@ -3,7 +3,6 @@ package accounts
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -18,8 +17,10 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
+	"github.com/openaffiliate/platform/server/catalogue"
 )
 
 // Profile is a user with its brand's public id (brand users only).
@@ -108,25 +109,36 @@ func (s *Service) Signup(ctx context.Context, in SignupInput) (Profile, error) {
 			params.BrandID = uuid.NullUUID{UUID: brand.ID, Valid: true}
 			profile.BrandPublicID = &brand.PublicID
 		} else {
-			aff, err := s.q.CreateAffiliate(ctx, tx, queries.CreateAffiliateParams{
-				Name: in.FirstName + " " + in.LastName, Email: in.Email,
-			})
+			affID, err := s.affiliateFor(ctx, tx, in)
 			if err != nil {
-				return uniqueAsConflict(err)
+				return err
 			}
 			if in.CompanyName != "" {
 				params.CompanyName = &in.CompanyName
 			}
-			params.AffiliateID = uuid.NullUUID{UUID: aff.ID, Valid: true}
+			params.AffiliateID = uuid.NullUUID{UUID: affID, Valid: true}
 		}
 		user, err := s.q.CreateUser(ctx, tx, params)
 		if err != nil {
 			return uniqueAsConflict(err)
 		}
 		profile.User = user
-		return s.log(ctx, tx, user.ID, "signup", "user", user.ID.String(), map[string]any{"accountType": in.AccountType})
+		return activity.Log(ctx, tx, user.ID, "signup", "user", user.ID.String(), map[string]any{"accountType": in.AccountType})
 	})
 	return profile, err
+}
+
+// affiliateFor links the new user to the affiliate the host created with this email, or creates one.
+func (s *Service) affiliateFor(ctx context.Context, tx pgx.Tx, in SignupInput) (uuid.UUID, error) {
+	id, err := s.q.GetUnlinkedAffiliateByEmail(ctx, tx, in.Email)
+	if err == nil || !errors.Is(err, pgx.ErrNoRows) {
+		return id, err
+	}
+	aff, err := s.q.CreateAffiliate(ctx, tx, queries.CreateAffiliateParams{Name: in.FirstName + " " + in.LastName, Email: in.Email})
+	if err != nil {
+		return uuid.Nil, uniqueAsConflict(err)
+	}
+	return aff.ID, nil
 }
 
 func (s *Service) createBrand(ctx context.Context, tx pgx.Tx, company, preferred string) (queries.Brand, error) {
@@ -141,41 +153,14 @@ func (s *Service) createBrand(ctx context.Context, tx pgx.Tx, company, preferred
 		}
 	} else {
 		var err error
-		if publicID, err = s.generateBrandID(ctx, tx, company); err != nil {
+		if publicID, err = catalogue.UniquePublicID(ctx, tx, company); err != nil {
 			return queries.Brand{}, err
 		}
 	}
 	brand, err := s.q.CreateBrand(ctx, tx, queries.CreateBrandParams{
-		PublicID: publicID, CompanyName: company, WebhookSecret: "whsec_" + auth.RandomToken(24),
+		PublicID: publicID, CompanyName: company, WebhookSecret: catalogue.NewWebhookSecret(),
 	})
 	return brand, uniqueAsConflict(err)
-}
-
-var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
-
-// generateBrandID makes a readable, unique public id from the company name plus a random suffix.
-func (s *Service) generateBrandID(ctx context.Context, tx pgx.Tx, company string) (string, error) {
-	base := strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(company), "-"), "-")
-	if len(base) > 30 {
-		base = strings.Trim(base[:30], "-")
-	}
-	if base == "" {
-		base = "brand"
-	}
-	for range 10 {
-		id := base + "-" + strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(auth.RandomToken(6)))[:5]
-		if !brandIDPattern.MatchString(id) {
-			continue
-		}
-		taken, err := s.q.BrandPublicIDExists(ctx, tx, id)
-		if err != nil {
-			return "", err
-		}
-		if !taken {
-			return id, nil
-		}
-	}
-	return "", errors.New("accounts: could not generate a unique brand id")
 }
 
 // CreateHost creates a verified host account; actor is the host who asked (nil for the operator).
@@ -207,7 +192,7 @@ func (s *Service) CreateHost(ctx context.Context, actor *uuid.UUID, email, passw
 		if actor != nil {
 			actorID = *actor
 		}
-		return s.log(ctx, tx, actorID, "create_host", "user", user.ID.String(), map[string]any{"email": email})
+		return activity.Log(ctx, tx, actorID, "create_host", "user", user.ID.String(), map[string]any{"email": email})
 	})
 	return profile, err
 }
@@ -251,7 +236,7 @@ func (s *Service) IssueResetToken(ctx context.Context, actor, userID uuid.UUID) 
 		}); err != nil {
 			return err
 		}
-		return s.log(ctx, tx, actor, "create_reset_link", "user", userID.String(), nil)
+		return activity.Log(ctx, tx, actor, "create_reset_link", "user", userID.String(), nil)
 	})
 	return token, expires, err
 }
@@ -279,21 +264,7 @@ func (s *Service) ResetPassword(ctx context.Context, token, newPassword string) 
 		if err := s.q.UpdatePassword(ctx, tx, queries.UpdatePasswordParams{ID: userID, PasswordHash: hash}); err != nil {
 			return err
 		}
-		return s.log(ctx, tx, userID, "reset_password", "user", userID.String(), nil)
-	})
-}
-
-func (s *Service) log(ctx context.Context, db queries.DBTX, actor uuid.UUID, action, entityType, entityID string, details map[string]any) error {
-	if details == nil {
-		details = map[string]any{}
-	}
-	raw, err := json.Marshal(details)
-	if err != nil {
-		return err
-	}
-	return s.q.LogActivity(ctx, db, queries.LogActivityParams{
-		ActorID: uuid.NullUUID{UUID: actor, Valid: true}, Action: action,
-		EntityType: entityType, EntityID: entityID, Details: raw,
+		return activity.Log(ctx, tx, userID, "reset_password", "user", userID.String(), nil)
 	})
 }
 

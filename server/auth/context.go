@@ -19,7 +19,8 @@ type User struct {
 	AccountType string
 	BrandID     uuid.NullUUID // brand users
 	AffiliateID uuid.NullUUID // affiliate users
-	Session     Session
+	Session     Session       // zero for API keys
+	APIKeyID    uuid.UUID     // set when a brand API key authenticated the call (ID is then uuid.Nil)
 }
 
 type userKey struct{}

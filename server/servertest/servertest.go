@@ -122,6 +122,25 @@ type Response struct {
 // token may be empty; body may be nil, a string (sent as is) or any value (sent as JSON).
 func (e *Env) Call(t testing.TB, method, path, token string, body any) Response {
 	t.Helper()
+	header := ""
+	if token != "" {
+		header, token = "Authorization", "Bearer "+token
+	}
+	return e.call(t, method, path, header, token, body)
+}
+
+// CallWithHeader sends a request without a body with one credential header, such as X-API-Key
+// (an Authorization value gets its Bearer prefix added).
+func (e *Env) CallWithHeader(t testing.TB, method, path, header, value string) Response {
+	t.Helper()
+	if header == "Authorization" {
+		value = "Bearer " + value
+	}
+	return e.call(t, method, path, header, value, nil)
+}
+
+func (e *Env) call(t testing.TB, method, path, header, value string, body any) Response {
+	t.Helper()
 	var reader io.Reader
 	var raw []byte
 	switch b := body.(type) {
@@ -144,8 +163,8 @@ func (e *Env) Call(t testing.TB, method, path, token string, body any) Response 
 	if raw != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
+	if header != "" {
+		req.Header.Set(header, value)
 	}
 	client := &http.Client{Timeout: 30 * time.Second}
 	resp, err := client.Do(req)

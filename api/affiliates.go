@@ -1,0 +1,86 @@
+package api
+
+import (
+	"context"
+
+	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/catalogue"
+)
+
+// ListAffiliates answers a page of affiliates with their statistics.
+func (s *Server) ListAffiliates(ctx context.Context, req oapi.ListAffiliatesRequestObject) (oapi.ListAffiliatesResponseObject, error) {
+	p := pageOf(req.Params.Query, req.Params.Limit, req.Params.Offset)
+	affs, total, err := s.Catalogue.ListAffiliates(ctx, caller(ctx), p)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.ListAffiliates200JSONResponse{Success: true}
+	resp.Data.Affiliates = make([]oapi.Affiliate, len(affs))
+	for i, a := range affs {
+		resp.Data.Affiliates[i] = affiliateOf(a)
+	}
+	resp.Data.Total = total
+	resp.Data.Limit, resp.Data.Offset = pageInfo(p)
+	return resp, nil
+}
+
+func affiliateResponse(a catalogue.Affiliate) oapi.AffiliateResponse {
+	resp := oapi.AffiliateResponse{Success: true}
+	resp.Data.Affiliate = affiliateOf(a)
+	return resp
+}
+
+// CreateAffiliate creates an affiliate (host).
+func (s *Server) CreateAffiliate(ctx context.Context, req oapi.CreateAffiliateRequestObject) (oapi.CreateAffiliateResponseObject, error) {
+	a, err := s.Catalogue.CreateAffiliate(ctx, caller(ctx), req.Body.Name, req.Body.Email)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.CreateAffiliate201JSONResponse(affiliateResponse(a)), nil
+}
+
+// UpdateAffiliate changes an affiliate's name and email.
+func (s *Server) UpdateAffiliate(ctx context.Context, req oapi.UpdateAffiliateRequestObject) (oapi.UpdateAffiliateResponseObject, error) {
+	a, err := s.Catalogue.UpdateAffiliate(ctx, caller(ctx), req.Id, req.Body.Name, req.Body.Email)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.UpdateAffiliate200JSONResponse(affiliateResponse(a)), nil
+}
+
+// DeleteAffiliate deletes an affiliate and its memberships (host).
+func (s *Server) DeleteAffiliate(ctx context.Context, req oapi.DeleteAffiliateRequestObject) (oapi.DeleteAffiliateResponseObject, error) {
+	if err := s.Catalogue.DeleteAffiliate(ctx, caller(ctx), req.Id); err != nil {
+		return nil, err
+	}
+	return oapi.DeleteAffiliate200JSONResponse{Success: true, Message: "Affiliate deleted"}, nil
+}
+
+// GetAffiliateDetails answers an affiliate with its statistics and memberships.
+func (s *Server) GetAffiliateDetails(ctx context.Context, req oapi.GetAffiliateDetailsRequestObject) (oapi.GetAffiliateDetailsResponseObject, error) {
+	u := caller(ctx)
+	a, err := s.Catalogue.GetAffiliate(ctx, u, req.Id)
+	if err != nil {
+		return nil, err
+	}
+	apps, err := s.Catalogue.AffiliateApplications(ctx, u, req.Id)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.GetAffiliateDetails200JSONResponse{Success: true}
+	resp.Data.Affiliate = affiliateOf(a)
+	resp.Data.Applications = make([]oapi.Application, len(apps))
+	for i, app := range apps {
+		resp.Data.Applications[i] = applicationOf(app)
+	}
+	return resp, nil
+}
+
+// GetAffiliateByUser answers a user's affiliate profile.
+func (s *Server) GetAffiliateByUser(ctx context.Context, req oapi.GetAffiliateByUserRequestObject) (oapi.GetAffiliateByUserResponseObject, error) {
+	a, err := s.Catalogue.AffiliateByUser(ctx, caller(ctx), req.UserId)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.GetAffiliateByUser200JSONResponse(affiliateResponse(a)), nil
+}

@@ -1,0 +1,168 @@
+package api
+
+import (
+	"context"
+
+	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/auth"
+	"github.com/openaffiliate/platform/server/catalogue"
+)
+
+func caller(ctx context.Context) auth.User {
+	u, _ := auth.UserFrom(ctx)
+	return u
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// ListBrands answers a page of brands.
+func (s *Server) ListBrands(ctx context.Context, req oapi.ListBrandsRequestObject) (oapi.ListBrandsResponseObject, error) {
+	p := pageOf(req.Params.Query, req.Params.Limit, req.Params.Offset)
+	brands, total, err := s.Catalogue.ListBrands(ctx, caller(ctx), p)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.ListBrands200JSONResponse{Success: true}
+	resp.Data.Brands = make([]oapi.Brand, len(brands))
+	for i, b := range brands {
+		resp.Data.Brands[i] = brandOf(b)
+	}
+	resp.Data.Total = total
+	resp.Data.Limit, resp.Data.Offset = pageInfo(p)
+	return resp, nil
+}
+
+func brandResponse(b catalogue.Brand) oapi.BrandResponse {
+	resp := oapi.BrandResponse{Success: true}
+	resp.Data.Brand = brandOf(b)
+	return resp
+}
+
+// CreateBrand creates a brand (host).
+func (s *Server) CreateBrand(ctx context.Context, req oapi.CreateBrandRequestObject) (oapi.CreateBrandResponseObject, error) {
+	b, err := s.Catalogue.CreateBrand(ctx, caller(ctx), catalogue.BrandInput{Name: req.Body.Name, Domain: deref(req.Body.Domain)})
+	if err != nil {
+		return nil, err
+	}
+	return oapi.CreateBrand201JSONResponse(brandResponse(b)), nil
+}
+
+// UpdateBrand renames a brand or changes its domain.
+func (s *Server) UpdateBrand(ctx context.Context, req oapi.UpdateBrandRequestObject) (oapi.UpdateBrandResponseObject, error) {
+	b, err := s.Catalogue.UpdateBrand(ctx, caller(ctx), req.Id, catalogue.BrandInput{Name: req.Body.Name, Domain: deref(req.Body.Domain)})
+	if err != nil {
+		return nil, err
+	}
+	return oapi.UpdateBrand200JSONResponse(brandResponse(b)), nil
+}
+
+// SetupBrand lets a brand edit its own company name, domain and currency.
+func (s *Server) SetupBrand(ctx context.Context, req oapi.SetupBrandRequestObject) (oapi.SetupBrandResponseObject, error) {
+	in := catalogue.BrandInput{Name: req.Body.CompanyName, Domain: deref(req.Body.Domain)}
+	if req.Body.DefaultCurrency != nil {
+		in.Currency = string(*req.Body.DefaultCurrency)
+	}
+	b, err := s.Catalogue.SetupBrand(ctx, caller(ctx), in)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.SetupBrand200JSONResponse(brandResponse(b)), nil
+}
+
+// DeleteBrand deletes a brand and what it owns (host).
+func (s *Server) DeleteBrand(ctx context.Context, req oapi.DeleteBrandRequestObject) (oapi.DeleteBrandResponseObject, error) {
+	if err := s.Catalogue.DeleteBrand(ctx, caller(ctx), req.Id); err != nil {
+		return nil, err
+	}
+	return oapi.DeleteBrand200JSONResponse{Success: true, Message: "Brand deleted"}, nil
+}
+
+// RotateWebhookSecret replaces a brand's webhook secret.
+func (s *Server) RotateWebhookSecret(ctx context.Context, req oapi.RotateWebhookSecretRequestObject) (oapi.RotateWebhookSecretResponseObject, error) {
+	secret, err := s.Catalogue.RotateWebhookSecret(ctx, caller(ctx), req.Id)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.RotateWebhookSecret200JSONResponse{Success: true}
+	resp.Data.WebhookSecret = secret
+	return resp, nil
+}
+
+// GetBrandDomains answers a brand's allowed domains.
+func (s *Server) GetBrandDomains(ctx context.Context, req oapi.GetBrandDomainsRequestObject) (oapi.GetBrandDomainsResponseObject, error) {
+	b, err := s.Catalogue.GetBrand(ctx, caller(ctx), req.Id)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.GetBrandDomains200JSONResponse{Success: true}
+	resp.Data.Domains = b.Domains
+	return resp, nil
+}
+
+// SetBrandDomains replaces a brand's allowed domains.
+func (s *Server) SetBrandDomains(ctx context.Context, req oapi.SetBrandDomainsRequestObject) (oapi.SetBrandDomainsResponseObject, error) {
+	domains, err := s.Catalogue.SetDomains(ctx, caller(ctx), req.Id, req.Body.Domains)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.SetBrandDomains200JSONResponse{Success: true}
+	resp.Data.Domains = domains
+	return resp, nil
+}
+
+// GetIntegrationDetails answers what a brand needs to integrate.
+func (s *Server) GetIntegrationDetails(ctx context.Context, _ oapi.GetIntegrationDetailsRequestObject) (oapi.GetIntegrationDetailsResponseObject, error) {
+	d, err := s.Catalogue.IntegrationDetails(ctx, caller(ctx))
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.GetIntegrationDetails200JSONResponse{Success: true}
+	resp.Data.BrandUuid = d.Brand.ID
+	resp.Data.PublicBrandId = d.Brand.PublicID
+	resp.Data.TrackingBaseUrl = d.TrackingBaseURL
+	resp.Data.ConversionApiUrl = d.ConversionAPIURL
+	resp.Data.ShopifyWebhookUrl = d.ShopifyURL
+	resp.Data.HasWebhookSecret = d.Brand.WebhookSecret != ""
+	resp.Data.ApiKeysActive = d.ActiveKeys
+	resp.Data.Domains = d.Brand.Domains
+	return resp, nil
+}
+
+// ListApiKeys answers the brand's API keys.
+func (s *Server) ListApiKeys(ctx context.Context, _ oapi.ListApiKeysRequestObject) (oapi.ListApiKeysResponseObject, error) {
+	keys, err := s.Catalogue.ListAPIKeys(ctx, caller(ctx))
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.ListApiKeys200JSONResponse{Success: true}
+	resp.Data.ApiKeys = make([]oapi.ApiKey, len(keys))
+	for i, k := range keys {
+		resp.Data.ApiKeys[i] = apiKeyOf(k)
+	}
+	return resp, nil
+}
+
+// CreateApiKey creates an API key and shows it once.
+func (s *Server) CreateApiKey(ctx context.Context, req oapi.CreateApiKeyRequestObject) (oapi.CreateApiKeyResponseObject, error) {
+	k, secret, err := s.Catalogue.CreateAPIKey(ctx, caller(ctx), req.Body.Name)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.CreateApiKey201JSONResponse{Success: true}
+	resp.Data.ApiKey = apiKeyOf(k)
+	resp.Data.Key = secret
+	return resp, nil
+}
+
+// RevokeApiKey revokes one of the brand's keys.
+func (s *Server) RevokeApiKey(ctx context.Context, req oapi.RevokeApiKeyRequestObject) (oapi.RevokeApiKeyResponseObject, error) {
+	if err := s.Catalogue.RevokeAPIKey(ctx, caller(ctx), req.KeyId); err != nil {
+		return nil, err
+	}
+	return oapi.RevokeApiKey200JSONResponse{Success: true, Message: "API key revoked"}, nil
+}

@@ -1,0 +1,196 @@
+package api
+
+import (
+	"context"
+	"time"
+
+	openapi_types "github.com/oapi-codegen/runtime/types"
+
+	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/catalogue"
+)
+
+func campaignList(cs []catalogue.Campaign, total int, p catalogue.Page) oapi.CampaignListResponse {
+	resp := oapi.CampaignListResponse{Success: true}
+	resp.Data.Campaigns = make([]oapi.Campaign, len(cs))
+	for i, c := range cs {
+		resp.Data.Campaigns[i] = campaignOf(c)
+	}
+	resp.Data.Total = total
+	resp.Data.Limit, resp.Data.Offset = pageInfo(p)
+	return resp
+}
+
+func (s *Server) listCampaigns(ctx context.Context, view catalogue.CampaignView, p catalogue.Page) (oapi.CampaignListResponse, error) {
+	cs, total, err := s.Catalogue.ListCampaigns(ctx, caller(ctx), view, p)
+	if err != nil {
+		return oapi.CampaignListResponse{}, err
+	}
+	return campaignList(cs, total, p), nil
+}
+
+// ListCampaigns answers a page of the campaigns the caller may see.
+func (s *Server) ListCampaigns(ctx context.Context, req oapi.ListCampaignsRequestObject) (oapi.ListCampaignsResponseObject, error) {
+	resp, err := s.listCampaigns(ctx, catalogue.ViewAll, pageOf(req.Params.Query, req.Params.Limit, req.Params.Offset))
+	return oapi.ListCampaigns200JSONResponse(resp), err
+}
+
+// ListAvailableCampaigns answers the offers an affiliate can see.
+func (s *Server) ListAvailableCampaigns(ctx context.Context, _ oapi.ListAvailableCampaignsRequestObject) (oapi.ListAvailableCampaignsResponseObject, error) {
+	resp, err := s.listCampaigns(ctx, catalogue.ViewAvailable, catalogue.Page{Limit: catalogue.MaxLimit})
+	return oapi.ListAvailableCampaigns200JSONResponse(resp), err
+}
+
+// ListMyCampaigns answers the campaigns an affiliate applied to.
+func (s *Server) ListMyCampaigns(ctx context.Context, _ oapi.ListMyCampaignsRequestObject) (oapi.ListMyCampaignsResponseObject, error) {
+	resp, err := s.listCampaigns(ctx, catalogue.ViewMine, catalogue.Page{Limit: catalogue.MaxLimit})
+	return oapi.ListMyCampaigns200JSONResponse(resp), err
+}
+
+func campaignResponse(c catalogue.Campaign) oapi.CampaignResponse {
+	resp := oapi.CampaignResponse{Success: true}
+	resp.Data.Campaign = campaignOf(c)
+	return resp
+}
+
+// CreateCampaign creates a campaign.
+func (s *Server) CreateCampaign(ctx context.Context, req oapi.CreateCampaignRequestObject) (oapi.CreateCampaignResponseObject, error) {
+	b := req.Body
+	f, err := campaignFields(oapi.CampaignUpdate{
+		Name: &b.Name, Description: b.Description, HomepageUrl: b.HomepageUrl, Status: b.Status,
+		StartDate: b.StartDate, EndDate: b.EndDate, Budget: b.Budget, Currency: b.Currency,
+		CommissionType: b.CommissionType, CommissionValue: b.CommissionValue,
+		AttributionWindowDays: b.AttributionWindowDays, Visibility: b.Visibility, ApprovalMode: b.ApprovalMode,
+	})
+	if err != nil {
+		return nil, err
+	}
+	f.BrandID = b.BrandId
+	c, err := s.Catalogue.CreateCampaign(ctx, caller(ctx), f)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.CreateCampaign201JSONResponse(campaignResponse(c)), nil
+}
+
+// UpdateCampaign changes the fields sent.
+func (s *Server) UpdateCampaign(ctx context.Context, req oapi.UpdateCampaignRequestObject) (oapi.UpdateCampaignResponseObject, error) {
+	f, err := campaignFields(*req.Body)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.Catalogue.UpdateCampaign(ctx, caller(ctx), req.Id, f)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.UpdateCampaign200JSONResponse(campaignResponse(c)), nil
+}
+
+// DeleteCampaign deletes a campaign and its memberships.
+func (s *Server) DeleteCampaign(ctx context.Context, req oapi.DeleteCampaignRequestObject) (oapi.DeleteCampaignResponseObject, error) {
+	if err := s.Catalogue.DeleteCampaign(ctx, caller(ctx), req.Id); err != nil {
+		return nil, err
+	}
+	return oapi.DeleteCampaign200JSONResponse{Success: true, Message: "Campaign deleted"}, nil
+}
+
+// JoinCampaign applies the caller affiliate to a campaign.
+func (s *Server) JoinCampaign(ctx context.Context, req oapi.JoinCampaignRequestObject) (oapi.JoinCampaignResponseObject, error) {
+	app, err := s.Catalogue.Join(ctx, caller(ctx), req.Id)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.JoinCampaign200JSONResponse{Success: true}
+	resp.Data.Application = applicationOf(app)
+	return resp, nil
+}
+
+// ListApplications answers a page of applications.
+func (s *Server) ListApplications(ctx context.Context, req oapi.ListApplicationsRequestObject) (oapi.ListApplicationsResponseObject, error) {
+	p := pageOf(nil, req.Params.Limit, req.Params.Offset)
+	var status *string
+	if req.Params.Status != nil {
+		st := string(*req.Params.Status)
+		status = &st
+	}
+	apps, total, err := s.Catalogue.ListApplications(ctx, caller(ctx), status, p)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.ListApplications200JSONResponse{Success: true}
+	resp.Data.Applications = make([]oapi.Application, len(apps))
+	for i, a := range apps {
+		resp.Data.Applications[i] = applicationOf(a)
+	}
+	resp.Data.Total = total
+	resp.Data.Limit, resp.Data.Offset = pageInfo(p)
+	return resp, nil
+}
+
+// ApproveApplication approves an application.
+func (s *Server) ApproveApplication(ctx context.Context, req oapi.ApproveApplicationRequestObject) (oapi.ApproveApplicationResponseObject, error) {
+	app, err := s.Catalogue.Decide(ctx, caller(ctx), req.Id, catalogue.StatusApproved)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.ApproveApplication200JSONResponse{Success: true}
+	resp.Data.Application = applicationOf(app)
+	return resp, nil
+}
+
+// RejectApplication rejects an application.
+func (s *Server) RejectApplication(ctx context.Context, req oapi.RejectApplicationRequestObject) (oapi.RejectApplicationResponseObject, error) {
+	app, err := s.Catalogue.Decide(ctx, caller(ctx), req.Id, catalogue.StatusRejected)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.RejectApplication200JSONResponse{Success: true}
+	resp.Data.Application = applicationOf(app)
+	return resp, nil
+}
+
+// campaignFields turns the contract's campaign fields into the catalogue's, parsing decimals exactly.
+func campaignFields(b oapi.CampaignUpdate) (catalogue.CampaignFields, error) {
+	f := catalogue.CampaignFields{
+		Name: b.Name, Description: b.Description, HomepageURL: b.HomepageUrl, Status: b.Status,
+		AttributionWindowDays: b.AttributionWindowDays,
+		StartDate:             optionalDate(b.StartDate), EndDate: optionalDate(b.EndDate),
+	}
+	if b.Currency != nil {
+		c := string(*b.Currency)
+		f.Currency = &c
+	}
+	if b.CommissionType != nil {
+		c := string(*b.CommissionType)
+		f.CommissionType = &c
+	}
+	if b.Visibility != nil {
+		v := string(*b.Visibility)
+		f.Visibility = &v
+	}
+	if b.ApprovalMode != nil {
+		a := string(*b.ApprovalMode)
+		f.ApprovalMode = &a
+	}
+	budget, err := parseDecimal("budget", b.Budget)
+	if err != nil {
+		return f, err
+	}
+	if budget != nil {
+		f.Budget = ptr(budget)
+	}
+	if f.CommissionValue, err = parseDecimal("commission_value", b.CommissionValue); err != nil {
+		return f, err
+	}
+	return f, nil
+}
+
+func optionalDate(d *openapi_types.Date) **time.Time {
+	if d == nil {
+		return nil
+	}
+	t := d.Time
+	return ptr(&t)
+}
+
+func ptr[T any](v T) *T { return &v }

@@ -1,0 +1,110 @@
+package api
+
+import (
+	"time"
+
+	"github.com/google/uuid"
+	openapi_types "github.com/oapi-codegen/runtime/types"
+	"github.com/shopspring/decimal"
+
+	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/catalogue"
+)
+
+func pageOf(query *string, limit, offset *int) catalogue.Page {
+	p := catalogue.Page{}
+	if query != nil {
+		p.Query = *query
+	}
+	if limit != nil {
+		p.Limit = *limit
+	}
+	if offset != nil {
+		p.Offset = *offset
+	}
+	return p
+}
+
+// pageInfo answers the limit and offset a list used.
+func pageInfo(p catalogue.Page) (limit, offset int) {
+	limit = p.Limit
+	if limit <= 0 {
+		limit = catalogue.DefaultLimit
+	}
+	return min(limit, catalogue.MaxLimit), max(p.Offset, 0)
+}
+
+func brandOf(b catalogue.Brand) oapi.Brand {
+	return oapi.Brand{
+		Id: b.ID, Name: b.CompanyName, CompanyName: b.CompanyName, Domain: b.Domain, PublicId: b.PublicID,
+		DefaultCurrency: oapi.CurrencyCode(b.DefaultCurrency), Domains: b.Domains, CreatedAt: b.CreatedAt,
+	}
+}
+
+func apiKeyOf(k queries.ApiKey) oapi.ApiKey {
+	return oapi.ApiKey{Id: k.ID, Name: k.Name, Prefix: k.Prefix, CreatedAt: k.CreatedAt, LastUsedAt: k.LastUsedAt, RevokedAt: k.RevokedAt}
+}
+
+func dateOf(t *time.Time) *openapi_types.Date {
+	if t == nil {
+		return nil
+	}
+	return &openapi_types.Date{Time: *t}
+}
+
+func campaignOf(c catalogue.Campaign) oapi.Campaign {
+	out := oapi.Campaign{
+		Id: c.ID, BrandId: c.BrandID, BrandName: c.BrandName, Name: c.Name, Description: c.Description,
+		HomepageUrl: c.HomepageUrl, Status: oapi.CampaignStatus(c.Status),
+		StartDate: dateOf(c.StartDate), EndDate: dateOf(c.EndDate),
+		Currency: oapi.CurrencyCode(c.Currency), CommissionType: oapi.CommissionType(c.CommissionType),
+		CommissionValue: c.CommissionValue.String(), AttributionWindowDays: int(c.AttributionWindowDays),
+		Visibility: oapi.Visibility(c.Visibility), ApprovalMode: oapi.ApprovalMode(c.ApprovalMode),
+		CreatedAt: c.CreatedAt, AffiliatesCount: c.AffiliatesCount,
+	}
+	if c.Budget.Valid {
+		b := c.Budget.Decimal.StringFixed(2)
+		out.Budget = &b
+		r := c.Remaining().StringFixed(2)
+		out.Remaining = &r
+	}
+	if c.MembershipStatus != nil {
+		m := oapi.MembershipStatus(*c.MembershipStatus)
+		out.MembershipStatus = &m
+	}
+	return out
+}
+
+// affiliateOf shows an affiliate with its statistics so far: clicks, conversions and money
+// stay zero until tracking and conversions record them.
+func affiliateOf(a catalogue.Affiliate) oapi.Affiliate {
+	out := oapi.Affiliate{Id: a.ID, Name: a.Name, Email: a.Email, CreatedAt: a.CreatedAt}
+	if a.UserID.Valid {
+		id := uuid.UUID(a.UserID.UUID)
+		out.UserId = &id
+	}
+	zero := decimal.Zero.StringFixed(2)
+	out.Stats = oapi.AffiliateStats{CampaignsJoined: a.CampaignsJoined, Revenue: zero, Commission: zero, ConversionRate: zero}
+	return out
+}
+
+func applicationOf(a catalogue.Application) oapi.Application {
+	return oapi.Application{
+		Id: a.ID, CampaignId: a.CampaignID, CampaignName: a.CampaignName, BrandId: a.BrandID,
+		AffiliateId: a.AffiliateID, AffiliateName: a.AffiliateName, AffiliateEmail: a.AffiliateEmail,
+		Status: oapi.MembershipStatus(a.Status), CreatedAt: a.CreatedAt, DecidedAt: a.DecidedAt,
+	}
+}
+
+func parseDecimal(field string, s *string) (*decimal.Decimal, error) {
+	if s == nil {
+		return nil, nil
+	}
+	d, err := decimal.NewFromString(*s)
+	if err != nil {
+		return nil, apierror.Validation(field, field+" must be a decimal number such as 12.50")
+	}
+	return &d, nil
+}

@@ -1,0 +1,1 @@
+DROP TABLE campaign_memberships, campaigns, api_keys, brand_domains;

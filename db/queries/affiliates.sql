@@ -1,0 +1,46 @@
+-- name: ListAffiliates :many
+-- A page of affiliates; brand_id narrows to those who applied to one of its campaigns, and then
+-- campaigns_joined counts only that brand's campaigns.
+SELECT a.*, u.id AS user_id,
+       (SELECT count(*) FROM campaign_memberships m
+        WHERE m.affiliate_id = a.id AND m.status = 'approved'
+          AND (sqlc.narg(brand_id)::uuid IS NULL OR m.brand_id = sqlc.narg(brand_id)))::int AS campaigns_joined,
+       count(*) OVER () AS total
+FROM affiliates a
+LEFT JOIN users u ON u.affiliate_id = a.id
+WHERE (sqlc.narg(brand_id)::uuid IS NULL
+       OR EXISTS (SELECT 1 FROM campaign_memberships m WHERE m.affiliate_id = a.id AND m.brand_id = sqlc.narg(brand_id)))
+  AND (a.name ILIKE @pattern OR a.email ILIKE @pattern OR a.id::text ILIKE @pattern)
+ORDER BY a.created_at DESC, a.id
+LIMIT @max_rows OFFSET @skip_rows;
+
+-- name: GetAffiliate :one
+SELECT a.*, u.id AS user_id,
+       (SELECT count(*) FROM campaign_memberships m
+        WHERE m.affiliate_id = a.id AND m.status = 'approved'
+          AND (sqlc.narg(brand_id)::uuid IS NULL OR m.brand_id = sqlc.narg(brand_id)))::int AS campaigns_joined
+FROM affiliates a
+LEFT JOIN users u ON u.affiliate_id = a.id
+WHERE a.id = @id
+  AND (sqlc.narg(brand_id)::uuid IS NULL
+       OR EXISTS (SELECT 1 FROM campaign_memberships m WHERE m.affiliate_id = a.id AND m.brand_id = sqlc.narg(brand_id)));
+
+-- name: GetAffiliateIDByUser :one
+SELECT affiliate_id FROM users WHERE id = @user_id AND affiliate_id IS NOT NULL;
+
+-- name: GetUnlinkedAffiliateByEmail :one
+-- An affiliate the host created before its person signed up.
+SELECT a.id FROM affiliates a
+WHERE lower(a.email) = lower(@email) AND NOT EXISTS (SELECT 1 FROM users u WHERE u.affiliate_id = a.id);
+
+-- name: UpdateAffiliate :execrows
+UPDATE affiliates SET name = @name, email = @email WHERE id = @id;
+
+-- name: UpdateAffiliateUserEmail :exec
+UPDATE users SET email = @email WHERE affiliate_id = @affiliate_id;
+
+-- name: DeleteAffiliateUsers :exec
+DELETE FROM users WHERE affiliate_id = @affiliate_id;
+
+-- name: DeleteAffiliate :execrows
+DELETE FROM affiliates WHERE id = @id;

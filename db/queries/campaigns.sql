@@ -1,0 +1,73 @@
+-- name: ListCampaigns :many
+-- A page of campaigns as one caller sees them: brand_id narrows to a brand's own; affiliate_id
+-- shows the public active ones plus those the affiliate applied to (only those with only_member).
+SELECT sqlc.embed(c), b.company_name AS brand_name,
+       (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
+       m.status AS membership_status,
+       count(*) OVER () AS total
+FROM campaigns c
+JOIN brands b ON b.id = c.brand_id
+LEFT JOIN campaign_memberships m ON m.campaign_id = c.id AND m.affiliate_id = sqlc.narg(affiliate_id)
+WHERE (sqlc.narg(brand_id)::uuid IS NULL OR c.brand_id = sqlc.narg(brand_id))
+  AND (sqlc.narg(affiliate_id)::uuid IS NULL OR m.id IS NOT NULL
+       OR (NOT @only_member::boolean AND c.visibility = 'public' AND c.status = 'active'))
+  AND (c.name ILIKE @pattern OR c.id::text ILIKE @pattern)
+ORDER BY c.created_at DESC, c.id
+LIMIT @max_rows OFFSET @skip_rows;
+
+-- name: GetCampaign :one
+SELECT sqlc.embed(c), b.company_name AS brand_name,
+       (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
+       m.status AS membership_status
+FROM campaigns c
+JOIN brands b ON b.id = c.brand_id
+LEFT JOIN campaign_memberships m ON m.campaign_id = c.id AND m.affiliate_id = sqlc.narg(affiliate_id)
+WHERE c.id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR c.brand_id = sqlc.narg(brand_id));
+
+-- name: CreateCampaign :one
+INSERT INTO campaigns (brand_id, name, description, homepage_url, status, start_date, end_date, budget, currency,
+                       commission_type, commission_value, attribution_window_days, visibility, approval_mode)
+VALUES (@brand_id, @name, @description, @homepage_url, @status, @start_date, @end_date, @budget, @currency,
+        @commission_type, @commission_value, @attribution_window_days, @visibility, @approval_mode)
+RETURNING id;
+
+-- name: UpdateCampaign :exec
+UPDATE campaigns
+SET name = @name, description = @description, homepage_url = @homepage_url, status = @status,
+    start_date = @start_date, end_date = @end_date, budget = @budget, currency = @currency,
+    commission_type = @commission_type, commission_value = @commission_value,
+    attribution_window_days = @attribution_window_days, visibility = @visibility,
+    approval_mode = @approval_mode, updated_at = now()
+WHERE id = @id;
+
+-- name: DeleteCampaign :execrows
+DELETE FROM campaigns WHERE id = @id AND brand_id = @brand_id;
+
+-- name: JoinCampaign :one
+-- Applies once; a second call changes nothing and answers the existing membership id.
+INSERT INTO campaign_memberships (brand_id, campaign_id, affiliate_id, status, decided_at)
+VALUES (@brand_id, @campaign_id, @affiliate_id, @status, CASE WHEN @status::text = 'approved' THEN now() END)
+ON CONFLICT (campaign_id, affiliate_id) DO UPDATE SET status = campaign_memberships.status
+RETURNING id;
+
+-- name: ListApplications :many
+SELECT m.*, c.name AS campaign_name, a.name AS affiliate_name, a.email AS affiliate_email,
+       count(*) OVER () AS total
+FROM campaign_memberships m
+JOIN campaigns c ON c.id = m.campaign_id
+JOIN affiliates a ON a.id = m.affiliate_id
+WHERE (sqlc.narg(brand_id)::uuid IS NULL OR m.brand_id = sqlc.narg(brand_id))
+  AND (sqlc.narg(affiliate_id)::uuid IS NULL OR m.affiliate_id = sqlc.narg(affiliate_id))
+  AND (sqlc.narg(status)::text IS NULL OR m.status = sqlc.narg(status))
+ORDER BY m.created_at DESC, m.id
+LIMIT @max_rows OFFSET @skip_rows;
+
+-- name: GetApplication :one
+SELECT m.*, c.name AS campaign_name, a.name AS affiliate_name, a.email AS affiliate_email
+FROM campaign_memberships m
+JOIN campaigns c ON c.id = m.campaign_id
+JOIN affiliates a ON a.id = m.affiliate_id
+WHERE m.id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR m.brand_id = sqlc.narg(brand_id));
+
+-- name: DecideApplication :exec
+UPDATE campaign_memberships SET status = @status, decided_at = now() WHERE id = @id;

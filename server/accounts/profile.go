@@ -1,0 +1,79 @@
+package accounts
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/activity"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/auth"
+)
+
+// UpdateProfile changes a user's name; a brand user's company name renames its brand too.
+func (s *Service) UpdateProfile(ctx context.Context, id uuid.UUID, firstName, lastName, company string) (Profile, error) {
+	firstName, lastName, company = strings.TrimSpace(firstName), strings.TrimSpace(lastName), strings.TrimSpace(company)
+	if firstName == "" {
+		return Profile{}, apierror.Validation("firstName", "First name is required")
+	}
+	if lastName == "" {
+		return Profile{}, apierror.Validation("lastName", "Last name is required")
+	}
+	current, err := s.Profile(ctx, id)
+	if err != nil {
+		return Profile{}, err
+	}
+	var companyName *string
+	if company != "" {
+		companyName = &company
+	}
+	if current.User.AccountType == auth.RoleBrand && companyName == nil {
+		return Profile{}, apierror.Validation("companyName", "Company name is required for brand accounts")
+	}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := s.q.UpdateUserProfile(ctx, tx, queries.UpdateUserProfileParams{ID: id, FirstName: firstName, LastName: lastName, CompanyName: companyName}); err != nil {
+			return err
+		}
+		if current.User.BrandID.Valid {
+			if err := s.q.RenameBrand(ctx, tx, queries.RenameBrandParams{ID: current.User.BrandID.UUID, CompanyName: company}); err != nil {
+				return err
+			}
+			if err := s.q.RenameBrandUsers(ctx, tx, queries.RenameBrandUsersParams{BrandID: current.User.BrandID, CompanyName: companyName}); err != nil {
+				return err
+			}
+		}
+		return activity.Log(ctx, tx, id, "update_profile", "user", id.String(), nil)
+	})
+	if err != nil {
+		return Profile{}, err
+	}
+	return s.Profile(ctx, id)
+}
+
+// ChangePassword sets a new password after checking the current one.
+func (s *Service) ChangePassword(ctx context.Context, id uuid.UUID, current, next string) error {
+	p, err := s.Profile(ctx, id)
+	if err != nil {
+		return err
+	}
+	if !auth.CheckPasswordTiming(p.User.PasswordHash, current) {
+		return apierror.Validation("currentPassword", "The current password is wrong")
+	}
+	if len(next) < auth.MinPasswordLength {
+		return apierror.Validation("newPassword", fmt.Sprintf("Password must be at least %d characters long.", auth.MinPasswordLength))
+	}
+	hash, err := auth.HashPassword(next)
+	if err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := s.q.UpdatePassword(ctx, tx, queries.UpdatePasswordParams{ID: id, PasswordHash: hash}); err != nil {
+			return err
+		}
+		return activity.Log(ctx, tx, id, "change_password", "user", id.String(), nil)
+	})
+}

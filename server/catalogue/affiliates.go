@@ -1,0 +1,190 @@
+package catalogue
+
+import (
+	"context"
+	"errors"
+	"net/mail"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/activity"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/auth"
+)
+
+// Affiliate is an affiliate with its user (if any) and what it did so far.
+type Affiliate struct {
+	queries.Affiliate
+	UserID          uuid.NullUUID
+	CampaignsJoined int
+}
+
+// ListAffiliates answers a page of affiliates: all for the host, those in its campaigns for a brand.
+func (s *Service) ListAffiliates(ctx context.Context, u auth.User, p Page) ([]Affiliate, int, error) {
+	limit, offset := p.bounds()
+	rows, err := s.q.ListAffiliates(ctx, s.pool, queries.ListAffiliatesParams{
+		BrandID: brandScope(u), Pattern: p.pattern(), MaxRows: limit, SkipRows: offset,
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	out := make([]Affiliate, len(rows))
+	total := 0
+	for i, r := range rows {
+		out[i] = Affiliate{
+			Affiliate: queries.Affiliate{ID: r.ID, Name: r.Name, Email: r.Email, CreatedAt: r.CreatedAt},
+			UserID:    r.UserID, CampaignsJoined: int(r.CampaignsJoined),
+		}
+		total = int(r.Total)
+	}
+	return out, total, nil
+}
+
+// GetAffiliate loads an affiliate the caller may see: the host any, a brand those in its
+// campaigns, an affiliate itself.
+func (s *Service) GetAffiliate(ctx context.Context, u auth.User, id uuid.UUID) (Affiliate, error) {
+	return s.getAffiliate(ctx, s.pool, u, id)
+}
+
+func (s *Service) getAffiliate(ctx context.Context, db queries.DBTX, u auth.User, id uuid.UUID) (Affiliate, error) {
+	params := queries.GetAffiliateParams{ID: id}
+	switch u.AccountType {
+	case auth.RoleAffiliate:
+		if !u.AffiliateID.Valid || u.AffiliateID.UUID != id {
+			return Affiliate{}, affiliateNotFound()
+		}
+	case auth.RoleBrand:
+		params.BrandID = u.BrandID
+	}
+	r, err := s.q.GetAffiliate(ctx, db, params)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Affiliate{}, affiliateNotFound()
+	}
+	if err != nil {
+		return Affiliate{}, err
+	}
+	return Affiliate{
+		Affiliate: queries.Affiliate{ID: r.ID, Name: r.Name, Email: r.Email, CreatedAt: r.CreatedAt},
+		UserID:    r.UserID, CampaignsJoined: int(r.CampaignsJoined),
+	}, nil
+}
+
+func affiliateNotFound() error { return apierror.NotFound("Affiliate not found") }
+
+// AffiliateByUser finds a user's affiliate profile; the host may ask for anyone, an affiliate for itself.
+func (s *Service) AffiliateByUser(ctx context.Context, u auth.User, userID uuid.UUID) (Affiliate, error) {
+	if u.AccountType != auth.RoleHost && u.ID != userID {
+		return Affiliate{}, apierror.NotFound("No affiliate profile found")
+	}
+	id, err := s.q.GetAffiliateIDByUser(ctx, s.pool, userID)
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && !id.Valid) {
+		return Affiliate{}, apierror.NotFound("No affiliate profile found")
+	}
+	if err != nil {
+		return Affiliate{}, err
+	}
+	return s.getAffiliate(ctx, s.pool, auth.User{AccountType: auth.RoleHost}, id.UUID)
+}
+
+// AffiliateApplications lists an affiliate's memberships the caller may see.
+func (s *Service) AffiliateApplications(ctx context.Context, u auth.User, id uuid.UUID) ([]Application, error) {
+	rows, _, err := s.listApplications(ctx, queries.ListApplicationsParams{
+		BrandID: brandScopeFor(u), AffiliateID: uuid.NullUUID{UUID: id, Valid: true}, MaxRows: MaxLimit,
+	})
+	return rows, err
+}
+
+// brandScopeFor is brandScope, except that an affiliate sees its own memberships in every brand.
+func brandScopeFor(u auth.User) uuid.NullUUID {
+	if u.AccountType == auth.RoleAffiliate {
+		return uuid.NullUUID{}
+	}
+	return brandScope(u)
+}
+
+func normalizeAffiliate(name, email string) (string, string, error) {
+	name, email = strings.TrimSpace(name), strings.TrimSpace(email)
+	if name == "" {
+		return "", "", apierror.Validation("name", "Name is required")
+	}
+	if addr, err := mail.ParseAddress(email); err != nil || addr.Address != email {
+		return "", "", apierror.Validation("email", "Enter a valid email address")
+	}
+	return name, email, nil
+}
+
+func emailConflict(err error) error {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		return apierror.Conflict("email", "An affiliate or user with this email already exists")
+	}
+	return err
+}
+
+// CreateAffiliate creates an affiliate without a user (host only).
+func (s *Service) CreateAffiliate(ctx context.Context, u auth.User, name, email string) (Affiliate, error) {
+	name, email, err := normalizeAffiliate(name, email)
+	if err != nil {
+		return Affiliate{}, err
+	}
+	var out Affiliate
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		a, err := s.q.CreateAffiliate(ctx, tx, queries.CreateAffiliateParams{Name: name, Email: email})
+		if err != nil {
+			return emailConflict(err)
+		}
+		if err := activity.Log(ctx, tx, actor(u), "create", "affiliate", a.ID.String(), map[string]any{"email": email}); err != nil {
+			return err
+		}
+		out = Affiliate{Affiliate: a}
+		return nil
+	})
+	return out, err
+}
+
+// UpdateAffiliate changes an affiliate's name and email (and its user's email with it).
+func (s *Service) UpdateAffiliate(ctx context.Context, u auth.User, id uuid.UUID, name, email string) (Affiliate, error) {
+	if _, err := s.GetAffiliate(ctx, u, id); err != nil {
+		return Affiliate{}, err
+	}
+	name, email, err := normalizeAffiliate(name, email)
+	if err != nil {
+		return Affiliate{}, err
+	}
+	var out Affiliate
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := s.q.UpdateAffiliate(ctx, tx, queries.UpdateAffiliateParams{ID: id, Name: name, Email: email}); err != nil {
+			return emailConflict(err)
+		}
+		if err := s.q.UpdateAffiliateUserEmail(ctx, tx, queries.UpdateAffiliateUserEmailParams{AffiliateID: uuid.NullUUID{UUID: id, Valid: true}, Email: email}); err != nil {
+			return emailConflict(err)
+		}
+		if err := activity.Log(ctx, tx, actor(u), "update", "affiliate", id.String(), map[string]any{"email": email}); err != nil {
+			return err
+		}
+		out, err = s.getAffiliate(ctx, tx, auth.User{AccountType: auth.RoleHost}, id)
+		return err
+	})
+	return out, err
+}
+
+// DeleteAffiliate removes an affiliate with its memberships and its user account (host only).
+func (s *Service) DeleteAffiliate(ctx context.Context, u auth.User, id uuid.UUID) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := s.q.DeleteAffiliateUsers(ctx, tx, uuid.NullUUID{UUID: id, Valid: true}); err != nil {
+			return err
+		}
+		n, err := s.q.DeleteAffiliate(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return affiliateNotFound()
+		}
+		return activity.Log(ctx, tx, actor(u), "delete", "affiliate", id.String(), nil)
+	})
+}

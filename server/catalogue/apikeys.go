@@ -1,0 +1,85 @@
+package catalogue
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/activity"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/auth"
+)
+
+// APIKeyPrefix starts every brand API key, so a key is recognisable (and never taken for a JWT).
+const APIKeyPrefix = "oak_"
+
+// CreateAPIKey makes a key for the caller's brand and answers it once; only its hash is stored.
+func (s *Service) CreateAPIKey(ctx context.Context, u auth.User, name string) (queries.ApiKey, string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return queries.ApiKey{}, "", apierror.Validation("name", "Name is required")
+	}
+	key := APIKeyPrefix + auth.RandomToken(32)
+	var created queries.ApiKey
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		created, err = s.q.CreateApiKey(ctx, tx, queries.CreateApiKeyParams{
+			BrandID: u.BrandID.UUID, Name: name, Prefix: key[:len(APIKeyPrefix)+6], KeyHash: auth.HashToken(key),
+		})
+		if err != nil {
+			return err
+		}
+		return activity.Log(ctx, tx, actor(u), "create", "api_key", created.ID.String(), map[string]any{"name": name})
+	})
+	return created, key, err
+}
+
+// ListAPIKeys answers the caller brand's keys, revoked ones included.
+func (s *Service) ListAPIKeys(ctx context.Context, u auth.User) ([]queries.ApiKey, error) {
+	return s.q.ListApiKeys(ctx, s.pool, u.BrandID.UUID)
+}
+
+// RevokeAPIKey revokes one of the caller brand's keys; another brand's key is not found.
+func (s *Service) RevokeAPIKey(ctx context.Context, u auth.User, id uuid.UUID) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		exists, err := s.q.ApiKeyExists(ctx, tx, queries.ApiKeyExistsParams{ID: id, BrandID: u.BrandID.UUID})
+		if err != nil {
+			return err
+		}
+		if !exists {
+			return apierror.NotFound("API key not found")
+		}
+		if _, err := s.q.RevokeApiKey(ctx, tx, queries.RevokeApiKeyParams{ID: id, BrandID: u.BrandID.UUID}); err != nil {
+			return err
+		}
+		return activity.Log(ctx, tx, actor(u), "revoke", "api_key", id.String(), nil)
+	})
+}
+
+// touchInterval limits last-used updates to one write per key per minute.
+const touchInterval = time.Minute
+
+// AuthenticateAPIKey turns an API key into a brand caller; unknown and revoked keys are refused.
+func (s *Service) AuthenticateAPIKey(ctx context.Context, key string) (auth.User, error) {
+	if !strings.HasPrefix(key, APIKeyPrefix) {
+		return auth.User{}, apierror.Unauthorized("Invalid API key")
+	}
+	row, err := s.q.GetActiveApiKey(ctx, s.pool, auth.HashToken(key))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return auth.User{}, apierror.Unauthorized("Invalid API key")
+	}
+	if err != nil {
+		return auth.User{}, err
+	}
+	if row.LastUsedAt == nil || s.now().Sub(*row.LastUsedAt) > touchInterval {
+		if err := s.q.TouchApiKey(ctx, s.pool, row.ID); err != nil {
+			return auth.User{}, err
+		}
+	}
+	return auth.User{AccountType: auth.RoleBrand, BrandID: uuid.NullUUID{UUID: row.BrandID, Valid: true}, APIKeyID: row.ID}, nil
+}

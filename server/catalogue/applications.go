@@ -1,0 +1,114 @@
+package catalogue
+
+import (
+	"context"
+	"errors"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/activity"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/auth"
+)
+
+// Membership statuses.
+const (
+	StatusPending  = "pending"
+	StatusApproved = "approved"
+	StatusRejected = "rejected"
+)
+
+// Application is an affiliate's membership of a campaign.
+type Application = queries.GetApplicationRow
+
+// Join applies the caller affiliate to a campaign: a public campaign with automatic approval
+// approves at once, others wait for the brand. Joining twice answers the same membership.
+func (s *Service) Join(ctx context.Context, u auth.User, campaignID uuid.UUID) (Application, error) {
+	if !u.AffiliateID.Valid {
+		return Application{}, apierror.NotFound("No affiliate profile found")
+	}
+	c, err := s.getCampaign(ctx, s.pool, u, campaignID)
+	if err != nil {
+		return Application{}, err
+	}
+	if c.MembershipStatus == nil && c.Visibility != "public" {
+		return Application{}, campaignNotFound() // invite-only campaigns are invisible to outsiders
+	}
+	if c.MembershipStatus != nil && *c.MembershipStatus == StatusRejected {
+		return Application{}, apierror.Conflict("campaign", "Your application to this campaign was rejected")
+	}
+	if c.MembershipStatus == nil && c.Status != "active" {
+		return Application{}, apierror.Validation("campaign", "Only active campaigns can be joined")
+	}
+	status := StatusPending
+	if c.ApprovalMode == "auto" {
+		status = StatusApproved
+	}
+	var out Application
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		id, err := s.q.JoinCampaign(ctx, tx, queries.JoinCampaignParams{
+			BrandID: c.BrandID, CampaignID: c.ID, AffiliateID: u.AffiliateID.UUID, Status: status,
+		})
+		if err != nil {
+			return err
+		}
+		if c.MembershipStatus == nil {
+			if err := activity.Log(ctx, tx, actor(u), "join", "campaign", c.ID.String(), map[string]any{"status": status}); err != nil {
+				return err
+			}
+		}
+		out, err = s.q.GetApplication(ctx, tx, queries.GetApplicationParams{ID: id})
+		return err
+	})
+	return out, err
+}
+
+// ListApplications answers a page of applications to the caller brand's campaigns (all for the host).
+func (s *Service) ListApplications(ctx context.Context, u auth.User, status *string, p Page) ([]Application, int, error) {
+	limit, offset := p.bounds()
+	return s.listApplications(ctx, queries.ListApplicationsParams{
+		BrandID: brandScope(u), Status: status, MaxRows: limit, SkipRows: offset,
+	})
+}
+
+func (s *Service) listApplications(ctx context.Context, params queries.ListApplicationsParams) ([]Application, int, error) {
+	rows, err := s.q.ListApplications(ctx, s.pool, params)
+	if err != nil {
+		return nil, 0, err
+	}
+	out := make([]Application, len(rows))
+	total := 0
+	for i, r := range rows {
+		out[i] = Application{ID: r.ID, BrandID: r.BrandID, CampaignID: r.CampaignID, AffiliateID: r.AffiliateID,
+			Status: r.Status, CreatedAt: r.CreatedAt, DecidedAt: r.DecidedAt, CampaignName: r.CampaignName,
+			AffiliateName: r.AffiliateName, AffiliateEmail: r.AffiliateEmail}
+		total = int(r.Total)
+	}
+	return out, total, nil
+}
+
+// Decide approves or rejects an application to one of the caller brand's campaigns.
+func (s *Service) Decide(ctx context.Context, u auth.User, id uuid.UUID, status string) (Application, error) {
+	var out Application
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		app, err := s.q.GetApplication(ctx, tx, queries.GetApplicationParams{ID: id, BrandID: brandScope(u)})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apierror.NotFound("Application not found")
+		}
+		if err != nil {
+			return err
+		}
+		if err := s.q.DecideApplication(ctx, tx, queries.DecideApplicationParams{ID: id, Status: status}); err != nil {
+			return err
+		}
+		if err := activity.Log(ctx, tx, actor(u), status, "application", id.String(),
+			map[string]any{"campaign_id": app.CampaignID, "affiliate_id": app.AffiliateID}); err != nil {
+			return err
+		}
+		out, err = s.q.GetApplication(ctx, tx, queries.GetApplicationParams{ID: id})
+		return err
+	})
+	return out, err
+}

@@ -1,0 +1,319 @@
+package catalogue
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/activity"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/auth"
+	"github.com/openaffiliate/platform/server/currency"
+	"github.com/openaffiliate/platform/server/domains"
+)
+
+// Brand is a brand with its allowed domains.
+type Brand struct {
+	queries.Brand
+	Domains []string
+}
+
+// ListBrands answers a page of brands the caller may see.
+func (s *Service) ListBrands(ctx context.Context, u auth.User, p Page) ([]Brand, int, error) {
+	limit, offset := p.bounds()
+	rows, err := s.q.ListBrands(ctx, s.pool, queries.ListBrandsParams{
+		BrandID: brandScope(u), Pattern: p.pattern(), MaxRows: limit, SkipRows: offset,
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	out := make([]Brand, len(rows))
+	total := 0
+	for i, r := range rows {
+		out[i] = Brand{Brand: r.Brand, Domains: r.Domains}
+		total = int(r.Total)
+	}
+	return out, total, nil
+}
+
+// GetBrand loads a brand the caller may see; another tenant's brand is not found.
+func (s *Service) GetBrand(ctx context.Context, u auth.User, id uuid.UUID) (Brand, error) {
+	if scope := brandScope(u); scope.Valid && scope.UUID != id {
+		return Brand{}, brandNotFound()
+	}
+	return s.getBrand(ctx, s.pool, id)
+}
+
+func (s *Service) getBrand(ctx context.Context, db queries.DBTX, id uuid.UUID) (Brand, error) {
+	row, err := s.q.GetBrand(ctx, db, id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Brand{}, brandNotFound()
+	}
+	return Brand{Brand: row.Brand, Domains: row.Domains}, err
+}
+
+func brandNotFound() error { return apierror.NotFound("Brand not found") }
+
+// BrandInput is what the admin dialog and the brand's own settings send.
+type BrandInput struct {
+	Name     string
+	Domain   string
+	Currency string // setup only; blank keeps it
+}
+
+func (in *BrandInput) normalize() (*string, error) {
+	in.Name = strings.TrimSpace(in.Name)
+	if in.Name == "" {
+		return nil, apierror.Validation("name", "Name is required")
+	}
+	if len(in.Name) > 200 {
+		return nil, apierror.Validation("name", "Name must be at most 200 characters")
+	}
+	if strings.TrimSpace(in.Domain) == "" {
+		return nil, nil
+	}
+	d, err := domains.Normalize(in.Domain)
+	if err != nil {
+		return nil, apierror.Validation("domain", "Invalid domain: use a host name such as shop.example.com")
+	}
+	return &d, nil
+}
+
+var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
+
+// UniquePublicID makes a readable, unused public brand id from a company name plus a random suffix.
+func UniquePublicID(ctx context.Context, db queries.DBTX, company string) (string, error) {
+	base := strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(company), "-"), "-")
+	if len(base) > 30 {
+		base = strings.Trim(base[:30], "-")
+	}
+	if len(base) < 2 {
+		base = "brand"
+	}
+	suffix := strings.NewReplacer("-", "", "_", "")
+	for range 10 {
+		id := base + "-" + strings.ToLower(suffix.Replace(auth.RandomToken(6)))[:5]
+		taken, err := queries.New().BrandPublicIDExists(ctx, db, id)
+		if err != nil {
+			return "", err
+		}
+		if !taken {
+			return id, nil
+		}
+	}
+	return "", errors.New("catalogue: could not generate a unique brand id")
+}
+
+// CreateBrand creates a brand without users (host only), with a generated public id.
+func (s *Service) CreateBrand(ctx context.Context, u auth.User, in BrandInput) (Brand, error) {
+	domain, err := in.normalize()
+	if err != nil {
+		return Brand{}, err
+	}
+	var out Brand
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		publicID, err := UniquePublicID(ctx, tx, in.Name)
+		if err != nil {
+			return err
+		}
+		b, err := s.q.CreateBrand(ctx, tx, queries.CreateBrandParams{
+			PublicID: publicID, CompanyName: in.Name, WebhookSecret: NewWebhookSecret(),
+		})
+		if err != nil {
+			return err
+		}
+		if domain != nil {
+			if _, err := s.q.UpdateBrand(ctx, tx, queries.UpdateBrandParams{ID: b.ID, CompanyName: in.Name, Domain: domain}); err != nil {
+				return err
+			}
+			if err := s.q.AddBrandDomain(ctx, tx, queries.AddBrandDomainParams{BrandID: b.ID, Domain: *domain}); err != nil {
+				return err
+			}
+		}
+		if err := activity.Log(ctx, tx, actor(u), "create", "brand", b.ID.String(), map[string]any{"name": in.Name}); err != nil {
+			return err
+		}
+		out, err = s.getBrand(ctx, tx, b.ID)
+		return err
+	})
+	return out, err
+}
+
+// UpdateBrand renames a brand or changes its domain; the new domain joins the allowed ones.
+func (s *Service) UpdateBrand(ctx context.Context, u auth.User, id uuid.UUID, in BrandInput) (Brand, error) {
+	if _, err := s.GetBrand(ctx, u, id); err != nil {
+		return Brand{}, err
+	}
+	domain, err := in.normalize()
+	if err != nil {
+		return Brand{}, err
+	}
+	var out Brand
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := s.q.UpdateBrand(ctx, tx, queries.UpdateBrandParams{ID: id, CompanyName: in.Name, Domain: domain}); err != nil {
+			return err
+		}
+		if err := s.afterBrandChange(ctx, tx, u, id, in.Name, domain, "update"); err != nil {
+			return err
+		}
+		out, err = s.getBrand(ctx, tx, id)
+		return err
+	})
+	return out, err
+}
+
+// SetupBrand is a brand editing its own company name, domain and default currency.
+func (s *Service) SetupBrand(ctx context.Context, u auth.User, in BrandInput) (Brand, error) {
+	current, err := s.GetBrand(ctx, u, u.BrandID.UUID)
+	if err != nil {
+		return Brand{}, err
+	}
+	domain, err := in.normalize()
+	if err != nil {
+		return Brand{}, err
+	}
+	cur := current.DefaultCurrency
+	if in.Currency != "" {
+		if cur, err = checkCurrency(in.Currency); err != nil {
+			return Brand{}, err
+		}
+	}
+	var out Brand
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := s.q.SetupBrand(ctx, tx, queries.SetupBrandParams{ID: current.ID, CompanyName: in.Name, Domain: domain, DefaultCurrency: cur}); err != nil {
+			return err
+		}
+		if err := s.afterBrandChange(ctx, tx, u, current.ID, in.Name, domain, "setup"); err != nil {
+			return err
+		}
+		out, err = s.getBrand(ctx, tx, current.ID)
+		return err
+	})
+	return out, err
+}
+
+func (s *Service) afterBrandChange(ctx context.Context, tx pgx.Tx, u auth.User, id uuid.UUID, name string, domain *string, action string) error {
+	if err := s.q.RenameBrandUsers(ctx, tx, queries.RenameBrandUsersParams{BrandID: uuid.NullUUID{UUID: id, Valid: true}, CompanyName: &name}); err != nil {
+		return err
+	}
+	if domain != nil {
+		if err := s.q.AddBrandDomain(ctx, tx, queries.AddBrandDomainParams{BrandID: id, Domain: *domain}); err != nil {
+			return err
+		}
+	}
+	return activity.Log(ctx, tx, actor(u), action, "brand", id.String(), map[string]any{"name": name})
+}
+
+func checkCurrency(c string) (string, error) {
+	for _, offered := range currency.Offered {
+		if c == offered {
+			return c, nil
+		}
+	}
+	return "", apierror.Validation("currency", "Currency must be one of: "+strings.Join(currency.Offered, ", "))
+}
+
+// DeleteBrand removes a brand with its users, campaigns, memberships, keys and domains (host only).
+func (s *Service) DeleteBrand(ctx context.Context, u auth.User, id uuid.UUID) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		n, err := s.q.DeleteBrand(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return brandNotFound()
+		}
+		return activity.Log(ctx, tx, actor(u), "delete", "brand", id.String(), nil)
+	})
+}
+
+// NewWebhookSecret makes a random webhook signing secret.
+func NewWebhookSecret() string { return "whsec_" + auth.RandomToken(24) }
+
+// RotateWebhookSecret replaces a brand's webhook secret and answers the new one, once.
+func (s *Service) RotateWebhookSecret(ctx context.Context, u auth.User, id uuid.UUID) (string, error) {
+	if _, err := s.GetBrand(ctx, u, id); err != nil {
+		return "", err
+	}
+	secret := NewWebhookSecret()
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := s.q.SetWebhookSecret(ctx, tx, queries.SetWebhookSecretParams{ID: id, WebhookSecret: secret}); err != nil {
+			return err
+		}
+		return activity.Log(ctx, tx, actor(u), "rotate_webhook_secret", "brand", id.String(), nil)
+	})
+	return secret, err
+}
+
+// MaxDomains bounds a brand's allowed domains.
+const MaxDomains = 50
+
+// SetDomains replaces a brand's allowed domains.
+func (s *Service) SetDomains(ctx context.Context, u auth.User, id uuid.UUID, raw []string) ([]string, error) {
+	if _, err := s.GetBrand(ctx, u, id); err != nil {
+		return nil, err
+	}
+	if len(raw) > MaxDomains {
+		return nil, apierror.Validation("domains", fmt.Sprintf("At most %d domains", MaxDomains))
+	}
+	clean := make([]string, 0, len(raw))
+	for i, d := range raw {
+		n, err := domains.Normalize(d)
+		if err != nil {
+			return nil, apierror.Validation(fmt.Sprintf("domains.%d", i), fmt.Sprintf("Invalid domain %q: use a host name such as shop.example.com", d))
+		}
+		clean = append(clean, n)
+	}
+	var out Brand
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := s.q.DeleteBrandDomains(ctx, tx, id); err != nil {
+			return err
+		}
+		for _, d := range clean {
+			if err := s.q.AddBrandDomain(ctx, tx, queries.AddBrandDomainParams{BrandID: id, Domain: d}); err != nil {
+				return err
+			}
+		}
+		if err := activity.Log(ctx, tx, actor(u), "set_domains", "brand", id.String(), map[string]any{"domains": clean}); err != nil {
+			return err
+		}
+		var err error
+		out, err = s.getBrand(ctx, tx, id)
+		return err
+	})
+	return out.Domains, err
+}
+
+// Integration is what a brand needs to connect its shop.
+type Integration struct {
+	Brand            Brand
+	TrackingBaseURL  string
+	ConversionAPIURL string
+	ShopifyURL       string
+	ActiveKeys       int
+}
+
+// IntegrationDetails answers the caller brand's integration addresses and key count.
+func (s *Service) IntegrationDetails(ctx context.Context, u auth.User) (Integration, error) {
+	b, err := s.GetBrand(ctx, u, u.BrandID.UUID)
+	if err != nil {
+		return Integration{}, err
+	}
+	keys, err := s.q.CountActiveApiKeys(ctx, s.pool, b.ID)
+	if err != nil {
+		return Integration{}, err
+	}
+	return Integration{
+		Brand:            b,
+		TrackingBaseURL:  s.publicURL + "/r/",
+		ConversionAPIURL: s.publicURL + "/api/v1/conversions/process",
+		ShopifyURL:       s.publicURL + "/api/v1/integrations/shopify/" + b.PublicID + "/orders",
+		ActiveKeys:       int(keys),
+	}, nil
+}

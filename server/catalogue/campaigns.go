@@ -1,0 +1,316 @@
+package catalogue
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/shopspring/decimal"
+
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/activity"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/auth"
+	"github.com/openaffiliate/platform/server/domains"
+)
+
+// Campaign statuses, commission types, visibilities and approval modes (PRODUCT.md section 3).
+var (
+	CampaignStatuses = []string{"active", "paused", "ended"}
+	CommissionTypes  = []string{"percentage", "fixed"}
+	Visibilities     = []string{"public", "invite_only"}
+	ApprovalModes    = []string{"auto", "manual"}
+)
+
+// Campaign is a campaign as one caller sees it.
+type Campaign struct {
+	queries.Campaign
+	BrandName        string
+	AffiliatesCount  int
+	MembershipStatus *string
+}
+
+// Remaining is the budget left, or nil when the campaign has no budget.
+func (c Campaign) Remaining() *decimal.Decimal {
+	if !c.Budget.Valid {
+		return nil
+	}
+	r := c.Budget.Decimal.Sub(c.Spent)
+	return &r
+}
+
+// CampaignFields are a campaign's editable fields; nil leaves a field as it is on update.
+type CampaignFields struct {
+	BrandID               *uuid.UUID
+	Name                  *string
+	Description           *string
+	HomepageURL           *string
+	Status                *string
+	StartDate, EndDate    **time.Time
+	Budget                **decimal.Decimal
+	Currency              *string
+	CommissionType        *string
+	CommissionValue       *decimal.Decimal
+	AttributionWindowDays *int
+	Visibility            *string
+	ApprovalMode          *string
+}
+
+// CampaignView says whose eyes a list is for.
+type CampaignView int
+
+// The lists of campaigns.
+const (
+	ViewAll       CampaignView = iota // host all, brand its own, affiliate public active + its own
+	ViewAvailable                     // affiliate: public active + its own
+	ViewMine                          // affiliate: only those it applied to
+)
+
+// ListCampaigns answers a page of the campaigns the caller may see.
+func (s *Service) ListCampaigns(ctx context.Context, u auth.User, view CampaignView, p Page) ([]Campaign, int, error) {
+	limit, offset := p.bounds()
+	params := queries.ListCampaignsParams{Pattern: p.pattern(), MaxRows: limit, SkipRows: offset, OnlyMember: view == ViewMine}
+	switch u.AccountType {
+	case auth.RoleAffiliate:
+		params.AffiliateID = u.AffiliateID
+		if !u.AffiliateID.Valid {
+			return nil, 0, apierror.NotFound("No affiliate profile found")
+		}
+	default:
+		params.BrandID = brandScope(u)
+	}
+	rows, err := s.q.ListCampaigns(ctx, s.pool, params)
+	if err != nil {
+		return nil, 0, err
+	}
+	out := make([]Campaign, len(rows))
+	total := 0
+	for i, r := range rows {
+		out[i] = Campaign{Campaign: r.Campaign, BrandName: r.BrandName, AffiliatesCount: int(r.AffiliatesCount), MembershipStatus: r.MembershipStatus}
+		total = int(r.Total)
+	}
+	return out, total, nil
+}
+
+// GetCampaign loads a campaign a host or brand may manage; another brand's is not found.
+func (s *Service) GetCampaign(ctx context.Context, u auth.User, id uuid.UUID) (Campaign, error) {
+	return s.getCampaign(ctx, s.pool, u, id)
+}
+
+func (s *Service) getCampaign(ctx context.Context, db queries.DBTX, u auth.User, id uuid.UUID) (Campaign, error) {
+	params := queries.GetCampaignParams{ID: id, BrandID: brandScope(u)}
+	if u.AccountType == auth.RoleAffiliate {
+		params.BrandID, params.AffiliateID = uuid.NullUUID{}, u.AffiliateID
+	}
+	r, err := s.q.GetCampaign(ctx, db, params)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Campaign{}, campaignNotFound()
+	}
+	if err != nil {
+		return Campaign{}, err
+	}
+	return Campaign{Campaign: r.Campaign, BrandName: r.BrandName, AffiliatesCount: int(r.AffiliatesCount), MembershipStatus: r.MembershipStatus}, nil
+}
+
+func campaignNotFound() error { return apierror.NotFound("Campaign not found") }
+
+// CreateCampaign creates a campaign for the caller's brand, or for BrandID when the host asks.
+func (s *Service) CreateCampaign(ctx context.Context, u auth.User, f CampaignFields) (Campaign, error) {
+	brandID := u.BrandID.UUID
+	if u.AccountType == auth.RoleHost {
+		if f.BrandID == nil {
+			return Campaign{}, apierror.Validation("brand_id", "Choose the brand the campaign belongs to")
+		}
+		brandID = *f.BrandID
+	}
+	brand, err := s.getBrand(ctx, s.pool, brandID)
+	if err != nil {
+		return Campaign{}, err
+	}
+	c := queries.Campaign{
+		BrandID: brandID, Status: "active", Currency: brand.DefaultCurrency, CommissionType: "percentage",
+		AttributionWindowDays: 30, Visibility: "public", ApprovalMode: "auto",
+	}
+	if f.Name == nil {
+		return Campaign{}, apierror.Validation("name", "Name is required")
+	}
+	if err := apply(&c, f, brand.Domains); err != nil {
+		return Campaign{}, err
+	}
+	var out Campaign
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		id, err := s.q.CreateCampaign(ctx, tx, queries.CreateCampaignParams{
+			BrandID: c.BrandID, Name: c.Name, Description: c.Description, HomepageUrl: c.HomepageUrl, Status: c.Status,
+			StartDate: c.StartDate, EndDate: c.EndDate, Budget: c.Budget, Currency: c.Currency,
+			CommissionType: c.CommissionType, CommissionValue: c.CommissionValue,
+			AttributionWindowDays: c.AttributionWindowDays, Visibility: c.Visibility, ApprovalMode: c.ApprovalMode,
+		})
+		if err != nil {
+			return err
+		}
+		if err := activity.Log(ctx, tx, actor(u), "create", "campaign", id.String(), map[string]any{"name": c.Name, "brand_id": brandID}); err != nil {
+			return err
+		}
+		out, err = s.getCampaign(ctx, tx, u, id)
+		return err
+	})
+	return out, err
+}
+
+// UpdateCampaign changes the fields given.
+func (s *Service) UpdateCampaign(ctx context.Context, u auth.User, id uuid.UUID, f CampaignFields) (Campaign, error) {
+	current, err := s.GetCampaign(ctx, u, id)
+	if err != nil {
+		return Campaign{}, err
+	}
+	brand, err := s.getBrand(ctx, s.pool, current.BrandID)
+	if err != nil {
+		return Campaign{}, err
+	}
+	c := current.Campaign
+	if err := apply(&c, f, brand.Domains); err != nil {
+		return Campaign{}, err
+	}
+	var out Campaign
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := s.q.UpdateCampaign(ctx, tx, queries.UpdateCampaignParams{
+			ID: id, Name: c.Name, Description: c.Description, HomepageUrl: c.HomepageUrl, Status: c.Status,
+			StartDate: c.StartDate, EndDate: c.EndDate, Budget: c.Budget, Currency: c.Currency,
+			CommissionType: c.CommissionType, CommissionValue: c.CommissionValue,
+			AttributionWindowDays: c.AttributionWindowDays, Visibility: c.Visibility, ApprovalMode: c.ApprovalMode,
+		}); err != nil {
+			return err
+		}
+		if err := activity.Log(ctx, tx, actor(u), "update", "campaign", id.String(), map[string]any{"status": c.Status}); err != nil {
+			return err
+		}
+		out, err = s.getCampaign(ctx, tx, u, id)
+		return err
+	})
+	return out, err
+}
+
+// DeleteCampaign removes a campaign with its memberships.
+func (s *Service) DeleteCampaign(ctx context.Context, u auth.User, id uuid.UUID) error {
+	current, err := s.GetCampaign(ctx, u, id)
+	if err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := s.q.DeleteCampaign(ctx, tx, queries.DeleteCampaignParams{ID: id, BrandID: current.BrandID}); err != nil {
+			return err
+		}
+		return activity.Log(ctx, tx, actor(u), "delete", "campaign", id.String(), map[string]any{"name": current.Name})
+	})
+}
+
+// apply checks the given fields and writes them onto c.
+func apply(c *queries.Campaign, f CampaignFields, allowed []string) error {
+	if f.Name != nil {
+		name := strings.TrimSpace(*f.Name)
+		if name == "" {
+			return apierror.Validation("name", "Name is required")
+		}
+		c.Name = name
+	}
+	if f.Description != nil {
+		c.Description = strings.TrimSpace(*f.Description)
+	}
+	if f.HomepageURL != nil {
+		c.HomepageUrl = nonEmpty(*f.HomepageURL)
+		if c.HomepageUrl != nil {
+			if _, err := domains.CheckURL(*c.HomepageUrl, allowed); err != nil {
+				if errors.Is(err, domains.ErrNotOnDomains) {
+					return apierror.Validation("homepage_url", "The homepage must be on one of the brand's domains: "+listOrNone(allowed))
+				}
+				return apierror.Validation("homepage_url", "Enter a valid URL (http or https)")
+			}
+		}
+	}
+	if f.Status != nil {
+		status := strings.ToLower(strings.TrimSpace(*f.Status))
+		if status == "" {
+			status = "active"
+		}
+		if !slices.Contains(CampaignStatuses, status) {
+			return apierror.Validation("status", fmt.Sprintf("Invalid status %q: allowed values are %s", *f.Status, strings.Join(CampaignStatuses, ", ")))
+		}
+		c.Status = status
+	}
+	if f.StartDate != nil {
+		c.StartDate = *f.StartDate
+	}
+	if f.EndDate != nil {
+		c.EndDate = *f.EndDate
+	}
+	if c.StartDate != nil && c.EndDate != nil && c.EndDate.Before(*c.StartDate) {
+		return apierror.Validation("end_date", "The end date must not be before the start date")
+	}
+	if f.Budget != nil {
+		if *f.Budget == nil {
+			c.Budget = decimal.NullDecimal{}
+		} else {
+			b := **f.Budget
+			if b.IsNegative() || b.Exponent() < -2 {
+				return apierror.Validation("budget", "Budget must be a positive amount with at most two decimals")
+			}
+			c.Budget = decimal.NullDecimal{Decimal: b, Valid: true}
+		}
+	}
+	if f.Currency != nil {
+		cur, err := checkCurrency(*f.Currency)
+		if err != nil {
+			return err
+		}
+		c.Currency = cur
+	}
+	if f.CommissionType != nil {
+		if !slices.Contains(CommissionTypes, *f.CommissionType) {
+			return apierror.Validation("commission_type", "Commission type must be one of: "+strings.Join(CommissionTypes, ", "))
+		}
+		c.CommissionType = *f.CommissionType
+	}
+	if f.CommissionValue != nil {
+		c.CommissionValue = *f.CommissionValue
+	}
+	if c.CommissionValue.IsNegative() {
+		return apierror.Validation("commission_value", "Commission must not be negative")
+	}
+	if c.CommissionType == "percentage" && c.CommissionValue.GreaterThan(decimal.NewFromInt(1)) {
+		return apierror.Validation("commission_value", "A percentage commission is a fraction of the order total: 0.10 is 10%")
+	}
+	if c.CommissionType == "fixed" && c.CommissionValue.Exponent() < -2 {
+		return apierror.Validation("commission_value", "A fixed commission has at most two decimals")
+	}
+	if f.AttributionWindowDays != nil {
+		if d := *f.AttributionWindowDays; d < 1 || d > 365 {
+			return apierror.Validation("attribution_window_days", "The attribution window is 1 to 365 days")
+		}
+		c.AttributionWindowDays = int32(*f.AttributionWindowDays)
+	}
+	if f.Visibility != nil {
+		if !slices.Contains(Visibilities, *f.Visibility) {
+			return apierror.Validation("visibility", "Visibility must be one of: "+strings.Join(Visibilities, ", "))
+		}
+		c.Visibility = *f.Visibility
+	}
+	if f.ApprovalMode != nil {
+		if !slices.Contains(ApprovalModes, *f.ApprovalMode) {
+			return apierror.Validation("approval_mode", "Approval must be one of: "+strings.Join(ApprovalModes, ", "))
+		}
+		c.ApprovalMode = *f.ApprovalMode
+	}
+	return nil
+}
+
+func listOrNone(items []string) string {
+	if len(items) == 0 {
+		return "(none yet: add one on the integration page)"
+	}
+	return strings.Join(items, ", ")
+}

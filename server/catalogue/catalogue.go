@@ -1,0 +1,76 @@
+// Package catalogue is brands, their domains and API keys, affiliates, campaigns and the
+// applications that join them, with each caller's tenancy enforced on every query.
+package catalogue
+
+import (
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/auth"
+)
+
+// Service runs catalogue operations on one database.
+type Service struct {
+	pool      *pgxpool.Pool
+	q         *queries.Queries
+	now       func() time.Time
+	publicURL string
+}
+
+// New makes the service; publicURL is the base of tracking and webhook addresses.
+func New(pool *pgxpool.Pool, now func() time.Time, publicURL string) *Service {
+	return &Service{pool: pool, q: queries.New(), now: now, publicURL: publicURL}
+}
+
+// Page is a window on a list.
+type Page struct {
+	Query  string
+	Limit  int
+	Offset int
+}
+
+// DefaultLimit and MaxLimit bound list pages.
+const (
+	DefaultLimit = 100
+	MaxLimit     = 1000
+)
+
+func (p Page) bounds() (limit, offset int32) {
+	l := p.Limit
+	if l <= 0 {
+		l = DefaultLimit
+	}
+	return int32(min(l, MaxLimit)), int32(max(p.Offset, 0))
+}
+
+// pattern is an ILIKE pattern matching the query anywhere, with its own wildcards escaped.
+func (p Page) pattern() string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(strings.TrimSpace(p.Query)) + "%"
+}
+
+// brandScope narrows queries to the caller's brand; hosts see every brand.
+func brandScope(u auth.User) uuid.NullUUID {
+	if u.AccountType == auth.RoleHost {
+		return uuid.NullUUID{}
+	}
+	if u.AccountType == auth.RoleBrand {
+		return u.BrandID
+	}
+	// Affiliates never own brand data: a scope no row matches.
+	return uuid.NullUUID{UUID: uuid.Nil, Valid: true}
+}
+
+func actor(u auth.User) uuid.UUID { return u.ID }
+
+func nonEmpty(s string) *string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil
+	}
+	return &s
+}

@@ -1,0 +1,58 @@
+package server
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/openaffiliate/platform/server/accounts"
+	"github.com/openaffiliate/platform/server/auth"
+	"github.com/openaffiliate/platform/server/catalogue"
+)
+
+// seedDemoData gives dev mode's demo brand a domain and campaigns, and its demo affiliate a
+// membership, once: a second start finds the campaigns and leaves everything as it is.
+func seedDemoData(ctx context.Context, accts *accounts.Service, cat *catalogue.Service) error {
+	if err := accts.SeedDemoAccounts(ctx); err != nil {
+		return err
+	}
+	brandProfile, err := accts.DemoAccount(ctx, auth.RoleBrand)
+	if err != nil {
+		return err
+	}
+	brand := auth.User{ID: brandProfile.User.ID, AccountType: auth.RoleBrand, BrandID: brandProfile.User.BrandID}
+	if _, total, err := cat.ListCampaigns(ctx, brand, catalogue.ViewAll, catalogue.Page{Limit: 1}); err != nil || total > 0 {
+		return err
+	}
+	if _, err := cat.SetupBrand(ctx, brand, catalogue.BrandInput{Name: "Demo Shop", Domain: "demo-shop.example", Currency: "RON"}); err != nil {
+		return fmt.Errorf("seed demo brand: %w", err)
+	}
+	str := func(s string) *string { return &s }
+	dec := func(s string) *decimal.Decimal { d := decimal.RequireFromString(s); return &d }
+	days := 30
+	var first catalogue.Campaign
+	for i, f := range []catalogue.CampaignFields{
+		{Name: str("Winter sale"), Description: str("10% of every order brought by your link or code."), HomepageURL: str("https://demo-shop.example/winter"),
+			CommissionType: str("percentage"), CommissionValue: dec("0.10"), AttributionWindowDays: &days},
+		{Name: str("New customers"), Description: str("25 RON for each first order; applications are reviewed."), HomepageURL: str("https://demo-shop.example/"),
+			CommissionType: str("fixed"), CommissionValue: dec("25.00"), ApprovalMode: str("manual")},
+		{Name: str("Spring preview"), Description: str("Paused until spring."), Status: str("paused"),
+			CommissionType: str("percentage"), CommissionValue: dec("0.08")},
+	} {
+		c, err := cat.CreateCampaign(ctx, brand, f)
+		if err != nil {
+			return fmt.Errorf("seed demo campaign: %w", err)
+		}
+		if i == 0 {
+			first = c
+		}
+	}
+	affProfile, err := accts.DemoAccount(ctx, auth.RoleAffiliate)
+	if err != nil {
+		return err
+	}
+	affiliate := auth.User{ID: affProfile.User.ID, AccountType: auth.RoleAffiliate, AffiliateID: affProfile.User.AffiliateID}
+	_, err = cat.Join(ctx, affiliate, first.ID)
+	return err
+}
