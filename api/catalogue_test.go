@@ -315,6 +315,13 @@ func TestJoinAndApplications(t *testing.T) {
 	wantError(t, env.Call(t, http.MethodPost, "/campaigns/"+invite["id"].(string)+"/join", aff.token, nil), http.StatusNotFound, "NOT_FOUND")
 	wantError(t, env.Call(t, http.MethodPost, "/campaigns/"+paused["id"].(string)+"/join", aff.token, nil), http.StatusBadRequest, "VALIDATION_ERROR")
 	wantError(t, env.Call(t, http.MethodPost, "/campaigns/"+auto["id"].(string)+"/join", a.token, nil), http.StatusForbidden, "FORBIDDEN")
+	wantError(t, env.Call(t, http.MethodGet, "/campaigns/available", a.token, nil), http.StatusForbidden, "FORBIDDEN")
+	wantError(t, env.Call(t, http.MethodGet, "/campaigns/my-campaigns", a.token, nil), http.StatusForbidden, "FORBIDDEN")
+	// Another brand's campaigns are invisible to the affiliate's generic list too, unless public and active.
+	generic := ids(data(mustStatus(t, env.Call(t, http.MethodGet, "/campaigns", aff.token, nil), http.StatusOK))["campaigns"].([]any))
+	if contains(generic, invite["id"].(string)) || contains(generic, paused["id"].(string)) {
+		t.Errorf("an affiliate lists invite-only or paused campaigns it is not in: %v", generic)
+	}
 
 	// The statuses show in the affiliate's lists.
 	mine := data(mustStatus(t, env.Call(t, http.MethodGet, "/campaigns/my-campaigns", aff.token, nil), http.StatusOK))["campaigns"].([]any)
@@ -345,6 +352,7 @@ func TestJoinAndApplications(t *testing.T) {
 
 	// A rejected affiliate cannot re-apply.
 	rej := data(mustStatus(t, env.Call(t, http.MethodPost, "/campaigns/"+manual["id"].(string)+"/join", other.token, nil), http.StatusOK))["application"].(map[string]any)
+	wantError(t, env.Call(t, http.MethodPost, "/applications/"+rej["id"].(string)+"/reject", b.token, nil), http.StatusNotFound, "NOT_FOUND")
 	mustStatus(t, env.Call(t, http.MethodPost, "/applications/"+rej["id"].(string)+"/reject", a.token, nil), http.StatusOK)
 	wantError(t, env.Call(t, http.MethodPost, "/campaigns/"+manual["id"].(string)+"/join", other.token, nil), http.StatusConflict, "CONFLICT")
 
@@ -460,6 +468,10 @@ func TestAPIKeys(t *testing.T) {
 
 	wantError(t, env.Call(t, http.MethodDelete, "/brands/api-keys/"+keyID, b.token, nil), http.StatusNotFound, "NOT_FOUND")
 	wantError(t, env.Call(t, http.MethodPost, "/brands/api-keys", aff.token, map[string]any{"name": "x"}), http.StatusForbidden, "FORBIDDEN")
+	wantError(t, env.Call(t, http.MethodGet, "/brands/api-keys", aff.token, nil), http.StatusForbidden, "FORBIDDEN")
+	if n := len(data(mustStatus(t, env.Call(t, http.MethodGet, "/brands/api-keys", b.token, nil), http.StatusOK))["api_keys"].([]any)); n != 0 {
+		t.Errorf("brand B lists %d of A's keys", n)
+	}
 	wantError(t, env.Call(t, http.MethodPost, "/brands/api-keys", a.token, map[string]any{"name": " "}), http.StatusBadRequest, "VALIDATION_ERROR")
 	mustStatus(t, env.Call(t, http.MethodDelete, "/brands/api-keys/"+keyID, a.token, nil), http.StatusOK)
 	wantError(t, env.CallWithHeader(t, http.MethodGet, "/campaigns", "X-API-Key", key), http.StatusUnauthorized, "UNAUTHORIZED")
