@@ -11,6 +11,7 @@ import (
 	"github.com/openaffiliate/platform/server/accounts"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/tracking"
 )
 
 // Server holds what the handlers need.
@@ -18,6 +19,7 @@ type Server struct {
 	Pool      *pgxpool.Pool
 	Accounts  *accounts.Service
 	Catalogue *catalogue.Service
+	Tracking  *tracking.Service
 	Tokens    *auth.Tokens
 	HashIP    func(ip string) string
 	DevMode   bool

@@ -24,6 +24,7 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/tracking"
 )
 
 // APIBase is where the contract's paths are served.
@@ -38,6 +39,7 @@ type Deps struct {
 	Accounts   *accounts.Service
 	Catalogue  *catalogue.Service
 	Tokens     *auth.Tokens
+	Redirector *tracking.Redirector
 	Web        fs.FS // the built SPA with docs/ inside; nil serves no UI
 	SpecYAML   []byte
 	TrustProxy bool
@@ -89,6 +91,8 @@ func NewHTTP(d Deps) (*echo.Echo, error) {
 	}))
 	oapi.RegisterHandlers(group, oapi.NewStrictHandler(d.API, nil))
 	group.Any("/*", func(echo.Context) error { return apierror.NotFound("No such API path") })
+
+	e.GET("/r/:code", redirectHandler(d.Redirector))
 
 	if d.Web != nil {
 		mountWeb(e, d.Web)
@@ -254,8 +258,28 @@ func errorHandler(err error, c echo.Context) {
 	}
 }
 
+// redirectHandler is the tracking redirect: the product's hottest path.
+func redirectHandler(r *tracking.Redirector) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		req := c.Request()
+		out, err := r.Visit(req.Context(), tracking.Visit{
+			Code: c.Param("code"), IP: c.RealIP(), UserAgent: req.UserAgent(), Referrer: req.Referer(),
+		})
+		if err != nil {
+			return err
+		}
+		c.Response().Header().Set("Cache-Control", "no-store")
+		if !out.Found {
+			return c.HTML(http.StatusNotFound, tracking.NotFoundPage)
+		}
+		return c.Redirect(tracking.HTTPStatus, out.Location)
+	}
+}
+
 func requestLogger() echo.MiddlewareFunc {
 	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		// Successful redirects are counted as clicks, not logged one line each.
+		Skipper:   func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/r/") },
 		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogRequestID: true, LogRemoteIP: true, LogError: true,
 		HandleError: true,
 		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {

@@ -17,6 +17,8 @@ import (
 	"github.com/openaffiliate/platform/server/accounts"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/clicks"
+	"github.com/openaffiliate/platform/server/tracking"
 )
 
 // Version is the build's version, set with -ldflags "-X .../server.Version=...".
@@ -27,6 +29,7 @@ type App struct {
 	Config   Config
 	Pool     *pgxpool.Pool
 	Accounts *accounts.Service
+	Clicks   *clicks.Recorder
 	HTTP     http.Handler
 }
 
@@ -63,21 +66,34 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 			return nil, err
 		}
 	}
+	hashIP := auth.IPHasher(cfg.JWTSecret)
+	recorder := clicks.NewRecorder(pool, clicks.Options{})
+	redirector := tracking.NewRedirector(pool, recorder, hashIP, time.Now)
+	cat.OnCampaignChange = redirector.InvalidateAll
 	handler, err := NewHTTP(Deps{
 		API: &api.Server{
-			Pool: pool, Accounts: accts, Catalogue: cat, Tokens: tokens, HashIP: auth.IPHasher(cfg.JWTSecret),
-			DevMode: cfg.DevMode, PublicURL: cfg.PublicURL, Version: Version,
+			Pool: pool, Accounts: accts, Catalogue: cat, Tracking: tracking.New(pool, cat, redirector, cfg.PublicURL, time.Now),
+			Tokens: tokens, HashIP: hashIP, DevMode: cfg.DevMode, PublicURL: cfg.PublicURL, Version: Version,
 		},
-		Accounts: accts, Catalogue: cat, Tokens: tokens, Web: web, SpecYAML: spec.YAML, TrustProxy: cfg.TrustProxy,
+		Accounts: accts, Catalogue: cat, Tokens: tokens, Redirector: redirector, Web: web, SpecYAML: spec.YAML,
+		TrustProxy: cfg.TrustProxy,
 	})
 	if err != nil {
+		_ = recorder.Close(ctx)
 		return nil, err
 	}
-	return &App{Config: cfg, Pool: pool, Accounts: accts, HTTP: handler}, nil
+	return &App{Config: cfg, Pool: pool, Accounts: accts, Clicks: recorder, HTTP: handler}, nil
 }
 
-// Close releases the database.
-func (a *App) Close() { a.Pool.Close() }
+// Close writes out the buffered clicks, then releases the database.
+func (a *App) Close() {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := a.Clicks.Close(ctx); err != nil {
+		slog.Error("clicks not written before shutdown", "pending", a.Clicks.Pending(), "err", err)
+	}
+	a.Pool.Close()
+}
 
 // Serve listens until ctx ends, then drains requests for up to 15 seconds.
 func (a *App) Serve(ctx context.Context) error {
@@ -109,6 +125,10 @@ func (a *App) Serve(ctx context.Context) error {
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err
+	}
+	// No request runs any more: every accepted click is in the buffer; write it all out.
+	if err := a.Clicks.Close(shutdownCtx); err != nil {
+		return fmt.Errorf("write buffered clicks: %w", err)
 	}
 	slog.Info("stopped")
 	return nil

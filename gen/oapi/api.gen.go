@@ -122,6 +122,48 @@ func (e CurrencyCode) Valid() bool {
 	}
 }
 
+// Defines values for DiscountStatus.
+const (
+	DiscountStatusActive  DiscountStatus = "active"
+	DiscountStatusExpired DiscountStatus = "expired"
+	DiscountStatusPaused  DiscountStatus = "paused"
+)
+
+// Valid indicates whether the value is a known member of the DiscountStatus enum.
+func (e DiscountStatus) Valid() bool {
+	switch e {
+	case DiscountStatusActive:
+		return true
+	case DiscountStatusExpired:
+		return true
+	case DiscountStatusPaused:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DiscountType.
+const (
+	DiscountTypeFixedAmount  DiscountType = "fixed_amount"
+	DiscountTypeFreeShipping DiscountType = "free_shipping"
+	DiscountTypePercentage   DiscountType = "percentage"
+)
+
+// Valid indicates whether the value is a known member of the DiscountType enum.
+func (e DiscountType) Valid() bool {
+	switch e {
+	case DiscountTypeFixedAmount:
+		return true
+	case DiscountTypeFreeShipping:
+		return true
+	case DiscountTypePercentage:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ErrorSuccess.
 const (
 	ErrorSuccessFalse ErrorSuccess = false
@@ -188,6 +230,27 @@ const (
 func (e HealthResponseDataStatus) Valid() bool {
 	switch e {
 	case HealthResponseDataStatusOk:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LinkStatus.
+const (
+	LinkStatusActive   LinkStatus = "active"
+	LinkStatusArchived LinkStatus = "archived"
+	LinkStatusPaused   LinkStatus = "paused"
+)
+
+// Valid indicates whether the value is a known member of the LinkStatus enum.
+func (e LinkStatus) Valid() bool {
+	switch e {
+	case LinkStatusActive:
+		return true
+	case LinkStatusArchived:
+		return true
+	case LinkStatusPaused:
 		return true
 	default:
 		return false
@@ -277,6 +340,13 @@ type AffiliateDetailsResponse struct {
 type AffiliateInput struct {
 	Email string `json:"email"`
 	Name  string `json:"name"`
+}
+
+// AffiliateLinkInput defines model for AffiliateLinkInput.
+type AffiliateLinkInput struct {
+	CampaignId     openapi_types.UUID `json:"campaign_id"`
+	DestinationUrl *string            `json:"destination_url,omitempty"`
+	Name           *string            `json:"name,omitempty"`
 }
 
 // AffiliateListResponse defines model for AffiliateListResponse.
@@ -591,6 +661,33 @@ type ChangePasswordInput struct {
 	NewPassword     string `json:"newPassword"`
 }
 
+// Click defines model for Click.
+type Click struct {
+	AffiliateId openapi_types.UUID `json:"affiliate_id"`
+	BrandId     openapi_types.UUID `json:"brand_id"`
+	CampaignId  openapi_types.UUID `json:"campaign_id"`
+	ClickedAt   time.Time          `json:"clicked_at"`
+	Id          openapi_types.UUID `json:"id"`
+	IpHash      string             `json:"ip_hash"`
+	IsBot       bool               `json:"is_bot"`
+	LinkId      openapi_types.UUID `json:"link_id"`
+	Referrer    string             `json:"referrer"`
+	UserAgent   string             `json:"user_agent"`
+}
+
+// ClickListResponse defines model for ClickListResponse.
+type ClickListResponse struct {
+	Data struct {
+		Clicks []Click `json:"clicks"`
+		Limit  int     `json:"limit"`
+		Offset int     `json:"offset"`
+
+		// Total How many match, across all pages.
+		Total int `json:"total"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
 // CommissionType percentage of the order total, or a fixed amount per conversion.
 type CommissionType string
 
@@ -648,6 +745,112 @@ type Decimal = string
 type DevLoginRequest struct {
 	AccountType AccountType `json:"accountType"`
 }
+
+// DiscountCode defines model for DiscountCode.
+type DiscountCode struct {
+	AffiliateId   openapi_types.UUID `json:"affiliate_id"`
+	AffiliateName string             `json:"affiliate_name"`
+	BrandId       openapi_types.UUID `json:"brand_id"`
+	BrandName     string             `json:"brand_name"`
+	CampaignId    openapi_types.UUID `json:"campaign_id"`
+	CampaignName  string             `json:"campaign_name"`
+	Code          string             `json:"code"`
+
+	// CommissionOverride Replaces the campaign's commission value (same type) for orders with this code.
+	CommissionOverride *Decimal     `json:"commission_override"`
+	CreatedAt          time.Time    `json:"created_at"`
+	CurrentUsageCount  int          `json:"current_usage_count"`
+	Description        string       `json:"description"`
+	DiscountType       DiscountType `json:"discount_type"`
+
+	// DiscountValue An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	DiscountValue Decimal            `json:"discount_value"`
+	Id            openapi_types.UUID `json:"id"`
+
+	// IsExclusive Exclusive to its affiliate's audience, or public (shared openly).
+	IsExclusive        bool           `json:"is_exclusive"`
+	MinimumOrderAmount *Decimal       `json:"minimum_order_amount"`
+	Status             DiscountStatus `json:"status"`
+
+	// UsageLimit Blank means unlimited.
+	UsageLimit            *int       `json:"usage_limit"`
+	UsageLimitPerCustomer *int       `json:"usage_limit_per_customer"`
+	ValidFrom             *time.Time `json:"valid_from"`
+	ValidUntil            *time.Time `json:"valid_until"`
+}
+
+// DiscountCodeInput defines model for DiscountCodeInput.
+type DiscountCodeInput struct {
+	AffiliateId openapi_types.UUID `json:"affiliate_id"`
+	CampaignId  openapi_types.UUID `json:"campaign_id"`
+
+	// Code Letters, digits, dashes and underscores; ignored by generate.
+	Code               *string      `json:"code,omitempty"`
+	CommissionOverride *Decimal     `json:"commissionOverride,omitempty"`
+	Description        *string      `json:"description,omitempty"`
+	DiscountType       DiscountType `json:"discount_type"`
+
+	// DiscountValue An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	DiscountValue         *Decimal        `json:"discount_value,omitempty"`
+	IsExclusive           *bool           `json:"is_exclusive,omitempty"`
+	MinimumOrderAmount    *Decimal        `json:"minimumOrderAmount,omitempty"`
+	Status                *DiscountStatus `json:"status,omitempty"`
+	UsageLimitPerCustomer *int            `json:"usageLimitPerCustomer,omitempty"`
+	UsageLimit            *int            `json:"usage_limit,omitempty"`
+	ValidFrom             *time.Time      `json:"validFrom,omitempty"`
+	ValidUntil            *time.Time      `json:"validUntil,omitempty"`
+}
+
+// DiscountCodeListResponse defines model for DiscountCodeListResponse.
+type DiscountCodeListResponse struct {
+	Data struct {
+		DiscountCodes []DiscountCode `json:"discount_codes"`
+		Limit         int            `json:"limit"`
+		Offset        int            `json:"offset"`
+
+		// Total How many match, across all pages.
+		Total int `json:"total"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// DiscountCodeResponse defines model for DiscountCodeResponse.
+type DiscountCodeResponse struct {
+	Data struct {
+		DiscountCode DiscountCode `json:"discount_code"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// DiscountCodeUpdate defines model for DiscountCodeUpdate.
+type DiscountCodeUpdate struct {
+	Code               *string       `json:"code,omitempty"`
+	CommissionOverride *Decimal      `json:"commissionOverride,omitempty"`
+	Description        *string       `json:"description,omitempty"`
+	DiscountType       *DiscountType `json:"discount_type,omitempty"`
+
+	// DiscountValue An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	DiscountValue         *Decimal        `json:"discount_value,omitempty"`
+	IsExclusive           *bool           `json:"is_exclusive,omitempty"`
+	MinimumOrderAmount    *Decimal        `json:"minimumOrderAmount,omitempty"`
+	Status                *DiscountStatus `json:"status,omitempty"`
+	UsageLimitPerCustomer *int            `json:"usageLimitPerCustomer,omitempty"`
+	UsageLimit            *int            `json:"usage_limit,omitempty"`
+	ValidFrom             *time.Time      `json:"validFrom,omitempty"`
+	ValidUntil            *time.Time      `json:"validUntil,omitempty"`
+}
+
+// DiscountStatus defines model for DiscountStatus.
+type DiscountStatus string
+
+// DiscountType defines model for DiscountType.
+type DiscountType string
 
 // DomainsInput defines model for DomainsInput.
 type DomainsInput struct {
@@ -738,6 +941,9 @@ type IntegrationDetailsResponse struct {
 	Success bool `json:"success"`
 }
 
+// LinkStatus defines model for LinkStatus.
+type LinkStatus string
+
 // LoginRequest defines model for LoginRequest.
 type LoginRequest struct {
 	Email    string `json:"email"`
@@ -822,6 +1028,65 @@ type SystemConfigResponse struct {
 	Success bool `json:"success"`
 }
 
+// TrackingLink defines model for TrackingLink.
+type TrackingLink struct {
+	AffiliateId   openapi_types.UUID `json:"affiliate_id"`
+	AffiliateName string             `json:"affiliate_name"`
+	BrandId       openapi_types.UUID `json:"brand_id"`
+	CampaignId    openapi_types.UUID `json:"campaign_id"`
+	CampaignName  string             `json:"campaign_name"`
+
+	// ClickCount Stored clicks from people (bots excluded).
+	ClickCount     int                `json:"click_count"`
+	CreatedAt      time.Time          `json:"created_at"`
+	DestinationUrl string             `json:"destination_url"`
+	Id             openapi_types.UUID `json:"id"`
+	Name           string             `json:"name"`
+	ShortCode      string             `json:"short_code"`
+	Status         LinkStatus         `json:"status"`
+
+	// TrackingUrl The address to share; it records a click and redirects to the destination.
+	TrackingUrl string `json:"tracking_url"`
+}
+
+// TrackingLinkInput defines model for TrackingLinkInput.
+type TrackingLinkInput struct {
+	AffiliateId *openapi_types.UUID `json:"affiliate_id,omitempty"`
+	CampaignId  *openapi_types.UUID `json:"campaign_id,omitempty"`
+
+	// DestinationUrl Blank uses the campaign's homepage.
+	DestinationUrl *string `json:"destination_url,omitempty"`
+	Name           *string `json:"name,omitempty"`
+}
+
+// TrackingLinkListResponse defines model for TrackingLinkListResponse.
+type TrackingLinkListResponse struct {
+	Data struct {
+		Limit  int            `json:"limit"`
+		Links  []TrackingLink `json:"links"`
+		Offset int            `json:"offset"`
+
+		// Total How many match, across all pages.
+		Total int `json:"total"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// TrackingLinkResponse defines model for TrackingLinkResponse.
+type TrackingLinkResponse struct {
+	Data struct {
+		Link TrackingLink `json:"link"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// TrackingLinkUpdate defines model for TrackingLinkUpdate.
+type TrackingLinkUpdate struct {
+	DestinationUrl *string     `json:"destination_url,omitempty"`
+	Name           *string     `json:"name,omitempty"`
+	Status         *LinkStatus `json:"status,omitempty"`
+}
+
 // User defines model for User.
 type User struct {
 	AccountType AccountType `json:"accountType"`
@@ -898,6 +1163,13 @@ type TooManyRequests = Error
 // Unauthorized The error envelope.
 type Unauthorized = Error
 
+// ListClicksParams defines parameters for ListClicks.
+type ListClicksParams struct {
+	// Limit Page size (default 100).
+	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+}
+
 // ListAffiliatesParams defines parameters for ListAffiliates.
 type ListAffiliatesParams struct {
 	// Query A case-insensitive substring to search for.
@@ -940,14 +1212,37 @@ type ListCampaignsParams struct {
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
 }
 
+// ListDiscountCodesParams defines parameters for ListDiscountCodes.
+type ListDiscountCodesParams struct {
+	// Query A case-insensitive substring to search for.
+	Query *Query `form:"query,omitempty" json:"query,omitempty"`
+
+	// Limit Page size (default 100).
+	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+}
+
 // GetFxRatesParams defines parameters for GetFxRates.
 type GetFxRatesParams struct {
 	// Base The currency the rates are relative to (default RON).
 	Base *CurrencyCode `form:"base,omitempty" json:"base,omitempty"`
 }
 
+// ListTrackingLinksParams defines parameters for ListTrackingLinks.
+type ListTrackingLinksParams struct {
+	// Query A case-insensitive substring to search for.
+	Query *Query `form:"query,omitempty" json:"query,omitempty"`
+
+	// Limit Page size (default 100).
+	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+}
+
 // CreateHostJSONRequestBody defines body for CreateHost for application/json ContentType.
 type CreateHostJSONRequestBody = CreateHostRequest
+
+// GenerateAffiliateLinkJSONRequestBody defines body for GenerateAffiliateLink for application/json ContentType.
+type GenerateAffiliateLinkJSONRequestBody = AffiliateLinkInput
 
 // CreateAffiliateJSONRequestBody defines body for CreateAffiliate for application/json ContentType.
 type CreateAffiliateJSONRequestBody = AffiliateInput
@@ -994,8 +1289,26 @@ type CreateCampaignJSONRequestBody = CampaignInput
 // UpdateCampaignJSONRequestBody defines body for UpdateCampaign for application/json ContentType.
 type UpdateCampaignJSONRequestBody = CampaignUpdate
 
+// CreateDiscountCodeJSONRequestBody defines body for CreateDiscountCode for application/json ContentType.
+type CreateDiscountCodeJSONRequestBody = DiscountCodeInput
+
+// GenerateDiscountCodeJSONRequestBody defines body for GenerateDiscountCode for application/json ContentType.
+type GenerateDiscountCodeJSONRequestBody = DiscountCodeInput
+
+// UpdateDiscountCodeJSONRequestBody defines body for UpdateDiscountCode for application/json ContentType.
+type UpdateDiscountCodeJSONRequestBody = DiscountCodeUpdate
+
+// CreateTrackingLinkJSONRequestBody defines body for CreateTrackingLink for application/json ContentType.
+type CreateTrackingLinkJSONRequestBody = TrackingLinkInput
+
+// UpdateTrackingLinkJSONRequestBody defines body for UpdateTrackingLink for application/json ContentType.
+type UpdateTrackingLinkJSONRequestBody = TrackingLinkUpdate
+
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
+	// ListClicks Recent clicks across the platform (host)
+	// (GET /admin/data/clicks)
+	ListClicks(ctx echo.Context, params ListClicksParams) error
 	// ExportData Every row of one entity as CSV (host)
 	// (GET /admin/data/export/{entity})
 	ExportData(ctx echo.Context, entity ExportEntity) error
@@ -1008,6 +1321,12 @@ type ServerInterface interface {
 	// CreateResetLink Issue a one-time password reset link for a user
 	// (POST /admin/users/{id}/reset-link)
 	CreateResetLink(ctx echo.Context, id openapi_types.UUID) error
+	// ListAffiliateLinks The signed-in affiliate's links with their click counts
+	// (GET /affiliate-links)
+	ListAffiliateLinks(ctx echo.Context) error
+	// GenerateAffiliateLink An approved affiliate makes a link for a campaign
+	// (POST /affiliate-links/generate)
+	GenerateAffiliateLink(ctx echo.Context) error
 	// ListAffiliates Affiliates (all for the host; a brand sees those in its campaigns) with their statistics
 	// (GET /affiliates)
 	ListAffiliates(ctx echo.Context, params ListAffiliatesParams) error
@@ -1116,6 +1435,21 @@ type ServerInterface interface {
 	// JoinCampaign Apply to a campaign
 	// (POST /campaigns/{id}/join)
 	JoinCampaign(ctx echo.Context, id IdPath) error
+	// ListDiscountCodes Discount codes (brand its own; affiliate those assigned to it; host all)
+	// (GET /discount-codes)
+	ListDiscountCodes(ctx echo.Context, params ListDiscountCodesParams) error
+	// CreateDiscountCode Create a discount code for an affiliate in one of the brand's campaigns
+	// (POST /discount-codes)
+	CreateDiscountCode(ctx echo.Context) error
+	// GenerateDiscountCode Create a discount code with a unique random code
+	// (POST /discount-codes/generate)
+	GenerateDiscountCode(ctx echo.Context) error
+	// DeleteDiscountCode Delete a discount code
+	// (DELETE /discount-codes/{id})
+	DeleteDiscountCode(ctx echo.Context, id IdPath) error
+	// UpdateDiscountCode Change a discount code
+	// (PUT /discount-codes/{id})
+	UpdateDiscountCode(ctx echo.Context, id IdPath) error
 	// GetFxRates Exchange rates relative to a base currency
 	// (GET /fx/rates)
 	GetFxRates(ctx echo.Context, params GetFxRatesParams) error
@@ -1128,11 +1462,48 @@ type ServerInterface interface {
 	// GetHealth Liveness and database check
 	// (GET /system/health)
 	GetHealth(ctx echo.Context) error
+	// ListTrackingLinks Tracking links with their click counts (brand its own; affiliate its own; host all)
+	// (GET /tracking-links)
+	ListTrackingLinks(ctx echo.Context, params ListTrackingLinksParams) error
+	// CreateTrackingLink Create a tracking link for an approved affiliate of one of the brand's campaigns
+	// (POST /tracking-links)
+	CreateTrackingLink(ctx echo.Context) error
+	// DeleteTrackingLink Delete a link and its clicks
+	// (DELETE /tracking-links/{id})
+	DeleteTrackingLink(ctx echo.Context, id IdPath) error
+	// UpdateTrackingLink Rename a link, change its destination, pause or archive it
+	// (PUT /tracking-links/{id})
+	UpdateTrackingLink(ctx echo.Context, id IdPath) error
 }
 
 // ServerInterfaceWrapper converts echo contexts to parameters.
 type ServerInterfaceWrapper struct {
 	Handler ServerInterface
+}
+
+// ListClicks converts echo context to params.
+func (w *ServerInterfaceWrapper) ListClicks(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListClicksParams
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListClicks(ctx, params)
+	return err
 }
 
 // ExportData converts echo context to params.
@@ -1182,6 +1553,24 @@ func (w *ServerInterfaceWrapper) CreateResetLink(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.CreateResetLink(ctx, id)
+	return err
+}
+
+// ListAffiliateLinks converts echo context to params.
+func (w *ServerInterfaceWrapper) ListAffiliateLinks(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListAffiliateLinks(ctx)
+	return err
+}
+
+// GenerateAffiliateLink converts echo context to params.
+func (w *ServerInterfaceWrapper) GenerateAffiliateLink(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GenerateAffiliateLink(ctx)
 	return err
 }
 
@@ -1713,6 +2102,88 @@ func (w *ServerInterfaceWrapper) JoinCampaign(ctx echo.Context) error {
 	return err
 }
 
+// ListDiscountCodes converts echo context to params.
+func (w *ServerInterfaceWrapper) ListDiscountCodes(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListDiscountCodesParams
+	// ------------- Optional query parameter "query" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "query", ctx.QueryParams(), &params.Query, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter query: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListDiscountCodes(ctx, params)
+	return err
+}
+
+// CreateDiscountCode converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateDiscountCode(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateDiscountCode(ctx)
+	return err
+}
+
+// GenerateDiscountCode converts echo context to params.
+func (w *ServerInterfaceWrapper) GenerateDiscountCode(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GenerateDiscountCode(ctx)
+	return err
+}
+
+// DeleteDiscountCode converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteDiscountCode(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteDiscountCode(ctx, id)
+	return err
+}
+
+// UpdateDiscountCode converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateDiscountCode(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateDiscountCode(ctx, id)
+	return err
+}
+
 // GetFxRates converts echo context to params.
 func (w *ServerInterfaceWrapper) GetFxRates(ctx echo.Context) error {
 	var err error
@@ -1755,6 +2226,79 @@ func (w *ServerInterfaceWrapper) GetHealth(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.GetHealth(ctx)
+	return err
+}
+
+// ListTrackingLinks converts echo context to params.
+func (w *ServerInterfaceWrapper) ListTrackingLinks(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListTrackingLinksParams
+	// ------------- Optional query parameter "query" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "query", ctx.QueryParams(), &params.Query, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter query: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListTrackingLinks(ctx, params)
+	return err
+}
+
+// CreateTrackingLink converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateTrackingLink(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateTrackingLink(ctx)
+	return err
+}
+
+// DeleteTrackingLink converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteTrackingLink(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteTrackingLink(ctx, id)
+	return err
+}
+
+// UpdateTrackingLink converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateTrackingLink(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateTrackingLink(ctx, id)
 	return err
 }
 
@@ -1849,6 +2393,18 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/applications/:id/reject", wrapper.RejectApplication, options.OperationMiddlewares["rejectApplication"]...)
 	router.GET(options.BaseURL+"/admin/data/summary", wrapper.GetDataSummary, options.OperationMiddlewares["getDataSummary"]...)
 	router.GET(options.BaseURL+"/admin/data/export/:entity", wrapper.ExportData, options.OperationMiddlewares["exportData"]...)
+	router.GET(options.BaseURL+"/tracking-links", wrapper.ListTrackingLinks, options.OperationMiddlewares["listTrackingLinks"]...)
+	router.POST(options.BaseURL+"/tracking-links", wrapper.CreateTrackingLink, options.OperationMiddlewares["createTrackingLink"]...)
+	router.DELETE(options.BaseURL+"/tracking-links/:id", wrapper.DeleteTrackingLink, options.OperationMiddlewares["deleteTrackingLink"]...)
+	router.PUT(options.BaseURL+"/tracking-links/:id", wrapper.UpdateTrackingLink, options.OperationMiddlewares["updateTrackingLink"]...)
+	router.POST(options.BaseURL+"/affiliate-links/generate", wrapper.GenerateAffiliateLink, options.OperationMiddlewares["generateAffiliateLink"]...)
+	router.GET(options.BaseURL+"/affiliate-links", wrapper.ListAffiliateLinks, options.OperationMiddlewares["listAffiliateLinks"]...)
+	router.GET(options.BaseURL+"/admin/data/clicks", wrapper.ListClicks, options.OperationMiddlewares["listClicks"]...)
+	router.GET(options.BaseURL+"/discount-codes", wrapper.ListDiscountCodes, options.OperationMiddlewares["listDiscountCodes"]...)
+	router.POST(options.BaseURL+"/discount-codes", wrapper.CreateDiscountCode, options.OperationMiddlewares["createDiscountCode"]...)
+	router.POST(options.BaseURL+"/discount-codes/generate", wrapper.GenerateDiscountCode, options.OperationMiddlewares["generateDiscountCode"]...)
+	router.DELETE(options.BaseURL+"/discount-codes/:id", wrapper.DeleteDiscountCode, options.OperationMiddlewares["deleteDiscountCode"]...)
+	router.PUT(options.BaseURL+"/discount-codes/:id", wrapper.UpdateDiscountCode, options.OperationMiddlewares["updateDiscountCode"]...)
 
 }
 
@@ -1874,6 +2430,84 @@ type TooManyRequestsJSONResponse struct {
 }
 
 type UnauthorizedJSONResponse Error
+
+type ListClicksRequestObject struct {
+	Params ListClicksParams
+}
+
+type ListClicksResponseObject interface {
+	VisitListClicksResponse(w http.ResponseWriter) error
+}
+
+type ListClicks200JSONResponse ClickListResponse
+
+func (response ListClicks200JSONResponse) VisitListClicksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListClicks400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListClicks400JSONResponse) VisitListClicksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListClicks401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListClicks401JSONResponse) VisitListClicksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListClicks403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListClicks403JSONResponse) VisitListClicksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListClicks500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListClicks500JSONResponse) VisitListClicksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
 
 type ExportDataRequestObject struct {
 	Entity ExportEntity `json:"entity"`
@@ -2217,6 +2851,175 @@ func (response CreateResetLink404JSONResponse) VisitCreateResetLinkResponse(w ht
 type CreateResetLink500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response CreateResetLink500JSONResponse) VisitCreateResetLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAffiliateLinksRequestObject struct {
+}
+
+type ListAffiliateLinksResponseObject interface {
+	VisitListAffiliateLinksResponse(w http.ResponseWriter) error
+}
+
+type ListAffiliateLinks200JSONResponse TrackingLinkListResponse
+
+func (response ListAffiliateLinks200JSONResponse) VisitListAffiliateLinksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAffiliateLinks401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListAffiliateLinks401JSONResponse) VisitListAffiliateLinksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAffiliateLinks403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListAffiliateLinks403JSONResponse) VisitListAffiliateLinksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAffiliateLinks500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListAffiliateLinks500JSONResponse) VisitListAffiliateLinksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateAffiliateLinkRequestObject struct {
+	Body *GenerateAffiliateLinkJSONRequestBody
+}
+
+type GenerateAffiliateLinkResponseObject interface {
+	VisitGenerateAffiliateLinkResponse(w http.ResponseWriter) error
+}
+
+type GenerateAffiliateLink201JSONResponse TrackingLinkResponse
+
+func (response GenerateAffiliateLink201JSONResponse) VisitGenerateAffiliateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateAffiliateLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GenerateAffiliateLink400JSONResponse) VisitGenerateAffiliateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateAffiliateLink401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GenerateAffiliateLink401JSONResponse) VisitGenerateAffiliateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateAffiliateLink403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GenerateAffiliateLink403JSONResponse) VisitGenerateAffiliateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateAffiliateLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GenerateAffiliateLink404JSONResponse) VisitGenerateAffiliateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateAffiliateLink413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response GenerateAffiliateLink413JSONResponse) VisitGenerateAffiliateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateAffiliateLink500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GenerateAffiliateLink500JSONResponse) VisitGenerateAffiliateLinkResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response); err != nil {
@@ -5303,6 +6106,509 @@ func (response JoinCampaign500JSONResponse) VisitJoinCampaignResponse(w http.Res
 	return err
 }
 
+type ListDiscountCodesRequestObject struct {
+	Params ListDiscountCodesParams
+}
+
+type ListDiscountCodesResponseObject interface {
+	VisitListDiscountCodesResponse(w http.ResponseWriter) error
+}
+
+type ListDiscountCodes200JSONResponse DiscountCodeListResponse
+
+func (response ListDiscountCodes200JSONResponse) VisitListDiscountCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDiscountCodes400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListDiscountCodes400JSONResponse) VisitListDiscountCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDiscountCodes401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListDiscountCodes401JSONResponse) VisitListDiscountCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDiscountCodes500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListDiscountCodes500JSONResponse) VisitListDiscountCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDiscountCodeRequestObject struct {
+	Body *CreateDiscountCodeJSONRequestBody
+}
+
+type CreateDiscountCodeResponseObject interface {
+	VisitCreateDiscountCodeResponse(w http.ResponseWriter) error
+}
+
+type CreateDiscountCode201JSONResponse DiscountCodeResponse
+
+func (response CreateDiscountCode201JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDiscountCode400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateDiscountCode400JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDiscountCode401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateDiscountCode401JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDiscountCode403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateDiscountCode403JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDiscountCode404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateDiscountCode404JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDiscountCode409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateDiscountCode409JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDiscountCode413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateDiscountCode413JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDiscountCode500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response CreateDiscountCode500JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateDiscountCodeRequestObject struct {
+	Body *GenerateDiscountCodeJSONRequestBody
+}
+
+type GenerateDiscountCodeResponseObject interface {
+	VisitGenerateDiscountCodeResponse(w http.ResponseWriter) error
+}
+
+type GenerateDiscountCode201JSONResponse DiscountCodeResponse
+
+func (response GenerateDiscountCode201JSONResponse) VisitGenerateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateDiscountCode400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GenerateDiscountCode400JSONResponse) VisitGenerateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateDiscountCode401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GenerateDiscountCode401JSONResponse) VisitGenerateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateDiscountCode403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GenerateDiscountCode403JSONResponse) VisitGenerateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateDiscountCode404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GenerateDiscountCode404JSONResponse) VisitGenerateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateDiscountCode413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response GenerateDiscountCode413JSONResponse) VisitGenerateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateDiscountCode500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GenerateDiscountCode500JSONResponse) VisitGenerateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteDiscountCodeRequestObject struct {
+	Id IdPath `json:"id"`
+}
+
+type DeleteDiscountCodeResponseObject interface {
+	VisitDeleteDiscountCodeResponse(w http.ResponseWriter) error
+}
+
+type DeleteDiscountCode200JSONResponse MessageResponse
+
+func (response DeleteDiscountCode200JSONResponse) VisitDeleteDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteDiscountCode400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DeleteDiscountCode400JSONResponse) VisitDeleteDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteDiscountCode401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteDiscountCode401JSONResponse) VisitDeleteDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteDiscountCode403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteDiscountCode403JSONResponse) VisitDeleteDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteDiscountCode404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteDiscountCode404JSONResponse) VisitDeleteDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteDiscountCode500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response DeleteDiscountCode500JSONResponse) VisitDeleteDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDiscountCodeRequestObject struct {
+	Id   IdPath `json:"id"`
+	Body *UpdateDiscountCodeJSONRequestBody
+}
+
+type UpdateDiscountCodeResponseObject interface {
+	VisitUpdateDiscountCodeResponse(w http.ResponseWriter) error
+}
+
+type UpdateDiscountCode200JSONResponse DiscountCodeResponse
+
+func (response UpdateDiscountCode200JSONResponse) VisitUpdateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDiscountCode400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateDiscountCode400JSONResponse) VisitUpdateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDiscountCode401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateDiscountCode401JSONResponse) VisitUpdateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDiscountCode403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateDiscountCode403JSONResponse) VisitUpdateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDiscountCode404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateDiscountCode404JSONResponse) VisitUpdateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDiscountCode409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UpdateDiscountCode409JSONResponse) VisitUpdateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDiscountCode413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateDiscountCode413JSONResponse) VisitUpdateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDiscountCode500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response UpdateDiscountCode500JSONResponse) VisitUpdateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetFxRatesRequestObject struct {
 	Params GetFxRatesParams
 }
@@ -5444,8 +6750,380 @@ func (response GetHealth503JSONResponse) VisitGetHealthResponse(w http.ResponseW
 	return err
 }
 
+type ListTrackingLinksRequestObject struct {
+	Params ListTrackingLinksParams
+}
+
+type ListTrackingLinksResponseObject interface {
+	VisitListTrackingLinksResponse(w http.ResponseWriter) error
+}
+
+type ListTrackingLinks200JSONResponse TrackingLinkListResponse
+
+func (response ListTrackingLinks200JSONResponse) VisitListTrackingLinksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTrackingLinks400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListTrackingLinks400JSONResponse) VisitListTrackingLinksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTrackingLinks401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListTrackingLinks401JSONResponse) VisitListTrackingLinksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTrackingLinks500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListTrackingLinks500JSONResponse) VisitListTrackingLinksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTrackingLinkRequestObject struct {
+	Body *CreateTrackingLinkJSONRequestBody
+}
+
+type CreateTrackingLinkResponseObject interface {
+	VisitCreateTrackingLinkResponse(w http.ResponseWriter) error
+}
+
+type CreateTrackingLink201JSONResponse TrackingLinkResponse
+
+func (response CreateTrackingLink201JSONResponse) VisitCreateTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTrackingLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateTrackingLink400JSONResponse) VisitCreateTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTrackingLink401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateTrackingLink401JSONResponse) VisitCreateTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTrackingLink403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateTrackingLink403JSONResponse) VisitCreateTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTrackingLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateTrackingLink404JSONResponse) VisitCreateTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTrackingLink413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateTrackingLink413JSONResponse) VisitCreateTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTrackingLink500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response CreateTrackingLink500JSONResponse) VisitCreateTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteTrackingLinkRequestObject struct {
+	Id IdPath `json:"id"`
+}
+
+type DeleteTrackingLinkResponseObject interface {
+	VisitDeleteTrackingLinkResponse(w http.ResponseWriter) error
+}
+
+type DeleteTrackingLink200JSONResponse MessageResponse
+
+func (response DeleteTrackingLink200JSONResponse) VisitDeleteTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteTrackingLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DeleteTrackingLink400JSONResponse) VisitDeleteTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteTrackingLink401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteTrackingLink401JSONResponse) VisitDeleteTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteTrackingLink403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteTrackingLink403JSONResponse) VisitDeleteTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteTrackingLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteTrackingLink404JSONResponse) VisitDeleteTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteTrackingLink500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response DeleteTrackingLink500JSONResponse) VisitDeleteTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTrackingLinkRequestObject struct {
+	Id   IdPath `json:"id"`
+	Body *UpdateTrackingLinkJSONRequestBody
+}
+
+type UpdateTrackingLinkResponseObject interface {
+	VisitUpdateTrackingLinkResponse(w http.ResponseWriter) error
+}
+
+type UpdateTrackingLink200JSONResponse TrackingLinkResponse
+
+func (response UpdateTrackingLink200JSONResponse) VisitUpdateTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTrackingLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateTrackingLink400JSONResponse) VisitUpdateTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTrackingLink401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateTrackingLink401JSONResponse) VisitUpdateTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTrackingLink403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateTrackingLink403JSONResponse) VisitUpdateTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTrackingLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateTrackingLink404JSONResponse) VisitUpdateTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTrackingLink413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateTrackingLink413JSONResponse) VisitUpdateTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTrackingLink500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response UpdateTrackingLink500JSONResponse) VisitUpdateTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
+	// ListClicks Recent clicks across the platform (host)
+	// (GET /admin/data/clicks)
+	ListClicks(ctx context.Context, request ListClicksRequestObject) (ListClicksResponseObject, error)
 	// ExportData Every row of one entity as CSV (host)
 	// (GET /admin/data/export/{entity})
 	ExportData(ctx context.Context, request ExportDataRequestObject) (ExportDataResponseObject, error)
@@ -5458,6 +7136,12 @@ type StrictServerInterface interface {
 	// CreateResetLink Issue a one-time password reset link for a user
 	// (POST /admin/users/{id}/reset-link)
 	CreateResetLink(ctx context.Context, request CreateResetLinkRequestObject) (CreateResetLinkResponseObject, error)
+	// ListAffiliateLinks The signed-in affiliate's links with their click counts
+	// (GET /affiliate-links)
+	ListAffiliateLinks(ctx context.Context, request ListAffiliateLinksRequestObject) (ListAffiliateLinksResponseObject, error)
+	// GenerateAffiliateLink An approved affiliate makes a link for a campaign
+	// (POST /affiliate-links/generate)
+	GenerateAffiliateLink(ctx context.Context, request GenerateAffiliateLinkRequestObject) (GenerateAffiliateLinkResponseObject, error)
 	// ListAffiliates Affiliates (all for the host; a brand sees those in its campaigns) with their statistics
 	// (GET /affiliates)
 	ListAffiliates(ctx context.Context, request ListAffiliatesRequestObject) (ListAffiliatesResponseObject, error)
@@ -5566,6 +7250,21 @@ type StrictServerInterface interface {
 	// JoinCampaign Apply to a campaign
 	// (POST /campaigns/{id}/join)
 	JoinCampaign(ctx context.Context, request JoinCampaignRequestObject) (JoinCampaignResponseObject, error)
+	// ListDiscountCodes Discount codes (brand its own; affiliate those assigned to it; host all)
+	// (GET /discount-codes)
+	ListDiscountCodes(ctx context.Context, request ListDiscountCodesRequestObject) (ListDiscountCodesResponseObject, error)
+	// CreateDiscountCode Create a discount code for an affiliate in one of the brand's campaigns
+	// (POST /discount-codes)
+	CreateDiscountCode(ctx context.Context, request CreateDiscountCodeRequestObject) (CreateDiscountCodeResponseObject, error)
+	// GenerateDiscountCode Create a discount code with a unique random code
+	// (POST /discount-codes/generate)
+	GenerateDiscountCode(ctx context.Context, request GenerateDiscountCodeRequestObject) (GenerateDiscountCodeResponseObject, error)
+	// DeleteDiscountCode Delete a discount code
+	// (DELETE /discount-codes/{id})
+	DeleteDiscountCode(ctx context.Context, request DeleteDiscountCodeRequestObject) (DeleteDiscountCodeResponseObject, error)
+	// UpdateDiscountCode Change a discount code
+	// (PUT /discount-codes/{id})
+	UpdateDiscountCode(ctx context.Context, request UpdateDiscountCodeRequestObject) (UpdateDiscountCodeResponseObject, error)
 	// GetFxRates Exchange rates relative to a base currency
 	// (GET /fx/rates)
 	GetFxRates(ctx context.Context, request GetFxRatesRequestObject) (GetFxRatesResponseObject, error)
@@ -5578,6 +7277,18 @@ type StrictServerInterface interface {
 	// GetHealth Liveness and database check
 	// (GET /system/health)
 	GetHealth(ctx context.Context, request GetHealthRequestObject) (GetHealthResponseObject, error)
+	// ListTrackingLinks Tracking links with their click counts (brand its own; affiliate its own; host all)
+	// (GET /tracking-links)
+	ListTrackingLinks(ctx context.Context, request ListTrackingLinksRequestObject) (ListTrackingLinksResponseObject, error)
+	// CreateTrackingLink Create a tracking link for an approved affiliate of one of the brand's campaigns
+	// (POST /tracking-links)
+	CreateTrackingLink(ctx context.Context, request CreateTrackingLinkRequestObject) (CreateTrackingLinkResponseObject, error)
+	// DeleteTrackingLink Delete a link and its clicks
+	// (DELETE /tracking-links/{id})
+	DeleteTrackingLink(ctx context.Context, request DeleteTrackingLinkRequestObject) (DeleteTrackingLinkResponseObject, error)
+	// UpdateTrackingLink Rename a link, change its destination, pause or archive it
+	// (PUT /tracking-links/{id})
+	UpdateTrackingLink(ctx context.Context, request UpdateTrackingLinkRequestObject) (UpdateTrackingLinkResponseObject, error)
 }
 
 type StrictHandlerFunc func(ctx echo.Context, request any) (any, error)
@@ -5590,6 +7301,31 @@ func NewStrictHandler(ssi StrictServerInterface, middlewares []StrictMiddlewareF
 type strictHandler struct {
 	ssi         StrictServerInterface
 	middlewares []StrictMiddlewareFunc
+}
+
+// ListClicks operation middleware
+func (sh *strictHandler) ListClicks(ctx echo.Context, params ListClicksParams) error {
+	var request ListClicksRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListClicks(ctx.Request().Context(), request.(ListClicksRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListClicks")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListClicksResponseObject); ok {
+		return validResponse.VisitListClicksResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
 }
 
 // ExportData operation middleware
@@ -5705,6 +7441,75 @@ func (sh *strictHandler) CreateResetLink(ctx echo.Context, id openapi_types.UUID
 		return err
 	} else if validResponse, ok := response.(CreateResetLinkResponseObject); ok {
 		return validResponse.VisitCreateResetLinkResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListAffiliateLinks operation middleware
+func (sh *strictHandler) ListAffiliateLinks(ctx echo.Context) error {
+	var request ListAffiliateLinksRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListAffiliateLinks(ctx.Request().Context(), request.(ListAffiliateLinksRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListAffiliateLinks")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListAffiliateLinksResponseObject); ok {
+		return validResponse.VisitListAffiliateLinksResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GenerateAffiliateLink operation middleware
+func (sh *strictHandler) GenerateAffiliateLink(ctx echo.Context) error {
+	var request GenerateAffiliateLinkRequestObject
+
+	var body GenerateAffiliateLinkJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GenerateAffiliateLink(ctx.Request().Context(), request.(GenerateAffiliateLinkRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GenerateAffiliateLink")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GenerateAffiliateLinkResponseObject); ok {
+		return validResponse.VisitGenerateAffiliateLinkResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -6922,6 +8727,196 @@ func (sh *strictHandler) JoinCampaign(ctx echo.Context, id IdPath) error {
 	return nil
 }
 
+// ListDiscountCodes operation middleware
+func (sh *strictHandler) ListDiscountCodes(ctx echo.Context, params ListDiscountCodesParams) error {
+	var request ListDiscountCodesRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListDiscountCodes(ctx.Request().Context(), request.(ListDiscountCodesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListDiscountCodes")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListDiscountCodesResponseObject); ok {
+		return validResponse.VisitListDiscountCodesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateDiscountCode operation middleware
+func (sh *strictHandler) CreateDiscountCode(ctx echo.Context) error {
+	var request CreateDiscountCodeRequestObject
+
+	var body CreateDiscountCodeJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateDiscountCode(ctx.Request().Context(), request.(CreateDiscountCodeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateDiscountCode")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateDiscountCodeResponseObject); ok {
+		return validResponse.VisitCreateDiscountCodeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GenerateDiscountCode operation middleware
+func (sh *strictHandler) GenerateDiscountCode(ctx echo.Context) error {
+	var request GenerateDiscountCodeRequestObject
+
+	var body GenerateDiscountCodeJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GenerateDiscountCode(ctx.Request().Context(), request.(GenerateDiscountCodeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GenerateDiscountCode")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GenerateDiscountCodeResponseObject); ok {
+		return validResponse.VisitGenerateDiscountCodeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteDiscountCode operation middleware
+func (sh *strictHandler) DeleteDiscountCode(ctx echo.Context, id IdPath) error {
+	var request DeleteDiscountCodeRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteDiscountCode(ctx.Request().Context(), request.(DeleteDiscountCodeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteDiscountCode")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteDiscountCodeResponseObject); ok {
+		return validResponse.VisitDeleteDiscountCodeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateDiscountCode operation middleware
+func (sh *strictHandler) UpdateDiscountCode(ctx echo.Context, id IdPath) error {
+	var request UpdateDiscountCodeRequestObject
+
+	request.Id = id
+
+	var body UpdateDiscountCodeJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateDiscountCode(ctx.Request().Context(), request.(UpdateDiscountCodeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateDiscountCode")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateDiscountCodeResponseObject); ok {
+		return validResponse.VisitUpdateDiscountCodeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetFxRates operation middleware
 func (sh *strictHandler) GetFxRates(ctx echo.Context, params GetFxRatesParams) error {
 	var request GetFxRatesRequestObject
@@ -7016,159 +9011,341 @@ func (sh *strictHandler) GetHealth(ctx echo.Context) error {
 	return nil
 }
 
+// ListTrackingLinks operation middleware
+func (sh *strictHandler) ListTrackingLinks(ctx echo.Context, params ListTrackingLinksParams) error {
+	var request ListTrackingLinksRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListTrackingLinks(ctx.Request().Context(), request.(ListTrackingLinksRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListTrackingLinks")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListTrackingLinksResponseObject); ok {
+		return validResponse.VisitListTrackingLinksResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateTrackingLink operation middleware
+func (sh *strictHandler) CreateTrackingLink(ctx echo.Context) error {
+	var request CreateTrackingLinkRequestObject
+
+	var body CreateTrackingLinkJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateTrackingLink(ctx.Request().Context(), request.(CreateTrackingLinkRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateTrackingLink")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateTrackingLinkResponseObject); ok {
+		return validResponse.VisitCreateTrackingLinkResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteTrackingLink operation middleware
+func (sh *strictHandler) DeleteTrackingLink(ctx echo.Context, id IdPath) error {
+	var request DeleteTrackingLinkRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteTrackingLink(ctx.Request().Context(), request.(DeleteTrackingLinkRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteTrackingLink")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteTrackingLinkResponseObject); ok {
+		return validResponse.VisitDeleteTrackingLinkResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateTrackingLink operation middleware
+func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath) error {
+	var request UpdateTrackingLinkRequestObject
+
+	request.Id = id
+
+	var body UpdateTrackingLinkJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateTrackingLink(ctx.Request().Context(), request.(UpdateTrackingLinkRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateTrackingLink")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateTrackingLinkResponseObject); ok {
+		return validResponse.VisitUpdateTrackingLinkResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // Base64 encoded, compressed with deflate, json marshaled OpenAPI spec.
 // Stored as a slice of fixed-width chunks rather than one concatenated
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7H39Uxs5tui/ouqdqkC9tiGZzH27UFv3EUJu2EkgD8jMrRfnYdF9bCu0JY+kxngT/vdbOpL6u/1BbMLs",
-	"8sNMBVBLR0dH5/scfQ0iMZ4IDlyrYO9rMKGSjkGDxJ+O4w9Uj8y/GA/2gon5IQw4HUOwF7A4CAMJf6RM",
-	"QhzsaZlCGKhoBGNqvhgIOaY62AvSFEfq2cR8pbRkfBjc3YXBOzZm2gyNQUWSTTQTZpUPdAhEsX8C2Yph",
-	"QNNEk+e7u9vdILRQ/JGCnOVgJDhLcWX3VbD3fHc3DMb0lo3TMf5kfmTc/ZiBxLiGIUiE6XQwUKCzHVfW",
-	"EvavjYsV595tnPv/4mS1/R6QiCroMK6AK6bZDRCVXlk8ES2IAiqjERkI2YYC/2MO1ZjevgM+NGf3Yne3",
-	"jvw7c3JqIrgCPOhXND6DP1JQuPVIcA0c/0knk4RF1IC680UZeL8WlvlJwiDYC/6ykxPRjv2r2jmSUki7",
-	"VHm/FyMg0i5GmCJjmhhSgZgISa4k0GtFKJFpAvuECz0yWJhSRZQWEuJucBcGh4IPEhY9AKwHJOXsjxTI",
-	"DU1SMODSRAKNZ0TTa+CtEL4R8orFMfCHQSeNIpFyTcwxkzGdGbBIRJOE6BFTRExA4poI2zHXIDlN7Iyb",
-	"RyEnKYfbCUQaYqJA3oAkYEbvE10khdigl3H8ZSKGCoE9EfqNSHm8eThPBFFpNCLi6gtEmmwJSZgmV5AI",
-	"PlTmHlJz1iCJBk653kbwPtBZImh8IcQ7KofwsJfnSsQzg7PELC2JHlFOnpP37BWCdiHEe8pn7lqrBwBN",
-	"CDKmfEao1jCeaGXY1Qho7ITJGWg56xwMNMg6EzyHSPAY8TyliPeBkEC0nJnbRYeU8W6Zw83j4wa4j5ym",
-	"eiQk+yc8APW8Z0oxPgwJ3E6MPDTMTMKNuIaYaHENPDS/mUrBhySSEAPXjCaGxu/8rhBJB/YmX+COvgbA",
-	"zRY/BVeSciNE6WDAEkY1GNQKpYPPNd4eBgfZICPQpbn9mlk+H0mgGuJLqksiOqYaOpqNIWiYDsaUJWZ4",
-	"7S8sXkLQeynV8L3S1BLmPJRnuznH0XdhkCqQl81r8zRJ6FUCXh2pKx25wvLJajAInd9lPnlYxJUHNce2",
-	"5RIlbL8GTVmizpxcrSM/pprWf0uLp7UUIsyqBRLGWZiG8WJU5h+ZOdxWqJR0VsNNkdJKizXhQKVRBEoV",
-	"DvlKiAQor03rR4YWG3MReswnqa4jLKPHopLzy8s5hLdIGyqDWCKIuQC+Y0ovPm6aJKeDYO/T/LMxWm9w",
-	"F7ZSxwqnXKST5c646VQ/b+xcH+KGtFLzw5HvueduFRZMxxPKhlxdfhGMW9lUFWChscrGRqRY4TRv068h",
-	"YmOa2I/4DUjz0aVcAl2NX6pmeGKmUDBdRiIGdZmqNsATqsygDJA5kmYBszaYvwGerrIPLTRNLqOERdeN",
-	"G6kcZ2l4GQv56qXDqCM5rJ9oM7oacdNIQRP2K8zWI7yXFNEImYHyu86rVdBPJAzYbV3rM9rsNcyeKTJg",
-	"UmkSjaikkQapQqMJSojEkDMFhOlu0EwgRsP6DqDnaAQO6IoiUMJUCYL2ozy0E6zM9ybs8toSwnypjuRy",
-	"FwZucB3HCiIJ2qB63xg1EeXGQLwCokZiynP1ej5yPDx2oc0zUtxXixLQINqfO/dO9vNSgr595eWke+OR",
-	"raKS+cObL6n9vA+A9VxHbJfEl+1GQT5mSd6Tf9DKP9D8WXY+z45XHt+6/H0YbwwRi7+Tny65AWObpAsp",
-	"7T2Mr0CqEZuc2/GNvK+IvCpqCudQOebaIYY1UsnArPDTAp4WkONDaNsbt6rmW1KfN3ibV2dlJUawNAba",
-	"d/wgzEuKG5q8F3HJfUJTLYIwGFOe0qTZZ5Lq0aoY+jLVjewiVdbDNQ9lH1WDOmomdJ837W4MStFhiyvl",
-	"Hmj0881B6Cv0O9U1UTGeUD5bN8fESMpllEoJPFqo9xy6cYfmsM33YkwZb1aAkHE9U8SMIFO4InZwdxku",
-	"bIeqhsBNkogpxCQGpRlHEnfzKjIQkiSMXytCeUxGYgwTOgR0iWZMpbZSmXWs7F+rb9udEzEjGhXoSXqV",
-	"sMhJyvr39s8We4TFxOi96KKXNLpmfFjYIppYNsqgFquSRT27REzZMRZha6CN/FhKxNZKwy1qZBvNHJCR",
-	"UBrxZqMCVBldedKFWzqeJNCNxHifXCWUX5MoASqVM1FKPqmf1+uTat3cA0hGJIHlZaLlG4ukoZv0AeQg",
-	"wrMqf7/yzG+JnTbtbPPyDhc/B51OWui7yqgXUN06mfCCm1DZbAnQpq0eOlV0jlGiLtHn0nCbUS2AmORD",
-	"Cyyq4LyiTn+4HDsFYoHWkysb5mOtJbtKzZqXU8ZjMb2M6azFn7aSRWMHt1tHaTy0OQvLXfHMX/a5GsV6",
-	"hQxtDJQrwgWxExPMsKiLypKX8lK7iNVcYsmGY3yrPAFG2FdxWd5Dxbg3VRex1HACwOPL2HlcS5Aso194",
-	"5eAylWhRr8ssHGcG32VuIS5HIXVb8XNTIDqiSYLhWX+tnilS0PdDMh0BxvMlpk4IDo1U1ErY0piO3Pxw",
-	"L9quLaQ0lfr+B7Wcne0ZlcdcGNwwxa5YwvRCuvstH9moMRXs7wJPyDSp4glV6KpgfhewUKDcjI0U0V64",
-	"MfXL3nB725lgCQtVRltxCdQJN6wz+XkyokUYboq7ZxlmP//HL/MTzMp8v36hMqVTYRYMDt4nNDNfxJST",
-	"LNpA2JAL6X3ji4XId0iJx8X418PEC/rJL7uNutBauXolXSRV6H8X3HBFIgb5eRse6g1La+JU7YpmaJdW",
-	"8dbGBctbopFmNxCSCUUrUUgCPIbYW0lWqbCDKht62QTlWpjmQm3yASyn7L4ubTxlqu4i+ymf+gFMKA/V",
-	"qlZUVFDcl9t1yy43b05VRHfRgYh0G4SBpW4rOCFudCX6WT5O/B0rX5RTnszwug8YJLEiCjhGPvkQL8Yj",
-	"lFlPkuNHSo7HyPo3xr3rdxIvxgeq1FTINjeePVjtRy2FCw7TFcZXeVJlwfJ0jbylTMg1rjABGQHXdJhp",
-	"A0LGIAmmqGDyKCUDdgsxoWPM9Z6AJHkuSRdZkmVW+VRGLzTfNPMp1LnfCiMBs9T/llS7jFR8MG9h7h0m",
-	"dJzcJ0pvcyzu+elkzpEWPv3rogP2+5zkJ5zvqABh41EX2UfdGcXJ8fkpefni+f8mniGRSMSAhz5JqDbI",
-	"JmIwAKmKx3p2ehKEwdHHsyAMPp6/bj5TN+E5aM34cOVk1CuqYFXu6DbBVkhRrE5RDXw4L+ThPfm19PmS",
-	"8z46w0F3YZCinI4PlvYjVX29Bmd1mEuI8TAVV9u4OvOaanqejsdUzlZW2gyLUfN8rc1uzWL+S6N7tRRe",
-	"bzGPW/5WUqTrf06VqzNYkPNnx2VLFV0LxVy+atpzOC8Hp+bMRuxt/oCdatPEY+CWRprEdgTh6fgKJJlK",
-	"pjVwQhWhxJIzchgb1Ar2gucvur/sItvTGqSZ6v93/vPTbudvn//XVq/Xtf/a/s+fmhwMr+HmnRgy3ipN",
-	"aLm2Ya4mWxhayygo/K0RK9ZqnhvxK7OqhUG7Mb09toN/2V1gk/n550C26mVsAnlB7HgFoNZKkVlNWd23",
-	"hSVfBPgNJGLSYOlEzdKSjGk0Yhw6EmhstFMnKwV6S6IRcbpPRsKHpydv3h0fXjSnGGCJxtJyCrdj6zqa",
-	"xBQ07/aAjNIx5TnELtGiDOeR0TCKFYUShkxpkNCc5JUfk1MIBjRRkB/C4lOz4IYW062n57Zbo0K0VpuP",
-	"Fv9EqCYoAVvc/g3xibZ0lsoO/MBGkG8nQuojrp2p4ZWle3L5Jp3qzS2qCg+hSq2iuDRrIbKlmmPN9/wt",
-	"0GT1hCnzW48Wf1DiuhHpquaCaRno7J/FVJSFEjIo8o83jq/jPDvmvmViTvu4dK6o2kV8K6a2/DLlvvDw",
-	"4MMxMd/kzmUyoi2hbxuYwODBUkmzhSqGCfOuinm5U8unPY2oupzC1UiI60ubud50CFmCUDGkUqejkZiw",
-	"wSybrw1Qn9F0aSij2Wd/UUl6kmCrqydJihhmkqiRkBoF1OIUqALC61tpAqgR6c07bMRhWKOh8OEUg/ma",
-	"4fIlfZN7u2xqFn0TmLXAd4EBTYDHNihKXT4Jxkq/YGF7I296bwVX+1XfVEZn09Y+uIXKECS+B0edI4is",
-	"FUb9b+iVmsODxlRHo5DQSAqF8SySpT8uU5IVhFlbDwdF446kGLAE5qc+nSzrG/0hDqvK5pd2MZ15RYHG",
-	"MTPIp8mH0u6X9IiXj+8jZ1oRMSBAo1HunNIjqjFMmXKms1glVUCu0pkqabVf0T+1F+x2X+w+N4bk2emJ",
-	"MSudywr/8Pyvu0GTp/cMFOh3jF+vKhptyb06WCERCEvym5O3G1k/dl1QoJGMyZTpESIBpyGME4M37MKy",
-	"mO9b/mwBCAuwb5wFI369j7qVFa/mFi9gcjVu7Pe/yG1+zoY8nVS6IsxvgKIswY7pjCg25CSdmLMaK0hu",
-	"oORQrTdVaGLiFoJ1ODXqe7kLq2yqvLUzhzFMJ7emTD0ZYF7Lhn99v72t0wQpIbaJ3g026unEsshaPrtB",
-	"ayWXfcuimQiezLb3yc+dl7skEVOQkWF4CWhbnRqzobnzZp6YqhGoxTkN94wwhAsdXuczpWF8KPiADVc2",
-	"yeDmfaPj5UKmkBnyvm2PAogViWEs/I2zKMCEFfOHm05iFL0CF6zp6x9bNPClDTkPcv5JceqNs9GPrrpn",
-	"Pb5NZ3gdx/PrVhzhsjhsq8GwdEvQ72GJd6niFrf6W6pGTY4sa9CMqBp5uV+5QiFRdIDuOKM5I2BRwoDr",
-	"jmIx5EB6m2g5gD6mbB5CsDBcGrywuGXjKzaGqfHhxeNtxuLBfRrp1LjyfC583wRgpn4DyQas1KqhcB+L",
-	"7HqJch0PbAuXKiKwzLNKkBQxlxN/mRCLVNB2BVdldPcuymstx1srV/mtlDCRmZx42bDr3w3TcGnIu1FJ",
-	"+d2a+udo6a+KmlZfSws1VMZvGDdmNohSyfTs3JxT5g77FWZvsbtYE+OyTME5wMiWlV8dLTr2X9tdgn0R",
-	"6BgbUFg3vEKpBhMNMaGK9A9c/zBb2fcKqARJeunu7s/RNczwH9DHFE7fX8+pnglT2vqGkLIg69tou6Hl",
-	"jRv/u3Pw4bjzK/ZU8F6wrCHAFS5ogEB3Mv70xt/5f/x+EdSbFVp7ZCDFmPQ/nJ5fkB2a6tEOyuQ+EbL0",
-	"W4XqaL9LTnPwx1ReQ0z6tx0pElB9ixUOEBfzVM3+DI6KSnfWnQ0PG4HNNzXSemK7pjE+EL4bG7UdHB0u",
-	"TifAs945WKipKePWi49GGc6i9nZ2hkyP0qtuJMY7YgI8U993fPJE3bItT84w/AnJoDMSdif+Tx1EgDYS",
-	"y0/WJa+sRijTYvL1lk3Q2A57OQCKfBG2geEY1SKgkpM8X82QisaqzKzNjPl5Rq4kto5DTcrmgFuKAtXj",
-	"xaQQQ7RMkVhE6Rg4ds8s/jnXEwx2JY30HoEbkDMyoXqErQyn5hu8AnGPpzwGSfo7dMJ2bp73LQC5tvdM",
-	"kaxHKHo7oxFEhjqwXYjS2B5xhqavmHKiQWmiUqah2+M9/hdS8HmTYcpiwF//hRiKBq5dzKXHjVlk9Aa0",
-	"qj2BIkgl6jXAKXAQStCp5L63nkGs3WhEk2TPrNPv99Woxy9Ofz06+ftPW1EqE9JRpPPfBBfoBT99+Pjq",
-	"3fHh5cezd/XVegHp9XqckM5b8uzQNg7sGFm2R6q9A5/5kTF59rVnhWQv2OtZEfZ/CvWivSDsZdo+DqGd",
-	"RPBhJ//d3TPyjXz5g3Qk6Rp22P0y1ds97qFvh3oMvcAA2wtKTGvPc62fEBG9ABFj8HNh8GaP9e35i1/+",
-	"g/zj9wvHvaxLgtCBBklevCQjkUrVbTkZkeq+a3RoLhUeR4+LktWA3qMIuuQMJij6yYCyBGKCuLa10oa7",
-	"IO4Ml0IGZn5D41iCMjaGmoLs8f7LF3/rW0KhpF9oKNknlrUaTo+NJLe7jtqOXMDZXkgphVQ9foTEYmc1",
-	"N+If56cnhgQRCh+hJudWNO2R/teel1O9YI+gRkh6KLDMz1+73e7dXb/b428oS1IJtS8wVGs+QQDMb3qB",
-	"FSTOY2uFSS8wY4yqXBzy/uDw7fHJ0eXh6euj4jgXzDZDP3W73c8IwSsfFCd9M08/JNzcDM963HJEw63e",
-	"J303Rb9Qc+KSkn0w15qAFHuN9rg5N0VuaMJie6+3+r8dvDt+fXBxfHpyeXR2dnrW3+6Sg6xFKRJU7Sts",
-	"lKt871w8qW82rP+N2DAd+YYFA4YPf+vxb51OJ/vPjK2vSr6Rl7u75Jv1TYp4Flp/nCEn5H6xsCta17SV",
-	"zp5NEjvpx5ODjxdvT8+O/9/Razvhc/KNcOEbeFK+YndPN++b07NXx69fH53YSX92UC7btNfNcnJ6cfnm",
-	"9OOJA+2lBa3QshZhmNey1k3kEyTsPH8j3wgtdznewosYZjbeNgoaahitneHs4OLo8t3x++MLh6gXZhZd",
-	"7f+6b1u5lu+pu59mJryf7wWHWY8fjHNvAtzabHiCIhB5lM9jshqpIlv9ns1V6gX9bU/jV4xTOSODRFCt",
-	"ugR95GREb6DHz05PjEpno3RXVJkrirN3jz6e9b0gdVlSYkAglQIzF0gCqXVze+nl/B72qsXO/5FrAA0u",
-	"R/LWiPTcYWJEqbWBjPz0Z2Tkfo9vVdhsPGZ8x/xJ9bexQbYtHbDEIeQeUaBJ/+3p+cXl0fuD43dWTtpf",
-	"fDg4P//99Ox1P/Pj9Lh35GgqtUKKMWpNv6RHOehQOeqb24wqSUQ5YUqlQKhBDFq5xIsu6x3v8YTxa+Tn",
-	"GIhWhiE3bQiN9Z2vLL7bwQ875rv+NjYncx5xJ3/MERgB1O1xDApF4AwbpzUe/NeHd52fu7sdNI2qmuJ0",
-	"Ou0OedoVcrjjvlU7dDhJzCfdkR7btB6mk7oGevDhuOBi2gued3e7GLhAXE1YsBeYSX622XIjtErc9oxg",
-	"2AHMTNn5Cpibcmf+7KooKkGXizedv3qZ5qSYFNN917TNEliG5xE6G5GGLNHbZSA2+nfGMo7jYM+lxrw2",
-	"VlVY6uv/qbGdv4Vzbkv/ualSxUScu7vPlQbzL3Z3K02YjQjaidRNuflyQ6P6uhPo8Pw3MmAJVBpMe0Xt",
-	"NVMToZgv16iUqWlNo5FRn/dxDrP7v3tRa3FghWw3Uje9oNRzugbcXRi8tBtrQk2GgJ1Ce3385PniT0rt",
-	"q/Gjnxd/lLedvwuDX5aBrNwMHo1tmzFsCAi1JCmmhiNa1cigxzBScwJbhi1sGyOPDhUmZhriNxa8sx7N",
-	"72yTajNv8W5ka7TciTdCIpszgztjyukQ0OCZuCy6MqH/F+hCqnOwkPLu3/67KaO6gUYPkdF3/0xnnUXu",
-	"ffTXnXWpJmEkjGp4v3NHGYa+J2HDaOUzzItRHAcCpV+JeLa2o6tXu9yVXVGuPq1CO8/XBkDJadlANEUl",
-	"wesHjoQeK4d5ufu3xV9kj3WYD54vsUT1TYV1kLc9fe9dcVhelYQbtZYiSdclFepD9tpQYvRFMfYGg30t",
-	"BCMWhqMyrVC4h9ZQyoxio/wQG+DAXGK0pGss0O4vy6BYSuB/5/s9nzd4V+qpIK1PYShsUMOv9xGDLiFD",
-	"uca2iFwupo/+Hr1c/EX2Eso67sPxfEWe5Ho8avEr3JRSgVCjcD+37xmhE3bOy0fO12yINcxdQ6xB0X3H",
-	"lD4opndXaL8JTfmQHfss0124cKB9r2qJge4RKTOyvPVj7NgR24dvpnBF6GRCaByb62/s9RgGQI2pFbmM",
-	"gqbXnrRqe+qpKeng8wbVoeaHEBqfUZq4wtZiB65/be05p0iyRZPE5pq4Hi9ZTxeiAP1uQoFPI8tCDNtZ",
-	"nhlDg10zpVmkinex9H5D9UKGvgvdXdgioQ44qRr9sfcwoKAcUewDhoZ8yjVLiBJjMGJJYRAknVgYDdx4",
-	"Rdsk00HhNZFNaHeVN0MeWLWrv2zR9k6XH/ik2K1ZsStSct1AmXtPqoJr52rWMRS/89X8/zhud91kLZvG",
-	"dEYSIa7NhaB8Jjjsl0FCRYRpBcmg0X7NKOjV7KOVt4v1NwvdmnW43adL8Xi0tBJ2yMSmu6MUdb7Vl7sv",
-	"s26NHLZXEA2FnNcq+RsDx9J6Ak39a461sss7MyokbGCoPjQqnf0oJlqI0EfUtKRc0Ui7NhVl4n+NH5Tl",
-	"w4YoslqO0UCPFpr4iRIrlGjxUuZpGBzSiuTt+tTqrHdVZd29SGs4l6v6qKo0NppSbEnJYhfqVeTl7ss6",
-	"CdpGTY9RRXnixuu7A38incZGP4uX7ZmyvciFdKYwXjSM3+mSkLA6xholwU6hZn6+EoSmDE2S3Lixvq3c",
-	"DqpaOGQrG2VNoAIr2a5oUMsoT660NniIe1Qt420UJjjkSZhULePiuWb2Y27homTxRFKkiZVN3zJ131vW",
-	"4LWo9K5pjluxRAMG6W0ayz7hMAWl7fNmLZ6rcpeZJr2/4gDKO/kuqfbUH/5Zv69ro6ZEyyNATZ6mAjb/",
-	"fTxMz4ppiZj5U+CxLo3HpmnuuwhIkhRlRKmRaLsfqXoPrIBw1dAYCLm3Ltfin7LKXNYXN197vkbnGv4X",
-	"3yV6GPJcpF3lzOxJKlSp2Z4ZSv3Sua2FSG2d/mOi0TOE6IlE/0Qkao9sPRSa6tGOTXPsFGtfm4nsBOsu",
-	"sXbANh7N4nVdcorkp0DZggKlXd2zLcazXnusMnB53UKSRAyJSBv0kXKz1U1lYjR0dH1ga3gJT5CHz3Vm",
-	"fmCX0A82PTF5H2moY2hIYTFIoVA508JTPSoSdFYA3E7K2P26WlcsU65c/cfro98u35++Pvq7oYH+PkHu",
-	"OmUKkIuSMyz8wGwKoIkveHJmsAKI8T22vD7Zh5EjY19yzLVu8kHazoUbIvhqY8SHdv0UnzZsoPTzjFnY",
-	"DOkS/u5P9qu6Zx6Y5F1JYbD36XPxAvhiJOyQWSKkrRhuyFjENpizPecW1G5AxejbIKn9KejsT8FKX75Y",
-	"wl14IcR7ymcORrVBekTmaF1/xXzw+VQoXF+kNjI0f/+xUvYib6KjfEXNPkmoBomlMMr7h3yx1svd5/fP",
-	"q12DAmggLClivpFN2zHY8nrnLaq5Lt9vNOC1KOX0orAPI+R/IGYvahrHHJy6SCjSdlMQyFbmPCs9f+pq",
-	"fFhuqZX+qoVoCwy5NmMb4tilJmYPzLGXoQ/Xr7xIH//GOjDSCkYtHPWEhdZM83QCmzDcZOlVvQKFJl0b",
-	"IrnGRmCP3wLbL7Zcw+JNlY6/wzB7JAonaEIJh2megutqwbLcXJuSu0jQ2HYO7YaXzZSyGr5N33BeYRer",
-	"K8TMXX8d2xDAZvoxbRS3SiVjRDkX+I6ZTx4cgWywr2zjsw1Rc7k/20Nn/i3QeQ/K9RwZQr9TD37kkewW",
-	"Us+KMBoorqEkI6fv/FWItSWU28a3Yd5Ya15y+SvfRPyxJJZvMthWf1F8bkK370r4rx1qc7XeixK5fZon",
-	"EVNe1Abyh87vkaTtFliUnz0DbWtgcpJmigyBYyeZ2DbV8BegLU/7lQubb4JRF97hf2AuXX79vUXRRSw/",
-	"9pDHD6+fs7RYS/NrJ/AiB9+hE9bxzwM1svIz11QDu9ZTmbWaKlRCSLgRLr5mtKO2pAr2K8w2mwmESyxi",
-	"lAaKP1UhcLHrZPZ+wNZEwoDdhp4JhSShCn0G8b7rQ2A4yzXMFhLFInZ3Mco7sqHLB2skI5tuWqmZpFgx",
-	"2SXngKpsa9M22/osa7bWb61Ssb3XNpT/iZP/mPoUXNrucSEfvIZZ+Ccrn/zxxSe+0aDRDaq9Bq0jc9l7",
-	"0cAtd75ew+x4flL+Ye4sdTex4DG1sp+LKWnKwLc8N6P9xYUnCM2jrTtZwrPgpMxTfkOzezun53sQLcu7",
-	"/i1MHf5Q7SWctQvG1wU+nr0LiWs2an6wiaHTEYtGVizBLVOabGUCiEnbwUptN+YJ1x/h2aR+MOfJnwaS",
-	"LDZLjEt5w49abcgt/a+lfqWfPhtrttyk9dPnu5I74PcR1ZlGyW2GiyCefuAetKdAOw9Y2qJZWLM/b/ca",
-	"x1ir1Pz6PijNuDuS/CX+imvLLLlxqwlX+SEhgifT6bvzGh2FQ2yMc98ttRh88t4o+5qAfUY2e33lHtdg",
-	"2QI+FeZpwmExzz509pcBxxI+GYqGar5918dQsxumZ5hWdg0wsdk5kZBxW7lffmGeSv0ea6mfI1sk3RuQ",
-	"M+zVaawsMeVqNQ/Apor8PMdersDvMfm2nhj0Ggr6fhRHP8OmgcU4hutXapi7Y+Xl+rysBKNSm7eMX7jC",
-	"2HcKTyo21+NVniks1lKNxBjwITYyTpUmE8G4Ju5xLxseUZggTIlKr9xObO+/RoUaac89arzRtnuVd5Ob",
-	"uLlX0J64eas7b45iu3qsYq0MHcPKtgc1+py2uHBPJ4S2e7OQZCKk3g7tW0ydiKLrkWoyNp/+stuomdfo",
-	"cwO5vcXHxh+Y9f/7XosfyPonCY1gWXvxO1m983108odZ1ly8ZLgDh6lrNVzzue9774vySQuZg1Ek9kWQ",
-	"AWXJAvei0FRD6YGaTcqK5pdwWvSifO/hU8fA1Snf++ayB4ZXJfa8YGp9uR3zEjkOC+++/zvkcvj9Lp/O",
-	"kZ3Ig16AH+F+PMwrpH1J9D6p1Ern+UmFp+/s49mG+ylSGN1STz0vryOh/No/eBG59DzK/QJ+kn1spm8t",
-	"XvtAgx5lo4x+hC8CCkmAxxDbRPqB+V1bmNPvfFP1fW76HxLq9IsvTHt34540o3VniGTG5pY3kAf4Lomx",
-	"fffz1CXbXNY/eH/PZgTZ0B16Q5l7sLFFkhzYW+VfyModn/h+v7liGeTlljo0kUDjma35xXBBS86JB6Eo",
-	"ZX44az+sMPQ/RxbKKT6uVu4AFFFOFECYK6GGdaLUwqd4VyrJrnY9yilpPOssVkuOaDSycORu80vHySfA",
-	"Y/uem+1o4F4L+gJR4zMd5gDfz55oZi2ujrztSblVXXZ1zVl8EYxD/F1EsjDEUouVOLL1gtvHS4Br+2h8",
-	"U5ikJKifIiWPNlKSCY7GlohZjUXmDq7GTpaUeOv2up3axmvZm28KuHau7C6pxlgKe1wYaXkgBdMu9tBe",
-	"tycN8we3RSxomGu7WnXuvmOkxCb6BVU1UCcXUi3GVBvzErUGmnj1Qfn3M4u9MFBDLXQamlKDikEx3NQl",
-	"eL8rxiQWbZErcEJwn9iXpfH5tJL0dLmDDXf8H4Lxh5BMTz2L7lPrtY4+XEYsiMJFu4eqNLjdkZVXQGrh",
-	"wze3Z80PdrRVqUdWXOXPQkpIKJK3FmTLZ86cnZ5st72dcUUVLN048dAteihi2HDSqkPF3KRV3PU1zGwN",
-	"UIaRSMT37tW75gK/o/LDncXToTalsyGraXDrSEaB1owP1U42aA7t+LM5dx9t1GyqrDVfVy6nb4UE3wmH",
-	"2P+GOa+hzN5AWfMhvGZqktBZdT1XPGPfIzk7PcHzKEpKj35/GjOlYbwTCT5gw3kncY4DD+24DZ5CcZ25",
-	"ZePZE+gDNkwtrN25GHNf+Gz94oelh3okUPsyMr6e2sGK5gx7CF0ZdyOgiX28vw13b+2IDWLNrrBIfvqH",
-	"up35ElNN8bpaNcBR6c9rA8oTcSMs2eLZi80ZFHPO8B27AW6fCo/zKfDF+sZTWhA9MHMjTqxAsq/Kujds",
-	"UblzM35t6HHUSSchxks7jId5Y77SM65Y0t/N5RIWO9ffi3orlLaqme9Chc9vMaU9Xecz4Ltc9Sk++Mcb",
-	"/f32L+UnzJh7SNOFaTIuUJ/Js8Hq+8w5NynMM7ht2g4So8VE+50rQmPPqz6TrccNHVdz0fawEpDEhXwN",
-	"W2FWF52sz1p4silnmXlf6iK28/bTDYjKI0vI/NV2WOiCXunVaxYquAsKa+Sq1t3nu/8JAAD//w==",
+	"7H3tUiM5tuCrKDyzURBrG6q6+u4MxMRdiqJuMU0BA1T3jW3X2iJTxmrSkkdSAr7VROzT7IPtk2zoHClT",
+	"+eUPygZqmh/3ThfOVB4dHZ3vj6+tSI4nUjBhdGvna2tCFR0zwxT86zA+pWZk/4uL1k5rYv/Rbgk6Zq2d",
+	"Fo9b7ZZi/0y5YnFrx6iUtVs6GrExtW8MpRpT09pppSk8aaYT+5Y2iour1v19u3XEx9zYR2OmI8Unhkv7",
+	"lVN6xYjm/8XIRsyGNE0Meb29vdlttRGKf6ZMTXMwElgl/LJ7q7Xzenu73RrTOz5Ox/Av+08u3D8zkLgw",
+	"7IopgOlkONTMZDsufUvir7UfC9ferl37H7BYZb97JKKadbjQTGhu+A0jOr1EPBEjiWZURSMylKoJBf6f",
+	"OVRjenfExJU9uzfb21Xk39uT0xMpNIODfkfjM/bPlGnYeiSFYQL+k04mCY+oBXXrN23h/Rp85s+KDVs7",
+	"rT9t5US0hb/qrQOlpMJPFfd7MWJE4ccI12RME0sqLCZSkUvF6LUmlKg0YbtESDOyWLilmmgjFYu7rft2",
+	"a1+KYcKjR4B1j6SC/zNl5IYmKbPg0kQxGk+JoddMNEL4QapLHsdMPA46aRTJVBhij5mM6dSCRSKaJMSM",
+	"uCZywhR8E2A7FIYpQRNccf0oFCQV7G7CIsNiopm6YYow+/QuMSEpxBa9XMAfE3mlAdhjaT7IVMTrh/NY",
+	"Ep1GIyIvf2ORIRtSEW7IJUukuNL2HlJ71kwRwwQVZhPAO6XTRNL4Qsojqq7Y416eSxlPLc4S+2lFzIgK",
+	"8pp84u8AtAspP1ExdddaPwJoUpIxFVNCjWHjidGWXY0YjZ0wOWNGTTt7Q8NUlQmes0iKGPB8SwHvQ6kY",
+	"MWpqbxe9olx0ixxuFh+3wH0WNDUjqfh/sUegnk9cay6u2oTdTaw8tMxMsRt5zWJi5DUTbfuXWyXFFYkU",
+	"i5kwnCaWxu/9rgBJe3iTL2BHX1tM2C3+2rpUVFghSodDnnBqmEWt1Kb1pcLb26297CEr0JW9/YYjn48U",
+	"o4bFfWoKIjqmhnUMH7NWzXJsTHliH6/8wuMFBL2XUjXva0ORMGehPNvNOTx9326lmql+/bdFmiT0MmFe",
+	"HakqHbnC8itqMACd32W+eDvElQc1xzZyiQK23zNDeaLPnFytIj+mhlb/SsPTWggR9qsBCcMq3LDxfFTm",
+	"L9k13FaoUnRawU1IaYWP1eFAp1HEtA4O+VLKhFFRWdY/2UZszETooZikpoqwjB5DJefHtzMIb542VASx",
+	"QBAzATzi4roByIiOJ5Rfif6CdyRm2nABKO6nKqlCvb2y/YWgzdmeNvOpmSbJybC18+ts0rNKfeu+3Uj8",
+	"SxBxeA0WI+E6ov2yNrJ9DAbQeFkf73aee+ZdT/i6/5vkAkVvWT63rdE5thITZe+sTb9nER/TBF8SN0zZ",
+	"l/pqAXTVvqnr4Ym5Brnbj2TMdD/VTYAnVNuHMkBmCNI5sshi/oaJdJl9GGlo0o8SHl3XbqR0nIXHi1jI",
+	"v144jCqS29UTrUdXLW5qKWjCf2LT1egmC3JXgMxC+U3n1ajHTBQb8ruqUmuV9Ws2faXJkCttSDSiikaG",
+	"Kd22iq5ikbwSXDPCTbdVTyBWgfwGoGcoPA7okp5TwFQBguaj3McFluZ7E96/RkKYrbQAudy3W+7hKo41",
+	"ixQzFtW71maLqLD27yUjeiRvRW49zEaOhwc/tH5GCvtqUB9qJPtr573K/r2QHtP85cWke+2RLaNx+sOb",
+	"Lan9uo+A9VwFbpbE/WabJ39mQd6Tv9DIP8C6W3S9ZTXL7PnGzz+E8cYs4vE38tMFN2BNr3QupX1i40um",
+	"9IhPzvH5Wt4XIq+MmuAcSsdcOcR2hVQyMEv8NMDTHHJ8DG177UbjbEPxyxpv8/KsrMAIFsZA844fhXkp",
+	"eUOTTzIueIdoamSr3RpTkdKk3iWUmtGyGPrt1tSyi1SjA28Wyj7rGnXULuher9vdmGlNrxo8RQ9Ao19v",
+	"BkLfgVutqonK8YSK6ao5JgSK+lGqFBPRXL1n3z23bw/bvi/HlIt6BQgY1ytN7BPkll0SfLi7CBfGR3VN",
+	"XCpJ5C2LSeCacOtqMpSKJFxca0JFTEZyzCb0ioHHN2MqlS8VWcfS7sPqtt05EftErQI9SS8THjlJWX0f",
+	"f0bsER4Tq/dCBELR6JqLq2CLYGJhEEXPVyVDPbtATNkxhrDV0EZ+LAVia6ThBjWyiWb2yEhqA3jDoAfV",
+	"VleedNkdHU8S1o3keJdcJlRckyhhVGlnohRcbj+s1uXWuLlHkIxAAovLROQb86ShW/QR5CDAsyx/v/TM",
+	"b4Gd1u1s/fIOPn7OTDpp8rKWGPUcqlslE55zE8o+1xDQuq3uO1V0hlGi++BzqbnNoBawmOSPBiwqcF5R",
+	"pz/0x06BmKP15MqGfdkYxS9T8FDfchHL235Mpw3+tKUsGny42TpK4ytMyVjsimf+si/lIN07YGhjRoUm",
+	"QhJcmEACSVVUFryUfeMCcjOJJXscwnfFBSCBYBmX5QNUjAdTdYilmhNgIu7HzuNagGQR/cIrBz6ssSqz",
+	"cJwZfP3cQlyMQqq24pe6OHtEkwSiz/5avdIk0Pfb5HbEIF1BQWaIFKyWihoJW1nTUdh/PIi2Kx/Shirz",
+	"8INazM72jMpjrt264Zpf8oSbuXT3c/5krcYU2N8BT8g0qfCESnQVmN8BFgLKzdhIiPbgxlQve83tbWaC",
+	"BSyUGW3JJVAl3HaVyc+SEQ3CcF3cPUug++HffpydP1fk+9ULlSmdGpJ84OFdQjPzRd4KkkUbCL8SUnnf",
+	"+Hwh8g1S4nkx/tUw8UA/+bE+erxSrl7Khkk1+N+lsFyRyGF+3paHesMSTZyyXfFNse4VcsHilmhk+A1r",
+	"kwkFK1EqwkTMYm8loVKBD5U29LYOypUwzbna5CNYTtl9Xdh4ylTdefZTvvQjmFAeqmWtqChQ3BfbdcMu",
+	"129OlUR36EAEum21W0jdKDhZXOtK9Kt8nvg7VrwoJyKZwnUfcpbEmmgmIPIpruBiPEOZ9SI5nlJyPEfW",
+	"vzbuXb2TcDFOqda3UjW58fBgjX9qIVwIdrvE82WeVPpgcbla3pLw6HpWRHUpX8C6QqEWyPVkmPBJf0T1",
+	"qD5NVvcvpanj4e1WwsX1ouArNmRKYfClNirTp1cuw3kB93SAjByMcoS0FAYNDDS/4cKXAxizbTdSy2Mo",
+	"J1mm1GKaCRDxXLUEF30MnaQoHSqidsJUxIShV5mKLVXMFIG8L0g4p2TI71hM6BjqQyZMkTxBqwtyHjWA",
+	"fClrbNl36oU/GLIfpT25rFyoIT03o2cfIZ+brwtZUscPSX3BxKUHvjqZwSeDV/8yj2v6fU5ytpnvKICw",
+	"9qhDmVz18ApyeH5C3r55/T+Il/IkkjGDQ58k1FhkEzkcMqXDYz07OW61Wwefz1rt1ufz9/Vn6hY8Z8Zw",
+	"cbV0Avsl1WxZlcNtgi+R91teohxNdK79/QcqQconIc966QwestwWlN94b2FBUg6gWJxVYS4gxsMUfm3t",
+	"NsJ7auh5Oh5TNV3aErIsRs8KYNTHCsKkstqYRSFnpcHn1PBbwTqt/mxF1yKJtPhc9qnQXxcmyJZLJdqz",
+	"EtsqESLA3voP2NkLdTyG3dHIkBifICIdXzJFbhU3hglCNaEEyRk4DEaKWzut12+6P24D2zOGKbvU/+78",
+	"+6/bnb9++e8bvV4X/2vz3/9cp9K8ZzdH8oqLRmlCi/VQM83D4NFKmk7wWy1WXEKzZ7/fqMWuOudvToRs",
+	"DSmBDg81P2TmqbxhSnF87lsjc2dsktDI+YU9eK80yT/nKnA3NB0zqHPdhCQUUHg0ueVmhLWuFvL6YN6D",
+	"A2qmn2prsGbh15r6gTkRtCxhfhGngCdG7xLIXl7WIbCo7aL77C5KUs1vanSPA/8TMZJwo4vhsDTmTEQM",
+	"lE2XTrOhRxQqICdMJNPNIBQd2D3OJdOH8+ujerq6MNgCcSyP5DyOhYec1DclCEPHqYCHWDwjv6ogZLJ1",
+	"+xOm+lGqjRyjGTf/7Rua8Lg/VHL88ERbXCMVpqSYf2MhQYTBrWJYrimGNzvzdl66bfH+VK5EAz0Vz3TG",
+	"SdTf9ALyi1gsXZp6vlifEzxP/DRF95aVQUsLhVrL44gZrFeJ+RU39n+pHjHMiUuF5b2RVEzvumhdTC6n",
+	"5IoJZlXXReIgOd5OvkmcVLjATKdm+9lw6BLrbWSUJ5au954Nm4TWLadM7Qe8LPSyL8UVl38ZruKHb+eJ",
+	"n1fIEmc6zorUNY8FPIJnrFjBt7ARXtCT5znKSt94BIdZCN6y5msB2uXwMGvfj2DRBbDkQbmybR6zRQIb",
+	"L+z4hR1/v+y48WosFPHGxi21LtICgQWrVL3mueo5VIz19YhPJnaR2lUx/2Vm7n6RNc9Nvx/Tu0N8+Mft",
+	"edzZrV/LUvC3pVloDchzqkCWAGqlTDNrflXNUoPeVISJG5bISU3OQr2ivEfGNBpxwTqK0djSqXPQS8h7",
+	"ikbEBVwyv9n+yfGHo8P9i/piIegls7Bchu1gA5o63zir3+0eGaVjKnKIXclUEc6DMeVJ2PpMsSuuDVOs",
+	"vlwzPyZ3TYY00exLe/FTQ3CdSdJ4em67FSqEvJP6o4WfCDUE3O4NCbw1mcZNhWmlHfgHa0G+m0hlDoRx",
+	"SQOehTzQtVzHTz7cQXziMeI3y0RL6kMfqqEvy4rv+UdGk+VLH+1fPVr8QcnrWqTrimhpeNAFXedTUeY0",
+	"yKDIX147vg7zOreH9rNyIY++E7GVi/hR3mKfuFT4Dml7p4fEvpOniZIRbShiQa8SeDEWc2vk/Ugm3Ccd",
+	"zaqCXLyAcUR1/5ZdjqS87mMPinql0ZX6hS7/Kh2N5IQPp9l6TYD62sS+pYz67NuLUvmiYuganyQpYJgr",
+	"okdSmcxXPidWmSO8upU6gGqRXr/DWhy2KzTUfjzF4IiL60XURaqiEb9p0Bdnx7QWb2A2eXAGVyUXoW6v",
+	"lTqYgmorYqyRoK68DLJ7foM2nrWb/oTSr5lfrKvAu25rp+5DRQgy+6bKVmTW+Lf6G+TTzGBkY2qiUZvQ",
+	"SEkN6e0kq4ZepEMT5F+hh9pBUbsjJYc8YbMrIY8XTZV8klSb0uYXTo4589oGjWNukU+T08LuFzTvi8f3",
+	"WXCjiRwSRqNRnlZjRtRA1UIquMlKF6hm5DKd6oJq/BUya3Za290326+3W21It9lpvXbJNvDD679st+pM",
+	"0zOmmbHMZln5inaq3lsijAkNSOuzBmvlB/SY1cwAGfvYKsM+poQLiAJCz+n5wgOZPALQDmBfOx8H/PqU",
+	"1UZWvFyWbIDJ5bix3/+8LNpzfiXSSakH7Ox2zxoJdkynRPMrQdKJPauxZskNK6SCVVvI1jFxhGAV6RjV",
+	"vdy3y2yqnASAGIPAPtpD1dqgWQ1q//UzDrFtG1OKxdj3ocbQPZkgi6y0t7BoLbW22EA0EymS6eYu+aHz",
+	"dpsk8papyDK8pBj8g6Afxv/mh/YemBvZnpuqcz7Vho33pRjyq6XtOnbzqdZ7c6FSlnkDfJNyzVisSczG",
+	"0t84RAHUr9kfbjqJVfTqMxwQ+58b1PiFrUEPcv5KuPTa2ai3JaykeoaJUWvIfEp4dN3UaeEcOvwTzAAn",
+	"QyXHZMLkJGFk41IaTSB4ELN4s950fVjboEpj4NX34bbWYL8x52ux0ERgOIVmaqOGQeNYMQ0d3yFhCFo3",
+	"KhZJFWtCEcdw3RSLuWKRgUft9QxQslwrnmCfVcSWYA6TNwKS+NZElsBwnpMTEt68p8oJqSG+urSoVFcz",
+	"93yZ10qre+/n4OkRAucgNxf2yxfY57zgBy79CGHyEKplRWjiBMHiu67Z5ePKraag+Dp7rj+Ea9ZR92fX",
+	"bG81WdGO/xzGs9vIOcWRx+2mlmioNxIIXqDyuFCvOff1j65SrhyNQq/kiOqRt7tLKmybaDqEmBobXyJg",
+	"UcKZMB3NY5YDWZ8E3ATQ55TPQogTSq+01aHrN77kGIqKHTT/eZQVew8Z21GximZbQQ+ugNQ/M8WHvNA5",
+	"Pax0pI3fqBPZHtgGKyFEYNFmKEASYi4n/iIhhlTwpeEKLsslH9wjs7E75kq548+F+uXM5QuXDWaM3XDD",
+	"+pa8a50Ev6C//hzc9cuipjFg0kANpefXjBu7GotSxc303J5TFtP6iU0/wiyjOsaFTMFFscgG2o8dIzv4",
+	"X5tdAm3K6Rj6wWMsXYNVySaGxYRqMthz04qw0eY7RhVTpJdub/8QXbMp/AcbQEcVP83LuX4Srg0GeICy",
+	"WDYlDmcv5WPi/rOzd3rY+QlanHtFJOvPfQkftEBATBj+9cHf+b//ctGqjkZDfyBYQYPTk/MLskVTM9oC",
+	"m3hApCr8VYM7aNAlJzn4Y6quWUwGdx0lE6YHiBXBWBy2jbH7szgKnV7ZLCg4bAA239TImAnOaOJiKP3s",
+	"J4rz4hwuTiZMZKMsoG+qoVxgKB50AVhF72xtXXEzSi+7kRxvyQkTmc695csuq57l4uIcCqdYMuyMJO7E",
+	"/9QBBBgrsfxiXfIOPTIqDXshbWBp52a7lwOgyW8Sx6WNwU5iVImwYEaiMyOY+mD/PSWXCgZVgScDWzIh",
+	"RTHdE2E5qSVarkkso3TMBMzqC3/O9QSLXUUjs0PYDVNTMqFmBIPTbu07cAXinoBscTLYohO+dfN6gADk",
+	"3pZXmmQTCSFkGY1YZKkDuvdrA8PYpuB6lreCGKYN0Sk3rNsTPfEnEgSuyVXKYwZ//hOxFM2EcYkTPXHO",
+	"r8CHDV5tT6AAUoF6LXCaOQgVM6kSfpKXRSxuNKJJsmO/MxgM9KgnLk5+Ojj+2583olQlpKNJ5z8JfKDX",
+	"+vPp53dHh/v9z2dH1a/1WqTX6wlCOh/Jq30cU9axsmyHlCeVvfJPxuTV1x4KyV5rp4ci7H8G7Vt7rXYv",
+	"87bBI7STSHHVyf92/4r8Tn77J+ko0rXssPvbrdnsCQ99M9Rj1mtZYHutAtPa8Vzrz4CIXgsQY/FzYfGG",
+	"x/rx/M2P/0b+/suF414YEiB0aJgib96SkUyV7jacjEzNwI1Vs5cKjqMnZMFrB9GbiHXJGZuA6CdDyhMW",
+	"E8A1ti623AVwZ7kUMDD7F++RoELfMtUTg7dv/jpAQqFkEIyvGxBkrZbTw9i6za6jtgOXNYYXUimpdE8c",
+	"ALHgqvZG/P385NiSIEDh08zIOYqmHTL42vNyqtfaIaARkh4ILPvvr91u9/5+0O2JD5QnqWKVNyDfyr4C",
+	"ANi/9FooSFzEFIVJr2Wfsapy+Minvf2Ph8cH/f2T9wfhcy4jzT76a7fb/QIQvPOZbWRg1xm0ibA3w7Me",
+	"9zli2J3ZJQO3xCBoAed6BPmMLHTBUphs2BP23DSBzFC81xuDn/eODt/vXRyeHPcPzs5OzgabXbKXDUQE",
+	"gqq8BWM5tZ/UCSf1O+bm/U7QSCO/Q2WX5cO/98TvnU4n+z/7bPWr5Hfydnub/I6xQRlP2xgPgyo4y/1i",
+	"iV/E0LCvTEQ2SXDRz8d7ny8+npwd/q+D97jga/I7EdKPC6RiyVmCbt0PJ2fvDt+/PzjGRX9wUC46ItSt",
+	"cnxy0f9w8vnYgfYWQQsGZAIMswZkuoV8liOu81fyO6HFmaobcBHbmY23CYKGWkaLK5ztXRz0jw4/HV44",
+	"RL2xq5jytMldHBxZvKfuftqV4H5+koJNewIzt9Gbz+6wORUBEQg8yldAo0aqycagh1XOvdZg09P4JRdU",
+	"TckwkdToLoEYNRnRG9YTZyfHVqXDVJtLqu0VhdW7B5/PBl6QuvpqOSQsVRLSD0nCUgwzO3iLqTw9sVc0",
+	"xEPsAwerdAL2fMarEl1yPqLQVVGTQejwHPTExiBk+GoLGULuNHU66OYORsxvuG7w2CKr02Tww/abQY3X",
+	"tidQ+tLhEKdT/Q0/hSvw2Cu7NI6B5POAszsSslFa0TWPxGe4JtdsYixT/omxCbIFHueBbIBcWpUD+6Vs",
+	"WJngZKdFGCWRlNecbeZqADfZ6z2Rq1RtomXQeMWqeq4pGQKO+qu47pJTSBxqE5835CrorgU0vZQxC+XO",
+	"9tvBLqF4xHJo4XHH5/aCvAWTkgL/uIVQpv5MoHUtnkqX/ATfuZRG94Q9f3wETQ8IXVhwkLCBT7C4Gyg2",
+	"Cyk0npo6SKsLaQgPVXysBAGl5pjdagxTgsITesTh9//3f/4v/BB4vgt/L/kA4Tev+Zc74m9pmjCrNmV6",
+	"zZ/+RHxpAJ6hvaFx+Bc8PuRtGWlYbGeteoo11SgBhUQB5u4U1+SK3zDR7Yl9pBTFPBOdMBcrJ7cjauAA",
+	"ke9EVDNLREGToHyINRlaSYQydbv7ehuY0uvt/5YpMs5tqFHGxy7wmZseNbkG5KO1JfJIqdXh0fliFXcv",
+	"HKzBYVlNUb+Lx1xs2Z/0YBPmgGMLQZRKUu0QzQwZfDw5v+gffNo7PEIFHf9wund+/svJ2ftBFsDtCR/B",
+	"NVQZDaLK2lODggHnoAOrbGDVCLCFIioI1zplhFrGCe414nVmTIvpCbiYlmlAGqu2LKRuQ+Al3PrK4/st",
+	"eBFuxmATIl0uFcYpvpZFW8232xOQDRYx51Fx5uref5wedX7obnfAJ1M2UW9vb7tXIu1KdbXl3tVb9GqS",
+	"2Fe6IzPGogBukqrpu3d6GMSWd1qvu9tdyFgCXE14a6dlF/kBG3yMwB3itmc10q28xZZroliaqs1urWYG",
+	"XrxdcnjqlWxHxMhxcHB6G/yp1lamiSWaEdUja+dnqslh3NppHXFt9v1EwwlVdMwMNHFpCOfkj2xBlRSE",
+	"dOY8eIJZePdfSlPy32xvr2ySdLUFWs1UadwojPN+i9+uWzKDcSsY4w+vvJ7/SmFMNrz0w/yX8vH29+3W",
+	"j4tAVhw6D2427DIEeT8R9AjFqLrLoiw0ttqwV3Oz1W4ZeqUhH9cSYOtLu+VcR/ZvOA/bLh3SJ4O6i62v",
+	"DCov7hsJ9fPFh85fvLHnzDslb3fdcEFkgBkfGLkq+IyE8TPYEqJIsFj48Z4aWiVYcNPZa5U76RDOVui2",
+	"xJjAggPKwzKT+wUo2NpmW5G+KVJu2SVbO4d+//xnMuQJK81594L8PdcTqbkv+Sy1UzaGRqMxE2YX1rC7",
+	"/5u3QREHqAV2I33TaxVGv1eA+9e+Hug+UPLW6hLoM7DosZqbPYFvuBvZNxruxAepUHWnhnbGVNArBp5A",
+	"H9cvEvp/MBN0D2utkXfWNSmr456giHS/p7POUsp9WrI76wI3HMkk1g88d9CxICgjMb+zeIZ5f0fHgZg2",
+	"72Q8XZ3YqzSQvC/GaFw5dIl2Xq8MgEI0r4ZoQiXW66/PXAC/3f7r/Df2pRgmHONlb18v8IlTOk0kjS+k",
+	"PKIKUmG+nbzx9H3YwWF5WRKu1apDkq5KKtDX8dpQYu0ZOfaeNNQ9neqpwRizwr3tDDDvLbbKOZrsGipl",
+	"wcVcYYG4vyy1fyGBz+OZwn5O3L1Gwq/urlRrFBo0AawWsFjeBQy6SgHtBjADcoW8ffb36O38N46l+SBT",
+	"nP72zffhcLahSXI7E6zMJW5KFmLM8tVqJbw9vFt2SehkAn4ujd5gUIOF7EQ0GjGnDetd4iz7SI4ZRk10",
+	"mA9bb6tlluYRALJGraAxEbCGaAGY70ozgAQCfiVY3OGi0IMPM7K8d5Ir5zRyDUVzkvH+uRLVBPUgdaSz",
+	"5bt5zeawhSGh2NU2y9etyQrdxYgdHft2C84DirtBuWuXstQwrVM1EaYCca1JYyl8AxNxH1llqU3XbODE",
+	"4Gz+F2OzT6au7Im6iMqYYvQ5YM7ZDJeH37ZmHn3OqIpG6LaNqGYdLjQT1rC+YUSnly4k4rJlrFbRzoPb",
+	"PJ7Dlpd3o/0jZWq6iBttaX9bu7z1Q2wqiNzCyykax1ZPs9wlZkNGDQExpbO8J4gC5QoWMMH8ps0pW1qn",
+	"zy9gJbPF0x5WXsphYaTnv7abI6dIskGTBKvV3NC4bEgc0QwyB6RmvhA1S5LaDGWgNtRwbXgUSsDgstVo",
+	"Tm0/1va+3SDo9gLBG8Y2PJjWciBCYkQAGoUSLcfM2g8a0rjSCcJo4YYr2mRCZMhYt1B7EoGWfX2eNMuw",
+	"/WKBr9gCDym56kmaeU/KgmvrctqxFL/11f7/w/h+prUB92RMpySR8tpeCCqmUrDdIkhgMXKjWTKsdTRm",
+	"FPRu+hkNo/mGNkK3YmN7++VSPB9zuoAdMsGGGRiBxyDt2+232fhnwTaXEA3Neht4opDWE1Y3EO/QaPy8",
+	"83e1CR9aqm9blQ5fiomRsu1zdYyiQmN4vkr87+GFonxYE0WWG7rU0CNCE79QYokSES9FngbpbUaTfP6v",
+	"Xp71LqusH8anlglazuVKSMsqDaZlhA4Fnmdwvd1+WyVBrKd7jirKCzdeodX9/eg0mL9Ji24xK/VhTC+Y",
+	"wnDRIBHIFIQE6hgrlARbQevO2UoQmDI0SXLjBoMQuR1UtnDIRvYUmkABK9ksaVCLKE+uw1/rMe5RuZtg",
+	"rTCBR16ESY0bKs8P9PZjbuGCZMkyRAOaWNr0LVL3g2UNXIvS3K76BAOeGAbZfpiIv0tEkC/W4LkqTtiq",
+	"0/tLDqCskcOiak+pK979OnxdazUl8jfnepoCbP5xPEyvwvxiiFMEPNYVImCh2a4LVSdJKCMKk8mb/Ujl",
+	"e4ACwrmUIZ7yYF2uwT+Fylw2aD//9myNDidrs4AYWo9DnvO0q5yZvUiFMjXjmYHUL5zbSogUO30+Jxo9",
+	"A4heSPQ7IlE8stVQaGpGW1io1Qm759UT2TF0boPYM871yhIruuQEyE8zjSXR2rjOidhOBL32UCftKlOl",
+	"Iom8IjKt0UeK09vXlTJXMyL+ka3hBTxBHj6Ch/TILqEnNj1NITkj1VDOHrQ6zLTw1IxCgs5aCDaT8om1",
+	"9sqdCVUqXMbH4P3Bz/1PJ+8P/mZpYLBLgLvecs2Ai5IzKF2HtDdGE9+ywZnBmrGYxYUOhz6MHFn7UkC1",
+	"aJ0PEqe2rongy0NhH9v1kwYDA2oo/TxjFljjWcDfw8n+mSdFuKYorZ1fv4QXwLdTgOnABULaiNkNGUMJ",
+	"nEimmzNuQeUGlIy+NZLad0Fn3wUrfftmAXfhhZSfqJg6GPUa6RGYI7r+wsKd2VQoXZPFJjK0vz+tlL3I",
+	"23Br3xNglyTUMAXF/Nr7h3y7ibfbrx+e5rgCBdBCWFDEfCvspmPABmHOW1RxXX5aa8BrXm3ARbAPK+Sf",
+	"ELMXFY1jBk5dJBRouy4IhCW+r4hrqoauc541MHCWWuFXI2VTYMgNKlgTxy6MQXhkjr0IfaSAgzikjz+w",
+	"Dgy0AlELRz3toLn7LJ0AKzvqLL2yVyBo878mkqsdJfD8LbDdcGgDtJ/R6fgbDLNnonAyQygR7DavlXBF",
+	"u1kRBdZOzBM02JCu2fDCTCnU8DF9w3mFXawuiJm7bhrY0gwz/bixilupJUJEhZCGXObJgyOmauwrHJ2w",
+	"JmouTnh47My/OTrvXrHwLkPoN+rBzzyS3UDqWbVcDcXV1M7l9O1mCa4yoRznb7Xz1sCzksvf+VmGzyWx",
+	"fJ3BNtjs4gndfq7Jv3aozTWNmZfI7dM8ibwVoTbgCPhhSdruA/Pys6fMYLFiTtJcE1/tFGOBm78ATXna",
+	"71zYfB2MGge8PEV+Nnx5nqILWH7uIY8nL3RGWqyk+TUTeMjBt+iEd67ZtJmVn7m2gDA8k6qsWW5QCaHY",
+	"jXTxNasdNSVV8J/sd9YaUrOfmMcoLRTfXV2mt5CzMaYbE8WG/K7tmVCbJFSDzyDedQ1jLGe5ZtO5RDGP",
+	"3V2M8p7S4PKBYvYI001Lxe0UeyqRc9fRrqntNDZvztpFDxqrVLB79JryP2Hxp6lPgU/jHufywWs2bX9n",
+	"de5PX3ziW6Vb3aDcLR0dmYveixpuufX1mk0PZyfl7+fOUncTA48pyn4hb0ldBj7y3Iz25xeeADTPtu5k",
+	"Ac+CkzIv+Q317u2cnh9AtDzvWz43dfi0PA0lawYL80k/nx21iRuXYP+BiaG3Ix6NUCyxO64N2RBBl0ho",
+	"Cak3a/OEq7PA16kfzJg8XkOSYbv3uJA3/KzVhtzS/1qYuPDrF2vNFsdM/PrlvuAO+GVETaZRCsxwkcTT",
+	"D3sA7WlmnAcsbWrrAGZ/PrDCN+Q1gdYD4xAhjSBoAYHjumtcW/aTa7ea4CtPEiJ4MZ2+Oa/RUTiLrXHu",
+	"5z2EwSfvjcJ5pNhsJJvf/IBrsGgBn27nacLtMM++7ewvCw4SPrmSNdV8u64Tu+E33EwhreyasQlm50RS",
+	"xU3lfvmFeSn1e66lfr7JsyXdG6amMG3AWlnyVujlPADrKvLzHHuxAr/n5Nt6YdDfcRudM+juGsYx3MQF",
+	"y9wdKy/W52UlGKXavEX8wiXGvuU4cnM9XnGyYaGWyrer0mScakMmkguDA2b8dCoNCcKU6PTS7QSbtNYq",
+	"1EB77x086+yPip+Yyc29gvbCzRvdeTMU2+VjFStl6BBWxik64HPaENINf2vj/BmpyEQqs9nGae6diILr",
+	"kRoytq/+uF2rmVfocw25vbj6k7D+P+61eELWP0loxBa1F7+R1TvfRycfLbni4iXLHQS7dT3hKz73Xe99",
+	"0T5pIXMwygRnGg4pT+a4F6WhhhVGbK5TVtTP8mzQi/K9t19auy5P+d43p/2pLkvsecHU6nI7ZiVy7Gff",
+	"+2Pkcvj9Lp7OkZ3Io16Ap3A/7ucV0r4kepeUaqXz/KRgeLcbUyUF0yR4uqGeelZeR0LFtR/ZF7n0PCr8",
+	"B/wiuzCVBy1enHhkRtlTVj+CmeZSESZiFmMi/dD+rSnMuZ9391xLfZ9b/klCnf7jc9Pe/fy4F81oxRki",
+	"mbG54Q3kIUxWtLbvbp66hI1m4YE+jx/YjCB7dIveUO5GzjdIkj28VX7Gb+74nCSphisWDKULW+rQRDEa",
+	"T7HmF8IFDTknHoRQyjw5a98vMfTvIwvlBMZDFzsARVQQzVg7V0It6wSpBSPnlirJLnc9yilpPO3MV0sO",
+	"aDRCOHK3ed9x8gkTMU6k9r2WYd7pbyyqnadkD/DT9IVmVuLqyNueFFvVZVfXnsVvkgsWfxORzA2xVGIl",
+	"jmy94PbxEiaMmjaFSQqC+iVS8mwjJZngqG2JmNVYZO7gcuxkQYm3aq/bCTZey6ZWa5haB67sLinHWII9",
+	"zo20PJKCiR97bK/bi4b5xG0RAw1zZVeryt23rJRYR7+gsgbq5EJq5Jgaa16C1kATrz5oDNBELOyFARpq",
+	"0GnollpUDMNwU5fA/S4Zk1C0RS6ZE4K7hIsbbhjMYS1IT5c7WHPH/y65eAzJ9NKz6CG1Xqvow2XFgqwf",
+	"A7KoquSHRndgEM6K3Ht2rXbYEzTOx+zPcvv5mdYwbPoP4voL97yE+89i6Ltw/eVaWGFgeaXdYejCk5oR",
+	"ql0oAyaV17dDLBFvsw+veXp5m/ArIYF4LV13yV44uLw0sny7+3o7G1je4LQLz3NdsczgE0/ivAsBmKte",
+	"yfilRfXTe/vi8Pa5EfIhhxZBbknFltAz7tw8ba34/AJT3Y74tatTB4kinCNJpiaTLbthT7IJTu8WJBXo",
+	"YK9PgsHPvtzOP8DtfGaXzbWJcJLHTYGNkABXdKvmubkqTgIL10wHAfpMKtflxbn1bJ1bBaJ7IGmt2nNl",
+	"WcxQqvEr7X1XKkhPsAC90l0C+rhukzEXfJyOiVQxU24QMgycxzY+Yw6tU4m8YUrxmJGEDQ2xckEqItIk",
+	"AQUvShhVLIbUtMQuvLkb2CRmOmFtjM62SQBrm7C7KEk1OnyxhBWCBNk3tKHTLgkdRvBYLkKxusm55Roc",
+	"bo8sfp7G8faiHX5vA0xWwjusWBrebanSTNFKMvKHu7P68Z9NPe8idH4rTLtQjCiWUHA8GEk2fB3O2cnx",
+	"ZtMkzkuq2cJjGPbdR+GOrrcE1qFiZgks7PqaTbGjSIaRb7k4K24XdHDn0urxhMLToVggWlMjNbxzJKOZ",
+	"sYq+3soemkE7/mzO3UtrDcKWvjVbOSkWg7WJHA4hPdP9hbscJJVNVF3xIbznepLQafl7rhUHTjc9OzmG",
+	"8whdKB79/jSm2rDxViTFkF/NOolzeHAfn1vjKYTfmdmEzjnr4cEUYe3OxJh7w9f+hy8Wxv4qRmPw7WtD",
+	"lelAf7QMewBdEXcjRhMzmoW7j/jEGrGGX5gnfN3WvRsupobCdUXDwFHpDysDyhNxLSzZx2PJNBHS5FDM",
+	"OMMjfsME064E0i8RjVh03XRKvnQdp8w3Orz3g1n2IHRcS5NROqYCJ93rXXIt5K0gl9J4wRRZ3TUml6mB",
+	"PcD7Tckk4Xj1P4q3O9zz4t5uOKrvy9tdqu4K+iJFIWU1e8FnzgHKh7zP7M8TVjpAIdklI467VYoiXAEK",
+	"gc1oElGlpq7QDJS/nZ4Y7H34cHh0uHdx0D87+Mfnw7OD94M2GRzvfSr+4fD4572jw/f9z2dH4T/fn3za",
+	"Ozy2f8H/6h+fXPT3jo5OfrGvFZaHX05Pz05+Png/6PZEg689pKY1mVPhJ57EmxcCMI+hW1p78eat2ptn",
+	"wqucuc59zmAwO3q4qA89v77zDKqitFrazwcQL+Dnq1ykFz/fs/XzuTNFoYGKyNKk9agZaqdY+ADeMhWN",
+	"uL01vubZZ69Y/XpLbX3VI6lM3wqc+yYf2iMz/afxob1w/afuGWCx2i40DMiVKVfMAxX4SNGEm+X5+5zK",
+	"KGvpgIWGVzRVSWuntUUnfOvmNVxF97mvNfNbOumkDbWgHS7a+dCxcCQJtivv5l4yaORs7YRqzTemnfkJ",
+	"OzQec8G18VZ2voL9oWaJ04SaoVRj4r0N2KnEci/LKMDCDpbJfBLVlbxThrCi0yn3bQTrDO/qtgOmMWKi",
+	"2QMQQoPWY3Ul7DXcdmq9U6DbpWJL+JDvzxms6iovq6vmw0IDB04+czfEdj5atwZRedUcuKL0ZpCQVZ5D",
+	"aj8UpEIH38i1l+onahpYBBZOuEp2H6qLlLKCDPQaM0bxy9SqVCq2mouRAezBuiX39P2X+/8fAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -86,10 +86,45 @@ type CampaignMembership struct {
 	DecidedAt   *time.Time
 }
 
+type Click struct {
+	ID          uuid.UUID
+	ClickedAt   time.Time
+	LinkID      uuid.UUID
+	CampaignID  uuid.UUID
+	AffiliateID uuid.UUID
+	BrandID     uuid.UUID
+	IpHash      string
+	UserAgent   string
+	Referrer    string
+	IsBot       bool
+}
+
 type CurrencyRate struct {
 	Currency  string
 	Rate      decimal.Decimal
 	UpdatedAt time.Time
+}
+
+type DiscountCode struct {
+	ID                    uuid.UUID
+	BrandID               uuid.UUID
+	CampaignID            uuid.UUID
+	AffiliateID           uuid.UUID
+	Code                  string
+	Description           string
+	DiscountType          string
+	DiscountValue         decimal.Decimal
+	MinimumOrderAmount    decimal.NullDecimal
+	UsageLimit            *int32
+	UsageLimitPerCustomer *int32
+	CurrentUsageCount     int32
+	ValidFrom             *time.Time
+	ValidUntil            *time.Time
+	IsExclusive           bool
+	CommissionOverride    decimal.NullDecimal
+	Status                string
+	CreatedAt             time.Time
+	UpdatedAt             time.Time
 }
 
 type LoginFailure struct {
@@ -111,6 +146,19 @@ type PasswordResetToken struct {
 type RevokedToken struct {
 	Jti       uuid.UUID
 	ExpiresAt time.Time
+}
+
+type TrackingLink struct {
+	ID             uuid.UUID
+	BrandID        uuid.UUID
+	CampaignID     uuid.UUID
+	AffiliateID    uuid.UUID
+	Name           string
+	ShortCode      string
+	DestinationUrl string
+	Status         string
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
 }
 
 type User struct {

@@ -25,9 +25,9 @@ type Affiliate struct {
 
 // ListAffiliates answers a page of affiliates: all for the host, those in its campaigns for a brand.
 func (s *Service) ListAffiliates(ctx context.Context, u auth.User, p Page) ([]Affiliate, int, error) {
-	limit, offset := p.bounds()
+	limit, offset := p.Bounds()
 	rows, err := s.q.ListAffiliates(ctx, s.pool, queries.ListAffiliatesParams{
-		BrandID: brandScope(u), Pattern: p.pattern(), MaxRows: limit, SkipRows: offset,
+		BrandID: BrandScope(u), Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
 	})
 	if err != nil {
 		return nil, 0, err
@@ -103,7 +103,7 @@ func brandScopeFor(u auth.User) uuid.NullUUID {
 	if u.AccountType == auth.RoleAffiliate {
 		return uuid.NullUUID{}
 	}
-	return brandScope(u)
+	return BrandScope(u)
 }
 
 func normalizeAffiliate(name, email string) (string, string, error) {
@@ -174,6 +174,7 @@ func (s *Service) UpdateAffiliate(ctx context.Context, u auth.User, id uuid.UUID
 
 // DeleteAffiliate removes an affiliate with its memberships and its user account (host only).
 func (s *Service) DeleteAffiliate(ctx context.Context, u auth.User, id uuid.UUID) error {
+	defer s.campaignChanged()
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := s.q.DeleteAffiliateUsers(ctx, tx, uuid.NullUUID{UUID: id, Valid: true}); err != nil {
 			return err
@@ -184,6 +185,9 @@ func (s *Service) DeleteAffiliate(ctx context.Context, u auth.User, id uuid.UUID
 		}
 		if n == 0 {
 			return affiliateNotFound()
+		}
+		if err := s.q.DeleteClicksOf(ctx, tx, queries.DeleteClicksOfParams{AffiliateID: uuid.NullUUID{UUID: id, Valid: true}}); err != nil {
+			return err
 		}
 		return activity.Log(ctx, tx, actor(u), "delete", "affiliate", id.String(), nil)
 	})

@@ -67,9 +67,9 @@ func (s *Service) Join(ctx context.Context, u auth.User, campaignID uuid.UUID) (
 
 // ListApplications answers a page of applications to the caller brand's campaigns (all for the host).
 func (s *Service) ListApplications(ctx context.Context, u auth.User, status *string, p Page) ([]Application, int, error) {
-	limit, offset := p.bounds()
+	limit, offset := p.Bounds()
 	return s.listApplications(ctx, queries.ListApplicationsParams{
-		BrandID: brandScope(u), Status: status, MaxRows: limit, SkipRows: offset,
+		BrandID: BrandScope(u), Status: status, MaxRows: limit, SkipRows: offset,
 	})
 }
 
@@ -93,7 +93,7 @@ func (s *Service) listApplications(ctx context.Context, params queries.ListAppli
 func (s *Service) Decide(ctx context.Context, u auth.User, id uuid.UUID, status string) (Application, error) {
 	var out Application
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		app, err := s.q.GetApplication(ctx, tx, queries.GetApplicationParams{ID: id, BrandID: brandScope(u)})
+		app, err := s.q.GetApplication(ctx, tx, queries.GetApplicationParams{ID: id, BrandID: BrandScope(u)})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return apierror.NotFound("Application not found")
 		}

@@ -26,9 +26,9 @@ type Brand struct {
 
 // ListBrands answers a page of brands the caller may see.
 func (s *Service) ListBrands(ctx context.Context, u auth.User, p Page) ([]Brand, int, error) {
-	limit, offset := p.bounds()
+	limit, offset := p.Bounds()
 	rows, err := s.q.ListBrands(ctx, s.pool, queries.ListBrandsParams{
-		BrandID: brandScope(u), Pattern: p.pattern(), MaxRows: limit, SkipRows: offset,
+		BrandID: BrandScope(u), Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
 	})
 	if err != nil {
 		return nil, 0, err
@@ -44,7 +44,7 @@ func (s *Service) ListBrands(ctx context.Context, u auth.User, p Page) ([]Brand,
 
 // GetBrand loads a brand the caller may see; another tenant's brand is not found.
 func (s *Service) GetBrand(ctx context.Context, u auth.User, id uuid.UUID) (Brand, error) {
-	if scope := brandScope(u); scope.Valid && scope.UUID != id {
+	if scope := BrandScope(u); scope.Valid && scope.UUID != id {
 		return Brand{}, brandNotFound()
 	}
 	return s.getBrand(ctx, s.pool, id)
@@ -221,6 +221,7 @@ func checkCurrency(c string) (string, error) {
 
 // DeleteBrand removes a brand with its users, campaigns, memberships, keys and domains (host only).
 func (s *Service) DeleteBrand(ctx context.Context, u auth.User, id uuid.UUID) error {
+	defer s.campaignChanged()
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		n, err := s.q.DeleteBrand(ctx, tx, id)
 		if err != nil {
@@ -228,6 +229,9 @@ func (s *Service) DeleteBrand(ctx context.Context, u auth.User, id uuid.UUID) er
 		}
 		if n == 0 {
 			return brandNotFound()
+		}
+		if err := s.q.DeleteClicksOf(ctx, tx, queries.DeleteClicksOfParams{BrandID: uuid.NullUUID{UUID: id, Valid: true}}); err != nil {
+			return err
 		}
 		return activity.Log(ctx, tx, actor(u), "delete", "brand", id.String(), nil)
 	})

@@ -73,8 +73,8 @@ const (
 
 // ListCampaigns answers a page of the campaigns the caller may see.
 func (s *Service) ListCampaigns(ctx context.Context, u auth.User, view CampaignView, p Page) ([]Campaign, int, error) {
-	limit, offset := p.bounds()
-	params := queries.ListCampaignsParams{Pattern: p.pattern(), MaxRows: limit, SkipRows: offset, OnlyMember: view == ViewMine}
+	limit, offset := p.Bounds()
+	params := queries.ListCampaignsParams{Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset, OnlyMember: view == ViewMine}
 	switch u.AccountType {
 	case auth.RoleAffiliate:
 		params.AffiliateID = u.AffiliateID
@@ -82,7 +82,7 @@ func (s *Service) ListCampaigns(ctx context.Context, u auth.User, view CampaignV
 			return nil, 0, apierror.NotFound("No affiliate profile found")
 		}
 	default:
-		params.BrandID = brandScope(u)
+		params.BrandID = BrandScope(u)
 	}
 	rows, err := s.q.ListCampaigns(ctx, s.pool, params)
 	if err != nil {
@@ -103,7 +103,7 @@ func (s *Service) GetCampaign(ctx context.Context, u auth.User, id uuid.UUID) (C
 }
 
 func (s *Service) getCampaign(ctx context.Context, db queries.DBTX, u auth.User, id uuid.UUID) (Campaign, error) {
-	params := queries.GetCampaignParams{ID: id, BrandID: brandScope(u)}
+	params := queries.GetCampaignParams{ID: id, BrandID: BrandScope(u)}
 	if u.AccountType == auth.RoleAffiliate {
 		params.BrandID, params.AffiliateID = uuid.NullUUID{}, u.AffiliateID
 	}
@@ -192,6 +192,7 @@ func (s *Service) UpdateCampaign(ctx context.Context, u auth.User, id uuid.UUID,
 		out, err = s.getCampaign(ctx, tx, u, id)
 		return err
 	})
+	s.campaignChanged()
 	return out, err
 }
 
@@ -201,8 +202,12 @@ func (s *Service) DeleteCampaign(ctx context.Context, u auth.User, id uuid.UUID)
 	if err != nil {
 		return err
 	}
+	defer s.campaignChanged()
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := s.q.DeleteCampaign(ctx, tx, queries.DeleteCampaignParams{ID: id, BrandID: current.BrandID}); err != nil {
+			return err
+		}
+		if err := s.q.DeleteClicksOf(ctx, tx, queries.DeleteClicksOfParams{CampaignID: uuid.NullUUID{UUID: id, Valid: true}}); err != nil {
 			return err
 		}
 		return activity.Log(ctx, tx, actor(u), "delete", "campaign", id.String(), map[string]any{"name": current.Name})
@@ -228,7 +233,7 @@ func apply(c *queries.Campaign, f CampaignFields, allowed []string) error {
 				if errors.Is(err, domains.ErrNotOnDomains) {
 					return apierror.Validation("homepage_url", "The homepage must be on one of the brand's domains: "+listOrNone(allowed))
 				}
-				return apierror.Validation("homepage_url", "Enter a valid URL (http or https)")
+				return apierror.Validation("homepage_url", "Enter a valid URL (http or https) on a domain")
 			}
 		}
 	}

@@ -19,6 +19,15 @@ type Service struct {
 	q         *queries.Queries
 	now       func() time.Time
 	publicURL string
+
+	// OnCampaignChange runs after a campaign changes or goes, so caches of campaign state refresh.
+	OnCampaignChange func()
+}
+
+func (s *Service) campaignChanged() {
+	if s.OnCampaignChange != nil {
+		s.OnCampaignChange()
+	}
 }
 
 // New makes the service; publicURL is the base of tracking and webhook addresses.
@@ -39,7 +48,8 @@ const (
 	MaxLimit     = 1000
 )
 
-func (p Page) bounds() (limit, offset int32) {
+// Bounds are the page's limit (default 100, at most 1000) and offset.
+func (p Page) Bounds() (limit, offset int32) {
 	l := p.Limit
 	if l <= 0 {
 		l = DefaultLimit
@@ -47,14 +57,14 @@ func (p Page) bounds() (limit, offset int32) {
 	return int32(min(l, MaxLimit)), int32(max(p.Offset, 0))
 }
 
-// pattern is an ILIKE pattern matching the query anywhere, with its own wildcards escaped.
-func (p Page) pattern() string {
+// Pattern is an ILIKE pattern matching the query anywhere, with its own wildcards escaped.
+func (p Page) Pattern() string {
 	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 	return "%" + r.Replace(strings.TrimSpace(p.Query)) + "%"
 }
 
-// brandScope narrows queries to the caller's brand; hosts see every brand.
-func brandScope(u auth.User) uuid.NullUUID {
+// BrandScope narrows queries to the caller's brand; hosts see every brand.
+func BrandScope(u auth.User) uuid.NullUUID {
 	if u.AccountType == auth.RoleHost {
 		return uuid.NullUUID{}
 	}

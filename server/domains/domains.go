@@ -63,7 +63,8 @@ var (
 	ErrNotOnDomains = errors.New("destination must be on the brand's domain")
 )
 
-// CheckURL parses an absolute http(s) URL and checks its host is on the allowed domains.
+// CheckURL parses an absolute http(s) URL and checks its host is a domain (ErrInvalidDomain)
+// on the allowed domains (ErrNotOnDomains).
 func CheckURL(raw string, allowed []string) (*url.URL, error) {
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
@@ -71,7 +72,7 @@ func CheckURL(raw string, allowed []string) (*url.URL, error) {
 	}
 	host := u.Hostname()
 	if _, err := Normalize(host); err != nil {
-		return nil, ErrInvalidURL
+		return nil, ErrInvalidDomain
 	}
 	if !Allowed(host, allowed) {
 		return nil, ErrNotOnDomains

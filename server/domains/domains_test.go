@@ -2,6 +2,7 @@ package domains
 
 import (
 	"errors"
+	"net/url"
 	"testing"
 )
 
@@ -40,4 +41,30 @@ func TestCheckURL(t *testing.T) {
 			t.Errorf("CheckURL(%q) = %v, want %v", bad, err, want)
 		}
 	}
+}
+
+// FuzzCheckURL: an accepted URL is http(s), parses again to the same host, and that host is
+// one of the allowed domains or below one.
+func FuzzCheckURL(f *testing.F) {
+	for _, seed := range []string{"https://example.com/x?y=1", "http://a.shop.ro", "https://example.com.evil.io", "https://evil.io/?https://example.com",
+		"https://user@example.com", "https://[::1]/", "https://EXAMPLE.com.", "//example.com", "https://exa%6dple.com", "https://example.com:99999"} {
+		f.Add(seed)
+	}
+	allowed := []string{"example.com", "shop.ro"}
+	f.Fuzz(func(t *testing.T, raw string) {
+		u, err := CheckURL(raw, allowed)
+		if err != nil {
+			return
+		}
+		if u.Scheme != "http" && u.Scheme != "https" {
+			t.Fatalf("%q accepted with scheme %q", raw, u.Scheme)
+		}
+		again, err := url.Parse(u.String())
+		if err != nil || again.Hostname() != u.Hostname() {
+			t.Fatalf("%q -> %q does not round-trip", raw, u.String())
+		}
+		if !Allowed(u.Hostname(), allowed) {
+			t.Fatalf("%q accepted off the allowed domains (host %q)", raw, u.Hostname())
+		}
+	})
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -213,4 +214,32 @@ func (e *Env) checkContract(t testing.TB, req *http.Request, reqBody []byte, res
 			req.Method, req.URL.Path, resp.StatusCode, err, body)
 	}
 	validated.Add(1)
+}
+
+// FreePort answers a TCP port nothing listens on now.
+func FreePort(t testing.TB) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// WaitHealthy waits up to ten seconds for a server's health check to answer 200.
+func WaitHealthy(t testing.TB, base string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		resp, err := http.Get(base + server.APIBase + "/system/health")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("%s did not become healthy", base)
 }

@@ -42,6 +42,25 @@
  * Amounts and exchange rates are decimal strings (`"12.50"`), never binary floats. Rates have
  * RON as their base: `rates.EUR` is the number of euros one leu buys.
  *
+ * ## Tracking links
+ * A tracking link belongs to one approved affiliate in one campaign. Share its `tracking_url`
+ * (`$PUBLIC_URL/r/<short_code>`): each visit records a click and answers `302` to the destination
+ * with `aff_click=<click id>` added to its query string (the destination's own query is kept).
+ * Keep that id with the visitor's order (for example in a cookie) and send it with the
+ * conversion, so the order is attributed to the link. Paused, archived and unknown codes answer
+ * `404`; a link of a campaign that is not active redirects without recording a click. Known bots
+ * are recorded as bots and never counted.
+ *
+ * ```sh
+ * curl -s -X POST "$PUBLIC_URL/api/v1/tracking-links" -H "Authorization: Bearer $TOKEN" \
+ *   -H 'Content-Type: application/json' \
+ *   -d '{"name":"Newsletter","affiliate_id":"…","campaign_id":"…","destination_url":"https://shop.example.com/sale"}'
+ * ```
+ *
+ * ## Discount codes
+ * A discount code of a brand attributes an order to its affiliate when no valid click is given.
+ * Codes are unique per brand whatever their case; a percentage value is a fraction (`0.10` is 10%).
+ *
  * ## Accounts
  * Brands and affiliates sign up themselves. Host accounts are created by another host
  * (`POST /api/v1/admin/hosts`) or by the operator: set `HOST_EMAIL` and `HOST_PASSWORD` when the
@@ -71,12 +90,14 @@ import type {
 
 import type {
   BadRequestResponse,
+  ClickListResponse,
   ConflictResponse,
   CreateHostRequest,
   DataSummaryResponse,
   ExportEntity,
   ForbiddenResponse,
   InternalErrorResponse,
+  ListClicksParams,
   NotFoundResponse,
   PayloadTooLargeResponse,
   ResetLinkResponse,
@@ -459,6 +480,114 @@ export function useExportData<TData = Awaited<ReturnType<typeof exportData>>, TE
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getExportDataQueryOptions(entity,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getListClicksUrl = (params?: ListClicksParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/admin/data/clicks?${stringifiedParams}` : `/admin/data/clicks`
+}
+
+/**
+ * Newest first; IP addresses are never stored, only a salted hash.
+ * @summary Recent clicks across the platform (host)
+ */
+export const listClicks = async (params?: ListClicksParams, options?: Parameters<typeof apiFetch>[1]): Promise<ClickListResponse> => {
+
+  return apiFetch<ClickListResponse>(getListClicksUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListClicksQueryKey = (params?: ListClicksParams,) => {
+    return [
+    `/admin/data/clicks`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListClicksQueryOptions = <TData = Awaited<ReturnType<typeof listClicks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(params?: ListClicksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listClicks>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListClicksQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listClicks>>> = ({ signal }) => listClicks(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listClicks>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListClicksQueryResult = NonNullable<Awaited<ReturnType<typeof listClicks>>>
+export type ListClicksQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>
+
+
+export function useListClicks<TData = Awaited<ReturnType<typeof listClicks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+ params: undefined |  ListClicksParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listClicks>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listClicks>>,
+          TError,
+          Awaited<ReturnType<typeof listClicks>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListClicks<TData = Awaited<ReturnType<typeof listClicks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+ params?: ListClicksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listClicks>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listClicks>>,
+          TError,
+          Awaited<ReturnType<typeof listClicks>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListClicks<TData = Awaited<ReturnType<typeof listClicks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+ params?: ListClicksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listClicks>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Recent clicks across the platform (host)
+ */
+
+export function useListClicks<TData = Awaited<ReturnType<typeof listClicks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+ params?: ListClicksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listClicks>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListClicksQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

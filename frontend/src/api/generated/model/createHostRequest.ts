@@ -42,6 +42,25 @@
  * Amounts and exchange rates are decimal strings (`"12.50"`), never binary floats. Rates have
  * RON as their base: `rates.EUR` is the number of euros one leu buys.
  *
+ * ## Tracking links
+ * A tracking link belongs to one approved affiliate in one campaign. Share its `tracking_url`
+ * (`$PUBLIC_URL/r/<short_code>`): each visit records a click and answers `302` to the destination
+ * with `aff_click=<click id>` added to its query string (the destination's own query is kept).
+ * Keep that id with the visitor's order (for example in a cookie) and send it with the
+ * conversion, so the order is attributed to the link. Paused, archived and unknown codes answer
+ * `404`; a link of a campaign that is not active redirects without recording a click. Known bots
+ * are recorded as bots and never counted.
+ *
+ * ```sh
+ * curl -s -X POST "$PUBLIC_URL/api/v1/tracking-links" -H "Authorization: Bearer $TOKEN" \
+ *   -H 'Content-Type: application/json' \
+ *   -d '{"name":"Newsletter","affiliate_id":"…","campaign_id":"…","destination_url":"https://shop.example.com/sale"}'
+ * ```
+ *
+ * ## Discount codes
+ * A discount code of a brand attributes an order to its affiliate when no valid click is given.
+ * Codes are unique per brand whatever their case; a percentage value is a fraction (`0.10` is 10%).
+ *
  * ## Accounts
  * Brands and affiliates sign up themselves. Host accounts are created by another host
  * (`POST /api/v1/admin/hosts`) or by the operator: set `HOST_EMAIL` and `HOST_PASSWORD` when the

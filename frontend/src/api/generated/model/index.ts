@@ -42,6 +42,25 @@
  * Amounts and exchange rates are decimal strings (`"12.50"`), never binary floats. Rates have
  * RON as their base: `rates.EUR` is the number of euros one leu buys.
  *
+ * ## Tracking links
+ * A tracking link belongs to one approved affiliate in one campaign. Share its `tracking_url`
+ * (`$PUBLIC_URL/r/<short_code>`): each visit records a click and answers `302` to the destination
+ * with `aff_click=<click id>` added to its query string (the destination's own query is kept).
+ * Keep that id with the visitor's order (for example in a cookie) and send it with the
+ * conversion, so the order is attributed to the link. Paused, archived and unknown codes answer
+ * `404`; a link of a campaign that is not active redirects without recording a click. Known bots
+ * are recorded as bots and never counted.
+ *
+ * ```sh
+ * curl -s -X POST "$PUBLIC_URL/api/v1/tracking-links" -H "Authorization: Bearer $TOKEN" \
+ *   -H 'Content-Type: application/json' \
+ *   -d '{"name":"Newsletter","affiliate_id":"…","campaign_id":"…","destination_url":"https://shop.example.com/sale"}'
+ * ```
+ *
+ * ## Discount codes
+ * A discount code of a brand attributes an order to its affiliate when no valid click is given.
+ * Codes are unique per brand whatever their case; a percentage value is a fraction (`0.10` is 10%).
+ *
  * ## Accounts
  * Brands and affiliates sign up themselves. Host accounts are created by another host
  * (`POST /api/v1/admin/hosts`) or by the operator: set `HOST_EMAIL` and `HOST_PASSWORD` when the
@@ -56,6 +75,7 @@ export * from './affiliate';
 export * from './affiliateDetailsResponse';
 export * from './affiliateDetailsResponseData';
 export * from './affiliateInput';
+export * from './affiliateLinkInput';
 export * from './affiliateListResponse';
 export * from './affiliateListResponseData';
 export * from './affiliateResponse';
@@ -92,6 +112,9 @@ export * from './campaignResponseData';
 export * from './campaignStatus';
 export * from './campaignUpdate';
 export * from './changePasswordInput';
+export * from './click';
+export * from './clickListResponse';
+export * from './clickListResponseData';
 export * from './commissionType';
 export * from './conflictResponse';
 export * from './createHostRequest';
@@ -103,6 +126,15 @@ export * from './dataSummaryResponseData';
 export * from './dataSummaryResponseDataCounts';
 export * from './decimal';
 export * from './devLoginRequest';
+export * from './discountCode';
+export * from './discountCodeInput';
+export * from './discountCodeListResponse';
+export * from './discountCodeListResponseData';
+export * from './discountCodeResponse';
+export * from './discountCodeResponseData';
+export * from './discountCodeUpdate';
+export * from './discountStatus';
+export * from './discountType';
 export * from './domainsInput';
 export * from './domainsResponse';
 export * from './domainsResponseData';
@@ -121,10 +153,14 @@ export * from './integrationDetailsResponse';
 export * from './integrationDetailsResponseData';
 export * from './internalErrorResponse';
 export * from './limitParameter';
+export * from './linkStatus';
 export * from './listAffiliatesParams';
 export * from './listApplicationsParams';
 export * from './listBrandsParams';
 export * from './listCampaignsParams';
+export * from './listClicksParams';
+export * from './listDiscountCodesParams';
+export * from './listTrackingLinksParams';
 export * from './loginRequest';
 export * from './membershipStatus';
 export * from './messageResponse';
@@ -143,6 +179,13 @@ export * from './signupRequest';
 export * from './systemConfigResponse';
 export * from './systemConfigResponseData';
 export * from './tooManyRequestsResponse';
+export * from './trackingLink';
+export * from './trackingLinkInput';
+export * from './trackingLinkListResponse';
+export * from './trackingLinkListResponseData';
+export * from './trackingLinkResponse';
+export * from './trackingLinkResponseData';
+export * from './trackingLinkUpdate';
 export * from './unauthorizedResponse';
 export * from './user';
 export * from './userResponse';

@@ -1,0 +1,377 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/openaffiliate/platform/server"
+	"github.com/openaffiliate/platform/server/servertest"
+)
+
+// program is a brand with a campaign and an affiliate approved in it.
+type program struct {
+	brand     account
+	domain    string
+	campaign  map[string]any
+	affiliate account
+	affID     string
+}
+
+func newProgram(t *testing.T, env *servertest.Env) program {
+	t.Helper()
+	b, domain := newBrand(t, env)
+	c := createCampaign(t, env, b.token, map[string]any{"name": "Tracked", "homepage_url": "https://" + domain + "/home?src=campaign"})
+	aff := newAccount(t, env, "affiliate")
+	mustStatus(t, env.Call(t, http.MethodPost, "/campaigns/"+c["id"].(string)+"/join", aff.token, nil), http.StatusOK)
+	affID := data(env.Call(t, http.MethodGet, "/affiliates/by-user/"+aff.id(), aff.token, nil))["affiliate"].(map[string]any)["id"].(string)
+	return program{brand: b, domain: domain, campaign: c, affiliate: aff, affID: affID}
+}
+
+func (p program) link(t *testing.T, env *servertest.Env, dest string) map[string]any {
+	t.Helper()
+	r := mustStatus(t, env.Call(t, http.MethodPost, "/tracking-links", p.brand.token, map[string]any{
+		"name": "Newsletter", "destination_url": dest, "affiliate_id": p.affID, "campaign_id": p.campaign["id"],
+	}), http.StatusCreated)
+	return data(r)["link"].(map[string]any)
+}
+
+var noFollow = &http.Client{Timeout: 10 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+
+// visit opens a tracking link like a browser would, without following the redirect.
+func visit(t *testing.T, base, code, userAgent string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, base+"/r/"+code, nil)
+	if userAgent == "" {
+		userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36"
+	}
+	req.Header.Set("User-Agent", userAgent)
+	req.Header.Set("Referer", "https://news.example.org/issue-7")
+	resp, err := noFollow.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp
+}
+
+// waitClicks waits until the link's stored clicks (bots included) reach n.
+func waitClicks(t *testing.T, env *servertest.Env, linkID string, n int) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		if count(t, env, "SELECT count(*) FROM clicks WHERE link_id = $1", linkID) >= n {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("clicks of %s did not reach %d", linkID, n)
+}
+
+func TestRedirectRecordsClicks(t *testing.T) {
+	env := servertest.Get(t)
+	p := newProgram(t, env)
+	link := p.link(t, env, "https://www."+p.domain+"/sale?utm_source=news&x=a%20b")
+	if !strings.HasSuffix(link["tracking_url"].(string), "/r/"+link["short_code"].(string)) || len(link["short_code"].(string)) < 7 {
+		t.Fatalf("link: %v", link)
+	}
+	resp := visit(t, env.URL, link["short_code"].(string), "")
+	if resp.StatusCode != http.StatusFound {
+		t.Fatalf("redirect: %d", resp.StatusCode)
+	}
+	loc, _ := url.Parse(resp.Header.Get("Location"))
+	clickID := loc.Query().Get("aff_click")
+	if loc.Host != "www."+p.domain || !strings.HasPrefix(loc.RawQuery, "utm_source=news&x=a%20b&aff_click=") || len(clickID) != 36 {
+		t.Fatalf("location %s", loc)
+	}
+	waitClicks(t, env, link["id"].(string), 1)
+	var ua, ref, ipHash string
+	var bot bool
+	if err := env.App.Pool.QueryRow(context.Background(), "SELECT user_agent, referrer, ip_hash, is_bot FROM clicks WHERE id = $1", clickID).Scan(&ua, &ref, &ipHash, &bot); err != nil {
+		t.Fatalf("click %s not stored: %v", clickID, err)
+	}
+	if !strings.Contains(ua, "Chrome") || ref != "https://news.example.org/issue-7" || bot || ipHash == "" || strings.Contains(ipHash, "127.0.0.1") {
+		t.Errorf("click: ua=%q ref=%q bot=%v ip=%q", ua, ref, bot, ipHash)
+	}
+
+	// A bot is recorded as one and not counted.
+	visit(t, env.URL, link["short_code"].(string), "Mozilla/5.0 (compatible; Googlebot/2.1)")
+	waitClicks(t, env, link["id"].(string), 2)
+	if count(t, env, "SELECT count(*) FROM clicks WHERE link_id = $1 AND is_bot", link["id"]) != 1 {
+		t.Error("the bot's click is not flagged")
+	}
+	links := data(mustStatus(t, env.Call(t, http.MethodGet, "/tracking-links?limit=100", p.brand.token, nil), http.StatusOK))["links"].([]any)
+	if len(links) != 1 || links[0].(map[string]any)["click_count"].(float64) != 1 {
+		t.Errorf("click_count: %v", links)
+	}
+	mine := data(mustStatus(t, env.Call(t, http.MethodGet, "/affiliate-links", p.affiliate.token, nil), http.StatusOK))["links"].([]any)
+	if len(mine) != 1 || mine[0].(map[string]any)["click_count"].(float64) != 1 {
+		t.Errorf("affiliate's links: %v", mine)
+	}
+}
+
+func TestRedirectRefusals(t *testing.T) {
+	env := servertest.Get(t)
+	p := newProgram(t, env)
+	link := p.link(t, env, "")
+	code, id := link["short_code"].(string), link["id"].(string)
+	if link["destination_url"] != "https://"+p.domain+"/home?src=campaign" {
+		t.Errorf("a blank destination does not use the homepage: %v", link["destination_url"])
+	}
+	if r := visit(t, env.URL, "nosuchcode", ""); r.StatusCode != http.StatusNotFound || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") {
+		t.Errorf("unknown code: %d %s", r.StatusCode, r.Header.Get("Content-Type"))
+	}
+	for _, status := range []string{"paused", "archived"} {
+		mustStatus(t, env.Call(t, http.MethodPut, "/tracking-links/"+id, p.brand.token, map[string]any{"status": status}), http.StatusOK)
+		if r := visit(t, env.URL, code, ""); r.StatusCode != http.StatusNotFound {
+			t.Errorf("%s link: %d", status, r.StatusCode)
+		}
+	}
+	mustStatus(t, env.Call(t, http.MethodPut, "/tracking-links/"+id, p.brand.token, map[string]any{"status": "active"}), http.StatusOK)
+	// A campaign that is not active redirects without recording.
+	mustStatus(t, env.Call(t, http.MethodPut, "/campaigns/"+p.campaign["id"].(string), p.brand.token, map[string]any{"status": "paused"}), http.StatusOK)
+	r := visit(t, env.URL, code, "")
+	if r.StatusCode != http.StatusFound || r.Header.Get("Location") != "https://"+p.domain+"/home?src=campaign" {
+		t.Errorf("inactive campaign: %d %s", r.StatusCode, r.Header.Get("Location"))
+	}
+	time.Sleep(700 * time.Millisecond) // longer than a flush interval
+	if n := count(t, env, "SELECT count(*) FROM clicks WHERE link_id = $1", id); n != 0 {
+		t.Errorf("%d clicks recorded for an inactive campaign", n)
+	}
+}
+
+func TestTrackingLinkValidation(t *testing.T) {
+	env := servertest.Get(t)
+	p := newProgram(t, env)
+	outsider := newAccount(t, env, "affiliate")
+	outsiderID := data(env.Call(t, http.MethodGet, "/affiliates/by-user/"+outsider.id(), outsider.token, nil))["affiliate"].(map[string]any)["id"].(string)
+	base := func() map[string]any {
+		return map[string]any{"name": "L", "destination_url": "https://" + p.domain + "/x", "affiliate_id": p.affID, "campaign_id": p.campaign["id"]}
+	}
+	before := count(t, env, "SELECT count(*) FROM tracking_links")
+	for code, mutate := range map[string]func(map[string]any){
+		"AFFILIATE_REQUIRED":     func(b map[string]any) { delete(b, "affiliate_id") },
+		"NAME_REQUIRED":          func(b map[string]any) { b["name"] = " " },
+		"INVALID_URL":            func(b map[string]any) { b["destination_url"] = "not a url" },
+		"INVALID_DOMAIN":         func(b map[string]any) { b["destination_url"] = "https://10.0.0.1/x" },
+		"DOMAIN_NOT_ALLOWED":     func(b map[string]any) { b["destination_url"] = "https://elsewhere.example.net/x" },
+		"AFFILIATE_NOT_APPROVED": func(b map[string]any) { b["affiliate_id"] = outsiderID },
+	} {
+		body := base()
+		mutate(body)
+		wantError(t, env.Call(t, http.MethodPost, "/tracking-links", p.brand.token, body), http.StatusBadRequest, code)
+	}
+	if count(t, env, "SELECT count(*) FROM tracking_links") != before {
+		t.Error("a refused link was stored")
+	}
+	link := p.link(t, env, "https://"+p.domain+"/ok")
+	wantError(t, env.Call(t, http.MethodPut, "/tracking-links/"+link["id"].(string), p.brand.token, map[string]any{"destination_url": "https://evil.example.net"}),
+		http.StatusBadRequest, "DOMAIN_NOT_ALLOWED")
+	wantError(t, env.Call(t, http.MethodPut, "/tracking-links/"+link["id"].(string), p.brand.token, map[string]any{"status": "gone"}),
+		http.StatusBadRequest, "VALIDATION_ERROR")
+}
+
+func TestTrackingTenancy(t *testing.T) {
+	env := servertest.Get(t)
+	a := newProgram(t, env)
+	b := newProgram(t, env)
+	host := hostToken(t, env)
+	link := a.link(t, env, "")
+	id := link["id"].(string)
+
+	// Brand B cannot use A's campaign or touch A's link.
+	wantError(t, env.Call(t, http.MethodPost, "/tracking-links", b.brand.token, map[string]any{
+		"name": "x", "affiliate_id": a.affID, "campaign_id": a.campaign["id"]}), http.StatusNotFound, "NOT_FOUND")
+	wantError(t, env.Call(t, http.MethodPut, "/tracking-links/"+id, b.brand.token, map[string]any{"name": "Taken"}), http.StatusNotFound, "NOT_FOUND")
+	wantError(t, env.Call(t, http.MethodDelete, "/tracking-links/"+id, b.brand.token, nil), http.StatusNotFound, "NOT_FOUND")
+	if got := data(mustStatus(t, env.Call(t, http.MethodGet, "/tracking-links", b.brand.token, nil), http.StatusOK))["links"].([]any); len(got) != 0 {
+		t.Errorf("brand B lists %d links of others", len(got))
+	}
+	// Affiliates see their own links only and cannot manage them through the brand operations.
+	if got := data(mustStatus(t, env.Call(t, http.MethodGet, "/tracking-links", b.affiliate.token, nil), http.StatusOK))["links"].([]any); len(got) != 0 {
+		t.Errorf("affiliate B lists %d links of others", len(got))
+	}
+	wantError(t, env.Call(t, http.MethodPut, "/tracking-links/"+id, a.affiliate.token, map[string]any{"name": "x"}), http.StatusForbidden, "FORBIDDEN")
+	wantError(t, env.Call(t, http.MethodPost, "/tracking-links", a.affiliate.token, map[string]any{"name": "x"}), http.StatusForbidden, "FORBIDDEN")
+	wantError(t, env.Call(t, http.MethodGet, "/affiliate-links", a.brand.token, nil), http.StatusForbidden, "FORBIDDEN")
+	// Affiliate B cannot generate a link in A's campaign (not approved there).
+	wantError(t, env.Call(t, http.MethodPost, "/affiliate-links/generate", b.affiliate.token, map[string]any{"campaign_id": a.campaign["id"]}),
+		http.StatusBadRequest, "AFFILIATE_NOT_APPROVED")
+	gen := data(mustStatus(t, env.Call(t, http.MethodPost, "/affiliate-links/generate", a.affiliate.token, map[string]any{"campaign_id": a.campaign["id"]}), http.StatusCreated))["link"].(map[string]any)
+	if gen["name"] != "Tracked" || gen["affiliate_id"] != a.affID || gen["destination_url"] != "https://"+a.domain+"/home?src=campaign" {
+		t.Errorf("generated link: %v", gen)
+	}
+	wantError(t, env.Call(t, http.MethodPost, "/affiliate-links/generate", a.brand.token, map[string]any{"campaign_id": a.campaign["id"]}), http.StatusForbidden, "FORBIDDEN")
+	// Clicks are the host's to list.
+	mustStatus(t, env.Call(t, http.MethodGet, "/admin/data/clicks?limit=100", host, nil), http.StatusOK)
+	wantError(t, env.Call(t, http.MethodGet, "/admin/data/clicks", a.brand.token, nil), http.StatusForbidden, "FORBIDDEN")
+	// The host sees every link, and deleting one takes its clicks.
+	all := ids(data(mustStatus(t, env.Call(t, http.MethodGet, "/tracking-links?limit=1000", host, nil), http.StatusOK))["links"].([]any))
+	if !contains(all, id) {
+		t.Error("the host does not see every link")
+	}
+	visit(t, env.URL, link["short_code"].(string), "")
+	waitClicks(t, env, id, 1)
+	mustStatus(t, env.Call(t, http.MethodDelete, "/tracking-links/"+id, a.brand.token, nil), http.StatusOK)
+	if count(t, env, "SELECT count(*) FROM clicks WHERE link_id = $1", id) != 0 {
+		t.Error("clicks survive their link")
+	}
+	if r := visit(t, env.URL, link["short_code"].(string), ""); r.StatusCode != http.StatusNotFound {
+		t.Errorf("a deleted link still redirects: %d", r.StatusCode)
+	}
+}
+
+func TestDiscountCodes(t *testing.T) {
+	env := servertest.Get(t)
+	a := newProgram(t, env)
+	b := newProgram(t, env)
+	body := func(code string) map[string]any {
+		return map[string]any{"code": code, "campaign_id": a.campaign["id"], "affiliate_id": a.affID, "discount_type": "percentage",
+			"discount_value": "0.10", "minimumOrderAmount": "50.00", "usage_limit": 100, "usageLimitPerCustomer": 1,
+			"description": "Ten percent", "is_exclusive": true, "commissionOverride": "0.15"}
+	}
+	code := data(mustStatus(t, env.Call(t, http.MethodPost, "/discount-codes", a.brand.token, body("ANA10")), http.StatusCreated))["discount_code"].(map[string]any)
+	if code["discount_value"] != "0.1" || code["usage_limit"].(float64) != 100 || code["minimum_order_amount"] != "50.00" || code["status"] != "active" || code["brand_name"] == "" {
+		t.Errorf("code: %v", code)
+	}
+	wantError(t, env.Call(t, http.MethodPost, "/discount-codes", a.brand.token, body("ana10")), http.StatusConflict, "CODE_TAKEN")
+	// Unique per brand, not across brands.
+	other := body("ANA10")
+	other["campaign_id"], other["affiliate_id"] = b.campaign["id"], b.affID
+	mustStatus(t, env.Call(t, http.MethodPost, "/discount-codes", b.brand.token, other), http.StatusCreated)
+
+	before := count(t, env, "SELECT count(*) FROM discount_codes")
+	for name, tc := range map[string]struct {
+		mutate func(map[string]any)
+		code   string
+	}{
+		"bad characters":    {func(m map[string]any) { m["code"] = "NO SPACES" }, "INVALID_CODE"},
+		"percentage over 1": {func(m map[string]any) { m["code"] = "BIG"; m["discount_value"] = "10" }, "INVALID_AMOUNT"},
+		"fixed of no value": {func(m map[string]any) {
+			m["code"] = "ZERO"
+			m["discount_type"] = "fixed_amount"
+			m["discount_value"] = "0"
+		}, "INVALID_AMOUNT"},
+		"ends before start": {func(m map[string]any) {
+			m["code"] = "LATE"
+			m["validFrom"] = "2026-12-10T00:00:00Z"
+			m["validUntil"] = "2026-12-01T00:00:00Z"
+		}, "VALIDATION_ERROR"},
+		"affiliate not in campaign": {func(m map[string]any) { m["code"] = "STRANGER"; m["affiliate_id"] = b.affID }, "AFFILIATE_NOT_APPROVED"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			m := body("")
+			tc.mutate(m)
+			wantError(t, env.Call(t, http.MethodPost, "/discount-codes", a.brand.token, m), http.StatusBadRequest, tc.code)
+		})
+	}
+	if count(t, env, "SELECT count(*) FROM discount_codes") != before {
+		t.Error("a refused code was stored")
+	}
+
+	// Generated codes are unique and random.
+	seen := map[string]bool{}
+	for range 5 {
+		g := data(mustStatus(t, env.Call(t, http.MethodPost, "/discount-codes/generate", a.brand.token, map[string]any{
+			"campaign_id": a.campaign["id"], "affiliate_id": a.affID, "discount_type": "free_shipping"}), http.StatusCreated))["discount_code"].(map[string]any)
+		if seen[g["code"].(string)] || len(g["code"].(string)) != 8 || g["usage_limit"] != nil {
+			t.Errorf("generated: %v", g)
+		}
+		seen[g["code"].(string)] = true
+	}
+
+	// Updating clears a limit left blank (unlimited) and keeps what is not sent.
+	upd := data(mustStatus(t, env.Call(t, http.MethodPut, "/discount-codes/"+code["id"].(string), a.brand.token, map[string]any{
+		"discount_value": "0.20", "usage_limit": nil}), http.StatusOK))["discount_code"].(map[string]any)
+	if upd["usage_limit"] != nil || upd["discount_value"] != "0.2" || upd["code"] != "ANA10" || upd["discount_type"] != "percentage" {
+		t.Errorf("updated: %v", upd)
+	}
+
+	// Tenancy: the affiliate sees its own codes; other brands and affiliates see none of A's.
+	mineA := data(mustStatus(t, env.Call(t, http.MethodGet, "/discount-codes?limit=100", a.affiliate.token, nil), http.StatusOK))["discount_codes"].([]any)
+	if len(mineA) != 6 {
+		t.Errorf("affiliate A sees %d codes, want 6", len(mineA))
+	}
+	for _, c := range data(mustStatus(t, env.Call(t, http.MethodGet, "/discount-codes", b.affiliate.token, nil), http.StatusOK))["discount_codes"].([]any) {
+		if c.(map[string]any)["brand_id"] == a.brand.brandID() {
+			t.Error("affiliate B sees a code of brand A")
+		}
+	}
+	wantError(t, env.Call(t, http.MethodPut, "/discount-codes/"+code["id"].(string), b.brand.token, map[string]any{"description": "x"}), http.StatusNotFound, "NOT_FOUND")
+	wantError(t, env.Call(t, http.MethodDelete, "/discount-codes/"+code["id"].(string), b.brand.token, nil), http.StatusNotFound, "NOT_FOUND")
+	wantError(t, env.Call(t, http.MethodPost, "/discount-codes", b.brand.token, body("STEAL")), http.StatusNotFound, "NOT_FOUND")
+	wantError(t, env.Call(t, http.MethodPost, "/discount-codes", a.affiliate.token, body("SELF")), http.StatusForbidden, "FORBIDDEN")
+	wantError(t, env.Call(t, http.MethodDelete, "/discount-codes/"+code["id"].(string), a.affiliate.token, nil), http.StatusForbidden, "FORBIDDEN")
+	mustStatus(t, env.Call(t, http.MethodDelete, "/discount-codes/"+code["id"].(string), a.brand.token, nil), http.StatusOK)
+	wantError(t, env.Call(t, http.MethodDelete, "/discount-codes/"+code["id"].(string), a.brand.token, nil), http.StatusNotFound, "NOT_FOUND")
+}
+
+// TestNoClickLostOnShutdown runs a real server, sends N concurrent redirects, stops the server
+// gracefully and finds exactly N clicks stored.
+func TestNoClickLostOnShutdown(t *testing.T) {
+	env := servertest.Get(t)
+	p := newProgram(t, env)
+	link := p.link(t, env, "")
+
+	// A second server process on the same database, started and stopped like in production.
+	port := servertest.FreePort(t)
+	cfg, err := server.LoadConfig(func(name string) string {
+		switch name {
+		case "DATABASE_URL":
+			return env.App.Config.DatabaseURL
+		case "JWT_SECRET":
+			return string(env.App.Config.JWTSecret)
+		case "PORT":
+			return fmt.Sprint(port)
+		}
+		return ""
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	app, err := server.NewApp(ctx, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer app.Close()
+	served := make(chan error, 1)
+	go func() { served <- app.Serve(ctx) }()
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	servertest.WaitHealthy(t, base)
+
+	const n = 2000
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	redirects := 0
+	sem := make(chan struct{}, 64)
+	for range n {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			if visit(t, base, link["short_code"].(string), "").StatusCode == http.StatusFound {
+				mu.Lock()
+				redirects++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	stop()
+	if err := <-served; err != nil {
+		t.Fatalf("serve: %v", err)
+	}
+	stored := count(t, env, "SELECT count(*) FROM clicks WHERE link_id = $1", link["id"])
+	if redirects != n || stored != n {
+		t.Fatalf("%d redirects answered 302 and %d clicks were stored; want %d of each", redirects, stored, n)
+	}
+}

@@ -1,0 +1,1 @@
+DROP TABLE discount_codes, clicks, tracking_links;

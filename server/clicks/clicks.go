@@ -1,0 +1,164 @@
+// Package clicks buffers recorded clicks in memory and writes them to PostgreSQL in batches,
+// so a redirect never waits on its own INSERT. The buffer is bounded: when it is full,
+// Record waits (back-pressure) instead of dropping a click; Close writes out everything.
+package clicks
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Click is one visit of a tracking link.
+type Click struct {
+	ID          uuid.UUID
+	At          time.Time
+	LinkID      uuid.UUID
+	CampaignID  uuid.UUID
+	AffiliateID uuid.UUID
+	BrandID     uuid.UUID
+	IPHash      string
+	UserAgent   string
+	Referrer    string
+	IsBot       bool
+}
+
+// Options size the buffer and pace the writes.
+type Options struct {
+	Capacity      int           // clicks held in memory at most (default 65536)
+	BatchSize     int           // clicks per COPY at most (default 5000)
+	FlushInterval time.Duration // longest a click waits for its write (default 500ms, at most 1s)
+}
+
+func (o Options) withDefaults() Options {
+	if o.Capacity <= 0 {
+		o.Capacity = 65536
+	}
+	if o.BatchSize <= 0 {
+		o.BatchSize = 5000
+	}
+	if o.FlushInterval <= 0 || o.FlushInterval > time.Second {
+		o.FlushInterval = 500 * time.Millisecond
+	}
+	return o
+}
+
+// ErrClosed is returned by Record after Close.
+var ErrClosed = errors.New("clicks: recorder is closed")
+
+// Recorder is the buffer and its writer.
+type Recorder struct {
+	pool   *pgxpool.Pool
+	opts   Options
+	queue  chan Click
+	mu     sync.RWMutex // guards closed against concurrent sends
+	closed bool
+	done   chan struct{}
+}
+
+// NewRecorder starts the writer.
+func NewRecorder(pool *pgxpool.Pool, opts Options) *Recorder {
+	opts = opts.withDefaults()
+	r := &Recorder{pool: pool, opts: opts, queue: make(chan Click, opts.Capacity), done: make(chan struct{})}
+	go r.run()
+	return r
+}
+
+// Record queues a click; when the buffer is full it waits until there is room or ctx ends.
+func (r *Recorder) Record(ctx context.Context, c Click) error {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	if r.closed {
+		return ErrClosed
+	}
+	select {
+	case r.queue <- c:
+		return nil
+	default:
+	}
+	select {
+	case r.queue <- c:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Close stops accepting clicks and returns once every queued click is written (or ctx ends).
+func (r *Recorder) Close(ctx context.Context) error {
+	r.mu.Lock()
+	if !r.closed {
+		r.closed = true
+		close(r.queue)
+	}
+	r.mu.Unlock()
+	select {
+	case <-r.done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Pending is how many clicks wait in the buffer.
+func (r *Recorder) Pending() int { return len(r.queue) }
+
+func (r *Recorder) run() {
+	defer close(r.done)
+	ticker := time.NewTicker(r.opts.FlushInterval)
+	defer ticker.Stop()
+	batch := make([]Click, 0, r.opts.BatchSize)
+	for {
+		select {
+		case c, ok := <-r.queue:
+			if !ok {
+				r.write(batch)
+				return
+			}
+			batch = append(batch, c)
+			if len(batch) >= r.opts.BatchSize {
+				r.write(batch)
+				batch = batch[:0]
+			}
+		case <-ticker.C:
+			if len(batch) > 0 {
+				r.write(batch)
+				batch = batch[:0]
+			}
+		}
+	}
+}
+
+var columns = []string{"id", "clicked_at", "link_id", "campaign_id", "affiliate_id", "brand_id", "ip_hash", "user_agent", "referrer", "is_bot"}
+
+// write copies a batch, retrying with backoff while the database refuses: clicks are never dropped.
+// While it retries, the queue fills and Record applies back-pressure.
+func (r *Recorder) write(batch []Click) {
+	if len(batch) == 0 {
+		return
+	}
+	backoff := 100 * time.Millisecond
+	for attempt := 1; ; attempt++ {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		_, err := r.pool.CopyFrom(ctx, pgx.Identifier{"clicks"}, columns, pgx.CopyFromSlice(len(batch), func(i int) ([]any, error) {
+			c := batch[i]
+			return []any{c.ID, c.At, c.LinkID, c.CampaignID, c.AffiliateID, c.BrandID, c.IPHash, c.UserAgent, c.Referrer, c.IsBot}, nil
+		}))
+		cancel()
+		var pgErr *pgconn.PgError
+		if err == nil || errors.As(err, &pgErr) && pgErr.Code == "23505" {
+			// A unique violation means an earlier attempt committed this very batch (COPY is all or nothing).
+			return
+		}
+		slog.Error("clicks: write failed, retrying", "clicks", len(batch), "attempt", attempt, "err", err)
+		time.Sleep(backoff)
+		backoff = min(backoff*2, 5*time.Second)
+	}
+}

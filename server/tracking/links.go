@@ -1,0 +1,300 @@
+// Package tracking is tracking links, the click redirect and discount codes.
+package tracking
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/activity"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/auth"
+	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/domains"
+)
+
+// Service manages links and discount codes; the catalogue answers who may see which campaign.
+type Service struct {
+	pool       *pgxpool.Pool
+	q          *queries.Queries
+	catalogue  *catalogue.Service
+	redirector *Redirector
+	publicURL  string
+	now        func() time.Time
+}
+
+// New makes the service.
+func New(pool *pgxpool.Pool, cat *catalogue.Service, redirector *Redirector, publicURL string, now func() time.Time) *Service {
+	return &Service{pool: pool, q: queries.New(), catalogue: cat, redirector: redirector, publicURL: publicURL, now: now}
+}
+
+// Link-form error codes; the web app shows the seed's message for each.
+const (
+	CodeAffiliateRequired    = "AFFILIATE_REQUIRED"
+	CodeNameRequired         = "NAME_REQUIRED"
+	CodeInvalidURL           = "INVALID_URL"
+	CodeInvalidDomain        = "INVALID_DOMAIN"
+	CodeDomainNotAllowed     = "DOMAIN_NOT_ALLOWED"
+	CodeAffiliateNotApproved = "AFFILIATE_NOT_APPROVED"
+	CodeCampaignRequired     = "CAMPAIGN_REQUIRED"
+)
+
+func invalid(code, field, message string) error {
+	return &apierror.Error{Status: http.StatusBadRequest, Code: code, Message: message,
+		Details: []apierror.Detail{{Field: field, Message: message}}}
+}
+
+// Link is a tracking link with its campaign, affiliate and stored human clicks.
+type Link struct {
+	queries.TrackingLink
+	CampaignName  string
+	AffiliateName string
+	Clicks        int
+}
+
+// TrackingURL is the address to share.
+func (s *Service) TrackingURL(code string) string { return s.publicURL + "/r/" + code }
+
+// LinkInput is the creation form.
+type LinkInput struct {
+	Name        string
+	Destination string
+	AffiliateID *uuid.UUID
+	CampaignID  *uuid.UUID
+}
+
+// CreateLink makes a link for an approved affiliate of one of the caller brand's campaigns (any for the host).
+func (s *Service) CreateLink(ctx context.Context, u auth.User, in LinkInput) (Link, error) {
+	if in.AffiliateID == nil {
+		return Link{}, invalid(CodeAffiliateRequired, "affiliate_id", "Choose an affiliate")
+	}
+	if strings.TrimSpace(in.Name) == "" {
+		return Link{}, invalid(CodeNameRequired, "name", "Link name is required")
+	}
+	if in.CampaignID == nil {
+		return Link{}, invalid(CodeCampaignRequired, "campaign_id", "Choose a campaign")
+	}
+	campaign, err := s.catalogue.GetCampaign(ctx, u, *in.CampaignID)
+	if err != nil {
+		return Link{}, err
+	}
+	return s.createLink(ctx, u, campaign, *in.AffiliateID, in.Name, in.Destination)
+}
+
+// GenerateLink makes a link for the caller affiliate in a campaign it was approved for.
+func (s *Service) GenerateLink(ctx context.Context, u auth.User, campaignID uuid.UUID, name, destination string) (Link, error) {
+	campaign, err := s.catalogue.GetCampaign(ctx, u, campaignID)
+	if err != nil {
+		return Link{}, err
+	}
+	if strings.TrimSpace(name) == "" {
+		name = campaign.Name
+	}
+	return s.createLink(ctx, u, campaign, u.AffiliateID.UUID, name, destination)
+}
+
+func (s *Service) createLink(ctx context.Context, u auth.User, campaign catalogue.Campaign, affiliateID uuid.UUID, name, destination string) (Link, error) {
+	approved, err := s.q.ApprovedMembership(ctx, s.pool, queries.ApprovedMembershipParams{CampaignID: campaign.ID, AffiliateID: affiliateID})
+	if err != nil {
+		return Link{}, err
+	}
+	if !approved {
+		return Link{}, invalid(CodeAffiliateNotApproved, "affiliate_id", "The affiliate is not approved for this campaign")
+	}
+	dest, err := s.checkDestination(ctx, campaign, destination)
+	if err != nil {
+		return Link{}, err
+	}
+	var out Link
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		code, err := s.newShortCode(ctx, tx)
+		if err != nil {
+			return err
+		}
+		id, err := s.q.CreateTrackingLink(ctx, tx, queries.CreateTrackingLinkParams{
+			BrandID: campaign.BrandID, CampaignID: campaign.ID, AffiliateID: affiliateID,
+			Name: strings.TrimSpace(name), ShortCode: code, DestinationUrl: dest,
+		})
+		if err != nil {
+			return err
+		}
+		s.redirector.Invalidate(code) // an earlier lookup may have cached "unknown"
+		if err := activity.Log(ctx, tx, u.ID, "create", "tracking_link", id.String(), map[string]any{"short_code": code}); err != nil {
+			return err
+		}
+		out, err = s.getLink(ctx, tx, auth.User{AccountType: auth.RoleHost}, id)
+		return err
+	})
+	return out, err
+}
+
+// checkDestination answers the destination to store: the given URL on the brand's domains,
+// or the campaign's homepage when none is given.
+func (s *Service) checkDestination(ctx context.Context, campaign catalogue.Campaign, destination string) (string, error) {
+	destination = strings.TrimSpace(destination)
+	if destination == "" && campaign.HomepageUrl != nil {
+		destination = *campaign.HomepageUrl
+	}
+	if destination == "" {
+		return "", invalid(CodeInvalidURL, "destination_url", "Enter a valid URL")
+	}
+	brand, err := s.catalogue.GetBrand(ctx, auth.User{AccountType: auth.RoleHost}, campaign.BrandID)
+	if err != nil {
+		return "", err
+	}
+	u, err := domains.CheckURL(destination, brand.Domains)
+	switch {
+	case errors.Is(err, domains.ErrInvalidDomain):
+		return "", invalid(CodeInvalidDomain, "destination_url", "Invalid domain")
+	case errors.Is(err, domains.ErrNotOnDomains):
+		return "", invalid(CodeDomainNotAllowed, "destination_url", "The destination must be on the brand's domain")
+	case err != nil:
+		return "", invalid(CodeInvalidURL, "destination_url", "Enter a valid URL")
+	}
+	return u.String(), nil
+}
+
+// newShortCode draws random url-safe codes until one is unused.
+func (s *Service) newShortCode(ctx context.Context, tx pgx.Tx) (string, error) {
+	for range 10 {
+		code := auth.RandomToken(6) // 8 characters of [A-Za-z0-9_-]: 2^48 codes
+		taken, err := s.q.ShortCodeExists(ctx, tx, code)
+		if err != nil {
+			return "", err
+		}
+		if !taken {
+			return code, nil
+		}
+	}
+	return "", errors.New("tracking: no free short code after 10 draws")
+}
+
+// linkScope narrows link queries to the caller: a brand its own, an affiliate its own.
+func linkScope(u auth.User) (brand, affiliate uuid.NullUUID) {
+	switch u.AccountType {
+	case auth.RoleHost:
+		return uuid.NullUUID{}, uuid.NullUUID{}
+	case auth.RoleAffiliate:
+		if !u.AffiliateID.Valid {
+			return uuid.NullUUID{}, uuid.NullUUID{UUID: uuid.Nil, Valid: true}
+		}
+		return uuid.NullUUID{}, u.AffiliateID
+	default:
+		return catalogue.BrandScope(u), uuid.NullUUID{}
+	}
+}
+
+// ListLinks answers a page of the links the caller may see, with their click counts.
+func (s *Service) ListLinks(ctx context.Context, u auth.User, p catalogue.Page) ([]Link, int, error) {
+	limit, offset := p.Bounds()
+	brand, affiliate := linkScope(u)
+	rows, err := s.q.ListTrackingLinks(ctx, s.pool, queries.ListTrackingLinksParams{
+		BrandID: brand, AffiliateID: affiliate, Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	out := make([]Link, len(rows))
+	total := 0
+	for i, r := range rows {
+		out[i] = Link{TrackingLink: r.TrackingLink, CampaignName: r.CampaignName, AffiliateName: r.AffiliateName, Clicks: int(r.ClickCount)}
+		total = int(r.Total)
+	}
+	return out, total, nil
+}
+
+func (s *Service) getLink(ctx context.Context, db queries.DBTX, u auth.User, id uuid.UUID) (Link, error) {
+	brand, affiliate := linkScope(u)
+	r, err := s.q.GetTrackingLink(ctx, db, queries.GetTrackingLinkParams{ID: id, BrandID: brand, AffiliateID: affiliate})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Link{}, apierror.NotFound("Tracking link not found")
+	}
+	if err != nil {
+		return Link{}, err
+	}
+	return Link{TrackingLink: r.TrackingLink, CampaignName: r.CampaignName, AffiliateName: r.AffiliateName, Clicks: int(r.ClickCount)}, nil
+}
+
+// LinkUpdate holds the fields to change; nil keeps a field.
+type LinkUpdate struct {
+	Name, Destination, Status *string
+}
+
+// UpdateLink renames a link, moves its destination, or pauses or archives it.
+func (s *Service) UpdateLink(ctx context.Context, u auth.User, id uuid.UUID, in LinkUpdate) (Link, error) {
+	link, err := s.getLink(ctx, s.pool, u, id)
+	if err != nil {
+		return Link{}, err
+	}
+	name, dest, status := link.Name, link.DestinationUrl, link.Status
+	if in.Name != nil {
+		if name = strings.TrimSpace(*in.Name); name == "" {
+			return Link{}, invalid(CodeNameRequired, "name", "Link name is required")
+		}
+	}
+	if in.Destination != nil {
+		campaign, err := s.catalogue.GetCampaign(ctx, auth.User{AccountType: auth.RoleHost}, link.CampaignID)
+		if err != nil {
+			return Link{}, err
+		}
+		if dest, err = s.checkDestination(ctx, campaign, *in.Destination); err != nil {
+			return Link{}, err
+		}
+	}
+	if in.Status != nil {
+		status = *in.Status
+	}
+	var out Link
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := s.q.UpdateTrackingLink(ctx, tx, queries.UpdateTrackingLinkParams{ID: id, Name: name, DestinationUrl: dest, Status: status}); err != nil {
+			return err
+		}
+		if err := activity.Log(ctx, tx, u.ID, "update", "tracking_link", id.String(), map[string]any{"status": status}); err != nil {
+			return err
+		}
+		out, err = s.getLink(ctx, tx, u, id)
+		return err
+	})
+	s.redirector.Invalidate(link.ShortCode)
+	return out, err
+}
+
+// DeleteLink removes a link and its clicks.
+func (s *Service) DeleteLink(ctx context.Context, u auth.User, id uuid.UUID) error {
+	link, err := s.getLink(ctx, s.pool, u, id)
+	if err != nil {
+		return err
+	}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := s.q.DeleteTrackingLink(ctx, tx, id); err != nil {
+			return err
+		}
+		if err := s.q.DeleteLinkClicks(ctx, tx, id); err != nil { // clicks have no foreign key
+			return err
+		}
+		return activity.Log(ctx, tx, u.ID, "delete", "tracking_link", id.String(), map[string]any{"short_code": link.ShortCode})
+	})
+	s.redirector.Invalidate(link.ShortCode)
+	return err
+}
+
+// ListClicks answers a page of recent clicks (host only).
+func (s *Service) ListClicks(ctx context.Context, p catalogue.Page) ([]queries.ListClicksRow, int, error) {
+	limit, offset := p.Bounds()
+	rows, err := s.q.ListClicks(ctx, s.pool, queries.ListClicksParams{MaxRows: limit, SkipRows: offset})
+	if err != nil {
+		return nil, 0, err
+	}
+	total := 0
+	if len(rows) > 0 {
+		total = int(rows[0].Total)
+	}
+	return rows, total, nil
+}

@@ -1,0 +1,210 @@
+package tracking
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/clicks"
+)
+
+// ClickParam is the query parameter the redirect adds to the destination.
+const ClickParam = "aff_click"
+
+// Redirector answers GET /r/{short_code}: it records the click and redirects.
+type Redirector struct {
+	pool     *pgxpool.Pool
+	recorder *clicks.Recorder
+	hashIP   func(string) string
+	now      func() time.Time
+	links    *linkCache
+}
+
+// NewRedirector makes the redirect handler's core.
+func NewRedirector(pool *pgxpool.Pool, recorder *clicks.Recorder, hashIP func(string) string, now func() time.Time) *Redirector {
+	return &Redirector{pool: pool, recorder: recorder, hashIP: hashIP, now: now, links: newLinkCache(now)}
+}
+
+// Invalidate forgets a cached short code (after its link or campaign changed).
+func (r *Redirector) Invalidate(code string) { r.links.forget(code) }
+
+// InvalidateAll forgets every cached short code.
+func (r *Redirector) InvalidateAll() { r.links.forgetAll() }
+
+// Visit is one request to a tracking link.
+type Visit struct {
+	Code, IP, UserAgent, Referrer string
+}
+
+// Outcome is what the redirect answers: a location, or not found.
+type Outcome struct {
+	Location string
+	ClickID  uuid.UUID // zero when no click was recorded
+	Found    bool
+}
+
+// Visit resolves a short code, records the click when the link and its campaign are active,
+// and answers where to send the visitor.
+func (r *Redirector) Visit(ctx context.Context, v Visit) (Outcome, error) {
+	link, found, err := r.resolve(ctx, v.Code)
+	if err != nil || !found || link.Status != "active" {
+		return Outcome{}, err
+	}
+	if link.CampaignStatus != "active" {
+		return Outcome{Location: link.DestinationUrl, Found: true}, nil
+	}
+	id, err := uuid.NewV7()
+	if err != nil {
+		return Outcome{}, err
+	}
+	location, err := WithClickID(link.DestinationUrl, id.String())
+	if err != nil {
+		return Outcome{}, err
+	}
+	click := clicks.Click{
+		ID: id, At: r.now(), LinkID: link.ID, CampaignID: link.CampaignID, AffiliateID: link.AffiliateID,
+		BrandID: link.BrandID, IPHash: r.hashIP(v.IP), UserAgent: truncate(v.UserAgent, 512),
+		Referrer: truncate(v.Referrer, 1024), IsBot: IsBot(v.UserAgent),
+	}
+	if err := r.recorder.Record(ctx, click); err != nil {
+		return Outcome{}, err
+	}
+	return Outcome{Location: location, ClickID: id, Found: true}, nil
+}
+
+func (r *Redirector) resolve(ctx context.Context, code string) (queries.ResolveShortCodeRow, bool, error) {
+	if e, ok := r.links.get(code); ok {
+		return e.link, e.found, nil
+	}
+	link, err := queries.New().ResolveShortCode(ctx, r.pool, code)
+	found := err == nil
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return link, false, err
+	}
+	r.links.put(code, link, found)
+	return link, found, nil
+}
+
+// WithClickID adds aff_click=<id> to a URL's query, keeping its other parameters as they are
+// (in order and encoding) and replacing an aff_click it already had.
+func WithClickID(destination, id string) (string, error) {
+	u, err := url.Parse(destination)
+	if err != nil {
+		return "", err
+	}
+	kept := make([]string, 0, 4)
+	if u.RawQuery != "" {
+		for _, part := range strings.Split(u.RawQuery, "&") {
+			key, _, _ := strings.Cut(part, "=")
+			if k, err := url.QueryUnescape(key); err == nil && k == ClickParam {
+				continue
+			}
+			if part != "" {
+				kept = append(kept, part)
+			}
+		}
+	}
+	kept = append(kept, ClickParam+"="+url.QueryEscape(id))
+	u.RawQuery = strings.Join(kept, "&")
+	u.ForceQuery = false
+	return u.String(), nil
+}
+
+var botPattern = regexp.MustCompile(`(?i)bot|crawl|spider|slurp|facebookexternalhit|facebot|embedly|quora link preview|` +
+	`whatsapp|telegrambot|skypeuripreview|bitlybot|pinterest|vkshare|w3c_validator|headlesschrome|phantomjs|` +
+	`python-requests|python-urllib|go-http-client|curl/|wget/|libwww|httpclient|okhttp|java/|apache-httpclient|` +
+	`lighthouse|pingdom|uptimerobot|preview`)
+
+// IsBot reports whether a user agent is a known crawler, link previewer or script; an empty one counts as a bot.
+func IsBot(userAgent string) bool {
+	ua := strings.TrimSpace(userAgent)
+	return ua == "" || botPattern.MatchString(ua)
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n]
+}
+
+// NotFoundPage is the small page unknown, paused and archived codes answer.
+const NotFoundPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link not found</title>` +
+	`<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
+	`<body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#333">` +
+	`<h1 style="font-size:1.5rem">This link is not available</h1>` +
+	`<p>It may have been paused or removed. / Acest link nu este disponibil.</p></body></html>`
+
+// HTTPStatus of a redirect.
+const HTTPStatus = http.StatusFound
+
+// linkCache keeps resolved short codes for a few seconds, so the redirect reads the database
+// at most once per code per TTL in each process; changes made through this process invalidate
+// at once, changes made elsewhere are seen within the TTL.
+type linkCache struct {
+	mu      sync.RWMutex
+	entries map[string]cacheEntry
+	now     func() time.Time
+}
+
+type cacheEntry struct {
+	link    queries.ResolveShortCodeRow
+	found   bool
+	expires time.Time
+}
+
+// Cache lifetimes: found codes, and unknown ones (shorter, so a new link works quickly everywhere).
+const (
+	cacheTTL    = 5 * time.Second
+	negativeTTL = time.Second
+	cacheMax    = 100_000
+)
+
+func newLinkCache(now func() time.Time) *linkCache {
+	return &linkCache{entries: make(map[string]cacheEntry), now: now}
+}
+
+func (c *linkCache) get(code string) (cacheEntry, bool) {
+	c.mu.RLock()
+	e, ok := c.entries[code]
+	c.mu.RUnlock()
+	if !ok || c.now().After(e.expires) {
+		return cacheEntry{}, false
+	}
+	return e, true
+}
+
+func (c *linkCache) put(code string, link queries.ResolveShortCodeRow, found bool) {
+	ttl := cacheTTL
+	if !found {
+		ttl = negativeTTL
+	}
+	c.mu.Lock()
+	if len(c.entries) >= cacheMax {
+		c.entries = make(map[string]cacheEntry) // a crude bound: start over rather than grow without limit
+	}
+	c.entries[code] = cacheEntry{link: link, found: found, expires: c.now().Add(ttl)}
+	c.mu.Unlock()
+}
+
+func (c *linkCache) forget(code string) {
+	c.mu.Lock()
+	delete(c.entries, code)
+	c.mu.Unlock()
+}
+
+func (c *linkCache) forgetAll() {
+	c.mu.Lock()
+	c.entries = make(map[string]cacheEntry)
+	c.mu.Unlock()
+}
