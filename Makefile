@@ -4,7 +4,7 @@ NODE_BIN = $(shell scripts/node.sh)
 export PATH := $(NODE_BIN):$(PATH)
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: run test generate check-generated build frontend lint e2e clean
+.PHONY: run test generate check-generated build frontend lint e2e bench bench-redirect clean
 
 run:
 	scripts/run.sh
@@ -37,6 +37,11 @@ lint: tools/node_modules
 
 e2e: build
 	scripts/with-db.sh scripts/e2e.sh
+
+bench: bench-redirect
+
+bench-redirect: build
+	scripts/bench-redirect.sh
 
 clean:
 	rm -rf bin frontend/dist artifacts

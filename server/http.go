@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -45,8 +46,8 @@ type Deps struct {
 	TrustProxy bool
 }
 
-// NewHTTP builds the whole HTTP surface: the API, the spec, the docs and the SPA.
-func NewHTTP(d Deps) (*echo.Echo, error) {
+// NewHTTP builds the whole HTTP surface: the tracking redirect, the API, the spec, the docs and the SPA.
+func NewHTTP(d Deps) (http.Handler, error) {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = errorHandler
@@ -92,12 +93,25 @@ func NewHTTP(d Deps) (*echo.Echo, error) {
 	oapi.RegisterHandlers(group, oapi.NewStrictHandler(d.API, nil))
 	group.Any("/*", func(echo.Context) error { return apierror.NotFound("No such API path") })
 
-	e.GET("/r/:code", redirectHandler(d.Redirector))
-
 	if d.Web != nil {
 		mountWeb(e, d.Web)
 	}
-	return e, nil
+	return frontDoor{redirect: redirectHandler(d.Redirector, e.IPExtractor), rest: e}, nil
+}
+
+// frontDoor sends /r/ to the redirect before any of the API's middleware runs: the redirect is
+// the product's hottest path and needs none of it.
+type frontDoor struct {
+	redirect http.Handler
+	rest     http.Handler
+}
+
+func (f frontDoor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if strings.HasPrefix(r.URL.Path, "/r/") {
+		f.redirect.ServeHTTP(w, r)
+		return
+	}
+	f.rest.ServeHTTP(w, r)
 }
 
 type authenticator struct {
@@ -258,21 +272,41 @@ func errorHandler(err error, c echo.Context) {
 	}
 }
 
-// redirectHandler is the tracking redirect: the product's hottest path.
-func redirectHandler(r *tracking.Redirector) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		req := c.Request()
+// redirectHandler answers GET /r/{code}: 302 to the destination with the click recorded,
+// or a small 404 page for unknown, paused and archived codes.
+func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.HandlerFunc {
+	return func(w http.ResponseWriter, req *http.Request) {
+		defer func() {
+			if rec := recover(); rec != nil {
+				slog.Error("redirect panicked", "panic", rec, "path", req.URL.Path)
+				http.Error(w, "Internal server error", http.StatusInternalServerError)
+			}
+		}()
+		if req.Method != http.MethodGet && req.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		code := strings.TrimPrefix(req.URL.Path, "/r/")
+		h := w.Header()
+		h.Set("Cache-Control", "no-store")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "no-referrer-when-downgrade")
 		out, err := r.Visit(req.Context(), tracking.Visit{
-			Code: c.Param("code"), IP: c.RealIP(), UserAgent: req.UserAgent(), Referrer: req.Referer(),
+			Code: code, IP: clientIP(req), UserAgent: req.UserAgent(), Referrer: req.Referer(),
 		})
-		if err != nil {
-			return err
+		switch {
+		case err != nil:
+			slog.ErrorContext(req.Context(), "redirect failed", "err", err, "code", code)
+			http.Error(w, "Internal server error", http.StatusInternalServerError)
+		case !out.Found:
+			h.Set("Content-Type", "text/html; charset=utf-8")
+			w.WriteHeader(http.StatusNotFound)
+			_, _ = io.WriteString(w, tracking.NotFoundPage)
+		default:
+			h.Set("Location", out.Location)
+			w.WriteHeader(tracking.HTTPStatus)
 		}
-		c.Response().Header().Set("Cache-Control", "no-store")
-		if !out.Found {
-			return c.HTML(http.StatusNotFound, tracking.NotFoundPage)
-		}
-		return c.Redirect(tracking.HTTPStatus, out.Location)
 	}
 }
 

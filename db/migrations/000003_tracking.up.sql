@@ -30,7 +30,7 @@ CREATE TABLE clicks (
 );
 CREATE INDEX clicks_link_idx ON clicks (link_id) WHERE NOT is_bot;
 CREATE INDEX clicks_brand_time_idx ON clicks (brand_id, clicked_at DESC);
-CREATE INDEX clicks_time_idx ON clicks (clicked_at DESC);
+-- The platform-wide list orders by id: UUIDv7 ids sort by time, and the primary key serves it.
 
 CREATE TABLE discount_codes (
     id                       uuid PRIMARY KEY DEFAULT gen_random_uuid(),

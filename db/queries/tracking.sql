@@ -57,7 +57,7 @@ SELECT EXISTS (
 -- name: ListClicks :many
 SELECT *, count(*) OVER () AS total
 FROM clicks
-ORDER BY clicked_at DESC, id DESC
+ORDER BY id DESC
 LIMIT @max_rows OFFSET @skip_rows;
 
 -- name: CountClicks :one

@@ -286,7 +286,7 @@ func (q *Queries) GetTrackingLink(ctx context.Context, db DBTX, arg GetTrackingL
 const listClicks = `-- name: ListClicks :many
 SELECT id, clicked_at, link_id, campaign_id, affiliate_id, brand_id, ip_hash, user_agent, referrer, is_bot, count(*) OVER () AS total
 FROM clicks
-ORDER BY clicked_at DESC, id DESC
+ORDER BY id DESC
 LIMIT $2 OFFSET $1
 `
 

@@ -6,6 +6,8 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"hash"
+	"sync"
 )
 
 // RandomToken returns n random bytes, URL-safe base64 encoded.
@@ -30,14 +32,20 @@ func ShortHash(s string) string {
 }
 
 // IPHasher returns a function that hashes client addresses with a key derived from secret,
-// so stored hashes can be compared but not reversed by trying every address.
+// so stored hashes can be compared but not reversed by trying every address. It runs on every
+// click, so its HMAC states are pooled.
 func IPHasher(secret []byte) func(ip string) string {
 	mac := hmac.New(sha256.New, secret)
 	mac.Write([]byte("openaffiliate/ip-hash/v1"))
 	key := mac.Sum(nil)
+	pool := sync.Pool{New: func() any { return hmac.New(sha256.New, key) }}
 	return func(ip string) string {
-		m := hmac.New(sha256.New, key)
+		m := pool.Get().(hash.Hash)
+		m.Reset()
 		m.Write([]byte(ip))
-		return hex.EncodeToString(m.Sum(nil)[:16])
+		var sum [sha256.Size]byte
+		out := hex.EncodeToString(m.Sum(sum[:0])[:16])
+		pool.Put(m)
+		return out
 	}
 }

@@ -34,7 +34,7 @@ type Click struct {
 type Options struct {
 	Capacity      int           // clicks held in memory at most (default 65536)
 	BatchSize     int           // clicks per COPY at most (default 5000)
-	FlushInterval time.Duration // longest a click waits for its write (default 500ms, at most 1s)
+	FlushInterval time.Duration // longest a click waits for its write (default 100ms, at most 1s)
 }
 
 func (o Options) withDefaults() Options {
@@ -45,7 +45,7 @@ func (o Options) withDefaults() Options {
 		o.BatchSize = 5000
 	}
 	if o.FlushInterval <= 0 || o.FlushInterval > time.Second {
-		o.FlushInterval = 500 * time.Millisecond
+		o.FlushInterval = 100 * time.Millisecond
 	}
 	return o
 }

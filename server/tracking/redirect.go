@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/sync/singleflight"
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/clicks"
@@ -28,6 +28,7 @@ type Redirector struct {
 	hashIP   func(string) string
 	now      func() time.Time
 	links    *linkCache
+	lookups  singleflight.Group // one database read per code at a time, however many visitors wait
 }
 
 // NewRedirector makes the redirect handler's core.
@@ -67,10 +68,7 @@ func (r *Redirector) Visit(ctx context.Context, v Visit) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
-	location, err := WithClickID(link.DestinationUrl, id.String())
-	if err != nil {
-		return Outcome{}, err
-	}
+	location := link.before + id.String() + link.after
 	click := clicks.Click{
 		ID: id, At: r.now(), LinkID: link.ID, CampaignID: link.CampaignID, AffiliateID: link.AffiliateID,
 		BrandID: link.BrandID, IPHash: r.hashIP(v.IP), UserAgent: truncate(v.UserAgent, 512),
@@ -82,14 +80,43 @@ func (r *Redirector) Visit(ctx context.Context, v Visit) (Outcome, error) {
 	return Outcome{Location: location, ClickID: id, Found: true}, nil
 }
 
-func (r *Redirector) resolve(ctx context.Context, code string) (queries.ResolveShortCodeRow, bool, error) {
+// resolvedLink is a short code's link with its redirect location split around the click id.
+type resolvedLink struct {
+	queries.ResolveShortCodeRow
+	before, after string
+}
+
+// clickIDMark stands in for the click id while the location template is built; QueryEscape keeps it as is.
+const clickIDMark = "CLICKIDMARK"
+
+func (r *Redirector) resolve(ctx context.Context, code string) (resolvedLink, bool, error) {
 	if e, ok := r.links.get(code); ok {
 		return e.link, e.found, nil
 	}
-	link, err := queries.New().ResolveShortCode(ctx, r.pool, code)
+	v, err, _ := r.lookups.Do(code, func() (any, error) {
+		link, found, err := r.lookup(context.WithoutCancel(ctx), code)
+		return cacheEntry{link: link, found: found}, err
+	})
+	if err != nil {
+		return resolvedLink{}, false, err
+	}
+	e := v.(cacheEntry)
+	return e.link, e.found, nil
+}
+
+func (r *Redirector) lookup(ctx context.Context, code string) (resolvedLink, bool, error) {
+	row, err := queries.New().ResolveShortCode(ctx, r.pool, code)
 	found := err == nil
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-		return link, false, err
+		return resolvedLink{}, false, err
+	}
+	link := resolvedLink{ResolveShortCodeRow: row}
+	if found {
+		location, err := WithClickID(row.DestinationUrl, clickIDMark)
+		if err != nil {
+			return resolvedLink{}, false, err
+		}
+		link.before, link.after, _ = strings.Cut(location, clickIDMark)
 	}
 	r.links.put(code, link, found)
 	return link, found, nil
@@ -120,15 +147,24 @@ func WithClickID(destination, id string) (string, error) {
 	return u.String(), nil
 }
 
-var botPattern = regexp.MustCompile(`(?i)bot|crawl|spider|slurp|facebookexternalhit|facebot|embedly|quora link preview|` +
-	`whatsapp|telegrambot|skypeuripreview|bitlybot|pinterest|vkshare|w3c_validator|headlesschrome|phantomjs|` +
-	`python-requests|python-urllib|go-http-client|curl/|wget/|libwww|httpclient|okhttp|java/|apache-httpclient|` +
-	`lighthouse|pingdom|uptimerobot|preview`)
+// botMarks are lower-case pieces of the user agents of crawlers, link previewers and scripts.
+var botMarks = []string{"bot", "crawl", "spider", "slurp", "facebookexternalhit", "embedly", "quora link preview",
+	"whatsapp", "skypeuripreview", "pinterest", "vkshare", "w3c_validator", "headlesschrome", "phantomjs",
+	"python-requests", "python-urllib", "go-http-client", "curl/", "wget/", "libwww", "httpclient", "okhttp",
+	"java/", "lighthouse", "pingdom", "uptimerobot", "preview"}
 
 // IsBot reports whether a user agent is a known crawler, link previewer or script; an empty one counts as a bot.
 func IsBot(userAgent string) bool {
-	ua := strings.TrimSpace(userAgent)
-	return ua == "" || botPattern.MatchString(ua)
+	ua := strings.ToLower(strings.TrimSpace(userAgent))
+	if ua == "" {
+		return true
+	}
+	for _, m := range botMarks {
+		if strings.Contains(ua, m) {
+			return true
+		}
+	}
+	return false
 }
 
 func truncate(s string, n int) string {
@@ -158,7 +194,7 @@ type linkCache struct {
 }
 
 type cacheEntry struct {
-	link    queries.ResolveShortCodeRow
+	link    resolvedLink
 	found   bool
 	expires time.Time
 }
@@ -184,7 +220,7 @@ func (c *linkCache) get(code string) (cacheEntry, bool) {
 	return e, true
 }
 
-func (c *linkCache) put(code string, link queries.ResolveShortCodeRow, found bool) {
+func (c *linkCache) put(code string, link resolvedLink, found bool) {
 	ttl := cacheTTL
 	if !found {
 		ttl = negativeTTL
