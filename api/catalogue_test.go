@@ -206,6 +206,11 @@ func TestCampaignStatusRules(t *testing.T) {
 		}
 	}
 	wantError(t, env.Call(t, http.MethodPut, "/campaigns/"+c["id"].(string), b.token, map[string]any{"status": "bogus"}), http.StatusBadRequest, "VALIDATION_ERROR")
+
+	// A stored fixed commission (numeric with four decimals) does not block later updates.
+	fixed := createCampaign(t, env, b.token, map[string]any{"name": "Fixed", "commission_type": "fixed", "commission_value": "25.00", "budget": "100"})
+	mustStatus(t, env.Call(t, http.MethodPut, "/campaigns/"+fixed["id"].(string), b.token, map[string]any{"status": "paused"}), http.StatusOK)
+	wantError(t, env.Call(t, http.MethodPut, "/campaigns/"+fixed["id"].(string), b.token, map[string]any{"commission_value": "25.005"}), http.StatusBadRequest, "VALIDATION_ERROR")
 }
 
 func TestCampaignValidation(t *testing.T) {

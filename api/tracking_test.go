@@ -294,10 +294,16 @@ func TestDiscountCodes(t *testing.T) {
 		t.Errorf("updated: %v", upd)
 	}
 
+	// A stored fixed amount (four decimals in the database) does not block later updates.
+	fx := body("FIXED25")
+	fx["discount_type"], fx["discount_value"], fx["commissionOverride"] = "fixed_amount", "25.00", nil
+	fixed := data(mustStatus(t, env.Call(t, http.MethodPost, "/discount-codes", a.brand.token, fx), http.StatusCreated))["discount_code"].(map[string]any)
+	mustStatus(t, env.Call(t, http.MethodPut, "/discount-codes/"+fixed["id"].(string), a.brand.token, map[string]any{"status": "paused"}), http.StatusOK)
+
 	// Tenancy: the affiliate sees its own codes; other brands and affiliates see none of A's.
 	mineA := data(mustStatus(t, env.Call(t, http.MethodGet, "/discount-codes?limit=100", a.affiliate.token, nil), http.StatusOK))["discount_codes"].([]any)
-	if len(mineA) != 6 {
-		t.Errorf("affiliate A sees %d codes, want 6", len(mineA))
+	if len(mineA) != 7 {
+		t.Errorf("affiliate A sees %d codes, want 7", len(mineA))
 	}
 	for _, c := range data(mustStatus(t, env.Call(t, http.MethodGet, "/discount-codes", b.affiliate.token, nil), http.StatusOK))["discount_codes"].([]any) {
 		if c.(map[string]any)["brand_id"] == a.brand.brandID() {

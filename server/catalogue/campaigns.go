@@ -261,7 +261,7 @@ func apply(c *queries.Campaign, f CampaignFields, allowed []string) error {
 			c.Budget = decimal.NullDecimal{}
 		} else {
 			b := **f.Budget
-			if b.IsNegative() || b.Exponent() < -2 {
+			if b.IsNegative() || !b.Equal(b.Round(2)) {
 				return apierror.Validation("budget", "Budget must be a positive amount with at most two decimals")
 			}
 			c.Budget = decimal.NullDecimal{Decimal: b, Valid: true}
@@ -282,15 +282,15 @@ func apply(c *queries.Campaign, f CampaignFields, allowed []string) error {
 	}
 	if f.CommissionValue != nil {
 		c.CommissionValue = *f.CommissionValue
+		if c.CommissionType == "fixed" && !c.CommissionValue.Equal(c.CommissionValue.Round(2)) {
+			return apierror.Validation("commission_value", "A fixed commission has at most two decimals")
+		}
 	}
 	if c.CommissionValue.IsNegative() {
 		return apierror.Validation("commission_value", "Commission must not be negative")
 	}
 	if c.CommissionType == "percentage" && c.CommissionValue.GreaterThan(decimal.NewFromInt(1)) {
 		return apierror.Validation("commission_value", "A percentage commission is a fraction of the order total: 0.10 is 10%")
-	}
-	if c.CommissionType == "fixed" && c.CommissionValue.Exponent() < -2 {
-		return apierror.Validation("commission_value", "A fixed commission has at most two decimals")
 	}
 	if f.AttributionWindowDays != nil {
 		if d := *f.AttributionWindowDays; d < 1 || d > 365 {

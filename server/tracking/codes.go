@@ -260,7 +260,7 @@ func applyCode(d *queries.DiscountCode, f CodeFields, commissionType string) err
 			return invalid(CodeInvalidAmount, "discount_value", "A percentage is a fraction above 0 and at most 1: 0.10 is 10%")
 		}
 	case "fixed_amount":
-		if !d.DiscountValue.IsPositive() || d.DiscountValue.Exponent() < -2 {
+		if !d.DiscountValue.IsPositive() || !d.DiscountValue.Equal(d.DiscountValue.Round(2)) {
 			return invalid(CodeInvalidAmount, "discount_value", "A fixed amount is above 0 with at most two decimals, like 25.00")
 		}
 	case "free_shipping":
@@ -269,7 +269,7 @@ func applyCode(d *queries.DiscountCode, f CodeFields, commissionType string) err
 	if f.MinimumOrder != nil {
 		d.MinimumOrderAmount = decimal.NullDecimal{}
 		if m := *f.MinimumOrder; m != nil {
-			if m.IsNegative() || m.Exponent() < -2 {
+			if m.IsNegative() || !m.Equal(m.Round(2)) {
 				return invalid(CodeInvalidAmount, "minimumOrderAmount", "The minimum order is an amount with at most two decimals, like 50.00")
 			}
 			d.MinimumOrderAmount = decimal.NullDecimal{Decimal: *m, Valid: true}

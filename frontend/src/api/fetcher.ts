@@ -82,6 +82,11 @@ export function configureApiFetch(overrides?: Partial<FetchSettings>): void {
   settings = { ...defaultSettings, ...overrides };
 }
 
+/** The full URL of an API path (the base URL plus the path). */
+export function apiUrl(path: string): string {
+  return `${settings.baseUrl}${path}`;
+}
+
 type NetworkNoticeListener = (kind: NetworkErrorKind) => void;
 const noticeListeners = new Set<NetworkNoticeListener>();
 
@@ -117,7 +122,8 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function authHeader(): Record<string, string> {
+/** The bearer header of the signed-in session (empty when signed out). */
+export function authHeader(): Record<string, string> {
   const token = localStorage.getItem('auth_token');
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
@@ -187,7 +193,7 @@ async function attempt(url: string, init: RequestInit, headers: Headers): Promis
  * Resolves to the response body; throws ApiError on a non-2xx answer or `success: false`.
  */
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const url = `${settings.baseUrl}${path}`;
+  const url = apiUrl(path);
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');

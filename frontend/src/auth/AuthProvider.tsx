@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/fetcher';
-import { devLogin, getMe, login, logout as revokeToken, signup } from '../api/generated/auth/auth';
+import { devLogin, getGetMeQueryKey, getMe, login, logout as revokeToken, signup } from '../api/generated/auth/auth';
 import type { AccountType, AuthResponse, SignupRequest, User } from '../api/generated/model';
 import { useToast } from '../toasts/ToastProvider';
 import { clearSession, storedToken, storeSession } from './session';
@@ -17,6 +17,8 @@ interface AuthContextValue {
   signUp: (request: SignupRequest) => Promise<AuthOutcome>;
   signInAsDemo: (accountType: AccountType) => Promise<AuthOutcome>;
   signOut: () => Promise<void>;
+  /** Fetches the current user again (after a profile change); a failure keeps the one shown. */
+  refreshUser: () => Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -126,9 +128,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     toast({ message: t('common:toasts.logoutSuccess'), severity: 'success' });
   }, [queryClient, t, toast]);
 
+  const refreshUser = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() });
+    try {
+      const response = await getMe();
+      setUser(response.data.user);
+    } catch {
+      // The session check at start-up handles a token that stopped working.
+    }
+  }, [queryClient]);
+
   const value = useMemo(
-    () => ({ user, loading, signIn, signUp, signInAsDemo, signOut }),
-    [user, loading, signIn, signUp, signInAsDemo, signOut],
+    () => ({ user, loading, signIn, signUp, signInAsDemo, signOut, refreshUser }),
+    [user, loading, signIn, signUp, signInAsDemo, signOut, refreshUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

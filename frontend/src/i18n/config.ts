@@ -1,5 +1,13 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import enAccount from '../locales/en/account.json';
+import enAdmin from '../locales/en/admin.json';
+import enAffiliates from '../locales/en/affiliates.json';
+import enCampaigns from '../locales/en/campaigns.json';
+import roAccount from '../locales/ro/account.json';
+import roAdmin from '../locales/ro/admin.json';
+import roAffiliates from '../locales/ro/affiliates.json';
+import roCampaigns from '../locales/ro/campaigns.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
@@ -17,8 +25,28 @@ export type Language = (typeof supportedLanguages)[number];
 export const defaultLanguage: Language = 'ro';
 
 export const resources = {
-  ro: { common: roCommon, auth: roAuth, errors: roErrors, nav: roNav, sections: roSections },
-  en: { common: enCommon, auth: enAuth, errors: enErrors, nav: enNav, sections: enSections },
+  ro: {
+    common: roCommon,
+    auth: roAuth,
+    errors: roErrors,
+    nav: roNav,
+    sections: roSections,
+    campaigns: roCampaigns,
+    admin: roAdmin,
+    affiliates: roAffiliates,
+    account: roAccount,
+  },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    errors: enErrors,
+    nav: enNav,
+    sections: enSections,
+    campaigns: enCampaigns,
+    admin: enAdmin,
+    affiliates: enAffiliates,
+    account: enAccount,
+  },
 } as const;
 
 export function isLanguage(value: unknown): value is Language {
@@ -39,7 +67,7 @@ void i18n.use(initReactI18next).init({
   lng: storedLanguage(),
   fallbackLng: defaultLanguage,
   supportedLngs: [...supportedLanguages],
-  ns: ['common', 'auth', 'errors', 'nav', 'sections'],
+  ns: ['common', 'auth', 'errors', 'nav', 'sections', 'campaigns', 'admin', 'affiliates', 'account'],
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   initAsync: false,

@@ -35,4 +35,30 @@ describe('locales', () => {
     expect(resources.en.nav.items.offersBrand).toBe('My Offers');
     expect(resources.en.nav.items.offersAffiliate).toBe('Campaigns');
   });
+
+  it('keeps the seed texts of the admin screen exactly', () => {
+    const admin = resources.en.admin;
+    expect(admin.title).toBe('Admin');
+    expect(admin.tabs).toEqual({ brands: 'Brands', affiliates: 'Affiliates', campaigns: 'Campaigns' });
+    expect(admin.refresh).toBe('Refresh');
+    expect(admin.createHost).toBe('Create Host Account');
+    expect(admin.add).toEqual({ brand: 'Add brand', affiliate: 'Add affiliate', campaign: 'Add campaign' });
+    expect(admin.dialog.edit.campaign).toBe('Edit campaign');
+    expect(admin.deleteConfirm.brand).toBe('Delete this brand and related data? This cannot be undone.');
+    expect(admin.toasts).toMatchObject({
+      deleted: 'Deleted',
+      failed: 'Failed',
+      error: 'Error',
+      deleteFailed: 'Delete failed',
+      created: 'Created',
+      updated: 'Updated',
+      operationFailed: 'Operation failed',
+      hostCreated: 'Host created',
+      signupFailed: 'Signup failed',
+      loadFailed: 'Failed to load admin data',
+    });
+    expect(admin.toasts.deletedMessage.campaign).toBe('campaign {{id}} deleted.');
+    expect(resources.en.sections.titles.offersBrand).toBe('My Offers');
+    expect(resources.en.sections.titles.offersAffiliate).toBe('Available Offers');
+  });
 });

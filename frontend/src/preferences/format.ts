@@ -41,3 +41,26 @@ export function formatDate(value: string | number | Date): string {
   if (Number.isNaN(date.getTime())) return '';
   return dateFormatter.format(date);
 }
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar day 'YYYY-MM-DD' as a local Date at midnight (never shifted by the time zone). */
+export function parseDay(value: string): Date | null {
+  const match = DAY.exec(value.slice(0, 10));
+  if (!match) return null;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A local Date as 'YYYY-MM-DD'. */
+export function dayKey(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** A calendar day 'YYYY-MM-DD' in the en-US short form, without time-zone shifts. */
+export function formatDay(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = parseDay(value);
+  return date ? dateFormatter.format(date) : '';
+}

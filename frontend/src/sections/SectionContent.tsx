@@ -9,6 +9,15 @@ const AffiliateDashboard = lazy(() => import('./dashboards/AffiliateDashboard'))
 const HostDashboard = lazy(() => import('./dashboards/HostDashboard'));
 const SectionPlaceholder = lazy(() => import('./SectionPlaceholder'));
 const PayoutsPlaceholder = lazy(() => import('./PayoutsPlaceholder'));
+const BrandOffersPage = lazy(() => import('./offers/BrandOffersPage'));
+const AffiliateOffersPage = lazy(() => import('./offers/AffiliateOffersPage'));
+const ApplicationsPage = lazy(() => import('./applications/ApplicationsPage'));
+const AffiliatesPage = lazy(() => import('./affiliates/AffiliatesPage'));
+const AdminPage = lazy(() => import('./admin/AdminPage'));
+const IntegrationPage = lazy(() => import('./integration/IntegrationPage'));
+const SettingsPage = lazy(() => import('./settings/SettingsPage'));
+const CalendarPage = lazy(() => import('./calendar/CalendarPage'));
+const DataManagementPage = lazy(() => import('./dataManagement/DataManagementPage'));
 
 const dashboards = { brand: BrandDashboard, affiliate: AffiliateDashboard, host: HostDashboard };
 
@@ -18,11 +27,33 @@ export function SectionContent({ page, accountType }: { page: string; accountTyp
     return <SectionNotAvailable accountType={accountType} />;
   }
   const id = page as PageId;
-  if (id === 'dashboard') {
-    const Dashboard = dashboards[accountType];
-    return <Dashboard />;
+  switch (id) {
+    case 'dashboard': {
+      const Dashboard = dashboards[accountType];
+      return <Dashboard />;
+    }
+    case 'offers':
+      return accountType === 'affiliate' ? <AffiliateOffersPage /> : <BrandOffersPage />;
+    case 'applications':
+      return <ApplicationsPage />;
+    case 'affiliates':
+      return <AffiliatesPage accountType={accountType} />;
+    case 'admin':
+      return <AdminPage />;
+    case 'integration':
+      return <IntegrationPage />;
+    case 'settings':
+      return <SettingsPage />;
+    case 'calendar':
+      return <CalendarPage />;
+    case 'data-management':
+      return <DataManagementPage />;
+    case 'payouts':
+      if (accountType !== 'brand') return <PayoutsPlaceholder variant={accountType} />;
+      break;
+    default:
+      break;
   }
-  if (id === 'payouts' && accountType !== 'brand') return <PayoutsPlaceholder variant={accountType} />;
   const titleKey = sectionTitleKey(id, accountType === 'affiliate' ? 'items.offersAffiliate' : 'items.offersBrand');
   return <SectionPlaceholder titleKey={titleKey} />;
 }

@@ -4,6 +4,7 @@ import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
+import HowToRegIcon from '@mui/icons-material/HowToRegOutlined';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import IntegrationInstructionsIcon from '@mui/icons-material/IntegrationInstructionsOutlined';
 import LocalOfferIcon from '@mui/icons-material/LocalOfferOutlined';
@@ -16,6 +17,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 const icons: Record<string, SvgIconComponent> = {
   dashboard: DashboardIcon,
   offers: CampaignIcon,
+  applications: HowToRegIcon,
   affiliates: GroupsIcon,
   discountCodes: LocalOfferIcon,
   conversions: ShoppingCartCheckoutIcon,

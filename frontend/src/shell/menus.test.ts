@@ -8,11 +8,12 @@ describe('sidebar menus', () => {
   it('brand: dashboard, management, analytics and reports, settings', () => {
     expect(pages('brand')).toEqual([
       [null, ['dashboard']],
-      ['groups.management', ['offers', 'affiliates', 'discount-codes']],
+      ['groups.management', ['offers', 'applications', 'affiliates', 'discount-codes']],
       ['groups.analyticsReports', ['conversions', 'analytics', 'reports']],
       ['groups.settings', ['integration', 'docs', 'settings']],
     ]);
     expect(menuFor('brand')[1].items[0].label).toBe('items.offersBrand');
+    expect(menuFor('brand')[1].items[1].label).toBe('items.applications');
   });
 
   it('affiliate: overview and performance, offers labelled Campaigns', () => {
@@ -42,6 +43,12 @@ describe('sidebar menus', () => {
         for (const item of group.items) expect(sectionsFor[type]).toContain(item.page);
       }
     }
+  });
+
+  it('applications is a brand section only', () => {
+    expect(sectionsFor.brand).toContain('applications');
+    expect(sectionsFor.affiliate).not.toContain('applications');
+    expect(sectionsFor.host).not.toContain('applications');
   });
 
   it('the active page is the first path segment, dashboard by default', () => {

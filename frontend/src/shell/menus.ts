@@ -52,6 +52,7 @@ const brandMenu: MenuGroup[] = [
     defaultOpen: true,
     items: [
       item('offers', 'items.offersBrand', 'offers'),
+      item('applications', 'items.applications', 'applications'),
       item('affiliates', 'items.affiliates', 'affiliates'),
       item('discount-codes', 'items.discountCodes', 'discountCodes'),
     ],
@@ -136,6 +137,7 @@ export const sectionsFor: Record<AccountType, readonly PageId[]> = {
   brand: [
     'dashboard',
     'offers',
+    'applications',
     'discount-codes',
     'affiliates',
     'conversions',

@@ -1,0 +1,190 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { BASE_URL, launch, newPage, screenshot } from './browser.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function count(page, tab) {
+  return Number(await page.getByTestId(`admin-count-${tab}`).textContent());
+}
+
+/** Waits until a tab's count reads `expected`. */
+async function countIs(page, tab, expected) {
+  await page.getByTestId(`admin-count-${tab}`).getByText(String(expected), { exact: true }).waitFor();
+}
+
+async function search(page, text) {
+  await page.getByTestId('admin-search').fill(text);
+}
+
+/** Waits for a toast with this title and message part, then closes it so the next one is clear. */
+async function toast(page, title, message) {
+  const found = page.getByTestId('toast').filter({ hasText: title }).filter({ hasText: message });
+  await found.first().waitFor();
+  for (const button of await found.getByRole('button').all()) await button.click().catch(() => {});
+}
+
+async function fillDialog(page, fields) {
+  const dialog = page.getByTestId('admin-dialog');
+  await dialog.waitFor();
+  for (const [name, value] of Object.entries(fields)) {
+    const field = dialog.locator(`[name="${name}"]`);
+    if (name === 'brand_id') await field.selectOption({ label: value });
+    else await field.fill(value);
+  }
+  return dialog;
+}
+
+test('the host adds, searches, edits and deletes a brand, an affiliate and a campaign', async (t) => {
+  const page = await newPage(browser);
+  await page.goto(`${BASE_URL}/auth`);
+  await page.getByTestId('language-en').click();
+  await page.getByTestId('auth-card').waitFor();
+  const devMode = await page.evaluate(async () => (await (await fetch('/api/v1/system/config')).json()).data.devMode);
+  if (!devMode) {
+    t.skip('the server is not in dev mode');
+    await page.context().close();
+    return;
+  }
+  await page.getByTestId('dev-login-host').click();
+  await page.getByTestId('section-title').getByText('Host Dashboard').waitFor();
+  await page.getByTestId('menu-group-operations').click();
+  await page.getByTestId('menu-admin').click();
+  await page.getByTestId('section-title').getByText('Admin', { exact: true }).waitFor();
+  await page.getByTestId('admin-row').first().waitFor();
+
+  const stamp = Date.now();
+  const brandName = `E2E Brand ${stamp}`;
+  const brandDomain = `e2e-${stamp}.example.com`;
+  const affiliateName = `E2E Affiliate ${stamp}`;
+  const affiliateEmail = `e2e-admin-${stamp}@example.com`;
+  const campaignName = `E2E Admin Campaign ${stamp}`;
+  const start = { brands: await count(page, 'brands'), affiliates: await count(page, 'affiliates'), campaigns: await count(page, 'campaigns') };
+
+  // Brands: add, search, edit.
+  assert.equal(await page.getByTestId('admin-add').textContent(), 'Add brand');
+  await page.getByTestId('admin-add').click();
+  assert.equal(await page.getByTestId('admin-dialog-title').textContent(), 'Add brand');
+  let dialog = await fillDialog(page, { name: brandName, domain: brandDomain });
+  await dialog.getByTestId('admin-dialog-submit').click();
+  await toast(page, 'Created', brandName);
+  await countIs(page, 'brands', start.brands + 1);
+  await search(page, brandDomain.toUpperCase());
+  await countIs(page, 'brands', 1);
+  const brandRow = page.getByTestId('admin-row').filter({ hasText: brandDomain });
+  await brandRow.getByTestId('admin-edit').click();
+  assert.equal(await page.getByTestId('admin-dialog-title').textContent(), 'Edit brand');
+  dialog = await fillDialog(page, { name: `${brandName} Renamed` });
+  await dialog.getByTestId('admin-dialog-submit').click();
+  await toast(page, 'Updated', `${brandName} Renamed`);
+  await brandRow.getByText(`${brandName} Renamed`).waitFor();
+  await page.mouse.move(0, 0);
+  await screenshot(page, 'admin-brands');
+  await search(page, '');
+
+  // Affiliates: add, search, edit.
+  await page.getByTestId('admin-tab-affiliates').click();
+  assert.equal(await page.getByTestId('admin-add').textContent(), 'Add affiliate');
+  await page.getByTestId('admin-add').click();
+  dialog = await fillDialog(page, { name: affiliateName, email: affiliateEmail });
+  await dialog.getByTestId('admin-dialog-submit').click();
+  await toast(page, 'Created', affiliateName);
+  await countIs(page, 'affiliates', start.affiliates + 1);
+  await search(page, affiliateEmail);
+  await countIs(page, 'affiliates', 1);
+  const affiliateRow = page.getByTestId('admin-row').filter({ hasText: affiliateEmail });
+  await affiliateRow.getByTestId('admin-edit').click();
+  assert.equal(await page.getByTestId('admin-dialog-title').textContent(), 'Edit affiliate');
+  dialog = await fillDialog(page, { name: `${affiliateName} Renamed` });
+  await dialog.getByTestId('admin-dialog-submit').click();
+  await toast(page, 'Updated', `${affiliateName} Renamed`);
+  await affiliateRow.getByText(`${affiliateName} Renamed`).waitFor();
+  await page.mouse.move(0, 0);
+  await screenshot(page, 'admin-affiliates');
+  await search(page, '');
+
+  // Campaigns: add for the new brand, search, edit (an invalid status is refused by the server).
+  await page.getByTestId('admin-tab-campaigns').click();
+  assert.equal(await page.getByTestId('admin-add').textContent(), 'Add campaign');
+  await page.getByTestId('admin-add').click();
+  assert.equal(await page.getByTestId('admin-dialog').locator('input[name="status"]').getAttribute('placeholder'), 'active|paused|ended');
+  dialog = await fillDialog(page, { name: campaignName, brand_id: `${brandName} Renamed`, status: 'paused' });
+  await dialog.getByTestId('admin-dialog-submit').click();
+  await toast(page, 'Created', campaignName);
+  await countIs(page, 'campaigns', start.campaigns + 1);
+  await search(page, campaignName.toLowerCase());
+  await countIs(page, 'campaigns', 1);
+  const campaignRow = page.getByTestId('admin-row').filter({ hasText: campaignName });
+  assert.equal(await campaignRow.getByTestId('admin-campaign-status').textContent(), 'paused');
+  await campaignRow.getByTestId('admin-edit').click();
+  dialog = await fillDialog(page, { status: 'archived' });
+  await dialog.getByTestId('admin-dialog-submit').click();
+  await toast(page, 'Failed', 'active');
+  await dialog.waitFor();
+  await fillDialog(page, { status: 'ended' });
+  await dialog.getByTestId('admin-dialog-submit').click();
+  await toast(page, 'Updated', campaignName);
+  await campaignRow.getByTestId('admin-campaign-status').getByText('ended').waitFor();
+  await page.mouse.move(0, 0);
+  await screenshot(page, 'admin-campaigns');
+
+  // Delete all three, each after the confirmation.
+  await campaignRow.getByTestId('admin-delete').click();
+  assert.equal(
+    await page.getByTestId('confirm-message').textContent(),
+    'Delete this campaign and related data? This cannot be undone.',
+  );
+  await page.getByTestId('confirm-ok').click();
+  await toast(page, 'Deleted', 'deleted.');
+  await campaignRow.waitFor({ state: 'detached' });
+  await search(page, '');
+  await countIs(page, 'campaigns', start.campaigns);
+
+  await page.getByTestId('admin-tab-affiliates').click();
+  await search(page, affiliateEmail);
+  await affiliateRow.getByTestId('admin-delete').click();
+  assert.equal(
+    await page.getByTestId('confirm-message').textContent(),
+    'Delete this affiliate and related data? This cannot be undone.',
+  );
+  await page.getByTestId('confirm-ok').click();
+  await toast(page, 'Deleted', 'deleted.');
+  await affiliateRow.waitFor({ state: 'detached' });
+
+  await page.getByTestId('admin-tab-brands').click();
+  await search(page, brandDomain);
+  await brandRow.getByTestId('admin-delete').click();
+  await page.getByTestId('confirm-ok').click();
+  await toast(page, 'Deleted', 'deleted.');
+  await brandRow.waitFor({ state: 'detached' });
+  await search(page, '');
+  await countIs(page, 'brands', start.brands);
+  await countIs(page, 'affiliates', start.affiliates);
+  await countIs(page, 'campaigns', start.campaigns);
+
+  // Create Host Account: a new host, then the same email again is refused with the server's message.
+  const hostEmail = `e2e-host-${stamp}@example.com`;
+  for (const expected of ['Host created', 'Failed']) {
+    await page.getByTestId('admin-create-host').click();
+    const hostDialog = page.getByTestId('create-host-dialog');
+    await hostDialog.locator('input[name="email"]').fill(hostEmail);
+    await hostDialog.locator('input[name="firstName"]').fill('Second');
+    await hostDialog.locator('input[name="lastName"]').fill('Host');
+    await hostDialog.locator('input[name="password"]').fill('another-host-password');
+    await hostDialog.getByTestId('create-host-submit').click();
+    await toast(page, expected, expected === 'Host created' ? hostEmail : '');
+    if (expected === 'Host created') await hostDialog.waitFor({ state: 'detached' });
+    else await page.keyboard.press('Escape');
+  }
+
+  // Refresh reloads the lists.
+  await page.getByTestId('admin-refresh').click();
+  await countIs(page, 'brands', start.brands);
+  await page.context().close();
+});

@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { BASE_URL, launch, newPage, screenshot, signIn, signUp, uniqueEmail } from './browser.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('a brand edits its profile, changes its password and manages its integration', async () => {
+  const stamp = Date.now();
+  const email = uniqueEmail('settings');
+  const page = await newPage(browser);
+  await page.goto(`${BASE_URL}/auth`);
+  await page.getByTestId('language-en').click();
+  await signUp(page, {
+    accountType: 'brand',
+    email,
+    password: 'first-password-1',
+    firstName: 'Sara',
+    lastName: 'Settings',
+    companyName: `Sara ${stamp} SRL`,
+  });
+
+  // Profile: the new name shows in the sidebar at once.
+  await page.goto(`${BASE_URL}/settings`);
+  const profile = page.getByTestId('profile-card');
+  await profile.locator('input[name="firstName"]').fill('Sorina');
+  await profile.locator('input[name="companyName"]').fill(`Sorina ${stamp} SRL`);
+  await page.getByTestId('profile-save').click();
+  await page.getByTestId('profile-message').getByText('Your profile was saved.').waitFor();
+  await page.getByTestId('user-name').getByText('Sorina Settings').waitFor();
+
+  // Password: checked here first, then by the server.
+  const password = page.getByTestId('password-card');
+  await password.locator('input[name="currentPassword"]').fill('first-password-1');
+  await password.locator('input[name="newPassword"]').fill('second-password-2');
+  await password.locator('input[name="confirmPassword"]').fill('second-password-X');
+  await page.getByTestId('password-save').click();
+  await page.getByTestId('password-message').getByText('Passwords do not match.').waitFor();
+  await password.locator('input[name="currentPassword"]').fill('wrong-password-0');
+  await password.locator('input[name="confirmPassword"]').fill('second-password-2');
+  await page.getByTestId('password-save').click();
+  await page.getByTestId('password-message').waitFor();
+  assert.notEqual(await page.getByTestId('password-message').textContent(), 'Your password was changed.');
+  await password.locator('input[name="currentPassword"]').fill('first-password-1');
+  await page.getByTestId('password-save').click();
+  await page.getByTestId('password-message').getByText('Your password was changed.').waitFor();
+  await screenshot(page, 'settings-brand');
+
+  // Integration: details, an API key shown once, the webhook secret and the allowed domains.
+  await page.goto(`${BASE_URL}/integration`);
+  await page.getByTestId('integration-details').waitFor();
+  assert.match(await page.getByTestId('integration-tracking-url').textContent(), /\/r\/$/);
+  assert.match(await page.getByTestId('integration-shopify-url').textContent(), /\/integrations\/shopify\/.+\/orders$/);
+  await page.getByTestId('api-key-create').click();
+  await page.locator('input[name="name"]').fill('Production shop');
+  await page.getByTestId('api-key-create-submit').click();
+  await page.getByTestId('api-key-value-reveal').getByText('it will not be shown again').waitFor();
+  const key = await page.getByTestId('api-key-value').textContent();
+  assert.ok(key && key.length >= 20, 'the key is shown');
+  const row = page.getByTestId('api-key-row').filter({ hasText: 'Production shop' });
+  await row.waitFor();
+  assert.ok(key.startsWith((await row.locator('td').nth(1).textContent()).replace('…', '')), 'the prefix is the key start');
+
+  await page.getByTestId('webhook-secret-rotate').click();
+  if (await page.getByTestId('confirm-dialog').isVisible().catch(() => false)) await page.getByTestId('confirm-ok').click();
+  await page.getByTestId('webhook-secret-value').waitFor();
+  assert.ok((await page.getByTestId('webhook-secret-value').textContent()).length >= 16);
+
+  const domain = `shop-${stamp}.example.com`;
+  await page.locator('input[name="domain"]').fill(`https://${domain.toUpperCase()}/products`);
+  await page.getByTestId('domain-add').click();
+  await page.getByTestId('domain-chip').filter({ hasText: domain }).waitFor();
+  await page.getByTestId('domains-save').click();
+  await page.getByTestId('toast').filter({ hasText: 'Allowed domains saved.' }).waitFor();
+  await page.mouse.move(0, 0);
+  await screenshot(page, 'integration-brand');
+
+  await row.getByTestId('api-key-revoke').click();
+  await page.getByTestId('confirm-ok').click();
+  await row.getByText(/^Revoked/).waitFor();
+
+  // The domains survive a reload; the new password signs in.
+  await page.reload();
+  await page.getByTestId('domain-chip').filter({ hasText: domain }).waitFor();
+  assert.equal(await page.getByTestId('api-key-value').count(), 0);
+  await page.getByTestId('logout').click();
+  await page.getByTestId('auth-card').waitFor();
+  await signIn(page, email, 'second-password-2');
+  await page.getByTestId('user-name').getByText('Sorina Settings').waitFor();
+  await page.context().close();
+});
+
+test('the host sees the data summary and downloads a CSV export', async (t) => {
+  const page = await newPage(browser, { acceptDownloads: true });
+  await page.goto(`${BASE_URL}/auth`);
+  await page.getByTestId('language-en').click();
+  await page.getByTestId('auth-card').waitFor();
+  const devMode = await page.evaluate(async () => (await (await fetch('/api/v1/system/config')).json()).data.devMode);
+  if (!devMode) {
+    t.skip('the server is not in dev mode');
+    await page.context().close();
+    return;
+  }
+  await page.getByTestId('dev-login-host').click();
+  await page.getByTestId('section-title').getByText('Host Dashboard').waitFor();
+  await page.goto(`${BASE_URL}/data-management`);
+  await page.getByTestId('data-count-brands').waitFor();
+  assert.ok(Number(await page.getByTestId('data-count-users').textContent()) >= 3);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('data-export-brands').click()]);
+  assert.match(download.suggestedFilename(), /\.csv$/);
+  const csv = await readFile(await download.path(), 'utf8');
+  assert.match(csv.split('\n')[0], /id/);
+  await page.mouse.move(0, 0);
+  await screenshot(page, 'data-management-host');
+
+  // The host's affiliates page searches on the server.
+  await page.goto(`${BASE_URL}/affiliates`);
+  await page.getByTestId('affiliate-row').first().waitFor();
+  await page.getByTestId('affiliates-search').fill(`no-such-affiliate-${Date.now()}`);
+  await page.getByTestId('affiliates-empty').waitFor();
+  await page.getByTestId('affiliates-search').fill('demo-affiliate@');
+  await page.getByTestId('affiliate-row').filter({ hasText: 'demo-affiliate@' }).waitFor();
+  await page.context().close();
+});

@@ -1,0 +1,54 @@
+import { ApiError, apiUrl, authHeader, kindForStatus } from './fetcher';
+
+/** The file name a Content-Disposition header names, if any. */
+export function fileNameFromDisposition(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain ? plain[1].trim() : undefined;
+}
+
+/**
+ * Fetches a non-JSON file (a CSV export) with the session's bearer token and hands it to the browser
+ * as a download. The generated hooks expect JSON, so files go through here instead.
+ * Throws ApiError with the server's message when the server refuses.
+ */
+export async function downloadFile(path: string, fallbackName: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), { headers: { Accept: 'text/csv, application/json', ...authHeader() } });
+  } catch {
+    throw new ApiError({ status: 0, kind: 'NETWORK_ERROR' });
+  }
+  if (!response.ok) {
+    let message: string | undefined;
+    let code: string | undefined;
+    try {
+      const body = (await response.json()) as { error?: unknown; code?: unknown };
+      if (typeof body.error === 'string' && body.error) message = body.error;
+      if (typeof body.code === 'string') code = body.code;
+    } catch {
+      // not JSON: the kind's message is used
+    }
+    throw new ApiError({ status: response.status, kind: kindForStatus(response.status), code, message });
+  }
+  const blob = await response.blob();
+  const name = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  return name;
+}

@@ -1,0 +1,166 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminKind } from './adminSearch';
+
+export interface AdminEntityValues {
+  name: string;
+  domain: string;
+  email: string;
+  status: string;
+  brand_id: string;
+}
+
+export const emptyAdminValues: AdminEntityValues = { name: '', domain: '', email: '', status: '', brand_id: '' };
+
+export interface AdminDialogState {
+  mode: 'create' | 'edit';
+  kind: AdminKind;
+  id?: string;
+  values: AdminEntityValues;
+}
+
+/**
+ * The admin Create/Edit dialog: titled 'Add' or 'Edit' plus the kind; Name; brand also Domain;
+ * affiliate also Email; campaign also Status (free text, placeholder active|paused|ended) and, for a new
+ * campaign, the brand it belongs to.
+ */
+export function AdminEntityDialog({
+  state,
+  brands,
+  onClose,
+  onSubmit,
+}: {
+  state: AdminDialogState | null;
+  brands: { id: string; name: string }[];
+  onClose: () => void;
+  /** Resolves true when saved (the dialog closes), false when refused (it stays open). */
+  onSubmit: (state: AdminDialogState, values: AdminEntityValues) => Promise<boolean>;
+}) {
+  if (!state) return null;
+  return (
+    <AdminEntityForm key={`${state.kind}-${state.mode}-${state.id ?? ''}`} state={state} brands={brands} onClose={onClose} onSubmit={onSubmit} />
+  );
+}
+
+function AdminEntityForm({
+  state,
+  brands,
+  onClose,
+  onSubmit,
+}: {
+  state: AdminDialogState;
+  brands: { id: string; name: string }[];
+  onClose: () => void;
+  onSubmit: (state: AdminDialogState, values: AdminEntityValues) => Promise<boolean>;
+}) {
+  const { t } = useTranslation(['admin', 'common']);
+  const [values, setValues] = useState<AdminEntityValues>(state.values);
+  const [errors, setErrors] = useState<Partial<Record<keyof AdminEntityValues, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const { kind, mode } = state;
+  const needsBrand = kind === 'campaign' && mode === 'create';
+
+  const set = (field: keyof AdminEntityValues) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: typeof errors = {};
+    if (!values.name.trim()) found.name = t('dialog.nameRequired');
+    if (needsBrand && !values.brand_id) found.brand_id = t('dialog.brandRequired');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await onSubmit(state, values);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth data-testid="admin-dialog">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle data-testid="admin-dialog-title">{t(`dialog.${mode === 'create' ? 'add' : 'edit'}.${kind}`)}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              name="name"
+              label={t('fields.name')}
+              value={values.name}
+              onChange={(event) => set('name')(event.target.value)}
+              error={Boolean(errors.name)}
+              helperText={errors.name}
+              required
+              autoFocus
+              fullWidth
+            />
+            {kind === 'brand' && (
+              <TextField
+                name="domain"
+                label={t('fields.domain')}
+                placeholder="shop.example.com"
+                value={values.domain}
+                onChange={(event) => set('domain')(event.target.value)}
+                fullWidth
+              />
+            )}
+            {kind === 'affiliate' && (
+              <TextField
+                name="email"
+                type="email"
+                label={t('fields.email')}
+                value={values.email}
+                onChange={(event) => set('email')(event.target.value)}
+                fullWidth
+              />
+            )}
+            {needsBrand && (
+              <TextField
+                name="brand_id"
+                select
+                label={t('fields.brand')}
+                value={values.brand_id}
+                onChange={(event) => set('brand_id')(event.target.value)}
+                error={Boolean(errors.brand_id)}
+                helperText={errors.brand_id}
+                required
+                fullWidth
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
+                <option value="">{t('dialog.chooseBrand')}</option>
+                {brands.map((brand) => (
+                  <option key={brand.id} value={brand.id}>
+                    {brand.name}
+                  </option>
+                ))}
+              </TextField>
+            )}
+            {kind === 'campaign' && (
+              <TextField
+                name="status"
+                label={t('fields.status')}
+                placeholder="active|paused|ended"
+                value={values.status}
+                onChange={(event) => set('status')(event.target.value)}
+                fullWidth
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy} data-testid="admin-dialog-cancel">
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy} data-testid="admin-dialog-submit">
+            {mode === 'create' ? t('common:actions.create') : t('common:actions.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,110 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/config';
+import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders';
+import AdminPage from './AdminPage';
+
+const stats = {
+  total_clicks: 0,
+  conversions: 0,
+  revenue: '0',
+  commission: '0',
+  conversion_rate: '0',
+  campaigns_joined: 0,
+  discount_codes_used: 0,
+  last_conversion_at: null,
+};
+
+let brands: Record<string, unknown>[];
+let fetchMock: ReturnType<typeof vi.fn>;
+
+function page(key: string, list: unknown[]) {
+  return jsonResponse({ success: true, data: { [key]: list, total: list.length, limit: 1000, offset: 0 } });
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  brands = [
+    { id: 'b-1', name: 'Ada Shoes', company_name: 'Ada Shoes', domain: 'ada.ro', public_id: 'ada', default_currency: 'RON', domains: [], created_at: '2026-11-01T00:00:00Z' },
+    { id: 'b-2', name: 'Bob Bikes', company_name: 'Bob Bikes', domain: null, public_id: 'bob', default_currency: 'RON', domains: [], created_at: '2026-11-01T00:00:00Z' },
+  ];
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const path = url.replace('/api/v1', '').split('?')[0];
+    const method = init?.method ?? 'GET';
+    if (path === '/brands' && method === 'GET') return page('brands', brands);
+    if (path === '/affiliates') return page('affiliates', [{ id: 'a-1', name: 'Ion', email: 'ion@example.com', user_id: null, created_at: '2026-11-01T00:00:00Z', stats }]);
+    if (path === '/campaigns' && method === 'GET') return page('campaigns', [{ id: 'c-1', name: 'Summer Sale', status: 'active' }]);
+    if (path === '/brands/b-2' && method === 'DELETE') {
+      brands = brands.filter((brand) => brand.id !== 'b-2');
+      return jsonResponse({ success: true, message: 'Deleted' });
+    }
+    if (path === '/campaigns' && method === 'POST') {
+      return jsonResponse({ success: false, error: 'status must be one of active, paused, ended', code: 'VALIDATION_ERROR' }, 400);
+    }
+    return jsonResponse({ success: false, error: 'not here', code: 'NOT_FOUND' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('admin screen', () => {
+  it('shows the seed tabs with counts, Brands first', async () => {
+    renderWithProviders(<AdminPage />);
+    expect(screen.getByTestId('section-title').textContent).toBe('Admin');
+    await waitFor(() => expect(screen.getByTestId('admin-count-brands').textContent).toBe('2'));
+    expect(screen.getByTestId('admin-count-affiliates').textContent).toBe('1');
+    expect(screen.getByTestId('admin-count-campaigns').textContent).toBe('1');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Brands2', 'Affiliates1', 'Campaigns1']);
+    expect(screen.getByTestId('admin-add').textContent).toBe('Add brand');
+    expect(screen.getByRole('button', { name: 'Create Host Account' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
+    expect(screen.getAllByTestId('admin-row')).toHaveLength(2);
+  });
+
+  it('filters the lists and the counts as the search is typed', async () => {
+    renderWithProviders(<AdminPage />);
+    await waitFor(() => expect(screen.getAllByTestId('admin-row')).toHaveLength(2));
+    fireEvent.change(screen.getByTestId('admin-search'), { target: { value: 'ADA.RO' } });
+    expect(screen.getAllByTestId('admin-row')).toHaveLength(1);
+    expect(screen.getByTestId('admin-count-brands').textContent).toBe('1');
+    expect(screen.getByTestId('admin-count-campaigns').textContent).toBe('0');
+  });
+
+  it('asks before deleting, says Deleted and reloads the list', async () => {
+    renderWithProviders(<AdminPage />);
+    await waitFor(() => expect(screen.getAllByTestId('admin-row')).toHaveLength(2));
+    fireEvent.click(within(screen.getAllByTestId('admin-row')[1]).getByTestId('admin-delete'));
+    expect(screen.getByTestId('confirm-message').textContent).toBe('Delete this brand and related data? This cannot be undone.');
+    fireEvent.click(screen.getByTestId('confirm-ok'));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Deleted');
+    expect(toast.textContent).toContain('brand b-2 deleted.');
+    await waitFor(() => expect(screen.getAllByTestId('admin-row')).toHaveLength(1));
+    expect(screen.getByTestId('admin-count-brands').textContent).toBe('1');
+  });
+
+  it('opens Add campaign with a brand choice and shows the server refusal in a Failed toast', async () => {
+    renderWithProviders(<AdminPage />);
+    await waitFor(() => expect(screen.getByTestId('admin-count-campaigns').textContent).toBe('1'));
+    fireEvent.click(screen.getByTestId('admin-tab-campaigns'));
+    fireEvent.click(screen.getByTestId('admin-add'));
+    expect(screen.getByTestId('admin-dialog-title').textContent).toBe('Add campaign');
+    const status = document.querySelector('input[name="status"]') as HTMLInputElement;
+    expect(status.placeholder).toBe('active|paused|ended');
+    fireEvent.change(document.querySelector('input[name="name"]') as HTMLInputElement, { target: { value: 'Autumn' } });
+    fireEvent.change(status, { target: { value: 'archived' } });
+    fireEvent.click(screen.getByTestId('admin-dialog-submit'));
+    expect(await screen.findByText('Choose the brand this campaign belongs to.')).toBeTruthy();
+    fireEvent.change(document.querySelector('select[name="brand_id"]') as HTMLSelectElement, { target: { value: 'b-1' } });
+    fireEvent.click(screen.getByTestId('admin-dialog-submit'));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Failed');
+    expect(toast.textContent).toContain('status must be one of active, paused, ended');
+    const call = fetchMock.mock.calls.find(([url, init]) => url === '/api/v1/campaigns' && init?.method === 'POST');
+    expect(JSON.parse(call?.[1]?.body as string)).toEqual({ brand_id: 'b-1', name: 'Autumn', status: 'archived' });
+    expect(screen.getByTestId('admin-dialog')).toBeTruthy();
+  });
+});

@@ -1,0 +1,380 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  Box,
+  Button,
+  Card,
+  Chip,
+  IconButton,
+  InputAdornment,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isServerRefusal } from '../../api/errors';
+import { createHost } from '../../api/generated/admin/admin';
+import {
+  createAffiliate,
+  deleteAffiliate,
+  updateAffiliate,
+  useListAffiliates,
+} from '../../api/generated/affiliates/affiliates';
+import { createBrand, deleteBrand, updateBrand, useListBrands } from '../../api/generated/brands/brands';
+import { createCampaign, deleteCampaign, updateCampaign, useListCampaigns } from '../../api/generated/campaigns/campaigns';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useToast, type ToastInput } from '../../toasts/ToastProvider';
+import { SectionHeader } from '../SectionHeader';
+import { AdminEntityDialog, emptyAdminValues, type AdminDialogState, type AdminEntityValues } from './AdminEntityDialog';
+import { brandDomain, brandName, filterAffiliates, filterBrands, filterCampaigns, type AdminKind } from './adminSearch';
+import { CreateHostDialog, type HostAccountValues } from './CreateHostDialog';
+
+const tabs: { kind: AdminKind; key: 'brands' | 'affiliates' | 'campaigns' }[] = [
+  { kind: 'brand', key: 'brands' },
+  { kind: 'affiliate', key: 'affiliates' },
+  { kind: 'campaign', key: 'campaigns' },
+];
+
+const ADMIN_LIST = { limit: 1000 } as const;
+
+function IdCell({ id }: { id: string }) {
+  return (
+    <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.75rem', color: 'text.secondary', whiteSpace: 'nowrap' }}>{id}</TableCell>
+  );
+}
+
+function RowActions({ onEdit, onDelete, editLabel, deleteLabel }: { onEdit: () => void; onDelete: () => void; editLabel: string; deleteLabel: string }) {
+  return (
+    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+      <Tooltip title={editLabel}>
+        <IconButton size="small" aria-label={editLabel} onClick={onEdit} data-testid="admin-edit">
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={deleteLabel}>
+        <IconButton size="small" color="error" aria-label={deleteLabel} onClick={onDelete} data-testid="admin-delete">
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </TableCell>
+  );
+}
+
+function AdminTable({ head, rows, empty }: { head: string[]; rows: ReactNode; empty: string | null }) {
+  return (
+    <TableContainer>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            {head.map((label, index) => (
+              <TableCell key={label} align={index === head.length - 1 ? 'right' : 'left'}>
+                {label}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {empty ? (
+            <TableRow>
+              <TableCell colSpan={head.length} data-testid="admin-empty">
+                <Typography color="text.secondary" variant="body2" sx={{ py: 2 }}>
+                  {empty}
+                </Typography>
+              </TableCell>
+            </TableRow>
+          ) : (
+            rows
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** The host's admin screen (seed 'Admin screen'): brands, affiliates and campaigns with search, add, edit and delete. */
+export default function AdminPage() {
+  const { t } = useTranslation(['admin', 'common']);
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const brands = useListBrands(ADMIN_LIST);
+  const affiliates = useListAffiliates(ADMIN_LIST);
+  const campaigns = useListCampaigns(ADMIN_LIST);
+  const [tab, setTab] = useState<AdminKind>('brand');
+  const [search, setSearch] = useState('');
+  const [dialog, setDialog] = useState<AdminDialogState | null>(null);
+  const [deleting, setDeleting] = useState<{ kind: AdminKind; id: string } | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [hostOpen, setHostOpen] = useState(false);
+
+  const kindLabel = (kind: AdminKind) => t(`kinds.${kind}`);
+
+  // 'Error' / 'Failed to load admin data' each time a list fails to load.
+  const failedAt = Math.max(brands.errorUpdatedAt, affiliates.errorUpdatedAt, campaigns.errorUpdatedAt);
+  useEffect(() => {
+    if (failedAt > 0) toast({ severity: 'error', title: t('toasts.error'), message: t('toasts.loadFailed') });
+  }, [failedAt, t, toast]);
+
+  const reload = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['/brands'] }),
+      queryClient.invalidateQueries({ queryKey: ['/affiliates'] }),
+      queryClient.invalidateQueries({ queryKey: ['/campaigns'] }),
+    ]);
+
+  /** 'Failed' with the server's message (or the fallback) when the server refused; 'Error' otherwise. */
+  const failure = (error: unknown, fallback: string): ToastInput => {
+    if (isServerRefusal(error)) {
+      return { severity: 'error', title: t('toasts.failed'), message: error.fromServer ? error.message : fallback };
+    }
+    const message = error instanceof Error && error.message ? error.message : fallback;
+    return { severity: 'error', title: t('toasts.error'), message };
+  };
+
+  const allBrands = useMemo(() => brands.data?.data.brands ?? [], [brands.data]);
+  const allAffiliates = useMemo(() => affiliates.data?.data.affiliates ?? [], [affiliates.data]);
+  const allCampaigns = useMemo(() => campaigns.data?.data.campaigns ?? [], [campaigns.data]);
+  const shownBrands = useMemo(() => filterBrands(allBrands, search), [allBrands, search]);
+  const shownAffiliates = useMemo(() => filterAffiliates(allAffiliates, search), [allAffiliates, search]);
+  const shownCampaigns = useMemo(() => filterCampaigns(allCampaigns, search), [allCampaigns, search]);
+  const searching = search.trim() !== '';
+  const counts: Record<AdminKind, number> = {
+    brand: searching ? shownBrands.length : (brands.data?.data.total ?? allBrands.length),
+    affiliate: searching ? shownAffiliates.length : (affiliates.data?.data.total ?? allAffiliates.length),
+    campaign: searching ? shownCampaigns.length : (campaigns.data?.data.total ?? allCampaigns.length),
+  };
+  const brandOptions = useMemo(
+    () => allBrands.map((brand) => ({ id: brand.id, name: brandName(brand) })).sort((a, b) => a.name.localeCompare(b.name)),
+    [allBrands],
+  );
+
+  const save = async (state: AdminDialogState, values: AdminEntityValues): Promise<boolean> => {
+    const name = values.name.trim();
+    try {
+      if (state.kind === 'brand') {
+        const body = { name, domain: values.domain.trim() };
+        if (state.mode === 'create') await createBrand(body);
+        else await updateBrand(state.id as string, body);
+      } else if (state.kind === 'affiliate') {
+        const body = { name, email: values.email.trim() };
+        if (state.mode === 'create') await createAffiliate(body);
+        else await updateAffiliate(state.id as string, body);
+      } else if (state.mode === 'create') {
+        // The status is free text, sent as typed; the server names the allowed values when it refuses.
+        await createCampaign({ brand_id: values.brand_id, name, status: values.status });
+      } else {
+        await updateCampaign(state.id as string, { name, status: values.status });
+      }
+    } catch (error) {
+      toast(failure(error, t('toasts.operationFailed')));
+      return false;
+    }
+    toast({
+      severity: 'success',
+      title: state.mode === 'create' ? t('toasts.created') : t('toasts.updated'),
+      message: t('toasts.savedMessage', { kind: kindLabel(state.kind), name }),
+    });
+    setDialog(null);
+    await reload();
+    return true;
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    const { kind, id } = deleting;
+    setDeleteBusy(true);
+    try {
+      if (kind === 'brand') await deleteBrand(id);
+      else if (kind === 'affiliate') await deleteAffiliate(id);
+      else await deleteCampaign(id);
+      toast({ severity: 'success', title: t('toasts.deleted'), message: t(`toasts.deletedMessage.${kind}`, { id }) });
+      setDeleting(null);
+      await reload();
+    } catch (error) {
+      toast(failure(error, t('toasts.deleteFailed')));
+      setDeleting(null);
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
+  const addHost = async (values: HostAccountValues): Promise<boolean> => {
+    try {
+      await createHost(values);
+    } catch (error) {
+      toast(failure(error, t('toasts.signupFailed')));
+      return false;
+    }
+    toast({ severity: 'success', title: t('toasts.hostCreated'), message: values.email });
+    setHostOpen(false);
+    await reload();
+    return true;
+  };
+
+  const edit = (kind: AdminKind, id: string, values: Partial<AdminEntityValues>) =>
+    setDialog({ mode: 'edit', kind, id, values: { ...emptyAdminValues, ...values } });
+  const editLabel = t('common:actions.edit');
+  const deleteLabel = t('common:actions.delete');
+  const loading = brands.isPending || affiliates.isPending || campaigns.isPending;
+  const emptyText = (shown: number) => {
+    if (shown > 0) return null;
+    if (loading) return t('common:loading');
+    return searching ? t('noMatches', { query: search.trim() }) : t('empty');
+  };
+
+  return (
+    <>
+      <SectionHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Button
+              variant="outlined"
+              startIcon={<RefreshIcon />}
+              onClick={() => void Promise.all([brands.refetch(), affiliates.refetch(), campaigns.refetch()])}
+              data-testid="admin-refresh"
+            >
+              {t('refresh')}
+            </Button>
+            <Button variant="outlined" startIcon={<PersonAddIcon />} onClick={() => setHostOpen(true)} data-testid="admin-create-host">
+              {t('createHost')}
+            </Button>
+          </Stack>
+        }
+      />
+      <Card>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between', px: 2, pt: 2 }}
+        >
+          <TextField
+            size="small"
+            type="search"
+            placeholder={t('search')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            sx={{ minWidth: { md: 320 } }}
+            slotProps={{
+              htmlInput: { 'aria-label': t('search'), 'data-testid': 'admin-search' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setDialog({ mode: 'create', kind: tab, values: emptyAdminValues })}
+            data-testid="admin-add"
+          >
+            {t(`add.${tab}`)}
+          </Button>
+        </Stack>
+        <Box sx={{ borderBottom: 1, borderColor: 'divider', px: 1, mt: 1 }}>
+          <Tabs value={tab} onChange={(_, next: AdminKind) => setTab(next)} variant="scrollable" allowScrollButtonsMobile>
+            {tabs.map(({ kind, key }) => (
+              <Tab
+                key={kind}
+                value={kind}
+                data-testid={`admin-tab-${key}`}
+                label={
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <span>{t(`tabs.${key}`)}</span>
+                    <Chip size="small" label={counts[kind]} data-testid={`admin-count-${key}`} />
+                  </Stack>
+                }
+              />
+            ))}
+          </Tabs>
+        </Box>
+        {tab === 'brand' && (
+          <AdminTable
+            head={[t('columns.id'), t('columns.name'), t('columns.domain'), t('columns.actions')]}
+            empty={emptyText(shownBrands.length)}
+            rows={shownBrands.map((brand) => (
+              <TableRow key={brand.id} hover data-testid="admin-row">
+                <IdCell id={brand.id} />
+                <TableCell sx={{ fontWeight: 600 }}>{brandName(brand)}</TableCell>
+                <TableCell>{brandDomain(brand) || '—'}</TableCell>
+                <RowActions
+                  editLabel={editLabel}
+                  deleteLabel={deleteLabel}
+                  onEdit={() => edit('brand', brand.id, { name: brandName(brand), domain: brandDomain(brand) })}
+                  onDelete={() => setDeleting({ kind: 'brand', id: brand.id })}
+                />
+              </TableRow>
+            ))}
+          />
+        )}
+        {tab === 'affiliate' && (
+          <AdminTable
+            head={[t('columns.id'), t('columns.name'), t('columns.email'), t('columns.actions')]}
+            empty={emptyText(shownAffiliates.length)}
+            rows={shownAffiliates.map((affiliate) => (
+              <TableRow key={affiliate.id} hover data-testid="admin-row">
+                <IdCell id={affiliate.id} />
+                <TableCell sx={{ fontWeight: 600 }}>{affiliate.name}</TableCell>
+                <TableCell>{affiliate.email}</TableCell>
+                <RowActions
+                  editLabel={editLabel}
+                  deleteLabel={deleteLabel}
+                  onEdit={() => edit('affiliate', affiliate.id, { name: affiliate.name, email: affiliate.email })}
+                  onDelete={() => setDeleting({ kind: 'affiliate', id: affiliate.id })}
+                />
+              </TableRow>
+            ))}
+          />
+        )}
+        {tab === 'campaign' && (
+          <AdminTable
+            head={[t('columns.id'), t('columns.name'), t('columns.status'), t('columns.actions')]}
+            empty={emptyText(shownCampaigns.length)}
+            rows={shownCampaigns.map((campaign) => (
+              <TableRow key={campaign.id} hover data-testid="admin-row">
+                <IdCell id={campaign.id} />
+                <TableCell sx={{ fontWeight: 600 }}>{campaign.name}</TableCell>
+                <TableCell data-testid="admin-campaign-status">{campaign.status}</TableCell>
+                <RowActions
+                  editLabel={editLabel}
+                  deleteLabel={deleteLabel}
+                  onEdit={() => edit('campaign', campaign.id, { name: campaign.name, status: campaign.status })}
+                  onDelete={() => setDeleting({ kind: 'campaign', id: campaign.id })}
+                />
+              </TableRow>
+            ))}
+          />
+        )}
+      </Card>
+      <AdminEntityDialog state={dialog} brands={brandOptions} onClose={() => setDialog(null)} onSubmit={save} />
+      <CreateHostDialog open={hostOpen} onClose={() => setHostOpen(false)} onSubmit={addHost} />
+      <ConfirmDialog
+        open={deleting !== null}
+        message={deleting ? t(`deleteConfirm.${deleting.kind}`) : ''}
+        confirmLabel={deleteLabel}
+        busy={deleteBusy}
+        onConfirm={() => void remove()}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}

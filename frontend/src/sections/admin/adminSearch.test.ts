@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { brandName, filterAffiliates, filterBrands, filterCampaigns } from './adminSearch';
+
+const brands = [
+  { id: 'b-1111', name: 'Ada Shoes', company_name: 'Ada Shoes', domain: 'ada-shoes.ro', public_id: 'zebra-public' },
+  { id: 'b-2222', name: 'Bob Bikes', company_name: 'Bob Bikes', domain: null, public_id: 'bob' },
+];
+const affiliates = [
+  { id: 'a-1111', name: 'Ion Popescu', email: 'ion@example.com', user_id: 'u-zebra' },
+  { id: 'a-2222', name: 'Maria Ionescu', email: 'maria@mail.ro', user_id: null },
+];
+const campaigns = [
+  { id: 'c-1111', name: 'Summer Sale', description: 'zebra stripes', brand_name: 'Ada Shoes', status: 'active' },
+  { id: 'c-2222', name: 'Winter Boots', description: '', brand_name: 'Bob Bikes', status: 'paused' },
+];
+
+const ids = (list: { id: string }[]) => list.map((item) => item.id);
+
+describe('admin search (seed section 5)', () => {
+  it('matches brands on name, domain and id, case-insensitively', () => {
+    expect(ids(filterBrands(brands, 'ADA'))).toEqual(['b-1111']);
+    expect(ids(filterBrands(brands, 'shoes.RO'))).toEqual(['b-1111']);
+    expect(ids(filterBrands(brands, 'b-2222'))).toEqual(['b-2222']);
+    expect(ids(filterBrands(brands, 'bikes'))).toEqual(['b-2222']);
+  });
+
+  it('does not match brands on other fields', () => {
+    expect(filterBrands(brands, 'zebra')).toEqual([]);
+  });
+
+  it('matches affiliates on name, email and id only', () => {
+    expect(ids(filterAffiliates(affiliates, 'ionescu'))).toEqual(['a-2222']);
+    expect(ids(filterAffiliates(affiliates, 'ion'))).toEqual(['a-1111', 'a-2222']);
+    expect(ids(filterAffiliates(affiliates, '@MAIL.ro'))).toEqual(['a-2222']);
+    expect(ids(filterAffiliates(affiliates, 'a-1111'))).toEqual(['a-1111']);
+    expect(filterAffiliates(affiliates, 'zebra')).toEqual([]);
+  });
+
+  it('matches campaigns on name and id only', () => {
+    expect(ids(filterCampaigns(campaigns, 'summer'))).toEqual(['c-1111']);
+    expect(ids(filterCampaigns(campaigns, 'C-2222'))).toEqual(['c-2222']);
+    expect(filterCampaigns(campaigns, 'zebra')).toEqual([]);
+    expect(filterCampaigns(campaigns, 'Ada Shoes')).toEqual([]);
+    expect(filterCampaigns(campaigns, 'paused')).toEqual([]);
+  });
+
+  it('an empty or blank search shows everything', () => {
+    expect(filterBrands(brands, '')).toBe(brands);
+    expect(filterAffiliates(affiliates, '   ')).toBe(affiliates);
+    expect(filterCampaigns(campaigns, '')).toBe(campaigns);
+  });
+
+  it('shows the company name as the brand name', () => {
+    expect(brandName({ name: 'x', company_name: 'Ada Shoes' })).toBe('Ada Shoes');
+    expect(brandName({ name: 'Only Name', company_name: '' })).toBe('Only Name');
+  });
+});

@@ -1,0 +1,155 @@
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  Box,
+  Card,
+  InputAdornment,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getListAffiliatesQueryKey, listAffiliates } from '../../api/generated/affiliates/affiliates';
+import type { AccountType, AffiliateStats } from '../../api/generated/model';
+import { QueryStatus } from '../../components/QueryStatus';
+import { useCurrency } from '../../preferences/CurrencyProvider';
+import { isDecimal, roundDecimal } from '../../preferences/decimal';
+import { formatDate } from '../../preferences/format';
+import { SectionHeader } from '../SectionHeader';
+
+/** The text typed, settled for a moment before it is searched for. */
+export function useDebounced<T>(value: T, delayMs = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+/** A conversion rate (a percentage as a decimal string) with two decimals. */
+export function formatRate(rate: string): string {
+  if (!isDecimal(rate)) return '—';
+  return `${roundDecimal(rate, 2)}%`;
+}
+
+function Stat({ value }: { value: string | number }) {
+  return (
+    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+      {value}
+    </TableCell>
+  );
+}
+
+/** Affiliates with their statistics: a brand's are those in its campaigns; the host sees all. */
+export default function AffiliatesPage({ accountType }: { accountType: AccountType }) {
+  const { t } = useTranslation(['affiliates', 'sections']);
+  const { formatFromRon } = useCurrency();
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim());
+  const params = { ...(query ? { query } : {}), limit: 1000 };
+  const affiliates = useQuery({
+    queryKey: getListAffiliatesQueryKey(params),
+    // The seed's call adds a timestamp so no cache in between answers an old list.
+    queryFn: ({ signal }) => listAffiliates({ ...params, ts: String(Date.now()) }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const list = affiliates.data?.data.affiliates ?? [];
+  const money = (amount: string) => (isDecimal(amount) ? formatFromRon(amount) : '—');
+
+  return (
+    <>
+      <SectionHeader
+        title={t('sections:titles.affiliates')}
+        subtitle={accountType === 'host' ? t('subtitleHost') : t('sections:descriptions.affiliates')}
+        actions={
+          <TextField
+            size="small"
+            type="search"
+            placeholder={t('search')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            slotProps={{
+              htmlInput: { 'aria-label': t('search'), 'data-testid': 'affiliates-search' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        }
+      />
+      <QueryStatus loading={affiliates.isPending} error={affiliates.error} onRetry={() => void affiliates.refetch()} />
+      {affiliates.isSuccess && (
+        <Card>
+          {list.length === 0 ? (
+            <Box sx={{ p: 3 }} data-testid="affiliates-empty">
+              <Typography color="text.secondary">
+                {query ? t('noMatches', { query }) : accountType === 'brand' ? t('emptyBrand') : t('emptyHost')}
+              </Typography>
+            </Box>
+          ) : (
+            <TableContainer>
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('columns.affiliate')}</TableCell>
+                    <TableCell align="right">{t('columns.campaigns')}</TableCell>
+                    <TableCell align="right">{t('columns.clicks')}</TableCell>
+                    <TableCell align="right">{t('columns.conversions')}</TableCell>
+                    <TableCell align="right">{t('columns.conversionRate')}</TableCell>
+                    <TableCell align="right">{t('columns.revenue')}</TableCell>
+                    <TableCell align="right">{t('columns.commission')}</TableCell>
+                    <TableCell>{t('columns.lastConversion')}</TableCell>
+                    <TableCell>{t('columns.since')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {list.map((affiliate) => {
+                    const s = affiliate.stats as AffiliateStats | undefined;
+                    return (
+                      <TableRow key={affiliate.id} hover data-testid="affiliate-row">
+                        <TableCell>
+                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                            {affiliate.name}
+                          </Typography>
+                          <Typography variant="caption" color="text.secondary">
+                            {affiliate.email}
+                          </Typography>
+                        </TableCell>
+                        <Stat value={s?.campaigns_joined ?? 0} />
+                        <Stat value={s?.total_clicks ?? 0} />
+                        <Stat value={s?.conversions ?? 0} />
+                        <Stat value={s ? formatRate(s.conversion_rate) : '—'} />
+                        <Stat value={s ? money(s.revenue) : '—'} />
+                        <Stat value={s ? money(s.commission) : '—'} />
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          {s?.last_conversion_at ? formatDate(s.last_conversion_at) : t('never')}
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(affiliate.created_at)}</TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+          {(affiliates.data?.data.total ?? 0) > list.length && (
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', p: 2 }}>
+              {t('showing', { shown: list.length, total: affiliates.data?.data.total })}
+            </Typography>
+          )}
+        </Card>
+      )}
+    </>
+  );
+}

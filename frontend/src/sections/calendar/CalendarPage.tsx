@@ -1,0 +1,242 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Tooltip,
+  Typography,
+  useTheme,
+} from '@mui/material';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useListMyCampaigns } from '../../api/generated/campaigns/campaigns';
+import type { Campaign } from '../../api/generated/model';
+import { QueryStatus } from '../../components/QueryStatus';
+import { formatDay } from '../../preferences/format';
+import { MembershipChip } from '../offers/MembershipChip';
+import { SectionHeader } from '../SectionHeader';
+import { campaignSpan, monthWeeks, runsOn, sameDay, sortSpans, spansInWeek, type CampaignSpan } from './calendarGrid';
+
+const MAX_LANES = 4;
+
+function useLaneColors(): string[] {
+  const theme = useTheme();
+  const { palette } = theme;
+  return [palette.primary.main, palette.success.main, palette.secondary.main, palette.warning.main, palette.info.main, palette.error.main];
+}
+
+function dateText(campaign: Campaign, t: (key: string) => string): string {
+  const start = formatDay(campaign.start_date);
+  const end = formatDay(campaign.end_date);
+  if (start && end) return `${start} – ${end}`;
+  if (start) return `${start} – ${t('calendar.openEnded')}`;
+  return `… – ${end}`;
+}
+
+/** Affiliate 'Campaign Calendar': the campaigns it applied to or joined, laid out on a month grid by their dates. */
+export default function CalendarPage() {
+  const { t, i18n } = useTranslation(['campaigns', 'sections']);
+  const colors = useLaneColors();
+  const campaigns = useListMyCampaigns();
+  const today = new Date();
+  const [month, setMonth] = useState({ year: today.getFullYear(), month: today.getMonth() });
+  const locale = i18n.language === 'ro' ? 'ro-RO' : 'en-US';
+
+  const list = useMemo(() => campaigns.data?.data.campaigns ?? [], [campaigns.data]);
+  const spans = useMemo(
+    () => sortSpans(list.map(campaignSpan).filter((span): span is CampaignSpan => span !== null)),
+    [list],
+  );
+  const undated = list.filter((campaign) => campaignSpan(campaign) === null);
+  const colorOf = (campaign: Campaign) => colors[Math.max(0, list.indexOf(campaign)) % colors.length];
+  const weeks = monthWeeks(month.year, month.month);
+  const monthLabel = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(new Date(month.year, month.month, 1));
+  const weekdayFormat = new Intl.DateTimeFormat(locale, { weekday: 'short' });
+  const shift = (delta: number) =>
+    setMonth((current) => {
+      const date = new Date(current.year, current.month + delta, 1);
+      return { year: date.getFullYear(), month: date.getMonth() };
+    });
+
+  return (
+    <>
+      <SectionHeader title={t('sections:titles.calendar')} subtitle={t('sections:descriptions.calendar')} />
+      <QueryStatus loading={campaigns.isPending} error={campaigns.error} onRetry={() => void campaigns.refetch()} />
+      {campaigns.isSuccess && (
+        <Stack spacing={3}>
+          <Card>
+            <CardContent>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+                <Tooltip title={t('calendar.previous')}>
+                  <IconButton aria-label={t('calendar.previous')} onClick={() => shift(-1)} data-testid="calendar-previous">
+                    <ChevronLeftIcon />
+                  </IconButton>
+                </Tooltip>
+                <Typography variant="h6" sx={{ minWidth: 180, textAlign: 'center', textTransform: 'capitalize' }} data-testid="calendar-month">
+                  {monthLabel}
+                </Typography>
+                <Tooltip title={t('calendar.next')}>
+                  <IconButton aria-label={t('calendar.next')} onClick={() => shift(1)} data-testid="calendar-next">
+                    <ChevronRightIcon />
+                  </IconButton>
+                </Tooltip>
+                <Button size="small" onClick={() => setMonth({ year: today.getFullYear(), month: today.getMonth() })} sx={{ ml: 1 }}>
+                  {t('calendar.today')}
+                </Button>
+              </Stack>
+              <Box sx={{ overflowX: 'auto' }}>
+                <Box
+                  role="grid"
+                  aria-label={monthLabel}
+                  sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(96px, 1fr))', minWidth: 672, borderTop: 1, borderLeft: 1, borderColor: 'divider' }}
+                >
+                  {weeks[0].map((day) => (
+                    <Box
+                      key={`head-${day.getDay()}`}
+                      role="columnheader"
+                      sx={{ px: 1, py: 0.5, borderRight: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'action.hover' }}
+                    >
+                      <Typography variant="caption" sx={{ fontWeight: 700, textTransform: 'capitalize' }}>
+                        {weekdayFormat.format(day)}
+                      </Typography>
+                    </Box>
+                  ))}
+                  {weeks.map((week) => {
+                    const lanes = spansInWeek(spans, week);
+                    const shown = lanes.slice(0, MAX_LANES);
+                    return week.map((day, index) => {
+                      const inMonth = day.getMonth() === month.month;
+                      const isToday = sameDay(day, today);
+                      const hidden = lanes.slice(MAX_LANES).filter((span) => runsOn(span, day)).length;
+                      return (
+                        <Box
+                          key={day.toISOString()}
+                          role="gridcell"
+                          data-testid="calendar-day"
+                          data-day={`${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`}
+                          sx={{
+                            minHeight: 104,
+                            borderRight: 1,
+                            borderBottom: 1,
+                            borderColor: 'divider',
+                            py: 0.5,
+                            bgcolor: inMonth ? 'background.paper' : 'action.hover',
+                            opacity: inMonth ? 1 : 0.6,
+                          }}
+                        >
+                          <Typography
+                            variant="caption"
+                            sx={{
+                              display: 'inline-grid',
+                              placeItems: 'center',
+                              width: 22,
+                              height: 22,
+                              ml: 0.5,
+                              mb: 0.25,
+                              borderRadius: '50%',
+                              fontWeight: isToday ? 700 : 400,
+                              bgcolor: isToday ? 'primary.main' : 'transparent',
+                              color: isToday ? 'primary.contrastText' : 'text.primary',
+                            }}
+                          >
+                            {day.getDate()}
+                          </Typography>
+                          {shown.map((span) => {
+                            const running = runsOn(span, day);
+                            const startsHere = running && (sameDay(span.start, day) || index === 0);
+                            const endsHere = running && ((span.end && sameDay(span.end, day)) || index === 6);
+                            const color = colorOf(span.campaign);
+                            const pending = span.campaign.membership_status !== 'approved';
+                            return (
+                              <Box
+                                key={span.campaign.id}
+                                title={running ? `${span.campaign.name} · ${dateText(span.campaign, t)}` : undefined}
+                                data-testid={running ? 'calendar-bar' : undefined}
+                                data-campaign={running ? span.campaign.name : undefined}
+                                sx={{
+                                  height: 20,
+                                  mb: 0.25,
+                                  ml: startsHere ? 0.5 : 0,
+                                  mr: endsHere ? 0.5 : 0,
+                                  px: 0.75,
+                                  fontSize: '0.7rem',
+                                  lineHeight: '20px',
+                                  whiteSpace: 'nowrap',
+                                  overflow: 'hidden',
+                                  textOverflow: 'ellipsis',
+                                  visibility: running ? 'visible' : 'hidden',
+                                  color: pending ? color : '#fff',
+                                  bgcolor: pending ? 'transparent' : color,
+                                  border: `1px ${pending ? 'dashed' : 'solid'} ${color}`,
+                                  borderLeftWidth: startsHere ? 1 : 0,
+                                  borderRightWidth: endsHere ? 1 : 0,
+                                  borderRadius: `${startsHere ? 10 : 0}px ${endsHere ? 10 : 0}px ${endsHere ? 10 : 0}px ${startsHere ? 10 : 0}px`,
+                                  fontWeight: 600,
+                                }}
+                              >
+                                {startsHere ? span.campaign.name : '\u00a0'}
+                              </Box>
+                            );
+                          })}
+                          {hidden > 0 && (
+                            <Typography variant="caption" color="text.secondary" sx={{ px: 0.75 }}>
+                              {t('calendar.more', { count: hidden })}
+                            </Typography>
+                          )}
+                        </Box>
+                      );
+                    });
+                  })}
+                </Box>
+              </Box>
+              {list.length === 0 && (
+                <Typography color="text.secondary" sx={{ mt: 2 }} data-testid="calendar-empty">
+                  {t('calendar.empty')}
+                </Typography>
+              )}
+            </CardContent>
+          </Card>
+          {spans.length > 0 && (
+            <Card>
+              <CardContent>
+                <Typography variant="h6">{t('calendar.legend')}</Typography>
+                <List dense>
+                  {spans.map(({ campaign }) => (
+                    <ListItem key={campaign.id} secondaryAction={campaign.membership_status && <MembershipChip status={campaign.membership_status} />}>
+                      <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: colorOf(campaign), mr: 1.5, flexShrink: 0 }} />
+                      <ListItemText primary={`${campaign.name} · ${campaign.brand_name}`} secondary={dateText(campaign, t)} />
+                    </ListItem>
+                  ))}
+                </List>
+              </CardContent>
+            </Card>
+          )}
+          {undated.length > 0 && (
+            <Card data-testid="calendar-undated">
+              <CardContent>
+                <Typography variant="h6">{t('calendar.noDates')}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t('calendar.noDatesHelp')}
+                </Typography>
+                <List dense>
+                  {undated.map((campaign) => (
+                    <ListItem key={campaign.id} secondaryAction={campaign.membership_status && <MembershipChip status={campaign.membership_status} />}>
+                      <ListItemText primary={campaign.name} secondary={campaign.brand_name} />
+                    </ListItem>
+                  ))}
+                </List>
+              </CardContent>
+            </Card>
+          )}
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import LoginIcon from '@mui/icons-material/Login';
+import { Alert, Button, Card, CardContent, Grid, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errors';
+import {
+  getListAvailableCampaignsQueryKey,
+  getListMyCampaignsQueryKey,
+  joinCampaign,
+  useListAvailableCampaigns,
+} from '../../api/generated/campaigns/campaigns';
+import type { Campaign } from '../../api/generated/model';
+import { QueryStatus } from '../../components/QueryStatus';
+import { useToast } from '../../toasts/ToastProvider';
+import { SectionHeader } from '../SectionHeader';
+import { CampaignCard } from './CampaignCard';
+import { MembershipChip } from './MembershipChip';
+
+/** Affiliate 'Available offers': campaigns it may join, with a Join button or the state of its application. */
+export default function AffiliateOffersPage() {
+  const { t } = useTranslation(['campaigns', 'sections']);
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const campaigns = useListAvailableCampaigns();
+  const [joiningId, setJoiningId] = useState<string | null>(null);
+
+  const join = async (campaign: Campaign) => {
+    setJoiningId(campaign.id);
+    try {
+      const response = await joinCampaign(campaign.id);
+      const status = response.data.application.status;
+      toast({ severity: status === 'rejected' ? 'warning' : 'success', message: t(`toasts.joined.${status}`, { name: campaign.name }) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: getListAvailableCampaignsQueryKey() }),
+        queryClient.invalidateQueries({ queryKey: getListMyCampaignsQueryKey() }),
+      ]);
+    } catch (error) {
+      toast({ severity: 'error', title: t('toasts.failedTitle'), message: errorMessage(error, t('toasts.joinFailed')) });
+    } finally {
+      setJoiningId(null);
+    }
+  };
+
+  const list = campaigns.data?.data.campaigns ?? [];
+
+  return (
+    <>
+      <SectionHeader title={t('sections:titles.offersAffiliate')} subtitle={t('sections:descriptions.offersAffiliate')} />
+      <QueryStatus loading={campaigns.isPending} error={campaigns.error} onRetry={() => void campaigns.refetch()} />
+      {campaigns.isSuccess && list.length === 0 && (
+        <Card data-testid="campaigns-empty">
+          <CardContent>
+            <Typography variant="h6">{t('offers.emptyTitle')}</Typography>
+            <Typography color="text.secondary">{t('offers.emptyAffiliate')}</Typography>
+          </CardContent>
+        </Card>
+      )}
+      {list.some((campaign) => campaign.membership_status === 'pending') && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('offers.pendingHelp')}
+        </Alert>
+      )}
+      <Grid container spacing={2}>
+        {list.map((campaign) => (
+          <Grid key={campaign.id} size={{ xs: 12, lg: 6 }}>
+            <CampaignCard
+              campaign={campaign}
+              showBrand
+              badge={campaign.membership_status && <MembershipChip status={campaign.membership_status} />}
+              actions={
+                campaign.membership_status ? undefined : (
+                  <Button
+                    variant="contained"
+                    size="small"
+                    startIcon={<LoginIcon />}
+                    disabled={joiningId !== null || campaign.status !== 'active'}
+                    onClick={() => void join(campaign)}
+                    data-testid="campaign-join"
+                  >
+                    {t('offers.join')}
+                  </Button>
+                )
+              }
+            />
+          </Grid>
+        ))}
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+import type {
+  ApprovalMode,
+  Campaign,
+  CampaignInput,
+  CampaignStatus,
+  CommissionType,
+  CurrencyCode,
+  Visibility,
+} from '../../api/generated/model';
+import { parseDay } from '../../preferences/format';
+
+/** The create/edit campaign form as the user types it (every field a string until it is sent). */
+export interface CampaignFormValues {
+  name: string;
+  description: string;
+  homepage_url: string;
+  status: CampaignStatus;
+  start_date: string;
+  end_date: string;
+  budget: string;
+  currency: CurrencyCode;
+  commission_type: CommissionType;
+  commission_value: string;
+  attribution_window_days: string;
+  visibility: Visibility;
+  approval_mode: ApprovalMode;
+}
+
+export type CampaignField = keyof CampaignFormValues;
+
+/** Field → key of its message in the campaigns namespace (validation.*). */
+export type CampaignFormErrors = Partial<Record<CampaignField, string>>;
+
+export const DEFAULT_ATTRIBUTION_WINDOW_DAYS = 30;
+export const campaignStatuses: CampaignStatus[] = ['active', 'paused', 'ended'];
+export const commissionTypes: CommissionType[] = ['percentage', 'fixed'];
+
+export function emptyCampaignForm(currency: CurrencyCode = 'RON'): CampaignFormValues {
+  return {
+    name: '',
+    description: '',
+    homepage_url: '',
+    status: 'active',
+    start_date: '',
+    end_date: '',
+    budget: '',
+    currency,
+    commission_type: 'percentage',
+    commission_value: '',
+    attribution_window_days: String(DEFAULT_ATTRIBUTION_WINDOW_DAYS),
+    visibility: 'public',
+    approval_mode: 'auto',
+  };
+}
+
+/** '25.0000' → '25', '0.1000' → '0.1': the stored scale is not what the user typed. */
+export function trimDecimal(value: string): string {
+  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+}
+
+export function campaignToForm(campaign: Campaign): CampaignFormValues {
+  return {
+    name: campaign.name,
+    description: campaign.description ?? '',
+    homepage_url: campaign.homepage_url ?? '',
+    status: campaign.status,
+    start_date: campaign.start_date?.slice(0, 10) ?? '',
+    end_date: campaign.end_date?.slice(0, 10) ?? '',
+    budget: campaign.budget ? trimDecimal(campaign.budget) : '',
+    currency: campaign.currency,
+    commission_type: campaign.commission_type,
+    commission_value: trimDecimal(campaign.commission_value),
+    attribution_window_days: String(campaign.attribution_window_days),
+    visibility: campaign.visibility,
+    approval_mode: campaign.approval_mode,
+  };
+}
+
+/** Accepts a decimal comma (0,10) as well as a point, and surrounding spaces. */
+export function normalizeDecimal(text: string): string {
+  return text.trim().replace(',', '.');
+}
+
+const NON_NEGATIVE_DECIMAL = /^\d+(\.\d+)?$/;
+const AT_MOST_TWO_DECIMALS = /^\d+(\.\d{1,2})?$/;
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/** Checks the form before it is sent; the server still has the last word (brand domains, limits). */
+export function validateCampaignForm(values: CampaignFormValues): CampaignFormErrors {
+  const errors: CampaignFormErrors = {};
+  const name = values.name.trim();
+  if (!name) errors.name = 'validation.nameRequired';
+  else if (name.length > 200) errors.name = 'validation.nameTooLong';
+
+  if (values.description.length > 5000) errors.description = 'validation.descriptionTooLong';
+
+  const homepage = values.homepage_url.trim();
+  if (homepage && !isHttpUrl(homepage)) errors.homepage_url = 'validation.homepageInvalid';
+
+  const start = values.start_date ? parseDay(values.start_date) : null;
+  const end = values.end_date ? parseDay(values.end_date) : null;
+  if (values.start_date && !start) errors.start_date = 'validation.dateInvalid';
+  if (values.end_date && !end) errors.end_date = 'validation.dateInvalid';
+  if (start && end && end < start) errors.end_date = 'validation.endBeforeStart';
+
+  const budget = normalizeDecimal(values.budget);
+  if (budget && !NON_NEGATIVE_DECIMAL.test(budget)) errors.budget = 'validation.budgetInvalid';
+  else if (budget && !AT_MOST_TWO_DECIMALS.test(budget)) errors.budget = 'validation.twoDecimals';
+
+  const commission = normalizeDecimal(values.commission_value);
+  if (!commission) errors.commission_value = 'validation.commissionRequired';
+  else if (!NON_NEGATIVE_DECIMAL.test(commission)) errors.commission_value = 'validation.commissionInvalid';
+  else if (values.commission_type === 'percentage' && Number(commission) > 1) {
+    errors.commission_value = 'validation.percentageFraction';
+  } else if (values.commission_type === 'fixed' && !AT_MOST_TWO_DECIMALS.test(commission)) {
+    errors.commission_value = 'validation.twoDecimals';
+  }
+
+  const window = values.attribution_window_days.trim();
+  const days = Number(window);
+  if (!/^\d+$/.test(window) || days < 1 || days > 365) errors.attribution_window_days = 'validation.windowInvalid';
+
+  return errors;
+}
+
+/** The body of POST /campaigns (and, field for field, of PUT /campaigns/{id}). */
+export function formToInput(values: CampaignFormValues): CampaignInput {
+  const budget = normalizeDecimal(values.budget);
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    homepage_url: values.homepage_url.trim(),
+    status: values.status,
+    start_date: values.start_date || null,
+    end_date: values.end_date || null,
+    budget: budget || null,
+    currency: values.currency,
+    commission_type: values.commission_type,
+    commission_value: normalizeDecimal(values.commission_value),
+    attribution_window_days: Number(values.attribution_window_days.trim()),
+    visibility: values.visibility,
+    approval_mode: values.approval_mode,
+  };
+}

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import i18n from '../../i18n/config';
+import { fractionAsPercent } from './campaignText';
+import { membershipChip, membershipStatuses } from './membership';
+
+const label = (language: 'en' | 'ro', status: (typeof membershipStatuses)[number], viewer: 'affiliate' | 'brand') =>
+  i18n.getFixedT(language, 'campaigns')(membershipChip(status, viewer).labelKey);
+
+describe('application status labels', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('the affiliate sees pending / joined / rejected', () => {
+    expect(membershipStatuses.map((status) => label('en', status, 'affiliate'))).toEqual([
+      'Pending approval',
+      'Joined',
+      'Rejected',
+    ]);
+    expect(membershipStatuses.map((status) => label('ro', status, 'affiliate'))).toEqual([
+      'În așteptarea aprobării',
+      'Înscris',
+      'Respins',
+    ]);
+  });
+
+  it('the brand sees pending / approved / rejected', () => {
+    expect(membershipStatuses.map((status) => label('en', status, 'brand'))).toEqual(['Pending', 'Approved', 'Rejected']);
+    expect(membershipStatuses.map((status) => label('ro', status, 'brand'))).toEqual(['În așteptare', 'Aprobat', 'Respins']);
+  });
+
+  it('colours pending amber, approved green, rejected red', () => {
+    expect(membershipChip('pending', 'affiliate').color).toBe('warning');
+    expect(membershipChip('approved', 'brand').color).toBe('success');
+    expect(membershipChip('rejected', 'brand').color).toBe('error');
+  });
+
+  it('shows a percentage commission from its fraction', () => {
+    expect(fractionAsPercent('0.10')).toBe('10%');
+    expect(fractionAsPercent('0.125')).toBe('12.5%');
+    expect(fractionAsPercent('1')).toBe('100%');
+    expect(fractionAsPercent('0')).toBe('0%');
+  });
+});

@@ -1,0 +1,208 @@
+import { Alert, Button, Card, CardContent, Grid, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errors';
+import { changePassword, updateProfile } from '../../api/generated/auth/auth';
+import type { User } from '../../api/generated/model';
+import { useAuth } from '../../auth/AuthProvider';
+import { PasswordField } from '../../components/PasswordField';
+import { formatDate } from '../../preferences/format';
+import { SectionHeader } from '../SectionHeader';
+
+type Message = { severity: 'success' | 'error'; text: string } | null;
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** Checks a password change before it is sent; returns the auth namespace key of the problem, or null. */
+export function passwordProblem(values: { currentPassword: string; newPassword: string; confirmPassword: string }): string | null {
+  if (!values.currentPassword || !values.newPassword) return 'account:password.required';
+  if (values.newPassword.length < MIN_PASSWORD_LENGTH) return 'auth:reset.tooShort';
+  if (values.newPassword !== values.confirmPassword) return 'auth:reset.mismatch';
+  if (values.newPassword === values.currentPassword) return 'account:password.same';
+  return null;
+}
+
+function ProfileCard({ user }: { user: User }) {
+  const { t } = useTranslation(['account', 'auth']);
+  const { refreshUser } = useAuth();
+  const isBrand = user.accountType === 'brand';
+  const [form, setForm] = useState({ firstName: user.firstName, lastName: user.lastName, companyName: user.companyName ?? '' });
+  const [message, setMessage] = useState<Message>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.firstName.trim() || !form.lastName.trim() || (isBrand && !form.companyName.trim())) {
+      setMessage({ severity: 'error', text: t('profile.required') });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      await updateProfile({
+        firstName: form.firstName.trim(),
+        lastName: form.lastName.trim(),
+        ...(isBrand ? { companyName: form.companyName.trim() } : {}),
+      });
+      await refreshUser();
+      setMessage({ severity: 'success', text: t('profile.saved') });
+    } catch (error) {
+      setMessage({ severity: 'error', text: errorMessage(error, t('profile.failed')) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card component="form" onSubmit={submit} noValidate data-testid="profile-card">
+      <CardContent>
+        <Typography variant="h6">{t('profile.title')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('profile.help', { email: user.email, date: formatDate(user.createdAt) })}
+        </Typography>
+        <Stack spacing={2}>
+          {message && (
+            <Alert severity={message.severity} data-testid="profile-message">
+              {message.text}
+            </Alert>
+          )}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              name="firstName"
+              label={t('auth:fields.firstName')}
+              value={form.firstName}
+              onChange={(event) => set('firstName')(event.target.value)}
+              required
+              fullWidth
+              autoComplete="given-name"
+            />
+            <TextField
+              name="lastName"
+              label={t('auth:fields.lastName')}
+              value={form.lastName}
+              onChange={(event) => set('lastName')(event.target.value)}
+              required
+              fullWidth
+              autoComplete="family-name"
+            />
+          </Stack>
+          {isBrand && (
+            <TextField
+              name="companyName"
+              label={t('auth:fields.companyName')}
+              value={form.companyName}
+              onChange={(event) => set('companyName')(event.target.value)}
+              required
+              autoComplete="organization"
+            />
+          )}
+          <TextField label={t('auth:fields.email')} value={user.email} disabled helperText={t('profile.emailHelp')} />
+          <Stack direction="row">
+            <Button type="submit" variant="contained" disabled={busy} data-testid="profile-save">
+              {t('profile.save')}
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PasswordCard() {
+  const { t } = useTranslation(['account', 'auth']);
+  const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
+  const [form, setForm] = useState(empty);
+  const [message, setMessage] = useState<Message>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = passwordProblem(form);
+    if (problem) {
+      setMessage({ severity: 'error', text: t(problem) });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      await changePassword({ currentPassword: form.currentPassword, newPassword: form.newPassword });
+      setForm(empty);
+      setMessage({ severity: 'success', text: t('password.changed') });
+    } catch (error) {
+      setMessage({ severity: 'error', text: errorMessage(error, t('password.failed')) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card component="form" onSubmit={submit} noValidate data-testid="password-card">
+      <CardContent>
+        <Typography variant="h6">{t('password.title')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('password.help')}
+        </Typography>
+        <Stack spacing={2}>
+          {message && (
+            <Alert severity={message.severity} data-testid="password-message">
+              {message.text}
+            </Alert>
+          )}
+          <PasswordField
+            name="currentPassword"
+            label={t('password.current')}
+            value={form.currentPassword}
+            onChange={(event) => set('currentPassword')(event.target.value)}
+            autoComplete="current-password"
+            required
+          />
+          <PasswordField
+            name="newPassword"
+            label={t('auth:reset.newPassword')}
+            value={form.newPassword}
+            onChange={(event) => set('newPassword')(event.target.value)}
+            autoComplete="new-password"
+            helperText={t('password.rule')}
+            required
+          />
+          <PasswordField
+            name="confirmPassword"
+            label={t('auth:reset.confirmPassword')}
+            value={form.confirmPassword}
+            onChange={(event) => set('confirmPassword')(event.target.value)}
+            autoComplete="new-password"
+            required
+          />
+          <Stack direction="row">
+            <Button type="submit" variant="contained" disabled={busy} data-testid="password-save">
+              {t('password.submit')}
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** 'Settings' for every account type: the profile and a password change. */
+export default function SettingsPage() {
+  const { t } = useTranslation('sections');
+  const { user } = useAuth();
+  return (
+    <>
+      <SectionHeader title={t('titles.settings')} subtitle={t('descriptions.settings')} />
+      {user && (
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <ProfileCard key={user.id} user={user} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <PasswordCard />
+          </Grid>
+        </Grid>
+      )}
+    </>
+  );
+}
