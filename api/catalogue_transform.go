@@ -27,13 +27,10 @@ func pageOf(query *string, limit, offset *int) catalogue.Page {
 	return p
 }
 
-// pageInfo answers the limit and offset a list used.
+// pageInfo answers the limit and offset a list used: the catalogue's bounds, as the contract's ints.
 func pageInfo(p catalogue.Page) (limit, offset int) {
-	limit = p.Limit
-	if limit <= 0 {
-		limit = catalogue.DefaultLimit
-	}
-	return min(limit, catalogue.MaxLimit), max(p.Offset, 0)
+	l, o := p.Bounds()
+	return int(l), int(o)
 }
 
 func brandOf(b catalogue.Brand) oapi.Brand {
