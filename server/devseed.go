@@ -9,11 +9,13 @@ import (
 	"github.com/openaffiliate/platform/server/accounts"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/tracking"
 )
 
 // seedDemoData gives dev mode's demo brand a domain and campaigns, and its demo affiliate a
-// membership, once: a second start finds the campaigns and leaves everything as it is.
-func seedDemoData(ctx context.Context, accts *accounts.Service, cat *catalogue.Service) error {
+// membership, a tracking link and a discount code, once: a second start finds the campaigns and
+// leaves everything as it is.
+func seedDemoData(ctx context.Context, accts *accounts.Service, cat *catalogue.Service, track *tracking.Service) error {
 	if err := accts.SeedDemoAccounts(ctx); err != nil {
 		return err
 	}
@@ -53,6 +55,21 @@ func seedDemoData(ctx context.Context, accts *accounts.Service, cat *catalogue.S
 		return err
 	}
 	affiliate := auth.User{ID: affProfile.User.ID, AccountType: auth.RoleAffiliate, AffiliateID: affProfile.User.AffiliateID}
-	_, err = cat.Join(ctx, affiliate, first.ID)
-	return err
+	if _, err := cat.Join(ctx, affiliate, first.ID); err != nil {
+		return fmt.Errorf("seed demo membership: %w", err)
+	}
+	if _, err := track.GenerateLink(ctx, affiliate, first.ID, "Winter newsletter", "https://demo-shop.example/winter?utm_source=newsletter"); err != nil {
+		return fmt.Errorf("seed demo link: %w", err)
+	}
+	limit := 500
+	pct := "percentage"
+	if _, err := track.CreateCode(ctx, brand, first.ID, affiliate.AffiliateID.UUID, tracking.CodeFields{
+		Code: str("WINTER10"), Description: str("10% off the winter collection"), DiscountType: &pct, DiscountValue: dec("0.10"),
+		UsageLimit: ptr(&limit),
+	}, false); err != nil {
+		return fmt.Errorf("seed demo discount code: %w", err)
+	}
+	return nil
 }
+
+func ptr[T any](v T) *T { return &v }

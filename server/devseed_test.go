@@ -9,7 +9,7 @@ import (
 )
 
 // TestDevModeSeedsOnce starts a dev-mode server twice on one database: the demo accounts,
-// brand domain, campaigns and membership are there after the first start and not doubled.
+// brand domain, campaigns, membership, tracking link and discount code are there after the first start and not doubled.
 func TestDevModeSeedsOnce(t *testing.T) {
 	ctx := context.Background()
 	dbURL, drop, err := servertest.CreateDatabase(ctx, "devseed")
@@ -28,16 +28,18 @@ func TestDevModeSeedsOnce(t *testing.T) {
 		if err != nil {
 			t.Fatalf("start %d: %v", start, err)
 		}
-		var users, campaigns, members, domains int
+		var users, campaigns, members, domains, links, codes int
 		err = app.Pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM users), (SELECT count(*) FROM campaigns),
-			(SELECT count(*) FROM campaign_memberships WHERE status = 'approved'), (SELECT count(*) FROM brand_domains)`).
-			Scan(&users, &campaigns, &members, &domains)
+			(SELECT count(*) FROM campaign_memberships WHERE status = 'approved'), (SELECT count(*) FROM brand_domains),
+			(SELECT count(*) FROM tracking_links), (SELECT count(*) FROM discount_codes WHERE code = 'WINTER10')`).
+			Scan(&users, &campaigns, &members, &domains, &links, &codes)
 		app.Close()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if users != 3 || campaigns != 3 || members != 1 || domains != 1 {
-			t.Errorf("start %d: %d users, %d campaigns, %d memberships, %d domains", start, users, campaigns, members, domains)
+		if users != 3 || campaigns != 3 || members != 1 || domains != 1 || links != 1 || codes != 1 {
+			t.Errorf("start %d: %d users, %d campaigns, %d memberships, %d domains, %d links, %d codes",
+				start, users, campaigns, members, domains, links, codes)
 		}
 	}
 }

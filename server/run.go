@@ -61,18 +61,20 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 		}
 	}
 	cat := catalogue.New(pool, time.Now, cfg.PublicURL)
-	if cfg.DevMode {
-		if err := seedDemoData(ctx, accts, cat); err != nil {
-			return nil, err
-		}
-	}
 	hashIP := auth.IPHasher(cfg.JWTSecret)
 	recorder := clicks.NewRecorder(pool, clicks.Options{})
 	redirector := tracking.NewRedirector(pool, recorder, hashIP, time.Now)
 	cat.OnCampaignChange = redirector.InvalidateAll
+	track := tracking.New(pool, cat, redirector, cfg.PublicURL, time.Now)
+	if cfg.DevMode {
+		if err := seedDemoData(ctx, accts, cat, track); err != nil {
+			_ = recorder.Close(ctx)
+			return nil, err
+		}
+	}
 	handler, err := NewHTTP(Deps{
 		API: &api.Server{
-			Pool: pool, Accounts: accts, Catalogue: cat, Tracking: tracking.New(pool, cat, redirector, cfg.PublicURL, time.Now),
+			Pool: pool, Accounts: accts, Catalogue: cat, Tracking: track,
 			Tokens: tokens, HashIP: hashIP, DevMode: cfg.DevMode, PublicURL: cfg.PublicURL, Version: Version,
 		},
 		Accounts: accts, Catalogue: cat, Tokens: tokens, Redirector: redirector, Web: web, SpecYAML: spec.YAML,

@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -136,6 +137,8 @@ func (r *Recorder) run() {
 	}
 }
 
+func pgUUID(id uuid.UUID) pgtype.UUID { return pgtype.UUID{Bytes: id, Valid: true} }
+
 var columns = []string{"id", "clicked_at", "link_id", "campaign_id", "affiliate_id", "brand_id", "ip_hash", "user_agent", "referrer", "is_bot"}
 
 // write copies a batch, retrying with backoff while the database refuses: clicks are never dropped.
@@ -149,7 +152,10 @@ func (r *Recorder) write(batch []Click) {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		_, err := r.pool.CopyFrom(ctx, pgx.Identifier{"clicks"}, columns, pgx.CopyFromSlice(len(batch), func(i int) ([]any, error) {
 			c := batch[i]
-			return []any{c.ID, c.At, c.LinkID, c.CampaignID, c.AffiliateID, c.BrandID, c.IPHash, c.UserAgent, c.Referrer, c.IsBot}, nil
+			// pgtype values encode directly; uuid.UUID would go through driver.Valuer, a string and an
+			// error per value, which cost a fifth of the server's CPU under load.
+			return []any{pgUUID(c.ID), c.At, pgUUID(c.LinkID), pgUUID(c.CampaignID), pgUUID(c.AffiliateID), pgUUID(c.BrandID),
+				c.IPHash, c.UserAgent, c.Referrer, c.IsBot}, nil
 		}))
 		cancel()
 		var pgErr *pgconn.PgError
