@@ -83,7 +83,7 @@ func affiliateOf(a catalogue.Affiliate) oapi.Affiliate {
 		out.UserId = &id
 	}
 	zero := decimal.Zero.StringFixed(2)
-	out.Stats = oapi.AffiliateStats{CampaignsJoined: a.CampaignsJoined, Revenue: zero, Commission: zero, ConversionRate: zero}
+	out.Stats = oapi.AffiliateStats{CampaignsJoined: a.CampaignsJoined, TotalClicks: a.TotalClicks, Revenue: zero, Commission: zero, ConversionRate: zero}
 	return out
 }
 

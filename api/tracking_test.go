@@ -115,6 +115,18 @@ func TestRedirectRecordsClicks(t *testing.T) {
 	if len(mine) != 1 || mine[0].(map[string]any)["click_count"].(float64) != 1 {
 		t.Errorf("affiliate's links: %v", mine)
 	}
+
+	// The affiliate's statistics count the same click; another brand it works with sees only its own.
+	totalClicks := func(token string) float64 {
+		r := mustStatus(t, env.Call(t, http.MethodGet, "/affiliates/"+p.affID+"/details", token, nil), http.StatusOK)
+		return data(r)["affiliate"].(map[string]any)["stats"].(map[string]any)["total_clicks"].(float64)
+	}
+	other, otherDomain := newBrand(t, env)
+	oc := createCampaign(t, env, other.token, map[string]any{"name": "Other", "homepage_url": "https://" + otherDomain + "/"})
+	mustStatus(t, env.Call(t, http.MethodPost, "/campaigns/"+oc["id"].(string)+"/join", p.affiliate.token, nil), http.StatusOK)
+	if brand, itself, otherBrand := totalClicks(p.brand.token), totalClicks(p.affiliate.token), totalClicks(other.token); brand != 1 || itself != 1 || otherBrand != 0 {
+		t.Errorf("total_clicks: brand %v, affiliate %v, other brand %v", brand, itself, otherBrand)
+	}
 }
 
 func TestRedirectRefusals(t *testing.T) {

@@ -1,10 +1,14 @@
 -- name: ListAffiliates :many
 -- A page of affiliates; brand_id narrows to those who applied to one of its campaigns, and then
--- campaigns_joined counts only that brand's campaigns.
+-- campaigns_joined and total_clicks count only that brand's campaigns and links. Clicks are
+-- counted through the partial index on clicks (link_id) WHERE NOT is_bot.
 SELECT a.*, u.id AS user_id,
        (SELECT count(*) FROM campaign_memberships m
         WHERE m.affiliate_id = a.id AND m.status = 'approved'
           AND (sqlc.narg(brand_id)::uuid IS NULL OR m.brand_id = sqlc.narg(brand_id)))::int AS campaigns_joined,
+       (SELECT count(*) FROM tracking_links l JOIN clicks c ON c.link_id = l.id AND NOT c.is_bot
+        WHERE l.affiliate_id = a.id
+          AND (sqlc.narg(brand_id)::uuid IS NULL OR l.brand_id = sqlc.narg(brand_id)))::int AS total_clicks,
        count(*) OVER () AS total
 FROM affiliates a
 LEFT JOIN users u ON u.affiliate_id = a.id
@@ -18,7 +22,10 @@ LIMIT @max_rows OFFSET @skip_rows;
 SELECT a.*, u.id AS user_id,
        (SELECT count(*) FROM campaign_memberships m
         WHERE m.affiliate_id = a.id AND m.status = 'approved'
-          AND (sqlc.narg(brand_id)::uuid IS NULL OR m.brand_id = sqlc.narg(brand_id)))::int AS campaigns_joined
+          AND (sqlc.narg(brand_id)::uuid IS NULL OR m.brand_id = sqlc.narg(brand_id)))::int AS campaigns_joined,
+       (SELECT count(*) FROM tracking_links l JOIN clicks c ON c.link_id = l.id AND NOT c.is_bot
+        WHERE l.affiliate_id = a.id
+          AND (sqlc.narg(brand_id)::uuid IS NULL OR l.brand_id = sqlc.narg(brand_id)))::int AS total_clicks
 FROM affiliates a
 LEFT JOIN users u ON u.affiliate_id = a.id
 WHERE a.id = @id

@@ -37,7 +37,10 @@ const getAffiliate = `-- name: GetAffiliate :one
 SELECT a.id, a.name, a.email, a.created_at, u.id AS user_id,
        (SELECT count(*) FROM campaign_memberships m
         WHERE m.affiliate_id = a.id AND m.status = 'approved'
-          AND ($1::uuid IS NULL OR m.brand_id = $1))::int AS campaigns_joined
+          AND ($1::uuid IS NULL OR m.brand_id = $1))::int AS campaigns_joined,
+       (SELECT count(*) FROM tracking_links l JOIN clicks c ON c.link_id = l.id AND NOT c.is_bot
+        WHERE l.affiliate_id = a.id
+          AND ($1::uuid IS NULL OR l.brand_id = $1))::int AS total_clicks
 FROM affiliates a
 LEFT JOIN users u ON u.affiliate_id = a.id
 WHERE a.id = $2
@@ -57,6 +60,7 @@ type GetAffiliateRow struct {
 	CreatedAt       time.Time
 	UserID          uuid.NullUUID
 	CampaignsJoined int32
+	TotalClicks     int32
 }
 
 func (q *Queries) GetAffiliate(ctx context.Context, db DBTX, arg GetAffiliateParams) (GetAffiliateRow, error) {
@@ -69,6 +73,7 @@ func (q *Queries) GetAffiliate(ctx context.Context, db DBTX, arg GetAffiliatePar
 		&i.CreatedAt,
 		&i.UserID,
 		&i.CampaignsJoined,
+		&i.TotalClicks,
 	)
 	return i, err
 }
@@ -102,6 +107,9 @@ SELECT a.id, a.name, a.email, a.created_at, u.id AS user_id,
        (SELECT count(*) FROM campaign_memberships m
         WHERE m.affiliate_id = a.id AND m.status = 'approved'
           AND ($1::uuid IS NULL OR m.brand_id = $1))::int AS campaigns_joined,
+       (SELECT count(*) FROM tracking_links l JOIN clicks c ON c.link_id = l.id AND NOT c.is_bot
+        WHERE l.affiliate_id = a.id
+          AND ($1::uuid IS NULL OR l.brand_id = $1))::int AS total_clicks,
        count(*) OVER () AS total
 FROM affiliates a
 LEFT JOIN users u ON u.affiliate_id = a.id
@@ -126,11 +134,13 @@ type ListAffiliatesRow struct {
 	CreatedAt       time.Time
 	UserID          uuid.NullUUID
 	CampaignsJoined int32
+	TotalClicks     int32
 	Total           int64
 }
 
 // A page of affiliates; brand_id narrows to those who applied to one of its campaigns, and then
-// campaigns_joined counts only that brand's campaigns.
+// campaigns_joined and total_clicks count only that brand's campaigns and links. Clicks are
+// counted through the partial index on clicks (link_id) WHERE NOT is_bot.
 func (q *Queries) ListAffiliates(ctx context.Context, db DBTX, arg ListAffiliatesParams) ([]ListAffiliatesRow, error) {
 	rows, err := db.Query(ctx, listAffiliates,
 		arg.BrandID,
@@ -152,6 +162,7 @@ func (q *Queries) ListAffiliates(ctx context.Context, db DBTX, arg ListAffiliate
 			&i.CreatedAt,
 			&i.UserID,
 			&i.CampaignsJoined,
+			&i.TotalClicks,
 			&i.Total,
 		); err != nil {
 			return nil, err

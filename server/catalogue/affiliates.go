@@ -21,6 +21,18 @@ type Affiliate struct {
 	queries.Affiliate
 	UserID          uuid.NullUUID
 	CampaignsJoined int
+	TotalClicks     int // stored clicks from people (bots excluded) on its links
+}
+
+// affiliateRow is what ListAffiliates and GetAffiliate rows have in common.
+type affiliateRow struct {
+	affiliate      queries.Affiliate
+	userID         uuid.NullUUID
+	joined, clicks int32
+}
+
+func (r affiliateRow) build() Affiliate {
+	return Affiliate{Affiliate: r.affiliate, UserID: r.userID, CampaignsJoined: int(r.joined), TotalClicks: int(r.clicks)}
 }
 
 // ListAffiliates answers a page of affiliates: all for the host, those in its campaigns for a brand.
@@ -35,10 +47,10 @@ func (s *Service) ListAffiliates(ctx context.Context, u auth.User, p Page) ([]Af
 	out := make([]Affiliate, len(rows))
 	total := 0
 	for i, r := range rows {
-		out[i] = Affiliate{
-			Affiliate: queries.Affiliate{ID: r.ID, Name: r.Name, Email: r.Email, CreatedAt: r.CreatedAt},
-			UserID:    r.UserID, CampaignsJoined: int(r.CampaignsJoined),
-		}
+		out[i] = affiliateRow{
+			affiliate: queries.Affiliate{ID: r.ID, Name: r.Name, Email: r.Email, CreatedAt: r.CreatedAt},
+			userID:    r.UserID, joined: r.CampaignsJoined, clicks: r.TotalClicks,
+		}.build()
 		total = int(r.Total)
 	}
 	return out, total, nil
@@ -67,10 +79,10 @@ func (s *Service) getAffiliate(ctx context.Context, db queries.DBTX, u auth.User
 	if err != nil {
 		return Affiliate{}, err
 	}
-	return Affiliate{
-		Affiliate: queries.Affiliate{ID: r.ID, Name: r.Name, Email: r.Email, CreatedAt: r.CreatedAt},
-		UserID:    r.UserID, CampaignsJoined: int(r.CampaignsJoined),
-	}, nil
+	return affiliateRow{
+		affiliate: queries.Affiliate{ID: r.ID, Name: r.Name, Email: r.Email, CreatedAt: r.CreatedAt},
+		userID:    r.UserID, joined: r.CampaignsJoined, clicks: r.TotalClicks,
+	}.build(), nil
 }
 
 func affiliateNotFound() error { return apierror.NotFound("Affiliate not found") }

@@ -71,7 +71,13 @@
  */
 import type { Decimal } from './decimal';
 
+/**
+ * What an affiliate brought. A brand sees the figures of its own campaigns only; the host and
+ * the affiliate itself see all of them. Money is in RON, the platform's base currency, and
+ * `conversion_rate` is a percentage: conversions per 100 clicks (`"2.50"` is 2.5%).
+ */
 export interface AffiliateStats {
+  /** Stored clicks from people on the affiliate's tracking links (known bots excluded). */
   total_clicks: number;
   conversions: number;
   revenue: Decimal;
