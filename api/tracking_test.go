@@ -276,6 +276,7 @@ func TestDiscountCodes(t *testing.T) {
 			m["validFrom"] = "2026-12-10T00:00:00Z"
 			m["validUntil"] = "2026-12-01T00:00:00Z"
 		}, "VALIDATION_ERROR"},
+		"usage limit past int32":    {func(m map[string]any) { m["code"] = "HUGE"; m["usage_limit"] = 3000000000 }, "INVALID_AMOUNT"},
 		"affiliate not in campaign": {func(m map[string]any) { m["code"] = "STRANGER"; m["affiliate_id"] = b.affID }, "AFFILIATE_NOT_APPROVED"},
 	} {
 		t.Run(name, func(t *testing.T) {

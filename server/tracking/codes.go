@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"regexp"
 	"slices"
@@ -276,10 +277,18 @@ func applyCode(d *queries.DiscountCode, f CodeFields, commissionType string) err
 		}
 	}
 	if f.UsageLimit != nil {
-		d.UsageLimit = positive(*f.UsageLimit)
+		limit, err := usageLimit(*f.UsageLimit, "usage_limit")
+		if err != nil {
+			return err
+		}
+		d.UsageLimit = limit
 	}
 	if f.UsageLimitPerCustomer != nil {
-		d.UsageLimitPerCustomer = positive(*f.UsageLimitPerCustomer)
+		limit, err := usageLimit(*f.UsageLimitPerCustomer, "usageLimitPerCustomer")
+		if err != nil {
+			return err
+		}
+		d.UsageLimitPerCustomer = limit
 	}
 	if f.ValidFrom != nil {
 		d.ValidFrom = *f.ValidFrom
@@ -296,9 +305,10 @@ func applyCode(d *queries.DiscountCode, f CodeFields, commissionType string) err
 	if f.CommissionOverride != nil {
 		d.CommissionOverride = decimal.NullDecimal{}
 		if c := *f.CommissionOverride; c != nil {
-			if c.IsNegative() || (commissionType == "percentage" && c.GreaterThan(decimal.NewFromInt(1))) {
+			if c.IsNegative() || (commissionType == "percentage" && c.GreaterThan(decimal.NewFromInt(1))) ||
+				(commissionType != "percentage" && !c.Equal(c.Round(2))) {
 				return invalid(CodeInvalidAmount, "commissionOverride",
-					fmt.Sprintf("The commission override replaces the campaign's %s commission: for a percentage, a fraction like 0.15", commissionType))
+					fmt.Sprintf("The commission override replaces the campaign's %s commission: for a percentage, a fraction like 0.15; for a fixed amount, at most two decimals", commissionType))
 			}
 			d.CommissionOverride = decimal.NullDecimal{Decimal: *c, Valid: true}
 		}
@@ -309,10 +319,14 @@ func applyCode(d *queries.DiscountCode, f CodeFields, commissionType string) err
 	return nil
 }
 
-func positive(n *int) *int32 {
+// usageLimit is a limit of uses: blank (nil) for unlimited, else a whole number from 1 up.
+func usageLimit(n *int, field string) (*int32, error) {
 	if n == nil {
-		return nil
+		return nil, nil
+	}
+	if *n < 1 || *n > math.MaxInt32 {
+		return nil, invalid(CodeInvalidAmount, field, fmt.Sprintf("A usage limit is a whole number from 1 to %d, or blank for unlimited", math.MaxInt32))
 	}
 	v := int32(*n)
-	return &v
+	return &v, nil
 }
