@@ -41,7 +41,8 @@ async function fillDialog(page, fields) {
   return dialog;
 }
 
-test('the host adds, searches, edits and deletes a brand, an affiliate and a campaign', async (t) => {
+/** Signs in as dev mode's demo host, in English; null (the test skipped) when the server is not in dev mode. */
+async function devHost(t) {
   const page = await newPage(browser);
   await page.goto(`${BASE_URL}/auth`);
   await page.getByTestId('language-en').click();
@@ -50,10 +51,16 @@ test('the host adds, searches, edits and deletes a brand, an affiliate and a cam
   if (!devMode) {
     t.skip('the server is not in dev mode');
     await page.context().close();
-    return;
+    return null;
   }
   await page.getByTestId('dev-login-host').click();
   await page.getByTestId('section-title').getByText('Host Dashboard').waitFor();
+  return page;
+}
+
+test('the host adds, searches, edits and deletes a brand, an affiliate and a campaign', async (t) => {
+  const page = await devHost(t);
+  if (!page) return;
   await page.getByTestId('menu-group-operations').click();
   await page.getByTestId('menu-admin').click();
   await page.getByTestId('section-title').getByText('Admin', { exact: true }).waitFor();
@@ -186,5 +193,34 @@ test('the host adds, searches, edits and deletes a brand, an affiliate and a cam
   // Refresh reloads the lists.
   await page.getByTestId('admin-refresh').click();
   await countIs(page, 'brands', start.brands);
+  await page.context().close();
+});
+
+test('the host reads every discount code and tracking link, read-only, and searches them', async (t) => {
+  const page = await devHost(t);
+  if (!page) return;
+  await page.goto(`${BASE_URL}/admin`);
+  await page.getByTestId('admin-row').first().waitFor();
+
+  // The dev seed gave the demo affiliate the code WINTER10 (10%, at most 500 uses) and a link.
+  await page.getByTestId('admin-tab-discountCodes').click();
+  assert.equal(await page.getByTestId('admin-add').count(), 0);
+  await search(page, 'winter10');
+  const code = page.getByTestId('admin-row').filter({ hasText: 'WINTER10' });
+  await code.waitFor();
+  assert.equal(await code.getByTestId('admin-code-value').textContent(), '10%');
+  assert.equal(await code.getByTestId('admin-code-usage').textContent(), '0/500');
+  assert.match(await code.textContent(), /Demo Shop/);
+  assert.equal(await code.getByTestId('admin-edit').count(), 0);
+  await page.mouse.move(0, 0);
+  await screenshot(page, 'admin-discount-codes');
+
+  await search(page, 'demo-shop.example/winter?utm_source=newsletter');
+  await page.getByTestId('admin-tab-trackingLinks').click();
+  const link = page.getByTestId('admin-row').filter({ hasText: 'Winter newsletter' });
+  await link.waitFor();
+  assert.match(await link.getByTestId('admin-link-clicks').textContent(), /^\d+$/);
+  assert.equal(await count(page, 'discountCodes'), 0);
+  await screenshot(page, 'admin-tracking-links');
   await page.context().close();
 });

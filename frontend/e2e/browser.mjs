@@ -65,3 +65,11 @@ export async function signIn(page, email, password) {
   await page.getByTestId('auth-submit').click();
   await page.getByTestId('side-menu').waitFor();
 }
+
+/** 'YYYY-MM-DD' of today plus some days, in local time (what a date input takes). */
+export function day(offset) {
+  const date = new Date();
+  date.setDate(date.getDate() + offset);
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

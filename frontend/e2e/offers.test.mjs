@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE_URL, launch, newPage, screenshot, signUp, uniqueEmail } from './browser.mjs';
+import { BASE_URL, day, launch, newPage, screenshot, signUp, uniqueEmail } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -9,14 +9,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** 'YYYY-MM-DD' of today plus some days, in local time (what a date input takes). */
-function day(offset) {
-  const date = new Date();
-  date.setDate(date.getDate() + offset);
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 test('a brand creates a manual-approval campaign, an affiliate applies and the brand approves it', async () => {
   const stamp = Date.now();

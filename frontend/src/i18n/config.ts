@@ -8,6 +8,10 @@ import roAccount from '../locales/ro/account.json';
 import roAdmin from '../locales/ro/admin.json';
 import roAffiliates from '../locales/ro/affiliates.json';
 import roCampaigns from '../locales/ro/campaigns.json';
+import enDiscountCodes from '../locales/en/discountCodes.json';
+import enTracking from '../locales/en/tracking.json';
+import roDiscountCodes from '../locales/ro/discountCodes.json';
+import roTracking from '../locales/ro/tracking.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
@@ -35,6 +39,8 @@ export const resources = {
     admin: roAdmin,
     affiliates: roAffiliates,
     account: roAccount,
+    tracking: roTracking,
+    discountCodes: roDiscountCodes,
   },
   en: {
     common: enCommon,
@@ -46,6 +52,8 @@ export const resources = {
     admin: enAdmin,
     affiliates: enAffiliates,
     account: enAccount,
+    tracking: enTracking,
+    discountCodes: enDiscountCodes,
   },
 } as const;
 
@@ -67,7 +75,7 @@ void i18n.use(initReactI18next).init({
   lng: storedLanguage(),
   fallbackLng: defaultLanguage,
   supportedLngs: [...supportedLanguages],
-  ns: ['common', 'auth', 'errors', 'nav', 'sections', 'campaigns', 'admin', 'affiliates', 'account'],
+  ns: ['common', 'auth', 'errors', 'nav', 'sections', 'campaigns', 'admin', 'affiliates', 'account', 'tracking', 'discountCodes'],
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   initAsync: false,

@@ -39,7 +39,13 @@ describe('locales', () => {
   it('keeps the seed texts of the admin screen exactly', () => {
     const admin = resources.en.admin;
     expect(admin.title).toBe('Admin');
-    expect(admin.tabs).toEqual({ brands: 'Brands', affiliates: 'Affiliates', campaigns: 'Campaigns' });
+    expect(admin.tabs).toEqual({
+      brands: 'Brands',
+      affiliates: 'Affiliates',
+      campaigns: 'Campaigns',
+      discountCodes: 'Discount Codes',
+      trackingLinks: 'Tracking Links',
+    });
     expect(admin.refresh).toBe('Refresh');
     expect(admin.createHost).toBe('Create Host Account');
     expect(admin.add).toEqual({ brand: 'Add brand', affiliate: 'Add affiliate', campaign: 'Add campaign' });

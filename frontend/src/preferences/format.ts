@@ -64,3 +64,8 @@ export function formatDay(value: string | null | undefined): string {
   const date = parseDay(value);
   return date ? dateFormatter.format(date) : '';
 }
+
+/** A count in the language's digit grouping (1.234 in Romanian, 1,234 in English). */
+export function formatCount(count: number, language: string): string {
+  return new Intl.NumberFormat(language.startsWith('ro') ? 'ro-RO' : 'en-US').format(count);
+}

@@ -18,6 +18,8 @@ const IntegrationPage = lazy(() => import('./integration/IntegrationPage'));
 const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 const CalendarPage = lazy(() => import('./calendar/CalendarPage'));
 const DataManagementPage = lazy(() => import('./dataManagement/DataManagementPage'));
+const TrackingPage = lazy(() => import('./tracking/TrackingPage'));
+const DiscountCodesPage = lazy(() => import('./discountCodes/DiscountCodesPage'));
 
 const dashboards = { brand: BrandDashboard, affiliate: AffiliateDashboard, host: HostDashboard };
 
@@ -48,6 +50,10 @@ export function SectionContent({ page, accountType }: { page: string; accountTyp
       return <CalendarPage />;
     case 'data-management':
       return <DataManagementPage />;
+    case 'tracking':
+      return <TrackingPage accountType={accountType} />;
+    case 'discount-codes':
+      return <DiscountCodesPage accountType={accountType} />;
     case 'payouts':
       if (accountType !== 'brand') return <PayoutsPlaceholder variant={accountType} />;
       break;

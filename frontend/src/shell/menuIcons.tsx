@@ -7,6 +7,7 @@ import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import HowToRegIcon from '@mui/icons-material/HowToRegOutlined';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import IntegrationInstructionsIcon from '@mui/icons-material/IntegrationInstructionsOutlined';
+import LinkIcon from '@mui/icons-material/Link';
 import LocalOfferIcon from '@mui/icons-material/LocalOfferOutlined';
 import PaidIcon from '@mui/icons-material/PaidOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
@@ -20,6 +21,7 @@ const icons: Record<string, SvgIconComponent> = {
   applications: HowToRegIcon,
   affiliates: GroupsIcon,
   discountCodes: LocalOfferIcon,
+  tracking: LinkIcon,
   conversions: ShoppingCartCheckoutIcon,
   analytics: AnalyticsIcon,
   reports: AssessmentIcon,

@@ -8,17 +8,17 @@ describe('sidebar menus', () => {
   it('brand: dashboard, management, analytics and reports, settings', () => {
     expect(pages('brand')).toEqual([
       [null, ['dashboard']],
-      ['groups.management', ['offers', 'applications', 'affiliates', 'discount-codes']],
+      ['groups.management', ['offers', 'tracking', 'applications', 'affiliates', 'discount-codes']],
       ['groups.analyticsReports', ['conversions', 'analytics', 'reports']],
       ['groups.settings', ['integration', 'docs', 'settings']],
     ]);
     expect(menuFor('brand')[1].items[0].label).toBe('items.offersBrand');
-    expect(menuFor('brand')[1].items[1].label).toBe('items.applications');
+    expect(menuFor('brand')[1].items[2].label).toBe('items.applications');
   });
 
   it('affiliate: overview and performance, offers labelled Campaigns', () => {
     expect(pages('affiliate')).toEqual([
-      ['groups.overview', ['dashboard', 'offers', 'discount-codes']],
+      ['groups.overview', ['dashboard', 'offers', 'tracking', 'discount-codes']],
       ['groups.performance', ['earnings', 'conversions', 'analytics']],
     ]);
     expect(menuFor('affiliate')[0].items[1].label).toBe('items.offersAffiliate');

@@ -52,6 +52,7 @@ const brandMenu: MenuGroup[] = [
     defaultOpen: true,
     items: [
       item('offers', 'items.offersBrand', 'offers'),
+      item('tracking', 'items.tracking', 'tracking'),
       item('applications', 'items.applications', 'applications'),
       item('affiliates', 'items.affiliates', 'affiliates'),
       item('discount-codes', 'items.discountCodes', 'discountCodes'),
@@ -84,6 +85,7 @@ const affiliateMenu: MenuGroup[] = [
     items: [
       item('dashboard', 'items.dashboard', 'dashboard'),
       item('offers', 'items.offersAffiliate', 'offers'),
+      item('tracking', 'items.trackingAffiliate', 'tracking'),
       item('discount-codes', 'items.discountCodes', 'discountCodes'),
     ],
   },
@@ -137,6 +139,7 @@ export const sectionsFor: Record<AccountType, readonly PageId[]> = {
   brand: [
     'dashboard',
     'offers',
+    'tracking',
     'applications',
     'discount-codes',
     'affiliates',
@@ -152,6 +155,7 @@ export const sectionsFor: Record<AccountType, readonly PageId[]> = {
   affiliate: [
     'dashboard',
     'offers',
+    'tracking',
     'discount-codes',
     'earnings',
     'conversions',

@@ -16,6 +16,23 @@ const stats = {
 };
 
 let brands: Record<string, unknown>[];
+
+function discountCode(id: string, code: string, type: string, value: string, limit: number | null) {
+  return {
+    id, code, description: '', brand_id: 'b-1', brand_name: 'Ada Shoes', campaign_id: 'c-1', campaign_name: 'Summer Sale',
+    affiliate_id: 'a-1', affiliate_name: 'Ion', discount_type: type, discount_value: value, minimum_order_amount: null,
+    usage_limit: limit, usage_limit_per_customer: null, current_usage_count: 3, valid_from: null, valid_until: null,
+    is_exclusive: true, commission_override: null, status: 'active', created_at: '2026-11-01T00:00:00Z',
+  };
+}
+
+function trackingLink(id: string, name: string, destination: string, clicks: number) {
+  return {
+    id, name, short_code: 'Ab12Cd34', destination_url: destination, tracking_url: 'http://localhost/r/Ab12Cd34', status: 'paused',
+    click_count: clicks, campaign_id: 'c-1', campaign_name: 'Summer Sale', affiliate_id: 'a-1', affiliate_name: 'Ion',
+    brand_id: 'b-1', created_at: '2026-11-01T00:00:00Z',
+  };
+}
 let fetchMock: ReturnType<typeof vi.fn>;
 
 function page(key: string, list: unknown[]) {
@@ -34,6 +51,8 @@ beforeEach(async () => {
     if (path === '/brands' && method === 'GET') return page('brands', brands);
     if (path === '/affiliates') return page('affiliates', [{ id: 'a-1', name: 'Ion', email: 'ion@example.com', user_id: null, created_at: '2026-11-01T00:00:00Z', stats }]);
     if (path === '/campaigns' && method === 'GET') return page('campaigns', [{ id: 'c-1', name: 'Summer Sale', status: 'active' }]);
+    if (path === '/discount-codes') return page('discount_codes', [discountCode('d-1', 'SUMMER10', 'percentage', '0.1000', null), discountCode('d-2', 'ion-25', 'fixed_amount', '25.00', 100)]);
+    if (path === '/tracking-links') return page('links', [trackingLink('t-1', 'Newsletter', 'https://ada.ro/sale?x=1', 7)]);
     if (path === '/brands/b-2' && method === 'DELETE') {
       brands = brands.filter((brand) => brand.id !== 'b-2');
       return jsonResponse({ success: true, message: 'Deleted' });
@@ -57,7 +76,14 @@ describe('admin screen', () => {
     await waitFor(() => expect(screen.getByTestId('admin-count-brands').textContent).toBe('2'));
     expect(screen.getByTestId('admin-count-affiliates').textContent).toBe('1');
     expect(screen.getByTestId('admin-count-campaigns').textContent).toBe('1');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Brands2', 'Affiliates1', 'Campaigns1']);
+    await waitFor(() => expect(screen.getByTestId('admin-count-trackingLinks').textContent).toBe('1'));
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Brands2',
+      'Affiliates1',
+      'Campaigns1',
+      'Discount Codes2',
+      'Tracking Links1',
+    ]);
     expect(screen.getByTestId('admin-add').textContent).toBe('Add brand');
     expect(screen.getByRole('button', { name: 'Create Host Account' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
@@ -71,6 +97,30 @@ describe('admin screen', () => {
     expect(screen.getAllByTestId('admin-row')).toHaveLength(1);
     expect(screen.getByTestId('admin-count-brands').textContent).toBe('1');
     expect(screen.getByTestId('admin-count-campaigns').textContent).toBe('0');
+  });
+
+  it('shows discount codes and tracking links read-only with the seed columns', async () => {
+    renderWithProviders(<AdminPage />);
+    await waitFor(() => expect(screen.getByTestId('admin-count-discountCodes').textContent).toBe('2'));
+    fireEvent.click(screen.getByTestId('admin-tab-discountCodes'));
+    expect(screen.queryByTestId('admin-add')).toBeNull();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Code', 'Affiliate', 'Brand', 'Campaign', 'Type', 'Value', 'Status', 'Usage',
+    ]);
+    expect(screen.getAllByTestId('admin-code-value').map((cell) => cell.textContent)).toEqual(['10%', '25.00']);
+    expect(screen.getAllByTestId('admin-code-usage').map((cell) => cell.textContent)).toEqual(['3/∞', '3/100']);
+    expect(screen.queryByTestId('admin-edit')).toBeNull();
+    fireEvent.change(screen.getByTestId('admin-search'), { target: { value: 'ION-25' } });
+    expect(screen.getAllByTestId('admin-row')).toHaveLength(1);
+
+    fireEvent.change(screen.getByTestId('admin-search'), { target: { value: 'ada.ro/sale' } });
+    fireEvent.click(screen.getByTestId('admin-tab-trackingLinks'));
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Short code', 'Destination', 'Clicks', 'Status']);
+    const row = screen.getByTestId('admin-row');
+    expect(row.textContent).toContain('Newsletter');
+    expect(within(row).getByTestId('admin-link-clicks').textContent).toBe('7');
+    expect(row.textContent).toContain('Paused');
+    expect(screen.getByTestId('admin-count-discountCodes').textContent).toBe('0');
   });
 
   it('asks before deleting, says Deleted and reloads the list', async () => {

@@ -37,17 +37,34 @@ import {
 } from '../../api/generated/affiliates/affiliates';
 import { createBrand, deleteBrand, updateBrand, useListBrands } from '../../api/generated/brands/brands';
 import { createCampaign, deleteCampaign, updateCampaign, useListCampaigns } from '../../api/generated/campaigns/campaigns';
+import { useListDiscountCodes } from '../../api/generated/discount-codes/discount-codes';
+import { useListTrackingLinks } from '../../api/generated/tracking/tracking';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast, type ToastInput } from '../../toasts/ToastProvider';
+import { formatCount } from '../../preferences/format';
+import { fractionAsPercent } from '../offers/campaignText';
 import { SectionHeader } from '../SectionHeader';
 import { AdminEntityDialog, emptyAdminValues, type AdminDialogState, type AdminEntityValues } from './AdminEntityDialog';
-import { brandDomain, brandName, filterAffiliates, filterBrands, filterCampaigns, type AdminKind } from './adminSearch';
+import {
+  brandDomain,
+  brandName,
+  filterAffiliates,
+  filterBrands,
+  filterCampaigns,
+  filterDiscountCodes,
+  filterTrackingLinks,
+  isAdminKind,
+  type AdminKind,
+  type AdminTab,
+} from './adminSearch';
 import { CreateHostDialog, type HostAccountValues } from './CreateHostDialog';
 
-const tabs: { kind: AdminKind; key: 'brands' | 'affiliates' | 'campaigns' }[] = [
+const tabs: { kind: AdminTab; key: 'brands' | 'affiliates' | 'campaigns' | 'discountCodes' | 'trackingLinks' }[] = [
   { kind: 'brand', key: 'brands' },
   { kind: 'affiliate', key: 'affiliates' },
   { kind: 'campaign', key: 'campaigns' },
+  { kind: 'discountCode', key: 'discountCodes' },
+  { kind: 'trackingLink', key: 'trackingLinks' },
 ];
 
 const ADMIN_LIST = { limit: 1000 } as const;
@@ -108,13 +125,15 @@ function AdminTable({ head, rows, empty }: { head: string[]; rows: ReactNode; em
 
 /** The host's admin screen (seed 'Admin screen'): brands, affiliates and campaigns with search, add, edit and delete. */
 export default function AdminPage() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t, i18n } = useTranslation(['admin', 'common']);
   const toast = useToast();
   const queryClient = useQueryClient();
   const brands = useListBrands(ADMIN_LIST);
   const affiliates = useListAffiliates(ADMIN_LIST);
   const campaigns = useListCampaigns(ADMIN_LIST);
-  const [tab, setTab] = useState<AdminKind>('brand');
+  const discountCodes = useListDiscountCodes(ADMIN_LIST);
+  const trackingLinks = useListTrackingLinks(ADMIN_LIST);
+  const [tab, setTab] = useState<AdminTab>('brand');
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<AdminDialogState | null>(null);
   const [deleting, setDeleting] = useState<{ kind: AdminKind; id: string } | null>(null);
@@ -124,7 +143,13 @@ export default function AdminPage() {
   const kindLabel = (kind: AdminKind) => t(`kinds.${kind}`);
 
   // 'Error' / 'Failed to load admin data' each time a list fails to load.
-  const failedAt = Math.max(brands.errorUpdatedAt, affiliates.errorUpdatedAt, campaigns.errorUpdatedAt);
+  const failedAt = Math.max(
+    brands.errorUpdatedAt,
+    affiliates.errorUpdatedAt,
+    campaigns.errorUpdatedAt,
+    discountCodes.errorUpdatedAt,
+    trackingLinks.errorUpdatedAt,
+  );
   useEffect(() => {
     if (failedAt > 0) toast({ severity: 'error', title: t('toasts.error'), message: t('toasts.loadFailed') });
   }, [failedAt, t, toast]);
@@ -134,6 +159,8 @@ export default function AdminPage() {
       queryClient.invalidateQueries({ queryKey: ['/brands'] }),
       queryClient.invalidateQueries({ queryKey: ['/affiliates'] }),
       queryClient.invalidateQueries({ queryKey: ['/campaigns'] }),
+      queryClient.invalidateQueries({ queryKey: ['/discount-codes'] }),
+      queryClient.invalidateQueries({ queryKey: ['/tracking-links'] }),
     ]);
 
   /** 'Failed' with the server's message (or the fallback) when the server refused; 'Error' otherwise. */
@@ -151,11 +178,17 @@ export default function AdminPage() {
   const shownBrands = useMemo(() => filterBrands(allBrands, search), [allBrands, search]);
   const shownAffiliates = useMemo(() => filterAffiliates(allAffiliates, search), [allAffiliates, search]);
   const shownCampaigns = useMemo(() => filterCampaigns(allCampaigns, search), [allCampaigns, search]);
+  const allCodes = useMemo(() => discountCodes.data?.data.discount_codes ?? [], [discountCodes.data]);
+  const allLinks = useMemo(() => trackingLinks.data?.data.links ?? [], [trackingLinks.data]);
+  const shownCodes = useMemo(() => filterDiscountCodes(allCodes, search), [allCodes, search]);
+  const shownLinks = useMemo(() => filterTrackingLinks(allLinks, search), [allLinks, search]);
   const searching = search.trim() !== '';
-  const counts: Record<AdminKind, number> = {
+  const counts: Record<AdminTab, number> = {
     brand: searching ? shownBrands.length : (brands.data?.data.total ?? allBrands.length),
     affiliate: searching ? shownAffiliates.length : (affiliates.data?.data.total ?? allAffiliates.length),
     campaign: searching ? shownCampaigns.length : (campaigns.data?.data.total ?? allCampaigns.length),
+    discountCode: searching ? shownCodes.length : (discountCodes.data?.data.total ?? allCodes.length),
+    trackingLink: searching ? shownLinks.length : (trackingLinks.data?.data.total ?? allLinks.length),
   };
   const brandOptions = useMemo(
     () => allBrands.map((brand) => ({ id: brand.id, name: brandName(brand) })).sort((a, b) => a.name.localeCompare(b.name)),
@@ -229,7 +262,7 @@ export default function AdminPage() {
     setDialog({ mode: 'edit', kind, id, values: { ...emptyAdminValues, ...values } });
   const editLabel = t('common:actions.edit');
   const deleteLabel = t('common:actions.delete');
-  const loading = brands.isPending || affiliates.isPending || campaigns.isPending;
+  const loading = [brands, affiliates, campaigns, discountCodes, trackingLinks].some((list) => list.isPending);
   const emptyText = (shown: number) => {
     if (shown > 0) return null;
     if (loading) return t('common:loading');
@@ -246,7 +279,9 @@ export default function AdminPage() {
             <Button
               variant="outlined"
               startIcon={<RefreshIcon />}
-              onClick={() => void Promise.all([brands.refetch(), affiliates.refetch(), campaigns.refetch()])}
+              onClick={() =>
+                void Promise.all([brands.refetch(), affiliates.refetch(), campaigns.refetch(), discountCodes.refetch(), trackingLinks.refetch()])
+              }
               data-testid="admin-refresh"
             >
               {t('refresh')}
@@ -281,17 +316,19 @@ export default function AdminPage() {
               },
             }}
           />
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setDialog({ mode: 'create', kind: tab, values: emptyAdminValues })}
-            data-testid="admin-add"
-          >
-            {t(`add.${tab}`)}
-          </Button>
+          {isAdminKind(tab) && (
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setDialog({ mode: 'create', kind: tab, values: emptyAdminValues })}
+              data-testid="admin-add"
+            >
+              {t(`add.${tab}`)}
+            </Button>
+          )}
         </Stack>
         <Box sx={{ borderBottom: 1, borderColor: 'divider', px: 1, mt: 1 }}>
-          <Tabs value={tab} onChange={(_, next: AdminKind) => setTab(next)} variant="scrollable" allowScrollButtonsMobile>
+          <Tabs value={tab} onChange={(_, next: AdminTab) => setTab(next)} variant="scrollable" allowScrollButtonsMobile>
             {tabs.map(({ kind, key }) => (
               <Tab
                 key={kind}
@@ -360,6 +397,54 @@ export default function AdminPage() {
                   onEdit={() => edit('campaign', campaign.id, { name: campaign.name, status: campaign.status })}
                   onDelete={() => setDeleting({ kind: 'campaign', id: campaign.id })}
                 />
+              </TableRow>
+            ))}
+          />
+        )}
+        {tab === 'discountCode' && (
+          <AdminTable
+            head={[
+              t('columns.code'),
+              t('columns.affiliate'),
+              t('columns.brand'),
+              t('columns.campaign'),
+              t('columns.type'),
+              t('columns.value'),
+              t('columns.status'),
+              t('columns.usage'),
+            ]}
+            empty={emptyText(shownCodes.length)}
+            rows={shownCodes.map((code) => (
+              <TableRow key={code.id} hover data-testid="admin-row">
+                <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{code.code}</TableCell>
+                <TableCell>{code.affiliate_name}</TableCell>
+                <TableCell>{code.brand_name}</TableCell>
+                <TableCell>{code.campaign_name}</TableCell>
+                <TableCell>{t(`discountTypes.${code.discount_type}`)}</TableCell>
+                <TableCell data-testid="admin-code-value">
+                  {code.discount_type === 'percentage' ? fractionAsPercent(code.discount_value) : code.discount_value}
+                </TableCell>
+                <TableCell>{t(`codeStatuses.${code.status}`)}</TableCell>
+                <TableCell align="right" data-testid="admin-code-usage">
+                  {code.current_usage_count}/{code.usage_limit ?? '∞'}
+                </TableCell>
+              </TableRow>
+            ))}
+          />
+        )}
+        {tab === 'trackingLink' && (
+          <AdminTable
+            head={[t('columns.name'), t('columns.shortCode'), t('columns.destination'), t('columns.clicks'), t('columns.status')]}
+            empty={emptyText(shownLinks.length)}
+            rows={shownLinks.map((link) => (
+              <TableRow key={link.id} hover data-testid="admin-row">
+                <TableCell sx={{ fontWeight: 600 }}>{link.name}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{link.short_code}</TableCell>
+                <TableCell sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={link.destination_url}>
+                  {link.destination_url}
+                </TableCell>
+                <TableCell data-testid="admin-link-clicks">{formatCount(link.click_count, i18n.language)}</TableCell>
+                <TableCell align="right">{t(`linkStatuses.${link.status}`)}</TableCell>
               </TableRow>
             ))}
           />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandName, filterAffiliates, filterBrands, filterCampaigns } from './adminSearch';
+import { brandName, filterAffiliates, filterBrands, filterCampaigns, filterDiscountCodes, filterTrackingLinks } from './adminSearch';
 
 const brands = [
   { id: 'b-1111', name: 'Ada Shoes', company_name: 'Ada Shoes', domain: 'ada-shoes.ro', public_id: 'zebra-public' },
@@ -42,6 +42,32 @@ describe('admin search (seed section 5)', () => {
     expect(filterCampaigns(campaigns, 'zebra')).toEqual([]);
     expect(filterCampaigns(campaigns, 'Ada Shoes')).toEqual([]);
     expect(filterCampaigns(campaigns, 'paused')).toEqual([]);
+  });
+
+  it('matches discount codes on code, affiliate id, brand id and id only', () => {
+    const codes = [
+      { id: 'd-1111', code: 'SUMMER10', affiliate_id: 'a-1111', brand_id: 'b-1111', campaign_name: 'Winter' },
+      { id: 'd-2222', code: 'ion-5', affiliate_id: 'a-2222', brand_id: 'b-2222', campaign_name: 'Summer' },
+    ];
+    expect(ids(filterDiscountCodes(codes, 'summer'))).toEqual(['d-1111']);
+    expect(ids(filterDiscountCodes(codes, 'A-2222'))).toEqual(['d-2222']);
+    expect(ids(filterDiscountCodes(codes, 'b-1111'))).toEqual(['d-1111']);
+    expect(ids(filterDiscountCodes(codes, 'd-2222'))).toEqual(['d-2222']);
+    expect(filterDiscountCodes(codes, 'winter')).toEqual([]);
+    expect(filterDiscountCodes(codes, '')).toBe(codes);
+  });
+
+  it('matches tracking links on name, destination, affiliate id and id only', () => {
+    const links = [
+      { id: 't-1111', name: 'Newsletter', destination_url: 'https://ada.ro/sale', affiliate_id: 'a-1111', short_code: 'XyZ12345' },
+      { id: 't-2222', name: 'Instagram', destination_url: 'https://bob.ro/bikes', affiliate_id: 'a-2222', short_code: 'AbC98765' },
+    ];
+    expect(ids(filterTrackingLinks(links, 'NEWS'))).toEqual(['t-1111']);
+    expect(ids(filterTrackingLinks(links, 'bob.ro'))).toEqual(['t-2222']);
+    expect(ids(filterTrackingLinks(links, 'a-1111'))).toEqual(['t-1111']);
+    expect(ids(filterTrackingLinks(links, 't-2222'))).toEqual(['t-2222']);
+    expect(filterTrackingLinks(links, 'xyz12345')).toEqual([]);
+    expect(filterTrackingLinks(links, ' ')).toBe(links);
   });
 
   it('an empty or blank search shows everything', () => {

@@ -14,9 +14,14 @@ describe('allowed domains input', () => {
     expect(normalizeDomain('shop.example.com:8443/path')).toBe('shop.example.com');
   });
 
+  it('accepts localhost, as the server does, for trying the product out', () => {
+    expect(normalizeDomain('http://localhost:8080/')).toBe('localhost');
+  });
+
   it('refuses what is not a host name', () => {
     expect(normalizeDomain('')).toBeNull();
-    expect(normalizeDomain('localhost')).toBeNull();
+    expect(normalizeDomain('192.168.1.10')).toBeNull();
+    expect(normalizeDomain('shop')).toBeNull();
     expect(normalizeDomain('not a domain')).toBeNull();
     expect(normalizeDomain('-bad.example.com')).toBeNull();
   });

@@ -1,4 +1,13 @@
-const HOST_NAME = /^(?=.{1,253}$)(?!-)([a-z0-9-]{1,63}(?<!-)\.)+[a-z]{2,63}$/;
+const LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** A DNS name of two or more labels, or localhost; IP addresses are refused (as the server's domains.Normalize). */
+export function isDomainName(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  if (name === 'localhost') return true;
+  if (name.startsWith('[') || /^[\d.]+$/.test(name)) return false;
+  const labels = name.split('.');
+  return labels.length >= 2 && name.length <= 253 && labels.every((label) => LABEL.test(label));
+}
 
 /**
  * Turns what a user pastes (a URL, a host with a trailing dot or a port) into a lower-case host name,
@@ -15,7 +24,7 @@ export function normalizeDomain(input: string): string | null {
     }
   }
   text = text.replace(/\/.*$/, '').replace(/:\d+$/, '').replace(/\.$/, '');
-  return HOST_NAME.test(text) ? text : null;
+  return isDomainName(text) ? text : null;
 }
 
 export const MAX_DOMAINS = 50;

@@ -8,6 +8,7 @@ import type {
   Visibility,
 } from '../../api/generated/model';
 import { parseDay } from '../../preferences/format';
+import { isDomainName } from '../integration/domains';
 
 /** The create/edit campaign form as the user types it (every field a string until it is sent). */
 export interface CampaignFormValues {
@@ -87,7 +88,7 @@ const AT_MOST_TWO_DECIMALS = /^\d+(\.\d{1,2})?$/;
 function isHttpUrl(text: string): boolean {
   try {
     const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+    return (url.protocol === 'http:' || url.protocol === 'https:') && isDomainName(url.hostname);
   } catch {
     return false;
   }

@@ -1,32 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/config';
+import { campaignFixture } from '../../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders';
 import ApplicationsPage from '../applications/ApplicationsPage';
 import AffiliateOffersPage from './AffiliateOffersPage';
 
-const campaign = {
-  id: 'c-1',
-  brand_id: 'b-1',
-  brand_name: 'Ada Shoes',
-  name: 'Summer Sale',
+const campaign = campaignFixture({
   description: 'Sandals for everyone',
   homepage_url: 'https://ada.ro/summer',
-  status: 'active',
   start_date: '2026-11-01',
-  end_date: null,
   budget: '5000.00',
   remaining: '4200.00',
-  currency: 'RON',
-  commission_type: 'percentage',
-  commission_value: '0.10',
-  attribution_window_days: 30,
-  visibility: 'public',
   approval_mode: 'manual',
-  created_at: '2026-10-01T00:00:00Z',
-  membership_status: null as string | null,
   affiliates_count: 3,
-};
+});
 
 const application = {
   id: 'app-1',

@@ -244,9 +244,9 @@ export const getCreateTrackingLinkUrl = () => {
 }
 
 /**
- * The destination must be on the brand's allowed domains. Errors carry these codes:
- * `AFFILIATE_REQUIRED`, `NAME_REQUIRED`, `INVALID_URL`, `INVALID_DOMAIN`, `DOMAIN_NOT_ALLOWED`,
- * `AFFILIATE_NOT_APPROVED`.
+ * The destination must be on the brand's allowed domains; left blank, it is the campaign's
+ * homepage. Errors carry these codes: `AFFILIATE_REQUIRED`, `CAMPAIGN_REQUIRED`,
+ * `NAME_REQUIRED`, `INVALID_URL`, `INVALID_DOMAIN`, `DOMAIN_NOT_ALLOWED`, `AFFILIATE_NOT_APPROVED`.
  * @summary Create a tracking link for an approved affiliate of one of the brand's campaigns
  */
 export const createTrackingLink = async (trackingLinkInput: TrackingLinkInput, options?: Parameters<typeof apiFetch>[1]): Promise<TrackingLinkResponse> => {

@@ -1,0 +1,359 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Grid,
+  InputAdornment,
+  Radio,
+  RadioGroup,
+  Switch,
+  TextField,
+} from '@mui/material';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errors';
+import { useListApplications } from '../../api/generated/campaigns/campaigns';
+import {
+  useCreateDiscountCode,
+  useGenerateDiscountCode,
+  useUpdateDiscountCode,
+} from '../../api/generated/discount-codes/discount-codes';
+import type { Campaign, DiscountCode } from '../../api/generated/model';
+import { useToast } from '../../toasts/ToastProvider';
+import { commissionAmount } from '../offers/campaignText';
+import {
+  discountCodeToForm,
+  discountStatuses,
+  discountTypes,
+  emptyDiscountCodeForm,
+  formToInput,
+  formToUpdate,
+  refusalFieldErrors,
+  validateDiscountCodeForm,
+  type DiscountCodeField,
+  type DiscountCodeFormValues,
+} from './discountCodeForm';
+
+interface DiscountCodeDialogProps {
+  open: boolean;
+  /** The code to edit; none to create one. */
+  code?: DiscountCode | null;
+  /** The brand's campaigns. */
+  campaigns: Campaign[];
+  onClose: () => void;
+  onSaved: (code: DiscountCode, created: boolean) => void;
+}
+
+type FieldMessage = { key: string } | { text: string };
+
+/** The create-discount-code dialog (and, with a code, its edit form): every field of the seed's form. */
+export function DiscountCodeDialog(props: DiscountCodeDialogProps) {
+  // A fresh form each time the dialog opens.
+  return props.open ? <DiscountCodeForm key={props.code?.id ?? 'new'} {...props} /> : null;
+}
+
+function DiscountCodeForm({ open, code, campaigns, onClose, onSaved }: DiscountCodeDialogProps) {
+  const { t } = useTranslation(['discountCodes', 'campaigns', 'common']);
+  const toast = useToast();
+  const editing = Boolean(code);
+  const [values, setValues] = useState<DiscountCodeFormValues>(() =>
+    code ? discountCodeToForm(code) : emptyDiscountCodeForm(),
+  );
+  const [errors, setErrors] = useState<Partial<Record<DiscountCodeField, FieldMessage>>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const create = useCreateDiscountCode();
+  const generate = useGenerateDiscountCode();
+  const update = useUpdateDiscountCode();
+  const busy = create.isPending || generate.isPending || update.isPending;
+
+  // Approved memberships are the (campaign, affiliate) pairs a code may join.
+  const approved = useListApplications({ status: 'approved', limit: 1000 }, { query: { enabled: !editing } });
+  const campaign = campaigns.find((c) => c.id === values.campaign_id);
+  const affiliates = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const application of approved.data?.data.applications ?? []) {
+      if (application.campaign_id === values.campaign_id && !seen.has(application.affiliate_id)) {
+        seen.set(application.affiliate_id, application.affiliate_name);
+      }
+    }
+    return [...seen].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+  }, [approved.data, values.campaign_id]);
+
+  const set = <F extends keyof DiscountCodeFormValues>(field: F, value: DiscountCodeFormValues[F]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const chooseCampaign = (campaignId: string) => {
+    setValues((current) => {
+      const keepsAffiliate = (approved.data?.data.applications ?? []).some(
+        (a) => a.campaign_id === campaignId && a.affiliate_id === current.affiliate_id,
+      );
+      return { ...current, campaign_id: campaignId, affiliate_id: keepsAffiliate ? current.affiliate_id : '' };
+    });
+    setErrors((current) => ({ ...current, campaign_id: undefined, affiliate_id: undefined, commissionOverride: undefined }));
+  };
+
+  const fieldError = (field: DiscountCodeField): string | undefined => {
+    const message = errors[field];
+    if (!message) return undefined;
+    return 'key' in message ? t(message.key) : message.text;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateDiscountCodeForm(values, { editing, commissionType: campaign?.commission_type });
+    const mapped = Object.fromEntries(
+      Object.entries(found).filter(([, key]) => key).map(([field, key]) => [field, { key: key as string }]),
+    );
+    setErrors(mapped);
+    setServerError(null);
+    if (Object.keys(mapped).length > 0) return;
+    try {
+      const response = code
+        ? await update.mutateAsync({ id: code.id, data: formToUpdate(values, code) })
+        : values.generate
+          ? await generate.mutateAsync({ data: formToInput(values) })
+          : await create.mutateAsync({ data: formToInput(values) });
+      onSaved(response.data.discount_code, !code);
+    } catch (error) {
+      const fields = refusalFieldErrors(error, values.discount_type);
+      setErrors(fields);
+      const first = Object.values(fields)[0];
+      const reason = first ? ('key' in first ? t(first.key) : first.text) : errorMessage(error, t('toasts.tryAgain'));
+      // Inside the dialog only what no input shows; the toast always says what failed.
+      const onAnInput = Object.keys(fields).some((field) => field in values && field !== 'generate');
+      if (!onAnInput) setServerError(reason);
+      toast({ severity: 'error', title: t(editing ? 'toasts.updateFailed' : 'toasts.createFailed'), message: reason });
+    }
+  };
+
+  /** Props of a text field: its error, else its help. */
+  const text = (field: DiscountCodeField, help?: string) => {
+    const error = fieldError(field);
+    return {
+      name: field,
+      label: t(`fields.${field}`),
+      value: values[field] as string,
+      onChange: (event: { target: { value: string } }) => set(field, event.target.value),
+      error: Boolean(error),
+      helperText: error ?? help,
+      fullWidth: true,
+    };
+  };
+
+  const currency = campaign?.currency ?? 'RON';
+  const money = { input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> }, htmlInput: { inputMode: 'decimal' as const } };
+  const freeShipping = values.discount_type === 'free_shipping';
+  const valueHelp = freeShipping
+    ? t('help.freeShipping')
+    : values.discount_type === 'percentage'
+      ? t('help.percentage')
+      : t('help.fixedAmount');
+  const overrideHelp = campaign
+    ? t(campaign.commission_type === 'percentage' ? 'help.overridePercentage' : 'help.overrideFixed', {
+        commission: commissionAmount(campaign),
+      })
+    : t('help.override');
+  const affiliateHelp = !values.campaign_id
+    ? t('help.chooseCampaignFirst')
+    : approved.isSuccess && affiliates.length === 0
+      ? t('help.noApprovedAffiliates')
+      : t('help.affiliate');
+
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="md" fullWidth data-testid="discount-code-dialog">
+      {/* A flex column, so the content scrolls between a fixed title and fixed buttons. */}
+      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+        <DialogTitle>{editing ? t('dialog.editTitle') : t('dialog.createTitle')}</DialogTitle>
+        <DialogContent dividers>
+          {serverError && (
+            <Alert severity="error" sx={{ mb: 2 }} data-testid="discount-code-dialog-error">
+              {serverError}
+            </Alert>
+          )}
+          <Grid container spacing={2}>
+            {code ? (
+              <>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <TextField label={t('fields.campaign_id')} value={code.campaign_name} disabled fullWidth helperText={t('help.fixedPair')} />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <TextField label={t('fields.affiliate_id')} value={code.affiliate_name} disabled fullWidth />
+                </Grid>
+              </>
+            ) : (
+              <>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <TextField
+                    {...text('campaign_id', campaigns.length === 0 ? t('help.noCampaigns') : undefined)}
+                    onChange={(event) => chooseCampaign(event.target.value)}
+                    required
+                    select
+                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                  >
+                    <option value="">{t('dialog.chooseCampaign')}</option>
+                    {campaigns.map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.status === 'active' ? c.name : `${c.name} (${t(`campaigns:status.${c.status}`)})`}
+                      </option>
+                    ))}
+                  </TextField>
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <TextField
+                    {...text('affiliate_id', affiliateHelp)}
+                    required
+                    select
+                    disabled={!values.campaign_id}
+                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                  >
+                    <option value="">{t('dialog.chooseAffiliate')}</option>
+                    {affiliates.map((a) => (
+                      <option key={a.id} value={a.id}>
+                        {a.name}
+                      </option>
+                    ))}
+                  </TextField>
+                </Grid>
+              </>
+            )}
+            <Grid size={{ xs: 12, sm: editing ? 12 : 7 }}>
+              <TextField
+                {...text('code', values.generate ? t('help.generated') : t('help.code'))}
+                value={values.generate ? '' : values.code}
+                required={!values.generate}
+                disabled={values.generate}
+                placeholder={values.generate ? '' : 'SUMMER10'}
+                slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'characters', spellCheck: false, sx: { fontFamily: 'monospace' } } }}
+              />
+            </Grid>
+            {!editing && (
+              <Grid size={{ xs: 12, sm: 5 }} sx={{ display: 'flex', alignItems: 'flex-start', pt: 1 }}>
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={values.generate}
+                      onChange={(event) => {
+                        set('generate', event.target.checked);
+                        setErrors((current) => ({ ...current, code: undefined }));
+                      }}
+                      slotProps={{ input: { 'data-testid': 'discount-code-generate' } as object }}
+                    />
+                  }
+                  label={t('dialog.generate')}
+                />
+              </Grid>
+            )}
+            <Grid size={12}>
+              <TextField {...text('description')} multiline minRows={2} maxRows={5} slotProps={{ htmlInput: { maxLength: 500 } }} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <TextField
+                {...text('discount_type')}
+                onChange={(event) => {
+                  set('discount_type', event.target.value as DiscountCodeFormValues['discount_type']);
+                  setErrors((current) => ({ ...current, discount_value: undefined }));
+                }}
+                select
+                slotProps={{ select: { native: true } }}
+              >
+                {discountTypes.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`type.${type}`)}
+                  </option>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <TextField
+                {...text('discount_value', valueHelp)}
+                value={freeShipping ? '' : values.discount_value}
+                required={!freeShipping}
+                disabled={freeShipping}
+                placeholder={freeShipping ? '' : values.discount_type === 'percentage' ? '0.10' : '25.00'}
+                slotProps={values.discount_type === 'fixed_amount' ? money : { htmlInput: { inputMode: 'decimal' } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <TextField {...text('minimumOrderAmount', t('help.minimumOrder'))} placeholder="50.00" slotProps={money} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <TextField
+                {...text('usage_limit')}
+                placeholder={t('dialog.usageLimitPlaceholder')}
+                slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <TextField
+                {...text('usageLimitPerCustomer', t('help.perCustomer'))}
+                placeholder="1"
+                slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <TextField
+                {...text('status')}
+                onChange={(event) => set('status', event.target.value as DiscountCodeFormValues['status'])}
+                select
+                slotProps={{ select: { native: true } }}
+              >
+                {discountStatuses.map((status) => (
+                  <option key={status} value={status}>
+                    {t(`status.${status}`)}
+                  </option>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <TextField {...text('validFrom')} type="date" slotProps={{ inputLabel: { shrink: true } }} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <TextField {...text('validUntil', t('help.validity'))} type="date" slotProps={{ inputLabel: { shrink: true } }} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <TextField
+                {...text('commissionOverride', overrideHelp)}
+                placeholder={campaign?.commission_type === 'fixed' ? '30.00' : '0.15'}
+                slotProps={campaign?.commission_type === 'fixed' ? money : { htmlInput: { inputMode: 'decimal' } }}
+              />
+            </Grid>
+            <Grid size={12}>
+              <FormControl>
+                <FormLabel id="discount-code-audience">{t('fields.is_exclusive')}</FormLabel>
+                <RadioGroup
+                  row
+                  aria-labelledby="discount-code-audience"
+                  name="is_exclusive"
+                  value={values.is_exclusive ? 'true' : 'false'}
+                  onChange={(event) => set('is_exclusive', event.target.value === 'true')}
+                >
+                  <FormControlLabel value="true" control={<Radio size="small" />} label={t('audience.exclusive')} />
+                  <FormControlLabel value="false" control={<Radio size="small" />} label={t('audience.public')} />
+                </RadioGroup>
+                <FormHelperText>{t(values.is_exclusive ? 'help.exclusive' : 'help.public')}</FormHelperText>
+              </FormControl>
+            </Grid>
+          </Grid>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy} data-testid="discount-code-dialog-cancel">
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy} data-testid="discount-code-dialog-submit">
+            {editing ? t('common:actions.save') : t('dialog.create')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

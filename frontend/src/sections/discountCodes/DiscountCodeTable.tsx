@@ -1,0 +1,149 @@
+import { Box, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Campaign, DiscountCode } from '../../api/generated/model';
+import { CopyButton } from '../../components/CopyButton';
+import { formatAmount } from '../../preferences/format';
+import { commissionOverrideText, discountStatusColor, discountValueText, usageText, validityDays } from './discountCodeText';
+
+/** The codes as a table: to a brand with the affiliate of each code, to an affiliate with its brand. */
+export function DiscountCodeTable({
+  codes,
+  viewer,
+  campaignsById,
+  actions,
+}: {
+  codes: DiscountCode[];
+  viewer: 'brand' | 'affiliate';
+  campaignsById: Map<string, Campaign>;
+  actions?: (code: DiscountCode) => ReactNode;
+}) {
+  const { t } = useTranslation('discountCodes');
+  const columns = [
+    'code',
+    viewer === 'brand' ? 'affiliate' : 'brand',
+    'campaign',
+    'discount',
+    'usage',
+    'validity',
+    'status',
+  ];
+  return (
+    <TableContainer>
+      <Table size="small" data-testid="discount-codes-table">
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column} sx={{ whiteSpace: 'nowrap' }}>
+                {t(`columns.${column}`)}
+              </TableCell>
+            ))}
+            {actions && <TableCell align="right">{t('columns.actions')}</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {codes.map((code) => (
+            <CodeRow key={code.id} code={code} viewer={viewer} campaign={campaignsById.get(code.campaign_id)} actions={actions} />
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+const nameCell = { minWidth: 100, overflowWrap: 'anywhere' } as const;
+
+function CodeRow({
+  code,
+  viewer,
+  campaign,
+  actions,
+}: {
+  code: DiscountCode;
+  viewer: 'brand' | 'affiliate';
+  campaign?: Campaign;
+  actions?: (code: DiscountCode) => ReactNode;
+}) {
+  const { t } = useTranslation('discountCodes');
+  const currency = campaign?.currency ?? 'RON';
+  const validity = validityDays(code);
+  const value = discountValueText(code, currency);
+  const muted = { variant: 'caption', color: 'text.secondary', component: 'div' } as const;
+
+  return (
+    <TableRow hover data-testid="discount-code-row" data-code={code.code}>
+      <TableCell>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <Typography
+            variant="body2"
+            sx={{ fontFamily: 'monospace', fontWeight: 700, letterSpacing: 0.5 }}
+            data-testid="discount-code-code"
+          >
+            {code.code}
+          </Typography>
+          <CopyButton value={code.code} testId="discount-code-copy" label={t('list.copy')} />
+        </Box>
+        {code.description && (
+          <Typography {...muted} sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={code.description}>
+            {code.description}
+          </Typography>
+        )}
+      </TableCell>
+      {/* Long names may break anywhere, so the table fits beside the menu. */}
+      <TableCell sx={nameCell}>{viewer === 'brand' ? code.affiliate_name : code.brand_name}</TableCell>
+      <TableCell sx={nameCell}>{code.campaign_name}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="discount-code-value">
+          {value || t(`type.${code.discount_type}`)}
+        </Typography>
+        {value && (
+          <Typography {...muted} data-testid="discount-code-type">
+            {t(`type.${code.discount_type}`)}
+          </Typography>
+        )}
+        {code.minimum_order_amount && (
+          <Typography {...muted} data-testid="discount-code-minimum">
+            {t('list.minimumOrder', { amount: formatAmount(code.minimum_order_amount, currency) })}
+          </Typography>
+        )}
+        {code.commission_override && campaign && (
+          <Typography {...muted} data-testid="discount-code-commission">
+            {t('list.commission', {
+              commission: commissionOverrideText(code.commission_override, campaign.commission_type, currency),
+            })}
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <span data-testid="discount-code-usage">{usageText(code)}</span>
+        {code.usage_limit_per_customer !== null && (
+          <Typography {...muted}>{t('list.perCustomer', { limit: code.usage_limit_per_customer })}</Typography>
+        )}
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="discount-code-validity">
+        {validity.from && <div>{t('validity.from', { date: validity.from })}</div>}
+        {validity.until && <div>{t('validity.until', { date: validity.until })}</div>}
+        {!validity.from && !validity.until && t('validity.always')}
+      </TableCell>
+      <TableCell>
+        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+          <Chip
+            size="small"
+            color={discountStatusColor[code.status]}
+            label={t(`status.${code.status}`)}
+            data-testid="discount-code-status"
+            data-status={code.status}
+          />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={t(code.is_exclusive ? 'audience.exclusive' : 'audience.public')}
+            title={t(code.is_exclusive ? 'help.exclusive' : 'help.public')}
+            data-testid="discount-code-audience"
+          />
+        </Stack>
+      </TableCell>
+      {actions && <TableCell align="right">{actions(code)}</TableCell>}
+    </TableRow>
+  );
+}

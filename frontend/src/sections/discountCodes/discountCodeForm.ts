@@ -1,0 +1,278 @@
+import { ApiError } from '../../api/fetcher';
+import type {
+  CommissionType,
+  DiscountCode,
+  DiscountCodeInput,
+  DiscountCodeUpdate,
+  DiscountStatus,
+  DiscountType,
+} from '../../api/generated/model';
+import { dayKey, parseDay } from '../../preferences/format';
+import { normalizeDecimal, trimDecimal } from '../offers/campaignForm';
+
+/**
+ * The create/edit discount code form as the user types it. Field names are the API's (camelCase and
+ * snake_case mixed as in DiscountCodeInput), so the server's details[].field lands on the right input.
+ */
+export interface DiscountCodeFormValues {
+  campaign_id: string;
+  affiliate_id: string;
+  /** Let the server draw a random code (POST /discount-codes/generate); create only. */
+  generate: boolean;
+  code: string;
+  description: string;
+  discount_type: DiscountType;
+  discount_value: string;
+  minimumOrderAmount: string;
+  usage_limit: string;
+  usageLimitPerCustomer: string;
+  /** Calendar days 'YYYY-MM-DD'; the code runs from the start of the first to the end of the last. */
+  validFrom: string;
+  validUntil: string;
+  is_exclusive: boolean;
+  commissionOverride: string;
+  status: DiscountStatus;
+}
+
+export type DiscountCodeField = Exclude<keyof DiscountCodeFormValues, 'generate'>;
+
+/** Field → key of its message in the discountCodes namespace (validation.*). */
+export type DiscountCodeFormErrors = Partial<Record<DiscountCodeField, string>>;
+
+export const discountTypes: DiscountType[] = ['percentage', 'fixed_amount', 'free_shipping'];
+export const discountStatuses: DiscountStatus[] = ['active', 'paused', 'expired'];
+
+export const CODE_PATTERN = /^[A-Za-z0-9_-]{3,40}$/;
+const DESCRIPTION_MAX = 500;
+
+export function emptyDiscountCodeForm(): DiscountCodeFormValues {
+  return {
+    campaign_id: '',
+    affiliate_id: '',
+    generate: false,
+    code: '',
+    description: '',
+    discount_type: 'percentage',
+    discount_value: '',
+    minimumOrderAmount: '',
+    usage_limit: '',
+    usageLimitPerCustomer: '',
+    validFrom: '',
+    validUntil: '',
+    is_exclusive: true,
+    commissionOverride: '',
+    status: 'active',
+  };
+}
+
+/** A stored instant as the local calendar day a date input shows. */
+function dayOf(instant: string | null): string {
+  if (!instant) return '';
+  const date = new Date(instant);
+  return Number.isNaN(date.getTime()) ? '' : dayKey(date);
+}
+
+export function discountCodeToForm(code: DiscountCode): DiscountCodeFormValues {
+  return {
+    campaign_id: code.campaign_id,
+    affiliate_id: code.affiliate_id,
+    generate: false,
+    code: code.code,
+    description: code.description,
+    discount_type: code.discount_type,
+    discount_value: code.discount_type === 'free_shipping' ? '' : trimDecimal(code.discount_value),
+    minimumOrderAmount: code.minimum_order_amount ?? '',
+    usage_limit: code.usage_limit === null ? '' : String(code.usage_limit),
+    usageLimitPerCustomer: code.usage_limit_per_customer === null ? '' : String(code.usage_limit_per_customer),
+    validFrom: dayOf(code.valid_from),
+    validUntil: dayOf(code.valid_until),
+    is_exclusive: code.is_exclusive,
+    commissionOverride: code.commission_override === null ? '' : trimDecimal(code.commission_override),
+    status: code.status,
+  };
+}
+
+const NON_NEGATIVE_DECIMAL = /^\d+(\.\d+)?$/;
+const AT_MOST_TWO_DECIMALS = /^\d+(\.\d{1,2})?$/;
+const WHOLE_NUMBER = /^\d+$/;
+
+/** Above zero, for a decimal already known to be non-negative (exact: no float parsing). */
+function isAboveZero(decimal: string): boolean {
+  return /[1-9]/.test(decimal);
+}
+
+/** At most 1, for a decimal already known to be non-negative. */
+function isAtMostOne(decimal: string): boolean {
+  const [whole, fraction = ''] = decimal.split('.');
+  const units = BigInt(whole);
+  return units < 1n || (units === 1n && !/[1-9]/.test(fraction));
+}
+
+function checkLimit(text: string): string | undefined {
+  const limit = text.trim();
+  if (!limit) return undefined;
+  if (!WHOLE_NUMBER.test(limit) || !isAboveZero(limit)) return 'validation.limitInvalid';
+  if (BigInt(limit) > 2_147_483_647n) return 'validation.limitTooLarge';
+  return undefined;
+}
+
+/**
+ * Checks the form before it is sent, with the server's rules (server/tracking/codes.go); the server
+ * still has the last word (a code taken in another case, an affiliate no longer approved).
+ * `commissionType` is the campaign's: the override replaces its commission value.
+ */
+export function validateDiscountCodeForm(
+  values: DiscountCodeFormValues,
+  { editing = false, commissionType }: { editing?: boolean; commissionType?: CommissionType } = {},
+): DiscountCodeFormErrors {
+  const errors: DiscountCodeFormErrors = {};
+  if (!editing) {
+    if (!values.campaign_id) errors.campaign_id = 'validation.campaignRequired';
+    if (!values.affiliate_id) errors.affiliate_id = 'validation.affiliateRequired';
+  }
+
+  if (editing || !values.generate) {
+    const code = values.code.trim();
+    if (!code) errors.code = 'validation.codeRequired';
+    else if (!CODE_PATTERN.test(code)) errors.code = 'validation.codeInvalid';
+  }
+
+  if (values.description.trim().length > DESCRIPTION_MAX) errors.description = 'validation.descriptionTooLong';
+
+  const value = normalizeDecimal(values.discount_value);
+  if (values.discount_type === 'percentage') {
+    if (!value) errors.discount_value = 'validation.valueRequired';
+    else if (!NON_NEGATIVE_DECIMAL.test(value) || !isAboveZero(value) || !isAtMostOne(value)) {
+      errors.discount_value = 'validation.percentageFraction';
+    }
+  } else if (values.discount_type === 'fixed_amount') {
+    if (!value) errors.discount_value = 'validation.valueRequired';
+    else if (!NON_NEGATIVE_DECIMAL.test(value) || !isAboveZero(value)) errors.discount_value = 'validation.amountInvalid';
+    else if (!AT_MOST_TWO_DECIMALS.test(value)) errors.discount_value = 'validation.twoDecimals';
+  }
+
+  const minimum = normalizeDecimal(values.minimumOrderAmount);
+  if (minimum && !NON_NEGATIVE_DECIMAL.test(minimum)) errors.minimumOrderAmount = 'validation.minimumInvalid';
+  else if (minimum && !AT_MOST_TWO_DECIMALS.test(minimum)) errors.minimumOrderAmount = 'validation.twoDecimals';
+
+  const usageLimit = checkLimit(values.usage_limit);
+  if (usageLimit) errors.usage_limit = usageLimit;
+  const perCustomer = checkLimit(values.usageLimitPerCustomer);
+  if (perCustomer) errors.usageLimitPerCustomer = perCustomer;
+
+  const from = values.validFrom ? parseDay(values.validFrom) : null;
+  const until = values.validUntil ? parseDay(values.validUntil) : null;
+  if (values.validFrom && !from) errors.validFrom = 'validation.dateInvalid';
+  if (values.validUntil && !until) errors.validUntil = 'validation.dateInvalid';
+  if (from && until && until < from) errors.validUntil = 'validation.untilBeforeFrom';
+
+  const override = normalizeDecimal(values.commissionOverride);
+  if (override) {
+    if (!NON_NEGATIVE_DECIMAL.test(override)) errors.commissionOverride = 'validation.overrideInvalid';
+    else if (commissionType === 'percentage' && !isAtMostOne(override)) {
+      errors.commissionOverride = 'validation.overrideFraction';
+    } else if (commissionType === 'fixed' && !AT_MOST_TWO_DECIMALS.test(override)) {
+      errors.commissionOverride = 'validation.twoDecimals';
+    }
+  }
+  return errors;
+}
+
+/** The start of a local calendar day as an instant; the end of the day for the last day. */
+function dayBoundary(day: string, end: boolean): string | null {
+  const date = day ? parseDay(day) : null;
+  if (!date) return null;
+  if (end) date.setHours(23, 59, 59, 0);
+  return date.toISOString();
+}
+
+function limitOf(text: string): number | null {
+  const limit = text.trim();
+  return limit ? Number(limit) : null;
+}
+
+/**
+ * The fields both create and update send. Every nullable field is always present (null clears it),
+ * because PUT replaces the form: a field left out would be cleared anyway, never kept.
+ */
+function formFields(values: DiscountCodeFormValues): DiscountCodeUpdate {
+  const body: DiscountCodeUpdate = {
+    description: values.description.trim(),
+    discount_type: values.discount_type,
+    minimumOrderAmount: normalizeDecimal(values.minimumOrderAmount) || null,
+    usage_limit: limitOf(values.usage_limit),
+    usageLimitPerCustomer: limitOf(values.usageLimitPerCustomer),
+    validFrom: dayBoundary(values.validFrom, false),
+    validUntil: dayBoundary(values.validUntil, true),
+    is_exclusive: values.is_exclusive,
+    commissionOverride: normalizeDecimal(values.commissionOverride) || null,
+    status: values.status,
+  };
+  // Free shipping has no value: the server stores 0 for it.
+  if (values.discount_type !== 'free_shipping') body.discount_value = normalizeDecimal(values.discount_value);
+  return body;
+}
+
+/** The body of POST /discount-codes, or of /discount-codes/generate (which draws the code itself). */
+export function formToInput(values: DiscountCodeFormValues): DiscountCodeInput {
+  const input: DiscountCodeInput = {
+    ...formFields(values),
+    campaign_id: values.campaign_id,
+    affiliate_id: values.affiliate_id,
+    discount_type: values.discount_type,
+  };
+  if (!values.generate) input.code = values.code.trim();
+  return input;
+}
+
+/**
+ * The body of PUT /discount-codes/{id}: the whole form (the campaign and affiliate never change).
+ * A validity day left as it was keeps the stored instant rather than moving it to the day's edge.
+ */
+export function formToUpdate(values: DiscountCodeFormValues, original?: DiscountCode): DiscountCodeUpdate {
+  const body: DiscountCodeUpdate = { ...formFields(values), code: values.code.trim() };
+  if (original?.valid_from && dayOf(original.valid_from) === values.validFrom) body.validFrom = original.valid_from;
+  if (original?.valid_until && dayOf(original.valid_until) === values.validUntil) body.validUntil = original.valid_until;
+  return body;
+}
+
+/** PUT body that changes only the status: every other field sent back exactly as stored. */
+export function statusUpdate(code: DiscountCode, status: DiscountStatus): DiscountCodeUpdate {
+  return { ...formToUpdate(discountCodeToForm(code), code), status };
+}
+
+/** The server's refusal codes this form explains in the user's language, by the field they concern. */
+const refusalKeys: Record<string, Partial<Record<DiscountCodeField, string>>> = {
+  CODE_TAKEN: { code: 'validation.codeTaken' },
+  INVALID_CODE: { code: 'validation.codeInvalid' },
+  AFFILIATE_NOT_APPROVED: { affiliate_id: 'validation.affiliateNotApproved' },
+  INVALID_AMOUNT: {
+    discount_value: 'validation.percentageFraction',
+    minimumOrderAmount: 'validation.minimumInvalid',
+    commissionOverride: 'validation.overrideInvalid',
+  },
+};
+
+/**
+ * A refusal as messages by field: a key of this namespace for the codes the form knows, else the
+ * server's own text. `discountType` picks the message of an INVALID_AMOUNT discount value.
+ */
+export function refusalFieldErrors(
+  error: unknown,
+  discountType: DiscountType,
+): Partial<Record<DiscountCodeField, { key: string } | { text: string }>> {
+  if (!(error instanceof ApiError)) return {};
+  const known = refusalKeys[error.code] ?? {};
+  const out: Partial<Record<DiscountCodeField, { key: string } | { text: string }>> = {};
+  for (const detail of error.details) {
+    const field = detail.field as DiscountCodeField | undefined;
+    if (!field || out[field]) continue;
+    let key = known[field];
+    if (key && field === 'discount_value' && discountType === 'fixed_amount') key = 'validation.amountInvalid';
+    out[field] = key ? { key } : { text: detail.message };
+  }
+  // A refusal without details still belongs to its field when the code names only one.
+  const fields = Object.entries(known) as [DiscountCodeField, string][];
+  if (error.details.length === 0 && fields.length === 1) out[fields[0][0]] = { key: fields[0][1] };
+  return out;
+}

@@ -1,0 +1,257 @@
+import LinkIcon from '@mui/icons-material/AddLink';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Grid,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { errorMessage, fieldErrorsFrom, isServerRefusal } from '../../api/errors';
+import { useListMyCampaigns } from '../../api/generated/campaigns/campaigns';
+import type { TrackingLink } from '../../api/generated/model';
+import {
+  getListAffiliateLinksQueryKey,
+  useGenerateAffiliateLink,
+  useListAffiliateLinks,
+} from '../../api/generated/tracking/tracking';
+import { QueryStatus } from '../../components/QueryStatus';
+import { useToast } from '../../toasts/ToastProvider';
+import { SectionHeader } from '../SectionHeader';
+import { ClickCount, CopyableCode, Destination, LinkStatusChip, RefreshButton } from './LinkParts';
+import {
+  MAX_DESTINATION_LENGTH,
+  MAX_NAME_LENGTH,
+  affiliateFormToInput,
+  emptyAffiliateLinkForm,
+  hasErrors,
+  linkableCampaigns,
+  linkFormErrorsFrom,
+  validateAffiliateLinkForm,
+  type AffiliateLinkFormValues,
+  type LinkFormErrors,
+} from './linkForm';
+
+// The seed sends GET /affiliate-links with no-cache headers so counts are never an old copy.
+const NO_CACHE: RequestInit = { cache: 'no-store', headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' } };
+
+type AffiliateField = keyof AffiliateLinkFormValues;
+
+/** The generate-link card: a joined campaign, an optional name and destination; then the new address to copy. */
+function GenerateLinkCard({ onGenerated }: { onGenerated: () => void }) {
+  const { t } = useTranslation('tracking');
+  const toast = useToast();
+  const myCampaigns = useListMyCampaigns();
+  const generate = useGenerateAffiliateLink();
+  const campaigns = useMemo(() => linkableCampaigns(myCampaigns.data?.data.campaigns ?? []), [myCampaigns.data]);
+  const [values, setValues] = useState<AffiliateLinkFormValues>(emptyAffiliateLinkForm);
+  const [errors, setErrors] = useState<LinkFormErrors>({});
+  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  const [created, setCreated] = useState<TrackingLink | null>(null);
+  const chosen = campaigns.find((campaign) => campaign.id === values.campaign_id);
+
+  const set = (field: AffiliateField) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    setServerFields((current) => ({ ...current, [field]: '' }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateAffiliateLinkForm(values);
+    setErrors(found);
+    setServerFields({});
+    if (hasErrors(found)) return;
+    try {
+      const response = await generate.mutateAsync({ data: affiliateFormToInput(values) });
+      setCreated(response.data.link);
+      setValues((current) => ({ ...emptyAffiliateLinkForm(), campaign_id: current.campaign_id }));
+      onGenerated();
+    } catch (error) {
+      const fields = linkFormErrorsFrom(error, 'affiliate');
+      if (fields) {
+        setErrors(fields);
+        return;
+      }
+      if (isServerRefusal(error) && error.code === 'VALIDATION_ERROR' && error.details.length > 0) {
+        setServerFields(fieldErrorsFrom(error));
+        return;
+      }
+      toast({ severity: 'error', title: t('toasts.generateFailed'), message: errorMessage(error, t('toasts.unexpected')) });
+    }
+  };
+
+  const fieldProps = (field: AffiliateField, help?: string, slots: Record<string, object> = {}) => {
+    const key = errors[field];
+    const error = key ? t(key) : serverFields[field] || undefined;
+    return {
+      name: field,
+      label: t(`fields.${field}`),
+      value: values[field],
+      onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
+      error: Boolean(error),
+      helperText: error ?? help,
+      fullWidth: true,
+      size: 'small' as const,
+      slotProps: { ...slots, formHelperText: { 'data-testid': `${field}-message` } as object },
+    };
+  };
+
+  return (
+    <Card sx={{ mb: 3 }} data-testid="generate-card">
+      <CardContent>
+        <Typography variant="h6">{t('generate.title')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('generate.help')}
+        </Typography>
+        <QueryStatus loading={myCampaigns.isPending} error={myCampaigns.error} onRetry={() => void myCampaigns.refetch()} />
+        {myCampaigns.isSuccess && campaigns.length === 0 && (
+          <Alert
+            severity="info"
+            data-testid="generate-no-campaigns"
+            action={
+              <Button component={RouterLink} to="/offers" color="inherit" size="small">
+                {t('generate.browse')}
+              </Button>
+            }
+          >
+            {t('generate.noCampaigns')}
+          </Alert>
+        )}
+        {myCampaigns.isSuccess && campaigns.length > 0 && (
+          <Box component="form" onSubmit={submit} noValidate>
+            <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <TextField
+                  {...fieldProps('campaign_id', undefined, { select: { native: true }, inputLabel: { shrink: true } })}
+                  select
+                  required
+                >
+                  <option value="">{t('dialog.chooseCampaign')}</option>
+                  {campaigns.map((campaign) => (
+                    <option key={campaign.id} value={campaign.id}>
+                      {campaign.name}
+                    </option>
+                  ))}
+                </TextField>
+              </Grid>
+              <Grid size={{ xs: 12, md: 3 }}>
+                <TextField
+                  {...fieldProps('name', t('help.nameAffiliate'), { htmlInput: { maxLength: MAX_NAME_LENGTH } })}
+                  placeholder={chosen?.name}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, md: 5 }}>
+                <TextField
+                  {...fieldProps('destination_url', t('help.destinationAffiliate'), { htmlInput: { maxLength: MAX_DESTINATION_LENGTH } })}
+                  type="url"
+                  placeholder={chosen?.homepage_url ?? 'https://shop.example.com/product'}
+                />
+              </Grid>
+              <Grid size={12}>
+                <Button type="submit" variant="contained" startIcon={<LinkIcon />} disabled={generate.isPending} data-testid="generate-submit">
+                  {t('generate.button')}
+                </Button>
+              </Grid>
+            </Grid>
+          </Box>
+        )}
+        {created && (
+          <Alert severity="success" sx={{ mt: 2, '& .MuiAlert-message': { minWidth: 0, flex: 1 } }} data-testid="generated-link" onClose={() => setCreated(null)}>
+            <AlertTitle>{t('generate.result', { name: created.name })}</AlertTitle>
+            <CopyableCode value={created.tracking_url} testId="generated-url" wrap />
+            <Typography variant="caption" component="div" sx={{ mt: 0.5 }}>
+              {t('generate.share', { destination: created.destination_url })}
+            </Typography>
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Affiliate 'My Links': generate a link for a joined campaign, and its links with their clicks. */
+export default function AffiliateLinksPage() {
+  const { t } = useTranslation(['tracking', 'sections']);
+  const queryClient = useQueryClient();
+  const links = useListAffiliateLinks({ query: { refetchOnMount: 'always' }, request: NO_CACHE });
+  const list = links.data?.data.links ?? [];
+  const refresh = () => void links.refetch();
+
+  return (
+    <>
+      <SectionHeader
+        title={t('sections:titles.trackingAffiliate')}
+        subtitle={t('sections:descriptions.trackingAffiliate')}
+        actions={<RefreshButton busy={links.isFetching} onClick={refresh} />}
+      />
+      <GenerateLinkCard onGenerated={() => void queryClient.invalidateQueries({ queryKey: getListAffiliateLinksQueryKey() })} />
+      <QueryStatus loading={links.isPending} error={links.error} onRetry={refresh} fallback={t('affiliate.loadFailed')} />
+      {links.isSuccess && (
+        <Card>
+          {list.length === 0 ? (
+            <Box sx={{ p: 3 }} data-testid="links-empty">
+              <Typography variant="h6">{t('affiliate.emptyTitle')}</Typography>
+              <Typography color="text.secondary">{t('affiliate.empty')}</Typography>
+            </Box>
+          ) : (
+            <TableContainer>
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('columns.name')}</TableCell>
+                    <TableCell>{t('columns.campaign')}</TableCell>
+                    <TableCell>{t('columns.trackingUrl')}</TableCell>
+                    <TableCell>{t('columns.destination')}</TableCell>
+                    <TableCell align="right">{t('columns.clicks')}</TableCell>
+                    <TableCell>{t('columns.status')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {list.map((link) => (
+                    <TableRow key={link.id} hover data-testid="link-row" data-code={link.short_code}>
+                      <TableCell sx={{ fontWeight: 600 }} data-testid="link-name">
+                        {link.name}
+                      </TableCell>
+                      <TableCell>{link.campaign_name}</TableCell>
+                      <TableCell>
+                        <CopyableCode value={link.tracking_url} testId="link-url" />
+                      </TableCell>
+                      <TableCell>
+                        <Destination url={link.destination_url} />
+                      </TableCell>
+                      <TableCell align="right">
+                        <ClickCount count={link.click_count} />
+                      </TableCell>
+                      <TableCell>
+                        <LinkStatusChip status={link.status} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </Card>
+      )}
+      {links.isSuccess && list.length > 0 && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+          {t('clicksNote')}
+        </Typography>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,202 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  TextField,
+} from '@mui/material';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, fieldErrorsFrom, isServerRefusal } from '../../api/errors';
+import { useCreateTrackingLink } from '../../api/generated/tracking/tracking';
+import type { Campaign, TrackingLink } from '../../api/generated/model';
+import { useToast } from '../../toasts/ToastProvider';
+import {
+  MAX_DESTINATION_LENGTH,
+  MAX_NAME_LENGTH,
+  brandFormToInput,
+  campaignsForAffiliate,
+  emptyBrandLinkForm,
+  hasErrors,
+  linkFormErrorsFrom,
+  validateBrandLinkForm,
+  type AffiliateOption,
+  type BrandLinkFormValues,
+  type LinkField,
+  type LinkFormErrors,
+} from './linkForm';
+
+interface TrackingLinkDialogProps {
+  open: boolean;
+  affiliates: AffiliateOption[];
+  /** False while the approved affiliates load (so 'none approved yet' is not shown too early). */
+  affiliatesLoaded: boolean;
+  campaigns: Campaign[];
+  onClose: () => void;
+  onCreated: (link: TrackingLink) => void;
+}
+
+/** The brand's create-tracking-link dialog: affiliate, campaign, link name and destination. */
+export function TrackingLinkDialog(props: TrackingLinkDialogProps) {
+  // A fresh form each time the dialog opens.
+  return props.open ? <TrackingLinkForm {...props} /> : null;
+}
+
+function TrackingLinkForm({ open, affiliates, affiliatesLoaded, campaigns, onClose, onCreated }: TrackingLinkDialogProps) {
+  const { t } = useTranslation(['tracking', 'common']);
+  const toast = useToast();
+  const create = useCreateTrackingLink();
+  const [values, setValues] = useState<BrandLinkFormValues>(emptyBrandLinkForm);
+  const [errors, setErrors] = useState<LinkFormErrors>({});
+  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+
+  const affiliate = affiliates.find((option) => option.id === values.affiliate_id);
+  const groups = useMemo(() => campaignsForAffiliate(campaigns, affiliate), [campaigns, affiliate]);
+
+  const set = (field: LinkField) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    setServerFields((current) => ({ ...current, [field]: '' }));
+  };
+
+  const chooseAffiliate = (id: string) => {
+    set('affiliate_id')(id);
+    // Picking an affiliate in exactly one campaign picks that campaign too.
+    const chosen = affiliates.find((option) => option.id === id);
+    if (chosen?.campaignIds.length === 1 && !values.campaign_id) set('campaign_id')(chosen.campaignIds[0]);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateBrandLinkForm(values);
+    setErrors(found);
+    setServerFields({});
+    if (hasErrors(found)) return;
+    try {
+      const response = await create.mutateAsync({ data: brandFormToInput(values) });
+      onCreated(response.data.link);
+    } catch (error) {
+      const fields = linkFormErrorsFrom(error, 'brand');
+      if (fields) {
+        setErrors(fields);
+        return;
+      }
+      if (isServerRefusal(error) && error.code === 'VALIDATION_ERROR' && error.details.length > 0) {
+        setServerFields(fieldErrorsFrom(error));
+        return;
+      }
+      toast({ severity: 'error', title: t('toasts.createFailed'), message: errorMessage(error, t('toasts.unexpected')) });
+    }
+  };
+
+  const busy = create.isPending;
+  /** Props of a field: its label, value, and the message of its error (or its help) under it. */
+  const fieldProps = (field: LinkField, help?: string, slots: Record<string, object> = {}) => {
+    const key = errors[field];
+    const error = key ? t(key) : serverFields[field] || undefined;
+    return {
+      name: field,
+      label: t(`fields.${field}`),
+      value: values[field],
+      onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
+      error: Boolean(error),
+      helperText: error ?? help,
+      fullWidth: true,
+      slotProps: { ...slots, formHelperText: { 'data-testid': `${field}-message` } as object },
+    };
+  };
+
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth data-testid="link-dialog">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle>{t('dialog.title')}</DialogTitle>
+        <DialogContent dividers>
+          {affiliatesLoaded && affiliates.length === 0 && (
+            <Alert severity="info" sx={{ mb: 2 }} data-testid="link-dialog-no-affiliates">
+              {t('dialog.noAffiliates')}
+            </Alert>
+          )}
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                {...fieldProps('affiliate_id', undefined, { select: { native: true }, inputLabel: { shrink: true } })}
+                onChange={(event) => chooseAffiliate(event.target.value)}
+                select
+                required
+              >
+                <option value="">{t('dialog.chooseAffiliate')}</option>
+                {affiliates.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                {...fieldProps('campaign_id', undefined, { select: { native: true }, inputLabel: { shrink: true } })}
+                select
+                required
+              >
+                <option value="">{t('dialog.chooseCampaign')}</option>
+                {affiliate ? (
+                  <>
+                    {groups.joined.length > 0 && (
+                      <optgroup label={t('dialog.joinedGroup', { name: affiliate.name })}>
+                        {groups.joined.map((campaign) => (
+                          <option key={campaign.id} value={campaign.id}>
+                            {campaign.name}
+                          </option>
+                        ))}
+                      </optgroup>
+                    )}
+                    {groups.others.length > 0 && (
+                      <optgroup label={t('dialog.otherGroup')}>
+                        {groups.others.map((campaign) => (
+                          <option key={campaign.id} value={campaign.id}>
+                            {campaign.name}
+                          </option>
+                        ))}
+                      </optgroup>
+                    )}
+                  </>
+                ) : (
+                  groups.others.map((campaign) => (
+                    <option key={campaign.id} value={campaign.id}>
+                      {campaign.name}
+                    </option>
+                  ))
+                )}
+              </TextField>
+            </Grid>
+            <Grid size={12}>
+              <TextField
+                {...fieldProps('name', undefined, { htmlInput: { maxLength: MAX_NAME_LENGTH } })}
+                required
+                placeholder={t('dialog.namePlaceholder')}
+              />
+            </Grid>
+            <Grid size={12}>
+              <TextField
+                {...fieldProps('destination_url', t('help.destinationBrand'), { htmlInput: { maxLength: MAX_DESTINATION_LENGTH } })}
+                type="url"
+                placeholder="https://shop.example.com/sale"
+              />
+            </Grid>
+          </Grid>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy} data-testid="link-dialog-cancel">
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy} data-testid="link-dialog-submit">
+            {t('dialog.create')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

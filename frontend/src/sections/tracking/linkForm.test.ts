@@ -1,0 +1,173 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/fetcher';
+import type { Application, Campaign } from '../../api/generated/model';
+import i18n from '../../i18n/config';
+import { formatCount } from '../../preferences/format';
+import { linkStatusChip, toggledStatus } from './linkDisplay';
+import {
+  affiliateFormToInput,
+  approvedAffiliates,
+  brandFormToInput,
+  campaignsForAffiliate,
+  destinationProblem,
+  emptyAffiliateLinkForm,
+  emptyBrandLinkForm,
+  linkableCampaigns,
+  linkFormError,
+  linkFormErrorsFrom,
+  validateAffiliateLinkForm,
+  validateBrandLinkForm,
+} from './linkForm';
+
+const refusal = (code: string) => new ApiError({ status: 400, kind: 'CLIENT_ERROR', code, message: 'server text' });
+
+describe('link form messages', () => {
+  it('maps every machine code of the link form to its field', () => {
+    expect(linkFormError('AFFILIATE_REQUIRED')).toEqual({ field: 'affiliate_id', key: 'errors.affiliateRequired' });
+    expect(linkFormError('NAME_REQUIRED')).toEqual({ field: 'name', key: 'errors.nameRequired' });
+    expect(linkFormError('CAMPAIGN_REQUIRED')).toEqual({ field: 'campaign_id', key: 'errors.campaignRequired' });
+    expect(linkFormError('INVALID_URL')?.field).toBe('destination_url');
+    expect(linkFormError('INVALID_DOMAIN')?.key).toBe('errors.invalidDomain');
+    expect(linkFormError('DOMAIN_NOT_ALLOWED')).toEqual({ field: 'destination_url', key: 'errors.domainNotAllowed' });
+    expect(linkFormError('AFFILIATE_NOT_APPROVED')).toEqual({ field: 'affiliate_id', key: 'errors.affiliateNotApproved' });
+    expect(linkFormError('AFFILIATE_NOT_APPROVED', 'affiliate')).toEqual({ field: 'campaign_id', key: 'errors.selfNotApproved' });
+    expect(linkFormError('CONFLICT')).toBeNull();
+  });
+
+  it('reads the code of a server refusal, never of a network failure', () => {
+    expect(linkFormErrorsFrom(refusal('DOMAIN_NOT_ALLOWED'))).toEqual({ destination_url: 'errors.domainNotAllowed' });
+    expect(linkFormErrorsFrom(refusal('NOT_FOUND'))).toBeNull();
+    expect(linkFormErrorsFrom(new ApiError({ status: 0, kind: 'NETWORK_ERROR' }))).toBeNull();
+    expect(linkFormErrorsFrom(new Error('boom'))).toBeNull();
+  });
+
+  it('has the seed messages in Romanian and English', async () => {
+    const texts = (language: string) =>
+      ['affiliateRequired', 'nameRequired', 'invalidDomain', 'domainNotAllowed', 'invalidUrl', 'affiliateNotApproved'].map((key) =>
+        i18n.getFixedT(language, 'tracking')(`errors.${key}`),
+      );
+    expect(texts('ro')).toEqual([
+      'Alege un afiliat',
+      'Numele linkului este obligatoriu',
+      'Domeniu invalid',
+      'Destinația trebuie să fie pe domeniul brandului',
+      'Introdu un URL valid',
+      'Acest afiliat nu este aprobat pentru campanie',
+    ]);
+    expect(texts('en')).toEqual([
+      'Choose an affiliate',
+      'Link name is required',
+      'Invalid domain',
+      "The destination must be on the brand's domain",
+      'Enter a valid URL',
+      'This affiliate is not approved for the campaign',
+    ]);
+    expect(i18n.getFixedT('en', 'tracking')('toasts.createFailed')).toBe('Failed to create tracking link');
+  });
+});
+
+describe('link form validation', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('asks for an affiliate, a campaign and a name on an empty form', () => {
+    expect(validateBrandLinkForm(emptyBrandLinkForm())).toEqual({
+      affiliate_id: 'errors.affiliateRequired',
+      campaign_id: 'errors.campaignRequired',
+      name: 'errors.nameRequired',
+    });
+  });
+
+  it('accepts a blank destination (the campaign homepage is used) and leaves it out of the body', () => {
+    const values = { affiliate_id: 'a-1', campaign_id: 'c-1', name: '  Newsletter ', destination_url: ' ' };
+    expect(validateBrandLinkForm(values)).toEqual({});
+    expect(brandFormToInput(values)).toEqual({ affiliate_id: 'a-1', campaign_id: 'c-1', name: 'Newsletter' });
+  });
+
+  it('tells a malformed address from a bad host', () => {
+    expect(destinationProblem('https://shop.example.com/sale?x=1')).toBeNull();
+    expect(destinationProblem('http://localhost:8080/docs/index.html')).toBeNull();
+    expect(destinationProblem('shop.example.com')).toBe('INVALID_URL');
+    expect(destinationProblem('ftp://shop.example.com')).toBe('INVALID_URL');
+    expect(destinationProblem('https://user:pw@shop.example.com')).toBe('INVALID_URL');
+    expect(destinationProblem('https://10.0.0.1/x')).toBe('INVALID_DOMAIN');
+    expect(destinationProblem('https://intranet/x')).toBe('INVALID_DOMAIN');
+    expect(destinationProblem('https://under_score.example.com')).toBe('INVALID_DOMAIN');
+    expect(validateBrandLinkForm({ affiliate_id: 'a', campaign_id: 'c', name: 'n', destination_url: 'nope' })).toEqual({
+      destination_url: 'errors.invalidUrl',
+    });
+  });
+
+  it('needs only a campaign from an affiliate, and sends only what was typed', () => {
+    expect(validateAffiliateLinkForm(emptyAffiliateLinkForm())).toEqual({ campaign_id: 'errors.campaignRequired' });
+    const values = { campaign_id: 'c-1', name: '', destination_url: 'https://shop.ro/x' };
+    expect(validateAffiliateLinkForm(values)).toEqual({});
+    expect(affiliateFormToInput(values)).toEqual({ campaign_id: 'c-1', destination_url: 'https://shop.ro/x' });
+    expect(affiliateFormToInput({ ...values, name: ' Bio ', destination_url: '' })).toEqual({ campaign_id: 'c-1', name: 'Bio' });
+  });
+});
+
+const application = (affiliate: string, campaign: string, status: Application['status'] = 'approved'): Application => ({
+  id: `${affiliate}-${campaign}`,
+  campaign_id: campaign,
+  campaign_name: campaign,
+  brand_id: 'b',
+  affiliate_id: affiliate,
+  affiliate_name: affiliate === 'a-1' ? 'Zoe' : 'Ion',
+  affiliate_email: `${affiliate}@example.com`,
+  status,
+  created_at: '2026-11-01T00:00:00Z',
+  decided_at: null,
+});
+
+const campaign = (id: string, name: string, extra: Partial<Campaign> = {}) =>
+  ({ id, name, status: 'active', membership_status: null, ...extra }) as Campaign;
+
+describe('link form choices', () => {
+  it('lists each approved affiliate once, by name, with its campaigns', () => {
+    const list = approvedAffiliates([
+      application('a-1', 'c-1'),
+      application('a-1', 'c-2'),
+      application('a-2', 'c-1'),
+      application('a-3', 'c-1', 'pending'),
+    ]);
+    expect(list.map((a) => [a.name, a.campaignIds])).toEqual([
+      ['Ion', ['c-1']],
+      ['Zoe', ['c-1', 'c-2']],
+    ]);
+  });
+
+  it("puts the chosen affiliate's campaigns first", () => {
+    const campaigns = [campaign('c-2', 'Winter'), campaign('c-1', 'Autumn'), campaign('c-3', 'Spring')];
+    const affiliate = { id: 'a-1', name: 'Zoe', email: '', campaignIds: ['c-2'] };
+    const groups = campaignsForAffiliate(campaigns, affiliate);
+    expect(groups.joined.map((c) => c.name)).toEqual(['Winter']);
+    expect(groups.others.map((c) => c.name)).toEqual(['Autumn', 'Spring']);
+    expect(campaignsForAffiliate(campaigns, undefined).others).toHaveLength(3);
+  });
+
+  it('offers an affiliate only the active campaigns it was approved in', () => {
+    const mine = [
+      campaign('c-1', 'Joined', { membership_status: 'approved' }),
+      campaign('c-2', 'Waiting', { membership_status: 'pending' }),
+      campaign('c-3', 'Paused', { membership_status: 'approved', status: 'paused' }),
+      campaign('c-4', 'Refused', { membership_status: 'rejected' }),
+    ];
+    expect(linkableCampaigns(mine).map((c) => c.id)).toEqual(['c-1']);
+  });
+});
+
+describe('link display', () => {
+  it('colours the status and toggles pause and resume', () => {
+    expect(linkStatusChip('active')).toEqual({ labelKey: 'status.active', color: 'success' });
+    expect(linkStatusChip('paused').color).toBe('warning');
+    expect(toggledStatus('active')).toBe('paused');
+    expect(toggledStatus('paused')).toBe('active');
+  });
+
+  it('groups digits the way each language does', () => {
+    expect(formatCount(12345, 'ro')).toBe('12.345');
+    expect(formatCount(12345, 'en')).toBe('12,345');
+  });
+});

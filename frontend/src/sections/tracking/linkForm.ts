@@ -1,0 +1,188 @@
+import { ApiError } from '../../api/fetcher';
+import { isDomainName } from '../integration/domains';
+import type {
+  AffiliateLinkInput,
+  Application,
+  Campaign,
+  TrackingLinkInput,
+} from '../../api/generated/model';
+
+/** The brand's create-link form as typed (every field a string; a select's blank is ''). */
+export interface BrandLinkFormValues {
+  affiliate_id: string;
+  campaign_id: string;
+  name: string;
+  destination_url: string;
+}
+
+/** The affiliate's generate-link form: name and destination are optional there. */
+export interface AffiliateLinkFormValues {
+  campaign_id: string;
+  name: string;
+  destination_url: string;
+}
+
+export type LinkField = keyof BrandLinkFormValues;
+
+/** Field → key of its message in the tracking namespace (errors.*). */
+export type LinkFormErrors = Partial<Record<LinkField, string>>;
+
+export const MAX_NAME_LENGTH = 200;
+export const MAX_DESTINATION_LENGTH = 2000;
+
+export const emptyBrandLinkForm = (): BrandLinkFormValues => ({ affiliate_id: '', campaign_id: '', name: '', destination_url: '' });
+export const emptyAffiliateLinkForm = (): AffiliateLinkFormValues => ({ campaign_id: '', name: '', destination_url: '' });
+
+/** Who fills the form: the brand picks an affiliate, the affiliate is itself. */
+export type LinkFormViewer = 'brand' | 'affiliate';
+
+const messageKeys: Record<string, { field: LinkField; key: string }> = {
+  AFFILIATE_REQUIRED: { field: 'affiliate_id', key: 'errors.affiliateRequired' },
+  CAMPAIGN_REQUIRED: { field: 'campaign_id', key: 'errors.campaignRequired' },
+  NAME_REQUIRED: { field: 'name', key: 'errors.nameRequired' },
+  INVALID_URL: { field: 'destination_url', key: 'errors.invalidUrl' },
+  INVALID_DOMAIN: { field: 'destination_url', key: 'errors.invalidDomain' },
+  DOMAIN_NOT_ALLOWED: { field: 'destination_url', key: 'errors.domainNotAllowed' },
+  AFFILIATE_NOT_APPROVED: { field: 'affiliate_id', key: 'errors.affiliateNotApproved' },
+};
+
+/**
+ * The field and message key for one of the link form's machine codes (the server's, or the same
+ * code found before sending); null for any other code. To an affiliate, 'not approved' is about
+ * its campaign choice.
+ */
+export function linkFormError(code: string, viewer: LinkFormViewer = 'brand'): { field: LinkField; key: string } | null {
+  const found = messageKeys[code];
+  if (!found) return null;
+  if (viewer === 'affiliate' && code === 'AFFILIATE_NOT_APPROVED') {
+    return { field: 'campaign_id', key: 'errors.selfNotApproved' };
+  }
+  return found;
+}
+
+/** The field errors for a failed create: the machine code's message at its field, else none. */
+export function linkFormErrorsFrom(error: unknown, viewer: LinkFormViewer = 'brand'): LinkFormErrors | null {
+  if (!(error instanceof ApiError) || error.status === 0) return null;
+  const found = linkFormError(error.code, viewer);
+  return found ? { [found.field]: found.key } : null;
+}
+
+/**
+ * The destination's own problem as the server would name it (INVALID_URL, INVALID_DOMAIN), or null.
+ * Whether the host is one of the brand's domains is left to the server.
+ */
+export function destinationProblem(text: string): 'INVALID_URL' | 'INVALID_DOMAIN' | null {
+  const value = text.trim();
+  if (!value) return null;
+  if (value.length > MAX_DESTINATION_LENGTH) return 'INVALID_URL';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'INVALID_URL';
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password) {
+    return 'INVALID_URL';
+  }
+  return isDomainName(url.hostname) ? null : 'INVALID_DOMAIN';
+}
+
+function codeKey(code: string, viewer: LinkFormViewer): Partial<Record<LinkField, string>> {
+  const found = linkFormError(code, viewer);
+  return found ? { [found.field]: found.key } : {};
+}
+
+/** Checks the brand's form before it is sent, with the same messages as the server's codes. */
+export function validateBrandLinkForm(values: BrandLinkFormValues): LinkFormErrors {
+  const errors: LinkFormErrors = {};
+  if (!values.affiliate_id) Object.assign(errors, codeKey('AFFILIATE_REQUIRED', 'brand'));
+  if (!values.campaign_id) Object.assign(errors, codeKey('CAMPAIGN_REQUIRED', 'brand'));
+  const name = values.name.trim();
+  if (!name) Object.assign(errors, codeKey('NAME_REQUIRED', 'brand'));
+  else if (name.length > MAX_NAME_LENGTH) errors.name = 'errors.nameTooLong';
+  const problem = destinationProblem(values.destination_url);
+  if (problem) Object.assign(errors, codeKey(problem, 'brand'));
+  return errors;
+}
+
+/** Checks the affiliate's form: a campaign, and a destination that is a URL if one is given. */
+export function validateAffiliateLinkForm(values: AffiliateLinkFormValues): LinkFormErrors {
+  const errors: LinkFormErrors = {};
+  if (!values.campaign_id) Object.assign(errors, codeKey('CAMPAIGN_REQUIRED', 'affiliate'));
+  if (values.name.trim().length > MAX_NAME_LENGTH) errors.name = 'errors.nameTooLong';
+  const problem = destinationProblem(values.destination_url);
+  if (problem) Object.assign(errors, codeKey(problem, 'affiliate'));
+  return errors;
+}
+
+export const hasErrors = (errors: LinkFormErrors) => Object.values(errors).some(Boolean);
+
+/** The body of POST /tracking-links; a blank destination is left out (the campaign's homepage is used). */
+export function brandFormToInput(values: BrandLinkFormValues): TrackingLinkInput {
+  const destination = values.destination_url.trim();
+  return {
+    affiliate_id: values.affiliate_id,
+    campaign_id: values.campaign_id,
+    name: values.name.trim(),
+    ...(destination ? { destination_url: destination } : {}),
+  };
+}
+
+/** The body of POST /affiliate-links/generate; blanks are left out (campaign name and homepage are used). */
+export function affiliateFormToInput(values: AffiliateLinkFormValues): AffiliateLinkInput {
+  const name = values.name.trim();
+  const destination = values.destination_url.trim();
+  return {
+    campaign_id: values.campaign_id,
+    ...(name ? { name } : {}),
+    ...(destination ? { destination_url: destination } : {}),
+  };
+}
+
+export interface AffiliateOption {
+  id: string;
+  name: string;
+  email: string;
+  /** Campaigns the affiliate is approved in. */
+  campaignIds: string[];
+}
+
+/** The brand's approved affiliates (one entry each, by name), from its approved applications. */
+export function approvedAffiliates(applications: Application[]): AffiliateOption[] {
+  const byId = new Map<string, AffiliateOption>();
+  for (const application of applications) {
+    if (application.status !== 'approved') continue;
+    const entry = byId.get(application.affiliate_id) ?? {
+      id: application.affiliate_id,
+      name: application.affiliate_name,
+      email: application.affiliate_email,
+      campaignIds: [],
+    };
+    if (!entry.campaignIds.includes(application.campaign_id)) entry.campaignIds.push(application.campaign_id);
+    byId.set(application.affiliate_id, entry);
+  }
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The brand's campaigns split for the chosen affiliate: those it is approved in first, the others
+ * after (still selectable: the server answers AFFILIATE_NOT_APPROVED for them).
+ */
+export function campaignsForAffiliate(
+  campaigns: Campaign[],
+  affiliate: AffiliateOption | undefined,
+): { joined: Campaign[]; others: Campaign[] } {
+  const sorted = [...campaigns].sort((a, b) => a.name.localeCompare(b.name));
+  if (!affiliate) return { joined: [], others: sorted };
+  return {
+    joined: sorted.filter((campaign) => affiliate.campaignIds.includes(campaign.id)),
+    others: sorted.filter((campaign) => !affiliate.campaignIds.includes(campaign.id)),
+  };
+}
+
+/** The affiliate's campaigns it can make a link for: approved in, and the campaign active. */
+export function linkableCampaigns(myCampaigns: Campaign[]): Campaign[] {
+  return myCampaigns
+    .filter((campaign) => campaign.membership_status === 'approved' && campaign.status === 'active')
+    .sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,0 +1,164 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/config';
+import { campaignFixture } from '../../test/fixtures';
+import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders';
+import TrackingPage from './TrackingPage';
+
+const link = {
+  id: 'l-1',
+  name: 'Newsletter',
+  short_code: 'Ab3dE6gH',
+  destination_url: 'https://ada.ro/summer?utm=nl',
+  tracking_url: 'http://oa.test/r/Ab3dE6gH',
+  status: 'active',
+  click_count: 1234,
+  campaign_id: 'c-1',
+  campaign_name: 'Summer Sale',
+  affiliate_id: 'a-1',
+  affiliate_name: 'Ion Popescu',
+  brand_id: 'b-1',
+  created_at: '2026-11-20T10:00:00Z',
+};
+
+const campaign = campaignFixture({
+  brand_name: 'Ada',
+  homepage_url: 'https://ada.ro/summer',
+  membership_status: 'approved',
+});
+
+const application = {
+  id: 'app-1',
+  campaign_id: 'c-1',
+  campaign_name: 'Summer Sale',
+  brand_id: 'b-1',
+  affiliate_id: 'a-1',
+  affiliate_name: 'Ion Popescu',
+  affiliate_email: 'ion@example.com',
+  status: 'approved',
+  created_at: '2026-11-01T10:00:00Z',
+  decided_at: '2026-11-01T10:00:00Z',
+};
+
+const page = (key: string, items: unknown[]) => ({ success: true, data: { [key]: items, total: items.length, limit: 100, offset: 0 } });
+
+let links: (typeof link)[];
+let fetchMock: ReturnType<typeof vi.fn>;
+let createAnswer: () => Response;
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  links = [{ ...link }];
+  createAnswer = () => jsonResponse({ success: true, data: { link: { ...link, id: 'l-2', name: 'Bio' } } }, 201);
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const path = url.replace('/api/v1', '').split('?')[0];
+    const method = init?.method ?? 'GET';
+    if (path === '/tracking-links' && method === 'GET') return jsonResponse(page('links', links));
+    if (path === '/affiliate-links' && method === 'GET') return jsonResponse(page('links', links));
+    if (path === '/campaigns') return jsonResponse(page('campaigns', [campaign]));
+    if (path === '/campaigns/my-campaigns') return jsonResponse(page('campaigns', [campaign]));
+    if (path === '/applications') return jsonResponse(page('applications', [application]));
+    if (path === '/tracking-links' && method === 'POST') return createAnswer();
+    if (path === '/affiliate-links/generate' && method === 'POST') {
+      const made = { ...link, id: 'l-3', name: 'Summer Sale', short_code: 'NewCode1', tracking_url: 'http://oa.test/r/NewCode1' };
+      links = [...links, made];
+      return jsonResponse({ success: true, data: { link: made } }, 201);
+    }
+    if (path === '/tracking-links/l-1' && method === 'PUT') {
+      const body = JSON.parse(String(init?.body)) as { status: string };
+      links = [{ ...links[0], status: body.status }];
+      return jsonResponse({ success: true, data: { link: links[0] } });
+    }
+    return jsonResponse({ success: false, error: 'not here', code: 'NOT_FOUND' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const calls = (path: string, method = 'GET') =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url).includes(path) && ((init as RequestInit | undefined)?.method ?? 'GET') === method);
+
+describe('tracking links (brand)', () => {
+  it('lists the links with code, clicks, status and actions', async () => {
+    renderWithProviders(<TrackingPage accountType="brand" />);
+    const row = await screen.findByTestId('link-row');
+    expect(within(row).getByTestId('link-code').textContent).toBe('Ab3dE6gH');
+    expect(within(row).getByTestId('link-clicks').textContent).toBe('1,234');
+    expect(within(row).getByTestId('link-status').textContent).toBe('Active');
+    expect(within(row).getByTestId('link-destination').getAttribute('title')).toBe(link.destination_url);
+    expect(within(row).getByText('Ion Popescu')).toBeTruthy();
+    expect(calls('/tracking-links')[0][0]).toContain('limit=100');
+
+    fireEvent.click(within(row).getByTestId('link-pause'));
+    await waitFor(() => expect(within(screen.getByTestId('link-row')).getByTestId('link-status').textContent).toBe('Paused'));
+    expect(JSON.parse(String((calls('/tracking-links/l-1', 'PUT')[0][1] as RequestInit).body))).toEqual({ status: 'paused' });
+  });
+
+  it('checks the form, then shows the server code at its field', async () => {
+    renderWithProviders(<TrackingPage accountType="brand" />);
+    fireEvent.click(await screen.findByTestId('create-link'));
+    const dialog = await screen.findByTestId('link-dialog');
+    fireEvent.click(within(dialog).getByTestId('link-dialog-submit'));
+    expect(within(dialog).getByText('Choose an affiliate')).toBeTruthy();
+    expect(within(dialog).getByText('Link name is required')).toBeTruthy();
+    expect(calls('/tracking-links', 'POST')).toHaveLength(0);
+
+    await within(dialog).findByRole('option', { name: 'Ion Popescu' });
+    fireEvent.change(dialog.querySelector('select[name="affiliate_id"]') as HTMLSelectElement, { target: { value: 'a-1' } });
+    // The affiliate's only campaign is picked for it.
+    expect((dialog.querySelector('select[name="campaign_id"]') as HTMLSelectElement).value).toBe('c-1');
+    fireEvent.change(dialog.querySelector('input[name="name"]') as HTMLInputElement, { target: { value: 'Bio' } });
+    fireEvent.change(dialog.querySelector('input[name="destination_url"]') as HTMLInputElement, { target: { value: 'https://elsewhere.com/x' } });
+    createAnswer = () =>
+      jsonResponse({ success: false, error: "The destination must be on the brand's domain", code: 'DOMAIN_NOT_ALLOWED' }, 400);
+    fireEvent.click(within(dialog).getByTestId('link-dialog-submit'));
+    expect((await within(dialog).findByTestId('destination_url-message')).textContent).toBe("The destination must be on the brand's domain");
+
+    createAnswer = () => jsonResponse({ success: false, error: 'x', code: 'AFFILIATE_NOT_APPROVED' }, 400);
+    fireEvent.click(within(dialog).getByTestId('link-dialog-submit'));
+    expect((await within(dialog).findByTestId('affiliate_id-message')).textContent).toBe('This affiliate is not approved for the campaign');
+
+    createAnswer = () => jsonResponse({ success: false, error: 'Server error', code: 'INTERNAL' }, 409);
+    fireEvent.click(within(dialog).getByTestId('link-dialog-submit'));
+    expect(await screen.findByText('Failed to create tracking link')).toBeTruthy();
+
+    createAnswer = () => jsonResponse({ success: true, data: { link: { ...link, id: 'l-2', name: 'Bio' } } }, 201);
+    fireEvent.click(within(dialog).getByTestId('link-dialog-submit'));
+    await waitFor(() => expect(screen.queryByTestId('link-dialog')).toBeNull());
+    const body = JSON.parse(String((calls('/tracking-links', 'POST').at(-1)?.[1] as RequestInit).body));
+    expect(body).toEqual({ affiliate_id: 'a-1', campaign_id: 'c-1', name: 'Bio', destination_url: 'https://elsewhere.com/x' });
+  });
+
+  it('shows the Romanian messages by default language', async () => {
+    await i18n.changeLanguage('ro');
+    renderWithProviders(<TrackingPage accountType="brand" />);
+    fireEvent.click(await screen.findByTestId('create-link'));
+    const dialog = await screen.findByTestId('link-dialog');
+    fireEvent.click(within(dialog).getByTestId('link-dialog-submit'));
+    expect(within(dialog).getByText('Alege un afiliat')).toBeTruthy();
+    expect(within(dialog).getByText('Numele linkului este obligatoriu')).toBeTruthy();
+  });
+});
+
+describe('my links (affiliate)', () => {
+  it('asks for its links without caches and generates a link to copy', async () => {
+    renderWithProviders(<TrackingPage accountType="affiliate" />);
+    await screen.findByTestId('link-row');
+    const init = calls('/affiliate-links')[0][1] as RequestInit;
+    expect(new Headers(init.headers).get('Cache-Control')).toBe('no-cache');
+    expect(init.cache).toBe('no-store');
+
+    const card = screen.getByTestId('generate-card');
+    await within(card).findByRole('option', { name: 'Summer Sale' });
+    fireEvent.click(within(card).getByTestId('generate-submit'));
+    expect(within(card).getByText('Choose a campaign')).toBeTruthy();
+    fireEvent.change(card.querySelector('select[name="campaign_id"]') as HTMLSelectElement, { target: { value: 'c-1' } });
+    fireEvent.click(within(card).getByTestId('generate-submit'));
+    expect((await within(card).findByTestId('generated-url')).textContent).toBe('http://oa.test/r/NewCode1');
+    expect(JSON.parse(String((calls('/affiliate-links/generate', 'POST')[0][1] as RequestInit).body))).toEqual({ campaign_id: 'c-1' });
+    await waitFor(() => expect(screen.getAllByTestId('link-row')).toHaveLength(2));
+  });
+});
