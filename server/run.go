@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/openaffiliate/platform/api"
@@ -35,6 +36,8 @@ type App struct {
 
 // NewApp connects, migrates, seeds what the configuration asks for and builds the HTTP handler.
 func NewApp(ctx context.Context, cfg Config, web fs.FS) (*App, error) {
+	// Every redirect draws a UUIDv7 click id: read the system's randomness in blocks, not per id.
+	uuid.EnableRandPool()
 	pool, err := OpenPool(ctx, cfg.DatabaseURL)
 	if err != nil {
 		return nil, err

@@ -61,13 +61,14 @@ type Recorder struct {
 	queue  chan Click
 	mu     sync.RWMutex // guards closed against concurrent sends
 	closed bool
+	nudge  chan struct{} // wakes the writer before its tick: a batch is waiting, or Close was called
 	done   chan struct{}
 }
 
 // NewRecorder starts the writer.
 func NewRecorder(pool *pgxpool.Pool, opts Options) *Recorder {
 	opts = opts.withDefaults()
-	r := &Recorder{pool: pool, opts: opts, queue: make(chan Click, opts.Capacity), done: make(chan struct{})}
+	r := &Recorder{pool: pool, opts: opts, queue: make(chan Click, opts.Capacity), nudge: make(chan struct{}, 1), done: make(chan struct{})}
 	go r.run()
 	return r
 }
@@ -81,14 +82,25 @@ func (r *Recorder) Record(ctx context.Context, c Click) error {
 	}
 	select {
 	case r.queue <- c:
-		return nil
 	default:
+		r.wake() // full: the writer is already nudged, but make sure before waiting
+		select {
+		case r.queue <- c:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 	}
+	if len(r.queue) >= r.opts.BatchSize {
+		r.wake()
+	}
+	return nil
+}
+
+// wake nudges the writer without waiting.
+func (r *Recorder) wake() {
 	select {
-	case r.queue <- c:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
+	case r.nudge <- struct{}{}:
+	default:
 	}
 }
 
@@ -100,6 +112,7 @@ func (r *Recorder) Close(ctx context.Context) error {
 		close(r.queue)
 	}
 	r.mu.Unlock()
+	r.wake()
 	select {
 	case <-r.done:
 		return nil
@@ -111,6 +124,8 @@ func (r *Recorder) Close(ctx context.Context) error {
 // Pending is how many clicks wait in the buffer.
 func (r *Recorder) Pending() int { return len(r.queue) }
 
+// run writes what the queue holds at every tick, or sooner when nudged. It never waits on the
+// queue itself: a redirect's send only wakes it once a batch is waiting, not for every click.
 func (r *Recorder) run() {
 	defer close(r.done)
 	ticker := time.NewTicker(r.opts.FlushInterval)
@@ -118,22 +133,28 @@ func (r *Recorder) run() {
 	batch := make([]Click, 0, r.opts.BatchSize)
 	for {
 		select {
-		case c, ok := <-r.queue:
-			if !ok {
-				r.write(batch)
-				return
-			}
-			batch = append(batch, c)
-			if len(batch) >= r.opts.BatchSize {
-				r.write(batch)
-				batch = batch[:0]
-			}
 		case <-ticker.C:
-			if len(batch) > 0 {
-				r.write(batch)
-				batch = batch[:0]
+		case <-r.nudge:
+		}
+	drain:
+		for {
+			select {
+			case c, open := <-r.queue:
+				if !open {
+					r.write(batch)
+					return
+				}
+				batch = append(batch, c)
+				if len(batch) >= r.opts.BatchSize {
+					r.write(batch)
+					batch = batch[:0]
+				}
+			default:
+				break drain
 			}
 		}
+		r.write(batch)
+		batch = batch[:0]
 	}
 }
 
