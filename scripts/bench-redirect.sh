@@ -87,9 +87,12 @@ nginx -c "$work/nginx.conf" -p "$work"
 nginx_started=1
 nginx_url="http://127.0.0.1:$nginx_port/r/$code"
 
+# Every request carries a browser's user agent, as real visitors' do (an empty one is a bot).
+UA="Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36"
+
 # One wrk run: prints "rps p50_ms p99_ms non3xx".
 run_wrk() {
-  wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$1" | python3 -c '
+  wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency -H "User-Agent: $UA" "$1" | python3 -c '
 import re, sys
 out = sys.stdin.read()
 def ms(v, unit): return float(v) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
@@ -114,14 +117,14 @@ pace_ms=$(( 64 * 1000 / half ))
 cat >"$work/pace.lua" <<LUA
 function delay() return $pace_ms end
 LUA
-wrk -t2 -c64 -d"$DURATION" --latency -s "$work/pace.lua" "$app_url" >"$work/wrk-rate.txt"
+wrk -t2 -c64 -d"$DURATION" --latency -H "User-Agent: $UA" -s "$work/pace.lua" "$app_url" >"$work/wrk-rate.txt"
 
 # Exactly CHECK_REQUESTS redirects, then a graceful shutdown, then count what was stored.
 sleep 2 # longer than a flush interval: the earlier runs' clicks are stored by now
 before=$(psql "$db_url" -qAtc "SELECT count(*) FROM clicks")
 # hey runs n/c requests on each of c workers: make n a multiple of c.
 CHECK_REQUESTS=$(( (CHECK_REQUESTS + CONNECTIONS - 1) / CONNECTIONS * CONNECTIONS ))
-hey -n "$CHECK_REQUESTS" -c "$CONNECTIONS" -disable-redirects "$app_url" >"$work/hey-count.txt"
+hey -n "$CHECK_REQUESTS" -c "$CONNECTIONS" -disable-redirects -H "User-Agent: $UA" "$app_url" >"$work/hey-count.txt"
 stop_server
 after=$(psql "$db_url" -qAtc "SELECT count(*) FROM clicks")
 

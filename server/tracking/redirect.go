@@ -1,6 +1,7 @@
 package tracking
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"net/http"
@@ -148,19 +149,37 @@ func WithClickID(destination, id string) (string, error) {
 }
 
 // botMarks are lower-case pieces of the user agents of crawlers, link previewers and scripts.
-var botMarks = []string{"bot", "crawl", "spider", "slurp", "facebookexternalhit", "embedly", "quora link preview",
+var botMarks = bytesOf("bot", "crawl", "spider", "slurp", "facebookexternalhit", "embedly", "quora link preview",
 	"whatsapp", "skypeuripreview", "pinterest", "vkshare", "w3c_validator", "headlesschrome", "phantomjs",
 	"python-requests", "python-urllib", "go-http-client", "curl/", "wget/", "libwww", "httpclient", "okhttp",
-	"java/", "lighthouse", "pingdom", "uptimerobot", "preview"}
+	"java/", "lighthouse", "pingdom", "uptimerobot", "preview")
+
+func bytesOf(marks ...string) [][]byte {
+	out := make([][]byte, len(marks))
+	for i, m := range marks {
+		out[i] = []byte(m)
+	}
+	return out
+}
 
 // IsBot reports whether a user agent is a known crawler, link previewer or script; an empty one counts as a bot.
+// It runs on every click, so it lower-cases into a stack buffer instead of allocating.
 func IsBot(userAgent string) bool {
-	ua := strings.ToLower(strings.TrimSpace(userAgent))
+	ua := strings.TrimSpace(userAgent)
 	if ua == "" {
 		return true
 	}
+	var buf [512]byte
+	lower := buf[:0]
+	for i := 0; i < len(ua) && len(lower) < len(buf); i++ {
+		c := ua[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		lower = append(lower, c)
+	}
 	for _, m := range botMarks {
-		if strings.Contains(ua, m) {
+		if bytes.Contains(lower, m) {
 			return true
 		}
 	}

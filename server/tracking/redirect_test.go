@@ -89,3 +89,11 @@ func TestIsBot(t *testing.T) {
 		}
 	}
 }
+
+// IsBot runs on every click: it must not allocate.
+func TestIsBotDoesNotAllocate(t *testing.T) {
+	ua := "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36"
+	if n := testing.AllocsPerRun(100, func() { IsBot(ua) }); n != 0 {
+		t.Errorf("IsBot allocates %v times", n)
+	}
+}
