@@ -2,11 +2,14 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	openapi_types "github.com/oapi-codegen/runtime/types"
+	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/catalogue"
 )
 
@@ -182,7 +185,34 @@ func campaignFields(b oapi.CampaignUpdate) (catalogue.CampaignFields, error) {
 	if f.CommissionValue, err = parseDecimal("commission_value", b.CommissionValue); err != nil {
 		return f, err
 	}
+	var clear []oapi.CampaignUpdateClear
+	if b.Clear != nil {
+		clear = *b.Clear
+	}
+	for _, field := range clear {
+		switch field {
+		case oapi.CampaignUpdateClearStartDate:
+			if b.StartDate != nil {
+				return f, setAndCleared(field)
+			}
+			f.StartDate = ptr[*time.Time](nil)
+		case oapi.CampaignUpdateClearEndDate:
+			if b.EndDate != nil {
+				return f, setAndCleared(field)
+			}
+			f.EndDate = ptr[*time.Time](nil)
+		case oapi.CampaignUpdateClearBudget:
+			if b.Budget != nil {
+				return f, setAndCleared(field)
+			}
+			f.Budget = ptr[*decimal.Decimal](nil)
+		}
+	}
 	return f, nil
+}
+
+func setAndCleared(field oapi.CampaignUpdateClear) error {
+	return apierror.Validation(string(field), fmt.Sprintf("%s is both set and cleared: send one or the other", field))
 }
 
 func optionalDate(d *openapi_types.Date) **time.Time {

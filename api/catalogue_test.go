@@ -246,6 +246,19 @@ func TestCampaignValidation(t *testing.T) {
 	if count(t, env, "SELECT count(*) FROM campaigns") != before {
 		t.Error("a refused campaign was stored")
 	}
+
+	// An update keeps what it leaves out or sends as null, and empties what it names in clear.
+	path := "/campaigns/" + c["id"].(string)
+	kept := data(mustStatus(t, env.Call(t, http.MethodPut, path, b.token, map[string]any{"name": "Renamed", "budget": nil}), http.StatusOK))["campaign"].(map[string]any)
+	if kept["budget"] != "1000.50" || kept["end_date"] != "2026-12-31" {
+		t.Errorf("kept: %v", kept)
+	}
+	wantError(t, env.Call(t, http.MethodPut, path, b.token, map[string]any{"budget": "5", "clear": []string{"budget"}}), http.StatusBadRequest, "VALIDATION_ERROR")
+	wantError(t, env.Call(t, http.MethodPut, path, b.token, map[string]any{"clear": []string{"name"}}), http.StatusBadRequest, "VALIDATION_ERROR")
+	cleared := data(mustStatus(t, env.Call(t, http.MethodPut, path, b.token, map[string]any{"clear": []string{"budget", "end_date"}}), http.StatusOK))["campaign"].(map[string]any)
+	if cleared["budget"] != nil || cleared["remaining"] != nil || cleared["end_date"] != nil || cleared["start_date"] != "2026-12-01" || cleared["name"] != "Renamed" {
+		t.Errorf("cleared: %v", cleared)
+	}
 }
 
 func TestCampaignTenancy(t *testing.T) {

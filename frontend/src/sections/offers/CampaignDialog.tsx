@@ -27,6 +27,7 @@ import {
   commissionTypes,
   emptyCampaignForm,
   formToInput,
+  formToUpdate,
   validateCampaignForm,
   type CampaignField,
   type CampaignFormErrors,
@@ -79,8 +80,7 @@ function CampaignForm({ open, campaign, defaultCurrency = 'RON', onClose, onSave
     if (Object.values(found).some(Boolean)) return;
     setBusy(true);
     try {
-      const input = formToInput(values);
-      const response = campaign ? await updateCampaign(campaign.id, input) : await createCampaign(input);
+      const response = campaign ? await updateCampaign(campaign.id, formToUpdate(values)) : await createCampaign(formToInput(values));
       onSaved(response.data.campaign, !campaign);
     } catch (error) {
       setServerError(errorMessage(error, t(editing ? 'toasts.updateFailed' : 'toasts.createFailed')));

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/config';
-import { emptyCampaignForm, formToInput, trimDecimal, validateCampaignForm, type CampaignFormValues } from './campaignForm';
+import { emptyCampaignForm, formToInput, formToUpdate, trimDecimal, validateCampaignForm, type CampaignFormValues } from './campaignForm';
 
 const valid = (overrides: Partial<CampaignFormValues> = {}): CampaignFormValues => ({
   ...emptyCampaignForm('RON'),
@@ -94,5 +94,10 @@ describe('campaign form validation', () => {
       attribution_window_days: 45,
       approval_mode: 'auto',
     });
+  });
+
+  it('names the optional fields left blank in an update, so the server empties them', () => {
+    expect(formToUpdate(valid({ budget: '', start_date: '2026-12-01', end_date: '' })).clear).toEqual(['end_date', 'budget']);
+    expect(formToUpdate(valid({ budget: '100', start_date: '2026-12-01', end_date: '2026-12-31' })).clear).toEqual([]);
   });
 });

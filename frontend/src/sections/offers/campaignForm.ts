@@ -3,6 +3,8 @@ import type {
   Campaign,
   CampaignInput,
   CampaignStatus,
+  CampaignUpdate,
+  CampaignUpdateClearItem,
   CommissionType,
   CurrencyCode,
   Visibility,
@@ -132,7 +134,7 @@ export function validateCampaignForm(values: CampaignFormValues): CampaignFormEr
   return errors;
 }
 
-/** The body of POST /campaigns (and, field for field, of PUT /campaigns/{id}). */
+/** The body of POST /campaigns. */
 export function formToInput(values: CampaignFormValues): CampaignInput {
   const budget = normalizeDecimal(values.budget);
   return {
@@ -151,3 +153,12 @@ export function formToInput(values: CampaignFormValues): CampaignInput {
     approval_mode: values.approval_mode,
   };
 }
+
+/** The body of PUT /campaigns/{id}: the whole form, with the optional fields left blank named in clear. */
+export function formToUpdate(values: CampaignFormValues): CampaignUpdate {
+  const input = formToInput(values);
+  const clear = clearableFields.filter((field) => input[field] === null);
+  return { ...input, clear };
+}
+
+const clearableFields = ['start_date', 'end_date', 'budget'] as const satisfies readonly CampaignUpdateClearItem[];

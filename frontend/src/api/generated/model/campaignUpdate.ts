@@ -70,15 +70,19 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { ApprovalMode } from './approvalMode';
+import type { CampaignUpdateClearItem } from './campaignUpdateClearItem';
 import type { CommissionType } from './commissionType';
 import type { CurrencyCode } from './currencyCode';
 import type { Decimal } from './decimal';
 import type { Visibility } from './visibility';
 
 /**
- * Only the fields sent change.
+ * Only the fields sent change; a field sent as null keeps its value. To empty the dates or
+ * the budget, name them in `clear`.
  */
 export interface CampaignUpdate {
+  /** Optional fields to empty, such as a budget removed in the edit form. A field may not be both set and cleared. */
+  clear?: CampaignUpdateClearItem[];
   /** @maxLength 200 */
   name?: string;
   /** @maxLength 5000 */

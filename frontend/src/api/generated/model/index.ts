@@ -111,6 +111,7 @@ export * from './campaignResponse';
 export * from './campaignResponseData';
 export * from './campaignStatus';
 export * from './campaignUpdate';
+export * from './campaignUpdateClearItem';
 export * from './changePasswordInput';
 export * from './click';
 export * from './clickListResponse';
