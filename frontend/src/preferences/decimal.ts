@@ -51,3 +51,33 @@ export function multiplyDecimal(a: string, b: string, places = 2): string {
 export function roundDecimal(a: string, places = 2): string {
   return toFixed(parse(a), places);
 }
+
+/** What a person typed as a decimal, with a comma accepted for the point (Romanian habit). */
+export function normalizeDecimal(text: string): string {
+  return text.trim().replace(',', '.');
+}
+
+const NON_NEGATIVE_DECIMAL = /^\d+(\.\d+)?$/;
+const AT_MOST_TWO_DECIMALS = /^\d+(\.\d{1,2})?$/;
+
+/** A plain non-negative decimal such as '12' or '0.125' (no sign, no exponent). */
+export function isNonNegativeDecimal(text: string): boolean {
+  return NON_NEGATIVE_DECIMAL.test(text);
+}
+
+/** A non-negative decimal with at most two decimals, as money is. */
+export function hasAtMostTwoDecimals(text: string): boolean {
+  return AT_MOST_TWO_DECIMALS.test(text);
+}
+
+/** Above zero, for a decimal already known to be non-negative (exact: no float parsing). */
+export function isAboveZero(decimal: string): boolean {
+  return /[1-9]/.test(decimal);
+}
+
+/** At most 1, for a decimal already known to be non-negative (exact: no float parsing). */
+export function isAtMostOne(decimal: string): boolean {
+  const [whole, fraction = ''] = decimal.split('.');
+  const units = BigInt(whole);
+  return units < 1n || (units === 1n && !/[1-9]/.test(fraction));
+}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { multiplyDecimal, roundDecimal } from './decimal';
+import {
+  hasAtMostTwoDecimals,
+  isAboveZero,
+  isAtMostOne,
+  isNonNegativeDecimal,
+  multiplyDecimal,
+  normalizeDecimal,
+  roundDecimal,
+} from './decimal';
 import { formatAmount, formatDate, localeForCurrency } from './format';
 
 // Intl puts a narrow no-break space in some locales; compare on plain spaces.
@@ -53,5 +61,21 @@ describe('formatDate', () => {
 
   it('leaves invalid dates blank', () => {
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('typed decimals', () => {
+  it('reads a comma as the point and checks the shape exactly, without floats', () => {
+    expect(normalizeDecimal(' 0,10 ')).toBe('0.10');
+    expect(isNonNegativeDecimal('12.5')).toBe(true);
+    expect(isNonNegativeDecimal('-1')).toBe(false);
+    expect(isNonNegativeDecimal('1e3')).toBe(false);
+    expect(hasAtMostTwoDecimals('25.00')).toBe(true);
+    expect(hasAtMostTwoDecimals('1.005')).toBe(false);
+    expect(isAboveZero('0.00')).toBe(false);
+    expect(isAboveZero('0.01')).toBe(true);
+    expect(isAtMostOne('1.000')).toBe(true);
+    expect(isAtMostOne('0.999')).toBe(true);
+    expect(isAtMostOne('1.0000000000000000001')).toBe(false);
   });
 });

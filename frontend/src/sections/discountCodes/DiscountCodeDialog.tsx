@@ -21,6 +21,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import { useListApplications } from '../../api/generated/campaigns/campaigns';
+import { approvedAffiliates } from '../tracking/linkForm';
 import {
   useCreateDiscountCode,
   useGenerateDiscountCode,
@@ -77,15 +78,13 @@ function DiscountCodeForm({ open, code, campaigns, onClose, onSaved }: DiscountC
   // Approved memberships are the (campaign, affiliate) pairs a code may join.
   const approved = useListApplications({ status: 'approved', limit: 1000 }, { query: { enabled: !editing } });
   const campaign = campaigns.find((c) => c.id === values.campaign_id);
-  const affiliates = useMemo(() => {
-    const seen = new Map<string, string>();
-    for (const application of approved.data?.data.applications ?? []) {
-      if (application.campaign_id === values.campaign_id && !seen.has(application.affiliate_id)) {
-        seen.set(application.affiliate_id, application.affiliate_name);
-      }
-    }
-    return [...seen].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
-  }, [approved.data, values.campaign_id]);
+  const affiliates = useMemo(
+    () =>
+      approvedAffiliates(approved.data?.data.applications ?? []).filter((affiliate) =>
+        affiliate.campaignIds.includes(values.campaign_id),
+      ),
+    [approved.data, values.campaign_id],
+  );
 
   const set = <F extends keyof DiscountCodeFormValues>(field: F, value: DiscountCodeFormValues[F]) => {
     setValues((current) => ({ ...current, [field]: value }));

@@ -8,7 +8,8 @@ import type {
   DiscountType,
 } from '../../api/generated/model';
 import { dayKey, parseDay } from '../../preferences/format';
-import { normalizeDecimal, trimDecimal } from '../offers/campaignForm';
+import { hasAtMostTwoDecimals, isAboveZero, isAtMostOne, isNonNegativeDecimal, normalizeDecimal } from '../../preferences/decimal';
+import { trimDecimal } from '../offers/campaignForm';
 
 /**
  * The create/edit discount code form as the user types it. Field names are the API's (camelCase and
@@ -92,21 +93,7 @@ export function discountCodeToForm(code: DiscountCode): DiscountCodeFormValues {
   };
 }
 
-const NON_NEGATIVE_DECIMAL = /^\d+(\.\d+)?$/;
-const AT_MOST_TWO_DECIMALS = /^\d+(\.\d{1,2})?$/;
 const WHOLE_NUMBER = /^\d+$/;
-
-/** Above zero, for a decimal already known to be non-negative (exact: no float parsing). */
-function isAboveZero(decimal: string): boolean {
-  return /[1-9]/.test(decimal);
-}
-
-/** At most 1, for a decimal already known to be non-negative. */
-function isAtMostOne(decimal: string): boolean {
-  const [whole, fraction = ''] = decimal.split('.');
-  const units = BigInt(whole);
-  return units < 1n || (units === 1n && !/[1-9]/.test(fraction));
-}
 
 function checkLimit(text: string): string | undefined {
   const limit = text.trim();
@@ -142,18 +129,18 @@ export function validateDiscountCodeForm(
   const value = normalizeDecimal(values.discount_value);
   if (values.discount_type === 'percentage') {
     if (!value) errors.discount_value = 'validation.valueRequired';
-    else if (!NON_NEGATIVE_DECIMAL.test(value) || !isAboveZero(value) || !isAtMostOne(value)) {
+    else if (!isNonNegativeDecimal(value) || !isAboveZero(value) || !isAtMostOne(value)) {
       errors.discount_value = 'validation.percentageFraction';
     }
   } else if (values.discount_type === 'fixed_amount') {
     if (!value) errors.discount_value = 'validation.valueRequired';
-    else if (!NON_NEGATIVE_DECIMAL.test(value) || !isAboveZero(value)) errors.discount_value = 'validation.amountInvalid';
-    else if (!AT_MOST_TWO_DECIMALS.test(value)) errors.discount_value = 'validation.twoDecimals';
+    else if (!isNonNegativeDecimal(value) || !isAboveZero(value)) errors.discount_value = 'validation.amountInvalid';
+    else if (!hasAtMostTwoDecimals(value)) errors.discount_value = 'validation.twoDecimals';
   }
 
   const minimum = normalizeDecimal(values.minimumOrderAmount);
-  if (minimum && !NON_NEGATIVE_DECIMAL.test(minimum)) errors.minimumOrderAmount = 'validation.minimumInvalid';
-  else if (minimum && !AT_MOST_TWO_DECIMALS.test(minimum)) errors.minimumOrderAmount = 'validation.twoDecimals';
+  if (minimum && !isNonNegativeDecimal(minimum)) errors.minimumOrderAmount = 'validation.minimumInvalid';
+  else if (minimum && !hasAtMostTwoDecimals(minimum)) errors.minimumOrderAmount = 'validation.twoDecimals';
 
   const usageLimit = checkLimit(values.usage_limit);
   if (usageLimit) errors.usage_limit = usageLimit;
@@ -168,10 +155,10 @@ export function validateDiscountCodeForm(
 
   const override = normalizeDecimal(values.commissionOverride);
   if (override) {
-    if (!NON_NEGATIVE_DECIMAL.test(override)) errors.commissionOverride = 'validation.overrideInvalid';
+    if (!isNonNegativeDecimal(override)) errors.commissionOverride = 'validation.overrideInvalid';
     else if (commissionType === 'percentage' && !isAtMostOne(override)) {
       errors.commissionOverride = 'validation.overrideFraction';
-    } else if (commissionType === 'fixed' && !AT_MOST_TWO_DECIMALS.test(override)) {
+    } else if (commissionType === 'fixed' && !hasAtMostTwoDecimals(override)) {
       errors.commissionOverride = 'validation.twoDecimals';
     }
   }

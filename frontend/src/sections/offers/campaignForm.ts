@@ -9,6 +9,7 @@ import type {
   CurrencyCode,
   Visibility,
 } from '../../api/generated/model';
+import { hasAtMostTwoDecimals, isAtMostOne, isNonNegativeDecimal, normalizeDecimal } from '../../preferences/decimal';
 import { parseDay } from '../../preferences/format';
 import { isDomainName } from '../integration/domains';
 
@@ -79,13 +80,7 @@ export function campaignToForm(campaign: Campaign): CampaignFormValues {
   };
 }
 
-/** Accepts a decimal comma (0,10) as well as a point, and surrounding spaces. */
-export function normalizeDecimal(text: string): string {
-  return text.trim().replace(',', '.');
-}
 
-const NON_NEGATIVE_DECIMAL = /^\d+(\.\d+)?$/;
-const AT_MOST_TWO_DECIMALS = /^\d+(\.\d{1,2})?$/;
 
 function isHttpUrl(text: string): boolean {
   try {
@@ -115,15 +110,15 @@ export function validateCampaignForm(values: CampaignFormValues): CampaignFormEr
   if (start && end && end < start) errors.end_date = 'validation.endBeforeStart';
 
   const budget = normalizeDecimal(values.budget);
-  if (budget && !NON_NEGATIVE_DECIMAL.test(budget)) errors.budget = 'validation.budgetInvalid';
-  else if (budget && !AT_MOST_TWO_DECIMALS.test(budget)) errors.budget = 'validation.twoDecimals';
+  if (budget && !isNonNegativeDecimal(budget)) errors.budget = 'validation.budgetInvalid';
+  else if (budget && !hasAtMostTwoDecimals(budget)) errors.budget = 'validation.twoDecimals';
 
   const commission = normalizeDecimal(values.commission_value);
   if (!commission) errors.commission_value = 'validation.commissionRequired';
-  else if (!NON_NEGATIVE_DECIMAL.test(commission)) errors.commission_value = 'validation.commissionInvalid';
-  else if (values.commission_type === 'percentage' && Number(commission) > 1) {
+  else if (!isNonNegativeDecimal(commission)) errors.commission_value = 'validation.commissionInvalid';
+  else if (values.commission_type === 'percentage' && !isAtMostOne(commission)) {
     errors.commission_value = 'validation.percentageFraction';
-  } else if (values.commission_type === 'fixed' && !AT_MOST_TWO_DECIMALS.test(commission)) {
+  } else if (values.commission_type === 'fixed' && !hasAtMostTwoDecimals(commission)) {
     errors.commission_value = 'validation.twoDecimals';
   }
 
