@@ -10,7 +10,9 @@ after(async () => {
   await browser?.close();
 });
 
+/** A tab's count, once its list has loaded (it reads '…' until then). */
 async function count(page, tab) {
+  await page.getByTestId(`admin-count-${tab}`).getByText(/^\d+$/).waitFor();
   return Number(await page.getByTestId(`admin-count-${tab}`).textContent());
 }
 

@@ -183,13 +183,17 @@ export default function AdminPage() {
   const shownCodes = useMemo(() => filterDiscountCodes(allCodes, search), [allCodes, search]);
   const shownLinks = useMemo(() => filterTrackingLinks(allLinks, search), [allLinks, search]);
   const searching = search.trim() !== '';
-  const counts: Record<AdminTab, number> = {
-    brand: searching ? shownBrands.length : (brands.data?.data.total ?? allBrands.length),
-    affiliate: searching ? shownAffiliates.length : (affiliates.data?.data.total ?? allAffiliates.length),
-    campaign: searching ? shownCampaigns.length : (campaigns.data?.data.total ?? allCampaigns.length),
-    discountCode: searching ? shownCodes.length : (discountCodes.data?.data.total ?? allCodes.length),
-    trackingLink: searching ? shownLinks.length : (trackingLinks.data?.data.total ?? allLinks.length),
+  // A list still loading has no count yet: '…' rather than a 0 that is not true.
+  const countOf = (list: { isPending: boolean; data?: { data: { total: number } } }, shown: number) =>
+    list.isPending ? null : searching ? shown : (list.data?.data.total ?? shown);
+  const counts: Record<AdminTab, number | null> = {
+    brand: countOf(brands, shownBrands.length),
+    affiliate: countOf(affiliates, shownAffiliates.length),
+    campaign: countOf(campaigns, shownCampaigns.length),
+    discountCode: countOf(discountCodes, shownCodes.length),
+    trackingLink: countOf(trackingLinks, shownLinks.length),
   };
+
   const brandOptions = useMemo(
     () => allBrands.map((brand) => ({ id: brand.id, name: brandName(brand) })).sort((a, b) => a.name.localeCompare(b.name)),
     [allBrands],
@@ -337,7 +341,7 @@ export default function AdminPage() {
                 label={
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <span>{t(`tabs.${key}`)}</span>
-                    <Chip size="small" label={counts[kind]} data-testid={`admin-count-${key}`} />
+                    <Chip size="small" label={counts[kind] ?? '…'} data-testid={`admin-count-${key}`} />
                   </Stack>
                 }
               />
