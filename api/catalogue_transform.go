@@ -9,11 +9,12 @@ import (
 
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/catalogue"
 )
 
-func pageOf(query *string, limit, offset *int) catalogue.Page {
+func pageOf(query *string, limit *int, offset *int32) catalogue.Page {
 	p := catalogue.Page{}
 	if query != nil {
 		p.Query = *query
@@ -22,7 +23,7 @@ func pageOf(query *string, limit, offset *int) catalogue.Page {
 		p.Limit = *limit
 	}
 	if offset != nil {
-		p.Offset = *offset
+		p.Offset = int(*offset)
 	}
 	return p
 }
@@ -68,7 +69,7 @@ func campaignOf(c catalogue.Campaign) oapi.Campaign {
 		out.Remaining = &r
 	}
 	if c.MembershipStatus != nil {
-		m := oapi.MembershipStatus(*c.MembershipStatus)
+		m := oapi.CampaignMembershipStatus(*c.MembershipStatus)
 		out.MembershipStatus = &m
 	}
 	return out
@@ -95,11 +96,11 @@ func applicationOf(a catalogue.Application) oapi.Application {
 	}
 }
 
-func parseDecimal(field string, s *string) (*decimal.Decimal, error) {
+func parseDecimal(field string, s *amount.Text) (*decimal.Decimal, error) {
 	if s == nil {
 		return nil, nil
 	}
-	d, err := decimal.NewFromString(*s)
+	d, err := s.Decimal()
 	if err != nil {
 		return nil, apierror.Validation(field, field+" must be a decimal number such as 12.50")
 	}

@@ -19,7 +19,7 @@ func TestHealth(t *testing.T) {
 func TestSystemConfigAndDevLoginOff(t *testing.T) {
 	env := servertest.Get(t)
 	r := env.Call(t, http.MethodGet, "/system/config", "", nil)
-	if r.Status != http.StatusOK || r.Body["data"].(map[string]any)["devMode"] != false {
+	if r.Status != http.StatusOK || r.Body["data"].(map[string]any)["dev_mode"] != false {
 		t.Fatalf("config: %d %s", r.Status, r.Raw)
 	}
 	wantError(t, env.Call(t, http.MethodPost, "/auth/dev-login", "", map[string]any{"accountType": "host"}),
@@ -31,7 +31,7 @@ func TestCurrencySettingsAndRates(t *testing.T) {
 	r := env.Call(t, http.MethodGet, "/settings/currency", "", nil)
 	data := r.Body["data"].(map[string]any)
 	rates := data["rates"].(map[string]any)
-	if r.Status != http.StatusOK || data["base"] != "RON" || data["defaultCurrency"] != "RON" || rates["RON"] != "1" || rates["EUR"] != "0.201" {
+	if r.Status != http.StatusOK || data["base"] != "RON" || data["default_currency"] != "RON" || rates["RON"] != "1" || rates["EUR"] != "0.201" {
 		t.Fatalf("currency: %d %s", r.Status, r.Raw)
 	}
 	fx := env.Call(t, http.MethodGet, "/fx/rates?base=EUR", "", nil)

@@ -223,7 +223,7 @@ func (s *Server) DeleteDiscountCode(ctx context.Context, req oapi.DeleteDiscount
 func codeFields(b oapi.DiscountCodeUpdate) (tracking.CodeFields, error) {
 	f := tracking.CodeFields{
 		Code: b.Code, Description: b.Description, IsExclusive: b.IsExclusive,
-		UsageLimit: ptr(b.UsageLimit), UsageLimitPerCustomer: ptr(b.UsageLimitPerCustomer),
+		UsageLimit: ptr(intOf(b.UsageLimit)), UsageLimitPerCustomer: ptr(intOf(b.UsageLimitPerCustomer)),
 		ValidFrom: ptr(b.ValidFrom), ValidUntil: ptr(b.ValidUntil),
 	}
 	if b.DiscountType != nil {
@@ -239,12 +239,20 @@ func codeFields(b oapi.DiscountCodeUpdate) (tracking.CodeFields, error) {
 		return f, err
 	}
 	var min, override *decimal.Decimal
-	if min, err = parseDecimal("minimumOrderAmount", b.MinimumOrderAmount); err != nil {
+	if min, err = parseDecimal("minimum_order_amount", b.MinimumOrderAmount); err != nil {
 		return f, err
 	}
-	if override, err = parseDecimal("commissionOverride", b.CommissionOverride); err != nil {
+	if override, err = parseDecimal("commission_override", b.CommissionOverride); err != nil {
 		return f, err
 	}
 	f.MinimumOrder, f.CommissionOverride = ptr(min), ptr(override)
 	return f, nil
+}
+
+func intOf(n *int32) *int {
+	if n == nil {
+		return nil
+	}
+	v := int(*n)
+	return &v
 }

@@ -246,8 +246,8 @@ func TestDiscountCodes(t *testing.T) {
 	b := newProgram(t, env)
 	body := func(code string) map[string]any {
 		return map[string]any{"code": code, "campaign_id": a.campaign["id"], "affiliate_id": a.affID, "discount_type": "percentage",
-			"discount_value": "0.10", "minimumOrderAmount": "50.00", "usage_limit": 100, "usageLimitPerCustomer": 1,
-			"description": "Ten percent", "is_exclusive": true, "commissionOverride": "0.15"}
+			"discount_value": "0.10", "minimum_order_amount": "50.00", "usage_limit": 100, "usage_limit_per_customer": 1,
+			"description": "Ten percent", "is_exclusive": true, "commission_override": "0.15"}
 	}
 	code := data(mustStatus(t, env.Call(t, http.MethodPost, "/discount-codes", a.brand.token, body("ANA10")), http.StatusCreated))["discount_code"].(map[string]any)
 	if code["discount_value"] != "0.1" || code["usage_limit"].(float64) != 100 || code["minimum_order_amount"] != "50.00" || code["status"] != "active" || code["brand_name"] == "" {
@@ -273,10 +273,10 @@ func TestDiscountCodes(t *testing.T) {
 		}, "INVALID_AMOUNT"},
 		"ends before start": {func(m map[string]any) {
 			m["code"] = "LATE"
-			m["validFrom"] = "2026-12-10T00:00:00Z"
-			m["validUntil"] = "2026-12-01T00:00:00Z"
+			m["valid_from"] = "2026-12-10T00:00:00Z"
+			m["valid_until"] = "2026-12-01T00:00:00Z"
 		}, "VALIDATION_ERROR"},
-		"usage limit past int32":    {func(m map[string]any) { m["code"] = "HUGE"; m["usage_limit"] = 3000000000 }, "INVALID_AMOUNT"},
+		"usage limit past int32":    {func(m map[string]any) { m["code"] = "HUGE"; m["usage_limit"] = 3000000000 }, "VALIDATION_ERROR"},
 		"affiliate not in campaign": {func(m map[string]any) { m["code"] = "STRANGER"; m["affiliate_id"] = b.affID }, "AFFILIATE_NOT_APPROVED"},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -309,7 +309,7 @@ func TestDiscountCodes(t *testing.T) {
 
 	// A stored fixed amount (four decimals in the database) does not block later updates.
 	fx := body("FIXED25")
-	fx["discount_type"], fx["discount_value"], fx["commissionOverride"] = "fixed_amount", "25.00", nil
+	fx["discount_type"], fx["discount_value"], fx["commission_override"] = "fixed_amount", "25.00", nil
 	fixed := data(mustStatus(t, env.Call(t, http.MethodPost, "/discount-codes", a.brand.token, fx), http.StatusCreated))["discount_code"].(map[string]any)
 	mustStatus(t, env.Call(t, http.MethodPut, "/discount-codes/"+fixed["id"].(string), a.brand.token, map[string]any{"status": "paused"}), http.StatusOK)
 

@@ -16,8 +16,9 @@ PATH="$(scripts/node.sh):$PATH"
 step "generated code is current"
 scripts/check-generated.sh
 
-step "contract lint (spectral)"
+step "contract lint (spectral and redocly)"
 tools/node_modules/.bin/spectral lint openapi.yaml --ruleset api/spectral.yaml --fail-severity error --display-only-failures
+tools/node_modules/.bin/redocly lint openapi.yaml --format=stylish
 
 step "frontend type check and unit tests"
 (cd frontend && npm run --silent typecheck && npm test)

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -64,9 +63,9 @@ func NewHTTP(d Deps) (http.Handler, error) {
 	}))
 	e.Use(middleware.BodyLimit(MaxBodyBytes))
 
-	spec, err := oapi.GetSpec()
+	spec, err := contractSpec()
 	if err != nil {
-		return nil, fmt.Errorf("load embedded spec: %w", err)
+		return nil, err
 	}
 	group := e.Group(APIBase)
 	group.Use(func(next echo.HandlerFunc) echo.HandlerFunc {
@@ -80,6 +79,7 @@ func NewHTTP(d Deps) (http.Handler, error) {
 	group.GET("/openapi.yaml", func(c echo.Context) error {
 		return c.Blob(http.StatusOK, "application/yaml", d.SpecYAML)
 	})
+	group.Use(storableParameters)
 	group.Use(oapimw.OapiRequestValidatorWithOptions(spec, &oapimw.Options{
 		// The spec's only server is the relative URL /api/v1, which the router matches as a path prefix.
 		// (The middleware's Prefix option would consume the request body in its clone.)
@@ -183,60 +183,6 @@ func operationRoles(op *openapi3.Operation) []string {
 	return roles
 }
 
-var missingProperty = regexp.MustCompile(`property "([^"]+)" is missing`)
-
-// validationError turns the request validator's failures into the error envelope.
-func validationError(_ echo.Context, he *echo.HTTPError) error {
-	if _, ok := apierror.From(he.Internal); ok {
-		return he
-	}
-	switch he.Code {
-	case http.StatusNotFound:
-		return apierror.NotFound("No such API path")
-	case http.StatusMethodNotAllowed:
-		return &apierror.Error{Status: http.StatusMethodNotAllowed, Code: "METHOD_NOT_ALLOWED", Message: "Method not allowed"}
-	case http.StatusBadRequest:
-		return requestError(he)
-	}
-	return he
-}
-
-func requestError(he *echo.HTTPError) error {
-	var reqErr *openapi3filter.RequestError
-	if !errors.As(he.Internal, &reqErr) {
-		return apierror.Validation("", fmt.Sprint(he.Message))
-	}
-	if reqErr.Parameter != nil {
-		return apierror.Validation(reqErr.Parameter.Name, fmt.Sprintf("Invalid %s parameter %q: %s", reqErr.Parameter.In, reqErr.Parameter.Name, firstLine(reqErr.Err)))
-	}
-	var se *openapi3.SchemaError
-	if errors.As(reqErr.Err, &se) {
-		field := strings.Join(se.JSONPointer(), ".")
-		if m := missingProperty.FindStringSubmatch(se.Reason); m != nil {
-			if field == "" {
-				field = m[1]
-			}
-			return apierror.Validation(field, field+" is required")
-		}
-		if field == "" {
-			return apierror.Validation("", "Invalid request body: "+se.Reason)
-		}
-		return apierror.Validation(field, field+": "+se.Reason)
-	}
-	if reqErr.Err == nil {
-		return apierror.Validation("", reqErr.Reason)
-	}
-	return apierror.Validation("", "Invalid request: "+firstLine(reqErr.Err))
-}
-
-func firstLine(err error) string {
-	if err == nil {
-		return ""
-	}
-	line, _, _ := strings.Cut(err.Error(), "\n")
-	return line
-}
-
 // errorHandler writes every error as the envelope; unexpected ones are logged and answered 500.
 func errorHandler(err error, c echo.Context) {
 	if c.Response().Committed {
@@ -251,9 +197,9 @@ func errorHandler(err error, c echo.Context) {
 		case errors.As(err, &he) && he.Code == http.StatusNotFound:
 			e = apierror.NotFound("Not found")
 		case errors.As(err, &he) && he.Code == http.StatusMethodNotAllowed:
-			e = &apierror.Error{Status: he.Code, Code: "METHOD_NOT_ALLOWED", Message: "Method not allowed"}
+			e = &apierror.Error{Status: he.Code, Code: apierror.CodeMethodNotAllowed, Message: "Method not allowed"}
 		case errors.As(err, &he) && he.Code < 500:
-			e = apierror.Validation("", fmt.Sprint(he.Message))
+			e = bindError(he)
 		default:
 			slog.ErrorContext(c.Request().Context(), "request failed", "err", err,
 				"request_id", c.Response().Header().Get(echo.HeaderXRequestID), "path", c.Request().URL.Path)

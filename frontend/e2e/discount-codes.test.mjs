@@ -132,12 +132,12 @@ test('a brand creates a discount code for an affiliate, who then sees it', async
   assert.equal(await edit.locator('input[name="code"]').inputValue(), code);
   assert.match(await edit.locator('input[name="discount_value"]').inputValue(), /^0\.10?$/);
   await edit.locator('input[name="usage_limit"]').fill('100');
-  await edit.locator('input[name="minimumOrderAmount"]').fill('50');
-  await edit.locator('input[name="validUntil"]').fill(day(30));
-  await edit.locator('input[name="commissionOverride"]').fill('1.5');
+  await edit.locator('input[name="minimum_order_amount"]').fill('50');
+  await edit.locator('input[name="valid_until"]').fill(day(30));
+  await edit.locator('input[name="commission_override"]').fill('1.5');
   await edit.getByTestId('discount-code-dialog-submit').click();
   await edit.getByText(/^This campaign pays a percentage/).waitFor();
-  await edit.locator('input[name="commissionOverride"]').fill('0.15');
+  await edit.locator('input[name="commission_override"]').fill('0.15');
   await edit.getByTestId('discount-code-dialog-submit').click();
   await edit.waitFor({ state: 'detached' });
   await row.getByTestId('discount-code-usage').getByText('0/100').waitFor();

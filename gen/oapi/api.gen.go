@@ -21,6 +21,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/oapi-codegen/runtime"
 	openapi_types "github.com/oapi-codegen/runtime/types"
+	"github.com/openaffiliate/platform/server/amount"
 )
 
 // Defines values for AccountType.
@@ -56,6 +57,27 @@ func (e ApprovalMode) Valid() bool {
 	case ApprovalModeAuto:
 		return true
 	case ApprovalModeManual:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CampaignMembershipStatus.
+const (
+	CampaignMembershipStatusApproved CampaignMembershipStatus = "approved"
+	CampaignMembershipStatusPending  CampaignMembershipStatus = "pending"
+	CampaignMembershipStatusRejected CampaignMembershipStatus = "rejected"
+)
+
+// Valid indicates whether the value is a known member of the CampaignMembershipStatus enum.
+func (e CampaignMembershipStatus) Valid() bool {
+	switch e {
+	case CampaignMembershipStatusApproved:
+		return true
+	case CampaignMembershipStatusPending:
+		return true
+	case CampaignMembershipStatusRejected:
 		return true
 	default:
 		return false
@@ -194,6 +216,81 @@ const (
 func (e ErrorSuccess) Valid() bool {
 	switch e {
 	case ErrorSuccessFalse:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ErrorCode.
+const (
+	ErrorCodeAFFILIATENOTAPPROVED ErrorCode = "AFFILIATE_NOT_APPROVED"
+	ErrorCodeAFFILIATEREQUIRED    ErrorCode = "AFFILIATE_REQUIRED"
+	ErrorCodeCAMPAIGNREQUIRED     ErrorCode = "CAMPAIGN_REQUIRED"
+	ErrorCodeCODETAKEN            ErrorCode = "CODE_TAKEN"
+	ErrorCodeCONFLICT             ErrorCode = "CONFLICT"
+	ErrorCodeDOMAINNOTALLOWED     ErrorCode = "DOMAIN_NOT_ALLOWED"
+	ErrorCodeFORBIDDEN            ErrorCode = "FORBIDDEN"
+	ErrorCodeIDEMPOTENCYKEYREUSED ErrorCode = "IDEMPOTENCY_KEY_REUSED"
+	ErrorCodeINTERNALERROR        ErrorCode = "INTERNAL_ERROR"
+	ErrorCodeINVALIDAMOUNT        ErrorCode = "INVALID_AMOUNT"
+	ErrorCodeINVALIDCODE          ErrorCode = "INVALID_CODE"
+	ErrorCodeINVALIDDOMAIN        ErrorCode = "INVALID_DOMAIN"
+	ErrorCodeINVALIDURL           ErrorCode = "INVALID_URL"
+	ErrorCodeMETHODNOTALLOWED     ErrorCode = "METHOD_NOT_ALLOWED"
+	ErrorCodeNAMEREQUIRED         ErrorCode = "NAME_REQUIRED"
+	ErrorCodeNOTFOUND             ErrorCode = "NOT_FOUND"
+	ErrorCodePAYLOADTOOLARGE      ErrorCode = "PAYLOAD_TOO_LARGE"
+	ErrorCodeRATELIMITED          ErrorCode = "RATE_LIMITED"
+	ErrorCodeSERVICEUNAVAILABLE   ErrorCode = "SERVICE_UNAVAILABLE"
+	ErrorCodeUNAUTHORIZED         ErrorCode = "UNAUTHORIZED"
+	ErrorCodeVALIDATIONERROR      ErrorCode = "VALIDATION_ERROR"
+)
+
+// Valid indicates whether the value is a known member of the ErrorCode enum.
+func (e ErrorCode) Valid() bool {
+	switch e {
+	case ErrorCodeAFFILIATENOTAPPROVED:
+		return true
+	case ErrorCodeAFFILIATEREQUIRED:
+		return true
+	case ErrorCodeCAMPAIGNREQUIRED:
+		return true
+	case ErrorCodeCODETAKEN:
+		return true
+	case ErrorCodeCONFLICT:
+		return true
+	case ErrorCodeDOMAINNOTALLOWED:
+		return true
+	case ErrorCodeFORBIDDEN:
+		return true
+	case ErrorCodeIDEMPOTENCYKEYREUSED:
+		return true
+	case ErrorCodeINTERNALERROR:
+		return true
+	case ErrorCodeINVALIDAMOUNT:
+		return true
+	case ErrorCodeINVALIDCODE:
+		return true
+	case ErrorCodeINVALIDDOMAIN:
+		return true
+	case ErrorCodeINVALIDURL:
+		return true
+	case ErrorCodeMETHODNOTALLOWED:
+		return true
+	case ErrorCodeNAMEREQUIRED:
+		return true
+	case ErrorCodeNOTFOUND:
+		return true
+	case ErrorCodePAYLOADTOOLARGE:
+		return true
+	case ErrorCodeRATELIMITED:
+		return true
+	case ErrorCodeSERVICEUNAVAILABLE:
+		return true
+	case ErrorCodeUNAUTHORIZED:
+		return true
+	case ErrorCodeVALIDATIONERROR:
 		return true
 	default:
 		return false
@@ -576,7 +673,7 @@ type Campaign struct {
 	BrandName             string             `json:"brand_name"`
 
 	// Budget Blank means no budget limit.
-	Budget *Decimal `json:"budget"`
+	Budget *NullableDecimal `json:"budget"`
 
 	// CommissionType percentage of the order total, or a fixed amount per conversion.
 	CommissionType CommissionType `json:"commission_type"`
@@ -595,13 +692,20 @@ type Campaign struct {
 	Id          openapi_types.UUID  `json:"id"`
 
 	// MembershipStatus The calling affiliate's application, when there is one.
-	MembershipStatus *MembershipStatus   `json:"membership_status"`
-	Name             string              `json:"name"`
-	Remaining        *Decimal            `json:"remaining"`
-	StartDate        *openapi_types.Date `json:"start_date"`
-	Status           CampaignStatus      `json:"status"`
-	Visibility       Visibility          `json:"visibility"`
+	MembershipStatus *CampaignMembershipStatus `json:"membership_status"`
+	Name             string                    `json:"name"`
+
+	// Remaining An exact decimal number written as a string, or null.
+	//
+	// Example: 12.50
+	Remaining  *NullableDecimal    `json:"remaining"`
+	StartDate  *openapi_types.Date `json:"start_date"`
+	Status     CampaignStatus      `json:"status"`
+	Visibility Visibility          `json:"visibility"`
 }
+
+// CampaignMembershipStatus The calling affiliate's application, when there is one.
+type CampaignMembershipStatus string
 
 // CampaignInput defines model for CampaignInput.
 type CampaignInput struct {
@@ -610,15 +714,22 @@ type CampaignInput struct {
 
 	// BrandId The host names the brand; a brand's own campaigns ignore it.
 	BrandId *openapi_types.UUID `json:"brand_id,omitempty"`
-	Budget  *Decimal            `json:"budget,omitempty"`
+
+	// Budget A `MoneyInput`, or null.
+	//
+	// Example: 1250.50
+	Budget *NullableMoneyInput `json:"budget,omitempty"`
 
 	// CommissionType percentage of the order total, or a fixed amount per conversion.
 	CommissionType *CommissionType `json:"commission_type,omitempty"`
 
-	// CommissionValue An exact decimal number written as a string.
+	// CommissionValue A commission or discount value, at least 0, with at most 10 digits before the decimal point
+	// and 4 after: a fraction for percentages (`0.10` is 10%) or an amount of money. A decimal
+	// string or a JSON number, read exactly from its text.
 	//
-	// Example: 12.50
-	CommissionValue *Decimal `json:"commission_value,omitempty"`
+	//
+	// Example: 0.10
+	CommissionValue *ValueInput `json:"commission_value,omitempty"`
 
 	// Currency An ISO 4217 currency code the platform offers.
 	Currency    *CurrencyCode       `json:"currency,omitempty"`
@@ -664,7 +775,11 @@ type CampaignStatus string
 type CampaignUpdate struct {
 	ApprovalMode          *ApprovalMode `json:"approval_mode,omitempty"`
 	AttributionWindowDays *int          `json:"attribution_window_days,omitempty"`
-	Budget                *Decimal      `json:"budget,omitempty"`
+
+	// Budget A `MoneyInput`, or null.
+	//
+	// Example: 1250.50
+	Budget *NullableMoneyInput `json:"budget,omitempty"`
 
 	// Clear Optional fields to empty, such as a budget removed in the edit form. A field may not be both set and cleared.
 	Clear *[]CampaignUpdateClear `json:"clear,omitempty"`
@@ -672,10 +787,13 @@ type CampaignUpdate struct {
 	// CommissionType percentage of the order total, or a fixed amount per conversion.
 	CommissionType *CommissionType `json:"commission_type,omitempty"`
 
-	// CommissionValue An exact decimal number written as a string.
+	// CommissionValue A commission or discount value, at least 0, with at most 10 digits before the decimal point
+	// and 4 after: a fraction for percentages (`0.10` is 10%) or an amount of money. A decimal
+	// string or a JSON number, read exactly from its text.
 	//
-	// Example: 12.50
-	CommissionValue *Decimal `json:"commission_value,omitempty"`
+	//
+	// Example: 0.10
+	CommissionValue *ValueInput `json:"commission_value,omitempty"`
 
 	// Currency An ISO 4217 currency code the platform offers.
 	Currency    *CurrencyCode       `json:"currency,omitempty"`
@@ -746,13 +864,13 @@ type CurrencySettingsResponse struct {
 		Currencies []CurrencyCode `json:"currencies"`
 
 		// DefaultCurrency An ISO 4217 currency code the platform offers.
-		DefaultCurrency CurrencyCode `json:"defaultCurrency"`
+		DefaultCurrency CurrencyCode `json:"default_currency"`
 
 		// Rates Units of each currency that one unit of the base buys.
 		//
 		// Example: {"EUR":"0.2010","RON":"1","USD":"0.2180"}
 		Rates     Rates     `json:"rates"`
-		UpdatedAt time.Time `json:"updatedAt"`
+		UpdatedAt time.Time `json:"updated_at"`
 	} `json:"data"`
 	Success bool `json:"success"`
 }
@@ -793,11 +911,11 @@ type DiscountCode struct {
 	Code          string             `json:"code"`
 
 	// CommissionOverride Replaces the campaign's commission value (same type) for orders with this code.
-	CommissionOverride *Decimal     `json:"commission_override"`
-	CreatedAt          time.Time    `json:"created_at"`
-	CurrentUsageCount  int          `json:"current_usage_count"`
-	Description        string       `json:"description"`
-	DiscountType       DiscountType `json:"discount_type"`
+	CommissionOverride *NullableDecimal `json:"commission_override"`
+	CreatedAt          time.Time        `json:"created_at"`
+	CurrentUsageCount  int              `json:"current_usage_count"`
+	Description        string           `json:"description"`
+	DiscountType       DiscountType     `json:"discount_type"`
 
 	// DiscountValue An exact decimal number written as a string.
 	//
@@ -806,9 +924,13 @@ type DiscountCode struct {
 	Id            openapi_types.UUID `json:"id"`
 
 	// IsExclusive Exclusive to its affiliate's audience, or public (shared openly).
-	IsExclusive        bool           `json:"is_exclusive"`
-	MinimumOrderAmount *Decimal       `json:"minimum_order_amount"`
-	Status             DiscountStatus `json:"status"`
+	IsExclusive bool `json:"is_exclusive"`
+
+	// MinimumOrderAmount An exact decimal number written as a string, or null.
+	//
+	// Example: 12.50
+	MinimumOrderAmount *NullableDecimal `json:"minimum_order_amount"`
+	Status             DiscountStatus   `json:"status"`
 
 	// UsageLimit Blank means unlimited.
 	UsageLimit            *int       `json:"usage_limit"`
@@ -823,22 +945,33 @@ type DiscountCodeInput struct {
 	CampaignId  openapi_types.UUID `json:"campaign_id"`
 
 	// Code Letters, digits, dashes and underscores; ignored by generate.
-	Code               *string      `json:"code,omitempty"`
-	CommissionOverride *Decimal     `json:"commissionOverride,omitempty"`
-	Description        *string      `json:"description,omitempty"`
-	DiscountType       DiscountType `json:"discount_type"`
+	Code *string `json:"code,omitempty"`
 
-	// DiscountValue An exact decimal number written as a string.
+	// CommissionOverride A `ValueInput`, or null.
 	//
-	// Example: 12.50
-	DiscountValue         *Decimal        `json:"discount_value,omitempty"`
-	IsExclusive           *bool           `json:"is_exclusive,omitempty"`
-	MinimumOrderAmount    *Decimal        `json:"minimumOrderAmount,omitempty"`
-	Status                *DiscountStatus `json:"status,omitempty"`
-	UsageLimitPerCustomer *int            `json:"usageLimitPerCustomer,omitempty"`
-	UsageLimit            *int            `json:"usage_limit,omitempty"`
-	ValidFrom             *time.Time      `json:"validFrom,omitempty"`
-	ValidUntil            *time.Time      `json:"validUntil,omitempty"`
+	// Example: 0.10
+	CommissionOverride *NullableValueInput `json:"commission_override,omitempty"`
+	Description        *string             `json:"description,omitempty"`
+	DiscountType       DiscountType        `json:"discount_type"`
+
+	// DiscountValue A commission or discount value, at least 0, with at most 10 digits before the decimal point
+	// and 4 after: a fraction for percentages (`0.10` is 10%) or an amount of money. A decimal
+	// string or a JSON number, read exactly from its text.
+	//
+	//
+	// Example: 0.10
+	DiscountValue *ValueInput `json:"discount_value,omitempty"`
+	IsExclusive   *bool       `json:"is_exclusive,omitempty"`
+
+	// MinimumOrderAmount A `MoneyInput`, or null.
+	//
+	// Example: 1250.50
+	MinimumOrderAmount    *NullableMoneyInput `json:"minimum_order_amount,omitempty"`
+	Status                *DiscountStatus     `json:"status,omitempty"`
+	UsageLimit            *int32              `json:"usage_limit,omitempty"`
+	UsageLimitPerCustomer *int32              `json:"usage_limit_per_customer,omitempty"`
+	ValidFrom             *time.Time          `json:"valid_from,omitempty"`
+	ValidUntil            *time.Time          `json:"valid_until,omitempty"`
 }
 
 // DiscountCodeListResponse defines model for DiscountCodeListResponse.
@@ -864,22 +997,33 @@ type DiscountCodeResponse struct {
 
 // DiscountCodeUpdate defines model for DiscountCodeUpdate.
 type DiscountCodeUpdate struct {
-	Code               *string       `json:"code,omitempty"`
-	CommissionOverride *Decimal      `json:"commissionOverride,omitempty"`
-	Description        *string       `json:"description,omitempty"`
-	DiscountType       *DiscountType `json:"discount_type,omitempty"`
+	Code *string `json:"code,omitempty"`
 
-	// DiscountValue An exact decimal number written as a string.
+	// CommissionOverride A `ValueInput`, or null.
 	//
-	// Example: 12.50
-	DiscountValue         *Decimal        `json:"discount_value,omitempty"`
-	IsExclusive           *bool           `json:"is_exclusive,omitempty"`
-	MinimumOrderAmount    *Decimal        `json:"minimumOrderAmount,omitempty"`
-	Status                *DiscountStatus `json:"status,omitempty"`
-	UsageLimitPerCustomer *int            `json:"usageLimitPerCustomer,omitempty"`
-	UsageLimit            *int            `json:"usage_limit,omitempty"`
-	ValidFrom             *time.Time      `json:"validFrom,omitempty"`
-	ValidUntil            *time.Time      `json:"validUntil,omitempty"`
+	// Example: 0.10
+	CommissionOverride *NullableValueInput `json:"commission_override,omitempty"`
+	Description        *string             `json:"description,omitempty"`
+	DiscountType       *DiscountType       `json:"discount_type,omitempty"`
+
+	// DiscountValue A commission or discount value, at least 0, with at most 10 digits before the decimal point
+	// and 4 after: a fraction for percentages (`0.10` is 10%) or an amount of money. A decimal
+	// string or a JSON number, read exactly from its text.
+	//
+	//
+	// Example: 0.10
+	DiscountValue *ValueInput `json:"discount_value,omitempty"`
+	IsExclusive   *bool       `json:"is_exclusive,omitempty"`
+
+	// MinimumOrderAmount A `MoneyInput`, or null.
+	//
+	// Example: 1250.50
+	MinimumOrderAmount    *NullableMoneyInput `json:"minimum_order_amount,omitempty"`
+	Status                *DiscountStatus     `json:"status,omitempty"`
+	UsageLimit            *int32              `json:"usage_limit,omitempty"`
+	UsageLimitPerCustomer *int32              `json:"usage_limit_per_customer,omitempty"`
+	ValidFrom             *time.Time          `json:"valid_from,omitempty"`
+	ValidUntil            *time.Time          `json:"valid_until,omitempty"`
 }
 
 // DiscountStatus defines model for DiscountStatus.
@@ -903,10 +1047,12 @@ type DomainsResponse struct {
 
 // Error The error envelope.
 type Error struct {
-	// Code A machine-readable code to branch on.
+	// Code A machine-readable code to branch on; the integration guide's table says what each means.
+	// New codes may be added: treat an unknown code by its HTTP status.
+	//
 	//
 	// Example: CONFLICT
-	Code    string         `json:"code"`
+	Code    ErrorCode      `json:"code"`
 	Details *[]ErrorDetail `json:"details,omitempty"`
 
 	// Error A human-readable message.
@@ -919,11 +1065,25 @@ type Error struct {
 // ErrorSuccess defines model for Error.Success.
 type ErrorSuccess bool
 
+// ErrorCode A machine-readable code to branch on; the integration guide's table says what each means.
+// New codes may be added: treat an unknown code by its HTTP status.
+//
+// Example: CONFLICT
+type ErrorCode string
+
 // ErrorDetail defines model for ErrorDetail.
 type ErrorDetail struct {
-	// Field The field at fault, when there is one.
+	// Field The field at fault (a dotted path into the body, or a parameter's name), when there is one.
 	Field   *string `json:"field,omitempty"`
 	Message string  `json:"message"`
+
+	// Rule The rule it breaks, when the contract states it: `required`, `type`, `format`, `enum`,
+	// `minLength`, `maxLength`, `pattern`, `minimum`, `maximum`, `decimal`, `unknown_field`,
+	// `duplicate_key`, `text` (a NUL character or invalid UTF-8), `json` (not one JSON value).
+	//
+	//
+	// Example: maxLength
+	Rule *string `json:"rule,omitempty"`
 }
 
 // ExportEntity defines model for ExportEntity.
@@ -995,6 +1155,21 @@ type MessageResponse struct {
 	Success bool   `json:"success"`
 }
 
+// NullableDecimal An exact decimal number written as a string, or null.
+//
+// Example: 12.50
+type NullableDecimal = string
+
+// NullableMoneyInput A `MoneyInput`, or null.
+//
+// Example: 1250.50
+type NullableMoneyInput = amount.Text
+
+// NullableValueInput A `ValueInput`, or null.
+//
+// Example: 0.10
+type NullableValueInput = amount.Text
+
 // Page defines model for Page.
 type Page struct {
 	Limit  int `json:"limit"`
@@ -1019,7 +1194,7 @@ type Rates map[string]Decimal
 // ResetLinkResponse defines model for ResetLinkResponse.
 type ResetLinkResponse struct {
 	Data struct {
-		ExpiresAt time.Time `json:"expiresAt"`
+		ExpiresAt time.Time `json:"expires_at"`
 		Token     string    `json:"token"`
 
 		// Url The reset page with the token in its query.
@@ -1057,8 +1232,8 @@ type SignupRequest struct {
 type SystemConfigResponse struct {
 	Data struct {
 		// DevMode True when the server seeds demo accounts and allows dev-login.
-		DevMode   bool   `json:"devMode"`
-		PublicUrl string `json:"publicUrl"`
+		DevMode   bool   `json:"dev_mode"`
+		PublicUrl string `json:"public_url"`
 		Version   string `json:"version"`
 	} `json:"data"`
 	Success bool `json:"success"`
@@ -1152,6 +1327,13 @@ type UserResponse struct {
 	Success bool `json:"success"`
 }
 
+// ValueInput A commission or discount value, at least 0, with at most 10 digits before the decimal point
+// and 4 after: a fraction for percentages (`0.10` is 10%) or an amount of money. A decimal
+// string or a JSON number, read exactly from its text.
+//
+// Example: 0.10
+type ValueInput = amount.Text
+
 // Visibility defines model for Visibility.
 type Visibility string
 
@@ -1166,11 +1348,14 @@ type WebhookSecretResponse struct {
 // IdPath defines model for IdPath.
 type IdPath = openapi_types.UUID
 
+// IdempotencyKey defines model for IdempotencyKey.
+type IdempotencyKey = string
+
 // Limit defines model for Limit.
 type Limit = int
 
 // Offset defines model for Offset.
-type Offset = int
+type Offset = int32
 
 // Query defines model for Query.
 type Query = string
@@ -1202,8 +1387,37 @@ type Unauthorized = Error
 // ListClicksParams defines parameters for ListClicks.
 type ListClicksParams struct {
 	// Limit Page size (default 100).
-	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+}
+
+// CreateHostParams defines parameters for CreateHost.
+type CreateHostParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateResetLinkParams defines parameters for CreateResetLink.
+type CreateResetLinkParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// GenerateAffiliateLinkParams defines parameters for GenerateAffiliateLink.
+type GenerateAffiliateLinkParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListAffiliatesParams defines parameters for ListAffiliates.
@@ -1212,11 +1426,40 @@ type ListAffiliatesParams struct {
 	Query *Query `form:"query,omitempty" json:"query,omitempty"`
 
 	// Limit Page size (default 100).
-	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
 
 	// Ts Ignored; the web app adds it to defeat caches.
 	Ts *string `form:"ts,omitempty" json:"ts,omitempty"`
+}
+
+// CreateAffiliateParams defines parameters for CreateAffiliate.
+type CreateAffiliateParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// DeleteAffiliateParams defines parameters for DeleteAffiliate.
+type DeleteAffiliateParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// UpdateAffiliateParams defines parameters for UpdateAffiliate.
+type UpdateAffiliateParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListApplicationsParams defines parameters for ListApplications.
@@ -1224,8 +1467,55 @@ type ListApplicationsParams struct {
 	Status *MembershipStatus `form:"status,omitempty" json:"status,omitempty"`
 
 	// Limit Page size (default 100).
-	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+}
+
+// ApproveApplicationParams defines parameters for ApproveApplication.
+type ApproveApplicationParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// RejectApplicationParams defines parameters for RejectApplication.
+type RejectApplicationParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ChangePasswordParams defines parameters for ChangePassword.
+type ChangePasswordParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// LogoutParams defines parameters for Logout.
+type LogoutParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// UpdateProfileParams defines parameters for UpdateProfile.
+type UpdateProfileParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListBrandsParams defines parameters for ListBrands.
@@ -1234,8 +1524,82 @@ type ListBrandsParams struct {
 	Query *Query `form:"query,omitempty" json:"query,omitempty"`
 
 	// Limit Page size (default 100).
-	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+}
+
+// CreateBrandParams defines parameters for CreateBrand.
+type CreateBrandParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateApiKeyParams defines parameters for CreateApiKey.
+type CreateApiKeyParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// RevokeApiKeyParams defines parameters for RevokeApiKey.
+type RevokeApiKeyParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// SetupBrandParams defines parameters for SetupBrand.
+type SetupBrandParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// DeleteBrandParams defines parameters for DeleteBrand.
+type DeleteBrandParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// UpdateBrandParams defines parameters for UpdateBrand.
+type UpdateBrandParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// SetBrandDomainsParams defines parameters for SetBrandDomains.
+type SetBrandDomainsParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// RotateWebhookSecretParams defines parameters for RotateWebhookSecret.
+type RotateWebhookSecretParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListCampaignsParams defines parameters for ListCampaigns.
@@ -1244,8 +1608,46 @@ type ListCampaignsParams struct {
 	Query *Query `form:"query,omitempty" json:"query,omitempty"`
 
 	// Limit Page size (default 100).
-	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+}
+
+// CreateCampaignParams defines parameters for CreateCampaign.
+type CreateCampaignParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// DeleteCampaignParams defines parameters for DeleteCampaign.
+type DeleteCampaignParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// UpdateCampaignParams defines parameters for UpdateCampaign.
+type UpdateCampaignParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// JoinCampaignParams defines parameters for JoinCampaign.
+type JoinCampaignParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // ListDiscountCodesParams defines parameters for ListDiscountCodes.
@@ -1254,8 +1656,46 @@ type ListDiscountCodesParams struct {
 	Query *Query `form:"query,omitempty" json:"query,omitempty"`
 
 	// Limit Page size (default 100).
-	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+}
+
+// CreateDiscountCodeParams defines parameters for CreateDiscountCode.
+type CreateDiscountCodeParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// GenerateDiscountCodeParams defines parameters for GenerateDiscountCode.
+type GenerateDiscountCodeParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// DeleteDiscountCodeParams defines parameters for DeleteDiscountCode.
+type DeleteDiscountCodeParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// UpdateDiscountCodeParams defines parameters for UpdateDiscountCode.
+type UpdateDiscountCodeParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // GetFxRatesParams defines parameters for GetFxRates.
@@ -1270,8 +1710,37 @@ type ListTrackingLinksParams struct {
 	Query *Query `form:"query,omitempty" json:"query,omitempty"`
 
 	// Limit Page size (default 100).
-	Limit  *Limit  `form:"limit,omitempty" json:"limit,omitempty"`
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+}
+
+// CreateTrackingLinkParams defines parameters for CreateTrackingLink.
+type CreateTrackingLinkParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// DeleteTrackingLinkParams defines parameters for DeleteTrackingLink.
+type DeleteTrackingLinkParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// UpdateTrackingLinkParams defines parameters for UpdateTrackingLink.
+type UpdateTrackingLinkParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // CreateHostJSONRequestBody defines body for CreateHost for application/json ContentType.
@@ -1353,31 +1822,31 @@ type ServerInterface interface {
 	GetDataSummary(ctx echo.Context) error
 	// CreateHost Create a host account
 	// (POST /admin/hosts)
-	CreateHost(ctx echo.Context) error
+	CreateHost(ctx echo.Context, params CreateHostParams) error
 	// CreateResetLink Issue a one-time password reset link for a user
 	// (POST /admin/users/{id}/reset-link)
-	CreateResetLink(ctx echo.Context, id openapi_types.UUID) error
+	CreateResetLink(ctx echo.Context, id openapi_types.UUID, params CreateResetLinkParams) error
 	// ListAffiliateLinks The signed-in affiliate's links with their click counts
 	// (GET /affiliate-links)
 	ListAffiliateLinks(ctx echo.Context) error
 	// GenerateAffiliateLink An approved affiliate makes a link for a campaign
 	// (POST /affiliate-links/generate)
-	GenerateAffiliateLink(ctx echo.Context) error
+	GenerateAffiliateLink(ctx echo.Context, params GenerateAffiliateLinkParams) error
 	// ListAffiliates Affiliates (all for the host; a brand sees those in its campaigns) with their statistics
 	// (GET /affiliates)
 	ListAffiliates(ctx echo.Context, params ListAffiliatesParams) error
 	// CreateAffiliate Create an affiliate (host)
 	// (POST /affiliates)
-	CreateAffiliate(ctx echo.Context) error
+	CreateAffiliate(ctx echo.Context, params CreateAffiliateParams) error
 	// GetAffiliateByUser The affiliate profile of a user (404 means none)
 	// (GET /affiliates/by-user/{userId})
 	GetAffiliateByUser(ctx echo.Context, userId openapi_types.UUID) error
 	// DeleteAffiliate Delete an affiliate and its memberships (host)
 	// (DELETE /affiliates/{id})
-	DeleteAffiliate(ctx echo.Context, id IdPath) error
+	DeleteAffiliate(ctx echo.Context, id IdPath, params DeleteAffiliateParams) error
 	// UpdateAffiliate Change an affiliate's name or email (host, or the affiliate itself)
 	// (PUT /affiliates/{id})
-	UpdateAffiliate(ctx echo.Context, id IdPath) error
+	UpdateAffiliate(ctx echo.Context, id IdPath, params UpdateAffiliateParams) error
 	// GetAffiliateDetails An affiliate with its statistics and campaign memberships
 	// (GET /affiliates/{id}/details)
 	GetAffiliateDetails(ctx echo.Context, id IdPath) error
@@ -1386,13 +1855,13 @@ type ServerInterface interface {
 	ListApplications(ctx echo.Context, params ListApplicationsParams) error
 	// ApproveApplication Approve an application
 	// (POST /applications/{id}/approve)
-	ApproveApplication(ctx echo.Context, id IdPath) error
+	ApproveApplication(ctx echo.Context, id IdPath, params ApproveApplicationParams) error
 	// RejectApplication Reject an application
 	// (POST /applications/{id}/reject)
-	RejectApplication(ctx echo.Context, id IdPath) error
+	RejectApplication(ctx echo.Context, id IdPath, params RejectApplicationParams) error
 	// ChangePassword Change the signed-in user's password
 	// (POST /auth/change-password)
-	ChangePassword(ctx echo.Context) error
+	ChangePassword(ctx echo.Context, params ChangePasswordParams) error
 	// DevLogin Sign in as a demo account (dev mode only)
 	// (POST /auth/dev-login)
 	DevLogin(ctx echo.Context) error
@@ -1401,13 +1870,13 @@ type ServerInterface interface {
 	Login(ctx echo.Context) error
 	// Logout Revoke the current token
 	// (POST /auth/logout)
-	Logout(ctx echo.Context) error
+	Logout(ctx echo.Context, params LogoutParams) error
 	// GetMe The signed-in user
 	// (GET /auth/me)
 	GetMe(ctx echo.Context) error
 	// UpdateProfile Change the signed-in user's name (and company, for brands)
 	// (PUT /auth/profile)
-	UpdateProfile(ctx echo.Context) error
+	UpdateProfile(ctx echo.Context, params UpdateProfileParams) error
 	// ResetPassword Set a new password with a one-time reset token
 	// (POST /auth/reset-password)
 	ResetPassword(ctx echo.Context) error
@@ -1419,43 +1888,43 @@ type ServerInterface interface {
 	ListBrands(ctx echo.Context, params ListBrandsParams) error
 	// CreateBrand Create a brand (host)
 	// (POST /brands)
-	CreateBrand(ctx echo.Context) error
+	CreateBrand(ctx echo.Context, params CreateBrandParams) error
 	// ListApiKeys The brand's API keys (prefix, created, last used; never the key)
 	// (GET /brands/api-keys)
 	ListApiKeys(ctx echo.Context) error
 	// CreateApiKey Create an API key for server-to-server calls
 	// (POST /brands/api-keys)
-	CreateApiKey(ctx echo.Context) error
+	CreateApiKey(ctx echo.Context, params CreateApiKeyParams) error
 	// RevokeApiKey Revoke an API key
 	// (DELETE /brands/api-keys/{keyId})
-	RevokeApiKey(ctx echo.Context, keyId openapi_types.UUID) error
+	RevokeApiKey(ctx echo.Context, keyId openapi_types.UUID, params RevokeApiKeyParams) error
 	// GetIntegrationDetails What a brand needs to integrate
 	// (GET /brands/integration/details)
 	GetIntegrationDetails(ctx echo.Context) error
 	// SetupBrand A brand edits its own company name, domain and default currency
 	// (PUT /brands/setup)
-	SetupBrand(ctx echo.Context) error
+	SetupBrand(ctx echo.Context, params SetupBrandParams) error
 	// DeleteBrand Delete a brand and everything it owns (host)
 	// (DELETE /brands/{id})
-	DeleteBrand(ctx echo.Context, id IdPath) error
+	DeleteBrand(ctx echo.Context, id IdPath, params DeleteBrandParams) error
 	// UpdateBrand Rename a brand or change its domain (host, or the brand itself)
 	// (PUT /brands/{id})
-	UpdateBrand(ctx echo.Context, id IdPath) error
+	UpdateBrand(ctx echo.Context, id IdPath, params UpdateBrandParams) error
 	// GetBrandDomains The brand's allowed destination domains
 	// (GET /brands/{id}/domains)
 	GetBrandDomains(ctx echo.Context, id IdPath) error
 	// SetBrandDomains Replace the brand's allowed destination domains
 	// (PUT /brands/{id}/domains)
-	SetBrandDomains(ctx echo.Context, id IdPath) error
+	SetBrandDomains(ctx echo.Context, id IdPath, params SetBrandDomainsParams) error
 	// RotateWebhookSecret Replace the brand's webhook secret
 	// (POST /brands/{id}/webhook-secret)
-	RotateWebhookSecret(ctx echo.Context, id IdPath) error
+	RotateWebhookSecret(ctx echo.Context, id IdPath, params RotateWebhookSecretParams) error
 	// ListCampaigns Campaigns (host all; brand its own; affiliate the public active ones and its own)
 	// (GET /campaigns)
 	ListCampaigns(ctx echo.Context, params ListCampaignsParams) error
 	// CreateCampaign Create a campaign (a brand for itself; the host for a brand_id)
 	// (POST /campaigns)
-	CreateCampaign(ctx echo.Context) error
+	CreateCampaign(ctx echo.Context, params CreateCampaignParams) error
 	// ListAvailableCampaigns Offers an affiliate can see, with the state of its application
 	// (GET /campaigns/available)
 	ListAvailableCampaigns(ctx echo.Context) error
@@ -1464,28 +1933,28 @@ type ServerInterface interface {
 	ListMyCampaigns(ctx echo.Context) error
 	// DeleteCampaign Delete a campaign and its memberships (its brand, or the host)
 	// (DELETE /campaigns/{id})
-	DeleteCampaign(ctx echo.Context, id IdPath) error
+	DeleteCampaign(ctx echo.Context, id IdPath, params DeleteCampaignParams) error
 	// UpdateCampaign Change a campaign (its brand, or the host)
 	// (PUT /campaigns/{id})
-	UpdateCampaign(ctx echo.Context, id IdPath) error
+	UpdateCampaign(ctx echo.Context, id IdPath, params UpdateCampaignParams) error
 	// JoinCampaign Apply to a campaign
 	// (POST /campaigns/{id}/join)
-	JoinCampaign(ctx echo.Context, id IdPath) error
+	JoinCampaign(ctx echo.Context, id IdPath, params JoinCampaignParams) error
 	// ListDiscountCodes Discount codes (brand its own; affiliate those assigned to it; host all)
 	// (GET /discount-codes)
 	ListDiscountCodes(ctx echo.Context, params ListDiscountCodesParams) error
 	// CreateDiscountCode Create a discount code for an affiliate in one of the brand's campaigns
 	// (POST /discount-codes)
-	CreateDiscountCode(ctx echo.Context) error
+	CreateDiscountCode(ctx echo.Context, params CreateDiscountCodeParams) error
 	// GenerateDiscountCode Create a discount code with a unique random code
 	// (POST /discount-codes/generate)
-	GenerateDiscountCode(ctx echo.Context) error
+	GenerateDiscountCode(ctx echo.Context, params GenerateDiscountCodeParams) error
 	// DeleteDiscountCode Delete a discount code
 	// (DELETE /discount-codes/{id})
-	DeleteDiscountCode(ctx echo.Context, id IdPath) error
+	DeleteDiscountCode(ctx echo.Context, id IdPath, params DeleteDiscountCodeParams) error
 	// UpdateDiscountCode Change a discount code
 	// (PUT /discount-codes/{id})
-	UpdateDiscountCode(ctx echo.Context, id IdPath) error
+	UpdateDiscountCode(ctx echo.Context, id IdPath, params UpdateDiscountCodeParams) error
 	// GetFxRates Exchange rates relative to a base currency
 	// (GET /fx/rates)
 	GetFxRates(ctx echo.Context, params GetFxRatesParams) error
@@ -1503,13 +1972,13 @@ type ServerInterface interface {
 	ListTrackingLinks(ctx echo.Context, params ListTrackingLinksParams) error
 	// CreateTrackingLink Create a tracking link for an approved affiliate of one of the brand's campaigns
 	// (POST /tracking-links)
-	CreateTrackingLink(ctx echo.Context) error
+	CreateTrackingLink(ctx echo.Context, params CreateTrackingLinkParams) error
 	// DeleteTrackingLink Delete a link and its clicks
 	// (DELETE /tracking-links/{id})
-	DeleteTrackingLink(ctx echo.Context, id IdPath) error
+	DeleteTrackingLink(ctx echo.Context, id IdPath, params DeleteTrackingLinkParams) error
 	// UpdateTrackingLink Rename a link, change its destination, pause or archive it
 	// (PUT /tracking-links/{id})
-	UpdateTrackingLink(ctx echo.Context, id IdPath) error
+	UpdateTrackingLink(ctx echo.Context, id IdPath, params UpdateTrackingLinkParams) error
 }
 
 // ServerInterfaceWrapper converts echo contexts to parameters.
@@ -1532,7 +2001,7 @@ func (w *ServerInterfaceWrapper) ListClicks(ctx echo.Context) error {
 
 	// ------------- Optional query parameter "offset" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
 	}
@@ -1571,8 +2040,28 @@ func (w *ServerInterfaceWrapper) GetDataSummary(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateHost(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateHostParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateHost(ctx)
+	err = w.Handler.CreateHost(ctx, params)
 	return err
 }
 
@@ -1587,8 +2076,28 @@ func (w *ServerInterfaceWrapper) CreateResetLink(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateResetLinkParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateResetLink(ctx, id)
+	err = w.Handler.CreateResetLink(ctx, id, params)
 	return err
 }
 
@@ -1605,8 +2114,28 @@ func (w *ServerInterfaceWrapper) ListAffiliateLinks(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) GenerateAffiliateLink(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GenerateAffiliateLinkParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GenerateAffiliateLink(ctx)
+	err = w.Handler.GenerateAffiliateLink(ctx, params)
 	return err
 }
 
@@ -1632,7 +2161,7 @@ func (w *ServerInterfaceWrapper) ListAffiliates(ctx echo.Context) error {
 
 	// ------------- Optional query parameter "offset" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
 	}
@@ -1653,8 +2182,28 @@ func (w *ServerInterfaceWrapper) ListAffiliates(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateAffiliate(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateAffiliateParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateAffiliate(ctx)
+	err = w.Handler.CreateAffiliate(ctx, params)
 	return err
 }
 
@@ -1685,8 +2234,28 @@ func (w *ServerInterfaceWrapper) DeleteAffiliate(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteAffiliateParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteAffiliate(ctx, id)
+	err = w.Handler.DeleteAffiliate(ctx, id, params)
 	return err
 }
 
@@ -1701,8 +2270,28 @@ func (w *ServerInterfaceWrapper) UpdateAffiliate(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateAffiliateParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateAffiliate(ctx, id)
+	err = w.Handler.UpdateAffiliate(ctx, id, params)
 	return err
 }
 
@@ -1744,7 +2333,7 @@ func (w *ServerInterfaceWrapper) ListApplications(ctx echo.Context) error {
 
 	// ------------- Optional query parameter "offset" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
 	}
@@ -1765,8 +2354,28 @@ func (w *ServerInterfaceWrapper) ApproveApplication(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ApproveApplicationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ApproveApplication(ctx, id)
+	err = w.Handler.ApproveApplication(ctx, id, params)
 	return err
 }
 
@@ -1781,8 +2390,28 @@ func (w *ServerInterfaceWrapper) RejectApplication(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params RejectApplicationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.RejectApplication(ctx, id)
+	err = w.Handler.RejectApplication(ctx, id, params)
 	return err
 }
 
@@ -1790,8 +2419,28 @@ func (w *ServerInterfaceWrapper) RejectApplication(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) ChangePassword(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ChangePasswordParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ChangePassword(ctx)
+	err = w.Handler.ChangePassword(ctx, params)
 	return err
 }
 
@@ -1817,8 +2466,28 @@ func (w *ServerInterfaceWrapper) Login(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) Logout(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params LogoutParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.Logout(ctx)
+	err = w.Handler.Logout(ctx, params)
 	return err
 }
 
@@ -1835,8 +2504,28 @@ func (w *ServerInterfaceWrapper) GetMe(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) UpdateProfile(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateProfileParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateProfile(ctx)
+	err = w.Handler.UpdateProfile(ctx, params)
 	return err
 }
 
@@ -1880,7 +2569,7 @@ func (w *ServerInterfaceWrapper) ListBrands(ctx echo.Context) error {
 
 	// ------------- Optional query parameter "offset" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
 	}
@@ -1894,8 +2583,28 @@ func (w *ServerInterfaceWrapper) ListBrands(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateBrand(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateBrandParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateBrand(ctx)
+	err = w.Handler.CreateBrand(ctx, params)
 	return err
 }
 
@@ -1912,8 +2621,28 @@ func (w *ServerInterfaceWrapper) ListApiKeys(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateApiKey(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateApiKeyParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateApiKey(ctx)
+	err = w.Handler.CreateApiKey(ctx, params)
 	return err
 }
 
@@ -1928,8 +2657,28 @@ func (w *ServerInterfaceWrapper) RevokeApiKey(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter keyId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params RevokeApiKeyParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.RevokeApiKey(ctx, keyId)
+	err = w.Handler.RevokeApiKey(ctx, keyId, params)
 	return err
 }
 
@@ -1946,8 +2695,28 @@ func (w *ServerInterfaceWrapper) GetIntegrationDetails(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) SetupBrand(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SetupBrandParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.SetupBrand(ctx)
+	err = w.Handler.SetupBrand(ctx, params)
 	return err
 }
 
@@ -1962,8 +2731,28 @@ func (w *ServerInterfaceWrapper) DeleteBrand(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteBrandParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteBrand(ctx, id)
+	err = w.Handler.DeleteBrand(ctx, id, params)
 	return err
 }
 
@@ -1978,8 +2767,28 @@ func (w *ServerInterfaceWrapper) UpdateBrand(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateBrandParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateBrand(ctx, id)
+	err = w.Handler.UpdateBrand(ctx, id, params)
 	return err
 }
 
@@ -2010,8 +2819,28 @@ func (w *ServerInterfaceWrapper) SetBrandDomains(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SetBrandDomainsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.SetBrandDomains(ctx, id)
+	err = w.Handler.SetBrandDomains(ctx, id, params)
 	return err
 }
 
@@ -2026,8 +2855,28 @@ func (w *ServerInterfaceWrapper) RotateWebhookSecret(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params RotateWebhookSecretParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.RotateWebhookSecret(ctx, id)
+	err = w.Handler.RotateWebhookSecret(ctx, id, params)
 	return err
 }
 
@@ -2053,7 +2902,7 @@ func (w *ServerInterfaceWrapper) ListCampaigns(ctx echo.Context) error {
 
 	// ------------- Optional query parameter "offset" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
 	}
@@ -2067,8 +2916,28 @@ func (w *ServerInterfaceWrapper) ListCampaigns(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateCampaign(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateCampaignParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateCampaign(ctx)
+	err = w.Handler.CreateCampaign(ctx, params)
 	return err
 }
 
@@ -2101,8 +2970,28 @@ func (w *ServerInterfaceWrapper) DeleteCampaign(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteCampaignParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteCampaign(ctx, id)
+	err = w.Handler.DeleteCampaign(ctx, id, params)
 	return err
 }
 
@@ -2117,8 +3006,28 @@ func (w *ServerInterfaceWrapper) UpdateCampaign(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateCampaignParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateCampaign(ctx, id)
+	err = w.Handler.UpdateCampaign(ctx, id, params)
 	return err
 }
 
@@ -2133,8 +3042,28 @@ func (w *ServerInterfaceWrapper) JoinCampaign(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params JoinCampaignParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.JoinCampaign(ctx, id)
+	err = w.Handler.JoinCampaign(ctx, id, params)
 	return err
 }
 
@@ -2160,7 +3089,7 @@ func (w *ServerInterfaceWrapper) ListDiscountCodes(ctx echo.Context) error {
 
 	// ------------- Optional query parameter "offset" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
 	}
@@ -2174,8 +3103,28 @@ func (w *ServerInterfaceWrapper) ListDiscountCodes(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateDiscountCode(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateDiscountCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateDiscountCode(ctx)
+	err = w.Handler.CreateDiscountCode(ctx, params)
 	return err
 }
 
@@ -2183,8 +3132,28 @@ func (w *ServerInterfaceWrapper) CreateDiscountCode(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) GenerateDiscountCode(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GenerateDiscountCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GenerateDiscountCode(ctx)
+	err = w.Handler.GenerateDiscountCode(ctx, params)
 	return err
 }
 
@@ -2199,8 +3168,28 @@ func (w *ServerInterfaceWrapper) DeleteDiscountCode(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteDiscountCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteDiscountCode(ctx, id)
+	err = w.Handler.DeleteDiscountCode(ctx, id, params)
 	return err
 }
 
@@ -2215,8 +3204,28 @@ func (w *ServerInterfaceWrapper) UpdateDiscountCode(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateDiscountCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateDiscountCode(ctx, id)
+	err = w.Handler.UpdateDiscountCode(ctx, id, params)
 	return err
 }
 
@@ -2287,7 +3296,7 @@ func (w *ServerInterfaceWrapper) ListTrackingLinks(ctx echo.Context) error {
 
 	// ------------- Optional query parameter "offset" -------------
 
-	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
 	}
@@ -2301,8 +3310,28 @@ func (w *ServerInterfaceWrapper) ListTrackingLinks(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) CreateTrackingLink(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateTrackingLinkParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.CreateTrackingLink(ctx)
+	err = w.Handler.CreateTrackingLink(ctx, params)
 	return err
 }
 
@@ -2317,8 +3346,28 @@ func (w *ServerInterfaceWrapper) DeleteTrackingLink(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteTrackingLinkParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteTrackingLink(ctx, id)
+	err = w.Handler.DeleteTrackingLink(ctx, id, params)
 	return err
 }
 
@@ -2333,8 +3382,28 @@ func (w *ServerInterfaceWrapper) UpdateTrackingLink(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateTrackingLinkParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateTrackingLink(ctx, id)
+	err = w.Handler.UpdateTrackingLink(ctx, id, params)
 	return err
 }
 
@@ -2623,6 +3692,20 @@ func (response ExportData403JSONResponse) VisitExportDataResponse(w http.Respons
 	return err
 }
 
+type ExportData404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ExportData404JSONResponse) VisitExportDataResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ExportData500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response ExportData500JSONResponse) VisitExportDataResponse(w http.ResponseWriter) error {
@@ -2654,6 +3737,20 @@ func (response GetDataSummary200JSONResponse) VisitGetDataSummaryResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDataSummary400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetDataSummary400JSONResponse) VisitGetDataSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2701,7 +3798,8 @@ func (response GetDataSummary500JSONResponse) VisitGetDataSummaryResponse(w http
 }
 
 type CreateHostRequestObject struct {
-	Body *CreateHostJSONRequestBody
+	Params CreateHostParams
+	Body   *CreateHostJSONRequestBody
 }
 
 type CreateHostResponseObject interface {
@@ -2807,7 +3905,8 @@ func (response CreateHost500JSONResponse) VisitCreateHostResponse(w http.Respons
 }
 
 type CreateResetLinkRequestObject struct {
-	Id openapi_types.UUID `json:"id"`
+	Id     openapi_types.UUID `json:"id"`
+	Params CreateResetLinkParams
 }
 
 type CreateResetLinkResponseObject interface {
@@ -2884,6 +3983,34 @@ func (response CreateResetLink404JSONResponse) VisitCreateResetLinkResponse(w ht
 	return err
 }
 
+type CreateResetLink409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateResetLink409JSONResponse) VisitCreateResetLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateResetLink413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateResetLink413JSONResponse) VisitCreateResetLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateResetLink500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response CreateResetLink500JSONResponse) VisitCreateResetLinkResponse(w http.ResponseWriter) error {
@@ -2915,6 +4042,20 @@ func (response ListAffiliateLinks200JSONResponse) VisitListAffiliateLinksRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAffiliateLinks400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListAffiliateLinks400JSONResponse) VisitListAffiliateLinksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2962,7 +4103,8 @@ func (response ListAffiliateLinks500JSONResponse) VisitListAffiliateLinksRespons
 }
 
 type GenerateAffiliateLinkRequestObject struct {
-	Body *GenerateAffiliateLinkJSONRequestBody
+	Params GenerateAffiliateLinkParams
+	Body   *GenerateAffiliateLinkJSONRequestBody
 }
 
 type GenerateAffiliateLinkResponseObject interface {
@@ -3035,6 +4177,20 @@ func (response GenerateAffiliateLink404JSONResponse) VisitGenerateAffiliateLinkR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateAffiliateLink409JSONResponse struct{ ConflictJSONResponse }
+
+func (response GenerateAffiliateLink409JSONResponse) VisitGenerateAffiliateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3146,7 +4302,8 @@ func (response ListAffiliates500JSONResponse) VisitListAffiliatesResponse(w http
 }
 
 type CreateAffiliateRequestObject struct {
-	Body *CreateAffiliateJSONRequestBody
+	Params CreateAffiliateParams
+	Body   *CreateAffiliateJSONRequestBody
 }
 
 type CreateAffiliateResponseObject interface {
@@ -3344,7 +4501,8 @@ func (response GetAffiliateByUser500JSONResponse) VisitGetAffiliateByUserRespons
 }
 
 type DeleteAffiliateRequestObject struct {
-	Id IdPath `json:"id"`
+	Id     IdPath `json:"id"`
+	Params DeleteAffiliateParams
 }
 
 type DeleteAffiliateResponseObject interface {
@@ -3421,6 +4579,34 @@ func (response DeleteAffiliate404JSONResponse) VisitDeleteAffiliateResponse(w ht
 	return err
 }
 
+type DeleteAffiliate409JSONResponse struct{ ConflictJSONResponse }
+
+func (response DeleteAffiliate409JSONResponse) VisitDeleteAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAffiliate413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response DeleteAffiliate413JSONResponse) VisitDeleteAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteAffiliate500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response DeleteAffiliate500JSONResponse) VisitDeleteAffiliateResponse(w http.ResponseWriter) error {
@@ -3436,8 +4622,9 @@ func (response DeleteAffiliate500JSONResponse) VisitDeleteAffiliateResponse(w ht
 }
 
 type UpdateAffiliateRequestObject struct {
-	Id   IdPath `json:"id"`
-	Body *UpdateAffiliateJSONRequestBody
+	Id     IdPath `json:"id"`
+	Params UpdateAffiliateParams
+	Body   *UpdateAffiliateJSONRequestBody
 }
 
 type UpdateAffiliateResponseObject interface {
@@ -3727,7 +4914,8 @@ func (response ListApplications500JSONResponse) VisitListApplicationsResponse(w 
 }
 
 type ApproveApplicationRequestObject struct {
-	Id IdPath `json:"id"`
+	Id     IdPath `json:"id"`
+	Params ApproveApplicationParams
 }
 
 type ApproveApplicationResponseObject interface {
@@ -3804,6 +4992,34 @@ func (response ApproveApplication404JSONResponse) VisitApproveApplicationRespons
 	return err
 }
 
+type ApproveApplication409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ApproveApplication409JSONResponse) VisitApproveApplicationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ApproveApplication413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response ApproveApplication413JSONResponse) VisitApproveApplicationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ApproveApplication500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response ApproveApplication500JSONResponse) VisitApproveApplicationResponse(w http.ResponseWriter) error {
@@ -3819,7 +5035,8 @@ func (response ApproveApplication500JSONResponse) VisitApproveApplicationRespons
 }
 
 type RejectApplicationRequestObject struct {
-	Id IdPath `json:"id"`
+	Id     IdPath `json:"id"`
+	Params RejectApplicationParams
 }
 
 type RejectApplicationResponseObject interface {
@@ -3896,6 +5113,34 @@ func (response RejectApplication404JSONResponse) VisitRejectApplicationResponse(
 	return err
 }
 
+type RejectApplication409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RejectApplication409JSONResponse) VisitRejectApplicationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RejectApplication413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response RejectApplication413JSONResponse) VisitRejectApplicationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RejectApplication500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response RejectApplication500JSONResponse) VisitRejectApplicationResponse(w http.ResponseWriter) error {
@@ -3911,7 +5156,8 @@ func (response RejectApplication500JSONResponse) VisitRejectApplicationResponse(
 }
 
 type ChangePasswordRequestObject struct {
-	Body *ChangePasswordJSONRequestBody
+	Params ChangePasswordParams
+	Body   *ChangePasswordJSONRequestBody
 }
 
 type ChangePasswordResponseObject interface {
@@ -3956,6 +5202,20 @@ func (response ChangePassword401JSONResponse) VisitChangePasswordResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ChangePassword409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ChangePassword409JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4162,6 +5422,7 @@ func (response Login500JSONResponse) VisitLoginResponse(w http.ResponseWriter) e
 }
 
 type LogoutRequestObject struct {
+	Params LogoutParams
 }
 
 type LogoutResponseObject interface {
@@ -4182,6 +5443,20 @@ func (response Logout200JSONResponse) VisitLogoutResponse(w http.ResponseWriter)
 	return err
 }
 
+type Logout400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response Logout400JSONResponse) VisitLogoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type Logout401JSONResponse struct{ UnauthorizedJSONResponse }
 
 func (response Logout401JSONResponse) VisitLogoutResponse(w http.ResponseWriter) error {
@@ -4192,6 +5467,34 @@ func (response Logout401JSONResponse) VisitLogoutResponse(w http.ResponseWriter)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Logout409JSONResponse struct{ ConflictJSONResponse }
+
+func (response Logout409JSONResponse) VisitLogoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Logout413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response Logout413JSONResponse) VisitLogoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4231,6 +5534,20 @@ func (response GetMe200JSONResponse) VisitGetMeResponse(w http.ResponseWriter) e
 	return err
 }
 
+type GetMe400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetMe400JSONResponse) VisitGetMeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetMe401JSONResponse struct{ UnauthorizedJSONResponse }
 
 func (response GetMe401JSONResponse) VisitGetMeResponse(w http.ResponseWriter) error {
@@ -4260,7 +5577,8 @@ func (response GetMe500JSONResponse) VisitGetMeResponse(w http.ResponseWriter) e
 }
 
 type UpdateProfileRequestObject struct {
-	Body *UpdateProfileJSONRequestBody
+	Params UpdateProfileParams
+	Body   *UpdateProfileJSONRequestBody
 }
 
 type UpdateProfileResponseObject interface {
@@ -4305,6 +5623,20 @@ func (response UpdateProfile401JSONResponse) VisitUpdateProfileResponse(w http.R
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateProfile409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UpdateProfile409JSONResponse) VisitUpdateProfileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4387,6 +5719,23 @@ func (response ResetPassword413JSONResponse) VisitResetPasswordResponse(w http.R
 	return err
 }
 
+type ResetPassword429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ResetPassword429JSONResponse) VisitResetPasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ResetPassword500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response ResetPassword500JSONResponse) VisitResetPasswordResponse(w http.ResponseWriter) error {
@@ -4461,6 +5810,23 @@ func (response Signup413JSONResponse) VisitSignupResponse(w http.ResponseWriter)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Signup429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response Signup429JSONResponse) VisitSignupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4558,7 +5924,8 @@ func (response ListBrands500JSONResponse) VisitListBrandsResponse(w http.Respons
 }
 
 type CreateBrandRequestObject struct {
-	Body *CreateBrandJSONRequestBody
+	Params CreateBrandParams
+	Body   *CreateBrandJSONRequestBody
 }
 
 type CreateBrandResponseObject interface {
@@ -4621,6 +5988,20 @@ func (response CreateBrand403JSONResponse) VisitCreateBrandResponse(w http.Respo
 	return err
 }
 
+type CreateBrand409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateBrand409JSONResponse) VisitCreateBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateBrand413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response CreateBrand413JSONResponse) VisitCreateBrandResponse(w http.ResponseWriter) error {
@@ -4670,6 +6051,20 @@ func (response ListApiKeys200JSONResponse) VisitListApiKeysResponse(w http.Respo
 	return err
 }
 
+type ListApiKeys400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListApiKeys400JSONResponse) VisitListApiKeysResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListApiKeys401JSONResponse struct{ UnauthorizedJSONResponse }
 
 func (response ListApiKeys401JSONResponse) VisitListApiKeysResponse(w http.ResponseWriter) error {
@@ -4713,7 +6108,8 @@ func (response ListApiKeys500JSONResponse) VisitListApiKeysResponse(w http.Respo
 }
 
 type CreateApiKeyRequestObject struct {
-	Body *CreateApiKeyJSONRequestBody
+	Params CreateApiKeyParams
+	Body   *CreateApiKeyJSONRequestBody
 }
 
 type CreateApiKeyResponseObject interface {
@@ -4776,6 +6172,20 @@ func (response CreateApiKey403JSONResponse) VisitCreateApiKeyResponse(w http.Res
 	return err
 }
 
+type CreateApiKey409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateApiKey409JSONResponse) VisitCreateApiKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateApiKey413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response CreateApiKey413JSONResponse) VisitCreateApiKeyResponse(w http.ResponseWriter) error {
@@ -4805,7 +6215,8 @@ func (response CreateApiKey500JSONResponse) VisitCreateApiKeyResponse(w http.Res
 }
 
 type RevokeApiKeyRequestObject struct {
-	KeyId openapi_types.UUID `json:"keyId"`
+	KeyId  openapi_types.UUID `json:"keyId"`
+	Params RevokeApiKeyParams
 }
 
 type RevokeApiKeyResponseObject interface {
@@ -4882,6 +6293,34 @@ func (response RevokeApiKey404JSONResponse) VisitRevokeApiKeyResponse(w http.Res
 	return err
 }
 
+type RevokeApiKey409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RevokeApiKey409JSONResponse) VisitRevokeApiKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevokeApiKey413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response RevokeApiKey413JSONResponse) VisitRevokeApiKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RevokeApiKey500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response RevokeApiKey500JSONResponse) VisitRevokeApiKeyResponse(w http.ResponseWriter) error {
@@ -4913,6 +6352,20 @@ func (response GetIntegrationDetails200JSONResponse) VisitGetIntegrationDetailsR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetIntegrationDetails400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetIntegrationDetails400JSONResponse) VisitGetIntegrationDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4960,7 +6413,8 @@ func (response GetIntegrationDetails500JSONResponse) VisitGetIntegrationDetailsR
 }
 
 type SetupBrandRequestObject struct {
-	Body *SetupBrandJSONRequestBody
+	Params SetupBrandParams
+	Body   *SetupBrandJSONRequestBody
 }
 
 type SetupBrandResponseObject interface {
@@ -5023,6 +6477,20 @@ func (response SetupBrand403JSONResponse) VisitSetupBrandResponse(w http.Respons
 	return err
 }
 
+type SetupBrand409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SetupBrand409JSONResponse) VisitSetupBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetupBrand413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response SetupBrand413JSONResponse) VisitSetupBrandResponse(w http.ResponseWriter) error {
@@ -5052,7 +6520,8 @@ func (response SetupBrand500JSONResponse) VisitSetupBrandResponse(w http.Respons
 }
 
 type DeleteBrandRequestObject struct {
-	Id IdPath `json:"id"`
+	Id     IdPath `json:"id"`
+	Params DeleteBrandParams
 }
 
 type DeleteBrandResponseObject interface {
@@ -5129,6 +6598,34 @@ func (response DeleteBrand404JSONResponse) VisitDeleteBrandResponse(w http.Respo
 	return err
 }
 
+type DeleteBrand409JSONResponse struct{ ConflictJSONResponse }
+
+func (response DeleteBrand409JSONResponse) VisitDeleteBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteBrand413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response DeleteBrand413JSONResponse) VisitDeleteBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteBrand500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response DeleteBrand500JSONResponse) VisitDeleteBrandResponse(w http.ResponseWriter) error {
@@ -5144,8 +6641,9 @@ func (response DeleteBrand500JSONResponse) VisitDeleteBrandResponse(w http.Respo
 }
 
 type UpdateBrandRequestObject struct {
-	Id   IdPath `json:"id"`
-	Body *UpdateBrandJSONRequestBody
+	Id     IdPath `json:"id"`
+	Params UpdateBrandParams
+	Body   *UpdateBrandJSONRequestBody
 }
 
 type UpdateBrandResponseObject interface {
@@ -5218,6 +6716,20 @@ func (response UpdateBrand404JSONResponse) VisitUpdateBrandResponse(w http.Respo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateBrand409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UpdateBrand409JSONResponse) VisitUpdateBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5343,8 +6855,9 @@ func (response GetBrandDomains500JSONResponse) VisitGetBrandDomainsResponse(w ht
 }
 
 type SetBrandDomainsRequestObject struct {
-	Id   IdPath `json:"id"`
-	Body *SetBrandDomainsJSONRequestBody
+	Id     IdPath `json:"id"`
+	Params SetBrandDomainsParams
+	Body   *SetBrandDomainsJSONRequestBody
 }
 
 type SetBrandDomainsResponseObject interface {
@@ -5421,6 +6934,20 @@ func (response SetBrandDomains404JSONResponse) VisitSetBrandDomainsResponse(w ht
 	return err
 }
 
+type SetBrandDomains409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SetBrandDomains409JSONResponse) VisitSetBrandDomainsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetBrandDomains413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response SetBrandDomains413JSONResponse) VisitSetBrandDomainsResponse(w http.ResponseWriter) error {
@@ -5450,7 +6977,8 @@ func (response SetBrandDomains500JSONResponse) VisitSetBrandDomainsResponse(w ht
 }
 
 type RotateWebhookSecretRequestObject struct {
-	Id IdPath `json:"id"`
+	Id     IdPath `json:"id"`
+	Params RotateWebhookSecretParams
 }
 
 type RotateWebhookSecretResponseObject interface {
@@ -5523,6 +7051,34 @@ func (response RotateWebhookSecret404JSONResponse) VisitRotateWebhookSecretRespo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RotateWebhookSecret409JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response RotateWebhookSecret413JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5606,7 +7162,8 @@ func (response ListCampaigns500JSONResponse) VisitListCampaignsResponse(w http.R
 }
 
 type CreateCampaignRequestObject struct {
-	Body *CreateCampaignJSONRequestBody
+	Params CreateCampaignParams
+	Body   *CreateCampaignJSONRequestBody
 }
 
 type CreateCampaignResponseObject interface {
@@ -5683,6 +7240,20 @@ func (response CreateCampaign404JSONResponse) VisitCreateCampaignResponse(w http
 	return err
 }
 
+type CreateCampaign409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateCampaign409JSONResponse) VisitCreateCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCampaign413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response CreateCampaign413JSONResponse) VisitCreateCampaignResponse(w http.ResponseWriter) error {
@@ -5728,6 +7299,20 @@ func (response ListAvailableCampaigns200JSONResponse) VisitListAvailableCampaign
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAvailableCampaigns400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListAvailableCampaigns400JSONResponse) VisitListAvailableCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5795,6 +7380,20 @@ func (response ListMyCampaigns200JSONResponse) VisitListMyCampaignsResponse(w ht
 	return err
 }
 
+type ListMyCampaigns400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListMyCampaigns400JSONResponse) VisitListMyCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListMyCampaigns401JSONResponse struct{ UnauthorizedJSONResponse }
 
 func (response ListMyCampaigns401JSONResponse) VisitListMyCampaignsResponse(w http.ResponseWriter) error {
@@ -5838,7 +7437,8 @@ func (response ListMyCampaigns500JSONResponse) VisitListMyCampaignsResponse(w ht
 }
 
 type DeleteCampaignRequestObject struct {
-	Id IdPath `json:"id"`
+	Id     IdPath `json:"id"`
+	Params DeleteCampaignParams
 }
 
 type DeleteCampaignResponseObject interface {
@@ -5915,6 +7515,34 @@ func (response DeleteCampaign404JSONResponse) VisitDeleteCampaignResponse(w http
 	return err
 }
 
+type DeleteCampaign409JSONResponse struct{ ConflictJSONResponse }
+
+func (response DeleteCampaign409JSONResponse) VisitDeleteCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCampaign413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response DeleteCampaign413JSONResponse) VisitDeleteCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteCampaign500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response DeleteCampaign500JSONResponse) VisitDeleteCampaignResponse(w http.ResponseWriter) error {
@@ -5930,8 +7558,9 @@ func (response DeleteCampaign500JSONResponse) VisitDeleteCampaignResponse(w http
 }
 
 type UpdateCampaignRequestObject struct {
-	Id   IdPath `json:"id"`
-	Body *UpdateCampaignJSONRequestBody
+	Id     IdPath `json:"id"`
+	Params UpdateCampaignParams
+	Body   *UpdateCampaignJSONRequestBody
 }
 
 type UpdateCampaignResponseObject interface {
@@ -6008,6 +7637,20 @@ func (response UpdateCampaign404JSONResponse) VisitUpdateCampaignResponse(w http
 	return err
 }
 
+type UpdateCampaign409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UpdateCampaign409JSONResponse) VisitUpdateCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateCampaign413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response UpdateCampaign413JSONResponse) VisitUpdateCampaignResponse(w http.ResponseWriter) error {
@@ -6037,7 +7680,8 @@ func (response UpdateCampaign500JSONResponse) VisitUpdateCampaignResponse(w http
 }
 
 type JoinCampaignRequestObject struct {
-	Id IdPath `json:"id"`
+	Id     IdPath `json:"id"`
+	Params JoinCampaignParams
 }
 
 type JoinCampaignResponseObject interface {
@@ -6128,6 +7772,20 @@ func (response JoinCampaign409JSONResponse) VisitJoinCampaignResponse(w http.Res
 	return err
 }
 
+type JoinCampaign413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response JoinCampaign413JSONResponse) VisitJoinCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type JoinCampaign500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response JoinCampaign500JSONResponse) VisitJoinCampaignResponse(w http.ResponseWriter) error {
@@ -6207,7 +7865,8 @@ func (response ListDiscountCodes500JSONResponse) VisitListDiscountCodesResponse(
 }
 
 type CreateDiscountCodeRequestObject struct {
-	Body *CreateDiscountCodeJSONRequestBody
+	Params CreateDiscountCodeParams
+	Body   *CreateDiscountCodeJSONRequestBody
 }
 
 type CreateDiscountCodeResponseObject interface {
@@ -6327,7 +7986,8 @@ func (response CreateDiscountCode500JSONResponse) VisitCreateDiscountCodeRespons
 }
 
 type GenerateDiscountCodeRequestObject struct {
-	Body *GenerateDiscountCodeJSONRequestBody
+	Params GenerateDiscountCodeParams
+	Body   *GenerateDiscountCodeJSONRequestBody
 }
 
 type GenerateDiscountCodeResponseObject interface {
@@ -6404,6 +8064,20 @@ func (response GenerateDiscountCode404JSONResponse) VisitGenerateDiscountCodeRes
 	return err
 }
 
+type GenerateDiscountCode409JSONResponse struct{ ConflictJSONResponse }
+
+func (response GenerateDiscountCode409JSONResponse) VisitGenerateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GenerateDiscountCode413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response GenerateDiscountCode413JSONResponse) VisitGenerateDiscountCodeResponse(w http.ResponseWriter) error {
@@ -6433,7 +8107,8 @@ func (response GenerateDiscountCode500JSONResponse) VisitGenerateDiscountCodeRes
 }
 
 type DeleteDiscountCodeRequestObject struct {
-	Id IdPath `json:"id"`
+	Id     IdPath `json:"id"`
+	Params DeleteDiscountCodeParams
 }
 
 type DeleteDiscountCodeResponseObject interface {
@@ -6510,6 +8185,34 @@ func (response DeleteDiscountCode404JSONResponse) VisitDeleteDiscountCodeRespons
 	return err
 }
 
+type DeleteDiscountCode409JSONResponse struct{ ConflictJSONResponse }
+
+func (response DeleteDiscountCode409JSONResponse) VisitDeleteDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteDiscountCode413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response DeleteDiscountCode413JSONResponse) VisitDeleteDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteDiscountCode500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response DeleteDiscountCode500JSONResponse) VisitDeleteDiscountCodeResponse(w http.ResponseWriter) error {
@@ -6525,8 +8228,9 @@ func (response DeleteDiscountCode500JSONResponse) VisitDeleteDiscountCodeRespons
 }
 
 type UpdateDiscountCodeRequestObject struct {
-	Id   IdPath `json:"id"`
-	Body *UpdateDiscountCodeJSONRequestBody
+	Id     IdPath `json:"id"`
+	Params UpdateDiscountCodeParams
+	Body   *UpdateDiscountCodeJSONRequestBody
 }
 
 type UpdateDiscountCodeResponseObject interface {
@@ -6716,6 +8420,20 @@ func (response GetCurrencySettings200JSONResponse) VisitGetCurrencySettingsRespo
 	return err
 }
 
+type GetCurrencySettings400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetCurrencySettings400JSONResponse) VisitGetCurrencySettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetCurrencySettings500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response GetCurrencySettings500JSONResponse) VisitGetCurrencySettingsResponse(w http.ResponseWriter) error {
@@ -6751,6 +8469,34 @@ func (response GetSystemConfig200JSONResponse) VisitGetSystemConfigResponse(w ht
 	return err
 }
 
+type GetSystemConfig400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetSystemConfig400JSONResponse) VisitGetSystemConfigResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetSystemConfig500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetSystemConfig500JSONResponse) VisitGetSystemConfigResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetHealthRequestObject struct {
 }
 
@@ -6768,6 +8514,20 @@ func (response GetHealth200JSONResponse) VisitGetHealthResponse(w http.ResponseW
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetHealth500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetHealth500JSONResponse) VisitGetHealthResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -6851,7 +8611,8 @@ func (response ListTrackingLinks500JSONResponse) VisitListTrackingLinksResponse(
 }
 
 type CreateTrackingLinkRequestObject struct {
-	Body *CreateTrackingLinkJSONRequestBody
+	Params CreateTrackingLinkParams
+	Body   *CreateTrackingLinkJSONRequestBody
 }
 
 type CreateTrackingLinkResponseObject interface {
@@ -6928,6 +8689,20 @@ func (response CreateTrackingLink404JSONResponse) VisitCreateTrackingLinkRespons
 	return err
 }
 
+type CreateTrackingLink409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateTrackingLink409JSONResponse) VisitCreateTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateTrackingLink413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response CreateTrackingLink413JSONResponse) VisitCreateTrackingLinkResponse(w http.ResponseWriter) error {
@@ -6957,7 +8732,8 @@ func (response CreateTrackingLink500JSONResponse) VisitCreateTrackingLinkRespons
 }
 
 type DeleteTrackingLinkRequestObject struct {
-	Id IdPath `json:"id"`
+	Id     IdPath `json:"id"`
+	Params DeleteTrackingLinkParams
 }
 
 type DeleteTrackingLinkResponseObject interface {
@@ -7034,6 +8810,34 @@ func (response DeleteTrackingLink404JSONResponse) VisitDeleteTrackingLinkRespons
 	return err
 }
 
+type DeleteTrackingLink409JSONResponse struct{ ConflictJSONResponse }
+
+func (response DeleteTrackingLink409JSONResponse) VisitDeleteTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteTrackingLink413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response DeleteTrackingLink413JSONResponse) VisitDeleteTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteTrackingLink500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response DeleteTrackingLink500JSONResponse) VisitDeleteTrackingLinkResponse(w http.ResponseWriter) error {
@@ -7049,8 +8853,9 @@ func (response DeleteTrackingLink500JSONResponse) VisitDeleteTrackingLinkRespons
 }
 
 type UpdateTrackingLinkRequestObject struct {
-	Id   IdPath `json:"id"`
-	Body *UpdateTrackingLinkJSONRequestBody
+	Id     IdPath `json:"id"`
+	Params UpdateTrackingLinkParams
+	Body   *UpdateTrackingLinkJSONRequestBody
 }
 
 type UpdateTrackingLinkResponseObject interface {
@@ -7123,6 +8928,20 @@ func (response UpdateTrackingLink404JSONResponse) VisitUpdateTrackingLinkRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTrackingLink409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UpdateTrackingLink409JSONResponse) VisitUpdateTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -7413,8 +9232,10 @@ func (sh *strictHandler) GetDataSummary(ctx echo.Context) error {
 }
 
 // CreateHost operation middleware
-func (sh *strictHandler) CreateHost(ctx echo.Context) error {
+func (sh *strictHandler) CreateHost(ctx echo.Context, params CreateHostParams) error {
 	var request CreateHostRequestObject
+
+	request.Params = params
 
 	var body CreateHostJSONRequestBody
 	var err error
@@ -7459,10 +9280,11 @@ func (sh *strictHandler) CreateHost(ctx echo.Context) error {
 }
 
 // CreateResetLink operation middleware
-func (sh *strictHandler) CreateResetLink(ctx echo.Context, id openapi_types.UUID) error {
+func (sh *strictHandler) CreateResetLink(ctx echo.Context, id openapi_types.UUID, params CreateResetLinkParams) error {
 	var request CreateResetLinkRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.CreateResetLink(ctx.Request().Context(), request.(CreateResetLinkRequestObject))
@@ -7507,8 +9329,10 @@ func (sh *strictHandler) ListAffiliateLinks(ctx echo.Context) error {
 }
 
 // GenerateAffiliateLink operation middleware
-func (sh *strictHandler) GenerateAffiliateLink(ctx echo.Context) error {
+func (sh *strictHandler) GenerateAffiliateLink(ctx echo.Context, params GenerateAffiliateLinkParams) error {
 	var request GenerateAffiliateLinkRequestObject
+
+	request.Params = params
 
 	var body GenerateAffiliateLinkJSONRequestBody
 	var err error
@@ -7578,8 +9402,10 @@ func (sh *strictHandler) ListAffiliates(ctx echo.Context, params ListAffiliatesP
 }
 
 // CreateAffiliate operation middleware
-func (sh *strictHandler) CreateAffiliate(ctx echo.Context) error {
+func (sh *strictHandler) CreateAffiliate(ctx echo.Context, params CreateAffiliateParams) error {
 	var request CreateAffiliateRequestObject
+
+	request.Params = params
 
 	var body CreateAffiliateJSONRequestBody
 	var err error
@@ -7649,10 +9475,11 @@ func (sh *strictHandler) GetAffiliateByUser(ctx echo.Context, userId openapi_typ
 }
 
 // DeleteAffiliate operation middleware
-func (sh *strictHandler) DeleteAffiliate(ctx echo.Context, id IdPath) error {
+func (sh *strictHandler) DeleteAffiliate(ctx echo.Context, id IdPath, params DeleteAffiliateParams) error {
 	var request DeleteAffiliateRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteAffiliate(ctx.Request().Context(), request.(DeleteAffiliateRequestObject))
@@ -7674,10 +9501,11 @@ func (sh *strictHandler) DeleteAffiliate(ctx echo.Context, id IdPath) error {
 }
 
 // UpdateAffiliate operation middleware
-func (sh *strictHandler) UpdateAffiliate(ctx echo.Context, id IdPath) error {
+func (sh *strictHandler) UpdateAffiliate(ctx echo.Context, id IdPath, params UpdateAffiliateParams) error {
 	var request UpdateAffiliateRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateAffiliateJSONRequestBody
 	var err error
@@ -7772,10 +9600,11 @@ func (sh *strictHandler) ListApplications(ctx echo.Context, params ListApplicati
 }
 
 // ApproveApplication operation middleware
-func (sh *strictHandler) ApproveApplication(ctx echo.Context, id IdPath) error {
+func (sh *strictHandler) ApproveApplication(ctx echo.Context, id IdPath, params ApproveApplicationParams) error {
 	var request ApproveApplicationRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.ApproveApplication(ctx.Request().Context(), request.(ApproveApplicationRequestObject))
@@ -7797,10 +9626,11 @@ func (sh *strictHandler) ApproveApplication(ctx echo.Context, id IdPath) error {
 }
 
 // RejectApplication operation middleware
-func (sh *strictHandler) RejectApplication(ctx echo.Context, id IdPath) error {
+func (sh *strictHandler) RejectApplication(ctx echo.Context, id IdPath, params RejectApplicationParams) error {
 	var request RejectApplicationRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.RejectApplication(ctx.Request().Context(), request.(RejectApplicationRequestObject))
@@ -7822,8 +9652,10 @@ func (sh *strictHandler) RejectApplication(ctx echo.Context, id IdPath) error {
 }
 
 // ChangePassword operation middleware
-func (sh *strictHandler) ChangePassword(ctx echo.Context) error {
+func (sh *strictHandler) ChangePassword(ctx echo.Context, params ChangePasswordParams) error {
 	var request ChangePasswordRequestObject
+
+	request.Params = params
 
 	var body ChangePasswordJSONRequestBody
 	var err error
@@ -7960,8 +9792,10 @@ func (sh *strictHandler) Login(ctx echo.Context) error {
 }
 
 // Logout operation middleware
-func (sh *strictHandler) Logout(ctx echo.Context) error {
+func (sh *strictHandler) Logout(ctx echo.Context, params LogoutParams) error {
 	var request LogoutRequestObject
+
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.Logout(ctx.Request().Context(), request.(LogoutRequestObject))
@@ -8006,8 +9840,10 @@ func (sh *strictHandler) GetMe(ctx echo.Context) error {
 }
 
 // UpdateProfile operation middleware
-func (sh *strictHandler) UpdateProfile(ctx echo.Context) error {
+func (sh *strictHandler) UpdateProfile(ctx echo.Context, params UpdateProfileParams) error {
 	var request UpdateProfileRequestObject
+
+	request.Params = params
 
 	var body UpdateProfileJSONRequestBody
 	var err error
@@ -8169,8 +10005,10 @@ func (sh *strictHandler) ListBrands(ctx echo.Context, params ListBrandsParams) e
 }
 
 // CreateBrand operation middleware
-func (sh *strictHandler) CreateBrand(ctx echo.Context) error {
+func (sh *strictHandler) CreateBrand(ctx echo.Context, params CreateBrandParams) error {
 	var request CreateBrandRequestObject
+
+	request.Params = params
 
 	var body CreateBrandJSONRequestBody
 	var err error
@@ -8238,8 +10076,10 @@ func (sh *strictHandler) ListApiKeys(ctx echo.Context) error {
 }
 
 // CreateApiKey operation middleware
-func (sh *strictHandler) CreateApiKey(ctx echo.Context) error {
+func (sh *strictHandler) CreateApiKey(ctx echo.Context, params CreateApiKeyParams) error {
 	var request CreateApiKeyRequestObject
+
+	request.Params = params
 
 	var body CreateApiKeyJSONRequestBody
 	var err error
@@ -8284,10 +10124,11 @@ func (sh *strictHandler) CreateApiKey(ctx echo.Context) error {
 }
 
 // RevokeApiKey operation middleware
-func (sh *strictHandler) RevokeApiKey(ctx echo.Context, keyId openapi_types.UUID) error {
+func (sh *strictHandler) RevokeApiKey(ctx echo.Context, keyId openapi_types.UUID, params RevokeApiKeyParams) error {
 	var request RevokeApiKeyRequestObject
 
 	request.KeyId = keyId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.RevokeApiKey(ctx.Request().Context(), request.(RevokeApiKeyRequestObject))
@@ -8332,8 +10173,10 @@ func (sh *strictHandler) GetIntegrationDetails(ctx echo.Context) error {
 }
 
 // SetupBrand operation middleware
-func (sh *strictHandler) SetupBrand(ctx echo.Context) error {
+func (sh *strictHandler) SetupBrand(ctx echo.Context, params SetupBrandParams) error {
 	var request SetupBrandRequestObject
+
+	request.Params = params
 
 	var body SetupBrandJSONRequestBody
 	var err error
@@ -8378,10 +10221,11 @@ func (sh *strictHandler) SetupBrand(ctx echo.Context) error {
 }
 
 // DeleteBrand operation middleware
-func (sh *strictHandler) DeleteBrand(ctx echo.Context, id IdPath) error {
+func (sh *strictHandler) DeleteBrand(ctx echo.Context, id IdPath, params DeleteBrandParams) error {
 	var request DeleteBrandRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteBrand(ctx.Request().Context(), request.(DeleteBrandRequestObject))
@@ -8403,10 +10247,11 @@ func (sh *strictHandler) DeleteBrand(ctx echo.Context, id IdPath) error {
 }
 
 // UpdateBrand operation middleware
-func (sh *strictHandler) UpdateBrand(ctx echo.Context, id IdPath) error {
+func (sh *strictHandler) UpdateBrand(ctx echo.Context, id IdPath, params UpdateBrandParams) error {
 	var request UpdateBrandRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateBrandJSONRequestBody
 	var err error
@@ -8476,10 +10321,11 @@ func (sh *strictHandler) GetBrandDomains(ctx echo.Context, id IdPath) error {
 }
 
 // SetBrandDomains operation middleware
-func (sh *strictHandler) SetBrandDomains(ctx echo.Context, id IdPath) error {
+func (sh *strictHandler) SetBrandDomains(ctx echo.Context, id IdPath, params SetBrandDomainsParams) error {
 	var request SetBrandDomainsRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body SetBrandDomainsJSONRequestBody
 	var err error
@@ -8524,10 +10370,11 @@ func (sh *strictHandler) SetBrandDomains(ctx echo.Context, id IdPath) error {
 }
 
 // RotateWebhookSecret operation middleware
-func (sh *strictHandler) RotateWebhookSecret(ctx echo.Context, id IdPath) error {
+func (sh *strictHandler) RotateWebhookSecret(ctx echo.Context, id IdPath, params RotateWebhookSecretParams) error {
 	var request RotateWebhookSecretRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.RotateWebhookSecret(ctx.Request().Context(), request.(RotateWebhookSecretRequestObject))
@@ -8574,8 +10421,10 @@ func (sh *strictHandler) ListCampaigns(ctx echo.Context, params ListCampaignsPar
 }
 
 // CreateCampaign operation middleware
-func (sh *strictHandler) CreateCampaign(ctx echo.Context) error {
+func (sh *strictHandler) CreateCampaign(ctx echo.Context, params CreateCampaignParams) error {
 	var request CreateCampaignRequestObject
+
+	request.Params = params
 
 	var body CreateCampaignJSONRequestBody
 	var err error
@@ -8666,10 +10515,11 @@ func (sh *strictHandler) ListMyCampaigns(ctx echo.Context) error {
 }
 
 // DeleteCampaign operation middleware
-func (sh *strictHandler) DeleteCampaign(ctx echo.Context, id IdPath) error {
+func (sh *strictHandler) DeleteCampaign(ctx echo.Context, id IdPath, params DeleteCampaignParams) error {
 	var request DeleteCampaignRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteCampaign(ctx.Request().Context(), request.(DeleteCampaignRequestObject))
@@ -8691,10 +10541,11 @@ func (sh *strictHandler) DeleteCampaign(ctx echo.Context, id IdPath) error {
 }
 
 // UpdateCampaign operation middleware
-func (sh *strictHandler) UpdateCampaign(ctx echo.Context, id IdPath) error {
+func (sh *strictHandler) UpdateCampaign(ctx echo.Context, id IdPath, params UpdateCampaignParams) error {
 	var request UpdateCampaignRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateCampaignJSONRequestBody
 	var err error
@@ -8739,10 +10590,11 @@ func (sh *strictHandler) UpdateCampaign(ctx echo.Context, id IdPath) error {
 }
 
 // JoinCampaign operation middleware
-func (sh *strictHandler) JoinCampaign(ctx echo.Context, id IdPath) error {
+func (sh *strictHandler) JoinCampaign(ctx echo.Context, id IdPath, params JoinCampaignParams) error {
 	var request JoinCampaignRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.JoinCampaign(ctx.Request().Context(), request.(JoinCampaignRequestObject))
@@ -8789,8 +10641,10 @@ func (sh *strictHandler) ListDiscountCodes(ctx echo.Context, params ListDiscount
 }
 
 // CreateDiscountCode operation middleware
-func (sh *strictHandler) CreateDiscountCode(ctx echo.Context) error {
+func (sh *strictHandler) CreateDiscountCode(ctx echo.Context, params CreateDiscountCodeParams) error {
 	var request CreateDiscountCodeRequestObject
+
+	request.Params = params
 
 	var body CreateDiscountCodeJSONRequestBody
 	var err error
@@ -8835,8 +10689,10 @@ func (sh *strictHandler) CreateDiscountCode(ctx echo.Context) error {
 }
 
 // GenerateDiscountCode operation middleware
-func (sh *strictHandler) GenerateDiscountCode(ctx echo.Context) error {
+func (sh *strictHandler) GenerateDiscountCode(ctx echo.Context, params GenerateDiscountCodeParams) error {
 	var request GenerateDiscountCodeRequestObject
+
+	request.Params = params
 
 	var body GenerateDiscountCodeJSONRequestBody
 	var err error
@@ -8881,10 +10737,11 @@ func (sh *strictHandler) GenerateDiscountCode(ctx echo.Context) error {
 }
 
 // DeleteDiscountCode operation middleware
-func (sh *strictHandler) DeleteDiscountCode(ctx echo.Context, id IdPath) error {
+func (sh *strictHandler) DeleteDiscountCode(ctx echo.Context, id IdPath, params DeleteDiscountCodeParams) error {
 	var request DeleteDiscountCodeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteDiscountCode(ctx.Request().Context(), request.(DeleteDiscountCodeRequestObject))
@@ -8906,10 +10763,11 @@ func (sh *strictHandler) DeleteDiscountCode(ctx echo.Context, id IdPath) error {
 }
 
 // UpdateDiscountCode operation middleware
-func (sh *strictHandler) UpdateDiscountCode(ctx echo.Context, id IdPath) error {
+func (sh *strictHandler) UpdateDiscountCode(ctx echo.Context, id IdPath, params UpdateDiscountCodeParams) error {
 	var request UpdateDiscountCodeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateDiscountCodeJSONRequestBody
 	var err error
@@ -9073,8 +10931,10 @@ func (sh *strictHandler) ListTrackingLinks(ctx echo.Context, params ListTracking
 }
 
 // CreateTrackingLink operation middleware
-func (sh *strictHandler) CreateTrackingLink(ctx echo.Context) error {
+func (sh *strictHandler) CreateTrackingLink(ctx echo.Context, params CreateTrackingLinkParams) error {
 	var request CreateTrackingLinkRequestObject
+
+	request.Params = params
 
 	var body CreateTrackingLinkJSONRequestBody
 	var err error
@@ -9119,10 +10979,11 @@ func (sh *strictHandler) CreateTrackingLink(ctx echo.Context) error {
 }
 
 // DeleteTrackingLink operation middleware
-func (sh *strictHandler) DeleteTrackingLink(ctx echo.Context, id IdPath) error {
+func (sh *strictHandler) DeleteTrackingLink(ctx echo.Context, id IdPath, params DeleteTrackingLinkParams) error {
 	var request DeleteTrackingLinkRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteTrackingLink(ctx.Request().Context(), request.(DeleteTrackingLinkRequestObject))
@@ -9144,10 +11005,11 @@ func (sh *strictHandler) DeleteTrackingLink(ctx echo.Context, id IdPath) error {
 }
 
 // UpdateTrackingLink operation middleware
-func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath) error {
+func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params UpdateTrackingLinkParams) error {
 	var request UpdateTrackingLinkRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateTrackingLinkJSONRequestBody
 	var err error
@@ -9196,198 +11058,218 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L39Uhw5tiD+KoqauWETv6TAbvf93YGYuIsxHjONgQHcfWO7vFUiU0WpyZJqJCW4rpuIfZp9sH2SDZ0j",
-	"ZSq/6gNXAZ7mj5k2lZnSkXR0vj++dmI5nkjBhNGdna+dCVV0zAxT8NdhckrNyP6Li85OZ2L/iDqCjlln",
-	"p8OTTtRR7J8ZVyzp7BiVsaij4xEbU/vFUKoxNZ2dTpbBm2Y6sV9po7i46tzdRZ0jPubGvpowHSs+MVza",
-	"WU7pFSOa/zcjLxM2pFlqyKvt7Y1uJ0Io/pkxNS3ASGGUcGb3VWfn1fZ21BnTL3ycjeEv+ycX7s8cJC4M",
-	"u2IKYDoZDjUz+Yorc0l82jhZOPZ249j/gMFq690jMdVskwvNhOaG3zCis0vcJ2Ik0YyqeESGUrVtgf+z",
-	"gGpMvxwxcWXP7vX2dn3z7+zJ6YkUmsFBv6XJGftnxjQsPZbCMAH/pJNJymNqQd36TVt4vwbT/FmxYWen",
-	"86etAom28KneOlBKKpyqvN6LESMKJyNckzFNLaqwhEhFLhWj15pQorKU7RIhzcjuwi3VRBupWNLt3EWd",
-	"fSmGKY8fANY9kgn+z4yRG5pmzIJLU8VoMiWGXjPRCuF7qS55kjDxMNtJ41hmwhB7zGRMpxYsEtM0JWbE",
-	"NZETpmBOgO1QGKYETXHE9W+hIJlgXyYsNiwhmqkbpgizb+8SE6JCYreXC/gxlVcagD2W5r3MRLJ+OI8l",
-	"0Vk8IvLyNxYb8lIqwg25ZKkUV9reQ2rPmilimKDCbAB4p3SaSppcSHlE1RV72MtzKZOp3bPUTq2IGVFB",
-	"XpGP/C2AdiHlRyqm7lrrBwBNSjKmYkqoMWw8MdqSqxGjiWMmZ8yo6ebe0DBVJ4LnLJYigX2+pbDvQ6kY",
-	"MWpqbxe9olx0yxRuFh23wH0SNDMjqfh/swfAno9cay6uIsK+TCw/tMRMsRt5zRJi5DUTkf3lVklxRWLF",
-	"EiYMp6nF8Tu/KtikPbzJF7Cirx0m7BJ/7VwqKiwTpcMhTzk1zG6t1KbzuUbbo85e/pJl6MrefsORzseK",
-	"UcOSPjUlFp1QwzYNH7NOw3BsTHlqX6894ckCjN5zqYbvtaGImLO2PF/NObx9F3UyzVS/eW6RpSm9TJkX",
-	"R+pCRyGw/IoSDEDnV1kMHoV75UEtdhupRGm33zFDearPHF+tb35CDa3/SsPTWmgj7KwBCsMo3LDx/K0s",
-	"PrJjuKVQpei0tjchppUma9oDncUx0zo45EspU0ZFbVj/ZoS7MXNDD8UkM/UNy/ExFHJ+fDMD8eZJQ2UQ",
-	"SwgxE8AjLq5bgIzpeEL5legveEcSpg0XsMX9TKV1qLdXtr4QtDnL02Y+NtM0PRl2dn6djXpWqO/cRa3I",
-	"vwQSh9dgMRRuQtrPa0PbhyAArZf14W7nuSfeZUb4y4gaQgXJQSKXSmZXI9MlewTYGNGMaZDyhvwqU0wT",
-	"OSTcaCJvBfHIqYkU6RQlRMvoCBVJT9i/ioG50Swd2uGIFXXl0L497pKPUrCpEybPTo4jGGSSUmNv4QtN",
-	"LqlmJM6UYiKeRjjyIJbihilt75+ihg1A1icTpmImDL1iO6R4Q9vfrVJK4pTH15q8HPQ6r7s/bvc68N3r",
-	"7o//ttHtiU7UQhV0/zfJBcolVeElshr52IoTKJjMwoh3LOZjmuJHJfjv9aVuhifhGoSSfiwTpvuZbgM8",
-	"pdq+lAMyQ8qYw6gtWt4wkS2zDiMNTft4Ig0CJihn/sCGSo7JhMlJyohElSPHqxeaGEXjayt4plzY470W",
-	"FjcvpdGEfYnTLGEJ2CMalPzwOpUgKm90scDSedfPMaojTfOJNG5/4w2e8J/YdDWy4YLcDSCzUH4TSrTK",
-	"kRPFhvxL/cytsnTNpi80GXKlDYlHVNHYMKUjq2goFssrwbWlJN1OMw5aAf4bgJ4hcDqgK3JmaadKELQf",
-	"5T4OsDTfmfD+NSLCbKER0OUu6riX63usWayYsVu9a3XmmAohrQpH9Mjem1x7m705Hh6caP2MDNbVIr41",
-	"SFavnPUw/3shObJ95sWkq8YjW0bi94c3W1Ly4z7ArhcqSLsk1G/XOYt3FqQ9xQet9APEkkXHW1ayz99v",
-	"nf4+hDdhMU++kZ4uuACr+mZzMe0jG18ypUd8co7vN9K+cPOqWxOcQ+WYa4cY1VAlB7NCT4N9moOOD6Ht",
-	"rF1pn62of17jbV6elJUIwcI70L7iByFeSt7Q9KNMStY5mhnZiTpjKjKaNpvkMjNadod+uzWN5CLTaECd",
-	"tWWfdIM4agd0nzetbsy0plctlrp7bKMfb8aGvgWzZl0SleMJFdNVU0xw1PW94jdvC/fde/v2sO33cky5",
-	"aBaAgHC90MS+QW7ZJcGXu4tQYXy1QWPZS1N5yxISmIbcuJoMpXK6iVWoR3LMJvSKgcU9Jyq1mcqkY2nz",
-	"bX3Z7pyIfaNRgJ5klymPHaesf4+PnVWAJ8TKveABKqtf8NSqWOjE0vNFyVDOLiFTfowhbA24URxLCdla",
-	"cbhFjGzDmT20aViQ0OlEtZWVJ132hY4nKevGcrxLLlMqrkmcMqq0U1FKJs8fVmvybF3cA3BGQIHFeSLS",
-	"jXnc0A36AHwQ4FmWvl964rfASptWtn5+B5OfM5NN2qzcFUI9B+tWSYTn3ISqzTsEtGmp+04UnaGU6D7Y",
-	"XBpuM4gFLClMSLrJOAR+FJAf+mMnQMyRegphw35sjOKXGXgIbrlI5G0/odMWk91SGg2+3K4dZckVhsQs",
-	"dsVzk9znqpP0LRC0MaNCEyEJDkwggKfOKkuG0L5xDtGZyJK/Du7T8gAQwLGMVfQeIsa9sTrcpYYTYCLp",
-	"J86oW4JkEfnCCwferbQqtXCcK3z9QkNcDEPquuLnpjiHmKYpeP8Dy2wg70fkdsTAdqsgMkcK1ohFrYit",
-	"rOoo7B/3wu3aRNpQZe5/UIvp2Z5Q+Z2LOjdc80uecjMX734u3myUmAL9O6AJuSQVnlAFrwL1O9iFAHNz",
-	"MhJue3Bj6pe94fa2E8HSLlQJbcUkUEfcqE7kZ/GIFma4LuqeBzD+8O8/zo5fLNP9+oXKhU50v8HLu4Tm",
-	"6kvZAcevhFTeNj6fiXwDl3hahH81RDyQT35s9t6vlKpXopEyDfZ3KSxVdJ7R/JipVyxRxanqFd8Ua7BC",
-	"KlheEo0Nv2ERmVDQEqUiTCQs8VoSChX4UmVBb5qgXAnRnCtNPoDmlN/XhZWnXNSdpz8VQz+ACuWhWlaL",
-	"igPBfbFVt6xy/epUhXWHBkTA207UQexGxsmSRlOiH+XTxN+x8kU5EenURVewNNFEMwGeT3HFLK2HX/FH",
-	"qom9juSasYmGCAyglV1yIQkbTwwOY2fRRCqMvkAyH6HpwozYmHBBBmCjGDRFPDwJprhS1mSX2rDr8A+a",
-	"+l03bguj3L5Dvb6j2Bi0RRfqzBJuiCWTXbLnTsdHcF8ycinNiGgG8S9oCmJJycrnUWiO2NWESaXLH3Uw",
-	"0v0QB35mxPdkxE+Rk66NGdZJHNCZU6r1rVRtVlE8WOPfWmgvBLtd4v0qia9MWB6ukVSnPL6e5aBeyrSy",
-	"Ls+yBXI9ATt80h9RPWqO+tb9S2maWGLUSbm4XhR8xYZMKfRlNTq5+vTKBewvYO0PNqMAo+pwrniVA33X",
-	"L7g0cwBjvuxWbHkIWS+PbVtM0AMknivl4aAPIeKVuUONhxbBll5jkSphikAYHeRPWPHlC0sIHUO604Sp",
-	"ICqzC4wPuWExlNVd7TfNshTYBT5Ie3J59ltLtHmOzz7gYG74OQSdHd8nkgjjwO756WQGnQw+/Y95VNOv",
-	"c1KQzWJFAYSNRx3y5LrBXJDD8xPy5vWr/z+PwyWxTFgpUpfI4ZApHR7r2clxJ+ocfDrrRJ1P5++az9QN",
-	"eM6M4eJq6XyMS6rZsiKHWwRfIoy9OkTVOes8Jfv3FIKUj6mf9dEZvGSpLegSyd7CjKTqj7J7Voe5tDEe",
-	"pnC2tatc76ih59l4TNV0acXSkhg9yx/U7HoJY/QaXUClEKAWE17Ls5KyX39sWVfjo8rG4Xv5VKH5M4w3",
-	"rmb+RLPiBGsON9i99R+w0xeaaAz7QmNDEnyDiGx8yRS5VdwYJlAjQ3QGCoOO985O59Xr7o/bQPaMYcoO",
-	"9b82//PX7c2/fP7/XvZ6XfzXxn/+uUmkecdujuQVF63chJbT+2Yqw8Grtain4Fnjrrj4cE9+v1GKXXUI",
-	"5RyH4xoiLN0+NDzI1VN5w5Ti+N63OjrP2CSlsTOze/BeaFJM5xLKX2qwo0wnbANiekDg0eSWmxGmblvI",
-	"m32j9/ZPmn6mrcKae7MbMj7mOCTz/INFjAIeGb1JIP94WYPAorqL7kOShuY3DbLHgX9EjASbV8m7mCWc",
-	"iZiBsOmik17qEYWE3gkT6TRM+wj0HmeA6sP59VE8XZ1XcQG3oN/kwi2Ih5w219gIPfGZgJfQrtRiVSgx",
-	"mXzc/oSpfpxpI8eoxs3/+oamPOkPlRzfP24Zx8iEqQjm35iXEaOvsOzlbHOJzg5knhe9XL4/tSvRgk/l",
-	"M51xEs03vbT55V2sXJpmutgcYj2P/bQ5S5flQUszhUbN44gZTP9J+BU39r9UjxiGGGbC0t5YKqZ3nfMz",
-	"IZdTcsUEs6LrIm6lYt9Ovomd1KjATKNm9GQodIX0thLKE4vXe0+GTEIlolOm9gNaFvoUlqKKy38MV/H9",
-	"t9PETyskiTMNZ2XsmkcCHsAyVk6IXFgJL8nJ8wxllTkewGAWgres+lqCdrl9mLXuB9DoAlgKH2dVN0/Y",
-	"Io6NZ3L8TI6/X3LcejUWCiDAOkSNJtISggWj1K3mheg5VIz19YhPJnaQxlExnGhmKkSZNM/NZhjTL84f",
-	"/eP2POrsxm8kKfhsaRLaAPKcpJolgFop0cxrudWD/qDUGmHihqVyAkJsMy2tZqiMaTzigm0qRhOLp85A",
-	"LyGMLB4R53DJ7Wb7J8fvjw73L5pzr6A00sJ8GZaD9ZSabOOsebV7ZJSNqSggdhloZTgPxpSnYSU/xa64",
-	"Nkyx5uzX4pjcNRnSVLPP0eKnhuA6laT19Nxya1gIISHNR4vRItQQMLu3xEM3BG635flVVuBfbAT5y0Qq",
-	"cyCMCxrwJOSepuUmevL+C/gnHsJ/s4y3pNn1oVrKDK34nn9gNF0+k9T+6rfFH5S8btx0XWMtLS86p+t8",
-	"LMqNBjkUxcdr36/DIm3wvuXZnMuj71hs7SJ+kLdY9jATvuDf3ukhsd8UUbdkRFtygtCqBFaMxcwaRXmX",
-	"CfdBR7OSShfPBx1R3b9llyMpr/tY0qNZaHSZk6HJv45HIznhw2k+XhugPtWzbzGjOZj5opINqhiaxidp",
-	"BjvMFdEjqUxuK5/jqyw2vL6UJoAaN715hY17GNVwKHo4weCIi+tFxEWq4hG/aZEXZ/u0Fq/HN7l3BFct",
-	"FqFprbW0opJoKxJMOaEuWw+ie36DqrSNi/6I3K+dXqwrX75paaduojIEuX5TJysyr2NdfwbxNDMI2Zia",
-	"eBQRGiupIVuA5MnlixS8gvgrtFA7KBpXpOSQp2x2YunxoqGSjxJqU1n8wsExZ17aoEnCMWz4tLT6BdX7",
-	"8vF9ElBDb0gYjUdFWI0ZUQNJIJngJs8EoZqRy2yqS6LxV4is2elsd19vv9ruRBBus9N55YJt4MGr/9ju",
-	"NKmmZ0wzY4nNsvwV9VS9t4QbE+rpNkcNNvIPKJmsmQE09r5VhmV5CRfgBYQS6vOZBxJ5BCAKYF87HYf9",
-	"9SGrraR4uSjZYCeXo8Z+/fOiaM/5lcgmlZLGs6uXa0TYMZ0Sza8EySaQZaBZesNKoWD1ishNRBwhWEU4",
-	"Rn0td1GVTFWDAHDHwLGP+lA91WpWveV//YhDrILHlGIJltFIZmRWVKuF2G2tFmrEbYbaoRu75IfNN9sk",
-	"lbdMxZbgpWXnHzj90P8337V3z9jIaG6ozvlUGzbel2LIr5bW69jNx0brzYXKWG4N8DX3NWOJJgkbS3/j",
-	"cAsgHdA+uNlMraDXHOGAu/+pRYxfWBv0IBefhEOvnYx6XcJyqicYGLWGyKeUx9dthSvaa6K+nF/r9L5V",
-	"mGp1rldfVt5qg/3WmK/FXBOB4hSqqa0SBk0SxTQkfkHAEFTCVCyWKtGE4h7DdVMs4YrFBl6FBLtiS5ar",
-	"bBSss76xFZjD4I0AJb41kCVQnOfEhIQ377FiQhqQryksKtP1yD2f5rXSZOm7Ofv0AI5z4JsL2+VL5HOe",
-	"8wOHfgA3eQjVsiw0dYxg8VU3rPJh+VabU3ydLQTuQzWbsPuTq124mqhoR38Ok9lV+ZzgyJOorcIcyo0E",
-	"nBcoPC5Uus/N/sFlylW9UWiVHFE98np3RYSNiKZDhrnClwhYnHImzKbmCSuAbA4CbgPoU8ZnbYhjSi+0",
-	"laGbF75kV5WaHjT/feQVe/fpQlPTimZrQffOgNQ/M8WHvFTrPsx0pK1zNLFsD2yLlhBuYFlnKEES7lyB",
-	"/GVEDLHgc8sVXJZK3rvkaGux0ZVSx59L+cu5yRcuG7TMu+GG9S16NxoJfkF7/TmY65fdmlaHSQs2VN5f",
-	"897Y0VicKW6m5/accp/WT2z6AVpzNREuJArOi0Veov64aeQm/mujS6DqOx1DeX30pWvQKtnEsIRQTQZ7",
-	"rvkW1i19y6hiivSy7e0f4ms2hX+wARSo8c3pnOkn5dqggwcwi+VND7GVWNH18L82904PN3+CivFeEMnL",
-	"nV/ChBYI8AnDX+/9nf/7Lxedeqc/tAeCFjQ4PTm/IFs0M6Mt0IkHRKrSrxrMQYMuOSnAH1N1zRIy+LKp",
-	"ZMr0AHdFMJaEVXjs+uwehUavvLUZHDYAWyxqZMwEW45xMZS+lRnF9oduL04mTOSdWaAMraFcoCseZAEY",
-	"Re9sbV1xM8ouu7Ecb8kJE7nMveXTLuuW5fLg0BdFs3S4OZK4Ev9oEzbAWI7lB+uSt2iRUVlYWuolpnZu",
-	"RL0CAE1+k1gSYwx6EqNKhAkzrk1H2IXFjNiUXCrouwaWDKxwhRjFNFYsKUC5sEiVyDgbMwGtJyt9YRx3",
-	"truraGx2CLthakom1IygD+Ct/QauQNITEC1OBlt0wrduXg0QgMLa8kKTvMEmuCzjEYstdkAzBG2gt+A0",
-	"b3tjmDZEZ9ywbk/0xJ9I4LgmVxlPGPz8J2IxmgnjAid64pxfgQ0brNoeQQGkEvZi2x0HoWImU8I3prMb",
-	"iwuNaZru2HkGg4Ee9cTFyU8Hx3/988s4UynZ1GTzvwhM0Ov8+fTT26PD/f6ns6P6bL0O6fV6gpDND+TF",
-	"Pnbd27S8bIdUG++98G8m5MXXHjLJXmenhyzsfwTVcHudqJdb2+AVuplKcbVZ/Hb3gvxOfvsn2VSka8lh",
-	"97dbs9ETHvp2qMes17HA9jolorXjqdafYSN6HdgYuz8Xdt/wWD+cv/7x38nff7lw1AtdAoQODVPk9Rsy",
-	"kpnS3ZaTkZkZuC6B9lLBcfSELFntwHsTsy45YxNg/WRIecoSAnuNlaAtdYG9s1QKCJj9xVskqNC3TPXE",
-	"4M3rvwwQUSgZBN0YBwRJq6X00IVxo+uw7cBFjeGFVEoq3RMHgCw4qr0Rfz8/ObYoCFD4MDNyjqxphwy+",
-	"9jyf6nV2CEiEpAcMy/79tdvt3t0Nuj3xnvI0U6z2BcRb2U8AAPtLr4OMxHlMkZn0OvYdKyqHr3zc2/9w",
-	"eHzQ3z95dxC+5yLS7Ku/drvdzwDBWx/ZRgZ2nEFEhL0ZnvS46YhhX8wuGbghBkFFPVf8x0dkoQmWQqPO",
-	"nrDnBiWWeIL3+uXg572jw3d7F4cnx/2Ds7OTs8FGl+zl/T0BoWpfQZdZ7RvPwkn9jrF5vxNU0sjvkNll",
-	"6fDvPfH75uZm/j/7bn1W8jt5s71NfkffoEymEfrDIAvOUr9E4ozoGvaZiUgmCQ766Xjv08WHk7PD/3nw",
-	"Dgd8RX4nQvrul1Qs2RrTjfv+5Ozt4bt3B8c46A8OykU73rpRjk8u+u9PPh070N4gaEG/V4BhVr9XN5CP",
-	"csRx/kJ+J7TcIvglXMQo1/E2gNFQS2hxhLO9i4P+0eHHwwu3Ua/tKKbaPHUX+6CW76m7n3YkuJ/Q6awn",
-	"MHIbrfnsC9b6IsACgUb5DGiUSLFb2SvXrmzD4/glF1RNyTCV1OguAR81GdEb1hNnJ8dWpMNQm0uq7RWF",
-	"0bsHn84GnpG6/Go5JCxTEsIPScoydDM7eMuhPD2xV1bEw90HClYrrOzpjBcluuR8RKFIpSaD0OA56ImX",
-	"g5Dgqy0kCIXR1MmgGzvoMb/husVii6ROk8EP268HDVbbnkDuS4dDbPb1V5wKR+CJF3ZpkgDKFw5ndyTk",
-	"ZWVEV4sT3+GaXLOJsUT5J8YmSBZ4UjiyAXJpRQ6sl/LS8gTHO+2GURJLec3ZRiEGcJN/3hOFSBURLYPC",
-	"K1bUcyXYEHCUX8V1l5xC4FBEfNyQy6DDRmmQIBPwne03g11C8Yjl0MLjjs+tBWkLBiUF9nELocz8mUAl",
-	"YDyVLvkpb8jWE/b88RVUPcB1YcFBxAY6wZJuINgsJNB4bNpEXF1IQriv4GM5CAg1x+xWo5sSBJ7QIg7P",
-	"/+///j/wILB8l36v2ADhmZf8qw0GtjRNmRWbcrnmT38iPjUAz9De0CT8BY8PaVuOGna381I95Zxq5IBC",
-	"IgNzd4prcsVvmOj2xD5iimKeiE6Y85WT2xE1cIBId2KqoX5hUCSo6MlOhpYTIU/d7r7aBqL0avvfckHG",
-	"mQ018vjEOT4L1aMh1oB8gLaTuafUyvBofLGCu2cOVuGwpKYs3yVjLrbsIz3YgLb2WEoRuZJUO1DRb/Dh",
-	"5Pyif/Bx7/AIBXT84XTv/PyXk7N3g9yB2xPeg2uoMhpYldWnBiUFzkEHWtnAihGgC8VUEK51xgi1hBPM",
-	"a8TLzBgW0xNwMS3RgDBWbUlI04LASrj1lSd3W/Ah3IzBBni6XCiME3wtibaSL1aETHnMnEXFqat7fzs9",
-	"2vyhu70JNpmqinp7e9u9EllXqqst963eoleT1H7SHZkxJgVwk9ZV373Tw8C3vNN51d3uQsQS7NWEd3Y6",
-	"dpAfsMDHCMwhbnlWIt0qSmy5kpGVJvHs1kpmYMXbJYenXsh2SIwUByS0JAJ7qtWVaWqRZkT1yOr5uWhy",
-	"mHR2Okdcm33fIHJCFR0zA0VcWtw5xStbkCUFLp05L55gFN7d56iT66R2aa+3t1fWGL1eAq2hSTouFLrT",
-	"v8G5m4bMYdx6S/NQJ/jk1fxPSl3f4aMf5n/0XqpLniQMDLs/LgKZVc+VoKnvBx91NFYZgrifGEquolfd",
-	"RVGWClu9tFdzoxN1DL3SEI9rEbDzOeo405H9Ddu726FD/GSQd7H1lUHmxV0ron66eL/5H17Zc+qdkre7",
-	"rlcjEsCcDoxcFnyOwjgNloQoIywmfryjhtYRFsx09loVRjqEsxOaLdEnsGC//TDN5G4BDLa62Vasb8qY",
-	"WzXJ3jW1G9g//5kMeQoGR9wxmMMz8ndcT6TmPuWzUp3aGBqPxkyYXRjDrv6vXgfFPUApsBvrm16nE80C",
-	"7l/7eqD5QMlbK0ugzcBuj5Xc7Al8w93I52i5E++l8hWN6eaYCnrFwBLo/fplRP8bM0H1sM4aaWdTkbIm",
-	"6gmCSPd7Ous8pNyHJbuzLlHDkUwTfc9zBxkLnDIS4zvLZ1jUd3QUiGnzVibT1bG9WgHJu7KPxqVDV3Dn",
-	"1coAKHnzGpAmFGK9/PrEGfCb7b/M/2JfimHK0V/25tUCU5zSaSppciHlEVUQCvPt6I2n790ObpeXReFG",
-	"qTpE6TqnAnkdrw0lVp+RY29JQ9nTiZ5Y1N0y98gpYN5abIVzVNk1ZMqCiblGAnF9eWj/QgyfJzOZ/Ry/",
-	"ewOHX91dqecotEgCmC1gd3kXdtBlCmjXzxo2V8jbJ3+P3sz/4lia9zLDZnrffB8OZyuapNAzQctc4qbk",
-	"LsY8Xq2Rw9vDu2WXhE4mYOfSaA0GMVjIzZjGI+akYb1LnGYfyzFDr4kO42GbdbVc0zwCQNYoFbQGAjYg",
-	"LQDzXUkGEEDArwRLNrko1eDDiCxvneTKGY1cQdECZbx9roI1QT5IE+ps+WpesylsqecqVrXN43UbokJ3",
-	"0WNHx77cgrOA4mqQ79qhLDZMm0RNhKmEXGuSWEpzYCDuA4ssjeGaLZQYjM3/YmT20cSVPdHkURlT9D4H",
-	"xDlviXP/29ZOo88ZVfEIzbYx1WyTC82EVaxvGNHZpXOJuGgZK1VEhXObJ3PI8vJmtH9kTE0XMaMtbW+L",
-	"qks/xKKCSC08n6JJYuU0S10SNmTUEGBTOo97Ai9QIWABESxu2py0pXXa/AJSMps97WHmpRyWOqT+a5s5",
-	"CowkL2maYraa68GX99wjmkHkgNTMJ6LmQVIbIQ/UhhquDY9DDhhctgbJKfJdgu+iFka3FzDe0LfhwbSa",
-	"AxESPQJQKJRoOWZWf9AQxpVNEEYLN1zRNhUi34x1M7VHYWj57PO4Wb7bzxr4ijXwEJPrlqSZ96TKuLYu",
-	"p5sW47e+2v8/TO5mahtwT8Z0SlIpr+2FoGIqBdstgwQaIzeapcNGQ2OOQW+nn1Axmq9oI3QrVra3ny/F",
-	"01GnS7tDJlgwAz3w6KR9s/0m76Yt2MYSrKFdbgNLFOJ6ypr6Cx4ajdM7e1dE+NBifWRFOvwoIUbKyMfq",
-	"GEWFRvd8HfnfwQdl/rAmjKwWdGnAR4QmecbECibivpRpGoS3GU2Kdsp6edK7rLB+mJxaImgpl0shrYo0",
-	"GJYRGhR4EcH1ZvtNHQUxn+4piijP1HiFWvf3I9Ng/CYtm8Wg4apUThWGiwaBQKbEJFDGWCEn2ApKd84W",
-	"gkCVoWlaKDfohCj0oKqGQ17mb6EKFJCSjYoEtYjw5Cr8dR7iHlWrCTYyE3jlmZk0mKGK+ECvPxYaLra6",
-	"9RGiAU4srfqWsfvevAauRaVvV3OAAU8Ng2g/DMTfJSKIF2uxXJU7bDXJ/RUDUF7IYVGxp1IV724dtq61",
-	"qhLFl3MtTcFu/nEsTC/C+GLwUwQ01iUiYKLZrnNVp2nII0qN3tvtSNV7gAzCmZTBn3JvWa7FPoXCnM/j",
-	"D+aeLdFhH3EWIEPnYdBznnRVELNnrlDFZjwz4Pqlc1sJkmKlz6eEo2cA0TOKfkcoike2GgzNzGgLE7U2",
-	"w+p5zUh2DJXbwPeMfb3ywIouOQH000xjSrQ2rnIilhNBqz3kSbvMVKlIKq+IzBrkkXL39nWFzDW0iH9g",
-	"bXgBS5CHj+AhPbBJ6JFVT1MKzsg0pLMHpQ5zKTwzoxCh8xKC7ah8YrW9amVClQkX8TF4d/Bz/+PJu4O/",
-	"WhwY7BKgrrdcM6Ci5AxS1yHsjdHUl2xwarBmLGFJqcKhdyPHVr8UkC3aZIPErq1rQvhqU9iHNv1kQcOA",
-	"Bkw/z4kF5niW9u/+aP/EgyJcUZTOzq+fwwvgyylAd+ASIr1M2A0ZQwqcSKcbM25B7QZUlL41otp3gWff",
-	"BSl983oBc+GFlB+pmDoY9RrxEYgjmv7CxJ3ZWChdkcU2NLTPH5fLXhRluLWvCbBLUmqYgmR+7e1DvtzE",
-	"m+1X9w9zXIEAaCEsCWK+FHbbMWCBMGctqpkuP67V4TUvN+AiWIdl8o+4sxc1iWPGnjpPKOB2kxMIU3xf",
-	"EFdUDU3nPC9g4DS10lMjZZtjyDUqWBPFLrVBeGCKvQh+ZLAHSYgff2AZGHAFvBYOe6KguPssmQAzO5o0",
-	"vapVICjzvyaUa2wl8PQ1sN2waQOUn9HZ+BsUsycicDJDKBHstsiVcEm7eRIF5k7MYzRYkK5d8cJIKZTw",
-	"MXzDWYWdry7wmbtqGljSDCP9uLGCW6UkQkyFkIZcFsGDI6Ya9CtsnbAmbC53eHjoyL85Mu9eOfEu39Bv",
-	"lIOfuCe7BdXzbLkGjGvInSvw2/USXGVAOfbfiorSwLOCy9/6XoZPJbB8nc42WOziAd2+r8m/tqvNFY2Z",
-	"F8jtwzyJvBWhNOAQ+H5B2m6CefHZU2YwWbFAaa6Jz3ZKMMHNX4C2OO23zm2+DkKNDV4eIz4bZp4n6MIu",
-	"P3WXx6MnOiMu1sL82hE8pOBbdMI3r9m0nZSfubKA0DyTqrxYbpAJodiNdP41Kx21BVXwn+w8a3Wp2Snm",
-	"EUoLxXeXl+k15LyN6cuJYkP+JfJEKCIp1WAzSHZdwRhLWa7ZdC5SzCN3F6OipjSYfCCZPcZw00pyO8Wa",
-	"SuTcVbRrKzuNxZvzctGD1iwVrB69pvhPGPxx8lNgalzjXDp4zabRd5bn/vjJJ75UupUNqtXS0ZC56L1o",
-	"oJZbX6/Z9HB2UP5+YSx1NzGwmCLvF/KWNEXgI83NcX9+4glA82TzThawLDgu8xzf0GzeLvD5HkjLi7rl",
-	"c0OHT6vdUPJisNCf9NPZUURcuwT7BwaG3o54PEK2xL5wbchLEVSJhJKQeqMxTrjeC3yd8sGMzuMNKBmW",
-	"e09KccNPWmwoNP2vpY4Lv3622my5zcSvn+9K5oBfRtTkEqXACBdJPP6we+CeZsZZwLK2sg6g9hcNK3xB",
-	"XhNIPdAOEcIIghIQ2K67wbRlp1y71gSzPIqL4Fl1+ua4RofhLLHKue/3EDqfvDUK+5FisZG8f/M9rsGi",
-	"CXw6KsKEozDOPnL6lwUHEZ9cyYZsvl1Xid3wG26mEFZ2zdgEo3NiqZK2dL/iwjyn+j3VVD9f5Nmi7g1T",
-	"U+g2YLUseSv0chaAdSX5eYq9WILfU7JtPRPo77iMzhlUdw39GK7jgiXujpSX8/PyFIxKbt4iduEKYd9y",
-	"FLk9H6/c2bCUS+XLVWkyzrQhE8mFwQYzvjuVhgBhSnR26VaCRVobBWrAvXcOnnXWR8UpZlJzL6A9U/NW",
-	"c94MwXZ5X8VKCTq4lbGLDticXgrpmr9F2H9GKjKRymxE2M19M6ZgeqSGjO2nP243SuY1/FxDbC+O/iik",
-	"/497LR6R9E9SGrNF9cVvJPXO9rFZtJZccfKSpQ6C3bqa8DWb+663vmgftJAbGGWKPQ2HlKdzzIvSUMNK",
-	"LTbXySuae3m2yEXF2qPn0q7LY763zWl/qssie5EwtbrYjlmBHPv5fH+MWA6/3sXDOfITedAL8Bjmx/0i",
-	"Q9qnRO+SSq50EZ8UNO92baqkYJoEb7fkU8+K60ipuPYt+2IXnkeFn8APsgtdeVDjxY5HZpS/ZeUj6Gku",
-	"FWEiYQkG0g/tb21uzv2iuuda8vvc8I/i6vSTzw179/3jniWjFUeI5MrmS68gD6GzotV9d4vQJSw0Cy/0",
-	"eXLPYgT5q1v0hnLXcr6Fk+zhrfI9fgvD5yTNNFyxoCldWFKHporRZIo5v+AuaIk58SCEXObRSft+haB/",
-	"H1EoJ9AeulwBKKaCaMaiQgi1pBO4FrScWyolu1r1qMCk8XRzvlhyQOMRwlGYzfuOkk+YSLAjta+1DP1O",
-	"f2NxYz8le4Afp884sxJTR1H2pFyqLr+69ix+k1yw5JuQZK6LpeYrcWjrGbf3lzBh1LTNTVJi1M+ekifr",
-	"KckZR2NJxDzHIjcHV30nC3K8VVvdTrDwWt61WkPXOjBld0nVxxKsca6n5YEETJzsoa1uzxLmI5dFDCTM",
-	"lV2tOnXfslxiHfWCqhKo4wuZkWNqrHoJUgNNvfig0UETs7AWBkioQaWhW2q3Yhi6m7oE7ndFmYSkLXLJ",
-	"HBPcJVzccMOgD2uJe7rYwYY7/nfJxUNwpueaRffJ9VpFHS7LFmRzG5BFRSXfNHoTGuGsyLxnx4rCmqBJ",
-	"0WZ/ltnP97SGZtN/ENNfuOYlzH92h74L018hhZUaltfKHYYmPKkZodq5MqBTeXM5xAryttvw2ruXR4Rf",
-	"CQnIa/G6S/bCxuWVluXb3VfbecPyFqNdeJ7r8mUGUzyK8S4EYK54JZPnEtWPb+1LwtvnWsiHFFoEsSU1",
-	"XULPuHPzpLXy+wt0dTvi1y5PHTiKcIYkmZmct+yGNckm2L1bkEyggb05CAanfb6df4Db+cQumysT4TiP",
-	"6wIbIwKu6FbNM3PVjAQWrpkGArSZ1K7Ls3HryRq3Skh3T9RateXKkpihVOMX2tuuVBCeYAF6obsE5HEd",
-	"kTEXfJyNiVQJU64RMjScxzI+Yw6lU4m8YUrxhJGUDQ2xfEEqIrI0BQEvThlVLIHQtNQOvLEb6CRmOmER",
-	"emcjEsAaEfYlTjONBl9MYQUnQT6HNnTaJaHBCF4rWChmNzmzXIvB7YHZz+MY3p6lw++tgclKaIdlS8Mv",
-	"W6rSU7QWjPz+y1lz+8+2mncxGr8Vhl0oRhRLKRgejCQvfR7O2cnxRlsnzkuq2cJtGPbdpHBH15sC67Zi",
-	"ZgosrPqaTbGiSL4j33JxVlwu6OCLC6vHEwpPh2KCaEOO1PCLQxnNjBX09Vb+0gzc8Wdz7j5aqxO2Mtds",
-	"4aScDBYRORxCeKb7hbsYJJV3VF3xIbzjepLSaXU+V4oDu5uenRzDeYQmFL/9/jSm2rDxVizFkF/NOolz",
-	"eHEf31vjKYTzzCxC54z18GKGsHZn7pj7wuf+hx+W2v4qRhOw7WtDldmE+mj57gF05b0bMZqa0ay9+4Bv",
-	"rHHXcIZ5zNct3ZvhEmooXFdUDByW/rAyoDwSN8KST55IpomQpoBixhke8RsmmHYpkH6IeMTi67ZT8qnr",
-	"2GW+1eC9H/SyB6bjSpqMsjEV2Ole75JrIW8FuZTGM6bYyq4JucwMrAG+bwsmCdur/1Gs3eGaF7d2w1F9",
-	"X9buSnZXUBcpDjGr3Qo+sw9Q0eR9Zn2eMNMBEskuGXHUrZYUgYkQu6jwQMRrBMUkXTsLp/O80D3hk9O6",
-	"BBauSUyVmrqkNBAUd8hg7/37w6PDvYuD/tnBPz4dnh28G0RksL/38XTv8G/HwY89MTje+1h+7fD4572j",
-	"w3f9T2dH4Z/vTj7uHR7bX/Bf/eOTi/7e0dHJL/hZMSc8OD09O/n54N2g2xMttvoQG9ekjoVTPIo1MARg",
-	"HkOwuPpsDVy1NdCEpCA3vfuYw6D39HBRG3xx/ecpZGVut7SdECBewE5Yu0jPdsInayd0Z4pMBwWZpVHr",
-	"QSPcTjFxAqxtKh5xe2t8zrSPfrHy+Zba+qpHUpm+ZUJ3bTa4Byb6j2ODe6b6j11zwO5qVCo4UAhjLhkI",
-	"MvgRowk3y9P3OZlVVlMCDQ+vaKbSzk5ni0741s0ruIpuuq8N/V82s0kEuaSbXERF07KwpQmWO+8WVjYo",
-	"BG31jHrOOIat+Q49NBlzwbXxWnoxgn3QMMRpSs1QqjHx1gqsdGKplyUUoKEHw+Q2jfpI3qhDWNloVdhG",
-	"gnGGX5qWA6o17kS7BSGEBrXP+khYqzhyaoETwKNKsiZM5Ot7BqO6zM36qEWz0cAAVPTsDXe7aM3bsFFF",
-	"1h2YsvRGENBV7WNqJwpCqYM5CumlPkVDAYxAQwpHye9DfZBKVJGBWmXGKH6ZWZFKJVZyMTKAPRi3Yt6+",
-	"+3z3/wIAAP//",
+	"7L2LUiM5mij8KgrPbBTEpg1U0zvTEBP7u4CaYpoChkv37t+uY4tMGatJSx5JCXiriThPcx7sPMkJfZ+U",
+	"qbQzfeFe3WzEThd2WvlJ+u7Xr41YDkdSMGF0Y+trY0QVHTLDFPy1nxxTM7D/4qKx1RjZP6KGoEPW2Grw",
+	"pBE1FPtXxhVLGltGZSxq6HjAhtT+oi/VkJrGViPL4EkzHtlfaaO4uGzc3UWN/YQNR9IwEY9/ZGP7m4Tp",
+	"WPGR4dK+7jO9YppQophRY6Jpn20RM2Ckz5U2hAp9wxTpS0XMgGtyxcaEa6KNVCyBj99vkoHMlCZUJESx",
+	"UUrHLInIDTeDjujlbzfNE/fdFrGb6EXwa/veEaOG9JUcwns1HTIS0zRlarv4wL7XLkmokGbAVEcMmRnI",
+	"JCL2uIhU5EImYweuJr3N9R/I/u7e5+Ojs73Dnf/u/rj3392TvfPTvd1ei/ydCaaoYUQKRkZMkUwzRWhs",
+	"T4Ss0I44P9/fXXUbyjQj3LgToMY99k7DgXGmWx3RiPDmBowmTBV3Fxx90559eHFDenvAxKW99/fffx81",
+	"hlz4vzciiwOGKbvm//ql07l9v9HsdG7/svfl3/9ceccHfMjN9NUe00tGNP8fRlYS1qdZasjG+vpqy8P7",
+	"r4ypcQFuCquEQLpfNbY21tcjCzIfZkP4ax0gdn/mIHFh2CVTANNRv69ZBVAn8kYTI4m+4qMCrvWIUEOG",
+	"UhvyfmPzL5t//e4/Nv+y2iLHVBvAAiaSCP4xspvimrDhyIzhjnpGGpr2iDY8TUksM2E0YddMjYmSN3W7",
+	"lQhf5XbXo4KwuDDfvW8Euy/gC85gvfIM/gmvnDqCNompZk0uNBOaG37NiM4u8D7haBhV8cCiXB3w/s9q",
+	"fFpfn0aSO8tF9EgKzYDpfKDJCftXxjRcUSyFpVH7TzoapTymFtS1X7WF92vwmj8r1m9sNf60VjC0NfxW",
+	"r+0pJRW+qrzfswEjCl9mb25IU3u6LAGyVYxeAf/JUrZNLHXbU7ihnsm0GndRY0eKfsrjZ4C1TTLB/5Ux",
+	"ck3TDBCNporRZEwMvWIisjBTQXoTtN0DiIFbIFt0fMrvu3ZnH6W64EnCxPNcA42BPohFDzKkYwsWcFtk",
+	"73JkGSOXAmDbF5YJ0RRXfPqjFyQT7HbEYsMSopm6Zoow+zQKghyFEnstXMCHqbzUAOyhNB9lJpKnh/NQ",
+	"Ep3FAyIvfmWxIStSWQFxwVIpLoG1+bs3TFBhVgG8YzpOJU3OpDyg6pI9L9GBbOSapPbVIMcE2SCf+QcA",
+	"7UzKz1SMHTvQzwCalGRIxZhYKTccGW3ZHApPePuJVUWa7b5happ5nrJYigTO+YbCufelYsSosaUuekm5",
+	"aJU54yw5ZYE7FzQzA6n4/7BnwJ7PXGsuLiPCbkdWp7MMRbFrecUSYqRnMTdKiksSK5YwYThNLY7f+V3B",
+	"IbWRks9gR18bTNgt/tK4UFRYRZD2+zzl1DB7tFKbxpcpmRA12vlDVilVlvoNR/kQK0YNS7rUlNTMhBrW",
+	"NHzIGhXLsSHlqX186hueLKCseulW8XttKCLmrCPPd3MKT99FDavXdavfLbI0pRcp8yr1tFJVKN2/oBYO",
+	"0PldFotH4Vl5UIvTRi5ROu1dZihP9YmTx9OHn1BDpz+l4W0tdBD2rQEKwyrcsOH8oyx+ZNdwW6FK0fHU",
+	"2YSYVnpZ1RnoLI6Z1sElX0iZMiqmlvVPRngaMw90X4wypNck4fblND0Ojq5PU82iidPMkbWkiW/OwMp5",
+	"KlYZ/hK2zIT+gIur++wgpsMR5ZeiuyB1JUwbLuByuplKp7e0/mibD0Gbs3dt5tMBTdOjfmPrl9lIa82d",
+	"xl1USzZLoH9IQIshfxW6f3kyhH8O1lFL5s9H16ee7ZdF6M9ghwuSg0QulMwuB6ZF2gQEINGMaefGuMwU",
+	"00T2CTeayBtBPHJqIkU6Rt3SikhrTHaE/atYmBvN0r5djlglWfbt08MW+SwFekK4ICdHh840TamxVPhO",
+	"kwuqGYkzpayBEOHKvViKa6a0pT9FDeuBdUFGTMVMGHrJtkjxhAbHxMb6OolTHl9pstLrNN63vl/vNOB3",
+	"71vf/9sq+h6quYLu/iq5QI1mUu2JGrEcDq0igirNLIzYZTEf0hR/VIL/Xr/U1fAkXIM6041lwnTXmlHV",
+	"D6ZU24dyQGboJ3NEvEXLayayZfYBnoYu3kiFaopeMXdh4NEaMTlKGZForOR49U4To2h8ZVXWlAt7vVfC",
+	"4uaFNJqw2zjNEpaAp6bCrRCSUwmi8kEXGyzd9/Q9RtNIU30jlcdfScEj7pyND9cqF5RuAJmF8kEoUauB",
+	"jhTr89vpO7dm1hUbv9POYRoPqKKxYUpH1kRRLJaXgoMPsdWoxkGr+j8A6BmqqgN6QkMtnVQJgvqr3MEF",
+	"lpY7I969QkSYrW4CutxFjasqF7U9Y81ixYw96m1rbcdUCGmNP6IHlm5yu2/24Xh48EVPL8hgX/fR7SrU",
+	"rg3ndA3cxAtooPVgLaZ6Vd7nMoaEv9nZapRf9xmupLBs6tWkbr0pWzyzIGMqflDLXEBnWXS9ZdX+/Pna",
+	"19+HKycs5skDme2CG7AWdTYX0z6z4QVTesBHp/h8JWMMD2/yaIJ7mLjmqUuMplAlB3OC2QbnNAcdn8MU",
+	"enJfwGz7/8sTUvPyrKzECBY+gfodPwvzUvKapp9lUnL60cxICFGJjKbVnr7MDJY9oV9vTCW7yDT6ZWcd",
+	"2bmu0FXtgu7nVbsbMq3pZY0D8B7H6NebcaAfwFs6rabK4YiK8WNzTIgudr1VOO8Id9xzO/ay7e/lkHJR",
+	"rR0B43qniX2C3LALgg+3FuHC+GiFOdNOU3nDEhL4jdy6GkJcaLhYa3sgh2xELxk48nOmMvWmMutY2is8",
+	"vW13T8Q+Ualdj7KLlMdOUk7/Hr92LgOeEIjecTFpm8G31v7C2Jier2eGSngJmfJrDGGrwI3iWkrIVovD",
+	"99Ex6xCqjd4QCy8Guqi2WvaoxW7pcJSyViyH2+QipeKKxCmjSjvjpuRJ/e5xPam1O38GsQn4sbjARKYy",
+	"T1S6RZ9BSAI8yzL/C88ZF9hp1c6eXhjCy0+ZyUb3cp5PsPg5KPmY7HsOmUy60kNAq85hxymxM8wZ3QVX",
+	"TgWpg0LBksIzpat8ThDYAc2jO3Sqxxx9qVBT7I+NUfwig8DDDReJvOkmdFzjCVzKFsKH6+2qLLnEHKTF",
+	"6P/Qycrc4/dlMnr7AbjekFGhiZAEX0Agc6pV9qt2jYvMzkSS/HGI45YXgAyUZZys91BK7o3N4alUnDwT",
+	"STdxPuISJItoJF6d8FGqxzIkh7mJ2C1sygqtgqYp5BIE3tpAzY/IzYCBP1dBfpAUoHvkurgjKSvhmUjs",
+	"qy1B/wpZLZaA7++DVNbUFPaPrSXxGKxTZe5/JYvZ4J4VeQs8alxzzS94ys1cDPupeLJSmwps84Dqcy0r",
+	"vMYJDApM8+AUAhzNGUV4xAFtTJN1BZ3Ws7nSKUyy0gl3wTSKRtNsfJYUuI8sfCrmnqdMfvcf38/OFy2z",
+	"/WmSzBVSDOrBw9uE5nZPOazHL4VU3uM+X4bkQmIRkoLAHx7yS7D7n+xDxesfh3sHCsn31VkAj8rOJ/Kh",
+	"Mg1+fCkgHRsjrPnFUm+DojU0aWU8KGfhEZlieUs0NvyaRWREwaCUijCRsMTbTKg94EMTG9qsgvJReOhc",
+	"9fEZ7KicQhc2pXLddp41VSz9DAaVh2pZmyoONPXFdl2zy6c3riYkeehrBLy12g11MWFA7kqvo1/lfORp",
+	"bKZUKlPRkUjHLoWDpYkmmgkIr4pLZlk/fIofUk0srZIrxkYa0jyAl7bImXRlAnYZC4ImUmGKB3L9CL0c",
+	"ZsCGhAvSA3dGryqt4lXIyIdIKruzaVZ1NMLb8Ids3IlFueeHeiNHsSGYii7xmiVYFTNskba7DJ9PfsHI",
+	"hTQDohnk1KCTiCUl56BHpzkaWRVWlRhB1MB8/X1c2HLqN7l8P7n8GgXrk8nGaY4HnOWYan0j1b38qXjr",
+	"xi+x0EEJdrPE85PiYOKF5eUq2XrK46tZce+l/C5PFbC2QD5NkhAfdQdUD6pz1HX3Qpoq8Rk1Ui6uFgVf",
+	"sT5TCkNklbGzLr105QULBBGCwyjAmIxjTwSrA1PZb7j05gDGfNu12PIcemGeT7eYUghIPFcjxEWfQx0s",
+	"S48pGVskeHrrRqqEKQKpe1hQRvr8liWEDqE4a8RUkAkaOpeKpaxla39TrXeBS+GTtDeX1/jdJzc+R3af",
+	"5DA3WR6y4A7vk72EiWn3/OloBhMNfvrXeSzV73NU8NRiRwGElXgQSvNpV7sg+6dHZPP9xl/yxGASy4SV",
+	"UoeJ7PeZ0uGdnxwdNqLG3vlJI2qcn+5WX7hb8JQZw8Xl0qUlF1SzZZUVtwm+RF795BKTAeGHxliUz/Kf",
+	"9aMTeMjyYrBKlpEzk4Eue2qVwdvgbDxUpfc9uf22Sw09zYZDqsZLW6lQQD0rmlQduAlzAysDSKXUoxoP",
+	"YM13Jc/B9NdWtlV+NXFw+Fz+qtC1GiZBTxYyRbPyE6fCdXB6T3/BzrVfxWfYLY0NSfAJIrLhBVPkRnFj",
+	"mECTDhEauAzG9BtbjY33re/XG6XeA83//GW9+cOXf1/pdFr4r9X//HOVzrPLrg/kJRf3Eze0XMo407IO",
+	"Hp1KxQq+qzwyl9Hu+fMDdeDHzuucE8t8grRPdw4VX+TGr7xmSnF87rFiqNAIJHaufA/mO02K17ri+xVo",
+	"/WHBW4WEI1CbNPYBgXJ1u4PWw0KfpptpawPnAfKK2pQ5sc68UmIRV4NHQu9oyH+8bLR3UYtHd6GcRPPr",
+	"CqVkz39FjATHWSnmmSWciZiBiupSpVb0gELR8oiJdBwWqATWkvNideG+uqjU3i9kuUDM0R9oEXPEC02r",
+	"e6KEAfxMwEPomapxSpSkTL5ud8RUN860kUM09Ob/+pqmPOn2lRzeP2Ea18iEmdDOH1gtEmMgshxCrYu3",
+	"zs6gnpc2XaaVKfSvwZ3ync64iWqqLh1++RQnCKSa91Xnds8TMfeKxC4rhJaWCpW2yQEzWLGU8Etu7H+p",
+	"HjBMfMyEZbqxVExvu8hqQi7G5NI1UVokglUjUBbhB2XH6kwHafSirLkM6CTbfVwmWXbtPxKfXLLj0cZD",
+	"WeZTvO91MtmZzroyis5jKs/gjSsXfi5s25e063nOuYl3PIOTLgRvWYu4BO1y5zBr389gJAawLBiDnfQF",
+	"JGyRMMwbg39j8H8wBl9LbAulTGDvp0pfbglLg1Wmff+FetxXjHX1gI9GdpHKVTGB6v51ImVJMLfUY0hv",
+	"XUj++/V5wsCtX8nB8LulOXYFyHPKkZYA6lF5dN5cbzrrEXrfESauWSpHoGhXc+e5fciK/AJoPLWwTIcf",
+	"Y7eqKnc9qwa9TQbZkIqmYjSxNERcIV7Z3bg3pDwN+ysqdsm1YYpVFwEXZ+4IAnD1S7T4FSC4zgaqvYqa",
+	"6A0Z0njABSt2hbEbCamK8YBIgZ1kgkIxcpnxBHp9wA80HWtyM6CGMBoP0AfR6ohDdgNracifuWCEJgl2",
+	"yWXY5iYT2BsEXngxBj/Np7OzY4JyAbOVPJf4qX2wv9s+2z867O6dnBxB0OiwfX726ehk///f221EjY9H",
+	"Jx/2d3f3DhtR4/DorPvx6PzQfv557+zT0W7XftQ+ODj6GR7eOTr8eLC/c9aIGtXtdBtR47j93wdH7d3u",
+	"2dFR96B98ve9RtQ4aZ/tdQ/2P++fwSP7h2d7J4ftgxym072Tn/Z39rrnh+2f2vsH7Q8H9leH7c973ZO9",
+	"f57vn7ifwXa65ycHwV+7R5/b+xZ6/MckxO3Px+39vx+G67Q/ftw/2LcgVX4ICxwfnxz9VHrrztHuXvBn",
+	"+/PR+eEZnMnuXves/ePeocWiAqODs5pC35CSprgVZE9VswBMrKKGYJvcFUoSaQxLsO0xF0ZiuqxMxi6S",
+	"nPeWfqchuW21pl6hojqivvxWZWlNCab9BtpfQh/X4l0klsIoGhvAUqYJN1uk5wmzF5GefYn9L8pf+y+L",
+	"w72oI3p5xNZ+mosa+4cLTsDnqDi4R/w/XdTD/tPRTRfOENZNMozqsO4VGwMM7Nb07Kkenh8UrVvsQXIB",
+	"agI5P/vY/OtqRHq/ail6ZEVIA3nK/zg9OkQ3tevCVOBBIRvnGYb+yCuZ0e1IKrMnjMtt8gR+zxhWlU7w",
+	"8RZioc8RLF4mMlsdZVU1TdYeWRx/YjRdvlTefuqPxV+UvKo8dD2lHtY86NI/5ucJ5c7JHIrix09+XvuF",
+	"uLtvW0sXW+06NXmKzXySN9guNhO+UWr7eJ/Y3xS1AmRAa0oX0XsNDtHFPKRFc6sR97mRs6rmFy94H1Dd",
+	"vWEXAymvutjQqNp0dKXhYfhwGo8GcsT743y9OkB9LXvXYkZ1CcbZRLm7YhheG6UZnDBXRA+kMi7eNjct",
+	"ojjw6a1UAVR56NU7rDzDaAqHoufT3w+4uFrE5KMqHvDrGpvvAcHzxfuYju6daDqVFVV1EFMNeEq2q6+E",
+	"DMojw6LIKWA/o2isZyZP1S2kamuTwcmHJF2AmiayNK3Ovph0PNwnG6PCi1Rh0PSKr3u1QH2/jmBJwZxH",
+	"eQaAANTXjWjj/V0O49eN6P1dNZxB8cMPwf+1fvihcrACHinkE9w2k+Im+gpHcnQxeNXYeh959p9/tPH+",
+	"zv7qUjY9SwbPSeuM3Vr2kX/T5EOrdeGMFkscjUtuBtlFK5bDNTliIle21nzG3ho2ql9zvpi74PwDj2HV",
+	"+Rdf153/emtj+cNfLx3+5jKH37L/87DD36w4/PXnPPxjxxTK3CJ3gk7rBzIfVDL9HaToztBIhtTEg4jQ",
+	"WEkNxYokb4OzSN9OSOnGkLaDoor7HCvZ5yl7QJeLw0XrNl4ke3fiZBbOtz3xNkX1gSycSVO+23MBfYL7",
+	"6KTJM3Vh9o81/DLBTV6lSjUjF9lYl8j2KyTrWup9vw70e3J0aJmpy9+FLzb+ut6ociKfMM2MVSmW1aLR",
+	"o6yXyoCCcQPVZQqVaiJMlNDM4Awel4bFcGoB4QIcUzCZZr6OiLocAhCFwD+5vgYn7Itk7qdyLVe0E5zz",
+	"clqXP515RT2n/FJko4l5ELNHv2jE5yEdE80vBclGUAOpWXrNSsnn0+MkqpQ1hODJkz+nN3oXTbK4yVRD",
+	"PE5IH0SPyXQJ+axJFr//AgjsEsyUYgl2EktmVIlONkyDqWgTjazxmKG3+uo2+a65uU5SecNUbJllWs40",
+	"ggwjTDaan0d0z1KNaG5i8OlYGzbckaLPL5f2/LDrvCR40qrOWOEOdeOMNGOJJgkbSk+PeAbQ58B+cd1M",
+	"rS1YnVjpjOk6U39hj1EOdPGb0uJPzoS9x8FKuleYiv0EudYpj6/qunDV941fmd8P/r7NKKdmgTz+0J6B",
+	"VEXOzD1bCgXuldCZVaug0CRRTOOEwQFVDLqFKxZLlVgbHM7YTXZMuGKxgUehP0BxJMs1eAz2OX2wEzCH",
+	"qaQBSjw0rTZwr83JUA0p71VmqFZgZlUGd6anCwh8Qfujdom5m3OIz5CRB4J14aB9ibfOS3PApZ8h/y6E",
+	"alkZmzopsfiuK3b5vELtXtl2Tzmg6T78tgr1z13z58ep4HKcaz+Z3dbYqZ08iepa9KLWCYN8neq5UO9j",
+	"9/ZPrifApIsOox4Dqgfe4p9QgCMYmIxdUy4QsDjlTJim5gkrgPSBk8UAOs/4rANx4uydthp49caXnHY3",
+	"ZUXNfx6lTPs+0wGnbKrZNtS9ez3on5jifV6aJBT2dKC176gS9h7YGhsjPMCyxVGCJDy5AvnLiBhiwZca",
+	"ElyWhd67Z3ttt/ZHZZ2zPeVBYaBUxGftYvYFzI1OGdUwQxpHhLtB0hvr3sr0M0JBy8MAzUhyYTrC0s4m",
+	"oX3D1BahxLuzwbAtEi41WemttzbWYfLWxvq/rbopwK5fg+yToRRs3CJtv35HuHHOkJMDySLoQo+IYjTB",
+	"aFE6RmXfgmjYrZlMJJly/7+5+6fc/T+VGgDl8UZg0zA8+5ob1rWMsdJz9TNGkk8hkLwsUdWG8mv4yMTz",
+	"T0xVdjUWZ4qb8aml8Dzb4kc2/oST6itoDcWJy68gK3jgTSOb+K/VFjkLZ/JD/qYGZwYbGZYQqkmv7cbp",
+	"YhLkB0YVU6STra9/F1+xMfyD9aDhox837fyRKYdp71wT4EmsVTdZ/7+a7eN9N1PfY1k+aegCXmiBgGwl",
+	"+Oujlxb/+PmsMT3zG13YQIy946PTM7JGMzNYA1dMz9Jw+KkGN2SvRY4K8IdUXbGE9G6bSqZM9/BUBGNJ",
+	"2NXS7s+eUeiJzYcVw2UDsMWmBsaMcIgwF33phxNTHITuzuJoxEQ+MREmQBjKBSaJgRYJq+ittbW59DUd",
+	"DSkvDvMKNUv7zYHEnfivmnAAxnI8v1iLfEBPoMrC5qwr2OFkNeoUAGjyq8S2ckOwzRlVosT185TCfDqi",
+	"GbAxucCAOjjQsEcsYhTT2OSvAOXMIlUi42zIBAyhn5jX6PQ6n7S4Rdg1U2PMsrxgqbyxvwESSDoCSiJJ",
+	"b42O+Nr1Rg8BKJx87zTJR+1DMk08YLHFDhhSpg2kS47zcZSGaUN0xg1rdURH/InsT2YQw8d/IhajmTAu",
+	"pa8jTvklhF1A6HkEBZBK2IvjMB2EiplMCT9q2h4sbjSmabpl39Pr9fSgI86Oftw7/NufV+JMpaSpSfO/",
+	"CLyg0/jz8fmHg/2d7vnJwfTbOg3S6XQEIc1P5N0OztFuWi1oi0yO0n7nn0zIu68dVK86ja0OKj//XzBr",
+	"otOIOrmXFx6hzVSKy2bx2d078hv59V+kqUjLssPWrzdmtSM89PVQD1mnYYHtNEpMa8tzrT/DQXQacDD2",
+	"fM7sueG1fjp9//1/kH/8fOa4F0axUJkg7zfJQGZKt2puRmam5+Z+W6KC6+gIWXIWQ8QxZi1ywkagNJI+",
+	"5SlLCJw1DmGx3AXOznIpYGD2E+8Fo0LfMNURvc33P/ScdkR6wXz1HkHWajk9zFVfbTls23NlB0iQSkml",
+	"O2IPkAVXtRQBig3Hzr15nQI5RdG0RXpfO15OdRpbBGwJ0gGBZf/+2mq17u56rY74SHmaKTb1CzSTSQdz",
+	"9+0nnQYKEpeug8Kk07DPWCMrfORze+fT/uEe5HGHz7kqCPvoL61W6wtA8MFn8ZOeXacXEWEpw7Me9zpQ",
+	"07ZJzy3RC3pSuwaaeao2eP4pZGZ3hL036ErKE6Trld5kon5v1aqPfmI/INTUr7SRimkipBlwcQk39RuW",
+	"BfzmigHIb1BXYPnwbx3xW7PZzP/fPjv9VvIb2VxfJ78FaeQQwoWeD5b7JRLfiLkOvu+Gy+3GRcMCA1xw",
+	"g/xGhPTz7KlYcti9WzevVMBFv3NQhuIz7zlqGRgClysVbpW8xgFX2UTQoL0pqkoAg+XJzHIV8AdTe8RM",
+	"EcMEFX6bPr8f1/mB/EYoweajvl8JEGKUewdWQdBQy2hxhbAqAlZ5b1cxUmI2idXuhyOjt8kN5WaCTh19",
+	"2pWAPiF7qyPawyKIxG6xPS4BEQg8yps7qJHiFOENN0Z41eP4BRdUjUk/ldToFoG8CjKg16wjTo4OrUqH",
+	"SaAXVFsShdVbe+cnPS9IXbab7BOWKQklBiRlGaZGOHjLSaYd0S67cMLTBw42NZnE8xmvSrTI6YBCm3dN",
+	"eqGTvdcRK72Q4as1ZAiFo97poKtbmOVxzXVNlABZnSa979bf9yoiBR2B0pf2+ziE92/4KlyBJ17ZhZoe",
+	"32QFCcwZiCsTK7pu9vgM1+SKjYxlyj8yNkK2wJMi9wIgl1blwJ6CK1YmONlpD4ySWMorzlYLNYCb/Ocd",
+	"UahUEdEyaE5oVT3XtRgBR/1VXLXIMaS0RsRntLo2EUWRUih31jd724TiFcu+hcddn9sL8hZMlw1iMhZC",
+	"mfk7gWkceCst8mM+KLkj7P3jI2h6QLjMgoOIDXyCJa1AsVlIofHY1ERcXUhDuK/iYyUIKDWH7EZjeBwU",
+	"njDQAt//3//9f+CLIKBS+nzCewzfec1/cnzXmqYps2pTrtf86U/EF57iHVoKTcJP8PqQt+WoYU87b2dZ",
+	"7iCEElBIFGCOprgml/yaiVZH7CCmKOaZ6Ii5HA0okoMLRL4TUw0tv4NGmshwwR7JfTYTPhrPeJzDWaOM",
+	"T1y8vTA9KhJgyCcYB58H6K0Oj247q7h74WANDstqyvpdMuRizX6le+AmusDu4yiVpNqCrti9T0enZ929",
+	"z+39A1TQ8YPj9unpz0cnu708b6AjfOKAocpoEFXWnuqVDDgHHVhlPatGgC0UU0G41hkj1DJOcMwSrzNj",
+	"JldHAGH2wZ01Bi8yqdwQ+JfXvvLkbg1+CJTRW4XoqsvecoqvZdFW80VnVspj5jwqzlxt//34oPlda70J",
+	"PplJE/Xm5qZ1KbKWVJdr7rd6jV6OUvuT1sAMsRCVm3Ta9G0f7wcJDVuNjdZ6C7Ls4KxGvLHVsIt8hz3u",
+	"BuAOcduzGula0YbWdVkvm8KH7MZqZuD/3Sb7x17JdkiMHAc0tCQCT7y1lWlqkWZA9cDa+blqsp80thoH",
+	"XJsdP7g9L9vTtVHC4pG1A8gavYvmPniEaaV3X6JGbpParb1fX/feBNeLeJJN2c/QM7xQP95SGBQ8FuXT",
+	"w41Cs7ZNfHfVkjmMax9onpwHP9mY/5NzQR2HZgn+6Lv5P/oo1QVPEgYhge8Xgcya50rQFAu3wc2GjTYh",
+	"3yyGKQWYyeHSgkv9XVcsaa42ooahlxoqRSwCNsDRCq4j+5l9pvHFLh3iJ4OKwLWvDGoC72oRFUoWvbHn",
+	"zDslb7bdDHVkgDkfGLhWTzkK42uwKVoZYbEkcZcaOo2w4KYDP27upEM4G6HbEqNJi6FVqQDybgEMtrbZ",
+	"Wqyvy5g76ZKdwsyzASM7pz+RPk/B4YgnBu/wgnyX65HU3HclmZj2YgyNB0MmzDasYXf/N2+D4hmgFtiK",
+	"9XWn0YhmAfeqyWNzfXP+Lw6l+SgzHID5YHpCf4OSN1b5QCeDPU+r6tkrewAx5e+oIaKPUvmpIbQ5pIJe",
+	"MnAd+vySMmX8nZmg427jCZltVWPfKnYLmsvvnd3mdRg+Xd+hR4njDmSa6HuiCuhxEPiRmNhcvvaiz/rS",
+	"Enw/YcORNEzEYwhbfEE2ybT5IJPx48nmqU7wd+VAkhuYMoGvG48GQClYXYGooabtlexXjrab6z/M/8WO",
+	"FP2UY1Bvc2OBVxzTcSppciblAVWQBvZw+sDb97ERd8rL0kCl6h/SxLQ4BaMC6Y4Sa3TJoXf3oYLs9GMc",
+	"1mQ1kMhZid6lbS0I9Cto6J0CfvAptov7y2tmFtJKeDJTI5mTVrKAyl1J2U9EXdPlQjUKDtbt2HvZxnQD",
+	"rNmBwd43Aq9DyJtXT3lLKiDfDqnuzzbUSWGng5W+BBHnIdo8jbRS4bFYcsMuCB2NwE+o0ZsOZoSQzZjG",
+	"A+asCb1NnGcklkOGUScd5rBX27q5pX4AgDyhklSbn1tBHQDM711RgpwNfilY0uSi1OQb0ye9Q5gr56dz",
+	"YwwKLPMu0QlEC+rCqrBtzXcJni0vAtclcdM08rT8ivxubLQFOSjYIs05nXE3qEXYpSwCjauUdYSphI+v",
+	"VYErAek6Qj6vBleZuV0jZiBA8CZDXkiGtEVV2GxIMcUgkCD5HNH703e9IDllVMUD9M3HVLMmF5oJzSHC",
+	"o7MLnxiJKVFWK4uKDAaezJEdy/tK/5kxNV7EV7q0UzWa3Po+tkdH/uSFKU0Sq+dafpawPqOGgCzVeXIb",
+	"hPoKBRXYbkGac2oin9KxG/Ce2TK0jRXhsh/EVX7vIrXASLJC0xRLYd2o8nw0OdEM0kOkZr5APs+EWw2l",
+	"rjbUcG14HMrcgNgq1DuXJt74chfViNZ2IOrDAJYH01peREgM+0A/XKLlkFn7S0OuXjZCGC3cQKJ1Jlh+",
+	"GK9ejL6ICM3fPk9+5tf15gJ5ZBdISArTvsCZhDYp+dYuxk1LMmtf7f/uJ3czbSogtCEdk1TKK0tRVIyl",
+	"YNtlkMAA50aztF/pXc4x6MP4HM2/+Z4OhO5B3o5nkS6/H6J47vBI6XTICPsEYZ4GhvI31zfdrCMhBVtd",
+	"QrbUK37gCkRcT5mpaHywbzS+3jkcI8L7FusjqxPijxJipIx8RpdRVGhM4phG/l34wSMLmCdC6cmmdRUI",
+	"jdtJ3oyklxIIeAFl7gvpmkaTYd7CUC8vJJZHzGPLri1CVte9uTSj0FvDi4zEzfXNaWLBsuPfpTb2Jnj+",
+	"iNSKU/lL1Or6mhOpnNsAKBUy40xJHqI69YhCby2YnzBb3wOzj6ZpYQhiwKuwGSetQbKSP4XmYsCLVieU",
+	"xUX0RNeMufEcdDTZ+LlS7MEjbxpchcuuSJj1tnbhDQDRlKdMBzixtJugjN33FlZAFhOznKsTaHhqGKS/",
+	"YmXKNhFBAmWNl688dbnKxJlwluXddBZV0CZ6FN89hV/wSa2m4pdzvXLBaf5xvHHvwoR7iCIFPNZV5mDl",
+	"5bZLi0jTUEYUExRm+twm6QAFhHO/Y037fZXBGl8eaoO+JUrw7tkqYRtBCpDhVZtQAZzz1LOCG77pZy8W",
+	"ckLsAv2khGGPQk7YIf41UdMJQPRGTG/E9ATEhMj1OLSUmcEaVoM2w9aw1eRwCF1JIdsCx2fn2UctcgSE",
+	"opnGvgvauJ7B2O0Ko0bQjMGVv0tFUnlJZFah46E1d1w0bH2dObMlKF/ERbGAI9HDR/CWn9uj+I05EEwp",
+	"ASrT0KUj6Byc21KZGYQklDfkrSeeI2uzT/b5VZlwWVW93b2fup+Pdvf+ZpGmt01A8txwzUDCkBPoyAGJ",
+	"soymvhONc2ZoxhKWlPoF+8SJeCC1fed4xKqc5tcwUqbxNBTil18qp/wRxVoWTOiqII3TnD1h6Xrp/O5P",
+	"J8vKnWdGedfrqbH1y5eQAHyXGBhBU0KklYRdkyFU9op0vDqDCqYoYMJ0f0JU+ybw7Hl57z3xavP9Ajz7",
+	"TMrPVIwdjPoJ8RGYIzpww3rE2VgoMVBSi4b2+288QHhWTNTQvlfKNkmpYQqanGjvJvRteDbXN95kf40+",
+	"bU+vpNf6mRp1OIbtQJ1Dc8q7/pk9pT99XqnUWbAPq8E8660/cgr6ZA3DxDW4VAag9arYKHZyeEdc11UM",
+	"CPG8T42z6kvfGinr4qVuwNJrtUdK85+eWQQugpMZHGLy/Dj5+7BCADsh+ufwNQqm1czSyrAar8q6n/RZ",
+	"BROPnkhNq5yq9PqN5u1wgBX0NdPZ8AG29DeumjFDKBHspig+c10k8qo0LEabJ0WxQ2q9yYxJmWibYaaY",
+	"i8q4WHmQ9OLaO2GPTcxK5saq3BM9emIqhDTkokh0HjBVYRnjDKknooLyHKznTjKeY620y0XW+YE+0IJ5",
+	"Jhb8Skgkr6iuwNSK+uqCLty49scsmsERx1ExHWFWAc0HPy7+tRTPPKWZBZtdvGjFD4b7fYfIXfezecUq",
+	"PhOdyBsRah8Oge9XiOJeMK8GZcwMlqcXKM018TWkCVYaewKoq0X54NJdXqUujyP2XqIGBd48T5WHa3qr",
+	"PXns9huI/VMZxfUkFcqMNTrizSs2rhceJ66jrn0IGnm5PvNBfZli19LFt60eV5d+xX+073nSiLR9xTzW",
+	"bKH4I5Tke0eFG7egycpIsT6/jTynjEhKNXh7km3Xns2yvys2notH83jy2aCY4ACOROjKEmMy/ESXFood",
+	"DMmp6x9bN+QBRyXkwxl6teWCOKvhtWanA3QvUygIr8ZDmsusr9g4+tb6t3x7ZYN+FIpVmSanoaBDflFK",
+	"rGDpa1+v2Hh/djnVTuH0d7QfeP5RJRLyhlTVTqFgqKO2ipJBgObF+yM9q0vICc+3rKcXjtIUpHYPeuLF",
+	"yJS5RRrHkyP88j70MM7//OQgIm5Sk/0DU/BvBjweoIxmt1wbsiKCBtXQjVqvVlZkBNNcnqEmY/pts3A/",
+	"nDSTfBMVGg9353wtzYf65YvlWOWhWL98uSv5fH4eUJMr8QJT5STxKMfuga6aGecezeo6IoFvpxiv5ccH",
+	"mEBrhJnhkB0UdE+C31U04Dq1r3z9pjGA+SKRrjf7+PmTxx1NsYQbnc/DCqO23skJPNh1BnMx8Pg+cmLR",
+	"0nUdFVUjUVh2FTkj24KDpEYuZUUd+7abVGP4NTdjyIi9YmyEaX6xVEldofsjkuhbkfsfvsjdj+uwRHbN",
+	"1BjmRlkLXt4IvZxD6qnK2700W6y0/Xfl3H0TXn8sOwcyPYLQoZvWZQWfE3PlUva8WnGijH2RUMyE0Ftz",
+	"0qq+dL08T71Uduz7bmoyzLTB0ck4nNBPNtUMBx3r7MLtBPv1V1pEgKy7Dp6nbJWPr5gpqLy6/FaWXuuc",
+	"nmFmLB8efFQRAhkgOIERHKArQrrBwRHOLpSKjKQyqxGxW1DNmIIj3Q8I/3690k6awM9XKWoceC8ibP64",
+	"dPUtCZtRSmO2qL/ggcLFucuaxSD0R67XtfxIsBs3wWgqZrXtHXbaZzTl7nKZ4gTuPuXpHGe5NNSw0kD4",
+	"V22HVY+ur9H9isOL3lr+v2Ia9Y5n7fFvWbIsaoQfL9VsVl7ZTv6+P0Zqmd/v4tll+Y18E/UaD3GU7xSN",
+	"VnxnlW0y0XKlSJeEIU0Yi3HjX6VgmgRP17RlmZVmllJx5Udhxy7LmAr/Ar/INky7RP8DThI1g/wpqztm",
+	"GmdVM5GwBAux+vazuoSGnaKh+ussaXfwvUhSg3/53NomP9j5TSK9dMJabvqveHdFH2aka5b2t4vcTZwm",
+	"AA90eXLPLkr5o2v0mvKUXqSsVna1kY4d2whc9KM000DUwXjpsBcgTRWjyRgba0AorSYFzoMQyrUXFyY7",
+	"LyJCXiAp7qjfZ0qXux3GVBDNWFTo9Ja/g2iFedNLtUqZ7PBYIN9w3JyvO+3ReIBwFDGhrhM3IyYSLi6j",
+	"YgaHVAQ7GLEa5enz+A3NXir3sugKV24FnDMIe32/Si5Y8iC8mhtynIodOkz3ComPHzJh1LgubPi4Cshb",
+	"5PAtcpgL0srm2HmxXh6smIwlLqgBPLZP+Ag76DLS5yxNNNEwjxsCLS0yGXMM9jg38vitqPgI7XP7hN90",
+	"/G+to3ag4z8aMU9LvjUrQZ+igeOkDeBkZmbkkBoeOyWMpl4b0xiwjFnYgAtshKD14w21R9EPw68tAhxl",
+	"woEA9cbkgjkFYZtwcc0Na4JTNdQsXJ52BVf5h+Tim5Dab00kv7WOrFYCyuoxf4vqrwnXUMzchNGaj+RL",
+	"tmtFYR/7JMrTsGf5mHcdMDsAyx/DzxzueQlfsz2hb6svkN+oG+K6MsNfLDUjVLsIn5GEm+oW3hPIW+8w",
+	"3sG5sYqRTPB/ZYyMvHIYEX4pJCCvxesWadvvYiaMPWnA975Cc42srLc21u1nG+v/tlrnIQ7v89UmFQQw",
+	"voinOARgriYpk7e5LC/vKU5C8kWHcGlUiQiyxKbsLj2DaOfpmeXnFxg0fcCvXHMYEEnCeRRlZnLhtB22",
+	"cB3xGBLhSCYwHFSdzoavfSPvN/L+/ZO36wblhKUlRjmEbx6Pjue5S6dcOBaume4b9Gg9PoG+OUnfnKQl",
+	"8rgnETy2B9Ryz75Uw3fa+0BVkGhkAXqnWwSMHR2RIRd8mA2JVAlTEbmmKU+4GRPXj3DIoe8/kddMKZ4w",
+	"krK+IVZmSkVElqagPccpo4olkICb2oVXtwODz4xHLMI8i4gEsEaE3cZppjHEgW0nIJKWv0MbOm6R0G8I",
+	"jxXqBRbhOvdujeP2WxPNL+PAfZPN35wD9zGYj5XA/ds1BdPjZnQ+/nh7Ao9M0U9di+IYozAKM7AUI4ql",
+	"FNxCRpIVX8p5cnQIFnPVaLcLqtnCg9123EuByJ92brU7ipk9JWDXV2yMvc7yE3kI4TxyI8O9W1d9hDcU",
+	"3g7FRggVZbb9W4cymhlrRem1/KEZuOPv5tT96ElTHSbeNVuNKtcTR0T2+5BT7j7hLh0RjuiV3Nsu16OU",
+	"jidBdF2+4C5XTo4O4QpDn5i/MX+BY23YcC2Wos8vZ13eKTy4g8894cWF75nZwdeFfeDBDGF9JVfjQPOt",
+	"gUIIgRfesAtCRyOiGE0gHKUNVaYJ3Wjza4JjKF/SgNHUDGZd0id84gmvB98wTzFwW/cO3IQaCqwE7bPW",
+	"fc/c/uq7R9uKv8jKHeQgJ5JpIqQpYJ9x8wf8mgmmXV8Av0Q8YPFV3d36pjNNqLesDbDspDy+Iq7HsRWj",
+	"rjPbIBtSQWL7rd4mV0LeCHIhjRe1sVXnE3KRGdgD/L4uCc1Xfh4AIH+M6Eq458WjK3BV39jUhXJZb9AR",
+	"Mg4xqz7qMnNWqkfiOW0Gw4IzqCC+YMTxxKnaNKxH20YbENL5I2j47cbTOTPwne4IX5XcIrBxTWKq1NhV",
+	"I4Pqu0V67Y8f9w/222d73ZO9f57vn+zt9iLS22l/Pm7v//0w+LAjeoftz+XH9g9/ah/s73bPTw7CP3eP",
+	"Prf3D+0n+K/u4dFZt31wcPQz/qx4J3xxfHxy9NPebq/VETWxoRAbX6uFGsL4Is7jEIB5csgi+5uB+uLO",
+	"YxMynzw25LOjCx6DvQIWCRIVDGeeUVuWr0u7lQHiBdzKj0+6b27lN7eywz4UyKjkLU0Ez5pYe4wVc+Cc",
+	"VfGAW/r2jUR8Cpy1eNbU2lc9kMp0rYC+q3PZfmsC8WVctm8S8Ztr/WOvISr1/SlUY1d3Co10kIYIN8vL",
+	"vjlFvNZuBSsdaSlTaWOrsUZHfO16A2jFve5rxazLZjaKoMFCk4uoGAkdjm/EAUGtwosLI1Cs1TfdugWz",
+	"Zf00UpoMueDaeJdOsYL9omKJ45SavlRD4l1b2OLM8kvLmsDLEiyTO8CmV/JOQ8LKTtHCkRas07+t2g64",
+	"R/Ak6r1AITToC5heCad0RM5Ic+ZQNNEXAF7km8YHq7omAdOrtr2uFXoLtaGGa8PjcIlcK6s8qKLAG1yl",
+	"ejVI59TvwlxqfFFQMxK8o9Dspl9R0YcqsFfDVXJ6mF5kIqfQQANXYxS/yKy6qRKr1RkZwB6sOxE+ufty",
+	"9/8CAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -6,31 +6,37 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+
+	"github.com/openaffiliate/platform/gen/oapi"
 )
 
-// Machine codes clients branch on; the integration guide in openapi.yaml lists them.
+// Machine codes clients branch on: the contract's ErrorCode enum, so the server cannot send a
+// code the contract does not list.
 const (
-	CodeValidation   = "VALIDATION_ERROR"
-	CodeUnauthorized = "UNAUTHORIZED"
-	CodeForbidden    = "FORBIDDEN"
-	CodeNotFound     = "NOT_FOUND"
-	CodeConflict     = "CONFLICT"
-	CodeRateLimited  = "RATE_LIMITED"
-	CodeInternal     = "INTERNAL_ERROR"
-	CodeUnavailable  = "SERVICE_UNAVAILABLE"
-	CodeTooLarge     = "PAYLOAD_TOO_LARGE"
+	CodeValidation        = oapi.ErrorCodeVALIDATIONERROR
+	CodeUnauthorized      = oapi.ErrorCodeUNAUTHORIZED
+	CodeForbidden         = oapi.ErrorCodeFORBIDDEN
+	CodeNotFound          = oapi.ErrorCodeNOTFOUND
+	CodeMethodNotAllowed  = oapi.ErrorCodeMETHODNOTALLOWED
+	CodeConflict          = oapi.ErrorCodeCONFLICT
+	CodeIdempotencyReused = oapi.ErrorCodeIDEMPOTENCYKEYREUSED
+	CodeRateLimited       = oapi.ErrorCodeRATELIMITED
+	CodeInternal          = oapi.ErrorCodeINTERNALERROR
+	CodeUnavailable       = oapi.ErrorCodeSERVICEUNAVAILABLE
+	CodeTooLarge          = oapi.ErrorCodePAYLOADTOOLARGE
 )
 
-// Detail names one field at fault.
+// Detail names one field at fault and, when the contract states it, the rule it breaks.
 type Detail struct {
 	Field   string `json:"field,omitempty"`
+	Rule    string `json:"rule,omitempty"`
 	Message string `json:"message"`
 }
 
 // Error is an expected failure with its HTTP status, machine code and message.
 type Error struct {
 	Status     int
-	Code       string
+	Code       oapi.ErrorCode
 	Message    string
 	Details    []Detail
 	RetryAfter int // seconds; sent as Retry-After when positive
@@ -40,10 +46,10 @@ func (e *Error) Error() string { return fmt.Sprintf("%d %s: %s", e.Status, e.Cod
 
 // Body is the JSON envelope of an error.
 type Body struct {
-	Success bool     `json:"success"`
-	Error   string   `json:"error"`
-	Code    string   `json:"code"`
-	Details []Detail `json:"details,omitempty"`
+	Success bool           `json:"success"`
+	Error   string         `json:"error"`
+	Code    oapi.ErrorCode `json:"code"`
+	Details []Detail       `json:"details,omitempty"`
 }
 
 // Body renders the error as its envelope.
@@ -58,6 +64,12 @@ func Validation(field, message string) *Error {
 		e.Details = []Detail{{Field: field, Message: message}}
 	}
 	return e
+}
+
+// Invalid is a 400 naming the field and the contract rule it breaks.
+func Invalid(field, rule, message string) *Error {
+	return &Error{Status: http.StatusBadRequest, Code: CodeValidation, Message: message,
+		Details: []Detail{{Field: field, Rule: rule, Message: message}}}
 }
 
 // Unauthorized is a 401.

@@ -37,21 +37,20 @@ func (r affiliateRow) build() Affiliate {
 
 // ListAffiliates answers a page of affiliates: all for the host, those in its campaigns for a brand.
 func (s *Service) ListAffiliates(ctx context.Context, u auth.User, p Page) ([]Affiliate, int, error) {
-	limit, offset := p.Bounds()
-	rows, err := s.q.ListAffiliates(ctx, s.pool, queries.ListAffiliatesParams{
-		BrandID: BrandScope(u), Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
-	})
+	rows, total, err := Fetch(p, func(limit, offset int32) ([]queries.ListAffiliatesRow, error) {
+		return s.q.ListAffiliates(ctx, s.pool, queries.ListAffiliatesParams{
+			BrandID: BrandScope(u), Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
+		})
+	}, func(r queries.ListAffiliatesRow) int64 { return r.Total })
 	if err != nil {
 		return nil, 0, err
 	}
 	out := make([]Affiliate, len(rows))
-	total := 0
 	for i, r := range rows {
 		out[i] = affiliateRow{
 			affiliate: queries.Affiliate{ID: r.ID, Name: r.Name, Email: r.Email, CreatedAt: r.CreatedAt},
 			userID:    r.UserID, joined: r.CampaignsJoined, clicks: r.TotalClicks,
 		}.build()
-		total = int(r.Total)
 	}
 	return out, total, nil
 }
@@ -104,8 +103,8 @@ func (s *Service) AffiliateByUser(ctx context.Context, u auth.User, userID uuid.
 
 // AffiliateApplications lists an affiliate's memberships the caller may see.
 func (s *Service) AffiliateApplications(ctx context.Context, u auth.User, id uuid.UUID) ([]Application, error) {
-	rows, _, err := s.listApplications(ctx, queries.ListApplicationsParams{
-		BrandID: brandScopeFor(u), AffiliateID: uuid.NullUUID{UUID: id, Valid: true}, MaxRows: MaxLimit,
+	rows, _, err := s.listApplications(ctx, Page{Limit: MaxLimit}, queries.ListApplicationsParams{
+		BrandID: brandScopeFor(u), AffiliateID: uuid.NullUUID{UUID: id, Valid: true},
 	})
 	return rows, err
 }

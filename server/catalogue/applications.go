@@ -67,24 +67,23 @@ func (s *Service) Join(ctx context.Context, u auth.User, campaignID uuid.UUID) (
 
 // ListApplications answers a page of applications to the caller brand's campaigns (all for the host).
 func (s *Service) ListApplications(ctx context.Context, u auth.User, status *string, p Page) ([]Application, int, error) {
-	limit, offset := p.Bounds()
-	return s.listApplications(ctx, queries.ListApplicationsParams{
-		BrandID: BrandScope(u), Status: status, MaxRows: limit, SkipRows: offset,
-	})
+	return s.listApplications(ctx, p, queries.ListApplicationsParams{BrandID: BrandScope(u), Status: status})
 }
 
-func (s *Service) listApplications(ctx context.Context, params queries.ListApplicationsParams) ([]Application, int, error) {
-	rows, err := s.q.ListApplications(ctx, s.pool, params)
+// listApplications answers a page of the applications that params select.
+func (s *Service) listApplications(ctx context.Context, p Page, params queries.ListApplicationsParams) ([]Application, int, error) {
+	rows, total, err := Fetch(p, func(limit, offset int32) ([]queries.ListApplicationsRow, error) {
+		params.MaxRows, params.SkipRows = limit, offset
+		return s.q.ListApplications(ctx, s.pool, params)
+	}, func(r queries.ListApplicationsRow) int64 { return r.Total })
 	if err != nil {
 		return nil, 0, err
 	}
 	out := make([]Application, len(rows))
-	total := 0
 	for i, r := range rows {
 		out[i] = Application{ID: r.ID, BrandID: r.BrandID, CampaignID: r.CampaignID, AffiliateID: r.AffiliateID,
 			Status: r.Status, CreatedAt: r.CreatedAt, DecidedAt: r.DecidedAt, CampaignName: r.CampaignName,
 			AffiliateName: r.AffiliateName, AffiliateEmail: r.AffiliateEmail}
-		total = int(r.Total)
 	}
 	return out, total, nil
 }

@@ -26,18 +26,17 @@ type Brand struct {
 
 // ListBrands answers a page of brands the caller may see.
 func (s *Service) ListBrands(ctx context.Context, u auth.User, p Page) ([]Brand, int, error) {
-	limit, offset := p.Bounds()
-	rows, err := s.q.ListBrands(ctx, s.pool, queries.ListBrandsParams{
-		BrandID: BrandScope(u), Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
-	})
+	rows, total, err := Fetch(p, func(limit, offset int32) ([]queries.ListBrandsRow, error) {
+		return s.q.ListBrands(ctx, s.pool, queries.ListBrandsParams{
+			BrandID: BrandScope(u), Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
+		})
+	}, func(r queries.ListBrandsRow) int64 { return r.Total })
 	if err != nil {
 		return nil, 0, err
 	}
 	out := make([]Brand, len(rows))
-	total := 0
 	for i, r := range rows {
 		out[i] = Brand{Brand: r.Brand, Domains: r.Domains}
-		total = int(r.Total)
 	}
 	return out, total, nil
 }

@@ -73,8 +73,7 @@ const (
 
 // ListCampaigns answers a page of the campaigns the caller may see.
 func (s *Service) ListCampaigns(ctx context.Context, u auth.User, view CampaignView, p Page) ([]Campaign, int, error) {
-	limit, offset := p.Bounds()
-	params := queries.ListCampaignsParams{Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset, OnlyMember: view == ViewMine}
+	params := queries.ListCampaignsParams{Pattern: p.Pattern(), OnlyMember: view == ViewMine}
 	switch u.AccountType {
 	case auth.RoleAffiliate:
 		params.AffiliateID = u.AffiliateID
@@ -84,15 +83,16 @@ func (s *Service) ListCampaigns(ctx context.Context, u auth.User, view CampaignV
 	default:
 		params.BrandID = BrandScope(u)
 	}
-	rows, err := s.q.ListCampaigns(ctx, s.pool, params)
+	rows, total, err := Fetch(p, func(limit, offset int32) ([]queries.ListCampaignsRow, error) {
+		params.MaxRows, params.SkipRows = limit, offset
+		return s.q.ListCampaigns(ctx, s.pool, params)
+	}, func(r queries.ListCampaignsRow) int64 { return r.Total })
 	if err != nil {
 		return nil, 0, err
 	}
 	out := make([]Campaign, len(rows))
-	total := 0
 	for i, r := range rows {
 		out[i] = Campaign{Campaign: r.Campaign, BrandName: r.BrandName, AffiliatesCount: int(r.AffiliatesCount), MembershipStatus: r.MembershipStatus}
-		total = int(r.Total)
 	}
 	return out, total, nil
 }

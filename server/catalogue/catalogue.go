@@ -3,6 +3,7 @@
 package catalogue
 
 import (
+	"math"
 	"strings"
 	"time"
 
@@ -54,7 +55,28 @@ func (p Page) Bounds() (limit, offset int32) {
 	if l <= 0 {
 		l = DefaultLimit
 	}
-	return int32(min(l, MaxLimit)), int32(max(p.Offset, 0))
+	return int32(min(l, MaxLimit)), int32(min(max(p.Offset, 0), math.MaxInt32)) // #nosec G115 -- clamped to int32 just before
+}
+
+// Fetch runs a page query and reads the total its rows carry (a window count). Past the end no
+// row carries it, so the same query is asked for its first row to learn the total.
+func Fetch[R any](p Page, query func(limit, offset int32) ([]R, error), total func(R) int64) ([]R, int, error) {
+	limit, offset := p.Bounds()
+	rows, err := query(limit, offset)
+	if err != nil {
+		return nil, 0, err
+	}
+	if len(rows) > 0 {
+		return rows, int(total(rows[0])), nil
+	}
+	if offset == 0 {
+		return rows, 0, nil
+	}
+	first, err := query(1, 0)
+	if err != nil || len(first) == 0 {
+		return rows, 0, err
+	}
+	return rows, int(total(first[0])), nil
 }
 
 // Pattern is an ILIKE pattern matching the query anywhere, with its own wildcards escaped.

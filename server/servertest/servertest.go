@@ -142,7 +142,6 @@ func (e *Env) CallWithHeader(t testing.TB, method, path, header, value string) R
 
 func (e *Env) call(t testing.TB, method, path, header, value string, body any) Response {
 	t.Helper()
-	var reader io.Reader
 	var raw []byte
 	switch b := body.(type) {
 	case nil:
@@ -154,6 +153,21 @@ func (e *Env) call(t testing.TB, method, path, header, value string, body any) R
 			t.Fatal(err)
 		}
 	}
+	h := http.Header{}
+	if raw != nil {
+		h.Set("Content-Type", "application/json")
+	}
+	if header != "" {
+		h.Set(header, value)
+	}
+	return e.Send(t, method, path, h, raw)
+}
+
+// Send sends raw bytes (nil for no body) with the given headers to an /api/v1 path, which may
+// carry a query string, and checks the response against openapi.yaml.
+func (e *Env) Send(t testing.TB, method, path string, header http.Header, raw []byte) Response {
+	t.Helper()
+	var reader io.Reader
 	if raw != nil {
 		reader = bytes.NewReader(raw)
 	}
@@ -161,11 +175,8 @@ func (e *Env) call(t testing.TB, method, path, header, value string, body any) R
 	if err != nil {
 		t.Fatal(err)
 	}
-	if raw != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if header != "" {
-		req.Header.Set(header, value)
+	for k, v := range header {
+		req.Header[k] = v
 	}
 	client := &http.Client{Timeout: 30 * time.Second}
 	resp, err := client.Do(req)

@@ -271,7 +271,7 @@ func applyCode(d *queries.DiscountCode, f CodeFields, commissionType string) err
 		d.MinimumOrderAmount = decimal.NullDecimal{}
 		if m := *f.MinimumOrder; m != nil {
 			if m.IsNegative() || !m.Equal(m.Round(2)) {
-				return invalid(CodeInvalidAmount, "minimumOrderAmount", "The minimum order is an amount with at most two decimals, like 50.00")
+				return invalid(CodeInvalidAmount, "minimum_order_amount", "The minimum order is an amount with at most two decimals, like 50.00")
 			}
 			d.MinimumOrderAmount = decimal.NullDecimal{Decimal: *m, Valid: true}
 		}
@@ -284,7 +284,7 @@ func applyCode(d *queries.DiscountCode, f CodeFields, commissionType string) err
 		d.UsageLimit = limit
 	}
 	if f.UsageLimitPerCustomer != nil {
-		limit, err := usageLimit(*f.UsageLimitPerCustomer, "usageLimitPerCustomer")
+		limit, err := usageLimit(*f.UsageLimitPerCustomer, "usage_limit_per_customer")
 		if err != nil {
 			return err
 		}
@@ -297,7 +297,7 @@ func applyCode(d *queries.DiscountCode, f CodeFields, commissionType string) err
 		d.ValidUntil = *f.ValidUntil
 	}
 	if d.ValidFrom != nil && d.ValidUntil != nil && !d.ValidUntil.After(*d.ValidFrom) {
-		return apierror.Validation("validUntil", "The code must end after it starts")
+		return apierror.Validation("valid_until", "The code must end after it starts")
 	}
 	if f.IsExclusive != nil {
 		d.IsExclusive = *f.IsExclusive
@@ -307,7 +307,7 @@ func applyCode(d *queries.DiscountCode, f CodeFields, commissionType string) err
 		if c := *f.CommissionOverride; c != nil {
 			if c.IsNegative() || (commissionType == "percentage" && c.GreaterThan(decimal.NewFromInt(1))) ||
 				(commissionType != "percentage" && !c.Equal(c.Round(2))) {
-				return invalid(CodeInvalidAmount, "commissionOverride",
+				return invalid(CodeInvalidAmount, "commission_override",
 					fmt.Sprintf("The commission override replaces the campaign's %s commission: for a percentage, a fraction like 0.15; for a fixed amount, at most two decimals", commissionType))
 			}
 			d.CommissionOverride = decimal.NullDecimal{Decimal: *c, Valid: true}

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
@@ -46,7 +47,7 @@ const (
 	CodeCampaignRequired     = "CAMPAIGN_REQUIRED"
 )
 
-func invalid(code, field, message string) error {
+func invalid(code oapi.ErrorCode, field, message string) error {
 	return &apierror.Error{Status: http.StatusBadRequest, Code: code, Message: message,
 		Details: []apierror.Detail{{Field: field, Message: message}}}
 }

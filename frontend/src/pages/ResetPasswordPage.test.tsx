@@ -7,7 +7,7 @@ import ResetPasswordPage, { resetPasswordProblem } from './ResetPasswordPage';
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(async () => {
-  fetchMock = vi.fn(async () => jsonResponse({ success: true, data: { devMode: false, version: '1', publicUrl: '' } }));
+  fetchMock = vi.fn(async () => jsonResponse({ success: true, data: { dev_mode: false, version: '1', public_url: '' } }));
   vi.stubGlobal('fetch', fetchMock);
   await i18n.changeLanguage('en');
 });

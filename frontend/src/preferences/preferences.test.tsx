@@ -60,7 +60,7 @@ describe('display currency', () => {
       vi.fn(async () =>
         json({
           success: true,
-          data: { base: 'RON', defaultCurrency: 'RON', currencies: ['RON', 'EUR', 'USD'], rates: { RON: '1', EUR: '0.2010', USD: '0.2180' }, updatedAt: '2026-11-23T00:00:00Z' },
+          data: { base: 'RON', default_currency: 'RON', currencies: ['RON', 'EUR', 'USD'], rates: { RON: '1', EUR: '0.2010', USD: '0.2180' }, updated_at: '2026-11-23T00:00:00Z' },
         }),
       ),
     );

@@ -28,7 +28,7 @@ function signedInAs(user: ReturnType<typeof userOf>, devMode = false) {
     'fetch',
     vi.fn(async (url: string) => {
       if (url === '/api/v1/auth/me') return jsonResponse({ success: true, data: { user } });
-      if (url === '/api/v1/system/config') return jsonResponse({ success: true, data: { devMode, version: '1', publicUrl: '' } });
+      if (url === '/api/v1/system/config') return jsonResponse({ success: true, data: { dev_mode: devMode, version: '1', public_url: '' } });
       if (url === '/api/v1/auth/logout') return jsonResponse({ success: true, message: 'ok' });
       return jsonResponse({ success: false, error: 'no', code: 'NOT_FOUND' }, 404);
     }),

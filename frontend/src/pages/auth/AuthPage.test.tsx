@@ -43,7 +43,7 @@ const fill = (name: string, value: string) =>
 describe('AuthPage', () => {
   it('shows the server message in a red box, and toggling the mode clears it', async () => {
     serve({
-      '/system/config': () => jsonResponse({ success: true, data: { devMode: false, version: '1', publicUrl: '' } }),
+      '/system/config': () => jsonResponse({ success: true, data: { dev_mode: false, version: '1', public_url: '' } }),
       '/auth/login': () => jsonResponse({ success: false, error: 'Invalid email or password', code: 'UNAUTHORIZED' }, 401),
     });
     renderWithProviders(<AuthPage />, { path: '/auth', route: '/auth' });
@@ -115,7 +115,7 @@ describe('AuthPage', () => {
 
   it('offers demo accounts in dev mode and sets the dev flags', async () => {
     serve({
-      '/system/config': () => jsonResponse({ success: true, data: { devMode: true, version: '1', publicUrl: '' } }),
+      '/system/config': () => jsonResponse({ success: true, data: { dev_mode: true, version: '1', public_url: '' } }),
       '/auth/dev-login': () => jsonResponse({ success: true, message: 'ok', data: { jwt: 'dev-jwt', user: { ...user, accountType: 'host' } } }),
     });
     renderWithProviders(<AuthPage />, { path: '/auth', route: '/auth' });

@@ -98,7 +98,7 @@ function DiscountCodeForm({ open, code, campaigns, onClose, onSaved }: DiscountC
       );
       return { ...current, campaign_id: campaignId, affiliate_id: keepsAffiliate ? current.affiliate_id : '' };
     });
-    setErrors((current) => ({ ...current, campaign_id: undefined, affiliate_id: undefined, commissionOverride: undefined }));
+    setErrors((current) => ({ ...current, campaign_id: undefined, affiliate_id: undefined, commission_override: undefined }));
   };
 
   const fieldError = (field: DiscountCodeField): string | undefined => {
@@ -283,7 +283,7 @@ function DiscountCodeForm({ open, code, campaigns, onClose, onSaved }: DiscountC
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField {...text('minimumOrderAmount', t('help.minimumOrder'))} placeholder="50.00" slotProps={money} />
+              <TextField {...text('minimum_order_amount', t('help.minimumOrder'))} placeholder="50.00" slotProps={money} />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
               <TextField
@@ -294,7 +294,7 @@ function DiscountCodeForm({ open, code, campaigns, onClose, onSaved }: DiscountC
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
               <TextField
-                {...text('usageLimitPerCustomer', t('help.perCustomer'))}
+                {...text('usage_limit_per_customer', t('help.perCustomer'))}
                 placeholder="1"
                 slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
               />
@@ -314,14 +314,14 @@ function DiscountCodeForm({ open, code, campaigns, onClose, onSaved }: DiscountC
               </TextField>
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField {...text('validFrom')} type="date" slotProps={{ inputLabel: { shrink: true } }} />
+              <TextField {...text('valid_from')} type="date" slotProps={{ inputLabel: { shrink: true } }} />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField {...text('validUntil', t('help.validity'))} type="date" slotProps={{ inputLabel: { shrink: true } }} />
+              <TextField {...text('valid_until', t('help.validity'))} type="date" slotProps={{ inputLabel: { shrink: true } }} />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
               <TextField
-                {...text('commissionOverride', overrideHelp)}
+                {...text('commission_override', overrideHelp)}
                 placeholder={campaign?.commission_type === 'fixed' ? '30.00' : '0.15'}
                 slotProps={campaign?.commission_type === 'fixed' ? money : { htmlInput: { inputMode: 'decimal' } }}
               />

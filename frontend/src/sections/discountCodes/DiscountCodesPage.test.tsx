@@ -113,9 +113,9 @@ describe('discount codes (brand)', () => {
     fireEvent.click(screen.getByTestId('create-discount-code'));
     await screen.findByTestId('discount-code-dialog');
     expect(field('discount_value').placeholder).toBe('0.10');
-    expect(field('minimumOrderAmount').placeholder).toBe('50.00');
+    expect(field('minimum_order_amount').placeholder).toBe('50.00');
     expect(field('usage_limit').placeholder).toBe('100 or blank for unlimited');
-    expect(field('usageLimitPerCustomer').placeholder).toBe('1');
+    expect(field('usage_limit_per_customer').placeholder).toBe('1');
     fill('discount_value', '1.5');
     fireEvent.click(screen.getByTestId('discount-code-dialog-submit'));
     expect(await screen.findByText('Choose a campaign.')).toBeTruthy();
@@ -167,9 +167,9 @@ describe('discount codes (brand)', () => {
       status: 'paused',
       code: 'SUMMER10',
       discount_value: '25',
-      minimumOrderAmount: '50.00',
+      minimum_order_amount: '50.00',
       usage_limit: 100,
-      usageLimitPerCustomer: null,
+      usage_limit_per_customer: null,
     });
 
     fireEvent.click(within(screen.getByTestId('discount-code-row')).getByTestId('discount-code-delete'));

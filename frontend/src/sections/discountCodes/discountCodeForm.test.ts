@@ -65,12 +65,12 @@ describe('discount code form validation', () => {
     expect(
       validateDiscountCodeForm(
         valid({
-          minimumOrderAmount: '50',
+          minimum_order_amount: '50',
           usage_limit: '100',
-          usageLimitPerCustomer: '1',
-          validFrom: '2026-11-01',
-          validUntil: '2026-11-01',
-          commissionOverride: '0.15',
+          usage_limit_per_customer: '1',
+          valid_from: '2026-11-01',
+          valid_until: '2026-11-01',
+          commission_override: '0.15',
         }),
         { commissionType: 'percentage' },
       ),
@@ -127,26 +127,26 @@ describe('discount code form validation', () => {
   it('checks the minimum order, limits and dates', () => {
     const errors = validateDiscountCodeForm(
       valid({
-        minimumOrderAmount: '-5',
+        minimum_order_amount: '-5',
         usage_limit: '0',
-        usageLimitPerCustomer: '1.5',
-        validFrom: '2026-12-10',
-        validUntil: '2026-12-01',
+        usage_limit_per_customer: '1.5',
+        valid_from: '2026-12-10',
+        valid_until: '2026-12-01',
       }),
     );
     expect(errors).toEqual({
-      minimumOrderAmount: 'validation.minimumInvalid',
+      minimum_order_amount: 'validation.minimumInvalid',
       usage_limit: 'validation.limitInvalid',
-      usageLimitPerCustomer: 'validation.limitInvalid',
-      validUntil: 'validation.untilBeforeFrom',
+      usage_limit_per_customer: 'validation.limitInvalid',
+      valid_until: 'validation.untilBeforeFrom',
     });
-    expect(validateDiscountCodeForm(valid({ minimumOrderAmount: '50.555' })).minimumOrderAmount).toBe('validation.twoDecimals');
+    expect(validateDiscountCodeForm(valid({ minimum_order_amount: '50.555' })).minimum_order_amount).toBe('validation.twoDecimals');
     expect(validateDiscountCodeForm(valid({ usage_limit: '99999999999' })).usage_limit).toBe('validation.limitTooLarge');
   });
 
   it('checks the commission override in the campaign commission terms', () => {
-    const override = (commissionOverride: string, commissionType?: 'percentage' | 'fixed') =>
-      validateDiscountCodeForm(valid({ commissionOverride }), { commissionType }).commissionOverride;
+    const override = (commission_override: string, commissionType?: 'percentage' | 'fixed') =>
+      validateDiscountCodeForm(valid({ commission_override }), { commissionType }).commission_override;
     expect(override('0.2', 'percentage')).toBeUndefined();
     expect(override('0', 'percentage')).toBeUndefined();
     expect(override('1.5', 'percentage')).toBe('validation.overrideFraction');
@@ -171,7 +171,7 @@ describe('discount code form validation', () => {
 describe('discount code form ↔ API body', () => {
   it('sends the create body with the API names, decimals as strings and blanks as null', () => {
     const input = formToInput(
-      valid({ code: ' Summer10 ', discount_value: ' 0,10 ', usage_limit: '', usageLimitPerCustomer: '1', minimumOrderAmount: '50' }),
+      valid({ code: ' Summer10 ', discount_value: ' 0,10 ', usage_limit: '', usage_limit_per_customer: '1', minimum_order_amount: '50' }),
     );
     expect(input).toEqual({
       code: 'Summer10',
@@ -180,13 +180,13 @@ describe('discount code form ↔ API body', () => {
       description: '',
       discount_type: 'percentage',
       discount_value: '0.10',
-      minimumOrderAmount: '50',
+      minimum_order_amount: '50',
       usage_limit: null,
-      usageLimitPerCustomer: 1,
-      validFrom: null,
-      validUntil: null,
+      usage_limit_per_customer: 1,
+      valid_from: null,
+      valid_until: null,
       is_exclusive: true,
-      commissionOverride: null,
+      commission_override: null,
       status: 'active',
     });
   });
@@ -197,9 +197,9 @@ describe('discount code form ↔ API body', () => {
   });
 
   it('sends the validity as the start of the first local day and the end of the last', () => {
-    const input = formToInput(valid({ validFrom: '2026-11-01', validUntil: '2026-11-30' }));
-    expect(new Date(input.validFrom as string).getTime()).toBe(new Date(2026, 10, 1, 0, 0, 0).getTime());
-    expect(new Date(input.validUntil as string).getTime()).toBe(new Date(2026, 10, 30, 23, 59, 59).getTime());
+    const input = formToInput(valid({ valid_from: '2026-11-01', valid_until: '2026-11-30' }));
+    expect(new Date(input.valid_from as string).getTime()).toBe(new Date(2026, 10, 1, 0, 0, 0).getTime());
+    expect(new Date(input.valid_until as string).getTime()).toBe(new Date(2026, 10, 30, 23, 59, 59).getTime());
   });
 
   it('fills the edit form from a stored code and sends every field back', () => {
@@ -207,36 +207,36 @@ describe('discount code form ↔ API body', () => {
     expect(form).toMatchObject({
       code: 'SUMMER10',
       discount_value: '0.1',
-      minimumOrderAmount: '50.00',
+      minimum_order_amount: '50.00',
       usage_limit: '100',
-      usageLimitPerCustomer: '1',
+      usage_limit_per_customer: '1',
       is_exclusive: false,
-      commissionOverride: '0.15',
+      commission_override: '0.15',
     });
     const body = formToUpdate(form, storedCode);
     // PUT clears what it does not get: nullable fields are always present.
     expect(Object.keys(body).sort()).toEqual(
       [
         'code',
-        'commissionOverride',
+        'commission_override',
         'description',
         'discount_type',
         'discount_value',
         'is_exclusive',
-        'minimumOrderAmount',
+        'minimum_order_amount',
         'status',
-        'usageLimitPerCustomer',
+        'usage_limit_per_customer',
         'usage_limit',
-        'validFrom',
-        'validUntil',
+        'valid_from',
+        'valid_until',
       ].sort(),
     );
     // Untouched validity days keep their stored instants.
-    expect(body.validFrom).toBe(storedCode.valid_from);
-    expect(body.validUntil).toBe(storedCode.valid_until);
-    expect(formToUpdate({ ...form, usage_limit: '', validUntil: '' }, storedCode)).toMatchObject({
+    expect(body.valid_from).toBe(storedCode.valid_from);
+    expect(body.valid_until).toBe(storedCode.valid_until);
+    expect(formToUpdate({ ...form, usage_limit: '', valid_until: '' }, storedCode)).toMatchObject({
       usage_limit: null,
-      validUntil: null,
+      valid_until: null,
     });
   });
 
@@ -246,13 +246,13 @@ describe('discount code form ↔ API body', () => {
       description: 'Summer newsletter',
       discount_type: 'percentage',
       discount_value: '0.1',
-      minimumOrderAmount: '50.00',
+      minimum_order_amount: '50.00',
       usage_limit: 100,
-      usageLimitPerCustomer: 1,
-      validFrom: storedCode.valid_from,
-      validUntil: storedCode.valid_until,
+      usage_limit_per_customer: 1,
+      valid_from: storedCode.valid_from,
+      valid_until: storedCode.valid_until,
       is_exclusive: false,
-      commissionOverride: '0.15',
+      commission_override: '0.15',
       status: 'paused',
     });
   });

@@ -24,14 +24,14 @@ export interface DiscountCodeFormValues {
   description: string;
   discount_type: DiscountType;
   discount_value: string;
-  minimumOrderAmount: string;
+  minimum_order_amount: string;
   usage_limit: string;
-  usageLimitPerCustomer: string;
+  usage_limit_per_customer: string;
   /** Calendar days 'YYYY-MM-DD'; the code runs from the start of the first to the end of the last. */
-  validFrom: string;
-  validUntil: string;
+  valid_from: string;
+  valid_until: string;
   is_exclusive: boolean;
-  commissionOverride: string;
+  commission_override: string;
   status: DiscountStatus;
 }
 
@@ -55,13 +55,13 @@ export function emptyDiscountCodeForm(): DiscountCodeFormValues {
     description: '',
     discount_type: 'percentage',
     discount_value: '',
-    minimumOrderAmount: '',
+    minimum_order_amount: '',
     usage_limit: '',
-    usageLimitPerCustomer: '',
-    validFrom: '',
-    validUntil: '',
+    usage_limit_per_customer: '',
+    valid_from: '',
+    valid_until: '',
     is_exclusive: true,
-    commissionOverride: '',
+    commission_override: '',
     status: 'active',
   };
 }
@@ -82,13 +82,13 @@ export function discountCodeToForm(code: DiscountCode): DiscountCodeFormValues {
     description: code.description,
     discount_type: code.discount_type,
     discount_value: code.discount_type === 'free_shipping' ? '' : trimDecimal(code.discount_value),
-    minimumOrderAmount: code.minimum_order_amount ?? '',
+    minimum_order_amount: code.minimum_order_amount ?? '',
     usage_limit: code.usage_limit === null ? '' : String(code.usage_limit),
-    usageLimitPerCustomer: code.usage_limit_per_customer === null ? '' : String(code.usage_limit_per_customer),
-    validFrom: dayOf(code.valid_from),
-    validUntil: dayOf(code.valid_until),
+    usage_limit_per_customer: code.usage_limit_per_customer === null ? '' : String(code.usage_limit_per_customer),
+    valid_from: dayOf(code.valid_from),
+    valid_until: dayOf(code.valid_until),
     is_exclusive: code.is_exclusive,
-    commissionOverride: code.commission_override === null ? '' : trimDecimal(code.commission_override),
+    commission_override: code.commission_override === null ? '' : trimDecimal(code.commission_override),
     status: code.status,
   };
 }
@@ -138,28 +138,28 @@ export function validateDiscountCodeForm(
     else if (!hasAtMostTwoDecimals(value)) errors.discount_value = 'validation.twoDecimals';
   }
 
-  const minimum = normalizeDecimal(values.minimumOrderAmount);
-  if (minimum && !isNonNegativeDecimal(minimum)) errors.minimumOrderAmount = 'validation.minimumInvalid';
-  else if (minimum && !hasAtMostTwoDecimals(minimum)) errors.minimumOrderAmount = 'validation.twoDecimals';
+  const minimum = normalizeDecimal(values.minimum_order_amount);
+  if (minimum && !isNonNegativeDecimal(minimum)) errors.minimum_order_amount = 'validation.minimumInvalid';
+  else if (minimum && !hasAtMostTwoDecimals(minimum)) errors.minimum_order_amount = 'validation.twoDecimals';
 
   const usageLimit = checkLimit(values.usage_limit);
   if (usageLimit) errors.usage_limit = usageLimit;
-  const perCustomer = checkLimit(values.usageLimitPerCustomer);
-  if (perCustomer) errors.usageLimitPerCustomer = perCustomer;
+  const perCustomer = checkLimit(values.usage_limit_per_customer);
+  if (perCustomer) errors.usage_limit_per_customer = perCustomer;
 
-  const from = values.validFrom ? parseDay(values.validFrom) : null;
-  const until = values.validUntil ? parseDay(values.validUntil) : null;
-  if (values.validFrom && !from) errors.validFrom = 'validation.dateInvalid';
-  if (values.validUntil && !until) errors.validUntil = 'validation.dateInvalid';
-  if (from && until && until < from) errors.validUntil = 'validation.untilBeforeFrom';
+  const from = values.valid_from ? parseDay(values.valid_from) : null;
+  const until = values.valid_until ? parseDay(values.valid_until) : null;
+  if (values.valid_from && !from) errors.valid_from = 'validation.dateInvalid';
+  if (values.valid_until && !until) errors.valid_until = 'validation.dateInvalid';
+  if (from && until && until < from) errors.valid_until = 'validation.untilBeforeFrom';
 
-  const override = normalizeDecimal(values.commissionOverride);
+  const override = normalizeDecimal(values.commission_override);
   if (override) {
-    if (!isNonNegativeDecimal(override)) errors.commissionOverride = 'validation.overrideInvalid';
+    if (!isNonNegativeDecimal(override)) errors.commission_override = 'validation.overrideInvalid';
     else if (commissionType === 'percentage' && !isAtMostOne(override)) {
-      errors.commissionOverride = 'validation.overrideFraction';
+      errors.commission_override = 'validation.overrideFraction';
     } else if (commissionType === 'fixed' && !hasAtMostTwoDecimals(override)) {
-      errors.commissionOverride = 'validation.twoDecimals';
+      errors.commission_override = 'validation.twoDecimals';
     }
   }
   return errors;
@@ -186,13 +186,13 @@ function formFields(values: DiscountCodeFormValues): DiscountCodeUpdate {
   const body: DiscountCodeUpdate = {
     description: values.description.trim(),
     discount_type: values.discount_type,
-    minimumOrderAmount: normalizeDecimal(values.minimumOrderAmount) || null,
+    minimum_order_amount: normalizeDecimal(values.minimum_order_amount) || null,
     usage_limit: limitOf(values.usage_limit),
-    usageLimitPerCustomer: limitOf(values.usageLimitPerCustomer),
-    validFrom: dayBoundary(values.validFrom, false),
-    validUntil: dayBoundary(values.validUntil, true),
+    usage_limit_per_customer: limitOf(values.usage_limit_per_customer),
+    valid_from: dayBoundary(values.valid_from, false),
+    valid_until: dayBoundary(values.valid_until, true),
     is_exclusive: values.is_exclusive,
-    commissionOverride: normalizeDecimal(values.commissionOverride) || null,
+    commission_override: normalizeDecimal(values.commission_override) || null,
     status: values.status,
   };
   // Free shipping has no value: the server stores 0 for it.
@@ -218,8 +218,8 @@ export function formToInput(values: DiscountCodeFormValues): DiscountCodeInput {
  */
 export function formToUpdate(values: DiscountCodeFormValues, original?: DiscountCode): DiscountCodeUpdate {
   const body: DiscountCodeUpdate = { ...formFields(values), code: values.code.trim() };
-  if (original?.valid_from && dayOf(original.valid_from) === values.validFrom) body.validFrom = original.valid_from;
-  if (original?.valid_until && dayOf(original.valid_until) === values.validUntil) body.validUntil = original.valid_until;
+  if (original?.valid_from && dayOf(original.valid_from) === values.valid_from) body.valid_from = original.valid_from;
+  if (original?.valid_until && dayOf(original.valid_until) === values.valid_until) body.valid_until = original.valid_until;
   return body;
 }
 
@@ -235,8 +235,8 @@ const refusalKeys: Record<string, Partial<Record<DiscountCodeField, string>>> = 
   AFFILIATE_NOT_APPROVED: { affiliate_id: 'validation.affiliateNotApproved' },
   INVALID_AMOUNT: {
     discount_value: 'validation.percentageFraction',
-    minimumOrderAmount: 'validation.minimumInvalid',
-    commissionOverride: 'validation.overrideInvalid',
+    minimum_order_amount: 'validation.minimumInvalid',
+    commission_override: 'validation.overrideInvalid',
   },
 };
 

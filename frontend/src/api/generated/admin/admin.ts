@@ -244,7 +244,7 @@ export const createResetLink = async (id: string, options?: Parameters<typeof ap
 
 export const getCreateResetLinkMutationKey = () => ['createResetLink'] as const;
 
-export const getCreateResetLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const getCreateResetLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createResetLink>>, TError,CreateResetLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createResetLink>>, TError,CreateResetLinkMutationVariables, TContext> => {
 
@@ -273,13 +273,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateResetLinkMutationResult = NonNullable<Awaited<ReturnType<typeof createResetLink>>>
 
-    export type CreateResetLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>
+    export type CreateResetLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type CreateResetLinkMutationVariables = {id: string}
 
     /**
  * @summary Issue a one-time password reset link for a user
  */
-export const useCreateResetLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const useCreateResetLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createResetLink>>, TError,CreateResetLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createResetLink>>,
@@ -323,7 +323,7 @@ export const getGetDataSummaryQueryKey = () => {
     }
 
 
-export const getGetDataSummaryQueryOptions = <TData = Awaited<ReturnType<typeof getDataSummary>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDataSummary>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetDataSummaryQueryOptions = <TData = Awaited<ReturnType<typeof getDataSummary>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDataSummary>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -342,10 +342,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetDataSummaryQueryResult = NonNullable<Awaited<ReturnType<typeof getDataSummary>>>
-export type GetDataSummaryQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>
+export type GetDataSummaryQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>
 
 
-export function useGetDataSummary<TData = Awaited<ReturnType<typeof getDataSummary>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useGetDataSummary<TData = Awaited<ReturnType<typeof getDataSummary>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDataSummary>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getDataSummary>>,
@@ -355,7 +355,7 @@ export function useGetDataSummary<TData = Awaited<ReturnType<typeof getDataSumma
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetDataSummary<TData = Awaited<ReturnType<typeof getDataSummary>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useGetDataSummary<TData = Awaited<ReturnType<typeof getDataSummary>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDataSummary>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getDataSummary>>,
@@ -365,7 +365,7 @@ export function useGetDataSummary<TData = Awaited<ReturnType<typeof getDataSumma
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetDataSummary<TData = Awaited<ReturnType<typeof getDataSummary>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useGetDataSummary<TData = Awaited<ReturnType<typeof getDataSummary>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDataSummary>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -373,7 +373,7 @@ export function useGetDataSummary<TData = Awaited<ReturnType<typeof getDataSumma
  * @summary How many of each entity the platform holds (host)
  */
 
-export function useGetDataSummary<TData = Awaited<ReturnType<typeof getDataSummary>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useGetDataSummary<TData = Awaited<ReturnType<typeof getDataSummary>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDataSummary>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -424,7 +424,7 @@ export const getExportDataQueryKey = (entity: ExportEntity,) => {
     }
 
 
-export const getExportDataQueryOptions = <TData = Awaited<ReturnType<typeof exportData>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(entity: ExportEntity, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportData>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getExportDataQueryOptions = <TData = Awaited<ReturnType<typeof exportData>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>>(entity: ExportEntity, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportData>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -443,10 +443,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ExportDataQueryResult = NonNullable<Awaited<ReturnType<typeof exportData>>>
-export type ExportDataQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>
+export type ExportDataQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>
 
 
-export function useExportData<TData = Awaited<ReturnType<typeof exportData>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useExportData<TData = Awaited<ReturnType<typeof exportData>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>>(
  entity: ExportEntity, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportData>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof exportData>>,
@@ -456,7 +456,7 @@ export function useExportData<TData = Awaited<ReturnType<typeof exportData>>, TE
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportData<TData = Awaited<ReturnType<typeof exportData>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useExportData<TData = Awaited<ReturnType<typeof exportData>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>>(
  entity: ExportEntity, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportData>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof exportData>>,
@@ -466,7 +466,7 @@ export function useExportData<TData = Awaited<ReturnType<typeof exportData>>, TE
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportData<TData = Awaited<ReturnType<typeof exportData>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useExportData<TData = Awaited<ReturnType<typeof exportData>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>>(
  entity: ExportEntity, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportData>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -474,7 +474,7 @@ export function useExportData<TData = Awaited<ReturnType<typeof exportData>>, TE
  * @summary Every row of one entity as CSV (host)
  */
 
-export function useExportData<TData = Awaited<ReturnType<typeof exportData>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useExportData<TData = Awaited<ReturnType<typeof exportData>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>>(
  entity: ExportEntity, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportData>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

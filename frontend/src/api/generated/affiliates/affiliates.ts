@@ -542,7 +542,7 @@ export const deleteAffiliate = async (id: string, options?: Parameters<typeof ap
 
 export const getDeleteAffiliateMutationKey = () => ['deleteAffiliate'] as const;
 
-export const getDeleteAffiliateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const getDeleteAffiliateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAffiliate>>, TError,DeleteAffiliateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAffiliate>>, TError,DeleteAffiliateMutationVariables, TContext> => {
 
@@ -571,13 +571,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAffiliateMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAffiliate>>>
 
-    export type DeleteAffiliateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>
+    export type DeleteAffiliateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type DeleteAffiliateMutationVariables = {id: string}
 
     /**
  * @summary Delete an affiliate and its memberships (host)
  */
-export const useDeleteAffiliate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const useDeleteAffiliate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAffiliate>>, TError,DeleteAffiliateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAffiliate>>,

@@ -173,7 +173,7 @@ return apiFetch<AuthResponse>(getSignupUrl(),
 
 export const getSignupMutationKey = () => ['signup'] as const;
 
-export const getSignupMutationOptions = <TError = ErrorType<BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getSignupMutationOptions = <TError = ErrorType<BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signup>>, TError,SignupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signup>>, TError,SignupMutationVariables, TContext> => {
 
@@ -202,13 +202,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignupMutationResult = NonNullable<Awaited<ReturnType<typeof signup>>>
     export type SignupMutationBody = SignupRequest
-    export type SignupMutationError = ErrorType<BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type SignupMutationError = ErrorType<BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse>
     export type SignupMutationVariables = {data: SignupRequest}
 
     /**
  * @summary Create a brand or affiliate account
  */
-export const useSignup = <TError = ErrorType<BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useSignup = <TError = ErrorType<BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signup>>, TError,SignupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signup>>,
@@ -426,7 +426,7 @@ export const getGetMeQueryKey = () => {
     }
 
 
-export const getGetMeQueryOptions = <TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<UnauthorizedResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetMeQueryOptions = <TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -445,10 +445,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetMeQueryResult = NonNullable<Awaited<ReturnType<typeof getMe>>>
-export type GetMeQueryError = ErrorType<UnauthorizedResponse | InternalErrorResponse>
+export type GetMeQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>
 
 
-export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<UnauthorizedResponse | InternalErrorResponse>>(
+export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMe>>,
@@ -458,7 +458,7 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<UnauthorizedResponse | InternalErrorResponse>>(
+export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMe>>,
@@ -468,7 +468,7 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<UnauthorizedResponse | InternalErrorResponse>>(
+export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -476,7 +476,7 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
  * @summary The signed-in user
  */
 
-export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<UnauthorizedResponse | InternalErrorResponse>>(
+export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -521,7 +521,7 @@ export const logout = async ( options?: Parameters<typeof apiFetch>[1]): Promise
 
 export const getLogoutMutationKey = () => ['logout'] as const;
 
-export const getLogoutMutationOptions = <TError = ErrorType<UnauthorizedResponse | InternalErrorResponse>,
+export const getLogoutMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext> => {
 
@@ -550,13 +550,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>
 
-    export type LogoutMutationError = ErrorType<UnauthorizedResponse | InternalErrorResponse>
+    export type LogoutMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
 
 
     /**
  * @summary Revoke the current token
  */
-export const useLogout = <TError = ErrorType<UnauthorizedResponse | InternalErrorResponse>,
+export const useLogout = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logout>>,
@@ -608,7 +608,7 @@ return apiFetch<MessageResponse>(getResetPasswordUrl(),
 
 export const getResetPasswordMutationKey = () => ['resetPassword'] as const;
 
-export const getResetPasswordMutationOptions = <TError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getResetPasswordMutationOptions = <TError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,ResetPasswordMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,ResetPasswordMutationVariables, TContext> => {
 
@@ -637,13 +637,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetPassword>>>
     export type ResetPasswordMutationBody = ResetPasswordRequest
-    export type ResetPasswordMutationError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type ResetPasswordMutationError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse>
     export type ResetPasswordMutationVariables = {data: ResetPasswordRequest}
 
     /**
  * @summary Set a new password with a one-time reset token
  */
-export const useResetPassword = <TError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useResetPassword = <TError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,ResetPasswordMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resetPassword>>,
@@ -696,7 +696,7 @@ return apiFetch<UserResponse>(getUpdateProfileUrl(),
 
 export const getUpdateProfileMutationKey = () => ['updateProfile'] as const;
 
-export const getUpdateProfileMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getUpdateProfileMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProfile>>, TError,UpdateProfileMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateProfile>>, TError,UpdateProfileMutationVariables, TContext> => {
 
@@ -725,13 +725,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateProfileMutationResult = NonNullable<Awaited<ReturnType<typeof updateProfile>>>
     export type UpdateProfileMutationBody = ProfileInput
-    export type UpdateProfileMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type UpdateProfileMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type UpdateProfileMutationVariables = {data: ProfileInput}
 
     /**
  * @summary Change the signed-in user's name (and company, for brands)
  */
-export const useUpdateProfile = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useUpdateProfile = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProfile>>, TError,UpdateProfileMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateProfile>>,
@@ -784,7 +784,7 @@ return apiFetch<MessageResponse>(getChangePasswordUrl(),
 
 export const getChangePasswordMutationKey = () => ['changePassword'] as const;
 
-export const getChangePasswordMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getChangePasswordMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,ChangePasswordMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,ChangePasswordMutationVariables, TContext> => {
 
@@ -813,13 +813,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changePassword>>>
     export type ChangePasswordMutationBody = ChangePasswordInput
-    export type ChangePasswordMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type ChangePasswordMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type ChangePasswordMutationVariables = {data: ChangePasswordInput}
 
     /**
  * @summary Change the signed-in user's password
  */
-export const useChangePassword = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useChangePassword = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,ChangePasswordMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changePassword>>,

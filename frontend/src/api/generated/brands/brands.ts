@@ -97,6 +97,7 @@ import type {
   BrandListResponse,
   BrandResponse,
   BrandSetupInput,
+  ConflictResponse,
   DomainsInput,
   DomainsResponse,
   ForbiddenResponse,
@@ -284,7 +285,7 @@ return apiFetch<BrandResponse>(getCreateBrandUrl(),
 
 export const getCreateBrandMutationKey = () => ['createBrand'] as const;
 
-export const getCreateBrandMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getCreateBrandMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createBrand>>, TError,CreateBrandMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createBrand>>, TError,CreateBrandMutationVariables, TContext> => {
 
@@ -313,13 +314,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateBrandMutationResult = NonNullable<Awaited<ReturnType<typeof createBrand>>>
     export type CreateBrandMutationBody = BrandInput
-    export type CreateBrandMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type CreateBrandMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type CreateBrandMutationVariables = {data: BrandInput}
 
     /**
  * @summary Create a brand (host)
  */
-export const useCreateBrand = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useCreateBrand = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createBrand>>, TError,CreateBrandMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createBrand>>,
@@ -372,7 +373,7 @@ return apiFetch<BrandResponse>(getSetupBrandUrl(),
 
 export const getSetupBrandMutationKey = () => ['setupBrand'] as const;
 
-export const getSetupBrandMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getSetupBrandMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setupBrand>>, TError,SetupBrandMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setupBrand>>, TError,SetupBrandMutationVariables, TContext> => {
 
@@ -401,13 +402,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetupBrandMutationResult = NonNullable<Awaited<ReturnType<typeof setupBrand>>>
     export type SetupBrandMutationBody = BrandSetupInput
-    export type SetupBrandMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type SetupBrandMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type SetupBrandMutationVariables = {data: BrandSetupInput}
 
     /**
  * @summary A brand edits its own company name, domain and default currency
  */
-export const useSetupBrand = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useSetupBrand = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setupBrand>>, TError,SetupBrandMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setupBrand>>,
@@ -451,7 +452,7 @@ export const getGetIntegrationDetailsQueryKey = () => {
     }
 
 
-export const getGetIntegrationDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationDetails>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationDetails>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetIntegrationDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationDetails>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationDetails>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -470,10 +471,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetIntegrationDetailsQueryResult = NonNullable<Awaited<ReturnType<typeof getIntegrationDetails>>>
-export type GetIntegrationDetailsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>
+export type GetIntegrationDetailsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>
 
 
-export function useGetIntegrationDetails<TData = Awaited<ReturnType<typeof getIntegrationDetails>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useGetIntegrationDetails<TData = Awaited<ReturnType<typeof getIntegrationDetails>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationDetails>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getIntegrationDetails>>,
@@ -483,7 +484,7 @@ export function useGetIntegrationDetails<TData = Awaited<ReturnType<typeof getIn
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationDetails<TData = Awaited<ReturnType<typeof getIntegrationDetails>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useGetIntegrationDetails<TData = Awaited<ReturnType<typeof getIntegrationDetails>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationDetails>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getIntegrationDetails>>,
@@ -493,7 +494,7 @@ export function useGetIntegrationDetails<TData = Awaited<ReturnType<typeof getIn
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationDetails<TData = Awaited<ReturnType<typeof getIntegrationDetails>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useGetIntegrationDetails<TData = Awaited<ReturnType<typeof getIntegrationDetails>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationDetails>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -501,7 +502,7 @@ export function useGetIntegrationDetails<TData = Awaited<ReturnType<typeof getIn
  * @summary What a brand needs to integrate
  */
 
-export function useGetIntegrationDetails<TData = Awaited<ReturnType<typeof getIntegrationDetails>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useGetIntegrationDetails<TData = Awaited<ReturnType<typeof getIntegrationDetails>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationDetails>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -552,7 +553,7 @@ export const getListApiKeysQueryKey = () => {
     }
 
 
-export const getListApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listApiKeys>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiKeys>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listApiKeys>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiKeys>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -571,10 +572,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListApiKeysQueryResult = NonNullable<Awaited<ReturnType<typeof listApiKeys>>>
-export type ListApiKeysQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>
+export type ListApiKeysQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>
 
 
-export function useListApiKeys<TData = Awaited<ReturnType<typeof listApiKeys>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListApiKeys<TData = Awaited<ReturnType<typeof listApiKeys>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiKeys>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listApiKeys>>,
@@ -584,7 +585,7 @@ export function useListApiKeys<TData = Awaited<ReturnType<typeof listApiKeys>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListApiKeys<TData = Awaited<ReturnType<typeof listApiKeys>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListApiKeys<TData = Awaited<ReturnType<typeof listApiKeys>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiKeys>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listApiKeys>>,
@@ -594,7 +595,7 @@ export function useListApiKeys<TData = Awaited<ReturnType<typeof listApiKeys>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListApiKeys<TData = Awaited<ReturnType<typeof listApiKeys>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListApiKeys<TData = Awaited<ReturnType<typeof listApiKeys>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiKeys>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -602,7 +603,7 @@ export function useListApiKeys<TData = Awaited<ReturnType<typeof listApiKeys>>, 
  * @summary The brand's API keys (prefix, created, last used; never the key)
  */
 
-export function useListApiKeys<TData = Awaited<ReturnType<typeof listApiKeys>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListApiKeys<TData = Awaited<ReturnType<typeof listApiKeys>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiKeys>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -662,7 +663,7 @@ return apiFetch<ApiKeyCreatedResponse>(getCreateApiKeyUrl(),
 
 export const getCreateApiKeyMutationKey = () => ['createApiKey'] as const;
 
-export const getCreateApiKeyMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getCreateApiKeyMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createApiKey>>, TError,CreateApiKeyMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createApiKey>>, TError,CreateApiKeyMutationVariables, TContext> => {
 
@@ -691,13 +692,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof createApiKey>>>
     export type CreateApiKeyMutationBody = ApiKeyInput
-    export type CreateApiKeyMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type CreateApiKeyMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type CreateApiKeyMutationVariables = {data: ApiKeyInput}
 
     /**
  * @summary Create an API key for server-to-server calls
  */
-export const useCreateApiKey = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useCreateApiKey = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createApiKey>>, TError,CreateApiKeyMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createApiKey>>,
@@ -736,7 +737,7 @@ export const revokeApiKey = async (keyId: string, options?: Parameters<typeof ap
 
 export const getRevokeApiKeyMutationKey = () => ['revokeApiKey'] as const;
 
-export const getRevokeApiKeyMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const getRevokeApiKeyMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeApiKey>>, TError,RevokeApiKeyMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeApiKey>>, TError,RevokeApiKeyMutationVariables, TContext> => {
 
@@ -765,13 +766,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof revokeApiKey>>>
 
-    export type RevokeApiKeyMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>
+    export type RevokeApiKeyMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type RevokeApiKeyMutationVariables = {keyId: string}
 
     /**
  * @summary Revoke an API key
  */
-export const useRevokeApiKey = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const useRevokeApiKey = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeApiKey>>, TError,RevokeApiKeyMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeApiKey>>,
@@ -825,7 +826,7 @@ return apiFetch<BrandResponse>(getUpdateBrandUrl(id),
 
 export const getUpdateBrandMutationKey = () => ['updateBrand'] as const;
 
-export const getUpdateBrandMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getUpdateBrandMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateBrand>>, TError,UpdateBrandMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateBrand>>, TError,UpdateBrandMutationVariables, TContext> => {
 
@@ -854,13 +855,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateBrandMutationResult = NonNullable<Awaited<ReturnType<typeof updateBrand>>>
     export type UpdateBrandMutationBody = BrandInput
-    export type UpdateBrandMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type UpdateBrandMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type UpdateBrandMutationVariables = {id: string;data: BrandInput}
 
     /**
  * @summary Rename a brand or change its domain (host, or the brand itself)
  */
-export const useUpdateBrand = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useUpdateBrand = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateBrand>>, TError,UpdateBrandMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateBrand>>,
@@ -899,7 +900,7 @@ export const deleteBrand = async (id: string, options?: Parameters<typeof apiFet
 
 export const getDeleteBrandMutationKey = () => ['deleteBrand'] as const;
 
-export const getDeleteBrandMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const getDeleteBrandMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteBrand>>, TError,DeleteBrandMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteBrand>>, TError,DeleteBrandMutationVariables, TContext> => {
 
@@ -928,13 +929,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteBrandMutationResult = NonNullable<Awaited<ReturnType<typeof deleteBrand>>>
 
-    export type DeleteBrandMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>
+    export type DeleteBrandMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type DeleteBrandMutationVariables = {id: string}
 
     /**
  * @summary Delete a brand and everything it owns (host)
  */
-export const useDeleteBrand = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const useDeleteBrand = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteBrand>>, TError,DeleteBrandMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteBrand>>,
@@ -973,7 +974,7 @@ export const rotateWebhookSecret = async (id: string, options?: Parameters<typeo
 
 export const getRotateWebhookSecretMutationKey = () => ['rotateWebhookSecret'] as const;
 
-export const getRotateWebhookSecretMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const getRotateWebhookSecretMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof rotateWebhookSecret>>, TError,RotateWebhookSecretMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof rotateWebhookSecret>>, TError,RotateWebhookSecretMutationVariables, TContext> => {
 
@@ -1002,13 +1003,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RotateWebhookSecretMutationResult = NonNullable<Awaited<ReturnType<typeof rotateWebhookSecret>>>
 
-    export type RotateWebhookSecretMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>
+    export type RotateWebhookSecretMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type RotateWebhookSecretMutationVariables = {id: string}
 
     /**
  * @summary Replace the brand's webhook secret
  */
-export const useRotateWebhookSecret = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const useRotateWebhookSecret = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof rotateWebhookSecret>>, TError,RotateWebhookSecretMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof rotateWebhookSecret>>,
@@ -1163,7 +1164,7 @@ return apiFetch<DomainsResponse>(getSetBrandDomainsUrl(id),
 
 export const getSetBrandDomainsMutationKey = () => ['setBrandDomains'] as const;
 
-export const getSetBrandDomainsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getSetBrandDomainsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setBrandDomains>>, TError,SetBrandDomainsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setBrandDomains>>, TError,SetBrandDomainsMutationVariables, TContext> => {
 
@@ -1192,13 +1193,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetBrandDomainsMutationResult = NonNullable<Awaited<ReturnType<typeof setBrandDomains>>>
     export type SetBrandDomainsMutationBody = DomainsInput
-    export type SetBrandDomainsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type SetBrandDomainsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type SetBrandDomainsMutationVariables = {id: string;data: DomainsInput}
 
     /**
  * @summary Replace the brand's allowed destination domains
  */
-export const useSetBrandDomains = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useSetBrandDomains = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setBrandDomains>>, TError,SetBrandDomainsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setBrandDomains>>,

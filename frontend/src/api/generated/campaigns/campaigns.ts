@@ -281,7 +281,7 @@ return apiFetch<CampaignResponse>(getCreateCampaignUrl(),
 
 export const getCreateCampaignMutationKey = () => ['createCampaign'] as const;
 
-export const getCreateCampaignMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getCreateCampaignMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCampaign>>, TError,CreateCampaignMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createCampaign>>, TError,CreateCampaignMutationVariables, TContext> => {
 
@@ -310,13 +310,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateCampaignMutationResult = NonNullable<Awaited<ReturnType<typeof createCampaign>>>
     export type CreateCampaignMutationBody = CampaignInput
-    export type CreateCampaignMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type CreateCampaignMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type CreateCampaignMutationVariables = {data: CampaignInput}
 
     /**
  * @summary Create a campaign (a brand for itself; the host for a brand_id)
  */
-export const useCreateCampaign = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useCreateCampaign = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCampaign>>, TError,CreateCampaignMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createCampaign>>,
@@ -360,7 +360,7 @@ export const getListAvailableCampaignsQueryKey = () => {
     }
 
 
-export const getListAvailableCampaignsQueryOptions = <TData = Awaited<ReturnType<typeof listAvailableCampaigns>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAvailableCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListAvailableCampaignsQueryOptions = <TData = Awaited<ReturnType<typeof listAvailableCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAvailableCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -379,10 +379,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListAvailableCampaignsQueryResult = NonNullable<Awaited<ReturnType<typeof listAvailableCampaigns>>>
-export type ListAvailableCampaignsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>
+export type ListAvailableCampaignsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>
 
 
-export function useListAvailableCampaigns<TData = Awaited<ReturnType<typeof listAvailableCampaigns>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListAvailableCampaigns<TData = Awaited<ReturnType<typeof listAvailableCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAvailableCampaigns>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAvailableCampaigns>>,
@@ -392,7 +392,7 @@ export function useListAvailableCampaigns<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAvailableCampaigns<TData = Awaited<ReturnType<typeof listAvailableCampaigns>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListAvailableCampaigns<TData = Awaited<ReturnType<typeof listAvailableCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAvailableCampaigns>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAvailableCampaigns>>,
@@ -402,7 +402,7 @@ export function useListAvailableCampaigns<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAvailableCampaigns<TData = Awaited<ReturnType<typeof listAvailableCampaigns>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListAvailableCampaigns<TData = Awaited<ReturnType<typeof listAvailableCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAvailableCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -410,7 +410,7 @@ export function useListAvailableCampaigns<TData = Awaited<ReturnType<typeof list
  * @summary Offers an affiliate can see, with the state of its application
  */
 
-export function useListAvailableCampaigns<TData = Awaited<ReturnType<typeof listAvailableCampaigns>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListAvailableCampaigns<TData = Awaited<ReturnType<typeof listAvailableCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAvailableCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -461,7 +461,7 @@ export const getListMyCampaignsQueryKey = () => {
     }
 
 
-export const getListMyCampaignsQueryOptions = <TData = Awaited<ReturnType<typeof listMyCampaigns>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListMyCampaignsQueryOptions = <TData = Awaited<ReturnType<typeof listMyCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -480,10 +480,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListMyCampaignsQueryResult = NonNullable<Awaited<ReturnType<typeof listMyCampaigns>>>
-export type ListMyCampaignsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>
+export type ListMyCampaignsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>
 
 
-export function useListMyCampaigns<TData = Awaited<ReturnType<typeof listMyCampaigns>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListMyCampaigns<TData = Awaited<ReturnType<typeof listMyCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyCampaigns>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyCampaigns>>,
@@ -493,7 +493,7 @@ export function useListMyCampaigns<TData = Awaited<ReturnType<typeof listMyCampa
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyCampaigns<TData = Awaited<ReturnType<typeof listMyCampaigns>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListMyCampaigns<TData = Awaited<ReturnType<typeof listMyCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyCampaigns>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyCampaigns>>,
@@ -503,7 +503,7 @@ export function useListMyCampaigns<TData = Awaited<ReturnType<typeof listMyCampa
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyCampaigns<TData = Awaited<ReturnType<typeof listMyCampaigns>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListMyCampaigns<TData = Awaited<ReturnType<typeof listMyCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -511,7 +511,7 @@ export function useListMyCampaigns<TData = Awaited<ReturnType<typeof listMyCampa
  * @summary The campaigns an affiliate applied to or joined
  */
 
-export function useListMyCampaigns<TData = Awaited<ReturnType<typeof listMyCampaigns>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListMyCampaigns<TData = Awaited<ReturnType<typeof listMyCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -572,7 +572,7 @@ return apiFetch<CampaignResponse>(getUpdateCampaignUrl(id),
 
 export const getUpdateCampaignMutationKey = () => ['updateCampaign'] as const;
 
-export const getUpdateCampaignMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getUpdateCampaignMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCampaign>>, TError,UpdateCampaignMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCampaign>>, TError,UpdateCampaignMutationVariables, TContext> => {
 
@@ -601,13 +601,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCampaignMutationResult = NonNullable<Awaited<ReturnType<typeof updateCampaign>>>
     export type UpdateCampaignMutationBody = CampaignUpdate
-    export type UpdateCampaignMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type UpdateCampaignMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type UpdateCampaignMutationVariables = {id: string;data: CampaignUpdate}
 
     /**
  * @summary Change a campaign (its brand, or the host)
  */
-export const useUpdateCampaign = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useUpdateCampaign = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCampaign>>, TError,UpdateCampaignMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCampaign>>,
@@ -646,7 +646,7 @@ export const deleteCampaign = async (id: string, options?: Parameters<typeof api
 
 export const getDeleteCampaignMutationKey = () => ['deleteCampaign'] as const;
 
-export const getDeleteCampaignMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const getDeleteCampaignMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCampaign>>, TError,DeleteCampaignMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteCampaign>>, TError,DeleteCampaignMutationVariables, TContext> => {
 
@@ -675,13 +675,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteCampaignMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCampaign>>>
 
-    export type DeleteCampaignMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>
+    export type DeleteCampaignMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type DeleteCampaignMutationVariables = {id: string}
 
     /**
  * @summary Delete a campaign and its memberships (its brand, or the host)
  */
-export const useDeleteCampaign = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const useDeleteCampaign = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCampaign>>, TError,DeleteCampaignMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteCampaign>>,
@@ -720,7 +720,7 @@ export const joinCampaign = async (id: string, options?: Parameters<typeof apiFe
 
 export const getJoinCampaignMutationKey = () => ['joinCampaign'] as const;
 
-export const getJoinCampaignMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse>,
+export const getJoinCampaignMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof joinCampaign>>, TError,JoinCampaignMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof joinCampaign>>, TError,JoinCampaignMutationVariables, TContext> => {
 
@@ -749,13 +749,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type JoinCampaignMutationResult = NonNullable<Awaited<ReturnType<typeof joinCampaign>>>
 
-    export type JoinCampaignMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse>
+    export type JoinCampaignMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type JoinCampaignMutationVariables = {id: string}
 
     /**
  * @summary Apply to a campaign
  */
-export const useJoinCampaign = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse>,
+export const useJoinCampaign = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof joinCampaign>>, TError,JoinCampaignMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof joinCampaign>>,
@@ -902,7 +902,7 @@ export const approveApplication = async (id: string, options?: Parameters<typeof
 
 export const getApproveApplicationMutationKey = () => ['approveApplication'] as const;
 
-export const getApproveApplicationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const getApproveApplicationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof approveApplication>>, TError,ApproveApplicationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof approveApplication>>, TError,ApproveApplicationMutationVariables, TContext> => {
 
@@ -931,13 +931,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ApproveApplicationMutationResult = NonNullable<Awaited<ReturnType<typeof approveApplication>>>
 
-    export type ApproveApplicationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>
+    export type ApproveApplicationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type ApproveApplicationMutationVariables = {id: string}
 
     /**
  * @summary Approve an application
  */
-export const useApproveApplication = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const useApproveApplication = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof approveApplication>>, TError,ApproveApplicationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof approveApplication>>,
@@ -976,7 +976,7 @@ export const rejectApplication = async (id: string, options?: Parameters<typeof 
 
 export const getRejectApplicationMutationKey = () => ['rejectApplication'] as const;
 
-export const getRejectApplicationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const getRejectApplicationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof rejectApplication>>, TError,RejectApplicationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof rejectApplication>>, TError,RejectApplicationMutationVariables, TContext> => {
 
@@ -1005,13 +1005,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RejectApplicationMutationResult = NonNullable<Awaited<ReturnType<typeof rejectApplication>>>
 
-    export type RejectApplicationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>
+    export type RejectApplicationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type RejectApplicationMutationVariables = {id: string}
 
     /**
  * @summary Reject an application
  */
-export const useRejectApplication = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const useRejectApplication = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof rejectApplication>>, TError,RejectApplicationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof rejectApplication>>,

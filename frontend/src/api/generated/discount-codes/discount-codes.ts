@@ -366,7 +366,7 @@ return apiFetch<DiscountCodeResponse>(getGenerateDiscountCodeUrl(),
 
 export const getGenerateDiscountCodeMutationKey = () => ['generateDiscountCode'] as const;
 
-export const getGenerateDiscountCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getGenerateDiscountCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateDiscountCode>>, TError,GenerateDiscountCodeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof generateDiscountCode>>, TError,GenerateDiscountCodeMutationVariables, TContext> => {
 
@@ -395,13 +395,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GenerateDiscountCodeMutationResult = NonNullable<Awaited<ReturnType<typeof generateDiscountCode>>>
     export type GenerateDiscountCodeMutationBody = DiscountCodeInput
-    export type GenerateDiscountCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type GenerateDiscountCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type GenerateDiscountCodeMutationVariables = {data: DiscountCodeInput}
 
     /**
  * @summary Create a discount code with a unique random code
  */
-export const useGenerateDiscountCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useGenerateDiscountCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateDiscountCode>>, TError,GenerateDiscountCodeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof generateDiscountCode>>,
@@ -529,7 +529,7 @@ export const deleteDiscountCode = async (id: string, options?: Parameters<typeof
 
 export const getDeleteDiscountCodeMutationKey = () => ['deleteDiscountCode'] as const;
 
-export const getDeleteDiscountCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const getDeleteDiscountCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteDiscountCode>>, TError,DeleteDiscountCodeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteDiscountCode>>, TError,DeleteDiscountCodeMutationVariables, TContext> => {
 
@@ -558,13 +558,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteDiscountCodeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteDiscountCode>>>
 
-    export type DeleteDiscountCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>
+    export type DeleteDiscountCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type DeleteDiscountCodeMutationVariables = {id: string}
 
     /**
  * @summary Delete a discount code
  */
-export const useDeleteDiscountCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const useDeleteDiscountCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteDiscountCode>>, TError,DeleteDiscountCodeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteDiscountCode>>,

@@ -70,11 +70,12 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { ApprovalMode } from './approvalMode';
+import type { CampaignMembershipStatus } from './campaignMembershipStatus';
 import type { CampaignStatus } from './campaignStatus';
 import type { CommissionType } from './commissionType';
 import type { CurrencyCode } from './currencyCode';
 import type { Decimal } from './decimal';
-import type { MembershipStatus } from './membershipStatus';
+import type { NullableDecimal } from './nullableDecimal';
 import type { Visibility } from './visibility';
 
 export interface Campaign {
@@ -91,8 +92,8 @@ export interface Campaign {
   /** @nullable */
   end_date: string | null;
   /** Blank means no budget limit. */
-  budget: Decimal | null;
-  remaining: Decimal | null;
+  budget: (NullableDecimal | null);
+  remaining: NullableDecimal | null;
   currency: CurrencyCode;
   commission_type: CommissionType;
   commission_value: Decimal;
@@ -100,8 +101,11 @@ export interface Campaign {
   visibility: Visibility;
   approval_mode: ApprovalMode;
   created_at: string;
-  /** The calling affiliate's application, when there is one. */
-  membership_status: MembershipStatus | null;
+  /**
+     * The calling affiliate's application, when there is one.
+     * @nullable
+     */
+  membership_status: CampaignMembershipStatus;
   /** Approved affiliates. */
   affiliates_count: number;
 }

@@ -72,7 +72,8 @@
 import type { ApprovalMode } from './approvalMode';
 import type { CommissionType } from './commissionType';
 import type { CurrencyCode } from './currencyCode';
-import type { Decimal } from './decimal';
+import type { NullableMoneyInput } from './nullableMoneyInput';
+import type { ValueInput } from './valueInput';
 import type { Visibility } from './visibility';
 
 export interface CampaignInput {
@@ -96,10 +97,10 @@ export interface CampaignInput {
   start_date?: string | null;
   /** @nullable */
   end_date?: string | null;
-  budget?: Decimal | null;
+  budget?: NullableMoneyInput;
   currency?: CurrencyCode;
   commission_type?: CommissionType;
-  commission_value?: Decimal;
+  commission_value?: ValueInput;
   /**
      * @minimum 1
      * @maximum 365

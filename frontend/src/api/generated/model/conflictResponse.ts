@@ -72,6 +72,6 @@
 import type { Error } from './error';
 
 /**
- * A unique value is already taken; nothing was stored.
+ * A unique value is already taken, or an `Idempotency-Key` was reused for another request; nothing was stored.
  */
 export type ConflictResponse = Error;

@@ -74,8 +74,8 @@ import type { Rates } from './rates';
 
 export type CurrencySettingsResponseData = {
   base: CurrencyCode;
-  defaultCurrency: CurrencyCode;
+  default_currency: CurrencyCode;
   currencies: CurrencyCode[];
   rates: Rates;
-  updatedAt: string;
+  updated_at: string;
 };

@@ -72,6 +72,7 @@
 import type { Decimal } from './decimal';
 import type { DiscountStatus } from './discountStatus';
 import type { DiscountType } from './discountType';
+import type { NullableDecimal } from './nullableDecimal';
 
 export interface DiscountCode {
   id: string;
@@ -85,7 +86,7 @@ export interface DiscountCode {
   affiliate_name: string;
   discount_type: DiscountType;
   discount_value: Decimal;
-  minimum_order_amount: Decimal | null;
+  minimum_order_amount: NullableDecimal | null;
   /**
      * Blank means unlimited.
      * @nullable
@@ -101,7 +102,7 @@ export interface DiscountCode {
   /** Exclusive to its affiliate's audience, or public (shared openly). */
   is_exclusive: boolean;
   /** Replaces the campaign's commission value (same type) for orders with this code. */
-  commission_override: Decimal | null;
+  commission_override: (NullableDecimal | null);
   status: DiscountStatus;
   created_at: string;
 }

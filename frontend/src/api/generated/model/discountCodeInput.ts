@@ -69,9 +69,11 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { Decimal } from './decimal';
 import type { DiscountStatus } from './discountStatus';
 import type { DiscountType } from './discountType';
+import type { NullableMoneyInput } from './nullableMoneyInput';
+import type { NullableValueInput } from './nullableValueInput';
+import type { ValueInput } from './valueInput';
 
 export interface DiscountCodeInput {
   /**
@@ -84,23 +86,25 @@ export interface DiscountCodeInput {
   campaign_id: string;
   affiliate_id: string;
   discount_type: DiscountType;
-  discount_value?: Decimal;
-  minimumOrderAmount?: Decimal | null;
+  discount_value?: ValueInput;
+  minimum_order_amount?: NullableMoneyInput;
   /**
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   usage_limit?: number | null;
   /**
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
-  usageLimitPerCustomer?: number | null;
+  usage_limit_per_customer?: number | null;
   /** @nullable */
-  validFrom?: string | null;
+  valid_from?: string | null;
   /** @nullable */
-  validUntil?: string | null;
+  valid_until?: string | null;
   is_exclusive?: boolean;
-  commissionOverride?: Decimal | null;
+  commission_override?: NullableValueInput;
   status?: DiscountStatus;
 }

@@ -69,6 +69,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
+import type { ErrorCode } from './errorCode';
 import type { ErrorDetail } from './errorDetail';
 
 /**
@@ -78,7 +79,6 @@ export interface Error {
   success: false;
   /** A human-readable message. */
   error: string;
-  /** A machine-readable code to branch on. */
-  code: string;
+  code: ErrorCode;
   details?: ErrorDetail[];
 }

@@ -71,7 +71,13 @@
  */
 
 export interface ErrorDetail {
-  /** The field at fault, when there is one. */
+  /** The field at fault (a dotted path into the body, or a parameter's name), when there is one. */
   field?: string;
+  /**
+     * The rule it breaks, when the contract states it: `required`, `type`, `format`, `enum`,
+     * `minLength`, `maxLength`, `pattern`, `minimum`, `maximum`, `decimal`, `unknown_field`,
+     * `duplicate_key`, `text` (a NUL character or invalid UTF-8), `json` (not one JSON value).
+     */
+  rule?: string;
   message: string;
 }

@@ -86,7 +86,9 @@ query?: QueryParameter;
  */
 limit?: LimitParameter;
 /**
+ * Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
  * @minimum 0
+ * @maximum 2147483647
  */
 offset?: OffsetParameter;
 };

@@ -70,4 +70,7 @@
  * OpenAPI spec version: 1.0.0
  */
 
+/**
+ * Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
+ */
 export type OffsetParameter = number;

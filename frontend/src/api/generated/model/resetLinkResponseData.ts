@@ -74,5 +74,5 @@ export type ResetLinkResponseData = {
   /** The reset page with the token in its query. */
   url: string;
   token: string;
-  expiresAt: string;
+  expires_at: string;
 };

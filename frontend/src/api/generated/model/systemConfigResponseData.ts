@@ -72,7 +72,7 @@
 
 export type SystemConfigResponseData = {
   /** True when the server seeds demo accounts and allows dev-login. */
-  devMode: boolean;
+  dev_mode: boolean;
   version: string;
-  publicUrl: string;
+  public_url: string;
 };

@@ -85,6 +85,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadRequestResponse,
   CurrencySettingsResponse,
   InternalErrorResponse
 } from '../model';
@@ -145,7 +146,7 @@ export const getGetCurrencySettingsQueryKey = () => {
     }
 
 
-export const getGetCurrencySettingsQueryOptions = <TData = Awaited<ReturnType<typeof getCurrencySettings>>, TError = ErrorType<InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencySettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetCurrencySettingsQueryOptions = <TData = Awaited<ReturnType<typeof getCurrencySettings>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencySettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -164,10 +165,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCurrencySettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrencySettings>>>
-export type GetCurrencySettingsQueryError = ErrorType<InternalErrorResponse>
+export type GetCurrencySettingsQueryError = ErrorType<BadRequestResponse | InternalErrorResponse>
 
 
-export function useGetCurrencySettings<TData = Awaited<ReturnType<typeof getCurrencySettings>>, TError = ErrorType<InternalErrorResponse>>(
+export function useGetCurrencySettings<TData = Awaited<ReturnType<typeof getCurrencySettings>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencySettings>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrencySettings>>,
@@ -177,7 +178,7 @@ export function useGetCurrencySettings<TData = Awaited<ReturnType<typeof getCurr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrencySettings<TData = Awaited<ReturnType<typeof getCurrencySettings>>, TError = ErrorType<InternalErrorResponse>>(
+export function useGetCurrencySettings<TData = Awaited<ReturnType<typeof getCurrencySettings>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencySettings>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrencySettings>>,
@@ -187,7 +188,7 @@ export function useGetCurrencySettings<TData = Awaited<ReturnType<typeof getCurr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrencySettings<TData = Awaited<ReturnType<typeof getCurrencySettings>>, TError = ErrorType<InternalErrorResponse>>(
+export function useGetCurrencySettings<TData = Awaited<ReturnType<typeof getCurrencySettings>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencySettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -195,7 +196,7 @@ export function useGetCurrencySettings<TData = Awaited<ReturnType<typeof getCurr
  * @summary Display currencies and their rates (RON base)
  */
 
-export function useGetCurrencySettings<TData = Awaited<ReturnType<typeof getCurrencySettings>>, TError = ErrorType<InternalErrorResponse>>(
+export function useGetCurrencySettings<TData = Awaited<ReturnType<typeof getCurrencySettings>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencySettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

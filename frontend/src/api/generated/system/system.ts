@@ -85,8 +85,10 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadRequestResponse,
   Error,
   HealthResponse,
+  InternalErrorResponse,
   SystemConfigResponse
 } from '../model';
 
@@ -146,7 +148,7 @@ export const getGetHealthQueryKey = () => {
     }
 
 
-export const getGetHealthQueryOptions = <TData = Awaited<ReturnType<typeof getHealth>>, TError = ErrorType<Error>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealth>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetHealthQueryOptions = <TData = Awaited<ReturnType<typeof getHealth>>, TError = ErrorType<InternalErrorResponse | Error>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealth>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -165,10 +167,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetHealthQueryResult = NonNullable<Awaited<ReturnType<typeof getHealth>>>
-export type GetHealthQueryError = ErrorType<Error>
+export type GetHealthQueryError = ErrorType<InternalErrorResponse | Error>
 
 
-export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TError = ErrorType<Error>>(
+export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TError = ErrorType<InternalErrorResponse | Error>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealth>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getHealth>>,
@@ -178,7 +180,7 @@ export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TErr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TError = ErrorType<Error>>(
+export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TError = ErrorType<InternalErrorResponse | Error>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealth>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getHealth>>,
@@ -188,7 +190,7 @@ export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TErr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TError = ErrorType<Error>>(
+export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TError = ErrorType<InternalErrorResponse | Error>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealth>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -196,7 +198,7 @@ export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TErr
  * @summary Liveness and database check
  */
 
-export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TError = ErrorType<Error>>(
+export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TError = ErrorType<InternalErrorResponse | Error>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealth>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -246,7 +248,7 @@ export const getGetSystemConfigQueryKey = () => {
     }
 
 
-export const getGetSystemConfigQueryOptions = <TData = Awaited<ReturnType<typeof getSystemConfig>>, TError = ErrorType<unknown>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSystemConfig>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetSystemConfigQueryOptions = <TData = Awaited<ReturnType<typeof getSystemConfig>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSystemConfig>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -265,10 +267,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSystemConfigQueryResult = NonNullable<Awaited<ReturnType<typeof getSystemConfig>>>
-export type GetSystemConfigQueryError = ErrorType<unknown>
+export type GetSystemConfigQueryError = ErrorType<BadRequestResponse | InternalErrorResponse>
 
 
-export function useGetSystemConfig<TData = Awaited<ReturnType<typeof getSystemConfig>>, TError = ErrorType<unknown>>(
+export function useGetSystemConfig<TData = Awaited<ReturnType<typeof getSystemConfig>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSystemConfig>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSystemConfig>>,
@@ -278,7 +280,7 @@ export function useGetSystemConfig<TData = Awaited<ReturnType<typeof getSystemCo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSystemConfig<TData = Awaited<ReturnType<typeof getSystemConfig>>, TError = ErrorType<unknown>>(
+export function useGetSystemConfig<TData = Awaited<ReturnType<typeof getSystemConfig>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSystemConfig>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSystemConfig>>,
@@ -288,7 +290,7 @@ export function useGetSystemConfig<TData = Awaited<ReturnType<typeof getSystemCo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSystemConfig<TData = Awaited<ReturnType<typeof getSystemConfig>>, TError = ErrorType<unknown>>(
+export function useGetSystemConfig<TData = Awaited<ReturnType<typeof getSystemConfig>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSystemConfig>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -296,7 +298,7 @@ export function useGetSystemConfig<TData = Awaited<ReturnType<typeof getSystemCo
  * @summary Public server configuration the web app reads at start-up
  */
 
-export function useGetSystemConfig<TData = Awaited<ReturnType<typeof getSystemConfig>>, TError = ErrorType<unknown>>(
+export function useGetSystemConfig<TData = Awaited<ReturnType<typeof getSystemConfig>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSystemConfig>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

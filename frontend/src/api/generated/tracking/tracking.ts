@@ -91,6 +91,7 @@ import type {
 import type {
   AffiliateLinkInput,
   BadRequestResponse,
+  ConflictResponse,
   ForbiddenResponse,
   InternalErrorResponse,
   ListTrackingLinksParams,
@@ -280,7 +281,7 @@ return apiFetch<TrackingLinkResponse>(getCreateTrackingLinkUrl(),
 
 export const getCreateTrackingLinkMutationKey = () => ['createTrackingLink'] as const;
 
-export const getCreateTrackingLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getCreateTrackingLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTrackingLink>>, TError,CreateTrackingLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTrackingLink>>, TError,CreateTrackingLinkMutationVariables, TContext> => {
 
@@ -309,13 +310,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTrackingLinkMutationResult = NonNullable<Awaited<ReturnType<typeof createTrackingLink>>>
     export type CreateTrackingLinkMutationBody = TrackingLinkInput
-    export type CreateTrackingLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type CreateTrackingLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type CreateTrackingLinkMutationVariables = {data: TrackingLinkInput}
 
     /**
  * @summary Create a tracking link for an approved affiliate of one of the brand's campaigns
  */
-export const useCreateTrackingLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useCreateTrackingLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTrackingLink>>, TError,CreateTrackingLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTrackingLink>>,
@@ -369,7 +370,7 @@ return apiFetch<TrackingLinkResponse>(getUpdateTrackingLinkUrl(id),
 
 export const getUpdateTrackingLinkMutationKey = () => ['updateTrackingLink'] as const;
 
-export const getUpdateTrackingLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getUpdateTrackingLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTrackingLink>>, TError,UpdateTrackingLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTrackingLink>>, TError,UpdateTrackingLinkMutationVariables, TContext> => {
 
@@ -398,13 +399,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTrackingLinkMutationResult = NonNullable<Awaited<ReturnType<typeof updateTrackingLink>>>
     export type UpdateTrackingLinkMutationBody = TrackingLinkUpdate
-    export type UpdateTrackingLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type UpdateTrackingLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type UpdateTrackingLinkMutationVariables = {id: string;data: TrackingLinkUpdate}
 
     /**
  * @summary Rename a link, change its destination, pause or archive it
  */
-export const useUpdateTrackingLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useUpdateTrackingLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTrackingLink>>, TError,UpdateTrackingLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTrackingLink>>,
@@ -443,7 +444,7 @@ export const deleteTrackingLink = async (id: string, options?: Parameters<typeof
 
 export const getDeleteTrackingLinkMutationKey = () => ['deleteTrackingLink'] as const;
 
-export const getDeleteTrackingLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const getDeleteTrackingLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTrackingLink>>, TError,DeleteTrackingLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTrackingLink>>, TError,DeleteTrackingLinkMutationVariables, TContext> => {
 
@@ -472,13 +473,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTrackingLinkMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTrackingLink>>>
 
-    export type DeleteTrackingLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>
+    export type DeleteTrackingLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type DeleteTrackingLinkMutationVariables = {id: string}
 
     /**
  * @summary Delete a link and its clicks
  */
-export const useDeleteTrackingLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>,
+export const useDeleteTrackingLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTrackingLink>>, TError,DeleteTrackingLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTrackingLink>>,
@@ -531,7 +532,7 @@ return apiFetch<TrackingLinkResponse>(getGenerateAffiliateLinkUrl(),
 
 export const getGenerateAffiliateLinkMutationKey = () => ['generateAffiliateLink'] as const;
 
-export const getGenerateAffiliateLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getGenerateAffiliateLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateAffiliateLink>>, TError,GenerateAffiliateLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof generateAffiliateLink>>, TError,GenerateAffiliateLinkMutationVariables, TContext> => {
 
@@ -560,13 +561,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GenerateAffiliateLinkMutationResult = NonNullable<Awaited<ReturnType<typeof generateAffiliateLink>>>
     export type GenerateAffiliateLinkMutationBody = AffiliateLinkInput
-    export type GenerateAffiliateLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type GenerateAffiliateLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
     export type GenerateAffiliateLinkMutationVariables = {data: AffiliateLinkInput}
 
     /**
  * @summary An approved affiliate makes a link for a campaign
  */
-export const useGenerateAffiliateLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useGenerateAffiliateLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateAffiliateLink>>, TError,GenerateAffiliateLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof generateAffiliateLink>>,
@@ -610,7 +611,7 @@ export const getListAffiliateLinksQueryKey = () => {
     }
 
 
-export const getListAffiliateLinksQueryOptions = <TData = Awaited<ReturnType<typeof listAffiliateLinks>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAffiliateLinks>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListAffiliateLinksQueryOptions = <TData = Awaited<ReturnType<typeof listAffiliateLinks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAffiliateLinks>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -629,10 +630,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListAffiliateLinksQueryResult = NonNullable<Awaited<ReturnType<typeof listAffiliateLinks>>>
-export type ListAffiliateLinksQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>
+export type ListAffiliateLinksQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>
 
 
-export function useListAffiliateLinks<TData = Awaited<ReturnType<typeof listAffiliateLinks>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListAffiliateLinks<TData = Awaited<ReturnType<typeof listAffiliateLinks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAffiliateLinks>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAffiliateLinks>>,
@@ -642,7 +643,7 @@ export function useListAffiliateLinks<TData = Awaited<ReturnType<typeof listAffi
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAffiliateLinks<TData = Awaited<ReturnType<typeof listAffiliateLinks>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListAffiliateLinks<TData = Awaited<ReturnType<typeof listAffiliateLinks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAffiliateLinks>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAffiliateLinks>>,
@@ -652,7 +653,7 @@ export function useListAffiliateLinks<TData = Awaited<ReturnType<typeof listAffi
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAffiliateLinks<TData = Awaited<ReturnType<typeof listAffiliateLinks>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListAffiliateLinks<TData = Awaited<ReturnType<typeof listAffiliateLinks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAffiliateLinks>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -660,7 +661,7 @@ export function useListAffiliateLinks<TData = Awaited<ReturnType<typeof listAffi
  * @summary The signed-in affiliate's links with their click counts
  */
 
-export function useListAffiliateLinks<TData = Awaited<ReturnType<typeof listAffiliateLinks>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListAffiliateLinks<TData = Awaited<ReturnType<typeof listAffiliateLinks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAffiliateLinks>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

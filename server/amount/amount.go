@@ -1,0 +1,42 @@
+// Package amount reads decimal inputs exactly: an amount may arrive as a JSON string ("12.50") or
+// a JSON number (12.50), and either way its digits are kept as written, never passed through a float.
+package amount
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+
+	"github.com/shopspring/decimal"
+)
+
+// Text is a decimal input as its client wrote it. The request validator has already checked it
+// against the contract's pattern, so Decimal only fails on input that bypassed validation.
+type Text string
+
+// UnmarshalJSON takes a JSON string's contents or a JSON number's text verbatim.
+func (t *Text) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		*t = Text(s)
+		return nil
+	}
+	if !json.Valid(b) || len(b) == 0 || (b[0] != '-' && (b[0] < '0' || b[0] > '9')) {
+		return errors.New("amount: not a number or a string")
+	}
+	*t = Text(b)
+	return nil
+}
+
+// MarshalJSON writes the amount as a decimal string.
+func (t Text) MarshalJSON() ([]byte, error) { return json.Marshal(string(t)) }
+
+// Decimal parses the text exactly.
+func (t Text) Decimal() (decimal.Decimal, error) { return decimal.NewFromString(string(t)) }
+
+// String is the text as written.
+func (t Text) String() string { return string(t) }
