@@ -19,6 +19,8 @@ const (
 	CodeInternal     = "INTERNAL_ERROR"
 	CodeUnavailable  = "SERVICE_UNAVAILABLE"
 	CodeTooLarge     = "PAYLOAD_TOO_LARGE"
+
+	CodeIdempotencyKeyReused = "IDEMPOTENCY_KEY_REUSED"
 )
 
 // Detail names one field at fault.
