@@ -123,11 +123,20 @@ type Response struct {
 // token may be empty; body may be nil, a string (sent as is) or any value (sent as JSON).
 func (e *Env) Call(t testing.TB, method, path, token string, body any) Response {
 	t.Helper()
-	header := ""
-	if token != "" {
-		header, token = "Authorization", "Bearer "+token
+	return e.CallWithHeaders(t, method, path, token, nil, body)
+}
+
+// CallWithHeaders is Call with more request headers, such as Idempotency-Key.
+func (e *Env) CallWithHeaders(t testing.TB, method, path, token string, header http.Header, body any) Response {
+	t.Helper()
+	header = header.Clone()
+	if header == nil {
+		header = http.Header{}
 	}
-	return e.call(t, method, path, header, token, body)
+	if token != "" {
+		header.Set("Authorization", "Bearer "+token)
+	}
+	return e.call(t, method, path, header, body)
 }
 
 // CallWithHeader sends a request without a body with one credential header, such as X-API-Key
@@ -137,10 +146,10 @@ func (e *Env) CallWithHeader(t testing.TB, method, path, header, value string) R
 	if header == "Authorization" {
 		value = "Bearer " + value
 	}
-	return e.call(t, method, path, header, value, nil)
+	return e.call(t, method, path, http.Header{header: {value}}, nil)
 }
 
-func (e *Env) call(t testing.TB, method, path, header, value string, body any) Response {
+func (e *Env) call(t testing.TB, method, path string, header http.Header, body any) Response {
 	t.Helper()
 	var reader io.Reader
 	var raw []byte
@@ -164,8 +173,10 @@ func (e *Env) call(t testing.TB, method, path, header, value string, body any) R
 	if raw != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	if header != "" {
-		req.Header.Set(header, value)
+	for name, values := range header {
+		for _, v := range values {
+			req.Header.Add(name, v)
+		}
 	}
 	client := &http.Client{Timeout: 30 * time.Second}
 	resp, err := client.Do(req)
