@@ -117,16 +117,14 @@ func (s *Store) Do(ctx context.Context, r Request, run func() Response) (resp Re
 			return s.runClaimed(ctx, claim, run), false, nil
 		}
 		row, err := s.q.GetIdempotencyKey(ctx, s.pool, queries.GetIdempotencyKeyParams{CallerID: r.Caller, Key: r.Key, ExpiredBefore: now.Add(-TTL)})
-		if errors.Is(err, pgx.ErrNoRows) {
-			continue // released or expired since the claim: claim again
-		}
-		if err != nil {
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+			// Released or expired since the claim: claim again after a pause.
+		case err != nil:
 			return Response{}, false, err
-		}
-		if row.Method != r.Method || row.Path != r.Path || !bytes.Equal(row.BodySha256, hash[:]) {
+		case row.Method != r.Method || row.Path != r.Path || !bytes.Equal(row.BodySha256, hash[:]):
 			return Response{}, false, ErrKeyReused
-		}
-		if row.ResponseStatus != nil {
+		case row.ResponseStatus != nil:
 			ct := ""
 			if row.ResponseContentType != nil {
 				ct = *row.ResponseContentType
