@@ -264,7 +264,9 @@ func TestIdemWaitsForRunningRequest(t *testing.T) {
 		})
 	}()
 	<-started
-	if _, _, err := s.Do(context.Background(), r, h.run); !errors.Is(err, idempotency.ErrInProgress) {
+	bounded, stop := context.WithTimeout(context.Background(), 5*time.Second)
+	defer stop()
+	if _, _, err := s.Do(bounded, r, h.run); !errors.Is(err, idempotency.ErrInProgress) {
 		t.Errorf("a repeat while the first runs longer than MaxWait: %v", err)
 	}
 	other := r
@@ -298,7 +300,9 @@ func TestIdemLeaseOfDeadHolderIsTakenOver(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := &counter{status: http.StatusCreated}
-	if _, _, err := s.Do(context.Background(), r, h.run); !errors.Is(err, idempotency.ErrInProgress) {
+	bounded, stop := context.WithTimeout(context.Background(), 5*time.Second)
+	defer stop()
+	if _, _, err := s.Do(bounded, r, h.run); !errors.Is(err, idempotency.ErrInProgress) {
 		t.Fatalf("within the lease: %v", err)
 	}
 	clk.add(s.Lease + time.Second)
