@@ -183,7 +183,7 @@ func TestIdemExpiredKeyRunsFresh(t *testing.T) {
 	}
 }
 
-func TestIdemKeyRulesAndPublicOperations(t *testing.T) {
+func TestIdemKeyRulesAndExemptOperations(t *testing.T) {
 	env := servertest.Get(t)
 	b, _ := newBrand(t, env)
 	for name, value := range map[string]string{
@@ -214,5 +214,16 @@ func TestIdemKeyRulesAndPublicOperations(t *testing.T) {
 	}
 	if n := count(t, env, "SELECT count(*) FROM idempotency_keys WHERE key = $1", key.Get(server.IdempotencyKeyHeader)); n != 0 {
 		t.Errorf("a public operation stored its key: %d rows", n)
+	}
+
+	// An API key is stored only as a hash, so its answer is not kept: each request makes a key.
+	key = idemKey()
+	k1 := mustStatus(t, env.CallWithHeaders(t, http.MethodPost, "/brands/api-keys", b.token, key, map[string]any{"name": "Retried"}), http.StatusCreated)
+	k2 := mustStatus(t, env.CallWithHeaders(t, http.MethodPost, "/brands/api-keys", b.token, key, map[string]any{"name": "Retried"}), http.StatusCreated)
+	if replayed(k2) || data(k1)["key"] == data(k2)["key"] {
+		t.Error("an API key's answer was replayed")
+	}
+	if n := count(t, env, "SELECT count(*) FROM idempotency_keys WHERE key = $1", key.Get(server.IdempotencyKeyHeader)); n != 0 {
+		t.Errorf("an API key's answer was stored: %d rows", n)
 	}
 }

@@ -25,14 +25,15 @@ const (
 // with the first answer to it (see package idempotency). It runs after the request validator,
 // whose authentication puts the caller into the request context: keys are scoped to the caller.
 // Requests without the header and public operations (login, signup, dev-login, password reset:
-// no caller to scope a key to) pass through untouched, as do reads. Requests the validator
-// refuses never get here, so they are not stored.
+// no caller to scope a key to) pass through untouched, as do reads and the operations whose
+// answers hold a credential (secretAnswers). Requests the validator refuses never get here, so
+// they are not stored.
 func idempotencyKeys(store *idempotency.Store) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			req := c.Request()
 			keys := req.Header.Values(IdempotencyKeyHeader)
-			if len(keys) == 0 || !changesData(req.Method) {
+			if len(keys) == 0 || !changesData(req.Method) || secretAnswers[req.Method+" "+c.Path()] {
 				return next(c)
 			}
 			user, ok := auth.UserFrom(req.Context())
@@ -84,6 +85,15 @@ func idempotencyKeys(store *idempotency.Store) echo.MiddlewareFunc {
 			return err
 		}
 	}
+}
+
+// secretAnswers are the operations (method and route) whose answers hold a credential shown
+// once: an API key or a reset token, which the contract promises to store only as a hash, and a
+// new webhook secret. Their answers are never stored, so these operations ignore the key.
+var secretAnswers = map[string]bool{
+	http.MethodPost + " " + APIBase + "/brands/api-keys":            true,
+	http.MethodPost + " " + APIBase + "/admin/users/:id/reset-link": true,
+	http.MethodPost + " " + APIBase + "/brands/:id/webhook-secret":  true,
 }
 
 func changesData(method string) bool {
