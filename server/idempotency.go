@@ -69,7 +69,7 @@ func idempotencyKeys(store *idempotency.Store) echo.MiddlewareFunc {
 					Message: "This Idempotency-Key was already used for a different request"}
 			case errors.Is(err, idempotency.ErrInProgress):
 				return &apierror.Error{Status: http.StatusConflict, Code: apierror.CodeIdempotencyKeyReused,
-					Message: "A request with this Idempotency-Key is still running; retry it later"}
+					Message: "A request with this Idempotency-Key is still running; retry it later", RetryAfter: 1}
 			case err != nil:
 				return err
 			case !replayed:
