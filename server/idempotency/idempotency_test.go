@@ -318,13 +318,13 @@ func TestIdemLeaseOfDeadHolderIsTakenOver(t *testing.T) {
 
 func TestIdemLeaseRenewedWhileRunning(t *testing.T) {
 	s := idempotency.New(pool, time.Now)
-	s.Lease = 300 * time.Millisecond
-	s.MaxWait = 5 * time.Second
+	s.Lease = time.Second
+	s.MaxWait = 10 * time.Second
 	r := request(`{}`)
 	var runs atomic.Int32
 	slow := func() idempotency.Response {
 		runs.Add(1)
-		time.Sleep(time.Second) // three leases
+		time.Sleep(2500 * time.Millisecond) // two and a half leases
 		return idempotency.Response{Status: http.StatusCreated}
 	}
 	var wg sync.WaitGroup
