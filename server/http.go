@@ -24,6 +24,7 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/idempotency"
 	"github.com/openaffiliate/platform/server/tracking"
 )
 
@@ -40,6 +41,7 @@ type Deps struct {
 	Catalogue  *catalogue.Service
 	Tokens     *auth.Tokens
 	Redirector *tracking.Redirector
+	Replays    *idempotency.Store
 	Web        fs.FS // the built SPA with docs/ inside; nil serves no UI
 	SpecYAML   []byte
 	TrustProxy bool
@@ -90,6 +92,7 @@ func NewHTTP(d Deps) (http.Handler, error) {
 			AuthenticationFunc: authenticator{tokens: d.Tokens, accounts: d.Accounts, catalogue: d.Catalogue}.authenticate,
 		},
 	}))
+	group.Use(idempotencyKeys(d.Replays)) // after the validator, whose authentication sets the caller
 	oapi.RegisterHandlers(group, oapi.NewStrictHandler(d.API, nil))
 	group.Any("/*", func(echo.Context) error { return apierror.NotFound("No such API path") })
 

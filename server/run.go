@@ -19,6 +19,7 @@ import (
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/clicks"
+	"github.com/openaffiliate/platform/server/idempotency"
 	"github.com/openaffiliate/platform/server/tracking"
 )
 
@@ -31,6 +32,7 @@ type App struct {
 	Pool     *pgxpool.Pool
 	Accounts *accounts.Service
 	Clicks   *clicks.Recorder
+	Replays  *idempotency.Store // answers to requests with an Idempotency-Key
 	HTTP     http.Handler
 }
 
@@ -69,6 +71,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	redirector := tracking.NewRedirector(pool, recorder, hashIP, time.Now)
 	cat.OnCampaignChange = redirector.InvalidateAll
 	track := tracking.New(pool, cat, redirector, cfg.PublicURL, time.Now)
+	replays := idempotency.New(pool, time.Now)
 	if cfg.DevMode {
 		if err := seedDemoData(ctx, accts, cat, track); err != nil {
 			_ = recorder.Close(ctx)
@@ -80,14 +83,14 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 			Pool: pool, Accounts: accts, Catalogue: cat, Tracking: track,
 			Tokens: tokens, HashIP: hashIP, DevMode: cfg.DevMode, PublicURL: cfg.PublicURL, Version: Version,
 		},
-		Accounts: accts, Catalogue: cat, Tokens: tokens, Redirector: redirector, Web: web, SpecYAML: spec.YAML,
+		Accounts: accts, Catalogue: cat, Tokens: tokens, Redirector: redirector, Replays: replays, Web: web, SpecYAML: spec.YAML,
 		TrustProxy: cfg.TrustProxy,
 	})
 	if err != nil {
 		_ = recorder.Close(ctx)
 		return nil, err
 	}
-	return &App{Config: cfg, Pool: pool, Accounts: accts, Clicks: recorder, HTTP: handler}, nil
+	return &App{Config: cfg, Pool: pool, Accounts: accts, Clicks: recorder, Replays: replays, HTTP: handler}, nil
 }
 
 // Close writes out the buffered clicks, then releases the database.
@@ -139,13 +142,16 @@ func (a *App) Serve(ctx context.Context) error {
 	return nil
 }
 
-// cleanupLoop deletes expired revoked tokens and old login failures every ten minutes.
+// cleanupLoop deletes expired revoked tokens, old login failures and idempotency keys every ten minutes.
 func (a *App) cleanupLoop(ctx context.Context) {
 	t := time.NewTicker(10 * time.Minute)
 	defer t.Stop()
 	for {
 		if err := a.Accounts.Cleanup(ctx); err != nil && ctx.Err() == nil {
 			slog.Warn("cleanup failed", "err", err)
+		}
+		if err := a.Replays.Cleanup(ctx); err != nil && ctx.Err() == nil {
+			slog.Warn("idempotency key cleanup failed", "err", err)
 		}
 		select {
 		case <-ctx.Done():

@@ -127,6 +127,20 @@ type DiscountCode struct {
 	UpdatedAt             time.Time
 }
 
+type IdempotencyKey struct {
+	CallerID            uuid.UUID
+	Key                 string
+	Method              string
+	Path                string
+	BodySha256          []byte
+	ClaimID             uuid.UUID
+	LockedUntil         time.Time
+	ResponseStatus      *int32
+	ResponseContentType *string
+	ResponseBody        []byte
+	CreatedAt           time.Time
+}
+
 type LoginFailure struct {
 	ID        int64
 	Email     string

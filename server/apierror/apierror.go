@@ -13,17 +13,17 @@ import (
 // Machine codes clients branch on: the contract's ErrorCode enum, so the server cannot send a
 // code the contract does not list.
 const (
-	CodeValidation        = oapi.ErrorCodeVALIDATIONERROR
-	CodeUnauthorized      = oapi.ErrorCodeUNAUTHORIZED
-	CodeForbidden         = oapi.ErrorCodeFORBIDDEN
-	CodeNotFound          = oapi.ErrorCodeNOTFOUND
-	CodeMethodNotAllowed  = oapi.ErrorCodeMETHODNOTALLOWED
-	CodeConflict          = oapi.ErrorCodeCONFLICT
-	CodeIdempotencyReused = oapi.ErrorCodeIDEMPOTENCYKEYREUSED
-	CodeRateLimited       = oapi.ErrorCodeRATELIMITED
-	CodeInternal          = oapi.ErrorCodeINTERNALERROR
-	CodeUnavailable       = oapi.ErrorCodeSERVICEUNAVAILABLE
-	CodeTooLarge          = oapi.ErrorCodePAYLOADTOOLARGE
+	CodeValidation           = oapi.ErrorCodeVALIDATIONERROR
+	CodeUnauthorized         = oapi.ErrorCodeUNAUTHORIZED
+	CodeForbidden            = oapi.ErrorCodeFORBIDDEN
+	CodeNotFound             = oapi.ErrorCodeNOTFOUND
+	CodeMethodNotAllowed     = oapi.ErrorCodeMETHODNOTALLOWED
+	CodeConflict             = oapi.ErrorCodeCONFLICT
+	CodeIdempotencyKeyReused = oapi.ErrorCodeIDEMPOTENCYKEYREUSED
+	CodeRateLimited          = oapi.ErrorCodeRATELIMITED
+	CodeInternal             = oapi.ErrorCodeINTERNALERROR
+	CodeUnavailable          = oapi.ErrorCodeSERVICEUNAVAILABLE
+	CodeTooLarge             = oapi.ErrorCodePAYLOADTOOLARGE
 )
 
 // Detail names one field at fault and, when the contract states it, the rule it breaks.

@@ -123,11 +123,20 @@ type Response struct {
 // token may be empty; body may be nil, a string (sent as is) or any value (sent as JSON).
 func (e *Env) Call(t testing.TB, method, path, token string, body any) Response {
 	t.Helper()
-	header := ""
-	if token != "" {
-		header, token = "Authorization", "Bearer "+token
+	return e.CallWithHeaders(t, method, path, token, nil, body)
+}
+
+// CallWithHeaders is Call with more request headers, such as Idempotency-Key.
+func (e *Env) CallWithHeaders(t testing.TB, method, path, token string, header http.Header, body any) Response {
+	t.Helper()
+	header = header.Clone()
+	if header == nil {
+		header = http.Header{}
 	}
-	return e.call(t, method, path, header, token, body)
+	if token != "" {
+		header.Set("Authorization", "Bearer "+token)
+	}
+	return e.call(t, method, path, header, body)
 }
 
 // CallWithHeader sends a request without a body with one credential header, such as X-API-Key
@@ -137,10 +146,10 @@ func (e *Env) CallWithHeader(t testing.TB, method, path, header, value string) R
 	if header == "Authorization" {
 		value = "Bearer " + value
 	}
-	return e.call(t, method, path, header, value, nil)
+	return e.call(t, method, path, http.Header{header: {value}}, nil)
 }
 
-func (e *Env) call(t testing.TB, method, path, header, value string, body any) Response {
+func (e *Env) call(t testing.TB, method, path string, header http.Header, body any) Response {
 	t.Helper()
 	var raw []byte
 	switch b := body.(type) {
@@ -153,14 +162,10 @@ func (e *Env) call(t testing.TB, method, path, header, value string, body any) R
 			t.Fatal(err)
 		}
 	}
-	h := http.Header{}
-	if raw != nil {
-		h.Set("Content-Type", "application/json")
+	if raw != nil && header.Get("Content-Type") == "" {
+		header.Set("Content-Type", "application/json")
 	}
-	if header != "" {
-		h.Set(header, value)
-	}
-	return e.Send(t, method, path, h, raw)
+	return e.Send(t, method, path, header, raw)
 }
 
 // Send sends raw bytes (nil for no body) with the given headers to an /api/v1 path, which may
@@ -175,8 +180,10 @@ func (e *Env) Send(t testing.TB, method, path string, header http.Header, raw []
 	if err != nil {
 		t.Fatal(err)
 	}
-	for k, v := range header {
-		req.Header[k] = v
+	for name, values := range header {
+		for _, v := range values {
+			req.Header.Add(name, v)
+		}
 	}
 	client := &http.Client{Timeout: 30 * time.Second}
 	resp, err := client.Do(req)

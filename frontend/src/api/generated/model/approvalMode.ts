@@ -26,21 +26,50 @@
  * ## Envelope and errors
  * Every answer is JSON in one envelope. Success: `{"success": true, "data": {...}}`.
  * Failure: `{"success": false, "error": "<message>", "code": "<MACHINE_CODE>", "details": [...]}`.
- * Branch on `code`, never on the message text; `details` names the fields at fault when a body
- * fails validation (`VALIDATION_ERROR`). A request that fails validation stores nothing.
+ * Branch on `code` (the `ErrorCode` enum), never on the message text. For `VALIDATION_ERROR`,
+ * each entry of `details` names the `field` at fault (a dotted path into the body, such as
+ * `domains.2`, or a parameter's name) and the `rule` it breaks. A request that fails validation
+ * stores nothing. Each operation lists the statuses it can answer.
  *
  * | code | status | meaning |
  * |---|---|---|
- * | `VALIDATION_ERROR` | 400 | the body, query or path does not match this contract |
+ * | `VALIDATION_ERROR` | 400 | the body, query, path or a header does not match this contract |
+ * | `NAME_REQUIRED`, `CAMPAIGN_REQUIRED`, `AFFILIATE_REQUIRED` | 400 | a tracking link's form misses that field |
+ * | `INVALID_URL`, `INVALID_DOMAIN`, `DOMAIN_NOT_ALLOWED` | 400 | a URL or domain is malformed, or not one of the brand's allowed domains |
+ * | `AFFILIATE_NOT_APPROVED` | 400 | the affiliate is not approved in that campaign |
+ * | `INVALID_CODE`, `INVALID_AMOUNT` | 400 | a discount code or an amount breaks its rule |
  * | `UNAUTHORIZED` | 401 | no token, an expired or revoked token, or wrong credentials |
  * | `FORBIDDEN` | 403 | the account type may not call this operation |
- * | `NOT_FOUND` | 404 | no such object, or it belongs to another tenant |
- * | `CONFLICT` | 409 | a unique value (email, brand id) is taken |
+ * | `NOT_FOUND` | 404 | no such object, or it belongs to another tenant (the two are indistinguishable) |
+ * | `METHOD_NOT_ALLOWED` | 405 | the path exists, but not with this method |
+ * | `CONFLICT`, `CODE_TAKEN` | 409 | a unique value (email, brand id, discount code) is taken |
+ * | `IDEMPOTENCY_KEY_REUSED` | 409 | an `Idempotency-Key` came back with another request |
+ * | `PAYLOAD_TOO_LARGE` | 413 | the body is larger than 1 MiB |
  * | `RATE_LIMITED` | 429 | too many attempts; wait `Retry-After` seconds |
+ * | `INTERNAL_ERROR` | 500 | a fault of the server; the request id is in its logs |
+ * | `SERVICE_UNAVAILABLE` | 503 | the database does not answer |
+ *
+ * ## Request bodies
+ * Bodies are one JSON object (`Content-Type: application/json`) and are read strictly: a field
+ * the operation does not name is refused (`unknown_field`; names are case-sensitive), as are a
+ * key given twice, data after the JSON value, invalid UTF-8 and the NUL character (`\u0000`).
+ *
+ * ## Retries and Idempotency-Key
+ * Send an `Idempotency-Key` header (for example a UUID generated once per user action) with any
+ * authenticated `POST`, `PUT` or `DELETE` you may retry. The first answer for that key is stored
+ * for 24 hours; a repeat from the same caller gets it again, with `Idempotent-Replayed: true`,
+ * and changes nothing. The same key with another method, path or body answers
+ * `409 IDEMPOTENCY_KEY_REUSED`; so does a repeat that waited 30 seconds for the first request
+ * to finish (with `Retry-After`). Answers of 5xx and 429 are not stored, so their retry runs anew.
+ * Answers that hold a credential (a new API key, webhook secret or reset link) are never
+ * stored: a retry of those makes a new one. Without the header nothing is replayed: do not
+ * retry such a request blindly.
  *
  * ## Money
- * Amounts and exchange rates are decimal strings (`"12.50"`), never binary floats. Rates have
- * RON as their base: `rates.EUR` is the number of euros one leu buys.
+ * Amounts and exchange rates are answered as decimal strings (`"12.50"`), never binary floats.
+ * Amounts you send may be decimal strings or JSON numbers (`12.50`): numbers are read exactly
+ * from their text, never through a float, within the digits each field states. Rates have RON as
+ * their base: `rates.EUR` is the number of euros one leu buys.
  *
  * ## Tracking links
  * A tracking link belongs to one approved affiliate in one campaign. Share its `tracking_url`
