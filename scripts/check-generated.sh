@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/generate.sh
-paths=(gen frontend/src/api/generated)
+paths=(gen frontend/src/api/generated docs/contract.md)
 if [ -n "$(git status --porcelain -- "${paths[@]}")" ]; then
   echo "Generated files are stale: run 'make generate' and commit the result." >&2
   git status --short -- "${paths[@]}" >&2

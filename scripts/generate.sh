@@ -22,6 +22,9 @@ import _ "embed"
 var YAML []byte
 GO
 
+# docs/contract.md restates the error codes and the statuses per operation.
+go run ./scripts/contractdoc
+
 # sqlc's output does not depend on cgo; the WebAssembly parser keeps the build cgo-free.
 CGO_ENABLED=0 go tool -modfile=tools/go.mod sqlc generate
 
