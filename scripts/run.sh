@@ -11,7 +11,7 @@ if [ -z "${DATABASE_URL:-}" ]; then
   # The postgres user must be able to enter the data folder, which rules out /root for root.
   if [ "$(id -u)" -eq 0 ]; then data=/var/lib/openaffiliate/postgres; else data="$root/.tools/postgres"; fi
   mkdir -p "$(dirname "$data")"
-  port=${PGPORT_PRIVATE:-54329}
+  port=${PGPORT_PRIVATE:-25329}
   admin=$(scripts/pg.sh start "$data" "$port")
   psql "$admin" -qAtc "SELECT 1 FROM pg_database WHERE datname = 'openaffiliate'" | grep -q 1 ||
     psql "$admin" -qc "CREATE DATABASE openaffiliate"

@@ -9,6 +9,6 @@ fi
 dir=$(mktemp -d /tmp/openaffiliate-testdb.XXXXXX)
 chmod 755 "$dir"
 trap '"$root/scripts/pg.sh" stop "$dir/data"; rm -rf "$dir"' EXIT
-DATABASE_URL=$("$root/scripts/pg.sh" start "$dir/data" "$("$root/scripts/free-port.sh" 55432)" fast)
+DATABASE_URL=$("$root/scripts/pg.sh" start "$dir/data" "$("$root/scripts/free-port.sh" 25432)" fast)
 export DATABASE_URL
 "$@"
