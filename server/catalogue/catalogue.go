@@ -3,6 +3,7 @@
 package catalogue
 
 import (
+	"math"
 	"strings"
 	"time"
 
@@ -54,7 +55,8 @@ func (p Page) Bounds() (limit, offset int32) {
 	if l <= 0 {
 		l = DefaultLimit
 	}
-	return int32(min(l, MaxLimit)), int32(max(p.Offset, 0))
+	// The offset is clamped before narrowing: past int32 it would wrap negative and fail the query.
+	return int32(min(l, MaxLimit)), int32(min(max(p.Offset, 0), math.MaxInt32))
 }
 
 // Pattern is an ILIKE pattern matching the query anywhere, with its own wildcards escaped.

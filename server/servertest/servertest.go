@@ -172,7 +172,7 @@ func (e *Env) call(t testing.TB, method, path, header, value string, body any) R
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }() // read to the end below, which reports any error
 	out, err := io.ReadAll(resp.Body)
 	if err != nil {
 		t.Fatal(err)
@@ -223,8 +223,11 @@ func FreePort(t testing.TB) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	port := l.Addr().(*net.TCPAddr).Port
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return port
 }
 
 // WaitHealthy waits up to ten seconds for a server's health check to answer 200.
@@ -234,7 +237,7 @@ func WaitHealthy(t testing.TB, base string) {
 	for time.Now().Before(deadline) {
 		resp, err := http.Get(base + server.APIBase + "/system/health")
 		if err == nil {
-			resp.Body.Close()
+			_ = resp.Body.Close() // only the status matters
 			if resp.StatusCode == http.StatusOK {
 				return
 			}
