@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test the project has, as `make test` runs it: generated code is current, Go vet,
-# formatting and golangci-lint, the contract lint, the frontend's type check and unit tests, the
-# Go tests against a real PostgreSQL, and the browser flows against the built binary.
+# formatting and golangci-lint, the contract lint, the frontend's type check, ESLint and unit
+# tests, the Go tests against a real PostgreSQL, and the browser flows against the built binary.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -19,8 +19,8 @@ scripts/check-generated.sh
 step "contract lint (spectral)"
 tools/node_modules/.bin/spectral lint openapi.yaml --ruleset api/spectral.yaml --fail-severity error --display-only-failures
 
-step "frontend type check and unit tests"
-(cd frontend && npm run --silent typecheck && npm test)
+step "frontend type check, lint (eslint) and unit tests"
+(cd frontend && npm run --silent typecheck && npm run --silent lint && npm test)
 
 step "build"
 make --no-print-directory build
