@@ -2,6 +2,9 @@ module github.com/openaffiliate/platform
 
 go 1.26.8
 
+// npm packages may ship Go files (ESLint's flatted does): they are not part of this module.
+ignore ./frontend/node_modules
+
 tool github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen
 
 require (

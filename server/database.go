@@ -44,7 +44,7 @@ func Migrate(pool *pgxpool.Pool) error {
 		return err
 	}
 	conn := stdlib.OpenDBFromPool(pool)
-	defer conn.Close()
+	defer func() { _ = conn.Close() }() // a wrapper over the pool, which its owner closes
 	driver, err := migratepgx.WithInstance(conn, &migratepgx.Config{})
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
@@ -54,7 +54,8 @@ func Migrate(pool *pgxpool.Pool) error {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	// Closing releases the connection the driver holds; without it pool.Close would wait forever.
-	defer m.Close()
+	// Its errors are ignored: by then the migrations have run or failed, and that result is returned.
+	defer func() { _, _ = m.Close() }()
 	if err := m.Up(); err != nil && !errors.Is(err, migrate.ErrNoChange) {
 		return fmt.Errorf("migrate: %w", err)
 	}

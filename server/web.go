@@ -46,7 +46,7 @@ func serveFile(c echo.Context, web fs.FS, name string) error {
 	if err != nil {
 		return err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // opened read-only: closing cannot lose data
 	info, err := f.Stat()
 	if err != nil {
 		return err

@@ -25,10 +25,10 @@ func (s *Service) Login(ctx context.Context, email, password, ipHash string) (Pr
 	if err != nil {
 		return Profile{}, err
 	}
-	if byEmail.Failures >= int32(s.limiter.PerEmail) {
+	if int(byEmail.Failures) >= s.limiter.PerEmail {
 		return Profile{}, s.tooMany(byEmail.Oldest)
 	}
-	if byIP.Failures >= int32(s.limiter.PerIP) {
+	if int(byIP.Failures) >= s.limiter.PerIP {
 		return Profile{}, s.tooMany(byIP.Oldest)
 	}
 

@@ -60,7 +60,11 @@ func CheckPassword(hash, password string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	got := argon2.IDKey([]byte(password), salt, time, memory, threads, uint32(len(want)))
+	// HashPassword always makes argonKeyLen-byte keys; an empty one would match any password.
+	if len(want) != argonKeyLen {
+		return false, errors.New("auth: bad argon2 key length")
+	}
+	got := argon2.IDKey([]byte(password), salt, time, memory, threads, argonKeyLen)
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
 }
 

@@ -97,11 +97,16 @@ func TestPasswords(t *testing.T) {
 	if _, err := CheckPassword("$2a$12$bcrypt", "x"); err == nil {
 		t.Error("an unknown format was accepted")
 	}
+	keyless := hash[:strings.LastIndex(hash, "$")+1]
+	if ok, err := CheckPassword(keyless, "anything"); ok || err == nil {
+		t.Errorf("a hash without a key matched (%v, %v)", ok, err)
+	}
 }
 
 func TestIPHasher(t *testing.T) {
 	h := IPHasher(secret)
-	if h("10.0.0.1") != h("10.0.0.1") || h("10.0.0.1") == h("10.0.0.2") {
+	first, again := h("10.0.0.1"), h("10.0.0.1")
+	if first != again || first == h("10.0.0.2") {
 		t.Error("hash is not stable or not distinct")
 	}
 	if strings.Contains(h("10.0.0.1"), "10.0.0.1") || IPHasher([]byte(strings.Repeat("y", 32)))("10.0.0.1") == h("10.0.0.1") {

@@ -55,7 +55,8 @@ func (p Page) Bounds() (limit, offset int32) {
 	if l <= 0 {
 		l = DefaultLimit
 	}
-	return int32(min(l, MaxLimit)), int32(min(max(p.Offset, 0), math.MaxInt32)) // #nosec G115 -- clamped to int32 just before
+	// The offset is clamped before narrowing: past int32 it would wrap negative and fail the query.
+	return int32(min(l, MaxLimit)), int32(min(max(p.Offset, 0), math.MaxInt32))
 }
 
 // Fetch runs a page query and reads the total its rows carry (a window count). Past the end no

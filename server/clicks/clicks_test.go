@@ -51,7 +51,11 @@ func stored(t *testing.T, pool *pgxpool.Pool) int {
 func TestLoneClickIsWrittenWithinAFlushInterval(t *testing.T) {
 	pool := openPool(t)
 	r := clicks.NewRecorder(pool, clicks.Options{FlushInterval: 50 * time.Millisecond})
-	defer r.Close(context.Background())
+	defer func() {
+		if err := r.Close(context.Background()); err != nil {
+			t.Error(err)
+		}
+	}()
 	if err := r.Record(context.Background(), click()); err != nil {
 		t.Fatal(err)
 	}

@@ -39,7 +39,8 @@ func validLabel(l string) bool {
 		return false
 	}
 	for _, r := range l {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+		allowed := r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-'
+		if !allowed {
 			return false
 		}
 	}

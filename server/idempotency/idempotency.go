@@ -170,7 +170,8 @@ func (s *Store) runClaimed(ctx context.Context, claim queries.ClaimIdempotencyKe
 		return resp
 	}
 	n, err := s.q.CompleteIdempotencyKey(settle, s.pool, queries.CompleteIdempotencyKeyParams{
-		ResponseStatus: ptr(int32(resp.Status)), ResponseContentType: ptr(resp.ContentType), ResponseBody: resp.Body,
+		ResponseStatus:      ptr(int32(resp.Status)), //nolint:gosec // G115: an HTTP status (100-599), checked by Storable
+		ResponseContentType: ptr(resp.ContentType), ResponseBody: resp.Body,
 		CallerID: claim.CallerID, Key: claim.Key, ClaimID: claim.ClaimID,
 	})
 	if err != nil || n != 1 {

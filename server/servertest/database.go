@@ -33,7 +33,7 @@ func CreateDatabase(ctx context.Context, prefix string) (string, func(), error) 
 	if err != nil {
 		return "", nil, fmt.Errorf("servertest: connect to %s: %w", redact(admin), err)
 	}
-	defer conn.Close(ctx)
+	defer func() { _ = conn.Close(ctx) }() // an admin session that only creates the database
 	suffix := make([]byte, 4)
 	_, _ = rand.Read(suffix)
 	name := strings.ToLower(fmt.Sprintf("test_%s_%s", prefix, hex.EncodeToString(suffix)))
@@ -51,7 +51,7 @@ func CreateDatabase(ctx context.Context, prefix string) (string, func(), error) 
 		if err != nil {
 			return
 		}
-		defer c.Close(ctx)
+		defer func() { _ = c.Close(ctx) }() // best effort, like the drop itself
 		_, _ = c.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)")
 	}
 	return u.String(), drop, nil

@@ -190,7 +190,7 @@ func (e *Env) Send(t testing.TB, method, path string, header http.Header, raw []
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }() // read to the end below, which reports any error
 	out, err := io.ReadAll(resp.Body)
 	if err != nil {
 		t.Fatal(err)
@@ -241,8 +241,11 @@ func FreePort(t testing.TB) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	port := l.Addr().(*net.TCPAddr).Port
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return port
 }
 
 // WaitHealthy waits up to ten seconds for a server's health check to answer 200.
@@ -252,7 +255,7 @@ func WaitHealthy(t testing.TB, base string) {
 	for time.Now().Before(deadline) {
 		resp, err := http.Get(base + server.APIBase + "/system/health")
 		if err == nil {
-			resp.Body.Close()
+			_ = resp.Body.Close() // only the status matters
 			if resp.StatusCode == http.StatusOK {
 				return
 			}

@@ -45,6 +45,7 @@ export class ApiError extends Error {
 }
 
 /** orval types a hook's error as ErrorType<...>: every call here fails with ApiError. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- orval passes the error body type; every failure is an ApiError whatever it is
 export type ErrorType<_ServerBody> = ApiError;
 
 /** The localized 'Network Error' message for a kind (seed section 8). */

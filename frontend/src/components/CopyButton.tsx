@@ -17,7 +17,7 @@ async function copyText(text: string): Promise<boolean> {
     area.style.opacity = '0';
     document.body.appendChild(area);
     area.select();
-    let copied = false;
+    let copied: boolean;
     try {
       copied = document.execCommand('copy');
     } catch {

@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import {
@@ -20,16 +20,18 @@ export function DomainsCard({ brandUuid }: { brandUuid: string }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const domains = useGetBrandDomains(brandUuid);
-  const [draft, setDraft] = useState<string[] | null>(null);
+  const saved = domains.data?.data.domains;
+  const [draft, setDraft] = useState<string[] | null>(saved ?? null);
+  // A new list from the server (first load, a save) replaces the draft; adjusted while rendering, not in an effect.
+  const [draftOf, setDraftOf] = useState(saved);
+  if (saved !== draftOf) {
+    setDraftOf(saved);
+    if (saved) setDraft(saved);
+  }
   const [input, setInput] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const saved = domains.data?.data.domains;
-
-  useEffect(() => {
-    if (saved) setDraft(saved);
-  }, [saved]);
 
   const current = draft ?? saved ?? [];
   const changed = saved !== undefined && JSON.stringify(current) !== JSON.stringify(saved);
