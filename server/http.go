@@ -11,7 +11,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -315,23 +314,4 @@ func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.Han
 			w.WriteHeader(tracking.HTTPStatus)
 		}
 	}
-}
-
-func requestLogger() echo.MiddlewareFunc {
-	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
-		// Successful redirects are counted as clicks, not logged one line each.
-		Skipper:   func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/r/") },
-		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogRequestID: true, LogRemoteIP: true, LogError: true,
-		HandleError: true,
-		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
-			level := slog.LevelInfo
-			if v.Status >= 500 {
-				level = slog.LevelError
-			}
-			slog.LogAttrs(c.Request().Context(), level, "request",
-				slog.String("request_id", v.RequestID), slog.String("method", v.Method), slog.String("uri", v.URI),
-				slog.Int("status", v.Status), slog.Duration("latency", v.Latency.Round(time.Microsecond)))
-			return nil
-		},
-	})
 }

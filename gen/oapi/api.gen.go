@@ -367,6 +367,17 @@ type AffiliateInput struct {
 	Name  string `json:"name"`
 }
 
+// AffiliateInviteLinkResponse defines model for AffiliateInviteLinkResponse.
+type AffiliateInviteLinkResponse struct {
+	Data struct {
+		ExpiresAt time.Time `json:"expires_at"`
+
+		// InviteUrl The sign-up page with the invitation token in its query.
+		InviteUrl string `json:"invite_url"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
 // AffiliateLinkInput defines model for AffiliateLinkInput.
 type AffiliateLinkInput struct {
 	CampaignId     openapi_types.UUID `json:"campaign_id"`
@@ -1046,8 +1057,11 @@ type SignupRequest struct {
 	CompanyName *string             `json:"companyName,omitempty"`
 	Email       openapi_types.Email `json:"email"`
 	FirstName   string              `json:"firstName"`
-	LastName    string              `json:"lastName"`
-	Password    string              `json:"password"`
+
+	// InviteToken The token of an affiliate invitation link (affiliates only); the email must be the invited affiliate's.
+	InviteToken *string `json:"inviteToken,omitempty"`
+	LastName    string  `json:"lastName"`
+	Password    string  `json:"password"`
 
 	// PreferredBrandId Optional public brand id for tracking links (brands only); 3-40 lowercase letters, digits and dashes.
 	PreferredBrandId *string `json:"preferredBrandId,omitempty"`
@@ -1056,7 +1070,7 @@ type SignupRequest struct {
 // SystemConfigResponse defines model for SystemConfigResponse.
 type SystemConfigResponse struct {
 	Data struct {
-		// DevMode True when the server seeds demo accounts and allows dev-login.
+		// DevMode True when dev-login and the demo accounts work (dev mode on a loopback `PUBLIC_URL`).
 		DevMode   bool   `json:"devMode"`
 		PublicUrl string `json:"publicUrl"`
 		Version   string `json:"version"`
@@ -1342,6 +1356,9 @@ type UpdateTrackingLinkJSONRequestBody = TrackingLinkUpdate
 
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
+	// CreateAffiliateInviteLink Issue a one-time invitation link for an affiliate the host created
+	// (POST /admin/affiliates/{id}/invite-link)
+	CreateAffiliateInviteLink(ctx echo.Context, id openapi_types.UUID) error
 	// ListClicks Recent clicks across the platform (host)
 	// (GET /admin/data/clicks)
 	ListClicks(ctx echo.Context, params ListClicksParams) error
@@ -1515,6 +1532,22 @@ type ServerInterface interface {
 // ServerInterfaceWrapper converts echo contexts to parameters.
 type ServerInterfaceWrapper struct {
 	Handler ServerInterface
+}
+
+// CreateAffiliateInviteLink converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateAffiliateInviteLink(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id openapi_types.UUID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateAffiliateInviteLink(ctx, id)
+	return err
 }
 
 // ListClicks converts echo context to params.
@@ -2393,6 +2426,7 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/auth/reset-password", wrapper.ResetPassword, options.OperationMiddlewares["resetPassword"]...)
 	router.POST(options.BaseURL+"/admin/hosts", wrapper.CreateHost, options.OperationMiddlewares["createHost"]...)
 	router.POST(options.BaseURL+"/admin/users/:id/reset-link", wrapper.CreateResetLink, options.OperationMiddlewares["createResetLink"]...)
+	router.POST(options.BaseURL+"/admin/affiliates/:id/invite-link", wrapper.CreateAffiliateInviteLink, options.OperationMiddlewares["createAffiliateInviteLink"]...)
 	router.GET(options.BaseURL+"/settings/currency", wrapper.GetCurrencySettings, options.OperationMiddlewares["getCurrencySettings"]...)
 	router.GET(options.BaseURL+"/fx/rates", wrapper.GetFxRates, options.OperationMiddlewares["getFxRates"]...)
 	router.GET(options.BaseURL+"/system/health", wrapper.GetHealth, options.OperationMiddlewares["getHealth"]...)
@@ -2466,6 +2500,112 @@ type TooManyRequestsJSONResponse struct {
 }
 
 type UnauthorizedJSONResponse Error
+
+type CreateAffiliateInviteLinkRequestObject struct {
+	Id openapi_types.UUID `json:"id"`
+}
+
+type CreateAffiliateInviteLinkResponseObject interface {
+	VisitCreateAffiliateInviteLinkResponse(w http.ResponseWriter) error
+}
+
+type CreateAffiliateInviteLink201JSONResponse AffiliateInviteLinkResponse
+
+func (response CreateAffiliateInviteLink201JSONResponse) VisitCreateAffiliateInviteLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliateInviteLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateAffiliateInviteLink400JSONResponse) VisitCreateAffiliateInviteLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliateInviteLink401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateAffiliateInviteLink401JSONResponse) VisitCreateAffiliateInviteLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliateInviteLink403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateAffiliateInviteLink403JSONResponse) VisitCreateAffiliateInviteLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliateInviteLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateAffiliateInviteLink404JSONResponse) VisitCreateAffiliateInviteLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliateInviteLink409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateAffiliateInviteLink409JSONResponse) VisitCreateAffiliateInviteLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliateInviteLink500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response CreateAffiliateInviteLink500JSONResponse) VisitCreateAffiliateInviteLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
 
 type ListClicksRequestObject struct {
 	Params ListClicksParams
@@ -3918,7 +4058,7 @@ type ChangePasswordResponseObject interface {
 	VisitChangePasswordResponse(w http.ResponseWriter) error
 }
 
-type ChangePassword200JSONResponse MessageResponse
+type ChangePassword200JSONResponse AuthResponse
 
 func (response ChangePassword200JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
 
@@ -4387,6 +4527,23 @@ func (response ResetPassword413JSONResponse) VisitResetPasswordResponse(w http.R
 	return err
 }
 
+type ResetPassword429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ResetPassword429JSONResponse) VisitResetPasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ResetPassword500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response ResetPassword500JSONResponse) VisitResetPasswordResponse(w http.ResponseWriter) error {
@@ -4461,6 +4618,23 @@ func (response Signup413JSONResponse) VisitSignupResponse(w http.ResponseWriter)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Signup429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response Signup429JSONResponse) VisitSignupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -7157,6 +7331,9 @@ func (response UpdateTrackingLink500JSONResponse) VisitUpdateTrackingLinkRespons
 
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
+	// CreateAffiliateInviteLink Issue a one-time invitation link for an affiliate the host created
+	// (POST /admin/affiliates/{id}/invite-link)
+	CreateAffiliateInviteLink(ctx context.Context, request CreateAffiliateInviteLinkRequestObject) (CreateAffiliateInviteLinkResponseObject, error)
 	// ListClicks Recent clicks across the platform (host)
 	// (GET /admin/data/clicks)
 	ListClicks(ctx context.Context, request ListClicksRequestObject) (ListClicksResponseObject, error)
@@ -7337,6 +7514,31 @@ func NewStrictHandler(ssi StrictServerInterface, middlewares []StrictMiddlewareF
 type strictHandler struct {
 	ssi         StrictServerInterface
 	middlewares []StrictMiddlewareFunc
+}
+
+// CreateAffiliateInviteLink operation middleware
+func (sh *strictHandler) CreateAffiliateInviteLink(ctx echo.Context, id openapi_types.UUID) error {
+	var request CreateAffiliateInviteLinkRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateAffiliateInviteLink(ctx.Request().Context(), request.(CreateAffiliateInviteLinkRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateAffiliateInviteLink")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateAffiliateInviteLinkResponseObject); ok {
+		return validResponse.VisitCreateAffiliateInviteLinkResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
 }
 
 // ListClicks operation middleware
@@ -9196,198 +9398,205 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L39Uhw5tiD+KoqauWETv6TAbvf93YGYuIsxHjONgQHcfWO7vFUiU0WpyZJqJCW4rpuIfZp9sH2SDZ0j",
-	"ZSq/6gNXAZ7mj5k2lZnSkXR0vj++dmI5nkjBhNGdna+dCVV0zAxT8NdhckrNyP6Li85OZ2L/iDqCjlln",
-	"p8OTTtRR7J8ZVyzp7BiVsaij4xEbU/vFUKoxNZ2dTpbBm2Y6sV9po7i46tzdRZ0jPubGvpowHSs+MVza",
-	"WU7pFSOa/zcjLxM2pFlqyKvt7Y1uJ0Io/pkxNS3ASGGUcGb3VWfn1fZ21BnTL3ycjeEv+ycX7s8cJC4M",
-	"u2IKYDoZDjUz+Yorc0l82jhZOPZ249j/gMFq690jMdVskwvNhOaG3zCis0vcJ2Ik0YyqeESGUrVtgf+z",
-	"gGpMvxwxcWXP7vX2dn3z7+zJ6YkUmsFBv6XJGftnxjQsPZbCMAH/pJNJymNqQd36TVt4vwbT/FmxYWen",
-	"86etAom28KneOlBKKpyqvN6LESMKJyNckzFNLaqwhEhFLhWj15pQorKU7RIhzcjuwi3VRBupWNLt3EWd",
-	"fSmGKY8fANY9kgn+z4yRG5pmzIJLU8VoMiWGXjPRCuF7qS55kjDxMNtJ41hmwhB7zGRMpxYsEtM0JWbE",
-	"NZETpmBOgO1QGKYETXHE9W+hIJlgXyYsNiwhmqkbpgizb+8SE6JCYreXC/gxlVcagD2W5r3MRLJ+OI8l",
-	"0Vk8IvLyNxYb8lIqwg25ZKkUV9reQ2rPmilimKDCbAB4p3SaSppcSHlE1RV72MtzKZOp3bPUTq2IGVFB",
-	"XpGP/C2AdiHlRyqm7lrrBwBNSjKmYkqoMWw8MdqSqxGjiWMmZ8yo6ebe0DBVJ4LnLJYigX2+pbDvQ6kY",
-	"MWpqbxe9olx0yxRuFh23wH0SNDMjqfh/swfAno9cay6uIsK+TCw/tMRMsRt5zRJi5DUTkf3lVklxRWLF",
-	"EiYMp6nF8Tu/KtikPbzJF7Cirx0m7BJ/7VwqKiwTpcMhTzk1zG6t1KbzuUbbo85e/pJl6MrefsORzseK",
-	"UcOSPjUlFp1QwzYNH7NOw3BsTHlqX6894ckCjN5zqYbvtaGImLO2PF/NObx9F3UyzVS/eW6RpSm9TJkX",
-	"R+pCRyGw/IoSDEDnV1kMHoV75UEtdhupRGm33zFDearPHF+tb35CDa3/SsPTWmgj7KwBCsMo3LDx/K0s",
-	"PrJjuKVQpei0tjchppUma9oDncUx0zo45EspU0ZFbVj/ZoS7MXNDD8UkM/UNy/ExFHJ+fDMD8eZJQ2UQ",
-	"SwgxE8AjLq5bgIzpeEL5legveEcSpg0XsMX9TKV1qLdXtr4QtDnL02Y+NtM0PRl2dn6djXpWqO/cRa3I",
-	"vwQSh9dgMRRuQtrPa0PbhyAArZf14W7nuSfeZUb4y4gaQgXJQSKXSmZXI9MlewTYGNGMaZDyhvwqU0wT",
-	"OSTcaCJvBfHIqYkU6RQlRMvoCBVJT9i/ioG50Swd2uGIFXXl0L497pKPUrCpEybPTo4jGGSSUmNv4QtN",
-	"LqlmJM6UYiKeRjjyIJbihilt75+ihg1A1icTpmImDL1iO6R4Q9vfrVJK4pTH15q8HPQ6r7s/bvc68N3r",
-	"7o//ttHtiU7UQhV0/zfJBcolVeElshr52IoTKJjMwoh3LOZjmuJHJfjv9aVuhifhGoSSfiwTpvuZbgM8",
-	"pdq+lAMyQ8qYw6gtWt4wkS2zDiMNTft4Ig0CJihn/sCGSo7JhMlJyohElSPHqxeaGEXjayt4plzY470W",
-	"FjcvpdGEfYnTLGEJ2CMalPzwOpUgKm90scDSedfPMaojTfOJNG5/4w2e8J/YdDWy4YLcDSCzUH4TSrTK",
-	"kRPFhvxL/cytsnTNpi80GXKlDYlHVNHYMKUjq2goFssrwbWlJN1OMw5aAf4bgJ4hcDqgK3JmaadKELQf",
-	"5T4OsDTfmfD+NSLCbKER0OUu6riX63usWayYsVu9a3XmmAohrQpH9Mjem1x7m705Hh6caP2MDNbVIr41",
-	"SFavnPUw/3shObJ95sWkq8YjW0bi94c3W1Ly4z7ArhcqSLsk1G/XOYt3FqQ9xQet9APEkkXHW1ayz99v",
-	"nf4+hDdhMU++kZ4uuACr+mZzMe0jG18ypUd8co7vN9K+cPOqWxOcQ+WYa4cY1VAlB7NCT4N9moOOD6Ht",
-	"rF1pn62of17jbV6elJUIwcI70L7iByFeSt7Q9KNMStY5mhnZiTpjKjKaNpvkMjNadod+uzWN5CLTaECd",
-	"tWWfdIM4agd0nzetbsy0plctlrp7bKMfb8aGvgWzZl0SleMJFdNVU0xw1PW94jdvC/fde/v2sO33cky5",
-	"aBaAgHC90MS+QW7ZJcGXu4tQYXy1QWPZS1N5yxISmIbcuJoMpXK6iVWoR3LMJvSKgcU9Jyq1mcqkY2nz",
-	"bX3Z7pyIfaNRgJ5klymPHaesf4+PnVWAJ8TKveABKqtf8NSqWOjE0vNFyVDOLiFTfowhbA24URxLCdla",
-	"cbhFjGzDmT20aViQ0OlEtZWVJ132hY4nKevGcrxLLlMqrkmcMqq0U1FKJs8fVmvybF3cA3BGQIHFeSLS",
-	"jXnc0A36AHwQ4FmWvl964rfASptWtn5+B5OfM5NN2qzcFUI9B+tWSYTn3ISqzTsEtGmp+04UnaGU6D7Y",
-	"XBpuM4gFLClMSLrJOAR+FJAf+mMnQMyRegphw35sjOKXGXgIbrlI5G0/odMWk91SGg2+3K4dZckVhsQs",
-	"dsVzk9znqpP0LRC0MaNCEyEJDkwggKfOKkuG0L5xDtGZyJK/Du7T8gAQwLGMVfQeIsa9sTrcpYYTYCLp",
-	"J86oW4JkEfnCCwferbQqtXCcK3z9QkNcDEPquuLnpjiHmKYpeP8Dy2wg70fkdsTAdqsgMkcK1ohFrYit",
-	"rOoo7B/3wu3aRNpQZe5/UIvp2Z5Q+Z2LOjdc80uecjMX734u3myUmAL9O6AJuSQVnlAFrwL1O9iFAHNz",
-	"MhJue3Bj6pe94fa2E8HSLlQJbcUkUEfcqE7kZ/GIFma4LuqeBzD+8O8/zo5fLNP9+oXKhU50v8HLu4Tm",
-	"6kvZAcevhFTeNj6fiXwDl3hahH81RDyQT35s9t6vlKpXopEyDfZ3KSxVdJ7R/JipVyxRxanqFd8Ua7BC",
-	"KlheEo0Nv2ERmVDQEqUiTCQs8VoSChX4UmVBb5qgXAnRnCtNPoDmlN/XhZWnXNSdpz8VQz+ACuWhWlaL",
-	"igPBfbFVt6xy/epUhXWHBkTA207UQexGxsmSRlOiH+XTxN+x8kU5EenURVewNNFEMwGeT3HFLK2HX/FH",
-	"qom9juSasYmGCAyglV1yIQkbTwwOY2fRRCqMvkAyH6HpwozYmHBBBmCjGDRFPDwJprhS1mSX2rDr8A+a",
-	"+l03bguj3L5Dvb6j2Bi0RRfqzBJuiCWTXbLnTsdHcF8ycinNiGgG8S9oCmJJycrnUWiO2NWESaXLH3Uw",
-	"0v0QB35mxPdkxE+Rk66NGdZJHNCZU6r1rVRtVlE8WOPfWmgvBLtd4v0qia9MWB6ukVSnPL6e5aBeyrSy",
-	"Ls+yBXI9ATt80h9RPWqO+tb9S2maWGLUSbm4XhR8xYZMKfRlNTq5+vTKBewvYO0PNqMAo+pwrniVA33X",
-	"L7g0cwBjvuxWbHkIWS+PbVtM0AMknivl4aAPIeKVuUONhxbBll5jkSphikAYHeRPWPHlC0sIHUO604Sp",
-	"ICqzC4wPuWExlNVd7TfNshTYBT5Ie3J59ltLtHmOzz7gYG74OQSdHd8nkgjjwO756WQGnQw+/Y95VNOv",
-	"c1KQzWJFAYSNRx3y5LrBXJDD8xPy5vWr/z+PwyWxTFgpUpfI4ZApHR7r2clxJ+ocfDrrRJ1P5++az9QN",
-	"eM6M4eJq6XyMS6rZsiKHWwRfIoy9OkTVOes8Jfv3FIKUj6mf9dEZvGSpLegSyd7CjKTqj7J7Voe5tDEe",
-	"pnC2tatc76ih59l4TNV0acXSkhg9yx/U7HoJY/QaXUClEKAWE17Ls5KyX39sWVfjo8rG4Xv5VKH5M4w3",
-	"rmb+RLPiBGsON9i99R+w0xeaaAz7QmNDEnyDiGx8yRS5VdwYJlAjQ3QGCoOO985O59Xr7o/bQPaMYcoO",
-	"9b82//PX7c2/fP7/XvZ6XfzXxn/+uUmkecdujuQVF63chJbT+2Yqw8Grtain4Fnjrrj4cE9+v1GKXXUI",
-	"5RyH4xoiLN0+NDzI1VN5w5Ti+N63OjrP2CSlsTOze/BeaFJM5xLKX2qwo0wnbANiekDg0eSWmxGmblvI",
-	"m32j9/ZPmn6mrcKae7MbMj7mOCTz/INFjAIeGb1JIP94WYPAorqL7kOShuY3DbLHgX9EjASbV8m7mCWc",
-	"iZiBsOmik17qEYWE3gkT6TRM+wj0HmeA6sP59VE8XZ1XcQG3oN/kwi2Ih5w219gIPfGZgJfQrtRiVSgx",
-	"mXzc/oSpfpxpI8eoxs3/+oamPOkPlRzfP24Zx8iEqQjm35iXEaOvsOzlbHOJzg5knhe9XL4/tSvRgk/l",
-	"M51xEs03vbT55V2sXJpmutgcYj2P/bQ5S5flQUszhUbN44gZTP9J+BU39r9UjxiGGGbC0t5YKqZ3nfMz",
-	"IZdTcsUEs6LrIm6lYt9Ovomd1KjATKNm9GQodIX0thLKE4vXe0+GTEIlolOm9gNaFvoUlqKKy38MV/H9",
-	"t9PETyskiTMNZ2XsmkcCHsAyVk6IXFgJL8nJ8wxllTkewGAWgres+lqCdrl9mLXuB9DoAlgKH2dVN0/Y",
-	"Io6NZ3L8TI6/X3LcejUWCiDAOkSNJtISggWj1K3mheg5VIz19YhPJnaQxlExnGhmKkSZNM/NZhjTL84f",
-	"/eP2POrsxm8kKfhsaRLaAPKcpJolgFop0cxrudWD/qDUGmHihqVyAkJsMy2tZqiMaTzigm0qRhOLp85A",
-	"LyGMLB4R53DJ7Wb7J8fvjw73L5pzr6A00sJ8GZaD9ZSabOOsebV7ZJSNqSggdhloZTgPxpSnYSU/xa64",
-	"Nkyx5uzX4pjcNRnSVLPP0eKnhuA6laT19Nxya1gIISHNR4vRItQQMLu3xEM3BG635flVVuBfbAT5y0Qq",
-	"cyCMCxrwJOSepuUmevL+C/gnHsJ/s4y3pNn1oVrKDK34nn9gNF0+k9T+6rfFH5S8btx0XWMtLS86p+t8",
-	"LMqNBjkUxcdr36/DIm3wvuXZnMuj71hs7SJ+kLdY9jATvuDf3ukhsd8UUbdkRFtygtCqBFaMxcwaRXmX",
-	"CfdBR7OSShfPBx1R3b9llyMpr/tY0qNZaHSZk6HJv45HIznhw2k+XhugPtWzbzGjOZj5opINqhiaxidp",
-	"BjvMFdEjqUxuK5/jqyw2vL6UJoAaN715hY17GNVwKHo4weCIi+tFxEWq4hG/aZEXZ/u0Fq/HN7l3BFct",
-	"FqFprbW0opJoKxJMOaEuWw+ie36DqrSNi/6I3K+dXqwrX75paaduojIEuX5TJysyr2NdfwbxNDMI2Zia",
-	"eBQRGiupIVuA5MnlixS8gvgrtFA7KBpXpOSQp2x2YunxoqGSjxJqU1n8wsExZ17aoEnCMWz4tLT6BdX7",
-	"8vF9ElBDb0gYjUdFWI0ZUQNJIJngJs8EoZqRy2yqS6LxV4is2elsd19vv9ruRBBus9N55YJt4MGr/9ju",
-	"NKmmZ0wzY4nNsvwV9VS9t4QbE+rpNkcNNvIPKJmsmQE09r5VhmV5CRfgBYQS6vOZBxJ5BCAKYF87HYf9",
-	"9SGrraR4uSjZYCeXo8Z+/fOiaM/5lcgmlZLGs6uXa0TYMZ0Sza8EySaQZaBZesNKoWD1ishNRBwhWEU4",
-	"Rn0td1GVTFWDAHDHwLGP+lA91WpWveV//YhDrILHlGIJltFIZmRWVKuF2G2tFmrEbYbaoRu75IfNN9sk",
-	"lbdMxZbgpWXnHzj90P8337V3z9jIaG6ozvlUGzbel2LIr5bW69jNx0brzYXKWG4N8DX3NWOJJgkbS3/j",
-	"cAsgHdA+uNlMraDXHOGAu/+pRYxfWBv0IBefhEOvnYx6XcJyqicYGLWGyKeUx9dthSvaa6K+nF/r9L5V",
-	"mGp1rldfVt5qg/3WmK/FXBOB4hSqqa0SBk0SxTQkfkHAEFTCVCyWKtGE4h7DdVMs4YrFBl6FBLtiS5ar",
-	"bBSss76xFZjD4I0AJb41kCVQnOfEhIQ377FiQhqQryksKtP1yD2f5rXSZOm7Ofv0AI5z4JsL2+VL5HOe",
-	"8wOHfgA3eQjVsiw0dYxg8VU3rPJh+VabU3ydLQTuQzWbsPuTq124mqhoR38Ok9lV+ZzgyJOorcIcyo0E",
-	"nBcoPC5Uus/N/sFlylW9UWiVHFE98np3RYSNiKZDhrnClwhYnHImzKbmCSuAbA4CbgPoU8ZnbYhjSi+0",
-	"laGbF75kV5WaHjT/feQVe/fpQlPTimZrQffOgNQ/M8WHvFTrPsx0pK1zNLFsD2yLlhBuYFlnKEES7lyB",
-	"/GVEDLHgc8sVXJZK3rvkaGux0ZVSx59L+cu5yRcuG7TMu+GG9S16NxoJfkF7/TmY65fdmlaHSQs2VN5f",
-	"897Y0VicKW6m5/accp/WT2z6AVpzNREuJArOi0Veov64aeQm/mujS6DqOx1DeX30pWvQKtnEsIRQTQZ7",
-	"rvkW1i19y6hiivSy7e0f4ms2hX+wARSo8c3pnOkn5dqggwcwi+VND7GVWNH18L82904PN3+CivFeEMnL",
-	"nV/ChBYI8AnDX+/9nf/7Lxedeqc/tAeCFjQ4PTm/IFs0M6Mt0IkHRKrSrxrMQYMuOSnAH1N1zRIy+LKp",
-	"ZMr0AHdFMJaEVXjs+uwehUavvLUZHDYAWyxqZMwEW45xMZS+lRnF9oduL04mTOSdWaAMraFcoCseZAEY",
-	"Re9sbV1xM8ouu7Ecb8kJE7nMveXTLuuW5fLg0BdFs3S4OZK4Ev9oEzbAWI7lB+uSt2iRUVlYWuolpnZu",
-	"RL0CAE1+k1gSYwx6EqNKhAkzrk1H2IXFjNiUXCrouwaWDKxwhRjFNFYsKUC5sEiVyDgbMwGtJyt9YRx3",
-	"truraGx2CLthakom1IygD+Ct/QauQNITEC1OBlt0wrduXg0QgMLa8kKTvMEmuCzjEYstdkAzBG2gt+A0",
-	"b3tjmDZEZ9ywbk/0xJ9I4LgmVxlPGPz8J2IxmgnjAid64pxfgQ0brNoeQQGkEvZi2x0HoWImU8I3prMb",
-	"iwuNaZru2HkGg4Ee9cTFyU8Hx3/988s4UynZ1GTzvwhM0Ov8+fTT26PD/f6ns6P6bL0O6fV6gpDND+TF",
-	"Pnbd27S8bIdUG++98G8m5MXXHjLJXmenhyzsfwTVcHudqJdb2+AVuplKcbVZ/Hb3gvxOfvsn2VSka8lh",
-	"97dbs9ETHvp2qMes17HA9jolorXjqdafYSN6HdgYuz8Xdt/wWD+cv/7x38nff7lw1AtdAoQODVPk9Rsy",
-	"kpnS3ZaTkZkZuC6B9lLBcfSELFntwHsTsy45YxNg/WRIecoSAnuNlaAtdYG9s1QKCJj9xVskqNC3TPXE",
-	"4M3rvwwQUSgZBN0YBwRJq6X00IVxo+uw7cBFjeGFVEoq3RMHgCw4qr0Rfz8/ObYoCFD4MDNyjqxphwy+",
-	"9jyf6nV2CEiEpAcMy/79tdvt3t0Nuj3xnvI0U6z2BcRb2U8AAPtLr4OMxHlMkZn0OvYdKyqHr3zc2/9w",
-	"eHzQ3z95dxC+5yLS7Ku/drvdzwDBWx/ZRgZ2nEFEhL0ZnvS46YhhX8wuGbghBkFFPVf8x0dkoQmWQqPO",
-	"nrDnBiWWeIL3+uXg572jw3d7F4cnx/2Ds7OTs8FGl+zl/T0BoWpfQZdZ7RvPwkn9jrF5vxNU0sjvkNll",
-	"6fDvPfH75uZm/j/7bn1W8jt5s71NfkffoEymEfrDIAvOUr9E4ozoGvaZiUgmCQ766Xjv08WHk7PD/3nw",
-	"Dgd8RX4nQvrul1Qs2RrTjfv+5Ozt4bt3B8c46A8OykU73rpRjk8u+u9PPh070N4gaEG/V4BhVr9XN5CP",
-	"csRx/kJ+J7TcIvglXMQo1/E2gNFQS2hxhLO9i4P+0eHHwwu3Ua/tKKbaPHUX+6CW76m7n3YkuJ/Q6awn",
-	"MHIbrfnsC9b6IsACgUb5DGiUSLFb2SvXrmzD4/glF1RNyTCV1OguAR81GdEb1hNnJ8dWpMNQm0uq7RWF",
-	"0bsHn84GnpG6/Go5JCxTEsIPScoydDM7eMuhPD2xV1bEw90HClYrrOzpjBcluuR8RKFIpSaD0OA56ImX",
-	"g5Dgqy0kCIXR1MmgGzvoMb/husVii6ROk8EP268HDVbbnkDuS4dDbPb1V5wKR+CJF3ZpkgDKFw5ndyTk",
-	"ZWVEV4sT3+GaXLOJsUT5J8YmSBZ4UjiyAXJpRQ6sl/LS8gTHO+2GURJLec3ZRiEGcJN/3hOFSBURLYPC",
-	"K1bUcyXYEHCUX8V1l5xC4FBEfNyQy6DDRmmQIBPwne03g11C8Yjl0MLjjs+tBWkLBiUF9nELocz8mUAl",
-	"YDyVLvkpb8jWE/b88RVUPcB1YcFBxAY6wZJuINgsJNB4bNpEXF1IQriv4GM5CAg1x+xWo5sSBJ7QIg7P",
-	"/+///j/wILB8l36v2ADhmZf8qw0GtjRNmRWbcrnmT38iPjUAz9De0CT8BY8PaVuOGna381I95Zxq5IBC",
-	"IgNzd4prcsVvmOj2xD5iimKeiE6Y85WT2xE1cIBId2KqoX5hUCSo6MlOhpYTIU/d7r7aBqL0avvfckHG",
-	"mQ018vjEOT4L1aMh1oB8gLaTuafUyvBofLGCu2cOVuGwpKYs3yVjLrbsIz3YgLb2WEoRuZJUO1DRb/Dh",
-	"5Pyif/Bx7/AIBXT84XTv/PyXk7N3g9yB2xPeg2uoMhpYldWnBiUFzkEHWtnAihGgC8VUEK51xgi1hBPM",
-	"a8TLzBgW0xNwMS3RgDBWbUlI04LASrj1lSd3W/Ah3IzBBni6XCiME3wtibaSL1aETHnMnEXFqat7fzs9",
-	"2vyhu70JNpmqinp7e9u9EllXqqst963eoleT1H7SHZkxJgVwk9ZV373Tw8C3vNN51d3uQsQS7NWEd3Y6",
-	"dpAfsMDHCMwhbnlWIt0qSmy5kpGVJvHs1kpmYMXbJYenXsh2SIwUByS0JAJ7qtWVaWqRZkT1yOr5uWhy",
-	"mHR2Okdcm33fIHJCFR0zA0VcWtw5xStbkCUFLp05L55gFN7d56iT66R2aa+3t1fWGL1eAq2hSTouFLrT",
-	"v8G5m4bMYdx6S/NQJ/jk1fxPSl3f4aMf5n/0XqpLniQMDLs/LgKZVc+VoKnvBx91NFYZgrifGEquolfd",
-	"RVGWClu9tFdzoxN1DL3SEI9rEbDzOeo405H9Ddu726FD/GSQd7H1lUHmxV0ron66eL/5H17Zc+qdkre7",
-	"rlcjEsCcDoxcFnyOwjgNloQoIywmfryjhtYRFsx09loVRjqEsxOaLdEnsGC//TDN5G4BDLa62Vasb8qY",
-	"WzXJ3jW1G9g//5kMeQoGR9wxmMMz8ndcT6TmPuWzUp3aGBqPxkyYXRjDrv6vXgfFPUApsBvrm16nE80C",
-	"7l/7eqD5QMlbK0ugzcBuj5Xc7Al8w93I52i5E++l8hWN6eaYCnrFwBLo/fplRP8bM0H1sM4aaWdTkbIm",
-	"6gmCSPd7Ous8pNyHJbuzLlHDkUwTfc9zBxkLnDIS4zvLZ1jUd3QUiGnzVibT1bG9WgHJu7KPxqVDV3Dn",
-	"1coAKHnzGpAmFGK9/PrEGfCb7b/M/2JfimHK0V/25tUCU5zSaSppciHlEVUQCvPt6I2n790ObpeXReFG",
-	"qTpE6TqnAnkdrw0lVp+RY29JQ9nTiZ5Y1N0y98gpYN5abIVzVNk1ZMqCiblGAnF9eWj/QgyfJzOZ/Ry/",
-	"ewOHX91dqecotEgCmC1gd3kXdtBlCmjXzxo2V8jbJ3+P3sz/4lia9zLDZnrffB8OZyuapNAzQctc4qbk",
-	"LsY8Xq2Rw9vDu2WXhE4mYOfSaA0GMVjIzZjGI+akYb1LnGYfyzFDr4kO42GbdbVc0zwCQNYoFbQGAjYg",
-	"LQDzXUkGEEDArwRLNrko1eDDiCxvneTKGY1cQdECZbx9roI1QT5IE+ps+WpesylsqecqVrXN43UbokJ3",
-	"0WNHx77cgrOA4mqQ79qhLDZMm0RNhKmEXGuSWEpzYCDuA4ssjeGaLZQYjM3/YmT20cSVPdHkURlT9D4H",
-	"xDlviXP/29ZOo88ZVfEIzbYx1WyTC82EVaxvGNHZpXOJuGgZK1VEhXObJ3PI8vJmtH9kTE0XMaMtbW+L",
-	"qks/xKKCSC08n6JJYuU0S10SNmTUEGBTOo97Ai9QIWABESxu2py0pXXa/AJSMps97WHmpRyWOqT+a5s5",
-	"CowkL2maYraa68GX99wjmkHkgNTMJ6LmQVIbIQ/UhhquDY9DDhhctgbJKfJdgu+iFka3FzDe0LfhwbSa",
-	"AxESPQJQKJRoOWZWf9AQxpVNEEYLN1zRNhUi34x1M7VHYWj57PO4Wb7bzxr4ijXwEJPrlqSZ96TKuLYu",
-	"p5sW47e+2v8/TO5mahtwT8Z0SlIpr+2FoGIqBdstgwQaIzeapcNGQ2OOQW+nn1Axmq9oI3QrVra3ny/F",
-	"01GnS7tDJlgwAz3w6KR9s/0m76Yt2MYSrKFdbgNLFOJ6ypr6Cx4ajdM7e1dE+NBifWRFOvwoIUbKyMfq",
-	"GEWFRvd8HfnfwQdl/rAmjKwWdGnAR4QmecbECibivpRpGoS3GU2Kdsp6edK7rLB+mJxaImgpl0shrYo0",
-	"GJYRGhR4EcH1ZvtNHQUxn+4piijP1HiFWvf3I9Ng/CYtm8Wg4apUThWGiwaBQKbEJFDGWCEn2ApKd84W",
-	"gkCVoWlaKDfohCj0oKqGQ17mb6EKFJCSjYoEtYjw5Cr8dR7iHlWrCTYyE3jlmZk0mKGK+ECvPxYaLra6",
-	"9RGiAU4srfqWsfvevAauRaVvV3OAAU8Ng2g/DMTfJSKIF2uxXJU7bDXJ/RUDUF7IYVGxp1IV724dtq61",
-	"qhLFl3MtTcFu/nEsTC/C+GLwUwQ01iUiYKLZrnNVp2nII0qN3tvtSNV7gAzCmZTBn3JvWa7FPoXCnM/j",
-	"D+aeLdFhH3EWIEPnYdBznnRVELNnrlDFZjwz4Pqlc1sJkmKlz6eEo2cA0TOKfkcoike2GgzNzGgLE7U2",
-	"w+p5zUh2DJXbwPeMfb3ywIouOQH000xjSrQ2rnIilhNBqz3kSbvMVKlIKq+IzBrkkXL39nWFzDW0iH9g",
-	"bXgBS5CHj+AhPbBJ6JFVT1MKzsg0pLMHpQ5zKTwzoxCh8xKC7ah8YrW9amVClQkX8TF4d/Bz/+PJu4O/",
-	"WhwY7BKgrrdcM6Ci5AxS1yHsjdHUl2xwarBmLGFJqcKhdyPHVr8UkC3aZIPErq1rQvhqU9iHNv1kQcOA",
-	"Bkw/z4kF5niW9u/+aP/EgyJcUZTOzq+fwwvgyylAd+ASIr1M2A0ZQwqcSKcbM25B7QZUlL41otp3gWff",
-	"BSl983oBc+GFlB+pmDoY9RrxEYgjmv7CxJ3ZWChdkcU2NLTPH5fLXhRluLWvCbBLUmqYgmR+7e1DvtzE",
-	"m+1X9w9zXIEAaCEsCWK+FHbbMWCBMGctqpkuP67V4TUvN+AiWIdl8o+4sxc1iWPGnjpPKOB2kxMIU3xf",
-	"EFdUDU3nPC9g4DS10lMjZZtjyDUqWBPFLrVBeGCKvQh+ZLAHSYgff2AZGHAFvBYOe6KguPssmQAzO5o0",
-	"vapVICjzvyaUa2wl8PQ1sN2waQOUn9HZ+BsUsycicDJDKBHstsiVcEm7eRIF5k7MYzRYkK5d8cJIKZTw",
-	"MXzDWYWdry7wmbtqGljSDCP9uLGCW6UkQkyFkIZcFsGDI6Ya9CtsnbAmbC53eHjoyL85Mu9eOfEu39Bv",
-	"lIOfuCe7BdXzbLkGjGvInSvw2/USXGVAOfbfiorSwLOCy9/6XoZPJbB8nc42WOziAd2+r8m/tqvNFY2Z",
-	"F8jtwzyJvBWhNOAQ+H5B2m6CefHZU2YwWbFAaa6Jz3ZKMMHNX4C2OO23zm2+DkKNDV4eIz4bZp4n6MIu",
-	"P3WXx6MnOiMu1sL82hE8pOBbdMI3r9m0nZSfubKA0DyTqrxYbpAJodiNdP41Kx21BVXwn+w8a3Wp2Snm",
-	"EUoLxXeXl+k15LyN6cuJYkP+JfJEKCIp1WAzSHZdwRhLWa7ZdC5SzCN3F6OipjSYfCCZPcZw00pyO8Wa",
-	"SuTcVbRrKzuNxZvzctGD1iwVrB69pvhPGPxx8lNgalzjXDp4zabRd5bn/vjJJ75UupUNqtXS0ZC56L1o",
-	"oJZbX6/Z9HB2UP5+YSx1NzGwmCLvF/KWNEXgI83NcX9+4glA82TzThawLDgu8xzf0GzeLvD5HkjLi7rl",
-	"c0OHT6vdUPJisNCf9NPZUURcuwT7BwaG3o54PEK2xL5wbchLEVSJhJKQeqMxTrjeC3yd8sGMzuMNKBmW",
-	"e09KccNPWmwoNP2vpY4Lv3622my5zcSvn+9K5oBfRtTkEqXACBdJPP6we+CeZsZZwLK2sg6g9hcNK3xB",
-	"XhNIPdAOEcIIghIQ2K67wbRlp1y71gSzPIqL4Fl1+ua4RofhLLHKue/3EDqfvDUK+5FisZG8f/M9rsGi",
-	"CXw6KsKEozDOPnL6lwUHEZ9cyYZsvl1Xid3wG26mEFZ2zdgEo3NiqZK2dL/iwjyn+j3VVD9f5Nmi7g1T",
-	"U+g2YLUseSv0chaAdSX5eYq9WILfU7JtPRPo77iMzhlUdw39GK7jgiXujpSX8/PyFIxKbt4iduEKYd9y",
-	"FLk9H6/c2bCUS+XLVWkyzrQhE8mFwQYzvjuVhgBhSnR26VaCRVobBWrAvXcOnnXWR8UpZlJzL6A9U/NW",
-	"c94MwXZ5X8VKCTq4lbGLDticXgrpmr9F2H9GKjKRymxE2M19M6ZgeqSGjO2nP243SuY1/FxDbC+O/iik",
-	"/497LR6R9E9SGrNF9cVvJPXO9rFZtJZccfKSpQ6C3bqa8DWb+663vmgftJAbGGWKPQ2HlKdzzIvSUMNK",
-	"LTbXySuae3m2yEXF2qPn0q7LY763zWl/qssie5EwtbrYjlmBHPv5fH+MWA6/3sXDOfITedAL8Bjmx/0i",
-	"Q9qnRO+SSq50EZ8UNO92baqkYJoEb7fkU8+K60ipuPYt+2IXnkeFn8APsgtdeVDjxY5HZpS/ZeUj6Gku",
-	"FWEiYQkG0g/tb21uzv2iuuda8vvc8I/i6vSTzw179/3jniWjFUeI5MrmS68gD6GzotV9d4vQJSw0Cy/0",
-	"eXLPYgT5q1v0hnLXcr6Fk+zhrfI9fgvD5yTNNFyxoCldWFKHporRZIo5v+AuaIk58SCEXObRSft+haB/",
-	"H1EoJ9AeulwBKKaCaMaiQgi1pBO4FrScWyolu1r1qMCk8XRzvlhyQOMRwlGYzfuOkk+YSLAjta+1DP1O",
-	"f2NxYz8le4Afp884sxJTR1H2pFyqLr+69ix+k1yw5JuQZK6LpeYrcWjrGbf3lzBh1LTNTVJi1M+ekifr",
-	"KckZR2NJxDzHIjcHV30nC3K8VVvdTrDwWt61WkPXOjBld0nVxxKsca6n5YEETJzsoa1uzxLmI5dFDCTM",
-	"lV2tOnXfslxiHfWCqhKo4wuZkWNqrHoJUgNNvfig0UETs7AWBkioQaWhW2q3Yhi6m7oE7ndFmYSkLXLJ",
-	"HBPcJVzccMOgD2uJe7rYwYY7/nfJxUNwpueaRffJ9VpFHS7LFmRzG5BFRSXfNHoTGuGsyLxnx4rCmqBJ",
-	"0WZ/ltnP97SGZtN/ENNfuOYlzH92h74L018hhZUaltfKHYYmPKkZodq5MqBTeXM5xAryttvw2ruXR4Rf",
-	"CQnIa/G6S/bCxuWVluXb3VfbecPyFqNdeJ7r8mUGUzyK8S4EYK54JZPnEtWPb+1LwtvnWsiHFFoEsSU1",
-	"XULPuHPzpLXy+wt0dTvi1y5PHTiKcIYkmZmct+yGNckm2L1bkEyggb05CAanfb6df4Db+cQumysT4TiP",
-	"6wIbIwKu6FbNM3PVjAQWrpkGArSZ1K7Ls3HryRq3Skh3T9RateXKkpihVOMX2tuuVBCeYAF6obsE5HEd",
-	"kTEXfJyNiVQJU64RMjScxzI+Yw6lU4m8YUrxhJGUDQ2xfEEqIrI0BQEvThlVLIHQtNQOvLEb6CRmOmER",
-	"emcjEsAaEfYlTjONBl9MYQUnQT6HNnTaJaHBCF4rWChmNzmzXIvB7YHZz+MY3p6lw++tgclKaIdlS8Mv",
-	"W6rSU7QWjPz+y1lz+8+2mncxGr8Vhl0oRhRLKRgejCQvfR7O2cnxRlsnzkuq2cJtGPbdpHBH15sC67Zi",
-	"ZgosrPqaTbGiSL4j33JxVlwu6OCLC6vHEwpPh2KCaEOO1PCLQxnNjBX09Vb+0gzc8Wdz7j5aqxO2Mtds",
-	"4aScDBYRORxCeKb7hbsYJJV3VF3xIbzjepLSaXU+V4oDu5uenRzDeYQmFL/9/jSm2rDxVizFkF/NOolz",
-	"eHEf31vjKYTzzCxC54z18GKGsHZn7pj7wuf+hx+W2v4qRhOw7WtDldmE+mj57gF05b0bMZqa0ay9+4Bv",
-	"rHHXcIZ5zNct3ZvhEmooXFdUDByW/rAyoDwSN8KST55IpomQpoBixhke8RsmmHYpkH6IeMTi67ZT8qnr",
-	"2GW+1eC9H/SyB6bjSpqMsjEV2Ole75JrIW8FuZTGM6bYyq4JucwMrAG+bwsmCdur/1Gs3eGaF7d2w1F9",
-	"X9buSnZXUBcpDjGr3Qo+sw9Q0eR9Zn2eMNMBEskuGXHUrZYUgYkQu6jwQMRrBMUkXTsLp/O80D3hk9O6",
-	"BBauSUyVmrqkNBAUd8hg7/37w6PDvYuD/tnBPz4dnh28G0RksL/38XTv8G/HwY89MTje+1h+7fD4572j",
-	"w3f9T2dH4Z/vTj7uHR7bX/Bf/eOTi/7e0dHJL/hZMSc8OD09O/n54N2g2xMttvoQG9ekjoVTPIo1MARg",
-	"HkOwuPpsDVy1NdCEpCA3vfuYw6D39HBRG3xx/ecpZGVut7SdECBewE5Yu0jPdsInayd0Z4pMBwWZpVHr",
-	"QSPcTjFxAqxtKh5xe2t8zrSPfrHy+Zba+qpHUpm+ZUJ3bTa4Byb6j2ODe6b6j11zwO5qVCo4UAhjLhkI",
-	"MvgRowk3y9P3OZlVVlMCDQ+vaKbSzk5ni0741s0ruIpuuq8N/V82s0kEuaSbXERF07KwpQmWO+8WVjYo",
-	"BG31jHrOOIat+Q49NBlzwbXxWnoxgn3QMMRpSs1QqjHx1gqsdGKplyUUoKEHw+Q2jfpI3qhDWNloVdhG",
-	"gnGGX5qWA6o17kS7BSGEBrXP+khYqzhyaoETwKNKsiZM5Ot7BqO6zM36qEWz0cAAVPTsDXe7aM3bsFFF",
-	"1h2YsvRGENBV7WNqJwpCqYM5CumlPkVDAYxAQwpHye9DfZBKVJGBWmXGKH6ZWZFKJVZyMTKAPRi3Yt6+",
-	"+3z3/wIAAP//",
+	"7H0NUxw5luBfUdTMhiEuKcDt3p2BmNjD2F4zjYEF3L1xXT5Klami1GRJNZISqHUTcb/mftj9kgu9J2Uq",
+	"v+oDU4CniYmZMZWZ0pP09L4/vnZiOZ5IwYTRnZ2vnQlVdMwMU/DXQXJCzcj+i4vOTmdi/4g6go5ZZ6fD",
+	"k07UUewfGVcs6ewYlbGoo+MRG1P7xVCqMTWdnU6WwZtmOrFfaaO4uOzc3UWdQz7mxr6aMB0rPjFc2llO",
+	"6CUjmv83I2sJG9IsNWR7a2u924kQin9kTE0LMFIYJZzZfdXZ2d7aijpjesvH2Rj+sn9y4f7MQeLCsEum",
+	"AKbj4VAzk6+4MpfEp42ThWNvNY79nzBYbb17JKaabXChmdDc8GtGdDbAfSJGEs2oikdkKFXbFvg/C6jG",
+	"9PaQiUt7dq+3tuqbf2dPTk+k0AwO+i1NTtk/MqZh6bEUhgn4J51MUh5TC+rmb9rC+zWY5s+KDTs7nT9t",
+	"Fki0iU/15nulpMKpyus9HzGicDLCNRnT1KIKS4hUZKAYvdKEEpWlbJcIaUZ2F26oJtpIxZJu5y7q7Esx",
+	"THn8CLDukUzwf2SMXNM0YxZcmipGkykx9IqJVgg/SDXgScLE42wnjWOZCUPsMZMxnVqwSEzTlJgR10RO",
+	"mII5AbYDYZgSNMURV7+FgmSC3U5YbFhCNFPXTBFm394lJkSFxG4vF/BjKi81AHskzQeZiWT1cB5JorN4",
+	"ROTgNxYbsiYV4YYMWCrFpbb3kNqzZooYJqgw6wDeCZ2mkibnUh5Sdcke9/IMZDK1e5baqRUxIyrINvnE",
+	"3wJo51J+omLqrrV+BNCkJGMqpoQaw8YToy25GjGaOGZyyoyabuwNDVN1InjGYikS2OcbCvs+lIoRo6b2",
+	"dtFLykW3TOFm0XEL3GdBMzOSiv83ewTs+cS15uIyIux2YvmhJWaKXcsrlhAjr5iI7C83SopLEiuWMGE4",
+	"TS2O3/lVwSbt4U0+hxV97TBhl/hrZ6CosEyUDoc85dQwu7VSm86XGm2POnv5S5ahK3v7DUc6HytGDUsu",
+	"qCmx6IQatmH4mHUahmNjylP7eu0JTxZg9J5LNXyvDUXEnLXl+WrO4O27qJNppi6a5xZZmtJByrw4Uhc6",
+	"CoHlV5RgADq/ymLwKNwrD2qx20glSrv9jhnKU33q+Gp98xNqaP1XGp7WQhthZw1QGEbhho3nb2XxkR3D",
+	"LYUqRae1vQkxrTRZ0x7oLI6Z1sEhD6RMGRW1Yf2bEe7GzA09EJPM1Dcsx8dQyPnxzQzEmycNlUEsIcQc",
+	"AK+5YYdcXC176Egl9FL3kMNsF5lK6+TTsgXNL8VGNiETKz/fcDMCTgpfwdEhHbIclhtNQGbsduZekWLS",
+	"KIT68bDAbm8LJsR0PKH8UlwsSIgSpg0XsBl+G8uosfVgSBSCNmd52szHHpqmx8POzq+z77fVnDp3USuF",
+	"WYJShLRmMTrRRBm+rAwrHoPKtlLEx0P+M88hy9f9lxE1hAqSg0QGSmaXI9MlewRkBaIZ00AAhvwyU0wT",
+	"OYR7L28E8cipiRTpFMVwK00QKpKesH8VA3OjWTq0wxGrT8ihfXvcJZ+kYFMnsZ8eH0UwyCSlxt7CV5oM",
+	"qGYkzpRiIp5GOHI/luKaKW3vn6KG9UGhIhOmYiYMvWQ7pHhD29+t5k/ilMdXmqz1e53X3R+3eh347nX3",
+	"x39Z7/ZEJ2qhCvriN8kFCn9VCTHqxHI8tjIbSn+zMOIdi/mYpvhRCf57famb4Um4BsnvIpYJ0xeZbgM8",
+	"pdq+lAMyg4XMkYYsWl4zkS2zDiMNTS/wRBqkeNCA/YENlRyTCZOTlBGJel2OV680MYrGV1a6T7mwx3sl",
+	"LG4OpNGE3cZplrBkPWBQoSUlvE4liMobXSywdN71c4zqSNN8Io3b33iDJ/wnNn0YAXxB7gaQWSi/CSVa",
+	"hfWJYkN+2yx6XLHpK02GXGlD4hFVNDZM6chqc4rF8lJwbSlJt9OMg1ZL+gagZ0j1DuiKMF/aqRIE7Ue5",
+	"jwMszXcm/OIKEWG2ZA7ochd13MsN4h2LFTN2q3cJNySmQkirJxM9svcmV5Fnb46HBydaPSODdbWIbw2S",
+	"1bYz0eZ/LySst8+8mHTVeGTLqFX+8GZLSn7cR9j1Qs9rl4Qu2hX74p0FaU/xQSv9ALFk0fGWlezz91un",
+	"vw/hTVjMk2+kpwsuQBtqsrmY9omNB0zpEZ+c4fuNtC/cvOrWBOdQOebaIUY1VMnBrNDTYJ/moONjaDsr",
+	"t4zMtoZ8WeFtXp6UlQjBwjvQvuJHIV5KXtP0k0xKJlCaGdmJOmMqMpo22z0zM1p2h367MY3kItNopZ61",
+	"ZZ91gzhqB3SfN61uzLSmly3m0Htsox9vxoa+BdtxXRKV4wkV04emmOANvfCK37wt3Hfv7dvDtt/LMeWi",
+	"WQACwvVKE/sGuWEDgi93F6HC+GqDxrKXpvKGJSQwDblxNRlK5XQTq1CP5JhN6CUDt0ZOVGozlUnH0jby",
+	"+rLdORH7RqMAPckGKY8dp6x/j4+dVYAnxMq94GYrq1/w1KpY6CnUC5gGAzm7hEz5MYawNeBGcSwlZGvF",
+	"4RYxsg1n9tCmYUFCzx7VVlaedNktHU9S1o3leJcMUiquSJwyqrRTUUp25R8e1q7curhH4IyAAovzRKQb",
+	"87ihG/QR+CDAsyx9H3jit8BKm1a2en4Hk58xk03arNwVQj0H6x6SCM+5CVWbdwho01L3nSg6QynRF2Bz",
+	"abjNIBawpDAh6SbjEDirQH64GDsBYo7UUwgb9mNjFB9k4CG44SKRNxcJnbaY7JbSaPDldu0oSy4x7mix",
+	"K56b5L5UPdFvgaCNGRWaCElwYAJRUnVWWTKEXhjndZ6JLPnr4KMuDwBRMstYRe8hYtwbq8NdajgBJpKL",
+	"xBl1S5AsIl944cC7lR5KLRznCt9FoSEuhiF1XfFLUzBJTNMUQiwCy2wg70fkZsTAdqsg/EkK1ohFrYit",
+	"rOoo7B/3wu3aRNpQZe5/UIvp2Z5Q+Z2LOtdc8wFPuZmLdz8XbzZKTIH+HdCEXJIKT6iCV4H6HexCgLk5",
+	"GQm3Pbgx9cvecHvbiWBpF6qEtmISqCNuVCfys3hECzNcFXXPo0R/+NcfZweJlul+/ULlQie63+DlXUJz",
+	"9aXsgOOXQipvG5/PRL6BSzwvwv8wRDyQT35s9t4/KFWvhHxlGuzvUliq6Dyj+TFTr1iiilPVK74p1uAB",
+	"qWB5STQ2/JpFZEJBS5SKMJGwxGtJKFTgS5UFvWmC8kGI5lxp8hE0p/y+Lqw85aLuPP2pGPoRVCgP1bJa",
+	"VBwI7outumWVq1enKqw7NCAC3naiDmI3Mk6WNJoS/SifJ/6OlS/KsUinLrqCpYkmmgnwfIpLZmk9/Io/",
+	"Uk3sdSRXjE00RGAAreySc0nYeGJwGDuLJlJh9AWS+QhNF2bExoQL0gcbRb8p4uFZMMUHZU12qQ27Dv+g",
+	"qd9147Ywyu071Os7io1BW3Tx5Czhhlgy2SV77nR8mPyAkYE0I6IZxL+gKYglJSufR6E5YlcTJpUuf9TB",
+	"dIIDHPiFEd+TET9HTroyZlgncUBnTqjWN1K1WUXxYI1/a6G9EOxmiferJL4yYXm4RlKd8vhqloN6KdPK",
+	"qjzLFsjVBOzwycWI6lFzaL2+GEjTxBKjTsrF1aLgKzZkSqEvq9HJdUEvXVbEAtb+YDMKMKoO54pXOdB3",
+	"/YJLMwcw5stuxZbHkPXy2LbFBD1A4rlSHg76GCJemTvUeGgRbOk1FqkSpgiE0UGSihVfbllC6BhyyiZM",
+	"BVGZXWB8yA2Loazuar9plqXALvBR2pPLUwxbQvpzfPYBB3Nj/CHo7Og+kUQYB3bPTycz6GTw6V/mUU2/",
+	"zklBNosVBRA2HnXIk+sGc0EOzo7Jm9fb/5bH4ZJYJqwUqUvkcMiUDo/19PioE3Xefz7tRJ3PZ++az9QN",
+	"eMaM4eJy6aSXAdVsWZHDLYIvEcZeHaLqnHWekv17CkHKx9TP+ugUXrLUFnSJZG9hRlL1R9k9q8Nc2hgP",
+	"UzjbylWud9TQs2w8pmq6tGJpSYye5Q9qdr2EMXqNLqBSCFCLCa/lWUnZrz+2rKvxUWXj8L18qtD8GcYb",
+	"V9OrollxgjWHG+ze6g/Y6QtNNIbd0tiQBN8gIhsPmCI3ihvDBGpkiM5AYdDx3tnpbL/u/rgFZM8YpuxQ",
+	"/3vj33/d2vjrl/+x1ut18V/r//7nJpHmHbs+lJdctHITWs6hnKkMB6/Wop6CZ4274uLDPfn9Rin2oUMo",
+	"5zgcVxBh6fah4UGunsprphTH977V0XnKJimNnZndg/dKk2I6l7W/psGOMp2wdYjpAYFH+xQ5roErNvtG",
+	"7+2fNBeZtgpr7s1uyPiY45DM8w8WMQp4ZPQmgfzjZQ0Ci+ou+gKSNDS/bpA93vtHxEiweZW8i1nCmYgZ",
+	"CJsuOmlNjyhkTU+YSKdh2keg9zgD1AWc3wWKpw/nVVzALeg3uXAL4iGnzYVMQk98JuAltCu1WBVKTCYf",
+	"92LC1EWcaSPHqMbN//qapjy5GCo5vn/cMo6RCVMRzL8xLyNGX2HZy9nmEp0dyDwverl8f2pXogWfymc6",
+	"4ySab3pp88u7WLk0zXSxOcR6Hvtpc5Yuy4OWZgqNmschM5j+k/BLbuz/Uz1iGGKYCUt7Y6mY3nXOz4QM",
+	"puSSCWZF10XcSsW+HX8TO6lRgZlGzejZUOgK6W0llMcWr/eeDZmEck8nTO0HtCz0KSxFFZf/GK7ih2+n",
+	"iZ8fkCTONJyVsWseCXgEy1g5IXJhJbwkJ88zlFXmeASDWQjesuprCdrl9mHWuh9BowtgKXycVd08YYs4",
+	"Nl7I8Qs5/n7JcevVWCiAAIs9NZpISwgWjFK3mhei51AxdqFHfDKxgzSOiuFEM1MhyqR5bjbDmN46f/SP",
+	"W/Oosxu/kaTgs6VJaAPIc5JqlgDqQYlmXjCvHvQH9ewIE9cslRMQYptpaTVDZUzjERdsQzGaWDx1BnoJ",
+	"YWTxiDiHS2432z8++nB4sH/enHsF9acW5suwHCxa1WQbZ82r3SOjbExFAbHLQCvD+X5MeRqWS1TskmvD",
+	"FGvOfi2OyV2TIU01+xItfmoIrlNJWk/PLbeGhRAS0ny0GC1CDQGze0s8dEPgdlueX2UF/sVGkG8nUpn3",
+	"wrigAU9C7mlabqInH27BP/EY/ptlvCXNrg/VUmboge/5R0bT5TNJ7a9+W/xByavGTdc11tLyonO6zsei",
+	"3GiQQ1F8vPL9OijSBu9bA8+5PC4ci61dxI/yBmtLZsJXVdw7OSD2myLqloxoS04QWpXAirGYWaMo7zLh",
+	"PuhoVlLp4vmgI6ovbthgJOXVBZb0aBYaXeZkaPKv49FITvhwmo/XBqhP9bywmNFSQK6SDaoYmsYnaQY7",
+	"zBXRI6lMbiuf46ssNry+lCaAGje9eYWNexjVcCh6PMHgkIurRcRFquIRv26RF2f7tBYveji5dwRXLRah",
+	"aa21tKKSaCsSTDmhLlsPont+g9K/jYv+hNyvnV6sKl++aWknbqIyBLl+UycrMi8WXn8G8TQzCNmYmngU",
+	"ERorqSFbgOTJ5YsUvIL4K7RQOygaV6TkkKdsdmLp0aKhkk8SalNZ/MLBMade2qBJwjFs+KS0+gXV+/Lx",
+	"fRZQQ29IGI1HRViNGVEDSSCZ4CbPBKGakUE21SXR+CtE1ux0trqvt7a3OhGE2+x0tl2wDTzY/stWp0k1",
+	"PWWamW8oN7q3hBsTioU2Rw22FSBVFrxK+dH71BxFIo8ARAHsK6fjsL8+ZLWVFC8XJRvs5HLU2K9/XhTt",
+	"Gb8U2aRSN3p2iXiNCDumUygaS7IJZBloll6zUihYvex0ExFHCB4iHKO+lruoSqaqQQC4Y+DYR32onmo1",
+	"q6j140YcYjndc48R9WPC+yKH5eqeQRFfK5+RtULhgxKe61jDE5ZAxi4vLa/+GybNv1pse54iMhKr9TGl",
+	"WILlPpIZGSDVqib2+KsFJREd/Ab9sPFmi6TyhqnYEua07KQE5yT6Kee7IO8ZwxnNDSk6m2rDxvtSDPnl",
+	"0vonu/7UaGU6VxlDq0XCrjdSK2bCaiHviI2lJw2a3Eh1RdYSdk3GMoHERkpSKScDGl+R/snnt4cH+xef",
+	"Tw/7LQEaeCifW7SQhZVZv5Lik3DolXMBrwpZRvsM47pWELiV8viqre5Ge0nXtfmlWu9bRKpWpvvhWw9Y",
+	"ZfaiNWRtMc9KoPeFWnargESTRDENeWsQ7wSFPBWLpUo0objHcDUVS7hisYFX8Z7mW7JcYaZgnfWNrcAc",
+	"xp4EKPGtcTiB3j8npCW8eU8V0tKAfE1RXZmuBx76LLUHzfW+m7NPj+D3B3a6sFuhRD7n+W5w6Efw8odQ",
+	"LctZU8cIFl91wyofl2+1+fRX2QHhPlSzCbs/u9KLDxPU7ejPQTK7qKCTJ3kStRXIQ3GSgO8FZcqFKg+6",
+	"2T+6RL+qMw2NqiOqR95sUJFsI6LpkGGq8wABi1POhNnQPGEFkM0xzG0Afc74rA1xTOmVtqJ188KX7LxT",
+	"U+Pmv4+8Yu8+nYpqSt1sJe7eCZz6Z6b4kJdK9YeJmrR1jiaW7YFtUR7CDSyrEiVIwp0rkL+MiCEWfGm5",
+	"gstSyXtXTG2tlfqg1PHnUvp1brGGy9bJm+tY9G60cfyC7oYz8DYsuzWt/p4WbKi8v+K9saOxOFPcTM/s",
+	"OeUuuZ/Y9CO0b2siXEgUnBOOrGFfvw0jN/Bf610CRevpGLoDYCiABl2TTcAioUl/zzVoQ8vGW0YVU6SX",
+	"bW39EF+xKfyD9aG+jm9g6CxXKdcG/VOAWSxvjInt5orOmP+1sXdysPETFLz3gkherX0AE1ogwKUNf33w",
+	"d/7vv5x36t0g0TwDWlD/5PjsnGzSzIw2QanuE6lKv2qwZvW75LgAf0zVFUtI/3ZDyZTpPu6KYCwJiwjZ",
+	"9dk9Cm12efs7OGwAtljUyJgJtqXjYih9uzuKLTLdXhxPmMgby0AVXUO5wEgCkAVgFL2zuXnJzSgbdGM5",
+	"3pQTJnKZe9NnjdYN4+XBoa2LZulwYyR1yf60ARtgLMfyg3XJWzTUqCysjLWGmanrUU8E1q7fJFb0GIOe",
+	"xKgSYb6P6zISNpExIzYlAwW9+ewnFAt0IUYxjQVXClDOLVIlMs7GTEB70kpbG8ed7e4qGpsdwq6ZmpIJ",
+	"NSPoFXljv4ErkPQEBLuT/iad8M3r7X6Um13wjrzSJG/CCh7XeMRiix3Qy0Eb6D85zbv2GKYN0Rk3rNsT",
+	"PfEnEvjdyWXGEwY//4lYjGbCuLiPnjjjl2CCB6O8R1AAqYS92DXIQaiYyZTwzQvtxuJCY5qmO3aefr+v",
+	"Rz1xfvzT+6O//XktzlRKNjTZ+C8CE/Q6fy7sRfXZeh3S6/UEIRsfyat97My4YXnZDqk2Z3zl30zIq689",
+	"ZJK9zk4PWdj/DIr59jpRLzfCwSt0I5XicqP47e4V+Z389g+yoUjXksPubzdmvSc89O1Qj1mvY4HtdUpE",
+	"a8dTrT/DRvQ6sDF2f8DGi8f68ez1j/9K/v7LuaNe6NEgdGiYIq/fkJHMlO62nIzMTN91krSXCo6jJxyi",
+	"u26q4HyKWZecsgmwfjKkPGUJgb3GQtaWuqB9WCokYPYXb5GgQt8w1RP9N6//2kdEoaQfdOzsEyStltJD",
+	"p871rsO29y7oDS+kUlLpnngPyIKj2hvx97PjI4uCAIWPkiNnyJp2SP9rz/OpXmeHgERIesCw7N9fu93u",
+	"3V2/2xMfKE8zxWpfQLiY/QQAsL/0OshInMMXmUmvY9+xonL4yqe9/Y8HR+8v9o/fvQ/fcwF19tVfu93u",
+	"F4DgrQ/MI307Tj8iwt4MT3rcdMSwW7NL+m6IflAQ0NUu8gFlaJml0My1J+y5QYUonuC9Xuv/vHd48G7v",
+	"/OD46OL96enxaX+9S/byHrCAULWvoBOx9s2J4aR+x9DC3wkqaeR3SEyzdPj3nvh9Y2Mj/699tz4r+Z28",
+	"2doiv6NrUybTCN15kMRnqV8icUb0bPvESiSTBAf9fLT3+fzj8enB/3r/DgfcJr8TIX2HVCqWbJ/qxv1w",
+	"fPr24N2790c46A8OykW7IrtRjo7PLz4cfz5yoL1B0IKewADDrJ7AbiAfpInj/JX8Tmi5jfQaXMQo1/HW",
+	"gdFQS2hxhNO98/cXhwefDs7dRr22o5hqg91d7JVbvqfuftqR4H5Co7aewMBz9HOwWyxVRoAFAo3yCdwo",
+	"kWKztW3XbW3d4/iAC6qmZJhKanSXgIudjOg164nT4yMr0mGk0IBqe0Vh9O77z6d9z0hdergcEpYpCdGT",
+	"JGUZeskdvOVIpJ7YKyvi4e4DBavVhfZ0xosSXXI2olBjU5N+aPDs98RaPyT4ahMJQmE0dTLo+g46/K+5",
+	"brHYIqnTpP/D1ut+g9W2J5D70uEQe5X9DafCEXjihV2aJIDyhb/cHQlZq4zoSoniO1yTKzYxlij/xNgE",
+	"yQJPCj88QC6tyIHlXtYsT3C8024YJbGUV5ytF2IAN/nnPVGIVBHRMqgbY0U9V0EOAUf5VVx1yQnEPUXE",
+	"hz25BEDs8wb5PQHf2XrT3yUUj1gOLTzu+NxakLZgTFVgH7cQysyfCRQyxlPpkp/yfnI9Yc8fX0HVA1wX",
+	"FhxEbKATLOkGgs1CAo3Hpg3E1YUkhPsKPpaDgFBzxG40ei9B4Akt4vD8//2f/wsPAst36feKDRCeecm/",
+	"2h9hU9OUWbEpl2v+9CfiMxvwDO0NTcJf8PiQtuWoYXc7rzRUTglHDigkMjB3p7gml/yaiW5P7COmKOaJ",
+	"6IQ5Vz+5GVEDB4h0J6Yayi8GNY6Kvv1kaDkR8tSt7vYWEKXtrX/JBRlnNtTI4xPEj0D1aAiVIB+ha6b3",
+	"n4IMj8YXK7h75mAVDktqyvJdMuZi0z7S/XXLWAZYCRK5klQ7UJCw//H47Pzi/ae9g0MU0PGHk72zs1+O",
+	"T9/182j0nnCyINSz08CqrD7VLylwDjrQyvpWjABdKKaCcK0zRqglnGBeI15mxqienoCLaYkGROFqS0Ka",
+	"FgRWws2vPLnbhA/hZvTXwdPlInmc4GtJtJV8saBlymPmLCpOXd37j5PDjR+6Wxtgk6mqqDc3N91LkXWl",
+	"utx03+pNejlJ7SfdkRljTgM3aV313Ts5CHzLO53t7lYXAq5grya8s9Oxg/yA9UlGYA5xyyvQAdeIZqMN",
+	"7yGYSN3kQuWXIGgB7kCf1pxIkjUOTr4rLJbSD+JD+lFBvcPyCSA7rDujNDBVdtMTuawjUbjJv0A7jAvD",
+	"0igZJmDGtRPa2UdUjyJ3+ewBa3bNBEno1GVsa0jzAAWjJ/bCsBSgzD7DY0ThjntAPEN8s/VXPOFc3DpI",
+	"OjuuKFhDJ23YdEXHzECZnV+/omHHHkRh1uEYWOqNXGhBLjr4zzHc3n2xHzvF277/emvbm0xcLbwqLba/",
+	"FeMv1D+4oTk4GGjqJvdKdM8uKXCCa9feEQ5MyJuuxdM3W1ttYOTr2nxL8xA2+GR7/iefBXWsiyX40Q/z",
+	"P/og1YAnCRP4xZv5XxxJ80Fmwk3x1/kf7EsxTDkaPn9cZO0HwjAlaIoZW2DhxPpUnZ3OQZXSVYOrkMiV",
+	"0NxVdXe03WIUvdQQ422pQudL1HH2PPubfbXzxU7qiIZVYzeLsoKuTG4ZD47YjVXnwPS/Sw5OvGbuOB+K",
+	"KXh5I3d7iaap5TT2/nZrF+yQa7Pvm+JWblTT5hWvbEJmKPiB57x4jJHHDfdp68HuU73sY8MtwoU+87vx",
+	"zZh7ymIoM42hOC5yvFTMb83i3vq98JNBrtnmVwbZZnetiPr5/MPGX7yFyNmElLzZdf1pkWfkwsPIVf7I",
+	"URinwTI4ZYTFZLd31NCFWADCOZMNzEx+DFPr7hbAYMNuzWasr8uYW+UsjfR9/+xnMuQpeClwx2AOL/2/",
+	"43oiNfdp7pWK/MbQeDRmwuzCGHb1f/OGK9wDVB27sb7udTrRLOD+ua8H2hyVvLEKCBoa7fZYMceewDfc",
+	"jXyOljvxQSpfxZ1ujKmglwzcBz4YqIzo/8FMUDGxs0La2VSYsYl6gvbS/Z7OOk+j8akY7qxL1HAk00Tf",
+	"89xBMQtF+ibx1Wp/jgIxbd7KZPpwbK9WNPeu7Nh1JSBWJseWQgAakCbUfL1g9OyF0yVlzTfbC0xxQqep",
+	"pMm5lIdUQfzct6M3nr73VbpdXhaFG1Xxdi313KukeG0oUVQkcuzN7wsojl6jr6mNLdpfns70vet89bys",
+	"FkkAM6T+cErew+tsZetUoLeBaWqJm5LHJeRBro0c3h7eDRsQOpmAcVyjlQXEYCE3YhpbHRFlu13izIGx",
+	"HDN0teowiL5ZV8vtBocAyAqlgtbo4QakBWC+K8kAoo74pWDJBhclwxlazLxNjStnaXZFlAuU8Ub9CtYE",
+	"OXBNqLPpKxjOprClPtNYyTsP8m8IJce8LoiiwhIzzm2Cq0G+a4ey2DBtEjURphJyrUhiKc2B0fuPLLI0",
+	"xni3UGLwUP2z2dKeSlzZE01u2DHFkJWAOOdtwO5/29pp9BmjKh6hryemmm1woZmwivU1IzobOD+qC7Gz",
+	"UkVURMTwZA5ZXt6M9p8ZU9NFzGhL29ui6tIPsJAqUgvPp2iSWDnNUpeEDRk1BNiUzoMlwXVcCFhABIub",
+	"NicFcpU2v4CUzGZPe5htLoelrtD/3GaOAiPJGk1TzHx1Fuq8zyjRDMKNpGY++T6PrFwPeaA21HBteBxy",
+	"wOCyNUhOke+Mfhe1MLqSkyhwiOaG9BGF3tTgRoTiyKi4M6WlBdalLaPLVYd+M7uQWjK090PO89Bh2upM",
+	"P9SqeeOT8MV89nlMsXAavijyD6vIhxeibpCaed2q/G9zMN2wF2fzq/3fg+RuptIC121MpySV8sreJCqm",
+	"UrDdMkigeHKjWTpstFfmGPR2+hn1q/n6OkL3wDr71suleD5aeWl3yARrDWH0DwaIvNl649ofCCnY+hIc",
+	"pl38A6qOuJ6yptasB0bj9M5sFhE+tFgfWckQP0qIkTLycYJGUaExNKiO/O/ggzJ/WBFGVmthNeAjQpO8",
+	"YGIFE3FfyjQNQmuNJkUner086V1W5j9ITiwRtJTLpa9XJSMMCQvtEjwJgmXe1FEQc3mfo4jyQo2fMBDm",
+	"6WQajB2nZesa9KqWymnUcNEgCLEUvuZkjAfkBJtB1ePZQhBoRDRNCx0JfRmFOlVVlMha/hZqUgEpWa9I",
+	"UIsIT644aucx7lG1EGsjM4FXXphJgzWriE22qrLFikJRxi7hPjo9wImlNegydt+b18C1qLQ8bI5T4Klh",
+	"EGmMSUC7RARhZy0GsHJzwia5v2JHyovILCr2VAqK3q3CZLZSVaL4cq7BKtjNP46h6lWY2wDujoDGuiQo",
+	"THLddR7vNA15RFHRfKY5qnoPkEE4yzS4Ze4ty7WYuVCY8zVEgrlnS3R7CFKADJ3HQc950lVBzF64QhWb",
+	"8cyA65fO7UGQFIskPyccPQWIXlD0O0JRPLKHwdDMjDYxSXQjLOjZjGRHjCWuGhq2RMzjM7oEozIZVSmH",
+	"3C9X3tS+nGmmIgykcBqt1YYF1hOMAvTcxpShG6oSjT4ul1keU6U4w+Qupke+PIdTO2Kapkw12PxhXSdF",
+	"tc6VBPCVJnkapToLulg0XCcPHMGDTnbtiTRVf4AYFiFvoB3NY166J1ZxTSmWxKLrK02CKq+5tJ+ZUXhx",
+	"8jqr7Vfm2GqVPnnP13FQmXABKv1373+++HT87v3fLJL0c2NWWIQVPd15fVZfymEtlTFNUf/efv1v3S37",
+	"n82/RGRnZ3t9lwA7uOGaAdknp3DSEO7HaFq5QJqxhCWlIrH+7sZWIRaQWt9kNMUO3Su6WtUG4M/sWp0B",
+	"xkBSta4V2b3//XnmwSCuglRn59cv4U3ytWegE3wJkcI6w+l0fcZ1ql2lipa6QlT7LvDsu6DJb14vYN88",
+	"l/ITFVMHo14hPgKVRVtlmLA0Gwulq0jbhob2+dM6iEq5vq6Ayi5JqQFhKU21N2h5CerN1vb9wzsfQGK1",
+	"EJYkR9/2oO0YsJqiM2/VbK2fVuqhm5cTcR6sw0oLT7iz5zXRZcaeOtct4HaT1wrrIbwirgIl2vp5Xu3F",
+	"qZalp0bKNk+Wa0qzIopdannzyBR7EfzIYA+SED/+wMI04Aq4WRz2REEjj1kyAWa0NKmmVTNG0NJlRSjX",
+	"2DbmkVFvAd5QV/dMyC1iKXQ2dlV6WElr18yVVyz0dsKg08o98fc7lyGYIZQIdlOkobh86Dw/BdNS5vEy",
+	"LBDariRi9JguNt2rgc5/GcQRuOpGWGISwyYhjrJaoiamQkhoD+PjMkdM1Qp74GC1wgcWTVIurljuFW2M",
+	"ylwrlTFZ3wV4sACKK4NlP0Dhy9dvglJes0uGYHOgFd3hcg+jxw7QnCPp75XTLPMz/kbp/5ECDp7Jrc1z",
+	"KhsuT0OGZXFVXZfdh0w7wM6UUVF1flYKwlvf5fe5pB+s0pcKi1087N93/Prn9qS6emTzwv19FC+RNyKU",
+	"nRwC3y+U300wL4p/ygymtBYozTXxOXEJmpD9BWgLw3/roiJWQeCxpdhThN/DzPPUAtjl5+7RevJ0eMTF",
+	"WhRnO4KHFHyTTvjGFZu2k/JTV3EW2kpTlddhD/JlFLuWzn1qBb22mBn+k51npR5TO8U8Qmmh+O6yd709",
+	"IW/wvTZRbMhvI0+EIpJSDRaWZNeVFbKU5YpN5yLFPHJ3PiraFYA0CqJujNHElRIIFCtvkTNXLLWtowH2",
+	"Bcg7EfRbk5CwMcGKwnth8KdJP4KpcY1z6eAVm0bfWTWEp88t8l04sHpjuREHmn0XvRcN1HLz6xWbHszO",
+	"udgvTMvuJgb25bL7uB5nYmlujvvz84oAmmebVrSAHcZxmZfwlWZnQIHP90BaXrTEmBsZflJttJXXGYfO",
+	"3Z9PDyPiOvHYPzDu92bE4xGyJXbLtSFrIihADNWG9XpjGHjQreMRAsHrs81CybCTSFIKC3/WYkOh6X8t",
+	"NfP59YvVZssdjH79clcyB/wCtWvd6QsMYJLE4w+7B+5pZpwxL2sr/gFqf9ELydd6N4HUQ9NU3kDQRVAo",
+	"BL5rKBxzZqdcudYEszyJQ+VFdfrmsFWH4SwBI61rJRS66rw1CjtgY0ka58WM70OCF83P1FERBR6FaRSR",
+	"078sOIj45FI2JGu6SMDY8GtupiSVl+SKsQnGMsVSJW3ZnMWFecnkfK6ZnL5/gPdFQSMbq2XJG6GXswCs",
+	"KofTU+zF8jefk23rhUB/x8WWTqEGcOjHcM18LHF3pLycfpln2FRSLxexC1cI+6ajyO3pluWmuaVUOV/U",
+	"TJNxpg2ZSC4M9i7zjQ81pJBSorOBWwmW8m0UqAH33jl4VllFF6eYSc29gPZCzVvNeTME2+V9FQ9K0MFD",
+	"jg3awOa0JqTrKxphazOpyEQqsx4RuwS1EVMwPVJDxvbTH7caJfMafq4gEhpHfxLS/8e9Fk9I+icpjdmi",
+	"+uI3knpn+9gouhY/cG7aOTavcZ0Dajb3XW990T7YITcwyhTb5Q4pT+eYF6WhhpW6N6+SVzS3iW6Ri4q1",
+	"Ry8FgJfHfG+b0/5Ul0X2Ih/u4WI7ZgVy7Ofz/TFiOfx6Fw/nyE/kUS/AU5gf94sEeJ/xvksqqfDlDkQu",
+	"sMJ1QJSCaRK83ZIuPyuuI6XiyneDjV2kITTwggn8ILvQ8A01XmymZ0b5W1Y+yjS2a2UiwQhBxYb2tzY3",
+	"535RA3YleZdu+CdxdfrJ5yYJ+NakL5LRA0eI5MrmmleQh9C01+q+u0XoEpYjhhcueHLPWhP5q5v0mvKU",
+	"DlLWykn28Fb59vGF4XOSZhquWNDvNKyY5NvrAVKCu6Al5sSDEHKZJyft+xWC/n1EoRwPh0zpcoGnmAqi",
+	"GQuaMlrSCVwLupkulXFfLWpVYNJ4ujFfLHlP4xHCUZjNLxwlnzCRcHEZFRW5oZX2byxu7LplD/DT9AVn",
+	"HsTUUVS1KVcizK+uPYvfJBelHoLLI8lcF0vNV+LQ1jNu7y9hwqhpm5ukxKhfPCXP1lOSM47Gipd5ukhu",
+	"Dq76ThbkeA9tdTvGDBJGhpyliSYaehuCKbtLqj6WYI1zPS2PJGDiZI9tdXuRMJ+46mUgYT7Y1apT903L",
+	"JVZRDqoqgTq+kBk5psaqlyA10NSLDxodNDELK4eAhBoUkrqhdiuGobupS+B+V5RJyD8jA+aY4K4r9A8t",
+	"vkvc08UONtzxv0suHoMzvZSkepLuzHbbp1ZSamwWs6iolHANCV0b0C7pgcx7dqwoLPmaRHnw4Cyz3zsH",
+	"zD7A8scw/YVrXsL8Z3fouzD9FVKYW6hrzLU2w4QnNSNUO1eGkYSb5mqXFeRtt+HtYy8wxUgm+D8yaKDi",
+	"GRK/FBKQ1+J1l+zZZzETxu40x4JpqBmQta3u9pb9bXvrX1obpITnuSpfZjDFkxjvQgDmilcyealA/vTW",
+	"viS8ffXG/S5m0NHvqi6hZ9y5edJa+f0Fev8d8iuXcg8cRThDksxMzlt2w1JwE+zxLkgm0MDeHASD077c",
+	"zj/A7Xxml81VvHCcx/UKjhEBH+hWzTNz1YwEFq6ZBgK0mdSuy4tx69kat0pId0/UemjLlSUxQ6nGr7S3",
+	"XakgPMEC9Ep3CcjjOiJjLvg4GxOpEqZcu2xupsQVPRpzV1vnminFE0ZSNjQESqIoIrI0BQEvThlVLIHQ",
+	"tNQOvL4b6CRmOmERemcjEsAaEXYbp5lGgy+msIKTIJ9DGzrtktBgBK8VLBSzm5xZrsXg9sjs52kMby/S",
+	"4ffWn+ZBaIdlS8PbTVXpPFsLRv5we9rcJLatQmCMxm+FYReKEcVSCoYHI8maz8M5PT5ab+vXOqCaLdxl",
+	"Y99NCnd0tSmwbitmpsDCqq/YFCuK5DvyLRfngcsFvb91YfV4QuHpUEwQbciRGt46lNHMWEFfb+YvzcAd",
+	"fzZn7qOVOmErc80WTsrJYBGRwyGEZ7pfuItBUnnf3Qc+hHdcT1I6rc7nSnFgD9zT4yM4j9CE4rffn8ZU",
+	"GzbejKUY8stZJ3EGL+7jeys8hXCemSX7nLEeXswQ1u7MHXNf+Nz/8MNSc2jFaAK2fW2oMhtQVy3fPYCu",
+	"vHcjRlMzmrV3H/GNFe4azjCP+bqlezNcQg2F64qKgcPSHx4MKI/EjbDkkyeSaSKkKaCYcYaH/JoJpl0K",
+	"pB8iHrH4qu2UfOo69DluN3jvpzy+Iq4UoGU6rqTJKBtTQWL7VO+SKyFvBBlI4xlTbGXXhAwyA2uA79uC",
+	"ScIm/H8Ua3e45sWt3XBU35e1u5LdFdRFikPMareCz2zz5JF4Tn2eMNMBEskGjDjqVkuKwESIXVR4IOI1",
+	"grqYrluJ03le6Z7wyWldAgvX0Ftk6pLSQFDcIf29Dx8ODg/2zt9fnL7/z88Hp+/f9SPS39/7dLJ38B9H",
+	"wY890T/a+1R+7eDo573Dg3fQuyH4893xp72DI/sL/uvi6Pj8Yu/w8PgX/KyYEx6cnJwe//z+Xb+pQiaa",
+	"akJsXJE6Fk7xJNbAEIB5DMHi6os18KGtgSYkBbnp3cccBq3Fh4va4IvrP08hK3O7pe2EAPECdsLaRXqx",
+	"Ez5bO6E7U2Q6KMgsjVqPGuF2gokTYG1T8YjbW+Nzpn30i5XPN9XmVz2SylxYJnTXZoN7ZKL/NDa4F6r/",
+	"1DUH7K5GpYIDhTDmkoEggx8xmnCzPH2fk1llNSXQ8PCKZirt7HQ26YRvXm/DVXTTfW3olrORTSLIJd3g",
+	"IvJV7XWpAQxWbu8WVjYoBG31jHrOOIat+X5GNBlzwbXxWnoxgn3QMMRJSs1QqjHx1gpXdT9OuSUUoKEH",
+	"w+Q2jfpI3qhDWNloVdhGgnGGt03LAdUad6LdghBCg9pnfSSsVRw5tcAJ4FElWRMm8vU9g1Fd5mZ91KKX",
+	"bGAAKloyh7tddF5u2Kgi6w5MWXo9COiqtqm1EwWh1MEchfRSn6KhAEagIYWj5PehPkglqshArTJjFB9k",
+	"VqRSiZVcjAxgD8atmLfvvtz9/wAAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

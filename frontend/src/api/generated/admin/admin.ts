@@ -89,6 +89,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AffiliateInviteLinkResponse,
   BadRequestResponse,
   ClickListResponse,
   ConflictResponse,
@@ -288,6 +289,82 @@ export const useCreateResetLink = <TError = ErrorType<BadRequestResponse | Unaut
         TContext
       > => {
       return useMutation(getCreateResetLinkMutationOptions(options), queryClient);
+    }
+    export const getCreateAffiliateInviteLinkUrl = (id: string,) => {
+
+
+
+
+  return `/admin/affiliates/${id}/invite-link`
+}
+
+/**
+ * Signing up through the link (its token as `inviteToken`, with the affiliate's email) links the new
+ * account to this affiliate. The token is stored only as its hash, valid for seven days and usable once.
+ * An affiliate that already has an account answers 409.
+ * @summary Issue a one-time invitation link for an affiliate the host created
+ */
+export const createAffiliateInviteLink = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<AffiliateInviteLinkResponse> => {
+
+  return apiFetch<AffiliateInviteLinkResponse>(getCreateAffiliateInviteLinkUrl(id),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getCreateAffiliateInviteLinkMutationKey = () => ['createAffiliateInviteLink'] as const;
+
+export const getCreateAffiliateInviteLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAffiliateInviteLink>>, TError,CreateAffiliateInviteLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createAffiliateInviteLink>>, TError,CreateAffiliateInviteLinkMutationVariables, TContext> => {
+
+const mutationKey = getCreateAffiliateInviteLinkMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createAffiliateInviteLink>>, CreateAffiliateInviteLinkMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  createAffiliateInviteLink(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateAffiliateInviteLinkMutationResult = NonNullable<Awaited<ReturnType<typeof createAffiliateInviteLink>>>
+
+    export type CreateAffiliateInviteLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse>
+    export type CreateAffiliateInviteLinkMutationVariables = {id: string}
+
+    /**
+ * @summary Issue a one-time invitation link for an affiliate the host created
+ */
+export const useCreateAffiliateInviteLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAffiliateInviteLink>>, TError,CreateAffiliateInviteLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createAffiliateInviteLink>>,
+        TError,
+        CreateAffiliateInviteLinkMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateAffiliateInviteLinkMutationOptions(options), queryClient);
     }
     export const getGetDataSummaryUrl = () => {
 

@@ -244,7 +244,7 @@ export const getCreateAffiliateUrl = () => {
 }
 
 /**
- * An affiliate created by the host has no user until someone signs up with its email.
+ * An affiliate created by the host has no user until the person it invites signs up through its invitation link (`POST /admin/affiliates/{id}/invite-link`).
  * @summary Create an affiliate (host)
  */
 export const createAffiliate = async (affiliateInput: AffiliateInput, options?: Parameters<typeof apiFetch>[1]): Promise<AffiliateResponse> => {

@@ -140,6 +140,8 @@ export const getSignupUrl = () => {
 
 /**
  * Creates the user and its brand or affiliate record, and signs it in. Host accounts cannot be created here.
+ * An affiliate record the host created is linked only through its invitation (`inviteToken`); signing up
+ * with its email without one answers 409.
  * @summary Create a brand or affiliate account
  */
 export const signup = async (signupRequest: SignupRequest, options?: Parameters<typeof apiFetch>[1]): Promise<AuthResponse> => {
@@ -173,7 +175,7 @@ return apiFetch<AuthResponse>(getSignupUrl(),
 
 export const getSignupMutationKey = () => ['signup'] as const;
 
-export const getSignupMutationOptions = <TError = ErrorType<BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getSignupMutationOptions = <TError = ErrorType<BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signup>>, TError,SignupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signup>>, TError,SignupMutationVariables, TContext> => {
 
@@ -202,13 +204,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignupMutationResult = NonNullable<Awaited<ReturnType<typeof signup>>>
     export type SignupMutationBody = SignupRequest
-    export type SignupMutationError = ErrorType<BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type SignupMutationError = ErrorType<BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse>
     export type SignupMutationVariables = {data: SignupRequest}
 
     /**
  * @summary Create a brand or affiliate account
  */
-export const useSignup = <TError = ErrorType<BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useSignup = <TError = ErrorType<BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signup>>, TError,SignupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signup>>,
@@ -314,7 +316,7 @@ export const useLogin = <TError = ErrorType<BadRequestResponse | UnauthorizedRes
 }
 
 /**
- * Only when the server runs with `DEV_MODE=true`; otherwise 404. Returns a real token for the seeded demo account of the chosen type.
+ * Only when the server runs with `DEV_MODE=true` and its `PUBLIC_URL` is a loopback address (localhost, 127.0.0.0/8, ::1); otherwise 404. Returns a real token for the seeded demo account of the chosen type.
  * @summary Sign in as a demo account (dev mode only)
  */
 export const devLogin = async (devLoginRequest: DevLoginRequest, options?: Parameters<typeof apiFetch>[1]): Promise<AuthResponse> => {
@@ -608,7 +610,7 @@ return apiFetch<MessageResponse>(getResetPasswordUrl(),
 
 export const getResetPasswordMutationKey = () => ['resetPassword'] as const;
 
-export const getResetPasswordMutationOptions = <TError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getResetPasswordMutationOptions = <TError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,ResetPasswordMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,ResetPasswordMutationVariables, TContext> => {
 
@@ -637,13 +639,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetPassword>>>
     export type ResetPasswordMutationBody = ResetPasswordRequest
-    export type ResetPasswordMutationError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type ResetPasswordMutationError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse>
     export type ResetPasswordMutationVariables = {data: ResetPasswordRequest}
 
     /**
  * @summary Set a new password with a one-time reset token
  */
-export const useResetPassword = <TError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useResetPassword = <TError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,ResetPasswordMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resetPassword>>,
@@ -750,10 +752,10 @@ export const useUpdateProfile = <TError = ErrorType<BadRequestResponse | Unautho
 }
 
 /**
- * Needs the current password. Other sessions stay signed in until they expire or log out.
+ * Needs the current password. Every earlier token of the user, this request's included, answers 401 afterwards; the answer carries a fresh token for the caller.
  * @summary Change the signed-in user's password
  */
-export const changePassword = async (changePasswordInput: ChangePasswordInput, options?: Parameters<typeof apiFetch>[1]): Promise<MessageResponse> => {
+export const changePassword = async (changePasswordInput: ChangePasswordInput, options?: Parameters<typeof apiFetch>[1]): Promise<AuthResponse> => {
 
     const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
@@ -769,7 +771,7 @@ export const changePassword = async (changePasswordInput: ChangePasswordInput, o
     }
     return headers;
   };
-return apiFetch<MessageResponse>(getChangePasswordUrl(),
+return apiFetch<AuthResponse>(getChangePasswordUrl(),
   {
     ...options,
     method: 'POST',

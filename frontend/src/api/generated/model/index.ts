@@ -75,6 +75,8 @@ export * from './affiliate';
 export * from './affiliateDetailsResponse';
 export * from './affiliateDetailsResponseData';
 export * from './affiliateInput';
+export * from './affiliateInviteLinkResponse';
+export * from './affiliateInviteLinkResponseData';
 export * from './affiliateLinkInput';
 export * from './affiliateListResponse';
 export * from './affiliateListResponseData';

@@ -100,4 +100,9 @@ export interface SignupRequest {
      * @maxLength 40
      */
   preferredBrandId?: string;
+  /**
+     * The token of an affiliate invitation link (affiliates only); the email must be the invited affiliate's.
+     * @maxLength 200
+     */
+  inviteToken?: string;
 }

@@ -71,7 +71,7 @@
  */
 
 export type SystemConfigResponseData = {
-  /** True when the server seeds demo accounts and allows dev-login. */
+  /** True when dev-login and the demo accounts work (dev mode on a loopback `PUBLIC_URL`). */
   devMode: boolean;
   version: string;
   publicUrl: string;
