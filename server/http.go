@@ -58,9 +58,7 @@ func NewHTTP(d Deps) (http.Handler, error) {
 	e.Use(middleware.Recover())
 	e.Use(middleware.RequestID())
 	e.Use(requestLogger())
-	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
-		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY", ReferrerPolicy: "strict-origin-when-cross-origin",
-	}))
+	e.Use(securityHeaders(d.API.PublicURL))
 	e.Use(middleware.BodyLimit(MaxBodyBytes))
 
 	spec, err := oapi.GetSpec()
