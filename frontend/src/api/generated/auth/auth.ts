@@ -141,7 +141,7 @@ export const getSignupUrl = () => {
 /**
  * Creates the user and its brand or affiliate record, and signs it in. Host accounts cannot be created here.
  * An affiliate record the host created is linked only through its invitation (`inviteToken`); signing up
- * with its email without one answers 409.
+ * with its email without one answers 409. At most 10 sign-ups per client address in 15 minutes.
  * @summary Create a brand or affiliate account
  */
 export const signup = async (signupRequest: SignupRequest, options?: Parameters<typeof apiFetch>[1]): Promise<AuthResponse> => {
@@ -577,6 +577,7 @@ export const useLogout = <TError = ErrorType<UnauthorizedResponse | InternalErro
 }
 
 /**
+ * At most 20 attempts per client address in 15 minutes; a refused token counts too.
  * @summary Set a new password with a one-time reset token
  */
 export const resetPassword = async (resetPasswordRequest: ResetPasswordRequest, options?: Parameters<typeof apiFetch>[1]): Promise<MessageResponse> => {
