@@ -18,12 +18,15 @@ func (s *Server) UpdateProfile(ctx context.Context, req oapi.UpdateProfileReques
 	return resp, nil
 }
 
-// ChangePassword changes the signed-in user's password.
+// ChangePassword changes the signed-in user's password, which ends every session of the user,
+// and answers a fresh token for the caller.
 func (s *Server) ChangePassword(ctx context.Context, req oapi.ChangePasswordRequestObject) (oapi.ChangePasswordResponseObject, error) {
-	if err := s.Accounts.ChangePassword(ctx, caller(ctx).ID, req.Body.CurrentPassword, req.Body.NewPassword); err != nil {
+	profile, err := s.Accounts.ChangePassword(ctx, caller(ctx).ID, req.Body.CurrentPassword, req.Body.NewPassword)
+	if err != nil {
 		return nil, err
 	}
-	return oapi.ChangePassword200JSONResponse{Success: true, Message: "Password changed"}, nil
+	resp, err := s.signedIn(profile, "Password changed")
+	return oapi.ChangePassword200JSONResponse(resp), err
 }
 
 // GetDataSummary counts every entity (host).

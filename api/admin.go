@@ -34,3 +34,17 @@ func (s *Server) CreateResetLink(ctx context.Context, req oapi.CreateResetLinkRe
 	resp.Data.Url = s.PublicURL + "/reset-password?token=" + url.QueryEscape(token)
 	return resp, nil
 }
+
+// CreateAffiliateInviteLink issues a one-time link that lets the person behind an affiliate the
+// host created sign up as that affiliate (host only).
+func (s *Server) CreateAffiliateInviteLink(ctx context.Context, req oapi.CreateAffiliateInviteLinkRequestObject) (oapi.CreateAffiliateInviteLinkResponseObject, error) {
+	caller, _ := auth.UserFrom(ctx)
+	token, expires, err := s.Accounts.IssueAffiliateInvite(ctx, caller.ID, req.Id)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.CreateAffiliateInviteLink201JSONResponse{Success: true}
+	resp.Data.InviteUrl = s.PublicURL + "/auth?invite=" + url.QueryEscape(token)
+	resp.Data.ExpiresAt = expires
+	return resp, nil
+}

@@ -22,6 +22,10 @@ func (s *Server) Signup(ctx context.Context, req oapi.SignupRequestObject) (oapi
 	if b.PreferredBrandId != nil {
 		in.PreferredBrandID = *b.PreferredBrandId
 	}
+	in.InviteToken = deref(b.InviteToken)
+	if err := s.Accounts.AdmitSignup(ctx, s.HashIP(clientIP(ctx))); err != nil {
+		return nil, err
+	}
 	profile, err := s.Accounts.Signup(ctx, in)
 	if err != nil {
 		return nil, err
@@ -40,9 +44,9 @@ func (s *Server) Login(ctx context.Context, req oapi.LoginRequestObject) (oapi.L
 	return oapi.Login200JSONResponse(resp), err
 }
 
-// DevLogin signs in as a seeded demo account; it exists only in dev mode.
+// DevLogin signs in as a seeded demo account; it exists only in dev mode on a loopback PUBLIC_URL.
 func (s *Server) DevLogin(ctx context.Context, req oapi.DevLoginRequestObject) (oapi.DevLoginResponseObject, error) {
-	if !s.DevMode {
+	if !s.DemoAccounts {
 		return nil, apierror.NotFound("Dev mode is off")
 	}
 	profile, err := s.Accounts.DemoAccount(ctx, string(req.Body.AccountType))
@@ -54,7 +58,7 @@ func (s *Server) DevLogin(ctx context.Context, req oapi.DevLoginRequestObject) (
 }
 
 func (s *Server) signedIn(p accounts.Profile, message string) (oapi.AuthResponse, error) {
-	token, err := s.Tokens.Issue(p.User.ID, p.User.AccountType)
+	token, err := s.Tokens.Issue(p.User.ID, p.User.AccountType, p.User.SessionGeneration)
 	if err != nil {
 		return oapi.AuthResponse{}, err
 	}
@@ -92,6 +96,9 @@ func (s *Server) Logout(ctx context.Context, _ oapi.LogoutRequestObject) (oapi.L
 
 // ResetPassword sets a new password with a one-time token.
 func (s *Server) ResetPassword(ctx context.Context, req oapi.ResetPasswordRequestObject) (oapi.ResetPasswordResponseObject, error) {
+	if err := s.Accounts.AdmitPasswordReset(ctx, s.HashIP(clientIP(ctx))); err != nil {
+		return nil, err
+	}
 	if err := s.Accounts.ResetPassword(ctx, req.Body.Token, req.Body.NewPassword); err != nil {
 		return nil, err
 	}

@@ -16,15 +16,15 @@ import (
 
 // Server holds what the handlers need.
 type Server struct {
-	Pool      *pgxpool.Pool
-	Accounts  *accounts.Service
-	Catalogue *catalogue.Service
-	Tracking  *tracking.Service
-	Tokens    *auth.Tokens
-	HashIP    func(ip string) string
-	DevMode   bool
-	PublicURL string
-	Version   string
+	Pool         *pgxpool.Pool
+	Accounts     *accounts.Service
+	Catalogue    *catalogue.Service
+	Tracking     *tracking.Service
+	Tokens       *auth.Tokens
+	HashIP       func(ip string) string
+	DemoAccounts bool // dev mode on a loopback PUBLIC_URL: dev-login and the demo accounts work
+	PublicURL    string
+	Version      string
 }
 
 var _ oapi.StrictServerInterface = (*Server)(nil)

@@ -28,7 +28,7 @@ func (s *Server) GetHealth(ctx context.Context, _ oapi.GetHealthRequestObject) (
 // GetSystemConfig answers the public configuration the web app reads at start-up.
 func (s *Server) GetSystemConfig(_ context.Context, _ oapi.GetSystemConfigRequestObject) (oapi.GetSystemConfigResponseObject, error) {
 	resp := oapi.GetSystemConfig200JSONResponse{Success: true}
-	resp.Data.DevMode = s.DevMode
+	resp.Data.DevMode = s.DemoAccounts
 	resp.Data.Version = s.Version
 	resp.Data.PublicUrl = s.PublicURL
 	return resp, nil

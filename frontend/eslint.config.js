@@ -24,4 +24,9 @@ export default defineConfig([
     files: ['e2e/**/*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
+  {
+    // Plain scripts the docs page loads.
+    files: ['public/**/*.js'],
+    languageOptions: { globals: globals.browser },
+  },
 ]);

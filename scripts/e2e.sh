@@ -15,7 +15,7 @@ db_url=$(python3 -c 'import sys,urllib.parse as u; p=u.urlparse(sys.argv[1]); pr
 port=$(scripts/free-port.sh 18080)
 log="$root/artifacts/e2e-server.log"
 mkdir -p artifacts/screenshots
-DATABASE_URL="$db_url" PORT="$port" DEV_MODE=true DATA_DIR="$(mktemp -d)" PUBLIC_URL="http://127.0.0.1:$port" \
+DATABASE_URL="$db_url" PORT="$port" DEV_MODE=true TRUST_PROXY=true DATA_DIR="$(mktemp -d)" PUBLIC_URL="http://127.0.0.1:$port" \
   bin/openaffiliate >"$log" 2>&1 &
 pid=$!
 cleanup() {

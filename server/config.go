@@ -6,10 +6,14 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/openaffiliate/platform/server/accounts"
 )
 
 // Config is read from the environment; every field has a working default for development.
@@ -25,6 +29,28 @@ type Config struct {
 	TrustProxy   bool   // TRUST_PROXY: take the client address from X-Forwarded-For
 	LogFormat    string // LOG_FORMAT: text (default) or json
 	LogLevel     string // LOG_LEVEL: debug, info (default), warn, error
+	// Limits on sign-in, sign-up and password reset attempts; not read from the environment.
+	Limits accounts.Limits
+}
+
+// DemoAccountsAllowed reports whether the demo accounts may sign in (also through dev-login):
+// only in dev mode on a loopback PUBLIC_URL, since their password is published.
+func (c Config) DemoAccountsAllowed() bool {
+	return c.DevMode && isLoopbackURL(c.PublicURL)
+}
+
+// isLoopbackURL reports whether a URL's host is localhost or a loopback address (127.0.0.0/8, ::1).
+func isLoopbackURL(raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return false
+	}
+	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // LoadConfig reads the configuration from the environment.
@@ -38,6 +64,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		LogFormat:    getenv("LOG_FORMAT"),
 		LogLevel:     getenv("LOG_LEVEL"),
 		Port:         8080,
+		Limits:       accounts.DefaultLimits,
 	}
 	var err error
 	if c.DevMode, err = parseBool(getenv, "DEV_MODE"); err != nil {

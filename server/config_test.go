@@ -52,3 +52,19 @@ func TestDevSecretIsKept(t *testing.T) {
 		t.Errorf("PUBLIC_URL keeps its trailing slash: %q", first.PublicURL)
 	}
 }
+
+func TestDemoAccountsOnlyInDevModeOnLoopback(t *testing.T) {
+	for publicURL, want := range map[string]bool{
+		"http://localhost:8080": true, "http://127.0.0.1:18080": true, "http://127.9.9.9": true,
+		"http://[::1]:8080": true, "http://app.localhost:5173": true,
+		"https://aff.example.com": false, "http://10.0.0.5:8080": false, "http://localhost.example.com": false,
+		"http://0.0.0.0:8080": false, "http://[::ffff:10.0.0.1]": false,
+	} {
+		if got := (Config{DevMode: true, PublicURL: publicURL}).DemoAccountsAllowed(); got != want {
+			t.Errorf("%s: allowed = %v, want %v", publicURL, got, want)
+		}
+		if (Config{PublicURL: publicURL}).DemoAccountsAllowed() {
+			t.Errorf("%s: allowed outside dev mode", publicURL)
+		}
+	}
+}

@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -60,9 +59,7 @@ func NewHTTP(d Deps) (http.Handler, error) {
 	e.Use(middleware.Recover())
 	e.Use(middleware.RequestID())
 	e.Use(requestLogger())
-	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
-		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY", ReferrerPolicy: "strict-origin-when-cross-origin",
-	}))
+	e.Use(securityHeaders(d.API.PublicURL))
 	e.Use(middleware.BodyLimit(MaxBodyBytes))
 
 	spec, err := contractSpec()
@@ -264,23 +261,4 @@ func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.Han
 			w.WriteHeader(tracking.HTTPStatus)
 		}
 	}
-}
-
-func requestLogger() echo.MiddlewareFunc {
-	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
-		// Successful redirects are counted as clicks, not logged one line each.
-		Skipper:   func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/r/") },
-		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogRequestID: true, LogRemoteIP: true, LogError: true,
-		HandleError: true,
-		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
-			level := slog.LevelInfo
-			if v.Status >= 500 {
-				level = slog.LevelError
-			}
-			slog.LogAttrs(c.Request().Context(), level, "request",
-				slog.String("request_id", v.RequestID), slog.String("method", v.Method), slog.String("uri", v.URI),
-				slog.Int("status", v.Status), slog.Duration("latency", v.Latency.Round(time.Microsecond)))
-			return nil
-		},
-	})
 }

@@ -88,12 +88,15 @@ func idempotencyKeys(store *idempotency.Store) echo.MiddlewareFunc {
 }
 
 // secretAnswers are the operations (method and route) whose answers hold a credential shown
-// once: an API key or a reset token, which the contract promises to store only as a hash, and a
-// new webhook secret. Their answers are never stored, so these operations ignore the key.
+// once: an API key, a reset or invitation token, which the contract promises to store only as a
+// hash, a new webhook secret, and the fresh session token of a password change. Their answers are
+// never stored, so these operations ignore the key.
 var secretAnswers = map[string]bool{
-	http.MethodPost + " " + APIBase + "/brands/api-keys":            true,
-	http.MethodPost + " " + APIBase + "/admin/users/:id/reset-link": true,
-	http.MethodPost + " " + APIBase + "/brands/:id/webhook-secret":  true,
+	http.MethodPost + " " + APIBase + "/brands/api-keys":                  true,
+	http.MethodPost + " " + APIBase + "/admin/users/:id/reset-link":       true,
+	http.MethodPost + " " + APIBase + "/admin/affiliates/:id/invite-link": true,
+	http.MethodPost + " " + APIBase + "/brands/:id/webhook-secret":        true,
+	http.MethodPost + " " + APIBase + "/auth/change-password":             true,
 }
 
 func changesData(method string) bool {

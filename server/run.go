@@ -59,7 +59,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	if err != nil {
 		return nil, err
 	}
-	accts := accounts.New(pool, time.Now, accounts.DefaultLoginLimits)
+	accts := accounts.New(pool, time.Now, cfg.Limits)
 	if cfg.HostEmail != "" {
 		if err := accts.EnsureHost(ctx, cfg.HostEmail, cfg.HostPassword); err != nil {
 			return nil, fmt.Errorf("create the first host from HOST_EMAIL: %w", err)
@@ -78,10 +78,19 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 			return nil, err
 		}
 	}
+	if !cfg.DemoAccountsAllowed() {
+		if cfg.DevMode {
+			slog.Warn("dev mode: dev-login and the demo accounts are off because PUBLIC_URL is not a loopback address", "public_url", cfg.PublicURL)
+		}
+		if err := accts.DisableDemoAccounts(ctx); err != nil {
+			_ = recorder.Close(ctx)
+			return nil, err
+		}
+	}
 	handler, err := NewHTTP(Deps{
 		API: &api.Server{
 			Pool: pool, Accounts: accts, Catalogue: cat, Tracking: track,
-			Tokens: tokens, HashIP: hashIP, DevMode: cfg.DevMode, PublicURL: cfg.PublicURL, Version: Version,
+			Tokens: tokens, HashIP: hashIP, DemoAccounts: cfg.DemoAccountsAllowed(), PublicURL: cfg.PublicURL, Version: Version,
 		},
 		Accounts: accts, Catalogue: cat, Tokens: tokens, Redirector: redirector, Replays: replays, Web: web, SpecYAML: spec.YAML,
 		TrustProxy: cfg.TrustProxy,

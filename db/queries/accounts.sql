@@ -31,8 +31,22 @@ FROM users u
 LEFT JOIN brands b ON b.id = u.brand_id
 WHERE lower(u.email) = lower(@email);
 
--- name: UpdatePassword :exec
-UPDATE users SET password_hash = @password_hash WHERE id = @id;
+-- name: UpdatePassword :one
+-- Sets a new password and ends every session issued before it; answers the new generation.
+UPDATE users SET password_hash = @password_hash, session_generation = session_generation + 1
+WHERE id = @id
+RETURNING session_generation;
+
+-- name: DisableUsersByEmail :many
+-- Disables the accounts with these (lower-case) emails that are not disabled yet.
+UPDATE users SET disabled_at = @now::timestamptz
+WHERE lower(email) = ANY (@emails::text[]) AND disabled_at IS NULL
+RETURNING email;
+
+-- name: EnableUsersByEmail :many
+UPDATE users SET disabled_at = NULL
+WHERE lower(email) = ANY (@emails::text[]) AND disabled_at IS NOT NULL
+RETURNING email;
 
 -- name: RevokeToken :exec
 INSERT INTO revoked_tokens (jti, expires_at) VALUES (@jti, @expires_at)
@@ -48,32 +62,17 @@ DELETE FROM revoked_tokens WHERE expires_at < now();
 INSERT INTO password_reset_tokens (token_hash, user_id, created_by, expires_at)
 VALUES (@token_hash, @user_id, @created_by, @expires_at);
 
+-- name: GetResetTokenUser :one
+-- The user of a reset token that is unused and unexpired.
+SELECT user_id FROM password_reset_tokens
+WHERE token_hash = @token_hash AND used_at IS NULL AND expires_at > @now;
+
 -- name: ConsumePasswordResetToken :one
 -- Marks the token used and answers its user, only while it is unused and unexpired.
 UPDATE password_reset_tokens
-SET used_at = now()
-WHERE token_hash = @token_hash AND used_at IS NULL AND expires_at > now()
+SET used_at = @now::timestamptz
+WHERE token_hash = @token_hash AND used_at IS NULL AND expires_at > @now
 RETURNING user_id;
-
--- name: RecordLoginFailure :exec
-INSERT INTO login_failures (email, ip_hash) VALUES (lower(@email), @ip_hash);
-
--- name: LoginFailuresByEmail :one
--- How many failures one email had since a moment, and when the oldest of them happened.
-SELECT count(*)::int AS failures, coalesce(min(created_at), now())::timestamptz AS oldest
-FROM login_failures
-WHERE lower(email) = lower(@email) AND created_at > @since;
-
--- name: LoginFailuresByIP :one
-SELECT count(*)::int AS failures, coalesce(min(created_at), now())::timestamptz AS oldest
-FROM login_failures
-WHERE ip_hash = @ip_hash AND created_at > @since;
-
--- name: ClearLoginFailures :exec
-DELETE FROM login_failures WHERE lower(email) = lower(@email);
-
--- name: DeleteOldLoginFailures :execrows
-DELETE FROM login_failures WHERE created_at < @before;
 
 -- name: ListCurrencyRates :many
 SELECT * FROM currency_rates ORDER BY currency;
@@ -84,7 +83,8 @@ VALUES (@actor_id, @action, @entity_type, @entity_id, @details);
 
 -- name: GetSessionUser :one
 -- The user behind a token, and whether the token was revoked, in one round trip.
-SELECT u.id, u.account_type, u.brand_id, u.affiliate_id,
+SELECT u.id, u.account_type, u.brand_id, u.affiliate_id, u.session_generation,
+       (u.disabled_at IS NOT NULL)::boolean AS disabled,
        EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = @jti) AS revoked
 FROM users u
 WHERE u.id = @user_id;

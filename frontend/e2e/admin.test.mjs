@@ -230,3 +230,40 @@ test('the host reads every discount code and tracking link, read-only, and searc
   await screenshot(page, 'admin-tracking-links');
   await page.context().close();
 });
+
+test('the host invites the person behind an affiliate it created, who signs up through the link', async (t) => {
+  const page = await devHost(t);
+  if (!page) return;
+  await page.getByTestId('menu-group-operations').click();
+  await page.getByTestId('menu-admin').click();
+  await page.getByTestId('admin-tab-affiliates').click();
+  const email = `e2e-invited-${Date.now()}@example.com`;
+  await page.getByTestId('admin-add').click();
+  const dialog = await fillDialog(page, { name: 'E2E Invited', email });
+  await dialog.getByTestId('admin-dialog-submit').click();
+  await toast(page, 'Created', 'E2E Invited');
+  await search(page, email);
+  const row = page.getByTestId('admin-row').filter({ hasText: email });
+  await row.getByTestId('admin-invite-link').click();
+  const link = await page.getByTestId('invite-link').textContent();
+  assert.match(link, /\/auth\?invite=/);
+  await screenshot(page, 'admin-invite-link');
+  await page.getByTestId('invite-link-close').click();
+
+  const invited = await newPage(browser);
+  await invited.goto(link);
+  await invited.getByTestId('language-en').click();
+  await invited.getByTestId('auth-invited').waitFor();
+  await invited.locator('input[name="firstName"]').fill('Ina');
+  await invited.locator('input[name="lastName"]').fill('Vited');
+  await invited.locator('input[name="email"]').fill(email);
+  await invited.locator('input[name="password"]').fill('invited-password-1');
+  await invited.getByTestId('auth-submit').click();
+  await invited.waitForURL(`${BASE_URL}/dashboard`);
+  await invited.context().close();
+
+  // Claimed: the affiliate now has an account and offers no invitation any more.
+  await page.getByTestId('admin-refresh').click();
+  await row.getByTestId('admin-invite-link').waitFor({ state: 'detached' });
+  await page.context().close();
+});

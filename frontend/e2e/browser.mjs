@@ -1,6 +1,7 @@
 // Shared set-up of the browser flows: Debian's Chromium driven by playwright-core.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { after, afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:18080').replace(/\/$/, '');
@@ -22,14 +23,49 @@ export async function launch() {
   });
 }
 
+// Content-Security-Policy violations any page reported; the test that caused them fails (below).
+const cspViolations = [];
+const CSP_MARK = 'CSP violation:';
+
+function failOnCspViolations() {
+  if (cspViolations.length === 0) return;
+  const found = cspViolations.splice(0);
+  throw new Error(`Content-Security-Policy violations:\n${found.join('\n')}`);
+}
+afterEach(failOnCspViolations);
+after(failOnCspViolations);
+
+/** Records the violations a context's pages report, in the console and as securitypolicyviolation events. */
+async function watchCsp(context) {
+  await context.addInitScript((mark) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`${mark} ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${event.documentURI}`);
+    });
+  }, CSP_MARK);
+  context.on('console', (message) => {
+    const text = message.text();
+    if (text.startsWith(CSP_MARK) || /Content Security Policy/i.test(text)) cspViolations.push(text);
+  });
+}
+
+/** A random private address (10.0.0.0/8) for each new browser context. */
+function clientAddress() {
+  const part = () => Math.floor(Math.random() * 256);
+  return `10.${part()}.${part()}.${part()}`;
+}
+
 /** A fresh context (empty localStorage) with a light system colour scheme and a desktop viewport. */
 export async function newPage(browser, options = {}) {
   const context = await browser.newContext({
     viewport: { width: 1360, height: 860 },
     colorScheme: 'light',
     locale: 'en-US',
+    // Each context is a person of its own address (scripts/e2e.sh trusts X-Forwarded-For), so the
+    // server's per-address limits on sign-ups and resets treat the flows as the different people they are.
+    extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() },
     ...options,
   });
+  await watchCsp(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;

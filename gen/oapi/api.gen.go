@@ -464,6 +464,17 @@ type AffiliateInput struct {
 	Name  string `json:"name"`
 }
 
+// AffiliateInviteLinkResponse defines model for AffiliateInviteLinkResponse.
+type AffiliateInviteLinkResponse struct {
+	Data struct {
+		ExpiresAt time.Time `json:"expires_at"`
+
+		// InviteUrl The sign-up page with the invitation token in its query.
+		InviteUrl string `json:"invite_url"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
 // AffiliateLinkInput defines model for AffiliateLinkInput.
 type AffiliateLinkInput struct {
 	CampaignId     openapi_types.UUID `json:"campaign_id"`
@@ -1221,8 +1232,11 @@ type SignupRequest struct {
 	CompanyName *string             `json:"companyName,omitempty"`
 	Email       openapi_types.Email `json:"email"`
 	FirstName   string              `json:"firstName"`
-	LastName    string              `json:"lastName"`
-	Password    string              `json:"password"`
+
+	// InviteToken The token of an affiliate invitation link (affiliates only); the email must be the invited affiliate's.
+	InviteToken *string `json:"inviteToken,omitempty"`
+	LastName    string  `json:"lastName"`
+	Password    string  `json:"password"`
 
 	// PreferredBrandId Optional public brand id for tracking links (brands only); 3-40 lowercase letters, digits and dashes.
 	PreferredBrandId *string `json:"preferredBrandId,omitempty"`
@@ -1231,7 +1245,7 @@ type SignupRequest struct {
 // SystemConfigResponse defines model for SystemConfigResponse.
 type SystemConfigResponse struct {
 	Data struct {
-		// DevMode True when the server seeds demo accounts and allows dev-login.
+		// DevMode True when dev-login and the demo accounts work (dev mode on a loopback `PUBLIC_URL`).
 		DevMode   bool   `json:"dev_mode"`
 		PublicUrl string `json:"public_url"`
 		Version   string `json:"version"`
@@ -1383,6 +1397,15 @@ type TooManyRequests = Error
 
 // Unauthorized The error envelope.
 type Unauthorized = Error
+
+// CreateAffiliateInviteLinkParams defines parameters for CreateAffiliateInviteLink.
+type CreateAffiliateInviteLinkParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
 
 // ListClicksParams defines parameters for ListClicks.
 type ListClicksParams struct {
@@ -1811,6 +1834,9 @@ type UpdateTrackingLinkJSONRequestBody = TrackingLinkUpdate
 
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
+	// CreateAffiliateInviteLink Issue a one-time invitation link for an affiliate the host created
+	// (POST /admin/affiliates/{id}/invite-link)
+	CreateAffiliateInviteLink(ctx echo.Context, id openapi_types.UUID, params CreateAffiliateInviteLinkParams) error
 	// ListClicks Recent clicks across the platform (host)
 	// (GET /admin/data/clicks)
 	ListClicks(ctx echo.Context, params ListClicksParams) error
@@ -1984,6 +2010,42 @@ type ServerInterface interface {
 // ServerInterfaceWrapper converts echo contexts to parameters.
 type ServerInterfaceWrapper struct {
 	Handler ServerInterface
+}
+
+// CreateAffiliateInviteLink converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateAffiliateInviteLink(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id openapi_types.UUID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateAffiliateInviteLinkParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateAffiliateInviteLink(ctx, id, params)
+	return err
 }
 
 // ListClicks converts echo context to params.
@@ -3462,6 +3524,7 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/auth/reset-password", wrapper.ResetPassword, options.OperationMiddlewares["resetPassword"]...)
 	router.POST(options.BaseURL+"/admin/hosts", wrapper.CreateHost, options.OperationMiddlewares["createHost"]...)
 	router.POST(options.BaseURL+"/admin/users/:id/reset-link", wrapper.CreateResetLink, options.OperationMiddlewares["createResetLink"]...)
+	router.POST(options.BaseURL+"/admin/affiliates/:id/invite-link", wrapper.CreateAffiliateInviteLink, options.OperationMiddlewares["createAffiliateInviteLink"]...)
 	router.GET(options.BaseURL+"/settings/currency", wrapper.GetCurrencySettings, options.OperationMiddlewares["getCurrencySettings"]...)
 	router.GET(options.BaseURL+"/fx/rates", wrapper.GetFxRates, options.OperationMiddlewares["getFxRates"]...)
 	router.GET(options.BaseURL+"/system/health", wrapper.GetHealth, options.OperationMiddlewares["getHealth"]...)
@@ -3535,6 +3598,127 @@ type TooManyRequestsJSONResponse struct {
 }
 
 type UnauthorizedJSONResponse Error
+
+type CreateAffiliateInviteLinkRequestObject struct {
+	Id     openapi_types.UUID `json:"id"`
+	Params CreateAffiliateInviteLinkParams
+}
+
+type CreateAffiliateInviteLinkResponseObject interface {
+	VisitCreateAffiliateInviteLinkResponse(w http.ResponseWriter) error
+}
+
+type CreateAffiliateInviteLink201JSONResponse AffiliateInviteLinkResponse
+
+func (response CreateAffiliateInviteLink201JSONResponse) VisitCreateAffiliateInviteLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliateInviteLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateAffiliateInviteLink400JSONResponse) VisitCreateAffiliateInviteLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliateInviteLink401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateAffiliateInviteLink401JSONResponse) VisitCreateAffiliateInviteLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliateInviteLink403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateAffiliateInviteLink403JSONResponse) VisitCreateAffiliateInviteLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliateInviteLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateAffiliateInviteLink404JSONResponse) VisitCreateAffiliateInviteLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliateInviteLink409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateAffiliateInviteLink409JSONResponse) VisitCreateAffiliateInviteLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliateInviteLink413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateAffiliateInviteLink413JSONResponse) VisitCreateAffiliateInviteLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliateInviteLink500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response CreateAffiliateInviteLink500JSONResponse) VisitCreateAffiliateInviteLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
 
 type ListClicksRequestObject struct {
 	Params ListClicksParams
@@ -5164,7 +5348,7 @@ type ChangePasswordResponseObject interface {
 	VisitChangePasswordResponse(w http.ResponseWriter) error
 }
 
-type ChangePassword200JSONResponse MessageResponse
+type ChangePassword200JSONResponse AuthResponse
 
 func (response ChangePassword200JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
 
@@ -8976,6 +9160,9 @@ func (response UpdateTrackingLink500JSONResponse) VisitUpdateTrackingLinkRespons
 
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
+	// CreateAffiliateInviteLink Issue a one-time invitation link for an affiliate the host created
+	// (POST /admin/affiliates/{id}/invite-link)
+	CreateAffiliateInviteLink(ctx context.Context, request CreateAffiliateInviteLinkRequestObject) (CreateAffiliateInviteLinkResponseObject, error)
 	// ListClicks Recent clicks across the platform (host)
 	// (GET /admin/data/clicks)
 	ListClicks(ctx context.Context, request ListClicksRequestObject) (ListClicksResponseObject, error)
@@ -9156,6 +9343,32 @@ func NewStrictHandler(ssi StrictServerInterface, middlewares []StrictMiddlewareF
 type strictHandler struct {
 	ssi         StrictServerInterface
 	middlewares []StrictMiddlewareFunc
+}
+
+// CreateAffiliateInviteLink operation middleware
+func (sh *strictHandler) CreateAffiliateInviteLink(ctx echo.Context, id openapi_types.UUID, params CreateAffiliateInviteLinkParams) error {
+	var request CreateAffiliateInviteLinkRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateAffiliateInviteLink(ctx.Request().Context(), request.(CreateAffiliateInviteLinkRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateAffiliateInviteLink")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateAffiliateInviteLinkResponseObject); ok {
+		return validResponse.VisitCreateAffiliateInviteLinkResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
 }
 
 // ListClicks operation middleware
@@ -11058,232 +11271,239 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2LUiM5mij8KgrPbBTEJgaqqJ1piIn9XUBNMU0Bw6V792/XseVMGatJSx5JCXiriThPcx7sPMkJfZ+U",
-	"qbQzfeFWVDcbsdOFnVZ+kr779WsjlsORFEwY3dj+2hhRRYfMMAV/HSQn1Azsv7hobDdG9o+oIeiQNbYb",
-	"PGlEDcX+lXHFksa2URmLGjoesCG1v+hLNaSmsd3IMnjSjEf2V9ooLi4bd3dR4yBhw5E0TMTjH9nY/iZh",
-	"OlZ8ZLi0r/tMr5gmlChm1Jho2mfbxAwY6XOlDaFC3zBF+lIRM+CaXLEx4ZpoIxVL4OO3W2QgM6UJFQlR",
-	"bJTSMUsicsPNoC26+dvN2qn7bpvYTXQj+LV974hRQ/pKDuG9mg4ZiWmaMrVTfGDfa5ckVEgzYKothswM",
-	"ZBIRe1xEKtKTydiBq0l3a+MHcrC3//nk+Hz/aPe/Oz/u/3fndP/ibH+v2yR/Z4IpahiRgpERUyTTTBEa",
-	"2xMhK7QtLi4O9lbdhjLNCDfuBKhxj73RcGCc6WZbNCK8uQGjCVPF3QVHv2bPPry4Ib09ZOLS3vvb9++j",
-	"xpAL//dmZHHAMGXX/F+/tNu3bzfX2u3bv+x/+fc/V97xIR9yM321J/SSEc3/h5GVhPVplhqyubGx2vTw",
-	"/itjalyAm8IqIZDuV43tzY2NyILMh9kQ/toAiN2fOUhcGHbJFMB03O9rVgHUqbzRxEiir/iogGsjItSQ",
-	"odSGvN3c+svWX9/9x9ZfVpvkhGoDWMBEEsE/RnZTXBM2HJkx3FHXSEPTLtGGpymJZSaMJuyaqTFR8qZu",
-	"txLhq9zuRlQQFhfm3dtGsPsCvuAMNirP4J/wyqkjaJGYarbGhWZCc8OvGdFZD+8TjoZRFQ8sytUB7/+s",
-	"xqeNjWkkubNcRI+k0AyYzgeanLJ/ZUzDFcVSWBq1/6SjUcpjakFd/1VbeL8Gr/mzYv3GduNP6wVDW8dv",
-	"9fq+UlLhq8r7PR8wovBl9uaGNLWnyxIgW8XoFfCfLGU7xFK3PYUb6plMs3EXNXal6Kc8fgZYWyQT/F8Z",
-	"I9c0zQDRaKoYTcbE0CsmIgszFaQ7QdtdgBi4BbJFx6f8vmt39lGqHk8SJp7nGmgM9EEsepAhHVuwgNsi",
-	"e5cjyxi5FADbgbBMiKa44tMfvSCZYLcjFhuWEM3UNVOE2adREOQolNhr4QI+TOWlBmCPpPkoM5E8PZxH",
-	"kugsHhDZ+5XFhqxIZQVEj6VSXAJr83dvmKDCrAJ4J3ScSpqcS3lI1SV7XqID2cg1Se2rQY4Jskk+8w8A",
-	"2rmUn6kYO3agnwE0KcmQijGxUm44MtqyORSe8PZTq4qstfqGqWnmecZiKRI45xsK596XihGjxpa66CXl",
-	"olnmjLPklAXuQtDMDKTi/8OeAXs+c625uIwIux1Znc4yFMWu5RVLiJGexdwoKS5JrFjChOE0tTh+53cF",
-	"h9RCSj6HHX1tMGG3+Eujp6iwiiDt93nKqWH2aKU2jS9TMiFqtPKHrFKqLPUbjvIhVowalnSoKamZCTVs",
-	"zfAha1Qsx4aUp/bxqW94soCy6qVbxe+1oYiYs448380ZPH0XNaxe16l+t8jSlPZS5lXqaaWqULp/QS0c",
-	"oPO7LBaPwrPyoBanjVyidNp7zFCe6lMnj6cPP6GGTn9Kw9ta6CDsWwMUhlW4YcP5R1n8yK7htkKVouOp",
-	"swkxrfSyqjPQWRwzrYNL7kmZMiqmlvVPRngaMw/0QIwypNck4fblND0Jjq5PU82iidPMkbWkiW/NwMp5",
-	"KlYZ/hK2zIT+kIur++wgpsMR5ZeisyB1JUwbLuByOplKp7e08WibD0Gbs3dt5tMBTdPjfmP7l9lIa82d",
-	"xl1USzZLoH9IQIshfxW6f3kyhH8O1lFL5s9H12ee7ZdF6M9ghwuSg0R6SmaXA9MkLQICkGjGtHNjXGaK",
-	"aSL7hBtN5I0gHjk1kSIdo25pRaQ1JtvC/lUszI1mad8uR6ySLPv26WGTfJYCPSFckNPjI2eaptRYKnyj",
-	"SY9qRuJMKWsgRLhyN5bimilt6U9Rw7pgXZARUzEThl6ybVI8ocExsbmxQeKUx1earHTbjbfN9xvtBvzu",
-	"bfP9v62i76GaK+jOr5IL1Ggm1Z6oEcvh0CoiqNLMwog9FvMhTfFHJfjv9UtdDU/CNagznVgmTHesGVX9",
-	"YEq1fSgHZIZ+MkfEW7S8ZiJbZh/gaejgjVSopugVcxcGHq0Rk6OUEYnGSo5XbzQxisZXVmVNubDXeyUs",
-	"bvak0YTdxmmWsAQ8NRVuhZCcShCVD7rYYOm+p+8xmkaa6hupPP5KCh5x52x8uFa5oHQDyCyUD0KJWg10",
-	"pFif307fuTWzrtj4jXYO03hAFY0NUzqyJopisbwUHHyIzUY1DlrV/wFAz1BVHdATGmrppEoQ1F/lLi6w",
-	"tNwZ8c4VIsJsdRPQ5S5qXFW5qO0ZaxYrZuxR71hrO6ZCSGv8ET2wdJPbfbMPx8ODL3p6QQb7uo9uV6F2",
-	"bTqna+AmXkADrQdrMdWr8j6XMST8zc5Wo/y6z3AlhWVTryZ16k3Z4pkFGVPxg1rmAjrLoustq/bnz9e+",
-	"/j5cOWExTx7IbBfcgLWos7mY9pkNe0zpAR+d4fOVjDE8vMmjCe5h4pqnLjGaQpUczAlmG5zTHHR8DlPo",
-	"yX0Bs+3/L09IzcuzshIjWPgE6nf8LMxLyWuafpZJyelHMyMhRCUymlZ7+jIzWPaEfr0xlewi0+iXnXVk",
-	"F7pCV7ULup9X7W7ItKaXNQ7AexyjX2/GgX4Ab+m0miqHIyrGj80xIbrY8VbhvCPcdc/t2su2v5dDykW1",
-	"dgSM640m9glyw3oEH24uwoXx0QpzppWm8oYlJPAbuXU1hLjQcLHW9kAO2YheMnDk50xl6k1l1rG0V3h6",
-	"2+6eiH2iUrseZb2Ux05STv8ev3YuA54QiN5xMWmbwbfW/sLYmJ6vZ4ZKeAmZ8msMYavAjeJaSshWi8P3",
-	"0THrEKqF3hALLwa6qLZa9qjJbulwlLJmLIc7pJdScUXilFGlnXFT8qS+e1xPau3On0FsAn4sLjCRqcwT",
-	"lW7RZxCSAM+yzL/nOeMCO63a2dMLQ3j5GTPZ6F7O8wkWPwclH5N9zyGTSVd6CGjVOew6JXaGOaM74Mqp",
-	"IHVQKFhSeKZ0lc8JAjugeXSGTvWYoy8Vaor9sTGK9zIIPNxwkcibTkLHNZ7ApWwhfLjersqSS8xBWoz+",
-	"j5yszD1+Xyajtx+A6w0ZFZoISfAFBDKnmmW/ase4yOxMJMkfhzhueQHIQFnGyXoPpeTe2ByeSsXJM5F0",
-	"EucjLkGyiEbi1QkfpXosQ3KYm4idwqas0CpomkIuQeCtDdT8iNwMGPhzFeQHSQG6R66LO5KyEp6JxL7a",
-	"EvSvkNViCfj+PkhlTU1h/9heEo/BOlXm/leymA3uWZG3wKPGNde8x1Nu5mLYT8WTldpUYJsHVJ9rWeE1",
-	"TmBQYJoHpxDgaM4owiMOaGOarCvotJ7NlU5hkpVOuAumUTSaZuOzpMB9ZOFTMfc8ZfLdf7yfnS9aZvvT",
-	"JJkrpBjUg4d3CM3tnnJYj18KqbzHfb4MyYXEIiQFgT885G/B7n+yDxWvfxzuHSgk76uzAB6VnU/kQ2Ua",
-	"/PhSQDo2Rljzi6XeBkVraNLKeFDOwiMyxfKWaGz4NYvIiIJBKRVhImGJt5lQe8CHJja0VQXlo/DQuerj",
-	"M9hROYUubErluu08a6pY+hkMKg/VsjZVHGjqi+26ZpdPb1xNSPLQ1wh4a7Ub6mLCgNyVXke/ysXI09hM",
-	"qVSmomORjl0KB0sTTTQTEF4Vl8yyfvgUP6SaWFolV4yNNKR5AC9tknPpygTsMhYETaTCFA/k+hF6OcyA",
-	"DQkXpAvujG5VWsWLkJEPkVR2Z9Os6niEt+EP2bgTi3LPD/VGjmJDMBVd4jVLsCpm2CQtdxk+n7zHSE+a",
-	"AdEMcmrQScSSknPQo9McjawKq0qMIGpgvv4BLmw59atcvp9cfomC9clk4zTHA85yQrW+kepe/lS8deOX",
-	"WOigBLtZ4vlJcTDxwvJylWw95fHVrLj3Un6XpwpYWyCfJkmIjzoDqgfVOeq605OmSnxGjZSLq0XBV6zP",
-	"lMIQWWXsrEMvXXnBAkGE4DAKMCbj2BPB6sBU9hsuvTmAMd92LbY8h16Y59MtphQCEs/VCHHR51AHy9Jj",
-	"SsYWCZ7eupEqYYpA6h4WlJE+v2UJoUMozhoxFWSChs6lYilr2drfVOtd4FL4JO3N5TV+98mNz5HdJznM",
-	"TZaHLLij+2QvYWLaPX86msFEg5/+dR5L9fscFTy12FEAYSUehNJ82tUuyMHZMdl6u/mXPDGYxDJhpdRh",
-	"Ivt9pnR456fHR42osX9x2ogaF2d71RfuFjxjxnBxuXRpSY9qtqyy4jbBl8irn1xiMiD80BiL8ln+s350",
-	"Cg9ZXgxWyTJyZjLQZU+tMngbnI2HqvS+J7ff9qihZ9lwSNV4aSsVCqhnRZOqAzdhbmBlAKmUelTjAaz5",
-	"ruQ5mP7ayrbKryYODp/LXxW6VsMk6MlCpmhWfuJUuA5O7+kv2Ln2q/gMu6WxIQk+QUQ27DFFbhQ3hgk0",
-	"6RChgctgTL+x3dh823y/0Sj1Hlj7z1821n748u8r7XYT/7X6n3+u0nn22PWhvOTifuKGlksZZ1rWwaNT",
-	"qVjBd5VH5jLaPX9+oA782Hmdc2KZT5D26c6h4ovc+JXXTCmOzz1WDBUagcTOle/BfKNJ8VpXfL8CrT8s",
-	"eKuQcARqk8Y+IFCubnfQfFjo03QybW3gPEBeUZsyJ9aZV0os4mrwSOgdDfmPl432Lmrx6A6Uk2h+XaGU",
-	"7PuviJHgOCvFPLOEMxEzUFFdqtSKHlAoWh4xkY7DApXAWnJerA7cVweV2vuFLBeIOfoDLWKOeKFpdU+U",
-	"MICfCXgIPVM1TomSlMnX7YyY6sSZNnKIht78X1/TlCedvpLD+ydM4xqZMBPa+QOrRWIMRJZDqHXx1tkZ",
-	"1PPSpsu0MoX+NbhTvtMZN1FN1aXDL5/iBIFU877q3O55IuZekdhlhdDSUqHSNjlkBiuWEn7Jjf0v1QOG",
-	"iY+ZsEw3lorpHRdZTUhvTC5dE6VFIlg1AmURflB2rM50kEbflDWXAZ1ku4/LJMuu/Ufik0t2PNp8KMt8",
-	"ive9TCY701lXRtF5TOUZvHHlws+FbfuSdj3POTfxjmdw0oXgLWsRl6Bd7hxm7fsZjMQAlgVjsJO+gIQt",
-	"EoZ5ZfCvDP4PxuBriW2hlAns/VTpyy1habDKtO+/UI/7irGOHvDRyC5SuSomUN2/TqQsCeaWegzprQvJ",
-	"v9+YJwzc+pUcDL9bmmNXgDynHGkJoB6VR+fN9aazHqH3HWHimqVyBIp2NXee24esyC+AxlMLy3T4MXar",
-	"qnLXs2rQW2SQDalYU4wmloaIK8Qruxv3h5SnYX9FxS65Nkyx6iLg4swdQQCufokWvwIE19lAtVdRE70h",
-	"QxoPuGDFrjB2IyFVMR4QKbCTTFAoRi4znkCvD/iBpmNNbgbUEEbjAfogmm1xxG5gLQ35Mz1GaJJgl1yG",
-	"bW4ygb1B4IW9MfhpPp2fnxCUC5it5LnET63Dg73W+cHxUWf/9PQYgkZHrYvzT8enB////l4janw8Pv1w",
-	"sLe3f9SIGkfH552PxxdH9vPP++efjvc69qPW4eHxz/Dw7vHRx8OD3fNG1Khup9uIGiet/z48bu11zo+P",
-	"O4et07/vN6LGaet8v3N48PngHB45ODrfPz1qHeYwne2f/nSwu9+5OGr91Do4bH04tL86an3e75zu//Pi",
-	"4NT9DLbTuTg9DP7aO/7cOrDQ4z8mIW59Pmkd/P0oXKf18ePB4YEFqfJDWODk5PT4p9Jbd4/39oM/W5+P",
-	"L47O4Uz29jvnrR/3jywWFRgdnNUU+oaUNMWtIHuqmgVgYhU1BNvkrlCSSGNYgm2PuTAS02VlMnaR5Ly3",
-	"9BsNyW2rNfUKFdUR9eW3KktrSjDtN9D+Evq4Fu8isRRG0dgAljJNuNkmXU+Y3Yh07Uvsf1H+2n9ZHO5G",
-	"bdHNI7b201zU2D9ccAI+R8XBPeL/6aIe9p+ObjpwhrBukmFUh3Wu2BhgYLema0/16OKwaN1iD5ILUBPI",
-	"xfnHtb+uRqT7q5aiS1aENJCn/I+z4yN0U7suTAUeFLJxnmHoj7ySGd2OpDL7wrjcJk/g94xhVekEH28h",
-	"FvocweJlIrPVUVZV02TtkcXxJ0bT5Uvl7af+WPxFyavKQ9dT6mHNgy79Y36eUO6czKEofvzk53VQiLv7",
-	"trV0sdWOU5On2MwneYPtYjPhG6W2Tg6I/U1RK0AGtKZ0Eb3X4BBdzENaNLcacZ8bOatqfvGC9wHVnRvW",
-	"G0h51cGGRtWmoysND8OH03g0kCPeH+fr1QHqa9k7FjOqSzDOJ8rdFcPw2ijN4IS5InoglXHxtrlpEcWB",
-	"T2+lCqDKQ6/eYeUZRlM4FD2f/n7IxdUiJh9V8YBf19h8DwieL97HdHTvRNOprKiqg5hqwFOyXX0lZFAe",
-	"GRZFTgH7GUVjPTN5qm4hVVubDE4+JOkC1DSRpWl19sWk4+E+2RgVXqQKg6ZbfN2tBer9BoIlBXMe5RkA",
-	"AlBfN6PNt3c5jF83o7d31XAGxQ8/BP/X/OGHysEKeKSQT3C7lhQ30Vc4kqODwavG9tvIs//8o823d/ZX",
-	"l3LNs2TwnDTP2a1lH/k3a3xotS6c0WKJo3HJzSDrNWM5XJcjJnJla91n7K1jo/p154u5C84/8BhWnX/x",
-	"dd35bzQ3lz/8jdLhby1z+E37Pw87/K2Kw994zsM/cUyhzC1yJ+i0fiDzQSXT30GK7gyNZEhNPIgIjZXU",
-	"UKxI8jY4i/TthJRuDGk7KKq4z4mSfZ6yB3S5OFq0buObZO9OnMzC+ban3qaoPpCFM2nKd3shoE9wH500",
-	"eaYuzP6xhl8muMmrVKlmpJeNdYlsv0KyrqXetxtAv6fHR5aZuvxd+GLzrxuNKifyKdPMWJViWS0aPcp6",
-	"qQwoGDdQXaZQqSbCRAnNDM7gcWlYDKcWEC7AMQWTaebriKjLIQBRCPyT62twwr5I5n4q13JFO8E5L6d1",
-	"+dOZV9Rzxi9FNpqYBzF79ItGfB7SMdH8UpBsBDWQmqXXrJR8Pj1OokpZQwiePPlzeqN30SSLm0w1xOOE",
-	"9EH0mEyXkM+aZPH7L4DALsFMKZZgJ7FkRpXoZMM0mIo20cgajxl6q6/ukHdrWxsklTdMxZZZpuVMI8gw",
-	"wmSj+XlE9yzViOYmBp+NtWHDXSn6/HJpzw+7zkuCJ63qjBXuUDfOSDOWaJKwofT0iGcAfQ7sF9drqbUF",
-	"qxMrnTFdZ+ov7DHKgS5+U1r8yZmw9zhYSfcCU7GfINc65fFVXReu+r7xK/P7wd+3GeXULJDHH9ozkKrI",
-	"mblnS6HAvRI6s2oVFJokimmcMDigikG3cMViqRJrg8MZu8mOCVcsNvAo9AcojmS5Bo/BPqcPdgLmMJU0",
-	"QImHptUG7rU5Gaoh5b3IDNUKzKzK4M70dAGBL2h/1C4xd3MO8Rky8kCwLhy0L/HWeWkOuPQz5N+FUC0r",
-	"Y1MnJRbfdcUun1eo3Svb7ikHNN2H31ah/oVr/vw4FVyOcx0ks9saO7WTJ1Fdi17UOmGQr1M9F+p97N7+",
-	"yfUEmHTRYdRjQPXAW/wTCnAEA5Oxa0oPAYtTzoRZ0zxhBZA+cLIYQBcZn3UgTpy90VYDr974ktPupqyo",
-	"+c+jlGndZzrglE0124a6d68H/RNTvM9Lk4TCng609h1Vwt4DW2NjhAdYtjhKkIQnVyB/GRFDLPhSQ4LL",
-	"stB792yv7db+qKxztqc8KAyUivisXcy+gLnRKaMaZkjjiHA3SHpzw1uZfkYoaHkYoBlJLkxbWNrZIrRv",
-	"mNomlHh3Nhi2RcKlJivdjebmBkze2tz4t1U3Bdj1a5B9MpSCjZuk5ddvCzfOGXJyIFkEXegRUYwmGC1K",
-	"x6jsWxANuzWTiSRT7v9Xd/+Uu/+nUgOgPN4IbBqGZ19zwzqWMVZ6rn7GSPIZBJKXJaraUH4NH5l4/omp",
-	"yq7G4kxxMz6zFJ5nW/zIxp9wUn0FraE4cfkVZAUPfM3INfzXapOchzP5IX9TgzODjQxLCNWk23LjdDEJ",
-	"8gOjiinSzjY23sVXbAz/YF1o+OjHTTt/ZMph2jvXBHgSa9ZN1v+vtdbJgZup77EsnzTUgxdaICBbCf76",
-	"6KXFP34+b0zP/EYXNhBj9+T47Jys08wM1sEV07U0HH6qwQ3ZbZLjAvwhVVcsId3bNSVTprt4KoKxJOxq",
-	"afdnzyj0xObDiuGyAdhiUwNjRjhEmIu+9MOJKQ5Cd2dxPGIin5gIEyAM5QKTxECLhFX09vr6XPqajoaU",
-	"F4d5hZql/bWBxJ34r9bgAIzleH6xJvmAnkCVhc1ZV7DDyWrULgDQ5FeJbeWGYJszqkSJ6+cphfl0RDNg",
-	"Y9LDgDo40LBHLGIU09jkrwDl3CJVIuNsyAQMoZ+Y1+j0Op+0uE3YNVNjzLLssVTe2N8ACSRtASWRpLtO",
-	"R3z9erOLABROvjea5KP2IZkmHrDYYgcMKdMG0iXH+ThKw7QhOuOGNduiLf5EDiYziOHjPxGL0UwYl9LX",
-	"Fmf8EsIuIPQ8ggJIJezFcZgOQsVMpoQfNW0PFjca0zTdtu/pdrt60Bbnxz/uH/3tzytxplKypsnafxF4",
-	"Qbvx55OLD4cHu52L08Ppt7UbpN1uC0LWPpE3uzhHe81qQdtkcpT2G/9kQt58baN61W5st1H5+f+CWRPt",
-	"RtTOvbzwCF1LpbhcKz67e0N+I7/+i6wp0rTssPnrjVltCw99PdRD1m5YYNuNEtPa9lzrz3AQ7QYcjD2f",
-	"c3tueK2fzt6+/w/yj5/PHffCKBYqE+TtFhnITOlmzc3IzHTd3G9LVHAdbSFLzmKIOMasSU7ZCJRG0qc8",
-	"ZQmBs8YhLJa7wNlZLgUMzH7ivWBU6Bum2qK79faHrtOOSDeYr94lyFotp4e56qtNh237ruwACVIpqXRb",
-	"7AOy4KqWIkCx4di5N69TIGcomrZJ92vby6l2Y5uALUHaILDs31+bzebdXbfZFh8pTzPFpn6BZjJpY+6+",
-	"/aTdQEHi0nVQmLQb9hlrZIWPfG7tfjo42oc87vA5VwVhH/2l2Wx+AQg++Cx+0rXrdMmKvYhuXhLQJVa3",
-	"WI2IsATjOZKDArU38tEKiskE/G7UFhBKZsKosZUEXQdAN+ho3cUk5UUzvV1zzrbo+sbIb7t1+d85d+qq",
-	"LGXdIlnbqqsKY3aIwBa7oHcqTxyL0UYqpomQZsDFZZPs243kUhvkGcKPzgVI8yax1YwBRQCXfsPChd/c",
-	"M+Q3qHywkuK3tvhtbW0t/3/77PT5kd/I1sYG+S3YPgSZIzwZ2LRD4kQisJiX4XuEuDx0XL5UYtCNSHeq",
-	"XsB+OF0wUIBBy76HN0CHQ2JllY+rYtY+vjCoYbArl4sY7CfTVQzhuy5OD8HogWu2JDekqX0fSzBnyKWj",
-	"z26b7UCprngoHzANhb1d3SfsYd9XanJRPrE/S2XhBrFcItxKbrgBPpQsKERIEIlQUIBLh4UruNAm+Y0I",
-	"idzSil3Hc6HHts8Ndl9KRW6UFJckViyxYpOm/hzyChhc9J3feqCW5b1srWBERCrQ3mGSr53BVbYQNKBM",
-	"VMEBBkttzEoriDNQS0lMEcMEFQZ5jLmRIE64SLi2GlTG9YD2UrbqXjRdmINvfO/gBjJgt5YWI9LLDMBd",
-	"NMkZMjOQHht9jQpgfl7Hguv9ALeE7XR9Bx4QLVHg7ypd4ipoUtRqEg4ZKmuEguUF6R4kbDiShol4bDX4",
-	"rkUoRno0vnICyp2RZ0248lSRESy6+S7gCxaYlKpLe74DKsgm+cw/uJ+H9Ujwy7cWHCMl5nFZu3o4MnqH",
-	"3FBuJiSkk4w5voelTHat9w6/kXE7SkQRvuOULtwJT9zEcIvnqbz0S1YUQ+G6fnc+sb9gcE4E/+aEtUu9",
-	"sMfArfL7Af4LaJUXqyBSkpXubL2siwLD/hQ8FdaWjU063vY9t1G1LqghhwlaaXOr/PbBS7syUYGz4+Qd",
-	"qMRUszXNhOaGX7PVCDJkrfLUFtasvOTXTBBzw2MWwe6dVmXfXFTeROUqnVzQlYt5VrptK/03Nrq5bmOv",
-	"l7v+JhPo2BZnVleuRFSvKlm9y+mnlkNfHOzl3VAS0Nigg2emrQoH7pJVj9njtqCFFm8NRqscWmI8uThH",
-	"Q3Nv/3D/fL9LxjIDJqQsKqLVjROm3dVD6oXlx84MB1GdtIX93CufO4QSBbojqobGm+6WqzFFLpkBiQ2G",
-	"ifOeFds2a9Cpa4zFiBmzmgy084ZOyYFWUPIIlGgYeU8hqYFMcQNWebFMoYZl7BAtEbXyLcBuLX2yhLzb",
-	"yMkSD8KfjqO1ttWX+lxwPSAruK+QplebpIVQWHp9f3sLqGCZgkVCi8x4nJGFAisg4B6sLWvRht0028Kv",
-	"AHANZGqN0ELYWA1OsBvvSomI8/74SdYgsTQMjxJXq/heq1o6pSvZho07ldEMpLYyCY0Fu6wUrEl+5mYg",
-	"MwPbd8jpLgXp0N9eIu3nbYHrofKYc6VeykWSjj1tQFZ4W7SGRXIKu8UrJ2BaI53C3tHf412q6PXSluAw",
-	"nb3d6OYKc48Lqsakn0pqdLNY36I5WKeu+HVyMalC76ldHJburm7nH+WsyjlV28IjO1egmXsYzEDJ7NLu",
-	"HcBAhHft7J2nGDR1N1oA6habBNJMyYBeM3J6fARaNy5tOfI26cKhNPcvTrver+CS/2WfsExJqLgkKcsw",
-	"U9Qdc7nmpi1aZa0yVBrAoJsa1ObNLq+ONcnZANQIo0k3zDnotsVKN7R/1TraR0XegnPJrW7j/q+5rkma",
-	"cKRLuu823nYrEifaAmmN9vsd+NXf8FW4Ak+87w9KnH3POdDm3YWjShSs6Ib74DNckys2MpaP/8jYCCmP",
-	"J0UqKkAuremDLZZLrJoLuxcpr7gzigDveK4rsbYoPEye8t1CXBM/xAEBR3eeuGqSE6jwiYgv8HFds4qa",
-	"7dAM39jqWqYMVyz7Fh6vTeNenHSH6qEgReXGETreCQwnw1tpkh/hPT1pdFsgJdhHkDIhe8iCg/gPihtL",
-	"moGfZyH/jsemNcTVhRwm9/UDWRUBfDxH7EZjtiD4f8K8E/j+//7v/wNfBPklpc8ngunwnXeETk4zXdc0",
-	"Ze3G3ZvczfOnP5G9UNMFCp0wYPp+AFWBGva08+7e5YaKmAooJNrXjqa4RlWn2Ra7iCmKeQ3c6hC4/M2A",
-	"GsfALN+xupNFoqCvOGrr4J7NQ1gTISvPeFz8XaPLI3Hph4UntiIfmHySVu/I8xWt/oZRTNIb57J+IK3Y",
-	"XZlwdyVDLtbtV7oLUbMeDmNB9VGqbRgS0v10fHbe2f/cOjhEfyV+cNI6O/v5+HSvm6dRtoXPozRUWXPH",
-	"StFMkG7Jn+2gAyd1t0ncPNuYWvtZZ1ZnkwLj1MS7EFEWtwUQZh9s0zFqcJUbgnD7+lee3K3DD4EyuquQ",
-	"bOaS2Z3Galm01cUwtpfymLkAk/Pet/5+crj2rrmxBiGqSY/9zc1N81JkTaku191v9Tq9HKX2J82BGWJf",
-	"Dm7S6UhA6+QgyO/cbmw2N5pQdABnNeKN7YZd5B22/B1AdMhtz2rc60VXfjd0phwZOGI3VnsArWuHHJx4",
-	"n6NDYuQ4XouymyOUaJpapBlQPWg2ABC0IQ6SxnbjkGuzi++0EDkvlq5NmioeWT+EIpq7aO6Dx1hlc/cl",
-	"auQueru1txsbPrjiRjNMsin7GQbKFxpPUMoKgwBO+fRwo9C7dgvfXbVkDuP6B5rXKsBPNuf/5AJMDcuh",
-	"WYI/ejf/Rx+l6vEkYZAh8X4RyA6EYUrQFPvYQNQR+45D+n0MQ5swsdVVSZXa3a9Y0lxtRA1DLzUUzloE",
-	"bEDcGSJp9jP7TOOLXTrETwYNEta/MmiRcFeLqGgbOt+305KVvNlxijgywJwPDFznyxyF8TXYI7aMsNih",
-	"YY8aOo2wELWEsHYes0Q4G2EUF5NrFkOrUj+IuwUw2Gq+67G+LmPuZIR6CjOtMbd79hPp8xTir3hi8A4v",
-	"yPe4HknNfZO2ieF3xtB4MGTC7MAadvd/8y55PAPUApuxvm43GtEs4F40eWxtbM3/xZE0H2WG88AfTE8Y",
-	"flHyxiofGHOx52lVPXtlDyCm/B01RPTRGdn24bUhFfSSQSTVp9uWKePvzAQDCBpPyGyr5hxUsVvQXH7v",
-	"7DYvS/XViw49Shx3INNE3xNVQI+DPBiJdV7lay/GziwtwQNfG2RxfEE2ybT5IJPx48nmqcE4d+W8Gjc/",
-	"bgJfNx8NgFLuXgWihpq2V7JfONpubfww/xe7UvRTjjlOW5sLvOKEjlNJk3MpD6mCrPiH0wfevk8Vcae8",
-	"LA1Uqv4hTUyLUzAqkO4osUaXHPooFSrITj/GAJjVQCJnJfoIv7Ug0K+goZUcpAVMsV3cX15CvJBWwpOZ",
-	"GsmcLNsFVO5Kyn4i6pqunq5RcArP6w5mX2IJsyZ6IG8EXoeQNy+e8pZUQL4fUj2YbaiTwk4HK30JIs4z",
-	"1vKqmkqFx2LJDesROhqBn1BjMBXMCCHXYhrnPne9Q5xnJJZDhpEWHZb0Vdu6uaV+CIA8oZJUW65UQR0A",
-	"zO9dUYKAFb8ULFnjojTzBKtJvEOYK+enc1OdCizzLtEJRAvK5Kuwbd2HCWfLi8B1SdxwsbxKsaLcbaeI",
-	"62HHWOd0xt2gFmGXsgg0rlLWEaYSPr5UBa4EpGuQ/bwaXGUhW42YgQDBqwz5RjKkJarCZj6IGkiQfKz6",
-	"/em7XpCcMariAfrmIeuBizzvgeis5+tEMG3EamVRkdDJkzmyY3lf6T8zpsaL+EqXdqpGk1s/wGkxyJ+8",
-	"MKVJAjkHRlrexiChLHb9H0A/hVBfoaAC2y1Ic06LiKd07Aa8Z7YMbWGDHNkP4iq/d5FaYCRZoWmaZ2VY",
-	"1WsnD5RpBimSUjOfBpUXBqyGUlcbarg2PA5lbkBsFeqdq5prfLmLakRrKxD1YQDLg2ktLyIkhn1gPADR",
-	"csis/aWhdCEbIYyQKGBJtM4Eyw/jxYvRbyJC87fPk5/5db26QB7ZBRKSwrQvcCahTUq+9d54zZLM+lf7",
-	"vwfJ3UybCghtSMcklfLKUhQVYynYThkkMMC50SztV3qXcwz6ML5A82++pwOhe5C341mky++HKJ47PFI6",
-	"HTLCtomYp4Gh/K2NLTf6UUjBVpeQLfWKH7gCEddTZir6QB0Y7XNBwYyMCO9brI+sTog/SoiRMvIZXUZR",
-	"oTGJYxr59+AHjyxgngilJ3v4ViA0bid5NZK+lUDACyhzX8j1N5oM847OenkhsTxinlh2bRGyug2ASzMK",
-	"vTW8yEjc2tiaJhbswvK71MZeBc8fkVp3MQ+blp2WUHghlXMbAKVCZtxEPReoU48o9NaDcVKz9T0w+2ia",
-	"FoYgBrwKm3HSGiQr+VMu973gRasTyuIieqKbTdF4DjqanINRKfbgkVcNrsJlVyTMelu78AaAaMpTpgOc",
-	"WNpNUMbuewsrIItwzk5tAg1PDYP0VyyD3SEiSKCs8fKFC1ebOBPOsry54KIK2sTIhrun8As+qdVU/HKu",
-	"Vy44zT+ON+5NmHAPUaSAx7qyTmxEsePSItI0lBHFQKmZPrdJOkAB4dzv2OLnvspgjS8PtcG84Ll492yV",
-	"sIUgBcjwok2oAM556lnBDV/1s28WckLsAv2khGGPQk44MOclUdMpQPRKTK/E9ATEhMj1OLSUmcE6FrGu",
-	"hZ3yq8nhCJq0Q7YFjP8wefZRkxwDoWimsQ2VNm6EAjbIwKgR9KZy3YCkIqm8JDKr0PHQmjsp+te/zJzZ",
-	"EpTfxEWxgCPRw+eq05/bo/idORBMKQEq09AtKBikkNtSmRmEJJTPJ6gnnmNrs0+OPYCyeSwN3tv/qfP5",
-	"eG//b9BSYIeA5LnhmoGEIafQoAyr/mnqG/M5Z4ZmLGFJaXyCT5yIB1Lbd45HrMppfg0T9hpPQyF++aVy",
-	"yh9RrGXBwNIK0jjL2RPVrmC7OL/708mycueZUd61vmxs//IlJADfNA8m8pUQaSVh12QIlb0iHa/OoIIp",
-	"Cpgw3Z8Q1b4LPHte3ntPvNp6uwDPPpfyMxVjB6N+QnwE5ogO3LAecTYWSgyU1KKh/f47DxCeFwPGtG/x",
-	"tUNSapiCLjbauwl9X5ytjc1X2V+jT9vTK+m1fsRYHY5hd3Tn0Jzyrn9mT+lPn1cqdR7sw2owz3rrj5yC",
-	"PlnDMHENLpUBaL0qNoqdHN4Q14Q+78Tl+tQ4q770rZGyLl7q5k2+VHukNA7zmUXgIjiZwSEmz4+Tvw8r",
-	"BLATon8OX6NgeN8srQyr8aqs+0mfVTAA8onUtMohky/faN4J53lC61SdDR9gS3/nqhkzrtlaXnzmukjk",
-	"VWlYjDZPimLD+HqTGZMy0TbDTDEXlXGx8iDpxbV3wpbjmJXMjVW5J3r0xFQIaUivSHQeMFVhGeNIzSei",
-	"gvJY0OdOMp5jrbTKRdb5gT7QgnkmFvxCSCSvqK7A1Ir66oIukJ0/atEM9jqOimFRswpoUGN6QcUzT2lm",
-	"wWYXL1rxc3J/3yFy1/1sXrGKz0Qn8kaE2odD4PsVorgXzKtBGTOD5ekFSnMdtJrNe7paAqirRfng0l1e",
-	"pC6PE4e/RQ0KvHmeKg/X9Fp78tjtNxD7pzKK60kqlBnrdMTXrti4Xnicukbw9iFo5OXG7gT1ZYpdSxff",
-	"tnpcXfoV/9G+50kj0vYV81izheKPUJLvHRWuZbImKyPF+vw28pwyIinV4O1JdvKevtB2ei4ezePJ54Ni",
-	"oJXvbQytvEESlLu0UOxgSM5c/9i6mVfY0DufVdWtLRfE0VUvNTsdoPs2hYLwajykucwammx/Z/1bvr+y",
-	"QT8ZzqpMk8Ph0CG/KCVWsPT1r1dsfDC7nGq3cPo72g88/6gSCXlDqmqnUDDUUVtFySBA8837Iz2rS8gJ",
-	"z9esp28cpSlI7R70xIsJcnOLNE4mJxrnfehh4sjF6WExuuDi9BBT8G8GPB6gjIbBM2RFBA2qoRu1Xq2s",
-	"yAiG2z1DTcb022bhfjh4L/kuKjQe7s75WhqX+csXy7HKM0J/+XJX8vn8PKAmV+IFpspJ4lGO3QNdNTPO",
-	"PZrVdUTKx1/htFE/PqBy5lXYPclNR5v2e9pXvnzTGMD8JpGuV/v4+ZPHHU2xhBudjwcNo7beyQk82HUG",
-	"czHw+D5yYtHSdR0VVSNRWHYVOSNbFKPmLmVFHfuOG7Bm+DU3Y8iIvWJshGl+sVRJXaH7I5Loa5H7H77I",
-	"3Y/rsER2zdTYjUoyltD0cg6ppypv99JssdL235Vz91V4/bHsHMj0CEKHbsiYFXxOzJVL2fNqxYky9kVC",
-	"MRNCb91Jq/rS9dJ4rnLZse+7qckw04aMJBcGZzX7Oawax5sSnfXcTrBff6VFBMi65+B5ylb5+IqZgsqr",
-	"y69l6bXO6RlmxvLhwUcVIZABgiM2wQG6IiSBy2fFAMaRVGY1InYLai2m4EinhgztT99vVNpJE/j5IkWN",
-	"A++bCJs/Ll19T8JmlNKYLeoveKBwce6yNRww9AT1upYfCXbjR4lOxqx2vMNO+4ym3F0u0wTkVJ/ydI6z",
-	"XBpq2M+40Bnu5CXbYSVI5+l+xeFFry3/XzCNlmfm3oMsixrhx0s1m5VXtpu/74+RWub3u3h2WX4j30W9",
-	"xkMc5btFoxXfWWWHTLRcKdIlYUgTxmLc+Fcp3IjyivSzoPZ9VppZSsWVazjkcihgQql7gV9kB6Zdov8B",
-	"J4nC/Hx8yuqOMM5dKsJEwpJgxHtdQsNu0VD9ZZa0O/i+SVKDf/nc2iY/2PlVIn3rhLXc9F/x7oq+lQHg",
-	"idgpcjdxmgA80OHJPbso5Y+u02vKU9pLWa3saiEdO7YRuOhHaaaBqIPx0mEvQJoqRpMxNtaAUFpNCpwH",
-	"IZRr31yY7H4TEfINkuKO+30YcF9qXE8F0YxFhU4Pg+qtaIV500u1Spns8Fgg33C8Nl932qfxAOEoYkId",
-	"J25GTCRcXEbFDA6pCHYwYjXK0+fxK5p9q9zLoitcuRVwziDs9f0quWDJg/BqbshxKnboMN0rJD5+yIRR",
-	"47qw4eMqIK+Rw9fIYS5IK5tj58V6ebBiMpa4oAbw2D7hY+ygy0ifszTRRMM8bgi0NMlkzDHY49zI4/ei",
-	"4iO0z+0TftXxv7eO2oGO/2jEPC351q0EfYoGjpM2gJOZmZFDanjslDCaem1MY8AyZmEDLrARgtaPN9Qe",
-	"RT8MvzYJcJQJBwLUG5MecwrCDuHimhu2Bk7VULNwedoVXOUfkovvQmq/NpH83jqyWgkoq8f8Laq/JlxD",
-	"MfMajNZ8JF+yXSsK+9gnUZ6GPcvHvOeA2QVY/hh+5nDPS/ia7Ql9X32B/EbdENeVGf5iqRmh2kX4jCTc",
-	"VLfwnkDeeofxLs6NVYxkgv8rY2TklcOI8EshAXktXjdJy34XM2HsSQO+9xWaa2Rlo7m5YT/b3Pi31ToP",
-	"cXifLzapIIDxm3iKQwDmapIyeZ3L8u09xUlIvugQLo0qEUGW2JTdpWcQ7Tw9s/z8AoOmD/mVaw4DIkk4",
-	"j6LMTC6cdsIWriMeQyIcyQSGg6rT2fC1r+T9St6/f/J23aCcsLTEKIfwzePR8Tx36ZQLx8I1032DHq3H",
-	"J9BXJ+mrk7REHvckgsf2gFru2Zdq+EZ7H6gKEo0sQG90k4CxoyMy5IIPsyGRKmEqItc05Qk3Y+L6EQ45",
-	"9P0n8popxRNGUtY3xMpMqYjI0hS05zhlVLEEEnBTu/DqTmDwmfGIRZhnEZEA1oiw2zjNNIY4sO0ERNLy",
-	"d2hDx00S+g3hsUK9wCJc596tcdx+b6L52zhwX2Xzd+fAfQzmYyVw/3ZdwfS4GZ2PP96ewiNT9FPXojjG",
-	"KIzCDCzFiGIpBbeQkWTFl3KeHh+BxVw12q1HNVt4sNuueykQ+dPOrXZHMbOnBOz6io2x11l+Ig8hnEdu",
-	"ZLh/66qP8IbC26HYCKGizLZ/61BGM2OtKL2ePzQDd/zdnLkfPWmqw8S7ZqtR5XriiMh+H3LK3SfcpSPC",
-	"Eb2Qe9vjepTS8SSIrssX3OXK6fERXGHoE/M35i9wrA0brsdS9PnlrMs7gwd38bknvLjwPTM7+LqwDzyY",
-	"Iawv5GocaL41UAgh8MIb1iN0NCKK0QTCUdpQZdagG21+TXAM5UsaMJqawaxL+oRPPOH14BvmKQZu696B",
-	"m1BDgZWgfda875nbX717tK34i6zcQQ5yIpkmQpoC9hk3f8ivmWDa9QXwS8QDFl/V3a1vOrMG9Za1AZbd",
-	"lMdXxPU4tmLUdWYbZEMqSGy/1TvkSsgbQXrSeFEbW3U+Ib3MwB7g93VJaL7y8xAA+WNEV8I9Lx5dgav6",
-	"zqYulMt6g46QcYhZ9VGXmbNSPRLPaTMYFpxBBXGPEccTp2rTsB5tB21ASOePoOG3G0/nzMA3ui18VXKT",
-	"wMY1ialSY1eNDKrvNum2Pn48ODxone93Tvf/eXFwur/XjUh3t/X5pHXw96Pgw7boHrU+lx87OPqpdXiw",
-	"17k4PQz/3Dv+3Do4sp/gvzpHx+ed1uHh8c/4s+Kd8MXJyenxT/t73WZb1MSGQmx8qRZqCOM3cR6HAMyT",
-	"QxbZXw3Ub+48NiHzyWNDPju64DHYK2CRIFHBcOYZtWX5urRbGSBewK38+KT76lZ+dSs77EOBjEre0kTw",
-	"rIm1J1gxB85ZFQ+4pW/fSMSnwFmLZ12tf9UDqUzHCui7Opft9yYQv43L9lUifnetf+w1RKW+P4Vq7OpO",
-	"oZEO0hDhZnnZN6eI19qtYKUjLWUqbWw31umIr19vAq24132tmHW5lo0iaLCwxkVUjIQOxzfigKBm4cWF",
-	"ESjW6ptu3YLZsn4aKU2GXHBtvEunWMF+UbHESUpNX6oh8a4tbHFm+aVlTeBlCZbJHWDTK3mnIWFlp2jh",
-	"SAvW6d9WbQfcI3gS9V6gEBr0BUyvhFM6ImekOXMomugLAC/yTeODVV2TgOlVW17XCr2F2lDDteFxuESu",
-	"lVUeVFHgDa5SvRqkc+o3YS41viioGQneUWh206+o6EMV2KvhKjk9TC8ykVNooIGrMYr3MqtuqsRqdUYG",
-	"sAfrToRP7r7c/b8AAAD//w==",
+	"7L2LUiM5mij8KgrPbBTEpg3UZWcaYmJ/F1BTTFPAcOne/dt1bDlTxmrSkkdSAt5qIs7TnAc7T3JC3ydl",
+	"Ku1MXyguVd2cEztd2GnlJ+m7X780YjkaS8GE0Y3tL40xVXTEDFPw10FyQs3Q/ouLxnZjbP+IGoKOWGO7",
+	"wZNG1FDsXxlXLGlsG5WxqKHjIRtR+4uBVCNqGtuNLIMnzWRsf6WN4uKycXcXNQ4SNhpLw0Q8+ZFN7G8S",
+	"pmPFx4ZL+7pP9IppQoliRk2IpgO2TcyQkQFX2hAq9A1TZCAVMUOuyRWbEK6JNlKxBD5+/ZYMZaY0oSIh",
+	"io1TOmFJRG64GXZEL3+7aZ6677aJ3UQvgl/b944ZNWSg5Ajeq+mIkZimKVM7xQf2vXZJQoU0Q6Y6YsTM",
+	"UCYRscdFpCJ9mUwcuJr03m7+QA729j+dHJ/vH+3+d/fH/f/unu5fnO3v9Vrk70wwRQ0jUjAyZopkmilC",
+	"Y3siZI12xMXFwd6621CmGeHGnQA17rFXGg6MM93qiEaENzdkNGGquLvg6Jv27MOLG9HbQyYu7b2/fvcu",
+	"aoy48H9vRRYHDFN2zf/1S6dz+3qr2enc/mX/87//ufKOD/mIm9mrPaGXjGj+P4ysJWxAs9SQrc3N9ZaH",
+	"918ZU5MC3BRWCYF0v2psb21uRhZkPspG8NcmQOz+zEHiwrBLpgCm48FAswqgTuWNJkYSfcXHBVybEaGG",
+	"jKQ25PXW27+8/eub/3j7l/UWOaHaABYwkUTwj7HdFNeEjcZmAnfUM9LQtEe04WlKYpkJowm7ZmpClLyp",
+	"261E+Cq3uxkVhMWFefO6Eey+gC84g83KM/gnvHLmCNokppo1udBMaG74NSM66+N9wtEwquKhRbk64P2f",
+	"1fi0uTmLJHeWi+ixFJoB03lPk1P2r4xpuKJYCkuj9p90PE55TC2oG79qC++X4DV/VmzQ2G78aaNgaBv4",
+	"rd7YV0oqfFV5v+dDRhS+zN7ciKb2dFkCZKsYvQL+k6Vsh1jqtqdwQz2TaTXuosauFIOUx08Aa5tkgv8r",
+	"Y+SaphkgGk0Vo8mEGHrFRGRhpoL0pmi7BxADt0C26PiU33ftzj5I1edJwsTTXAONgT6IRQ8yohMLFnBb",
+	"ZO9ybBkjlwJgOxCWCdEUV3z8oxckE+x2zGLDEqKZumaKMPs0CoIchRJ7LVzAh6m81ADskTQfZCaSx4fz",
+	"SBKdxUMi+7+y2JA1qayA6LNUiktgbf7uDRNUmHUA74ROUkmTcykPqbpkT0t0IBu5Jql9NcgxQbbIJ/4e",
+	"QDuX8hMVE8cO9BOAJiUZUTEhVsqNxkZbNofCE95+alWRZntgmJplnmcsliKBc76hcO4DqRgxamKpi15S",
+	"LlplzjhPTlngLgTNzFAq/j/sCbDnE9eai8uIsNux1eksQ1HsWl6xhBjpWcyNkuKSxIolTBhOU4vjd35X",
+	"cEhtpORz2NGXBhN2i780+ooKqwjSwYCnnBpmj1Zq0/g8IxOiRjt/yCqlylK/4SgfYsWoYUmXmpKamVDD",
+	"moaPWKNiOTaiPLWPz3zDkyWUVS/dKn6vDUXEnHfk+W7O4Om7qGH1um71u0WWprSfMq9SzypVhdL9C2rh",
+	"AJ3fZbF4FJ6VB7U4beQSpdPeY4byVJ86eTx7+Ak1dPZTGt7WUgdh3xqgMKzCDRstPsriR3YNtxWqFJ3M",
+	"nE2IaaWXVZ2BzuKYaR1ccl/KlFExs6x/MsLTmHugB2KcIb0mCbcvp+lJcHQDmmoWTZ1mjqwlTfztHKxc",
+	"pGKV4S9hywLor7lhh1xcrYoRyEL0SkTK4W3dTKWzvNXKDM0vRTMbo54NJpcVs/AruFdkUlb8cqMJKKKt",
+	"xkL6KV4ahVA/HYrY470PmsR0NKb8UnSXZGEJ04YLOCl/xmW82XwwDAtBW7B3bRajFk3T40Fj+5f5nMHa",
+	"lI27qJY3rcBjQi61HIep4imfHw1lnoI/1/LSp6OMMy9by7zgZ3B2CJKDRPpKZpdD0yJtAloG0Yxp5yu6",
+	"zBTTRA6AKcgbQTxyaiJFOkEF3uoh1mLvCPtXsTA3mqUDuxyxlogc2KdHLfJJCnQ3cUFOj4+c/Z9SY6nw",
+	"lSZ9qhmJM6WsFRbhyr1YimumtKU/RQ3rgQlHxkzFTBh6ybZJ8YQG78/W5iaJUx5fabLW6zRet95tdhrw",
+	"u9etd/+2jg6eaq6gu79KLlBtnNYto0YsRyOr7aHeOA8j9ljMRzTFH5Xgv9cvdTU8CdegM3ZjmTDdtbZq",
+	"9YMp1fahHJA58mWBHmXR8pqJbJV9gDunizdSof+j69FdGLgNx0yOU0YkWoQ5Xr3SxCgaX1m7IOXCXu+V",
+	"sLjZl0YTdhunWcKS9UB6hb6bkJxKEJUPuthg6b5n7zGaRZrqG6k8/koKHnPn0f161X1J6QaQWSi/CiVq",
+	"1fyxYgN+W62XXLHJK+280vGQKhobpnRk7UDFYnkpODhqW41qHLT21VcAPccecEBPmQGlkypBUH+Vu7jA",
+	"ynJnzLtXiAjzdXpAl7uocVUVBwDdj8WKGXvUO4QbElMhpLWwiR5ausmN6/mH4+HBFz2+IIN93Ue3q1C7",
+	"tpxnO/DFL6Hm14O1nOpVeZ+rWGv+ZuerUX7dJ7iSwnysV5O69f6C4pklGVPxg1rmAjrLsuutqvbnz9e+",
+	"/j5cOWExT76S2S65AW2oyRZi2ic26jOlh3x8hs9XMsbw8KaPJriHqWueucRoBlVyMKeYbXBOC9DxKUyh",
+	"R3e4zHeyfH5Eal6dlZUYwdInUL/jJ2FeSl7T9JNMSp5VmhkJcUCR0bTanZqZ4aon9OuNqWQXmUbn97wj",
+	"u9AVuqpd0P28ancjpjW9rPGy3uMY/XpzDvQ9uKRn1VQ5GlMxeWiOCSHcrrcKFx3hrntu1162/b0cUS6q",
+	"tSNgXK80sU+QG9Yn+HBrGS6Mj1aYM+00lTcsIYHfyK2rIY6Ihou1todyxMb0kkG0JGcqM28qs46VXe+z",
+	"23b3ROwTldr1OOunPHaScvb3+LVzGfCEQIiUi2nbDL619hcGIPUSTsVACS8hU36NIWwVuFFcSwnZanH4",
+	"PjpmHUK10Rti4cVoItVWyx632C0djVPWiuVoh/RTKq5InDKqtDNuSu7qNw/rrq7d+ROITcCP5QUmMpVF",
+	"otIt+gRCEuBZlfn3PWdcYqdVO3t8YQgvP2MmG9/LeT7F4heg5EOy7wVkMu1KDwGtOoddp8TOMWd0F1w5",
+	"FaQOCgVLCs+UrvI5QfQMNI/uyKkeC/SlQk2xPzZG8X4GgYcbLhJ5003opMYTuJIthA/X21VZcomJXsvR",
+	"/5GTlbnH7/N0iPw9cL0Ro0ITIQm+gEB6WqvsV+0aF/6eiyT54xAsLy8AaT6rOFnvoZTcG5vDU6k4eSaS",
+	"buJ8xCVIltFIvDrho1QPZUiOchOxW9iUFVoFTVNI2Ai8tYGaH5GbIQN/roIkLClA98h1cUdSVsIzkdhX",
+	"W4L+FVKHLAHf3weprKkp7B/bK+IxWKfK3P9KlrPBPSvyFnjUuOaa93nKzUIM+6l4slKbCmzzgOpzLSu8",
+	"xikMCkzz4BQCHM0ZRXjEAW3MknUFndazudIpTLPSKXfBLIpGs2x8nhS4jyx8LOae56W++Y9385Nyy2x/",
+	"liRzhRSDevDwDqG53VMO6/FLIZX3uC+WIbmQWIakIPCHh/wc7P4n+1Dx+ofh3oFC8q46C+BB2flU0lmm",
+	"wY8vBeS8Y4Q1v1jqbVC0hqatjK/KWXhApljeEo0Nv2YRGVMwKKUiTCQs8TYTag/40NSG3lZB+SA8dKH6",
+	"+AR2VE6hS5tSuW67yJoqln4Cg8pDtapNFQea+nK7rtnl4xtXU5I89DUC3lrthrqYMCB3pdfRr3Ix9jQ2",
+	"VyqVqehYpBOXwsHSRBPNBIRXxSWzrB8+xQ+pJpZWyRVjYw1pHsBLW+RculoMu4wFQROpMMUDuX6EXg4z",
+	"ZCPCBemBO6NXlVbxTcjIr5FUdmezrOp4jLfhD9m4E4tyzw/1Ro5iIzAVXXY7S7D0aNQibXcZPmm/z0hf",
+	"miHRDHJq0EnEkpJz0KPTAo2sCqtKjCBqYFHEAS5sOfWLXL6fXP4WBeujycZZjgec5YRqfSPVvfypeOvG",
+	"L7HUQQl2s8Lz0+Jg6oXl5SrZesrjq3lx75X8Lo8VsLZAPk6SEB93h1QPqwsBdLcvTZX4jBopF1fLgq/Y",
+	"gCmFIbLK2FmXXroajiWCCMFhFGBMx7GngtWBqew3XHpzAGO+7VpseQq9MM+nW04pBCReqBHiok+hDpal",
+	"x4yMLRI8vXUjVcIUgdQ9rNojA37LEkJHUAE3ZirIBA2dS8VS1rK1v6nWu8Cl8FHam8sLKe9TgJAju09y",
+	"WFiRAFlwR/fJXsLEtHv+dDyHiQY//esilur3OS54arGjAMJKPAil+ayrXZCDs2Py9vXWX/LEYBLLhJVS",
+	"h4kcDJjS4Z2fHh81osb+xWkjalyc7VVfuFvwjBnDxeXK9Tt9qtmqyorbBF8hr356iemA8NfGWJTP8p/3",
+	"o1N4yPJisEpWkTPTgS57apXB2+BsPFSl9z26/bZHDT3LRiOqJitbqVClPi+aVB24CXMDKwNIpdSjGg9g",
+	"zXclz8Hs11a2VX41dXD4XP6q0LUaJkFPV4tF8/ITZ8J1cHqPf8HOtV/FZ9gtjQ1J8AkislGfKXKjuDFM",
+	"oEmHCA1cBmP6je3G1uvWu81GqcFD8z9/2Wz+8Pnf1zqdFv5r/T//XKXz7LHrQ3nJxf3EDS3Xi861rINH",
+	"Z1Kxgu8qj8xltHv+/JU68EPndS6IZT5C2qc7h4ovcuNXXjOlOD73UDFU6LYSO1e+B/OVJsVrXYeDNeiv",
+	"YsFbh4QjUJu0r/zjGsRn6+tCn6abaWsD5wHyitqUBbHOvFJiGVeDR0LvaMh/vGq0d1mLR3ehnETz6wql",
+	"ZN9/RYwEx1kp5pklnImYgYrqUqXW9JBCZfiYiXQSFqgE1pLzYnXhvrqo1N4vZLlEzNEfaBFzxAtNqxvP",
+	"hAH8TMBD6JmqcUqUpEy+bnfMVDfOtJEjNPQW//qapjzpDpQc3T9hGtfIhJnSzr+yWiTGQGQ5hFoXb52f",
+	"Qb0obbpMKzPoX4M75TudcxPVVF06/PIpThFINe+rzu1eJGLuFYldVQitLBUqbZNDZrBiKeGX3Nj/Uj1k",
+	"mPiYCct0Y6mY3nGR1YT0J+TSdapaJoJVI1CW4Qdlx+pcB2n0rKy5DOg0231YJll27T8Qn1yxrdTW17LM",
+	"x3jft8lk5zrryii6iKk8gTeuXPi5tG1f0q4XOeem3vEETroQvFUt4hK0q53DvH0/gZEYwLJkDHbaF5Cw",
+	"ZcIwLwz+hcH/wRh8LbEtlTKBDbYqfbklLA1WmfX9F+rxQDHW1UM+HttFKlfFBKr714mUJcHCUo8RvXUh",
+	"+Xebi4SBW7+Sg+F3K3PsCpAXlCOtANSD8ui8g+Fs1iM0GCRMXLNUjkHRrubOC5u9FfkF0N1raZkOP8aW",
+	"YFXuelYNepsMsxEVTcVoYmmIuEK8srtxf0R5GjaxVOySa8MUqy4CLs7cEQTg6udo+StAcJ0NVHsVNdEb",
+	"MqLxkAtW7ApjNxJSFeMhkWLHtaPKC8XIZcYT6PUBP9B0osnNkBrCaDxEH0SrI47YDaylIX+mzwhNEmxF",
+	"zLDNTSawNwi8sD8BP83H8/MTgnIBs5U8l/ipfXiw1z4/OD7q7p+eHkPQ6Kh9cf7x+PTg/9/fa0SND8en",
+	"7w/29vaPGlHj6Pi8++H44sh+/mn//OPxXtd+1D48PP4ZHt49PvpweLB73oga1T2LG1HjpP3fh8ftve75",
+	"8XH3sH369/1G1Dhtn+93Dw8+HZzDIwdH5/unR+3DHKaz/dOfDnb3uxdH7Z/aB4ft94f2V0ftT/vd0/1/",
+	"Xhycup/BdroXp4fBX3vHn9oHFnr8xzTE7U8n7YO/H4XrtD98ODg8sCBVfggLnJycHv9Ueuvu8d5+8Gf7",
+	"0/HF0Tmcyd5+97z94/6RxaICo4OzmkHfkJJmuBVkT1WzAEysooZgL+I1ShJpDEuwtzQXRmK6rEwmLpKc",
+	"N/B+pSG5bb2mXqGiOqK+/FZlaU0Jpv0GeoxCs9ziXSSWwigaG8BSpgk326TnCbMXkZ59if0vyl/7L4vD",
+	"vagjennE1n6aixr7hwtOwOeoOLhH/D9d1MP+09FNF84Q1k0yjOqw7hWbAAzs1vTsqR5dHBatW+xBcgFq",
+	"Ark4/9D863pEer9qKXpkTUgDecr/ODs+Qje168JU4EEhGxcZhv7IK5nR7Vgqsy+My23yBH7PGFaVTvDh",
+	"FmKhTxEsXiUyWx1lVTVN1h5YHH9kNF29VN5+6o/FX5S8qjx0PaMe1jzo0j8W5wnlzskciuLHj35eB4W4",
+	"u2/vUBdb7To1eYbNfJQ32JM3E74bbfvkgNjfFLUCZEhrShfRew0O0eU8pEVzqzH3uZHzquaXL3gfUt29",
+	"Yf2hlFddbGhUbTq60vAwfDiLR0M55oNJvl4doL6WvWsxo6a35lS5u2IYXhunGZwwV0QPpTIu3rYwLaI4",
+	"8NmtVAFUeejVO6w8w2gGh6Kn098PubhaxuSjKh7y6xqb7yuC58s3ix3fO9F0Jiuq6iBmGvCUbFdfCRmU",
+	"R4ZFkTPAfkLRWM9MHqtbSNXWpoOTX5N0AWqayNK0Ovti2vFwn2yMCi9ShUHTK77u1QL1bhPBkoI5j/Ic",
+	"AAGoL1vR1uu7HMYvW9Hru2o4g+KHH4L/1/rhh8rpFXikkE9w20yKmxgonHvSxeBVY/t15Nl//tHW6zv7",
+	"q0vZ9CwZPCetc3Zr2Uf+TZOPrNaFg3AscTQuuRlm/VYsRxtyzESubG34jL0NnAaw4Xwxd8H5Bx7DqvMv",
+	"vq47/83W1uqHv1k6/LerHH7L/s/XHf7bisPffMrDP3FMocwtciforH4g82kws99Biu4cjWRETTyMCI2V",
+	"1FCsSPI2OMv07YSUbgxpOyiquM+JkgOesq/ocnG0bN3Gs2TvTp3M0vm2p96mqD6QpTNpynd7IaBP8ACd",
+	"NHmmLgxYsoZfJrjJq1SpZqSfTXSJbL9Asq6l3tebQL+nx0eWmbr8Xfhi66+bjSon8inTzDxVv3Vol15d",
+	"plDXgl1Z+KYasN+n6zrqcgjA07ZdhxP2RTL3U7lWK9oJznk1rcufzqKinjN+KbLx1NCN+fN1NOLziE6g",
+	"qT7JxlADqVl6zUrJ57MzO6qUNYTg0ZM/Zzd6F02zuOlUQzxOSB9Ej8lsCfm8cSFPWwCBswjOPbrM3iGS",
+	"mhyUu58HExCsBUfWCpcQtDhfR880bIGMXL19Pjoh7P7zarnjeY5CDexmzJRiCXY8S+ZUs043doMReVMN",
+	"txEd/AG9ab7dJKm8YSq2TD0tZ0RBJhQmRS3Od7pnSUm0MIH5bKING+1KMeCXK3uo2HVeujxt/WcM3bYJ",
+	"u26m1hKF7ULNNBtJzzg0uZHqiqwl7JrYlYgUhJJUynGfxlekd3Lx/vBgt3txetiryQt1voA6T8XSDq98",
+	"L8VvSos/ugzxDhMrqL/BTPJHSBVPeXxV10Ssvu392uJ29vftpTkzyuThBzsNpSpSfu7ZESnwDoW+uFr9",
+	"iiaJYhqnUA6pYtDsXLFYqkQTimfspn8mXLHYwKNIqvmRrNafMtjn7MFOwRxmwgYo8bVZwYF3cEGCbUh5",
+	"32SCbQVmViWgZ3q2/sHX4z9ok5u7BYf4BAmFIG+Xzjko8dZFWRq49BOkD4ZQrSp6Uycllt91xS6fVqjd",
+	"K1nwMedL3YffVqH+hetd/TAFaI5zHSTzuzI7bZQnUV2HYVRGYdiz00iXat3s3v7RtTSY9jBi0GZI9dA7",
+	"LKb04giGamPTlz4CFqecCdPUPGEFkD7usxxAFxmfdyBOnL3SVjGv3viKExFnjMDFz6OUad9nguSMSTjf",
+	"BLx3qwr9E1N8wEuDkMKWFLT2HVXC3gNbY3qEB1g2REqQhCdXIH8ZEUMs+FxDgquy0Hu3nK9tNv+grHO+",
+	"oz+oa5SK+KRjTB6B2eIpoxrmjOMYeTdsfGvTG59+jixoeRhfGksuTEdY2nlL6MAwtU0o8d54sHeLfFFN",
+	"1nqbra1NGBy2tflv625StGs3IQdkJAWbtEjbr98RbuQ3pBRBrgtGACKiGE0w2JVOUNm3IBp2a6bzYGai",
+	"Fy/RiploxU+l/kV5uBTYdCOfiGkZY6Xj7WcMhJ9BHHxVoqrNRKjhI1PPPzJV2dVYnCluJmeWwvNkkR/Z",
+	"5CMMZK6iNRQnLj2ErOGBN41s4r/WWwSGSdERTO3C9FMNLg42Bk+YJr22G7mMHrX3jCqmSCfb3HwTX7EJ",
+	"/IP1oF+lH0nu3Kkp1wYzJ4AnsXxEPg6QLmbk/1ezfXLQ/BEGUXksywcl9eGFFghItoK/Pnhp8Y+fzxuz",
+	"c+HRLQjE2Ds5PjsnGzQzww3w5fQsDYefavCi9lrkuAB/RNUVS0jvtqlkynQPT0UwloRNOe3+7BmFjuR8",
+	"oDVcNgBbbGpozBgHTXMxkH6ANcVh+e4sjsdM5AMfYYCFoVxgjhtokbCK3t7YWEhfs8Gc8uIwblGzdNAc",
+	"Sl3yezbhAIzleH6xFnmPDkKVhb1l17BBy3rUEYGX9VeJXfFGYJszqkSJ6+cZkflwRzNkE9LHfAD7E4ot",
+	"bhGjmMYehQUo5xapEhlnIyaM3cfUuEmn1/mcy23CrpmaYJJon6Xyxv4GSCDpCKjoJL0NOuYb11u9KPf2",
+	"IY280kQ5ToK5QPGQxRY7YMaaNpDtOcmnaRqmDdEZN6zVER3xJ3IwnQANH/+JWIxmwriMxI4445cQNQKh",
+	"5xEUQCphL07zdBAqZjIl/Dhye7C40Zim6bZ9T6/X08OOOD/+cf/ob39eizOVkqYmzf8i8IJO48+Fm3L2",
+	"bZ0G6XQ6gpDmR/JqF2etN60WtE2mx62/8k8m5NWXDqpXncZ2B5Wf/y8YldFpRJ3c+QuP0GYqxWWz+Ozu",
+	"FfmN/Pov0lSkZdlh69cbs94RHvp6qEes07DAdholprXtudaf4SA6DTgYez4QW8Br/Xj2+t1/kH/8fO64",
+	"FwbhUJkgr9+SocyUbtXcjMxMz82Gt0QF19ERDtERjwgETGPWIqdsDEojGVCesoTAWeMMGctdMC4hFTIw",
+	"+4n3glGhb5jqiN7b1z/0nHZEesEM/h5B1mo5PczeX285bNt3VRNIkEpJpTtiH5AFV7UUAYoNx8bDeZkF",
+	"OUPRtE16XzpeTnUa2wRsCdIBgWX//tJqte7ueq2O+EB5mik28ws0k0kHSw/sJ50GChKXbYTCpNOwz1gj",
+	"K3zkU3v348HRPqShh8+5Ig776C+tVuszQPDeFyGQnl2nR9bsRfTyioYesbrFekSEJRjPkRwUqL2RD1ZQ",
+	"TNcP9KKOgEg4E0ZNrCToOQB6QUPuHuZYL5uo7nqLdkTP93V+3atLX8+5U09lKesVueZWXVUYckQEttgF",
+	"rV954liMNlIxTYQ0Qy4uW2TfbiSX2iDPEH50LkCWOomtZgwoArj0G9Zd/OaeIb9B4YaVFL91xG/NZjP/",
+	"P/vs7PmR38jbzU3yW7B9iJFHeDKwaYfEiURgMa3EtzhxafS4fKlCoheR3ky5g/1wtt6hAIOWfQ+vgA5H",
+	"xMoqHxbGogN8YVCCYVcu12DYT2aLMMJ3XZwegtED12xJbkRT+z6WYMqTy6af3/XbgVJdsFE+YBoKe7u6",
+	"zzfEtrXU5KJ8an+WysINYrVHuJXccAN8KFlQiJAgEqEeApcO625woS3yGxESuaUVu47nQotwn9rsvpSK",
+	"3CgpLkmsWGLFJk39OeQFPLjoG7/1QC3LW/FawYiIVKC9wyRf+oOrvEXQgDJRBQcYLLUxK60gzkAtJTFF",
+	"DBNUGOQx5kaCOOEi4dpqUBnXQ9pP2bp70WxdEb7xnYMbyIDdWlqMSD8zAHfR42fEzFB6bPQlNoD5eRkO",
+	"rvcD3BJ2A/YNhEC0RIG/q3SJ66BJUatJOGSoLHEKlhekd5Cw0VgaJuKJ1eB7FqEYgRAoCih3Rp414coz",
+	"NVKw6NabgC9YYFKqLu35DqkgW+QTf+9+HpZTwS9fW3CMlJiGZu3q0djoHXJDuZmSkE4y5vgeVmLZtd45",
+	"/EbG7SgRRfiOU7pwJzxxA88tnqfy0i9ZUcuF6/rd+bqEgsE5EfybE9Yuc8QeA7fK73v4L6BVXmuDSEnW",
+	"evP1sh4KDPtT8FRYWzY26WTbtwxH1bqghhwm6ATOrfI7AC/t2lQB0Y6Td6ASU82amgnNDb9m6xEk+Frl",
+	"qSOsWXnJr5kg5obHLILdO63KvrkoHIrKRUa5oCvXIq31Olb6b272ct3GXi937Vmm0LEjzqyuXImoXlWy",
+	"epfTTy2HvjjYy5u5JKCxQQPSTFsVDtwl6x6zJx1BCy3eGoxWObTEeHJxjobm3v7h/vl+j0xkBkxIWVRE",
+	"qxsHZLurh4wMy4+dGQ6iOukI+7lXPncIJQp0R1QNjTfdLVdjilwyAxIbDBPnPSu2bZrQaGyCtZQZs5oM",
+	"dCOHRs+BVlDyCJRoGHlPIamBTHEDVnmxTKGGZewQLRG18i3Abi19soS82czJEg/Cn46jtY7VlwZccD0k",
+	"a7ivkKbXW6SNUFh6fXd7C6hgmYJFQovMeJyRhQILOOAerC1r0YbdtDrCrwBwDWVqjdBC2FgNTrAb70qJ",
+	"iPP+uEHckcsExEq5MPsoylvsDxTTwyBliXiDx13BOkILCinCuw2n5fRMM5SaBRCTn7kZyszAaTlcdneI",
+	"ZOsvO5H2847AlVDXzJlYP+UiSSeelCAHviPaI8xwAWPhFsEjYIkjWcNRoXvIe2DRSaYtfWLyfqfRy/Xr",
+	"PhdUTcggldToVrG+pQowZl2p7/RiUoXOVrs4LN1b384/yjmb88F2hKcNrkCR9zCYoZLZpd07gIH04Zr3",
+	"O8cyKPZukAJUabYIJNWSIb1m5PT4CJR0XNoy8G3Sg0Np7V+c9rwbwpU6yAFhmZJQX0pSlmFerDvmcoVR",
+	"R7TLSmioY4D9NzOWzltpXntrkbMhaB1Gk16YotDriLVeaC6rDTSnijQH58Fb38b9X3Ndk2PhKJ303my+",
+	"7lXkWXQEkiYdDLrwq7/hq3AFnnhXIRR0+w57oPy7C0cNKljRjTLCZ7gmV2xsLNv/kbExEipPisRbgFxa",
+	"SwkbSpc4Oxd2L1JecWdDAd7xXLViHVE4pDyjcAtxTfzICgQcvX/iqkVOoJ4pIr6cyfUIKyrUQ6t9823P",
+	"8nC4YuAAufKNe3HKANRKBRktN47Q8U5gFBveSov8CO/pS6M7AinBPoKUCclGFhzEf9DzWNIK3EJLuYM8",
+	"NjURV5fyr9zXbWQ1CnAJHbEbjTmH4C4K01Tg+//7v/8PfBGko5Q+n4q9w3febzo9u3VD05R1Gnevcq/Q",
+	"n/5E9kLFGCh0yt4Z+HFbBWrY0857mZfbR2JCoZBojjua4ho1o1ZH7CKmKOYVdqty4PI3Q2ocA7N8x6pa",
+	"FomCLuqo3IM3N494TUW4PONx4XqNHpIE8SNw3FZkP5OP0qopPukR1D0MepL+JFcNhtJK6bUp71gy4mLD",
+	"fqV7EGTr4+gZ1Dal2oaRKL2Px2fn3f1P7YNDdG/iByfts7Ofj0/3enkNfUc4TxqM09BgkKlMkF7J/e2g",
+	"A592r0Xc9N6YWnNbZ1bFkwLD2oUABuHdEUCYAzBlJ6jwVW4IovMbX3hytwE/BMrorUNumkvddwquZdFW",
+	"dcNQYMpj5uJRztnf/vvJYfNNa7MJEa1pB//NzU3rUmQtqS433G/1Br0cp/YnraEZYRcSbtLZwEH75CBI",
+	"B91ubLU2W1BiAWc15o3thl3kDTY4HkIwyW2vQAfcIwbdmj5tZyx1VdIjvwQnEOAOClrPJMkaRERB76Ga",
+	"9IKs7l5UcO+w1SrYqesuGQSEKrvpiNyil2gK579AndXVXXjdGdIn7Avt24dUDyNHfPaCNbMWSUInrqmj",
+	"ho4k4J61mmBAuMCZfU+WIQUa94B4gfh28we84dyMOkga227sQH4nB7BvyGiyh+78ehpCwRAWg7hpHhTj",
+	"WBPqQ4SYuYHB/SUSJu6i6uyA4r0bgUEEobbP9nUu0GHf8Hpzy4eo3HyOae5tPysgmpsmNHsIeXgWAmKz",
+	"yTFTevQOKbCIwwDuG4FXLOQNND1+u7lZB0a+r433NC9ygZ9sLf7JBRh5VtixBH/0ZvGPPkjV50nCBP7i",
+	"7eJfHEnzQWbCveKHxT/YlWKQcgw0v91aAqYTOkklTc6lPKQKUhMb75Y5swNhmBI0xdZMEInGVvqN7cbB",
+	"NE+dLr4YOM9gQFBufqWTIhZ36aWGKnHLfxqQpQBxV/uZfbTx2b7UsaeEGrpRjEhxE8DK+HPEbqxxAzbk",
+	"Djk48REUJ2NDGytyfIJomlqZZjlFa4aUD7k2u/jOGdpdQGaHUNG4BD0eY8ljBR1uPhgdzo6wqaA+3Og3",
+	"TlNfjbmnLIYJepim70pWS7NH1izurd8LPxl0q9n4wqBfzV0toqKny0XynBGv5M2OcyugdMrVlKFrQ5yj",
+	"ML4GG3aXERbb5exRQ5cSNgjnXIEztzFa2JznbgkMtob5Rqyvy5g7LcMq5cLu2U9kwFPIJsETg3d4O2OP",
+	"67HU3HfMnJpEagyNhyMmzA6sYXf/Nx9gxDNAI7UV6+tOoxHNA+73JXK+mp4wmKzkjbWNMIJsz9NqYPbK",
+	"voKY8nfUENEH5zK0DzdHVNBLBnkhvnigTBl/ZyaYBtN4RGZbNXSmit2CYfV7Z7d5jwBfSu7Qo8RxhzJN",
+	"9D1RBczM0ECpUsatLbuyBK9UlOEC3stk8nCyeWZK2V05S9AN83w0Jb2UiVyBqKEjwGtv37zm/b0o0nj7",
+	"PvHNnfKqNFDpmag32s+9hY50R4miIpEjH3Nfwo72Do4ZK7rGGM77OfzxTODZVhY1Cg5Gkl5s3u/H5i37",
+	"EQO7F5yIKxBxnn+b1whWKjwWS25Yn9DxGMIYGv1hYEYI2YxpnIcE9Q5xjttYjhjGjXVYoFxt6+b+mkMA",
+	"5BGVpNriywrqAGB+74oShN/5pWBJk4uSVxTdod5hypULI7gRewWW+YjNFKIFPUuqsG3DJz3MlxdBZIW4",
+	"SY95zXVF8e5OkaWA7btdTAx3g1qEXcoi0KRKWUeYSvj4rSpwJSDdtIKn1eAqy3JrxAzEL19kyDPJkLao",
+	"iuqPKOaPBxLE09RX0He9IDljVMVDDB1CDhcXeRYX0VnfV71hEpzVyqIiPZ0nC2TH6r7Sf2ZMTZbxla7s",
+	"VI2mt36Ao7uQP3lhSpMEMqiMtLyNQXps7JrcgH4KmQiFggpstyDNBX1wHtOxG/Ce+TK0jd3K5CAI+/7e",
+	"RWqBkWSNpmmeY2ZVr508jq8ZJHxLzXxSZ17mtB5KXW2o4drwOJS5AbFVqHeuBrjx+S6qEa2lmGMQX8+j",
+	"JUOqiZAYlYZZLeg5YUpLC6zrXYURfB2GYe1GZjpi+bD2ooAvti6aG9b85qXxs0ji/O2LxHARxH7xpDys",
+	"JyWkqFmX4lx6nRagG/1J01Lexhf7vwfJ3VzTDOh1RCcklfLKkiIVEynYThkksOO50SwdVDqpcwx6P7lA",
+	"K3KxwwSh+yqnyZMIqd8PUTx1lKV0OmSMrXAxGw0Tlt5uvnXjfIUUbH0FEVWvP4JYQFxPmanomXdgtE+Q",
+	"B2s0InxgsT6yqiX+KCFGysjnrRpFhcZUtVnk34MfPLCAeSSUnu7LXoHQuJ3kxdZ6LoGAF1DmvlAAZTQZ",
+	"5V369epCYnXEPLHs2iJkdW8Ul0wZOn14EqSZvZ0lFmxN9bvUxl4Ezx+RWnex2oSWfZ9QjSaV8z4ApUL+",
+	"71SRK6hTDyj0NoIRgfP1PbAeaZoW9iTGzQrTc9qoJGv5U2h1BrxofUpZXEZPdPOGGk9BR9OzjSrFHjzy",
+	"osFVeP6KsgBu0EIvnAogmvLCkAAnVvY2lLH73sIKyCKcnVabh8NTwyDJH3sD7BAR5GHWOAvDhatNnCmf",
+	"W95xdVkFbWoMz91juBcf1WoqfrnQuRec5h/HqfcqLCuCYFTAY12tO3bn2XHZFWkayohiSOBc1900HaCA",
+	"cF587Ht2X2WwxiWI2mDeBaJ493yVsI0gBcjwTZtQAZyL1LOCG77oZ88WuULsAv2khGEPQk44BO1boqZT",
+	"gOiFmF6I6RGICZHrYWgpM8MNLNVvhlNFqsnhiLHEdVyHkU4mT2JqEczkZlSlHEpZXcMC+3CmmYow28h5",
+	"CV5ZwwYHGkQBIW1hBeQNVYnGGKtrdBFThc06Sv0QfEQOO1lUxJxgXyfFyJBvM4O3BOXzeDqyYFpvBeGf",
+	"lHtOJDv2Sqt6CUKmmJA3RIonZg/fmaPClPK1LIG80iQYbpPbbJkZhqSaT5epJ9JjkU6KCeKu+Bk6gGCj",
+	"hb39n7qfjvf2/wb9XHKfZjh6BnM78qk0vpPgWipjmqIXZev1X1qb9v9v/DUi29tb6zsEROUN1wxEIjkF",
+	"1MDeLTSdIlnNWMKS0mgczy3iodQW+MmYVXn5r2HMa+NxaNEvv1Iu/dPR4RlgDHSl0DOjhe5PcKsKyiem",
+	"HdfAuLH9y+eQknzrUxgLW0KkcLpSOlmfQ04zpDTla3hEVPsu8Oxpmfg98ert6yWY/7mUn6iYOBj1I+Ij",
+	"cFn0OId1mPOxUGJkpxYN7fffeUSz1G3BNWrcISk1oN+lqfZ+Ta/0vd3celEiagwAe3olRdzPuazDMZxx",
+	"4TywM+GAT+wxAwCLSsTOg31YVehJb/2BU++nazemrsHlXgCtVwVzscHOK+JGieT9FF37MOeGKH1rpKwL",
+	"8Lqhx9+q5VOayfzEInAZnMzgEJOnx8nfhzkD2AnhSoevUTBBdp5WhlWIi90RbTfk5fVm3rwVWmDh+KXc",
+	"bOGCbL0jIy4yw1w7TGxOitLIVTpVklFpzvEjKYKVs5SfmBqWEN+zPgATCvRYCp2NXCs7VvIFaeYmOBTe",
+	"IMJgiPA9Seo71xOZIdgWNK8AdK088tJArAhcJNJxBkk9eWBKqy4O3Zv6LtMgSBlyLQBxigUmg0N2+HQf",
+	"t5gKIWHysc82HzI10/0KF5vp2QO9mbm4Ynn+QmWu+Vqp19f6DsCDXcJcr0jougkKtm9yCP0ug75apF3M",
+	"f7I/b2bjxayhqhsXTst+JMovT/x+6lzzBTZgu1yyn2PGV9qFTyTYvhFaz+vzK0iuolq/IHAUkg9agoVz",
+	"AKJikOK8cizUQ7+hUqzHNF5hs8uXQPkR+L/vTAnX6nNR6ZMvSCDyRoQ6nUPg+5U1uRcsqmiaMIPNDgqU",
+	"5jpow573O7cEUFeS9N5lPX2TFhIO6X+OUiR48yIDCa7ppQTpoZu5IPbPJJbXk1QoMzbomDev2KReeJy6",
+	"ISn2IWgL50bSBdWKil1Ll+ZgFdK6LDz+o33PoyYm2FcsYs0Wij9Cgwfv/nHjBDRZGys24LeR55QRSakG",
+	"H1qykzewh5EMC/FoEU8+HxbDHn0jfxhzAZKg3POHYj9McuaapdfNg8RhF/kcx15t1SiOdfxWixQAuuep",
+	"F4VX4yEtZNYwgOI76wb0/VWP+qmp2C+6PDgVwxzLUmIFS9/4csUmB/Or6naLUIqj/SCeUk7QmPV2WcFQ",
+	"R20VlaMAzbN323pSN5gTni/Jb88c+ypI7R70xIvpqgtrdU6mp/3nQ1dgGtfF6WEx1ufi9BArMW6GPB6i",
+	"jIahbGRNBNMYYPSCXq8szAkGvz5Bac7s2+bhfjiUNvkuCnW+3p3zpTRK+pfPlmOV52f/8vmu5PP5GXr/",
+	"O4QRmDEpiUc5dg901cw4P29W118rHw2Jk7j9rJzKeZBhLy43OXTW72lf+e2bxgDms8QPX+zjp68hcDTF",
+	"EogYuNHZYSzcOzmBB7s+cy6zIL6PnFi2g4GOiuKhKKy+i5yRLYoxrJeyop2BS3aODb/mZkJSeUmuGBtj",
+	"8mQsVVLX7+ABSfSl18EfvteBn03lQ7huLqCxhKZXc0g9VpcDL82W63Dwu3LuvgivP5adA/kzQejQTdS0",
+	"gs+JuXJHg7xodaqbwTKhmCmht+GkVX0Hg9IsynL1ue/iqsko04aMJReG0HBGucbR30RnfbcTnP5QaREB",
+	"su45eB5z8AK+Yq6g8uryS3eCWuf0HDNj9fDgg4oQSGXB8dPgAF0TksDls2I48Vgqsx4RuwXVjCk40qnL",
+	"JXm3WWknTeHnNylqHHjPImz+uHT1PQmbcUpjtqy/4CuFi3OXNXFc1SOUbZ/j8Ec3D2smZrXjHXbaZzTl",
+	"7nKZJiCnBpSnC5zl0lDDfsaFznAn37IdVoJ0ke5XHF70MkDiG6bR8jz5e5BlUSr+cKlm8/LKdvP3/TFS",
+	"y/x+l88uy2/ku6iC+RpH+W7Rb8c32NkhU513yhNAXZ6Xm3UuBdMkeLqmO8+8NLOUiivXd8rlULhRvfAC",
+	"v8gOjHZG/wOOzTbD/CmrO0I1gYSsdkxzdhUGdQkNu0V7/m+zJYGD71mSGvzLF1aMuedeJNKzJ6zlpv+a",
+	"d1cMrAwAT8ROkbuJsynggS5P7tlMK390g15TntJ+ymplVxvp2LGNwEU/TjMNRJ1DXm4J6Ud3AxZDKK0m",
+	"Bc6DEMq1Zxcmu88iQp4hKe54MGBKl5texlQQzVgwI97ydxCtVk6s1jFnutFngXyjSXOx7rRP4yHCUcSE",
+	"uk7cjJlIuLiMiokuUhFsZMVqlKdPkxc0e67cy6I5YLkjdM4g7PX9KrkozSZfHa8WhhxnYocO071C4uOH",
+	"TBg1qQsbPqwC8hI5fIkc5oK0skd6XnWYByumY4lLagAP7RM+xkJERgacpYkmGqa7Q6ClRaZjjsEeF0Ye",
+	"vxcVH6F9ap/wi47/vTVWD3T8ByPmWcm3YSXoY/TxnLYBnMzMjBxRw2OnhNHUa2MaA5YxC9uagY0QdAC9",
+	"ofYoBmH4tUWAo0w5EKBwmvSZUxB23NytJjhVQ83C5WlXcJV/SC6+C6n90kv0e2vMayWgrB4auaz+mnAN",
+	"xcxNGNT6QL5ku1YUjjNIojwNe56Pec8Bswuw/DH8zOGeV/A12xP6vrot+Y26kcBrc/zFUjNCtYvwGUm4",
+	"qe7kPoW89Q7jXZxCrBjJBP9XBoMUvSTkl0IC8lq8bpG2/S5mwtiT5ti4Fs01srbZ2tq0n21t/lvtoMTw",
+	"Pr/ZpIIAxmfxFIcALNQkZfIynuf5PcVJSL7oEC5NrBFBltiM3aXnEO0iPbP8/BJjyw/5letyAyJJOI+i",
+	"zEwunHbCDrtjHkMiHMkEhoOq09nwtS/k/ULev3/ydm2tnLC0xChH8M3D0fEid+mMC8fCNdd9gx6thyfQ",
+	"Fyfpi5O0RB73JIKH9oBa7jmQavRKex+oChKNLECvdIuAsaMjMuKCj7IRkSphKiLXNOUJNxPiujyOuGv1",
+	"d82U4gkjKRsYAh3aFBFZmoL2HKeMKpZAAm5qF17fCQw+MxmzCPMsIhLAGhF2G6eZxhAHtp2ASFr+Dm3o",
+	"pEVCvyE8VqgXWITr3Ls1jtvvTTQ/jwP3RTZ/dw7ch2A+VgIPbjcUDBGc00/6w+0pPDJDP3WNn2OMwijM",
+	"wFKMKJZScAsZSdZ8Kefp8RFYzFUT/vpUs6Xn++26lwKRP+74cncUc3tKwK6v2AR7neUn8jWE88CNDPdv",
+	"XfUR3lB4OxQbIVSU2Q5uHcpoZqwVpTfyh+bgjr+bM/ejR011mHrXfDWqXE8cETkYQE65+4S7dEQ4om/k",
+	"3va4Hqd0Mg2i6/IFd7l2enwEVxj6xPyN+QucaMNGG7EUA3457/LO4MFdfO4RLy58z9yuxS7sAw9mCOs3",
+	"cjUONN8aKIQQeOEN6xM6HhPFaALhKG2oMk3oRptfExxD+ZKGjKZmOO+SPuITj3g9+IZFioHbunfgJtRQ",
+	"YCVon7Xue+b2V28ebCv+Iit3kIOcSKaJkKaAfc7NH/JrJph2fQH8EvGQxVd1d+ubzjSh3rI2wLKb8vjK",
+	"dzS3YtR1ZhtmIypIbL/VO+RKyBtB+tJ4URtbdT4h/czAHuD3dUlovvLzEAD5Y0RXwj0vH12Bq/rOZlmU",
+	"y3qDjpBxiFn1UZe5I3M9Ei9oMxgWnEEFcZ8RxxNnatOwHm0HbUBI54+gc7mbUujMwFe6I3xVcovAxjXM",
+	"FJy4amRQfbdJr/3hw8HhQft8v3u6/8+Lg9P9vV5EervtTyftg78fBR92RO+o/an82MHRT+3Dgz2YoBb8",
+	"uXf8qX1wZD/Bf3WPjs+77cPD45/xZ8U74YuTk9Pjn/b3elXdyNHPFmLjt2qhhjA+i/M4BGCRHLLI/mKg",
+	"Prvz2ITMJ48N+ezogsdgr4BlgkQFw1lk1Jbl68puZYB4Cbfyw5Pui1v5xa3ssA8FMip5KxPBkybWnmDF",
+	"HDhnVTzklr59IxGfAmctng218UUPpTJdK6Dv6ly235tAfB6X7YtE/O5a/9hriEp9fwrV2NWdQiMdpCHC",
+	"zeqyb0ERr7VbwUpHWspU2thubNAx37jeAlpxr/tSMUG0mY0jnL7DReSnQOnSUEycdNQqvLgwAsVafbOt",
+	"WzBb1s94pcmIC66Nd+kUK9gvKpY4SakZSDUi3rXlplS5iUDgZQmWyR1gsyt5pyFhZado4UgL1hncVm0H",
+	"3CN4EvVeoBAa9AXMroRTOiJnpDlzKJrqCwAv8k3jg1Vdk4DZVdte1wq9hdpQw7XhcbhErpVVHlRR4A2u",
+	"Ur0epHPqV2EuNb4oqBkJ3lFodrOvqOhDFdir4So5PcwuMpVTaKCBqzGK9zOrbqrEanVGBrAH606FT+4+",
+	"3/2/AAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

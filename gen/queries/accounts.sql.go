@@ -23,25 +23,21 @@ func (q *Queries) BrandPublicIDExists(ctx context.Context, db DBTX, publicID str
 	return exists, err
 }
 
-const clearLoginFailures = `-- name: ClearLoginFailures :exec
-DELETE FROM login_failures WHERE lower(email) = lower($1)
-`
-
-func (q *Queries) ClearLoginFailures(ctx context.Context, db DBTX, email string) error {
-	_, err := db.Exec(ctx, clearLoginFailures, email)
-	return err
-}
-
 const consumePasswordResetToken = `-- name: ConsumePasswordResetToken :one
 UPDATE password_reset_tokens
-SET used_at = now()
-WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+SET used_at = $1::timestamptz
+WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1
 RETURNING user_id
 `
 
+type ConsumePasswordResetTokenParams struct {
+	Now       time.Time
+	TokenHash []byte
+}
+
 // Marks the token used and answers its user, only while it is unused and unexpired.
-func (q *Queries) ConsumePasswordResetToken(ctx context.Context, db DBTX, tokenHash []byte) (uuid.UUID, error) {
-	row := db.QueryRow(ctx, consumePasswordResetToken, tokenHash)
+func (q *Queries) ConsumePasswordResetToken(ctx context.Context, db DBTX, arg ConsumePasswordResetTokenParams) (uuid.UUID, error) {
+	row := db.QueryRow(ctx, consumePasswordResetToken, arg.Now, arg.TokenHash)
 	var user_id uuid.UUID
 	err := row.Scan(&user_id)
 	return user_id, err
@@ -122,7 +118,7 @@ func (q *Queries) CreatePasswordResetToken(ctx context.Context, db DBTX, arg Cre
 const createUser = `-- name: CreateUser :one
 INSERT INTO users (email, password_hash, first_name, last_name, company_name, account_type, is_verified, brand_id, affiliate_id)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-RETURNING id, email, password_hash, first_name, last_name, company_name, account_type, is_verified, brand_id, affiliate_id, created_at
+RETURNING id, email, password_hash, first_name, last_name, company_name, account_type, is_verified, brand_id, affiliate_id, created_at, disabled_at, session_generation
 `
 
 type CreateUserParams struct {
@@ -162,6 +158,8 @@ func (q *Queries) CreateUser(ctx context.Context, db DBTX, arg CreateUserParams)
 		&i.BrandID,
 		&i.AffiliateID,
 		&i.CreatedAt,
+		&i.DisabledAt,
+		&i.SessionGeneration,
 	)
 	return i, err
 }
@@ -178,16 +176,36 @@ func (q *Queries) DeleteExpiredRevokedTokens(ctx context.Context, db DBTX) (int6
 	return result.RowsAffected(), nil
 }
 
-const deleteOldLoginFailures = `-- name: DeleteOldLoginFailures :execrows
-DELETE FROM login_failures WHERE created_at < $1
+const disableUsersByEmail = `-- name: DisableUsersByEmail :many
+UPDATE users SET disabled_at = $1::timestamptz
+WHERE lower(email) = ANY ($2::text[]) AND disabled_at IS NULL
+RETURNING email
 `
 
-func (q *Queries) DeleteOldLoginFailures(ctx context.Context, db DBTX, before time.Time) (int64, error) {
-	result, err := db.Exec(ctx, deleteOldLoginFailures, before)
+type DisableUsersByEmailParams struct {
+	Now    time.Time
+	Emails []string
+}
+
+// Disables the accounts with these (lower-case) emails that are not disabled yet.
+func (q *Queries) DisableUsersByEmail(ctx context.Context, db DBTX, arg DisableUsersByEmailParams) ([]string, error) {
+	rows, err := db.Query(ctx, disableUsersByEmail, arg.Now, arg.Emails)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	return result.RowsAffected(), nil
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var email string
+		if err := rows.Scan(&email); err != nil {
+			return nil, err
+		}
+		items = append(items, email)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const emailExists = `-- name: EmailExists :one
@@ -201,8 +219,53 @@ func (q *Queries) EmailExists(ctx context.Context, db DBTX, email string) (bool,
 	return exists, err
 }
 
+const enableUsersByEmail = `-- name: EnableUsersByEmail :many
+UPDATE users SET disabled_at = NULL
+WHERE lower(email) = ANY ($1::text[]) AND disabled_at IS NOT NULL
+RETURNING email
+`
+
+func (q *Queries) EnableUsersByEmail(ctx context.Context, db DBTX, emails []string) ([]string, error) {
+	rows, err := db.Query(ctx, enableUsersByEmail, emails)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var email string
+		if err := rows.Scan(&email); err != nil {
+			return nil, err
+		}
+		items = append(items, email)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const getResetTokenUser = `-- name: GetResetTokenUser :one
+SELECT user_id FROM password_reset_tokens
+WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
+`
+
+type GetResetTokenUserParams struct {
+	TokenHash []byte
+	Now       time.Time
+}
+
+// The user of a reset token that is unused and unexpired.
+func (q *Queries) GetResetTokenUser(ctx context.Context, db DBTX, arg GetResetTokenUserParams) (uuid.UUID, error) {
+	row := db.QueryRow(ctx, getResetTokenUser, arg.TokenHash, arg.Now)
+	var user_id uuid.UUID
+	err := row.Scan(&user_id)
+	return user_id, err
+}
+
 const getSessionUser = `-- name: GetSessionUser :one
-SELECT u.id, u.account_type, u.brand_id, u.affiliate_id,
+SELECT u.id, u.account_type, u.brand_id, u.affiliate_id, u.session_generation,
+       (u.disabled_at IS NOT NULL)::boolean AS disabled,
        EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $1) AS revoked
 FROM users u
 WHERE u.id = $2
@@ -214,11 +277,13 @@ type GetSessionUserParams struct {
 }
 
 type GetSessionUserRow struct {
-	ID          uuid.UUID
-	AccountType string
-	BrandID     uuid.NullUUID
-	AffiliateID uuid.NullUUID
-	Revoked     bool
+	ID                uuid.UUID
+	AccountType       string
+	BrandID           uuid.NullUUID
+	AffiliateID       uuid.NullUUID
+	SessionGeneration int32
+	Disabled          bool
+	Revoked           bool
 }
 
 // The user behind a token, and whether the token was revoked, in one round trip.
@@ -230,13 +295,15 @@ func (q *Queries) GetSessionUser(ctx context.Context, db DBTX, arg GetSessionUse
 		&i.AccountType,
 		&i.BrandID,
 		&i.AffiliateID,
+		&i.SessionGeneration,
+		&i.Disabled,
 		&i.Revoked,
 	)
 	return i, err
 }
 
 const getUserProfile = `-- name: GetUserProfile :one
-SELECT u.id, u.email, u.password_hash, u.first_name, u.last_name, u.company_name, u.account_type, u.is_verified, u.brand_id, u.affiliate_id, u.created_at, b.public_id AS brand_public_id
+SELECT u.id, u.email, u.password_hash, u.first_name, u.last_name, u.company_name, u.account_type, u.is_verified, u.brand_id, u.affiliate_id, u.created_at, u.disabled_at, u.session_generation, b.public_id AS brand_public_id
 FROM users u
 LEFT JOIN brands b ON b.id = u.brand_id
 WHERE u.id = $1
@@ -262,13 +329,15 @@ func (q *Queries) GetUserProfile(ctx context.Context, db DBTX, id uuid.UUID) (Ge
 		&i.User.BrandID,
 		&i.User.AffiliateID,
 		&i.User.CreatedAt,
+		&i.User.DisabledAt,
+		&i.User.SessionGeneration,
 		&i.BrandPublicID,
 	)
 	return i, err
 }
 
 const getUserProfileByEmail = `-- name: GetUserProfileByEmail :one
-SELECT u.id, u.email, u.password_hash, u.first_name, u.last_name, u.company_name, u.account_type, u.is_verified, u.brand_id, u.affiliate_id, u.created_at, b.public_id AS brand_public_id
+SELECT u.id, u.email, u.password_hash, u.first_name, u.last_name, u.company_name, u.account_type, u.is_verified, u.brand_id, u.affiliate_id, u.created_at, u.disabled_at, u.session_generation, b.public_id AS brand_public_id
 FROM users u
 LEFT JOIN brands b ON b.id = u.brand_id
 WHERE lower(u.email) = lower($1)
@@ -294,6 +363,8 @@ func (q *Queries) GetUserProfileByEmail(ctx context.Context, db DBTX, email stri
 		&i.User.BrandID,
 		&i.User.AffiliateID,
 		&i.User.CreatedAt,
+		&i.User.DisabledAt,
+		&i.User.SessionGeneration,
 		&i.BrandPublicID,
 	)
 	return i, err
@@ -358,67 +429,6 @@ func (q *Queries) LogActivity(ctx context.Context, db DBTX, arg LogActivityParam
 	return err
 }
 
-const loginFailuresByEmail = `-- name: LoginFailuresByEmail :one
-SELECT count(*)::int AS failures, coalesce(min(created_at), now())::timestamptz AS oldest
-FROM login_failures
-WHERE lower(email) = lower($1) AND created_at > $2
-`
-
-type LoginFailuresByEmailParams struct {
-	Email string
-	Since time.Time
-}
-
-type LoginFailuresByEmailRow struct {
-	Failures int32
-	Oldest   time.Time
-}
-
-// How many failures one email had since a moment, and when the oldest of them happened.
-func (q *Queries) LoginFailuresByEmail(ctx context.Context, db DBTX, arg LoginFailuresByEmailParams) (LoginFailuresByEmailRow, error) {
-	row := db.QueryRow(ctx, loginFailuresByEmail, arg.Email, arg.Since)
-	var i LoginFailuresByEmailRow
-	err := row.Scan(&i.Failures, &i.Oldest)
-	return i, err
-}
-
-const loginFailuresByIP = `-- name: LoginFailuresByIP :one
-SELECT count(*)::int AS failures, coalesce(min(created_at), now())::timestamptz AS oldest
-FROM login_failures
-WHERE ip_hash = $1 AND created_at > $2
-`
-
-type LoginFailuresByIPParams struct {
-	IpHash string
-	Since  time.Time
-}
-
-type LoginFailuresByIPRow struct {
-	Failures int32
-	Oldest   time.Time
-}
-
-func (q *Queries) LoginFailuresByIP(ctx context.Context, db DBTX, arg LoginFailuresByIPParams) (LoginFailuresByIPRow, error) {
-	row := db.QueryRow(ctx, loginFailuresByIP, arg.IpHash, arg.Since)
-	var i LoginFailuresByIPRow
-	err := row.Scan(&i.Failures, &i.Oldest)
-	return i, err
-}
-
-const recordLoginFailure = `-- name: RecordLoginFailure :exec
-INSERT INTO login_failures (email, ip_hash) VALUES (lower($1), $2)
-`
-
-type RecordLoginFailureParams struct {
-	Email  string
-	IpHash string
-}
-
-func (q *Queries) RecordLoginFailure(ctx context.Context, db DBTX, arg RecordLoginFailureParams) error {
-	_, err := db.Exec(ctx, recordLoginFailure, arg.Email, arg.IpHash)
-	return err
-}
-
 const revokeToken = `-- name: RevokeToken :exec
 INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2)
 ON CONFLICT (jti) DO NOTHING
@@ -434,8 +444,10 @@ func (q *Queries) RevokeToken(ctx context.Context, db DBTX, arg RevokeTokenParam
 	return err
 }
 
-const updatePassword = `-- name: UpdatePassword :exec
-UPDATE users SET password_hash = $1 WHERE id = $2
+const updatePassword = `-- name: UpdatePassword :one
+UPDATE users SET password_hash = $1, session_generation = session_generation + 1
+WHERE id = $2
+RETURNING session_generation
 `
 
 type UpdatePasswordParams struct {
@@ -443,7 +455,10 @@ type UpdatePasswordParams struct {
 	ID           uuid.UUID
 }
 
-func (q *Queries) UpdatePassword(ctx context.Context, db DBTX, arg UpdatePasswordParams) error {
-	_, err := db.Exec(ctx, updatePassword, arg.PasswordHash, arg.ID)
-	return err
+// Sets a new password and ends every session issued before it; answers the new generation.
+func (q *Queries) UpdatePassword(ctx context.Context, db DBTX, arg UpdatePasswordParams) (int32, error) {
+	row := db.QueryRow(ctx, updatePassword, arg.PasswordHash, arg.ID)
+	var session_generation int32
+	err := row.Scan(&session_generation)
+	return session_generation, err
 }

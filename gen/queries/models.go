@@ -28,6 +28,15 @@ type Affiliate struct {
 	CreatedAt time.Time
 }
 
+type AffiliateInvite struct {
+	TokenHash   []byte
+	AffiliateID uuid.UUID
+	CreatedBy   uuid.NullUUID
+	ExpiresAt   time.Time
+	UsedAt      *time.Time
+	CreatedAt   time.Time
+}
+
 type ApiKey struct {
 	ID         uuid.UUID
 	BrandID    uuid.UUID
@@ -141,19 +150,19 @@ type IdempotencyKey struct {
 	CreatedAt           time.Time
 }
 
-type LoginFailure struct {
-	ID        int64
-	Email     string
-	IpHash    string
-	CreatedAt time.Time
-}
-
 type PasswordResetToken struct {
 	TokenHash []byte
 	UserID    uuid.UUID
 	CreatedBy uuid.NullUUID
 	ExpiresAt time.Time
 	UsedAt    *time.Time
+	CreatedAt time.Time
+}
+
+type RateLimitHit struct {
+	ID        int64
+	Action    string
+	Key       string
 	CreatedAt time.Time
 }
 
@@ -176,15 +185,17 @@ type TrackingLink struct {
 }
 
 type User struct {
-	ID           uuid.UUID
-	Email        string
-	PasswordHash string
-	FirstName    string
-	LastName     string
-	CompanyName  *string
-	AccountType  string
-	IsVerified   bool
-	BrandID      uuid.NullUUID
-	AffiliateID  uuid.NullUUID
-	CreatedAt    time.Time
+	ID                uuid.UUID
+	Email             string
+	PasswordHash      string
+	FirstName         string
+	LastName          string
+	CompanyName       *string
+	AccountType       string
+	IsVerified        bool
+	BrandID           uuid.NullUUID
+	AffiliateID       uuid.NullUUID
+	CreatedAt         time.Time
+	DisabledAt        *time.Time
+	SessionGeneration int32
 }

@@ -31,25 +31,15 @@ type Profile struct {
 
 // Service runs the account operations on one database.
 type Service struct {
-	pool    *pgxpool.Pool
-	q       *queries.Queries
-	now     func() time.Time
-	limiter LoginLimits
+	pool   *pgxpool.Pool
+	q      *queries.Queries
+	now    func() time.Time
+	limits Limits
 }
-
-// LoginLimits bounds failed sign-ins per email and per client address within Window.
-type LoginLimits struct {
-	PerEmail int
-	PerIP    int
-	Window   time.Duration
-}
-
-// DefaultLoginLimits allow 5 failures per email and 20 per address in 15 minutes.
-var DefaultLoginLimits = LoginLimits{PerEmail: 5, PerIP: 20, Window: 15 * time.Minute}
 
 // New makes the service.
-func New(pool *pgxpool.Pool, now func() time.Time, limits LoginLimits) *Service {
-	return &Service{pool: pool, q: queries.New(), now: now, limiter: limits}
+func New(pool *pgxpool.Pool, now func() time.Time, limits Limits) *Service {
+	return &Service{pool: pool, q: queries.New(), now: now, limits: limits}
 }
 
 // SignupInput is what the sign-up form sends.
@@ -61,6 +51,7 @@ type SignupInput struct {
 	AccountType      string
 	CompanyName      string
 	PreferredBrandID string
+	InviteToken      string // an affiliate invitation: the account claims the invited affiliate record
 }
 
 var brandIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$`)
@@ -72,6 +63,7 @@ func (s *Service) Signup(ctx context.Context, in SignupInput) (Profile, error) {
 	in.LastName = strings.TrimSpace(in.LastName)
 	in.CompanyName = strings.TrimSpace(in.CompanyName)
 	in.PreferredBrandID = strings.ToLower(strings.TrimSpace(in.PreferredBrandID))
+	in.InviteToken = strings.TrimSpace(in.InviteToken)
 	if in.AccountType != auth.RoleBrand && in.AccountType != auth.RoleAffiliate {
 		return Profile{}, apierror.Validation("accountType", "Account type must be brand or affiliate; host accounts are created by a host")
 	}
@@ -84,7 +76,13 @@ func (s *Service) Signup(ctx context.Context, in SignupInput) (Profile, error) {
 	if in.PreferredBrandID != "" && !brandIDPattern.MatchString(in.PreferredBrandID) {
 		return Profile{}, apierror.Validation("preferredBrandId", "Brand id must be 3-40 lowercase letters, digits or dashes, starting and ending with a letter or digit")
 	}
-	hash, err := auth.HashPassword(in.Password)
+	if in.InviteToken != "" {
+		// Checked before the password is hashed: a bad link costs no argon2id work.
+		if err := s.checkInvite(ctx, in); err != nil {
+			return Profile{}, err
+		}
+	}
+	hash, err := auth.HashPassword(ctx, in.Password)
 	if err != nil {
 		return Profile{}, err
 	}
@@ -128,11 +126,19 @@ func (s *Service) Signup(ctx context.Context, in SignupInput) (Profile, error) {
 	return profile, err
 }
 
-// affiliateFor links the new user to the affiliate the host created with this email, or creates one.
+// affiliateFor claims the affiliate record of the sign-up's invitation, or creates one. An email
+// alone never claims a record the host created: anyone can type an email.
 func (s *Service) affiliateFor(ctx context.Context, tx pgx.Tx, in SignupInput) (uuid.UUID, error) {
-	id, err := s.q.GetUnlinkedAffiliateByEmail(ctx, tx, in.Email)
-	if err == nil || !errors.Is(err, pgx.ErrNoRows) {
-		return id, err
+	if in.InviteToken != "" {
+		return s.claimInvite(ctx, tx, in.InviteToken)
+	}
+	_, err := s.q.GetUnlinkedAffiliateByEmail(ctx, tx, in.Email)
+	if err == nil {
+		return uuid.Nil, apierror.Conflict("email",
+			"An affiliate with this email was added by the platform: sign up through the invitation link you received from it")
+	}
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return uuid.Nil, err
 	}
 	aff, err := s.q.CreateAffiliate(ctx, tx, queries.CreateAffiliateParams{Name: in.FirstName + " " + in.LastName, Email: in.Email})
 	if err != nil {
@@ -169,7 +175,7 @@ func (s *Service) CreateHost(ctx context.Context, actor *uuid.UUID, email, passw
 	if err := validatePerson(email, password, firstName, lastName); err != nil {
 		return Profile{}, err
 	}
-	hash, err := auth.HashPassword(password)
+	hash, err := auth.HashPassword(ctx, password)
 	if err != nil {
 		return Profile{}, err
 	}
@@ -241,7 +247,8 @@ func (s *Service) IssueResetToken(ctx context.Context, actor, userID uuid.UUID) 
 	return token, expires, err
 }
 
-// ResetPassword consumes a reset token and sets the new password.
+// ResetPassword consumes a reset token and sets the new password; every older session of the user ends.
+// The token is checked before the new password is hashed, so guessing tokens costs no argon2id work.
 func (s *Service) ResetPassword(ctx context.Context, token, newPassword string) error {
 	if strings.TrimSpace(token) == "" {
 		return apierror.Validation("token", "Invalid or missing reset token.")
@@ -249,19 +256,29 @@ func (s *Service) ResetPassword(ctx context.Context, token, newPassword string) 
 	if len(newPassword) < auth.MinPasswordLength {
 		return apierror.Validation("newPassword", fmt.Sprintf("Password must be at least %d characters long.", auth.MinPasswordLength))
 	}
-	hash, err := auth.HashPassword(newPassword)
+	invalid := apierror.Validation("token", "This password reset link is invalid or has expired.")
+	tokenHash := auth.HashToken(token)
+	userID, err := s.q.GetResetTokenUser(ctx, s.pool, queries.GetResetTokenUserParams{TokenHash: tokenHash, Now: s.now()})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return invalid
+	}
+	if err != nil {
+		return err
+	}
+	hash, err := auth.HashPassword(ctx, newPassword)
 	if err != nil {
 		return err
 	}
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		userID, err := s.q.ConsumePasswordResetToken(ctx, tx, auth.HashToken(token))
-		if errors.Is(err, pgx.ErrNoRows) {
-			return apierror.Validation("token", "This password reset link is invalid or has expired.")
+		// Consumed only now, so a second request with the same token cannot also succeed.
+		consumed, err := s.q.ConsumePasswordResetToken(ctx, tx, queries.ConsumePasswordResetTokenParams{TokenHash: tokenHash, Now: s.now()})
+		if errors.Is(err, pgx.ErrNoRows) || (err == nil && consumed != userID) {
+			return invalid
 		}
 		if err != nil {
 			return err
 		}
-		if err := s.q.UpdatePassword(ctx, tx, queries.UpdatePasswordParams{ID: userID, PasswordHash: hash}); err != nil {
+		if _, err := s.q.UpdatePassword(ctx, tx, queries.UpdatePasswordParams{ID: userID, PasswordHash: hash}); err != nil {
 			return err
 		}
 		return activity.Log(ctx, tx, userID, "reset_password", "user", userID.String(), nil)

@@ -8,6 +8,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/openaffiliate/platform/gen/queries"
+
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
 )
@@ -20,8 +22,31 @@ func demoEmail(accountType string) string {
 	return fmt.Sprintf("demo-%s@openaffiliate.dev", accountType)
 }
 
-// SeedDemoAccounts creates the demo brand, affiliate and host when they are missing.
+func demoEmails() []string {
+	return []string{demoEmail(auth.RoleBrand), demoEmail(auth.RoleAffiliate), demoEmail(auth.RoleHost)}
+}
+
+// DisableDemoAccounts stops the demo accounts a dev-mode start seeded from signing in, and their
+// tokens from working: their password is published, so outside dev mode they would be a back door.
+func (s *Service) DisableDemoAccounts(ctx context.Context) error {
+	disabled, err := s.q.DisableUsersByEmail(ctx, s.pool, queries.DisableUsersByEmailParams{Now: s.now(), Emails: demoEmails()})
+	if err == nil && len(disabled) > 0 {
+		slog.Warn("demo accounts disabled: dev mode is off (or PUBLIC_URL is not a loopback address) and their password is public",
+			"accounts", disabled)
+	}
+	return err
+}
+
+// SeedDemoAccounts creates the demo brand, affiliate and host when they are missing, and enables
+// them again if an earlier start outside dev mode disabled them.
 func (s *Service) SeedDemoAccounts(ctx context.Context) error {
+	enabled, err := s.q.EnableUsersByEmail(ctx, s.pool, demoEmails())
+	if err != nil {
+		return err
+	}
+	if len(enabled) > 0 {
+		slog.Info("dev mode: demo accounts enabled again", "accounts", enabled)
+	}
 	for _, in := range []SignupInput{
 		{AccountType: auth.RoleBrand, FirstName: "Demo", LastName: "Brand", CompanyName: "Demo Shop", PreferredBrandID: "demo-shop"},
 		{AccountType: auth.RoleAffiliate, FirstName: "Demo", LastName: "Affiliate"},
@@ -48,7 +73,7 @@ func (s *Service) SeedDemoAccounts(ctx context.Context) error {
 // DemoAccount loads the seeded demo account of a type.
 func (s *Service) DemoAccount(ctx context.Context, accountType string) (Profile, error) {
 	row, err := s.q.GetUserProfileByEmail(ctx, s.pool, demoEmail(accountType))
-	if errors.Is(err, pgx.ErrNoRows) {
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && row.User.DisabledAt != nil) {
 		return Profile{}, apierror.NotFound("No demo account of this type")
 	}
 	return Profile{User: row.User, BrandPublicID: row.BrandPublicID}, err

@@ -54,26 +54,34 @@ func (s *Service) UpdateProfile(ctx context.Context, id uuid.UUID, firstName, la
 	return s.Profile(ctx, id)
 }
 
-// ChangePassword sets a new password after checking the current one.
-func (s *Service) ChangePassword(ctx context.Context, id uuid.UUID, current, next string) error {
+// ChangePassword sets a new password after checking the current one, and ends every session of
+// the user; the answer is the user at its new session generation, to sign the caller in again.
+func (s *Service) ChangePassword(ctx context.Context, id uuid.UUID, current, next string) (Profile, error) {
 	p, err := s.Profile(ctx, id)
 	if err != nil {
-		return err
+		return Profile{}, err
 	}
-	if !auth.CheckPasswordTiming(p.User.PasswordHash, current) {
-		return apierror.Validation("currentPassword", "The current password is wrong")
+	ok, err := auth.CheckPasswordTiming(ctx, p.User.PasswordHash, current)
+	if err != nil {
+		return Profile{}, err
+	}
+	if !ok {
+		return Profile{}, apierror.Validation("currentPassword", "The current password is wrong")
 	}
 	if len(next) < auth.MinPasswordLength {
-		return apierror.Validation("newPassword", fmt.Sprintf("Password must be at least %d characters long.", auth.MinPasswordLength))
+		return Profile{}, apierror.Validation("newPassword", fmt.Sprintf("Password must be at least %d characters long.", auth.MinPasswordLength))
 	}
-	hash, err := auth.HashPassword(next)
+	hash, err := auth.HashPassword(ctx, next)
 	if err != nil {
-		return err
+		return Profile{}, err
 	}
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if err := s.q.UpdatePassword(ctx, tx, queries.UpdatePasswordParams{ID: id, PasswordHash: hash}); err != nil {
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		generation, err := s.q.UpdatePassword(ctx, tx, queries.UpdatePasswordParams{ID: id, PasswordHash: hash})
+		if err != nil {
 			return err
 		}
+		p.User.PasswordHash, p.User.SessionGeneration = hash, generation
 		return activity.Log(ctx, tx, id, "change_password", "user", id.String(), nil)
 	})
+	return p, err
 }

@@ -2,11 +2,13 @@
 package auth
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 
 	"golang.org/x/crypto/argon2"
@@ -24,20 +26,41 @@ const (
 	argonSaltLen = 16
 )
 
+// hashSlots bounds the argon2id computations running at once: each holds 19 MiB, and a burst of
+// sign-ins must queue instead of exhausting memory.
+var hashSlots = make(chan struct{}, 2*runtime.GOMAXPROCS(0))
+
+// withHashSlot runs f once a slot is free, or gives up when ctx ends first.
+func withHashSlot(ctx context.Context, f func()) error {
+	select {
+	case hashSlots <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-hashSlots }()
+	f()
+	return nil
+}
+
 // HashPassword returns an argon2id hash in the PHC string format.
-func HashPassword(password string) (string, error) {
+func HashPassword(ctx context.Context, password string) (string, error) {
 	salt := make([]byte, argonSaltLen)
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
 	}
-	key := argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	var key []byte
+	if err := withHashSlot(ctx, func() {
+		key = argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	}); err != nil {
+		return "", err
+	}
 	enc := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s",
 		argon2.Version, argonMemory, argonTime, argonThreads, enc.EncodeToString(salt), enc.EncodeToString(key)), nil
 }
 
 // CheckPassword reports whether password matches a hash made by HashPassword.
-func CheckPassword(hash, password string) (bool, error) {
+func CheckPassword(ctx context.Context, hash, password string) (bool, error) {
 	parts := strings.Split(hash, "$")
 	if len(parts) != 6 || parts[1] != "argon2id" {
 		return false, errors.New("auth: unknown password hash format")
@@ -64,19 +87,36 @@ func CheckPassword(hash, password string) (bool, error) {
 	if len(want) != argonKeyLen {
 		return false, errors.New("auth: bad argon2 key length")
 	}
-	got := argon2.IDKey([]byte(password), salt, time, memory, threads, argonKeyLen)
+	var got []byte
+	if err := withHashSlot(ctx, func() {
+		got = argon2.IDKey([]byte(password), salt, time, memory, threads, argonKeyLen)
+	}); err != nil {
+		return false, err
+	}
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
 }
 
 // dummyHash is checked against when an email is unknown, so a login takes as long either way.
-var dummyHash, _ = HashPassword("not-a-real-password")
+var dummyHash, _ = HashPassword(context.Background(), "not-a-real-password")
 
 // CheckPasswordTiming compares against a dummy hash when hash is empty, keeping timing even.
-func CheckPasswordTiming(hash, password string) bool {
+// Its error is only ever ctx's: a caller that gave up waiting for a free slot.
+func CheckPasswordTiming(ctx context.Context, hash, password string) (bool, error) {
 	if hash == "" {
-		_, _ = CheckPassword(dummyHash, password)
-		return false
+		_, err := CheckPassword(ctx, dummyHash, password)
+		return false, ctxErr(ctx, err)
 	}
-	ok, err := CheckPassword(hash, password)
-	return err == nil && ok
+	ok, err := CheckPassword(ctx, hash, password)
+	if err != nil {
+		return false, ctxErr(ctx, err)
+	}
+	return ok, nil
+}
+
+// ctxErr keeps the context's error and drops a malformed stored hash's (which is a mismatch).
+func ctxErr(ctx context.Context, err error) error {
+	if err != nil && ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return nil
 }

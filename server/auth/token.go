@@ -21,6 +21,9 @@ const TokenTTL = 24 * time.Hour
 // Claims are a session token's contents.
 type Claims struct {
 	Role string `json:"role"`
+	// Generation is the user's session generation at issue; a password change increments the
+	// user's, ending older tokens even within the same second (iat has one-second resolution).
+	Generation int32 `json:"gen,omitempty"`
 	jwt.RegisteredClaims
 }
 
@@ -38,11 +41,12 @@ func NewTokens(secret []byte, now func() time.Time) (*Tokens, error) {
 	return &Tokens{secret: secret, now: now}, nil
 }
 
-// Issue signs a token for a user.
-func (t *Tokens) Issue(userID uuid.UUID, role string) (string, error) {
+// Issue signs a token for a user at its current session generation.
+func (t *Tokens) Issue(userID uuid.UUID, role string, generation int32) (string, error) {
 	now := t.now()
 	claims := Claims{
-		Role: role,
+		Role:       role,
+		Generation: generation,
 		RegisteredClaims: jwt.RegisteredClaims{
 			Issuer:    Issuer,
 			Subject:   userID.String(),
@@ -58,10 +62,11 @@ func (t *Tokens) Issue(userID uuid.UUID, role string) (string, error) {
 
 // Session is what a verified token says.
 type Session struct {
-	UserID    uuid.UUID
-	Role      string
-	TokenID   uuid.UUID
-	ExpiresAt time.Time
+	UserID     uuid.UUID
+	Role       string
+	TokenID    uuid.UUID
+	ExpiresAt  time.Time
+	Generation int32
 }
 
 // Parse verifies the signature (HS256 only), issuer, audience and expiry.
@@ -85,5 +90,5 @@ func (t *Tokens) Parse(token string) (Session, error) {
 	if err != nil {
 		return Session{}, fmt.Errorf("auth: bad token id: %w", err)
 	}
-	return Session{UserID: userID, Role: claims.Role, TokenID: jti, ExpiresAt: claims.ExpiresAt.Time}, nil
+	return Session{UserID: userID, Role: claims.Role, TokenID: jti, ExpiresAt: claims.ExpiresAt.Time, Generation: claims.Generation}, nil
 }

@@ -1,6 +1,8 @@
 package auth
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -20,7 +22,7 @@ func TestTokenRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	user := uuid.New()
-	raw, err := tokens.Issue(user, RoleBrand)
+	raw, err := tokens.Issue(user, RoleBrand, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,11 +30,11 @@ func TestTokenRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.UserID != user || s.Role != RoleBrand || s.TokenID == uuid.Nil || !s.ExpiresAt.Equal(now.Add(TokenTTL)) {
+	if s.UserID != user || s.Role != RoleBrand || s.TokenID == uuid.Nil || !s.ExpiresAt.Equal(now.Add(TokenTTL)) || s.Generation != 3 {
 		t.Errorf("session %+v", s)
 	}
 	// Each token has its own id, so logging out of one leaves the others.
-	other, _ := tokens.Issue(user, RoleBrand)
+	other, _ := tokens.Issue(user, RoleBrand, 3)
 	if s2, _ := tokens.Parse(other); s2.TokenID == s.TokenID {
 		t.Error("two tokens share a jti")
 	}
@@ -75,30 +77,31 @@ func TestTokenRefusals(t *testing.T) {
 }
 
 func TestPasswords(t *testing.T) {
-	hash, err := HashPassword("correct-horse")
+	ctx := context.Background()
+	hash, err := HashPassword(ctx, "correct-horse")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(hash, "$argon2id$") {
 		t.Errorf("hash %q is not argon2id", hash)
 	}
-	if ok, _ := CheckPassword(hash, "correct-horse"); !ok {
+	if ok, _ := CheckPassword(ctx, hash, "correct-horse"); !ok {
 		t.Error("the right password does not match")
 	}
-	if ok, _ := CheckPassword(hash, "wrong-horse"); ok {
+	if ok, _ := CheckPassword(ctx, hash, "wrong-horse"); ok {
 		t.Error("a wrong password matches")
 	}
-	if again, _ := HashPassword("correct-horse"); again == hash {
+	if again, _ := HashPassword(ctx, "correct-horse"); again == hash {
 		t.Error("two hashes of one password are equal: no salt")
 	}
-	if CheckPasswordTiming("", "anything") {
+	if ok, err := CheckPasswordTiming(ctx, "", "anything"); ok || err != nil {
 		t.Error("an unknown user matched")
 	}
-	if _, err := CheckPassword("$2a$12$bcrypt", "x"); err == nil {
+	if _, err := CheckPassword(ctx, "$2a$12$bcrypt", "x"); err == nil {
 		t.Error("an unknown format was accepted")
 	}
 	keyless := hash[:strings.LastIndex(hash, "$")+1]
-	if ok, err := CheckPassword(keyless, "anything"); ok || err == nil {
+	if ok, err := CheckPassword(ctx, keyless, "anything"); ok || err == nil {
 		t.Errorf("a hash without a key matched (%v, %v)", ok, err)
 	}
 }
@@ -111,5 +114,31 @@ func TestIPHasher(t *testing.T) {
 	}
 	if strings.Contains(h("10.0.0.1"), "10.0.0.1") || IPHasher([]byte(strings.Repeat("y", 32)))("10.0.0.1") == h("10.0.0.1") {
 		t.Error("hash does not depend on the secret")
+	}
+}
+
+// TestHashingWaitsForASlot fills every argon2id slot: a hash then waits, and gives up with its
+// context instead of adding another 19 MiB computation.
+func TestHashingWaitsForASlot(t *testing.T) {
+	for range cap(hashSlots) {
+		hashSlots <- struct{}{}
+	}
+	release := func() {
+		for len(hashSlots) > 0 {
+			<-hashSlots
+		}
+	}
+	defer release()
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if _, err := HashPassword(ctx, "correct-horse"); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("hashing with every slot taken: %v", err)
+	}
+	if _, err := CheckPasswordTiming(ctx, "", "correct-horse"); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("checking with every slot taken: %v", err)
+	}
+	release()
+	if _, err := HashPassword(context.Background(), "correct-horse"); err != nil {
+		t.Fatalf("hashing with free slots: %v", err)
 	}
 }

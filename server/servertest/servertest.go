@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -26,10 +27,11 @@ import (
 
 // Env is a running server on a package's own database.
 type Env struct {
-	App    *server.App
-	URL    string
-	router routers.Router
-	srv    *httptest.Server
+	App       *server.App
+	URL       string
+	router    routers.Router
+	srv       *httptest.Server
+	closeOnce sync.Once
 }
 
 var (
@@ -48,18 +50,57 @@ func Main(m *testing.M, prefix string) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	shared, envErr = start(ctx, dbURL)
+	shared, envErr = start(ctx, dbURL, nil, func(cfg *server.Config) {
+		// Every test calls from 127.0.0.1: limits per address are tested on servers of their own (Start).
+		cfg.Limits.LoginPerIP, cfg.Limits.SignupPerIP, cfg.Limits.ResetPerIP = 1_000_000, 1_000_000, 1_000_000
+	})
 	code := m.Run()
 	if shared != nil {
-		shared.srv.Close()
-		shared.App.Close()
+		shared.Close()
 	}
 	drop()
 	os.Exit(code)
 }
 
-func start(ctx context.Context, dbURL string) (*Env, error) {
+// Start runs a server of the test's own, stopped when the test ends: on a fresh database when
+// dbURL is empty (dropped at the end), with the shared server's environment changed by env and
+// its configuration by configure (either may be nil). Start two in turn on one database to test
+// what a restart with another configuration does.
+func Start(t testing.TB, dbURL string, env map[string]string, configure func(*server.Config)) *Env {
+	t.Helper()
+	ctx := context.Background()
+	if dbURL == "" {
+		url, drop, err := CreateDatabase(ctx, "own")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(drop)
+		dbURL = url
+	}
+	e, err := start(ctx, dbURL, env, configure)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.Close)
+	return e
+}
+
+// Close stops a server made by Start; later calls do nothing.
+func (e *Env) Close() {
+	e.closeOnce.Do(func() {
+		e.srv.Close()
+		e.App.Close()
+	})
+}
+
+// DatabaseURL answers the URL of the server's database.
+func (e *Env) DatabaseURL() string { return e.App.Config.DatabaseURL }
+
+func start(ctx context.Context, dbURL string, env map[string]string, configure func(*server.Config)) (*Env, error) {
 	cfg, err := server.LoadConfig(func(name string) string {
+		if v, ok := env[name]; ok {
+			return v
+		}
 		switch name {
 		case "DATABASE_URL":
 			return dbURL
@@ -76,6 +117,9 @@ func start(ctx context.Context, dbURL string) (*Env, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	if configure != nil {
+		configure(&cfg)
 	}
 	app, err := server.NewApp(ctx, cfg, nil)
 	if err != nil {

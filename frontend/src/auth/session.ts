@@ -20,6 +20,11 @@ export function storeSession(token: string, devAccountType?: AccountType): void 
   }
 }
 
+/** Keeps the session (and its dev-mode flags) but with a new token, e.g. after a password change ended the old one. */
+export function replaceToken(token: string): void {
+  localStorage.setItem(AUTH_TOKEN_KEY, token);
+}
+
 export function clearSession(): void {
   localStorage.removeItem(AUTH_TOKEN_KEY);
   localStorage.removeItem(DEV_MODE_KEY);

@@ -105,6 +105,32 @@ describe('AuthPage', () => {
     });
   });
 
+  it('signs up through an invitation link as an affiliate, sending its token', async () => {
+    serve({
+      '/auth/signup': () =>
+        jsonResponse({ success: true, message: 'Account created', data: { jwt: 'jwt-2', user: { ...user, accountType: 'affiliate' } } }, 201),
+    });
+    renderWithProviders(<AuthPage />, { path: '/auth', route: '/auth?invite=invite-token-1' });
+    expect(screen.getByText('Create account', { selector: 'h1' })).toBeTruthy();
+    expect(screen.getByTestId('auth-invited').textContent).toMatch(/invited as an affiliate/);
+    expect(screen.queryByTestId('account-type-brand')).toBeNull();
+    fill('firstName', 'Ada');
+    fill('lastName', 'Pop');
+    fill('email', 'ada@example.com');
+    fill('password', 'long-enough-1');
+    fireEvent.click(screen.getByTestId('auth-submit'));
+    await screen.findByTestId('elsewhere');
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/auth/signup')) as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({
+      accountType: 'affiliate',
+      firstName: 'Ada',
+      lastName: 'Pop',
+      email: 'ada@example.com',
+      password: 'long-enough-1',
+      inviteToken: 'invite-token-1',
+    });
+  });
+
   it('forgot password only tells the user to contact support', () => {
     serve({});
     renderWithProviders(<AuthPage />, { path: '/auth', route: '/auth' });

@@ -1,7 +1,7 @@
-import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { AccountType, SignupAccountType } from '../../api/generated/model';
 import { useAuth, type AuthOutcome } from '../../auth/AuthProvider';
 import { LanguageButtons } from '../../components/LanguageButtons';
@@ -33,17 +33,24 @@ const emptyForm: FormFields = {
   preferredBrandId: '',
 };
 
-/** /auth and /login: sign in, create a brand or affiliate account, or (dev mode) pick a demo account. */
+/**
+ * /auth and /login: sign in, create a brand or affiliate account, or (dev mode) pick a demo account.
+ * /auth?invite=<token> is a host's invitation: the sign-up claims the affiliate the host created.
+ */
 export default function AuthPage() {
   const { t } = useTranslation(['auth', 'common']);
   const { signIn, signUp, signInAsDemo } = useAuth();
   const { devMode } = useSystemConfig();
   const navigate = useNavigate();
-  const [mode, setMode] = useState<Mode>('signIn');
+  const [params] = useSearchParams();
+  const inviteToken = params.get('invite')?.trim() || null;
+  const [mode, setMode] = useState<Mode>(inviteToken ? 'signUp' : 'signIn');
   const [form, setForm] = useState<FormFields>(emptyForm);
+  const invited = mode === 'signUp' && inviteToken !== null;
+  const isBrand = mode === 'signUp' && !invited && form.accountType === 'brand';
   const [messages, setMessages] = useState<AuthMessagesState>({});
   const [busy, setBusy] = useState(false);
-  const isBrand = mode === 'signUp' && form.accountType === 'brand';
+
 
   const update = (field: keyof FormFields) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
 
@@ -73,6 +80,7 @@ export default function AuthPage() {
             password: form.password,
             ...(isBrand ? { companyName: form.companyName.trim() } : {}),
             ...(isBrand && form.preferredBrandId.trim() ? { preferredBrandId: form.preferredBrandId.trim() } : {}),
+            ...(invited ? { accountType: 'affiliate' as const, inviteToken } : {}),
           }),
         );
       }
@@ -118,7 +126,13 @@ export default function AuthPage() {
             <AuthMessages {...messages} />
             {mode === 'signUp' && (
               <>
-                <AccountTypeChoice value={form.accountType} onChange={update('accountType')} />
+                {invited ? (
+                  <Alert severity="info" data-testid="auth-invited">
+                    {t('signUp.invited')}
+                  </Alert>
+                ) : (
+                  <AccountTypeChoice value={form.accountType} onChange={update('accountType')} />
+                )}
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                   <TextField
                     label={t('fields.firstName')}

@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import InviteIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
@@ -28,7 +29,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isServerRefusal } from '../../api/errors';
-import { createHost } from '../../api/generated/admin/admin';
+import { createAffiliateInviteLink, createHost } from '../../api/generated/admin/admin';
+import type { Affiliate } from '../../api/generated/model';
 import {
   createAffiliate,
   deleteAffiliate,
@@ -58,6 +60,7 @@ import {
   type AdminTab,
 } from './adminSearch';
 import { CreateHostDialog, type HostAccountValues } from './CreateHostDialog';
+import { InviteLinkDialog, type InviteLink } from './InviteLinkDialog';
 
 const tabs: { kind: AdminTab; key: 'brands' | 'affiliates' | 'campaigns' | 'discountCodes' | 'trackingLinks' }[] = [
   { kind: 'brand', key: 'brands' },
@@ -75,9 +78,22 @@ function IdCell({ id }: { id: string }) {
   );
 }
 
-function RowActions({ onEdit, onDelete, editLabel, deleteLabel }: { onEdit: () => void; onDelete: () => void; editLabel: string; deleteLabel: string }) {
+function RowActions({
+  onEdit,
+  onDelete,
+  editLabel,
+  deleteLabel,
+  children,
+}: {
+  onEdit: () => void;
+  onDelete: () => void;
+  editLabel: string;
+  deleteLabel: string;
+  children?: ReactNode;
+}) {
   return (
     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+      {children}
       <Tooltip title={editLabel}>
         <IconButton size="small" aria-label={editLabel} onClick={onEdit} data-testid="admin-edit">
           <EditIcon fontSize="small" />
@@ -139,6 +155,7 @@ export default function AdminPage() {
   const [deleting, setDeleting] = useState<{ kind: AdminKind; id: string } | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [hostOpen, setHostOpen] = useState(false);
+  const [inviteLink, setInviteLink] = useState<InviteLink | null>(null);
 
   const kindLabel = (kind: AdminKind) => t(`kinds.${kind}`);
 
@@ -262,6 +279,15 @@ export default function AdminPage() {
     return true;
   };
 
+  const invite = async (affiliate: Affiliate) => {
+    try {
+      const { data } = await createAffiliateInviteLink(affiliate.id);
+      setInviteLink({ email: affiliate.email, url: data.invite_url, expiresAt: data.expires_at });
+    } catch (error) {
+      toast(failure(error, t('inviteLink.failed')));
+    }
+  };
+
   const edit = (kind: AdminKind, id: string, values: Partial<AdminEntityValues>) =>
     setDialog({ mode: 'edit', kind, id, values: { ...emptyAdminValues, ...values } });
   const editLabel = t('common:actions.edit');
@@ -381,7 +407,21 @@ export default function AdminPage() {
                   deleteLabel={deleteLabel}
                   onEdit={() => edit('affiliate', affiliate.id, { name: affiliate.name, email: affiliate.email })}
                   onDelete={() => setDeleting({ kind: 'affiliate', id: affiliate.id })}
-                />
+                >
+                  {/* Only an affiliate nobody signed up for yet can be claimed through an invitation. */}
+                  {affiliate.user_id === null && (
+                    <Tooltip title={t('inviteLink.action')}>
+                      <IconButton
+                        size="small"
+                        aria-label={t('inviteLink.action')}
+                        onClick={() => void invite(affiliate)}
+                        data-testid="admin-invite-link"
+                      >
+                        <InviteIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                </RowActions>
               </TableRow>
             ))}
           />
@@ -456,6 +496,7 @@ export default function AdminPage() {
       </Card>
       <AdminEntityDialog state={dialog} brands={brandOptions} onClose={() => setDialog(null)} onSubmit={save} />
       <CreateHostDialog open={hostOpen} onClose={() => setHostOpen(false)} onSubmit={addHost} />
+      <InviteLinkDialog invite={inviteLink} onClose={() => setInviteLink(null)} />
       <ConfirmDialog
         open={deleting !== null}
         message={deleting ? t(`deleteConfirm.${deleting.kind}`) : ''}

@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/errors';
 import { changePassword, updateProfile } from '../../api/generated/auth/auth';
 import type { User } from '../../api/generated/model';
 import { useAuth } from '../../auth/AuthProvider';
+import { replaceToken } from '../../auth/session';
 import { PasswordField } from '../../components/PasswordField';
 import { formatDate } from '../../preferences/format';
 import { SectionHeader } from '../SectionHeader';
@@ -127,7 +128,9 @@ function PasswordCard() {
     setBusy(true);
     setMessage(null);
     try {
-      await changePassword({ currentPassword: form.currentPassword, newPassword: form.newPassword });
+      // The change ends every session, this one included: carry on with the token it answers.
+      const changed = await changePassword({ currentPassword: form.currentPassword, newPassword: form.newPassword });
+      replaceToken(changed.data.jwt);
       setForm(empty);
       setMessage({ severity: 'success', text: t('password.changed') });
     } catch (error) {

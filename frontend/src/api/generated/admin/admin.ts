@@ -61,8 +61,8 @@
  * and changes nothing. The same key with another method, path or body answers
  * `409 IDEMPOTENCY_KEY_REUSED`; so does a repeat that waited 30 seconds for the first request
  * to finish (with `Retry-After`). Answers of 5xx and 429 are not stored, so their retry runs anew.
- * Answers that hold a credential (a new API key, webhook secret or reset link) are never
- * stored: a retry of those makes a new one. Without the header nothing is replayed: do not
+ * Answers that hold a credential (a new API key, webhook secret, reset or invitation link, or
+ * the fresh token of a password change) are never stored: a retry of those runs anew. Without the header nothing is replayed: do not
  * retry such a request blindly.
  *
  * ## Money
@@ -118,6 +118,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AffiliateInviteLinkResponse,
   BadRequestResponse,
   ClickListResponse,
   ConflictResponse,
@@ -317,6 +318,82 @@ export const useCreateResetLink = <TError = ErrorType<BadRequestResponse | Unaut
         TContext
       > => {
       return useMutation(getCreateResetLinkMutationOptions(options), queryClient);
+    }
+    export const getCreateAffiliateInviteLinkUrl = (id: string,) => {
+
+
+
+
+  return `/admin/affiliates/${id}/invite-link`
+}
+
+/**
+ * Signing up through the link (its token as `inviteToken`, with the affiliate's email) links the new
+ * account to this affiliate. The token is stored only as its hash, valid for seven days and usable once.
+ * An affiliate that already has an account answers 409.
+ * @summary Issue a one-time invitation link for an affiliate the host created
+ */
+export const createAffiliateInviteLink = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<AffiliateInviteLinkResponse> => {
+
+  return apiFetch<AffiliateInviteLinkResponse>(getCreateAffiliateInviteLinkUrl(id),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getCreateAffiliateInviteLinkMutationKey = () => ['createAffiliateInviteLink'] as const;
+
+export const getCreateAffiliateInviteLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAffiliateInviteLink>>, TError,CreateAffiliateInviteLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createAffiliateInviteLink>>, TError,CreateAffiliateInviteLinkMutationVariables, TContext> => {
+
+const mutationKey = getCreateAffiliateInviteLinkMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createAffiliateInviteLink>>, CreateAffiliateInviteLinkMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  createAffiliateInviteLink(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateAffiliateInviteLinkMutationResult = NonNullable<Awaited<ReturnType<typeof createAffiliateInviteLink>>>
+
+    export type CreateAffiliateInviteLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type CreateAffiliateInviteLinkMutationVariables = {id: string}
+
+    /**
+ * @summary Issue a one-time invitation link for an affiliate the host created
+ */
+export const useCreateAffiliateInviteLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAffiliateInviteLink>>, TError,CreateAffiliateInviteLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createAffiliateInviteLink>>,
+        TError,
+        CreateAffiliateInviteLinkMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateAffiliateInviteLinkMutationOptions(options), queryClient);
     }
     export const getGetDataSummaryUrl = () => {
 

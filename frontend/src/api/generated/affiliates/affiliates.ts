@@ -61,8 +61,8 @@
  * and changes nothing. The same key with another method, path or body answers
  * `409 IDEMPOTENCY_KEY_REUSED`; so does a repeat that waited 30 seconds for the first request
  * to finish (with `Retry-After`). Answers of 5xx and 429 are not stored, so their retry runs anew.
- * Answers that hold a credential (a new API key, webhook secret or reset link) are never
- * stored: a retry of those makes a new one. Without the header nothing is replayed: do not
+ * Answers that hold a credential (a new API key, webhook secret, reset or invitation link, or
+ * the fresh token of a password change) are never stored: a retry of those runs anew. Without the header nothing is replayed: do not
  * retry such a request blindly.
  *
  * ## Money
@@ -273,7 +273,7 @@ export const getCreateAffiliateUrl = () => {
 }
 
 /**
- * An affiliate created by the host has no user until someone signs up with its email.
+ * An affiliate created by the host has no user until the person it invites signs up through its invitation link (`POST /admin/affiliates/{id}/invite-link`).
  * @summary Create an affiliate (host)
  */
 export const createAffiliate = async (affiliateInput: AffiliateInput, options?: Parameters<typeof apiFetch>[1]): Promise<AffiliateResponse> => {

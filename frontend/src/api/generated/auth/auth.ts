@@ -61,8 +61,8 @@
  * and changes nothing. The same key with another method, path or body answers
  * `409 IDEMPOTENCY_KEY_REUSED`; so does a repeat that waited 30 seconds for the first request
  * to finish (with `Retry-After`). Answers of 5xx and 429 are not stored, so their retry runs anew.
- * Answers that hold a credential (a new API key, webhook secret or reset link) are never
- * stored: a retry of those makes a new one. Without the header nothing is replayed: do not
+ * Answers that hold a credential (a new API key, webhook secret, reset or invitation link, or
+ * the fresh token of a password change) are never stored: a retry of those runs anew. Without the header nothing is replayed: do not
  * retry such a request blindly.
  *
  * ## Money
@@ -169,6 +169,8 @@ export const getSignupUrl = () => {
 
 /**
  * Creates the user and its brand or affiliate record, and signs it in. Host accounts cannot be created here.
+ * An affiliate record the host created is linked only through its invitation (`inviteToken`); signing up
+ * with its email without one answers 409. At most 10 sign-ups per client address in 15 minutes.
  * @summary Create a brand or affiliate account
  */
 export const signup = async (signupRequest: SignupRequest, options?: Parameters<typeof apiFetch>[1]): Promise<AuthResponse> => {
@@ -343,7 +345,7 @@ export const useLogin = <TError = ErrorType<BadRequestResponse | UnauthorizedRes
 }
 
 /**
- * Only when the server runs with `DEV_MODE=true`; otherwise 404. Returns a real token for the seeded demo account of the chosen type.
+ * Only when the server runs with `DEV_MODE=true` and its `PUBLIC_URL` is a loopback address (localhost, 127.0.0.0/8, ::1); otherwise 404. Returns a real token for the seeded demo account of the chosen type.
  * @summary Sign in as a demo account (dev mode only)
  */
 export const devLogin = async (devLoginRequest: DevLoginRequest, options?: Parameters<typeof apiFetch>[1]): Promise<AuthResponse> => {
@@ -604,6 +606,7 @@ export const useLogout = <TError = ErrorType<BadRequestResponse | UnauthorizedRe
 }
 
 /**
+ * At most 20 attempts per client address in 15 minutes; a refused token counts too.
  * @summary Set a new password with a one-time reset token
  */
 export const resetPassword = async (resetPasswordRequest: ResetPasswordRequest, options?: Parameters<typeof apiFetch>[1]): Promise<MessageResponse> => {
@@ -779,10 +782,10 @@ export const useUpdateProfile = <TError = ErrorType<BadRequestResponse | Unautho
 }
 
 /**
- * Needs the current password. Other sessions stay signed in until they expire or log out.
+ * Needs the current password. Every earlier token of the user, this request's included, answers 401 afterwards; the answer carries a fresh token for the caller.
  * @summary Change the signed-in user's password
  */
-export const changePassword = async (changePasswordInput: ChangePasswordInput, options?: Parameters<typeof apiFetch>[1]): Promise<MessageResponse> => {
+export const changePassword = async (changePasswordInput: ChangePasswordInput, options?: Parameters<typeof apiFetch>[1]): Promise<AuthResponse> => {
 
     const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
@@ -798,7 +801,7 @@ export const changePassword = async (changePasswordInput: ChangePasswordInput, o
     }
     return headers;
   };
-return apiFetch<MessageResponse>(getChangePasswordUrl(),
+return apiFetch<AuthResponse>(getChangePasswordUrl(),
   {
     ...options,
     method: 'POST',

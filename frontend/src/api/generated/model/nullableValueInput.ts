@@ -61,8 +61,8 @@
  * and changes nothing. The same key with another method, path or body answers
  * `409 IDEMPOTENCY_KEY_REUSED`; so does a repeat that waited 30 seconds for the first request
  * to finish (with `Retry-After`). Answers of 5xx and 429 are not stored, so their retry runs anew.
- * Answers that hold a credential (a new API key, webhook secret or reset link) are never
- * stored: a retry of those makes a new one. Without the header nothing is replayed: do not
+ * Answers that hold a credential (a new API key, webhook secret, reset or invitation link, or
+ * the fresh token of a password change) are never stored: a retry of those runs anew. Without the header nothing is replayed: do not
  * retry such a request blindly.
  *
  * ## Money
