@@ -137,8 +137,11 @@ func TestRedirectRefusals(t *testing.T) {
 	if link["destination_url"] != "https://"+p.domain+"/home?src=campaign" {
 		t.Errorf("a blank destination does not use the homepage: %v", link["destination_url"])
 	}
-	if r := visit(t, env.URL, "nosuchcode", ""); r.StatusCode != http.StatusNotFound || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") {
-		t.Errorf("unknown code: %d %s", r.StatusCode, r.Header.Get("Content-Type"))
+	// Unknown codes, and codes no link can have (too short, too long, other characters), get the page.
+	for _, c := range []string{"nosuchcode", "short", strings.Repeat("a", 2000), code + "/x", code + ".html", "abc%25defgh"} {
+		if r := visit(t, env.URL, c, ""); r.StatusCode != http.StatusNotFound || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") {
+			t.Errorf("code %.40q: %d %s", c, r.StatusCode, r.Header.Get("Content-Type"))
+		}
 	}
 	for _, status := range []string{"paused", "archived"} {
 		mustStatus(t, env.Call(t, http.MethodPut, "/tracking-links/"+id, p.brand.token, map[string]any{"status": status}), http.StatusOK)
@@ -156,6 +159,39 @@ func TestRedirectRefusals(t *testing.T) {
 	time.Sleep(700 * time.Millisecond) // longer than a flush interval
 	if n := count(t, env, "SELECT count(*) FROM clicks WHERE link_id = $1", id); n != 0 {
 		t.Errorf("%d clicks recorded for an inactive campaign", n)
+	}
+}
+
+// visitHead asks a tracking link where it goes with a HEAD request, as link checkers do.
+func visitHead(t *testing.T, base, code string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodHead, base+"/r/"+code, nil)
+	req.Header.Set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36")
+	resp, err := noFollow.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp
+}
+
+// A HEAD request learns the destination but is never a click, even with a browser's user agent.
+func TestHeadIsNotAClick(t *testing.T) {
+	env := servertest.Get(t)
+	p := newProgram(t, env)
+	link := p.link(t, env, "https://"+p.domain+"/sale?x=1")
+	code, id := link["short_code"].(string), link["id"].(string)
+	for range 3 {
+		r := visitHead(t, env.URL, code)
+		if r.StatusCode != http.StatusFound || r.Header.Get("Location") != "https://"+p.domain+"/sale?x=1" {
+			t.Fatalf("HEAD: %d %q", r.StatusCode, r.Header.Get("Location"))
+		}
+	}
+	visit(t, env.URL, code, "") // one GET, so the wait below ends once clicks were written
+	waitClicks(t, env, id, 1)
+	time.Sleep(700 * time.Millisecond) // longer than a flush interval
+	if n := count(t, env, "SELECT count(*) FROM clicks WHERE link_id = $1", id); n != 1 {
+		t.Errorf("3 HEADs and 1 GET stored %d clicks", n)
 	}
 }
 
