@@ -11,8 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/openaffiliate/platform/server"
 	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/tracking"
 )
 
 // program is a brand with a campaign and an affiliate approved in it.
@@ -192,6 +195,74 @@ func TestHeadIsNotAClick(t *testing.T) {
 	time.Sleep(700 * time.Millisecond) // longer than a flush interval
 	if n := count(t, env, "SELECT count(*) FROM clicks WHERE link_id = $1", id); n != 1 {
 		t.Errorf("3 HEADs and 1 GET stored %d clicks", n)
+	}
+}
+
+// applicationID finds the affiliate's application to the program's campaign, as its brand sees it.
+func (p program) applicationID(t *testing.T, env *servertest.Env) string {
+	t.Helper()
+	apps := data(mustStatus(t, env.Call(t, http.MethodGet, "/applications?limit=1000", p.brand.token, nil), http.StatusOK))["applications"].([]any)
+	for _, a := range apps {
+		if m := a.(map[string]any); m["affiliate_id"] == p.affID && m["campaign_id"] == p.campaign["id"] {
+			return m["id"].(string)
+		}
+	}
+	t.Fatalf("no application of %s", p.affID)
+	return ""
+}
+
+// A rejected affiliate stops earning: its links still send visitors on, without aff_click and
+// without a click, and its discount codes no longer attribute. Approved again, both earn again.
+func TestRejectedAffiliateStopsEarning(t *testing.T) {
+	env := servertest.Get(t)
+	p := newProgram(t, env)
+	link := p.link(t, env, "https://"+p.domain+"/sale?x=1")
+	code, id := link["short_code"].(string), link["id"].(string)
+	mustStatus(t, env.Call(t, http.MethodPost, "/discount-codes", p.brand.token, map[string]any{
+		"code": "MARA15", "campaign_id": p.campaign["id"], "affiliate_id": p.affID, "discount_type": "percentage", "discount_value": "0.15",
+	}), http.StatusCreated)
+	codes := tracking.New(env.App.Pool, nil, nil, "", time.Now)
+	brandID := uuid.MustParse(p.brand.brandID())
+	attributes := func() bool {
+		t.Helper()
+		_, ok, err := codes.AttributableCode(context.Background(), brandID, "mara15")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+
+	// Earning: the visit (which also caches the link) records a click; the code attributes.
+	if loc, _ := url.Parse(visit(t, env.URL, code, "").Header.Get("Location")); loc.Query().Get("aff_click") == "" {
+		t.Fatalf("an approved affiliate's link: %s", loc)
+	}
+	waitClicks(t, env, id, 1)
+	if !attributes() {
+		t.Fatal("an approved affiliate's code does not attribute")
+	}
+
+	app := p.applicationID(t, env)
+	mustStatus(t, env.Call(t, http.MethodPost, "/applications/"+app+"/reject", p.brand.token, nil), http.StatusOK)
+	for _, ua := range []string{"", "Mozilla/5.0 (compatible; Googlebot/2.1)"} {
+		r := visit(t, env.URL, code, ua)
+		if r.StatusCode != http.StatusFound || r.Header.Get("Location") != "https://"+p.domain+"/sale?x=1" {
+			t.Errorf("a rejected affiliate's link: %d %q", r.StatusCode, r.Header.Get("Location"))
+		}
+	}
+	time.Sleep(700 * time.Millisecond) // longer than a flush interval
+	if n := count(t, env, "SELECT count(*) FROM clicks WHERE link_id = $1", id); n != 1 {
+		t.Errorf("%d clicks stored; the rejected affiliate's visits must add none", n-1)
+	}
+	if attributes() {
+		t.Error("a rejected affiliate's code still attributes")
+	}
+
+	mustStatus(t, env.Call(t, http.MethodPost, "/applications/"+app+"/approve", p.brand.token, nil), http.StatusOK)
+	if loc, _ := url.Parse(visit(t, env.URL, code, "").Header.Get("Location")); loc.Query().Get("aff_click") == "" {
+		t.Errorf("approved again, the link does not earn: %s", loc)
+	}
+	if !attributes() {
+		t.Error("approved again, the code does not attribute")
 	}
 }
 

@@ -42,9 +42,12 @@ DELETE FROM clicks WHERE link_id = @link_id;
 SELECT EXISTS (SELECT 1 FROM tracking_links WHERE short_code = @short_code);
 
 -- name: ResolveShortCode :one
--- What the redirect needs to know about a short code, in one read.
+-- What the redirect needs to know about a short code, in one read. earning: the link's affiliate
+-- is still approved in the campaign (a rejected or removed one's links redirect without a click).
 SELECT l.id, l.brand_id, l.campaign_id, l.affiliate_id, l.destination_url, l.status,
-       c.status AS campaign_status
+       c.status AS campaign_status,
+       EXISTS (SELECT 1 FROM campaign_memberships m
+               WHERE m.campaign_id = l.campaign_id AND m.affiliate_id = l.affiliate_id AND m.status = 'approved') AS earning
 FROM tracking_links l
 JOIN campaigns c ON c.id = l.campaign_id
 WHERE l.short_code = @short_code;
@@ -92,6 +95,13 @@ JOIN brands b ON b.id = d.brand_id
 JOIN campaigns c ON c.id = d.campaign_id
 JOIN affiliates a ON a.id = d.affiliate_id
 WHERE d.id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR d.brand_id = sqlc.narg(brand_id));
+
+-- name: AttributableDiscountCode :one
+-- A brand's active code (any case) whose affiliate is still approved in the code's campaign.
+SELECT d.* FROM discount_codes d
+WHERE d.brand_id = @brand_id AND lower(d.code) = lower(@code) AND d.status = 'active'
+  AND EXISTS (SELECT 1 FROM campaign_memberships m
+              WHERE m.campaign_id = d.campaign_id AND m.affiliate_id = d.affiliate_id AND m.status = 'approved');
 
 -- name: DiscountCodeTaken :one
 -- Whether a brand already has a code, ignoring case (and the code being edited).

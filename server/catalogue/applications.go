@@ -106,5 +106,6 @@ func (s *Service) Decide(ctx context.Context, u auth.User, id uuid.UUID, status 
 		out, err = s.q.GetApplication(ctx, tx, queries.GetApplicationParams{ID: id})
 		return err
 	})
+	s.campaignChanged() // the affiliate's links start or stop earning at once
 	return out, err
 }

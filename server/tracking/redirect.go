@@ -85,9 +85,9 @@ type Outcome struct {
 	Found    bool
 }
 
-// Visit resolves a short code, records the click when the link and its campaign are active,
-// and answers where to send the visitor: with the click id when a click was recorded, else the
-// bare destination.
+// Visit resolves a short code, records the click when the link and its campaign are active and
+// its affiliate still earns in the campaign, and answers where to send the visitor: with the
+// click id when a click was recorded, else the bare destination.
 func (r *Redirector) Visit(ctx context.Context, v Visit) (Outcome, error) {
 	if !ValidCode(v.Code) {
 		return Outcome{}, nil
@@ -96,7 +96,7 @@ func (r *Redirector) Visit(ctx context.Context, v Visit) (Outcome, error) {
 	if err != nil || !found || link.Status != "active" {
 		return Outcome{}, err
 	}
-	if link.CampaignStatus != "active" || v.Head {
+	if link.CampaignStatus != "active" || !link.Earning || v.Head {
 		return Outcome{Location: link.DestinationUrl, Found: true}, nil
 	}
 	id, err := uuid.NewV7()
