@@ -110,12 +110,13 @@ func TestRedirectRecordsClicks(t *testing.T) {
 	if count(t, env, "SELECT count(*) FROM clicks WHERE link_id = $1 AND is_bot", link["id"]) != 1 {
 		t.Error("the bot's click is not flagged")
 	}
+	// Both tracking pages show the bot's click apart from the counted one.
 	links := data(mustStatus(t, env.Call(t, http.MethodGet, "/tracking-links?limit=100", p.brand.token, nil), http.StatusOK))["links"].([]any)
-	if len(links) != 1 || links[0].(map[string]any)["click_count"].(float64) != 1 {
-		t.Errorf("click_count: %v", links)
+	if len(links) != 1 || links[0].(map[string]any)["click_count"].(float64) != 1 || links[0].(map[string]any)["bot_clicks"].(float64) != 1 {
+		t.Errorf("click_count and bot_clicks: %v", links)
 	}
 	mine := data(mustStatus(t, env.Call(t, http.MethodGet, "/affiliate-links", p.affiliate.token, nil), http.StatusOK))["links"].([]any)
-	if len(mine) != 1 || mine[0].(map[string]any)["click_count"].(float64) != 1 {
+	if len(mine) != 1 || mine[0].(map[string]any)["click_count"].(float64) != 1 || mine[0].(map[string]any)["bot_clicks"].(float64) != 1 {
 		t.Errorf("affiliate's links: %v", mine)
 	}
 

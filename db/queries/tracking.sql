@@ -4,9 +4,11 @@ VALUES (@brand_id, @campaign_id, @affiliate_id, @name, @short_code, @destination
 RETURNING id;
 
 -- name: ListTrackingLinks :many
--- A page of links; brand_id or affiliate_id narrows them to one tenant.
+-- A page of links; brand_id or affiliate_id narrows them to one tenant. Clicks from people and
+-- from bots are counted apart, each through its own partial index on clicks (link_id).
 SELECT sqlc.embed(l), c.name AS campaign_name, a.name AS affiliate_name,
        (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND NOT k.is_bot)::int AS click_count,
+       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND k.is_bot)::int AS bot_clicks,
        count(*) OVER () AS total
 FROM tracking_links l
 JOIN campaigns c ON c.id = l.campaign_id
@@ -20,7 +22,8 @@ LIMIT @max_rows OFFSET @skip_rows;
 
 -- name: GetTrackingLink :one
 SELECT sqlc.embed(l), c.name AS campaign_name, a.name AS affiliate_name,
-       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND NOT k.is_bot)::int AS click_count
+       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND NOT k.is_bot)::int AS click_count,
+       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND k.is_bot)::int AS bot_clicks
 FROM tracking_links l
 JOIN campaigns c ON c.id = l.campaign_id
 JOIN affiliates a ON a.id = l.affiliate_id

@@ -280,7 +280,8 @@ func (q *Queries) GetDiscountCode(ctx context.Context, db DBTX, arg GetDiscountC
 
 const getTrackingLink = `-- name: GetTrackingLink :one
 SELECT l.id, l.brand_id, l.campaign_id, l.affiliate_id, l.name, l.short_code, l.destination_url, l.status, l.created_at, l.updated_at, c.name AS campaign_name, a.name AS affiliate_name,
-       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND NOT k.is_bot)::int AS click_count
+       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND NOT k.is_bot)::int AS click_count,
+       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND k.is_bot)::int AS bot_clicks
 FROM tracking_links l
 JOIN campaigns c ON c.id = l.campaign_id
 JOIN affiliates a ON a.id = l.affiliate_id
@@ -300,6 +301,7 @@ type GetTrackingLinkRow struct {
 	CampaignName  string
 	AffiliateName string
 	ClickCount    int32
+	BotClicks     int32
 }
 
 func (q *Queries) GetTrackingLink(ctx context.Context, db DBTX, arg GetTrackingLinkParams) (GetTrackingLinkRow, error) {
@@ -319,6 +321,7 @@ func (q *Queries) GetTrackingLink(ctx context.Context, db DBTX, arg GetTrackingL
 		&i.CampaignName,
 		&i.AffiliateName,
 		&i.ClickCount,
+		&i.BotClicks,
 	)
 	return i, err
 }
@@ -464,6 +467,7 @@ func (q *Queries) ListDiscountCodes(ctx context.Context, db DBTX, arg ListDiscou
 const listTrackingLinks = `-- name: ListTrackingLinks :many
 SELECT l.id, l.brand_id, l.campaign_id, l.affiliate_id, l.name, l.short_code, l.destination_url, l.status, l.created_at, l.updated_at, c.name AS campaign_name, a.name AS affiliate_name,
        (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND NOT k.is_bot)::int AS click_count,
+       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND k.is_bot)::int AS bot_clicks,
        count(*) OVER () AS total
 FROM tracking_links l
 JOIN campaigns c ON c.id = l.campaign_id
@@ -489,10 +493,12 @@ type ListTrackingLinksRow struct {
 	CampaignName  string
 	AffiliateName string
 	ClickCount    int32
+	BotClicks     int32
 	Total         int64
 }
 
-// A page of links; brand_id or affiliate_id narrows them to one tenant.
+// A page of links; brand_id or affiliate_id narrows them to one tenant. Clicks from people and
+// from bots are counted apart, each through its own partial index on clicks (link_id).
 func (q *Queries) ListTrackingLinks(ctx context.Context, db DBTX, arg ListTrackingLinksParams) ([]ListTrackingLinksRow, error) {
 	rows, err := db.Query(ctx, listTrackingLinks,
 		arg.BrandID,
@@ -522,6 +528,7 @@ func (q *Queries) ListTrackingLinks(ctx context.Context, db DBTX, arg ListTracki
 			&i.CampaignName,
 			&i.AffiliateName,
 			&i.ClickCount,
+			&i.BotClicks,
 			&i.Total,
 		); err != nil {
 			return nil, err
