@@ -13,6 +13,7 @@ const link = {
   tracking_url: 'http://oa.test/r/Ab3dE6gH',
   status: 'active',
   click_count: 1234,
+  bot_clicks: 0,
   campaign_id: 'c-1',
   campaign_name: 'Summer Sale',
   affiliate_id: 'a-1',
@@ -140,6 +141,31 @@ describe('tracking links (brand)', () => {
     fireEvent.click(within(dialog).getByTestId('link-dialog-submit'));
     expect(within(dialog).getByText('Alege un afiliat')).toBeTruthy();
     expect(within(dialog).getByText('Numele linkului este obligatoriu')).toBeTruthy();
+  });
+});
+
+describe('visits from bots and previews', () => {
+  it('shows them apart from the counted clicks on both pages, and says why on hover', async () => {
+    links = [{ ...link, click_count: 3, bot_clicks: 2 }];
+    for (const accountType of ['brand', 'affiliate'] as const) {
+      const { unmount } = renderWithProviders(<TrackingPage accountType={accountType} />);
+      const row = await screen.findByTestId('link-row');
+      expect(within(row).getByTestId('link-clicks').textContent).toBe('3');
+      const bots = within(row).getByTestId('link-bot-clicks');
+      expect(bots.textContent).toBe('2 visits from bots or previews, not counted');
+      fireEvent.mouseOver(bots);
+      expect((await screen.findByRole('tooltip')).textContent).toContain('HEAD requests are not recorded');
+      unmount();
+    }
+  });
+
+  it('says nothing when there were none, and speaks Romanian with its plural forms', async () => {
+    renderWithProviders(<TrackingPage accountType="brand" />);
+    expect(within(await screen.findByTestId('link-row')).queryByTestId('link-bot-clicks')).toBeNull();
+    await i18n.changeLanguage('ro');
+    expect(i18n.t('tracking:botClicks.label', { count: 1, formatted: '1' })).toBe('1 vizită de la un bot sau o previzualizare, care nu se numără');
+    expect(i18n.t('tracking:botClicks.label', { count: 2, formatted: '2' })).toBe('2 vizite de la boți sau previzualizări, care nu se numără');
+    expect(i18n.t('tracking:botClicks.label', { count: 25, formatted: '25' })).toBe('25 de vizite de la boți sau previzualizări, care nu se numără');
   });
 });
 
