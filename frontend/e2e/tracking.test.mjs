@@ -144,9 +144,9 @@ test('an affiliate shares a generated link, its click is counted, and the brand 
     await brand.waitForFunction(() => !document.querySelector('[data-testid="links-refresh"]')?.hasAttribute('disabled'));
   }
   assert.equal(await brandRow.getByTestId('link-clicks').textContent(), '1');
-  assert.equal(await botClicks.textContent(), '1 visit from a bot or preview, not counted');
+  assert.equal(await botClicks.textContent(), '+1 bot');
   await botClicks.hover();
-  assert.match(await brand.getByRole('tooltip').textContent(), /not counted as clicks/);
+  assert.match(await brand.getByRole('tooltip').textContent(), /^1 visit from a bot or link preview, not counted\. .*not counted as clicks/);
   await brand.mouse.move(0, 0);
   assert.equal(await brandRow.getByTestId('link-code').textContent(), shortCode);
 

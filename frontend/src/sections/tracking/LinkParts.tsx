@@ -24,27 +24,39 @@ export function LinkStatusChip({ status }: { status: LinkStatus }) {
 }
 
 /**
- * Stored clicks, right-aligned in the language's digit grouping; visits from bots and link
- * previews (recorded, not counted) show beneath, with why they are not counted on hover or focus.
+ * Stored clicks, right-aligned in the language's digit grouping. Visits from bots and link
+ * previews (recorded, not counted) show beneath as "+2 bots", short enough to keep the table's
+ * width; hovering or focusing it says what they are and why they are not counted.
  */
 export function ClickCount({ count, bots }: { count: number; bots: number }) {
   const { t, i18n } = useTranslation('tracking');
+  const formatted = formatCount(bots, i18n.language);
+  const summary = t('botClicks.summary', { count: bots, formatted });
   return (
     <Stack sx={{ alignItems: 'flex-end' }}>
       <Typography component="span" variant="body2" data-testid="link-clicks" data-count={count} sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
         {formatCount(count, i18n.language)}
       </Typography>
       {bots > 0 && (
-        <Tooltip title={t('botClicks.help')} describeChild>
+        <Tooltip
+          describeChild
+          title={
+            <>
+              <strong>{summary}</strong> {t('botClicks.help')}
+            </>
+          }
+        >
           <Typography
             component="span"
             variant="caption"
             tabIndex={0}
+            role="note"
+            aria-label={summary}
             data-testid="link-bot-clicks"
             data-count={bots}
-            sx={{ color: 'text.secondary', display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap', cursor: 'help' }}
+            sx={{ color: 'text.secondary', display: 'inline-flex', alignItems: 'center', gap: 0.25, whiteSpace: 'nowrap', cursor: 'help' }}
           >
-            {t('botClicks.label', { count: bots, formatted: formatCount(bots, i18n.language) })}
+            {t('botClicks.label', { count: bots, formatted })}
             <InfoOutlinedIcon sx={{ fontSize: '0.875rem' }} aria-hidden />
           </Typography>
         </Tooltip>

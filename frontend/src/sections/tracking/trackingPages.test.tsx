@@ -152,9 +152,12 @@ describe('visits from bots and previews', () => {
       const row = await screen.findByTestId('link-row');
       expect(within(row).getByTestId('link-clicks').textContent).toBe('3');
       const bots = within(row).getByTestId('link-bot-clicks');
-      expect(bots.textContent).toBe('2 visits from bots or previews, not counted');
+      expect(bots.textContent).toBe('+2 bots');
+      expect(bots.getAttribute('aria-label')).toBe('2 visits from bots or link previews, not counted.');
       fireEvent.mouseOver(bots);
-      expect((await screen.findByRole('tooltip')).textContent).toContain('HEAD requests are not recorded');
+      const tip = (await screen.findByRole('tooltip')).textContent;
+      expect(tip).toContain('2 visits from bots or link previews, not counted.');
+      expect(tip).toContain('HEAD requests are not recorded');
       unmount();
     }
   });
@@ -163,9 +166,11 @@ describe('visits from bots and previews', () => {
     renderWithProviders(<TrackingPage accountType="brand" />);
     expect(within(await screen.findByTestId('link-row')).queryByTestId('link-bot-clicks')).toBeNull();
     await i18n.changeLanguage('ro');
-    expect(i18n.t('tracking:botClicks.label', { count: 1, formatted: '1' })).toBe('1 vizită de la un bot sau o previzualizare, care nu se numără');
-    expect(i18n.t('tracking:botClicks.label', { count: 2, formatted: '2' })).toBe('2 vizite de la boți sau previzualizări, care nu se numără');
-    expect(i18n.t('tracking:botClicks.label', { count: 25, formatted: '25' })).toBe('25 de vizite de la boți sau previzualizări, care nu se numără');
+    const ro = (key: string, count: number) => i18n.t(`tracking:botClicks.${key}`, { count, formatted: String(count) });
+    expect([ro('label', 1), ro('label', 2), ro('label', 25)]).toEqual(['+1 bot', '+2 boți', '+25 de boți']);
+    expect(ro('summary', 1)).toBe('1 vizită de la un bot sau o previzualizare de link, care nu se numără.');
+    expect(ro('summary', 2)).toBe('2 vizite de la boți sau previzualizări de linkuri, care nu se numără.');
+    expect(ro('summary', 25)).toBe('25 de vizite de la boți sau previzualizări de linkuri, care nu se numără.');
   });
 });
 
