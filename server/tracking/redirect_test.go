@@ -182,3 +182,15 @@ func TestLinkCacheIsBounded(t *testing.T) {
 		}
 	}
 }
+
+// The redirect is the hottest path: refusing a code, or answering a cached one, does not allocate.
+func TestRefusingAndCachedCodesDoNotAllocate(t *testing.T) {
+	r, _ := countingRedirector()
+	ctx := context.Background()
+	r.Visit(ctx, Visit{Code: "Unknown1"}) // cached as unknown
+	for _, code := range []string{strings.Repeat("x", 4000), "bad/code", "Unknown1"} {
+		if n := testing.AllocsPerRun(100, func() { r.Visit(ctx, Visit{Code: code}) }); n != 0 {
+			t.Errorf("Visit(%.20q) allocates %v times", code, n)
+		}
+	}
+}
