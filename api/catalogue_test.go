@@ -331,7 +331,7 @@ func TestJoinAndApplications(t *testing.T) {
 		t.Errorf("manual campaign: %v", pending)
 	}
 	wantError(t, env.Call(t, http.MethodPost, "/campaigns/"+invite["id"].(string)+"/join", aff.token, nil), http.StatusNotFound, "NOT_FOUND")
-	wantError(t, env.Call(t, http.MethodPost, "/campaigns/"+paused["id"].(string)+"/join", aff.token, nil), http.StatusBadRequest, "VALIDATION_ERROR")
+	wantError(t, env.Call(t, http.MethodPost, "/campaigns/"+paused["id"].(string)+"/join", aff.token, nil), http.StatusNotFound, "NOT_FOUND")
 	wantError(t, env.Call(t, http.MethodPost, "/campaigns/"+auto["id"].(string)+"/join", a.token, nil), http.StatusForbidden, "FORBIDDEN")
 	wantError(t, env.Call(t, http.MethodGet, "/campaigns/available", a.token, nil), http.StatusForbidden, "FORBIDDEN")
 	wantError(t, env.Call(t, http.MethodGet, "/campaigns/my-campaigns", a.token, nil), http.StatusForbidden, "FORBIDDEN")
@@ -381,6 +381,42 @@ func TestJoinAndApplications(t *testing.T) {
 		if m["name"] == "Curated" && m["affiliates_count"].(float64) != 1 {
 			t.Errorf("affiliates_count = %v", m["affiliates_count"])
 		}
+	}
+}
+
+// An affiliate asking for a campaign it may not see gets, byte for byte, the answer a random id
+// gets: nothing tells it the campaign exists.
+func TestNoCampaignExistenceOracle(t *testing.T) {
+	env := servertest.Get(t)
+	brand, domain := newBrand(t, env)
+	aff := newAccount(t, env, "affiliate")
+	hidden := map[string]string{
+		"invite-only":            createCampaign(t, env, brand.token, map[string]any{"name": "Private", "visibility": "invite_only"})["id"].(string),
+		"paused":                 createCampaign(t, env, brand.token, map[string]any{"name": "Sleeping", "status": "paused"})["id"].(string),
+		"ended":                  createCampaign(t, env, brand.token, map[string]any{"name": "Over", "status": "ended"})["id"].(string),
+		"invite-only and paused": createCampaign(t, env, brand.token, map[string]any{"name": "Both", "visibility": "invite_only", "status": "paused"})["id"].(string),
+	}
+	random := "7d1c7a0e-8c84-4a53-9a58-2a6f7b9e0c11"
+	calls := map[string]func(id string) servertest.Response{
+		"join": func(id string) servertest.Response {
+			return env.Call(t, http.MethodPost, "/campaigns/"+id+"/join", aff.token, nil)
+		},
+		"generate link": func(id string) servertest.Response {
+			return env.Call(t, http.MethodPost, "/affiliate-links/generate", aff.token,
+				map[string]any{"campaign_id": id, "destination_url": "https://" + domain + "/"})
+		},
+	}
+	for op, call := range calls {
+		want := call(random)
+		wantError(t, want, http.StatusNotFound, "NOT_FOUND")
+		for name, id := range hidden {
+			if got := call(id); got.Status != want.Status || string(got.Raw) != string(want.Raw) {
+				t.Errorf("%s, %s campaign: %d %s; a random id: %d %s", op, name, got.Status, got.Raw, want.Status, want.Raw)
+			}
+		}
+	}
+	if n := count(t, env, "SELECT count(*) FROM campaign_memberships WHERE brand_id = $1", brand.brandID()); n != 0 {
+		t.Errorf("%d memberships made in hidden campaigns", n)
 	}
 }
 

@@ -11,8 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/openaffiliate/platform/server"
 	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/tracking"
 )
 
 // program is a brand with a campaign and an affiliate approved in it.
@@ -111,12 +114,13 @@ func TestRedirectRecordsClicks(t *testing.T) {
 	if count(t, env, "SELECT count(*) FROM clicks WHERE link_id = $1 AND is_bot", link["id"]) != 1 {
 		t.Error("the bot's click is not flagged")
 	}
+	// Both tracking pages show the bot's click apart from the counted one.
 	links := data(mustStatus(t, env.Call(t, http.MethodGet, "/tracking-links?limit=100", p.brand.token, nil), http.StatusOK))["links"].([]any)
-	if len(links) != 1 || links[0].(map[string]any)["click_count"].(float64) != 1 {
-		t.Errorf("click_count: %v", links)
+	if len(links) != 1 || links[0].(map[string]any)["click_count"].(float64) != 1 || links[0].(map[string]any)["bot_clicks"].(float64) != 1 {
+		t.Errorf("click_count and bot_clicks: %v", links)
 	}
 	mine := data(mustStatus(t, env.Call(t, http.MethodGet, "/affiliate-links", p.affiliate.token, nil), http.StatusOK))["links"].([]any)
-	if len(mine) != 1 || mine[0].(map[string]any)["click_count"].(float64) != 1 {
+	if len(mine) != 1 || mine[0].(map[string]any)["click_count"].(float64) != 1 || mine[0].(map[string]any)["bot_clicks"].(float64) != 1 {
 		t.Errorf("affiliate's links: %v", mine)
 	}
 
@@ -141,8 +145,11 @@ func TestRedirectRefusals(t *testing.T) {
 	if link["destination_url"] != "https://"+p.domain+"/home?src=campaign" {
 		t.Errorf("a blank destination does not use the homepage: %v", link["destination_url"])
 	}
-	if r := visit(t, env.URL, "nosuchcode", ""); r.StatusCode != http.StatusNotFound || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") {
-		t.Errorf("unknown code: %d %s", r.StatusCode, r.Header.Get("Content-Type"))
+	// Unknown codes, and codes no link can have (too short, too long, other characters), get the page.
+	for _, c := range []string{"nosuchcode", "short", strings.Repeat("a", 2000), code + "/x", code + ".html", "abc%25defgh"} {
+		if r := visit(t, env.URL, c, ""); r.StatusCode != http.StatusNotFound || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") {
+			t.Errorf("code %.40q: %d %s", c, r.StatusCode, r.Header.Get("Content-Type"))
+		}
 	}
 	for _, status := range []string{"paused", "archived"} {
 		mustStatus(t, env.Call(t, http.MethodPut, "/tracking-links/"+id, p.brand.token, map[string]any{"status": status}), http.StatusOK)
@@ -160,6 +167,107 @@ func TestRedirectRefusals(t *testing.T) {
 	time.Sleep(700 * time.Millisecond) // longer than a flush interval
 	if n := count(t, env, "SELECT count(*) FROM clicks WHERE link_id = $1", id); n != 0 {
 		t.Errorf("%d clicks recorded for an inactive campaign", n)
+	}
+}
+
+// visitHead asks a tracking link where it goes with a HEAD request, as link checkers do.
+func visitHead(t *testing.T, base, code string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodHead, base+"/r/"+code, nil)
+	req.Header.Set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36")
+	resp, err := noFollow.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp
+}
+
+// A HEAD request learns the destination but is never a click, even with a browser's user agent.
+func TestHeadIsNotAClick(t *testing.T) {
+	env := servertest.Get(t)
+	p := newProgram(t, env)
+	link := p.link(t, env, "https://"+p.domain+"/sale?x=1")
+	code, id := link["short_code"].(string), link["id"].(string)
+	for range 3 {
+		r := visitHead(t, env.URL, code)
+		if r.StatusCode != http.StatusFound || r.Header.Get("Location") != "https://"+p.domain+"/sale?x=1" {
+			t.Fatalf("HEAD: %d %q", r.StatusCode, r.Header.Get("Location"))
+		}
+	}
+	visit(t, env.URL, code, "") // one GET, so the wait below ends once clicks were written
+	waitClicks(t, env, id, 1)
+	time.Sleep(700 * time.Millisecond) // longer than a flush interval
+	if n := count(t, env, "SELECT count(*) FROM clicks WHERE link_id = $1", id); n != 1 {
+		t.Errorf("3 HEADs and 1 GET stored %d clicks", n)
+	}
+}
+
+// applicationID finds the affiliate's application to the program's campaign, as its brand sees it.
+func (p program) applicationID(t *testing.T, env *servertest.Env) string {
+	t.Helper()
+	apps := data(mustStatus(t, env.Call(t, http.MethodGet, "/applications?limit=1000", p.brand.token, nil), http.StatusOK))["applications"].([]any)
+	for _, a := range apps {
+		if m := a.(map[string]any); m["affiliate_id"] == p.affID && m["campaign_id"] == p.campaign["id"] {
+			return m["id"].(string)
+		}
+	}
+	t.Fatalf("no application of %s", p.affID)
+	return ""
+}
+
+// A rejected affiliate stops earning: its links still send visitors on, without aff_click and
+// without a click, and its discount codes no longer attribute. Approved again, both earn again.
+func TestRejectedAffiliateStopsEarning(t *testing.T) {
+	env := servertest.Get(t)
+	p := newProgram(t, env)
+	link := p.link(t, env, "https://"+p.domain+"/sale?x=1")
+	code, id := link["short_code"].(string), link["id"].(string)
+	mustStatus(t, env.Call(t, http.MethodPost, "/discount-codes", p.brand.token, map[string]any{
+		"code": "MARA15", "campaign_id": p.campaign["id"], "affiliate_id": p.affID, "discount_type": "percentage", "discount_value": "0.15",
+	}), http.StatusCreated)
+	codes := tracking.New(env.App.Pool, nil, nil, "", time.Now)
+	brandID := uuid.MustParse(p.brand.brandID())
+	attributes := func() bool {
+		t.Helper()
+		_, ok, err := codes.AttributableCode(context.Background(), brandID, "mara15")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+
+	// Earning: the visit (which also caches the link) records a click; the code attributes.
+	if loc, _ := url.Parse(visit(t, env.URL, code, "").Header.Get("Location")); loc.Query().Get("aff_click") == "" {
+		t.Fatalf("an approved affiliate's link: %s", loc)
+	}
+	waitClicks(t, env, id, 1)
+	if !attributes() {
+		t.Fatal("an approved affiliate's code does not attribute")
+	}
+
+	app := p.applicationID(t, env)
+	mustStatus(t, env.Call(t, http.MethodPost, "/applications/"+app+"/reject", p.brand.token, nil), http.StatusOK)
+	for _, ua := range []string{"", "Mozilla/5.0 (compatible; Googlebot/2.1)"} {
+		r := visit(t, env.URL, code, ua)
+		if r.StatusCode != http.StatusFound || r.Header.Get("Location") != "https://"+p.domain+"/sale?x=1" {
+			t.Errorf("a rejected affiliate's link: %d %q", r.StatusCode, r.Header.Get("Location"))
+		}
+	}
+	time.Sleep(700 * time.Millisecond) // longer than a flush interval
+	if n := count(t, env, "SELECT count(*) FROM clicks WHERE link_id = $1", id); n != 1 {
+		t.Errorf("%d clicks stored; the rejected affiliate's visits must add none", n-1)
+	}
+	if attributes() {
+		t.Error("a rejected affiliate's code still attributes")
+	}
+
+	mustStatus(t, env.Call(t, http.MethodPost, "/applications/"+app+"/approve", p.brand.token, nil), http.StatusOK)
+	if loc, _ := url.Parse(visit(t, env.URL, code, "").Header.Get("Location")); loc.Query().Get("aff_click") == "" {
+		t.Errorf("approved again, the link does not earn: %s", loc)
+	}
+	if !attributes() {
+		t.Error("approved again, the code does not attribute")
 	}
 }
 

@@ -219,7 +219,8 @@ func errorHandler(err error, c echo.Context) {
 }
 
 // redirectHandler answers GET /r/{code}: 302 to the destination with the click recorded,
-// or a small 404 page for unknown, paused and archived codes.
+// or a small 404 page for unknown, paused and archived codes. HEAD learns the destination
+// without a click.
 // Header values the redirect shares between requests (net/http only reads them), set with their
 // canonical keys, so the hot path neither allocates nor canonicalizes them.
 var (
@@ -246,6 +247,7 @@ func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.Han
 		h["Cache-Control"] = noStore
 		out, err := r.Visit(req.Context(), tracking.Visit{
 			Code: code, IP: clientIP(req), UserAgent: req.UserAgent(), Referrer: req.Referer(),
+			Head: req.Method == http.MethodHead,
 		})
 		switch {
 		case err != nil:

@@ -114,15 +114,7 @@ func (a *App) Close() {
 
 // Serve listens until ctx ends, then drains requests for up to 15 seconds.
 func (a *App) Serve(ctx context.Context) error {
-	srv := &http.Server{
-		Addr:              fmt.Sprintf(":%d", a.Config.Port),
-		Handler:           a.HTTP,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      60 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
-	}
+	srv := NewHTTPServer(fmt.Sprintf(":%d", a.Config.Port), a.HTTP, context.WithoutCancel(ctx))
 	go a.cleanupLoop(ctx)
 	errc := make(chan error, 1)
 	go func() {
@@ -151,7 +143,26 @@ func (a *App) Serve(ctx context.Context) error {
 	return nil
 }
 
-// cleanupLoop deletes expired revoked tokens, old login failures and idempotency keys every ten minutes.
+// MaxHeaderBytes bounds a request's line and headers: a tracking link's address is short, and
+// a huge one is refused (431) before any handler sees it.
+const MaxHeaderBytes = 64 << 10
+
+// NewHTTPServer is the server the app listens with: bounded headers, and timeouts so a slow
+// client cannot hold a connection open by trickling its request.
+func NewHTTPServer(addr string, h http.Handler, base context.Context) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		MaxHeaderBytes:    MaxHeaderBytes,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		BaseContext:       func(net.Listener) context.Context { return base },
+	}
+}
+
+// cleanupLoop deletes expired revoked tokens, old attempt records and idempotency keys every ten minutes.
 func (a *App) cleanupLoop(ctx context.Context) {
 	t := time.NewTicker(10 * time.Minute)
 	defer t.Stop()

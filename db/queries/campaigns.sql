@@ -16,13 +16,16 @@ ORDER BY c.created_at DESC, c.id
 LIMIT @max_rows OFFSET @skip_rows;
 
 -- name: GetCampaign :one
+-- One campaign as a caller sees it: brand_id narrows to a brand's own; an affiliate_id sees only
+-- what ListCampaigns shows it (its own, or public and active), so any other is simply not found.
 SELECT sqlc.embed(c), b.company_name AS brand_name,
        (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
        m.status AS membership_status
 FROM campaigns c
 JOIN brands b ON b.id = c.brand_id
 LEFT JOIN campaign_memberships m ON m.campaign_id = c.id AND m.affiliate_id = sqlc.narg(affiliate_id)
-WHERE c.id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR c.brand_id = sqlc.narg(brand_id));
+WHERE c.id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR c.brand_id = sqlc.narg(brand_id))
+  AND (sqlc.narg(affiliate_id)::uuid IS NULL OR m.id IS NOT NULL OR (c.visibility = 'public' AND c.status = 'active'));
 
 -- name: CreateCampaign :one
 INSERT INTO campaigns (brand_id, name, description, homepage_url, status, start_date, end_date, budget, currency,

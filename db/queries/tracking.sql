@@ -4,9 +4,11 @@ VALUES (@brand_id, @campaign_id, @affiliate_id, @name, @short_code, @destination
 RETURNING id;
 
 -- name: ListTrackingLinks :many
--- A page of links; brand_id or affiliate_id narrows them to one tenant.
+-- A page of links; brand_id or affiliate_id narrows them to one tenant. Clicks from people and
+-- from bots are counted apart, each through its own partial index on clicks (link_id).
 SELECT sqlc.embed(l), c.name AS campaign_name, a.name AS affiliate_name,
        (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND NOT k.is_bot)::int AS click_count,
+       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND k.is_bot)::int AS bot_clicks,
        count(*) OVER () AS total
 FROM tracking_links l
 JOIN campaigns c ON c.id = l.campaign_id
@@ -20,7 +22,8 @@ LIMIT @max_rows OFFSET @skip_rows;
 
 -- name: GetTrackingLink :one
 SELECT sqlc.embed(l), c.name AS campaign_name, a.name AS affiliate_name,
-       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND NOT k.is_bot)::int AS click_count
+       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND NOT k.is_bot)::int AS click_count,
+       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND k.is_bot)::int AS bot_clicks
 FROM tracking_links l
 JOIN campaigns c ON c.id = l.campaign_id
 JOIN affiliates a ON a.id = l.affiliate_id
@@ -42,9 +45,12 @@ DELETE FROM clicks WHERE link_id = @link_id;
 SELECT EXISTS (SELECT 1 FROM tracking_links WHERE short_code = @short_code);
 
 -- name: ResolveShortCode :one
--- What the redirect needs to know about a short code, in one read.
+-- What the redirect needs to know about a short code, in one read. earning: the link's affiliate
+-- is still approved in the campaign (a rejected or removed one's links redirect without a click).
 SELECT l.id, l.brand_id, l.campaign_id, l.affiliate_id, l.destination_url, l.status,
-       c.status AS campaign_status
+       c.status AS campaign_status,
+       EXISTS (SELECT 1 FROM campaign_memberships m
+               WHERE m.campaign_id = l.campaign_id AND m.affiliate_id = l.affiliate_id AND m.status = 'approved') AS earning
 FROM tracking_links l
 JOIN campaigns c ON c.id = l.campaign_id
 WHERE l.short_code = @short_code;
@@ -92,6 +98,13 @@ JOIN brands b ON b.id = d.brand_id
 JOIN campaigns c ON c.id = d.campaign_id
 JOIN affiliates a ON a.id = d.affiliate_id
 WHERE d.id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR d.brand_id = sqlc.narg(brand_id));
+
+-- name: AttributableDiscountCode :one
+-- A brand's active code (any case) whose affiliate is still approved in the code's campaign.
+SELECT d.* FROM discount_codes d
+WHERE d.brand_id = @brand_id AND lower(d.code) = lower(@code) AND d.status = 'active'
+  AND EXISTS (SELECT 1 FROM campaign_memberships m
+              WHERE m.campaign_id = d.campaign_id AND m.affiliate_id = d.affiliate_id AND m.status = 'approved');
 
 -- name: DiscountCodeTaken :one
 -- Whether a brand already has a code, ignoring case (and the code being edited).

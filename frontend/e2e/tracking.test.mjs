@@ -117,20 +117,37 @@ test('an affiliate shares a generated link, its click is counted, and the brand 
   assert.equal(landed.searchParams.get('ref'), 'e2e');
   assert.match(landed.searchParams.get('aff_click') ?? '', /.+/);
   await visitor.close();
+  // A headless browser (a known bot, like a link preview) follows it too: recorded, not counted.
+  const bot = await browser.newContext();
+  const botVisit = await bot.newPage();
+  await botVisit.goto(trackingUrl);
+  await botVisit.waitForURL(/\/docs\/index\.html\?/);
+  await bot.close();
 
-  // The brand sees the click once it is stored: Refresh until the count shows 1.
+  // The brand sees the click once it is stored: Refresh until the count shows 1, and the bot's
+  // visit beside it, not counted.
   await brand.getByTestId('menu-tracking').click();
   await brand.getByTestId('section-title').getByText('Tracking Links', { exact: true }).waitFor();
   const brandRow = brand.locator(`[data-testid="link-row"][data-code="${shortCode}"]`);
   await brandRow.getByText(affiliateName).waitFor();
   const refresh = brand.getByTestId('links-refresh');
+  const botClicks = brandRow.getByTestId('link-bot-clicks');
   for (let tries = 0; tries < 20; tries += 1) {
-    if ((await brandRow.getByTestId('link-clicks').getAttribute('data-count')) === '1') break;
+    if (
+      (await brandRow.getByTestId('link-clicks').getAttribute('data-count')) === '1' &&
+      (await botClicks.count()) === 1 &&
+      (await botClicks.getAttribute('data-count')) === '1'
+    )
+      break;
     await brand.waitForTimeout(500);
     await refresh.click();
     await brand.waitForFunction(() => !document.querySelector('[data-testid="links-refresh"]')?.hasAttribute('disabled'));
   }
   assert.equal(await brandRow.getByTestId('link-clicks').textContent(), '1');
+  assert.equal(await botClicks.textContent(), '+1 bot');
+  await botClicks.hover();
+  assert.match(await brand.getByRole('tooltip').textContent(), /^1 visit from a bot or link preview, not counted\. .*not counted as clicks/);
+  await brand.mouse.move(0, 0);
   assert.equal(await brandRow.getByTestId('link-code').textContent(), shortCode);
 
   // The create form: its own checks, then the server's domain rule, then a link in the list.

@@ -143,6 +143,7 @@ FROM campaigns c
 JOIN brands b ON b.id = c.brand_id
 LEFT JOIN campaign_memberships m ON m.campaign_id = c.id AND m.affiliate_id = $1
 WHERE c.id = $2 AND ($3::uuid IS NULL OR c.brand_id = $3)
+  AND ($1::uuid IS NULL OR m.id IS NOT NULL OR (c.visibility = 'public' AND c.status = 'active'))
 `
 
 type GetCampaignParams struct {
@@ -158,6 +159,8 @@ type GetCampaignRow struct {
 	MembershipStatus *string
 }
 
+// One campaign as a caller sees it: brand_id narrows to a brand's own; an affiliate_id sees only
+// what ListCampaigns shows it (its own, or public and active), so any other is simply not found.
 func (q *Queries) GetCampaign(ctx context.Context, db DBTX, arg GetCampaignParams) (GetCampaignRow, error) {
 	row := db.QueryRow(ctx, getCampaign, arg.AffiliateID, arg.ID, arg.BrandID)
 	var i GetCampaignRow

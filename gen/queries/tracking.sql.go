@@ -31,6 +31,46 @@ func (q *Queries) ApprovedMembership(ctx context.Context, db DBTX, arg ApprovedM
 	return exists, err
 }
 
+const attributableDiscountCode = `-- name: AttributableDiscountCode :one
+SELECT d.id, d.brand_id, d.campaign_id, d.affiliate_id, d.code, d.description, d.discount_type, d.discount_value, d.minimum_order_amount, d.usage_limit, d.usage_limit_per_customer, d.current_usage_count, d.valid_from, d.valid_until, d.is_exclusive, d.commission_override, d.status, d.created_at, d.updated_at FROM discount_codes d
+WHERE d.brand_id = $1 AND lower(d.code) = lower($2) AND d.status = 'active'
+  AND EXISTS (SELECT 1 FROM campaign_memberships m
+              WHERE m.campaign_id = d.campaign_id AND m.affiliate_id = d.affiliate_id AND m.status = 'approved')
+`
+
+type AttributableDiscountCodeParams struct {
+	BrandID uuid.UUID
+	Code    string
+}
+
+// A brand's active code (any case) whose affiliate is still approved in the code's campaign.
+func (q *Queries) AttributableDiscountCode(ctx context.Context, db DBTX, arg AttributableDiscountCodeParams) (DiscountCode, error) {
+	row := db.QueryRow(ctx, attributableDiscountCode, arg.BrandID, arg.Code)
+	var i DiscountCode
+	err := row.Scan(
+		&i.ID,
+		&i.BrandID,
+		&i.CampaignID,
+		&i.AffiliateID,
+		&i.Code,
+		&i.Description,
+		&i.DiscountType,
+		&i.DiscountValue,
+		&i.MinimumOrderAmount,
+		&i.UsageLimit,
+		&i.UsageLimitPerCustomer,
+		&i.CurrentUsageCount,
+		&i.ValidFrom,
+		&i.ValidUntil,
+		&i.IsExclusive,
+		&i.CommissionOverride,
+		&i.Status,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
 const countClicks = `-- name: CountClicks :one
 SELECT count(*)::bigint FROM clicks
 `
@@ -240,7 +280,8 @@ func (q *Queries) GetDiscountCode(ctx context.Context, db DBTX, arg GetDiscountC
 
 const getTrackingLink = `-- name: GetTrackingLink :one
 SELECT l.id, l.brand_id, l.campaign_id, l.affiliate_id, l.name, l.short_code, l.destination_url, l.status, l.created_at, l.updated_at, c.name AS campaign_name, a.name AS affiliate_name,
-       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND NOT k.is_bot)::int AS click_count
+       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND NOT k.is_bot)::int AS click_count,
+       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND k.is_bot)::int AS bot_clicks
 FROM tracking_links l
 JOIN campaigns c ON c.id = l.campaign_id
 JOIN affiliates a ON a.id = l.affiliate_id
@@ -260,6 +301,7 @@ type GetTrackingLinkRow struct {
 	CampaignName  string
 	AffiliateName string
 	ClickCount    int32
+	BotClicks     int32
 }
 
 func (q *Queries) GetTrackingLink(ctx context.Context, db DBTX, arg GetTrackingLinkParams) (GetTrackingLinkRow, error) {
@@ -279,6 +321,7 @@ func (q *Queries) GetTrackingLink(ctx context.Context, db DBTX, arg GetTrackingL
 		&i.CampaignName,
 		&i.AffiliateName,
 		&i.ClickCount,
+		&i.BotClicks,
 	)
 	return i, err
 }
@@ -424,6 +467,7 @@ func (q *Queries) ListDiscountCodes(ctx context.Context, db DBTX, arg ListDiscou
 const listTrackingLinks = `-- name: ListTrackingLinks :many
 SELECT l.id, l.brand_id, l.campaign_id, l.affiliate_id, l.name, l.short_code, l.destination_url, l.status, l.created_at, l.updated_at, c.name AS campaign_name, a.name AS affiliate_name,
        (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND NOT k.is_bot)::int AS click_count,
+       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND k.is_bot)::int AS bot_clicks,
        count(*) OVER () AS total
 FROM tracking_links l
 JOIN campaigns c ON c.id = l.campaign_id
@@ -449,10 +493,12 @@ type ListTrackingLinksRow struct {
 	CampaignName  string
 	AffiliateName string
 	ClickCount    int32
+	BotClicks     int32
 	Total         int64
 }
 
-// A page of links; brand_id or affiliate_id narrows them to one tenant.
+// A page of links; brand_id or affiliate_id narrows them to one tenant. Clicks from people and
+// from bots are counted apart, each through its own partial index on clicks (link_id).
 func (q *Queries) ListTrackingLinks(ctx context.Context, db DBTX, arg ListTrackingLinksParams) ([]ListTrackingLinksRow, error) {
 	rows, err := db.Query(ctx, listTrackingLinks,
 		arg.BrandID,
@@ -482,6 +528,7 @@ func (q *Queries) ListTrackingLinks(ctx context.Context, db DBTX, arg ListTracki
 			&i.CampaignName,
 			&i.AffiliateName,
 			&i.ClickCount,
+			&i.BotClicks,
 			&i.Total,
 		); err != nil {
 			return nil, err
@@ -496,7 +543,9 @@ func (q *Queries) ListTrackingLinks(ctx context.Context, db DBTX, arg ListTracki
 
 const resolveShortCode = `-- name: ResolveShortCode :one
 SELECT l.id, l.brand_id, l.campaign_id, l.affiliate_id, l.destination_url, l.status,
-       c.status AS campaign_status
+       c.status AS campaign_status,
+       EXISTS (SELECT 1 FROM campaign_memberships m
+               WHERE m.campaign_id = l.campaign_id AND m.affiliate_id = l.affiliate_id AND m.status = 'approved') AS earning
 FROM tracking_links l
 JOIN campaigns c ON c.id = l.campaign_id
 WHERE l.short_code = $1
@@ -510,9 +559,11 @@ type ResolveShortCodeRow struct {
 	DestinationUrl string
 	Status         string
 	CampaignStatus string
+	Earning        bool
 }
 
-// What the redirect needs to know about a short code, in one read.
+// What the redirect needs to know about a short code, in one read. earning: the link's affiliate
+// is still approved in the campaign (a rejected or removed one's links redirect without a click).
 func (q *Queries) ResolveShortCode(ctx context.Context, db DBTX, shortCode string) (ResolveShortCodeRow, error) {
 	row := db.QueryRow(ctx, resolveShortCode, shortCode)
 	var i ResolveShortCodeRow
@@ -524,6 +575,7 @@ func (q *Queries) ResolveShortCode(ctx context.Context, db DBTX, shortCode strin
 		&i.DestinationUrl,
 		&i.Status,
 		&i.CampaignStatus,
+		&i.Earning,
 	)
 	return i, err
 }

@@ -29,18 +29,14 @@ func (s *Service) Join(ctx context.Context, u auth.User, campaignID uuid.UUID) (
 	if !u.AffiliateID.Valid {
 		return Application{}, apierror.NotFound("No affiliate profile found")
 	}
+	// An outsider sees only public, active campaigns: any other answers not found, exactly as a
+	// random id does, so the answer tells nothing about campaigns it may not see.
 	c, err := s.getCampaign(ctx, s.pool, u, campaignID)
 	if err != nil {
 		return Application{}, err
 	}
-	if c.MembershipStatus == nil && c.Visibility != "public" {
-		return Application{}, campaignNotFound() // invite-only campaigns are invisible to outsiders
-	}
 	if c.MembershipStatus != nil && *c.MembershipStatus == StatusRejected {
 		return Application{}, apierror.Conflict("campaign", "Your application to this campaign was rejected")
-	}
-	if c.MembershipStatus == nil && c.Status != "active" {
-		return Application{}, apierror.Validation("campaign", "Only active campaigns can be joined")
 	}
 	status := StatusPending
 	if c.ApprovalMode == "auto" {
@@ -109,5 +105,6 @@ func (s *Service) Decide(ctx context.Context, u auth.User, id uuid.UUID, status 
 		out, err = s.q.GetApplication(ctx, tx, queries.GetApplicationParams{ID: id})
 		return err
 	})
+	s.campaignChanged() // the affiliate's links start or stop earning at once
 	return out, err
 }

@@ -97,7 +97,8 @@ func (s *Service) ListCampaigns(ctx context.Context, u auth.User, view CampaignV
 	return out, total, nil
 }
 
-// GetCampaign loads a campaign a host or brand may manage; another brand's is not found.
+// GetCampaign loads a campaign a host or brand may manage, or an affiliate may see (its own, or
+// public and active); any other is not found, with the same answer as an id that does not exist.
 func (s *Service) GetCampaign(ctx context.Context, u auth.User, id uuid.UUID) (Campaign, error) {
 	return s.getCampaign(ctx, s.pool, u, id)
 }

@@ -21,7 +21,8 @@ type Service struct {
 	now       func() time.Time
 	publicURL string
 
-	// OnCampaignChange runs after a campaign changes or goes, so caches of campaign state refresh.
+	// OnCampaignChange runs after a campaign or an affiliate's membership of it changes or goes,
+	// so caches of campaign state refresh.
 	OnCampaignChange func()
 }
 

@@ -157,6 +157,18 @@ func (s *Service) DeleteCode(ctx context.Context, u auth.User, id uuid.UUID) err
 	})
 }
 
+// AttributableCode finds the brand's code a conversion names (in any case) when it may attribute:
+// active, and its affiliate still approved in the code's campaign, so a rejected or removed
+// affiliate's codes stop earning. ok is false for any other code. Validity dates and usage
+// limits are left to the attribution, which knows the conversion's time and customer.
+func (s *Service) AttributableCode(ctx context.Context, brandID uuid.UUID, code string) (d queries.DiscountCode, ok bool, err error) {
+	d, err = s.q.AttributableDiscountCode(ctx, s.pool, queries.AttributableDiscountCodeParams{BrandID: brandID, Code: strings.TrimSpace(code)})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return queries.DiscountCode{}, false, nil
+	}
+	return d, err == nil, err
+}
+
 // ListCodes answers a page of the codes the caller may see.
 func (s *Service) ListCodes(ctx context.Context, u auth.User, p catalogue.Page) ([]DiscountCode, int, error) {
 	limit, offset := p.Bounds()

@@ -52,12 +52,14 @@ func invalid(code oapi.ErrorCode, field, message string) error {
 		Details: []apierror.Detail{{Field: field, Message: message}}}
 }
 
-// Link is a tracking link with its campaign, affiliate and stored human clicks.
+// Link is a tracking link with its campaign, affiliate and stored clicks: from people, and from
+// bots (recorded, not counted).
 type Link struct {
 	queries.TrackingLink
 	CampaignName  string
 	AffiliateName string
 	Clicks        int
+	BotClicks     int
 }
 
 // TrackingURL is the address to share.
@@ -205,7 +207,7 @@ func (s *Service) ListLinks(ctx context.Context, u auth.User, p catalogue.Page) 
 	out := make([]Link, len(rows))
 	total := 0
 	for i, r := range rows {
-		out[i] = Link{TrackingLink: r.TrackingLink, CampaignName: r.CampaignName, AffiliateName: r.AffiliateName, Clicks: int(r.ClickCount)}
+		out[i] = Link{TrackingLink: r.TrackingLink, CampaignName: r.CampaignName, AffiliateName: r.AffiliateName, Clicks: int(r.ClickCount), BotClicks: int(r.BotClicks)}
 		total = int(r.Total)
 	}
 	return out, total, nil
@@ -220,7 +222,7 @@ func (s *Service) getLink(ctx context.Context, db queries.DBTX, u auth.User, id 
 	if err != nil {
 		return Link{}, err
 	}
-	return Link{TrackingLink: r.TrackingLink, CampaignName: r.CampaignName, AffiliateName: r.AffiliateName, Clicks: int(r.ClickCount)}, nil
+	return Link{TrackingLink: r.TrackingLink, CampaignName: r.CampaignName, AffiliateName: r.AffiliateName, Clicks: int(r.ClickCount), BotClicks: int(r.BotClicks)}, nil
 }
 
 // LinkUpdate holds the fields to change; nil keeps a field.

@@ -30,11 +30,38 @@ type Redirector struct {
 	now      func() time.Time
 	links    *linkCache
 	lookups  singleflight.Group // one database read per code at a time, however many visitors wait
+	// find reads a short code's link; tests wrap it to count the reads that reach the database.
+	find func(ctx context.Context, code string) (queries.ResolveShortCodeRow, error)
 }
 
 // NewRedirector makes the redirect handler's core.
 func NewRedirector(pool *pgxpool.Pool, recorder *clicks.Recorder, hashIP func(string) string, now func() time.Time) *Redirector {
-	return &Redirector{pool: pool, recorder: recorder, hashIP: hashIP, now: now, links: newLinkCache(now)}
+	r := &Redirector{pool: pool, recorder: recorder, hashIP: hashIP, now: now, links: newLinkCache(now, cacheMax, negativeMax)}
+	r.find = func(ctx context.Context, code string) (queries.ResolveShortCodeRow, error) {
+		return queries.New().ResolveShortCode(ctx, r.pool, code)
+	}
+	return r
+}
+
+// Short codes are 7 to 32 characters of [A-Za-z0-9_-] (the tracking_links check; generated ones have 8).
+const (
+	minCodeLen = 7
+	maxCodeLen = 32
+)
+
+// ValidCode reports whether a short code has a form a link can have; the redirect answers any
+// other 404 without reading the database or the cache, so junk codes cannot fill memory.
+func ValidCode(code string) bool {
+	if len(code) < minCodeLen || len(code) > maxCodeLen {
+		return false
+	}
+	for i := 0; i < len(code); i++ {
+		c := code[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // Invalidate forgets a cached short code (after its link or campaign changed).
@@ -46,6 +73,9 @@ func (r *Redirector) InvalidateAll() { r.links.forgetAll() }
 // Visit is one request to a tracking link.
 type Visit struct {
 	Code, IP, UserAgent, Referrer string
+	// Head is a HEAD request (a link checker or preview): it learns where the link goes, but
+	// is never a click.
+	Head bool
 }
 
 // Outcome is what the redirect answers: a location, or not found.
@@ -55,14 +85,18 @@ type Outcome struct {
 	Found    bool
 }
 
-// Visit resolves a short code, records the click when the link and its campaign are active,
-// and answers where to send the visitor.
+// Visit resolves a short code, records the click when the link and its campaign are active and
+// its affiliate still earns in the campaign, and answers where to send the visitor: with the
+// click id when a click was recorded, else the bare destination.
 func (r *Redirector) Visit(ctx context.Context, v Visit) (Outcome, error) {
+	if !ValidCode(v.Code) {
+		return Outcome{}, nil
+	}
 	link, found, err := r.resolve(ctx, v.Code)
 	if err != nil || !found || link.Status != "active" {
 		return Outcome{}, err
 	}
-	if link.CampaignStatus != "active" {
+	if link.CampaignStatus != "active" || !link.Earning || v.Head {
 		return Outcome{Location: link.DestinationUrl, Found: true}, nil
 	}
 	id, err := uuid.NewV7()
@@ -106,7 +140,7 @@ func (r *Redirector) resolve(ctx context.Context, code string) (resolvedLink, bo
 }
 
 func (r *Redirector) lookup(ctx context.Context, code string) (resolvedLink, bool, error) {
-	row, err := queries.New().ResolveShortCode(ctx, r.pool, code)
+	row, err := r.find(ctx, code)
 	found := err == nil
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return resolvedLink{}, false, err
@@ -205,10 +239,12 @@ const HTTPStatus = http.StatusFound
 
 // linkCache keeps resolved short codes for a few seconds, so the redirect reads the database
 // at most once per code per TTL in each process; changes made through this process invalidate
-// at once, changes made elsewhere are seen within the TTL.
+// at once, changes made elsewhere are seen within the TTL. Known and unknown codes are kept
+// apart, each under its own cap, so a flood of unknown codes cannot push out the real links.
 type linkCache struct {
 	mu      sync.RWMutex
-	entries map[string]cacheEntry
+	known   boundedMap
+	unknown boundedMap
 	now     func() time.Time
 }
 
@@ -218,20 +254,25 @@ type cacheEntry struct {
 	expires time.Time
 }
 
-// Cache lifetimes: found codes, and unknown ones (shorter, so a new link works quickly everywhere).
+// Cache lifetimes and caps: found codes, and unknown ones (shorter, so a new link works quickly
+// everywhere, and fewer: a known link's entry is worth more than a guess's).
 const (
 	cacheTTL    = 5 * time.Second
 	negativeTTL = time.Second
 	cacheMax    = 100_000
+	negativeMax = 10_000
 )
 
-func newLinkCache(now func() time.Time) *linkCache {
-	return &linkCache{entries: make(map[string]cacheEntry), now: now}
+func newLinkCache(now func() time.Time, knownMax, unknownMax int) *linkCache {
+	return &linkCache{known: newBoundedMap(knownMax), unknown: newBoundedMap(unknownMax), now: now}
 }
 
 func (c *linkCache) get(code string) (cacheEntry, bool) {
 	c.mu.RLock()
-	e, ok := c.entries[code]
+	e, ok := c.known.entries[code]
+	if !ok {
+		e, ok = c.unknown.entries[code]
+	}
 	c.mu.RUnlock()
 	if !ok || c.now().After(e.expires) {
 		return cacheEntry{}, false
@@ -240,26 +281,71 @@ func (c *linkCache) get(code string) (cacheEntry, bool) {
 }
 
 func (c *linkCache) put(code string, link resolvedLink, found bool) {
-	ttl := cacheTTL
-	if !found {
-		ttl = negativeTTL
-	}
+	now := c.now()
 	c.mu.Lock()
-	if len(c.entries) >= cacheMax {
-		c.entries = make(map[string]cacheEntry) // a crude bound: start over rather than grow without limit
+	if found {
+		delete(c.unknown.entries, code)
+		c.known.put(code, cacheEntry{link: link, found: true, expires: now.Add(cacheTTL)}, now)
+	} else {
+		delete(c.known.entries, code)
+		c.unknown.put(code, cacheEntry{expires: now.Add(negativeTTL)}, now)
 	}
-	c.entries[code] = cacheEntry{link: link, found: found, expires: c.now().Add(ttl)}
 	c.mu.Unlock()
+}
+
+// sizes answers how many known and unknown codes are cached.
+func (c *linkCache) sizes() (known, unknown int) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return len(c.known.entries), len(c.unknown.entries)
 }
 
 func (c *linkCache) forget(code string) {
 	c.mu.Lock()
-	delete(c.entries, code)
+	delete(c.known.entries, code)
+	delete(c.unknown.entries, code)
 	c.mu.Unlock()
 }
 
 func (c *linkCache) forgetAll() {
 	c.mu.Lock()
-	c.entries = make(map[string]cacheEntry)
+	c.known = newBoundedMap(c.known.max)
+	c.unknown = newBoundedMap(c.unknown.max)
 	c.mu.Unlock()
+}
+
+// boundedMap is a map that never holds more than max entries: when full, a put first drops
+// the expired entries it meets while scanning a few, else one entry at random (Go's map order).
+type boundedMap struct {
+	entries map[string]cacheEntry
+	max     int
+}
+
+func newBoundedMap(max int) boundedMap {
+	return boundedMap{entries: make(map[string]cacheEntry), max: max}
+}
+
+// evictScan bounds how many entries one put looks at to find expired ones.
+const evictScan = 8
+
+func (m *boundedMap) put(code string, e cacheEntry, now time.Time) {
+	if _, ok := m.entries[code]; !ok && len(m.entries) >= m.max {
+		scanned, evicted := 0, false
+		var victim string
+		for k, old := range m.entries {
+			if now.After(old.expires) {
+				delete(m.entries, k)
+				evicted = true
+			} else if victim == "" {
+				victim = k
+			}
+			if scanned++; scanned >= evictScan {
+				break
+			}
+		}
+		if !evicted {
+			delete(m.entries, victim)
+		}
+	}
+	m.entries[code] = e
 }

@@ -1,9 +1,16 @@
 package tracking
 
 import (
+	"context"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/openaffiliate/platform/gen/queries"
 )
 
 func TestWithClickID(t *testing.T) {
@@ -95,5 +102,95 @@ func TestIsBotDoesNotAllocate(t *testing.T) {
 	ua := "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36"
 	if n := testing.AllocsPerRun(100, func() { IsBot(ua) }); n != 0 {
 		t.Errorf("IsBot allocates %v times", n)
+	}
+}
+
+// countingRedirector answers every code as unknown and counts the reads that reach the database.
+func countingRedirector() (*Redirector, *int) {
+	r := NewRedirector(nil, nil, func(s string) string { return s }, time.Now)
+	reads := new(int)
+	r.find = func(context.Context, string) (queries.ResolveShortCodeRow, error) {
+		*reads++
+		return queries.ResolveShortCodeRow{}, pgx.ErrNoRows
+	}
+	return r, reads
+}
+
+// A code no link can have is answered not found without a database read or a cache entry.
+func TestVisitRefusesImpossibleCodes(t *testing.T) {
+	r, reads := countingRedirector()
+	for _, code := range []string{"", "abc", "abcdef", strings.Repeat("a", 33), strings.Repeat("x", 900_000),
+		"abc/defgh", "abcd%20efg", "abcdéfgh", "abc defgh", "abcdefg.html", "abcdefgh\x00"} {
+		out, err := r.Visit(context.Background(), Visit{Code: code})
+		if err != nil || out.Found {
+			t.Errorf("Visit(%.40q) = %+v, %v", code, out, err)
+		}
+	}
+	if known, unknown := r.links.sizes(); *reads != 0 || known+unknown != 0 {
+		t.Fatalf("impossible codes: %d database reads, %d cached", *reads, known+unknown)
+	}
+	// A code of a possible form is looked up once, then answered from the cache.
+	for range 3 {
+		r.Visit(context.Background(), Visit{Code: "Ab3_-xyZ"})
+	}
+	if _, unknown := r.links.sizes(); *reads != 1 || unknown != 1 {
+		t.Errorf("a possible code: %d reads, %d cached as unknown", *reads, unknown)
+	}
+}
+
+// However many distinct unknown codes arrive, the unknown-code cache stays under its cap,
+// and a cached link is not pushed out by them.
+func TestUnknownCodesCacheIsBounded(t *testing.T) {
+	r, reads := countingRedirector()
+	r.links.put("KnownLnk", resolvedLink{}, true)
+	for i := range 3 * negativeMax {
+		code := fmt.Sprintf("unknown%08d", i)
+		if out, _ := r.Visit(context.Background(), Visit{Code: code}); out.Found {
+			t.Fatalf("%s found", code)
+		}
+		if _, unknown := r.links.sizes(); unknown > negativeMax {
+			t.Fatalf("after %d unknown codes the cache holds %d (cap %d)", i+1, unknown, negativeMax)
+		}
+	}
+	if *reads != 3*negativeMax {
+		t.Errorf("%d reads for %d distinct codes", *reads, 3*negativeMax)
+	}
+	if _, ok := r.links.get("KnownLnk"); !ok {
+		t.Error("unknown codes pushed a known link out of the cache")
+	}
+}
+
+// The link cache keeps its cap too, and an expired entry is what goes first.
+func TestLinkCacheIsBounded(t *testing.T) {
+	now := time.Now()
+	c := newLinkCache(func() time.Time { return now }, 4, 2)
+	for i := range 100 {
+		c.put(fmt.Sprintf("link%04d", i), resolvedLink{}, true)
+		if known, _ := c.sizes(); known > 4 {
+			t.Fatalf("%d links cached (cap 4)", known)
+		}
+	}
+	c.forgetAll()
+	c.put("old-link", resolvedLink{}, true)
+	now = now.Add(cacheTTL + time.Second)
+	for _, code := range []string{"new-lnk1", "new-lnk2", "new-lnk3", "new-lnk4"} {
+		c.put(code, resolvedLink{}, true)
+	}
+	for _, code := range []string{"new-lnk1", "new-lnk2", "new-lnk3", "new-lnk4"} {
+		if _, ok := c.get(code); !ok {
+			t.Errorf("%s was evicted while an expired entry was cached", code)
+		}
+	}
+}
+
+// The redirect is the hottest path: refusing a code, or answering a cached one, does not allocate.
+func TestRefusingAndCachedCodesDoNotAllocate(t *testing.T) {
+	r, _ := countingRedirector()
+	ctx := context.Background()
+	r.Visit(ctx, Visit{Code: "Unknown1"}) // cached as unknown
+	for _, code := range []string{strings.Repeat("x", 4000), "bad/code", "Unknown1"} {
+		if n := testing.AllocsPerRun(100, func() { r.Visit(ctx, Visit{Code: code}) }); n != 0 {
+			t.Errorf("Visit(%.20q) allocates %v times", code, n)
+		}
 	}
 }

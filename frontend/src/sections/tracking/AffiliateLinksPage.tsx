@@ -234,7 +234,7 @@ export default function AffiliateLinksPage() {
                         <Destination url={link.destination_url} />
                       </TableCell>
                       <TableCell align="right">
-                        <ClickCount count={link.click_count} />
+                        <ClickCount count={link.click_count} bots={link.bot_clicks} />
                       </TableCell>
                       <TableCell>
                         <LinkStatusChip status={link.status} />

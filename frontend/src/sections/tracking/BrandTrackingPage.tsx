@@ -169,7 +169,7 @@ export default function BrandTrackingPage() {
                         <TableCell>{link.affiliate_name}</TableCell>
                         <TableCell>{link.campaign_name}</TableCell>
                         <TableCell align="right">
-                          <ClickCount count={link.click_count} />
+                          <ClickCount count={link.click_count} bots={link.bot_clicks} />
                         </TableCell>
                         <TableCell>
                           <LinkStatusChip status={link.status} />

@@ -1,5 +1,6 @@
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Button, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import { Button, Chip, CircularProgress, Stack, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { LinkStatus } from '../../api/generated/model';
 import { CopyButton } from '../../components/CopyButton';
@@ -22,13 +23,45 @@ export function LinkStatusChip({ status }: { status: LinkStatus }) {
   );
 }
 
-/** Stored clicks, right-aligned in the language's digit grouping. */
-export function ClickCount({ count }: { count: number }) {
-  const { i18n } = useTranslation();
+/**
+ * Stored clicks, right-aligned in the language's digit grouping. Visits from bots and link
+ * previews (recorded, not counted) show beneath as "+2 bots", short enough to keep the table's
+ * width; hovering or focusing it says what they are and why they are not counted.
+ */
+export function ClickCount({ count, bots }: { count: number; bots: number }) {
+  const { t, i18n } = useTranslation('tracking');
+  const formatted = formatCount(bots, i18n.language);
+  const summary = t('botClicks.summary', { count: bots, formatted });
   return (
-    <Typography component="span" variant="body2" data-testid="link-clicks" data-count={count} sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
-      {formatCount(count, i18n.language)}
-    </Typography>
+    <Stack sx={{ alignItems: 'flex-end' }}>
+      <Typography component="span" variant="body2" data-testid="link-clicks" data-count={count} sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
+        {formatCount(count, i18n.language)}
+      </Typography>
+      {bots > 0 && (
+        <Tooltip
+          describeChild
+          title={
+            <>
+              <strong>{summary}</strong> {t('botClicks.help')}
+            </>
+          }
+        >
+          <Typography
+            component="span"
+            variant="caption"
+            tabIndex={0}
+            role="note"
+            aria-label={summary}
+            data-testid="link-bot-clicks"
+            data-count={bots}
+            sx={{ color: 'text.secondary', display: 'inline-flex', alignItems: 'center', gap: 0.25, whiteSpace: 'nowrap', cursor: 'help' }}
+          >
+            {t('botClicks.label', { count: bots, formatted })}
+            <InfoOutlinedIcon sx={{ fontSize: '0.875rem' }} aria-hidden />
+          </Typography>
+        </Tooltip>
+      )}
+    </Stack>
   );
 }
 

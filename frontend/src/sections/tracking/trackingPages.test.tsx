@@ -13,6 +13,7 @@ const link = {
   tracking_url: 'http://oa.test/r/Ab3dE6gH',
   status: 'active',
   click_count: 1234,
+  bot_clicks: 0,
   campaign_id: 'c-1',
   campaign_name: 'Summer Sale',
   affiliate_id: 'a-1',
@@ -140,6 +141,36 @@ describe('tracking links (brand)', () => {
     fireEvent.click(within(dialog).getByTestId('link-dialog-submit'));
     expect(within(dialog).getByText('Alege un afiliat')).toBeTruthy();
     expect(within(dialog).getByText('Numele linkului este obligatoriu')).toBeTruthy();
+  });
+});
+
+describe('visits from bots and previews', () => {
+  it('shows them apart from the counted clicks on both pages, and says why on hover', async () => {
+    links = [{ ...link, click_count: 3, bot_clicks: 2 }];
+    for (const accountType of ['brand', 'affiliate'] as const) {
+      const { unmount } = renderWithProviders(<TrackingPage accountType={accountType} />);
+      const row = await screen.findByTestId('link-row');
+      expect(within(row).getByTestId('link-clicks').textContent).toBe('3');
+      const bots = within(row).getByTestId('link-bot-clicks');
+      expect(bots.textContent).toBe('+2 bots');
+      expect(bots.getAttribute('aria-label')).toBe('2 visits from bots or link previews, not counted.');
+      fireEvent.mouseOver(bots);
+      const tip = (await screen.findByRole('tooltip')).textContent;
+      expect(tip).toContain('2 visits from bots or link previews, not counted.');
+      expect(tip).toContain('HEAD requests are not recorded');
+      unmount();
+    }
+  });
+
+  it('says nothing when there were none, and speaks Romanian with its plural forms', async () => {
+    renderWithProviders(<TrackingPage accountType="brand" />);
+    expect(within(await screen.findByTestId('link-row')).queryByTestId('link-bot-clicks')).toBeNull();
+    await i18n.changeLanguage('ro');
+    const ro = (key: string, count: number) => i18n.t(`tracking:botClicks.${key}`, { count, formatted: String(count) });
+    expect([ro('label', 1), ro('label', 2), ro('label', 25)]).toEqual(['+1 bot', '+2 boți', '+25 de boți']);
+    expect(ro('summary', 1)).toBe('1 vizită de la un bot sau o previzualizare de link, care nu se numără.');
+    expect(ro('summary', 2)).toBe('2 vizite de la boți sau previzualizări de linkuri, care nu se numără.');
+    expect(ro('summary', 25)).toBe('25 de vizite de la boți sau previzualizări de linkuri, care nu se numără.');
   });
 });
 

@@ -110,6 +110,8 @@ export interface TrackingLink {
   status: LinkStatus;
   /** Stored clicks from people (bots excluded). */
   click_count: number;
+  /** Stored clicks from crawlers, link previews and scripts, not counted in click_count. HEAD requests are not recorded at all. */
+  readonly bot_clicks: number;
   campaign_id: string;
   campaign_name: string;
   affiliate_id: string;

@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS clicks_link_bot_idx;

@@ -1,0 +1,41 @@
+package server
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+// A request whose line and headers pass MaxHeaderBytes is refused before any handler runs.
+func TestHTTPServerRefusesHugeHeaders(t *testing.T) {
+	var handled atomic.Int32
+	srv := NewHTTPServer("", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { handled.Add(1) }), context.Background())
+	if srv.ReadHeaderTimeout <= 0 || srv.ReadHeaderTimeout > srv.ReadTimeout {
+		t.Errorf("ReadHeaderTimeout %v", srv.ReadHeaderTimeout)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	defer srv.Close()
+	base := "http://" + ln.Addr().String()
+	resp, err := http.Get(base + "/r/" + strings.Repeat("a", 2*MaxHeaderBytes))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge || handled.Load() != 0 {
+		t.Errorf("a %d kB request line: %d, handled %d times", 2*MaxHeaderBytes>>10, resp.StatusCode, handled.Load())
+	}
+	if resp, err = http.Get(base + "/r/abcdefgh"); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("a short request: %d", resp.StatusCode)
+	}
+}
