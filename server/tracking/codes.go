@@ -171,19 +171,18 @@ func (s *Service) AttributableCode(ctx context.Context, brandID uuid.UUID, code 
 
 // ListCodes answers a page of the codes the caller may see.
 func (s *Service) ListCodes(ctx context.Context, u auth.User, p catalogue.Page) ([]DiscountCode, int, error) {
-	limit, offset := p.Bounds()
 	brand, affiliate := linkScope(u)
-	rows, err := s.q.ListDiscountCodes(ctx, s.pool, queries.ListDiscountCodesParams{
-		BrandID: brand, AffiliateID: affiliate, Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
-	})
+	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListDiscountCodesRow, error) {
+		return s.q.ListDiscountCodes(ctx, s.pool, queries.ListDiscountCodesParams{
+			BrandID: brand, AffiliateID: affiliate, Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
+		})
+	}, func(r queries.ListDiscountCodesRow) int64 { return r.Total })
 	if err != nil {
 		return nil, 0, err
 	}
 	out := make([]DiscountCode, len(rows))
-	total := 0
 	for i, r := range rows {
 		out[i] = DiscountCode{DiscountCode: r.DiscountCode, BrandName: r.BrandName, CampaignName: r.CampaignName, AffiliateName: r.AffiliateName}
-		total = int(r.Total)
 	}
 	return out, total, nil
 }

@@ -196,19 +196,18 @@ func linkScope(u auth.User) (brand, affiliate uuid.NullUUID) {
 
 // ListLinks answers a page of the links the caller may see, with their click counts.
 func (s *Service) ListLinks(ctx context.Context, u auth.User, p catalogue.Page) ([]Link, int, error) {
-	limit, offset := p.Bounds()
 	brand, affiliate := linkScope(u)
-	rows, err := s.q.ListTrackingLinks(ctx, s.pool, queries.ListTrackingLinksParams{
-		BrandID: brand, AffiliateID: affiliate, Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
-	})
+	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListTrackingLinksRow, error) {
+		return s.q.ListTrackingLinks(ctx, s.pool, queries.ListTrackingLinksParams{
+			BrandID: brand, AffiliateID: affiliate, Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
+		})
+	}, func(r queries.ListTrackingLinksRow) int64 { return r.Total })
 	if err != nil {
 		return nil, 0, err
 	}
 	out := make([]Link, len(rows))
-	total := 0
 	for i, r := range rows {
 		out[i] = Link{TrackingLink: r.TrackingLink, CampaignName: r.CampaignName, AffiliateName: r.AffiliateName, Clicks: int(r.ClickCount), BotClicks: int(r.BotClicks)}
-		total = int(r.Total)
 	}
 	return out, total, nil
 }
@@ -290,14 +289,7 @@ func (s *Service) DeleteLink(ctx context.Context, u auth.User, id uuid.UUID) err
 
 // ListClicks answers a page of recent clicks (host only).
 func (s *Service) ListClicks(ctx context.Context, p catalogue.Page) ([]queries.ListClicksRow, int, error) {
-	limit, offset := p.Bounds()
-	rows, err := s.q.ListClicks(ctx, s.pool, queries.ListClicksParams{MaxRows: limit, SkipRows: offset})
-	if err != nil {
-		return nil, 0, err
-	}
-	total := 0
-	if len(rows) > 0 {
-		total = int(rows[0].Total)
-	}
-	return rows, total, nil
+	return catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListClicksRow, error) {
+		return s.q.ListClicks(ctx, s.pool, queries.ListClicksParams{MaxRows: limit, SkipRows: offset})
+	}, func(r queries.ListClicksRow) int64 { return r.Total })
 }

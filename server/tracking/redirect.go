@@ -57,7 +57,8 @@ func ValidCode(code string) bool {
 	}
 	for i := 0; i < len(code); i++ {
 		c := code[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
+		codeChar := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-'
+		if !codeChar {
 			return false
 		}
 	}
