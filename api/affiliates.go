@@ -10,7 +10,7 @@ import (
 // ListAffiliates answers a page of affiliates with their statistics.
 func (s *Server) ListAffiliates(ctx context.Context, req oapi.ListAffiliatesRequestObject) (oapi.ListAffiliatesResponseObject, error) {
 	p := pageOf(req.Params.Query, req.Params.Limit, req.Params.Offset)
-	affs, total, err := s.Catalogue.ListAffiliates(ctx, caller(ctx), p)
+	affs, total, err := s.Catalogue.ListAffiliates(ctx, scope(ctx), p)
 	if err != nil {
 		return nil, err
 	}
@@ -32,7 +32,7 @@ func affiliateResponse(a catalogue.Affiliate) oapi.AffiliateResponse {
 
 // CreateAffiliate creates an affiliate (host).
 func (s *Server) CreateAffiliate(ctx context.Context, req oapi.CreateAffiliateRequestObject) (oapi.CreateAffiliateResponseObject, error) {
-	a, err := s.Catalogue.CreateAffiliate(ctx, caller(ctx), req.Body.Name, req.Body.Email)
+	a, err := s.Catalogue.CreateAffiliate(ctx, scope(ctx), req.Body.Name, req.Body.Email)
 	if err != nil {
 		return nil, err
 	}
@@ -41,7 +41,7 @@ func (s *Server) CreateAffiliate(ctx context.Context, req oapi.CreateAffiliateRe
 
 // UpdateAffiliate changes an affiliate's name and email.
 func (s *Server) UpdateAffiliate(ctx context.Context, req oapi.UpdateAffiliateRequestObject) (oapi.UpdateAffiliateResponseObject, error) {
-	a, err := s.Catalogue.UpdateAffiliate(ctx, caller(ctx), req.Id, req.Body.Name, req.Body.Email)
+	a, err := s.Catalogue.UpdateAffiliate(ctx, scope(ctx), req.Id, req.Body.Name, req.Body.Email)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +50,7 @@ func (s *Server) UpdateAffiliate(ctx context.Context, req oapi.UpdateAffiliateRe
 
 // DeleteAffiliate deletes an affiliate and its memberships (host).
 func (s *Server) DeleteAffiliate(ctx context.Context, req oapi.DeleteAffiliateRequestObject) (oapi.DeleteAffiliateResponseObject, error) {
-	if err := s.Catalogue.DeleteAffiliate(ctx, caller(ctx), req.Id); err != nil {
+	if err := s.Catalogue.DeleteAffiliate(ctx, scope(ctx), req.Id); err != nil {
 		return nil, err
 	}
 	return oapi.DeleteAffiliate200JSONResponse{Success: true, Message: "Affiliate deleted"}, nil
@@ -58,12 +58,12 @@ func (s *Server) DeleteAffiliate(ctx context.Context, req oapi.DeleteAffiliateRe
 
 // GetAffiliateDetails answers an affiliate with its statistics and memberships.
 func (s *Server) GetAffiliateDetails(ctx context.Context, req oapi.GetAffiliateDetailsRequestObject) (oapi.GetAffiliateDetailsResponseObject, error) {
-	u := caller(ctx)
-	a, err := s.Catalogue.GetAffiliate(ctx, u, req.Id)
+	sc := scope(ctx)
+	a, err := s.Catalogue.GetAffiliate(ctx, sc, req.Id)
 	if err != nil {
 		return nil, err
 	}
-	apps, err := s.Catalogue.AffiliateApplications(ctx, u, req.Id)
+	apps, err := s.Catalogue.AffiliateApplications(ctx, sc, req.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +78,7 @@ func (s *Server) GetAffiliateDetails(ctx context.Context, req oapi.GetAffiliateD
 
 // GetAffiliateByUser answers a user's affiliate profile.
 func (s *Server) GetAffiliateByUser(ctx context.Context, req oapi.GetAffiliateByUserRequestObject) (oapi.GetAffiliateByUserResponseObject, error) {
-	a, err := s.Catalogue.AffiliateByUser(ctx, caller(ctx), req.UserId)
+	a, err := s.Catalogue.AffiliateByUser(ctx, scope(ctx), req.UserId)
 	if err != nil {
 		return nil, err
 	}

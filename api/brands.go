@@ -6,12 +6,17 @@ import (
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/tenancy"
 )
 
+// caller is the request's authenticated user (its account, for account operations).
 func caller(ctx context.Context) auth.User {
 	u, _ := auth.UserFrom(ctx)
 	return u
 }
+
+// scope is who the request may see and change, built once by the authenticator.
+func scope(ctx context.Context) tenancy.Scope { return tenancy.From(ctx) }
 
 func deref(s *string) string {
 	if s == nil {
@@ -23,7 +28,7 @@ func deref(s *string) string {
 // ListBrands answers a page of brands.
 func (s *Server) ListBrands(ctx context.Context, req oapi.ListBrandsRequestObject) (oapi.ListBrandsResponseObject, error) {
 	p := pageOf(req.Params.Query, req.Params.Limit, req.Params.Offset)
-	brands, total, err := s.Catalogue.ListBrands(ctx, caller(ctx), p)
+	brands, total, err := s.Catalogue.ListBrands(ctx, scope(ctx), p)
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +50,7 @@ func brandResponse(b catalogue.Brand) oapi.BrandResponse {
 
 // CreateBrand creates a brand (host).
 func (s *Server) CreateBrand(ctx context.Context, req oapi.CreateBrandRequestObject) (oapi.CreateBrandResponseObject, error) {
-	b, err := s.Catalogue.CreateBrand(ctx, caller(ctx), catalogue.BrandInput{Name: req.Body.Name, Domain: deref(req.Body.Domain)})
+	b, err := s.Catalogue.CreateBrand(ctx, scope(ctx), catalogue.BrandInput{Name: req.Body.Name, Domain: deref(req.Body.Domain)})
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +59,7 @@ func (s *Server) CreateBrand(ctx context.Context, req oapi.CreateBrandRequestObj
 
 // UpdateBrand renames a brand or changes its domain.
 func (s *Server) UpdateBrand(ctx context.Context, req oapi.UpdateBrandRequestObject) (oapi.UpdateBrandResponseObject, error) {
-	b, err := s.Catalogue.UpdateBrand(ctx, caller(ctx), req.Id, catalogue.BrandInput{Name: req.Body.Name, Domain: deref(req.Body.Domain)})
+	b, err := s.Catalogue.UpdateBrand(ctx, scope(ctx), req.Id, catalogue.BrandInput{Name: req.Body.Name, Domain: deref(req.Body.Domain)})
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +72,7 @@ func (s *Server) SetupBrand(ctx context.Context, req oapi.SetupBrandRequestObjec
 	if req.Body.DefaultCurrency != nil {
 		in.Currency = string(*req.Body.DefaultCurrency)
 	}
-	b, err := s.Catalogue.SetupBrand(ctx, caller(ctx), in)
+	b, err := s.Catalogue.SetupBrand(ctx, scope(ctx), in)
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +81,7 @@ func (s *Server) SetupBrand(ctx context.Context, req oapi.SetupBrandRequestObjec
 
 // DeleteBrand deletes a brand and what it owns (host).
 func (s *Server) DeleteBrand(ctx context.Context, req oapi.DeleteBrandRequestObject) (oapi.DeleteBrandResponseObject, error) {
-	if err := s.Catalogue.DeleteBrand(ctx, caller(ctx), req.Id); err != nil {
+	if err := s.Catalogue.DeleteBrand(ctx, scope(ctx), req.Id); err != nil {
 		return nil, err
 	}
 	return oapi.DeleteBrand200JSONResponse{Success: true, Message: "Brand deleted"}, nil
@@ -84,7 +89,7 @@ func (s *Server) DeleteBrand(ctx context.Context, req oapi.DeleteBrandRequestObj
 
 // RotateWebhookSecret replaces a brand's webhook secret.
 func (s *Server) RotateWebhookSecret(ctx context.Context, req oapi.RotateWebhookSecretRequestObject) (oapi.RotateWebhookSecretResponseObject, error) {
-	secret, err := s.Catalogue.RotateWebhookSecret(ctx, caller(ctx), req.Id)
+	secret, err := s.Catalogue.RotateWebhookSecret(ctx, scope(ctx), req.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +100,7 @@ func (s *Server) RotateWebhookSecret(ctx context.Context, req oapi.RotateWebhook
 
 // GetBrandDomains answers a brand's allowed domains.
 func (s *Server) GetBrandDomains(ctx context.Context, req oapi.GetBrandDomainsRequestObject) (oapi.GetBrandDomainsResponseObject, error) {
-	b, err := s.Catalogue.GetBrand(ctx, caller(ctx), req.Id)
+	b, err := s.Catalogue.GetBrand(ctx, scope(ctx), req.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +111,7 @@ func (s *Server) GetBrandDomains(ctx context.Context, req oapi.GetBrandDomainsRe
 
 // SetBrandDomains replaces a brand's allowed domains.
 func (s *Server) SetBrandDomains(ctx context.Context, req oapi.SetBrandDomainsRequestObject) (oapi.SetBrandDomainsResponseObject, error) {
-	domains, err := s.Catalogue.SetDomains(ctx, caller(ctx), req.Id, req.Body.Domains)
+	domains, err := s.Catalogue.SetDomains(ctx, scope(ctx), req.Id, req.Body.Domains)
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +122,7 @@ func (s *Server) SetBrandDomains(ctx context.Context, req oapi.SetBrandDomainsRe
 
 // GetIntegrationDetails answers what a brand needs to integrate.
 func (s *Server) GetIntegrationDetails(ctx context.Context, _ oapi.GetIntegrationDetailsRequestObject) (oapi.GetIntegrationDetailsResponseObject, error) {
-	d, err := s.Catalogue.IntegrationDetails(ctx, caller(ctx))
+	d, err := s.Catalogue.IntegrationDetails(ctx, scope(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +140,7 @@ func (s *Server) GetIntegrationDetails(ctx context.Context, _ oapi.GetIntegratio
 
 // ListApiKeys answers the brand's API keys.
 func (s *Server) ListApiKeys(ctx context.Context, _ oapi.ListApiKeysRequestObject) (oapi.ListApiKeysResponseObject, error) {
-	keys, err := s.Catalogue.ListAPIKeys(ctx, caller(ctx))
+	keys, err := s.Catalogue.ListAPIKeys(ctx, scope(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +154,7 @@ func (s *Server) ListApiKeys(ctx context.Context, _ oapi.ListApiKeysRequestObjec
 
 // CreateApiKey creates an API key and shows it once.
 func (s *Server) CreateApiKey(ctx context.Context, req oapi.CreateApiKeyRequestObject) (oapi.CreateApiKeyResponseObject, error) {
-	k, secret, err := s.Catalogue.CreateAPIKey(ctx, caller(ctx), req.Body.Name)
+	k, secret, err := s.Catalogue.CreateAPIKey(ctx, scope(ctx), req.Body.Name)
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +166,7 @@ func (s *Server) CreateApiKey(ctx context.Context, req oapi.CreateApiKeyRequestO
 
 // RevokeApiKey revokes one of the brand's keys.
 func (s *Server) RevokeApiKey(ctx context.Context, req oapi.RevokeApiKeyRequestObject) (oapi.RevokeApiKeyResponseObject, error) {
-	if err := s.Catalogue.RevokeAPIKey(ctx, caller(ctx), req.KeyId); err != nil {
+	if err := s.Catalogue.RevokeAPIKey(ctx, scope(ctx), req.KeyId); err != nil {
 		return nil, err
 	}
 	return oapi.RevokeApiKey200JSONResponse{Success: true, Message: "API key revoked"}, nil

@@ -25,7 +25,7 @@ func campaignList(cs []catalogue.Campaign, total int, p catalogue.Page) oapi.Cam
 }
 
 func (s *Server) listCampaigns(ctx context.Context, view catalogue.CampaignView, p catalogue.Page) (oapi.CampaignListResponse, error) {
-	cs, total, err := s.Catalogue.ListCampaigns(ctx, caller(ctx), view, p)
+	cs, total, err := s.Catalogue.ListCampaigns(ctx, scope(ctx), view, p)
 	if err != nil {
 		return oapi.CampaignListResponse{}, err
 	}
@@ -69,7 +69,7 @@ func (s *Server) CreateCampaign(ctx context.Context, req oapi.CreateCampaignRequ
 		return nil, err
 	}
 	f.BrandID = b.BrandId
-	c, err := s.Catalogue.CreateCampaign(ctx, caller(ctx), f)
+	c, err := s.Catalogue.CreateCampaign(ctx, scope(ctx), f)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +82,7 @@ func (s *Server) UpdateCampaign(ctx context.Context, req oapi.UpdateCampaignRequ
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.Catalogue.UpdateCampaign(ctx, caller(ctx), req.Id, f)
+	c, err := s.Catalogue.UpdateCampaign(ctx, scope(ctx), req.Id, f)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func (s *Server) UpdateCampaign(ctx context.Context, req oapi.UpdateCampaignRequ
 
 // DeleteCampaign deletes a campaign and its memberships.
 func (s *Server) DeleteCampaign(ctx context.Context, req oapi.DeleteCampaignRequestObject) (oapi.DeleteCampaignResponseObject, error) {
-	if err := s.Catalogue.DeleteCampaign(ctx, caller(ctx), req.Id); err != nil {
+	if err := s.Catalogue.DeleteCampaign(ctx, scope(ctx), req.Id); err != nil {
 		return nil, err
 	}
 	return oapi.DeleteCampaign200JSONResponse{Success: true, Message: "Campaign deleted"}, nil
@@ -99,7 +99,7 @@ func (s *Server) DeleteCampaign(ctx context.Context, req oapi.DeleteCampaignRequ
 
 // JoinCampaign applies the caller affiliate to a campaign.
 func (s *Server) JoinCampaign(ctx context.Context, req oapi.JoinCampaignRequestObject) (oapi.JoinCampaignResponseObject, error) {
-	app, err := s.Catalogue.Join(ctx, caller(ctx), req.Id)
+	app, err := s.Catalogue.Join(ctx, scope(ctx), req.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +116,7 @@ func (s *Server) ListApplications(ctx context.Context, req oapi.ListApplications
 		st := string(*req.Params.Status)
 		status = &st
 	}
-	apps, total, err := s.Catalogue.ListApplications(ctx, caller(ctx), status, p)
+	apps, total, err := s.Catalogue.ListApplications(ctx, scope(ctx), status, p)
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +132,7 @@ func (s *Server) ListApplications(ctx context.Context, req oapi.ListApplications
 
 // ApproveApplication approves an application.
 func (s *Server) ApproveApplication(ctx context.Context, req oapi.ApproveApplicationRequestObject) (oapi.ApproveApplicationResponseObject, error) {
-	app, err := s.Catalogue.Decide(ctx, caller(ctx), req.Id, catalogue.StatusApproved)
+	app, err := s.Catalogue.Decide(ctx, scope(ctx), req.Id, catalogue.StatusApproved)
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +143,7 @@ func (s *Server) ApproveApplication(ctx context.Context, req oapi.ApproveApplica
 
 // RejectApplication rejects an application.
 func (s *Server) RejectApplication(ctx context.Context, req oapi.RejectApplicationRequestObject) (oapi.RejectApplicationResponseObject, error) {
-	app, err := s.Catalogue.Decide(ctx, caller(ctx), req.Id, catalogue.StatusRejected)
+	app, err := s.Catalogue.Decide(ctx, scope(ctx), req.Id, catalogue.StatusRejected)
 	if err != nil {
 		return nil, err
 	}

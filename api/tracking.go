@@ -26,7 +26,7 @@ func (s *Server) linkResponse(l tracking.Link) oapi.TrackingLinkResponse {
 }
 
 func (s *Server) linkList(ctx context.Context, p catalogue.Page) (oapi.TrackingLinkListResponse, error) {
-	links, total, err := s.Tracking.ListLinks(ctx, caller(ctx), p)
+	links, total, err := s.Tracking.ListLinks(ctx, scope(ctx), p)
 	if err != nil {
 		return oapi.TrackingLinkListResponse{}, err
 	}
@@ -55,7 +55,7 @@ func (s *Server) ListAffiliateLinks(ctx context.Context, _ oapi.ListAffiliateLin
 // CreateTrackingLink makes a link for an approved affiliate.
 func (s *Server) CreateTrackingLink(ctx context.Context, req oapi.CreateTrackingLinkRequestObject) (oapi.CreateTrackingLinkResponseObject, error) {
 	b := req.Body
-	l, err := s.Tracking.CreateLink(ctx, caller(ctx), tracking.LinkInput{
+	l, err := s.Tracking.CreateLink(ctx, scope(ctx), tracking.LinkInput{
 		Name: deref(b.Name), Destination: deref(b.DestinationUrl), AffiliateID: b.AffiliateId, CampaignID: b.CampaignId,
 	})
 	if err != nil {
@@ -67,7 +67,7 @@ func (s *Server) CreateTrackingLink(ctx context.Context, req oapi.CreateTracking
 // GenerateAffiliateLink makes a link for the signed-in affiliate.
 func (s *Server) GenerateAffiliateLink(ctx context.Context, req oapi.GenerateAffiliateLinkRequestObject) (oapi.GenerateAffiliateLinkResponseObject, error) {
 	b := req.Body
-	l, err := s.Tracking.GenerateLink(ctx, caller(ctx), b.CampaignId, deref(b.Name), deref(b.DestinationUrl))
+	l, err := s.Tracking.GenerateLink(ctx, scope(ctx), b.CampaignId, deref(b.Name), deref(b.DestinationUrl))
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +81,7 @@ func (s *Server) UpdateTrackingLink(ctx context.Context, req oapi.UpdateTracking
 		st := string(*req.Body.Status)
 		in.Status = &st
 	}
-	l, err := s.Tracking.UpdateLink(ctx, caller(ctx), req.Id, in)
+	l, err := s.Tracking.UpdateLink(ctx, scope(ctx), req.Id, in)
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +90,7 @@ func (s *Server) UpdateTrackingLink(ctx context.Context, req oapi.UpdateTracking
 
 // DeleteTrackingLink deletes a link and its clicks.
 func (s *Server) DeleteTrackingLink(ctx context.Context, req oapi.DeleteTrackingLinkRequestObject) (oapi.DeleteTrackingLinkResponseObject, error) {
-	if err := s.Tracking.DeleteLink(ctx, caller(ctx), req.Id); err != nil {
+	if err := s.Tracking.DeleteLink(ctx, scope(ctx), req.Id); err != nil {
 		return nil, err
 	}
 	return oapi.DeleteTrackingLink200JSONResponse{Success: true, Message: "Tracking link deleted"}, nil
@@ -152,7 +152,7 @@ func codeResponse(d tracking.DiscountCode) oapi.DiscountCodeResponse {
 // ListDiscountCodes answers a page of the codes the caller may see.
 func (s *Server) ListDiscountCodes(ctx context.Context, req oapi.ListDiscountCodesRequestObject) (oapi.ListDiscountCodesResponseObject, error) {
 	p := pageOf(req.Params.Query, req.Params.Limit, req.Params.Offset)
-	codes, total, err := s.Tracking.ListCodes(ctx, caller(ctx), p)
+	codes, total, err := s.Tracking.ListCodes(ctx, scope(ctx), p)
 	if err != nil {
 		return nil, err
 	}
@@ -177,7 +177,7 @@ func (s *Server) createCode(ctx context.Context, b *oapi.DiscountCodeInput, gene
 	if err != nil {
 		return tracking.DiscountCode{}, err
 	}
-	return s.Tracking.CreateCode(ctx, caller(ctx), b.CampaignId, b.AffiliateId, f, generate)
+	return s.Tracking.CreateCode(ctx, scope(ctx), b.CampaignId, b.AffiliateId, f, generate)
 }
 
 // CreateDiscountCode creates a code.
@@ -204,7 +204,7 @@ func (s *Server) UpdateDiscountCode(ctx context.Context, req oapi.UpdateDiscount
 	if err != nil {
 		return nil, err
 	}
-	d, err := s.Tracking.UpdateCode(ctx, caller(ctx), req.Id, f)
+	d, err := s.Tracking.UpdateCode(ctx, scope(ctx), req.Id, f)
 	if err != nil {
 		return nil, err
 	}
@@ -213,7 +213,7 @@ func (s *Server) UpdateDiscountCode(ctx context.Context, req oapi.UpdateDiscount
 
 // DeleteDiscountCode deletes a code.
 func (s *Server) DeleteDiscountCode(ctx context.Context, req oapi.DeleteDiscountCodeRequestObject) (oapi.DeleteDiscountCodeResponseObject, error) {
-	if err := s.Tracking.DeleteCode(ctx, caller(ctx), req.Id); err != nil {
+	if err := s.Tracking.DeleteCode(ctx, scope(ctx), req.Id); err != nil {
 		return nil, err
 	}
 	return oapi.DeleteDiscountCode200JSONResponse{Success: true, Message: "Discount code deleted"}, nil

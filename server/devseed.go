@@ -9,6 +9,7 @@ import (
 	"github.com/openaffiliate/platform/server/accounts"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/tenancy"
 	"github.com/openaffiliate/platform/server/tracking"
 )
 
@@ -23,7 +24,7 @@ func seedDemoData(ctx context.Context, accts *accounts.Service, cat *catalogue.S
 	if err != nil {
 		return err
 	}
-	brand := auth.User{ID: brandProfile.User.ID, AccountType: auth.RoleBrand, BrandID: brandProfile.User.BrandID}
+	brand := tenancy.Of(auth.User{ID: brandProfile.User.ID, AccountType: auth.RoleBrand, BrandID: brandProfile.User.BrandID})
 	if _, total, err := cat.ListCampaigns(ctx, brand, catalogue.ViewAll, catalogue.Page{Limit: 1}); err != nil || total > 0 {
 		return err
 	}
@@ -54,7 +55,7 @@ func seedDemoData(ctx context.Context, accts *accounts.Service, cat *catalogue.S
 	if err != nil {
 		return err
 	}
-	affiliate := auth.User{ID: affProfile.User.ID, AccountType: auth.RoleAffiliate, AffiliateID: affProfile.User.AffiliateID}
+	affiliate := tenancy.Of(auth.User{ID: affProfile.User.ID, AccountType: auth.RoleAffiliate, AffiliateID: affProfile.User.AffiliateID})
 	if _, err := cat.Join(ctx, affiliate, first.ID); err != nil {
 		return fmt.Errorf("seed demo membership: %w", err)
 	}
@@ -63,7 +64,7 @@ func seedDemoData(ctx context.Context, accts *accounts.Service, cat *catalogue.S
 	}
 	limit := 500
 	pct := "percentage"
-	if _, err := track.CreateCode(ctx, brand, first.ID, affiliate.AffiliateID.UUID, tracking.CodeFields{
+	if _, err := track.CreateCode(ctx, brand, first.ID, affiliate.OwnAffiliate().UUID, tracking.CodeFields{
 		Code: str("WINTER10"), Description: str("10% off the winter collection"), DiscountType: &pct, DiscountValue: dec("0.10"),
 		UsageLimit: ptr(&limit),
 	}, false); err != nil {

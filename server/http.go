@@ -23,6 +23,7 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/tenancy"
 	"github.com/openaffiliate/platform/server/idempotency"
 	"github.com/openaffiliate/platform/server/tracking"
 )
@@ -159,7 +160,8 @@ func (a authenticator) authenticate(ctx context.Context, in *openapi3filter.Auth
 	if roles := operationRoles(in.RequestValidationInput.Route.Operation); len(roles) > 0 && !slices.Contains(roles, user.AccountType) {
 		return reject(apierror.Forbidden("You do not have permission to perform this action."))
 	}
-	c.SetRequest(c.Request().WithContext(auth.WithUser(c.Request().Context(), user)))
+	ctx = auth.WithUser(c.Request().Context(), user)
+	c.SetRequest(c.Request().WithContext(tenancy.With(ctx, tenancy.Of(user))))
 	return nil
 }
 

@@ -13,7 +13,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
-	"github.com/openaffiliate/platform/server/auth"
+	"github.com/openaffiliate/platform/server/tenancy"
 )
 
 // Affiliate is an affiliate with its user (if any) and what it did so far.
@@ -36,10 +36,10 @@ func (r affiliateRow) build() Affiliate {
 }
 
 // ListAffiliates answers a page of affiliates: all for the host, those in its campaigns for a brand.
-func (s *Service) ListAffiliates(ctx context.Context, u auth.User, p Page) ([]Affiliate, int, error) {
+func (s *Service) ListAffiliates(ctx context.Context, sc tenancy.Scope, p Page) ([]Affiliate, int, error) {
 	rows, total, err := Fetch(p, func(limit, offset int32) ([]queries.ListAffiliatesRow, error) {
 		return s.q.ListAffiliates(ctx, s.pool, queries.ListAffiliatesParams{
-			BrandID: BrandScope(u), Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
+			BrandID: sc.Brands(), Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
 		})
 	}, func(r queries.ListAffiliatesRow) int64 { return r.Total })
 	if err != nil {
@@ -57,19 +57,19 @@ func (s *Service) ListAffiliates(ctx context.Context, u auth.User, p Page) ([]Af
 
 // GetAffiliate loads an affiliate the caller may see: the host any, a brand those in its
 // campaigns, an affiliate itself.
-func (s *Service) GetAffiliate(ctx context.Context, u auth.User, id uuid.UUID) (Affiliate, error) {
-	return s.getAffiliate(ctx, s.pool, u, id)
+func (s *Service) GetAffiliate(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Affiliate, error) {
+	return s.getAffiliate(ctx, s.pool, sc, id)
 }
 
-func (s *Service) getAffiliate(ctx context.Context, db queries.DBTX, u auth.User, id uuid.UUID) (Affiliate, error) {
+func (s *Service) getAffiliate(ctx context.Context, db queries.DBTX, sc tenancy.Scope, id uuid.UUID) (Affiliate, error) {
 	params := queries.GetAffiliateParams{ID: id}
-	switch u.AccountType {
-	case auth.RoleAffiliate:
-		if !u.AffiliateID.Valid || u.AffiliateID.UUID != id {
-			return Affiliate{}, affiliateNotFound()
-		}
-	case auth.RoleBrand:
-		params.BrandID = u.BrandID
+	if own := sc.OwnAffiliate(); sc.IsAffiliate() && own.UUID != id {
+		return Affiliate{}, affiliateNotFound()
+	}
+	if sc.IsBrand() {
+		params.BrandID = sc.OwnBrand()
+	} else if !sc.SeesAll() && !sc.IsAffiliate() {
+		return Affiliate{}, affiliateNotFound()
 	}
 	r, err := s.q.GetAffiliate(ctx, db, params)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -87,8 +87,8 @@ func (s *Service) getAffiliate(ctx context.Context, db queries.DBTX, u auth.User
 func affiliateNotFound() error { return apierror.NotFound("Affiliate not found") }
 
 // AffiliateByUser finds a user's affiliate profile; the host may ask for anyone, an affiliate for itself.
-func (s *Service) AffiliateByUser(ctx context.Context, u auth.User, userID uuid.UUID) (Affiliate, error) {
-	if u.AccountType != auth.RoleHost && u.ID != userID {
+func (s *Service) AffiliateByUser(ctx context.Context, sc tenancy.Scope, userID uuid.UUID) (Affiliate, error) {
+	if !sc.IsHost() && sc.Actor() != userID {
 		return Affiliate{}, apierror.NotFound("No affiliate profile found")
 	}
 	id, err := s.q.GetAffiliateIDByUser(ctx, s.pool, userID)
@@ -98,23 +98,19 @@ func (s *Service) AffiliateByUser(ctx context.Context, u auth.User, userID uuid.
 	if err != nil {
 		return Affiliate{}, err
 	}
-	return s.getAffiliate(ctx, s.pool, auth.User{AccountType: auth.RoleHost}, id.UUID)
+	return s.getAffiliate(ctx, s.pool, tenancy.System("the affiliate of a user the caller may see"), id.UUID)
 }
 
 // AffiliateApplications lists an affiliate's memberships the caller may see.
-func (s *Service) AffiliateApplications(ctx context.Context, u auth.User, id uuid.UUID) ([]Application, error) {
+func (s *Service) AffiliateApplications(ctx context.Context, sc tenancy.Scope, id uuid.UUID) ([]Application, error) {
+	brand, own := sc.Memberships()
+	if own.Valid && own.UUID != id {
+		return nil, nil
+	}
 	rows, _, err := s.listApplications(ctx, Page{Limit: MaxLimit}, queries.ListApplicationsParams{
-		BrandID: brandScopeFor(u), AffiliateID: uuid.NullUUID{UUID: id, Valid: true},
+		BrandID: brand, AffiliateID: uuid.NullUUID{UUID: id, Valid: true},
 	})
 	return rows, err
-}
-
-// brandScopeFor is brandScope, except that an affiliate sees its own memberships in every brand.
-func brandScopeFor(u auth.User) uuid.NullUUID {
-	if u.AccountType == auth.RoleAffiliate {
-		return uuid.NullUUID{}
-	}
-	return BrandScope(u)
 }
 
 func normalizeAffiliate(name, email string) (string, string, error) {
@@ -137,7 +133,7 @@ func emailConflict(err error) error {
 }
 
 // CreateAffiliate creates an affiliate without a user (host only).
-func (s *Service) CreateAffiliate(ctx context.Context, u auth.User, name, email string) (Affiliate, error) {
+func (s *Service) CreateAffiliate(ctx context.Context, sc tenancy.Scope, name, email string) (Affiliate, error) {
 	name, email, err := normalizeAffiliate(name, email)
 	if err != nil {
 		return Affiliate{}, err
@@ -148,7 +144,7 @@ func (s *Service) CreateAffiliate(ctx context.Context, u auth.User, name, email 
 		if err != nil {
 			return emailConflict(err)
 		}
-		if err := activity.Log(ctx, tx, actor(u), "create", "affiliate", a.ID.String(), map[string]any{"email": email}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), "create", "affiliate", a.ID.String(), map[string]any{"email": email}); err != nil {
 			return err
 		}
 		out = Affiliate{Affiliate: a}
@@ -158,8 +154,8 @@ func (s *Service) CreateAffiliate(ctx context.Context, u auth.User, name, email 
 }
 
 // UpdateAffiliate changes an affiliate's name and email (and its user's email with it).
-func (s *Service) UpdateAffiliate(ctx context.Context, u auth.User, id uuid.UUID, name, email string) (Affiliate, error) {
-	if _, err := s.GetAffiliate(ctx, u, id); err != nil {
+func (s *Service) UpdateAffiliate(ctx context.Context, sc tenancy.Scope, id uuid.UUID, name, email string) (Affiliate, error) {
+	if _, err := s.GetAffiliate(ctx, sc, id); err != nil {
 		return Affiliate{}, err
 	}
 	name, email, err := normalizeAffiliate(name, email)
@@ -174,17 +170,17 @@ func (s *Service) UpdateAffiliate(ctx context.Context, u auth.User, id uuid.UUID
 		if err := s.q.UpdateAffiliateUserEmail(ctx, tx, queries.UpdateAffiliateUserEmailParams{AffiliateID: uuid.NullUUID{UUID: id, Valid: true}, Email: email}); err != nil {
 			return emailConflict(err)
 		}
-		if err := activity.Log(ctx, tx, actor(u), "update", "affiliate", id.String(), map[string]any{"email": email}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), "update", "affiliate", id.String(), map[string]any{"email": email}); err != nil {
 			return err
 		}
-		out, err = s.getAffiliate(ctx, tx, auth.User{AccountType: auth.RoleHost}, id)
+		out, err = s.getAffiliate(ctx, tx, tenancy.System("read back the affiliate just written"), id)
 		return err
 	})
 	return out, err
 }
 
 // DeleteAffiliate removes an affiliate with its memberships and its user account (host only).
-func (s *Service) DeleteAffiliate(ctx context.Context, u auth.User, id uuid.UUID) error {
+func (s *Service) DeleteAffiliate(ctx context.Context, sc tenancy.Scope, id uuid.UUID) error {
 	defer s.campaignChanged()
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := s.q.DeleteAffiliateUsers(ctx, tx, uuid.NullUUID{UUID: id, Valid: true}); err != nil {
@@ -200,6 +196,6 @@ func (s *Service) DeleteAffiliate(ctx context.Context, u auth.User, id uuid.UUID
 		if err := s.q.DeleteClicksOf(ctx, tx, queries.DeleteClicksOfParams{AffiliateID: uuid.NullUUID{UUID: id, Valid: true}}); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, actor(u), "delete", "affiliate", id.String(), nil)
+		return activity.Log(ctx, tx, sc.Actor(), "delete", "affiliate", id.String(), nil)
 	})
 }

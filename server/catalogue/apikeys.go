@@ -13,13 +13,14 @@ import (
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
+	"github.com/openaffiliate/platform/server/tenancy"
 )
 
 // APIKeyPrefix starts every brand API key, so a key is recognisable (and never taken for a JWT).
 const APIKeyPrefix = "oak_"
 
 // CreateAPIKey makes a key for the caller's brand and answers it once; only its hash is stored.
-func (s *Service) CreateAPIKey(ctx context.Context, u auth.User, name string) (queries.ApiKey, string, error) {
+func (s *Service) CreateAPIKey(ctx context.Context, sc tenancy.Scope, name string) (queries.ApiKey, string, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
 		return queries.ApiKey{}, "", apierror.Validation("name", "Name is required")
@@ -29,35 +30,35 @@ func (s *Service) CreateAPIKey(ctx context.Context, u auth.User, name string) (q
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var err error
 		created, err = s.q.CreateApiKey(ctx, tx, queries.CreateApiKeyParams{
-			BrandID: u.BrandID.UUID, Name: name, Prefix: key[:len(APIKeyPrefix)+6], KeyHash: auth.HashToken(key),
+			BrandID: sc.OwnBrand().UUID, Name: name, Prefix: key[:len(APIKeyPrefix)+6], KeyHash: auth.HashToken(key),
 		})
 		if err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, actor(u), "create", "api_key", created.ID.String(), map[string]any{"name": name})
+		return activity.Log(ctx, tx, sc.Actor(), "create", "api_key", created.ID.String(), map[string]any{"name": name})
 	})
 	return created, key, err
 }
 
 // ListAPIKeys answers the caller brand's keys, revoked ones included.
-func (s *Service) ListAPIKeys(ctx context.Context, u auth.User) ([]queries.ApiKey, error) {
-	return s.q.ListApiKeys(ctx, s.pool, u.BrandID.UUID)
+func (s *Service) ListAPIKeys(ctx context.Context, sc tenancy.Scope) ([]queries.ApiKey, error) {
+	return s.q.ListApiKeys(ctx, s.pool, sc.OwnBrand().UUID)
 }
 
 // RevokeAPIKey revokes one of the caller brand's keys; another brand's key is not found.
-func (s *Service) RevokeAPIKey(ctx context.Context, u auth.User, id uuid.UUID) error {
+func (s *Service) RevokeAPIKey(ctx context.Context, sc tenancy.Scope, id uuid.UUID) error {
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		exists, err := s.q.ApiKeyExists(ctx, tx, queries.ApiKeyExistsParams{ID: id, BrandID: u.BrandID.UUID})
+		exists, err := s.q.ApiKeyExists(ctx, tx, queries.ApiKeyExistsParams{ID: id, BrandID: sc.OwnBrand().UUID})
 		if err != nil {
 			return err
 		}
 		if !exists {
 			return apierror.NotFound("API key not found")
 		}
-		if _, err := s.q.RevokeApiKey(ctx, tx, queries.RevokeApiKeyParams{ID: id, BrandID: u.BrandID.UUID}); err != nil {
+		if _, err := s.q.RevokeApiKey(ctx, tx, queries.RevokeApiKeyParams{ID: id, BrandID: sc.OwnBrand().UUID}); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, actor(u), "revoke", "api_key", id.String(), nil)
+		return activity.Log(ctx, tx, sc.Actor(), "revoke", "api_key", id.String(), nil)
 	})
 }
 

@@ -10,7 +10,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
-	"github.com/openaffiliate/platform/server/auth"
+	"github.com/openaffiliate/platform/server/tenancy"
 )
 
 // Membership statuses.
@@ -25,13 +25,13 @@ type Application = queries.GetApplicationRow
 
 // Join applies the caller affiliate to a campaign: a public campaign with automatic approval
 // approves at once, others wait for the brand. Joining twice answers the same membership.
-func (s *Service) Join(ctx context.Context, u auth.User, campaignID uuid.UUID) (Application, error) {
-	if !u.AffiliateID.Valid {
+func (s *Service) Join(ctx context.Context, sc tenancy.Scope, campaignID uuid.UUID) (Application, error) {
+	if !sc.OwnAffiliate().Valid {
 		return Application{}, apierror.NotFound("No affiliate profile found")
 	}
 	// An outsider sees only public, active campaigns: any other answers not found, exactly as a
 	// random id does, so the answer tells nothing about campaigns it may not see.
-	c, err := s.getCampaign(ctx, s.pool, u, campaignID)
+	c, err := s.getCampaign(ctx, s.pool, sc, campaignID)
 	if err != nil {
 		return Application{}, err
 	}
@@ -45,13 +45,13 @@ func (s *Service) Join(ctx context.Context, u auth.User, campaignID uuid.UUID) (
 	var out Application
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		id, err := s.q.JoinCampaign(ctx, tx, queries.JoinCampaignParams{
-			BrandID: c.BrandID, CampaignID: c.ID, AffiliateID: u.AffiliateID.UUID, Status: status,
+			BrandID: c.BrandID, CampaignID: c.ID, AffiliateID: sc.OwnAffiliate().UUID, Status: status,
 		})
 		if err != nil {
 			return err
 		}
 		if c.MembershipStatus == nil {
-			if err := activity.Log(ctx, tx, actor(u), "join", "campaign", c.ID.String(), map[string]any{"status": status}); err != nil {
+			if err := activity.Log(ctx, tx, sc.Actor(), "join", "campaign", c.ID.String(), map[string]any{"status": status}); err != nil {
 				return err
 			}
 		}
@@ -62,8 +62,8 @@ func (s *Service) Join(ctx context.Context, u auth.User, campaignID uuid.UUID) (
 }
 
 // ListApplications answers a page of applications to the caller brand's campaigns (all for the host).
-func (s *Service) ListApplications(ctx context.Context, u auth.User, status *string, p Page) ([]Application, int, error) {
-	return s.listApplications(ctx, p, queries.ListApplicationsParams{BrandID: BrandScope(u), Status: status})
+func (s *Service) ListApplications(ctx context.Context, sc tenancy.Scope, status *string, p Page) ([]Application, int, error) {
+	return s.listApplications(ctx, p, queries.ListApplicationsParams{BrandID: sc.Brands(), Status: status})
 }
 
 // listApplications answers a page of the applications that params select.
@@ -85,10 +85,10 @@ func (s *Service) listApplications(ctx context.Context, p Page, params queries.L
 }
 
 // Decide approves or rejects an application to one of the caller brand's campaigns.
-func (s *Service) Decide(ctx context.Context, u auth.User, id uuid.UUID, status string) (Application, error) {
+func (s *Service) Decide(ctx context.Context, sc tenancy.Scope, id uuid.UUID, status string) (Application, error) {
 	var out Application
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		app, err := s.q.GetApplication(ctx, tx, queries.GetApplicationParams{ID: id, BrandID: BrandScope(u)})
+		app, err := s.q.GetApplication(ctx, tx, queries.GetApplicationParams{ID: id, BrandID: sc.Brands()})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return apierror.NotFound("Application not found")
 		}
@@ -98,7 +98,7 @@ func (s *Service) Decide(ctx context.Context, u auth.User, id uuid.UUID, status 
 		if err := s.q.DecideApplication(ctx, tx, queries.DecideApplicationParams{ID: id, Status: status}); err != nil {
 			return err
 		}
-		if err := activity.Log(ctx, tx, actor(u), status, "application", id.String(),
+		if err := activity.Log(ctx, tx, sc.Actor(), status, "application", id.String(),
 			map[string]any{"campaign_id": app.CampaignID, "affiliate_id": app.AffiliateID}); err != nil {
 			return err
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/currency"
 	"github.com/openaffiliate/platform/server/domains"
+	"github.com/openaffiliate/platform/server/tenancy"
 )
 
 // Brand is a brand with its allowed domains.
@@ -25,10 +26,10 @@ type Brand struct {
 }
 
 // ListBrands answers a page of brands the caller may see.
-func (s *Service) ListBrands(ctx context.Context, u auth.User, p Page) ([]Brand, int, error) {
+func (s *Service) ListBrands(ctx context.Context, sc tenancy.Scope, p Page) ([]Brand, int, error) {
 	rows, total, err := Fetch(p, func(limit, offset int32) ([]queries.ListBrandsRow, error) {
 		return s.q.ListBrands(ctx, s.pool, queries.ListBrandsParams{
-			BrandID: BrandScope(u), Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
+			BrandID: sc.Brands(), Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
 		})
 	}, func(r queries.ListBrandsRow) int64 { return r.Total })
 	if err != nil {
@@ -42,8 +43,8 @@ func (s *Service) ListBrands(ctx context.Context, u auth.User, p Page) ([]Brand,
 }
 
 // GetBrand loads a brand the caller may see; another tenant's brand is not found.
-func (s *Service) GetBrand(ctx context.Context, u auth.User, id uuid.UUID) (Brand, error) {
-	if scope := BrandScope(u); scope.Valid && scope.UUID != id {
+func (s *Service) GetBrand(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Brand, error) {
+	if scope := sc.Brands(); scope.Valid && scope.UUID != id {
 		return Brand{}, brandNotFound()
 	}
 	return s.getBrand(ctx, s.pool, id)
@@ -110,7 +111,7 @@ func UniquePublicID(ctx context.Context, db queries.DBTX, company string) (strin
 }
 
 // CreateBrand creates a brand without users (host only), with a generated public id.
-func (s *Service) CreateBrand(ctx context.Context, u auth.User, in BrandInput) (Brand, error) {
+func (s *Service) CreateBrand(ctx context.Context, sc tenancy.Scope, in BrandInput) (Brand, error) {
 	domain, err := in.normalize()
 	if err != nil {
 		return Brand{}, err
@@ -135,7 +136,7 @@ func (s *Service) CreateBrand(ctx context.Context, u auth.User, in BrandInput) (
 				return err
 			}
 		}
-		if err := activity.Log(ctx, tx, actor(u), "create", "brand", b.ID.String(), map[string]any{"name": in.Name}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), "create", "brand", b.ID.String(), map[string]any{"name": in.Name}); err != nil {
 			return err
 		}
 		out, err = s.getBrand(ctx, tx, b.ID)
@@ -145,8 +146,8 @@ func (s *Service) CreateBrand(ctx context.Context, u auth.User, in BrandInput) (
 }
 
 // UpdateBrand renames a brand or changes its domain; the new domain joins the allowed ones.
-func (s *Service) UpdateBrand(ctx context.Context, u auth.User, id uuid.UUID, in BrandInput) (Brand, error) {
-	if _, err := s.GetBrand(ctx, u, id); err != nil {
+func (s *Service) UpdateBrand(ctx context.Context, sc tenancy.Scope, id uuid.UUID, in BrandInput) (Brand, error) {
+	if _, err := s.GetBrand(ctx, sc, id); err != nil {
 		return Brand{}, err
 	}
 	domain, err := in.normalize()
@@ -158,7 +159,7 @@ func (s *Service) UpdateBrand(ctx context.Context, u auth.User, id uuid.UUID, in
 		if _, err := s.q.UpdateBrand(ctx, tx, queries.UpdateBrandParams{ID: id, CompanyName: in.Name, Domain: domain}); err != nil {
 			return err
 		}
-		if err := s.afterBrandChange(ctx, tx, u, id, in.Name, domain, "update"); err != nil {
+		if err := s.afterBrandChange(ctx, tx, sc, id, in.Name, domain, "update"); err != nil {
 			return err
 		}
 		out, err = s.getBrand(ctx, tx, id)
@@ -168,8 +169,8 @@ func (s *Service) UpdateBrand(ctx context.Context, u auth.User, id uuid.UUID, in
 }
 
 // SetupBrand is a brand editing its own company name, domain and default currency.
-func (s *Service) SetupBrand(ctx context.Context, u auth.User, in BrandInput) (Brand, error) {
-	current, err := s.GetBrand(ctx, u, u.BrandID.UUID)
+func (s *Service) SetupBrand(ctx context.Context, sc tenancy.Scope, in BrandInput) (Brand, error) {
+	current, err := s.GetBrand(ctx, sc, sc.OwnBrand().UUID)
 	if err != nil {
 		return Brand{}, err
 	}
@@ -188,7 +189,7 @@ func (s *Service) SetupBrand(ctx context.Context, u auth.User, in BrandInput) (B
 		if _, err := s.q.SetupBrand(ctx, tx, queries.SetupBrandParams{ID: current.ID, CompanyName: in.Name, Domain: domain, DefaultCurrency: cur}); err != nil {
 			return err
 		}
-		if err := s.afterBrandChange(ctx, tx, u, current.ID, in.Name, domain, "setup"); err != nil {
+		if err := s.afterBrandChange(ctx, tx, sc, current.ID, in.Name, domain, "setup"); err != nil {
 			return err
 		}
 		out, err = s.getBrand(ctx, tx, current.ID)
@@ -197,7 +198,7 @@ func (s *Service) SetupBrand(ctx context.Context, u auth.User, in BrandInput) (B
 	return out, err
 }
 
-func (s *Service) afterBrandChange(ctx context.Context, tx pgx.Tx, u auth.User, id uuid.UUID, name string, domain *string, action string) error {
+func (s *Service) afterBrandChange(ctx context.Context, tx pgx.Tx, sc tenancy.Scope, id uuid.UUID, name string, domain *string, action string) error {
 	if err := s.q.RenameBrandUsers(ctx, tx, queries.RenameBrandUsersParams{BrandID: uuid.NullUUID{UUID: id, Valid: true}, CompanyName: &name}); err != nil {
 		return err
 	}
@@ -206,7 +207,7 @@ func (s *Service) afterBrandChange(ctx context.Context, tx pgx.Tx, u auth.User, 
 			return err
 		}
 	}
-	return activity.Log(ctx, tx, actor(u), action, "brand", id.String(), map[string]any{"name": name})
+	return activity.Log(ctx, tx, sc.Actor(), action, "brand", id.String(), map[string]any{"name": name})
 }
 
 func checkCurrency(c string) (string, error) {
@@ -219,7 +220,7 @@ func checkCurrency(c string) (string, error) {
 }
 
 // DeleteBrand removes a brand with its users, campaigns, memberships, keys and domains (host only).
-func (s *Service) DeleteBrand(ctx context.Context, u auth.User, id uuid.UUID) error {
+func (s *Service) DeleteBrand(ctx context.Context, sc tenancy.Scope, id uuid.UUID) error {
 	defer s.campaignChanged()
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		n, err := s.q.DeleteBrand(ctx, tx, id)
@@ -232,7 +233,7 @@ func (s *Service) DeleteBrand(ctx context.Context, u auth.User, id uuid.UUID) er
 		if err := s.q.DeleteClicksOf(ctx, tx, queries.DeleteClicksOfParams{BrandID: uuid.NullUUID{UUID: id, Valid: true}}); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, actor(u), "delete", "brand", id.String(), nil)
+		return activity.Log(ctx, tx, sc.Actor(), "delete", "brand", id.String(), nil)
 	})
 }
 
@@ -240,8 +241,8 @@ func (s *Service) DeleteBrand(ctx context.Context, u auth.User, id uuid.UUID) er
 func NewWebhookSecret() string { return "whsec_" + auth.RandomToken(24) }
 
 // RotateWebhookSecret replaces a brand's webhook secret and answers the new one, once.
-func (s *Service) RotateWebhookSecret(ctx context.Context, u auth.User, id uuid.UUID) (string, error) {
-	if _, err := s.GetBrand(ctx, u, id); err != nil {
+func (s *Service) RotateWebhookSecret(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (string, error) {
+	if _, err := s.GetBrand(ctx, sc, id); err != nil {
 		return "", err
 	}
 	secret := NewWebhookSecret()
@@ -249,7 +250,7 @@ func (s *Service) RotateWebhookSecret(ctx context.Context, u auth.User, id uuid.
 		if _, err := s.q.SetWebhookSecret(ctx, tx, queries.SetWebhookSecretParams{ID: id, WebhookSecret: secret}); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, actor(u), "rotate_webhook_secret", "brand", id.String(), nil)
+		return activity.Log(ctx, tx, sc.Actor(), "rotate_webhook_secret", "brand", id.String(), nil)
 	})
 	return secret, err
 }
@@ -258,8 +259,8 @@ func (s *Service) RotateWebhookSecret(ctx context.Context, u auth.User, id uuid.
 const MaxDomains = 50
 
 // SetDomains replaces a brand's allowed domains.
-func (s *Service) SetDomains(ctx context.Context, u auth.User, id uuid.UUID, raw []string) ([]string, error) {
-	if _, err := s.GetBrand(ctx, u, id); err != nil {
+func (s *Service) SetDomains(ctx context.Context, sc tenancy.Scope, id uuid.UUID, raw []string) ([]string, error) {
+	if _, err := s.GetBrand(ctx, sc, id); err != nil {
 		return nil, err
 	}
 	if len(raw) > MaxDomains {
@@ -283,7 +284,7 @@ func (s *Service) SetDomains(ctx context.Context, u auth.User, id uuid.UUID, raw
 				return err
 			}
 		}
-		if err := activity.Log(ctx, tx, actor(u), "set_domains", "brand", id.String(), map[string]any{"domains": clean}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), "set_domains", "brand", id.String(), map[string]any{"domains": clean}); err != nil {
 			return err
 		}
 		var err error
@@ -303,8 +304,8 @@ type Integration struct {
 }
 
 // IntegrationDetails answers the caller brand's integration addresses and key count.
-func (s *Service) IntegrationDetails(ctx context.Context, u auth.User) (Integration, error) {
-	b, err := s.GetBrand(ctx, u, u.BrandID.UUID)
+func (s *Service) IntegrationDetails(ctx context.Context, sc tenancy.Scope) (Integration, error) {
+	b, err := s.GetBrand(ctx, sc, sc.OwnBrand().UUID)
 	if err != nil {
 		return Integration{}, err
 	}

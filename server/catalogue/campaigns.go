@@ -15,8 +15,8 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
-	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/domains"
+	"github.com/openaffiliate/platform/server/tenancy"
 )
 
 // Campaign statuses, commission types, visibilities and approval modes (PRODUCT.md section 3).
@@ -72,16 +72,12 @@ const (
 )
 
 // ListCampaigns answers a page of the campaigns the caller may see.
-func (s *Service) ListCampaigns(ctx context.Context, u auth.User, view CampaignView, p Page) ([]Campaign, int, error) {
+func (s *Service) ListCampaigns(ctx context.Context, sc tenancy.Scope, view CampaignView, p Page) ([]Campaign, int, error) {
 	params := queries.ListCampaignsParams{Pattern: p.Pattern(), OnlyMember: view == ViewMine}
-	switch u.AccountType {
-	case auth.RoleAffiliate:
-		params.AffiliateID = u.AffiliateID
-		if !u.AffiliateID.Valid {
-			return nil, 0, apierror.NotFound("No affiliate profile found")
-		}
-	default:
-		params.BrandID = BrandScope(u)
+	if sc.IsAffiliate() {
+		params.AffiliateID = sc.OwnAffiliate()
+	} else {
+		params.BrandID = sc.Brands()
 	}
 	rows, total, err := Fetch(p, func(limit, offset int32) ([]queries.ListCampaignsRow, error) {
 		params.MaxRows, params.SkipRows = limit, offset
@@ -99,14 +95,14 @@ func (s *Service) ListCampaigns(ctx context.Context, u auth.User, view CampaignV
 
 // GetCampaign loads a campaign a host or brand may manage, or an affiliate may see (its own, or
 // public and active); any other is not found, with the same answer as an id that does not exist.
-func (s *Service) GetCampaign(ctx context.Context, u auth.User, id uuid.UUID) (Campaign, error) {
-	return s.getCampaign(ctx, s.pool, u, id)
+func (s *Service) GetCampaign(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Campaign, error) {
+	return s.getCampaign(ctx, s.pool, sc, id)
 }
 
-func (s *Service) getCampaign(ctx context.Context, db queries.DBTX, u auth.User, id uuid.UUID) (Campaign, error) {
-	params := queries.GetCampaignParams{ID: id, BrandID: BrandScope(u)}
-	if u.AccountType == auth.RoleAffiliate {
-		params.BrandID, params.AffiliateID = uuid.NullUUID{}, u.AffiliateID
+func (s *Service) getCampaign(ctx context.Context, db queries.DBTX, sc tenancy.Scope, id uuid.UUID) (Campaign, error) {
+	params := queries.GetCampaignParams{ID: id, BrandID: sc.Brands()}
+	if sc.IsAffiliate() {
+		params.BrandID, params.AffiliateID = uuid.NullUUID{}, sc.OwnAffiliate()
 	}
 	r, err := s.q.GetCampaign(ctx, db, params)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -121,9 +117,9 @@ func (s *Service) getCampaign(ctx context.Context, db queries.DBTX, u auth.User,
 func campaignNotFound() error { return apierror.NotFound("Campaign not found") }
 
 // CreateCampaign creates a campaign for the caller's brand, or for BrandID when the host asks.
-func (s *Service) CreateCampaign(ctx context.Context, u auth.User, f CampaignFields) (Campaign, error) {
-	brandID := u.BrandID.UUID
-	if u.AccountType == auth.RoleHost {
+func (s *Service) CreateCampaign(ctx context.Context, sc tenancy.Scope, f CampaignFields) (Campaign, error) {
+	brandID := sc.OwnBrand().UUID
+	if sc.IsHost() {
 		if f.BrandID == nil {
 			return Campaign{}, apierror.Validation("brand_id", "Choose the brand the campaign belongs to")
 		}
@@ -154,18 +150,18 @@ func (s *Service) CreateCampaign(ctx context.Context, u auth.User, f CampaignFie
 		if err != nil {
 			return err
 		}
-		if err := activity.Log(ctx, tx, actor(u), "create", "campaign", id.String(), map[string]any{"name": c.Name, "brand_id": brandID}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), "create", "campaign", id.String(), map[string]any{"name": c.Name, "brand_id": brandID}); err != nil {
 			return err
 		}
-		out, err = s.getCampaign(ctx, tx, u, id)
+		out, err = s.getCampaign(ctx, tx, sc, id)
 		return err
 	})
 	return out, err
 }
 
 // UpdateCampaign changes the fields given.
-func (s *Service) UpdateCampaign(ctx context.Context, u auth.User, id uuid.UUID, f CampaignFields) (Campaign, error) {
-	current, err := s.GetCampaign(ctx, u, id)
+func (s *Service) UpdateCampaign(ctx context.Context, sc tenancy.Scope, id uuid.UUID, f CampaignFields) (Campaign, error) {
+	current, err := s.GetCampaign(ctx, sc, id)
 	if err != nil {
 		return Campaign{}, err
 	}
@@ -187,10 +183,10 @@ func (s *Service) UpdateCampaign(ctx context.Context, u auth.User, id uuid.UUID,
 		}); err != nil {
 			return err
 		}
-		if err := activity.Log(ctx, tx, actor(u), "update", "campaign", id.String(), map[string]any{"status": c.Status}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), "update", "campaign", id.String(), map[string]any{"status": c.Status}); err != nil {
 			return err
 		}
-		out, err = s.getCampaign(ctx, tx, u, id)
+		out, err = s.getCampaign(ctx, tx, sc, id)
 		return err
 	})
 	s.campaignChanged()
@@ -198,8 +194,8 @@ func (s *Service) UpdateCampaign(ctx context.Context, u auth.User, id uuid.UUID,
 }
 
 // DeleteCampaign removes a campaign with its memberships.
-func (s *Service) DeleteCampaign(ctx context.Context, u auth.User, id uuid.UUID) error {
-	current, err := s.GetCampaign(ctx, u, id)
+func (s *Service) DeleteCampaign(ctx context.Context, sc tenancy.Scope, id uuid.UUID) error {
+	current, err := s.GetCampaign(ctx, sc, id)
 	if err != nil {
 		return err
 	}
@@ -211,7 +207,7 @@ func (s *Service) DeleteCampaign(ctx context.Context, u auth.User, id uuid.UUID)
 		if err := s.q.DeleteClicksOf(ctx, tx, queries.DeleteClicksOfParams{CampaignID: uuid.NullUUID{UUID: id, Valid: true}}); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, actor(u), "delete", "campaign", id.String(), map[string]any{"name": current.Name})
+		return activity.Log(ctx, tx, sc.Actor(), "delete", "campaign", id.String(), map[string]any{"name": current.Name})
 	})
 }
 

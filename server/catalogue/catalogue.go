@@ -7,11 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/openaffiliate/platform/gen/queries"
-	"github.com/openaffiliate/platform/server/auth"
 )
 
 // Service runs catalogue operations on one database.
@@ -87,19 +85,6 @@ func (p Page) Pattern() string {
 	return "%" + r.Replace(strings.TrimSpace(p.Query)) + "%"
 }
 
-// BrandScope narrows queries to the caller's brand; hosts see every brand.
-func BrandScope(u auth.User) uuid.NullUUID {
-	if u.AccountType == auth.RoleHost {
-		return uuid.NullUUID{}
-	}
-	if u.AccountType == auth.RoleBrand {
-		return u.BrandID
-	}
-	// Affiliates never own brand data: a scope no row matches.
-	return uuid.NullUUID{UUID: uuid.Nil, Valid: true}
-}
-
-func actor(u auth.User) uuid.UUID { return u.ID }
 
 func nonEmpty(s string) *string {
 	s = strings.TrimSpace(s)

@@ -4,9 +4,12 @@
 package tenancy
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/google/uuid"
+
+	"github.com/openaffiliate/platform/server/auth"
 )
 
 type kind uint8
@@ -43,6 +46,20 @@ func Affiliate(actor, affiliateID uuid.UUID) Scope {
 // brand that owns the link; reason says why, for logs and review.
 func System(reason string) Scope { return Scope{kind: system, reason: reason} }
 
+// Of is the scope of an authenticated user: a user whose brand or affiliate record is missing
+// gets the empty scope, which sees nothing.
+func Of(u auth.User) Scope {
+	switch {
+	case u.AccountType == auth.RoleHost:
+		return Host(u.ID)
+	case u.AccountType == auth.RoleBrand && u.BrandID.Valid:
+		return Brand(u.ID, u.BrandID.UUID)
+	case u.AccountType == auth.RoleAffiliate && u.AffiliateID.Valid:
+		return Affiliate(u.ID, u.AffiliateID.UUID)
+	}
+	return Scope{}
+}
+
 // IsHost reports a host's scope.
 func (s Scope) IsHost() bool { return s.kind == host }
 
@@ -66,6 +83,16 @@ func (s Scope) BrandID() (uuid.UUID, bool) { return s.brand, s.kind == brand }
 
 // AffiliateID is an affiliate scope's affiliate.
 func (s Scope) AffiliateID() (uuid.UUID, bool) { return s.affiliate, s.kind == affiliate }
+
+// OwnBrand is a brand scope's brand as a query argument; null for every other scope.
+func (s Scope) OwnBrand() uuid.NullUUID {
+	return uuid.NullUUID{UUID: s.brand, Valid: s.kind == brand}
+}
+
+// OwnAffiliate is an affiliate scope's affiliate as a query argument; null for every other scope.
+func (s Scope) OwnAffiliate() uuid.NullUUID {
+	return uuid.NullUUID{UUID: s.affiliate, Valid: s.kind == affiliate}
+}
 
 // nobody is a filter no row matches: brand and affiliate ids are random UUIDs, never nil.
 var nobody = uuid.NullUUID{UUID: uuid.Nil, Valid: true}
@@ -107,4 +134,15 @@ func (s Scope) String() string {
 		return fmt.Sprintf("system(%s)", s.reason)
 	}
 	return "none"
+}
+
+type scopeKey struct{}
+
+// With stores the request's scope in its context (the authenticator does, once).
+func With(ctx context.Context, s Scope) context.Context { return context.WithValue(ctx, scopeKey{}, s) }
+
+// From reads the request's scope; a context without one sees nothing.
+func From(ctx context.Context) Scope {
+	s, _ := ctx.Value(scopeKey{}).(Scope)
+	return s
 }

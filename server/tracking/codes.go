@@ -21,6 +21,7 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/tenancy"
 )
 
 // Discount code error codes.
@@ -58,8 +59,8 @@ var discountTypes = []string{"percentage", "fixed_amount", "free_shipping"}
 
 // CreateCode makes a discount code for an approved affiliate of one of the caller brand's campaigns;
 // with generate, the server draws a unique random code.
-func (s *Service) CreateCode(ctx context.Context, u auth.User, campaignID, affiliateID uuid.UUID, f CodeFields, generate bool) (DiscountCode, error) {
-	campaign, err := s.catalogue.GetCampaign(ctx, u, campaignID)
+func (s *Service) CreateCode(ctx context.Context, sc tenancy.Scope, campaignID, affiliateID uuid.UUID, f CodeFields, generate bool) (DiscountCode, error) {
+	campaign, err := s.catalogue.GetCampaign(ctx, sc, campaignID)
 	if err != nil {
 		return DiscountCode{}, err
 	}
@@ -98,22 +99,22 @@ func (s *Service) CreateCode(ctx context.Context, u auth.User, campaignID, affil
 		if err != nil {
 			return codeConflict(err)
 		}
-		if err := activity.Log(ctx, tx, u.ID, "create", "discount_code", id.String(), map[string]any{"code": d.Code}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), "create", "discount_code", id.String(), map[string]any{"code": d.Code}); err != nil {
 			return err
 		}
-		out, err = s.getCode(ctx, tx, auth.User{AccountType: auth.RoleHost}, id)
+		out, err = s.getCode(ctx, tx, tenancy.System("read back the code just created"), id)
 		return err
 	})
 	return out, err
 }
 
 // UpdateCode changes the fields given.
-func (s *Service) UpdateCode(ctx context.Context, u auth.User, id uuid.UUID, f CodeFields) (DiscountCode, error) {
-	current, err := s.getCode(ctx, s.pool, u, id)
+func (s *Service) UpdateCode(ctx context.Context, sc tenancy.Scope, id uuid.UUID, f CodeFields) (DiscountCode, error) {
+	current, err := s.getCode(ctx, s.pool, sc, id)
 	if err != nil {
 		return DiscountCode{}, err
 	}
-	campaign, err := s.catalogue.GetCampaign(ctx, auth.User{AccountType: auth.RoleHost}, current.CampaignID)
+	campaign, err := s.catalogue.GetCampaign(ctx, tenancy.System("the campaign of a code the caller may change"), current.CampaignID)
 	if err != nil {
 		return DiscountCode{}, err
 	}
@@ -134,18 +135,18 @@ func (s *Service) UpdateCode(ctx context.Context, u auth.User, id uuid.UUID, f C
 		}); err != nil {
 			return codeConflict(err)
 		}
-		if err := activity.Log(ctx, tx, u.ID, "update", "discount_code", id.String(), map[string]any{"code": d.Code}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), "update", "discount_code", id.String(), map[string]any{"code": d.Code}); err != nil {
 			return err
 		}
-		out, err = s.getCode(ctx, tx, u, id)
+		out, err = s.getCode(ctx, tx, sc, id)
 		return err
 	})
 	return out, err
 }
 
 // DeleteCode removes a code.
-func (s *Service) DeleteCode(ctx context.Context, u auth.User, id uuid.UUID) error {
-	current, err := s.getCode(ctx, s.pool, u, id)
+func (s *Service) DeleteCode(ctx context.Context, sc tenancy.Scope, id uuid.UUID) error {
+	current, err := s.getCode(ctx, s.pool, sc, id)
 	if err != nil {
 		return err
 	}
@@ -153,7 +154,7 @@ func (s *Service) DeleteCode(ctx context.Context, u auth.User, id uuid.UUID) err
 		if err := s.q.DeleteDiscountCode(ctx, tx, id); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, u.ID, "delete", "discount_code", id.String(), map[string]any{"code": current.Code})
+		return activity.Log(ctx, tx, sc.Actor(), "delete", "discount_code", id.String(), map[string]any{"code": current.Code})
 	})
 }
 
@@ -170,8 +171,8 @@ func (s *Service) AttributableCode(ctx context.Context, brandID uuid.UUID, code 
 }
 
 // ListCodes answers a page of the codes the caller may see.
-func (s *Service) ListCodes(ctx context.Context, u auth.User, p catalogue.Page) ([]DiscountCode, int, error) {
-	brand, affiliate := linkScope(u)
+func (s *Service) ListCodes(ctx context.Context, sc tenancy.Scope, p catalogue.Page) ([]DiscountCode, int, error) {
+	brand, affiliate := sc.Memberships()
 	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListDiscountCodesRow, error) {
 		return s.q.ListDiscountCodes(ctx, s.pool, queries.ListDiscountCodesParams{
 			BrandID: brand, AffiliateID: affiliate, Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
@@ -188,8 +189,8 @@ func (s *Service) ListCodes(ctx context.Context, u auth.User, p catalogue.Page) 
 }
 
 // getCode loads a code the caller may manage: the host any, a brand its own.
-func (s *Service) getCode(ctx context.Context, db queries.DBTX, u auth.User, id uuid.UUID) (DiscountCode, error) {
-	r, err := s.q.GetDiscountCode(ctx, db, queries.GetDiscountCodeParams{ID: id, BrandID: catalogue.BrandScope(u)})
+func (s *Service) getCode(ctx context.Context, db queries.DBTX, sc tenancy.Scope, id uuid.UUID) (DiscountCode, error) {
+	r, err := s.q.GetDiscountCode(ctx, db, queries.GetDiscountCodeParams{ID: id, BrandID: sc.Brands()})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return DiscountCode{}, apierror.NotFound("Discount code not found")
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/domains"
+	"github.com/openaffiliate/platform/server/tenancy"
 )
 
 // Service manages links and discount codes; the catalogue answers who may see which campaign.
@@ -74,7 +75,7 @@ type LinkInput struct {
 }
 
 // CreateLink makes a link for an approved affiliate of one of the caller brand's campaigns (any for the host).
-func (s *Service) CreateLink(ctx context.Context, u auth.User, in LinkInput) (Link, error) {
+func (s *Service) CreateLink(ctx context.Context, sc tenancy.Scope, in LinkInput) (Link, error) {
 	if in.AffiliateID == nil {
 		return Link{}, invalid(CodeAffiliateRequired, "affiliate_id", "Choose an affiliate")
 	}
@@ -84,26 +85,26 @@ func (s *Service) CreateLink(ctx context.Context, u auth.User, in LinkInput) (Li
 	if in.CampaignID == nil {
 		return Link{}, invalid(CodeCampaignRequired, "campaign_id", "Choose a campaign")
 	}
-	campaign, err := s.catalogue.GetCampaign(ctx, u, *in.CampaignID)
+	campaign, err := s.catalogue.GetCampaign(ctx, sc, *in.CampaignID)
 	if err != nil {
 		return Link{}, err
 	}
-	return s.createLink(ctx, u, campaign, *in.AffiliateID, in.Name, in.Destination)
+	return s.createLink(ctx, sc, campaign, *in.AffiliateID, in.Name, in.Destination)
 }
 
 // GenerateLink makes a link for the caller affiliate in a campaign it was approved for.
-func (s *Service) GenerateLink(ctx context.Context, u auth.User, campaignID uuid.UUID, name, destination string) (Link, error) {
-	campaign, err := s.catalogue.GetCampaign(ctx, u, campaignID)
+func (s *Service) GenerateLink(ctx context.Context, sc tenancy.Scope, campaignID uuid.UUID, name, destination string) (Link, error) {
+	campaign, err := s.catalogue.GetCampaign(ctx, sc, campaignID)
 	if err != nil {
 		return Link{}, err
 	}
 	if strings.TrimSpace(name) == "" {
 		name = campaign.Name
 	}
-	return s.createLink(ctx, u, campaign, u.AffiliateID.UUID, name, destination)
+	return s.createLink(ctx, sc, campaign, sc.OwnAffiliate().UUID, name, destination)
 }
 
-func (s *Service) createLink(ctx context.Context, u auth.User, campaign catalogue.Campaign, affiliateID uuid.UUID, name, destination string) (Link, error) {
+func (s *Service) createLink(ctx context.Context, sc tenancy.Scope, campaign catalogue.Campaign, affiliateID uuid.UUID, name, destination string) (Link, error) {
 	approved, err := s.q.ApprovedMembership(ctx, s.pool, queries.ApprovedMembershipParams{CampaignID: campaign.ID, AffiliateID: affiliateID})
 	if err != nil {
 		return Link{}, err
@@ -129,10 +130,10 @@ func (s *Service) createLink(ctx context.Context, u auth.User, campaign catalogu
 			return err
 		}
 		s.redirector.Invalidate(code) // an earlier lookup may have cached "unknown"
-		if err := activity.Log(ctx, tx, u.ID, "create", "tracking_link", id.String(), map[string]any{"short_code": code}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), "create", "tracking_link", id.String(), map[string]any{"short_code": code}); err != nil {
 			return err
 		}
-		out, err = s.getLink(ctx, tx, auth.User{AccountType: auth.RoleHost}, id)
+		out, err = s.getLink(ctx, tx, tenancy.System("read back the link just created"), id)
 		return err
 	})
 	return out, err
@@ -148,7 +149,7 @@ func (s *Service) checkDestination(ctx context.Context, campaign catalogue.Campa
 	if destination == "" {
 		return "", invalid(CodeInvalidURL, "destination_url", "Enter a valid URL")
 	}
-	brand, err := s.catalogue.GetBrand(ctx, auth.User{AccountType: auth.RoleHost}, campaign.BrandID)
+	brand, err := s.catalogue.GetBrand(ctx, tenancy.System("the domains of the brand of a campaign the caller may use"), campaign.BrandID)
 	if err != nil {
 		return "", err
 	}
@@ -179,24 +180,10 @@ func (s *Service) newShortCode(ctx context.Context, tx pgx.Tx) (string, error) {
 	return "", errors.New("tracking: no free short code after 10 draws")
 }
 
-// linkScope narrows link queries to the caller: a brand its own, an affiliate its own.
-func linkScope(u auth.User) (brand, affiliate uuid.NullUUID) {
-	switch u.AccountType {
-	case auth.RoleHost:
-		return uuid.NullUUID{}, uuid.NullUUID{}
-	case auth.RoleAffiliate:
-		if !u.AffiliateID.Valid {
-			return uuid.NullUUID{}, uuid.NullUUID{UUID: uuid.Nil, Valid: true}
-		}
-		return uuid.NullUUID{}, u.AffiliateID
-	default:
-		return catalogue.BrandScope(u), uuid.NullUUID{}
-	}
-}
 
 // ListLinks answers a page of the links the caller may see, with their click counts.
-func (s *Service) ListLinks(ctx context.Context, u auth.User, p catalogue.Page) ([]Link, int, error) {
-	brand, affiliate := linkScope(u)
+func (s *Service) ListLinks(ctx context.Context, sc tenancy.Scope, p catalogue.Page) ([]Link, int, error) {
+	brand, affiliate := sc.Memberships()
 	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListTrackingLinksRow, error) {
 		return s.q.ListTrackingLinks(ctx, s.pool, queries.ListTrackingLinksParams{
 			BrandID: brand, AffiliateID: affiliate, Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
@@ -212,8 +199,8 @@ func (s *Service) ListLinks(ctx context.Context, u auth.User, p catalogue.Page) 
 	return out, total, nil
 }
 
-func (s *Service) getLink(ctx context.Context, db queries.DBTX, u auth.User, id uuid.UUID) (Link, error) {
-	brand, affiliate := linkScope(u)
+func (s *Service) getLink(ctx context.Context, db queries.DBTX, sc tenancy.Scope, id uuid.UUID) (Link, error) {
+	brand, affiliate := sc.Memberships()
 	r, err := s.q.GetTrackingLink(ctx, db, queries.GetTrackingLinkParams{ID: id, BrandID: brand, AffiliateID: affiliate})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Link{}, apierror.NotFound("Tracking link not found")
@@ -230,8 +217,8 @@ type LinkUpdate struct {
 }
 
 // UpdateLink renames a link, moves its destination, or pauses or archives it.
-func (s *Service) UpdateLink(ctx context.Context, u auth.User, id uuid.UUID, in LinkUpdate) (Link, error) {
-	link, err := s.getLink(ctx, s.pool, u, id)
+func (s *Service) UpdateLink(ctx context.Context, sc tenancy.Scope, id uuid.UUID, in LinkUpdate) (Link, error) {
+	link, err := s.getLink(ctx, s.pool, sc, id)
 	if err != nil {
 		return Link{}, err
 	}
@@ -242,7 +229,7 @@ func (s *Service) UpdateLink(ctx context.Context, u auth.User, id uuid.UUID, in 
 		}
 	}
 	if in.Destination != nil {
-		campaign, err := s.catalogue.GetCampaign(ctx, auth.User{AccountType: auth.RoleHost}, link.CampaignID)
+		campaign, err := s.catalogue.GetCampaign(ctx, tenancy.System("the campaign of a link the caller may change"), link.CampaignID)
 		if err != nil {
 			return Link{}, err
 		}
@@ -258,10 +245,10 @@ func (s *Service) UpdateLink(ctx context.Context, u auth.User, id uuid.UUID, in 
 		if err := s.q.UpdateTrackingLink(ctx, tx, queries.UpdateTrackingLinkParams{ID: id, Name: name, DestinationUrl: dest, Status: status}); err != nil {
 			return err
 		}
-		if err := activity.Log(ctx, tx, u.ID, "update", "tracking_link", id.String(), map[string]any{"status": status}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), "update", "tracking_link", id.String(), map[string]any{"status": status}); err != nil {
 			return err
 		}
-		out, err = s.getLink(ctx, tx, u, id)
+		out, err = s.getLink(ctx, tx, sc, id)
 		return err
 	})
 	s.redirector.Invalidate(link.ShortCode)
@@ -269,8 +256,8 @@ func (s *Service) UpdateLink(ctx context.Context, u auth.User, id uuid.UUID, in 
 }
 
 // DeleteLink removes a link and its clicks.
-func (s *Service) DeleteLink(ctx context.Context, u auth.User, id uuid.UUID) error {
-	link, err := s.getLink(ctx, s.pool, u, id)
+func (s *Service) DeleteLink(ctx context.Context, sc tenancy.Scope, id uuid.UUID) error {
+	link, err := s.getLink(ctx, s.pool, sc, id)
 	if err != nil {
 		return err
 	}
@@ -281,7 +268,7 @@ func (s *Service) DeleteLink(ctx context.Context, u auth.User, id uuid.UUID) err
 		if err := s.q.DeleteLinkClicks(ctx, tx, id); err != nil { // clicks have no foreign key
 			return err
 		}
-		return activity.Log(ctx, tx, u.ID, "delete", "tracking_link", id.String(), map[string]any{"short_code": link.ShortCode})
+		return activity.Log(ctx, tx, sc.Actor(), "delete", "tracking_link", id.String(), map[string]any{"short_code": link.ShortCode})
 	})
 	s.redirector.Invalidate(link.ShortCode)
 	return err
