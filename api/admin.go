@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"net/url"
+	"strings"
 
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/auth"
@@ -46,5 +47,54 @@ func (s *Server) CreateAffiliateInviteLink(ctx context.Context, req oapi.CreateA
 	resp := oapi.CreateAffiliateInviteLink201JSONResponse{Success: true}
 	resp.Data.InviteUrl = s.PublicURL + "/auth?invite=" + url.QueryEscape(token)
 	resp.Data.ExpiresAt = expires
+	return resp, nil
+}
+
+// GetDataSummary counts every entity (host).
+func (s *Server) GetDataSummary(ctx context.Context, _ oapi.GetDataSummaryRequestObject) (oapi.GetDataSummaryResponseObject, error) {
+	c, err := s.Catalogue.Summary(ctx)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.GetDataSummary200JSONResponse{Success: true}
+	resp.Data.Counts.Users = int(c.Users)
+	resp.Data.Counts.Brands = int(c.Brands)
+	resp.Data.Counts.Affiliates = int(c.Affiliates)
+	resp.Data.Counts.Campaigns = int(c.Campaigns)
+	resp.Data.Counts.Applications = int(c.Applications)
+	resp.Data.Counts.ApiKeys = int(c.ApiKeys)
+	return resp, nil
+}
+
+// ExportData answers every row of one entity as CSV (host).
+func (s *Server) ExportData(ctx context.Context, req oapi.ExportDataRequestObject) (oapi.ExportDataResponseObject, error) {
+	var b strings.Builder
+	if err := s.Catalogue.ExportCSV(ctx, string(req.Entity), &b); err != nil {
+		return nil, err
+	}
+	disposition := `attachment; filename="` + string(req.Entity) + `.csv"`
+	return oapi.ExportData200TextcsvResponse{
+		Body: strings.NewReader(b.String()), ContentLength: int64(b.Len()),
+		Headers: oapi.ExportData200ResponseHeaders{ContentDisposition: &disposition},
+	}, nil
+}
+
+// ListClicks answers recent clicks (host).
+func (s *Server) ListClicks(ctx context.Context, req oapi.ListClicksRequestObject) (oapi.ListClicksResponseObject, error) {
+	p := pageOf(nil, req.Params.Limit, req.Params.Offset)
+	rows, total, err := s.Tracking.ListClicks(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.ListClicks200JSONResponse{Success: true}
+	resp.Data.Clicks = make([]oapi.Click, len(rows))
+	for i, c := range rows {
+		resp.Data.Clicks[i] = oapi.Click{
+			Id: c.ID, ClickedAt: c.ClickedAt, LinkId: c.LinkID, CampaignId: c.CampaignID, AffiliateId: c.AffiliateID,
+			BrandId: c.BrandID, IpHash: c.IpHash, UserAgent: c.UserAgent, Referrer: c.Referrer, IsBot: c.IsBot,
+		}
+	}
+	resp.Data.Total = total
+	resp.Data.Limit, resp.Data.Offset = pageInfo(p)
 	return resp, nil
 }

@@ -105,3 +105,25 @@ func (s *Server) ResetPassword(ctx context.Context, req oapi.ResetPasswordReques
 	return oapi.ResetPassword200JSONResponse{Success: true,
 		Message: "Password has been reset successfully! You will be redirected to the login page."}, nil
 }
+
+// UpdateProfile changes the signed-in user's name and company.
+func (s *Server) UpdateProfile(ctx context.Context, req oapi.UpdateProfileRequestObject) (oapi.UpdateProfileResponseObject, error) {
+	p, err := s.Accounts.UpdateProfile(ctx, caller(ctx).ID, req.Body.FirstName, req.Body.LastName, deref(req.Body.CompanyName))
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.UpdateProfile200JSONResponse{Success: true}
+	resp.Data.User = userOf(p)
+	return resp, nil
+}
+
+// ChangePassword changes the signed-in user's password, which ends every session of the user,
+// and answers a fresh token for the caller.
+func (s *Server) ChangePassword(ctx context.Context, req oapi.ChangePasswordRequestObject) (oapi.ChangePasswordResponseObject, error) {
+	profile, err := s.Accounts.ChangePassword(ctx, caller(ctx).ID, req.Body.CurrentPassword, req.Body.NewPassword)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := s.signedIn(profile, "Password changed")
+	return oapi.ChangePassword200JSONResponse(resp), err
+}

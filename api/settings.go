@@ -8,7 +8,6 @@ import (
 
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/gen/queries"
-	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/currency"
 )
 
@@ -26,26 +25,6 @@ func (s *Server) GetCurrencySettings(ctx context.Context, _ oapi.GetCurrencySett
 	}
 	resp.Data.Rates = ratesOf(rates)
 	resp.Data.UpdatedAt = updated
-	return resp, nil
-}
-
-// GetFxRates answers the rates relative to the asked base (RON by default).
-func (s *Server) GetFxRates(ctx context.Context, req oapi.GetFxRatesRequestObject) (oapi.GetFxRatesResponseObject, error) {
-	base := currency.Base
-	if req.Params.Base != nil {
-		base = string(*req.Params.Base)
-	}
-	ron, _, err := s.ronRates(ctx)
-	if err != nil {
-		return nil, err
-	}
-	rates, err := currency.Rebase(ron, base)
-	if err != nil {
-		return nil, apierror.Validation("base", err.Error())
-	}
-	resp := oapi.GetFxRates200JSONResponse{Success: true}
-	resp.Data.Base = oapi.CurrencyCode(base)
-	resp.Data.Rates = ratesOf(rates)
 	return resp, nil
 }
 

@@ -1,17 +1,10 @@
 package server
 
 import (
-	"context"
-	"errors"
-	"fmt"
-	"io"
 	"io/fs"
-	"log/slog"
 	"net/http"
-	"slices"
 	"strings"
 
-	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -23,7 +16,6 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
-	"github.com/openaffiliate/platform/server/tenancy"
 	"github.com/openaffiliate/platform/server/idempotency"
 	"github.com/openaffiliate/platform/server/tracking"
 )
@@ -113,156 +105,4 @@ func (f frontDoor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.rest.ServeHTTP(w, r)
-}
-
-type authenticator struct {
-	tokens    *auth.Tokens
-	accounts  *accounts.Service
-	catalogue *catalogue.Service
-}
-
-// authenticate checks the bearer token and the operation's x-roles, then puts the user in the request context.
-func (a authenticator) authenticate(ctx context.Context, in *openapi3filter.AuthenticationInput) error {
-	c := oapimw.GetEchoContext(ctx)
-	if c == nil {
-		return errors.New("auth: no echo context")
-	}
-	bearer, _ := strings.CutPrefix(c.Request().Header.Get(echo.HeaderAuthorization), "Bearer ")
-	bearer = strings.TrimSpace(bearer)
-	var user auth.User
-	var err error
-	switch in.SecuritySchemeName {
-	case "bearerAuth":
-		if bearer == "" || strings.HasPrefix(bearer, catalogue.APIKeyPrefix) {
-			return reject(apierror.Unauthorized("Authentication required"))
-		}
-		session, perr := a.tokens.Parse(bearer)
-		if perr != nil {
-			return reject(apierror.Unauthorized("Your session has expired. Please log in again."))
-		}
-		user, err = a.accounts.Authenticate(c.Request().Context(), session)
-	case "apiKeyHeader":
-		// A brand API key, in X-API-Key or as the bearer token.
-		key := strings.TrimSpace(c.Request().Header.Get("X-API-Key"))
-		if key == "" {
-			key = bearer
-		}
-		if key == "" {
-			return reject(apierror.Unauthorized("Authentication required"))
-		}
-		user, err = a.catalogue.AuthenticateAPIKey(c.Request().Context(), key)
-	default:
-		return reject(apierror.Unauthorized("Unsupported authentication scheme"))
-	}
-	if err != nil {
-		return reject(err)
-	}
-	if roles := operationRoles(in.RequestValidationInput.Route.Operation); len(roles) > 0 && !slices.Contains(roles, user.AccountType) {
-		return reject(apierror.Forbidden("You do not have permission to perform this action."))
-	}
-	ctx = auth.WithUser(c.Request().Context(), user)
-	c.SetRequest(c.Request().WithContext(tenancy.With(ctx, tenancy.Of(user))))
-	return nil
-}
-
-// reject wraps an error so the validator passes it through to the error handler unchanged.
-func reject(err error) error {
-	if e, ok := apierror.From(err); ok {
-		return &echo.HTTPError{Code: e.Status, Message: e.Message, Internal: e}
-	}
-	return &echo.HTTPError{Code: http.StatusInternalServerError, Internal: err}
-}
-
-// operationRoles reads the account types an operation allows from its x-roles extension.
-func operationRoles(op *openapi3.Operation) []string {
-	raw, _ := op.Extensions["x-roles"].([]any)
-	roles := make([]string, 0, len(raw))
-	for _, r := range raw {
-		if s, ok := r.(string); ok {
-			roles = append(roles, s)
-		}
-	}
-	return roles
-}
-
-// errorHandler writes every error as the envelope; unexpected ones are logged and answered 500.
-func errorHandler(err error, c echo.Context) {
-	if c.Response().Committed {
-		return
-	}
-	e, ok := apierror.From(err)
-	if !ok {
-		var he *echo.HTTPError
-		switch {
-		case errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge:
-			e = &apierror.Error{Status: he.Code, Code: apierror.CodeTooLarge, Message: "Request body is too large"}
-		case errors.As(err, &he) && he.Code == http.StatusNotFound:
-			e = apierror.NotFound("Not found")
-		case errors.As(err, &he) && he.Code == http.StatusMethodNotAllowed:
-			e = &apierror.Error{Status: he.Code, Code: apierror.CodeMethodNotAllowed, Message: "Method not allowed"}
-		case errors.As(err, &he) && he.Code < 500:
-			e = bindError(he)
-		default:
-			slog.ErrorContext(c.Request().Context(), "request failed", "err", err,
-				"request_id", c.Response().Header().Get(echo.HeaderXRequestID), "path", c.Request().URL.Path)
-			e = &apierror.Error{Status: http.StatusInternalServerError, Code: apierror.CodeInternal, Message: "Internal server error"}
-		}
-	}
-	if e.RetryAfter > 0 {
-		c.Response().Header().Set("Retry-After", fmt.Sprint(e.RetryAfter))
-	}
-	if c.Request().Method == http.MethodHead {
-		_ = c.NoContent(e.Status)
-		return
-	}
-	if werr := c.JSON(e.Status, e.Body()); werr != nil {
-		slog.Error("write error response", "err", werr)
-	}
-}
-
-// redirectHandler answers GET /r/{code}: 302 to the destination with the click recorded,
-// or a small 404 page for unknown, paused and archived codes. HEAD learns the destination
-// without a click.
-// Header values the redirect shares between requests (net/http only reads them), set with their
-// canonical keys, so the hot path neither allocates nor canonicalizes them.
-var (
-	noStore  = []string{"no-store"}
-	nosniff  = []string{"nosniff"}
-	htmlUTF8 = []string{"text/html; charset=utf-8"}
-)
-
-func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.HandlerFunc {
-	return func(w http.ResponseWriter, req *http.Request) {
-		defer func() {
-			if rec := recover(); rec != nil {
-				slog.Error("redirect panicked", "panic", rec, "path", req.URL.Path)
-				http.Error(w, "Internal server error", http.StatusInternalServerError)
-			}
-		}()
-		if req.Method != http.MethodGet && req.Method != http.MethodHead {
-			w.Header().Set("Allow", "GET, HEAD")
-			http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
-			return
-		}
-		code := strings.TrimPrefix(req.URL.Path, "/r/")
-		h := w.Header()
-		h["Cache-Control"] = noStore
-		out, err := r.Visit(req.Context(), tracking.Visit{
-			Code: code, IP: clientIP(req), UserAgent: req.UserAgent(), Referrer: req.Referer(),
-			Head: req.Method == http.MethodHead,
-		})
-		switch {
-		case err != nil:
-			slog.ErrorContext(req.Context(), "redirect failed", "err", err, "code", code)
-			http.Error(w, "Internal server error", http.StatusInternalServerError)
-		case !out.Found:
-			h["Content-Type"] = htmlUTF8
-			h["X-Content-Type-Options"] = nosniff
-			w.WriteHeader(http.StatusNotFound)
-			_, _ = io.WriteString(w, tracking.NotFoundPage)
-		default:
-			h["Location"] = []string{out.Location}
-			w.WriteHeader(tracking.HTTPStatus)
-		}
-	}
 }
