@@ -85,7 +85,6 @@ func (p Page) Pattern() string {
 	return "%" + r.Replace(strings.TrimSpace(p.Query)) + "%"
 }
 
-
 func nonEmpty(s string) *string {
 	s = strings.TrimSpace(s)
 	if s == "" {

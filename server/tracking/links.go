@@ -180,7 +180,6 @@ func (s *Service) newShortCode(ctx context.Context, tx pgx.Tx) (string, error) {
 	return "", errors.New("tracking: no free short code after 10 draws")
 }
 
-
 // ListLinks answers a page of the links the caller may see, with their click counts.
 func (s *Service) ListLinks(ctx context.Context, sc tenancy.Scope, p catalogue.Page) ([]Link, int, error) {
 	brand, affiliate := sc.Memberships()
