@@ -91,7 +91,7 @@ func (s *Server) ListClicks(ctx context.Context, req oapi.ListClicksRequestObjec
 	for i, c := range rows {
 		resp.Data.Clicks[i] = oapi.Click{
 			Id: c.ID, ClickedAt: c.ClickedAt, LinkId: c.LinkID, CampaignId: c.CampaignID, AffiliateId: c.AffiliateID,
-			BrandId: c.BrandID, IpHash: c.IpHash, UserAgent: c.UserAgent, Referrer: c.Referrer, IsBot: c.IsBot,
+			BrandId: c.BrandID, IpHash: c.IPHash, UserAgent: c.UserAgent, Referrer: c.Referrer, IsBot: c.IsBot,
 		}
 	}
 	resp.Data.Total = total

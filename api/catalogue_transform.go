@@ -8,7 +8,6 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/catalogue"
@@ -41,7 +40,7 @@ func brandOf(b catalogue.Brand) oapi.Brand {
 	}
 }
 
-func apiKeyOf(k queries.ApiKey) oapi.ApiKey {
+func apiKeyOf(k catalogue.APIKey) oapi.ApiKey {
 	return oapi.ApiKey{Id: k.ID, Name: k.Name, Prefix: k.Prefix, CreatedAt: k.CreatedAt, LastUsedAt: k.LastUsedAt, RevokedAt: k.RevokedAt}
 }
 

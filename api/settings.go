@@ -7,7 +7,6 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/currency"
 )
 
@@ -29,19 +28,7 @@ func (s *Server) GetCurrencySettings(ctx context.Context, _ oapi.GetCurrencySett
 }
 
 func (s *Server) ronRates(ctx context.Context) (map[string]decimal.Decimal, time.Time, error) {
-	rows, err := queries.New().ListCurrencyRates(ctx, s.Pool)
-	if err != nil {
-		return nil, time.Time{}, err
-	}
-	rates := make(map[string]decimal.Decimal, len(rows))
-	var updated time.Time
-	for _, r := range rows {
-		rates[r.Currency] = r.Rate
-		if r.UpdatedAt.After(updated) {
-			updated = r.UpdatedAt
-		}
-	}
-	return rates, updated, nil
+	return currency.StoredRates(ctx, s.Pool)
 }
 
 func ratesOf(rates map[string]decimal.Decimal) oapi.Rates {

@@ -25,8 +25,32 @@ import (
 
 // Profile is a user with its brand's public id (brand users only).
 type Profile struct {
-	User          queries.User
+	User          User
 	BrandPublicID *string
+}
+
+// User is an account as the rest of the server sees it: never its password hash.
+type User struct {
+	ID                uuid.UUID
+	Email             string
+	FirstName         string
+	LastName          string
+	CompanyName       *string
+	AccountType       string
+	IsVerified        bool
+	BrandID           uuid.NullUUID
+	AffiliateID       uuid.NullUUID
+	CreatedAt         time.Time
+	SessionGeneration int32 // tokens carry it; a password change moves it on
+}
+
+// profileOf is the one mapping from a user's row to a Profile.
+func profileOf(u queries.User, brandPublicID *string) Profile {
+	return Profile{User: User{
+		ID: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, CompanyName: u.CompanyName,
+		AccountType: u.AccountType, IsVerified: u.IsVerified, BrandID: u.BrandID, AffiliateID: u.AffiliateID,
+		CreatedAt: u.CreatedAt, SessionGeneration: u.SessionGeneration,
+	}, BrandPublicID: brandPublicID}
 }
 
 // Service runs the account operations on one database.
@@ -120,7 +144,7 @@ func (s *Service) Signup(ctx context.Context, in SignupInput) (Profile, error) {
 		if err != nil {
 			return uniqueAsConflict(err)
 		}
-		profile.User = user
+		profile = profileOf(user, profile.BrandPublicID)
 		return activity.Log(ctx, tx, user.ID, "signup", "user", user.ID.String(), map[string]any{"accountType": in.AccountType})
 	})
 	return profile, err
@@ -193,7 +217,7 @@ func (s *Service) CreateHost(ctx context.Context, actor *uuid.UUID, email, passw
 		if err != nil {
 			return uniqueAsConflict(err)
 		}
-		profile.User = user
+		profile = profileOf(user, profile.BrandPublicID)
 		actorID := user.ID
 		if actor != nil {
 			actorID = *actor
@@ -222,7 +246,7 @@ func (s *Service) Profile(ctx context.Context, id uuid.UUID) (Profile, error) {
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Profile{}, apierror.NotFound("User not found")
 	}
-	return Profile{User: row.User, BrandPublicID: row.BrandPublicID}, err
+	return profileOf(row.User, row.BrandPublicID), err
 }
 
 // ResetLinkTTL is how long a password reset link works.

@@ -76,5 +76,5 @@ func (s *Service) DemoAccount(ctx context.Context, accountType string) (Profile,
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && row.User.DisabledAt != nil) {
 		return Profile{}, apierror.NotFound("No demo account of this type")
 	}
-	return Profile{User: row.User, BrandPublicID: row.BrandPublicID}, err
+	return profileOf(row.User, row.BrandPublicID), err
 }

@@ -50,5 +50,5 @@ func (s *Service) Login(ctx context.Context, email, password, ipHash string) (Pr
 	if err != nil {
 		return Profile{}, err
 	}
-	return Profile{User: row.User, BrandPublicID: row.BrandPublicID}, nil
+	return profileOf(row.User, row.BrandPublicID), nil
 }

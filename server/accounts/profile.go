@@ -2,6 +2,7 @@ package accounts
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -57,11 +58,14 @@ func (s *Service) UpdateProfile(ctx context.Context, id uuid.UUID, firstName, la
 // ChangePassword sets a new password after checking the current one, and ends every session of
 // the user; the answer is the user at its new session generation, to sign the caller in again.
 func (s *Service) ChangePassword(ctx context.Context, id uuid.UUID, current, next string) (Profile, error) {
-	p, err := s.Profile(ctx, id)
+	row, err := s.q.GetUserProfile(ctx, s.pool, id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Profile{}, apierror.NotFound("User not found")
+	}
 	if err != nil {
 		return Profile{}, err
 	}
-	ok, err := auth.CheckPasswordTiming(ctx, p.User.PasswordHash, current)
+	ok, err := auth.CheckPasswordTiming(ctx, row.User.PasswordHash, current)
 	if err != nil {
 		return Profile{}, err
 	}
@@ -80,8 +84,8 @@ func (s *Service) ChangePassword(ctx context.Context, id uuid.UUID, current, nex
 		if err != nil {
 			return err
 		}
-		p.User.PasswordHash, p.User.SessionGeneration = hash, generation
+		row.User.SessionGeneration = generation
 		return activity.Log(ctx, tx, id, "change_password", "user", id.String(), nil)
 	})
-	return p, err
+	return profileOf(row.User, row.BrandPublicID), err
 }

@@ -1,6 +1,8 @@
 package catalogue
 
 import (
+	"time"
+
 	"context"
 	"errors"
 	"net/mail"
@@ -18,7 +20,10 @@ import (
 
 // Affiliate is an affiliate with its user (if any) and what it did so far.
 type Affiliate struct {
-	queries.Affiliate
+	ID              uuid.UUID
+	Name            string
+	Email           string
+	CreatedAt       time.Time
 	UserID          uuid.NullUUID
 	CampaignsJoined int
 	TotalClicks     int // stored clicks from people (bots excluded) on its links
@@ -31,8 +36,11 @@ type affiliateRow struct {
 	joined, clicks int32
 }
 
+// build is the one mapping from an affiliate's row to an Affiliate.
 func (r affiliateRow) build() Affiliate {
-	return Affiliate{Affiliate: r.affiliate, UserID: r.userID, CampaignsJoined: int(r.joined), TotalClicks: int(r.clicks)}
+	a := r.affiliate
+	return Affiliate{ID: a.ID, Name: a.Name, Email: a.Email, CreatedAt: a.CreatedAt,
+		UserID: r.userID, CampaignsJoined: int(r.joined), TotalClicks: int(r.clicks)}
 }
 
 // ListAffiliates answers a page of affiliates: all for the host, those in its campaigns for a brand.
@@ -147,7 +155,7 @@ func (s *Service) CreateAffiliate(ctx context.Context, sc tenancy.Scope, name, e
 		if err := activity.Log(ctx, tx, sc.Actor(), "create", "affiliate", a.ID.String(), map[string]any{"email": email}); err != nil {
 			return err
 		}
-		out = Affiliate{Affiliate: a}
+		out = affiliateRow{affiliate: a}.build()
 		return nil
 	})
 	return out, err

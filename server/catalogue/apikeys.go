@@ -19,11 +19,26 @@ import (
 // APIKeyPrefix starts every brand API key, so a key is recognisable (and never taken for a JWT).
 const APIKeyPrefix = "oak_"
 
+// APIKey is a brand's API key as its owner sees it: never its hash.
+type APIKey struct {
+	ID         uuid.UUID
+	Name       string
+	Prefix     string
+	CreatedAt  time.Time
+	LastUsedAt *time.Time
+	RevokedAt  *time.Time
+}
+
+// apiKeyOf is the one mapping from a key's row to an APIKey.
+func apiKeyOf(r queries.ApiKey) APIKey {
+	return APIKey{ID: r.ID, Name: r.Name, Prefix: r.Prefix, CreatedAt: r.CreatedAt, LastUsedAt: r.LastUsedAt, RevokedAt: r.RevokedAt}
+}
+
 // CreateAPIKey makes a key for the caller's brand and answers it once; only its hash is stored.
-func (s *Service) CreateAPIKey(ctx context.Context, sc tenancy.Scope, name string) (queries.ApiKey, string, error) {
+func (s *Service) CreateAPIKey(ctx context.Context, sc tenancy.Scope, name string) (APIKey, string, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
-		return queries.ApiKey{}, "", apierror.Validation("name", "Name is required")
+		return APIKey{}, "", apierror.Validation("name", "Name is required")
 	}
 	key := APIKeyPrefix + auth.RandomToken(32)
 	var created queries.ApiKey
@@ -37,12 +52,17 @@ func (s *Service) CreateAPIKey(ctx context.Context, sc tenancy.Scope, name strin
 		}
 		return activity.Log(ctx, tx, sc.Actor(), "create", "api_key", created.ID.String(), map[string]any{"name": name})
 	})
-	return created, key, err
+	return apiKeyOf(created), key, err
 }
 
 // ListAPIKeys answers the caller brand's keys, revoked ones included.
-func (s *Service) ListAPIKeys(ctx context.Context, sc tenancy.Scope) ([]queries.ApiKey, error) {
-	return s.q.ListApiKeys(ctx, s.pool, sc.OwnBrand().UUID)
+func (s *Service) ListAPIKeys(ctx context.Context, sc tenancy.Scope) ([]APIKey, error) {
+	rows, err := s.q.ListApiKeys(ctx, s.pool, sc.OwnBrand().UUID)
+	out := make([]APIKey, len(rows))
+	for i, r := range rows {
+		out[i] = apiKeyOf(r)
+	}
+	return out, err
 }
 
 // RevokeAPIKey revokes one of the caller brand's keys; another brand's key is not found.

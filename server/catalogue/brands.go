@@ -1,6 +1,8 @@
 package catalogue
 
 import (
+	"time"
+
 	"context"
 	"errors"
 	"fmt"
@@ -21,8 +23,22 @@ import (
 
 // Brand is a brand with its allowed domains.
 type Brand struct {
-	queries.Brand
-	Domains []string
+	ID               uuid.UUID
+	PublicID         string
+	CompanyName      string
+	Domain           *string
+	DefaultCurrency  string
+	CreatedAt        time.Time
+	HasWebhookSecret bool // the secret itself is only answered when it is made
+	Domains          []string
+}
+
+// brandOf is the one mapping from a brand's row to a Brand.
+func brandOf(r queries.Brand, domains []string) Brand {
+	return Brand{
+		ID: r.ID, PublicID: r.PublicID, CompanyName: r.CompanyName, Domain: r.Domain, DefaultCurrency: r.DefaultCurrency,
+		CreatedAt: r.CreatedAt, HasWebhookSecret: r.WebhookSecret != "", Domains: domains,
+	}
 }
 
 // ListBrands answers a page of brands the caller may see.
@@ -37,7 +53,7 @@ func (s *Service) ListBrands(ctx context.Context, sc tenancy.Scope, p Page) ([]B
 	}
 	out := make([]Brand, len(rows))
 	for i, r := range rows {
-		out[i] = Brand{Brand: r.Brand, Domains: r.Domains}
+		out[i] = brandOf(r.Brand, r.Domains)
 	}
 	return out, total, nil
 }
@@ -55,7 +71,7 @@ func (s *Service) getBrand(ctx context.Context, db queries.DBTX, id uuid.UUID) (
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Brand{}, brandNotFound()
 	}
-	return Brand{Brand: row.Brand, Domains: row.Domains}, err
+	return brandOf(row.Brand, row.Domains), err
 }
 
 func brandNotFound() error { return apierror.NotFound("Brand not found") }

@@ -29,10 +29,39 @@ var (
 
 // Campaign is a campaign as one caller sees it.
 type Campaign struct {
-	queries.Campaign
-	BrandName        string
-	AffiliatesCount  int
-	MembershipStatus *string
+	ID                    uuid.UUID
+	BrandID               uuid.UUID
+	Name                  string
+	Description           string
+	HomepageUrl           *string
+	Status                string
+	StartDate             *time.Time
+	EndDate               *time.Time
+	Budget                decimal.NullDecimal
+	Spent                 decimal.Decimal
+	Currency              string
+	CommissionType        string
+	CommissionValue       decimal.Decimal
+	AttributionWindowDays int32
+	Visibility            string
+	ApprovalMode          string
+	CreatedAt             time.Time
+	UpdatedAt             time.Time
+	BrandName             string
+	AffiliatesCount       int
+	MembershipStatus      *string // the calling affiliate's application, when there is one
+}
+
+// campaignOf is the one mapping from a campaign's row to a Campaign.
+func campaignOf(r queries.Campaign, brandName string, affiliates int64, membership *string) Campaign {
+	return Campaign{
+		ID: r.ID, BrandID: r.BrandID, Name: r.Name, Description: r.Description, HomepageUrl: r.HomepageUrl,
+		Status: r.Status, StartDate: r.StartDate, EndDate: r.EndDate, Budget: r.Budget, Spent: r.Spent,
+		Currency: r.Currency, CommissionType: r.CommissionType, CommissionValue: r.CommissionValue,
+		AttributionWindowDays: r.AttributionWindowDays, Visibility: r.Visibility, ApprovalMode: r.ApprovalMode,
+		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+		BrandName: brandName, AffiliatesCount: int(affiliates), MembershipStatus: membership,
+	}
 }
 
 // Remaining is the budget left, or nil when the campaign has no budget.
@@ -88,7 +117,7 @@ func (s *Service) ListCampaigns(ctx context.Context, sc tenancy.Scope, view Camp
 	}
 	out := make([]Campaign, len(rows))
 	for i, r := range rows {
-		out[i] = Campaign{Campaign: r.Campaign, BrandName: r.BrandName, AffiliatesCount: int(r.AffiliatesCount), MembershipStatus: r.MembershipStatus}
+		out[i] = campaignOf(r.Campaign, r.BrandName, int64(r.AffiliatesCount), r.MembershipStatus)
 	}
 	return out, total, nil
 }
@@ -111,7 +140,7 @@ func (s *Service) getCampaign(ctx context.Context, db queries.DBTX, sc tenancy.S
 	if err != nil {
 		return Campaign{}, err
 	}
-	return Campaign{Campaign: r.Campaign, BrandName: r.BrandName, AffiliatesCount: int(r.AffiliatesCount), MembershipStatus: r.MembershipStatus}, nil
+	return campaignOf(r.Campaign, r.BrandName, int64(r.AffiliatesCount), r.MembershipStatus), nil
 }
 
 func campaignNotFound() error { return apierror.NotFound("Campaign not found") }
@@ -129,7 +158,7 @@ func (s *Service) CreateCampaign(ctx context.Context, sc tenancy.Scope, f Campai
 	if err != nil {
 		return Campaign{}, err
 	}
-	c := queries.Campaign{
+	c := Campaign{
 		BrandID: brandID, Status: "active", Currency: brand.DefaultCurrency, CommissionType: "percentage",
 		AttributionWindowDays: 30, Visibility: "public", ApprovalMode: "auto",
 	}
@@ -169,7 +198,7 @@ func (s *Service) UpdateCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 	if err != nil {
 		return Campaign{}, err
 	}
-	c := current.Campaign
+	c := current
 	if err := apply(&c, f, brand.Domains); err != nil {
 		return Campaign{}, err
 	}
@@ -212,7 +241,7 @@ func (s *Service) DeleteCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 }
 
 // apply checks the given fields and writes them onto c.
-func apply(c *queries.Campaign, f CampaignFields, allowed []string) error {
+func apply(c *Campaign, f CampaignFields, allowed []string) error {
 	if f.Name != nil {
 		name := strings.TrimSpace(*f.Name)
 		if name == "" {

@@ -33,8 +33,39 @@ const (
 
 // DiscountCode is a code with the names the lists show.
 type DiscountCode struct {
-	queries.DiscountCode
+	ID                    uuid.UUID
+	BrandID               uuid.UUID
+	CampaignID            uuid.UUID
+	AffiliateID           uuid.UUID
+	Code                  string
+	Description           string
+	DiscountType          string
+	DiscountValue         decimal.Decimal
+	MinimumOrderAmount    decimal.NullDecimal
+	UsageLimit            *int32
+	UsageLimitPerCustomer *int32
+	CurrentUsageCount     int32
+	ValidFrom             *time.Time
+	ValidUntil            *time.Time
+	IsExclusive           bool
+	CommissionOverride    decimal.NullDecimal
+	Status                string
+	CreatedAt             time.Time
+	UpdatedAt             time.Time
+
 	BrandName, CampaignName, AffiliateName string
+}
+
+// codeOf is the one mapping from a discount code's row to a DiscountCode.
+func codeOf(r queries.DiscountCode, brandName, campaignName, affiliateName string) DiscountCode {
+	return DiscountCode{
+		ID: r.ID, BrandID: r.BrandID, CampaignID: r.CampaignID, AffiliateID: r.AffiliateID, Code: r.Code,
+		Description: r.Description, DiscountType: r.DiscountType, DiscountValue: r.DiscountValue,
+		MinimumOrderAmount: r.MinimumOrderAmount, UsageLimit: r.UsageLimit, UsageLimitPerCustomer: r.UsageLimitPerCustomer,
+		CurrentUsageCount: r.CurrentUsageCount, ValidFrom: r.ValidFrom, ValidUntil: r.ValidUntil, IsExclusive: r.IsExclusive,
+		CommissionOverride: r.CommissionOverride, Status: r.Status, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+		BrandName: brandName, CampaignName: campaignName, AffiliateName: affiliateName,
+	}
 }
 
 // CodeFields are a code's editable fields; nil keeps a field on update. The double pointers
@@ -71,7 +102,7 @@ func (s *Service) CreateCode(ctx context.Context, sc tenancy.Scope, campaignID, 
 	if !approved {
 		return DiscountCode{}, invalid(CodeAffiliateNotApproved, "affiliate_id", "The affiliate is not approved for this campaign")
 	}
-	d := queries.DiscountCode{BrandID: campaign.BrandID, CampaignID: campaign.ID, AffiliateID: affiliateID, Status: "active", IsExclusive: true}
+	d := DiscountCode{BrandID: campaign.BrandID, CampaignID: campaign.ID, AffiliateID: affiliateID, Status: "active", IsExclusive: true}
 	if generate {
 		f.Code = nil
 	} else if f.Code == nil {
@@ -118,7 +149,7 @@ func (s *Service) UpdateCode(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 	if err != nil {
 		return DiscountCode{}, err
 	}
-	d := current.DiscountCode
+	d := current
 	if err := applyCode(&d, f, campaign.CommissionType); err != nil {
 		return DiscountCode{}, err
 	}
@@ -162,12 +193,15 @@ func (s *Service) DeleteCode(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 // active, and its affiliate still approved in the code's campaign, so a rejected or removed
 // affiliate's codes stop earning. ok is false for any other code. Validity dates and usage
 // limits are left to the attribution, which knows the conversion's time and customer.
-func (s *Service) AttributableCode(ctx context.Context, brandID uuid.UUID, code string) (d queries.DiscountCode, ok bool, err error) {
-	d, err = s.q.AttributableDiscountCode(ctx, s.pool, queries.AttributableDiscountCodeParams{BrandID: brandID, Code: strings.TrimSpace(code)})
+func (s *Service) AttributableCode(ctx context.Context, brandID uuid.UUID, code string) (DiscountCode, bool, error) {
+	r, err := s.q.AttributableDiscountCode(ctx, s.pool, queries.AttributableDiscountCodeParams{BrandID: brandID, Code: strings.TrimSpace(code)})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return queries.DiscountCode{}, false, nil
+		return DiscountCode{}, false, nil
 	}
-	return d, err == nil, err
+	if err != nil {
+		return DiscountCode{}, false, err
+	}
+	return codeOf(r, "", "", ""), true, nil
 }
 
 // ListCodes answers a page of the codes the caller may see.
@@ -183,7 +217,7 @@ func (s *Service) ListCodes(ctx context.Context, sc tenancy.Scope, p catalogue.P
 	}
 	out := make([]DiscountCode, len(rows))
 	for i, r := range rows {
-		out[i] = DiscountCode{DiscountCode: r.DiscountCode, BrandName: r.BrandName, CampaignName: r.CampaignName, AffiliateName: r.AffiliateName}
+		out[i] = codeOf(r.DiscountCode, r.BrandName, r.CampaignName, r.AffiliateName)
 	}
 	return out, total, nil
 }
@@ -197,7 +231,7 @@ func (s *Service) getCode(ctx context.Context, db queries.DBTX, sc tenancy.Scope
 	if err != nil {
 		return DiscountCode{}, err
 	}
-	return DiscountCode{DiscountCode: r.DiscountCode, BrandName: r.BrandName, CampaignName: r.CampaignName, AffiliateName: r.AffiliateName}, nil
+	return codeOf(r.DiscountCode, r.BrandName, r.CampaignName, r.AffiliateName), nil
 }
 
 func (s *Service) checkCodeFree(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, code string, except uuid.UUID) error {
@@ -247,7 +281,7 @@ func (s *Service) randomCode(ctx context.Context, tx pgx.Tx, brandID uuid.UUID) 
 }
 
 // applyCode checks the fields given and writes them onto d.
-func applyCode(d *queries.DiscountCode, f CodeFields, commissionType string) error {
+func applyCode(d *DiscountCode, f CodeFields, commissionType string) error {
 	if f.Code != nil {
 		code := strings.TrimSpace(*f.Code)
 		if !codePattern.MatchString(code) {

@@ -56,11 +56,44 @@ func invalid(code oapi.ErrorCode, field, message string) error {
 // Link is a tracking link with its campaign, affiliate and stored clicks: from people, and from
 // bots (recorded, not counted).
 type Link struct {
-	queries.TrackingLink
-	CampaignName  string
-	AffiliateName string
-	Clicks        int
-	BotClicks     int
+	ID             uuid.UUID
+	BrandID        uuid.UUID
+	CampaignID     uuid.UUID
+	AffiliateID    uuid.UUID
+	Name           string
+	ShortCode      string
+	DestinationUrl string
+	Status         string
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+	CampaignName   string
+	AffiliateName  string
+	Clicks         int
+	BotClicks      int
+}
+
+// linkOf is the one mapping from a link's row to a Link.
+func linkOf(r queries.TrackingLink, campaignName, affiliateName string, clicks, botClicks int64) Link {
+	return Link{
+		ID: r.ID, BrandID: r.BrandID, CampaignID: r.CampaignID, AffiliateID: r.AffiliateID, Name: r.Name,
+		ShortCode: r.ShortCode, DestinationUrl: r.DestinationUrl, Status: r.Status, CreatedAt: r.CreatedAt,
+		UpdatedAt: r.UpdatedAt, CampaignName: campaignName, AffiliateName: affiliateName,
+		Clicks: int(clicks), BotClicks: int(botClicks),
+	}
+}
+
+// Click is one recorded visit of a tracking link.
+type Click struct {
+	ID          uuid.UUID
+	ClickedAt   time.Time
+	LinkID      uuid.UUID
+	CampaignID  uuid.UUID
+	AffiliateID uuid.UUID
+	BrandID     uuid.UUID
+	IPHash      string
+	UserAgent   string
+	Referrer    string
+	IsBot       bool
 }
 
 // TrackingURL is the address to share.
@@ -193,7 +226,7 @@ func (s *Service) ListLinks(ctx context.Context, sc tenancy.Scope, p catalogue.P
 	}
 	out := make([]Link, len(rows))
 	for i, r := range rows {
-		out[i] = Link{TrackingLink: r.TrackingLink, CampaignName: r.CampaignName, AffiliateName: r.AffiliateName, Clicks: int(r.ClickCount), BotClicks: int(r.BotClicks)}
+		out[i] = linkOf(r.TrackingLink, r.CampaignName, r.AffiliateName, int64(r.ClickCount), int64(r.BotClicks))
 	}
 	return out, total, nil
 }
@@ -207,7 +240,7 @@ func (s *Service) getLink(ctx context.Context, db queries.DBTX, sc tenancy.Scope
 	if err != nil {
 		return Link{}, err
 	}
-	return Link{TrackingLink: r.TrackingLink, CampaignName: r.CampaignName, AffiliateName: r.AffiliateName, Clicks: int(r.ClickCount), BotClicks: int(r.BotClicks)}, nil
+	return linkOf(r.TrackingLink, r.CampaignName, r.AffiliateName, int64(r.ClickCount), int64(r.BotClicks)), nil
 }
 
 // LinkUpdate holds the fields to change; nil keeps a field.
@@ -274,8 +307,14 @@ func (s *Service) DeleteLink(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 }
 
 // ListClicks answers a page of recent clicks (host only).
-func (s *Service) ListClicks(ctx context.Context, p catalogue.Page) ([]queries.ListClicksRow, int, error) {
-	return catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListClicksRow, error) {
+func (s *Service) ListClicks(ctx context.Context, p catalogue.Page) ([]Click, int, error) {
+	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListClicksRow, error) {
 		return s.q.ListClicks(ctx, s.pool, queries.ListClicksParams{MaxRows: limit, SkipRows: offset})
 	}, func(r queries.ListClicksRow) int64 { return r.Total })
+	out := make([]Click, len(rows))
+	for i, r := range rows {
+		out[i] = Click{ID: r.ID, ClickedAt: r.ClickedAt, LinkID: r.LinkID, CampaignID: r.CampaignID, AffiliateID: r.AffiliateID,
+			BrandID: r.BrandID, IPHash: r.IpHash, UserAgent: r.UserAgent, Referrer: r.Referrer, IsBot: r.IsBot}
+	}
+	return out, total, err
 }
