@@ -147,7 +147,8 @@ func TestRedirectRefusals(t *testing.T) {
 	}
 	// Unknown codes, and codes no link can have (too short, too long, other characters), get the page.
 	for _, c := range []string{"nosuchcode", "short", strings.Repeat("a", 2000), code + "/x", code + ".html", "abc%25defgh"} {
-		if r := visit(t, env.URL, c, ""); r.StatusCode != http.StatusNotFound || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") {
+		if r := visit(t, env.URL, c, ""); r.StatusCode != http.StatusNotFound || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") ||
+			!strings.Contains(r.Header.Get("Content-Security-Policy"), "default-src 'none'") {
 			t.Errorf("code %.40q: %d %s", c, r.StatusCode, r.Header.Get("Content-Type"))
 		}
 	}

@@ -20,6 +20,8 @@ var (
 	noStore  = []string{"no-store"}
 	nosniff  = []string{"nosniff"}
 	htmlUTF8 = []string{"text/html; charset=utf-8"}
+	// The not-found page is static with inline styles: it may load nothing and be framed nowhere.
+	notFoundCSP = []string{"default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"}
 )
 
 func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.HandlerFunc {
@@ -49,6 +51,7 @@ func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.Han
 		case !out.Found:
 			h["Content-Type"] = htmlUTF8
 			h["X-Content-Type-Options"] = nosniff
+			h["Content-Security-Policy"] = notFoundCSP
 			w.WriteHeader(http.StatusNotFound)
 			_, _ = io.WriteString(w, tracking.NotFoundPage)
 		default:
