@@ -27,6 +27,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { isServerRefusal } from '../../api/errors';
 import { createHost } from '../../api/generated/admin/admin';
 import {
@@ -133,8 +134,10 @@ export default function AdminPage() {
   const campaigns = useListCampaigns(ADMIN_LIST);
   const discountCodes = useListDiscountCodes(ADMIN_LIST);
   const trackingLinks = useListTrackingLinks(ADMIN_LIST);
-  const [tab, setTab] = useState<AdminTab>('brand');
-  const [search, setSearch] = useState('');
+  // The dashboard's search links here with ?tab=brands&q=… to open one tab already filtered.
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<AdminTab>(() => tabs.find(({ key }) => key === searchParams.get('tab'))?.kind ?? 'brand');
+  const [search, setSearch] = useState(() => searchParams.get('q') ?? '');
   const [dialog, setDialog] = useState<AdminDialogState | null>(null);
   const [deleting, setDeleting] = useState<{ kind: AdminKind; id: string } | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);

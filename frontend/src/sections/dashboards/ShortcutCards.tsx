@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { MenuGroup } from '../../shell/menus';
 
-/** Cards linking to the sections of the user's menu, optionally filtered by a search text. */
+/** 'Shortcuts': cards linking to the sections of the user's menu, optionally filtered by a search text. */
 export function ShortcutCards({ groups, query = '', showEmpty = true }: { groups: MenuGroup[]; query?: string; showEmpty?: boolean }) {
   const { t } = useTranslation(['sections', 'nav']);
   const navigate = useNavigate();
@@ -18,37 +18,44 @@ export function ShortcutCards({ groups, query = '', showEmpty = true }: { groups
     }))
     .filter(({ title, description }) => !needle || `${title} ${description}`.toLocaleLowerCase().includes(needle));
 
-  if (items.length === 0) {
-    return showEmpty ? <Typography color="text.secondary">{t('sections:dashboard.noMatches', { query })}</Typography> : null;
-  }
+  if (items.length === 0 && !showEmpty) return null;
   return (
-    <Grid container spacing={2}>
-      {items.map(({ item, title, description }) => {
-        const Icon = item.icon;
-        return (
-          <Grid key={item.page} size={{ xs: 12, sm: 6, lg: 4 }}>
-            <Card sx={{ height: '100%' }}>
-              <CardActionArea
-                onClick={() => navigate(`/${item.page}`)}
-                sx={{ height: '100%', display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-start' }}
-                data-testid={`shortcut-${item.page}`}
-              >
-                <CardContent>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
-                    <Icon fontSize="small" />
-                    <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-                      {title}
-                    </Typography>
-                  </Stack>
-                  <Typography variant="body2" color="text.secondary">
-                    {description}
-                  </Typography>
-                </CardContent>
-              </CardActionArea>
-            </Card>
-          </Grid>
-        );
-      })}
-    </Grid>
+    <Stack spacing={2} component="section" aria-labelledby="shortcuts-heading">
+      <Typography variant="h6" id="shortcuts-heading">
+        {t('sections:dashboard.shortcuts')}
+      </Typography>
+      {items.length === 0 ? (
+        <Typography color="text.secondary">{t('sections:dashboard.noMatches', { query })}</Typography>
+      ) : (
+        <Grid container spacing={2}>
+          {items.map(({ item, title, description }) => {
+            const Icon = item.icon;
+            return (
+              <Grid key={item.page} size={{ xs: 12, sm: 6, lg: 4 }}>
+                <Card sx={{ height: '100%' }}>
+                  <CardActionArea
+                    onClick={() => navigate(`/${item.page}`)}
+                    sx={{ height: '100%', display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-start' }}
+                    data-testid={`shortcut-${item.page}`}
+                  >
+                    <CardContent>
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
+                        <Icon fontSize="small" />
+                        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+                          {title}
+                        </Typography>
+                      </Stack>
+                      <Typography variant="body2" color="text.secondary">
+                        {description}
+                      </Typography>
+                    </CardContent>
+                  </CardActionArea>
+                </Card>
+              </Grid>
+            );
+          })}
+        </Grid>
+      )}
+    </Stack>
   );
 }
