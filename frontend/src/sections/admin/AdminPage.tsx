@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import LockResetIcon from '@mui/icons-material/LockReset';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
@@ -59,6 +60,7 @@ import {
   type AdminTab,
 } from './adminSearch';
 import { CreateHostDialog, type HostAccountValues } from './CreateHostDialog';
+import { ResetLinkDialog, type ResetLinkAccount } from './ResetLinkDialog';
 
 const tabs: { kind: AdminTab; key: 'brands' | 'affiliates' | 'campaigns' | 'discountCodes' | 'trackingLinks' }[] = [
   { kind: 'brand', key: 'brands' },
@@ -76,9 +78,23 @@ function IdCell({ id }: { id: string }) {
   );
 }
 
-function RowActions({ onEdit, onDelete, editLabel, deleteLabel }: { onEdit: () => void; onDelete: () => void; editLabel: string; deleteLabel: string }) {
+function RowActions({
+  onEdit,
+  onDelete,
+  editLabel,
+  deleteLabel,
+  accountActions,
+}: {
+  onEdit: () => void;
+  onDelete: () => void;
+  editLabel: string;
+  deleteLabel: string;
+  /** Actions on the row's user account (reset link), before edit and delete. */
+  accountActions?: ReactNode;
+}) {
   return (
     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+      {accountActions}
       <Tooltip title={editLabel}>
         <IconButton size="small" aria-label={editLabel} onClick={onEdit} data-testid="admin-edit">
           <EditIcon fontSize="small" />
@@ -142,6 +158,7 @@ export default function AdminPage() {
   const [deleting, setDeleting] = useState<{ kind: AdminKind; id: string } | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [hostOpen, setHostOpen] = useState(false);
+  const [resetFor, setResetFor] = useState<ResetLinkAccount | null>(null);
 
   const kindLabel = (kind: AdminKind) => t(`kinds.${kind}`);
 
@@ -382,6 +399,21 @@ export default function AdminPage() {
                 <RowActions
                   editLabel={editLabel}
                   deleteLabel={deleteLabel}
+                  accountActions={
+                    // An affiliate with a user gets a reset link; one without (created here) will get the invite action.
+                    affiliate.user_id && (
+                      <Tooltip title={t('resetLink.action')}>
+                        <IconButton
+                          size="small"
+                          aria-label={t('resetLink.action')}
+                          onClick={() => setResetFor({ userId: affiliate.user_id as string, name: affiliate.name, email: affiliate.email })}
+                          data-testid="admin-reset-link"
+                        >
+                          <LockResetIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )
+                  }
                   onEdit={() => edit('affiliate', affiliate.id, { name: affiliate.name, email: affiliate.email })}
                   onDelete={() => setDeleting({ kind: 'affiliate', id: affiliate.id })}
                 />
@@ -458,6 +490,7 @@ export default function AdminPage() {
         )}
       </Card>
       <AdminEntityDialog state={dialog} brands={brandOptions} onClose={() => setDialog(null)} onSubmit={save} />
+      <ResetLinkDialog account={resetFor} onClose={() => setResetFor(null)} />
       <CreateHostDialog open={hostOpen} onClose={() => setHostOpen(false)} onSubmit={addHost} />
       <ConfirmDialog
         open={deleting !== null}
