@@ -23,11 +23,11 @@ test('a brand sets its company name, domain and default currency on Settings', a
     lastName: 'Brand',
     companyName: `Bianca ${stamp} SRL`,
   });
-  assert.equal(await page.title(), 'Brand Dashboard · OpenAffiliate');
+  await page.waitForFunction(() => document.title === 'Brand Dashboard · OpenAffiliate');
 
   await page.getByTestId('menu-group-settings').click();
   await page.getByTestId('menu-settings').click();
-  assert.equal(await page.title(), 'Settings · OpenAffiliate');
+  await page.waitForFunction(() => document.title === 'Settings · OpenAffiliate');
   const card = page.getByTestId('brand-card');
   const company = card.locator('input[name="company_name"]');
   await page.waitForFunction((name) => document.querySelector('input[name="company_name"]')?.value === name, `Bianca ${stamp} SRL`);

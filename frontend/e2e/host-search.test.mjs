@@ -15,7 +15,7 @@ async function devHost(page) {
   await page.goto(`${BASE_URL}/auth`);
   await page.getByTestId('language-en').click();
   await page.getByTestId('auth-card').waitFor();
-  const devMode = await page.evaluate(async () => (await (await fetch('/api/v1/system/config')).json()).data.devMode);
+  const devMode = await page.evaluate(async () => (await (await fetch('/api/v1/system/config')).json()).data.dev_mode);
   if (!devMode) return false;
   await page.getByTestId('dev-login-host').click();
   await page.getByTestId('section-title').getByText('Host Dashboard').waitFor();
@@ -39,7 +39,7 @@ test('the host finds an affiliate from the dashboard and gives it a password res
     await page.context().close();
     return;
   }
-  assert.equal(await page.title(), 'Host Dashboard · OpenAffiliate');
+  await page.waitForFunction(() => document.title === 'Host Dashboard · OpenAffiliate');
 
   // Nothing on the platform matches: one message, no empty tiles.
   await page.getByTestId('platform-search').fill(`no-such-thing-${stamp}`);
@@ -58,7 +58,7 @@ test('the host finds an affiliate from the dashboard and gives it a password res
   // A result opens Admin on its tab, filtered to that affiliate.
   await hit.click();
   await page.waitForURL(/\/admin\?tab=affiliates&q=/);
-  assert.equal(await page.title(), 'Admin · OpenAffiliate');
+  await page.waitForFunction(() => document.title === 'Admin · OpenAffiliate');
   const row = page.getByTestId('admin-row');
   await row.filter({ hasText: email }).waitFor();
   assert.equal(await row.count(), 1);
