@@ -93,6 +93,7 @@ test('the host finds an affiliate from the dashboard and gives it a password res
   assert.equal(await affiliateRow.getByText('Never').count(), 0);
   await affiliateRow.getByTestId('stat-not-tracked').first().hover();
   await page.getByRole('tooltip').getByText('Not tracked yet', { exact: false }).waitFor();
+  await page.waitForTimeout(400);
   await screenshot(page, 'affiliates-host-not-tracked');
   await page.context().close();
 });
