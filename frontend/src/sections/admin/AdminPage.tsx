@@ -1,7 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import LockResetIcon from '@mui/icons-material/LockReset';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
@@ -59,6 +58,7 @@ import {
   type AdminKind,
   type AdminTab,
 } from './adminSearch';
+import { AccountActions } from './AccountActions';
 import { CreateHostDialog, type HostAccountValues } from './CreateHostDialog';
 import { ResetLinkDialog, type ResetLinkAccount } from './ResetLinkDialog';
 
@@ -89,7 +89,7 @@ function RowActions({
   onDelete: () => void;
   editLabel: string;
   deleteLabel: string;
-  /** Actions on the row's user account (reset link), before edit and delete. */
+  /** Actions on the row's user account, before edit and delete. */
   accountActions?: ReactNode;
 }) {
   return (
@@ -400,19 +400,7 @@ export default function AdminPage() {
                   editLabel={editLabel}
                   deleteLabel={deleteLabel}
                   accountActions={
-                    // An affiliate with a user gets a reset link; one without (created here) will get the invite action.
-                    affiliate.user_id && (
-                      <Tooltip title={t('resetLink.action')}>
-                        <IconButton
-                          size="small"
-                          aria-label={t('resetLink.action')}
-                          onClick={() => setResetFor({ userId: affiliate.user_id as string, name: affiliate.name, email: affiliate.email })}
-                          data-testid="admin-reset-link"
-                        >
-                          <LockResetIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    )
+                    <AccountActions userId={affiliate.user_id} name={affiliate.name} email={affiliate.email} onResetLink={setResetFor} />
                   }
                   onEdit={() => edit('affiliate', affiliate.id, { name: affiliate.name, email: affiliate.email })}
                   onDelete={() => setDeleting({ kind: 'affiliate', id: affiliate.id })}
