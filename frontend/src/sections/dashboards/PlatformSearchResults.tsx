@@ -137,8 +137,12 @@ export function PlatformSearchResults({ query }: { query: string }) {
     primary: campaign.name,
     secondary: `${campaign.brand_name} · ${t(`campaigns:status.${campaign.status}`)}`,
   }));
-  const lists = [brands, affiliates, campaigns];
-  const nothing = lists.every((list) => list.isSuccess) && brandHits.length + affiliateHits.length + campaignHits.length === 0;
+  const groups = [
+    { tab: 'brands', icon: <BusinessIcon fontSize="small" />, list: brands, total: brands.data?.data.total, hits: brandHits },
+    { tab: 'affiliates', icon: <GroupsIcon fontSize="small" />, list: affiliates, total: affiliates.data?.data.total, hits: affiliateHits },
+    { tab: 'campaigns', icon: <CampaignIcon fontSize="small" />, list: campaigns, total: campaigns.data?.data.total, hits: campaignHits },
+  ] as const;
+  const nothing = groups.every(({ list, hits }) => list.isSuccess && hits.length === 0);
 
   return (
     <Box component="section" aria-label={t('dashboard.searchResults')} data-testid="platform-search-results">
@@ -148,33 +152,18 @@ export function PlatformSearchResults({ query }: { query: string }) {
         </Typography>
       ) : (
         <Grid container spacing={2}>
-          <ResultGroup
-            tab="brands"
-            title={t('dashboard.searchGroups.brands')}
-            icon={<BusinessIcon fontSize="small" />}
-            query={query}
-            state={brands}
-            total={brands.data?.data.total ?? 0}
-            hits={brandHits}
-          />
-          <ResultGroup
-            tab="affiliates"
-            title={t('dashboard.searchGroups.affiliates')}
-            icon={<GroupsIcon fontSize="small" />}
-            query={query}
-            state={affiliates}
-            total={affiliates.data?.data.total ?? 0}
-            hits={affiliateHits}
-          />
-          <ResultGroup
-            tab="campaigns"
-            title={t('dashboard.searchGroups.campaigns')}
-            icon={<CampaignIcon fontSize="small" />}
-            query={query}
-            state={campaigns}
-            total={campaigns.data?.data.total ?? 0}
-            hits={campaignHits}
-          />
+          {groups.map(({ tab, icon, list, total, hits }) => (
+            <ResultGroup
+              key={tab}
+              tab={tab}
+              title={t(`dashboard.searchGroups.${tab}`)}
+              icon={icon}
+              query={query}
+              state={list}
+              total={total ?? 0}
+              hits={hits}
+            />
+          ))}
         </Grid>
       )}
     </Box>
