@@ -1,38 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { FullScreenSpinner, RedirectIfSignedIn, RequireAuth } from './auth/RequireAuth';
+import { shellPaths } from './shell/pages';
 
 const AuthPage = lazy(() => import('./pages/auth/AuthPage'));
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const DashboardShell = lazy(() => import('./shell/DashboardShell'));
-
-/** The protected routes of seed section 2; all of them render the one dashboard shell. */
-export const protectedPaths = [
-  '/',
-  '/dashboard',
-  '/brands',
-  '/offers',
-  '/campaigns',
-  '/tracking',
-  '/affiliates',
-  '/conversions',
-  '/analytics',
-  '/reports',
-  '/payouts',
-  '/settings',
-  '/integration',
-  '/earnings',
-  '/calendar',
-  '/notifications',
-  '/applications',
-  '/fraud',
-  '/activity',
-  '/shopify-setup',
-  '/discount-codes',
-  '/admin',
-  '/data-management',
-] as const;
 
 /** /docs is served by the server; a client-side visit goes to the static page. */
 function DocsRedirect() {
@@ -58,7 +32,7 @@ export function App() {
         <Route path="/login" element={authScreen} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/docs/*" element={<DocsRedirect />} />
-        {protectedPaths.map((path) => (
+        {shellPaths.map((path) => (
           <Route key={path} path={path === '/' ? path : `${path}/*`} element={shell} />
         ))}
         <Route path="/index.html" element={<Navigate to="/" replace />} />

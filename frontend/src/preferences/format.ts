@@ -69,3 +69,18 @@ export function formatDay(value: string | null | undefined): string {
 export function formatCount(count: number, language: string): string {
   return new Intl.NumberFormat(language.startsWith('ro') ? 'ro-RO' : 'en-US').format(count);
 }
+
+const dateTimeFormatter = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** A moment in en-US like the dates (seed section 1) with the local time, e.g. 'Nov 23, 2026, 09:30 PM'. */
+export function formatDateTime(value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return dateTimeFormatter.format(date);
+}

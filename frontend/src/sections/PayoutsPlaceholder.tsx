@@ -1,12 +1,13 @@
 import { Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import type { SectionProps } from '../shell/pages';
 import { SectionHeader } from './SectionHeader';
 
 /** Payouts for affiliates ('payment history') and the host ('all payouts'); the buttons wait for the payouts issue. */
-export default function PayoutsPlaceholder({ variant }: { variant: 'affiliate' | 'host' }) {
+export default function PayoutsPlaceholder({ accountType }: SectionProps) {
   const { t } = useTranslation('sections');
   const texts =
-    variant === 'affiliate'
+    accountType === 'affiliate'
       ? { card: t('payouts.paymentHistory'), help: t('payouts.paymentHistoryHelp'), action: t('payouts.viewPayments') }
       : { card: t('payouts.allPayouts'), help: t('payouts.platformPayouts'), action: t('payouts.managePayouts') };
   return (

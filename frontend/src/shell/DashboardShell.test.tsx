@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../i18n/config';
 import { jsonResponse, renderWithProviders } from '../test/renderWithProviders';
@@ -59,6 +59,15 @@ describe('DashboardShell', () => {
     expect(screen.getByText('Verified')).toBeTruthy();
     expect(await screen.findByTestId('dev-badge')).toBeTruthy();
     expect(screen.getByTestId('app-version').textContent).toBe('v1.0');
+    expect(document.title).toBe('Affiliate Dashboard · OpenAffiliate');
+  });
+
+  it('names the open page in the browser tab and follows the language', async () => {
+    signedInAs(userOf('brand'));
+    renderShell('/discount-codes');
+    await waitFor(() => expect(document.title).toBe('Discount Codes · OpenAffiliate'));
+    await act(() => i18n.changeLanguage('ro'));
+    await waitFor(() => expect(document.title).toBe('Coduri de reducere · OpenAffiliate'));
   });
 
   it('starts groups that are not open by default collapsed, and toggles them', async () => {

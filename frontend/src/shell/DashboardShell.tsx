@@ -1,5 +1,5 @@
 import { Box, CircularProgress } from '@mui/material';
-import { Suspense, useCallback } from 'react';
+import { Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthProvider';
@@ -7,6 +7,7 @@ import { PageErrorBoundary } from '../errors/PageErrorBoundary';
 import { SectionContent } from '../sections/SectionContent';
 import { AppNavbar } from './AppNavbar';
 import { activePage, menuFor, type MenuItem } from './menus';
+import { documentTitle, pageTitleEntry } from './pages';
 import { SideMenu } from './SideMenu';
 import { useSidebar } from './useSidebar';
 
@@ -20,7 +21,7 @@ function SectionSpinner() {
 
 /** The one shell every protected route renders: sidebar, mobile navbar and the active section. */
 export default function DashboardShell() {
-  const { t } = useTranslation('nav');
+  const { t } = useTranslation(['sections', 'common']);
   const { user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
@@ -37,9 +38,15 @@ export default function DashboardShell() {
     [navigate, page, sidebar],
   );
 
-  const pageTitle = t(
-    groups.flatMap((group) => group.items).find((item) => item.page === page)?.label ?? 'items.dashboard',
-  );
+  const titleEntry = pageTitleEntry(page, accountType);
+  const pageTitle = titleEntry ? t(titleEntry.title) : t('common:appName');
+  const appName = t('common:appName');
+  useEffect(() => {
+    document.title = documentTitle(pageTitle, appName);
+    return () => {
+      document.title = appName;
+    };
+  }, [pageTitle, appName]);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }} data-account-type={accountType}>

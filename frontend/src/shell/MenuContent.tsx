@@ -4,26 +4,25 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DOCS_URL, type MenuGroup, type MenuItem } from './menus';
-import { MenuIcon } from './menuIcons';
+import type { MenuGroup, MenuItem } from './menus';
 
 function MenuEntry({ item, selected, onChoose }: { item: MenuItem; selected: boolean; onChoose: (item: MenuItem) => void }) {
   const { t } = useTranslation('nav');
-  const isDocs = item.page === 'docs';
+  const Icon = item.icon;
   return (
     <ListItemButton
       selected={selected}
       data-testid={`menu-${item.page}`}
-      {...(isDocs
-        ? { component: 'a', href: DOCS_URL, target: '_blank', rel: 'noopener', 'aria-description': t('opensInNewTab') }
+      {...(item.href
+        ? { component: 'a', href: item.href, target: '_blank', rel: 'noopener', 'aria-description': t('opensInNewTab') }
         : { onClick: () => onChoose(item) })}
       sx={{ py: 0.5, my: 0.25 }}
     >
       <ListItemIcon sx={{ minWidth: 34 }}>
-        <MenuIcon name={item.icon} />
+        <Icon fontSize="small" />
       </ListItemIcon>
       <ListItemText primary={t(item.label)} slotProps={{ primary: { variant: 'body2' } }} />
-      {isDocs && <OpenInNewIcon sx={{ fontSize: 14, color: 'text.secondary' }} />}
+      {item.href && <OpenInNewIcon sx={{ fontSize: 14, color: 'text.secondary' }} />}
     </ListItemButton>
   );
 }

@@ -28,6 +28,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { isServerRefusal } from '../../api/errors';
 import { createAffiliateInviteLink, createHost } from '../../api/generated/admin/admin';
 import type { Affiliate } from '../../api/generated/model';
@@ -59,8 +60,10 @@ import {
   type AdminKind,
   type AdminTab,
 } from './adminSearch';
+import { AccountActions } from './AccountActions';
 import { CreateHostDialog, type HostAccountValues } from './CreateHostDialog';
 import { InviteLinkDialog, type InviteLink } from './InviteLinkDialog';
+import { ResetLinkDialog, type ResetLinkAccount } from './ResetLinkDialog';
 
 const tabs: { kind: AdminTab; key: 'brands' | 'affiliates' | 'campaigns' | 'discountCodes' | 'trackingLinks' }[] = [
   { kind: 'brand', key: 'brands' },
@@ -83,17 +86,18 @@ function RowActions({
   onDelete,
   editLabel,
   deleteLabel,
-  children,
+  accountActions,
 }: {
   onEdit: () => void;
   onDelete: () => void;
   editLabel: string;
   deleteLabel: string;
-  children?: ReactNode;
+  /** Actions on the row's user account, before edit and delete. */
+  accountActions?: ReactNode;
 }) {
   return (
     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-      {children}
+      {accountActions}
       <Tooltip title={editLabel}>
         <IconButton size="small" aria-label={editLabel} onClick={onEdit} data-testid="admin-edit">
           <EditIcon fontSize="small" />
@@ -149,13 +153,16 @@ export default function AdminPage() {
   const campaigns = useListCampaigns(ADMIN_LIST);
   const discountCodes = useListDiscountCodes(ADMIN_LIST);
   const trackingLinks = useListTrackingLinks(ADMIN_LIST);
-  const [tab, setTab] = useState<AdminTab>('brand');
-  const [search, setSearch] = useState('');
+  // The dashboard's search links here with ?tab=brands&q=… to open one tab already filtered.
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<AdminTab>(() => tabs.find(({ key }) => key === searchParams.get('tab'))?.kind ?? 'brand');
+  const [search, setSearch] = useState(() => searchParams.get('q') ?? '');
   const [dialog, setDialog] = useState<AdminDialogState | null>(null);
   const [deleting, setDeleting] = useState<{ kind: AdminKind; id: string } | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [hostOpen, setHostOpen] = useState(false);
   const [inviteLink, setInviteLink] = useState<InviteLink | null>(null);
+  const [resetFor, setResetFor] = useState<ResetLinkAccount | null>(null);
 
   const kindLabel = (kind: AdminKind) => t(`kinds.${kind}`);
 
@@ -405,23 +412,27 @@ export default function AdminPage() {
                 <RowActions
                   editLabel={editLabel}
                   deleteLabel={deleteLabel}
+                  accountActions={
+                    <>
+                      <AccountActions userId={affiliate.user_id} name={affiliate.name} email={affiliate.email} onResetLink={setResetFor} />
+                      {/* Only an affiliate nobody signed up for yet can be claimed through an invitation. */}
+                      {affiliate.user_id === null && (
+                        <Tooltip title={t('inviteLink.action')}>
+                          <IconButton
+                            size="small"
+                            aria-label={t('inviteLink.action')}
+                            onClick={() => void invite(affiliate)}
+                            data-testid="admin-invite-link"
+                          >
+                            <InviteIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
+                    </>
+                  }
                   onEdit={() => edit('affiliate', affiliate.id, { name: affiliate.name, email: affiliate.email })}
                   onDelete={() => setDeleting({ kind: 'affiliate', id: affiliate.id })}
-                >
-                  {/* Only an affiliate nobody signed up for yet can be claimed through an invitation. */}
-                  {affiliate.user_id === null && (
-                    <Tooltip title={t('inviteLink.action')}>
-                      <IconButton
-                        size="small"
-                        aria-label={t('inviteLink.action')}
-                        onClick={() => void invite(affiliate)}
-                        data-testid="admin-invite-link"
-                      >
-                        <InviteIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                </RowActions>
+                />
               </TableRow>
             ))}
           />
@@ -495,6 +506,7 @@ export default function AdminPage() {
         )}
       </Card>
       <AdminEntityDialog state={dialog} brands={brandOptions} onClose={() => setDialog(null)} onSubmit={save} />
+      <ResetLinkDialog account={resetFor} onClose={() => setResetFor(null)} />
       <CreateHostDialog open={hostOpen} onClose={() => setHostOpen(false)} onSubmit={addHost} />
       <InviteLinkDialog invite={inviteLink} onClose={() => setInviteLink(null)} />
       <ConfirmDialog

@@ -13,33 +13,17 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getListAffiliatesQueryKey, listAffiliates } from '../../api/generated/affiliates/affiliates';
 import type { AccountType, AffiliateStats } from '../../api/generated/model';
+import { NotTrackedYet } from '../../components/NotTrackedYet';
 import { QueryStatus } from '../../components/QueryStatus';
-import { useCurrency } from '../../preferences/CurrencyProvider';
-import { isDecimal, roundDecimal } from '../../preferences/decimal';
+import { useDebounced } from '../../components/useDebounced';
 import { formatDate } from '../../preferences/format';
 import { SectionHeader } from '../SectionHeader';
 
-/** The text typed, settled for a moment before it is searched for. */
-export function useDebounced<T>(value: T, delayMs = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
-
-/** A conversion rate (a percentage as a decimal string) with two decimals. */
-export function formatRate(rate: string): string {
-  if (!isDecimal(rate)) return '—';
-  return `${roundDecimal(rate, 2)}%`;
-}
-
-function Stat({ value }: { value: string | number }) {
+function Stat({ value }: { value: ReactNode }) {
   return (
     <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
       {value}
@@ -50,7 +34,6 @@ function Stat({ value }: { value: string | number }) {
 /** Affiliates with their statistics: a brand's are those in its campaigns; the host sees all. */
 export default function AffiliatesPage({ accountType }: { accountType: AccountType }) {
   const { t } = useTranslation(['affiliates', 'sections']);
-  const { formatFromRon } = useCurrency();
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim());
   const params = { ...(query ? { query } : {}), limit: 1000 };
@@ -61,7 +44,6 @@ export default function AffiliatesPage({ accountType }: { accountType: AccountTy
     placeholderData: keepPreviousData,
   });
   const list = affiliates.data?.data.affiliates ?? [];
-  const money = (amount: string) => (isDecimal(amount) ? formatFromRon(amount) : '—');
 
   return (
     <>
@@ -128,12 +110,13 @@ export default function AffiliatesPage({ accountType }: { accountType: AccountTy
                         </TableCell>
                         <Stat value={s?.campaigns_joined ?? 0} />
                         <Stat value={s?.total_clicks ?? 0} />
-                        <Stat value={s?.conversions ?? 0} />
-                        <Stat value={s ? formatRate(s.conversion_rate) : '—'} />
-                        <Stat value={s ? money(s.revenue) : '—'} />
-                        <Stat value={s ? money(s.commission) : '—'} />
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                          {s?.last_conversion_at ? formatDate(s.last_conversion_at) : t('never')}
+                        {/* Conversions and the money after them are not recorded yet (clicks are). */}
+                        <Stat value={<NotTrackedYet />} />
+                        <Stat value={<NotTrackedYet />} />
+                        <Stat value={<NotTrackedYet />} />
+                        <Stat value={<NotTrackedYet />} />
+                        <TableCell>
+                          <NotTrackedYet />
                         </TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(affiliate.created_at)}</TableCell>
                       </TableRow>

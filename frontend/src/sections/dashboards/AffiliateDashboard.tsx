@@ -1,4 +1,4 @@
-import { Stack, Typography } from '@mui/material';
+import { Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/AuthProvider';
 import { menuFor } from '../../shell/menus';
@@ -14,7 +14,6 @@ export default function AffiliateDashboard() {
       <SectionHeader title={t('dashboard.affiliateTitle')} subtitle={t('dashboard.affiliateSubtitle')} />
       <Stack spacing={3}>
         {user && <ProfileCard user={user} />}
-        <Typography variant="h6">{t('dashboard.shortcuts')}</Typography>
         <ShortcutCards groups={menuFor('affiliate')} />
       </Stack>
     </>

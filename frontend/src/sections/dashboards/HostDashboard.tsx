@@ -1,16 +1,20 @@
 import SearchIcon from '@mui/icons-material/Search';
-import { InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import { InputAdornment, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CurrencySelect } from '../../components/CurrencySelect';
+import { useDebounced } from '../../components/useDebounced';
 import { menuFor } from '../../shell/menus';
 import { SectionHeader } from '../SectionHeader';
+import { PlatformSearchResults } from './PlatformSearchResults';
 import { RatesCard } from './RatesCard';
 import { ShortcutCards } from './ShortcutCards';
 
 export default function HostDashboard() {
   const { t } = useTranslation('sections');
   const [query, setQuery] = useState('');
+  const settled = useDebounced(query.trim());
+  const searching = query.trim() !== '';
   return (
     <>
       <SectionHeader
@@ -22,10 +26,10 @@ export default function HostDashboard() {
               size="small"
               type="search"
               placeholder={t('dashboard.search')}
-              aria-label={t('dashboard.search')}
               value={query}
               onChange={(event) => setQuery(event.target.value)}
               slotProps={{
+                htmlInput: { 'aria-label': t('dashboard.search'), 'data-testid': 'platform-search' },
                 input: {
                   startAdornment: (
                     <InputAdornment position="start">
@@ -40,9 +44,9 @@ export default function HostDashboard() {
         }
       />
       <Stack spacing={3}>
-        <RatesCard />
-        <Typography variant="h6">{t('dashboard.shortcuts')}</Typography>
-        <ShortcutCards groups={menuFor('host')} query={query} />
+        {searching && <PlatformSearchResults query={settled} />}
+        {!searching && <RatesCard />}
+        <ShortcutCards groups={menuFor('host')} query={query} showEmpty={!searching} />
       </Stack>
     </>
   );

@@ -9,6 +9,7 @@ import { replaceToken } from '../../auth/session';
 import { PasswordField } from '../../components/PasswordField';
 import { formatDate } from '../../preferences/format';
 import { SectionHeader } from '../SectionHeader';
+import { BrandSettingsCard } from './BrandSettingsCard';
 
 type Message = { severity: 'success' | 'error'; text: string } | null;
 
@@ -189,7 +190,7 @@ function PasswordCard() {
   );
 }
 
-/** 'Settings' for every account type: the profile and a password change. */
+/** 'Settings' for every account type: the profile and a password change; brands also edit their brand's details. */
 export default function SettingsPage() {
   const { t } = useTranslation('sections');
   const { user } = useAuth();
@@ -204,6 +205,11 @@ export default function SettingsPage() {
           <Grid size={{ xs: 12, md: 6 }}>
             <PasswordCard />
           </Grid>
+          {user.accountType === 'brand' && (
+            <Grid size={{ xs: 12, md: 6 }}>
+              <BrandSettingsCard />
+            </Grid>
+          )}
         </Grid>
       )}
     </>

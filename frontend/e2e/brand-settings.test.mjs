@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { BASE_URL, launch, newPage, screenshot, signUp, uniqueEmail } from './browser.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('a brand sets its company name, domain and default currency on Settings', async () => {
+  const stamp = Date.now();
+  const page = await newPage(browser);
+  await page.goto(`${BASE_URL}/auth`);
+  await page.getByTestId('language-en').click();
+  await signUp(page, {
+    accountType: 'brand',
+    email: uniqueEmail('brand-details'),
+    password: 'brand-details-1',
+    firstName: 'Bianca',
+    lastName: 'Brand',
+    companyName: `Bianca ${stamp} SRL`,
+  });
+  await page.waitForFunction(() => document.title === 'Brand Dashboard · OpenAffiliate');
+
+  await page.getByTestId('menu-group-settings').click();
+  await page.getByTestId('menu-settings').click();
+  await page.waitForFunction(() => document.title === 'Settings · OpenAffiliate');
+  const card = page.getByTestId('brand-card');
+  const company = card.locator('input[name="company_name"]');
+  await page.waitForFunction((name) => document.querySelector('input[name="company_name"]')?.value === name, `Bianca ${stamp} SRL`);
+  assert.equal(await card.locator('input[name="default_currency"]').inputValue(), 'RON');
+
+  // Checked here first: no company name, no host name.
+  await company.fill('');
+  await card.locator('input[name="domain"]').fill('not a domain');
+  await page.getByTestId('brand-save').click();
+  await card.getByText('Enter the company name.').waitFor();
+  await card.getByText('Enter a host name such as shop.example.com.').waitFor();
+
+  const domain = `bianca-${stamp}.example.com`;
+  await company.fill(`Bianca Boutique ${stamp}`);
+  await card.locator('input[name="domain"]').fill(`https://${domain}/shop`);
+  await card.getByRole('combobox').click();
+  await page.getByTestId('brand-currency-EUR').click();
+  await page.getByTestId('brand-save').click();
+  await page.getByTestId('brand-message').getByText('Your brand details were saved.').waitFor();
+  assert.equal(await card.locator('input[name="domain"]').inputValue(), domain);
+  await page.mouse.move(0, 0);
+  await screenshot(page, 'settings-brand-details');
+
+  // Kept by the server: a reload shows them, and the domain became an allowed link destination.
+  await page.reload();
+  await page.waitForFunction((name) => document.querySelector('input[name="company_name"]')?.value === name, `Bianca Boutique ${stamp}`);
+  assert.equal(await card.locator('input[name="domain"]').inputValue(), domain);
+  assert.equal(await card.locator('input[name="default_currency"]').inputValue(), 'EUR');
+  await page.goto(`${BASE_URL}/integration`);
+  await page.getByTestId('domain-chip').filter({ hasText: domain }).waitFor();
+  await page.context().close();
+});

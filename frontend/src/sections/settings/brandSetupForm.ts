@@ -1,0 +1,60 @@
+import { fieldErrorsFrom } from '../../api/errors';
+import type { Brand, BrandSetupInput, CurrencyCode } from '../../api/generated/model';
+import { isCurrency } from '../../preferences/format';
+import { normalizeDomain } from '../integration/domains';
+
+export const MAX_COMPANY_NAME = 200;
+
+export interface BrandSetupValues {
+  company_name: string;
+  domain: string;
+  default_currency: CurrencyCode;
+}
+
+export type BrandSetupField = keyof BrandSetupValues;
+/** A field's problem: an account namespace key (checked here) or the server's own message. */
+export type BrandSetupErrors = Partial<Record<BrandSetupField, { key: string } | { message: string }>>;
+
+/** The form's values for a brand as GET /brands answers it. */
+export function brandSetupValues(brand: Brand): BrandSetupValues {
+  return { company_name: brand.company_name || brand.name, domain: brand.domain ?? '', default_currency: brand.default_currency };
+}
+
+/** Problems found before sending: a company name is required, a domain must be a host name (a pasted URL is fine). */
+export function validateBrandSetup(values: BrandSetupValues): BrandSetupErrors {
+  const errors: BrandSetupErrors = {};
+  const name = values.company_name.trim();
+  if (!name) errors.company_name = { key: 'brand.companyRequired' };
+  else if (name.length > MAX_COMPANY_NAME) errors.company_name = { key: 'brand.companyTooLong' };
+  if (values.domain.trim() && !normalizeDomain(values.domain)) errors.domain = { key: 'brand.domainInvalid' };
+  if (!isCurrency(values.default_currency)) errors.default_currency = { key: 'brand.currencyInvalid' };
+  return errors;
+}
+
+/** The body of PUT /brands/setup; a blank domain clears it. */
+export function brandSetupInput(values: BrandSetupValues): BrandSetupInput {
+  return {
+    company_name: values.company_name.trim(),
+    domain: values.domain.trim() ? (normalizeDomain(values.domain) ?? values.domain.trim()) : '',
+    default_currency: values.default_currency,
+  };
+}
+
+// The server names a few fields after its own input rather than the body ('name', 'currency').
+const serverFieldAliases: Record<string, BrandSetupField> = {
+  company_name: 'company_name',
+  name: 'company_name',
+  domain: 'domain',
+  default_currency: 'default_currency',
+  currency: 'default_currency',
+};
+
+/** The refusal's `details[].field` messages placed on the form's fields; unknown fields are left out. */
+export function brandSetupServerErrors(error: unknown): BrandSetupErrors {
+  const errors: BrandSetupErrors = {};
+  for (const [field, message] of Object.entries(fieldErrorsFrom(error))) {
+    const target = serverFieldAliases[field];
+    if (target && !errors[target]) errors[target] = { message };
+  }
+  return errors;
+}

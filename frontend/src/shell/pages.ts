@@ -1,0 +1,392 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import AnalyticsIcon from '@mui/icons-material/AnalyticsOutlined';
+import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
+import BusinessIcon from '@mui/icons-material/BusinessOutlined';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonthOutlined';
+import CampaignIcon from '@mui/icons-material/CampaignOutlined';
+import DashboardIcon from '@mui/icons-material/DashboardOutlined';
+import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
+import GppMaybeIcon from '@mui/icons-material/GppMaybeOutlined';
+import GroupsIcon from '@mui/icons-material/GroupsOutlined';
+import HistoryIcon from '@mui/icons-material/HistoryOutlined';
+import HowToRegIcon from '@mui/icons-material/HowToRegOutlined';
+import IntegrationInstructionsIcon from '@mui/icons-material/IntegrationInstructionsOutlined';
+import LinkIcon from '@mui/icons-material/Link';
+import LocalOfferIcon from '@mui/icons-material/LocalOfferOutlined';
+import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
+import PaidIcon from '@mui/icons-material/PaidOutlined';
+import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import ShoppingCartCheckoutIcon from '@mui/icons-material/ShoppingCartCheckoutOutlined';
+import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
+import StorageIcon from '@mui/icons-material/StorageOutlined';
+import type { SvgIconComponent } from '@mui/icons-material';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { AccountType } from '../api/generated/model';
+import type { resources } from '../i18n/config';
+
+/** Dotted paths to the texts of a locale namespace, so a mistyped key fails the type check. */
+type TextKey<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : TextKey<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+export type NavKey = TextKey<(typeof resources)['en']['nav']>;
+export type SectionsKey = TextKey<(typeof resources)['en']['sections']>;
+
+/** Page identifiers: the first path segment of a protected route, plus the docs link. */
+export type PageId =
+  | 'dashboard'
+  | 'brands'
+  | 'offers'
+  | 'campaigns'
+  | 'tracking'
+  | 'affiliates'
+  | 'conversions'
+  | 'analytics'
+  | 'reports'
+  | 'payouts'
+  | 'settings'
+  | 'integration'
+  | 'earnings'
+  | 'calendar'
+  | 'notifications'
+  | 'applications'
+  | 'fraud'
+  | 'activity'
+  | 'shopify-setup'
+  | 'discount-codes'
+  | 'admin'
+  | 'data-management'
+  | 'docs';
+
+export type MenuGroupId =
+  | 'main'
+  | 'management'
+  | 'analyticsReports'
+  | 'settings'
+  | 'overview'
+  | 'performance'
+  | 'platformOverview'
+  | 'operations'
+  | 'analytics';
+
+export interface MenuGroupSpec {
+  id: MenuGroupId;
+  /** Heading (nav namespace); null shows the group's items without one. */
+  label: NavKey | null;
+  /** Groups not open by default start collapsed on desktop. */
+  defaultOpen: boolean;
+}
+
+/** The sidebar's groups per account type, in order (seed 'Sidebar and shell'). */
+export const menuGroups: Record<AccountType, readonly MenuGroupSpec[]> = {
+  brand: [
+    { id: 'main', label: null, defaultOpen: true },
+    { id: 'management', label: 'groups.management', defaultOpen: true },
+    { id: 'analyticsReports', label: 'groups.analyticsReports', defaultOpen: false },
+    { id: 'settings', label: 'groups.settings', defaultOpen: false },
+  ],
+  affiliate: [
+    { id: 'overview', label: 'groups.overview', defaultOpen: true },
+    { id: 'performance', label: 'groups.performance', defaultOpen: false },
+  ],
+  host: [
+    { id: 'platformOverview', label: 'groups.platformOverview', defaultOpen: true },
+    { id: 'operations', label: 'groups.operations', defaultOpen: false },
+    { id: 'analytics', label: 'groups.analytics', defaultOpen: false },
+    { id: 'settings', label: 'groups.settings', defaultOpen: false },
+  ],
+};
+
+/** What every page component receives from the shell. */
+export interface SectionProps {
+  accountType: AccountType;
+}
+
+type PageComponent = LazyExoticComponent<ComponentType<SectionProps>>;
+
+interface PageBase {
+  /** The first path segment: the page is served at `/${id}` (and below it). */
+  id: PageId;
+  /** The account types this entry is for; a path no entry serves for the user's type shows 'not available'. */
+  roles: readonly AccountType[];
+  /** Heading and browser tab title (sections namespace). */
+  title: SectionsKey;
+  /** What the page holds (sections namespace): its shortcut card and its placeholder. */
+  description?: SectionsKey;
+  icon: SvgIconComponent;
+  /** The page; without one it shows the 'being built' placeholder. */
+  component?: PageComponent;
+  /** Opens outside the app (in a new tab) instead of in the shell. */
+  href?: string;
+}
+
+/** One page for one or more account types; entries of one id differ by role (their own label, title or component). */
+export type PageEntry = PageBase &
+  (
+    | {
+        /** The sidebar group it appears in, per account type; absent types reach it by its path only. */
+        menu: Partial<Record<AccountType, MenuGroupId>>;
+        /** Sidebar label (nav namespace). */
+        label: NavKey;
+      }
+    | { menu?: undefined; label?: undefined }
+  );
+
+export const DOCS_URL = '/docs/index.html';
+
+const ALL: readonly AccountType[] = ['brand', 'affiliate', 'host'];
+const TrackingPage = lazy(() => import('../sections/tracking/TrackingPage'));
+
+/**
+ * Every page of the app, in sidebar order: a group lists its entries in the order they appear here.
+ * Routes, the sidebar, shortcut cards, headings of placeholders and the browser tab title all read this list.
+ */
+export const pages: readonly PageEntry[] = [
+  {
+    id: 'dashboard',
+    roles: ['brand'],
+    label: 'items.dashboard',
+    title: 'dashboard.brandTitle',
+    icon: DashboardIcon,
+    component: lazy(() => import('../sections/dashboards/BrandDashboard')),
+    menu: { brand: 'main' },
+  },
+  {
+    id: 'dashboard',
+    roles: ['affiliate'],
+    label: 'items.dashboard',
+    title: 'dashboard.affiliateTitle',
+    icon: DashboardIcon,
+    component: lazy(() => import('../sections/dashboards/AffiliateDashboard')),
+    menu: { affiliate: 'overview' },
+  },
+  {
+    id: 'dashboard',
+    roles: ['host'],
+    label: 'items.dashboard',
+    title: 'dashboard.hostTitle',
+    icon: DashboardIcon,
+    component: lazy(() => import('../sections/dashboards/HostDashboard')),
+    menu: { host: 'platformOverview' },
+  },
+  {
+    id: 'offers',
+    roles: ['brand'],
+    label: 'items.offersBrand',
+    title: 'titles.offersBrand',
+    description: 'descriptions.offersBrand',
+    icon: CampaignIcon,
+    component: lazy(() => import('../sections/offers/BrandOffersPage')),
+    menu: { brand: 'management' },
+  },
+  {
+    id: 'offers',
+    roles: ['affiliate'],
+    label: 'items.offersAffiliate',
+    title: 'titles.offersAffiliate',
+    description: 'descriptions.offersAffiliate',
+    icon: CampaignIcon,
+    component: lazy(() => import('../sections/offers/AffiliateOffersPage')),
+    menu: { affiliate: 'overview' },
+  },
+  {
+    id: 'tracking',
+    roles: ['brand'],
+    label: 'items.tracking',
+    title: 'titles.tracking',
+    description: 'descriptions.tracking',
+    icon: LinkIcon,
+    component: TrackingPage,
+    menu: { brand: 'management' },
+  },
+  {
+    id: 'tracking',
+    roles: ['affiliate'],
+    label: 'items.trackingAffiliate',
+    title: 'titles.trackingAffiliate',
+    description: 'descriptions.trackingAffiliate',
+    icon: LinkIcon,
+    component: TrackingPage,
+    menu: { affiliate: 'overview' },
+  },
+  {
+    id: 'applications',
+    roles: ['brand'],
+    label: 'items.applications',
+    title: 'titles.applications',
+    description: 'descriptions.applications',
+    icon: HowToRegIcon,
+    component: lazy(() => import('../sections/applications/ApplicationsPage')),
+    menu: { brand: 'management' },
+  },
+  {
+    id: 'affiliates',
+    roles: ['brand', 'host'],
+    label: 'items.affiliates',
+    title: 'titles.affiliates',
+    description: 'descriptions.affiliates',
+    icon: GroupsIcon,
+    component: lazy(() => import('../sections/affiliates/AffiliatesPage')),
+    menu: { brand: 'management', host: 'platformOverview' },
+  },
+  {
+    id: 'discount-codes',
+    roles: ['brand', 'affiliate'],
+    label: 'items.discountCodes',
+    title: 'titles.discountCodes',
+    description: 'descriptions.discountCodes',
+    icon: LocalOfferIcon,
+    component: lazy(() => import('../sections/discountCodes/DiscountCodesPage')),
+    menu: { brand: 'management', affiliate: 'overview' },
+  },
+  {
+    id: 'earnings',
+    roles: ['affiliate'],
+    label: 'items.earnings',
+    title: 'titles.earnings',
+    description: 'descriptions.earnings',
+    icon: PaidIcon,
+    menu: { affiliate: 'performance' },
+  },
+  {
+    id: 'conversions',
+    roles: ALL,
+    label: 'items.conversions',
+    title: 'titles.conversions',
+    description: 'descriptions.conversions',
+    icon: ShoppingCartCheckoutIcon,
+    menu: { brand: 'analyticsReports', affiliate: 'performance', host: 'operations' },
+  },
+  {
+    id: 'admin',
+    roles: ['host'],
+    label: 'items.admin',
+    title: 'titles.admin',
+    description: 'descriptions.admin',
+    icon: AdminPanelSettingsIcon,
+    component: lazy(() => import('../sections/admin/AdminPage')),
+    menu: { host: 'operations' },
+  },
+  {
+    id: 'data-management',
+    roles: ['host'],
+    label: 'items.dataManagement',
+    title: 'titles.dataManagement',
+    description: 'descriptions.dataManagement',
+    icon: StorageIcon,
+    component: lazy(() => import('../sections/dataManagement/DataManagementPage')),
+    menu: { host: 'operations' },
+  },
+  {
+    id: 'analytics',
+    roles: ALL,
+    label: 'items.analytics',
+    title: 'titles.analytics',
+    description: 'descriptions.analytics',
+    icon: AnalyticsIcon,
+    menu: { brand: 'analyticsReports', affiliate: 'performance', host: 'analytics' },
+  },
+  {
+    id: 'reports',
+    roles: ALL,
+    label: 'items.reports',
+    title: 'titles.reports',
+    description: 'descriptions.reports',
+    icon: AssessmentIcon,
+    menu: { brand: 'analyticsReports', host: 'analytics' },
+  },
+  {
+    id: 'integration',
+    roles: ['brand'],
+    label: 'items.integration',
+    title: 'titles.integration',
+    description: 'descriptions.integration',
+    icon: IntegrationInstructionsIcon,
+    component: lazy(() => import('../sections/integration/IntegrationPage')),
+    menu: { brand: 'settings' },
+  },
+  {
+    id: 'docs',
+    roles: ALL,
+    label: 'items.docs',
+    title: 'titles.docs',
+    description: 'descriptions.docs',
+    icon: DescriptionIcon,
+    href: DOCS_URL,
+    menu: { brand: 'settings', host: 'settings' },
+  },
+  {
+    id: 'settings',
+    roles: ALL,
+    label: 'items.settings',
+    title: 'titles.settings',
+    description: 'descriptions.settings',
+    icon: SettingsIcon,
+    component: lazy(() => import('../sections/settings/SettingsPage')),
+    menu: { brand: 'settings', host: 'settings' },
+  },
+  {
+    id: 'payouts',
+    roles: ['brand'],
+    title: 'titles.payouts',
+    description: 'descriptions.payouts',
+    icon: PaymentsIcon,
+  },
+  {
+    id: 'payouts',
+    roles: ['affiliate', 'host'],
+    title: 'titles.payouts',
+    description: 'descriptions.payouts',
+    icon: PaymentsIcon,
+    component: lazy(() => import('../sections/PayoutsPlaceholder')),
+  },
+  {
+    id: 'shopify-setup',
+    roles: ['brand'],
+    title: 'titles.shopifySetup',
+    description: 'descriptions.shopifySetup',
+    icon: StorefrontIcon,
+  },
+  {
+    id: 'calendar',
+    roles: ['affiliate'],
+    title: 'titles.calendar',
+    description: 'descriptions.calendar',
+    icon: CalendarMonthIcon,
+    component: lazy(() => import('../sections/calendar/CalendarPage')),
+  },
+  {
+    id: 'notifications',
+    roles: ['affiliate'],
+    title: 'titles.notifications',
+    description: 'descriptions.notifications',
+    icon: NotificationsIcon,
+  },
+  // Paths of the seed's route list that no account type has as a section: they answer 'not available'.
+  { id: 'brands', roles: [], title: 'titles.brands', icon: BusinessIcon },
+  { id: 'campaigns', roles: [], title: 'titles.campaigns', icon: CampaignIcon },
+  { id: 'fraud', roles: [], title: 'titles.fraud', icon: GppMaybeIcon },
+  { id: 'activity', roles: [], title: 'titles.activity', icon: HistoryIcon },
+];
+
+/** The entry serving a page to an account type, or undefined when that type may not open it. */
+export function pageFor(id: string, accountType: AccountType): PageEntry | undefined {
+  return pages.find((page) => page.id === id && page.roles.includes(accountType));
+}
+
+/** The entry naming a page for the browser tab: the account type's own, else any entry of that id. */
+export function pageTitleEntry(id: string, accountType: AccountType): PageEntry | undefined {
+  return pageFor(id, accountType) ?? pages.find((page) => page.id === id);
+}
+
+/** The browser tab's title for a page: 'Page · OpenAffiliate'. */
+export function documentTitle(pageTitle: string, appName: string): string {
+  return pageTitle === appName ? appName : `${pageTitle} · ${appName}`;
+}
+
+/** The paths the shell serves, '/' first; the docs link opens outside the shell. */
+export const shellPaths: readonly string[] = [
+  '/',
+  ...new Set(pages.filter((page) => !page.href).map((page) => `/${page.id}`)),
+];
