@@ -157,6 +157,12 @@ func TestBrandSetupDomainsAndWebhookSecret(t *testing.T) {
 	if len(set) != 2 || set[0] != "blog.example.ro" || set[1] != "shop.example.ro" {
 		t.Errorf("domains: %v", set)
 	}
+	// A refusal names the field as the setup body spells it.
+	r := env.Call(t, http.MethodPut, "/brands/setup", b.token, map[string]any{"company_name": "  ", "domain": domain})
+	wantError(t, r, http.StatusBadRequest, "VALIDATION_ERROR")
+	if d := r.Body["details"].([]any)[0].(map[string]any); d["field"] != "company_name" {
+		t.Errorf("setup refusal names %v, not company_name", d["field"])
+	}
 	before := count(t, env, "SELECT count(*) FROM brand_domains WHERE brand_id = $1", b.brandID())
 	wantError(t, env.Call(t, http.MethodPut, "/brands/"+b.brandID()+"/domains", b.token, map[string]any{"domains": []string{"ok.ro", "not a domain"}}),
 		http.StatusBadRequest, "VALIDATION_ERROR")

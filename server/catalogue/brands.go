@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"time"
+	"unicode/utf8"
 
 	"context"
 	"errors"
@@ -83,13 +84,15 @@ type BrandInput struct {
 	Currency string // setup only; blank keeps it
 }
 
-func (in *BrandInput) normalize() (*string, error) {
+// normalize checks the input; nameField is the name's field in the caller's body (name, or
+// company_name for a brand's own setup), so errors name what the client sent.
+func (in *BrandInput) normalize(nameField string) (*string, error) {
 	in.Name = strings.TrimSpace(in.Name)
 	if in.Name == "" {
-		return nil, apierror.Validation("name", "Name is required")
+		return nil, apierror.Validation(nameField, "Name is required")
 	}
-	if len(in.Name) > 200 {
-		return nil, apierror.Validation("name", "Name must be at most 200 characters")
+	if utf8.RuneCountInString(in.Name) > 200 {
+		return nil, apierror.Validation(nameField, "Name must be at most 200 characters")
 	}
 	if strings.TrimSpace(in.Domain) == "" {
 		return nil, nil
@@ -128,7 +131,7 @@ func UniquePublicID(ctx context.Context, db queries.DBTX, company string) (strin
 
 // CreateBrand creates a brand without users (host only), with a generated public id.
 func (s *Service) CreateBrand(ctx context.Context, sc tenancy.Scope, in BrandInput) (Brand, error) {
-	domain, err := in.normalize()
+	domain, err := in.normalize("name")
 	if err != nil {
 		return Brand{}, err
 	}
@@ -166,7 +169,7 @@ func (s *Service) UpdateBrand(ctx context.Context, sc tenancy.Scope, id uuid.UUI
 	if _, err := s.GetBrand(ctx, sc, id); err != nil {
 		return Brand{}, err
 	}
-	domain, err := in.normalize()
+	domain, err := in.normalize("name")
 	if err != nil {
 		return Brand{}, err
 	}
@@ -190,7 +193,7 @@ func (s *Service) SetupBrand(ctx context.Context, sc tenancy.Scope, in BrandInpu
 	if err != nil {
 		return Brand{}, err
 	}
-	domain, err := in.normalize()
+	domain, err := in.normalize("company_name")
 	if err != nil {
 		return Brand{}, err
 	}
@@ -232,7 +235,7 @@ func checkCurrency(c string) (string, error) {
 			return c, nil
 		}
 	}
-	return "", apierror.Validation("currency", "Currency must be one of: "+strings.Join(currency.Offered, ", "))
+	return "", apierror.Validation("default_currency", "Currency must be one of: "+strings.Join(currency.Offered, ", "))
 }
 
 // DeleteBrand removes a brand with its users, campaigns, memberships, keys and domains (host only).
