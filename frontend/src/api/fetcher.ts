@@ -1,5 +1,6 @@
 import { storedToken } from '../auth/session';
 import i18n from '../i18n/config';
+import type { ErrorDetail } from './generated/model';
 
 /** The categories the seed's 'Network Error' messages are keyed by. */
 export type NetworkErrorKind =
@@ -14,10 +15,8 @@ export type NetworkErrorKind =
   | 'MAX_RETRIES'
   | 'CLIENT_ERROR';
 
-export interface ApiErrorDetail {
-  field?: string;
-  message: string;
-}
+/** One entry of the envelope's `details`: the field at fault and the contract rule it breaks. */
+export type ApiErrorDetail = ErrorDetail;
 
 /** Every failed call throws this: HTTP status (0 when no answer), the server's code or the kind, and its message. */
 export class ApiError extends Error {
