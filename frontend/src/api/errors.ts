@@ -5,8 +5,8 @@ import { ErrorCode } from './generated/model';
 
 /** What a form knows about one of its fields, to explain the server's refusal of it. */
 export interface FieldInfo {
-  /** The field's label in the user's language. */
-  label: string;
+  /** The field's label in the user's language; without one, a message is not prefixed with it. */
+  label?: string;
   /** The contract's limits of the field, so "too long" can say how long it may be. */
   limits?: FieldLimits;
   /** The text for a refusal of this field that names no rule the UI knows (a domain rule). */
@@ -108,7 +108,7 @@ export function errorMessage(error: unknown, fallback: string, texts: RefusalTex
     const lines = explained.map((detail) => {
       const info = infoFor(detail.field, texts.fields);
       const text = detailText(error.code, detail, info);
-      return info ? t('inField', { field: info.label, message: lowerFirst(text) }) : text;
+      return info?.label ? t('inField', { field: info.label, message: lowerFirst(text) }) : text;
     });
     return [...new Set(lines)].join(' ');
   }

@@ -36,13 +36,12 @@ const emptyForm: FormFields = {
 /** /auth and /login: sign in, create a brand or affiliate account, or (dev mode) pick a demo account. */
 export default function AuthPage() {
   const { t } = useTranslation(['auth', 'common']);
-  const { signIn, signUp, signInAsDemo } = useAuth();
+  const { signIn, signUp, signInAsDemo, signingIn: busy } = useAuth();
   const { devMode } = useSystemConfig();
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('signIn');
   const [form, setForm] = useState<FormFields>(emptyForm);
   const [messages, setMessages] = useState<AuthMessagesState>({});
-  const [busy, setBusy] = useState(false);
   const isBrand = mode === 'signUp' && form.accountType === 'brand';
 
   const update = (field: keyof FormFields) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
@@ -58,37 +57,27 @@ export default function AuthPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setMessages({});
-    try {
-      if (mode === 'signIn') {
-        finish(await signIn(form.email.trim(), form.password));
-      } else {
-        finish(
-          await signUp({
-            accountType: form.accountType,
-            firstName: form.firstName.trim(),
-            lastName: form.lastName.trim(),
-            email: form.email.trim(),
-            password: form.password,
-            ...(isBrand ? { companyName: form.companyName.trim() } : {}),
-            ...(isBrand && form.preferredBrandId.trim() ? { preferredBrandId: form.preferredBrandId.trim() } : {}),
-          }),
-        );
-      }
-    } finally {
-      setBusy(false);
+    if (mode === 'signIn') {
+      finish(await signIn(form.email.trim(), form.password));
+    } else {
+      finish(
+        await signUp({
+          accountType: form.accountType,
+          firstName: form.firstName.trim(),
+          lastName: form.lastName.trim(),
+          email: form.email.trim(),
+          password: form.password,
+          ...(isBrand ? { companyName: form.companyName.trim() } : {}),
+          ...(isBrand && form.preferredBrandId.trim() ? { preferredBrandId: form.preferredBrandId.trim() } : {}),
+        }),
+      );
     }
   };
 
   const chooseDemo = async (accountType: AccountType) => {
-    setBusy(true);
     setMessages({});
-    try {
-      finish(await signInAsDemo(accountType));
-    } finally {
-      setBusy(false);
-    }
+    finish(await signInAsDemo(accountType));
   };
 
   const toggleMode = () => {
