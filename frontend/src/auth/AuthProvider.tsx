@@ -6,6 +6,7 @@ import { errorMessage, type RefusalTexts } from '../api/errors';
 import { ApiError } from '../api/fetcher';
 import { getGetMeQueryKey, getMe, useDevLogin, useLogin, useLogout, useSignup } from '../api/generated/auth/auth';
 import type { AccountType, AuthResponse, SignupRequest, User } from '../api/generated/model';
+import { DISPLAY_RATES_QUERY_KEY } from '../preferences/currencyRates';
 import { useToast } from '../toasts/ToastProvider';
 import { clearSession, storedToken, storeSession } from './session';
 
@@ -149,7 +150,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     clearSession();
     setUser(null);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'display-currency-rates' });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== DISPLAY_RATES_QUERY_KEY[0] });
     toast({ message: t('common:toasts.logoutSuccess'), severity: 'success' });
   }, [logoutMutation, queryClient, t, toast]);
 
