@@ -49,7 +49,7 @@ async function devHost(t) {
   await page.goto(`${BASE_URL}/auth`);
   await page.getByTestId('language-en').click();
   await page.getByTestId('auth-card').waitFor();
-  const devMode = await page.evaluate(async () => (await (await fetch('/api/v1/system/config')).json()).data.devMode);
+  const devMode = await page.evaluate(async () => (await (await fetch('/api/v1/system/config')).json()).data.dev_mode);
   if (!devMode) {
     t.skip('the server is not in dev mode');
     await page.context().close();

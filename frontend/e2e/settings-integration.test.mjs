@@ -101,7 +101,7 @@ test('the host sees the data summary and downloads a CSV export', async (t) => {
   await page.goto(`${BASE_URL}/auth`);
   await page.getByTestId('language-en').click();
   await page.getByTestId('auth-card').waitFor();
-  const devMode = await page.evaluate(async () => (await (await fetch('/api/v1/system/config')).json()).data.devMode);
+  const devMode = await page.evaluate(async () => (await (await fetch('/api/v1/system/config')).json()).data.dev_mode);
   if (!devMode) {
     t.skip('the server is not in dev mode');
     await page.context().close();

@@ -50,7 +50,7 @@ test('in dev mode the demo host signs in with one click', async (t) => {
   await page.goto(`${BASE_URL}/auth`);
   await page.getByTestId('language-en').click();
   await page.getByTestId('auth-card').waitFor();
-  const devConfig = await page.evaluate(async () => (await (await fetch('/api/v1/system/config')).json()).data.devMode);
+  const devConfig = await page.evaluate(async () => (await (await fetch('/api/v1/system/config')).json()).data.dev_mode);
   if (!devConfig) {
     t.skip('the server is not in dev mode');
     await page.context().close();
