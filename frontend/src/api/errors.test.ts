@@ -72,6 +72,13 @@ describe('errorMessage', () => {
     expect(errorMessage(domain, 'x', { fields })).toBe('Domenii: valoarea nu este validă.');
   });
 
+  it('keeps an acronym at the start of a message after the label', () => {
+    const error = refusal(400, ErrorCode.VALIDATION_ERROR, [{ field: 'homepage_url', message: 'x' }]);
+    expect(errorMessage(error, 'x', { fields: { homepage_url: { label: 'Pagina principală', invalid: 'URL-ul nu este valid.' } } })).toBe(
+      'Pagina principală: URL-ul nu este valid.',
+    );
+  });
+
   it('lets a screen say what a code means there', () => {
     const error = refusal(401, ErrorCode.UNAUTHORIZED, [], 'Invalid email or password');
     expect(errorMessage(error, 'x', { codes: { UNAUTHORIZED: 'Email sau parolă greșită.' } })).toBe('Email sau parolă greșită.');

@@ -88,7 +88,10 @@ function detailText(code: string, detail: ApiErrorDetail, info: FieldInfo | unde
   return t(`rules.${rule}`);
 }
 
+/** 'Cel mult…' after 'Nume: ' reads 'cel mult…'; an acronym such as 'URL' keeps its case. */
 function lowerFirst(text: string): string {
+  const second = text.charAt(1);
+  if (second !== second.toLocaleLowerCase(i18n.language)) return text;
   return text.charAt(0).toLocaleLowerCase(i18n.language) + text.slice(1);
 }
 
