@@ -205,8 +205,8 @@ export default function AdminPage() {
     if (isServerRefusal(error)) {
       return { severity: 'error', title: t('toasts.failed'), message: error.fromServer ? errorMessage(error, fallback, { fields }) : fallback };
     }
-    const message = error instanceof Error && error.message ? error.message : fallback;
-    return { severity: 'error', title: t('toasts.error'), message };
+    // Network trouble in the chosen language; a fault of the page itself as the fallback.
+    return { severity: 'error', title: t('toasts.error'), message: errorMessage(error, fallback) };
   };
 
   const allBrands = useMemo(() => brands.data?.data.brands ?? [], [brands.data]);
