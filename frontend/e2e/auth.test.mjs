@@ -85,3 +85,40 @@ test('a signed-out visitor of a protected route is sent to /auth', async () => {
   assert.equal(new URL(page.url()).pathname, '/auth');
   await page.context().close();
 });
+
+test('refusals are explained in Romanian, not with the server text', async () => {
+  const page = await newPage(browser);
+  const email = uniqueEmail('affiliate');
+  await signUp(page, { accountType: 'affiliate', email, password: 'correct-horse-battery', firstName: 'Ion', lastName: 'Afiliat' });
+  await page.getByTestId('logout').click();
+  await page.getByTestId('auth-card').waitFor();
+  await page.getByTestId('language-ro').click();
+
+  // The contract's minLength, named with the field and its limit.
+  await page.getByTestId('auth-toggle').click();
+  await page.locator('input[name="firstName"]').fill('Ion');
+  await page.locator('input[name="lastName"]').fill('Afiliat');
+  await page.locator('input[name="email"]').fill(uniqueEmail('affiliate'));
+  await page.locator('input[name="password"]').fill('scurt');
+  await page.getByTestId('auth-submit').click();
+  const error = page.getByTestId('auth-error');
+  await error.getByText('Parolă: introdu cel puțin 8 caractere.').waitFor();
+  await page.mouse.move(0, 0);
+  await screenshot(page, 'refusal-ro-password');
+
+  // A taken email (CONFLICT on the email field).
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill('correct-horse-battery');
+  await page.getByTestId('auth-submit').click();
+  await error.getByText('Email: există deja un cont cu acest email.').waitFor();
+  await screenshot(page, 'refusal-ro-email-taken');
+
+  // Wrong credentials at sign-in (UNAUTHORIZED).
+  await page.getByTestId('auth-toggle').click();
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill('wrong-password-1');
+  await page.getByTestId('auth-submit').click();
+  await error.getByText('Email sau parolă greșită.').waitFor();
+  assert.doesNotMatch(await error.textContent(), /Invalid|already exists|minimum/);
+  await page.context().close();
+});

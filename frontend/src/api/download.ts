@@ -1,4 +1,4 @@
-import { ApiError, apiUrl, authHeader, kindForStatus } from './fetcher';
+import { ApiError, apiUrl, authHeader, kindForStatus, type ApiErrorDetail } from './fetcher';
 
 /** The file name a Content-Disposition header names, if any. */
 export function fileNameFromDisposition(header: string | null): string | undefined {
@@ -30,14 +30,16 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   if (!response.ok) {
     let message: string | undefined;
     let code: string | undefined;
+    let details: ApiErrorDetail[] | undefined;
     try {
-      const body = (await response.json()) as { error?: unknown; code?: unknown };
+      const body = (await response.json()) as { error?: unknown; code?: unknown; details?: unknown };
       if (typeof body.error === 'string' && body.error) message = body.error;
       if (typeof body.code === 'string') code = body.code;
+      if (Array.isArray(body.details)) details = body.details as ApiErrorDetail[];
     } catch {
       // not JSON: the kind's message is used
     }
-    throw new ApiError({ status: response.status, kind: kindForStatus(response.status), code, message });
+    throw new ApiError({ status: response.status, kind: kindForStatus(response.status), code, message, details });
   }
   const blob = await response.blob();
   const name = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName;

@@ -1,6 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parse } from 'yaml';
 import i18n from '../i18n/config';
-import { ApiError, apiFetch, configureApiFetch, isRetryableStatus, kindForStatus, networkErrorMessage } from './fetcher';
+import {
+  ApiError,
+  apiFetch,
+  configureApiFetch,
+  isRetryableStatus,
+  kindForStatus,
+  networkErrorMessage,
+  newIdempotencyKey,
+  publicOperations,
+} from './fetcher';
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -175,6 +187,120 @@ describe('apiFetch', () => {
     window.dispatchEvent(new Event('online'));
     await expect(call).resolves.toEqual({ success: true, data: {} });
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('idempotency keys', () => {
+  // The Idempotency-Key each attempt carried, read when it is sent (the Headers object is reused).
+  let keysSent: (string | null)[];
+  const sentKeys = () => keysSent;
+  beforeEach(() => {
+    keysSent = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      keysSent.push(new Headers(init.headers).get('Idempotency-Key'));
+      return fetchMock(url, init);
+    });
+  });
+
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it('gives one action one key and reuses it on every retry', async () => {
+    fetchMock.mockImplementation(async () => failure(503));
+    const { attempts } = await runWithFakeTimers(() => apiFetch('/campaigns', { method: 'POST', body: '{}' }));
+    expect(attempts).toHaveLength(4);
+    const keys = sentKeys();
+    expect(keys[0]).toMatch(uuid);
+    expect(new Set(keys)).toEqual(new Set([keys[0]]));
+  });
+
+  it.each(['PUT', 'PATCH', 'DELETE'])('sends a key with %s', async (method) => {
+    fetchMock.mockResolvedValue(json({ success: true, data: {} }));
+    await apiFetch('/campaigns/c-1', { method });
+    expect(sentKeys()[0]).toMatch(uuid);
+  });
+
+  it('gives a new action a new key', async () => {
+    fetchMock.mockImplementation(async () => json({ success: true, data: {} }));
+    await apiFetch('/campaigns', { method: 'POST', body: '{}' });
+    await apiFetch('/campaigns', { method: 'POST', body: '{}' });
+    const [first, second] = sentKeys();
+    expect(first).toMatch(uuid);
+    expect(second).toMatch(uuid);
+    expect(second).not.toBe(first);
+  });
+
+  it('keeps a key the caller chose', async () => {
+    fetchMock.mockResolvedValue(json({ success: true, data: {} }));
+    await apiFetch('/campaigns', { method: 'POST', body: '{}', headers: { 'Idempotency-Key': 'chosen-1' } });
+    expect(sentKeys()).toEqual(['chosen-1']);
+  });
+
+  it('replays a request queued offline with the key of its first attempt', async () => {
+    let online = true;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    fetchMock.mockImplementationOnce(async () => {
+      online = false;
+      throw new TypeError('Failed to fetch');
+    });
+    fetchMock.mockResolvedValue(json({ success: true, data: {} }));
+    configureApiFetch({ baseDelayMs: 1 });
+    const call = apiFetch('/tracking-links', { method: 'POST', body: '{}' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await expect(call).resolves.toEqual({ success: true, data: {} });
+    const [first, replay] = sentKeys();
+    expect(first).toMatch(uuid);
+    expect(replay).toBe(first);
+  });
+
+  it.each([...publicOperations])('sends no key to the public %s and never retries it', async (path) => {
+    fetchMock.mockImplementation(async () => failure(503));
+    const { error, attempts } = await runWithFakeTimers(() => apiFetch(path, { method: 'POST', body: '{}' }));
+    expect(attempts).toEqual([0]);
+    expect(sentKeys()).toEqual([null]);
+    expect(error).toMatchObject({ status: 503, kind: 'SERVER_ERROR' });
+  });
+
+  it('never retries a data-changing request that goes without a key', async () => {
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { error, attempts } = await runWithFakeTimers(() => apiFetch('/auth/login', { method: 'POST', body: '{}' }));
+    expect(attempts).toEqual([0]);
+    expect(error).toMatchObject({ status: 0, kind: 'NETWORK_ERROR' });
+  });
+
+  it('sends no key with a GET and still retries it', async () => {
+    fetchMock.mockImplementation(async () => failure(503));
+    const { attempts } = await runWithFakeTimers(() => apiFetch('/campaigns'));
+    expect(attempts).toEqual([0, 1000, 3000, 7000]);
+    expect(sentKeys()).toEqual([null, null, null, null]);
+  });
+
+  it('builds a UUID without crypto.randomUUID (plain-HTTP hosts)', () => {
+    vi.stubGlobal('crypto', { getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto) });
+    const first = newIdempotencyKey();
+    expect(first).toMatch(uuid);
+    expect(newIdempotencyKey()).not.toBe(first);
+  });
+
+  it('lists exactly the contract operations that change data without a key', () => {
+    type Operation = { security?: unknown[]; parameters?: { $ref?: string }[] };
+    const spec = parse(readFileSync(resolve(import.meta.dirname, '../../../openapi.yaml'), 'utf8')) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const keyless: string[] = [];
+    for (const [path, operations] of Object.entries(spec.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (!['post', 'put', 'patch', 'delete'].includes(method)) continue;
+        const takesKey = (operation.parameters ?? []).some((parameter) => parameter.$ref?.endsWith('/IdempotencyKey'));
+        if (!takesKey) keyless.push(path);
+        expect(takesKey, `${method} ${path}`).toBe(!(Array.isArray(operation.security) && operation.security.length === 0));
+      }
+    }
+    expect(keyless.sort()).toEqual([...publicOperations].sort());
   });
 });
 

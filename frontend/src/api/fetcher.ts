@@ -1,4 +1,6 @@
+import { storedToken } from '../auth/session';
 import i18n from '../i18n/config';
+import type { ErrorDetail } from './generated/model';
 
 /** The categories the seed's 'Network Error' messages are keyed by. */
 export type NetworkErrorKind =
@@ -13,10 +15,8 @@ export type NetworkErrorKind =
   | 'MAX_RETRIES'
   | 'CLIENT_ERROR';
 
-export interface ApiErrorDetail {
-  field?: string;
-  message: string;
-}
+/** One entry of the envelope's `details`: the field at fault and the contract rule it breaks. */
+export type ApiErrorDetail = ErrorDetail;
 
 /** Every failed call throws this: HTTP status (0 when no answer), the server's code or the kind, and its message. */
 export class ApiError extends Error {
@@ -125,8 +125,33 @@ function sleep(ms: number): Promise<void> {
 
 /** The bearer header of the signed-in session (empty when signed out). */
 export function authHeader(): Record<string, string> {
-  const token = localStorage.getItem('auth_token');
+  const token = storedToken();
   return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+const dataChangingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The contract's public operations (`security: []`): the server ignores an Idempotency-Key there,
+ * so they are sent without one and never retried (a test checks this list against openapi.yaml).
+ */
+export const publicOperations: ReadonlySet<string> = new Set(['/auth/signup', '/auth/login', '/auth/dev-login', '/auth/reset-password']);
+
+/** A random UUID; crypto.randomUUID exists only in secure contexts, so plain-HTTP hosts build one. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function operationPath(path: string): string {
+  const query = path.indexOf('?');
+  return query === -1 ? path : path.slice(0, query);
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -191,6 +216,9 @@ async function attempt(url: string, init: RequestInit, headers: Headers): Promis
 /**
  * The mutator every generated call goes through: base URL, bearer token and JSON; a 10 s timeout,
  * 3 retries with backoff 1 s, 2 s, 4 s on network errors, timeouts, 408, 429 and 5xx; offline queueing.
+ * A call that changes data is one user action: it gets one Idempotency-Key, which its retries and
+ * its replay after going offline reuse, so the server answers a repeat without acting twice.
+ * A data-changing call without a key (the public auth operations) is tried once.
  * Resolves to the response body; throws ApiError on a non-2xx answer or `success: false`.
  */
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
@@ -199,6 +227,11 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   for (const [name, value] of Object.entries(authHeader())) headers.set(name, value);
+  const changesData = dataChangingMethods.has((init.method ?? 'GET').toUpperCase());
+  if (changesData && !headers.has(IDEMPOTENCY_KEY_HEADER) && !publicOperations.has(operationPath(path))) {
+    headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
+  }
+  const mayRetry = !changesData || headers.has(IDEMPOTENCY_KEY_HEADER);
 
   let last: ApiError | undefined;
   for (let tryNumber = 0; tryNumber <= settings.retries; tryNumber += 1) {
@@ -206,7 +239,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
     await waitUntilOnline(init.signal);
     const result = await attempt(url, init, headers);
     if (result.ok) return result.body as T;
-    if (!result.retryable) throw result.error;
+    if (!result.retryable || !mayRetry) throw result.error;
     last = result.error;
   }
   const final = last as ApiError;

@@ -1,9 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contractLimits } from '../api/contractLimits';
+import { errorMessage, type RefusalTexts } from '../api/errors';
 import { ApiError } from '../api/fetcher';
-import { devLogin, getGetMeQueryKey, getMe, login, logout as revokeToken, signup } from '../api/generated/auth/auth';
+import { getGetMeQueryKey, getMe, useDevLogin, useLogin, useLogout, useSignup } from '../api/generated/auth/auth';
 import type { AccountType, AuthResponse, SignupRequest, User } from '../api/generated/model';
+import { DISPLAY_RATES_QUERY_KEY } from '../preferences/currencyRates';
 import { useToast } from '../toasts/ToastProvider';
 import { clearSession, storedToken, storeSession } from './session';
 
@@ -17,6 +20,8 @@ interface AuthContextValue {
   signUp: (request: SignupRequest) => Promise<AuthOutcome>;
   signInAsDemo: (accountType: AccountType) => Promise<AuthOutcome>;
   signOut: () => Promise<void>;
+  /** True while a sign-in, sign-up or demo sign-in is under way. */
+  signingIn: boolean;
   /** Fetches the current user again (after a profile change); a failure keeps the one shown. */
   refreshUser: () => Promise<void>;
 }
@@ -33,6 +38,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(() => storedToken() !== null);
+  const loginMutation = useLogin();
+  const signupMutation = useSignup();
+  const devLoginMutation = useDevLogin();
+  const logoutMutation = useLogout();
+  const signingIn = loginMutation.isPending || signupMutation.isPending || devLoginMutation.isPending;
 
   useEffect(() => {
     if (!storedToken()) return;
@@ -62,7 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const attempt = useCallback(
     async (
       call: () => Promise<AuthResponse>,
-      texts: { success: string; fallback: string; network: string },
+      texts: { success: string; fallback: string; network: string; refusal?: RefusalTexts },
       devAccountType?: AccountType,
     ): Promise<AuthOutcome> => {
       try {
@@ -76,7 +86,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           return { ok: false, message: texts.fallback };
         }
         const apiError = error as ApiError;
-        return { ok: false, message: apiError.fromServer ? apiError.message : texts.fallback };
+        return { ok: false, message: apiError.fromServer ? errorMessage(apiError, texts.fallback, texts.refusal) : texts.fallback };
       }
     },
     [accept, toast],
@@ -84,28 +94,44 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     (email: string, password: string) =>
-      attempt(() => login({ email, password }), {
+      attempt(() => loginMutation.mutateAsync({ data: { email, password } }), {
         success: t('common:toasts.loginSuccess'),
         fallback: t('auth:signIn.failed'),
         network: t('common:toasts.loginNetworkError'),
+        refusal: { codes: { UNAUTHORIZED: t('auth:signIn.invalidCredentials') } },
       }),
-    [attempt, t],
+    [attempt, loginMutation, t],
   );
 
   const signUp = useCallback(
     (request: SignupRequest) =>
-      attempt(() => signup(request), {
+      attempt(() => signupMutation.mutateAsync({ data: request }), {
         success: t('common:toasts.signupSuccess'),
         fallback: t('auth:signUp.failed'),
         network: t('common:toasts.signupNetworkError'),
+        refusal: {
+          fields: {
+            email: { label: t('auth:fields.email'), limits: contractLimits.SignupRequest.email, invalid: t('auth:signUp.emailInvalid'), taken: t('auth:signUp.emailTaken') },
+            password: { label: t('auth:fields.password'), limits: contractLimits.SignupRequest.password },
+            firstName: { label: t('auth:fields.firstName'), limits: contractLimits.SignupRequest.firstName },
+            lastName: { label: t('auth:fields.lastName'), limits: contractLimits.SignupRequest.lastName },
+            companyName: { label: t('auth:fields.companyName'), limits: contractLimits.SignupRequest.companyName, invalid: t('auth:signUp.companyRequired') },
+            preferredBrandId: {
+              label: t('auth:fields.brandId'),
+              limits: contractLimits.SignupRequest.preferredBrandId,
+              invalid: t('auth:signUp.brandIdInvalid'),
+              taken: t('auth:signUp.brandIdTaken'),
+            },
+          },
+        },
       }),
-    [attempt, t],
+    [attempt, signupMutation, t],
   );
 
   const signInAsDemo = useCallback(
     (accountType: AccountType) =>
       attempt(
-        () => devLogin({ accountType }),
+        () => devLoginMutation.mutateAsync({ data: { accountType } }),
         {
           success: t('common:toasts.loginSuccess'),
           fallback: t('auth:signIn.failed'),
@@ -113,20 +139,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         },
         accountType,
       ),
-    [attempt, t],
+    [attempt, devLoginMutation, t],
   );
 
   const signOut = useCallback(async () => {
     try {
-      await revokeToken();
+      await logoutMutation.mutateAsync();
     } catch {
       // The token is dropped locally either way; an already revoked one answers 401.
     }
     clearSession();
     setUser(null);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'display-currency-rates' });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== DISPLAY_RATES_QUERY_KEY[0] });
     toast({ message: t('common:toasts.logoutSuccess'), severity: 'success' });
-  }, [queryClient, t, toast]);
+  }, [logoutMutation, queryClient, t, toast]);
 
   const refreshUser = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() });
@@ -139,8 +165,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const value = useMemo(
-    () => ({ user, loading, signIn, signUp, signInAsDemo, signOut, refreshUser }),
-    [user, loading, signIn, signUp, signInAsDemo, signOut, refreshUser],
+    () => ({ user, loading, signIn, signUp, signInAsDemo, signOut, signingIn, refreshUser }),
+    [user, loading, signIn, signUp, signInAsDemo, signOut, signingIn, refreshUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -60,11 +60,17 @@ describe('ResetPasswordPage', () => {
     expect(screen.getByTestId('reset-error').textContent).toBe('Parolele nu se potrivesc.');
   });
 
-  it('shows the server error, or the fallback when it has none', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse({ success: false, error: 'This reset link has expired', code: 'VALIDATION_ERROR' }, 400));
+  it('explains the refusal in the chosen language, or shows the fallback when the server sent none', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ success: false, error: 'This reset link has expired', code: 'VALIDATION_ERROR', details: [{ field: 'token', message: 'This reset link has expired' }] }, 400),
+    );
     renderAt('/reset-password?token=abc');
     submit('long-enough-1', 'long-enough-1');
-    expect((await screen.findByTestId('reset-error')).textContent).toBe('This reset link has expired');
+    expect((await screen.findByTestId('reset-error')).textContent).toBe('This password reset link is invalid or has expired.');
+    await i18n.changeLanguage('ro');
+    submit('long-enough-1', 'long-enough-1');
+    await vi.waitFor(() => expect(screen.getByTestId('reset-error').textContent).toBe('Acest link de resetare a parolei este invalid sau a expirat.'));
+    await i18n.changeLanguage('en');
     fetchMock.mockImplementation(async () => new Response('', { status: 400 }));
     submit('long-enough-1', 'long-enough-1');
     await vi.waitFor(() => expect(screen.getByTestId('reset-error').textContent).toBe('Failed to reset password'));

@@ -2,8 +2,10 @@ import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/m
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { contractLimits } from '../api/contractLimits';
+import { errorMessage } from '../api/errors';
 import { ApiError } from '../api/fetcher';
-import { resetPassword } from '../api/generated/auth/auth';
+import { useResetPassword } from '../api/generated/auth/auth';
 import { LanguageButtons } from '../components/LanguageButtons';
 import { PasswordField } from '../components/PasswordField';
 
@@ -61,7 +63,7 @@ export default function ResetPasswordPage() {
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const reset = useResetPassword();
 
   useEffect(() => {
     if (!success) return;
@@ -80,18 +82,19 @@ export default function ResetPasswordPage() {
       return;
     }
     setError(null);
-    setBusy(true);
     try {
-      await resetPassword({ token: token.trim(), newPassword: password });
+      await reset.mutateAsync({ data: { token: token.trim(), newPassword: password } });
       setSuccess(t('reset.success'));
     } catch (failure) {
       if (failure instanceof ApiError && failure.status !== 0) {
-        setError(failure.fromServer ? failure.message : t('reset.failed'));
+        const fields = {
+          token: { invalid: t('reset.invalidMessage') },
+          newPassword: { limits: contractLimits.ResetPasswordRequest.newPassword, invalid: t('reset.tooShort') },
+        };
+        setError(failure.fromServer ? errorMessage(failure, t('reset.failed'), { fields }) : t('reset.failed'));
       } else {
         setError(t('reset.error'));
       }
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -130,7 +133,7 @@ export default function ResetPasswordPage() {
           value={confirmation}
           onChange={(e) => setConfirmation(e.target.value)}
         />
-        <Button type="submit" variant="contained" disabled={busy || success !== null} data-testid="reset-submit">
+        <Button type="submit" variant="contained" disabled={reset.isPending || success !== null} data-testid="reset-submit">
           {t('reset.submit')}
         </Button>
         <Button onClick={() => navigate('/auth')} data-testid="back-to-login">

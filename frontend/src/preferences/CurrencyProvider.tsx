@@ -5,6 +5,7 @@ import { defaultCurrency, formatAmount, isCurrency, type Currency } from './form
 import {
   announceCurrency,
   CURRENCY_STORAGE_KEY,
+  DISPLAY_RATES_QUERY_KEY,
   fetchRates,
   RATES_CACHE_MS,
   unitRates,
@@ -33,7 +34,7 @@ function storedCurrency(): Currency {
 export function CurrencyProvider({ children }: { children: ReactNode }) {
   const [currency, setCurrencyState] = useState<Currency>(storedCurrency);
   const ratesQuery = useQuery({
-    queryKey: ['display-currency-rates'],
+    queryKey: DISPLAY_RATES_QUERY_KEY,
     queryFn: fetchRates,
     staleTime: RATES_CACHE_MS,
     gcTime: RATES_CACHE_MS,

@@ -10,6 +10,12 @@ export const RATES_CACHE_MS = 3_600_000;
 export const unitRates: Rates = Object.fromEntries(currencies.map((code) => [code, '1']));
 
 /** Display rates with RON as base: the settings endpoint, then /fx/rates, then 1 for every currency. */
+/**
+ * The key of the display rates: one query over two operations (settings, else the FX feed), so it
+ * has no generated key; it survives sign-out because the rates are not the user's.
+ */
+export const DISPLAY_RATES_QUERY_KEY = ['display-currency-rates'] as const;
+
 export async function fetchRates(): Promise<{ rates: Rates; live: boolean }> {
   try {
     const settings = await getCurrencySettings();

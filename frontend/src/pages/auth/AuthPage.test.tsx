@@ -41,7 +41,7 @@ const fill = (name: string, value: string) =>
   fireEvent.change(document.querySelector(`input[name="${name}"]`) as HTMLInputElement, { target: { value } });
 
 describe('AuthPage', () => {
-  it('shows the server message in a red box, and toggling the mode clears it', async () => {
+  it('explains the refusal in a red box in the chosen language, and toggling the mode clears it', async () => {
     serve({
       '/system/config': () => jsonResponse({ success: true, data: { dev_mode: false, version: '1', public_url: '' } }),
       '/auth/login': () => jsonResponse({ success: false, error: 'Invalid email or password', code: 'UNAUTHORIZED' }, 401),
@@ -50,7 +50,7 @@ describe('AuthPage', () => {
     fill('email', 'ada@example.com');
     fill('password', 'wrong-password');
     fireEvent.click(screen.getByTestId('auth-submit'));
-    expect(await screen.findByTestId('auth-error')).toHaveProperty('textContent', 'Invalid email or password');
+    expect(await screen.findByTestId('auth-error')).toHaveProperty('textContent', 'Invalid email or password.');
 
     fireEvent.click(screen.getByTestId('auth-toggle'));
     expect(screen.queryByTestId('auth-error')).toBeNull();
@@ -129,6 +129,32 @@ describe('AuthPage', () => {
       password: 'long-enough-1',
       inviteToken: 'invite-token-1',
     });
+  });
+
+  it('explains a refused sign-up in Romanian, not with the server text', async () => {
+    await i18n.changeLanguage('ro');
+    let answer = () =>
+      jsonResponse(
+        { success: false, error: 'An account with this email already exists', code: 'CONFLICT', details: [{ field: 'email', message: 'An account with this email already exists' }] },
+        409,
+      );
+    serve({ '/auth/signup': () => answer() });
+    renderWithProviders(<AuthPage />, { path: '/auth', route: '/auth' });
+    fireEvent.click(screen.getByTestId('auth-toggle'));
+    fill('firstName', 'Ada');
+    fill('lastName', 'Brand');
+    fill('email', 'ada@example.com');
+    fill('password', 'long-enough-1');
+    fireEvent.click(screen.getByTestId('auth-submit'));
+    expect((await screen.findByTestId('auth-error')).textContent).toBe('Email: există deja un cont cu acest email.');
+
+    answer = () =>
+      jsonResponse(
+        { success: false, error: 'password: minimum string length is 8', code: 'VALIDATION_ERROR', details: [{ field: 'password', rule: 'minLength', message: 'password: minimum string length is 8' }] },
+        400,
+      );
+    fireEvent.click(screen.getByTestId('auth-submit'));
+    await waitFor(() => expect(screen.getByTestId('auth-error').textContent).toBe('Parolă: introdu cel puțin 8 caractere.'));
   });
 
   it('forgot password only tells the user to contact support', () => {

@@ -39,7 +39,7 @@ const emptyForm: FormFields = {
  */
 export default function AuthPage() {
   const { t } = useTranslation(['auth', 'common']);
-  const { signIn, signUp, signInAsDemo } = useAuth();
+  const { signIn, signUp, signInAsDemo, signingIn: busy } = useAuth();
   const { devMode } = useSystemConfig();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -49,8 +49,6 @@ export default function AuthPage() {
   const invited = mode === 'signUp' && inviteToken !== null;
   const isBrand = mode === 'signUp' && !invited && form.accountType === 'brand';
   const [messages, setMessages] = useState<AuthMessagesState>({});
-  const [busy, setBusy] = useState(false);
-
 
   const update = (field: keyof FormFields) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
 
@@ -65,38 +63,28 @@ export default function AuthPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setMessages({});
-    try {
-      if (mode === 'signIn') {
-        finish(await signIn(form.email.trim(), form.password));
-      } else {
-        finish(
-          await signUp({
-            accountType: form.accountType,
-            firstName: form.firstName.trim(),
-            lastName: form.lastName.trim(),
-            email: form.email.trim(),
-            password: form.password,
-            ...(isBrand ? { companyName: form.companyName.trim() } : {}),
-            ...(isBrand && form.preferredBrandId.trim() ? { preferredBrandId: form.preferredBrandId.trim() } : {}),
-            ...(invited ? { accountType: 'affiliate' as const, inviteToken } : {}),
-          }),
-        );
-      }
-    } finally {
-      setBusy(false);
+    if (mode === 'signIn') {
+      finish(await signIn(form.email.trim(), form.password));
+    } else {
+      finish(
+        await signUp({
+          accountType: form.accountType,
+          firstName: form.firstName.trim(),
+          lastName: form.lastName.trim(),
+          email: form.email.trim(),
+          password: form.password,
+          ...(isBrand ? { companyName: form.companyName.trim() } : {}),
+          ...(isBrand && form.preferredBrandId.trim() ? { preferredBrandId: form.preferredBrandId.trim() } : {}),
+          ...(invited ? { accountType: 'affiliate' as const, inviteToken } : {}),
+        }),
+      );
     }
   };
 
   const chooseDemo = async (accountType: AccountType) => {
-    setBusy(true);
     setMessages({});
-    try {
-      finish(await signInAsDemo(accountType));
-    } finally {
-      setBusy(false);
-    }
+    finish(await signInAsDemo(accountType));
   };
 
   const toggleMode = () => {

@@ -1,7 +1,12 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contractLimits } from '../../api/contractLimits';
+import { tooLongMessage } from '../../api/errors';
 import type { AdminKind } from './adminSearch';
+
+// Brand, affiliate and campaign names share the contract's limit.
+const NAME_MAX = contractLimits.BrandInput.name.maxLength;
 
 export interface AdminEntityValues {
   name: string;
@@ -28,36 +33,47 @@ export interface AdminDialogState {
 export function AdminEntityDialog({
   state,
   brands,
+  busy,
   onClose,
   onSubmit,
 }: {
   state: AdminDialogState | null;
   brands: { id: string; name: string }[];
+  /** True while the save is under way (the parent's mutation). */
+  busy: boolean;
   onClose: () => void;
   /** Resolves true when saved (the dialog closes), false when refused (it stays open). */
   onSubmit: (state: AdminDialogState, values: AdminEntityValues) => Promise<boolean>;
 }) {
   if (!state) return null;
   return (
-    <AdminEntityForm key={`${state.kind}-${state.mode}-${state.id ?? ''}`} state={state} brands={brands} onClose={onClose} onSubmit={onSubmit} />
+    <AdminEntityForm
+      key={`${state.kind}-${state.mode}-${state.id ?? ''}`}
+      state={state}
+      brands={brands}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    />
   );
 }
 
 function AdminEntityForm({
   state,
   brands,
+  busy,
   onClose,
   onSubmit,
 }: {
   state: AdminDialogState;
   brands: { id: string; name: string }[];
+  busy: boolean;
   onClose: () => void;
   onSubmit: (state: AdminDialogState, values: AdminEntityValues) => Promise<boolean>;
 }) {
   const { t } = useTranslation(['admin', 'common']);
   const [values, setValues] = useState<AdminEntityValues>(state.values);
   const [errors, setErrors] = useState<Partial<Record<keyof AdminEntityValues, string>>>({});
-  const [busy, setBusy] = useState(false);
   const { kind, mode } = state;
   const needsBrand = kind === 'campaign' && mode === 'create';
 
@@ -70,15 +86,11 @@ function AdminEntityForm({
     event.preventDefault();
     const found: typeof errors = {};
     if (!values.name.trim()) found.name = t('dialog.nameRequired');
+    else if (values.name.trim().length > NAME_MAX) found.name = tooLongMessage(NAME_MAX);
     if (needsBrand && !values.brand_id) found.brand_id = t('dialog.brandRequired');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await onSubmit(state, values);
-    } finally {
-      setBusy(false);
-    }
+    await onSubmit(state, values);
   };
 
   return (

@@ -58,7 +58,15 @@ beforeEach(async () => {
       return jsonResponse({ success: true, message: 'Deleted' });
     }
     if (path === '/campaigns' && method === 'POST') {
-      return jsonResponse({ success: false, error: 'status must be one of active, paused, ended', code: 'VALIDATION_ERROR' }, 400);
+      return jsonResponse(
+        {
+          success: false,
+          error: 'Invalid status "x": allowed values are active, paused, ended',
+          code: 'VALIDATION_ERROR',
+          details: [{ field: 'status', message: 'Invalid status "x": allowed values are active, paused, ended' }],
+        },
+        400,
+      );
     }
     return jsonResponse({ success: false, error: 'not here', code: 'NOT_FOUND' }, 404);
   });
@@ -136,7 +144,7 @@ describe('admin screen', () => {
     expect(screen.getByTestId('admin-count-brands').textContent).toBe('1');
   });
 
-  it('opens Add campaign with a brand choice and shows the server refusal in a Failed toast', async () => {
+  it('opens Add campaign with a brand choice and explains the server refusal in a Failed toast', async () => {
     renderWithProviders(<AdminPage />);
     await waitFor(() => expect(screen.getByTestId('admin-count-campaigns').textContent).toBe('1'));
     fireEvent.click(screen.getByTestId('admin-tab-campaigns'));
@@ -152,7 +160,8 @@ describe('admin screen', () => {
     fireEvent.click(screen.getByTestId('admin-dialog-submit'));
     const toast = await screen.findByTestId('toast');
     expect(toast.textContent).toContain('Failed');
-    expect(toast.textContent).toContain('status must be one of active, paused, ended');
+    expect(toast.textContent).toContain('Status: choose one of: active, paused, ended.');
+    expect(toast.textContent).not.toContain('Invalid status');
     const call = fetchMock.mock.calls.find(([url, init]) => url === '/api/v1/campaigns' && init?.method === 'POST');
     expect(JSON.parse(call?.[1]?.body as string)).toEqual({ brand_id: 'b-1', name: 'Autumn', status: 'archived' });
     expect(screen.getByTestId('admin-dialog')).toBeTruthy();

@@ -29,19 +29,33 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { isServerRefusal } from '../../api/errors';
-import { createAffiliateInviteLink, createHost } from '../../api/generated/admin/admin';
+import { contractLimits } from '../../api/contractLimits';
+import { errorMessage, isServerRefusal, type FieldInfos } from '../../api/errors';
+import { useCreateAffiliateInviteLink, useCreateHost } from '../../api/generated/admin/admin';
 import type { Affiliate } from '../../api/generated/model';
 import {
-  createAffiliate,
-  deleteAffiliate,
-  updateAffiliate,
+  getListAffiliatesQueryKey,
+  useCreateAffiliate,
+  useDeleteAffiliate,
   useListAffiliates,
+  useUpdateAffiliate,
 } from '../../api/generated/affiliates/affiliates';
-import { createBrand, deleteBrand, updateBrand, useListBrands } from '../../api/generated/brands/brands';
-import { createCampaign, deleteCampaign, updateCampaign, useListCampaigns } from '../../api/generated/campaigns/campaigns';
-import { useListDiscountCodes } from '../../api/generated/discount-codes/discount-codes';
-import { useListTrackingLinks } from '../../api/generated/tracking/tracking';
+import {
+  getListBrandsQueryKey,
+  useCreateBrand,
+  useDeleteBrand,
+  useListBrands,
+  useUpdateBrand,
+} from '../../api/generated/brands/brands';
+import {
+  getListCampaignsQueryKey,
+  useCreateCampaign,
+  useDeleteCampaign,
+  useListCampaigns,
+  useUpdateCampaign,
+} from '../../api/generated/campaigns/campaigns';
+import { getListDiscountCodesQueryKey, useListDiscountCodes } from '../../api/generated/discount-codes/discount-codes';
+import { getListTrackingLinksQueryKey, useListTrackingLinks } from '../../api/generated/tracking/tracking';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast, type ToastInput } from '../../toasts/ToastProvider';
 import { formatCount } from '../../preferences/format';
@@ -145,7 +159,7 @@ function AdminTable({ head, rows, empty }: { head: string[]; rows: ReactNode; em
 
 /** The host's admin screen (seed 'Admin screen'): brands, affiliates and campaigns with search, add, edit and delete. */
 export default function AdminPage() {
-  const { t, i18n } = useTranslation(['admin', 'common']);
+  const { t, i18n } = useTranslation(['admin', 'common', 'auth']);
   const toast = useToast();
   const queryClient = useQueryClient();
   const brands = useListBrands(ADMIN_LIST);
@@ -159,10 +173,22 @@ export default function AdminPage() {
   const [search, setSearch] = useState(() => searchParams.get('q') ?? '');
   const [dialog, setDialog] = useState<AdminDialogState | null>(null);
   const [deleting, setDeleting] = useState<{ kind: AdminKind; id: string } | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
   const [hostOpen, setHostOpen] = useState(false);
   const [inviteLink, setInviteLink] = useState<InviteLink | null>(null);
   const [resetFor, setResetFor] = useState<ResetLinkAccount | null>(null);
+  const createBrand = useCreateBrand();
+  const updateBrand = useUpdateBrand();
+  const deleteBrand = useDeleteBrand();
+  const createAffiliate = useCreateAffiliate();
+  const updateAffiliate = useUpdateAffiliate();
+  const deleteAffiliate = useDeleteAffiliate();
+  const createCampaign = useCreateCampaign();
+  const updateCampaign = useUpdateCampaign();
+  const deleteCampaign = useDeleteCampaign();
+  const createHost = useCreateHost();
+  const createInviteLink = useCreateAffiliateInviteLink();
+  const saving = [createBrand, updateBrand, createAffiliate, updateAffiliate, createCampaign, updateCampaign].some((m) => m.isPending);
+  const deleteBusy = deleteBrand.isPending || deleteAffiliate.isPending || deleteCampaign.isPending;
 
   const kindLabel = (kind: AdminKind) => t(`kinds.${kind}`);
 
@@ -180,20 +206,32 @@ export default function AdminPage() {
 
   const reload = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['/brands'] }),
-      queryClient.invalidateQueries({ queryKey: ['/affiliates'] }),
-      queryClient.invalidateQueries({ queryKey: ['/campaigns'] }),
-      queryClient.invalidateQueries({ queryKey: ['/discount-codes'] }),
-      queryClient.invalidateQueries({ queryKey: ['/tracking-links'] }),
+      queryClient.invalidateQueries({ queryKey: getListBrandsQueryKey() }),
+      queryClient.invalidateQueries({ queryKey: getListAffiliatesQueryKey() }),
+      queryClient.invalidateQueries({ queryKey: getListCampaignsQueryKey() }),
+      queryClient.invalidateQueries({ queryKey: getListDiscountCodesQueryKey() }),
+      queryClient.invalidateQueries({ queryKey: getListTrackingLinksQueryKey() }),
     ]);
 
-  /** 'Failed' with the server's message (or the fallback) when the server refused; 'Error' otherwise. */
+  // Labels and limits of the admin forms' fields, to explain a refusal.
+  const fields: FieldInfos = {
+    name: { label: t('fields.name'), limits: contractLimits.BrandInput.name },
+    domain: { label: t('fields.domain'), limits: contractLimits.BrandInput.domain },
+    email: { label: t('fields.email'), limits: contractLimits.AffiliateInput.email },
+    status: { label: t('fields.status'), invalid: t('dialog.statusInvalid') },
+    brand_id: { label: t('fields.brand') },
+    firstName: { label: t('auth:fields.firstName'), limits: contractLimits.CreateHostRequest.firstName },
+    lastName: { label: t('auth:fields.lastName'), limits: contractLimits.CreateHostRequest.lastName },
+    password: { label: t('auth:fields.password'), limits: contractLimits.CreateHostRequest.password },
+  };
+
+  /** 'Failed' with the refusal explained (or the fallback) when the server refused; 'Error' otherwise. */
   const failure = (error: unknown, fallback: string): ToastInput => {
     if (isServerRefusal(error)) {
-      return { severity: 'error', title: t('toasts.failed'), message: error.fromServer ? error.message : fallback };
+      return { severity: 'error', title: t('toasts.failed'), message: error.fromServer ? errorMessage(error, fallback, { fields }) : fallback };
     }
-    const message = error instanceof Error && error.message ? error.message : fallback;
-    return { severity: 'error', title: t('toasts.error'), message };
+    // Network trouble in the chosen language; a fault of the page itself as the fallback.
+    return { severity: 'error', title: t('toasts.error'), message: errorMessage(error, fallback) };
   };
 
   const allBrands = useMemo(() => brands.data?.data.brands ?? [], [brands.data]);
@@ -228,17 +266,17 @@ export default function AdminPage() {
     try {
       if (state.kind === 'brand') {
         const body = { name, domain: values.domain.trim() };
-        if (state.mode === 'create') await createBrand(body);
-        else await updateBrand(state.id as string, body);
+        if (state.mode === 'create') await createBrand.mutateAsync({ data: body });
+        else await updateBrand.mutateAsync({ id: state.id as string, data: body });
       } else if (state.kind === 'affiliate') {
         const body = { name, email: values.email.trim() };
-        if (state.mode === 'create') await createAffiliate(body);
-        else await updateAffiliate(state.id as string, body);
+        if (state.mode === 'create') await createAffiliate.mutateAsync({ data: body });
+        else await updateAffiliate.mutateAsync({ id: state.id as string, data: body });
       } else if (state.mode === 'create') {
-        // The status is free text, sent as typed; the server names the allowed values when it refuses.
-        await createCampaign({ brand_id: values.brand_id, name, status: values.status });
+        // The status is free text, sent as typed; the server refuses a value it does not know.
+        await createCampaign.mutateAsync({ data: { brand_id: values.brand_id, name, status: values.status } });
       } else {
-        await updateCampaign(state.id as string, { name, status: values.status });
+        await updateCampaign.mutateAsync({ id: state.id as string, data: { name, status: values.status } });
       }
     } catch (error) {
       toast(failure(error, t('toasts.operationFailed')));
@@ -257,25 +295,22 @@ export default function AdminPage() {
   const remove = async () => {
     if (!deleting) return;
     const { kind, id } = deleting;
-    setDeleteBusy(true);
     try {
-      if (kind === 'brand') await deleteBrand(id);
-      else if (kind === 'affiliate') await deleteAffiliate(id);
-      else await deleteCampaign(id);
+      if (kind === 'brand') await deleteBrand.mutateAsync({ id });
+      else if (kind === 'affiliate') await deleteAffiliate.mutateAsync({ id });
+      else await deleteCampaign.mutateAsync({ id });
       toast({ severity: 'success', title: t('toasts.deleted'), message: t(`toasts.deletedMessage.${kind}`, { id }) });
       setDeleting(null);
       await reload();
     } catch (error) {
       toast(failure(error, t('toasts.deleteFailed')));
       setDeleting(null);
-    } finally {
-      setDeleteBusy(false);
     }
   };
 
   const addHost = async (values: HostAccountValues): Promise<boolean> => {
     try {
-      await createHost(values);
+      await createHost.mutateAsync({ data: values });
     } catch (error) {
       toast(failure(error, t('toasts.signupFailed')));
       return false;
@@ -288,7 +323,7 @@ export default function AdminPage() {
 
   const invite = async (affiliate: Affiliate) => {
     try {
-      const { data } = await createAffiliateInviteLink(affiliate.id);
+      const { data } = await createInviteLink.mutateAsync({ id: affiliate.id });
       setInviteLink({ email: affiliate.email, url: data.invite_url, expiresAt: data.expires_at });
     } catch (error) {
       toast(failure(error, t('inviteLink.failed')));
@@ -505,9 +540,9 @@ export default function AdminPage() {
           />
         )}
       </Card>
-      <AdminEntityDialog state={dialog} brands={brandOptions} onClose={() => setDialog(null)} onSubmit={save} />
+      <AdminEntityDialog state={dialog} brands={brandOptions} busy={saving} onClose={() => setDialog(null)} onSubmit={save} />
       <ResetLinkDialog account={resetFor} onClose={() => setResetFor(null)} />
-      <CreateHostDialog open={hostOpen} onClose={() => setHostOpen(false)} onSubmit={addHost} />
+      <CreateHostDialog open={hostOpen} busy={createHost.isPending} onClose={() => setHostOpen(false)} onSubmit={addHost} />
       <InviteLinkDialog invite={inviteLink} onClose={() => setInviteLink(null)} />
       <ConfirmDialog
         open={deleting !== null}

@@ -1,6 +1,7 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contractLimits } from '../../api/contractLimits';
 import { PasswordField } from '../../components/PasswordField';
 
 export interface HostAccountValues {
@@ -11,26 +12,36 @@ export interface HostAccountValues {
 }
 
 const empty: HostAccountValues = { email: '', firstName: '', lastName: '', password: '' };
-const MIN_PASSWORD = 8;
+const MIN_PASSWORD = contractLimits.CreateHostRequest.password.minLength;
 
 /** 'Create Host Account': asks email, first and last name and password for a new host. */
 export function CreateHostDialog({
   open,
+  busy,
   onClose,
   onSubmit,
 }: {
   open: boolean;
+  /** True while the account is being created (the parent's mutation). */
+  busy: boolean;
   onClose: () => void;
   onSubmit: (values: HostAccountValues) => Promise<boolean>;
 }) {
-  return open ? <CreateHostForm onClose={onClose} onSubmit={onSubmit} /> : null;
+  return open ? <CreateHostForm busy={busy} onClose={onClose} onSubmit={onSubmit} /> : null;
 }
 
-function CreateHostForm({ onClose, onSubmit }: { onClose: () => void; onSubmit: (values: HostAccountValues) => Promise<boolean> }) {
+function CreateHostForm({
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (values: HostAccountValues) => Promise<boolean>;
+}) {
   const { t } = useTranslation(['admin', 'auth', 'common']);
   const [values, setValues] = useState<HostAccountValues>(empty);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const set = (field: keyof HostAccountValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   const submit = async (event: FormEvent) => {
@@ -44,17 +55,12 @@ function CreateHostForm({ onClose, onSubmit }: { onClose: () => void; onSubmit: 
       return;
     }
     setProblem(null);
-    setBusy(true);
-    try {
-      await onSubmit({
-        email: values.email.trim(),
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        password: values.password,
-      });
-    } finally {
-      setBusy(false);
-    }
+    await onSubmit({
+      email: values.email.trim(),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      password: values.password,
+    });
   };
 
   return (

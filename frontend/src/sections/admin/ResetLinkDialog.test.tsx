@@ -73,11 +73,11 @@ describe('password reset link from the admin screen', () => {
     expect(within(dialog).queryByTestId('reset-link-create')).toBeNull();
   });
 
-  it("shows the server's refusal in the dialog", async () => {
+  it("shows the server's refusal in the dialog, in the chosen language", async () => {
     resetAnswer = () => jsonResponse({ success: false, error: 'User not found', code: 'NOT_FOUND' }, 404);
     const dialog = await openFor('Ion Promoter');
     fireEvent.click(within(dialog).getByTestId('reset-link-create'));
-    expect((await within(dialog).findByTestId('reset-link-error')).textContent).toBe('User not found');
+    expect((await within(dialog).findByTestId('reset-link-error')).textContent).toBe('This item no longer exists or you cannot see it.');
     expect(within(dialog).queryByTestId('reset-link-url')).toBeNull();
   });
 });

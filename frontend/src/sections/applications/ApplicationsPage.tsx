@@ -19,11 +19,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
+import { getListAffiliatesQueryKey } from '../../api/generated/affiliates/affiliates';
 import {
-  approveApplication,
+  getListApplicationsQueryKey,
   getListAvailableCampaignsQueryKey,
-  rejectApplication,
+  getListCampaignsQueryKey,
+  useApproveApplication,
   useListApplications,
+  useRejectApplication,
 } from '../../api/generated/campaigns/campaigns';
 import type { Application, MembershipStatus } from '../../api/generated/model';
 import { QueryStatus } from '../../components/QueryStatus';
@@ -43,26 +46,28 @@ export default function ApplicationsPage() {
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<Filter>('pending');
   const applications = useListApplications(filter === 'all' ? { limit: 1000 } : { status: filter, limit: 1000 });
-  const [busyId, setBusyId] = useState<string | null>(null);
+  // A decision changes the application, the campaign's and the affiliate's counts, and what is available.
+  const reload = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: getListApplicationsQueryKey() }),
+      queryClient.invalidateQueries({ queryKey: getListCampaignsQueryKey() }),
+      queryClient.invalidateQueries({ queryKey: getListAffiliatesQueryKey() }),
+      queryClient.invalidateQueries({ queryKey: getListAvailableCampaignsQueryKey() }),
+    ]);
+  // The buttons come back once the lists are fetched again.
+  const approve = useApproveApplication({ mutation: { onSuccess: reload } });
+  const reject = useRejectApplication({ mutation: { onSuccess: reload } });
+  const busy = approve.isPending || reject.isPending;
 
   const decide = async (application: Application, decision: 'approve' | 'reject') => {
-    setBusyId(application.id);
     try {
-      await (decision === 'approve' ? approveApplication(application.id) : rejectApplication(application.id));
+      await (decision === 'approve' ? approve : reject).mutateAsync({ id: application.id });
       toast({
         severity: 'success',
         message: t(decision === 'approve' ? 'applications.approvedToast' : 'applications.rejectedToast', { affiliate: application.affiliate_name, campaign: application.campaign_name }),
       });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['/applications'] }),
-        queryClient.invalidateQueries({ queryKey: ['/campaigns'] }),
-        queryClient.invalidateQueries({ queryKey: ['/affiliates'] }),
-        queryClient.invalidateQueries({ queryKey: getListAvailableCampaignsQueryKey() }),
-      ]);
     } catch (error) {
       toast({ severity: 'error', title: t('toasts.failedTitle'), message: errorMessage(error, t('applications.failed')) });
-    } finally {
-      setBusyId(null);
     }
   };
 
@@ -134,7 +139,7 @@ export default function ApplicationsPage() {
                               variant="contained"
                               color="success"
                               startIcon={<CheckIcon />}
-                              disabled={busyId !== null}
+                              disabled={busy}
                               onClick={() => void decide(application, 'approve')}
                               data-testid="application-approve"
                             >
@@ -147,7 +152,7 @@ export default function ApplicationsPage() {
                               variant="outlined"
                               color="error"
                               startIcon={<CloseIcon />}
-                              disabled={busyId !== null}
+                              disabled={busy}
                               onClick={() => void decide(application, 'reject')}
                               data-testid="application-reject"
                             >

@@ -28,9 +28,12 @@ import {
   useUpdateDiscountCode,
 } from '../../api/generated/discount-codes/discount-codes';
 import type { Campaign, DiscountCode } from '../../api/generated/model';
+import { LengthHelper } from '../../components/LengthHelper';
 import { useToast } from '../../toasts/ToastProvider';
 import { commissionAmount } from '../offers/campaignText';
 import {
+  CODE_MAX,
+  DESCRIPTION_MAX,
   discountCodeToForm,
   discountStatuses,
   discountTypes,
@@ -232,7 +235,14 @@ function DiscountCodeForm({ open, code, campaigns, onClose, onSaved }: DiscountC
                 required={!values.generate}
                 disabled={values.generate}
                 placeholder={values.generate ? '' : 'SUMMER10'}
-                slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'characters', spellCheck: false, sx: { fontFamily: 'monospace' } } }}
+                helperText={
+                  values.generate ? (
+                    text('code', t('help.generated')).helperText
+                  ) : (
+                    <LengthHelper text={text('code', t('help.code')).helperText} length={values.code.trim().length} max={CODE_MAX} />
+                  )
+                }
+                slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false, sx: { fontFamily: 'monospace' } } }}
               />
             </Grid>
             {!editing && (
@@ -253,7 +263,13 @@ function DiscountCodeForm({ open, code, campaigns, onClose, onSaved }: DiscountC
               </Grid>
             )}
             <Grid size={12}>
-              <TextField {...text('description')} multiline minRows={2} maxRows={5} slotProps={{ htmlInput: { maxLength: 500 } }} />
+              <TextField
+                {...text('description')}
+                helperText={<LengthHelper text={text('description').helperText} length={values.description.trim().length} max={DESCRIPTION_MAX} />}
+                multiline
+                minRows={2}
+                maxRows={5}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
               <TextField

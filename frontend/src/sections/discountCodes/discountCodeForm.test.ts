@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/fetcher';
-import type { DiscountCode } from '../../api/generated/model';
+import { ErrorCode, type DiscountCode } from '../../api/generated/model';
 import i18n from '../../i18n/config';
 import {
   discountCodeToForm,
@@ -92,9 +92,10 @@ describe('discount code form validation', () => {
   });
 
   it('checks the code against the server pattern', () => {
-    for (const code of ['AB', 'has space', 'ÄPFEL10', 'x'.repeat(41), 'semi;colon']) {
+    for (const code of ['AB', 'has space', 'ÄPFEL10', 'semi;colon']) {
       expect(validateDiscountCodeForm(valid({ code })).code, code).toBe('validation.codeInvalid');
     }
+    expect(validateDiscountCodeForm(valid({ code: 'x'.repeat(41) })).code).toBe('validation.codeTooLong');
     for (const code of ['abc', 'SUMMER-10_x', 'x'.repeat(40), ' padded ']) {
       expect(validateDiscountCodeForm(valid({ code })).code, code).toBeUndefined();
     }
@@ -259,25 +260,33 @@ describe('discount code form ↔ API body', () => {
 });
 
 describe('server refusals', () => {
-  const refusal = (code: string, details: { field?: string; message: string }[]) =>
-    new ApiError({ status: code === 'CODE_TAKEN' ? 409 : 400, kind: 'CLIENT_ERROR', code, message: 'refused', details });
+  const refusal = (code: string, details: { field?: string; rule?: string; message: string }[]) =>
+    new ApiError({ status: code === ErrorCode.CODE_TAKEN ? 409 : 400, kind: 'CLIENT_ERROR', code, message: 'refused', details });
 
   it('explains the known codes in the user language, by field', () => {
-    expect(refusalFieldErrors(refusal('CODE_TAKEN', [{ field: 'code', message: 'This brand already has this code' }]), 'percentage')).toEqual({
+    expect(refusalFieldErrors(refusal(ErrorCode.CODE_TAKEN, [{ field: 'code', message: 'This brand already has this code' }]), 'percentage')).toEqual({
       code: { key: 'validation.codeTaken' },
     });
-    expect(refusalFieldErrors(refusal('INVALID_AMOUNT', [{ field: 'discount_value', message: 'x' }]), 'fixed_amount')).toEqual({
+    expect(refusalFieldErrors(refusal(ErrorCode.INVALID_AMOUNT, [{ field: 'discount_value', message: 'x' }]), 'fixed_amount')).toEqual({
       discount_value: { key: 'validation.amountInvalid' },
     });
-    expect(refusalFieldErrors(refusal('AFFILIATE_NOT_APPROVED', []), 'percentage')).toEqual({
+    expect(refusalFieldErrors(refusal(ErrorCode.AFFILIATE_NOT_APPROVED, []), 'percentage')).toEqual({
       affiliate_id: { key: 'validation.affiliateNotApproved' },
     });
   });
 
-  it('keeps the server text for other validation errors, and nothing for network trouble', () => {
-    expect(refusalFieldErrors(refusal('VALIDATION_ERROR', [{ field: 'usage_limit', message: 'must be at least 1' }]), 'percentage')).toEqual({
-      usage_limit: { text: 'must be at least 1' },
+  it('explains other validation errors by their rule, never with the server text, and nothing for network trouble', async () => {
+    await i18n.changeLanguage('ro');
+    expect(
+      refusalFieldErrors(refusal(ErrorCode.VALIDATION_ERROR, [{ field: 'usage_limit', rule: 'minimum', message: 'must be at least 1' }]), 'percentage'),
+    ).toEqual({ usage_limit: { text: 'Valoarea minimă permisă este 1.' } });
+    expect(
+      refusalFieldErrors(refusal(ErrorCode.VALIDATION_ERROR, [{ field: 'description', rule: 'maxLength', message: 'too long' }]), 'percentage'),
+    ).toEqual({ description: { text: 'Cel mult 500 de caractere.' } });
+    expect(refusalFieldErrors(refusal('SOMETHING_NEW', [{ field: 'code', message: 'server text' }]), 'percentage')).toEqual({
+      code: { text: 'server text' },
     });
+    await i18n.changeLanguage('en');
     expect(refusalFieldErrors(new Error('boom'), 'percentage')).toEqual({});
   });
 });

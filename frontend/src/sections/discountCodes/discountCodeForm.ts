@@ -1,11 +1,14 @@
+import { contractLimits } from '../../api/contractLimits';
+import { fieldErrorsFrom, type FieldInfos } from '../../api/errors';
 import { ApiError } from '../../api/fetcher';
-import type {
-  CommissionType,
-  DiscountCode,
-  DiscountCodeInput,
-  DiscountCodeUpdate,
-  DiscountStatus,
-  DiscountType,
+import {
+  ErrorCode,
+  type CommissionType,
+  type DiscountCode,
+  type DiscountCodeInput,
+  type DiscountCodeUpdate,
+  type DiscountStatus,
+  type DiscountType,
 } from '../../api/generated/model';
 import { dayKey, parseDay } from '../../preferences/format';
 import { hasAtMostTwoDecimals, isAboveZero, isAtMostOne, isNonNegativeDecimal, normalizeDecimal } from '../../preferences/decimal';
@@ -43,8 +46,9 @@ export type DiscountCodeFormErrors = Partial<Record<DiscountCodeField, string>>;
 export const discountTypes: DiscountType[] = ['percentage', 'fixed_amount', 'free_shipping'];
 export const discountStatuses: DiscountStatus[] = ['active', 'paused', 'expired'];
 
-export const CODE_PATTERN = /^[A-Za-z0-9_-]{3,40}$/;
-const DESCRIPTION_MAX = 500;
+export const CODE_MAX = contractLimits.DiscountCodeInput.code.maxLength;
+export const CODE_PATTERN = new RegExp(`^[A-Za-z0-9_-]{3,${CODE_MAX}}$`);
+export const DESCRIPTION_MAX = contractLimits.DiscountCodeInput.description.maxLength;
 
 export function emptyDiscountCodeForm(): DiscountCodeFormValues {
   return {
@@ -121,6 +125,7 @@ export function validateDiscountCodeForm(
   if (editing || !values.generate) {
     const code = values.code.trim();
     if (!code) errors.code = 'validation.codeRequired';
+    else if (code.length > CODE_MAX) errors.code = 'validation.codeTooLong';
     else if (!CODE_PATTERN.test(code)) errors.code = 'validation.codeInvalid';
   }
 
@@ -229,20 +234,26 @@ export function statusUpdate(code: DiscountCode, status: DiscountStatus): Discou
 }
 
 /** The server's refusal codes this form explains in the user's language, by the field they concern. */
-const refusalKeys: Record<string, Partial<Record<DiscountCodeField, string>>> = {
-  CODE_TAKEN: { code: 'validation.codeTaken' },
-  INVALID_CODE: { code: 'validation.codeInvalid' },
-  AFFILIATE_NOT_APPROVED: { affiliate_id: 'validation.affiliateNotApproved' },
-  INVALID_AMOUNT: {
+const refusalKeys: Partial<Record<string, Partial<Record<DiscountCodeField, string>>>> = {
+  [ErrorCode.CODE_TAKEN]: { code: 'validation.codeTaken' },
+  [ErrorCode.INVALID_CODE]: { code: 'validation.codeInvalid' },
+  [ErrorCode.AFFILIATE_NOT_APPROVED]: { affiliate_id: 'validation.affiliateNotApproved' },
+  [ErrorCode.INVALID_AMOUNT]: {
     discount_value: 'validation.percentageFraction',
     minimum_order_amount: 'validation.minimumInvalid',
     commission_override: 'validation.overrideInvalid',
   },
 };
 
+/** The contract's limits of the form's fields, so a refused length or range names its limit. */
+const fieldLimits: FieldInfos = Object.fromEntries(
+  Object.entries(contractLimits.DiscountCodeInput).map(([field, limits]) => [field, { limits }]),
+);
+
 /**
  * A refusal as messages by field: a key of this namespace for the codes the form knows, else the
- * server's own text. `discountType` picks the message of an INVALID_AMOUNT discount value.
+ * rule's message in the user's language (the server's text only for a code the UI does not know).
+ * `discountType` picks the message of an INVALID_AMOUNT discount value.
  */
 export function refusalFieldErrors(
   error: unknown,
@@ -250,13 +261,14 @@ export function refusalFieldErrors(
 ): Partial<Record<DiscountCodeField, { key: string } | { text: string }>> {
   if (!(error instanceof ApiError)) return {};
   const known = refusalKeys[error.code] ?? {};
+  const explained = fieldErrorsFrom(error, fieldLimits);
   const out: Partial<Record<DiscountCodeField, { key: string } | { text: string }>> = {};
   for (const detail of error.details) {
     const field = detail.field as DiscountCodeField | undefined;
     if (!field || out[field]) continue;
     let key = known[field];
     if (key && field === 'discount_value' && discountType === 'fixed_amount') key = 'validation.amountInvalid';
-    out[field] = key ? { key } : { text: detail.message };
+    out[field] = key ? { key } : { text: explained[field] ?? detail.message };
   }
   // A refusal without details still belongs to its field when the code names only one.
   const fields = Object.entries(known) as [DiscountCodeField, string][];

@@ -22,20 +22,24 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../api/errors';
+import { contractLimits } from '../../api/contractLimits';
+import { errorMessage, tooLongMessage } from '../../api/errors';
 import {
-  createApiKey,
   getGetIntegrationDetailsQueryKey,
   getListApiKeysQueryKey,
-  revokeApiKey,
+  useCreateApiKey,
   useListApiKeys,
+  useRevokeApiKey,
 } from '../../api/generated/brands/brands';
 import type { ApiKey } from '../../api/generated/model';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LengthHelper } from '../../components/LengthHelper';
 import { QueryStatus } from '../../components/QueryStatus';
 import { SecretReveal } from '../../components/SecretReveal';
 import { formatDate } from '../../preferences/format';
 import { useToast } from '../../toasts/ToastProvider';
+
+const NAME_MAX = contractLimits.ApiKeyInput.name.maxLength;
 
 /** The brand's API keys: list, create (the key is shown once) and revoke. */
 export function ApiKeysCard() {
@@ -46,7 +50,6 @@ export function ApiKeysCard() {
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
 
@@ -55,6 +58,10 @@ export function ApiKeysCard() {
       queryClient.invalidateQueries({ queryKey: getListApiKeysQueryKey() }),
       queryClient.invalidateQueries({ queryKey: getGetIntegrationDetailsQueryKey() }),
     ]);
+  const createKey = useCreateApiKey();
+  // The confirmation stays busy until the list is fetched again.
+  const revokeKey = useRevokeApiKey({ mutation: { onSuccess: reload } });
+  const busy = createKey.isPending || revokeKey.isPending;
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
@@ -63,31 +70,32 @@ export function ApiKeysCard() {
       setNameError(t('apiKeys.nameRequired'));
       return;
     }
-    setBusy(true);
-    try {
-      const response = await createApiKey({ name: trimmed });
-      setCreated({ name: response.data.api_key.name, key: response.data.key });
-      setCreating(false);
-      setName('');
-      await reload();
-    } catch (error) {
-      setNameError(errorMessage(error, t('apiKeys.createFailed')));
-    } finally {
-      setBusy(false);
+    if (trimmed.length > NAME_MAX) {
+      setNameError(tooLongMessage(NAME_MAX));
+      return;
     }
+    let response;
+    try {
+      response = await createKey.mutateAsync({ data: { name: trimmed } });
+    } catch (error) {
+      const fields = { name: { limits: contractLimits.ApiKeyInput.name, invalid: t('apiKeys.nameRequired') } };
+      setNameError(errorMessage(error, t('apiKeys.createFailed'), { fields }));
+      return;
+    }
+    setCreated({ name: response.data.api_key.name, key: response.data.key });
+    setCreating(false);
+    setName('');
+    await reload();
   };
 
   const revoke = async () => {
     if (!revoking) return;
-    setBusy(true);
     try {
-      await revokeApiKey(revoking.id);
+      await revokeKey.mutateAsync({ keyId: revoking.id });
       toast({ severity: 'success', message: t('apiKeys.revoked', { name: revoking.name }) });
-      await reload();
     } catch (error) {
       toast({ severity: 'error', message: errorMessage(error, t('apiKeys.revokeFailed')) });
     } finally {
-      setBusy(false);
       setRevoking(null);
     }
   };
@@ -188,8 +196,7 @@ export function ApiKeysCard() {
                 setNameError(null);
               }}
               error={Boolean(nameError)}
-              helperText={nameError ?? t('apiKeys.nameHelp')}
-              slotProps={{ htmlInput: { maxLength: 100 } }}
+              helperText={<LengthHelper text={nameError ?? t('apiKeys.nameHelp')} length={name.trim().length} max={NAME_MAX} />}
               autoFocus
               fullWidth
               sx={{ mt: 1 }}

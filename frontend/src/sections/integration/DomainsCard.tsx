@@ -3,12 +3,13 @@ import { Alert, Box, Button, Card, CardContent, Chip, Stack, TextField, Typograp
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contractLimits } from '../../api/contractLimits';
 import { errorMessage } from '../../api/errors';
 import {
   getGetBrandDomainsQueryKey,
   getGetIntegrationDetailsQueryKey,
-  setBrandDomains,
   useGetBrandDomains,
+  useSetBrandDomains,
 } from '../../api/generated/brands/brands';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useToast } from '../../toasts/ToastProvider';
@@ -31,7 +32,16 @@ export function DomainsCard({ brandUuid }: { brandUuid: string }) {
   const [input, setInput] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const setDomains = useSetBrandDomains({
+    mutation: {
+      onSuccess: async (response) => {
+        queryClient.setQueryData(getGetBrandDomainsQueryKey(brandUuid), response);
+        setDraft(response.data.domains);
+        await queryClient.invalidateQueries({ queryKey: getGetIntegrationDetailsQueryKey() });
+      },
+    },
+  });
+  const busy = setDomains.isPending;
 
   const current = draft ?? saved ?? [];
   const changed = saved !== undefined && JSON.stringify(current) !== JSON.stringify(saved);
@@ -57,18 +67,13 @@ export function DomainsCard({ brandUuid }: { brandUuid: string }) {
   };
 
   const save = async () => {
-    setBusy(true);
     setSaveError(null);
     try {
-      const response = await setBrandDomains(brandUuid, { domains: current });
-      queryClient.setQueryData(getGetBrandDomainsQueryKey(brandUuid), response);
-      setDraft(response.data.domains);
-      await queryClient.invalidateQueries({ queryKey: getGetIntegrationDetailsQueryKey() });
+      await setDomains.mutateAsync({ id: brandUuid, data: { domains: current } });
       toast({ severity: 'success', message: t('domains.saved') });
     } catch (error) {
-      setSaveError(errorMessage(error, t('domains.saveFailed')));
-    } finally {
-      setBusy(false);
+      const fields = { domains: { limits: contractLimits.DomainsInput.domains, invalid: t('domains.invalid') } };
+      setSaveError(errorMessage(error, t('domains.saveFailed'), { fields }));
     }
   };
 

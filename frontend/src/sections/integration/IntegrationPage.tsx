@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import {
   getGetIntegrationDetailsQueryKey,
-  rotateWebhookSecret,
   useGetIntegrationDetails,
+  useRotateWebhookSecret,
 } from '../../api/generated/brands/brands';
 import { useAuth } from '../../auth/AuthProvider';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -50,19 +50,23 @@ function WebhookSecretCard({ brandUuid, hasSecret }: { brandUuid: string; hasSec
   const toast = useToast();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
+  const rotation = useRotateWebhookSecret({
+    mutation: {
+      onSuccess: async (response) => {
+        setSecret(response.data.webhook_secret);
+        await queryClient.invalidateQueries({ queryKey: getGetIntegrationDetailsQueryKey() });
+      },
+    },
+  });
+  const busy = rotation.isPending;
 
   const rotate = async () => {
-    setBusy(true);
     try {
-      const response = await rotateWebhookSecret(brandUuid);
-      setSecret(response.data.webhook_secret);
-      await queryClient.invalidateQueries({ queryKey: getGetIntegrationDetailsQueryKey() });
+      await rotation.mutateAsync({ id: brandUuid });
     } catch (error) {
       toast({ severity: 'error', message: errorMessage(error, t('webhook.failed')) });
     } finally {
-      setBusy(false);
       setConfirming(false);
     }
   };

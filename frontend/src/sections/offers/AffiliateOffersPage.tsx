@@ -1,13 +1,12 @@
 import LoginIcon from '@mui/icons-material/Login';
 import { Alert, Button, Card, CardContent, Grid, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import {
   getListAvailableCampaignsQueryKey,
   getListMyCampaignsQueryKey,
-  joinCampaign,
+  useJoinCampaign,
   useListAvailableCampaigns,
 } from '../../api/generated/campaigns/campaigns';
 import type { Campaign } from '../../api/generated/model';
@@ -23,22 +22,24 @@ export default function AffiliateOffersPage() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const campaigns = useListAvailableCampaigns();
-  const [joiningId, setJoiningId] = useState<string | null>(null);
+  // The lists are fetched again before the Join buttons come back.
+  const joinCampaign = useJoinCampaign({
+    mutation: {
+      onSuccess: () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: getListAvailableCampaignsQueryKey() }),
+          queryClient.invalidateQueries({ queryKey: getListMyCampaignsQueryKey() }),
+        ]),
+    },
+  });
 
   const join = async (campaign: Campaign) => {
-    setJoiningId(campaign.id);
     try {
-      const response = await joinCampaign(campaign.id);
+      const response = await joinCampaign.mutateAsync({ id: campaign.id });
       const status = response.data.application.status;
       toast({ severity: status === 'rejected' ? 'warning' : 'success', message: t(`toasts.joined.${status}`, { name: campaign.name }) });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: getListAvailableCampaignsQueryKey() }),
-        queryClient.invalidateQueries({ queryKey: getListMyCampaignsQueryKey() }),
-      ]);
     } catch (error) {
       toast({ severity: 'error', title: t('toasts.failedTitle'), message: errorMessage(error, t('toasts.joinFailed')) });
-    } finally {
-      setJoiningId(null);
     }
   };
 
@@ -74,7 +75,7 @@ export default function AffiliateOffersPage() {
                     variant="contained"
                     size="small"
                     startIcon={<LoginIcon />}
-                    disabled={joiningId !== null || campaign.status !== 'active'}
+                    disabled={joinCampaign.isPending || campaign.status !== 'active'}
                     onClick={() => void join(campaign)}
                     data-testid="campaign-join"
                   >

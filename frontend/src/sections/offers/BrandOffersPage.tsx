@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import { useListBrands } from '../../api/generated/brands/brands';
-import { updateCampaign, useListCampaigns } from '../../api/generated/campaigns/campaigns';
+import { getListCampaignsQueryKey, useListCampaigns, useUpdateCampaign } from '../../api/generated/campaigns/campaigns';
 import type { Campaign, CampaignStatus } from '../../api/generated/model';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryStatus } from '../../components/QueryStatus';
@@ -29,20 +29,18 @@ export default function BrandOffersPage() {
   const defaultCurrency = brands.data?.data.brands[0]?.default_currency ?? 'RON';
   const [dialog, setDialog] = useState<{ open: boolean; campaign: Campaign | null }>({ open: false, campaign: null });
   const [ending, setEnding] = useState<Campaign | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
-
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['/campaigns'] });
+  const reload = () => queryClient.invalidateQueries({ queryKey: getListCampaignsQueryKey() });
+  // The list is fetched again before the campaign's buttons come back.
+  const update = useUpdateCampaign({ mutation: { onSuccess: reload } });
+  const busyId = update.isPending ? update.variables.id : null;
 
   const changeStatus = async (campaign: Campaign, status: CampaignStatus) => {
-    setBusyId(campaign.id);
     try {
-      await updateCampaign(campaign.id, { status });
+      await update.mutateAsync({ id: campaign.id, data: { status } });
       toast({ severity: 'success', message: t(`toasts.status.${status}`, { name: campaign.name }) });
-      await reload();
     } catch (error) {
       toast({ severity: 'error', title: t('toasts.failedTitle'), message: errorMessage(error, t('toasts.updateFailed')) });
     } finally {
-      setBusyId(null);
       setEnding(null);
     }
   };

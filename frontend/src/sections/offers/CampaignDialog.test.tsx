@@ -60,6 +60,19 @@ describe('create-campaign dialog', () => {
     expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/campaigns'), expect.anything());
   });
 
+  it('never cuts a long name: it counts the characters and refuses it with a message', async () => {
+    renderDialog();
+    const long = 'x'.repeat(201);
+    fill('name', long);
+    fill('commission_value', '0.10');
+    expect(input('name').value).toBe(long);
+    expect(input('name').maxLength).toBe(-1);
+    expect(screen.getAllByTestId('length-counter')[0].textContent).toBe('201/200');
+    fireEvent.click(screen.getByTestId('campaign-dialog-submit'));
+    expect(await screen.findByText('Name can have at most 200 characters.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/campaigns'), expect.anything());
+  });
+
   it('shows the messages in Romanian', async () => {
     await i18n.changeLanguage('ro');
     renderDialog();
@@ -68,7 +81,7 @@ describe('create-campaign dialog', () => {
     expect(screen.getByText('Valoarea comisionului este obligatorie. O fracțiune din totalul comenzii: 0.10 înseamnă 10%.')).toBeTruthy();
   });
 
-  it('shows the server message when the server refuses', async () => {
+  it('explains the server refusal at the field, in the chosen language', async () => {
     fetchMock.mockImplementation(async (url: string) =>
       url.startsWith('/api/v1/campaigns')
         ? jsonResponse(
@@ -88,9 +101,10 @@ describe('create-campaign dialog', () => {
     fill('commission_value', '0.10');
     fireEvent.click(screen.getByTestId('campaign-dialog-submit'));
     expect((await screen.findByTestId('campaign-dialog-error')).textContent).toBe(
-      'homepage_url must be on one of the brand domains',
+      "Homepage URL: enter a full URL (http or https) on one of the brand's domains.",
     );
-    expect(screen.getByText('not an allowed domain')).toBeTruthy();
+    expect(screen.getByText("Enter a full URL (http or https) on one of the brand's domains.")).toBeTruthy();
+    expect(screen.queryByText(/not an allowed domain/)).toBeNull();
     expect(onSaved).not.toHaveBeenCalled();
   });
 

@@ -17,14 +17,18 @@ import {
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldErrorsFrom } from '../../api/errors';
-import { createCampaign, updateCampaign } from '../../api/generated/campaigns/campaigns';
+import { contractLimits, type FieldLimits } from '../../api/contractLimits';
+import { errorMessage, fieldErrorsFrom, type FieldInfos } from '../../api/errors';
+import { useCreateCampaign, useUpdateCampaign } from '../../api/generated/campaigns/campaigns';
 import type { Campaign, CurrencyCode } from '../../api/generated/model';
+import { LengthHelper } from '../../components/LengthHelper';
 import { currencies } from '../../preferences/format';
 import {
   campaignStatuses,
   campaignToForm,
   commissionTypes,
+  DESCRIPTION_MAX,
+  NAME_MAX,
   emptyCampaignForm,
   formToInput,
   formToUpdate,
@@ -58,7 +62,9 @@ function CampaignForm({ open, campaign, defaultCurrency = 'RON', onClose, onSave
   const [errors, setErrors] = useState<CampaignFormErrors>({});
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const create = useCreateCampaign();
+  const update = useUpdateCampaign();
+  const busy = create.isPending || update.isPending;
 
   const set = (field: CampaignField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -72,22 +78,44 @@ function CampaignForm({ open, campaign, defaultCurrency = 'RON', onClose, onSave
     return serverFields[field] || undefined;
   };
 
+  // Every field's label, the contract's limits and the form's own message for the server's domain rules.
+  const limits: Partial<Record<CampaignField, FieldLimits>> = contractLimits.CampaignInput;
+  const refusedKeys: Partial<Record<CampaignField, string>> = {
+    name: 'validation.nameRequired',
+    homepage_url: 'validation.homepageRefused',
+    end_date: 'validation.endBeforeStart',
+    budget: 'validation.budgetInvalid',
+    commission_value: values.commission_type === 'percentage' ? 'validation.percentageFraction' : 'validation.commissionInvalid',
+    attribution_window_days: 'validation.windowInvalid',
+  };
+  const fieldInfos: FieldInfos = Object.fromEntries(
+    (Object.keys(values) as CampaignField[]).map((field) => {
+      const invalid = refusedKeys[field];
+      return [field, { label: t(`fields.${field}`), limits: limits[field], invalid: invalid && t(invalid) }];
+    }),
+  );
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validateCampaignForm(values);
     setErrors(found);
     setServerError(null);
     if (Object.values(found).some(Boolean)) return;
-    setBusy(true);
     try {
-      const response = campaign ? await updateCampaign(campaign.id, formToUpdate(values)) : await createCampaign(formToInput(values));
+      const response = campaign
+        ? await update.mutateAsync({ id: campaign.id, data: formToUpdate(values) })
+        : await create.mutateAsync({ data: formToInput(values) });
       onSaved(response.data.campaign, !campaign);
     } catch (error) {
-      setServerError(errorMessage(error, t(editing ? 'toasts.updateFailed' : 'toasts.createFailed')));
-      setServerFields(fieldErrorsFrom(error));
-    } finally {
-      setBusy(false);
+      setServerError(errorMessage(error, t(editing ? 'toasts.updateFailed' : 'toasts.createFailed'), { fields: fieldInfos }));
+      setServerFields(fieldErrorsFrom(error, fieldInfos));
     }
+  };
+
+  /** A text field's props with a character counter beside its help or error. */
+  const counted = (field: 'name' | 'description', max: number) => {
+    const props = text(field);
+    return { ...props, helperText: <LengthHelper text={props.helperText} length={values[field].trim().length} max={max} /> };
   };
 
   /** Props of a field; `keepHelp` shows the help under the error too (the commission's fraction hint). */
@@ -119,10 +147,10 @@ function CampaignForm({ open, campaign, defaultCurrency = 'RON', onClose, onSave
           )}
           <Grid container spacing={2}>
             <Grid size={12}>
-              <TextField {...text('name')} required autoFocus slotProps={{ htmlInput: { maxLength: 200 } }} />
+              <TextField {...counted('name', NAME_MAX)} required autoFocus />
             </Grid>
             <Grid size={12}>
-              <TextField {...text('description')} multiline minRows={2} maxRows={6} />
+              <TextField {...counted('description', DESCRIPTION_MAX)} multiline minRows={2} maxRows={6} />
             </Grid>
             <Grid size={{ xs: 12, sm: 8 }}>
               <TextField

@@ -9,6 +9,7 @@ import type {
   CurrencyCode,
   Visibility,
 } from '../../api/generated/model';
+import { contractLimits } from '../../api/contractLimits';
 import { hasAtMostTwoDecimals, isAtMostOne, isNonNegativeDecimal, normalizeDecimal } from '../../preferences/decimal';
 import { parseDay } from '../../preferences/format';
 import { isDomainName } from '../integration/domains';
@@ -36,6 +37,8 @@ export type CampaignField = keyof CampaignFormValues;
 export type CampaignFormErrors = Partial<Record<CampaignField, string>>;
 
 export const DEFAULT_ATTRIBUTION_WINDOW_DAYS = 30;
+export const NAME_MAX = contractLimits.CampaignInput.name.maxLength;
+export const DESCRIPTION_MAX = contractLimits.CampaignInput.description.maxLength;
 export const campaignStatuses: CampaignStatus[] = ['active', 'paused', 'ended'];
 export const commissionTypes: CommissionType[] = ['percentage', 'fixed'];
 
@@ -96,9 +99,9 @@ export function validateCampaignForm(values: CampaignFormValues): CampaignFormEr
   const errors: CampaignFormErrors = {};
   const name = values.name.trim();
   if (!name) errors.name = 'validation.nameRequired';
-  else if (name.length > 200) errors.name = 'validation.nameTooLong';
+  else if (name.length > NAME_MAX) errors.name = 'validation.nameTooLong';
 
-  if (values.description.length > 5000) errors.description = 'validation.descriptionTooLong';
+  if (values.description.trim().length > DESCRIPTION_MAX) errors.description = 'validation.descriptionTooLong';
 
   const homepage = values.homepage_url.trim();
   if (homepage && !isHttpUrl(homepage)) errors.homepage_url = 'validation.homepageInvalid';

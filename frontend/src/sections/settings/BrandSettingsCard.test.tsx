@@ -101,7 +101,7 @@ describe('brand details on the settings page', () => {
     await waitFor(() => expect(input(card, 'domain').value).toBe('ada.example.com'));
     fireEvent.click(within(card).getByTestId('brand-save'));
     await waitFor(() =>
-      expect(within(card).getByTestId('brand-domain-help').textContent).toBe('Invalid domain: use a host name such as shop.example.com'),
+      expect(within(card).getByTestId('brand-domain-help').textContent).toBe('Enter a host name such as shop.example.com.'),
     );
     expect(within(card).queryByTestId('brand-message')).toBeNull();
     expect(input(card, 'domain').getAttribute('aria-invalid')).toBe('true');
@@ -114,21 +114,23 @@ describe('brand details on the settings page', () => {
     expect(screen.queryByTestId('brand-card')).toBeNull();
   });
 
-  it("maps the server's own field names onto the form", () => {
+  it("places the server's refusals on the fields it names, in the form's words", () => {
     const error = new ApiError({
       status: 400,
       kind: 'CLIENT_ERROR',
       code: 'VALIDATION_ERROR',
       message: 'Validation failed',
       details: [
-        { field: 'name', message: 'Name is required' },
-        { field: 'currency', message: 'Currency must be one of: RON, EUR, USD' },
+        { field: 'company_name', message: 'Name is required' },
+        { field: 'default_currency', message: 'Currency must be one of: RON, EUR, USD' },
         { field: 'other', message: 'ignored' },
       ],
     });
-    expect(brandSetupServerErrors(error)).toEqual({
-      company_name: { message: 'Name is required' },
-      default_currency: { message: 'Currency must be one of: RON, EUR, USD' },
+    expect(
+      brandSetupServerErrors(error, { company_name: { invalid: 'Enter the company name.' }, default_currency: { invalid: 'Pick a currency.' } }),
+    ).toEqual({
+      company_name: { message: 'Enter the company name.' },
+      default_currency: { message: 'Pick a currency.' },
     });
   });
 });

@@ -55,7 +55,11 @@ function BrandSetupForm({ brand }: { brand: Brand }) {
           ]);
         },
         onError: (error) => {
-          const byField = brandSetupServerErrors(error);
+          const byField = brandSetupServerErrors(error, {
+            company_name: { invalid: t('brand.companyRequired') },
+            domain: { invalid: t('brand.domainInvalid') },
+            default_currency: { invalid: t('brand.currencyInvalid') },
+          });
           setErrors(byField);
           if (Object.keys(byField).length === 0) setMessage({ severity: 'error', text: errorMessage(error, t('brand.failed')) });
         },

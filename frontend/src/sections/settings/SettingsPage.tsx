@@ -1,8 +1,9 @@
 import { Alert, Button, Card, CardContent, Grid, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contractLimits } from '../../api/contractLimits';
 import { errorMessage } from '../../api/errors';
-import { changePassword, updateProfile } from '../../api/generated/auth/auth';
+import { useChangePassword, useUpdateProfile } from '../../api/generated/auth/auth';
 import type { User } from '../../api/generated/model';
 import { useAuth } from '../../auth/AuthProvider';
 import { replaceToken } from '../../auth/session';
@@ -13,7 +14,7 @@ import { BrandSettingsCard } from './BrandSettingsCard';
 
 type Message = { severity: 'success' | 'error'; text: string } | null;
 
-export const MIN_PASSWORD_LENGTH = 8;
+export const MIN_PASSWORD_LENGTH = contractLimits.SignupRequest.password.minLength;
 
 /** Checks a password change before it is sent; returns the auth namespace key of the problem, or null. */
 export function passwordProblem(values: { currentPassword: string; newPassword: string; confirmPassword: string }): string | null {
@@ -30,7 +31,8 @@ function ProfileCard({ user }: { user: User }) {
   const isBrand = user.accountType === 'brand';
   const [form, setForm] = useState({ firstName: user.firstName, lastName: user.lastName, companyName: user.companyName ?? '' });
   const [message, setMessage] = useState<Message>(null);
-  const [busy, setBusy] = useState(false);
+  // The button stays busy until the user shown everywhere is fetched again.
+  const update = useUpdateProfile({ mutation: { onSuccess: refreshUser } });
   const set = (field: keyof typeof form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
 
   const submit = async (event: FormEvent) => {
@@ -39,20 +41,24 @@ function ProfileCard({ user }: { user: User }) {
       setMessage({ severity: 'error', text: t('profile.required') });
       return;
     }
-    setBusy(true);
     setMessage(null);
     try {
-      await updateProfile({
-        firstName: form.firstName.trim(),
-        lastName: form.lastName.trim(),
-        ...(isBrand ? { companyName: form.companyName.trim() } : {}),
+      await update.mutateAsync({
+        data: {
+          firstName: form.firstName.trim(),
+          lastName: form.lastName.trim(),
+          ...(isBrand ? { companyName: form.companyName.trim() } : {}),
+        },
       });
-      await refreshUser();
       setMessage({ severity: 'success', text: t('profile.saved') });
     } catch (error) {
-      setMessage({ severity: 'error', text: errorMessage(error, t('profile.failed')) });
-    } finally {
-      setBusy(false);
+      const limits = contractLimits.ProfileInput;
+      const fields = {
+        firstName: { label: t('auth:fields.firstName'), limits: limits.firstName, invalid: t('profile.required') },
+        lastName: { label: t('auth:fields.lastName'), limits: limits.lastName, invalid: t('profile.required') },
+        companyName: { label: t('auth:fields.companyName'), limits: limits.companyName, invalid: t('profile.required') },
+      };
+      setMessage({ severity: 'error', text: errorMessage(error, t('profile.failed'), { fields }) });
     }
   };
 
@@ -101,7 +107,7 @@ function ProfileCard({ user }: { user: User }) {
           )}
           <TextField label={t('auth:fields.email')} value={user.email} disabled helperText={t('profile.emailHelp')} />
           <Stack direction="row">
-            <Button type="submit" variant="contained" disabled={busy} data-testid="profile-save">
+            <Button type="submit" variant="contained" disabled={update.isPending} data-testid="profile-save">
               {t('profile.save')}
             </Button>
           </Stack>
@@ -116,7 +122,7 @@ function PasswordCard() {
   const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
   const [form, setForm] = useState(empty);
   const [message, setMessage] = useState<Message>(null);
-  const [busy, setBusy] = useState(false);
+  const change = useChangePassword();
   const set = (field: keyof typeof form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
 
   const submit = async (event: FormEvent) => {
@@ -126,18 +132,20 @@ function PasswordCard() {
       setMessage({ severity: 'error', text: t(problem) });
       return;
     }
-    setBusy(true);
     setMessage(null);
     try {
       // The change ends every session, this one included: carry on with the token it answers.
-      const changed = await changePassword({ currentPassword: form.currentPassword, newPassword: form.newPassword });
+      const changed = await change.mutateAsync({ data: { currentPassword: form.currentPassword, newPassword: form.newPassword } });
       replaceToken(changed.data.jwt);
       setForm(empty);
       setMessage({ severity: 'success', text: t('password.changed') });
     } catch (error) {
-      setMessage({ severity: 'error', text: errorMessage(error, t('password.failed')) });
-    } finally {
-      setBusy(false);
+      const limits = contractLimits.ChangePasswordInput;
+      const fields = {
+        currentPassword: { limits: limits.currentPassword, invalid: t('password.currentWrong') },
+        newPassword: { limits: limits.newPassword, invalid: t('auth:reset.tooShort') },
+      };
+      setMessage({ severity: 'error', text: errorMessage(error, t('password.failed'), { fields }) });
     }
   };
 
@@ -180,7 +188,7 @@ function PasswordCard() {
             required
           />
           <Stack direction="row">
-            <Button type="submit" variant="contained" disabled={busy} data-testid="password-save">
+            <Button type="submit" variant="contained" disabled={change.isPending} data-testid="password-save">
               {t('password.submit')}
             </Button>
           </Stack>

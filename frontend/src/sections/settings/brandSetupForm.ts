@@ -1,4 +1,4 @@
-import { fieldErrorsFrom } from '../../api/errors';
+import { fieldErrorsFrom, type FieldInfos } from '../../api/errors';
 import type { Brand, BrandSetupInput, CurrencyCode } from '../../api/generated/model';
 import { isCurrency } from '../../preferences/format';
 import { normalizeDomain } from '../integration/domains';
@@ -40,21 +40,11 @@ export function brandSetupInput(values: BrandSetupValues): BrandSetupInput {
   };
 }
 
-// The server names a few fields after its own input rather than the body ('name', 'currency').
-const serverFieldAliases: Record<string, BrandSetupField> = {
-  company_name: 'company_name',
-  name: 'company_name',
-  domain: 'domain',
-  default_currency: 'default_currency',
-  currency: 'default_currency',
-};
-
-/** The refusal's `details[].field` messages placed on the form's fields; unknown fields are left out. */
-export function brandSetupServerErrors(error: unknown): BrandSetupErrors {
+/** The refusal's `details[].field` messages placed on the form's fields, worded by `fields`; unknown fields are left out. */
+export function brandSetupServerErrors(error: unknown, fields?: FieldInfos): BrandSetupErrors {
   const errors: BrandSetupErrors = {};
-  for (const [field, message] of Object.entries(fieldErrorsFrom(error))) {
-    const target = serverFieldAliases[field];
-    if (target && !errors[target]) errors[target] = { message };
+  for (const [field, message] of Object.entries(fieldErrorsFrom(error, fields))) {
+    if (field === 'company_name' || field === 'domain' || field === 'default_currency') errors[field] = { message };
   }
   return errors;
 }

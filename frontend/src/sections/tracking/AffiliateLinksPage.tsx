@@ -20,9 +20,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { errorMessage, fieldErrorsFrom, isServerRefusal } from '../../api/errors';
+import { contractLimits } from '../../api/contractLimits';
+import { errorMessage, fieldErrorsFrom, isServerRefusal, type FieldInfos } from '../../api/errors';
+import { LengthHelper } from '../../components/LengthHelper';
 import { useListMyCampaigns } from '../../api/generated/campaigns/campaigns';
-import type { TrackingLink } from '../../api/generated/model';
+import { ErrorCode, type TrackingLink } from '../../api/generated/model';
 import {
   getListAffiliateLinksQueryKey,
   useGenerateAffiliateLink,
@@ -33,7 +35,6 @@ import { useToast } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { ClickCount, CopyableCode, Destination, LinkStatusChip, RefreshButton } from './LinkParts';
 import {
-  MAX_DESTINATION_LENGTH,
   MAX_NAME_LENGTH,
   affiliateFormToInput,
   emptyAffiliateLinkForm,
@@ -86,11 +87,15 @@ function GenerateLinkCard({ onGenerated }: { onGenerated: () => void }) {
         setErrors(fields);
         return;
       }
-      if (isServerRefusal(error) && error.code === 'VALIDATION_ERROR' && error.details.length > 0) {
-        setServerFields(fieldErrorsFrom(error));
+      const fieldInfos: FieldInfos = {
+        name: { label: t('fields.name'), limits: contractLimits.AffiliateLinkInput.name },
+        destination_url: { label: t('fields.destination_url'), limits: contractLimits.AffiliateLinkInput.destination_url },
+      };
+      if (isServerRefusal(error) && error.code === ErrorCode.VALIDATION_ERROR && error.details.length > 0) {
+        setServerFields(fieldErrorsFrom(error, fieldInfos));
         return;
       }
-      toast({ severity: 'error', title: t('toasts.generateFailed'), message: errorMessage(error, t('toasts.unexpected')) });
+      toast({ severity: 'error', title: t('toasts.generateFailed'), message: errorMessage(error, t('toasts.unexpected'), { fields: fieldInfos }) });
     }
   };
 
@@ -150,13 +155,16 @@ function GenerateLinkCard({ onGenerated }: { onGenerated: () => void }) {
               </Grid>
               <Grid size={{ xs: 12, md: 3 }}>
                 <TextField
-                  {...fieldProps('name', t('help.nameAffiliate'), { htmlInput: { maxLength: MAX_NAME_LENGTH } })}
+                  {...fieldProps('name', t('help.nameAffiliate'))}
+                  helperText={
+                    <LengthHelper text={fieldProps('name', t('help.nameAffiliate')).helperText} length={values.name.trim().length} max={MAX_NAME_LENGTH} />
+                  }
                   placeholder={chosen?.name}
                 />
               </Grid>
               <Grid size={{ xs: 12, md: 5 }}>
                 <TextField
-                  {...fieldProps('destination_url', t('help.destinationAffiliate'), { htmlInput: { maxLength: MAX_DESTINATION_LENGTH } })}
+                  {...fieldProps('destination_url', t('help.destinationAffiliate'))}
                   type="url"
                   placeholder={chosen?.homepage_url ?? 'https://shop.example.com/product'}
                 />

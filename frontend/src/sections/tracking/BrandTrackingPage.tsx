@@ -66,43 +66,37 @@ export default function BrandTrackingPage() {
   const links = useListTrackingLinks(LINKS_PARAMS, { query: { refetchOnMount: 'always' }, request: { cache: 'no-store' } });
   const campaigns = useListCampaigns({ limit: 1000 });
   const applications = useListApplications({ status: 'approved', limit: 1000 });
-  const update = useUpdateTrackingLink();
-  const remove = useDeleteTrackingLink();
+  const reload = () => queryClient.invalidateQueries({ queryKey: getListTrackingLinksQueryKey() });
+  // A link's buttons come back once the list is fetched again.
+  const update = useUpdateTrackingLink({ mutation: { onSuccess: reload } });
+  const remove = useDeleteTrackingLink({ mutation: { onSuccess: reload } });
+  const busyId = update.isPending ? update.variables.id : remove.isPending ? remove.variables.id : null;
   const [dialogOpen, setDialogOpen] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
 
   const affiliates = useMemo(() => approvedAffiliates(applications.data?.data.applications ?? []), [applications.data]);
   const campaignList = campaigns.data?.data.campaigns ?? [];
   const list = links.data?.data.links ?? [];
   const total = links.data?.data.total ?? 0;
 
-  const reload = () => queryClient.invalidateQueries({ queryKey: getListTrackingLinksQueryKey() });
-
   const changeStatus = async (link: TrackingLink, status: LinkStatus) => {
-    setBusyId(link.id);
     try {
       await update.mutateAsync({ id: link.id, data: { status } });
       toast({ severity: 'success', message: t(`toasts.status.${status}`, { name: link.name }) });
-      await reload();
     } catch (error) {
       toast({ severity: 'error', title: t('toasts.failedTitle'), message: errorMessage(error, t('toasts.updateFailed')) });
     } finally {
-      setBusyId(null);
       setPending(null);
     }
   };
 
   const deleteLink = async (link: TrackingLink) => {
-    setBusyId(link.id);
     try {
       await remove.mutateAsync({ id: link.id });
       toast({ severity: 'success', message: t('toasts.deleted', { name: link.name }) });
-      await reload();
     } catch (error) {
       toast({ severity: 'error', title: t('toasts.failedTitle'), message: errorMessage(error, t('toasts.deleteFailed')) });
     } finally {
-      setBusyId(null);
       setPending(null);
     }
   };

@@ -10,12 +10,13 @@ import {
 } from '@mui/material';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldErrorsFrom, isServerRefusal } from '../../api/errors';
+import { contractLimits } from '../../api/contractLimits';
+import { errorMessage, fieldErrorsFrom, isServerRefusal, type FieldInfos } from '../../api/errors';
 import { useCreateTrackingLink } from '../../api/generated/tracking/tracking';
-import type { Campaign, TrackingLink } from '../../api/generated/model';
+import { ErrorCode, type Campaign, type TrackingLink } from '../../api/generated/model';
+import { LengthHelper } from '../../components/LengthHelper';
 import { useToast } from '../../toasts/ToastProvider';
 import {
-  MAX_DESTINATION_LENGTH,
   MAX_NAME_LENGTH,
   brandFormToInput,
   campaignsForAffiliate,
@@ -84,11 +85,15 @@ function TrackingLinkForm({ open, affiliates, affiliatesLoaded, campaigns, onClo
         setErrors(fields);
         return;
       }
-      if (isServerRefusal(error) && error.code === 'VALIDATION_ERROR' && error.details.length > 0) {
-        setServerFields(fieldErrorsFrom(error));
+      const fieldInfos: FieldInfos = {
+        name: { label: t('fields.name'), limits: contractLimits.TrackingLinkInput.name },
+        destination_url: { label: t('fields.destination_url'), limits: contractLimits.TrackingLinkInput.destination_url },
+      };
+      if (isServerRefusal(error) && error.code === ErrorCode.VALIDATION_ERROR && error.details.length > 0) {
+        setServerFields(fieldErrorsFrom(error, fieldInfos));
         return;
       }
-      toast({ severity: 'error', title: t('toasts.createFailed'), message: errorMessage(error, t('toasts.unexpected')) });
+      toast({ severity: 'error', title: t('toasts.createFailed'), message: errorMessage(error, t('toasts.unexpected'), { fields: fieldInfos }) });
     }
   };
 
@@ -174,14 +179,15 @@ function TrackingLinkForm({ open, affiliates, affiliatesLoaded, campaigns, onClo
             </Grid>
             <Grid size={12}>
               <TextField
-                {...fieldProps('name', undefined, { htmlInput: { maxLength: MAX_NAME_LENGTH } })}
+                {...fieldProps('name')}
+                helperText={<LengthHelper text={fieldProps('name').helperText} length={values.name.trim().length} max={MAX_NAME_LENGTH} />}
                 required
                 placeholder={t('dialog.namePlaceholder')}
               />
             </Grid>
             <Grid size={12}>
               <TextField
-                {...fieldProps('destination_url', t('help.destinationBrand'), { htmlInput: { maxLength: MAX_DESTINATION_LENGTH } })}
+                {...fieldProps('destination_url', t('help.destinationBrand'))}
                 type="url"
                 placeholder="https://shop.example.com/sale"
               />

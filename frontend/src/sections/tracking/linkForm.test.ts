@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/fetcher';
+import { ErrorCode } from '../../api/generated/model';
 import type { Application, Campaign } from '../../api/generated/model';
 import i18n from '../../i18n/config';
 import { formatCount } from '../../preferences/format';
@@ -23,20 +24,20 @@ const refusal = (code: string) => new ApiError({ status: 400, kind: 'CLIENT_ERRO
 
 describe('link form messages', () => {
   it('maps every machine code of the link form to its field', () => {
-    expect(linkFormError('AFFILIATE_REQUIRED')).toEqual({ field: 'affiliate_id', key: 'errors.affiliateRequired' });
-    expect(linkFormError('NAME_REQUIRED')).toEqual({ field: 'name', key: 'errors.nameRequired' });
-    expect(linkFormError('CAMPAIGN_REQUIRED')).toEqual({ field: 'campaign_id', key: 'errors.campaignRequired' });
-    expect(linkFormError('INVALID_URL')?.field).toBe('destination_url');
-    expect(linkFormError('INVALID_DOMAIN')?.key).toBe('errors.invalidDomain');
-    expect(linkFormError('DOMAIN_NOT_ALLOWED')).toEqual({ field: 'destination_url', key: 'errors.domainNotAllowed' });
-    expect(linkFormError('AFFILIATE_NOT_APPROVED')).toEqual({ field: 'affiliate_id', key: 'errors.affiliateNotApproved' });
-    expect(linkFormError('AFFILIATE_NOT_APPROVED', 'affiliate')).toEqual({ field: 'campaign_id', key: 'errors.selfNotApproved' });
-    expect(linkFormError('CONFLICT')).toBeNull();
+    expect(linkFormError(ErrorCode.AFFILIATE_REQUIRED)).toEqual({ field: 'affiliate_id', key: 'errors.affiliateRequired' });
+    expect(linkFormError(ErrorCode.NAME_REQUIRED)).toEqual({ field: 'name', key: 'errors.nameRequired' });
+    expect(linkFormError(ErrorCode.CAMPAIGN_REQUIRED)).toEqual({ field: 'campaign_id', key: 'errors.campaignRequired' });
+    expect(linkFormError(ErrorCode.INVALID_URL)?.field).toBe('destination_url');
+    expect(linkFormError(ErrorCode.INVALID_DOMAIN)?.key).toBe('errors.invalidDomain');
+    expect(linkFormError(ErrorCode.DOMAIN_NOT_ALLOWED)).toEqual({ field: 'destination_url', key: 'errors.domainNotAllowed' });
+    expect(linkFormError(ErrorCode.AFFILIATE_NOT_APPROVED)).toEqual({ field: 'affiliate_id', key: 'errors.affiliateNotApproved' });
+    expect(linkFormError(ErrorCode.AFFILIATE_NOT_APPROVED, 'affiliate')).toEqual({ field: 'campaign_id', key: 'errors.selfNotApproved' });
+    expect(linkFormError(ErrorCode.CONFLICT)).toBeNull();
   });
 
   it('reads the code of a server refusal, never of a network failure', () => {
-    expect(linkFormErrorsFrom(refusal('DOMAIN_NOT_ALLOWED'))).toEqual({ destination_url: 'errors.domainNotAllowed' });
-    expect(linkFormErrorsFrom(refusal('NOT_FOUND'))).toBeNull();
+    expect(linkFormErrorsFrom(refusal(ErrorCode.DOMAIN_NOT_ALLOWED))).toEqual({ destination_url: 'errors.domainNotAllowed' });
+    expect(linkFormErrorsFrom(refusal(ErrorCode.NOT_FOUND))).toBeNull();
     expect(linkFormErrorsFrom(new ApiError({ status: 0, kind: 'NETWORK_ERROR' }))).toBeNull();
     expect(linkFormErrorsFrom(new Error('boom'))).toBeNull();
   });
@@ -88,12 +89,12 @@ describe('link form validation', () => {
   it('tells a malformed address from a bad host', () => {
     expect(destinationProblem('https://shop.example.com/sale?x=1')).toBeNull();
     expect(destinationProblem('http://localhost:8080/docs/index.html')).toBeNull();
-    expect(destinationProblem('shop.example.com')).toBe('INVALID_URL');
-    expect(destinationProblem('ftp://shop.example.com')).toBe('INVALID_URL');
-    expect(destinationProblem('https://user:pw@shop.example.com')).toBe('INVALID_URL');
-    expect(destinationProblem('https://10.0.0.1/x')).toBe('INVALID_DOMAIN');
-    expect(destinationProblem('https://intranet/x')).toBe('INVALID_DOMAIN');
-    expect(destinationProblem('https://under_score.example.com')).toBe('INVALID_DOMAIN');
+    expect(destinationProblem('shop.example.com')).toBe(ErrorCode.INVALID_URL);
+    expect(destinationProblem('ftp://shop.example.com')).toBe(ErrorCode.INVALID_URL);
+    expect(destinationProblem('https://user:pw@shop.example.com')).toBe(ErrorCode.INVALID_URL);
+    expect(destinationProblem('https://10.0.0.1/x')).toBe(ErrorCode.INVALID_DOMAIN);
+    expect(destinationProblem('https://intranet/x')).toBe(ErrorCode.INVALID_DOMAIN);
+    expect(destinationProblem('https://under_score.example.com')).toBe(ErrorCode.INVALID_DOMAIN);
     expect(validateBrandLinkForm({ affiliate_id: 'a', campaign_id: 'c', name: 'n', destination_url: 'nope' })).toEqual({
       destination_url: 'errors.invalidUrl',
     });

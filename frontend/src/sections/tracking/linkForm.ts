@@ -1,4 +1,6 @@
+import { contractLimits } from '../../api/contractLimits';
 import { ApiError } from '../../api/fetcher';
+import { ErrorCode } from '../../api/generated/model';
 import { isDomainName } from '../integration/domains';
 import type {
   AffiliateLinkInput,
@@ -27,8 +29,8 @@ export type LinkField = keyof BrandLinkFormValues;
 /** Field → key of its message in the tracking namespace (errors.*). */
 export type LinkFormErrors = Partial<Record<LinkField, string>>;
 
-export const MAX_NAME_LENGTH = 200;
-export const MAX_DESTINATION_LENGTH = 2000;
+export const MAX_NAME_LENGTH = contractLimits.TrackingLinkInput.name.maxLength;
+export const MAX_DESTINATION_LENGTH = contractLimits.TrackingLinkInput.destination_url.maxLength;
 
 export const emptyBrandLinkForm = (): BrandLinkFormValues => ({ affiliate_id: '', campaign_id: '', name: '', destination_url: '' });
 export const emptyAffiliateLinkForm = (): AffiliateLinkFormValues => ({ campaign_id: '', name: '', destination_url: '' });
@@ -36,14 +38,14 @@ export const emptyAffiliateLinkForm = (): AffiliateLinkFormValues => ({ campaign
 /** Who fills the form: the brand picks an affiliate, the affiliate is itself. */
 export type LinkFormViewer = 'brand' | 'affiliate';
 
-const messageKeys: Record<string, { field: LinkField; key: string }> = {
-  AFFILIATE_REQUIRED: { field: 'affiliate_id', key: 'errors.affiliateRequired' },
-  CAMPAIGN_REQUIRED: { field: 'campaign_id', key: 'errors.campaignRequired' },
-  NAME_REQUIRED: { field: 'name', key: 'errors.nameRequired' },
-  INVALID_URL: { field: 'destination_url', key: 'errors.invalidUrl' },
-  INVALID_DOMAIN: { field: 'destination_url', key: 'errors.invalidDomain' },
-  DOMAIN_NOT_ALLOWED: { field: 'destination_url', key: 'errors.domainNotAllowed' },
-  AFFILIATE_NOT_APPROVED: { field: 'affiliate_id', key: 'errors.affiliateNotApproved' },
+const messageKeys: Partial<Record<string, { field: LinkField; key: string }>> = {
+  [ErrorCode.AFFILIATE_REQUIRED]: { field: 'affiliate_id', key: 'errors.affiliateRequired' },
+  [ErrorCode.CAMPAIGN_REQUIRED]: { field: 'campaign_id', key: 'errors.campaignRequired' },
+  [ErrorCode.NAME_REQUIRED]: { field: 'name', key: 'errors.nameRequired' },
+  [ErrorCode.INVALID_URL]: { field: 'destination_url', key: 'errors.invalidUrl' },
+  [ErrorCode.INVALID_DOMAIN]: { field: 'destination_url', key: 'errors.invalidDomain' },
+  [ErrorCode.DOMAIN_NOT_ALLOWED]: { field: 'destination_url', key: 'errors.domainNotAllowed' },
+  [ErrorCode.AFFILIATE_NOT_APPROVED]: { field: 'affiliate_id', key: 'errors.affiliateNotApproved' },
 };
 
 /**
@@ -54,7 +56,7 @@ const messageKeys: Record<string, { field: LinkField; key: string }> = {
 export function linkFormError(code: string, viewer: LinkFormViewer = 'brand'): { field: LinkField; key: string } | null {
   const found = messageKeys[code];
   if (!found) return null;
-  if (viewer === 'affiliate' && code === 'AFFILIATE_NOT_APPROVED') {
+  if (viewer === 'affiliate' && code === ErrorCode.AFFILIATE_NOT_APPROVED) {
     return { field: 'campaign_id', key: 'errors.selfNotApproved' };
   }
   return found;
@@ -71,20 +73,27 @@ export function linkFormErrorsFrom(error: unknown, viewer: LinkFormViewer = 'bra
  * The destination's own problem as the server would name it (INVALID_URL, INVALID_DOMAIN), or null.
  * Whether the host is one of the brand's domains is left to the server.
  */
-export function destinationProblem(text: string): 'INVALID_URL' | 'INVALID_DOMAIN' | null {
+export function destinationProblem(text: string): typeof ErrorCode.INVALID_URL | typeof ErrorCode.INVALID_DOMAIN | null {
   const value = text.trim();
   if (!value) return null;
-  if (value.length > MAX_DESTINATION_LENGTH) return 'INVALID_URL';
+  if (value.length > MAX_DESTINATION_LENGTH) return ErrorCode.INVALID_URL;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return 'INVALID_URL';
+    return ErrorCode.INVALID_URL;
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password) {
-    return 'INVALID_URL';
+    return ErrorCode.INVALID_URL;
   }
-  return isDomainName(url.hostname) ? null : 'INVALID_DOMAIN';
+  return isDomainName(url.hostname) ? null : ErrorCode.INVALID_DOMAIN;
+}
+
+/** The destination's message key: too long, or the problem the server would name. */
+function destinationErrors(text: string, viewer: LinkFormViewer): LinkFormErrors {
+  if (text.trim().length > MAX_DESTINATION_LENGTH) return { destination_url: 'errors.destinationTooLong' };
+  const problem = destinationProblem(text);
+  return problem ? codeKey(problem, viewer) : {};
 }
 
 function codeKey(code: string, viewer: LinkFormViewer): Partial<Record<LinkField, string>> {
@@ -95,23 +104,21 @@ function codeKey(code: string, viewer: LinkFormViewer): Partial<Record<LinkField
 /** Checks the brand's form before it is sent, with the same messages as the server's codes. */
 export function validateBrandLinkForm(values: BrandLinkFormValues): LinkFormErrors {
   const errors: LinkFormErrors = {};
-  if (!values.affiliate_id) Object.assign(errors, codeKey('AFFILIATE_REQUIRED', 'brand'));
-  if (!values.campaign_id) Object.assign(errors, codeKey('CAMPAIGN_REQUIRED', 'brand'));
+  if (!values.affiliate_id) Object.assign(errors, codeKey(ErrorCode.AFFILIATE_REQUIRED, 'brand'));
+  if (!values.campaign_id) Object.assign(errors, codeKey(ErrorCode.CAMPAIGN_REQUIRED, 'brand'));
   const name = values.name.trim();
-  if (!name) Object.assign(errors, codeKey('NAME_REQUIRED', 'brand'));
+  if (!name) Object.assign(errors, codeKey(ErrorCode.NAME_REQUIRED, 'brand'));
   else if (name.length > MAX_NAME_LENGTH) errors.name = 'errors.nameTooLong';
-  const problem = destinationProblem(values.destination_url);
-  if (problem) Object.assign(errors, codeKey(problem, 'brand'));
+  Object.assign(errors, destinationErrors(values.destination_url, 'brand'));
   return errors;
 }
 
 /** Checks the affiliate's form: a campaign, and a destination that is a URL if one is given. */
 export function validateAffiliateLinkForm(values: AffiliateLinkFormValues): LinkFormErrors {
   const errors: LinkFormErrors = {};
-  if (!values.campaign_id) Object.assign(errors, codeKey('CAMPAIGN_REQUIRED', 'affiliate'));
+  if (!values.campaign_id) Object.assign(errors, codeKey(ErrorCode.CAMPAIGN_REQUIRED, 'affiliate'));
   if (values.name.trim().length > MAX_NAME_LENGTH) errors.name = 'errors.nameTooLong';
-  const problem = destinationProblem(values.destination_url);
-  if (problem) Object.assign(errors, codeKey(problem, 'affiliate'));
+  Object.assign(errors, destinationErrors(values.destination_url, 'affiliate'));
   return errors;
 }
 
