@@ -90,7 +90,7 @@ func (s *Server) ListClicks(ctx context.Context, req oapi.ListClicksRequestObjec
 	resp.Data.Clicks = make([]oapi.Click, len(rows))
 	for i, c := range rows {
 		resp.Data.Clicks[i] = oapi.Click{
-			Id: c.ID, ClickedAt: c.ClickedAt, LinkId: c.LinkID, CampaignId: c.CampaignID, AffiliateId: c.AffiliateID,
+			Id: c.ID, ClickedAt: c.At, LinkId: c.LinkID, CampaignId: c.CampaignID, AffiliateId: c.AffiliateID,
 			BrandId: c.BrandID, IpHash: c.IPHash, UserAgent: c.UserAgent, Referrer: c.Referrer, IsBot: c.IsBot,
 		}
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/clicks"
 	"github.com/openaffiliate/platform/server/domains"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
@@ -80,20 +81,6 @@ func linkOf(r queries.TrackingLink, campaignName, affiliateName string, clicks, 
 		UpdatedAt: r.UpdatedAt, CampaignName: campaignName, AffiliateName: affiliateName,
 		Clicks: int(clicks), BotClicks: int(botClicks),
 	}
-}
-
-// Click is one recorded visit of a tracking link.
-type Click struct {
-	ID          uuid.UUID
-	ClickedAt   time.Time
-	LinkID      uuid.UUID
-	CampaignID  uuid.UUID
-	AffiliateID uuid.UUID
-	BrandID     uuid.UUID
-	IPHash      string
-	UserAgent   string
-	Referrer    string
-	IsBot       bool
 }
 
 // TrackingURL is the address to share.
@@ -307,13 +294,13 @@ func (s *Service) DeleteLink(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 }
 
 // ListClicks answers a page of recent clicks (host only).
-func (s *Service) ListClicks(ctx context.Context, p catalogue.Page) ([]Click, int, error) {
+func (s *Service) ListClicks(ctx context.Context, p catalogue.Page) ([]clicks.Click, int, error) {
 	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListClicksRow, error) {
 		return s.q.ListClicks(ctx, s.pool, queries.ListClicksParams{MaxRows: limit, SkipRows: offset})
 	}, func(r queries.ListClicksRow) int64 { return r.Total })
-	out := make([]Click, len(rows))
+	out := make([]clicks.Click, len(rows))
 	for i, r := range rows {
-		out[i] = Click{ID: r.ID, ClickedAt: r.ClickedAt, LinkID: r.LinkID, CampaignID: r.CampaignID, AffiliateID: r.AffiliateID,
+		out[i] = clicks.Click{ID: r.ID, At: r.ClickedAt, LinkID: r.LinkID, CampaignID: r.CampaignID, AffiliateID: r.AffiliateID,
 			BrandID: r.BrandID, IPHash: r.IpHash, UserAgent: r.UserAgent, Referrer: r.Referrer, IsBot: r.IsBot}
 	}
 	return out, total, err
