@@ -126,6 +126,15 @@ func TestHostManagesBrands(t *testing.T) {
 	if brand["domain"] != "zebra-lamps.ro" || !strings.HasPrefix(brand["public_id"].(string), "zebra-lamps-") {
 		t.Errorf("created brand: %v", brand)
 	}
+	if brand["owner_user_id"] != nil || brand["owner_email"] != nil {
+		t.Errorf("a brand the host created has no user yet: %v", brand)
+	}
+	// A signed-up brand's first user is its owner, whom the host can send a reset link.
+	signed, _ := newBrand(t, env)
+	own := data(mustStatus(t, env.Call(t, http.MethodGet, "/brands?query="+signed.brandID(), host, nil), http.StatusOK))["brands"].([]any)
+	if len(own) != 1 || own[0].(map[string]any)["owner_user_id"] != signed.id() || own[0].(map[string]any)["owner_email"] != signed.user["email"] {
+		t.Errorf("owner of a signed-up brand: %v", own)
+	}
 	found := data(mustStatus(t, env.Call(t, http.MethodGet, "/brands?query=ZEBRA", host, nil), http.StatusOK))
 	if !contains(ids(found["brands"].([]any)), id) {
 		t.Error("search does not find the brand by name")

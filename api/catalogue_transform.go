@@ -34,10 +34,15 @@ func pageInfo(p catalogue.Page) (limit, offset int) {
 }
 
 func brandOf(b catalogue.Brand) oapi.Brand {
-	return oapi.Brand{
+	out := oapi.Brand{
 		Id: b.ID, Name: b.CompanyName, CompanyName: b.CompanyName, Domain: b.Domain, PublicId: b.PublicID,
 		DefaultCurrency: oapi.CurrencyCode(b.DefaultCurrency), Domains: b.Domains, CreatedAt: b.CreatedAt,
+		OwnerEmail: b.OwnerEmail,
 	}
+	if b.OwnerUserID.Valid {
+		out.OwnerUserId = &b.OwnerUserID.UUID
+	}
+	return out
 }
 
 func apiKeyOf(k catalogue.APIKey) oapi.ApiKey {

@@ -2,8 +2,10 @@
 -- A page of brands; brand_id narrows to one (a brand sees itself), pattern is an ILIKE pattern.
 SELECT sqlc.embed(b),
        ARRAY(SELECT d.domain FROM brand_domains d WHERE d.brand_id = b.id ORDER BY d.domain)::text[] AS domains,
+       coalesce(owner.id, '00000000-0000-0000-0000-000000000000'::uuid)::uuid AS owner_user_id, coalesce(owner.email, '')::text AS owner_email,
        count(*) OVER () AS total
 FROM brands b
+LEFT JOIN LATERAL (SELECT u.id, u.email FROM users u WHERE u.brand_id = b.id ORDER BY u.created_at, u.id LIMIT 1) owner ON true
 WHERE (sqlc.narg(brand_id)::uuid IS NULL OR b.id = sqlc.narg(brand_id))
   AND (b.company_name ILIKE @pattern OR coalesce(b.domain, '') ILIKE @pattern
        OR b.public_id ILIKE @pattern OR b.id::text ILIKE @pattern)
@@ -12,8 +14,10 @@ LIMIT @max_rows OFFSET @skip_rows;
 
 -- name: GetBrand :one
 SELECT sqlc.embed(b),
-       ARRAY(SELECT d.domain FROM brand_domains d WHERE d.brand_id = b.id ORDER BY d.domain)::text[] AS domains
+       ARRAY(SELECT d.domain FROM brand_domains d WHERE d.brand_id = b.id ORDER BY d.domain)::text[] AS domains,
+       coalesce(owner.id, '00000000-0000-0000-0000-000000000000'::uuid)::uuid AS owner_user_id, coalesce(owner.email, '')::text AS owner_email
 FROM brands b
+LEFT JOIN LATERAL (SELECT u.id, u.email FROM users u WHERE u.brand_id = b.id ORDER BY u.created_at, u.id LIMIT 1) owner ON true
 WHERE b.id = @id;
 
 -- name: UpdateBrand :one

@@ -128,14 +128,18 @@ func (q *Queries) GetActiveApiKey(ctx context.Context, db DBTX, keyHash []byte) 
 
 const getBrand = `-- name: GetBrand :one
 SELECT b.id, b.public_id, b.company_name, b.domain, b.webhook_secret, b.default_currency, b.created_at,
-       ARRAY(SELECT d.domain FROM brand_domains d WHERE d.brand_id = b.id ORDER BY d.domain)::text[] AS domains
+       ARRAY(SELECT d.domain FROM brand_domains d WHERE d.brand_id = b.id ORDER BY d.domain)::text[] AS domains,
+       coalesce(owner.id, '00000000-0000-0000-0000-000000000000'::uuid)::uuid AS owner_user_id, coalesce(owner.email, '')::text AS owner_email
 FROM brands b
+LEFT JOIN LATERAL (SELECT u.id, u.email FROM users u WHERE u.brand_id = b.id ORDER BY u.created_at, u.id LIMIT 1) owner ON true
 WHERE b.id = $1
 `
 
 type GetBrandRow struct {
-	Brand   Brand
-	Domains []string
+	Brand       Brand
+	Domains     []string
+	OwnerUserID uuid.UUID
+	OwnerEmail  string
 }
 
 func (q *Queries) GetBrand(ctx context.Context, db DBTX, id uuid.UUID) (GetBrandRow, error) {
@@ -150,6 +154,8 @@ func (q *Queries) GetBrand(ctx context.Context, db DBTX, id uuid.UUID) (GetBrand
 		&i.Brand.DefaultCurrency,
 		&i.Brand.CreatedAt,
 		&i.Domains,
+		&i.OwnerUserID,
+		&i.OwnerEmail,
 	)
 	return i, err
 }
@@ -190,8 +196,10 @@ func (q *Queries) ListApiKeys(ctx context.Context, db DBTX, brandID uuid.UUID) (
 const listBrands = `-- name: ListBrands :many
 SELECT b.id, b.public_id, b.company_name, b.domain, b.webhook_secret, b.default_currency, b.created_at,
        ARRAY(SELECT d.domain FROM brand_domains d WHERE d.brand_id = b.id ORDER BY d.domain)::text[] AS domains,
+       coalesce(owner.id, '00000000-0000-0000-0000-000000000000'::uuid)::uuid AS owner_user_id, coalesce(owner.email, '')::text AS owner_email,
        count(*) OVER () AS total
 FROM brands b
+LEFT JOIN LATERAL (SELECT u.id, u.email FROM users u WHERE u.brand_id = b.id ORDER BY u.created_at, u.id LIMIT 1) owner ON true
 WHERE ($1::uuid IS NULL OR b.id = $1)
   AND (b.company_name ILIKE $2 OR coalesce(b.domain, '') ILIKE $2
        OR b.public_id ILIKE $2 OR b.id::text ILIKE $2)
@@ -207,9 +215,11 @@ type ListBrandsParams struct {
 }
 
 type ListBrandsRow struct {
-	Brand   Brand
-	Domains []string
-	Total   int64
+	Brand       Brand
+	Domains     []string
+	OwnerUserID uuid.UUID
+	OwnerEmail  string
+	Total       int64
 }
 
 // A page of brands; brand_id narrows to one (a brand sees itself), pattern is an ILIKE pattern.
@@ -236,6 +246,8 @@ func (q *Queries) ListBrands(ctx context.Context, db DBTX, arg ListBrandsParams)
 			&i.Brand.DefaultCurrency,
 			&i.Brand.CreatedAt,
 			&i.Domains,
+			&i.OwnerUserID,
+			&i.OwnerEmail,
 			&i.Total,
 		); err != nil {
 			return nil, err

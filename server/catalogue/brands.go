@@ -32,14 +32,21 @@ type Brand struct {
 	CreatedAt        time.Time
 	HasWebhookSecret bool // the secret itself is only answered when it is made
 	Domains          []string
+	OwnerUserID      uuid.NullUUID // the brand's first user; none for a brand nobody joined
+	OwnerEmail       *string
 }
 
-// brandOf is the one mapping from a brand's row to a Brand.
-func brandOf(r queries.Brand, domains []string) Brand {
-	return Brand{
+// brandOf is the one mapping from a brand's row to a Brand; the queries answer the nil UUID and
+// an empty email for a brand without a user.
+func brandOf(r queries.Brand, domains []string, ownerID uuid.UUID, ownerEmail string) Brand {
+	b := Brand{
 		ID: r.ID, PublicID: r.PublicID, CompanyName: r.CompanyName, Domain: r.Domain, DefaultCurrency: r.DefaultCurrency,
 		CreatedAt: r.CreatedAt, HasWebhookSecret: r.WebhookSecret != "", Domains: domains,
 	}
+	if ownerID != uuid.Nil {
+		b.OwnerUserID, b.OwnerEmail = uuid.NullUUID{UUID: ownerID, Valid: true}, &ownerEmail
+	}
+	return b
 }
 
 // ListBrands answers a page of brands the caller may see.
@@ -54,7 +61,7 @@ func (s *Service) ListBrands(ctx context.Context, sc tenancy.Scope, p Page) ([]B
 	}
 	out := make([]Brand, len(rows))
 	for i, r := range rows {
-		out[i] = brandOf(r.Brand, r.Domains)
+		out[i] = brandOf(r.Brand, r.Domains, r.OwnerUserID, r.OwnerEmail)
 	}
 	return out, total, nil
 }
@@ -72,7 +79,7 @@ func (s *Service) getBrand(ctx context.Context, db queries.DBTX, id uuid.UUID) (
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Brand{}, brandNotFound()
 	}
-	return brandOf(row.Brand, row.Domains), err
+	return brandOf(row.Brand, row.Domains, row.OwnerUserID, row.OwnerEmail), err
 }
 
 func brandNotFound() error { return apierror.NotFound("Brand not found") }

@@ -428,6 +428,14 @@ export default function AdminPage() {
                 <RowActions
                   editLabel={editLabel}
                   deleteLabel={deleteLabel}
+                  accountActions={
+                    <AccountActions
+                      userId={brand.owner_user_id}
+                      name={brandName(brand)}
+                      email={brand.owner_email ?? ''}
+                      onResetLink={setResetFor}
+                    />
+                  }
                   onEdit={() => edit('brand', brand.id, { name: brandName(brand), domain: brandDomain(brand) })}
                   onDelete={() => setDeleting({ kind: 'brand', id: brand.id })}
                 />

@@ -13,6 +13,11 @@ const affiliates = [
   // Created by the host: no user account yet, so no reset link.
   { id: 'a-2', name: 'Ana Offline', email: 'ana@example.com', user_id: null, created_at: '2026-11-01T00:00:00Z', stats },
 ];
+const brand = (id: string, name: string, owner: string | null) => ({
+  id, name, company_name: name, domain: null, public_id: id, default_currency: 'RON', domains: [], created_at: '2026-11-01T00:00:00Z',
+  owner_user_id: owner, owner_email: owner ? 'owner@shop.example' : null,
+});
+const brands = [brand('b-1', 'Shop SRL', '7d3c4f0e-1111-4c5e-9d7a-000000000008'), brand('b-2', 'Host Made SRL', null)];
 const expiresAt = '2026-11-23T21:30:00Z';
 let resetAnswer: () => Response;
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -32,7 +37,7 @@ beforeEach(async () => {
     const path = url.replace('/api/v1', '').split('?')[0];
     if (path.endsWith('/reset-link') && init?.method === 'POST') return resetAnswer();
     if (path === '/affiliates') return list('affiliates', affiliates);
-    if (path === '/brands') return list('brands', []);
+    if (path === '/brands') return list('brands', brands);
     if (path === '/campaigns') return list('campaigns', []);
     if (path === '/discount-codes') return list('discount_codes', []);
     if (path === '/tracking-links') return list('links', []);
@@ -79,5 +84,19 @@ describe('password reset link from the admin screen', () => {
     fireEvent.click(within(dialog).getByTestId('reset-link-create'));
     expect((await within(dialog).findByTestId('reset-link-error')).textContent).toBe('This item no longer exists or you cannot see it.');
     expect(within(dialog).queryByTestId('reset-link-url')).toBeNull();
+  });
+
+  it("is offered for a brand's first user, and not for a brand nobody joined", async () => {
+    renderWithProviders(<AdminPage />);
+    await waitFor(() => expect(screen.getAllByTestId('admin-row')).toHaveLength(2));
+    const [joined, hostMade] = screen.getAllByTestId('admin-row');
+    expect(within(hostMade).queryByTestId('admin-reset-link')).toBeNull();
+    fireEvent.click(within(joined).getByRole('button', { name: 'Password reset link' }));
+    const dialog = await screen.findByTestId('reset-link-dialog');
+    expect(within(dialog).getByTestId('reset-link-intro').textContent).toMatch(/Shop SRL \(owner@shop\.example\)/);
+    fireEvent.click(within(dialog).getByTestId('reset-link-create'));
+    await within(dialog).findByTestId('reset-link-url');
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('reset-link'));
+    expect(call?.[0]).toBe('/api/v1/admin/users/7d3c4f0e-1111-4c5e-9d7a-000000000008/reset-link');
   });
 });

@@ -116,4 +116,14 @@ export interface Brand {
   /** Allowed destination domains for links and homepages. */
   domains: string[];
   created_at: string;
+  /**
+     * The brand's first user, who signed it up; null for a brand the host created that nobody has joined.
+     * @nullable
+     */
+  owner_user_id: string | null;
+  /**
+     * That user's email.
+     * @nullable
+     */
+  owner_email: string | null;
 }
