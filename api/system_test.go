@@ -1,9 +1,13 @@
 package api_test
 
 import (
+	"bytes"
+	"compress/gzip"
+	"io"
 	"net/http"
 	"testing"
 
+	"github.com/openaffiliate/platform/gen/spec"
 	"github.com/openaffiliate/platform/server/servertest"
 )
 
@@ -59,4 +63,47 @@ func repeat(s string, n int) string {
 		b = append(b, s...)
 	}
 	return string(b)
+}
+
+// TestAnswersAreCompressed: API answers above about 1 kB go gzip-compressed to a client that
+// accepts it, small ones and the redirect as they are.
+func TestAnswersAreCompressed(t *testing.T) {
+	env := servertest.Get(t)
+	get := func(path string) (*http.Response, []byte) {
+		t.Helper()
+		req, err := http.NewRequest(http.MethodGet, env.URL+path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Set by hand, the transport leaves the answer compressed.
+		req.Header.Set("Accept-Encoding", "gzip")
+		resp, err := noFollow.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() { _ = resp.Body.Close() }() // read in full below
+		body, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp, body
+	}
+	resp, body := get("/api/v1/openapi.yaml")
+	if resp.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("the contract (%d bytes) went uncompressed", len(body))
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := io.ReadAll(zr)
+	if err != nil || !bytes.Equal(plain, spec.YAML) || len(body) >= len(plain) {
+		t.Errorf("compressed contract: %d bytes for %d, equal %v, err %v", len(body), len(plain), bytes.Equal(plain, spec.YAML), err)
+	}
+	if resp, body := get("/api/v1/system/health"); resp.Header.Get("Content-Encoding") != "" || !bytes.Contains(body, []byte(`"ok"`)) {
+		t.Errorf("a small answer was compressed: %q", resp.Header.Get("Content-Encoding"))
+	}
+	if resp, _ := get("/r/NoSuchCode1"); resp.StatusCode != http.StatusNotFound || resp.Header.Get("Content-Encoding") != "" {
+		t.Errorf("the redirect's answer: %d, encoding %q", resp.StatusCode, resp.Header.Get("Content-Encoding"))
+	}
 }

@@ -21,7 +21,7 @@ export default defineConfig([
   },
   {
     // The browser flows run in Node and hand callbacks to the page (page.evaluate), so both sets apply.
-    files: ['e2e/**/*.mjs'],
+    files: ['e2e/**/*.mjs', 'scripts/**/*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {

@@ -68,6 +68,9 @@ func NewHTTP(d Deps) (http.Handler, error) {
 			return next(c)
 		}
 	})
+	// Answers above about 1 kB go gzip-compressed to clients that accept it (the redirect never
+	// gets here: the front door sends it past every middleware).
+	group.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024}))
 	group.GET("/openapi.yaml", func(c echo.Context) error {
 		return c.Blob(http.StatusOK, "application/yaml", d.SpecYAML)
 	})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
 	"strings"
@@ -30,19 +31,55 @@ func mountWeb(e *echo.Echo, web fs.FS) {
 		if strings.HasPrefix(name, "docs/") && exists(web, strings.TrimPrefix(DocsPage, "/")) {
 			return redirectDocs(c)
 		}
-		c.Response().Header().Set("Cache-Control", "no-cache")
-		index, err := fs.ReadFile(web, "index.html")
-		if err != nil {
+		if !exists(web, "index.html") {
 			return echo.NewHTTPError(http.StatusNotFound, "the web app is not built")
 		}
-		return c.HTMLBlob(http.StatusOK, index)
+		c.Response().Header().Set("Cache-Control", "no-cache")
+		return serveFile(c, web, "index.html")
 	})
+}
+
+// encodings are the compressed copies the build writes beside a file, best first.
+var encodings = []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}}
+
+// precompressed picks the build's copy of name that the request accepts; encoding is empty when
+// the file is to be sent as it is.
+func precompressed(web fs.FS, name, acceptEncoding string) (file, encoding string) {
+	for _, e := range encodings {
+		if accepts(acceptEncoding, e.name) && exists(web, name+e.ext) {
+			return name + e.ext, e.name
+		}
+	}
+	return name, ""
+}
+
+// accepts reads an Accept-Encoding header: the coding is listed (or "*" is) without q=0.
+func accepts(header, coding string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(part, ";")
+		name = strings.TrimSpace(name)
+		if !strings.EqualFold(name, coding) && name != "*" {
+			continue
+		}
+		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
 }
 
 // serveFile answers one file with ranges and conditional requests, and without the
 // index.html redirect of http.FileServer (which would loop with the docs redirect).
 func serveFile(c echo.Context, web fs.FS, name string) error {
-	f, err := web.Open(name)
+	h := c.Response().Header()
+	h.Add("Vary", "Accept-Encoding")
+	file, encoding := precompressed(web, name, c.Request().Header.Get("Accept-Encoding"))
+	if encoding != "" {
+		h.Set("Content-Encoding", encoding)
+		if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
+			h.Set("Content-Type", ct)
+		}
+	}
+	f, err := web.Open(file)
 	if err != nil {
 		return err
 	}
