@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { after, afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
+import { checkA11yBothThemes } from './a11y.mjs';
 
 export const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:18080').replace(/\/$/, '');
 export const SCREENSHOT_DIR = resolve(process.env.SCREENSHOT_DIR || '../artifacts/screenshots');
@@ -74,6 +75,8 @@ export async function newPage(browser, options = {}) {
 export async function screenshot(page, name) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: resolve(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+  // Every screen a flow records is also held to WCAG 2.1 AA, in both themes.
+  await checkA11yBothThemes(page, name);
 }
 
 export function uniqueEmail(kind) {

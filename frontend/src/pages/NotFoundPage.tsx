@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 export default function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 2 }}>
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 2 }}>
       <Box>
         <Typography variant="h2" component="h1" sx={{ fontWeight: 800 }}>
           {t('notFound.title')}

@@ -1,8 +1,8 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
-import { useState } from 'react';
+import { Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
+import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuGroup, MenuItem } from './menus';
 
@@ -10,20 +10,32 @@ function MenuEntry({ item, selected, onChoose }: { item: MenuItem; selected: boo
   const { t } = useTranslation('nav');
   const Icon = item.icon;
   return (
-    <ListItemButton
-      selected={selected}
-      data-testid={`menu-${item.page}`}
-      {...(item.href
-        ? { component: 'a', href: item.href, target: '_blank', rel: 'noopener', 'aria-description': t('opensInNewTab') }
-        : { onClick: () => onChoose(item) })}
-      sx={{ py: 0.5, my: 0.25 }}
-    >
-      <ListItemIcon sx={{ minWidth: 34 }}>
-        <Icon fontSize="small" />
-      </ListItemIcon>
-      <ListItemText primary={t(item.label)} slotProps={{ primary: { variant: 'body2' } }} />
-      {item.href && <OpenInNewIcon sx={{ fontSize: 14, color: 'text.secondary' }} />}
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component="a"
+        selected={selected}
+        data-testid={`menu-${item.page}`}
+        {...(item.href
+          ? { href: item.href, target: '_blank', rel: 'noopener', 'aria-description': t('opensInNewTab') }
+          : {
+              href: `/${item.page}`,
+              'aria-current': selected ? ('page' as const) : undefined,
+              onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+                // A plain click stays in the app; modified clicks (new tab, new window) keep the link's default.
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                event.preventDefault();
+                onChoose(item);
+              },
+            })}
+        sx={{ py: 0.5, my: 0.25 }}
+      >
+        <ListItemIcon sx={{ minWidth: 34 }}>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText primary={t(item.label)} slotProps={{ primary: { variant: 'body2' } }} />
+        {item.href && <OpenInNewIcon sx={{ fontSize: 14, color: 'text.secondary' }} />}
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -52,7 +64,7 @@ export function MenuContent({
   );
 
   return (
-    <List dense component="nav" aria-label={t('sidebar')} sx={{ px: 1.5 }} data-testid="side-menu">
+    <List dense sx={{ px: 1.5 }} data-testid="side-menu">
       {groups.map((group) => {
         const entries = group.items.map((entry) => (
           <MenuEntry key={entry.page} item={entry} selected={entry.page === activePage} onChoose={onChoose} />
@@ -61,9 +73,8 @@ export function MenuContent({
         const label = group.label;
         const expanded = !collapsible || (open[label] ?? false);
         return (
-          <li key={label} style={{ listStyle: 'none' }}>
-            <List dense disablePadding>
-              {collapsible ? (
+          <ListItem key={label} disablePadding sx={{ display: 'block' }}>
+            {collapsible ? (
                 <ListItemButton
                   data-testid={`menu-group-${label.replace('groups.', '')}`}
                   aria-expanded={expanded}
@@ -79,15 +90,16 @@ export function MenuContent({
                   {expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
                 </ListItemButton>
               ) : (
-                <ListSubheader disableSticky sx={{ bgcolor: 'transparent', lineHeight: '32px', mt: 1, fontWeight: 700 }}>
+                <ListSubheader component="div" disableSticky sx={{ bgcolor: 'transparent', lineHeight: '32px', mt: 1, fontWeight: 700 }}>
                   {t(label)}
                 </ListSubheader>
               )}
               <Collapse in={expanded} timeout="auto" unmountOnExit>
-                {entries}
+                <List dense disablePadding>
+                  {entries}
+                </List>
               </Collapse>
-            </List>
-          </li>
+          </ListItem>
         );
       })}
     </List>

@@ -38,15 +38,18 @@ export function SideMenu({
         '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box', display: 'flex' },
       }}
     >
-      <Box sx={{ px: 3, pt: 2.5, pb: 1 }}>
-        <Typography variant="h6" sx={{ fontWeight: 800, color: 'primary.main' }}>
-          {t('appName')}
-        </Typography>
+      {/* One labelled landmark holds every control of the sidebar: the menu and its foot. */}
+      <Box component="nav" aria-label={t('nav:sidebar')} sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+        <Box sx={{ px: 3, pt: 2.5, pb: 1 }}>
+          <Typography component="p" variant="h6" sx={{ fontWeight: 800, color: 'primary.main' }}>
+            {t('appName')}
+          </Typography>
+        </Box>
+        <Box sx={{ flex: 1, overflowY: 'auto' }}>
+          <MenuContent key={isMobile ? 'mobile' : 'desktop'} groups={groups} activePage={activePage} collapsible={!isMobile} onChoose={onChoose} />
+        </Box>
+        <SideMenuFooter onSignedOut={onSignedOut} />
       </Box>
-      <Box sx={{ flex: 1, overflowY: 'auto' }}>
-        <MenuContent key={isMobile ? 'mobile' : 'desktop'} groups={groups} activePage={activePage} collapsible={!isMobile} onChoose={onChoose} />
-      </Box>
-      <SideMenuFooter onSignedOut={onSignedOut} />
     </Drawer>
   );
 }

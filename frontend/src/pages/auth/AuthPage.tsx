@@ -93,7 +93,7 @@ export default function AuthPage() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
       <Card sx={{ width: '100%', maxWidth: 460 }} data-testid="auth-card">
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
           <Stack spacing={2.5} component="form" noValidate={false} onSubmit={submit}>

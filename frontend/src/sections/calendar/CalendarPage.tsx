@@ -97,6 +97,8 @@ export default function CalendarPage() {
                   aria-label={monthLabel}
                   sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(96px, 1fr))', minWidth: 672, borderTop: 1, borderLeft: 1, borderColor: 'divider' }}
                 >
+                  {/* Rows of the grid are display: contents, so the cells stay items of the CSS grid. */}
+                  <Box role="row" sx={{ display: 'contents' }}>
                   {weeks[0].map((day) => (
                     <Box
                       key={`head-${day.getDay()}`}
@@ -108,10 +110,13 @@ export default function CalendarPage() {
                       </Typography>
                     </Box>
                   ))}
+                  </Box>
                   {weeks.map((week) => {
                     const lanes = spansInWeek(spans, week);
                     const shown = lanes.slice(0, MAX_LANES);
-                    return week.map((day, index) => {
+                    return (
+                      <Box key={`week-${week[0].toISOString()}`} role="row" sx={{ display: 'contents' }}>
+                      {week.map((day, index) => {
                       const inMonth = day.getMonth() === month.month;
                       const isToday = sameDay(day, today);
                       const hidden = lanes.slice(MAX_LANES).filter((span) => runsOn(span, day)).length;
@@ -192,7 +197,9 @@ export default function CalendarPage() {
                           )}
                         </Box>
                       );
-                    });
+                    })}
+                      </Box>
+                    );
                   })}
                 </Box>
               </Box>

@@ -10,6 +10,7 @@ import {
   LinearProgress,
   Link,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Stack,
@@ -89,8 +90,8 @@ function ResultGroup({
           {hits.length > 0 && (
             <List dense disablePadding>
               {hits.map((hit) => (
+                <ListItem key={hit.id} disablePadding>
                 <ListItemButton
-                  key={hit.id}
                   component={RouterLink}
                   to={adminSearchPath(tab, hit.id)}
                   data-testid="search-hit"
@@ -102,6 +103,7 @@ function ResultGroup({
                     slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
                   />
                 </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}

@@ -1,0 +1,73 @@
+// Accessibility gate of the browser flows: axe-core, run inside the page, against WCAG 2.1 A and AA.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+// Rules that still fail on screens of the app today (issue 9, point 2): colour contrast of the light
+// theme's warning chips and buttons, disabled helper text, the calendar's captions and a few dark-theme
+// buttons. Switched off here only until the screens are fixed; remove an entry once it passes everywhere.
+// The gate's own test (a11y.test.mjs) runs with no rule switched off.
+export const KNOWN_FAILING_RULES = ['color-contrast'];
+
+/** Injects axe-core. page.evaluate goes through the DevTools protocol, so the page's CSP does not block it. */
+async function inject(page) {
+  const present = await page.evaluate(() => typeof window.axe !== 'undefined');
+  if (!present) await page.evaluate(AXE_SOURCE);
+}
+
+/** Readable list of axe violations: rule id, impact, help, and the selectors of each node. */
+export function formatViolations(violations) {
+  return violations
+    .map((violation) => {
+      const targets = violation.nodes.map((node) => `    - ${node.target.join(' ')}`).join('\n');
+      return `  ${violation.id} [${violation.impact}] ${violation.help} (${violation.helpUrl})\n${targets}`;
+    })
+    .join('\n');
+}
+
+/** Runs axe on the page as it is; throws with the list of violations if there is any. */
+export async function checkA11y(page, label = page.url(), { disableRules = KNOWN_FAILING_RULES } = {}) {
+  await inject(page);
+  const rules = Object.fromEntries(disableRules.map((rule) => [rule, { enabled: false }]));
+  const violations = await page.evaluate(
+    async ({ tags, rules }) => {
+      const result = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, rules, resultTypes: ['violations'] });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        helpUrl: v.helpUrl,
+        nodes: v.nodes.map((n) => ({ target: n.target.map(String) })),
+      }));
+    },
+    { tags: TAGS, rules },
+  );
+  if (violations.length > 0 && process.env.A11Y_COLLECT) {
+    // Survey mode: record the violations to a file instead of failing.
+    const { appendFileSync } = await import('node:fs');
+    appendFileSync(process.env.A11Y_COLLECT, `${JSON.stringify({ label, violations })}\n`);
+    return;
+  }
+  if (violations.length > 0) {
+    throw new Error(`Accessibility violations on ${label}:\n${formatViolations(violations)}`);
+  }
+}
+
+/** Checks the page in the light and the dark colour scheme (the app follows the system's unless told otherwise). */
+export async function checkA11yBothThemes(page, label) {
+  const scheme = await page.evaluate(() => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
+  const other = scheme === 'dark' ? 'light' : 'dark';
+  await checkA11y(page, `${label} (${scheme})`);
+  await page.emulateMedia({ colorScheme: other });
+  try {
+    // Let the theme repaint and MUI's transitions settle.
+    await page.waitForTimeout(500);
+    await checkA11y(page, `${label} (${other})`);
+  } finally {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForTimeout(100);
+  }
+}
