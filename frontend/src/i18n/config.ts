@@ -62,6 +62,11 @@ export const i18nReady = i18n
     interpolation: { escapeValue: false },
   });
 
+// The choice is kept at once, while the other language's chunk is still loading: a reload or a
+// navigation right after the click comes back in the chosen language.
+i18n.on('languageChanging', (language) => {
+  if (isLanguage(language)) localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+});
 i18n.on('languageChanged', (language) => {
   if (!isLanguage(language)) return;
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
