@@ -4,7 +4,7 @@ NODE_BIN = $(shell scripts/node.sh)
 export PATH := $(NODE_BIN):$(PATH)
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: run test generate check-generated build frontend lint e2e bench bench-redirect clean
+.PHONY: run test generate check-generated build frontend lint e2e bench bench-redirect lighthouse clean
 
 run:
 	scripts/run.sh
@@ -42,6 +42,10 @@ bench: bench-redirect
 
 bench-redirect: build
 	scripts/bench-redirect.sh
+
+# Lighthouse (mobile) on cold loads of /auth and /dashboard; a measurement, not part of make test.
+lighthouse: build
+	scripts/with-db.sh scripts/lighthouse.sh
 
 clean:
 	rm -rf bin frontend/dist artifacts

@@ -6,7 +6,9 @@ import { shellPaths } from './shell/pages';
 const AuthPage = lazy(() => import('./pages/auth/AuthPage'));
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
-const DashboardShell = lazy(() => import('./shell/DashboardShell'));
+/** The shell's chunk; main.tsx starts it at startup when a session is stored, alongside /auth/me. */
+export const loadDashboardShell = () => import('./shell/DashboardShell');
+const DashboardShell = lazy(loadDashboardShell);
 
 /** /docs is served by the server; a client-side visit goes to the static page. */
 function DocsRedirect() {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import i18n, { resources } from '../i18n/config';
+import i18n from '../i18n/config';
+import { resources } from '../i18n/resources';
 import { errorMessage, fieldErrorsFrom, tooLongMessage, type FieldInfos } from './errors';
 import { ApiError, type ApiErrorDetail } from './fetcher';
 import { ErrorCode } from './generated/model';

@@ -1,61 +1,37 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enAccount from '../locales/en/account.json';
-import enAdmin from '../locales/en/admin.json';
-import enAffiliates from '../locales/en/affiliates.json';
-import enCampaigns from '../locales/en/campaigns.json';
-import roAccount from '../locales/ro/account.json';
-import roAdmin from '../locales/ro/admin.json';
-import roAffiliates from '../locales/ro/affiliates.json';
-import roCampaigns from '../locales/ro/campaigns.json';
-import enDiscountCodes from '../locales/en/discountCodes.json';
-import enTracking from '../locales/en/tracking.json';
-import roDiscountCodes from '../locales/ro/discountCodes.json';
-import roTracking from '../locales/ro/tracking.json';
-import enAuth from '../locales/en/auth.json';
-import enCommon from '../locales/en/common.json';
-import enErrors from '../locales/en/errors.json';
-import enNav from '../locales/en/nav.json';
-import enSections from '../locales/en/sections.json';
-import roAuth from '../locales/ro/auth.json';
-import roCommon from '../locales/ro/common.json';
-import roErrors from '../locales/ro/errors.json';
-import roNav from '../locales/ro/nav.json';
-import roSections from '../locales/ro/sections.json';
+import type en from './en';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 export const supportedLanguages = ['ro', 'en'] as const;
 export type Language = (typeof supportedLanguages)[number];
 export const defaultLanguage: Language = 'ro';
+export const namespaces = ['common', 'auth', 'errors', 'nav', 'sections', 'campaigns', 'admin', 'affiliates', 'account', 'tracking', 'discountCodes'] as const;
 
-export const resources = {
-  ro: {
-    common: roCommon,
-    auth: roAuth,
-    errors: roErrors,
-    nav: roNav,
-    sections: roSections,
-    campaigns: roCampaigns,
-    admin: roAdmin,
-    affiliates: roAffiliates,
-    account: roAccount,
-    tracking: roTracking,
-    discountCodes: roDiscountCodes,
+type Texts = typeof en;
+
+// One dynamic import per language, so Vite puts each language in its own chunk and the first load
+// fetches only the active one; switching language fetches the other (once: the module is cached).
+const loaders: Record<Language, () => Promise<{ default: Texts }>> = {
+  ro: () => import('./ro'),
+  en: () => import('./en'),
+};
+
+/** An i18next backend reading the texts from the language chunks (no JSON over the network). */
+const chunkBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    if (!isLanguage(language)) {
+      callback(null, {});
+      return;
+    }
+    loaders[language]().then(
+      (module) => callback(null, module.default[namespace as keyof Texts] ?? {}),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
   },
-  en: {
-    common: enCommon,
-    auth: enAuth,
-    errors: enErrors,
-    nav: enNav,
-    sections: enSections,
-    campaigns: enCampaigns,
-    admin: enAdmin,
-    affiliates: enAffiliates,
-    account: enAccount,
-    tracking: enTracking,
-    discountCodes: enDiscountCodes,
-  },
-} as const;
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (supportedLanguages as readonly string[]).includes(value);
@@ -70,22 +46,32 @@ export function storedLanguage(): Language {
   }
 }
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
-  fallbackLng: defaultLanguage,
-  supportedLngs: [...supportedLanguages],
-  ns: ['common', 'auth', 'errors', 'nav', 'sections', 'campaigns', 'admin', 'affiliates', 'account', 'tracking', 'discountCodes'],
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+/** Resolves once the active language's texts are in; main.tsx renders after it. */
+export const i18nReady = i18n
+  .use(chunkBackend)
+  .use(initReactI18next)
+  .init({
+    lng: storedLanguage(),
+    // Both languages have the same keys (locales.test.ts), so no fallback language: a fallback would
+    // make an English visitor download the Romanian chunk too.
+    fallbackLng: false,
+    load: 'currentOnly',
+    supportedLngs: [...supportedLanguages],
+    ns: [...namespaces],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+  });
 
+// The choice is kept at once, while the other language's chunk is still loading: a reload or a
+// navigation right after the click comes back in the chosen language.
+i18n.on('languageChanging', (language) => {
+  if (isLanguage(language)) localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+});
 i18n.on('languageChanged', (language) => {
   if (!isLanguage(language)) return;
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   document.documentElement.lang = language;
 });
-document.documentElement.lang = i18n.language;
+document.documentElement.lang = i18n.language ?? storedLanguage();
 
 export default i18n;

@@ -23,7 +23,7 @@ import StorageIcon from '@mui/icons-material/StorageOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { AccountType } from '../api/generated/model';
-import type { resources } from '../i18n/config';
+import type { resources } from '../i18n/resources';
 
 /** Dotted paths to the texts of a locale namespace, so a mistyped key fails the type check. */
 type TextKey<T, Prefix extends string = ''> = {

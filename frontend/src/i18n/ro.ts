@@ -1,0 +1,15 @@
+// The ro texts, one chunk: config.ts imports it only when ro is the active language.
+import account from '../locales/ro/account.json';
+import admin from '../locales/ro/admin.json';
+import affiliates from '../locales/ro/affiliates.json';
+import auth from '../locales/ro/auth.json';
+import campaigns from '../locales/ro/campaigns.json';
+import common from '../locales/ro/common.json';
+import discountCodes from '../locales/ro/discountCodes.json';
+import errors from '../locales/ro/errors.json';
+import nav from '../locales/ro/nav.json';
+import sections from '../locales/ro/sections.json';
+import tracking from '../locales/ro/tracking.json';
+
+const texts = { common, auth, errors, nav, sections, campaigns, admin, affiliates, account, tracking, discountCodes };
+export default texts;
