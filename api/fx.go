@@ -14,7 +14,7 @@ func (s *Server) GetFxRates(ctx context.Context, req oapi.GetFxRatesRequestObjec
 	if req.Params.Base != nil {
 		base = string(*req.Params.Base)
 	}
-	ron, _, err := s.ronRates(ctx)
+	ron, _, err := currency.StoredRates(ctx, s.Pool)
 	if err != nil {
 		return nil, err
 	}

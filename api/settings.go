@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"time"
 
 	"github.com/shopspring/decimal"
 
@@ -12,7 +11,7 @@ import (
 
 // GetCurrencySettings answers the offered currencies and their RON-based rates.
 func (s *Server) GetCurrencySettings(ctx context.Context, _ oapi.GetCurrencySettingsRequestObject) (oapi.GetCurrencySettingsResponseObject, error) {
-	rates, updated, err := s.ronRates(ctx)
+	rates, updated, err := currency.StoredRates(ctx, s.Pool)
 	if err != nil {
 		return nil, err
 	}
@@ -25,10 +24,6 @@ func (s *Server) GetCurrencySettings(ctx context.Context, _ oapi.GetCurrencySett
 	resp.Data.Rates = ratesOf(rates)
 	resp.Data.UpdatedAt = updated
 	return resp, nil
-}
-
-func (s *Server) ronRates(ctx context.Context) (map[string]decimal.Decimal, time.Time, error) {
-	return currency.StoredRates(ctx, s.Pool)
 }
 
 func ratesOf(rates map[string]decimal.Decimal) oapi.Rates {
