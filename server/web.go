@@ -7,6 +7,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -61,8 +62,12 @@ func accepts(header, coding string) bool {
 		if !strings.EqualFold(name, coding) && name != "*" {
 			continue
 		}
-		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
-		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		q, found := strings.CutPrefix(strings.ReplaceAll(strings.TrimSpace(params), " ", ""), "q=")
+		if !found {
+			return true
+		}
+		weight, err := strconv.ParseFloat(q, 64)
+		return err != nil || weight > 0 // only an explicit zero weight refuses the coding
 	}
 	return false
 }
