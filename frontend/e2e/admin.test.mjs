@@ -95,6 +95,11 @@ test('the host adds, searches, edits and deletes a brand, an affiliate and a cam
 
   // Affiliates: add, search, edit.
   await page.getByTestId('admin-tab-affiliates').click();
+  // The tabs control the panel, and the panel is named by the selected tab.
+  const panel = page.getByRole('tabpanel');
+  assert.equal(await page.getByRole('tab', { name: /Affiliates/ }).getAttribute('aria-controls'), await panel.getAttribute('id'));
+  assert.equal(await panel.getAttribute('aria-labelledby'), 'admin-tab-affiliates');
+  assert.equal(await page.getByRole('tab', { selected: true }).getAttribute('id'), 'admin-tab-affiliates');
   assert.equal(await page.getByTestId('admin-add').textContent(), 'Add affiliate');
   await page.getByTestId('admin-add').click();
   dialog = await fillDialog(page, { name: affiliateName, email: affiliateEmail });

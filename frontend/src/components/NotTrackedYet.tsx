@@ -1,5 +1,6 @@
 import { Box, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { VisuallyHidden } from './VisuallyHidden';
 
 /**
  * A statistic the platform does not record yet (conversions and the money that follows from them):
@@ -11,12 +12,7 @@ export function NotTrackedYet() {
     <Tooltip title={t('stats.notTrackedHelp')}>
       <Box component="span" tabIndex={0} data-testid="stat-not-tracked" sx={{ color: 'text.secondary', cursor: 'help' }}>
         <span aria-hidden="true">—</span>
-        <Box
-          component="span"
-          sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
-        >
-          {t('stats.notTracked')}
-        </Box>
+        <VisuallyHidden>{t('stats.notTracked')}</VisuallyHidden>
       </Box>
     </Tooltip>
   );

@@ -28,12 +28,33 @@ export function createAppTheme(mode: 'light' | 'dark'): Theme {
         styleOverrides: { root: { borderRadius: 12 } },
       },
       MuiButton: { defaultProps: { disableElevation: true } },
+      // Headings follow the page's outline, not the type size: a page's title is its h1
+      // (SectionHeader), the titles of its cards are h2. Subtitles are text, not headings.
+      MuiTypography: {
+        defaultProps: { variantMapping: { h6: 'h2', subtitle1: 'p', subtitle2: 'p' } },
+      },
       // A visible focus ring on every keyboard-focused control, in the brand colour (at least 6:1
       // against the surfaces of both themes).
       MuiButtonBase: {
         styleOverrides: {
           root: ({ theme }) => ({
             '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+          }),
+        },
+      },
+      // The help under a disabled field says why it is disabled or what will happen, so it stays
+      // readable (MUI greys it to 2.8:1); only the field itself looks disabled.
+      MuiFormHelperText: {
+        styleOverrides: {
+          root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }),
+        },
+      },
+      // MUI's toggle buttons use action.active (4.3:1 on the light page background).
+      MuiToggleButton: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            color: theme.palette.text.secondary,
+            '&.Mui-selected': { color: theme.palette.text.primary },
           }),
         },
       },

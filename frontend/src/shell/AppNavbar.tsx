@@ -11,7 +11,7 @@ export function AppNavbar({ onOpenMenu }: { onOpenMenu: () => void }) {
         <IconButton edge="start" aria-label={t('actions.openMenu')} onClick={onOpenMenu} data-testid="open-menu">
           <MenuRoundedIcon />
         </IconButton>
-        <Typography variant="h6" sx={{ ml: 1, fontWeight: 800, color: 'primary.main' }}>
+        <Typography variant="h6" component="p" sx={{ ml: 1, fontWeight: 800, color: 'primary.main' }}>
           {t('appName')}
         </Typography>
       </Toolbar>

@@ -31,6 +31,8 @@ export function SideMenu({
       open={isMobile ? mobileOpen : true}
       onClose={onClose}
       ModalProps={{ keepMounted: true }}
+      // Sliding in over the page, the sidebar is a dialog, and a dialog needs a name.
+      slotProps={{ paper: isMobile ? { 'aria-label': t('nav:sidebar') } : {} }}
       data-testid="sidebar"
       sx={{
         width: isMobile ? undefined : SIDEBAR_WIDTH,

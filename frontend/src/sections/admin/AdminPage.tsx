@@ -79,6 +79,13 @@ import { CreateHostDialog, type HostAccountValues } from './CreateHostDialog';
 import { InviteLinkDialog, type InviteLink } from './InviteLinkDialog';
 import { ResetLinkDialog, type ResetLinkAccount } from './ResetLinkDialog';
 
+/** The one panel the tabs control; it shows the selected tab's table. */
+const ADMIN_TABPANEL = 'admin-tabpanel';
+
+function tabKey(kind: AdminTab) {
+  return tabs.find((entry) => entry.kind === kind)?.key ?? 'brands';
+}
+
 const tabs: { kind: AdminTab; key: 'brands' | 'affiliates' | 'campaigns' | 'discountCodes' | 'trackingLinks' }[] = [
   { kind: 'brand', key: 'brands' },
   { kind: 'affiliate', key: 'affiliates' },
@@ -405,6 +412,8 @@ export default function AdminPage() {
               <Tab
                 key={kind}
                 value={kind}
+                id={`admin-tab-${key}`}
+                aria-controls={ADMIN_TABPANEL}
                 data-testid={`admin-tab-${key}`}
                 label={
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -416,137 +425,139 @@ export default function AdminPage() {
             ))}
           </Tabs>
         </Box>
-        {tab === 'brand' && (
-          <AdminTable
-            head={[t('columns.id'), t('columns.name'), t('columns.domain'), t('columns.actions')]}
-            empty={emptyText(shownBrands.length)}
-            rows={shownBrands.map((brand) => (
-              <TableRow key={brand.id} hover data-testid="admin-row">
-                <IdCell id={brand.id} />
-                <TableCell sx={{ fontWeight: 600 }}>{brandName(brand)}</TableCell>
-                <TableCell>{brandDomain(brand) || '—'}</TableCell>
-                <RowActions
-                  editLabel={editLabel}
-                  deleteLabel={deleteLabel}
-                  accountActions={
-                    <AccountActions
-                      userId={brand.owner_user_id}
-                      name={brandName(brand)}
-                      email={brand.owner_email ?? ''}
-                      onResetLink={setResetFor}
-                    />
-                  }
-                  onEdit={() => edit('brand', brand.id, { name: brandName(brand), domain: brandDomain(brand) })}
-                  onDelete={() => setDeleting({ kind: 'brand', id: brand.id })}
-                />
-              </TableRow>
-            ))}
-          />
-        )}
-        {tab === 'affiliate' && (
-          <AdminTable
-            head={[t('columns.id'), t('columns.name'), t('columns.email'), t('columns.actions')]}
-            empty={emptyText(shownAffiliates.length)}
-            rows={shownAffiliates.map((affiliate) => (
-              <TableRow key={affiliate.id} hover data-testid="admin-row">
-                <IdCell id={affiliate.id} />
-                <TableCell sx={{ fontWeight: 600 }}>{affiliate.name}</TableCell>
-                <TableCell>{affiliate.email}</TableCell>
-                <RowActions
-                  editLabel={editLabel}
-                  deleteLabel={deleteLabel}
-                  accountActions={
-                    <>
-                      <AccountActions userId={affiliate.user_id} name={affiliate.name} email={affiliate.email} onResetLink={setResetFor} />
-                      {/* Only an affiliate nobody signed up for yet can be claimed through an invitation. */}
-                      {affiliate.user_id === null && (
-                        <Tooltip title={t('inviteLink.action')}>
-                          <IconButton
-                            size="small"
-                            aria-label={t('inviteLink.action')}
-                            onClick={() => void invite(affiliate)}
-                            data-testid="admin-invite-link"
-                          >
-                            <InviteIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                    </>
-                  }
-                  onEdit={() => edit('affiliate', affiliate.id, { name: affiliate.name, email: affiliate.email })}
-                  onDelete={() => setDeleting({ kind: 'affiliate', id: affiliate.id })}
-                />
-              </TableRow>
-            ))}
-          />
-        )}
-        {tab === 'campaign' && (
-          <AdminTable
-            head={[t('columns.id'), t('columns.name'), t('columns.status'), t('columns.actions')]}
-            empty={emptyText(shownCampaigns.length)}
-            rows={shownCampaigns.map((campaign) => (
-              <TableRow key={campaign.id} hover data-testid="admin-row">
-                <IdCell id={campaign.id} />
-                <TableCell sx={{ fontWeight: 600 }}>{campaign.name}</TableCell>
-                <TableCell data-testid="admin-campaign-status">{campaign.status}</TableCell>
-                <RowActions
-                  editLabel={editLabel}
-                  deleteLabel={deleteLabel}
-                  onEdit={() => edit('campaign', campaign.id, { name: campaign.name, status: campaign.status })}
-                  onDelete={() => setDeleting({ kind: 'campaign', id: campaign.id })}
-                />
-              </TableRow>
-            ))}
-          />
-        )}
-        {tab === 'discountCode' && (
-          <AdminTable
-            head={[
-              t('columns.code'),
-              t('columns.affiliate'),
-              t('columns.brand'),
-              t('columns.campaign'),
-              t('columns.type'),
-              t('columns.value'),
-              t('columns.status'),
-              t('columns.usage'),
-            ]}
-            empty={emptyText(shownCodes.length)}
-            rows={shownCodes.map((code) => (
-              <TableRow key={code.id} hover data-testid="admin-row">
-                <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{code.code}</TableCell>
-                <TableCell>{code.affiliate_name}</TableCell>
-                <TableCell>{code.brand_name}</TableCell>
-                <TableCell>{code.campaign_name}</TableCell>
-                <TableCell>{t(`discountTypes.${code.discount_type}`)}</TableCell>
-                <TableCell data-testid="admin-code-value">
-                  {code.discount_type === 'percentage' ? fractionAsPercent(code.discount_value) : code.discount_value}
-                </TableCell>
-                <TableCell>{t(`codeStatuses.${code.status}`)}</TableCell>
-                <TableCell align="right" data-testid="admin-code-usage">
-                  {code.current_usage_count}/{code.usage_limit ?? '∞'}
-                </TableCell>
-              </TableRow>
-            ))}
-          />
-        )}
-        {tab === 'trackingLink' && (
-          <AdminTable
-            head={[t('columns.name'), t('columns.shortCode'), t('columns.destination'), t('columns.clicks'), t('columns.status')]}
-            empty={emptyText(shownLinks.length)}
-            rows={shownLinks.map((link) => (
-              <TableRow key={link.id} hover data-testid="admin-row">
-                <TableCell sx={{ fontWeight: 600 }}>{link.name}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{link.short_code}</TableCell>
-                <TableCell sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={link.destination_url}>
-                  {link.destination_url}
-                </TableCell>
-                <TableCell data-testid="admin-link-clicks">{formatCount(link.click_count, i18n.language)}</TableCell>
-                <TableCell align="right">{t(`linkStatuses.${link.status}`)}</TableCell>
-              </TableRow>
-            ))}
-          />
-        )}
+        <Box role="tabpanel" id={ADMIN_TABPANEL} aria-labelledby={`admin-tab-${tabKey(tab)}`}>
+          {tab === 'brand' && (
+            <AdminTable
+              head={[t('columns.id'), t('columns.name'), t('columns.domain'), t('columns.actions')]}
+              empty={emptyText(shownBrands.length)}
+              rows={shownBrands.map((brand) => (
+                <TableRow key={brand.id} hover data-testid="admin-row">
+                  <IdCell id={brand.id} />
+                  <TableCell sx={{ fontWeight: 600 }}>{brandName(brand)}</TableCell>
+                  <TableCell>{brandDomain(brand) || '—'}</TableCell>
+                  <RowActions
+                    editLabel={editLabel}
+                    deleteLabel={deleteLabel}
+                    accountActions={
+                      <AccountActions
+                        userId={brand.owner_user_id}
+                        name={brandName(brand)}
+                        email={brand.owner_email ?? ''}
+                        onResetLink={setResetFor}
+                      />
+                    }
+                    onEdit={() => edit('brand', brand.id, { name: brandName(brand), domain: brandDomain(brand) })}
+                    onDelete={() => setDeleting({ kind: 'brand', id: brand.id })}
+                  />
+                </TableRow>
+              ))}
+            />
+          )}
+          {tab === 'affiliate' && (
+            <AdminTable
+              head={[t('columns.id'), t('columns.name'), t('columns.email'), t('columns.actions')]}
+              empty={emptyText(shownAffiliates.length)}
+              rows={shownAffiliates.map((affiliate) => (
+                <TableRow key={affiliate.id} hover data-testid="admin-row">
+                  <IdCell id={affiliate.id} />
+                  <TableCell sx={{ fontWeight: 600 }}>{affiliate.name}</TableCell>
+                  <TableCell>{affiliate.email}</TableCell>
+                  <RowActions
+                    editLabel={editLabel}
+                    deleteLabel={deleteLabel}
+                    accountActions={
+                      <>
+                        <AccountActions userId={affiliate.user_id} name={affiliate.name} email={affiliate.email} onResetLink={setResetFor} />
+                        {/* Only an affiliate nobody signed up for yet can be claimed through an invitation. */}
+                        {affiliate.user_id === null && (
+                          <Tooltip title={t('inviteLink.action')}>
+                            <IconButton
+                              size="small"
+                              aria-label={t('inviteLink.action')}
+                              onClick={() => void invite(affiliate)}
+                              data-testid="admin-invite-link"
+                            >
+                              <InviteIcon fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        )}
+                      </>
+                    }
+                    onEdit={() => edit('affiliate', affiliate.id, { name: affiliate.name, email: affiliate.email })}
+                    onDelete={() => setDeleting({ kind: 'affiliate', id: affiliate.id })}
+                  />
+                </TableRow>
+              ))}
+            />
+          )}
+          {tab === 'campaign' && (
+            <AdminTable
+              head={[t('columns.id'), t('columns.name'), t('columns.status'), t('columns.actions')]}
+              empty={emptyText(shownCampaigns.length)}
+              rows={shownCampaigns.map((campaign) => (
+                <TableRow key={campaign.id} hover data-testid="admin-row">
+                  <IdCell id={campaign.id} />
+                  <TableCell sx={{ fontWeight: 600 }}>{campaign.name}</TableCell>
+                  <TableCell data-testid="admin-campaign-status">{campaign.status}</TableCell>
+                  <RowActions
+                    editLabel={editLabel}
+                    deleteLabel={deleteLabel}
+                    onEdit={() => edit('campaign', campaign.id, { name: campaign.name, status: campaign.status })}
+                    onDelete={() => setDeleting({ kind: 'campaign', id: campaign.id })}
+                  />
+                </TableRow>
+              ))}
+            />
+          )}
+          {tab === 'discountCode' && (
+            <AdminTable
+              head={[
+                t('columns.code'),
+                t('columns.affiliate'),
+                t('columns.brand'),
+                t('columns.campaign'),
+                t('columns.type'),
+                t('columns.value'),
+                t('columns.status'),
+                t('columns.usage'),
+              ]}
+              empty={emptyText(shownCodes.length)}
+              rows={shownCodes.map((code) => (
+                <TableRow key={code.id} hover data-testid="admin-row">
+                  <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{code.code}</TableCell>
+                  <TableCell>{code.affiliate_name}</TableCell>
+                  <TableCell>{code.brand_name}</TableCell>
+                  <TableCell>{code.campaign_name}</TableCell>
+                  <TableCell>{t(`discountTypes.${code.discount_type}`)}</TableCell>
+                  <TableCell data-testid="admin-code-value">
+                    {code.discount_type === 'percentage' ? fractionAsPercent(code.discount_value) : code.discount_value}
+                  </TableCell>
+                  <TableCell>{t(`codeStatuses.${code.status}`)}</TableCell>
+                  <TableCell align="right" data-testid="admin-code-usage">
+                    {code.current_usage_count}/{code.usage_limit ?? '∞'}
+                  </TableCell>
+                </TableRow>
+              ))}
+            />
+          )}
+          {tab === 'trackingLink' && (
+            <AdminTable
+              head={[t('columns.name'), t('columns.shortCode'), t('columns.destination'), t('columns.clicks'), t('columns.status')]}
+              empty={emptyText(shownLinks.length)}
+              rows={shownLinks.map((link) => (
+                <TableRow key={link.id} hover data-testid="admin-row">
+                  <TableCell sx={{ fontWeight: 600 }}>{link.name}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{link.short_code}</TableCell>
+                  <TableCell sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={link.destination_url}>
+                    {link.destination_url}
+                  </TableCell>
+                  <TableCell data-testid="admin-link-clicks">{formatCount(link.click_count, i18n.language)}</TableCell>
+                  <TableCell align="right">{t(`linkStatuses.${link.status}`)}</TableCell>
+                </TableRow>
+              ))}
+            />
+          )}
+        </Box>
       </Card>
       <AdminEntityDialog state={dialog} brands={brandOptions} busy={saving} onClose={() => setDialog(null)} onSubmit={save} />
       <ResetLinkDialog account={resetFor} onClose={() => setResetFor(null)} />

@@ -12,8 +12,8 @@ import {
   Stack,
   Tooltip,
   Typography,
-  useTheme,
 } from '@mui/material';
+import { getContrastRatio, useTheme } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListMyCampaigns } from '../../api/generated/campaigns/campaigns';
@@ -26,10 +26,15 @@ import { campaignSpan, monthWeeks, runsOn, sameDay, sortSpans, spansInWeek, type
 
 const MAX_LANES = 4;
 
-function useLaneColors(): string[] {
-  const theme = useTheme();
-  const { palette } = theme;
-  return [palette.primary.main, palette.success.main, palette.secondary.main, palette.warning.main, palette.info.main, palette.error.main];
+/** A lane's colour and the text shown on it: black or white, whichever contrasts more (WCAG AA wants 4.5:1). */
+type LaneColor = { fill: string; text: string };
+
+function useLaneColors(): LaneColor[] {
+  const { palette } = useTheme();
+  return [palette.primary, palette.success, palette.secondary, palette.warning, palette.info, palette.error].map(({ main }) => ({
+    fill: main,
+    text: getContrastRatio(main, '#fff') >= getContrastRatio(main, '#000') ? '#fff' : '#000',
+  }));
 }
 
 function dateText(campaign: Campaign, t: (key: string) => string): string {
@@ -133,7 +138,6 @@ export default function CalendarPage() {
                             borderColor: 'divider',
                             py: 0.5,
                             bgcolor: inMonth ? 'background.paper' : 'action.hover',
-                            opacity: inMonth ? 1 : 0.6,
                           }}
                         >
                           <Typography
@@ -148,7 +152,7 @@ export default function CalendarPage() {
                               borderRadius: '50%',
                               fontWeight: isToday ? 700 : 400,
                               bgcolor: isToday ? 'primary.main' : 'transparent',
-                              color: isToday ? 'primary.contrastText' : 'text.primary',
+                              color: isToday ? 'primary.contrastText' : inMonth ? 'text.primary' : 'text.secondary',
                             }}
                           >
                             {day.getDate()}
@@ -177,9 +181,9 @@ export default function CalendarPage() {
                                   overflow: 'hidden',
                                   textOverflow: 'ellipsis',
                                   visibility: running ? 'visible' : 'hidden',
-                                  color: pending ? color : '#fff',
-                                  bgcolor: pending ? 'transparent' : color,
-                                  border: `1px ${pending ? 'dashed' : 'solid'} ${color}`,
+                                  color: pending ? color.fill : color.text,
+                                  bgcolor: pending ? 'transparent' : color.fill,
+                                  border: `1px ${pending ? 'dashed' : 'solid'} ${color.fill}`,
                                   borderLeftWidth: startsHere ? 1 : 0,
                                   borderRightWidth: endsHere ? 1 : 0,
                                   borderRadius: `${startsHere ? 10 : 0}px ${endsHere ? 10 : 0}px ${endsHere ? 10 : 0}px ${startsHere ? 10 : 0}px`,
@@ -217,7 +221,7 @@ export default function CalendarPage() {
                 <List dense>
                   {spans.map(({ campaign }) => (
                     <ListItem key={campaign.id} secondaryAction={campaign.membership_status && <MembershipChip status={campaign.membership_status} />}>
-                      <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: colorOf(campaign), mr: 1.5, flexShrink: 0 }} />
+                      <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: colorOf(campaign).fill, mr: 1.5, flexShrink: 0 }} />
                       <ListItemText primary={`${campaign.name} · ${campaign.brand_name}`} secondary={dateText(campaign, t)} />
                     </ListItem>
                   ))}

@@ -67,7 +67,7 @@ function ResultGroup({
         <CardContent>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
             {icon}
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, flex: 1 }}>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
               {title}
             </Typography>
             {!state.isPending && !state.isError && (

@@ -186,10 +186,16 @@ function DiscountCodeForm({ open, code, campaigns, onClose, onSaved }: DiscountC
             {code ? (
               <>
                 <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField label={t('fields.campaign_id')} value={code.campaign_name} disabled fullWidth helperText={t('help.fixedPair')} />
+                  <TextField
+                    label={t('fields.campaign_id')}
+                    value={code.campaign_name}
+                    fullWidth
+                    helperText={t('help.fixedPair')}
+                    slotProps={{ input: { readOnly: true } }}
+                  />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField label={t('fields.affiliate_id')} value={code.affiliate_name} disabled fullWidth />
+                  <TextField label={t('fields.affiliate_id')} value={code.affiliate_name} fullWidth slotProps={{ input: { readOnly: true } }} />
                 </Grid>
               </>
             ) : (

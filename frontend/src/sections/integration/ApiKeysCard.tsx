@@ -36,6 +36,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LengthHelper } from '../../components/LengthHelper';
 import { QueryStatus } from '../../components/QueryStatus';
 import { SecretReveal } from '../../components/SecretReveal';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { formatDate } from '../../preferences/format';
 import { useToast } from '../../toasts/ToastProvider';
 
@@ -151,7 +152,9 @@ export function ApiKeysCard() {
                     <TableCell>{t('apiKeys.columns.created')}</TableCell>
                     <TableCell>{t('apiKeys.columns.lastUsed')}</TableCell>
                     <TableCell>{t('apiKeys.columns.status')}</TableCell>
-                    <TableCell align="right" />
+                    <TableCell align="right">
+                      <VisuallyHidden>{t('apiKeys.columns.actions')}</VisuallyHidden>
+                    </TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>

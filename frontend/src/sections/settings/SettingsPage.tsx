@@ -105,7 +105,13 @@ function ProfileCard({ user }: { user: User }) {
               autoComplete="organization"
             />
           )}
-          <TextField label={t('auth:fields.email')} value={user.email} disabled helperText={t('profile.emailHelp')} />
+          <TextField
+            label={t('auth:fields.email')}
+            value={user.email}
+            helperText={t('profile.emailHelp')}
+            slotProps={{ input: { readOnly: true } }}
+            data-testid="profile-email"
+          />
           <Stack direction="row">
             <Button type="submit" variant="contained" disabled={update.isPending} data-testid="profile-save">
               {t('profile.save')}
