@@ -21,7 +21,9 @@ async function inject(page) {
 export function formatViolations(violations) {
   return violations
     .map((violation) => {
-      const targets = violation.nodes.map((node) => `    - ${node.target.join(' ')}`).join('\n');
+      const targets = violation.nodes
+        .map((node) => `    - ${node.target.join(' ')}\n      ${node.html}\n      ${(node.why ?? '').replaceAll('\n', ' ')}`)
+        .join('\n');
       return `  ${violation.id} [${violation.impact}] ${violation.help} (${violation.helpUrl})\n${targets}`;
     })
     .join('\n');
@@ -44,7 +46,7 @@ export async function checkA11y(page, label = page.url(), { disableRules = KNOWN
           impact: v.impact,
           help: v.help,
           helpUrl: v.helpUrl,
-          nodes: v.nodes.filter((n) => !describesItsControl(v.id, String(n.target[0]))).map((n) => ({ target: n.target.map(String) })),
+          nodes: v.nodes.filter((n) => !describesItsControl(v.id, String(n.target[0]))).map((n) => ({ target: n.target.map(String), html: n.html.slice(0, 160), why: n.failureSummary })),
         }))
         .filter((v) => v.nodes.length > 0);
     },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE_URL, launch, newPage } from './browser.mjs';
+import { BASE_URL, launch, newPage, screenshot } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -20,6 +20,7 @@ test('the docs page renders and searches the contract without any other host', a
   });
   await page.goto(`${BASE_URL}/docs/index.html`);
   await page.getByRole('heading', { name: 'Integration guide' }).waitFor();
+  await screenshot(page, 'docs');
   // Search works under the page's Content-Security-Policy (no eval, no workers).
   await page.keyboard.press('Control+k');
   await page.keyboard.type('invite');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE_URL, launch, newPage } from './browser.mjs';
+import { BASE_URL, launch, newPage, screenshot } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -16,6 +16,7 @@ test('an unknown path shows the 404 page', async () => {
   await page.getByTestId('language-en').click();
   await page.goto(`${BASE_URL}/no-such-page/${Date.now()}`);
   assert.equal(await page.getByTestId('not-found').textContent(), 'Oops! Page not found');
+  await screenshot(page, 'not-found');
   await page.getByRole('link', { name: 'Return to Home' }).click();
   // Home is protected: a signed-out visitor lands on the auth screen.
   await page.getByTestId('auth-card').waitFor();

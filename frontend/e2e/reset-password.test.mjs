@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE_URL, launch, newPage } from './browser.mjs';
+import { BASE_URL, launch, newPage, screenshot } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -23,6 +23,7 @@ test('a link without a token is invalid', async () => {
   await page.getByTestId('language-en').click();
   await page.getByText('Invalid Reset Link').waitFor();
   await page.getByText('This password reset link is invalid or has expired.').waitFor();
+  await screenshot(page, 'reset-password-invalid-link');
   await page.getByTestId('go-to-login').click();
   await page.getByTestId('auth-card').waitFor();
   await page.context().close();
@@ -37,6 +38,7 @@ test('the reset form shows its three validation messages', async () => {
   await page.goto(`${BASE_URL}/reset-password?token=abc123`);
   assert.equal(await submit(page, 'long-enough-1', 'long-enough-2'), 'Passwords do not match.');
   assert.equal(await submit(page, 'short', 'short'), 'Password must be at least 8 characters long.');
+  await screenshot(page, 'reset-password-refused');
 
   await page.getByTestId('language-ro').click();
   assert.equal(await submit(page, 'short', 'short'), 'Parola trebuie să aibă cel puțin 8 caractere.');
