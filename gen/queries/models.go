@@ -108,6 +108,33 @@ type Click struct {
 	IsBot       bool
 }
 
+type Conversion struct {
+	ID                 uuid.UUID
+	BrandID            uuid.UUID
+	OrderID            string
+	OrderTotal         decimal.Decimal
+	Currency           string
+	CustomerEmail      string
+	ConvertedAt        time.Time
+	Source             string
+	Attribution        string
+	ClickID            uuid.NullUUID
+	LinkID             uuid.NullUUID
+	DiscountCode       string
+	DiscountCodeID     uuid.NullUUID
+	CampaignID         uuid.NullUUID
+	AffiliateID        uuid.NullUUID
+	CommissionCurrency string
+	ExchangeRate       decimal.Decimal
+	CommissionAmount   decimal.Decimal
+	OriginalCommission decimal.Decimal
+	RefundedAmount     decimal.Decimal
+	Status             string
+	FlagReason         string
+	CreatedAt          time.Time
+	UpdatedAt          time.Time
+}
+
 type CurrencyRate struct {
 	Currency  string
 	Rate      decimal.Decimal
@@ -169,6 +196,13 @@ type RateLimitHit struct {
 type RevokedToken struct {
 	Jti       uuid.UUID
 	ExpiresAt time.Time
+}
+
+type ShopifyWebhook struct {
+	BrandID    uuid.UUID
+	WebhookID  string
+	Topic      string
+	ReceivedAt time.Time
 }
 
 type TrackingLink struct {

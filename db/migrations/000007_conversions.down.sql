@@ -1,0 +1,1 @@
+DROP TABLE shopify_webhooks, conversions;

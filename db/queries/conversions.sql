@@ -1,0 +1,75 @@
+-- name: InsertConversion :one
+-- The first copy of an order stores it; a repeat (even one racing this one) stores nothing and
+-- returns no row, and the caller reads the stored one.
+INSERT INTO conversions (brand_id, order_id, order_total, currency, customer_email, converted_at, source,
+                         attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id,
+                         commission_currency, exchange_rate, commission_amount, original_commission, status, flag_reason)
+VALUES (@brand_id, @order_id, @order_total, @currency, @customer_email, @converted_at, @source,
+        @attribution, @click_id, @link_id, @discount_code, @discount_code_id, @campaign_id, @affiliate_id,
+        @commission_currency, @exchange_rate, @commission_amount, @commission_amount, @status, @flag_reason)
+ON CONFLICT (brand_id, order_id) DO NOTHING
+RETURNING id;
+
+-- name: GetConversionByOrder :one
+SELECT id FROM conversions WHERE brand_id = @brand_id AND order_id = @order_id;
+
+-- name: GetConversion :one
+-- One conversion with the names its views show; brand_id or affiliate_id narrows it to a tenant.
+SELECT sqlc.embed(v), coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+       b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
+FROM conversions v
+JOIN brands b ON b.id = v.brand_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN affiliates a ON a.id = v.affiliate_id
+LEFT JOIN tracking_links l ON l.id = v.link_id
+WHERE v.id = @id
+  AND (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
+  AND (sqlc.narg(affiliate_id)::uuid IS NULL OR v.affiliate_id = sqlc.narg(affiliate_id));
+
+-- name: ClickForAttribution :one
+-- A click with what attributing an order to it needs: its campaign's rule and window, and whether
+-- its affiliate is still approved in the campaign (a rejected or removed affiliate stops earning).
+SELECT k.id, k.clicked_at, k.link_id, k.brand_id, k.affiliate_id, k.is_bot,
+       sqlc.embed(c), a.email AS affiliate_email,
+       EXISTS (SELECT 1 FROM campaign_memberships m
+               WHERE m.campaign_id = k.campaign_id AND m.affiliate_id = k.affiliate_id AND m.status = 'approved') AS earning
+FROM clicks k
+JOIN campaigns c ON c.id = k.campaign_id
+JOIN affiliates a ON a.id = k.affiliate_id
+WHERE k.id = @id;
+
+-- name: CodeForAttribution :one
+-- A brand's discount code by its text (case-insensitive), with its campaign and its affiliate's standing.
+SELECT sqlc.embed(d), sqlc.embed(c), a.email AS affiliate_email,
+       EXISTS (SELECT 1 FROM campaign_memberships m
+               WHERE m.campaign_id = d.campaign_id AND m.affiliate_id = d.affiliate_id AND m.status = 'approved') AS earning,
+       (SELECT count(*) FROM conversions v
+        WHERE v.discount_code_id = d.id AND v.status <> 'rejected' AND @customer_email::text <> ''
+          AND lower(v.customer_email) = lower(@customer_email::text))::int AS customer_uses
+FROM discount_codes d
+JOIN campaigns c ON c.id = d.campaign_id
+JOIN affiliates a ON a.id = d.affiliate_id
+WHERE d.brand_id = @brand_id AND lower(d.code) = lower(@code::text)
+FOR UPDATE OF d;
+
+-- name: CountCodeUse :exec
+UPDATE discount_codes SET current_usage_count = current_usage_count + 1 WHERE id = @id;
+
+-- name: RecentClicksFromAddress :one
+-- Clicks on one link from one address hash in the minute before a given click (the burst rule).
+SELECT count(*)::int FROM clicks k
+WHERE k.link_id = @link_id
+  AND k.ip_hash = (SELECT c.ip_hash FROM clicks c WHERE c.id = @click_id)
+  AND k.clicked_at > @since AND k.clicked_at <= @until;
+
+-- name: OrderTotalsElsewhere :one
+-- Whether another brand already holds this order id with a different total (the reused-order rule).
+SELECT EXISTS (SELECT 1 FROM conversions WHERE order_id = @order_id AND brand_id <> @brand_id AND order_total <> @order_total);
+
+-- name: TakeShopifyWebhook :one
+-- Claims a webhook delivery; false when it was already taken.
+WITH taken AS (
+    INSERT INTO shopify_webhooks (brand_id, webhook_id, topic) VALUES (@brand_id, @webhook_id, @topic)
+    ON CONFLICT DO NOTHING RETURNING 1
+)
+SELECT EXISTS (SELECT 1 FROM taken);

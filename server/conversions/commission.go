@@ -1,0 +1,51 @@
+package conversions
+
+import (
+	"github.com/shopspring/decimal"
+)
+
+// rateDigits is how many decimals an exchange rate keeps (the column is numeric(20, 10)).
+const rateDigits = 10
+
+// Rule is how a campaign pays: a fraction of the order total ("percentage", 0.10 is 10%) or a fixed
+// amount per order ("fixed"), in the campaign's currency.
+type Rule struct {
+	Type  string
+	Value decimal.Decimal
+}
+
+// ExchangeRate is what one unit of from is worth in to, from RON-based rates (units of a currency
+// that one leu buys), rounded to the digits a conversion stores. ok is false when either is unknown.
+func ExchangeRate(ronRates map[string]decimal.Decimal, from, to string) (decimal.Decimal, bool) {
+	if from == to {
+		return decimal.NewFromInt(1), true
+	}
+	f, okFrom := ronRates[from]
+	t, okTo := ronRates[to]
+	if !okFrom || !okTo || !f.IsPositive() || !t.IsPositive() {
+		return decimal.Decimal{}, false
+	}
+	return t.DivRound(f, rateDigits), true
+}
+
+// Commission is what an order earns under a rule: for a percentage, the order total converted at
+// rate times the fraction; for a fixed rule, the amount itself. Rounded half-up to 2 decimals once,
+// at the end, with every step before it exact.
+func Commission(rule Rule, orderTotal, rate decimal.Decimal) decimal.Decimal {
+	if rule.Type == "fixed" {
+		return rule.Value.Round(2)
+	}
+	return orderTotal.Mul(rate).Mul(rule.Value).Round(2)
+}
+
+// WithinBudget caps a commission at what is left of a campaign's budget (nil: no budget).
+func WithinBudget(commission decimal.Decimal, budget *decimal.Decimal, spent decimal.Decimal) decimal.Decimal {
+	if budget == nil {
+		return commission
+	}
+	left := budget.Sub(spent)
+	if left.IsNegative() {
+		left = decimal.Zero
+	}
+	return decimal.Min(commission, left)
+}

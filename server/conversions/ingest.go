@@ -1,0 +1,308 @@
+package conversions
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/shopspring/decimal"
+
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/activity"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/currency"
+)
+
+// Order is an order as a shop reports it, through the conversion API or a Shopify webhook.
+type Order struct {
+	OrderID       string
+	Total         decimal.Decimal
+	Currency      string
+	CustomerEmail string
+	// ConvertedAt is when the order was placed; zero means now.
+	ConvertedAt time.Time
+	// ClickID is the aff_click value the shop kept from the landing page, if any.
+	ClickID      string
+	DiscountCode string
+	Source       string
+}
+
+var (
+	maxOrderTotal   = decimal.RequireFromString("999999999999.99")
+	earliestOrder   = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+	currencyPattern = regexp.MustCompile(`^[A-Z]{3}$`)
+)
+
+// clockSkew is how far a shop's clock may run ahead of ours: an order "from the future" within it
+// is accepted, and a click up to this long after the order still counts as before it.
+const clockSkew = 5 * time.Minute
+
+// check refuses what cannot be an order, naming the field; it normalises what it keeps.
+func (s *Service) check(o *Order) error {
+	o.OrderID = strings.TrimSpace(o.OrderID)
+	o.Currency = strings.ToUpper(strings.TrimSpace(o.Currency))
+	o.CustomerEmail = strings.TrimSpace(o.CustomerEmail)
+	o.DiscountCode = strings.TrimSpace(o.DiscountCode)
+	o.ClickID = strings.TrimSpace(o.ClickID)
+	switch {
+	case o.OrderID == "":
+		return apierror.Invalid("order_id", "required", "An order id is required")
+	case utf8.RuneCountInString(o.OrderID) > 255:
+		return apierror.Invalid("order_id", "maxLength", "An order id has at most 255 characters")
+	case o.Total.IsNegative():
+		return apierror.Invalid("order_total", "minimum", "The order total must not be negative")
+	case o.Total.GreaterThan(maxOrderTotal):
+		return apierror.Invalid("order_total", "maximum", "The order total is larger than any order can be")
+	case !o.Total.Equal(o.Total.Round(2)):
+		return apierror.Invalid("order_total", "decimal", "The order total has at most two decimals")
+	case !currencyPattern.MatchString(o.Currency):
+		return apierror.Invalid("currency", "pattern", "The currency is a three-letter ISO 4217 code, such as RON")
+	case utf8.RuneCountInString(o.CustomerEmail) > 254:
+		return apierror.Invalid("customer_email", "maxLength", "An email address has at most 254 characters")
+	case utf8.RuneCountInString(o.DiscountCode) > 255:
+		return apierror.Invalid("discount_code", "maxLength", "A discount code has at most 255 characters")
+	}
+	now := s.now()
+	if o.ConvertedAt.IsZero() {
+		o.ConvertedAt = now
+	}
+	if o.ConvertedAt.After(now.Add(clockSkew)) {
+		return apierror.Invalid("converted_at", "maximum", "The conversion time is in the future")
+	}
+	if o.ConvertedAt.Before(earliestOrder) {
+		return apierror.Invalid("converted_at", "minimum", "The conversion time is before the year 2000")
+	}
+	return nil
+}
+
+// Ingest stores an order once: the first copy is attributed and stored (created true); any later
+// copy, including one that races it, answers the stored conversion and changes nothing.
+func (s *Service) Ingest(ctx context.Context, brandID uuid.UUID, o Order) (Conversion, bool, error) {
+	if err := s.check(&o); err != nil {
+		return Conversion{}, false, err
+	}
+	byOrder := queries.GetConversionByOrderParams{BrandID: brandID, OrderID: o.OrderID}
+	if id, err := s.q.GetConversionByOrder(ctx, s.pool, byOrder); err == nil {
+		c, err := s.get(ctx, id)
+		return c, false, err
+	} else if !errors.Is(err, pgx.ErrNoRows) {
+		return Conversion{}, false, err
+	}
+	rates, _, err := currency.StoredRates(ctx, s.pool)
+	if err != nil {
+		return Conversion{}, false, err
+	}
+	if _, ok := rates[o.Currency]; !ok {
+		return Conversion{}, false, apierror.Invalid("currency", "enum", "The platform has no exchange rate for "+o.Currency)
+	}
+	var id uuid.UUID
+	created := false
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		d, err := s.decide(ctx, tx, brandID, o, rates)
+		if err != nil {
+			return err
+		}
+		id, err = s.q.InsertConversion(ctx, tx, queries.InsertConversionParams{
+			BrandID: brandID, OrderID: o.OrderID, OrderTotal: o.Total, Currency: o.Currency,
+			CustomerEmail: o.CustomerEmail, ConvertedAt: o.ConvertedAt, Source: o.Source,
+			Attribution: d.attribution, ClickID: d.clickID, LinkID: d.linkID, DiscountCode: o.DiscountCode,
+			DiscountCodeID: d.codeID, CampaignID: d.campaignID, AffiliateID: d.affiliateID,
+			CommissionCurrency: d.commissionCurrency, ExchangeRate: d.rate, CommissionAmount: d.commission,
+			Status: d.status, FlagReason: d.flag,
+		})
+		if errors.Is(err, pgx.ErrNoRows) {
+			// A copy of this order committed first: answer that one.
+			id, err = s.q.GetConversionByOrder(ctx, tx, byOrder)
+			return err
+		}
+		if err != nil {
+			return err
+		}
+		created = true
+		if d.countCodeUse {
+			if err := s.q.CountCodeUse(ctx, tx, d.codeID.UUID); err != nil {
+				return err
+			}
+		}
+		return activity.Log(ctx, tx, uuid.Nil, "conversion.recorded", "conversion", id.String(), map[string]any{
+			"brand_id": brandID, "order_id": o.OrderID, "source": o.Source, "attribution": d.attribution,
+			"status": d.status, "flag_reason": d.flag, "commission": d.commission.StringFixed(2),
+		})
+	})
+	if err != nil {
+		return Conversion{}, false, err
+	}
+	c, err := s.get(ctx, id)
+	return c, created, err
+}
+
+func (s *Service) get(ctx context.Context, id uuid.UUID) (Conversion, error) {
+	row, err := s.q.GetConversion(ctx, s.pool, queries.GetConversionParams{ID: id})
+	if err != nil {
+		return Conversion{}, err
+	}
+	return conversionOf(row), nil
+}
+
+// decision is what attribution, the commission rule and the fraud rules made of an order.
+type decision struct {
+	attribution                                      string
+	clickID, linkID, codeID, campaignID, affiliateID uuid.NullUUID
+	commissionCurrency                               string
+	rate, commission                                 decimal.Decimal
+	status, flag                                     string
+	countCodeUse                                     bool
+}
+
+// decide attributes an order: the click, if it is valid (this brand's, a person's, within its
+// campaign's window, its affiliate still approved); else a valid discount code of the brand; else
+// nobody. Then the commission, and the fraud rules.
+func (s *Service) decide(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, o Order, rates map[string]decimal.Decimal) (decision, error) {
+	click, err := s.validClick(ctx, tx, brandID, o)
+	if err != nil {
+		return decision{}, err
+	}
+	code, err := s.usableCode(ctx, tx, brandID, o, rates)
+	if err != nil {
+		return decision{}, err
+	}
+	d := decision{attribution: ByNone, commissionCurrency: o.Currency, rate: decimal.NewFromInt(1), status: StatusPending}
+	var campaign queries.Campaign
+	var affiliateEmail string
+	switch {
+	case click != nil:
+		d.attribution, campaign, affiliateEmail = ByLink, click.Campaign, click.AffiliateEmail
+		d.clickID = uuid.NullUUID{UUID: click.ID, Valid: true}
+		d.linkID = uuid.NullUUID{UUID: click.LinkID, Valid: true}
+		d.affiliateID = uuid.NullUUID{UUID: click.AffiliateID, Valid: true}
+	case code != nil:
+		d.attribution, campaign, affiliateEmail = ByCode, code.Campaign, code.AffiliateEmail
+		d.affiliateID = uuid.NullUUID{UUID: code.DiscountCode.AffiliateID, Valid: true}
+	}
+	if code != nil {
+		d.codeID = uuid.NullUUID{UUID: code.DiscountCode.ID, Valid: true}
+		d.countCodeUse = true
+	}
+	if d.attribution == ByNone {
+		return d, s.reusedOrder(ctx, tx, brandID, o, &d)
+	}
+	d.campaignID = uuid.NullUUID{UUID: campaign.ID, Valid: true}
+	rate, ok := ExchangeRate(rates, o.Currency, campaign.Currency)
+	if !ok {
+		return decision{}, apierror.Invalid("currency", "enum", "The platform has no exchange rate from "+o.Currency+" to "+campaign.Currency)
+	}
+	rule := Rule{Type: campaign.CommissionType, Value: campaign.CommissionValue}
+	// A code's override replaces its campaign's value for orders that used the code.
+	if code != nil && code.DiscountCode.CampaignID == campaign.ID && code.DiscountCode.CommissionOverride.Valid {
+		rule.Value = code.DiscountCode.CommissionOverride.Decimal
+	}
+	var budget *decimal.Decimal
+	if campaign.Budget.Valid {
+		budget = &campaign.Budget.Decimal
+	}
+	d.commissionCurrency, d.rate = campaign.Currency, rate
+	d.commission = WithinBudget(Commission(rule, o.Total, rate), budget, campaign.Spent)
+
+	// Fraud rules, in order; the first that fires names the flag.
+	switch {
+	case o.CustomerEmail != "" && strings.EqualFold(o.CustomerEmail, affiliateEmail):
+		d.flag = RuleSelfReferral
+	case click != nil && s.fraud.FastConversion > 0 && o.ConvertedAt.Sub(click.ClickedAt) < s.fraud.FastConversion:
+		d.flag = RuleFastConversion
+	case code != nil && overLimit(code):
+		d.flag = RuleCodeLimit
+	}
+	if d.flag == "" && click != nil && s.fraud.BurstClicks > 0 {
+		n, err := s.q.RecentClicksFromAddress(ctx, tx, queries.RecentClicksFromAddressParams{
+			LinkID: click.LinkID, ClickID: click.ID, Since: click.ClickedAt.Add(-time.Minute), Until: click.ClickedAt,
+		})
+		if err != nil {
+			return decision{}, err
+		}
+		if int(n) > s.fraud.BurstClicks {
+			d.flag = RuleClickBurst
+		}
+	}
+	if d.flag != "" {
+		d.status = StatusFlagged
+		return d, nil
+	}
+	return d, s.reusedOrder(ctx, tx, brandID, o, &d)
+}
+
+// reusedOrder flags an order whose id another brand already holds with a different total.
+func (s *Service) reusedOrder(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, o Order, d *decision) error {
+	reused, err := s.q.OrderTotalsElsewhere(ctx, tx, queries.OrderTotalsElsewhereParams{OrderID: o.OrderID, BrandID: brandID, OrderTotal: o.Total})
+	if err != nil {
+		return err
+	}
+	if reused {
+		d.status, d.flag = StatusFlagged, RuleReusedOrder
+	}
+	return nil
+}
+
+// validClick is the order's click when it may attribute the order, else nil.
+func (s *Service) validClick(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, o Order) (*queries.ClickForAttributionRow, error) {
+	id, err := uuid.Parse(o.ClickID)
+	if o.ClickID == "" || err != nil {
+		return nil, nil
+	}
+	row, err := s.q.ClickForAttribution(ctx, tx, id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	window := time.Duration(row.Campaign.AttributionWindowDays) * 24 * time.Hour
+	switch {
+	case row.BrandID != brandID, row.IsBot, !row.Earning,
+		row.ClickedAt.After(o.ConvertedAt.Add(clockSkew)),
+		o.ConvertedAt.Sub(row.ClickedAt) > window:
+		return nil, nil
+	}
+	return &row, nil
+}
+
+// usableCode is the order's discount code when it is the brand's and usable: active, within its
+// dates, its affiliate still approved, and the order at least its minimum. Usage over its limits
+// does not stop it (the shop took the code); the fraud rule flags it instead.
+func (s *Service) usableCode(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, o Order, rates map[string]decimal.Decimal) (*queries.CodeForAttributionRow, error) {
+	if o.DiscountCode == "" {
+		return nil, nil
+	}
+	row, err := s.q.CodeForAttribution(ctx, tx, queries.CodeForAttributionParams{BrandID: brandID, Code: o.DiscountCode, CustomerEmail: o.CustomerEmail})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	c := row.DiscountCode
+	switch {
+	case c.Status != "active", !row.Earning,
+		c.ValidFrom != nil && o.ConvertedAt.Before(*c.ValidFrom),
+		c.ValidUntil != nil && o.ConvertedAt.After(*c.ValidUntil):
+		return nil, nil
+	}
+	if c.MinimumOrderAmount.Valid {
+		rate, ok := ExchangeRate(rates, o.Currency, row.Campaign.Currency)
+		if !ok || o.Total.Mul(rate).LessThan(c.MinimumOrderAmount.Decimal) {
+			return nil, nil
+		}
+	}
+	return &row, nil
+}
+
+// overLimit: the code has been used as often as its limits allow, overall or by this customer.
+func overLimit(code *queries.CodeForAttributionRow) bool {
+	c := code.DiscountCode
+	return (c.UsageLimit != nil && c.CurrentUsageCount >= *c.UsageLimit) ||
+		(c.UsageLimitPerCustomer != nil && code.CustomerUses >= *c.UsageLimitPerCustomer)
+}
