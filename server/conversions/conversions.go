@@ -5,9 +5,7 @@ package conversions
 import (
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/queries"
 )
@@ -38,49 +36,16 @@ const (
 	RuleReusedOrder    = "reused_order"
 )
 
-// Conversion is a stored order with what attributed it and what it earns.
+// Conversion is a stored order with what attributed it, what it earns, and the names its views show.
 type Conversion struct {
-	ID                 uuid.UUID
-	BrandID            uuid.UUID
-	OrderID            string
-	OrderTotal         decimal.Decimal
-	Currency           string
-	CustomerEmail      string
-	ConvertedAt        time.Time
-	Source             string
-	Attribution        string
-	ClickID            uuid.NullUUID
-	LinkID             uuid.NullUUID
-	DiscountCode       string
-	DiscountCodeID     uuid.NullUUID
-	CampaignID         uuid.NullUUID
-	AffiliateID        uuid.NullUUID
-	CommissionCurrency string
-	ExchangeRate       decimal.Decimal
-	CommissionAmount   decimal.Decimal
-	OriginalCommission decimal.Decimal
-	RefundedAmount     decimal.Decimal
-	Status             string
-	FlagReason         string
-	CreatedAt          time.Time
-	UpdatedAt          time.Time
-
+	queries.Conversion
 	BrandName, CampaignName, AffiliateName, LinkCode string
 }
 
 // conversionOf is the one mapping from a conversion's row to a Conversion.
 func conversionOf(r queries.GetConversionRow) Conversion {
-	v := r.Conversion
-	return Conversion{
-		ID: v.ID, BrandID: v.BrandID, OrderID: v.OrderID, OrderTotal: v.OrderTotal, Currency: v.Currency,
-		CustomerEmail: v.CustomerEmail, ConvertedAt: v.ConvertedAt, Source: v.Source, Attribution: v.Attribution,
-		ClickID: v.ClickID, LinkID: v.LinkID, DiscountCode: v.DiscountCode, DiscountCodeID: v.DiscountCodeID,
-		CampaignID: v.CampaignID, AffiliateID: v.AffiliateID, CommissionCurrency: v.CommissionCurrency,
-		ExchangeRate: v.ExchangeRate, CommissionAmount: v.CommissionAmount, OriginalCommission: v.OriginalCommission,
-		RefundedAmount: v.RefundedAmount, Status: v.Status, FlagReason: v.FlagReason, CreatedAt: v.CreatedAt,
-		UpdatedAt: v.UpdatedAt,
-		BrandName: r.BrandName, CampaignName: r.CampaignName, AffiliateName: r.AffiliateName, LinkCode: r.LinkCode,
-	}
+	return Conversion{Conversion: r.Conversion, BrandName: r.BrandName, CampaignName: r.CampaignName,
+		AffiliateName: r.AffiliateName, LinkCode: r.LinkCode}
 }
 
 // FraudLimits are the thresholds of the fraud rules.

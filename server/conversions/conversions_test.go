@@ -3,8 +3,6 @@ package conversions_test
 import (
 	"context"
 	"errors"
-	"fmt"
-	"os"
 	"sync"
 	"testing"
 	"time"
@@ -13,7 +11,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/shopspring/decimal"
 
-	"github.com/openaffiliate/platform/server"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/conversions"
 	"github.com/openaffiliate/platform/server/servertest"
@@ -22,26 +19,7 @@ import (
 var pool *pgxpool.Pool
 
 func TestMain(m *testing.M) {
-	ctx := context.Background()
-	dbURL, drop, err := servertest.CreateDatabase(ctx, "conversions")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	code := func() int {
-		if pool, err = server.OpenPool(ctx, dbURL); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
-		}
-		defer pool.Close()
-		if err := server.Migrate(pool); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
-		}
-		return m.Run()
-	}()
-	drop()
-	os.Exit(code)
+	servertest.MainWithPool(m, "conversions", nil, &pool)
 }
 
 // now is the tests' fixed clock.
@@ -63,7 +41,7 @@ func dec(s string) decimal.Decimal { return decimal.RequireFromString(s) }
 // program is one brand with one campaign and one approved affiliate, a link and a code.
 type program struct {
 	brand, campaign, affiliate, link, code uuid.UUID
-	codeText, affiliateEmail              string
+	codeText, affiliateEmail               string
 }
 
 type campaignRule struct {

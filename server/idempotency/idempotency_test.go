@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"os"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -17,7 +16,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/openaffiliate/platform/gen/queries"
-	"github.com/openaffiliate/platform/server"
 	"github.com/openaffiliate/platform/server/idempotency"
 	"github.com/openaffiliate/platform/server/servertest"
 )
@@ -27,34 +25,7 @@ import (
 var pool *pgxpool.Pool
 
 func TestMain(m *testing.M) {
-	ctx := context.Background()
-	dbURL, drop, err := servertest.CreateDatabase(ctx, "idempotency")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	code := func() int {
-		u, err := url.Parse(dbURL)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
-		}
-		q := u.Query()
-		q.Set("pool_max_conns", "2")
-		u.RawQuery = q.Encode()
-		if pool, err = server.OpenPool(ctx, u.String()); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
-		}
-		defer pool.Close()
-		if err := server.Migrate(pool); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
-		}
-		return m.Run()
-	}()
-	drop()
-	os.Exit(code)
+	servertest.MainWithPool(m, "idempotency", url.Values{"pool_max_conns": {"2"}}, &pool)
 }
 
 // clock is a settable time source.

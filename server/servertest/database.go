@@ -10,8 +10,12 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"testing"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/openaffiliate/platform/server"
 )
 
 // AdminURL is the server tests create their databases on: TEST_DATABASE_URL, else DATABASE_URL,
@@ -63,4 +67,40 @@ func redact(raw string) string {
 		return "(unparsable URL)"
 	}
 	return u.Redacted()
+}
+
+// MainWithPool runs a package's tests against a fresh, migrated database without a server: *pool
+// is open while they run, with the URL parameters in params (for example pool_max_conns), and the
+// database is dropped afterwards. Call it from TestMain.
+func MainWithPool(m *testing.M, prefix string, params url.Values, pool **pgxpool.Pool) {
+	ctx := context.Background()
+	dbURL, drop, err := CreateDatabase(ctx, prefix)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	code := func() int {
+		u, err := url.Parse(dbURL)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		q := u.Query()
+		for k, v := range params {
+			q[k] = v
+		}
+		u.RawQuery = q.Encode()
+		if *pool, err = server.OpenPool(ctx, u.String()); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		defer (*pool).Close()
+		if err := server.Migrate(*pool); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		return m.Run()
+	}()
+	drop()
+	os.Exit(code)
 }
