@@ -309,6 +309,9 @@ func TestOffsetPastTheEnd(t *testing.T) {
 	mustStatus(t, env.Call(t, http.MethodPost, "/discount-codes/generate", p.brand.token, map[string]any{
 		"campaign_id": p.campaign["id"], "affiliate_id": p.affID, "discount_type": "percentage", "discount_value": 0.1,
 	}), http.StatusCreated)
+	mustStatus(t, env.Call(t, http.MethodPost, "/conversions/process", p.brand.token, map[string]any{
+		"order_id": "past-the-end-1", "order_total": "10.00", "currency": "RON",
+	}), http.StatusCreated)
 	checked := 0
 	for _, o := range contractOperations(t) {
 		if o.method != http.MethodGet || !o.has(openapi3.ParameterInQuery, "offset") {

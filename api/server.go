@@ -11,6 +11,7 @@ import (
 	"github.com/openaffiliate/platform/server/accounts"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/conversions"
 	"github.com/openaffiliate/platform/server/tracking"
 )
 
@@ -20,6 +21,7 @@ type Server struct {
 	Accounts     *accounts.Service
 	Catalogue    *catalogue.Service
 	Tracking     *tracking.Service
+	Conversions  *conversions.Service
 	Tokens       *auth.Tokens
 	HashIP       func(ip string) string
 	DemoAccounts bool // dev mode on a loopback PUBLIC_URL: dev-login and the demo accounts work

@@ -73,3 +73,33 @@ WITH taken AS (
     ON CONFLICT DO NOTHING RETURNING 1
 )
 SELECT EXISTS (SELECT 1 FROM taken);
+
+-- name: ListConversions :many
+-- A page of conversions; brand_id or affiliate_id narrows them to one tenant, the other arguments
+-- filter, and sort with descending orders them (created_at, order_total or commission_amount).
+SELECT sqlc.embed(v), coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+       b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code,
+       count(*) OVER () AS total
+FROM conversions v
+JOIN brands b ON b.id = v.brand_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN affiliates a ON a.id = v.affiliate_id
+LEFT JOIN tracking_links l ON l.id = v.link_id
+WHERE (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
+  AND (sqlc.narg(affiliate_id)::uuid IS NULL OR v.affiliate_id = sqlc.narg(affiliate_id))
+  AND (sqlc.narg(status)::text IS NULL OR v.status = sqlc.narg(status))
+  AND (sqlc.narg(campaign_filter)::uuid IS NULL OR v.campaign_id = sqlc.narg(campaign_filter))
+  AND (sqlc.narg(affiliate_filter)::uuid IS NULL OR v.affiliate_id = sqlc.narg(affiliate_filter))
+  AND (sqlc.narg(since)::timestamptz IS NULL OR v.created_at >= sqlc.narg(since))
+  AND (sqlc.narg(before)::timestamptz IS NULL OR v.created_at < sqlc.narg(before))
+  AND (v.order_id ILIKE @pattern OR v.customer_email ILIKE @pattern
+       OR coalesce(v.affiliate_id::text, '') ILIKE @pattern OR v.id::text ILIKE @pattern)
+ORDER BY
+  CASE WHEN @sort::text = 'order_total' AND @descending::bool THEN v.order_total END DESC,
+  CASE WHEN @sort::text = 'order_total' AND NOT @descending::bool THEN v.order_total END ASC,
+  CASE WHEN @sort::text = 'commission_amount' AND @descending::bool THEN v.commission_amount END DESC,
+  CASE WHEN @sort::text = 'commission_amount' AND NOT @descending::bool THEN v.commission_amount END ASC,
+  CASE WHEN @descending::bool THEN v.created_at END DESC,
+  CASE WHEN NOT @descending::bool THEN v.created_at END ASC,
+  v.id
+LIMIT @max_rows OFFSET @skip_rows;

@@ -144,6 +144,75 @@ func (e CommissionType) Valid() bool {
 	}
 }
 
+// Defines values for ConversionAttribution.
+const (
+	ConversionAttributionDiscountCode ConversionAttribution = "discount_code"
+	ConversionAttributionLink         ConversionAttribution = "link"
+	ConversionAttributionNone         ConversionAttribution = "none"
+)
+
+// Valid indicates whether the value is a known member of the ConversionAttribution enum.
+func (e ConversionAttribution) Valid() bool {
+	switch e {
+	case ConversionAttributionDiscountCode:
+		return true
+	case ConversionAttributionLink:
+		return true
+	case ConversionAttributionNone:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ConversionSource.
+const (
+	ConversionSourceApi     ConversionSource = "api"
+	ConversionSourceShopify ConversionSource = "shopify"
+)
+
+// Valid indicates whether the value is a known member of the ConversionSource enum.
+func (e ConversionSource) Valid() bool {
+	switch e {
+	case ConversionSourceApi:
+		return true
+	case ConversionSourceShopify:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ConversionStatus.
+const (
+	ConversionStatusConfirmed ConversionStatus = "confirmed"
+	ConversionStatusFlagged   ConversionStatus = "flagged"
+	ConversionStatusPaid      ConversionStatus = "paid"
+	ConversionStatusPending   ConversionStatus = "pending"
+	ConversionStatusRejected  ConversionStatus = "rejected"
+	ConversionStatusReversed  ConversionStatus = "reversed"
+)
+
+// Valid indicates whether the value is a known member of the ConversionStatus enum.
+func (e ConversionStatus) Valid() bool {
+	switch e {
+	case ConversionStatusConfirmed:
+		return true
+	case ConversionStatusFlagged:
+		return true
+	case ConversionStatusPaid:
+		return true
+	case ConversionStatusPending:
+		return true
+	case ConversionStatusRejected:
+		return true
+	case ConversionStatusReversed:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CurrencyCode.
 const (
 	CurrencyCodeEUR CurrencyCode = "EUR"
@@ -426,6 +495,69 @@ func (e Visibility) Valid() bool {
 	case VisibilityInviteOnly:
 		return true
 	case VisibilityPublic:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListConversionsParamsRange.
+const (
+	ListConversionsParamsRangeN30d  ListConversionsParamsRange = "30d"
+	ListConversionsParamsRangeN365d ListConversionsParamsRange = "365d"
+	ListConversionsParamsRangeN7d   ListConversionsParamsRange = "7d"
+	ListConversionsParamsRangeN90d  ListConversionsParamsRange = "90d"
+)
+
+// Valid indicates whether the value is a known member of the ListConversionsParamsRange enum.
+func (e ListConversionsParamsRange) Valid() bool {
+	switch e {
+	case ListConversionsParamsRangeN30d:
+		return true
+	case ListConversionsParamsRangeN365d:
+		return true
+	case ListConversionsParamsRangeN7d:
+		return true
+	case ListConversionsParamsRangeN90d:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListConversionsParamsSort.
+const (
+	ListConversionsParamsSortCommissionAmount ListConversionsParamsSort = "commission_amount"
+	ListConversionsParamsSortCreatedAt        ListConversionsParamsSort = "created_at"
+	ListConversionsParamsSortOrderTotal       ListConversionsParamsSort = "order_total"
+)
+
+// Valid indicates whether the value is a known member of the ListConversionsParamsSort enum.
+func (e ListConversionsParamsSort) Valid() bool {
+	switch e {
+	case ListConversionsParamsSortCommissionAmount:
+		return true
+	case ListConversionsParamsSortCreatedAt:
+		return true
+	case ListConversionsParamsSortOrderTotal:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListConversionsParamsOrder.
+const (
+	ListConversionsParamsOrderAsc  ListConversionsParamsOrder = "asc"
+	ListConversionsParamsOrderDesc ListConversionsParamsOrder = "desc"
+)
+
+// Valid indicates whether the value is a known member of the ListConversionsParamsOrder enum.
+func (e ListConversionsParamsOrder) Valid() bool {
+	switch e {
+	case ListConversionsParamsOrderAsc:
+		return true
+	case ListConversionsParamsOrderDesc:
 		return true
 	default:
 		return false
@@ -862,6 +994,120 @@ type ClickListResponse struct {
 // CommissionType percentage of the order total, or a fixed amount per conversion.
 type CommissionType string
 
+// Conversion defines model for Conversion.
+type Conversion struct {
+	// AffiliateId The affiliate it is attributed to; null when unattributed.
+	AffiliateId   *openapi_types.UUID   `json:"affiliate_id"`
+	AffiliateName string                `json:"affiliate_name"`
+	Attribution   ConversionAttribution `json:"attribution"`
+	BrandId       openapi_types.UUID    `json:"brand_id"`
+	BrandName     string                `json:"brand_name"`
+	CampaignId    *openapi_types.UUID   `json:"campaign_id"`
+	CampaignName  string                `json:"campaign_name"`
+
+	// CommissionAmount An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	CommissionAmount Decimal `json:"commission_amount"`
+
+	// CommissionCurrency The campaign's currency (the order's when unattributed).
+	CommissionCurrency string    `json:"commission_currency"`
+	ConvertedAt        time.Time `json:"converted_at"`
+	CreatedAt          time.Time `json:"created_at"`
+	Currency           string    `json:"currency"`
+	CustomerEmail      string    `json:"customer_email"`
+
+	// DiscountCode The discount code the order used, as the shop sent it, or empty.
+	DiscountCode string `json:"discount_code"`
+
+	// ExchangeRate An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	ExchangeRate Decimal `json:"exchange_rate"`
+
+	// FlagReason The fraud rule that flagged it, or empty.
+	FlagReason string             `json:"flag_reason"`
+	Id         openapi_types.UUID `json:"id"`
+
+	// LinkCode The short code of the attributed link, or empty.
+	LinkCode string              `json:"link_code"`
+	LinkId   *openapi_types.UUID `json:"link_id"`
+	OrderId  string              `json:"order_id"`
+
+	// OrderTotal An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	OrderTotal Decimal `json:"order_total"`
+
+	// RefundedAmount An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	RefundedAmount Decimal          `json:"refunded_amount"`
+	Source         ConversionSource `json:"source"`
+
+	// Status `pending` on arrival; `confirmed` or `rejected` by the brand or the host; `flagged` by a
+	// fraud rule (`flag_reason`); `reversed` when a confirmed, unpaid commission is taken back;
+	// `paid` once its payout is paid.
+	Status ConversionStatus `json:"status"`
+}
+
+// ConversionAttribution defines model for Conversion.Attribution.
+type ConversionAttribution string
+
+// ConversionSource defines model for Conversion.Source.
+type ConversionSource string
+
+// ConversionInput defines model for ConversionInput.
+type ConversionInput struct {
+	// ClickId The `aff_click` value the visitor arrived with.
+	ClickId *string `json:"click_id,omitempty"`
+
+	// ConvertedAt When the order was placed (default now); not in the future, not before 2000.
+	ConvertedAt *time.Time `json:"converted_at,omitempty"`
+
+	// Currency ISO 4217 code of the order's currency; the platform must have a rate for it.
+	Currency      string  `json:"currency"`
+	CustomerEmail *string `json:"customer_email,omitempty"`
+	DiscountCode  *string `json:"discount_code,omitempty"`
+
+	// OrderId The shop's order id, unique per brand.
+	OrderId string `json:"order_id"`
+
+	// OrderTotal An amount of money, at least 0, with at most 12 digits before the decimal point and 2 after:
+	// a decimal string (`"1250.50"`) or a JSON number (`1250.50`), read exactly from its text,
+	// never through a binary float.
+	//
+	//
+	// Example: 1250.50
+	OrderTotal MoneyInput `json:"order_total"`
+}
+
+// ConversionListResponse defines model for ConversionListResponse.
+type ConversionListResponse struct {
+	Data struct {
+		Conversions []Conversion `json:"conversions"`
+		Limit       int          `json:"limit"`
+		Offset      int          `json:"offset"`
+
+		// Total How many match, across all pages.
+		Total int `json:"total"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// ConversionResponse defines model for ConversionResponse.
+type ConversionResponse struct {
+	Data struct {
+		Conversion Conversion `json:"conversion"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// ConversionStatus `pending` on arrival; `confirmed` or `rejected` by the brand or the host; `flagged` by a
+// fraud rule (`flag_reason`); `reversed` when a confirmed, unpaid commission is taken back;
+// `paid` once its payout is paid.
+type ConversionStatus string
+
 // CreateHostRequest defines model for CreateHostRequest.
 type CreateHostRequest struct {
 	Email     openapi_types.Email `json:"email"`
@@ -1171,6 +1417,13 @@ type MessageResponse struct {
 	Message string `json:"message"`
 	Success bool   `json:"success"`
 }
+
+// MoneyInput An amount of money, at least 0, with at most 12 digits before the decimal point and 2 after:
+// a decimal string (`"1250.50"`) or a JSON number (`1250.50`), read exactly from its text,
+// never through a binary float.
+//
+// Example: 1250.50
+type MoneyInput = amount.Text
 
 // NullableDecimal An exact decimal number written as a string, or null.
 //
@@ -1682,6 +1935,46 @@ type JoinCampaignParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// ListConversionsParams defines parameters for ListConversions.
+type ListConversionsParams struct {
+	// Query A case-insensitive substring to search for.
+	Query *Query `form:"query,omitempty" json:"query,omitempty"`
+
+	// Limit Page size (default 100).
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
+	Offset      *Offset             `form:"offset,omitempty" json:"offset,omitempty"`
+	Status      *ConversionStatus   `form:"status,omitempty" json:"status,omitempty"`
+	CampaignId  *openapi_types.UUID `form:"campaign_id,omitempty" json:"campaign_id,omitempty"`
+	AffiliateId *openapi_types.UUID `form:"affiliate_id,omitempty" json:"affiliate_id,omitempty"`
+
+	// Range The last 7, 30, 90 or 365 days.
+	Range *ListConversionsParamsRange `form:"range,omitempty" json:"range,omitempty"`
+	From  *openapi_types.Date         `form:"from,omitempty" json:"from,omitempty"`
+	To    *openapi_types.Date         `form:"to,omitempty" json:"to,omitempty"`
+	Sort  *ListConversionsParamsSort  `form:"sort,omitempty" json:"sort,omitempty"`
+	Order *ListConversionsParamsOrder `form:"order,omitempty" json:"order,omitempty"`
+}
+
+// ListConversionsParamsRange defines parameters for ListConversions.
+type ListConversionsParamsRange string
+
+// ListConversionsParamsSort defines parameters for ListConversions.
+type ListConversionsParamsSort string
+
+// ListConversionsParamsOrder defines parameters for ListConversions.
+type ListConversionsParamsOrder string
+
+// ProcessConversionParams defines parameters for ProcessConversion.
+type ProcessConversionParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListDiscountCodesParams defines parameters for ListDiscountCodes.
 type ListDiscountCodesParams struct {
 	// Query A case-insensitive substring to search for.
@@ -1825,6 +2118,9 @@ type CreateCampaignJSONRequestBody = CampaignInput
 
 // UpdateCampaignJSONRequestBody defines body for UpdateCampaign for application/json ContentType.
 type UpdateCampaignJSONRequestBody = CampaignUpdate
+
+// ProcessConversionJSONRequestBody defines body for ProcessConversion for application/json ContentType.
+type ProcessConversionJSONRequestBody = ConversionInput
 
 // CreateDiscountCodeJSONRequestBody defines body for CreateDiscountCode for application/json ContentType.
 type CreateDiscountCodeJSONRequestBody = DiscountCodeInput
@@ -1975,6 +2271,15 @@ type ServerInterface interface {
 	// JoinCampaign Apply to a campaign
 	// (POST /campaigns/{id}/join)
 	JoinCampaign(ctx echo.Context, id IdPath, params JoinCampaignParams) error
+	// ListConversions Conversions (brand its own; affiliate those attributed to it; host all)
+	// (GET /conversions)
+	ListConversions(ctx echo.Context, params ListConversionsParams) error
+	// ProcessConversion Report an order; it is stored once, attributed, and its commission computed
+	// (POST /conversions/process)
+	ProcessConversion(ctx echo.Context, params ProcessConversionParams) error
+	// GetConversion One conversion (brand its own; affiliate one attributed to it; host any)
+	// (GET /conversions/{id})
+	GetConversion(ctx echo.Context, id IdPath) error
 	// ListDiscountCodes Discount codes (brand its own; affiliate those assigned to it; host all)
 	// (GET /discount-codes)
 	ListDiscountCodes(ctx echo.Context, params ListDiscountCodesParams) error
@@ -3138,6 +3443,139 @@ func (w *ServerInterfaceWrapper) JoinCampaign(ctx echo.Context) error {
 	return err
 }
 
+// ListConversions converts echo context to params.
+func (w *ServerInterfaceWrapper) ListConversions(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListConversionsParams
+	// ------------- Optional query parameter "query" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "query", ctx.QueryParams(), &params.Query, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter query: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", ctx.QueryParams(), &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter status: %s", err))
+	}
+
+	// ------------- Optional query parameter "campaign_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "campaign_id", ctx.QueryParams(), &params.CampaignId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter campaign_id: %s", err))
+	}
+
+	// ------------- Optional query parameter "affiliate_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "affiliate_id", ctx.QueryParams(), &params.AffiliateId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter affiliate_id: %s", err))
+	}
+
+	// ------------- Optional query parameter "range" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "range", ctx.QueryParams(), &params.Range, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter range: %s", err))
+	}
+
+	// ------------- Optional query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "from", ctx.QueryParams(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter from: %s", err))
+	}
+
+	// ------------- Optional query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "to", ctx.QueryParams(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter to: %s", err))
+	}
+
+	// ------------- Optional query parameter "sort" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "sort", ctx.QueryParams(), &params.Sort, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter sort: %s", err))
+	}
+
+	// ------------- Optional query parameter "order" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "order", ctx.QueryParams(), &params.Order, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter order: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListConversions(ctx, params)
+	return err
+}
+
+// ProcessConversion converts echo context to params.
+func (w *ServerInterfaceWrapper) ProcessConversion(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ProcessConversionParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ProcessConversion(ctx, params)
+	return err
+}
+
+// GetConversion converts echo context to params.
+func (w *ServerInterfaceWrapper) GetConversion(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetConversion(ctx, id)
+	return err
+}
+
 // ListDiscountCodes converts echo context to params.
 func (w *ServerInterfaceWrapper) ListDiscountCodes(ctx echo.Context) error {
 	var err error
@@ -3582,6 +4020,9 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/discount-codes/generate", wrapper.GenerateDiscountCode, options.OperationMiddlewares["generateDiscountCode"]...)
 	router.DELETE(options.BaseURL+"/discount-codes/:id", wrapper.DeleteDiscountCode, options.OperationMiddlewares["deleteDiscountCode"]...)
 	router.PUT(options.BaseURL+"/discount-codes/:id", wrapper.UpdateDiscountCode, options.OperationMiddlewares["updateDiscountCode"]...)
+	router.POST(options.BaseURL+"/conversions/process", wrapper.ProcessConversion, options.OperationMiddlewares["processConversion"]...)
+	router.GET(options.BaseURL+"/conversions", wrapper.ListConversions, options.OperationMiddlewares["listConversions"]...)
+	router.GET(options.BaseURL+"/conversions/:id", wrapper.GetConversion, options.OperationMiddlewares["getConversion"]...)
 
 }
 
@@ -7993,6 +8434,269 @@ func (response JoinCampaign500JSONResponse) VisitJoinCampaignResponse(w http.Res
 	return err
 }
 
+type ListConversionsRequestObject struct {
+	Params ListConversionsParams
+}
+
+type ListConversionsResponseObject interface {
+	VisitListConversionsResponse(w http.ResponseWriter) error
+}
+
+type ListConversions200JSONResponse ConversionListResponse
+
+func (response ListConversions200JSONResponse) VisitListConversionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListConversions400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListConversions400JSONResponse) VisitListConversionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListConversions401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListConversions401JSONResponse) VisitListConversionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListConversions500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListConversions500JSONResponse) VisitListConversionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ProcessConversionRequestObject struct {
+	Params ProcessConversionParams
+	Body   *ProcessConversionJSONRequestBody
+}
+
+type ProcessConversionResponseObject interface {
+	VisitProcessConversionResponse(w http.ResponseWriter) error
+}
+
+type ProcessConversion200JSONResponse ConversionResponse
+
+func (response ProcessConversion200JSONResponse) VisitProcessConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ProcessConversion201JSONResponse ConversionResponse
+
+func (response ProcessConversion201JSONResponse) VisitProcessConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ProcessConversion400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ProcessConversion400JSONResponse) VisitProcessConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ProcessConversion401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ProcessConversion401JSONResponse) VisitProcessConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ProcessConversion403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ProcessConversion403JSONResponse) VisitProcessConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ProcessConversion409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ProcessConversion409JSONResponse) VisitProcessConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ProcessConversion413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response ProcessConversion413JSONResponse) VisitProcessConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ProcessConversion500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ProcessConversion500JSONResponse) VisitProcessConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetConversionRequestObject struct {
+	Id IdPath `json:"id"`
+}
+
+type GetConversionResponseObject interface {
+	VisitGetConversionResponse(w http.ResponseWriter) error
+}
+
+type GetConversion200JSONResponse ConversionResponse
+
+func (response GetConversion200JSONResponse) VisitGetConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetConversion400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetConversion400JSONResponse) VisitGetConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetConversion401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetConversion401JSONResponse) VisitGetConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetConversion404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetConversion404JSONResponse) VisitGetConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetConversion500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetConversion500JSONResponse) VisitGetConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListDiscountCodesRequestObject struct {
 	Params ListDiscountCodesParams
 }
@@ -9301,6 +10005,15 @@ type StrictServerInterface interface {
 	// JoinCampaign Apply to a campaign
 	// (POST /campaigns/{id}/join)
 	JoinCampaign(ctx context.Context, request JoinCampaignRequestObject) (JoinCampaignResponseObject, error)
+	// ListConversions Conversions (brand its own; affiliate those attributed to it; host all)
+	// (GET /conversions)
+	ListConversions(ctx context.Context, request ListConversionsRequestObject) (ListConversionsResponseObject, error)
+	// ProcessConversion Report an order; it is stored once, attributed, and its commission computed
+	// (POST /conversions/process)
+	ProcessConversion(ctx context.Context, request ProcessConversionRequestObject) (ProcessConversionResponseObject, error)
+	// GetConversion One conversion (brand its own; affiliate one attributed to it; host any)
+	// (GET /conversions/{id})
+	GetConversion(ctx context.Context, request GetConversionRequestObject) (GetConversionResponseObject, error)
 	// ListDiscountCodes Discount codes (brand its own; affiliate those assigned to it; host all)
 	// (GET /discount-codes)
 	ListDiscountCodes(ctx context.Context, request ListDiscountCodesRequestObject) (ListDiscountCodesResponseObject, error)
@@ -10837,6 +11550,104 @@ func (sh *strictHandler) JoinCampaign(ctx echo.Context, id IdPath, params JoinCa
 	return nil
 }
 
+// ListConversions operation middleware
+func (sh *strictHandler) ListConversions(ctx echo.Context, params ListConversionsParams) error {
+	var request ListConversionsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListConversions(ctx.Request().Context(), request.(ListConversionsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListConversions")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListConversionsResponseObject); ok {
+		return validResponse.VisitListConversionsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ProcessConversion operation middleware
+func (sh *strictHandler) ProcessConversion(ctx echo.Context, params ProcessConversionParams) error {
+	var request ProcessConversionRequestObject
+
+	request.Params = params
+
+	var body ProcessConversionJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ProcessConversion(ctx.Request().Context(), request.(ProcessConversionRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ProcessConversion")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ProcessConversionResponseObject); ok {
+		return validResponse.VisitProcessConversionResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetConversion operation middleware
+func (sh *strictHandler) GetConversion(ctx echo.Context, id IdPath) error {
+	var request GetConversionRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetConversion(ctx.Request().Context(), request.(GetConversionRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetConversion")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetConversionResponseObject); ok {
+		return validResponse.VisitGetConversionResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListDiscountCodes operation middleware
 func (sh *strictHandler) ListDiscountCodes(ctx echo.Context, params ListDiscountCodesParams) error {
 	var request ListDiscountCodesRequestObject
@@ -11280,241 +12091,276 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2LUiM5mij8KgrPbBTEpg3UZWcaYmJ/F1BTTFPAcOne/dt1bJEpYzVpySMpMd5qIs7TnAc7T3JC3ydl",
-	"Ku1MXyguVd2cEztd2GnlJ+m7X780YjkcScGE0Y3tL40RVXTIDFPw10FyQs3A/ouLxnZjZP+IGoIOWWO7",
-	"wZNG1FDsXxlXLGlsG5WxqKHjARtS+4u+VENqGtuNLIMnzWRkf6WN4uKqcXcXNQ4SNhxJw0Q8+ZFN7G8S",
-	"pmPFR4ZL+7pP9JppQoliRk2Ipn22TcyAkT5X2hAq9Jgp0peKmAHX5JpNCNdEG6lYAh+/fksGMlOaUJEQ",
-	"xUYpnbAkImNuBh3Ry99umqfuu21iN9GL4Nf2vSNGDekrOYT3ajpkJKZpytRO8YF9r12SUCHNgKmOGDIz",
-	"kElE7HERqcilTCYOXE16bzd/IAd7+59Ojs/3j3b/u/vj/n93T/cvzvb3ei3ydyaYooYRKRgZMUUyzRSh",
-	"sT0RskY74uLiYG/dbSjTjHDjToAa99grDQfGmW51RCPCmxswmjBV3F1w9E179uHFDentIRNX9t5fv3sX",
-	"NYZc+L+3IosDhim75v/6pdO5fb3V7HRu/7L/+d//XHnHh3zIzezVntArRjT/H0bWEtanWWrI1ubmesvD",
-	"+6+MqUkBbgqrhEC6XzW2tzY3IwsyH2ZD+GsTIHZ/5iBxYdgVUwDTcb+vWQVQp3KsiZFEX/NRAddmRKgh",
-	"Q6kNeb319i9v//rmP97+Zb1FTqg2gAVMJBH8Y2Q3xTVhw5GZwB31jDQ07RFteJqSWGbCaMJumJoQJcd1",
-	"u5UIX+V2N6OCsLgwb143gt0X8AVnsFl5Bv+EV84cQZvEVLMmF5oJzQ2/YURnl3ifcDSMqnhgUa4OeP9n",
-	"NT5tbs4iyZ3lInokhWbAdN7T5JT9K2MariiWwtKo/ScdjVIeUwvqxq/awvsleM2fFes3tht/2igY2gZ+",
-	"qzf2lZIKX1Xe7/mAEYUvszc3pKk9XZYA2SpGr4H/ZCnbIZa67SmMqWcyrcZd1NiVop/y+AlgbZNM8H9l",
-	"jNzQNANEo6liNJkQQ6+ZiCzMVJDeFG33AGLgFsgWHZ/y+67d2QepLnmSMPE010BjoA9i0YMM6cSCBdwW",
-	"2bscWcbIpQDYDoRlQjTFFR//6AXJBLsdsdiwhGimbpgizD6NgiBHocReCxfwYSqvNAB7JM0HmYnk8eE8",
-	"kkRn8YDIy19ZbMiaVFZAXLJUiitgbf7uDRNUmHUA74ROUkmTcykPqbpiT0t0IBu5Jql9NcgxQbbIJ/4e",
-	"QDuX8hMVE8cO9BOAJiUZUjEhVsoNR0ZbNofCE95+alWRZrtvmJplnmcsliKBcx5TOPe+VIwYNbHURa8o",
-	"F60yZ5wnpyxwF4JmZiAV/x/2BNjziWvNxVVE2O3I6nSWoSh2I69ZQoz0LGaspLgisWIJE4bT1OL4nd8V",
-	"HFIbKfkcdvSlwYTd4i+NS0WFVQRpv89TTg2zRyu1aXyekQlRo50/ZJVSZanfcJQPsWLUsKRLTUnNTKhh",
-	"TcOHrFGxHBtSntrHZ77hyRLKqpduFb/XhiJizjvyfDdn8PRd1LB6Xbf63SJLU3qZMq9SzypVhdL9C2rh",
-	"AJ3fZbF4FJ6VB7U4beQSpdPeY4byVJ86eTx7+Ak1dPZTGt7WUgdh3xqgMKzCDRsuPsriR3YNtxWqFJ3M",
-	"nE2IaaWXVZ2BzuKYaR1c8qWUKaNiZln/ZISnMfdAD8QoQ3pNEm5fTtOT4Oj6NNUsmjrNHFlLmvjbOVi5",
-	"SMUqw1/ClgXQ33DDDrm4XhUjkIXolYiUw9u6mUpneauVGZpfiWY2Qj0bTC4rZuFXcK/IpKz45UYTUERb",
-	"jYX0U7w0CqF+OhSxx3sfNInpcET5leguycISpg0XcFL+jMt4s/lgGBaCtmDv2ixGLZqmx/3G9i/zOYO1",
-	"KRt3US1vWoHHhFxqOQ5TxVM+PxrKPAV/ruWlT0cZZ162lnnBz+DsECQHiVwqmV0NTIu0CWgZRDOmna/o",
-	"KlNME9kHpiDHgnjk1ESKdIIKvNVDrMXeEfavYmFuNEv7djliLRHZt08PW+STFOhu4oKcHh85+z+lxlLh",
-	"K00uqWYkzpSyVliEK/diKW6Y0pb+FDWsByYcGTEVM2HoFdsmxRMavD9bm5skTnl8rclar9N43Xq32WnA",
-	"71633v3bOjp4qrmC7v4quUC1cVq3jBqxHA6ttod64zyM2GMxH9IUf1SC/16/1NXwJFyDztiNZcJ019qq",
-	"1Q+mVNuHckDmyJcFepRFyxsmslX2Ae6cLt5Ihf6Prkd3YeA2HDE5ShmRaBHmePVKE6NofG3tgpQLe73X",
-	"wuLmpTSasNs4zRKWrAfSK/TdhORUgqh80MUGS/c9e4/RLNJU30jl8VdS8Ig7j+7Xq+5LSjeAzEL5VShR",
-	"q+aPFOvz22q95JpNXmnnlY4HVNHYMKUjawcqFssrwcFR22pU46C1r74C6Dn2gAN6ygwonVQJgvqr3MUF",
-	"VpY7I969RkSYr9MDutxFjeuqOADofixWzNij3iHckJgKIa2FTfTA0k1uXM8/HA8PvujxBRns6z66XYXa",
-	"teU824Evfgk1vx6s5VSvyvtcxVrzNztfjfLrPsGVFOZjvZrUrfcXFM8syZiKH9QyF9BZll1vVbU/f772",
-	"9ffhygmLefKVzHbJDWhDTbYQ0z6x4SVTesBHZ/h8JWMMD2/6aIJ7mLrmmUuMZlAlB3OK2QbntAAdn8IU",
-	"enSHy3wny+dHpObVWVmJESx9AvU7fhLmpeQNTT/JpORZpZmREAcUGU2r3amZGax6Qr+OTSW7yDQ6v+cd",
-	"2YWu0FXtgu7nVbsbMq3pVY2X9R7H6Nebc6DvwSU9q6bK4YiKyUNzTAjhdr1VuOgId91zu/ay7e/lkHJR",
-	"rR0B43qliX2CjNklwYdby3BhfLTCnGmnqRyzhAR+I7euhjgiGi7W2h7IIRvRKwbRkpypzLypzDpWdr3P",
-	"btvdE7FPVGrXciyYKoT59ArUQH7FK03gkaWOC5cM3Pf1t4EWgX00IuOBBP8lS6z6mo12iH2TSzRBn0Xu",
-	"h3DYhUkdQkKIbEA1QdvMQrliyCBqjLLLlMe1EOPXDg6eEIgVczFtpMK31hDFSKxewrsaWCMlqsrxOYSt",
-	"gkgK/JwSrOV7KF91LanfRxWvo7s2XpbdDQZdqbbGyKjFbulwlLJWLIc75DKl4prEKaNKOxuw5NV/87Be",
-	"/dqdP4F2AdizvF6BvHeRRuEWfQJdAuBZVUZeegGyxE6rdvb4OgO8/IyZbHSvGMOUJFyAkg8p5RaQyXTE",
-	"IQS06hx2na4/x+rTXfB4VZA66F0sKRx4uso1B0FGUNC6Q6ehLVArC23O/tgYxS8ziM+MuUjkuJvQSY3D",
-	"dCWTER+uNz+z5Arz4Zaj/yMnbXLH6OfpTIL3wPWGjApNhCT4AgJZfK2y+7lrXJbAXCTJH4ecgvICkA21",
-	"ii/6HrrbvbE5PJWKk2ci6SbOlV6CZBmZ7rUuH8x7KHt7mFvS3cL0rlC+aJpCXkvg1A6sIavyMHB7K8hV",
-	"kwJUtNxkcSRl5T8TiX21JehfIcPKEvD9XbXKKgHC/rG9Ih6DEa/M/a9kOVeFZ0XeURE1brjmlzzlZiGG",
-	"/VQ8WalrBS6MgOpzHSy8xikMCjwYwSkEOJozivCIA9qYJesKOq1nc6VTmGalU8rfLIpGs2x8nhS4jyx8",
-	"LOaep++++Y9383OXy2x/liRzhRRjn/DwjrcvXk1HP/mVkMoHJhbLkFxILENSEB/FQ34Odv+Tfah4/cNw",
-	"70AheVedLPGg7HwqNy/TEO6QAkoDMBCdXyz1pjraStNWxleldjwgUyxvicaG37CIjCiYm1IRJhKWeJsJ",
-	"tQd8aGpDb6ugfBAeulB9fAI7KqfQpU2pXLddZE0VSz+BQeWhWtWmigNNfbld1+zy8Y2rKUkeumQBb612",
-	"Q13oHJC70jnrV7kYeRqbK5XKVHQs0onLdGFpoolmAqLQ4opZ1g+f4odUo8/pmrGRhmwY4KUtci5dyYpd",
-	"xoKgiVSYCYNcP0IvhxmwIeGC9MCd0avKPvkmZOTXSCq7s1lWdTzC2/CHbNyJRbnnh3ojR7EhmIquCIAl",
-	"WKE1bJG2uwxf23DJyKU0A6IZpB6hkwj9eznVe3RaoJFVYVWJEUQNrB05wIUtp36Ry/eTy9+iYH002TjL",
-	"8YCznFCtx1Ldy5+Kt278EksdlGDjFZ6fFgdTLywvV8nWUx5fz0sPWMnv8lhxfQvk4+RS8VF3QPWgul5C",
-	"dy+lqRKfUSPl4npZ8BXrM6UwklgZYuzSK1fqskSIITiMAozpcP9UTD8wlf2GS28OYMy3XYstT6EX5mmH",
-	"yymFgMQLNUJc9CnUwbL0mJGxRR6st26kSpgikOGIxY2kz29ZQugQCgVHTAUJs6FzqVjKWrb2N9V6F7gU",
-	"Pkp7c3m96X3qNHJk97kgCws3IDR4dJ8kL8zfu+dPR3OYaPDTvy5iqX6fo4KnFjsKIKzEg1Caz7raBTk4",
-	"OyZvX2/9Jc+fJrFMWCnDmsh+nykd3vnp8VEjauxfnDaixsXZXvWFuwXPmDFcXK1c5nRJNVtVWXGb4CuU",
-	"H0wvMR03/9oYi/LFEPN+dAoPWV4MVskqcmY60GVPrTK0G5yNh6r0vke33/aooWfZcEjVZGUrFYr550WT",
-	"qgM3YQplZQCplKFV4wGs+a7kOZj92sq2yq+mDg6fy18VulbDXPHporpoXhrnTLgOTu/xL9i59qv4DLul",
-	"sSEJPkFENrxkiowVN4YJNOkQoYHLYEy/sd3Yet16t9ko9cFo/ucvm80fPv/7WqfTwn+t/+efq3SePXZz",
-	"KK+4uJ+4oeWy2rmWdfDoTMZa8F3lkbnEf8+fv1IHfuj01wWxzEfIjnXnUPFFbvzKG6YUx+ceKoYKTWli",
-	"58r3YL7SpHitawSxBm1oLHjrkE8EapP2BZJcg/hsfV3o03QzbW3gPEBeUcKzINaZF5Qs42rwSOgdDfmP",
-	"V432Lmvx6C5U3Wh+U6GU7PuviJHgOCvFPLOEMxEzUFFdItWaHlAooB8xkU7COp7AWnJerC7cVxeV2vuF",
-	"LJeIOfoDLWKOeKFpdX+eMICfCXgIPVM1TomSlMnX7Y6Y6saZNnKIht7iX9/QlCfdvpLD++eV4xqZMFPa",
-	"+VcW1cQYiCyHUOvirfMTzRdll5dpZQb9a3CnfKdzbqKaqkuHXz7FKQKp5n3VKfCLRMy9IrGrCqGVpUKl",
-	"bXLIDBZ2JfyKG/tfqgcM0yIzYZluLBXTOy6ympDLCblyDb2WiWDVCJRl+EHZsTrXQRo9K2suAzrNdh+W",
-	"SZZd+w/EJ1fsvrX1tSzzMd73bTLZuc66MoouYipP4I0r18cubduXtOtFzrmpdzyBky4Eb1WLuATtaucw",
-	"b99PYCQGsCwZg532BSRsmTDMC4N/YfB/MAZfS2xLpUxgH7JKX24JS4NVZn3/hXrcV4x19YCPRnaRylUx",
-	"ger+dSJlSbCw1GNIb11I/t3mImHg1q/kYPjdyhy7AuQFVVsrAPWgPDpv9Dib9Qh9GAkTNyyVI1C0q7nz",
-	"wp54RX4BNEFbWqbDj7FzWpW7nlWD3iaDbEhFUzGaWBoirl6x7G7cH1Kehr0+Fbvi2jDFqmulizN3BAG4",
-	"+jla/goQXGcD1V5FTfSGDGk84IIVu8LYjYRUxXhApNhxXbvyMjJylfEEWqLADzSdaDIeUEMYjQfog2h1",
-	"xBEbw1oa8mcuGaFJgh2bGXYDygS2UIEXXk7AT/Px/PyEoFzAbCXPJX5qHx7stc8Pjo+6+6enxxA0Ompf",
-	"nH88Pj34//f3GlHjw/Hp+4O9vf2jRtQ4Oj7vfji+OLKff9o//3i817UftQ8Pj3+Gh3ePjz4cHuyeN6JG",
-	"dWvnRtQ4af/34XF7r3t+fNw9bJ/+fb8RNU7b5/vdw4NPB+fwyMHR+f7pUfswh+ls//Sng9397sVR+6f2",
-	"wWH7/aH91VH70373dP+fFwen7mewne7F6WHw197xp/aBhR7/MQ1x+9NJ++DvR+E67Q8fDg4PLEiVH8IC",
-	"Jyenxz+V3rp7vLcf/Nn+dHxxdA5nsrffPW//uH9ksajA6OCsZtA3pKQZbgXZU9UsABOrqCHYsnmNkkQa",
-	"wxJswc2FkZguK5OJiyTnfc5faUhuW6+pV6iojqivUlZZWlOpar+BVqzQU7h4F4mlMIrGBrCUacLNNul5",
-	"wuxFpGdfYv+L8tf+y+JwL+qIXh6xtZ/mosb+4YIT8DkqDu4R/08X9bD/dHTThTOEdZMMozqse80mAAO7",
-	"NT17qkcXh0WHG3uQXICaQC7OPzT/uh6R3q9aih5ZE9JAnvI/zo6P0E3tmlUVeFDIxkWGoT/ySmZ0O5LK",
-	"7Avjcps8gd8zhlWlE3y4hVjoUwSLV4nMVkdZVU0vugcWxx8ZTVfvKGA/9cfiL0peVx66nlEPax506R+L",
-	"84Ry52QORfHjRz+vg0Lc3bfFqoutdp2aPMNmPsoxti7OhG/a2z45IPY3Ra0AGdCa0kX0XoNDdDkPadED",
-	"bMR9buS85gLL9wUYUN0ds8uBlNdd7PtUbTq6wvEwfDiLRwM54v1Jvl4doL7SvWsxo6YF6VQxvGIYXhul",
-	"GZwwV0QPpDIu3rYwLaI48NmtVAFUeejVO6w8w2gGh6Kn098PubhexuSjKh7wmxqb7yuC58v31B3dO9F0",
-	"Jiuq6iBm+hSVbFdfCRmUR4ZFkTPAfkLRWM9MHqupStXWpoOTX5N0AWqayNK0Ovti2vFwn2yMCi9ShUHT",
-	"K77u1QL1bhPBkoI5j/IcAAGoL1vR1uu7HMYvW9Hru2o4g+KHH4L/1/rhh8ohH3ikkE9w20yKm+grHA/T",
-	"xeBVY/t15Nl//tHW6zv7qyvZ9CwZPCetc3Zr2Uf+TZMPrdaF84IscTSuuBlkl61YDjfkiIlc2drwGXsb",
-	"ODRhw/li7oLzDzyGVedffF13/putrdUPf7N0+G9XOfyW/Z+vO/y3FYe/+ZSHf+KYQplb5E7QWf1A5kNz",
-	"Zr+DFN05GsmQmngQERorqaFYkeTdgpZpbwop3RjSdlBUcZ8TJfs8ZV/R5eJo2bqNZ8nenTqZpfNtT71N",
-	"UX0gS2fSlO/2QkA75T46afJMXWhZZA2/THCTV6lSzchlNtElsv0CybqWel9vAv2eHh9ZZuryd+GLrb9u",
-	"NqqcyKdMM/NUbemhq3x1mUJdp3pl4ZvqU3+f5vSoyyEAT9udHk7YF8ncT+VarWgnOOfVtC5/OouKes74",
-	"lchGU7NJ5o8h0ojPQzqB3l0kG0ENpGbpDSsln8+ONqlS1hCCR0/+nN3oXTTN4qZTDfE4IX0QPSazJeTz",
-	"pqo8bQEEjmw49+gye4dIarJfbhIfDIqwFhxZK1xC0Al+HT3TsAUydPX2+YSJsPvPq+WO5zkKNbDpM1OK",
-	"JdjxLJlTzTrd9g0mCU71JUd08Af0pvl2k6RyzFRsmXpazoiCTChMilqc73TPkpJoYQLz2UQbNtyVos+v",
-	"VvZQsZu8dHna+s8Yum0TdtNMrSVKfNe+hA2lZxyajKW6JmsJuyF2JSIFoSSVcnRJ42vSO7l4f3iw2704",
-	"PezV5IU6X0Cdp2Jph1e+l+I3pcUfXYZ4h4kV1E+USS7NKt35Y0XHKeAvMISRYjecjRGN8ac6wjF09max",
-	"qBt+jxmTLfJxv73nR5mhR8g+rVgsVcIgIEHRWFGMJscindSH7J+7B3SxrVUGG6wtHlhw326pM8NqHn50",
-	"10CqIlvpns2cAsdW6EasVQ1pkiimcc7ogCoG7ewRYzSheMZuvmvCFYsNPIpcJj+S1RpvBvucPdgpmMMk",
-	"3gAlSqT1tdnNgZdzQaJwyEG+yUThCjStSqTP9Gwdh+8r8KDNeu4WHOITJEaC3rB07kRJRizKNsGlnyAN",
-	"MoRqVRUiddJu+V1X7PJphfO9kh4fc5zYfZhvFepfuFblD1NI5zjXwYK2z06r5klU10cZlWroDO0066Va",
-	"T7u3f3StGaY9pRh8GlA98I6XKf0+ghnq2LzmMtdmmDBNzRNWAOnjV8sBdJHN7YPtZNsrbQ2M6o2v3M16",
-	"yphd/DxKmfZ9BobOmLbzTdl7t9zQPzHF+7w09ypsrUFr31El+T2wNSZUeIBlg6oESXhyBfKXETHEgs81",
-	"JLgqC733hIHa2QIPyjrnByyC+kypiE+exiQYGCWfMqphrDy4Bv1s+a1Nb0T7scGg8mGcbCS5MB1haect",
-	"oX3D1DahxEcVwG4v8l41WetttrY2YU7c1ua/rbvB4K5thuyToRRs0iJtv35HuAnvkBoFOTsYyYiINVww",
-	"aJdOUPO3IBp2a6bzeWaiMC9Rl5moy0+lPkx52BfYdCMfgGoZY6UD8WcM6J9BPH9VoqrNqKjhI1PPPzJV",
-	"2dVYnCluJmeWwvOklx/Z5CPM366iNRQnLs2FrOGBN41s4r/WWwRmh9EhDGnDNFoNrho2Ao+eJr22m7CN",
-	"nsH3jCqmSCfb3HwTX7MJ/IP1oO+mn0Dv3MIp1wYzQIAngcjkFi6cF+7tr+3GfzXbJwfNH2HumMeyfC7W",
-	"JbzQAgFJY/DXBy8t/vHzeWNmFr1zbwIx9k6Oz87JBs3MYAN8Uj1Lw+GnGrzBvRY5LsAfUnXNEtK7bSqZ",
-	"Mt3DUxGMJWFzUbs/e0ahQzyfXw6XDcAWmxoYM8K54lz0pZ9XTmNTTDRrHI+YyOd7wrwSQ7nAXD3QImEV",
-	"vb2xsZC+ZoNS5cVhuqZmab85kLrkv23CARjL8fxiLfIeHZ0qC3vkrmGjmfWoIwJv8a8Su/sNwVBnVIkS",
-	"188zO/NZnmbAJuQS8xrsTyi26kWMYhp7LRagnFukSmScDZkwdh9T00WdXudzR7cJu2FqgsmulyyVY/sb",
-	"IIGkI6AylfQ26Ihv3Gz1otxriTTyShPlOAl6sOIBiy12wEg9bSBrdZIPTzVMG6IzblirIzriT+RgOpEb",
-	"Pv4TsRjNhHGZlR1xxq8g+gVCzyMogFTCXhze6iBUzGRK+Onz9mBxozFN0237nl6vpwcdcX784/7R3/68",
-	"FmcqJU1Nmv9F4AWdxp8Ld+vs2zoN0ul0BCHNj+TVLo7Wb1otaJtMT9d/5Z9MyKsvHVSvOo3tDio//18w",
-	"8qPTiDq5Exseoc1Uiqtm8dndK/Ib+fVfpKlIy7LD1q9js94RHvp6qIes07DAdholprXtudaf4SA6DTgY",
-	"ez4QI8Fr/Xj2+t1/kH/8fO64FwYTUZkgr9+SgcyUbtXcjMxMj2BWoSUquI6OcIiOeEQg8BuzFjllI5xf",
-	"06c8ZQmBs8aRQZa7YHxFKmRg9hPvEqNCj5nqiN7b1z/0nHZEeqfMqEmzbeHsEWStltPHUiR6veWwbd9V",
-	"fyBBKiWV7oh9QBZc1VIEKDYcGyjn5SLkDEXTNul96Xg51WlsE7AlSAcElv37S6vVurvrtTriA+VpptjM",
-	"L9BMJh0sobCfdBooSFzWFAqTTsM+Y42s8JFP7d2PB0f7kE4fPueKUeyjv7Rarc8AwXtfTEF6dp0eWbMX",
-	"0csrM3rE6hbrERGWYDxHclCg9kY+WEExXQfRizoCIvpMGDWxkqDnAOgFjcV7mCu+bMK965HaET3fn/p1",
-	"ry4NP+dOPZWlrFfkzFt11XnaEYEtdkELW544FqONVEwTIc2Ai6sW2bcbyaU2yDOEH50LkG1PYqsZA4oA",
-	"Lv2G9SO/uWfIb1CAYiXFbx3xW7PZzP/PPjt7fuQ38nZzk/wWbB9i/RGeDGzaIXEiEVhMj/GtWlw5AC5f",
-	"qvToRaQ3U7ZhP5yt2yjAoGXfwyugwyGxssqHt7F4Al8YlJLYlcu1JPaT2WKS8F0Xp4dg9MA1W5Ib0tS+",
-	"jyWYuuWqAuZ3L3egVBeelA+YhsLeru7zJrH9LjW5KJ/an6WycINYtRJuJTfcAB9KFhQiJIhEqOvApcP6",
-	"IVxoi/xGhERuacWu47nQ6tynaLsvpSJjJcUViRVLrNikqT+HvBAJF33jtx6oZXlLYSsYEZEKtHeY5EuY",
-	"cJW3CBpQJqrgAIOlNmalFQQdqKUkpohhggqDPMaMJYgTLhKurQaVcT2glylbdy+arY/CN75zcAMZsFtL",
-	"ixG5zAzAXfQqGjIzkB4bfakQYH5eToTr/QC3hF2NfSMkEC1R4O8qXeI6aFLUahIOGSpLtYLlBekdJGw4",
-	"koaJeGI1+J5FKEYglIsCyp2RZ0248kytFyy69SbgCxaYlKore74DKsgW+cTfu5+HZWHwy9cWHCMlptNZ",
-	"u3o4MnqHjCk3UxLSScYc38OKMrvWO4ffyLgdJaII33FKF+6EJ26+vcXzVF75JStq0nBdvztfX1EwOCeC",
-	"f3PC2mXA2GPgVvl9D/8FtMprhhApyVpvvl7WQ4FhfwqeCmvLxiadbPvW56haF9SQwwQdzblVfvvgpV2b",
-	"KoTacfIOVGKqWVMzobnhN2w9gkRlqzx1hDUrr/gNE8SMecwi2L3TquybiwKoqFwslQu6ck3VWq9jpf/m",
-	"Zi/Xbez1ctdmZgodO+LM6sqViOpVJat3Of3UcuiLg728KU0CGhs0Us20VeHAXbLuMXvSEbTQ4q3BaJVD",
-	"S4wnF+doaO7tH+6f7/fIRGbAhJRFRbS6cfqhu3rILLH82JnhIKqTjrCfe+Vzh1CiQHdE1dB4091yNabI",
-	"FTMgscEwcd6zYtumCQ3TJlgTmjGryUBXdWhYHWgFJY9AiYaR9xSSGsgUN2CVF8sUaljGDtESUSvfAuzW",
-	"0idLyJvNnCzxIPzpOFrrWH2pzwXXA7KG+wpper1F2giFpdd3t7eACpYp+IwDPM7IQoGFKHAP1pa1aMPG",
-	"rY7wKwBcA5laI7QQNlaDE2zsXSkRcd4fN3c9chmNWPEXZlFF+aiAvmJ6EKReEW/wuCtYR2hBIUV4t+G0",
-	"nJ5pBlKzAGLyMzcDmRkci4m47O4QydZfdiLt5x2BK6GumTOxy5SLJJ14UoJc/o5oDzFTB4yFWwSPgCWO",
-	"ZA1Hhe4h74FFJ5m29IlFCJ1GL9evL7mgakL6qaRGt4r1LVWAMetKlqcXkyp0ttrFYene+nb+Uc7ZnA+2",
-	"IzxtcAWKvIfBDJTMruzeAQykDzeEwDmWQbF3AyGg2rRFIDmYDOgNI6fHR6Ck49KWgW+THhxKa//itOfd",
-	"EK5kQ/YJy5SEOlmSsgzze90xlyulOqJdVkJDHQPsv5nxet5K89pbi5wNQOswmvTCfIVeR6z1QnNZbaA5",
-	"VeQ8OA/e+jbu/4brmoQLR+mk92bzda8i6aIjkDRpv4+ZEH/DV+EKPPGuQihM950CQfl3F44aVLCiG8mE",
-	"z3BNrtnIWLb/I2MjJFSeFAnEALm0lhI2xi5xdi7sXqS85s6GArzjuWrFOqJwSHlG4RbimvjRGwg4ev/E",
-	"dYucQF1WRHxZlut1VlTah1b75tue5eFwxcABcuUb9+KUAaj5CtJbxo7Q8U5gpBzeSov8CO+5lEZ3BFKC",
-	"z6zS8CmAg/jvUrRagVtoKXeQx6Ym4upS/pX7uo2sRgEuoSM21pg7Ce6iME0Fvv+///v/wBdBOkrp86nY",
-	"O3zn/abTM2g3NE1Zp3H3KvcK/elPZC9UjIFCp+ydfj6WOEcNe9p5T/ZyG0xMjBQSzXFHU1yjZtTqiF3E",
-	"FMW8wm5VDlx+PKDGMTDLd6yqZZEo6AaPyj14c/OI11SEyzMeF67X6CFJED8Cx21FFjf5KK2a4pM3Qd1z",
-	"85cvJ7lqMJBWSq9NeceSIRcb9ivdgyDbJY7QQW1Tqm0Y7dL7eHx23t3/1D44RPcmfnDSPjv7+fh0r5f3",
-	"AugI50mDsSAaDDKVCdIrub8ddODT7rWIm0IcU2tu68yqeFJgWLsQwCC8OwIIEyZOiwkqfJUbguj8xhee",
-	"3G3AD4EyeuuQqOZKEJyCa1m0Vd0wFJjymLl4lHP2t/9+cth809psQkRr2sE/Ho9bVyJrSXW14X6rN+jV",
-	"KLU/aQ3MELupcJPOBg7aJwdBWut2Y6u12YJSETirEW9sN+wib7BR8wCCSW57BTrgHjHo1vRpOyOpqzIg",
-	"+RU4gQB3UNB6JknWICIKeg/VpBdkp/eignuHLWPBTl13ySAgVNm4I3KLXqIpnP8CdVZXP+J1Z0ifsC+0",
-	"bx9QPYgc8dkL1sxaJAmduOaUGjqrgHvWaoIB4QJn9r1lBhRo3APiBeLbzR/whnMz6iBpbLvxCfmdHMC+",
-	"IaPJHrrz62kIBUNYDOKmeVCMY22rDxFi5gYG95dImLiLqrMDivduBAYRhNo+29e5QId9w+vNLR+icnNG",
-	"prm3/ayAaG6a0Owh5OFZCIjNJsdM6dE7pMAiDoPExwKvWMgxNG9+u7lZB0a+r433NC/WgZ9sLf7JBRh5",
-	"VtixBH/0ZvGPPkh1yZOECfzF28W/OJLmg8yEe8UPi3+wK0U/5Rhofru1BEwndJJKmpxLeUgVpCY23i1z",
-	"ZgfCMCVoii2mIBKNIwEa242DaZ46XUTSd57BgKDKU/wt7tIrDdXulv80IEsB4q72M/to47N9qWNPCTV0",
-	"o8hhd5PMyvhzxMbWuAEbcoccnPgIipOxoY0VOT5BNE2tTLOcojVDyodcm12f3DtFuwvI7BAqM5egx2Ms",
-	"3aygw80Ho8PZUTwV1Icb/cZp6qsx95TFMAkQc/Zd6W1phsqaxb31e+Eng647G18Y9N25q0VU9HS5SJ4z",
-	"4pUc7zi3AkqnXE0ZuHbKOQrja7DxeBlhse3PHjV0KWGDcM4VOHMbvIVNhu6WwGBrmG/E+qaMudMyrFIu",
-	"7J79RPo8hWwSPDF4h7cz9rgeSc1958+piarG0HgwZMLswBp293/zAUY8AzRSW7G+6TQa0Tzgfl8i56vp",
-	"CYPJSo6tbYQRZHueVgOzV/YVxJS/o4aIPjiXoX24OaSCXjHIC/HFA2XK+DszwVSbxiMy26rhOVXsFgyr",
-	"3zu7zXsd+JJ4hx4ljjuQaaLviSpgZoYGSpUybm3ZlSV4paIMF/BeJpOHk80z09buylmCbijpoynppUzk",
-	"CkQNHQFee/vmNe/vRZHG2/eJb+6UV6WBSs9EvdF+7i10pDtKFBWJHPqY+xJ2tHdwzFjRNcZw3pfij2cC",
-	"z7bkqFFwMJL0YvN+PzZv2Y8Y2L3gRFyBiPP827xGsFLhsVgyZpeEjkYQxtDoDwMzQshmTOM8JKh3iHPc",
-	"xnLIMG6sw2rlals399ccAiCPqCTVFl9WUAcA83tXlCD8zq8ES5pclLyi6A71DlOuXBjBjQossMxHbKYQ",
-	"Lei9UoVtGz7pYb68CCIrxE2szAuwK4p3d4osBWxD7mJiuBvUIuxSFoEmVco6wlTCx29VgSsB6aYuPK0G",
-	"V1mWWyNmIH75IkOeSYa0RVVUf0gxfzyQIJ6mvoK+6wXJGaMqHmDoEHK4uMizuIjOLn3VGybBWa0sKtLT",
-	"ebJAdqzuK/1nxtRkGV/pyk7VaHrrBziCDPmTF6Y0SSCDykjL2xikx8auWQ/op5CJUCiowHYL0lzQz+cx",
-	"HbsB75kvQ9vYdU32g7Dv712kFhhJ1mia5jlmVvXayeP4mkHCt9TMJ3XmZU7rodTVhhquDY9DmRsQW4V6",
-	"52qAG5/vohrRWoo5BvH1PFoyoJoIiVFpmDmDnhOmtLTAuh5cGMHXYRjWbmSms5cPay8K+GILprlhzW9e",
-	"Gj+LJM7fvkgMF0HsF0/Kw3pSQoqadSnOpddpAbpxOWlaytv4Yv/3ILmba5oBvQ7phKRSXltSpGIiBdsp",
-	"gwR2PDeapf1KJ3WOQe8nF2hFLnaYIHRf5TR5EiH1+yGKp46ylE6HjLClL2ajYcLS2823biyxkIKtryCi",
-	"6vVHEAuI6ykzFb3/Doz2CfJgjUaE9y3WR1a1xB8lxEgZ+bxVo6jQmKo2i/x78IMHFjCPhNLT/eUrEBq3",
-	"k7zYWs8lEPACytwXCqCMJsN82oBeXUisjpgnll1bhKzujeKSKUOnD0+CNLO3s8SCral+l9rYi+D5I1Lr",
-	"Llab0LLvE6rRpHLeB6BUyP+dKnIFdeoBhd5GMOpwvr4H1iNN08KexLhZYXpOG5VkLX8Krc6AF61PKYvL",
-	"6IlublLjKehoekZTpdiDR140uArPX1EWwA1a6IVTAURTXhgS4MTK3oYydt9bWAFZhDPgavNweGoYJPlj",
-	"b4AdIoI8zBpnYbhwtYkz5XPL268uq6BNjRO6ewz34qNaTcUvFzr3gtP84zj1XoVlRRCMCnisq3XH7jw7",
-	"LrsiTUMZUQw7nOu6m6YDFBDOi499z+6rDNa4BFEbzLtAFO+erxK2EaQAGb5pEyqAc5F6VnDDF/3s2SJX",
-	"iF2gn5Qw7EHICYe5fUvUdAoQvRDTCzE9AjEhcj0MLWVmsIGl+s1wOko1ORwxlriO6zCayuRJTC2CmdyM",
-	"qpRDKatrWGAfzjRTEWYbOS/BK2vY4HSDKCCkLayAHFOVaIyxukYXMVXYrKPUD8FH5LCTRUXMCfZ1Uow+",
-	"+TYzeEtQPo+nIwumDlcQ/km550SyY6+0qpcgZIoJOSZSPDF7+M4cFaaUr2UJ5JUmwZCe3GbLzCAk1XxK",
-	"Tj2RHot0UkxCd8XP0AEEGy3s7f/U/XS8t/836OeS+zTDETqY25FP1/GdBNdSGdMUvShbr//S2rT/f+Ov",
-	"Edne3lrfISAqx1wzEInkFFADe7fQdIpkNWMJS0ojfjy3iAdSW+AnI1bl5b+BcbWNx6FFv/xKufRPR4dn",
-	"gDHQlULPjEi6P8GtKiifmHZcA+PG9i+fQ0ryrU9hvG0JkcIpUelkfQ45zZDSlK/hEVHtu8Czp2Xi98Sr",
-	"t6+XYP7nUn6iYuJg1I+Ij8Bl0eMc1mHOx0KJkZ1aNLTff+cRzVK3BdeocYek1IB+l6ba+zW90vd2c+tF",
-	"iagxAOzplRRxP6+zDsdwxoXzwM6EAz6xxwwALCoROw/2YVWhJ731B069n67dmLoGl3sBtF4VzMUGO6+I",
-	"GyWS91N07cOcG6L0rZGyLsDrhjd/q5ZPabb0E4vAZXAyg0NMnh4nfx/mDGAnhCsdvkbBJNx5WhlWIS52",
-	"R7TdkJfXm3nzVmiBheOXcrOFC7L1jgy5yAxz7TCxOSlKI1fpVElGpXnNj6QIVs6EfmJqWEJ8z/oATCjQ",
-	"Yyl0NnSt7FjJF6SZm+BQeIMIg2HI9ySp71xPZIZgW9C8AtC18shLA7EicJFIxxkk9eSBKa26OHRv6rtM",
-	"gyBlyLUAxCkWmAwO2eHTfdxiKoSECc4+23zA1Ez3K1xspmcP9Gbm4prl+QuVueZrpV5f6zsAD3YJc70i",
-	"oesmKNi+ySH0uwz6apF2Mf/J/ryZjRazhqpuXDj1+5Eovzy5/KlzzRfYgO1yyX6OGV9pFz6RYPtGaD2v",
-	"z68guYpq/YLAUUg+aAkWzgGIikGK88qxUA/9hkqxHtN4hc0uXwLlR/n/vjMlXKvPRaVPviCByLEIdTqH",
-	"wPcra3IvWFTRNGEGmx0UKM110IY973duCaCuJOm9y3r6Ji0kAO5ZSpHgzYsMJLimlxKkh27mgtg/k1he",
-	"T1KhzNigI968ZpN64XHqhqTYh6AtnBtJF1QrKnYjXZqDVUjrsvD4j/Y9j5qYYF+xiDVbKP4IDR68+8eN",
-	"E9BkbaRYn99GnlNGJKUafGjJTt7AHkYyLMSjRTz5fFAMe/SN/GHMBUiCcs8fiv0wyZlrll43DxKHXeRz",
-	"HHu1VaM41vFbLVIA6J6nXhRejYe0kFnDAIrvrBvQ91c96qemYr/o8uBUDHMsS4kVLH3jyzWbHMyvqtst",
-	"QimO9oN4SjlBY9bbZQVDHbVVVI4CNM/ebetJ3WBOeL4kvz1z7KsgtXvQEy+mqy6s1TmZnvafD12BaVwX",
-	"p4fFWJ+L00OsxBgPeDxAGQ1D2ciaCKYxwOgFvV5ZmBMMfn2C0pzZt83D/XAobfJdFOp8vTvnS2mU9C+f",
-	"Lccqz8/+5fNdyefzM/T+dwgjMGNSEo9y7B7oqplxft6srr9WPhoSJ3H7WTmV8yDDXlxucuis39O+8ts3",
-	"jQHMZ4kfvtjHT19D4GiKJRAxcKOzw1i4d3ICD3Z95lxmQXwfObFsBwMdFcVDUVh9FzkjWxRjWK9kRTsD",
-	"l+wcG37DzYSk8opcMzbC5MlYqqSu38EDkuhLr4M/fK8DP5vKh3DdXEBjCU2v5pB6rC4HXpot1+Hgd+Xc",
-	"fRFefyw7B/JngtChm6hpBZ8Tc+WOBnnR6lQ3g2VCMVNCb8NJq/oOBqVZlOXqc9/FVZNhpg0ZSS4MoeGM",
-	"co2jv4nOLt1OcPpDpUUEyLrn4HnMwQv4irmCyqvLL90Jap3Tc8yM1cODDypCIJUFx0+DA3RNSAKXz4rh",
-	"xCOpzHpE7BZUM6bgSKcul+TdZqWdNIWf36SoceA9i7D549LV9yRsRimN2bL+gq8ULs5d1sRxVY9Qtn2O",
-	"wx/dPKyZmNWOd9hpn9GUu8tlmoCc6lOeLnCWS0MN+xkXOsOdfMt2WAnSRbpfcXjRywCJb5hGy/Pk70GW",
-	"Ran4w6Wazcsr283f98dILfP7XT67LL+R76IK5msc5btFvx3fYGeHTHXeKU8AdXlebta5FEyT4Oma7jzz",
-	"0sxSKq5d3ymXQ+FG9cIL/CI7MNoZ/Q84NtsM8qes7gjVBBKy2jHN2VUY1CU07Bbt+b/NlgQOvmdJavAv",
-	"X1gx5p57kUjPnrCWm/5r3l3RtzIAPBE7Re4mzqaAB7o8uWczrfzRDXpDeUovU1Yru9pIx45tBC76UZpp",
-	"IOoc8nJLSD+6G7AYQmk1KXAehFCuPbsw2X0WEfIMSXHH/T5Tutz0MqaCaMaCGfGWv4NotXJitY45040+",
-	"C+QbTpqLdad9Gg8QjiIm1HXiZsREwsVVVEx0kYpgIytWozx9mryg2XPlXhbNAcsdoXMGYa/vV8lFaTb5",
-	"6ni1MOQ4Ezt0mO4VEh8/ZMKoSV3Y8GEVkJfI4UvkMBeklT3S86rDPFgxHUtcUgN4aJ/wMRYiMtLnLE00",
-	"0TDdHQItLTIdcwz2uDDy+L2o+AjtU/uEX3T8762xeqDjPxgxz0q+DStBH6OP57QN4GRmZuSQGh47JYym",
-	"XhvTGLCMWdjWDGyEoAPomNqj6Ifh1xYBjjLlQIDCaXLJnIKw4+ZuNcGpGmoWLk+7gqv8Q3LxXUjtl16i",
-	"31tjXisBZfXQyGX114RrKGZuwqDWB/Il27WicJxBEuVp2PN8zHsOmF2A5Y/hZw73vIKv2Z7Q99VtyW/U",
-	"jQRem+MvlpoRql2Ez0jCTXUn9ynkrXcY7+IUYsVIJvi/Mhik6CUhvxISkNfidYu07XcxE8aeNMfGtWiu",
-	"kbXN1tam/Wxr899qByWG9/nNJhUEMD6LpzgEYKEmKZOX8TzP7ylOQvJFh3BpYo0IssRm7C49h2gX6Znl",
-	"55cYW37Ir12XGxBJwnkUZWZy4bQTdtgd8RgS4UgmMBxUnc6Gr30h7xfy/v2Tt2tr5YSlJUY5hG8ejo4X",
-	"uUtnXDgWrrnuG/RoPTyBvjhJX5ykJfK4JxE8tAfUcs++VMNX2vtAVZBoZAF6pVsEjB0dkSEXfJgNiVQJ",
-	"UxG5oSlPuJkQ1+VxyF2rvxumFE8YSVnfEOjQpojI0hS05zhlVLEEEnBTu/D6TmDwmcmIRZhnEZEA1oiw",
-	"2zjNNIY4sO0ERNLyd2hDJy0S+g3hsUK9wCJc596tcdx+b6L5eRy4L7L5u3PgPgTzsRK4f7uhYIjgnH7S",
-	"H25P4ZEZ+qlr/BxjFEZhBpZiRLGUglvISLLmSzlPj4/AYq6a8HdJNVt6vt+ueykQ+eOOL3dHMbenBOz6",
-	"mk2w11l+Il9DOA/cyHD/1lUf4Q2Ft0OxEUJFmW3/1qGMZsZaUXojf2gO7vi7OXM/etRUh6l3zVejyvXE",
-	"EZH9PuSUu0+4S0eEI/pG7m2P61FKJ9Mgui5fcJdrp8dHcIWhT8zfmL/AiTZsuBFL0edX8y7vDB7cxece",
-	"8eLC98ztWuzCPvBghrB+I1fjQPOtgUIIgReO2SWhoxFRjCYQjtKGKtOEbrT5NcExlC9pwGhqBvMu6SM+",
-	"8YjXg29YpBi4rXsHbkINBVaC9lnrvmduf/XmwbbiL7JyBznIiWSaCGkK2Ofc/CG/YYJp1xfALxEPWHxd",
-	"d7e+6UwT6i1rAyy7KY+vfUdzK0ZdZ7ZBNqSCxPZbvUOuhRwLcimNF7WxVecTcpkZ2AP8vi4JzVd+HgIg",
-	"f4zoSrjn5aMrcFXf2SyLcllv0BEyDjGrPuoyd2SuR+IFbQbDgjOoIL5kxPHEmdo0rEfbQRsQ0vkj6Fzu",
-	"phQ6M/CV7ghfldwisHENMwUnrhoZVN9t0mt/+HBweNA+3++e7v/z4uB0f68Xkd5u+9NJ++DvR8GHHdE7",
-	"an8qP3Zw9FP78GAPJqgFf+4df2ofHNlP8F/do+Pzbvvw8Phn/FnxTvji5OT0+Kf9vV5VN3L0s4XY+K1a",
-	"qCGMz+I8DgFYJIcssr8YqM/uPDYh88ljQz47uuAx2CtgmSBRwXAWGbVl+bqyWxkgXsKt/PCk++JWfnEr",
-	"O+xDgYxK3spE8KSJtSdYMQfOWRUPuKVv30jEp8BZi2dDbXzRA6lM1wrouzqX7fcmEJ/HZfsiEb+71j/2",
-	"GqJS359CNXZ1p9BIB2mIcLO67FtQxGvtVrDSkZYylTa2Gxt0xDdutoBW3Ou+VEwQbWajCKfvcBH5KVC6",
-	"NBQTJx21Ci8ujECxVt9s6xbMlvUzXmky5IJr4106xQr2i4olTlJq+lINiXdtuSlVbiIQeFmCZXIH2OxK",
-	"3mlIWNkpWjjSgnX6t1XbAfcInkS9FyiEBn0BsyvhlI7IGWnOHIqm+gLAi3zT+GBV1yRgdtW217VCb6E2",
-	"1HBteBwukWtllQdVFHiDq1SvB+mc+lWYS40vCmpGgncUmt3sKyr6UAX2arhKTg+zi0zlFBpo4GqM4peZ",
-	"VTdVYrU6IwPYg3Wnwid3n+/+XwAAAP//",
+	"7L2Lcts4mjD6KijNbMWun5JlJ5me2DW1q8TOxNOO7fGle3dbOSJMQhbaFKAhQDuatKvO05wHO0/yF74P",
+	"IEGK1MXxJen2/9f2xBSJ63e/fmlFcjyRggmtWttfWhOa0jHTLIW/9uNjqkfmX1y0tlsT80fQEnTMWtst",
+	"HreCVsr+lfGUxa1tnWYsaKloxMbUfDGU6Zjq1nYry+BNPZ2Yr5ROubhs3d4Grf2YjSdSMxFNf2RT803M",
+	"VJTyiebSTPeRXjFFKEmZTqdE0SHbJnrEyJCnShMq1A1LyVCmRI+4IldsSrgiSsuUxfB46xUZySxVhIqY",
+	"pGyS0CmLA3LD9agvwnx23T6xv20Ts4kwgK/NvBNGNRmmcgzzKjpmJKJJwtKd4oGZ1wxJqJB6xNK+GDM9",
+	"knFAzHERmZILGU/tchUJX3XfkP3dvY/HR2d7h+/+Z/Dj3v8MTvbOT/d2ww75OxMspZoRKRiZsJRkiqWE",
+	"RuZEyBrti/Pz/d11u6FMMcK1PQGq7WsvFBwYZ6rTF60Ab27EaMzS4u68o2+bs/cvbkw/HzBxae596/Xr",
+	"oDXmwv29GRgY0Cw1Y/4/v/T7n7c22/3+5x/2Pv2fP9fe8QEfcz17tcf0khHF/83IWsyGNEs02ex21ztu",
+	"vf/KWDotlpvAKP4i7Vet7c1uNzBL5uNsDH91YcX2z3xJXGh2yVJY09FwqFjNok7kjSJaEnXFJ8W6ugGh",
+	"moyl0mRr89UPr/768i+vfljvkGOqNEABE3EA/5iYTXFF2Hiip3BHoZaaJiFRmicJiWQmtCLsmqVTksqb",
+	"pt1KXF/tdrtBgVhc6JdbLW/3xfq8M+jWnsE/YcqZI+iRiCrW5kIxobjm14yo7ALvE46G0TQaGZBrWrz7",
+	"sx6eut1ZILk1VERNpFAMiM5bGp+wf2VMwRVFUhgcNf+kk0nCI2qWuvGrMuv94k3z55QNW9utP20UBG0D",
+	"f1Ube2kqU5yqvN+zESMpTmZubkwTc7osBrRNGb0C+pMlbIcY7DancEMdkem0boPWOymGCY8eYa09kgn+",
+	"r4yRa5pkAGg0SRmNp0TTKyYCs2YqSFjB7RBWDNQCyaKlU27fjTt7L9MLHsdMPM410AjwgxjwIGM6NcsC",
+	"aovkXU4MYeRSwNr2hSFCNMERH/7oBckE+zxhkWYxUSy9Zilh5m1kBDkIxeZauICHibxUsNhDqd/LTMQP",
+	"v85DSVQWjYi8+JVFmqzJ1DCIC5ZIcQmkzd29ZoIKvQ7LO6bTRNL4TMoDml6yx0U64I1ckcRMDXxMkE3y",
+	"kb+FpZ1J+ZGKqSUH6hGWJiUZUzElhsuNJ1oZMofME2Y/MaJIuzfULJ0lnqcskiKGc76hcO5DmTKi06nB",
+	"LnpJueiUKeM8PmUWdy5opkcy5f9mjwA9H7lSXFwGhH2eGJnOEJSUXcsrFhMtHYm5SaW4JFHKYiY0p4mB",
+	"8Vu3KzikHmLyGezoS4sJs8VfWhcpFUYQpMMhTzjVzBytVLr1aYYnBK1e/pIRSlOD/Zojf4hSRjWLB1SX",
+	"xMyYatbWfMxaNcOxMeWJeX3mFx4vIaw67lbzvdIUAXPekee7OYW3b4OWkesG9XOLLEnoRcKcSD0rVBVC",
+	"9y8ohcPq3C6LwQP/rNxSi9NGKlE67V2mKU/UieXHs4cfU01nn1L/tpY6CDOrB8IwCtdsvPgoi4/MGHYr",
+	"NE3pdOZsfEgrTVZ3BiqLIqaUd8kXUiaMiplh3ZsBnsbcA90XkwzxNY65mZwmx97RDWmiWFA5zRxYS5L4",
+	"qzlQuUjEKq+/BC0LVn/NNTvg4mpViEASolZCUg6zDbI0maWthmcofina2QTlbFC5DJuFr+BekUgZ9su1",
+	"IiCIdloL8aeYNPBX/XggYo73LmAS0fGE8ksxWJKExUxpLuCk3BmX4aZ7bxDmL23B3pVeDFo0SY6Gre1f",
+	"5lMGo1O2boNG2rQCjfGp1HIUpo6mfHowkHkM+txISx8PM04dby3Tgp/B2CFIviRykcrscqQ7pEdAyiCK",
+	"MWVtRZdZyhSRQyAK8kYQB5yKSJFMUYA3cojR2PvC/FUMzLViydAMR4wmIofm7XGHfJQCzU1ckJOjQ6v/",
+	"J1QbLHyhyAVVjERZmhotLMCRw0iKa5Yqg38p1SwEFY5MWBoxoekl2ybFGwqsP5vdLokSHl0pshb2W1ud",
+	"191+C77b6rz+j3U08NRTBTX4VXKBYmNVtgxakRyPjbSHcuM8iNhlER/TBD8qrf9OX6r69cRcgcw4iGTM",
+	"1MDoqvUvJlSZl/KFzOEvC+QoA5bXTGSr7APMOQO8kRr5H02P9sLAbDhhcpIwIlEjzOHqhSI6pdGV0QsS",
+	"Lsz1XgkDmxdSK8I+R0kWs3jd416+7cZHp9KKygddbLB037P3GMwCTf2N1B5/LQZPuLXofr3oviR3g5WZ",
+	"VX4VSDSK+ZOUDfnnernkik1fKGuVjkY0pZFmqQqMHpiySF4KDobaTqseBo1+9RWLnqMP2EVX1IDSSZVW",
+	"0HyV73CAlfnOhA+uEBDmy/QALrdB66rODwCyH4tSps1R7xCuSUSFkEbDJmpk8CZXrucfjlsPTvTwjAz2",
+	"dRfZrkbs2rSWbc8Wv4SY37ys5USv2vtcRVtzNztfjHLjPsKVFOpjs5g0aLYXFO8sSZiKDxqJC8gsy463",
+	"qtifv984/V2ocswiHn8lsV1yA0pTnS2EtI9sfMFSNeKTU3y/ljD6h1c9Gu8eKtc8c4nBDKjky6wQW++c",
+	"FoDjY6hCD25wmW9k+fSA2Lw6KSsRgqVPoHnHj0K8UnlNk48yLllWaaYl+AFFRpN6c2qmR6ue0K83upZc",
+	"ZAqN3/OO7FzVyKpmQPt53e7GTCl62WBlvcMxuvHmHOhbMEnPiqlyPKFiet8UE1y4A6cVLjrCd/a9d+ay",
+	"zfdyTLmol46AcL1QxLxBbtgFwZc7y1BhfLVGneklibxhMfHsRnZcBX5EVFyMtj2SYzahlwy8JTlRmZmp",
+	"TDpWNr3PbtveEzFv1ErX8kawtGDm1RGohviKF4rAK0sdFw7pme+bbwM1AvNqQG5GEuyXLDbiazbZIWYm",
+	"G2iCNovcDmGhC4M6hAQX2YgqgrqZWeWKLoOgNckuEh41rhh/tuvgMQFfMRdVJRV+NYooemLVEtZVTxsp",
+	"YVUOz/7aapCkgM8KYy3fQ/mqG1H9LqJ4E9718LLMbtDpSpVRRiYd9pmOJwnrRHK8Qy4SKq5IlDCaKqsD",
+	"lqz6L+/Xqt+480eQLgB6lpcrkPYukijsoI8gS8B6VuWRF46BLLHTup09vMwAk58ynU3u5GOocMIFIHmf",
+	"XG4BmlQ9Dv5C687hnZX152h9agAWrxpUB7mLxYUBT9WZ5sDJCALaYGwltAViZSHNmY+1TvlFBv6ZGy5i",
+	"eTOI6bTBYLqSyogvN6ufWXyJ8XDL4f+h5Ta5YfRTNZLgLVC9MaNCESEJTkAgiq9TNj8PtI0SmAsk+esQ",
+	"U1AeAKKhVrFF30F2uzM0+6dSc/JMxIPYmtJLK1mGpzupyznz7kvfHuea9KBQvWuEL5okENfiGbU9bciI",
+	"PAzM3inEqkkBIlqusliUMvyfidhMbRD6V4iwMgh8d1NtaoQAYf7YXhGOQYlP9d2vZDlThSNFzlARtK65",
+	"4hc84XohhP1UvFkra3kmDA/rcxnMv8YKBHkWDO8UPBjNCYV/xB5uzKJ1DZ42k7nSKVRJaUX4mwXRYJaM",
+	"z+MCd+GFD0Xc8/Ddl395PT92uUz2Z1EyF0jR9wkv7zj94kXV+8kvhUydY2IxD8mZxDIoBf5RPOSnIPc/",
+	"mZeK6e+HensCyev6YIl7JeeV2LxMgbtDCkgNQEd0frHUqeqoK1W1jK8K7bhHoljeEo00v2YBmVBQN2VK",
+	"mIhZ7HQmlB7wpcqGXtWt8l5o6ELx8RH0qBxDl1alctl2kTZVDP0ICpVb1ao6VeRJ6svtumGXD69cVTi5",
+	"b5IFuDXSDbWucwDuWuOsG+V84nBsLlcqY9GRSKY20oUlsSKKCfBCi0tmSD88xYdUoc3pirGJgmgYoKUd",
+	"ciZtyooZxixBEZliJAxS/QCtHHrExoQLEoI5I6yLPvkmeOTXcCqzs1lSdTTB23CHrO2JBbnlhzolJ2Vj",
+	"UBVtEgCLMUNr3CE9exkut+GCkQupR0QxCD1CIxHa93Ksd+C0QCKrg6oSIQhamDuyjwMbSv3Ml+/Gl79F",
+	"xvpgvHGW4gFlOaZK3cj0TvZUvHXthljqoAS7WeH9KjuoTFgerpasJzy6mhcesJLd5aH8+maRDxNLxSeD",
+	"EVWj+nwJNbiQuo59Bq2Ei6tll5+yIUtT9CTWuhgH9NKmuizhYvAOo1hG1d1f8el7qrLbcGlmb435thuh",
+	"5THkwjzscDmhEIB4oUSIgz6GOFjmHjM8toiDddqNTGOWEohwxORGMuSfWUzoGBIFJyz1AmZ941IxlNFs",
+	"zTf1clf+8WJcr8lX9IKEIZLXSi+QLGXde2ACy0Tx052cd0tEEHmiky82GEyoxnKaGaVgtSdyn1blBfRs",
+	"4a6XiFsqpA8EiZUikvNvfTGkzsyJy3ih8nhuspZD5ws1e8frta5ohNSVDc9faayu+VFpOfad4rMunBK0",
+	"1B6Ke4WYVzxcNapOYMRhqI4wkhPUPLgG/AWRufZw2GfUWFaNKx8m9HKQMmrzH2cXOkxpFkMCN3rTzQeX",
+	"4INfsKJlo44Nq2k+JzWSqT0kS9M8KmG+XbCKOQx1caCCuRH7ccOPQFpXOO6UDTMB0WyropuSWRqVY5Ym",
+	"vBW0DIzw4bSWGC1pTM+J+Ly4v/wwZjBgcahfk0l9fiyhf8JNRnJ7jPXUqIoVs8fvWex9RChzA18cKqB1",
+	"lifYG6oQqhIFqufq7vjvpAsY6aORw4Z0OMTUhtDWPDAYZHQZbaSBNOVG0b7helSxD27WKhFVClxNKkJv",
+	"laVkN1SRSUIjFheVQIS8WYdqCU65H2Y6S1lgtXlI9jYqYYnJL02qy8vZPz0ir7Y2fygRD8dy3Gc7pbQj",
+	"Ms6UJiN6zQglUERmCPn/lcN5Wa7h0mv/L23/+9OXl7d/rl9hlV8sTEqd4R/VgjJzSVUtEZ28UPZeeBy4",
+	"MhhG/gOEnAmqeb0gUH4l+ucbiCqkxaMqDeg+H2UeQ2koZ14tpzkUcvFC9cEb/lF0CDfdykblkqy/7O4b",
+	"d/sIpuUqX5vBjdA6zkMiBVJDmuyQMJJiyNMxi0MjW4TOpx6Si2nhMyJQMwo9hjsktGIRvEP7wpOa1kKP",
+	"tYTrO2ZAsy7zMki+lOQTGsycUB6Tgp0ZxQiq05ALGl3t9EVoXjArjiC5kkzoVGagP5kf0KRcqHEuMCCf",
+	"wg8SQK53aR/iosDgzhvUPeBkH6TBuby80F3S8nPa7iSIhSQRIkEP75LTg+lad/x0Msdm5n3610UWNLfP",
+	"SWFCK3bkrbAWjn3j7WxklSAFp3PqVa5U5JxNDocsVb6Kf3J02Apae+cnraB1frpbf+F2wFOmNReXK1e1",
+	"uKCKrWqbtpvgK2SbV4eohkl/bUhd6nLf5310Ai/dBq0MnFCraJzVuEZzarWRvN7ZuFWV5ntwmrpLNT3N",
+	"xmOaTlfnH5mrkDinukBdRGCRMVcbL1hKyGkI+Gj4reQonv05U7Zo0YIUYnwvn8qPpPFTg6s1VIJ5WXsz",
+	"jBNO7+Ev2GqcdXSGfaaRJjG+QUQ2vjBifsq1NlxMEUoQoIHKYAh3a7u1udV53W2VROb2f/7Sbb/59H/W",
+	"+v0O/mv9P2tl5112fSAvubgbu6HlKkpzHaneqzMJSt5vtUdmpXVHn7/S5XHf2Y5fZ2S8k1ExXmhtlNcs",
+	"TTm+d18hs1CDNLKRW77RsZClUAdeg6qjZnnroOCB5qFcPRyugH12vs54qAeZopesiIeuqdiwILQ11wKX",
+	"8Sw7IHR+5fzjVYN7l3VwqQEUWVD8ukYo2XM/ES1BSC2FuGYxZyJiYLmzeTNrakShXtqEiWTq238955gN",
+	"WhigpricBa0+QnUJq5g70CLEFC80qS/H6sdrZwJeQl9Fg5WxxGXycQcTlg6cwWBORLL39TVNeDwYpnJ8",
+	"9zRiHCMTuiKdf2UNBWcnK0XM3s0WuMjCWMaVGfBvgJ3ync65iXqsLh1++RQrCFJP++oznhexmDsF3q7K",
+	"hFbmCrW6yQHTWMcj5pdcm/+lasQwCy4ThuhGMmVqxwbSxkZ5vrT1m5cJWGxgKMvQg3Iczdx4mOBJSXN5",
+	"oVWye79EshzJdU90csViy5tfSzIfYr5vk8jOjc0og+giovIIdtRyOaSldfuSdL3ImFqZ4xHsqf7yVtWI",
+	"Z8z8y5/DvH0/gpLorWXJkNuqLWDGr/FM4J8J/DOBn4NsS0XIY9npWltuCUq9UWZDvQrxeJgyNlAjPpmY",
+	"QWpHxXyZu5cFKHOChZn9Y/rZRmC/7i5iBnb8WgqGv61MsWuWvKBIxwqLulcandf1n3UHQ9l9wsQ1S+QE",
+	"BO166rywBHoRTg41r5fm6fAxFsquM9ez+qX3yCgbU9FOGY0NDhFbnqZsbtwbU574rR1SdsmVZimrL41V",
+	"nLlFCIDVT8HyV4DLtTpQ41U0eG/ImEYjLlixK/TdSPAyRiMixY4t0pxXDSGXGY+hAiZ8oOhUkZsR1YTR",
+	"aIQ2iE5fHLIbGEtBusQFIzSOsUEPw+KvmcCKmTDhxRTsNB/Ozo4J8oWyJ/Gn3sH+bu9s/+hwsHdycgRO",
+	"o8Pe+dmHo5P9/93bbQWt90cnb/d3d/cOW0Hr8Ohs8P7o/NA8/7h39uFod2Ae9Q4Ojn6Gl98dHb4/2H93",
+	"1gpa9Z18WkHruPc/B0e93cHZ0dHgoHfy971W0Drpne0NDvY/7p/BK/uHZ3snh72DfE2neyc/7b/bG5wf",
+	"9n7q7R/03h6Yrw57H/cGJ3v/PN8/sZ/BdgbnJwfeX7tHH3v7ZvX4j+qKex+Pe/t/P/TH6b1/v3+wb5ZU",
+	"+xAGOD4+OfqpNOu7o90978/ex6PzwzM4k929wVnvx71DA0UFRHtnNQO+PibNUCtIlmmI6oM8GqoJxuWs",
+	"URJLrVmMHZe40BI93TKe2sDhvK3VCwW5TOsN6ek1yfDNRanSLGmI+wPXOde2hUwxF4mk0CmNNEApU4Tr",
+	"bRI6xAwDEppJzP8i/zX/MjAcBn0R5h5b8zRnNeYP65yA5yg42FfcP63Xw/zT4s0AzhDGjTP06rDBFZvC",
+	"GthnHZpTPTw/KAqamoPkAsQEcn72vv3X9YCEvyopQrImpIa01H+cHh2imdrWJi7goOCNixRDd+S1xOjz",
+	"RKZ6T2ibyuIQ/I4+rDqZ4P1n8IU+hrN4Fc9svZc1bSg9fs/s+AOjyeoF5MxTdyzuouTVgljPBS96QTzz",
+	"oSg3TuarKD5+8PPaL9jdXTtqWN/qwIrJM2Tmg7zBTjWZcD1aesf7xHzjhfmMaEOlGrReg0F0OQtpUfJ5",
+	"wl0q3LxacsuXgRtRNbhhFyMprwZY5rdedbR1wnz34SwcYTxxPl7TQl1hs4GBjIaOE5XaZylD99okyeCE",
+	"eeqFdy+uhOYd+OxW6hZUe+j1O6w9w2AGhoLHk98PuLhaRuWjaTTi1w0631c4z5ePVp3cOa9wJiqq7iBm",
+	"ytKWdFcX3+ZVw/Fr4Mws9iOyxmZi8lA1NGu3Vphj6uItbJaWHJKxeRG6KCaMKuioiA0zbVvFzS3rYsk7",
+	"Zo1YHqgxkVxgfvQWoUPN0u2+oPmvtjPhWthvbW697mJ/hHWU+UAYsXEea6H9OVwPiFFWMBwkmWKZfjO3",
+	"kXqCvhDsGvqQQUcJQskFFzSdkmEiqa7KNHbMVtCSglnbsh9b3W2/+fRlM9jcus1jRb5sBlu39fEiXpb7",
+	"G+//dd68qe3miDuDSILP7bgIfBmm2Ad0gGfa2t4KHOHPH21u3ZqvLmXbEWO4rM4Z+2wIR/5Lm4+NvIWN",
+	"YQ1atC65HmUXnUiON+SEiVzM2nCxehvYHW/DWmEMaFW92F8TnQPyvMiSpD5Mp2qhukvYTo25sUbzDYuf",
+	"w8ZFzYLHnAU+g0sZXDzTct35Fz83nX+3s7n64XdLh/9qlcPvmP983eG/qjn87mMe/rHlHmW2klvLZwVJ",
+	"mTfTnf0tz69oEF3HVEejgNAolQqKGJG8ivAybU8gowljH+wq6tjUcSqHPGFfUf3ycNl6Dk8S5l05maUD",
+	"s0+c8ll/IEuHXJXv9lxAm6UhWvPykG5IvpSCkUxwnVevooqRi2yqSmj7BaK6DfZudQF/T44ODTG1gd7w",
+	"w+Zfu606b8MJU0w/Vrs66DZXX76gqYNdatZX6V93l6Z1KPTjAh63ax2csCuecTfZfLViHt45ryaeu9NZ",
+	"VOzjlF+KbFLpWTq/PbFCeB7TKdT0JtkEaiMpllyzUpbCbMvTOqkeV/DgUcKzG70NqiSuGpOKxwlxpmha",
+	"my0tN6/b6uNmymArxzMHLrN3iKgmh+XmcV4DSaPqk7XCdggd4tbRhQFbwBzLC1Z0nvSrAr9Y7nieIqMH",
+	"m0GxNGUxVkKP51S5qpaDN9df7VeG4OAO6GX7VZck8oalkSHqSTl0DtQ3jJ5bHBh3x9yjYGGk++lUaTZ+",
+	"J8WQX65symTXeUmzqpkoY2jfj9l1O5GXXBBXzT9mY+kIhyI3Mr0iazG7JmPI6RWEkkTKyQWNrkh4fP72",
+	"YP/d4PzkIGwIILZGoyaT1tKW0XwvxTelwR+chzjLmmHUj5RyIPUqXfuilN4kAL9AECYpu+bsBsEYP1WY",
+	"9A03i8XeMJUdHnTIh73ermtxjqZD83bKIpnGDDxXFJWVlNH4SCTT5tiOp+4NVWxrlYaHa4sbGd61i8pM",
+	"E9v7b+k9kmkR1nbHuhSeBdS3NzeKhjSOU6agtCBkE0CbO4QYRSieMQBgymKeskjDq0hl8iNZrSGHt8/Z",
+	"g62s2Y/29kCihFpfGwbvmcMXRJT7FOSbjCivAdO6jItMzSb8uHqD91rE93bBIT5CBC3IDUsH2ZR4xKKw",
+	"JBz6EeJl/VWtKkIkltstv+uaXT4uc75TdOxDthm/C/GtA/1z28LsfjIuLeXaX9AOykrVUMGkvr8SCtXQ",
+	"McpK1ku1pLKzf7AlG6uWUvRSjqgaOcNLRb4PiKJDhkVtL3JphgndVjxmxSKdo3O5BZ1nc/tjWd72QhkF",
+	"o37jq5eMKyuzi99HLtNbQf5oVm3nq7J3LsWpfmIpH/JSP2y/5CZtnKOO87vFNqhQ/gGWFarSSvyTK4C/",
+	"DIg+FHxqQMFVSeidOw829hy8V9I532HhJfLKtKigB9FS85yj3UXO0b4wuPPKekcJJc6rAHp7ESCtyFrY",
+	"7Wx2oX/8Zvc/0E0646jtkJ4bvy+sf7XqT53nQ606SWe8MM9elxmvy0+l+sx5fACQ6ZYzbA0MYaw1IP6M",
+	"kR+nEPixKlI1ht400JHK+w+MVWY0FmUp19NTg+F5dNSPbPqB0ZjVhlojO7HxUGQND7ytZRv/td4hUFiM",
+	"jqF5O8ZbKzDVsAlY9BQJe5keyZT/Gy2DbxlNWUr6Wbf7MrpiU/gHg9JL5jAxnhDNwglXGkOFgCYBy+Rm",
+	"XSNcr5N2Wv/d7h3vt3+EfuQOyvJ+2RcwoVkERBfCX+8dt/jHz2etYGbXaN4EZAyPj07PyAbN9GgDbFJY",
+	"DMp7qsAaHHbIUbH8MU2vWEzCz+1UJkyFeCqCsdhvOmL2Z87IN4ibPeJuzWXDYotNjbSetG5vwUI7lLYa",
+	"l6aRLjqdt44mTPRyk+yYcqEpFxjUCVIkjKK2NzYW4tesU6o8OIdoApYM2yOpSvbbNhyANhTPDdYhb9HQ",
+	"mWZ+75w1rEi0HvSFZy3+VWJhwDEo6oymokT18xBgVzLN/D0lFxjXYD6h2MIHIYop7MFQLOXMAFUso2wM",
+	"VVVVqUhSIWG6IONtwq5ZOsWo6AuWyBvzDaBA3BeQwkzCDTrhG9ebYZBbLRFHXiiSWkqCFqxoxCIDHdBq",
+	"X2kIb8awe3kjiGZKE5VxzTp90Rd/IvvViH94/CdiIJoJbUNw++KUX4L3C5ieA1BYUgl6wfTG7ApTprNU",
+	"QKFlMOgLu9GIJsm2mScMQzXqi7OjH/cO//bntShLE9JWpP3fBCbot/5cmFtnZ+u3SL/fF4S0P5AX76TQ",
+	"RhQ2UtC23+Bs41clxQv3ZkxefOmjeNVvbfdR+PkvrxVovxX0cyM2vELbiRSX7eLZ7QvyG/n1X6Sdko4h",
+	"h51fb/R6X7jVN696zPots9h+q0S0th3V+jMcRL8FB2POB3wkeK0fTrde/4X84+czS73QmYjCBNl6RUYy",
+	"S1Wn4WZkpkOC4acGqeA6+sICOsIRAcdvxDrkhE2wr+2Q8oTFBM4aWwkb6oL+FZkiATNPnEmMCnXD0r4I",
+	"X229Ca10RMITptNpu2fWGRIkrYbSR1LEar1joW3PpgkhQqapTFVf7AGw4KgGI0Cw4dhYKc8rIqfImrZJ",
+	"+KXv+FS/tU1AlyB9YFjm7y+dTuf2Nuz0xXvKkyxlM1+gmkz6mGtjnvRbyEhseB0yk37LvGOULP+Vj713",
+	"H/YP9yDvwn/PZi2ZV3/pdDqfYAVvXdYNCc04IVaqDvMUnpAY2WI9IBjlZi/KrgKlN/LeMIpqwkwY9AV4",
+	"9JnQ6dRwgtAuIPQajoWYVLBsZobtndIXoetbtRU25Wvk1ClMs4SFRXKFEVetpd2WeDarIpCnYEmM0jJl",
+	"igipR1xcdsie2UjOtYGf2YrVYDKAtAwSGckYQARg6TdMNPrNvkN+g0wlwyl+64vf2u12/n/m3dnzI7+R",
+	"V90u+c3bPvj6AzwZ2LQF4ljiYjE8xtX0sXkjOHwpJSgMSDiT32Mezib4FMugZdvDC8DDMTG8yrm3McsG",
+	"J/RyjszI5aQj82Q268if6/zkAJQeuGaDcmOamPlYjKFbNn1kflczu5T6DKXyAVOf2ZvRXYAtVu6lOmfl",
+	"lf0ZLPM3iOlN/lbKpc9LGhQCJLBESADCof1EMxxok/xGhERqadiupblQlNPF8tsfZUpuUikuSZSy2LBN",
+	"mrhzyDPWcNCXbuueWJa3GjKMEQGpAHsLSS7XDUd5hUsDzEQRHNZgsI0ZbgVOB2owiaVEM0GFRhqjbySw",
+	"Ey5irowElXE1ohcJW7cTzSbS4Yyv7boBDdhng4sBucg0rLsoajVmeiQdNLqcMoD8PO8Mx3sDt2RLBNuK",
+	"WcBaAs/eVbrE9aJIqQWG2pw+b3hBwv2YjSdSMxFNjQQfGoBiUOTUMih7Ro404cgzSYEw6OZLjy6YxSQ0",
+	"vYQgZCrIJvnI39rP/fxB+HLLLEdLieF0Rq8eT7TaITeU6wqHtJwxh3c/9dCM9drCNxJui4nIwnes0IU7",
+	"4bFZoo1XSuSlG7ImeRHHdbtziTgFgbMs+DfLrG0EjDkGboTft/C/AFZ5chkCJVkL58tlITIM8ylYKowu",
+	"G+lkuu1aoqFoXWBDvibodMaN8DsEK+1aJWNux/I7EImpYm3FhOKaX7N16HxgntO+MGrlJb9mgugbHrEA",
+	"dm+lKjNzkSkXlLPqckZXTr5bC/uG+3e7YS7bmOvlth5RBRz74tTIyrWA6kQlI3dZ+dRQ6PP93bx6UYz1",
+	"eSfY0SElaC5Zd5A97QtaSPFGYTTCoUHG4/MzVDR39w72zvZCMpUZEKHUgCJq3WB6dFcPkSWGHls1HFh1",
+	"3BfmuRM+dwglKciOKBpqp7obqsZScsk0cGxQTKz1rNi2bkNlvSkmD2fMSDLQbQ1K63tSQckiUMJhpD0F",
+	"pwY0xQ0Y4cUQhQaSsUOURNDKtwC7NfjJYvKym6Pl0BZkxtOxuNY38tKQC65GZA335eP0eof0cBUGX19/",
+	"/gygYIiCizjA4wzMKjBjCe7B6LIGbNhNpy/cCLCukUyMElowGyPBCXbjTCkBsdYfgtafwEY0YmqoH0UV",
+	"5C0EhylTIy/0ijiFx17BOq4WBFJc7zaclpUz9Ugq5q2Y/Mz1SGYay1cjLNs7RLR1lx1L87wvcCSUNXMi",
+	"dpFwESdTh0oQy98XvTFG6oCyYJsvQCV9i9ZwVGgeKiegKJuBYvNPnHzt546oTjG+wQpQZm1ue3UwmfrG",
+	"VgXZK5C7sp0/yimbtcH2hcMNnmIqC6lmssAyED9s/wJrWAbB3jaKhLTkDoHgYOwlcHJ0CEI6Dm0I+DYJ",
+	"4VA6e+cnoTND2JQNOSQsSyUkVJOEZRjfa4+5nFLXF72yEOrLGKD/zbTdd1qak9465HQEUodWJPTjFcK+",
+	"WAt9dTndQHWqiHmwFrz1bdw/tJWoDbiwmE7Cl92tsCbooi8QNfNuFX/DqXAEHjtTIVQwcCUlQfjP05cq",
+	"I9pWzfgOV+SKTbQh+z8yNkFE5XERQGwbYuQtEkqUnWOFdnnFrQ4FcMdz0Yr1RWGQcoTC9VqoNLWy1j9x",
+	"1SHH1Lb6sfl7tiheUZLB19q7r0JDw+GKgQLkwjfuxQoDkBzohbfcWETHO4FW83grHfIjzHMhteoLxAQX",
+	"WaXgKSwH4d+GaHU8s9BS5iAHTW2E1aXsK3c1GxmJAkxCh+xGYewkmIv8MBX4/f//f/8/+MELRyk9r/je",
+	"4TdnN1UjOel4BqkNRRPWb92+yK1Cf/oT2fUFY8DQir4zdO3EC9Awp533aivXS8XASCFRHbc4xRVKRp2+",
+	"eIeQkrKZnh5QEsQSMEN3jKhlgMjrEofCPVhzc49XxcPlCI911yu0kMQIH57htiaKm3yQRkxxwZsg7qHT",
+	"E5okWNFgJA2XXqtYx+IxFxvmJ4W5iLbzAkqbMt2Glq/hh6PTs8Hex97+AZo38cFx7/T056OT3TAvGtEX",
+	"1pIG7UIVKGRpJkhYMn/b1YFNO+yQHlqSI2rUbZUZEU8KdGsXDBiYd18AYg5BlZ2iwFe7IfDOb3zh8e0G",
+	"fAiYEa5DoJpNQbACriHRRnTrwOEXnSxUX5ywiUxtrReEGdsKAlpAQMOdAMW8qcxS1/sFD8B5RqvuHbPy",
+	"vnBWA8XA3A7CUUHIULIo5FoLw9AJA/vKbANpBDHCypJG+AHpIYCUU1cmw8lA6wVn2Op2w4IgFwTVTetk",
+	"3hmxcwcvuCQTcxhwM1yZZHmehY1JKtH8iHQrdzVtkz/3jveNjHp3cuXa3gB52ex2N4H2eB1w4IetV286",
+	"b7pIrmwaEDw/OTq0D/3OQmgRF3TGZO5aRMELyFhzRpvbQ/vlGoLw7un5x497J5vdEonrFZ2xtvGugCSt",
+	"hW6aMEAr49Ktp4xWJLALYF9w65XhyhmxAqRZ5hBVLnsZGulF/Hntugj2vUZnTJmUctUXSvMkyeWiHcIS",
+	"ZTA7U1BKaYZUF3Ug1lyzfW8F0Ok7KPh9X+RBCOZn61Bft7NUALtAKapK3Q8tkgrpub46fQGtFMttYUZY",
+	"LcrILbY6YuBNVRwP9qHxiLzfDcuoSPX9QdcD16arpoXjdsGzIF4fqXmermbOOm8XRqiuOtrs1qHJFqwG",
+	"ojXGTOgAhLVZXx/auUsd3cIO2Qd4SSW0dSMjmgzbhgtJMKdZrUAB0QrcKpiIA0+8YZ8jxmLVFzdWlErY",
+	"MDffeBvHRuEdgnW1Cg+k4Wt5I6EdoNywG53yieWsWdwXWNBIFZ2CcA2l5kCeI8C8vk1CxZLhANNOaGKd",
+	"EQ7tXyjr8eHWzell0awHxCLkRZYqHZK1MUa+UEE2u6V4c99PZA8d2Bm3rHPMRaaZHzsDX5sZhlQZcuHO",
+	"IvTaeqI1L4F4bDPp61xPRwbHjSiRD2SgGKs9uj0a/LuhRRU3sCRRo6bbdHawnZkvrJV7HdTlMGXmTSyO",
+	"GZI1B5e2louE1vNgxbU8yzHEmA+HLGVCY7dcW3wp4RGzgSDWy977+/FB+2Wn24ZQkqpn/ebmpnMpso5M",
+	"Lzfst2qDXk4S80lnpMdY747rZNZj3zve9/JJtlubnW4HcjRBSJnw1nbLDPISW2mMIIrDyhWFHIbCBUa7",
+	"tF287ESqutQDfgneFxDaUMPN734NQpHA4EAVCb20sDAouLRf1B8gcd1GYYI2y276IjelSzz1/As0FtnE",
+	"TU+2SKbubkdUjQIr9RrJSrFrJkhMp7Z8OBJs8Iv2Rc/PRgPsc3AzoiBcu4U4eeNV9w3ecG6/3I9b27bB",
+	"VX4n+7DvA2wBnDvUFMRgQTwKBCzl0Sgcq4+42BwMmcSouiUiFW+D+rC8Yt4NzxIJMS6fzHQ2wsDMsNXd",
+	"dLEhtvF3VQ4xz4oVzY3PnT2EPC4KIlFmo1IrBqwdUkCRueOR0TjhioW8gfYar7rdpmXk+9p4S/MsWfhk",
+	"c/En52BdNVomi/Gjl4s/ei/TCx7HTOAXrxZ/cSj1e8N48IM3iz94J8Uw4Rjh9WpziTUd02kiaXwm5QFN",
+	"ISeg9XqZM9sXmqWCJlgEFELAsGlTa7u1X1VmqtmbQ+uS8xCKWV0I1TcDu/RSQT0iQ39aEB4IAU/mmXm1",
+	"9clMaslTTDXdKJLHLlkNNTpkN0xpFPN3yP6xY0lWufWNm4GlE0TRRAPTV9C+tIzKB1zpdy6rpoK7C9Ds",
+	"AEoiLIGPR1gzoQYPu/eGh7O98WuwDzf6jePUV0PuCYsMg7bCi615Uepyt2Zgb/1O8MmgLuLGFwaVEW8b",
+	"ARVdTFZqsNbzVN7sWHs+cqfcPjCyDS9yEMZpsDVMGWCxMOMu1XQpZoPrnMtw5pbg9ctA3i4BwZp91huR",
+	"ui5DbpWH1fKFd6c/kSFPIIwTTwzmcBrzLlcTqbirzV7+nmpNo5HRC3ZgDLP7vzk1Fs8AddhOpK77rVYw",
+	"b3G/L5bz1fiEUVypvDHaDoZumfM0Epi5sq9ApnyOBiR6b3115uX2mAp6ySAg02XtlTHj70x7fQdbD0hs",
+	"69ob1pFbsGj+3sltXmTI1aKx4FGiuKhS3Q1UwL7rKyh1wvgH89uqHLxWUIYLeCvj6f3x5pl+uLfl8HxD",
+	"kW8fUEgvpQDVAKpvgXfS2zcveX8vgjTevos4t6e8Kg7UugSalfYzp6Ej3lGSUhHLsQt2W0KPdp6FGS26",
+	"QRnOC0L98VTg2VpYDQIOhnA867zfj85bduB5ei9471ZA4jzxJU/OrxV4DJTcsAtCJxNwklkrpDX0tyMa",
+	"5bE4aodYj2kkxwxttMovE1Kv6+b2mgNYyAMKSY1VD2qwAxbzexeUIO6NXwoWt7koWUXRHOoMpjy1zjLb",
+	"zLmAMhcqUQE0r+hZHbRtuGjD+fzCC2kgtqd4XvmkpmrGThEeiI1ibDAK7galCHDHTCbJtE5YxzWV4PFb",
+	"FeBKi7R9sR5Xgquth9HAZiBw6JmHPBEP6Ym6cLoxxcQtj4M4nPoK/G5mJKeMptEIY3YgeJqLPHyaqOzC",
+	"pZuj+9JIZUGRF8bjBbxjdVvpPzOWTpexla5sVA2qW9/HJrFInxwzpXEMoctaGtrGIC8lslXyQD6FEMBC",
+	"QAWyW6DmgkJ6D2nY9WjPfB7aw3KncujFW/3eWWoBkWSNJkke3G1Er508fkkx8JZLxUglJkSt+1xXaaq5",
+	"0jzyea6HbDXinS2+0fp0GzSw1pLP0Qtsy70lI6qIkBgOBl0B0XICoSwQrgWONQydU74b1mxkpqSmiydb",
+	"5PDF2odz3ZrfPDd+Ek6cz76IDRdO7GdLyv1aUnyMmjUpzsXXKgPduJi2DeZtfDH/3Y9v56pmgK9jOiWJ",
+	"lFcGFamYSsF2yksCPZ5rxZJhrZE6h6C303PUIhcbTHB1X2U0eRQm9ftBisf2spROh0ywlj6GgWOk8Kvu",
+	"K2zaSIQUbH0FFtUsPwJbQFhPmK4puruvlctMA200IHxooD4woiV+FBMtZeASRnRKhcLwwVng34UP7pnB",
+	"PBBIVzsA1QA0bid+1rWeiiHgBZSpr4vnHef9oNTqTGJ1wDw25NoAZEOXJowv9I0+PPbCzF7NIgvWhPxd",
+	"SmPPjOePiK3vMM2Tlm2fkAYuU2t9AEyFGPNKdQkQp+6R6W14zajny3ugPdIkKfRJ9JsVqmdVqSRr+Vuo",
+	"dXq0aL0iLC4jJ9rOlq3HwKNqF81atgevPEtwNZa/Ih+Pa9TQC6MCpiW5jEwPJla2NpSh+87MCtDC79Lb",
+	"GIfDE80guw6L8uwQ4cVhNhgL/YHrVZyKzS2ve76sgFZp+Hj7EObFB9Waii8XGve80/zjGPVe+Aly4Izy",
+	"aKwtMoNl8XZsdEWS+DyiaEc913RXxQNkENaKjwVH7yoMNpgEvWyTF8rf5HyRsIdL8oDhm1ahvHUuEs8K",
+	"avgsnz2Z5wqhC+STEoTdCzphu91vCZtOYEXPyPSMTA+ATAhc94NLmR5tYDpr229LVo8Oh4zFNucXkmx1",
+	"HsTUIRjJzWiacKghYSsFmZczxdIAo42sleCFUWywrVDgIdImZmbe0DRW6GO12fQRTbFKVqkQkfPIYQmp",
+	"Gp8T7Ou46Dn2bUbwllb5NJaOTI/mIf5xudhTvGOutK6IL0SKCXlDpHhk8vCdGSp0KV7LIMgLRbzueLnO",
+	"lumRj6p5e7pmJD0SyTQvO+Lq90LpLaxwtLv30+Dj0e7e36CQWm7T9HvXYWxH3tbOpWavJTKiCVpRNrd+",
+	"6HTN/9/4a0C2tzfXdwiwyhuuGLBEcgKggUXTaFJBWcVYzOJSb708330klVn8dMLqrPzXB7D9h8FFN/xK",
+	"sfSPh4enADFQ7EDN9Ca8O8KtyigfGXds54DW9i+ffExyNcehr3wJkPz2jMl0fQ46zaBSxdbwgKD2XcDZ",
+	"4xLxO8LVq60liP+ZlB+pmNo1qgeER6CyaHH28zDnQ6FEz04jGJrfv3OPZqnagq2QvEMSqkG+SxLl7JpO",
+	"6HvV3XwWIhoUAHN6JUHcNcpugjFsLmUtsDPugI/sIR0Ai1LEzrx9GFHoUW/9nkPvq7kblWuwsReA63XO",
+	"XKxs94LYHl55IWNbt9OaIUq/aimbHLzHdrZvVPOxy3sSlWcZmMzgEOPHh8nfhzoD0AnuSguvgdeCfp5U",
+	"hlmIi80RPdtdbaubV02HsoDY9zBXW7ggm68J1pCydaixKjhyI5vpVItGkH7nGRAeAgtKczyRQLgE+561",
+	"AWifoUdSqGxsa8iyki3I1nL0rUGEifjuvqbvXE5kmmA97jwD0JbyyFMDMSNwEUvH5l/N6IEhrao4dKfq",
+	"20gDL2TI1t7FenAYDA7R4dUCqhEVQmpyUUSbj1g6U/0KB5up2QOF7bi4Ynn8Qm2s+Vqp1tf6DqwHq4TZ",
+	"Is1Q7hoEbFddGArIeXW1SK9ovGg+b2eTxaShrhrXKZ7xw2A+Dv5EefuLdMBeOWU/h4yv1AsfibF9I7ie",
+	"5+fXoFxNtn6B4Mgk7zUFCxvwBEUH43npWCiHfkOpWA+pvMJml0+Bwrv5vUdK2Brbi1KfXEICkTfCl+ks",
+	"AN8trclOsCijaco0FjsoQJorr/9J3mjEIEBTStJbG/X0TWpIsLgnSUWCmRcpSHBNzylI913MxVZ7rgaW",
+	"N6OUzzM26IS3r9i0mXmc2O5k5iUoC2d7wXrZiim7ljbMwQikTVF4/Eczz4MGJpgpFpFms4o/QoEHZ/6x",
+	"NfMVWZukbMg/B45SBiShCmxo8U7eOQZ6IS2Eo0U0+WxUdFl2HXSgDj9wgnLNH4r1MMmp7VLS1IgZu0zl",
+	"Ve3DxqxR7Kf8rSYpwOqeJl8UpsZDWkisofPTd1YN6PvLHnX9LLBedLljObo5lsXEGpK+8eWKTffnZ9W9",
+	"K1wpFvc9f0o5QGPW2mUYQxO21WSOwmqevNrWo5rBLPN8Dn57Yt9XgWp3wCdetDVfmKtzjLpF0XY073YG",
+	"bTDPTw6KfnrnJweYiXEz4tEIeTR0QyVrwmuDBL1I1HptYo7Xcf0RUnNmZ5sH+343+Pi7SNT5enPOl9YF",
+	"yCpGfmlt//LJUCwKFPIDlEqDZyWbz89Q+98CjMCISUkcyLE7gKti2tp5s6b6WnlPZpooWTSpq23E7Nfi",
+	"si27Z+2eZspvXzWGZT6J//BZP378HAKLUywGjwHanEq+cGfkBBps68zl/YDugHjLVjBQQZE8FPjZd4FV",
+	"skXR//xS1pQzsMHOkebXXE9JIi/JFWMTDJ6MZBo31Tu4RxR9rnXwh6914DXUAxeubcirDaKp1QxSD1Xl",
+	"wHGz5Soc/K6Mu8/M64+l50D8jOc6tK2soesfsrlyRYM8abVSzWAZV0yF6W1YbtVcwaDUBLqcfe6quCoy",
+	"zpQmE8mFJhSd9OiRVAw7/answu4Euz/UakQArLt2PQ/ZeAGnmMuonLj8XJ2g0Tg9R81Y3T14rywEQlmw",
+	"vSEYQNeEJHD5LCATqkcGJicy1esBMVtI2xEFQzq1sSSvu7V6UgU+v0lWY5f3JMzmj4tX3xOzga7Ny9oL",
+	"vpK5WHNZG9tVPUDa9hk2f7T9sGZ8VjvOYKdcRFNuLpdJDHxqSHmywFguNdXsZxzoFHfyLethpZUukv2K",
+	"wwueG0h8wzjqDM/Kwd+qaFmkit9fqNm8uLJ3+Xx/jNAyt9/lo8vyG/kusmC+xlD+rqi34wrs7JBK5Z1y",
+	"B1Ab54Vt0A2dVsR7u6E6z7wws4SKK1t3ysZQ2Fa9MIEbZIdACzKwP7g+8vlbRnaEbAIJUe0Y5mwzDJoC",
+	"Gt4V5fm/zZIEdn1PEtTgJl+YMWbfe+ZITx6wlqv+a85cMZSptUTsFLGb2JsCXhjw+I7FtPJXN+g15Qm9",
+	"SFgj7+ohHluy4ZnoJ0mmAKnzlZdLQrrW3QDF4EprCIFzS/D52pMzk3dPwkKeICjuaDhkqSoXvYyoIIox",
+	"r0e8oe/AWqFR/0oVc6qFPgvgG0/bi2WnPRqNcB2FT2hg2c2EiZiLy6Do6CJTgoWsWIPw9HH6DGZPFXtZ",
+	"FAcsV4TOCYS5vl8lF6Xe5KvD1UKX44zv0EK6E0ic/5AJnU6b3Ib3K4A8ew6fPYc5I62tkZ5nHebOiqov",
+	"cUkJ4L5twkeYiMjIkLMkVkRBd3dwtHRI1efo7XGh5/F7EfFxtY9tE36W8b+3wuqejH9vyDzL+TYMB32I",
+	"Op5VHcDyzEzLMdU8skIYTZw0ptBhGTG/rBnoCF4F0BtqjmLou187BChKxYAAidPkglkBYcf23WqDUdWX",
+	"LGycdg1V+Yfk4rvg2s+1RL+3wryGA8r6ppFLy69SXLNUzS30fuiVdSeZSJhSJFQy1SFRdKoKPOuQMDVE",
+	"J3SlOWLzM1QidB6ZHRKaf0L1wr4ItQzJmuFjKsC6oopfs3WSWos51x2ymhlbpjFLCY+DvogypeWY2SYS",
+	"gd9ewWVQ19QNAFu3dyjfVE/LeyiQX+zNL5BfN7ADoQHkf6yUGVI3XH78dxivpp0tVZr8EJCX3YC86Zrr",
+	"fPmX1wBvTc07ATJLEzORjQ1O/GBmfdk1/30D/335l9exwZsld2YAun5HsQ0bX24cLe9jFIOYpXFsOK25",
+	"Ucw3G1Dzgtt96SGgz0BLTZNW0IrkeMyhBMyAjqHkwfKHAiM1rMNcp7cCCn/Bw0+P26GuQIYV3DwFcfj9",
+	"O3qKvc60VvAdPFIxQrVO+UWGrd8I1w3NFzzSOsOBNiapjJhSzZVxcnnIyHh2SQEJEWx5HK5vW53QsKqU",
+	"TWSqc50v3OpuhugRwtqFUrCAsGsGhpm+AA2S6qKD+ViOmdCBP0A3LKyTxcJdGi1OCyF1IHwrYvRQLi47",
+	"feFi4F2a4ZqXPgvZtKU8222baEv6Wbf7MrpiU/gHC9dJYYp/oVyFpjpGdoxnWVzh4yu07DMdT9DKD73r",
+	"DeXfbnU337ykr6Kt9g/DTdb+IYq67Td086L9crgVv2Kvh3+hP1wY4uOi/7dbJ0eH8AD5+QD4ueEogv6X",
+	"naITAQmOuQLJYxDJ2BCR0/OPH/dONrs5ZYMFbHa7mxVat93aevWm86ZrEG1V0vEksVnF9ItkdZSIbqiy",
+	"+MBicsGGMoVe/VzZGoU10KxHDNX3e/URLr3uGvQCfY0r3NJzds59FWdenS+cOMqKV7EDNcdUUU0gYoHH",
+	"D4LctFgIFJD9Y35s4g2NGT4+v3A296bqqCXi9w3gYrH2R4beR4or/hqYOhIlnG8WN6BkXIOwIabNwsZX",
+	"dURznKVtOMt9xVyZscp6aZCnK8+Lxdq1i3kHa/ljxGP5e15FWI+Z+r6qEruN4toXi93KRsLOEborwNsc",
+	"WAUABZWFMsH/lTGovGiFbH4pJACvgesO6ZnfIia0OWmODV7QrUnWup3Nrnm22f2P9aZIKv8+v9nge2+N",
+	"TxJR5S9gMW+Jn9vYPn1EVeyjLwZOlTq7Ci+basY/qeYg7SJ/TPn9DVdMr1mXPuBXthossCRhI29kpnPm",
+	"tON3opnwCBLGSCYwbLI+7QunfUbvZ/T+/aO3Lf9smaVBRjmGX+4PjxeFFc2EOph1zQ1zwMiP+0fQ52Ci",
+	"52CiEnrcEQnuO1LIUM+hTMcvlIsVSr2EHLOgF6pDQNlRARlzwcfZGA0bAbmmCY+5nhLbDcGZL+Q1S1Me",
+	"M5KwoSZQyTwlIksSkJ6jxCi/MSSqJmbg9R1P4dPTCQswHyEg3loDwj6jC9RNaCNO8zmUptMO8eNr4LVC",
+	"vMBiVTYMqiHA6XtjzU8T6PTMm7+7QKf7ID6GAw8/b6TQbH+OZfH95xN4ZQZ/mhokRRitmGKmUspIyhIK",
+	"ZiEtyZoreXRydLje5MC+oIot7+a3kwKSP6wT1R7F3NqLsOsrNsWa4PmJfA3i3HPB/73PtkoH3pB/OxQL",
+	"BtaUoxp+tiCjmDZalNoovFZzrNL2nVP70YPapitzzRejynW3AiKHQ8i9tk+4TduDI/pG7m2Xq0lCp9Ul",
+	"2mrYcJdrJ0eHcIW+TczdmLvAqdJsvBFJMeSX8y7vFF58h+894MX588zt7mPDI+HFDNf6jVyNXZoroeuv",
+	"EGjhDbsgdDIhKaMxhG0qTVPdhq4t+TXBMZQvacRookfzLukDvvGA14MzLBIM7NadATemmgIpQf2sc9cz",
+	"N1+9vLetuIus3UG+5FhiOEOx9jk3f8CvmWDK1s9zQ0QjFl013a0rztqGukSNDpZ3CY+uXHihYaPW5zjK",
+	"xlQQiDJQO+RKyBtBLqR2rDYy4nxMLjINe4Dvm5K1XIWkA1jIH8O74u95ee8KXNV31vOxXP7K65wQ+ZDV",
+	"7HXJH9U5WhwQLyjH7xdmgUpbF4xYmjhTwwXrtuygDghp74H1tmtPDXyh+sJV7+oQ2LiC3vtTW7ULRN9t",
+	"Evbev98/2O+d7Q1O9v55vn+ytxsGJHzX+3jc2//7ofewL8LD3sfya/uHP/UO9neh07j35+7Rx97+oXmC",
+	"/xocHp0NegcHRz/jZ8Wc8MPx8cnRT3u7YV3QEtrZfGj8VjVUf41PYjz2F7CIDxlgf1ZQn9x4rH3ik/uG",
+	"XBaxF+EwXNZJVBCcRUptmb+ubFaGFS9hVr5/1H02Kz+blS302SAyEPJWRoJHTUA9xsoyYJxNoxE3+O0K",
+	"brpUMaPxbKQbX9RIphixettksv3eGOLTmGyfOeJ3VyLXXENQqo9biMa2PhMEvCMOEa5X530L4hKN3gpa",
+	"OuJSliat7dYGnfCN603AFTvdTKQfNqcNsEstF4GLxUelN+8QDB2BO14alJl4Nqfpg1Qas0ptd1FC4zEX",
+	"XGln0ilGMD/UDHGcUD2U6Zg405bt5mw754KVxRsmN4DNjuSMhoSVjaKFIc0bZ/i5bjtgHsGTaLYC+atB",
+	"W8DsSNjNMrBKmlWHgkr9POJlVvh7tMX0ZkftOVnLtxYqTTVXmkf+ELlUVntQRSE0MJWqdS+cU73wc45x",
+	"Iq+2Qmc2065uipp6zZ6+6o+S48PsIJWYQg2NTlwILbo6oddJsXZv3Ir7ZHb0I/y+SC+Y+hkqIzlxt+em",
+	"NHpv2Z/qH4YXtHv76fb/BgAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -300,6 +300,124 @@ func (q *Queries) InsertConversion(ctx context.Context, db DBTX, arg InsertConve
 	return id, err
 }
 
+const listConversions = `-- name: ListConversions :many
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+       b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code,
+       count(*) OVER () AS total
+FROM conversions v
+JOIN brands b ON b.id = v.brand_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN affiliates a ON a.id = v.affiliate_id
+LEFT JOIN tracking_links l ON l.id = v.link_id
+WHERE ($1::uuid IS NULL OR v.brand_id = $1)
+  AND ($2::uuid IS NULL OR v.affiliate_id = $2)
+  AND ($3::text IS NULL OR v.status = $3)
+  AND ($4::uuid IS NULL OR v.campaign_id = $4)
+  AND ($5::uuid IS NULL OR v.affiliate_id = $5)
+  AND ($6::timestamptz IS NULL OR v.created_at >= $6)
+  AND ($7::timestamptz IS NULL OR v.created_at < $7)
+  AND (v.order_id ILIKE $8 OR v.customer_email ILIKE $8
+       OR coalesce(v.affiliate_id::text, '') ILIKE $8 OR v.id::text ILIKE $8)
+ORDER BY
+  CASE WHEN $9::text = 'order_total' AND $10::bool THEN v.order_total END DESC,
+  CASE WHEN $9::text = 'order_total' AND NOT $10::bool THEN v.order_total END ASC,
+  CASE WHEN $9::text = 'commission_amount' AND $10::bool THEN v.commission_amount END DESC,
+  CASE WHEN $9::text = 'commission_amount' AND NOT $10::bool THEN v.commission_amount END ASC,
+  CASE WHEN $10::bool THEN v.created_at END DESC,
+  CASE WHEN NOT $10::bool THEN v.created_at END ASC,
+  v.id
+LIMIT $12 OFFSET $11
+`
+
+type ListConversionsParams struct {
+	BrandID         uuid.NullUUID
+	AffiliateID     uuid.NullUUID
+	Status          *string
+	CampaignFilter  uuid.NullUUID
+	AffiliateFilter uuid.NullUUID
+	Since           *time.Time
+	Before          *time.Time
+	Pattern         string
+	Sort            string
+	Descending      bool
+	SkipRows        int32
+	MaxRows         int32
+}
+
+type ListConversionsRow struct {
+	Conversion    Conversion
+	CampaignName  string
+	AffiliateName string
+	BrandName     string
+	LinkCode      string
+	Total         int64
+}
+
+// A page of conversions; brand_id or affiliate_id narrows them to one tenant, the other arguments
+// filter, and sort with descending orders them (created_at, order_total or commission_amount).
+func (q *Queries) ListConversions(ctx context.Context, db DBTX, arg ListConversionsParams) ([]ListConversionsRow, error) {
+	rows, err := db.Query(ctx, listConversions,
+		arg.BrandID,
+		arg.AffiliateID,
+		arg.Status,
+		arg.CampaignFilter,
+		arg.AffiliateFilter,
+		arg.Since,
+		arg.Before,
+		arg.Pattern,
+		arg.Sort,
+		arg.Descending,
+		arg.SkipRows,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListConversionsRow{}
+	for rows.Next() {
+		var i ListConversionsRow
+		if err := rows.Scan(
+			&i.Conversion.ID,
+			&i.Conversion.BrandID,
+			&i.Conversion.OrderID,
+			&i.Conversion.OrderTotal,
+			&i.Conversion.Currency,
+			&i.Conversion.CustomerEmail,
+			&i.Conversion.ConvertedAt,
+			&i.Conversion.Source,
+			&i.Conversion.Attribution,
+			&i.Conversion.ClickID,
+			&i.Conversion.LinkID,
+			&i.Conversion.DiscountCode,
+			&i.Conversion.DiscountCodeID,
+			&i.Conversion.CampaignID,
+			&i.Conversion.AffiliateID,
+			&i.Conversion.CommissionCurrency,
+			&i.Conversion.ExchangeRate,
+			&i.Conversion.CommissionAmount,
+			&i.Conversion.OriginalCommission,
+			&i.Conversion.RefundedAmount,
+			&i.Conversion.Status,
+			&i.Conversion.FlagReason,
+			&i.Conversion.CreatedAt,
+			&i.Conversion.UpdatedAt,
+			&i.CampaignName,
+			&i.AffiliateName,
+			&i.BrandName,
+			&i.LinkCode,
+			&i.Total,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const orderTotalsElsewhere = `-- name: OrderTotalsElsewhere :one
 SELECT EXISTS (SELECT 1 FROM conversions WHERE order_id = $1 AND brand_id <> $2 AND order_total <> $3)
 `

@@ -42,10 +42,9 @@ type Conversion struct {
 	BrandName, CampaignName, AffiliateName, LinkCode string
 }
 
-// conversionOf is the one mapping from a conversion's row to a Conversion.
-func conversionOf(r queries.GetConversionRow) Conversion {
-	return Conversion{Conversion: r.Conversion, BrandName: r.BrandName, CampaignName: r.CampaignName,
-		AffiliateName: r.AffiliateName, LinkCode: r.LinkCode}
+// conversionOf is the one mapping from a conversion's row, with its names, to a Conversion.
+func conversionOf(v queries.Conversion, brandName, campaignName, affiliateName, linkCode string) Conversion {
+	return Conversion{Conversion: v, BrandName: brandName, CampaignName: campaignName, AffiliateName: affiliateName, LinkCode: linkCode}
 }
 
 // FraudLimits are the thresholds of the fraud rules.

@@ -16,6 +16,7 @@ import (
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/currency"
+	"github.com/openaffiliate/platform/server/tenancy"
 )
 
 // Order is an order as a shop reports it, through the conversion API or a Shopify webhook.
@@ -88,7 +89,7 @@ func (s *Service) Ingest(ctx context.Context, brandID uuid.UUID, o Order) (Conve
 	}
 	byOrder := queries.GetConversionByOrderParams{BrandID: brandID, OrderID: o.OrderID}
 	if id, err := s.q.GetConversionByOrder(ctx, s.pool, byOrder); err == nil {
-		c, err := s.get(ctx, id)
+		c, err := s.Get(ctx, tenancy.System("a repeat of a stored order"), id)
 		return c, false, err
 	} else if !errors.Is(err, pgx.ErrNoRows) {
 		return Conversion{}, false, err
@@ -137,16 +138,8 @@ func (s *Service) Ingest(ctx context.Context, brandID uuid.UUID, o Order) (Conve
 	if err != nil {
 		return Conversion{}, false, err
 	}
-	c, err := s.get(ctx, id)
+	c, err := s.Get(ctx, tenancy.System("the order just stored"), id)
 	return c, created, err
-}
-
-func (s *Service) get(ctx context.Context, id uuid.UUID) (Conversion, error) {
-	row, err := s.q.GetConversion(ctx, s.pool, queries.GetConversionParams{ID: id})
-	if err != nil {
-		return Conversion{}, err
-	}
-	return conversionOf(row), nil
 }
 
 // decision is what attribution, the commission rule and the fraud rules made of an order.

@@ -3,6 +3,7 @@ export * from './affiliates/affiliates';
 export * from './auth/auth';
 export * from './brands/brands';
 export * from './campaigns/campaigns';
+export * from './conversions/conversions';
 export * from './discount-codes/discount-codes';
 export * from './fx/fx';
 export * from './settings/settings';

@@ -95,6 +95,32 @@
  * (`POST /api/v1/admin/hosts`) or by the operator: set `HOST_EMAIL` and `HOST_PASSWORD` when the
  * server starts, or run `openaffiliate create-host`. A host can issue a one-time password reset
  * link for any user (`POST /api/v1/admin/users/{id}/reset-link`); it expires after one hour.
+ * ## Conversions
+ * Report each order once it is placed, from your shop's server, with a brand API key (or a
+ * brand's session). An order is stored once per brand and order id: sending it again (a retry,
+ * a duplicate webhook) answers `200` with the conversion stored first and changes nothing; the
+ * first answer is `201`.
+ *
+ * ```sh
+ * curl -s -X POST "$PUBLIC_URL/api/v1/conversions/process" -H "X-API-Key: $API_KEY" \
+ *   -H 'Content-Type: application/json' \
+ *   -d '{"order_id":"1001","order_total":"249.90","currency":"RON","customer_email":"ana@example.com","click_id":"<aff_click>","discount_code":"SUMMER10"}'
+ * ```
+ *
+ * Attribution: the click (`click_id`, the `aff_click` value the visitor arrived with) wins when
+ * it is this brand's, a person's, within its campaign's attribution window, and its affiliate is
+ * still approved; else a usable discount code of the brand (active, within its dates, the order
+ * at least its minimum); else the conversion is stored as unattributed, with no commission.
+ * The commission is the code's override, else the campaign's rule (a fraction of the order
+ * total, or a fixed amount), in the campaign's currency: an order in another currency is
+ * converted at the platform's stored rate of that moment, kept on the conversion as
+ * `exchange_rate`. It is rounded half-up to two decimals once, at the end, and never exceeds
+ * what is left of the campaign's budget. New conversions are `pending`; one that trips a fraud
+ * rule is `flagged`, and `flag_reason` names the rule: `self_referral` (the customer's email is
+ * the affiliate's), `click_burst` (more than 10 clicks from one address on the link in the
+ * minute before the click), `fast_conversion` (the order came less than 5 seconds after its
+ * click), `code_limit` (the code was already used as often as its limits allow) or
+ * `reused_order` (another brand holds this order id with a different total).
  *
  * OpenAPI spec version: 1.0.0
  */

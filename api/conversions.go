@@ -1,0 +1,129 @@
+package api
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/conversions"
+)
+
+func nullUUID(id uuid.NullUUID) *uuid.UUID {
+	if !id.Valid {
+		return nil
+	}
+	return &id.UUID
+}
+
+func conversionOf(c conversions.Conversion) oapi.Conversion {
+	return oapi.Conversion{
+		Id: c.ID, OrderId: c.OrderID, CustomerEmail: c.CustomerEmail, AffiliateId: nullUUID(c.AffiliateID),
+		AffiliateName: c.AffiliateName, BrandId: c.BrandID, BrandName: c.BrandName, CampaignId: nullUUID(c.CampaignID),
+		CampaignName: c.CampaignName, OrderTotal: c.OrderTotal.StringFixed(2), Currency: c.Currency,
+		CommissionAmount: c.CommissionAmount.StringFixed(2), CommissionCurrency: c.CommissionCurrency,
+		ExchangeRate: c.ExchangeRate.String(), RefundedAmount: c.RefundedAmount.StringFixed(2),
+		Status: oapi.ConversionStatus(c.Status), FlagReason: c.FlagReason,
+		Attribution: oapi.ConversionAttribution(c.Attribution), LinkId: nullUUID(c.LinkID), LinkCode: c.LinkCode,
+		DiscountCode: c.DiscountCode, Source: oapi.ConversionSource(c.Source), ConvertedAt: c.ConvertedAt,
+		CreatedAt: c.CreatedAt,
+	}
+}
+
+func conversionResponse(c conversions.Conversion) oapi.ConversionResponse {
+	resp := oapi.ConversionResponse{Success: true}
+	resp.Data.Conversion = conversionOf(c)
+	return resp
+}
+
+func text(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// ProcessConversion stores an order the caller brand reports: 201 the first time, 200 after.
+func (s *Server) ProcessConversion(ctx context.Context, req oapi.ProcessConversionRequestObject) (oapi.ProcessConversionResponseObject, error) {
+	b := req.Body
+	total, err := b.OrderTotal.Decimal()
+	if err != nil {
+		return nil, apierror.Invalid("order_total", "decimal", "The order total is not a number")
+	}
+	o := conversions.Order{
+		OrderID: b.OrderId, Total: total, Currency: b.Currency, CustomerEmail: text(b.CustomerEmail),
+		ClickID: text(b.ClickId), DiscountCode: text(b.DiscountCode),
+	}
+	if b.ConvertedAt != nil {
+		o.ConvertedAt = *b.ConvertedAt
+	}
+	c, created, err := s.Conversions.Process(ctx, scope(ctx), o)
+	if err != nil {
+		return nil, err
+	}
+	if created {
+		return oapi.ProcessConversion201JSONResponse(conversionResponse(c)), nil
+	}
+	return oapi.ProcessConversion200JSONResponse(conversionResponse(c)), nil
+}
+
+// GetConversion answers one conversion the caller may see.
+func (s *Server) GetConversion(ctx context.Context, req oapi.GetConversionRequestObject) (oapi.GetConversionResponseObject, error) {
+	c, err := s.Conversions.Get(ctx, scope(ctx), req.Id)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.GetConversion200JSONResponse(conversionResponse(c)), nil
+}
+
+// rangeDays are the list's preset ranges.
+var rangeDays = map[oapi.ListConversionsParamsRange]int{"7d": 7, "30d": 30, "90d": 90, "365d": 365}
+
+// ListConversions answers a page of the conversions the caller may see.
+func (s *Server) ListConversions(ctx context.Context, req oapi.ListConversionsRequestObject) (oapi.ListConversionsResponseObject, error) {
+	q := req.Params
+	f := conversions.Filter{}
+	if q.Status != nil {
+		f.Status = string(*q.Status)
+	}
+	if q.CampaignId != nil {
+		f.CampaignID = uuid.NullUUID{UUID: *q.CampaignId, Valid: true}
+	}
+	if q.AffiliateId != nil {
+		f.AffiliateID = uuid.NullUUID{UUID: *q.AffiliateId, Valid: true}
+	}
+	if q.Range != nil {
+		since := time.Now().AddDate(0, 0, -rangeDays[*q.Range])
+		f.Since = &since
+	}
+	if q.From != nil {
+		since := q.From.Time
+		f.Since = &since
+	}
+	if q.To != nil {
+		before := q.To.AddDate(0, 0, 1)
+		f.Before = &before
+	}
+	if f.Since != nil && f.Before != nil && !f.Since.Before(*f.Before) {
+		return nil, apierror.Invalid("to", "minimum", "The end of the range is before its start")
+	}
+	if q.Sort != nil {
+		f.Sort = string(*q.Sort)
+	}
+	f.Ascending = q.Order != nil && *q.Order == oapi.ListConversionsParamsOrderAsc
+	p := pageOf(q.Query, q.Limit, q.Offset)
+	list, total, err := s.Conversions.List(ctx, scope(ctx), f, p)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.ListConversions200JSONResponse{Success: true}
+	resp.Data.Conversions = make([]oapi.Conversion, len(list))
+	for i, c := range list {
+		resp.Data.Conversions[i] = conversionOf(c)
+	}
+	resp.Data.Total = total
+	resp.Data.Limit, resp.Data.Offset = pageInfo(p)
+	return resp, nil
+}

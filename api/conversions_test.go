@@ -1,0 +1,157 @@
+package api_test
+
+import (
+	"net/http"
+	"net/url"
+	"testing"
+
+	"github.com/openaffiliate/platform/server/servertest"
+)
+
+// TestConversionLoop: a visitor opens an affiliate's link, the shop reports the order with the
+// aff_click it kept, by API key; the conversion is attributed to the link with its commission,
+// a repeat answers the same conversion, and each tenant sees what it should.
+func TestConversionLoop(t *testing.T) {
+	env := servertest.Get(t)
+	p := newProgram(t, env)
+	mustStatus(t, env.Call(t, http.MethodPut, "/campaigns/"+p.campaign["id"].(string), p.brand.token, map[string]any{
+		"commission_type": "percentage", "commission_value": "0.15", "currency": "RON",
+	}), http.StatusOK)
+	link := p.link(t, env, "https://"+p.domain+"/sale")
+	resp := visit(t, env.URL, link["short_code"].(string), "")
+	dest, err := url.Parse(resp.Header.Get("Location"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	clickID := dest.Query().Get("aff_click")
+	waitClicks(t, env, link["id"].(string), 1)
+	// The visitor shopped for a while: an order seconds after its click is flagged (fast_conversion).
+	if _, err := env.App.Pool.Exec(t.Context(), "UPDATE clicks SET clicked_at = clicked_at - interval '20 minutes' WHERE id = $1", clickID); err != nil {
+		t.Fatal(err)
+	}
+	key := data(mustStatus(t, env.Call(t, http.MethodPost, "/brands/api-keys", p.brand.token, map[string]any{"name": "Shop"}), http.StatusCreated))["key"].(string)
+
+	order := map[string]any{"order_id": "1001", "order_total": 249.90, "currency": "RON", "customer_email": "ana@example.com", "click_id": clickID}
+	byKey := http.Header{"X-API-Key": {key}}
+	first := data(mustStatus(t, env.CallWithHeaders(t, http.MethodPost, "/conversions/process", "", byKey, order), http.StatusCreated))["conversion"].(map[string]any)
+	want := map[string]any{
+		"attribution": "link", "affiliate_id": p.affID, "commission_amount": "37.49", "commission_currency": "RON",
+		"order_total": "249.90", "status": "pending", "link_id": link["id"], "link_code": link["short_code"], "source": "api",
+	}
+	for k, v := range want {
+		if first[k] != v {
+			t.Errorf("%s = %v, want %v", k, first[k], v)
+		}
+	}
+	// A repeat, by bearer key this time and with another total, answers the stored conversion.
+	order["order_total"] = "1.00"
+	again := data(mustStatus(t, env.CallWithHeaders(t, http.MethodPost, "/conversions/process", key, nil, order), http.StatusOK))["conversion"].(map[string]any)
+	if again["id"] != first["id"] || again["order_total"] != "249.90" {
+		t.Errorf("repeat answered %v", again)
+	}
+	if n := count(t, env, "SELECT count(*) FROM conversions WHERE order_id = '1001' AND brand_id = $1", p.brand.brandID()); n != 1 {
+		t.Errorf("%d conversions stored for one order", n)
+	}
+
+	// Who sees it.
+	id := first["id"].(string)
+	other := newProgram(t, env)
+	host := hostToken(t, env)
+	for _, tc := range []struct {
+		who    string
+		token  string
+		status int
+	}{
+		{"its brand", p.brand.token, http.StatusOK},
+		{"its affiliate", p.affiliate.token, http.StatusOK},
+		{"the host", host, http.StatusOK},
+		{"another brand", other.brand.token, http.StatusNotFound},
+		{"another affiliate", other.affiliate.token, http.StatusNotFound},
+	} {
+		if r := env.Call(t, http.MethodGet, "/conversions/"+id, tc.token, nil); r.Status != tc.status {
+			t.Errorf("%s: GET /conversions/%s answered %d, want %d", tc.who, id, r.Status, tc.status)
+		}
+		list := data(mustStatus(t, env.Call(t, http.MethodGet, "/conversions?query=1001", tc.token, nil), http.StatusOK))["conversions"].([]any)
+		if seen := contains(ids(list), id); seen != (tc.status == http.StatusOK) {
+			t.Errorf("%s: the list shows it: %v", tc.who, seen)
+		}
+	}
+	// Only a brand reports orders; another brand's report of the same order id is its own order.
+	wantError(t, env.Call(t, http.MethodPost, "/conversions/process", p.affiliate.token, order), http.StatusForbidden, "FORBIDDEN")
+	wantError(t, env.Call(t, http.MethodPost, "/conversions/process", host, order), http.StatusForbidden, "FORBIDDEN")
+	theirs := data(mustStatus(t, env.Call(t, http.MethodPost, "/conversions/process", other.brand.token, order), http.StatusCreated))["conversion"].(map[string]any)
+	if theirs["attribution"] != "none" || theirs["commission_amount"] != "0.00" || theirs["affiliate_id"] != nil {
+		t.Errorf("another brand's order with this brand's click was attributed: %v", theirs)
+	}
+	wantError(t, env.CallWithHeaders(t, http.MethodPost, "/conversions/process", "", http.Header{"X-API-Key": {"oak_made_up"}}, order), http.StatusUnauthorized, "UNAUTHORIZED")
+}
+
+// TestConversionRefusals: what cannot be an order answers 400 naming the field and stores nothing.
+func TestConversionRefusals(t *testing.T) {
+	env := servertest.Get(t)
+	b, _ := newBrand(t, env)
+	for _, tc := range []struct {
+		name  string
+		body  map[string]any
+		field string
+	}{
+		{"a negative total", map[string]any{"order_id": "r1", "order_total": -5, "currency": "RON"}, "order_total"},
+		{"an absurd total", map[string]any{"order_id": "r2", "order_total": "99999999999999", "currency": "RON"}, "order_total"},
+		{"an unknown currency", map[string]any{"order_id": "r3", "order_total": "10", "currency": "XYZ"}, "currency"},
+		{"no order id", map[string]any{"order_id": "", "order_total": "10", "currency": "RON"}, "order_id"},
+		{"a future time", map[string]any{"order_id": "r4", "order_total": "10", "currency": "RON", "converted_at": "2999-01-01T00:00:00Z"}, "converted_at"},
+	} {
+		r := env.Call(t, http.MethodPost, "/conversions/process", b.token, tc.body)
+		wantError(t, r, http.StatusBadRequest, "VALIDATION_ERROR")
+		details, _ := r.Body["details"].([]any)
+		if len(details) == 0 || details[0].(map[string]any)["field"] != tc.field {
+			t.Errorf("%s: details %v, want the field %s", tc.name, r.Body["details"], tc.field)
+		}
+	}
+	if n := count(t, env, "SELECT count(*) FROM conversions WHERE brand_id = $1", b.brandID()); n != 0 {
+		t.Errorf("refused orders stored %d conversions", n)
+	}
+}
+
+// TestConversionListFiltersAndSorts: status, range and sort narrow and order the list.
+func TestConversionListFiltersAndSorts(t *testing.T) {
+	env := servertest.Get(t)
+	b, _ := newBrand(t, env)
+	for i, total := range []string{"30.00", "10.00", "20.00"} {
+		mustStatus(t, env.Call(t, http.MethodPost, "/conversions/process", b.token, map[string]any{
+			"order_id": "sort-" + string(rune('a'+i)), "order_total": total, "currency": "RON",
+		}), http.StatusCreated)
+	}
+	totals := func(query string) []string {
+		list := data(mustStatus(t, env.Call(t, http.MethodGet, "/conversions?"+query, b.token, nil), http.StatusOK))["conversions"].([]any)
+		out := make([]string, len(list))
+		for i, c := range list {
+			out[i] = c.(map[string]any)["order_total"].(string)
+		}
+		return out
+	}
+	for query, want := range map[string]string{
+		"sort=order_total&order=asc":    "[10.00 20.00 30.00]",
+		"sort=order_total":              "[30.00 20.00 10.00]",
+		"order=asc":                     "[30.00 10.00 20.00]",
+		"status=pending&range=7d":       "[20.00 10.00 30.00]",
+		"status=confirmed":              "[]",
+		"from=2000-01-01&to=2000-01-02": "[]",
+	} {
+		if got := fmtList(totals(query)); got != want {
+			t.Errorf("%s: %s, want %s", query, got, want)
+		}
+	}
+	wantError(t, env.Call(t, http.MethodGet, "/conversions?from=2026-02-01&to=2026-01-01", b.token, nil), http.StatusBadRequest, "VALIDATION_ERROR")
+}
+
+func fmtList(s []string) string {
+	out := "["
+	for i, v := range s {
+		if i > 0 {
+			out += " "
+		}
+		out += v
+	}
+	return out + "]"
+}

@@ -1,0 +1,79 @@
+package conversions
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/tenancy"
+)
+
+// Filter narrows a list of conversions; zero values filter nothing.
+type Filter struct {
+	Status      string
+	CampaignID  uuid.NullUUID
+	AffiliateID uuid.NullUUID
+	// Since and Before bound the creation time (Before is exclusive).
+	Since, Before *time.Time
+	// Sort is created_at, order_total or commission_amount; Ascending flips its order.
+	Sort      string
+	Ascending bool
+}
+
+// Get loads a conversion the scope may see: the host any, a brand its own, an affiliate one
+// attributed to it. Any other answers 404, so ids cannot be probed.
+func (s *Service) Get(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Conversion, error) {
+	brand, affiliate := sc.Memberships()
+	r, err := s.q.GetConversion(ctx, s.pool, queries.GetConversionParams{ID: id, BrandID: brand, AffiliateID: affiliate})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Conversion{}, apierror.NotFound("Conversion not found")
+	}
+	if err != nil {
+		return Conversion{}, err
+	}
+	return conversionOf(r.Conversion, r.BrandName, r.CampaignName, r.AffiliateName, r.LinkCode), nil
+}
+
+// List answers a page of the conversions the scope may see, with the total that match.
+func (s *Service) List(ctx context.Context, sc tenancy.Scope, f Filter, p catalogue.Page) ([]Conversion, int, error) {
+	brand, affiliate := sc.Memberships()
+	var status *string
+	if f.Status != "" {
+		status = &f.Status
+	}
+	sort := f.Sort
+	if sort == "" {
+		sort = "created_at"
+	}
+	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListConversionsRow, error) {
+		return s.q.ListConversions(ctx, s.pool, queries.ListConversionsParams{
+			BrandID: brand, AffiliateID: affiliate, Status: status, CampaignFilter: f.CampaignID,
+			AffiliateFilter: f.AffiliateID, Since: f.Since, Before: f.Before, Pattern: p.Pattern(),
+			Sort: sort, Descending: !f.Ascending, MaxRows: limit, SkipRows: offset,
+		})
+	}, func(r queries.ListConversionsRow) int64 { return r.Total })
+	if err != nil {
+		return nil, 0, err
+	}
+	out := make([]Conversion, len(rows))
+	for i, r := range rows {
+		out[i] = conversionOf(r.Conversion, r.BrandName, r.CampaignName, r.AffiliateName, r.LinkCode)
+	}
+	return out, total, nil
+}
+
+// Process stores an order a brand reports (its session or its API key); see Ingest.
+func (s *Service) Process(ctx context.Context, sc tenancy.Scope, o Order) (Conversion, bool, error) {
+	brandID, ok := sc.BrandID()
+	if !ok {
+		return Conversion{}, false, apierror.Forbidden("Only a brand reports its orders")
+	}
+	o.Source = "api"
+	return s.Ingest(ctx, brandID, o)
+}
