@@ -9,6 +9,7 @@ import (
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/conversions"
+	"github.com/openaffiliate/platform/server/shopify"
 )
 
 func nullUUID(id uuid.NullUUID) *uuid.UUID {
@@ -125,5 +126,37 @@ func (s *Server) ListConversions(ctx context.Context, req oapi.ListConversionsRe
 	}
 	resp.Data.Total = total
 	resp.Data.Limit, resp.Data.Offset = pageInfo(p)
+	return resp, nil
+}
+
+type rawBodyKey struct{}
+
+// WithRawBody keeps a request's body as it arrived (set by the server's middleware for signed
+// webhooks, whose signature covers the exact bytes).
+func WithRawBody(ctx context.Context, body []byte) context.Context {
+	return context.WithValue(ctx, rawBodyKey{}, body)
+}
+
+func rawBody(ctx context.Context) []byte {
+	b, _ := ctx.Value(rawBodyKey{}).([]byte)
+	return b
+}
+
+// ReceiveShopifyWebhook checks and applies a brand's Shopify webhook.
+func (s *Server) ReceiveShopifyWebhook(ctx context.Context, req oapi.ReceiveShopifyWebhookRequestObject) (oapi.ReceiveShopifyWebhookResponseObject, error) {
+	p := req.Params
+	r, err := s.Shopify.Receive(ctx, shopify.Delivery{
+		PublicID: req.PublicId, Topic: text(p.XShopifyTopic), WebhookID: text(p.XShopifyWebhookId),
+		Signature: text(p.XShopifyHmacSha256), Body: rawBody(ctx),
+	})
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.ReceiveShopifyWebhook200JSONResponse{Success: true}
+	resp.Data.Result = oapi.ShopifyWebhookResponseDataResult(r.Outcome)
+	if r.Conversion != nil {
+		c := conversionOf(*r.Conversion)
+		resp.Data.Conversion = &c
+	}
 	return resp, nil
 }

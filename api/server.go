@@ -12,6 +12,7 @@ import (
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/conversions"
+	"github.com/openaffiliate/platform/server/shopify"
 	"github.com/openaffiliate/platform/server/tracking"
 )
 
@@ -22,6 +23,7 @@ type Server struct {
 	Catalogue    *catalogue.Service
 	Tracking     *tracking.Service
 	Conversions  *conversions.Service
+	Shopify      *shopify.Service
 	Tokens       *auth.Tokens
 	HashIP       func(ip string) string
 	DemoAccounts bool // dev mode on a loopback PUBLIC_URL: dev-login and the demo accounts work

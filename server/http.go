@@ -1,6 +1,8 @@
 package server
 
 import (
+	"bytes"
+	"io"
 	"io/fs"
 	"net/http"
 	"strings"
@@ -75,6 +77,7 @@ func NewHTTP(d Deps) (http.Handler, error) {
 		return c.Blob(http.StatusOK, "application/yaml", d.SpecYAML)
 	})
 	group.Use(storableParameters)
+	group.Use(keepRawBody)
 	group.Use(oapimw.OapiRequestValidatorWithOptions(spec, &oapimw.Options{
 		// The spec's only server is the relative URL /api/v1, which the router matches as a path prefix.
 		// (The middleware's Prefix option would consume the request body in its clone.)
@@ -108,4 +111,22 @@ func (f frontDoor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.rest.ServeHTTP(w, r)
+}
+
+// keepRawBody keeps the exact bytes of a signed webhook's body, which its signature covers: the
+// validator and the handler each read the body again after this.
+func keepRawBody(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		req := c.Request()
+		if req.Method != http.MethodPost || !strings.HasPrefix(req.URL.Path, APIBase+"/integrations/shopify/") {
+			return next(c)
+		}
+		body, err := io.ReadAll(req.Body)
+		if err != nil {
+			return err
+		}
+		req.Body = io.NopCloser(bytes.NewReader(body))
+		c.SetRequest(req.WithContext(api.WithRawBody(req.Context(), body)))
+		return next(c)
+	}
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/openaffiliate/platform/server/clicks"
 	"github.com/openaffiliate/platform/server/conversions"
 	"github.com/openaffiliate/platform/server/idempotency"
+	"github.com/openaffiliate/platform/server/shopify"
 	"github.com/openaffiliate/platform/server/tracking"
 )
 
@@ -73,6 +74,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	cat.OnCampaignChange = redirector.InvalidateAll
 	track := tracking.New(pool, cat, redirector, cfg.PublicURL, time.Now)
 	replays := idempotency.New(pool, time.Now)
+	convs := conversions.New(pool, time.Now, conversions.DefaultFraudLimits)
 	if cfg.DevMode {
 		if err := seedDemoData(ctx, accts, cat, track); err != nil {
 			_ = recorder.Close(ctx)
@@ -91,8 +93,8 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	handler, err := NewHTTP(Deps{
 		API: &api.Server{
 			Pool: pool, Accounts: accts, Catalogue: cat, Tracking: track,
-			Conversions: conversions.New(pool, time.Now, conversions.DefaultFraudLimits),
-			Tokens:      tokens, HashIP: hashIP, DemoAccounts: cfg.DemoAccountsAllowed(), PublicURL: cfg.PublicURL, Version: Version,
+			Conversions: convs, Shopify: shopify.New(pool, convs),
+			Tokens: tokens, HashIP: hashIP, DemoAccounts: cfg.DemoAccountsAllowed(), PublicURL: cfg.PublicURL, Version: Version,
 		},
 		Accounts: accts, Catalogue: cat, Tokens: tokens, Redirector: redirector, Replays: replays, Web: web, SpecYAML: spec.YAML,
 		TrustProxy: cfg.TrustProxy,

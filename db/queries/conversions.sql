@@ -103,3 +103,18 @@ ORDER BY
   CASE WHEN NOT @descending::bool THEN v.created_at END ASC,
   v.id
 LIMIT @max_rows OFFSET @skip_rows;
+
+-- name: BrandForWebhook :one
+-- A brand by its public id, with the secret its webhooks are signed with.
+SELECT id, webhook_secret FROM brands WHERE public_id = @public_id;
+
+-- name: LockConversionByOrder :one
+SELECT * FROM conversions WHERE brand_id = @brand_id AND order_id = @order_id FOR UPDATE;
+
+-- name: SetConversionRefund :exec
+UPDATE conversions
+SET refunded_amount = @refunded_amount, commission_amount = @commission_amount, status = @status, updated_at = now()
+WHERE id = @id;
+
+-- name: AddCampaignSpent :exec
+UPDATE campaigns SET spent = spent + @delta WHERE id = @id;

@@ -465,6 +465,39 @@ func (e MembershipStatus) Valid() bool {
 	}
 }
 
+// Defines values for ShopifyWebhookResponseDataResult.
+const (
+	ShopifyWebhookResponseDataResultDuplicate     ShopifyWebhookResponseDataResult = "duplicate"
+	ShopifyWebhookResponseDataResultIgnoredTopic  ShopifyWebhookResponseDataResult = "ignored_topic"
+	ShopifyWebhookResponseDataResultNothingToDo   ShopifyWebhookResponseDataResult = "nothing_to_do"
+	ShopifyWebhookResponseDataResultRefundApplied ShopifyWebhookResponseDataResult = "refund_applied"
+	ShopifyWebhookResponseDataResultStored        ShopifyWebhookResponseDataResult = "stored"
+	ShopifyWebhookResponseDataResultTestOrder     ShopifyWebhookResponseDataResult = "test_order"
+	ShopifyWebhookResponseDataResultUnknownOrder  ShopifyWebhookResponseDataResult = "unknown_order"
+)
+
+// Valid indicates whether the value is a known member of the ShopifyWebhookResponseDataResult enum.
+func (e ShopifyWebhookResponseDataResult) Valid() bool {
+	switch e {
+	case ShopifyWebhookResponseDataResultDuplicate:
+		return true
+	case ShopifyWebhookResponseDataResultIgnoredTopic:
+		return true
+	case ShopifyWebhookResponseDataResultNothingToDo:
+		return true
+	case ShopifyWebhookResponseDataResultRefundApplied:
+		return true
+	case ShopifyWebhookResponseDataResultStored:
+		return true
+	case ShopifyWebhookResponseDataResultTestOrder:
+		return true
+	case ShopifyWebhookResponseDataResultUnknownOrder:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SignupAccountType.
 const (
 	SignupAccountTypeAffiliate SignupAccountType = "affiliate"
@@ -1479,6 +1512,31 @@ type ResetPasswordRequest struct {
 	Token       string `json:"token"`
 }
 
+// ShopifyPayload A Shopify order (`orders/*` topics) or refund (`refunds/create`) as Shopify sends it.
+type ShopifyPayload map[string]interface{}
+
+// ShopifyWebhookResponse defines model for ShopifyWebhookResponse.
+type ShopifyWebhookResponse struct {
+	Data struct {
+		Conversion *Conversion `json:"conversion,omitempty"`
+
+		// Result `stored` a new conversion; `duplicate` the order was stored before (nothing changed);
+		// `test_order` a test order, checked and not stored; `refund_applied` a commission was
+		// reduced or taken back; `unknown_order` a refund or cancellation of an order never
+		// received; `nothing_to_do` the conversion had no unpaid commission left; `ignored_topic`
+		// a topic the platform does not use.
+		Result ShopifyWebhookResponseDataResult `json:"result"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// ShopifyWebhookResponseDataResult `stored` a new conversion; `duplicate` the order was stored before (nothing changed);
+// `test_order` a test order, checked and not stored; `refund_applied` a commission was
+// reduced or taken back; `unknown_order` a refund or cancellation of an order never
+// received; `nothing_to_do` the conversion had no unpaid commission left; `ignored_topic`
+// a topic the platform does not use.
+type ShopifyWebhookResponseDataResult string
+
 // SignupAccountType The account types that may sign up themselves.
 type SignupAccountType string
 
@@ -2029,6 +2087,14 @@ type GetFxRatesParams struct {
 	Base *CurrencyCode `form:"base,omitempty" json:"base,omitempty"`
 }
 
+// ReceiveShopifyWebhookParams defines parameters for ReceiveShopifyWebhook.
+type ReceiveShopifyWebhookParams struct {
+	// XShopifyHmacSha256 Base64 HMAC-SHA256 of the raw body with the brand's webhook secret; without it the answer is 401.
+	XShopifyHmacSha256 *string `json:"X-Shopify-Hmac-Sha256,omitempty"`
+	XShopifyTopic      *string `json:"X-Shopify-Topic,omitempty"`
+	XShopifyWebhookId  *string `json:"X-Shopify-Webhook-Id,omitempty"`
+}
+
 // ListTrackingLinksParams defines parameters for ListTrackingLinks.
 type ListTrackingLinksParams struct {
 	// Query A case-insensitive substring to search for.
@@ -2130,6 +2196,9 @@ type GenerateDiscountCodeJSONRequestBody = DiscountCodeInput
 
 // UpdateDiscountCodeJSONRequestBody defines body for UpdateDiscountCode for application/json ContentType.
 type UpdateDiscountCodeJSONRequestBody = DiscountCodeUpdate
+
+// ReceiveShopifyWebhookJSONRequestBody defines body for ReceiveShopifyWebhook for application/json ContentType.
+type ReceiveShopifyWebhookJSONRequestBody = ShopifyPayload
 
 // CreateTrackingLinkJSONRequestBody defines body for CreateTrackingLink for application/json ContentType.
 type CreateTrackingLinkJSONRequestBody = TrackingLinkInput
@@ -2298,6 +2367,9 @@ type ServerInterface interface {
 	// GetFxRates Exchange rates relative to a base currency
 	// (GET /fx/rates)
 	GetFxRates(ctx echo.Context, params GetFxRatesParams) error
+	// ReceiveShopifyWebhook Shopify order webhooks (orders/create, orders/paid, orders/cancelled, refunds/create)
+	// (POST /integrations/shopify/{public_id}/orders)
+	ReceiveShopifyWebhook(ctx echo.Context, publicId string, params ReceiveShopifyWebhookParams) error
 	// GetCurrencySettings Display currencies and their rates (RON base)
 	// (GET /settings/currency)
 	GetCurrencySettings(ctx echo.Context) error
@@ -3756,6 +3828,72 @@ func (w *ServerInterfaceWrapper) GetFxRates(ctx echo.Context) error {
 	return err
 }
 
+// ReceiveShopifyWebhook converts echo context to params.
+func (w *ServerInterfaceWrapper) ReceiveShopifyWebhook(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "public_id" -------------
+	var publicId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "public_id", ctx.Param("public_id"), &publicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter public_id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReceiveShopifyWebhookParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "X-Shopify-Hmac-Sha256" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("X-Shopify-Hmac-Sha256")]; found {
+		var XShopifyHmacSha256 string
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for X-Shopify-Hmac-Sha256, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "X-Shopify-Hmac-Sha256", valueList[0], &XShopifyHmacSha256, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter X-Shopify-Hmac-Sha256: %s", err))
+		}
+
+		params.XShopifyHmacSha256 = &XShopifyHmacSha256
+	}
+	// ------------- Optional header parameter "X-Shopify-Topic" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("X-Shopify-Topic")]; found {
+		var XShopifyTopic string
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for X-Shopify-Topic, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "X-Shopify-Topic", valueList[0], &XShopifyTopic, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter X-Shopify-Topic: %s", err))
+		}
+
+		params.XShopifyTopic = &XShopifyTopic
+	}
+	// ------------- Optional header parameter "X-Shopify-Webhook-Id" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("X-Shopify-Webhook-Id")]; found {
+		var XShopifyWebhookId string
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for X-Shopify-Webhook-Id, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "X-Shopify-Webhook-Id", valueList[0], &XShopifyWebhookId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter X-Shopify-Webhook-Id: %s", err))
+		}
+
+		params.XShopifyWebhookId = &XShopifyWebhookId
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReceiveShopifyWebhook(ctx, publicId, params)
+	return err
+}
+
 // GetCurrencySettings converts echo context to params.
 func (w *ServerInterfaceWrapper) GetCurrencySettings(ctx echo.Context) error {
 	var err error
@@ -4023,6 +4161,7 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/conversions/process", wrapper.ProcessConversion, options.OperationMiddlewares["processConversion"]...)
 	router.GET(options.BaseURL+"/conversions", wrapper.ListConversions, options.OperationMiddlewares["listConversions"]...)
 	router.GET(options.BaseURL+"/conversions/:id", wrapper.GetConversion, options.OperationMiddlewares["getConversion"]...)
+	router.POST(options.BaseURL+"/integrations/shopify/:public_id/orders", wrapper.ReceiveShopifyWebhook, options.OperationMiddlewares["receiveShopifyWebhook"]...)
 
 }
 
@@ -9296,6 +9435,100 @@ func (response GetFxRates500JSONResponse) VisitGetFxRatesResponse(w http.Respons
 	return err
 }
 
+type ReceiveShopifyWebhookRequestObject struct {
+	PublicId string `json:"public_id"`
+	Params   ReceiveShopifyWebhookParams
+	Body     *ReceiveShopifyWebhookJSONRequestBody
+}
+
+type ReceiveShopifyWebhookResponseObject interface {
+	VisitReceiveShopifyWebhookResponse(w http.ResponseWriter) error
+}
+
+type ReceiveShopifyWebhook200JSONResponse ShopifyWebhookResponse
+
+func (response ReceiveShopifyWebhook200JSONResponse) VisitReceiveShopifyWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveShopifyWebhook400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ReceiveShopifyWebhook400JSONResponse) VisitReceiveShopifyWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveShopifyWebhook401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ReceiveShopifyWebhook401JSONResponse) VisitReceiveShopifyWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveShopifyWebhook404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ReceiveShopifyWebhook404JSONResponse) VisitReceiveShopifyWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveShopifyWebhook413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response ReceiveShopifyWebhook413JSONResponse) VisitReceiveShopifyWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveShopifyWebhook500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ReceiveShopifyWebhook500JSONResponse) VisitReceiveShopifyWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetCurrencySettingsRequestObject struct {
 }
 
@@ -10032,6 +10265,9 @@ type StrictServerInterface interface {
 	// GetFxRates Exchange rates relative to a base currency
 	// (GET /fx/rates)
 	GetFxRates(ctx context.Context, request GetFxRatesRequestObject) (GetFxRatesResponseObject, error)
+	// ReceiveShopifyWebhook Shopify order webhooks (orders/create, orders/paid, orders/cancelled, refunds/create)
+	// (POST /integrations/shopify/{public_id}/orders)
+	ReceiveShopifyWebhook(ctx context.Context, request ReceiveShopifyWebhookRequestObject) (ReceiveShopifyWebhookResponseObject, error)
 	// GetCurrencySettings Display currencies and their rates (RON base)
 	// (GET /settings/currency)
 	GetCurrencySettings(ctx context.Context, request GetCurrencySettingsRequestObject) (GetCurrencySettingsResponseObject, error)
@@ -11869,6 +12105,55 @@ func (sh *strictHandler) GetFxRates(ctx echo.Context, params GetFxRatesParams) e
 	return nil
 }
 
+// ReceiveShopifyWebhook operation middleware
+func (sh *strictHandler) ReceiveShopifyWebhook(ctx echo.Context, publicId string, params ReceiveShopifyWebhookParams) error {
+	var request ReceiveShopifyWebhookRequestObject
+
+	request.PublicId = publicId
+	request.Params = params
+
+	var body ReceiveShopifyWebhookJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReceiveShopifyWebhook(ctx.Request().Context(), request.(ReceiveShopifyWebhookRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReceiveShopifyWebhook")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReceiveShopifyWebhookResponseObject); ok {
+		return validResponse.VisitReceiveShopifyWebhookResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetCurrencySettings operation middleware
 func (sh *strictHandler) GetCurrencySettings(ctx echo.Context) error {
 	var request GetCurrencySettingsRequestObject
@@ -12091,276 +12376,292 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2Lcts4mjD6KijNbMWun5JlJ5me2DW1q8TOxNOO7fGle3dbOSJMQhbaFKAhQDuatKvO05wHO0/yF74P",
-	"IEGK1MXxJen2/9f2xBSJ63e/fmlFcjyRggmtWttfWhOa0jHTLIW/9uNjqkfmX1y0tlsT80fQEnTMWtst",
-	"HreCVsr+lfGUxa1tnWYsaKloxMbUfDGU6Zjq1nYry+BNPZ2Yr5ROubhs3d4Grf2YjSdSMxFNf2RT803M",
-	"VJTyiebSTPeRXjFFKEmZTqdE0SHbJnrEyJCnShMq1A1LyVCmRI+4IldsSrgiSsuUxfB46xUZySxVhIqY",
-	"pGyS0CmLA3LD9agvwnx23T6xv20Ts4kwgK/NvBNGNRmmcgzzKjpmJKJJwtKd4oGZ1wxJqJB6xNK+GDM9",
-	"knFAzHERmZILGU/tchUJX3XfkP3dvY/HR2d7h+/+Z/Dj3v8MTvbOT/d2ww75OxMspZoRKRiZsJRkiqWE",
-	"RuZEyBrti/Pz/d11u6FMMcK1PQGq7WsvFBwYZ6rTF60Ab27EaMzS4u68o2+bs/cvbkw/HzBxae596/Xr",
-	"oDXmwv29GRgY0Cw1Y/4/v/T7n7c22/3+5x/2Pv2fP9fe8QEfcz17tcf0khHF/83IWsyGNEs02ex21ztu",
-	"vf/KWDotlpvAKP4i7Vet7c1uNzBL5uNsDH91YcX2z3xJXGh2yVJY09FwqFjNok7kjSJaEnXFJ8W6ugGh",
-	"moyl0mRr89UPr/768i+vfljvkGOqNEABE3EA/5iYTXFF2Hiip3BHoZaaJiFRmicJiWQmtCLsmqVTksqb",
-	"pt1KXF/tdrtBgVhc6JdbLW/3xfq8M+jWnsE/YcqZI+iRiCrW5kIxobjm14yo7ALvE46G0TQaGZBrWrz7",
-	"sx6eut1ZILk1VERNpFAMiM5bGp+wf2VMwRVFUhgcNf+kk0nCI2qWuvGrMuv94k3z55QNW9utP20UBG0D",
-	"f1Ube2kqU5yqvN+zESMpTmZubkwTc7osBrRNGb0C+pMlbIcY7DancEMdkem0boPWOymGCY8eYa09kgn+",
-	"r4yRa5pkAGg0SRmNp0TTKyYCs2YqSFjB7RBWDNQCyaKlU27fjTt7L9MLHsdMPM410AjwgxjwIGM6NcsC",
-	"aovkXU4MYeRSwNr2hSFCNMERH/7oBckE+zxhkWYxUSy9Zilh5m1kBDkIxeZauICHibxUsNhDqd/LTMQP",
-	"v85DSVQWjYi8+JVFmqzJ1DCIC5ZIcQmkzd29ZoIKvQ7LO6bTRNL4TMoDml6yx0U64I1ckcRMDXxMkE3y",
-	"kb+FpZ1J+ZGKqSUH6hGWJiUZUzElhsuNJ1oZMofME2Y/MaJIuzfULJ0lnqcskiKGc76hcO5DmTKi06nB",
-	"LnpJueiUKeM8PmUWdy5opkcy5f9mjwA9H7lSXFwGhH2eGJnOEJSUXcsrFhMtHYm5SaW4JFHKYiY0p4mB",
-	"8Vu3KzikHmLyGezoS4sJs8VfWhcpFUYQpMMhTzjVzBytVLr1aYYnBK1e/pIRSlOD/Zojf4hSRjWLB1SX",
-	"xMyYatbWfMxaNcOxMeWJeX3mFx4vIaw67lbzvdIUAXPekee7OYW3b4OWkesG9XOLLEnoRcKcSD0rVBVC",
-	"9y8ohcPq3C6LwQP/rNxSi9NGKlE67V2mKU/UieXHs4cfU01nn1L/tpY6CDOrB8IwCtdsvPgoi4/MGHYr",
-	"NE3pdOZsfEgrTVZ3BiqLIqaUd8kXUiaMiplh3ZsBnsbcA90XkwzxNY65mZwmx97RDWmiWFA5zRxYS5L4",
-	"qzlQuUjEKq+/BC0LVn/NNTvg4mpViEASolZCUg6zDbI0maWthmcofina2QTlbFC5DJuFr+BekUgZ9su1",
-	"IiCIdloL8aeYNPBX/XggYo73LmAS0fGE8ksxWJKExUxpLuCk3BmX4aZ7bxDmL23B3pVeDFo0SY6Gre1f",
-	"5lMGo1O2boNG2rQCjfGp1HIUpo6mfHowkHkM+txISx8PM04dby3Tgp/B2CFIviRykcrscqQ7pEdAyiCK",
-	"MWVtRZdZyhSRQyAK8kYQB5yKSJFMUYA3cojR2PvC/FUMzLViydAMR4wmIofm7XGHfJQCzU1ckJOjQ6v/",
-	"J1QbLHyhyAVVjERZmhotLMCRw0iKa5Yqg38p1SwEFY5MWBoxoekl2ybFGwqsP5vdLokSHl0pshb2W1ud",
-	"191+C77b6rz+j3U08NRTBTX4VXKBYmNVtgxakRyPjbSHcuM8iNhlER/TBD8qrf9OX6r69cRcgcw4iGTM",
-	"1MDoqvUvJlSZl/KFzOEvC+QoA5bXTGSr7APMOQO8kRr5H02P9sLAbDhhcpIwIlEjzOHqhSI6pdGV0QsS",
-	"Lsz1XgkDmxdSK8I+R0kWs3jd416+7cZHp9KKygddbLB037P3GMwCTf2N1B5/LQZPuLXofr3oviR3g5WZ",
-	"VX4VSDSK+ZOUDfnnernkik1fKGuVjkY0pZFmqQqMHpiySF4KDobaTqseBo1+9RWLnqMP2EVX1IDSSZVW",
-	"0HyV73CAlfnOhA+uEBDmy/QALrdB66rODwCyH4tSps1R7xCuSUSFkEbDJmpk8CZXrucfjlsPTvTwjAz2",
-	"dRfZrkbs2rSWbc8Wv4SY37ys5USv2vtcRVtzNztfjHLjPsKVFOpjs5g0aLYXFO8sSZiKDxqJC8gsy463",
-	"qtifv984/V2ocswiHn8lsV1yA0pTnS2EtI9sfMFSNeKTU3y/ljD6h1c9Gu8eKtc8c4nBDKjky6wQW++c",
-	"FoDjY6hCD25wmW9k+fSA2Lw6KSsRgqVPoHnHj0K8UnlNk48yLllWaaYl+AFFRpN6c2qmR6ue0K83upZc",
-	"ZAqN3/OO7FzVyKpmQPt53e7GTCl62WBlvcMxuvHmHOhbMEnPiqlyPKFiet8UE1y4A6cVLjrCd/a9d+ay",
-	"zfdyTLmol46AcL1QxLxBbtgFwZc7y1BhfLVGneklibxhMfHsRnZcBX5EVFyMtj2SYzahlwy8JTlRmZmp",
-	"TDpWNr3PbtveEzFv1ErX8kawtGDm1RGohviKF4rAK0sdFw7pme+bbwM1AvNqQG5GEuyXLDbiazbZIWYm",
-	"G2iCNovcDmGhC4M6hAQX2YgqgrqZWeWKLoOgNckuEh41rhh/tuvgMQFfMRdVJRV+NYooemLVEtZVTxsp",
-	"YVUOz/7aapCkgM8KYy3fQ/mqG1H9LqJ4E9718LLMbtDpSpVRRiYd9pmOJwnrRHK8Qy4SKq5IlDCaKqsD",
-	"lqz6L+/Xqt+480eQLgB6lpcrkPYukijsoI8gS8B6VuWRF46BLLHTup09vMwAk58ynU3u5GOocMIFIHmf",
-	"XG4BmlQ9Dv5C687hnZX152h9agAWrxpUB7mLxYUBT9WZ5sDJCALaYGwltAViZSHNmY+1TvlFBv6ZGy5i",
-	"eTOI6bTBYLqSyogvN6ufWXyJ8XDL4f+h5Ta5YfRTNZLgLVC9MaNCESEJTkAgiq9TNj8PtI0SmAsk+esQ",
-	"U1AeAKKhVrFF30F2uzM0+6dSc/JMxIPYmtJLK1mGpzupyznz7kvfHuea9KBQvWuEL5okENfiGbU9bciI",
-	"PAzM3inEqkkBIlqusliUMvyfidhMbRD6V4iwMgh8d1NtaoQAYf7YXhGOQYlP9d2vZDlThSNFzlARtK65",
-	"4hc84XohhP1UvFkra3kmDA/rcxnMv8YKBHkWDO8UPBjNCYV/xB5uzKJ1DZ42k7nSKVRJaUX4mwXRYJaM",
-	"z+MCd+GFD0Xc8/Ddl395PT92uUz2Z1EyF0jR9wkv7zj94kXV+8kvhUydY2IxD8mZxDIoBf5RPOSnIPc/",
-	"mZeK6e+HensCyev6YIl7JeeV2LxMgbtDCkgNQEd0frHUqeqoK1W1jK8K7bhHoljeEo00v2YBmVBQN2VK",
-	"mIhZ7HQmlB7wpcqGXtWt8l5o6ELx8RH0qBxDl1alctl2kTZVDP0ICpVb1ao6VeRJ6svtumGXD69cVTi5",
-	"b5IFuDXSDbWucwDuWuOsG+V84nBsLlcqY9GRSKY20oUlsSKKCfBCi0tmSD88xYdUoc3pirGJgmgYoKUd",
-	"ciZtyooZxixBEZliJAxS/QCtHHrExoQLEoI5I6yLPvkmeOTXcCqzs1lSdTTB23CHrO2JBbnlhzolJ2Vj",
-	"UBVtEgCLMUNr3CE9exkut+GCkQupR0QxCD1CIxHa93Ksd+C0QCKrg6oSIQhamDuyjwMbSv3Ml+/Gl79F",
-	"xvpgvHGW4gFlOaZK3cj0TvZUvHXthljqoAS7WeH9KjuoTFgerpasJzy6mhcesJLd5aH8+maRDxNLxSeD",
-	"EVWj+nwJNbiQuo59Bq2Ei6tll5+yIUtT9CTWuhgH9NKmuizhYvAOo1hG1d1f8el7qrLbcGlmb435thuh",
-	"5THkwjzscDmhEIB4oUSIgz6GOFjmHjM8toiDddqNTGOWEohwxORGMuSfWUzoGBIFJyz1AmZ941IxlNFs",
-	"zTf1clf+8WJcr8lX9IKEIZLXSi+QLGXde2ACy0Tx052cd0tEEHmiky82GEyoxnKaGaVgtSdyn1blBfRs",
-	"4a6XiFsqpA8EiZUikvNvfTGkzsyJy3ih8nhuspZD5ws1e8frta5ohNSVDc9faayu+VFpOfad4rMunBK0",
-	"1B6Ke4WYVzxcNapOYMRhqI4wkhPUPLgG/AWRufZw2GfUWFaNKx8m9HKQMmrzH2cXOkxpFkMCN3rTzQeX",
-	"4INfsKJlo44Nq2k+JzWSqT0kS9M8KmG+XbCKOQx1caCCuRH7ccOPQFpXOO6UDTMB0WyropuSWRqVY5Ym",
-	"vBW0DIzw4bSWGC1pTM+J+Ly4v/wwZjBgcahfk0l9fiyhf8JNRnJ7jPXUqIoVs8fvWex9RChzA18cKqB1",
-	"lifYG6oQqhIFqufq7vjvpAsY6aORw4Z0OMTUhtDWPDAYZHQZbaSBNOVG0b7helSxD27WKhFVClxNKkJv",
-	"laVkN1SRSUIjFheVQIS8WYdqCU65H2Y6S1lgtXlI9jYqYYnJL02qy8vZPz0ir7Y2fygRD8dy3Gc7pbQj",
-	"Ms6UJiN6zQglUERmCPn/lcN5Wa7h0mv/L23/+9OXl7d/rl9hlV8sTEqd4R/VgjJzSVUtEZ28UPZeeBy4",
-	"MhhG/gOEnAmqeb0gUH4l+ucbiCqkxaMqDeg+H2UeQ2koZ14tpzkUcvFC9cEb/lF0CDfdykblkqy/7O4b",
-	"d/sIpuUqX5vBjdA6zkMiBVJDmuyQMJJiyNMxi0MjW4TOpx6Si2nhMyJQMwo9hjsktGIRvEP7wpOa1kKP",
-	"tYTrO2ZAsy7zMki+lOQTGsycUB6Tgp0ZxQiq05ALGl3t9EVoXjArjiC5kkzoVGagP5kf0KRcqHEuMCCf",
-	"wg8SQK53aR/iosDgzhvUPeBkH6TBuby80F3S8nPa7iSIhSQRIkEP75LTg+lad/x0Msdm5n3610UWNLfP",
-	"SWFCK3bkrbAWjn3j7WxklSAFp3PqVa5U5JxNDocsVb6Kf3J02Apae+cnraB1frpbf+F2wFOmNReXK1e1",
-	"uKCKrWqbtpvgK2SbV4eohkl/bUhd6nLf5310Ai/dBq0MnFCraJzVuEZzarWRvN7ZuFWV5ntwmrpLNT3N",
-	"xmOaTlfnH5mrkDinukBdRGCRMVcbL1hKyGkI+Gj4reQonv05U7Zo0YIUYnwvn8qPpPFTg6s1VIJ5WXsz",
-	"jBNO7+Ev2GqcdXSGfaaRJjG+QUQ2vjBifsq1NlxMEUoQoIHKYAh3a7u1udV53W2VROb2f/7Sbb/59H/W",
-	"+v0O/mv9P2tl5112fSAvubgbu6HlKkpzHaneqzMJSt5vtUdmpXVHn7/S5XHf2Y5fZ2S8k1ExXmhtlNcs",
-	"TTm+d18hs1CDNLKRW77RsZClUAdeg6qjZnnroOCB5qFcPRyugH12vs54qAeZopesiIeuqdiwILQ11wKX",
-	"8Sw7IHR+5fzjVYN7l3VwqQEUWVD8ukYo2XM/ES1BSC2FuGYxZyJiYLmzeTNrakShXtqEiWTq238955gN",
-	"WhigpricBa0+QnUJq5g70CLEFC80qS/H6sdrZwJeQl9Fg5WxxGXycQcTlg6cwWBORLL39TVNeDwYpnJ8",
-	"9zRiHCMTuiKdf2UNBWcnK0XM3s0WuMjCWMaVGfBvgJ3ync65iXqsLh1++RQrCFJP++oznhexmDsF3q7K",
-	"hFbmCrW6yQHTWMcj5pdcm/+lasQwCy4ThuhGMmVqxwbSxkZ5vrT1m5cJWGxgKMvQg3Iczdx4mOBJSXN5",
-	"oVWye79EshzJdU90csViy5tfSzIfYr5vk8jOjc0og+giovIIdtRyOaSldfuSdL3ImFqZ4xHsqf7yVtWI",
-	"Z8z8y5/DvH0/gpLorWXJkNuqLWDGr/FM4J8J/DOBn4NsS0XIY9npWltuCUq9UWZDvQrxeJgyNlAjPpmY",
-	"QWpHxXyZu5cFKHOChZn9Y/rZRmC/7i5iBnb8WgqGv61MsWuWvKBIxwqLulcandf1n3UHQ9l9wsQ1S+QE",
-	"BO166rywBHoRTg41r5fm6fAxFsquM9ez+qX3yCgbU9FOGY0NDhFbnqZsbtwbU574rR1SdsmVZimrL41V",
-	"nLlFCIDVT8HyV4DLtTpQ41U0eG/ImEYjLlixK/TdSPAyRiMixY4t0pxXDSGXGY+hAiZ8oOhUkZsR1YTR",
-	"aIQ2iE5fHLIbGEtBusQFIzSOsUEPw+KvmcCKmTDhxRTsNB/Ozo4J8oWyJ/Gn3sH+bu9s/+hwsHdycgRO",
-	"o8Pe+dmHo5P9/93bbQWt90cnb/d3d/cOW0Hr8Ohs8P7o/NA8/7h39uFod2Ae9Q4Ojn6Gl98dHb4/2H93",
-	"1gpa9Z18WkHruPc/B0e93cHZ0dHgoHfy971W0Drpne0NDvY/7p/BK/uHZ3snh72DfE2neyc/7b/bG5wf",
-	"9n7q7R/03h6Yrw57H/cGJ3v/PN8/sZ/BdgbnJwfeX7tHH3v7ZvX4j+qKex+Pe/t/P/TH6b1/v3+wb5ZU",
-	"+xAGOD4+OfqpNOu7o90978/ex6PzwzM4k929wVnvx71DA0UFRHtnNQO+PibNUCtIlmmI6oM8GqoJxuWs",
-	"URJLrVmMHZe40BI93TKe2sDhvK3VCwW5TOsN6ek1yfDNRanSLGmI+wPXOde2hUwxF4mk0CmNNEApU4Tr",
-	"bRI6xAwDEppJzP8i/zX/MjAcBn0R5h5b8zRnNeYP65yA5yg42FfcP63Xw/zT4s0AzhDGjTP06rDBFZvC",
-	"GthnHZpTPTw/KAqamoPkAsQEcn72vv3X9YCEvyopQrImpIa01H+cHh2imdrWJi7goOCNixRDd+S1xOjz",
-	"RKZ6T2ibyuIQ/I4+rDqZ4P1n8IU+hrN4Fc9svZc1bSg9fs/s+AOjyeoF5MxTdyzuouTVgljPBS96QTzz",
-	"oSg3TuarKD5+8PPaL9jdXTtqWN/qwIrJM2Tmg7zBTjWZcD1aesf7xHzjhfmMaEOlGrReg0F0OQtpUfJ5",
-	"wl0q3LxacsuXgRtRNbhhFyMprwZY5rdedbR1wnz34SwcYTxxPl7TQl1hs4GBjIaOE5XaZylD99okyeCE",
-	"eeqFdy+uhOYd+OxW6hZUe+j1O6w9w2AGhoLHk98PuLhaRuWjaTTi1w0631c4z5ePVp3cOa9wJiqq7iBm",
-	"ytKWdFcX3+ZVw/Fr4Mws9iOyxmZi8lA1NGu3Vphj6uItbJaWHJKxeRG6KCaMKuioiA0zbVvFzS3rYsk7",
-	"Zo1YHqgxkVxgfvQWoUPN0u2+oPmvtjPhWthvbW697mJ/hHWU+UAYsXEea6H9OVwPiFFWMBwkmWKZfjO3",
-	"kXqCvhDsGvqQQUcJQskFFzSdkmEiqa7KNHbMVtCSglnbsh9b3W2/+fRlM9jcus1jRb5sBlu39fEiXpb7",
-	"G+//dd68qe3miDuDSILP7bgIfBmm2Ad0gGfa2t4KHOHPH21u3ZqvLmXbEWO4rM4Z+2wIR/5Lm4+NvIWN",
-	"YQ1atC65HmUXnUiON+SEiVzM2nCxehvYHW/DWmEMaFW92F8TnQPyvMiSpD5Mp2qhukvYTo25sUbzDYuf",
-	"w8ZFzYLHnAU+g0sZXDzTct35Fz83nX+3s7n64XdLh/9qlcPvmP983eG/qjn87mMe/rHlHmW2klvLZwVJ",
-	"mTfTnf0tz69oEF3HVEejgNAolQqKGJG8ivAybU8gowljH+wq6tjUcSqHPGFfUf3ycNl6Dk8S5l05maUD",
-	"s0+c8ll/IEuHXJXv9lxAm6UhWvPykG5IvpSCkUxwnVevooqRi2yqSmj7BaK6DfZudQF/T44ODTG1gd7w",
-	"w+Zfu606b8MJU0w/Vrs66DZXX76gqYNdatZX6V93l6Z1KPTjAh63ax2csCuecTfZfLViHt45ryaeu9NZ",
-	"VOzjlF+KbFLpWTq/PbFCeB7TKdT0JtkEaiMpllyzUpbCbMvTOqkeV/DgUcKzG70NqiSuGpOKxwlxpmha",
-	"my0tN6/b6uNmymArxzMHLrN3iKgmh+XmcV4DSaPqk7XCdggd4tbRhQFbwBzLC1Z0nvSrAr9Y7nieIqMH",
-	"m0GxNGUxVkKP51S5qpaDN9df7VeG4OAO6GX7VZck8oalkSHqSTl0DtQ3jJ5bHBh3x9yjYGGk++lUaTZ+",
-	"J8WQX65symTXeUmzqpkoY2jfj9l1O5GXXBBXzT9mY+kIhyI3Mr0iazG7JmPI6RWEkkTKyQWNrkh4fP72",
-	"YP/d4PzkIGwIILZGoyaT1tKW0XwvxTelwR+chzjLmmHUj5RyIPUqXfuilN4kAL9AECYpu+bsBsEYP1WY",
-	"9A03i8XeMJUdHnTIh73ermtxjqZD83bKIpnGDDxXFJWVlNH4SCTT5tiOp+4NVWxrlYaHa4sbGd61i8pM",
-	"E9v7b+k9kmkR1nbHuhSeBdS3NzeKhjSOU6agtCBkE0CbO4QYRSieMQBgymKeskjDq0hl8iNZrSGHt8/Z",
-	"g62s2Y/29kCihFpfGwbvmcMXRJT7FOSbjCivAdO6jItMzSb8uHqD91rE93bBIT5CBC3IDUsH2ZR4xKKw",
-	"JBz6EeJl/VWtKkIkltstv+uaXT4uc75TdOxDthm/C/GtA/1z28LsfjIuLeXaX9AOykrVUMGkvr8SCtXQ",
-	"McpK1ku1pLKzf7AlG6uWUvRSjqgaOcNLRb4PiKJDhkVtL3JphgndVjxmxSKdo3O5BZ1nc/tjWd72QhkF",
-	"o37jq5eMKyuzi99HLtNbQf5oVm3nq7J3LsWpfmIpH/JSP2y/5CZtnKOO87vFNqhQ/gGWFarSSvyTK4C/",
-	"DIg+FHxqQMFVSeidOw829hy8V9I532HhJfLKtKigB9FS85yj3UXO0b4wuPPKekcJJc6rAHp7ESCtyFrY",
-	"7Wx2oX/8Zvc/0E0646jtkJ4bvy+sf7XqT53nQ606SWe8MM9elxmvy0+l+sx5fACQ6ZYzbA0MYaw1IP6M",
-	"kR+nEPixKlI1ht400JHK+w+MVWY0FmUp19NTg+F5dNSPbPqB0ZjVhlojO7HxUGQND7ytZRv/td4hUFiM",
-	"jqF5O8ZbKzDVsAlY9BQJe5keyZT/Gy2DbxlNWUr6Wbf7MrpiU/gHg9JL5jAxnhDNwglXGkOFgCYBy+Rm",
-	"XSNcr5N2Wv/d7h3vt3+EfuQOyvJ+2RcwoVkERBfCX+8dt/jHz2etYGbXaN4EZAyPj07PyAbN9GgDbFJY",
-	"DMp7qsAaHHbIUbH8MU2vWEzCz+1UJkyFeCqCsdhvOmL2Z87IN4ibPeJuzWXDYotNjbSetG5vwUI7lLYa",
-	"l6aRLjqdt44mTPRyk+yYcqEpFxjUCVIkjKK2NzYW4tesU6o8OIdoApYM2yOpSvbbNhyANhTPDdYhb9HQ",
-	"mWZ+75w1rEi0HvSFZy3+VWJhwDEo6oymokT18xBgVzLN/D0lFxjXYD6h2MIHIYop7MFQLOXMAFUso2wM",
-	"VVVVqUhSIWG6IONtwq5ZOsWo6AuWyBvzDaBA3BeQwkzCDTrhG9ebYZBbLRFHXiiSWkqCFqxoxCIDHdBq",
-	"X2kIb8awe3kjiGZKE5VxzTp90Rd/IvvViH94/CdiIJoJbUNw++KUX4L3C5ieA1BYUgl6wfTG7ApTprNU",
-	"QKFlMOgLu9GIJsm2mScMQzXqi7OjH/cO//bntShLE9JWpP3fBCbot/5cmFtnZ+u3SL/fF4S0P5AX76TQ",
-	"RhQ2UtC23+Bs41clxQv3ZkxefOmjeNVvbfdR+PkvrxVovxX0cyM2vELbiRSX7eLZ7QvyG/n1X6Sdko4h",
-	"h51fb/R6X7jVN696zPots9h+q0S0th3V+jMcRL8FB2POB3wkeK0fTrde/4X84+czS73QmYjCBNl6RUYy",
-	"S1Wn4WZkpkOC4acGqeA6+sICOsIRAcdvxDrkhE2wr+2Q8oTFBM4aWwkb6oL+FZkiATNPnEmMCnXD0r4I",
-	"X229Ca10RMITptNpu2fWGRIkrYbSR1LEar1joW3PpgkhQqapTFVf7AGw4KgGI0Cw4dhYKc8rIqfImrZJ",
-	"+KXv+FS/tU1AlyB9YFjm7y+dTuf2Nuz0xXvKkyxlM1+gmkz6mGtjnvRbyEhseB0yk37LvGOULP+Vj713",
-	"H/YP9yDvwn/PZi2ZV3/pdDqfYAVvXdYNCc04IVaqDvMUnpAY2WI9IBjlZi/KrgKlN/LeMIpqwkwY9AV4",
-	"9JnQ6dRwgtAuIPQajoWYVLBsZobtndIXoetbtRU25Wvk1ClMs4SFRXKFEVetpd2WeDarIpCnYEmM0jJl",
-	"igipR1xcdsie2UjOtYGf2YrVYDKAtAwSGckYQARg6TdMNPrNvkN+g0wlwyl+64vf2u12/n/m3dnzI7+R",
-	"V90u+c3bPvj6AzwZ2LQF4ljiYjE8xtX0sXkjOHwpJSgMSDiT32Mezib4FMugZdvDC8DDMTG8yrm3McsG",
-	"J/RyjszI5aQj82Q268if6/zkAJQeuGaDcmOamPlYjKFbNn1kflczu5T6DKXyAVOf2ZvRXYAtVu6lOmfl",
-	"lf0ZLPM3iOlN/lbKpc9LGhQCJLBESADCof1EMxxok/xGhERqadiupblQlNPF8tsfZUpuUikuSZSy2LBN",
-	"mrhzyDPWcNCXbuueWJa3GjKMEQGpAHsLSS7XDUd5hUsDzEQRHNZgsI0ZbgVOB2owiaVEM0GFRhqjbySw",
-	"Ey5irowElXE1ohcJW7cTzSbS4Yyv7boBDdhng4sBucg0rLsoajVmeiQdNLqcMoD8PO8Mx3sDt2RLBNuK",
-	"WcBaAs/eVbrE9aJIqQWG2pw+b3hBwv2YjSdSMxFNjQQfGoBiUOTUMih7Ro404cgzSYEw6OZLjy6YxSQ0",
-	"vYQgZCrIJvnI39rP/fxB+HLLLEdLieF0Rq8eT7TaITeU6wqHtJwxh3c/9dCM9drCNxJui4nIwnes0IU7",
-	"4bFZoo1XSuSlG7ImeRHHdbtziTgFgbMs+DfLrG0EjDkGboTft/C/AFZ5chkCJVkL58tlITIM8ylYKowu",
-	"G+lkuu1aoqFoXWBDvibodMaN8DsEK+1aJWNux/I7EImpYm3FhOKaX7N16HxgntO+MGrlJb9mgugbHrEA",
-	"dm+lKjNzkSkXlLPqckZXTr5bC/uG+3e7YS7bmOvlth5RBRz74tTIyrWA6kQlI3dZ+dRQ6PP93bx6UYz1",
-	"eSfY0SElaC5Zd5A97QtaSPFGYTTCoUHG4/MzVDR39w72zvZCMpUZEKHUgCJq3WB6dFcPkSWGHls1HFh1",
-	"3BfmuRM+dwglKciOKBpqp7obqsZScsk0cGxQTKz1rNi2bkNlvSkmD2fMSDLQbQ1K63tSQckiUMJhpD0F",
-	"pwY0xQ0Y4cUQhQaSsUOURNDKtwC7NfjJYvKym6Pl0BZkxtOxuNY38tKQC65GZA335eP0eof0cBUGX19/",
-	"/gygYIiCizjA4wzMKjBjCe7B6LIGbNhNpy/cCLCukUyMElowGyPBCXbjTCkBsdYfgtafwEY0YmqoH0UV",
-	"5C0EhylTIy/0ijiFx17BOq4WBFJc7zaclpUz9Ugq5q2Y/Mz1SGYay1cjLNs7RLR1lx1L87wvcCSUNXMi",
-	"dpFwESdTh0oQy98XvTFG6oCyYJsvQCV9i9ZwVGgeKiegKJuBYvNPnHzt546oTjG+wQpQZm1ue3UwmfrG",
-	"VgXZK5C7sp0/yimbtcH2hcMNnmIqC6lmssAyED9s/wJrWAbB3jaKhLTkDoHgYOwlcHJ0CEI6Dm0I+DYJ",
-	"4VA6e+cnoTND2JQNOSQsSyUkVJOEZRjfa4+5nFLXF72yEOrLGKD/zbTdd1qak9465HQEUodWJPTjFcK+",
-	"WAt9dTndQHWqiHmwFrz1bdw/tJWoDbiwmE7Cl92tsCbooi8QNfNuFX/DqXAEHjtTIVQwcCUlQfjP05cq",
-	"I9pWzfgOV+SKTbQh+z8yNkFE5XERQGwbYuQtEkqUnWOFdnnFrQ4FcMdz0Yr1RWGQcoTC9VqoNLWy1j9x",
-	"1SHH1Lb6sfl7tiheUZLB19q7r0JDw+GKgQLkwjfuxQoDkBzohbfcWETHO4FW83grHfIjzHMhteoLxAQX",
-	"WaXgKSwH4d+GaHU8s9BS5iAHTW2E1aXsK3c1GxmJAkxCh+xGYewkmIv8MBX4/f//f/8/+MELRyk9r/je",
-	"4TdnN1UjOel4BqkNRRPWb92+yK1Cf/oT2fUFY8DQir4zdO3EC9Awp533aivXS8XASCFRHbc4xRVKRp2+",
-	"eIeQkrKZnh5QEsQSMEN3jKhlgMjrEofCPVhzc49XxcPlCI911yu0kMQIH57htiaKm3yQRkxxwZsg7qHT",
-	"E5okWNFgJA2XXqtYx+IxFxvmJ4W5iLbzAkqbMt2Glq/hh6PTs8Hex97+AZo38cFx7/T056OT3TAvGtEX",
-	"1pIG7UIVKGRpJkhYMn/b1YFNO+yQHlqSI2rUbZUZEU8KdGsXDBiYd18AYg5BlZ2iwFe7IfDOb3zh8e0G",
-	"fAiYEa5DoJpNQbACriHRRnTrwOEXnSxUX5ywiUxtrReEGdsKAlpAQMOdAMW8qcxS1/sFD8B5RqvuHbPy",
-	"vnBWA8XA3A7CUUHIULIo5FoLw9AJA/vKbANpBDHCypJG+AHpIYCUU1cmw8lA6wVn2Op2w4IgFwTVTetk",
-	"3hmxcwcvuCQTcxhwM1yZZHmehY1JKtH8iHQrdzVtkz/3jveNjHp3cuXa3gB52ex2N4H2eB1w4IetV286",
-	"b7pIrmwaEDw/OTq0D/3OQmgRF3TGZO5aRMELyFhzRpvbQ/vlGoLw7un5x497J5vdEonrFZ2xtvGugCSt",
-	"hW6aMEAr49Ktp4xWJLALYF9w65XhyhmxAqRZ5hBVLnsZGulF/Hntugj2vUZnTJmUctUXSvMkyeWiHcIS",
-	"ZTA7U1BKaYZUF3Ug1lyzfW8F0Ok7KPh9X+RBCOZn61Bft7NUALtAKapK3Q8tkgrpub46fQGtFMttYUZY",
-	"LcrILbY6YuBNVRwP9qHxiLzfDcuoSPX9QdcD16arpoXjdsGzIF4fqXmermbOOm8XRqiuOtrs1qHJFqwG",
-	"ojXGTOgAhLVZXx/auUsd3cIO2Qd4SSW0dSMjmgzbhgtJMKdZrUAB0QrcKpiIA0+8YZ8jxmLVFzdWlErY",
-	"MDffeBvHRuEdgnW1Cg+k4Wt5I6EdoNywG53yieWsWdwXWNBIFZ2CcA2l5kCeI8C8vk1CxZLhANNOaGKd",
-	"EQ7tXyjr8eHWzell0awHxCLkRZYqHZK1MUa+UEE2u6V4c99PZA8d2Bm3rHPMRaaZHzsDX5sZhlQZcuHO",
-	"IvTaeqI1L4F4bDPp61xPRwbHjSiRD2SgGKs9uj0a/LuhRRU3sCRRo6bbdHawnZkvrJV7HdTlMGXmTSyO",
-	"GZI1B5e2louE1vNgxbU8yzHEmA+HLGVCY7dcW3wp4RGzgSDWy977+/FB+2Wn24ZQkqpn/ebmpnMpso5M",
-	"Lzfst2qDXk4S80lnpMdY747rZNZj3zve9/JJtlubnW4HcjRBSJnw1nbLDPISW2mMIIrDyhWFHIbCBUa7",
-	"tF287ESqutQDfgneFxDaUMPN734NQpHA4EAVCb20sDAouLRf1B8gcd1GYYI2y276IjelSzz1/As0FtnE",
-	"TU+2SKbubkdUjQIr9RrJSrFrJkhMp7Z8OBJs8Iv2Rc/PRgPsc3AzoiBcu4U4eeNV9w3ecG6/3I9b27bB",
-	"VX4n+7DvA2wBnDvUFMRgQTwKBCzl0Sgcq4+42BwMmcSouiUiFW+D+rC8Yt4NzxIJMS6fzHQ2wsDMsNXd",
-	"dLEhtvF3VQ4xz4oVzY3PnT2EPC4KIlFmo1IrBqwdUkCRueOR0TjhioW8gfYar7rdpmXk+9p4S/MsWfhk",
-	"c/En52BdNVomi/Gjl4s/ei/TCx7HTOAXrxZ/cSj1e8N48IM3iz94J8Uw4Rjh9WpziTUd02kiaXwm5QFN",
-	"ISeg9XqZM9sXmqWCJlgEFELAsGlTa7u1X1VmqtmbQ+uS8xCKWV0I1TcDu/RSQT0iQ39aEB4IAU/mmXm1",
-	"9clMaslTTDXdKJLHLlkNNTpkN0xpFPN3yP6xY0lWufWNm4GlE0TRRAPTV9C+tIzKB1zpdy6rpoK7C9Ds",
-	"AEoiLIGPR1gzoQYPu/eGh7O98WuwDzf6jePUV0PuCYsMg7bCi615Uepyt2Zgb/1O8MmgLuLGFwaVEW8b",
-	"ARVdTFZqsNbzVN7sWHs+cqfcPjCyDS9yEMZpsDVMGWCxMOMu1XQpZoPrnMtw5pbg9ctA3i4BwZp91huR",
-	"ui5DbpWH1fKFd6c/kSFPIIwTTwzmcBrzLlcTqbirzV7+nmpNo5HRC3ZgDLP7vzk1Fs8AddhOpK77rVYw",
-	"b3G/L5bz1fiEUVypvDHaDoZumfM0Epi5sq9ApnyOBiR6b3115uX2mAp6ySAg02XtlTHj70x7fQdbD0hs",
-	"69ob1pFbsGj+3sltXmTI1aKx4FGiuKhS3Q1UwL7rKyh1wvgH89uqHLxWUIYLeCvj6f3x5pl+uLfl8HxD",
-	"kW8fUEgvpQDVAKpvgXfS2zcveX8vgjTevos4t6e8Kg7UugSalfYzp6Ej3lGSUhHLsQt2W0KPdp6FGS26",
-	"QRnOC0L98VTg2VpYDQIOhnA867zfj85bduB5ei9471ZA4jzxJU/OrxV4DJTcsAtCJxNwklkrpDX0tyMa",
-	"5bE4aodYj2kkxwxttMovE1Kv6+b2mgNYyAMKSY1VD2qwAxbzexeUIO6NXwoWt7koWUXRHOoMpjy1zjLb",
-	"zLmAMhcqUQE0r+hZHbRtuGjD+fzCC2kgtqd4XvmkpmrGThEeiI1ibDAK7galCHDHTCbJtE5YxzWV4PFb",
-	"FeBKi7R9sR5Xgquth9HAZiBw6JmHPBEP6Ym6cLoxxcQtj4M4nPoK/G5mJKeMptEIY3YgeJqLPHyaqOzC",
-	"pZuj+9JIZUGRF8bjBbxjdVvpPzOWTpexla5sVA2qW9/HJrFInxwzpXEMoctaGtrGIC8lslXyQD6FEMBC",
-	"QAWyW6DmgkJ6D2nY9WjPfB7aw3KncujFW/3eWWoBkWSNJkke3G1Er508fkkx8JZLxUglJkSt+1xXaaq5",
-	"0jzyea6HbDXinS2+0fp0GzSw1pLP0Qtsy70lI6qIkBgOBl0B0XICoSwQrgWONQydU74b1mxkpqSmiydb",
-	"5PDF2odz3ZrfPDd+Ek6cz76IDRdO7GdLyv1aUnyMmjUpzsXXKgPduJi2DeZtfDH/3Y9v56pmgK9jOiWJ",
-	"lFcGFamYSsF2yksCPZ5rxZJhrZE6h6C303PUIhcbTHB1X2U0eRQm9ftBisf2spROh0ywlj6GgWOk8Kvu",
-	"K2zaSIQUbH0FFtUsPwJbQFhPmK4puruvlctMA200IHxooD4woiV+FBMtZeASRnRKhcLwwVng34UP7pnB",
-	"PBBIVzsA1QA0bid+1rWeiiHgBZSpr4vnHef9oNTqTGJ1wDw25NoAZEOXJowv9I0+PPbCzF7NIgvWhPxd",
-	"SmPPjOePiK3vMM2Tlm2fkAYuU2t9AEyFGPNKdQkQp+6R6W14zajny3ugPdIkKfRJ9JsVqmdVqSRr+Vuo",
-	"dXq0aL0iLC4jJ9rOlq3HwKNqF81atgevPEtwNZa/Ih+Pa9TQC6MCpiW5jEwPJla2NpSh+87MCtDC79Lb",
-	"GIfDE80guw6L8uwQ4cVhNhgL/YHrVZyKzS2ve76sgFZp+Hj7EObFB9Waii8XGve80/zjGPVe+Aly4Izy",
-	"aKwtMoNl8XZsdEWS+DyiaEc913RXxQNkENaKjwVH7yoMNpgEvWyTF8rf5HyRsIdL8oDhm1ahvHUuEs8K",
-	"avgsnz2Z5wqhC+STEoTdCzphu91vCZtOYEXPyPSMTA+ATAhc94NLmR5tYDpr229LVo8Oh4zFNucXkmx1",
-	"HsTUIRjJzWiacKghYSsFmZczxdIAo42sleCFUWywrVDgIdImZmbe0DRW6GO12fQRTbFKVqkQkfPIYQmp",
-	"Gp8T7Ou46Dn2bUbwllb5NJaOTI/mIf5xudhTvGOutK6IL0SKCXlDpHhk8vCdGSp0KV7LIMgLRbzueLnO",
-	"lumRj6p5e7pmJD0SyTQvO+Lq90LpLaxwtLv30+Dj0e7e36CQWm7T9HvXYWxH3tbOpWavJTKiCVpRNrd+",
-	"6HTN/9/4a0C2tzfXdwiwyhuuGLBEcgKggUXTaFJBWcVYzOJSb708330klVn8dMLqrPzXB7D9h8FFN/xK",
-	"sfSPh4enADFQ7EDN9Ca8O8KtyigfGXds54DW9i+ffExyNcehr3wJkPz2jMl0fQ46zaBSxdbwgKD2XcDZ",
-	"4xLxO8LVq60liP+ZlB+pmNo1qgeER6CyaHH28zDnQ6FEz04jGJrfv3OPZqnagq2QvEMSqkG+SxLl7JpO",
-	"6HvV3XwWIhoUAHN6JUHcNcpugjFsLmUtsDPugI/sIR0Ai1LEzrx9GFHoUW/9nkPvq7kblWuwsReA63XO",
-	"XKxs94LYHl55IWNbt9OaIUq/aimbHLzHdrZvVPOxy3sSlWcZmMzgEOPHh8nfhzoD0AnuSguvgdeCfp5U",
-	"hlmIi80RPdtdbaubV02HsoDY9zBXW7ggm68J1pCydaixKjhyI5vpVItGkH7nGRAeAgtKczyRQLgE+561",
-	"AWifoUdSqGxsa8iyki3I1nL0rUGEifjuvqbvXE5kmmA97jwD0JbyyFMDMSNwEUvH5l/N6IEhrao4dKfq",
-	"20gDL2TI1t7FenAYDA7R4dUCqhEVQmpyUUSbj1g6U/0KB5up2QOF7bi4Ynn8Qm2s+Vqp1tf6DqwHq4TZ",
-	"Is1Q7hoEbFddGArIeXW1SK9ovGg+b2eTxaShrhrXKZ7xw2A+Dv5EefuLdMBeOWU/h4yv1AsfibF9I7ie",
-	"5+fXoFxNtn6B4Mgk7zUFCxvwBEUH43npWCiHfkOpWA+pvMJml0+Bwrv5vUdK2Brbi1KfXEICkTfCl+ks",
-	"AN8trclOsCijaco0FjsoQJorr/9J3mjEIEBTStJbG/X0TWpIsLgnSUWCmRcpSHBNzylI913MxVZ7rgaW",
-	"N6OUzzM26IS3r9i0mXmc2O5k5iUoC2d7wXrZiim7ljbMwQikTVF4/Eczz4MGJpgpFpFms4o/QoEHZ/6x",
-	"NfMVWZukbMg/B45SBiShCmxo8U7eOQZ6IS2Eo0U0+WxUdFl2HXSgDj9wgnLNH4r1MMmp7VLS1IgZu0zl",
-	"Ve3DxqxR7Kf8rSYpwOqeJl8UpsZDWkisofPTd1YN6PvLHnX9LLBedLljObo5lsXEGpK+8eWKTffnZ9W9",
-	"K1wpFvc9f0o5QGPW2mUYQxO21WSOwmqevNrWo5rBLPN8Dn57Yt9XgWp3wCdetDVfmKtzjLpF0XY073YG",
-	"bTDPTw6KfnrnJweYiXEz4tEIeTR0QyVrwmuDBL1I1HptYo7Xcf0RUnNmZ5sH+343+Pi7SNT5enPOl9YF",
-	"yCpGfmlt//LJUCwKFPIDlEqDZyWbz89Q+98CjMCISUkcyLE7gKti2tp5s6b6WnlPZpooWTSpq23E7Nfi",
-	"si27Z+2eZspvXzWGZT6J//BZP378HAKLUywGjwHanEq+cGfkBBps68zl/YDugHjLVjBQQZE8FPjZd4FV",
-	"skXR//xS1pQzsMHOkebXXE9JIi/JFWMTDJ6MZBo31Tu4RxR9rnXwh6914DXUAxeubcirDaKp1QxSD1Xl",
-	"wHGz5Soc/K6Mu8/M64+l50D8jOc6tK2soesfsrlyRYM8abVSzWAZV0yF6W1YbtVcwaDUBLqcfe6quCoy",
-	"zpQmE8mFJhSd9OiRVAw7/answu4Euz/UakQArLt2PQ/ZeAGnmMuonLj8XJ2g0Tg9R81Y3T14rywEQlmw",
-	"vSEYQNeEJHD5LCATqkcGJicy1esBMVtI2xEFQzq1sSSvu7V6UgU+v0lWY5f3JMzmj4tX3xOzga7Ny9oL",
-	"vpK5WHNZG9tVPUDa9hk2f7T9sGZ8VjvOYKdcRFNuLpdJDHxqSHmywFguNdXsZxzoFHfyLethpZUukv2K",
-	"wwueG0h8wzjqDM/Kwd+qaFmkit9fqNm8uLJ3+Xx/jNAyt9/lo8vyG/kusmC+xlD+rqi34wrs7JBK5Z1y",
-	"B1Ab54Vt0A2dVsR7u6E6z7wws4SKK1t3ysZQ2Fa9MIEbZIdACzKwP7g+8vlbRnaEbAIJUe0Y5mwzDJoC",
-	"Gt4V5fm/zZIEdn1PEtTgJl+YMWbfe+ZITx6wlqv+a85cMZSptUTsFLGb2JsCXhjw+I7FtPJXN+g15Qm9",
-	"SFgj7+ohHluy4ZnoJ0mmAKnzlZdLQrrW3QDF4EprCIFzS/D52pMzk3dPwkKeICjuaDhkqSoXvYyoIIox",
-	"r0e8oe/AWqFR/0oVc6qFPgvgG0/bi2WnPRqNcB2FT2hg2c2EiZiLy6Do6CJTgoWsWIPw9HH6DGZPFXtZ",
-	"FAcsV4TOCYS5vl8lF6Xe5KvD1UKX44zv0EK6E0ic/5AJnU6b3Ib3K4A8ew6fPYc5I62tkZ5nHebOiqov",
-	"cUkJ4L5twkeYiMjIkLMkVkRBd3dwtHRI1efo7XGh5/F7EfFxtY9tE36W8b+3wuqejH9vyDzL+TYMB32I",
-	"Op5VHcDyzEzLMdU8skIYTZw0ptBhGTG/rBnoCF4F0BtqjmLou187BChKxYAAidPkglkBYcf23WqDUdWX",
-	"LGycdg1V+Yfk4rvg2s+1RL+3wryGA8r6ppFLy69SXLNUzS30fuiVdSeZSJhSJFQy1SFRdKoKPOuQMDVE",
-	"J3SlOWLzM1QidB6ZHRKaf0L1wr4ItQzJmuFjKsC6oopfs3WSWos51x2ymhlbpjFLCY+DvogypeWY2SYS",
-	"gd9ewWVQ19QNAFu3dyjfVE/LeyiQX+zNL5BfN7ADoQHkf6yUGVI3XH78dxivpp0tVZr8EJCX3YC86Zrr",
-	"fPmX1wBvTc07ATJLEzORjQ1O/GBmfdk1/30D/335l9exwZsld2YAun5HsQ0bX24cLe9jFIOYpXFsOK25",
-	"Ucw3G1Dzgtt96SGgz0BLTZNW0IrkeMyhBMyAjqHkwfKHAiM1rMNcp7cCCn/Bw0+P26GuQIYV3DwFcfj9",
-	"O3qKvc60VvAdPFIxQrVO+UWGrd8I1w3NFzzSOsOBNiapjJhSzZVxcnnIyHh2SQEJEWx5HK5vW53QsKqU",
-	"TWSqc50v3OpuhugRwtqFUrCAsGsGhpm+AA2S6qKD+ViOmdCBP0A3LKyTxcJdGi1OCyF1IHwrYvRQLi47",
-	"feFi4F2a4ZqXPgvZtKU8222baEv6Wbf7MrpiU/gHC9dJYYp/oVyFpjpGdoxnWVzh4yu07DMdT9DKD73r",
-	"DeXfbnU337ykr6Kt9g/DTdb+IYq67Td086L9crgVv2Kvh3+hP1wY4uOi/7dbJ0eH8AD5+QD4ueEogv6X",
-	"naITAQmOuQLJYxDJ2BCR0/OPH/dONrs5ZYMFbHa7mxVat93aevWm86ZrEG1V0vEksVnF9ItkdZSIbqiy",
-	"+MBicsGGMoVe/VzZGoU10KxHDNX3e/URLr3uGvQCfY0r3NJzds59FWdenS+cOMqKV7EDNcdUUU0gYoHH",
-	"D4LctFgIFJD9Y35s4g2NGT4+v3A296bqqCXi9w3gYrH2R4beR4or/hqYOhIlnG8WN6BkXIOwIabNwsZX",
-	"dURznKVtOMt9xVyZscp6aZCnK8+Lxdq1i3kHa/ljxGP5e15FWI+Z+r6qEruN4toXi93KRsLOEborwNsc",
-	"WAUABZWFMsH/lTGovGiFbH4pJACvgesO6ZnfIia0OWmODV7QrUnWup3Nrnm22f2P9aZIKv8+v9nge2+N",
-	"TxJR5S9gMW+Jn9vYPn1EVeyjLwZOlTq7Ci+basY/qeYg7SJ/TPn9DVdMr1mXPuBXthossCRhI29kpnPm",
-	"tON3opnwCBLGSCYwbLI+7QunfUbvZ/T+/aO3Lf9smaVBRjmGX+4PjxeFFc2EOph1zQ1zwMiP+0fQ52Ci",
-	"52CiEnrcEQnuO1LIUM+hTMcvlIsVSr2EHLOgF6pDQNlRARlzwcfZGA0bAbmmCY+5nhLbDcGZL+Q1S1Me",
-	"M5KwoSZQyTwlIksSkJ6jxCi/MSSqJmbg9R1P4dPTCQswHyEg3loDwj6jC9RNaCNO8zmUptMO8eNr4LVC",
-	"vMBiVTYMqiHA6XtjzU8T6PTMm7+7QKf7ID6GAw8/b6TQbH+OZfH95xN4ZQZ/mhokRRitmGKmUspIyhIK",
-	"ZiEtyZoreXRydLje5MC+oIot7+a3kwKSP6wT1R7F3NqLsOsrNsWa4PmJfA3i3HPB/73PtkoH3pB/OxQL",
-	"BtaUoxp+tiCjmDZalNoovFZzrNL2nVP70YPapitzzRejynW3AiKHQ8i9tk+4TduDI/pG7m2Xq0lCp9Ul",
-	"2mrYcJdrJ0eHcIW+TczdmLvAqdJsvBFJMeSX8y7vFF58h+894MX588zt7mPDI+HFDNf6jVyNXZoroeuv",
-	"EGjhDbsgdDIhKaMxhG0qTVPdhq4t+TXBMZQvacRookfzLukDvvGA14MzLBIM7NadATemmgIpQf2sc9cz",
-	"N1+9vLetuIus3UG+5FhiOEOx9jk3f8CvmWDK1s9zQ0QjFl013a0rztqGukSNDpZ3CY+uXHihYaPW5zjK",
-	"xlQQiDJQO+RKyBtBLqR2rDYy4nxMLjINe4Dvm5K1XIWkA1jIH8O74u95ee8KXNV31vOxXP7K65wQ+ZDV",
-	"7HXJH9U5WhwQLyjH7xdmgUpbF4xYmjhTwwXrtuygDghp74H1tmtPDXyh+sJV7+oQ2LiC3vtTW7ULRN9t",
-	"Evbev98/2O+d7Q1O9v55vn+ytxsGJHzX+3jc2//7ofewL8LD3sfya/uHP/UO9neh07j35+7Rx97+oXmC",
-	"/xocHp0NegcHRz/jZ8Wc8MPx8cnRT3u7YV3QEtrZfGj8VjVUf41PYjz2F7CIDxlgf1ZQn9x4rH3ik/uG",
-	"XBaxF+EwXNZJVBCcRUptmb+ubFaGFS9hVr5/1H02Kz+blS302SAyEPJWRoJHTUA9xsoyYJxNoxE3+O0K",
-	"brpUMaPxbKQbX9RIphixettksv3eGOLTmGyfOeJ3VyLXXENQqo9biMa2PhMEvCMOEa5X530L4hKN3gpa",
-	"OuJSliat7dYGnfCN603AFTvdTKQfNqcNsEstF4GLxUelN+8QDB2BO14alJl4Nqfpg1Qas0ptd1FC4zEX",
-	"XGln0ilGMD/UDHGcUD2U6Zg405bt5mw754KVxRsmN4DNjuSMhoSVjaKFIc0bZ/i5bjtgHsGTaLYC+atB",
-	"W8DsSNjNMrBKmlWHgkr9POJlVvh7tMX0ZkftOVnLtxYqTTVXmkf+ELlUVntQRSE0MJWqdS+cU73wc45x",
-	"Iq+2Qmc2065uipp6zZ6+6o+S48PsIJWYQg2NTlwILbo6oddJsXZv3Ir7ZHb0I/y+SC+Y+hkqIzlxt+em",
-	"NHpv2Z/qH4YXtHv76fb/BgAA//8=",
+	"7L2Lcts4uiD8KijNnLL9LyXLTtI9sevUrhI7E087tseX7nO2lRVhErLQpgANAVrWpF31P83/YP+TbOH7",
+	"ABKUSF0cX5Ju79aZjikS1+9+/dKI5HAkBRNaNXa+NEY0pUOmWQp/HcQnVA/Mv7ho7DRG5o+gIeiQNXYa",
+	"PG4EjZT9K+Mpixs7Os1Y0FDRgA2p+aIv0yHVjZ1GlsGbejIyXymdcnHVuLsLGgcxG46kZiKa/MQm5puY",
+	"qSjlI82lme4TvWaKUJIynU6Ion22Q/SAkT5PlSZUqDFLSV+mRA+4ItdsQrgiSsuUxfB4+zUZyCxVhIqY",
+	"pGyU0AmLAzLmetAVYT67bp7a33aI2UQYwNdm3hGjmvRTOYR5FR0yEtEkYelu8cDMa4YkVEg9YGlXDJke",
+	"yDgg5riITMmljCd2uYqEr9tvycHe/qeT4/P9o/f/3ftp/797p/sXZ/t7YYv8nQmWUs2IFIyMWEoyxVJC",
+	"I3MiZJ12xcXFwd6G3VCmGOHangDV9rU1BQfGmWp1RSPAmxswGrO0uDvv6Jvm7P2LG9LbQyauzL1vv3kT",
+	"NIZcuL+3AgMDmqVmzP/za7d7u73V7HZvf9z//D/+WnnHh3zI9ezVntArRhT/NyPrMevTLNFkq93eaLn1",
+	"/itj6aRYbgKj+Iu0XzV2ttrtwCyZD7Mh/NWGFds/8yVxodkVS2FNx/2+YhWLOpVjRbQk6pqPinW1A0I1",
+	"GUqlyfbW6x9f/+3VD69/3GiRE6o0QAETcQD/GJlNcUXYcKQncEehlpomIVGaJwmJZCa0IuyGpROSynHd",
+	"biWur3K77aBALC70q+2Gt/tifd4ZtCvP4J8w5cwRdEhEFWtyoZhQXPMbRlR2ifcJR8NoGg0MyNUt3v1Z",
+	"DU/t9iyQ3BkqokZSKAZE5x2NT9m/MqbgiiIpDI6af9LRKOERNUvd/E2Z9X7xpvlryvqNncZfNguCtom/",
+	"qs39NJUpTlXe7/mAkRQnMzc3pIk5XRYD2qaMXgP9yRK2Swx2m1MYU0dkWo27oPFein7CoydYa4dkgv8r",
+	"Y+SGJhkAGk1SRuMJ0fSaicCsmQoSTuF2CCsGaoFk0dIpt+/anX2Q6SWPYyae5hpoBPhBDHiQIZ2YZQG1",
+	"RfIuR4YwcilgbQfCECGa4IiPf/SCZILdjlikWUwUS29YSph5GxlBDkKxuRYu4GEirxQs9kjqDzIT8eOv",
+	"80gSlUUDIi9/Y5Em6zI1DOKSJVJcAWlzd6+ZoEJvwPJO6CSRND6X8pCmV+xpkQ54I1ckMVMDHxNki3zi",
+	"72Bp51J+omJiyYF6gqVJSYZUTIjhcsORVobMIfOE2U+NKNLs9DVLZ4nnGYukiOGcxxTOvS9TRnQ6MdhF",
+	"rygXrTJlnMenzOIuBM30QKb83+wJoOcTV4qLq4Cw25GR6QxBSdmNvGYx0dKRmHEqxRWJUhYzoTlNDIzf",
+	"uV3BIXUQk89hR18aTJgt/tq4TKkwgiDt93nCqWbmaKXSjc8zPCFodPKXjFCaGuzXHPlDlDKqWdyjuiRm",
+	"xlSzpuZD1qgYjg0pT8zrM7/weAlh1XG3iu+VpgiY8448380ZvH0XNIxc16ueW2RJQi8T5kTqWaGqELp/",
+	"RSkcVud2WQwe+GflllqcNlKJ0mnvMU15ok4tP549/JhqOvuU+re11EGYWT0QhlG4ZsPFR1l8ZMawW6Fp",
+	"SiczZ+NDWmmyqjNQWRQxpbxLvpQyYVTMDOveDPA05h7ogRhliK9xzM3kNDnxjq5PE8WCqdPMgbUkib+e",
+	"A5WLRKzy+kvQsmD1N1yzQy6uV4UIJCFqJSTlMFsvS5NZ2mp4huJXopmNUM4GlcuwWfgK7hWJlGG/XCsC",
+	"gmirsRB/ikkDf9VPByLmeO8DJhEdjii/Er0lSVjMlOYCTsqdcRlu2g8GYf7SFuxd6cWgRZPkuN/Y+XU+",
+	"ZTA6ZeMuqKVNK9AYn0otR2GqaMrnRwOZp6DPtbT06TDjzPHWMi34BYwdguRLIpepzK4GukU6BKQMohhT",
+	"1lZ0laVMEdkHoiDHgjjgVESKZIICvJFDjMbeFeavYmCuFUv6ZjhiNBHZN28PW+STFGhu4oKcHh9Z/T+h",
+	"2mDhmiKXVDESZWlqtLAARw4jKW5Yqgz+pVSzEFQ4MmJpxISmV2yHFG8osP5stdskSnh0rch62G1st960",
+	"uw34brv15j820MBTTRVU7zfJBYqN07Jl0IjkcGikPZQb50HEHov4kCb4UWn99/pSVa8n5gpkxl4kY6Z6",
+	"RletfjGhyryUL2QOf1kgRxmwvGEiW2UfYM7p4Y1UyP9oerQXBmbDEZOjhBGJGmEOV2uK6JRG10YvSLgw",
+	"13stDGxeSq0Iu42SLGbxhse9fNuNj06lFZUPuthg6b5n7zGYBZrqG6k8/koMHnFr0f160X1J7gYrM6v8",
+	"KpCoFfNHKevz22q55JpN1pS1SkcDmtJIs1QFRg9MWSSvBAdDbatRDYNGv/qKRc/RB+yip9SA0kmVVlB/",
+	"le9xgJX5zoj3rhEQ5sv0AC53QeO6yg8Ash+LUqbNUe8SrklEhZBGwyZqYPAmV67nH45bD070+IwM9nUf",
+	"2a5C7Nqylm3PFr+EmF+/rOVEr8r7XEVbczc7X4xy4z7BlRTqY72Y1Ku3FxTvLEmYig9qiQvILMuOt6rY",
+	"n79fO/19qHLMIh5/JbFdcgNKU50thLRPbHjJUjXgozN8v5Iw+oc3fTTePUxd88wlBjOgki9zith657QA",
+	"HJ9CFXp0g8t8I8vnR8Tm1UlZiRAsfQL1O34S4pXKG5p8knHJskozLcEPKDKaVJtTMz1Y9YR+G+tKcpEp",
+	"NH7PO7ILVSGrmgHt51W7GzKl6FWNlfUex+jGm3Og78AkPSumyuGIislDU0xw4facVrjoCN/b996byzbf",
+	"yyHlolo6AsK1poh5g4zZJcGXW8tQYXy1Qp3pJIkcs5h4diM7rgI/IiouRtseyCEb0SsG3pKcqMzMVCYd",
+	"K5veZ7dt74mYNyqlazkWLC2Y+fQIVEN8xZoi8MpSx4VDeub7+ttAjcC8GpDxQIL9ksVGfM1Gu8TMZANN",
+	"0GaR2yEsdGFQh5DgIhtQRVA3M6tc0WUQNEbZZcKj2hXjz3YdPCbgK+ZiWkmFX40iip5YtYR11dNGSliV",
+	"w7O/tgokKeBzirGW76F81bWofh9RvA7vOnhZZjfodKXKKCOjFrulw1HCWpEc7pLLhIprEiWMpsrqgCWr",
+	"/quHterX7vwJpAuAnuXlCqS9iyQKO+gTyBKwnlV55KVjIEvstGpnjy8zwORnTGeje/kYpjjhApB8SC63",
+	"AE2mPQ7+QqvO4b2V9edofaoHFq8KVAe5i8WFAU9VmebAyQgCWm9oJbQFYmUhzZmPtU75ZQb+mTEXsRz3",
+	"YjqpMZiupDLiy/XqZxZfYTzccvh/ZLlNbhj9PB1J8A6o3pBRoYiQBCcgEMXXKpufe9pGCcwFkvx1iCko",
+	"DwDRUKvYou8hu90bmv1TqTh5JuJebE3ppZUsw9Od1OWceQ+lbw9zTbpXqN4VwhdNEohr8YzanjZkRB4G",
+	"Zu8UYtWkABEtV1ksShn+z0RspjYI/RtEWBkEvr+pNjVCgDB/7KwIx6DEp/r+V7KcqcKRImeoCBo3XPFL",
+	"nnC9EMJ+Lt6slLU8E4aH9bkM5l/jFAR5FgzvFDwYzQmFf8QebsyidQWe1pO50ilMk9Ip4W8WRINZMj6P",
+	"C9yHFz4Wcc/Dd1/98GZ+7HKZ7M+iZC6Qou8TXt51+sXatPeTXwmZOsfEYh6SM4llUAr8o3jIz0HufzYv",
+	"FdM/DPX2BJI31cESD0rOp2LzMgXuDikgNQAd0fnFUqeqo640rWV8VWjHAxLF8pZopPkNC8iIgropU8JE",
+	"zGKnM6H0gC9Nbeh11SofhIYuFB+fQI/KMXRpVSqXbRdpU8XQT6BQuVWtqlNFnqS+3K5rdvn4ytUUJ/dN",
+	"sgC3Rrqh1nUOwF1pnHWjXIwcjs3lSmUsOhbJxEa6sCRWRDEBXmhxxQzph6f4kCq0OV0zNlIQDQO0tEXO",
+	"pU1ZMcOYJSgiU4yEQaofoJVDD9iQcEFCMGeEVdEn3wSP/BpOZXY2S6qOR3gb7pC1PbEgt/xQp+SkbAiq",
+	"ok0CYDFmaA1bpGMvw+U2XDJyKfWAKAahR2gkQvtejvUOnBZIZFVQVSIEQQNzRw5wYEOpX/jy/fjyt8hY",
+	"H403zlI8oCwnVKmxTO9lT8Vb126IpQ5KsPEK70+zg6kJy8NVkvWER9fzwgNWsrs8ll/fLPJxYqn4qDeg",
+	"alCdL6F6l1JXsc+gkXBxvezyU9ZnaYqexEoXY49e2VSXJVwM3mEUy5h290/59D1V2W24NLO3xnzbtdDy",
+	"FHJhHna4nFAIQLxQIsRBn0IcLHOPGR5bxME67UamMUsJRDhiciPp81sWEzqERMERS72AWd+4VAxlNFvz",
+	"TbXclX+8GNcr8hW9IGGI5LXSCyRLWfcemMAyUfx0L+fdEhFEnujkiw0GE6ZjOc2MUrDKE3lIq/ICerZw",
+	"10vELRXSB4LEShHJ+be+GFJl5sRlrKk8npus59C5pmbveKPSFY2QurLh+SuN1RU/Ki2HvlN81oVTgpbK",
+	"Q3GvEPOKh6tG1QmMOAzVEQZyhJoH14C/IDJXHg67RY1l1bjyfkKveimjNv9xdqH9lGYxJHCjN918cAU+",
+	"+AUrWjbq2LCa+nNSA5naQ7I0zaMS5tsFq5jDUBcHKpgbsR/X/AikdYXjTlk/ExDNtiq6KZmlUTlmacQb",
+	"QcPACO9PKonRksb0nIjPi/vLD2MGAxaH+tWZ1OfHEvonXGckt8dYTY2msWL2+D2LvY8IZW7gi0MFtM7y",
+	"BHtDU4SqRIGqubo7/nvpAkb6qOWwIe33MbUhtDUPDAYZXUYbaSBNuVG0x1wPpuyDW5VKxDQFnk4qQm+V",
+	"pWRjqsgooRGLi0ogQo43oFqCU+77mc5SFlhtHpK9jUpYYvJLk+rycg7Ojsnr7a0fS8TDsRz32W4p7YgM",
+	"M6XJgN4wQgkUkelD/v/U4bwq13DpNP83bf7785dXd3+tXuE0v1iYlDrDP6YLyswlVZVEdLSm7L3wOHBl",
+	"MIz8Bwg5E1TzZkGg/Er0zzcQTZEWj6rUoPt8lHkKpaGcebWc5lDIxQvVB2/4J9Eh3HQrG5VLsv6yu6/d",
+	"7ROYlqf52gxuhNZxHhIpkBrSZJeEkRR9ng5ZHBrZInQ+9ZBcTgqfEYGaUegx3CWhFYvgHdoVntS0Hnqs",
+	"JdzYNQOadZmXQfKlJJ/QYOaI8pgU7MwoRlCdhlzS6Hq3K0LzgllxBMmVZEQnMgP9yfyAJuVCjXOBAfkU",
+	"fpAAcr0r+xAXBQZ3XqPuASf7KA3O5eWF7pOWn9N2J0EsJIkQCXp0n5weTNe656ejOTYz79O/LbKguX2O",
+	"ChNasSNvhZVw7BtvZyOrBCk4nVOvcqUi52yy32ep8lX80+OjRtDYvzhtBI2Ls73qC7cDnjGtubhauarF",
+	"JVVsVdu03QRfIdt8eojpMOmvDalLXe77vI9O4aW7oJGBE2oVjXM6rtGcWmUkr3c2blWl+R6dpu5RTc+y",
+	"4ZCmk9X5R+YqJM6pLlAVEVhkzFXGC5YScmoCPmp+KzmKZ3/OlC1atCCFGN/Lp/IjafzU4OkaKsG8rL0Z",
+	"xgmn9/gXbDXOKjrDbmmkSYxvEJENL42Yn3KtDRdThBIEaKAyGMLd2GlsbbfetBslkbn5P39tN99+/h/r",
+	"3W4L/7XxPytl5z12cyivuLgfu6HlKkpzHaneqzMJSt5vlUdmpXVHn7/S5fHQ2Y5fZ2S8l1ExXmhtlDcs",
+	"TTm+91Ahs1CDNLKRW77RsZClUAdeh6qjZnkboOCB5qFcPRyugH22vs54qHuZolesiIeuqNiwILQ11wKX",
+	"8Sw7IHR+5fzjVYN7l3VwqR4UWVD8pkIo2Xc/ES1BSC2FuGYxZyJiYLmzeTPrakChXtqIiWTi238955gN",
+	"WuihpricBa06QnUJq5g70CLEFC80qS7H6sdrZwJeQl9FjZWxxGXycXsjlvacwWBORLL39Q1NeNzrp3J4",
+	"/zRiHCMTeko6/8oaCs5OVoqYvZ8tcJGFsYwrM+BfAzvlO51zE9VYXTr88ilOIUg17avOeF7EYu4VeLsq",
+	"E1qZK1TqJodMYx2PmF9xbf5L1YBhFlwmDNGNZMrUrg2kjY3yfGXrNy8TsFjDUJahB+U4mrnxMMGzkuby",
+	"QqfJ7sMSyXIk1wPRyRWLLW99Lcl8jPm+TSI7NzajDKKLiMoT2FHL5ZCW1u1L0vUiY+rUHE9gT/WXt6pG",
+	"PGPmX/4c5u37CZREby1LhtxO2wJm/BovBP6FwL8Q+DnItlSEPJadrrTllqDUG2U21KsQj/spYz014KOR",
+	"GaRyVMyXuX9ZgDInWJjZP6S3NgL7TXsRM7DjV1Iw/G1lil2x5AVFOlZY1IPS6Lyu/6w7GMruEyZuWCJH",
+	"IGhXU+eFJdCLcHKoeb00T4ePsVB2lbmeVS+9QwbZkIpmymhscIjY8jRlc+P+kPLEb+2QsiuuNEtZdWms",
+	"4swtQgCsfg6WvwJcrtWBaq+ixntDhjQacMGKXaHvRoKXMRoQKXZtkea8agi5yngMFTDhA0UniowHVBNG",
+	"owHaIFpdccTGMJaCdIlLRmgcY4MehsVfM4EVM2HCywnYaT6en58Q5AtlT+LPncODvc75wfFRb//09Bic",
+	"Rkedi/OPx6cH/3t/rxE0PhyfvjvY29s/agSNo+Pz3ofjiyPz/NP++cfjvZ551Dk8PP4FXn5/fPTh8OD9",
+	"eSNoVHfyaQSNk85/Hx539nrnx8e9w87p3/cbQeO0c77fOzz4dHAOrxwcne+fHnUO8zWd7Z/+fPB+v3dx",
+	"1Pm5c3DYeXdovjrqfNrvne7/8+Lg1H4G2+ldnB56f+0df+ocmNXjP6ZX3Pl00jn4+5E/TufDh4PDA7Ok",
+	"yocwwMnJ6fHPpVnfH+/te392Ph1fHJ3Dmezt9847P+0fGSgqINo7qxnw9TFphlpBskxNVB/k0VBNMC5n",
+	"nZJYas1i7LjEhZbo6ZbxxAYO522t1hTkMm3UpKdXJMPXF6VKs6Qm7g9c51zbFjLFXCSSQqc00gClTBGu",
+	"d0joEDMMSGgmMf9F/mv+ZWA4DLoizD225mnOaswf1jkBz1FwsK+4f1qvh/mnxZsenCGMG2fo1WG9azaB",
+	"NbBbHZpTPbo4LAqamoPkAsQEcnH+ofm3jYCEvykpQrIupIa01H+cHR+hmdrWJi7goOCNixRDd+SVxOh2",
+	"JFO9L7RNZXEIfk8fVpVM8OEWfKFP4SxexTNb7WVNa0qPPzA7/shosnoBOfPUHYu7KHm9INZzwYteEM98",
+	"KMqNk/kqio8f/bwOCnZ3344a1rfas2LyDJn5KMfYqSYTrkdL5+SAmG+8MJ8BralUg9ZrMIguZyEtSj6P",
+	"uEuFm1dLbvkycAOqemN2OZDyuodlfqtVR1snzHcfzsIRxhPn49Ut1BU26xnIqOk4MVX7LGXoXhslGZww",
+	"T73w7sWV0LwDn91K1YIqD716h5VnGMzAUPB08vshF9fLqHw0jQb8pkbn+wrn+fLRqqN75xXOREVVHcRM",
+	"WdqS7uri27xqOH4NnJnFfkLWWE9MHquGZuXWCnNMVbyFzdKSfTI0L0IXxYRRBR0VsWGmbau4tW1dLHnH",
+	"rAHLAzVGkgvMj94mtK9ZutMVNP/VdiZcD7uNre03beyPsIEyHwgjNs5jPbQ/hxsBMcoKhoMkEyzTb+Y2",
+	"Uk/QFYLdQB8y6ChBKLnkgqYT0k8k1dMyjR2zETSkYNa27MdWt5tvP3/ZCra27/JYkS9bwfZddbyIl+X+",
+	"1vt/rbdvK7s54s4gkuC2GReBL/0U+4D28EwbO9uBI/z5o63tO/PVlWw6YgyX1Tpnt4Zw5L80+dDIW9gY",
+	"1qBF44rrQXbZiuRwU46YyMWsTRert4nd8TatFcaA1rQX+2uic0CeF1mSVIfpTFuo7hO2U2FurNB8w+Ln",
+	"sHZRs+AxZ4Ev4FIGF8+0XHX+xc91599uba1++O3S4b9e5fBb5n++7vBfVxx++ykP/8RyjzJbya3ls4Kk",
+	"zJvpzv6W51fUiK5DqqNBQGiUSgVFjEheRXiZtieQ0YSxD3YVVWzqJJV9nrCvqH55tGw9h2cJ8546maUD",
+	"s0+d8ll9IEuHXJXv9kJAm6U+WvPykG5IvpSCkUxwnVevooqRy2yiSmj7BaK6DfZutwF/T4+PDDG1gd7w",
+	"w9bf2o0qb8MpU0w/Vbs66DZXXb6groNdatY31b/uPk3rUOjHBTxt1zo4YVc8436y+WrFPLxzXk08d6ez",
+	"qNjHGSpUtgtu/V6QZUyzIfu1zU5bDzEac/P/CYmWIx6pDWyi2s9ETNZD/IfaxICpcMNINm4ExUSsym2C",
+	"7CINkdcDnsbNEU31pLHj1pxnxWE/eJjEaoHkUsacKSvsJkxwJoy4u+7s5raSkVFrbfwSdgO2Q/+CwzxN",
+	"mhU0AIf25jM5TtiPOiSUCPAIuI92SWG3DKfyNvEbp0ysu/bWmEwbb+x2RaiZ0uiDNkObv/D7gEQDFl2z",
+	"GI5USG0Hg7wnc749sB/iirzQ3DFVXZGyOIuwkp2X81SYXPP57FXJlERURCxJ0DEi+4QKuw9QQ8yQETP6",
+	"8S4J7TZ6WvZiGTprsj0OMqBmuRUJWAnr610S2jvuAVSGRoWCf5XTbGLJFGw6U6zsQMFTMITBHbqB0vwQ",
+	"8+RkdzxQcMrbNRSd8NbfCBqlFVVou1PobCHk0QncGb8S2WiqhfH8buUK2duQTqDEP8lGUCpNseSGlZKW",
+	"ZjsgVyn5uIJHTxqY3ehdMC3xTIeo40lC2Dla2mcrTc5rvvy0iXPY2fXccY/ZO0TOi1jnVXMp+skmXFyT",
+	"9cKVAA0jN9CjCVvAlOtLVjSi9YuEry13PM+R4Ie94ViashgbI8Rzit5Nd4cw1z/dvhDBwR3Qq+brNknk",
+	"mKWRkfGSciQt0FYMpl0cJ3vPVMRgYeLL2URpNnwvRZ9frezZYDd5hcNpq3HG0N0Xs5tmIq+4IK65R8yG",
+	"0hEORcYyvSbrMbshQ0jxF4SSRMqRYRokPLl4d3jwvndxehjW5BNYG3KdhXtpR0m+l+Kb0uCPTnGdod3I",
+	"7U+UgST1Kk08o5SOE4BfIAijlN1wNkYwxk8V1oCAm8Xaj1jZAh60yMf9zh5JkaCjyGXeTllkeCM4sina",
+	"LoywdiySSX2o13O3iiu2tUr/0/XFfU3v21Rppqf1w3f4H8i0iHK9Z5kazyHiu59qNUUaxylTUGkUkoug",
+	"6yVCjDKipzljK/bHPGWRhleRyuRHslp/Hm+fswc7tWY/+cMDiRJqfW1WjOcdW5Bg4lOQbzLBpAJMqxKw",
+	"MjWb/+fKjz5oTe+7BYf4BAH1IDcsHXNX4hGLohRx6CcIn/dXtaoIkVhut/yuK3b5tMz5XsHyFaD/sBV0",
+	"VyS+VaB/YTsaPkwCtqVcBwu6w1mpGgoaVbdbQ6EaGshZyXqpDnV29o+2guu0xQqDFgZUDZwddkq+D4ii",
+	"fYY1ri9zaYYJ3VQ8ZsUiXdzDcgu6yOa2y7O8bU0ZBaN646tXkCwrs4vfRy7TWUH+qFdt56uy967Mq35m",
+	"Ke/zUnt8vwIvrZ2jivO7xdaoUP4BlhWq0kr8kyuAvwyIPhR8rkHBVUnovRuR1rYgfVDSOd9/6ZnoZFoU",
+	"1ITgyXmxEu1FsRJdYXDntQ2WIJQ4JyPo7UW+hCLrYbu11Q4JV2Sr/R8YNTETt9EiHTd+V9hwi+nwinkh",
+	"FdMxEzNO2Rcn7IwT9udSufY8XAjIdMMZtnqGMFYaEK3t/gziwFZFqtpIvBo6MvX+I2OVGY1FWcr15Mxg",
+	"eB4s+RObfGQ0ZpWZF8hObHgkWccDb2rZxH9ttAjUGaRDBi9A+oUCUw0bgUVPkbCT6YFM+b/RMviO0ZSl",
+	"pJu126+iazaBfzCoxGYOE8OL0SyccKUxchBoErBMbtY1wPU6aafxX83OyUHzJzYpQJ3m7fMvYUKzCAg2",
+	"hr8+OG7xj1/OG7OuKTRvAjKGJ8dn52STZnqwCTYprA3nPVVgDQ5b5LhY/pCm1ywm4W0zlQlTIZ6KYCz2",
+	"exCZ/Zkz8g3iZo+4W3PZsNhiUwOtR427O7DQ9qX1GmkaAbDZszgeMdHJTbJDyoWmXGCMN0iRMIra2dxc",
+	"iF+zPury4ByCi1jSbw6kKtlvm3AA2lA8N1iLvENDZ5r5rbTWsUDZRtAVnrX4N4l1QoegqDOaihLVF1M+",
+	"HFD9JuQSw5zMJxQ7eiFEMYUtWYqlnBugimWUDaHIsio5cwoJ0+Uc7BB2w9IJJklcskSOzTeAAnFXQEUD",
+	"Em7SEd+82QqD3GqJOLKmSGopCVqwcj/ZFeVCach2wCwcORboUVMZ16zVFV3xF3IwnQAEj/9CDEQzoW1E",
+	"flec8StwhgPTcwAKSypBL5jemF1hynSWCqi7DgZ9YTca0STZMfOEYagGXXF+/NP+0X/+dT3K0oQ0FWn+",
+	"F4EJuo2/FubW2dm6DdLtdgUhzY9k7b0U2ojCRgra8fsdbv6mpFhzb8Zk7UsXxatuY6eLws//8joDdxtB",
+	"Nzdiwyu0mUhx1Sye3a2R38lv/yLNlLQMOWz9NtYbXeFWX7/qIes2zGK7jRLR2nFU669wEN0GHIw5H/CR",
+	"4LV+PNt+8wP5xy/nlnphbAEKE2T7NRnILFWtmpuRmQ4JRqMbpILr6AoL6AhHBOJAItYip2yEba77lCcs",
+	"JnDW2FncUBf0r8gUCZh54kxiVKgxS7sifL39NrTSEQlPmU4nzY5ZZ0iQtBpKH0kRq42WhbZ9mzWICJmm",
+	"MlVdsQ/AgqMajADBhmOftTzNkJwha9oh4Zeu41Pdxg4BXYJ0gWGZv7+0Wq27u7DVFR8oT7KUzXyBajLp",
+	"YuqdedJtICOx0bbITLoN845RsvxXPnXefzw42oc0LP89m8RoXv211Wp9hhW8c0l4JDTjhFi4Pswz+kJi",
+	"ZIuNAL3NjiLZVaD0Rj4YRjGdPxcGXQEBPkzodGI4QWgXEHr9B0PMMVo2Ucu2UuqK0LWx2w7r0rdy6hSm",
+	"WcLCItfKiKvW0m4rvptVEUhbsiQGfNng5x5wcdUi+2YjOdcGfmYL2IPJALK0SGQkYwARgKXfMe/wd/sO",
+	"+R0SFw2n+L0rfm82m/n/mXdnz4/8Tl632+R3b/sQ+hPgycCmLRDnTnmIlnMlvmwaGQ5fyhAMAxLOpPuZ",
+	"h7P5fsUyaNn2sAZ4OCSGVzn3Nibd4YReCqIZuZyDaJ7MJiH6c12cHoLSA9dsUG5IEzMfizGS02aTzW9y",
+	"aJdSnbBYPmDqM3szuou3x0LeVOesfGp/Bsv8DWK2o7+VcieEkgaFAAksEfIBcWg/7xQH2iK/EyGRWhq2",
+	"a2lujJFDmNpjf5QpGadSXJEoZbFhmzRx55AnsOKgr9zWPbEs7zxmGCMCUgH2FpJc6iuO8hqXBpiJIjis",
+	"wWAbM9wKnA7UYBJLiWaCCo00Ro8lhhaJmCsjQWVcDehlwjbsRLN5tTjjG7tuQAN2a3AxIJeZhnUXNe6G",
+	"TA+kg0aXYgqQn6eh4nhv4ZZsxXBbQA9YS+DZu0qXuFHULLbAUJni6w0vSHgQs+FIaiaiiZHgQwNQDOJ/",
+	"LIOyZ+RIE448kyMMg2698uiCWUxC0yvISaCCbJFP/J393E8nhi+3zXK0lBhda/Tq4UirXTKmXE9xSMsZ",
+	"c3j3M5HNWG8sfCPhtpiILHzXCl24Ex6bJdrwxUReuSErcplxXLc7l5dXEDjLgn+3zNpGwNhItq54B/8F",
+	"sMpzTREoyXo4Xy4LkWGYT8FSYXTZSCeTHdchEUXrAhvyNUHjQ64gZEuxmKxPJdDuWn4HIjFVrKmYUFzz",
+	"G7YBjVDMc9oVRq284jdMED3mEQtg91aqMjMXibNBOck2Z3TlXNz1sGu4f7sd5rKNuV5uy5NNgWNXnBlZ",
+	"uRJQnahk5C4rnxoKfXGwlxczi7Fc9wgbvKQEzSUbDrInXUELKd4ojEY4NMh4cnGOiube/uH++X5IJjID",
+	"IpQaUEStG0yP7uohssTQY6uGY9hZV5jnTvjchQA6IzuiaKid6m6oGkvJFdPAsUExsdazYtu6CYU2J1hL",
+	"IGNGkoHmixAc6EkFJYtACYeR9hScGtAUN2CEF0MUakjGLlESQSvfAuzW4CeLyat2jpZ9W58dT8fiWtfI",
+	"S30uuBqQddyXj9MbLdLBVRh8fXN7C6BgiIKLOMDjDMwqMIER7sHosgZs2LjVFW4EWNdAJkYJLZiNkeAE",
+	"GztTSpBHm6L1J7ABzpgp7kdRBXlH0X7K1MALvSJO4bFXsIGrBYEU17sDp2XlTD2QinkrJr9wPZCZxmr2",
+	"CMsu4BPQ1l12LM3zrsCRUNbMidhlwkWcTBwqQWpPV3SGGKkDyoLtxQKNNSxaw1Gheaicj6ZsQppNR3Py",
+	"tZ9KplrF+AYrQJm1pS6mB5Opb2xVkMwGqWw7+aOcslkbbFc43OApZraR6cQ2WAbih21nYg3LINjbvrFQ",
+	"paBFIFcAW4ucHh+BkI5DGwK+Q0I4lNb+xWnozBA2g0v2CctSCfUVSMIyDPe3x1zOsO2KTlkI9WUM0P+c",
+	"0ObH6sEvTnprkbMBSB1akdCPVwi7Yj301eV0E9WpIubBWvA2dnD/0GWmMuDCYjoJX7W3w4qgi65A1Myb",
+	"1/wnToUj8NiZCqGgiaswC8J/ns04NaLt3I7vcEWu2Ugbsv8TYyNEVB4X+QS2P04eG16i7BwbNshrbnUo",
+	"gDuei1asKwqDlCMUrvXKVI87a/0T1y1yQm3nL5vOa2tkFhVafK29/To0NByuGChALnzjXqwwALnCXnjL",
+	"2CI63ok5J3srLfITzHMpteoKxAQXWaXgKQZzA/zbEK2WZxZayhzkoKmJsLqUfeW+ZiMjUYBJ6IiNFcZO",
+	"grnID1OB3/////f/gx+8cJTS8ynfO/zm7KZqIEctzyC1qWjCuo27tdwq9Je/kD1fMAYMndJ3zPWhHJ2D",
+	"hiqC2KfLJ2NgpJCojluc4golo1ZXvEdISdlMix+oEGQJmKE7RtQyQOQ1jUThHqy5ucdrysPlCI911yu0",
+	"kMQIH57htiKKm3yURkxxwZsg7qHTE3qmWNFgIA2XXp+yjsVDLjbNTwpTk20jFpQ2ZboDHaDDj8dn5739",
+	"T52DQzRv4oOTztnZL8ene2FeQ6YrrCUNugcrUMjSTJCwZP62qwObdtgiHbQkR9So2yozIp4U6NYuGDAw",
+	"764AxOyDKjtBga9yQ+Cd3/zC47tN+BAwI9yAQDWbkWQFXEOijejWgsMvEj9UV5yykUxt6SeEGdsZBjrC",
+	"QP+tAMW8icxS1woKD8B5RqfdO2blXeGsBoqBuR2Eo4KQ2RSRXK61MAxJGdhmagdII4gRVpY0wg9IDwFk",
+	"oLtECCcDbRScYbvdDguC7GVp2GmdzDsjdu7iBZdkYg4DboUrkyzPs7A5SiWaH5Fu5a6mHfLXzsmBkVHv",
+	"T65cFywgL1vt9hbQHq8hFvyw/fpt620byZXNCoTnp8dH9qHfaAwt4oLOmMxdxzh4ARlrzmhze2i3XFIU",
+	"3j27+PRp/3SrXSJxnaJR3g7eFZCk9dBNEwZoZVy6E53RigQ2Be0Kbr0yXDkjVoA0yxyiymUvQyO9iD+v",
+	"ex/BNvjojCmTUq66QmmeJLlctEtYogxmZwoqq82Q6qIszDpy19IKoPF/UPD7rsiDEMzP1qG+YWeZAuwC",
+	"pagqNUO1SCqk5/pqdQV0Vi13iRpg8Tgjt9hiqYE3VXE82JbKI/J+czyjIlW3C94IXNe+io6uOwXPgnh9",
+	"pOZ59qo567x7IKF62tFmtw4992A1EK0xZEIHIKzN+vrQzl1q8Bi2yAHASyqhyyMZ0KTfNFxIgjnNagUK",
+	"iFbgVsFEHHjiDbuNGItVV4ytKJWwfm6+8TZ+mcVXTLfIUSmpDvla3ldsFyg37EanfGQ5axZ3BdY3U0Xj",
+	"MFxDqVeY5wgwr++QULGk38O0E5pYZ4RD+zVlPT7cujm9LJqNgFiEvMxSpUOyPsTIFyrIVrsUb+77ieyh",
+	"AzvjlnUOucg082Nn4GszQ58qQy7cWYRel1+05iUQj20mfZPr6cjguBEl8oEMFGPxV7dHg39jWhR1BEsS",
+	"NWq6rW4BtjPzhbVyb4C6HKbMvOnyBtcdXNrSTjKJLXFxPMsxxJj3+yxlQmPzbFuLLeERs4Eg1sve+fvJ",
+	"YfNVq92EUJJpz/p4PG5diawl06tN+63apFejxHzSGughlr/kOpn12HdODrx8kp3GVqvdgpRtEFJGvLHT",
+	"MIO8ws46A4jisHJFIYehcIHRLk0XLzuSqir1gF+B9wWENtRw87tfh1AkMDhQRUIvLSwMCi7t9/gASNyw",
+	"UZigzbJxV+SmdImnnn+BxiKbx+3JFsnE3e2AqkFgpV4jWSl2wwSJ6cR2E0CCDX7Rruj42WiAfQ5uBhSE",
+	"a7cQJ2+8br/FG87tlwdxY8f2u8vv5AD2fYgdwXOHmoIYLIhHgYClPBqFYzEiF5uDIZMYVbdEpOJdUB2W",
+	"V8y76VkiIcblM2QBY4SBmWG7veViQxhmm0zLIeZZsaK58bmzh5DHRUEkymxU6pQBa5cUUGTueGA0Trhi",
+	"IceQOP263a5bRr6vzXc0T5qHT7YWf3IB1lWjZbIYP3q1+KMPMr3kccwEfvF68RdHUn8wjAc/eLv4g/dS",
+	"9BOOEV6vt5ZYk82wP5fykKaQE9B4s8yZHQjNUkETrAkMIWDYw62x0ziYVmamszf71iXnIRSzuhCqbwZ2",
+	"6ZWC8mSG/jQgPBACnswz82rjs5nUkqeYarpZJI9dsQpqdMTGTGkU83fJwYljSVa59Y2bgaUTRNFEA9NX",
+	"0M24jMqHXOn3LqtmCncXoNkhVEhZAh+PsYRKBR62HwwPYQ+l5JIK7MONfuM49dWQe8oiw6Ct8GJL4JSy",
+	"8dcN7G3cCz4ZlEnd/MKgUOpdLaCii8lKDdZ6nsrxrrXnI3fK7QMD2/8mB2GcBjtFlQEW67TuUU2XYja4",
+	"zrkMZ25Fbr8q7N0SEKzZrd6M1E0Zcqd5WCVfeH/2M+nzBMI48cRgDqcx73E1koq7Vg3l76nWNBoYvWAX",
+	"xjC7/0+nxuIZoA7bitRNt9EI5i3uj8VyvhqfMIorlWOj7WDoljlPI4GZK/sKZMrnqEGiD9ZXZ15uDqmg",
+	"VwwCMl3WXhkz/s6014a08YjEtqrbaRW5BYvmH53c5jXHXGkqCx4liosq1f1ABey7voJSJYx/NL+tysEr",
+	"BWW4gHcynjwcb55pj31XDs83FPnuEYX0UgpQBaD6FngnvX3zkvf3Ikjj7buIc3vKq+JApUugXmk/dxo6",
+	"4h0lKRWxHLpgtyX0aOdZmNGia5ThvD7cn08Fni2NVyPgYAjHi877/ei8ZQeep/eC924FJM4TX/Lk/EqB",
+	"x0DJmF0SOhrZqnVgD7OG/mZEozwWR+0S6zGN5JChjVb5ZUKqdd3cXnMIC3lEIam26kEFdsBi/uiCEsS9",
+	"8SvB4iYXJasomkOdwZSn1llme7sXUOZCJaYAzSt6VgVtmy7acD6/8EIaSMwgOjWvfFJRNWO3CA/EvlE2",
+	"GAV3g1IEuGNGo2RSJazjmkrw+K0KcKVF2jZ5TyvBVdbDqGEzEDj0wkOeiYd0RFU43ZBi4pbHQRxOfQV+",
+	"1zOSM0bTaIAxOxA8zUUePk1UdunSzdF9aaSyoMgL4/EC3rG6rfSfGUsny9hKVzaqBtNbP8Dql0ifHDOl",
+	"MVSANfQsZn0GeSmRrZIH8imEABYCKpDdAjUXFNJ7TMOuR3vm89AOVj+WfS/e6o/OUguIJOs0SfLgbiN6",
+	"7ebxS4qBt1wqRqZiQtSGz3WVpporzSOf53rIViHe2eIbjc93QQ1rLfkcvcC23FsyoArqyyqWEmgSipYT",
+	"CGWBcC1wrGHonPLdsGYjMyU1XTzZIocv1j6c69b85rnxs3DifPZFbLhwYr9YUh7WkuJj1KxJcS6+TjPQ",
+	"zctJ02De5hfzvwfx3VzVDPB1SCckkfLaoCIVEynYbnlJoMdzrVjSrzRS5xD0bnKBWuRigwmu7quMJk/C",
+	"pP44SPHUXpbS6ZARttbAMHCMFH7dfo09XImQgm2swKLq5UdgCwjrCdMVRXcPtHKZaaCNBoT3DdQHRrTE",
+	"j2KipQxcwohOqVAYPjgL/HvwwQMzmEcC6emGYBUAjduJX3St52IIeAFl6uvieYd5ezi1OpNYHTBPDLk2",
+	"AFnTtA3jC32jD4+9MLPXs8iCNSH/kNLYC+P5M2Lre0zzpGXbJ6SBy9RaHwBTIcZ8qroEiFMPyPQ2vd70",
+	"8+U90B5pkhT6JPrNCtVzWqkk6/lbqHV6tGhjSlhcRk60jW4bT4FH0011K9kevPIiwVVY/op8PK5RQy+M",
+	"CpiW5DIyPZhY2dpQhu57MytAC79pd20cDk80g+w6LMqzS4QXh1ljLPQHrlZxpmxued3zZQW0qf6vd49h",
+	"XnxUran4cqFxzzvNP49Rb81PkANnlEdjbZEZLIu3a6MrksTnEUV3+rmmu2k8QAZhrfhYcPS+wmCNSdDL",
+	"NllT/ibni4QdXJIHDN+0CuWtc5F4VlDDF/ns2TxXCF0gn5Qg7EHQCbtvf0vYdAorekGmF2R6BGRC4HoY",
+	"XMr0YBPTWZt+W7JqdDhiLLY5v5Bkq/MgphbBSG5G04RDDQlbKci8nCmWBhhtZK0Ea0axwbZCgYdIW5iZ",
+	"OaZprNDHarPpI5pilaxSISLnkcMSUhU+J9jXSdFz7NuM4C2t8nksHZkezEP8k3Kxp3jXXGlVEV+IFBNy",
+	"TKR4YvLwnRkqdCleyyDImiJed7xcZ8v0wEfVvD1dPZIei2SSlx1x9Xuh9BZWONrb/7n36Xhv/z+hkFpu",
+	"0/R712FsR97WzqVmrycyoglaUba2f2y1zf/f/FtAdna2NnYJsMoxVwxYIjkF0MCiaTSZQlnFWMziUm+9",
+	"PN99IJVZ/GTEqqz8N4ew/cfBRTf8SrH0T4eHZwAxUOxAzfQmvD/Crcoonxh3bOeAxs6vn31McjXHqQGx",
+	"EiD57RmTycYcdJpBpSlbwyOC2ncBZ09LxO8JV6+3lyD+51J+omJi16geER6ByqLF2c/DnA+FEj07tWBo",
+	"fv/OPZqlagu2QvIuSagG+S5JlLNrOqHvdXvrRYioUQDM6ZUEcdc3vw7GsLmUtcDOuAM+scd0ACxKETv3",
+	"9mFEoSe99QcOvZ/O3Zi6Bht7Abhe5czFynZrxPbwygsZ27qd1gxR+lVLWefgPbGzfaOaj13es6g8y8Bk",
+	"BocYPz1M/jHUGYBOcFdaeA28FvTzpDLMQlxsjujY7mrb7bxqOpQFxL6HudrCBdl6Q7CGlK1DjVXBkRvZ",
+	"TKdKNIL0O8+A8BhYUJrjmQTCJdj3rA1A+ww9kkJlQ1tDlpVsQbaWo28NIkzE9/c1fedyItME63HnGYC2",
+	"lEeeGogZgYtYOjb/qkcPDGlVxaE7Vd9GGnghQ7b2LtaDw2BwiA6fLqAaUSGkJpdFtPmApTPVr3CwmZo9",
+	"UNiOi2uWxy9Uxpqvl2p9bezCerBKmC3SDOWuQcB21YWhgJxXV4t0isaL5vNmNlpMGqqqcZ3hGT8O5uPg",
+	"z5S3v0gH7JRT9nPI+Eq98IkY2zeC63l+fgXKVWTrFwiOTPJBU7CwAU9QdDCel46Fcug3lIr1mMorbHb5",
+	"FCi8mz96pIStsb0o9cklJBA5Fr5MZwH4fmlNdoJFGU0TprHYQQHSXHn9T/JGIwYB6lKS3tmop29SQ4LF",
+	"PUsqEsy8SEGCa3pJQXroYi622vN0YHk9Svk8Y5OOePOaTeqZx6ntTmZegrJwthesl62YshtpwxyMQFoX",
+	"hcd/MvM8amCCmWIRaTar+DMUeHDmH1szX5H1Ucr6/DZwlDIgCVVgQ4t3884x0AtpIRwtosnng6LLsuug",
+	"A3X4gROUa/5QrIdJzmyXkrpGzNhlKq9qH9ZmjWI/5W81SQFW9zz5ojA1HtJCYg2dn76zakDfX/ao62eB",
+	"9aLLHcvRzbEsJlaQ9M0v12xyMD+r7n3hSrG47/lTygEas9YuwxjqsK0icxRW8+zVtp7UDGaZ50vw2zP7",
+	"vgpUuwc+8aKt+cJcnRPULYq2o3m3M2iDeXF6WPTTuzg9xEyM8YBHA+TR0A2VrAuvDRL0IlEblYk5Xsf1",
+	"J0jNmZ1tHuz73eDj7yJR5+vNOV8alyCrGPmlsfPrZ0OxKFDIj1AqDZ6VbD6/QO1/CzACIyYlcSDH7gGu",
+	"imlr583q6mvlPZlpomTRpK6yEbNfi8u27J61e5opv33VGJb5LP7DF/346XMILE6xGDwGaHMq+cKdkRNo",
+	"sK0zl/cDugfiLVvBQAVF8lDgZ98FVskWRf/zK1lRzsAGO0ea33A9IYm8IteMjTB4MpJpXFfv4AFR9KXW",
+	"wZ++1oHXUA9cuLYhrzaIplYzSD1WlQPHzZarcPCHMu6+MK8/l54D8TOe69C2soauf8jmyhUN8qTVqWoG",
+	"y7hippjepuVW9RUMSk2gy9nnroqrIsNMaTKSXGhC0UmPHknFsNOfyi7tTrD7Q6VGBMC6Z9fzmI0XcIq5",
+	"jMqJyy/VCWqN03PUjNXdgw/KQiCUBdsbggF0XUgCl88CMqJ6YGByJFO9ERCzhbQZUTCkUxtL8qZdqSdN",
+	"wec3yWrs8p6F2fx58ep7YjbQtXlZe8FXMhdrLmtiu6pHSNs+x+aPth/WjM9q1xnslItoys3lMomBT/Up",
+	"TxYYy6Wmmv2CA53hTr5lPay00kWyX3F4wUsDiW8YR53hWTn4WxUti1Txhws1mxdX9j6f788RWub2u3x0",
+	"WX4j30UWzNcYyt8X9XZcgZ1dMlV5p9wB1MZ5YRt0Q6cV8d6uqc4zL8wsoeLa1p2yMRS2VS9M4AbZJdCC",
+	"DOwPro98/paRHSGbQEJUO4Y52wyDuoCG90V5/m+zJIFd37MENbjJF2aM2fdeONKzB6zlqv+6M1f0ZWot",
+	"EbtF7Cb2poAXejy+ZzGt/NVNekN5Qi8TVsu7OojHlmx4JvpRkilA6nzl5ZKQrnU3QDG40mpC4NwSfL72",
+	"7Mzk/bOwkGcIijvu91mqykUvIyqIYszrEW/oO7BWaNS/UsWc6UKfBfANJ83FstM+jQa4jsIn1LPsZsRE",
+	"zMVVUHR0kSnBQlasRnj6NHkBs+eKvSyKA5YrQucEwlzfb5KLUm/y1eFqoctxxndoId0JJM5/yIROJ3Vu",
+	"w4cVQF48hy+ew5yRVtZIz7MOc2fFtC9xSQngoW3Cx5iIyEifsyRWREF3d3C0tMi0z9Hb40LP4/ci4uNq",
+	"n9om/CLjf2+F1T0Z/8GQeZbzbRoO+hh1PKd1AMszMy2HVPPICmE0cdKYQodlxPyyZqAjeBVAx9QcRd93",
+	"v7YIUJQpAwIkTpNLZgWEXdt3qwlGVV+ysHHaFVTlH5KL74Jrv9QS/d4K8xoOKKubRi4tv0pxw1I1t9D7",
+	"kVfWnWQiYUqRUMlUh0TRiSrwrEXC1BCd0JXmiM3PUInQeWR2SWj+CdULuyLUMiTrho+pAOuKKn7DNkhq",
+	"LeZct8hqZmyZxiwlPA66IsqUlkNmm0gEfnsFl0FdUTcAbN3eoXxTPS0foEB+sTe/QH7VwA6EepD/sVJm",
+	"SNVw+fHfY7yKdrZUafJjQF61A/K2ba7z1Q9vAN7qmncCZJYmZiIbGpz40cz6qm3+9y3876sf3sQGb5bc",
+	"mQHo6h3FNmx8uXG0fIhRDGKWxrHhtOZGMd+sR80Lbvelh4A+PS01TRpBI5LDIYcSMD06hJIHyx8KjFSz",
+	"DnOd3goo/AUPPz9th7oCGVZw8xTE4Y/v6Cn2OtNawXfwSMUI1Trllxm2fiNc1zRf8EjrDAfaHKUyYkrV",
+	"V8bJ5SEj49klBSREsOVxuLFjdULDqlI2kqnOdb5wu70VokcIaxdKwQLCbhgYZroCNEiqiw7mQzlkQgf+",
+	"AO2wsE4WC3dptDgthNSB8K2I0UO5uGp1hYuBd2mG6176LGTTlvJsd2yiLelm7far6JpN4B8s3CCFKX5N",
+	"uQpNVYzsBM+yuMKnV2jZLR2O0MoPvesN5d9ptLfevqKvo+3mj/0t1vwxitrNt3Trsvmqvx2/Zm/6P9Af",
+	"Lw3xcdH/O43T4yN4gPy8B/zccBRB/5edohUBCY65AsmjF8nYEJGzi0+f9k+32jllgwVstdtbU7Rup7H9",
+	"+m3rbdsg2qqk41lis4rpF8nqKBGNqbL4wGJyyfoyhV79XNkahRXQrAcM1fcH9REuve4K9AJ9jSvc0kt2",
+	"zkMVZ16dL5w6yopXsQs1x1RRTSBigccPgty0WAgUkP1jfqzjDbUZPj6/cDb3uuqoJeL3DeBisfYnht4n",
+	"iiv+Gpg6FiWcrxc3oGRcjbAhJvXCxld1RHOcpWk4y0PFXJmxynppkKcrz4vF2rOLeQ9r+XPEY/l7XkVY",
+	"j5n6vqoSu43i2heL3cpGws4RuqeAtz6wCgAKKgtlgv8rY1B50QrZ/EpIAF4D1y3SMb9FTGhz0hwbvKBb",
+	"k6y3W1tt82yr/R8bdZFU/n1+s8H33hqfJaLKX8Bi3hK/tLF9/oiq2EdfDJwqdXYVXjbVjH9SzUHaRf6Y",
+	"8vubrphevS59yK9tNVhgScJG3shM58xp1+9EM+IRJIyRTGDYZHXaF077gt4v6P3HR29b/tkyS4OMcgi/",
+	"PBweLwormgl1MOuaG+aAkR8Pj6AvwUQvwUQl9LgnEjx0pJChnn2ZDteUixVKvYQcs6A11SKg7KiADLng",
+	"w2yIho2A3NCEx1xPiO2G4MwX8oalKY8ZSVhfE6hknhKRJQlIz1FilN8YElUTM/DGrqfw6cmIBZiPEBBv",
+	"rQFht+gCdRPaiNN8DqXppEX8+Bp4rRAvsFiVDYOqCXD63ljz8wQ6vfDm7y7Q6SGIj+HA/dvNFJrtz7Es",
+	"frg9hVdm8KeuQVKE0YopZiqljKQsoWAW0pKsu5JHp8dHG3UO7Euq2PJufjspIPnjOlHtUcytvQi7vmYT",
+	"rAmen8jXIM4DF/zfv7VVOvCG/NuhWDCwohxV/9aCjFeXUG2qgRzx/mTzC4au9Xh8twnsRFUEyNWUb1nz",
+	"a6Ovh/lIYUl1LGClXN4zf31uic8R1eZ0GjuN//Mrbf673Xz72f63+fnLVvDqb3fu8V8blX75ar3yBMqG",
+	"gOI4kKMi1xUD7tBXqzYx7CAk696zEeVxuBEU71ARsSRhsQsXSlk/E3Hx8YClLDA69T/Ojo+CmZzw6mRb",
+	"ZKDmXaqzlHXFevhfzTO8s+bHIY2aZwO6/eaHMMBBqGI/vCYfP3XeN88+drbf/OCuIKVjcinjyQa00Rmw",
+	"6Dr3rREqsAZTV0BSIY1bpCNcdFLJU1LY2AiWi7EBTL6NO6+HH9J+vwe+1JBw0RXQ/zWhkJDSU9yciUzN",
+	"gcAPQmrWy4dRIVnH8pbQ/8fVgcGrI4pptREQligG03VFWPKmql8/t8x/w12imdK4TqRkbutQNlFqu7lW",
+	"1TVqes1UV0BImFnFeCATRjJhbt4TrwIyc9UIT2Y6yAeyPYzNOyQywpjaJbQrUhazhN9AwQB36/712lz6",
+	"5kEcbsw46ckHJx5Se+TOwbXTFSGPw4CE4HtGh73zR7fwWWCeIIUw/wa/cm+U8oiZP6vPMuiK8u0Fs5dm",
+	"xs1DdGBkpnS4axdoz2CH2PXlkRBd4czGKosiplQ/S0joZZ+oXz8DMbnmInbHHbbIMWiTVlA2xw12X1YZ",
+	"K3fKIsZvmD1ce7aLWOK7hfi0CIF3czuVhQMbfssVdp60JHGAjqacKFYieYmhDuntIRNXetDY2W6360Od",
+	"6kc+lyMe1Y25db8xC5itXeybNzVxU4/Q+ghXZQW5p5bKy6A2v9wzwGa8a2BbZYkLVh0PKMBNzONv2wf7",
+	"rTRrxhN3YSSOla+X2HhAPA6e/5HT/YCUqfn8gDDFtObiSm0WEUBzPPz2nTP70aP6+afmmm+SKtcwDYjs",
+	"94Et2SfclkAAcfMbkYH3uBoldDK9RNtZBOTi9dPjIxCJ/Dt0N+YucKI0G25GUvT51bzLO4MX3+N7j0k1",
+	"vHnmdkq0qSbwYoZr/Uauxi7NtSPwV4iCFLskdDQC2QVSYJSmqW5CB7z8muAYypc0YDQxLKT+kj7iG494",
+	"PTjDIiOL3bqTamKqKahlyPxb9z1z89WrB9uKu8jKHeRLjiVKncXa59z8Ib9hgilbi9gNATJ33d062b4J",
+	"NR5rg1XeGz3CpWoYUc9qJYNsSAUBLUPtkmshx4JcSu3MFpEh7zG5zDTsAb6vS3x31SYPYSF/jkgVf8/L",
+	"R6rAVX1n/bPLpUS9LlSRD1n1ESz5o6qgFQfEC1ob+UXuoGrpJSOWJs7Uw8MaeLtoT4cSQoGNXNSeSX1N",
+	"dYWrhNoisHFFIpqmE1sBFVS4HRJ2Pnw4ODzonO/3Tvf/eXFwur9nNLD3nU8nnYO/H3kPuyI86nwqv3Zw",
+	"9HPn8GCvd3F66P+5d/ypc3BknuC/ekfH573O4eHxL/hZMSf8cHJyevzz/l5YpZ2hz9KHxm/V2u+v8Vkc",
+	"8f4CFvEhA+wvxv5nd8Rrn/jkcTauIosXLdpfNuCmIDiLHARl/rqyix5WvISL/uFR98VF/+Kit9BnA/JB",
+	"yFsZCZ60mMcJVukDA3kaDbjBb1e83KXdG41nM938ogYyRRvrXZ37+3tjiM/j/n7hiN9duwFzDUGp10Ah",
+	"Gttal5A8iDhEuF6d9y3I8TB6K2jpiEtZmjR2Gpt0xDdvtgBX7HQzWRPY6B8deE0uApfXiErviCo1lmlM",
+	"UqaYbnkp5Wbi2fzwj1JprNBhO7UTGg+54Eo7k04xgvmhYoiThOq+TIfEmbawrYqhl4Y0gZXFGyY3gM2O",
+	"5IyGhJUdzIUhzRunf1u1HTCP4EnUW4H81aAtYHYk7AweWCXNqkPBlHeFeFmq/h5tYeLZUTtO1vKthUpT",
+	"zZXmkT9ELpVVHlRRVBZMpWrDS41Ra379FpzIq1PVmq1aUDVFRe8LT1/1R8nxYXaQqfwMDU3jnLvOuUW1",
+	"9NbujTsVijI7+jF+X6RqTvxs34EcudtzUxq9txyb5h+GZ1y/+3z3fwMAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

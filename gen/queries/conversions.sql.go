@@ -13,6 +13,37 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+const addCampaignSpent = `-- name: AddCampaignSpent :exec
+UPDATE campaigns SET spent = spent + $1 WHERE id = $2
+`
+
+type AddCampaignSpentParams struct {
+	Delta decimal.Decimal
+	ID    uuid.UUID
+}
+
+func (q *Queries) AddCampaignSpent(ctx context.Context, db DBTX, arg AddCampaignSpentParams) error {
+	_, err := db.Exec(ctx, addCampaignSpent, arg.Delta, arg.ID)
+	return err
+}
+
+const brandForWebhook = `-- name: BrandForWebhook :one
+SELECT id, webhook_secret FROM brands WHERE public_id = $1
+`
+
+type BrandForWebhookRow struct {
+	ID            uuid.UUID
+	WebhookSecret string
+}
+
+// A brand by its public id, with the secret its webhooks are signed with.
+func (q *Queries) BrandForWebhook(ctx context.Context, db DBTX, publicID string) (BrandForWebhookRow, error) {
+	row := db.QueryRow(ctx, brandForWebhook, publicID)
+	var i BrandForWebhookRow
+	err := row.Scan(&i.ID, &i.WebhookSecret)
+	return i, err
+}
+
 const clickForAttribution = `-- name: ClickForAttribution :one
 SELECT k.id, k.clicked_at, k.link_id, k.brand_id, k.affiliate_id, k.is_bot,
        c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, a.email AS affiliate_email,
@@ -418,6 +449,47 @@ func (q *Queries) ListConversions(ctx context.Context, db DBTX, arg ListConversi
 	return items, nil
 }
 
+const lockConversionByOrder = `-- name: LockConversionByOrder :one
+SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at FROM conversions WHERE brand_id = $1 AND order_id = $2 FOR UPDATE
+`
+
+type LockConversionByOrderParams struct {
+	BrandID uuid.UUID
+	OrderID string
+}
+
+func (q *Queries) LockConversionByOrder(ctx context.Context, db DBTX, arg LockConversionByOrderParams) (Conversion, error) {
+	row := db.QueryRow(ctx, lockConversionByOrder, arg.BrandID, arg.OrderID)
+	var i Conversion
+	err := row.Scan(
+		&i.ID,
+		&i.BrandID,
+		&i.OrderID,
+		&i.OrderTotal,
+		&i.Currency,
+		&i.CustomerEmail,
+		&i.ConvertedAt,
+		&i.Source,
+		&i.Attribution,
+		&i.ClickID,
+		&i.LinkID,
+		&i.DiscountCode,
+		&i.DiscountCodeID,
+		&i.CampaignID,
+		&i.AffiliateID,
+		&i.CommissionCurrency,
+		&i.ExchangeRate,
+		&i.CommissionAmount,
+		&i.OriginalCommission,
+		&i.RefundedAmount,
+		&i.Status,
+		&i.FlagReason,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
 const orderTotalsElsewhere = `-- name: OrderTotalsElsewhere :one
 SELECT EXISTS (SELECT 1 FROM conversions WHERE order_id = $1 AND brand_id <> $2 AND order_total <> $3)
 `
@@ -461,6 +533,29 @@ func (q *Queries) RecentClicksFromAddress(ctx context.Context, db DBTX, arg Rece
 	var column_1 int32
 	err := row.Scan(&column_1)
 	return column_1, err
+}
+
+const setConversionRefund = `-- name: SetConversionRefund :exec
+UPDATE conversions
+SET refunded_amount = $1, commission_amount = $2, status = $3, updated_at = now()
+WHERE id = $4
+`
+
+type SetConversionRefundParams struct {
+	RefundedAmount   decimal.Decimal
+	CommissionAmount decimal.Decimal
+	Status           string
+	ID               uuid.UUID
+}
+
+func (q *Queries) SetConversionRefund(ctx context.Context, db DBTX, arg SetConversionRefundParams) error {
+	_, err := db.Exec(ctx, setConversionRefund,
+		arg.RefundedAmount,
+		arg.CommissionAmount,
+		arg.Status,
+		arg.ID,
+	)
+	return err
 }
 
 const takeShopifyWebhook = `-- name: TakeShopifyWebhook :one

@@ -5,7 +5,7 @@ package amount
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
+	"reflect"
 
 	"github.com/shopspring/decimal"
 )
@@ -26,7 +26,8 @@ func (t *Text) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	if !json.Valid(b) || len(b) == 0 || (b[0] != '-' && (b[0] < '0' || b[0] > '9')) {
-		return errors.New("amount: not a number or a string")
+		// A type error, so that encoding/json names the field it is about.
+		return &json.UnmarshalTypeError{Value: "not a number or a string", Type: reflect.TypeFor[Text]()}
 	}
 	*t = Text(b)
 	return nil

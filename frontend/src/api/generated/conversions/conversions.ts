@@ -154,6 +154,8 @@ import type {
   ListConversionsParams,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  ShopifyPayload,
+  ShopifyWebhookResponse,
   UnauthorizedResponse
 } from '../model';
 
@@ -480,3 +482,102 @@ export function useGetConversion<TData = Awaited<ReturnType<typeof getConversion
 
 
 
+export const getReceiveShopifyWebhookUrl = (publicId: string,) => {
+
+
+
+
+  return `/integrations/shopify/${publicId}/orders`
+}
+
+/**
+ * Point the shop's webhooks for `orders/create` (or `orders/paid`), `orders/cancelled` and
+ * `refunds/create` here, in JSON, signed with the brand's webhook secret. The signature
+ * (`X-Shopify-Hmac-Sha256`, the base64 HMAC-SHA256 of the raw body) is checked before anything
+ * is read. An order is stored once per brand and order id, attributed from the `aff_click` in
+ * its `landing_site` or in its `note_attributes` (which the tracking script sets), else from
+ * `discount_codes[].code`; test orders are checked and not stored. `orders/cancelled` takes
+ * back the whole unpaid commission, `refunds/create` the share of it the refund covers; a
+ * redelivered webhook (`X-Shopify-Webhook-Id`) changes nothing. Fields read from an order:
+ * `id`, `email` or `customer.email`, `currency`, `total_price`, `discount_codes[].code`,
+ * `landing_site`, `note_attributes`, `created_at`, `test`; from a refund: `id`, `order_id`
+ * and its successful `transactions[]` of kind `refund`. Other fields are ignored.
+ * @summary Shopify order webhooks (orders/create, orders/paid, orders/cancelled, refunds/create)
+ */
+export const receiveShopifyWebhook = async (publicId: string,
+    shopifyPayload: ShopifyPayload, options?: Parameters<typeof apiFetch>[1]): Promise<ShopifyWebhookResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<ShopifyWebhookResponse>(getReceiveShopifyWebhookUrl(publicId),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(shopifyPayload)
+  }
+);}
+
+
+
+
+
+export const getReceiveShopifyWebhookMutationKey = () => ['receiveShopifyWebhook'] as const;
+
+export const getReceiveShopifyWebhookMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveShopifyWebhook>>, TError,ReceiveShopifyWebhookMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof receiveShopifyWebhook>>, TError,ReceiveShopifyWebhookMutationVariables, TContext> => {
+
+const mutationKey = getReceiveShopifyWebhookMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof receiveShopifyWebhook>>, ReceiveShopifyWebhookMutationVariables> = (props) => {
+          const {publicId,data} = props ?? {};
+
+          return  receiveShopifyWebhook(publicId,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReceiveShopifyWebhookMutationResult = NonNullable<Awaited<ReturnType<typeof receiveShopifyWebhook>>>
+    export type ReceiveShopifyWebhookMutationBody = ShopifyPayload
+    export type ReceiveShopifyWebhookMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type ReceiveShopifyWebhookMutationVariables = {publicId: string;data: ShopifyPayload}
+
+    /**
+ * @summary Shopify order webhooks (orders/create, orders/paid, orders/cancelled, refunds/create)
+ */
+export const useReceiveShopifyWebhook = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveShopifyWebhook>>, TError,ReceiveShopifyWebhookMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof receiveShopifyWebhook>>,
+        TError,
+        ReceiveShopifyWebhookMutationVariables,
+        TContext
+      > => {
+      return useMutation(getReceiveShopifyWebhookMutationOptions(options), queryClient);
+    }

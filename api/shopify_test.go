@@ -1,0 +1,192 @@
+package api_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/shopify"
+)
+
+// shop is a brand's Shopify store as the platform sees it: its webhook address and secret.
+type shop struct {
+	program
+	path, secret string
+}
+
+func newShop(t *testing.T, env *servertest.Env) shop {
+	t.Helper()
+	p := newProgram(t, env)
+	secret := data(mustStatus(t, env.Call(t, http.MethodPost, "/brands/"+p.brand.brandID()+"/webhook-secret", p.brand.token, nil), http.StatusOK))["webhook_secret"].(string)
+	details := data(mustStatus(t, env.Call(t, http.MethodGet, "/brands/integration/details", p.brand.token, nil), http.StatusOK))
+	url := details["shopify_webhook_url"].(string)
+	return shop{program: p, path: url[strings.Index(url, "/api/v1")+len("/api/v1"):], secret: secret}
+}
+
+// send delivers a webhook signed with secret ("" sends no signature).
+func (s shop) send(t *testing.T, env *servertest.Env, topic, webhookID, secret string, body []byte) servertest.Response {
+	t.Helper()
+	h := http.Header{"Content-Type": {"application/json"}, "X-Shopify-Topic": {topic}, "X-Shopify-Webhook-Id": {webhookID},
+		"X-Shopify-Shop-Domain": {"example.myshopify.com"}, "X-Shopify-Api-Version": {"2025-10"}}
+	if secret != "" {
+		h.Set("X-Shopify-Hmac-Sha256", shopify.Sign(secret, body))
+	}
+	return env.Send(t, http.MethodPost, s.path, h, body)
+}
+
+// sample is a Shopify sample body with some of its text replaced.
+func sample(body []byte, replace ...string) []byte {
+	return []byte(strings.NewReplacer(replace...).Replace(string(body)))
+}
+
+func result(r servertest.Response) (string, map[string]any) {
+	d := data(r)
+	c, _ := d["conversion"].(map[string]any)
+	return d["result"].(string), c
+}
+
+// TestShopifyOrderWithCodeThenRefund is issue 10's acceptance: a signed orders/create with a
+// discount code becomes one attributed conversion with the right commission; the same webhook
+// again changes nothing; a refunds/create for half of it halves the pending commission.
+func TestShopifyOrderWithCodeThenRefund(t *testing.T) {
+	env := servertest.Get(t)
+	s := newShop(t, env)
+	mustStatus(t, env.Call(t, http.MethodPost, "/discount-codes", s.brand.token, map[string]any{
+		"campaign_id": s.campaign["id"], "affiliate_id": s.affID, "code": "TOAMNA20", "discount_type": "fixed_amount",
+		"discount_value": "20.00", "commission_override": "0.10",
+	}), http.StatusCreated)
+	mustStatus(t, env.Call(t, http.MethodPut, "/campaigns/"+s.campaign["id"].(string), s.brand.token, map[string]any{"currency": "RON"}), http.StatusOK)
+	order := sample(shopify.SampleOrder, "2026-11-20T12:15:42+02:00", time.Now().Add(-time.Hour).Format(time.RFC3339))
+
+	outcome, c := result(mustStatus(t, s.send(t, env, "orders/create", "wh-1", s.secret, order), http.StatusOK))
+	if outcome != "stored" || c["attribution"] != "discount_code" || c["affiliate_id"] != s.affID || c["commission_amount"] != "19.90" ||
+		c["order_id"] != "5837293649217" || c["source"] != "shopify" || c["status"] != "pending" || c["customer_email"] != "maria.ionescu@example.ro" {
+		t.Fatalf("%s: %v", outcome, c)
+	}
+	// Shopify redelivers (the same webhook id), or sends orders/paid for the same order: nothing changes.
+	for _, topic := range []string{"orders/create", "orders/paid"} {
+		outcome, again := result(mustStatus(t, s.send(t, env, topic, "wh-1", s.secret, order), http.StatusOK))
+		if outcome != "duplicate" || again["id"] != c["id"] {
+			t.Fatalf("%s again: %s %v", topic, outcome, again)
+		}
+	}
+	if n := count(t, env, "SELECT count(*) FROM conversions WHERE brand_id = $1", s.brand.brandID()); n != 1 {
+		t.Fatalf("%d conversions for one order", n)
+	}
+	if n := count(t, env, "SELECT current_usage_count FROM discount_codes WHERE code = 'TOAMNA20' AND brand_id = $1", s.brand.brandID()); n != 1 {
+		t.Fatalf("the code counts %d uses", n)
+	}
+
+	// A refund of half the order (99.50 of 199.00) halves the commission, once.
+	refund := sample(shopify.SampleRefund)
+	for range 2 {
+		mustStatus(t, s.send(t, env, "refunds/create", "wh-2", s.secret, refund), http.StatusOK)
+	}
+	after := data(mustStatus(t, env.Call(t, http.MethodGet, "/conversions/"+c["id"].(string), s.brand.token, nil), http.StatusOK))["conversion"].(map[string]any)
+	if after["commission_amount"] != "9.95" || after["refunded_amount"] != "99.50" || after["status"] != "pending" {
+		t.Fatalf("after half a refund: %v", after)
+	}
+	// The same refund under another delivery id is still the same refund.
+	outcome, _ = result(mustStatus(t, s.send(t, env, "refunds/create", "wh-3", s.secret, refund), http.StatusOK))
+	if outcome != "duplicate" {
+		t.Fatalf("the same refund redelivered: %s", outcome)
+	}
+	// Cancelling the order takes the rest back.
+	outcome, _ = result(mustStatus(t, s.send(t, env, "orders/cancelled", "wh-4", s.secret, order), http.StatusOK))
+	after = data(mustStatus(t, env.Call(t, http.MethodGet, "/conversions/"+c["id"].(string), s.brand.token, nil), http.StatusOK))["conversion"].(map[string]any)
+	if outcome != "refund_applied" || after["commission_amount"] != "0.00" || after["status"] != "reversed" {
+		t.Fatalf("after cancelling: %s %v", outcome, after)
+	}
+}
+
+// TestShopifySignatures: only the brand's own secret opens its webhook address, and a refused
+// delivery stores nothing.
+func TestShopifySignatures(t *testing.T) {
+	env := servertest.Get(t)
+	s, other := newShop(t, env), newShop(t, env)
+	order := sample(shopify.SampleOrder, "5837293649217", "5837293649299")
+	tampered := sample(shopify.SampleOrder, "5837293649217", "5837293649299", `"total_price": "199.00"`, `"total_price": "1.00"`)
+	for name, r := range map[string]servertest.Response{
+		"no signature":            s.send(t, env, "orders/create", "x1", "", order),
+		"another brand's secret":  s.send(t, env, "orders/create", "x2", other.secret, order),
+		"a made-up secret":        s.send(t, env, "orders/create", "x3", "whsec_made_up", order),
+		"a body changed after it": env.Send(t, http.MethodPost, s.path, http.Header{"Content-Type": {"application/json"}, "X-Shopify-Topic": {"orders/create"}, "X-Shopify-Hmac-Sha256": {shopify.Sign(s.secret, order)}}, tampered),
+	} {
+		if r.Status != http.StatusUnauthorized || r.Body["code"] != "UNAUTHORIZED" {
+			t.Errorf("%s: %d %s", name, r.Status, r.Raw)
+		}
+	}
+	unknown := env.Send(t, http.MethodPost, "/integrations/shopify/no-such-brand-x/orders", http.Header{"Content-Type": {"application/json"}, "X-Shopify-Hmac-Sha256": {shopify.Sign(s.secret, order)}, "X-Shopify-Topic": {"orders/create"}}, order)
+	if unknown.Status != http.StatusNotFound {
+		t.Errorf("unknown brand: %d %s", unknown.Status, unknown.Raw)
+	}
+	if n := count(t, env, "SELECT count(*) FROM conversions WHERE brand_id IN ($1, $2)", s.brand.brandID(), other.brand.brandID()); n != 0 {
+		t.Fatalf("refused deliveries stored %d conversions", n)
+	}
+	// The right one is taken.
+	mustStatus(t, s.send(t, env, "orders/create", "x5", s.secret, order), http.StatusOK)
+}
+
+// TestShopifyRefusals: what cannot be an order answers 400 naming the field, and stores nothing.
+func TestShopifyRefusals(t *testing.T) {
+	env := servertest.Get(t)
+	s := newShop(t, env)
+	for _, tc := range []struct {
+		name, body, field string
+	}{
+		{"an unknown currency", `{"id": 1, "total_price": "10.00", "currency": "XYZ"}`, "currency"},
+		{"a negative total", `{"id": 2, "total_price": "-10.00", "currency": "RON"}`, "total_price"},
+		{"an absurd total", `{"id": 3, "total_price": "99999999999999999.00", "currency": "RON"}`, "total_price"},
+		{"a total in exponent form", `{"id": 4, "total_price": "1e9", "currency": "RON"}`, "total_price"},
+		{"no total", `{"id": 5, "currency": "RON"}`, "total_price"},
+		{"no id", `{"total_price": "10.00", "currency": "RON"}`, "id"},
+		{"a time without a date", `{"id": 6, "total_price": "10.00", "currency": "RON", "created_at": "yesterday"}`, "created_at"},
+		{"a wrongly typed email", `{"id": 7, "total_price": "10.00", "currency": "RON", "email": ["a"]}`, "email"},
+	} {
+		r := s.send(t, env, "orders/create", "", s.secret, []byte(tc.body))
+		details, _ := r.Body["details"].([]any)
+		if r.Status != http.StatusBadRequest || len(details) == 0 || details[0].(map[string]any)["field"] != tc.field {
+			t.Errorf("%s: %d %s; want a 400 naming %s", tc.name, r.Status, r.Raw, tc.field)
+		}
+	}
+	for name, body := range map[string]string{"not JSON": `{"id":`, "an array": `[1, 2]`} {
+		if r := s.send(t, env, "orders/create", "", s.secret, []byte(body)); r.Status != http.StatusBadRequest {
+			t.Errorf("%s: %d %s", name, r.Status, r.Raw)
+		}
+	}
+	if r := s.send(t, env, "", "", s.secret, []byte(`{"id": 8, "total_price": "10.00", "currency": "RON"}`)); r.Status != http.StatusBadRequest {
+		t.Errorf("no topic: %d %s", r.Status, r.Raw)
+	}
+	// A test order is checked and not stored; an unused topic is acknowledged.
+	for topic, want := range map[string]string{"orders/create": "test_order", "products/update": "ignored_topic"} {
+		outcome, _ := result(mustStatus(t, s.send(t, env, topic, "", s.secret, []byte(`{"id": 9, "total_price": "10.00", "currency": "RON", "test": true}`)), http.StatusOK))
+		if outcome != want {
+			t.Errorf("%s: %s, want %s", topic, outcome, want)
+		}
+	}
+	if n := count(t, env, "SELECT count(*) FROM conversions WHERE brand_id = $1", s.brand.brandID()); n != 0 {
+		t.Fatalf("refused deliveries stored %d conversions", n)
+	}
+}
+
+// TestShopifyClickAttribution: the aff_click in the landing page's address attributes the order.
+func TestShopifyClickAttribution(t *testing.T) {
+	env := servertest.Get(t)
+	s := newShop(t, env)
+	link := s.link(t, env, "https://"+s.domain+"/sale")
+	resp := visit(t, env.URL, link["short_code"].(string), "")
+	click := resp.Header.Get("Location")[strings.Index(resp.Header.Get("Location"), "aff_click=")+len("aff_click="):]
+	waitClicks(t, env, link["id"].(string), 1)
+	if _, err := env.App.Pool.Exec(t.Context(), "UPDATE clicks SET clicked_at = clicked_at - interval '1 hour' WHERE id = $1", click); err != nil {
+		t.Fatal(err)
+	}
+	order := sample(shopify.SampleOrder, "utm_source=newsletter", "utm_source=newsletter&aff_click="+click, `"code": "TOAMNA20"`, `"code": "NOT-A-CODE"`,
+		"2026-11-20T12:15:42+02:00", time.Now().UTC().Format(time.RFC3339))
+	r := s.send(t, env, "orders/create", "c1", s.secret, order)
+	outcome, c := result(mustStatus(t, r, http.StatusOK))
+	if outcome != "stored" || c["attribution"] != "link" || c["link_id"] != link["id"] || c["affiliate_id"] != s.affID {
+		t.Fatalf("%s %v", outcome, c)
+	}
+}

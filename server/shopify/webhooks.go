@@ -1,0 +1,150 @@
+package shopify
+
+import (
+	"context"
+	"errors"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/conversions"
+)
+
+// Outcomes of a delivery, as the contract names them.
+const (
+	Stored       = "stored"
+	Duplicate    = "duplicate"
+	TestOrder    = "test_order"
+	IgnoredTopic = "ignored_topic"
+)
+
+// Delivery is one webhook request as it arrived.
+type Delivery struct {
+	PublicID, Topic, WebhookID, Signature string
+	Body                                  []byte
+}
+
+// Result is what a delivery did; Conversion is set when it stored or found one.
+type Result struct {
+	Outcome    string
+	Conversion *conversions.Conversion
+}
+
+// Service receives webhooks.
+type Service struct {
+	pool        *pgxpool.Pool
+	q           *queries.Queries
+	conversions *conversions.Service
+}
+
+// New makes the service.
+func New(pool *pgxpool.Pool, c *conversions.Service) *Service {
+	return &Service{pool: pool, q: queries.New(), conversions: c}
+}
+
+// Receive checks a delivery's signature against its brand's webhook secret, then acts on its topic.
+func (s *Service) Receive(ctx context.Context, d Delivery) (Result, error) {
+	brand, err := s.q.BrandForWebhook(ctx, s.pool, d.PublicID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Result{}, apierror.NotFound("No brand has this public id")
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	if d.Signature == "" {
+		return Result{}, apierror.Unauthorized("The webhook is not signed: X-Shopify-Hmac-Sha256 is missing")
+	}
+	if !Verify(brand.WebhookSecret, d.Body, d.Signature) {
+		return Result{}, apierror.Unauthorized("The webhook signature does not match the brand's webhook secret")
+	}
+	switch d.Topic {
+	case "orders/create", "orders/paid":
+		return s.order(ctx, brand.ID, d)
+	case "orders/cancelled":
+		o, err := ParseOrder(d.Body)
+		if err != nil {
+			return Result{}, err
+		}
+		return s.refund(ctx, brand.ID, d, "orders/cancelled:"+o.ID, conversions.RefundArgs{OrderID: o.ID, Cancelled: true})
+	case "refunds/create":
+		r, err := ParseRefund(d.Body)
+		if err != nil {
+			return Result{}, err
+		}
+		claim := ""
+		if r.ID != "" {
+			claim = "refunds/create:" + r.ID
+		}
+		return s.refund(ctx, brand.ID, d, claim, conversions.RefundArgs{OrderID: r.OrderID, Amount: r.Amount})
+	case "":
+		return Result{}, apierror.Invalid("X-Shopify-Topic", "required", "The webhook has no topic (X-Shopify-Topic)")
+	}
+	return Result{Outcome: IgnoredTopic}, nil
+}
+
+// orderFields are the Shopify names of the fields a conversion is made of, for errors.
+var orderFields = map[string]string{
+	"order_id": "id", "order_total": "total_price", "currency": "currency", "customer_email": "email",
+	"converted_at": "created_at", "discount_code": "discount_codes.0.code",
+}
+
+func (s *Service) order(ctx context.Context, brandID uuid.UUID, d Delivery) (Result, error) {
+	o, err := ParseOrder(d.Body)
+	if err != nil {
+		return Result{}, err
+	}
+	if o.Test {
+		return Result{Outcome: TestOrder}, nil
+	}
+	order := conversions.Order{
+		OrderID: o.ID, Total: o.TotalPrice, Currency: o.Currency, CustomerEmail: o.Email,
+		ConvertedAt: o.CreatedAt, ClickID: o.ClickID, Source: "shopify",
+	}
+	if len(o.DiscountCodes) > 0 {
+		order.DiscountCode = o.DiscountCodes[0]
+	}
+	c, created, err := s.conversions.Ingest(ctx, brandID, order)
+	var apiErr *apierror.Error
+	if errors.As(err, &apiErr) {
+		for i := range apiErr.Details {
+			if name, ok := orderFields[apiErr.Details[i].Field]; ok {
+				apiErr.Details[i].Field = name
+			}
+		}
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	if !created {
+		return Result{Outcome: Duplicate, Conversion: &c}, nil
+	}
+	return Result{Outcome: Stored, Conversion: &c}, nil
+}
+
+// refund applies a refund or cancellation once: the delivery's id and claim (the refund's own id,
+// or the cancelled order's) are taken in the same transaction, so a redelivery changes nothing.
+func (s *Service) refund(ctx context.Context, brandID uuid.UUID, d Delivery, claim string, args conversions.RefundArgs) (Result, error) {
+	outcome := Duplicate
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		for _, key := range []string{d.WebhookID, claim} {
+			if key == "" {
+				continue
+			}
+			fresh, err := s.q.TakeShopifyWebhook(ctx, tx, queries.TakeShopifyWebhookParams{BrandID: brandID, WebhookID: key, Topic: d.Topic})
+			if err != nil || !fresh {
+				return err
+			}
+		}
+		var err error
+		args.Source = "shopify " + d.Topic
+		outcome, err = s.conversions.Refund(ctx, tx, brandID, args)
+		return err
+	})
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{Outcome: outcome}, nil
+}
