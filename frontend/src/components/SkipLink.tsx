@@ -24,8 +24,8 @@ export function SkipLink() {
       sx={(theme) => ({
         // Visually hidden (still read and focusable) until the keyboard reaches it.
         position: 'absolute',
-        width: 1,
-        height: 1,
+        width: '1px',
+        height: '1px',
         overflow: 'hidden',
         clipPath: 'inset(50%)',
         whiteSpace: 'nowrap',
