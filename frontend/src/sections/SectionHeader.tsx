@@ -1,10 +1,10 @@
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { usePageHeadingRef } from '../shell/headingFocus';
+import { usePageHeadingFocus } from '../shell/headingFocus';
 
 /** A section's title, subtitle and optional controls on the right. */
 export function SectionHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
-  const headingRef = usePageHeadingRef();
+  const headingRef = usePageHeadingFocus<HTMLHeadingElement>();
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: { sm: 'center' }, flexDirection: { xs: 'column', sm: 'row' }, mb: 3 }}>
       <Box sx={{ flex: 1 }}>
