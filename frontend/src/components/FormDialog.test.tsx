@@ -1,4 +1,4 @@
-import { Button, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,7 +25,7 @@ function Harness({ onClose, refuseLater = false }: { onClose: () => void; refuse
     helperText: errors[name],
   });
   return (
-    <FormDialog title="Harness" onClose={onClose} onSubmit={submit} testId="harness" actions={<Button type="submit">Send</Button>}>
+    <FormDialog title="Harness" onClose={onClose} onSubmit={submit} testId="harness" submitLabel="Send">
       <TextField {...field('name')} />
       <TextField {...field('email')} />
     </FormDialog>

@@ -1,4 +1,4 @@
-import { Alert, Box, Dialog, DialogActions, DialogContent, DialogTitle, type DialogProps } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, type DialogProps } from '@mui/material';
 import { useCallback, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -21,7 +21,8 @@ function invalidControls(form: HTMLFormElement): HTMLElement[] {
 }
 
 /**
- * The one dialog every form of the app opens in: title, fields, actions. After a refused submit
+ * The one dialog every form of the app opens in: title, fields, Cancel and the submit button
+ * (test ids `${testId}-cancel` and `${testId}-submit`). After a refused submit
  * (the form's own checks or the server's field errors), focus moves to the first invalid field and
  * an alert says how many fields need correcting; Escape or a click outside asks before discarding
  * what was typed, and simply closes an untouched form. Render it only while open: each opening is a
@@ -32,7 +33,7 @@ export function FormDialog({
   busy = false,
   onClose,
   onSubmit,
-  actions,
+  submitLabel,
   children,
   maxWidth = 'sm',
   dividers = false,
@@ -45,12 +46,11 @@ export function FormDialog({
   onClose: () => void;
   /** Checks and sends the form; when it leaves fields marked invalid, the dialog points at them. */
   onSubmit: () => unknown;
-  /** The buttons, the submit one with type="submit". */
-  actions: ReactNode;
+  submitLabel: string;
   children: ReactNode;
   maxWidth?: DialogProps['maxWidth'];
   dividers?: boolean;
-  testId?: string;
+  testId: string;
   titleTestId?: string;
 }) {
   const { t } = useTranslation();
@@ -113,7 +113,14 @@ export function FormDialog({
             )}
             {children}
           </DialogContent>
-          <DialogActions>{actions}</DialogActions>
+          <DialogActions>
+            <Button onClick={onClose} disabled={busy} data-testid={`${testId}-cancel`}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" disabled={busy} data-testid={`${testId}-submit`}>
+              {submitLabel}
+            </Button>
+          </DialogActions>
         </Box>
       </Dialog>
       <ConfirmDialog

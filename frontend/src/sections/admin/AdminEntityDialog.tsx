@@ -1,4 +1,4 @@
-import { Button, Stack, TextField } from '@mui/material';
+import { Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractLimits } from '../../api/contractLimits';
@@ -101,16 +101,7 @@ function AdminEntityForm({
       onClose={onClose}
       onSubmit={submit}
       testId="admin-dialog"
-      actions={
-        <>
-          <Button onClick={onClose} disabled={busy} data-testid="admin-dialog-cancel">
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="admin-dialog-submit">
-            {mode === 'create' ? t('common:actions.create') : t('common:actions.save')}
-          </Button>
-        </>
-      }
+      submitLabel={mode === 'create' ? t('common:actions.create') : t('common:actions.save')}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField

@@ -1,4 +1,4 @@
-import { Button, Stack, TextField } from '@mui/material';
+import { Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractLimits } from '../../api/contractLimits';
@@ -83,16 +83,7 @@ function CreateHostForm({
       onClose={onClose}
       onSubmit={submit}
       testId="create-host-dialog"
-      actions={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="create-host-submit">
-            {t('host.submit')}
-          </Button>
-        </>
-      }
+      submitLabel={t('host.submit')}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField {...field('email', t('auth:fields.email'))} type="email" autoFocus autoComplete="off" />

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Button,
   FormControl,
   FormControlLabel,
   FormHelperText,
@@ -175,16 +174,7 @@ function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDia
       maxWidth="md"
       dividers
       testId="discount-code-dialog"
-      actions={
-        <>
-          <Button onClick={onClose} disabled={busy} data-testid="discount-code-dialog-cancel">
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="discount-code-dialog-submit">
-            {editing ? t('common:actions.save') : t('dialog.create')}
-          </Button>
-        </>
-      }
+      submitLabel={editing ? t('common:actions.save') : t('dialog.create')}
     >
       {serverError && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="discount-code-dialog-error">

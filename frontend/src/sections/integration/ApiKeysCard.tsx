@@ -186,16 +186,7 @@ export function ApiKeysCard() {
           onSubmit={create}
           maxWidth="xs"
           testId="api-key-dialog"
-          actions={
-            <>
-              <Button onClick={() => setCreating(false)} disabled={busy}>
-                {t('common:actions.cancel')}
-              </Button>
-              <Button type="submit" variant="contained" disabled={busy} data-testid="api-key-create-submit">
-                {t('common:actions.create')}
-              </Button>
-            </>
-          }
+          submitLabel={t('common:actions.create')}
         >
           <TextField
             name="name"

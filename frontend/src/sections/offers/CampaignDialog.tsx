@@ -1,6 +1,5 @@
 import {
   Alert,
-  Button,
   FormControl,
   FormControlLabel,
   FormHelperText,
@@ -140,16 +139,7 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
       maxWidth="md"
       dividers
       testId="campaign-dialog"
-      actions={
-        <>
-          <Button onClick={onClose} disabled={busy} data-testid="campaign-dialog-cancel">
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="campaign-dialog-submit">
-            {editing ? t('common:actions.save') : t('dialog.create')}
-          </Button>
-        </>
-      }
+      submitLabel={editing ? t('common:actions.save') : t('dialog.create')}
     >
       {serverError && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="campaign-dialog-error">

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, TextField } from '@mui/material';
+import { Alert, Grid, TextField } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractLimits } from '../../api/contractLimits';
@@ -113,16 +113,7 @@ function TrackingLinkForm({ affiliates, affiliatesLoaded, campaigns, onClose, on
       onSubmit={submit}
       dividers
       testId="link-dialog"
-      actions={
-        <>
-          <Button onClick={onClose} disabled={busy} data-testid="link-dialog-cancel">
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="link-dialog-submit">
-            {t('dialog.create')}
-          </Button>
-        </>
-      }
+      submitLabel={t('dialog.create')}
     >
       {affiliatesLoaded && affiliates.length === 0 && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="link-dialog-no-affiliates">
