@@ -34,6 +34,7 @@ export function FormDialog({
   onClose,
   onSubmit,
   submitLabel,
+  error,
   children,
   maxWidth = 'sm',
   dividers = false,
@@ -47,6 +48,8 @@ export function FormDialog({
   /** Checks and sends the form; when it leaves fields marked invalid, the dialog points at them. */
   onSubmit: () => unknown;
   submitLabel: string;
+  /** A refusal no field shows (test id `${testId}-error`). */
+  error?: string | null;
   children: ReactNode;
   maxWidth?: DialogProps['maxWidth'];
   dividers?: boolean;
@@ -106,6 +109,11 @@ export function FormDialog({
         >
           <DialogTitle data-testid={titleTestId}>{title}</DialogTitle>
           <DialogContent dividers={dividers}>
+            {error && (
+              <Alert severity="error" sx={{ mb: 2 }} data-testid={`${testId}-error`}>
+                {error}
+              </Alert>
+            )}
             {invalidCount > 0 && (
               <Alert severity="error" sx={{ mb: 2 }} data-testid="form-dialog-invalid">
                 {t('formDialog.invalid', { count: invalidCount })}

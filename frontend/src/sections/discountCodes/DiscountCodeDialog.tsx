@@ -1,5 +1,4 @@
 import {
-  Alert,
   FormControl,
   FormControlLabel,
   FormHelperText,
@@ -175,12 +174,8 @@ function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDia
       dividers
       testId="discount-code-dialog"
       submitLabel={editing ? t('common:actions.save') : t('dialog.create')}
+      error={serverError}
     >
-      {serverError && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="discount-code-dialog-error">
-          {serverError}
-        </Alert>
-      )}
       <Grid container spacing={2}>
         {code ? (
           <>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   FormControl,
   FormControlLabel,
   FormHelperText,
@@ -140,12 +139,8 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
       dividers
       testId="campaign-dialog"
       submitLabel={editing ? t('common:actions.save') : t('dialog.create')}
+      error={serverError}
     >
-      {serverError && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="campaign-dialog-error">
-          {serverError}
-        </Alert>
-      )}
       <Grid container spacing={2}>
         <Grid size={12}>
           <TextField {...counted('name', NAME_MAX)} required autoFocus />
