@@ -187,7 +187,7 @@ test('the host adds, searches, edits and deletes a brand, an affiliate and a cam
     await hostDialog.locator('input[name="firstName"]').fill('Second');
     await hostDialog.locator('input[name="lastName"]').fill('Host');
     await hostDialog.locator('input[name="password"]').fill('another-host-password');
-    await hostDialog.getByTestId('create-host-submit').click();
+    await hostDialog.getByTestId('create-host-dialog-submit').click();
     await toast(page, expected, expected === 'Host created' ? hostEmail : '');
     if (expected === 'Host created') await hostDialog.waitFor({ state: 'detached' });
     else {

@@ -59,7 +59,7 @@ test('a brand edits its profile, changes its password and manages its integratio
   assert.match(await page.getByTestId('integration-shopify-url').textContent(), /\/integrations\/shopify\/.+\/orders$/);
   await page.getByTestId('api-key-create').click();
   await page.locator('input[name="name"]').fill('Production shop');
-  await page.getByTestId('api-key-create-submit').click();
+  await page.getByTestId('api-key-dialog-submit').click();
   await page.getByTestId('api-key-value-reveal').getByText('it will not be shown again').waitFor();
   const key = await page.getByTestId('api-key-value').textContent();
   assert.ok(key && key.length >= 20, 'the key is shown');

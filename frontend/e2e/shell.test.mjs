@@ -42,6 +42,10 @@ test('under 1024 px the sidebar slides in over an overlay', async () => {
   await page.getByTestId('menu-earnings').click();
   await page.getByTestId('section-title').getByText('Earnings').waitFor();
   assert.equal(new URL(page.url()).pathname, '/earnings');
+  // The closing menu gives focus back to its button, and then the new page's heading takes it.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'section-title');
+  await page.waitForTimeout(500);
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'section-title');
   await page.context().close();
 });
 

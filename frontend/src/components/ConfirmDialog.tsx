@@ -7,6 +7,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel,
   busy = false,
   destructive = true,
   onConfirm,
@@ -16,6 +17,8 @@ export function ConfirmDialog({
   title?: string;
   message: string;
   confirmLabel: string;
+  /** The label of the way back; 'Cancel' unless the question needs another (e.g. 'Keep editing'). */
+  cancelLabel?: string;
   busy?: boolean;
   destructive?: boolean;
   onConfirm: () => void;
@@ -30,7 +33,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy} data-testid="confirm-cancel">
-          {t('actions.cancel')}
+          {cancelLabel ?? t('actions.cancel')}
         </Button>
         <Button
           variant="contained"

@@ -1,12 +1,13 @@
 import { Box, Link, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { PageMain } from '../components/SkipLink';
 
 /** Any path no route claims. */
 export default function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 2 }}>
+    <PageMain sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 2 }}>
       <Box>
         <Typography variant="h2" component="h1" sx={{ fontWeight: 800 }}>
           {t('notFound.title')}
@@ -18,6 +19,6 @@ export default function NotFoundPage() {
           {t('notFound.home')}
         </Link>
       </Box>
-    </Box>
+    </PageMain>
   );
 }

@@ -8,6 +8,7 @@ import { ApiError } from '../api/fetcher';
 import { useResetPassword } from '../api/generated/auth/auth';
 import { LanguageButtons } from '../components/LanguageButtons';
 import { PasswordField } from '../components/PasswordField';
+import { PageMain } from '../components/SkipLink';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const REDIRECT_AFTER_RESET_MS = 3_000;
@@ -22,7 +23,7 @@ export function resetPasswordProblem(token: string, password: string, confirmati
 
 function ResetPasswordLayout({ children }: { children: React.ReactNode }) {
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+    <PageMain sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
       <Card sx={{ width: '100%', maxWidth: 440 }}>
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
           <Stack spacing={2.5}>
@@ -33,7 +34,7 @@ function ResetPasswordLayout({ children }: { children: React.ReactNode }) {
           </Stack>
         </CardContent>
       </Card>
-    </Box>
+    </PageMain>
   );
 }
 

@@ -122,4 +122,32 @@ describe('DashboardShell', () => {
     expect(events).toContainEqual({ open: false });
     window.removeEventListener(SIDEBAR_TOGGLE_EVENT, listener);
   });
+  it('starts with a skip link that moves focus into the page', async () => {
+    signedInAs(userOf('brand'));
+    renderShell('/dashboard');
+    await screen.findByText('Brand Dashboard');
+    const focusable = document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])');
+    const skip = screen.getByTestId('skip-link');
+    expect(focusable[0]).toBe(skip);
+    expect(skip.textContent).toBe('Skip to content');
+    fireEvent.click(skip);
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+    await act(() => i18n.changeLanguage('ro'));
+    expect(skip.textContent).toBe('Sari la conținut');
+  });
+
+  it("focuses the new page's heading after a menu choice, not on the first load", async () => {
+    signedInAs(userOf('affiliate'));
+    renderShell('/dashboard');
+    const first = await screen.findByText('Affiliate Dashboard');
+    expect(document.activeElement).not.toBe(first);
+    fireEvent.click(screen.getByTestId('menu-group-performance'));
+    fireEvent.click(screen.getByTestId('menu-earnings'));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Earnings' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    // A second placeholder page in a row mounts a heading of its own, which takes focus too.
+    fireEvent.click(screen.getByTestId('menu-analytics'));
+    const next = await screen.findByRole('heading', { level: 1, name: 'Analytics' });
+    await waitFor(() => expect(document.activeElement).toBe(next));
+  });
 });

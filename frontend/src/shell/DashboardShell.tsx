@@ -1,11 +1,13 @@
 import { Box, CircularProgress } from '@mui/material';
-import { Suspense, useCallback, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthProvider';
+import { mainTarget, SkipLink } from '../components/SkipLink';
 import { PageErrorBoundary } from '../errors/PageErrorBoundary';
 import { SectionContent } from '../sections/SectionContent';
 import { AppNavbar } from './AppNavbar';
+import { HeadingFocusRequest } from './headingFocus';
 import { activePage, menuFor, type MenuItem } from './menus';
 import { documentTitle, pageTitleEntry } from './pages';
 import { SideMenu } from './SideMenu';
@@ -30,10 +32,13 @@ export default function DashboardShell() {
   const groups = menuFor(user?.accountType);
   const accountType = user?.accountType ?? 'brand';
 
+  const headingFocus = useRef(false);
   const choose = useCallback(
     (item: MenuItem) => {
       sidebar.close();
-      if (item.page !== page) navigate(`/${item.page}`);
+      if (item.page === page) return;
+      headingFocus.current = true;
+      navigate(`/${item.page}`);
     },
     [navigate, page, sidebar],
   );
@@ -50,6 +55,7 @@ export default function DashboardShell() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }} data-account-type={accountType}>
+      <SkipLink />
       <SideMenu
         key={accountType}
         groups={groups}
@@ -62,12 +68,20 @@ export default function DashboardShell() {
       />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         {sidebar.isMobile && <AppNavbar onOpenMenu={sidebar.open} />}
-        <Box component="main" sx={{ flex: 1, p: { xs: 2, md: 4 }, maxWidth: 1280, width: '100%', mx: 'auto' }} data-testid="section">
-          <PageErrorBoundary page={pageTitle}>
-            <Suspense fallback={<SectionSpinner />}>
-              <SectionContent page={page} accountType={accountType} />
-            </Suspense>
-          </PageErrorBoundary>
+        <Box
+          component="main"
+          {...mainTarget}
+          sx={{ flex: 1, p: { xs: 2, md: 4 }, maxWidth: 1280, width: '100%', mx: 'auto' }}
+          data-testid="section"
+        >
+          <HeadingFocusRequest value={headingFocus}>
+            <PageErrorBoundary page={pageTitle}>
+              <Suspense fallback={<SectionSpinner />}>
+                {/* A page of its own per path, so two placeholders in a row mount (and focus) their own heading. */}
+                <SectionContent key={page} page={page} accountType={accountType} />
+              </Suspense>
+            </PageErrorBoundary>
+          </HeadingFocusRequest>
         </Box>
       </Box>
     </Box>

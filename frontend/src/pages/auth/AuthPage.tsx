@@ -6,6 +6,7 @@ import type { AccountType, SignupAccountType } from '../../api/generated/model';
 import { useAuth, type AuthOutcome } from '../../auth/AuthProvider';
 import { LanguageButtons } from '../../components/LanguageButtons';
 import { PasswordField } from '../../components/PasswordField';
+import { PageMain } from '../../components/SkipLink';
 import { useSystemConfig } from '../../system/useSystemConfig';
 import { AccountTypeChoice } from './AccountTypeChoice';
 import { AuthMessages, type AuthMessagesState } from './AuthMessages';
@@ -93,7 +94,7 @@ export default function AuthPage() {
   };
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+    <PageMain sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
       <Card sx={{ width: '100%', maxWidth: 460 }} data-testid="auth-card">
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
           <Stack spacing={2.5} component="form" noValidate={false} onSubmit={submit}>
@@ -201,6 +202,6 @@ export default function AuthPage() {
           </Stack>
         </CardContent>
       </Card>
-    </Box>
+    </PageMain>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { Stack, TextField } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractLimits } from '../../api/contractLimits';
 import { tooLongMessage } from '../../api/errors';
+import { FormDialog } from '../../components/FormDialog';
 import type { AdminKind } from './adminSearch';
 
 // Brand, affiliate and campaign names share the contract's limit.
@@ -82,8 +83,7 @@ function AdminEntityForm({
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const found: typeof errors = {};
     if (!values.name.trim()) found.name = t('dialog.nameRequired');
     else if (values.name.trim().length > NAME_MAX) found.name = tooLongMessage(NAME_MAX);
@@ -94,85 +94,80 @@ function AdminEntityForm({
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth data-testid="admin-dialog">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle data-testid="admin-dialog-title">{t(`dialog.${mode === 'create' ? 'add' : 'edit'}.${kind}`)}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              name="name"
-              label={t('fields.name')}
-              value={values.name}
-              onChange={(event) => set('name')(event.target.value)}
-              error={Boolean(errors.name)}
-              helperText={errors.name}
-              required
-              autoFocus
-              fullWidth
-            />
-            {kind === 'brand' && (
-              <TextField
-                name="domain"
-                label={t('fields.domain')}
-                placeholder="shop.example.com"
-                value={values.domain}
-                onChange={(event) => set('domain')(event.target.value)}
-                fullWidth
-              />
-            )}
-            {kind === 'affiliate' && (
-              <TextField
-                name="email"
-                type="email"
-                label={t('fields.email')}
-                value={values.email}
-                onChange={(event) => set('email')(event.target.value)}
-                fullWidth
-              />
-            )}
-            {needsBrand && (
-              <TextField
-                name="brand_id"
-                select
-                label={t('fields.brand')}
-                value={values.brand_id}
-                onChange={(event) => set('brand_id')(event.target.value)}
-                error={Boolean(errors.brand_id)}
-                helperText={errors.brand_id}
-                required
-                fullWidth
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                <option value="">{t('dialog.chooseBrand')}</option>
-                {brands.map((brand) => (
-                  <option key={brand.id} value={brand.id}>
-                    {brand.name}
-                  </option>
-                ))}
-              </TextField>
-            )}
-            {kind === 'campaign' && (
-              <TextField
-                name="status"
-                label={t('fields.status')}
-                placeholder="active|paused|ended"
-                value={values.status}
-                onChange={(event) => set('status')(event.target.value)}
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy} data-testid="admin-dialog-cancel">
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="admin-dialog-submit">
-            {mode === 'create' ? t('common:actions.create') : t('common:actions.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t(`dialog.${mode === 'create' ? 'add' : 'edit'}.${kind}`)}
+      titleTestId="admin-dialog-title"
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+      testId="admin-dialog"
+      submitLabel={mode === 'create' ? t('common:actions.create') : t('common:actions.save')}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          name="name"
+          label={t('fields.name')}
+          value={values.name}
+          onChange={(event) => set('name')(event.target.value)}
+          error={Boolean(errors.name)}
+          helperText={errors.name}
+          required
+          autoFocus
+          fullWidth
+        />
+        {kind === 'brand' && (
+          <TextField
+            name="domain"
+            label={t('fields.domain')}
+            placeholder="shop.example.com"
+            value={values.domain}
+            onChange={(event) => set('domain')(event.target.value)}
+            fullWidth
+          />
+        )}
+        {kind === 'affiliate' && (
+          <TextField
+            name="email"
+            type="email"
+            label={t('fields.email')}
+            value={values.email}
+            onChange={(event) => set('email')(event.target.value)}
+            fullWidth
+          />
+        )}
+        {needsBrand && (
+          <TextField
+            name="brand_id"
+            select
+            label={t('fields.brand')}
+            value={values.brand_id}
+            onChange={(event) => set('brand_id')(event.target.value)}
+            error={Boolean(errors.brand_id)}
+            helperText={errors.brand_id}
+            required
+            fullWidth
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="">{t('dialog.chooseBrand')}</option>
+            {brands.map((brand) => (
+              <option key={brand.id} value={brand.id}>
+                {brand.name}
+              </option>
+            ))}
+          </TextField>
+        )}
+        {kind === 'campaign' && (
+          <TextField
+            name="status"
+            label={t('fields.status')}
+            placeholder="active|paused|ended"
+            value={values.status}
+            onChange={(event) => set('status')(event.target.value)}
+            fullWidth
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { Stack, TextField } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractLimits } from '../../api/contractLimits';
+import { FormDialog } from '../../components/FormDialog';
 import { PasswordField } from '../../components/PasswordField';
 
 export interface HostAccountValues {
@@ -39,22 +40,23 @@ function CreateHostForm({
   onClose: () => void;
   onSubmit: (values: HostAccountValues) => Promise<boolean>;
 }) {
-  const { t } = useTranslation(['admin', 'auth', 'common']);
+  const { t } = useTranslation(['admin', 'auth', 'common', 'errors']);
   const [values, setValues] = useState<HostAccountValues>(empty);
-  const [problem, setProblem] = useState<string | null>(null);
-  const set = (field: keyof HostAccountValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const [errors, setErrors] = useState<Partial<Record<keyof HostAccountValues, string>>>({});
+  const set = (field: keyof HostAccountValues) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!values.email.trim() || !values.firstName.trim() || !values.lastName.trim() || !values.password) {
-      setProblem(t('host.allRequired'));
-      return;
+  const submit = async () => {
+    const found: typeof errors = {};
+    for (const field of ['email', 'firstName', 'lastName'] as const) {
+      if (!values[field].trim()) found[field] = t('errors:rules.required');
     }
-    if (values.password.length < MIN_PASSWORD) {
-      setProblem(t('auth:reset.tooShort'));
-      return;
-    }
-    setProblem(null);
+    if (!values.password) found.password = t('errors:rules.required');
+    else if (values.password.length < MIN_PASSWORD) found.password = t('auth:reset.tooShort');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     await onSubmit({
       email: values.email.trim(),
       firstName: values.firstName.trim(),
@@ -63,65 +65,38 @@ function CreateHostForm({
     });
   };
 
+  /** Props of a field: its label, value and error. */
+  const field = (name: keyof HostAccountValues, label: string) => ({
+    name,
+    label,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => set(name)(event.target.value),
+    error: Boolean(errors[name]),
+    helperText: errors[name],
+    required: true,
+  });
+
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth data-testid="create-host-dialog">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>{t('host.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {problem && (
-              <Alert severity="error" data-testid="create-host-error">
-                {problem}
-              </Alert>
-            )}
-            <TextField
-              name="email"
-              type="email"
-              label={t('auth:fields.email')}
-              value={values.email}
-              onChange={(event) => set('email')(event.target.value)}
-              required
-              autoFocus
-              autoComplete="off"
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                name="firstName"
-                label={t('auth:fields.firstName')}
-                value={values.firstName}
-                onChange={(event) => set('firstName')(event.target.value)}
-                required
-                fullWidth
-              />
-              <TextField
-                name="lastName"
-                label={t('auth:fields.lastName')}
-                value={values.lastName}
-                onChange={(event) => set('lastName')(event.target.value)}
-                required
-                fullWidth
-              />
-            </Stack>
-            <PasswordField
-              name="password"
-              label={t('auth:fields.password')}
-              value={values.password}
-              onChange={(event) => set('password')(event.target.value)}
-              helperText={t('host.passwordHelp')}
-              required
-              autoComplete="new-password"
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="create-host-submit">
-            {t('host.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('host.title')}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+      testId="create-host-dialog"
+      submitLabel={t('host.submit')}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField {...field('email', t('auth:fields.email'))} type="email" autoFocus autoComplete="off" />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField {...field('firstName', t('auth:fields.firstName'))} fullWidth />
+          <TextField {...field('lastName', t('auth:fields.lastName'))} fullWidth />
+        </Stack>
+        <PasswordField
+          {...field('password', t('auth:fields.password'))}
+          helperText={errors.password ?? t('host.passwordHelp')}
+          autoComplete="new-password"
+        />
+      </Stack>
+    </FormDialog>
   );
 }

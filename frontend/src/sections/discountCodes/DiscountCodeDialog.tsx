@@ -1,11 +1,4 @@
 import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormHelperText,
@@ -17,7 +10,7 @@ import {
   Switch,
   TextField,
 } from '@mui/material';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import { useListApplications } from '../../api/generated/campaigns/campaigns';
@@ -28,6 +21,7 @@ import {
   useUpdateDiscountCode,
 } from '../../api/generated/discount-codes/discount-codes';
 import type { Campaign, DiscountCode } from '../../api/generated/model';
+import { FormDialog } from '../../components/FormDialog';
 import { LengthHelper } from '../../components/LengthHelper';
 import { useToast } from '../../toasts/ToastProvider';
 import { commissionAmount } from '../offers/campaignText';
@@ -64,7 +58,7 @@ export function DiscountCodeDialog(props: DiscountCodeDialogProps) {
   return props.open ? <DiscountCodeForm key={props.code?.id ?? 'new'} {...props} /> : null;
 }
 
-function DiscountCodeForm({ open, code, campaigns, onClose, onSaved }: DiscountCodeDialogProps) {
+function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDialogProps) {
   const { t } = useTranslation(['discountCodes', 'campaigns', 'common']);
   const toast = useToast();
   const editing = Boolean(code);
@@ -110,8 +104,7 @@ function DiscountCodeForm({ open, code, campaigns, onClose, onSaved }: DiscountC
     return 'key' in message ? t(message.key) : message.text;
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const found = validateDiscountCodeForm(values, { editing, commissionType: campaign?.commission_type });
     const mapped = Object.fromEntries(
       Object.entries(found).filter(([, key]) => key).map(([field, key]) => [field, { key: key as string }]),
@@ -172,209 +165,200 @@ function DiscountCodeForm({ open, code, campaigns, onClose, onSaved }: DiscountC
       : t('help.affiliate');
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="md" fullWidth data-testid="discount-code-dialog">
-      {/* A flex column, so the content scrolls between a fixed title and fixed buttons. */}
-      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
-        <DialogTitle>{editing ? t('dialog.editTitle') : t('dialog.createTitle')}</DialogTitle>
-        <DialogContent dividers>
-          {serverError && (
-            <Alert severity="error" sx={{ mb: 2 }} data-testid="discount-code-dialog-error">
-              {serverError}
-            </Alert>
-          )}
-          <Grid container spacing={2}>
-            {code ? (
-              <>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField
-                    label={t('fields.campaign_id')}
-                    value={code.campaign_name}
-                    fullWidth
-                    helperText={t('help.fixedPair')}
-                    slotProps={{ input: { readOnly: true } }}
-                  />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField label={t('fields.affiliate_id')} value={code.affiliate_name} fullWidth slotProps={{ input: { readOnly: true } }} />
-                </Grid>
-              </>
-            ) : (
-              <>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField
-                    {...text('campaign_id', campaigns.length === 0 ? t('help.noCampaigns') : undefined)}
-                    onChange={(event) => chooseCampaign(event.target.value)}
-                    required
-                    select
-                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                  >
-                    <option value="">{t('dialog.chooseCampaign')}</option>
-                    {campaigns.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.status === 'active' ? c.name : `${c.name} (${t(`campaigns:status.${c.status}`)})`}
-                      </option>
-                    ))}
-                  </TextField>
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField
-                    {...text('affiliate_id', affiliateHelp)}
-                    required
-                    select
-                    disabled={!values.campaign_id}
-                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                  >
-                    <option value="">{t('dialog.chooseAffiliate')}</option>
-                    {affiliates.map((a) => (
-                      <option key={a.id} value={a.id}>
-                        {a.name}
-                      </option>
-                    ))}
-                  </TextField>
-                </Grid>
-              </>
-            )}
-            <Grid size={{ xs: 12, sm: editing ? 12 : 7 }}>
+    <FormDialog
+      title={editing ? t('dialog.editTitle') : t('dialog.createTitle')}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+      maxWidth="md"
+      dividers
+      testId="discount-code-dialog"
+      submitLabel={editing ? t('common:actions.save') : t('dialog.create')}
+      error={serverError}
+    >
+      <Grid container spacing={2}>
+        {code ? (
+          <>
+            <Grid size={{ xs: 12, sm: 6 }}>
               <TextField
-                {...text('code', values.generate ? t('help.generated') : t('help.code'))}
-                value={values.generate ? '' : values.code}
-                required={!values.generate}
-                disabled={values.generate}
-                placeholder={values.generate ? '' : 'SUMMER10'}
-                helperText={
-                  values.generate ? (
-                    text('code', t('help.generated')).helperText
-                  ) : (
-                    <LengthHelper text={text('code', t('help.code')).helperText} length={values.code.trim().length} max={CODE_MAX} />
-                  )
-                }
-                slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false, sx: { fontFamily: 'monospace' } } }}
+                label={t('fields.campaign_id')}
+                value={code.campaign_name}
+                fullWidth
+                helperText={t('help.fixedPair')}
+                slotProps={{ input: { readOnly: true } }}
               />
             </Grid>
-            {!editing && (
-              <Grid size={{ xs: 12, sm: 5 }} sx={{ display: 'flex', alignItems: 'flex-start', pt: 1 }}>
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={values.generate}
-                      onChange={(event) => {
-                        set('generate', event.target.checked);
-                        setErrors((current) => ({ ...current, code: undefined }));
-                      }}
-                      slotProps={{ input: { 'data-testid': 'discount-code-generate' } as object }}
-                    />
-                  }
-                  label={t('dialog.generate')}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField label={t('fields.affiliate_id')} value={code.affiliate_name} fullWidth slotProps={{ input: { readOnly: true } }} />
+            </Grid>
+          </>
+        ) : (
+          <>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                {...text('campaign_id', campaigns.length === 0 ? t('help.noCampaigns') : undefined)}
+                onChange={(event) => chooseCampaign(event.target.value)}
+                required
+                select
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
+                <option value="">{t('dialog.chooseCampaign')}</option>
+                {campaigns.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.status === 'active' ? c.name : `${c.name} (${t(`campaigns:status.${c.status}`)})`}
+                  </option>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                {...text('affiliate_id', affiliateHelp)}
+                required
+                select
+                disabled={!values.campaign_id}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
+                <option value="">{t('dialog.chooseAffiliate')}</option>
+                {affiliates.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ))}
+              </TextField>
+            </Grid>
+          </>
+        )}
+        <Grid size={{ xs: 12, sm: editing ? 12 : 7 }}>
+          <TextField
+            {...text('code', values.generate ? t('help.generated') : t('help.code'))}
+            value={values.generate ? '' : values.code}
+            required={!values.generate}
+            disabled={values.generate}
+            placeholder={values.generate ? '' : 'SUMMER10'}
+            helperText={
+              values.generate ? (
+                text('code', t('help.generated')).helperText
+              ) : (
+                <LengthHelper text={text('code', t('help.code')).helperText} length={values.code.trim().length} max={CODE_MAX} />
+              )
+            }
+            slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false, sx: { fontFamily: 'monospace' } } }}
+          />
+        </Grid>
+        {!editing && (
+          <Grid size={{ xs: 12, sm: 5 }} sx={{ display: 'flex', alignItems: 'flex-start', pt: 1 }}>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={values.generate}
+                  onChange={(event) => {
+                    set('generate', event.target.checked);
+                    setErrors((current) => ({ ...current, code: undefined }));
+                  }}
+                  slotProps={{ input: { 'data-testid': 'discount-code-generate' } as object }}
                 />
-              </Grid>
-            )}
-            <Grid size={12}>
-              <TextField
-                {...text('description')}
-                helperText={<LengthHelper text={text('description').helperText} length={values.description.trim().length} max={DESCRIPTION_MAX} />}
-                multiline
-                minRows={2}
-                maxRows={5}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField
-                {...text('discount_type')}
-                onChange={(event) => {
-                  set('discount_type', event.target.value as DiscountCodeFormValues['discount_type']);
-                  setErrors((current) => ({ ...current, discount_value: undefined }));
-                }}
-                select
-                slotProps={{ select: { native: true } }}
-              >
-                {discountTypes.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`type.${type}`)}
-                  </option>
-                ))}
-              </TextField>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField
-                {...text('discount_value', valueHelp)}
-                value={freeShipping ? '' : values.discount_value}
-                required={!freeShipping}
-                disabled={freeShipping}
-                placeholder={freeShipping ? '' : values.discount_type === 'percentage' ? '0.10' : '25.00'}
-                slotProps={values.discount_type === 'fixed_amount' ? money : { htmlInput: { inputMode: 'decimal' } }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField {...text('minimum_order_amount', t('help.minimumOrder'))} placeholder="50.00" slotProps={money} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField
-                {...text('usage_limit')}
-                placeholder={t('dialog.usageLimitPlaceholder')}
-                slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField
-                {...text('usage_limit_per_customer', t('help.perCustomer'))}
-                placeholder="1"
-                slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField
-                {...text('status')}
-                onChange={(event) => set('status', event.target.value as DiscountCodeFormValues['status'])}
-                select
-                slotProps={{ select: { native: true } }}
-              >
-                {discountStatuses.map((status) => (
-                  <option key={status} value={status}>
-                    {t(`status.${status}`)}
-                  </option>
-                ))}
-              </TextField>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField {...text('valid_from')} type="date" slotProps={{ inputLabel: { shrink: true } }} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField {...text('valid_until', t('help.validity'))} type="date" slotProps={{ inputLabel: { shrink: true } }} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField
-                {...text('commission_override', overrideHelp)}
-                placeholder={campaign?.commission_type === 'fixed' ? '30.00' : '0.15'}
-                slotProps={campaign?.commission_type === 'fixed' ? money : { htmlInput: { inputMode: 'decimal' } }}
-              />
-            </Grid>
-            <Grid size={12}>
-              <FormControl>
-                <FormLabel id="discount-code-audience">{t('fields.is_exclusive')}</FormLabel>
-                <RadioGroup
-                  row
-                  aria-labelledby="discount-code-audience"
-                  name="is_exclusive"
-                  value={values.is_exclusive ? 'true' : 'false'}
-                  onChange={(event) => set('is_exclusive', event.target.value === 'true')}
-                >
-                  <FormControlLabel value="true" control={<Radio size="small" />} label={t('audience.exclusive')} />
-                  <FormControlLabel value="false" control={<Radio size="small" />} label={t('audience.public')} />
-                </RadioGroup>
-                <FormHelperText>{t(values.is_exclusive ? 'help.exclusive' : 'help.public')}</FormHelperText>
-              </FormControl>
-            </Grid>
+              }
+              label={t('dialog.generate')}
+            />
           </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy} data-testid="discount-code-dialog-cancel">
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="discount-code-dialog-submit">
-            {editing ? t('common:actions.save') : t('dialog.create')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        )}
+        <Grid size={12}>
+          <TextField
+            {...text('description')}
+            helperText={<LengthHelper text={text('description').helperText} length={values.description.trim().length} max={DESCRIPTION_MAX} />}
+            multiline
+            minRows={2}
+            maxRows={5}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField
+            {...text('discount_type')}
+            onChange={(event) => {
+              set('discount_type', event.target.value as DiscountCodeFormValues['discount_type']);
+              setErrors((current) => ({ ...current, discount_value: undefined }));
+            }}
+            select
+            slotProps={{ select: { native: true } }}
+          >
+            {discountTypes.map((type) => (
+              <option key={type} value={type}>
+                {t(`type.${type}`)}
+              </option>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField
+            {...text('discount_value', valueHelp)}
+            value={freeShipping ? '' : values.discount_value}
+            required={!freeShipping}
+            disabled={freeShipping}
+            placeholder={freeShipping ? '' : values.discount_type === 'percentage' ? '0.10' : '25.00'}
+            slotProps={values.discount_type === 'fixed_amount' ? money : { htmlInput: { inputMode: 'decimal' } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField {...text('minimum_order_amount', t('help.minimumOrder'))} placeholder="50.00" slotProps={money} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField
+            {...text('usage_limit')}
+            placeholder={t('dialog.usageLimitPlaceholder')}
+            slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField
+            {...text('usage_limit_per_customer', t('help.perCustomer'))}
+            placeholder="1"
+            slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField
+            {...text('status')}
+            onChange={(event) => set('status', event.target.value as DiscountCodeFormValues['status'])}
+            select
+            slotProps={{ select: { native: true } }}
+          >
+            {discountStatuses.map((status) => (
+              <option key={status} value={status}>
+                {t(`status.${status}`)}
+              </option>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField {...text('valid_from')} type="date" slotProps={{ inputLabel: { shrink: true } }} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField {...text('valid_until', t('help.validity'))} type="date" slotProps={{ inputLabel: { shrink: true } }} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField
+            {...text('commission_override', overrideHelp)}
+            placeholder={campaign?.commission_type === 'fixed' ? '30.00' : '0.15'}
+            slotProps={campaign?.commission_type === 'fixed' ? money : { htmlInput: { inputMode: 'decimal' } }}
+          />
+        </Grid>
+        <Grid size={12}>
+          <FormControl>
+            <FormLabel id="discount-code-audience">{t('fields.is_exclusive')}</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="discount-code-audience"
+              name="is_exclusive"
+              value={values.is_exclusive ? 'true' : 'false'}
+              onChange={(event) => set('is_exclusive', event.target.value === 'true')}
+            >
+              <FormControlLabel value="true" control={<Radio size="small" />} label={t('audience.exclusive')} />
+              <FormControlLabel value="false" control={<Radio size="small" />} label={t('audience.public')} />
+            </RadioGroup>
+            <FormHelperText>{t(values.is_exclusive ? 'help.exclusive' : 'help.public')}</FormHelperText>
+          </FormControl>
+        </Grid>
+      </Grid>
+    </FormDialog>
   );
 }

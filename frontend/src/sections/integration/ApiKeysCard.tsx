@@ -5,10 +5,6 @@ import {
   Card,
   CardContent,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   Stack,
   Table,
   TableBody,
@@ -20,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractLimits } from '../../api/contractLimits';
 import { errorMessage, tooLongMessage } from '../../api/errors';
@@ -33,6 +29,7 @@ import {
 } from '../../api/generated/brands/brands';
 import type { ApiKey } from '../../api/generated/model';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FormDialog } from '../../components/FormDialog';
 import { LengthHelper } from '../../components/LengthHelper';
 import { QueryStatus } from '../../components/QueryStatus';
 import { SecretReveal } from '../../components/SecretReveal';
@@ -64,8 +61,7 @@ export function ApiKeysCard() {
   const revokeKey = useRevokeApiKey({ mutation: { onSuccess: reload } });
   const busy = createKey.isPending || revokeKey.isPending;
 
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
+  const create = async () => {
     const trimmed = name.trim();
     if (!trimmed) {
       setNameError(t('apiKeys.nameRequired'));
@@ -185,36 +181,33 @@ export function ApiKeysCard() {
             </TableContainer>
           ))}
       </CardContent>
-      <Dialog open={creating} onClose={busy ? undefined : () => setCreating(false)} maxWidth="xs" fullWidth>
-        <form onSubmit={create} noValidate>
-          <DialogTitle>{t('apiKeys.create')}</DialogTitle>
-          <DialogContent>
-            <TextField
-              name="name"
-              label={t('apiKeys.name')}
-              placeholder={t('apiKeys.namePlaceholder')}
-              value={name}
-              onChange={(event) => {
-                setName(event.target.value);
-                setNameError(null);
-              }}
-              error={Boolean(nameError)}
-              helperText={<LengthHelper text={nameError ?? t('apiKeys.nameHelp')} length={name.trim().length} max={NAME_MAX} />}
-              autoFocus
-              fullWidth
-              sx={{ mt: 1 }}
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setCreating(false)} disabled={busy}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" disabled={busy} data-testid="api-key-create-submit">
-              {t('common:actions.create')}
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+      {creating && (
+        <FormDialog
+          title={t('apiKeys.create')}
+          busy={busy}
+          onClose={() => setCreating(false)}
+          onSubmit={create}
+          maxWidth="xs"
+          testId="api-key-dialog"
+          submitLabel={t('common:actions.create')}
+        >
+          <TextField
+            name="name"
+            label={t('apiKeys.name')}
+            placeholder={t('apiKeys.namePlaceholder')}
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              setNameError(null);
+            }}
+            error={Boolean(nameError)}
+            helperText={<LengthHelper text={nameError ?? t('apiKeys.nameHelp')} length={name.trim().length} max={NAME_MAX} />}
+            autoFocus
+            fullWidth
+            sx={{ mt: 1 }}
+          />
+        </FormDialog>
+      )}
       <ConfirmDialog
         open={revoking !== null}
         title={t('apiKeys.revokeTitle')}

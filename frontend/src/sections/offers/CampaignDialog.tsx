@@ -1,10 +1,4 @@
 import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormHelperText,
@@ -15,12 +9,13 @@ import {
   RadioGroup,
   TextField,
 } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractLimits, type FieldLimits } from '../../api/contractLimits';
 import { errorMessage, fieldErrorsFrom, type FieldInfos } from '../../api/errors';
 import { useCreateCampaign, useUpdateCampaign } from '../../api/generated/campaigns/campaigns';
 import type { Campaign, CurrencyCode } from '../../api/generated/model';
+import { FormDialog } from '../../components/FormDialog';
 import { LengthHelper } from '../../components/LengthHelper';
 import { currencies } from '../../preferences/format';
 import {
@@ -53,7 +48,7 @@ export function CampaignDialog(props: CampaignDialogProps) {
   return props.open ? <CampaignForm key={props.campaign?.id ?? 'new'} {...props} /> : null;
 }
 
-function CampaignForm({ open, campaign, defaultCurrency = 'RON', onClose, onSaved }: CampaignDialogProps) {
+function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: CampaignDialogProps) {
   const { t } = useTranslation(['campaigns', 'common']);
   const editing = Boolean(campaign);
   const [values, setValues] = useState<CampaignFormValues>(() =>
@@ -95,8 +90,7 @@ function CampaignForm({ open, campaign, defaultCurrency = 'RON', onClose, onSave
     }),
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const found = validateCampaignForm(values);
     setErrors(found);
     setServerError(null);
@@ -136,137 +130,129 @@ function CampaignForm({ open, campaign, defaultCurrency = 'RON', onClose, onSave
     values.commission_type === 'percentage' ? t('help.commissionPercentage') : t('help.commissionFixed');
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="md" fullWidth data-testid="campaign-dialog">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>{editing ? t('dialog.editTitle') : t('dialog.createTitle')}</DialogTitle>
-        <DialogContent dividers>
-          {serverError && (
-            <Alert severity="error" sx={{ mb: 2 }} data-testid="campaign-dialog-error">
-              {serverError}
-            </Alert>
-          )}
-          <Grid container spacing={2}>
-            <Grid size={12}>
-              <TextField {...counted('name', NAME_MAX)} required autoFocus />
-            </Grid>
-            <Grid size={12}>
-              <TextField {...counted('description', DESCRIPTION_MAX)} multiline minRows={2} maxRows={6} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 8 }}>
-              <TextField
-                {...text('homepage_url', t('help.homepageUrl'))}
-                type="url"
-                placeholder="https://shop.example.com"
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField {...text('status')} select slotProps={{ select: { native: true } }}>
-                {campaignStatuses.map((status) => (
-                  <option key={status} value={status}>
-                    {t(`status.${status}`)}
-                  </option>
-                ))}
-              </TextField>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField {...text('start_date')} type="date" slotProps={{ inputLabel: { shrink: true } }} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                {...text('end_date', t('help.dates'))}
-                type="date"
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 8 }}>
-              <TextField
-                {...text('budget', t('help.budget'))}
-                placeholder="5000.00"
-                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField {...text('currency')} select slotProps={{ select: { native: true } }}>
-                {currencies.map((code) => (
-                  <option key={code} value={code}>
-                    {code}
-                  </option>
-                ))}
-              </TextField>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField {...text('commission_type')} select slotProps={{ select: { native: true } }}>
-                {commissionTypes.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`commissionType.${type}`)}
-                  </option>
-                ))}
-              </TextField>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 8 }}>
-              <TextField
-                {...text('commission_value', commissionHelp, true)}
-                required
-                placeholder={values.commission_type === 'percentage' ? '0.10' : '25.00'}
-                slotProps={{
-                  htmlInput: { inputMode: 'decimal' },
-                  input: {
-                    endAdornment:
-                      values.commission_type === 'fixed' ? (
-                        <InputAdornment position="end">{values.currency}</InputAdornment>
-                      ) : undefined,
-                  },
-                }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField
-                {...text('attribution_window_days', t('help.attributionWindow'))}
-                type="number"
-                slotProps={{ htmlInput: { min: 1, max: 365, step: 1 } }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <FormControl>
-                <FormLabel id="campaign-visibility">{t('fields.visibility')}</FormLabel>
-                <RadioGroup
-                  aria-labelledby="campaign-visibility"
-                  name="visibility"
-                  value={values.visibility}
-                  onChange={(event) => set('visibility')(event.target.value)}
-                >
-                  <FormControlLabel value="public" control={<Radio size="small" />} label={t('visibility.public')} />
-                  <FormControlLabel value="invite_only" control={<Radio size="small" />} label={t('visibility.invite_only')} />
-                </RadioGroup>
-                <FormHelperText>{t(`help.visibility.${values.visibility}`)}</FormHelperText>
-              </FormControl>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <FormControl>
-                <FormLabel id="campaign-approval">{t('fields.approval_mode')}</FormLabel>
-                <RadioGroup
-                  aria-labelledby="campaign-approval"
-                  name="approval_mode"
-                  value={values.approval_mode}
-                  onChange={(event) => set('approval_mode')(event.target.value)}
-                >
-                  <FormControlLabel value="auto" control={<Radio size="small" />} label={t('approval.auto')} />
-                  <FormControlLabel value="manual" control={<Radio size="small" />} label={t('approval.manual')} />
-                </RadioGroup>
-                <FormHelperText>{t(`help.approval.${values.approval_mode}`)}</FormHelperText>
-              </FormControl>
-            </Grid>
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy} data-testid="campaign-dialog-cancel">
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="campaign-dialog-submit">
-            {editing ? t('common:actions.save') : t('dialog.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={editing ? t('dialog.editTitle') : t('dialog.createTitle')}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+      maxWidth="md"
+      dividers
+      testId="campaign-dialog"
+      submitLabel={editing ? t('common:actions.save') : t('dialog.create')}
+      error={serverError}
+    >
+      <Grid container spacing={2}>
+        <Grid size={12}>
+          <TextField {...counted('name', NAME_MAX)} required autoFocus />
+        </Grid>
+        <Grid size={12}>
+          <TextField {...counted('description', DESCRIPTION_MAX)} multiline minRows={2} maxRows={6} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 8 }}>
+          <TextField
+            {...text('homepage_url', t('help.homepageUrl'))}
+            type="url"
+            placeholder="https://shop.example.com"
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField {...text('status')} select slotProps={{ select: { native: true } }}>
+            {campaignStatuses.map((status) => (
+              <option key={status} value={status}>
+                {t(`status.${status}`)}
+              </option>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField {...text('start_date')} type="date" slotProps={{ inputLabel: { shrink: true } }} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            {...text('end_date', t('help.dates'))}
+            type="date"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 8 }}>
+          <TextField
+            {...text('budget', t('help.budget'))}
+            placeholder="5000.00"
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField {...text('currency')} select slotProps={{ select: { native: true } }}>
+            {currencies.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField {...text('commission_type')} select slotProps={{ select: { native: true } }}>
+            {commissionTypes.map((type) => (
+              <option key={type} value={type}>
+                {t(`commissionType.${type}`)}
+              </option>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 8 }}>
+          <TextField
+            {...text('commission_value', commissionHelp, true)}
+            required
+            placeholder={values.commission_type === 'percentage' ? '0.10' : '25.00'}
+            slotProps={{
+              htmlInput: { inputMode: 'decimal' },
+              input: {
+                endAdornment:
+                  values.commission_type === 'fixed' ? (
+                    <InputAdornment position="end">{values.currency}</InputAdornment>
+                  ) : undefined,
+              },
+            }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField
+            {...text('attribution_window_days', t('help.attributionWindow'))}
+            type="number"
+            slotProps={{ htmlInput: { min: 1, max: 365, step: 1 } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormControl>
+            <FormLabel id="campaign-visibility">{t('fields.visibility')}</FormLabel>
+            <RadioGroup
+              aria-labelledby="campaign-visibility"
+              name="visibility"
+              value={values.visibility}
+              onChange={(event) => set('visibility')(event.target.value)}
+            >
+              <FormControlLabel value="public" control={<Radio size="small" />} label={t('visibility.public')} />
+              <FormControlLabel value="invite_only" control={<Radio size="small" />} label={t('visibility.invite_only')} />
+            </RadioGroup>
+            <FormHelperText>{t(`help.visibility.${values.visibility}`)}</FormHelperText>
+          </FormControl>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormControl>
+            <FormLabel id="campaign-approval">{t('fields.approval_mode')}</FormLabel>
+            <RadioGroup
+              aria-labelledby="campaign-approval"
+              name="approval_mode"
+              value={values.approval_mode}
+              onChange={(event) => set('approval_mode')(event.target.value)}
+            >
+              <FormControlLabel value="auto" control={<Radio size="small" />} label={t('approval.auto')} />
+              <FormControlLabel value="manual" control={<Radio size="small" />} label={t('approval.manual')} />
+            </RadioGroup>
+            <FormHelperText>{t(`help.approval.${values.approval_mode}`)}</FormHelperText>
+          </FormControl>
+        </Grid>
+      </Grid>
+    </FormDialog>
   );
 }

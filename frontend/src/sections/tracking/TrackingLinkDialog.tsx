@@ -1,19 +1,11 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Grid,
-  TextField,
-} from '@mui/material';
-import { useMemo, useState, type FormEvent } from 'react';
+import { Alert, Grid, TextField } from '@mui/material';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractLimits } from '../../api/contractLimits';
 import { errorMessage, fieldErrorsFrom, isServerRefusal, type FieldInfos } from '../../api/errors';
 import { useCreateTrackingLink } from '../../api/generated/tracking/tracking';
 import { ErrorCode, type Campaign, type TrackingLink } from '../../api/generated/model';
+import { FormDialog } from '../../components/FormDialog';
 import { LengthHelper } from '../../components/LengthHelper';
 import { useToast } from '../../toasts/ToastProvider';
 import {
@@ -46,7 +38,7 @@ export function TrackingLinkDialog(props: TrackingLinkDialogProps) {
   return props.open ? <TrackingLinkForm {...props} /> : null;
 }
 
-function TrackingLinkForm({ open, affiliates, affiliatesLoaded, campaigns, onClose, onCreated }: TrackingLinkDialogProps) {
+function TrackingLinkForm({ affiliates, affiliatesLoaded, campaigns, onClose, onCreated }: TrackingLinkDialogProps) {
   const { t } = useTranslation(['tracking', 'common']);
   const toast = useToast();
   const create = useCreateTrackingLink();
@@ -70,8 +62,7 @@ function TrackingLinkForm({ open, affiliates, affiliatesLoaded, campaigns, onClo
     if (chosen?.campaignIds.length === 1 && !values.campaign_id) set('campaign_id')(chosen.campaignIds[0]);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const found = validateBrandLinkForm(values);
     setErrors(found);
     setServerFields({});
@@ -115,94 +106,89 @@ function TrackingLinkForm({ open, affiliates, affiliatesLoaded, campaigns, onClo
   };
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth data-testid="link-dialog">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>{t('dialog.title')}</DialogTitle>
-        <DialogContent dividers>
-          {affiliatesLoaded && affiliates.length === 0 && (
-            <Alert severity="info" sx={{ mb: 2 }} data-testid="link-dialog-no-affiliates">
-              {t('dialog.noAffiliates')}
-            </Alert>
-          )}
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                {...fieldProps('affiliate_id', undefined, { select: { native: true }, inputLabel: { shrink: true } })}
-                onChange={(event) => chooseAffiliate(event.target.value)}
-                select
-                required
-              >
-                <option value="">{t('dialog.chooseAffiliate')}</option>
-                {affiliates.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.name}
-                  </option>
-                ))}
-              </TextField>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                {...fieldProps('campaign_id', undefined, { select: { native: true }, inputLabel: { shrink: true } })}
-                select
-                required
-              >
-                <option value="">{t('dialog.chooseCampaign')}</option>
-                {affiliate ? (
-                  <>
-                    {groups.joined.length > 0 && (
-                      <optgroup label={t('dialog.joinedGroup', { name: affiliate.name })}>
-                        {groups.joined.map((campaign) => (
-                          <option key={campaign.id} value={campaign.id}>
-                            {campaign.name}
-                          </option>
-                        ))}
-                      </optgroup>
-                    )}
-                    {groups.others.length > 0 && (
-                      <optgroup label={t('dialog.otherGroup')}>
-                        {groups.others.map((campaign) => (
-                          <option key={campaign.id} value={campaign.id}>
-                            {campaign.name}
-                          </option>
-                        ))}
-                      </optgroup>
-                    )}
-                  </>
-                ) : (
-                  groups.others.map((campaign) => (
-                    <option key={campaign.id} value={campaign.id}>
-                      {campaign.name}
-                    </option>
-                  ))
+    <FormDialog
+      title={t('dialog.title')}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+      dividers
+      testId="link-dialog"
+      submitLabel={t('dialog.create')}
+    >
+      {affiliatesLoaded && affiliates.length === 0 && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="link-dialog-no-affiliates">
+          {t('dialog.noAffiliates')}
+        </Alert>
+      )}
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            {...fieldProps('affiliate_id', undefined, { select: { native: true }, inputLabel: { shrink: true } })}
+            onChange={(event) => chooseAffiliate(event.target.value)}
+            select
+            required
+          >
+            <option value="">{t('dialog.chooseAffiliate')}</option>
+            {affiliates.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name}
+              </option>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            {...fieldProps('campaign_id', undefined, { select: { native: true }, inputLabel: { shrink: true } })}
+            select
+            required
+          >
+            <option value="">{t('dialog.chooseCampaign')}</option>
+            {affiliate ? (
+              <>
+                {groups.joined.length > 0 && (
+                  <optgroup label={t('dialog.joinedGroup', { name: affiliate.name })}>
+                    {groups.joined.map((campaign) => (
+                      <option key={campaign.id} value={campaign.id}>
+                        {campaign.name}
+                      </option>
+                    ))}
+                  </optgroup>
                 )}
-              </TextField>
-            </Grid>
-            <Grid size={12}>
-              <TextField
-                {...fieldProps('name')}
-                helperText={<LengthHelper text={fieldProps('name').helperText} length={values.name.trim().length} max={MAX_NAME_LENGTH} />}
-                required
-                placeholder={t('dialog.namePlaceholder')}
-              />
-            </Grid>
-            <Grid size={12}>
-              <TextField
-                {...fieldProps('destination_url', t('help.destinationBrand'))}
-                type="url"
-                placeholder="https://shop.example.com/sale"
-              />
-            </Grid>
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy} data-testid="link-dialog-cancel">
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="link-dialog-submit">
-            {t('dialog.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+                {groups.others.length > 0 && (
+                  <optgroup label={t('dialog.otherGroup')}>
+                    {groups.others.map((campaign) => (
+                      <option key={campaign.id} value={campaign.id}>
+                        {campaign.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                )}
+              </>
+            ) : (
+              groups.others.map((campaign) => (
+                <option key={campaign.id} value={campaign.id}>
+                  {campaign.name}
+                </option>
+              ))
+            )}
+          </TextField>
+        </Grid>
+        <Grid size={12}>
+          <TextField
+            {...fieldProps('name')}
+            helperText={<LengthHelper text={fieldProps('name').helperText} length={values.name.trim().length} max={MAX_NAME_LENGTH} />}
+            required
+            placeholder={t('dialog.namePlaceholder')}
+          />
+        </Grid>
+        <Grid size={12}>
+          <TextField
+            {...fieldProps('destination_url', t('help.destinationBrand'))}
+            type="url"
+            placeholder="https://shop.example.com/sale"
+          />
+        </Grid>
+      </Grid>
+    </FormDialog>
   );
 }
