@@ -35,3 +35,15 @@ describe('focus ring', () => {
     }
   }
 });
+
+describe('coloured controls', () => {
+  for (const mode of ['light', 'dark'] as const) {
+    const { palette } = createAppTheme(mode);
+    for (const name of ['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const) {
+      // WCAG 1.4.3: a contained button's or a filled chip's label on its colour.
+      it(`${name} labels reach 4.5:1 on their colour in the ${mode} theme`, () => {
+        expect(getContrastRatio(palette[name].contrastText, palette[name].main)).toBeGreaterThanOrEqual(4.5);
+      });
+    }
+  }
+});
