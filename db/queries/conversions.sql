@@ -118,3 +118,33 @@ WHERE id = @id;
 
 -- name: AddCampaignSpent :exec
 UPDATE campaigns SET spent = spent + @delta WHERE id = @id;
+
+-- name: LockConversion :one
+-- A conversion the caller may change (brand_id narrows it to a brand), locked for the change.
+SELECT * FROM conversions
+WHERE id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR brand_id = sqlc.narg(brand_id))
+FOR UPDATE;
+
+-- name: SetConversionDecision :exec
+UPDATE conversions SET status = @status, commission_amount = @commission_amount, decided_at = @decided_at, updated_at = now()
+WHERE id = @id;
+
+-- name: LockCampaignBudget :one
+SELECT budget, spent FROM campaigns WHERE id = @id FOR UPDATE;
+
+-- name: DeleteConversion :exec
+DELETE FROM conversions WHERE id = @id;
+
+-- name: UncountCodeUse :exec
+UPDATE discount_codes SET current_usage_count = greatest(current_usage_count - 1, 0) WHERE id = @id;
+
+-- name: HeldConversions :many
+-- Pending conversions whose campaign's holding period has passed, oldest first; rows another
+-- process is confirming are skipped, so several processes may run this at once.
+SELECT v.id FROM conversions v
+JOIN campaigns c ON c.id = v.campaign_id
+WHERE v.status = 'pending' AND c.holding_days IS NOT NULL
+  AND v.created_at <= sqlc.arg(now)::timestamptz - c.holding_days * interval '1 day'
+ORDER BY v.created_at
+LIMIT @max_rows
+FOR UPDATE OF v SKIP LOCKED;

@@ -46,7 +46,7 @@ func (q *Queries) BrandForWebhook(ctx context.Context, db DBTX, publicID string)
 
 const clickForAttribution = `-- name: ClickForAttribution :one
 SELECT k.id, k.clicked_at, k.link_id, k.brand_id, k.affiliate_id, k.is_bot,
-       c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, a.email AS affiliate_email,
+       c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
                WHERE m.campaign_id = k.campaign_id AND m.affiliate_id = k.affiliate_id AND m.status = 'approved') AS earning
 FROM clicks k
@@ -97,6 +97,7 @@ func (q *Queries) ClickForAttribution(ctx context.Context, db DBTX, id uuid.UUID
 		&i.Campaign.ApprovalMode,
 		&i.Campaign.CreatedAt,
 		&i.Campaign.UpdatedAt,
+		&i.Campaign.HoldingDays,
 		&i.AffiliateEmail,
 		&i.Earning,
 	)
@@ -104,7 +105,7 @@ func (q *Queries) ClickForAttribution(ctx context.Context, db DBTX, id uuid.UUID
 }
 
 const codeForAttribution = `-- name: CodeForAttribution :one
-SELECT d.id, d.brand_id, d.campaign_id, d.affiliate_id, d.code, d.description, d.discount_type, d.discount_value, d.minimum_order_amount, d.usage_limit, d.usage_limit_per_customer, d.current_usage_count, d.valid_from, d.valid_until, d.is_exclusive, d.commission_override, d.status, d.created_at, d.updated_at, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, a.email AS affiliate_email,
+SELECT d.id, d.brand_id, d.campaign_id, d.affiliate_id, d.code, d.description, d.discount_type, d.discount_value, d.minimum_order_amount, d.usage_limit, d.usage_limit_per_customer, d.current_usage_count, d.valid_from, d.valid_until, d.is_exclusive, d.commission_override, d.status, d.created_at, d.updated_at, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
                WHERE m.campaign_id = d.campaign_id AND m.affiliate_id = d.affiliate_id AND m.status = 'approved') AS earning,
        (SELECT count(*) FROM conversions v
@@ -173,6 +174,7 @@ func (q *Queries) CodeForAttribution(ctx context.Context, db DBTX, arg CodeForAt
 		&i.Campaign.ApprovalMode,
 		&i.Campaign.CreatedAt,
 		&i.Campaign.UpdatedAt,
+		&i.Campaign.HoldingDays,
 		&i.AffiliateEmail,
 		&i.Earning,
 		&i.CustomerUses,
@@ -189,8 +191,17 @@ func (q *Queries) CountCodeUse(ctx context.Context, db DBTX, id uuid.UUID) error
 	return err
 }
 
+const deleteConversion = `-- name: DeleteConversion :exec
+DELETE FROM conversions WHERE id = $1
+`
+
+func (q *Queries) DeleteConversion(ctx context.Context, db DBTX, id uuid.UUID) error {
+	_, err := db.Exec(ctx, deleteConversion, id)
+	return err
+}
+
 const getConversion = `-- name: GetConversion :one
-SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
@@ -245,6 +256,7 @@ func (q *Queries) GetConversion(ctx context.Context, db DBTX, arg GetConversionP
 		&i.Conversion.FlagReason,
 		&i.Conversion.CreatedAt,
 		&i.Conversion.UpdatedAt,
+		&i.Conversion.DecidedAt,
 		&i.CampaignName,
 		&i.AffiliateName,
 		&i.BrandName,
@@ -267,6 +279,43 @@ func (q *Queries) GetConversionByOrder(ctx context.Context, db DBTX, arg GetConv
 	var id uuid.UUID
 	err := row.Scan(&id)
 	return id, err
+}
+
+const heldConversions = `-- name: HeldConversions :many
+SELECT v.id FROM conversions v
+JOIN campaigns c ON c.id = v.campaign_id
+WHERE v.status = 'pending' AND c.holding_days IS NOT NULL
+  AND v.created_at <= $1::timestamptz - c.holding_days * interval '1 day'
+ORDER BY v.created_at
+LIMIT $2
+FOR UPDATE OF v SKIP LOCKED
+`
+
+type HeldConversionsParams struct {
+	Now     time.Time
+	MaxRows int32
+}
+
+// Pending conversions whose campaign's holding period has passed, oldest first; rows another
+// process is confirming are skipped, so several processes may run this at once.
+func (q *Queries) HeldConversions(ctx context.Context, db DBTX, arg HeldConversionsParams) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, heldConversions, arg.Now, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []uuid.UUID{}
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const insertConversion = `-- name: InsertConversion :one
@@ -332,7 +381,7 @@ func (q *Queries) InsertConversion(ctx context.Context, db DBTX, arg InsertConve
 }
 
 const listConversions = `-- name: ListConversions :many
-SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code,
        count(*) OVER () AS total
 FROM conversions v
@@ -433,6 +482,7 @@ func (q *Queries) ListConversions(ctx context.Context, db DBTX, arg ListConversi
 			&i.Conversion.FlagReason,
 			&i.Conversion.CreatedAt,
 			&i.Conversion.UpdatedAt,
+			&i.Conversion.DecidedAt,
 			&i.CampaignName,
 			&i.AffiliateName,
 			&i.BrandName,
@@ -449,8 +499,69 @@ func (q *Queries) ListConversions(ctx context.Context, db DBTX, arg ListConversi
 	return items, nil
 }
 
+const lockCampaignBudget = `-- name: LockCampaignBudget :one
+SELECT budget, spent FROM campaigns WHERE id = $1 FOR UPDATE
+`
+
+type LockCampaignBudgetRow struct {
+	Budget decimal.NullDecimal
+	Spent  decimal.Decimal
+}
+
+func (q *Queries) LockCampaignBudget(ctx context.Context, db DBTX, id uuid.UUID) (LockCampaignBudgetRow, error) {
+	row := db.QueryRow(ctx, lockCampaignBudget, id)
+	var i LockCampaignBudgetRow
+	err := row.Scan(&i.Budget, &i.Spent)
+	return i, err
+}
+
+const lockConversion = `-- name: LockConversion :one
+SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at FROM conversions
+WHERE id = $1 AND ($2::uuid IS NULL OR brand_id = $2)
+FOR UPDATE
+`
+
+type LockConversionParams struct {
+	ID      uuid.UUID
+	BrandID uuid.NullUUID
+}
+
+// A conversion the caller may change (brand_id narrows it to a brand), locked for the change.
+func (q *Queries) LockConversion(ctx context.Context, db DBTX, arg LockConversionParams) (Conversion, error) {
+	row := db.QueryRow(ctx, lockConversion, arg.ID, arg.BrandID)
+	var i Conversion
+	err := row.Scan(
+		&i.ID,
+		&i.BrandID,
+		&i.OrderID,
+		&i.OrderTotal,
+		&i.Currency,
+		&i.CustomerEmail,
+		&i.ConvertedAt,
+		&i.Source,
+		&i.Attribution,
+		&i.ClickID,
+		&i.LinkID,
+		&i.DiscountCode,
+		&i.DiscountCodeID,
+		&i.CampaignID,
+		&i.AffiliateID,
+		&i.CommissionCurrency,
+		&i.ExchangeRate,
+		&i.CommissionAmount,
+		&i.OriginalCommission,
+		&i.RefundedAmount,
+		&i.Status,
+		&i.FlagReason,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.DecidedAt,
+	)
+	return i, err
+}
+
 const lockConversionByOrder = `-- name: LockConversionByOrder :one
-SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at FROM conversions WHERE brand_id = $1 AND order_id = $2 FOR UPDATE
+SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at FROM conversions WHERE brand_id = $1 AND order_id = $2 FOR UPDATE
 `
 
 type LockConversionByOrderParams struct {
@@ -486,6 +597,7 @@ func (q *Queries) LockConversionByOrder(ctx context.Context, db DBTX, arg LockCo
 		&i.FlagReason,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.DecidedAt,
 	)
 	return i, err
 }
@@ -535,6 +647,28 @@ func (q *Queries) RecentClicksFromAddress(ctx context.Context, db DBTX, arg Rece
 	return column_1, err
 }
 
+const setConversionDecision = `-- name: SetConversionDecision :exec
+UPDATE conversions SET status = $1, commission_amount = $2, decided_at = $3, updated_at = now()
+WHERE id = $4
+`
+
+type SetConversionDecisionParams struct {
+	Status           string
+	CommissionAmount decimal.Decimal
+	DecidedAt        *time.Time
+	ID               uuid.UUID
+}
+
+func (q *Queries) SetConversionDecision(ctx context.Context, db DBTX, arg SetConversionDecisionParams) error {
+	_, err := db.Exec(ctx, setConversionDecision,
+		arg.Status,
+		arg.CommissionAmount,
+		arg.DecidedAt,
+		arg.ID,
+	)
+	return err
+}
+
 const setConversionRefund = `-- name: SetConversionRefund :exec
 UPDATE conversions
 SET refunded_amount = $1, commission_amount = $2, status = $3, updated_at = now()
@@ -578,4 +712,13 @@ func (q *Queries) TakeShopifyWebhook(ctx context.Context, db DBTX, arg TakeShopi
 	var exists bool
 	err := row.Scan(&exists)
 	return exists, err
+}
+
+const uncountCodeUse = `-- name: UncountCodeUse :exec
+UPDATE discount_codes SET current_usage_count = greatest(current_usage_count - 1, 0) WHERE id = $1
+`
+
+func (q *Queries) UncountCodeUse(ctx context.Context, db DBTX, id uuid.UUID) error {
+	_, err := db.Exec(ctx, uncountCodeUse, id)
+	return err
 }

@@ -83,6 +83,7 @@ type Campaign struct {
 	ApprovalMode          string
 	CreatedAt             time.Time
 	UpdatedAt             time.Time
+	HoldingDays           *int32
 }
 
 type CampaignMembership struct {
@@ -133,6 +134,7 @@ type Conversion struct {
 	FlagReason         string
 	CreatedAt          time.Time
 	UpdatedAt          time.Time
+	DecidedAt          *time.Time
 }
 
 type CurrencyRate struct {
