@@ -63,7 +63,7 @@ func (s *Server) CreateCampaign(ctx context.Context, req oapi.CreateCampaignRequ
 		Name: &b.Name, Description: b.Description, HomepageUrl: b.HomepageUrl, Status: b.Status,
 		StartDate: b.StartDate, EndDate: b.EndDate, Budget: b.Budget, Currency: b.Currency,
 		CommissionType: b.CommissionType, CommissionValue: b.CommissionValue,
-		AttributionWindowDays: b.AttributionWindowDays, Visibility: b.Visibility, ApprovalMode: b.ApprovalMode,
+		AttributionWindowDays: b.AttributionWindowDays, HoldingDays: b.HoldingDays, Visibility: b.Visibility, ApprovalMode: b.ApprovalMode,
 	})
 	if err != nil {
 		return nil, err
@@ -157,6 +157,7 @@ func campaignFields(b oapi.CampaignUpdate) (catalogue.CampaignFields, error) {
 	f := catalogue.CampaignFields{
 		Name: b.Name, Description: b.Description, HomepageURL: b.HomepageUrl, Status: b.Status,
 		AttributionWindowDays: b.AttributionWindowDays,
+		HoldingDays:           optional(b.HoldingDays),
 		StartDate:             optionalDate(b.StartDate), EndDate: optionalDate(b.EndDate),
 	}
 	if b.Currency != nil {
@@ -206,6 +207,11 @@ func campaignFields(b oapi.CampaignUpdate) (catalogue.CampaignFields, error) {
 				return f, setAndCleared(field)
 			}
 			f.Budget = ptr[*decimal.Decimal](nil)
+		case oapi.CampaignUpdateClearHoldingDays:
+			if b.HoldingDays != nil {
+				return f, setAndCleared(field)
+			}
+			f.HoldingDays = ptr[*int](nil)
 		}
 	}
 	return f, nil
@@ -213,6 +219,14 @@ func campaignFields(b oapi.CampaignUpdate) (catalogue.CampaignFields, error) {
 
 func setAndCleared(field oapi.CampaignUpdateClear) error {
 	return apierror.Validation(string(field), fmt.Sprintf("%s is both set and cleared: send one or the other", field))
+}
+
+// optional turns a value that is set or absent into a field to set (nil keeps it).
+func optional[T any](v *T) **T {
+	if v == nil {
+		return nil
+	}
+	return &v
 }
 
 func optionalDate(d *openapi_types.Date) **time.Time {

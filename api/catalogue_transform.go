@@ -63,7 +63,8 @@ func campaignOf(c catalogue.Campaign) oapi.Campaign {
 		StartDate: dateOf(c.StartDate), EndDate: dateOf(c.EndDate),
 		Currency: oapi.CurrencyCode(c.Currency), CommissionType: oapi.CommissionType(c.CommissionType),
 		CommissionValue: c.CommissionValue.String(), AttributionWindowDays: int(c.AttributionWindowDays),
-		Visibility: oapi.Visibility(c.Visibility), ApprovalMode: oapi.ApprovalMode(c.ApprovalMode),
+		HoldingDays: intOf(c.HoldingDays),
+		Visibility:  oapi.Visibility(c.Visibility), ApprovalMode: oapi.ApprovalMode(c.ApprovalMode),
 		CreatedAt: c.CreatedAt, AffiliatesCount: c.AffiliatesCount,
 	}
 	if c.Budget.Valid {

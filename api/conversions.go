@@ -160,3 +160,40 @@ func (s *Server) ReceiveShopifyWebhook(ctx context.Context, req oapi.ReceiveShop
 	}
 	return resp, nil
 }
+
+// ReviewConversions confirms, rejects or reverses conversions, all or none.
+func (s *Server) ReviewConversions(ctx context.Context, req oapi.ReviewConversionsRequestObject) (oapi.ReviewConversionsResponseObject, error) {
+	b := req.Body
+	list, err := s.Conversions.Review(ctx, scope(ctx), b.ConversionIds, string(b.Decision), text(b.Reason))
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.ReviewConversions200JSONResponse{Success: true}
+	resp.Data.Conversions = make([]oapi.Conversion, len(list))
+	for i, c := range list {
+		resp.Data.Conversions[i] = conversionOf(c)
+	}
+	resp.Data.Total, resp.Data.Limit = len(list), len(list)
+	return resp, nil
+}
+
+// AdjustConversionCommission sets a conversion's commission by hand.
+func (s *Server) AdjustConversionCommission(ctx context.Context, req oapi.AdjustConversionCommissionRequestObject) (oapi.AdjustConversionCommissionResponseObject, error) {
+	amount, err := req.Body.CommissionAmount.Decimal()
+	if err != nil {
+		return nil, apierror.Invalid("commission_amount", "decimal", "The commission is not a number")
+	}
+	c, err := s.Conversions.Adjust(ctx, scope(ctx), req.Id, amount, req.Body.Reason)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.AdjustConversionCommission200JSONResponse(conversionResponse(c)), nil
+}
+
+// DeleteConversion deletes a conversion (host only).
+func (s *Server) DeleteConversion(ctx context.Context, req oapi.DeleteConversionRequestObject) (oapi.DeleteConversionResponseObject, error) {
+	if err := s.Conversions.Delete(ctx, scope(ctx), req.Id, ""); err != nil {
+		return nil, err
+	}
+	return oapi.DeleteConversion200JSONResponse{Success: true, Message: "Conversion deleted"}, nil
+}

@@ -155,3 +155,71 @@ func fmtList(s []string) string {
 	}
 	return out + "]"
 }
+
+// TestConversionReviewOverHTTP: the brand confirms, adjusts and reverses its own conversions;
+// another brand and an affiliate cannot; only the host deletes; every change is in the activity log.
+func TestConversionReviewOverHTTP(t *testing.T) {
+	env := servertest.Get(t)
+	p, other := newProgram(t, env), newProgram(t, env)
+	mustStatus(t, env.Call(t, http.MethodPut, "/campaigns/"+p.campaign["id"].(string), p.brand.token, map[string]any{
+		"commission_type": "percentage", "commission_value": "0.10",
+	}), http.StatusOK)
+	mustStatus(t, env.Call(t, http.MethodPost, "/discount-codes", p.brand.token, map[string]any{
+		"campaign_id": p.campaign["id"], "affiliate_id": p.affID, "code": "REVIEW10", "discount_type": "percentage", "discount_value": "0.10",
+	}), http.StatusCreated)
+	report := func(orderID string) string {
+		c := data(mustStatus(t, env.Call(t, http.MethodPost, "/conversions/process", p.brand.token, map[string]any{
+			"order_id": orderID, "order_total": "200.00", "currency": p.campaign["currency"], "discount_code": "REVIEW10",
+		}), http.StatusCreated))["conversion"].(map[string]any)
+		return c["id"].(string)
+	}
+	a, b := report("rv-1"), report("rv-2")
+	review := func(token, decision string, ids ...string) servertest.Response {
+		return env.Call(t, http.MethodPost, "/conversions/review", token, map[string]any{"conversion_ids": ids, "decision": decision, "reason": "checked"})
+	}
+	wantError(t, review(other.brand.token, "confirm", a), http.StatusNotFound, "NOT_FOUND")
+	wantError(t, review(p.affiliate.token, "confirm", a), http.StatusForbidden, "FORBIDDEN")
+	wantError(t, env.Call(t, http.MethodPut, "/conversions/"+a+"/commission", other.brand.token, map[string]any{"commission_amount": "1.00", "reason": "x"}), http.StatusNotFound, "NOT_FOUND")
+	wantError(t, env.Call(t, http.MethodPut, "/conversions/"+a+"/commission", p.brand.token, map[string]any{"commission_amount": "1.00"}), http.StatusBadRequest, "VALIDATION_ERROR")
+
+	list := data(mustStatus(t, review(p.brand.token, "confirm", a, b), http.StatusOK))["conversions"].([]any)
+	if len(list) != 2 || list[0].(map[string]any)["status"] != "confirmed" || list[1].(map[string]any)["status"] != "confirmed" {
+		t.Fatalf("confirmed: %v", list)
+	}
+	wantError(t, review(p.brand.token, "reject", a), http.StatusConflict, "CONFLICT")
+	adjusted := data(mustStatus(t, env.Call(t, http.MethodPut, "/conversions/"+a+"/commission", p.brand.token, map[string]any{"commission_amount": 25, "reason": "agreed bonus"}), http.StatusOK))["conversion"].(map[string]any)
+	if adjusted["commission_amount"] != "25.00" {
+		t.Fatalf("adjusted: %v", adjusted)
+	}
+	reversed := data(mustStatus(t, review(p.brand.token, "reverse", a), http.StatusOK))["conversions"].([]any)[0].(map[string]any)
+	if reversed["status"] != "reversed" || reversed["commission_amount"] != "0.00" {
+		t.Fatalf("reversed: %v", reversed)
+	}
+	if n := count(t, env, "SELECT count(*) FROM activity_log WHERE entity_id IN ($1, $2) AND action LIKE 'conversion.%' AND actor_id IS NOT NULL", a, b); n != 4 {
+		t.Errorf("%d logged changes with their actor, want 4 (two confirms, an adjustment, a reversal)", n)
+	}
+	if n := count(t, env, "SELECT spent::int FROM campaigns WHERE id = $1", p.campaign["id"]); n != 20 {
+		t.Errorf("spent %d after confirming 20 + 20, raising one to 25 and reversing it; want 20", n)
+	}
+
+	wantError(t, env.Call(t, http.MethodDelete, "/conversions/"+b, p.brand.token, nil), http.StatusForbidden, "FORBIDDEN")
+	mustStatus(t, env.Call(t, http.MethodDelete, "/conversions/"+b, hostToken(t, env), nil), http.StatusOK)
+	wantError(t, env.Call(t, http.MethodGet, "/conversions/"+b, p.brand.token, nil), http.StatusNotFound, "NOT_FOUND")
+}
+
+// TestCampaignHoldingDays: a campaign's holding period is set, read back and cleared.
+func TestCampaignHoldingDays(t *testing.T) {
+	env := servertest.Get(t)
+	b, _ := newBrand(t, env)
+	c := createCampaign(t, env, b.token, map[string]any{"name": "Held", "holding_days": 14})
+	if c["holding_days"] != float64(14) {
+		t.Fatalf("created: %v", c["holding_days"])
+	}
+	path := "/campaigns/" + c["id"].(string)
+	wantError(t, env.Call(t, http.MethodPut, path, b.token, map[string]any{"holding_days": 0}), http.StatusBadRequest, "VALIDATION_ERROR")
+	wantError(t, env.Call(t, http.MethodPut, path, b.token, map[string]any{"holding_days": 3, "clear": []string{"holding_days"}}), http.StatusBadRequest, "VALIDATION_ERROR")
+	cleared := data(mustStatus(t, env.Call(t, http.MethodPut, path, b.token, map[string]any{"clear": []string{"holding_days"}}), http.StatusOK))["campaign"].(map[string]any)
+	if cleared["holding_days"] != nil {
+		t.Fatalf("cleared: %v", cleared["holding_days"])
+	}
+}

@@ -35,7 +35,9 @@ type App struct {
 	Accounts *accounts.Service
 	Clicks   *clicks.Recorder
 	Replays  *idempotency.Store // answers to requests with an Idempotency-Key
-	HTTP     http.Handler
+	// Conversions is read by the holding-period job.
+	Conversions *conversions.Service
+	HTTP        http.Handler
 }
 
 // NewApp connects, migrates, seeds what the configuration asks for and builds the HTTP handler.
@@ -103,7 +105,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 		_ = recorder.Close(ctx)
 		return nil, err
 	}
-	return &App{Config: cfg, Pool: pool, Accounts: accts, Clicks: recorder, Replays: replays, HTTP: handler}, nil
+	return &App{Config: cfg, Pool: pool, Accounts: accts, Clicks: recorder, Replays: replays, Conversions: convs, HTTP: handler}, nil
 }
 
 // Close writes out the buffered clicks, then releases the database.
@@ -120,6 +122,7 @@ func (a *App) Close() {
 func (a *App) Serve(ctx context.Context) error {
 	srv := NewHTTPServer(fmt.Sprintf(":%d", a.Config.Port), a.HTTP, context.WithoutCancel(ctx))
 	go a.cleanupLoop(ctx)
+	go a.holdingLoop(ctx)
 	errc := make(chan error, 1)
 	go func() {
 		slog.Info("listening", "addr", srv.Addr, "public_url", a.Config.PublicURL, "dev_mode", a.Config.DevMode, "version", Version)
@@ -163,6 +166,32 @@ func NewHTTPServer(addr string, h http.Handler, base context.Context) *http.Serv
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		BaseContext:       func(net.Listener) context.Context { return base },
+	}
+}
+
+// holdingLoop confirms, every minute, the clean pending conversions whose campaign's holding period
+// has passed, in batches; every process runs it, and each batch skips rows another one holds.
+func (a *App) holdingLoop(ctx context.Context) {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		for ctx.Err() == nil {
+			n, err := a.Conversions.ConfirmHeld(ctx, 500)
+			if err != nil && ctx.Err() == nil {
+				slog.Warn("confirming held conversions failed", "err", err)
+			}
+			if n > 0 {
+				slog.Info("held conversions confirmed", "count", n)
+			}
+			if err != nil || n < 500 {
+				break
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
 	}
 }
 

@@ -29,9 +29,9 @@ WHERE c.id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR c.brand_id = sqlc.nar
 
 -- name: CreateCampaign :one
 INSERT INTO campaigns (brand_id, name, description, homepage_url, status, start_date, end_date, budget, currency,
-                       commission_type, commission_value, attribution_window_days, visibility, approval_mode)
+                       commission_type, commission_value, attribution_window_days, holding_days, visibility, approval_mode)
 VALUES (@brand_id, @name, @description, @homepage_url, @status, @start_date, @end_date, @budget, @currency,
-        @commission_type, @commission_value, @attribution_window_days, @visibility, @approval_mode)
+        @commission_type, @commission_value, @attribution_window_days, @holding_days, @visibility, @approval_mode)
 RETURNING id;
 
 -- name: UpdateCampaign :exec
@@ -39,7 +39,7 @@ UPDATE campaigns
 SET name = @name, description = @description, homepage_url = @homepage_url, status = @status,
     start_date = @start_date, end_date = @end_date, budget = @budget, currency = @currency,
     commission_type = @commission_type, commission_value = @commission_value,
-    attribution_window_days = @attribution_window_days, visibility = @visibility,
+    attribution_window_days = @attribution_window_days, holding_days = @holding_days, visibility = @visibility,
     approval_mode = @approval_mode, updated_at = now()
 WHERE id = @id;
 

@@ -107,9 +107,10 @@ func (e CampaignStatus) Valid() bool {
 
 // Defines values for CampaignUpdateClear.
 const (
-	CampaignUpdateClearBudget    CampaignUpdateClear = "budget"
-	CampaignUpdateClearEndDate   CampaignUpdateClear = "end_date"
-	CampaignUpdateClearStartDate CampaignUpdateClear = "start_date"
+	CampaignUpdateClearBudget      CampaignUpdateClear = "budget"
+	CampaignUpdateClearEndDate     CampaignUpdateClear = "end_date"
+	CampaignUpdateClearHoldingDays CampaignUpdateClear = "holding_days"
+	CampaignUpdateClearStartDate   CampaignUpdateClear = "start_date"
 )
 
 // Valid indicates whether the value is a known member of the CampaignUpdateClear enum.
@@ -118,6 +119,8 @@ func (e CampaignUpdateClear) Valid() bool {
 	case CampaignUpdateClearBudget:
 		return true
 	case CampaignUpdateClearEndDate:
+		return true
+	case CampaignUpdateClearHoldingDays:
 		return true
 	case CampaignUpdateClearStartDate:
 		return true
@@ -177,6 +180,27 @@ func (e ConversionSource) Valid() bool {
 	case ConversionSourceApi:
 		return true
 	case ConversionSourceShopify:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ConversionReviewDecision.
+const (
+	ConversionReviewDecisionConfirm ConversionReviewDecision = "confirm"
+	ConversionReviewDecisionReject  ConversionReviewDecision = "reject"
+	ConversionReviewDecisionReverse ConversionReviewDecision = "reverse"
+)
+
+// Valid indicates whether the value is a known member of the ConversionReviewDecision enum.
+func (e ConversionReviewDecision) Valid() bool {
+	switch e {
+	case ConversionReviewDecisionConfirm:
+		return true
+	case ConversionReviewDecisionReject:
+		return true
+	case ConversionReviewDecisionReverse:
 		return true
 	default:
 		return false
@@ -870,8 +894,11 @@ type Campaign struct {
 	Currency    CurrencyCode        `json:"currency"`
 	Description string              `json:"description"`
 	EndDate     *openapi_types.Date `json:"end_date"`
-	HomepageUrl *string             `json:"homepage_url"`
-	Id          openapi_types.UUID  `json:"id"`
+
+	// HoldingDays Clean pending conversions confirm themselves this many days after they arrive; null means a person confirms each.
+	HoldingDays *int               `json:"holding_days"`
+	HomepageUrl *string            `json:"homepage_url"`
+	Id          openapi_types.UUID `json:"id"`
 
 	// MembershipStatus The calling affiliate's application, when there is one.
 	MembershipStatus *CampaignMembershipStatus `json:"membership_status"`
@@ -917,6 +944,9 @@ type CampaignInput struct {
 	Currency    *CurrencyCode       `json:"currency,omitempty"`
 	Description *string             `json:"description,omitempty"`
 	EndDate     *openapi_types.Date `json:"end_date,omitempty"`
+
+	// HoldingDays Confirm clean pending conversions after this many days (null or absent for never).
+	HoldingDays *int `json:"holding_days,omitempty"`
 
 	// HomepageUrl Must be on one of the brand's allowed domains.
 	HomepageUrl *string             `json:"homepage_url,omitempty"`
@@ -981,6 +1011,9 @@ type CampaignUpdate struct {
 	Currency    *CurrencyCode       `json:"currency,omitempty"`
 	Description *string             `json:"description,omitempty"`
 	EndDate     *openapi_types.Date `json:"end_date,omitempty"`
+
+	// HoldingDays Confirm clean pending conversions after this many days (null or absent for never).
+	HoldingDays *int                `json:"holding_days,omitempty"`
 	HomepageUrl *string             `json:"homepage_url,omitempty"`
 	Name        *string             `json:"name,omitempty"`
 	StartDate   *openapi_types.Date `json:"start_date,omitempty"`
@@ -1022,6 +1055,20 @@ type ClickListResponse struct {
 		Total int `json:"total"`
 	} `json:"data"`
 	Success bool `json:"success"`
+}
+
+// CommissionAdjustment defines model for CommissionAdjustment.
+type CommissionAdjustment struct {
+	// CommissionAmount An amount of money, at least 0, with at most 12 digits before the decimal point and 2 after:
+	// a decimal string (`"1250.50"`) or a JSON number (`1250.50`), read exactly from its text,
+	// never through a binary float.
+	//
+	//
+	// Example: 1250.50
+	CommissionAmount MoneyInput `json:"commission_amount"`
+
+	// Reason Why the commission changes; kept in the activity log.
+	Reason string `json:"reason"`
 }
 
 // CommissionType percentage of the order total, or a fixed amount per conversion.
@@ -1135,6 +1182,16 @@ type ConversionResponse struct {
 	} `json:"data"`
 	Success bool `json:"success"`
 }
+
+// ConversionReview defines model for ConversionReview.
+type ConversionReview struct {
+	ConversionIds []openapi_types.UUID     `json:"conversion_ids"`
+	Decision      ConversionReviewDecision `json:"decision"`
+	Reason        *string                  `json:"reason,omitempty"`
+}
+
+// ConversionReviewDecision defines model for ConversionReview.Decision.
+type ConversionReviewDecision string
 
 // ConversionStatus `pending` on arrival; `confirmed` or `rejected` by the brand or the host; `flagged` by a
 // fraud rule (`flag_reason`); `reversed` when a confirmed, unpaid commission is taken back;
@@ -2033,6 +2090,33 @@ type ProcessConversionParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// ReviewConversionsParams defines parameters for ReviewConversions.
+type ReviewConversionsParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// DeleteConversionParams defines parameters for DeleteConversion.
+type DeleteConversionParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// AdjustConversionCommissionParams defines parameters for AdjustConversionCommission.
+type AdjustConversionCommissionParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListDiscountCodesParams defines parameters for ListDiscountCodes.
 type ListDiscountCodesParams struct {
 	// Query A case-insensitive substring to search for.
@@ -2187,6 +2271,12 @@ type UpdateCampaignJSONRequestBody = CampaignUpdate
 
 // ProcessConversionJSONRequestBody defines body for ProcessConversion for application/json ContentType.
 type ProcessConversionJSONRequestBody = ConversionInput
+
+// ReviewConversionsJSONRequestBody defines body for ReviewConversions for application/json ContentType.
+type ReviewConversionsJSONRequestBody = ConversionReview
+
+// AdjustConversionCommissionJSONRequestBody defines body for AdjustConversionCommission for application/json ContentType.
+type AdjustConversionCommissionJSONRequestBody = CommissionAdjustment
 
 // CreateDiscountCodeJSONRequestBody defines body for CreateDiscountCode for application/json ContentType.
 type CreateDiscountCodeJSONRequestBody = DiscountCodeInput
@@ -2346,9 +2436,18 @@ type ServerInterface interface {
 	// ProcessConversion Report an order; it is stored once, attributed, and its commission computed
 	// (POST /conversions/process)
 	ProcessConversion(ctx echo.Context, params ProcessConversionParams) error
+	// ReviewConversions Confirm, reject or reverse conversions, one or many at once
+	// (POST /conversions/review)
+	ReviewConversions(ctx echo.Context, params ReviewConversionsParams) error
+	// DeleteConversion Delete a conversion (host only; not once it is paid)
+	// (DELETE /conversions/{id})
+	DeleteConversion(ctx echo.Context, id IdPath, params DeleteConversionParams) error
 	// GetConversion One conversion (brand its own; affiliate one attributed to it; host any)
 	// (GET /conversions/{id})
 	GetConversion(ctx echo.Context, id IdPath) error
+	// AdjustConversionCommission Set a conversion's commission by hand, with a reason
+	// (PUT /conversions/{id}/commission)
+	AdjustConversionCommission(ctx echo.Context, id IdPath, params AdjustConversionCommissionParams) error
 	// ListDiscountCodes Discount codes (brand its own; affiliate those assigned to it; host all)
 	// (GET /discount-codes)
 	ListDiscountCodes(ctx echo.Context, params ListDiscountCodesParams) error
@@ -3632,6 +3731,71 @@ func (w *ServerInterfaceWrapper) ProcessConversion(ctx echo.Context) error {
 	return err
 }
 
+// ReviewConversions converts echo context to params.
+func (w *ServerInterfaceWrapper) ReviewConversions(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReviewConversionsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReviewConversions(ctx, params)
+	return err
+}
+
+// DeleteConversion converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteConversion(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteConversionParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteConversion(ctx, id, params)
+	return err
+}
+
 // GetConversion converts echo context to params.
 func (w *ServerInterfaceWrapper) GetConversion(ctx echo.Context) error {
 	var err error
@@ -3645,6 +3809,42 @@ func (w *ServerInterfaceWrapper) GetConversion(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.GetConversion(ctx, id)
+	return err
+}
+
+// AdjustConversionCommission converts echo context to params.
+func (w *ServerInterfaceWrapper) AdjustConversionCommission(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params AdjustConversionCommissionParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.AdjustConversionCommission(ctx, id, params)
 	return err
 }
 
@@ -4160,6 +4360,9 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.PUT(options.BaseURL+"/discount-codes/:id", wrapper.UpdateDiscountCode, options.OperationMiddlewares["updateDiscountCode"]...)
 	router.POST(options.BaseURL+"/conversions/process", wrapper.ProcessConversion, options.OperationMiddlewares["processConversion"]...)
 	router.GET(options.BaseURL+"/conversions", wrapper.ListConversions, options.OperationMiddlewares["listConversions"]...)
+	router.POST(options.BaseURL+"/conversions/review", wrapper.ReviewConversions, options.OperationMiddlewares["reviewConversions"]...)
+	router.PUT(options.BaseURL+"/conversions/:id/commission", wrapper.AdjustConversionCommission, options.OperationMiddlewares["adjustConversionCommission"]...)
+	router.DELETE(options.BaseURL+"/conversions/:id", wrapper.DeleteConversion, options.OperationMiddlewares["deleteConversion"]...)
 	router.GET(options.BaseURL+"/conversions/:id", wrapper.GetConversion, options.OperationMiddlewares["getConversion"]...)
 	router.POST(options.BaseURL+"/integrations/shopify/:public_id/orders", wrapper.ReceiveShopifyWebhook, options.OperationMiddlewares["receiveShopifyWebhook"]...)
 
@@ -8758,6 +8961,248 @@ func (response ProcessConversion500JSONResponse) VisitProcessConversionResponse(
 	return err
 }
 
+type ReviewConversionsRequestObject struct {
+	Params ReviewConversionsParams
+	Body   *ReviewConversionsJSONRequestBody
+}
+
+type ReviewConversionsResponseObject interface {
+	VisitReviewConversionsResponse(w http.ResponseWriter) error
+}
+
+type ReviewConversions200JSONResponse ConversionListResponse
+
+func (response ReviewConversions200JSONResponse) VisitReviewConversionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReviewConversions400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ReviewConversions400JSONResponse) VisitReviewConversionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReviewConversions401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ReviewConversions401JSONResponse) VisitReviewConversionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReviewConversions403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ReviewConversions403JSONResponse) VisitReviewConversionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReviewConversions404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ReviewConversions404JSONResponse) VisitReviewConversionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReviewConversions409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ReviewConversions409JSONResponse) VisitReviewConversionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReviewConversions413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response ReviewConversions413JSONResponse) VisitReviewConversionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReviewConversions500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ReviewConversions500JSONResponse) VisitReviewConversionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteConversionRequestObject struct {
+	Id     IdPath `json:"id"`
+	Params DeleteConversionParams
+}
+
+type DeleteConversionResponseObject interface {
+	VisitDeleteConversionResponse(w http.ResponseWriter) error
+}
+
+type DeleteConversion200JSONResponse MessageResponse
+
+func (response DeleteConversion200JSONResponse) VisitDeleteConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteConversion400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DeleteConversion400JSONResponse) VisitDeleteConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteConversion401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteConversion401JSONResponse) VisitDeleteConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteConversion403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteConversion403JSONResponse) VisitDeleteConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteConversion404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteConversion404JSONResponse) VisitDeleteConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteConversion409JSONResponse struct{ ConflictJSONResponse }
+
+func (response DeleteConversion409JSONResponse) VisitDeleteConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteConversion413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response DeleteConversion413JSONResponse) VisitDeleteConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteConversion500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response DeleteConversion500JSONResponse) VisitDeleteConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetConversionRequestObject struct {
 	Id IdPath `json:"id"`
 }
@@ -8825,6 +9270,128 @@ func (response GetConversion404JSONResponse) VisitGetConversionResponse(w http.R
 type GetConversion500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response GetConversion500JSONResponse) VisitGetConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AdjustConversionCommissionRequestObject struct {
+	Id     IdPath `json:"id"`
+	Params AdjustConversionCommissionParams
+	Body   *AdjustConversionCommissionJSONRequestBody
+}
+
+type AdjustConversionCommissionResponseObject interface {
+	VisitAdjustConversionCommissionResponse(w http.ResponseWriter) error
+}
+
+type AdjustConversionCommission200JSONResponse ConversionResponse
+
+func (response AdjustConversionCommission200JSONResponse) VisitAdjustConversionCommissionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AdjustConversionCommission400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response AdjustConversionCommission400JSONResponse) VisitAdjustConversionCommissionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AdjustConversionCommission401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response AdjustConversionCommission401JSONResponse) VisitAdjustConversionCommissionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AdjustConversionCommission403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response AdjustConversionCommission403JSONResponse) VisitAdjustConversionCommissionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AdjustConversionCommission404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response AdjustConversionCommission404JSONResponse) VisitAdjustConversionCommissionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AdjustConversionCommission409JSONResponse struct{ ConflictJSONResponse }
+
+func (response AdjustConversionCommission409JSONResponse) VisitAdjustConversionCommissionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AdjustConversionCommission413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response AdjustConversionCommission413JSONResponse) VisitAdjustConversionCommissionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AdjustConversionCommission500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response AdjustConversionCommission500JSONResponse) VisitAdjustConversionCommissionResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response); err != nil {
@@ -10244,9 +10811,18 @@ type StrictServerInterface interface {
 	// ProcessConversion Report an order; it is stored once, attributed, and its commission computed
 	// (POST /conversions/process)
 	ProcessConversion(ctx context.Context, request ProcessConversionRequestObject) (ProcessConversionResponseObject, error)
+	// ReviewConversions Confirm, reject or reverse conversions, one or many at once
+	// (POST /conversions/review)
+	ReviewConversions(ctx context.Context, request ReviewConversionsRequestObject) (ReviewConversionsResponseObject, error)
+	// DeleteConversion Delete a conversion (host only; not once it is paid)
+	// (DELETE /conversions/{id})
+	DeleteConversion(ctx context.Context, request DeleteConversionRequestObject) (DeleteConversionResponseObject, error)
 	// GetConversion One conversion (brand its own; affiliate one attributed to it; host any)
 	// (GET /conversions/{id})
 	GetConversion(ctx context.Context, request GetConversionRequestObject) (GetConversionResponseObject, error)
+	// AdjustConversionCommission Set a conversion's commission by hand, with a reason
+	// (PUT /conversions/{id}/commission)
+	AdjustConversionCommission(ctx context.Context, request AdjustConversionCommissionRequestObject) (AdjustConversionCommissionResponseObject, error)
 	// ListDiscountCodes Discount codes (brand its own; affiliate those assigned to it; host all)
 	// (GET /discount-codes)
 	ListDiscountCodes(ctx context.Context, request ListDiscountCodesRequestObject) (ListDiscountCodesResponseObject, error)
@@ -11859,6 +12435,80 @@ func (sh *strictHandler) ProcessConversion(ctx echo.Context, params ProcessConve
 	return nil
 }
 
+// ReviewConversions operation middleware
+func (sh *strictHandler) ReviewConversions(ctx echo.Context, params ReviewConversionsParams) error {
+	var request ReviewConversionsRequestObject
+
+	request.Params = params
+
+	var body ReviewConversionsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReviewConversions(ctx.Request().Context(), request.(ReviewConversionsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReviewConversions")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReviewConversionsResponseObject); ok {
+		return validResponse.VisitReviewConversionsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteConversion operation middleware
+func (sh *strictHandler) DeleteConversion(ctx echo.Context, id IdPath, params DeleteConversionParams) error {
+	var request DeleteConversionRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteConversion(ctx.Request().Context(), request.(DeleteConversionRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteConversion")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteConversionResponseObject); ok {
+		return validResponse.VisitDeleteConversionResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetConversion operation middleware
 func (sh *strictHandler) GetConversion(ctx echo.Context, id IdPath) error {
 	var request GetConversionRequestObject
@@ -11878,6 +12528,55 @@ func (sh *strictHandler) GetConversion(ctx echo.Context, id IdPath) error {
 		return err
 	} else if validResponse, ok := response.(GetConversionResponseObject); ok {
 		return validResponse.VisitGetConversionResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// AdjustConversionCommission operation middleware
+func (sh *strictHandler) AdjustConversionCommission(ctx echo.Context, id IdPath, params AdjustConversionCommissionParams) error {
+	var request AdjustConversionCommissionRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body AdjustConversionCommissionJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.AdjustConversionCommission(ctx.Request().Context(), request.(AdjustConversionCommissionRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "AdjustConversionCommission")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(AdjustConversionCommissionResponseObject); ok {
+		return validResponse.VisitAdjustConversionCommissionResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -12376,293 +13075,305 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2Lcts4uiD8KijNnIr9LyXLTtI9sevUrhI7E087tseX7nO2lRVhEpLQpgANAVrRpF31P83/YP+TbOH7",
-	"ABKUSF0cX5Ju79aZjikS1+9+/dKI5GgsBRNaNXa/NMY0pSOmWQp/HcanVA/Nv7ho7DbG5o+gIeiINXYb",
-	"PG4EjZT9K+Mpixu7Os1Y0FDRkI2o+aIv0xHVjd1GlsGbejo2XymdcjFo3N4GjcOYjcZSMxFNf2JT803M",
-	"VJTysebSTPeRXjNFKEmZTqdE0T7bJXrISJ+nShMq1ISlpC9ToodckWs2JVwRpWXKYni884oMZZYqQkVM",
-	"UjZO6JTFAZlwPeyKMJ9dN8/sb7vEbCIM4Gsz75hRTfqpHMG8io4YiWiSsHSveGDmNUMSKqQesrQrRkwP",
-	"ZRwQc1xEpuRKxlO7XEXCV+035HD/4OPpycXB8bv/7v108N+9s4PL84P9sEX+zgRLqWZECkbGLCWZYimh",
-	"kTkRskG74vLycH/TbihTjHBtT4Bq+9oLBQfGmWp1RSPAmxsyGrO0uDvv6Jvm7P2LG9HPR0wMzL3vvH4d",
-	"NEZcuL+3AwMDmqVmzP/za7f7eWe72e1+/vHg0//4a+UdH/ER1/NXe0oHjCj+b0Y2YtanWaLJdru92XLr",
-	"/VfG0mmx3ARG8Rdpv2rsbrfbgVkyH2Uj+KsNK7Z/5kviQrMBS2FNJ/2+YhWLOpMTRbQk6pqPi3W1A0I1",
-	"GUmlyc72qx9f/e3lD69+3GyRU6o0QAETcQD/GJtNcUXYaKyncEehlpomIVGaJwmJZCa0IuyGpVOSyknd",
-	"biWur3K77aBALC70y52Gt/tifd4ZtCvP4J8w5dwRdEhEFWtyoZhQXPMbRlR2hfcJR8NoGg0NyNUt3v1Z",
-	"DU/t9jyQ3BoqosZSKAZE5y2Nz9i/MqbgiiIpDI6af9LxOOERNUvd+k2Z9X7xpvlryvqN3cZftgqCtoW/",
-	"qq2DNJUpTlXe78WQkRQnMzc3ook5XRYD2qaMXgP9yRK2Rwx2m1OYUEdkWo3boPFOin7Co0dYa4dkgv8r",
-	"Y+SGJhkAGk1SRuMp0fSaicCsmQoSzuB2CCsGaoFk0dIpt+/anb2X6RWPYyYe5xpoBPhBDHiQEZ2aZQG1",
-	"RfIux4YwcilgbYfCECGa4IgPf/SCZIJ9HrNIs5golt6wlDDzNjKCHIRicy1cwMNEDhQs9ljq9zIT8cOv",
-	"81gSlUVDIq9+Y5EmGzI1DOKKJVIMgLS5u9dMUKE3YXmndJpIGl9IeUTTAXtcpAPeyBVJzNTAxwTZJh/5",
-	"W1jahZQfqZhacqAeYWlSkhEVU2K43GislSFzyDxh9jMjijQ7fc3SeeJ5ziIpYjjnCYVz78uUEZ1ODXbR",
-	"AeWiVaaMi/iUWdyloJkeypT/mz0C9HzkSnExCAj7PDYynSEoKbuR1ywmWjoSM0mlGJAoZTETmtPEwPit",
-	"2xUcUgcx+QJ29KXBhNnir42rlAojCNJ+nyecamaOVird+DTHE4JGJ3/JCKWpwX7NkT9EKaOaxT2qS2Jm",
-	"TDVraj5ijYrh2IjyxLw+9wuPVxBWHXer+F5pioC56Mjz3ZzD27dBw8h1veq5RZYk9CphTqSeF6oKoftX",
-	"lMJhdW6XxeCBf1ZuqcVpI5UonfY+05Qn6szy4/nDj6mm80+pf1srHYSZ1QNhGIVrNlp+lMVHZgy7FZqm",
-	"dDp3Nj6klSarOgOVRRFTyrvkKykTRsXcsO7NAE9j4YEeinGG+BrH3ExOk1Pv6Po0USyYOc0cWEuS+KsF",
-	"ULlMxCqvvwQtS1Z/wzU74uJ6XYhAEqLWQlIOs/WyNJmnrYZnKD4QzWyMcjaoXIbNwldwr0ikDPvlWhEQ",
-	"RFuNpfhTTBr4q348EDHHexcwiehoTPlA9FYkYTFTmgs4KXfGZbhp3xuE+Utbsnell4MWTZKTfmP318WU",
-	"weiUjdugljatQWN8KrUahamiKZ8eDGQegz7X0tLHw4xzx1vLtOAXMHYIki+JXKUyGwx1i3QISBlEMaas",
-	"rWiQpUwR2QeiICeCOOBURIpkigK8kUOMxt4V5q9iYK4VS/pmOGI0Edk3b49a5KMUaG7igpydHFv9P6Ha",
-	"YOELRa6oYiTK0tRoYQGOHEZS3LBUGfxLqWYhqHBkzNKICU0HbJcUbyiw/my32yRKeHStyEbYbey0Xre7",
-	"Dfhup/X6PzbRwFNNFVTvN8kFio2zsmXQiORoZKQ9lBsXQcQ+i/iIJvhRaf13+lJVryfmCmTGXiRjpnpG",
-	"V61+MaHKvJQvZAF/WSJHGbC8YSJbZx9gzunhjVTI/2h6tBcGZsMxk+OEEYkaYQ5XLxTRKY2ujV6QcGGu",
-	"91oY2LySWhH2OUqymMWbHvfybTc+OpVWVD7oYoOl+56/x2AeaKpvpPL4KzF4zK1F9+tF9xW5G6zMrPKr",
-	"QKJWzB+nrM8/V8sl12z6QlmrdDSkKY00S1Vg9MCURXIgOBhqW41qGDT61VcseoE+YBc9owaUTqq0gvqr",
-	"fIcDrM13xrx3jYCwWKYHcLkNGtdVfgCQ/ViUMm2Oeo9wTSIqhDQaNlFDgze5cr34cNx6cKKHZ2Swr7vI",
-	"dhVi17a1bHu2+BXE/PplrSZ6Vd7nOtqau9nFYpQb9xGupFAf68WkXr29oHhnRcJUfFBLXEBmWXW8dcX+",
-	"/P3a6e9ClWMW8fgrie2KG1Ca6mwppH1koyuWqiEfn+P7lYTRP7zZo/HuYeaa5y4xmAOVfJkzxNY7pyXg",
-	"+Biq0IMbXBYbWT49IDavT8pKhGDlE6jf8aMQr1Te0OSjjEuWVZppCX5AkdGk2pya6eG6J/TbRFeSi0yh",
-	"8XvRkV2qClnVDGg/r9rdiClFBzVW1jscoxtvwYG+BZP0vJgqR2MqpvdNMcGF23Na4bIjfGffe2cu23wv",
-	"R5SLaukICNcLRcwbZMKuCL7cWoUK46sV6kwnSeSExcSzG9lxFfgRUXEx2vZQjtiYDhh4S3KiMjdTmXSs",
-	"bXqf37a9J2LeqJSu5USwtGDmsyNQDfEVLxSBV1Y6LhzSM9/X3wZqBObVgEyGEuyXLDbiazbeI2YmG2iC",
-	"NovcDmGhC4M6hAQX2ZAqgrqZWeWaLoOgMc6uEh7Vrhh/tuvgMQFfMRezSir8ahRR9MSqFayrnjZSwqoc",
-	"nv21VSBJAZ8zjLV8D+WrrkX1u4jidXjXwcsyu0GnK1VGGRm32Gc6GiesFcnRHrlKqLgmUcJoqqwOWLLq",
-	"v7xfq37tzh9BugDoWV2uQNq7TKKwgz6CLAHrWZdHXjkGssJOq3b28DIDTH7OdDa+k49hhhMuAcn75HJL",
-	"0GTW4+AvtOoc3llZf4HWp3pg8apAdZC7WFwY8FSVaQ6cjCCg9UZWQlsiVhbSnPlY65RfZeCfmXARy0kv",
-	"ptMag+laKiO+XK9+ZvEA4+FWw/9jy21yw+in2UiCt0D1RowKRYQkOAGBKL5W2fzc0zZKYCGQ5K9DTEF5",
-	"AIiGWscWfQfZ7c7Q7J9KxckzEfdia0ovrWQVnu6kLufMuy99e5Rr0r1C9a4QvmiSQFyLZ9T2tCEj8jAw",
-	"e6cQqyYFiGi5ymJRyvB/JmIztUHo3yDCyiDw3U21qREChPljd004BiU+1Xe/ktVMFY4UOUNF0Ljhil/x",
-	"hOulEPZz8WalrOWZMDysz2Uw/xpnIMizYHin4MFoTij8I/ZwYx6tK/C0nsyVTmGWlM4If/MgGsyT8UVc",
-	"4C688KGIex6++/KH14tjl8tkfx4lc4EUfZ/w8p7TL17Mej/5QMjUOSaW85CcSayCUuAfxUN+CnL/s3mp",
-	"mP5+qLcnkLyuDpa4V3I+E5uXKXB3SAGpAeiIzi+WOlUddaVZLeOrQjvukSiWt0QjzW9YQMYU1E2ZEiZi",
-	"FjudCaUHfGlmQ6+qVnkvNHSp+PgIelSOoSurUrlsu0ybKoZ+BIXKrWpdnSryJPXVdl2zy4dXrmY4uW+S",
-	"Bbg10g21rnMA7krjrBvlcuxwbCFXKmPRiUimNtKFJbEiignwQosBM6QfnuJDqtDmdM3YWEE0DNDSFrmQ",
-	"NmXFDGOWoIhMMRIGqX6AVg49ZCPCBQnBnBFWRZ98EzzyaziV2dk8qToZ4224Q9b2xILc8kOdkpOyEaiK",
-	"NgmAxZihNWqRjr0Ml9twxciV1EOiGIQeoZEI7Xs51jtwWiKRVUFViRAEDcwdOcSBDaV+5st348vfImN9",
-	"MN44T/GAspxSpSYyvZM9FW9duyFWOijBJmu8P8sOZiYsD1dJ1hMeXS8KD1jL7vJQfn2zyIeJpeLj3pCq",
-	"YXW+hOpdSV3FPoNGwsX1qstPWZ+lKXoSK12MPTqwqS4ruBi8wyiWMevun/Hpe6qy23BpZm+N+bZroeUx",
-	"5MI87HA1oRCAeKlEiIM+hjhY5h5zPLaIg3XajUxjlhKIcMTkRtLnn1lM6AgSBccs9QJmfeNSMZTRbM03",
-	"1XJX/vFyXK/IV/SChCGS10ovkCxl3XtgAstE8dOdnHcrRBB5opMvNhhMmI3lNDNKwSpP5D6tykvo2dJd",
-	"rxC3VEgfCBJrRSTn3/piSJWZE5fxQuXx3GQjh84Xav6ONytd0Qipaxuev9JYXfGj0nLkO8XnXTglaKk8",
-	"FPcKMa94uGpUncCIw1AdYSjHqHlwDfgLInPl4bDPqLGsG1feT+iglzJq8x/nF9pPaRZDAjd6080HA/DB",
-	"L1nRqlHHhtXUn5MaytQekqVpHpUw3y5ZxQKGujxQwdyI/bjmRyCtaxx3yvqZgGi2ddFNySyNyjFLY94I",
-	"GgZGeH9aSYxWNKbnRHxR3F9+GHMYsDzUr86kvjiW0D/hOiO5PcZqajSLFfPH71nsfUQocwNfHCqgdZ4n",
-	"2BuaIVQlClTN1d3x30kXMNJHLYcNab+PqQ2hrXlgMMjoMtpIA2nKjaI94Xo4Yx/crlQiZinwbFIReqss",
-	"JZtQRcYJjVhcVAIRcrIJ1RKcct/PdJaywGrzkOxtVMISk1+ZVJeXc3h+Ql7tbP9YIh6O5bjP9kppR2SU",
-	"KU2G9IYRSqCITB/y/2cO52W5hkun+b9p89+fvry8/Wv1Cmf5xdKk1Dn+MVtQZiGpqiSi4xfK3guPA1cG",
-	"w8h/gJBzQTWvlwTKr0X/fAPRDGnxqEoNui9GmcdQGsqZV6tpDoVcvFR98IZ/FB3CTbe2Ubkk66+6+9rd",
-	"PoJpeZavzeFGaB3nIZECqSFN9kgYSdHn6YjFoZEtQudTD8nVtPAZEagZhR7DPRJasQjeoV3hSU0bocda",
-	"ws09M6BZl3kZJF9K8gkNZo4pj0nBzoxiBNVpyBWNrve6IjQvmBVHkFxJxnQqM9CfzA9oUi7UOBcYkE/h",
-	"Bwkg1xvYh7goMLjzGnUPONkHaXAuLy90l7T8nLY7CWIpSYRI0OO75PRgutYdPx0vsJl5n/5tmQXN7XNc",
-	"mNCKHXkrrIRj33g7H1klSMHpnHqVKxU5Z5P9PkuVr+KfnRw3gsbB5VkjaFye71dfuB3wnGnNxWDtqhZX",
-	"VLF1bdN2E3yNbPPZIWbDpL82pC51ue+LPjqDl26DRgZOqHU0ztm4RnNqlZG83tm4VZXme3Cauk81Pc9G",
-	"I5pO1+cfmauQuKC6QFVEYJExVxkvWErIqQn4qPmt5Cie/zlTtmjRkhRifC+fyo+k8VODZ2uoBIuy9uYY",
-	"J5zew1+w1Tir6Az7TCNNYnyDiGx0ZcT8lGttuJgilCBAA5XBEO7GbmN7p/W63SiJzM3/+Wu7+ebT/9jo",
-	"dlv4r83/WSk777ObIzng4m7shparKC10pHqvziUoeb9VHpmV1h19/kqXx31nO36dkfFORsV4qbVR3rA0",
-	"5fjefYXMQg3SyEZu+UbHQpZCHXgDqo6a5W2Cggeah3L1cLgC9tn6OuOh7mWKDlgRD11RsWFJaGuuBa7i",
-	"WXZA6PzK+cfrBveu6uBSPSiyoPhNhVBy4H4iWoKQWgpxzWLORMTAcmfzZjbUkEK9tDETydS3/3rOMRu0",
-	"0ENNcTULWnWE6gpWMXegRYgpXmhSXY7Vj9fOBLyEvooaK2OJy+Tj9sYs7TmDwYKIZO/rG5rwuNdP5eju",
-	"acQ4Rib0jHT+lTUUnJ2sFDF7N1vgMgtjGVfmwL8Gdsp3uuAmqrG6dPjlU5xBkGraV53xvIzF3Cnwdl0m",
-	"tDZXqNRNjpjGOh4xH3Bt/kvVkGEWXCYM0Y1kytSeDaSNjfI8sPWbVwlYrGEoq9CDchzNwniY4ElJc3mh",
-	"s2T3folkOZLrnujkmsWWt7+WZD7EfN8mkV0Ym1EG0WVE5RHsqOVySCvr9iXpepkxdWaOR7Cn+stbVyOe",
-	"M/Ovfg6L9v0ISqK3lhVDbmdtAXN+jWcC/0zgnwn8AmRbKUIey05X2nJLUOqNMh/qVYjH/ZSxnhry8dgM",
-	"Ujkq5svcvSxAmRMszewf0c82Avt1exkzsONXUjD8bW2KXbHkJUU61ljUvdLovK7/vDsYyu4TJm5YIscg",
-	"aFdT56Ul0Itwcqh5vTJPh4+xUHaVuZ5VL71DhtmIimbKaGxwiNjyNGVz48GI8sRv7ZCyAVeapay6NFZx",
-	"5hYhAFY/BatfAS7X6kC1V1HjvSEjGg25YMWu0HcjwcsYDYkUe7ZIc141hAwyHkMFTPhA0akikyHVhNFo",
-	"iDaIVlccswmMpSBd4ooRGsfYoIdh8ddMYMVMmPBqCnaaDxcXpwT5QtmT+HPn6HC/c3F4ctw7ODs7AafR",
-	"cefy4sPJ2eH/PthvBI33J2dvD/f3D44bQeP45KL3/uTy2Dz/eHDx4WS/Zx51jo5OfoGX350cvz86fHfR",
-	"CBrVnXwaQeO0899HJ5393sXJSe+oc/b3g0bQOOtcHPSODj8eXsArh8cXB2fHnaN8TecHZz8fvjvoXR53",
-	"fu4cHnXeHpmvjjsfD3pnB/+8PDyzn8F2epdnR95f+ycfO4dm9fiP2RV3Pp52Dv9+7I/Tef/+8OjQLKny",
-	"IQxwenp28nNp1ncn+wfen52PJ5fHF3Am+we9i85PB8cGigqI9s5qDnx9TJqjVpAsUxPVB3k0VBOMy9mg",
-	"JJZasxg7LnGhJXq6ZTy1gcN5W6sXCnKZNmvS0yuS4euLUqVZUhP3B65zrm0LmWIuEkmhUxppgFKmCNe7",
-	"JHSIGQYkNJOY/yL/Nf8yMBwGXRHmHlvzNGc15g/rnIDnKDjYV9w/rdfD/NPiTQ/OEMaNM/TqsN41m8Ia",
-	"2GcdmlM9vjwqCpqag+QCxARyefG++bfNgIS/KSlCsiGkhrTUf5yfHKOZ2tYmLuCg4I3LFEN35JXE6PNY",
-	"pvpAaJvK4hD8jj6sKpng/WfwhT6Gs3gdz2y1lzWtKT1+z+z4A6PJ+gXkzFN3LO6i5PWSWM8lL3pBPIuh",
-	"KDdO5qsoPn7w8zos2N1dO2pY32rPislzZOaDnGCnmky4Hi2d00NivvHCfIa0plINWq/BILqahbQo+Tzm",
-	"LhVuUS251cvADanqTdjVUMrrHpb5rVYdbZ0w3304D0cYT5yPV7dQV9isZyCjpuPETO2zlKF7bZxkcMI8",
-	"9cK7l1dC8w58fitVC6o89OodVp5hMAdDwePJ70dcXK+i8tE0GvKbGp3vK5znq0erju+cVzgXFVV1EHNl",
-	"aUu6q4tv86rh+DVw5hb7EVljPTF5qBqalVsrzDFV8RY2S0v2yci8CF0UE0YVdFTEhpm2reL2jnWx5B2z",
-	"hiwP1BhLLjA/eofQvmbpblfQ/FfbmXAj7Da2d163sT/CJsp8IIzYOI+N0P4cbgbEKCsYDpJMsUy/mdtI",
-	"PUFXCHYDfcigowSh5IoLmk5JP5FUz8o0dsxG0JCCWduyH1vdbr759GU72N65zWNFvmwHO7fV8SJelvsb",
-	"7/+13ryp7OaIO4NIgs/NuAh86afYB7SHZ9rY3Qkc4c8fbe/cmq8GsumIMVxW64J9NoQj/6XJR0bewsaw",
-	"Bi0aA66H2VUrkqMtOWYiF7O2XKzeFnbH27JWGANas17sr4nOAXleZElSHaYza6G6S9hOhbmxQvMNi5/D",
-	"2kXNg8eCBT6DSxlcPNNy1fkXP9edf7u1vf7ht0uH/2qdw2+Z//m6w39Vcfjtxzz8U8s9ymwlt5bPC5Iy",
-	"b6Y7/1ueX1Ejuo6ojoYBoVEqFRQxInkV4VXankBGE8Y+2FVUsanTVPZ5wr6i+uXxqvUcniTMe+ZkVg7M",
-	"PnPKZ/WBrBxyVb7bSwFtlvpozctDuiH5UgpGMsF1Xr2KKkausqkqoe0XiOo22LvTBvw9Ozk2xNQGesMP",
-	"239rN6q8DWdMMf1Y7eqg21x1+YK6DnapWd9M/7q7NK1DoR8X8Lhd6+CEXfGMu8nm6xXz8M55PfHcnc6y",
-	"Yh/nqFDZLrj1e0GWMcuG7Nc2O20jxGjMrf8nJFqOeaQ2sYlqPxMx2QjxH2oLA6bCTSPZuBEUE7Eqtwmy",
-	"izREXg95GjfHNNXTxq5bc54Vh/3gYRKrBZIrGXOmrLCbMMGZMOLuhrOb20pGRq218UvYDdgO/QsO8zhp",
-	"VtAAHNqbz+U4YT/qkFAiwCPgPtojhd0ynMnbxG+cMrHh2ltjMm28udcVoWZKow/aDG3+wu8DEg1ZdM1i",
-	"OFIhtR0M8p7M+fbAfogr8kJzJ1R1RcriLMJKdl7OU2FyzeezVyVTElERsSRBx4jsEyrsPkANMUNGzOjH",
-	"eyS02+hp2Ytl6KzJ9jjIkJrlViRgJayv90ho77gHUBkaFQr+VU6ziSVTsOlMsbIDBU/BEAZ36AZK80PM",
-	"k5Pd8UDBKW/XUHTCW38jaJRWVKHtzqCzhZAHJ3DnfCCy8UwL48XdyhWytxGdQol/ko2hVJpiyQ0rJS3N",
-	"d0CuUvJxBQ+eNDC/0dtgVuKZDVHHk4Swc7S0z1eaXNR8+XET57Cz64XjHvN3iJwXsc6r5lL0k024uCYb",
-	"hSsBGkZuokcTtoAp11esaETrFwl/sdrxPEWCH/aGY2nKYmyMEC8oejfbHcJc/2z7QgQHd0Avm6/aJJET",
-	"lkZGxkvKkbRAWzGYdnmc7B1TEYOliS/nU6XZ6J0UfT5Y27PBbvIKh7NW44yhuy9mN81EDrggrrlHzEbS",
-	"EQ5FJjK9JhsxuyEjSPEXhJJEyrFhGiQ8vXx7dPiud3l2FNbkE1gbcp2Fe2VHSb6X4pvS4A9OcZ2h3cjt",
-	"j5SBJPU6TTyjlE4SgF8gCOOU3XA2QTDGTxXWgICbxdqPWNkCHrTIh4POPkmRoKPIZd5OWWR4IziyKdou",
-	"jLB2IpJpfajXU7eKK7a1Tv/TjeV9Te/aVGmup/X9d/gfyrSIcr1jmRrPIeK7n2o1RRrHKVNQaRSSi6Dr",
-	"JUKMMqKnOWMr9sc8ZZGGV5HK5EeyXn8eb5/zBzuzZj/5wwOJEmp9bVaM5x1bkmDiU5BvMsGkAkyrErAy",
-	"NZ//58qP3mtN79slh/gIAfUgN6wcc1fiEcuiFHHoRwif91e1rgiRWG63+q4rdvm4zPlOwfIVoH+/FXTX",
-	"JL5VoH9pOxreTwK2pVyHS7rDWakaChpVt1tDoRoayFnJeqUOdXb2D7aC66zFCoMWhlQNnR12Rr4PiKJ9",
-	"hjWur3JphgndVDxmxSJd3MNqC7rMFrbLs7zthTIKRvXG168gWVZml7+PXKazhvxRr9ouVmXvXJlX/cxS",
-	"3uel9vh+BV5aO0cV53eLrVGh/AMsK1SllfgnVwB/GRB9KPhUg4LrktA7NyKtbUF6r6Rzsf/SM9HJtCio",
-	"CcGTi2Il2stiJbrC4M4rGyxBKHFORtDbi3wJRTbCdmu7HRKuyHb7PzBqYi5uo0U6bvyusOEWs+EVi0Iq",
-	"ZmMm5pyyz07YOSfsz6Vy7Xm4EJDphjNs9QxhrDQgWtv9OcSBrYtUtZF4NXRk5v0HxiozGouylOvpucHw",
-	"PFjyJzb9wGjMKjMvkJ3Y8EiygQfe1LKJ/9psEagzSEcMXoD0CwWmGjYGi54iYSfTQ5nyf6Nl8C2jKUtJ",
-	"N2u3X0bXbAr/YFCJzRwmhhejWTjhSmPkINAkYJncrGuI63XSTuO/mp3Tw+ZPbFqAOs3b51/BhGYREGwM",
-	"f7133OIfv1w05l1TaN4EZAxPT84vyBbN9HALbFJYG857qsAaHLbISbH8EU2vWUzCz81UJkyFeCqCsdjv",
-	"QWT2Z87IN4ibPeJuzWXDYotNDbUeN25vwULbl9ZrpGkEwGbP4mTMRCc3yY4oF5pygTHeIEXCKGp3a2sp",
-	"fs37qMuDcwguYkm/OZSqZL9twgFoQ/HcYC3yFg2daea30trAAmWbQVd41uLfJNYJHYGizmgqSlRfzPhw",
-	"QPWbkisMczKfUOzohRDFFLZkKZZyYYAqllE2giLLquTMKSRMl3OwS9gNS6eYJHHFEjkx3wAKxF0BFQ1I",
-	"uEXHfOtmOwxyqyXiyAtFUktJ0IKV+8kGlAulIdsBs3DkRKBHTWVcs1ZXdMVfyOFsAhA8/gsxEM2EthH5",
-	"XXHOB+AMB6bnABSWVIJeML0xu8KU6SwVUHcdDPrCbjSiSbJr5gnDUA274uLkp4Pj//zrRpSlCWkq0vwv",
-	"AhN0G38tzK3zs3UbpNvtCkKaH8iLd1JoIwobKWjX73e49ZuS4oV7MyYvvnRRvOo2drso/PwvrzNwtxF0",
-	"cyM2vEKbiRSDZvHs9gX5nfz2L9JMScuQw9ZvE73ZFW719asesW7DLLbbKBGtXUe1/goH0W3AwZjzAR8J",
-	"XuuH853XP5B//HJhqRfGFqAwQXZekaHMUtWquRmZ6ZBgNLpBKriOrrCAjnBEIA4kYi1yxsbY5rpPecJi",
-	"AmeNncUNdUH/ikyRgJknziRGhZqwtCvCVztvQisdkfCM6XTa7Jh1hgRJq6H0kRSx2mxZaDuwWYOIkGkq",
-	"U9UVBwAsOKrBCBBsOPZZy9MMyTmypl0Sfuk6PtVt7BLQJUgXGJb5+0ur1bq9DVtd8Z7yJEvZ3BeoJpMu",
-	"pt6ZJ90GMhIbbYvMpNsw7xgly3/lY+fdh8PjA0jD8t+zSYzm1V9brdYnWMFbl4RHQjNOiIXrwzyjLyRG",
-	"ttgM0NvsKJJdBUpv5L1hFLP5c2HQFRDgw4ROp4YThHYBodd/MMQco1UTtWwrpa4IXRu7nbAufSunTmGa",
-	"JSwscq2MuGot7bbiu1kVgbQlS2LAlw1+7iEXgxY5MBvJuTbwM1vAHkwGkKVFIiMZA4gALP2OeYe/23fI",
-	"75C4aDjF713xe7PZzP/PvDt/fuR38qrdJr9724fQnwBPBjZtgTh3ykO0nCvxZdPIcPhShmAYkHAu3c88",
-	"nM/3K5ZBy7aHF4CHI2J4lXNvY9IdTuilIJqRyzmI5sl8EqI/1+XZESg9cM0G5UY0MfOxGCM5bTbZ4iaH",
-	"dinVCYvlA6Y+szeju3h7LORNdc7KZ/ZnsMzfIGY7+lspd0IoaVAIkMASIR8Qh/bzTnGgbfI7ERKppWG7",
-	"lubGGDmEqT32R5mSSSrFgEQpiw3bpIk7hzyBFQd96bbuiWV55zHDGBGQCrC3kORSX3GUV7g0wEwUwWEN",
-	"BtuY4VbgdKAGk1hKNBNUaKQxeiIxtEjEXBkJKuNqSK8Stmknms+rxRlf23UDGrDPBhcDcpVpWHdR427E",
-	"9FA6aHQppgD5eRoqjvcGbslWDLcF9IC1BJ69q3SJm0XNYgsMlSm+3vCChIcxG42lZiKaGgk+NADFIP7H",
-	"Mih7Ro404chzOcIw6PZLjy6YxSQ0HUBOAhVkm3zkb+3nfjoxfLljlqOlxOhao1ePxlrtkQnleoZDWs6Y",
-	"w7ufiWzGem3hGwm3xURk4XtW6MKd8Ngs0YYvJnLghqzIZcZx3e5cXl5B4CwL/t0yaxsBYyPZuuIt/BfA",
-	"Ks81RaAkG+FiuSxEhmE+BUuF0WUjnUx3XYdEFK0LbMjXBI0PuYKQLcVisjGTQLtn+R2IxFSxpmJCcc1v",
-	"2CY0QjHPaVcYtXLAb5ggesIjFsDurVRlZi4SZ4Nykm3O6Mq5uBth13D/djvMZRtzvdyWJ5sBx644N7Jy",
-	"JaA6UcnIXVY+NRT68nA/L2YWY7nuMTZ4SQmaSzYdZE+7ghZSvFEYjXBokPH08gIVzf2Do4OLg5BMZQZE",
-	"KDWgiFo3mB7d1UNkiaHHVg3HsLOuMM+d8LkHAXRGdkTRUDvV3VA1lpIB08CxQTGx1rNi27oJhTanWEsg",
-	"Y0aSgeaLEBzoSQUli0AJh5H2FJwa0BQ3YIQXQxRqSMYeURJBK98C7NbgJ4vJy3aOln1bnx1Px+Ja18hL",
-	"fS64GpIN3JeP05st0sFVGHx9/fkzgIIhCi7iAI8zMKvABEa4B6PLGrBhk1ZXuBFgXUOZGCW0YDZGghNs",
-	"4kwpQR5titafwAY4Y6a4H0UV5B1F+ylTQy/0ijiFx17BJq4WBFJc7y6clpUz9VAq5q2Y/ML1UGYaq9kj",
-	"LLuAT0Bbd9mxNM+7AkdCWTMnYlcJF3EydagEqT1d0RlhpA4oC7YXCzTWsGgNR4XmoXI+mrIJaTYdzcnX",
-	"fiqZahXjG6wAZdaWupgdTKa+sVVBMhuksu3mj3LKZm2wXeFwg6eY2UZmE9tgGYgftp2JNSyDYG/7xkKV",
-	"ghaBXAFsLXJ2cgxCOg5tCPguCeFQWgeXZ6EzQ9gMLtknLEsl1FcgCcsw3N8ecznDtis6ZSHUlzFA/3NC",
-	"mx+rB7846a1FzocgdWhFQj9eIeyKjdBXl9MtVKeKmAdrwdvcxf1Dl5nKgAuL6SR82d4JK4IuugJRM29e",
-	"8584FY7AY2cqhIImrsIsCP95NuPMiLZzO77DFblmY23I/k+MjRFReVzkE9j+OHlseImyc2zYIK+51aEA",
-	"7nguWrGuKAxSjlC41iszPe6s9U9ct8gptZ2/bDqvrZFZVGjxtfb2q9DQcLhioAC58I17scIA5Ap74S0T",
-	"i+h4J+ac7K20yE8wz5XUqisQE1xklYKnGMwN8G9DtFqeWWglc5CDpibC6kr2lbuajYxEASahYzZRGDsJ",
-	"5iI/TAV+////3/8PfvDCUUrPZ3zv8Juzm6qhHLc8g9SWognrNm5f5Fahv/yF7PuCMWDojL5jrg/l6Bw0",
-	"VBHEPls+GQMjhUR13OIUVygZtbriHUJKyuZa/ECFIEvADN0xopYBIq9pJAr3YM3NPV4zHi5HeKy7XqGF",
-	"JEb48Ay3FVHc5IM0YooL3gRxD52e0DPFigZDabj0xox1LB5xsWV+UpiabBuxoLQp013oAB1+ODm/6B18",
-	"7BweoXkTH5x2zs9/OTnbD/MaMl1hLWnQPViBQpZmgoQl87ddHdi0wxbpoCU5okbdVpkR8aRAt3bBgIF5",
-	"dwUgZh9U2SkKfJUbAu/81hce327Bh4AZ4SYEqtmMJCvgGhJtRLcWHH6R+KG64oyNZWpLPyHM2M4w0BEG",
-	"+m8FKOZNZZa6VlB4AM4zOuveMSvvCmc1UAzM7SAcFYTMpojkcq2FYUjKwDZTu0AaQYywsqQRfkB6CCAD",
-	"3SVCOBlos+AMO+12WBBkL0vDTutk3jmxcw8vuCQTcxhwO1ybZHmeha1xKtH8iHQrdzXtkr92Tg+NjHp3",
-	"cuW6YAF52W63t4H2eA2x4IedV29ab9pIrmxWIDw/Ozm2D/1GY2gRF3TOZO46xsELyFhzRpvbQ7vlkqLw",
-	"7vnlx48HZ9vtEonrFI3ydvGugCRthG6aMEAr48qd6IxWJLApaFdw65XhyhmxAqRZ5hBVLnsZGulF/Hnd",
-	"+wi2wUdnTJmUctUVSvMkyeWiPcISZTA7U1BZbY5UF2VhNpC7llYAjf+Dgt93RR6EYH62DvVNO8sMYBco",
-	"RVWpGapFUiE911erK6CzarlL1BCLxxm5xRZLDbypiuPBtlQekfeb4xkVqbpd8GbguvZVdHTdLXgWxOsj",
-	"Nc+zV81Z590DCdWzjja7dei5B6uBaI0REzoAYW3e14d27lKDx7BFDgFeUgldHsmQJv2m4UISzGlWK1BA",
-	"tAK3CibiwBNv2OeIsVh1xcSKUgnr5+Ybb+NXWTxgukWOS0l1yNfyvmJ7QLlhNzrlY8tZs7grsL6ZKhqH",
-	"4RpKvcI8R4B5fZeEiiX9Hqad0MQ6Ixzav1DW48Otm9PLotkMiEXIqyxVOiQbI4x8oYJst0vx5r6fyB46",
-	"sDNuWeeIi0wzP3YGvjYz9Kky5MKdReh1+UVrXgLx2GbS17mejgyOG1EiH8hAMRZ/dXs0+DehRVFHsCRR",
-	"o6bb6hZgOzNfWCv3JqjLYcrMmy5vcMPBpS3tJJPYEhfHsxxDjHm/z1ImNDbPtrXYEh4xGwhiveydv58e",
-	"NV+22k0IJZn1rE8mk9ZAZC2ZDrbst2qLDsaJ+aQ11CMsf8l1Mu+x75weevkku43tVrsFKdsgpIx5Y7dh",
-	"BnmJnXWGEMVh5YpCDkPhAqNdmi5edixVVeoBH4D3BYQ21HDzu9+AUCQwOFBFQi8tLAwKLu33+ABI3LRR",
-	"mKDNsklX5KZ0iaeef4HGIpvH7ckWydTd7ZCqYWClXiNZKXbDBInp1HYTQIINftGu6PjZaIB9Dm6GFIRr",
-	"txAnb7xqv8Ebzu2Xh3Fj1/a7y+/kEPZ9hB3Bc4eaghgsiEeBgKU8GoVjMSIXm4MhkxhVt0Kk4m1QHZZX",
-	"zLvlWSIhxuUTZAFjhIGZYae97WJDGGabzMoh5lmxooXxufOHkMdFQSTKfFTqjAFrjxRQZO54aDROuGIh",
-	"J5A4/ardrltGvq+ttzRPmodPtpd/cgnWVaNlshg/ern8o/cyveJxzAR+8Wr5F8dSvzeMBz94s/yDd1L0",
-	"E44RXq+2V1iTzbC/kPKIppAT0Hi9ypkdCs1SQROsCQwhYNjDrbHbOJxVZmazN/vWJechFLO6EKpvBnbp",
-	"QEF5MkN/GhAeCAFP5pl5tfHJTGrJU0w13SqSxwasghodswlTGsX8PXJ46liSVW5942Zg6QRRNNHA9BV0",
-	"My6j8hFX+p3LqpnB3SVodgQVUlbAxxMsoVKBh+17w0PYQym5pAL7cKPfOE59NeSescgwaCu82BI4pWz8",
-	"DQN7m3eCTwZlUre+MCiUelsLqOhislKDtZ6ncrJn7fnInXL7wND2v8lBGKfBTlFlgMU6rftU05WYDa5z",
-	"IcNZWJHbrwp7uwIEa/ZZb0Xqpgy5szyski+8O/+Z9HkCYZx4YjCH05j3uRpLxV2rhvL3VGsaDY1esAdj",
-	"mN3/p1Nj8QxQh21F6qbbaASLFvfHYjlfjU8YxZXKidF2MHTLnKeRwMyVfQUy5XPUINF766szLzdHVNAB",
-	"g4BMl7VXxoy/M+21IW08ILGt6nZaRW7BovlHJ7d5zTFXmsqCR4niokp1N1AB+66voFQJ4x/Mb+ty8EpB",
-	"GS7grYyn98eb59pj35bD8w1Fvn1AIb2UAlQBqL4F3klv37zk/b0I0nj7LuLcnvK6OFDpEqhX2i+cho54",
-	"R0lKRSxHLthtBT3aeRbmtOgaZTivD/fnU4HnS+PVCDgYwvGs834/Om/ZgefpveC9WwOJ88SXPDm/UuAx",
-	"UDJhV4SOx7ZqHdjDrKG/GdEoj8VRe8R6TCM5YmijVX6ZkGpdN7fXHMFCHlBIqq16UIEdsJg/uqAEcW98",
-	"IFjc5KJkFUVzqDOY8tQ6y2xv9wLKXKjEDKB5Rc+qoG3LRRsu5hdeSAOJGUSn5pVPKqpm7BXhgdg3ygaj",
-	"4G5QigB3zHicTKuEdVxTCR6/VQGutEjbJu9xJbjKehg1bAYCh555yBPxkI6oCqcbUUzc8jiIw6mvwO96",
-	"RnLOaBoNMWYHgqe5yMOnicquXLo5ui+NVBYUeWE8XsI71reV/jNj6XQVW+naRtVgduuHWP0S6ZNjpjSG",
-	"CrCGnsWszyAvJbJV8kA+hRDAQkAFslug5pJCeg9p2PVoz2Ie2sHqx7LvxVv90VlqAZFkgyZJHtxtRK+9",
-	"PH5JMfCWS8XITEyI2vS5rtJUc6V55PNcD9kqxDtbfKPx6TaoYa0ln6MX2JZ7S4ZUQX1ZxVICTULRcgKh",
-	"LBCuBY41DJ1TvhvWbGSupKaLJ1vm8MXahwvdmt88N34STpzPvowNF07sZ0vK/VpSfIyaNykuxNdZBrp1",
-	"NW0azNv6Yv73ML5dqJoBvo7olCRSXhtUpGIqBdsrLwn0eK4VS/qVRuocgt5OL1GLXG4wwdV9ldHkUZjU",
-	"HwcpHtvLUjodMsbWGhgGjpHCr9qvsIcrEVKwzTVYVL38CGwBYT1huqLo7qFWLjMNtNGA8L6B+sCIlvhR",
-	"TLSUgUsY0SkVCsMH54F/Hz64ZwbzQCA92xCsAqBxO/GzrvVUDAEvoEx9XTzvKG8Pp9ZnEusD5qkh1wYg",
-	"a5q2YXyhb/ThsRdm9moeWbAm5B9SGntmPH9GbH2HaZ60bPuENHCZWusDYCrEmM9UlwBx6h6Z3pbXm36x",
-	"vAfaI02SQp9Ev1mhes4qlWQjfwu1To8Wbc4Ii6vIibbRbeMx8Gi2qW4l24NXniW4CstfkY/HNWrohVEB",
-	"05JcRqYHE2tbG8rQfWdmBWjhN+2ujcPhiWaQXYdFefaI8OIwa4yF/sDVKs6MzS2ve76qgDbT//X2IcyL",
-	"D6o1FV8uNe55p/nnMeq98BPkwBnl0VhbZAbL4u3Z6Iok8XlE0Z1+oeluFg+QQVgrPhYcvaswWGMS9LJN",
-	"Xih/k4tFwg4uyQOGb1qF8ta5TDwrqOGzfPZkniuELpBPShB2L+iE3be/JWw6gxU9I9MzMj0AMiFw3Q8u",
-	"ZXq4hemsTb8tWTU6HDMW25xfSLLVeRBTi2AkN6NpwqGGhK0UZF7OFEsDjDayVoIXRrHBtkKBh0jbmJk5",
-	"oWms0Mdqs+kjmmKVrFIhIueRwxJSFT4n2Ndp0XPs24zgLa3yaSwdmR4uQvzTcrGneM9caVURX4gUE3JC",
-	"pHhk8vCdGSp0KV7LIMgLRbzueLnOlumhj6p5e7p6JD0RyTQvO+Lq90LpLaxwtH/wc+/jyf7Bf0Ihtdym",
-	"6feuw9iOvK2dS83eSGREE7SibO/82Gqb/7/1t4Ds7m5v7hFglROuGLBEcgaggUXTaDKDsoqxmMWl3np5",
-	"vvtQKrP46ZhVWflvjmD7D4OLbvi1YukfDw/PAWKg2IGa6014d4Rbl1E+Mu7YzgGN3V8/+Zjkao5TA2Il",
-	"QPLbMybTzQXoNIdKM7aGBwS17wLOHpeI3xGuXu2sQPwvpPxIxdSuUT0gPAKVRYuzn4e5GAolenZqwdD8",
-	"/p17NEvVFmyF5D2SUA3yXZIoZ9d0Qt+r9vazEFGjAJjTKwnirm9+HYxhcylrgZ1zB3xkD+kAWJYiduHt",
-	"w4hCj3rr9xx6P5u7MXMNNvYCcL3KmYuV7V4Q28MrL2Rs63ZaM0TpVy1lnYP31M72jWo+dnlPovKsApMZ",
-	"HGL8+DD5x1BnADrBXWnhNfBa0C+SyjALcbk5omO7q+2086rpUBYQ+x7magsXZPs1wRpStg41VgVHbmQz",
-	"nSrRCNLvPAPCQ2BBaY4nEghXYN/zNgDtM/RICpWNbA1ZVrIF2VqOvjWIMBHf3df0ncuJTBOsx51nANpS",
-	"HnlqIGYELmPp2PyrHj0wpFUVh+5UfRtp4IUM2dq7WA8Og8EhOny2gGpEhZCaXBXR5kOWzlW/wsHmavZA",
-	"YTsurlkev1AZa75RqvW1uQfrwSphtkgzlLsGAdtVF4YCcl5dLdIpGi+az5vZeDlpqKrGdY5n/DCYj4M/",
-	"Ud7+Mh2wU07ZzyHjK/XCR2Js3wiu5/n5FShXka1fIDgyyXtNwcIGPEHRwXhROhbKod9QKtZDKq+w2dVT",
-	"oPBu/uiRErbG9rLUJ5eQQORE+DKdBeC7pTXZCZZlNE2ZxmIHBUhz5fU/yRuNGASoS0l6a6OevkkNCRb3",
-	"JKlIMPMyBQmu6TkF6b6Ludhqz7OB5fUo5fOMLTrmzWs2rWceZ7Y7mXkJysLZXrBetmLKbqQNczACaV0U",
-	"Hv/JzPOggQlmimWk2aziz1DgwZl/bM18RTbGKevzz4GjlAFJqAIbWryXd46BXkhL4WgZTb4YFl2WXQcd",
-	"qMMPnKBc84diPUxybruU1DVixi5TeVX7sDZrFPspf6tJCrC6p8kXhanxkJYSa+j89J1VA/r+skddPwus",
-	"F13uWI5ujlUxsYKkb325ZtPDxVl17wpXisV9z59SDtCYt3YZxlCHbRWZo7CaJ6+29ahmMMs8n4Pfntj3",
-	"VaDaHfCJF23Nl+bqnKJuUbQdzbudQRvMy7Ojop/e5dkRZmJMhjwaIo+GbqhkQ3htkKAXidqsTMzxOq4/",
-	"QmrO/GyLYN/vBh9/F4k6X2/O+dK4AlnFyC+N3V8/GYpFgUJ+gFJp8Kxk8/kFav9bgBEYMSmJAzl2B3BV",
-	"TFs7b1ZXXyvvyUwTJYsmdZWNmP1aXLZl97zd00z57avGsMwn8R8+68ePn0NgcYrF4DFAm1PJF+6MnECD",
-	"bZ25vB/QHRBv1QoGKiiShwI/+y6wSrYo+p8PZEU5AxvsHGl+w/WUJHJArhkbY/BkJNO4rt7BPaLoc62D",
-	"P32tA6+hHrhwbUNebRBNrWeQeqgqB46brVbh4A9l3H1mXn8uPQfiZzzXoW1lDV3/kM2VKxrkSasz1QxW",
-	"ccXMML0ty63qKxiUmkCXs89dFVdFRpnSZCy50ISikx49kophpz+VXdmdYPeHSo0IgHXfruchGy/gFAsZ",
-	"lROXn6sT1BqnF6gZ67sH75WFQCgLtjcEA+iGkAQunwVkTPXQwORYpnozIGYLaTOiYEinNpbkdbtST5qB",
-	"z2+S1djlPQmz+fPi1ffEbKBr86r2gq9kLtZc1sR2VQ+Qtn2BzR9tP6w5n9WeM9gpF9GUm8tlEgOf6lOe",
-	"LDGWS001+wUHOsedfMt6WGmly2S/4vCC5wYS3zCOOsOzcvC3LloWqeL3F2q2KK7sXT7fnyO0zO139eiy",
-	"/Ea+iyyYrzGUvyvq7bgCO3tkpvJOuQOojfPCNuiGTivivV1TnWdRmFlCxbWtO2VjKGyrXpjADbJHoAUZ",
-	"2B9cH/n8LSM7QjaBhKh2DHO2GQZ1AQ3vivL832ZJAru+JwlqcJMvzRiz7z1zpCcPWMtV/w1nrujL1Foi",
-	"9orYTexNAS/0eHzHYlr5q1v0hvKEXiWslnd1EI8t2fBM9OMkU4DU+crLJSFd626AYnCl1YTAuSX4fO3J",
-	"mcm7J2EhTxAUd9Lvs1SVi15GVBDFmNcj3tB3YK3QqH+tijmzhT4L4BtNm8tlpwMaDXEdhU+oZ9nNmImY",
-	"i0FQdHSRKcFCVqxGePo4fQazp4q9LIoDlitC5wTCXN9vkotSb/L14Wqpy3HOd2gh3Qkkzn/IhE6ndW7D",
-	"+xVAnj2Hz57DnJFW1kjPsw5zZ8WsL3FFCeC+bcInmIjISJ+zJFZEQXd3cLS0yKzP0dvjUs/j9yLi42of",
-	"2yb8LON/b4XVPRn/3pB5nvNtGQ76EHU8Z3UAyzMzLUdU88gKYTRx0phCh2XE/LJmoCN4FUAn1BxF33e/",
-	"tghQlBkDAiROkytmBYQ923erCUZVX7KwcdoVVOUfkovvgms/1xL93grzGg4oq5tGriy/SnHDUrWw0Pux",
-	"V9adZCJhSpFQyVSHRNGpKvCsRcLUEJ3QleaIzc9QidB5ZPZIaP4J1Qu7ItQyJBuGj6kA64oqfsM2SWot",
-	"5ly3yHpmbJnGLCU8DroiypSWI2abSAR+ewWXQV1RNwBs3d6hfFM9Le+hQH6xN79AftXADoR6kP+xVmZI",
-	"1XD58d9hvIp2tlRp8mNAXrYD8qZtrvPlD68B3uqadwJkliZmIhsZnPjRzPqybf73Dfzvyx9exwZvVtyZ",
-	"AejqHcU2bHy1cbS8j1EMYpbGseG05kYx36xHzQtu96WHgD49LTVNGkEjkqMRhxIwPTqCkgerHwqMVLMO",
-	"c53eCij8BQ8/PW6HugIZ1nDzFMThj+/oKfY611rBd/BIxQjVOuVXGbZ+I1zXNF/wSOscB9oapzJiStVX",
-	"xsnlISPj2SUFJESw5XG4uWt1QsOqUjaWqc51vnCnvR2iRwhrF0rBAsJuGBhmugI0SKqLDuYjOWJCB/4A",
-	"7bCwThYLd2m0OC2E1IHwrYjRQ7kYtLrCxcC7NMMNL30WsmlLeba7NtGWdLN2+2V0zabwDxZuksIU/0K5",
-	"Ck1VjOwUz7K4wsdXaNlnOhqjlR961xvKv9tob795SV9FO80f+9us+WMUtZtv6PZV82V/J37FXvd/oD9e",
-	"GeLjov93G2cnx/AA+XkP+LnhKIL+LztFKwISHHMFkkcvkrEhIueXHz8enG23c8oGC9hut7dnaN1uY+fV",
-	"m9abtkG0dUnHk8RmFdMvk9VRIppQZfGBxeSK9WUKvfq5sjUKK6BZDxmq7/fqI1x53RXoBfoaV7il5+yc",
-	"+yrOvD5fOHOUFa9iD2qOqaKaQMQCjx8EuWmxECgg+8f8WMcbajN8fH7hbO511VFLxO8bwMVi7Y8MvY8U",
-	"V/w1MHUiSjhfL25AybgaYUNM64WNr+qI5jhL03CW+4q5MmOV9dIgT1deFIu1bxfzDtby54jH8ve8jrAe",
-	"M/V9VSV2G8W1Lxe7lY2EXSB0zwBvfWAVABRUFsoE/1fGoPKiFbL5QEgAXgPXLdIxv0VMaHPSHBu8oFuT",
-	"bLRb223zbLv9H5t1kVT+fX6zwffeGp8kospfwHLeEj+3sX36iKrYR18MnCp1dhVeNtWcf1ItQNpl/pjy",
-	"+1uumF69Ln3Er201WGBJwkbeyEznzGnP70Qz5hEkjJFMYNhkddoXTvuM3s/o/cdHb1v+2TJLg4xyBL/c",
-	"Hx4vCyuaC3Uw61oY5oCRH/ePoM/BRM/BRCX0uCMS3HekkKGefZmOXigXK5R6CTlmQS9Ui4CyowIy4oKP",
-	"shEaNgJyQxMecz0lthuCM1/IG5amPGYkYX1NoJJ5SkSWJCA9R4lRfmNIVE3MwJt7nsKnp2MWYD5CQLy1",
-	"BoR9Rheom9BGnOZzKE2nLeLH18BrhXiBxapsGFRNgNP3xpqfJtDpmTd/d4FO90F8DAfuf95Kodn+Asvi",
-	"+89n8Moc/tQ1SIowWjHFTKWUkZQlFMxCWpINV/Lo7OR4s86BfUUVW93NbycFJH9YJ6o9ioW1F2HX12yK",
-	"NcHzE/kaxLnngv8Hn22VDrwh/3YoFgysKEfV/2xBxqtLqLbUUI55f7r1BUPXejy+3QJ2oioC5GrKt7zw",
-	"a6NvhPlIYUl1LGClXN4zf31hic8x1eZ0GruN//Mrbf673Xzzyf63+enLdvDyb7fu8V8blX75ar3yFMqG",
-	"gOI4lOMi1xUD7tBXq7Yw7CAkG96zMeVxuBkU71ARsSRhsQsXSlk/E3Hx8ZClLDA69T/OT46DuZzw6mRb",
-	"ZKDmXaqzlHXFRvhfzXO8s+aHEY2a50O68/qHMMBBqGI/vCIfPnbeNc8/dHZe/+CuIKUTciXj6Sa00Rmy",
-	"6Dr3rREqsAZTV0BSIY1bpCNcdFLJU1LY2AiWi7EBTL6NO6+HH9J+vwe+1JBw0RXQ/zWhkJDSU9yciUzN",
-	"gcAPQmrWy4dRIdnA8pbQ/8fVgcGrI4pptRkQligG03VFWPKmql8/tcx/wz2imdK4TqRkbutQNlFqu7lW",
-	"1TVqes1UV0BImFnFZCgTRjJhbt4TrwIyd9UIT2Y6yAeyPYzNOyQywpjaI7QrUhazhN9AwQB36/712lz6",
-	"5mEcbs456cl7Jx5Se+TOwbXbFSGPw4CE4HtGh73zR7fwWWCeIIUw/wa/cm+c8oiZP6vPMuiK8u0F85dm",
-	"xs1DdGBkpnS4Zxdoz2CX2PXlkRBd4czGKosiplQ/S0joZZ+oXz8BMbnmInbHHbbICWiTVlA2xw12X1YZ",
-	"K3fGIsZvmD1ce7bLWOLbpfi0DIH3cjuVhQMbfssVdp60JHGIjqacKFYieYmhjujnIyYGetjY3Wm360Od",
-	"6ke+kGMe1Y25fbcxC5itXezr1zVxUw/Q+ghXZQW5x5bKy6C2uNwzwGa8Z2BbZYkLVp0MKcBNzONv2wf7",
-	"rTRrxhN3YSSOlW+U2HhAPA6e/5HT/YCUqfnmIqe/ncKbGnvMcr0qg99z8f5WHY4l+ACNnKaY1lwM1FYR",
-	"XbQgesC+c24/etAYgpm5Fpu7yvVRAyL7fWB59gm35RVAlP1G5Ot9rsYJnc4u0XYtAZl74+zkGMQtHz7c",
-	"jVlBW02VZqOtSIo+Hyy6vHN48R2+95AUyZtnYRdGm8YCL2a41m/kauzSXKsDf4UopLErwCYjF0F6jdI0",
-	"1U3orpdfExxD+ZKGjCaGPdVf0gd84wGvB2dYZsCxW3cSU0w1BZUPBYvWXc/cfPXy3rbiLrJyB/mSDbED",
-	"KTxf+4KbP+I3TDBl6xy7IUCer7tbpzc0oX5kbSDMO6OjuDQQI0ZajWeYjaggoMGoPXIt5ESQK6mdSSQy",
-	"rCMmV5mGPcD3dUn1rpLlESzkzxEF4+959SgYuKrvrDd3uUyp1+Eq8iGrPjomf1QVEOOAeEnbJL+AHlRE",
-	"vWLE0sS5WntYX28PbfVQniiwUZHaM9e/UF3hqqy2CGxckYim6dRWVwX1cJeEnffvD48OOxcHvbODf14e",
-	"nh3sG+3uXefjaefw78few64Ijzsfy68dHv/cOTrc712eHfl/7p987Bwemyf4r97xyUWvc3R08gt+VswJ",
-	"P5yenp38fLAfVml+6A/1ofFb9ST4a3wSJ7+/gGV8yAD7syPhyZ382ic+eQyPq/biRaL2Vw3mKQjOMudD",
-	"mb+u7f6HFa/g/r9/1H12/z+7/y302WB/EPLWRoJHLRRyihUAwfieRkNu8NsVRncp/Ubj2Uq3vqihTNF+",
-	"e1vnWv/eGOLTuNafOeJ318rAXENQ6mNQiMa2jiYkJiIOEa7X531L8keM3gpaOuJSliaN3cYWHfOtm23A",
-	"FTvdXEYGH4hmNkbbYZOLwOVMotI7pkpNZBqTlCmmW166upl4Pvf8g1Qaq3/YLvCExiMuuNLOpFOMYH6o",
-	"GOI0obov0xFxpi1s2WLopSFNYGXxhskNYPMjOaMhYWXndWFI88bpf67aDphH8CTqrUD+atAWMD8Sdh0P",
-	"rJJm1aFgxjJLvAxYf4+26PH8qB0na/nWQqWp5krzyB8il8oqD6ooWAumUrXppd2oF35tGJzIq4HVmq+I",
-	"UDVFRV8NT1/1R8nxYX6QmdwPDQ3pnCvQuVy19NbujTsT5jI/+gl+X6SBTv1M4qEcu9tzUxq9txz35h+G",
-	"Z7i//XT7fwMAAP//",
+	"7L2Lcts4tij6KyjN7LJ9DyXLTtI9sWvXOUrsTDzt2B7b6d77tHJEmIQktClAQ4BWNGlX3a+5H3a/5BTW",
+	"AkhQIvVw/Ei6vXdNx5JIPNf7+aURydFYCia0aux9aYxpSkdMsxQ+HcVnVA/NX1w09hpj8yFoCDpijb0G",
+	"jxtBI2X/ynjK4saeTjMWNFQ0ZCNq3ujLdER1Y6+RZfCkno7NW0qnXAwat7dB4yhmo7HUTETTn9jUvBMz",
+	"FaV8rLk0032g10wRSlKm0ylRtM/2iB4y0uep0oQKNWEp6cuU6CFX5JpNCVdEaZmyGL7efUmGMksVoSIm",
+	"KRsndMrigEy4HnZFmM+um+f2tz1iNhEG8LaZd8yoJv1UjmBeRUeMRDRJWLpffGHmNUMSKqQesrQrRkwP",
+	"ZRwQc1xEpuRKxlO7XEXCl+3X5Ojg8MPZ6eXhydv/7v10+N+988OPF4cHYYv8nQmWUs2IFIyMWUoyxVJC",
+	"I3MiZJN2xcePRwdbdkOZYoRrewJU28c2FBwYZ6rVFY0Ab27IaMzS4u68o2+as/cvbkQ/HzMxMPe+++pV",
+	"0Bhx4T7vBAYGNEvNmP/n12738+5Os9v9/OPhp//x18o7PuYjruev9owOGFH834xsxqxPs0STnXZ7q+XW",
+	"+6+MpdNiuQmM4i/SvtXY22m3A7NkPspG8KkNK7Yf8yVxodmApbCm035fsYpFncuJIloSdc3HxbraAaGa",
+	"jKTSZHfn5Y8v//bih5c/brXIGVUaoICJOIA/xmZTXBE2Gusp3FGopaZJSJTmSUIimQmtCLth6ZSkclK3",
+	"W4nrq9xuOygQiwv9Yrfh7b5Yn3cG7coz+CdMOXcEHRJRxZpcKCYU1/yGEZVd4X3C0TCaRkMDcnWLdx+r",
+	"4andngeSW0NF1FgKxYDovKHxOftXxhRcUSSFwVHzJx2PEx5Rs9Tt35RZ7xdvmr+mrN/Ya/xluyBo2/ir",
+	"2j5MU5niVOX9Xg4ZSXEyc3MjmpjTZTGgbcroNdCfLGH7xGC3OYUJdUSm1bgNGm+l6Cc8eoS1dkgm+L8y",
+	"Rm5okgGg0SRlNJ4STa+ZCMyaqSDhDG6HsGKgFkgWLZ1y+67d2TuZXvE4ZuJxroFGgB/EgAcZ0alZFlBb",
+	"JO9ybAgjlwLWdiQMEaIJjvjwRy9IJtjnMYs0i4li6Q1LCTNPIyPIQSg218IFfJnIgYLFnkj9TmYifvh1",
+	"nkiismhI5NVvLNJkU6aGQVyxRIoBkDZ395oJKvQWLO+MThNJ40spj2k6YI+LdMAbuSKJmRr4mCA75AN/",
+	"A0u7lPIDFVNLDtQjLE1KMqJiSgyXG421MmQOmSfMfm5EkWanr1k6TzwvWCRFDOc8oXDufZkyotOpwS46",
+	"oFy0ypRxEZ8yi/soaKaHMuX/Zo8APR+4UlwMAsI+j41MZwhKym7kNYuJlo7ETFIpBiRKWcyE5jQxMH7r",
+	"dgWH1EFMvoQdfWkwYbb4a+MqpcIIgrTf5wmnmpmjlUo3Ps3xhKDRyR8yQmlqsF9z5A9RyqhmcY/qkpgZ",
+	"U82amo9Yo2I4NqI8MY/P/cLjFYRVx90q3leaImAuOvJ8Nxfw9G3QMHJdr3pukSUJvUqYE6nnhapC6P4V",
+	"pXBYndtlMXjgn5VbanHaSCVKp33ANOWJOrf8eP7wY6rp/LfUv62VDsLM6oEwjMI1Gy0/yuIlM4bdCk1T",
+	"Op07Gx/SSpNVnYHKoogp5V3ylZQJo2JuWPdkgKex8ECPxDhDfI1jbianyZl3dH2aKBbMnGYOrCVJ/OUC",
+	"qFwmYpXXX4KWJau/4Zodc3G9LkQgCVFrISmH2XpZmszTVsMzFB+IZjZGORtULsNm4S24VyRShv1yrQgI",
+	"oq3GUvwpJg38VT8eiJjjvQuYRHQ0pnwgeiuSsJgpzQWclDvjMty07w3C/KUt2bvSy0GLJslpv7H362LK",
+	"YHTKxm1QS5vWoDE+lVqNwlTRlE8PBjKPQZ9raenjYcaF461lWvALGDsEyZdErlKZDYa6RToEpAyiGFPW",
+	"VjTIUqaI7ANRkBNBHHAqIkUyRQHeyCFGY+8K86kYmGvFkr4ZjhhNRPbN06MW+SAFmpu4IOenJ1b/T6g2",
+	"WLihyBVVjERZmhotLMCRw0iKG5Yqg38p1SwEFY6MWRoxoemA7ZHiCQXWn512m0QJj64V2Qy7jd3Wq3a3",
+	"Ae/ttl79xxYaeKqpgur9JrlAsXFWtgwakRyNjLSHcuMiiDhgER/RBF8qrf9Ob6rq9cRcgczYi2TMVM/o",
+	"qtUPJlSZh/KFLOAvS+QoA5Y3TGTr7APMOT28kQr5H02P9sLAbDhmcpwwIlEjzOFqQxGd0uja6AUJF+Z6",
+	"r4WBzSupFWGfoySLWbzlcS/fduOjU2lF5YMuNli67/l7DOaBpvpGKo+/EoPH3Fp0v150X5G7wcrMKr8K",
+	"JGrF/HHK+vxztVxyzaYbylqloyFNaaRZqgKjB6YskgPBwVDbalTDoNGvvmLRC/QBu+gZNaB0UqUV1F/l",
+	"Wxxgbb4z5r1rBITFMj2Ay23QuK7yA4Dsx6KUaXPU+4RrElEhpNGwiRoavMmV68WH49aDEz08I4N93UW2",
+	"qxC7dqxl27PFryDm1y9rNdGr8j7X0dbczS4Wo9y4j3AlhfpYLyb16u0FxTMrEqbihVriAjLLquOtK/bn",
+	"z9dOfxeqHLOIx19JbFfcgNJUZ0sh7QMbXbFUDfn4Ap+vJIz+4c0ejXcPM9c8d4nBHKjky5whtt45LQHH",
+	"x1CFHtzgstjI8ukBsXl9UlYiBCufQP2OH4V4pfKGJh9kXLKs0kxL8AOKjCbV5tRMD9c9od8mupJcZAqN",
+	"34uO7KOqkFXNgPb1qt2NmFJ0UGNlvcMxuvEWHOgbMEnPi6lyNKZiet8UE1y4PacVLjvCt/a5t+ayzfty",
+	"RLmolo6AcG0oYp4gE3ZF8OHWKlQYH61QZzpJIicsJp7dyI6rwI+IiovRtodyxMZ0wMBbkhOVuZnKpGNt",
+	"0/v8tu09EfNEpXQtJ4KlBTOfHYFqiK/YUAQeWem4cEjPfF9/G6gRmEcDMhlKsF+y2Iiv2XifmJlsoAna",
+	"LHI7hIUuDOoQElxkQ6oI6mZmlWu6DILGOLtKeFS7YvzZroPHBHzFXMwqqfCrUUTRE6tWsK562kgJq3J4",
+	"9tdWgSQFfM4w1vI9lK+6FtXvIorX4V0HL8vsBp2uVBllZNxin+lonLBWJEf75Cqh4ppECaOpsjpgyar/",
+	"4n6t+rU7fwTpAqBndbkCae8yicIO+giyBKxnXR555RjICjut2tnDywww+QXT2fhOPoYZTrgEJO+Tyy1B",
+	"k1mPg7/QqnN4a2X9BVqf6oHFqwLVQe5icWHAU1WmOXAygoDWG1kJbYlYWUhz5mWtU36VgX9mwkUsJ72Y",
+	"TmsMpmupjPhwvfqZxQOMh1sN/08st8kNo59mIwneANUbMSoUEZLgBASi+Fpl83NP2yiBhUCSPw4xBeUB",
+	"IBpqHVv0HWS3O0OzfyoVJ89E3IutKb20klV4+lAmMReDHEjKV/DWEAwyZsI8U3IsRFL0eQohrSPFkhvw",
+	"lEDwm5gSMxihfQ2xOGxKaJryG2alFbxQcFkoKdxAijAaDRcITx7YOknROSDvy0YwyrX/XmEuqBAYaZJA",
+	"LI5niPc0OCOmMTDVpxBfJwWIlbmaZcmAkVnwXMF8+htEhRmic3fzcmoEF2E+7K2Je2B4SPXdwWg184oj",
+	"n864EjRuuOJXPOF6KVb8XDxZKR96ZhePUuVyo3+NMxDkWV28U/DwKidu/hF7+DxPiipoSz1pnkHC0qHM",
+	"coMZ+XUeYoN5TrSIkd2FnT8Uf8ojkF/88Gpx+HWZc81jaC5To/sWHt53KtLGrAOXD4RMnW9lORvM+dwq",
+	"GAYuXjzkp+BYP5uHiunvhwF5MtWr6niPh+RIlu9EtZzJ8Z0SM9oE1mP05CvFBKY7CHbD0q2WH/s+B3nr",
+	"M6OZaMhMgYNJCkjGQNd/DofUGUdQO53V674qmOYeSXp5SzTS/IYFZExBwZcpYSJmsdNSLXuHh2Y29LJq",
+	"lffCAZYK7I+gueYEZWXlNdcmlumvxdCPoMK6Va2rxUaebrTarmt2+fDq7Iwc4hvBAW6NbEZtsAIAd6U5",
+	"3I3ycexwbCETLWPRqUimNraIJbEiQJWiIRUDZjgVfItfUoVy8zVjYwXxR0D6W+RS2iQhM4xZgiIyxdgj",
+	"ZFIB2pWMiE64ICEYkMKqeJ9vgqV/DWM1O5snVadjvA13yNqeWJDb2qhTK1M2AuXcpl2wGHPiRi3SsZfh",
+	"skmuGLmSekgUg2AvNMuhRTXHegdOS+XJErOrArISXQgamLxzhPMYwv0sVfwppIpvUSx4MM4+T6+BLp5R",
+	"pSYyvZP9HYFUuyFWOijBJms8P8vMZiYsD1fJlBIeXS8KJ1nLTvdQcSBmkQ8Te8fHvSFVw+r8GtW7krqK",
+	"+QeNhIvrVZefsj5LU/Q8V7qke3RgU6NWcEl5h1EsYzY8ZCYGxDNTuA2XZvbWmG+7FloeQ6rNw1RXE2kB",
+	"iJfKszjoYwizOWvrxL9lSo9c4tta3gvHHenImfYXBhGVRJOUUZtYNxt/joJbMbwV/9Q+uWZj7SQRkEi5",
+	"npJEDmb0qVfrBvPNbyVf3+LDc1l45S0UQedOsZVpbLik1DTBTGLS559ZTHA2iEYvmKpvFS2GagQNeKda",
+	"5M5fXk4oK5KDvYh8CJu3gitkJlrrNNhuM1H8dCdP+Qrhep7U7EuMhozMBk6bGaVglSdyny6cJcxg6a5X",
+	"CBJcF5dK4f/5u77IWWWfx2VsqDx5gmzm0Lmh5u94qzLuAyF1bS/PV3qGKn5UWo78CJR5f2kJWioPxT1C",
+	"zCMerhotNzCaEJQiGcoxKp1cA/6CtlR5OOwzUqt1kzj6CR306miiWWg/pVkM1RIwdMW8MICAlyUrWjXE",
+	"3/Dp+nNSQ5naQ7I0zaMS5t0lq1ggjSyPCjI3Yl+u+RFI6xrHnbJ+JiB0dF10UzJLo3KA4Jg3goaBEd6f",
+	"VhKjFb1AORFfFGSbH8YcBiyPq63zBS0O3PVPuM67k7PNKmo0ixXzx++5mnxEKHMDX5YsoHWeJ9gbmiFU",
+	"JQpUzdXd8d9JkTKiWy2HDWm/j3lEoS0wYjDIKILaSAPgBo4h63ZGlNmp1MBmKfCsBIVuVkvJJlSRcUIj",
+	"Fhdld4ScbEFpEidN9TOdpSywhhyorGD06RKTX5lUl5dzdHFKXu7u/FgiHo7luNf2Szl+ZJQpTYb0hhFK",
+	"oGJTH4ptzBzOi3LBpE7zf9Pmvz99eXH71+oVzvKLpRngc/xjtnrTQlJVSUTHG8reC48DV3PGyH+AkHMR",
+	"bK+WCLJr0T9fAJ8hLR5VqUH3xSjzGBpXOc1xNbWrkIuX6l7e8I+igLnp1vYnlGT9VXdfu9tH8Cp4W73h",
+	"bLK2npknRPKZCMjlkSv0s7UJO53QftyZD5iOWcTVjNZhg3DySBSb9pmqaqWjkN9mtdFl+mdpi95aFp/n",
+	"RY0rMrSW2pBIgdyFJvsktLthcWhktdAF14Tkalq4XwkUvMNYgX0SWjETnqFd4Umhm6HHqsOtfTMgHE0c",
+	"oiZBST6hoXRjymNfq+cKS2uRKxpd73dFaB4wK44gM5yM6VRmoI+aH9A7U6jFLkIon8KPFkIpYmC/xEWB",
+	"74rXqM8gGbyXhobltdHuUlMkB0gnkS1lMRDGfnKXhETMNb3jq+MFBlzv1b8tg1y3z3Fhzy125K2wEo59",
+	"x8d8WKggheTg1NVcScslBdnvs1T5JpPz05NG0Dj8eN4IGh8vDqov3A54wbTmYrB2SZ4rqti6fh27Cb5G",
+	"qYzZIeZJ1tfFA6eucMeil87hodugkYE/dx0NfjYo25xaZRqCdzZuVaX5HpxHHVBNL7LRiKbT9flx5sq7",
+	"LiiNUhXOXKT7VgY7l7IJa0K9an4rxVzM/5wpW3FtSf0DfC6fyo+h8+sazBaAChalHM+xPji9h79gq8FX",
+	"0Rn2mUaaxPgEEdnoyqhNKdfacDFFKEGABiqD+SeNvcbObutVu1FSQZr/89d28/Wn/7HZ7bbwr63/WamL",
+	"HLCbYzng4m7shpZLwC2MSfAencuu9H6rPDKr/Tj6/JX+t/tO1f46o+2djLTxUuutvGFpyvG5+4r3hwLK",
+	"kY3Z9I24hSyFNoVNKJlslrcFCjNocsoV8+IK2Gfr64yxupcpOmBFMkdFuZklcfm5Vr1KVIYDQheTkb+8",
+	"bmbCqt5W1YMKMYrfVAglh+4noiUIqaVY9yzmTEQMLKE26W9TDSkUexwzkUx9e7rnqbUhED3UvFezSFaH",
+	"qq9gZXQHWsSa44Um1bWk/WSTTMBD6PtZHqvhjdsbs7TnDDALUhO8t29owuNeP5Wju9dAwDEyoWek868s",
+	"AOPsjqXQ+bvZVpdZbMu4Mgf+NbBTvtMFN1GN1aXDL5/iDIJU077qcg3LWMydQu7XZUJrc4VK3eSYaSxC",
+	"FPMB1+ZfqoYMU3gzYYhuJFOm9m0IfWyU54EtPr9K7G8NQ1mFHpRj0BbGkgVPSprLC50lu/dLJMuRB/dE",
+	"J9esFL/ztSTzIeb7NonswkChMoguIyqPYJcu13JbWbcvSdfLjNMzczyCfdpf3roa8ZzbZPVzWLTvR1AS",
+	"vbWsGL0+awuY8xM9E/hnAv9M4Bcg20rJJlgzv9KWW4JSb5T50LlCPO6njPXUkI/HZpDKUTH17O41Tcqc",
+	"YGlZEt9TtYwZ2PErKRj+tjbFrljykgpDayzqXml03pRk3r0OPUMIEzcskWMQtKup89L+DUUqBhTsX5mn",
+	"w8tY5b/KXM+ql94hw2xERTNlNDY4RGxtrbK58XBEeeL3pUnZgCvNUlZd1684c4sQAKufgtWvAJdrdaDa",
+	"q6jx3pARjYZcsGJX6LuR4GWMhkSKfVthPi95RAYZj6F8L7yg6FSRyZBqKIGANohWV5ywCYylIPPoihEa",
+	"x9hdjGHl6kxguV+Y8GoKdpr3l5dnBPlC2ZP4c+f46KBzeXR60js8Pz8Fp9FJ5+Pl+9Pzo/99eNAIGu9O",
+	"z98cHRwcnjSCxsnpZe/d6ccT8/2Hw8v3pwc981Xn+Pj0F3j47enJu+Ojt5eNoFHdhqwRNM46/3182jno",
+	"XZ6e9o47538/bASN887lYe/46MPRJTxydHJ5eH7SOc7XdHF4/vPR28Pex5POz52j486bY/PWSefDYe/8",
+	"8J8fj87ta7Cd3sfzY+/TwemHzpFZPf4xu+LOh7PO0d9P/HE6794dHR+ZJVV+CQOcnZ2f/lya9e3pwaH3",
+	"sfPh9OPJJZzJwWHvsvPT4YmBogKivbOaA18fk+aoFeSd1URJQkoa1QTjnDYpiaXWLMZ2cVxoiZ5uGU9t",
+	"IHbek29DQVrgVk2dioqqGPUV9dIsqYmjBNc517b/VTEXiaTQKY00QClThOs9EjrEDAMSmknMv8h/zV8G",
+	"hsOgK8LcY2u+zVmN+WCdE/A9Cg72Efen9XqYPy3e9OAMYdw4Q68O612zKayBfdahOdWTj8dFNWZzkFyA",
+	"mEA+Xr5r/m0rIOFvSoqQbAqpIcP7HxenJ2imtoXVCzgoeOMyxdAdeSUx+jyWqT4U2uZVOQS/ow+rSiZ4",
+	"9xl8oY/hLF7HM1vtZU1r+ibcMzt+z2iyfvVL8607FndR8npJ7OySB72gqMVQlBsn81UULz/4eR0V7O6u",
+	"7YCsb7VnxeQ5MvNeTjAXMxOuwVTn7IiYd7wwnyGtKbOF1mswiK5mIS3q1Y+5y8tcVAhz9RqWQ6p6E3Y1",
+	"lPK6hzXKq1VHW+TQdx/OwxHGZ+fj1S3UVWXsGcioaZczU7gxZeheGycZnDBPvXD55WUcvQOf30rVgioP",
+	"vXqHlWcYzMFQ8Hjy+zEX16uofDSNhvymRuf7Cuf56tG/4zsnuc5FRVUdxFxN7ZLu6uLbvLJYfjGsucV+",
+	"QNZYT0weqgBw5dYKc0xVvIXNepN9MjIPQgvYhFEF7WCx26/tCbuza10sebu/IcsDNcaSCyw1sItp6Htd",
+	"QfNfbVvVzbDb2Nl91cbmLlso84EwYuM8NkP7c7gVEKOsYDhIMsUeI2ZuI/UEXQEZ7EQPoR0OoeSKC5pO",
+	"ST+RVM/KNHbMRtCQglnbsh+r3m6+/vRlJ9jZvc1jRb7sBLu31fEiXsGI197/tV6/rmxFizuDSILPzbgI",
+	"fOmn2MS4h2fa2NsNHOHPv9rZvTVvDWTTEWO4rNYl+2wIR/5Lk4+MvIVdrQ1aNAZcD7OrViRH23LMRC5m",
+	"bbtYvW1s7bltrTAGtGa92F8TnQPyvMiSpDpMZ9ZCdZewnQpzY4XmGxY/h7WLmgePBQt8BpcyuHim5arz",
+	"L36uO/92a2f9w2+XDv/lOoffMv/5usN/WXH47cc8/DPLPcpsJbeWzwuSMu8EPv9bnq9SI7qOqI6GAaFR",
+	"KhXUAyN5CfRVejZBhhjGPthVVLGps1T2ecK+onTvyarFRZ4kzHvmZFYOzD53ymf1gawcclW+248CesT1",
+	"0ZqXh3RDMqsUjGSC67wQHFWMXGVTVULbLxDVbbB3tw34e356YoipDfSGH3b+1m5UeRvOmWL6sXptQqvM",
+	"6loade03U7O+meabd+m4iUI/LuBxW27CCbtKLneTzderLOOd83riuTudZZVnLlChsi286/eCLGOWDdm3",
+	"bbbfZojRmNv/T0i0HPNIbWEH6H4mYrIZ4h9qGwOmwi0j2bgRFBOxKvc4s4s0RF4PeRo3xzTV08aeW3Oe",
+	"ZWjEYzuJ1QLJlYw5U1bYTZjgTBhxd9PZzW1RMKPW2vglbGVuh/4Fh3mctDVzcSpLKvh8iM30Q0KJAI+A",
+	"e2mfFHbLcCYPFt9xysSm682Pycnx1n5XhJopjT5oM7T5hO8HJBqy6JrFcKRCajsY5D2Z8+2B/RBX5IXm",
+	"TqjqipTFWYRFIb2cp8Lkms9nr0qmJKIiYkmCjhHZJ1TYfYAaYoaMmNGP90lot9HTshfL0FmT7XGQITXL",
+	"rUjASlhf75PQ3nEPoDI0KhT8VU6ziSVTsOlMsbIDBU/BEAZ36AZK80PMk73d8UCxNm/XUMTDW38jaJRW",
+	"VKHtzqCzhZAHJ3AXfCCy8Uz/9YpqKvgAxGErZG8jOoX+JCQbe4XB/aSl+fbtVUo+ruDBkwbmN3obzEo8",
+	"syHqeJIQdo6W9vmirYs6xz9u4hy2pb503GP+DpHzItZ51XGKZtgJF9dks3AlQLfbLfRowhYwhf2KFV20",
+	"/Q4HG6sdz1Mk+GFjS5amLMauLvGC+pGzrW3M9c/2XkVwcAf0ovmyTRI5YWlkZLykHEkLtBWDaZfHyd4x",
+	"FTFYmvhyMVWajaD24WBtzwa7yYuFzlqNM4buvpjdNBM54IK4zkQxG0lHOBSZyPSabMbshoygZIIglCRS",
+	"jg3TIOHZxzfHR297H8+Pw5p8AmtDrrNwr+woyfdSvFMa/MEprjO0G7n9kTKQpF6nA3GU0kkC8AsEYZxC",
+	"gjuCMb6qsKYG3CyWUcVKIfBFi7w/7ByQFAk6ilzm6ZRFhjeCI5ui7cIIa6cimdaHej11n8tiW+s0b95c",
+	"3pT5rh3h5hry37U0Uu2ewcvTq80LWy0O0XOI+O6nWk2RxnHKFBTtheQiaNmLEKOM6GnO2Ir9MU9ZpOFR",
+	"pDL5kazXXMzb5/zBzqzZT/7wQKKEWl+bFeN5x5YkmPgU5JtMMKkA06oErEzN5/+5Wrj3Wh7/dskhPkJA",
+	"PcgNK8fclXjEsihFHPoRwuf9Va0rQiSW262+64pdPi5zvlOwfAXo32855zWJbxXof7TtWO8nAdtSrqMl",
+	"rS2tVA0Foqp7RaJQDd0vrWS9UntNO/t7W0541mKFQQtDqobODjsj3wdE0T7DcvFXuTTDhG4qHrNikS7u",
+	"YbUFfcwW9vq0vG1DGQWjeuPrV+QsK7PLn0cu01lD/qhXbRersncuE61+ZinvcxbXlIOmtXNUcX632BoV",
+	"yj/AskJVWol/cgXwlwHRh4JPNSi4Lgm9cxfl2v7J90o6F/svPROdTIsCpRA8uShWor0sVqIrDO68tMES",
+	"hBLnZAS9vciXUGQzbLd22iHhiuy0/wOjJubiNlqk48bvChtuMRtesSikYjZmYs4p++yEnXPC/lzqHZCH",
+	"CwGZbjjDVs8QxkoDorXdX0Ac2LpIVRuJV0NHZp5/YKwyo7EoS7meXhgMz4Mlf2LT94zGrDLzAtmJDY8k",
+	"m3jgTS2b+NdWi0DdRjpi8ACkXygw1bAxWPQUCTuZHsqU/xstg28YTVlKulm7/SK6ZlP4g0ElNnOYGF6M",
+	"ZuGEK42Rg0CTgGVys64hrtdJO43/anbOjpo/sWkB6rgx4KEwoVkEBBvDp3eOW/zjl8vGvGsKzZuAjOHZ",
+	"6cUl2aaZHm6DTQprw3nfKrAGhy1yWix/RNNrFpPwczOVCVMhnopgLPbbeZn9mTPyDeJmj7hbc9mw2GJT",
+	"Q63HjdtbsND2pfUaaRoBsNmzOB0z0clNsiPKhaZcYIw3SJEwitrb3l6KX/M+6vLgHIKLWNJvDqUq2W+b",
+	"cADaUDw3WIu8QUNnmvlN9DaxQNlW0BWetfg3iXVXR6CoM5qKEtUXMz4che1CrzDMybxCsZcfQhRT2N2o",
+	"WMqlAapYRtkIilarkjOnkDBdzsEeYTcsnWKSxBVL5MS8AygQdwVUNCDhNh3z7ZudMMitlogjG4qklpKg",
+	"BSv3kw0oF0pDtgNm4ciJQI+ayrhmra7oir+Qo9kEIPj6L8RANBPaRuR3xQUfgDMcmJ4DUFhSCXrB9Mbs",
+	"ClOms1RAHXsw6Au70YgmyZ6ZJwxDNeyKy9OfDk/+86+bUZYmpKlI878ITNBt/LUwt87P1m2QbrcrCGm+",
+	"JxtvpdBGFDZS0J7f+HT7NyXFhnsyJhtfuihedRt7XRR+/pfX1rzbCLq5ERseoc1EikGz+O52g/xOfvsX",
+	"aaakZchh67eJ3uoKt/r6VY9Yt2EW222UiNaeo1p/hYPoNuBgzPmAjwSv9f3F7qsfyD9+ubTUC2MLbAOg",
+	"3ZdkKLNUtWpuRmY6JBiNbpAKrqMrLKAjHBGIA4lYi5yzMfbo71OesJjAWSssaSScf0WmSMDMN84kRoWa",
+	"sLQrwpe7r0MrHZHwnOl02uyYdYYESauh9JEUsdpqWWg7tFmDiJBpKlPVFYcALDiqwQgQbDi2LMzTDMkF",
+	"sqY9En7pOj7VbewR0CVIFxiW+fyl1Wrd3oatrnhHeZKlbO4NVJNJF1PvzDfdBjISG22LzKTbMM8YJct/",
+	"5EPn7fujk0NIw/Kfs0mM5tFfW63WJ1jBG5eER0IzToiNAMI8oy8kRrbYCtDb7CiSXQVKb+SdYRSz+XNh",
+	"0BUQ4MOETqeGE4R2AaHXeTTEHKNVE7VsV7KuCF1HyN2wLn0rp05hmiUsLHKtjLhqLe22gr5ZFYG0JUti",
+	"wJcNfu4hF4MWOTQbybk28DPbEABMBpClRSIjGQOIACz9jnmHv9tnyO+QuGg4xe9d8Xuz2cz/Z56dPz/y",
+	"O3nZbpPfve1D6E+AJwObtkCcO+UhWs6V+LJpZDh8KUMwDEg4l+5nvpzP9yuWQcu2hw3AwxExvMq5tzHp",
+	"Dif0UhDNyOUcRPPNfBKiP9fH82NQeuCaCTQVS8x8LMZITptNtrhfqF1KdcJi+YCpz+zN6C7eHgujU52z",
+	"8pn9GSzzN4jZjv5Wyp0lShoUAiSwRMgHxKH9vFMcaIf8ToREamnYrqW5MUYOYWqP/VGmZJJKMSBRymLD",
+	"NmniziFPYMVBX7ite2JZ3sTPMEYEpALsLSS51Fcc5SUuDTATRXBYg8E2ZrgVOB2owSSWEs0EFRppjJ5I",
+	"DC0SMVdGgsq4GtKrhG3ZiebzanHGV3bdgAbss8HFgFxlGtZd1LgbMT2UDhpdiilAfp6GiuO9hluyFdht",
+	"AT1gLYFn7ypd4lZRs9gCQ2WKrze8IOFRzEZjqZmIpkaCDw1AMYj/sQzKnpEjTTjyXI4wDLrzwqMLZjEJ",
+	"TQeQk0AF2SEf+Bv7up9ODG/umuVoKTG61ujVo7FW+2RCuZ7hkJYz5vDuZyKbsV5Z+EbCbTERWfi+Fbpw",
+	"Jzw2S7Thi4kcuCErcplxXLc7l5dXEDjLgn+3zNpGwNhItq54A/8CWOW5pgiUZDNcLJeFyDDMq2CpMLps",
+	"pJPpnms2iqJ1gQ35mqCHKFcQsqVYTDZnEmj3Lb8DkZgq1lRMKK75DduCxjLme9oVRq0c8BsmiJ7wiAWw",
+	"+7ytop84G5STbHNGV87F3Qy7hvu322Eu25jr5bY82Qw4dsWFkZUrAdWJSkbusvKpodAfjw7yYmYxluse",
+	"Y8OclKC5ZMtB9rQraCHFG4XRCIcGGc8+XqKieXB4fHh5GJKpzIAIpQYUUesG06O7eogsMfTYquEYdtYV",
+	"5nsnfO5DAJ2RHVE01E51N1SNpWTANHBsUEys9azYtm5Coc0p1hLImJFkoI8pdh8rpIKSRaCEw0h7Ck4N",
+	"aIobMMKLIQo1JGOfKImglW8Bdmvwk8XkRTtHy76tz46nY3Gta+SlPhdcDckm7svH6a0W6eAqDL6++vwZ",
+	"QMEQBRdxgMcZmFVgAiPcg9FlDdiwSasr3AiwrqFMjBJaMBsjwQk2caaUII82RetPYAOcMVPcj6IK8ua8",
+	"/ZSpoRd6RZzCY69gC1cLAimudw9Oy8qZeigV81ZMfuF6KDON1ewRll3AJ6Ctu+xYmu+7AkdCWTMnYlcJ",
+	"F3EydagEqT1d0RlhpA4oC7a3DTQqsWgNR4XmoXI+mrIJaTYdzcnXfiqZahXjG6wAZdaWupgdTKa+sVVB",
+	"Mhuksu3lX+WUzdpgu8LhBk8xs43MJrbBMhA/bHsYa1gGwd62YIYqBS0CuQLYquX89ASEdBzaEPA9EsKh",
+	"tA4/nofODGEzuGSfsCyVUF+BJCzDcH97zOUM267olIVQX8YA/c8JbX6sHvzipLcWuRiC1KEVCf14hbAr",
+	"NkNfXU63UZ0qYh6sBW9rD/cPXXsqAy4sppPwRXs3rAi66ApEzbwZ0H/iVDgCj52pEAqauAqzIPzn2Ywz",
+	"I26gTQWf4QoaJBqy/xNjY0RUHhf5BLbfUB4bXqLsHBs2yGtudSiAO56LVqwrCoOUIxSulc1Mz0Br/RPX",
+	"LXJGbSc1m85ra2QWFVp8rb39MjQ0HK4YKEAufONerDAAucJeeMvEIjreiTkneyst8hPMcyW16grEBBdZ",
+	"peBbDOYG+LchWi3PLLSSOchBUxNhdSX7yl3NRkaiAJPQCZsojJ0Ec5EfpgK/////7/8HP3jhKKXvZ3zv",
+	"8Juzm6qhHLc8g9S2ognrNm43cqvQX/5CDnzBGDB0Rt8x14dydA4aqghiny2fjIGRQqI6bnGKK5SMWl3x",
+	"FiElZXMtk6BCkCVghu4YUcsAkdeEE4V7sObmHq8ZD5cjPNZdr9BCEiN8eIbbiihu8l4aMcUFb4K4h05P",
+	"6JliRYOhNFx6c8Y6Fo+42DY/KUxNto1YUNqU6R40Uw/fn15c9g4/dI6O0byJX5x1Li5+OT0/CPMaMl1h",
+	"LWnQylqBQpZmgoQl87ddHdi0wxbpoCU5okbdVpkR8aRAt3bBgIF5dwUgZh9U2SkKfJUbAu/89hce327D",
+	"i4AZ4RYEqtmMJCvgGhJtRLcWHH6R+KG64pyNZWpLPyHM2M4w0BEG+pkFKOZNZZa61lp4AM4zOuveMSvv",
+	"Cmc1UAzM7SAcFYTMpojkcq2FYUjKwLZde0AaQYywsqQRfkB6CCAD3SVCOBloq+AMu+12WBBkL0vDTutk",
+	"3jmxcx8vuCQTcxhwJ1ybZHmehe1xKtH8iHQrdzXtkb92zo6MjHp3cuW6igF52Wm3d4D2eA3G4Ifdl69b",
+	"r9tIrmxWIHx/fnpiv/Qbt6FFXNA5k7nrwAcPIGPNGW1uD+2WS4rCsxcfP3w4PN9pl0hcp2g8uId3BSRp",
+	"M3TThAFaGVfu7Ge0IoFNVruCW68MV86IFSDNMoeoctnL0Egv4s/rhmgGi+UEnTFlUspVVyjNkySXi/YJ",
+	"S5TB7ExBZbU5Ul2UhdlE7lpaQWxIX1Dw+67IgxDMz9ahvmVnmQHsAqWoKjWXtUgqpOf6anXFZbn3sxUa",
+	"zUKN3GKLpQbeVMXxYFsqj8j7zQaNilTdfnkrcF0QKzrk7hU8C+L1kZrn2avmrPNujITqWUeb3Tr0MITV",
+	"QLTGiAkdYDfrOV8f2rlLDTPDFjkCeEkldM0kQ5r0m4YLSTCnWa1AAdEK3CqYiANPvGGfI8Zi1RUTK0ol",
+	"rJ+bb7yNX2XxgOkWOSkl1SFfy/uK7QPlht3olI8tZ83irsD6ZqpoHIZrKPUK8xwB5vE9EiqW9HuYdkIT",
+	"64xwaL+hrMeHWzenl0WzFRCLkFdZqnRINkcY+UIF2WmX4s19P5E9dGBn3LLOEReZZn7sDLxtZuhTZciF",
+	"O4vQ65qM1rwE4rHNpK9yPR0ZHDeiRD6QgWIs/ur2aPBvQouijmBJokZNt9UtwHZm3rBW7i1Ql8OUmSdd",
+	"3uCmg0tb2kkmsSUujmc5hhjzfp+lTGhsRm5rsSU8YjYQxHrZO38/O26+aLWbEEoy61mfTCatgchaMh1s",
+	"23fVNh2ME/NKa6hHWP6S62TeY985O/LySfYaO612C1K2QUgZ88ZewwzyAjvrDCGKw8oVhRyGwgVGuzRd",
+	"vOxYqqrUAz4A7wsIbajh5ne/CaFIYHCgioReWlgYFFza7/EBkLhlozBBm2WTrshN6RJPPX8DjUU2j9uT",
+	"LZKpu9shVcPASr1GslLshgkS06ntJoAEG/yiXdHxs9EA+xzcDCkI124hTt542X6NN5zbL4/ixp7td5ff",
+	"yRHs+xg7rOcONQUxWBCPAgFLeTQKx2JELjYHQyYxqm6FSMXboDosr5h327NEQozLJ8gCxggDM8Nue8fF",
+	"hjDMNpmVQ8x3xYoWxufOH0IeFwWRKPNRqTMGrH1SQJG546HROOGKhZxA4vTLdrtuGfm+tt/QPGkeXtlZ",
+	"/spHsK4aLZPF+NKL5S+9k+kVj2Mm8I2Xy984kfqdYTz4wuvlL7yVop9wjPB6ubPCmmyG/aWUxzSFnIDG",
+	"q1XO7EholgqaYE1gCAHDHm6NvcbRrDIzm73Zty45D6GY1YVQfTOwSwcKypMZ+tOA8EAIeDLfmUcbn8yk",
+	"ljzFVNPtInlswCqo0QmbMKVRzN8nR2eOJVnl1jduBpZOEEUTDUxfQXfoMiofc6XfuqyaGdxdgmbHUCFl",
+	"BXw8xRIqFXjYvjc8hD2UkksqsA83+o3j1FdD7jmLDIO2wostgVPKxt80sLd1J/hkUCZ1+wuDQqm3tYCK",
+	"LiYrNVjreSon+9aej9wptw8Mbf+bHIRxGuwUVQZYrNN6QDVdidngOhcynIUVuf2qsLcrQLBmn/V2pG7K",
+	"kDvLwyr5wtuLn0mfJxDGiScGcziN+YCrsVTctWoov0+1ptHQ6AX7MIbZ/X86NRbPAHXYVqRuuo1GsGhx",
+	"fyyW89X4hFFcqZwYbQdDt8x5GgnMXNlXIFM+Rw0SvbO+OvNwc0QFHTAIyHRZe2XM+DvTXhvSxgMS26pu",
+	"p1XkFiyaf3Rym9ccc6WpLHiUKC6qVHcDFbDv+gpKlTD+3vy2LgevFJThAt7IeHp/vHmuPfZtOTzfUOTb",
+	"BxTSSylAFYDqW+Cd9PbNS97fiyCNt+8izu0pr4sDlS6BeqX90mnoiHeUpFTEcuSC3VbQo51nYU6LrlGG",
+	"8/pwfz4VeL40Xo2AgyEczzrv96Pzlh14nt4L3rs1kDhPfMmT8ysFHgMlE3ZF6Hhsq9aBPcwa+psRjfJY",
+	"HLVPrMc0kiOGNlrllwmp1nVze80xLOQBhaTaqgcV2AGL+aMLShD3xgeCxU0uSlZRNIc6gylPrbPM9nYv",
+	"oMyFSswAmlf0rAratl204WJ+4YU0kJhBdGpe+aSiasZ+ER6IfaNsMAruBqUIcMeMx8m0SljHNZXg8VsV",
+	"4EqLtG3yHleCq6yHUcNmIHDomYc8EQ/piKpwuhHFxC2Pgzic+gr8rmckF4ym0RBjdiB4mos8fJqo7Mql",
+	"m6P70khlQZEXxuMlvGN9W+k/M5ZOV7GVrm1UDWa3foTVL5E+OWZKY6gAa+hZzPoM8lIiWyUP5FMIASwE",
+	"VCC7BWouKaT3kIZdj/Ys5qEdrH4s+1681R+dpRYQSTZpkuTB3Ub02s/jlxQDb7lUjMzEhKgtn+sqTTVX",
+	"mkc+z/WQrUK8s8U3Gp9ugxrWWvI5eoFtubdkSBXUl1UsJdAkFC0nEMoC4VrgWMPQOeW7Yc1G5kpquniy",
+	"ZQ5frH240K35zXPjJ+HE+ezL2HDhxH62pNyvJcXHqHmT4kJ8nWWg21fTpsG87S/mv0fx7ULVDPB1RKck",
+	"kfLaoCIVUynYfnlJoMdzrVjSrzRS5xD0ZvoRtcjlBhNc3VcZTR6FSf1xkOKxvSyl0yFjbK2BYeAYKfyy",
+	"/RJ7uBIhBdtag0XVy4/AFhDWE6Yriu4eaeUy00AbDQjvG6gPjGiJL8VESxm4hBGdUqEwfHAe+A/ghXtm",
+	"MA8E0rMNwSoAGrcTP+taT8UQ8ALK1NfF847y9nBqfSaxPmCeGXJtALKmaRvGF/pGHx57YWYv55EFa0L+",
+	"IaWxZ8bzZ8TWt5jmScu2T0gDl6m1PgCmQoz5THUJEKfukelte73pF8t7oD3SJCn0SfSbFarnrFJJNvOn",
+	"UOv0aNHWjLC4ipxoG902HgOPZpvqVrI9eORZgquw/BX5eFyjhl4YFTAtyWVkejCxtrWhDN13ZlaAFn7T",
+	"7to4HJ5oBtl1WJRnnwgvDrPGWOgPXK3izNjc8rrnqwpoM/1fbx/CvPigWlPx5lLjnneafx6j3oafIAfO",
+	"KI/G2iIzWBZv30ZXJInPI4ru9AtNd7N4gAzCWvGx4OhdhcEak6CXbbKh/E0uFgk7uCQPGL5pFcpb5zLx",
+	"rKCGz/LZk3muELpAPilB2L2gE3bf/paw6RxW9IxMz8j0AMiEwHU/uJTp4Tamszb9tmTV6HDCWGxzfiHJ",
+	"VudBTC2CkdyMpgmHGhK2UpB5OFMsDTDayFoJNoxig22FAg+RdjAzc0LTWKGP1WbTRzTFKlmlQkTOI4cl",
+	"pCp8TrCvs6Ln2LcZwVta5dNYOjI9XIT4Z+ViT/G+udKqIr4QKSbkhEjxyOThOzNU6FK8lkGQDUW87ni5",
+	"zpbpoY+qeXu6eiQ9Fck0Lzvi6vdC6S2scHRw+HPvw+nB4X9CIbXcpun3rsPYjrytnUvN3kxkRBO0ouzs",
+	"/thqm//f/ltA9vZ2tvYJsMoJVwxYIjkH0MCiaTSZQVnFWMziUm+9PN99KJVZ/HTMqqz8N8ew/YfBRTf8",
+	"WrH0j4eHFwAxUOxAzfUmvDvCrcsoHxl3bOeAxt6vn3xMcjXHqQGxEiD57RmT6dYCdJpDpRlbwwOC2ncB",
+	"Z49LxO8IVy93VyD+l1J+oGJq16geEB6ByqLF2c/DXAyFEj07tWBofv/OPZqlagu2QvI+SagG+S5JlLNr",
+	"OqHvZXvnWYioUQDM6ZUEcdc3vw7GsLmUtcDOuQM+sId0ACxLEbv09mFEoUe99XsOvZ/N3Zi5Bht7Abhe",
+	"5czFynYbxPbwygsZ27qd1gxR+lVLWefgPbOzfaOaj13ek6g8q8BkBocYPz5M/jHUGYBOcFdaeA28FvSL",
+	"pDLMQlxujujY7mq77bxqOpQFxL6HudrCBdl5RbCGlK1DjVXBkRvZTKdKNIL0O8+A8BBYUJrjiQTCFdj3",
+	"vA1A+ww9kkJlI1tDlpVsQbaWo28NIkzEd/c1fedyItME63HnGYC2lEeeGogZgctYOjb/qkcPDGlVxaE7",
+	"Vd9GGnghQ7b2LtaDw2BwiA6fLaAaUSGkJldFtPmQpXPVr3CwuZo9UNiOi2uWxy9Uxppvlmp9be3DerBK",
+	"mC3SDOWuQcB21YWhgJxXV4t0isaL5vVmNl5OGqqqcV3gGT8M5uPgT5S3v0wH7JRT9nPI+Eq98JEY2zeC",
+	"63l+fgXKVWTrFwiOTPJeU7CwAU9QdDBelI6Fcug3lIr1kMorbHb1FCi8mz96pIStsb0s9cklJBA5Eb5M",
+	"ZwH4bmlNdoJlGU1TprHYQQHSXHn9T/JGIwYB6lKS3tiop29SQ4LFPUkqEsy8TEGCa3pOQbrvYi622vNs",
+	"YHk9Svk8Y5uOefOaTeuZx7ntTmYegrJwthesl62YshtpwxyMQFoXhcd/MvM8aGCCmWIZaTar+DMUeHDm",
+	"H1szX5HNccr6/HPgKGVAEqrAhhbv551joBfSUjhaRpMvh0WXZddBB+rwAyco1/yhWA+TXNguJXWNmLHL",
+	"VF7VPqzNGsV+yt9qkgKs7mnyRWFqPKSlxBo6P31n1YC+v+xR188C60WXO5ajm2NVTKwg6dtfrtn0aHFW",
+	"3dvClWJx3/OnlAM05q1dhjHUYVtF5iis5smrbT2qGcwyz+fgtyf2fRWodgd84kVb86W5OmeoWxRtR/Nu",
+	"Z9AG8+P5cdFP7+P5MWZiTIY8GiKPhm6oZFN4bZCgF4naqkzM8TquP0Jqzvxsi2Df7wYffxeJOl9vzvnS",
+	"uAJZxcgvjb1fPxmKRYFCvodSafBdyebzC9T+twAjMGJSEgdy7A7gqpi2dt6srr5W3pOZJkoWTeoqGzH7",
+	"tbhsy+55u6eZ8ttXjWGZT+I/fNaPHz+HwOIUi8FjgDanki/cGTmBBts6c3k/oDsg3qoVDFRQJA8FfvZd",
+	"YJVsUfQ/H8iKcgY22DnS/IbrKUnkgFwzNsbgyUimcV29g3tE0edaB3/6WgdeQz1w4dqGvNogmlrPIPVQ",
+	"VQ4cN1utwsEfyrj7zLz+XHoOxM94rkPbyhq6/iGbK1c0yJNWZ6oZrOKKmWF625Zb1VcwKDWBLmefuyqu",
+	"iowypclYcqEJRSc9eiQVw05/KruyO8HuD5UaEQDrgV3PQzZewCkWMionLj9XJ6g1Ti9QM9Z3D94rC4FQ",
+	"FmxvCAbQTSEJXD4LyJjqoYHJsUz1VkDMFtJmRMGQTm0syat2pZ40A5/fJKuxy3sSZvPnxavvidlA1+ZV",
+	"7QVfyVysuayJ7aoeIG37Eps/2n5Ycz6rfWewUy6iKTeXyyQGPtWnPFliLJeaavYLDnSBO/mW9bDSSpfJ",
+	"fsXhBc8NJL5hHHWGZ+Xgb120LFLF7y/UbFFc2dt8vj9HaJnb7+rRZfmNfBdZMF9jKH9b1NtxBXb2yUzl",
+	"nXIHUBvnhW3QDZ1WxHu6pjrPojCzhIprW3fKxlDYVr0wgRtkn0ALMrA/uD7y+VNGdoRsAglR7RjmbDMM",
+	"6gIa3hbl+b/NkgR2fU8S1OAmX5oxZp975khPHrCWq/6bzlzRl6m1ROwXsZvYmwIe6PH4jsW08ke36Q3l",
+	"Cb1KWC3v6iAeW7LhmejHSaYAqfOVl0tCutbdAMXgSqsJgXNL8PnakzOTt0/CQp4gKO6032epKhe9jKgg",
+	"ijGvR7yh78BaoVH/WhVzZgt9FsA3mjaXy06HNBriOgqfUM+ymzETMReDoOjoIlOChaxYjfD0YfoMZk8V",
+	"e1kUByxXhM4JhLm+3yQXpd7k68PVUpfjnO/QQroTSJz/kAmdTuvchvcrgDx7Dp89hzkjrayRnmcd5s6K",
+	"WV/iihLAfduETzERkZE+Z0msiILu7uBoaZFZn6O3x6Wex+9FxMfVPrZN+FnG/94Kq3sy/r0h8zzn2zYc",
+	"9CHqeM7qAJZnZlqOqOaRFcJo4qQxhQ7LiPllzUBH8CqATqg5ir7vfm0RoCgzBgRInCZXzAoI+7bvVhOM",
+	"qr5kYeO0K6jKPyQX3wXXfq4l+r0V5jUcUFY3jVxZfpXihqVqYaH3E6+sO8lEwpQioZKpDomiU1XgWYuE",
+	"qSE6oSvNEZufoRKh88jsk9D8CdULuyLUMiSbho+pAOuKKn7DtkhqLeZct8h6ZmyZxiwlPA66IsqUliNm",
+	"m0gEfnsFl0FdUTcAbN3eoXxTPS3voUB+sTe/QH7VwA6EepD/sVZmSNVw+fHfYbyKdrZUafJjQF60A/K6",
+	"ba7zxQ+vAN7qmncCZJYmZiIbGZz40cz6om3++xr+++KHV7HBmxV3ZgC6ekexDRtfbRwt72MUg5ilcWw4",
+	"rblRzDfrUfOA233pS0CfnpaaJo2gEcnRiEMJmB4dQcmD1Q8FRqpZh7lObwUUPsGXnx63Q12BDGu4eQri",
+	"8Md39BR7nWut4Dt4pGKEap3yqwxbvxGua5oveKR1jgNtj1MZMaXqK+Pk8pCR8eySAhIi2PI43NqzOqFh",
+	"VSkby1TnOl+4294J0SOEtQulYAFhNwwMM10BGiTVRQfzkRwxoQN/gHZYWCeLhbs0WpwWQupA+FbE6KFc",
+	"DFpd4WLgXZrhppc+C9m0pTzbPZtoS7pZu/0iumZT+IOFW6QwxW8oV6GpipGd4VkWV/j4Ci37TEdjtPJD",
+	"73pD+fca7Z3XL+jLaLf5Y3+HNX+MonbzNd25ar7o78Yv2av+D/THK0N8XPT/XuP89AS+QH7eA35uOIqg",
+	"/8tO0YqABMdcgeTRi2RsiMjFxw8fDs932jllgwXstNs7M7Rur7H78nXrddsg2rqk40lis4rpl8nqKBFN",
+	"qLL4wGJyxfoyhV79XNkahRXQrIcM1fd79RGuvO4K9AJ9jSvc0nN2zn0VZ16fL5w7yopXsQ81x1RRTSBi",
+	"gccPgty0WAgUkP1jfqzjDbUZPj6/SNkNZ5MFdQYTaF0vpGB7ZrU89toOuJpoihUlyMKX7ZeGR/jQNwH2",
+	"Zp0/esi6ImYRVxhVhzQejAtGGQuQPEdS9LmR3qAOx5BqMpFZgiWFS13hNhS5yuIBK7hMV4Qv269DIujI",
+	"pnBshsViejxWLeQJXMTss+MKeMSW2zju0yKhXQgWiw/RSRUSTa9ZV4TWkYXsp5/QwYDFoS/f7JtXzAeG",
+	"71hdjubjsjgMSCbGlMfe3ba64q373ftaoVZItJxQLDLHU/8g1BgYMAiaLQIeOBc4r8gk5VozQbTsirmM",
+	"K2DJk6EkIxozrEMc2yYHVFVzx3OAnK9R9B7L3OsRTAD2J2M0y0TkMtFWttL9FArVCDmBZsCFij7gN+zZ",
+	"OvwNEf1Zwd/gb2D92ujhBkrgX3GAmSEpGRmh2tpdVyLoVfZkj64v86V2SE6AYAkGmNQshwFaBaqIqiMz",
+	"+/admG1APqihNJkAMsVqMzfvW6J+dsI+O2E9cQNDKqVIpvsgWkCtJpSvDJ/dWh2/Pt0GtXXjS0D8DWgp",
+	"xVYeGRofKePqa6TtU1HShuoNMVBMt8YMI6b1Zpiv6hU7S7e3CxL8df7AKq//yTxCBHnslcelYrIJYvRW",
+	"i7zzJXIQSPOT1J6jekN1hc8ayAicibaCZcz7fZYyUGyMtGmbO6Ps3iKXuaxJBkYlsAU8fCG1SgjtxL9l",
+	"vrfhbXFy36w06laIax+ZEb9Z08eTEZVnFreqoIk11YuL2iiLcFMyBAuvrbOOOHZXCdNZB5tG4LuvvBkz",
+	"Vtm3GOQlpxbl0xzYxbyFtfw5cmr8Pa/jcImZ+r46y7iN4tqXu06UzWZc4DiZAd765BgAKFC6M8H/lTGo",
+	"nm8dJXwgJACvgesW6ZjfIiY0RSMLJf0UQ1PJZru10zbf7bT/Y6suG8a/z282gdpb45NkxfgLWM6wYvbM",
+	"qp48Kyb20ReTX/zQcVsFyjKA2RhTtQBp1+NQ264ger2B+5hf244ewJKEFU9lpnPmtO93Ex3zCIp+kExg",
+	"6lt16Q6c9hm9n9H7j4/eVrS0zNIgoxzBL/eHx0vNmbPh6mZdC0PV0XB0/wj6bIt8tkWW0OOOSHDf2R6G",
+	"evZlOtpQLt8j9YoqoAG/RUDZUQEZccFH2Qg9TQG5oQmPuZ4S29HOaZfyhqUpjxlJWF8T6EaVEpElCUjP",
+	"UWLU1hiKDSVm4K19T+HT0zELMKc8IN5aA8I+Yxirm9A6jvM5lKZTtBiVMm8K8QILDttUlpokle+NNT9N",
+	"ssozb/7uklXug/gYDtz/vG1EWLWod+67z+fwyBz+1DW5jdAYnGK1iZSRlCUUzEJakk1Xtvb89GSrLgj5",
+	"iiq2eqi2nRSQ/GEDYe1RLKyfD7u+ZlPs65SfyNcgzj03bTv8bANG8Ib826FY9L2ipHD/swUZr7a82lZD",
+	"Oeb96fYXTD/q8fh2G9iJqnBq1JTg3PD7W22G+UhhSXUsYKXcoiF/fGGbhjHV5nQae43/8ytt/rvdfP3J",
+	"/tv89GUnePG3W/f1XxuVsdXVeuUZlH4ExXEox0W9IkyawnhbtY2h4yHZ9L4bUx6HW0HxDBURSxIWu5SP",
+	"lPUzERcvD1nKIDbkHxenJ8FcXa/qgknIQM2zVGcp64rN8L+aF3hnzfcjGjUvhnT31Q9hgINQxX54Sd5/",
+	"6LxtXrzv7L76wV1BSifkSsbTLWiFOmTRdR4fSajAOrpdAYVhaNwiHeEyTErRboWNjWDJT5uE4nvj8p5m",
+	"Ie33exAPGxIuuoJrRcKEQixWT3FzJjIl1sMUCqlZLx9GhWQTWxRAD1dXyxOvjiim1VZAWKIYTNcVYSki",
+	"Vv36qWX+DfeJZkrjOpGSua3bMDK7uVbVNUIkWFdgeMWQkclQJmw+Ciwgc1eN8GSmg5oONkTLPEMiI4yp",
+	"fUK7ImUxS/gNFH1zt+5fr62H1jyKw625QGvyzomH1B65C1Lc64qQx2FAQogfxqg3F1Pcwu8C8w1SCPM3",
+	"xAb3ximPmPlYfZZBV5RvL5i/NDNunmYBIzOlw327QHsGe8SuL49m7wpnNlZZFDGl+llCQq+CgPr1ExCT",
+	"a47hfWaYsEVOQZu0grI5brD7srg6EC5i/IbZw7Vnu4wlvlmKT8sQeD+3U1k4sCmU3Ci8OzlJHKJLPCeK",
+	"lUheYqgj+vmYiYEeNvZ22+36dJX6kS/lmEd1Y+7cbcwCZmsX++pVTe7LA7SvxVVZQe6xpfIyqC1u2QOw",
+	"GUMcqsoSl3A4GVKAm5jH33a0yNN5XctOVjxxlwrgWPlmiY0HxOPg+Yec7gekTM0XxiHZKbypoYEW4XpV",
+	"Br/vcratOhxL8AEaOU0xrbkYqO0iQ6Rexncy9IV96UGjnWbmWmzuKve4CIiECJPYfcNtiTwQZb8R+fqA",
+	"q3FCp7NLtJ0nQebePD89AXHLhw93Y1bQVlOl2WgbQnIGiy7vAh58i889JEXy5lnYSd+WIoAHM1zrN3I1",
+	"dmmuXZ2/QhTS2BVgk5GLoESC0jTVTeiQnl8THEP5koaMJoY91V/Se3ziAa8HZ1hmwLFbdxJTTDUFlQ8F",
+	"i9Zdz9y89eLetuIusnIH+ZKLtBK39gU3f8xvmGDK9qpxQ4A8X3e3Tm9oQg+A2kCYt0ZHcan8Roy0Gs8w",
+	"G1FBQINR++RayIkgV1I7k0hkWEdMrjINe6iNpj7mSrtuBMewkD9HFIy/59WjYOCqvq8omJlWE16X4siH",
+	"rPromPyrqoAYB8RLWt/6RdChq8UVI5YmztVLxxrp+2irhxKzgQ00nY0UdZ0yWgQ2rkhE03RqO2SAerhH",
+	"ws67d0fHR53Lw9754T8/Hp0fHhjt7m3nw1nn6O8n3pddEZ50PpQfOzr5uXN8dND7eH7sfzw4/dA5OjHf",
+	"4F+9k9PLXuf4+PQXfK2YE344Ozs//fnwIKzS/NAf6kPjt+pJ8Nf4JE5+fwHL+JAB9mdHwpM7+bVPfPIY",
+	"Hlex04uZ768azFMQnGXOhzJ/Xdv9Dytewf1//6j77P5/dv9b6LMJ2yDkrY0Ej1rs8QyruIPxPY2G3OC3",
+	"a27lyrIZjWc73f6ihjJF++1tnWv9e2OIT+Naf+aI3107OnMNQakXXSEa214IUL0AcYhwvT7vWyHzA7R0",
+	"xKUsTRp7jW065ts3O4Ardrq5jAw+EM1sjLbDJheBq3uDSu+YKjWRaUxSpphueSXHzMTz9cPeS6WxgiON",
+	"MNiAxiMuuNLOpFOMYH6oGOIsobov0xFxpi1su2nopSFNYGXxhskNYPMjOaMhYWXndWFI88bpf67aDphH",
+	"8CTqrUD+atAWMD8SNERTgVXSrDoUzFhmiVfFyN+jbVwzP2rHyVq+tVBpqrnSPPKHyKWyyoMqmo6AqVRt",
+	"eWk3asOv74kTeXWMW/NV7aqmqOiN6Omr/ig5PswPMpP7AdU/clegc7lq6a3dG3cmzGV+9FN8vyjlM/Wr",
+	"QQ3l2N2em9LoveW4N/8wPMP97afb/xsAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -15,9 +15,9 @@ import (
 
 const createCampaign = `-- name: CreateCampaign :one
 INSERT INTO campaigns (brand_id, name, description, homepage_url, status, start_date, end_date, budget, currency,
-                       commission_type, commission_value, attribution_window_days, visibility, approval_mode)
+                       commission_type, commission_value, attribution_window_days, holding_days, visibility, approval_mode)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
-        $10, $11, $12, $13, $14)
+        $10, $11, $12, $13, $14, $15)
 RETURNING id
 `
 
@@ -34,6 +34,7 @@ type CreateCampaignParams struct {
 	CommissionType        string
 	CommissionValue       decimal.Decimal
 	AttributionWindowDays int32
+	HoldingDays           *int32
 	Visibility            string
 	ApprovalMode          string
 }
@@ -52,6 +53,7 @@ func (q *Queries) CreateCampaign(ctx context.Context, db DBTX, arg CreateCampaig
 		arg.CommissionType,
 		arg.CommissionValue,
 		arg.AttributionWindowDays,
+		arg.HoldingDays,
 		arg.Visibility,
 		arg.ApprovalMode,
 	)
@@ -382,9 +384,9 @@ UPDATE campaigns
 SET name = $1, description = $2, homepage_url = $3, status = $4,
     start_date = $5, end_date = $6, budget = $7, currency = $8,
     commission_type = $9, commission_value = $10,
-    attribution_window_days = $11, visibility = $12,
-    approval_mode = $13, updated_at = now()
-WHERE id = $14
+    attribution_window_days = $11, holding_days = $12, visibility = $13,
+    approval_mode = $14, updated_at = now()
+WHERE id = $15
 `
 
 type UpdateCampaignParams struct {
@@ -399,6 +401,7 @@ type UpdateCampaignParams struct {
 	CommissionType        string
 	CommissionValue       decimal.Decimal
 	AttributionWindowDays int32
+	HoldingDays           *int32
 	Visibility            string
 	ApprovalMode          string
 	ID                    uuid.UUID
@@ -417,6 +420,7 @@ func (q *Queries) UpdateCampaign(ctx context.Context, db DBTX, arg UpdateCampaig
 		arg.CommissionType,
 		arg.CommissionValue,
 		arg.AttributionWindowDays,
+		arg.HoldingDays,
 		arg.Visibility,
 		arg.ApprovalMode,
 		arg.ID,

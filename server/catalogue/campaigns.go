@@ -43,6 +43,7 @@ type Campaign struct {
 	CommissionType        string
 	CommissionValue       decimal.Decimal
 	AttributionWindowDays int32
+	HoldingDays           *int32
 	Visibility            string
 	ApprovalMode          string
 	CreatedAt             time.Time
@@ -58,8 +59,8 @@ func campaignOf(r queries.Campaign, brandName string, affiliates int64, membersh
 		ID: r.ID, BrandID: r.BrandID, Name: r.Name, Description: r.Description, HomepageUrl: r.HomepageUrl,
 		Status: r.Status, StartDate: r.StartDate, EndDate: r.EndDate, Budget: r.Budget, Spent: r.Spent,
 		Currency: r.Currency, CommissionType: r.CommissionType, CommissionValue: r.CommissionValue,
-		AttributionWindowDays: r.AttributionWindowDays, Visibility: r.Visibility, ApprovalMode: r.ApprovalMode,
-		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+		AttributionWindowDays: r.AttributionWindowDays, HoldingDays: r.HoldingDays, Visibility: r.Visibility,
+		ApprovalMode: r.ApprovalMode, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 		BrandName: brandName, AffiliatesCount: int(affiliates), MembershipStatus: membership,
 	}
 }
@@ -86,6 +87,7 @@ type CampaignFields struct {
 	CommissionType        *string
 	CommissionValue       *decimal.Decimal
 	AttributionWindowDays *int
+	HoldingDays           **int
 	Visibility            *string
 	ApprovalMode          *string
 }
@@ -174,7 +176,7 @@ func (s *Service) CreateCampaign(ctx context.Context, sc tenancy.Scope, f Campai
 			BrandID: c.BrandID, Name: c.Name, Description: c.Description, HomepageUrl: c.HomepageUrl, Status: c.Status,
 			StartDate: c.StartDate, EndDate: c.EndDate, Budget: c.Budget, Currency: c.Currency,
 			CommissionType: c.CommissionType, CommissionValue: c.CommissionValue,
-			AttributionWindowDays: c.AttributionWindowDays, Visibility: c.Visibility, ApprovalMode: c.ApprovalMode,
+			AttributionWindowDays: c.AttributionWindowDays, HoldingDays: c.HoldingDays, Visibility: c.Visibility, ApprovalMode: c.ApprovalMode,
 		})
 		if err != nil {
 			return err
@@ -208,7 +210,7 @@ func (s *Service) UpdateCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 			ID: id, Name: c.Name, Description: c.Description, HomepageUrl: c.HomepageUrl, Status: c.Status,
 			StartDate: c.StartDate, EndDate: c.EndDate, Budget: c.Budget, Currency: c.Currency,
 			CommissionType: c.CommissionType, CommissionValue: c.CommissionValue,
-			AttributionWindowDays: c.AttributionWindowDays, Visibility: c.Visibility, ApprovalMode: c.ApprovalMode,
+			AttributionWindowDays: c.AttributionWindowDays, HoldingDays: c.HoldingDays, Visibility: c.Visibility, ApprovalMode: c.ApprovalMode,
 		}); err != nil {
 			return err
 		}
@@ -323,6 +325,15 @@ func apply(c *Campaign, f CampaignFields, allowed []string) error {
 			return apierror.Validation("attribution_window_days", "The attribution window is 1 to 365 days")
 		}
 		c.AttributionWindowDays = int32(*f.AttributionWindowDays)
+	}
+	if f.HoldingDays != nil {
+		c.HoldingDays = nil
+		if d := *f.HoldingDays; d != nil {
+			if *d < 1 || *d > 365 {
+				return apierror.Validation("holding_days", "The holding period is 1 to 365 days")
+			}
+			c.HoldingDays = new(int32(*d))
+		}
 	}
 	if f.Visibility != nil {
 		if !slices.Contains(Visibilities, *f.Visibility) {

@@ -145,13 +145,16 @@ import type {
 
 import type {
   BadRequestResponse,
+  CommissionAdjustment,
   ConflictResponse,
   ConversionInput,
   ConversionListResponse,
   ConversionResponse,
+  ConversionReview,
   ForbiddenResponse,
   InternalErrorResponse,
   ListConversionsParams,
+  MessageResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
   ShopifyPayload,
@@ -382,7 +385,190 @@ export function useListConversions<TData = Awaited<ReturnType<typeof listConvers
 
 
 
-export const getGetConversionUrl = (id: string,) => {
+export const getReviewConversionsUrl = () => {
+
+
+
+
+  return `/conversions/review`
+}
+
+/**
+ * All or none: an id the caller cannot see answers `404`; a conversion whose status the
+ * decision does not apply to, or a confirmation that would pass its campaign's budget, answers
+ * `409` naming it (`conversion_ids.<index>`), and nothing changes. `confirm` and `reject` take
+ * `pending` or `flagged` conversions; `reverse` takes back a `confirmed`, unpaid commission.
+ * Confirmed commissions count toward their campaign's spent amount. Each change is written to
+ * the activity log with who made it and the reason.
+ * @summary Confirm, reject or reverse conversions, one or many at once
+ */
+export const reviewConversions = async (conversionReview: ConversionReview, options?: Parameters<typeof apiFetch>[1]): Promise<ConversionListResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<ConversionListResponse>(getReviewConversionsUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(conversionReview)
+  }
+);}
+
+
+
+
+
+export const getReviewConversionsMutationKey = () => ['reviewConversions'] as const;
+
+export const getReviewConversionsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reviewConversions>>, TError,ReviewConversionsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof reviewConversions>>, TError,ReviewConversionsMutationVariables, TContext> => {
+
+const mutationKey = getReviewConversionsMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof reviewConversions>>, ReviewConversionsMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  reviewConversions(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReviewConversionsMutationResult = NonNullable<Awaited<ReturnType<typeof reviewConversions>>>
+    export type ReviewConversionsMutationBody = ConversionReview
+    export type ReviewConversionsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type ReviewConversionsMutationVariables = {data: ConversionReview}
+
+    /**
+ * @summary Confirm, reject or reverse conversions, one or many at once
+ */
+export const useReviewConversions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reviewConversions>>, TError,ReviewConversionsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof reviewConversions>>,
+        TError,
+        ReviewConversionsMutationVariables,
+        TContext
+      > => {
+      return useMutation(getReviewConversionsMutationOptions(options), queryClient);
+    }
+    export const getAdjustConversionCommissionUrl = (id: string,) => {
+
+
+
+
+  return `/conversions/${id}/commission`
+}
+
+/**
+ * Not once it is paid, rejected or reversed (`409`). For a confirmed conversion the campaign's
+ * spent amount moves by the difference, within its budget. The reason goes to the activity log.
+ * @summary Set a conversion's commission by hand, with a reason
+ */
+export const adjustConversionCommission = async (id: string,
+    commissionAdjustment: CommissionAdjustment, options?: Parameters<typeof apiFetch>[1]): Promise<ConversionResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<ConversionResponse>(getAdjustConversionCommissionUrl(id),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(commissionAdjustment)
+  }
+);}
+
+
+
+
+
+export const getAdjustConversionCommissionMutationKey = () => ['adjustConversionCommission'] as const;
+
+export const getAdjustConversionCommissionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adjustConversionCommission>>, TError,AdjustConversionCommissionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof adjustConversionCommission>>, TError,AdjustConversionCommissionMutationVariables, TContext> => {
+
+const mutationKey = getAdjustConversionCommissionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adjustConversionCommission>>, AdjustConversionCommissionMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  adjustConversionCommission(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AdjustConversionCommissionMutationResult = NonNullable<Awaited<ReturnType<typeof adjustConversionCommission>>>
+    export type AdjustConversionCommissionMutationBody = CommissionAdjustment
+    export type AdjustConversionCommissionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type AdjustConversionCommissionMutationVariables = {id: string;data: CommissionAdjustment}
+
+    /**
+ * @summary Set a conversion's commission by hand, with a reason
+ */
+export const useAdjustConversionCommission = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adjustConversionCommission>>, TError,AdjustConversionCommissionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof adjustConversionCommission>>,
+        TError,
+        AdjustConversionCommissionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getAdjustConversionCommissionMutationOptions(options), queryClient);
+    }
+    export const getGetConversionUrl = (id: string,) => {
 
 
 
@@ -482,7 +668,81 @@ export function useGetConversion<TData = Awaited<ReturnType<typeof getConversion
 
 
 
-export const getReceiveShopifyWebhookUrl = (publicId: string,) => {
+export const getDeleteConversionUrl = (id: string,) => {
+
+
+
+
+  return `/conversions/${id}`
+}
+
+/**
+ * A confirmed one gives its commission back to its campaign's spent amount; its code's use is uncounted.
+ * @summary Delete a conversion (host only; not once it is paid)
+ */
+export const deleteConversion = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<MessageResponse> => {
+
+  return apiFetch<MessageResponse>(getDeleteConversionUrl(id),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getDeleteConversionMutationKey = () => ['deleteConversion'] as const;
+
+export const getDeleteConversionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteConversion>>, TError,DeleteConversionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteConversion>>, TError,DeleteConversionMutationVariables, TContext> => {
+
+const mutationKey = getDeleteConversionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteConversion>>, DeleteConversionMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  deleteConversion(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteConversionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteConversion>>>
+
+    export type DeleteConversionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type DeleteConversionMutationVariables = {id: string}
+
+    /**
+ * @summary Delete a conversion (host only; not once it is paid)
+ */
+export const useDeleteConversion = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteConversion>>, TError,DeleteConversionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteConversion>>,
+        TError,
+        DeleteConversionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteConversionMutationOptions(options), queryClient);
+    }
+    export const getReceiveShopifyWebhookUrl = (publicId: string,) => {
 
 
 

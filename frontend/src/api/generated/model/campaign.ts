@@ -153,6 +153,11 @@ export interface Campaign {
   commission_type: CommissionType;
   commission_value: Decimal;
   attribution_window_days: number;
+  /**
+     * Clean pending conversions confirm themselves this many days after they arrive; null means a person confirms each.
+     * @nullable
+     */
+  holding_days: number | null;
   visibility: Visibility;
   approval_mode: ApprovalMode;
   created_at: string;

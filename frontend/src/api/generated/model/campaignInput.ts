@@ -161,6 +161,13 @@ export interface CampaignInput {
      * @maximum 365
      */
   attribution_window_days?: number;
+  /**
+     * Confirm clean pending conversions after this many days (null or absent for never).
+     * @minimum 1
+     * @maximum 365
+     * @nullable
+     */
+  holding_days?: number | null;
   visibility?: Visibility;
   approval_mode?: ApprovalMode;
 }

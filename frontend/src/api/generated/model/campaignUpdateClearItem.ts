@@ -132,4 +132,5 @@ export const CampaignUpdateClearItem = {
   start_date: 'start_date',
   end_date: 'end_date',
   budget: 'budget',
+  holding_days: 'holding_days',
 } as const;
