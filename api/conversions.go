@@ -197,3 +197,20 @@ func (s *Server) DeleteConversion(ctx context.Context, req oapi.DeleteConversion
 	}
 	return oapi.DeleteConversion200JSONResponse{Success: true, Message: "Conversion deleted"}, nil
 }
+
+// GetEarnings answers the commission totals the caller may see, per currency.
+func (s *Server) GetEarnings(ctx context.Context, _ oapi.GetEarningsRequestObject) (oapi.GetEarningsResponseObject, error) {
+	rows, err := s.Conversions.EarningsOf(ctx, scope(ctx))
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.GetEarnings200JSONResponse{Success: true}
+	resp.Data.Earnings = make([]oapi.Earnings, len(rows))
+	for i, r := range rows {
+		resp.Data.Earnings[i] = oapi.Earnings{
+			Currency: r.Currency, Pending: r.Pending.StringFixed(2), Confirmed: r.Confirmed.StringFixed(2),
+			Paid: r.Paid.StringFixed(2), Reversed: r.Reversed.StringFixed(2), Conversions: int(r.Conversions),
+		}
+	}
+	return resp, nil
+}

@@ -202,6 +202,21 @@ func TestConversionReviewOverHTTP(t *testing.T) {
 		t.Errorf("spent %d after confirming 20 + 20, raising one to 25 and reversing it; want 20", n)
 	}
 
+	// Earnings: b confirmed (20.00), a reversed (25.00 taken back), for the affiliate and its brand.
+	for who, token := range map[string]string{"affiliate": p.affiliate.token, "brand": p.brand.token} {
+		rows := data(mustStatus(t, env.Call(t, http.MethodGet, "/earnings", token, nil), http.StatusOK))["earnings"].([]any)
+		if len(rows) != 1 {
+			t.Fatalf("%s earnings: %v", who, rows)
+		}
+		e := rows[0].(map[string]any)
+		if e["confirmed"] != "20.00" || e["pending"] != "0.00" || e["reversed"] != "25.00" || e["paid"] != "0.00" || e["conversions"] != float64(2) {
+			t.Errorf("%s earnings: %v", who, e)
+		}
+	}
+	if rows := data(mustStatus(t, env.Call(t, http.MethodGet, "/earnings", other.affiliate.token, nil), http.StatusOK))["earnings"].([]any); len(rows) != 0 {
+		t.Errorf("another affiliate sees earnings: %v", rows)
+	}
+
 	wantError(t, env.Call(t, http.MethodDelete, "/conversions/"+b, p.brand.token, nil), http.StatusForbidden, "FORBIDDEN")
 	mustStatus(t, env.Call(t, http.MethodDelete, "/conversions/"+b, hostToken(t, env), nil), http.StatusOK)
 	wantError(t, env.Call(t, http.MethodGet, "/conversions/"+b, p.brand.token, nil), http.StatusNotFound, "NOT_FOUND")

@@ -1,3 +1,3 @@
 DROP INDEX conversions_pending_idx;
-ALTER TABLE conversions DROP COLUMN decided_at;
+ALTER TABLE conversions DROP COLUMN reversed_amount, DROP COLUMN decided_at;
 ALTER TABLE campaigns DROP COLUMN holding_days;

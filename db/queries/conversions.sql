@@ -113,7 +113,8 @@ SELECT * FROM conversions WHERE brand_id = @brand_id AND order_id = @order_id FO
 
 -- name: SetConversionRefund :exec
 UPDATE conversions
-SET refunded_amount = @refunded_amount, commission_amount = @commission_amount, status = @status, updated_at = now()
+SET refunded_amount = @refunded_amount, reversed_amount = reversed_amount + (commission_amount - @commission_amount),
+    commission_amount = @commission_amount, status = @status, updated_at = now()
 WHERE id = @id;
 
 -- name: AddCampaignSpent :exec
@@ -126,7 +127,9 @@ WHERE id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR brand_id = sqlc.narg(br
 FOR UPDATE;
 
 -- name: SetConversionDecision :exec
-UPDATE conversions SET status = @status, commission_amount = @commission_amount, decided_at = @decided_at, updated_at = now()
+UPDATE conversions
+SET status = @status, commission_amount = @commission_amount, decided_at = @decided_at, updated_at = now(),
+    reversed_amount = reversed_amount + CASE WHEN @status::text = 'reversed' THEN commission_amount - @commission_amount ELSE 0 END
 WHERE id = @id;
 
 -- name: LockCampaignBudget :one
@@ -148,3 +151,19 @@ WHERE v.status = 'pending' AND c.holding_days IS NOT NULL
 ORDER BY v.created_at
 LIMIT @max_rows
 FOR UPDATE OF v SKIP LOCKED;
+
+-- name: EarningsByCurrency :many
+-- Commission totals by status and currency; brand_id or affiliate_id narrows them to a tenant.
+-- Pending counts flagged ones too (both wait for a decision); reversed is what was taken back.
+SELECT v.commission_currency AS currency,
+       coalesce(sum(v.commission_amount) FILTER (WHERE v.status IN ('pending', 'flagged')), 0)::numeric AS pending,
+       coalesce(sum(v.commission_amount) FILTER (WHERE v.status = 'confirmed'), 0)::numeric AS confirmed,
+       coalesce(sum(v.commission_amount) FILTER (WHERE v.status = 'paid'), 0)::numeric AS paid,
+       coalesce(sum(v.reversed_amount), 0)::numeric AS reversed,
+       count(*) FILTER (WHERE v.status <> 'rejected')::int AS conversions
+FROM conversions v
+WHERE v.affiliate_id IS NOT NULL
+  AND (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
+  AND (sqlc.narg(affiliate_id)::uuid IS NULL OR v.affiliate_id = sqlc.narg(affiliate_id))
+GROUP BY v.commission_currency
+ORDER BY v.commission_currency;

@@ -1398,6 +1398,41 @@ type DomainsResponse struct {
 	Success bool `json:"success"`
 }
 
+// Earnings defines model for Earnings.
+type Earnings struct {
+	// Confirmed An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Confirmed Decimal `json:"confirmed"`
+
+	// Conversions Attributed conversions that were not rejected.
+	Conversions int    `json:"conversions"`
+	Currency    string `json:"currency"`
+
+	// Paid An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Paid Decimal `json:"paid"`
+
+	// Pending An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Pending Decimal `json:"pending"`
+
+	// Reversed An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Reversed Decimal `json:"reversed"`
+}
+
+// EarningsResponse defines model for EarningsResponse.
+type EarningsResponse struct {
+	Data struct {
+		Earnings []Earnings `json:"earnings"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
 // Error The error envelope.
 type Error struct {
 	// Code A machine-readable code to branch on; the integration guide's table says what each means.
@@ -2463,6 +2498,9 @@ type ServerInterface interface {
 	// UpdateDiscountCode Change a discount code
 	// (PUT /discount-codes/{id})
 	UpdateDiscountCode(ctx echo.Context, id IdPath, params UpdateDiscountCodeParams) error
+	// GetEarnings Commission totals by status, per currency (affiliate its own; brand its program's; host all)
+	// (GET /earnings)
+	GetEarnings(ctx echo.Context) error
 	// GetFxRates Exchange rates relative to a base currency
 	// (GET /fx/rates)
 	GetFxRates(ctx echo.Context, params GetFxRatesParams) error
@@ -4010,6 +4048,15 @@ func (w *ServerInterfaceWrapper) UpdateDiscountCode(ctx echo.Context) error {
 	return err
 }
 
+// GetEarnings converts echo context to params.
+func (w *ServerInterfaceWrapper) GetEarnings(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetEarnings(ctx)
+	return err
+}
+
 // GetFxRates converts echo context to params.
 func (w *ServerInterfaceWrapper) GetFxRates(ctx echo.Context) error {
 	var err error
@@ -4365,6 +4412,7 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.DELETE(options.BaseURL+"/conversions/:id", wrapper.DeleteConversion, options.OperationMiddlewares["deleteConversion"]...)
 	router.GET(options.BaseURL+"/conversions/:id", wrapper.GetConversion, options.OperationMiddlewares["getConversion"]...)
 	router.POST(options.BaseURL+"/integrations/shopify/:public_id/orders", wrapper.ReceiveShopifyWebhook, options.OperationMiddlewares["receiveShopifyWebhook"]...)
+	router.GET(options.BaseURL+"/earnings", wrapper.GetEarnings, options.OperationMiddlewares["getEarnings"]...)
 
 }
 
@@ -9952,6 +10000,69 @@ func (response UpdateDiscountCode500JSONResponse) VisitUpdateDiscountCodeRespons
 	return err
 }
 
+type GetEarningsRequestObject struct {
+}
+
+type GetEarningsResponseObject interface {
+	VisitGetEarningsResponse(w http.ResponseWriter) error
+}
+
+type GetEarnings200JSONResponse EarningsResponse
+
+func (response GetEarnings200JSONResponse) VisitGetEarningsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEarnings400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetEarnings400JSONResponse) VisitGetEarningsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEarnings401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetEarnings401JSONResponse) VisitGetEarningsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEarnings500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetEarnings500JSONResponse) VisitGetEarningsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetFxRatesRequestObject struct {
 	Params GetFxRatesParams
 }
@@ -10838,6 +10949,9 @@ type StrictServerInterface interface {
 	// UpdateDiscountCode Change a discount code
 	// (PUT /discount-codes/{id})
 	UpdateDiscountCode(ctx context.Context, request UpdateDiscountCodeRequestObject) (UpdateDiscountCodeResponseObject, error)
+	// GetEarnings Commission totals by status, per currency (affiliate its own; brand its program's; host all)
+	// (GET /earnings)
+	GetEarnings(ctx context.Context, request GetEarningsRequestObject) (GetEarningsResponseObject, error)
 	// GetFxRates Exchange rates relative to a base currency
 	// (GET /fx/rates)
 	GetFxRates(ctx context.Context, request GetFxRatesRequestObject) (GetFxRatesResponseObject, error)
@@ -12779,6 +12893,29 @@ func (sh *strictHandler) UpdateDiscountCode(ctx echo.Context, id IdPath, params 
 	return nil
 }
 
+// GetEarnings operation middleware
+func (sh *strictHandler) GetEarnings(ctx echo.Context) error {
+	var request GetEarningsRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetEarnings(ctx.Request().Context(), request.(GetEarningsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetEarnings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetEarningsResponseObject); ok {
+		return validResponse.VisitGetEarningsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetFxRates operation middleware
 func (sh *strictHandler) GetFxRates(ctx echo.Context, params GetFxRatesParams) error {
 	var request GetFxRatesRequestObject
@@ -13075,305 +13212,309 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2Lcts4tij6KyjN7LJ9DyXLTtI9sWvXOUrsTDzt2B7b6d77tHJEmIQktClAQ4BWNGlX3a+5H3a/5BTW",
-	"AkhQIvVw/Ei6vXdNx5JIPNf7+aURydFYCia0aux9aYxpSkdMsxQ+HcVnVA/NX1w09hpj8yFoCDpijb0G",
-	"jxtBI2X/ynjK4saeTjMWNFQ0ZCNq3ujLdER1Y6+RZfCkno7NW0qnXAwat7dB4yhmo7HUTETTn9jUvBMz",
-	"FaV8rLk0032g10wRSlKm0ylRtM/2iB4y0uep0oQKNWEp6cuU6CFX5JpNCVdEaZmyGL7efUmGMksVoSIm",
-	"KRsndMrigEy4HnZFmM+um+f2tz1iNhEG8LaZd8yoJv1UjmBeRUeMRDRJWLpffGHmNUMSKqQesrQrRkwP",
-	"ZRwQc1xEpuRKxlO7XEXCl+3X5Ojg8MPZ6eXhydv/7v10+N+988OPF4cHYYv8nQmWUs2IFIyMWUoyxVJC",
-	"I3MiZJN2xcePRwdbdkOZYoRrewJU28c2FBwYZ6rVFY0Ab27IaMzS4u68o2+as/cvbkQ/HzMxMPe+++pV",
-	"0Bhx4T7vBAYGNEvNmP/n12738+5Os9v9/OPhp//x18o7PuYjruev9owOGFH834xsxqxPs0STnXZ7q+XW",
-	"+6+MpdNiuQmM4i/SvtXY22m3A7NkPspG8KkNK7Yf8yVxodmApbCm035fsYpFncuJIloSdc3HxbraAaGa",
-	"jKTSZHfn5Y8v//bih5c/brXIGVUaoICJOIA/xmZTXBE2Gusp3FGopaZJSJTmSUIimQmtCLth6ZSkclK3",
-	"W4nrq9xuOygQiwv9Yrfh7b5Yn3cG7coz+CdMOXcEHRJRxZpcKCYU1/yGEZVd4X3C0TCaRkMDcnWLdx+r",
-	"4andngeSW0NF1FgKxYDovKHxOftXxhRcUSSFwVHzJx2PEx5Rs9Tt35RZ7xdvmr+mrN/Ya/xluyBo2/ir",
-	"2j5MU5niVOX9Xg4ZSXEyc3MjmpjTZTGgbcroNdCfLGH7xGC3OYUJdUSm1bgNGm+l6Cc8eoS1dkgm+L8y",
-	"Rm5okgGg0SRlNJ4STa+ZCMyaqSDhDG6HsGKgFkgWLZ1y+67d2TuZXvE4ZuJxroFGgB/EgAcZ0alZFlBb",
-	"JO9ybAgjlwLWdiQMEaIJjvjwRy9IJtjnMYs0i4li6Q1LCTNPIyPIQSg218IFfJnIgYLFnkj9TmYifvh1",
-	"nkiismhI5NVvLNJkU6aGQVyxRIoBkDZ395oJKvQWLO+MThNJ40spj2k6YI+LdMAbuSKJmRr4mCA75AN/",
-	"A0u7lPIDFVNLDtQjLE1KMqJiSgyXG421MmQOmSfMfm5EkWanr1k6TzwvWCRFDOc8oXDufZkyotOpwS46",
-	"oFy0ypRxEZ8yi/soaKaHMuX/Zo8APR+4UlwMAsI+j41MZwhKym7kNYuJlo7ETFIpBiRKWcyE5jQxMH7r",
-	"dgWH1EFMvoQdfWkwYbb4a+MqpcIIgrTf5wmnmpmjlUo3Ps3xhKDRyR8yQmlqsF9z5A9RyqhmcY/qkpgZ",
-	"U82amo9Yo2I4NqI8MY/P/cLjFYRVx90q3leaImAuOvJ8Nxfw9G3QMHJdr3pukSUJvUqYE6nnhapC6P4V",
-	"pXBYndtlMXjgn5VbanHaSCVKp33ANOWJOrf8eP7wY6rp/LfUv62VDsLM6oEwjMI1Gy0/yuIlM4bdCk1T",
-	"Op07Gx/SSpNVnYHKoogp5V3ylZQJo2JuWPdkgKex8ECPxDhDfI1jbianyZl3dH2aKBbMnGYOrCVJ/OUC",
-	"qFwmYpXXX4KWJau/4Zodc3G9LkQgCVFrISmH2XpZmszTVsMzFB+IZjZGORtULsNm4S24VyRShv1yrQgI",
-	"oq3GUvwpJg38VT8eiJjjvQuYRHQ0pnwgeiuSsJgpzQWclDvjMty07w3C/KUt2bvSy0GLJslpv7H362LK",
-	"YHTKxm1QS5vWoDE+lVqNwlTRlE8PBjKPQZ9raenjYcaF461lWvALGDsEyZdErlKZDYa6RToEpAyiGFPW",
-	"VjTIUqaI7ANRkBNBHHAqIkUyRQHeyCFGY+8K86kYmGvFkr4ZjhhNRPbN06MW+SAFmpu4IOenJ1b/T6g2",
-	"WLihyBVVjERZmhotLMCRw0iKG5Yqg38p1SwEFY6MWRoxoemA7ZHiCQXWn512m0QJj64V2Qy7jd3Wq3a3",
-	"Ae/ttl79xxYaeKqpgur9JrlAsXFWtgwakRyNjLSHcuMiiDhgER/RBF8qrf9Ob6rq9cRcgczYi2TMVM/o",
-	"qtUPJlSZh/KFLOAvS+QoA5Y3TGTr7APMOT28kQr5H02P9sLAbDhmcpwwIlEjzOFqQxGd0uja6AUJF+Z6",
-	"r4WBzSupFWGfoySLWbzlcS/fduOjU2lF5YMuNli67/l7DOaBpvpGKo+/EoPH3Fp0v150X5G7wcrMKr8K",
-	"JGrF/HHK+vxztVxyzaYbylqloyFNaaRZqgKjB6YskgPBwVDbalTDoNGvvmLRC/QBu+gZNaB0UqUV1F/l",
-	"Wxxgbb4z5r1rBITFMj2Ay23QuK7yA4Dsx6KUaXPU+4RrElEhpNGwiRoavMmV68WH49aDEz08I4N93UW2",
-	"qxC7dqxl27PFryDm1y9rNdGr8j7X0dbczS4Wo9y4j3AlhfpYLyb16u0FxTMrEqbihVriAjLLquOtK/bn",
-	"z9dOfxeqHLOIx19JbFfcgNJUZ0sh7QMbXbFUDfn4Ap+vJIz+4c0ejXcPM9c8d4nBHKjky5whtt45LQHH",
-	"x1CFHtzgstjI8ukBsXl9UlYiBCufQP2OH4V4pfKGJh9kXLKs0kxL8AOKjCbV5tRMD9c9od8mupJcZAqN",
-	"34uO7KOqkFXNgPb1qt2NmFJ0UGNlvcMxuvEWHOgbMEnPi6lyNKZiet8UE1y4PacVLjvCt/a5t+ayzfty",
-	"RLmolo6AcG0oYp4gE3ZF8OHWKlQYH61QZzpJIicsJp7dyI6rwI+IiovRtodyxMZ0wMBbkhOVuZnKpGNt",
-	"0/v8tu09EfNEpXQtJ4KlBTOfHYFqiK/YUAQeWem4cEjPfF9/G6gRmEcDMhlKsF+y2Iiv2XifmJlsoAna",
-	"LHI7hIUuDOoQElxkQ6oI6mZmlWu6DILGOLtKeFS7YvzZroPHBHzFXMwqqfCrUUTRE6tWsK562kgJq3J4",
-	"9tdWgSQFfM4w1vI9lK+6FtXvIorX4V0HL8vsBp2uVBllZNxin+lonLBWJEf75Cqh4ppECaOpsjpgyar/",
-	"4n6t+rU7fwTpAqBndbkCae8yicIO+giyBKxnXR555RjICjut2tnDywww+QXT2fhOPoYZTrgEJO+Tyy1B",
-	"k1mPg7/QqnN4a2X9BVqf6oHFqwLVQe5icWHAU1WmOXAygoDWG1kJbYlYWUhz5mWtU36VgX9mwkUsJ72Y",
-	"TmsMpmupjPhwvfqZxQOMh1sN/08st8kNo59mIwneANUbMSoUEZLgBASi+Fpl83NP2yiBhUCSPw4xBeUB",
-	"IBpqHVv0HWS3O0OzfyoVJ89E3IutKb20klV4+lAmMReDHEjKV/DWEAwyZsI8U3IsRFL0eQohrSPFkhvw",
-	"lEDwm5gSMxihfQ2xOGxKaJryG2alFbxQcFkoKdxAijAaDRcITx7YOknROSDvy0YwyrX/XmEuqBAYaZJA",
-	"LI5niPc0OCOmMTDVpxBfJwWIlbmaZcmAkVnwXMF8+htEhRmic3fzcmoEF2E+7K2Je2B4SPXdwWg184oj",
-	"n864EjRuuOJXPOF6KVb8XDxZKR96ZhePUuVyo3+NMxDkWV28U/DwKidu/hF7+DxPiipoSz1pnkHC0qHM",
-	"coMZ+XUeYoN5TrSIkd2FnT8Uf8ojkF/88Gpx+HWZc81jaC5To/sWHt53KtLGrAOXD4RMnW9lORvM+dwq",
-	"GAYuXjzkp+BYP5uHiunvhwF5MtWr6niPh+RIlu9EtZzJ8Z0SM9oE1mP05CvFBKY7CHbD0q2WH/s+B3nr",
-	"M6OZaMhMgYNJCkjGQNd/DofUGUdQO53V674qmOYeSXp5SzTS/IYFZExBwZcpYSJmsdNSLXuHh2Y29LJq",
-	"lffCAZYK7I+gueYEZWXlNdcmlumvxdCPoMK6Va2rxUaebrTarmt2+fDq7Iwc4hvBAW6NbEZtsAIAd6U5",
-	"3I3ycexwbCETLWPRqUimNraIJbEiQJWiIRUDZjgVfItfUoVy8zVjYwXxR0D6W+RS2iQhM4xZgiIyxdgj",
-	"ZFIB2pWMiE64ICEYkMKqeJ9vgqV/DWM1O5snVadjvA13yNqeWJDb2qhTK1M2AuXcpl2wGHPiRi3SsZfh",
-	"skmuGLmSekgUg2AvNMuhRTXHegdOS+XJErOrArISXQgamLxzhPMYwv0sVfwppIpvUSx4MM4+T6+BLp5R",
-	"pSYyvZP9HYFUuyFWOijBJms8P8vMZiYsD1fJlBIeXS8KJ1nLTvdQcSBmkQ8Te8fHvSFVw+r8GtW7krqK",
-	"+QeNhIvrVZefsj5LU/Q8V7qke3RgU6NWcEl5h1EsYzY8ZCYGxDNTuA2XZvbWmG+7FloeQ6rNw1RXE2kB",
-	"iJfKszjoYwizOWvrxL9lSo9c4tta3gvHHenImfYXBhGVRJOUUZtYNxt/joJbMbwV/9Q+uWZj7SQRkEi5",
-	"npJEDmb0qVfrBvPNbyVf3+LDc1l45S0UQedOsZVpbLik1DTBTGLS559ZTHA2iEYvmKpvFS2GagQNeKda",
-	"5M5fXk4oK5KDvYh8CJu3gitkJlrrNNhuM1H8dCdP+Qrhep7U7EuMhozMBk6bGaVglSdyny6cJcxg6a5X",
-	"CBJcF5dK4f/5u77IWWWfx2VsqDx5gmzm0Lmh5u94qzLuAyF1bS/PV3qGKn5UWo78CJR5f2kJWioPxT1C",
-	"zCMerhotNzCaEJQiGcoxKp1cA/6CtlR5OOwzUqt1kzj6CR306miiWWg/pVkM1RIwdMW8MICAlyUrWjXE",
-	"3/Dp+nNSQ5naQ7I0zaMS5t0lq1ggjSyPCjI3Yl+u+RFI6xrHnbJ+JiB0dF10UzJLo3KA4Jg3goaBEd6f",
-	"VhKjFb1AORFfFGSbH8YcBiyPq63zBS0O3PVPuM67k7PNKmo0ixXzx++5mnxEKHMDX5YsoHWeJ9gbmiFU",
-	"JQpUzdXd8d9JkTKiWy2HDWm/j3lEoS0wYjDIKILaSAPgBo4h63ZGlNmp1MBmKfCsBIVuVkvJJlSRcUIj",
-	"Fhdld4ScbEFpEidN9TOdpSywhhyorGD06RKTX5lUl5dzdHFKXu7u/FgiHo7luNf2Szl+ZJQpTYb0hhFK",
-	"oGJTH4ptzBzOi3LBpE7zf9Pmvz99eXH71+oVzvKLpRngc/xjtnrTQlJVSUTHG8reC48DV3PGyH+AkHMR",
-	"bK+WCLJr0T9fAJ8hLR5VqUH3xSjzGBpXOc1xNbWrkIuX6l7e8I+igLnp1vYnlGT9VXdfu9tH8Cp4W73h",
-	"bLK2npknRPKZCMjlkSv0s7UJO53QftyZD5iOWcTVjNZhg3DySBSb9pmqaqWjkN9mtdFl+mdpi95aFp/n",
-	"RY0rMrSW2pBIgdyFJvsktLthcWhktdAF14Tkalq4XwkUvMNYgX0SWjETnqFd4Umhm6HHqsOtfTMgHE0c",
-	"oiZBST6hoXRjymNfq+cKS2uRKxpd73dFaB4wK44gM5yM6VRmoI+aH9A7U6jFLkIon8KPFkIpYmC/xEWB",
-	"74rXqM8gGbyXhobltdHuUlMkB0gnkS1lMRDGfnKXhETMNb3jq+MFBlzv1b8tg1y3z3Fhzy125K2wEo59",
-	"x8d8WKggheTg1NVcScslBdnvs1T5JpPz05NG0Dj8eN4IGh8vDqov3A54wbTmYrB2SZ4rqti6fh27Cb5G",
-	"qYzZIeZJ1tfFA6eucMeil87hodugkYE/dx0NfjYo25xaZRqCdzZuVaX5HpxHHVBNL7LRiKbT9flx5sq7",
-	"LiiNUhXOXKT7VgY7l7IJa0K9an4rxVzM/5wpW3FtSf0DfC6fyo+h8+sazBaAChalHM+xPji9h79gq8FX",
-	"0Rn2mUaaxPgEEdnoyqhNKdfacDFFKEGABiqD+SeNvcbObutVu1FSQZr/89d28/Wn/7HZ7bbwr63/WamL",
-	"HLCbYzng4m7shpZLwC2MSfAencuu9H6rPDKr/Tj6/JX+t/tO1f46o+2djLTxUuutvGFpyvG5+4r3hwLK",
-	"kY3Z9I24hSyFNoVNKJlslrcFCjNocsoV8+IK2Gfr64yxupcpOmBFMkdFuZklcfm5Vr1KVIYDQheTkb+8",
-	"bmbCqt5W1YMKMYrfVAglh+4noiUIqaVY9yzmTEQMLKE26W9TDSkUexwzkUx9e7rnqbUhED3UvFezSFaH",
-	"qq9gZXQHWsSa44Um1bWk/WSTTMBD6PtZHqvhjdsbs7TnDDALUhO8t29owuNeP5Wju9dAwDEyoWek868s",
-	"AOPsjqXQ+bvZVpdZbMu4Mgf+NbBTvtMFN1GN1aXDL5/iDIJU077qcg3LWMydQu7XZUJrc4VK3eSYaSxC",
-	"FPMB1+ZfqoYMU3gzYYhuJFOm9m0IfWyU54EtPr9K7G8NQ1mFHpRj0BbGkgVPSprLC50lu/dLJMuRB/dE",
-	"J9esFL/ztSTzIeb7NonswkChMoguIyqPYJcu13JbWbcvSdfLjNMzczyCfdpf3roa8ZzbZPVzWLTvR1AS",
-	"vbWsGL0+awuY8xM9E/hnAv9M4Bcg20rJJlgzv9KWW4JSb5T50LlCPO6njPXUkI/HZpDKUTH17O41Tcqc",
-	"YGlZEt9TtYwZ2PErKRj+tjbFrljykgpDayzqXml03pRk3r0OPUMIEzcskWMQtKup89L+DUUqBhTsX5mn",
-	"w8tY5b/KXM+ql94hw2xERTNlNDY4RGxtrbK58XBEeeL3pUnZgCvNUlZd1684c4sQAKufgtWvAJdrdaDa",
-	"q6jx3pARjYZcsGJX6LuR4GWMhkSKfVthPi95RAYZj6F8L7yg6FSRyZBqKIGANohWV5ywCYylIPPoihEa",
-	"x9hdjGHl6kxguV+Y8GoKdpr3l5dnBPlC2ZP4c+f46KBzeXR60js8Pz8Fp9FJ5+Pl+9Pzo/99eNAIGu9O",
-	"z98cHRwcnjSCxsnpZe/d6ccT8/2Hw8v3pwc981Xn+Pj0F3j47enJu+Ojt5eNoFHdhqwRNM46/3182jno",
-	"XZ6e9o47538/bASN887lYe/46MPRJTxydHJ5eH7SOc7XdHF4/vPR28Pex5POz52j486bY/PWSefDYe/8",
-	"8J8fj87ta7Cd3sfzY+/TwemHzpFZPf4xu+LOh7PO0d9P/HE6794dHR+ZJVV+CQOcnZ2f/lya9e3pwaH3",
-	"sfPh9OPJJZzJwWHvsvPT4YmBogKivbOaA18fk+aoFeSd1URJQkoa1QTjnDYpiaXWLMZ2cVxoiZ5uGU9t",
-	"IHbek29DQVrgVk2dioqqGPUV9dIsqYmjBNc517b/VTEXiaTQKY00QClThOs9EjrEDAMSmknMv8h/zV8G",
-	"hsOgK8LcY2u+zVmN+WCdE/A9Cg72Efen9XqYPy3e9OAMYdw4Q68O612zKayBfdahOdWTj8dFNWZzkFyA",
-	"mEA+Xr5r/m0rIOFvSoqQbAqpIcP7HxenJ2imtoXVCzgoeOMyxdAdeSUx+jyWqT4U2uZVOQS/ow+rSiZ4",
-	"9xl8oY/hLF7HM1vtZU1r+ibcMzt+z2iyfvVL8607FndR8npJ7OySB72gqMVQlBsn81UULz/4eR0V7O6u",
-	"7YCsb7VnxeQ5MvNeTjAXMxOuwVTn7IiYd7wwnyGtKbOF1mswiK5mIS3q1Y+5y8tcVAhz9RqWQ6p6E3Y1",
-	"lPK6hzXKq1VHW+TQdx/OwxHGZ+fj1S3UVWXsGcioaZczU7gxZeheGycZnDBPvXD55WUcvQOf30rVgioP",
-	"vXqHlWcYzMFQ8Hjy+zEX16uofDSNhvymRuf7Cuf56tG/4zsnuc5FRVUdxFxN7ZLu6uLbvLJYfjGsucV+",
-	"QNZYT0weqgBw5dYKc0xVvIXNepN9MjIPQgvYhFEF7WCx26/tCbuza10sebu/IcsDNcaSCyw1sItp6Htd",
-	"QfNfbVvVzbDb2Nl91cbmLlso84EwYuM8NkP7c7gVEKOsYDhIMsUeI2ZuI/UEXQEZ7EQPoR0OoeSKC5pO",
-	"ST+RVM/KNHbMRtCQglnbsh+r3m6+/vRlJ9jZvc1jRb7sBLu31fEiXsGI197/tV6/rmxFizuDSILPzbgI",
-	"fOmn2MS4h2fa2NsNHOHPv9rZvTVvDWTTEWO4rNYl+2wIR/5Lk4+MvIVdrQ1aNAZcD7OrViRH23LMRC5m",
-	"bbtYvW1s7bltrTAGtGa92F8TnQPyvMiSpDpMZ9ZCdZewnQpzY4XmGxY/h7WLmgePBQt8BpcyuHim5arz",
-	"L36uO/92a2f9w2+XDv/lOoffMv/5usN/WXH47cc8/DPLPcpsJbeWzwuSMu8EPv9bnq9SI7qOqI6GAaFR",
-	"KhXUAyN5CfRVejZBhhjGPthVVLGps1T2ecK+onTvyarFRZ4kzHvmZFYOzD53ymf1gawcclW+248CesT1",
-	"0ZqXh3RDMqsUjGSC67wQHFWMXGVTVULbLxDVbbB3tw34e356YoipDfSGH3b+1m5UeRvOmWL6sXptQqvM",
-	"6loade03U7O+meabd+m4iUI/LuBxW27CCbtKLneTzderLOOd83riuTudZZVnLlChsi286/eCLGOWDdm3",
-	"bbbfZojRmNv/T0i0HPNIbWEH6H4mYrIZ4h9qGwOmwi0j2bgRFBOxKvc4s4s0RF4PeRo3xzTV08aeW3Oe",
-	"ZWjEYzuJ1QLJlYw5U1bYTZjgTBhxd9PZzW1RMKPW2vglbGVuh/4Fh3mctDVzcSpLKvh8iM30Q0KJAI+A",
-	"e2mfFHbLcCYPFt9xysSm682Pycnx1n5XhJopjT5oM7T5hO8HJBqy6JrFcKRCajsY5D2Z8+2B/RBX5IXm",
-	"TqjqipTFWYRFIb2cp8Lkms9nr0qmJKIiYkmCjhHZJ1TYfYAaYoaMmNGP90lot9HTshfL0FmT7XGQITXL",
-	"rUjASlhf75PQ3nEPoDI0KhT8VU6ziSVTsOlMsbIDBU/BEAZ36AZK80PMk73d8UCxNm/XUMTDW38jaJRW",
-	"VKHtzqCzhZAHJ3AXfCCy8Uz/9YpqKvgAxGErZG8jOoX+JCQbe4XB/aSl+fbtVUo+ruDBkwbmN3obzEo8",
-	"syHqeJIQdo6W9vmirYs6xz9u4hy2pb503GP+DpHzItZ51XGKZtgJF9dks3AlQLfbLfRowhYwhf2KFV20",
-	"/Q4HG6sdz1Mk+GFjS5amLMauLvGC+pGzrW3M9c/2XkVwcAf0ovmyTRI5YWlkZLykHEkLtBWDaZfHyd4x",
-	"FTFYmvhyMVWajaD24WBtzwa7yYuFzlqNM4buvpjdNBM54IK4zkQxG0lHOBSZyPSabMbshoygZIIglCRS",
-	"jg3TIOHZxzfHR297H8+Pw5p8AmtDrrNwr+woyfdSvFMa/MEprjO0G7n9kTKQpF6nA3GU0kkC8AsEYZxC",
-	"gjuCMb6qsKYG3CyWUcVKIfBFi7w/7ByQFAk6ilzm6ZRFhjeCI5ui7cIIa6cimdaHej11n8tiW+s0b95c",
-	"3pT5rh3h5hry37U0Uu2ewcvTq80LWy0O0XOI+O6nWk2RxnHKFBTtheQiaNmLEKOM6GnO2Ir9MU9ZpOFR",
-	"pDL5kazXXMzb5/zBzqzZT/7wQKKEWl+bFeN5x5YkmPgU5JtMMKkA06oErEzN5/+5Wrj3Wh7/dskhPkJA",
-	"PcgNK8fclXjEsihFHPoRwuf9Va0rQiSW262+64pdPi5zvlOwfAXo32855zWJbxXof7TtWO8nAdtSrqMl",
-	"rS2tVA0Foqp7RaJQDd0vrWS9UntNO/t7W0541mKFQQtDqobODjsj3wdE0T7DcvFXuTTDhG4qHrNikS7u",
-	"YbUFfcwW9vq0vG1DGQWjeuPrV+QsK7PLn0cu01lD/qhXbRersncuE61+ZinvcxbXlIOmtXNUcX632BoV",
-	"yj/AskJVWol/cgXwlwHRh4JPNSi4Lgm9cxfl2v7J90o6F/svPROdTIsCpRA8uShWor0sVqIrDO68tMES",
-	"hBLnZAS9vciXUGQzbLd22iHhiuy0/wOjJubiNlqk48bvChtuMRtesSikYjZmYs4p++yEnXPC/lzqHZCH",
-	"CwGZbjjDVs8QxkoDorXdX0Ac2LpIVRuJV0NHZp5/YKwyo7EoS7meXhgMz4Mlf2LT94zGrDLzAtmJDY8k",
-	"m3jgTS2b+NdWi0DdRjpi8ACkXygw1bAxWPQUCTuZHsqU/xstg28YTVlKulm7/SK6ZlP4g0ElNnOYGF6M",
-	"ZuGEK42Rg0CTgGVys64hrtdJO43/anbOjpo/sWkB6rgx4KEwoVkEBBvDp3eOW/zjl8vGvGsKzZuAjOHZ",
-	"6cUl2aaZHm6DTQprw3nfKrAGhy1yWix/RNNrFpPwczOVCVMhnopgLPbbeZn9mTPyDeJmj7hbc9mw2GJT",
-	"Q63HjdtbsND2pfUaaRoBsNmzOB0z0clNsiPKhaZcYIw3SJEwitrb3l6KX/M+6vLgHIKLWNJvDqUq2W+b",
-	"cADaUDw3WIu8QUNnmvlN9DaxQNlW0BWetfg3iXVXR6CoM5qKEtUXMz4che1CrzDMybxCsZcfQhRT2N2o",
-	"WMqlAapYRtkIilarkjOnkDBdzsEeYTcsnWKSxBVL5MS8AygQdwVUNCDhNh3z7ZudMMitlogjG4qklpKg",
-	"BSv3kw0oF0pDtgNm4ciJQI+ayrhmra7oir+Qo9kEIPj6L8RANBPaRuR3xQUfgDMcmJ4DUFhSCXrB9Mbs",
-	"ClOms1RAHXsw6Au70YgmyZ6ZJwxDNeyKy9OfDk/+86+bUZYmpKlI878ITNBt/LUwt87P1m2QbrcrCGm+",
-	"JxtvpdBGFDZS0J7f+HT7NyXFhnsyJhtfuihedRt7XRR+/pfX1rzbCLq5ERseoc1EikGz+O52g/xOfvsX",
-	"aaakZchh67eJ3uoKt/r6VY9Yt2EW222UiNaeo1p/hYPoNuBgzPmAjwSv9f3F7qsfyD9+ubTUC2MLbAOg",
-	"3ZdkKLNUtWpuRmY6JBiNbpAKrqMrLKAjHBGIA4lYi5yzMfbo71OesJjAWSssaSScf0WmSMDMN84kRoWa",
-	"sLQrwpe7r0MrHZHwnOl02uyYdYYESauh9JEUsdpqWWg7tFmDiJBpKlPVFYcALDiqwQgQbDi2LMzTDMkF",
-	"sqY9En7pOj7VbewR0CVIFxiW+fyl1Wrd3oatrnhHeZKlbO4NVJNJF1PvzDfdBjISG22LzKTbMM8YJct/",
-	"5EPn7fujk0NIw/Kfs0mM5tFfW63WJ1jBG5eER0IzToiNAMI8oy8kRrbYCtDb7CiSXQVKb+SdYRSz+XNh",
-	"0BUQ4MOETqeGE4R2AaHXeTTEHKNVE7VsV7KuCF1HyN2wLn0rp05hmiUsLHKtjLhqLe22gr5ZFYG0JUti",
-	"wJcNfu4hF4MWOTQbybk28DPbEABMBpClRSIjGQOIACz9jnmHv9tnyO+QuGg4xe9d8Xuz2cz/Z56dPz/y",
-	"O3nZbpPfve1D6E+AJwObtkCcO+UhWs6V+LJpZDh8KUMwDEg4l+5nvpzP9yuWQcu2hw3AwxExvMq5tzHp",
-	"Dif0UhDNyOUcRPPNfBKiP9fH82NQeuCaCTQVS8x8LMZITptNtrhfqF1KdcJi+YCpz+zN6C7eHgujU52z",
-	"8pn9GSzzN4jZjv5Wyp0lShoUAiSwRMgHxKH9vFMcaIf8ToREamnYrqW5MUYOYWqP/VGmZJJKMSBRymLD",
-	"NmniziFPYMVBX7ite2JZ3sTPMEYEpALsLSS51Fcc5SUuDTATRXBYg8E2ZrgVOB2owSSWEs0EFRppjJ5I",
-	"DC0SMVdGgsq4GtKrhG3ZiebzanHGV3bdgAbss8HFgFxlGtZd1LgbMT2UDhpdiilAfp6GiuO9hluyFdht",
-	"AT1gLYFn7ypd4lZRs9gCQ2WKrze8IOFRzEZjqZmIpkaCDw1AMYj/sQzKnpEjTTjyXI4wDLrzwqMLZjEJ",
-	"TQeQk0AF2SEf+Bv7up9ODG/umuVoKTG61ujVo7FW+2RCuZ7hkJYz5vDuZyKbsV5Z+EbCbTERWfi+Fbpw",
-	"Jzw2S7Thi4kcuCErcplxXLc7l5dXEDjLgn+3zNpGwNhItq54A/8CWOW5pgiUZDNcLJeFyDDMq2CpMLps",
-	"pJPpnms2iqJ1gQ35mqCHKFcQsqVYTDZnEmj3Lb8DkZgq1lRMKK75DduCxjLme9oVRq0c8BsmiJ7wiAWw",
-	"+7ytop84G5STbHNGV87F3Qy7hvu322Eu25jr5bY82Qw4dsWFkZUrAdWJSkbusvKpodAfjw7yYmYxluse",
-	"Y8OclKC5ZMtB9rQraCHFG4XRCIcGGc8+XqKieXB4fHh5GJKpzIAIpQYUUesG06O7eogsMfTYquEYdtYV",
-	"5nsnfO5DAJ2RHVE01E51N1SNpWTANHBsUEys9azYtm5Coc0p1hLImJFkoI8pdh8rpIKSRaCEw0h7Ck4N",
-	"aIobMMKLIQo1JGOfKImglW8Bdmvwk8XkRTtHy76tz46nY3Gta+SlPhdcDckm7svH6a0W6eAqDL6++vwZ",
-	"QMEQBRdxgMcZmFVgAiPcg9FlDdiwSasr3AiwrqFMjBJaMBsjwQk2caaUII82RetPYAOcMVPcj6IK8ua8",
-	"/ZSpoRd6RZzCY69gC1cLAimudw9Oy8qZeigV81ZMfuF6KDON1ewRll3AJ6Ctu+xYmu+7AkdCWTMnYlcJ",
-	"F3EydagEqT1d0RlhpA4oC7a3DTQqsWgNR4XmoXI+mrIJaTYdzcnXfiqZahXjG6wAZdaWupgdTKa+sVVB",
-	"Mhuksu3lX+WUzdpgu8LhBk8xs43MJrbBMhA/bHsYa1gGwd62YIYqBS0CuQLYquX89ASEdBzaEPA9EsKh",
-	"tA4/nofODGEzuGSfsCyVUF+BJCzDcH97zOUM267olIVQX8YA/c8JbX6sHvzipLcWuRiC1KEVCf14hbAr",
-	"NkNfXU63UZ0qYh6sBW9rD/cPXXsqAy4sppPwRXs3rAi66ApEzbwZ0H/iVDgCj52pEAqauAqzIPzn2Ywz",
-	"I26gTQWf4QoaJBqy/xNjY0RUHhf5BLbfUB4bXqLsHBs2yGtudSiAO56LVqwrCoOUIxSulc1Mz0Br/RPX",
-	"LXJGbSc1m85ra2QWFVp8rb39MjQ0HK4YKEAufONerDAAucJeeMvEIjreiTkneyst8hPMcyW16grEBBdZ",
-	"peBbDOYG+LchWi3PLLSSOchBUxNhdSX7yl3NRkaiAJPQCZsojJ0Ec5EfpgK/////7/8HP3jhKKXvZ3zv",
-	"8Juzm6qhHLc8g9S2ognrNm43cqvQX/5CDnzBGDB0Rt8x14dydA4aqghiny2fjIGRQqI6bnGKK5SMWl3x",
-	"FiElZXMtk6BCkCVghu4YUcsAkdeEE4V7sObmHq8ZD5cjPNZdr9BCEiN8eIbbiihu8l4aMcUFb4K4h05P",
-	"6JliRYOhNFx6c8Y6Fo+42DY/KUxNto1YUNqU6R40Uw/fn15c9g4/dI6O0byJX5x1Li5+OT0/CPMaMl1h",
-	"LWnQylqBQpZmgoQl87ddHdi0wxbpoCU5okbdVpkR8aRAt3bBgIF5dwUgZh9U2SkKfJUbAu/89hce327D",
-	"i4AZ4RYEqtmMJCvgGhJtRLcWHH6R+KG64pyNZWpLPyHM2M4w0BEG+pkFKOZNZZa61lp4AM4zOuveMSvv",
-	"Cmc1UAzM7SAcFYTMpojkcq2FYUjKwLZde0AaQYywsqQRfkB6CCAD3SVCOBloq+AMu+12WBBkL0vDTutk",
-	"3jmxcx8vuCQTcxhwJ1ybZHmehe1xKtH8iHQrdzXtkb92zo6MjHp3cuW6igF52Wm3d4D2eA3G4Ifdl69b",
-	"r9tIrmxWIHx/fnpiv/Qbt6FFXNA5k7nrwAcPIGPNGW1uD+2WS4rCsxcfP3w4PN9pl0hcp2g8uId3BSRp",
-	"M3TThAFaGVfu7Ge0IoFNVruCW68MV86IFSDNMoeoctnL0Egv4s/rhmgGi+UEnTFlUspVVyjNkySXi/YJ",
-	"S5TB7ExBZbU5Ul2UhdlE7lpaQWxIX1Dw+67IgxDMz9ahvmVnmQHsAqWoKjWXtUgqpOf6anXFZbn3sxUa",
-	"zUKN3GKLpQbeVMXxYFsqj8j7zQaNilTdfnkrcF0QKzrk7hU8C+L1kZrn2avmrPNujITqWUeb3Tr0MITV",
-	"QLTGiAkdYDfrOV8f2rlLDTPDFjkCeEkldM0kQ5r0m4YLSTCnWa1AAdEK3CqYiANPvGGfI8Zi1RUTK0ol",
-	"rJ+bb7yNX2XxgOkWOSkl1SFfy/uK7QPlht3olI8tZ83irsD6ZqpoHIZrKPUK8xwB5vE9EiqW9HuYdkIT",
-	"64xwaL+hrMeHWzenl0WzFRCLkFdZqnRINkcY+UIF2WmX4s19P5E9dGBn3LLOEReZZn7sDLxtZuhTZciF",
-	"O4vQ65qM1rwE4rHNpK9yPR0ZHDeiRD6QgWIs/ur2aPBvQouijmBJokZNt9UtwHZm3rBW7i1Ql8OUmSdd",
-	"3uCmg0tb2kkmsSUujmc5hhjzfp+lTGhsRm5rsSU8YjYQxHrZO38/O26+aLWbEEoy61mfTCatgchaMh1s",
-	"23fVNh2ME/NKa6hHWP6S62TeY985O/LySfYaO612C1K2QUgZ88ZewwzyAjvrDCGKw8oVhRyGwgVGuzRd",
-	"vOxYqqrUAz4A7wsIbajh5ne/CaFIYHCgioReWlgYFFza7/EBkLhlozBBm2WTrshN6RJPPX8DjUU2j9uT",
-	"LZKpu9shVcPASr1GslLshgkS06ntJoAEG/yiXdHxs9EA+xzcDCkI124hTt542X6NN5zbL4/ixp7td5ff",
-	"yRHs+xg7rOcONQUxWBCPAgFLeTQKx2JELjYHQyYxqm6FSMXboDosr5h327NEQozLJ8gCxggDM8Nue8fF",
-	"hjDMNpmVQ8x3xYoWxufOH0IeFwWRKPNRqTMGrH1SQJG546HROOGKhZxA4vTLdrtuGfm+tt/QPGkeXtlZ",
-	"/spHsK4aLZPF+NKL5S+9k+kVj2Mm8I2Xy984kfqdYTz4wuvlL7yVop9wjPB6ubPCmmyG/aWUxzSFnIDG",
-	"q1XO7EholgqaYE1gCAHDHm6NvcbRrDIzm73Zty45D6GY1YVQfTOwSwcKypMZ+tOA8EAIeDLfmUcbn8yk",
-	"ljzFVNPtInlswCqo0QmbMKVRzN8nR2eOJVnl1jduBpZOEEUTDUxfQXfoMiofc6XfuqyaGdxdgmbHUCFl",
-	"BXw8xRIqFXjYvjc8hD2UkksqsA83+o3j1FdD7jmLDIO2wostgVPKxt80sLd1J/hkUCZ1+wuDQqm3tYCK",
-	"LiYrNVjreSon+9aej9wptw8Mbf+bHIRxGuwUVQZYrNN6QDVdidngOhcynIUVuf2qsLcrQLBmn/V2pG7K",
-	"kDvLwyr5wtuLn0mfJxDGiScGcziN+YCrsVTctWoov0+1ptHQ6AX7MIbZ/X86NRbPAHXYVqRuuo1GsGhx",
-	"fyyW89X4hFFcqZwYbQdDt8x5GgnMXNlXIFM+Rw0SvbO+OvNwc0QFHTAIyHRZe2XM+DvTXhvSxgMS26pu",
-	"p1XkFiyaf3Rym9ccc6WpLHiUKC6qVHcDFbDv+gpKlTD+3vy2LgevFJThAt7IeHp/vHmuPfZtOTzfUOTb",
-	"BxTSSylAFYDqW+Cd9PbNS97fiyCNt+8izu0pr4sDlS6BeqX90mnoiHeUpFTEcuSC3VbQo51nYU6LrlGG",
-	"8/pwfz4VeL40Xo2AgyEczzrv96Pzlh14nt4L3rs1kDhPfMmT8ysFHgMlE3ZF6Hhsq9aBPcwa+psRjfJY",
-	"HLVPrMc0kiOGNlrllwmp1nVze80xLOQBhaTaqgcV2AGL+aMLShD3xgeCxU0uSlZRNIc6gylPrbPM9nYv",
-	"oMyFSswAmlf0rAratl204WJ+4YU0kJhBdGpe+aSiasZ+ER6IfaNsMAruBqUIcMeMx8m0SljHNZXg8VsV",
-	"4EqLtG3yHleCq6yHUcNmIHDomYc8EQ/piKpwuhHFxC2Pgzic+gr8rmckF4ym0RBjdiB4mos8fJqo7Mql",
-	"m6P70khlQZEXxuMlvGN9W+k/M5ZOV7GVrm1UDWa3foTVL5E+OWZKY6gAa+hZzPoM8lIiWyUP5FMIASwE",
-	"VCC7BWouKaT3kIZdj/Ys5qEdrH4s+1681R+dpRYQSTZpkuTB3Ub02s/jlxQDb7lUjMzEhKgtn+sqTTVX",
-	"mkc+z/WQrUK8s8U3Gp9ugxrWWvI5eoFtubdkSBXUl1UsJdAkFC0nEMoC4VrgWMPQOeW7Yc1G5kpquniy",
-	"ZQ5frH240K35zXPjJ+HE+ezL2HDhxH62pNyvJcXHqHmT4kJ8nWWg21fTpsG87S/mv0fx7ULVDPB1RKck",
-	"kfLaoCIVUynYfnlJoMdzrVjSrzRS5xD0ZvoRtcjlBhNc3VcZTR6FSf1xkOKxvSyl0yFjbK2BYeAYKfyy",
-	"/RJ7uBIhBdtag0XVy4/AFhDWE6Yriu4eaeUy00AbDQjvG6gPjGiJL8VESxm4hBGdUqEwfHAe+A/ghXtm",
-	"MA8E0rMNwSoAGrcTP+taT8UQ8ALK1NfF847y9nBqfSaxPmCeGXJtALKmaRvGF/pGHx57YWYv55EFa0L+",
-	"IaWxZ8bzZ8TWt5jmScu2T0gDl6m1PgCmQoz5THUJEKfukelte73pF8t7oD3SJCn0SfSbFarnrFJJNvOn",
-	"UOv0aNHWjLC4ipxoG902HgOPZpvqVrI9eORZgquw/BX5eFyjhl4YFTAtyWVkejCxtrWhDN13ZlaAFn7T",
-	"7to4HJ5oBtl1WJRnnwgvDrPGWOgPXK3izNjc8rrnqwpoM/1fbx/CvPigWlPx5lLjnneafx6j3oafIAfO",
-	"KI/G2iIzWBZv30ZXJInPI4ru9AtNd7N4gAzCWvGx4OhdhcEak6CXbbKh/E0uFgk7uCQPGL5pFcpb5zLx",
-	"rKCGz/LZk3muELpAPilB2L2gE3bf/paw6RxW9IxMz8j0AMiEwHU/uJTp4Tamszb9tmTV6HDCWGxzfiHJ",
-	"VudBTC2CkdyMpgmHGhK2UpB5OFMsDTDayFoJNoxig22FAg+RdjAzc0LTWKGP1WbTRzTFKlmlQkTOI4cl",
-	"pCp8TrCvs6Ln2LcZwVta5dNYOjI9XIT4Z+ViT/G+udKqIr4QKSbkhEjxyOThOzNU6FK8lkGQDUW87ni5",
-	"zpbpoY+qeXu6eiQ9Fck0Lzvi6vdC6S2scHRw+HPvw+nB4X9CIbXcpun3rsPYjrytnUvN3kxkRBO0ouzs",
-	"/thqm//f/ltA9vZ2tvYJsMoJVwxYIjkH0MCiaTSZQVnFWMziUm+9PN99KJVZ/HTMqqz8N8ew/YfBRTf8",
-	"WrH0j4eHFwAxUOxAzfUmvDvCrcsoHxl3bOeAxt6vn3xMcjXHqQGxEiD57RmT6dYCdJpDpRlbwwOC2ncB",
-	"Z49LxO8IVy93VyD+l1J+oGJq16geEB6ByqLF2c/DXAyFEj07tWBofv/OPZqlagu2QvI+SagG+S5JlLNr",
-	"OqHvZXvnWYioUQDM6ZUEcdc3vw7GsLmUtcDOuQM+sId0ACxLEbv09mFEoUe99XsOvZ/N3Zi5Bht7Abhe",
-	"5czFynYbxPbwygsZ27qd1gxR+lVLWefgPbOzfaOaj13ek6g8q8BkBocYPz5M/jHUGYBOcFdaeA28FvSL",
-	"pDLMQlxujujY7mq77bxqOpQFxL6HudrCBdl5RbCGlK1DjVXBkRvZTKdKNIL0O8+A8BBYUJrjiQTCFdj3",
-	"vA1A+ww9kkJlI1tDlpVsQbaWo28NIkzEd/c1fedyItME63HnGYC2lEeeGogZgctYOjb/qkcPDGlVxaE7",
-	"Vd9GGnghQ7b2LtaDw2BwiA6fLaAaUSGkJldFtPmQpXPVr3CwuZo9UNiOi2uWxy9Uxppvlmp9be3DerBK",
-	"mC3SDOWuQcB21YWhgJxXV4t0isaL5vVmNl5OGqqqcV3gGT8M5uPgT5S3v0wH7JRT9nPI+Eq98JEY2zeC",
-	"63l+fgXKVWTrFwiOTPJeU7CwAU9QdDBelI6Fcug3lIr1kMorbHb1FCi8mz96pIStsb0s9cklJBA5Eb5M",
-	"ZwH4bmlNdoJlGU1TprHYQQHSXHn9T/JGIwYB6lKS3tiop29SQ4LFPUkqEsy8TEGCa3pOQbrvYi622vNs",
-	"YHk9Svk8Y5uOefOaTeuZx7ntTmYegrJwthesl62YshtpwxyMQFoXhcd/MvM8aGCCmWIZaTar+DMUeHDm",
-	"H1szX5HNccr6/HPgKGVAEqrAhhbv551joBfSUjhaRpMvh0WXZddBB+rwAyco1/yhWA+TXNguJXWNmLHL",
-	"VF7VPqzNGsV+yt9qkgKs7mnyRWFqPKSlxBo6P31n1YC+v+xR188C60WXO5ajm2NVTKwg6dtfrtn0aHFW",
-	"3dvClWJx3/OnlAM05q1dhjHUYVtF5iis5smrbT2qGcwyz+fgtyf2fRWodgd84kVb86W5OmeoWxRtR/Nu",
-	"Z9AG8+P5cdFP7+P5MWZiTIY8GiKPhm6oZFN4bZCgF4naqkzM8TquP0Jqzvxsi2Df7wYffxeJOl9vzvnS",
-	"uAJZxcgvjb1fPxmKRYFCvodSafBdyebzC9T+twAjMGJSEgdy7A7gqpi2dt6srr5W3pOZJkoWTeoqGzH7",
-	"tbhsy+55u6eZ8ttXjWGZT+I/fNaPHz+HwOIUi8FjgDanki/cGTmBBts6c3k/oDsg3qoVDFRQJA8FfvZd",
-	"YJVsUfQ/H8iKcgY22DnS/IbrKUnkgFwzNsbgyUimcV29g3tE0edaB3/6WgdeQz1w4dqGvNogmlrPIPVQ",
-	"VQ4cN1utwsEfyrj7zLz+XHoOxM94rkPbyhq6/iGbK1c0yJNWZ6oZrOKKmWF625Zb1VcwKDWBLmefuyqu",
-	"iowypclYcqEJRSc9eiQVw05/KruyO8HuD5UaEQDrgV3PQzZewCkWMionLj9XJ6g1Ti9QM9Z3D94rC4FQ",
-	"FmxvCAbQTSEJXD4LyJjqoYHJsUz1VkDMFtJmRMGQTm0syat2pZ40A5/fJKuxy3sSZvPnxavvidlA1+ZV",
-	"7QVfyVysuayJ7aoeIG37Eps/2n5Ycz6rfWewUy6iKTeXyyQGPtWnPFliLJeaavYLDnSBO/mW9bDSSpfJ",
-	"fsXhBc8NJL5hHHWGZ+Xgb120LFLF7y/UbFFc2dt8vj9HaJnb7+rRZfmNfBdZMF9jKH9b1NtxBXb2yUzl",
-	"nXIHUBvnhW3QDZ1WxHu6pjrPojCzhIprW3fKxlDYVr0wgRtkn0ALMrA/uD7y+VNGdoRsAglR7RjmbDMM",
-	"6gIa3hbl+b/NkgR2fU8S1OAmX5oxZp975khPHrCWq/6bzlzRl6m1ROwXsZvYmwIe6PH4jsW08ke36Q3l",
-	"Cb1KWC3v6iAeW7LhmejHSaYAqfOVl0tCutbdAMXgSqsJgXNL8PnakzOTt0/CQp4gKO6032epKhe9jKgg",
-	"ijGvR7yh78BaoVH/WhVzZgt9FsA3mjaXy06HNBriOgqfUM+ymzETMReDoOjoIlOChaxYjfD0YfoMZk8V",
-	"e1kUByxXhM4JhLm+3yQXpd7k68PVUpfjnO/QQroTSJz/kAmdTuvchvcrgDx7Dp89hzkjrayRnmcd5s6K",
-	"WV/iihLAfduETzERkZE+Z0msiILu7uBoaZFZn6O3x6Wex+9FxMfVPrZN+FnG/94Kq3sy/r0h8zzn2zYc",
-	"9CHqeM7qAJZnZlqOqOaRFcJo4qQxhQ7LiPllzUBH8CqATqg5ir7vfm0RoCgzBgRInCZXzAoI+7bvVhOM",
-	"qr5kYeO0K6jKPyQX3wXXfq4l+r0V5jUcUFY3jVxZfpXihqVqYaH3E6+sO8lEwpQioZKpDomiU1XgWYuE",
-	"qSE6oSvNEZufoRKh88jsk9D8CdULuyLUMiSbho+pAOuKKn7DtkhqLeZct8h6ZmyZxiwlPA66IsqUliNm",
-	"m0gEfnsFl0FdUTcAbN3eoXxTPS3voUB+sTe/QH7VwA6EepD/sVZmSNVw+fHfYbyKdrZUafJjQF60A/K6",
-	"ba7zxQ+vAN7qmncCZJYmZiIbGZz40cz6om3++xr+++KHV7HBmxV3ZgC6ekexDRtfbRwt72MUg5ilcWw4",
-	"rblRzDfrUfOA233pS0CfnpaaJo2gEcnRiEMJmB4dQcmD1Q8FRqpZh7lObwUUPsGXnx63Q12BDGu4eQri",
-	"8Md39BR7nWut4Dt4pGKEap3yqwxbvxGua5oveKR1jgNtj1MZMaXqK+Pk8pCR8eySAhIi2PI43NqzOqFh",
-	"VSkby1TnOl+4294J0SOEtQulYAFhNwwMM10BGiTVRQfzkRwxoQN/gHZYWCeLhbs0WpwWQupA+FbE6KFc",
-	"DFpd4WLgXZrhppc+C9m0pTzbPZtoS7pZu/0iumZT+IOFW6QwxW8oV6GpipGd4VkWV/j4Ci37TEdjtPJD",
-	"73pD+fca7Z3XL+jLaLf5Y3+HNX+MonbzNd25ar7o78Yv2av+D/THK0N8XPT/XuP89AS+QH7eA35uOIqg",
-	"/8tO0YqABMdcgeTRi2RsiMjFxw8fDs932jllgwXstNs7M7Rur7H78nXrddsg2rqk40lis4rpl8nqKBFN",
-	"qLL4wGJyxfoyhV79XNkahRXQrIcM1fd79RGuvO4K9AJ9jSvc0nN2zn0VZ16fL5w7yopXsQ81x1RRTSBi",
-	"gccPgty0WAgUkP1jfqzjDbUZPj6/SNkNZ5MFdQYTaF0vpGB7ZrU89toOuJpoihUlyMKX7ZeGR/jQNwH2",
-	"Zp0/esi6ImYRVxhVhzQejAtGGQuQPEdS9LmR3qAOx5BqMpFZgiWFS13hNhS5yuIBK7hMV4Qv269DIujI",
-	"pnBshsViejxWLeQJXMTss+MKeMSW2zju0yKhXQgWiw/RSRUSTa9ZV4TWkYXsp5/QwYDFoS/f7JtXzAeG",
-	"71hdjubjsjgMSCbGlMfe3ba64q373ftaoVZItJxQLDLHU/8g1BgYMAiaLQIeOBc4r8gk5VozQbTsirmM",
-	"K2DJk6EkIxozrEMc2yYHVFVzx3OAnK9R9B7L3OsRTAD2J2M0y0TkMtFWttL9FArVCDmBZsCFij7gN+zZ",
-	"OvwNEf1Zwd/gb2D92ujhBkrgX3GAmSEpGRmh2tpdVyLoVfZkj64v86V2SE6AYAkGmNQshwFaBaqIqiMz",
-	"+/admG1APqihNJkAMsVqMzfvW6J+dsI+O2E9cQNDKqVIpvsgWkCtJpSvDJ/dWh2/Pt0GtXXjS0D8DWgp",
-	"xVYeGRofKePqa6TtU1HShuoNMVBMt8YMI6b1Zpiv6hU7S7e3CxL8df7AKq//yTxCBHnslcelYrIJYvRW",
-	"i7zzJXIQSPOT1J6jekN1hc8ayAicibaCZcz7fZYyUGyMtGmbO6Ps3iKXuaxJBkYlsAU8fCG1SgjtxL9l",
-	"vrfhbXFy36w06laIax+ZEb9Z08eTEZVnFreqoIk11YuL2iiLcFMyBAuvrbOOOHZXCdNZB5tG4LuvvBkz",
-	"Vtm3GOQlpxbl0xzYxbyFtfw5cmr8Pa/jcImZ+r46y7iN4tqXu06UzWZc4DiZAd765BgAKFC6M8H/lTGo",
-	"nm8dJXwgJACvgesW6ZjfIiY0RSMLJf0UQ1PJZru10zbf7bT/Y6suG8a/z282gdpb45NkxfgLWM6wYvbM",
-	"qp48Kyb20ReTX/zQcVsFyjKA2RhTtQBp1+NQ264ger2B+5hf244ewJKEFU9lpnPmtO93Ex3zCIp+kExg",
-	"6lt16Q6c9hm9n9H7j4/eVrS0zNIgoxzBL/eHx0vNmbPh6mZdC0PV0XB0/wj6bIt8tkWW0OOOSHDf2R6G",
-	"evZlOtpQLt8j9YoqoAG/RUDZUQEZccFH2Qg9TQG5oQmPuZ4S29HOaZfyhqUpjxlJWF8T6EaVEpElCUjP",
-	"UWLU1hiKDSVm4K19T+HT0zELMKc8IN5aA8I+Yxirm9A6jvM5lKZTtBiVMm8K8QILDttUlpokle+NNT9N",
-	"ssozb/7uklXug/gYDtz/vG1EWLWod+67z+fwyBz+1DW5jdAYnGK1iZSRlCUUzEJakk1Xtvb89GSrLgj5",
-	"iiq2eqi2nRSQ/GEDYe1RLKyfD7u+ZlPs65SfyNcgzj03bTv8bANG8Ib826FY9L2ipHD/swUZr7a82lZD",
-	"Oeb96fYXTD/q8fh2G9iJqnBq1JTg3PD7W22G+UhhSXUsYKXcoiF/fGGbhjHV5nQae43/8ytt/rvdfP3J",
-	"/tv89GUnePG3W/f1XxuVsdXVeuUZlH4ExXEox0W9IkyawnhbtY2h4yHZ9L4bUx6HW0HxDBURSxIWu5SP",
-	"lPUzERcvD1nKIDbkHxenJ8FcXa/qgknIQM2zVGcp64rN8L+aF3hnzfcjGjUvhnT31Q9hgINQxX54Sd5/",
-	"6LxtXrzv7L76wV1BSifkSsbTLWiFOmTRdR4fSajAOrpdAYVhaNwiHeEyTErRboWNjWDJT5uE4nvj8p5m",
-	"Ie33exAPGxIuuoJrRcKEQixWT3FzJjIl1sMUCqlZLx9GhWQTWxRAD1dXyxOvjiim1VZAWKIYTNcVYSki",
-	"Vv36qWX+DfeJZkrjOpGSua3bMDK7uVbVNUIkWFdgeMWQkclQJmw+Ciwgc1eN8GSmg5oONkTLPEMiI4yp",
-	"fUK7ImUxS/gNFH1zt+5fr62H1jyKw625QGvyzomH1B65C1Lc64qQx2FAQogfxqg3F1Pcwu8C8w1SCPM3",
-	"xAb3ximPmPlYfZZBV5RvL5i/NDNunmYBIzOlw327QHsGe8SuL49m7wpnNlZZFDGl+llCQq+CgPr1ExCT",
-	"a47hfWaYsEVOQZu0grI5brD7srg6EC5i/IbZw7Vnu4wlvlmKT8sQeD+3U1k4sCmU3Ci8OzlJHKJLPCeK",
-	"lUheYqgj+vmYiYEeNvZ22+36dJX6kS/lmEd1Y+7cbcwCZmsX++pVTe7LA7SvxVVZQe6xpfIyqC1u2QOw",
-	"GUMcqsoSl3A4GVKAm5jH33a0yNN5XctOVjxxlwrgWPlmiY0HxOPg+Yec7gekTM0XxiHZKbypoYEW4XpV",
-	"Br/vcratOhxL8AEaOU0xrbkYqO0iQ6Rexncy9IV96UGjnWbmWmzuKve4CIiECJPYfcNtiTwQZb8R+fqA",
-	"q3FCp7NLtJ0nQebePD89AXHLhw93Y1bQVlOl2WgbQnIGiy7vAh58i889JEXy5lnYSd+WIoAHM1zrN3I1",
-	"dmmuXZ2/QhTS2BVgk5GLoESC0jTVTeiQnl8THEP5koaMJoY91V/Se3ziAa8HZ1hmwLFbdxJTTDUFlQ8F",
-	"i9Zdz9y89eLetuIusnIH+ZKLtBK39gU3f8xvmGDK9qpxQ4A8X3e3Tm9oQg+A2kCYt0ZHcan8Roy0Gs8w",
-	"G1FBQINR++RayIkgV1I7k0hkWEdMrjINe6iNpj7mSrtuBMewkD9HFIy/59WjYOCqvq8omJlWE16X4siH",
-	"rPromPyrqoAYB8RLWt/6RdChq8UVI5YmztVLxxrp+2irhxKzgQ00nY0UdZ0yWgQ2rkhE03RqO2SAerhH",
-	"ws67d0fHR53Lw9754T8/Hp0fHhjt7m3nw1nn6O8n3pddEZ50PpQfOzr5uXN8dND7eH7sfzw4/dA5OjHf",
-	"4F+9k9PLXuf4+PQXfK2YE344Ozs//fnwIKzS/NAf6kPjt+pJ8Nf4JE5+fwHL+JAB9mdHwpM7+bVPfPIY",
-	"Hlex04uZ768azFMQnGXOhzJ/Xdv9Dytewf1//6j77P5/dv9b6LMJ2yDkrY0Ej1rs8QyruIPxPY2G3OC3",
-	"a27lyrIZjWc73f6ihjJF++1tnWv9e2OIT+Naf+aI3107OnMNQakXXSEa214IUL0AcYhwvT7vWyHzA7R0",
-	"xKUsTRp7jW065ts3O4Ardrq5jAw+EM1sjLbDJheBq3uDSu+YKjWRaUxSpphueSXHzMTz9cPeS6WxgiON",
-	"MNiAxiMuuNLOpFOMYH6oGOIsobov0xFxpi1su2nopSFNYGXxhskNYPMjOaMhYWXndWFI88bpf67aDphH",
-	"8CTqrUD+atAWMD8SNERTgVXSrDoUzFhmiVfFyN+jbVwzP2rHyVq+tVBpqrnSPPKHyKWyyoMqmo6AqVRt",
-	"eWk3asOv74kTeXWMW/NV7aqmqOiN6Omr/ig5PswPMpP7AdU/clegc7lq6a3dG3cmzGV+9FN8vyjlM/Wr",
-	"QQ3l2N2em9LoveW4N/8wPMP97afb/xsAAP//",
+	"7L2Lcts4uiD8KijNnLL9LyXLjtM9sevUrpI4E087tsd2us/ZVlaESUhCmwI0BGhFk3bV/zT/g/1PsoXv",
+	"A0hQInVxfEm6vVtnOqZIXL/79UsjkqOxFExo1dj/0hjTlI6YZin8dRSfUT00/+Kisd8Ymz+ChqAj1thv",
+	"8LgRNFL2r4ynLG7s6zRjQUNFQzai5ou+TEdUN/YbWQZv6unYfKV0ysWgcXsbNI5iNhpLzUQ0/YlNzTcx",
+	"U1HKx5pLM90Hes0UoSRlOp0SRftsn+ghI32eKk2oUBOWkr5MiR5yRa7ZlHBFlJYpi+Hx7h4ZyixVhIqY",
+	"pGyc0CmLAzLhetgVYT67bp7b3/aJ2UQYwNdm3jGjmvRTOYJ5FR0xEtEkYelB8cDMa4YkVEg9ZGlXjJge",
+	"yjgg5riITMmVjKd2uYqEe+1X5Ojt4Yez08vDkzf/3fvp8L9754cfLw7fhi3ydyZYSjUjUjAyZinJFEsJ",
+	"jcyJkE3aFR8/Hr3dshvKFCNc2xOg2r62oeDAOFOtrmgEeHNDRmOWFnfnHX3TnL1/cSP6+ZiJgbn33Zcv",
+	"g8aIC/f3TmBgQLPUjPl/fu12P+/uNLvdzz8efvoff62842M+4nr+as/ogBHF/83IZsz6NEs02Wm3t1pu",
+	"vf/KWDotlpvAKP4i7VeN/Z12OzBL5qNsBH+1YcX2z3xJXGg2YCms6bTfV6xiUedyooiWRF3zcbGudkCo",
+	"JiOpNNnd2ftx728vftj7catFzqjSAAVMxAH8Y2w2xRVho7Gewh2FWmqahERpniQkkpnQirAblk5JKid1",
+	"u5W4vsrttoMCsbjQL3Yb3u6L9Xln0K48g3/ClHNH0CERVazJhWJCcc1vGFHZFd4nHA2jaTQ0IFe3ePdn",
+	"NTy12/NAcmuoiBpLoRgQndc0Pmf/ypiCK4qkMDhq/knH44RH1Cx1+zdl1vvFm+avKes39ht/2S4I2jb+",
+	"qrYP01SmOFV5v5dDRlKczNzciCbmdFkMaJsyeg30J0vYATHYbU5hQh2RaTVug8YbKfoJjx5hrR2SCf6v",
+	"jJEbmmQAaDRJGY2nRNNrJgKzZipIOIPbIawYqAWSRUun3L5rd/ZOplc8jpl4nGugEeAHMeBBRnRqlgXU",
+	"Fsm7HBvCyKWAtR0JQ4RogiM+/NELkgn2ecwizWKiWHrDUsLM28gIchCKzbVwAQ8TOVCw2BOp38lMxA+/",
+	"zhNJVBYNibz6jUWabMrUMIgrlkgxANLm7l4zQYXeguWd0WkiaXwp5TFNB+xxkQ54I1ckMVMDHxNkh3zg",
+	"r2Fpl1J+oGJqyYF6hKVJSUZUTInhcqOxVobMIfOE2c+NKNLs9DVL54nnBYukiOGcJxTOvS9TRnQ6NdhF",
+	"B5SLVpkyLuJTZnEfBc30UKb83+wRoOcDV4qLQUDY57GR6QxBSdmNvGYx0dKRmEkqxYBEKYuZ0JwmBsZv",
+	"3a7gkDqIyZewoy8NJswWf21cpVQYQZD2+zzhVDNztFLpxqc5nhA0OvlLRihNDfZrjvwhShnVLO5RXRIz",
+	"Y6pZU/MRa1QMx0aUJ+b1uV94vIKw6rhbxfdKUwTMRUee7+YC3r4NGkau61XPLbIkoVcJcyL1vFBVCN2/",
+	"ohQOq3O7LAYP/LNySy1OG6lE6bTfMk15os4tP54//JhqOv+U+re10kGYWT0QhlG4ZqPlR1l8ZMawW6Fp",
+	"SqdzZ+NDWmmyqjNQWRQxpbxLvpIyYVTMDeveDPA0Fh7okRhniK9xzM3kNDnzjq5PE8WCmdPMgbUkie8t",
+	"gMplIlZ5/SVoWbL6G67ZMRfX60IEkhC1FpJymK2Xpck8bTU8Q/GBaGZjlLNB5TJsFr6Ce0UiZdgv14qA",
+	"INpqLMWfYtLAX/XjgYg53ruASURHY8oHorciCYuZ0lzASbkzLsNN+94gzF/akr0rvRy0aJKc9hv7vy6m",
+	"DEanbNwGtbRpDRrjU6nVKEwVTfn0YCDzGPS5lpY+HmZcON5apgW/gLFDkHxJ5CqV2WCoW6RDQMogijFl",
+	"bUWDLGWKyD4QBTkRxAGnIlIkUxTgjRxiNPauMH8VA3OtWNI3wxGjici+eXvUIh+kQHMTF+T89MTq/wnV",
+	"Bgs3FLmiipEoS1OjhQU4chhJccNSZfAvpZqFoMKRMUsjJjQdsH1SvKHA+rPTbpMo4dG1Iptht7Hbetnu",
+	"NuC73dbL/9hCA081VVC93yQXKDbOypZBI5KjkZH2UG5cBBFvWcRHNMGPSuu/05eqej0xVyAz9iIZM9Uz",
+	"umr1iwlV5qV8IQv4yxI5yoDlDRPZOvsAc04Pb6RC/kfTo70wMBuOmRwnjEjUCHO42lBEpzS6NnpBwoW5",
+	"3mthYPNKakXY5yjJYhZvedzLt9346FRaUfmgiw2W7nv+HoN5oKm+kcrjr8TgMbcW3a8X3VfkbrAys8qv",
+	"AolaMX+csj7/XC2XXLPphrJW6WhIUxpplqrA6IEpi+RAcDDUthrVMGj0q69Y9AJ9wC56Rg0onVRpBfVX",
+	"+QYHWJvvjHnvGgFhsUwP4HIbNK6r/AAg+7EoZdoc9QHhmkRUCGk0bKKGBm9y5Xrx4bj14EQPz8hgX3eR",
+	"7SrErh1r2fZs8SuI+fXLWk30qrzPdbQ1d7OLxSg37iNcSaE+1otJvXp7QfHOioSp+KCWuIDMsup464r9",
+	"+fu109+FKscs4vFXEtsVN6A01dlSSPvARlcsVUM+vsD3Kwmjf3izR+Pdw8w1z11iMAcq+TJniK13TkvA",
+	"8TFUoQc3uCw2snx6QGxen5SVCMHKJ1C/40chXqm8ockHGZcsqzTTEvyAIqNJtTk108N1T+i3ia4kF5lC",
+	"4/eiI/uoKmRVM6D9vGp3I6YUHdRYWe9wjG68BQf6GkzS82KqHI2pmN43xQQXbs9phcuO8I197425bPO9",
+	"HFEuqqUjIFwbipg3yIRdEXy5tQoVxlcr1JlOksgJi4lnN7LjKvAjouJitO2hHLExHTDwluREZW6mMulY",
+	"2/Q+v217T8S8USldy4lgacHMZ0egGuIrNhSBV1Y6LhzSM9/X3wZqBObVgEyGEuyXLDbiazY+IGYmG2iC",
+	"NovcDmGhC4M6hAQX2ZAqgrqZWeWaLoOgMc6uEh7Vrhh/tuvgMQFfMRezSir8ahRR9MSqFayrnjZSwqoc",
+	"nv21VSBJAZ8zjLV8D+WrrkX1u4jidXjXwcsyu0GnK1VGGRm32Gc6GiesFcnRAblKqLgmUcJoqqwOWLLq",
+	"v7hfq37tzh9BugDoWV2uQNq7TKKwgz6CLAHrWZdHXjkGssJOq3b28DIDTH7BdDa+k49hhhMuAcn75HJL",
+	"0GTW4+AvtOoc3lhZf4HWp3pg8apAdZC7WFwY8FSVaQ6cjCCg9UZWQlsiVhbSnPlY65RfZeCfmXARy0kv",
+	"ptMag+laKiO+XK9+ZvEA4+FWw/8Ty21yw+in2UiC10D1RowKRYQkOAGBKL5W2fzc0zZKYCGQ5K9DTEF5",
+	"AIiGWscWfQfZ7c7Q7J9KxckzEfdia0ovrWQVnj6USczFIAeS8hW8MQSDjJkw75QcC5EUfZ5CSOtIseQG",
+	"PCUQ/CamxAxGaF9DLA6bEpqm/IZZaQUvFFwWSgo3kCKMRsMFwpMHtk5SdA7I+7IRjHLtv1eYCyoERpok",
+	"EIvjGeI9Dc6IaQxM9SnE10kBYmWuZlkyYGQWPFcwn/4GUWGG6NzdvJwawUWYP/bXxD0wPKT67mC0mnnF",
+	"kU9nXAkaN1zxK55wvRQrfi7erJQPPbOLR6lyudG/xhkI8qwu3il4eJUTN/+IPXyeJ0UVtKWeNM8gYelQ",
+	"ZrnBjPw6D7HBPCdaxMjuws4fij/lEcgvfni5OPy6zLnmMTSXqdF9Cy8fOBVpY9aBywdCps63spwN5nxu",
+	"FQwDFy8e8lNwrJ/NS8X098OAPJnqZXW8x0NyJMt3olrO5PhOiRltAusxevKVYgLTHQS7YelWy499n4O8",
+	"9ZnRTDRkpsDBJAUkY6DrP4dD6owjqJ3O6nVfFUxzjyS9vCUaaX7DAjKmoODLlDARs9hpqZa9w0szG9qr",
+	"WuW9cIClAvsjaK45QVlZec21iWX6azH0I6iwblXrarGRpxuttuuaXT68Ojsjh/hGcIBbI5tRG6wAwF1p",
+	"DnejfBw7HFvIRMtYdCqSqY0tYkmsCFClaEjFgBlOBU/xIVUoN18zNlYQfwSkv0UupU0SMsOYJSgiU4w9",
+	"QiYVoF3JiOiECxKCASmsivf5Jlj61zBWs7N5UnU6xttwh6ztiQW5rY06tTJlI1DObdoFizEnbtQiHXsZ",
+	"LpvkipErqYdEMQj2QrMcWlRzrHfgtFSeLDG7KiAr0YWggck7RziPIdzPUsWfQqr4FsWCB+Ps8/Qa6OIZ",
+	"VWoi0zvZ3xFItRtipYMSbLLG+7PMbGbC8nCVTCnh0fWicJK17HQPFQdiFvkwsXd83BtSNazOr1G9K6mr",
+	"mH/QSLi4XnX5KeuzNEXPc6VLukcHNjVqBZeUdxjFMmbDQ2ZiQDwzhdtwaWZvjfm2a6HlMaTaPEx1NZEW",
+	"gHipPIuDPoYwm7O2TvxbpvTIJb6t5b1w3JGOnGl/YRBRSTRJGbWJdbPx5yi4FcNb8U8dkGs21k4SAYmU",
+	"6ylJ5GBGn3q5bjDf/Fby9S0+PJeFV95CEXTuFFuZxoZLSk0TzCQmff6ZxQRng2j0gqn6VtFiqEbQgG+q",
+	"Re784+WEsiI52IvIh7B5K7hCZqK1ToPtNhPFT3fylK8QrudJzb7EaMjIbOC0mVEKVnki9+nCWcIMlu56",
+	"hSDBdXGpFP6ff+uLnFX2eVzGhsqTJ8hmDp0bav6OtyrjPhBS1/byfKVnqOJHpeXIj0CZ95eWoKXyUNwr",
+	"xLzi4arRcgOjCUEpkqEco9LJNeAvaEuVh8M+I7VaN4mjn9BBr44mmoX2U5rFUC0BQ1fMBwMIeFmyolVD",
+	"/A2frj8nNZSpPSRL0zwqYb5dsooF0sjyqCBzI/bjmh+BtK5x3CnrZwJCR9dFNyWzNCoHCI55I2gYGOH9",
+	"aSUxWtELlBPxRUG2+WHMYcDyuNo6X9DiwF3/hOu8OznbrKJGs1gxf/yeq8lHhDI38GXJAlrneYK9oRlC",
+	"VaJA1VzdHf+dFCkjutVy2JD2+5hHFNoCIwaDjCKojTQAbuAYsm5nRJmdSg1slgLPSlDoZrWUbEIVGSc0",
+	"YnFRdkfIyRaUJnHSVD/TWcoCa8iBygpGny4x+ZVJdXk5RxenZG9358cS8XAsx312UMrxI6NMaTKkN4xQ",
+	"AhWb+lBsY+ZwXpQLJnWa/5s2//3py4vbv1avcJZfLM0An+Mfs9WbFpKqSiI63lD2XngcuJozRv4DhJyL",
+	"YHu5RJBdi/75AvgMafGoSg26L0aZx9C4ymmOq6ldhVy8VPfyhn8UBcxNt7Y/oSTrr7r72t0+glfB2+oN",
+	"Z5O19cw8IZLPREAuj1yhn61N2OmE9s+d+YDpmEVczWgdNggnj0SxaZ+pqlY6CvltVhtdpn+WtuitZfF5",
+	"XtS4IkNrqQ2JFMhdaHJAQrsbFodGVgtdcE1IrqaF+5VAwTuMFTggoRUz4R3aFZ4Uuhl6rDrcOjADwtHE",
+	"IWoSlOQTGko3pjz2tXqusLQWuaLR9UFXhOYFs+IIMsPJmE5lBvqo+QG9M4Va7CKE8in8aCGUIgb2IS4K",
+	"fFe8Rn0GyeC9NDQsr412l5oiOUA6iWwpi4Ew9pO7JCRirukdPx0vMOB6n/5tGeS6fY4Le26xI2+FlXDs",
+	"Oz7mw0IFKSQHp67mSlouKch+n6XKN5mcn540gsbhx/NG0Ph48bb6wu2AF0xrLgZrl+S5ooqt69exm+Br",
+	"lMqYHWKeZH1dPHDqCncs+ugcXroNGhn4c9fR4GeDss2pVaYheGfjVlWa78F51Fuq6UU2GtF0uj4/zlx5",
+	"1wWlUarCmYt038pg51I2YU2oV81vpZiL+Z8zZSuuLal/gO/lU/kxdH5dg9kCUMGilOM51gen9/AXbDX4",
+	"KjrDPtNIkxjfICIbXRm1KeVaGy6mCCUI0EBlMP+ksd/Y2W29bDdKKkjzf/7abr769D82u90W/mvrf1bq",
+	"Im/ZzbEccHE3dkPLJeAWxiR4r85lV3q/VR6Z1X4cff5K/9t9p2p/ndH2TkbaeKn1Vt6wNOX43n3F+0MB",
+	"5cjGbPpG3EKWQpvCJpRMNsvbAoUZNDnlinlxBeyz9XXGWN3LFB2wIpmjotzMkrj8XKteJSrDAaGLycg/",
+	"XjczYVVvq+pBhRjFbyqEkkP3E9EShNRSrHsWcyYiBpZQm/S3qYYUij2OmUimvj3d89TaEIgeat6rWSSr",
+	"Q9VXsDK6Ay1izfFCk+pa0n6ySSbgJfT9LI/V8MbtjVnacwaYBakJ3tc3NOFxr5/K0d1rIOAYmdAz0vlX",
+	"FoBxdsdS6PzdbKvLLLZlXJkD/xrYKd/pgpuoxurS4ZdPcQZBqmlfdbmGZSzmTiH36zKhtblCpW5yzDQW",
+	"IYr5gGvzX6qGDFN4M2GIbiRTpg5sCH1slOeBLT6/SuxvDUNZhR6UY9AWxpIFT0qaywudJbv3SyTLkQf3",
+	"RCfXrBS/87Uk8yHm+zaJ7MJAoTKILiMqj2CXLtdyW1m3L0nXy4zTM3M8gn3aX966GvGc22T1c1i070dQ",
+	"Er21rBi9PmsLmPMTPRP4ZwL/TOAXINtKySZYM7/SlluCUm+U+dC5Qjzup4z11JCPx2aQylEx9ezuNU3K",
+	"nGBpWRLfU7WMGdjxKykY/rY2xa5Y8pIKQ2ss6l5p9CFNBRcDVekYta6gO9fOnTENFhFOfsoDhF9NWMog",
+	"WsI5naprViyMYAN/1OprdU6vdaKcrO9r1U8qg/XBQl/tcYMdlHxsi93oxfWtXfLeu/aV5KscTpZBbj7y",
+	"w4Ou66czHxkC7W4IEzcskWPQEasFi6WtR4osIug1sfpxmY+xQUWVp4lVL71DhtmIimbKaGzIP7Fl4cqW",
+	"8sMR5YnfUillA640S1l1ScrizC0tBzL7KVj9CnC5Vn2vvYoaxyMZ0WjIBSt2hW5HCQ7yaEikOLDNEfJq",
+	"XWSQ8RgqT8MHik4VmRg6wWg0RPNZqytO2ATGUpA0d8UIjWNsjMew6HomsFI1THg1BRPj+8vLM4IiTdkJ",
+	"/nPn+Oht5/Lo9KR3eH5+Cv7Ok87Hy/en50f/+/BtI2i8Oz1/ffT27eFJI2icnF723p1+PDHPPxxevj99",
+	"2zOPOsfHp7/Ay29OT94dH725bASN6g56jaBx1vnv49PO297l6WnvuHP+98NG0DjvXB72jo8+HF3CK0cn",
+	"l4fnJ53jfE0Xh+c/H7057H086fzcOTruvD42X510Phz2zg//+fHo3H4G2+l9PD/2/np7+qFzZFaP/5hd",
+	"cefDWefo7yf+OJ13746Oj8ySKh/CAGdn56c/l2Z9c/r20Puz8+H048klnMnbw95l56fDEwNFBUR7ZzUH",
+	"vj4mzZExSJmsCfCFbEqqCYbobVISS214D3Q65EJLDNKQ8dTmEOTtJDcUZLRu1ZRYqSjoUl8MMs2SmhBg",
+	"iPrg2rZuK+YyzFGnNNIApUwRrvdJ6BAzDEhoJjH/RdHR/MvAcBh0RZgHG5inuZRk/rB+NXiOMq99xf3T",
+	"OuzMPy3e9OAMYdw4Q4ck612zKayBfdahOdWTj8dFIXFzkFyAhEs+Xr5r/m0rIOFvSoqQbBruLgUj/7g4",
+	"PUEPi+0JUMBBIdYts2m4I68kRp/HMtWHQtuUQIfgd3S/Vomz7z6DG/8x4hzWCSqoDhBIa1p+3DM7fs9o",
+	"sn7hVvPUHYu7KHm9JOx7yYtePN9iKMrt6vkqio8f/LyOCnZ3105WNiygZzW8OTLzXk4wjTgTrjda5+yI",
+	"mG+8CLUhrakQh44XsOWvZtwvWi2MuUspXlTDdfXyq0OqehN2NZTyuofl9autHrY+p+/5nocjTC3Ix6tb",
+	"qCso2jOQUdPpaabmaMrQMzxOMjhhnnqZHssrkHoHPr+VqgVVHnr1DivPMJiDoeDxVM9jLq5XsVbQNBry",
+	"mxpzxVfEfaweuD6+c372XEBf1UHMlYMvmV2couhVdPPruM0t9gOyxnpi8lC1qyu3VlgSq0KFbMKm7JOR",
+	"eRG6FyeMKuhkjI2qbTvjnV3rHcw7VQ5ZHmM0llxglYxdrKCw3xU0/9V2BN4Mu42d3Zdt7Eu0hTIfCCM2",
+	"RGkztD+HWwExygpGMiVTbI9j5jZST9AVUHyB6CF0ciKUXHFB0ynpJ5LqWZnGjtkIGlIw6xbx0yzazVef",
+	"vuwEO7u3eZjTl51g97Y61MmrdfLK+3+tV68quyjjziAI5nMzLmK2+in23+7hmTb2dwNH+PNHO7u35quB",
+	"bDpiDJfVumSfDeHIf2nykZG3sCG7QYvGgOthdtWK5GhbjpnIxaxtF2a6jV1pt60B0YDWbADG1wSWgTwv",
+	"siSpjjCbNa7eJeKswlJeofmGxc9h7aLmwWPBAp/BpQwunlek6vyLn+vOv93aWf/w26XD31vn8Fvmf77u",
+	"8PcqDr/9mId/ZrlHma3kjp55QVLmTeznf8tTrWpE1xHV0TAgNEqlglJ2JK/ev0q7MUhuxLAdu4oqNnWW",
+	"yj5P2FdUnT5ZtS7Ok2QozJzMyjkF5075rD6QlS3n5bv9KKC9YR+teXk2AjgCpGAkE1znNQypYuQqm6oS",
+	"2n6BhASDvbttwN/z0xNDTG2OAvyw87d2o8pRds4U04/VJha6vFaXganrHJua9c30jb1Ls1gU+nEBj9st",
+	"Fk7YFSG6m2y+XlEk75zXE8/d6SwrmnSBCpXtPl+/F2QZs2zIfm0TVTdDDCTe/n9CouWYR2oLm5f3MxGT",
+	"zRD/obYx1i/cMpKNG0ExEatyez67SEPk9ZCncXNMUz1t7Ls15wmyRjy2k1gtkFzJmDNlhd2ECc6EEXc3",
+	"nd3c1rMzaq0NvcMu/HboX3CYx8m4NBensqSCz4cKelmGhBIBHgH30QEp7JbhTAo3fuOUiU0h9RBqsUFe",
+	"fbx10BWhZkpj+IQZ2vyF3wckGrLomsVwpEJqOxik7Jnz7YH9EFfkRZVPqOqKlMVZhPVMvXS9wuSaz2ev",
+	"SqYkoiJiSYKOEdknVNh9gBpihoyY0Y8PSGi30dOyF8vQWZPtcZAhNcutyB1MWF8fkNDecQ+gMjQqFPyr",
+	"nCEWS6Zg05liZQcKnoIhDO7QDZTmh5jXKXDHA3UGvV1D/Rlv/Y2gUVpRhbY7g84WQh6cwF3wgcjGnXLe",
+	"SEUhIHwBUgisn3tEp9Bah2Rjr6a9n2+HrTaCyh7GBb3DFTx4vsv8Rm+DWYlnNrsCTxIyJtDSPl9vuKrQ",
+	"y9PkfGJH9UvHPebvEDkvYp1X2Kno455wcU02C1cCNGreQo8mbAGrL1yxogG835xjY7XjeYrcVOzJytKU",
+	"xdiQKF5Q+nS2K5O5/tm2wQgO7oBeNPfaJJETlkZGxkvKQeBAWzEOfHmI9x2zaIOlOVsXU6XZCMp2Dtb2",
+	"bLCbvM7trNU4Y+jui9lNM5EDLohrqhWzkXSEQ5GJTK/JZsxuyAiqfQhCSSLl2DANEp59fH189Kb38fw4",
+	"rEmFsTbkOgv3yo6SfC/FN6XBH5ziOkO7kdsfKXlO6nWaZ0cpnSQAv0AQxinUZkAwxk8VloOBm8UKwFjk",
+	"Bh60yPvDzluSIkFHkQvDoSLDG8GRTdF2YYS1U5FM66MUn7pFa7GtdfqOby7vJ37XZoZ5T8BaTFizvV+V",
+	"TyktArTvWLHKc4j47qdaTZHGccoU1JuGvDjoNo0Qo4zoac7Yiv0xT1mk4VWkMvmRrNcXz9vn/MHOrNnP",
+	"W/JAooRaX5vQ5XnHluRG+RTkm8yNqgDTqtzBTM2nrroyzvfa2eF2ySE+Qi4IyA0rx9yVeMSyMEUc+hEy",
+	"P/xVrStCJJbbrb7ril0+LnO+U55HBejfbyXyNYlvFeh/tJ2E76d2gKVcR0u6slqpGmqbVbc5RaEaGrda",
+	"yXqlzrB29ve2EvasxQqDFoZUDZ0ddka+D4iifYadDq5yaYYJ3VQ8ZsUiXdzDagv6mC1sU2t524YyCkb1",
+	"xtcvJltWZpe/j1yms4b8Ua/aLlZl71zhXP3MUt7nLK6pZE5r56ji/G6xNSqUf4Blhaq0Ev/kCuAvA6IP",
+	"BZ9qUHBdEnrnBuC1rb/vlXQu9l96JjqZFrV1IXhyUaxEe1msRFcY3NmzwRKEEudkBL29SPVRZDNst3ba",
+	"IeGK7LT/A6Mm5uI2WqTjxu8KG24xG16xKKRiNmZizin77ISdc8L+XGp7kYcLAZluOMNWzxDGSgOitd1f",
+	"QBzYukhVG4lXQ0dm3n9grDKjsShLuZ5eGAzPgyV/YtP3jMasMvMC2YkNjySbeOBNLZv4r60WgZKjdMTg",
+	"BUi/UGCqYWOw6CkSdjI9lCn/N1oGXzOaspR0s3b7RXTNpvAPBkUEzWFieDGahROuNEYOAk0ClsnNuoa4",
+	"XiftNP6r2Tk7av7EpgWo48aAh8KEZhEQbAx/vXPc4h+/XDbmXVNo3gRkDM9OLy7JNs30cBtsUljW0Huq",
+	"wBoctshpsfwRTa9ZTMLPzVQmTIV4KoKx2O9EZ/Znzsg3iJs94m7NZcNii00NtR43bm/BQtuX1mukaQTA",
+	"Zs/idMxEJzfJjigXmnKBMd4gRcIoan97eyl+zfuoy4NzCC5iSb85lKpkv23CAWhD8dxgLfIaDZ1p5vd/",
+	"3MTaeltBV3jW4t8klgwegaLOaCpKVF/M+HAUdrq9wjAn8wnFNpQIUUxhY65iKZcGqGIZZSOot65KzpxC",
+	"wnQ5B/uE3bB0ikkSVyyRE/MNoEDcFVCMg4TbdMy3b3bCILdaIo5sKJJaSoIWrNxPNqBcKA3ZDpiFIycC",
+	"PWoq45q1uqIr/kKOZhOA4PFfiIFoJrSNyO+KCz4AZzgwPQegsKQS9ILpjdkVpkxnqYAWDGDQF3ajEU2S",
+	"fTNPGIZq2BWXpz8dnvznXzejLE1IU5HmfxGYoNv4a2FunZ+t2yDdblcQ0nxPNt5IoY0obKSgfb9n7/Zv",
+	"SooN92ZMNr50UbzqNva7KPz8L68jf7cRdHMjNrxCm4kUg2bx7HaD/E5++xdppqRlyGHrt4ne6gq3+vpV",
+	"j1i3YRbbbZSI1r6jWn+Fg+g24GDM+YCPBK/1/cXuyx/IP365tNQLYwts76rdPTKUWapaNTcjMx0SjEY3",
+	"SAXX0RUW0BGOCMSBRKxFztkYhEbSpzxhMYGzVliNSzj/ikyRgJknziRGhZqwtCvCvd1XoZWOSHjOdDpt",
+	"dsw6Q4Kk1VD6SIpYbbUstB3arEFEyDSVqeqKQwAWHNVgBAg2HLtt5mmG5AJZ0z4Jv3Qdn+o29gnoEqQL",
+	"DMv8/aXVat3ehq2ueEd5kqVs7gtUk0kXU+/Mk24DGYmNtkVm0m2Yd4yS5b/yofPm/dHJIaRh+e/ZJEbz",
+	"6q+tVusTrOC1S8IjoRknxB4WYZ7RFxIjW2wF6G12FMmuAqU38s4witn8uTDoCgjwYUKnU8MJQruA0Gua",
+	"G2KO0aqJWrahXleErpnpbliXvpVTpzDNEhYWuVZGXLWWdtv8wayKQNqSJTHgywY/95CLQYscmo3kXBv4",
+	"me1lASYDyNIikZGMAUQAln7HvMPf7Tvkd0hcNJzi9674vdls5v9n3p0/P/I72Wu3ye/e9iH0J8CTgU1b",
+	"IM6d8hAt56rT2TQyHL6UIRgGJJxL9zMP5/P9imXQsu1hA/BwRAyvcu5tTLrDCb0URDNyOQfRPJlPQvTn",
+	"+nh+DEoPXDOBfniJmY/FGMlps8kWt7q1S6lOWCwfMPWZvRndxdtjTX+qc1Y+sz+DZf4GMdvR30q5KUpJ",
+	"g0KABJYI+YA4tJ93igPtkN+JkEgtDdu1NDfGyCFM7bE/ypRMUikGJEpZbNgmTdw55AmsOOgLt3VPLMv7",
+	"TxrGiIBUgL2FJJf6iqPs4dIAM1EEhzUYbGOGW4HTgRpMYinRTFChkcboicTQIhFzZSSojKshvUrYlp1o",
+	"Pq8WZ3xp1w1owD4bXAzIVaZh3UV5xhHTQ+mg0aWYAuTnaag43iu4Jds8wNZ+BNYSePau0iVuFeW2LTBU",
+	"pvh6wwsSHsVsNJaaiWhqJPjQABSD+B/LoOwZOdKEI8/lCMOgOy88umAWk9B0ADkJVJAd8oG/tp/76cTw",
+	"5a5ZjpYSo2uNXj0aa3VAJpTrGQ5pOWMO734mshnrpYVvJNwWE5GFH1ihC3fCY7NEG76YyIEbsiKXGcd1",
+	"u3N5eQWBsyz4d8usbQSMjWTritfwXwCrPNcUgZJshovlshAZhvkULBVGl410Mt13fXJRtC6wIV8TtL/l",
+	"CkK2FIvJ5kwC7YHldyASU8WaignFNb9hW9ATyTynXWHUygG/YYLoCY9YALvPO4L6ibNBOck2Z3TlXNzN",
+	"sGu4f7sd5rKNuV5uK+vNgGNXXBhZuRJQnahk5C4rnxoK/fHobV6HL8ZK82Ps9ZQSNJdsOciedgUtpHij",
+	"MBrh0CDj2cdLVDTfHh4fXh6GZCozIEKpAUXUusH06K4eIksMPbZqOIaddYV57oTPAwigM7Ijiobaqe6G",
+	"qrGUDJgGjg2KibWeFdvWTagRO8VaAhkzkgy04MXGeYVUULIIlHAYaU/BqQFNcQNGeDFEoYZkHBAlEbTy",
+	"LWCFFAqBQy/aOVr2bWsBPB2La10jL/W54GpINnFfPk5vtUgHV2Hw9eXnzwAKhii4iAM8zsCsAhMY4R6M",
+	"LmvAhk1aXeFGgHUNZWKU0ILZGAlOsIkzpQR5tClafwIb4IyZ4n4UVZD3le6nTA290CviFB57BVu4WhBI",
+	"cb37cFpWztRDqZi3YvIL10OZaWzEgLDsAj4Bbd1lx9I87wocCWXNnIhdJVzEydShEqT2dEVnhJE6oCzY",
+	"tkzQY8eiNRwVmofK+WjKJqTZdDQnX/upZKpVjG+wApRZW+pidjCZ+sZWBclskMq2nz/KKZu1wXaFww2e",
+	"YmYbmU1sg2UgftjORtawDIK97R4OVQpaBHIFsMvQ+ekJCOk4tCHg+ySEQ2kdfjwPnRnCZnDJPmFZKqG+",
+	"AklYhuH+9pjLGbZd0SkLob6MAfqfE9r8WD34xUlvLXIxBKlDKxL68QphV2yGvrqcbqM6VcQ8WAve1j7u",
+	"HxpOVQZcWEwn4Yv2blgRdNEViJp5H6v/xKlwBB47UyEUNHHFkUH4z7MZZ0bcQJsKvsMV9PY0ZP8nxsaI",
+	"qDwu8glsq6w8NrxE2Tn2GpHX3OpQAHc8F61YVxQGKUcoXBemmXaX1vonrlvkjNomgDad15Z3LSq0+Fp7",
+	"ey80NByuGChALnzjXqwwALnCXnjLxCI63ok5J3srLfITzHMlteoKxAQXWaXgKQZzA/zbEK2WZxZayRzk",
+	"oKmJsLqSfeWuZiMjUYBJ6IRNFMZOgrnID1OB3/////f/gx+8cJTS8xnfO/zm7KZqKMctzyC1rWjCuo3b",
+	"jdwq9Je/kLe+YAwYOqPvmOtDOToHDVUEsc9W/sbASCFRHbc4xRVKRq2ueIOQkrK5bl9QIcgSMEN3jKhl",
+	"gMjrH4vCPVhzc4/XjIfLER7rrldoIYkRPjzDbUUUN3kvjZjigjdB3EOnJ7T7saLBUBouvTljHYtHXGyb",
+	"nxSmJtseQihtynSfGJ4Zvj+9uOwdfugcHaN5Ex+cdS4ufjk9fxvmNWS6wlrSoAu7AoUszQQJS+Zvuzqw",
+	"aYct0kFLckSNuq0yI+JJgW7tggED8+4KQMw+qLJTFPgqNwTe+e0vPL7dhg8BM8ItCFSzGUlWwDUk2ohu",
+	"LTj8IvFDdcU5G8vUln5CmLFNjaCZEbTiC1DMm8osdV3h8ACcZ3TWvWNW3hXOaqAYmNtBOCoImU0RyeVa",
+	"C8OQlIEd5/aBNIIYYWVJI/yA9BBABrpLhHAy0FbBGXbb7bAgyF6Whp3WybxzYucBXnBJJuYw4E64Nsny",
+	"PAvb41Si+RHpVu5q2id/7ZwdGRn17uTKNcQD8rLTbu8A7fF648EPu3uvWq/aSK5sViA8Pz89sQ/9noNo",
+	"ERd0zmTumkfCC8hYc0ab20O75Wq48O7Fxw8fDs932iUS1yl6Zu7jXQFJ2gzdNGGAVsaVm1IarUhgf+Cu",
+	"4NYrw5UzYgVIs8whqlz2MjTSi/jzGnmawWI5QWdMmZRy1RVK8yTJ5aIDwhJlMDtTUFltjlQXZWE2kbuW",
+	"VhAb0hcU/L4r8iAE87N1qG/ZWWYAu0Apqkp9kS2SCum5vlpdcVluW26FRrNQI7fYOr+BN1VxPNhRzSPy",
+	"fp9MoyJVdw7fClwDz4rmzvsFz4J4faTmefaqOeu8kSihetbRZrcO7TdhNRCtMWJCB9iIfc7Xh3buUq/X",
+	"sEWOAF5SCQ1fyZAm/abhQhLMaVYrUEC0ArcKJuLAE2/Y54ixWHXFxIpSCevn5htv41dZPGC6RU5KSXXI",
+	"1/KWeAdAuWE3OuVjy1mzuCuwvpkqet7hGkpt7jxHgHl9n4SKJf0epp3QxDojHNpvKOvx4dbN6WXRbAXE",
+	"IuRVliodks0RRr5QQXbapXhz309kDx3YGbesc8RFppkfOwNfmxn6VBly4c4i9Bp+ozUvgXhsM+nLXE9H",
+	"BseNKJEPZKAY6xa7PRr8m9CiqCNYkqhR0211C7CdmS+slXsL1OUwZeZNlze46eDSlnaSSWyJi+NZjiHG",
+	"vN9nKRMa++jbWmwJj5gNBLFe9s7fz46bL1rtJoSSzHrWJ5NJayCylkwH2/ZbtU0H48R80hrqEZa/5DqZ",
+	"99h3zo68fJL9xk6r3YKUbRBSxryx3zCDvMCmUEOI4rByRSGHoXCB0S5NFy87lqoq9YAPwPsCQhtquPnd",
+	"b0IoEhgcqCKhlxYWBgWX9tvTACRu2ShM0GbZpCtyU7rEU8+/QGORzeP2ZItk6u52SNUwsFKvkawUu2GC",
+	"xHRqG2EgwQa/aFd0/Gw0wD4HN0MKwrVbiJM39tqv8IZz++VR3Ni3rRrzOzmCfUMosTl061BTEIMF8SgQ",
+	"sJRHo9hqtS42B0MmMapuhUjF26A6LK+Yd9uzREKMyyfIAsYIAzPDbnvHxYYwzDaZlUPMs2JFC+Nz5w8h",
+	"j4uCSJT5qNQZA9YBKaDI3PHQaJxwxUJOIHF6r92uW0a+r+3XNE+ah092ln/yEayrRstkMX70YvlH72R6",
+	"xeOYCfxib/kXJ1K/M4wHP3i1/IM3UvQTjhFeezsrrMlm2F9KeUxTyAlovFzlzI6EZqmgCdYEhhAwbD/Y",
+	"2G8czSozs9mbfeuS8xCKWV0I1TcDu3SgoDyZoT8NCA+EgCfzzLza+GQmteQppppuF8ljA1ZBjU7YhCmN",
+	"Yv4BOTpzLMkqt75xM7B0giiaaGD6Chqbl1H5mCv9xmXVzODuEjQ7hgopK+DjKZZQqcDD9r3hIeyhlFxS",
+	"gX240W8cp74acs9ZZBi0FV5sCZxSNv6mgb2tO8EngzKp218YFEq9rQVUdDFZqcFaz1M5ObD2fOROuX1g",
+	"aFs35SCM02BB9zLAYp3Wt1TTlZgNrnMhw1lYkduvCnu7AgRr9llvR+qmDLmzPKySL7y5+Jn0eQJhnHhi",
+	"MIfTmN9yNZaKuy4j5e+p1jQaGr3gAMYwu/9Pp8biGaAO24rUTbfRCBYt7o/Fcr4anzCKK5UTo+1g6JY5",
+	"TyOBmSv7CmTK56hBonfWV2debo6ooAMGAZkua6+MGX9n2uug23hAYlvVqLeK3IJF849ObvOaY640lQWP",
+	"EsVFlepuoAL2XV9BqRLG35vf1uXglYIyXMBrGU/vjzfPdXa/LYfnG4p8+4BCeikFqAJQfQu8k96+ecn7",
+	"exGk8fZdxLk95XVxoNIlUK+0XzoNHfGOkpSKWI5csNsKerTzLMxp0TXKcF4f7s+nAs+XxqsRcDCE41nn",
+	"/X503rIDz9N7wXu3BhLniS95cn6lwGOgZMKuCB2PbdU6sIdZQ38zolEei6MOiPWYRnLE0Ear/DIh1bpu",
+	"bq85hoU8oJBUW/WgAjtgMX90QQni3vhAsLjJRckqiuZQZzDlqXWW4f16UOZCJWYAzSt6VgVt2y7acDG/",
+	"8EIaSMwgOjWvfFJRNeOgCA/EvlE2GAV3g1IEuGPG42RaJazjmkrw+K0KcKVF2g6PjyvBVdbDqGEzEDj0",
+	"zEOeiId0RFU43Yhi4pbHQRxOfQV+1zOSC0bTaIgxOxA8zUUePk1UduXSzdF9aaSyoMgL4/ES3rG+rfSf",
+	"GUunq9hK1zaqBrNbP8Lql0ifHDOlMVSANfQsZn0GeSmRrZIH8imEABYCKpDdAjWXFNJ7SMOuR3sW89AO",
+	"Vj+WfS/e6o/OUguIJJs0SfLgbiN6HeTxS4qBt1wqRmZiQtSWz3WVpporzSOf53rIViHe2eIbjU+3QQ1r",
+	"LfkcvcC23FsypArqyyqWEuhvi5YTCGWBcC1wrGHonPLdsGYjcyU1XTzZMocv1j5c6Nb85rnxk3DifPZl",
+	"bLhwYj9bUu7XkuJj1LxJcSG+zjLQ7atp02De9hfzv0fx7ULVDPB1RKckkfLaoCIVUynYQXlJoMdzrVjS",
+	"rzRS5xD0evoRtcjlBhNc3VcZTR6FSf1xkOKxvSyl0yFjbK2BYeAYKbzX3sMerkRIwbbWYFH18iOwBYT1",
+	"hOmKortHWrnMNNBGA8L7BuoDI1riRzHRUgYuYUSnVCgMH5wH/rfwwT0zmAcC6dmGYBUAjduJn3Wtp2II",
+	"eAFl6uvieUd5ezi1PpNYHzDPDLk2AFnTtA3jC32jD4+9MLO9eWTBmpB/SGnsmfH8GbH1DaZ50rLtE9LA",
+	"ZWqtD4CpEGM+U10CxKl7ZHrbXm/6xfIeaI80SQp9Ev1mheo5q1SSzfwt1Do9WrQ1IyyuIifaRreNx8Cj",
+	"2aa6lWwPXnmW4Cosf0U+HteooRdGBUxLchmZHkysbW0oQ/edmRWghd+0uzYOhyeaQXYdFuU5IMKLw6wx",
+	"FvoDV6s4Mza3vO75qgLaTP/X24cwLz6o1lR8udS4553mn8eot+EnyIEzyqOxtsgMlsU7sNEVSeLziKI7",
+	"/ULT3SweIIOwVnwsOHpXYbDGJOhlm2wof5OLRcIOLskDhm9ahfLWuUw8K6jhs3z2ZJ4rhC6QT0oQdi/o",
+	"hN23vyVsOocVPSPTMzI9ADIhcN0PLmV6uI3prE2/LVk1OpwwFtucX0iy1XkQU4tgJDejacKhhoStFGRe",
+	"zhRLA4w2slaCDaPYYFuhwEOkHczMnNA0Vuhjtdn0EU2xSlapEJHzyGEJqQqfE+zrrOg59m1G8JZW+TSW",
+	"jkwPFyH+WbnYU3xgrrSqiC9Eigk5IVI8Mnn4zgwVuhSvZRBkQxGvO16us2V66KNq3p6uHklPRTLNy464",
+	"+r1QegsrHL09/Ln34fTt4X9CIbXcpun3rsPYjrytnUvN3kxkRBO0ouzs/thqm/+//beA7O/vbB0QYJUT",
+	"rhiwRHIOoIFF02gyg7KKsZjFpd56eb77UCqz+OmYVVn5b45h+w+Di274tWLpHw8PLwBioNiBmutNeHeE",
+	"W5dRPjLu2M4Bjf1fP/mY5GqOUwNiJUDy2zMm060F6DSHSjO2hgcEte8Czh6XiN8RrvZ2VyD+l1J+oGJq",
+	"16geEB6ByqLF2c/DXAyFEj07tWBofv/OPZqlagu2QvIBSagG+S5JlLNrOqFvr73zLETUKADm9EqCuOub",
+	"Xwdj2FzKWmDn3AEf2EM6AJaliF16+zCi0KPe+j2H3s/mbsxcg429AFyvcuZiZbsNYnt45YWMbd1Oa4Yo",
+	"/aqlrHPwntnZvlHNxy7vSVSeVWAyg0OMHx8m/xjqDEAnuCstvAZeC/pFUhlmIS43R3Rsd7Xddl41HcoC",
+	"Yt/DXG3hguy8JFhDytahxqrgyI1splMlGkH6nWdAeAgsKM3xRALhCux73gagfYYeSaGyka0hy0q2IFvL",
+	"0bcGESbiu/uavnM5kWmC9bjzDEBbyiNPDcSMwGUsHZt/1aMHhrSq4tCdqm8jDbyQIVt7F+vBYTA4RIfP",
+	"FlCNqBBSk6si2nzI0rnqVzjYXM0eKGzHxTXL4xcqY803S7W+tg5gPVglzBZphnLXIGC76sJQQM6rq0U6",
+	"ReNF83kzGy8nDVXVuC7wjB8G83HwJ8rbX6YDdsop+zlkfKVe+EiM7RvB9Tw/vwLlKrL1CwRHJnmvKVjY",
+	"gCcoOhgvSsdCOfQbSsV6SOUVNrt6ChTezR89UsLW2F6W+uQSEoicCF+mswB8t7QmO8GyjKYp01jsoABp",
+	"rrz+J3mjEYMAdSlJr23U0zepIcHiniQVCWZepiDBNT2nIN13MRdb7Xk2sLwepXyesU3HvHnNpvXM49x2",
+	"JzMvQVk42wvWy1ZM2Y20YQ5GIK2LwuM/mXkeNDDBTLGMNJtV/BkKPDjzj62Zr8jmOGV9/jlwlDIgCVVg",
+	"Q4sP8s4x0AtpKRwto8mXw6LLsuugA3X4gROUa/5QrIdJLmyXkrpGzNhlKq9qH9ZmjWI/5W81SQFW9zT5",
+	"ojA1HtJSYg2dn76zakDfX/ao62eB9aLLHcvRzbEqJlaQ9O0v12x6tDir7k3hSrG47/lTygEa89Yuwxjq",
+	"sK0icxRW8+TVth7VDGaZ53Pw2xP7vgpUuwM+8aKt+dJcnTPULYq2o3m3M2iD+fH8uOin9/H8GDMxJkMe",
+	"DZFHQzdUsim8NkjQi0RtVSbmeB3XHyE1Z362RbDvd4OPv4tEna8353xpXIGsYuSXxv6vnwzFokAh30Op",
+	"NHhWsvn8ArX/LcAIjJiUxIEcuwO4KqatnTerq6+V92SmiZJFk7rKRsx+LS7bsnve7mmm/PZVY1jmk/gP",
+	"n/Xjx88hsDjFYvAYoM2p5At3Rk6gwbbOXN4P6A6It2oFAxUUyUOBn30XWCVbFP3PB7KinIENdo40v+F6",
+	"ShI5INeMjTF4MpJpXFfv4B5R9LnWwZ++1oHXUA9cuLYhrzaIptYzSD1UlQPHzVarcPCHMu4+M68/l54D",
+	"8TOe69C2soauf8jmyhUN8qTVmWoGq7hiZpjetuVW9RUMSk2gy9nnroqrIqNMaTKWXGhC0UmPHknFsNOf",
+	"yq7sTrD7Q6VGBMD61q7nIRsv4BQLGZUTl5+rE9QapxeoGeu7B++VhUAoC7Y3BAPoppAELp8FZEz10MDk",
+	"WKZ6KyBmC2kzomBIpzaW5GW7Uk+agc9vktXY5T0Js/nz4tX3xGyga/Oq9oKvZC7WXNbEdlUPkLZ9ic0f",
+	"bT+sOZ/VgTPYKRfRlJvLZRIDn+pTniwxlktNNfsFB7rAnXzLelhppctkv+LwgucGEt8wjjrDs3Lwty5a",
+	"Fqni9xdqtiiu7E0+358jtMztd/XosvxGvossmK8xlL8p6u24AjsHZKbyTrkDqI3zwjbohk4r4r1dU51n",
+	"UZhZQsW1rTtlYyhsq16YwA1yQKAFGdgfXB/5/C0jO0I2gYSodgxzthkGdQENb4ry/N9mSQK7vicJanCT",
+	"L80Ys+89c6QnD1jLVf9NZ67oy9RaIg6K2E3sTQEv9Hh8x2Ja+avb9IbyhF4lrJZ3dRCPLdnwTPTjJFOA",
+	"1PnKyyUhXetugGJwpdWEwLkl+HztyZnJmydhIU8QFHfa77NUlYteRlQQxZjXI97Qd2Ct0Kh/rYo5s4U+",
+	"C+AbTZvLZadDGg1xHYVPqGfZzZiJmItBUHR0kSnBQlasRnj6MH0Gs6eKvSyKA5YrQucEwlzfb5KLUm/y",
+	"9eFqqctxzndoId0JJM5/yIROp3Vuw/sVQJ49h8+ew5yRVtZIz7MOc2fFrC9xRQngvm3Cp5iIyEifsyRW",
+	"REF3d3C0tMisz9Hb41LP4/ci4uNqH9sm/Czjf2+F1T0Z/96QeZ7zbRsO+hB1PGd1AMszMy1HVPPICmE0",
+	"cdKYQodlxPyyZqAjeBVAJ9QcRd93v7YIUJQZAwIkTpMrZgWEA9t3qwlGVV+ysHHaFVTlH5KL74JrP9cS",
+	"/d4K8xoOKKubRq4sv0pxw1K1sND7iVfWnWQiYUqRUMlUh0TRqSrwrEXC1BCd0JXmiM3PUInQeWQOSGj+",
+	"CdULuyLUMiSbho+pAOuKKn7DtkhqLeZct8h6ZmyZxiwlPA66IsqUliNmm0gEfnsFl0FdUTcAbN3eoXxT",
+	"PS3voUB+sTe/QH7VwA6EepD/sVZmSNVw+fHfYbyKdrZUafJjQF60A/Kqba7zxQ8vAd7qmncCZJYmZiIb",
+	"GZz40cz6om3+9xX874sfXsYGb1bcmQHo6h3FNmx8tXG0vI9RDGKWxrHhtOZGMd+sR80Lbvelh4A+PS01",
+	"TRpBI5KjEYcSMD06gpIHqx8KjFSzDnOd3goo/AUPPz1uh7oCGdZw8xTE4Y/v6Cn2OtdawXfwSMUI1Trl",
+	"Vxm2fiNc1zRf8EjrHAfaHqcyYkrVV8bJ5SEj49klBSREsOVxuLVvdULDqlI2lqnOdb5wt70TokcIaxdK",
+	"wQLCbhgYZroCNEiqiw7mIzliQgf+AO2wsE4WC3dptDgthNSB8K2I0UO5GLS6wsXAuzTDTS99FrJpS3m2",
+	"+zbRlnSzdvtFdM2m8A8WbpHCFL+hXIWmKkZ2hmdZXOHjK7TsMx2N0coPvesN5d9vtHdevaB70W7zx/4O",
+	"a/4YRe3mK7pz1XzR34332Mv+D/THK0N8XPT/fuP89AQeID/vAT83HEXQ/2WnaEVAgmOuQPLoRTI2ROTi",
+	"44cPh+c77ZyywQJ22u2dGVq339jde9V61TaIti7peJLYrGL6ZbI6SkQTqiw+sJhcsb5MoVc/V7ZGYQU0",
+	"6yFD9f1efYQrr7sCvUBf4wq39Jydc1/FmdfnC+eOsuJVHEDNMVVUE4hY4PGDIDctFgIFZP+YH+t4Q22G",
+	"j88vUnbD2WRBncEEWtcLKdi+WS2PvbYDriaaYkUJsnCvvWd4hA99E2Bv1vmjh6wrYhZxhVF1SOPBuGCU",
+	"sQDJcyRFnxvpDepwDKkmE5klWFK41BVuQ5GrLB6wgst0RbjXfhUSQUc2hWMzLBbT47FqIU/gImafHVfA",
+	"I7bcxnGfFgntQrBYfIhOqpBoes26IrSOLGQ//YQOBiwOffnmwHxi/mD4jdXlaD4ui8OAZGJMeezdbasr",
+	"3rjfvccKtUKi5YRikTme+gehxsCAQdBsEfDAucB5RSYp15oJomVXzGVcAUueDCUZ0ZhhHeLYNjmgqpo7",
+	"ngPkfI2i91jmXo9gArA/GaNZJiKXibayle6nUKhGyAk0Ay5U9AG/Yc/W4W+I6M8K/gZ/A+vXRg83UAL/",
+	"igPMDEnJyAjV1u66EkGvsid7dH2ZL7VDcgIESzDApGY5DNAqUEVUHZk5sN/EbAPyQQ2lyQSQKVabuXnf",
+	"EvWzE/bZCeuJGxhSKUUyPQDRAmo1oXxl+OzW6vj16TaorRtfAuJvQEsptvLI0PhIGVdfI22fipI2VG+I",
+	"gWK6NWYYMa03w3xVr9hZur1dkOCv8wdWef1P5hEiyGOvPC4Vk00Qo7da5J0vkYNAmp+k9hzVG6orfNZA",
+	"RuBMtBUsY97vs5SBYmOkTdvcGWX3FrnMZU0yMCqBLeDhC6lVQmgn/i3zvQ1vipP7ZqVRt0Jc+8iM+M2a",
+	"Pp6MqDyzuFUFTaypXlzURlmEm5IhWHhtnXXEsbtKmM462DQC333lzZixyr7FIC85tSif5q1dzBtYy58j",
+	"p8bf8zoOl5ip76uzjNsorn2560TZbMYFjpMZ4K1PjgGAAqU7E/xfGYPq+dZRwgdCAvAauG6RjvktYkJT",
+	"NLJQ0k8xNJVstls7bfNsp/0fW3XZMP59frMJ1N4anyQrxl/AcoYVs2dW9eRZMbGPvpj84oeO2ypQlgHM",
+	"xpiqBUi7HofadgXR6w3cx/zadvQAliSseCoznTOnA7+b6JhHUPSDZAJT36pLd+C0z+j9jN5/fPS2oqVl",
+	"lgYZ5Qh+uT88XmrOnA1XN+taGKqOhqP7R9BnW+SzLbKEHndEgvvO9jDUsy/T0YZy+R6pV1QBDfgtAsqO",
+	"CsiICz7KRuhpCsgNTXjM9ZTYjnZOu5Q3LE15zEjC+ppAN6qUiCxJQHqOEqO2xlBsKDEDbx14Cp+ejlmA",
+	"OeUB8dYaEPYZw1jdhNZxnM+hNJ2ixaiUeVOIF1hw2Kay1CSpfG+s+WmSVZ5583eXrHIfxMdwYEZTwcWg",
+	"3spzKhhJ5QR7y3lhKTbqjGxS32noHm+1SBE2AQHrRtm2sRNdEZXiJaUeQqaJTZ93USNbRVhFHGIHxnx6",
+	"Ta+Z9VxeTaEYhYhV0BURFRFLEkACLJ2BI9BEtQgaRDXmAsRcjRM6LTYC8k243f+8bWR6FVYZov/O9KE7",
+	"sAfERzfH8mbTmibffXTtjEO9uGPYnblfZA0BwmABeIWi6QxGhf1onMpBSkcbatXwWnfvi5pIv/t8Dq/M",
+	"MZK6bs8RekVSLLuSMpIyA5s35urIpqvffH56slUXjX9FFVs9Z8FOCtzuYSPC7VEsbCQBu75mU2xwlp/I",
+	"13CQe+5eePjZRk7hDfm3Q7H7QUVt7f5nCzJekwW1rYZyzPvT7S+Yh9fj8e02yFWqwrtXU4t2w2/0thnm",
+	"I4UlG0oBK+VeJfnrC/uVjKk2p9PYb/yfX2nz3+3mq0/2v81PX3aCF3+7dY//2qhMMqg2sJxBDVSwoAzl",
+	"uCjchdmDGHiutjGHIiSb3rMx5XG4FRTvIAk3NB9znyx1zz8espRBkNQ/Lk5PgrkCd9WVw1CSNO9SnaWs",
+	"KzbD/2pe4J01349o1LwY0t2XP4QBDkIV+2GPvP/QedO8eN/ZffmDu4KUTsiVjKdbwJGGLLrOA4UJFVhQ",
+	"uiugQhKNW6QjXKpVKeyzMDYTrH1rs7F8t3Te3C+k/X4PAsMNL+0KQ9/ChAJ37SluzkSmxLpaQyE16+XD",
+	"qJBsYq8OaGbsitri1RHFtNoKCEsUg+m6IiyFhqtfP7XMf8MDopnSuE6kZG7rNp7Sbq5VdY0QEtkVGGc0",
+	"ZGQylAmbD4cMyNxVIzyZ6aC4iY1VNO+QyGgl6oDQrkhZzBJ+A9UP3a3712sLAzaP4nBrLuOAvHN6ErVH",
+	"7qJ197si5HEYkBAC6TH80wXXt/BZYJ4ghTD/BpbVG6c8YubP6rMMuqJ8e8H8pZlx83wjGJkpHR7YBdoz",
+	"2Cd2fXlaR1c4/qeyKGJK9bOEhF4pDfXrJyAm1xzjXM0wYYucglnFaozmuMEBwuLqiNCI8RtmD9ee7TKW",
+	"+HopPi1D4IPcYGvhwOYSc0X22js5SRxibEhOFCuRvMRQR/TzMRMDI4zsttv1eVv1I1/KMY/qxty525gF",
+	"zNYu9uXLmiSwB+jjjKuyGs1jq6dlUFvcuwpgMwbNQWWJy7ydDCnATczjbzts6unCD8rRBnjiLifGsfLN",
+	"EhsPiMfB8z9yuh+QMjVfGJBnp/Cmhk5yhOtVGfyBK15g7UKxBGe4kdMU09qoU9tFqlS9jO9k6Av70YOG",
+	"/c3MtdjuW272EhAJoVaxe8JtrUgQZb8R+fptWcl2S7QtWEHm3jw/PQFxy4cPd2NW0FZTpdloG2LTBosu",
+	"7wJefIPvPSRF8uZZdGm2tRouPMO1fiNXY5fm+jb6K0QhjV0BNhm5CGqFKE1T3czG/jXBMZQvachoYthT",
+	"/SW9xzce8HpwhmXWE7t1JzHFVFNQ+VCwaN31zM1XL+7PFGQvsnIH+ZKL/Cq39gU3f8xvmGDKNm1yQ4A8",
+	"X3e3Tm9oQjOMWlvhG6OjuJoWRoy0Gs8wG1FBQINRB+RayIkgV1I7k0hkWEdMrjINe6hNKzjmSru2HMew",
+	"kD9HOJi/59XDweCqvq9wsJmeK1677siHrPowsfxRlc3PAfGSHtB+NwBo73LFiKWJc40DsFnAATqtoNZy",
+	"YCOuZ0OmXcuYFoGNKxLRNJ3aVjGgHu6TsPPu3dHxUefysHd++M+PR+eHb41296bz4axz9PcT72FXhCed",
+	"D+XXjk5+7hwfve19PD/2/3x7+qFzdGKe4L96J6eXvc7x8ekv+FkxJ/xwdnZ++vPh20rrNwYG+ND4rbrU",
+	"/DU+SbSLv4BlfMgA+7NH7cmjXbRPfPJgNle61kse6a8a1VYQnGVeuDJ/XTsOBla8QhzM/aPucxzMcxyM",
+	"hT5buQCEvLWR4FGrnp5hOwMwvqfRkBv8dl3eXH1Co/Fsp9tf1FCmaL+9rYsx+d4Y4tPEmDxzxO+uL6O5",
+	"hqDUlLEQjW1TECjjgThEuF6f960QGgBaOuJSliaN/cY2HfPtmx3AFTvdXGoSH4hmNkbbYZOLwBWAQqV3",
+	"TJWayDQmKVNMt7zae2bi+UJ676XSWMqURhh1Q+MRF1xpZ9IpRjA/VAxxllDdl+mIONMW9p819NKQJrCy",
+	"eMPkBrD5kZzRkLCy87owpHnj9D9XbQfMI3gS9VYgfzVoC5gfCToDqsAqaVYdCmYss8Qr5+Xv0XZwmh+1",
+	"42Qt31qoNNVcaR75Q+RSWeVBFd13wFSqtrz8M7XhF7rFibyC3q358o5VU1Q0CfX0VX+UHB/mB5lJgoIy",
+	"OLkr0LlctfTW7o07E+81P/opfl/UtJr6ZdGGcuxuz01p9N5yAKh/GJ7h/vbT7f8NAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

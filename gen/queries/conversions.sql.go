@@ -200,8 +200,66 @@ func (q *Queries) DeleteConversion(ctx context.Context, db DBTX, id uuid.UUID) e
 	return err
 }
 
+const earningsByCurrency = `-- name: EarningsByCurrency :many
+SELECT v.commission_currency AS currency,
+       coalesce(sum(v.commission_amount) FILTER (WHERE v.status IN ('pending', 'flagged')), 0)::numeric AS pending,
+       coalesce(sum(v.commission_amount) FILTER (WHERE v.status = 'confirmed'), 0)::numeric AS confirmed,
+       coalesce(sum(v.commission_amount) FILTER (WHERE v.status = 'paid'), 0)::numeric AS paid,
+       coalesce(sum(v.reversed_amount), 0)::numeric AS reversed,
+       count(*) FILTER (WHERE v.status <> 'rejected')::int AS conversions
+FROM conversions v
+WHERE v.affiliate_id IS NOT NULL
+  AND ($1::uuid IS NULL OR v.brand_id = $1)
+  AND ($2::uuid IS NULL OR v.affiliate_id = $2)
+GROUP BY v.commission_currency
+ORDER BY v.commission_currency
+`
+
+type EarningsByCurrencyParams struct {
+	BrandID     uuid.NullUUID
+	AffiliateID uuid.NullUUID
+}
+
+type EarningsByCurrencyRow struct {
+	Currency    string
+	Pending     decimal.Decimal
+	Confirmed   decimal.Decimal
+	Paid        decimal.Decimal
+	Reversed    decimal.Decimal
+	Conversions int32
+}
+
+// Commission totals by status and currency; brand_id or affiliate_id narrows them to a tenant.
+// Pending counts flagged ones too (both wait for a decision); reversed is what was taken back.
+func (q *Queries) EarningsByCurrency(ctx context.Context, db DBTX, arg EarningsByCurrencyParams) ([]EarningsByCurrencyRow, error) {
+	rows, err := db.Query(ctx, earningsByCurrency, arg.BrandID, arg.AffiliateID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []EarningsByCurrencyRow{}
+	for rows.Next() {
+		var i EarningsByCurrencyRow
+		if err := rows.Scan(
+			&i.Currency,
+			&i.Pending,
+			&i.Confirmed,
+			&i.Paid,
+			&i.Reversed,
+			&i.Conversions,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const getConversion = `-- name: GetConversion :one
-SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
@@ -257,6 +315,7 @@ func (q *Queries) GetConversion(ctx context.Context, db DBTX, arg GetConversionP
 		&i.Conversion.CreatedAt,
 		&i.Conversion.UpdatedAt,
 		&i.Conversion.DecidedAt,
+		&i.Conversion.ReversedAmount,
 		&i.CampaignName,
 		&i.AffiliateName,
 		&i.BrandName,
@@ -381,7 +440,7 @@ func (q *Queries) InsertConversion(ctx context.Context, db DBTX, arg InsertConve
 }
 
 const listConversions = `-- name: ListConversions :many
-SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code,
        count(*) OVER () AS total
 FROM conversions v
@@ -483,6 +542,7 @@ func (q *Queries) ListConversions(ctx context.Context, db DBTX, arg ListConversi
 			&i.Conversion.CreatedAt,
 			&i.Conversion.UpdatedAt,
 			&i.Conversion.DecidedAt,
+			&i.Conversion.ReversedAmount,
 			&i.CampaignName,
 			&i.AffiliateName,
 			&i.BrandName,
@@ -516,7 +576,7 @@ func (q *Queries) LockCampaignBudget(ctx context.Context, db DBTX, id uuid.UUID)
 }
 
 const lockConversion = `-- name: LockConversion :one
-SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at FROM conversions
+SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount FROM conversions
 WHERE id = $1 AND ($2::uuid IS NULL OR brand_id = $2)
 FOR UPDATE
 `
@@ -556,12 +616,13 @@ func (q *Queries) LockConversion(ctx context.Context, db DBTX, arg LockConversio
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.DecidedAt,
+		&i.ReversedAmount,
 	)
 	return i, err
 }
 
 const lockConversionByOrder = `-- name: LockConversionByOrder :one
-SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at FROM conversions WHERE brand_id = $1 AND order_id = $2 FOR UPDATE
+SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount FROM conversions WHERE brand_id = $1 AND order_id = $2 FOR UPDATE
 `
 
 type LockConversionByOrderParams struct {
@@ -598,6 +659,7 @@ func (q *Queries) LockConversionByOrder(ctx context.Context, db DBTX, arg LockCo
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.DecidedAt,
+		&i.ReversedAmount,
 	)
 	return i, err
 }
@@ -648,7 +710,9 @@ func (q *Queries) RecentClicksFromAddress(ctx context.Context, db DBTX, arg Rece
 }
 
 const setConversionDecision = `-- name: SetConversionDecision :exec
-UPDATE conversions SET status = $1, commission_amount = $2, decided_at = $3, updated_at = now()
+UPDATE conversions
+SET status = $1, commission_amount = $2, decided_at = $3, updated_at = now(),
+    reversed_amount = reversed_amount + CASE WHEN $1::text = 'reversed' THEN commission_amount - $2 ELSE 0 END
 WHERE id = $4
 `
 
@@ -671,7 +735,8 @@ func (q *Queries) SetConversionDecision(ctx context.Context, db DBTX, arg SetCon
 
 const setConversionRefund = `-- name: SetConversionRefund :exec
 UPDATE conversions
-SET refunded_amount = $1, commission_amount = $2, status = $3, updated_at = now()
+SET refunded_amount = $1, reversed_amount = reversed_amount + (commission_amount - $2),
+    commission_amount = $2, status = $3, updated_at = now()
 WHERE id = $4
 `
 

@@ -135,6 +135,7 @@ type Conversion struct {
 	CreatedAt          time.Time
 	UpdatedAt          time.Time
 	DecidedAt          *time.Time
+	ReversedAmount     decimal.Decimal
 }
 
 type CurrencyRate struct {

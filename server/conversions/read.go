@@ -77,3 +77,13 @@ func (s *Service) Process(ctx context.Context, sc tenancy.Scope, o Order) (Conve
 	o.Source = "api"
 	return s.Ingest(ctx, brandID, o)
 }
+
+// Earnings are commission totals in one currency, by where they stand.
+type Earnings = queries.EarningsByCurrencyRow
+
+// EarningsOf answers the commission totals the scope may see, per commission currency: an
+// affiliate its own, a brand its program's, the host the platform's.
+func (s *Service) EarningsOf(ctx context.Context, sc tenancy.Scope) ([]Earnings, error) {
+	brand, affiliate := sc.Memberships()
+	return s.q.EarningsByCurrency(ctx, s.pool, queries.EarningsByCurrencyParams{BrandID: brand, AffiliateID: affiliate})
+}

@@ -151,6 +151,7 @@ import type {
   ConversionListResponse,
   ConversionResponse,
   ConversionReview,
+  EarningsResponse,
   ForbiddenResponse,
   InternalErrorResponse,
   ListConversionsParams,
@@ -841,3 +842,106 @@ export const useReceiveShopifyWebhook = <TError = ErrorType<BadRequestResponse |
       > => {
       return useMutation(getReceiveShopifyWebhookMutationOptions(options), queryClient);
     }
+    export const getGetEarningsUrl = () => {
+
+
+
+
+  return `/earnings`
+}
+
+/**
+ * One row per commission currency (a campaign's currency). `pending` includes flagged
+ * conversions (both wait for a decision); `reversed` is commission taken back by refunds,
+ * cancellations and reversals. Convert to a display currency with `/fx/rates`.
+ * @summary Commission totals by status, per currency (affiliate its own; brand its program's; host all)
+ */
+export const getEarnings = async ( options?: Parameters<typeof apiFetch>[1]): Promise<EarningsResponse> => {
+
+  return apiFetch<EarningsResponse>(getGetEarningsUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetEarningsQueryKey = () => {
+    return [
+    `/earnings`
+    ] as const;
+    }
+
+
+export const getGetEarningsQueryOptions = <TData = Awaited<ReturnType<typeof getEarnings>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEarnings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetEarningsQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getEarnings>>> = ({ signal }) => getEarnings({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getEarnings>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetEarningsQueryResult = NonNullable<Awaited<ReturnType<typeof getEarnings>>>
+export type GetEarningsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>
+
+
+export function useGetEarnings<TData = Awaited<ReturnType<typeof getEarnings>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEarnings>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getEarnings>>,
+          TError,
+          Awaited<ReturnType<typeof getEarnings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetEarnings<TData = Awaited<ReturnType<typeof getEarnings>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEarnings>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getEarnings>>,
+          TError,
+          Awaited<ReturnType<typeof getEarnings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetEarnings<TData = Awaited<ReturnType<typeof getEarnings>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEarnings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Commission totals by status, per currency (affiliate its own; brand its program's; host all)
+ */
+
+export function useGetEarnings<TData = Awaited<ReturnType<typeof getEarnings>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEarnings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetEarningsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
