@@ -132,6 +132,7 @@ func (s *Server) GetIntegrationDetails(ctx context.Context, _ oapi.GetIntegratio
 	resp.Data.TrackingBaseUrl = d.TrackingBaseURL
 	resp.Data.ConversionApiUrl = d.ConversionAPIURL
 	resp.Data.ShopifyWebhookUrl = d.ShopifyURL
+	resp.Data.TrackingScriptUrl = d.TrackingScript
 	resp.Data.HasWebhookSecret = d.Brand.HasWebhookSecret
 	resp.Data.ApiKeysActive = d.ActiveKeys
 	resp.Data.Domains = d.Brand.Domains

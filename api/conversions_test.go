@@ -1,8 +1,10 @@
 package api_test
 
 import (
+	"io"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/openaffiliate/platform/server/servertest"
@@ -236,5 +238,22 @@ func TestCampaignHoldingDays(t *testing.T) {
 	cleared := data(mustStatus(t, env.Call(t, http.MethodPut, path, b.token, map[string]any{"clear": []string{"holding_days"}}), http.StatusOK))["campaign"].(map[string]any)
 	if cleared["holding_days"] != nil {
 		t.Fatalf("cleared: %v", cleared["holding_days"])
+	}
+}
+
+// TestTrackingScriptIsServed: shops load /track.js from the platform: JavaScript, small, cached.
+func TestTrackingScriptIsServed(t *testing.T) {
+	env := servertest.Get(t)
+	resp, err := http.Get(env.URL + "/track.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	if cerr := resp.Body.Close(); err != nil || cerr != nil {
+		t.Fatal(err, cerr)
+	}
+	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/javascript") ||
+		!strings.Contains(resp.Header.Get("Cache-Control"), "max-age=3600") || len(body) > 4096 || !strings.Contains(string(body), "aff_click") {
+		t.Fatalf("%d %v, %d bytes", resp.StatusCode, resp.Header, len(body))
 	}
 }

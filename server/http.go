@@ -20,6 +20,7 @@ import (
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/idempotency"
 	"github.com/openaffiliate/platform/server/tracking"
+	"github.com/openaffiliate/platform/server/trackingscript"
 )
 
 // APIBase is where the contract's paths are served.
@@ -92,6 +93,8 @@ func NewHTTP(d Deps) (http.Handler, error) {
 	oapi.RegisterHandlers(group, oapi.NewStrictHandler(d.API, nil))
 	group.Any("/*", func(echo.Context) error { return apierror.NotFound("No such API path") })
 
+	e.GET(trackingscript.Path, echo.WrapHandler(http.HandlerFunc(trackingscript.Handler)))
+	e.HEAD(trackingscript.Path, echo.WrapHandler(http.HandlerFunc(trackingscript.Handler)))
 	if d.Web != nil {
 		mountWeb(e, d.Web)
 	}

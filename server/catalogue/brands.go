@@ -20,6 +20,7 @@ import (
 	"github.com/openaffiliate/platform/server/currency"
 	"github.com/openaffiliate/platform/server/domains"
 	"github.com/openaffiliate/platform/server/tenancy"
+	"github.com/openaffiliate/platform/server/trackingscript"
 )
 
 // Brand is a brand with its allowed domains.
@@ -326,6 +327,7 @@ type Integration struct {
 	TrackingBaseURL  string
 	ConversionAPIURL string
 	ShopifyURL       string
+	TrackingScript   string
 	ActiveKeys       int
 }
 
@@ -344,6 +346,7 @@ func (s *Service) IntegrationDetails(ctx context.Context, sc tenancy.Scope) (Int
 		TrackingBaseURL:  s.publicURL + "/r/",
 		ConversionAPIURL: s.publicURL + "/api/v1/conversions/process",
 		ShopifyURL:       s.publicURL + "/api/v1/integrations/shopify/" + b.PublicID + "/orders",
+		TrackingScript:   s.publicURL + trackingscript.Path,
 		ActiveKeys:       int(keys),
 	}, nil
 }

@@ -17,6 +17,7 @@ import { SecretReveal } from '../../components/SecretReveal';
 import { useToast } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { ApiKeysCard } from './ApiKeysCard';
+import { ConversionSetupCard } from './ConversionSetupCard';
 import { DomainsCard } from './DomainsCard';
 
 function Detail({ label, value, help, testId }: { label: string; value: string; help?: string; testId: string }) {
@@ -151,6 +152,7 @@ export default function IntegrationPage() {
               </Grid>
             </CardContent>
           </Card>
+          <ConversionSetupCard scriptUrl={data.tracking_script_url} conversionApiUrl={data.conversion_api_url} />
           <ApiKeysCard />
           {brandUuid && <WebhookSecretCard brandUuid={brandUuid} hasSecret={data.has_webhook_secret} />}
           {brandUuid && <DomainsCard brandUuid={brandUuid} />}
