@@ -3,7 +3,9 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { FullScreenSpinner, RedirectIfSignedIn, RequireAuth } from './auth/RequireAuth';
 import { shellPaths } from './shell/pages';
 
-const AuthPage = lazy(() => import('./pages/auth/AuthPage'));
+/** The sign-in screen's chunk; main.tsx starts it at startup when no session is stored. */
+export const loadAuthPage = () => import('./pages/auth/AuthPage');
+const AuthPage = lazy(loadAuthPage);
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 /** The shell's chunk; main.tsx starts it at startup when a session is stored, alongside /auth/me. */

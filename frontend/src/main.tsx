@@ -3,20 +3,31 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createQueryClient } from './api/queryClient';
-import { App, loadDashboardShell } from './App';
-import { AuthProvider } from './auth/AuthProvider';
-import { storedToken } from './auth/session';
+import { App, loadAuthPage, loadDashboardShell } from './App';
+import { AuthProvider, checkStoredSessionEarly } from './auth/AuthProvider';
+import { storedAccountTypeHint, storedToken } from './auth/session';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
 import { CurrencyProvider } from './preferences/CurrencyProvider';
 import { ThemeModeProvider } from './preferences/ThemeModeProvider';
 import { ToastProvider } from './toasts/ToastProvider';
 import { i18nReady } from './i18n/config';
+import { preloadPage, shellPaths } from './shell/pages';
 
 const queryClient = createQueryClient();
 
-// A stored session will most likely show the dashboard: fetch the shell's code now, in parallel with
-// the language chunk and the session check (/auth/me), rather than after them.
-if (storedToken()) void loadDashboardShell().catch(() => undefined);
+// A cold load starts everything its first screen needs now, in parallel with the language's chunk
+// (i18n/config.ts), rather than one after the other from the first render on. A stored session will
+// most likely show the shell: the session check (/auth/me), the shell's code and the page's (for the
+// account type the token names). Without one, the shell's paths send to the sign-in screen.
+const path = window.location.pathname;
+const accountType = storedAccountTypeHint();
+if (storedToken()) {
+  checkStoredSessionEarly();
+  void loadDashboardShell().catch(() => undefined);
+  if (accountType) preloadPage(path, accountType);
+} else if (path === '/auth' || path === '/login' || shellPaths.some((shellPath) => path === shellPath || path.startsWith(`${shellPath}/`))) {
+  void loadAuthPage().catch(() => undefined);
+}
 
 // The first render waits for the active language's texts (one small chunk).
 void i18nReady.finally(() => createRoot(document.getElementById('root') as HTMLElement).render(

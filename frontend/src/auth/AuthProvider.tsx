@@ -28,6 +28,18 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+let earlySessionCheck: ReturnType<typeof getMe> | null = null;
+
+/**
+ * Starts the stored session's check (/auth/me) before the first render, in parallel with the
+ * language's texts and the first screen's code; the AuthProvider takes its answer when it mounts.
+ */
+export function checkStoredSessionEarly(): void {
+  if (!storedToken()) return;
+  earlySessionCheck = getMe();
+  earlySessionCheck.catch(() => undefined); // handled by the AuthProvider; not an unhandled rejection
+}
+
 function isNetworkFailure(error: unknown): boolean {
   return error instanceof ApiError ? error.status === 0 : true;
 }
@@ -47,7 +59,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!storedToken()) return;
     let cancelled = false;
-    getMe()
+    const check = earlySessionCheck ?? getMe();
+    earlySessionCheck = null;
+    check
       .then((response) => {
         if (!cancelled) setUser(response.data.user);
       })
