@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createQueryClient } from './api/queryClient';
@@ -29,8 +29,10 @@ if (storedToken()) {
   void loadAuthPage().catch(() => undefined);
 }
 
-// The first render waits for the active language's texts (one small chunk).
-void i18nReady.finally(() => createRoot(document.getElementById('root') as HTMLElement).render(
+// The first render waits for the active language's texts (one small chunk). It is a transition, which
+// React renders in slices of a few milliseconds instead of one long task that blocks input.
+const root = createRoot(document.getElementById('root') as HTMLElement);
+void i18nReady.finally(() => startTransition(() => root.render(
   <StrictMode>
     <ThemeModeProvider>
       <AppErrorBoundary>
@@ -48,4 +50,4 @@ void i18nReady.finally(() => createRoot(document.getElementById('root') as HTMLE
       </AppErrorBoundary>
     </ThemeModeProvider>
   </StrictMode>,
-));
+)));

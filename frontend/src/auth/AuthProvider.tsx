@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractLimits } from '../api/contractLimits';
 import { errorMessage, type RefusalTexts } from '../api/errors';
@@ -61,18 +61,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     const check = earlySessionCheck ?? getMe();
     earlySessionCheck = null;
-    check
-      .then((response) => {
-        if (!cancelled) setUser(response.data.user);
-      })
-      .catch(() => {
+    // The answer renders the shell and its page: as a transition, which React renders in short
+    // slices, so the main thread stays free for input instead of one long task.
+    const settle = (next: User | null) => {
+      startTransition(() => {
+        setUser(next);
+        setLoading(false);
+      });
+    };
+    check.then(
+      (response) => {
+        if (!cancelled) settle(response.data.user);
+      },
+      () => {
         if (cancelled) return;
         clearSession();
-        setUser(null);
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
+        settle(null);
+      },
+    );
     return () => {
       cancelled = true;
     };
