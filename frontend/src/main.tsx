@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createQueryClient } from './api/queryClient';
-import { App, loadAuthPage, loadDashboardShell } from './App';
+import { App, AuthPage, DashboardShell } from './App';
 import { AuthProvider, checkStoredSessionEarly } from './auth/AuthProvider';
 import { storedAccountTypeHint, storedToken } from './auth/session';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
@@ -21,18 +21,23 @@ const queryClient = createQueryClient();
 // account type the token names). Without one, the shell's paths send to the sign-in screen.
 const path = window.location.pathname;
 const accountType = storedAccountTypeHint();
+let sessionChecked: Promise<unknown> = Promise.resolve();
 if (storedToken()) {
-  checkStoredSessionEarly();
-  void loadDashboardShell().catch(() => undefined);
-  if (accountType) preloadPage(path, accountType);
+  sessionChecked = checkStoredSessionEarly();
+  void DashboardShell.preload().catch(() => undefined);
+  if (accountType) void preloadPage(path, accountType).catch(() => undefined);
 } else if (path === '/auth' || path === '/login' || shellPaths.some((shellPath) => path === shellPath || path.startsWith(`${shellPath}/`))) {
-  void loadAuthPage().catch(() => undefined);
+  void AuthPage.preload().catch(() => undefined);
 }
 
-// The first render waits for the active language's texts (one small chunk). It is a transition, which
-// React renders in slices of a few milliseconds instead of one long task that blocks input.
+// The first render waits for the active language's texts (one small chunk) and the session check's
+// answer (requested at the same moment), so that it shows the screen the user gets, not a spinner
+// first; a slow answer waits for at most a second. It renders as a transition, which React splits
+// into slices of a few milliseconds instead of one long task that blocks input.
+const SESSION_WAIT_MS = 1_000;
 const root = createRoot(document.getElementById('root') as HTMLElement);
-void i18nReady.finally(() => startTransition(() => root.render(
+const sessionOrTimeout = Promise.race([sessionChecked, new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS))]);
+void Promise.allSettled([i18nReady, sessionOrTimeout]).then(() => startTransition(() => root.render(
   <StrictMode>
     <ThemeModeProvider>
       <AppErrorBoundary>

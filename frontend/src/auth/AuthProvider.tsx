@@ -28,16 +28,32 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-let earlySessionCheck: ReturnType<typeof getMe> | null = null;
+/** The session check main.tsx starts before the first render, for the token it was started with. */
+let earlySession: { token: string; check: ReturnType<typeof getMe>; user?: User | null } | null = null;
 
 /**
  * Starts the stored session's check (/auth/me) before the first render, in parallel with the
- * language's texts and the first screen's code; the AuthProvider takes its answer when it mounts.
+ * language's texts and the first screen's code. Resolves when it has answered (an unknown or
+ * refused session answers no user); an AuthProvider mounted after that starts with the answer.
  */
-export function checkStoredSessionEarly(): void {
-  if (!storedToken()) return;
-  earlySessionCheck = getMe();
-  earlySessionCheck.catch(() => undefined); // handled by the AuthProvider; not an unhandled rejection
+export function checkStoredSessionEarly(): Promise<void> {
+  const token = storedToken();
+  if (!token) return Promise.resolve();
+  const session: NonNullable<typeof earlySession> = { token, check: getMe() };
+  earlySession = session;
+  return session.check.then(
+    (response) => {
+      session.user = response.data.user;
+    },
+    () => {
+      session.user = null;
+    },
+  );
+}
+
+/** The early check, if it was started for the token stored now. */
+function earlySessionFor(token: string | null) {
+  return token !== null && earlySession?.token === token ? earlySession : null;
 }
 
 function isNetworkFailure(error: unknown): boolean {
@@ -48,8 +64,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['common', 'auth']);
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<User | null>(null);
-  const [loading, setLoading] = useState(() => storedToken() !== null);
+  // With the early check answered, the first render shows the right screen (no spinner first).
+  const [user, setUser] = useState<User | null>(() => earlySessionFor(storedToken())?.user ?? null);
+  const [loading, setLoading] = useState(() => storedToken() !== null && earlySessionFor(storedToken())?.user === undefined);
   const loginMutation = useLogin();
   const signupMutation = useSignup();
   const devLoginMutation = useDevLogin();
@@ -57,10 +74,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signingIn = loginMutation.isPending || signupMutation.isPending || devLoginMutation.isPending;
 
   useEffect(() => {
-    if (!storedToken()) return;
+    const token = storedToken();
+    if (!token) return;
+    const early = earlySessionFor(token);
+    if (early?.user === null) clearSession(); // answered before the first render: a refused session
+    if (early?.user !== undefined) return;
     let cancelled = false;
-    const check = earlySessionCheck ?? getMe();
-    earlySessionCheck = null;
     // The answer renders the shell and its page: as a transition, which React renders in short
     // slices, so the main thread stays free for input instead of one long task.
     const settle = (next: User | null) => {
@@ -69,7 +88,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setLoading(false);
       });
     };
-    check.then(
+    (early?.check ?? getMe()).then(
       (response) => {
         if (!cancelled) settle(response.data.user);
       },

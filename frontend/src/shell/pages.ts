@@ -21,9 +21,9 @@ import ShoppingCartCheckoutIcon from '@mui/icons-material/ShoppingCartCheckoutOu
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import StorageIcon from '@mui/icons-material/StorageOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { AccountType } from '../api/generated/model';
 import type { resources } from '../i18n/resources';
+import { preloadableLazy, type PreloadableLazy } from '../preloadableLazy';
 
 /** Dotted paths to the texts of a locale namespace, so a mistyped key fails the type check. */
 type TextKey<T, Prefix extends string = ''> = {
@@ -103,12 +103,9 @@ export interface SectionProps {
   accountType: AccountType;
 }
 
-/** A lazy page whose chunk can be fetched before it renders (main.tsx does, for a cold load's page). */
-type PageComponent = LazyExoticComponent<ComponentType<SectionProps>> & { preload: () => Promise<unknown> };
-
-function lazyPage(load: () => Promise<{ default: ComponentType<SectionProps> }>): PageComponent {
-  return Object.assign(lazy(load), { preload: load });
-}
+/** A page's component; main.tsx preloads a cold load's page. */
+type PageComponent = PreloadableLazy<SectionProps>;
+const lazyPage = preloadableLazy<SectionProps>;
 
 interface PageBase {
   /** The first path segment: the page is served at `/${id}` (and below it). */
@@ -380,10 +377,10 @@ export function pageFor(id: string, accountType: AccountType): PageEntry | undef
   return pages.find((page) => page.id === id && page.roles.includes(accountType));
 }
 
-/** Starts fetching the chunk of the page at a path for an account type, if it has one of its own. */
-export function preloadPage(pathname: string, accountType: AccountType): void {
+/** Fetches the chunk of the page at a path for an account type, if it has one of its own. */
+export function preloadPage(pathname: string, accountType: AccountType): Promise<unknown> {
   const first = pathname.split('/').filter(Boolean)[0] ?? 'dashboard';
-  void pageFor(first, accountType)?.component?.preload().catch(() => undefined);
+  return pageFor(first, accountType)?.component?.preload() ?? Promise.resolve();
 }
 
 /** The entry naming a page for the browser tab: the account type's own, else any entry of that id. */
