@@ -50,6 +50,8 @@ test('a brand signs up, signs out, signs in and sees the brand menu', async () =
     await page.getByTestId('side-menu').getByText(label, { exact: true }).waitFor();
   }
   await page.getByTestId('menu-offers').click();
+  // A navigation is a transition: the dashboard stays on screen until the offers page's chunk is in.
+  await page.getByTestId('section-title').getByText('My Offers', { exact: true }).waitFor();
   assert.equal(await page.getByTestId('section-title').textContent(), 'My Offers');
 
   // A section the brand does not have.

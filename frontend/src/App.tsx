@@ -1,14 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { FullScreenSpinner, RedirectIfSignedIn, RequireAuth } from './auth/RequireAuth';
+import { preloadableLazy } from './preloadableLazy';
 import { shellPaths } from './shell/pages';
 
-const AuthPage = lazy(() => import('./pages/auth/AuthPage'));
+/** The sign-in screen; main.tsx preloads it at startup when no session is stored. */
+export const AuthPage = preloadableLazy(() => import('./pages/auth/AuthPage'));
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
-/** The shell's chunk; main.tsx starts it at startup when a session is stored, alongside /auth/me. */
-export const loadDashboardShell = () => import('./shell/DashboardShell');
-const DashboardShell = lazy(loadDashboardShell);
+/** The shell; main.tsx preloads it at startup when a session is stored, alongside /auth/me. */
+export const DashboardShell = preloadableLazy(() => import('./shell/DashboardShell'));
 
 /** /docs is served by the server; a client-side visit goes to the static page. */
 function DocsRedirect() {

@@ -1,25 +1,43 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createQueryClient } from './api/queryClient';
-import { App, loadDashboardShell } from './App';
-import { AuthProvider } from './auth/AuthProvider';
-import { storedToken } from './auth/session';
+import { App, AuthPage, DashboardShell } from './App';
+import { AuthProvider, checkStoredSessionEarly } from './auth/AuthProvider';
+import { storedAccountTypeHint, storedToken } from './auth/session';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
 import { CurrencyProvider } from './preferences/CurrencyProvider';
 import { ThemeModeProvider } from './preferences/ThemeModeProvider';
 import { ToastProvider } from './toasts/ToastProvider';
 import { i18nReady } from './i18n/config';
+import { preloadPage, shellPaths } from './shell/pages';
 
 const queryClient = createQueryClient();
 
-// A stored session will most likely show the dashboard: fetch the shell's code now, in parallel with
-// the language chunk and the session check (/auth/me), rather than after them.
-if (storedToken()) void loadDashboardShell().catch(() => undefined);
+// A cold load starts everything its first screen needs now, in parallel with the language's chunk
+// (i18n/config.ts), rather than one after the other from the first render on. A stored session will
+// most likely show the shell: the session check (/auth/me), the shell's code and the page's (for the
+// account type the token names). Without one, the shell's paths send to the sign-in screen.
+const path = window.location.pathname;
+const accountType = storedAccountTypeHint();
+let sessionChecked: Promise<unknown> = Promise.resolve();
+if (storedToken()) {
+  sessionChecked = checkStoredSessionEarly();
+  void DashboardShell.preload().catch(() => undefined);
+  if (accountType) void preloadPage(path, accountType).catch(() => undefined);
+} else if (path === '/auth' || path === '/login' || shellPaths.some((shellPath) => path === shellPath || path.startsWith(`${shellPath}/`))) {
+  void AuthPage.preload().catch(() => undefined);
+}
 
-// The first render waits for the active language's texts (one small chunk).
-void i18nReady.finally(() => createRoot(document.getElementById('root') as HTMLElement).render(
+// The first render waits for the active language's texts (one small chunk) and the session check's
+// answer (requested at the same moment), so that it shows the screen the user gets, not a spinner
+// first; a slow answer waits for at most a second. It renders as a transition, which React splits
+// into slices of a few milliseconds instead of one long task that blocks input.
+const SESSION_WAIT_MS = 1_000;
+const root = createRoot(document.getElementById('root') as HTMLElement);
+const sessionOrTimeout = Promise.race([sessionChecked, new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS))]);
+void Promise.allSettled([i18nReady, sessionOrTimeout]).then(() => startTransition(() => root.render(
   <StrictMode>
     <ThemeModeProvider>
       <AppErrorBoundary>
@@ -37,4 +55,4 @@ void i18nReady.finally(() => createRoot(document.getElementById('root') as HTMLE
       </AppErrorBoundary>
     </ThemeModeProvider>
   </StrictMode>,
-));
+)));

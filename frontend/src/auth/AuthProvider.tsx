@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractLimits } from '../api/contractLimits';
 import { errorMessage, type RefusalTexts } from '../api/errors';
@@ -28,6 +28,34 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** The session check main.tsx starts before the first render, for the token it was started with. */
+let earlySession: { token: string; check: ReturnType<typeof getMe>; user?: User | null } | null = null;
+
+/**
+ * Starts the stored session's check (/auth/me) before the first render, in parallel with the
+ * language's texts and the first screen's code. Resolves when it has answered (an unknown or
+ * refused session answers no user); an AuthProvider mounted after that starts with the answer.
+ */
+export function checkStoredSessionEarly(): Promise<void> {
+  const token = storedToken();
+  if (!token) return Promise.resolve();
+  const session: NonNullable<typeof earlySession> = { token, check: getMe() };
+  earlySession = session;
+  return session.check.then(
+    (response) => {
+      session.user = response.data.user;
+    },
+    () => {
+      session.user = null;
+    },
+  );
+}
+
+/** The early check, if it was started for the token stored now. */
+function earlySessionFor(token: string | null) {
+  return token !== null && earlySession?.token === token ? earlySession : null;
+}
+
 function isNetworkFailure(error: unknown): boolean {
   return error instanceof ApiError ? error.status === 0 : true;
 }
@@ -36,8 +64,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['common', 'auth']);
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<User | null>(null);
-  const [loading, setLoading] = useState(() => storedToken() !== null);
+  // With the early check answered, the first render shows the right screen (no spinner first).
+  const [user, setUser] = useState<User | null>(() => earlySessionFor(storedToken())?.user ?? null);
+  const [loading, setLoading] = useState(() => storedToken() !== null && earlySessionFor(storedToken())?.user === undefined);
   const loginMutation = useLogin();
   const signupMutation = useSignup();
   const devLoginMutation = useDevLogin();
@@ -45,20 +74,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signingIn = loginMutation.isPending || signupMutation.isPending || devLoginMutation.isPending;
 
   useEffect(() => {
-    if (!storedToken()) return;
+    const token = storedToken();
+    if (!token) return;
+    const early = earlySessionFor(token);
+    if (early?.user === null) clearSession(); // answered before the first render: a refused session
+    if (early?.user !== undefined) return;
     let cancelled = false;
-    getMe()
-      .then((response) => {
-        if (!cancelled) setUser(response.data.user);
-      })
-      .catch(() => {
+    // The answer renders the shell and its page: as a transition, which React renders in short
+    // slices, so the main thread stays free for input instead of one long task.
+    const settle = (next: User | null) => {
+      startTransition(() => {
+        setUser(next);
+        setLoading(false);
+      });
+    };
+    (early?.check ?? getMe()).then(
+      (response) => {
+        if (!cancelled) settle(response.data.user);
+      },
+      () => {
         if (cancelled) return;
         clearSession();
-        setUser(null);
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
+        settle(null);
+      },
+    );
     return () => {
       cancelled = true;
     };

@@ -1,4 +1,4 @@
-import type { AccountType } from '../api/generated/model';
+import { AccountType } from '../api/generated/model';
 
 // Local storage keys of the signed-in session (seed section 3).
 export const AUTH_TOKEN_KEY = 'auth_token';
@@ -7,6 +7,21 @@ export const DEV_ACCOUNT_TYPE_KEY = 'dev_account_type';
 
 export function storedToken(): string | null {
   return localStorage.getItem(AUTH_TOKEN_KEY);
+}
+
+/**
+ * The account type the stored token was issued for, read from its payload without checking it: only
+ * a hint for which page's code to fetch first (the server checks the token on every request).
+ */
+export function storedAccountTypeHint(): AccountType | null {
+  const payload = storedToken()?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const role: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))).role;
+    return Object.values(AccountType).find((type) => type === role) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 export function storeSession(token: string, devAccountType?: AccountType): void {

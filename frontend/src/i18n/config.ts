@@ -46,6 +46,10 @@ export function storedLanguage(): Language {
   }
 }
 
+// The active language's chunk is requested now, while the main chunk evaluates, instead of when
+// i18next's init (deferred to a later task) asks the backend; the backend's import then finds it loaded.
+void loaders[storedLanguage()]().catch(() => undefined);
+
 /** Resolves once the active language's texts are in; main.tsx renders after it. */
 export const i18nReady = i18n
   .use(chunkBackend)

@@ -1,4 +1,5 @@
 import { Box, Drawer, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuContent } from './MenuContent';
 import type { MenuGroup, MenuItem } from './menus';
@@ -25,6 +26,12 @@ export function SideMenu({
   onSignedOut: () => void;
 }) {
   const { t } = useTranslation();
+  // Under 1024 px the menu starts closed: its content renders when it first opens, not with the
+  // page (hidden, it was a large part of a phone's first render), then stays. The drawer itself
+  // stays mounted from the start, as the scroll lock of useSidebar expects.
+  const [opened, setOpened] = useState(false);
+  if (isMobile && mobileOpen && !opened) setOpened(true);
+  const showContent = !isMobile || opened;
   return (
     <Drawer
       variant={isMobile ? 'temporary' : 'permanent'}
@@ -41,17 +48,19 @@ export function SideMenu({
       }}
     >
       {/* One labelled landmark holds every control of the sidebar: the menu and its foot. */}
-      <Box component="nav" aria-label={t('nav:sidebar')} sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
-        <Box sx={{ px: 3, pt: 2.5, pb: 1 }}>
-          <Typography component="p" variant="h6" sx={{ fontWeight: 800, color: 'primary.main' }}>
-            {t('appName')}
-          </Typography>
+      {showContent && (
+        <Box component="nav" aria-label={t('nav:sidebar')} sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+          <Box sx={{ px: 3, pt: 2.5, pb: 1 }}>
+            <Typography component="p" variant="h6" sx={{ fontWeight: 800, color: 'primary.main' }}>
+              {t('appName')}
+            </Typography>
+          </Box>
+          <Box sx={{ flex: 1, overflowY: 'auto' }}>
+            <MenuContent key={isMobile ? 'mobile' : 'desktop'} groups={groups} activePage={activePage} collapsible={!isMobile} onChoose={onChoose} />
+          </Box>
+          <SideMenuFooter onSignedOut={onSignedOut} />
         </Box>
-        <Box sx={{ flex: 1, overflowY: 'auto' }}>
-          <MenuContent key={isMobile ? 'mobile' : 'desktop'} groups={groups} activePage={activePage} collapsible={!isMobile} onChoose={onChoose} />
-        </Box>
-        <SideMenuFooter onSignedOut={onSignedOut} />
-      </Box>
+      )}
     </Drawer>
   );
 }

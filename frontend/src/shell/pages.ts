@@ -21,9 +21,9 @@ import ShoppingCartCheckoutIcon from '@mui/icons-material/ShoppingCartCheckoutOu
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import StorageIcon from '@mui/icons-material/StorageOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { AccountType } from '../api/generated/model';
 import type { resources } from '../i18n/resources';
+import { preloadableLazy, type PreloadableLazy } from '../preloadableLazy';
 
 /** Dotted paths to the texts of a locale namespace, so a mistyped key fails the type check. */
 type TextKey<T, Prefix extends string = ''> = {
@@ -103,7 +103,9 @@ export interface SectionProps {
   accountType: AccountType;
 }
 
-type PageComponent = LazyExoticComponent<ComponentType<SectionProps>>;
+/** A page's component; main.tsx preloads a cold load's page. */
+type PageComponent = PreloadableLazy<SectionProps>;
+const lazyPage = preloadableLazy<SectionProps>;
 
 interface PageBase {
   /** The first path segment: the page is served at `/${id}` (and below it). */
@@ -136,7 +138,7 @@ export type PageEntry = PageBase &
 export const DOCS_URL = '/docs/index.html';
 
 const ALL: readonly AccountType[] = ['brand', 'affiliate', 'host'];
-const TrackingPage = lazy(() => import('../sections/tracking/TrackingPage'));
+const TrackingPage = lazyPage(() => import('../sections/tracking/TrackingPage'));
 
 /**
  * Every page of the app, in sidebar order: a group lists its entries in the order they appear here.
@@ -149,7 +151,7 @@ export const pages: readonly PageEntry[] = [
     label: 'items.dashboard',
     title: 'dashboard.brandTitle',
     icon: DashboardIcon,
-    component: lazy(() => import('../sections/dashboards/BrandDashboard')),
+    component: lazyPage(() => import('../sections/dashboards/BrandDashboard')),
     menu: { brand: 'main' },
   },
   {
@@ -158,7 +160,7 @@ export const pages: readonly PageEntry[] = [
     label: 'items.dashboard',
     title: 'dashboard.affiliateTitle',
     icon: DashboardIcon,
-    component: lazy(() => import('../sections/dashboards/AffiliateDashboard')),
+    component: lazyPage(() => import('../sections/dashboards/AffiliateDashboard')),
     menu: { affiliate: 'overview' },
   },
   {
@@ -167,7 +169,7 @@ export const pages: readonly PageEntry[] = [
     label: 'items.dashboard',
     title: 'dashboard.hostTitle',
     icon: DashboardIcon,
-    component: lazy(() => import('../sections/dashboards/HostDashboard')),
+    component: lazyPage(() => import('../sections/dashboards/HostDashboard')),
     menu: { host: 'platformOverview' },
   },
   {
@@ -177,7 +179,7 @@ export const pages: readonly PageEntry[] = [
     title: 'titles.offersBrand',
     description: 'descriptions.offersBrand',
     icon: CampaignIcon,
-    component: lazy(() => import('../sections/offers/BrandOffersPage')),
+    component: lazyPage(() => import('../sections/offers/BrandOffersPage')),
     menu: { brand: 'management' },
   },
   {
@@ -187,7 +189,7 @@ export const pages: readonly PageEntry[] = [
     title: 'titles.offersAffiliate',
     description: 'descriptions.offersAffiliate',
     icon: CampaignIcon,
-    component: lazy(() => import('../sections/offers/AffiliateOffersPage')),
+    component: lazyPage(() => import('../sections/offers/AffiliateOffersPage')),
     menu: { affiliate: 'overview' },
   },
   {
@@ -217,7 +219,7 @@ export const pages: readonly PageEntry[] = [
     title: 'titles.applications',
     description: 'descriptions.applications',
     icon: HowToRegIcon,
-    component: lazy(() => import('../sections/applications/ApplicationsPage')),
+    component: lazyPage(() => import('../sections/applications/ApplicationsPage')),
     menu: { brand: 'management' },
   },
   {
@@ -227,7 +229,7 @@ export const pages: readonly PageEntry[] = [
     title: 'titles.affiliates',
     description: 'descriptions.affiliates',
     icon: GroupsIcon,
-    component: lazy(() => import('../sections/affiliates/AffiliatesPage')),
+    component: lazyPage(() => import('../sections/affiliates/AffiliatesPage')),
     menu: { brand: 'management', host: 'platformOverview' },
   },
   {
@@ -237,7 +239,7 @@ export const pages: readonly PageEntry[] = [
     title: 'titles.discountCodes',
     description: 'descriptions.discountCodes',
     icon: LocalOfferIcon,
-    component: lazy(() => import('../sections/discountCodes/DiscountCodesPage')),
+    component: lazyPage(() => import('../sections/discountCodes/DiscountCodesPage')),
     menu: { brand: 'management', affiliate: 'overview' },
   },
   {
@@ -265,7 +267,7 @@ export const pages: readonly PageEntry[] = [
     title: 'titles.admin',
     description: 'descriptions.admin',
     icon: AdminPanelSettingsIcon,
-    component: lazy(() => import('../sections/admin/AdminPage')),
+    component: lazyPage(() => import('../sections/admin/AdminPage')),
     menu: { host: 'operations' },
   },
   {
@@ -275,7 +277,7 @@ export const pages: readonly PageEntry[] = [
     title: 'titles.dataManagement',
     description: 'descriptions.dataManagement',
     icon: StorageIcon,
-    component: lazy(() => import('../sections/dataManagement/DataManagementPage')),
+    component: lazyPage(() => import('../sections/dataManagement/DataManagementPage')),
     menu: { host: 'operations' },
   },
   {
@@ -303,7 +305,7 @@ export const pages: readonly PageEntry[] = [
     title: 'titles.integration',
     description: 'descriptions.integration',
     icon: IntegrationInstructionsIcon,
-    component: lazy(() => import('../sections/integration/IntegrationPage')),
+    component: lazyPage(() => import('../sections/integration/IntegrationPage')),
     menu: { brand: 'settings' },
   },
   {
@@ -323,7 +325,7 @@ export const pages: readonly PageEntry[] = [
     title: 'titles.settings',
     description: 'descriptions.settings',
     icon: SettingsIcon,
-    component: lazy(() => import('../sections/settings/SettingsPage')),
+    component: lazyPage(() => import('../sections/settings/SettingsPage')),
     menu: { brand: 'settings', host: 'settings' },
   },
   {
@@ -339,7 +341,7 @@ export const pages: readonly PageEntry[] = [
     title: 'titles.payouts',
     description: 'descriptions.payouts',
     icon: PaymentsIcon,
-    component: lazy(() => import('../sections/PayoutsPlaceholder')),
+    component: lazyPage(() => import('../sections/PayoutsPlaceholder')),
   },
   {
     id: 'shopify-setup',
@@ -354,7 +356,7 @@ export const pages: readonly PageEntry[] = [
     title: 'titles.calendar',
     description: 'descriptions.calendar',
     icon: CalendarMonthIcon,
-    component: lazy(() => import('../sections/calendar/CalendarPage')),
+    component: lazyPage(() => import('../sections/calendar/CalendarPage')),
   },
   {
     id: 'notifications',
@@ -373,6 +375,12 @@ export const pages: readonly PageEntry[] = [
 /** The entry serving a page to an account type, or undefined when that type may not open it. */
 export function pageFor(id: string, accountType: AccountType): PageEntry | undefined {
   return pages.find((page) => page.id === id && page.roles.includes(accountType));
+}
+
+/** Fetches the chunk of the page at a path for an account type, if it has one of its own. */
+export function preloadPage(pathname: string, accountType: AccountType): Promise<unknown> {
+  const first = pathname.split('/').filter(Boolean)[0] ?? 'dashboard';
+  return pageFor(first, accountType)?.component?.preload() ?? Promise.resolve();
 }
 
 /** The entry naming a page for the browser tab: the account type's own, else any entry of that id. */
