@@ -98,6 +98,14 @@ func (s *Server) RotateWebhookSecret(ctx context.Context, req oapi.RotateWebhook
 	return resp, nil
 }
 
+// SetWebhookSecret stores the signing key a brand brings.
+func (s *Server) SetWebhookSecret(ctx context.Context, req oapi.SetWebhookSecretRequestObject) (oapi.SetWebhookSecretResponseObject, error) {
+	if err := s.Catalogue.SetWebhookSecret(ctx, scope(ctx), req.Id, req.Body.WebhookSecret); err != nil {
+		return nil, err
+	}
+	return oapi.SetWebhookSecret200JSONResponse{Success: true, Message: "Webhook secret set"}, nil
+}
+
 // GetBrandDomains answers a brand's allowed domains.
 func (s *Server) GetBrandDomains(ctx context.Context, req oapi.GetBrandDomainsRequestObject) (oapi.GetBrandDomainsResponseObject, error) {
 	b, err := s.Catalogue.GetBrand(ctx, scope(ctx), req.Id)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/conversions"
 	"github.com/openaffiliate/platform/server/shopify"
 )
@@ -212,5 +213,29 @@ func (s *Server) GetEarnings(ctx context.Context, _ oapi.GetEarningsRequestObjec
 			Paid: r.Paid.StringFixed(2), Reversed: r.Reversed.StringFixed(2), Conversions: int(r.Conversions),
 		}
 	}
+	return resp, nil
+}
+
+// SendShopifyTestOrder sends a signed sample order to the caller brand's own webhook.
+func (s *Server) SendShopifyTestOrder(ctx context.Context, _ oapi.SendShopifyTestOrderRequestObject) (oapi.SendShopifyTestOrderResponseObject, error) {
+	brandID, ok := scope(ctx).BrandID()
+	if !ok {
+		return nil, apierror.Forbidden("Only a brand sends itself a test order")
+	}
+	d, err := s.Shopify.SendTest(ctx, brandID)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.SendShopifyTestOrder200JSONResponse{Success: true}
+	resp.Data.Result = d.Result.Outcome
+	resp.Data.WebhookUrl = catalogue.ShopifyWebhookURL(s.PublicURL, d.PublicID)
+	resp.Data.Topic = d.Topic
+	resp.Data.OrderId = d.Order.ID
+	resp.Data.TotalPrice = d.Order.TotalPrice.StringFixed(2)
+	resp.Data.Currency = d.Order.Currency
+	if len(d.Order.DiscountCodes) > 0 {
+		resp.Data.DiscountCode = d.Order.DiscountCodes[0]
+	}
+	resp.Data.SignatureChecked = true
 	return resp, nil
 }

@@ -190,3 +190,41 @@ func TestShopifyClickAttribution(t *testing.T) {
 		t.Fatalf("%s %v", outcome, c)
 	}
 }
+
+// TestShopifyTestOrder: a brand's test order goes through its webhook's signature check and parser,
+// and is not stored; only a brand may send one.
+func TestShopifyTestOrder(t *testing.T) {
+	env := servertest.Get(t)
+	s := newShop(t, env)
+	d := data(mustStatus(t, env.Call(t, http.MethodPost, "/brands/shopify/test-order", s.brand.token, nil), http.StatusOK))
+	if d["result"] != "test_order" || d["signature_checked"] != true || d["total_price"] != "199.00" || d["discount_code"] != "TOAMNA20" ||
+		!strings.HasSuffix(d["webhook_url"].(string), s.path) {
+		t.Fatalf("%v", d)
+	}
+	if n := count(t, env, "SELECT count(*) FROM conversions WHERE brand_id = $1", s.brand.brandID()); n != 0 {
+		t.Fatalf("the test order stored %d conversions", n)
+	}
+	wantError(t, env.Call(t, http.MethodPost, "/brands/shopify/test-order", s.affiliate.token, nil), http.StatusForbidden, "FORBIDDEN")
+	wantError(t, env.Call(t, http.MethodPost, "/brands/shopify/test-order", hostToken(t, env), nil), http.StatusForbidden, "FORBIDDEN")
+}
+
+// TestShopifySigningKeyFromTheShop: a brand sets the key Shopify signs with; webhooks signed with
+// it are taken, with the old secret refused; another brand cannot set it.
+func TestShopifySigningKeyFromTheShop(t *testing.T) {
+	env := servertest.Get(t)
+	s, other := newShop(t, env), newShop(t, env)
+	key := "shpss_0123456789abcdef0123456789abcdef"
+	path := "/brands/" + s.brand.brandID() + "/webhook-secret"
+	wantError(t, env.Call(t, http.MethodPut, path, other.brand.token, map[string]any{"webhook_secret": key}), http.StatusNotFound, "NOT_FOUND")
+	wantError(t, env.Call(t, http.MethodPut, path, s.brand.token, map[string]any{"webhook_secret": "short"}), http.StatusBadRequest, "VALIDATION_ERROR")
+	wantError(t, env.Call(t, http.MethodPut, path, s.brand.token, map[string]any{"webhook_secret": "has a space in it ok"}), http.StatusBadRequest, "VALIDATION_ERROR")
+	r := mustStatus(t, env.Call(t, http.MethodPut, path, s.brand.token, map[string]any{"webhook_secret": key}), http.StatusOK)
+	if strings.Contains(string(r.Raw), key) {
+		t.Fatal("the secret was answered back")
+	}
+	order := sample(shopify.SampleOrder, "5837293649217", "5837293649300")
+	if r := s.send(t, env, "orders/create", "k1", s.secret, order); r.Status != http.StatusUnauthorized {
+		t.Fatalf("the old secret: %d", r.Status)
+	}
+	mustStatus(t, s.send(t, env, "orders/create", "k2", key, order), http.StatusOK)
+}

@@ -167,3 +167,6 @@ WHERE v.affiliate_id IS NOT NULL
   AND (sqlc.narg(affiliate_id)::uuid IS NULL OR v.affiliate_id = sqlc.narg(affiliate_id))
 GROUP BY v.commission_currency
 ORDER BY v.commission_currency;
+
+-- name: BrandWebhookByID :one
+SELECT public_id, webhook_secret FROM brands WHERE id = @id;

@@ -1610,6 +1610,29 @@ type ResetPasswordRequest struct {
 // ShopifyPayload A Shopify order (`orders/*` topics) or refund (`refunds/create`) as Shopify sends it.
 type ShopifyPayload map[string]interface{}
 
+// ShopifyTestOrderResponse defines model for ShopifyTestOrderResponse.
+type ShopifyTestOrderResponse struct {
+	Data struct {
+		Currency     string `json:"currency"`
+		DiscountCode string `json:"discount_code"`
+		OrderId      string `json:"order_id"`
+
+		// Result What the webhook answered (`test_order` when all went well).
+		Result string `json:"result"`
+
+		// SignatureChecked The signature was checked against the brand's webhook secret and matched.
+		SignatureChecked bool   `json:"signature_checked"`
+		Topic            string `json:"topic"`
+
+		// TotalPrice An exact decimal number written as a string.
+		//
+		// Example: 12.50
+		TotalPrice Decimal `json:"total_price"`
+		WebhookUrl string  `json:"webhook_url"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
 // ShopifyWebhookResponse defines model for ShopifyWebhookResponse.
 type ShopifyWebhookResponse struct {
 	Data struct {
@@ -1765,6 +1788,12 @@ type ValueInput = amount.Text
 
 // Visibility defines model for Visibility.
 type Visibility string
+
+// WebhookSecretInput defines model for WebhookSecretInput.
+type WebhookSecretInput struct {
+	// WebhookSecret The signing key (printable characters, no spaces).
+	WebhookSecret string `json:"webhook_secret"`
+}
 
 // WebhookSecretResponse defines model for WebhookSecretResponse.
 type WebhookSecretResponse struct {
@@ -2004,6 +2033,15 @@ type SetupBrandParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// SendShopifyTestOrderParams defines parameters for SendShopifyTestOrder.
+type SendShopifyTestOrderParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // DeleteBrandParams defines parameters for DeleteBrand.
 type DeleteBrandParams struct {
 	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
@@ -2033,6 +2071,15 @@ type SetBrandDomainsParams struct {
 
 // RotateWebhookSecretParams defines parameters for RotateWebhookSecret.
 type RotateWebhookSecretParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// SetWebhookSecretParams defines parameters for SetWebhookSecret.
+type SetWebhookSecretParams struct {
 	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
 	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
 	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
@@ -2301,6 +2348,9 @@ type UpdateBrandJSONRequestBody = BrandInput
 // SetBrandDomainsJSONRequestBody defines body for SetBrandDomains for application/json ContentType.
 type SetBrandDomainsJSONRequestBody = DomainsInput
 
+// SetWebhookSecretJSONRequestBody defines body for SetWebhookSecret for application/json ContentType.
+type SetWebhookSecretJSONRequestBody = WebhookSecretInput
+
 // CreateCampaignJSONRequestBody defines body for CreateCampaign for application/json ContentType.
 type CreateCampaignJSONRequestBody = CampaignInput
 
@@ -2432,6 +2482,9 @@ type ServerInterface interface {
 	// SetupBrand A brand edits its own company name, domain and default currency
 	// (PUT /brands/setup)
 	SetupBrand(ctx echo.Context, params SetupBrandParams) error
+	// SendShopifyTestOrder Send a signed sample Shopify order to the brand's own webhook, and show what it did
+	// (POST /brands/shopify/test-order)
+	SendShopifyTestOrder(ctx echo.Context, params SendShopifyTestOrderParams) error
 	// DeleteBrand Delete a brand and everything it owns (host)
 	// (DELETE /brands/{id})
 	DeleteBrand(ctx echo.Context, id IdPath, params DeleteBrandParams) error
@@ -2447,6 +2500,9 @@ type ServerInterface interface {
 	// RotateWebhookSecret Replace the brand's webhook secret
 	// (POST /brands/{id}/webhook-secret)
 	RotateWebhookSecret(ctx echo.Context, id IdPath, params RotateWebhookSecretParams) error
+	// SetWebhookSecret Set the brand's webhook secret to the signing key Shopify shows
+	// (PUT /brands/{id}/webhook-secret)
+	SetWebhookSecret(ctx echo.Context, id IdPath, params SetWebhookSecretParams) error
 	// ListCampaigns Campaigns (host all; brand its own; affiliate the public active ones and its own)
 	// (GET /campaigns)
 	ListCampaigns(ctx echo.Context, params ListCampaignsParams) error
@@ -3308,6 +3364,35 @@ func (w *ServerInterfaceWrapper) SetupBrand(ctx echo.Context) error {
 	return err
 }
 
+// SendShopifyTestOrder converts echo context to params.
+func (w *ServerInterfaceWrapper) SendShopifyTestOrder(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SendShopifyTestOrderParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SendShopifyTestOrder(ctx, params)
+	return err
+}
+
 // DeleteBrand converts echo context to params.
 func (w *ServerInterfaceWrapper) DeleteBrand(ctx echo.Context) error {
 	var err error
@@ -3465,6 +3550,42 @@ func (w *ServerInterfaceWrapper) RotateWebhookSecret(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.RotateWebhookSecret(ctx, id, params)
+	return err
+}
+
+// SetWebhookSecret converts echo context to params.
+func (w *ServerInterfaceWrapper) SetWebhookSecret(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SetWebhookSecretParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SetWebhookSecret(ctx, id, params)
 	return err
 }
 
@@ -4376,6 +4497,7 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.DELETE(options.BaseURL+"/brands/:id", wrapper.DeleteBrand, options.OperationMiddlewares["deleteBrand"]...)
 	router.PUT(options.BaseURL+"/brands/:id", wrapper.UpdateBrand, options.OperationMiddlewares["updateBrand"]...)
 	router.POST(options.BaseURL+"/brands/:id/webhook-secret", wrapper.RotateWebhookSecret, options.OperationMiddlewares["rotateWebhookSecret"]...)
+	router.PUT(options.BaseURL+"/brands/:id/webhook-secret", wrapper.SetWebhookSecret, options.OperationMiddlewares["setWebhookSecret"]...)
 	router.GET(options.BaseURL+"/brands/:id/domains", wrapper.GetBrandDomains, options.OperationMiddlewares["getBrandDomains"]...)
 	router.PUT(options.BaseURL+"/brands/:id/domains", wrapper.SetBrandDomains, options.OperationMiddlewares["setBrandDomains"]...)
 	router.GET(options.BaseURL+"/affiliates", wrapper.ListAffiliates, options.OperationMiddlewares["listAffiliates"]...)
@@ -4416,6 +4538,7 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/conversions/:id", wrapper.GetConversion, options.OperationMiddlewares["getConversion"]...)
 	router.POST(options.BaseURL+"/integrations/shopify/:public_id/orders", wrapper.ReceiveShopifyWebhook, options.OperationMiddlewares["receiveShopifyWebhook"]...)
 	router.GET(options.BaseURL+"/earnings", wrapper.GetEarnings, options.OperationMiddlewares["getEarnings"]...)
+	router.POST(options.BaseURL+"/brands/shopify/test-order", wrapper.SendShopifyTestOrder, options.OperationMiddlewares["sendShopifyTestOrder"]...)
 
 }
 
@@ -7546,6 +7669,112 @@ func (response SetupBrand500JSONResponse) VisitSetupBrandResponse(w http.Respons
 	return err
 }
 
+type SendShopifyTestOrderRequestObject struct {
+	Params SendShopifyTestOrderParams
+}
+
+type SendShopifyTestOrderResponseObject interface {
+	VisitSendShopifyTestOrderResponse(w http.ResponseWriter) error
+}
+
+type SendShopifyTestOrder200JSONResponse ShopifyTestOrderResponse
+
+func (response SendShopifyTestOrder200JSONResponse) VisitSendShopifyTestOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendShopifyTestOrder400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SendShopifyTestOrder400JSONResponse) VisitSendShopifyTestOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendShopifyTestOrder401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SendShopifyTestOrder401JSONResponse) VisitSendShopifyTestOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendShopifyTestOrder403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SendShopifyTestOrder403JSONResponse) VisitSendShopifyTestOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendShopifyTestOrder409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SendShopifyTestOrder409JSONResponse) VisitSendShopifyTestOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendShopifyTestOrder413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SendShopifyTestOrder413JSONResponse) VisitSendShopifyTestOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendShopifyTestOrder500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response SendShopifyTestOrder500JSONResponse) VisitSendShopifyTestOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteBrandRequestObject struct {
 	Id     IdPath `json:"id"`
 	Params DeleteBrandParams
@@ -8113,6 +8342,128 @@ func (response RotateWebhookSecret413JSONResponse) VisitRotateWebhookSecretRespo
 type RotateWebhookSecret500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response RotateWebhookSecret500JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetWebhookSecretRequestObject struct {
+	Id     IdPath `json:"id"`
+	Params SetWebhookSecretParams
+	Body   *SetWebhookSecretJSONRequestBody
+}
+
+type SetWebhookSecretResponseObject interface {
+	VisitSetWebhookSecretResponse(w http.ResponseWriter) error
+}
+
+type SetWebhookSecret200JSONResponse MessageResponse
+
+func (response SetWebhookSecret200JSONResponse) VisitSetWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetWebhookSecret400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetWebhookSecret400JSONResponse) VisitSetWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetWebhookSecret401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetWebhookSecret401JSONResponse) VisitSetWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetWebhookSecret403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetWebhookSecret403JSONResponse) VisitSetWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetWebhookSecret404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetWebhookSecret404JSONResponse) VisitSetWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetWebhookSecret409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SetWebhookSecret409JSONResponse) VisitSetWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetWebhookSecret413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SetWebhookSecret413JSONResponse) VisitSetWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetWebhookSecret500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response SetWebhookSecret500JSONResponse) VisitSetWebhookSecretResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response); err != nil {
@@ -10883,6 +11234,9 @@ type StrictServerInterface interface {
 	// SetupBrand A brand edits its own company name, domain and default currency
 	// (PUT /brands/setup)
 	SetupBrand(ctx context.Context, request SetupBrandRequestObject) (SetupBrandResponseObject, error)
+	// SendShopifyTestOrder Send a signed sample Shopify order to the brand's own webhook, and show what it did
+	// (POST /brands/shopify/test-order)
+	SendShopifyTestOrder(ctx context.Context, request SendShopifyTestOrderRequestObject) (SendShopifyTestOrderResponseObject, error)
 	// DeleteBrand Delete a brand and everything it owns (host)
 	// (DELETE /brands/{id})
 	DeleteBrand(ctx context.Context, request DeleteBrandRequestObject) (DeleteBrandResponseObject, error)
@@ -10898,6 +11252,9 @@ type StrictServerInterface interface {
 	// RotateWebhookSecret Replace the brand's webhook secret
 	// (POST /brands/{id}/webhook-secret)
 	RotateWebhookSecret(ctx context.Context, request RotateWebhookSecretRequestObject) (RotateWebhookSecretResponseObject, error)
+	// SetWebhookSecret Set the brand's webhook secret to the signing key Shopify shows
+	// (PUT /brands/{id}/webhook-secret)
+	SetWebhookSecret(ctx context.Context, request SetWebhookSecretRequestObject) (SetWebhookSecretResponseObject, error)
 	// ListCampaigns Campaigns (host all; brand its own; affiliate the public active ones and its own)
 	// (GET /campaigns)
 	ListCampaigns(ctx context.Context, request ListCampaignsRequestObject) (ListCampaignsResponseObject, error)
@@ -12084,6 +12441,31 @@ func (sh *strictHandler) SetupBrand(ctx echo.Context, params SetupBrandParams) e
 	return nil
 }
 
+// SendShopifyTestOrder operation middleware
+func (sh *strictHandler) SendShopifyTestOrder(ctx echo.Context, params SendShopifyTestOrderParams) error {
+	var request SendShopifyTestOrderRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SendShopifyTestOrder(ctx.Request().Context(), request.(SendShopifyTestOrderRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SendShopifyTestOrder")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SendShopifyTestOrderResponseObject); ok {
+		return validResponse.VisitSendShopifyTestOrderResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // DeleteBrand operation middleware
 func (sh *strictHandler) DeleteBrand(ctx echo.Context, id IdPath, params DeleteBrandParams) error {
 	var request DeleteBrandRequestObject
@@ -12253,6 +12635,55 @@ func (sh *strictHandler) RotateWebhookSecret(ctx echo.Context, id IdPath, params
 		return err
 	} else if validResponse, ok := response.(RotateWebhookSecretResponseObject); ok {
 		return validResponse.VisitRotateWebhookSecretResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SetWebhookSecret operation middleware
+func (sh *strictHandler) SetWebhookSecret(ctx echo.Context, id IdPath, params SetWebhookSecretParams) error {
+	var request SetWebhookSecretRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body SetWebhookSecretJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SetWebhookSecret(ctx.Request().Context(), request.(SetWebhookSecretRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetWebhookSecret")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SetWebhookSecretResponseObject); ok {
+		return validResponse.VisitSetWebhookSecretResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -13215,310 +13646,319 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2Lcts4uiD8KijNnLL9LyXLjtM9sevUrpI4E087tsd2us/ZVlaESUhCmwI0BGhFk3bV/zT/g/1PsoXv",
-	"A0hQInVxfEm6vVtnOqZIXL/79UsjkqOxFExo1dj/0hjTlI6YZin8dRSfUT00/+Kisd8Ymz+ChqAj1thv",
-	"8LgRNFL2r4ynLG7s6zRjQUNFQzai5ou+TEdUN/YbWQZv6unYfKV0ysWgcXsbNI5iNhpLzUQ0/YlNzTcx",
-	"U1HKx5pLM90Hes0UoSRlOp0SRftsn+ghI32eKk2oUBOWkr5MiR5yRa7ZlHBFlJYpi+Hx7h4ZyixVhIqY",
-	"pGyc0CmLAzLhetgVYT67bp7b3/aJ2UQYwNdm3jGjmvRTOYJ5FR0xEtEkYelB8cDMa4YkVEg9ZGlXjJge",
-	"yjgg5riITMmVjKd2uYqEe+1X5Ojt4Yez08vDkzf/3fvp8L9754cfLw7fhi3ydyZYSjUjUjAyZinJFEsJ",
-	"jcyJkE3aFR8/Hr3dshvKFCNc2xOg2r62oeDAOFOtrmgEeHNDRmOWFnfnHX3TnL1/cSP6+ZiJgbn33Zcv",
-	"g8aIC/f3TmBgQLPUjPl/fu12P+/uNLvdzz8efvoff62842M+4nr+as/ogBHF/83IZsz6NEs02Wm3t1pu",
-	"vf/KWDotlpvAKP4i7VeN/Z12OzBL5qNsBH+1YcX2z3xJXGg2YCms6bTfV6xiUedyooiWRF3zcbGudkCo",
-	"JiOpNNnd2ftx728vftj7catFzqjSAAVMxAH8Y2w2xRVho7Gewh2FWmqahERpniQkkpnQirAblk5JKid1",
-	"u5W4vsrttoMCsbjQL3Yb3u6L9Xln0K48g3/ClHNH0CERVazJhWJCcc1vGFHZFd4nHA2jaTQ0IFe3ePdn",
-	"NTy12/NAcmuoiBpLoRgQndc0Pmf/ypiCK4qkMDhq/knH44RH1Cx1+zdl1vvFm+avKes39ht/2S4I2jb+",
-	"qrYP01SmOFV5v5dDRlKczNzciCbmdFkMaJsyeg30J0vYATHYbU5hQh2RaTVug8YbKfoJjx5hrR2SCf6v",
-	"jJEbmmQAaDRJGY2nRNNrJgKzZipIOIPbIawYqAWSRUun3L5rd/ZOplc8jpl4nGugEeAHMeBBRnRqlgXU",
-	"Fsm7HBvCyKWAtR0JQ4RogiM+/NELkgn2ecwizWKiWHrDUsLM28gIchCKzbVwAQ8TOVCw2BOp38lMxA+/",
-	"zhNJVBYNibz6jUWabMrUMIgrlkgxANLm7l4zQYXeguWd0WkiaXwp5TFNB+xxkQ54I1ckMVMDHxNkh3zg",
-	"r2Fpl1J+oGJqyYF6hKVJSUZUTInhcqOxVobMIfOE2c+NKNLs9DVL54nnBYukiOGcJxTOvS9TRnQ6NdhF",
-	"B5SLVpkyLuJTZnEfBc30UKb83+wRoOcDV4qLQUDY57GR6QxBSdmNvGYx0dKRmEkqxYBEKYuZ0JwmBsZv",
-	"3a7gkDqIyZewoy8NJswWf21cpVQYQZD2+zzhVDNztFLpxqc5nhA0OvlLRihNDfZrjvwhShnVLO5RXRIz",
-	"Y6pZU/MRa1QMx0aUJ+b1uV94vIKw6rhbxfdKUwTMRUee7+YC3r4NGkau61XPLbIkoVcJcyL1vFBVCN2/",
-	"ohQOq3O7LAYP/LNySy1OG6lE6bTfMk15os4tP54//JhqOv+U+re10kGYWT0QhlG4ZqPlR1l8ZMawW6Fp",
-	"SqdzZ+NDWmmyqjNQWRQxpbxLvpIyYVTMDeveDPA0Fh7okRhniK9xzM3kNDnzjq5PE8WCmdPMgbUkie8t",
-	"gMplIlZ5/SVoWbL6G67ZMRfX60IEkhC1FpJymK2Xpck8bTU8Q/GBaGZjlLNB5TJsFr6Ce0UiZdgv14qA",
-	"INpqLMWfYtLAX/XjgYg53ruASURHY8oHorciCYuZ0lzASbkzLsNN+94gzF/akr0rvRy0aJKc9hv7vy6m",
-	"DEanbNwGtbRpDRrjU6nVKEwVTfn0YCDzGPS5lpY+HmZcON5apgW/gLFDkHxJ5CqV2WCoW6RDQMogijFl",
-	"bUWDLGWKyD4QBTkRxAGnIlIkUxTgjRxiNPauMH8VA3OtWNI3wxGjici+eXvUIh+kQHMTF+T89MTq/wnV",
-	"Bgs3FLmiipEoS1OjhQU4chhJccNSZfAvpZqFoMKRMUsjJjQdsH1SvKHA+rPTbpMo4dG1Iptht7Hbetnu",
-	"NuC73dbL/9hCA081VVC93yQXKDbOypZBI5KjkZH2UG5cBBFvWcRHNMGPSuu/05eqej0xVyAz9iIZM9Uz",
-	"umr1iwlV5qV8IQv4yxI5yoDlDRPZOvsAc04Pb6RC/kfTo70wMBuOmRwnjEjUCHO42lBEpzS6NnpBwoW5",
-	"3mthYPNKakXY5yjJYhZvedzLt9346FRaUfmgiw2W7nv+HoN5oKm+kcrjr8TgMbcW3a8X3VfkbrAys8qv",
-	"AolaMX+csj7/XC2XXLPphrJW6WhIUxpplqrA6IEpi+RAcDDUthrVMGj0q69Y9AJ9wC56Rg0onVRpBfVX",
-	"+QYHWJvvjHnvGgFhsUwP4HIbNK6r/AAg+7EoZdoc9QHhmkRUCGk0bKKGBm9y5Xrx4bj14EQPz8hgX3eR",
-	"7SrErh1r2fZs8SuI+fXLWk30qrzPdbQ1d7OLxSg37iNcSaE+1otJvXp7QfHOioSp+KCWuIDMsup464r9",
-	"+fu109+FKscs4vFXEtsVN6A01dlSSPvARlcsVUM+vsD3Kwmjf3izR+Pdw8w1z11iMAcq+TJniK13TkvA",
-	"8TFUoQc3uCw2snx6QGxen5SVCMHKJ1C/40chXqm8ockHGZcsqzTTEvyAIqNJtTk108N1T+i3ia4kF5lC",
-	"4/eiI/uoKmRVM6D9vGp3I6YUHdRYWe9wjG68BQf6GkzS82KqHI2pmN43xQQXbs9phcuO8I197425bPO9",
-	"HFEuqqUjIFwbipg3yIRdEXy5tQoVxlcr1JlOksgJi4lnN7LjKvAjouJitO2hHLExHTDwluREZW6mMulY",
-	"2/Q+v217T8S8USldy4lgacHMZ0egGuIrNhSBV1Y6LhzSM9/X3wZqBObVgEyGEuyXLDbiazY+IGYmG2iC",
-	"NovcDmGhC4M6hAQX2ZAqgrqZWeWaLoOgMc6uEh7Vrhh/tuvgMQFfMRezSir8ahRR9MSqFayrnjZSwqoc",
-	"nv21VSBJAZ8zjLV8D+WrrkX1u4jidXjXwcsyu0GnK1VGGRm32Gc6GiesFcnRAblKqLgmUcJoqqwOWLLq",
-	"v7hfq37tzh9BugDoWV2uQNq7TKKwgz6CLAHrWZdHXjkGssJOq3b28DIDTH7BdDa+k49hhhMuAcn75HJL",
-	"0GTW4+AvtOoc3lhZf4HWp3pg8apAdZC7WFwY8FSVaQ6cjCCg9UZWQlsiVhbSnPlY65RfZeCfmXARy0kv",
-	"ptMag+laKiO+XK9+ZvEA4+FWw/8Ty21yw+in2UiC10D1RowKRYQkOAGBKL5W2fzc0zZKYCGQ5K9DTEF5",
-	"AIiGWscWfQfZ7c7Q7J9KxckzEfdia0ovrWQVnj6USczFIAeS8hW8MQSDjJkw75QcC5EUfZ5CSOtIseQG",
-	"PCUQ/CamxAxGaF9DLA6bEpqm/IZZaQUvFFwWSgo3kCKMRsMFwpMHtk5SdA7I+7IRjHLtv1eYCyoERpok",
-	"EIvjGeI9Dc6IaQxM9SnE10kBYmWuZlkyYGQWPFcwn/4GUWGG6NzdvJwawUWYP/bXxD0wPKT67mC0mnnF",
-	"kU9nXAkaN1zxK55wvRQrfi7erJQPPbOLR6lyudG/xhkI8qwu3il4eJUTN/+IPXyeJ0UVtKWeNM8gYelQ",
-	"ZrnBjPw6D7HBPCdaxMjuws4fij/lEcgvfni5OPy6zLnmMTSXqdF9Cy8fOBVpY9aBywdCps63spwN5nxu",
-	"FQwDFy8e8lNwrJ/NS8X098OAPJnqZXW8x0NyJMt3olrO5PhOiRltAusxevKVYgLTHQS7YelWy499n4O8",
-	"9ZnRTDRkpsDBJAUkY6DrP4dD6owjqJ3O6nVfFUxzjyS9vCUaaX7DAjKmoODLlDARs9hpqZa9w0szG9qr",
-	"WuW9cIClAvsjaK45QVlZec21iWX6azH0I6iwblXrarGRpxuttuuaXT68Ojsjh/hGcIBbI5tRG6wAwF1p",
-	"DnejfBw7HFvIRMtYdCqSqY0tYkmsCFClaEjFgBlOBU/xIVUoN18zNlYQfwSkv0UupU0SMsOYJSgiU4w9",
-	"QiYVoF3JiOiECxKCASmsivf5Jlj61zBWs7N5UnU6xttwh6ztiQW5rY06tTJlI1DObdoFizEnbtQiHXsZ",
-	"LpvkipErqYdEMQj2QrMcWlRzrHfgtFSeLDG7KiAr0YWggck7RziPIdzPUsWfQqr4FsWCB+Ps8/Qa6OIZ",
-	"VWoi0zvZ3xFItRtipYMSbLLG+7PMbGbC8nCVTCnh0fWicJK17HQPFQdiFvkwsXd83BtSNazOr1G9K6mr",
-	"mH/QSLi4XnX5KeuzNEXPc6VLukcHNjVqBZeUdxjFMmbDQ2ZiQDwzhdtwaWZvjfm2a6HlMaTaPEx1NZEW",
-	"gHipPIuDPoYwm7O2TvxbpvTIJb6t5b1w3JGOnGl/YRBRSTRJGbWJdbPx5yi4FcNb8U8dkGs21k4SAYmU",
-	"6ylJ5GBGn3q5bjDf/Fby9S0+PJeFV95CEXTuFFuZxoZLSk0TzCQmff6ZxQRng2j0gqn6VtFiqEbQgG+q",
-	"Re784+WEsiI52IvIh7B5K7hCZqK1ToPtNhPFT3fylK8QrudJzb7EaMjIbOC0mVEKVnki9+nCWcIMlu56",
-	"hSDBdXGpFP6ff+uLnFX2eVzGhsqTJ8hmDp0bav6OtyrjPhBS1/byfKVnqOJHpeXIj0CZ95eWoKXyUNwr",
-	"xLzi4arRcgOjCUEpkqEco9LJNeAvaEuVh8M+I7VaN4mjn9BBr44mmoX2U5rFUC0BQ1fMBwMIeFmyolVD",
-	"/A2frj8nNZSpPSRL0zwqYb5dsooF0sjyqCBzI/bjmh+BtK5x3CnrZwJCR9dFNyWzNCoHCI55I2gYGOH9",
-	"aSUxWtELlBPxRUG2+WHMYcDyuNo6X9DiwF3/hOu8OznbrKJGs1gxf/yeq8lHhDI38GXJAlrneYK9oRlC",
-	"VaJA1VzdHf+dFCkjutVy2JD2+5hHFNoCIwaDjCKojTQAbuAYsm5nRJmdSg1slgLPSlDoZrWUbEIVGSc0",
-	"YnFRdkfIyRaUJnHSVD/TWcoCa8iBygpGny4x+ZVJdXk5RxenZG9358cS8XAsx312UMrxI6NMaTKkN4xQ",
-	"AhWb+lBsY+ZwXpQLJnWa/5s2//3py4vbv1avcJZfLM0An+Mfs9WbFpKqSiI63lD2XngcuJozRv4DhJyL",
-	"YHu5RJBdi/75AvgMafGoSg26L0aZx9C4ymmOq6ldhVy8VPfyhn8UBcxNt7Y/oSTrr7r72t0+glfB2+oN",
-	"Z5O19cw8IZLPREAuj1yhn61N2OmE9s+d+YDpmEVczWgdNggnj0SxaZ+pqlY6CvltVhtdpn+WtuitZfF5",
-	"XtS4IkNrqQ2JFMhdaHJAQrsbFodGVgtdcE1IrqaF+5VAwTuMFTggoRUz4R3aFZ4Uuhl6rDrcOjADwtHE",
-	"IWoSlOQTGko3pjz2tXqusLQWuaLR9UFXhOYFs+IIMsPJmE5lBvqo+QG9M4Va7CKE8in8aCGUIgb2IS4K",
-	"fFe8Rn0GyeC9NDQsr412l5oiOUA6iWwpi4Ew9pO7JCRirukdPx0vMOB6n/5tGeS6fY4Le26xI2+FlXDs",
-	"Oz7mw0IFKSQHp67mSlouKch+n6XKN5mcn540gsbhx/NG0Ph48bb6wu2AF0xrLgZrl+S5ooqt69exm+Br",
-	"lMqYHWKeZH1dPHDqCncs+ugcXroNGhn4c9fR4GeDss2pVaYheGfjVlWa78F51Fuq6UU2GtF0uj4/zlx5",
-	"1wWlUarCmYt038pg51I2YU2oV81vpZiL+Z8zZSuuLal/gO/lU/kxdH5dg9kCUMGilOM51gen9/AXbDX4",
-	"KjrDPtNIkxjfICIbXRm1KeVaGy6mCCUI0EBlMP+ksd/Y2W29bDdKKkjzf/7abr769D82u90W/mvrf1bq",
-	"Im/ZzbEccHE3dkPLJeAWxiR4r85lV3q/VR6Z1X4cff5K/9t9p2p/ndH2TkbaeKn1Vt6wNOX43n3F+0MB",
-	"5cjGbPpG3EKWQpvCJpRMNsvbAoUZNDnlinlxBeyz9XXGWN3LFB2wIpmjotzMkrj8XKteJSrDAaGLycg/",
-	"XjczYVVvq+pBhRjFbyqEkkP3E9EShNRSrHsWcyYiBpZQm/S3qYYUij2OmUimvj3d89TaEIgeat6rWSSr",
-	"Q9VXsDK6Ay1izfFCk+pa0n6ySSbgJfT9LI/V8MbtjVnacwaYBakJ3tc3NOFxr5/K0d1rIOAYmdAz0vlX",
-	"FoBxdsdS6PzdbKvLLLZlXJkD/xrYKd/pgpuoxurS4ZdPcQZBqmlfdbmGZSzmTiH36zKhtblCpW5yzDQW",
-	"IYr5gGvzX6qGDFN4M2GIbiRTpg5sCH1slOeBLT6/SuxvDUNZhR6UY9AWxpIFT0qaywudJbv3SyTLkQf3",
-	"RCfXrBS/87Uk8yHm+zaJ7MJAoTKILiMqj2CXLtdyW1m3L0nXy4zTM3M8gn3aX966GvGc22T1c1i070dQ",
-	"Er21rBi9PmsLmPMTPRP4ZwL/TOAXINtKySZYM7/SlluCUm+U+dC5Qjzup4z11JCPx2aQylEx9ezuNU3K",
-	"nGBpWRLfU7WMGdjxKykY/rY2xa5Y8pIKQ2ss6l5p9CFNBRcDVekYta6gO9fOnTENFhFOfsoDhF9NWMog",
-	"WsI5naprViyMYAN/1OprdU6vdaKcrO9r1U8qg/XBQl/tcYMdlHxsi93oxfWtXfLeu/aV5KscTpZBbj7y",
-	"w4Ou66czHxkC7W4IEzcskWPQEasFi6WtR4osIug1sfpxmY+xQUWVp4lVL71DhtmIimbKaGzIP7Fl4cqW",
-	"8sMR5YnfUillA640S1l1ScrizC0tBzL7KVj9CnC5Vn2vvYoaxyMZ0WjIBSt2hW5HCQ7yaEikOLDNEfJq",
-	"XWSQ8RgqT8MHik4VmRg6wWg0RPNZqytO2ATGUpA0d8UIjWNsjMew6HomsFI1THg1BRPj+8vLM4IiTdkJ",
-	"/nPn+Oht5/Lo9KR3eH5+Cv7Ok87Hy/en50f/+/BtI2i8Oz1/ffT27eFJI2icnF723p1+PDHPPxxevj99",
-	"2zOPOsfHp7/Ay29OT94dH725bASN6g56jaBx1vnv49PO297l6WnvuHP+98NG0DjvXB72jo8+HF3CK0cn",
-	"l4fnJ53jfE0Xh+c/H7057H086fzcOTruvD42X510Phz2zg//+fHo3H4G2+l9PD/2/np7+qFzZFaP/5hd",
-	"cefDWefo7yf+OJ13746Oj8ySKh/CAGdn56c/l2Z9c/r20Puz8+H048klnMnbw95l56fDEwNFBUR7ZzUH",
-	"vj4mzZExSJmsCfCFbEqqCYbobVISS214D3Q65EJLDNKQ8dTmEOTtJDcUZLRu1ZRYqSjoUl8MMs2SmhBg",
-	"iPrg2rZuK+YyzFGnNNIApUwRrvdJ6BAzDEhoJjH/RdHR/MvAcBh0RZgHG5inuZRk/rB+NXiOMq99xf3T",
-	"OuzMPy3e9OAMYdw4Q4ck612zKayBfdahOdWTj8dFIXFzkFyAhEs+Xr5r/m0rIOFvSoqQbBruLgUj/7g4",
-	"PUEPi+0JUMBBIdYts2m4I68kRp/HMtWHQtuUQIfgd3S/Vomz7z6DG/8x4hzWCSqoDhBIa1p+3DM7fs9o",
-	"sn7hVvPUHYu7KHm9JOx7yYtePN9iKMrt6vkqio8f/LyOCnZ3105WNiygZzW8OTLzXk4wjTgTrjda5+yI",
-	"mG+8CLUhrakQh44XsOWvZtwvWi2MuUspXlTDdfXyq0OqehN2NZTyuofl9autHrY+p+/5nocjTC3Ix6tb",
-	"qCso2jOQUdPpaabmaMrQMzxOMjhhnnqZHpW8I58Eh61vKJWXN8UfbCfdPAgaStpCuwEs4OAFxG+oUsC8",
-	"+9DLBSBYT2F5iVQPIubPuurEKqGi+gqqz6Ly6oM50A8eT2M+5uJ6FSMLTaMhv6mxsnxFuMrq8fbjO6eV",
-	"z8UhVh3EXBX7krXI6bdeITq//NzcYj8gR6+ngQ9Vcrtya4UBtCrCyeaZyj4ZmReh6XLCqIIGzNhf23Zh",
-	"3tm1Ts28weaQ5aFRY8kFFvfYxcIP+11B819tI+PNsNvY2X3ZxnZKWyiqggxlI6s2Q/tzuBUQo2NhAFYy",
-	"xa4+Zm4jrAVdATUjiB5CAypCyRUXNJ2SfiKpnhXF7JiNoCEFs94cPzuk3Xz16ctOsLN7m0dnfdkJdm+r",
-	"I7S8Ei2vvP/XevWqsvkz7gxidz434yLUrJ9i2/Aenmljfzdw/Cp/tLN7a74ayKbjIXBZrUv22RCO/Jcm",
-	"HxkxEfvIG7RoDLgeZletSI625ZiJXDrcdtGx29hMd9vaPQ1ozcaNfE08HKghIkuS6sC4WZvwXQLlKgz8",
-	"FQp7WPwc1i5qHjwWLPAZXMrg4jlzqs6/+Lnu/NutnfUPv106/L11Dr9l/ufrDn+v4vDbj3n4Z5Z7lNlK",
-	"7p+al39l3nt//rc8Q6xG4h5RHQ0DQqNUKqjAR/KmA6t0SYOcTIw2squoYlNnqezzhH1FseyTVcv5PEli",
-	"xczJrJwKce505uoDWdngX77bjwK6MvbRCJknUYD/QgpGMsF1XnqRKkausqkqoe0XyKMw2LvbBvw9Pz0x",
-	"xNSmVsAPO39rN6r8e+dMMf1Y3W2hOW119Zo6/SQ165tpd3uXHrdWFYAFPG6TWzhhVzvpbrL5erWcvHNe",
-	"Tzx3p7Os1tMFqlm2aX79XpBlzLIh+7XNr90MMf55+/8JiZZjHqkt7Lnez0RMNkP8h9rGEMVwy0g2bgTF",
-	"RKzKXQXtIg2R10Oexs0xTfW0se/WnOf1GvHYTmK1QHIlY86UFXYTJjgTRtzddOZ+W4bPaOM2YnCr5R3H",
-	"LzjM4ySKmotTWVLB50MFLThDQokAR4b76IAU5tZwJvMcv3HKxKaQeggl5KAcQLx10BWhZkpj1IcZ2vyF",
-	"3wckGrLomsVwpEJqOxhkGprz7YHZE1fkBcNPqOqKlMVZhGVYvSzDwlKcz2evSqYkoiJiSYL+HNknVNh9",
-	"gBpihoyY0Y8PSGi30dOyF8vQGcHtcZAhNcutSHlMWF8fkNDecQ+gMjQqFPyrnNgWS6Zg05liZb8PnoIh",
-	"DO7QDZTmh5iXV3DHA+URvV1D2Rxv/Y2gUVpRhbY7g84WQh6cwF3wgcjGnXK6S0X9InwBMh+se35Ep9AR",
-	"iGRjrxS/nyaIHUKCytbLBb3DFTx4ms78Rm+DWYlnNikETxKsY+ggmC+TXFWf5mlSVbER/KXjHhXWQuC8",
-	"iHVePaqi/XzCxTXZLDwg0F96Cx2xsAUsGnHFir71fk+RjdWO5ylSarGVLEtTFmMfpXhBxdbZZlJgHJ3p",
-	"dozg4A7oRXOvTRI5YWlkZLykHLsOtBXD15dHpt8x+TdYmmp2MVWajaDa6GBthwy7ycvzzhq7M4Zeypjd",
-	"NBM54IK4XmAxG0lHOBSZyPSabMbshoygSIkglCRSjg3TIOHZx9fHR296H8+Pw5oMHmtZrjPMr+zfyfdS",
-	"fFMa/MEprvMPGLn9kXL+pF6n53eU0kkC8AsEYZxCSQkEY/xUYRUbuFksXIy1eeBBi7w/7LwlKRJ0FLkw",
-	"iisyvBH87xRtF0ZYOxXJtD648qk7yxbbWqdd+ubyNuh37cGYtzKsxYQ1uxJWucLSIq78joW2PIeI79Cq",
-	"1RRpHKdMQZlsSOcDrxVCjDKipzljK/bHPGWRhleRyuRHsl47P2+f8wc7s2Y/3coDiRJqfW0emuczW5LS",
-	"5VOQbzKlqwJMq1IeMzWfceuqT99rQ4rbJYf4CCksIDesHCpY4hHLoitx6EdIWPFXta4IkVhut/quK3b5",
-	"uMz5TukpFaB/vwXU1yS+VaD/0TZAvp+SB5ZyHS1pJmulaijJVt2dFYVq6DdrJeuVGtra2d/bAt6zFiuM",
-	"tRhSNXR22Bn5PiCK9hk2aLjKpRkmdFPx2IuxcOEaqy3oY7awu67lbRvKKBjVG1+/Bm5ZmV3+PnKZzhry",
-	"R71qu1iVvXNhdvUzS3mfs7imADutnaOK87vF1qhQ/gGWFarSSvyTK4C/DIg+FHyqQcF1Seid+5bXdiy/",
-	"V9K52H/pmehkWpQEhpjPRbES7WWxEl1hcGfPBksQSpyTEfT2IkNJkc2w3dpph4QrstP+D4yamIvbaJGO",
-	"G78rbLjFbHjFopCK2ZiJOafssxN2zgn7c6lbRx4uBGS64QxbPUMYKw2I1nZ/AXFg6yJVbQBhDR2Zef+B",
-	"scqMxqIs5Xp6YTA8j/H8iU3fMxqzyoQRZCc2qpNs4oE3tWziv7ZaBCql0hGDFyBrRIGpho3BoqdI2Mn0",
-	"UKb832gZfM1oylLSzdrtF9E1m8I/GNQ+NIeJUdFoFk640hjwCDQJWCY36xriep200/ivZufsqPkTmxag",
-	"jhsDHgoTmkVAjDT89c5xi3/8ctmYd02heROQMTw7vbgk2zTTw22wSWE1Ru+pAmtw2CKnxfJHNL1mMQk/",
-	"N1OZMBXiqQjGYr+BntmfOSPfIG72iLs1lw2LLTY11HrcuL0FC21fWq+RphEAmz2L0zETndwkO6JcaMoF",
-	"hqaDFAmjqP3t7aX4Ne+jLg/OIbiIJf3mUKqS/bYJB6ANxXODtchrNHSmmd+2chNLAm4FXeFZi3+TWOl4",
-	"BIo6o6koUX0x48NR2KD3CsOczCcUu2ciRDGF/cSKpVwaoIpllI2gTLwqOXMKCdOlSuwTdsPSKeZ2XLFE",
-	"Tsw3gAJxV0ANERJu0zHfvtkJg9xqiTiyoUhqKQlasHI/2YByoTQkaWDykJwI9KipjGvW6oqu+As5ms1b",
-	"gsd/IQaimdA2kaArLvgAnOHA9ByAwpJK0AumN2ZXmDKdpQI6R4BBX9iNRjRJ9s08YRiqYVdcnv50ePKf",
-	"f92MsjQhTUWa/0Vggm7jr4W5dX62boN0u11BSPM92XgjhTaisJGC9v1Ww9u/KSk23Jsx2fjSRfGq29jv",
-	"ovDzvywXNMDabQTd3IgNr9BmIsWgWTy73SC/k9/+RZopaRly2Pptore6wq2+ftUj1m2YxXYbJaK176jW",
-	"X+Egug04GHM+4CPBa31/sfvyB/KPXy4t9cLYAttya3ePDGWWqlbNzchMhwSD6A1SwXV0hQV0hCMCcSAR",
-	"a5FzNgahkfQpT1hM4KwVFhETzr8iUyRg5okziVGhJiztinBv91VopSMSnjOdTpsds86QIGk1lD6SIlZb",
-	"LQtthzbZEREyTWWquuIQgAVHNRgBgg3HJqF5diS5QNa0T8IvXcenuo19AroE6QLDMn9/abVat7dhqyve",
-	"UZ5kKZv7AtVk0sWMQfOk20BGYqNtkZl0G+Ydo2T5r3zovHl/dHII2WP+ezb30rz6a6vV+gQreO1yB0lo",
-	"xgmx9UaYJyKGxMgWWwF6mx1FsqtA6Y28M4xiNu0vDLoCAnyY0OnUcILQLiD0ev2GmBq1an6Z7QPYFaHr",
-	"wbob1mWd5dQpTLOEhUWKmBFXraXd9qwwqyKQbWVJDPiywc895GLQIodmIznXBn5mW3CAyQCSy0hkJGMA",
-	"EYCl3zFd8nf7Dvkd8i0Np/i9K35vNpv5/5l358+P/E722m3yu7d9CP0J8GRg0xaIc6c8RMu5ono2+w2H",
-	"LyU2hgEJ57IUzcP5NMViGbRse9gAPBwRw6ucextzBXFCL3PSjFxOnTRP5nMn/bk+nh+D0gPXTKCNX2Lm",
-	"YzFGctokuMUdeu1SqvMsywdMfWZvRnfx9tiKgOqclc/sz2CZv0FM0vS3Uu7lUtKgECCBJUIaIw7tp8vi",
-	"QDvkdyIkUkvDdi3NjTFyCDOS7I8yJZNUigGJUhYbtkkTdw553i0O+sJt3RPL8raZhjEiIBVgbyHJZezi",
-	"KHu4NMBMFMFhDQbbmOFW4HSgBpNYSjQTVGikMXoiMbRIxFwZCSrjakivErZlJ5pPB8YZX9p1AxqwzwYX",
-	"A3KVaVh3UVVyxPRQOmh0mbEA+Xn2LI73Cm7J9jywJSuBtQSevat0iVtFlXALDJWZyd7wgoRHMRuNpWYi",
-	"mhoJPjQAxSD+xzIoe0aONOHIc6nNMOjOC48umMUkNB1ATgIVZId84K/t534WNHy5a5ajpcToWqNXj8Za",
-	"HZAJ5XqGQ1rOmMO7n0Btxnpp4RsJt8VEZOEHVujCnfDYLNGGLyZy4IasSMHGcd3uXDphQeAsC/7dMmsb",
-	"AWMj2briNfwXwCpPkUWgJJvhYrksRIZhPgVLhdFlI51M9117XxStC2zI1wRde7mCkC3FYrI5k/d7YPkd",
-	"iMRUsaZiQnHNb9gWtHIyz2lXGLVywG+YIHrCIxbA7vNGpn6+b1DODc4ZXTmFeDPsGu7fboe5bGOul9uC",
-	"gDPg2BUXRlauBFQnKhm5y8qnhkJ/PHqblw+MsUD+GFtUpQTNJVsOsqddQQsp3iiMRjg0yHj28RIVzbeH",
-	"x4eXhyGZygyIUGpAEbVuMD26q8e0O6qdGo5hZ11hnjvh8wAC6IzsiKKhdqq7oWosJQOmgWODYmKtZ8W2",
-	"dRNK206xBELGjCQDnYOx318hFZQsAiUcRtpTcGpAU9yAEV4MUaghGQdESQStfAtY2IVC4NCLdo6WLv8Q",
-	"T8fiWtfIS30uuBqSTdyXj9NbLdLBVRh8ffn5M4CCIQou4gCPMzCrwLxLuAejyxqwYZNWV7gRYF1DmRgl",
-	"tGA2RoITbOJMKUEebYrWn8AGOGOCux9FFeTtsPspU0Mv9Io4hcdewRauFgRSXO8+nJaVM/VQKuatmPzC",
-	"9VBmGvtHICy7gE9AW3fZsTTPuwJHQlkzJ2JXCRdxMnWoBKk9XdEZYaQOKAu2mxS0BrJoDUeF5qFyPpqy",
-	"CWk2Hc3J134qmWoV4xusAGXWVuiYHUymvrFVQTIbpLLt549yymZtsF3hcIOnmNlGZhPbYBmIH7YhkzUs",
-	"g2Bvm55DcYUWgVwBbI50fnoCQjoObQj4PgnhUFqHH89DZ4awGVyyT1iWSigLQRKWYbi/PeZyYnBXdMpC",
-	"qC9jgP7nhDY/Vg9+cdJbi1wMQerQioR+vELYFZuhry6n26hOFTEP1oK3tY/7h7TgyoALi+kkfNHeDSuC",
-	"LroCUTPPJv5PnApH4LEzFUIdFlfTGYT/PJtxZsQNtKngO1xBS1JD9n9ibIyIyuMin6BIaLYx6T5l59gi",
-	"RV5zq0MB3PFctGJdURikHKFwzaNmunRa65+4bpEzansX2nReW5W2KCzja+3tvdDQcLhioAC58I17scIA",
-	"5Ap74S0Ti+h4J+ac7K20yE8wz5XUqisQE1xklYKnGMwN8G9DtFqeWWglc5CDpibC6kr2lbuajYxEASah",
-	"EzZRGDsJ5iI/TAV+////3/8PfvDCUUrPZ3zv8Juzm6qhHLc8g9S2ognrNm43cqvQX/5C3vqCMWDojL5j",
-	"rg/l6Bw0VBHEPluwHAMjhUR13OIUVygZtbriDUJKyuaalEFhI0vADN0xopYBIq/tLQr3YM3NPV4zHi5H",
-	"eKy7XqGFJEb48Ay3FVHc5L00YooL3gRxD52e0KXIigZDabj05ox1LB5xsW1+UpiabFsfobQp031ieGb4",
-	"/vTisnf4oXN0jOZNfHDWubj45fT8bZiXvukKa0mD5vEKFLI0EyQsmb/t6sCmHbZIBy3JETXqtsqMiCcF",
-	"urULBgzMuysAMfugyk5R4KvcEHjnt7/w+HYbPgTMCLcgUM1mJFkB15BoI7q14PCLxA/VFedsLFNbsQph",
-	"xvZigh5M0EEwQDFvKrPU1XHAA3Ce0Vn3jll5VzirgWJgbgfhqCBkNkUkl2stDENSBjbK2wfSCGKElSWN",
-	"8APSQwAZ6C4RwslAWwVn2G23w4Ige1kadlon886JnQd4wSWZmMOAO+HaJMvzLGyPU4nmR6Rbuatpn/y1",
-	"c3ZkZNS7kyvXxw/Iy067vQO0x2vpBz/s7r1qvWojubJZgfD8/PTEPvRbJaJFXNA5k7nreQkvIGPNGW1u",
-	"D+2Wi/jCuxcfP3w4PN9pl0hcpyjvsY93BSRpM3TThAFaGVfupWm0IoFtjbuCW68MV86IFSDNMoeoctnL",
-	"0Egv4m++5gg6Y8qklKuuUJonSS4XHRCWKIPZmYKCcHOkuqhms4nctbSC2JC+oOD3XZEHIZifrUN9y84y",
-	"A9gFSlFVaudskVRIz/XV6orLcrd1KzSahRq5xZYnDrypiuPBRnAekffbexoVqbrh+Vbg+o5W9KTeL3gW",
-	"xOsjNc+zV81Z5/1PCdWzjja7degaCquBaI0REzrA/vFzvj60c5da1IYtcgTwkkroU0uGNOk3DReSYE6z",
-	"WoECohW4VTARB554wz5HjMWqKyZWlEpYPzffeBu/yuIB0y1yUkqqQ76Wd/I7AMoNu9EpH1vOmsVdgWXZ",
-	"VNGqD9dQ6s7nOQLM6/skVCzp9zDthCbWGeHQfkNZjw+3bk4vi2YrIBYhr7JU6ZBsjjDyhQqy0y7Fm/t+",
-	"InvowM64ZZ0jLjLN/NgZ+NrM0KfKkAt3FqHXpxyteQnEY5tJX+Z6OjI4bkSJfCADxVhu2e3R4N+EFrUo",
-	"wZJEjZpuq1uA7cx8Ya3cW6Auhykzb7q8wU0Hl7YilUxiS1wcz3IMMeb9PkuZ0Nj+35aQS3jEbCCI9bJ3",
-	"/n523HzRajchlGTWsz6ZTFoDkbVkOti236ptOhgn5pPWUI+waifXybzHvnN25OWT7Dd2Wu0WpGyDkDLm",
-	"jf2GGeQF9rIaQhSHlSsKOQyFC4x2abp42bFUVakHfADeFxDaUMPN734TQpHA4EAVCb20sDAouLTfVQcg",
-	"cctGYYI2yyZdkZvSJZ56/gUai2wetydbJFN3t0OqhoGVeo1kpdgNEySmU9u/Awk2+EW7ouNnowH2ObgZ",
-	"UhCu3UKcvLHXfoU3nNsvj+LGvu0wmd/JEewbQonNoVuHmoIYLIhHgYClPBrFFtl1sTkYMolRdStEKt4G",
-	"1WF5xbzbniUSYlw+QRYwRhiYGXbbOy42hGG2yawcYp4VK1oYnzt/CHlcFESizEelzhiwDkgBReaOh0bj",
-	"hCsWcgKJ03vtdt0y8n1tv6Z50jx8srP8k49gXTVaJovxoxfLP3on0ysex0zgF3vLvziR+p1hPPjBq+Uf",
-	"vJGin3CM8NrbWWFNNsP+UspjmkJOQOPlKmd2JDRLBU2wlDGEgGHXxMZ+42hWmZnN3uxbl5yHUMzqQqi+",
-	"GdilAwXlyQz9aUB4IAQ8mWfm1cYnM6klTzHVdLtIHhuwCmp0wiZMaRTzD8jRmWNJVrn1jZuBpRNE0UQD",
-	"01fQj72Mysdc6Tcuq2YGd5eg2TFUSFkBH0+xhEoFHrbvDQ9hD6Xkkgrsw41+4zj11ZB7ziLDoK3wYkvg",
-	"lLLxNw3sbd0JPhlUd93+wqC+620toKKLyUoN1nqeysmBtecjd8rtA0PbcSoHYZwG69CXARbLy76lmq7E",
-	"bHCdCxnOwkLifjHb2xUgWLPPejtSN2XIneVhlXzhzcXPpM8TCOPEE4M5nMb8lquxVNw1Ryl/T7Wm0dDo",
-	"BQcwhtn9fzo1Fs8AddhWpG66jUawaHF/LJbz1fiEUVypnBhtB0O3zHkaCcxc2VcgUz5HDRK9s74683Jz",
-	"RAUdMAjIdFl7Zcz4O9Ne49/GAxLbqv7CVeQWLJp/dHKb1xxzpakseJQoLqpUdwMVsO/6CkqVMP7e/LYu",
-	"B68UlOECXst4en+8ea4h/W05PN9Q5NsHFNJLKUAVgOpb4J309s1L3t+LII237yLO7SmviwOVLoF6pf3S",
-	"aeiId5SkVMRy5ILdVtCjnWdhTouuUYbz+nB/PhV4vjRejYCDIRzPOu/3o/OWHXie3gveuzWQOE98yZPz",
-	"KwUeAyUTdkXoeGyr1oE9zBr6mxGN8lgcdUCsxzSSI4Y2WuWXCanWdXN7zTEs5AGFpNqqBxXYAYv5owtK",
-	"EPfGB4LFTS5KVlE0hzqDKU+tswzv14MyFyoxA2he0bMqaNt20YaL+YUX0kBiBtGpeeWTiqoZB0V4ILa7",
-	"ssEouBuUIsAdMx4n0yphHddUgsdvVYArLdI2pnxcCa6yHkYNm4HAoWce8kQ8pCOqwulGFBO3PA7icOor",
-	"8LuekVwwmkZDjNmB4Gku8vBporIrl26O7ksjlQVFXhiPl/CO9W2l/8xYOl3FVrq2UTWY3foRVr9E+uSY",
-	"KY2hAqyhZzHrM8hLiWyVPJBPIQSwEFCB7BaouaSQ3kMadj3as5iHdrD6sex78VZ/dJZaQCTZpEmSB3cb",
-	"0esgj19SDLzlUjEyExOitnyuqzTVXGke+TzXQ7YK8c4W32h8ug1qWGvJ5+gFtuXekiFVUF9WsZRAW160",
-	"nEAoC4RrgWMNQ+eU74Y1G5krqeniyZY5fLH24UK35jfPjZ+EE+ezL2PDhRP72ZJyv5YUH6PmTYoL8XWW",
-	"gW5fTZsG87a/mP89im8XqmaAryM6JYmU1wYVqZhKwQ7KSwI9nmvFkn6lkTqHoNfTj6hFLjeY4Oq+ymjy",
-	"KEzqj4MUj+1lKZ0OGWNrDQwDx0jhvfYetp4lQgq2tQaLqpcfgS0grCdMVxTdPdLKZaaBNhoQ3jdQHxjR",
-	"Ej+KiZYycAkjOqVCYfjgPPC/hQ/umcE8EEjPNgSrAGjcTvysaz0VQ8ALKFNfF887ytvDqfWZxPqAeWbI",
-	"tQHImqZtGF/oG3147IWZ7c0jC9aE/ENKY8+M58+IrW8wzZOWbZ+QBi5Ta30ATIUY85nqEiBO3SPT2/Za",
-	"6i+W90B7pElS6JPoNytUz1mlkmzmb6HW6dGirRlhcRU50fbnbTwGHs32Aq5ke/DKswRXYfkr8vG4Rg29",
-	"MCpgWpLLyPRgYm1rQxm678ysAC38XuO1cTg80Qyy67AozwERXhxmjbHQH7haxZmxueV1z1cV0Gb6v94+",
-	"hHnxQbWm4sulxj3vNP88Rr0NP0EOnFEejbVFZrAs3oGNrkgSn0cUTfUXmu5m8QAZhLXiY8HRuwqDNSZB",
-	"L9tkQ/mbXCwSdnBJHjB80yqUt85l4llBDZ/lsyfzXCF0gXxSgrB7QSfsvv0tYdM5rOgZmZ6R6QGQCYHr",
-	"fnAp08NtTGdt+m3JqtHhhLHY5vxCkq3Og5haBCO5GU0TDjUkbKUg83KmWBpgtJG1EmwYxQbbCgUeIu1g",
-	"ZuaEprFCH6vNpo9oilWySoWInEcOS0hV+JxgX2dFz7FvM4K3tMqnsXRkergI8c/KxZ7iA3OlVUV8IVJM",
-	"yAmR4pHJw3dmqNCleC2DIBuKeN3xcp0t00MfVfP2dPVIeiqSaV52xNXvhdJbWOHo7eHPvQ+nbw//Ewqp",
-	"5TZNv3cdxnbkbe1cavZmIiOaoBVlZ/fHVtv8/+2/BWR/f2frgACrnHDFgCWScwANLJpGkxmUVYzFLC71",
-	"1svz3YdSmcVPx6zKyn9zDNt/GFx0w68VS/94eHgBEAPFDtRcb8K7I9y6jPKRccd2Dmjs//rJxyRXc5wa",
-	"ECsBkt+eMZluLUCnOVSasTU8IKh9F3D2uET8jnC1t7sC8b+U8gMVU7tG9YDwCFQWLc5+HuZiKJTo2akF",
-	"Q/P7d+7RLFVbsBWSD0hCNch3SaKcXdMJfXvtnWchokYBMKdXEsRd3/w6GMPmUtYCO+cO+MAe0gGwLEXs",
-	"0tuHEYUe9dbvOfR+Nndj5hps7AXgepUzFyvbbRDbwysvZGzrdlozROlXLWWdg/fMzvaNaj52eU+i8qwC",
-	"kxkcYvz4MPnHUGcAOsFdaeE18FrQL5LKMAtxuTmiY7ur7bbzqulQFhD7HuZqCxdk5yXBGlK2DjVWBUdu",
-	"ZDOdKtEI0u88A8JDYEFpjicSCFdg3/M2AO0z9EgKlY1sDVlWsgXZWo6+NYgwEd/d1/Sdy4lME6zHnWcA",
-	"2lIeeWogZgQuY+nY/KsePTCkVRWH7lR9G2nghQzZ2rtYDw6DwSE6fLaAakSFkJpcFdHmQ5bOVb/CweZq",
-	"9kBhOy6uWR6/UBlrvlmq9bV1AOvBKmG2SDOUuwYB21UXhgJyXl0t0ikaL5rPm9l4OWmoqsZ1gWf8MJiP",
-	"gz9R3v4yHbBTTtnPIeMr9cJHYmzfCK7n+fkVKFeRrV8gODLJe03BwgY8QdHBeFE6Fsqh31Aq1kMqr7DZ",
-	"1VOg8G7+6JEStsb2stQnl5BA5ET4Mp0F4LulNdkJlmU0TZnGYgcFSHPl9T/JG40YBKhLSXpto56+SQ0J",
-	"FvckqUgw8zIFCa7pOQXpvou52GrPs4Hl9Sjl84xtOubNazatZx7ntjuZeQnKwtlesF62YspupA1zMAJp",
-	"XRQe/8nM86CBCWaKZaTZrOLPUODBmX9szXxFNscp6/PPgaOUAUmoAhtafJB3joFeSEvhaBlNvhwWXZZd",
-	"Bx2oww+coFzzh2I9THJhu5TUNWLGLlN5VfuwNmsU+yl/q0kKsLqnyReFqfGQlhJr6Pz0nVUD+v6yR10/",
-	"C6wXXe5Yjm6OVTGxgqRvf7lm06PFWXVvCleKxX3Pn1IO0Ji3dhnGUIdtFZmjsJonr7b1qGYwyzyfg9+e",
-	"2PdVoNod8IkXbc2X5uqcoW5RtB3Nu51BG8yP58dFP72P58eYiTEZ8miIPBq6oZJN4bVBgl4kaqsyMcfr",
-	"uP4IqTnzsy2Cfb8bfPxdJOp8vTnnS+MKZBUjvzT2f/1kKBYFCvkeSqXBs5LN5xeo/W8BRmDEpCQO5Ngd",
-	"wFUxbe28WV19rbwnM02ULJrUVTZi9mtx2Zbd83ZPM+W3rxrDMp/Ef/isHz9+DoHFKRaDxwBtTiVfuDNy",
-	"Ag22debyfkB3QLxVKxiooEgeCvzsu8Aq2aLofz6QFeUMbLBzpPkN11OSyAG5ZmyMwZORTOO6egf3iKLP",
-	"tQ7+9LUOvIZ64MK1DXm1QTS1nkHqoaocOG62WoWDP5Rx95l5/bn0HIif8VyHtpU1dP1DNleuaJAnrc5U",
-	"M1jFFTPD9LYtt6qvYFBqAl3OPndVXBUZZUqTseRCE4pOevRIKoad/lR2ZXeC3R8qNSIA1rd2PQ/ZeAGn",
-	"WMionLj8XJ2g1ji9QM1Y3z14rywEQlmwvSEYQDeFJHD5LCBjqocGJscy1VsBMVtImxEFQzq1sSQv25V6",
-	"0gx8fpOsxi7vSZjNnxevvidmA12bV7UXfCVzseayJrareoC07Uts/mj7Yc35rA6cwU65iKbcXC6TGPhU",
-	"n/JkibFcaqrZLzjQBe7kW9bDSitdJvsVhxc8N5D4hnHUGZ6Vg7910bJIFb+/ULNFcWVv8vn+HKFlbr+r",
-	"R5flN/JdZMF8jaH8TVFvxxXYOSAzlXfKHUBtnBe2QTd0WhHv7ZrqPIvCzBIqrm3dKRtDYVv1wgRukAMC",
-	"LcjA/uD6yOdvGdkRsgkkRLVjmLPNMKgLaHhTlOf/NksS2PU9SVCDm3xpxph975kjPXnAWq76bzpzRV+m",
-	"1hJxUMRuYm8KeKHH4zsW08pf3aY3lCf0KmG1vKuDeGzJhmeiHyeZAqTOV14uCeladwMUgyutJgTOLcHn",
-	"a0/OTN48CQt5gqC4036fpapc9DKigijGvB7xhr4Da4VG/WtVzJkt9FkA32jaXC47HdJoiOsofEI9y27G",
-	"TMRcDIKio4tMCRayYjXC04fpM5g9VexlURywXBE6JxDm+n6TXJR6k68PV0tdjnO+QwvpTiBx/kMmdDqt",
-	"cxverwDy7Dl89hzmjLSyRnqedZg7K2Z9iStKAPdtEz7FRERG+pwlsSIKuruDo6VFZn2O3h6Xeh6/FxEf",
-	"V/vYNuFnGf97K6zuyfj3hszznG/bcNCHqOM5qwNYnplpOaKaR1YIo4mTxhQ6LCPmlzUDHcGrADqh5ij6",
-	"vvu1RYCizBgQIHGaXDErIBzYvltNMKr6koWN066gKv+QXHwXXPu5luj3VpjXcEBZ3TRyZflVihuWqoWF",
-	"3k+8su4kEwlTioRKpjokik5VgWctEqaG6ISuNEdsfoZKhM4jc0BC80+oXtgVoZYh2TR8TAVYV1TxG7ZF",
-	"Umsx57pF1jNjyzRmKeFx0BVRprQcMdtEIvDbK7gM6oq6AWDr9g7lm+ppeQ8F8ou9+QXyqwZ2INSD/I+1",
-	"MkOqhsuP/w7jVbSzpUqTHwPyoh2QV21znS9+eAnwVte8EyCzNDET2cjgxI9m1hdt87+v4H9f/PAyNniz",
-	"4s4MQFfvKLZh46uNo+V9jGIQszSODac1N4r5Zj1qXnC7Lz0E9OlpqWnSCBqRHI04lIDp0RGUPFj9UGCk",
-	"mnWY6/RWQOEvePjpcTvUFciwhpunIA5/fEdPsde51gq+g0cqRqjWKb/KsPUb4bqm+YJHWuc40PY4lRFT",
-	"qr4yTi4PGRnPLikgIYItj8OtfasTGlaVsrFMda7zhbvtnRA9Qli7UAoWEHbDwDDTFaBBUl10MB/JERM6",
-	"8Adoh4V1sli4S6PFaSGkDoRvRYweysWg1RUuBt6lGW566bOQTVvKs923ibakm7XbL6JrNoV/sHCLFKb4",
-	"DeUqNFUxsjM8y+IKH1+hZZ/paIxWfuhdbyj/fqO98+oF3Yt2mz/2d1jzxyhqN1/Rnavmi/5uvMde9n+g",
-	"P14Z4uOi//cb56cn8AD5eQ/4ueEogv4vO0UrAhIccwWSRy+SsSEiFx8/fDg832nnlA0WsNNu78zQuv3G",
-	"7t6r1qu2QbR1SceTxGYV0y+T1VEimlBl8YHF5Ir1ZQq9+rmyNQoroFkPGarv9+ojXHndFegF+hpXuKXn",
-	"7Jz7Ks68Pl84d5QVr+IAao6poppAxAKPHwS5abEQKCD7x/xYxxtqM3x8fpGyG84mC+oMJtC6XkjB9s1q",
-	"eey1HXA10RQrSpCFe+09wyN86JsAe7POHz1kXRGziCuMqkMaD8YFo4wFSJ4jKfrcSG9Qh2NINZnILMGS",
-	"wqWucBuKXGXxgBVcpivCvfarkAg6sikcm2GxmB6PVQt5Ahcx++y4Ah6x5TaO+7RIaBeCxeJDdFKFRNNr",
-	"1hWhdWQh++kndDBgcejLNwfmE/MHw2+sLkfzcVkcBiQTY8pj725bXfHG/e49VqgVEi0nFIvM8dQ/CDUG",
-	"BgyCZouAB84FzisySbnWTBAtu2Iu4wpY8mQoyYjGDOsQx7bJAVXV3PEcIOdrFL3HMvd6BBOA/ckYzTIR",
-	"uUy0la10P4VCNUJOoBlwoaIP+A17tg5/Q0R/VvA3+BtYvzZ6uIES+FccYGZISkZGqLZ215UIepU92aPr",
-	"y3ypHZITIFiCASY1y2GAVoEqourIzIH9JmYbkA9qKE0mgEyx2szN+5aon52wz05YT9zAkEopkukBiBZQ",
-	"qwnlK8Nnt1bHr0+3QW3d+BIQfwNaSrGVR4bGR8q4+hpp+1SUtKF6QwwU060xw4hpvRnmq3rFztLt7YIE",
-	"f50/sMrrfzKPEEEee+VxqZhsghi91SLvfIkcBNL8JLXnqN5QXeGzBjICZ6KtYBnzfp+lDBQbI23a5s4o",
-	"u7fIZS5rkoFRCWwBD19IrRJCO/Fvme9teFOc3DcrjboV4tpHZsRv1vTxZETlmcWtKmhiTfXiojbKItyU",
-	"DMHCa+usI47dVcJ01sGmEfjuK2/GjFX2LQZ5yalF+TRv7WLewFr+HDk1/p7XcbjETH1fnWXcRnHty10n",
-	"ymYzLnCczABvfXIMABQo3Zng/8oYVM+3jhI+EBKA18B1i3TMbxETmqKRhZJ+iqGpZLPd2mmbZzvt/9iq",
-	"y4bx7/ObTaD21vgkWTH+ApYzrJg9s6onz4qJffTF5Bc/dNxWgbIMYDbGVC1A2vU41LYriF5v4D7m17aj",
-	"B7AkYcVTmemcOR343UTHPIKiHyQTmPpWXboDp31G72f0/uOjtxUtLbM0yChH8Mv94fFSc+ZsuLpZ18JQ",
-	"dTQc3T+CPtsin22RJfS4IxLcd7aHoZ59mY42lMv3SL2iCmjAbxFQdlRARlzwUTZCT1NAbmjCY66nxHa0",
-	"c9qlvGFpymNGEtbXBLpRpURkSQLSc5QYtTWGYkOJGXjrwFP49HTMAswpD4i31oCwzxjG6ia0juN8DqXp",
-	"FC1GpcybQrzAgsM2laUmSeV7Y81Pk6zyzJu/u2SV+yA+hgMzmgouBvVWnlPBSCon2FvOC0uxUWdkk/pO",
-	"Q/d4q0WKsAkIWDfKto2d6IqoFC8p9RAyTWz6vIsa2SrCKuIQOzDm02t6zazn8moKxShErIKuiKiIWJIA",
-	"EmDpDByBJqpF0CCqMRcg5mqc0GmxEZBvwu3+520j06uwyhD9d6YP3YE9ID66OZY3m9Y0+e6ja2cc6sUd",
-	"w+7M/SJrCBAGC8ArFE1nMCrsR+NUDlI62lCrhte6e1/URPrd53N4ZY6R1HV7jtArkmLZlZSRlBnYvDFX",
-	"RzZd/ebz05Otumj8K6rY6jkLdlLgdg8bEW6PYmEjCdj1NZtig7P8RL6Gg9xz98LDzzZyCm/Ivx2K3Q8q",
-	"amv3P1uQ8ZosqG01lGPen25/wTy8Ho9vt0GuUhXevZpatBt+o7fNMB8pLNlQClgp9yrJX1/Yr2RMtTmd",
-	"xn7j//xKm/9uN199sv9tfvqyE7z42617/NdGZZJBtYHlDGqgggVlKMdF4S7MHsTAc7WNORQh2fSejSmP",
-	"w62geAdJuKH5mPtkqXv+8ZClDIKk/nFxehLMFbirrhyGkqR5l+osZV2xGf5X8wLvrPl+RKPmxZDuvvwh",
-	"DHAQqtgPe+T9h86b5sX7zu7LH9wVpHRCrmQ83QKONGTRdR4oTKjAgtJdARWSaNwiHeFSrUphn4WxmWDt",
-	"W5uN5bul8+Z+Ie33exAYbnhpVxj6FiYUuGtPcXMmMiXW1RoKqVkvH0aFZBN7dUAzY1fUFq+OKKbVVkBY",
-	"ohhM1xVhKTRc/fqpZf4bHhDNlMZ1IiVzW7fxlHZzraprhJDIrsA4oyEjk6FM2Hw4ZEDmrhrhyUwHxU1s",
-	"rKJ5h0RGK1EHhHZFymKW8Buofuhu3b9eWxiweRSHW3MZB+Sd05OoPXIXrbvfFSGPw4CEEEiP4Z8uuL6F",
-	"zwLzBCmE+TewrN445REzf1afZdAV5dsL5i/NjJvnG8HITOnwwC7QnsE+sevL0zq6wvE/lUURU6qfJST0",
-	"SmmoXz8BMbnmGOdqhglb5BTMKlZjNMcNDhAWV0eERozfMHu49myXscTXS/FpGQIf5AZbCwc2l5grstfe",
-	"yUniEGNDcqJYieQlhjqin4+ZGBhhZLfdrs/bqh/5Uo55VDfmzt3GLGC2drEvX9YkgT1AH2dcldVoHls9",
-	"LYPa4t5VAJsxaA4qS1zm7WRIAW5iHn/bYVNPF35QjjbAE3c5MY6Vb5bYeEA8Dp7/kdP9gJSp+cKAPDuF",
-	"NzV0kiNcr8rgD1zxAmsXiiU4w42cppjWRp3aLlKl6mV8J0Nf2I8eNOxvZq7Fdt9ys5eASAi1it0TbmtF",
-	"gij7jcjXb8tKtluibcEKMvfm+ekJiFs+fLgbs4K2mirNRtsQmzZYdHkX8OIbfO8hKZI3z6JLs63VcOEZ",
-	"rvUbuRq7NNe30V8hCmnsCrDJyEVQK0RpmupmNvavCY6hfElDRhPDnuov6T2+8YDXgzMss57YrTuJKaaa",
-	"gsqHgkXrrmduvnpxf6Yge5GVO8iXXORXubUvuPljfsMEU7ZpkxsC5Pm6u3V6QxOaYdTaCt8YHcXVtDBi",
-	"pNV4htmICgIajDog10JOBLmS2plEIsM6YnKVadhDbVrBMVfateU4hoX8OcLB/D2vHg4GV/V9hYPN9Fzx",
-	"2nVHPmTVh4nlj6psfg6Il/SA9rsBQHuXK0YsTZxrHIDNAg7QaQW1lgMbcT0bMu1axrQIbFyRiKbp1LaK",
-	"AfVwn4Sdd++Ojo86l4e988N/fjw6P3xrtLs3nQ9nnaO/n3gPuyI86Xwov3Z08nPn+Oht7+P5sf/n29MP",
-	"naMT8wT/1Ts5vex1jo9Pf8HPijnhh7Oz89OfD99WWr8xMMCHxm/Vpeav8UmiXfwFLONDBtifPWpPHu2i",
-	"feKTB7O50rVe8kh/1ai2guAs88KV+evacTCw4hXiYO4fdZ/jYJ7jYCz02coFIOStjQSPWvX0DNsZgPE9",
-	"jYbc4Lfr8ubqExqNZzvd/qKGMkX77W1djMn3xhCfJsbkmSN+d30ZzTUEpaaMhWhsm4JAGQ/EIcL1+rxv",
-	"hdAA0NIRl7I0aew3tumYb9/sAK7Y6eZSk/hANLMx2g6bXASuABQqvWOq1ESmMUmZYrrl1d4zE88X0nsv",
-	"lcZSpjTCqBsaj7jgSjuTTjGC+aFiiLOE6r5MR8SZtrD/rKGXhjSBlcUbJjeAzY/kjIaElZ3XhSHNG6f/",
-	"uWo7YB7Bk6i3AvmrQVvA/EjQGVAFVkmz6lAwY5klXjkvf4+2g9P8qB0na/nWQqWp5krzyB8il8oqD6ro",
-	"vgOmUrXl5Z+pDb/QLU7kFfRuzZd3rJqiokmop6/6o+T4MD/ITBIUlMHJXYHO5aqlt3Zv3Jl4r/nRT/H7",
-	"oqbV1C+LNpRjd3tuSqP3lgNA/cPwDPe3n27/bwAAAP//",
+	"7L2Lcts4mij8KijNbNn+l5JlJ+me2LV1jpI4E087ttd2undPKyvCJGShTQEaArSiSafqf5r/wf4nOYXv",
+	"A0iQInVxfEm6fU7tdEyRuH736+dWJMcTKZjQqrX3uTWhKR0zzVL46zA+pXpk/sVFa681MX8ELUHHrLXX",
+	"4nEraKXsnxlPWdza02nGgpaKRmxMzRdDmY6pbu21sgze1LOJ+UrplIur1pcvQeswZuOJ1ExEs5/YzHwT",
+	"MxWlfKK5NNO9p9dMEUpSptMZUXTI9ogeMTLkqdKECjVlKRnKlOgRV+SazQhXRGmZshge7z4nI5mlilAR",
+	"k5RNEjpjcUCmXI/6Isxn1+0z+9seMZsIA/jazDthVJNhKscwr6JjRiKaJCzdLx6Yec2QhAqpRyztizHT",
+	"IxkHxBwXkSm5lPHMLleR8Hn3JTl8c/D+9OTi4Pj1fw9+OvjvwdnBh/ODN2GH/J0JllLNiBSMTFhKMsVS",
+	"QiNzImST9sWHD4dvtuyGMsUI1/YEqLavbSg4MM5Upy9aAd7ciNGYpcXdeUffNmfvX9yYfjpi4src++6L",
+	"F0FrzIX7eycwMKBZasb8n1/7/U+7O+1+/9OPBx///a+1d3zEx1zPX+0pvWJE8X8xshmzIc0STXa63a2O",
+	"W+8/M5bOiuUmMIq/SPtVa2+n2w3Mkvk4G8NfXVix/TNfEheaXbEU1nQyHCpWs6gzOVVES6Ku+aRYVzcg",
+	"VJOxVJrs7jz/8fnfnv3w/MetDjmlSgMUMBEH8I+J2RRXhI0negZ3FGqpaRISpXmSkEhmQivCblg6I6mc",
+	"Nu1W4vpqt9sNCsTiQj/bbXm7L9bnnUG39gz+E6acO4IeiahibS4UE4prfsOIyi7xPuFoGE2jkQG5psW7",
+	"P+vhqdudB5IvhoqoiRSKAdF5ReMz9s+MKbiiSAqDo+afdDJJeETNUrd/U2a9n71p/pqyYWuv9ZftgqBt",
+	"469q+yBNZYpTlfd7MWIkxcnMzY1pYk6XxYC2KaPXQH+yhO0Tg93mFKbUEZlO60vQei3FMOHRA6y1RzLB",
+	"/5kxckOTDACNJimj8Yxoes1EYNZMBQkruB3CioFaIFm0dMrtu3Fnb2V6yeOYiYe5BhoBfhADHmRMZ2ZZ",
+	"QG2RvMuJIYxcCljboTBEiCY44v0fvSCZYJ8mLNIsJoqlNywlzLyNjCAHodhcCxfwMJFXChZ7LPVbmYn4",
+	"/td5LInKohGRl7+xSJNNmRoGcckSKa6AtLm710xQobdgead0lkgaX0h5RNMr9rBIB7yRK5KYqYGPCbJD",
+	"3vNXsLQLKd9TMbPkQD3A0qQkYypmxHC58UQrQ+aQecLsZ0YUafeGmqXzxPOcRVLEcM5TCuc+lCkjOp0Z",
+	"7KJXlItOmTIu4lNmcR8EzfRIpvxf7AGg5z1XiourgLBPEyPTGYKSsht5zWKipSMx01SKKxKlLGZCc5oY",
+	"GP/idgWH1ENMvoAdfW4xYbb4a+sypcIIgnQ45AmnmpmjlUq3Ps7xhKDVy18yQmlqsF9z5A9Ryqhm8YDq",
+	"kpgZU83amo9Zq2Y4NqY8Ma/P/cLjFYRVx91qvleaImAuOvJ8N+fw9pegZeS6Qf3cIksSepkwJ1LPC1WF",
+	"0P0rSuGwOrfLYvDAPyu31OK0kUqUTvsN05Qn6szy4/nDj6mm80+pf1srHYSZ1QNhGIVrNl5+lMVHZgy7",
+	"FZqmdDZ3Nj6klSarOwOVRRFTyrvkSykTRsXcsO7NAE9j4YEeikmG+BrH3ExOk1Pv6IY0USyonGYOrCVJ",
+	"/PkCqFwmYpXXX4KWJau/4ZodcXG9LkQgCVFrISmH2QZZmszTVsMzFL8S7WyCcjaoXIbNwldwr0ikDPvl",
+	"WhEQRDutpfhTTBr4q344EDHHexswieh4QvmVGKxIwmKmNBdwUu6My3DTvTMI85e2ZO9KLwctmiQnw9be",
+	"r4spg9EpW1+CRtq0Bo3xqdRqFKaOpny8N5B5CPrcSEsfDjPOHW8t04JfwNghSL4kcpnK7GqkO6RHQMog",
+	"ijFlbUVXWcoUkUMgCnIqiANORaRIZijAGznEaOx9Yf4qBuZasWRohiNGE5FD8/a4Q95LgeYmLsjZybHV",
+	"/xOqDRZuKHJJFSNRlqZGCwtw5DCS4oalyuBfSjULQYUjE5ZGTGh6xfZI8YYC689Ot0uihEfXimyG/dZu",
+	"50W334Lvdjsv/m0LDTz1VEENfpNcoNhYlS2DViTHYyPtody4CCLesIiPaYIfldZ/qy9V/XpirkBmHEQy",
+	"ZmpgdNX6FxOqzEv5QhbwlyVylAHLGyaydfYB5pwB3kiN/I+mR3thYDacMDlJGJGoEeZwtaGITml0bfSC",
+	"hAtzvdfCwOal1IqwT1GSxSze8riXb7vx0am0ovJBFxss3ff8PQbzQFN/I7XHX4vBE24tul8vuq/I3WBl",
+	"ZpVfBRKNYv4kZUP+qV4uuWazDWWt0tGIpjTSLFWB0QNTFskrwcFQ22nVw6DRr75i0Qv0AbvoihpQOqnS",
+	"Cpqv8jUOsDbfmfDBNQLCYpkewOVL0Lqu8wOA7MeilGlz1PuEaxJRIaTRsIkaGbzJlevFh+PWgxPdPyOD",
+	"fd1GtqsRu3asZduzxa8g5jcvazXRq/Y+19HW3M0uFqPcuA9wJYX62CwmDZrtBcU7KxKm4oNG4gIyy6rj",
+	"rSv25+83Tn8bqhyziMdfSWxX3IDSVGdLIe09G1+yVI345BzfryWM/uFVj8a7h8o1z11iMAcq+TIrxNY7",
+	"pyXg+BCq0L0bXBYbWT7eIzavT8pKhGDlE2je8YMQr1Te0OS9jEuWVZppCX5AkdGk3pya6dG6J/TbVNeS",
+	"i0yh8XvRkX1QNbKqGdB+Xre7MVOKXjVYWW9xjG68BQf6CkzS82KqHE+omN01xQQX7sBphcuO8LV977W5",
+	"bPO9HFMu6qUjIFwbipg3yJRdEny5swoVxldr1Jleksgpi4lnN7LjKvAjouJitO2RHLMJvWLgLcmJytxM",
+	"ZdKxtul9ftv2noh5o1a6llPB0oKZV0egGuIrNhSBV1Y6LhzSM9833wZqBObVgExHEuyXLDbiazbZJ2Ym",
+	"G2iCNovcDmGhC4M6hAQX2YgqgrqZWeWaLoOgNckuEx41rhh/tuvgMQFfMRdVJRV+NYooemLVCtZVTxsp",
+	"YVUOz/7aapCkgM8KYy3fQ/mqG1H9NqJ4E9718LLMbtDpSpVRRiYd9omOJwnrRHK8Ty4TKq5JlDCaKqsD",
+	"lqz6z+7Wqt+48weQLgB6VpcrkPYukyjsoA8gS8B61uWRl46BrLDTup3dv8wAk58znU1u5WOocMIlIHmX",
+	"XG4JmlQ9Dv5C687htZX1F2h9agAWrxpUB7mLxYUBT9WZ5sDJCALaYGwltCViZSHNmY+1TvllBv6ZKRex",
+	"nA5iOmswmK6lMuLLzepnFl9hPNxq+H9suU1uGP1YjSR4BVRvzKhQREiCExCI4uuUzc8DbaMEFgJJ/jrE",
+	"FJQHgGiodWzRt5Ddbg3N/qnUnDwT8SC2pvTSSlbh6SOZxFxc5UBSvoLXhmCQCRPmnZJjIZJiyFMIaR0r",
+	"ltyApwSC38SMmMEIHWqIxWEzQtOU3zArreCFgstCSeEGUoTRaLRAePLA1kmKzgF5VzaCca79DwpzQY3A",
+	"SJMEYnE8Q7ynwRkxjYGpPoX4OilArMzVLEsGjMyC5wrm098gKswQndubl1MjuAjzx96auAeGh1TfHoxW",
+	"M6848umMK0Hrhit+yROul2LFz8WbtfKhZ3bxKFUuN/rXWIEgz+rinYKHVzlx84/Yw+d5UlRDW5pJcwUJ",
+	"S4dS5QYV+XUeYoN5TrSIkd2Gnd8Xf8ojkJ/98GJx+HWZc81jaC5To/sWXt53KtJG1YHLr4RMnW9lORvM",
+	"+dwqGAYuXjzkx+BYP5uXiunvhgF5MtWL+niP++RIlu9EjZzJ8Z0SM9oE1mP05EvFBKY7CHbD0q2OH/s+",
+	"B3nrM6NKNGSmwMEkBSRjoOs/h0PqjCOonVb1uq8KprlDkl7eEo00v2EBmVBQ8GVKmIhZ7LRUy97hpcqG",
+	"ntet8k44wFKB/QE015ygrKy85trEMv21GPoBVFi3qnW12MjTjVbbdcMu71+drcghvhEc4NbIZtQGKwBw",
+	"15rD3SgfJg7HFjLRMhadiGRmY4tYEisCVCkaUXHFDKeCp/iQKpSbrxmbKIg/AtLfIRfSJgmZYcwSFJEp",
+	"xh4hkwrQrmREdMIFCcGAFNbF+3wTLP1rGKvZ2TypOpngbbhD1vbEgtzWRp1ambIxKOc27YLFmBM37pCe",
+	"vQyXTXLJyKXUI6IYBHuhWQ4tqjnWO3BaKk+WmF0dkJXoQtDC5J1DnMcQ7iep4k8hVXyLYsG9cfZ5eg10",
+	"8ZQqNZXprezvCKTaDbHSQQk2XeP9KjOrTFgerpYpJTy6XhROspad7r7iQMwi7yf2jk8GI6pG9fk1anAp",
+	"dR3zD1oJF9erLj9lQ5am6HmudUkP6JVNjVrBJeUdRrGManhIJQbEM1O4DZdm9taYb7sRWh5Cqs3DVFcT",
+	"aQGIl8qzOOhDCLM5a+vFv2VKj13i21reC8cd6diZ9hcGEZVEk5RRm1hXjT9Hwa0Y3op/ap9cs4l2kghI",
+	"pFzPSCKvKvrUi3WD+ea3kq9v8eG5LLzyFoqgc6fYyjQ2XFJqmmAmMRnyTywmOBtEoxdM1beKFkO1ghZ8",
+	"Uy9y5x8vJ5Q1ycFeRD6EzVvBFTITrXUabLeZKH66lad8hXA9T2r2JUZDRqqB02ZGKVjtidylC2cJM1i6",
+	"6xWCBNfFpVL4f/6tL3LW2edxGRsqT54gmzl0bqj5O96qjftASF3by/OVnqGaH5WWYz8CZd5fWoKW2kNx",
+	"rxDzioerRssNjCYEpUhGcoJKJ9eAv6At1R4O+4TUat0kjmFCrwZNNNEsdJjSLIZqCRi6Yj64goCXJSta",
+	"NcTf8Onmc1IjmdpDsjTNoxLm2yWrWCCNLI8KMjdiP274EUjrGsedsmEmIHR0XXRTMkujcoDghLeCloER",
+	"PpzVEqMVvUA5EV8UZJsfxhwGLI+rbfIFLQ7c9U+4ybuTs806alTFivnj91xNPiKUuYEvSxbQOs8T7A1V",
+	"CFWJAtVzdXf8t1KkjOjWyGFDOhxiHlFoC4wYDDKKoDbSALiBY8i6rYgyO7UaWJUCVyUodLNaSjalikwS",
+	"GrG4KLsj5HQLSpM4aWqY6SxlgTXkQGUFo0+XmPzKpLq8nMPzE/J8d+fHEvFwLMd9tl/K8SPjTGkyojeM",
+	"UAIVm4ZQbKNyOM/KBZN67f9D2//6+PnZl7/Wr7DKL5ZmgM/xj2r1poWkqpaITjaUvRceB67mjJH/ACHn",
+	"ItheLBFk16J/vgBeIS0eVWlA98Uo8xAaVznNcTW1q5CLl+pe3vAPooC56db2J5Rk/VV337jbB/AqeFu9",
+	"4Wy6tp6ZJ0TySgTk8sgV+snahJ1OaP/cmQ+YjlnEVUXrsEE4eSSKTftMVb3SUchvVW10mf5Z2qK3lsXn",
+	"ed7gigytpTYkUiB3ock+Ce1uWBwaWS10wTUhuZwV7lcCBe8wVmCfhFbMhHdoX3hS6Gbosepwa98MCEcT",
+	"h6hJUJJPaCjdhPLY1+q5wtJa5JJG1/t9EZoXzIojyAwnEzqTGeij5gf0zhRqsYsQyqfwo4VQiriyD3FR",
+	"4LviDeozSAbvpKFheW2029QUyQHSSWRLWQyEsR/fJiERc01v+elkgQHX+/RvyyDX7XNS2HOLHXkrrIVj",
+	"3/ExHxYqSCE5OHU1V9JySUEOhyxVvsnk7OS4FbQOPpy1gtaH8zf1F24HPGdac3G1dkmeS6rYun4duwm+",
+	"RqmM6hDzJOvr4oFTV7hj0Udn8NKXoJWBP3cdDb4alG1OrTYNwTsbt6rSfPfOo95QTc+z8Zims/X5cebK",
+	"uy4ojVIXzlyk+9YGO5eyCRtCvRp+K8VczP+cKVtxbUn9A3wvn8qPofPrGlQLQAWLUo7nWB+c3v1fsNXg",
+	"6+gM+0QjTWJ8g4hsfGnUppRrbbiYIpQgQAOVwfyT1l5rZ7fzotsqqSDt//Vrt/3y479v9vsd/NfW/6rV",
+	"Rd6wmyN5xcXt2A0tl4BbGJPgvTqXXen9VntkVvtx9Pkr/W93nar9dUbbWxlp46XWW3nD0pTje3cV7w8F",
+	"lCMbs+kbcQtZCm0Km1Ay2SxvCxRm0OSUK+bFFbDPztcZY/UgU/SKFckcNeVmlsTl51r1KlEZDghdTEb+",
+	"8bqZCat6W9UAKsQoflMjlBy4n4iWIKSWYt2zmDMRMbCE2qS/TTWiUOxxwkQy8+3pnqfWhkAMUPNezSJZ",
+	"H6q+gpXRHWgRa44XmtTXkvaTTTIBL6HvZ3mshjfuYMLSgTPALEhN8L6+oQmPB8NUjm9fAwHHyISuSOdf",
+	"WQDG2R1LofO3s60us9iWcWUO/Btgp3ynC26iHqtLh18+xQqC1NO++nINy1jMrULu12VCa3OFWt3kiGks",
+	"QhTzK67Nf6kaMUzhzYQhupFMmdq3IfSxUZ6vbPH5VWJ/GxjKKvSgHIO2MJYseFTSXF5olezeLZEsRx7c",
+	"EZ1cs1L8zteSzPuY79sksgsDhcoguoyoPIBdulzLbWXdviRdLzNOV+Z4APu0v7x1NeI5t8nq57Bo3w+g",
+	"JHprWTF6vWoLmPMTPRH4JwL/ROAXINtKySZYM7/WlluCUm+U+dC5QjwepowN1IhPJmaQ2lEx9ez2NU3K",
+	"nGBpWRLfU7WMGdjxaykY/rY2xa5Z8pIKQ2ss6k5p9AFNBRdXqtYxal1Bt66dWzENFhFOfsoDhF9NWcog",
+	"WsI5neprViyMYAN/1OprdU6vdaKcrO9r1U9qg/XBQl/vcYMdlHxsi93oxfWtXfLeu/aV5KscTpZBbj7y",
+	"/YOu66czHxkC7W4IEzcskRPQEesFi6WtR4osIug1sfpxmY+xQUWdp4nVL71HRtmYinbKaGzIP7Fl4cqW",
+	"8oMx5YnfUillV1xplrL6kpTFmVtaDmT2Y7D6FeByrfreeBUNjkcyptGIC1bsCt2OEhzk0YhIsW+bI+TV",
+	"ushVxmOoPA0fKDpTZGroBKPRCM1nnb44ZlMYS0HS3CUjNI6xMR7DouuZwErVMOHlDEyM7y4uTgmKNGUn",
+	"+M+9o8M3vYvDk+PBwdnZCfg7j3sfLt6dnB3+n4M3raD19uTs1eGbNwfHraB1fHIxeHvy4dg8f39w8e7k",
+	"zcA86h0dnfwCL78+OX57dPj6ohW06jvotYLWae+/j056bwYXJyeDo97Z3w9aQeusd3EwODp8f3gBrxwe",
+	"XxycHfeO8jWdH5z9fPj6YPDhuPdz7/Co9+rIfHXce38wODv4zw+HZ/Yz2M7gw9mR99ebk/e9Q7N6/Ed1",
+	"xb33p73Dvx/74/Tevj08OjRLqn0IA5yenp38XJr19cmbA+/P3vuTD8cXcCZvDgYXvZ8Ojg0UFRDtndUc",
+	"+PqYNEfGIGWyIcAXsimpJhiit0lJLLXhPdDpkAstMUhDxjObQ5C3k9xQkNG61VBipaagS3MxyDRLGkKA",
+	"IeqDa9u6rZjLMEed0kgDlDJFuN4joUPMMCChmcT8F0VH8y8Dw2HQF2EebGCe5lKS+cP61eA5yrz2FfdP",
+	"67Az/7R4M4AzhHHjDB2SbHDNZrAG9kmH5lSPPxwVhcTNQXIBEi75cPG2/betgIS/KSlCsmm4uxSM/OP8",
+	"5Bg9LLYnQAEHhVi3zKbhjryWGH2ayFQfCG1TAh2C39L9WifOvv0EbvyHiHNYJ6igPkAgbWj5ccfs+B2j",
+	"yfqFW81TdyzuouT1krDvJS968XyLoSi3q+erKD6+9/M6LNjdbTtZ2bCAgdXw5sjMOznFNOJMuN5ovdND",
+	"Yr7xItRGtKFCHDpewJa/mnG/aLUw4S6leFEN19XLr46oGkzZ5UjK6wGW16+3etj6nL7nex6OMLUgH69p",
+	"oa6g6MBARkOnp0rN0ZShZ3iSZHDCPPUyPWp5Rz4JDtvcUCovb4o/2E66eRA0lLSFdgNYwMELiN9QpYB5",
+	"96GXC0CwnsLyEqkeRMyfdd2J1UJF/RXUn0Xt1QdzoB88nMZ8xMX1KkYWmkYjftNgZfmKcJXV4+0nt04r",
+	"n4tDrDuIuSr2JWuR02+9QnR++bm5xb5Hjt5MA++r5Hbt1goDaF2Ek80zlUMyNi9C0+WEUQUNmLG/tu3C",
+	"vLNrnZp5g80Ry0OjJpILLO6xi4Uf9vqC5r/aRsabYb+1s/uii+2UtlBUBRnKRlZthvbncCsgRsfCAKxk",
+	"hl19zNxGWAv6AmpGED2CBlSEkksuaDojw0RSXRXF7JitoCUFs94cPzuk23758fNOsLP7JY/O+rwT7H6p",
+	"j9DySrS89P5f5+XL2ubPuDOI3fnUjotQs2GKbcMHeKatvd3A8av80c7uF/PVlWw7HgKX1blgnwzhyH9p",
+	"87ERE7GPvEGL1hXXo+yyE8nxtpwwkUuH2y46dhub6W5bu6cBrWrcyNfEw4EaIrIkqQ+Mq9qEbxMoV2Pg",
+	"r1HYw+LnsHFR8+CxYIFP4FIGF8+ZU3f+xc9N59/t7Kx/+N3S4T9f5/A75n++7vCf1xx+9yEP/9RyjzJb",
+	"yf1T8/KvzHvvz/+WZ4g1SNxjqqNRQGiUSgUV+EjedGCVLmmQk4nRRnYVdWzqNJVDnrCvKJZ9vGo5n0dJ",
+	"rKiczMqpEGdOZ64/kJUN/uW7/SCgK+MQjZB5EgX4L6RgJBNc56UXqWLkMpupEtp+hjwKg727XcDfs5Nj",
+	"Q0xtagX8sPO3bqvOv3fGFNMP1d0WmtPWV69p0k9Ss75Ku9vb9Li1qgAs4GGb3MIJu9pJt5PN16vl5J3z",
+	"euK5O51ltZ7OUc2yTfOb94Iso8qG7Nc2v3YzxPjn7f8nJFpOeKS2sOf6MBMx2QzxH2obQxTDLSPZuBEU",
+	"E7EqdxW0izREXo94GrcnNNWz1p5bc57Xa8RjO4nVAsmljDlTVthNmOBMGHF305n7bRk+o43biMGtjncc",
+	"F0zpEzP22qkpi7yPc1E669VdSJnKEt3QP9bgkts8FWrKUmaOXDOlMb7DpQgmCZkyocmUJUl9tRHFrwTV",
+	"WcoG0YhF1yxubl8Nr0G+u30VOxcqXSou69Zlmx6a6wLeV3LhehYagJ16ewu0B52kPFonEH2xFaeCOPaU",
+	"y1+5NZWKQfiLKVVpmCuPMHeg906oLBz/gnt4mITnZggNFbSSDQklAhxy7qN9UrgNwkoFBfzGKcWbQuoR",
+	"lEKEshbx1n5flKCbEvMXfh8U4ChiiBnAwSBj1tCJAZjvcUVeUseUqr5IWZxFWE7Yy5YtPB75fJbkyJRE",
+	"VEQsSdAvKYeECrsPUKfNkBHjNzC/3cZAy0EsQ+fMscdBRtQstyZ1N2FDvU9CS6sGAI1hX1Cks+UEzVgy",
+	"BZvOFCv7L/EUDNy4QzdgnB9iXibEHQ+U+fR2DeWfvPW3glZpRTVWm3rsun/451cim/TKaVs1dbjwBcjg",
+	"sWEmYzoD0kayiddSwk93xU43QW0L8YJU4QruPd1sfqNfgqrkXk1uwpMEKy86uubLfdfVWXqclGsubrhm",
+	"F04KqrF6gwSJWOfVVTOfIUImXFyTzcKTB33StzCgALaAxU8umQ0xMPPFfp7RSsfzGKnh2BKZpSmLsR9Y",
+	"vKDycLUpGhj5K127ERzcAT1rP++SRE5ZGhldJSnnYABtxTSM5RkWt0xiD5amTJ7PlGZjqJp7tbZjkd3k",
+	"ZaarTpuMobwUs5t2Iq+4IK6nXczG0hEORaYyvSabMbshYyi2IwgliZQTwzRIePrh1dHh68GHs6OwIRPN",
+	"ekiaHEwr+ynzvRTflAa/d4rr/FxG/3yg3FWp1+ldH6V0mgD8AkGYpFAaBcEYP1VYjQluFgtwY40peNAh",
+	"7w56b0iKBB1VB4xGjAxvhDgSijY4o3SciGTWHCT82B2Si22t0/Z/c3k7/9v2Es1bcjZiwprdNetcuukC",
+	"zWu1CHbPsec7ZhstHjSOU6ag3DukpYL3FSFGGdHTnLFVX2OeskjDq0hl8iNZry2lt8/5g62s2U8b9ECi",
+	"hFpfm0/p+X6XpCb6FOSbTE2sAdO61N1MzWeOuyrqd9pY5cuSQ3yAVCyQG1YOeS3xiGVRwjj0AyRe+ata",
+	"V4RILLdbfdc1u3xY5nyrNKsa0L/bRgBrEt860P9gG3nfTekOS7kOlzRFtlI1lBas7zKMQjX0TbaS9UqN",
+	"me3s72wh+qrlFWOGRlSNnD+hIt8HRNEhw0Yjl7k0w4RuKx57sUIu7Gi1BX3IFnaJtrxtQxkFo37j69dy",
+	"Liuzy99HLtNbQ/5oVm0Xq7K3bjCgfmYpH3IWNzQSoI1z1HF+t9gGFco/wLJCVVqJf3IF8JcB0YeCjw0o",
+	"uC4JvXX//cbO+3dKOhf74T0TnUyL0tYQu7wo5qe7LOanLwzuPLdBP4QS5ywHvb3ItFNkM+x2droh4Yrs",
+	"dP8No3/m4o86pOfG7wsbNlQNE1oUGlSN/ZkLLngKJpgLJvi51HUmD3sDMt1yhq2BIYy1BkRruz8Hp8lt",
+	"5OH5YNh6J46BhWs2I5uTlAvMpsmj9UElJmpCI6a26uxgvmnrh3JMSb//aXen3e9/+vHg47//dakSU1lu",
+	"HS6WjmRdOtMYG3z79dwhoTGjsShLuZ6dG6KXh2//xGbvGI1ZbS4YclgbsE02EQbbWrbxX1sdApdMxwxe",
+	"gIQwBdYrNgEjpyJhL9MjmfJ/obH0FaMpS0k/63afRddsBv9gUNbUHCYmPKClPOHg5+OKAJkGKYKbdY1w",
+	"vU4AbP1Xu3d62P6JzQoYwI2BWAETmkVA+gP89dYx0H/8ctGa9zqjxRfoU3h6cn5BtmmmR9tgpsNCq95T",
+	"BQbysENOiuWPaXrNYhJ+aqcyYSrEUxGMxX5vTLM/c0a+j8DsEXdrLhsWW2xqpPWk9eULGK2H0jrSNI0A",
+	"2OxZnEyY6OVW6jE1GMcFZp2AYA2jqL3t7aUkZz78pDw4h7hBlgzbI6lKJu02HIA2iO8G65BXaPtNM78j",
+	"7SZW+9wK+sIzoP8msYj5GGwXjKaixAhFxa2lsPf2JUYwmk8oNsZFiGIKWwUWS7kwQBXLKBtDBwhV8m8V",
+	"QrfLgtoj7IalM0zbumSJnJpvAAXivoDyQCTcphO+fbMTBrkhF3FkQ5HUUhI06lU92Vy7vEA5FehkVBnX",
+	"rNMXffEXclhNSYTHfyEGopnQNkeoL875FcS5gBzgABSWVIJesEYyu8KU6SwV0BQGfBzCbjSiSbJn5gnD",
+	"UI364uLkp4Pj//jrZpSlCWkr0v4vAhP0W38tLNDzs/VbpN/vC0La78jGaym00Q6MYLjndxHf/k1JseHe",
+	"jMnG5z5KnP3WXh/lwf9tBQMDrP1W0M/t+vAKbSdSXLWLZ182yO/kt3+Sdko6hhx2fpvqrb5wq29e9Zj1",
+	"W2ax/VaJaO05qvVXOIh+Cw7GnA+4jfBa353vvviB/OOXC0u9MGzIdtPbfU5GMktVp+FmZKZDgvkxBqng",
+	"OvrCAjrCEYEQr4h1yBmbgBxNhpQnLCZw1grrAwrncpIpEjDzxFkJMW6jL8Lnuy9DKzCS8IzpdNbumXWG",
+	"BEmrofSRFLHa6lhoO7B5zIiQaSpT1RcHACw4qsEIkPU49v/NE5/JObKmPRJ+7js+1W/tEVCvSB8Ylvn7",
+	"c6fT+fIl7PTFW8qTLGVzX6AUQvqYDGye9FvISGwgPTKTfsu8Y/RO/5X3vdfvDo8PIDHUf8+mVZtXf+10",
+	"Oh9hBa9cWjAJzTghdtUJ8xzjkBhxaytAB7yjSHYVKNCSt4ZRVDN6w6AvIHaPCZ3ODCcI7QJCr413iFmP",
+	"q6aO2haffRG69sq7YVNCaU6dwjRLWFhkfxoJ3jofbDsasyoCiZSWxIB7H1z/Iy6uOuTAbCTn2sDPbHcd",
+	"sKJA3iiJjLIAIAKw9DtmQv9u3yG/Qyq14RS/98Xv7XY7/z/z7vz5kd/J826X/O5tH6L6AjwZ2LQF4jxO",
+	"AYKBXL1Mm9iKw5dylsOAhHMJyObhfAZysQxaNsdsAB6OieFVzuOPacA4oZcUbUYuZ0WbJ/Np0f5cH86O",
+	"QA+EaybQoTMx87EYg7Rtfuvi5tt2KfUp1OUDpj6zN6O7VBrsMkJ1zsor+zNY5m8Q86/9rZTbNJWUSgRI",
+	"YImQoYxD+5nwONAO+d1oD0AtDdu1NDfGoEBMNrQ/ypRMUymuSJSy2LBNmrhzyFPqcdBnbuueWJZ3xDWM",
+	"EQGpAHsLSS4ZH0d5jksDzEQRHNZgsI0ZbgV+GGowiaVEM0GFRhqjpxKjBkXMlZGgMq5GRmfashPNZ/rj",
+	"jC/sugEN2CeDiwG5zDSsuygYO2Z6JB00uqR3gPw8MR7Hewm3ZNuZ2Gq0wFoCzwRYusStogGABYbaogPe",
+	"8IKEhzEbT6RmIpoZCT40AMUgJMoyKHtGjjThyHNVC2DQnWceXTCLSWh6BelGVJAd8p6/sp/7BQ7gy12z",
+	"HC0lBs4bHXM80WqfTCnXFQ5pOWMO735tBDPWCwvfSLgtJiIL37dCF+6Ex2aJNjI5kVduyJrqCjiu253L",
+	"FC4InGXBv1tmbYOCbJBqX7yC/wJY5dnvCJRkM1wsl4XIMMynYLwxumykk9me69yNonWBDfmaoCE3VxDF",
+	"piBWtJzSv2/5HYjEVLG2YkJxzW/YFnRpM89pXxi18orfMEH0lEcsgN3nPYr9VP6gnPafM7pydYDNsG+4",
+	"f7cb5rKNuV5ua31WwLEvzo2sXAuoTlQycpeVTw2F/nD4Jq8MGmPviwl2n0sJWpC2HGTP+oIWUrxRGI1w",
+	"aJDx9MMFKppvDo4OLg5CMpMZEKHUgCJq3WCNdVePGbVUOzUcI/H6wjx3wuc+xBQa2RFFQ+1Ud0PVWEqu",
+	"mAaODYqJNSgW29ZtqFo9w+omGTOSDDQFx1aehVRQsgiUcBhpT8GpAU1xA0Z4MUShgWTsEyURtPItYM0m",
+	"CrFUz7o5WrrUYjwdi2t9Iy8NueBqRDZxXz5Ob3VID1dh8PXFp08ACoYouCAMPM7ArAJTquEejC5rwIZN",
+	"O33hRoB1jWRilNCC2RgJTrCpM6UElZjlwOYuYO0KP7AsyDvdD1OmRl40GnEKj72CLVwtCKS43j04LStn",
+	"6pFUzFsx+YXrkcwwktrCsouBBbR1lx1L87wvcCSUNXMidplwESczh0qQtdcXvTEGL4GyYBvFQdcvi9Yu",
+	"fpyqSqqpsrmmNtPUydd+lqjqFOMbrABl1hbfqQ4mU9/+rCBPFbJU9/JHOWWzZum+cLjBU0xaJdWcVVgG",
+	"4ofttWZt7SDYo7SHdVM6BNKAsO/Z2ckxCOk4tCHgeySEQ+kcfDgLnRnCJmfKIWFZKqHiC0lYhpk89pjL",
+	"Of990SsLob6MAfqfE9r88EX4xUlvHXI+AqlDKxL6IRxhX2yGvrqcbqM6VYSBWAve1h7uHzL+a2NQLKaT",
+	"8Fl3N6yJQ+kLRM28UMB/4FQ4Ao+dqRBKLLly7SD854nKlRE30KaC73AF3YYN2f+JsQkiKo+LVKGiVoFN",
+	"N/EpO8fuR/KaWx0K4I7nohXri8Ig5QiF6wtXacBrrX/iukNOqW1LajP1bcHpomaUr7V3n4eGhsMVAwXI",
+	"hW/cixUGoAyAF/EztYiOd2LOyd5Kh/wE81xKrfoCMcEFmyl4ivHtAP82aq3jmYVWMgc5aGojrK5kX7mt",
+	"2chIFGASOmZTheGkYC7yI3fg9/////3/4AcvQqf0vBKOAL85u6kayUnHM0htK5qwfuvLRm4V+stfyBtf",
+	"MAYMreg75vpQjs5BQxVx/dVeBBgrKiSq4xanuELJqNMXrxFSUjbXfxBqllkCZuiOEbUMEHkdrVG4B2tu",
+	"7gSsOP0c4bERDAotJDHCh2e4rQlsJ++kEVNcPCuIe+gHhgZkVjQYScOlNyvWsXjMxbb5SWHVAdvVDKVN",
+	"me4RwzPDdyfnF4OD973DIzRv4oPT3vn5Lydnb8K8qlVfWEua0jQ12pFREzNBwpL5264ObNphh/TQkhxR",
+	"o26rzIh4UqCnv2DAwLz7AhBzCKrsDAW+2g1BwML2Zx5/2YYPATPCLYjds8mGVsA1JNqIbh04/CIXRvXF",
+	"GZvI1BajQ5ixbdagvRo0Bw1QzJvJLHUlWvAAnLO46t4xK+8LZzVQDMztIBwVhMxmzeRyrYVhyFPBHph7",
+	"QBpBjLCypBF+QHoIoLiEyw1xMtBWwRl2u92wIMhe4oqd1sm8c2LnPl5wSSbmMOBOuDbJ8jwL25NUovkR",
+	"6Vbuatojf+2dHhoZ9fbkyuV6AXnZ6XZ3gPZ43Trhh93nLzsvu0iubA4YPD87ObYP/S6oaBEXdM5k7trZ",
+	"wgvIWHNGm9tD++XcMnj3/MP79wdnO90SiesVlXv28K6AJG2GbpowQCvjym1yjVYksGN5X3DrleHKGbEC",
+	"pFnmEFUuexka6QVBzpcTQmdMmZRy1RdK8yTJ5aJ9whJlMDtT4J2eI9VFoapN5K6lFcSG9AUFv++LPC7D",
+	"/GxjDLbsLBXALlCKqlKndoukQnqur05fQNv3csvFEZazNHKLrTweeFMVx4M9Hj0i73fuNSqSpok1G0Nx",
+	"ZWuO2wpcS+GadvN7Bc+CFAak5nliujnrvLUxsWmknqPNbh0aAsNqIIBlzIQOQFib9/WhnbvUfTrskEOA",
+	"l1RCC2oyosmwbbiQBHOa1QoUEK3ArYKJOPDEG/YpYixWfTG1olTChrn5xtv4ZRZfMd0hx6U8Q+RreZPO",
+	"faDcsBud8onlrFncF1hxURVdOHENpcabniPAvL5HQsWS4QAzcWhinREO7TeU9fhw6+b0Eou2AmIR8jJL",
+	"lQ7J5hiDgaggO91SCL7vJ7KHDuyMW9Y55iLTzA8ngq/NDEOqDLlwZ2HXh0AB1rwEQtTNpC9yPR0ZHDei",
+	"RD6QgWKspO72aPBvSosys2BJokZNt4VrwHZmvrBW7i1Ql8OUmTddKuWmg0tbbE4msSUujmc5hhjz4ZCl",
+	"TGgC2GCrQyY8YjYQxHrZe38/PWo/63TbEF1T9axPp9POlcg6Mr3att+qbXo1ScwnnZEeY0FerpN5j33v",
+	"9NBLsdlr7XS6HajGAELKhLf2WmaQZ9imbgRRHFauKOQwFC4wAKjtQognUtVlY9gAHRDaUMPN734TorPA",
+	"4EAVCb1MuTAouLTfMAsgccsGpoI2y6Z9kZvSJZ56/gUai2yJBk+2SGbubkdUjQIr9RrJSrEbJkhMZ7Y1",
+	"DxJs8Iv2Rc9P0APsc3AzoiBcu4U4eeN59yXecG6/PIxbe7Z5bH4nh7BviK42h24dagrC0iAeBWK48mgU",
+	"Wz/bxeZgFCkGGq4QvPklqI9ULObd9iyREOPyERKjMcLAzLDb3XGxIQwTcKpyiHlWrGhhyPL8IeRxURCJ",
+	"Mh/yVTFg7ZMCiswdj4zGCVcs5BRqIjzvdpuWke9r+xXN62HAJzvLP/kA1lWjZbIYP3q2/KO3Mr3kccwE",
+	"fvF8+RfHUr81jAc/eLn8g9dSDBOOEV7Pd1ZYky2ecSHlEU0hTaL1YpUzOxSapYImWKUcQsCwIWprr3VY",
+	"VWaqCa1D65LzEIpZXQjVNwO79EpB5UFDf1oQMQkBT+aZebX10UxqyVNMNd0u8umu6kIGj9mUKY1i/j45",
+	"PHUsySq3vnEzsHSCKJpoYPpq1JlD5SOu9GuXaFTB3SVodgTFj1bAxxOsjlSDh907w0PYQynfpgb7cKPf",
+	"OE59NeSescgwaCu82OpWpQIFmwb2tm4FnwwKN29/ZlC6+UsjoKKLyUoN1nqeyum+tecjd8rtAyPbTC4H",
+	"YZwG65OUARYrR7+hmq7EbHCdCxnOwh4Bfp3qLytAsGaf9HakbsqQW+VhtXzh9fnPZMgTCOPEE4M5nMb8",
+	"hquJVNz1PSp/T7Wm0cjoBfswhtn9fzg1Fs8AddhOpG76rVawaHF/LJbz1fiEUVypnBptB0O3zHkaCcxc",
+	"2VcgUz5HAxK9tb4683J7TAW9YhCQ6RIZy5jxd6a9nt6teyS2da3D68gtWDT/6OQ2Lyfoqs5Z8ChRXFSp",
+	"bgcqYN/1FZQ6Yfyd+W1dDl4rKMMFvJLx7O54c77C/HrL4fmGIn+5RyG9lBVVA6i+Bd5Jb9+85P29CNJ4",
+	"+y7i3J7yujhQ6xJoVtovnIaOeEdJSkUsxy7YbQU92nkW5rToBmU4L/3451OB56teNgg4GMLxpPN+Pzpv",
+	"2YHn6b3gvVsDifPEl7xewVVTRtyUXRI6mdiClGAPs4b+dkSjPBZH7RPrMY3kmKGNVvmVU+p13dxecwQL",
+	"uUchqbEQRA12wGL+6IKSS3dkcZuLklUUzaHOYMpT6yzD+/WgzIVKVADNqwNXB23bLtpwMb/wQhpIzCA6",
+	"NS8GU1NIZL8ID8ROdjYYBXeDUgS4YyaTZFYnrOOaSvD4rQpwpUXanrMPK8HVlghpYDMQOPTEQx6Jh/RE",
+	"XTjdmGLilsdBHE59BX43M5JzRtNohDE7EDzNRR4+TVR26TLw0X1ppLKgyAvj8RLesb6t9D8zls5WsZWu",
+	"bVQNqls/xIKg+64iMTBTGkNxZ0PPYjZkkJcS2cKBIJ9CCGAhoALZLVBzSW3B+zTserRnMQ/tYWFzOfTi",
+	"rf7oLLWASLJJkyQP7jai134ev6QYeMulYqQSE6K2fK6rNNVcaR75PNdDthrxztYjaX38EjSw1pLP0Qts",
+	"y70lI6qg5K5iKYGO22g5gVAWCNcCxxqGzinfDWs2Mldl1MWTLXP4YjnIhW7Nb54bPwonzmdfxoYLJ/aT",
+	"JeVuLSk+Rs2bFBfia5WBbl/O2gbztj+b/z2MvyxUzQBfx3RGEimvDSpSMZOC7ZeXBHo814olw1ojdQ5B",
+	"r2YfUItcbjDB1X2V0eRBmNQfByke2stSOh0ywa45GAaOkcLPu8+xqzQRUrCtNVhUs/wIbAFhPWG6pg7x",
+	"oVYuMw200YDwoYH6wIiW+FFMtJSBSxjRKRUKwwfngf8NfHDHDOaeQLra668GoHE78ZOu9VgMAS+gTH1d",
+	"PO847/yo1mcS6wPmqSHXBiAb+jFifKFv9OGxF2b2fB5ZsEzmH1Iae2I8f0ZsfY1pnrRs+4Q0cJla6wNg",
+	"KsSYV6pLgDh1h0xv21ZVWS7vgfZIk6TQJ9FvVqieVaWSbOZvodbp0aKtirC4ipxoW2+3HgKPqm2+a9ke",
+	"vPIkwdVY/op8PK5RQy+MCpiW5DIyPZhY29pQhu5bMytAiwJkmnHhLU80g+w6LMqzT4QXh9lgLPQHrldx",
+	"Kja3vBT8qgJapbXzl/swL96r1lR8udS4553mn8eot+EnyIEzyqOxtsgMlsXbt9EVSeLziPztxaa7Kh4g",
+	"g7BWfKzBelthsMEk6GWbbCh/k4tFwh4uyQOGb1qF8ta5TDwrqOGTfPZoniuELpBPShB2J+iEjfW/JWw6",
+	"gxU9IdMTMt0DMiFw3Q0uZXq0jemsbb9TWz06HDMW25xfSLLVeRBTh2AkN6NpwqGGhK0UZF7OFEsDjDay",
+	"VoINo9hgp6XAQ6QdzMyc0jRW6GO12fQRTbFKVqkQkfPIYQmpGp8T7Ou0aMP2bUbwllb5OJaOTI8WIf5p",
+	"udhTvG+utK6IL0SKCTklUjwwefjODBW6FK9lEGRDEa9hYK6zZXrko2resa8ZSU9EMsvLjrj6vVB6Cysc",
+	"vTn4efD+5M3Bf0Ahtdym6bfzw9iOvNOfS83eTGREE7Si7Oz+2Oma/7/9t4Ds7e1s7RNglVOuGLBEcgag",
+	"gUXTaFJBWcVYzOJSu8E8330klVn8bMLqrPw3R7D9+8FFN/xasfQPh4fnADFQ7EDNtWu8PcKtyygfGHds",
+	"54DW3q8ffUxyNcepAbESIPkdK5PZ1gJ0mkOliq3hHkHtu4CzhyXit4Sr57srEP8LKd9TMbNrVPcIj0Bl",
+	"0eLs52EuhkKJnp1GMDS/f+cezVK1BVsheZ8kVIN8lyTK2TWd0Pe8u/MkRDQoAOb0SoI4nOwCGMN+W9YC",
+	"O+cOeM/u0wGwLEXswtuHEYUe9NbvOPS+mrtRuQYbewG4XufMxcp2G8S2NcsLGdu6ndYMUfpVS9nk4D21",
+	"s32jmo9d3qOoPKvAZAaHGD88TP4x1BmATnBXWngNvK78i6QyzEJcbo7o2YZzu928ajqUBcRWkLnawgXZ",
+	"eUGwhpStQ41VwZEb2UynWjSC9DvPgHAfWFCa45EEwhXY97wNQPsMPZJCZWNbQ5aVbEG2lqNvDSJMxLf3",
+	"NX3nciLTBOtx5xmAtpRHnhqIGYHLWDo2/2pGDwxpVcWhO1XfRhp4IUO29i7Wg8NgcIgOrxZQjagQUpPL",
+	"Itp8xNK56lc42FzNHihsx8U1y+MXamPNN0u1vrb28zZ+2cQWaYZy1yBgu+rCUEDOq6tFekUvSvN5O5ss",
+	"Jw111bjO8YzvB/Nx8EfK21+mA/bKKfs5ZHylXvhAjO0bwfU8P78G5Wqy9QsERyZ5pylY2IAnKJo6L0rH",
+	"Qjn0G0rFuk/lFTa7egoU3s0fPVLC1thelvrkEhKInApfprMAfLu0JjvBsoymGdNY7KAAaa68/id5oxGD",
+	"AE0pSa9s1NM3qSHB4h4lFQlmXqYgwTU9pSDddTEXW+25GljejFI+z9imE96+ZrNm5nFmu5OZl6AsnO0F",
+	"62UrpuxG2jAHI5A2ReHxn8w89xqYYKZYRprNKv4MBR6c+cfWzFdkc5KyIf8UOEoZkIQqsKHF+3nnGOiF",
+	"tBSOltHki1HRZdl10IE6/MAJyjV/KNbDJOe2S0lTI2bsMpVXtQ8bs0axn/K3mqQAq3ucfFGYGg9pKbGG",
+	"zk/fWTWg7y971PWzwHrR5Y7l6OZYFRNrSPr252s2O1ycVfe6cKVY3Pf8KeUAjXlrl2EMTdhWkzkKq3n0",
+	"alsPagazzPMp+O2RfV8Fqt0Cn3jR1nxprs4p6hZF29G82xm0wfxwdlT00/twdoSZGNMRj0bIo6EbKtkU",
+	"Xhsk6EWitmoTc7yO6w+QmjM/2yLY97vBx99Fos7Xm3M+ty5BVjHyS2vv14+GYlGgkO+gVBo8K9l8foHa",
+	"/xZgBEZMSuJAjt0CXBXT1s6bNdXXynsy00TJokldbSNmvxaXbdk9b/c0U377qjEs81H8h0/68cPnEFic",
+	"YjF4DNDmVPKFOyMn0GBbZy7vB3QbxBvJCR/OtjVTug3tWpq9La8yDuVQBQnhTbWNSlmInWbViE5YTBJ+",
+	"zcg5DruhAjKm6TV2laHEzIJNYYLCB2MEOWyt4/C43LwVtjoCUx3XDuXtKxvuhGIWuDC5hINvDuRAu46+",
+	"mMosickl28sduVRnKQQeRCMWXVvzf9FZJ2U07pCLfMGq0qy21pXCRGxnNB+ewHF+yzFN1cUuwnYg+t7R",
+	"k9hv7qmwG9oTIbgbQoBtsZ03Cg/XAXPRw9LHGYMG9masj3MkpwS7bWlzV372RNFYazmFWLXGiQqK9MLA",
+	"z88NrBnOECxkxuRK1hQ8sekQkeY3XM9IIq/INWMTDK+OZBo3VUS5Qyb+VA3lT18NxWu5CUEetmW3Nhim",
+	"1jNZ31cdFIfzq9VA+UO5f57E2z+XJQQi7LzgAtvsHvqCoiBcrnmSp7VX6p2s4qytML1ty62aa5yU2sSX",
+	"61O4Os+KjDOlyURyoQnFMB6MWVAMe4Gq7NLuBPvD1NpMAFjf2PXcZ2sWnGIho3IK9VP9kkb31QJDxPoB",
+	"BHfKQiDYDRuggotkU0gCl88CMqF6ZGByIlO9FRCzhbQdUXC1URtt9qJba0mpwOc3yWrs8h6F2fx58ep7",
+	"YjbQ131Vi+JXMherq7XRxnEPhR0usD2sM6JUvdr7TltUTsvMdXmZxMCnhpQnS9xpUlPNfsGBznEn37Ie",
+	"VlrpMtmvOLzgqcXMN4yjZWvh+vy1jk06UwsaKT2rlzIS20hObDxKXr0OKoaTzXOmNRdXKiDHUvOhq+ES",
+	"EAt5assGeFMMNdEAWTBDyvbJhCrXWtn8bB4SJcu94MBc6dKlCkMmWlG5xp7PBdKjVy5H/UsaXdebLvU9",
+	"oPHdM/HSIh+Fla9gyzlnegl5tfczT2GfCMtjGVz1AqLijK0uT8MgZ04iDALfQhgoStjcXQj8onj31/l8",
+	"f46Qd7ff1aPe8xv5LrJzv8aB/7qoA+gK/+2TSkXAcmdyG38O1nlmpENFvLcbqgYuCn9PqLi29TBzXkqF",
+	"m8ANsk+gNSpYPSGmxDBH95bRWCHLUUK2HaZf2czHpkDL10XboG+zVJJd36MEW7rJl2ay2/ee2NWjB9Ln",
+	"BsdNZyQdGh4A9s/9IqcEe2bBCwMe37LIZ/7qNr2hPKGXCWvkXT3EY0s2PMfgJMkUIHW+8nKpapqkjMYz",
+	"rPsGIT4NofluCT5fe3Rm8vpRWMgjBOufDIcQE1Fqz0QFUYwFXlSAho4uQ1SR1qrkVy1AXgDfeNZeLjsd",
+	"0GiE6yg80QPLbiZMxFxcBUWnOZkSLLDJGoSn97MnMHusnJCiaHG5U0VOIMz1/Sa5YPFXwdXSQIe5iAUL",
+	"6U4gcVELTOh01hSscLcCyFO8wlO8Qs5Ia3u35NUQchdpNYJhRQngrj1RJ1gggZEhZ0msiGJCW/duh1Qj",
+	"Hbw9Lo13+F5EfFztQ5uvnmT8763hiyfj3xkyz3O+bcNB76O+eFUHsDwz03JMNY+sEEYTJ40pDJOImF9u",
+	"FXQErzL5lJqjGPpBHx0CFKViQICCLuSSWQFh3/YDbYMrx5csbP5YDVX5h+Tiu+DaTzXOv7eGAYYDyvpm",
+	"1ivLr14sb5MydOy1myGZSJhSJFQy1SFRdKYKPOuQMDVEJ3Qlw2LzM1RIdl6KfRKaf0JV5b4ItQzJpuFj",
+	"KsB654rfsC2SWj8d1x2ynhkbg5t5HPRFlCktx8w2twr8tk+uskuNJwts3d6hfFO9tu+gcU+xN79xT93A",
+	"DoQGEPy9VsZq3XD58d9ivJo2+1Rp8mNAnnUD8rJrrvPZDy8A3pqaigNkliZmIhsbnPjRzPqsa/73Jfzv",
+	"sx9exAZvVtyZAej6HcU2nW21cbS8i1EMYpbGsWk+5kYxD35AzQtu96WHgD4DLTVNWkErkuMxh9J0AzqG",
+	"UkyrH4q02St16zDX6a2Awl/w8OPDds4tkGENN09BHP74jp5ir3Mtn3wHj1SMUK1TfplhS1rCdUNTKD93",
+	"pMqBtiepjJhSzTlkuTxkZDy7pMDmkw14HG7tWZ3QsKqUTWSqc50v3O3uhOgRwprKUrCAsBsGhpm+AA3S",
+	"JikpOmZkLMdM6MAfoBsW1sli4a68B04LgbwgfCti9FAurjp94XLzXPmDTa+sB1T5KNX/2LMFQEg/63af",
+	"RddsBv9g4RYpTPEbylWOrGNkp3iWxRU+vELLPkHmEbyZ8OjaUP69Vnfn5TP6PNpt/zjcYe0fo6jbfkl3",
+	"LtvPhrvxc/Zi+AP98dIQH5eVuNc6OzmGB8jPB8DPDUcR9H/bKToRkOCYK5A8BpGMDRE5//D+/cHZTjen",
+	"bLCAnW53p0Lr9lq7z192XnYNoq1LOh4ljKSYfpmsjhLRlCqLDywml2woU7aPDWe4aoBmPWKovt+pj3Dl",
+	"ddegF+hrXOGWnpIF76ppxPp84cxRVryKfaiFqooqRxELPH4Q5KbFQqCArGTz49p5hT6/SNkNZ9MF9Y+T",
+	"xNBLIQXbM6vlsdcOydVqVawojRo+7z43PMKHvimwN+v80SPWFzGLuMJYXqTxYFwwyliA5DmSYsiN9Ab1",
+	"wUZUE0wgnlClSt1qNxS5zOIrVnCZvgifd1+GRNCxTRzbDIvFDHisOsgTuIjZJ8cV8Igtt3Hcp0NCuxBs",
+	"YhOikyokml6zvgitIwvZzzChV1csDn35Zt98Yv5g+I3V5Wg+LovDgGRiQnns3W2nL167373HCrVCouWU",
+	"YvFbnvoHoSbAgEHQ7BDwwLl0HUWmKdeaCaIl5nqXPCbAkqcjScY0ZtgfIbbNl6iq545nADlfo+g9lLnX",
+	"I5gA7I/GaJaJyGWirWwHnplNfJ8aBd9T0a/4DXuyDn9DRL8q+Bv8DaxfGz3cQAn8Kw4wHy0lYyNUW7vr",
+	"SgS9zp7s0fVlvtQeyQkQLMEAk6pyGKBVoIqoJjKzb7+J2QZkoRtKkwkgU6wxX/yuJeonJ+yTE9YTNzCk",
+	"Uopktg+iBdSQRPnK8Nmt1fHr45egsZ9NCYi/AS2l2MoDQ+MD5Xl+jbR9IkraULMhBor8N5hhxKzZDPNV",
+	"PeyrdHu7IMFf5w+s8/ofzyNEkMdeeVwqJpsgRm91yFtfIgeBND9J7TmqN1Rf+KyBjMGZaCtrx3w4ZCkD",
+	"xcZImzZtB2V3zJlBWZNcGZXAxvv7QmqdENqLf8t8b8Pr4uS+WWnUrRDXPjYjfrOmj0cjKk8sblVBE3u9",
+	"FBe1URbhZlC5ywXKWRy7rYTprINtI/DdVd6MrR3m+RaDvBTmonyaN3Yxr2Etf46cGn/P6zhcYqa+r453",
+	"bqO49uWuE2WT/BY4TirA25wcAwAFSncm+D8zBl19rKOEXwkJwGvgukN65reICU3RyELJMMXQVLLZ7ex0",
+	"zbOd7r9tNWXD+Pf5zZZt8Nb4KFkx/gKWM6yYPbGqR8+KiX30xeQXP3Tc1p6zDKAaY6oWIO16HGrbNWpp",
+	"NnAf8WvbaQxYkrDiqcx0zpz2/S7nEx5BqSGSCUx9qy8YhNM+ofcTev/x0duKlpZZGmSUY/jl7vB4qTmz",
+	"Gq5u1rUwVB0NR3ePoE+2yCdbZAk9bokEd53tYajnUKbjDeXyPVKvlAsa8DsElB0VkDEXfJyNXanoG5rw",
+	"mOsZsZ12nXYpb1ia8piRhA01gS6ZKRFZkoD0HCVGbY2hxFliBt7a9xQ+PZuwAHPKA+KtNSDsE4axugmt",
+	"4zifQ2k6Q4tRKfOmEC+w5IpNZWlIUvneWPPjJKs88ebvLlnlLoiP4cCMpoKLq2Yrz4lgJJVT7HnrhaXY",
+	"qDOySX2noXu81SFF2AQErBtl28ZO9EVUipeUegSZJjZ93kWNbBVhFXGInaHz6TW9ZtZzeTmDYhQiVkFf",
+	"RFRELEmwHBTQCxyBJqpD0CCqMRcg5mqS0FmxEZBvwu3hp20j06uwzhD9d6YP3IHdIz66OZbhIsTkfffR",
+	"tRWHenHHsDtzv8gaAoTBAvAKRdMZjAr70SSVVykdb6hVw2vdvXuIMHf3bz+dwStzjKSGTLplQngNll1J",
+	"GUmZgc0bc3Vk0/WVODs53mqKxr+kiq2es2AnBW53vxHh9igWNriCXV+zGTZezU/kazjIHXdVPvhkI6fw",
+	"hvzbodiVqabnx/CTBRmv+VPR4eMz5uENePxlGzta1Hj3Gipgb/gNaDfDfKSwZEMpYKXcQy1/fWEftQnV",
+	"5nRae63/+ZW2/9Vtv/xo/9v++HknePa3L+7xX1u1SQb1BpZTqLwMFpSRnBSVvTB7sNrIZNN7NqE8DreC",
+	"4h0k4YbmY+6Tpe75xyOWMgiS+sf5yXEwV/etvrSYrdfn6vj1xWb4X21bW6z9bkyj9vmI7r74IQxwEKrY",
+	"D8/Ju/e91+3zd73dFz+4K0jpFPqwbPk9TTBQmFCBZez7Aiok0bhDesKlWpXCPgtjM8GK2zYby3dL502H",
+	"QzocDiAw3PDSvjD0LUwocNeB4uZMZOoqJIZCajbIh1Eh2cQeYmakvOMYXh1RTKutgLBEMZiuL8JSaLj6",
+	"9WPH/Dfc93rKICXz27l47VrqrhFCIvsC44xGjExHMmHz4ZABmbtqhCczHRQ3sbGK5h0SGa1E7RPaFymz",
+	"3WgMGNhb96/XFjNsH8bh1lzGAXnr9CRqj9xF6+71RcjjMCAhBNJj+KcLru/gs8A8QQph/g0sazBJecTM",
+	"n/VnGfRF+faC+Usz4+b5RjAyUzrctwu0Z7BH7PrytI6+cPxPZVHElBpmCQm9Uhrq149ATK45xrmaYcIO",
+	"OQGzitUYzXGDA6S++84Zixi/YfZw7dkuY4mvluLTMgTezw22Fg5sLjFX5Hl3JyeJI4wNyYliLZKXGOqY",
+	"fjpi4soII7vdbnPeVvPIF3LCo6Yxd243ZgGzjYt98aIhCezuVVS7KqvRPLR6Wga1xT01ATZj0BxUlrjM",
+	"W68/z7cdNvV44QflaINSC6SclW+W2HhAPA6e/5HT/YCUqfnCgDw7hTc1dLglXK/K4Pdd8QJrF4olOMON",
+	"nKZsteDtIlWqWcZ3MrQrMXyvYX+VuRbbfctN6AIiIdQqdk+4rRUJouw3Il+/KSvZbom2NTzI3JtnJ8cg",
+	"bvnw4W7MCtpqpjQbb0Ns2tWiyzuHF1/je/dJkbx5Fl2abfmKC89wrd/I1diluX7S/gpdIW7AJiMXQa0Q",
+	"pWmq29nEvyY4hvIljRhNDHtqvqR3+MY9Xg/OsMx6YrfuJKaYagoqHwoWndueufnq2d2ZguxF1u4gX3KR",
+	"X+XWvuDmj/gNE0zZVnFuCJDnm+7W6Q1taMHTaCt8bXQUV9PCiJFW4xllYyoIaDBqn1wLORXkUmpnEokM",
+	"64jJZaZhD41pBUdcadcM6AgW8ucIB/P3vHo4GFzV9xUOVun05Dg+TxF2HGQ1h4nlj+psfg6IF8SEAVJ5",
+	"PUigqdQlI5YmzrUrwRYl++i0glrLgY24roZMu0ZVHQIbVySiaTqzDapAPdwjYe/t28Ojw97FweDs4D8/",
+	"HJ4dvDHa3eve+9Pe4d+PvYd9ER733pdfOzz+uXd0+Gbw4ezI//PNyfve4bF5gv8aHJ9cDHpHRye/4GfF",
+	"nPDD6enZyc8Hb2qt3xgY4EPjt+pS89f4KNEu/gKW8SED7E8etUePdtE+8cmD2VzpWi95ZLhqVFtBcJZ5",
+	"4cr8de04GFjxCnEwd4+6T3EwT3EwFvps5QIQ8tZGggetenqK7QzA+J5GI34D7dSxt6SrT2g0nu10+7Ma",
+	"yRTtt1+aYky+N4b4ODEmTxzxu+sGa64hKLWCLURj2xQEynggDhGu1+d9K4QGgJaOuJSlSWuvtU0nfPtm",
+	"B3DFTjeXmsSvRDuboO2wzUXgCkCh0juhSk1lGpOUKaY7Xu09M/F8Ib13UmksZUojjLqBPmRcaWfSKUYw",
+	"P9QMcer6ijnTFna9NvTSkCawsnjD5Aaw+ZGc0ZCwsvO6MKR54ww/1W0HzCN4Es1WIH81aAuYHwn6karA",
+	"KmlWHQqqXZ28cl7+Hm0Hp/lRe07W8q2FSlPNleaRP0QuldUeVNF9B0ylasvLP1MbfqFbnMgr6N2ZL+9Y",
+	"N0VNa2JPX/VHyfFhfpBKEhSUwcldgc7lqqW3dm/cSrzX/Ogn+H1R02rml0UbyYm7PTel0XvLAaD+YXiG",
+	"+y8fv/zfAAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

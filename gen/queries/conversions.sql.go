@@ -44,6 +44,22 @@ func (q *Queries) BrandForWebhook(ctx context.Context, db DBTX, publicID string)
 	return i, err
 }
 
+const brandWebhookByID = `-- name: BrandWebhookByID :one
+SELECT public_id, webhook_secret FROM brands WHERE id = $1
+`
+
+type BrandWebhookByIDRow struct {
+	PublicID      string
+	WebhookSecret string
+}
+
+func (q *Queries) BrandWebhookByID(ctx context.Context, db DBTX, id uuid.UUID) (BrandWebhookByIDRow, error) {
+	row := db.QueryRow(ctx, brandWebhookByID, id)
+	var i BrandWebhookByIDRow
+	err := row.Scan(&i.PublicID, &i.WebhookSecret)
+	return i, err
+}
+
 const clickForAttribution = `-- name: ClickForAttribution :one
 SELECT k.id, k.clicked_at, k.link_id, k.brand_id, k.affiliate_id, k.is_bot,
        c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, a.email AS affiliate_email,

@@ -282,6 +282,20 @@ func (s *Service) RotateWebhookSecret(ctx context.Context, sc tenancy.Scope, id 
 	return secret, err
 }
 
+// SetWebhookSecret replaces a brand's webhook secret with one the brand brings (the signing key
+// Shopify shows for webhooks made in a shop's admin).
+func (s *Service) SetWebhookSecret(ctx context.Context, sc tenancy.Scope, id uuid.UUID, secret string) error {
+	if _, err := s.GetBrand(ctx, sc, id); err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := s.q.SetWebhookSecret(ctx, tx, queries.SetWebhookSecretParams{ID: id, WebhookSecret: secret}); err != nil {
+			return err
+		}
+		return activity.Log(ctx, tx, sc.Actor(), "set_webhook_secret", "brand", id.String(), nil)
+	})
+}
+
 // MaxDomains bounds a brand's allowed domains.
 const MaxDomains = 50
 
@@ -331,6 +345,11 @@ type Integration struct {
 	ActiveKeys       int
 }
 
+// ShopifyWebhookURL is where a brand's Shopify order webhooks go.
+func ShopifyWebhookURL(publicURL, publicID string) string {
+	return publicURL + "/api/v1/integrations/shopify/" + publicID + "/orders"
+}
+
 // IntegrationDetails answers the caller brand's integration addresses and key count.
 func (s *Service) IntegrationDetails(ctx context.Context, sc tenancy.Scope) (Integration, error) {
 	b, err := s.GetBrand(ctx, sc, sc.OwnBrand().UUID)
@@ -345,7 +364,7 @@ func (s *Service) IntegrationDetails(ctx context.Context, sc tenancy.Scope) (Int
 		Brand:            b,
 		TrackingBaseURL:  s.publicURL + "/r/",
 		ConversionAPIURL: s.publicURL + "/api/v1/conversions/process",
-		ShopifyURL:       s.publicURL + "/api/v1/integrations/shopify/" + b.PublicID + "/orders",
+		ShopifyURL:       ShopifyWebhookURL(s.publicURL, b.PublicID),
 		TrackingScript:   s.publicURL + trackingscript.Path,
 		ActiveKeys:       int(keys),
 	}, nil

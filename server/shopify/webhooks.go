@@ -3,6 +3,9 @@ package shopify
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -147,4 +150,35 @@ func (s *Service) refund(ctx context.Context, brandID uuid.UUID, d Delivery, cla
 		return Result{}, err
 	}
 	return Result{Outcome: outcome}, nil
+}
+
+// TestDelivery is what a brand's test order did.
+type TestDelivery struct {
+	Result Result
+	Topic  string
+	Order  Order
+	// PublicID is the brand's, for the webhook address.
+	PublicID string
+}
+
+// SendTest signs a sample order (marked as a test, with a fresh id) with the brand's webhook
+// secret and receives it as a delivery from Shopify would be received: the signature is checked
+// and the order read; a test order is not stored.
+func (s *Service) SendTest(ctx context.Context, brandID uuid.UUID) (TestDelivery, error) {
+	b, err := s.q.BrandWebhookByID(ctx, s.pool, brandID)
+	if err != nil {
+		return TestDelivery{}, err
+	}
+	orderID := fmt.Sprintf("%d", 9000000000000+time.Now().UnixNano()%1000000000000)
+	body := []byte(strings.NewReplacer(`"test": false`, `"test": true`, `"id": 5837293649217`, `"id": `+orderID).Replace(string(SampleOrder)))
+	order, err := ParseOrder(body)
+	if err != nil {
+		return TestDelivery{}, err
+	}
+	const topic = "orders/create"
+	r, err := s.Receive(ctx, Delivery{PublicID: b.PublicID, Topic: topic, WebhookID: "test-" + orderID, Signature: Sign(b.WebhookSecret, body), Body: body})
+	if err != nil {
+		return TestDelivery{}, err
+	}
+	return TestDelivery{Result: r, Topic: topic, Order: order, PublicID: b.PublicID}, nil
 }

@@ -163,6 +163,7 @@ import type {
   NotFoundResponse,
   PayloadTooLargeResponse,
   UnauthorizedResponse,
+  WebhookSecretInput,
   WebhookSecretResponse
 } from '../model';
 
@@ -1073,6 +1074,97 @@ export const useRotateWebhookSecret = <TError = ErrorType<BadRequestResponse | U
         TContext
       > => {
       return useMutation(getRotateWebhookSecretMutationOptions(options), queryClient);
+    }
+    export const getSetWebhookSecretUrl = (id: string,) => {
+
+
+
+
+  return `/brands/${id}/webhook-secret`
+}
+
+/**
+ * Shopify signs the webhooks a shop creates in its admin (Settings, Notifications, Webhooks)
+ * with a key it shows there; paste that key here so the platform checks their signature with
+ * it. The secret is never answered back.
+ * @summary Set the brand's webhook secret to the signing key Shopify shows
+ */
+export const setWebhookSecret = async (id: string,
+    webhookSecretInput: WebhookSecretInput, options?: Parameters<typeof apiFetch>[1]): Promise<MessageResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<MessageResponse>(getSetWebhookSecretUrl(id),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(webhookSecretInput)
+  }
+);}
+
+
+
+
+
+export const getSetWebhookSecretMutationKey = () => ['setWebhookSecret'] as const;
+
+export const getSetWebhookSecretMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setWebhookSecret>>, TError,SetWebhookSecretMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setWebhookSecret>>, TError,SetWebhookSecretMutationVariables, TContext> => {
+
+const mutationKey = getSetWebhookSecretMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setWebhookSecret>>, SetWebhookSecretMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  setWebhookSecret(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetWebhookSecretMutationResult = NonNullable<Awaited<ReturnType<typeof setWebhookSecret>>>
+    export type SetWebhookSecretMutationBody = WebhookSecretInput
+    export type SetWebhookSecretMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type SetWebhookSecretMutationVariables = {id: string;data: WebhookSecretInput}
+
+    /**
+ * @summary Set the brand's webhook secret to the signing key Shopify shows
+ */
+export const useSetWebhookSecret = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setWebhookSecret>>, TError,SetWebhookSecretMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setWebhookSecret>>,
+        TError,
+        SetWebhookSecretMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSetWebhookSecretMutationOptions(options), queryClient);
     }
     export const getGetBrandDomainsUrl = (id: string,) => {
 

@@ -159,6 +159,7 @@ import type {
   NotFoundResponse,
   PayloadTooLargeResponse,
   ShopifyPayload,
+  ShopifyTestOrderResponse,
   ShopifyWebhookResponse,
   UnauthorizedResponse
 } from '../model';
@@ -945,3 +946,79 @@ export function useGetEarnings<TData = Awaited<ReturnType<typeof getEarnings>>, 
 
 
 
+export const getSendShopifyTestOrderUrl = () => {
+
+
+
+
+  return `/brands/shopify/test-order`
+}
+
+/**
+ * Builds an `orders/create` body shaped like Shopify's, marked as a test order, signs it with
+ * the brand's webhook secret and hands it to the webhook's own code, as a delivery from Shopify
+ * would be: the signature is checked and the order read. Test orders are not stored.
+ * @summary Send a signed sample Shopify order to the brand's own webhook, and show what it did
+ */
+export const sendShopifyTestOrder = async ( options?: Parameters<typeof apiFetch>[1]): Promise<ShopifyTestOrderResponse> => {
+
+  return apiFetch<ShopifyTestOrderResponse>(getSendShopifyTestOrderUrl(),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getSendShopifyTestOrderMutationKey = () => ['sendShopifyTestOrder'] as const;
+
+export const getSendShopifyTestOrderMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendShopifyTestOrder>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof sendShopifyTestOrder>>, TError,void, TContext> => {
+
+const mutationKey = getSendShopifyTestOrderMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendShopifyTestOrder>>, void> = () => {
+
+
+          return  sendShopifyTestOrder(requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SendShopifyTestOrderMutationResult = NonNullable<Awaited<ReturnType<typeof sendShopifyTestOrder>>>
+
+    export type SendShopifyTestOrderMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+
+
+    /**
+ * @summary Send a signed sample Shopify order to the brand's own webhook, and show what it did
+ */
+export const useSendShopifyTestOrder = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendShopifyTestOrder>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof sendShopifyTestOrder>>,
+        TError,
+        void,
+        TContext
+      > => {
+      return useMutation(getSendShopifyTestOrderMutationOptions(options), queryClient);
+    }
