@@ -67,6 +67,20 @@ test('a brand edits its profile, changes its password and manages its integratio
   await row.waitFor();
   assert.ok(key.startsWith((await row.locator('td').nth(1).textContent()).replace('…', '')), 'the prefix is the key start');
 
+  // The addresses the page gives answer as documented: the script, the conversion API (with the
+  // new key) and the Shopify webhook (which wants a signature, so an unsigned call is a 401).
+  const script = await page.getByTestId('tracking-script-snippet').textContent();
+  const scriptUrl = /src="([^"]+)"/.exec(script)[1];
+  assert.equal((await page.request.get(scriptUrl)).status(), 200);
+  const conversionUrl = await page.getByTestId('integration-conversion-url').textContent();
+  const reported = await page.request.post(conversionUrl, {
+    headers: { 'X-API-Key': key },
+    data: { order_id: `e2e-${stamp}`, order_total: '120.00', currency: 'RON' },
+  });
+  assert.equal(reported.status(), 201, await reported.text());
+  const shopifyUrl = await page.getByTestId('integration-shopify-url').textContent();
+  assert.equal((await page.request.post(shopifyUrl, { data: { id: 1 } })).status(), 401);
+
   await page.getByTestId('webhook-secret-rotate').click();
   if (await page.getByTestId('confirm-dialog').isVisible().catch(() => false)) await page.getByTestId('confirm-ok').click();
   await page.getByTestId('webhook-secret-value').waitFor();
@@ -80,6 +94,19 @@ test('a brand edits its profile, changes its password and manages its integratio
   await page.getByTestId('toast').filter({ hasText: 'Allowed domains saved.' }).waitFor();
   await page.mouse.move(0, 0);
   await screenshot(page, 'integration-brand');
+
+  // Shopify setup: the signing key Shopify shows is saved, and a test order goes through.
+  await page.getByTestId('shopify-setup-link').click();
+  await page.getByTestId('shopify-steps').waitFor();
+  await page.getByTestId('shopify-key').fill('shpss_e2e_0123456789abcdef');
+  await page.getByTestId('shopify-key-save').click();
+  await page.getByTestId('shopify-key-message').getByText('The key is saved').waitFor();
+  await page.getByTestId('shopify-test-send').click();
+  const result = await page.getByTestId('shopify-test-result').textContent();
+  assert.match(result, /Signature checked and order read: #\d+, 199\.00 RON, code TOAMNA20/);
+  await page.mouse.move(0, 0);
+  await screenshot(page, 'shopify-setup-brand');
+  await page.goto(`${BASE_URL}/integration`);
 
   await row.getByTestId('api-key-revoke').click();
   await page.getByTestId('confirm-ok').click();

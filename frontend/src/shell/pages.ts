@@ -349,6 +349,7 @@ export const pages: readonly PageEntry[] = [
     title: 'titles.shopifySetup',
     description: 'descriptions.shopifySetup',
     icon: StorefrontIcon,
+    component: lazyPage(() => import('../sections/integration/ShopifySetupPage')),
   },
   {
     id: 'calendar',

@@ -1,32 +1,7 @@
-import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { CopyButton } from '../../components/CopyButton';
-
-/** A snippet to copy, wrapped rather than scrolled (a scrolled region would need the keyboard). */
-function Snippet({ code, testId }: { code: string; testId: string }) {
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', my: 1 }}>
-      <Box
-        component="pre"
-        data-testid={testId}
-        sx={{
-          flex: 1,
-          m: 0,
-          p: 1.5,
-          borderRadius: 1,
-          bgcolor: 'action.hover',
-          fontSize: '0.8125rem',
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-        }}
-      >
-        {code}
-      </Box>
-      <CopyButton value={code} testId={`${testId}-copy`} />
-    </Stack>
-  );
-}
+import { CodeSnippet } from '../../components/CodeSnippet';
 
 /** The two steps that connect a shop's orders to affiliates: the tracking script, and reporting orders. */
 export function ConversionSetupCard({ scriptUrl, conversionApiUrl }: { scriptUrl: string; conversionApiUrl: string }) {
@@ -51,14 +26,14 @@ export function ConversionSetupCard({ scriptUrl, conversionApiUrl }: { scriptUrl
         <Typography variant="subtitle2" component="h3">
           {t('integration.scriptStep')}
         </Typography>
-        <Snippet code={script} testId="tracking-script-snippet" />
+        <CodeSnippet code={script} testId="tracking-script-snippet" />
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t('integration.scriptHelp')}
         </Typography>
         <Typography variant="subtitle2" component="h3">
           {t('integration.apiStep')}
         </Typography>
-        <Snippet code={curl} testId="conversion-api-snippet" />
+        <CodeSnippet code={curl} testId="conversion-api-snippet" />
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t('integration.apiHelp')}
         </Typography>
