@@ -80,16 +80,23 @@ func campaignOf(c catalogue.Campaign) oapi.Campaign {
 	return out
 }
 
-// affiliateOf shows an affiliate with its statistics so far: clicks, conversions and money
-// stay zero until tracking and conversions record them.
+// affiliateOf shows an affiliate with its statistics: clicks, conversions and money (RON), and
+// the conversion rate (conversions per 100 clicks).
 func affiliateOf(a catalogue.Affiliate) oapi.Affiliate {
 	out := oapi.Affiliate{Id: a.ID, Name: a.Name, Email: a.Email, CreatedAt: a.CreatedAt}
 	if a.UserID.Valid {
 		id := uuid.UUID(a.UserID.UUID)
 		out.UserId = &id
 	}
-	zero := decimal.Zero.StringFixed(2)
-	out.Stats = oapi.AffiliateStats{CampaignsJoined: a.CampaignsJoined, TotalClicks: a.TotalClicks, Revenue: zero, Commission: zero, ConversionRate: zero}
+	rate := decimal.Zero
+	if a.TotalClicks > 0 {
+		rate = decimal.NewFromInt(int64(a.Conversions)).Mul(decimal.NewFromInt(100)).DivRound(decimal.NewFromInt(int64(a.TotalClicks)), 2)
+	}
+	out.Stats = oapi.AffiliateStats{
+		CampaignsJoined: a.CampaignsJoined, TotalClicks: a.TotalClicks, Conversions: a.Conversions,
+		Revenue: a.Revenue.StringFixed(2), Commission: a.Commission.StringFixed(2), ConversionRate: rate.StringFixed(2),
+		DiscountCodesUsed: a.CodesUsed, LastConversionAt: a.LastConversionAt,
+	}
 	return out
 }
 

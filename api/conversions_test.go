@@ -55,6 +55,15 @@ func TestConversionLoop(t *testing.T) {
 		t.Errorf("%d conversions stored for one order", n)
 	}
 
+	// The affiliate's statistics count it: one conversion from one click.
+	for _, token := range []string{p.brand.token, p.affiliate.token} {
+		stats := data(mustStatus(t, env.Call(t, http.MethodGet, "/affiliates/"+p.affID+"/details", token, nil), http.StatusOK))["affiliate"].(map[string]any)["stats"].(map[string]any)
+		if stats["conversions"] != float64(1) || stats["revenue"] != "249.90" || stats["commission"] != "37.49" ||
+			stats["conversion_rate"] != "100.00" || stats["total_clicks"] != float64(1) || stats["last_conversion_at"] == nil {
+			t.Errorf("stats: %v", stats)
+		}
+	}
+
 	// Who sees it.
 	id := first["id"].(string)
 	other := newProgram(t, env)

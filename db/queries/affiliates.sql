@@ -9,9 +9,23 @@ SELECT a.*, u.id AS user_id,
        (SELECT count(*) FROM tracking_links l JOIN clicks c ON c.link_id = l.id AND NOT c.is_bot
         WHERE l.affiliate_id = a.id
           AND (sqlc.narg(brand_id)::uuid IS NULL OR l.brand_id = sqlc.narg(brand_id)))::int AS total_clicks,
+       s.conversions, s.revenue, s.commission, s.codes_used, s.last_conversion_at,
        count(*) OVER () AS total
 FROM affiliates a
 LEFT JOIN users u ON u.affiliate_id = a.id
+LEFT JOIN LATERAL (
+    -- What the affiliate's attributed conversions brought (rejected ones excluded), in RON.
+    SELECT count(*)::int AS conversions,
+           coalesce(round(sum(v.order_total / ro.rate), 2), 0)::numeric AS revenue,
+           coalesce(round(sum(v.commission_amount / rc.rate), 2), 0)::numeric AS commission,
+           count(v.discount_code_id)::int AS codes_used,
+           max(v.converted_at) AS last_conversion_at
+    FROM conversions v
+    JOIN currency_rates ro ON ro.currency = v.currency
+    JOIN currency_rates rc ON rc.currency = v.commission_currency
+    WHERE v.affiliate_id = a.id AND v.status <> 'rejected'
+      AND (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
+) s ON true
 WHERE (sqlc.narg(brand_id)::uuid IS NULL
        OR EXISTS (SELECT 1 FROM campaign_memberships m WHERE m.affiliate_id = a.id AND m.brand_id = sqlc.narg(brand_id)))
   AND (a.name ILIKE @pattern OR a.email ILIKE @pattern OR a.id::text ILIKE @pattern)
@@ -25,9 +39,23 @@ SELECT a.*, u.id AS user_id,
           AND (sqlc.narg(brand_id)::uuid IS NULL OR m.brand_id = sqlc.narg(brand_id)))::int AS campaigns_joined,
        (SELECT count(*) FROM tracking_links l JOIN clicks c ON c.link_id = l.id AND NOT c.is_bot
         WHERE l.affiliate_id = a.id
-          AND (sqlc.narg(brand_id)::uuid IS NULL OR l.brand_id = sqlc.narg(brand_id)))::int AS total_clicks
+          AND (sqlc.narg(brand_id)::uuid IS NULL OR l.brand_id = sqlc.narg(brand_id)))::int AS total_clicks,
+       s.conversions, s.revenue, s.commission, s.codes_used, s.last_conversion_at
 FROM affiliates a
 LEFT JOIN users u ON u.affiliate_id = a.id
+LEFT JOIN LATERAL (
+    -- What the affiliate's attributed conversions brought (rejected ones excluded), in RON.
+    SELECT count(*)::int AS conversions,
+           coalesce(round(sum(v.order_total / ro.rate), 2), 0)::numeric AS revenue,
+           coalesce(round(sum(v.commission_amount / rc.rate), 2), 0)::numeric AS commission,
+           count(v.discount_code_id)::int AS codes_used,
+           max(v.converted_at) AS last_conversion_at
+    FROM conversions v
+    JOIN currency_rates ro ON ro.currency = v.currency
+    JOIN currency_rates rc ON rc.currency = v.commission_currency
+    WHERE v.affiliate_id = a.id AND v.status <> 'rejected'
+      AND (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
+) s ON true
 WHERE a.id = @id
   AND (sqlc.narg(brand_id)::uuid IS NULL
        OR EXISTS (SELECT 1 FROM campaign_memberships m WHERE m.affiliate_id = a.id AND m.brand_id = sqlc.narg(brand_id)));

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
 )
 
 const deleteAffiliate = `-- name: DeleteAffiliate :execrows
@@ -40,9 +41,23 @@ SELECT a.id, a.name, a.email, a.created_at, u.id AS user_id,
           AND ($1::uuid IS NULL OR m.brand_id = $1))::int AS campaigns_joined,
        (SELECT count(*) FROM tracking_links l JOIN clicks c ON c.link_id = l.id AND NOT c.is_bot
         WHERE l.affiliate_id = a.id
-          AND ($1::uuid IS NULL OR l.brand_id = $1))::int AS total_clicks
+          AND ($1::uuid IS NULL OR l.brand_id = $1))::int AS total_clicks,
+       s.conversions, s.revenue, s.commission, s.codes_used, s.last_conversion_at
 FROM affiliates a
 LEFT JOIN users u ON u.affiliate_id = a.id
+LEFT JOIN LATERAL (
+    -- What the affiliate's attributed conversions brought (rejected ones excluded), in RON.
+    SELECT count(*)::int AS conversions,
+           coalesce(round(sum(v.order_total / ro.rate), 2), 0)::numeric AS revenue,
+           coalesce(round(sum(v.commission_amount / rc.rate), 2), 0)::numeric AS commission,
+           count(v.discount_code_id)::int AS codes_used,
+           max(v.converted_at) AS last_conversion_at
+    FROM conversions v
+    JOIN currency_rates ro ON ro.currency = v.currency
+    JOIN currency_rates rc ON rc.currency = v.commission_currency
+    WHERE v.affiliate_id = a.id AND v.status <> 'rejected'
+      AND ($1::uuid IS NULL OR v.brand_id = $1)
+) s ON true
 WHERE a.id = $2
   AND ($1::uuid IS NULL
        OR EXISTS (SELECT 1 FROM campaign_memberships m WHERE m.affiliate_id = a.id AND m.brand_id = $1))
@@ -54,13 +69,18 @@ type GetAffiliateParams struct {
 }
 
 type GetAffiliateRow struct {
-	ID              uuid.UUID
-	Name            string
-	Email           string
-	CreatedAt       time.Time
-	UserID          uuid.NullUUID
-	CampaignsJoined int32
-	TotalClicks     int32
+	ID               uuid.UUID
+	Name             string
+	Email            string
+	CreatedAt        time.Time
+	UserID           uuid.NullUUID
+	CampaignsJoined  int32
+	TotalClicks      int32
+	Conversions      int32
+	Revenue          decimal.Decimal
+	Commission       decimal.Decimal
+	CodesUsed        int32
+	LastConversionAt interface{}
 }
 
 func (q *Queries) GetAffiliate(ctx context.Context, db DBTX, arg GetAffiliateParams) (GetAffiliateRow, error) {
@@ -74,6 +94,11 @@ func (q *Queries) GetAffiliate(ctx context.Context, db DBTX, arg GetAffiliatePar
 		&i.UserID,
 		&i.CampaignsJoined,
 		&i.TotalClicks,
+		&i.Conversions,
+		&i.Revenue,
+		&i.Commission,
+		&i.CodesUsed,
+		&i.LastConversionAt,
 	)
 	return i, err
 }
@@ -110,9 +135,23 @@ SELECT a.id, a.name, a.email, a.created_at, u.id AS user_id,
        (SELECT count(*) FROM tracking_links l JOIN clicks c ON c.link_id = l.id AND NOT c.is_bot
         WHERE l.affiliate_id = a.id
           AND ($1::uuid IS NULL OR l.brand_id = $1))::int AS total_clicks,
+       s.conversions, s.revenue, s.commission, s.codes_used, s.last_conversion_at,
        count(*) OVER () AS total
 FROM affiliates a
 LEFT JOIN users u ON u.affiliate_id = a.id
+LEFT JOIN LATERAL (
+    -- What the affiliate's attributed conversions brought (rejected ones excluded), in RON.
+    SELECT count(*)::int AS conversions,
+           coalesce(round(sum(v.order_total / ro.rate), 2), 0)::numeric AS revenue,
+           coalesce(round(sum(v.commission_amount / rc.rate), 2), 0)::numeric AS commission,
+           count(v.discount_code_id)::int AS codes_used,
+           max(v.converted_at) AS last_conversion_at
+    FROM conversions v
+    JOIN currency_rates ro ON ro.currency = v.currency
+    JOIN currency_rates rc ON rc.currency = v.commission_currency
+    WHERE v.affiliate_id = a.id AND v.status <> 'rejected'
+      AND ($1::uuid IS NULL OR v.brand_id = $1)
+) s ON true
 WHERE ($1::uuid IS NULL
        OR EXISTS (SELECT 1 FROM campaign_memberships m WHERE m.affiliate_id = a.id AND m.brand_id = $1))
   AND (a.name ILIKE $2 OR a.email ILIKE $2 OR a.id::text ILIKE $2)
@@ -128,14 +167,19 @@ type ListAffiliatesParams struct {
 }
 
 type ListAffiliatesRow struct {
-	ID              uuid.UUID
-	Name            string
-	Email           string
-	CreatedAt       time.Time
-	UserID          uuid.NullUUID
-	CampaignsJoined int32
-	TotalClicks     int32
-	Total           int64
+	ID               uuid.UUID
+	Name             string
+	Email            string
+	CreatedAt        time.Time
+	UserID           uuid.NullUUID
+	CampaignsJoined  int32
+	TotalClicks      int32
+	Conversions      int32
+	Revenue          decimal.Decimal
+	Commission       decimal.Decimal
+	CodesUsed        int32
+	LastConversionAt interface{}
+	Total            int64
 }
 
 // A page of affiliates; brand_id narrows to those who applied to one of its campaigns, and then
@@ -163,6 +207,11 @@ func (q *Queries) ListAffiliates(ctx context.Context, db DBTX, arg ListAffiliate
 			&i.UserID,
 			&i.CampaignsJoined,
 			&i.TotalClicks,
+			&i.Conversions,
+			&i.Revenue,
+			&i.Commission,
+			&i.CodesUsed,
+			&i.LastConversionAt,
 			&i.Total,
 		); err != nil {
 			return nil, err

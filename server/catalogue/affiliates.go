@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
@@ -27,20 +28,34 @@ type Affiliate struct {
 	UserID          uuid.NullUUID
 	CampaignsJoined int
 	TotalClicks     int // stored clicks from people (bots excluded) on its links
+	// Its attributed conversions that were not rejected, what they brought and earned (in RON, at
+	// the stored rates), how many used a discount code, and when the last one was placed.
+	Conversions      int
+	Revenue          decimal.Decimal
+	Commission       decimal.Decimal
+	CodesUsed        int
+	LastConversionAt *time.Time
 }
 
 // affiliateRow is what ListAffiliates and GetAffiliate rows have in common.
 type affiliateRow struct {
-	affiliate      queries.Affiliate
-	userID         uuid.NullUUID
-	joined, clicks int32
+	affiliate                          queries.Affiliate
+	userID                             uuid.NullUUID
+	joined, clicks, conversions, codes int32
+	revenue, commission                decimal.Decimal
+	lastConversion                     any // a timestamptz, or nil before the first conversion
 }
 
 // build is the one mapping from an affiliate's row to an Affiliate.
 func (r affiliateRow) build() Affiliate {
 	a := r.affiliate
-	return Affiliate{ID: a.ID, Name: a.Name, Email: a.Email, CreatedAt: a.CreatedAt,
-		UserID: r.userID, CampaignsJoined: int(r.joined), TotalClicks: int(r.clicks)}
+	out := Affiliate{ID: a.ID, Name: a.Name, Email: a.Email, CreatedAt: a.CreatedAt,
+		UserID: r.userID, CampaignsJoined: int(r.joined), TotalClicks: int(r.clicks),
+		Conversions: int(r.conversions), Revenue: r.revenue, Commission: r.commission, CodesUsed: int(r.codes)}
+	if at, ok := r.lastConversion.(time.Time); ok {
+		out.LastConversionAt = &at
+	}
+	return out
 }
 
 // ListAffiliates answers a page of affiliates: all for the host, those in its campaigns for a brand.
@@ -58,6 +73,8 @@ func (s *Service) ListAffiliates(ctx context.Context, sc tenancy.Scope, p Page) 
 		out[i] = affiliateRow{
 			affiliate: queries.Affiliate{ID: r.ID, Name: r.Name, Email: r.Email, CreatedAt: r.CreatedAt},
 			userID:    r.UserID, joined: r.CampaignsJoined, clicks: r.TotalClicks,
+			conversions: r.Conversions, codes: r.CodesUsed, revenue: r.Revenue, commission: r.Commission,
+			lastConversion: r.LastConversionAt,
 		}.build()
 	}
 	return out, total, nil
@@ -89,6 +106,8 @@ func (s *Service) getAffiliate(ctx context.Context, db queries.DBTX, sc tenancy.
 	return affiliateRow{
 		affiliate: queries.Affiliate{ID: r.ID, Name: r.Name, Email: r.Email, CreatedAt: r.CreatedAt},
 		userID:    r.UserID, joined: r.CampaignsJoined, clicks: r.TotalClicks,
+		conversions: r.Conversions, codes: r.CodesUsed, revenue: r.Revenue, commission: r.Commission,
+		lastConversion: r.LastConversionAt,
 	}.build(), nil
 }
 

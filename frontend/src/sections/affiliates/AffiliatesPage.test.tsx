@@ -10,25 +10,29 @@ const affiliate = {
   email: 'ion@example.com',
   user_id: 'u-1',
   created_at: '2026-11-01T00:00:00Z',
-  // What the server answers today: zeros for everything after the click.
   stats: {
     total_clicks: 1234,
-    conversions: 0,
-    revenue: '0',
-    commission: '0',
-    conversion_rate: '0',
+    conversions: 25,
+    revenue: '5000.50',
+    commission: '500.05',
+    conversion_rate: '2.03',
     campaigns_joined: 2,
-    discount_codes_used: 0,
-    last_conversion_at: null,
+    discount_codes_used: 3,
+    last_conversion_at: '2026-11-20T10:00:00Z' as string | null,
   },
 };
 
-function serve() {
+const newcomer = {
+  ...affiliate,
+  stats: { ...affiliate.stats, total_clicks: 0, conversions: 0, revenue: '0.00', commission: '0.00', conversion_rate: '0.00', last_conversion_at: null },
+};
+
+function serve(row: typeof affiliate | typeof newcomer = affiliate) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       if (url.startsWith('/api/v1/affiliates?')) {
-        return jsonResponse({ success: true, data: { affiliates: [affiliate], total: 1, limit: 1000, offset: 0 } });
+        return jsonResponse({ success: true, data: { affiliates: [row], total: 1, limit: 1000, offset: 0 } });
       }
       if (url.startsWith('/api/v1/settings/currency')) return jsonResponse({ success: true, data: { base: 'RON', rates: { RON: '1' } } });
       return jsonResponse({ success: false, error: 'no', code: 'NOT_FOUND' }, 404);
@@ -41,26 +45,26 @@ afterEach(() => {
 });
 
 describe('AffiliatesPage statistics', () => {
-  it('shows clicks as numbers and what is not tracked yet as a labelled dash', async () => {
+  it('shows clicks, conversions, the rate, money in the display currency and the last conversion', async () => {
     await i18n.changeLanguage('en');
     serve();
     renderWithProviders(<AffiliatesPage accountType="host" />);
     const row = await screen.findByTestId('affiliate-row');
     const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
     // Affiliate, campaigns, clicks, conversions, rate, revenue, commission, last conversion, since.
-    expect(cells.slice(1, 3)).toEqual(['2', '1234']);
-    expect(cells.slice(3, 8)).toEqual(Array(5).fill('—Not tracked yet'));
-    expect(within(row).getAllByTestId('stat-not-tracked')).toHaveLength(5);
-    expect(row.textContent).not.toMatch(/Never|0\.00|RON/);
+    expect(cells.slice(1, 5)).toEqual(['2', '1234', '25', '2.03%']);
+    expect(cells[5]).toMatch(/5\.000,50\s*RON|5,000\.50\s*RON|RON\s*5,000\.50/);
+    expect(cells[6]).toMatch(/500,05\s*RON|500\.05\s*RON|RON\s*500\.05/);
+    expect(cells[7]).toBe('Nov 20, 2026');
   });
 
-  it('says so in Romanian too', async () => {
+  it('says Never before the first conversion, in Romanian too', async () => {
     await i18n.changeLanguage('ro');
-    serve();
+    serve(newcomer);
     renderWithProviders(<AffiliatesPage accountType="brand" />);
     const row = await screen.findByTestId('affiliate-row');
-    expect(within(row).getAllByTestId('stat-not-tracked')[0].textContent).toBe('—Nu se măsoară încă');
-    expect(row.textContent).not.toMatch(/Niciodată/);
+    expect(within(row).getByTestId('affiliate-last-conversion').textContent).toBe('Niciodată');
+    expect(row.textContent).toContain('0.00%');
     await i18n.changeLanguage('en');
   });
 });

@@ -17,9 +17,9 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getListAffiliatesQueryKey, listAffiliates } from '../../api/generated/affiliates/affiliates';
 import type { AccountType, AffiliateStats } from '../../api/generated/model';
-import { NotTrackedYet } from '../../components/NotTrackedYet';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useDebounced } from '../../components/useDebounced';
+import { useCurrency } from '../../preferences/CurrencyProvider';
 import { formatDate } from '../../preferences/format';
 import { SectionHeader } from '../SectionHeader';
 
@@ -34,6 +34,7 @@ function Stat({ value }: { value: ReactNode }) {
 /** Affiliates with their statistics: a brand's are those in its campaigns; the host sees all. */
 export default function AffiliatesPage({ accountType }: { accountType: AccountType }) {
   const { t } = useTranslation(['affiliates', 'sections']);
+  const { formatFromRon } = useCurrency();
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim());
   const params = { ...(query ? { query } : {}), limit: 1000 };
@@ -110,13 +111,13 @@ export default function AffiliatesPage({ accountType }: { accountType: AccountTy
                         </TableCell>
                         <Stat value={s?.campaigns_joined ?? 0} />
                         <Stat value={s?.total_clicks ?? 0} />
-                        {/* Conversions and the money after them are not recorded yet (clicks are). */}
-                        <Stat value={<NotTrackedYet />} />
-                        <Stat value={<NotTrackedYet />} />
-                        <Stat value={<NotTrackedYet />} />
-                        <Stat value={<NotTrackedYet />} />
-                        <TableCell>
-                          <NotTrackedYet />
+                        <Stat value={s?.conversions ?? 0} />
+                        <Stat value={`${s?.conversion_rate ?? '0.00'}%`} />
+                        {/* The server answers money in RON; it is shown in the chosen display currency. */}
+                        <Stat value={formatFromRon(s?.revenue ?? '0')} />
+                        <Stat value={formatFromRon(s?.commission ?? '0')} />
+                        <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="affiliate-last-conversion">
+                          {s?.last_conversion_at ? formatDate(s.last_conversion_at) : t('never')}
                         </TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(affiliate.created_at)}</TableCell>
                       </TableRow>
