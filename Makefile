@@ -4,7 +4,7 @@ NODE_BIN = $(shell scripts/node.sh)
 export PATH := $(NODE_BIN):$(PATH)
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: run test generate check-generated build frontend lint e2e bench bench-redirect lighthouse clean
+.PHONY: run test generate check-generated build frontend lint e2e bench bench-redirect bench-ingest lighthouse clean
 
 run:
 	scripts/run.sh
@@ -38,10 +38,13 @@ lint: tools/node_modules
 e2e: build
 	scripts/with-db.sh scripts/e2e.sh
 
-bench: bench-redirect
+bench: bench-redirect bench-ingest
 
 bench-redirect: build
 	scripts/bench-redirect.sh
+
+bench-ingest: build
+	scripts/bench-ingest.sh
 
 # Lighthouse (mobile) on cold loads of /auth and /dashboard; a measurement, not part of make test.
 lighthouse: build

@@ -1,0 +1,169 @@
+// Command ingestbench measures conversion ingestion against a running server (scripts/bench-ingest.sh):
+// it sets up a brand with a campaign, an affiliate, discount codes, an API key, a webhook key and
+// real clicks through the API, then reports N orders, half through the conversion API with a click
+// id and half as signed Shopify webhooks with a discount code, each order sent COPIES times at once
+// (retries racing), from C workers. It prints one line: orders/s, requests/s, and whether the
+// server stored exactly one conversion per order.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/openaffiliate/platform/server/shopify"
+)
+
+var client = &http.Client{Timeout: 30 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	Transport: &http.Transport{MaxIdleConnsPerHost: 256}}
+
+func fail(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "ingestbench: "+format+"\n", args...)
+	os.Exit(1)
+}
+
+// call sends a JSON request and answers the envelope's data.
+func call(base, method, path, token string, body any) map[string]any {
+	var buf bytes.Buffer
+	if body != nil {
+		if err := json.NewEncoder(&buf).Encode(body); err != nil {
+			fail("%v", err)
+		}
+	}
+	req, err := http.NewRequest(method, base+"/api/v1"+path, &buf)
+	if err != nil {
+		fail("%v", err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		fail("%s %s: %v", method, path, err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	var env struct {
+		Success bool           `json:"success"`
+		Data    map[string]any `json:"data"`
+		Error   string         `json:"error"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&env); err != nil || !env.Success {
+		fail("%s %s: %d %s %v", method, path, resp.StatusCode, env.Error, err)
+	}
+	return env.Data
+}
+
+func main() {
+	base := flag.String("base", "http://127.0.0.1:8080", "server address")
+	orders := flag.Int("n", 4000, "orders to report")
+	workers := flag.Int("c", 16, "concurrent requests")
+	copies := flag.Int("copies", 2, "times each order is sent, at once")
+	flag.Parse()
+
+	// The program: a brand, a 10% campaign, an approved affiliate, 20 codes, a key and clicks.
+	stamp := time.Now().UnixNano()
+	brand := call(*base, "POST", "/auth/signup", "", map[string]any{"email": fmt.Sprintf("ingest-brand-%d@example.com", stamp), "password": "bench-password",
+		"firstName": "B", "lastName": "B", "accountType": "brand", "companyName": "Ingest Shop"})["jwt"].(string)
+	call(*base, "PUT", "/brands/setup", brand, map[string]any{"company_name": "Ingest Shop", "domain": "ingest-shop.example", "default_currency": "RON"})
+	campaign := call(*base, "POST", "/campaigns", brand, map[string]any{"name": "Ingest", "homepage_url": "https://ingest-shop.example/",
+		"commission_type": "percentage", "commission_value": "0.10", "currency": "RON"})["campaign"].(map[string]any)["id"].(string)
+	aff := call(*base, "POST", "/auth/signup", "", map[string]any{"email": fmt.Sprintf("ingest-aff-%d@example.com", stamp), "password": "bench-password",
+		"firstName": "A", "lastName": "A", "accountType": "affiliate"})["jwt"].(string)
+	call(*base, "POST", "/campaigns/"+campaign+"/join", aff, nil)
+	me := call(*base, "GET", "/auth/me", aff, nil)["user"].(map[string]any)
+	affID := call(*base, "GET", "/affiliates/by-user/"+me["id"].(string), aff, nil)["affiliate"].(map[string]any)["id"].(string)
+	const codes = 20
+	for i := range codes {
+		call(*base, "POST", "/discount-codes", brand, map[string]any{"campaign_id": campaign, "affiliate_id": affID, "code": fmt.Sprintf("INGEST%02d", i),
+			"discount_type": "percentage", "discount_value": "0.10"})
+	}
+	key := call(*base, "POST", "/brands/api-keys", brand, map[string]any{"name": "bench"})["key"].(string)
+	brandInfo := call(*base, "GET", "/brands/integration/details", brand, nil)
+	secret := "shpss_ingest_bench_0123456789"
+	call(*base, "PUT", "/brands/"+brandInfo["brand_uuid"].(string)+"/webhook-secret", brand, map[string]any{"webhook_secret": secret})
+	shopifyURL := brandInfo["shopify_webhook_url"].(string)
+	short := call(*base, "POST", "/affiliate-links/generate", aff, map[string]any{"campaign_id": campaign})["link"].(map[string]any)["short_code"].(string)
+	clicks := make([]string, 200)
+	for i := range clicks {
+		req, _ := http.NewRequest("GET", *base+"/r/"+short, nil)
+		req.Header.Set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36")
+		req.Header.Set("X-Forwarded-For", fmt.Sprintf("10.1.%d.%d", i/250, i%250+1))
+		resp, err := client.Do(req)
+		if err != nil {
+			fail("click: %v", err)
+		}
+		_ = resp.Body.Close()
+		loc, err := url.Parse(resp.Header.Get("Location"))
+		if err != nil || loc.Query().Get("aff_click") == "" {
+			fail("click %d: %d %q", i, resp.StatusCode, resp.Header.Get("Location"))
+		}
+		clicks[i] = loc.Query().Get("aff_click")
+	}
+	time.Sleep(time.Second) // the clicks' buffer is written out
+
+	// One request: order i through the API (even) or as a Shopify webhook (odd).
+	send := func(i int) error {
+		var req *http.Request
+		if i%2 == 0 {
+			body, _ := json.Marshal(map[string]any{"order_id": fmt.Sprintf("api-%d-%d", stamp, i), "order_total": "149.90", "currency": "RON",
+				"customer_email": fmt.Sprintf("c%d@example.com", i), "click_id": clicks[i%len(clicks)]})
+			req, _ = http.NewRequest("POST", *base+"/api/v1/conversions/process", bytes.NewReader(body))
+			req.Header.Set("X-API-Key", key)
+		} else {
+			body := []byte(fmt.Sprintf(`{"id":%d,"email":"c%d@example.com","currency":"RON","total_price":"149.90","created_at":"%s",`+
+				`"discount_codes":[{"code":"INGEST%02d","amount":"10.00","type":"percentage"}],"landing_site":"/","note_attributes":[],"test":false,`+
+				`"line_items":[{"id":1,"price":"166.56","quantity":1}]}`, 9_000_000_000_000+i, i, time.Now().Format(time.RFC3339), i%codes))
+			req, _ = http.NewRequest("POST", shopifyURL, bytes.NewReader(body))
+			req.Header.Set("X-Shopify-Topic", "orders/create")
+			req.Header.Set("X-Shopify-Webhook-Id", fmt.Sprintf("wh-%d-%d", stamp, i))
+			req.Header.Set("X-Shopify-Hmac-Sha256", shopify.Sign(secret, body))
+		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := client.Do(req)
+		if err != nil {
+			return err
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		_ = resp.Body.Close()
+		if resp.StatusCode >= 300 {
+			return fmt.Errorf("order %d: status %d", i, resp.StatusCode)
+		}
+		return nil
+	}
+
+	jobs := make(chan int, *workers)
+	var failed atomic.Int64
+	var wg sync.WaitGroup
+	for range *workers {
+		wg.Go(func() {
+			for i := range jobs {
+				if err := send(i); err != nil && failed.Add(1) <= 3 {
+					fmt.Fprintln(os.Stderr, err)
+				}
+			}
+		})
+	}
+	start := time.Now()
+	for i := range *orders {
+		for range *copies {
+			jobs <- i
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	elapsed := time.Since(start)
+
+	stored := call(*base, "GET", "/conversions?limit=1", brand, nil)["total"].(float64)
+	fmt.Printf("orders %d copies %d workers %d seconds %.2f orders_per_s %.0f requests_per_s %.0f failed %d stored %.0f exactly_once %v\n",
+		*orders, *copies, *workers, elapsed.Seconds(), float64(*orders)/elapsed.Seconds(), float64(*orders**copies)/elapsed.Seconds(),
+		failed.Load(), stored, int(stored) == *orders && failed.Load() == 0)
+}
