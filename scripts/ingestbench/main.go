@@ -88,7 +88,7 @@ func main() {
 	}
 	key := call(*base, "POST", "/brands/api-keys", brand, map[string]any{"name": "bench"})["key"].(string)
 	brandInfo := call(*base, "GET", "/brands/integration/details", brand, nil)
-	secret := "shpss_ingest_bench_0123456789"
+	secret := fmt.Sprintf("shpss_ingest_%d", stamp) // a throwaway key for this run
 	call(*base, "PUT", "/brands/"+brandInfo["brand_uuid"].(string)+"/webhook-secret", brand, map[string]any{"webhook_secret": secret})
 	shopifyURL := brandInfo["shopify_webhook_url"].(string)
 	short := call(*base, "POST", "/affiliate-links/generate", aff, map[string]any{"campaign_id": campaign})["link"].(map[string]any)["short_code"].(string)
