@@ -122,6 +122,30 @@
  * click), `code_limit` (the code was already used as often as its limits allow) or
  * `reused_order` (another brand holds this order id with a different total).
  *
+ * ## Tracking script
+ * Put `<script src="$PUBLIC_URL/track.js" data-days="30" async></script>` on every page of the
+ * shop. It keeps the `aff_click` a visitor arrives with in a first-party cookie for `data-days`
+ * (the campaign's attribution window), answers it from `OpenAffiliate.clickId()` for the checkout
+ * code to send as `click_id`, and on Shopify puts it on the cart's attributes, which reach the
+ * order's `note_attributes`. It has no dependencies and calls no other host.
+ *
+ * ## Shopify
+ * In the shop's admin (Settings, Notifications, Webhooks), create JSON webhooks for Order
+ * creation, Order cancellation and Refund create, pointing at
+ * `$PUBLIC_URL/api/v1/integrations/shopify/<public brand id>/orders`, and save the signing key
+ * Shopify shows there with `PUT /api/v1/brands/{id}/webhook-secret`. Each delivery's
+ * `X-Shopify-Hmac-Sha256` (the base64 HMAC-SHA256 of the raw body with that key) is checked before
+ * anything is read; a wrong or missing signature answers `401` and stores nothing. To check a
+ * signature yourself:
+ *
+ * ```sh
+ * printf '%s' "$BODY" | openssl dgst -sha256 -hmac "$SHOPIFY_KEY" -binary | base64
+ * ```
+ *
+ * Orders are stored once per order id, whatever Shopify redelivers; a refund takes back the share
+ * of an unpaid commission it covers, a cancellation all of it. `POST /api/v1/brands/shopify/test-order`
+ * runs a signed sample order through the same checks without storing it.
+ *
  * OpenAPI spec version: 1.0.0
  */
 import type { Brand } from './brand';
