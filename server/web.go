@@ -21,7 +21,7 @@ func mountWeb(e *echo.Echo, web fs.FS) {
 	redirectDocs := func(c echo.Context) error { return c.Redirect(http.StatusFound, DocsPage) }
 	e.GET("/docs", redirectDocs)
 	e.GET("/docs/", redirectDocs)
-	e.GET("/*", func(c echo.Context) error {
+	serve := func(c echo.Context) error {
 		name := strings.TrimPrefix(path.Clean(c.Request().URL.Path), "/")
 		if name != "" && name != "index.html" && exists(web, name) {
 			if strings.HasPrefix(name, "assets/") {
@@ -37,7 +37,10 @@ func mountWeb(e *echo.Echo, web fs.FS) {
 		}
 		c.Response().Header().Set("Cache-Control", "no-cache")
 		return serveFile(c, web, "index.html")
-	})
+	}
+	// HEAD answers what GET would, without the body (curl -I, link checkers, uptime probes).
+	e.GET("/*", serve)
+	e.HEAD("/*", serve)
 }
 
 // encodings are the compressed copies the build writes beside a file, best first.

@@ -66,6 +66,13 @@ func TestWebSendsCompressedCopies(t *testing.T) {
 		{"/assets/small.css", "br, gzip", "", "a{}", "text/css"},
 		{"/dashboard", "br, gzip", "gzip", "gzip-index", "text/html"},
 	} {
+		head := httptest.NewRequest(http.MethodHead, tc.path, nil)
+		head.Header.Set("Accept-Encoding", tc.accept)
+		headRec := httptest.NewRecorder()
+		e.ServeHTTP(headRec, head)
+		if headRec.Code != http.StatusOK || headRec.Header().Get("Content-Encoding") != tc.encoding {
+			t.Errorf("HEAD %s with %q: %d, encoding %q", tc.path, tc.accept, headRec.Code, headRec.Header().Get("Content-Encoding"))
+		}
 		rec := get(tc.path, tc.accept)
 		if rec.Code != http.StatusOK || rec.Header().Get("Content-Encoding") != tc.encoding || rec.Body.String() != tc.body ||
 			!strings.HasPrefix(rec.Header().Get("Content-Type"), tc.contentType) || rec.Header().Get("Vary") != "Accept-Encoding" {
