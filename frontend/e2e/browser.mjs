@@ -79,6 +79,21 @@ export async function screenshot(page, name) {
   await checkA11yBothThemes(page, name);
 }
 
+/** Calls the API from the page with the signed-in session's token, as the app does. */
+export async function api(page, method, path, body) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(`/api/v1${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('auth_token')}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { method, path, body },
+  );
+}
+
 export function uniqueEmail(kind) {
   return `e2e-${kind}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }

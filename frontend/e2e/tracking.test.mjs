@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE_URL, launch, newPage, screenshot, signUp, uniqueEmail } from './browser.mjs';
+import { BASE_URL, api, launch, newPage, screenshot, signUp, uniqueEmail } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -16,21 +16,6 @@ const PORT = new URL(BASE_URL).port || '80';
 const DOCS = `http://localhost:${PORT}/docs/index.html`;
 const DESKTOP_CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-
-/** Calls the API from the page with the signed-in session's token, as the app does. */
-async function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(`/api/v1${path}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('auth_token')}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    { method, path, body },
-  );
-}
 
 test('an affiliate shares a generated link, its click is counted, and the brand manages links', async () => {
   const stamp = Date.now();
