@@ -6,6 +6,12 @@ import { chromium } from 'playwright-core';
 import { checkA11yBothThemes } from './a11y.mjs';
 
 export const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:18080').replace(/\/$/, '');
+// The server on the name 'localhost', which a brand may own as its domain (BASE_URL is an IP
+// address, which no brand may own): destinations of tracking links in the flows.
+export const LOCALHOST_URL = `http://localhost:${new URL(BASE_URL).port || '80'}`;
+// A desktop Chrome's user agent: 'HeadlessChrome' is a known bot, recorded but not counted.
+export const DESKTOP_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 export const SCREENSHOT_DIR = resolve(process.env.SCREENSHOT_DIR || '../artifacts/screenshots');
 
 export async function launch() {

@@ -3,7 +3,7 @@
 // the affiliate's statistics and earnings show the commission.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE_URL, api, launch, newPage, screenshot, signUp, uniqueEmail } from './browser.mjs';
+import { BASE_URL, DESKTOP_CHROME, LOCALHOST_URL, api, launch, newPage, screenshot, signUp, uniqueEmail } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -13,12 +13,8 @@ after(async () => {
   await browser?.close();
 });
 
-// The example shop page the server ships beside its docs, on the name 'localhost' (a brand may own
-// it; BASE_URL is an IP address, which no brand may own).
-const PORT = new URL(BASE_URL).port || '80';
-const SHOP = `http://localhost:${PORT}/docs/example-shop.html`;
-const DESKTOP_CHROME =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+// The example shop page the server ships beside its docs, on a brand's domain.
+const SHOP = `${LOCALHOST_URL}/docs/example-shop.html`;
 
 test('a link lands on a shop page with the tracking script, and its order is attributed, confirmed and earned', async () => {
   const stamp = Date.now();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE_URL, api, launch, newPage, screenshot, signUp, uniqueEmail } from './browser.mjs';
+import { BASE_URL, DESKTOP_CHROME, LOCALHOST_URL, api, launch, newPage, screenshot, signUp, uniqueEmail } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -10,12 +10,8 @@ after(async () => {
   await browser?.close();
 });
 
-// The server's own docs page on the name 'localhost' (a brand domain; BASE_URL is an IP address,
-// which no brand may own). It loads without sign-in, so the address keeps its query.
-const PORT = new URL(BASE_URL).port || '80';
-const DOCS = `http://localhost:${PORT}/docs/index.html`;
-const DESKTOP_CHROME =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+// The server's own docs page on a brand's domain; it loads without sign-in, so the address keeps its query.
+const DOCS = `${LOCALHOST_URL}/docs/index.html`;
 
 test('an affiliate shares a generated link, its click is counted, and the brand manages links', async () => {
   const stamp = Date.now();
@@ -97,7 +93,7 @@ test('an affiliate shares a generated link, its click is counted, and the brand 
   await visit.goto(trackingUrl);
   await visit.waitForURL(/\/docs\/index\.html\?/);
   const landed = new URL(visit.url());
-  assert.equal(landed.host, `localhost:${PORT}`);
+  assert.equal(landed.host, new URL(LOCALHOST_URL).host);
   assert.equal(landed.pathname, '/docs/index.html');
   assert.equal(landed.searchParams.get('ref'), 'e2e');
   assert.match(landed.searchParams.get('aff_click') ?? '', /.+/);
