@@ -81,7 +81,7 @@ export default function AffiliatesPage({ accountType }: { accountType: AccountTy
               </Typography>
             </Box>
           ) : (
-            <TableContainer>
+            <TableContainer tabIndex={0} role="region" aria-label={t('sections:titles.affiliates')}>
               <Table size="small">
                 <TableHead>
                   <TableRow>
