@@ -87,6 +87,25 @@ func TestConversionLoop(t *testing.T) {
 			t.Errorf("%s: the list shows it: %v", tc.who, seen)
 		}
 	}
+	// The affiliate reads the customer masked, in the list and alone, and cannot search by the email.
+	for _, tc := range []struct {
+		token, email string
+		found        bool
+	}{
+		{p.brand.token, "ana@example.com", true},
+		{host, "ana@example.com", true},
+		{p.affiliate.token, "a***@example.com", false},
+	} {
+		one := data(mustStatus(t, env.Call(t, http.MethodGet, "/conversions/"+id, tc.token, nil), http.StatusOK))["conversion"].(map[string]any)
+		listed := data(mustStatus(t, env.Call(t, http.MethodGet, "/conversions?query=1001", tc.token, nil), http.StatusOK))["conversions"].([]any)
+		if one["customer_email"] != tc.email || len(listed) != 1 || listed[0].(map[string]any)["customer_email"] != tc.email {
+			t.Errorf("customer read as %v and %v, want %s", one["customer_email"], listed, tc.email)
+		}
+		byEmail := data(mustStatus(t, env.Call(t, http.MethodGet, "/conversions?query=ana%40example", tc.token, nil), http.StatusOK))["conversions"].([]any)
+		if found := contains(ids(byEmail), id); found != tc.found {
+			t.Errorf("searching by the customer's email found it: %v, want %v", found, tc.found)
+		}
+	}
 	// Only a brand reports orders; another brand's report of the same order id is its own order.
 	wantError(t, env.Call(t, http.MethodPost, "/conversions/process", p.affiliate.token, order), http.StatusForbidden, "FORBIDDEN")
 	wantError(t, env.Call(t, http.MethodPost, "/conversions/process", host, order), http.StatusForbidden, "FORBIDDEN")

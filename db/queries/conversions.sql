@@ -92,7 +92,8 @@ WHERE (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
   AND (sqlc.narg(affiliate_filter)::uuid IS NULL OR v.affiliate_id = sqlc.narg(affiliate_filter))
   AND (sqlc.narg(since)::timestamptz IS NULL OR v.created_at >= sqlc.narg(since))
   AND (sqlc.narg(before)::timestamptz IS NULL OR v.created_at < sqlc.narg(before))
-  AND (v.order_id ILIKE @pattern OR v.customer_email ILIKE @pattern
+  -- An affiliate is shown customers' emails masked, so its search does not match them either.
+  AND (v.order_id ILIKE @pattern OR (sqlc.narg(affiliate_id)::uuid IS NULL AND v.customer_email ILIKE @pattern)
        OR coalesce(v.affiliate_id::text, '') ILIKE @pattern OR v.id::text ILIKE @pattern)
 ORDER BY
   CASE WHEN @sort::text = 'order_total' AND @descending::bool THEN v.order_total END DESC,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE_URL, launch, newPage, screenshot } from './browser.mjs';
+import { BASE_URL, launch, newPage, screenshot, signInDevHost } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -43,18 +43,9 @@ async function fillDialog(page, fields) {
   return dialog;
 }
 
-/** Signs in as dev mode's demo host, in English. */
+/** A fresh page signed in as dev mode's demo host. */
 async function devHost() {
-  const page = await newPage(browser);
-  await page.goto(`${BASE_URL}/auth`);
-  await page.getByTestId('language-en').click();
-  await page.getByTestId('auth-card').waitFor();
-  const devMode = await page.evaluate(async () => (await (await fetch('/api/v1/system/config')).json()).data.dev_mode);
-  // scripts/e2e.sh serves in dev mode on a loopback address: without it these flows cannot sign in.
-  if (!devMode) throw new Error('the server is not in dev mode');
-  await page.getByTestId('dev-login-host').click();
-  await page.getByTestId('section-title').getByText('Host Dashboard').waitFor();
-  return page;
+  return signInDevHost(await newPage(browser));
 }
 
 test('the host adds, searches, edits and deletes a brand, an affiliate and a campaign', async () => {

@@ -118,6 +118,67 @@ export async function signUp(page, { accountType, email, password, firstName, la
   await page.waitForURL(`${BASE_URL}/dashboard`);
 }
 
+/**
+ * A program to report orders to: a brand signed up in English, with its shop's domain and a
+ * campaign that pays 10% in RON and approves affiliates at once; then an affiliate, signed up in
+ * English, that has joined it.
+ */
+export async function newProgram(browser, { stamp, brandName, affiliateName, affiliateEmail, domain, homepage }) {
+  const brand = await newPage(browser);
+  await brand.goto(`${BASE_URL}/auth`);
+  await brand.getByTestId('language-en').click();
+  await signUp(brand, {
+    accountType: 'brand',
+    email: uniqueEmail('program-brand'),
+    password: 'correct-horse-battery',
+    firstName: brandName,
+    lastName: String(stamp),
+    companyName: `${brandName} ${stamp} SRL`,
+  });
+  const brandId = (await api(brand, 'GET', '/brands?limit=1')).body.data.brands[0].id;
+  const domains = await api(brand, 'PUT', `/brands/${brandId}/domains`, { domains: [domain] });
+  if (domains.status !== 200) throw new Error(JSON.stringify(domains.body));
+  const campaign = await api(brand, 'POST', '/campaigns', {
+    name: `${brandName} ${stamp}`,
+    homepage_url: homepage,
+    currency: 'RON',
+    commission_type: 'percentage',
+    commission_value: '0.10',
+    approval_mode: 'auto',
+  });
+  if (campaign.status !== 201) throw new Error(JSON.stringify(campaign.body));
+  const campaignId = campaign.body.data.campaign.id;
+
+  const affiliate = await newPage(browser);
+  await affiliate.goto(`${BASE_URL}/auth`);
+  await affiliate.getByTestId('language-en').click();
+  await signUp(affiliate, {
+    accountType: 'affiliate',
+    email: affiliateEmail,
+    password: 'correct-horse-battery',
+    firstName: affiliateName,
+    lastName: String(stamp),
+  });
+  const joined = await api(affiliate, 'POST', `/campaigns/${campaignId}/join`);
+  if (joined.status !== 200) throw new Error(JSON.stringify(joined.body));
+  return { brand, affiliate, campaignId };
+}
+
+/**
+ * Signs in as dev mode's demo host, in English. scripts/e2e.sh serves in dev mode on a loopback
+ * address; without it the host flows cannot sign in, so they fail rather than skip.
+ */
+export async function signInDevHost(page) {
+  await page.goto(`${BASE_URL}/auth`);
+  await page.getByTestId('language-en').click();
+  await page.getByTestId('auth-card').waitFor();
+  const devMode = await page.evaluate(async () => (await (await fetch('/api/v1/system/config')).json()).data.dev_mode);
+  if (!devMode) throw new Error('the server is not in dev mode');
+  await page.getByTestId('dev-login-host').click();
+  await page.getByTestId('section-title').getByText('Host Dashboard').waitFor();
+  return page;
+}
+
 export async function signIn(page, email, password) {
   await page.goto(`${BASE_URL}/auth`);
   await page.locator('input[name="email"]').fill(email);

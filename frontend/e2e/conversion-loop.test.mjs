@@ -3,7 +3,7 @@
 // the affiliate's statistics and earnings show the commission.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE_URL, DESKTOP_CHROME, LOCALHOST_URL, api, launch, newPage, screenshot, signUp, uniqueEmail } from './browser.mjs';
+import { BASE_URL, DESKTOP_CHROME, LOCALHOST_URL, api, launch, newProgram, screenshot, uniqueEmail } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -18,41 +18,14 @@ const SHOP = `${LOCALHOST_URL}/docs/example-shop.html`;
 
 test('a link lands on a shop page with the tracking script, and its order is attributed, confirmed and earned', async () => {
   const stamp = Date.now();
-  const brand = await newPage(browser);
-  await brand.goto(`${BASE_URL}/auth`);
-  await brand.getByTestId('language-en').click();
-  await signUp(brand, {
-    accountType: 'brand',
-    email: uniqueEmail('loop-brand'),
-    password: 'correct-horse-battery',
-    firstName: 'Bea',
-    lastName: 'Loop',
-    companyName: `Bea Loop ${stamp} SRL`,
+  const { brand, affiliate, campaignId } = await newProgram(browser, {
+    stamp,
+    brandName: 'Bea Loop',
+    affiliateName: 'Ana Loop',
+    affiliateEmail: uniqueEmail('loop-affiliate'),
+    domain: 'localhost',
+    homepage: SHOP,
   });
-  const brandId = (await api(brand, 'GET', '/brands?limit=1')).body.data.brands[0].id;
-  assert.equal((await api(brand, 'PUT', `/brands/${brandId}/domains`, { domains: ['localhost'] })).status, 200);
-  const campaign = await api(brand, 'POST', '/campaigns', {
-    name: `Loop ${stamp}`,
-    homepage_url: SHOP,
-    currency: 'RON',
-    commission_type: 'percentage',
-    commission_value: '0.10',
-    approval_mode: 'auto',
-  });
-  assert.equal(campaign.status, 201, JSON.stringify(campaign.body));
-  const campaignId = campaign.body.data.campaign.id;
-
-  const affiliate = await newPage(browser);
-  await affiliate.goto(`${BASE_URL}/auth`);
-  await affiliate.getByTestId('language-en').click();
-  await signUp(affiliate, {
-    accountType: 'affiliate',
-    email: uniqueEmail('loop-affiliate'),
-    password: 'correct-horse-battery',
-    firstName: 'Ana',
-    lastName: `Loop ${stamp}`,
-  });
-  assert.equal((await api(affiliate, 'POST', `/campaigns/${campaignId}/join`)).status, 200);
   const link = await api(affiliate, 'POST', '/affiliate-links/generate', { campaign_id: campaignId });
   assert.equal(link.status, 201, JSON.stringify(link.body));
 
@@ -84,9 +57,15 @@ test('a link lands on a shop page with the tracking script, and its order is att
   assert.equal(conversion.status, 'pending');
   assert.equal(conversion.commission_amount, '24.99');
 
-  const reviewed = await api(brand, 'POST', '/conversions/review', { conversion_ids: [conversion.id], decision: 'confirm' });
-  assert.equal(reviewed.status, 200, JSON.stringify(reviewed.body));
-  assert.equal(reviewed.body.data.conversions[0].status, 'confirmed');
+  // The brand sees it pending on its conversions page and confirms it there.
+  await brand.goto(`${BASE_URL}/conversions`);
+  const pending = brand.getByTestId('conversion-row').filter({ hasText: `loop-${stamp}` });
+  await pending.getByTestId('conversion-status').getByText('Pending', { exact: true }).waitFor();
+  assert.equal(await pending.getByTestId('conversion-attribution').textContent(), `Link ${link.body.data.link.short_code}`);
+  assert.equal(await pending.getByTestId('conversion-customer').textContent(), 'buyer@example.com');
+  await pending.getByTestId('conversion-confirm').click();
+  await pending.getByTestId('conversion-status').getByText('Confirmed', { exact: true }).waitFor();
+  await brand.getByTestId('toast').getByText('Conversion confirmed.').waitFor();
 
   // The brand's affiliates page shows the conversion and its money; the affiliate earned it.
   await brand.goto(`${BASE_URL}/affiliates`);
@@ -97,6 +76,11 @@ test('a link lands on a shop page with the tracking script, and its order is att
   assert.match(cells[6], /24,99/);
   await brand.mouse.move(0, 0);
   await screenshot(brand, 'conversion-loop-affiliates');
+  // The affiliate's earnings show the commission as confirmed, and nothing pending.
+  await affiliate.goto(`${BASE_URL}/earnings`);
+  await affiliate.getByTestId('earnings-row').filter({ hasText: 'RON' }).waitFor();
+  assert.match(await affiliate.getByTestId('earnings-confirmed').getByTestId('earnings-amount').textContent(), /^24,99\sRON$/);
+  assert.match(await affiliate.getByTestId('earnings-pending').getByTestId('earnings-amount').textContent(), /^0,00\sRON$/);
   const earnings = await api(affiliate, 'GET', '/earnings');
   assert.deepEqual(
     earnings.body.data.earnings.map((e) => [e.currency, e.confirmed, e.pending]),

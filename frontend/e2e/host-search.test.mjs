@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE_URL, launch, newPage, screenshot, signIn, signUp, uniqueEmail } from './browser.mjs';
+import { BASE_URL, launch, newPage, screenshot, signIn, signInDevHost, signUp, uniqueEmail } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -9,18 +9,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** Signs in as the demo host; false when the server is not in dev mode. */
-async function devHost(page) {
-  await page.goto(`${BASE_URL}/auth`);
-  await page.getByTestId('language-en').click();
-  await page.getByTestId('auth-card').waitFor();
-  const devMode = await page.evaluate(async () => (await (await fetch('/api/v1/system/config')).json()).data.dev_mode);
-  if (!devMode) return false;
-  await page.getByTestId('dev-login-host').click();
-  await page.getByTestId('section-title').getByText('Host Dashboard').waitFor();
-  return true;
-}
 
 test('the host finds an affiliate from the dashboard and gives it a password reset link', async () => {
   const stamp = Date.now();
@@ -35,7 +23,7 @@ test('the host finds an affiliate from the dashboard and gives it a password res
 
   const page = await newPage(browser);
   // scripts/e2e.sh serves in dev mode on a loopback address: without it this flow cannot sign in.
-  if (!(await devHost(page))) throw new Error('the server is not in dev mode');
+  await signInDevHost(page);
   await page.waitForFunction(() => document.title === 'Host Dashboard · OpenAffiliate');
 
   // Nothing on the platform matches: one message, no empty tiles.

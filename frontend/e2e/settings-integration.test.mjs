@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
-import { BASE_URL, launch, newPage, screenshot, signIn, signUp, uniqueEmail } from './browser.mjs';
+import { BASE_URL, launch, newPage, screenshot, signIn, signInDevHost, signUp, uniqueEmail } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -125,14 +125,7 @@ test('a brand edits its profile, changes its password and manages its integratio
 
 test('the host sees the data summary and downloads a CSV export', async () => {
   const page = await newPage(browser, { acceptDownloads: true });
-  await page.goto(`${BASE_URL}/auth`);
-  await page.getByTestId('language-en').click();
-  await page.getByTestId('auth-card').waitFor();
-  const devMode = await page.evaluate(async () => (await (await fetch('/api/v1/system/config')).json()).data.dev_mode);
-  // scripts/e2e.sh serves in dev mode on a loopback address: without it these flows cannot sign in.
-  if (!devMode) throw new Error('the server is not in dev mode');
-  await page.getByTestId('dev-login-host').click();
-  await page.getByTestId('section-title').getByText('Host Dashboard').waitFor();
+  await signInDevHost(page);
   await page.goto(`${BASE_URL}/data-management`);
   await page.getByTestId('data-count-brands').waitFor();
   assert.ok(Number(await page.getByTestId('data-count-users').textContent()) >= 3);

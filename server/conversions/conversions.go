@@ -3,11 +3,14 @@
 package conversions
 
 import (
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/tenancy"
 )
 
 // Attribution kinds.
@@ -45,6 +48,32 @@ type Conversion struct {
 // conversionOf is the one mapping from a conversion's row, with its names, to a Conversion.
 func conversionOf(v queries.Conversion, brandName, campaignName, affiliateName, linkCode string) Conversion {
 	return Conversion{Conversion: v, BrandName: brandName, CampaignName: campaignName, AffiliateName: affiliateName, LinkCode: linkCode}
+}
+
+// seenBy is the conversion as the scope may read it: an affiliate sees the brand's customer only
+// as the first letter of the email and its domain ("j***@example.com"), enough to tell orders
+// apart but not to contact or identify the buyer.
+func seenBy(sc tenancy.Scope, c Conversion) Conversion {
+	if sc.IsAffiliate() {
+		c.CustomerEmail = MaskEmail(c.CustomerEmail)
+	}
+	return c
+}
+
+// MaskEmail keeps an address's first character and its domain.
+func MaskEmail(email string) string {
+	if email == "" {
+		return ""
+	}
+	local, domain, found := strings.Cut(email, "@")
+	first := ""
+	if r, size := utf8.DecodeRuneInString(local); size > 0 {
+		first = string(r)
+	}
+	if !found {
+		return first + "***"
+	}
+	return first + "***@" + domain
 }
 
 // FraudLimits are the thresholds of the fraud rules.

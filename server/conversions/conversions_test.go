@@ -423,3 +423,18 @@ func TestRefusedOrdersStoreNothing(t *testing.T) {
 		t.Fatalf("refused orders left %d conversions and %d code uses", rows, uses)
 	}
 }
+
+func TestMaskEmail(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                  "",
+		"ana@example.com":   "a***@example.com",
+		"Ștefan@exemplu.ro": "Ș***@exemplu.ro",
+		"not-an-email":      "n***",
+		"@example.com":      "***@example.com",
+		"a@b":               "a***@b",
+	} {
+		if got := conversions.MaskEmail(in); got != want {
+			t.Errorf("MaskEmail(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

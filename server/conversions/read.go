@@ -37,7 +37,7 @@ func (s *Service) Get(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Conv
 	if err != nil {
 		return Conversion{}, err
 	}
-	return conversionOf(r.Conversion, r.BrandName, r.CampaignName, r.AffiliateName, r.LinkCode), nil
+	return seenBy(sc, conversionOf(r.Conversion, r.BrandName, r.CampaignName, r.AffiliateName, r.LinkCode)), nil
 }
 
 // List answers a page of the conversions the scope may see, with the total that match.
@@ -63,7 +63,7 @@ func (s *Service) List(ctx context.Context, sc tenancy.Scope, f Filter, p catalo
 	}
 	out := make([]Conversion, len(rows))
 	for i, r := range rows {
-		out[i] = conversionOf(r.Conversion, r.BrandName, r.CampaignName, r.AffiliateName, r.LinkCode)
+		out[i] = seenBy(sc, conversionOf(r.Conversion, r.BrandName, r.CampaignName, r.AffiliateName, r.LinkCode))
 	}
 	return out, total, nil
 }

@@ -45,6 +45,7 @@ export const contractLimits = {
     homepage_url: { maxLength: 2000 },
     attribution_window_days: { minimum: 1, maximum: 365 },
   },
+  CommissionAdjustment: { reason: { minLength: 1, maxLength: 500 } },
   TrackingLinkInput: { name: { maxLength: 200 }, destination_url: { maxLength: 2000 } },
   AffiliateLinkInput: { name: { maxLength: 200 }, destination_url: { maxLength: 2000 } },
   DiscountCodeInput: {

@@ -5,11 +5,13 @@ import affiliates from '../locales/en/affiliates.json';
 import auth from '../locales/en/auth.json';
 import campaigns from '../locales/en/campaigns.json';
 import common from '../locales/en/common.json';
+import conversions from '../locales/en/conversions.json';
 import discountCodes from '../locales/en/discountCodes.json';
+import earnings from '../locales/en/earnings.json';
 import errors from '../locales/en/errors.json';
 import nav from '../locales/en/nav.json';
 import sections from '../locales/en/sections.json';
 import tracking from '../locales/en/tracking.json';
 
-const texts = { common, auth, errors, nav, sections, campaigns, admin, affiliates, account, tracking, discountCodes };
+const texts = { common, auth, errors, nav, sections, campaigns, admin, affiliates, account, tracking, discountCodes, conversions, earnings };
 export default texts;

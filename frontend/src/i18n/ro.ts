@@ -5,11 +5,13 @@ import affiliates from '../locales/ro/affiliates.json';
 import auth from '../locales/ro/auth.json';
 import campaigns from '../locales/ro/campaigns.json';
 import common from '../locales/ro/common.json';
+import conversions from '../locales/ro/conversions.json';
 import discountCodes from '../locales/ro/discountCodes.json';
+import earnings from '../locales/ro/earnings.json';
 import errors from '../locales/ro/errors.json';
 import nav from '../locales/ro/nav.json';
 import sections from '../locales/ro/sections.json';
 import tracking from '../locales/ro/tracking.json';
 
-const texts = { common, auth, errors, nav, sections, campaigns, admin, affiliates, account, tracking, discountCodes };
+const texts = { common, auth, errors, nav, sections, campaigns, admin, affiliates, account, tracking, discountCodes, conversions, earnings };
 export default texts;

@@ -43,6 +43,7 @@ describe('locales', () => {
       brands: 'Brands',
       affiliates: 'Affiliates',
       campaigns: 'Campaigns',
+      conversions: 'Conversions',
       discountCodes: 'Discount Codes',
       trackingLinks: 'Tracking Links',
     });

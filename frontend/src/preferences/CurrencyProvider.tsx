@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { multiplyDecimal } from './decimal';
+import { multiplyDecimal, scaleDecimal } from './decimal';
 import { defaultCurrency, formatAmount, isCurrency, type Currency } from './format';
 import {
   announceCurrency,
@@ -22,6 +22,13 @@ interface CurrencyContextValue {
   live: boolean;
   /** Converts an amount in RON (a decimal string) to the display currency and formats it. */
   formatFromRon: (amountRon: string) => string;
+  /**
+   * Converts an amount in any currency with a known rate to the display currency and formats it;
+   * an amount in a currency without a rate is shown in its own currency.
+   */
+  formatFrom: (amount: string, currency: string) => string;
+  /** The amount in the display currency (a decimal string), or null when its currency has no rate. */
+  toDisplay: (amount: string, currency: string) => string | null;
 }
 
 const CurrencyContext = createContext<CurrencyContextValue | null>(null);
@@ -57,9 +64,27 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
     [rates, currency],
   );
 
+  const toDisplay = useCallback(
+    (amount: string, from: string) => {
+      const fromRate = rates[from];
+      if (from === currency) return amount;
+      if (!fromRate || !/[1-9]/.test(fromRate)) return null;
+      return scaleDecimal(amount, rates[currency] ?? '1', fromRate);
+    },
+    [rates, currency],
+  );
+
+  const formatFrom = useCallback(
+    (amount: string, from: string) => {
+      const shown = toDisplay(amount, from);
+      return shown === null ? formatAmount(amount, from) : formatAmount(shown, currency);
+    },
+    [toDisplay, currency],
+  );
+
   const value = useMemo(
-    () => ({ currency, setCurrency, rates, ready, live: ratesQuery.data?.live ?? false, formatFromRon }),
-    [currency, setCurrency, rates, ready, ratesQuery.data?.live, formatFromRon],
+    () => ({ currency, setCurrency, rates, ready, live: ratesQuery.data?.live ?? false, formatFromRon, formatFrom, toDisplay }),
+    [currency, setCurrency, rates, ready, ratesQuery.data?.live, formatFromRon, formatFrom, toDisplay],
   );
   return <CurrencyContext.Provider value={value}>{children}</CurrencyContext.Provider>;
 }

@@ -47,6 +47,36 @@ export function multiplyDecimal(a: string, b: string, places = 2): string {
   return toFixed({ value: left.value * right.value, scale: left.scale + right.scale }, places);
 }
 
+/** a + b, exactly, written with `places` decimals (rounded half-up if either has more). */
+export function addDecimal(a: string, b: string, places = 2): string {
+  const left = parse(a);
+  const right = parse(b);
+  const scale = Math.max(left.scale, right.scale);
+  const value = left.value * 10n ** BigInt(scale - left.scale) + right.value * 10n ** BigInt(scale - right.scale);
+  return toFixed({ value, scale }, places);
+}
+
+/**
+ * a × b ÷ c, rounded half-up to `places` decimals: an amount moved between currencies through
+ * their rates against one base (amount × rate of the target ÷ rate of the source).
+ */
+export function scaleDecimal(a: string, b: string, c: string, places = 2): string {
+  const [x, y, z] = [parse(a), parse(b), parse(c)];
+  if (z.value === 0n) throw new Error('division by zero');
+  // x·y / z with `places` decimals: (x.v·y.v·10^(z.s+places)) / (z.v·10^(x.s+y.s)), rounded half away from zero.
+  let numerator = x.value * y.value * 10n ** BigInt(z.scale + places);
+  let denominator = z.value * 10n ** BigInt(x.scale + y.scale);
+  if (denominator < 0n) {
+    numerator = -numerator;
+    denominator = -denominator;
+  }
+  const negative = numerator < 0n;
+  const magnitude = negative ? -numerator : numerator;
+  let quotient = magnitude / denominator;
+  if ((magnitude % denominator) * 2n >= denominator) quotient += 1n;
+  return toFixed({ value: negative ? -quotient : quotient, scale: places }, places);
+}
+
 /** Rounds a decimal string half-up to `places` decimals. */
 export function roundDecimal(a: string, places = 2): string {
   return toFixed(parse(a), places);

@@ -5,6 +5,8 @@ import {
   isAtMostOne,
   isNonNegativeDecimal,
   multiplyDecimal,
+  addDecimal,
+  scaleDecimal,
   normalizeDecimal,
   roundDecimal,
 } from './decimal';
@@ -44,6 +46,24 @@ describe('decimal arithmetic', () => {
     expect(multiplyDecimal('1.005', '1')).toBe('1.01');
     expect(multiplyDecimal('-1.005', '1')).toBe('-1.01');
     expect(multiplyDecimal('19.99', '0.2180')).toBe('4.36');
+  });
+
+  it('adds exactly', () => {
+    expect(addDecimal('0.1', '0.2')).toBe('0.30');
+    expect(addDecimal('999999999999.99', '0.01')).toBe('1000000000000.00');
+    expect(addDecimal('-1.5', '0.25')).toBe('-1.25');
+  });
+
+  it('moves an amount between currencies through a common base, half-up', () => {
+    // 10 EUR at 0.2 EUR per RON is 50 RON; in USD at 0.22 per RON, 11.00.
+    expect(scaleDecimal('10', '1', '0.2')).toBe('50.00');
+    expect(scaleDecimal('10', '0.22', '0.2')).toBe('11.00');
+    expect(scaleDecimal('1', '1', '3')).toBe('0.33');
+    expect(scaleDecimal('2', '1', '3')).toBe('0.67');
+    expect(scaleDecimal('0.01', '1', '2')).toBe('0.01');
+    expect(scaleDecimal('-2', '1', '3')).toBe('-0.67');
+    expect(scaleDecimal('123456789012.34', '4.9765', '1')).toBe('614382710519.91');
+    expect(() => scaleDecimal('1', '1', '0')).toThrow();
   });
 
   it('rounds', () => {

@@ -249,6 +249,7 @@ export const pages: readonly PageEntry[] = [
     title: 'titles.earnings',
     description: 'descriptions.earnings',
     icon: PaidIcon,
+    component: lazyPage(() => import('../sections/earnings/EarningsPage')),
     menu: { affiliate: 'performance' },
   },
   {
@@ -258,6 +259,7 @@ export const pages: readonly PageEntry[] = [
     title: 'titles.conversions',
     description: 'descriptions.conversions',
     icon: ShoppingCartCheckoutIcon,
+    component: lazyPage(() => import('../sections/conversions/ConversionsPage')),
     menu: { brand: 'analyticsReports', affiliate: 'performance', host: 'operations' },
   },
   {

@@ -33,6 +33,15 @@ function trackingLink(id: string, name: string, destination: string, clicks: num
     brand_id: 'b-1', created_at: '2026-11-01T00:00:00Z',
   };
 }
+function conversion(id: string, orderId: string, total: string, currency: string, commission: string) {
+  return {
+    id, order_id: orderId, customer_email: 'ana@shop.ro', affiliate_id: 'a-1', affiliate_name: 'Ion', brand_id: 'b-1',
+    brand_name: 'Ada Shoes', campaign_id: 'c-1', campaign_name: 'Summer Sale', order_total: total, currency,
+    commission_amount: commission, commission_currency: 'RON', exchange_rate: '1', refunded_amount: '0.00', status: 'pending',
+    flag_reason: '', attribution: 'link', link_id: 't-1', link_code: 'Ab12Cd34', discount_code: '', source: 'api',
+    converted_at: '2026-11-20T10:00:00Z', created_at: '2026-11-20T10:00:01Z',
+  };
+}
 let fetchMock: ReturnType<typeof vi.fn>;
 
 function page(key: string, list: unknown[]) {
@@ -52,6 +61,7 @@ beforeEach(async () => {
     if (path === '/affiliates') return page('affiliates', [{ id: 'a-1', name: 'Ion', email: 'ion@example.com', user_id: null, created_at: '2026-11-01T00:00:00Z', stats }]);
     if (path === '/campaigns' && method === 'GET') return page('campaigns', [{ id: 'c-1', name: 'Summer Sale', status: 'active' }]);
     if (path === '/discount-codes') return page('discount_codes', [discountCode('d-1', 'SUMMER10', 'percentage', '0.1000', null), discountCode('d-2', 'ion-25', 'fixed_amount', '25.00', 100)]);
+    if (path === '/conversions') return page('conversions', [conversion('v-1', '5512', '249.90', 'RON', '24.99'), conversion('v-2', 'A-77', '10.00', '', '1.00')]);
     if (path === '/tracking-links') return page('links', [trackingLink('t-1', 'Newsletter', 'https://ada.ro/sale?x=1', 7)]);
     if (path === '/brands/b-2' && method === 'DELETE') {
       brands = brands.filter((brand) => brand.id !== 'b-2');
@@ -89,6 +99,7 @@ describe('admin screen', () => {
       'Brands2',
       'Affiliates1',
       'Campaigns1',
+      'Conversions2',
       'Discount Codes2',
       'Tracking Links1',
     ]);
@@ -129,6 +140,23 @@ describe('admin screen', () => {
     expect(within(row).getByTestId('admin-link-clicks').textContent).toBe('7');
     expect(row.textContent).toContain('Paused');
     expect(screen.getByTestId('admin-count-discountCodes').textContent).toBe('0');
+  });
+
+  it('shows conversions read-only with the seed columns, USD when a conversion has no currency', async () => {
+    renderWithProviders(<AdminPage />);
+    await waitFor(() => expect(screen.getByTestId('admin-count-conversions').textContent).toBe('2'));
+    fireEvent.click(screen.getByTestId('admin-tab-conversions'));
+    expect(screen.queryByTestId('admin-add')).toBeNull();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Order ID', 'Customer email', 'Amount', 'Commission', 'Converted',
+    ]);
+    const amounts = screen.getAllByTestId('admin-conversion-amount').map((cell) => cell.textContent);
+    expect(amounts[0]).toMatch(/249,90\s*RON/);
+    expect(amounts[1]).toBe('$10.00');
+    expect(screen.getAllByTestId('admin-row')[0].textContent).toContain('Nov 20, 2026');
+    fireEvent.change(screen.getByTestId('admin-search'), { target: { value: 'a-77' } });
+    expect(screen.getAllByTestId('admin-row')).toHaveLength(1);
+    expect(screen.getByTestId('admin-count-conversions').textContent).toBe('1');
   });
 
   it('asks before deleting, says Deleted and reloads the list', async () => {

@@ -54,11 +54,12 @@ import {
   useListCampaigns,
   useUpdateCampaign,
 } from '../../api/generated/campaigns/campaigns';
+import { getListConversionsQueryKey, useListConversions } from '../../api/generated/conversions/conversions';
 import { getListDiscountCodesQueryKey, useListDiscountCodes } from '../../api/generated/discount-codes/discount-codes';
 import { getListTrackingLinksQueryKey, useListTrackingLinks } from '../../api/generated/tracking/tracking';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast, type ToastInput } from '../../toasts/ToastProvider';
-import { formatCount } from '../../preferences/format';
+import { formatAmount, formatCount, formatDate } from '../../preferences/format';
 import { fractionAsPercent } from '../offers/campaignText';
 import { SectionHeader } from '../SectionHeader';
 import { AdminEntityDialog, emptyAdminValues, type AdminDialogState, type AdminEntityValues } from './AdminEntityDialog';
@@ -68,6 +69,7 @@ import {
   filterAffiliates,
   filterBrands,
   filterCampaigns,
+  filterConversions,
   filterDiscountCodes,
   filterTrackingLinks,
   isAdminKind,
@@ -86,10 +88,11 @@ function tabKey(kind: AdminTab) {
   return tabs.find((entry) => entry.kind === kind)?.key ?? 'brands';
 }
 
-const tabs: { kind: AdminTab; key: 'brands' | 'affiliates' | 'campaigns' | 'discountCodes' | 'trackingLinks' }[] = [
+const tabs: { kind: AdminTab; key: 'brands' | 'affiliates' | 'campaigns' | 'conversions' | 'discountCodes' | 'trackingLinks' }[] = [
   { kind: 'brand', key: 'brands' },
   { kind: 'affiliate', key: 'affiliates' },
   { kind: 'campaign', key: 'campaigns' },
+  { kind: 'conversion', key: 'conversions' },
   { kind: 'discountCode', key: 'discountCodes' },
   { kind: 'trackingLink', key: 'trackingLinks' },
 ];
@@ -172,6 +175,7 @@ export default function AdminPage() {
   const brands = useListBrands(ADMIN_LIST);
   const affiliates = useListAffiliates(ADMIN_LIST);
   const campaigns = useListCampaigns(ADMIN_LIST);
+  const conversions = useListConversions(ADMIN_LIST);
   const discountCodes = useListDiscountCodes(ADMIN_LIST);
   const trackingLinks = useListTrackingLinks(ADMIN_LIST);
   // The dashboard's search links here with ?tab=brands&q=… to open one tab already filtered.
@@ -204,6 +208,7 @@ export default function AdminPage() {
     brands.errorUpdatedAt,
     affiliates.errorUpdatedAt,
     campaigns.errorUpdatedAt,
+    conversions.errorUpdatedAt,
     discountCodes.errorUpdatedAt,
     trackingLinks.errorUpdatedAt,
   );
@@ -216,6 +221,7 @@ export default function AdminPage() {
       queryClient.invalidateQueries({ queryKey: getListBrandsQueryKey() }),
       queryClient.invalidateQueries({ queryKey: getListAffiliatesQueryKey() }),
       queryClient.invalidateQueries({ queryKey: getListCampaignsQueryKey() }),
+      queryClient.invalidateQueries({ queryKey: getListConversionsQueryKey() }),
       queryClient.invalidateQueries({ queryKey: getListDiscountCodesQueryKey() }),
       queryClient.invalidateQueries({ queryKey: getListTrackingLinksQueryKey() }),
     ]);
@@ -247,6 +253,8 @@ export default function AdminPage() {
   const shownBrands = useMemo(() => filterBrands(allBrands, search), [allBrands, search]);
   const shownAffiliates = useMemo(() => filterAffiliates(allAffiliates, search), [allAffiliates, search]);
   const shownCampaigns = useMemo(() => filterCampaigns(allCampaigns, search), [allCampaigns, search]);
+  const allConversions = useMemo(() => conversions.data?.data.conversions ?? [], [conversions.data]);
+  const shownConversions = useMemo(() => filterConversions(allConversions, search), [allConversions, search]);
   const allCodes = useMemo(() => discountCodes.data?.data.discount_codes ?? [], [discountCodes.data]);
   const allLinks = useMemo(() => trackingLinks.data?.data.links ?? [], [trackingLinks.data]);
   const shownCodes = useMemo(() => filterDiscountCodes(allCodes, search), [allCodes, search]);
@@ -259,6 +267,7 @@ export default function AdminPage() {
     brand: countOf(brands, shownBrands.length),
     affiliate: countOf(affiliates, shownAffiliates.length),
     campaign: countOf(campaigns, shownCampaigns.length),
+    conversion: countOf(conversions, shownConversions.length),
     discountCode: countOf(discountCodes, shownCodes.length),
     trackingLink: countOf(trackingLinks, shownLinks.length),
   };
@@ -341,7 +350,7 @@ export default function AdminPage() {
     setDialog({ mode: 'edit', kind, id, values: { ...emptyAdminValues, ...values } });
   const editLabel = t('common:actions.edit');
   const deleteLabel = t('common:actions.delete');
-  const loading = [brands, affiliates, campaigns, discountCodes, trackingLinks].some((list) => list.isPending);
+  const loading = [brands, affiliates, campaigns, conversions, discountCodes, trackingLinks].some((list) => list.isPending);
   const emptyText = (shown: number) => {
     if (shown > 0) return null;
     if (loading) return t('common:loading');
@@ -359,7 +368,14 @@ export default function AdminPage() {
               variant="outlined"
               startIcon={<RefreshIcon />}
               onClick={() =>
-                void Promise.all([brands.refetch(), affiliates.refetch(), campaigns.refetch(), discountCodes.refetch(), trackingLinks.refetch()])
+                void Promise.all([
+                  brands.refetch(),
+                  affiliates.refetch(),
+                  campaigns.refetch(),
+                  conversions.refetch(),
+                  discountCodes.refetch(),
+                  trackingLinks.refetch(),
+                ])
               }
               data-testid="admin-refresh"
             >
@@ -505,6 +521,28 @@ export default function AdminPage() {
                     onEdit={() => edit('campaign', campaign.id, { name: campaign.name, status: campaign.status })}
                     onDelete={() => setDeleting({ kind: 'campaign', id: campaign.id })}
                   />
+                </TableRow>
+              ))}
+            />
+          )}
+          {tab === 'conversion' && (
+            <AdminTable
+              head={[t('columns.orderId'), t('columns.customerEmail'), t('columns.amount'), t('columns.commission'), t('columns.converted')]}
+              empty={emptyText(shownConversions.length)}
+              rows={shownConversions.map((conversion) => (
+                <TableRow key={conversion.id} hover data-testid="admin-row">
+                  <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{conversion.order_id}</TableCell>
+                  <TableCell>{conversion.customer_email || '—'}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="admin-conversion-amount">
+                    {/* Seed: the amount with its currency, USD when none. */}
+                    {formatAmount(conversion.order_total, conversion.currency || 'USD')}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="admin-conversion-commission">
+                    {formatAmount(conversion.commission_amount, conversion.commission_currency || 'USD')}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatDate(conversion.converted_at)}
+                  </TableCell>
                 </TableRow>
               ))}
             />

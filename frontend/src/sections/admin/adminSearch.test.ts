@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { brandName, filterAffiliates, filterBrands, filterCampaigns, filterDiscountCodes, filterTrackingLinks } from './adminSearch';
+import {
+  brandName,
+  filterAffiliates,
+  filterBrands,
+  filterCampaigns,
+  filterConversions,
+  filterDiscountCodes,
+  filterTrackingLinks,
+} from './adminSearch';
 
 const brands = [
   { id: 'b-1111', name: 'Ada Shoes', company_name: 'Ada Shoes', domain: 'ada-shoes.ro', public_id: 'zebra-public' },
@@ -42,6 +50,20 @@ describe('admin search (seed section 5)', () => {
     expect(filterCampaigns(campaigns, 'zebra')).toEqual([]);
     expect(filterCampaigns(campaigns, 'Ada Shoes')).toEqual([]);
     expect(filterCampaigns(campaigns, 'paused')).toEqual([]);
+  });
+
+  it('matches conversions on order id, customer email, affiliate id and id only', () => {
+    const conversions = [
+      { id: 'v-1111', order_id: '5512', customer_email: 'Ana@Shop.ro', affiliate_id: 'a-1111', campaign_name: 'Zebra' },
+      { id: 'v-2222', order_id: 'A-77', customer_email: '', affiliate_id: null, campaign_name: 'Summer' },
+    ];
+    expect(ids(filterConversions(conversions, '551'))).toEqual(['v-1111']);
+    expect(ids(filterConversions(conversions, 'ana@shop'))).toEqual(['v-1111']);
+    expect(ids(filterConversions(conversions, 'A-1111'))).toEqual(['v-1111']);
+    expect(ids(filterConversions(conversions, 'v-2222'))).toEqual(['v-2222']);
+    expect(ids(filterConversions(conversions, 'a-77'))).toEqual(['v-2222']);
+    expect(filterConversions(conversions, 'zebra')).toEqual([]);
+    expect(filterConversions(conversions, ' ')).toBe(conversions);
   });
 
   it('matches discount codes on code, affiliate id, brand id and id only', () => {

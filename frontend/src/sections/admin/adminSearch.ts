@@ -1,10 +1,10 @@
-import type { Affiliate, Brand, Campaign, DiscountCode, TrackingLink } from '../../api/generated/model';
+import type { Affiliate, Brand, Campaign, Conversion, DiscountCode, TrackingLink } from '../../api/generated/model';
 
 /** The kinds the host adds, edits and deletes on the admin screen. */
 export type AdminKind = 'brand' | 'affiliate' | 'campaign';
 
 /** The admin screen's tabs: the editable kinds, then the read-only platform-wide lists. */
-export type AdminTab = AdminKind | 'discountCode' | 'trackingLink';
+export type AdminTab = AdminKind | 'conversion' | 'discountCode' | 'trackingLink';
 
 export function isAdminKind(tab: AdminTab): tab is AdminKind {
   return tab === 'brand' || tab === 'affiliate' || tab === 'campaign';
@@ -25,7 +25,8 @@ function matches(needle: string, values: (string | null | undefined)[]): boolean
 
 /**
  * The admin search of seed section 5: a case-insensitive substring of exactly these fields —
- * brands name, domain, id; affiliates name, email, id; campaigns name, id; discount codes code,
+ * brands name, domain, id; affiliates name, email, id; campaigns name, id; conversions order_id,
+ * customer_email, affiliate_id, id; discount codes code,
  * affiliate_id, brand_id, id; tracking links name, destination_url, affiliate_id, id.
  */
 export function filterBrands<T extends Pick<Brand, 'id' | 'name' | 'company_name' | 'domain'>>(brands: T[], query: string): T[] {
@@ -44,6 +45,12 @@ export function filterCampaigns<T extends Pick<Campaign, 'id' | 'name'>>(campaig
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return campaigns;
   return campaigns.filter((campaign) => matches(needle, [campaign.name, campaign.id]));
+}
+
+export function filterConversions<T extends Pick<Conversion, 'id' | 'order_id' | 'customer_email' | 'affiliate_id'>>(conversions: T[], query: string): T[] {
+  const needle = query.trim().toLocaleLowerCase();
+  if (!needle) return conversions;
+  return conversions.filter((c) => matches(needle, [c.order_id, c.customer_email, c.affiliate_id, c.id]));
 }
 
 export function filterDiscountCodes<T extends Pick<DiscountCode, 'id' | 'code' | 'affiliate_id' | 'brand_id'>>(codes: T[], query: string): T[] {

@@ -1,0 +1,128 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/config';
+import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders';
+import ConversionsPage from './ConversionsPage';
+
+function conversion(id: string, orderId: string, status: string, extra: Record<string, unknown> = {}) {
+  return {
+    id, order_id: orderId, customer_email: 'ana@shop.ro', affiliate_id: 'a-1', affiliate_name: 'Ion Promoter', brand_id: 'b-1',
+    brand_name: 'Ada Shoes', campaign_id: 'c-1', campaign_name: 'Summer Sale', order_total: '249.90', currency: 'RON',
+    commission_amount: '24.99', commission_currency: 'RON', exchange_rate: '1', refunded_amount: '0.00', status,
+    flag_reason: '', attribution: 'link', link_id: 't-1', link_code: 'Ab12Cd34', discount_code: '', source: 'api',
+    converted_at: '2026-11-20T10:00:00Z', created_at: '2026-11-20T10:00:01Z', ...extra,
+  };
+}
+
+const rows = [
+  conversion('v-1', '1001', 'pending'),
+  conversion('v-2', '1002', 'flagged', { flag_reason: 'self_referral', attribution: 'discount_code', discount_code: 'ION10', link_code: '' }),
+  conversion('v-3', '1003', 'confirmed', { refunded_amount: '50.00', currency: 'EUR', order_total: '100.00' }),
+  conversion('v-4', '1004', 'paid'),
+];
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let listUrls: string[];
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  listUrls = [];
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const path = url.replace('/api/v1', '').split('?')[0];
+    const method = init?.method ?? 'GET';
+    if (path === '/conversions' && method === 'GET') {
+      listUrls.push(url);
+      return jsonResponse({ success: true, data: { conversions: rows, total: 4, limit: 100, offset: 0 } });
+    }
+    if (path === '/conversions/review') {
+      const body = JSON.parse(String(init?.body)) as { conversion_ids: string[] };
+      return jsonResponse({ success: true, data: { conversions: rows.filter((row) => body.conversion_ids.includes(row.id)), total: 1, limit: 500, offset: 0 } });
+    }
+    if (path === '/campaigns') return jsonResponse({ success: true, data: { campaigns: [{ id: 'c-1', name: 'Summer Sale' }], total: 1, limit: 1000, offset: 0 } });
+    if (path === '/affiliates') return jsonResponse({ success: true, data: { affiliates: [{ id: 'a-1', name: 'Ion Promoter' }], total: 1, limit: 1000, offset: 0 } });
+    return jsonResponse({ success: false, error: 'not here', code: 'NOT_FOUND' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const reviewCalls = () =>
+  fetchMock.mock.calls
+    .filter(([url]) => String(url).includes('/conversions/review'))
+    .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as unknown);
+
+describe('conversions page', () => {
+  it('lets a brand review: statuses in words, the flag rule named, actions only where they apply', async () => {
+    renderWithProviders(<ConversionsPage accountType="brand" />, { path: '/conversions', route: '/conversions' });
+    const found = await screen.findAllByTestId('conversion-row');
+    expect(found).toHaveLength(4);
+    expect(screen.getAllByTestId('conversion-status').map((chip) => chip.textContent)).toEqual(['Pending', 'Flagged', 'Confirmed', 'Paid']);
+    expect(screen.getByTestId('conversion-flag').textContent).toBe("The customer's email is the affiliate's own.");
+    expect(screen.getAllByTestId('conversion-attribution').map((cell) => cell.textContent)).toEqual([
+      'Link Ab12Cd34', 'Code ION10', 'Link Ab12Cd34', 'Link Ab12Cd34',
+    ]);
+    expect(within(found[2]).getByTestId('conversion-total').textContent).toMatch(/100,00\s*€[\s\S]*50,00\s*€ refunded/);
+    // Confirm and reject on what waits; reverse on the confirmed one; nothing on a paid one; no delete for a brand.
+    expect(within(found[0]).queryByTestId('conversion-confirm')).not.toBeNull();
+    expect(within(found[1]).queryByTestId('conversion-reject')).not.toBeNull();
+    expect(within(found[2]).queryByTestId('conversion-confirm')).toBeNull();
+    expect(within(found[2]).queryByTestId('conversion-reverse')).not.toBeNull();
+    expect(within(found[3]).queryByRole('button')).toBeNull();
+    expect(screen.queryByTestId('conversion-delete')).toBeNull();
+    expect(screen.getAllByTestId('conversion-select')).toHaveLength(2);
+    // The list asked for the last 30 days, newest first, 100 rows.
+    expect(listUrls[0]).toContain('range=30d');
+    expect(listUrls[0]).toContain('limit=100');
+  });
+
+  it('confirms several at once and asks before rejecting', async () => {
+    renderWithProviders(<ConversionsPage accountType="brand" />, { path: '/conversions', route: '/conversions' });
+    await screen.findAllByTestId('conversion-row');
+    fireEvent.click(within(screen.getByTestId('select-all')).getByRole('checkbox'));
+    expect(screen.getByTestId('conversions-bulk').textContent).toContain('2 conversions selected');
+    fireEvent.click(screen.getByTestId('bulk-confirm'));
+    await waitFor(() => expect(reviewCalls()).toEqual([{ conversion_ids: ['v-1', 'v-2'], decision: 'confirm' }]));
+    expect((await screen.findByTestId('toast')).textContent).toContain('2 conversions confirmed.');
+
+    fireEvent.click(within(screen.getAllByTestId('conversion-row')[1]).getByTestId('conversion-reject'));
+    expect(screen.getByTestId('confirm-message').textContent).toBe('Reject this conversion? Its commission will not be paid.');
+    expect(reviewCalls()).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('confirm-ok'));
+    await waitFor(() => expect(reviewCalls()[1]).toEqual({ conversion_ids: ['v-2'], decision: 'reject' }));
+  });
+
+  it('keeps filters in the URL and sends them', async () => {
+    renderWithProviders(<ConversionsPage accountType="brand" />, { path: '/conversions', route: '/conversions' });
+    await screen.findAllByTestId('conversion-row');
+    fireEvent.change(screen.getByTestId('filter-status'), { target: { value: 'flagged' } });
+    fireEvent.change(screen.getByTestId('filter-sort'), { target: { value: 'order_total' } });
+    await waitFor(() => expect(listUrls.at(-1)).toContain('status=flagged'));
+    expect(listUrls.at(-1)).toContain('sort=order_total');
+    fireEvent.change(screen.getByTestId('filter-period'), { target: { value: 'custom' } });
+    fireEvent.change(screen.getByTestId('filter-from'), { target: { value: '2026-01-01' } });
+    await waitFor(() => expect(listUrls.at(-1)).toContain('from=2026-01-01'));
+    expect(listUrls.at(-1)).not.toContain('range=');
+  });
+
+  it('shows an affiliate its own conversions without review controls or an affiliate filter', async () => {
+    renderWithProviders(<ConversionsPage accountType="affiliate" />, { path: '/conversions', route: '/conversions' });
+    await screen.findAllByTestId('conversion-row');
+    expect(screen.queryByTestId('select-all')).toBeNull();
+    expect(screen.queryByTestId('conversion-confirm')).toBeNull();
+    expect(screen.queryByTestId('filter-affiliate')).toBeNull();
+    expect(screen.queryByTestId('conversion-affiliate')).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/affiliates'))).toBe(false);
+  });
+
+  it('gives the host a brand column and delete, except on a paid conversion', async () => {
+    renderWithProviders(<ConversionsPage accountType="host" />, { path: '/conversions', route: '/conversions' });
+    const found = await screen.findAllByTestId('conversion-row');
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toContain('Affiliate, brand and campaign');
+    expect(found[0].textContent).toContain('Ada Shoes · Summer Sale');
+    expect(screen.getAllByTestId('conversion-delete')).toHaveLength(3);
+    expect(within(found[3]).queryByTestId('conversion-delete')).toBeNull();
+  });
+});

@@ -1,0 +1,444 @@
+import BlockIcon from '@mui/icons-material/BlockOutlined';
+import CheckIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import UndoIcon from '@mui/icons-material/UndoOutlined';
+import {
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../api/errors';
+import { useListAffiliates, getListAffiliatesQueryKey } from '../../api/generated/affiliates/affiliates';
+import { useListCampaigns } from '../../api/generated/campaigns/campaigns';
+import {
+  getGetEarningsQueryKey,
+  getListConversionsQueryKey,
+  useDeleteConversion,
+  useListConversions,
+  useReviewConversions,
+} from '../../api/generated/conversions/conversions';
+import { ConversionReviewDecision, type AccountType, type Conversion } from '../../api/generated/model';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { QueryStatus } from '../../components/QueryStatus';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { isAboveZero } from '../../preferences/decimal';
+import { formatAmount, formatDate } from '../../preferences/format';
+import { useToast } from '../../toasts/ToastProvider';
+import { SectionHeader } from '../SectionHeader';
+import { AdjustCommissionDialog } from './AdjustCommissionDialog';
+import { ConversionFiltersBar } from './ConversionFiltersBar';
+import {
+  canAdjust,
+  canDecide,
+  canDelete,
+  canReverse,
+  filtersFromSearch,
+  isFiltered,
+  listParams,
+  pageSizes,
+  searchFromFilters,
+  type ConversionFilters,
+} from './conversionFilters';
+import { ConversionStatusChip } from './ConversionStatusChip';
+
+/** Text cut to one line with an ellipsis (the whole text is its title). */
+const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
+/** Seed section 9: a conversion without a currency is shown in USD. */
+const currencyOf = (currency: string) => currency || 'USD';
+
+type Ask = { kind: 'reject'; ids: string[] } | { kind: 'reverse' | 'delete'; conversion: Conversion };
+
+function Amount({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid={testId}>
+      {children}
+    </TableCell>
+  );
+}
+
+function Action({ label, onClick, icon, testId, color }: { label: string; onClick: () => void; icon: ReactNode; testId: string; color?: 'error' | 'success' }) {
+  return (
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={label} onClick={onClick} data-testid={testId} color={color}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/**
+ * Conversions in three variants (seed 'Other pages'): a brand reviews its program's orders (confirm,
+ * reject, adjust, reverse; several at once), an affiliate follows its own, the host sees all and can
+ * also delete. Filters, sort and page live in the URL.
+ */
+export default function ConversionsPage({ accountType }: { accountType: AccountType }) {
+  const { t } = useTranslation(['conversions', 'sections', 'common']);
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const reviewer = accountType !== 'affiliate';
+  const host = accountType === 'host';
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearch(searchParams), [searchParams]);
+  const params = listParams(filters);
+  const conversions = useListConversions(params, { query: { placeholderData: keepPreviousData } });
+  const campaigns = useListCampaigns({ limit: 1000 });
+  const affiliates = useListAffiliates({ limit: 1000 }, { query: { enabled: reviewer } });
+  const review = useReviewConversions();
+  const remove = useDeleteConversion();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [ask, setAsk] = useState<Ask | null>(null);
+  const [adjusting, setAdjusting] = useState<Conversion | null>(null);
+
+  const rows = conversions.data?.data.conversions ?? [];
+  const total = conversions.data?.data.total ?? 0;
+  const decidable = rows.filter(canDecide);
+  // Only what is on the page and can still be decided stays selected.
+  const chosen = decidable.filter((row) => selected.has(row.id)).map((row) => row.id);
+
+  const campaignOptions = useMemo(
+    () => (campaigns.data?.data.campaigns ?? []).map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
+    [campaigns.data],
+  );
+  const affiliateOptions = useMemo(
+    () => (affiliates.data?.data.affiliates ?? []).map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
+    [affiliates.data],
+  );
+
+  const setFilters = (changes: Partial<ConversionFilters>) => {
+    // A new filter starts again at the first page; a page change keeps the rest.
+    const next = { ...filters, page: 0, ...changes };
+    setSearchParams(searchFromFilters(next), { replace: true });
+    setSelected(new Set());
+  };
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: getListConversionsQueryKey() }),
+      queryClient.invalidateQueries({ queryKey: getGetEarningsQueryKey() }),
+      queryClient.invalidateQueries({ queryKey: getListAffiliatesQueryKey() }),
+    ]);
+
+  const failed = (error: unknown) =>
+    toast({ severity: 'error', title: t('toasts.failed'), message: errorMessage(error, t('toasts.failedMessage')) });
+
+  const decide = async (ids: string[], decision: ConversionReviewDecision) => {
+    try {
+      await review.mutateAsync({ data: { conversion_ids: ids, decision } });
+      const done = {
+        confirm: t('toasts.confirmed', { count: ids.length }),
+        reject: t('toasts.rejected', { count: ids.length }),
+        reverse: t('toasts.reversed'),
+      };
+      toast({ severity: 'success', message: done[decision] });
+      setSelected(new Set());
+      setAsk(null);
+      await refresh();
+    } catch (error) {
+      setAsk(null);
+      failed(error);
+    }
+  };
+
+  const deleteOne = async (conversion: Conversion) => {
+    try {
+      await remove.mutateAsync({ id: conversion.id });
+      toast({ severity: 'success', message: t('toasts.deleted') });
+      setAsk(null);
+      await refresh();
+    } catch (error) {
+      setAsk(null);
+      failed(error);
+    }
+  };
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const allChosen = decidable.length > 0 && chosen.length === decidable.length;
+  const toggleAll = () => setSelected(allChosen ? new Set() : new Set(decidable.map((row) => row.id)));
+
+  const subtitle = { brand: t('subtitleBrand'), affiliate: t('subtitleAffiliate'), host: t('subtitleHost') }[accountType];
+  const emptyText = isFiltered(filters) ? t('empty.filtered') : t(`empty.${accountType}`);
+  const busy = review.isPending || remove.isPending;
+  // Columns: selection (brand, host), order (with customer and date), affiliate and campaign (an
+  // affiliate: the campaign), attribution, order value, commission, status, actions (brand, host).
+  const columns = 6 + (reviewer ? 2 : 0);
+
+  return (
+    <>
+      <SectionHeader title={t('sections:titles.conversions')} subtitle={subtitle} />
+      <ConversionFiltersBar
+        filters={filters}
+        onChange={setFilters}
+        campaigns={campaignOptions}
+        affiliates={reviewer ? affiliateOptions : null}
+      />
+      <QueryStatus loading={conversions.isPending} error={conversions.error} onRetry={() => void conversions.refetch()} />
+      {conversions.isSuccess && (
+        <Card>
+          {reviewer && chosen.length > 0 && (
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{ alignItems: { sm: 'center' }, px: 2, py: 1.5, bgcolor: 'action.selected' }}
+              data-testid="conversions-bulk"
+            >
+              <Typography sx={{ flex: 1, fontWeight: 600 }} role="status">
+                {t('bulk.selected', { count: chosen.length })}
+              </Typography>
+              <Button
+                variant="contained"
+                color="success"
+                startIcon={<CheckIcon />}
+                disabled={busy}
+                onClick={() => void decide(chosen, ConversionReviewDecision.confirm)}
+                data-testid="bulk-confirm"
+              >
+                {t('bulk.confirm')}
+              </Button>
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<BlockIcon />}
+                disabled={busy}
+                onClick={() => setAsk({ kind: 'reject', ids: chosen })}
+                data-testid="bulk-reject"
+              >
+                {t('bulk.reject')}
+              </Button>
+              <Button onClick={() => setSelected(new Set())} data-testid="bulk-clear">
+                {t('bulk.clear')}
+              </Button>
+            </Stack>
+          )}
+          <TableContainer tabIndex={0} role="region" aria-label={t('sections:titles.conversions')}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  {reviewer && (
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={allChosen}
+                        indeterminate={chosen.length > 0 && !allChosen}
+                        disabled={decidable.length === 0}
+                        onChange={toggleAll}
+                        slotProps={{ input: { 'aria-label': t('columns.selectAll') } }}
+                        data-testid="select-all"
+                      />
+                    </TableCell>
+                  )}
+                  <TableCell>{t('columns.order')}</TableCell>
+                  <TableCell>{host ? t('columns.affiliateBrand') : reviewer ? t('columns.affiliateCampaign') : t('columns.campaign')}</TableCell>
+                  <TableCell>{t('columns.attribution')}</TableCell>
+                  <TableCell align="right">{t('columns.orderTotal')}</TableCell>
+                  <TableCell align="right">{t('columns.commission')}</TableCell>
+                  <TableCell>{t('columns.status')}</TableCell>
+                  {reviewer && (
+                    <TableCell align="right">
+                      <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
+                    </TableCell>
+                  )}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={columns} data-testid="conversions-empty">
+                      <Box sx={{ py: 3 }}>
+                        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+                          {isFiltered(filters) ? emptyText : t('empty.title')}
+                        </Typography>
+                        {!isFiltered(filters) && <Typography color="text.secondary">{emptyText}</Typography>}
+                      </Box>
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  rows.map((row) => (
+                    <TableRow key={row.id} hover selected={selected.has(row.id)} data-testid="conversion-row" data-order={row.order_id}>
+                      {reviewer && (
+                        <TableCell padding="checkbox">
+                          {canDecide(row) && (
+                            <Checkbox
+                              checked={selected.has(row.id)}
+                              onChange={() => toggle(row.id)}
+                              slotProps={{ input: { 'aria-label': `${t('columns.select')} ${row.order_id}` } }}
+                              data-testid="conversion-select"
+                            />
+                          )}
+                        </TableCell>
+                      )}
+                      <TableCell sx={{ maxWidth: 220 }}>
+                        <Typography variant="body2" title={row.order_id} sx={{ ...oneLine, fontFamily: 'monospace', fontWeight: 600 }} data-testid="conversion-order">
+                          {row.order_id}
+                        </Typography>
+                        <Typography
+                          variant="caption"
+                          component="p"
+                          color="text.secondary"
+                          title={row.customer_email}
+                          sx={oneLine}
+                          data-testid="conversion-customer"
+                        >
+                          {row.customer_email || '—'}
+                        </Typography>
+                        <Typography variant="caption" component="p" color="text.secondary" sx={oneLine} data-testid="conversion-date">
+                          {formatDate(row.converted_at)}
+                        </Typography>
+                      </TableCell>
+                      <TableCell sx={{ maxWidth: 200 }}>
+                        <Typography variant="body2" data-testid={reviewer ? 'conversion-affiliate' : undefined}>
+                          {reviewer ? row.affiliate_name || t('attribution.none') : row.campaign_name || '—'}
+                        </Typography>
+                        {reviewer && (
+                          <Typography variant="caption" component="p" color="text.secondary">
+                            {host ? `${row.brand_name} · ${row.campaign_name || '—'}` : row.campaign_name || '—'}
+                          </Typography>
+                        )}
+                      </TableCell>
+                      <TableCell sx={{ maxWidth: 170 }}>
+                        <Typography variant="body2" sx={oneLine} data-testid="conversion-attribution">
+                          {row.attribution === 'link'
+                            ? t('attribution.link', { code: row.link_code })
+                            : row.attribution === 'discount_code'
+                              ? t('attribution.discount_code', { code: row.discount_code })
+                              : t('attribution.none')}
+                        </Typography>
+                        <Typography variant="caption" component="p" color="text.secondary" sx={oneLine}>
+                          {t(`sources.${row.source}`)}
+                        </Typography>
+                      </TableCell>
+                      <Amount testId="conversion-total">
+                        {formatAmount(row.order_total, currencyOf(row.currency))}
+                        {isAboveZero(row.refunded_amount) && (
+                          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                            {t('refunded', { amount: formatAmount(row.refunded_amount, currencyOf(row.currency)) })}
+                          </Typography>
+                        )}
+                      </Amount>
+                      <Amount testId="conversion-commission">{formatAmount(row.commission_amount, currencyOf(row.commission_currency))}</Amount>
+                      <TableCell>
+                        <ConversionStatusChip conversion={row} />
+                      </TableCell>
+                      {reviewer && (
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          {canDecide(row) && (
+                            <>
+                              <Action
+                                label={t('actions.confirm')}
+                                color="success"
+                                icon={<CheckIcon fontSize="small" />}
+                                testId="conversion-confirm"
+                                onClick={() => void decide([row.id], ConversionReviewDecision.confirm)}
+                              />
+                              <Action
+                                label={t('actions.reject')}
+                                color="error"
+                                icon={<BlockIcon fontSize="small" />}
+                                testId="conversion-reject"
+                                onClick={() => setAsk({ kind: 'reject', ids: [row.id] })}
+                              />
+                            </>
+                          )}
+                          {canAdjust(row) && (
+                            <Action
+                              label={t('actions.adjust')}
+                              icon={<EditIcon fontSize="small" />}
+                              testId="conversion-adjust"
+                              onClick={() => setAdjusting(row)}
+                            />
+                          )}
+                          {canReverse(row) && (
+                            <Action
+                              label={t('actions.reverse')}
+                              icon={<UndoIcon fontSize="small" />}
+                              testId="conversion-reverse"
+                              onClick={() => setAsk({ kind: 'reverse', conversion: row })}
+                            />
+                          )}
+                          {host && canDelete(row) && (
+                            <Action
+                              label={t('actions.delete')}
+                              color="error"
+                              icon={<DeleteIcon fontSize="small" />}
+                              testId="conversion-delete"
+                              onClick={() => setAsk({ kind: 'delete', conversion: row })}
+                            />
+                          )}
+                        </TableCell>
+                      )}
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={total}
+            page={total === 0 ? 0 : Math.min(filters.page, Math.max(0, Math.ceil(total / filters.pageSize) - 1))}
+            rowsPerPage={filters.pageSize}
+            rowsPerPageOptions={[...pageSizes]}
+            onPageChange={(_, page) => setFilters({ page })}
+            onRowsPerPageChange={(event) => setFilters({ pageSize: Number(event.target.value) })}
+            labelRowsPerPage={t('pagination.rowsPerPage')}
+            labelDisplayedRows={({ from, to, count }) => t('pagination.displayed', { from, to, count })}
+            data-testid="conversions-pagination"
+          />
+        </Card>
+      )}
+      {adjusting && (
+        <AdjustCommissionDialog
+          conversion={adjusting}
+          onClose={() => setAdjusting(null)}
+          onSaved={() => {
+            setAdjusting(null);
+            toast({ severity: 'success', message: t('toasts.adjusted') });
+            void refresh();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={ask !== null}
+        title={ask ? t(`ask.${ask.kind}Title`) : undefined}
+        message={
+          ask === null
+            ? ''
+            : ask.kind === 'reject'
+              ? t('ask.reject', { count: ask.ids.length })
+              : t(`ask.${ask.kind}`, { order: ask.conversion.order_id })
+        }
+        confirmLabel={ask === null ? '' : ask.kind === 'reject' ? t('actions.reject') : t(`actions.${ask.kind}`)}
+        busy={busy}
+        onConfirm={() => {
+          if (!ask) return;
+          if (ask.kind === 'reject') void decide(ask.ids, ConversionReviewDecision.reject);
+          else if (ask.kind === 'reverse') void decide([ask.conversion.id], ConversionReviewDecision.reverse);
+          else void deleteOne(ask.conversion);
+        }}
+        onClose={() => setAsk(null)}
+      />
+    </>
+  );
+}
