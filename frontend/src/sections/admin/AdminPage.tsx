@@ -201,8 +201,6 @@ export default function AdminPage() {
   const saving = [createBrand, updateBrand, createAffiliate, updateAffiliate, createCampaign, updateCampaign].some((m) => m.isPending);
   const deleteBusy = deleteBrand.isPending || deleteAffiliate.isPending || deleteCampaign.isPending;
 
-  const kindLabel = (kind: AdminKind) => t(`kinds.${kind}`);
-
   // 'Error' / 'Failed to load admin data' each time a list fails to load.
   const failedAt = Math.max(
     brands.errorUpdatedAt,
@@ -301,7 +299,7 @@ export default function AdminPage() {
     toast({
       severity: 'success',
       title: state.mode === 'create' ? t('toasts.created') : t('toasts.updated'),
-      message: t('toasts.savedMessage', { kind: kindLabel(state.kind), name }),
+      message: t(`toasts.savedMessage.${state.kind}`, { name }),
     });
     setDialog(null);
     await reload();
