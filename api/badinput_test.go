@@ -315,6 +315,9 @@ func TestOffsetPastTheEnd(t *testing.T) {
 	mustStatus(t, env.Call(t, http.MethodPost, "/conversions/process", p.brand.token, map[string]any{
 		"order_id": "past-the-end-1", "order_total": "10.00", "currency": "RON",
 	}), http.StatusCreated)
+	// A payout of the affiliate's confirmed commissions.
+	confirmedOrders(t, env, p, "PASTEND10", "past-the-end-2")
+	mustStatus(t, env.Call(t, http.MethodPost, "/payouts/generate", p.brand.token, map[string]any{}), http.StatusOK)
 	checked := 0
 	for _, o := range contractOperations(t) {
 		if o.method != http.MethodGet || !o.has(openapi3.ParameterInQuery, "offset") {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	openapi_types "github.com/oapi-codegen/runtime/types"
 
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/apierror"
@@ -29,7 +30,7 @@ func conversionOf(c conversions.Conversion) oapi.Conversion {
 		ExchangeRate: c.ExchangeRate.String(), RefundedAmount: c.RefundedAmount.StringFixed(2),
 		Status: oapi.ConversionStatus(c.Status), FlagReason: c.FlagReason,
 		Attribution: oapi.ConversionAttribution(c.Attribution), LinkId: nullUUID(c.LinkID), LinkCode: c.LinkCode,
-		DiscountCode: c.DiscountCode, Source: oapi.ConversionSource(c.Source), ConvertedAt: c.ConvertedAt,
+		DiscountCode: c.DiscountCode, Source: oapi.ConversionSource(c.Source), PayoutId: nullUUID(c.PayoutID), ConvertedAt: c.ConvertedAt,
 		CreatedAt: c.CreatedAt,
 	}
 }
@@ -80,6 +81,22 @@ func (s *Server) GetConversion(ctx context.Context, req oapi.GetConversionReques
 	return oapi.GetConversion200JSONResponse(conversionResponse(c)), nil
 }
 
+// dayRange turns a from/to pair of days (either may be absent) into a start and an exclusive end.
+func dayRange(from, to *openapi_types.Date) (since, before *time.Time, err error) {
+	if from != nil {
+		t := from.Time
+		since = &t
+	}
+	if to != nil {
+		t := to.AddDate(0, 0, 1)
+		before = &t
+	}
+	if since != nil && before != nil && !since.Before(*before) {
+		return nil, nil, apierror.Invalid("to", "minimum", "The end of the range is before its start")
+	}
+	return since, before, nil
+}
+
 // rangeDays are the list's preset ranges.
 var rangeDays = map[oapi.ListConversionsParamsRange]int{"7d": 7, "30d": 30, "90d": 90, "365d": 365}
 
@@ -100,14 +117,14 @@ func (s *Server) ListConversions(ctx context.Context, req oapi.ListConversionsRe
 		since := time.Now().AddDate(0, 0, -rangeDays[*q.Range])
 		f.Since = &since
 	}
-	if q.From != nil {
-		since := q.From.Time
-		f.Since = &since
+	since, before, err := dayRange(q.From, q.To)
+	if err != nil {
+		return nil, err
 	}
-	if q.To != nil {
-		before := q.To.AddDate(0, 0, 1)
-		f.Before = &before
+	if since != nil {
+		f.Since = since
 	}
+	f.Before = before
 	if f.Since != nil && f.Before != nil && !f.Since.Before(*f.Before) {
 		return nil, apierror.Invalid("to", "minimum", "The end of the range is before its start")
 	}

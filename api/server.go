@@ -12,6 +12,7 @@ import (
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/conversions"
+	"github.com/openaffiliate/platform/server/payouts"
 	"github.com/openaffiliate/platform/server/shopify"
 	"github.com/openaffiliate/platform/server/tracking"
 )
@@ -24,6 +25,7 @@ type Server struct {
 	Tracking     *tracking.Service
 	Conversions  *conversions.Service
 	Shopify      *shopify.Service
+	Payouts      *payouts.Service
 	Tokens       *auth.Tokens
 	HashIP       func(ip string) string
 	DemoAccounts bool // dev mode on a loopback PUBLIC_URL: dev-login and the demo accounts work

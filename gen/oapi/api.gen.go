@@ -489,6 +489,24 @@ func (e MembershipStatus) Valid() bool {
 	}
 }
 
+// Defines values for PayoutStatus.
+const (
+	PayoutStatusPaid    PayoutStatus = "paid"
+	PayoutStatusPending PayoutStatus = "pending"
+)
+
+// Valid indicates whether the value is a known member of the PayoutStatus enum.
+func (e PayoutStatus) Valid() bool {
+	switch e {
+	case PayoutStatusPaid:
+		return true
+	case PayoutStatusPending:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ShopifyWebhookResponseDataResult.
 const (
 	ShopifyWebhookResponseDataResultDuplicate     ShopifyWebhookResponseDataResult = "duplicate"
@@ -1121,6 +1139,9 @@ type Conversion struct {
 	// Example: 12.50
 	OrderTotal Decimal `json:"order_total"`
 
+	// PayoutId The payout it is in, once grouped; a conversion in a pending payout cannot be reversed or adjusted.
+	PayoutId *openapi_types.UUID `json:"payout_id"`
+
 	// RefundedAmount An exact decimal number written as a string.
 	//
 	// Example: 12.50
@@ -1579,6 +1600,103 @@ type Page struct {
 	Total int `json:"total"`
 }
 
+// Payable defines model for Payable.
+type Payable struct {
+	AffiliateId   openapi_types.UUID `json:"affiliate_id"`
+	AffiliateName string             `json:"affiliate_name"`
+
+	// Amount An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Amount          Decimal            `json:"amount"`
+	BrandId         openapi_types.UUID `json:"brand_id"`
+	BrandName       string             `json:"brand_name"`
+	ConversionCount int                `json:"conversion_count"`
+	Currency        string             `json:"currency"`
+}
+
+// PayableListResponse defines model for PayableListResponse.
+type PayableListResponse struct {
+	Data struct {
+		Payable []Payable `json:"payable"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// Payout defines model for Payout.
+type Payout struct {
+	AffiliateEmail string `json:"affiliate_email"`
+
+	// AffiliateId The affiliate paid; null once that affiliate was deleted.
+	AffiliateId   *openapi_types.UUID `json:"affiliate_id"`
+	AffiliateName string              `json:"affiliate_name"`
+
+	// Amount An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Amount          Decimal            `json:"amount"`
+	BrandId         openapi_types.UUID `json:"brand_id"`
+	BrandName       string             `json:"brand_name"`
+	ConversionCount int                `json:"conversion_count"`
+	CreatedAt       time.Time          `json:"created_at"`
+	Currency        string             `json:"currency"`
+	Id              openapi_types.UUID `json:"id"`
+	PaidAt          *time.Time         `json:"paid_at"`
+
+	// Reference The payment's reference (a bank transfer id, for example); empty until paid.
+	Reference string `json:"reference"`
+
+	// Status `pending` once grouped; `paid` once the brand or the host marked it paid.
+	Status PayoutStatus `json:"status"`
+}
+
+// PayoutListResponse defines model for PayoutListResponse.
+type PayoutListResponse struct {
+	Data struct {
+		Limit   int      `json:"limit"`
+		Offset  int      `json:"offset"`
+		Payouts []Payout `json:"payouts"`
+
+		// Total How many match, across all pages.
+		Total int `json:"total"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// PayoutPayment defines model for PayoutPayment.
+type PayoutPayment struct {
+	// Reference How it was paid (a bank transfer id, for example), kept with the payout.
+	Reference string `json:"reference"`
+}
+
+// PayoutResponse defines model for PayoutResponse.
+type PayoutResponse struct {
+	Data struct {
+		Payout Payout `json:"payout"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// PayoutRunInput defines model for PayoutRunInput.
+type PayoutRunInput struct {
+	// AffiliateId Only this affiliate's commissions.
+	AffiliateId *openapi_types.UUID `json:"affiliate_id,omitempty"`
+
+	// BrandId The host's run for one brand only; a brand's run is always its own.
+	BrandId *openapi_types.UUID `json:"brand_id,omitempty"`
+
+	// MinimumAmount An amount of money, at least 0, with at most 12 digits before the decimal point and 2 after:
+	// a decimal string (`"1250.50"`) or a JSON number (`1250.50`), read exactly from its text,
+	// never through a binary float.
+	//
+	//
+	// Example: 1250.50
+	MinimumAmount *MoneyInput `json:"minimum_amount,omitempty"`
+}
+
+// PayoutStatus `pending` once grouped; `paid` once the brand or the host marked it paid.
+type PayoutStatus string
+
 // ProfileInput defines model for ProfileInput.
 type ProfileInput struct {
 	CompanyName *string `json:"companyName,omitempty"`
@@ -1813,6 +1931,9 @@ type IdempotencyKey = string
 
 // Limit defines model for Limit.
 type Limit = int
+
+// MinimumAmount defines model for MinimumAmount.
+type MinimumAmount = string
 
 // Offset defines model for Offset.
 type Offset = int32
@@ -2266,6 +2387,57 @@ type ReceiveShopifyWebhookParams struct {
 	XShopifyWebhookId  *string `json:"X-Shopify-Webhook-Id,omitempty"`
 }
 
+// ListPayoutsParams defines parameters for ListPayouts.
+type ListPayoutsParams struct {
+	// Limit Page size (default 100).
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
+	Offset      *Offset             `form:"offset,omitempty" json:"offset,omitempty"`
+	Status      *PayoutStatus       `form:"status,omitempty" json:"status,omitempty"`
+	AffiliateId *openapi_types.UUID `form:"affiliate_id,omitempty" json:"affiliate_id,omitempty"`
+}
+
+// ExportPayoutsParams defines parameters for ExportPayouts.
+type ExportPayoutsParams struct {
+	Status *PayoutStatus       `form:"status,omitempty" json:"status,omitempty"`
+	From   *openapi_types.Date `form:"from,omitempty" json:"from,omitempty"`
+	To     *openapi_types.Date `form:"to,omitempty" json:"to,omitempty"`
+}
+
+// GeneratePayoutsParams defines parameters for GeneratePayouts.
+type GeneratePayoutsParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListPayableCommissionsParams defines parameters for ListPayableCommissions.
+type ListPayableCommissionsParams struct {
+	// MinimumAmount Leave out groups under this amount, in each group's own currency (default 0).
+	MinimumAmount *MinimumAmount `form:"minimum_amount,omitempty" json:"minimum_amount,omitempty"`
+}
+
+// CancelPayoutParams defines parameters for CancelPayout.
+type CancelPayoutParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// PayPayoutParams defines parameters for PayPayout.
+type PayPayoutParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListTrackingLinksParams defines parameters for ListTrackingLinks.
 type ListTrackingLinksParams struct {
 	// Query A case-insensitive substring to search for.
@@ -2379,6 +2551,12 @@ type UpdateDiscountCodeJSONRequestBody = DiscountCodeUpdate
 
 // ReceiveShopifyWebhookJSONRequestBody defines body for ReceiveShopifyWebhook for application/json ContentType.
 type ReceiveShopifyWebhookJSONRequestBody = ShopifyPayload
+
+// GeneratePayoutsJSONRequestBody defines body for GeneratePayouts for application/json ContentType.
+type GeneratePayoutsJSONRequestBody = PayoutRunInput
+
+// PayPayoutJSONRequestBody defines body for PayPayout for application/json ContentType.
+type PayPayoutJSONRequestBody = PayoutPayment
 
 // CreateTrackingLinkJSONRequestBody defines body for CreateTrackingLink for application/json ContentType.
 type CreateTrackingLinkJSONRequestBody = TrackingLinkInput
@@ -2568,6 +2746,27 @@ type ServerInterface interface {
 	// ReceiveShopifyWebhook Shopify order webhooks (orders/create, orders/paid, orders/cancelled, refunds/create)
 	// (POST /integrations/shopify/{public_id}/orders)
 	ReceiveShopifyWebhook(ctx echo.Context, publicId string, params ReceiveShopifyWebhookParams) error
+	// ListPayouts Payouts, newest first (host all; brand its program's; affiliate its own)
+	// (GET /payouts)
+	ListPayouts(ctx echo.Context, params ListPayoutsParams) error
+	// ExportPayouts The payouts the caller may see as CSV, streamed
+	// (GET /payouts/export)
+	ExportPayouts(ctx echo.Context, params ExportPayoutsParams) error
+	// GeneratePayouts Group confirmed, unpaid commissions into pending payouts
+	// (POST /payouts/generate)
+	GeneratePayouts(ctx echo.Context, params GeneratePayoutsParams) error
+	// ListPayableCommissions What a payout run would pay now, per brand, affiliate and currency
+	// (GET /payouts/payable)
+	ListPayableCommissions(ctx echo.Context, params ListPayableCommissionsParams) error
+	// CancelPayout Cancel a pending payout; its commissions become payable again
+	// (DELETE /payouts/{id})
+	CancelPayout(ctx echo.Context, id IdPath, params CancelPayoutParams) error
+	// GetPayout One payout the caller may see
+	// (GET /payouts/{id})
+	GetPayout(ctx echo.Context, id IdPath) error
+	// PayPayout Mark a pending payout paid, with the payment's reference
+	// (POST /payouts/{id}/pay)
+	PayPayout(ctx echo.Context, id IdPath, params PayPayoutParams) error
 	// GetCurrencySettings Display currencies and their rates (RON base)
 	// (GET /settings/currency)
 	GetCurrencySettings(ctx echo.Context) error
@@ -4267,6 +4466,212 @@ func (w *ServerInterfaceWrapper) ReceiveShopifyWebhook(ctx echo.Context) error {
 	return err
 }
 
+// ListPayouts converts echo context to params.
+func (w *ServerInterfaceWrapper) ListPayouts(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListPayoutsParams
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", ctx.QueryParams(), &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter status: %s", err))
+	}
+
+	// ------------- Optional query parameter "affiliate_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "affiliate_id", ctx.QueryParams(), &params.AffiliateId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter affiliate_id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListPayouts(ctx, params)
+	return err
+}
+
+// ExportPayouts converts echo context to params.
+func (w *ServerInterfaceWrapper) ExportPayouts(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ExportPayoutsParams
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", ctx.QueryParams(), &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter status: %s", err))
+	}
+
+	// ------------- Optional query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "from", ctx.QueryParams(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter from: %s", err))
+	}
+
+	// ------------- Optional query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "to", ctx.QueryParams(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter to: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ExportPayouts(ctx, params)
+	return err
+}
+
+// GeneratePayouts converts echo context to params.
+func (w *ServerInterfaceWrapper) GeneratePayouts(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GeneratePayoutsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GeneratePayouts(ctx, params)
+	return err
+}
+
+// ListPayableCommissions converts echo context to params.
+func (w *ServerInterfaceWrapper) ListPayableCommissions(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListPayableCommissionsParams
+	// ------------- Optional query parameter "minimum_amount" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "minimum_amount", ctx.QueryParams(), &params.MinimumAmount, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter minimum_amount: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListPayableCommissions(ctx, params)
+	return err
+}
+
+// CancelPayout converts echo context to params.
+func (w *ServerInterfaceWrapper) CancelPayout(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CancelPayoutParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CancelPayout(ctx, id, params)
+	return err
+}
+
+// GetPayout converts echo context to params.
+func (w *ServerInterfaceWrapper) GetPayout(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetPayout(ctx, id)
+	return err
+}
+
+// PayPayout converts echo context to params.
+func (w *ServerInterfaceWrapper) PayPayout(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PayPayoutParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.PayPayout(ctx, id, params)
+	return err
+}
+
 // GetCurrencySettings converts echo context to params.
 func (w *ServerInterfaceWrapper) GetCurrencySettings(ctx echo.Context) error {
 	var err error
@@ -4541,6 +4946,13 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/integrations/shopify/:public_id/orders", wrapper.ReceiveShopifyWebhook, options.OperationMiddlewares["receiveShopifyWebhook"]...)
 	router.GET(options.BaseURL+"/earnings", wrapper.GetEarnings, options.OperationMiddlewares["getEarnings"]...)
 	router.POST(options.BaseURL+"/brands/shopify/test-order", wrapper.SendShopifyTestOrder, options.OperationMiddlewares["sendShopifyTestOrder"]...)
+	router.GET(options.BaseURL+"/payouts", wrapper.ListPayouts, options.OperationMiddlewares["listPayouts"]...)
+	router.GET(options.BaseURL+"/payouts/payable", wrapper.ListPayableCommissions, options.OperationMiddlewares["listPayableCommissions"]...)
+	router.POST(options.BaseURL+"/payouts/generate", wrapper.GeneratePayouts, options.OperationMiddlewares["generatePayouts"]...)
+	router.GET(options.BaseURL+"/payouts/export", wrapper.ExportPayouts, options.OperationMiddlewares["exportPayouts"]...)
+	router.DELETE(options.BaseURL+"/payouts/:id", wrapper.CancelPayout, options.OperationMiddlewares["cancelPayout"]...)
+	router.GET(options.BaseURL+"/payouts/:id", wrapper.GetPayout, options.OperationMiddlewares["getPayout"]...)
+	router.POST(options.BaseURL+"/payouts/:id/pay", wrapper.PayPayout, options.OperationMiddlewares["payPayout"]...)
 
 }
 
@@ -10563,6 +10975,654 @@ func (response ReceiveShopifyWebhook500JSONResponse) VisitReceiveShopifyWebhookR
 	return err
 }
 
+type ListPayoutsRequestObject struct {
+	Params ListPayoutsParams
+}
+
+type ListPayoutsResponseObject interface {
+	VisitListPayoutsResponse(w http.ResponseWriter) error
+}
+
+type ListPayouts200JSONResponse PayoutListResponse
+
+func (response ListPayouts200JSONResponse) VisitListPayoutsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPayouts400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListPayouts400JSONResponse) VisitListPayoutsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPayouts401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListPayouts401JSONResponse) VisitListPayoutsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPayouts500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListPayouts500JSONResponse) VisitListPayoutsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportPayoutsRequestObject struct {
+	Params ExportPayoutsParams
+}
+
+type ExportPayoutsResponseObject interface {
+	VisitExportPayoutsResponse(w http.ResponseWriter) error
+}
+
+type ExportPayouts200ResponseHeaders struct {
+	ContentDisposition *string
+}
+
+type ExportPayouts200TextcsvResponse struct {
+	Body          io.Reader
+	Headers       ExportPayouts200ResponseHeaders
+	ContentLength int64
+}
+
+func (response ExportPayouts200TextcsvResponse) VisitExportPayoutsResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	if response.Headers.ContentDisposition != nil {
+		w.Header().Set("Content-Disposition", fmt.Sprint(*response.Headers.ContentDisposition))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type ExportPayouts400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ExportPayouts400JSONResponse) VisitExportPayoutsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportPayouts401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ExportPayouts401JSONResponse) VisitExportPayoutsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportPayouts500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ExportPayouts500JSONResponse) VisitExportPayoutsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GeneratePayoutsRequestObject struct {
+	Params GeneratePayoutsParams
+	Body   *GeneratePayoutsJSONRequestBody
+}
+
+type GeneratePayoutsResponseObject interface {
+	VisitGeneratePayoutsResponse(w http.ResponseWriter) error
+}
+
+type GeneratePayouts200JSONResponse PayoutListResponse
+
+func (response GeneratePayouts200JSONResponse) VisitGeneratePayoutsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GeneratePayouts400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GeneratePayouts400JSONResponse) VisitGeneratePayoutsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GeneratePayouts401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GeneratePayouts401JSONResponse) VisitGeneratePayoutsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GeneratePayouts403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GeneratePayouts403JSONResponse) VisitGeneratePayoutsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GeneratePayouts404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GeneratePayouts404JSONResponse) VisitGeneratePayoutsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GeneratePayouts413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response GeneratePayouts413JSONResponse) VisitGeneratePayoutsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GeneratePayouts500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GeneratePayouts500JSONResponse) VisitGeneratePayoutsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPayableCommissionsRequestObject struct {
+	Params ListPayableCommissionsParams
+}
+
+type ListPayableCommissionsResponseObject interface {
+	VisitListPayableCommissionsResponse(w http.ResponseWriter) error
+}
+
+type ListPayableCommissions200JSONResponse PayableListResponse
+
+func (response ListPayableCommissions200JSONResponse) VisitListPayableCommissionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPayableCommissions400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListPayableCommissions400JSONResponse) VisitListPayableCommissionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPayableCommissions401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListPayableCommissions401JSONResponse) VisitListPayableCommissionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPayableCommissions403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListPayableCommissions403JSONResponse) VisitListPayableCommissionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPayableCommissions500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListPayableCommissions500JSONResponse) VisitListPayableCommissionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CancelPayoutRequestObject struct {
+	Id     IdPath `json:"id"`
+	Params CancelPayoutParams
+}
+
+type CancelPayoutResponseObject interface {
+	VisitCancelPayoutResponse(w http.ResponseWriter) error
+}
+
+type CancelPayout200JSONResponse MessageResponse
+
+func (response CancelPayout200JSONResponse) VisitCancelPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CancelPayout400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CancelPayout400JSONResponse) VisitCancelPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CancelPayout401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CancelPayout401JSONResponse) VisitCancelPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CancelPayout403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CancelPayout403JSONResponse) VisitCancelPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CancelPayout404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CancelPayout404JSONResponse) VisitCancelPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CancelPayout409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CancelPayout409JSONResponse) VisitCancelPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CancelPayout413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CancelPayout413JSONResponse) VisitCancelPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CancelPayout500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response CancelPayout500JSONResponse) VisitCancelPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPayoutRequestObject struct {
+	Id IdPath `json:"id"`
+}
+
+type GetPayoutResponseObject interface {
+	VisitGetPayoutResponse(w http.ResponseWriter) error
+}
+
+type GetPayout200JSONResponse PayoutResponse
+
+func (response GetPayout200JSONResponse) VisitGetPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPayout400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetPayout400JSONResponse) VisitGetPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPayout401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetPayout401JSONResponse) VisitGetPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPayout404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetPayout404JSONResponse) VisitGetPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPayout500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetPayout500JSONResponse) VisitGetPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PayPayoutRequestObject struct {
+	Id     IdPath `json:"id"`
+	Params PayPayoutParams
+	Body   *PayPayoutJSONRequestBody
+}
+
+type PayPayoutResponseObject interface {
+	VisitPayPayoutResponse(w http.ResponseWriter) error
+}
+
+type PayPayout200JSONResponse PayoutResponse
+
+func (response PayPayout200JSONResponse) VisitPayPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PayPayout400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response PayPayout400JSONResponse) VisitPayPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PayPayout401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response PayPayout401JSONResponse) VisitPayPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PayPayout403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response PayPayout403JSONResponse) VisitPayPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PayPayout404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response PayPayout404JSONResponse) VisitPayPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PayPayout409JSONResponse struct{ ConflictJSONResponse }
+
+func (response PayPayout409JSONResponse) VisitPayPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PayPayout413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response PayPayout413JSONResponse) VisitPayPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PayPayout500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response PayPayout500JSONResponse) VisitPayPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetCurrencySettingsRequestObject struct {
 }
 
@@ -11320,6 +12380,27 @@ type StrictServerInterface interface {
 	// ReceiveShopifyWebhook Shopify order webhooks (orders/create, orders/paid, orders/cancelled, refunds/create)
 	// (POST /integrations/shopify/{public_id}/orders)
 	ReceiveShopifyWebhook(ctx context.Context, request ReceiveShopifyWebhookRequestObject) (ReceiveShopifyWebhookResponseObject, error)
+	// ListPayouts Payouts, newest first (host all; brand its program's; affiliate its own)
+	// (GET /payouts)
+	ListPayouts(ctx context.Context, request ListPayoutsRequestObject) (ListPayoutsResponseObject, error)
+	// ExportPayouts The payouts the caller may see as CSV, streamed
+	// (GET /payouts/export)
+	ExportPayouts(ctx context.Context, request ExportPayoutsRequestObject) (ExportPayoutsResponseObject, error)
+	// GeneratePayouts Group confirmed, unpaid commissions into pending payouts
+	// (POST /payouts/generate)
+	GeneratePayouts(ctx context.Context, request GeneratePayoutsRequestObject) (GeneratePayoutsResponseObject, error)
+	// ListPayableCommissions What a payout run would pay now, per brand, affiliate and currency
+	// (GET /payouts/payable)
+	ListPayableCommissions(ctx context.Context, request ListPayableCommissionsRequestObject) (ListPayableCommissionsResponseObject, error)
+	// CancelPayout Cancel a pending payout; its commissions become payable again
+	// (DELETE /payouts/{id})
+	CancelPayout(ctx context.Context, request CancelPayoutRequestObject) (CancelPayoutResponseObject, error)
+	// GetPayout One payout the caller may see
+	// (GET /payouts/{id})
+	GetPayout(ctx context.Context, request GetPayoutRequestObject) (GetPayoutResponseObject, error)
+	// PayPayout Mark a pending payout paid, with the payment's reference
+	// (POST /payouts/{id}/pay)
+	PayPayout(ctx context.Context, request PayPayoutRequestObject) (PayPayoutResponseObject, error)
 	// GetCurrencySettings Display currencies and their rates (RON base)
 	// (GET /settings/currency)
 	GetCurrencySettings(ctx context.Context, request GetCurrencySettingsRequestObject) (GetCurrencySettingsResponseObject, error)
@@ -13426,6 +14507,229 @@ func (sh *strictHandler) ReceiveShopifyWebhook(ctx echo.Context, publicId string
 	return nil
 }
 
+// ListPayouts operation middleware
+func (sh *strictHandler) ListPayouts(ctx echo.Context, params ListPayoutsParams) error {
+	var request ListPayoutsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListPayouts(ctx.Request().Context(), request.(ListPayoutsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListPayouts")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListPayoutsResponseObject); ok {
+		return validResponse.VisitListPayoutsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ExportPayouts operation middleware
+func (sh *strictHandler) ExportPayouts(ctx echo.Context, params ExportPayoutsParams) error {
+	var request ExportPayoutsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ExportPayouts(ctx.Request().Context(), request.(ExportPayoutsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ExportPayouts")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ExportPayoutsResponseObject); ok {
+		return validResponse.VisitExportPayoutsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GeneratePayouts operation middleware
+func (sh *strictHandler) GeneratePayouts(ctx echo.Context, params GeneratePayoutsParams) error {
+	var request GeneratePayoutsRequestObject
+
+	request.Params = params
+
+	var body GeneratePayoutsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GeneratePayouts(ctx.Request().Context(), request.(GeneratePayoutsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GeneratePayouts")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GeneratePayoutsResponseObject); ok {
+		return validResponse.VisitGeneratePayoutsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListPayableCommissions operation middleware
+func (sh *strictHandler) ListPayableCommissions(ctx echo.Context, params ListPayableCommissionsParams) error {
+	var request ListPayableCommissionsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListPayableCommissions(ctx.Request().Context(), request.(ListPayableCommissionsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListPayableCommissions")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListPayableCommissionsResponseObject); ok {
+		return validResponse.VisitListPayableCommissionsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CancelPayout operation middleware
+func (sh *strictHandler) CancelPayout(ctx echo.Context, id IdPath, params CancelPayoutParams) error {
+	var request CancelPayoutRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CancelPayout(ctx.Request().Context(), request.(CancelPayoutRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CancelPayout")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CancelPayoutResponseObject); ok {
+		return validResponse.VisitCancelPayoutResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetPayout operation middleware
+func (sh *strictHandler) GetPayout(ctx echo.Context, id IdPath) error {
+	var request GetPayoutRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPayout(ctx.Request().Context(), request.(GetPayoutRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPayout")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetPayoutResponseObject); ok {
+		return validResponse.VisitGetPayoutResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// PayPayout operation middleware
+func (sh *strictHandler) PayPayout(ctx echo.Context, id IdPath, params PayPayoutParams) error {
+	var request PayPayoutRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body PayPayoutJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.PayPayout(ctx.Request().Context(), request.(PayPayoutRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PayPayout")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(PayPayoutResponseObject); ok {
+		return validResponse.VisitPayPayoutResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetCurrencySettings operation middleware
 func (sh *strictHandler) GetCurrencySettings(ctx echo.Context) error {
 	var request GetCurrencySettingsRequestObject
@@ -13648,329 +14952,353 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2Lcts4mij8KijtbNnepWTZcbondk2do8TOxNOO7bWd7t3TyhFhEpLQpgANAVrRpFP1P83/YP+T/IXv",
-	"A0iQom6OL0m3z6mdjikS1+9+/dyI5GgsBRNaNfY/N8Y0pSOmWQp/HcfnVA/Nv7ho7DfG5o+gIeiINfYb",
-	"PG4EjZT9M+Mpixv7Os1Y0FDRkI2o+aIv0xHVjf1GlsGbejo2XymdcjFofPkSNI5jNhpLzUQ0/YlNzTcx",
-	"U1HKx5pLM917esMUoSRlOp0SRftsn+ghI32eKk2oUBOWkr5MiR5yRW7YlHBFlJYpi+Hx7h4ZyixVhIqY",
-	"pGyc0CmLAzLhetgVYT67bl7Y3/aJ2UQYwNdm3jGjmvRTOYJ5FR0xEtEkYelB8cDMa4YkVEg9ZGlXjJge",
-	"yjgg5riITMm1jKd2uYqEe+1X5Pjw6P352dXR6Zv/6f109D+9i6MPl0eHYYv8nQmWUs2IFIyMWUoyxVJC",
-	"I3MiZJN2xYcPx4dbdkOZYoRrewJU29c2FBwYZ6rVFY0Ab27IaMzS4u68o2+as/cvbkQ/nTAxMPe++/Jl",
-	"0Bhx4f7eCQwMaJaaMf/vr93up92dZrf76cejj//5l9o7PuEjrmev9pwOGFH8X4xsxqxPs0STnXZ7q+XW",
-	"+8+MpdNiuQmM4i/SftXY32m3A7NkPspG8FcbVmz/zJfEhWYDlsKazvp9xWoWdSEnimhJ1A0fF+tqB4Rq",
-	"MpJKk92dvR/3/vrih70ft1rknCoNUMBEHMA/xmZTXBE2Gusp3FGopaZJSJTmSUIimQmtCLtl6ZSkcjJv",
-	"txLXV7vddlAgFhf6xW7D232xPu8M2rVn8F8w5cwRdEhEFWtyoZhQXPNbRlR2jfcJR8NoGg0NyM1bvPuz",
-	"Hp7a7Vkg+WKoiBpLoRgQndc0vmD/zJiCK4qkMDhq/knH44RH1Cx1+zdl1vvZm+YvKes39hv/tl0QtG38",
-	"VW0fpalMcaryfq+GjKQ4mbm5EU3M6bIY0DZl9AboT5awA2Kw25zChDoi02p8CRpvpOgnPHqEtXZIJvg/",
-	"M0ZuaZIBoNEkZTSeEk1vmAjMmqkgYQW3Q1gxUAski5ZOuX3P3dlbmV7zOGbica6BRoAfxIAHGdGpWRZQ",
-	"WyTvcmwII5cC1nYsDBGiCY748EcvSCbYpzGLNIuJYuktSwkzbyMjyEEoNtfCBTxM5EDBYk+lfiszET/8",
-	"Ok8lUVk0JPL6NxZpsilTwyCuWSLFAEibu3vNBBV6C5Z3TqeJpPGVlCc0HbDHRTrgjVyRxEwNfEyQHfKe",
-	"v4alXUn5noqpJQfqEZYmJRlRMSWGy43GWhkyh8wTZr8wokiz09csnSWelyySIoZznlA4975MGdHp1GAX",
-	"HVAuWmXKuIhPmcV9EDTTQ5nyf7FHgJ73XCkuBgFhn8ZGpjMEJWW38obFREtHYiapFAMSpSxmQnOaGBj/",
-	"4nYFh9RBTL6CHX1uMGG2+GvjOqXCCIK03+cJp5qZo5VKNz7O8ISg0clfMkJparBfc+QPUcqoZnGP6pKY",
-	"GVPNmpqPWKNmODaiPDGvz/zC4xWEVcfdar5XmiJgLjryfDeX8PaXoGHkul793CJLEnqdMCdSzwpVhdD9",
-	"K0rhsDq3y2LwwD8rt9TitJFKlE77kGnKE3Vh+fHs4cdU09mn1L+tlQ7CzOqBMIzCNRstP8riIzOG3QpN",
-	"UzqdORsf0kqT1Z2ByqKIKeVd8rWUCaNiZlj3ZoCnsfBAj8U4Q3yNY24mp8m5d3R9migWVE4zB9aSJL63",
-	"ACqXiVjl9ZegZcnqb7lmJ1zcrAsRSELUWkjKYbZeliaztNXwDMUHopmNUc4GlcuwWfgK7hWJlGG/XCsC",
-	"gmirsRR/ikkDf9WPByLmeO8CJhEdjSkfiN6KJCxmSnMBJ+XOuAw37XuDMH9pS/au9HLQokly1m/s/7qY",
-	"MhidsvElmEub1qAxPpVajcLU0ZSPDwYyj0Gf59LSx8OMS8dby7TgFzB2CJIviVynMhsMdYt0CEgZRDGm",
-	"rK1okKVMEdkHoiAngjjgVESKZIoCvJFDjMbeFeavYmCuFUv6ZjhiNBHZN2+PWuS9FGhu4oJcnJ1a/T+h",
-	"2mDhhiLXVDESZWlqtLAARw4jKW5Zqgz+pVSzEFQ4MmZpxISmA7ZPijcUWH922m0SJTy6UWQz7DZ2Wy/b",
-	"3QZ8t9t6+e9baOCppwqq95vkAsXGqmwZNCI5GhlpD+XGRRBxyCI+ogl+VFr/nb5U9euJuQKZsRfJmKme",
-	"0VXrX0yoMi/lC1nAX5bIUQYsb5nI1tkHmHN6eCM18j+aHu2FgdlwzOQ4YUSiRpjD1YYiOqXRjdELEi7M",
-	"9d4IA5vXUivCPkVJFrN4y+Nevu3GR6fSisoHXWywdN+z9xjMAk39jdQefy0Gj7m16H696L4id4OVmVV+",
-	"FUjMFfPHKevzT/VyyQ2bbihrlY6GNKWRZqkKjB6YskgOBAdDbatRD4NGv/qKRS/QB+yiK2pA6aRKK5h/",
-	"lW9wgLX5zpj3bhAQFsv0AC5fgsZNnR8AZD8WpUyboz4gXJOICiGNhk3U0OBNrlwvPhy3Hpzo4RkZ7Osu",
-	"sl2N2LVjLdueLX4FMX/+slYTvWrvcx1tzd3sYjHKjfsIV1Koj/PFpN58e0HxzoqEqfhgLnEBmWXV8dYV",
-	"+/P3505/F6ocs4jHX0lsV9yA0lRnSyHtPRtds1QN+fgS368ljP7hVY/Gu4fKNc9cYjADKvkyK8TWO6cl",
-	"4PgYqtCDG1wWG1k+PiA2r0/KSoRg5ROYv+NHIV6pvKXJexmXLKs00xL8gCKjSb05NdPDdU/ot4muJReZ",
-	"QuP3oiP7oGpkVTOg/bxudyOmFB3MsbLe4RjdeAsO9DWYpGfFVDkaUzG9b4oJLtye0wqXHeEb+94bc9nm",
-	"ezmiXNRLR0C4NhQxb5AJuyb4cmsVKoyv1qgznSSRExYTz25kx1XgR0TFxWjbQzliYzpg4C3JicrMTGXS",
-	"sbbpfXbb9p6IeaNWupYTwdKCmVdHoBriKzYUgVdWOi4c0jPfz78N1AjMqwGZDCXYL1lsxNdsfEDMTDbQ",
-	"BG0WuR3CQhcGdQgJLrIhVQR1M7PKNV0GQWOcXSc8mrti/Nmug8cEfMVcVJVU+NUoouiJVStYVz1tpIRV",
-	"OTz7a6tBkgI+K4y1fA/lq56L6ncRxefhXQcvy+wGna5UGWVk3GKf6GicsFYkRwfkOqHihkQJo6myOmDJ",
-	"qv/ifq36c3f+CNIFQM/qcgXS3mUShR30EWQJWM+6PPLaMZAVdlq3s4eXGWDyS6az8Z18DBVOuAQk75PL",
-	"LUGTqsfBX2jdObyxsv4CrU/1wOJVg+ogd7G4MOCpOtMcOBlBQOuNrIS2RKwspDnzsdYpv87APzPhIpaT",
-	"Xkyncwyma6mM+PJ89TOLBxgPtxr+n1pukxtGP1YjCV4D1RsxKhQRkuAEBKL4WmXzc0/bKIGFQJK/DjEF",
-	"5QEgGmodW/QdZLc7Q7N/KjUnz0Tci60pvbSSVXj6UCYxF4McSMpX8MYQDDJmwrxTcixEUvR5CiGtI8WS",
-	"W/CUQPCbmBIzGKF9DbE4bEpomvJbZqUVvFBwWSgp3ECKMBoNFwhPHtg6SdE5IO/LRjDKtf9eYS6oERhp",
-	"kkAsjmeI9zQ4I6YxMNWnEF8nBYiVuZplyYCRWfBcwXz6G0SFGaJzd/NyagQXYf7YXxP3wPCQ6ruD0Wrm",
-	"FUc+nXElaNxyxa95wvVSrPi5eLNWPvTMLh6lyuVG/xorEORZXbxT8PAqJ27+EXv4PEuKamjLfNJcQcLS",
-	"oVS5QUV+nYXYYJYTLWJkd2HnD8Wf8gjkFz+8XBx+XeZcsxiay9TovoWXD5yKtFF14PKBkKnzrSxngzmf",
-	"WwXDwMWLh/wUHOtn81Ix/f0wIE+melkf7/GQHMnynWguZ3J8p8SMNoH1GD35WjGB6Q6C3bJ0q+XHvs9A",
-	"3vrMqBINmSlwMEkByRjo+s/hkDrjCGqnVb3uq4Jp7pGkl7dEI81vWUDGFBR8mRImYhY7LdWyd3ipsqG9",
-	"ulXeCwdYKrA/guaaE5SVlddcm1imvxZDP4IK61a1rhYbebrRarues8uHV2crcohvBAe4NbIZtcEKANy1",
-	"5nA3yoexw7GFTLSMRWcimdrYIpbEigBVioZUDJjhVPAUH1KFcvMNY2MF8UdA+lvkStokITOMWYIiMsXY",
-	"I2RSAdqVjIhOuCAhGJDCunifb4Klfw1jNTubJVVnY7wNd8janliQ29qoUytTNgLl3KZdsBhz4kYt0rGX",
-	"4bJJrhm5lnpIFINgLzTLoUU1x3oHTkvlyRKzqwOyEl0IGpi8c4zzGML9LFX8KaSKb1EseDDOPkuvgS6e",
-	"U6UmMr2T/R2BVLshVjoowSZrvF9lZpUJy8PVMqWERzeLwknWstM9VByIWeTDxN7xcW9I1bA+v0b1rqWu",
-	"Y/5BI+HiZtXlp6zP0hQ9z7Uu6R4d2NSoFVxS3mEUy6iGh1RiQDwzhdtwaWZvjfm250LLY0i1eZjqaiIt",
-	"APFSeRYHfQxhNmdtnfi3TOmRS3xby3vhuCMdOdP+wiCikmiSMmoT66rx5yi4FcNb8U8dkBs21k4SAYmU",
-	"6ylJ5KCiT71cN5hvdiv5+hYfnsvCK2+hCDp3iq1MY8MlpaYJZhKTPv/EYoKzQTR6wVR9q2gxVCNowDf1",
-	"Inf+8XJCWZMc7EXkQ9i8FVwhM9Fap8F2m4nipzt5ylcI1/OkZl9iNGSkGjhtZpSC1Z7IfbpwljCDpbte",
-	"IUhwXVwqhf/n3/oiZ519HpexofLkCbKZQ+eGmr3jrdq4D4TUtb08X+kZqvlRaTlaFIHCiHvHBaEY1QZq",
-	"iwzlGLVIrgEhQf1pkY6f95IyGhvFkoyoumEx2TQ6ZiUQnbjYEjRVBST87T/+4z/+txelEG4FGNqhFQkh",
-	"bS4ksWQKdCZb8WFO+HoZ2Gs36F4h5hWP1BglPViy29pU3k9IbNfNQekndNCbR9LNQvspzWIo9oCRN+aD",
-	"AcTrLFnRqhkKRsyYf05qKFN7SJYke0TOfLtkFQuEqeVBTeZG7MdzfgTOsMZxp6yfCYh8XZdaKJmlUTm+",
-	"ccwbQcPACO9Pa2npik6snActihHOD2MGgZeHBc9zZS2OO/ZPeJ5zKuf6dcS0ihWzx+95ynxEKDMzXxQu",
-	"oHWWpdkbqtDZEgGtF0rc8d9JDzSS51wBIaT9PqZBhbY+isEgo8dqI8yAFzuGpOGKJLZTq0BWGUhVAEQv",
-	"saVkE6rIOKGRIcCuapCQky2orOKEwX6ms5QF1g4FhSF22+12SUZZmdOUl3N8eUb2dnd+LBEPxzHdZwel",
-	"FEUyypQmQ3rLCCVQcKoPtUIqh/OiXO+p0/w/tPmvj59ffPlL/Qqr7G5pAvsM/6gWn1pIqmqJ6HhD2Xvh",
-	"ceBK5hjxFRByJgDv5RI5fC365+sPFdLiUZU56L4YZR5DYSxnaa6mNRZi/VLV0Rv+UfRHN93a7pCSqrLq",
-	"7ufu9hGcIt5WbzmbrK0m5/mcvBLAuTzwhn6yJm2n0to/d2bjvWMWcVVRmmwMUR5IY7NWU1WvMxXyW1WZ",
-	"XqY+l7borWXxeV7O8aSG1tAcEimQu9DkgIR2NywOjawWutigkFxPC+8xgXp9GOpwQEIrZsI7tCs8KXQz",
-	"9Fh1uHVgBoSjiUNUhCjJJzSUbkx57BsluMLKYOSaRjcHXRGaF8yKI0hsJ2M6lRmo0+YHdC4VWr0LcMqn",
-	"8IOdUIoY2Ie4KHC98TnaP0gG76ShYXlpt7uURMkB0klkS1kMqEOnd8mnxFTZO346XmB/9j796zLIdfsc",
-	"F+boYkfeCmvh2PfbzEa1ClJIDk7bzpW0XFKQ/T5LlW/xuTg7bQSNow8XjaDx4fKw/sLtgJdMay4Ga1cU",
-	"uqaKreuWspvga1T6qA4xS7K+Lpw5dXVHFn10AS99CRoZuKPXMUBUY8rNqdVmUXhn41ZVmu/BedQh1fQy",
-	"G41oOl2fH2euOu2Cyi510dhFtnJtrHYpGXJOpNqc30ohI7M/Z8oWjFtSvgHfy6fyQwD9sgzV+lXBoozp",
-	"GdYHp/fwF2w1+Do6wz7RSJMY3yAiG10btSnlWhsupgglCNBAZdAw1dhv7Oy2XrYbJRWk+b9+bTdfffzP",
-	"zW63hf/a+l+1usghuz2RAy7uxm5ouYLdwpAK79WZ5FDvt9ojs9qPo89f6T6870zzr7M538nGHC81Pstb",
-	"lqYc37uvdAWo/xzZkFPfBl3IUmhT2ISKz2Z5W6AwgyanXC0yroB9tr7Olqx7maIDVuSi1FTLWZJWkGvV",
-	"qwSVOCB0ISX5x+smVqzqLFY9KHCj+G2NUHLkfiJagpBaCtXPYs5ExMASanMWN9WQQq3KMRPJ1HcHeI5m",
-	"G8HRQ817NYtkfaT9ClZGd6BFqDxeaFJfCtvPlckEvISuq+WhJt64vTFLe84AsyCzwvv6liY87vVTObp7",
-	"CQccIxO6Ip1/Zf0aZ3csRf7fzba6zGJbxpUZ8J8DO+U7XXAT9VhdOvzyKVYQpJ721VebWMZi7pQxsC4T",
-	"Wpsr1OomJ0xjDaWYD7g2/6VqyDADOROG6EYyZerAZgDERnke2Nr5q4Quz2Eoq9CDcgjdwlC44ElJc3mh",
-	"VbJ7v0SyHDhxT3RyzUL3O19LMh9ivm+TyC6McyqD6DKi8gh26XIpupV1+5J0vcw4XZnjEezT/vLW1Yhn",
-	"3Carn8OifT+CkuitZcXg+6otYMZP9Ezgnwn8M4FfgGwr5cpgyf9aW24JSr1RZiP/CvG4nzLWU0M+HptB",
-	"akfFzLm7l2Qpc4KlVVV8T9UyZmDHr6Vg+NvaFLtmyUsKJK2xqHul0Uc0FVwMVK1j1LqC7lz6t2IaLCKc",
-	"/IwNCL+asJRBtIRzOtWX3FgYgAf+qNXX6pxe60Q5Wd/Xqp/U5hqAhb7e4wY7KPnYFrvRi+tbu2K/d+0r",
-	"yVc5nCyD3Hzkhwdd1w5oNjIEuvUQJm5ZIsegI9YLFks7pxRJUNAqY/XjMh9jf406TxOrX3qHDLMRFc2U",
-	"0diQf2Kr2pUt5UcQOep1hErZgCvNUlZfUbM4c0vLgcx+DFa/AlyuVd/nXsUcxyMZ0WjIBSt2hW5HCQ7y",
-	"aEikOLC9HfJiY2SQ8RgKZ8MHik4VmRg6wWg0RPNZqytO2QTGUpDzd80IjWPs68ewZnwmsNA2THg9BRPj",
-	"u6urc4IiTdkJ/nPn5Piwc3V8dto7urg4A3/naefD1buzi+P/c3TYCBpvzy5eHx8eHp02gsbp2VXv7dmH",
-	"U/P8/dHVu7PDnnnUOTk5+wVefnN2+vbk+M1VI2jUNwBsBI3zzv+cnHUOe1dnZ72TzsXfjxpB46JzddQ7",
-	"OX5/fAWvHJ9eHV2cdk7yNV0eXfx8/Oao9+G083Pn+KTz+sR8ddp5f9S7OPqvD8cX9jPYTu/DxYn31+HZ",
-	"+86xWT3+o7rizvvzzvHfT/1xOm/fHp8cmyXVPoQBzs8vzn4uzfrm7PDI+7Pz/uzD6RWcyeFR76rz09Gp",
-	"gaICor2zmgFfH5NmyBhkfM4J8IVkUKoJhuhtUhJLbXgPNGrkQksM0pDx1KZA5N0wNxQk5G7NqRBTU49m",
-	"fi3LNEvmhABD1AfXtvNcMZdhjjqlkQYoZYpwvU9Ch5hhQEIzifkvio7mXwaGw6ArwjzYwDzNpSTzh/Wr",
-	"wXOUee0r7p/WYWf+afGmB2cI48YZOiRZ74ZNYQ3skw7NqZ5+OPHCz2VKuAAJl3y4etv861ZAwt+UFCHZ",
-	"NNxdCkb+cXl2ih4W29KggINCrFtm03BHXkuMPo1lqo+EthmNDsHv6H6tE2fffgI3/mPEOawTVFAfIJDO",
-	"6Vhyz+z4HaPJ+nVnzVN3LO6i5M2SsO8lL3rxfIuhKLer56soPn7w8zou2N1dG3HZsICe1fBmyMw7OcEs",
-	"6Ey41m6d82NivvEi1IZ0ToE7dLyALX81437RKWLMXUb0ohK0q1ePHVLVm7DroZQ3PewOUG/1sOVFfc/3",
-	"LBxhakE+3ryFunqoPQMZcxpVVUqmpgw9w+MkgxPmqZfpUcs78klw2Pn9sPLqrPiDbQScB0FDRV7oloD1",
-	"J7yA+A1VCph3H3q5AATLQSyv8OpBxOxZ151YLVTUX0H9WdRefTAD+sHjacwnXNysYmShaTTkt3OsLF8R",
-	"rrJ6vP34zlnxM3GIdQcxU4S/ZC1y+q1XR8+vnjez2PfI0efTwIeqGF67tcIAWhfhZNNkZZ+MzIvQMzph",
-	"VEH/aGwPbptI7+xap2beH3TI8tCoseQCa5PsYt2K/a6g+a+2D/Nm2G3s7L5sYzeoLRRVQYaykVWbof05",
-	"3AogRxADsJIpNiUycxthLegKKHlB9BD6ZxFKrrmg6ZT0E0l1VRSzYzaChhTMenP87JB289XHzzvBzu6X",
-	"PDrr806w+6U+QsurMPPK+3+tV69qe1fjziB251MzLkLN+il2Pe/hmTb2dwPHr/JHO7tfzFcD2XQ8BC6r",
-	"dcU+GcKR/9LkIyMmYht8gxaNAdfD7LoVydG2HDORS4fbLjp2G3sBb1u7pwGtatzI18TDgRoisiSpD4yr",
-	"2oTvEihXY+CvUdjD4udw7qJmwWPBAp/BpQwunjOn7vyLn+edf7u1s/7ht0uHv7fO4bfM/3zd4e/VHH77",
-	"MQ//3HKPMlvJ/VOz8q9tzV/7W54hNkfiHlEdDQNCo1QqKCBI8p4JqzR5g5xMjDayq6hjU+ep7POEfUWt",
-	"79NVqxE9SWJF5WRWToW4cDpz/YGsbPAv3+0HAU0l+2iEzJMowH8hBSOZ4DqvHEkVI9fZVJXQ9jPkURjs",
-	"3W0D/l6cnRpialMr4Iedv7Ybdf69C6aYfqzmvNBbt774zjz9JDXrq3TrvUuLXqsKwAIet0cvnLAr/XQ3",
-	"2Xy9UlTeOa8nnrvTWVaq6hLVLNvzf/5ekGVU2ZD92ubXboYY/7z9HyHRcswjtYUt4/uZiMlmiP9Q2xii",
-	"GG4ZycaNoJiIVbmqhF2kIfJ6yNO4Oaapnjb23ZrzvF4jHttJrBZIrmXMmbLCbsIEZ8KIu5vO3G+rCBpt",
-	"3EYMbrW847hiSp+ZsddOTVnkfZyJ0lmv7kLKVJboOe1vDS65zVOhJixl5sg1UxrjO1yKYJKQCROaTFiS",
-	"1BdLUXwgqM5S1ouGLLph8fzu2/Aa5LvbV7HxotKl2rhuXbZno7ku4H0lF65noQHYqbe3QHfTccqjdQLR",
-	"F1txKohjT7n8lVtTqRiEv5hSlYaZ8ggzB/rghMrC8S+4h8dJeJ4PoaGCTrghoUSAQ859dEAKt0FYqaCA",
-	"3zileFNIPYRKjlDWIt466IoSdFNi/sLvgwIcRYxVa2AwyJg1dKIH5ntckZfUMaGqK1IWZxFWQ/ayZQuP",
-	"Rz6fJTkyJREVEUsS9EvKPqHC7gPUaTNkxPgtzG+30dOyF8vQOXPscZAhNcutSd1NWF8fkNDSqh5AY9gV",
-	"FOlsOUEzL9WTKVb2X+IpGLhxh27AOD/EvEyIOx6oUurtGqpXeetvBI3SimqsNvXY9fDwzwciG3fKaVs1",
-	"ZcTwBcjgsWEmIzoF0kaysdcRw093xUY9QW0H9IJU4QoePN1sdqNfgqrkXk1uwpMEKy86umarldfVWXqa",
-	"lGsubrlmV04KqrF6gwSJWOeVhTOfIUImXNyQzcKTB23etzCgAEtsjWxpdwwxMPPFfp7RSsfzFKnh2NGZ",
-	"pSmLsZ1ZvKBwcrWnGxj5K03HERzcAb1o7rVJIicsjYyukpRzMIC2YhrG8gyLOyaxB0tTJi+nSrMRFP0d",
-	"rO1YZLd5leyq0yZjKC/F7LaZyAEXRdk0NpKOcCgykekN2YzZLRlBsR1BKEmkHBumQcLzD69Pjt/0Plyc",
-	"hHMy0ayHZJ6DaWU/Zb6X4pvS4A9OcZ2fy+ifj5S7KvU6rfejlE4SgF8gCOMUSqMgGOOnCqsxwc1i/XCs",
-	"MQUPWuTdUeeQpEjQUXXAaMTI8EaII6FogzNKx5lIpvODhJ+6wXOxrZWObszkOGFk81pqRSCoPC5XWvTj",
-	"L+/UCjXvKDoXE9ZsDlrn0k0XaF6rRbB7jj3fMTvX4kHjOGUKqtVDWip4XxFilBE9zRlb9TXmKYs0vIpU",
-	"Jj+S9bpqevucPdjKmv20QQ8kSqj1tfmUnu93SWqiT0G+ydTEGjCtS93N1GzmuCsCf699Yb4sOcRHSMUC",
-	"uWHlkNcSj1gWJYxDP0Lilb+qdUWIxHK71Xdds8vHZc53SrOqAf377WOwJvGtA/0Ptg/5/ZTusJTreElP",
-	"ZytVQ2nB+ibJKFRD22crWa/UV9rO/s7W0a9aXjFmaEjV0PkTKvJ9QBTtM+yTcp1LM0zopuKxFyvkwo5W",
-	"W9CHbGGTa8vbNpRRMOo3vn4p6rIyu/x95DKdNeSP+artYlX2zv0R1M8s5X3O4jl9EOjcOeo4v1vsHBXK",
-	"P8CyQlVaiX9yBfCXAdGHgo9zUHBdEppZtF2EmYDadbWSHp50LvbDeyY6mRalrSF2eVHMT3tZzE9XGNzZ",
-	"s0E/hBLnLAe9vci0U2QzbLd22iHhiuy0/x2jf2bij1qk48bvChs2VA0TWhQaVI39mQkueA4mmAkm+LnU",
-	"NCcPewMy3XCGrZ4hjLUGRGu7vwSnyV3k4dlg2HonjoGFGzYlm+OUC8ymyaP1QSUmakwjprbq7GC+aeuH",
-	"ckxJt/tpd6fZ7X768ejjf/5lqRJTWW4dLpaOZF06Mzc2+O7ruUdCY0ZjUZZyPb00RC8P3/6JTd8xGrPa",
-	"XDDksDZgm2wiDDa1bOK/tloELpmOGLwACWEKrFdsDEZORcJOpocy5f9CY+lrRlOWkm7Wbr+IbtgU/sGg",
-	"rKk5TEx4QEt5wsHPxxUBMg1SBDfrGuJ6nQDY+O9m5/y4+RObFjCAGwOxAiY0i4D0B/jrrWOg//jlqjHr",
-	"dUaLL9Cn8Pzs8ops00wPt8FMh4VWvacKDORhi5wVyx/R9IbFJPzUTGXCVIinIhiL/daeZn/mjHwfgdkj",
-	"7tZcNiy22NRQ63HjyxcwWveldaRpGgGw2bM4GzPRya3UI2owjgvMOgHBGkZR+9vbS0nObPhJeXAOcYMs",
-	"6TeHUpVM2k04AG0Q3w3WIq/R9ptmfkPdTaz2uRV0hWdA/01iEfMR2C4YTUWJEYqKW0th6/BrjGA0n1Ds",
-	"64sQxRR2OiyWcmWAKpZRNoIOEKrk3yqEbpcFtU/YLUunmLZ1zRI5Md8ACsRdAeWBSLhNx3z7dicMckMu",
-	"4siGIqmlJGjUq3qyuXZ5gXIi0MmoMq5Zqyu64t/IcTUlER7/GzEQzYS2OUJdcckHEOcCcoADUFhSCXrB",
-	"GsnsClOms1RATxvwcQi70Ygmyb6ZJwxDNeyKq7Ofjk7/9pfNKEsT0lSk+d8EJug2/lJYoGdn6zZIt9sV",
-	"hDTfkY03UmijHRjBcN9vgr79m5Jiw70Zk43PXZQ4u439LsqDfvOQbiPo5nZ9eIU2EykGzeLZlw3yO/nt",
-	"n6SZkpYhh63fJnqrK9zq5696xLoNs9huo0S09h3V+gscRLcBB2POB9xGeK3vLndf/kD+8cuVpV4YNmSb",
-	"Ae7ukaHMUtWaczMy0yHB/BiDVHAdXWEBHeGIQIhXxFrkgo1BjiZ9yhMWEzhrhfUBhXM5yRQJmHnirIQY",
-	"t9EV4d7uq9AKjCS8YDqdNjtmnSFB0moofSRFrLZaFtqObB4zImSaylR1xREAC45qMAJkPY7ti/PEZ3KJ",
-	"rGmfhJ+7jk91G/sE1CvSBYZl/v7carW+fAlbXfGW8iRL2cwXKIWQLiYDmyfdBjISG0iPzKTbMO8YvdN/",
-	"5X3nzbvj0yNIDPXfs2nV5tVfW63WR1jBa5cWTEIzTohNgcI8xzgkRtzaCtAB7yiSXQUKtOStYRTVjN4w",
-	"6AqI3WNCp1PDCUK7gNDrQh5i1uOqqaO2Q2lXhK479G44L6E0p05hmiUsLLI/jQRvnQ+2HY1ZFYFESkti",
-	"wL0Prv8hF4MWOTIbybk28DPbXQesKJA3SiKjLACIACz9jpnQv9t3yO+QSm04xe9d8Xuz2cz/z7w7e37k",
-	"d7LXbpPfve1DVF+AJwObtkCcxylAMJCrl2kTW3H4Us5yGJBwJgHZPJzNQC6WQcvmmA3AwxExvMp5/DEN",
-	"GCf0kqLNyOWsaPNkNi3an+vDxQnogXDNBBqMJmY+FmOQts1vXdw73C6lPoW6fMDUZ/ZmdJdKg11GqM5Z",
-	"eWV/Bsv8DWL+tb+VcpumklKJAAksETKUcWg/Ex4H2iG/G+0BqKVhu5bmxhgUiMmG9keZkkkqxYBEKYsN",
-	"26SJO4c8pR4HfeG27olleUNfwxgRkAqwt5DkkvFxlD1cGmAmiuCwBoNtzHAr8MNQg0ksJZoJKjTSGD2R",
-	"GDUoYq6MBJVxNTQ605adaDbTH2d8adcNaMA+GVwMyHWmYd1FwdgR00PpoNElvQPk54nxON4ruCXbzsRW",
-	"owXWEngmwNIlbhUNACww1BYd8IYXJDyO2WgsNRPR1EjwoQEoBiFRlkHZM3KkCUeeqVoAg+688OiCWUxC",
-	"0wGkG1FBdsh7/tp+7hc4gC93zXK0lBg4b3TM0VirAzKhXFc4pOWMObz7tRHMWC8tfCPhtpiILPzACl24",
-	"Ex6bJdrI5EQO3JA11RVwXLc7lylcEDjLgn+3zNoGBdkg1a54Df8FsMqz3xEoyWa4WC4LkWGYT8F4Y3TZ",
-	"SCfTfdd4HEXrAhvyNUE/ca4gik1BrGg5pf/A8jsQialiTcWE4prfsi3o0mae064wauWA3zJB9IRHLIDd",
-	"5y2W/VT+oJz2nzO6cnWAzbBruH+7Heayjblebmt9VsCxKy6NrFwLqE5UMnKXlU8Nhf5wfJhXBo2x98UY",
-	"u8+lBC1IWw6yp11BCyneKIxGODTIeP7hChXNw6OTo6ujkExlBkQoNaCIWje23bNXjxm1VDs1HCPxusI8",
-	"d8LnAcQUGtkRRUPtVHdD1VhKBkwDxwbFxBoUi23rJlStnmJ1k4wZSQZ6mmMn0kIqKFkESjiMtKfg1ICm",
-	"uAEjvBiiMIdkHBAlEbTyLWDNJgqxVC/aOVq61GI8HYtrXSMv9bngakg2cV8+Tm+1SAdXYfD15adPAAqG",
-	"KLggDDzOwKwCU6rhHowua8CGTVpd4UaAdQ1lYpTQgtkYCU6wiTOlBJWY5cDmLmDtCj+wLMgb9fdTpoZe",
-	"NBpxCo+9gi1cLQikuN59OC0rZ+qhVMxbMfmF66HMMJLawrKLgQW0dZcdS/O8K3AklDVzInadcBEnU4dK",
-	"kLXXFZ0RBi+BsmAbxUHXL4vWLn6cqkqqqbK5pjbT1MnXfpaoahXjG6wAZdYW36kOJlPf/qwgTxWyVPfz",
-	"Rzlls2bprnC4wVNMWiXVnFVYBuKH7bVmbe0g2KO0h3VTWgTSgLDv2cXZKQjpOLQh4PskhENpHX24CJ0Z",
-	"wiZnyj5hWSqh4gtJWIaZPPaYyzn/XdEpC6G+jAH6nxPa/PBF+MVJby1yOQSpQysS+iEcYVdshr66nG6j",
-	"OlWEgVgL3tY+7h8y/mtjUCymk/BFezesiUPpCkTNvFDA33AqHIHHzlQIJZZcuXYQ/vNE5cqIG2hTwXe4",
-	"gmbJhuz/xNgYEZXHRapQUavAppv4lJ1j9yN5w60OBXDHc9GKdUVhkHKEwvWFq/QPttY/cdMi59S2JbWZ",
-	"+rbgdFEzytfa23uhoeFwxUABcuEb92KFASgD4EX8TCyi452Yc7K30iI/wTzXUquuQExwwWYKnmJ8O8C/",
-	"jVpreWahlcxBDpqaCKsr2VfuajYyEgWYhE7ZRGE4KZiL/Mgd+P3/+3/+X/jBi9ApPa+EI8Bvzm6qhnLc",
-	"8gxS24omrNv4spFbhf7t38ihLxgDhlb0HXN9KEfnoKGKuP5qLwKMFRUS1XGLU1yhZNTqijcIKSmb6T8I",
-	"NcssATN0x4haBoi8htwo3IM1N3cCVpx+jvDYCAaFFpIY4cMz3NYEtpN30ogpLp4VxD30A0MDMisaDKXh",
-	"0psV61g84mLb/KSw6oDtaobSpkz3ieGZ4buzy6ve0fvO8QmaN/HBeefy8pezi8Mwr2rVFdaSpjRNjXZk",
-	"1MRMkLBk/rarA5t22CIdtCRH1KjbKjMinhTo6S8YMDDvrgDE7IMqO0WBr3ZDELCw/ZnHX7bhQ8CMcAti",
-	"92yyoRVwDYk2olsLDr/IhVFdccHGMrXF6BBmbJs1aK8GzUEDFPOmMktdiRY8AOcsrrp3zMq7wlkNFANz",
-	"OwhHBSGzWTO5XGthGPJUsAfmPpBGECOsLGmEH5AeAigu4XJDnAy0VXCG3XY7LAiyl7hip3Uy74zYeYAX",
-	"XJKJOQy4E65NsjzPwvY4lWh+RLqVu5r2yV8658dGRr07uXK5XkBedtrtHaA9XrdO+GF371XrVRvJlc0B",
-	"g+cXZ6f2od8FFS3igs6YzF07W3gBGWvOaHN7aLecWwbvXn54//7oYqddInGdonLPPt4VkKTN0E0TBmhl",
-	"XLlNrtGKBDZc7wpuvTJcOSNWgDTLHKLKZS9DI70gyNlyQkWfcd+S1RVK8yTJ5aIDwhJlMDtT4J2eIdVF",
-	"oapN5K6lFcSG9AUFv++KPC7D/GxjDLbsLBXALlCKqlKjeYukQnqur1ZXQAv3csvFIZazNHKLrTweeFMV",
-	"x4M9Hj0i73fuNSqSpok1G0NxZWuO2wpcS+Gabvn7Bc+CFAak5nliujnrvLUxsWmknqPNbh0aAsNqIIBl",
-	"xIQOQFib9fWhnbvUfTpskWOAl1RCC2oypEm/abiQBHOa1QoUEK3ArYKJOPDEG/YpYixWXTGxolTC+rn5",
-	"xtv4dRYPmG6R01KeIfK1vEnnAVBu2I1O+dhy1izuCqy4qIounLiGUuNNzxFgXt8noWJJv4eZODSxzoiZ",
-	"Pv7cujm9xKKtgFiEvM5SpUOyOcJgICrITrsUgu/7ieyhAzvjlnWOuMg088OJ4GszQ58qQy7cWdj1IVCA",
-	"NS+BEHUz6ctcT0cGx40okQ9koBgrqbs9Gvyb0KLMLFiSqFHTbeEasJ2ZL6yVewvU5TBl5k2XSrnp4NIW",
-	"m5NJbImL41mOIca832cpE5oANmzNKFzoDe+K80yT0GpCWAxNpdHfytwEJN/Wb4Z3xFTTZkyn6m/dxot2",
-	"t0GomorIkl0YZduOXIRDOJ/zwJGgrgDR0wB7UWDNJ7C0QlhtozBQXYAzYoa7VWNAUgnzlRlNrwLrs/R0",
-	"K8h5NbdWpLAUFNCCpRzHm1tFlTdweMtMG1KAVXdBd6KK+NwCRAiR5+uPMzRGOQJAU+2tiEGxUh4Nje4e",
-	"Wf3LdSAPhdSsV7yK9GFIjbBAYmaQFDtToiBBkwR+KQRRd+t2LV1xLPw6dyDFkU3XaTQgp1LzvivWGRAb",
-	"RWSwD2VJNEJYaQdNVGdIc+F3UBjPLLp4ib5mdReYA4zjBBi6Bxqc7oqwRnTxChirbVvizmrslfhdhLRt",
-	"rKhgz1/RW8RtL2yrK/ISCkM5UbYUrY0y+FDItpjah2Kt3WoTjVuh9RTGLOEGpjcMBf/vph22+W5Eo+bl",
-	"kO6+/MGi/TVV7Ic98u59503z8l1n9+UPjhCndIJWQysjosETHA8urAIpVFdQMfWMWTQ2Sg+6gGQK7jlA",
-	"57zGQC6C7rV3bJRExdt5JXEOIyMX3xnp2pBnP1wC4tz6ZOPf1YYRMF+fHRoh8XdoGadUQuKB0qSpYMuk",
-	"ORzRyLx2+e7s/Pjt/1iRsmltXr/b08glrzNsAWj4TVUWL7rQ50qfu7uU2dO3VmCAKk1vmEJfC4I3NQeH",
-	"ma413Z2NPHQLIXu0AqhJYi6I62p4g4UJB4eaKd1Emmw4oYD4IT4QzEAeWFms9mtNbYWB2px7Ycgw+0b9",
-	"AsNGEx4xG6hno6A6fz8/ab5otZsQ/ViNfJpMJq2ByFoyHWzbb9U2HYwT80lrqEdYMJ3rZDaiqnN+7KVA",
-	"7jd2Wu0WVMsBJXLMG/sNM8gLbCM6hCg7q/cVejJiCQZoNl2Kx1iqumw5i4mgVBfHgjnHED0LBmFDTL1M",
-	"5jAotCi/oSFICls2cQCsjWzSFbmrUyJXzL9AY74toePpfsnU8d4hVcPAWiUMXVPslgli+AlaslCghriV",
-	"ruj4CdSAvI6vG+JMRe5zdci4136FN5z7l47jxr5t7p3fyTHsG7JfzKHbgAcFYcMQLwgxtnm0oO1v4GIn",
-	"McofA8FXCK7/EtRHkhfzbnueIohB/AiFKzACzMyw295xsXsMEySreqJ5VqxoYUrJ7CHkcasQKTgbkltx",
-	"MByQAorMHQ/lROAVCzmBmjV77fa8ZeT72n5N83pF8MnO8k8+gPdLpvxfLMaPXiz/6K1Mr3kcM4Ff7C3/",
-	"4lTqt0YxwA9eLf/gjRT9hGME7t7OCmuyxY2upDyhKaSxNV6ucmbHQrNU0AS7SECILjasbuw3jqvGpmrB",
-	"gb4NmfAQillbFZrXDOzSgYLKsIb+NCCiHQJSzTPzauOjmdSSJyMJbhf5zoO6kO5TNmFKozB5QI7Pncpg",
-	"jY++8ymwdIIommhQytSwNYPKJ1zpNy4RtIK7S9DsBIrTrYCPZ1i9rgYP2/eGh7CHUj5kDfbhRr9xnPpq",
-	"yL1gkVGgrHJpqw+WCshsGtjbuhN8Miisv/2ZQWn9L3MBFUMArFZnvZupnBxYfytyp9x+O7TNPnMQxmmw",
-	"flQZYLGy/yHVdCVmg+tcyHAW9nDx+wh8WQGCNfuktyN1W4bcKg+r5QtvLn8mfZ5AmD2eGMzhLJqHXI2l",
-	"4q4vXfl7qjWNhiMm9AGMYXb/N2dmxDNAfaMVqdtuoxEsWtwfi+V8NT5hlG0qJ0bGxtBac55GAjNX9hXI",
-	"lM8xB4neWgUebAQjKuiAQcC8SzQvY8bfGaDFpR30AYmtN81Ccgsepz86uc3LvbqqoBY8ShQXTV53AxXw",
-	"v/kKSp0w/s78ti4HrxWU4QJey3h6f7w5X2F+veX0KUORvzygkF7KWq0BVN9D6qS3b17y/l4Eabx9lxFk",
-	"T3ldHKh12c5X2q+cho54R0lKRSxHLhh5BT3aeX5ntOg5ynBemvfPpwLPViWeI+BgiN2zzvv96LzlAAtP",
-	"74XoijWQOE9MzOvJDOZlLE/YNaHjsS0YDPYw64htRjTKYyXVAbERLZEcMXSFKL+yVb2um9trTmAhDygk",
-	"zS3UU4MdsJg/uqDk0tFZ3OSiZBVFc6gzmPLUBjPg/XpQ5kLZKoDm1emsg7ZtFw2+mF94IWckZpA9kBfr",
-	"qin0dFBYx7HTqA0WxN0Q51iCEJRpnbCOayrB47cqwJUWaXuCP64EV1vCaQ6bgcDOZx7yRDykI+rCnUcU",
-	"E2s9DuJw6ivwez4juWQ0jYYYUwnJLVzk6S1EZdeuQgp6NY1UFhR5uzxewjvWt5X+V8bS6Sq20rWNqkF1",
-	"68dYsPnAVYwHZkpjKL5v6FnM+gzyBiNb2BXkUwjRLgRUILsFai6p/fqQhl2P9izmoZ08VKOAjz86Sy0g",
-	"kmzSJMkjPozodZDHlyoG0UxSMVKJ2VNbPtdVmmquNI98nushW414Z+tFNT5+Ceaw1pLP0Qs8zr0lNi4E",
-	"wnUzoXmClhMINYRwWnCsYWiz8t2wZiMzVaCd/3uZwxfL9S50a37z3PhJOHE++zI2XDixny0p92tJ8TFq",
-	"1qS4EF+rDHT7eto0mLf92fzvcfxloWoG+DqiU5JIeWNQkYqpFOygvCTQ47lWLOnXGqlzCHo9/YBa5HKD",
-	"Ca7uq4wmj8Kk/jhI8dheltLpkDF2NcM0Hczk2GvvYdd/IqRgW2uwqPnyI7AFhPWE6Zo68cdaucxh0EYD",
-	"wvsG6gMjWuJHMdFSBi6hT6dUKAzvngX+Q/jgnhnMA4F0tRdrDUDjduJnXeupGAJeQJn6unyLUd6ZV63P",
-	"JNYHzHNDrg1AzumXi8G9vtGHx16Y2d4ssmAZ4z+kNPbMeP6M2PoG0/Bp2fYJZTpkaq0PgKmQA1Sp/gPi",
-	"1D0yvW1b9Wq5vAfaI02SQp9Ev1mhelaVSrKZv4Vap0eLtirC4ipy4qFd6mPgkZ1rMduDV54luBrLX5Ev",
-	"DYkvWnlGBZvtYTPmPZhY29pQhu47MytAiwJk5uPCW55oBtnPWDTtgAgvDnOOsdAfuF7Fqdjc8lYdqwpo",
-	"ldb7Xx7CvPigWlPx5VLjnneafx6j3oafwAzOKI/G2jwiLFt6YKMrksTnEfnbi013VTxABmGt+Fgj+67C",
-	"4ByToJcNuKH8TS4WCTu4JA8YvmkVylvnMvGsoIbP8tmTea4QukA+KUHYvaBTyqAO+DeETRewomdkekam",
-	"B0AmBK77waVMD7ex3EDT76RZjw6njMW2JgMUQdB5EFOLYCQ3o2nCocaPreRmXs4USwOMNrJWgg2j2GAn",
-	"vMBDpB3MnJ/QNFboY7XVTiKaYhXDUqG4PAcbSvzV+JxgX+dFm8xvM4K3tMqnsXRkergI8c/LxfjiA3Ol",
-	"dUXWIVJMyAmR4pHJw3dmqNCleC2DIBuKeA1dc50t00MfVfOOqvOR9Ewk07wslKuvDgnJmNd+ePRz7/3Z",
-	"4dHfoNBlbtP0261ibEfeidWVzthMZEQTtKLs7P7Yapv/v/3XgOzv72wdYI2BCVcMWCK5ANDAopY0qaCs",
-	"YixmcakdbF6PZCiVWfx0zOqs/LcnsP2HwUU3/Fqx9I+Hh5eYT84hJbraTvfuCLcuo3xk3LGdXRr7v370",
-	"Mcn1hKAGxEqA5HcUTqZbC9BpBpUqtoYHBLXvAs4el4jfEa72dlcg/ldSvqdiateoHhAegcqixdnPw1wM",
-	"hRI9O3PB0Pz+nXs0S9UWbAX7A5JQDfJdkriCPnmJu732zrMQMUcBMKdXEsThZBfAGPZDtBbYGXfAe/aQ",
-	"DoBlKWJX3j6MKPSot37PoffV3I3KNdjYC8D1OmcuVh7dILbtZF5o3tZVtmaI0q9aynkO3nM72zeq+djl",
-	"PYnKswpMZnCI8ePD5B9DnQHoBHelhdcAxH+sm7RIKsMsxOXmiI5tCLrbzrtaQKkobNWbqy1ckJ2XBGv8",
-	"5RWiVK6z2kynWjSC9DvPgPAQWFCa44kEwhXY96wNQPsMPZJCZSNb45uVbEG21q5vDSJMxHf3NX3nciLT",
-	"BPsl5BmAtpRHnhqIGYHLWDo2Z5yPHhjSqopDd6q+jTTwQoZsbXRbKA98YBAdXi1wHVEhpCbXRbT5kKUz",
-	"1a9wsJmaPVB4lIsblscv1Maab5ZqfW0d5PX6srEtog/tCEDAdkXToMCnV1eLdIpewebzZjZeThrqqnFd",
-	"4hk/DObj4E+Ut79MB+yUU/ZzyPhKvfCRGNs3gut5fn4NytVk6xcIjkzyXlOwsEFaUDTdX5SOhXLoN5SK",
-	"9ZDKK2x29RQovJs/eqSE7YGwLPXJJSQQORG+TGcB+G5pTXaCZRlNU6ax2EEB0lx5/anyRlAGAealJL22",
-	"UU/fpIYEi3uSVCSYeZmCBNf0nIJ038VcbDX+amD5fJTyecY2HfPmDZvOZx4XtnukeQnKwtle3V62Yspu",
-	"pQ1zMALpvCg8/pOZ50EDE8wUy0izWcWfocCDM//YniaKbI5T1uefXCnuOCAJVWBDiw/yzl7Qq24pHC2j",
-	"yVfDogu+63AGtZnzatJFzR+K9TDJpe0iNa9RPnYBzLuOhHOzRrHf/beapACre5p8UZgaD2kpsYbOfN9Z",
-	"NaDvL3vU9RvCetHpLUubWjatFx7cHKtiYg1J3/58w6bHi7Pq3hSuFIv7nj+lHKAxa+0yjGEettVkjsJq",
-	"nrza1qOawSzzfA5+e2LfV4Fqd8Anr5HE0lyd83JniaDoRgltij9cnBT9Tj9cnGAmBrbvAB4N3arJpvDa",
-	"1EGvKLVVm5hzXCztEVJzZmdbBPve2yT+LhJ1vt6c87lxDbKKkV8a+79+NBSLAoV8B6XS4FnJ5vML1P63",
-	"ACMwYlISB3LsDuCqmLZ23mxefa28Zz5NlCyaiNY2yvdrcWHT/FlIvDRTfvuqMSzzSfyHz/rx4+cQWJxi",
-	"MXgM0OZU8oU7IyfQYFtnLu/XdhfEm+ntMt/b8jrjUA5VkBDbDm2jUhZiTx81pGMWk4TfMNe3ZkMFZETT",
-	"G+z6RYmZBZvEBIUPxghy2PrM4XG5uTZsdQimOq4dyttXNtwJxSxwYXLYpQjlwLwF1ERmSUyu2X7uyMX+",
-	"P17nIddwHpvYpIzGLXKVL1hVmonXulKYiO2M5kNo9fNNxzRVF7sI24Hoe0dPYr/5MjYAeiYE90QIwK5Q",
-	"7a7kmkHlPYZ9nDFoYG/G+jiHckKwG6I2d+VnTxSND5dTiFVrnKigSC8M/PzcwJrhDMFCZkwGsqbgiU2H",
-	"iDS/5XpKEjmwffKodbfOq4hyj0z8uRrKn74aitcSGYI8bBc6bTBMrWeyfqg6KA7nV6uB8ody/zyLt38u",
-	"SwhE2HnBBRiahX2bURAu1zzJ09or9U5WcdZWmN625Vbza5w4MwkWoC7Vp3B1nhUZZUpj409CMYwHYxYU",
-	"w17NKru2O8H+MLU2EwDWQ7ueh2zNglMsZFROoX6uXzLXfbXAELF+AMG9shAIdsMG1eAi2RSSwOWzgIyp",
-	"HhqYHMtUbwXEbCFtRhRcbdRGm71s11pSKvD5TbIau7wnYTZ/Xrz6npjNOKERW9Wi+JXMpdxj+QEKO1xh",
-	"e1hnRKl6tQ+KhtZWy8x1eZnEwKf6lCdL3GlSU81sw+xL3Mm3rIeVVrpM9isOL3huMfMN42jZWrg+f61j",
-	"k3nPdDBSelYv6Hk9lGMbj5JXr1u5qbwN8KYYaqL9ruwHZEyVa61sfoZW7UqWe8HZZtq25npuyEQrKtfY",
-	"87lAevTK5ah/TaObetOlfgA0vn8mXlrkk7DyFWw5l0wvIa/2fmYp7DNheSqDq15AVJyx1eVpGOTMSYRB",
-	"4DsIA0UJm/sLgV8U7/4mn+/PEfLu9rt61Ht+I99Fdu7XOPDfFHUAXeG/A1KpCFjuTG7jz8E6z4x0qIj3",
-	"9pyqgYvC3xMqbmw9zJyXUuEmcIMcEGiNClZPiCkxzNG9ZTRWyHKUkG2H6Vc283FeoOWbom3Qt1kqya7v",
-	"SYIt3eRLM9nte8/s6skD6XOD46YzkvYNDwD750GRU4I9s+CFHo/vWOQzf3Wb3lKe0OuEzeVdHcRjSzY8",
-	"x+A4yRQgdb7ycqlqmqSMxlOs+wYhPnNC890SfL725MzkzZOwkCcI1j/r9yEmotSeiQqiGAu8qAANHV36",
-	"qCKtVcmvWoC8AL7RtLlcdjqi0RDXUXiie5bdjJmIuRgERac5mRIssMnmCE/vp89g9lQ5IUXR4nKnipxA",
-	"mOv7TXLB4q+Cq6WBDjMRCxbSnUDiohaY0Ol0XrDC/Qogz/EKz/EKOSOt7d2SV0PIXaTVCIYVJYD79kSd",
-	"YYEERvqcJbEiiglt3bstUo108Pa4NN7hexHxcbWPbb56lvG/t4Yvnox/b8g8y/m2DQd9iPriVR3A8sxM",
-	"yxHVPLJCGE2cNKYwTCJifrlV0BG8yuQTao6i7wd9tAhQlIoBAQq6kGtmBYQD2w+0Ca4cX7Kw+WM1VOUf",
-	"kovvgms/1zj/3hoGGA4o65tZryy/erG885ShU6/dDMlEwpQioZKpDomiU1XgWYuEqSE6oSsZFpufoUKy",
-	"81IckND8E6oqd0WoZUg2DR9TAdY7V/yWbZHU+um4bpH1zNgY3MzjoCuiTGk5Yra5VeC3fXKVXWo8WWDr",
-	"9g7lm+q1fQ+Ne4q9+Y176gZ2INSD4O+1MlbrhsuP/w7j1bTZp0qTHwPyoh2QV21znS9+eAnwNq+pOEBm",
-	"aWImspHBiR/NrC/a5n9fwf+++OFlbPBmxZ0ZgK7fUWzT2VYbR8v7GMUgZmkcm+ZjbhTz4HvUvOB2X3oI",
-	"6NPTUtOkETQiORpxKE3XoyMoxbT6oUibvVK3DnOd3goo/AUPPz5u59wCGdZw8xTE4Y/v6Cn2OtPyyXfw",
-	"SMUI1Trl1xm2pCVcz2kK5eeOVDnQ9jiVEVNqfg5ZLg8ZGc8uKbD5ZD0eh1v7Vic0rCplY5nqXOcLd9s7",
-	"IXqEsKayFCwg7JaBYaYrQIO0SUqKjhgZyRETOvAHaIeFdbJYuCvvgdNCIC8I34oYPZSLQasrXG6eK3+w",
-	"6ZX1gCofpfof+7YACOlm7faL6IZN4R8s3CKFKX5DucqRdYzsHM+yuMLHV2jZJ8g8gjcTHt0Yyr/faO+8",
-	"ekH3ot3mj/0d1vwxitrNV3TnuvmivxvvsZf9H+iP14b4uKzE/cbF2Sk8QH7eA35uOIqg/9tO0YqABMdc",
-	"geTRi2RsiMjlh/fvjy522jllgwXstNs7FVq339jde9V61TaIti7peJIwkmL6ZbI6SkQTqiw+sJhcs75M",
-	"2QE2nOFqDjTrIUP1/V59hCuvuwa9QF/jCrf0nCx4X00j1ucLF46y4lUcQC1UVVQ5iljg8YMgNy0WAgVk",
-	"JZsf184r9PlFym45myyof5wkhl4KKdi+WS2PvXZIrlarYkVp1HCvvWd4hA99E2Bv1vmjh6wrYhZxhbG8",
-	"SOPBuGCUsQDJcyRFnxvpDeqDDakmmEA8pkqVutVuKHKdxQNWcJmuCPfar0Ii6Mgmjm2GxWJ6PFYt5Alc",
-	"xOyT4wp4xJbbOO7TIqFdCDaxCdFJFRJNb1hXhNaRheynn9DBgMWhL98cmE/MHwy/sboczcdlcRiQTIwp",
-	"j727bXXFG/e791ihVki0nFAsfstT/yDUGBgwCJotAh44l66jyCTlWjNBtMRc75LHBFjyZCjJiMYM+yPE",
-	"tvkSVfXc8QIg52sUvccy93oEE4D9yRjNMhG5TLSV7cAztYnvE6Pgeyr6gN+yZ+vwN0T0q4K/wd/A+rXR",
-	"ww2UwL/iAPPRUjIyQrW1u65E0OvsyR5dX+ZL7ZCcAMESDDCpKocBWgWqiJpHZg7sNzHbgCx0Q2kyAWSK",
-	"zc0Xv2+J+tkJ++yE9cQNDKmUIpkegGgBNSRRvjJ8dmt1/Pr4JZjbz6YExN+AllJs5ZGh8ZHyPL9G2j4T",
-	"JW1oviEGivzPMcOI6XwzzFf1sK/S7e2CBH+dP7DO6386ixBBHnvlcamYbIIYvdUib32JHATS/CS156je",
-	"UF3hswYyAmeirawd836fpQwUGyNt2rQdlN0xZwZlTTIwKoGN9/eF1DohtBP/lvnehjfFyX2z0qhbIa59",
-	"ZEb8Zk0fT0ZUnlncqoIm9nopLmqjLMJNoXKXC5SzOHZXCdNZB5tG4LuvvBlbO8zzLQZ5KcxF+TSHdjFv",
-	"YC1/jpwaf8/rOFxipr6vjnduo7j25a4TZZP8FjhOKsA7PzkGAAqU7kzwf2YMuvpYRwkfCAnAa+C6RTrm",
-	"t4gJTdHIQkk/xdBUstlu7bTNs532v2/Ny4bx7/ObLdvgrfFJsmL8BSxnWDF7ZlVPnhUT++iLyS9+6Lit",
-	"PWcZQDXGVC1A2vU41LZr1DLfwH3Cb2ynMWBJwoqnMtM5czrwu5yPeQSlhkgmMPWtvmAQTvuM3s/o/cdH",
-	"bytaWmZpkFGO4Jf7w+Ol5sxquLpZ18JQdTQc3T+CPtsin22RJfS4IxLcd7aHoZ59mY42lMv3SL1SLmjA",
-	"bxFQdlRARlzwUTZypaJvacJjrqfEdtp12qW8ZWnKY0YS1tcEumSmRGRJAtJzlBi1NYYSZ4kZeOvAU/j0",
-	"dMwCzCkPiLfWgLBPGMbqJrSO43wOpekULUalzJtCvMCSKzaVZU6SyvfGmp8mWeWZN393ySr3QXwMB2Y0",
-	"FVwM5lt5zgQjqZxgz1svLMVGnZFN6jsN3eOtFinCJiBg3SjbNnaiK6JSvKTUQ8g0senzLmpkqwiriEPs",
-	"DJ1Pr+kNs57L6ykUoxCxCroioiJiSYLloIBe4Ag0US2CBlGNuQAxV+OETouNgHwTbvc/bRuZXoV1hui/",
-	"M33kDuwB8dHNsQwXISbvu4+urTjUizuG3Zn7RdYQIAwWgFcoms5gVNiPxqkcpHS0oVYNr3X37iHCzN2/",
-	"/XQBr8wwkhoy6ZYJ4TVYdiVlJGUGNm/N1ZFN11fi4ux0a140/jVVbPWcBTspcLuHjQi3R7GwwRXs+oZN",
-	"sfFqfiJfw0Huuavy0ScbOYU35N8Oxa5MNT0/+p8syHjNn4oOH58xD6/H4y/b2NGixrs3pwL2ht+AdjPM",
-	"RwpLNpQCVso91PLXF/ZRG1NtTqex3/i/v9Lmv9rNVx/tf5sfP+8EL/76xT3+S6M2yaDewHIOlZfBgjKU",
-	"46KyF2YPVhuZbHrPxpTH4VZQvIMk3NB8zH2y1D3/eMhSBkFS/7g8Ow1m6r7Vlxaz9fpcHb+u2Az/u2lr",
-	"izXfjWjUvBzS3Zc/hAEOQhX7YY+8e99507x819l9+YO7gpROoA/Llt/TBAOFCRVYxr4roEISjVukI1yq",
-	"VSnsszA2E6y4bbOxfLd03nQ4pP1+DwLDDS/tCkPfwoQCd+0pbs5Epq5CYiikZr18GBWSTewhZkbKO47h",
-	"1RHFtNoKCEsUg+m6IiyFhqtfP7bMf8MDr6cMUjK/nYvXrqXuGiEksiswzmjIyGQoEzYbDhmQmatGeDLT",
-	"QXETG6to3iGR0UrUAaFdkTLbjcaAgb11/3ptMcPmcRxuzWQckLdOT6L2yF207n5XhDwOAxJCID2Gf7rg",
-	"+hY+C8wTpBDm38CyeuOUR8z8WX+WQVeUby+YvTQzbp5vBCMzpcMDu0B7BvvEri9P6+gKx/9UFkVMqX6W",
-	"kNArpaF+/QjE5IZjnKsZJmyRMzCrWI3RHDc4QOq771ywiPFbZg/Xnu0ylvh6KT4tQ+CD3GBr4cDmEnNF",
-	"9to7OUkcYmxIThRrkbzEUEf00wkTAyOM7Lbb8/O25o98Jcc8mjfmzt3GLGB27mJfvpyTBHb/KqpdldVo",
-	"Hls9LYPa4p6aAJsxaA4qS1zmrdef59sOm3q68INytEGpBVLOyjdLbDwgHgfP/8jpfkDK1HxhQJ6dwpsa",
-	"OtwSrldl8AeueIG1C8USnOFGTlO2WvB2kSo1X8Z3MrQrMfygYX+VuRbbfctN6AIiIdQqdk+4rRUJouw3",
-	"Il8flpVst0TbGh5k7s2Ls1MQt3z4cDdmBW01VZqNtiE2bbDo8i7hxTf43kNSJG+eRZdmW77iwjNc6zdy",
-	"NXZprp+0v0JXiBuwychFUCtEaZrqZjb2rwmOoXxJQ0YTw57mX9I7fOMBrwdnWGY9sVt3ElNMNQWVDwWL",
-	"1l3P3Hz14v5MQfYia3eQL7nIr3JrX3DzJ/yWCaZsqzg3BMjz8+7W6Q1NaMEz11b4xugorqaFESOtxjPM",
-	"RlQQ0GDUAbkRciLItdTOJBIZ1hGT60zDHuamFZxwpV0zoBNYyJ8jHMzf8+rhYHBV31c4WKXTk+P4PEXY",
-	"cZA1P0wsf1Rn83NAvCAmDJDK60ECTaWuGbE0caZdCbYoOUCnFdRaDmzEdTVk2jWqahHYuCIRTdOpbVAF",
-	"6uE+CTtv3x6fHHeujnoXR//14fji6NBod2867887x38/9R52RXjaeV9+7fj0587J8WHvw8WJ/+fh2fvO",
-	"8al5gv/qnZ5d9TonJ2e/4GfFnPDD+fnF2c9Hh7XWbwwM8KHxW3Wp+Wt8kmgXfwHL+JAB9meP2pNHu2if",
-	"+OTBbK50rZc80l81qq0gOMu8cGX+unYcDKx4hTiY+0fd5ziY5zgYC322cgEIeWsjwaNWPT3HdgZgfE+j",
-	"Ib+FdurYW9LVJzQaz3a6/VkNZYr22y/zYky+N4b4NDEmzxzxu+sGa64hKLWCLURj2xQEynggDhGu1+d9",
-	"K4QGgJaOuJSlSWO/sU3HfPt2B3DFTjeTmsQHopmN0XbY5CJwBaBQ6R1TpSYyjUnKFNMtr/aemXi2kN47",
-	"qTSWMqURRt1AHzKutDPpFCOYH2qGOHd9xZxpC7teG3ppSBNYWbxhcgPY7EjOaEhY2XldGNK8cfqf6rYD",
-	"5hE8iflWIH81aAuYHQn6karAKmlWHQqqXZ28cl7+Hm0Hp9lRO07W8q2FSlPNleaRP0QuldUeVNF9B0yl",
-	"asvLP1MbfqFbnMgr6N2aLe9YN0VNa2JPX/VHyfFhdpBKEhSUwcldgc7lqqW3dm/cSrzX7Ohn+H1R02rq",
-	"l0UbyrG7PTel0XvLAaD+YXiG+y8fv/z/AQAA//8=",
+	"7L2Lcts4mjD6KijtbNnepWQ5l+6JXVP/ryTOxDuO7bWd7t2/lV+ESUhCmwK0BGhF052q8zTnwc6TnML3",
+	"ASRIkbo4viTd3q3pWBKJ63e//taK5GQqBRNatfZ/a01pSidMsxQ+HcVnVI/NX1y09ltT8yFoCTphrf0W",
+	"j1tBK2X/k/GUxa19nWYsaKlozCbUvDGU6YTq1n4ry+BJPZ+at5ROuRi1vnwJWkcxm0ylZiKa/4PNzTsx",
+	"U1HKp5pLM90Hes0UoSRlOp0TRYdsn+gxI0OeKk2oUDOWkqFMiR5zRa7ZnHBFlJYpi+HrZy/IWGapIlTE",
+	"JGXThM5ZHJAZ1+O+CPPZdfvc/rZPzCbCAN42804Z1WSYygnMq+iEkYgmCUsPii/MvGZIQoXUY5b2xYTp",
+	"sYwDYo6LyJRcyXhul6tI+KL7ihy9Pfxwdnp5ePLmvwf/OPzvwfnhx4vDt2GH/J0JllLNiBSMTFlKMsVS",
+	"QiNzImSb9sXHj0dvd+yGMsUI1/YEqLaPbSk4MM5Upy9aAd7cmNGYpcXdeUffNmfvX9yEfj5mYmTu/dnL",
+	"l0FrwoX7vBcYGNAsNWP+31/6/c/P9tr9/ucfDz/9+19q7/iYT7hevNozOmJE8X8ysh2zIc0STfa63Z2O",
+	"W+//ZCydF8tNYBR/kfat1v5etxuYJfNJNoFPXVix/ZgviQvNRiyFNX3An3sTmYmatR0zesOIzDQZpTKb",
+	"KpKJmFkgo/BOQLggjEZjfGJLETkTJMrS1BxosaXmDdkVDnC8puPfe1k6734//m0v2Hv2Zbvf7+CHZ192",
+	"/lf9wZ8Oh4rV7O5czhTRkqhrPvVWGhCqyUQqTZ7tvfjxxV+f//Dix50OOaNKA6gzEQfwx9TcHFeETaZ6",
+	"DoAYaqlpEhKleZKQyGxIEXbD0jlJ5azpBCSur/ZOu0FBPbjQz5+1vCsu1udddLf2ov8Tplw4gh6JqGJt",
+	"LhQTimt+w4jKrvDs4GgYTaOxwaumxbuP9UjT7S5eyBdDKtVUCsWAsr6m8Tn7n4wpuKJICkOIzJ90Ok14",
+	"RM1Sd39VZr2/edP8JWXD1n7rX3YLqr2Lv6rdwzSVKU5V3u/lmJEUJzM3N6GJOV0WA21KGb0GIpsl7IAY",
+	"EmZOYUYdJe20vgStN1IMEx49wFp7JBP8fzJGbmiSAaDRJGU0nhNNr5kIzJqpIGGFgIWwYiCJSPstMXb7",
+	"btzZO5le8Thm4mGugUaAH8SAB5nQuVkWsBQkL3JqqD+XAtZ2JAzm0wRHvP+jFyQT7POURZrFRLH0hqWE",
+	"maeR2+UgFJtr4QK+TORIwWJPpH4nMxHf/zpPJFFZNCby6lcWabItU8MFr1gixQhIm7t7zQQVegeWd0bn",
+	"iaTxpZTHNB2xh0U6EAC4IomZGpi1IHvkA38NS7uU8gMVc0sO1AMsTUoyoWJODGuZTLUyZA4lBJj93Mhb",
+	"7d5Qs3SReF6wSIoYznlG4dyHMmVEp3ODXXREueiUKeMyZmwW91HQTI9lyv/JHgB6PnCluBgFhH2eGsHV",
+	"EJSU3chrFhMtHYmZpVKMSJSymAnNaWJg/IvbFRxSDzH5Enb0W4sJs8VfWlcpFUbapcMhTzjVzBytVLr1",
+	"aYEnBK1e/pCRvFOD/Zojf4hSRjWLB1SXZOmYatbWfMJaNcOxCeWJeXzhFx6vIZE77lbzvtIUAXPZkee7",
+	"uYCnvwQtI7wO6ucWWZLQq4Q5vWFRgCk0i19Q1YDVuV0Wgwf+WbmlFqeNVKJ02m+ZpjxR55YfLx5+TDVd",
+	"/Jb6t7XWQZhZPRCGUbhmk9VHWbxkxrBboWlK5wtn40NaabK6M1BZFDGlvEu+kjJhVCwM654M8DSWHuiR",
+	"mGaIr3HMzeQ0OfOObkgTxYLKaebAWlI3XiyBylUiVnn9JWhZsfobrtkxF9ebQgSSELURknKYbZClySJt",
+	"NTxD8ZFoZ1OUs0GvNGwW3oJ7RSJl2C/XioAg2mmtxJ9i0sBf9cOBiDne24BJRCdTykdisCYJi5nSXMBJ",
+	"uTMuw033ziDMX9qKvSu9GrRokpwOW/u/LKcMRnFufQkaadMGNManUutRmDqa8uneQOYh6HMjLX04zLhw",
+	"vLVMC34Gi44g+ZLIVSqz0Vh3SI+AlEEUY8oaxEZZyhSRQyAKYIywwKmIFMkcBXgjhxiNvS/Mp2JgrhVL",
+	"hmY4YjQROTRPTzrkgxRoU+OCnJ+eWP0/odpg4ZYiV1Sx3OoR4MhhJMUNS5XBv5RqFoIKR6YsjZjQdMT2",
+	"SfGEAhPXXrdLooRH14psh/3Ws87Lbr8F7z3rvPzXHbRi1VMFNfhVcoFiY1W2DFqRnEyMtIdy4zKIeMsi",
+	"PqEJvlRa/63eVPXribkCmXEQyZipgdFV6x9MqDIP5QtZwl9WyFEGLG+YyDbZB5hzBngjNfI/2lfthYFt",
+	"dMrkNGFEokaYw9WWIjql0bXRCxIuzPVeCwObV1Irwj5HSRazeMfjXr7txken0orKB11ssHTfi/cYLAJN",
+	"/Y3UHn8tBk+5NVt/vei+JneDlZlVfhVINIr505QN+ed6ueSazbeUNb1HY5rSSLNUBUYPTFkkR4KDNbrT",
+	"qodBo199xaKX6AN20RU1oHRSpRU0X+UbHGBjvjPlg2sEhOUyPYDLl6B1XefsANmPRSnT5qgPCNckokJI",
+	"o2ETNTZ4kyvXyw/HrQcnun9GBvu6jWxXI3btWfO953BYQ8xvXtZ6olftfW6irbmbXS5GuXEf4EoK9bFZ",
+	"TBo02wuKZ9YkTMULjcQFZJZ1x9tU7M+fb5z+NlQ5ZhGPv5LYrrkBpanOVkLaBza5Yqka8+kFPl9LGP3D",
+	"qx6Ndw+Va164xGABVPJlVoitd04rwPEhVKF7N7gsN7J8ukds3pyUlQjB2ifQvOMHIV6pvKHJBxmXLKs0",
+	"0xL8gCKjSb05NdPjTU/o15muJReZQuP3siP7qGpkVTOgfb1udxOmFB01WFlvcYxuvCUH+hpM0otiqpxM",
+	"qZjfNcUEF+7AaYWrjvCNfe6NuWzzvpxQLuqlIyBcW4qYJ8iMXRF8uLMOFcZHa9SZXpLIGYuJZzey4yrw",
+	"I6LiYrTtsZywKR0x8JbkRGVhpjLp2Nj0vrhte0/EPFErXcuZYGnBzKsjUA1BJFuKwCNrHRcO6Znvm28D",
+	"NQLzaEBmYwn2SxYb8TWbHhAzk42mQZtFboew0IWRK0KCi2xMFUHdzKxyQ5dB0JpmVwmPGleMP9t18JiA",
+	"r5iLqpIKvxpFFD2xag3rqqeNlLAqh2d/bTVIUsBnhbGW76F81Y2ofhtRvAnvenhZZjfodKXKKCPTDvtM",
+	"J9OEdSI5OSBXCRXXJEoYTZXVAUtW/ed3a9Vv3PkDSBcAPevLFUh7V0kUdtAHkCVgPZvyyCvHQNbYad3O",
+	"7l9mgMkvmM6mt/IxVDjhCpC8Sy63Ak2qHgd/oXXn8MbK+ku0PjWI6sPeUO5icWHAU3WmOXAygoA2mFgJ",
+	"bYVYWUhz5mWtU36VgX9mxkUsZ4OYzhsMphupjPhws/qZxSOMh1sP/08st8kNo5+qkQSvgepNGBWKCElw",
+	"AgKhip2y+XmgbZTAUiDJH4eYgvIAEA21iS36FrLbraHZP5Wak2ciHsTWlF5ayTo8fSyTmItRDiTlK3hj",
+	"CAaZMmGeKTkWIimGPIW43YliyQ14SiD4TcyJGYzQoYZYHDYnNE35DbPSCl4ouCyUFG4gBfGeS4QnD2yd",
+	"pOgckHdlI5jk2v+gMBfUCIw0SSAWxzPEexqcEdMYmOpTiK+TAsTKXM2yZMDILHiuYD79FaLCDNG5vXk5",
+	"NYKLMB/2N8Q9MDyk+vZgtJ55xZFPZ1wJWjdc8SuecL0SK34qnqyVDz2zi0epcrnRv8YKBHlWF+8UPLzK",
+	"iZt/xB4+L5KiGtrSTJorSFg6lCo3qMivixAbLHKiZYzsNuz8vvhTHoH8/IeXy2PMy5xrEUNzmRrdt/Dw",
+	"gVORtqoOXD4SMnW+ldVsMOdz62AYuHjxkB+DY/1kHiqmvxsG5MlUL+vjPe6TI1m+EzVyJsd3SsxoG1iP",
+	"0ZOvFBOY0yHYDUt3On7s+wLkbc6MKtGQmQIHkxSQcYKu/xwOqTOOoHZa1eu+KpjmDkl6eUs00vyGBWRK",
+	"QcGXKWEiZrHTUi17h4cqG3pRt8o74QArBfYH0FxzgrK28pprE6v012LoB1Bh3ao21WIjTzdab9cNu7x/",
+	"dbYih/hGcIBbI5tRG6wAwF1rDnejfJw6HFvKRMtYdCqSuY0tYkmsCFClaEzFiBlOBd/il1Sh3HzN2FRB",
+	"/BGQ/g65lDZJyAxjlqCITDH2CJlUgHYlI6ITLkgIBqSwLt7nm2DpX8NYzc4WSdXpFG/DHbK2Jxbktjbq",
+	"1MqUTUA5t2kXLMbEv0mH9OxluGySK0aupB4TxSDYC81yaFHNsd6B00p5ssTs6oCsRBeCFibvHOE8hnA/",
+	"SRV/CqniWxQL7o2zL9JroItnVKmZTG9lf0cg1W6ItQ5KsNkGz1eZWWXC8nC1TCnh0fWycJKN7HT3FQdi",
+	"Fnk/sXd8OhhTNa7Pr1GDK6nrmH/QSri4Xnf5KRuyNEXPc61LekBHNjVqDZeUdxjFMqrhIZUYEM9M4TZc",
+	"mtlbY77tRmh5CKk2D1NdT6QFIF4pz+KgDyHM5qytF/+aKT1xiW8beS8cd6R5RvvSIKKSaJIyahPrqvHn",
+	"KLgVw1vxTx2QazbVThIBiZTrOUnkqKJPvdw0mG9xK/n6lh+ey8Irb6EIOneKrUwhk19qmmAmMRnyzyy2",
+	"af0QjV4wVd8qWgzVClrwTr3Inb+8mlDWJAd7EfkQNm8FV8hMtNZpsN1movjpVp7yNcL1PKnZlxgNGakG",
+	"TpsZpWC1J3KXLpwVzGDlrtcIEtwUl0rh//m7vshZZ5/HZWwpr2REDp1bavGOd2rjPhBSN/byfKVnqOZH",
+	"peVkWQQKI+4ZF4RiVBsooDKWU9QiuQaEBPWnQ3p+3kvKaGwUSzKh6prFZNvomJVAdOJiS9BUFZDw13/7",
+	"t3/7316UQrgTYGiHViSEtLmQxJIp0JlsxYeG8PUysNdu0D1CzCMeqTFKerBit7WpvJ+R2G6agzJM6GjQ",
+	"RNLNQocpzWIo9oCRN+aFEcTrrFjRuhkKRsxoPic1lqk9JEuSPSJn3l2xiiXC1OqgJnMj9uWGH4EzbHDc",
+	"UzqXmW6OOIKfLTU3UClFxLBmDAODf8FsDDuluWZnXywSAFKjtVlzJgVJ4ZaUP2XDTECs7qb0TcksjcoR",
+	"mVPeCloGqvlwXkv913S75aewLKo5v74FkrM6kLnJ+bY8UtqHiSZ3Wi6n1JH/Kh4vHr/n2/NRt8x+feG9",
+	"wK9FJmxvyAfLCpcokf96kcpdxa20WCM3N2JDSIdDTOIKbXUXg/9GC9cGqsEHH0PKc0WO3KtVf6vsryq+",
+	"oo/b0uEZVWSa0MiwD1fzSMjZDtSFcaLsMNNZygJrRYOyFs+63W4Jz9bmk+XlHF2ckhfP9n4skT7H791r",
+	"B6UESzLJlCZjesMIJVATbAiVTiqH87xckqvX/j+0/c9Pvz3/8pf6FVaZ9cr0+wXuV60PtpTQ1rIAqJgF",
+	"98LjwBX8McI3IOdC+ODLFVrERtTb134qZMajMA2ovxxlHkLdLeeYrqfzFkrJSsXXG/5BtF833cbOnJKi",
+	"te7uG3f7AC4db6s3nM02VvLzbFReCT9dHTZEP1uDvFPI7ce9xWj1mEVcVVQ+GwGVhwHZnNtU1Wt8hfRZ",
+	"NQWsUv5LW/TWsvw8Lxr8wKEVpkIiBXIXmhyQ0O6GxaGRpUIX2RSSq3nh+yZQUhEDNQ5IaIVkeIb2hSdD",
+	"b4ce2w53DsyAKKmFqMZRkk9oKN2U8tg3qXCFdc3IFY2uD/oiNA+EKCcaTcVJkOYvHqNrrLBJuPCsfAo/",
+	"VAslipH9EhcFsgFvsF2AZPBeGhqWF6a7TUGXHCCddLaSxYAyd3KbbFBM9L3lq9Ml1nPv1b+ugly3z2lh",
+	"TC925K2wFo59r9NiTK4gheTgbAW5iplLCnI4ZKny7VXnpyetoHX48bwVtD5evK2/cDvgBdOai9HG9ZCu",
+	"qGKbOtXsJvgGdUqqQyySrK8Lxk5d1ZRlL53DQ1+CVgbO9E3MJ9WIeHNqtTkg3tm4VZXmu3ce9ZZqepFN",
+	"JjSdb86PM1dAeEldmrpY8iLXujbSvJTK2RBn1/BbKeBl8edM2XJ3K4pP4HP5VH4Ao19Uolp9K1iW773A",
+	"+uD07v+CrTZfR2fYZxppEuMTRGSTK6M2pVxrw8UUoQQBGqgMmtVa+629Z52X3VZJBWn/r1+67Vef/n27",
+	"3+/gX7Ulas1qbo7liIvbsRtarr+3NCDEe3QhtdX7rfbIrPbj6PNXOj/vOk/+6yzmt7KQxytN5/KGpSnH",
+	"5+4q2QJKdEc2YNa3oBeyFNoUtqEot1neDijMoMkpV0mNK2Cfna+zhOtBpuiIFZk0NbV+ViRF5Fr1OiEx",
+	"DghdQEz+8qZpIeu6utUAyvMoflMjlBy6n4iWIKSWEg2ymDMRMbDj2ozLbTWmUGlzykQy950ZnpvcVcRG",
+	"zXs962R9nsAaFkd3oEWgP15oUl+t3M/0yQQ8hObX1YEy3riDKUsHzgCzJC/Ee/uGJjweDFM5uX0BChwj",
+	"E7oinX9l9R1ngyzlLdzOzrrKelvGlQXwb4Cd8p0uuYl6rC4dfvkUKwhST/vqa2WsYjG3ynfYlAltzBVq",
+	"dZNjprECVMxHXJt/qRozzJ+GivkqkilTBzZ/ITbK88i2N1gn8LqBoaxDD8oBgEsD+YJHJc3lhVbJ7t0S",
+	"yXLYxx3RyQ3L9O99Lcm8j/m+TSK7NEqrDKKriMoD2KXLhfTW1u1L0vUq43RljgewT/vL21QjXnCbrH8O",
+	"y/b9AEqit5Y1UweqtoAFP9ETgX8i8E8EfgmyrZXpgw0Lam25JSj1RlmMWyzE42HK2ECN+XRqBqkdFfP+",
+	"bl9QpswJVtaE8T1Vq5iBHb+WguFvG1PsmiWvKO+0waLulEYf0lRwMVK1jlHrCrp14eKKabCIz/LzTSB4",
+	"bMZSBtESzulUXzBkafgg+KM2iLiyTq/138h9X+u+UpspARb6eo8b7KDkY1vuRi+ub+N+A961ryVf5XCy",
+	"CnLzke8fdF0zo8XIEOg1RJi4YYmcgo5YL1is7PtSpHBBo4/1j8u8jN1B6jxNrH7pPTLOJlS0U0ZjQ/6J",
+	"rclXtpQfQtyr188qZSOuNEtZfT3Q4swtLQcy+ylY/wpwuVZ9b7yKBscjmdBozAUrdoVuRwkO8mhMpDiw",
+	"nSnyUmlklPEYyn7DC4rOFZkZOgGt8sB81umLEzaDsRRkLF4xQuMYWy8yrHifCSwTDhNezcHE+P7y8oyg",
+	"SFN2gv/UOz5627s8Oj0ZHJ6fn4K/86T38fL96fnR/zl82wpa707PXx+9fXt40gpaJ6eXg3enH0/M9x8O",
+	"L9+fvh2Yr3rHx6c/w8NvTk/eHR+9uWwFrfoeja2gddb77+PT3tvB5enp4Lh3/vfDVtA6710eDo6PPhxd",
+	"wiNHJ5eH5ye943xNF4fnPx29ORx8POn91Ds67r0+Nm+d9D4cDs4P//Pj0bl9DbYz+Hh+7H16e/qhd2RW",
+	"j39UV9z7cNY7+vuJP07v3buj4yOzpNovYYCzs/PTn0qzvjl9e+h97H04/XhyCWfy9nBw2fvH4YmBogKi",
+	"vbNaAF8fkxbIGOSrNoQnQyor1QRD9LYpiaU2vAd6aXKhJQZpyHhuEzjyhqVbCtKJdxrq29RU02muxJlm",
+	"SUMAM0R9cG375hVzGeaoUxppgFKmCNf7JHSIGQYkNJOYf1F0NH8ZGA6DvgjzYAPzbS4lmQ/Wrwbfo8xr",
+	"H3F/Woed+dPizQDOEMaNM3RIssE1m8Ma2GcdmlM9+XjsBc/LlHABEi75ePmu/dedgIS/KilCsm24uxSM",
+	"/MfF6Ql6WGxDhgIOCrFulU3DHXktMfo8lak+FNrmYzoEv6X7tU6cffcZ3PgPEeewSVBBfYBA2tBv5Y7Z",
+	"8XtGk82r5ppv3bG4i5LXK0LAVzzoxfMth6Lcrp6vonj53s/rqGB3t20jZsMCBlbDWyAz7+UMc7gz4RrT",
+	"9c6OiHnHi1Ab04byfOh4AVv+esb9os/FlLt87mUFdNevfTumajBjV2MprwfY26De6mGLo/qe70U4wjSD",
+	"fLymhbpqrgMDGQ1ttioFX1OGnuFpksEJ89TLU6nlHfkkOGxzN6+8tiz+YHs150HQUE8Yej1g9QwvIH5L",
+	"lQLm3YteXgDBYhar69N6ELF41nUnVgsV9VdQfxa1Vx8sgH7wcBrzMRfX6xhZaBqN+U2DleUrwlXWj7ef",
+	"3jqnfyEOse4gFloIlKxFTr/1qgD6tf8WFvsBOXozDbyveue1WysMoHURTjbJVw7JxDwIHa8TRhV0v8YO",
+	"7rYF9t4z69TMu5uOWR4aNZVcYGWVZ1h1Y78vaP6r7SK9HfZbe89edrGX1Q6KqiBD2ciq7dD+HO4EkOGI",
+	"AVjJHFsqmbmNsBb0BRTsIHoM3b8IJVdc0HROhomkuiqK2TFbQUsKZr05fnZIt/3qU9FC3H1saCIeePVx",
+	"Xnn/13n1qrbzNu4MYnc+t+Mi1GyYYmP6AZ5pa/9Z4PhV/tXesy/mrZFsOx4Cl9W5ZJ8N4ch/afOJERMB",
+	"zqhBi9aI63F21YnkZFdOmcilw10XHbuLnYx3rd3TgFY1buRr4uFADRFZktQHxlVtwrcJlKsx8Nco7GHx",
+	"c9i4qEXwWLLAJ3Apg4vnzKk7/+LnpvPvdvY2P/xu6fBfbHL4HfOfrzv8FzWH333Iwz+z3KPMVnL/1KL8",
+	"K4dDxRp+yzPEGiTuCdXROCA0SqWC8ock7/iwTos6yM/EaCO7ijo2dUbneOcPEU26cZrvnYafFlLkklDJ",
+	"Je6BWkF2MbxsVQCZZ8L38nUra1tyVbfpIjYtbnkt27ODilWWejfuvUvMZ5B6dDf9w5bVOplSHtviJpD2",
+	"BJ6l4ucZVSRmCbvPUiffAY7cddWONRdvLucr248OmVkFa6yQMGFCbymSP0i2Kbmi4trozkINbZKw0X8t",
+	"I905sHUlwRuPiXG3b6mGYL6s8MBtqc5i97S16JAXOFocXqWutruWZrx9gJgvzE1Um1A4ibEpqwgcDPsA",
+	"8V24ojOEwQ0V+iWAbcQJrrHmAOXxaoAOsKJW3u0dj2Cx3PJm1bSKFTbv/RZczTKFdW669mYfinOdZ+Iu",
+	"oqlry+LyctJDEcmm1qvRvrI6vCGImcAEFpEnJUMn76JMvHkCHMozOleu8/daC3BhZpsXjPvSeN7r5GH7",
+	"1W/8VOfaxGsyoek1thJzNH7RUNWYznyWyiFP2Ff0AzpZt2Lpo6QvV9Bi7YTjc+eZqj+QtWWg8iV/FAB+",
+	"Q3T156nKIMsZAM4E13l1eaoYucrmqqQc/wbZykZHftYFLfn89KS139qzCczww95fu606ADxniuljLq43",
+	"DqiBkDq1kVil5TWrz+lq9AKkZn2gShY0HoYhXADeQj2y1YZ8a3CHBQT+4u+dpMIJu/Kwt7OAb1au1jvn",
+	"zYzg7nRWlbO9QGfGGZ0nksbNe0G5tmrssW/bKjbbIWYZ7v5bSLSc8kiBxReLPZHtEP9QuyjDhTuEqnwE",
+	"xUSsypXn7CKD1ue2HvM0bk9pquetfbfmvHqOIZh2EutrIVcy5kxZk3LCBGdCJ3Oy7YJqbKVxmjKXl7PT",
+	"8Y7jkil9asbeOAF8mbKxEAu/WW22lKksqa3xRDXgkts8FWrGUmaOXDOlMYraFeJIEjJjQpMZS5L6goqK",
+	"jwTVWcoG0ZhF16ypgJF7DCQ8+yg2Z1e61D/Drcv2dTfXBRamUqCk5wcF2Kn3akpNk8E05dEm6Z7LfaUL",
+	"4iKccvktt6ZS+TV/MSWlZqEg2cKB3juhsnD8M+7hYcoKNUNoqLRBsZBQIiDszb10QIrgnLBSpwzfca6n",
+	"bSH1GKq9QyG5eOegL0rQTYn5hO8HBTiKGCtbwmBQl8bQiQEEyeCKvNTpGVV9kbI4i7DEoFeTpogryuez",
+	"JEemJKIiYkmC0X9ySKiw+wCnlRkyYvwG5rfbGGg5iGXoQqZc9cMxNcutKZCTsKE+IKGlVQOAxrAvKNLZ",
+	"chmUvJxnplg5ShBPwcCNO3QDxvkh5oX53PFAJwNv11Dh1lt/K2iVVlQjgdZj1/3DPx+JbNorF0eoMb/h",
+	"A5Anb4O5J3QOpI1kU69rni91YzNPz7BRK3jjCu69qMPiRr8EVcm9WkIATxK0Kgwnq1OxF2uxPk5hIy5u",
+	"uGaXTgqqiS0BCRKxzisdbV5DhEy4uCbbRbwcKJA7GLaLZXgntv0TBvKa+WJfsV3reB6jAJOBGyxDH2PL",
+	"43hJc5Vq32cIpSmHAG0jOLgDet5+0SWJnLE0MrpKUs50BtqKyc6r85hvWSoqWFmY5GKuNJtAY5DRxuF7",
+	"7CbvpFMNjcoYyksxu2kncsRFUVqZTaQjHIrMZHpNtmN2QyZQ0lIQShIpp4ZpkPDs4+vjozeDj+fHYUO9",
+	"BxuH1BTGtXY0YL6X4p3S4PdOcV00mdE/H6hCjNSDou9B+QIvUHjAnzGWJErpLAH4BYIwTaEAIYIxvqqw",
+	"5incLPYYwkqu8EWHvD/svSUpEnRUHTDnJzK8EaK1KXq6jdJxKpJ5cyre/Tb/WF29ptjWWkc3ZXKaMLJ9",
+	"JbUikLoZl6uxf6WLJmZKcwHUuhET1tx8454hlLFZ81rPS+KFz/nhj40WDxrHKVPQ0QqKv0CMI0KMMqKn",
+	"OWOrvsY8ZZGGR5HK5EeyWed9b5+LB1tZs1+cwwOJEmp9bdUSz220ogCIT0G+yQIgNWBaVyAnU4v1mVyj",
+	"qDvtHfllxSE+gPML5Ia1XV8lHrHKAYZDP4D7y1/VpiJEYrnd+ruu2eXDMudbFTOoAf277XW2IfGtA/2P",
+	"CnPn76ZAnqVcRw3WL2fbslI1FPBWtjFhnVBNIIEHJevOOhEDdvb3ttdW1fKKkfljqsbOn1CR7wOi6JBh",
+	"L8WrXJphQrcVj72IfBfcv96CPmZ82YFY3raljIJRv/HN29WUldnVzyOX6W0gfzSrtstV2Vv3UFM/sZQP",
+	"OYsbeqXRxjnqOL9bbIMK5R9gWaEqrcQ/uQL4y4DoQ8GnBhTclIRmFm2XYSagdl1F0vsnncujXT0TnUyL",
+	"9jeQIbgssr67KrK+LwzuvLCh9YQSF5IKentRz0KR7bDb2euGhCuy1/1XjLFfiPLvkJ4bvy9scH41GH9Z",
+	"AH41wn4hhPcpZHchZPenUmPN3GcPZLrlDFsDQxhrDYjWdn8BTpPbyMOLKWf1ThwDC9dsTranKReYs57n",
+	"xIJKTNSURkztrIrE+aEcud3vf3621+73P/94+Onf/7JSiakstw4XS0eyKZ1pzMC7/XrukNCY0ViUpVzP",
+	"LwzRy5Mk/8Hm7xmNWW3FBeSwNi2SbCMMtrVs4187HQKXTCcMHoAoGQXWKzYFI6ciYS/TY5nyf6Kx9DWj",
+	"KUtJP+t2n0fXbA5/MGgeYA4T04rRUp5w8PNxRYBMgxTBzbrGuF4nALb+q907O2r/g80LGMCNgVgBE5pF",
+	"QJIxfHrnGOh//HzZWvQ6o8UX6FN4dnpxSXZppse7YKbDdgbetwoM5GGHnBbLtxE14ed2KhOmQjwVwVjs",
+	"t/83+zNn5PsIzB5xt+ayYbHFpsZaT1tfvoDReiitI03TCIDNnsXplIlebqWeUINxXGBuNwjWMIra391d",
+	"SXIWw0/Kg3PIzmHJsD2WqmTSbsMBaGixZQfrkNdo+00zkSuuimxjTf2doC88A/qvElsFTcB2wWgqSoxQ",
+	"VNxaoA3PyRXmCZlXKEY2IUQxhd3Qi6VcGqCKZZRNoEucKvm3CqHb1RrYJ+yGpXMsjnDFEjkz7wAKxH0B",
+	"RThJuEunfPdmLwxyQy7iCMTcIiVBo17Vk821q74hZwKdjCrjmnX6oi/+hRxVC3/A1/9CDEQzoW0mfl9c",
+	"8BHEuYAc4AAUllSCXrBGMrvClOksFdD3Enwcwm40okmyb+YJw1CN++Ly9B+HJ3/7y3aUpQlpK9L+LwIT",
+	"9Ft/KSzQi7P1W6Tf7wtC2u/J1hsptNEOjGC4T7wiAru/Kim23JMx2fqtjxJnv7XfR3nQbzDYbwX93K4P",
+	"j9B2IsWoXXz3ZYv8Tn79H9JOSceQw86vM73TF271zauesH7LLLbfKhGtfUe1/gIH0W/BwZjzAbcRXuv7",
+	"i2cvfyD/8fOlpV4YNmQbhj97QcYyS1Wn4WZkpkOCWegGqeA6+sICOsIRgRCviHXIOZuCHE2GlCcsJnDW",
+	"Kg9iRJeTTJGAmW+clRDjNvoifPHsVWgFRhKeM53O2z2zzpAgaTWUPpIiVjsdC22HtloQImSaylT1xSEA",
+	"C45qMAJkPS5wFa68ELlA1rRPwt/6jk/1W/sE1CvSB4ZlPv/W6XS+fAk7ffGO8iRL2cIbKIWQPpbcMd/0",
+	"W8hIbLoqMpN+yzxj9E7/kQ+9N++PTg6h/Ir/nC1eZB79pdPpfIIVvHbFd0hoxgmxcWiYV/IJiRG3dgJ0",
+	"wDuKZFeBAi15ZxhFtW5OGPQFxO4xodO54QShXUAIZVWQFIVYW2TdAi0qi8aEqr4IbZ5351nYVLYlp05h",
+	"miUsLGqsGAneOh9sy0qzKgLlSiyJAfc+uP7HXIw65NBsJOfawM9sB06wokB1FhIZZQFABGDpd6w39Lt9",
+	"hvwOBYsMp/i9L35vt9v5/8yzi+dHficvul3yu7d9iOoL8GRg0xaI8zgFCAZyVelt+RgcvlQZKAxIuFDm",
+	"x3y5WOenWAYtm2O2AA8nxPAq5/HHYjs4oVd6yIxcrj1kvlksPuTP9fH8GPRAuGaDchOamPlYjKmQtoqM",
+	"iwC1NiSaJHLGYvuaskupL1RUPmDqM3szuktYx15+VOesvLI/g2X+BrHKkb+VcivXklKJAAksEeoA4dB+",
+	"vSkcaI/8brQHoJaG7VqaG2NQIJb0sD/KlMxSKUYkSlls2CZN3Dnkhatw0Odu655YBkEb4LqjSYKAVIC9",
+	"hSRX8gpHeYFLA8xEERzWYLCNGW4FfhhqMImlRDNBhUYao2cSowZFzJWRoDKuxkZn2rETLdbTwhlf2nUD",
+	"GrDPBhcDcpVpWHfRlmHC9Fg6aHSlpQDy8/JTON4ruCXbNND2fADWEngmwNIl7hRttiww1Jb28oYXJDyK",
+	"2WQqNRPR3EjwoQEoBiFRlkHZM3KkCUdeqA0Gg+499+iCWUxC0xEk9VNB9sgH/tq+7pcRgzefmeVoKTE9",
+	"1eiYk6lWB2RGua5wSMsZc3j3K5CZsV5a+EbCbTERWfiBFbpwJzzGdrUA54kcuSFrapjhuG53rh5PQeAs",
+	"C/7dMmsbFGSDVPviNfwLYJXXmEKgJNvhcrksRIZhXgXjjdFlI53MwWJk6BqK1gU25Gsy3MZsMGVDMFxv",
+	"VwpnHVh+ByIxVaytmFBc8xu2A52czfe0L4xaOeI3TBA94xELYPdWqjIzFwWzgnJxrZzRlWtwbYd9w/27",
+	"3TCXbcz1cltRvwKOfXFhZOVaQHWikpdhZCj0x6O3ef39GNMuptihOiVoQdpxkD3vC1pI8UZhNMKhQcaz",
+	"j5eoaL49PD68PAzJXGZAhFIDiqh1Y2tue/VYt4Zqp4ZjJF5fmO+d8HkAMYVGdkTRUDvV3VA1lpIR08Cx",
+	"QTGxBsVi27oNvWHmWEMwY0aSMSeG8ZKeVFCyCJRwGGlPwakBTXEDRngxRKGBZBwQJRG08i1gZVQKsVTP",
+	"uzlaugI+eDoW1/pGXhpywdWYbOO+fJze6ZAersLg68vPnwEUDFFwQRh4nIFZBRYugnswuqwBGzbr9IUb",
+	"AdY1lolRQgtmYyQ4wWbOlBJUYpYDm7uAFeL8wDLDNhDHhilTYy8ajTiFx17BDq4WBFJc7z6clpUz9Vgq",
+	"5q2Y/Mz1WGYYSW1h2cXAAtq6y46l+b4vcCSUNXMidpVwESdzh0qQwtQXvQkGL4GyYFszQ29di9Yufhxy",
+	"jv2CLspWdLH1XJx87ddiUZ1ifIMVoMzaEpfVwWTq258VVIOBWjD7+Vc5ZbNm6b5wuMFTLA1DqpVhYBmI",
+	"H7ajsbW1g2CP0h5WJ+wQSAPC7sLnpycgpOPQhoDvkxAOpXP48Tx0ZghbAkUOCctSCXUVScIyzOSxx1yu",
+	"rNUXvbIQ6ssYoP85oc0PX4RfnPTWIRdjkDq0IqEfwhH2xXboq8vpLqpTRRiIteDt7OP+oa5WbQyKxXQS",
+	"Pu8+C2viUPoCUTMvx/U3nApH4LEzFUIhU9cUCYT/vBxQZcQttKngM1xB+qch+/9gbIqIyuMiVaioCGbT",
+	"TXzKzrHHqLzmVocCuONFNmlfFAYpRyhc92Xlt9+3GzcX1SFnUBArIK4elm3rUlRm9bX27ovQ0HC4YqAA",
+	"ufCNe7HCABTb8iJ+ZhbR8U7MOdlb6ZB/wDxXUqu+QExwwWYKvsX4doB/G7XW8cxCa5mDHDS1EVbXsq/c",
+	"1mxkJAowCZ2wmcJwUjAX+ZE78Pv/9//8v/CDF6FT+r4SjgC/ObupGstpxzNI7SqasH7ry1ZuFfqXfyFv",
+	"fcEYMLSi7wxdgmkBGqqI6692/MJYUSFRHbc4xRVKRp2+eIOQkrKFLt9QGdgSMEN3jKhlgKjw8FnhHqy5",
+	"uROw4vRzhMdGMCi0kMQIH57htiawnbyXRkxx8awg7qEfGNr8WtFgLA2X3q5Yx+IJF7vmJ4W1vWzvYJQ2",
+	"ZbpPDM8M359eXA4OP/SOjtG8iV+c9S4ufj49fxvmtWP7wlrSlKap0Y6MmpgJEpbM33Z1YNMOO6SHluSI",
+	"GnVbZUbEkwI9/QUDBubdF4CYQ1Bl5yjw1W4IAhZ2f+Pxl114ETAj3IHYPZtsaAVcQ6KN6NaBwy9yYVRf",
+	"nLOpTG3JZ4QZ28wYmhhDC/4Axby5zFJXCBEPwDmLq+4ds/K+cFYDxcDcDsJRQchs1kwu11oYhjwV7DS/",
+	"D6QRxAgrSxrhB6SHAEq4udwQJwPtFJzhWbcbFgTZS1yx0zqZd0HsPMALLsnEHAbcCzcmWZ5nYXeaSjQ/",
+	"It3KXU375C+9syMjo96eXLlcLyAve93uHtAeryc+/PDsxavOqy6SK5sDBt+fn57YL7Gtx6AwmlNBF0zm",
+	"GIBpJ0PGmjPa3B7aL+eWwbMXHz98ODzf65ZIXK+oj7mPdwUkaTt004QBWhm92ppIZzxOi+3CGbJgoxUJ",
+	"BcjaF9x6ZbhyRqwAaZY5RJXLXoZGekGQi0U70RlTJqVc9YXSPElyueiAsEQZzM4UeKcXSHWRN7+N3LW0",
+	"gtiQvqDg932Rx2WYn22MwY6dpQLYBUpRRTJRyAkWSYX0XF+dvriE10uNzcdYNN7ILba/T+BNVRwPdlL3",
+	"iLzdmV00QJw1G0MLE2uO2wmIFXP9fqAWEvcLngUpDEjN88R0c9a4WY0R7BVHm926kYJxNRDAMmFC21od",
+	"C74+tHM7pWJg3gw75AjgJZWZMMLLmCbDtuFCEsxpVitQQLQCtwom4sATb9jniLFY9cXMilIJG+bmG2/j",
+	"V1k8YrpDTkp5hsjX8hIMB0C5YTc65VPLWbO4L7CuuSp63eMaSu3tPUeAeXyfhIolwwFm4tDEOiMc2m8p",
+	"6/Hh1s3pJRbtBMQi5FWWKh2S7QkGA1FB9rqlEHzfT2QPHdgZt6xzwkWmmR9OBG+bGYZUGXLhzsKuD4EC",
+	"rHkJhKibSV/mejoyOG5EiXwgA8XYr8jt0eDfjBbNHMCSRI2abstDgu3MvGGt3DugLocpM0+6VMptB5e2",
+	"pLNMYktcHM9yDDHmQyjmoglgw86CwoXe8L44yzQJrSaEJYdVGv2tzE1A8u38anhHTDVtx3Su/tZvPe/2",
+	"W4SquYgs2YVRdu3IRTiE8zmPHAnqCxA9DbAXZYx9AksrhNW24wXVBTgjZrhbNQYklTBfmdH0KrC+SE93",
+	"gpxXc2tFCktBAR1YylG8vVPUUgaHt8y0IQXY2wJ0J6qIzy2w8kqerz/N0BjlCABNtbciBi0BeDQ2untk",
+	"9S+4zC0FObBsUDyK9GFMjbBAYmaQFPu/oyBBkwR+KQRRd+t2LX1xJPxq0iDFkW3Xzz8gJ1LzoSuJHxAb",
+	"RWSwD2VJNEJYaQdNVKdIc+F3UBhPLbp4ib5mdeeYA4zjBBi6Bxqc7ouwRnTx2oSoXVtI2mrslfhdhLRd",
+	"rKhgz1/RG8RtL2yrL/ISCmM5U7bhg40y+FjItpjah2Kt3WobjVuh9RTGLOEGprcMBf+vth22/X5Co/bF",
+	"mD57+YNF+yuq2A8vyPsPvTfti/e9Zy9/cIQ4pTO0GloZEQ2e4HhwYRVIofqCirlnzKKxUXrQBSRTcM8B",
+	"Ouc1BnIR9EV3z0ZJVLydlxLnMDJy8Z6Rrg159sMlIM5tSLb+VW0ZAfP16VsjJP4OjZmVSkg8Upq0FWyZ",
+	"tMcTGpnHLt6fnh29+28rUratzet3exq55HWKjbYNv6nK4o6aBYXS5+4uZfb0rRUYoErTa6bQ14LgTc3B",
+	"YabrYoo4N/LQDYTs0QqgJom5IK6r4Q0WJhwcaqZ0G2my4YQC4of4SDADeWBlsdqvNbUVBmpz7oUhw+wb",
+	"9QsMG014xGygno2C6v397Lj9vNNtQ/RjNfJpNpt1RiLryHS0a99Vu3Q0TcwrnbGeYFsirpPFiKre2ZGX",
+	"Arnf2ut0O1AtB5TIKW/tt8wgz7FZ/xii7KzeV+jJiCUYoNl2KR5Tqeqy5SwmglJdHAvmHEP0LBiEDTH1",
+	"MpnDoNCi/ApaICns2MQBsDayWV/krk5ZqbmFxnxbQsfT/ZK5471jqsaBtUoYuqbYDRPE8BO0ZKFADXEr",
+	"fdHzE6ix/qTl64Y4U5H7XB0yvui+whvO/UtHcWu/9QaoYX4nR7BvyH4xh24DHhSEDUO8IMTY5tGCtouY",
+	"i53EKH8MBF8juP5LUB9JXsy763mKIAbxExSuwAgwM8Oz7p6L3XP18Cp6ovmuWNHSlJLFQ8jjViFScDEk",
+	"t+JgOCAFFJk7HsuZwCsWcgY1a150u03LyPe1+5rm9Yrglb3Vr3wE75dM+T9ZjC89X/3SO5le8ThmAt94",
+	"sfqNE6nfGcUAX3i1+oU3UgwTjhG4L/bWWJMtbnQp5TFNIY2t9XKdMzsSmqWCJtirDUJ0s8mEpvPWfuuo",
+	"amyqFhwY2pAJD6FsPTdrXjOwS0cK+i8Y+tOCiHYISDXfmUdbn8ykljwZSXC3yHce1YV0n7AZUxqFyQNy",
+	"dOZUBmt89J1PgaUTRNFEg1Kmxp0FVD7mSr9xiaAV3F2BZsdQAnoNfDzFGtE1eNi9MzyEPZTyIWuwDzf6",
+	"jePUV0PuOYuMAmWVS1vju1RAZtvA3s6t4JNB+6rd3xg0sPrSCKgYAmC1OuvdTOXswPpbkTvl9tuxbamf",
+	"gzBOg/WjygCL/bPeUk3XYja4zqUMZ2mnRL9b15c1IFizz3o3UjdlyK3ysFq+8ObiJzLkCYTZ44nBHM6i",
+	"+ZarqVTcdX8uv0+1ptF4woQ+gDHM7v/mzIx4BqhvdCJ102+1gmWL+2OxnK/GJ4yyTeXMyNgYWmvO00hg",
+	"5sq+ApnyORqQ6J1V4MFGMKGCjhgEzLtE8zJm/J0BWlzYQe+R2HrTLCW34HH6o5PbvKmCqwpqwaNEcdHk",
+	"dTtQAf+br6DUCePvzW+bcvBaQRku4LWM53fHm/MV5tdbTp8yFPnLPQrppazVGkD1PaROevvmJe/vRZDG",
+	"23cZQfaUN8WBWpdts9J+6TR0xDtKUipiOXHByGvo0c7zu6BFNyjDeWneP58KvFiVuEHAwRC7J533+9F5",
+	"ywEWnt4L0RUbIHGemJjXkxk1ZSzP2BWh06ktGAz2MOuIbUc0ymMl1QGxES2RnDB0hSi/slW9rpvba45h",
+	"IfcoJDUW6qnBDljMH11QcunoLG5zUbKKojnUGUx5aoMZ8H49KHOhbBVA8+p01kHbrosGX84vvJAzEjPI",
+	"HsiLddUUejoorOPYz98GC+JuiHMsQQjKvE5YxzWV4PFbFeBKi3QNEh5Ugqst4dTAZiCw84mHPBIP6Ym6",
+	"cOcJxcRaj4M4nPoK/G5mJBeMptEYYyohuYWLPL2FqOzKVUhBr6aRyoIib5fHK3jH5rbS/8xYOl/HVrqx",
+	"UTWobv0ICzYfuIrxwExpDMX3DT2L2ZBB3mBkC7uCfAoh2oWACmS3QM0VtV/v07Dr0Z7lPLSXh2oU8PFH",
+	"Z6kFRJJtmiR5xIcRvfIOOkQxiGaSipFKzJ7a8bmu0lRzpXnk81wP2WrEO1svqvXpS9DAWks+Ry/wOPeW",
+	"2LgQCNfFTmdgOYFQQwinBccahjYr3w1rNrJQBdr5v1c5fLFc71K35jfPjR+FE+ezr2LDhRP7yZJyt5YU",
+	"H6MWTYpL8bXKQHev5m2Debu/mf8exV+Wqma2W9WcJFJeG1SkYi4FOygvCfR4rhVLhrVG6hyCXs8/oha5",
+	"2mCCq/sqo8mDMKk/DlI8tJel0iwVu5phmg5mcrzovoBSFYZbCLazAYtqlh+BLSCsJ0zX1Ik/0splDoM2",
+	"GhA+NFAfGNHStmslWsrAJfRB70MM714E/rfwwh0zmHsC6Q9YS2UZQL917WqfdK3HYQh4AWXq6/ItJgzy",
+	"a8d8qjZnEpsD5pkh1wYg6+to2vhv3+jDYy/M7MUismAZ4z+kNPbEeP6M2PoG0/Bp2fYJZTpkaq0PgKmB",
+	"6w7q5UyBOHWHTG/XVr1aLe+B9kiTpNAn0W9WqJ5VpZJs50+h1unRop2KsLiOnPjWLvUh8MjOtZztwSNP",
+	"ElyN5a/Il4bEF608o4LN9rAZ8x5MbGxtKEP3rZkVoEUBMs248I4nmkH2MxZNOyDCi8NsMBb6A9erOBWb",
+	"W96qY10BzR1gUTP/+4rZ9I5opXHPO80/j1Fvy09gBmeUR2NtHhGWLT2w0RVJ4vOI/OnlprsqHiCDsFZ8",
+	"rJF9W2GwwSToZQNuKX+Ty0XCHi7JA4ZvWoXy1rlKPCuo4ZN89mieK4QukE9KEHYn6JQyqAP+DWHTOazo",
+	"CZmekOkekAmB625wKdPjXSw30PY7adajwwljsa3JAEUQdB7E1CEYyc1omnCo8WMruZmHM8XSAKONrJVg",
+	"yyg22Akv8BBpDzPnZzSNFfpYbbWTiKZYxbBUKC7PwYYSfzU+J9jXWdEm89uM4C2t8nEsHZkeL0P8s3Ix",
+	"vvjAXGldkXWIFBNyRqR4YPLwnRkqdCleyyDIliJeQ9dcZ8v02EfVvKNqM5KeimSel4Vy9dUhIRnz2t8e",
+	"/jT4cPr28G9Q6DK3afrtVjG2I+/E6kpnbCcyoglaUfae/djpmv/f/WtA9vf3dg6wxsCMKwYskZwDaGBR",
+	"S5pUUFYxFrO41A42r0cylsosfj5ldVb+m2PY/v3goht+o1j6h8PDC8wn55ASXW2ne3uE25RRPjDu2M4u",
+	"rf1fPvmY5HpCUANiJUDyOwon850l6LSAShVbwz2C2ncBZw9LxG8JVy+erUH8L6X8QMXcrlHdIzwClUWL",
+	"s5+HuRwKJXp2GsHQ/P6dezRL1RZsBfsDklAN8l2SuII+eYm7F929JyGiQQEwp1cSxOFkl8AY9kO0FtgF",
+	"d8AHdp8OgFUpYpfePowo9KC3fseh99Xcjco12NgLwPU6Zy5WHt0itu1kXmje1lW2ZojSr1rKJgfvmZ3t",
+	"G9V87PIeReVZByYzOMT44WHyj6HOAHSCu9LCawDiP9ZNWiaVYRbianNEzzYEfdbNu1pAqShs1ZurLVyQ",
+	"vZcEa/zlFaJUrrPaTKdaNIL0O8+AcB9YUJrjkQTCNdj3og1A+ww9kkJlE1vjm5VsQbbWrm8NIkzEt/c1",
+	"fedyItME+yXkGYC2lEeeGogZgatYOjZnbEYPDGlVxaE7Vd9GGnghQ7Y2ui2UBz4wiA6vFriOqBBSk6si",
+	"2nzM0oXqVzjYQs0eKDzKxTXL4xdqY823S7W+dg7yen3Z1BbRh3YEIGC7omlQ4NOrq0V6Ra9g83o7m64m",
+	"DXXVuC7wjO8H83HwR8rbX6UD9sop+zlkfKVe+ECM7RvB9Tw/vwblarL1CwRHJnmnKVjYIC0omu4vS8dC",
+	"OfQbSsW6T+UVNrt+ChTezR89UsL2QFiV+uQSEoicCV+mswB8u7QmO8GqjKY501jsoABprrz+VHkjKIMA",
+	"TSlJr23U0zepIcHiHiUVCWZepSDBNT2lIN11MRdbjb8aWN6MUj7P2KVT3r5m82bmcW67R5qHoCyc7dXt",
+	"ZSum7EbaMAcjkDZF4fF/mHnuNTDBTLGKNJtV/BkKPDjzj+1posj2NGVD/tmV4o4DklAFNrT4IO/sBb3q",
+	"VsLRKpp8OS664LsOZ1CbOa8mXdT8oVgPk1zYLlJNjfKxC2DedSRszBrFfvffapICrO5x8kVhajyklcQa",
+	"OvN9Z9WAvr/sUddvCOtFpzcsbWvZtl54cHOsi4k1JH33t2s2P1qeVfemcKVY3Pf8KeUAjUVrl2EMTdhW",
+	"kzkKq3n0alsPagazzPMp+O2RfV8Fqt0Cn7xGEitzdc7KnSWCohsltCn+eH5c9Dv9eH6MmRjYvgN4NHSr",
+	"JtvCa1MHvaLUTm1izlGxtAdIzVmcbRnse0+T+LtI1Pl6c85vrSuQVYz80tr/5ZOhWBQo5HsolQbflWw+",
+	"P0PtfwswAiMmJXEgx24Broppa+fNmupr5T3zaaJk0US0tlG+X4sLm+YvQuKFmfLbV41hmY/iP3zSjx8+",
+	"h8DiFIvBY4A2p5Iv3Bk5gQbbOnN5v7bbIN5Cb5dmb8vrjEM5VEFCbDu0i0pZiD191JhOWUwSfs1c35ot",
+	"FZAJTa+x6xclZhZsEhMUPhgjyGHrM4fH5ebasNUxmOq4dihvH9lyJxSzwIXJYZcilAPzFlAzmSUxuWL7",
+	"uSMX+/94nYdcw3lsYpMyGnfIZb5gVWkmXutKYSK2M5oXodXPNx3TVF3sMmwHou8dPYn95svYAOiJENwR",
+	"IQC7QrW7kmsGlfcY9nHGoIG9GevjHMsZwW6I2tyVnz1RND5cTSHWrXGigiK9MPDzcwNrhjMEC5kxGcma",
+	"gic2HSLS/IbrOUnkyPbJo9bd2lQR5Q6Z+FM1lD99NRSvJTIEedgudNpgmNrMZH1fdVAczq9XA+UP5f55",
+	"Em//XJYQiLDzggswNAv7NqMgXK55kqe1V+qdrOOsrTC9XcutmmucODMJFqAu1adwdZ4VmWRKY+NPQjGM",
+	"B2MWFMNezSq7sjvB/jC1NhMA1rd2PffZmgWnWMqonEL9VL+k0X21xBCxeQDBnbIQCHbDBtXgItkWksDl",
+	"s4BMqR4bmJzKVO8ExGwhbUcUXG3URpu97NZaUirw+U2yGru8R2E2f168+p6YzTShEVvXoviVzKXcY/ke",
+	"CjtcYntYZ0SperUPiobWVsvMdXmZxMCnhpQnK9xpUlPNbMPsC9zJt6yHlVa6SvYrDi94ajHzDeNo2Vq4",
+	"OX+tY5N5z3QwUnpWL+h5PZZTG4+SV69bu6m8DfCmGGqi/a7sB2RKlWutbH6GVu1KlnvB2WbatuZ6bshE",
+	"KyrX2PO5QHr0yuWof0Wj63rTpb4HNL57Jl5a5KOw8jVsORdMryCv9n4WKewTYXksg6teQlScsdXlaRjk",
+	"zEmEQeBbCANFCZu7C4FfFu/+Jp/vzxHy7va7ftR7fiPfRXbu1zjw3xR1AF3hvwNSqQhY7kxu48/BOs+M",
+	"dKiI93RD1cBl4e8JFde2HmbOS6lwE7hBDgi0RgWrJ8SUGObonjIaK2Q5Ssi2w/Qrm/nYFGj5pmgb9G2W",
+	"SrLre5RgSzf5ykx2+9wTu3r0QPrc4LjtjKRDwwPA/nlQ5JRgzyx4YMDjWxb5zB/dpTeUJ/QqYY28q4d4",
+	"bMmG5xicJpkCpM5XXi5VTZOU0XiOdd8gxKchNN8twedrj85M3jwKC3mEYP3T4RBiIkrtmaggirHAiwrQ",
+	"0NFliCrSRpX8qgXIC+CbzNurZadDGo1xHYUnemDZzZSJmItRUHSakynBApusQXj6MH8Cs8fKCSmKFpc7",
+	"VeQEwlzfr5ILFn8VXK0MdFiIWLCQ7gQSF7XAhE7nTcEKdyuAPMUrPMUr5Iy0tndLXg0hd5FWIxjWlADu",
+	"2hN1igUSGBlylsSKKCa0de92SDXSwdvjyniH70XEx9U+tPnqScb/3hq+eDL+nSHzIufbNRz0PuqLV3UA",
+	"yzMzLSdU88gKYTRx0pjCMImI+eVWQUfwKpPPqDmKoR/00SFAUSoGBCjoQq6YFRAObD/QNrhyfMnC5o/V",
+	"UJX/kFx8F1z7qcb599YwwHBAWd/Mem351YvlbVKGTrx2MyQTCVOKhEqmOiSKzlWBZx0SpobohK5kWGx+",
+	"hgrJzktxQELzJ1RV7otQy5BsGz6mAqx3rvgN2yGp9dNx3SGbmbExuJnHQV9EmdJywmxzq8Bv++Qqu9R4",
+	"ssDW7R3KN9Vr+w4a9xR78xv31A3sQGgAwd8bZazWDZcf/y3Gq2mzT5UmPwbkeTcgr7rmOp//8BLgramp",
+	"OEBmaWImsonBiR/NrM+75r+v4L/Pf3gZG7xZc2cGoOt3FNt0tvXG0fIuRjGIWRrHpvmYG8U8+AE1D7jd",
+	"l74E9BloqWnSClqRnEw4lKYb0AmUYlr/UKTNXqlbh7lObwUUPsGXnx62c26BDBu4eQri8Md39BR7XWj5",
+	"5Dt4pGKEap3yqwxb0hKuG5pC+bkjVQ60O01lxJRqziHL5SEj49klBTafbMDjcGff6oSGVaVsKlOd63zh",
+	"s+5eiB4hrKksBQsIu2FgmOkL0CBtkpKiE0YmcsKEDvwBumFhnSwW7sp74LQQyAvCtyJGD+Vi1OkLl5vn",
+	"yh9se2U9oMpHqf7Hvi0AQvpZt/s8umZz+IOFO6QwxW8pVzmyjpGd4VkWV/jwCi37DJlH8GTCo2tD+fdb",
+	"3b1Xz+mL6Fn7x+Eea/8YRd32K7p31X4+fBa/YC+HP9AfrwzxcVmJ+63z0xP4Avn5APi54SiC/m87RScC",
+	"EhxzBZLHIJKxISIXHz98ODzf6+aUDRaw1+3uVWjdfuvZi1edV12DaJuSjkcJIymmXyWro0Q0o8riA4vJ",
+	"FRvKlB1gwxmuGqBZjxmq73fqI1x73TXoBfoaV7ilp2TBu2oasTlfOHeUFa/iAGqhqqLKUcQCjx8EuWmx",
+	"ECggK9n8uHFeoc8vUnbD2WxJ/eMkMfRSSMH2zWp57LVDcrVaFStKo4Yvui8Mj/ChbwbszTp/9Jj1Rcwi",
+	"rjCWF2k8GBeMMhYgeY6kGHIjvUF9sDHVBBOIp1SpUrfaLUWusnjECi7TF+GL7quQCDqxiWPbYbGYAY9V",
+	"B3kCFzH77LgCHrHlNo77dEhoF4JNbEJ0UoVE02vWF6F1ZCH7GSZ0NGJx6Ms3B+YV84HhO1aXo/m4LA4D",
+	"kokp5bF3t52+eON+975WqBUSLWcUi9/y1D8INQUGDIJmh4AHzqXrKDJLudZMEC0x17vkMQGWPBtLMqEx",
+	"w/4IsW2+RFU9dzwHyPkaRe+hzL0ewQRgfzRGs0pELhNtZTvwzG3i+8wo+J6KPuI37Mk6/A0R/argb/A3",
+	"sH5t9HADJfCvOMB8tJRMjFBt7a5rEfQ6e7JH11f5UnskJ0CwBANMqsphgFaBKqKayMyBfSdmW5CFbihN",
+	"JoBMscZ88buWqJ+csE9OWE/cwJBKKZL5AYgWUEMS5SvDZ3fWx69PX4LGfjYlIP4GtJRiKw8MjQ+U5/k1",
+	"0vapKGlDzYYYKPLfYIYR82YzzFf1sK/S7d2CBH+dP7DO63+yiBBBHnvlcamYbIMYvdMh73yJHATS/CS1",
+	"56jeUn3hswYyAWeirawd8+GQpQwUGyNt2rQdlN0xZwZlTTIyKoGN9/eF1DohtBf/mvnehjfFyX2z0qhb",
+	"Ia59Ykb8Zk0fj0ZUnljcuoIm9nopLmqrLMLNoXKXC5SzOHZbCdNZB9tG4LurvBlbO8zzLQZ5Kcxl+TRv",
+	"7WLewFr+HDk1/p43cbjETH1fHe/cRnHtq10nyib5LXGcVIC3OTkGAAqU7kzw/8kYdPWxjhI+EhKA18B1",
+	"h/TMbxETmqKRhZJhiqGpZLvb2eua7/a6/7rTlA3j3+c3W7bBW+OjZMX4C1jNsGL2xKoePSsm9tEXk1/8",
+	"0HFbe84ygGqMqVqCtJtxqF3XqKXZwH3Mr22nMWBJwoqnMtM5czrwu5xPeQSlhkgmMPWtvmAQTvuE3k/o",
+	"/cdHbytaWmZpkFFO4Je7w+OV5sxquLpZ19JQdTQc3T2CPtkin2yRJfS4JRLcdbaHoZ5DmU62lMv3SL1S",
+	"LmjA7xBQdlRAJlzwSTZxpaJvaMJjrufEdtp12qW8YWnKY0YSNtQEumSmRGRJAtJzlBi1NYYSZ4kZeOfA",
+	"U/j0fMoCzCkPiLfWgLDPGMbqJrSO43wOpekcLUalzJtCvMCSKzaVpSFJ5XtjzY+TrPLEm7+7ZJW7ID6G",
+	"AzOaCi5GzVaeU8FIKmfY89YLS7FRZ2Sb+k5D9/VOhxRhExCwbpRtGzvRF1EpXlLqMWSa2PR5FzWyU4RV",
+	"xCF2hs6n1/SaWc/l1RyKUYhYBX0RURGxJMFyUEAvcASaqA5Bg6jGXICYq2lC58VGQL4Jd4efd41Mr8I6",
+	"Q/TfmT50B3aP+OjmWIWLEJP33UfXVhzqxR3D7sz9ImsIEAYLwCsUTWcwKuxH01SOUjrZUuuG17p79xBh",
+	"4e7ffT6HRxYYSQ2ZdMuE8Bosu5IykjIDmzfm6si26ytxfnqy0xSNf0UVWz9nwU4K3O5+I8LtUSxtcAW7",
+	"vmZzbLyan8jXcJA77qp8+NlGTuEN+bdDsStTTc+P4WcLMl7zp6LDx2+Yhzfg8Zdd7GhR491rqIC95Teg",
+	"3Q7zkcKSDaWAlXIPtfzxpX3UplSb02ntt/7vL7T9z2771Sf7b/vTb3vB879+cV//pVWbZFBvYDmDystg",
+	"QRnLaVHZC7MHq41Mtr3vppTH4U5QPIMk3NB8zH2y1D1/ecxSBkFS/3FxehIs1H2rLy1m6/W5On59sR3+",
+	"V9vWFmu/n9CofTGmz17+EAY4CFXshxfk/Yfem/bF+96zlz+4K0jpDPqw7Pg9TTBQmFCBZez7Aiok0bhD",
+	"esKlWpXCPgtjM8GK2zYby3dL502HQzocDiAw3PDSvjD0LUwocNeB4uZMZOoqJIZCajbIh1Eh2cYeYmak",
+	"vOMYXh1RTKudgLBEMZiuL8JSaLj65VPH/BseeD1lkJL57Vy8di111wghkX2BcUZjRmZjmbDFcMiALFw1",
+	"wpOZDoqb2FhF8wyJjFaiDgjti5TZbjQGDOyt+9drixm2j+JwZyHjgLxzehK1R+6idff7IuRxGJAQAukx",
+	"/NMF13fwu8B8gxTC/A0sazBNecTMx/qzDPqifHvB4qWZcfN8IxiZKR0e2AXaM9gndn15WkdfOP6nsihi",
+	"Sg2zhIReKQ31yycgJtcc41zNMGGHnIJZxWqM5rjBAVLffeecRYzfMHu49mxXscTXK/FpFQIf5AZbCwc2",
+	"l5gr8qK7l5PEMcaG5ESxFslLDHVCPx8zMTLCyLNutzlvq3nkSznlUdOYe7cbs4DZxsW+fNmQBHb3Kqpd",
+	"ldVoHlo9LYPa8p6aAJsxaA4qS1zmrdef59sOm3q88INytEGpBVLOyrdLbDwgHgfPP+R0PyBlar40IM9O",
+	"4U0NHW4J1+sy+ANXvMDahWIJznAjp03pXGa6WbI/5kqf2Wc2tRE9UnYyLndVZvKtU4nvU3PApa8f1mBv",
+	"7w+l5VpoC4jwSwbUFgn1FNkFhddHKQfkn3yQ32WfpzLVjcadj5fv2n91nh1kRiSVs/0iOscL2fGjd2yp",
+	"ACf7BDYYMCiZdoJccU9ZHhWYN5g3VKPjVTkgUOTgylBCtB+Dt1YKEtN5nRxyCFtrxNsHQ7JHympfjaKa",
+	"fda7kbopo2Z1nFrD0puLn8iQJ2BWR7CAOd7g4O23XE2l4tqGrpbfp1rTaDxhQh/AGGZ7f+s7+OxE6qbf",
+	"Ku10YUV/IEQ3h2l37mfUTegc0+mUOWqDJymjk1KSXz0+r450OBVuRj+gyavnV/btFOZPiLCKavPR9Jjq",
+	"vgC9QBAh3fg0jkk2BWOJJgmjSpPQupRsHYSQbHOb2OcmOsjbqXZ3OqRnCEa+GK5czIibAdvh2Ozz2ZgJ",
+	"omeSpJlQJKWRazPKIiliMuSudym9ZqLTF5euLCs8b+3L0GzO0tdtmRaxICR0dVvDnQNSKfMKfR8tKe70",
+	"xc9jnjBC3TJ5XuzS5skU1m2bO3nFiohrmRIKQcHQ8Mfps5g3SH0Ciq42rOrpxscZO+TnPM9vrQhqF6py",
+	"WzHngVxhuLzz7HFyxdeTTMoozZWBLsfVyLYw0AuA6pJMU0ajMaaJO4frzh/OgfaNRk3/PZXZtCBqNTm4",
+	"huJoWUEvVUeHV3nSHIme0vnSks1vGkksWaCwc2iKk03M02tQ874oqGwtJTagSEbmUFxH51yAK6iyIeU3",
+	"TBEXHKcmwLT6Al5UHXJiIRsMoFSMWGOBqDM8i8Kpsznl+YDb6GFdnfvWTMxq1yEAeBQFBzA0AFPXkRL8",
+	"QQsGr4t30MS65nCmdI4pzs3AvOhv2RgDF8PIKkHZYKJAat+6bQRO8L0Fjr1xhpmn6I1vNZkcbsjgTYkb",
+	"HVQSthW5YpGcgBRi6BWhI8rFpgjTnPL6lYhx/7aj9aSzP11+7EIurCW/i3rnSjUT8lOndL6kwFhFz7Eg",
+	"GYI31/boBUkmkWJkiH2hAAW5+mNUodjGs5KeXW9fuN4UIKp5FWdehQG0aZtJAt7QXLsybEXPeMQ21ovO",
+	"6Pxx+MB96U5ndP4YuaabIKY1/T1xoW+TC32g6fUCD7IZ5LkPZopgtqUK0+5tJDZl+zjuFkXsmqOvXHST",
+	"a/54rwUZKnMtj8hHzanQpSQkwefCLLddvCDI6BuJfHpbDn90S8RiUxgNtX1+egKBML6bwd2Yu8C50myy",
+	"Cxr2aNnlXcCDb/C5+/QVe/Msu7QzWy0dHsxwrd/I1dil2Uy00gpdi1TwcxomCVXclaapbmdT/5rgGMqX",
+	"NGY0MQjffEnv8Yl7vB6cYRWfsFt3LrCYagrBeCgLdG575uat53cXpGsvsnYH+ZKLyndu7Utu/pjfMMEU",
+	"omI+BERaNd2ti+hqJ1xcN0dxvzHykqs2TlPmYtHG2YQKK00dkGshZ4JcSe2CVSOZxiwmV5mGPTQWfDrm",
+	"Sl/alRzDQv4cifr+ntf3aMNVfV+J+m6juPZcDuApwo6DrOYE/vyrumhsB8RLsvUBqbzu8JNMgVfF0sSF",
+	"RvLYPP4A04mgC2Zga+FUi9mM5YSZm+kQ2LhRKtIU4rYVZruofRL23r07Oj7qXR4Ozg//8+PR+eHbMCDh",
+	"m96Hs97R30+8L/siPOl9KD92dPJT7/jo7eDj+bH/8e3ph97RifkG/xqcnF4OesfHpz/ja8Wc8MPZ2fnp",
+	"T4dva/MSMGXTh8Zv1cPjr/FR8pD9BaziQwbYn/SUR89D1j7xycsMuKaCXlmv4br1BgqCs0pDKfPXjTOU",
+	"YcVrZCjfPeo+ZSg/ZShb6LM1pUHI2xgJHrQf3Rk2moa0iDQac4PfKHEUnaOMxrOb7v6mxjLFyPovTdm/",
+	"3xtDfJzs3yeO+L0g9jkE01nEDvKq30ZFLkRj264dwowQhwjXm/O+NUyGoKUjLmVp0tpv7dIp373ZA1yx",
+	"0y0UjeMj0c6mGNXd5iJwrTlQ6Z1SpWYyjUnKFNMdL5Q5s8b28nDvpdLYZI5GmA9N4wkXXGln0ilGMD/U",
+	"DHGWUD2U6YQ405YNEYsSbkgTWFm8YXID2OJIzmhIWDmtsDCkeeMMP9dtB8wjeBLNViB/NWgLWBzptblH",
+	"FVglzapDQSVmnniNVvw9AhDU7bDnZC3fWqg01VxpHvlD5FJZ7UHlDQG3wVSqdrwwALXltyDEibxWq53F",
+	"xlt1U1QU1mK1yAa9UXJ8WBykUp4OY3RckpZLhtPSW7s3biUTf3H0U3y/6DYy9xvWjOXU3Z6b0ui95YAf",
+	"/zC8lIqaE68NOoIoFhtaVB+GEVisxOqMLtHUmve/fPry/wcAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

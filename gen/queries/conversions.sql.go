@@ -275,7 +275,7 @@ func (q *Queries) EarningsByCurrency(ctx context.Context, db DBTX, arg EarningsB
 }
 
 const getConversion = `-- name: GetConversion :one
-SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
@@ -332,6 +332,7 @@ func (q *Queries) GetConversion(ctx context.Context, db DBTX, arg GetConversionP
 		&i.Conversion.UpdatedAt,
 		&i.Conversion.DecidedAt,
 		&i.Conversion.ReversedAmount,
+		&i.Conversion.PayoutID,
 		&i.CampaignName,
 		&i.AffiliateName,
 		&i.BrandName,
@@ -456,7 +457,7 @@ func (q *Queries) InsertConversion(ctx context.Context, db DBTX, arg InsertConve
 }
 
 const listConversions = `-- name: ListConversions :many
-SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code,
        count(*) OVER () AS total
 FROM conversions v
@@ -560,6 +561,7 @@ func (q *Queries) ListConversions(ctx context.Context, db DBTX, arg ListConversi
 			&i.Conversion.UpdatedAt,
 			&i.Conversion.DecidedAt,
 			&i.Conversion.ReversedAmount,
+			&i.Conversion.PayoutID,
 			&i.CampaignName,
 			&i.AffiliateName,
 			&i.BrandName,
@@ -593,7 +595,7 @@ func (q *Queries) LockCampaignBudget(ctx context.Context, db DBTX, id uuid.UUID)
 }
 
 const lockConversion = `-- name: LockConversion :one
-SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount FROM conversions
+SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id FROM conversions
 WHERE id = $1 AND ($2::uuid IS NULL OR brand_id = $2)
 FOR UPDATE
 `
@@ -634,12 +636,13 @@ func (q *Queries) LockConversion(ctx context.Context, db DBTX, arg LockConversio
 		&i.UpdatedAt,
 		&i.DecidedAt,
 		&i.ReversedAmount,
+		&i.PayoutID,
 	)
 	return i, err
 }
 
 const lockConversionByOrder = `-- name: LockConversionByOrder :one
-SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount FROM conversions WHERE brand_id = $1 AND order_id = $2 FOR UPDATE
+SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id FROM conversions WHERE brand_id = $1 AND order_id = $2 FOR UPDATE
 `
 
 type LockConversionByOrderParams struct {
@@ -677,6 +680,7 @@ func (q *Queries) LockConversionByOrder(ctx context.Context, db DBTX, arg LockCo
 		&i.UpdatedAt,
 		&i.DecidedAt,
 		&i.ReversedAmount,
+		&i.PayoutID,
 	)
 	return i, err
 }

@@ -136,6 +136,7 @@ type Conversion struct {
 	UpdatedAt          time.Time
 	DecidedAt          *time.Time
 	ReversedAmount     decimal.Decimal
+	PayoutID           uuid.NullUUID
 }
 
 type CurrencyRate struct {
@@ -187,6 +188,23 @@ type PasswordResetToken struct {
 	ExpiresAt time.Time
 	UsedAt    *time.Time
 	CreatedAt time.Time
+}
+
+type Payout struct {
+	ID              uuid.UUID
+	BrandID         uuid.UUID
+	AffiliateID     uuid.NullUUID
+	AffiliateName   string
+	AffiliateEmail  string
+	Currency        string
+	Amount          decimal.Decimal
+	ConversionCount int32
+	Status          string
+	Reference       string
+	CreatedBy       uuid.NullUUID
+	PaidBy          uuid.NullUUID
+	CreatedAt       time.Time
+	PaidAt          *time.Time
 }
 
 type RateLimitHit struct {

@@ -87,7 +87,7 @@ func (s *Service) ExportCSV(ctx context.Context, entity string, out io.Writer) e
 	}
 	for _, row := range rows {
 		for i, cell := range row {
-			row[i] = defuse(cell)
+			row[i] = CSVCell(cell)
 		}
 	}
 	if err := w.WriteAll(rows); err != nil {
@@ -96,8 +96,8 @@ func (s *Service) ExportCSV(ctx context.Context, entity string, out io.Writer) e
 	return w.Error()
 }
 
-// defuse keeps spreadsheets from running a cell as a formula (CSV injection).
-func defuse(cell string) string {
+// CSVCell keeps spreadsheets from running a cell as a formula (CSV injection).
+func CSVCell(cell string) string {
 	if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
 		return "'" + cell
 	}

@@ -59,6 +59,11 @@ func (s *Service) Refund(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, r Re
 	}); err != nil {
 		return "", err
 	}
+	if c.PayoutID.Valid {
+		if err := s.leavePayout(ctx, tx, c.ID, c.PayoutID.UUID); err != nil {
+			return "", err
+		}
+	}
 	if c.Status == StatusConfirmed && c.CampaignID.Valid {
 		if err := s.q.AddCampaignSpent(ctx, tx, queries.AddCampaignSpentParams{ID: c.CampaignID.UUID, Delta: commission.Sub(c.CommissionAmount)}); err != nil {
 			return "", err
@@ -77,4 +82,20 @@ func remainingCommission(original, total, refunded decimal.Decimal) decimal.Deci
 		return decimal.Zero
 	}
 	return original.Mul(total.Sub(refunded)).DivRound(total, 12).Round(2)
+}
+
+// leavePayout takes a refunded conversion out of its pending payout (a paid one is never
+// refunded here): the payout's totals follow what is left in it, and a payout left empty is gone.
+func (s *Service) leavePayout(ctx context.Context, tx pgx.Tx, conversionID, payoutID uuid.UUID) error {
+	if err := s.q.LeavePayout(ctx, tx, conversionID); err != nil {
+		return err
+	}
+	left, err := s.q.PayoutTotals(ctx, tx, uuid.NullUUID{UUID: payoutID, Valid: true})
+	if err != nil {
+		return err
+	}
+	if left.ConversionCount == 0 {
+		return s.q.DeletePayout(ctx, tx, payoutID)
+	}
+	return s.q.SetPayoutTotals(ctx, tx, queries.SetPayoutTotalsParams{ID: payoutID, Amount: left.Amount, ConversionCount: left.ConversionCount})
 }

@@ -67,6 +67,9 @@ func (s *Service) Review(ctx context.Context, sc tenancy.Scope, ids []uuid.UUID,
 			if err != nil {
 				return err
 			}
+			if decision == Reverse && c.PayoutID.Valid {
+				return refused(field, fmt.Sprintf("Conversion %s is in a pending payout: cancel the payout to reverse it", c.OrderID))
+			}
 			to, ok := moves[c.Status]
 			if !ok {
 				return refused(field, fmt.Sprintf("Conversion %s is %s: it cannot be %s", c.OrderID, c.Status, pastTense[decision]))
@@ -160,10 +163,12 @@ func (s *Service) Adjust(ctx context.Context, sc tenancy.Scope, id uuid.UUID, am
 		if err != nil {
 			return err
 		}
-		switch c.Status {
-		case StatusPaid, StatusRejected, StatusReversed:
+		switch {
+		case c.Status == StatusPaid || c.Status == StatusRejected || c.Status == StatusReversed:
 			return refused("commission_amount", fmt.Sprintf("Conversion %s is %s: its commission cannot change", c.OrderID, c.Status))
-		case StatusConfirmed:
+		case c.PayoutID.Valid:
+			return refused("commission_amount", fmt.Sprintf("Conversion %s is in a pending payout: cancel the payout to change its commission", c.OrderID))
+		case c.Status == StatusConfirmed:
 			if err := s.spend(ctx, tx, c, amount.Sub(c.CommissionAmount), "commission_amount"); err != nil {
 				return err
 			}
@@ -196,6 +201,9 @@ func (s *Service) Delete(ctx context.Context, sc tenancy.Scope, id uuid.UUID, re
 		}
 		if c.Status == StatusPaid {
 			return refused("id", fmt.Sprintf("Conversion %s is paid: it cannot be deleted", c.OrderID))
+		}
+		if c.PayoutID.Valid {
+			return refused("id", fmt.Sprintf("Conversion %s is in a pending payout: cancel the payout to delete it", c.OrderID))
 		}
 		if c.Status == StatusConfirmed {
 			if err := s.spend(ctx, tx, c, c.CommissionAmount.Neg(), "id"); err != nil {

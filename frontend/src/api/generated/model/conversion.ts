@@ -187,6 +187,11 @@ export interface Conversion {
   /** The discount code the order used, as the shop sent it, or empty. */
   discount_code: string;
   source: ConversionSource;
+  /**
+     * The payout it is in, once grouped; a conversion in a pending payout cannot be reversed or adjusted.
+     * @nullable
+     */
+  payout_id: string | null;
   converted_at: string;
   created_at: string;
 }

@@ -1,0 +1,151 @@
+package api
+
+import (
+	"context"
+	"io"
+
+	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
+
+	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/payouts"
+)
+
+func payoutOf(p payouts.Payout) oapi.Payout {
+	return oapi.Payout{
+		Id: p.ID, BrandId: p.BrandID, BrandName: p.BrandName, AffiliateId: nullUUID(p.AffiliateID),
+		AffiliateName: p.AffiliateName, AffiliateEmail: p.AffiliateEmail, Currency: p.Currency,
+		Amount: p.Amount.StringFixed(2), ConversionCount: int(p.ConversionCount), Status: oapi.PayoutStatus(p.Status),
+		Reference: p.Reference, CreatedAt: p.CreatedAt, PaidAt: p.PaidAt,
+	}
+}
+
+func payoutResponse(p payouts.Payout) oapi.PayoutResponse {
+	resp := oapi.PayoutResponse{Success: true}
+	resp.Data.Payout = payoutOf(p)
+	return resp
+}
+
+func payoutList(list []payouts.Payout, total, limit, offset int) oapi.PayoutListResponse {
+	resp := oapi.PayoutListResponse{Success: true}
+	resp.Data.Payouts = make([]oapi.Payout, len(list))
+	for i, p := range list {
+		resp.Data.Payouts[i] = payoutOf(p)
+	}
+	resp.Data.Total, resp.Data.Limit, resp.Data.Offset = total, limit, offset
+	return resp
+}
+
+func someUUID(id *uuid.UUID) uuid.NullUUID {
+	if id == nil {
+		return uuid.NullUUID{}
+	}
+	return uuid.NullUUID{UUID: *id, Valid: true}
+}
+
+// ListPayouts answers a page of the payouts the caller may see.
+func (s *Server) ListPayouts(ctx context.Context, req oapi.ListPayoutsRequestObject) (oapi.ListPayoutsResponseObject, error) {
+	q := req.Params
+	f := payouts.Filter{AffiliateID: someUUID(q.AffiliateId)}
+	if q.Status != nil {
+		f.Status = string(*q.Status)
+	}
+	p := pageOf(nil, q.Limit, q.Offset)
+	list, total, err := s.Payouts.List(ctx, scope(ctx), f, p)
+	if err != nil {
+		return nil, err
+	}
+	limit, offset := pageInfo(p)
+	return oapi.ListPayouts200JSONResponse(payoutList(list, total, limit, offset)), nil
+}
+
+// ListPayableCommissions answers what a payout run would pay now.
+func (s *Server) ListPayableCommissions(ctx context.Context, req oapi.ListPayableCommissionsRequestObject) (oapi.ListPayableCommissionsResponseObject, error) {
+	minimum := decimal.Zero
+	if m := req.Params.MinimumAmount; m != nil {
+		d, err := decimal.NewFromString(*m)
+		if err != nil {
+			return nil, apierror.Invalid("minimum_amount", "decimal", "The minimum is not an amount")
+		}
+		minimum = d
+	}
+	rows, err := s.Payouts.Payable(ctx, scope(ctx), minimum)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.ListPayableCommissions200JSONResponse{Success: true}
+	resp.Data.Payable = make([]oapi.Payable, len(rows))
+	for i, r := range rows {
+		resp.Data.Payable[i] = oapi.Payable{
+			BrandId: r.BrandID, BrandName: r.BrandName, AffiliateId: r.AffiliateID.UUID, AffiliateName: r.AffiliateName,
+			Currency: r.Currency, Amount: r.Amount.StringFixed(2), ConversionCount: int(r.ConversionCount),
+		}
+	}
+	return resp, nil
+}
+
+// GeneratePayouts groups confirmed, unpaid commissions into pending payouts.
+func (s *Server) GeneratePayouts(ctx context.Context, req oapi.GeneratePayoutsRequestObject) (oapi.GeneratePayoutsResponseObject, error) {
+	b := req.Body
+	run := payouts.Run{BrandID: someUUID(b.BrandId), AffiliateID: someUUID(b.AffiliateId)}
+	if b.MinimumAmount != nil {
+		minimum, err := b.MinimumAmount.Decimal()
+		if err != nil {
+			return nil, apierror.Invalid("minimum_amount", "decimal", "The minimum is not an amount")
+		}
+		run.Minimum = minimum
+	}
+	list, err := s.Payouts.Generate(ctx, scope(ctx), run)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.GeneratePayouts200JSONResponse(payoutList(list, len(list), len(list), 0)), nil
+}
+
+// GetPayout answers one payout the caller may see.
+func (s *Server) GetPayout(ctx context.Context, req oapi.GetPayoutRequestObject) (oapi.GetPayoutResponseObject, error) {
+	p, err := s.Payouts.Get(ctx, scope(ctx), req.Id)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.GetPayout200JSONResponse(payoutResponse(p)), nil
+}
+
+// PayPayout marks a pending payout paid.
+func (s *Server) PayPayout(ctx context.Context, req oapi.PayPayoutRequestObject) (oapi.PayPayoutResponseObject, error) {
+	p, err := s.Payouts.Pay(ctx, scope(ctx), req.Id, req.Body.Reference)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.PayPayout200JSONResponse(payoutResponse(p)), nil
+}
+
+// CancelPayout cancels a pending payout.
+func (s *Server) CancelPayout(ctx context.Context, req oapi.CancelPayoutRequestObject) (oapi.CancelPayoutResponseObject, error) {
+	if err := s.Payouts.Cancel(ctx, scope(ctx), req.Id); err != nil {
+		return nil, err
+	}
+	return oapi.CancelPayout200JSONResponse{Success: true, Message: "Payout cancelled"}, nil
+}
+
+// ExportPayouts streams the payouts the caller may see as CSV.
+func (s *Server) ExportPayouts(ctx context.Context, req oapi.ExportPayoutsRequestObject) (oapi.ExportPayoutsResponseObject, error) {
+	q := req.Params
+	f := payouts.Filter{}
+	if q.Status != nil {
+		f.Status = string(*q.Status)
+	}
+	since, before, err := dayRange(q.From, q.To)
+	if err != nil {
+		return nil, err
+	}
+	f.Since, f.Before = since, before
+	sc := scope(ctx)
+	r, w := io.Pipe()
+	go func() {
+		w.CloseWithError(s.Payouts.Export(ctx, sc, f, w))
+	}()
+	disposition := `attachment; filename="payouts.csv"`
+	return oapi.ExportPayouts200TextcsvResponse{Body: r, Headers: oapi.ExportPayouts200ResponseHeaders{ContentDisposition: &disposition}}, nil
+}

@@ -1,0 +1,79 @@
+-- name: LockPayable :many
+-- Confirmed commissions in no payout that a run may take (brand_id and affiliate_id narrow it),
+-- locked in a fixed order: a racing run waits, then finds them taken and skips them.
+SELECT v.id, v.brand_id, v.affiliate_id, v.commission_currency, v.commission_amount
+FROM conversions v
+WHERE v.status = 'confirmed' AND v.payout_id IS NULL AND v.affiliate_id IS NOT NULL AND v.commission_amount > 0
+  AND (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
+  AND (sqlc.narg(affiliate_id)::uuid IS NULL OR v.affiliate_id = sqlc.narg(affiliate_id))
+ORDER BY v.id
+FOR UPDATE OF v;
+
+-- name: PayableGroups :many
+-- What a run would pay: confirmed commissions in no payout per brand, affiliate and currency.
+SELECT v.brand_id, b.company_name AS brand_name, v.affiliate_id AS affiliate_id, a.name AS affiliate_name,
+       v.commission_currency AS currency, sum(v.commission_amount)::numeric AS amount, count(*)::int AS conversion_count
+FROM conversions v
+JOIN brands b ON b.id = v.brand_id
+JOIN affiliates a ON a.id = v.affiliate_id
+WHERE v.status = 'confirmed' AND v.payout_id IS NULL AND v.commission_amount > 0
+  AND (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
+GROUP BY v.brand_id, b.company_name, v.affiliate_id, a.name, v.commission_currency
+HAVING sum(v.commission_amount) >= @minimum_amount::numeric
+ORDER BY b.company_name, a.name, v.commission_currency;
+
+-- name: InsertPayout :one
+INSERT INTO payouts (brand_id, affiliate_id, affiliate_name, affiliate_email, currency, amount, conversion_count, created_by)
+SELECT @brand_id, a.id, a.name, a.email, @currency, @amount, @conversion_count, sqlc.narg(created_by)
+FROM affiliates a WHERE a.id = @affiliate_id
+RETURNING id;
+
+-- name: AttachToPayout :execrows
+UPDATE conversions SET payout_id = @payout_id, updated_at = now() WHERE id = ANY(@ids::uuid[]);
+
+-- name: GetPayout :one
+-- A payout the caller may see (brand_id or affiliate_id narrows it to a tenant).
+SELECT sqlc.embed(p), b.company_name AS brand_name
+FROM payouts p JOIN brands b ON b.id = p.brand_id
+WHERE p.id = @id
+  AND (sqlc.narg(brand_id)::uuid IS NULL OR p.brand_id = sqlc.narg(brand_id))
+  AND (sqlc.narg(affiliate_id)::uuid IS NULL OR p.affiliate_id = sqlc.narg(affiliate_id));
+
+-- name: ListPayouts :many
+SELECT sqlc.embed(p), b.company_name AS brand_name, count(*) OVER () AS total
+FROM payouts p JOIN brands b ON b.id = p.brand_id
+WHERE (sqlc.narg(brand_id)::uuid IS NULL OR p.brand_id = sqlc.narg(brand_id))
+  AND (sqlc.narg(affiliate_id)::uuid IS NULL OR p.affiliate_id = sqlc.narg(affiliate_id))
+  AND (sqlc.narg(status)::text IS NULL OR p.status = sqlc.narg(status))
+  AND (sqlc.narg(affiliate_filter)::uuid IS NULL OR p.affiliate_id = sqlc.narg(affiliate_filter))
+  AND (sqlc.narg(since)::timestamptz IS NULL OR p.created_at >= sqlc.narg(since))
+  AND (sqlc.narg(before)::timestamptz IS NULL OR p.created_at < sqlc.narg(before))
+ORDER BY p.created_at DESC, p.id
+LIMIT @max_rows OFFSET @skip_rows;
+
+-- name: LockPayout :one
+SELECT * FROM payouts
+WHERE id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR brand_id = sqlc.narg(brand_id))
+FOR UPDATE;
+
+-- name: MarkPayoutPaid :exec
+UPDATE payouts SET status = 'paid', reference = @reference, paid_by = sqlc.narg(paid_by), paid_at = now() WHERE id = @id;
+
+-- name: MarkPayoutConversionsPaid :execrows
+UPDATE conversions SET status = 'paid', updated_at = now() WHERE payout_id = @payout_id AND status = 'confirmed';
+
+-- name: ReleasePayoutConversions :exec
+UPDATE conversions SET payout_id = NULL, updated_at = now() WHERE payout_id = @payout_id;
+
+-- name: DeletePayout :exec
+DELETE FROM payouts WHERE id = @id;
+
+-- name: LeavePayout :exec
+UPDATE conversions SET payout_id = NULL, updated_at = now() WHERE id = @id;
+
+-- name: PayoutTotals :one
+SELECT coalesce(sum(commission_amount), 0)::numeric AS amount, count(*)::int AS conversion_count
+FROM conversions WHERE payout_id = @payout_id;
+
+-- name: SetPayoutTotals :exec
+UPDATE payouts SET amount = @amount, conversion_count = @conversion_count WHERE id = @id;

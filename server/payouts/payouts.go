@@ -1,0 +1,329 @@
+// Package payouts groups confirmed, unpaid commissions into payouts (one per brand, affiliate and
+// currency), marks them paid, and reads and exports them (PRODUCT.md 5).
+package payouts
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"sort"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/shopspring/decimal"
+
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/activity"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/tenancy"
+)
+
+// Payout statuses.
+const (
+	StatusPending = "pending"
+	StatusPaid    = "paid"
+)
+
+// Payout is a payout with its brand's name.
+type Payout struct {
+	queries.Payout
+	BrandName string
+}
+
+// Payable is what a run would pay one affiliate of one brand in one currency.
+type Payable = queries.PayableGroupsRow
+
+// Filter narrows a list of payouts; zero values filter nothing.
+type Filter struct {
+	Status      string
+	AffiliateID uuid.NullUUID
+	// Since and Before bound the creation time (Before is exclusive).
+	Since, Before *time.Time
+}
+
+// Run says which commissions a payout run takes: groups of at least Minimum, of one brand (the
+// host's choice; a brand's run is always its own) and of one affiliate when set.
+type Run struct {
+	Minimum     decimal.Decimal
+	BrandID     uuid.NullUUID
+	AffiliateID uuid.NullUUID
+}
+
+// Service creates, pays and reads payouts.
+type Service struct {
+	pool *pgxpool.Pool
+	q    *queries.Queries
+}
+
+// New makes the service.
+func New(pool *pgxpool.Pool) *Service {
+	return &Service{pool: pool, q: queries.New()}
+}
+
+func conflict(field, message string) error {
+	return &apierror.Error{Status: http.StatusConflict, Code: apierror.CodeConflict, Message: message,
+		Details: []apierror.Detail{{Field: field, Message: message}}}
+}
+
+// managers are the scopes that create, pay and cancel payouts: the host any, a brand its own.
+func managedBrand(sc tenancy.Scope, action string) (uuid.NullUUID, error) {
+	switch {
+	case sc.IsHost():
+		return uuid.NullUUID{}, nil
+	case sc.IsBrand():
+		return sc.OwnBrand(), nil
+	default:
+		return uuid.NullUUID{}, apierror.Forbidden("Only the brand or the host " + action)
+	}
+}
+
+// Payable answers what a run would pay now, per brand, affiliate and currency, at least minimum.
+func (s *Service) Payable(ctx context.Context, sc tenancy.Scope, minimum decimal.Decimal) ([]Payable, error) {
+	brand, err := managedBrand(sc, "sees what is payable")
+	if err != nil {
+		return nil, err
+	}
+	return s.q.PayableGroups(ctx, s.pool, queries.PayableGroupsParams{BrandID: brand, MinimumAmount: minimum})
+}
+
+type group struct {
+	brand, affiliate uuid.UUID
+	currency         string
+}
+
+// Generate groups the confirmed commissions in no payout into pending payouts, one per brand,
+// affiliate and currency that reaches the minimum. The commissions are locked first, so a run
+// racing this one waits and then finds them taken: a commission is in one payout at most.
+func (s *Service) Generate(ctx context.Context, sc tenancy.Scope, r Run) ([]Payout, error) {
+	brand, err := managedBrand(sc, "creates payouts")
+	if err != nil {
+		return nil, err
+	}
+	if brand.Valid {
+		if r.BrandID.Valid && r.BrandID.UUID != brand.UUID {
+			return nil, apierror.NotFound("Brand not found")
+		}
+		r.BrandID = brand
+	}
+	if r.Minimum.IsNegative() {
+		return nil, apierror.Invalid("minimum_amount", "minimum", "The minimum is at least 0")
+	}
+	var created []uuid.UUID
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		rows, err := s.q.LockPayable(ctx, tx, queries.LockPayableParams{BrandID: r.BrandID, AffiliateID: r.AffiliateID})
+		if err != nil {
+			return err
+		}
+		ids := map[group][]uuid.UUID{}
+		sums := map[group]decimal.Decimal{}
+		var order []group
+		for _, row := range rows {
+			g := group{row.BrandID, row.AffiliateID.UUID, row.CommissionCurrency}
+			if _, seen := ids[g]; !seen {
+				order = append(order, g)
+			}
+			ids[g] = append(ids[g], row.ID)
+			sums[g] = sums[g].Add(row.CommissionAmount)
+		}
+		sort.Slice(order, func(i, j int) bool {
+			a, b := order[i], order[j]
+			if a.brand != b.brand {
+				return a.brand.String() < b.brand.String()
+			}
+			if a.affiliate != b.affiliate {
+				return a.affiliate.String() < b.affiliate.String()
+			}
+			return a.currency < b.currency
+		})
+		for _, g := range order {
+			if sums[g].LessThan(r.Minimum) {
+				continue
+			}
+			id, err := s.q.InsertPayout(ctx, tx, queries.InsertPayoutParams{
+				BrandID: g.brand, AffiliateID: g.affiliate, Currency: g.currency, Amount: sums[g],
+				ConversionCount: int32(min(len(ids[g]), math.MaxInt32)), CreatedBy: actor(sc),
+			})
+			if err != nil {
+				return err
+			}
+			if _, err := s.q.AttachToPayout(ctx, tx, queries.AttachToPayoutParams{PayoutID: uuid.NullUUID{UUID: id, Valid: true}, Ids: ids[g]}); err != nil {
+				return err
+			}
+			if err := activity.Log(ctx, tx, sc.Actor(), "payout.created", "payout", id.String(), map[string]any{
+				"brand_id": g.brand, "affiliate_id": g.affiliate, "currency": g.currency,
+				"amount": sums[g].StringFixed(2), "conversions": len(ids[g]),
+			}); err != nil {
+				return err
+			}
+			created = append(created, id)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Payout, 0, len(created))
+	for _, id := range created {
+		p, err := s.Get(ctx, sc, id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func actor(sc tenancy.Scope) uuid.NullUUID {
+	a := sc.Actor()
+	return uuid.NullUUID{UUID: a, Valid: a != uuid.Nil}
+}
+
+// lock loads a payout the scope manages, locked for a change; another tenant's answers 404.
+func (s *Service) lock(ctx context.Context, tx pgx.Tx, sc tenancy.Scope, id uuid.UUID, action string) (queries.Payout, error) {
+	brand, err := managedBrand(sc, action)
+	if err != nil {
+		return queries.Payout{}, err
+	}
+	p, err := s.q.LockPayout(ctx, tx, queries.LockPayoutParams{ID: id, BrandID: brand})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return queries.Payout{}, apierror.NotFound("Payout not found")
+	}
+	return p, err
+}
+
+// Pay marks a pending payout paid with the payment's reference; its conversions become paid and
+// can no longer be reversed. A payout already paid answers 409.
+func (s *Service) Pay(ctx context.Context, sc tenancy.Scope, id uuid.UUID, reference string) (Payout, error) {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		p, err := s.lock(ctx, tx, sc, id, "pays payouts")
+		if err != nil {
+			return err
+		}
+		if p.Status != StatusPending {
+			return conflict("id", fmt.Sprintf("Payout %s is already paid (reference %q)", p.ID, p.Reference))
+		}
+		if err := s.q.MarkPayoutPaid(ctx, tx, queries.MarkPayoutPaidParams{ID: id, Reference: reference, PaidBy: actor(sc)}); err != nil {
+			return err
+		}
+		paid, err := s.q.MarkPayoutConversionsPaid(ctx, tx, uuid.NullUUID{UUID: id, Valid: true})
+		if err != nil {
+			return err
+		}
+		return activity.Log(ctx, tx, sc.Actor(), "payout.paid", "payout", id.String(), map[string]any{
+			"brand_id": p.BrandID, "affiliate_id": p.AffiliateID, "currency": p.Currency,
+			"amount": p.Amount.StringFixed(2), "conversions": paid, "reference": reference,
+		})
+	})
+	if err != nil {
+		return Payout{}, err
+	}
+	return s.Get(ctx, sc, id)
+}
+
+// Cancel removes a pending payout; its commissions become payable again.
+func (s *Service) Cancel(ctx context.Context, sc tenancy.Scope, id uuid.UUID) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		p, err := s.lock(ctx, tx, sc, id, "cancels payouts")
+		if err != nil {
+			return err
+		}
+		if p.Status != StatusPending {
+			return conflict("id", fmt.Sprintf("Payout %s is paid: it cannot be cancelled", p.ID))
+		}
+		if err := s.q.ReleasePayoutConversions(ctx, tx, uuid.NullUUID{UUID: id, Valid: true}); err != nil {
+			return err
+		}
+		if err := s.q.DeletePayout(ctx, tx, id); err != nil {
+			return err
+		}
+		return activity.Log(ctx, tx, sc.Actor(), "payout.cancelled", "payout", id.String(), map[string]any{
+			"brand_id": p.BrandID, "affiliate_id": p.AffiliateID, "currency": p.Currency, "amount": p.Amount.StringFixed(2),
+		})
+	})
+}
+
+// Get loads a payout the scope may see: the host any, a brand its own, an affiliate one paid to
+// it. Any other answers 404.
+func (s *Service) Get(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Payout, error) {
+	brand, affiliate := sc.Memberships()
+	r, err := s.q.GetPayout(ctx, s.pool, queries.GetPayoutParams{ID: id, BrandID: brand, AffiliateID: affiliate})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Payout{}, apierror.NotFound("Payout not found")
+	}
+	if err != nil {
+		return Payout{}, err
+	}
+	return Payout{Payout: r.Payout, BrandName: r.BrandName}, nil
+}
+
+// List answers a page of the payouts the scope may see, newest first, with the total that match.
+func (s *Service) List(ctx context.Context, sc tenancy.Scope, f Filter, p catalogue.Page) ([]Payout, int, error) {
+	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListPayoutsRow, error) {
+		return s.q.ListPayouts(ctx, s.pool, s.listParams(sc, f, limit, offset))
+	}, func(r queries.ListPayoutsRow) int64 { return r.Total })
+	if err != nil {
+		return nil, 0, err
+	}
+	out := make([]Payout, len(rows))
+	for i, r := range rows {
+		out[i] = Payout{Payout: r.Payout, BrandName: r.BrandName}
+	}
+	return out, total, nil
+}
+
+func (s *Service) listParams(sc tenancy.Scope, f Filter, limit, offset int32) queries.ListPayoutsParams {
+	brand, affiliate := sc.Memberships()
+	var status *string
+	if f.Status != "" {
+		status = &f.Status
+	}
+	return queries.ListPayoutsParams{
+		BrandID: brand, AffiliateID: affiliate, Status: status, AffiliateFilter: f.AffiliateID,
+		Since: f.Since, Before: f.Before, MaxRows: limit, SkipRows: offset,
+	}
+}
+
+// exportPage is how many payouts the export reads at a time, so a long history is never held whole.
+const exportPage = 1000
+
+// Export writes the payouts the scope may see as CSV, a page at a time.
+func (s *Service) Export(ctx context.Context, sc tenancy.Scope, f Filter, w io.Writer) error {
+	out := csv.NewWriter(w)
+	if err := out.Write([]string{"id", "brand", "affiliate", "affiliate_email", "currency", "amount", "conversions", "status", "reference", "created_at", "paid_at"}); err != nil {
+		return err
+	}
+	for offset := int32(0); ; offset += exportPage {
+		rows, err := s.q.ListPayouts(ctx, s.pool, s.listParams(sc, f, exportPage, offset))
+		if err != nil {
+			return err
+		}
+		for _, r := range rows {
+			p := r.Payout
+			paidAt := ""
+			if p.PaidAt != nil {
+				paidAt = p.PaidAt.UTC().Format(time.RFC3339)
+			}
+			if err := out.Write([]string{
+				p.ID.String(), catalogue.CSVCell(r.BrandName), catalogue.CSVCell(p.AffiliateName), catalogue.CSVCell(p.AffiliateEmail),
+				p.Currency, p.Amount.StringFixed(2), fmt.Sprint(p.ConversionCount), p.Status, catalogue.CSVCell(p.Reference),
+				p.CreatedAt.UTC().Format(time.RFC3339), paidAt,
+			}); err != nil {
+				return err
+			}
+		}
+		out.Flush()
+		if err := out.Error(); err != nil {
+			return err
+		}
+		if len(rows) < exportPage {
+			return nil
+		}
+	}
+}
