@@ -85,6 +85,12 @@ export async function screenshot(page, name) {
   await checkA11yBothThemes(page, name);
 }
 
+/** Moves the pointer away (no hover tooltips) and lets transitions finish before a screenshot. */
+export async function settle(page) {
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+}
+
 /** Calls the API from the page with the signed-in session's token, as the app does. */
 export async function api(page, method, path, body) {
   return page.evaluate(

@@ -4,7 +4,7 @@
 // and deletes one.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE_URL, api, launch, newPage, newProgram, screenshot, signInDevHost, uniqueEmail } from './browser.mjs';
+import { BASE_URL, api, launch, newPage, newProgram, screenshot, settle, signInDevHost, uniqueEmail } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -13,12 +13,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** Moves the pointer away (no hover tooltips) and lets transitions finish before a screenshot. */
-async function settle(page) {
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(300);
-}
 
 const rowOf = (page, orderId) => page.locator(`[data-testid="conversion-row"][data-order="${orderId}"]`);
 const statusOf = async (page, orderId) => rowOf(page, orderId).getByTestId('conversion-status').getAttribute('data-status');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE_URL, day, launch, newPage, screenshot, signUp, uniqueEmail } from './browser.mjs';
+import { BASE_URL, day, launch, newPage, screenshot, settle, signUp, uniqueEmail } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -15,12 +15,6 @@ function shortDay(offset) {
   const date = new Date();
   date.setDate(date.getDate() + offset);
   return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(date);
-}
-
-/** Moves the pointer away (no hover tooltips) and lets transitions finish before a screenshot. */
-async function settle(page) {
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(300);
 }
 
 test('a brand creates a discount code for an affiliate, who then sees it', async () => {

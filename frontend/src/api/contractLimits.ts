@@ -46,6 +46,7 @@ export const contractLimits = {
     attribution_window_days: { minimum: 1, maximum: 365 },
   },
   CommissionAdjustment: { reason: { minLength: 1, maxLength: 500 } },
+  PayoutPayment: { reference: { minLength: 1, maxLength: 200 } },
   TrackingLinkInput: { name: { maxLength: 200 }, destination_url: { maxLength: 2000 } },
   AffiliateLinkInput: { name: { maxLength: 200 }, destination_url: { maxLength: 2000 } },
   DiscountCodeInput: {

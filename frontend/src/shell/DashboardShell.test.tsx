@@ -98,12 +98,11 @@ describe('DashboardShell', () => {
     );
   });
 
-  it('shows the host payouts placeholder', async () => {
+  it('shows the host all payouts and what is ready to pay', async () => {
     signedInAs(userOf('host'));
     renderShell('/payouts');
     expect(await screen.findByText('All Payouts')).toBeTruthy();
-    expect(screen.getByText('Platform payouts')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Manage Payouts' })).toBeTruthy();
+    expect(screen.getByText('Ready to pay')).toBeTruthy();
   });
 
   it('shows the email when there is no first name', async () => {

@@ -40,8 +40,8 @@ describe('page registry', () => {
     expect(pageFor('dashboard', 'host')?.title).toBe('dashboard.hostTitle');
     expect(pageFor('offers', 'affiliate')?.title).toBe('titles.offersAffiliate');
     expect(pageFor('offers', 'brand')?.component).not.toBe(pageFor('offers', 'affiliate')?.component);
-    expect(pageFor('payouts', 'brand')?.component).toBeUndefined();
-    expect(pageFor('payouts', 'host')?.component).toBeDefined();
+    expect(pageFor('analytics', 'brand')?.component).toBeUndefined();
+    expect(pageFor('payouts', 'brand')?.component).toBeDefined();
     expect(pageFor('admin', 'brand')).toBeUndefined();
     expect(pageFor('brands', 'host')).toBeUndefined();
     expect(sectionsFor.host).toEqual(expect.arrayContaining(['admin', 'data-management', 'payouts', 'docs']));

@@ -332,18 +332,11 @@ export const pages: readonly PageEntry[] = [
   },
   {
     id: 'payouts',
-    roles: ['brand'],
+    roles: ALL,
     title: 'titles.payouts',
     description: 'descriptions.payouts',
     icon: PaymentsIcon,
-  },
-  {
-    id: 'payouts',
-    roles: ['affiliate', 'host'],
-    title: 'titles.payouts',
-    description: 'descriptions.payouts',
-    icon: PaymentsIcon,
-    component: lazyPage(() => import('../sections/PayoutsPlaceholder')),
+    component: lazyPage(() => import('../sections/payouts/PayoutsPage')),
   },
   {
     id: 'shopify-setup',

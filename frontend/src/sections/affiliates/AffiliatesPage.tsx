@@ -13,23 +13,16 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getListAffiliatesQueryKey, listAffiliates } from '../../api/generated/affiliates/affiliates';
 import type { AccountType, AffiliateStats } from '../../api/generated/model';
+import { MoneyCell } from '../../components/MoneyCell';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useDebounced } from '../../components/useDebounced';
 import { useCurrency } from '../../preferences/CurrencyProvider';
 import { formatDate } from '../../preferences/format';
 import { SectionHeader } from '../SectionHeader';
-
-function Stat({ value }: { value: ReactNode }) {
-  return (
-    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-      {value}
-    </TableCell>
-  );
-}
 
 /** Affiliates with their statistics: a brand's are those in its campaigns; the host sees all. */
 export default function AffiliatesPage({ accountType }: { accountType: AccountType }) {
@@ -109,13 +102,13 @@ export default function AffiliatesPage({ accountType }: { accountType: AccountTy
                             {affiliate.email}
                           </Typography>
                         </TableCell>
-                        <Stat value={s?.campaigns_joined ?? 0} />
-                        <Stat value={s?.total_clicks ?? 0} />
-                        <Stat value={s?.conversions ?? 0} />
-                        <Stat value={`${s?.conversion_rate ?? '0.00'}%`} />
+                        <MoneyCell>{s?.campaigns_joined ?? 0}</MoneyCell>
+                        <MoneyCell>{s?.total_clicks ?? 0}</MoneyCell>
+                        <MoneyCell>{s?.conversions ?? 0}</MoneyCell>
+                        <MoneyCell>{`${s?.conversion_rate ?? '0.00'}%`}</MoneyCell>
                         {/* The server answers money in RON; it is shown in the chosen display currency. */}
-                        <Stat value={formatFromRon(s?.revenue ?? '0')} />
-                        <Stat value={formatFromRon(s?.commission ?? '0')} />
+                        <MoneyCell>{formatFromRon(s?.revenue ?? '0')}</MoneyCell>
+                        <MoneyCell>{formatFromRon(s?.commission ?? '0')}</MoneyCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="affiliate-last-conversion">
                           {s?.last_conversion_at ? formatDate(s.last_conversion_at) : t('never')}
                         </TableCell>

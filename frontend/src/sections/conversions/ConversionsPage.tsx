@@ -15,7 +15,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Tooltip,
   Typography,
@@ -36,6 +35,8 @@ import {
 } from '../../api/generated/conversions/conversions';
 import { ConversionReviewDecision, type AccountType, type Conversion } from '../../api/generated/model';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ListPagination } from '../../components/ListPagination';
+import { MoneyCell } from '../../components/MoneyCell';
 import { QueryStatus } from '../../components/QueryStatus';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { isAboveZero } from '../../preferences/decimal';
@@ -65,14 +66,6 @@ const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellip
 const currencyOf = (currency: string) => currency || 'USD';
 
 type Ask = { kind: 'reject'; ids: string[] } | { kind: 'reverse' | 'delete'; conversion: Conversion };
-
-function Amount({ children, testId }: { children: ReactNode; testId?: string }) {
-  return (
-    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid={testId}>
-      {children}
-    </TableCell>
-  );
-}
 
 function Action({ label, onClick, icon, testId, color }: { label: string; onClick: () => void; icon: ReactNode; testId: string; color?: 'error' | 'success' }) {
   return (
@@ -329,15 +322,15 @@ export default function ConversionsPage({ accountType }: { accountType: AccountT
                           {t(`sources.${row.source}`)}
                         </Typography>
                       </TableCell>
-                      <Amount testId="conversion-total">
+                      <MoneyCell testId="conversion-total">
                         {formatAmount(row.order_total, currencyOf(row.currency))}
                         {isAboveZero(row.refunded_amount) && (
                           <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                             {t('refunded', { amount: formatAmount(row.refunded_amount, currencyOf(row.currency)) })}
                           </Typography>
                         )}
-                      </Amount>
-                      <Amount testId="conversion-commission">{formatAmount(row.commission_amount, currencyOf(row.commission_currency))}</Amount>
+                      </MoneyCell>
+                      <MoneyCell testId="conversion-commission">{formatAmount(row.commission_amount, currencyOf(row.commission_currency))}</MoneyCell>
                       <TableCell>
                         <ConversionStatusChip conversion={row} />
                       </TableCell>
@@ -394,17 +387,13 @@ export default function ConversionsPage({ accountType }: { accountType: AccountT
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={total}
-            page={total === 0 ? 0 : Math.min(filters.page, Math.max(0, Math.ceil(total / filters.pageSize) - 1))}
-            rowsPerPage={filters.pageSize}
-            rowsPerPageOptions={[...pageSizes]}
-            onPageChange={(_, page) => setFilters({ page })}
-            onRowsPerPageChange={(event) => setFilters({ pageSize: Number(event.target.value) })}
-            labelRowsPerPage={t('pagination.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) => t('pagination.displayed', { from, to, count })}
-            data-testid="conversions-pagination"
+          <ListPagination
+            total={total}
+            page={filters.page}
+            pageSize={filters.pageSize}
+            pageSizes={pageSizes}
+            onPage={(page) => setFilters({ page })}
+            onPageSize={(pageSize) => setFilters({ pageSize })}
           />
         </Card>
       )}

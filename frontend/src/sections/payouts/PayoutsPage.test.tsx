@@ -1,0 +1,76 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/config';
+import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders';
+import PayoutsPage from './PayoutsPage';
+
+const payout = (id: string, status: 'pending' | 'paid') => ({
+  id, brand_id: 'b-1', brand_name: 'Ada Shoes', affiliate_id: 'a-1', affiliate_name: 'Ion Promoter', affiliate_email: 'ion@example.com',
+  currency: 'RON', amount: '120.50', conversion_count: 3, status, reference: status === 'paid' ? 'TRX-9' : '',
+  created_at: '2026-11-20T10:00:00Z', paid_at: status === 'paid' ? '2026-11-22T10:00:00Z' : null,
+});
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const path = url.replace('/api/v1', '').split('?')[0];
+    const method = init?.method ?? 'GET';
+    const list = (payouts: unknown[]) => jsonResponse({ success: true, data: { payouts, total: payouts.length, limit: 25, offset: 0 } });
+    if (path === '/payouts' && method === 'GET') return list([payout('p-1', 'pending'), payout('p-2', 'paid')]);
+    if (path === '/payouts/payable') {
+      return jsonResponse({
+        success: true,
+        data: { payable: [{ brand_id: 'b-1', brand_name: 'Ada Shoes', affiliate_id: 'a-2', affiliate_name: 'Maria', currency: 'EUR', amount: '40.00', conversion_count: 2 }] },
+      });
+    }
+    if (path === '/payouts/generate') return list([payout('p-3', 'pending')]);
+    if (path === '/payouts/p-1/pay') return jsonResponse({ success: true, data: { payout: payout('p-1', 'paid') } });
+    return jsonResponse({ success: false, error: 'not here', code: 'NOT_FOUND' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const calls = (suffix: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url).includes(suffix) && (init as RequestInit | undefined)?.method === 'POST');
+
+describe('payouts page', () => {
+  it('lets a brand create payouts from what is ready and mark one paid with a reference', async () => {
+    renderWithProviders(<PayoutsPage accountType="brand" />);
+    const payable = await screen.findByTestId('payable-row');
+    expect(within(payable).getByTestId('payable-amount').textContent).toMatch(/40,00\s*€/);
+    fireEvent.change(screen.getByTestId('payout-minimum'), { target: { value: '25,5' } });
+    fireEvent.click(screen.getByTestId('payouts-generate'));
+    await waitFor(() => expect(calls('/payouts/generate')).toHaveLength(1));
+    expect(JSON.parse(String((calls('/payouts/generate')[0][1] as RequestInit).body))).toEqual({ minimum_amount: '25.5' });
+    expect((await screen.findByTestId('toast')).textContent).toContain('1 payout created.');
+
+    const rows = await screen.findAllByTestId('payout-row');
+    expect(within(rows[1]).queryByTestId('payout-pay')).toBeNull();
+    expect(within(rows[1]).getByTestId('payout-paid').textContent).toContain('Ref. TRX-9');
+    fireEvent.click(within(rows[0]).getByTestId('payout-pay'));
+    expect(screen.getByTestId('pay-summary').textContent).toMatch(/120,50\s*RON for 3 conversions\./);
+    fireEvent.click(screen.getByTestId('pay-dialog-submit'));
+    expect(await screen.findByText('Say how it was paid.')).toBeTruthy();
+    expect(calls('/p-1/pay')).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('pay-reference'), { target: { value: ' OP-2026-118 ' } });
+    fireEvent.click(screen.getByTestId('pay-dialog-submit'));
+    await waitFor(() => expect(calls('/payouts/p-1/pay')).toHaveLength(1));
+    expect(JSON.parse(String((calls('/payouts/p-1/pay')[0][1] as RequestInit).body))).toEqual({ reference: 'OP-2026-118' });
+  });
+
+  it('shows an affiliate its payment history without actions or what is payable', async () => {
+    renderWithProviders(<PayoutsPage accountType="affiliate" />);
+    expect(await screen.findAllByTestId('payout-row')).toHaveLength(2);
+    expect(screen.getByText('Payment History')).toBeTruthy();
+    expect(screen.queryByTestId('payable-card')).toBeNull();
+    expect(screen.queryByTestId('payout-pay')).toBeNull();
+    expect(screen.getAllByRole('columnheader')[0].textContent).toBe('Brand');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/payouts/payable'))).toBe(false);
+  });
+});
