@@ -1,17 +1,50 @@
--- name: InsertConversion :one
--- The first copy of an order stores it; a repeat (even one racing this one) stores nothing and
--- returns no row, and the caller reads the stored one.
-INSERT INTO conversions (brand_id, order_id, order_total, currency, customer_email, converted_at, source,
-                         attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id,
-                         commission_currency, exchange_rate, commission_amount, original_commission, status, flag_reason)
-VALUES (@brand_id, @order_id, @order_total, @currency, @customer_email, @converted_at, @source,
-        @attribution, @click_id, @link_id, @discount_code, @discount_code_id, @campaign_id, @affiliate_id,
-        @commission_currency, @exchange_rate, @commission_amount, @commission_amount, @status, @flag_reason)
-ON CONFLICT (brand_id, order_id) DO NOTHING
-RETURNING id;
+-- name: RecordConversion :one
+-- Stores the first copy of an order in one statement: the conversion (flagged reused_order when no
+-- other rule fired and another brand holds this order id with another total), its code's use and
+-- the activity log, answered with the names its views show. A repeat (even one racing this one)
+-- stores nothing and answers no row; the caller then reads the stored one.
+WITH ins AS (
+    INSERT INTO conversions (brand_id, order_id, order_total, currency, customer_email, converted_at, source,
+                             attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id,
+                             commission_currency, exchange_rate, commission_amount, original_commission, status, flag_reason)
+    SELECT @brand_id, @order_id, @order_total, @currency, @customer_email, @converted_at, @source,
+           @attribution, sqlc.narg(click_id), sqlc.narg(link_id), @discount_code, sqlc.narg(discount_code_id),
+           sqlc.narg(campaign_id), sqlc.narg(affiliate_id), @commission_currency, @exchange_rate, @commission_amount,
+           @commission_amount,
+           CASE WHEN reused.yes THEN 'flagged' ELSE @status::text END,
+           CASE WHEN reused.yes THEN 'reused_order' ELSE @flag_reason::text END
+    FROM (SELECT @flag_reason::text = '' AND EXISTS (
+              SELECT 1 FROM conversions o
+              WHERE o.order_id = @order_id AND o.brand_id <> @brand_id AND o.order_total <> @order_total) AS yes) reused
+    ON CONFLICT (brand_id, order_id) DO NOTHING
+    RETURNING *
+), used AS (
+    UPDATE discount_codes d SET current_usage_count = d.current_usage_count + 1
+    WHERE d.id = sqlc.narg(count_code_id) AND EXISTS (SELECT 1 FROM ins)
+), logged AS (
+    INSERT INTO activity_log (action, entity_type, entity_id, details)
+    SELECT 'conversion.recorded', 'conversion', ins.id::text,
+           @details::jsonb || jsonb_build_object('status', ins.status, 'flag_reason', ins.flag_reason)
+    FROM ins
+)
+SELECT v.*, b.company_name AS brand_name, coalesce(c.name, '')::text AS campaign_name,
+       coalesce(a.name, '')::text AS affiliate_name, coalesce(l.short_code, '')::text AS link_code
+FROM ins v
+JOIN brands b ON b.id = v.brand_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN affiliates a ON a.id = v.affiliate_id
+LEFT JOIN tracking_links l ON l.id = v.link_id;
 
 -- name: GetConversionByOrder :one
-SELECT id FROM conversions WHERE brand_id = @brand_id AND order_id = @order_id;
+-- The stored conversion of a brand's order, with the names its views show.
+SELECT sqlc.embed(v), coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+       b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
+FROM conversions v
+JOIN brands b ON b.id = v.brand_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN affiliates a ON a.id = v.affiliate_id
+LEFT JOIN tracking_links l ON l.id = v.link_id
+WHERE v.brand_id = @brand_id AND v.order_id = @order_id;
 
 -- name: GetConversion :one
 -- One conversion with the names its views show; brand_id or affiliate_id narrows it to a tenant.
@@ -27,12 +60,16 @@ WHERE v.id = @id
   AND (sqlc.narg(affiliate_id)::uuid IS NULL OR v.affiliate_id = sqlc.narg(affiliate_id));
 
 -- name: ClickForAttribution :one
--- A click with what attributing an order to it needs: its campaign's rule and window, and whether
--- its affiliate is still approved in the campaign (a rejected or removed affiliate stops earning).
+-- A click with what attributing an order to it needs: its campaign's rule and window, whether its
+-- affiliate is still approved in the campaign (a rejected or removed affiliate stops earning), and
+-- how many clicks its address made on its link in the minute up to it (the burst rule).
 SELECT k.id, k.clicked_at, k.link_id, k.brand_id, k.affiliate_id, k.is_bot,
        sqlc.embed(c), a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
-               WHERE m.campaign_id = k.campaign_id AND m.affiliate_id = k.affiliate_id AND m.status = 'approved') AS earning
+               WHERE m.campaign_id = k.campaign_id AND m.affiliate_id = k.affiliate_id AND m.status = 'approved') AS earning,
+       (SELECT count(*) FROM clicks x
+        WHERE x.link_id = k.link_id AND x.ip_hash = k.ip_hash
+          AND x.clicked_at > k.clicked_at - interval '1 minute' AND x.clicked_at <= k.clicked_at)::int AS recent_clicks
 FROM clicks k
 JOIN campaigns c ON c.id = k.campaign_id
 JOIN affiliates a ON a.id = k.affiliate_id
@@ -51,20 +88,6 @@ JOIN campaigns c ON c.id = d.campaign_id
 JOIN affiliates a ON a.id = d.affiliate_id
 WHERE d.brand_id = @brand_id AND lower(d.code) = lower(@code::text)
 FOR UPDATE OF d;
-
--- name: CountCodeUse :exec
-UPDATE discount_codes SET current_usage_count = current_usage_count + 1 WHERE id = @id;
-
--- name: RecentClicksFromAddress :one
--- Clicks on one link from one address hash in the minute before a given click (the burst rule).
-SELECT count(*)::int FROM clicks k
-WHERE k.link_id = @link_id
-  AND k.ip_hash = (SELECT c.ip_hash FROM clicks c WHERE c.id = @click_id)
-  AND k.clicked_at > @since AND k.clicked_at <= @until;
-
--- name: OrderTotalsElsewhere :one
--- Whether another brand already holds this order id with a different total (the reused-order rule).
-SELECT EXISTS (SELECT 1 FROM conversions WHERE order_id = @order_id AND brand_id <> @brand_id AND order_total <> @order_total);
 
 -- name: TakeShopifyWebhook :one
 -- Claims a webhook delivery; false when it was already taken.

@@ -64,7 +64,10 @@ const clickForAttribution = `-- name: ClickForAttribution :one
 SELECT k.id, k.clicked_at, k.link_id, k.brand_id, k.affiliate_id, k.is_bot,
        c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
-               WHERE m.campaign_id = k.campaign_id AND m.affiliate_id = k.affiliate_id AND m.status = 'approved') AS earning
+               WHERE m.campaign_id = k.campaign_id AND m.affiliate_id = k.affiliate_id AND m.status = 'approved') AS earning,
+       (SELECT count(*) FROM clicks x
+        WHERE x.link_id = k.link_id AND x.ip_hash = k.ip_hash
+          AND x.clicked_at > k.clicked_at - interval '1 minute' AND x.clicked_at <= k.clicked_at)::int AS recent_clicks
 FROM clicks k
 JOIN campaigns c ON c.id = k.campaign_id
 JOIN affiliates a ON a.id = k.affiliate_id
@@ -81,10 +84,12 @@ type ClickForAttributionRow struct {
 	Campaign       Campaign
 	AffiliateEmail string
 	Earning        bool
+	RecentClicks   int32
 }
 
-// A click with what attributing an order to it needs: its campaign's rule and window, and whether
-// its affiliate is still approved in the campaign (a rejected or removed affiliate stops earning).
+// A click with what attributing an order to it needs: its campaign's rule and window, whether its
+// affiliate is still approved in the campaign (a rejected or removed affiliate stops earning), and
+// how many clicks its address made on its link in the minute up to it (the burst rule).
 func (q *Queries) ClickForAttribution(ctx context.Context, db DBTX, id uuid.UUID) (ClickForAttributionRow, error) {
 	row := db.QueryRow(ctx, clickForAttribution, id)
 	var i ClickForAttributionRow
@@ -116,6 +121,7 @@ func (q *Queries) ClickForAttribution(ctx context.Context, db DBTX, id uuid.UUID
 		&i.Campaign.HoldingDays,
 		&i.AffiliateEmail,
 		&i.Earning,
+		&i.RecentClicks,
 	)
 	return i, err
 }
@@ -196,15 +202,6 @@ func (q *Queries) CodeForAttribution(ctx context.Context, db DBTX, arg CodeForAt
 		&i.CustomerUses,
 	)
 	return i, err
-}
-
-const countCodeUse = `-- name: CountCodeUse :exec
-UPDATE discount_codes SET current_usage_count = current_usage_count + 1 WHERE id = $1
-`
-
-func (q *Queries) CountCodeUse(ctx context.Context, db DBTX, id uuid.UUID) error {
-	_, err := db.Exec(ctx, countCodeUse, id)
-	return err
 }
 
 const deleteConversion = `-- name: DeleteConversion :exec
@@ -342,7 +339,14 @@ func (q *Queries) GetConversion(ctx context.Context, db DBTX, arg GetConversionP
 }
 
 const getConversionByOrder = `-- name: GetConversionByOrder :one
-SELECT id FROM conversions WHERE brand_id = $1 AND order_id = $2
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+       b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
+FROM conversions v
+JOIN brands b ON b.id = v.brand_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN affiliates a ON a.id = v.affiliate_id
+LEFT JOIN tracking_links l ON l.id = v.link_id
+WHERE v.brand_id = $1 AND v.order_id = $2
 `
 
 type GetConversionByOrderParams struct {
@@ -350,11 +354,52 @@ type GetConversionByOrderParams struct {
 	OrderID string
 }
 
-func (q *Queries) GetConversionByOrder(ctx context.Context, db DBTX, arg GetConversionByOrderParams) (uuid.UUID, error) {
+type GetConversionByOrderRow struct {
+	Conversion    Conversion
+	CampaignName  string
+	AffiliateName string
+	BrandName     string
+	LinkCode      string
+}
+
+// The stored conversion of a brand's order, with the names its views show.
+func (q *Queries) GetConversionByOrder(ctx context.Context, db DBTX, arg GetConversionByOrderParams) (GetConversionByOrderRow, error) {
 	row := db.QueryRow(ctx, getConversionByOrder, arg.BrandID, arg.OrderID)
-	var id uuid.UUID
-	err := row.Scan(&id)
-	return id, err
+	var i GetConversionByOrderRow
+	err := row.Scan(
+		&i.Conversion.ID,
+		&i.Conversion.BrandID,
+		&i.Conversion.OrderID,
+		&i.Conversion.OrderTotal,
+		&i.Conversion.Currency,
+		&i.Conversion.CustomerEmail,
+		&i.Conversion.ConvertedAt,
+		&i.Conversion.Source,
+		&i.Conversion.Attribution,
+		&i.Conversion.ClickID,
+		&i.Conversion.LinkID,
+		&i.Conversion.DiscountCode,
+		&i.Conversion.DiscountCodeID,
+		&i.Conversion.CampaignID,
+		&i.Conversion.AffiliateID,
+		&i.Conversion.CommissionCurrency,
+		&i.Conversion.ExchangeRate,
+		&i.Conversion.CommissionAmount,
+		&i.Conversion.OriginalCommission,
+		&i.Conversion.RefundedAmount,
+		&i.Conversion.Status,
+		&i.Conversion.FlagReason,
+		&i.Conversion.CreatedAt,
+		&i.Conversion.UpdatedAt,
+		&i.Conversion.DecidedAt,
+		&i.Conversion.ReversedAmount,
+		&i.Conversion.PayoutID,
+		&i.CampaignName,
+		&i.AffiliateName,
+		&i.BrandName,
+		&i.LinkCode,
+	)
+	return i, err
 }
 
 const heldConversions = `-- name: HeldConversions :many
@@ -392,68 +437,6 @@ func (q *Queries) HeldConversions(ctx context.Context, db DBTX, arg HeldConversi
 		return nil, err
 	}
 	return items, nil
-}
-
-const insertConversion = `-- name: InsertConversion :one
-INSERT INTO conversions (brand_id, order_id, order_total, currency, customer_email, converted_at, source,
-                         attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id,
-                         commission_currency, exchange_rate, commission_amount, original_commission, status, flag_reason)
-VALUES ($1, $2, $3, $4, $5, $6, $7,
-        $8, $9, $10, $11, $12, $13, $14,
-        $15, $16, $17, $17, $18, $19)
-ON CONFLICT (brand_id, order_id) DO NOTHING
-RETURNING id
-`
-
-type InsertConversionParams struct {
-	BrandID            uuid.UUID
-	OrderID            string
-	OrderTotal         decimal.Decimal
-	Currency           string
-	CustomerEmail      string
-	ConvertedAt        time.Time
-	Source             string
-	Attribution        string
-	ClickID            uuid.NullUUID
-	LinkID             uuid.NullUUID
-	DiscountCode       string
-	DiscountCodeID     uuid.NullUUID
-	CampaignID         uuid.NullUUID
-	AffiliateID        uuid.NullUUID
-	CommissionCurrency string
-	ExchangeRate       decimal.Decimal
-	CommissionAmount   decimal.Decimal
-	Status             string
-	FlagReason         string
-}
-
-// The first copy of an order stores it; a repeat (even one racing this one) stores nothing and
-// returns no row, and the caller reads the stored one.
-func (q *Queries) InsertConversion(ctx context.Context, db DBTX, arg InsertConversionParams) (uuid.UUID, error) {
-	row := db.QueryRow(ctx, insertConversion,
-		arg.BrandID,
-		arg.OrderID,
-		arg.OrderTotal,
-		arg.Currency,
-		arg.CustomerEmail,
-		arg.ConvertedAt,
-		arg.Source,
-		arg.Attribution,
-		arg.ClickID,
-		arg.LinkID,
-		arg.DiscountCode,
-		arg.DiscountCodeID,
-		arg.CampaignID,
-		arg.AffiliateID,
-		arg.CommissionCurrency,
-		arg.ExchangeRate,
-		arg.CommissionAmount,
-		arg.Status,
-		arg.FlagReason,
-	)
-	var id uuid.UUID
-	err := row.Scan(&id)
-	return id, err
 }
 
 const listConversions = `-- name: ListConversions :many
@@ -685,49 +668,161 @@ func (q *Queries) LockConversionByOrder(ctx context.Context, db DBTX, arg LockCo
 	return i, err
 }
 
-const orderTotalsElsewhere = `-- name: OrderTotalsElsewhere :one
-SELECT EXISTS (SELECT 1 FROM conversions WHERE order_id = $1 AND brand_id <> $2 AND order_total <> $3)
+const recordConversion = `-- name: RecordConversion :one
+WITH ins AS (
+    INSERT INTO conversions (brand_id, order_id, order_total, currency, customer_email, converted_at, source,
+                             attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id,
+                             commission_currency, exchange_rate, commission_amount, original_commission, status, flag_reason)
+    SELECT $1, $2, $3, $4, $5, $6, $7,
+           $8, $9, $10, $11, $12,
+           $13, $14, $15, $16, $17,
+           $17,
+           CASE WHEN reused.yes THEN 'flagged' ELSE $18::text END,
+           CASE WHEN reused.yes THEN 'reused_order' ELSE $19::text END
+    FROM (SELECT $19::text = '' AND EXISTS (
+              SELECT 1 FROM conversions o
+              WHERE o.order_id = $2 AND o.brand_id <> $1 AND o.order_total <> $3) AS yes) reused
+    ON CONFLICT (brand_id, order_id) DO NOTHING
+    RETURNING id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id
+), used AS (
+    UPDATE discount_codes d SET current_usage_count = d.current_usage_count + 1
+    WHERE d.id = $20 AND EXISTS (SELECT 1 FROM ins)
+), logged AS (
+    INSERT INTO activity_log (action, entity_type, entity_id, details)
+    SELECT 'conversion.recorded', 'conversion', ins.id::text,
+           $21::jsonb || jsonb_build_object('status', ins.status, 'flag_reason', ins.flag_reason)
+    FROM ins
+)
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, b.company_name AS brand_name, coalesce(c.name, '')::text AS campaign_name,
+       coalesce(a.name, '')::text AS affiliate_name, coalesce(l.short_code, '')::text AS link_code
+FROM ins v
+JOIN brands b ON b.id = v.brand_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN affiliates a ON a.id = v.affiliate_id
+LEFT JOIN tracking_links l ON l.id = v.link_id
 `
 
-type OrderTotalsElsewhereParams struct {
-	OrderID    string
-	BrandID    uuid.UUID
-	OrderTotal decimal.Decimal
+type RecordConversionParams struct {
+	BrandID            uuid.UUID
+	OrderID            string
+	OrderTotal         decimal.Decimal
+	Currency           string
+	CustomerEmail      string
+	ConvertedAt        time.Time
+	Source             string
+	Attribution        string
+	ClickID            uuid.NullUUID
+	LinkID             uuid.NullUUID
+	DiscountCode       string
+	DiscountCodeID     uuid.NullUUID
+	CampaignID         uuid.NullUUID
+	AffiliateID        uuid.NullUUID
+	CommissionCurrency string
+	ExchangeRate       decimal.Decimal
+	CommissionAmount   decimal.Decimal
+	Status             string
+	FlagReason         string
+	CountCodeID        uuid.NullUUID
+	Details            []byte
 }
 
-// Whether another brand already holds this order id with a different total (the reused-order rule).
-func (q *Queries) OrderTotalsElsewhere(ctx context.Context, db DBTX, arg OrderTotalsElsewhereParams) (bool, error) {
-	row := db.QueryRow(ctx, orderTotalsElsewhere, arg.OrderID, arg.BrandID, arg.OrderTotal)
-	var exists bool
-	err := row.Scan(&exists)
-	return exists, err
+type RecordConversionRow struct {
+	ID                 uuid.UUID
+	BrandID            uuid.UUID
+	OrderID            string
+	OrderTotal         decimal.Decimal
+	Currency           string
+	CustomerEmail      string
+	ConvertedAt        time.Time
+	Source             string
+	Attribution        string
+	ClickID            uuid.NullUUID
+	LinkID             uuid.NullUUID
+	DiscountCode       string
+	DiscountCodeID     uuid.NullUUID
+	CampaignID         uuid.NullUUID
+	AffiliateID        uuid.NullUUID
+	CommissionCurrency string
+	ExchangeRate       decimal.Decimal
+	CommissionAmount   decimal.Decimal
+	OriginalCommission decimal.Decimal
+	RefundedAmount     decimal.Decimal
+	Status             string
+	FlagReason         string
+	CreatedAt          time.Time
+	UpdatedAt          time.Time
+	DecidedAt          *time.Time
+	ReversedAmount     decimal.Decimal
+	PayoutID           uuid.NullUUID
+	BrandName          string
+	CampaignName       string
+	AffiliateName      string
+	LinkCode           string
 }
 
-const recentClicksFromAddress = `-- name: RecentClicksFromAddress :one
-SELECT count(*)::int FROM clicks k
-WHERE k.link_id = $1
-  AND k.ip_hash = (SELECT c.ip_hash FROM clicks c WHERE c.id = $2)
-  AND k.clicked_at > $3 AND k.clicked_at <= $4
-`
-
-type RecentClicksFromAddressParams struct {
-	LinkID  uuid.UUID
-	ClickID uuid.UUID
-	Since   time.Time
-	Until   time.Time
-}
-
-// Clicks on one link from one address hash in the minute before a given click (the burst rule).
-func (q *Queries) RecentClicksFromAddress(ctx context.Context, db DBTX, arg RecentClicksFromAddressParams) (int32, error) {
-	row := db.QueryRow(ctx, recentClicksFromAddress,
-		arg.LinkID,
+// Stores the first copy of an order in one statement: the conversion (flagged reused_order when no
+// other rule fired and another brand holds this order id with another total), its code's use and
+// the activity log, answered with the names its views show. A repeat (even one racing this one)
+// stores nothing and answers no row; the caller then reads the stored one.
+func (q *Queries) RecordConversion(ctx context.Context, db DBTX, arg RecordConversionParams) (RecordConversionRow, error) {
+	row := db.QueryRow(ctx, recordConversion,
+		arg.BrandID,
+		arg.OrderID,
+		arg.OrderTotal,
+		arg.Currency,
+		arg.CustomerEmail,
+		arg.ConvertedAt,
+		arg.Source,
+		arg.Attribution,
 		arg.ClickID,
-		arg.Since,
-		arg.Until,
+		arg.LinkID,
+		arg.DiscountCode,
+		arg.DiscountCodeID,
+		arg.CampaignID,
+		arg.AffiliateID,
+		arg.CommissionCurrency,
+		arg.ExchangeRate,
+		arg.CommissionAmount,
+		arg.Status,
+		arg.FlagReason,
+		arg.CountCodeID,
+		arg.Details,
 	)
-	var column_1 int32
-	err := row.Scan(&column_1)
-	return column_1, err
+	var i RecordConversionRow
+	err := row.Scan(
+		&i.ID,
+		&i.BrandID,
+		&i.OrderID,
+		&i.OrderTotal,
+		&i.Currency,
+		&i.CustomerEmail,
+		&i.ConvertedAt,
+		&i.Source,
+		&i.Attribution,
+		&i.ClickID,
+		&i.LinkID,
+		&i.DiscountCode,
+		&i.DiscountCodeID,
+		&i.CampaignID,
+		&i.AffiliateID,
+		&i.CommissionCurrency,
+		&i.ExchangeRate,
+		&i.CommissionAmount,
+		&i.OriginalCommission,
+		&i.RefundedAmount,
+		&i.Status,
+		&i.FlagReason,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.DecidedAt,
+		&i.ReversedAmount,
+		&i.PayoutID,
+		&i.BrandName,
+		&i.CampaignName,
+		&i.AffiliateName,
+		&i.LinkCode,
+	)
+	return i, err
 }
 
 const setConversionDecision = `-- name: SetConversionDecision :exec

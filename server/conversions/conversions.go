@@ -3,13 +3,17 @@
 package conversions
 
 import (
+	"context"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/currency"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -94,6 +98,36 @@ type Service struct {
 	q     *queries.Queries
 	now   func() time.Time
 	fraud FraudLimits
+
+	ratesMu sync.Mutex
+	rates   map[string]decimal.Decimal
+	ratesAt time.Time
+}
+
+// ratesTTL is how long the stored exchange rates are kept in memory between reads: every order
+// needs them, and they change rarely (InvalidateRates drops them at once).
+const ratesTTL = 10 * time.Second
+
+// storedRates are the platform's exchange rates (RON base), read at most once per ratesTTL.
+func (s *Service) storedRates(ctx context.Context) (map[string]decimal.Decimal, error) {
+	s.ratesMu.Lock()
+	defer s.ratesMu.Unlock()
+	if s.rates != nil && time.Since(s.ratesAt) < ratesTTL {
+		return s.rates, nil
+	}
+	rates, _, err := currency.StoredRates(ctx, s.pool)
+	if err != nil {
+		return nil, err
+	}
+	s.rates, s.ratesAt = rates, time.Now()
+	return rates, nil
+}
+
+// InvalidateRates makes the next order read the stored rates again (after the host edits them).
+func (s *Service) InvalidateRates() {
+	s.ratesMu.Lock()
+	s.rates = nil
+	s.ratesMu.Unlock()
 }
 
 // New makes the service; now is the clock (time.Now outside tests).

@@ -2,6 +2,7 @@ package conversions
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"regexp"
 	"strings"
@@ -13,10 +14,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/queries"
-	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
-	"github.com/openaffiliate/platform/server/currency"
-	"github.com/openaffiliate/platform/server/tenancy"
 )
 
 // Order is an order as a shop reports it, through the conversion API or a Shopify webhook.
@@ -83,63 +81,98 @@ func (s *Service) check(o *Order) error {
 
 // Ingest stores an order once: the first copy is attributed and stored (created true); any later
 // copy, including one that races it, answers the stored conversion and changes nothing.
+//
+// It takes few round trips, since every order of a shop passes here: one read for a repeat; for a
+// new order the click's read (with the burst rule's count) or, for an order with a discount code,
+// the code's read under a lock, then one statement that stores the conversion, counts the code's
+// use, applies the reused-order rule and writes the activity log.
 func (s *Service) Ingest(ctx context.Context, brandID uuid.UUID, o Order) (Conversion, bool, error) {
 	if err := s.check(&o); err != nil {
 		return Conversion{}, false, err
 	}
-	byOrder := queries.GetConversionByOrderParams{BrandID: brandID, OrderID: o.OrderID}
-	if id, err := s.q.GetConversionByOrder(ctx, s.pool, byOrder); err == nil {
-		c, err := s.Get(ctx, tenancy.System("a repeat of a stored order"), id)
+	if c, found, err := s.byOrder(ctx, s.pool, brandID, o.OrderID); err != nil || found {
 		return c, false, err
-	} else if !errors.Is(err, pgx.ErrNoRows) {
-		return Conversion{}, false, err
 	}
-	rates, _, err := currency.StoredRates(ctx, s.pool)
+	rates, err := s.storedRates(ctx)
 	if err != nil {
 		return Conversion{}, false, err
 	}
 	if _, ok := rates[o.Currency]; !ok {
 		return Conversion{}, false, apierror.Invalid("currency", "enum", "The platform has no exchange rate for "+o.Currency)
 	}
-	var id uuid.UUID
-	created := false
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		d, err := s.decide(ctx, tx, brandID, o, rates)
+	record := func(db queries.DBTX) (Conversion, bool, error) {
+		d, err := s.decide(ctx, db, brandID, o, rates)
 		if err != nil {
-			return err
+			return Conversion{}, false, err
 		}
-		id, err = s.q.InsertConversion(ctx, tx, queries.InsertConversionParams{
+		details, err := json.Marshal(map[string]any{
+			"brand_id": brandID, "order_id": o.OrderID, "source": o.Source, "attribution": d.attribution,
+			"commission": d.commission.StringFixed(2),
+		})
+		if err != nil {
+			return Conversion{}, false, err
+		}
+		params := queries.RecordConversionParams{
 			BrandID: brandID, OrderID: o.OrderID, OrderTotal: o.Total, Currency: o.Currency,
 			CustomerEmail: o.CustomerEmail, ConvertedAt: o.ConvertedAt, Source: o.Source,
 			Attribution: d.attribution, ClickID: d.clickID, LinkID: d.linkID, DiscountCode: o.DiscountCode,
 			DiscountCodeID: d.codeID, CampaignID: d.campaignID, AffiliateID: d.affiliateID,
 			CommissionCurrency: d.commissionCurrency, ExchangeRate: d.rate, CommissionAmount: d.commission,
-			Status: d.status, FlagReason: d.flag,
-		})
+			Status: d.status, FlagReason: d.flag, Details: details,
+		}
+		if d.countCodeUse {
+			params.CountCodeID = d.codeID
+		}
+		row, err := s.q.RecordConversion(ctx, db, params)
 		if errors.Is(err, pgx.ErrNoRows) {
-			// A copy of this order committed first: answer that one.
-			id, err = s.q.GetConversionByOrder(ctx, tx, byOrder)
-			return err
+			// A copy of this order was stored first: answer that one.
+			c, _, err := s.byOrder(ctx, db, brandID, o.OrderID)
+			return c, false, err
 		}
 		if err != nil {
-			return err
+			return Conversion{}, false, err
 		}
-		created = true
-		if d.countCodeUse {
-			if err := s.q.CountCodeUse(ctx, tx, d.codeID.UUID); err != nil {
-				return err
-			}
-		}
-		return activity.Log(ctx, tx, uuid.Nil, "conversion.recorded", "conversion", id.String(), map[string]any{
-			"brand_id": brandID, "order_id": o.OrderID, "source": o.Source, "attribution": d.attribution,
-			"status": d.status, "flag_reason": d.flag, "commission": d.commission.StringFixed(2),
-		})
+		return recorded(row), true, nil
+	}
+	if o.DiscountCode == "" {
+		// One statement stores it all: no transaction is needed.
+		return record(s.pool)
+	}
+	// A code is read under its row lock until the order is stored, so its usage limits are
+	// counted exactly when orders with one code arrive together.
+	var c Conversion
+	var created bool
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		c, created, err = record(tx)
+		return err
 	})
+	return c, created, err
+}
+
+// byOrder is a brand's stored conversion of an order, if there is one.
+func (s *Service) byOrder(ctx context.Context, db queries.DBTX, brandID uuid.UUID, orderID string) (Conversion, bool, error) {
+	r, err := s.q.GetConversionByOrder(ctx, db, queries.GetConversionByOrderParams{BrandID: brandID, OrderID: orderID})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Conversion{}, false, nil
+	}
 	if err != nil {
 		return Conversion{}, false, err
 	}
-	c, err := s.Get(ctx, tenancy.System("the order just stored"), id)
-	return c, created, err
+	return conversionOf(r.Conversion, r.BrandName, r.CampaignName, r.AffiliateName, r.LinkCode), true, nil
+}
+
+// recorded is the conversion RecordConversion stored.
+func recorded(r queries.RecordConversionRow) Conversion {
+	return conversionOf(queries.Conversion{
+		ID: r.ID, BrandID: r.BrandID, OrderID: r.OrderID, OrderTotal: r.OrderTotal, Currency: r.Currency,
+		CustomerEmail: r.CustomerEmail, ConvertedAt: r.ConvertedAt, Source: r.Source, Attribution: r.Attribution,
+		ClickID: r.ClickID, LinkID: r.LinkID, DiscountCode: r.DiscountCode, DiscountCodeID: r.DiscountCodeID,
+		CampaignID: r.CampaignID, AffiliateID: r.AffiliateID, CommissionCurrency: r.CommissionCurrency,
+		ExchangeRate: r.ExchangeRate, CommissionAmount: r.CommissionAmount, OriginalCommission: r.OriginalCommission,
+		RefundedAmount: r.RefundedAmount, Status: r.Status, FlagReason: r.FlagReason, CreatedAt: r.CreatedAt,
+		UpdatedAt: r.UpdatedAt, DecidedAt: r.DecidedAt, ReversedAmount: r.ReversedAmount, PayoutID: r.PayoutID,
+	}, r.BrandName, r.CampaignName, r.AffiliateName, r.LinkCode)
 }
 
 // decision is what attribution, the commission rule and the fraud rules made of an order.
@@ -155,12 +188,12 @@ type decision struct {
 // decide attributes an order: the click, if it is valid (this brand's, a person's, within its
 // campaign's window, its affiliate still approved); else a valid discount code of the brand; else
 // nobody. Then the commission, and the fraud rules.
-func (s *Service) decide(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, o Order, rates map[string]decimal.Decimal) (decision, error) {
-	click, err := s.validClick(ctx, tx, brandID, o)
+func (s *Service) decide(ctx context.Context, db queries.DBTX, brandID uuid.UUID, o Order, rates map[string]decimal.Decimal) (decision, error) {
+	click, err := s.validClick(ctx, db, brandID, o)
 	if err != nil {
 		return decision{}, err
 	}
-	code, err := s.usableCode(ctx, tx, brandID, o, rates)
+	code, err := s.usableCode(ctx, db, brandID, o, rates)
 	if err != nil {
 		return decision{}, err
 	}
@@ -182,7 +215,8 @@ func (s *Service) decide(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, o Or
 		d.countCodeUse = true
 	}
 	if d.attribution == ByNone {
-		return d, s.reusedOrder(ctx, tx, brandID, o, &d)
+		// The reused-order rule is applied as it is stored (RecordConversion).
+		return d, nil
 	}
 	d.campaignID = uuid.NullUUID{UUID: campaign.ID, Valid: true}
 	rate, ok := ExchangeRate(rates, o.Currency, campaign.Currency)
@@ -210,43 +244,22 @@ func (s *Service) decide(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, o Or
 	case code != nil && overLimit(code):
 		d.flag = RuleCodeLimit
 	}
-	if d.flag == "" && click != nil && s.fraud.BurstClicks > 0 {
-		n, err := s.q.RecentClicksFromAddress(ctx, tx, queries.RecentClicksFromAddressParams{
-			LinkID: click.LinkID, ClickID: click.ID, Since: click.ClickedAt.Add(-time.Minute), Until: click.ClickedAt,
-		})
-		if err != nil {
-			return decision{}, err
-		}
-		if int(n) > s.fraud.BurstClicks {
-			d.flag = RuleClickBurst
-		}
+	if d.flag == "" && click != nil && s.fraud.BurstClicks > 0 && int(click.RecentClicks) > s.fraud.BurstClicks {
+		d.flag = RuleClickBurst
 	}
 	if d.flag != "" {
 		d.status = StatusFlagged
-		return d, nil
 	}
-	return d, s.reusedOrder(ctx, tx, brandID, o, &d)
-}
-
-// reusedOrder flags an order whose id another brand already holds with a different total.
-func (s *Service) reusedOrder(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, o Order, d *decision) error {
-	reused, err := s.q.OrderTotalsElsewhere(ctx, tx, queries.OrderTotalsElsewhereParams{OrderID: o.OrderID, BrandID: brandID, OrderTotal: o.Total})
-	if err != nil {
-		return err
-	}
-	if reused {
-		d.status, d.flag = StatusFlagged, RuleReusedOrder
-	}
-	return nil
+	return d, nil
 }
 
 // validClick is the order's click when it may attribute the order, else nil.
-func (s *Service) validClick(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, o Order) (*queries.ClickForAttributionRow, error) {
+func (s *Service) validClick(ctx context.Context, db queries.DBTX, brandID uuid.UUID, o Order) (*queries.ClickForAttributionRow, error) {
 	id, err := uuid.Parse(o.ClickID)
 	if o.ClickID == "" || err != nil {
 		return nil, nil
 	}
-	row, err := s.q.ClickForAttribution(ctx, tx, id)
+	row, err := s.q.ClickForAttribution(ctx, db, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}
@@ -266,11 +279,11 @@ func (s *Service) validClick(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, 
 // usableCode is the order's discount code when it is the brand's and usable: active, within its
 // dates, its affiliate still approved, and the order at least its minimum. Usage over its limits
 // does not stop it (the shop took the code); the fraud rule flags it instead.
-func (s *Service) usableCode(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, o Order, rates map[string]decimal.Decimal) (*queries.CodeForAttributionRow, error) {
+func (s *Service) usableCode(ctx context.Context, db queries.DBTX, brandID uuid.UUID, o Order, rates map[string]decimal.Decimal) (*queries.CodeForAttributionRow, error) {
 	if o.DiscountCode == "" {
 		return nil, nil
 	}
-	row, err := s.q.CodeForAttribution(ctx, tx, queries.CodeForAttributionParams{BrandID: brandID, Code: o.DiscountCode, CustomerEmail: o.CustomerEmail})
+	row, err := s.q.CodeForAttribution(ctx, db, queries.CodeForAttributionParams{BrandID: brandID, Code: o.DiscountCode, CustomerEmail: o.CustomerEmail})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}
