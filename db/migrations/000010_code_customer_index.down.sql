@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS conversions_code_customer_idx;
