@@ -12,6 +12,7 @@ import (
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/conversions"
+	"github.com/openaffiliate/platform/server/notify"
 	"github.com/openaffiliate/platform/server/payouts"
 	"github.com/openaffiliate/platform/server/shopify"
 	"github.com/openaffiliate/platform/server/tracking"
@@ -26,6 +27,7 @@ type Server struct {
 	Conversions  *conversions.Service
 	Shopify      *shopify.Service
 	Payouts      *payouts.Service
+	Notify       *notify.Service
 	Tokens       *auth.Tokens
 	HashIP       func(ip string) string
 	DemoAccounts bool // dev mode on a loopback PUBLIC_URL: dev-login and the demo accounts work

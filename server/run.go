@@ -21,6 +21,7 @@ import (
 	"github.com/openaffiliate/platform/server/clicks"
 	"github.com/openaffiliate/platform/server/conversions"
 	"github.com/openaffiliate/platform/server/idempotency"
+	"github.com/openaffiliate/platform/server/notify"
 	"github.com/openaffiliate/platform/server/payouts"
 	"github.com/openaffiliate/platform/server/shopify"
 	"github.com/openaffiliate/platform/server/tracking"
@@ -96,7 +97,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	handler, err := NewHTTP(Deps{
 		API: &api.Server{
 			Pool: pool, Accounts: accts, Catalogue: cat, Tracking: track,
-			Conversions: convs, Shopify: shopify.New(pool, convs), Payouts: payouts.New(pool),
+			Conversions: convs, Shopify: shopify.New(pool, convs), Payouts: payouts.New(pool), Notify: notify.New(pool),
 			Tokens: tokens, HashIP: hashIP, DemoAccounts: cfg.DemoAccountsAllowed(), PublicURL: cfg.PublicURL, Version: Version,
 		},
 		Accounts: accts, Catalogue: cat, Tokens: tokens, Redirector: redirector, Replays: replays, Web: web, SpecYAML: spec.YAML,

@@ -489,6 +489,36 @@ func (e MembershipStatus) Valid() bool {
 	}
 }
 
+// Defines values for NotificationKind.
+const (
+	NotificationKindApplicationApproved  NotificationKind = "application_approved"
+	NotificationKindApplicationRejected  NotificationKind = "application_rejected"
+	NotificationKindConversionReversed   NotificationKind = "conversion_reversed"
+	NotificationKindConversionsConfirmed NotificationKind = "conversions_confirmed"
+	NotificationKindConversionsRejected  NotificationKind = "conversions_rejected"
+	NotificationKindPayoutPaid           NotificationKind = "payout_paid"
+)
+
+// Valid indicates whether the value is a known member of the NotificationKind enum.
+func (e NotificationKind) Valid() bool {
+	switch e {
+	case NotificationKindApplicationApproved:
+		return true
+	case NotificationKindApplicationRejected:
+		return true
+	case NotificationKindConversionReversed:
+		return true
+	case NotificationKindConversionsConfirmed:
+		return true
+	case NotificationKindConversionsRejected:
+		return true
+	case NotificationKindPayoutPaid:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PayoutStatus.
 const (
 	PayoutStatusPaid    PayoutStatus = "paid"
@@ -1576,6 +1606,75 @@ type MessageResponse struct {
 // Example: 1250.50
 type MoneyInput = amount.Text
 
+// Notification defines model for Notification.
+type Notification struct {
+	CreatedAt time.Time `json:"created_at"`
+	EntityId  string    `json:"entity_id"`
+
+	// EntityType What it is about (`campaign`, `conversion`, `payout`), or empty.
+	EntityType string             `json:"entity_type"`
+	Id         openapi_types.UUID `json:"id"`
+	Kind       NotificationKind   `json:"kind"`
+
+	// Params What the text is made of; only the ones the kind uses are present.
+	Params struct {
+		// Amount An exact decimal number written as a string.
+		//
+		// Example: 12.50
+		Amount       *Decimal `json:"amount,omitempty"`
+		BrandName    *string  `json:"brand_name,omitempty"`
+		CampaignName *string  `json:"campaign_name,omitempty"`
+
+		// Count How many conversions (or, for a payout, how many it pays for).
+		Count    *int    `json:"count,omitempty"`
+		Currency *string `json:"currency,omitempty"`
+
+		// OrderId The order, when the notification is about one conversion.
+		OrderId *string `json:"order_id,omitempty"`
+
+		// Reference A paid payout's reference.
+		Reference *string `json:"reference,omitempty"`
+	} `json:"params"`
+	Read bool `json:"read"`
+}
+
+// NotificationKind defines model for NotificationKind.
+type NotificationKind string
+
+// NotificationListResponse defines model for NotificationListResponse.
+type NotificationListResponse struct {
+	Data struct {
+		Limit         int            `json:"limit"`
+		Notifications []Notification `json:"notifications"`
+		Offset        int            `json:"offset"`
+
+		// Total How many match, across all pages.
+		Total int `json:"total"`
+
+		// Unread How many of the affiliate's notifications are unread.
+		Unread int `json:"unread"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// NotificationPreferences defines model for NotificationPreferences.
+type NotificationPreferences struct {
+	Muted []NotificationKind `json:"muted"`
+}
+
+// NotificationPreferencesResponse defines model for NotificationPreferencesResponse.
+type NotificationPreferencesResponse struct {
+	Data    NotificationPreferences `json:"data"`
+	Success bool                    `json:"success"`
+}
+
+// NotificationsRead defines model for NotificationsRead.
+type NotificationsRead struct {
+	// All Mark every notification read.
+	All *bool                 `json:"all,omitempty"`
+	Ids *[]openapi_types.UUID `json:"ids,omitempty"`
+}
+
 // NullableDecimal An exact decimal number written as a string, or null.
 //
 // Example: 12.50
@@ -1868,6 +1967,14 @@ type TrackingLinkUpdate struct {
 	DestinationUrl *string     `json:"destination_url,omitempty"`
 	Name           *string     `json:"name,omitempty"`
 	Status         *LinkStatus `json:"status,omitempty"`
+}
+
+// UnreadResponse defines model for UnreadResponse.
+type UnreadResponse struct {
+	Data struct {
+		Unread int `json:"unread"`
+	} `json:"data"`
+	Success bool `json:"success"`
 }
 
 // User defines model for User.
@@ -2387,6 +2494,36 @@ type ReceiveShopifyWebhookParams struct {
 	XShopifyWebhookId  *string `json:"X-Shopify-Webhook-Id,omitempty"`
 }
 
+// ListNotificationsParams defines parameters for ListNotifications.
+type ListNotificationsParams struct {
+	// Limit Page size (default 100).
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Unread Only the unread ones.
+	Unread *bool `form:"unread,omitempty" json:"unread,omitempty"`
+}
+
+// SetNotificationPreferencesParams defines parameters for SetNotificationPreferences.
+type SetNotificationPreferencesParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// MarkNotificationsReadParams defines parameters for MarkNotificationsRead.
+type MarkNotificationsReadParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListPayoutsParams defines parameters for ListPayouts.
 type ListPayoutsParams struct {
 	// Limit Page size (default 100).
@@ -2551,6 +2688,12 @@ type UpdateDiscountCodeJSONRequestBody = DiscountCodeUpdate
 
 // ReceiveShopifyWebhookJSONRequestBody defines body for ReceiveShopifyWebhook for application/json ContentType.
 type ReceiveShopifyWebhookJSONRequestBody = ShopifyPayload
+
+// SetNotificationPreferencesJSONRequestBody defines body for SetNotificationPreferences for application/json ContentType.
+type SetNotificationPreferencesJSONRequestBody = NotificationPreferences
+
+// MarkNotificationsReadJSONRequestBody defines body for MarkNotificationsRead for application/json ContentType.
+type MarkNotificationsReadJSONRequestBody = NotificationsRead
 
 // GeneratePayoutsJSONRequestBody defines body for GeneratePayouts for application/json ContentType.
 type GeneratePayoutsJSONRequestBody = PayoutRunInput
@@ -2746,6 +2889,18 @@ type ServerInterface interface {
 	// ReceiveShopifyWebhook Shopify order webhooks (orders/create, orders/paid, orders/cancelled, refunds/create)
 	// (POST /integrations/shopify/{public_id}/orders)
 	ReceiveShopifyWebhook(ctx echo.Context, publicId string, params ReceiveShopifyWebhookParams) error
+	// ListNotifications The affiliate's notifications, newest first, with how many are unread
+	// (GET /notifications)
+	ListNotifications(ctx echo.Context, params ListNotificationsParams) error
+	// GetNotificationPreferences The kinds of notification the affiliate muted
+	// (GET /notifications/preferences)
+	GetNotificationPreferences(ctx echo.Context) error
+	// SetNotificationPreferences Mute kinds of notification (a muted kind is not created)
+	// (PUT /notifications/preferences)
+	SetNotificationPreferences(ctx echo.Context, params SetNotificationPreferencesParams) error
+	// MarkNotificationsRead Mark notifications read, some by id or all
+	// (POST /notifications/read)
+	MarkNotificationsRead(ctx echo.Context, params MarkNotificationsReadParams) error
 	// ListPayouts Payouts, newest first (host all; brand its program's; affiliate its own)
 	// (GET /payouts)
 	ListPayouts(ctx echo.Context, params ListPayoutsParams) error
@@ -4466,6 +4621,105 @@ func (w *ServerInterfaceWrapper) ReceiveShopifyWebhook(ctx echo.Context) error {
 	return err
 }
 
+// ListNotifications converts echo context to params.
+func (w *ServerInterfaceWrapper) ListNotifications(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListNotificationsParams
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "unread" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "unread", ctx.QueryParams(), &params.Unread, runtime.BindQueryParameterOptions{Type: "boolean", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter unread: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListNotifications(ctx, params)
+	return err
+}
+
+// GetNotificationPreferences converts echo context to params.
+func (w *ServerInterfaceWrapper) GetNotificationPreferences(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetNotificationPreferences(ctx)
+	return err
+}
+
+// SetNotificationPreferences converts echo context to params.
+func (w *ServerInterfaceWrapper) SetNotificationPreferences(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SetNotificationPreferencesParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SetNotificationPreferences(ctx, params)
+	return err
+}
+
+// MarkNotificationsRead converts echo context to params.
+func (w *ServerInterfaceWrapper) MarkNotificationsRead(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params MarkNotificationsReadParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.MarkNotificationsRead(ctx, params)
+	return err
+}
+
 // ListPayouts converts echo context to params.
 func (w *ServerInterfaceWrapper) ListPayouts(ctx echo.Context) error {
 	var err error
@@ -4953,6 +5207,10 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.DELETE(options.BaseURL+"/payouts/:id", wrapper.CancelPayout, options.OperationMiddlewares["cancelPayout"]...)
 	router.GET(options.BaseURL+"/payouts/:id", wrapper.GetPayout, options.OperationMiddlewares["getPayout"]...)
 	router.POST(options.BaseURL+"/payouts/:id/pay", wrapper.PayPayout, options.OperationMiddlewares["payPayout"]...)
+	router.GET(options.BaseURL+"/notifications", wrapper.ListNotifications, options.OperationMiddlewares["listNotifications"]...)
+	router.POST(options.BaseURL+"/notifications/read", wrapper.MarkNotificationsRead, options.OperationMiddlewares["markNotificationsRead"]...)
+	router.GET(options.BaseURL+"/notifications/preferences", wrapper.GetNotificationPreferences, options.OperationMiddlewares["getNotificationPreferences"]...)
+	router.PUT(options.BaseURL+"/notifications/preferences", wrapper.SetNotificationPreferences, options.OperationMiddlewares["setNotificationPreferences"]...)
 
 }
 
@@ -10975,6 +11233,361 @@ func (response ReceiveShopifyWebhook500JSONResponse) VisitReceiveShopifyWebhookR
 	return err
 }
 
+type ListNotificationsRequestObject struct {
+	Params ListNotificationsParams
+}
+
+type ListNotificationsResponseObject interface {
+	VisitListNotificationsResponse(w http.ResponseWriter) error
+}
+
+type ListNotifications200JSONResponse NotificationListResponse
+
+func (response ListNotifications200JSONResponse) VisitListNotificationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListNotifications400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListNotifications400JSONResponse) VisitListNotificationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListNotifications401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListNotifications401JSONResponse) VisitListNotificationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListNotifications403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListNotifications403JSONResponse) VisitListNotificationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListNotifications500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListNotifications500JSONResponse) VisitListNotificationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetNotificationPreferencesRequestObject struct {
+}
+
+type GetNotificationPreferencesResponseObject interface {
+	VisitGetNotificationPreferencesResponse(w http.ResponseWriter) error
+}
+
+type GetNotificationPreferences200JSONResponse NotificationPreferencesResponse
+
+func (response GetNotificationPreferences200JSONResponse) VisitGetNotificationPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetNotificationPreferences400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetNotificationPreferences400JSONResponse) VisitGetNotificationPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetNotificationPreferences401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetNotificationPreferences401JSONResponse) VisitGetNotificationPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetNotificationPreferences403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetNotificationPreferences403JSONResponse) VisitGetNotificationPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetNotificationPreferences500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetNotificationPreferences500JSONResponse) VisitGetNotificationPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetNotificationPreferencesRequestObject struct {
+	Params SetNotificationPreferencesParams
+	Body   *SetNotificationPreferencesJSONRequestBody
+}
+
+type SetNotificationPreferencesResponseObject interface {
+	VisitSetNotificationPreferencesResponse(w http.ResponseWriter) error
+}
+
+type SetNotificationPreferences200JSONResponse NotificationPreferencesResponse
+
+func (response SetNotificationPreferences200JSONResponse) VisitSetNotificationPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetNotificationPreferences400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetNotificationPreferences400JSONResponse) VisitSetNotificationPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetNotificationPreferences401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetNotificationPreferences401JSONResponse) VisitSetNotificationPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetNotificationPreferences403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetNotificationPreferences403JSONResponse) VisitSetNotificationPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetNotificationPreferences413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SetNotificationPreferences413JSONResponse) VisitSetNotificationPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetNotificationPreferences500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response SetNotificationPreferences500JSONResponse) VisitSetNotificationPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkNotificationsReadRequestObject struct {
+	Params MarkNotificationsReadParams
+	Body   *MarkNotificationsReadJSONRequestBody
+}
+
+type MarkNotificationsReadResponseObject interface {
+	VisitMarkNotificationsReadResponse(w http.ResponseWriter) error
+}
+
+type MarkNotificationsRead200JSONResponse UnreadResponse
+
+func (response MarkNotificationsRead200JSONResponse) VisitMarkNotificationsReadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkNotificationsRead400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response MarkNotificationsRead400JSONResponse) VisitMarkNotificationsReadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkNotificationsRead401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response MarkNotificationsRead401JSONResponse) VisitMarkNotificationsReadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkNotificationsRead403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response MarkNotificationsRead403JSONResponse) VisitMarkNotificationsReadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkNotificationsRead404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response MarkNotificationsRead404JSONResponse) VisitMarkNotificationsReadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkNotificationsRead413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response MarkNotificationsRead413JSONResponse) VisitMarkNotificationsReadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkNotificationsRead500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response MarkNotificationsRead500JSONResponse) VisitMarkNotificationsReadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListPayoutsRequestObject struct {
 	Params ListPayoutsParams
 }
@@ -12380,6 +12993,18 @@ type StrictServerInterface interface {
 	// ReceiveShopifyWebhook Shopify order webhooks (orders/create, orders/paid, orders/cancelled, refunds/create)
 	// (POST /integrations/shopify/{public_id}/orders)
 	ReceiveShopifyWebhook(ctx context.Context, request ReceiveShopifyWebhookRequestObject) (ReceiveShopifyWebhookResponseObject, error)
+	// ListNotifications The affiliate's notifications, newest first, with how many are unread
+	// (GET /notifications)
+	ListNotifications(ctx context.Context, request ListNotificationsRequestObject) (ListNotificationsResponseObject, error)
+	// GetNotificationPreferences The kinds of notification the affiliate muted
+	// (GET /notifications/preferences)
+	GetNotificationPreferences(ctx context.Context, request GetNotificationPreferencesRequestObject) (GetNotificationPreferencesResponseObject, error)
+	// SetNotificationPreferences Mute kinds of notification (a muted kind is not created)
+	// (PUT /notifications/preferences)
+	SetNotificationPreferences(ctx context.Context, request SetNotificationPreferencesRequestObject) (SetNotificationPreferencesResponseObject, error)
+	// MarkNotificationsRead Mark notifications read, some by id or all
+	// (POST /notifications/read)
+	MarkNotificationsRead(ctx context.Context, request MarkNotificationsReadRequestObject) (MarkNotificationsReadResponseObject, error)
 	// ListPayouts Payouts, newest first (host all; brand its program's; affiliate its own)
 	// (GET /payouts)
 	ListPayouts(ctx context.Context, request ListPayoutsRequestObject) (ListPayoutsResponseObject, error)
@@ -14507,6 +15132,150 @@ func (sh *strictHandler) ReceiveShopifyWebhook(ctx echo.Context, publicId string
 	return nil
 }
 
+// ListNotifications operation middleware
+func (sh *strictHandler) ListNotifications(ctx echo.Context, params ListNotificationsParams) error {
+	var request ListNotificationsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListNotifications(ctx.Request().Context(), request.(ListNotificationsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListNotifications")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListNotificationsResponseObject); ok {
+		return validResponse.VisitListNotificationsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetNotificationPreferences operation middleware
+func (sh *strictHandler) GetNotificationPreferences(ctx echo.Context) error {
+	var request GetNotificationPreferencesRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetNotificationPreferences(ctx.Request().Context(), request.(GetNotificationPreferencesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetNotificationPreferences")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetNotificationPreferencesResponseObject); ok {
+		return validResponse.VisitGetNotificationPreferencesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SetNotificationPreferences operation middleware
+func (sh *strictHandler) SetNotificationPreferences(ctx echo.Context, params SetNotificationPreferencesParams) error {
+	var request SetNotificationPreferencesRequestObject
+
+	request.Params = params
+
+	var body SetNotificationPreferencesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SetNotificationPreferences(ctx.Request().Context(), request.(SetNotificationPreferencesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetNotificationPreferences")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SetNotificationPreferencesResponseObject); ok {
+		return validResponse.VisitSetNotificationPreferencesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// MarkNotificationsRead operation middleware
+func (sh *strictHandler) MarkNotificationsRead(ctx echo.Context, params MarkNotificationsReadParams) error {
+	var request MarkNotificationsReadRequestObject
+
+	request.Params = params
+
+	var body MarkNotificationsReadJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.MarkNotificationsRead(ctx.Request().Context(), request.(MarkNotificationsReadRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "MarkNotificationsRead")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(MarkNotificationsReadResponseObject); ok {
+		return validResponse.VisitMarkNotificationsReadResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListPayouts operation middleware
 func (sh *strictHandler) ListPayouts(ctx echo.Context, params ListPayoutsParams) error {
 	var request ListPayoutsRequestObject
@@ -14952,353 +15721,367 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2Lcts4mjD6KijtbNnepWQ5l+6JXVP/ryTOxDuO7bWd7t2/lV+ESUhCmwK0BGhF052q8zTnwc6TnML3",
-	"ASRIkbo4viTd3q3pWBKJ63e//taK5GQqBRNatfZ/a01pSidMsxQ+HcVnVI/NX1y09ltT8yFoCTphrf0W",
-	"j1tBK2X/k/GUxa19nWYsaKlozCbUvDGU6YTq1n4ry+BJPZ+at5ROuRi1vnwJWkcxm0ylZiKa/4PNzTsx",
-	"U1HKp5pLM90Hes0UoSRlOp0TRYdsn+gxI0OeKk2oUDOWkqFMiR5zRa7ZnHBFlJYpi+HrZy/IWGapIlTE",
-	"JGXThM5ZHJAZ1+O+CPPZdfvc/rZPzCbCAN42804Z1WSYygnMq+iEkYgmCUsPii/MvGZIQoXUY5b2xYTp",
-	"sYwDYo6LyJRcyXhul6tI+KL7ihy9Pfxwdnp5ePLmvwf/OPzvwfnhx4vDt2GH/J0JllLNiBSMTFlKMsVS",
-	"QiNzImSb9sXHj0dvd+yGMsUI1/YEqLaPbSk4MM5Upy9aAd7cmNGYpcXdeUffNmfvX9yEfj5mYmTu/dnL",
-	"l0FrwoX7vBcYGNAsNWP+31/6/c/P9tr9/ucfDz/9+19q7/iYT7hevNozOmJE8X8ysh2zIc0STfa63Z2O",
-	"W+//ZCydF8tNYBR/kfat1v5etxuYJfNJNoFPXVix/ZgviQvNRiyFNX3An3sTmYmatR0zesOIzDQZpTKb",
-	"KpKJmFkgo/BOQLggjEZjfGJLETkTJMrS1BxosaXmDdkVDnC8puPfe1k6734//m0v2Hv2Zbvf7+CHZ192",
-	"/lf9wZ8Oh4rV7O5czhTRkqhrPvVWGhCqyUQqTZ7tvfjxxV+f//Dix50OOaNKA6gzEQfwx9TcHFeETaZ6",
-	"DoAYaqlpEhKleZKQyGxIEXbD0jlJ5azpBCSur/ZOu0FBPbjQz5+1vCsu1udddLf2ov8Tplw4gh6JqGJt",
-	"LhQTimt+w4jKrvDs4GgYTaOxwaumxbuP9UjT7S5eyBdDKtVUCsWAsr6m8Tn7n4wpuKJICkOIzJ90Ok14",
-	"RM1Sd39VZr2/edP8JWXD1n7rX3YLqr2Lv6rdwzSVKU5V3u/lmJEUJzM3N6GJOV0WA21KGb0GIpsl7IAY",
-	"EmZOYUYdJe20vgStN1IMEx49wFp7JBP8fzJGbmiSAaDRJGU0nhNNr5kIzJqpIGGFgIWwYiCJSPstMXb7",
-	"btzZO5le8Thm4mGugUaAH8SAB5nQuVkWsBQkL3JqqD+XAtZ2JAzm0wRHvP+jFyQT7POURZrFRLH0hqWE",
-	"maeR2+UgFJtr4QK+TORIwWJPpH4nMxHf/zpPJFFZNCby6lcWabItU8MFr1gixQhIm7t7zQQVegeWd0bn",
-	"iaTxpZTHNB2xh0U6EAC4IomZGpi1IHvkA38NS7uU8gMVc0sO1AMsTUoyoWJODGuZTLUyZA4lBJj93Mhb",
-	"7d5Qs3SReF6wSIoYznlG4dyHMmVEp3ODXXREueiUKeMyZmwW91HQTI9lyv/JHgB6PnCluBgFhH2eGsHV",
-	"EJSU3chrFhMtHYmZpVKMSJSymAnNaWJg/IvbFRxSDzH5Enb0W4sJs8VfWlcpFUbapcMhTzjVzBytVLr1",
-	"aYEnBK1e/pCRvFOD/Zojf4hSRjWLB1SXZOmYatbWfMJaNcOxCeWJeXzhFx6vIZE77lbzvtIUAXPZkee7",
-	"uYCnvwQtI7wO6ucWWZLQq4Q5vWFRgCk0i19Q1YDVuV0Wgwf+WbmlFqeNVKJ02m+ZpjxR55YfLx5+TDVd",
-	"/Jb6t7XWQZhZPRCGUbhmk9VHWbxkxrBboWlK5wtn40NaabK6M1BZFDGlvEu+kjJhVCwM654M8DSWHuiR",
-	"mGaIr3HMzeQ0OfOObkgTxYLKaebAWlI3XiyBylUiVnn9JWhZsfobrtkxF9ebQgSSELURknKYbZClySJt",
-	"NTxD8ZFoZ1OUs0GvNGwW3oJ7RSJl2C/XioAg2mmtxJ9i0sBf9cOBiDne24BJRCdTykdisCYJi5nSXMBJ",
-	"uTMuw033ziDMX9qKvSu9GrRokpwOW/u/LKcMRnFufQkaadMGNManUutRmDqa8uneQOYh6HMjLX04zLhw",
-	"vLVMC34Gi44g+ZLIVSqz0Vh3SI+AlEEUY8oaxEZZyhSRQyAKYIywwKmIFMkcBXgjhxiNvS/Mp2JgrhVL",
-	"hmY4YjQROTRPTzrkgxRoU+OCnJ+eWP0/odpg4ZYiV1Sx3OoR4MhhJMUNS5XBv5RqFoIKR6YsjZjQdMT2",
-	"SfGEAhPXXrdLooRH14psh/3Ws87Lbr8F7z3rvPzXHbRi1VMFNfhVcoFiY1W2DFqRnEyMtIdy4zKIeMsi",
-	"PqEJvlRa/63eVPXribkCmXEQyZipgdFV6x9MqDIP5QtZwl9WyFEGLG+YyDbZB5hzBngjNfI/2lfthYFt",
-	"dMrkNGFEokaYw9WWIjql0bXRCxIuzPVeCwObV1Irwj5HSRazeMfjXr7txken0orKB11ssHTfi/cYLAJN",
-	"/Y3UHn8tBk+5NVt/vei+JneDlZlVfhVINIr505QN+ed6ueSazbeUNb1HY5rSSLNUBUYPTFkkR4KDNbrT",
-	"qodBo199xaKX6AN20RU1oHRSpRU0X+UbHGBjvjPlg2sEhOUyPYDLl6B1XefsANmPRSnT5qgPCNckokJI",
-	"o2ETNTZ4kyvXyw/HrQcnun9GBvu6jWxXI3btWfO953BYQ8xvXtZ6olftfW6irbmbXS5GuXEf4EoK9bFZ",
-	"TBo02wuKZ9YkTMULjcQFZJZ1x9tU7M+fb5z+NlQ5ZhGPv5LYrrkBpanOVkLaBza5Yqka8+kFPl9LGP3D",
-	"qx6Ndw+Va164xGABVPJlVoitd04rwPEhVKF7N7gsN7J8ukds3pyUlQjB2ifQvOMHIV6pvKHJBxmXLKs0",
-	"0xL8gCKjSb05NdPjTU/o15muJReZQuP3siP7qGpkVTOgfb1udxOmFB01WFlvcYxuvCUH+hpM0otiqpxM",
-	"qZjfNcUEF+7AaYWrjvCNfe6NuWzzvpxQLuqlIyBcW4qYJ8iMXRF8uLMOFcZHa9SZXpLIGYuJZzey4yrw",
-	"I6LiYrTtsZywKR0x8JbkRGVhpjLp2Nj0vrhte0/EPFErXcuZYGnBzKsjUA1BJFuKwCNrHRcO6Znvm28D",
-	"NQLzaEBmYwn2SxYb8TWbHhAzk42mQZtFboew0IWRK0KCi2xMFUHdzKxyQ5dB0JpmVwmPGleMP9t18JiA",
-	"r5iLqpIKvxpFFD2xag3rqqeNlLAqh2d/bTVIUsBnhbGW76F81Y2ofhtRvAnvenhZZjfodKXKKCPTDvtM",
-	"J9OEdSI5OSBXCRXXJEoYTZXVAUtW/ed3a9Vv3PkDSBcAPevLFUh7V0kUdtAHkCVgPZvyyCvHQNbYad3O",
-	"7l9mgMkvmM6mt/IxVDjhCpC8Sy63Ak2qHgd/oXXn8MbK+ku0PjWI6sPeUO5icWHAU3WmOXAygoA2mFgJ",
-	"bYVYWUhz5mWtU36VgX9mxkUsZ4OYzhsMphupjPhws/qZxSOMh1sP/08st8kNo5+qkQSvgepNGBWKCElw",
-	"AgKhip2y+XmgbZTAUiDJH4eYgvIAEA21iS36FrLbraHZP5Wak2ciHsTWlF5ayTo8fSyTmItRDiTlK3hj",
-	"CAaZMmGeKTkWIimGPIW43YliyQ14SiD4TcyJGYzQoYZYHDYnNE35DbPSCl4ouCyUFG4gBfGeS4QnD2yd",
-	"pOgckHdlI5jk2v+gMBfUCIw0SSAWxzPEexqcEdMYmOpTiK+TAsTKXM2yZMDILHiuYD79FaLCDNG5vXk5",
-	"NYKLMB/2N8Q9MDyk+vZgtJ55xZFPZ1wJWjdc8SuecL0SK34qnqyVDz2zi0epcrnRv8YKBHlWF+8UPLzK",
-	"iZt/xB4+L5KiGtrSTJorSFg6lCo3qMivixAbLHKiZYzsNuz8vvhTHoH8/IeXy2PMy5xrEUNzmRrdt/Dw",
-	"gVORtqoOXD4SMnW+ldVsMOdz62AYuHjxkB+DY/1kHiqmvxsG5MlUL+vjPe6TI1m+EzVyJsd3SsxoG1iP",
-	"0ZOvFBOY0yHYDUt3On7s+wLkbc6MKtGQmQIHkxSQcYKu/xwOqTOOoHZa1eu+KpjmDkl6eUs00vyGBWRK",
-	"QcGXKWEiZrHTUi17h4cqG3pRt8o74QArBfYH0FxzgrK28pprE6v012LoB1Bh3ao21WIjTzdab9cNu7x/",
-	"dbYih/hGcIBbI5tRG6wAwF1rDnejfJw6HFvKRMtYdCqSuY0tYkmsCFClaEzFiBlOBd/il1Sh3HzN2FRB",
-	"/BGQ/g65lDZJyAxjlqCITDH2CJlUgHYlI6ITLkgIBqSwLt7nm2DpX8NYzc4WSdXpFG/DHbK2Jxbktjbq",
-	"1MqUTUA5t2kXLMbEv0mH9OxluGySK0aupB4TxSDYC81yaFHNsd6B00p5ssTs6oCsRBeCFibvHOE8hnA/",
-	"SRV/CqniWxQL7o2zL9JroItnVKmZTG9lf0cg1W6ItQ5KsNkGz1eZWWXC8nC1TCnh0fWycJKN7HT3FQdi",
-	"Fnk/sXd8OhhTNa7Pr1GDK6nrmH/QSri4Xnf5KRuyNEXPc61LekBHNjVqDZeUdxjFMqrhIZUYEM9M4TZc",
-	"mtlbY77tRmh5CKk2D1NdT6QFIF4pz+KgDyHM5qytF/+aKT1xiW8beS8cd6R5RvvSIKKSaJIyahPrqvHn",
-	"KLgVw1vxTx2QazbVThIBiZTrOUnkqKJPvdw0mG9xK/n6lh+ey8Irb6EIOneKrUwhk19qmmAmMRnyzyy2",
-	"af0QjV4wVd8qWgzVClrwTr3Inb+8mlDWJAd7EfkQNm8FV8hMtNZpsN1movjpVp7yNcL1PKnZlxgNGakG",
-	"TpsZpWC1J3KXLpwVzGDlrtcIEtwUl0rh//m7vshZZ5/HZWwpr2REDp1bavGOd2rjPhBSN/byfKVnqOZH",
-	"peVkWQQKI+4ZF4RiVBsooDKWU9QiuQaEBPWnQ3p+3kvKaGwUSzKh6prFZNvomJVAdOJiS9BUFZDw13/7",
-	"t3/7316UQrgTYGiHViSEtLmQxJIp0JlsxYeG8PUysNdu0D1CzCMeqTFKerBit7WpvJ+R2G6agzJM6GjQ",
-	"RNLNQocpzWIo9oCRN+aFEcTrrFjRuhkKRsxoPic1lqk9JEuSPSJn3l2xiiXC1OqgJnMj9uWGH4EzbHDc",
-	"UzqXmW6OOIKfLTU3UClFxLBmDAODf8FsDDuluWZnXywSAFKjtVlzJgVJ4ZaUP2XDTECs7qb0TcksjcoR",
-	"mVPeCloGqvlwXkv913S75aewLKo5v74FkrM6kLnJ+bY8UtqHiSZ3Wi6n1JH/Kh4vHr/n2/NRt8x+feG9",
-	"wK9FJmxvyAfLCpcokf96kcpdxa20WCM3N2JDSIdDTOIKbXUXg/9GC9cGqsEHH0PKc0WO3KtVf6vsryq+",
-	"oo/b0uEZVWSa0MiwD1fzSMjZDtSFcaLsMNNZygJrRYOyFs+63W4Jz9bmk+XlHF2ckhfP9n4skT7H791r",
-	"B6UESzLJlCZjesMIJVATbAiVTiqH87xckqvX/j+0/c9Pvz3/8pf6FVaZ9cr0+wXuV60PtpTQ1rIAqJgF",
-	"98LjwBX8McI3IOdC+ODLFVrERtTb134qZMajMA2ovxxlHkLdLeeYrqfzFkrJSsXXG/5BtF833cbOnJKi",
-	"te7uG3f7AC4db6s3nM02VvLzbFReCT9dHTZEP1uDvFPI7ce9xWj1mEVcVVQ+GwGVhwHZnNtU1Wt8hfRZ",
-	"NQWsUv5LW/TWsvw8Lxr8wKEVpkIiBXIXmhyQ0O6GxaGRpUIX2RSSq3nh+yZQUhEDNQ5IaIVkeIb2hSdD",
-	"b4ce2w53DsyAKKmFqMZRkk9oKN2U8tg3qXCFdc3IFY2uD/oiNA+EKCcaTcVJkOYvHqNrrLBJuPCsfAo/",
-	"VAslipH9EhcFsgFvsF2AZPBeGhqWF6a7TUGXHCCddLaSxYAyd3KbbFBM9L3lq9Ml1nPv1b+ugly3z2lh",
-	"TC925K2wFo59r9NiTK4gheTgbAW5iplLCnI4ZKny7VXnpyetoHX48bwVtD5evK2/cDvgBdOai9HG9ZCu",
-	"qGKbOtXsJvgGdUqqQyySrK8Lxk5d1ZRlL53DQ1+CVgbO9E3MJ9WIeHNqtTkg3tm4VZXmu3ce9ZZqepFN",
-	"JjSdb86PM1dAeEldmrpY8iLXujbSvJTK2RBn1/BbKeBl8edM2XJ3K4pP4HP5VH4Ao19Uolp9K1iW773A",
-	"+uD07v+CrTZfR2fYZxppEuMTRGSTK6M2pVxrw8UUoQQBGqgMmtVa+629Z52X3VZJBWn/r1+67Vef/n27",
-	"3+/gX7Ulas1qbo7liIvbsRtarr+3NCDEe3QhtdX7rfbIrPbj6PNXOj/vOk/+6yzmt7KQxytN5/KGpSnH",
-	"5+4q2QJKdEc2YNa3oBeyFNoUtqEot1neDijMoMkpV0mNK2Cfna+zhOtBpuiIFZk0NbV+ViRF5Fr1OiEx",
-	"DghdQEz+8qZpIeu6utUAyvMoflMjlBy6n4iWIKSWEg2ymDMRMbDj2ozLbTWmUGlzykQy950ZnpvcVcRG",
-	"zXs962R9nsAaFkd3oEWgP15oUl+t3M/0yQQ8hObX1YEy3riDKUsHzgCzJC/Ee/uGJjweDFM5uX0BChwj",
-	"E7oinX9l9R1ngyzlLdzOzrrKelvGlQXwb4Cd8p0uuYl6rC4dfvkUKwhST/vqa2WsYjG3ynfYlAltzBVq",
-	"dZNjprECVMxHXJt/qRozzJ+GivkqkilTBzZ/ITbK88i2N1gn8LqBoaxDD8oBgEsD+YJHJc3lhVbJ7t0S",
-	"yXLYxx3RyQ3L9O99Lcm8j/m+TSK7NEqrDKKriMoD2KXLhfTW1u1L0vUq43RljgewT/vL21QjXnCbrH8O",
-	"y/b9AEqit5Y1UweqtoAFP9ETgX8i8E8EfgmyrZXpgw0Lam25JSj1RlmMWyzE42HK2ECN+XRqBqkdFfP+",
-	"bl9QpswJVtaE8T1Vq5iBHb+WguFvG1PsmiWvKO+0waLulEYf0lRwMVK1jlHrCrp14eKKabCIz/LzTSB4",
-	"bMZSBtESzulUXzBkafgg+KM2iLiyTq/138h9X+u+UpspARb6eo8b7KDkY1vuRi+ub+N+A961ryVf5XCy",
-	"CnLzke8fdF0zo8XIEOg1RJi4YYmcgo5YL1is7PtSpHBBo4/1j8u8jN1B6jxNrH7pPTLOJlS0U0ZjQ/6J",
-	"rclXtpQfQtyr188qZSOuNEtZfT3Q4swtLQcy+ylY/wpwuVZ9b7yKBscjmdBozAUrdoVuRwkO8mhMpDiw",
-	"nSnyUmlklPEYyn7DC4rOFZkZOgGt8sB81umLEzaDsRRkLF4xQuMYWy8yrHifCSwTDhNezcHE+P7y8oyg",
-	"SFN2gv/UOz5627s8Oj0ZHJ6fn4K/86T38fL96fnR/zl82wpa707PXx+9fXt40gpaJ6eXg3enH0/M9x8O",
-	"L9+fvh2Yr3rHx6c/w8NvTk/eHR+9uWwFrfoeja2gddb77+PT3tvB5enp4Lh3/vfDVtA6710eDo6PPhxd",
-	"wiNHJ5eH5ye943xNF4fnPx29ORx8POn91Ds67r0+Nm+d9D4cDs4P//Pj0bl9DbYz+Hh+7H16e/qhd2RW",
-	"j39UV9z7cNY7+vuJP07v3buj4yOzpNovYYCzs/PTn0qzvjl9e+h97H04/XhyCWfy9nBw2fvH4YmBogKi",
-	"vbNaAF8fkxbIGOSrNoQnQyor1QRD9LYpiaU2vAd6aXKhJQZpyHhuEzjyhqVbCtKJdxrq29RU02muxJlm",
-	"SUMAM0R9cG375hVzGeaoUxppgFKmCNf7JHSIGQYkNJOYf1F0NH8ZGA6DvgjzYAPzbS4lmQ/Wrwbfo8xr",
-	"H3F/Woed+dPizQDOEMaNM3RIssE1m8Ma2GcdmlM9+XjsBc/LlHABEi75ePmu/dedgIS/KilCsm24uxSM",
-	"/MfF6Ql6WGxDhgIOCrFulU3DHXktMfo8lak+FNrmYzoEv6X7tU6cffcZ3PgPEeewSVBBfYBA2tBv5Y7Z",
-	"8XtGk82r5ppv3bG4i5LXK0LAVzzoxfMth6Lcrp6vonj53s/rqGB3t20jZsMCBlbDWyAz7+UMc7gz4RrT",
-	"9c6OiHnHi1Ab04byfOh4AVv+esb9os/FlLt87mUFdNevfTumajBjV2MprwfY26De6mGLo/qe70U4wjSD",
-	"fLymhbpqrgMDGQ1ttioFX1OGnuFpksEJ89TLU6nlHfkkOGxzN6+8tiz+YHs150HQUE8Yej1g9QwvIH5L",
-	"lQLm3YteXgDBYhar69N6ELF41nUnVgsV9VdQfxa1Vx8sgH7wcBrzMRfX6xhZaBqN+U2DleUrwlXWj7ef",
-	"3jqnfyEOse4gFloIlKxFTr/1qgD6tf8WFvsBOXozDbyveue1WysMoHURTjbJVw7JxDwIHa8TRhV0v8YO",
-	"7rYF9t4z69TMu5uOWR4aNZVcYGWVZ1h1Y78vaP6r7SK9HfZbe89edrGX1Q6KqiBD2ciq7dD+HO4EkOGI",
-	"AVjJHFsqmbmNsBb0BRTsIHoM3b8IJVdc0HROhomkuiqK2TFbQUsKZr05fnZIt/3qU9FC3H1saCIeePVx",
-	"Xnn/13n1qrbzNu4MYnc+t+Mi1GyYYmP6AZ5pa/9Z4PhV/tXesy/mrZFsOx4Cl9W5ZJ8N4ch/afOJERMB",
-	"zqhBi9aI63F21YnkZFdOmcilw10XHbuLnYx3rd3TgFY1buRr4uFADRFZktQHxlVtwrcJlKsx8Nco7GHx",
-	"c9i4qEXwWLLAJ3Apg4vnzKk7/+LnpvPvdvY2P/xu6fBfbHL4HfOfrzv8FzWH333Iwz+z3KPMVnL/1KL8",
-	"K4dDxRp+yzPEGiTuCdXROCA0SqWC8ock7/iwTos6yM/EaCO7ijo2dUbneOcPEU26cZrvnYafFlLkklDJ",
-	"Je6BWkF2MbxsVQCZZ8L38nUra1tyVbfpIjYtbnkt27ODilWWejfuvUvMZ5B6dDf9w5bVOplSHtviJpD2",
-	"BJ6l4ucZVSRmCbvPUiffAY7cddWONRdvLucr248OmVkFa6yQMGFCbymSP0i2Kbmi4trozkINbZKw0X8t",
-	"I905sHUlwRuPiXG3b6mGYL6s8MBtqc5i97S16JAXOFocXqWutruWZrx9gJgvzE1Um1A4ibEpqwgcDPsA",
-	"8V24ojOEwQ0V+iWAbcQJrrHmAOXxaoAOsKJW3u0dj2Cx3PJm1bSKFTbv/RZczTKFdW669mYfinOdZ+Iu",
-	"oqlry+LyctJDEcmm1qvRvrI6vCGImcAEFpEnJUMn76JMvHkCHMozOleu8/daC3BhZpsXjPvSeN7r5GH7",
-	"1W/8VOfaxGsyoek1thJzNH7RUNWYznyWyiFP2Ff0AzpZt2Lpo6QvV9Bi7YTjc+eZqj+QtWWg8iV/FAB+",
-	"Q3T156nKIMsZAM4E13l1eaoYucrmqqQc/wbZykZHftYFLfn89KS139qzCczww95fu606ADxniuljLq43",
-	"DqiBkDq1kVil5TWrz+lq9AKkZn2gShY0HoYhXADeQj2y1YZ8a3CHBQT+4u+dpMIJu/Kwt7OAb1au1jvn",
-	"zYzg7nRWlbO9QGfGGZ0nksbNe0G5tmrssW/bKjbbIWYZ7v5bSLSc8kiBxReLPZHtEP9QuyjDhTuEqnwE",
-	"xUSsypXn7CKD1ue2HvM0bk9pquetfbfmvHqOIZh2EutrIVcy5kxZk3LCBGdCJ3Oy7YJqbKVxmjKXl7PT",
-	"8Y7jkil9asbeOAF8mbKxEAu/WW22lKksqa3xRDXgkts8FWrGUmaOXDOlMYraFeJIEjJjQpMZS5L6goqK",
-	"jwTVWcoG0ZhF16ypgJF7DCQ8+yg2Z1e61D/Drcv2dTfXBRamUqCk5wcF2Kn3akpNk8E05dEm6Z7LfaUL",
-	"4iKccvktt6ZS+TV/MSWlZqEg2cKB3juhsnD8M+7hYcoKNUNoqLRBsZBQIiDszb10QIrgnLBSpwzfca6n",
-	"bSH1GKq9QyG5eOegL0rQTYn5hO8HBTiKGCtbwmBQl8bQiQEEyeCKvNTpGVV9kbI4i7DEoFeTpogryuez",
-	"JEemJKIiYkmC0X9ySKiw+wCnlRkyYvwG5rfbGGg5iGXoQqZc9cMxNcutKZCTsKE+IKGlVQOAxrAvKNLZ",
-	"chmUvJxnplg5ShBPwcCNO3QDxvkh5oX53PFAJwNv11Dh1lt/K2iVVlQjgdZj1/3DPx+JbNorF0eoMb/h",
-	"A5Anb4O5J3QOpI1kU69rni91YzNPz7BRK3jjCu69qMPiRr8EVcm9WkIATxK0Kgwnq1OxF2uxPk5hIy5u",
-	"uGaXTgqqiS0BCRKxzisdbV5DhEy4uCbbRbwcKJA7GLaLZXgntv0TBvKa+WJfsV3reB6jAJOBGyxDH2PL",
-	"43hJc5Vq32cIpSmHAG0jOLgDet5+0SWJnLE0MrpKUs50BtqKyc6r85hvWSoqWFmY5GKuNJtAY5DRxuF7",
-	"7CbvpFMNjcoYyksxu2kncsRFUVqZTaQjHIrMZHpNtmN2QyZQ0lIQShIpp4ZpkPDs4+vjozeDj+fHYUO9",
-	"BxuH1BTGtXY0YL6X4p3S4PdOcV00mdE/H6hCjNSDou9B+QIvUHjAnzGWJErpLAH4BYIwTaEAIYIxvqqw",
-	"5incLPYYwkqu8EWHvD/svSUpEnRUHTDnJzK8EaK1KXq6jdJxKpJ5cyre/Tb/WF29ptjWWkc3ZXKaMLJ9",
-	"JbUikLoZl6uxf6WLJmZKcwHUuhET1tx8454hlLFZ81rPS+KFz/nhj40WDxrHKVPQ0QqKv0CMI0KMMqKn",
-	"OWOrvsY8ZZGGR5HK5EeyWed9b5+LB1tZs1+cwwOJEmp9bdUSz220ogCIT0G+yQIgNWBaVyAnU4v1mVyj",
-	"qDvtHfllxSE+gPML5Ia1XV8lHrHKAYZDP4D7y1/VpiJEYrnd+ruu2eXDMudbFTOoAf277XW2IfGtA/2P",
-	"CnPn76ZAnqVcRw3WL2fbslI1FPBWtjFhnVBNIIEHJevOOhEDdvb3ttdW1fKKkfljqsbOn1CR7wOi6JBh",
-	"L8WrXJphQrcVj72IfBfcv96CPmZ82YFY3raljIJRv/HN29WUldnVzyOX6W0gfzSrtstV2Vv3UFM/sZQP",
-	"OYsbeqXRxjnqOL9bbIMK5R9gWaEqrcQ/uQL4y4DoQ8GnBhTclIRmFm2XYSagdl1F0vsnncujXT0TnUyL",
-	"9jeQIbgssr67KrK+LwzuvLCh9YQSF5IKentRz0KR7bDb2euGhCuy1/1XjLFfiPLvkJ4bvy9scH41GH9Z",
-	"AH41wn4hhPcpZHchZPenUmPN3GcPZLrlDFsDQxhrDYjWdn8BTpPbyMOLKWf1ThwDC9dsTranKReYs57n",
-	"xIJKTNSURkztrIrE+aEcud3vf3621+73P/94+Onf/7JSiakstw4XS0eyKZ1pzMC7/XrukNCY0ViUpVzP",
-	"LwzRy5Mk/8Hm7xmNWW3FBeSwNi2SbCMMtrVs4187HQKXTCcMHoAoGQXWKzYFI6ciYS/TY5nyf6Kx9DWj",
-	"KUtJP+t2n0fXbA5/MGgeYA4T04rRUp5w8PNxRYBMgxTBzbrGuF4nALb+q907O2r/g80LGMCNgVgBE5pF",
-	"QJIxfHrnGOh//HzZWvQ6o8UX6FN4dnpxSXZppse7YKbDdgbetwoM5GGHnBbLtxE14ed2KhOmQjwVwVjs",
-	"t/83+zNn5PsIzB5xt+ayYbHFpsZaT1tfvoDReiitI03TCIDNnsXplIlebqWeUINxXGBuNwjWMIra391d",
-	"SXIWw0/Kg3PIzmHJsD2WqmTSbsMBaGixZQfrkNdo+00zkSuuimxjTf2doC88A/qvElsFTcB2wWgqSoxQ",
-	"VNxaoA3PyRXmCZlXKEY2IUQxhd3Qi6VcGqCKZZRNoEucKvm3CqHb1RrYJ+yGpXMsjnDFEjkz7wAKxH0B",
-	"RThJuEunfPdmLwxyQy7iCMTcIiVBo17Vk821q74hZwKdjCrjmnX6oi/+hRxVC3/A1/9CDEQzoW0mfl9c",
-	"8BHEuYAc4AAUllSCXrBGMrvClOksFdD3Enwcwm40okmyb+YJw1CN++Ly9B+HJ3/7y3aUpQlpK9L+LwIT",
-	"9Ft/KSzQi7P1W6Tf7wtC2u/J1hsptNEOjGC4T7wiAru/Kim23JMx2fqtjxJnv7XfR3nQbzDYbwX93K4P",
-	"j9B2IsWoXXz3ZYv8Tn79H9JOSceQw86vM73TF271zauesH7LLLbfKhGtfUe1/gIH0W/BwZjzAbcRXuv7",
-	"i2cvfyD/8fOlpV4YNmQbhj97QcYyS1Wn4WZkpkOCWegGqeA6+sICOsIRgRCviHXIOZuCHE2GlCcsJnDW",
-	"Kg9iRJeTTJGAmW+clRDjNvoifPHsVWgFRhKeM53O2z2zzpAgaTWUPpIiVjsdC22HtloQImSaylT1xSEA",
-	"C45qMAJkPS5wFa68ELlA1rRPwt/6jk/1W/sE1CvSB4ZlPv/W6XS+fAk7ffGO8iRL2cIbKIWQPpbcMd/0",
-	"W8hIbLoqMpN+yzxj9E7/kQ+9N++PTg6h/Ir/nC1eZB79pdPpfIIVvHbFd0hoxgmxcWiYV/IJiRG3dgJ0",
-	"wDuKZFeBAi15ZxhFtW5OGPQFxO4xodO54QShXUAIZVWQFIVYW2TdAi0qi8aEqr4IbZ5351nYVLYlp05h",
-	"miUsLGqsGAneOh9sy0qzKgLlSiyJAfc+uP7HXIw65NBsJOfawM9sB06wokB1FhIZZQFABGDpd6w39Lt9",
-	"hvwOBYsMp/i9L35vt9v5/8yzi+dHficvul3yu7d9iOoL8GRg0xaI8zgFCAZyVelt+RgcvlQZKAxIuFDm",
-	"x3y5WOenWAYtm2O2AA8nxPAq5/HHYjs4oVd6yIxcrj1kvlksPuTP9fH8GPRAuGaDchOamPlYjKmQtoqM",
-	"iwC1NiSaJHLGYvuaskupL1RUPmDqM3szuktYx15+VOesvLI/g2X+BrHKkb+VcivXklKJAAksEeoA4dB+",
-	"vSkcaI/8brQHoJaG7VqaG2NQIJb0sD/KlMxSKUYkSlls2CZN3Dnkhatw0Odu655YBkEb4LqjSYKAVIC9",
-	"hSRX8gpHeYFLA8xEERzWYLCNGW4FfhhqMImlRDNBhUYao2cSowZFzJWRoDKuxkZn2rETLdbTwhlf2nUD",
-	"GrDPBhcDcpVpWHfRlmHC9Fg6aHSlpQDy8/JTON4ruCXbNND2fADWEngmwNIl7hRttiww1Jb28oYXJDyK",
-	"2WQqNRPR3EjwoQEoBiFRlkHZM3KkCUdeqA0Gg+499+iCWUxC0xEk9VNB9sgH/tq+7pcRgzefmeVoKTE9",
-	"1eiYk6lWB2RGua5wSMsZc3j3K5CZsV5a+EbCbTERWfiBFbpwJzzGdrUA54kcuSFrapjhuG53rh5PQeAs",
-	"C/7dMmsbFGSDVPviNfwLYJXXmEKgJNvhcrksRIZhXgXjjdFlI53MwWJk6BqK1gU25Gsy3MZsMGVDMFxv",
-	"VwpnHVh+ByIxVaytmFBc8xu2A52czfe0L4xaOeI3TBA94xELYPdWqjIzFwWzgnJxrZzRlWtwbYd9w/27",
-	"3TCXbcz1cltRvwKOfXFhZOVaQHWikpdhZCj0x6O3ef39GNMuptihOiVoQdpxkD3vC1pI8UZhNMKhQcaz",
-	"j5eoaL49PD68PAzJXGZAhFIDiqh1Y2tue/VYt4Zqp4ZjJF5fmO+d8HkAMYVGdkTRUDvV3VA1lpIR08Cx",
-	"QTGxBsVi27oNvWHmWEMwY0aSMSeG8ZKeVFCyCJRwGGlPwakBTXEDRngxRKGBZBwQJRG08i1gZVQKsVTP",
-	"uzlaugI+eDoW1/pGXhpywdWYbOO+fJze6ZAersLg68vPnwEUDFFwQRh4nIFZBRYugnswuqwBGzbr9IUb",
-	"AdY1lolRQgtmYyQ4wWbOlBJUYpYDm7uAFeL8wDLDNhDHhilTYy8ajTiFx17BDq4WBFJc7z6clpUz9Vgq",
-	"5q2Y/Mz1WGYYSW1h2cXAAtq6y46l+b4vcCSUNXMidpVwESdzh0qQwtQXvQkGL4GyYFszQ29di9Yufhxy",
-	"jv2CLspWdLH1XJx87ddiUZ1ifIMVoMzaEpfVwWTq258VVIOBWjD7+Vc5ZbNm6b5wuMFTLA1DqpVhYBmI",
-	"H7ajsbW1g2CP0h5WJ+wQSAPC7sLnpycgpOPQhoDvkxAOpXP48Tx0ZghbAkUOCctSCXUVScIyzOSxx1yu",
-	"rNUXvbIQ6ssYoP85oc0PX4RfnPTWIRdjkDq0IqEfwhH2xXboq8vpLqpTRRiIteDt7OP+oa5WbQyKxXQS",
-	"Pu8+C2viUPoCUTMvx/U3nApH4LEzFUIhU9cUCYT/vBxQZcQttKngM1xB+qch+/9gbIqIyuMiVaioCGbT",
-	"TXzKzrHHqLzmVocCuONFNmlfFAYpRyhc92Xlt9+3GzcX1SFnUBArIK4elm3rUlRm9bX27ovQ0HC4YqAA",
-	"ufCNe7HCABTb8iJ+ZhbR8U7MOdlb6ZB/wDxXUqu+QExwwWYKvsX4doB/G7XW8cxCa5mDHDS1EVbXsq/c",
-	"1mxkJAowCZ2wmcJwUjAX+ZE78Pv/9//8v/CDF6FT+r4SjgC/ObupGstpxzNI7SqasH7ry1ZuFfqXfyFv",
-	"fcEYMLSi7wxdgmkBGqqI6692/MJYUSFRHbc4xRVKRp2+eIOQkrKFLt9QGdgSMEN3jKhlgKjw8FnhHqy5",
-	"uROw4vRzhMdGMCi0kMQIH57htiawnbyXRkxx8awg7qEfGNr8WtFgLA2X3q5Yx+IJF7vmJ4W1vWzvYJQ2",
-	"ZbpPDM8M359eXA4OP/SOjtG8iV+c9S4ufj49fxvmtWP7wlrSlKap0Y6MmpgJEpbM33Z1YNMOO6SHluSI",
-	"GnVbZUbEkwI9/QUDBubdF4CYQ1Bl5yjw1W4IAhZ2f+Pxl114ETAj3IHYPZtsaAVcQ6KN6NaBwy9yYVRf",
-	"nLOpTG3JZ4QZ28wYmhhDC/4Axby5zFJXCBEPwDmLq+4ds/K+cFYDxcDcDsJRQchs1kwu11oYhjwV7DS/",
-	"D6QRxAgrSxrhB6SHAEq4udwQJwPtFJzhWbcbFgTZS1yx0zqZd0HsPMALLsnEHAbcCzcmWZ5nYXeaSjQ/",
-	"It3KXU375C+9syMjo96eXLlcLyAve93uHtAeryc+/PDsxavOqy6SK5sDBt+fn57YL7Gtx6AwmlNBF0zm",
-	"GIBpJ0PGmjPa3B7aL+eWwbMXHz98ODzf65ZIXK+oj7mPdwUkaTt004QBWhm92ppIZzxOi+3CGbJgoxUJ",
-	"BcjaF9x6ZbhyRqwAaZY5RJXLXoZGekGQi0U70RlTJqVc9YXSPElyueiAsEQZzM4UeKcXSHWRN7+N3LW0",
-	"gtiQvqDg932Rx2WYn22MwY6dpQLYBUpRRTJRyAkWSYX0XF+dvriE10uNzcdYNN7ILba/T+BNVRwPdlL3",
-	"iLzdmV00QJw1G0MLE2uO2wmIFXP9fqAWEvcLngUpDEjN88R0c9a4WY0R7BVHm926kYJxNRDAMmFC21od",
-	"C74+tHM7pWJg3gw75AjgJZWZMMLLmCbDtuFCEsxpVitQQLQCtwom4sATb9jniLFY9cXMilIJG+bmG2/j",
-	"V1k8YrpDTkp5hsjX8hIMB0C5YTc65VPLWbO4L7CuuSp63eMaSu3tPUeAeXyfhIolwwFm4tDEOiMc2m8p",
-	"6/Hh1s3pJRbtBMQi5FWWKh2S7QkGA1FB9rqlEHzfT2QPHdgZt6xzwkWmmR9OBG+bGYZUGXLhzsKuD4EC",
-	"rHkJhKibSV/mejoyOG5EiXwgA8XYr8jt0eDfjBbNHMCSRI2abstDgu3MvGGt3DugLocpM0+6VMptB5e2",
-	"pLNMYktcHM9yDDHmQyjmoglgw86CwoXe8L44yzQJrSaEJYdVGv2tzE1A8u38anhHTDVtx3Su/tZvPe/2",
-	"W4SquYgs2YVRdu3IRTiE8zmPHAnqCxA9DbAXZYx9AksrhNW24wXVBTgjZrhbNQYklTBfmdH0KrC+SE93",
-	"gpxXc2tFCktBAR1YylG8vVPUUgaHt8y0IQXY2wJ0J6qIzy2w8kqerz/N0BjlCABNtbciBi0BeDQ2untk",
-	"9S+4zC0FObBsUDyK9GFMjbBAYmaQFPu/oyBBkwR+KQRRd+t2LX1xJPxq0iDFkW3Xzz8gJ1LzoSuJHxAb",
-	"RWSwD2VJNEJYaQdNVKdIc+F3UBhPLbp4ib5mdeeYA4zjBBi6Bxqc7ouwRnTx2oSoXVtI2mrslfhdhLRd",
-	"rKhgz1/RG8RtL2yrL/ISCmM5U7bhg40y+FjItpjah2Kt3WobjVuh9RTGLOEGprcMBf+vth22/X5Co/bF",
-	"mD57+YNF+yuq2A8vyPsPvTfti/e9Zy9/cIQ4pTO0GloZEQ2e4HhwYRVIofqCirlnzKKxUXrQBSRTcM8B",
-	"Ouc1BnIR9EV3z0ZJVLydlxLnMDJy8Z6Rrg159sMlIM5tSLb+VW0ZAfP16VsjJP4OjZmVSkg8Upq0FWyZ",
-	"tMcTGpnHLt6fnh29+28rUratzet3exq55HWKjbYNv6nK4o6aBYXS5+4uZfb0rRUYoErTa6bQ14LgTc3B",
-	"YabrYoo4N/LQDYTs0QqgJom5IK6r4Q0WJhwcaqZ0G2my4YQC4of4SDADeWBlsdqvNbUVBmpz7oUhw+wb",
-	"9QsMG014xGygno2C6v397Lj9vNNtQ/RjNfJpNpt1RiLryHS0a99Vu3Q0TcwrnbGeYFsirpPFiKre2ZGX",
-	"Arnf2ut0O1AtB5TIKW/tt8wgz7FZ/xii7KzeV+jJiCUYoNl2KR5Tqeqy5SwmglJdHAvmHEP0LBiEDTH1",
-	"MpnDoNCi/ApaICns2MQBsDayWV/krk5ZqbmFxnxbQsfT/ZK5471jqsaBtUoYuqbYDRPE8BO0ZKFADXEr",
-	"fdHzE6ix/qTl64Y4U5H7XB0yvui+whvO/UtHcWu/9QaoYX4nR7BvyH4xh24DHhSEDUO8IMTY5tGCtouY",
-	"i53EKH8MBF8juP5LUB9JXsy763mKIAbxExSuwAgwM8Oz7p6L3XP18Cp6ovmuWNHSlJLFQ8jjViFScDEk",
-	"t+JgOCAFFJk7HsuZwCsWcgY1a150u03LyPe1+5rm9Yrglb3Vr3wE75dM+T9ZjC89X/3SO5le8ThmAt94",
-	"sfqNE6nfGcUAX3i1+oU3UgwTjhG4L/bWWJMtbnQp5TFNIY2t9XKdMzsSmqWCJtirDUJ0s8mEpvPWfuuo",
-	"amyqFhwY2pAJD6FsPTdrXjOwS0cK+i8Y+tOCiHYISDXfmUdbn8ykljwZSXC3yHce1YV0n7AZUxqFyQNy",
-	"dOZUBmt89J1PgaUTRNFEg1Kmxp0FVD7mSr9xiaAV3F2BZsdQAnoNfDzFGtE1eNi9MzyEPZTyIWuwDzf6",
-	"jePUV0PuOYuMAmWVS1vju1RAZtvA3s6t4JNB+6rd3xg0sPrSCKgYAmC1OuvdTOXswPpbkTvl9tuxbamf",
-	"gzBOg/WjygCL/bPeUk3XYja4zqUMZ2mnRL9b15c1IFizz3o3UjdlyK3ysFq+8ObiJzLkCYTZ44nBHM6i",
-	"+ZarqVTcdX8uv0+1ptF4woQ+gDHM7v/mzIx4BqhvdCJ102+1gmWL+2OxnK/GJ4yyTeXMyNgYWmvO00hg",
-	"5sq+ApnyORqQ6J1V4MFGMKGCjhgEzLtE8zJm/J0BWlzYQe+R2HrTLCW34HH6o5PbvKmCqwpqwaNEcdHk",
-	"dTtQAf+br6DUCePvzW+bcvBaQRku4LWM53fHm/MV5tdbTp8yFPnLPQrppazVGkD1PaROevvmJe/vRZDG",
-	"23cZQfaUN8WBWpdts9J+6TR0xDtKUipiOXHByGvo0c7zu6BFNyjDeWneP58KvFiVuEHAwRC7J533+9F5",
-	"ywEWnt4L0RUbIHGemJjXkxk1ZSzP2BWh06ktGAz2MOuIbUc0ymMl1QGxES2RnDB0hSi/slW9rpvba45h",
-	"IfcoJDUW6qnBDljMH11QcunoLG5zUbKKojnUGUx5aoMZ8H49KHOhbBVA8+p01kHbrosGX84vvJAzEjPI",
-	"HsiLddUUejoorOPYz98GC+JuiHMsQQjKvE5YxzWV4PFbFeBKi3QNEh5Ugqst4dTAZiCw84mHPBIP6Ym6",
-	"cOcJxcRaj4M4nPoK/G5mJBeMptEYYyohuYWLPL2FqOzKVUhBr6aRyoIib5fHK3jH5rbS/8xYOl/HVrqx",
-	"UTWobv0ICzYfuIrxwExpDMX3DT2L2ZBB3mBkC7uCfAoh2oWACmS3QM0VtV/v07Dr0Z7lPLSXh2oU8PFH",
-	"Z6kFRJJtmiR5xIcRvfIOOkQxiGaSipFKzJ7a8bmu0lRzpXnk81wP2WrEO1svqvXpS9DAWks+Ry/wOPeW",
-	"2LgQCNfFTmdgOYFQQwinBccahjYr3w1rNrJQBdr5v1c5fLFc71K35jfPjR+FE+ezr2LDhRP7yZJyt5YU",
-	"H6MWTYpL8bXKQHev5m2Debu/mf8exV+Wqma2W9WcJFJeG1SkYi4FOygvCfR4rhVLhrVG6hyCXs8/oha5",
-	"2mCCq/sqo8mDMKk/DlI8tJel0iwVu5phmg5mcrzovoBSFYZbCLazAYtqlh+BLSCsJ0zX1Ik/0splDoM2",
-	"GhA+NFAfGNHStmslWsrAJfRB70MM714E/rfwwh0zmHsC6Q9YS2UZQL917WqfdK3HYQh4AWXq6/ItJgzy",
-	"a8d8qjZnEpsD5pkh1wYg6+to2vhv3+jDYy/M7MUismAZ4z+kNPbEeP6M2PoG0/Bp2fYJZTpkaq0PgKmB",
-	"6w7q5UyBOHWHTG/XVr1aLe+B9kiTpNAn0W9WqJ5VpZJs50+h1unRop2KsLiOnPjWLvUh8MjOtZztwSNP",
-	"ElyN5a/Il4bEF608o4LN9rAZ8x5MbGxtKEP3rZkVoEUBMs248I4nmkH2MxZNOyDCi8NsMBb6A9erOBWb",
-	"W96qY10BzR1gUTP/+4rZ9I5opXHPO80/j1Fvy09gBmeUR2NtHhGWLT2w0RVJ4vOI/OnlprsqHiCDsFZ8",
-	"rJF9W2GwwSToZQNuKX+Ty0XCHi7JA4ZvWoXy1rlKPCuo4ZN89mieK4QukE9KEHYn6JQyqAP+DWHTOazo",
-	"CZmekOkekAmB625wKdPjXSw30PY7adajwwljsa3JAEUQdB7E1CEYyc1omnCo8WMruZmHM8XSAKONrJVg",
-	"yyg22Akv8BBpDzPnZzSNFfpYbbWTiKZYxbBUKC7PwYYSfzU+J9jXWdEm89uM4C2t8nEsHZkeL0P8s3Ix",
-	"vvjAXGldkXWIFBNyRqR4YPLwnRkqdCleyyDIliJeQ9dcZ8v02EfVvKNqM5KeimSel4Vy9dUhIRnz2t8e",
-	"/jT4cPr28G9Q6DK3afrtVjG2I+/E6kpnbCcyoglaUfae/djpmv/f/WtA9vf3dg6wxsCMKwYskZwDaGBR",
-	"S5pUUFYxFrO41A42r0cylsosfj5ldVb+m2PY/v3goht+o1j6h8PDC8wn55ASXW2ne3uE25RRPjDu2M4u",
-	"rf1fPvmY5HpCUANiJUDyOwon850l6LSAShVbwz2C2ncBZw9LxG8JVy+erUH8L6X8QMXcrlHdIzwClUWL",
-	"s5+HuRwKJXp2GsHQ/P6dezRL1RZsBfsDklAN8l2SuII+eYm7F929JyGiQQEwp1cSxOFkl8AY9kO0FtgF",
-	"d8AHdp8OgFUpYpfePowo9KC3fseh99Xcjco12NgLwPU6Zy5WHt0itu1kXmje1lW2ZojSr1rKJgfvmZ3t",
-	"G9V87PIeReVZByYzOMT44WHyj6HOAHSCu9LCawDiP9ZNWiaVYRbianNEzzYEfdbNu1pAqShs1ZurLVyQ",
-	"vZcEa/zlFaJUrrPaTKdaNIL0O8+AcB9YUJrjkQTCNdj3og1A+ww9kkJlE1vjm5VsQbbWrm8NIkzEt/c1",
-	"fedyItME+yXkGYC2lEeeGogZgatYOjZnbEYPDGlVxaE7Vd9GGnghQ7Y2ui2UBz4wiA6vFriOqBBSk6si",
-	"2nzM0oXqVzjYQs0eKDzKxTXL4xdqY823S7W+dg7yen3Z1BbRh3YEIGC7omlQ4NOrq0V6Ra9g83o7m64m",
-	"DXXVuC7wjO8H83HwR8rbX6UD9sop+zlkfKVe+ECM7RvB9Tw/vwblarL1CwRHJnmnKVjYIC0omu4vS8dC",
-	"OfQbSsW6T+UVNrt+ChTezR89UsL2QFiV+uQSEoicCV+mswB8u7QmO8GqjKY501jsoABprrz+VHkjKIMA",
-	"TSlJr23U0zepIcHiHiUVCWZepSDBNT2lIN11MRdbjb8aWN6MUj7P2KVT3r5m82bmcW67R5qHoCyc7dXt",
-	"ZSum7EbaMAcjkDZF4fF/mHnuNTDBTLGKNJtV/BkKPDjzj+1posj2NGVD/tmV4o4DklAFNrT4IO/sBb3q",
-	"VsLRKpp8OS664LsOZ1CbOa8mXdT8oVgPk1zYLlJNjfKxC2DedSRszBrFfvffapICrO5x8kVhajyklcQa",
-	"OvN9Z9WAvr/sUddvCOtFpzcsbWvZtl54cHOsi4k1JH33t2s2P1qeVfemcKVY3Pf8KeUAjUVrl2EMTdhW",
-	"kzkKq3n0alsPagazzPMp+O2RfV8Fqt0Cn7xGEitzdc7KnSWCohsltCn+eH5c9Dv9eH6MmRjYvgN4NHSr",
-	"JtvCa1MHvaLUTm1izlGxtAdIzVmcbRnse0+T+LtI1Pl6c85vrSuQVYz80tr/5ZOhWBQo5HsolQbflWw+",
-	"P0PtfwswAiMmJXEgx24Broppa+fNmupr5T3zaaJk0US0tlG+X4sLm+YvQuKFmfLbV41hmY/iP3zSjx8+",
-	"h8DiFIvBY4A2p5Iv3Bk5gQbbOnN5v7bbIN5Cb5dmb8vrjEM5VEFCbDu0i0pZiD191JhOWUwSfs1c35ot",
-	"FZAJTa+x6xclZhZsEhMUPhgjyGHrM4fH5ebasNUxmOq4dihvH9lyJxSzwIXJYZcilAPzFlAzmSUxuWL7",
-	"uSMX+/94nYdcw3lsYpMyGnfIZb5gVWkmXutKYSK2M5oXodXPNx3TVF3sMmwHou8dPYn95svYAOiJENwR",
-	"IQC7QrW7kmsGlfcY9nHGoIG9GevjHMsZwW6I2tyVnz1RND5cTSHWrXGigiK9MPDzcwNrhjMEC5kxGcma",
-	"gic2HSLS/IbrOUnkyPbJo9bd2lQR5Q6Z+FM1lD99NRSvJTIEedgudNpgmNrMZH1fdVAczq9XA+UP5f55",
-	"Em//XJYQiLDzggswNAv7NqMgXK55kqe1V+qdrOOsrTC9XcutmmucODMJFqAu1adwdZ4VmWRKY+NPQjGM",
-	"B2MWFMNezSq7sjvB/jC1NhMA1rd2PffZmgWnWMqonEL9VL+k0X21xBCxeQDBnbIQCHbDBtXgItkWksDl",
-	"s4BMqR4bmJzKVO8ExGwhbUcUXG3URpu97NZaUirw+U2yGru8R2E2f168+p6YzTShEVvXoviVzKXcY/ke",
-	"CjtcYntYZ0SperUPiobWVsvMdXmZxMCnhpQnK9xpUlPNbMPsC9zJt6yHlVa6SvYrDi94ajHzDeNo2Vq4",
-	"OX+tY5N5z3QwUnpWL+h5PZZTG4+SV69bu6m8DfCmGGqi/a7sB2RKlWutbH6GVu1KlnvB2WbatuZ6bshE",
-	"KyrX2PO5QHr0yuWof0Wj63rTpb4HNL57Jl5a5KOw8jVsORdMryCv9n4WKewTYXksg6teQlScsdXlaRjk",
-	"zEmEQeBbCANFCZu7C4FfFu/+Jp/vzxHy7va7ftR7fiPfRXbu1zjw3xR1AF3hvwNSqQhY7kxu48/BOs+M",
-	"dKiI93RD1cBl4e8JFde2HmbOS6lwE7hBDgi0RgWrJ8SUGObonjIaK2Q5Ssi2w/Qrm/nYFGj5pmgb9G2W",
-	"SrLre5RgSzf5ykx2+9wTu3r0QPrc4LjtjKRDwwPA/nlQ5JRgzyx4YMDjWxb5zB/dpTeUJ/QqYY28q4d4",
-	"bMmG5xicJpkCpM5XXi5VTZOU0XiOdd8gxKchNN8twedrj85M3jwKC3mEYP3T4RBiIkrtmaggirHAiwrQ",
-	"0NFliCrSRpX8qgXIC+CbzNurZadDGo1xHYUnemDZzZSJmItRUHSakynBApusQXj6MH8Cs8fKCSmKFpc7",
-	"VeQEwlzfr5ILFn8VXK0MdFiIWLCQ7gQSF7XAhE7nTcEKdyuAPMUrPMUr5Iy0tndLXg0hd5FWIxjWlADu",
-	"2hN1igUSGBlylsSKKCa0de92SDXSwdvjyniH70XEx9U+tPnqScb/3hq+eDL+nSHzIufbNRz0PuqLV3UA",
-	"yzMzLSdU88gKYTRx0pjCMImI+eVWQUfwKpPPqDmKoR/00SFAUSoGBCjoQq6YFRAObD/QNrhyfMnC5o/V",
-	"UJX/kFx8F1z7qcb599YwwHBAWd/Mem351YvlbVKGTrx2MyQTCVOKhEqmOiSKzlWBZx0SpobohK5kWGx+",
-	"hgrJzktxQELzJ1RV7otQy5BsGz6mAqx3rvgN2yGp9dNx3SGbmbExuJnHQV9EmdJywmxzq8Bv++Qqu9R4",
-	"ssDW7R3KN9Vr+w4a9xR78xv31A3sQGgAwd8bZazWDZcf/y3Gq2mzT5UmPwbkeTcgr7rmOp//8BLgramp",
-	"OEBmaWImsonBiR/NrM+75r+v4L/Pf3gZG7xZc2cGoOt3FNt0tvXG0fIuRjGIWRrHpvmYG8U8+AE1D7jd",
-	"l74E9BloqWnSClqRnEw4lKYb0AmUYlr/UKTNXqlbh7lObwUUPsGXnx62c26BDBu4eQri8Md39BR7XWj5",
-	"5Dt4pGKEap3yqwxb0hKuG5pC+bkjVQ60O01lxJRqziHL5SEj49klBTafbMDjcGff6oSGVaVsKlOd63zh",
-	"s+5eiB4hrKksBQsIu2FgmOkL0CBtkpKiE0YmcsKEDvwBumFhnSwW7sp74LQQyAvCtyJGD+Vi1OkLl5vn",
-	"yh9se2U9oMpHqf7Hvi0AQvpZt/s8umZz+IOFO6QwxW8pVzmyjpGd4VkWV/jwCi37DJlH8GTCo2tD+fdb",
-	"3b1Xz+mL6Fn7x+Eea/8YRd32K7p31X4+fBa/YC+HP9AfrwzxcVmJ+63z0xP4Avn5APi54SiC/m87RScC",
-	"EhxzBZLHIJKxISIXHz98ODzf6+aUDRaw1+3uVWjdfuvZi1edV12DaJuSjkcJIymmXyWro0Q0o8riA4vJ",
-	"FRvKlB1gwxmuGqBZjxmq73fqI1x73TXoBfoaV7ilp2TBu2oasTlfOHeUFa/iAGqhqqLKUcQCjx8EuWmx",
-	"ECggK9n8uHFeoc8vUnbD2WxJ/eMkMfRSSMH2zWp57LVDcrVaFStKo4Yvui8Mj/ChbwbszTp/9Jj1Rcwi",
-	"rjCWF2k8GBeMMhYgeY6kGHIjvUF9sDHVBBOIp1SpUrfaLUWusnjECi7TF+GL7quQCDqxiWPbYbGYAY9V",
-	"B3kCFzH77LgCHrHlNo77dEhoF4JNbEJ0UoVE02vWF6F1ZCH7GSZ0NGJx6Ms3B+YV84HhO1aXo/m4LA4D",
-	"kokp5bF3t52+eON+975WqBUSLWcUi9/y1D8INQUGDIJmh4AHzqXrKDJLudZMEC0x17vkMQGWPBtLMqEx",
-	"w/4IsW2+RFU9dzwHyPkaRe+hzL0ewQRgfzRGs0pELhNtZTvwzG3i+8wo+J6KPuI37Mk6/A0R/argb/A3",
-	"sH5t9HADJfCvOMB8tJRMjFBt7a5rEfQ6e7JH11f5UnskJ0CwBANMqsphgFaBKqKayMyBfSdmW5CFbihN",
-	"JoBMscZ88buWqJ+csE9OWE/cwJBKKZL5AYgWUEMS5SvDZ3fWx69PX4LGfjYlIP4GtJRiKw8MjQ+U5/k1",
-	"0vapKGlDzYYYKPLfYIYR82YzzFf1sK/S7d2CBH+dP7DO63+yiBBBHnvlcamYbIMYvdMh73yJHATS/CS1",
-	"56jeUn3hswYyAWeirawd8+GQpQwUGyNt2rQdlN0xZwZlTTIyKoGN9/eF1DohtBf/mvnehjfFyX2z0qhb",
-	"Ia59Ykb8Zk0fj0ZUnljcuoIm9nopLmqrLMLNoXKXC5SzOHZbCdNZB9tG4LurvBlbO8zzLQZ5Kcxl+TRv",
-	"7WLewFr+HDk1/p43cbjETH1fHe/cRnHtq10nyib5LXGcVIC3OTkGAAqU7kzw/8kYdPWxjhI+EhKA18B1",
-	"h/TMbxETmqKRhZJhiqGpZLvb2eua7/a6/7rTlA3j3+c3W7bBW+OjZMX4C1jNsGL2xKoePSsm9tEXk1/8",
-	"0HFbe84ygGqMqVqCtJtxqF3XqKXZwH3Mr22nMWBJwoqnMtM5czrwu5xPeQSlhkgmMPWtvmAQTvuE3k/o",
-	"/cdHbytaWmZpkFFO4Je7w+OV5sxquLpZ19JQdTQc3T2CPtkin2yRJfS4JRLcdbaHoZ5DmU62lMv3SL1S",
-	"LmjA7xBQdlRAJlzwSTZxpaJvaMJjrufEdtp12qW8YWnKY0YSNtQEumSmRGRJAtJzlBi1NYYSZ4kZeOfA",
-	"U/j0fMoCzCkPiLfWgLDPGMbqJrSO43wOpekcLUalzJtCvMCSKzaVpSFJ5XtjzY+TrPLEm7+7ZJW7ID6G",
-	"AzOaCi5GzVaeU8FIKmfY89YLS7FRZ2Sb+k5D9/VOhxRhExCwbpRtGzvRF1EpXlLqMWSa2PR5FzWyU4RV",
-	"xCF2hs6n1/SaWc/l1RyKUYhYBX0RURGxJMFyUEAvcASaqA5Bg6jGXICYq2lC58VGQL4Jd4efd41Mr8I6",
-	"Q/TfmT50B3aP+OjmWIWLEJP33UfXVhzqxR3D7sz9ImsIEAYLwCsUTWcwKuxH01SOUjrZUuuG17p79xBh",
-	"4e7ffT6HRxYYSQ2ZdMuE8Bosu5IykjIDmzfm6si26ytxfnqy0xSNf0UVWz9nwU4K3O5+I8LtUSxtcAW7",
-	"vmZzbLyan8jXcJA77qp8+NlGTuEN+bdDsStTTc+P4WcLMl7zp6LDx2+Yhzfg8Zdd7GhR491rqIC95Teg",
-	"3Q7zkcKSDaWAlXIPtfzxpX3UplSb02ntt/7vL7T9z2771Sf7b/vTb3vB879+cV//pVWbZFBvYDmDystg",
-	"QRnLaVHZC7MHq41Mtr3vppTH4U5QPIMk3NB8zH2y1D1/ecxSBkFS/3FxehIs1H2rLy1m6/W5On59sR3+",
-	"V9vWFmu/n9CofTGmz17+EAY4CFXshxfk/Yfem/bF+96zlz+4K0jpDPqw7Pg9TTBQmFCBZez7Aiok0bhD",
-	"esKlWpXCPgtjM8GK2zYby3dL502HQzocDiAw3PDSvjD0LUwocNeB4uZMZOoqJIZCajbIh1Eh2cYeYmak",
-	"vOMYXh1RTKudgLBEMZiuL8JSaLj65VPH/BseeD1lkJL57Vy8di111wghkX2BcUZjRmZjmbDFcMiALFw1",
-	"wpOZDoqb2FhF8wyJjFaiDgjti5TZbjQGDOyt+9drixm2j+JwZyHjgLxzehK1R+6idff7IuRxGJAQAukx",
-	"/NMF13fwu8B8gxTC/A0sazBNecTMx/qzDPqifHvB4qWZcfN8IxiZKR0e2AXaM9gndn15WkdfOP6nsihi",
-	"Sg2zhIReKQ31yycgJtcc41zNMGGHnIJZxWqM5rjBAVLffeecRYzfMHu49mxXscTXK/FpFQIf5AZbCwc2",
-	"l5gr8qK7l5PEMcaG5ESxFslLDHVCPx8zMTLCyLNutzlvq3nkSznlUdOYe7cbs4DZxsW+fNmQBHb3Kqpd",
-	"ldVoHlo9LYPa8p6aAJsxaA4qS1zmrdef59sOm3q88INytEGpBVLOyrdLbDwgHgfPP+R0PyBlar40IM9O",
-	"4U0NHW4J1+sy+ANXvMDahWIJznAjp03pXGa6WbI/5kqf2Wc2tRE9UnYyLndVZvKtU4nvU3PApa8f1mBv",
-	"7w+l5VpoC4jwSwbUFgn1FNkFhddHKQfkn3yQ32WfpzLVjcadj5fv2n91nh1kRiSVs/0iOscL2fGjd2yp",
-	"ACf7BDYYMCiZdoJccU9ZHhWYN5g3VKPjVTkgUOTgylBCtB+Dt1YKEtN5nRxyCFtrxNsHQ7JHympfjaKa",
-	"fda7kbopo2Z1nFrD0puLn8iQJ2BWR7CAOd7g4O23XE2l4tqGrpbfp1rTaDxhQh/AGGZ7f+s7+OxE6qbf",
-	"Ku10YUV/IEQ3h2l37mfUTegc0+mUOWqDJymjk1KSXz0+r450OBVuRj+gyavnV/btFOZPiLCKavPR9Jjq",
-	"vgC9QBAh3fg0jkk2BWOJJgmjSpPQupRsHYSQbHOb2OcmOsjbqXZ3OqRnCEa+GK5czIibAdvh2Ozz2ZgJ",
-	"omeSpJlQJKWRazPKIiliMuSudym9ZqLTF5euLCs8b+3L0GzO0tdtmRaxICR0dVvDnQNSKfMKfR8tKe70",
-	"xc9jnjBC3TJ5XuzS5skU1m2bO3nFiohrmRIKQcHQ8Mfps5g3SH0Ciq42rOrpxscZO+TnPM9vrQhqF6py",
-	"WzHngVxhuLzz7HFyxdeTTMoozZWBLsfVyLYw0AuA6pJMU0ajMaaJO4frzh/OgfaNRk3/PZXZtCBqNTm4",
-	"huJoWUEvVUeHV3nSHIme0vnSks1vGkksWaCwc2iKk03M02tQ874oqGwtJTagSEbmUFxH51yAK6iyIeU3",
-	"TBEXHKcmwLT6Al5UHXJiIRsMoFSMWGOBqDM8i8Kpsznl+YDb6GFdnfvWTMxq1yEAeBQFBzA0AFPXkRL8",
-	"QQsGr4t30MS65nCmdI4pzs3AvOhv2RgDF8PIKkHZYKJAat+6bQRO8L0Fjr1xhpmn6I1vNZkcbsjgTYkb",
-	"HVQSthW5YpGcgBRi6BWhI8rFpgjTnPL6lYhx/7aj9aSzP11+7EIurCW/i3rnSjUT8lOndL6kwFhFz7Eg",
-	"GYI31/boBUkmkWJkiH2hAAW5+mNUodjGs5KeXW9fuN4UIKp5FWdehQG0aZtJAt7QXLsybEXPeMQ21ovO",
-	"6Pxx+MB96U5ndP4YuaabIKY1/T1xoW+TC32g6fUCD7IZ5LkPZopgtqUK0+5tJDZl+zjuFkXsmqOvXHST",
-	"a/54rwUZKnMtj8hHzanQpSQkwefCLLddvCDI6BuJfHpbDn90S8RiUxgNtX1+egKBML6bwd2Yu8C50myy",
-	"Cxr2aNnlXcCDb/C5+/QVe/Msu7QzWy0dHsxwrd/I1dil2Uy00gpdi1TwcxomCVXclaapbmdT/5rgGMqX",
-	"NGY0MQjffEnv8Yl7vB6cYRWfsFt3LrCYagrBeCgLdG575uat53cXpGsvsnYH+ZKLyndu7Utu/pjfMMEU",
-	"omI+BERaNd2ti+hqJ1xcN0dxvzHykqs2TlPmYtHG2YQKK00dkGshZ4JcSe2CVSOZxiwmV5mGPTQWfDrm",
-	"Sl/alRzDQv4cifr+ntf3aMNVfV+J+m6juPZcDuApwo6DrOYE/vyrumhsB8RLsvUBqbzu8JNMgVfF0sSF",
-	"RvLYPP4A04mgC2Zga+FUi9mM5YSZm+kQ2LhRKtIU4rYVZruofRL23r07Oj7qXR4Ozg//8+PR+eHbMCDh",
-	"m96Hs97R30+8L/siPOl9KD92dPJT7/jo7eDj+bH/8e3ph97RifkG/xqcnF4OesfHpz/ja8Wc8MPZ2fnp",
-	"T4dva/MSMGXTh8Zv1cPjr/FR8pD9BaziQwbYn/SUR89D1j7xycsMuKaCXlmv4br1BgqCs0pDKfPXjTOU",
-	"YcVrZCjfPeo+ZSg/ZShb6LM1pUHI2xgJHrQf3Rk2moa0iDQac4PfKHEUnaOMxrOb7v6mxjLFyPovTdm/",
-	"3xtDfJzs3yeO+L0g9jkE01nEDvKq30ZFLkRj264dwowQhwjXm/O+NUyGoKUjLmVp0tpv7dIp373ZA1yx",
-	"0y0UjeMj0c6mGNXd5iJwrTlQ6Z1SpWYyjUnKFNMdL5Q5s8b28nDvpdLYZI5GmA9N4wkXXGln0ilGMD/U",
-	"DHGWUD2U6YQ405YNEYsSbkgTWFm8YXID2OJIzmhIWDmtsDCkeeMMP9dtB8wjeBLNViB/NWgLWBzptblH",
-	"FVglzapDQSVmnniNVvw9AhDU7bDnZC3fWqg01VxpHvlD5FJZ7UHlDQG3wVSqdrwwALXltyDEibxWq53F",
-	"xlt1U1QU1mK1yAa9UXJ8WBykUp4OY3RckpZLhtPSW7s3biUTf3H0U3y/6DYy9xvWjOXU3Z6b0ui95YAf",
-	"/zC8lIqaE68NOoIoFhtaVB+GEVisxOqMLtHUmve/fPry/wcAAP//",
+	"7L2Ldts4li78KlianmV7hpLlXKo69up1jipxOu5ybI/tVM2cUo4Ik5CEMgWoCdCKuipr/U/zP9j/JP/C",
+	"3gAJUqQuji9Jlc9Z0xVLFIjLxr7vb//WiuRkKgUTWrX2f2tNaUonTLMU/jqKz6gem39x0dpvTc0fQUvQ",
+	"CWvtt3jcClop+2fGUxa39nWasaClojGbUPOLoUwnVLf2W1kGT+r51PxK6ZSLUevz56B1FLPJVGomovmP",
+	"bG5+EzMVpXyquTSve0+vmSKUpEync6LokO0TPWZkyFOlCRVqxlIylCnRY67INZsTrojSMmUxfPzsBRnL",
+	"LFWEipikbJrQOYsDMuN63Bdh/nbdPrff7ROziDCAX5v3ThnVZJjKCbxX0QkjEU0Slh4UH5j3miEJFVKP",
+	"WdoXE6bHMg6I2S4iU3Il47mdriLhi+4rcvTm8P3Z6eXhyev/Gfx4+D+D88MPF4dvwg75OxMspZoRKRiZ",
+	"spRkiqWERmZHyDbtiw8fjt7s2AVlihGu7Q5QbR/bUrBhnKlOX7QCPLkxozFLi7Pztr5t9t4/uAn9dMzE",
+	"yJz7s5cvg9aEC/f3XmBoQLPUjPl/f+n3Pz3ba/f7n74//Piff6k942M+4XrxaM/oiBHF/8XIdsyGNEs0",
+	"2et2dzpuvv/MWDovppvAKP4k7a9a+3vdbmCmzCfZBP7qwoztn/mUuNBsxFKY03v8ujeRmaiZ2zGjN4zI",
+	"TJNRKrOpIpmImSUyCr8JCBeE0WiMT2wpImeCRFmamg0tltS8IDvDAY7XtP17L0v73e/Hv+0Fe88+b/f7",
+	"Hfzj2eed/1W/8afDoWI1qzuXM0W0JOqaT72ZBoRqMpFKk2d7L75/8dfn3734fqdDzqjSQOpMxAH8Y2pO",
+	"jivCJlM9B0IMtdQ0CYnSPElIZBakCLth6Zykcta0AxLnV3um3aDgHlzo589a3hEX8/MOult70P8Fr1zY",
+	"gh6JqGJtLhQTimt+w4jKrnDvYGsYTaOxuVdNk3d/1l+abnfxQD4bVqmmUigGnPUHGp+zf2ZMwRFFUhhG",
+	"ZP5Jp9OER9RMdfdXZeb7m/eav6Rs2Npv/dtuwbV38Vu1e5imMsVXldd7OWYkxZeZk5vQxOwui4E3pYxe",
+	"A5PNEnZADAszuzCjjpN2Wp+D1msphgmPHmCuPZIJ/s+MkRuaZEBoNEkZjedE02smAjNnKkhYYWAhzBhY",
+	"IvJ+y4zduhtX9lamVzyOmXiYY6AR3A9iyINM6NxMC0QKshc5NdyfSwFzOxLm5tMER7z/rRckE+zTlEWa",
+	"xUSx9IalhJmnUdrlJBSbY+ECPkzkSMFkT6R+KzMR3/88TyRRWTQm8upXFmmyLVMjBa9YIsUIWJs7e80E",
+	"FXoHpndG54mk8aWUxzQdsYe9dKAAcEUS82oQ1oLskff8B5japZTvqZhbdqAeYGpSkgkVc2JEy2SqlWFz",
+	"qCHA28+NvtXuDTVLF5nnBYukiGGfZxT2fShTRnQ6N7eLjigXnTJnXCaMzeQ+CJrpsUz5v9gDUM97rhQX",
+	"o4CwT1OjuBqGkrIbec1ioqVjMbNUihGJUhYzoTlNDI1/dquCTerhTb6EFf3WYsIs8ZfWVUqF0XbpcMgT",
+	"TjUzWyuVbn1ckAlBq5c/ZDTv1Nx+zVE+RCmjmsUDqku6dEw1a2s+Ya2a4diE8sQ8vvANj9fQyJ10q/m9",
+	"0hQJc9mW56u5gKc/By2jvA7q3y2yJKFXCXN2w6ICU1gWv6CpAbNzqywGD/y9clMtdhu5RGm33zBNeaLO",
+	"rTxe3PyYarr4KfVPa62NMG/1SBhG4ZpNVm9l8SMzhl0KTVM6X9gbn9JKL6vbA5VFEVPKO+QrKRNGxcKw",
+	"7skAd2Pphh6JaYb3NY65eTlNzrytG9JEsaCymzmxlsyNF0uocpWKVZ5/iVpWzP6Ga3bMxfWmFIEsRG10",
+	"STm8bZClySJvNTJD8ZFoZ1PUs8GuNGIWfgXnikzKiF+uFQFFtNNaeX+Klwb+rB+ORMz23oZMIjqZUj4S",
+	"gzVZWMyU5gJ2yu1xmW66d0Zh/tRWrF3p1aRFk+R02Nr/ZTlnMIZz63PQyJs24DE+l1qPw9TxlI/3RjIP",
+	"wZ8beenD3YwLJ1vLvOBn8OgIkk+JXKUyG411h/QIaBlEMaasQ2yUpUwROQSmAM4IS5yKSJHMUYE3eoix",
+	"2PvC/FUMzLViydAMR4wlIofm6UmHvJcCfWpckPPTE2v/J1SbW7ilyBVVLPd6BDhyGElxw1Jl7l9KNQvB",
+	"hCNTlkZMaDpi+6R4QoGLa6/bJVHCo2tFtsN+61nnZbffgt8967z89x30YtVzBTX4VXKBamNVtwxakZxM",
+	"jLaHeuMyinjDIj6hCf6oNP9b/VLVzyfmCnTGQSRjpgbGVq1/MKHKPJRPZIl8WaFHGbK8YSLbZB3gzhng",
+	"idTo/+hftQcGvtEpk9OEEYkWYU5XW4rolEbXxi5IuDDHey0MbV5JrQj7FCVZzOIdT3r5vhv/OpVmVN7o",
+	"YoGl8148x2CRaOpPpHb7a2/wlFu39Zer7mtKN5iZmeUXkUSjmj9N2ZB/qtdLrtl8S1nXezSmKY00S1Vg",
+	"7MCURXIkOHijO616GjT21RdMeok9YCddMQNKO1WaQfNRvsYBNpY7Uz64RkJYrtMDuXwOWtd1wQ7Q/ViU",
+	"Mm22+oBwTSIqhDQWNlFjc29y43r55rj54IvuX5DBum6j29WoXXvWfe8FHNZQ85untZ7qVXuem1hr7mSX",
+	"q1Fu3Ac4ksJ8bFaTBs3+guKZNRlT8YNG5gI6y7rjbar25883vv42XDlmEY+/kNmuuQClqc5WUtp7Nrli",
+	"qRrz6QU+X8sY/c2rbo13DpVjXjjEYIFU8mlWmK23TyvI8SFMoXt3uCx3sny8x9u8OSsrMYK1d6B5xQ/C",
+	"vFJ5Q5P3Mi55VmmmJcQBRUaTendqpseb7tCvM13LLjKFzu9lW/ZB1eiqZkD787rVTZhSdNTgZb3FNrrx",
+	"lmzoD+CSXlRT5WRKxfyuOSaEcAfOKly1ha/tc6/NYZvfywnlol47Asa1pYh5gszYFcGHO+twYXy0xpzp",
+	"JYmcsZh4fiM7roI4Ihouxtoeywmb0hGDaEnOVBbeVGYdG7veF5dtz4mYJ2q1azkTLC2EeXUEqiGJZEsR",
+	"eGSt7cIhPfd982mgRWAeDchsLMF/yWKjvmbTA2LeZLNp0GeR+yEsdWHmipAQIhtTRdA2M7PcMGQQtKbZ",
+	"VcKjxhnj13YePCYQK+aiaqTCt8YQxUisWsO76lkjpVuV07M/t5pLUtBnRbCWz6F81I1X/TaqeNO96+Fh",
+	"mdVg0JUqY4xMO+wTnUwT1onk5IBcJVRckyhhNFXWBix59Z/frVe/ceUPoF0A9ayvVyDvXaVR2EEfQJeA",
+	"+WwqI6+cAFljpXUru3+dAV5+wXQ2vVWMoSIJV5DkXUq5FdekGnHwJ1q3D6+trr/E6lODqD7tDfUuFhcO",
+	"PFXnmoMgIyhog4nV0FaolYU2Z36sdcqvMojPzLiI5WwQ03mDw3QjkxEfbjY/s3iE+XDr3f8TK21yx+jH",
+	"aibBD8D1JowKRYQk+AICqYqdsvt5oG2WwFIiyR+HnILyAJANtYkv+ha6262p2d+Vmp1nIh7E1pVemsk6",
+	"Mn0sk5iLUU4k5SN4bRgGmTJhnikFFiIphjyFvN2JYskNREog+U3MiRmM0KGGXBw2JzRN+Q2z2goeKIQs",
+	"lBRuIAX5nkuUJ49snaboApB35SOY5Nb/oHAX1CiMNEkgF8dzxHsWnFHTGLjqU8ivkwLUytzMsmzA6Cy4",
+	"r+A+/RWywgzTub17OTWKizB/7G9498DxkOrbk9F67hXHPp1zJWjdcMWveML1ylvxU/FkrX7ouV08TpXr",
+	"jf4xVijI87p4u+Ddq5y5+Vvs3edFVlTDW5pZc+USljalKg0q+usixQaLkmiZILuNOL8v+ZRnID//7uXy",
+	"HPOy5Fq8oblOjeFbePjAmUhb1QAuHwmZutjKajGYy7l1bhiEeHGTH0Ni/WQeKl5/NwLI06le1ud73KdE",
+	"snInapRMTu6UhNE2iB5jJ18pJrCmQ7Ablu50/Nz3BcrbXBhVsiEzBQEmKaDiBEP/OR1S5xxB67Rq131R",
+	"Ms0dsvTykmik+Q0LyJSCgS9TwkTMYmelWvEOD1UW9KJulnciAVYq7A9gueYMZW3jNbcmVtmvxdAPYMK6",
+	"WW1qxUaebbTeqhtWef/mbEUP8Z3gQLdGN6M2WQGIu9Yd7kb5MHV3bKkQLd+iU5HMbW4RS2JFgCtFYypG",
+	"zEgq+BQ/pAr15mvGpgryj4D1d8iltEVCZhgzBUVkirlHKKQC9CsZFZ1wQUJwIIV1+T5fhUj/EsFqVrbI",
+	"qk6neBpuk7XdsSD3tVFnVqZsAsa5LbtgMRb+TTqkZw/DVZNcMXIl9ZgoBsle6JZDj2p+6x05rdQnS8Ku",
+	"jshKfCFoYfHOEb7HMO4nreJPoVV8jWrBvUn2RX4NfPGMKjWT6a3870ik2g2x1kYJNtvg+aowq7ywPFyt",
+	"UEp4dL0snWQjP9195YGYSd5P7h2fDsZUjevra9TgSuo64R+0Ei6u151+yoYsTTHyXBuSHtCRLY1aIyTl",
+	"bUYxjWp6SCUHxHNTuAWX3uzNMV92I7U8hFabp6mup9ICEa/UZ3HQh1Bmc9HWi3/NlJ64wreNohdOOtK8",
+	"on1pElFJNUkZtYV11fxzVNyK4a36pw7INZtqp4mARsr1nCRyVLGnXm6azLe4lHx+yzfPVeGVl1AknTvD",
+	"VqZQyS81TbCSmAz5Jxbbsn7IRi+Equ8VLYZqBS34Tb3Knf94NaOsKQ72MvIhbd4qrlCZaL3T4LvNRPHV",
+	"rSLla6TreVqzrzEaNlJNnDZvlILV7shdhnBWCIOVq14jSXDTu1RK/89/66ucdf55nMaW8iAjcurcUotn",
+	"vFOb94GUunGU5wsjQzVfKi0nyzJQGHHPuCQUY9oAgMpYTtGK5BouJJg/HdLz615SRmNjWJIJVdcsJtvG",
+	"xqwkohOXW4KuqoCEv/7Hf/zH//ayFMKdAFM7tCIhlM2FJJZMgc1kER8a0tfLxF67QPcIMY94rMYY6cGK",
+	"1daW8n5CZrtpDcowoaNBE0s3Ex2mNIsB7AEzb8wPRpCvs2JG61YoGDWjeZ/UWKZ2kyxL9pic+e2KWSxR",
+	"plYnNZkTsT9u+BIkwwbbPaVzmenmjCP42nJzQ5VSRAwxYxg4/AthY8QpzS07+8OiACA1Vpt1Z1LQFG7J",
+	"+VM2zATk6m7K35TM0qickTnlraBlqJoP57Xcf82wW74Ly7Ka8+NbYDmrE5mbgm/LM6V9mmgKp+V6Sh37",
+	"r97jxe33Ynv+1S2LX195L+7XohC2J+STZUVKlNh/vUrljuJWVqzRmxtvQ0iHQyziCi26i7n/xgrXhqoh",
+	"Bh9DyXNFj9yrNX+r4q+qvmKM2/LhGVVkmtDIiA+HeSTkbAdwYZwqO8x0lrLAetEA1uJZt9st3bO15WR5",
+	"OkcXp+TFs73vS6zPyXv3s4NSgSWZZEqTMb1hhBLABBsC0kllc56XIbl67f9D2//6+Nvzz3+pn2FVWK8s",
+	"v1+QflV8sKWMtlYEAGIWnAuPAwf4Y5RvuJwL6YMvV1gRG3Fv3/qpsBmPwzRc/eVX5iHM3XKN6Xo2b2GU",
+	"rDR8veEfxPp1r9s4mFMytNZdfeNqHyCk4y31hrPZxkZ+Xo3KK+mnq9OG6CfrkHcGuf1zbzFbPWYRVxWT",
+	"z2ZA5WlAtuY2VfUWX6F9Vl0Bq4z/0hK9uSzfz4uGOHBolamQSIHShSYHJLSrYXFodKnQZTaF5GpexL4J",
+	"QCpiosYBCa2SDM/QvvB06O3QE9vhzoEZEDW1EM04SvIXGk43pTz2XSpcIa4ZuaLR9UFfhOaBEPVEY6k4",
+	"DdL8i8cYGit8Ei49K3+Fn6qFGsXIfoiTAt2AN/guQDN4Jw0Py4HpbgPokhOk085Wihgw5k5uUw2Khb63",
+	"/Ol0iffc++lfV1GuW+e0cKYXK/JmWEvHftRpMSdXkEJzcL6C3MTMNQU5HLJU+f6q89OTVtA6/HDeClof",
+	"Lt7UH7gd8IJpzcVoYzykK6rYpkE1uwi+AU5JdYhFlvVlydipQ01Z9qNzeOhz0MogmL6J+6SaEW92rbYG",
+	"xNsbN6vS++5dRr2hml5kkwlN55vL48wBCC/BpanLJS9qrWszzUulnA15dg3flRJeFr/OlIW7WwE+gc/l",
+	"r/ITGH1QiSr6VrCs3ntB9MHu3f8BW2u+js+wTzTSJMYniMgmV8ZsSrnWRoopQgkSNHAZdKu19lt7zzov",
+	"u62SCdL+X790268+/ud2v9/Bf9VC1JrZ3BzLERe3Eze0jL+3NCHEe3ShtNX7rnbLrPXj+PMXBj/vuk7+",
+	"yzzmt/KQxytd5/KGpSnH5+6q2AIguiObMOt70AtdCn0K2wDKbaa3AwYzWHLKIalxBeKz82WecD3IFB2x",
+	"opKmButnRVFEblWvkxLjiNAlxOQ/3rQsZN1QtxoAPI/iNzVKyaH7imgJSmqp0CCLORMRAz+urbjcVmMK",
+	"SJtTJpK5H8zwwuQOERst7/W8k/V1Amt4HN2GFon+eKBJPVq5X+mTCXgI3a+rE2W8cQdTlg6cA2ZJXYj3",
+	"6xua8HgwTOXk9gAUOEYmdEU7/0L0HeeDLNUt3M7Pusp7W74rC+TfQDvlM11yEvW3urT55V2sXJB63leP",
+	"lbFKxNyq3mFTIbSxVKi1TY6ZRgSomI+4Nv+lasywfhoQ81UkU6YObP1CbIznkW1vsE7idYNAWYcflBMA",
+	"lybyBY/KmssTrbLdu2WS5bSPO+KTG8L0730py7yP932dTHZpllaZRFcxlQfwS5eB9Na27Uva9SrndOUd",
+	"D+Cf9qe3qUW8EDZZfx+WrfsBjERvLmuWDlR9AQtxoicG/8Tgnxj8ksu2VqUPNiyo9eWWqNQbZTFvsVCP",
+	"hyljAzXm06kZpHZUrPu7PaBMWRKsxITxI1WrhIEdv5aD4Xcbc+yaKa+Ad9pgUnfKow9pKrgYqdrAqA0F",
+	"3Rq4uOIaLPKz/HoTSB6bsZRBtoQLOtUDhixNH4R41AYZVzbotf4v8tjXuj+prZQAD319xA1WUIqxLQ+j",
+	"F8e3cb8B79jX0q9yOllFufnI90+6rpnRYmYI9BoiTNywRE7BRqxXLFb2fSlKuKDRx/rbZX6M3UHqIk2s",
+	"fuo9Ms4mVLRTRmPD/onF5Ct7yg8h79XrZ5WyEVeapaweD7TYc8vLgc1+DNY/ApyuNd8bj6Ih8EgmNBpz",
+	"wYpVYdhRQoA8GhMpDmxnihwqjYwyHgPsN/xA0bkiM8MnoFUeuM86fXHCZjCWgorFK0ZoHGPrRYaI95lA",
+	"mHB44dUcXIzvLi/PCKo05SD4T73joze9y6PTk8Hh+fkpxDtPeh8u352eH/2fwzetoPX29PyHozdvDk9a",
+	"Qevk9HLw9vTDifn8/eHlu9M3A/NR7/j49Gd4+PXpydvjo9eXraBV36OxFbTOev9zfNp7M7g8PR0c987/",
+	"ftgKWue9y8PB8dH7o0t45Ojk8vD8pHecz+ni8Pyno9eHgw8nvZ96R8e9H47Nr0567w8H54f/9eHo3P4M",
+	"ljP4cH7s/fXm9H3vyMwe/1Gdce/9We/o7yf+OL23b4+Oj8yUaj+EAc7Ozk9/Kr319embQ+/P3vvTDyeX",
+	"sCdvDgeXvR8PTwwVFRTt7dUC+fo3aYGNQb1qQ3oylLJSTTBFb5uSWGoje6CXJhdaYpKGjOe2gCNvWLql",
+	"oJx4pwHfpgZNpxmJM82ShgRmyPrg2vbNK95lhKNOaaSBSpkiXO+T0F3MMCCheYn5L6qO5l+GhsOgL8I8",
+	"2cB8mmtJ5g8bV4PPUee1j7h/2oCd+ae9NwPYQxg3zjAgyQbXbA5zYJ90aHb15MOxlzwvU8IFaLjkw+Xb",
+	"9l93AhL+qqQIybaR7lIw8o+L0xOMsNiGDAUdFGrdKp+G2/JaZvRpKlN9KLStx3QX/Jbh1zp19u0nCOM/",
+	"RJ7DJkkF9QkCaUO/lTsWx+8YTTZHzTWfum1xByWvV6SAr3jQy+dbTkW5Xz2fRfHje9+vo0Lc3baNmE0L",
+	"GFgLb4HNvJMzrOHOhGtM1zs7IuY3XobamDbA82HgBXz56zn3iz4XU+7quZcB6K6PfTumajBjV2MprwfY",
+	"26De62HBUf3I9yIdYZlBPl7TRB2a68BQRkObrQrga8owMjxNMthhnnp1KrWyI38JDtvczSvHlsUvbK/m",
+	"PAka8ISh1wOiZ3gJ8VuqlDDvfujVBRAEs1iNT+tRxOJe1+1YLVXUH0H9XtQefbBA+sHDWczHXFyv42Sh",
+	"aTTmNw1eli9IV1k/335665r+hTzEuo1YaCFQ8hY5+9ZDAfSx/xYm+x4lejMPvC+889qlFQ7QugwnW+Qr",
+	"h2RiHoSO1wmjCrpfYwd32wJ775kNaubdTccsT42aSi4QWeUZom7s9wXNv7VdpLfDfmvv2csu9rLaQVUV",
+	"dCibWbUd2q/DnQAqHDEBK5ljSyXzbqOsBX0BgB1Ej6H7F6HkiguazskwkVRXVTE7ZitoScFsNMevDum2",
+	"X30sWoi7PxuaiAcePs4r7/91Xr2q7byNK4PcnU/tuEg1G6bYmH6Ae9rafxY4eZV/tPfss/nVSLadDIHD",
+	"6lyyT4Zx5N+0+cSoiUBn1FyL1ojrcXbVieRkV06ZyLXDXZcdu4udjHet3/Mz9irmw8YGKbdqvQp6a5Ps",
+	"st/q2ip1aPRmC76vZKbJdui0WqOyF5wY7YG5zLShmbso1rzmq3Gd/b36kSOYNdhcTT3rzF0xpIutxqHa",
+	"6QCa0GHNk7A5XObdJFMM5e80ZYoJvejz2bhMcd2MuCUZbrXwyLlW5ntBt2UaWHh7PJmAjN1zXJvPoIvA",
+	"zi38osuLqOBbz/oU3ikVlGQMtzKeQT3iCBNRrQ8IqhVwYVuK5I/WaxwL7NhwtTV4O5AmUGJOWOUb498u",
+	"O+rKnJoFqi2VreZ24sCTc/7HXhGFd9wD3+vrf177+KBUdAEFmY21F/50HyBa71PL+t7REtes0faNuULj",
+	"JTfHVXx76YKlmQAnwFHWaApYXkT++gdIC/A34iy/FWpDjXCSaQxKbLz5jg0X4bLvVrj38V0brGU1Aa47",
+	"WX+D7vMg1Lklvk0y55I6SFSaXhNzdedlrlohS898/dKKvIWjW1xoJdH1SxL4QXUQWZLUZ/JXg9i3yeyv",
+	"yUiokS5h8XXYOKlFfXbJBJ/0W6vfLqbJ1O1/8XXT/nc7e5tvfre0+S822fyO+Z8v2/wXNZvffcjNP7Pm",
+	"bpnV5Ak1i2qgHA4Va/guL2lvEKkTqqNxQGiUSgV4zSRvUbVOT10AlMD0aDuLOjZ7Rud45g9R/nJLhf+O",
+	"6mUK7W1JbccSvb3W87aYD78q493LOfAARipzW3JUt2l7Oi1OeS2NxFHFqtQCN+69u/jOQMm+m4any8DZ",
+	"jBZv0digThtSYYqvZ1SRmCXsPrHZvoE7ctcwY2tO3hzOF/ZLbzSILaTThImSOUy2Kbmi4prolAo1tKgm",
+	"Q5kSK0h3DiwQNqQPYiX/7XvAIpkvQ0q6LddZbPe6Fh/yKl2Kzas0AnHH0nxvH8DsRStcbcLhJCbTrmJw",
+	"MOwDWJ44ozOkwQ2NnSWEbdQJrhEkifJ4NUEHCAFqiyod0Nlif4jN4D+LGTav/RZSzQqFdU669mQfSnKd",
+	"Z+Iuyr9qcfx5uUqzSL1X6zWVWdnOxjDETGDFrchRVEQy9/vamCcgA25G59gqQM7EWhNwefGbI9x+btzv",
+	"dYBjfLg+H5ulFimGTGh6jb1PHY9fjKw1+gDPUjnkCfuCBoYn60KsPwreSuVarI2Qcu5Saeo3ZG0dqHzI",
+	"HwSQ3xBzE3NsFdDlDAFnguu8HQ5VjFxlc1Uyjn8DeBVjIz/rgpV8fnrS2m/tWcQV+GLvr91WHQGeM8X0",
+	"MRfXG2cAQw2A2kit0vKa1RehN6YtpGZ+YEoWPB6GIVzAvQUA1dWZBzZDACYQ+JO/d5YKO+zw7G8Xst8M",
+	"X9/b582i9m53VuHvX2D2xRmdJ3KZpxP12qqzx/7awu5thwiLsPsfIdFyyiMFIWpEpyTbIf5D7aIOF+4Q",
+	"qvIRFBOxKkPl2kkGrU9tPeZp3J7SVM9b+27OOdyfYZj2JTY5hFzJmDNlY+AJE5wJnczJtssCtq1RaMpc",
+	"IfFOx9uOS6b0qRl7Y8SaZcbGQvHeZmCyKVNZopfER93iqVAzljKz5ZopjWVfDjksSciMCU1mLEnqEaAV",
+	"Hwmqs5QNojGLrlkT4qJ7DDQ8+yihI8qF0qWGX25emLEDxwUeJtbg+QbaqU/Dkpomg2nKo03wKZYndy2o",
+	"i7DL5V+5OZXwYv3JlIyaBQTVhQ29d0Zl6fhnXMPD4CA2U2iotLliIaFEQJ6++9EBKbKJwwqwKv7G5cps",
+	"C6nH0J4GkG/jnYO+KFE3JeYvF8LOyVHECMUNgwGQnuETAwjL4ow8rJcZVX2RsjiLEBPZA9ErEqHz91mW",
+	"I1MSURGxJMGIjhwSKuw6IMvGDBkxfgPvt8sYaDmIZehyvB1c85ia6dYg+iVsqA9IaHnVAKgx7AuKfLaM",
+	"25bjj2eKlcsacBcM3bhNN2Scb2KOJOy2B+Kf3qoBkt+bfytolWZUo4HW3677p38+Etm0V0ZzqnG/4QMA",
+	"7GOrzyZ0DqyNZFOvza+vdWP3cc+xUat44wzuHYVqcaFYA+1r7lXMI9xJsKow/73OxF5MN3ocJEYubrhm",
+	"l04LqkmGBQ0Sb53X68L8DC9kwsU12S4S/MGA3ME6I+wbMLH9KrHyyLwv9g3btbbnMRAjDd1g35wYetUf",
+	"xUu6wVnYJLQvOR6/LucsbyM5uA163n7RJYmcsTQytkpShmYB3oroLKuBV26JbRmsRFK7mCvNJtDJbLRx",
+	"vQG7yVv/VXO5M4b6Usxu2okccVH0gmAT6RiHIjOZXpPtmN2QCWBwC0JJIuXUCA0Snn344fjo9eDD+XHY",
+	"AFBlE6eb8s7XLl/I11L8pjT4vXNcl/5u7M8HgrSTelA0aiof4AUqD/g1Jr9GKZ0lQL/AEKYpICYjGeNP",
+	"FYK0w8liU0SEnocPOuTdYe8NSZGho+mARcqRkY1QXkYx0m2MjlORzJuxA+63W9nqZMRiWWtt3ZTJacLI",
+	"9pXUigDWRFxuH/OFIZqYKc0FJsk13YQ1F9+4Zqi9aLa81ouSePn+fr1Go8eDxnHKFLTgBLQ6KMpAilFG",
+	"9TR7bM3XmKcs0vAocpl8S1Y7RDAEiAzTW+fixlbm7KOJeSRRulpfCrPmhY1WZFf6HOSrRCyrIdM6RD9I",
+	"P64ASrrOlnfa7Przik18gOAX6A1rh75KMmJVAAyHfoDwlz+rTVWIxEq79Vdds8qHFc63Ql+qIf27bc66",
+	"IfOtI/0PkKq76QkW+cWrEJubMoHv+Kw+KMQsuhtgYsuAjxqceM5FZ40DaJyibEPoOtuAQOE0GgiddRIf",
+	"7Nvf2R6nVQcyVkSOqRq7sEjFTAmIokOGPayvcqWMCd1WPPYqIV1R5XoT+pDxZRtiRfSWMnZS/cI3bxNY",
+	"tslXP4/CsrdJuVCjhb7cIr9171r1E0v5kLO4oUctbXxHnQLjJttgCfobWLYLSzPxd64g/jIh+lTQdAU3",
+	"5iP22i67mXC165Dg75+rLE/a9TyNMi3aDgIyw7KKxu6qisa+MHfnhS1pJJS4zFpwPxQ4Yopsh93OXjck",
+	"XJG97r9jbeNCdWWH9Nz4fWGLIqtFkMsKH6uVjQuZyE+ZxwuZxz+VGprnqQfAplvOPzcwjLHWD2pDEBcQ",
+	"+7mNWr9Y6l8fizK0cM3mZHuacoFYQTkWCVj2RE1pxNTOqoSi78oJ6P3+p2d77X7/0/eHH//zLyttscp0",
+	"6+5iaUs25TONyAe3n88dMhozGouylOv5hWF6OTjFj2z+jtGY1SJdoYS1cBRkG2mwrWUb/7XTIXDIdMLg",
+	"AUj2UeCEY1Pw1SoS9jI9lin/F/p8f2A0ZSnpZ93u8+iazeEfDJo2mc20lWHg8E84hCu5IsCmQYvgZl5j",
+	"nK/TY1v/3e6dHbV/ZPOCBnBhoFbAC80kANwF/nrrBOg/fr5sLQbP0XEN/Ck8O724JLs00+Nd8DZiGynv",
+	"UwV+/rBDTovp28Sg8FM7lQlTIe6KYCyGZBOrUJn1mT3yQx1mjbhac9gw2WJRY62nrc+fwfc+lDYeqGkE",
+	"xGb34nTKRC93tk+ouXFcIKYO2Acwitrf3V3JchazaMqDcygyYsmwPZaq5JlvwwZoaG1qB+uQH9CFnWYi",
+	"t78V2cZeRjtBX3hxgF8ltmicgAuG0VSUBKGoROfAqJ+TKyx3Mj+hmKCFFMVUX/hxOEO0XJFYRtkEuvOq",
+	"UpiuULodxtO+rQ8DUKorlsiZ+Q1cgbgvAPychLt0yndv9sIg90fjHYHUYeQk6JusBuS5dqhnciYwVqoy",
+	"rlmnL/ri38hRFXANPv43YiiaCW3L1frigo8gXQf0AEegMKUS9YJTldkZpkxnqYB+4xCqEXahEU2SffOe",
+	"MAzVuC8uT388PPnbX7ajLE1IW5H2fxN4Qb/1l8KRvvi2fov0+31BSPsd2XothTbWgVEM94lXfbv7q5Ji",
+	"yz0Zk63f+qhx9lv7fdQH/cbO/VbQz8MT8AhtJ1KM2sVnn7fI7+TXf5J2SjqGHXZ+nemdvnCzb571hPVb",
+	"ZrL9Volp7Tuu9RfYiH4LNsbsD0S/8FjfXTx7+R35x8+Xlnth9hPqV+TZCzKWWao6DScjMx0SRP8xlwqO",
+	"oy8soSMdEchUi1iHnLMp6NFkSHnCYgJ7rfJcTIycyRQZmPnEOTsx/aQvwhfPXoVWYSThOdPpvN0z8wwJ",
+	"slbD6SMpYrXTsdR2aFEa8UKmqUxVXxwCseCo5kaArscFzsLBOpILFE37JPyt7+RUv7VPwLwifRBY5u/f",
+	"Op3O589hpy/eUp5kKVv4BWohpI9Qh+aTfgsFiYUJQWHSb5lnjN3pP/K+9/rd0ckhwN75z1nQSPPoL51O",
+	"5yPM4AcHekhCM06IDdvDHEExJEbd2gkwj8BxJDsLVGjJWyMoqniFYdAXkILIhE6hRDq0EwgBzg5ZUYiY",
+	"busC46ksGhOq+iK0+DqdZ2ETXF7OncI0S1hYYNsZDd7GUGyrcDMrAjBxlsVAlgJkMIy5GHXIoVlILrVB",
+	"ntnO5+AMAlQ8EhljAUgEaOl3xHn83T5DfgegSCMpfu+L39vtdv5/5tnF/SO/kxfdLvndWz4kJwa4M7Bo",
+	"S8R5ugXkNLluQBa2D4cvITKGAQkX4BXNh4v4isU0aNkdswX3cEKMrHKJCwhyiC/0IB/NyGXMR/PJIuij",
+	"/64P58dgB8IxI+JGYt7HYqzotOh9LpHV+pBoksgZi+3PlJ1KPUBkeYOpL+zN6A5AAXsoU52L8sr6zC3z",
+	"F4jokv5Syi30S0YlEiSIRMBfxKF9nE8caI/8bqwH4JZG7FqeG2NuI0Kp2S9lSmapFCMSpSw2YpMmbh9y",
+	"wFAc9LlbuqeWQe4JRCBpkiAhFWRvKclBjeIoL3BqcDNRBYc5mNvGjLSCcBI1N4mlRDNBhUYeo2cSkx9F",
+	"zJXRoDKuxsZm2rEvWsQxxTe+tPOGa8A+mbsYkKtMw7yLdlgTpsfSUaOD9ATKz2E/cbxXcEq2WbPttQWi",
+	"JfBcgKVD3Cnam1piqIVU9YYXJDyK2WQqNRPR3GjwoSEoBpldVkDZPXKsCUdewGSFQfeee3zBTCah6QjA",
+	"lKgge+Q9/8H+3IdvhV8+M9PRUmKVrbExJ1OtDsiMcl2RkFYy5vTuI7+asV5a+kbGbW8iivADq3ThSnhs",
+	"pmgTrBM5ckPWYMfiuG51DgexYHBWBP9uhbXNbbK5tn3xA/wXyCrH9kSiJNvhcr0sRIFhfgrOG2PLRjqZ",
+	"g8fI8DVUrYvbkM/JSBuzwJQNwXG9XQEsPbDyDlRiqlhbMaG45jdsJwD8AqM89YUxK0f8hgmiZzxiAaze",
+	"alXmzQVQaVAGNc0FXRn7dDvsG+nf7Ya5bmOOl9tORhVy7IsLoyvXEqpTlbxCKcOhPxy9yfsexVg9MmUp",
+	"eKkJepB2HGXP+4IWWrwxGI1yaC7j2YdLNDTfHB4fXh6GZC4zYEKpIUW0usEb644e8QKpdmY4JhT2hfnc",
+	"KZ8HkBppdEdUDbUz3Q1XYykZMQ0SGwwT61Aslq3b0JNvjtjNGTOajNkxTPv0tIKSR6B0h5H3FJIariku",
+	"wCgvhik0sIwDoiSSVr4ERKSnkBL2vJtfSweciLtj71rf6EtDLrgak21cl3+ndzqkh7Mw9/Xlp09ACoYp",
+	"uFwS3M7AzAIBI+EcjC1ryIbNOn3hRoB5jWVijNBC2BgNTrCZc6UEldTrwJZgIDKvnx9nxAbesWHK1NhL",
+	"qiPO4LFHsIOzBYUU57sPu2X1TD2WinkzJj9zPZYZJoRbWnapvHBt3WHH0nzeFzgS6po5E7tKuIiTubtK",
+	"UInVF70J5mCBsfAJp0fAEsdr7dLgoXTaB9JTFknP4ug5/drHwFOdYnxzK8CYtdDi1cFk6vufFaDwAQbf",
+	"fv5RztmsW7ov3N3gKULykSoiH0wD7we6KZyvHRR71PYQFbpDoJqJjOkNI+enJ6Ck49CGge+TEDalc/jh",
+	"PHRuCIvkIoeEZakEPGuSsAwLkuw2lxFN+6JXVkJ9HQPsP6e0+VmYiBZmtbcOuRiD1qEVCf1MlLAvtkPf",
+	"XE530ZwqslmsB29nH9cPeKa1qTT2ppPwefdZWJNO0xd4NXMY1L/hq3AEHjtXIQDIu2aUoPznMIyVEbfQ",
+	"p4LPcAVVrIbt/8jYFC8qj4uKpwKJ1VbN+JydY293ec2tDQV0x4ui2L4oHFKOUdiBuMpxXHHi6P0T1x1y",
+	"BkCkAXE4pLadXoGI71vt3Reh4eFwxMABcuUb12KVAQA59RKXZvai45mYfbKn0iE/wnuupFZ9gTfB5cwp",
+	"+BTT9IH+bfJdx3MLreUOctTURlpdy79yW7eR0SjAJXTCZgqzYsFd5Ccgwff/3//z/8IXXqJR6fNKVgV8",
+	"5/ymaiynHc8htatowvqtz1u5V+jf/o288RVjuKEVe2fo6mQL0lBFeUK10yqmvAqJ5ri9U1yhZtTpi9dI",
+	"KYCnBgq7UTlw+NmYasvADN8xqpYhoiLCZ5V78ObmQcBK0M8xHpvBoNBDEiN9eI7bmvx88k4aNcWl5YK6",
+	"h3FgcjXPVYOxNFJ6u+Idiydc7JqvFGKqXllQSdA2ZbpPjMwM351eXA4O3/eOjtG9iR+c9S4ufj49fxPm",
+	"qIl9YT1pStPUWEfGTMwECUvubzs78GmHHdJDT3JEjbmtMqPiSYGR/kIAg/DuC7iYAA8p5qjw1S4IEhZ2",
+	"f+Px5134IdyMcAdSEG3NpFVwDYs2qlsHNr8o6VF9cc6mMrWtNpBmQNVEYFHonRwHqObNZZY6AGrcABcs",
+	"roZ3zMz7wnkNFAN3OyhHBSOzxT+5XmtpGMpt4JF4H1gjqBFWlzTKD2gPAUDnuhIXpwPtFJLhWbcbFgzZ",
+	"q7+xr3U674LaeYAHXNKJOQy4F27MsrzIwu40leh+RL6Vh5r2yV96Z0dGR709u3Ila8Be9rrdPeA9+CnU",
+	"sMEXz1686rzqIruypWzw+fnpif0Q26kNCqc5FXTBZY55pPZlKFhzQZv7Q/vlEjl49uLD+/eH53vdEovr",
+	"Fbjk+3hWwJK2Q/eaMEAvo4dpjnzGk7SEpikIPXPixioSCi5rX3AbleHKObEC5FlmE1Wuexke6eVyLoKl",
+	"YzCmzEq56guleZLketEBYYkyNztTEJ1eYNVF+f82StfSDGLD+oJC3vdFnpdhvrY5Bjv2LRXCLq4UVSQT",
+	"hZ5gL6mQXuir0xeX8PM8FmaVRjNRo7fYvoqB96pie8CXtu0xebsyO2mgOOs2htZx1h23ExCr5vp92C0l",
+	"7hcyCyoxkJvn9fVmr3GxGhPxK4E2u3SjBeNsIIFlwoS2kCMLsT70czujYmB+GXbIEdBLKjNhlJcxTYZt",
+	"I4UkuNOsVaCAaQVuFkzEgafesE8RY7Hqi5lVpRI2zN033sKvsnjEdIeclMolUa7lSBIHwLlhNTrlUytZ",
+	"s7gvsJ+MIuEwoaMRdIoBkWX+HKSMQheWIhBgHt8noWLJcIAFRTSxwQh37beUjfhwG+b06qN2AmIv5FWW",
+	"Kh2S7QkmA1FB9rqlSgI/TmQ3HcQZt6JzwkWmmZ9OBL82bxhSZdhFjluN80OiAG9eApn25qUvczsdBRw3",
+	"qkQ+kKFi7BPp1mju34wWTbTAk0SNmW5RLsF3Zn5hvdw7YC6HKTNPuorQbUeXtpWGTGLLXJzMcgIx5kPA",
+	"pNEEbsPOgsGF0fC+OMs0Ca0lhK0eVBr9rSxNQPPt/GpkR0w1bcd0rv7Wbz3v9luEqrmILNuFUXbtyEU6",
+	"hIs5jxwL6gtQPQ2xF+0jfAZLK4wVVX80XUAyYqG+NWNAUwnzmRlLr0Lri/x0J8hlNbdepLCUFNCBqRzF",
+	"2ztFDwsIeMtMG1aAPcXAdqKK+NICAWRy2IFphs4oxwBoqr0ZMWjFxKOxsd0ja3/BYW4pKOVlg+JR5A9j",
+	"apQFEjNzSZmInMcvokkC3xSKqDt1O5e+OBJ+Fw/Q4sj2BdOai5EKSAmXNiA2i8jcPtQl0QlhtR10UZ0i",
+	"z4XvwWA8tdfFq1c2szvHUmYcJ8DUPbDgdF+ENaqL155N7doGHtZir+TvIqXtIjCE3X9Fb/Bue2lbfZEj",
+	"QYzlTNlGWzbL4EOh22KFIqq1dqltdG6FNlIYs4Qbmt4yHPy/23bY9rsJjdoXY/rs5Xf22l9Rxb57Qd69",
+	"771uX7zrPXv5nWPEKZ2h19DqiOjwhMCDS6tADtUXVMw9ZxaNjdGDISCZQngOrnMOlZCroC+6ezZLohLt",
+	"vJT4DqMjF78z2rVhz366BOS5DcnWv6sto2D+cPrGKIm/G7tFKJWQeKQ0aStYMmmPJzQyj128Oz07evs/",
+	"VqVsW5/X73Y3cs0LCAXlTVUXd9wsKIw+d3Yps7tvvcBAVZpeM4WxFiRvajYOC3YXK9250YduIGWPVgg1",
+	"ScwBcV1Nb7A04ehQM6XbyJONJBSQP8RHghnKAy+LtX6tq61wUJt9LxwZZt1oX2DaaMIjZhP1bBZU7+9n",
+	"x+3nnW4bsh+rmU+z2awzEllHpqNd+1u1S0fTxPykM9YTbAfJdbKYUdU7O/IqOfdbe51uB0B/wIic8tZ+",
+	"ywzyHGpo9Riy7KzdV9jJeEswQbPtKlWmUtUV/dmbCEZ1sS1YOg3Zs+AQNszUK8gOg8KK8oHAQFPYsYUD",
+	"4G1ks77IQ52yAh2GznyLBOTZfsncyd4xVePAeiUMX1Pshgli5Al6slChhryVvuj5deAIo2nlumHOVOQx",
+	"V3cZX3Rf4Qnn8aWjuLXfeg3cMD+TI1g3FPHYlgJMs1RB2jDkC0KObZ4taNsKuNxJzPLHRPA1kus/B/WZ",
+	"5MV7d71IEeQgfgT8DcwAM2941t1zuXsO1q9iJ5rPihktLSlZ3IQ8bxUyBRdTcisBhgNSUJE547GcCTxi",
+	"IWcAvfOi222aRr6u3R9oDrsEP9lb/ZMPEP2SKf8Xi/FHz1f/6K1Mr3gcM4G/eLH6FydSvzWGAf7g1eof",
+	"vJZimHDMwH2xt8acLEbTpZTHNIVqvNbLdfbsSGiWCppgj1xI0c0mE5rOW/uto6qzqYqbMLQpE96FsrB0",
+	"1r1maJeOFLTAMPynBRntkJBqPjOPtj6al1r2ZDTB3aJse1SX0n3CZkxpVCYPyNGZMxms89EPPgWWTxBF",
+	"Ew1GmRp3Fq7yMVf6tatnrdzdFdfsGJCs17iPpwh1XXMPu3d2D2ENpbLOmtuHC/3K79QXU+45i4wBZY1L",
+	"C1VewsHZNrS3cyv6ZNA2dPc3bBHzuZFQMQXAWnU2upnK2YGNt6J0yv23YwDL8EgYX4MwWGWCxb6lb6im",
+	"awkbnOdSgbO0Q7XfJfXzGhSs2Se9G6mbMuVWZVitXHh98RMZ8gTS7HHH4B3Oo/mGq6lU3PXQKv+eak2j",
+	"8YQJfQBjmNX/zbkZcQ/Q3uhE6qbfagXLJvfHEjlffJ8wyzaVM6NjY2qt2U+jgZkj+4LLlL+j4RK9tQY8",
+	"+AgmVNARg4R5Vy9fvhl/Z3AtLuyg98hsvdcsZbcQcfqjs1u/3ZLLLDbkUeK46PK6HalA/M03UOqU8Xfm",
+	"u00leK2iDAfwg4zndyeb8xnmx1sunzIc+fM9KumlqtUaQvUjpE57++o1729FkcbTdxVBdpc3vQO1Idtm",
+	"o/3SWeh47yhJqYjlxCUjr2FHu8jvghXdYAznCMN/PhN4EVy5QcHBFLsnm/fbsXnLCRae3QvZFRtc4rww",
+	"MYfFGTVVLM/YFaHTqcU9Bn+YDcS2IxrluZLqgNiMlkhOGIZClA/QVW/r5v6aY5jIPSpJjXhDNbcDJvNH",
+	"V5RcOTqL21yUvKLoDnUOU57aZAY8X4/KXCpbhdA8uNE6att12eDL5YWXckZiBtUDOeZYDV7VQeEdh2o4",
+	"lyyIqyEusAQpKPM6ZR3nVKLHr1WBK03S9Xl4UA2uFomqQcxAYueTDHkkGdITdenOE4qFtZ4EcXfqC+53",
+	"syC5YDSNxphTCcUtXOTlLURlVw4hBaOaRisLirpdHq+QHZv7Sv8rY+l8HV/pxk7VoLr0I8SdPnDA9yBM",
+	"aQw9BAw/i9mQQd1gZPFpQT+FFO1CQQW2W1zNFRC29+nY9XjPchnay1M1Cvr4o4vUgiLJNk2SPOPDqF55",
+	"IyCiGGQzScVIJWdP7fhSV2mqudI88mWud9lq1DuLF9X6+DloEK2lmKOXeJxHS2xeCKTrYsM28JxAqiGk",
+	"00JgDVOblR+GNQtZALN28e9VAV9EHV4a1vzqpfGjSOL87avEcBHEfvKk3K0nxb9Riy7Fpfe1KkB3r+Zt",
+	"c/N2fzP/exR/Xmqa2aZbc5JIeW2uIhVzKdhBeUpgx3OtWDKsdVLnFPTD/ANakasdJji7L3KaPIiQ+uNc",
+	"ioeOslR6vmJzNizTwUqOF90XAFVhpIVgOxuIqGb9EcQC0nrCdA3c/ZFWrnIYrNGA8KGh+sColrbrLNFS",
+	"Bq6gD1o4Ynr3IvG/gR/csYC5J5J+j1gqywj6jeu6+2RrPY5AwAMoc19XbzFhUF875lO1uZDYnDDPDLs2",
+	"BFmPo2nzv32nD4+9NLMXi5cF0Zj/kNrYk+D5M97W11iGT8u+T4DpkKn1PsBNDVyTU69mCtSpOxR6uxb1",
+	"arW+B9YjTZLCnsS4WWF6Vo1Ksp0/hVanx4t2KsriOnriGzvVh7hH9l3LxR488qTB1Xj+inppKHzRynMq",
+	"2GoPWzHv0cTG3oYydd9aWMG1KEim+S685YlmUP2MoGkHRHh5mA3OQn/gehOn4nPLO46sq6C5DSyg/7+t",
+	"nE1vi1Y697zd/PM49bb8AmYIRnk81tYRIWzpgc2uSBJfRuRPL3fdVe8BCgjrxUeM7Nsqgw0uQa8acEv5",
+	"i1yuEvZwSh4xfNUmlDfPVepZwQ2f9LNHi1whdYF+UqKwO7lOKQMc8K/oNp3DjJ4u09NluofLhMR1N3cp",
+	"0+NdhBto+w1B66/DCWOxxWQAEASdJzF1CGZyM5omHDB+LJKbeThTLA0w28h6CbaMYYMN/QLvIu1h5fyM",
+	"prHCGKtFO4loiiiGJaC4vAYbIP5qYk6wrrOi2+fXmcFbmuXjeDoyPV528c/KYHzxgTnSOpB1yBQTckak",
+	"eGD28I05KnQpX8tckC1FvL60uc2W6bF/VfPGsM2X9FQk8xwWyuGrQ0Ey1rW/Ofxp8P70zeHfAOgy92n6",
+	"XWMxtyNvKOugM7YTGdEEvSh7z77vdM3/3/1rQPb393YOEGNgxhUDkUjOgTQQ1JImlSurGItZXOpqm+OR",
+	"jKUyk59PWZ2X/+YYln8/d9ENv1Eu/cPdwwusJ+dQEl3tCnz7C7epoHzgu2M7u7T2f/no3yTXE4IaEisR",
+	"kt8YOZnvLLlOC1ep4mu4R1L7JujsYZn4LenqxbM1mP+llO+pmNs5qnukR+Cy6HH26zCXU6HEyE4jGZrv",
+	"v/GIZgltwSLYH5CEatDvksQB+uQQdy+6e09KRIMBYHavpIjDzi6hMeyHaD2wC+GA9+w+AwCrSsQuvXUY",
+	"VehBT/2OU++rtRuVY7C5F3DX64K5iDy6RWzbyRxo3uIqWzdE6VstZVOA98y+7Su1fOz0HsXkWYcmM9jE",
+	"+OFp8o9hzgB1QrjS0msA6j/iJi3TyrAKcbU7omcbgj7r5l0tACoKW/XmZgsXZO8lQYy/HCFK5TarrXSq",
+	"vUZQfuc5EO7jFpTe8UgK4Rrie9EHoH2BHkmhsonF+GYlX5DF2vW9QYSJ+Paxpm9cT2SaYL+EvALQQnnk",
+	"pYFYEbhKpGNzxubrgSmtqth0Z+rbTAMvZchio1ugPIiBQXZ4FeA6okJITa6KbPMxSxfQr3CwBcweAB7l",
+	"4prl+Qu1uebbJayvnYMcry+bWhB9aEcACrYDTQOATw9Xi/SKXsHm5+1supo11KFxXeAe38/Nx8EfqW5/",
+	"lQ3YK5fs55TxhXbhAwm2r+Su5/X5NVeuplq/uOAoJO+0BAsbpAVF0/1l5Vioh35FpVj3abzCYtcvgcKz",
+	"+aNnStgeCKtKn1xBApEz4et0loBvV9ZkX7CqomnONIIdFCTNldefKm8EZS5AU0nSDzbr6au0kGByj1KK",
+	"BG9eZSDBMT2VIN01mItF468mljdfKV9m7NIpb1+zebPwOLfdI81DAAtne3V71Yopu5E2zcEopE1ZePxH",
+	"8557TUwwr1jFms0s/gwAD879Y3uaKLI9TdmQf3JQ3HFAEqrAhxYf5J29oFfdSjpaxZMvx0UXfNfhDLCZ",
+	"czTpAvOHIh4mubBdpJoa5WMXwLzrSNhYNYr97r/WIgWY3ePUi8KrcZNWMmvozPeNoQF9e9Wjrt8Q4kWn",
+	"Nyxta9m2UXgIc6x7E2tY+u5v12x+tLyq7nURSrF334unlBM0Fr1dRjA03baaylGYzaOjbT2oG8wKz6fk",
+	"t0eOfRVX7Rb3yWsksbJW56zcWSIoulFCm+IP58dFv9MP58dYiYHtO0BGQ7dqsi28NnXQK0rt1BbmHBVT",
+	"e4DSnMW3LaN972kSfxOFOl/uzvmtdQW6itFfWvu/fDQciwKHfAdQafBZyefzM2D/W4IRmDEpiSM5dgty",
+	"VUxbP2/WhK+V98yniZJFE9HaRvk+Fhc2zV+kxAvzyq/fNIZpPkr88Mk+fvgaAnunWAwRA/Q5lWLhzskJ",
+	"PNjizOX92m5z8RZ6uzRHW37IOMChChJi26FdNMpC7OmjxnTKYpLwa+b61mypgExoeo1dvygxb8EmMUER",
+	"gzGKHLY+c/e43FwbljoGVx3X7srbR7bcDsUscGly2KUI9cC8BdRMZklMrth+HsjF/j9e5yHXcB6b2KSM",
+	"xh1ymU9YVZqJ14ZSmIjtG80PodXPV53TVJ3sstsOTN/behL7zZexAdATI7gjRgB+hWp3JdcMKu8x7N8Z",
+	"cw3sydgY51jOCHZD1Oas/OqJovHhag6xLsaJCorywsCvzw2sG84wLBTGZCRrAE9sOUSk+Q3Xc5LIke2T",
+	"R224tQkR5Q6F+BMayp8eDcVriQxJHrYLnTY3TG3msr4vHBR359fDQPlDhX+e1Ns/lycEMuy85AJMzcK+",
+	"zagIlzFP8rL2Ct7JOsHaitDbtdKqGePEuUkQgLqET+FwnhWZZEpj409CMY0HcxYUw17NKruyK8H+MLU+",
+	"EyDWN3Y+99maBV+xVFA5g/oJv6QxfLXEEbF5AsGdihBIdsMG1RAi2RaSwOGzgEypHhuanMpU7wTELCFt",
+	"RxRCbdRmm73s1npSKvT5VYoaO71HETZ/3nv1LQmbaUIjtq5H8QuFS7nH8j0AO1xie1jnRKlGtQ+KhtbW",
+	"ysxteZnEIKeGlCcrwmlSU81sw+wLXMnXbIeVZrpK9ys2L3hqMfMV39Gyt3Bz+VonJvOe6eCk9Lxe0PN6",
+	"LKc2HyVHr1u7qbxN8KaYaqL9ruwHZEqVa61svoZW7UqWe8HZZtoWcz13ZKIXlWvs+VxceozK5Vf/ikbX",
+	"9a5LfQ/X+O6FeGmSjyLK1/DlXDC9gr3a81nksE+M5bEcrnoJU3HOVlenYS5nziLMBb6FMlBA2NxdCvyy",
+	"fPfX+fv+HCnvbr3rZ73nJ/JNVOd+SQD/dYED6ID/DkgFEbDcmdzmn4N3nhntUBHv6QbUwGXp7wkV1xYP",
+	"M5elVLgXuEEOCLRGBa8n5JQY4eieMhYrVDlKqLbD8itb+diUaPm6aBv0dUIl2fk9SrKle/nKSnb73JO4",
+	"evRE+tzhuO2cpEMjA8D/eVDUlGDPLHhgwONbgnzmj+7SG8oTepWwRtnVw3ts2YYXGJwmmYJLnc+8DFVN",
+	"k5TReI64b5Di05Ca76bgy7VHFyavH0WEPEKy/ulwCDkRpfZMVBDFWOBlBWjo6DJEE2kjJL8qAHlBfJN5",
+	"e7XudEijMc6jiEQPrLiZMhFzMQqKTnMyJQiwyRqUp/fzJzJ7rJqQArS43KkiZxDm+H6VXLD4i+hqZaLD",
+	"QsaCpXSnkLisBSZ0Om9KVrhbBeQpX+EpXyEXpLW9W3I0hDxEWs1gWFMDuOtI1CkCJDAy5CyJFVFMaBve",
+	"7ZBqpoO3xpX5Dt+Kio+zfWj31ZOO/601fPF0/Du7zIuSb9dI0PvAF6/aAFZmZlpOqOaRVcJo4rQxhWkS",
+	"EfPhVsFG8JDJZ9RsxdBP+ugQ4CgVBwIAupArZhWEA9sPtA2hHF+zsPVjNVzlH5KLb0JqP2Gcf2sNA4wE",
+	"lPXNrNfWX71c3iZj6MRrN0MykTClSKhkqkOi6FwV96xDwtQwndBBhsXma0BIdlGKAxKafwKqcl+EWoZk",
+	"28gxFSDeueI3bIekNk7HdYds5sbG5GYeB30RZUrLCbPNrQK/7ZNDdqmJZIGv29uUr6rX9h007inW5jfu",
+	"qRvYkdAAkr83qlitGy7f/luMV9NmnypNvg/I825AXnXNcT7/7iXQW1NTcaDM0ouZyCbmTnxv3vq8a/73",
+	"Ffzv8+9exuberLkyQ9D1K4ptOdt642h5F6OYi1kax5b5mBPFOvgBNQ+41Zc+hOsz0FLTpBW0IjmZcICm",
+	"G9AJQDGtvynSVq/UzcMcpzcDCn/Bhx8ftnNucRk2CPMUzOGPH+gp1rrQ8skP8EjFCNU65VcZtqQlXDc0",
+	"hfJrR6oSaHeayogp1VxDlutDRsezUwpsPdmAx+HOvrUJjahK2VSmOrf5wmfdvRAjQoipLAULCLth4Jjp",
+	"C7AgbZGSohNGJnLChA78Abph4Z0sJu7gPfC1kMgLyrcixg7lYtTpC1eb5+APtj1YD0D5KOF/7FsAENLP",
+	"ut3n0TWbwz9YuEMKV/yWcsiRdYLsDPeyOMKHN2jZJ6g8gicTHl0bzr/f6u69ek5fRM/a3w/3WPv7KOq2",
+	"X9G9q/bz4bP4BXs5/I5+f2WYj6tK3G+dn57AByjPByDPjUQR9H/bV3QiYMExV6B5DCIZGyZy8eH9+8Pz",
+	"vW7O2WACe93uXoXX7beevXjVedU1F21T1vEoaSTF61fp6qgRzaiy94HF5IoNZcoOsOEMVw3UrMcMzfc7",
+	"jRGuPe+a6wX2Gle4pKdiwbtqGrG5XDh3nBWP4gCwUFWBchSxwJMHQe5aLBQKqEo2X25cV+jLi5TdcDZb",
+	"gn+cJIZfCinYvpktj712SA6rVbECGjV80X1hZIRPfTMQbzb4o8esL2IWcYW5vMjjwblgjLEA2XMkxZAb",
+	"7Q3wwcZUEywgnlKlSt1qtxS5yuIRK6RMX4Qvuq9CIujEFo5th8VkBjxWHZQJXMTsk5MKuMVW2jjp0yGh",
+	"nQg2sQkxSBUSTa9ZX4Q2kIXiZ5jQ0YjFoa/fHJifmD8Y/sbacjQfl8VhQDIxpTz2zrbTF6/d997HCq1C",
+	"ouWMIvgtT/2NUFMQwKBodghE4Fy5jiKzlGvNBNESa71LERMQybOxJBMaM+yPENvmS1TVS8dzoJwvMfQe",
+	"yt3rMUwg9kcTNKtU5DLTVrYDz9wWvs+Mge+Z6CN+w568w18R068q/ub+BjaujRFu4AT+EQdYj5aSiVGq",
+	"rd91LYZe50/2+PqqWGqP5AwIpmCISVUlDPAqMEVUE5s5sL+J2RZUoRtOkwlgU6yxXvyuNeqnIOxTENZT",
+	"NzClUopkfgCqBWBIon5l5OzO+vfr4+egsZ9NiYi/AiulWMoDU+MD1Xl+ibZ9KkrWULMjBkD+G9wwYt7s",
+	"hvmiHvZVvr1bsOAviwfWRf1PFi9EkOdeeVIqJtugRu90yFtfIweFNN9J7QWqt1Rf+KKBTCCYaJG1Yz4c",
+	"spSBYWO0TVu2g7o71sygrklGxiSw+f6+klqnhPbiXzM/2vC62LmvVht1M8S5T8yIX63r49GYypOIW1fR",
+	"xF4vxUFtlVW4OSB3uUQ5e8duq2E672DbKHx3VTdjscO82GKQQ2Euq6d5YyfzGuby56ip8de8ScAlZurb",
+	"6njnFopzXx06UbbIb0ngpEK8zcUxQFBgdGeC/zNj0NXHBkr4SEggXkPXHdIz30VMaIpOFkqGKaamku1u",
+	"Z69rPtvr/vtOUzWMf55fLWyDN8dHqYrxJ7BaYMXsSVQ9elVM7F9fLH7xU8ct9pwVANUcU7Xk0m4moXZd",
+	"o5ZmB/cxv7adxkAkCaueykznwunA73I+5RFADZFMYOlbPWAQvvbpej9d7z/+9baqpRWW5jLKCXxzd/d4",
+	"pTuzmq5u5rU0VR0dR3d/QZ98kU++yNL1uOUluOtqD8M9hzKdbClX75F6UC7owO8QMHZUQCZc8Ek2cVDR",
+	"NzThMddzYjvtOutS3rA05TEjCRtqAl0yUyKyJAHtOUqM2RoDxFliBt458Aw+PZ+yAGvKA+LNNSDsE6ax",
+	"uhfawHH+DqXpHD1GpcqbQr1AyBVbytJQpPKtiebHKVZ5ks3fXLHKXTAfI4EZTQUXo2Yvz6lgJJUz7Hnr",
+	"paXYrDOyTf2goft4p0OKtAlIWDfGts2d6IuolC8p9RgqTWz5vMsa2SnSKuIQO0Pnr9f0mtnI5dUcwChE",
+	"rIK+iKiIWJIgHBTwCxyBJqpD0CGqsRYg5mqa0HmxENBvwt3hp12j06uwzhH9d6YP3Ybd431071h1FyEn",
+	"75vPrq0E1IszhtWZ80XRECANFoRXGJrOYVT4j6apHKV0sqXWTa915+5dhIWzf/vpHB5ZECQ1bNJNE9Jr",
+	"EHYlZSRlhjZvzNGRbddX4vz0ZKcpG/+KKrZ+zYJ9KUi7+80It1uxtMEVrPqazbHxar4jXyJB7rir8uEn",
+	"mzmFJ+SfDsWuTDU9P4afLMl4zZ+KDh+/YR3egMefd7GjRU10rwEBe8tvQLsd5iOFJR9KQSvlHmr540v7",
+	"qE2pNrvT2m/9319o+1/d9quP9r/tj7/tBc//+tl9/JdWbZFBvYPlDJCXwYMyltMC2QurB6uNTLa9z6aU",
+	"x+FOUDyDLNzwfKx9stw9//GYpQySpP5xcXoSLOC+1UOLWbw+h+PXF9vhf7cttlj73YRG7YsxffbyuzDA",
+	"Qahi370g7973Xrcv3vWevfzOHUFKZ9CHZcfvaYKJwoQKhLHvC0BIonGH9IQrtSqlfRbOZoKI27Yayw9L",
+	"502HQzocDiAx3MjSvjD8LUwoSNeB4mZPZOoQEkMhNRvkw6iQbGMPMTNS3nEMj44optVOQFiiGLyuL8JS",
+	"arj65WPH/Dc88HrKICfz27l47VrqjhFSIvsC84zGjMzGMmGL6ZABWThqpCfzOgA3sbmK5hkSGatEHRDa",
+	"Fymz3WgMGdhT94/Xghm2j+JwZ6HigLx1dhK1W+6ydff7IuRxGJAQEukx/dMl13fws8B8ghzC/BtE1mCa",
+	"8oiZP+v3MuiL8ukFi4dmxs3rjWBkpnR4YCdo92Cf2PnlZR194eSfyqKIKTXMEhJ6UBrql4/ATK455rma",
+	"YcIOOQW3irUYzXZDAKS++845ixi/YXZz7d6uEok/rLxPqy7wQe6wtXRga4m5Ii+6ezlLHGNuSM4Uay95",
+	"SaBO6KdjJkZGGXnW7TbXbTWPfCmnPGoac+92YxY02zjZly8bisDu3kS1s7IWzUObp2VSW95TE2gzBstB",
+	"ZYmrvPX683zdaVOPl35QzjYotUDKRfl2SYwHxJPg+R853w9ImZsvTcizr/BeDR1uCdfrCvgDB15g/UKx",
+	"hGC40dOEjxHcaOja5sdkNmYib4VhbNHYQiYW9BvgQ6Uk7pR5uVPbNh0Kw8mYiY/pig5OIjHs32gBXMY7",
+	"TalZV3PPHMaKCdxTW8eAU+2LKZ0DY8RErwOIuvmLBm0jH8coZIxG48KVFniqiBNnWFnQF2No9xYagWGr",
+	"I4DRGxGloKY+4UxoqDuA1GKnh6TA2rYUSagYZXTEmorISwjOG/voblMd3gCQkwnQAaRgjbXR+EiJI1sO",
+	"fCVlwqi4Z6vL36v1E0NK9P/n67P6sYp0ltP9lirvTUCEB+Fgs6nGcmbz9lNHIx4nK/OW5RgSpWd3pymz",
+	"qZJLfQ7+kZ95P3kgKvNeuRLsBKwWwyieiIzhPlRvXwWEc1Ip7FuXmPLgzwK4fDO1fJWhj6bpPrCC+Ycn",
+	"+K81q/V9pptuyjb19hc6LEhtEaxLtR23Z8DAyZtLYm0VLNXu5UVF7JYqF8KWikq5sr14F2OS72l6XVJ3",
+	"zlGYfPV3Eyf6wLfyA8jaZZfwnS+aleZJYgX0Hy5A+bXeX5pel1Uo0PuNaTBh5Gpuc7tpktzyxqJl06wg",
+	"GSX4zD7zEKbDHQBL4XRXgUrdGgXqPs0PnPr6hoc9vT9UgNJSW9lUqO/v4MUgF2KVvghzRF4i+V32aSpT",
+	"3eiu+HD5tv1Xl5SHfkSSytl+UVgR+AZ+MQGL8ubs/MDWcQWlqHyQx1xzdShw0jcAL0PHA6gjgE93ZbgV",
+	"SklItJWCxHReZ/YfwtIa7+2DXbJHAiRbfUU1+6R3I3VTvprVcWqV0tcXP5EhTyAjCskC3vEaB2+/4Woq",
+	"Fde26rD8e6o1jcYTJvQBjGGW97e+o89OpG76rTrnRzGjP9BFN5tpV+6DoUzoHJFQlNlqc09SRiclM67+",
+	"Pq9OUj8V7o1+LYoHxV5OyysyV6A4JqqFEjEKbF9ASEcQId34NI5JNoU4tyYJo0qT0GYDWgi7kGxzi8ni",
+	"XnRAXMZCd6dDeoZh5JPhyqX7uzdgJ1MLHAaeSj2TJM2MjkAjtm/T7SMpYjIEE4BrzOvp9MWlc5jC8zY1",
+	"CPqEW/66LdMijZ+EruVGuHNAKh06oGW/ZcWdvvh5zBNGKPF8ppinZCEOCpeuhb25YoVH1ugyUM8JvVpd",
+	"KBIhX6jPQDFLEhsyuPHxjR3ycw7Rslbxq6syuK2a80DmAk7vPHscmK/1NJPylebKUJeTamRbGOoFQnWm",
+	"XMpoNEaEL5cru/NkWjyMafH3VGbTgqnVwCcZjqNl5XqpOj68KgnSsegpnS/ttvO6kcWSBQ47h36m2cQ8",
+	"vQY374uCy9ZyYojYjMymbCFLKxS4gisbVn7DFHF1TWoCQqsv4IeqQ04KJwUmQjRi+57hXhT5eJtznve4",
+	"jB5Cot63ZWJmuw4DwK0oJIDhAYg6hpzgT+67/hmoeXFzpnSO6FTNxLyYKrfxDVysAKrU00J0Gbl967bF",
+	"E8G3VvPz2sXUnxLvv1YcMDghc29K0uiggrWlyBWL5AS0EMOvCB1RLja9MM1oRV94Me7fd7SedvangzZa",
+	"gDGy7HfR7lxpZgK00JTOl2BDV+wcS5IhJOIiJ6egySRSjAyzLwygIDd/jCkU21JE0rPz7QvXVhBUNS9G",
+	"8grTRYwFCImsuXVlxIqe8YhtbBed0fnjyIH7sp3O6PwxYII2uZjW9fckhb7icExVBlnwrzx9bopktqUK",
+	"1+5tNDZlW/DvFvjjzUksrjDF9e2/Vyy9yruWF1Oj5VTYUhLwy3JlltsGzFAf8pUUrbwpV665KSJOMBay",
+	"bJ+fnkANgx9mcCfmDnCuNJvsgoU9WnZ4F/Dga3zuPtN8vfcsO7Qz2+gKHsxwrl/J0dipWRCR0gyx8oFd",
+	"QYqqEZLQgEtpmup2NvWPCbahfEhjRhNz4ZsP6R0+cY/Hg29YJSfs0l0ILKaaQh0V6gKd2+65+dXzu6uv",
+	"tAdZu4J8ygVouZv7kpM/5jdMMIVXMR8CimSaztYV47QTLq6X5CUbfck1isJEBygjGmcTKqw2dUCuhZwJ",
+	"ciW1qzOMZBqzmFxlGjNnmrB6j7nSl3YmxzCRPwfGmr/m9SPacFTfFsaaWyjOPdcDeIq04yirGXst/6iu",
+	"kNYR8RKgNbhUTGkukBFOMgVRFcsTXTo/TRI5YzGJ5YRyoQ4QCeIqoeI6sDCmVRzSsZwwczIdAgs3RkWa",
+	"QjK3QqACtU/C3tu3R8dHvcvDwfnhf304Oj98EwYkfN17f9Y7+vuJ92FfhCe99+XHjk5+6h0fvRl8OD/2",
+	"/3xz+r53dGI+wX8NTk4vB73j49Of8WfFO+GLs7Pz058O39SWlGPZgU+NX2uEx5/jo0BI+RNYJYcMsT/Z",
+	"KY8OIaV95pMjxLl+8B4i83BdqLiC4ayyUMrydWNwKZjxGuBSd391n8ClnsClLPXZdkCg5G18CR60lfgZ",
+	"BaBEKCNLozE39xs1jqLpr7F4dtPd39RYplgU/bkJuOlbE4iPA9z0JBG/lYt9Dsl09mIHecMmYyIXqnFA",
+	"puYWQZoR3iHC9eaybw2XIVjpeJeyNGntt3bplO/e7MFdsa9bwPvmI9HOpliQ2+YicF0V0eidUqVmMo1J",
+	"yhTTHS+VObPO9mryvtLYH5xGCGVF4wkXXGnn0ilGMF/UDHGWUD2U6YQ415ZNEbM1qeBl8YbJHWCLIzmn",
+	"IWFlRJjCkeaNM/xUtxxwj+BONHuB/NmgL2BxpB/MOarAGmnWHAoq5c7E65HprxGIoG6FPadr+d5Cpanm",
+	"SvPIHyLXymo3Ku/lvg2uUrXjpQGoLb9KGl9UtED331FodjVti8sGazFbFIPeKPl9WBykgiyOOToOX8Ph",
+	"mGjpzd0btwKiVlMzjL8vGkXO/V6jYzl1p+deaezecsKPvxleNXzNjtcmHUEWi00tqk/DCOytRGB9hxFk",
+	"3fuLr4G8jzGdTpkFWPehnI157h1sUC59h9fYTP/8TeUqj88fP///AQAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -181,6 +181,24 @@ type IdempotencyKey struct {
 	CreatedAt           time.Time
 }
 
+type Notification struct {
+	ID          uuid.UUID
+	AffiliateID uuid.UUID
+	BrandID     uuid.NullUUID
+	Kind        string
+	Params      []byte
+	EntityType  string
+	EntityID    string
+	ReadAt      *time.Time
+	CreatedAt   time.Time
+}
+
+type NotificationPreference struct {
+	AffiliateID uuid.UUID
+	Muted       []string
+	UpdatedAt   time.Time
+}
+
 type PasswordResetToken struct {
 	TokenHash []byte
 	UserID    uuid.UUID

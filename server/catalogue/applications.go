@@ -10,6 +10,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/notify"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -103,7 +104,17 @@ func (s *Service) Decide(ctx context.Context, sc tenancy.Scope, id uuid.UUID, st
 			return err
 		}
 		out, err = s.q.GetApplication(ctx, tx, queries.GetApplicationParams{ID: id})
-		return err
+		if err != nil || out.Status == app.Status {
+			return err
+		}
+		kind := map[string]string{"approved": notify.ApplicationApproved, "rejected": notify.ApplicationRejected}[out.Status]
+		if kind == "" {
+			return nil
+		}
+		return notify.Send(ctx, tx, notify.Notice{
+			AffiliateID: out.AffiliateID, BrandID: uuid.NullUUID{UUID: out.BrandID, Valid: true}, Kind: kind,
+			Params: notify.Params{CampaignName: out.CampaignName}, EntityType: "campaign", EntityID: out.CampaignID.String(),
+		})
 	})
 	s.campaignChanged() // the affiliate's links start or stop earning at once
 	return out, err

@@ -10,6 +10,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
+	"github.com/openaffiliate/platform/server/notify"
 )
 
 // Refund outcomes.
@@ -66,6 +67,13 @@ func (s *Service) Refund(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, r Re
 	}
 	if c.Status == StatusConfirmed && c.CampaignID.Valid {
 		if err := s.q.AddCampaignSpent(ctx, tx, queries.AddCampaignSpentParams{ID: c.CampaignID.UUID, Delta: commission.Sub(c.CommissionAmount)}); err != nil {
+			return "", err
+		}
+	}
+	if taken := c.CommissionAmount.Sub(commission); taken.IsPositive() {
+		told := notices{}
+		told.add(c, notify.ConversionReversed, taken)
+		if err := told.send(ctx, tx); err != nil {
 			return "", err
 		}
 	}

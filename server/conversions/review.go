@@ -13,6 +13,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/notify"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -57,6 +58,7 @@ func (s *Service) Review(ctx context.Context, sc tenancy.Scope, ids []uuid.UUID,
 	}
 	seen := map[uuid.UUID]bool{}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		told := notices{}
 		for i, id := range ids {
 			if seen[id] {
 				continue
@@ -75,6 +77,7 @@ func (s *Service) Review(ctx context.Context, sc tenancy.Scope, ids []uuid.UUID,
 				return refused(field, fmt.Sprintf("Conversion %s is %s: it cannot be %s", c.OrderID, c.Status, pastTense[decision]))
 			}
 			commission := c.CommissionAmount
+			told.add(c, noticeOf[decision], c.CommissionAmount)
 			switch decision {
 			case Confirm:
 				if err := s.spend(ctx, tx, c, commission, field); err != nil {
@@ -97,7 +100,7 @@ func (s *Service) Review(ctx context.Context, sc tenancy.Scope, ids []uuid.UUID,
 				return err
 			}
 		}
-		return nil
+		return told.send(ctx, tx)
 	})
 	if err != nil {
 		return nil, err
@@ -231,6 +234,7 @@ func (s *Service) Delete(ctx context.Context, sc tenancy.Scope, id uuid.UUID, re
 func (s *Service) ConfirmHeld(ctx context.Context, limit int32) (int, error) {
 	confirmed := 0
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		told := notices{}
 		ids, err := s.q.HeldConversions(ctx, tx, queries.HeldConversionsParams{Now: s.now(), MaxRows: limit})
 		if err != nil {
 			return err
@@ -256,9 +260,10 @@ func (s *Service) ConfirmHeld(ctx context.Context, limit int32) (int, error) {
 			}); err != nil {
 				return err
 			}
+			told.add(c, notify.ConversionsConfirmed, c.CommissionAmount)
 			confirmed++
 		}
-		return nil
+		return told.send(ctx, tx)
 	})
 	return confirmed, err
 }

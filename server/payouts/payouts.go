@@ -22,6 +22,7 @@ import (
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/notify"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -215,6 +216,15 @@ func (s *Service) Pay(ctx context.Context, sc tenancy.Scope, id uuid.UUID, refer
 		paid, err := s.q.MarkPayoutConversionsPaid(ctx, tx, uuid.NullUUID{UUID: id, Valid: true})
 		if err != nil {
 			return err
+		}
+		if p.AffiliateID.Valid {
+			if err := notify.Send(ctx, tx, notify.Notice{
+				AffiliateID: p.AffiliateID.UUID, BrandID: uuid.NullUUID{UUID: p.BrandID, Valid: true}, Kind: notify.PayoutPaid,
+				Params: notify.Params{Amount: p.Amount.StringFixed(2), Currency: p.Currency, Reference: reference, Count: int(p.ConversionCount)},
+				EntityType: "payout", EntityID: id.String(),
+			}); err != nil {
+				return err
+			}
 		}
 		return activity.Log(ctx, tx, sc.Actor(), "payout.paid", "payout", id.String(), map[string]any{
 			"brand_id": p.BrandID, "affiliate_id": p.AffiliateID, "currency": p.Currency,

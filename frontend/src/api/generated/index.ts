@@ -6,6 +6,7 @@ export * from './campaigns/campaigns';
 export * from './conversions/conversions';
 export * from './discount-codes/discount-codes';
 export * from './fx/fx';
+export * from './notifications/notifications';
 export * from './payouts/payouts';
 export * from './settings/settings';
 export * from './system/system';

@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS notification_preferences;
+DROP TABLE IF EXISTS notifications;
