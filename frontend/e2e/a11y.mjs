@@ -32,6 +32,15 @@ export function formatViolations(violations) {
 /** Runs axe on the page as it is; throws with the list of violations if there is any. */
 export async function checkA11y(page, label = page.url(), { disableRules = KNOWN_FAILING_RULES } = {}) {
   await inject(page);
+  // Colours are measured once the CSS transitions under way have ended (a button just clicked fades
+  // to its new colours for 250 ms; axe would measure the colour half-way). Endless animations,
+  // such as a spinner's, are not waited for; nothing is waited for more than a second.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 1000)),
+    ]),
+  );
   const rules = Object.fromEntries(disableRules.map((rule) => [rule, { enabled: false }]));
   const violations = await page.evaluate(
     async ({ tags, rules }) => {

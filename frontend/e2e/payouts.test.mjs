@@ -88,6 +88,34 @@ test('a brand creates a payout, the host pays it, the affiliate sees it paid', a
   await affiliate.goto(`${BASE_URL}/conversions?status=paid`);
   await affiliate.waitForFunction(() => document.querySelectorAll('[data-testid="conversion-row"]').length === 3);
 
+  // It was told: the bell counts two unread notifications (the confirmation and the payment).
+  const bell = affiliate.getByTestId('notification-bell');
+  assert.equal(await bell.getAttribute('aria-label'), 'Notifications, 2 unread');
+  await bell.click();
+  await affiliate.waitForURL(`${BASE_URL}/notifications`);
+  const paidNotice = affiliate.locator('[data-testid="notification"][data-kind="payout_paid"]');
+  assert.match(
+    await paidNotice.getByTestId('notification-text').textContent(),
+    new RegExp(`^Paula Payouts ${stamp} SRL paid you 44,75\\sRON \\(reference OP-${stamp}\\)\\.$`),
+  );
+  assert.match(
+    await affiliate.locator('[data-testid="notification"][data-kind="conversions_confirmed"]').getByTestId('notification-text').textContent(),
+    /confirmed 3 conversions: 44,75\sRON commission\.$/,
+  );
+  await settle(affiliate);
+  await screenshot(affiliate, 'notifications-affiliate');
+  await affiliate.getByTestId('notifications-read-all').click();
+  await affiliate.locator('[data-testid="notification"][data-read="false"]').first().waitFor({ state: 'detached' });
+  await affiliate.waitForFunction(() => document.querySelector('[data-testid="notification-bell"]')?.getAttribute('aria-label') === 'Notifications');
+
+  // It can turn a kind off on Settings.
+  await affiliate.goto(`${BASE_URL}/settings`);
+  const payoutSwitch = affiliate.getByTestId('notify-payout_paid');
+  assert.equal(await payoutSwitch.isChecked(), true);
+  await payoutSwitch.click();
+  await affiliate.getByTestId('toast').getByText('Notification settings saved.').waitFor();
+  assert.deepEqual((await api(affiliate, 'GET', '/notifications/preferences')).body.data.muted, ['payout_paid']);
+
   await brand.context().close();
   await affiliate.context().close();
   await host.context().close();

@@ -10,9 +10,10 @@ import discountCodes from '../locales/en/discountCodes.json';
 import earnings from '../locales/en/earnings.json';
 import errors from '../locales/en/errors.json';
 import nav from '../locales/en/nav.json';
+import notifications from '../locales/en/notifications.json';
 import payouts from '../locales/en/payouts.json';
 import sections from '../locales/en/sections.json';
 import tracking from '../locales/en/tracking.json';
 
-const texts = { common, auth, errors, nav, sections, campaigns, admin, affiliates, account, tracking, discountCodes, conversions, earnings, payouts };
+const texts = { common, auth, errors, nav, sections, campaigns, admin, affiliates, account, tracking, discountCodes, conversions, earnings, payouts, notifications };
 export default texts;

@@ -10,9 +10,10 @@ import discountCodes from '../locales/ro/discountCodes.json';
 import earnings from '../locales/ro/earnings.json';
 import errors from '../locales/ro/errors.json';
 import nav from '../locales/ro/nav.json';
+import notifications from '../locales/ro/notifications.json';
 import payouts from '../locales/ro/payouts.json';
 import sections from '../locales/ro/sections.json';
 import tracking from '../locales/ro/tracking.json';
 
-const texts = { common, auth, errors, nav, sections, campaigns, admin, affiliates, account, tracking, discountCodes, conversions, earnings, payouts };
+const texts = { common, auth, errors, nav, sections, campaigns, admin, affiliates, account, tracking, discountCodes, conversions, earnings, payouts, notifications };
 export default texts;

@@ -1,6 +1,7 @@
 import { Box, Drawer, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotificationBell } from './NotificationBell';
 import { MenuContent } from './MenuContent';
 import type { MenuGroup, MenuItem } from './menus';
 import { SideMenuFooter } from './SideMenuFooter';
@@ -50,10 +51,11 @@ export function SideMenu({
       {/* One labelled landmark holds every control of the sidebar: the menu and its foot. */}
       {showContent && (
         <Box component="nav" aria-label={t('nav:sidebar')} sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
-          <Box sx={{ px: 3, pt: 2.5, pb: 1 }}>
+          <Box sx={{ px: 3, pt: 2.5, pb: 1, display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
             <Typography component="p" variant="h6" sx={{ fontWeight: 800, color: 'primary.main' }}>
               {t('appName')}
             </Typography>
+            {!isMobile && <NotificationBell />}
           </Box>
           <Box sx={{ flex: 1, overflowY: 'auto' }}>
             <MenuContent key={isMobile ? 'mobile' : 'desktop'} groups={groups} activePage={activePage} collapsible={!isMobile} onChoose={onChoose} />

@@ -360,6 +360,7 @@ export const pages: readonly PageEntry[] = [
     title: 'titles.notifications',
     description: 'descriptions.notifications',
     icon: NotificationsIcon,
+    component: lazyPage(() => import('../sections/notifications/NotificationsPage')),
   },
   // Paths of the seed's route list that no account type has as a section: they answer 'not available'.
   { id: 'brands', roles: [], title: 'titles.brands', icon: BusinessIcon },

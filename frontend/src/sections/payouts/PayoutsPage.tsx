@@ -40,6 +40,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListPagination } from '../../components/ListPagination';
 import { MoneyCell } from '../../components/MoneyCell';
 import { QueryStatus } from '../../components/QueryStatus';
+import { usePaging } from '../../components/usePaging';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { useDebounced } from '../../components/useDebounced';
 import { hasAtMostTwoDecimals, normalizeDecimal } from '../../preferences/decimal';
@@ -150,10 +151,9 @@ export default function PayoutsPage({ accountType }: { accountType: AccountType 
   const manager = accountType !== 'affiliate';
   const host = accountType === 'host';
   const [status, setStatus] = useState<PayoutStatus | ''>('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
+  const { page, pageSize, setPage, setPageSize, params: paging } = usePaging(25);
   const payouts = useListPayouts(
-    { limit: pageSize, offset: page * pageSize, ...(status ? { status } : {}) },
+    { ...paging, ...(status ? { status } : {}) },
     { query: { placeholderData: keepPreviousData } },
   );
   const cancel = useCancelPayout();
@@ -340,10 +340,7 @@ export default function PayoutsPage({ accountType }: { accountType: AccountType 
               pageSize={pageSize}
               pageSizes={PAGE_SIZES}
               onPage={setPage}
-              onPageSize={(size) => {
-                setPageSize(size);
-                setPage(0);
-              }}
+              onPageSize={setPageSize}
             />
           </>
         )}

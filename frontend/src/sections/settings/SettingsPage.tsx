@@ -11,6 +11,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { formatDate } from '../../preferences/format';
 import { SectionHeader } from '../SectionHeader';
 import { BrandSettingsCard } from './BrandSettingsCard';
+import { NotificationSettingsCard } from './NotificationSettingsCard';
 
 type Message = { severity: 'success' | 'error'; text: string } | null;
 
@@ -204,7 +205,10 @@ function PasswordCard() {
   );
 }
 
-/** 'Settings' for every account type: the profile and a password change; brands also edit their brand's details. */
+/**
+ * 'Settings' for every account type: the profile and a password change; brands also edit their
+ * brand's details, affiliates choose their notifications.
+ */
 export default function SettingsPage() {
   const { t } = useTranslation('sections');
   const { user } = useAuth();
@@ -222,6 +226,11 @@ export default function SettingsPage() {
           {user.accountType === 'brand' && (
             <Grid size={{ xs: 12, md: 6 }}>
               <BrandSettingsCard />
+            </Grid>
+          )}
+          {user.accountType === 'affiliate' && (
+            <Grid size={{ xs: 12, md: 6 }}>
+              <NotificationSettingsCard />
             </Grid>
           )}
         </Grid>

@@ -1,0 +1,30 @@
+import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
+import { Badge, IconButton, Tooltip } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { useListNotifications } from '../api/generated/notifications/notifications';
+import { useAuth } from '../auth/AuthProvider';
+
+/** How often the shell asks whether new notifications came. */
+const POLL_MS = 60_000;
+
+/** The affiliate's bell (other accounts have no notifications): a link to them with how many are unread. */
+export function NotificationBell() {
+  const { user } = useAuth();
+  return user?.accountType === 'affiliate' ? <Bell /> : null;
+}
+
+function Bell() {
+  const { t } = useTranslation('notifications');
+  const unread = useListNotifications({ limit: 1 }, { query: { refetchInterval: POLL_MS } }).data?.data.unread ?? 0;
+  const label = unread > 0 ? t('bellUnread', { count: unread }) : t('bell');
+  return (
+    <Tooltip title={label}>
+      <IconButton component={RouterLink} to="/notifications" aria-label={label} data-testid="notification-bell">
+        <Badge badgeContent={unread} color="error" max={99} data-testid="notification-badge">
+          <NotificationsIcon />
+        </Badge>
+      </IconButton>
+    </Tooltip>
+  );
+}
