@@ -6,16 +6,18 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/amount"
+	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/currency"
 )
 
-// GetCurrencySettings answers the offered currencies and their RON-based rates.
-func (s *Server) GetCurrencySettings(ctx context.Context, _ oapi.GetCurrencySettingsRequestObject) (oapi.GetCurrencySettingsResponseObject, error) {
+// currencySettings are the offered currencies and their RON-based rates.
+func (s *Server) currencySettings(ctx context.Context) (oapi.CurrencySettingsResponse, error) {
 	rates, updated, err := currency.StoredRates(ctx, s.Pool)
 	if err != nil {
-		return nil, err
+		return oapi.CurrencySettingsResponse{}, err
 	}
-	resp := oapi.GetCurrencySettings200JSONResponse{Success: true}
+	resp := oapi.CurrencySettingsResponse{Success: true}
 	resp.Data.Base = oapi.CurrencyCode(currency.Base)
 	resp.Data.DefaultCurrency = oapi.CurrencyCode(currency.Base)
 	for _, c := range currency.Offered {
@@ -24,6 +26,42 @@ func (s *Server) GetCurrencySettings(ctx context.Context, _ oapi.GetCurrencySett
 	resp.Data.Rates = ratesOf(rates)
 	resp.Data.UpdatedAt = updated
 	return resp, nil
+}
+
+// GetCurrencySettings answers the offered currencies and their RON-based rates.
+func (s *Server) GetCurrencySettings(ctx context.Context, _ oapi.GetCurrencySettingsRequestObject) (oapi.GetCurrencySettingsResponseObject, error) {
+	resp, err := s.currencySettings(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.GetCurrencySettings200JSONResponse(resp), nil
+}
+
+// SetCurrencyRates changes the platform's exchange rates (host).
+func (s *Server) SetCurrencyRates(ctx context.Context, req oapi.SetCurrencyRatesRequestObject) (oapi.SetCurrencyRatesResponseObject, error) {
+	changes := map[string]decimal.Decimal{}
+	for code, text := range map[string]*amount.Text{"EUR": req.Body.Rates.EUR, "USD": req.Body.Rates.USD} {
+		if text == nil {
+			continue
+		}
+		rate, err := text.Decimal()
+		if err != nil {
+			return nil, apierror.Invalid("rates."+code, "decimal", "The rate is not a number")
+		}
+		changes[code] = rate
+	}
+	if len(changes) == 0 {
+		return nil, apierror.Invalid("rates", "required", "Give at least one rate")
+	}
+	if err := currency.SetRates(ctx, s.Pool, scope(ctx).Actor(), changes); err != nil {
+		return nil, err
+	}
+	s.Conversions.InvalidateRates()
+	resp, err := s.currencySettings(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.SetCurrencyRates200JSONResponse(resp), nil
 }
 
 func ratesOf(rates map[string]decimal.Decimal) oapi.Rates {

@@ -107,3 +107,46 @@ func TestAnswersAreCompressed(t *testing.T) {
 		t.Errorf("the redirect's answer: %d, encoding %q", resp.StatusCode, resp.Header.Get("Content-Encoding"))
 	}
 }
+
+// TestHostSetsRates: the host changes the rates, which orders use at once; nobody else can.
+func TestHostSetsRates(t *testing.T) {
+	env := servertest.Get(t)
+	host := hostToken(t, env)
+	t.Cleanup(func() {
+		mustStatus(t, env.Call(t, http.MethodPut, "/settings/currency", host, map[string]any{"rates": map[string]any{"EUR": "0.2010", "USD": "0.2180"}}), http.StatusOK)
+	})
+	p := newProgram(t, env)
+	body := map[string]any{"rates": map[string]any{"EUR": "0.2050"}}
+	wantError(t, env.Call(t, http.MethodPut, "/settings/currency", "", body), http.StatusUnauthorized, "UNAUTHORIZED")
+	wantError(t, env.Call(t, http.MethodPut, "/settings/currency", p.brand.token, body), http.StatusForbidden, "FORBIDDEN")
+	wantError(t, env.Call(t, http.MethodPut, "/settings/currency", p.affiliate.token, body), http.StatusForbidden, "FORBIDDEN")
+	for _, bad := range []map[string]any{{"EUR": "0"}, {}, {"RON": "2"}, {"EUR": "-1"}} {
+		wantError(t, env.Call(t, http.MethodPut, "/settings/currency", host, map[string]any{"rates": bad}), http.StatusBadRequest, "VALIDATION_ERROR")
+	}
+
+	// An order in EUR just before and just after: the second uses the new rate.
+	mustStatus(t, env.Call(t, http.MethodPut, "/campaigns/"+p.campaign["id"].(string), p.brand.token, map[string]any{
+		"commission_type": "percentage", "commission_value": "0.10", "currency": "RON",
+	}), http.StatusOK)
+	mustStatus(t, env.Call(t, http.MethodPost, "/discount-codes", p.brand.token, map[string]any{
+		"campaign_id": p.campaign["id"], "affiliate_id": p.affID, "code": "RATE10", "discount_type": "percentage", "discount_value": "0.10",
+	}), http.StatusCreated)
+	order := func(id string) map[string]any {
+		return data(mustStatus(t, env.Call(t, http.MethodPost, "/conversions/process", p.brand.token, map[string]any{
+			"order_id": id, "order_total": "100.00", "currency": "EUR", "discount_code": "RATE10",
+		}), http.StatusCreated))["conversion"].(map[string]any)
+	}
+	if before := order("rate-1"); before["commission_amount"] != "49.75" {
+		t.Fatalf("at 0.2010 EUR per RON: %v", before)
+	}
+	got := data(mustStatus(t, env.Call(t, http.MethodPut, "/settings/currency", host, body), http.StatusOK))["rates"].(map[string]any)
+	if got["EUR"] != "0.205" || got["USD"] != "0.218" || got["RON"] != "1" {
+		t.Errorf("rates after: %v", got)
+	}
+	if after := order("rate-2"); after["commission_amount"] != "48.78" || after["exchange_rate"] != "4.8780487805" {
+		t.Errorf("at 0.2050 EUR per RON: %v", after)
+	}
+	if n := count(t, env, "SELECT count(*) FROM activity_log WHERE action = 'currency.rates' AND actor_id IS NOT NULL AND details->'after'->>'EUR' = '0.205'"); n != 1 {
+		t.Errorf("%d logged rate changes", n)
+	}
+}

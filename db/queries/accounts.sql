@@ -77,6 +77,13 @@ RETURNING user_id;
 -- name: ListCurrencyRates :many
 SELECT * FROM currency_rates ORDER BY currency;
 
+-- name: LockCurrencyRates :many
+SELECT * FROM currency_rates ORDER BY currency FOR UPDATE;
+
+-- name: SetCurrencyRate :exec
+INSERT INTO currency_rates (currency, rate, updated_at) VALUES (@currency, @rate, now())
+ON CONFLICT (currency) DO UPDATE SET rate = excluded.rate, updated_at = now();
+
 -- name: LogActivity :exec
 INSERT INTO activity_log (actor_id, action, entity_type, entity_id, details)
 VALUES (@actor_id, @action, @entity_type, @entity_id, @details);

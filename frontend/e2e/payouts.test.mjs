@@ -120,3 +120,31 @@ test('a brand creates a payout, the host pays it, the affiliate sees it paid', a
   await affiliate.context().close();
   await host.context().close();
 });
+
+test('the host edits the exchange rates on its dashboard', async () => {
+  const host = await signInDevHost(await newPage(browser));
+  const card = host.getByTestId('rates-card');
+  await card.getByText(/20,10\s€/).waitFor();
+  const setRates = async (eur, usd) => {
+    await card.getByTestId('rates-edit').click();
+    const dialog = host.getByTestId('rates-dialog');
+    await dialog.getByTestId('rate-EUR').fill(eur);
+    await dialog.getByTestId('rate-USD').fill(usd);
+    return dialog;
+  };
+  const dialog = await setRates('0', '0,2175');
+  await dialog.getByTestId('rates-dialog-submit').click();
+  await dialog.getByText('Enter a rate above 0, with at most ten decimals.').waitFor();
+  await dialog.getByTestId('rate-EUR').fill('0,2012');
+  await settle(host);
+  await screenshot(host, 'rates-dialog');
+  await dialog.getByTestId('rates-dialog-submit').click();
+  await dialog.waitFor({ state: 'detached' });
+  await card.getByText(/20,12\s€/).waitFor();
+  assert.equal((await api(host, 'GET', '/settings/currency')).body.data.rates.USD, '0.2175');
+  // Back to the rates the other flows expect.
+  const again = await setRates('0.2010', '0.2180');
+  await again.getByTestId('rates-dialog-submit').click();
+  await card.getByText(/20,10\s€/).waitFor();
+  await host.context().close();
+});

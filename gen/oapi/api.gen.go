@@ -1262,6 +1262,26 @@ type CreateHostRequest struct {
 // CurrencyCode An ISO 4217 currency code the platform offers.
 type CurrencyCode string
 
+// CurrencyRatesInput defines model for CurrencyRatesInput.
+type CurrencyRatesInput struct {
+	// Rates The rates to change, by currency; RON, the base, is not among them.
+	Rates struct {
+		// EUR What 1 RON is worth in a currency: above 0, with at most 10 digits before the decimal point
+		// and 10 after. A decimal string or a JSON number, read exactly from its text.
+		//
+		//
+		// Example: 0.2010
+		EUR *RateInput `json:"EUR,omitempty"`
+
+		// USD What 1 RON is worth in a currency: above 0, with at most 10 digits before the decimal point
+		// and 10 after. A decimal string or a JSON number, read exactly from its text.
+		//
+		//
+		// Example: 0.2010
+		USD *RateInput `json:"USD,omitempty"`
+	} `json:"rates"`
+}
+
 // CurrencySettingsResponse defines model for CurrencySettingsResponse.
 type CurrencySettingsResponse struct {
 	Data struct {
@@ -1802,6 +1822,12 @@ type ProfileInput struct {
 	FirstName   string  `json:"firstName"`
 	LastName    string  `json:"lastName"`
 }
+
+// RateInput What 1 RON is worth in a currency: above 0, with at most 10 digits before the decimal point
+// and 10 after. A decimal string or a JSON number, read exactly from its text.
+//
+// Example: 0.2010
+type RateInput = amount.Text
 
 // Rates Units of each currency that one unit of the base buys.
 //
@@ -2575,6 +2601,15 @@ type PayPayoutParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// SetCurrencyRatesParams defines parameters for SetCurrencyRates.
+type SetCurrencyRatesParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ListTrackingLinksParams defines parameters for ListTrackingLinks.
 type ListTrackingLinksParams struct {
 	// Query A case-insensitive substring to search for.
@@ -2700,6 +2735,9 @@ type GeneratePayoutsJSONRequestBody = PayoutRunInput
 
 // PayPayoutJSONRequestBody defines body for PayPayout for application/json ContentType.
 type PayPayoutJSONRequestBody = PayoutPayment
+
+// SetCurrencyRatesJSONRequestBody defines body for SetCurrencyRates for application/json ContentType.
+type SetCurrencyRatesJSONRequestBody = CurrencyRatesInput
 
 // CreateTrackingLinkJSONRequestBody defines body for CreateTrackingLink for application/json ContentType.
 type CreateTrackingLinkJSONRequestBody = TrackingLinkInput
@@ -2925,6 +2963,9 @@ type ServerInterface interface {
 	// GetCurrencySettings Display currencies and their rates (RON base)
 	// (GET /settings/currency)
 	GetCurrencySettings(ctx echo.Context) error
+	// SetCurrencyRates Set what 1 RON is worth in the other currencies (host)
+	// (PUT /settings/currency)
+	SetCurrencyRates(ctx echo.Context, params SetCurrencyRatesParams) error
 	// GetSystemConfig Public server configuration the web app reads at start-up
 	// (GET /system/config)
 	GetSystemConfig(ctx echo.Context) error
@@ -4935,6 +4976,35 @@ func (w *ServerInterfaceWrapper) GetCurrencySettings(ctx echo.Context) error {
 	return err
 }
 
+// SetCurrencyRates converts echo context to params.
+func (w *ServerInterfaceWrapper) SetCurrencyRates(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SetCurrencyRatesParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SetCurrencyRates(ctx, params)
+	return err
+}
+
 // GetSystemConfig converts echo context to params.
 func (w *ServerInterfaceWrapper) GetSystemConfig(ctx echo.Context) error {
 	var err error
@@ -5143,6 +5213,7 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/admin/users/:id/reset-link", wrapper.CreateResetLink, options.OperationMiddlewares["createResetLink"]...)
 	router.POST(options.BaseURL+"/admin/affiliates/:id/invite-link", wrapper.CreateAffiliateInviteLink, options.OperationMiddlewares["createAffiliateInviteLink"]...)
 	router.GET(options.BaseURL+"/settings/currency", wrapper.GetCurrencySettings, options.OperationMiddlewares["getCurrencySettings"]...)
+	router.PUT(options.BaseURL+"/settings/currency", wrapper.SetCurrencyRates, options.OperationMiddlewares["setCurrencyRates"]...)
 	router.GET(options.BaseURL+"/fx/rates", wrapper.GetFxRates, options.OperationMiddlewares["getFxRates"]...)
 	router.GET(options.BaseURL+"/system/health", wrapper.GetHealth, options.OperationMiddlewares["getHealth"]...)
 	router.GET(options.BaseURL+"/system/config", wrapper.GetSystemConfig, options.OperationMiddlewares["getSystemConfig"]...)
@@ -12285,6 +12356,99 @@ func (response GetCurrencySettings500JSONResponse) VisitGetCurrencySettingsRespo
 	return err
 }
 
+type SetCurrencyRatesRequestObject struct {
+	Params SetCurrencyRatesParams
+	Body   *SetCurrencyRatesJSONRequestBody
+}
+
+type SetCurrencyRatesResponseObject interface {
+	VisitSetCurrencyRatesResponse(w http.ResponseWriter) error
+}
+
+type SetCurrencyRates200JSONResponse CurrencySettingsResponse
+
+func (response SetCurrencyRates200JSONResponse) VisitSetCurrencyRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCurrencyRates400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetCurrencyRates400JSONResponse) VisitSetCurrencyRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCurrencyRates401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetCurrencyRates401JSONResponse) VisitSetCurrencyRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCurrencyRates403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetCurrencyRates403JSONResponse) VisitSetCurrencyRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCurrencyRates413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SetCurrencyRates413JSONResponse) VisitSetCurrencyRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCurrencyRates500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response SetCurrencyRates500JSONResponse) VisitSetCurrencyRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetSystemConfigRequestObject struct {
 }
 
@@ -13029,6 +13193,9 @@ type StrictServerInterface interface {
 	// GetCurrencySettings Display currencies and their rates (RON base)
 	// (GET /settings/currency)
 	GetCurrencySettings(ctx context.Context, request GetCurrencySettingsRequestObject) (GetCurrencySettingsResponseObject, error)
+	// SetCurrencyRates Set what 1 RON is worth in the other currencies (host)
+	// (PUT /settings/currency)
+	SetCurrencyRates(ctx context.Context, request SetCurrencyRatesRequestObject) (SetCurrencyRatesResponseObject, error)
 	// GetSystemConfig Public server configuration the web app reads at start-up
 	// (GET /system/config)
 	GetSystemConfig(ctx context.Context, request GetSystemConfigRequestObject) (GetSystemConfigResponseObject, error)
@@ -15522,6 +15689,54 @@ func (sh *strictHandler) GetCurrencySettings(ctx echo.Context) error {
 	return nil
 }
 
+// SetCurrencyRates operation middleware
+func (sh *strictHandler) SetCurrencyRates(ctx echo.Context, params SetCurrencyRatesParams) error {
+	var request SetCurrencyRatesRequestObject
+
+	request.Params = params
+
+	var body SetCurrencyRatesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SetCurrencyRates(ctx.Request().Context(), request.(SetCurrencyRatesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetCurrencyRates")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SetCurrencyRatesResponseObject); ok {
+		return validResponse.VisitSetCurrencyRatesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetSystemConfig operation middleware
 func (sh *strictHandler) GetSystemConfig(ctx echo.Context) error {
 	var request GetSystemConfigRequestObject
@@ -15721,367 +15936,372 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2Ldts4li78KlianmV7hpLlXKo69up1jipxOu5ybI/tVM2cUo4Ik5CEMgWoCdCKuipr/U/zP9j/JP/C",
-	"3gAJUqQuji9Jlc9Z0xVLFIjLxr7vb//WiuRkKgUTWrX2f2tNaUonTLMU/jqKz6gem39x0dpvTc0fQUvQ",
-	"CWvtt3jcClop+2fGUxa39nWasaClojGbUPOLoUwnVLf2W1kGT+r51PxK6ZSLUevz56B1FLPJVGomovmP",
-	"bG5+EzMVpXyquTSve0+vmSKUpEync6LokO0TPWZkyFOlCRVqxlIylCnRY67INZsTrojSMmUxfPzsBRnL",
+	"7L2Lctu4li78KijNnrI9Q8lyLt07du06R0mcHc92bI/tdM+cVo4Ik5CENgVoCNCKdneq/qf5H+x/kr+w",
+	"FkCCFKmL40vS7Tl1dscSBeKysO7rW7+1IjmZSsGEVq3931pTmtIJ0yyFv47iM6rH5l9ctPZbU/NH0BJ0",
+	"wlr7LR63glbK/ifjKYtb+zrNWNBS0ZhNqPnFUKYTqlv7rSyDJ/V8an6ldMrFqPXlS9A6itlkKjUT0fwf",
+	"bG5+EzMVpXyquTSv+0CvmSKUpEync6LokO0TPWZkyFOlCRVqxlIylCnRY67INZsTrojSMmUxfPzsBRnL",
 	"LFWEipikbJrQOYsDMuN63Bdh/nbdPrff7ROziDCAX5v3ThnVZJjKCbxX0QkjEU0Slh4UH5j3miEJFVKP",
-	"WdoXE6bHMg6I2S4iU3Il47mdriLhi+4rcvTm8P3Z6eXhyev/Gfx4+D+D88MPF4dvwg75OxMspZoRKRiZ",
-	"spRkiqWERmZHyDbtiw8fjt7s2AVlihGu7Q5QbR/bUrBhnKlOX7QCPLkxozFLi7Pztr5t9t4/uAn9dMzE",
-	"yJz7s5cvg9aEC/f3XmBoQLPUjPl/f+n3Pz3ba/f7n74//Piff6k942M+4XrxaM/oiBHF/8XIdsyGNEs0",
-	"2et2dzpuvv/MWDovppvAKP4k7a9a+3vdbmCmzCfZBP7qwoztn/mUuNBsxFKY03v8ujeRmaiZ2zGjN4zI",
-	"TJNRKrOpIpmImSUyCr8JCBeE0WiMT2wpImeCRFmamg0tltS8IDvDAY7XtP17L0v73e/Hv+0Fe88+b/f7",
-	"Hfzj2eed/1W/8afDoWI1qzuXM0W0JOqaT72ZBoRqMpFKk2d7L75/8dfn3734fqdDzqjSQOpMxAH8Y2pO",
-	"jivCJlM9B0IMtdQ0CYnSPElIZBakCLth6Zykcta0AxLnV3um3aDgHlzo589a3hEX8/MOult70P8Fr1zY",
-	"gh6JqGJtLhQTimt+w4jKrnDvYGsYTaOxuVdNk3d/1l+abnfxQD4bVqmmUigGnPUHGp+zf2ZMwRFFUhhG",
-	"ZP5Jp9OER9RMdfdXZeb7m/eav6Rs2Npv/dtuwbV38Vu1e5imMsVXldd7OWYkxZeZk5vQxOwui4E3pYxe",
-	"A5PNEnZADAszuzCjjpN2Wp+D1msphgmPHmCuPZIJ/s+MkRuaZEBoNEkZjedE02smAjNnKkhYYWAhzBhY",
-	"IvJ+y4zduhtX9lamVzyOmXiYY6AR3A9iyINM6NxMC0QKshc5NdyfSwFzOxLm5tMER7z/rRckE+zTlEWa",
-	"xUSx9IalhJmnUdrlJBSbY+ECPkzkSMFkT6R+KzMR3/88TyRRWTQm8upXFmmyLVMjBa9YIsUIWJs7e80E",
-	"FXoHpndG54mk8aWUxzQdsYe9dKAAcEUS82oQ1oLskff8B5japZTvqZhbdqAeYGpSkgkVc2JEy2SqlWFz",
-	"qCHA28+NvtXuDTVLF5nnBYukiGGfZxT2fShTRnQ6N7eLjigXnTJnXCaMzeQ+CJrpsUz5v9gDUM97rhQX",
-	"o4CwT1OjuBqGkrIbec1ioqVjMbNUihGJUhYzoTlNDI1/dquCTerhTb6EFf3WYsIs8ZfWVUqF0XbpcMgT",
-	"TjUzWyuVbn1ckAlBq5c/ZDTv1Nx+zVE+RCmjmsUDqku6dEw1a2s+Ya2a4diE8sQ8vvANj9fQyJ10q/m9",
-	"0hQJc9mW56u5gKc/By2jvA7q3y2yJKFXCXN2w6ICU1gWv6CpAbNzqywGD/y9clMtdhu5RGm33zBNeaLO",
-	"rTxe3PyYarr4KfVPa62NMG/1SBhG4ZpNVm9l8SMzhl0KTVM6X9gbn9JKL6vbA5VFEVPKO+QrKRNGxcKw",
-	"7skAd2Pphh6JaYb3NY65eTlNzrytG9JEsaCymzmxlsyNF0uocpWKVZ5/iVpWzP6Ga3bMxfWmFIEsRG10",
-	"STm8bZClySJvNTJD8ZFoZ1PUs8GuNGIWfgXnikzKiF+uFQFFtNNaeX+Klwb+rB+ORMz23oZMIjqZUj4S",
-	"gzVZWMyU5gJ2yu1xmW66d0Zh/tRWrF3p1aRFk+R02Nr/ZTlnMIZz63PQyJs24DE+l1qPw9TxlI/3RjIP",
-	"wZ8beenD3YwLJ1vLvOBn8OgIkk+JXKUyG411h/QIaBlEMaasQ2yUpUwROQSmAM4IS5yKSJHMUYE3eoix",
-	"2PvC/FUMzLViydAMR4wlIofm6UmHvJcCfWpckPPTE2v/J1SbW7ilyBVVLPd6BDhyGElxw1Jl7l9KNQvB",
-	"hCNTlkZMaDpi+6R4QoGLa6/bJVHCo2tFtsN+61nnZbffgt8967z89x30YtVzBTX4VXKBamNVtwxakZxM",
-	"jLaHeuMyinjDIj6hCf6oNP9b/VLVzyfmCnTGQSRjpgbGVq1/MKHKPJRPZIl8WaFHGbK8YSLbZB3gzhng",
-	"idTo/+hftQcGvtEpk9OEEYkWYU5XW4rolEbXxi5IuDDHey0MbV5JrQj7FCVZzOIdT3r5vhv/OpVmVN7o",
-	"YoGl8148x2CRaOpPpHb7a2/wlFu39Zer7mtKN5iZmeUXkUSjmj9N2ZB/qtdLrtl8S1nXezSmKY00S1Vg",
-	"7MCURXIkOHijO616GjT21RdMeok9YCddMQNKO1WaQfNRvsYBNpY7Uz64RkJYrtMDuXwOWtd1wQ7Q/ViU",
-	"Mm22+oBwTSIqhDQWNlFjc29y43r55rj54IvuX5DBum6j29WoXXvWfe8FHNZQ85untZ7qVXuem1hr7mSX",
-	"q1Fu3Ac4ksJ8bFaTBs3+guKZNRlT8YNG5gI6y7rjbar25883vv42XDlmEY+/kNmuuQClqc5WUtp7Nrli",
-	"qRrz6QU+X8sY/c2rbo13DpVjXjjEYIFU8mlWmK23TyvI8SFMoXt3uCx3sny8x9u8OSsrMYK1d6B5xQ/C",
-	"vFJ5Q5P3Mi55VmmmJcQBRUaTendqpseb7tCvM13LLjKFzu9lW/ZB1eiqZkD787rVTZhSdNTgZb3FNrrx",
-	"lmzoD+CSXlRT5WRKxfyuOSaEcAfOKly1ha/tc6/NYZvfywnlol47Asa1pYh5gszYFcGHO+twYXy0xpzp",
-	"JYmcsZh4fiM7roI4Ihouxtoeywmb0hGDaEnOVBbeVGYdG7veF5dtz4mYJ2q1azkTLC2EeXUEqiGJZEsR",
-	"eGSt7cIhPfd982mgRWAeDchsLMF/yWKjvmbTA2LeZLNp0GeR+yEsdWHmipAQIhtTRdA2M7PcMGQQtKbZ",
-	"VcKjxhnj13YePCYQK+aiaqTCt8YQxUisWsO76lkjpVuV07M/t5pLUtBnRbCWz6F81I1X/TaqeNO96+Fh",
-	"mdVg0JUqY4xMO+wTnUwT1onk5IBcJVRckyhhNFXWBix59Z/frVe/ceUPoF0A9ayvVyDvXaVR2EEfQJeA",
-	"+WwqI6+cAFljpXUru3+dAV5+wXQ2vVWMoSIJV5DkXUq5FdekGnHwJ1q3D6+trr/E6lODqD7tDfUuFhcO",
-	"PFXnmoMgIyhog4nV0FaolYU2Z36sdcqvMojPzLiI5WwQ03mDw3QjkxEfbjY/s3iE+XDr3f8TK21yx+jH",
-	"aibBD8D1JowKRYQk+AICqYqdsvt5oG2WwFIiyR+HnILyAJANtYkv+ha6262p2d+Vmp1nIh7E1pVemsk6",
-	"Mn0sk5iLUU4k5SN4bRgGmTJhnikFFiIphjyFvN2JYskNREog+U3MiRmM0KGGXBw2JzRN+Q2z2goeKIQs",
+	"WdoXE6bHMg6I2S4iU3Il47mdriLhi+4rcvT28MPZ6eXhyZv/Hvzj8L8H54cfLw7fhh3ydyZYSjUjUjAy",
+	"ZSnJFEsJjcyOkG3aFx8/Hr3dsQvKFCNc2x2g2j62pWDDOFOdvmgFeHJjRmOWFmfnbX3b7L1/cBP6+ZiJ",
+	"kTn3Zy9fBq0JF+7vvcDQgGapGfP//tLvf3621+73P/94+Onf/1J7xsd8wvXi0Z7RESOK/5OR7ZgNaZZo",
+	"stft7nTcfP8nY+m8mG4Co/iTtL9q7e91u4GZMp9kE/irCzO2f+ZT4kKzEUthTh/w695EZqJmbseM3jAi",
+	"M01GqcymimQiZpbIKPwmIFwQRqMxPrGliJwJEmVpaja0WFLzguwMBzhe0/bvvSztd78f/7YX7D37st3v",
+	"d/CPZ192/lf9xp8Oh4rVrO5czhTRkqhrPvVmGhCqyUQqTZ7tvfjxxV+f//Dix50OOaNKA6kzEQfwj6k5",
+	"Oa4Im0z1HAgx1FLTJCRK8yQhkVmQIuyGpXOSylnTDkicX+2ZdoOCe3Chnz9reUdczM876G7tQf8nvHJh",
+	"C3okooq1uVBMKK75DSMqu8K9g61hNI3G5l41Td79WX9put3FA/liWKWaSqEYcNbXND5n/5MxBUcUSWEY",
+	"kfknnU4THlEz1d1flZnvb95r/pKyYWu/9S+7BdfexW/V7mGayhRfVV7v5ZiRFF9mTm5CE7O7LAbelDJ6",
+	"DUw2S9gBMSzM7MKMOk7aaX0JWm+kGCY8eoC59kgm+P9kjNzQJANCo0nKaDwnml4zEZg5U0HCCgMLYcbA",
+	"EpH3W2bs1t24sncyveJxzMTDHAON4H4QQx5kQudmWiBSkL3IqeH+XAqY25EwN58mOOL9b70gmWCfpyzS",
+	"LCaKpTcsJcw8jdIuJ6HYHAsX8GEiRwomeyL1O5mJ+P7neSKJyqIxkVe/skiTbZkaKXjFEilGwNrc2Wsm",
+	"qNA7ML0zOk8kjS+lPKbpiD3spQMFgCuSmFeDsBZkj3zgr2Fql1J+oGJu2YF6gKlJSSZUzIkRLZOpVobN",
+	"oYYAbz83+la7N9QsXWSeFyySIoZ9nlHY96FMGdHp3NwuOqJcdMqccZkwNpP7KGimxzLl/2QPQD0fuFJc",
+	"jALCPk+N4moYSspu5DWLiZaOxcxSKUYkSlnMhOY0MTT+xa0KNqmHN/kSVvRbiwmzxF9aVykVRtulwyFP",
+	"ONXMbK1UuvVpQSYErV7+kNG8U3P7NUf5EKWMahYPqC7p0jHVrK35hLVqhmMTyhPz+MI3PF5DI3fSreb3",
+	"SlMkzGVbnq/mAp7+ErSM8jqof7fIkoReJczZDYsKTGFZ/IKmBszOrbIYPPD3yk212G3kEqXdfss05Yk6",
+	"t/J4cfNjqunip9Q/rbU2wrzVI2EYhWs2Wb2VxY/MGHYpNE3pfGFvfEorvaxuD1QWRUwp75CvpEwYFQvD",
+	"uicD3I2lG3okphne1zjm5uU0OfO2bkgTxYLKbubEWjI3XiyhylUqVnn+JWpZMfsbrtkxF9ebUgSyELXR",
+	"JeXwtkGWJou81cgMxUeinU1Rzwa70ohZ+BWcKzIpI365VgQU0U5r5f0pXhr4s344EjHbexsyiehkSvlI",
+	"DNZkYTFTmgvYKbfHZbrp3hmF+VNbsXalV5MWTZLTYWv/l+WcwRjOrS9BI2/agMf4XGo9DlPHUz7dG8k8",
+	"BH9u5KUPdzMunGwt84KfwaMjSD4lcpXKbDTWHdIjoGUQxZiyDrFRljJF5BCYAjgjLHEqIkUyRwXe6CHG",
+	"Yu8L81cxMNeKJUMzHDGWiByapycd8kEK9KlxQc5PT6z9n1BtbuGWIldUsdzrEeDIYSTFDUuVuX8p1SwE",
+	"E45MWRoxoemI7ZPiCQUurr1ul0QJj64V2Q77rWedl91+C373rPPyX3fQi1XPFdTgV8kFqo1V3TJoRXIy",
+	"Mdoe6o3LKOIti/iEJvij0vxv9UtVP5+YK9AZB5GMmRoYW7X+wYQq81A+kSXyZYUeZcjyholsk3WAO2eA",
+	"J1Kj/6N/1R4Y+EanTE4TRiRahDldbSmiUxpdG7sg4cIc77UwtHkltSLsc5RkMYt3POnl+27861SaUXmj",
+	"iwWWznvxHINFoqk/kdrtr73BU27d1l+vuq8p3WBmZpZfRRKNav40ZUP+uV4vuWbzLWVd79GYpjTSLFWB",
+	"sQNTFsmR4OCN7rTqadDYV18x6SX2gJ10xQwo7VRpBs1H+QYH2FjuTPngGglhuU4P5PIlaF3XBTtA92NR",
+	"yrTZ6gPCNYmoENJY2ESNzb3Jjevlm+Pmgy+6f0EG67qNblejdu1Z970XcFhDzW+e1nqqV+15bmKtuZNd",
+	"rka5cR/gSArzsVlNGjT7C4pn1mRMxQ8amQvoLOuOt6nanz/f+PrbcOWYRTz+Sma75gKUpjpbSWkf2OSK",
+	"pWrMpxf4fC1j9DevujXeOVSOeeEQgwVSyadZYbbePq0gx4cwhe7d4bLcyfLpHm/z5qysxAjW3oHmFT8I",
+	"80rlDU0+yLjkWaWZlhAHFBlN6t2pmR5vukO/znQtu8gUOr+XbdlHVaOrmgHtz+tWN2FK0VGDl/UW2+jG",
+	"W7Khr8ElvaimysmUivldc0wI4Q6cVbhqC9/Y596Ywza/lxPKRb12BIxrSxHzBJmxK4IPd9bhwvhojTnT",
+	"SxI5YzHx/EZ2XAVxRDRcjLU9lhM2pSMG0ZKcqSy8qcw6Nna9Ly7bnhMxT9Rq13ImWFoI8+oIVEMSyZYi",
+	"8Mha24VDeu775tNAi8A8GpDZWIL/ksVGfc2mB8S8yWbToM8i90NY6sLMFSEhRDamiqBtZma5YcggaE2z",
+	"q4RHjTPGr+08eEwgVsxF1UiFb40hipFYtYZ31bNGSrcqp2d/bjWXpKDPimAtn0P5qBuv+m1U8aZ718PD",
+	"MqvBoCtVxhiZdthnOpkmrBPJyQG5Sqi4JlHCaKqsDVjy6j+/W69+48ofQLsA6llfr0Deu0qjsIM+gC4B",
+	"89lURl45AbLGSutWdv86A7z8gulseqsYQ0USriDJu5RyK65JNeLgT7RuH95YXX+J1acGUX3aG+pdLC4c",
+	"eKrONQdBRlDQBhOroa1QKwttzvxY65RfZRCfmXERy9kgpvMGh+lGJiM+3Gx+ZvEI8+HWu/8nVtrkjtFP",
+	"1UyC18D1JowKRYQk+AICqYqdsvt5oG2WwFIiyR+HnILyAJANtYkv+ha6262p2d+Vmp1nIh7E1pVemsk6",
+	"Mn0sk5iLUU4k5SN4YxgGmTJhnikFFiIphjyFvN2JYskNREog+U3MiRmM0KGGXBw2JzRN+Q2z2goeKIQs",
 	"lBRuIAX5nkuUJ49snaboApB35SOY5Nb/oHAX1CiMNEkgF8dzxHsWnFHTGLjqU8ivkwLUytzMsmzA6Cy4",
 	"r+A+/RWywgzTub17OTWKizB/7G9498DxkOrbk9F67hXHPp1zJWjdcMWveML1ylvxU/FkrX7ouV08TpXr",
-	"jf4xVijI87p4u+Ddq5y5+Vvs3edFVlTDW5pZc+USljalKg0q+usixQaLkmiZILuNOL8v+ZRnID//7uXy",
+	"jf4xVijI87p4u+Ddq5y5+Vvs3edFVlTDW5pZc+USljalKg0q+usixQaLkmiZILuNOL8v+ZRnID//4eXy",
 	"HPOy5Fq8oblOjeFbePjAmUhb1QAuHwmZutjKajGYy7l1bhiEeHGTH0Ni/WQeKl5/NwLI06le1ud73KdE",
-	"snInapRMTu6UhNE2iB5jJ18pJrCmQ7Ablu50/Nz3BcrbXBhVsiEzBQEmKaDiBEP/OR1S5xxB67Rq131R",
+	"snInapRMTu6UhNE2iB5jJ18pJrCmQ7Ablu50/Nz3BcrbXBhVsiEzBQEmKaDiBEP/OR1S5xxB67Rq131V",
 	"Ms0dsvTykmik+Q0LyJSCgS9TwkTMYmelWvEOD1UW9KJulnciAVYq7A9gueYMZW3jNbcmVtmvxdAPYMK6",
-	"WW1qxUaebbTeqhtWef/mbEUP8Z3gQLdGN6M2WQGIu9Yd7kb5MHV3bKkQLd+iU5HMbW4RS2JFgCtFYypG",
-	"zEgq+BQ/pAr15mvGpgryj4D1d8iltEVCZhgzBUVkirlHKKQC9CsZFZ1wQUJwIIV1+T5fhUj/EsFqVrbI",
+	"WW1qxUaebbTeqhtWef/mbEUP8Z3gQLdGN6M2WQGIu9Yd7kb5OHV3bKkQLd+iU5HMbW4RS2JFgCtFYypG",
+	"zEgq+BQ/pAr15mvGpgryj4D1d8iltEVCZhgzBUVkirlHKKQC9CsZFZ1wQUJwIIV1+T7fhEj/GsFqVrbI",
 	"qk6neBpuk7XdsSD3tVFnVqZsAsa5LbtgMRb+TTqkZw/DVZNcMXIl9ZgoBsle6JZDj2p+6x05rdQnS8Ku",
-	"jshKfCFoYfHOEb7HMO4nreJPoVV8jWrBvUn2RX4NfPGMKjWT6a3870ik2g2x1kYJNtvg+aowq7ywPFyt",
+	"jshKfCFoYfHOEb7HMO4nreJPoVV8i2rBvUn2RX4NfPGMKjWT6a3870ik2g2x1kYJNtvg+aowq7ywPFyt",
 	"UEp4dL0snWQjP9195YGYSd5P7h2fDsZUjevra9TgSuo64R+0Ei6u151+yoYsTTHyXBuSHtCRLY1aIyTl",
 	"bUYxjWp6SCUHxHNTuAWX3uzNMV92I7U8hFabp6mup9ICEa/UZ3HQh1Bmc9HWi3/NlJ64wreNohdOOtK8",
 	"on1pElFJNUkZtYV11fxzVNyK4a36pw7INZtqp4mARsr1nCRyVLGnXm6azLe4lHx+yzfPVeGVl1AknTvD",
-	"VqZQyS81TbCSmAz5Jxbbsn7IRi+Equ8VLYZqBS34Tb3Knf94NaOsKQ72MvIhbd4qrlCZaL3T4LvNRPHV",
+	"VqZQyS81TbCSmAz5Zxbbsn7IRi+Equ8VLYZqBS34Tb3Knf94NaOsKQ72MvIhbd4qrlCZaL3T4LvNRPHV",
 	"rSLla6TreVqzrzEaNlJNnDZvlILV7shdhnBWCIOVq14jSXDTu1RK/89/66ucdf55nMaW8iAjcurcUotn",
-	"vFOb94GUunGU5wsjQzVfKi0nyzJQGHHPuCQUY9oAgMpYTtGK5BouJJg/HdLz615SRmNjWJIJVdcsJtvG",
-	"xqwkohOXW4KuqoCEv/7Hf/zH//ayFMKdAFM7tCIhlM2FJJZMgc1kER8a0tfLxF67QPcIMY94rMYY6cGK",
-	"1daW8n5CZrtpDcowoaNBE0s3Ex2mNIsB7AEzb8wPRpCvs2JG61YoGDWjeZ/UWKZ2kyxL9pic+e2KWSxR",
+	"vFOb94GUunGU5ysjQzVfKi0nyzJQGHHPuCQUY9oAgMpYTtGK5BouJJg/HdLz615SRmNjWJIJVdcsJtvG",
+	"xqwkohOXW4KuqoCEv/7bv/3b//ayFMKdAFM7tCIhlM2FJJZMgc1kER8a0tfLxF67QPcIMY94rMYY6cGK",
+	"1daW8n5GZrtpDcowoaNBE0s3Ex2mNIsB7AEzb8wPRpCvs2JG61YoGDWjeZ/UWKZ2kyxL9pic+e2KWSxR",
 	"plYnNZkTsT9u+BIkwwbbPaVzmenmjCP42nJzQ5VSRAwxYxg4/AthY8QpzS07+8OiACA1Vpt1Z1LQFG7J",
 	"+VM2zATk6m7K35TM0qickTnlraBlqJoP57Xcf82wW74Ly7Ka8+NbYDmrE5mbgm/LM6V9mmgKp+V6Sh37",
 	"r97jxe33Ynv+1S2LX195L+7XohC2J+STZUVKlNh/vUrljuJWVqzRmxtvQ0iHQyziCi26i7n/xgrXhqoh",
 	"Bh9DyXNFj9yrNX+r4q+qvmKM2/LhGVVkmtDIiA+HeSTkbAdwYZwqO8x0lrLAetEA1uJZt9st3bO15WR5",
-	"OkcXp+TFs73vS6zPyXv3s4NSgSWZZEqTMb1hhBLABBsC0kllc56XIbl67f9D2//6+Nvzz3+pn2FVWK8s",
+	"OkcXp+TFs70fS6zPyXv3s4NSgSWZZEqTMb1hhBLABBsC0kllc56XIbl67f9D2//89NvzL3+pn2FVWK8s",
 	"v1+QflV8sKWMtlYEAGIWnAuPAwf4Y5RvuJwL6YMvV1gRG3Fv3/qpsBmPwzRc/eVX5iHM3XKN6Xo2b2GU",
-	"rDR8veEfxPp1r9s4mFMytNZdfeNqHyCk4y31hrPZxkZ+Xo3KK+mnq9OG6CfrkHcGuf1zbzFbPWYRVxWT",
+	"rDR8veEfxPp1r9s4mFMytNZdfeNqHyCk4y31hrPZxkZ+Xo3KK+mnq9OG6GfrkHcGuf1zbzFbPWYRVxWT",
 	"z2ZA5WlAtuY2VfUWX6F9Vl0Bq4z/0hK9uSzfz4uGOHBolamQSIHShSYHJLSrYXFodKnQZTaF5GpexL4J",
 	"QCpiosYBCa2SDM/QvvB06O3QE9vhzoEZEDW1EM04SvIXGk43pTz2XSpcIa4ZuaLR9UFfhOaBEPVEY6k4",
-	"DdL8i8cYGit8Ei49K3+Fn6qFGsXIfoiTAt2AN/guQDN4Jw0Py4HpbgPokhOk085Wihgw5k5uUw2Khb63",
-	"/Ol0iffc++lfV1GuW+e0cKYXK/JmWEvHftRpMSdXkEJzcL6C3MTMNQU5HLJU+f6q89OTVtA6/HDeClof",
-	"Lt7UH7gd8IJpzcVoYzykK6rYpkE1uwi+AU5JdYhFlvVlydipQ01Z9qNzeOhz0MogmL6J+6SaEW92rbYG",
-	"xNsbN6vS++5dRr2hml5kkwlN55vL48wBCC/BpanLJS9qrWszzUulnA15dg3flRJeFr/OlIW7WwE+gc/l",
-	"r/ITGH1QiSr6VrCs3ntB9MHu3f8BW2u+js+wTzTSJMYniMgmV8ZsSrnWRoopQgkSNHAZdKu19lt7zzov",
-	"u62SCdL+X790268+/ud2v9/Bf9VC1JrZ3BzLERe3Eze0jL+3NCHEe3ShtNX7rnbLrPXj+PMXBj/vuk7+",
-	"yzzmt/KQxytd5/KGpSnH5+6q2AIguiObMOt70AtdCn0K2wDKbaa3AwYzWHLKIalxBeKz82WecD3IFB2x",
-	"opKmButnRVFEblWvkxLjiNAlxOQ/3rQsZN1QtxoAPI/iNzVKyaH7imgJSmqp0CCLORMRAz+urbjcVmMK",
-	"SJtTJpK5H8zwwuQOERst7/W8k/V1Amt4HN2GFon+eKBJPVq5X+mTCXgI3a+rE2W8cQdTlg6cA2ZJXYj3",
-	"6xua8HgwTOXk9gAUOEYmdEU7/0L0HeeDLNUt3M7Pusp7W74rC+TfQDvlM11yEvW3urT55V2sXJB63leP",
-	"lbFKxNyq3mFTIbSxVKi1TY6ZRgSomI+4Nv+lasywfhoQ81UkU6YObP1CbIznkW1vsE7idYNAWYcflBMA",
-	"lybyBY/KmssTrbLdu2WS5bSPO+KTG8L0730py7yP932dTHZpllaZRFcxlQfwS5eB9Na27Uva9SrndOUd",
-	"D+Cf9qe3qUW8EDZZfx+WrfsBjERvLmuWDlR9AQtxoicG/8Tgnxj8ksu2VqUPNiyo9eWWqNQbZTFvsVCP",
-	"hyljAzXm06kZpHZUrPu7PaBMWRKsxITxI1WrhIEdv5aD4Xcbc+yaKa+Ad9pgUnfKow9pKrgYqdrAqA0F",
-	"3Rq4uOIaLPKz/HoTSB6bsZRBtoQLOtUDhixNH4R41AYZVzbotf4v8tjXuj+prZQAD319xA1WUIqxLQ+j",
-	"F8e3cb8B79jX0q9yOllFufnI90+6rpnRYmYI9BoiTNywRE7BRqxXLFb2fSlKuKDRx/rbZX6M3UHqIk2s",
-	"fuo9Ms4mVLRTRmPD/onF5Ct7yg8h79XrZ5WyEVeapaweD7TYc8vLgc1+DNY/ApyuNd8bj6Ih8EgmNBpz",
-	"wYpVYdhRQoA8GhMpDmxnihwqjYwyHgPsN/xA0bkiM8MnoFUeuM86fXHCZjCWgorFK0ZoHGPrRYaI95lA",
-	"mHB44dUcXIzvLi/PCKo05SD4T73joze9y6PTk8Hh+fkpxDtPeh8u352eH/2fwzetoPX29PyHozdvDk9a",
-	"Qevk9HLw9vTDifn8/eHlu9M3A/NR7/j49Gd4+PXpydvjo9eXraBV36OxFbTOev9zfNp7M7g8PR0c987/",
-	"ftgKWue9y8PB8dH7o0t45Ojk8vD8pHecz+ni8Pyno9eHgw8nvZ96R8e9H47Nr0567w8H54f/9eHo3P4M",
-	"ljP4cH7s/fXm9H3vyMwe/1Gdce/9We/o7yf+OL23b4+Oj8yUaj+EAc7Ozk9/Kr319embQ+/P3vvTDyeX",
-	"sCdvDgeXvR8PTwwVFRTt7dUC+fo3aYGNQb1qQ3oylLJSTTBFb5uSWGoje6CXJhdaYpKGjOe2gCNvWLql",
-	"oJx4pwHfpgZNpxmJM82ShgRmyPrg2vbNK95lhKNOaaSBSpkiXO+T0F3MMCCheYn5L6qO5l+GhsOgL8I8",
-	"2cB8mmtJ5g8bV4PPUee1j7h/2oCd+ae9NwPYQxg3zjAgyQbXbA5zYJ90aHb15MOxlzwvU8IFaLjkw+Xb",
-	"9l93AhL+qqQIybaR7lIw8o+L0xOMsNiGDAUdFGrdKp+G2/JaZvRpKlN9KLStx3QX/Jbh1zp19u0nCOM/",
-	"RJ7DJkkF9QkCaUO/lTsWx+8YTTZHzTWfum1xByWvV6SAr3jQy+dbTkW5Xz2fRfHje9+vo0Lc3baNmE0L",
-	"GFgLb4HNvJMzrOHOhGtM1zs7IuY3XobamDbA82HgBXz56zn3iz4XU+7quZcB6K6PfTumajBjV2MprwfY",
-	"26De62HBUf3I9yIdYZlBPl7TRB2a68BQRkObrQrga8owMjxNMthhnnp1KrWyI38JDtvczSvHlsUvbK/m",
-	"PAka8ISh1wOiZ3gJ8VuqlDDvfujVBRAEs1iNT+tRxOJe1+1YLVXUH0H9XtQefbBA+sHDWczHXFyv42Sh",
-	"aTTmNw1eli9IV1k/335665r+hTzEuo1YaCFQ8hY5+9ZDAfSx/xYm+x4lejMPvC+889qlFQ7QugwnW+Qr",
-	"h2RiHoSO1wmjCrpfYwd32wJ775kNaubdTccsT42aSi4QWeUZom7s9wXNv7VdpLfDfmvv2csu9rLaQVUV",
-	"dCibWbUd2q/DnQAqHDEBK5ljSyXzbqOsBX0BgB1Ej6H7F6HkiguazskwkVRXVTE7ZitoScFsNMevDum2",
-	"X30sWoi7PxuaiAcePs4r7/91Xr2q7byNK4PcnU/tuEg1G6bYmH6Ae9rafxY4eZV/tPfss/nVSLadDIHD",
-	"6lyyT4Zx5N+0+cSoiUBn1FyL1ojrcXbVieRkV06ZyLXDXZcdu4udjHet3/Mz9irmw8YGKbdqvQp6a5Ps",
-	"st/q2ip1aPRmC76vZKbJdui0WqOyF5wY7YG5zLShmbso1rzmq3Gd/b36kSOYNdhcTT3rzF0xpIutxqHa",
-	"6QCa0GHNk7A5XObdJFMM5e80ZYoJvejz2bhMcd2MuCUZbrXwyLlW5ntBt2UaWHh7PJmAjN1zXJvPoIvA",
-	"zi38osuLqOBbz/oU3ikVlGQMtzKeQT3iCBNRrQ8IqhVwYVuK5I/WaxwL7NhwtTV4O5AmUGJOWOUb498u",
-	"O+rKnJoFqi2VreZ24sCTc/7HXhGFd9wD3+vrf177+KBUdAEFmY21F/50HyBa71PL+t7REtes0faNuULj",
-	"JTfHVXx76YKlmQAnwFHWaApYXkT++gdIC/A34iy/FWpDjXCSaQxKbLz5jg0X4bLvVrj38V0brGU1Aa47",
-	"WX+D7vMg1Lklvk0y55I6SFSaXhNzdedlrlohS898/dKKvIWjW1xoJdH1SxL4QXUQWZLUZ/JXg9i3yeyv",
-	"yUiokS5h8XXYOKlFfXbJBJ/0W6vfLqbJ1O1/8XXT/nc7e5tvfre0+S822fyO+Z8v2/wXNZvffcjNP7Pm",
-	"bpnV5Ak1i2qgHA4Va/guL2lvEKkTqqNxQGiUSgV4zSRvUbVOT10AlMD0aDuLOjZ7Rud45g9R/nJLhf+O",
-	"6mUK7W1JbccSvb3W87aYD78q493LOfAARipzW3JUt2l7Oi1OeS2NxFHFqtQCN+69u/jOQMm+m4any8DZ",
-	"jBZv0digThtSYYqvZ1SRmCXsPrHZvoE7ctcwY2tO3hzOF/ZLbzSILaTThImSOUy2Kbmi4prolAo1tKgm",
-	"Q5kSK0h3DiwQNqQPYiX/7XvAIpkvQ0q6LddZbPe6Fh/yKl2Kzas0AnHH0nxvH8DsRStcbcLhJCbTrmJw",
-	"MOwDWJ44ozOkwQ2NnSWEbdQJrhEkifJ4NUEHCAFqiyod0Nlif4jN4D+LGTav/RZSzQqFdU669mQfSnKd",
-	"Z+Iuyr9qcfx5uUqzSL1X6zWVWdnOxjDETGDFrchRVEQy9/vamCcgA25G59gqQM7EWhNwefGbI9x+btzv",
-	"dYBjfLg+H5ulFimGTGh6jb1PHY9fjKw1+gDPUjnkCfuCBoYn60KsPwreSuVarI2Qcu5Saeo3ZG0dqHzI",
-	"HwSQ3xBzE3NsFdDlDAFnguu8HQ5VjFxlc1Uyjn8DeBVjIz/rgpV8fnrS2m/tWcQV+GLvr91WHQGeM8X0",
-	"MRfXG2cAQw2A2kit0vKa1RehN6YtpGZ+YEoWPB6GIVzAvQUA1dWZBzZDACYQ+JO/d5YKO+zw7G8Xst8M",
-	"X9/b582i9m53VuHvX2D2xRmdJ3KZpxP12qqzx/7awu5thwiLsPsfIdFyyiMFIWpEpyTbIf5D7aIOF+4Q",
-	"qvIRFBOxKkPl2kkGrU9tPeZp3J7SVM9b+27OOdyfYZj2JTY5hFzJmDNlY+AJE5wJnczJtssCtq1RaMpc",
-	"IfFOx9uOS6b0qRl7Y8SaZcbGQvHeZmCyKVNZopfER93iqVAzljKz5ZopjWVfDjksSciMCU1mLEnqEaAV",
-	"Hwmqs5QNojGLrlkT4qJ7DDQ8+yihI8qF0qWGX25emLEDxwUeJtbg+QbaqU/Dkpomg2nKo03wKZYndy2o",
-	"i7DL5V+5OZXwYv3JlIyaBQTVhQ29d0Zl6fhnXMPD4CA2U2iotLliIaFEQJ6++9EBKbKJwwqwKv7G5cps",
-	"C6nH0J4GkG/jnYO+KFE3JeYvF8LOyVHECMUNgwGQnuETAwjL4ow8rJcZVX2RsjiLEBPZA9ErEqHz91mW",
-	"I1MSURGxJMGIjhwSKuw6IMvGDBkxfgPvt8sYaDmIZehyvB1c85ia6dYg+iVsqA9IaHnVAKgx7AuKfLaM",
-	"25bjj2eKlcsacBcM3bhNN2Scb2KOJOy2B+Kf3qoBkt+bfytolWZUo4HW3677p38+Etm0V0ZzqnG/4QMA",
-	"7GOrzyZ0DqyNZFOvza+vdWP3cc+xUat44wzuHYVqcaFYA+1r7lXMI9xJsKow/73OxF5MN3ocJEYubrhm",
-	"l04LqkmGBQ0Sb53X68L8DC9kwsU12S4S/MGA3ME6I+wbMLH9KrHyyLwv9g3btbbnMRAjDd1g35wYetUf",
-	"xUu6wVnYJLQvOR6/LucsbyM5uA163n7RJYmcsTQytkpShmYB3oroLKuBV26JbRmsRFK7mCvNJtDJbLRx",
-	"vQG7yVv/VXO5M4b6Usxu2okccVH0gmAT6RiHIjOZXpPtmN2QCWBwC0JJIuXUCA0Snn344fjo9eDD+XHY",
-	"AFBlE6eb8s7XLl/I11L8pjT4vXNcl/5u7M8HgrSTelA0aiof4AUqD/g1Jr9GKZ0lQL/AEKYpICYjGeNP",
-	"FYK0w8liU0SEnocPOuTdYe8NSZGho+mARcqRkY1QXkYx0m2MjlORzJuxA+63W9nqZMRiWWtt3ZTJacLI",
-	"9pXUigDWRFxuH/OFIZqYKc0FJsk13YQ1F9+4Zqi9aLa81ouSePn+fr1Go8eDxnHKFLTgBLQ6KMpAilFG",
-	"9TR7bM3XmKcs0vAocpl8S1Y7RDAEiAzTW+fixlbm7KOJeSRRulpfCrPmhY1WZFf6HOSrRCyrIdM6RD9I",
-	"P64ASrrOlnfa7Przik18gOAX6A1rh75KMmJVAAyHfoDwlz+rTVWIxEq79Vdds8qHFc63Ql+qIf27bc66",
-	"IfOtI/0PkKq76QkW+cWrEJubMoHv+Kw+KMQsuhtgYsuAjxqceM5FZ40DaJyibEPoOtuAQOE0GgiddRIf",
-	"7Nvf2R6nVQcyVkSOqRq7sEjFTAmIokOGPayvcqWMCd1WPPYqIV1R5XoT+pDxZRtiRfSWMnZS/cI3bxNY",
-	"tslXP4/CsrdJuVCjhb7cIr9171r1E0v5kLO4oUctbXxHnQLjJttgCfobWLYLSzPxd64g/jIh+lTQdAU3",
-	"5iP22i67mXC165Dg75+rLE/a9TyNMi3aDgIyw7KKxu6qisa+MHfnhS1pJJS4zFpwPxQ4Yopsh93OXjck",
-	"XJG97r9jbeNCdWWH9Nz4fWGLIqtFkMsKH6uVjQuZyE+ZxwuZxz+VGprnqQfAplvOPzcwjLHWD2pDEBcQ",
-	"+7mNWr9Y6l8fizK0cM3mZHuacoFYQTkWCVj2RE1pxNTOqoSi78oJ6P3+p2d77X7/0/eHH//zLyttscp0",
-	"6+5iaUs25TONyAe3n88dMhozGouylOv5hWF6OTjFj2z+jtGY1SJdoYS1cBRkG2mwrWUb/7XTIXDIdMLg",
-	"AUj2UeCEY1Pw1SoS9jI9lin/F/p8f2A0ZSnpZ93u8+iazeEfDJo2mc20lWHg8E84hCu5IsCmQYvgZl5j",
-	"nK/TY1v/3e6dHbV/ZPOCBnBhoFbAC80kANwF/nrrBOg/fr5sLQbP0XEN/Ck8O724JLs00+Nd8DZiGynv",
-	"UwV+/rBDTovp28Sg8FM7lQlTIe6KYCyGZBOrUJn1mT3yQx1mjbhac9gw2WJRY62nrc+fwfc+lDYeqGkE",
-	"xGb34nTKRC93tk+ouXFcIKYO2Acwitrf3V3JchazaMqDcygyYsmwPZaq5JlvwwZoaG1qB+uQH9CFnWYi",
-	"t78V2cZeRjtBX3hxgF8ltmicgAuG0VSUBKGoROfAqJ+TKyx3Mj+hmKCFFMVUX/hxOEO0XJFYRtkEuvOq",
-	"UpiuULodxtO+rQ8DUKorlsiZ+Q1cgbgvAPychLt0yndv9sIg90fjHYHUYeQk6JusBuS5dqhnciYwVqoy",
-	"rlmnL/ri38hRFXANPv43YiiaCW3L1frigo8gXQf0AEegMKUS9YJTldkZpkxnqYB+4xCqEXahEU2SffOe",
-	"MAzVuC8uT388PPnbX7ajLE1IW5H2fxN4Qb/1l8KRvvi2fov0+31BSPsd2XothTbWgVEM94lXfbv7q5Ji",
-	"yz0Zk63f+qhx9lv7fdQH/cbO/VbQz8MT8AhtJ1KM2sVnn7fI7+TXf5J2SjqGHXZ+nemdvnCzb571hPVb",
-	"ZrL9Volp7Tuu9RfYiH4LNsbsD0S/8FjfXTx7+R35x8+Xlnth9hPqV+TZCzKWWao6DScjMx0SRP8xlwqO",
-	"oy8soSMdEchUi1iHnLMp6NFkSHnCYgJ7rfJcTIycyRQZmPnEOTsx/aQvwhfPXoVWYSThOdPpvN0z8wwJ",
-	"slbD6SMpYrXTsdR2aFEa8UKmqUxVXxwCseCo5kaArscFzsLBOpILFE37JPyt7+RUv7VPwLwifRBY5u/f",
-	"Op3O589hpy/eUp5kKVv4BWohpI9Qh+aTfgsFiYUJQWHSb5lnjN3pP/K+9/rd0ckhwN75z1nQSPPoL51O",
-	"5yPM4AcHekhCM06IDdvDHEExJEbd2gkwj8BxJDsLVGjJWyMoqniFYdAXkILIhE6hRDq0EwgBzg5ZUYiY",
-	"busC46ksGhOq+iK0+DqdZ2ETXF7OncI0S1hYYNsZDd7GUGyrcDMrAjBxlsVAlgJkMIy5GHXIoVlILrVB",
-	"ntnO5+AMAlQ8EhljAUgEaOl3xHn83T5DfgegSCMpfu+L39vtdv5/5tnF/SO/kxfdLvndWz4kJwa4M7Bo",
-	"S8R5ugXkNLluQBa2D4cvITKGAQkX4BXNh4v4isU0aNkdswX3cEKMrHKJCwhyiC/0IB/NyGXMR/PJIuij",
-	"/64P58dgB8IxI+JGYt7HYqzotOh9LpHV+pBoksgZi+3PlJ1KPUBkeYOpL+zN6A5AAXsoU52L8sr6zC3z",
-	"F4jokv5Syi30S0YlEiSIRMBfxKF9nE8caI/8bqwH4JZG7FqeG2NuI0Kp2S9lSmapFCMSpSw2YpMmbh9y",
-	"wFAc9LlbuqeWQe4JRCBpkiAhFWRvKclBjeIoL3BqcDNRBYc5mNvGjLSCcBI1N4mlRDNBhUYeo2cSkx9F",
-	"zJXRoDKuxsZm2rEvWsQxxTe+tPOGa8A+mbsYkKtMw7yLdlgTpsfSUaOD9ATKz2E/cbxXcEq2WbPttQWi",
-	"JfBcgKVD3Cnam1piqIVU9YYXJDyK2WQqNRPR3GjwoSEoBpldVkDZPXKsCUdewGSFQfeee3zBTCah6QjA",
-	"lKgge+Q9/8H+3IdvhV8+M9PRUmKVrbExJ1OtDsiMcl2RkFYy5vTuI7+asV5a+kbGbW8iivADq3ThSnhs",
-	"pmgTrBM5ckPWYMfiuG51DgexYHBWBP9uhbXNbbK5tn3xA/wXyCrH9kSiJNvhcr0sRIFhfgrOG2PLRjqZ",
-	"g8fI8DVUrYvbkM/JSBuzwJQNwXG9XQEsPbDyDlRiqlhbMaG45jdsJwD8AqM89YUxK0f8hgmiZzxiAaze",
-	"alXmzQVQaVAGNc0FXRn7dDvsG+nf7Ya5bmOOl9tORhVy7IsLoyvXEqpTlbxCKcOhPxy9yfsexVg9MmUp",
-	"eKkJepB2HGXP+4IWWrwxGI1yaC7j2YdLNDTfHB4fXh6GZC4zYEKpIUW0usEb644e8QKpdmY4JhT2hfnc",
-	"KZ8HkBppdEdUDbUz3Q1XYykZMQ0SGwwT61Aslq3b0JNvjtjNGTOajNkxTPv0tIKSR6B0h5H3FJIariku",
-	"wCgvhik0sIwDoiSSVr4ERKSnkBL2vJtfSweciLtj71rf6EtDLrgak21cl3+ndzqkh7Mw9/Xlp09ACoYp",
-	"uFwS3M7AzAIBI+EcjC1ryIbNOn3hRoB5jWVijNBC2BgNTrCZc6UEldTrwJZgIDKvnx9nxAbesWHK1NhL",
-	"qiPO4LFHsIOzBYUU57sPu2X1TD2WinkzJj9zPZYZJoRbWnapvHBt3WHH0nzeFzgS6po5E7tKuIiTubtK",
-	"UInVF70J5mCBsfAJp0fAEsdr7dLgoXTaB9JTFknP4ug5/drHwFOdYnxzK8CYtdDi1cFk6vufFaDwAQbf",
-	"fv5RztmsW7ov3N3gKULykSoiH0wD7we6KZyvHRR71PYQFbpDoJqJjOkNI+enJ6Ck49CGge+TEDalc/jh",
-	"PHRuCIvkIoeEZakEPGuSsAwLkuw2lxFN+6JXVkJ9HQPsP6e0+VmYiBZmtbcOuRiD1qEVCf1MlLAvtkPf",
-	"XE530ZwqslmsB29nH9cPeKa1qTT2ppPwefdZWJNO0xd4NXMY1L/hq3AEHjtXIQDIu2aUoPznMIyVEbfQ",
-	"p4LPcAVVrIbt/8jYFC8qj4uKpwKJ1VbN+JydY293ec2tDQV0x4ui2L4oHFKOUdiBuMpxXHHi6P0T1x1y",
-	"BkCkAXE4pLadXoGI71vt3Reh4eFwxMABcuUb12KVAQA59RKXZvai45mYfbKn0iE/wnuupFZ9gTfB5cwp",
-	"+BTT9IH+bfJdx3MLreUOctTURlpdy79yW7eR0SjAJXTCZgqzYsFd5Ccgwff/3//z/8IXXqJR6fNKVgV8",
-	"5/ymaiynHc8htatowvqtz1u5V+jf/o288RVjuKEVe2fo6mQL0lBFeUK10yqmvAqJ5ri9U1yhZtTpi9dI",
-	"KYCnBgq7UTlw+NmYasvADN8xqpYhoiLCZ5V78ObmQcBK0M8xHpvBoNBDEiN9eI7bmvx88k4aNcWl5YK6",
-	"h3FgcjXPVYOxNFJ6u+Idiydc7JqvFGKqXllQSdA2ZbpPjMwM351eXA4O3/eOjtG9iR+c9S4ufj49fxPm",
-	"qIl9YT1pStPUWEfGTMwECUvubzs78GmHHdJDT3JEjbmtMqPiSYGR/kIAg/DuC7iYAA8p5qjw1S4IEhZ2",
-	"f+Px5134IdyMcAdSEG3NpFVwDYs2qlsHNr8o6VF9cc6mMrWtNpBmQNVEYFHonRwHqObNZZY6AGrcABcs",
-	"roZ3zMz7wnkNFAN3OyhHBSOzxT+5XmtpGMpt4JF4H1gjqBFWlzTKD2gPAUDnuhIXpwPtFJLhWbcbFgzZ",
-	"q7+xr3U674LaeYAHXNKJOQy4F27MsrzIwu40leh+RL6Vh5r2yV96Z0dGR709u3Ila8Be9rrdPeA9+CnU",
-	"sMEXz1686rzqIruypWzw+fnpif0Q26kNCqc5FXTBZY55pPZlKFhzQZv7Q/vlEjl49uLD+/eH53vdEovr",
-	"Fbjk+3hWwJK2Q/eaMEAvo4dpjnzGk7SEpikIPXPixioSCi5rX3AbleHKObEC5FlmE1Wuexke6eVyLoKl",
-	"YzCmzEq56guleZLketEBYYkyNztTEJ1eYNVF+f82StfSDGLD+oJC3vdFnpdhvrY5Bjv2LRXCLq4UVSQT",
-	"hZ5gL6mQXuir0xeX8PM8FmaVRjNRo7fYvoqB96pie8CXtu0xebsyO2mgOOs2htZx1h23ExCr5vp92C0l",
-	"7hcyCyoxkJvn9fVmr3GxGhPxK4E2u3SjBeNsIIFlwoS2kCMLsT70czujYmB+GXbIEdBLKjNhlJcxTYZt",
-	"I4UkuNOsVaCAaQVuFkzEgafesE8RY7Hqi5lVpRI2zN033sKvsnjEdIeclMolUa7lSBIHwLlhNTrlUytZ",
-	"s7gvsJ+MIuEwoaMRdIoBkWX+HKSMQheWIhBgHt8noWLJcIAFRTSxwQh37beUjfhwG+b06qN2AmIv5FWW",
-	"Kh2S7QkmA1FB9rqlSgI/TmQ3HcQZt6JzwkWmmZ9OBL82bxhSZdhFjluN80OiAG9eApn25qUvczsdBRw3",
-	"qkQ+kKFi7BPp1mju34wWTbTAk0SNmW5RLsF3Zn5hvdw7YC6HKTNPuorQbUeXtpWGTGLLXJzMcgIx5kPA",
-	"pNEEbsPOgsGF0fC+OMs0Ca0lhK0eVBr9rSxNQPPt/GpkR0w1bcd0rv7Wbz3v9luEqrmILNuFUXbtyEU6",
-	"hIs5jxwL6gtQPQ2xF+0jfAZLK4wVVX80XUAyYqG+NWNAUwnzmRlLr0Lri/x0J8hlNbdepLCUFNCBqRzF",
-	"2ztFDwsIeMtMG1aAPcXAdqKK+NICAWRy2IFphs4oxwBoqr0ZMWjFxKOxsd0ja3/BYW4pKOVlg+JR5A9j",
-	"apQFEjNzSZmInMcvokkC3xSKqDt1O5e+OBJ+Fw/Q4sj2BdOai5EKSAmXNiA2i8jcPtQl0QlhtR10UZ0i",
-	"z4XvwWA8tdfFq1c2szvHUmYcJ8DUPbDgdF+ENaqL155N7doGHtZir+TvIqXtIjCE3X9Fb/Bue2lbfZEj",
-	"QYzlTNlGWzbL4EOh22KFIqq1dqltdG6FNlIYs4Qbmt4yHPy/23bY9rsJjdoXY/rs5Xf22l9Rxb57Qd69",
-	"771uX7zrPXv5nWPEKZ2h19DqiOjwhMCDS6tADtUXVMw9ZxaNjdGDISCZQngOrnMOlZCroC+6ezZLohLt",
-	"vJT4DqMjF78z2rVhz366BOS5DcnWv6sto2D+cPrGKIm/G7tFKJWQeKQ0aStYMmmPJzQyj128Oz07evs/",
-	"VqVsW5/X73Y3cs0LCAXlTVUXd9wsKIw+d3Yps7tvvcBAVZpeM4WxFiRvajYOC3YXK9250YduIGWPVgg1",
-	"ScwBcV1Nb7A04ehQM6XbyJONJBSQP8RHghnKAy+LtX6tq61wUJt9LxwZZt1oX2DaaMIjZhP1bBZU7+9n",
-	"x+3nnW4bsh+rmU+z2awzEllHpqNd+1u1S0fTxPykM9YTbAfJdbKYUdU7O/IqOfdbe51uB0B/wIic8tZ+",
-	"ywzyHGpo9Riy7KzdV9jJeEswQbPtKlWmUtUV/dmbCEZ1sS1YOg3Zs+AQNszUK8gOg8KK8oHAQFPYsYUD",
-	"4G1ks77IQ52yAh2GznyLBOTZfsncyd4xVePAeiUMX1Pshgli5Al6slChhryVvuj5deAIo2nlumHOVOQx",
-	"V3cZX3Rf4Qnn8aWjuLXfeg3cMD+TI1g3FPHYlgJMs1RB2jDkC0KObZ4taNsKuNxJzPLHRPA1kus/B/WZ",
-	"5MV7d71IEeQgfgT8DcwAM2941t1zuXsO1q9iJ5rPihktLSlZ3IQ8bxUyBRdTcisBhgNSUJE547GcCTxi",
-	"IWcAvfOi222aRr6u3R9oDrsEP9lb/ZMPEP2SKf8Xi/FHz1f/6K1Mr3gcM4G/eLH6FydSvzWGAf7g1eof",
-	"vJZimHDMwH2xt8acLEbTpZTHNIVqvNbLdfbsSGiWCppgj1xI0c0mE5rOW/uto6qzqYqbMLQpE96FsrB0",
-	"1r1maJeOFLTAMPynBRntkJBqPjOPtj6al1r2ZDTB3aJse1SX0n3CZkxpVCYPyNGZMxms89EPPgWWTxBF",
-	"Ew1GmRp3Fq7yMVf6tatnrdzdFdfsGJCs17iPpwh1XXMPu3d2D2ENpbLOmtuHC/3K79QXU+45i4wBZY1L",
-	"C1VewsHZNrS3cyv6ZNA2dPc3bBHzuZFQMQXAWnU2upnK2YGNt6J0yv23YwDL8EgYX4MwWGWCxb6lb6im",
-	"awkbnOdSgbO0Q7XfJfXzGhSs2Se9G6mbMuVWZVitXHh98RMZ8gTS7HHH4B3Oo/mGq6lU3PXQKv+eak2j",
-	"8YQJfQBjmNX/zbkZcQ/Q3uhE6qbfagXLJvfHEjlffJ8wyzaVM6NjY2qt2U+jgZkj+4LLlL+j4RK9tQY8",
-	"+AgmVNARg4R5Vy9fvhl/Z3AtLuyg98hsvdcsZbcQcfqjs1u/3ZLLLDbkUeK46PK6HalA/M03UOqU8Xfm",
-	"u00leK2iDAfwg4zndyeb8xnmx1sunzIc+fM9KumlqtUaQvUjpE57++o1729FkcbTdxVBdpc3vQO1Idtm",
-	"o/3SWeh47yhJqYjlxCUjr2FHu8jvghXdYAznCMN/PhN4EVy5QcHBFLsnm/fbsXnLCRae3QvZFRtc4rww",
-	"MYfFGTVVLM/YFaHTqcU9Bn+YDcS2IxrluZLqgNiMlkhOGIZClA/QVW/r5v6aY5jIPSpJjXhDNbcDJvNH",
-	"V5RcOTqL21yUvKLoDnUOU57aZAY8X4/KXCpbhdA8uNE6att12eDL5YWXckZiBtUDOeZYDV7VQeEdh2o4",
-	"lyyIqyEusAQpKPM6ZR3nVKLHr1WBK03S9Xl4UA2uFomqQcxAYueTDHkkGdITdenOE4qFtZ4EcXfqC+53",
-	"syC5YDSNxphTCcUtXOTlLURlVw4hBaOaRisLirpdHq+QHZv7Sv8rY+l8HV/pxk7VoLr0I8SdPnDA9yBM",
-	"aQw9BAw/i9mQQd1gZPFpQT+FFO1CQQW2W1zNFRC29+nY9XjPchnay1M1Cvr4o4vUgiLJNk2SPOPDqF55",
-	"IyCiGGQzScVIJWdP7fhSV2mqudI88mWud9lq1DuLF9X6+DloEK2lmKOXeJxHS2xeCKTrYsM28JxAqiGk",
-	"00JgDVOblR+GNQtZALN28e9VAV9EHV4a1vzqpfGjSOL87avEcBHEfvKk3K0nxb9Riy7Fpfe1KkB3r+Zt",
-	"c/N2fzP/exR/Xmqa2aZbc5JIeW2uIhVzKdhBeUpgx3OtWDKsdVLnFPTD/ANakasdJji7L3KaPIiQ+uNc",
-	"ioeOslR6vmJzNizTwUqOF90XAFVhpIVgOxuIqGb9EcQC0nrCdA3c/ZFWrnIYrNGA8KGh+sColrbrLNFS",
-	"Bq6gD1o4Ynr3IvG/gR/csYC5J5J+j1gqywj6jeu6+2RrPY5AwAMoc19XbzFhUF875lO1uZDYnDDPDLs2",
-	"BFmPo2nzv32nD4+9NLMXi5cF0Zj/kNrYk+D5M97W11iGT8u+T4DpkKn1PsBNDVyTU69mCtSpOxR6uxb1",
-	"arW+B9YjTZLCnsS4WWF6Vo1Ksp0/hVanx4t2KsriOnriGzvVh7hH9l3LxR488qTB1Xj+inppKHzRynMq",
-	"2GoPWzHv0cTG3oYydd9aWMG1KEim+S685YlmUP2MoGkHRHh5mA3OQn/gehOn4nPLO46sq6C5DSyg/7+t",
-	"nE1vi1Y697zd/PM49bb8AmYIRnk81tYRIWzpgc2uSBJfRuRPL3fdVe8BCgjrxUeM7Nsqgw0uQa8acEv5",
-	"i1yuEvZwSh4xfNUmlDfPVepZwQ2f9LNHi1whdYF+UqKwO7lOKQMc8K/oNp3DjJ4u09NluofLhMR1N3cp",
-	"0+NdhBto+w1B66/DCWOxxWQAEASdJzF1CGZyM5omHDB+LJKbeThTLA0w28h6CbaMYYMN/QLvIu1h5fyM",
-	"prHCGKtFO4loiiiGJaC4vAYbIP5qYk6wrrOi2+fXmcFbmuXjeDoyPV528c/KYHzxgTnSOpB1yBQTckak",
-	"eGD28I05KnQpX8tckC1FvL60uc2W6bF/VfPGsM2X9FQk8xwWyuGrQ0Ey1rW/Ofxp8P70zeHfAOgy92n6",
-	"XWMxtyNvKOugM7YTGdEEvSh7z77vdM3/3/1rQPb393YOEGNgxhUDkUjOgTQQ1JImlSurGItZXOpqm+OR",
-	"jKUyk59PWZ2X/+YYln8/d9ENv1Eu/cPdwwusJ+dQEl3tCnz7C7epoHzgu2M7u7T2f/no3yTXE4IaEisR",
-	"kt8YOZnvLLlOC1ep4mu4R1L7JujsYZn4LenqxbM1mP+llO+pmNs5qnukR+Cy6HH26zCXU6HEyE4jGZrv",
-	"v/GIZgltwSLYH5CEatDvksQB+uQQdy+6e09KRIMBYHavpIjDzi6hMeyHaD2wC+GA9+w+AwCrSsQuvXUY",
-	"VehBT/2OU++rtRuVY7C5F3DX64K5iDy6RWzbyRxo3uIqWzdE6VstZVOA98y+7Su1fOz0HsXkWYcmM9jE",
-	"+OFp8o9hzgB1QrjS0msA6j/iJi3TyrAKcbU7omcbgj7r5l0tACoKW/XmZgsXZO8lQYy/HCFK5TarrXSq",
-	"vUZQfuc5EO7jFpTe8UgK4Rrie9EHoH2BHkmhsonF+GYlX5DF2vW9QYSJ+Paxpm9cT2SaYL+EvALQQnnk",
-	"pYFYEbhKpGNzxubrgSmtqth0Z+rbTAMvZchio1ugPIiBQXZ4FeA6okJITa6KbPMxSxfQr3CwBcweAB7l",
-	"4prl+Qu1uebbJayvnYMcry+bWhB9aEcACrYDTQOATw9Xi/SKXsHm5+1supo11KFxXeAe38/Nx8EfqW5/",
-	"lQ3YK5fs55TxhXbhAwm2r+Su5/X5NVeuplq/uOAoJO+0BAsbpAVF0/1l5Vioh35FpVj3abzCYtcvgcKz",
-	"+aNnStgeCKtKn1xBApEz4et0loBvV9ZkX7CqomnONIIdFCTNldefKm8EZS5AU0nSDzbr6au0kGByj1KK",
-	"BG9eZSDBMT2VIN01mItF468mljdfKV9m7NIpb1+zebPwOLfdI81DAAtne3V71Yopu5E2zcEopE1ZePxH",
-	"8557TUwwr1jFms0s/gwAD879Y3uaKLI9TdmQf3JQ3HFAEqrAhxYf5J29oFfdSjpaxZMvx0UXfNfhDLCZ",
-	"czTpAvOHIh4mubBdpJoa5WMXwLzrSNhYNYr97r/WIgWY3ePUi8KrcZNWMmvozPeNoQF9e9Wjrt8Q4kWn",
-	"Nyxta9m2UXgIc6x7E2tY+u5v12x+tLyq7nURSrF334unlBM0Fr1dRjA03baaylGYzaOjbT2oG8wKz6fk",
-	"t0eOfRVX7Rb3yWsksbJW56zcWSIoulFCm+IP58dFv9MP58dYiYHtO0BGQ7dqsi28NnXQK0rt1BbmHBVT",
-	"e4DSnMW3LaN972kSfxOFOl/uzvmtdQW6itFfWvu/fDQciwKHfAdQafBZyefzM2D/W4IRmDEpiSM5dgty",
-	"VUxbP2/WhK+V98yniZJFE9HaRvk+Fhc2zV+kxAvzyq/fNIZpPkr88Mk+fvgaAnunWAwRA/Q5lWLhzskJ",
-	"PNjizOX92m5z8RZ6uzRHW37IOMChChJi26FdNMpC7OmjxnTKYpLwa+b61mypgExoeo1dvygxb8EmMUER",
-	"gzGKHLY+c/e43FwbljoGVx3X7srbR7bcDsUscGly2KUI9cC8BdRMZklMrth+HsjF/j9e5yHXcB6b2KSM",
-	"xh1ymU9YVZqJ14ZSmIjtG80PodXPV53TVJ3sstsOTN/behL7zZexAdATI7gjRgB+hWp3JdcMKu8x7N8Z",
-	"cw3sydgY51jOCHZD1Oas/OqJovHhag6xLsaJCorywsCvzw2sG84wLBTGZCRrAE9sOUSk+Q3Xc5LIke2T",
-	"R224tQkR5Q6F+BMayp8eDcVriQxJHrYLnTY3TG3msr4vHBR359fDQPlDhX+e1Ns/lycEMuy85AJMzcK+",
-	"zagIlzFP8rL2Ct7JOsHaitDbtdKqGePEuUkQgLqET+FwnhWZZEpj409CMY0HcxYUw17NKruyK8H+MLU+",
-	"EyDWN3Y+99maBV+xVFA5g/oJv6QxfLXEEbF5AsGdihBIdsMG1RAi2RaSwOGzgEypHhuanMpU7wTELCFt",
-	"RxRCbdRmm73s1npSKvT5VYoaO71HETZ/3nv1LQmbaUIjtq5H8QuFS7nH8j0AO1xie1jnRKlGtQ+KhtbW",
-	"ysxteZnEIKeGlCcrwmlSU81sw+wLXMnXbIeVZrpK9ys2L3hqMfMV39Gyt3Bz+VonJvOe6eCk9Lxe0PN6",
-	"LKc2HyVHr1u7qbxN8KaYaqL9ruwHZEqVa61svoZW7UqWe8HZZtoWcz13ZKIXlWvs+VxceozK5Vf/ikbX",
-	"9a5LfQ/X+O6FeGmSjyLK1/DlXDC9gr3a81nksE+M5bEcrnoJU3HOVlenYS5nziLMBb6FMlBA2NxdCvyy",
-	"fPfX+fv+HCnvbr3rZ73nJ/JNVOd+SQD/dYED6ID/DkgFEbDcmdzmn4N3nhntUBHv6QbUwGXp7wkV1xYP",
-	"M5elVLgXuEEOCLRGBa8n5JQY4eieMhYrVDlKqLbD8itb+diUaPm6aBv0dUIl2fk9SrKle/nKSnb73JO4",
-	"evRE+tzhuO2cpEMjA8D/eVDUlGDPLHhgwONbgnzmj+7SG8oTepWwRtnVw3ts2YYXGJwmmYJLnc+8DFVN",
-	"k5TReI64b5Di05Ca76bgy7VHFyavH0WEPEKy/ulwCDkRpfZMVBDFWOBlBWjo6DJEE2kjJL8qAHlBfJN5",
-	"e7XudEijMc6jiEQPrLiZMhFzMQqKTnMyJQiwyRqUp/fzJzJ7rJqQArS43KkiZxDm+H6VXLD4i+hqZaLD",
-	"QsaCpXSnkLisBSZ0Om9KVrhbBeQpX+EpXyEXpLW9W3I0hDxEWs1gWFMDuOtI1CkCJDAy5CyJFVFMaBve",
-	"7ZBqpoO3xpX5Dt+Kio+zfWj31ZOO/601fPF0/Du7zIuSb9dI0PvAF6/aAFZmZlpOqOaRVcJo4rQxhWkS",
-	"EfPhVsFG8JDJZ9RsxdBP+ugQ4CgVBwIAupArZhWEA9sPtA2hHF+zsPVjNVzlH5KLb0JqP2Gcf2sNA4wE",
-	"lPXNrNfWX71c3iZj6MRrN0MykTClSKhkqkOi6FwV96xDwtQwndBBhsXma0BIdlGKAxKafwKqcl+EWoZk",
-	"28gxFSDeueI3bIekNk7HdYds5sbG5GYeB30RZUrLCbPNrQK/7ZNDdqmJZIGv29uUr6rX9h007inW5jfu",
-	"qRvYkdAAkr83qlitGy7f/luMV9NmnypNvg/I825AXnXNcT7/7iXQW1NTcaDM0ouZyCbmTnxv3vq8a/73",
-	"Ffzv8+9exuberLkyQ9D1K4ptOdt642h5F6OYi1kax5b5mBPFOvgBNQ+41Zc+hOsz0FLTpBW0IjmZcICm",
-	"G9AJQDGtvynSVq/UzcMcpzcDCn/Bhx8ftnNucRk2CPMUzOGPH+gp1rrQ8skP8EjFCNU65VcZtqQlXDc0",
-	"hfJrR6oSaHeayogp1VxDlutDRsezUwpsPdmAx+HOvrUJjahK2VSmOrf5wmfdvRAjQoipLAULCLth4Jjp",
-	"C7AgbZGSohNGJnLChA78Abph4Z0sJu7gPfC1kMgLyrcixg7lYtTpC1eb5+APtj1YD0D5KOF/7FsAENLP",
-	"ut3n0TWbwz9YuEMKV/yWcsiRdYLsDPeyOMKHN2jZJ6g8gicTHl0bzr/f6u69ek5fRM/a3w/3WPv7KOq2",
-	"X9G9q/bz4bP4BXs5/I5+f2WYj6tK3G+dn57AByjPByDPjUQR9H/bV3QiYMExV6B5DCIZGyZy8eH9+8Pz",
-	"vW7O2WACe93uXoXX7beevXjVedU1F21T1vEoaSTF61fp6qgRzaiy94HF5IoNZcoOsOEMVw3UrMcMzfc7",
-	"jRGuPe+a6wX2Gle4pKdiwbtqGrG5XDh3nBWP4gCwUFWBchSxwJMHQe5aLBQKqEo2X25cV+jLi5TdcDZb",
-	"gn+cJIZfCinYvpktj712SA6rVbECGjV80X1hZIRPfTMQbzb4o8esL2IWcYW5vMjjwblgjLEA2XMkxZAb",
-	"7Q3wwcZUEywgnlKlSt1qtxS5yuIRK6RMX4Qvuq9CIujEFo5th8VkBjxWHZQJXMTsk5MKuMVW2jjp0yGh",
-	"nQg2sQkxSBUSTa9ZX4Q2kIXiZ5jQ0YjFoa/fHJifmD8Y/sbacjQfl8VhQDIxpTz2zrbTF6/d997HCq1C",
-	"ouWMIvgtT/2NUFMQwKBodghE4Fy5jiKzlGvNBNESa71LERMQybOxJBMaM+yPENvmS1TVS8dzoJwvMfQe",
-	"yt3rMUwg9kcTNKtU5DLTVrYDz9wWvs+Mge+Z6CN+w568w18R068q/ub+BjaujRFu4AT+EQdYj5aSiVGq",
-	"rd91LYZe50/2+PqqWGqP5AwIpmCISVUlDPAqMEVUE5s5sL+J2RZUoRtOkwlgU6yxXvyuNeqnIOxTENZT",
-	"NzClUopkfgCqBWBIon5l5OzO+vfr4+egsZ9NiYi/AiulWMoDU+MD1Xl+ibZ9KkrWULMjBkD+G9wwYt7s",
-	"hvmiHvZVvr1bsOAviwfWRf1PFi9EkOdeeVIqJtugRu90yFtfIweFNN9J7QWqt1Rf+KKBTCCYaJG1Yz4c",
-	"spSBYWO0TVu2g7o71sygrklGxiSw+f6+klqnhPbiXzM/2vC62LmvVht1M8S5T8yIX63r49GYypOIW1fR",
-	"xF4vxUFtlVW4OSB3uUQ5e8duq2E672DbKHx3VTdjscO82GKQQ2Euq6d5YyfzGuby56ip8de8ScAlZurb",
-	"6njnFopzXx06UbbIb0ngpEK8zcUxQFBgdGeC/zNj0NXHBkr4SEggXkPXHdIz30VMaIpOFkqGKaamku1u",
-	"Z69rPtvr/vtOUzWMf55fLWyDN8dHqYrxJ7BaYMXsSVQ9elVM7F9fLH7xU8ct9pwVANUcU7Xk0m4moXZd",
-	"o5ZmB/cxv7adxkAkCaueykznwunA73I+5RFADZFMYOlbPWAQvvbpej9d7z/+9baqpRWW5jLKCXxzd/d4",
-	"pTuzmq5u5rU0VR0dR3d/QZ98kU++yNL1uOUluOtqD8M9hzKdbClX75F6UC7owO8QMHZUQCZc8Ek2cVDR",
-	"NzThMddzYjvtOutS3rA05TEjCRtqAl0yUyKyJAHtOUqM2RoDxFliBt458Aw+PZ+yAGvKA+LNNSDsE6ax",
-	"uhfawHH+DqXpHD1GpcqbQr1AyBVbytJQpPKtiebHKVZ5ks3fXLHKXTAfI4EZTQUXo2Yvz6lgJJUz7Hnr",
-	"paXYrDOyTf2goft4p0OKtAlIWDfGts2d6IuolC8p9RgqTWz5vMsa2SnSKuIQO0Pnr9f0mtnI5dUcwChE",
-	"rIK+iKiIWJIgHBTwCxyBJqpD0CGqsRYg5mqa0HmxENBvwt3hp12j06uwzhH9d6YP3Ybd431071h1FyEn",
-	"75vPrq0E1IszhtWZ80XRECANFoRXGJrOYVT4j6apHKV0sqXWTa915+5dhIWzf/vpHB5ZECQ1bNJNE9Jr",
-	"EHYlZSRlhjZvzNGRbddX4vz0ZKcpG/+KKrZ+zYJ9KUi7+80It1uxtMEVrPqazbHxar4jXyJB7rir8uEn",
-	"mzmFJ+SfDsWuTDU9P4afLMl4zZ+KDh+/YR3egMefd7GjRU10rwEBe8tvQLsd5iOFJR9KQSvlHmr540v7",
-	"qE2pNrvT2m/9319o+1/d9quP9r/tj7/tBc//+tl9/JdWbZFBvYPlDJCXwYMyltMC2QurB6uNTLa9z6aU",
-	"x+FOUDyDLNzwfKx9stw9//GYpQySpP5xcXoSLOC+1UOLWbw+h+PXF9vhf7cttlj73YRG7YsxffbyuzDA",
-	"Qahi370g7973Xrcv3vWevfzOHUFKZ9CHZcfvaYKJwoQKhLHvC0BIonGH9IQrtSqlfRbOZoKI27Yayw9L",
-	"502HQzocDiAx3MjSvjD8LUwoSNeB4mZPZOoQEkMhNRvkw6iQbGMPMTNS3nEMj44optVOQFiiGLyuL8JS",
-	"arj65WPH/Dc88HrKICfz27l47VrqjhFSIvsC84zGjMzGMmGL6ZABWThqpCfzOgA3sbmK5hkSGatEHRDa",
-	"Fymz3WgMGdhT94/Xghm2j+JwZ6HigLx1dhK1W+6ydff7IuRxGJAQEukx/dMl13fws8B8ghzC/BtE1mCa",
-	"8oiZP+v3MuiL8ukFi4dmxs3rjWBkpnR4YCdo92Cf2PnlZR194eSfyqKIKTXMEhJ6UBrql4/ATK455rma",
-	"YcIOOQW3irUYzXZDAKS++845ixi/YXZz7d6uEok/rLxPqy7wQe6wtXRga4m5Ii+6ezlLHGNuSM4Uay95",
-	"SaBO6KdjJkZGGXnW7TbXbTWPfCmnPGoac+92YxY02zjZly8bisDu3kS1s7IWzUObp2VSW95TE2gzBstB",
-	"ZYmrvPX683zdaVOPl35QzjYotUDKRfl2SYwHxJPg+R853w9ImZsvTcizr/BeDR1uCdfrCvgDB15g/UKx",
-	"hGC40dOEjxHcaOja5sdkNmYib4VhbNHYQiYW9BvgQ6Uk7pR5uVPbNh0Kw8mYiY/pig5OIjHs32gBXMY7",
-	"TalZV3PPHMaKCdxTW8eAU+2LKZ0DY8RErwOIuvmLBm0jH8coZIxG48KVFniqiBNnWFnQF2No9xYagWGr",
-	"I4DRGxGloKY+4UxoqDuA1GKnh6TA2rYUSagYZXTEmorISwjOG/voblMd3gCQkwnQAaRgjbXR+EiJI1sO",
-	"fCVlwqi4Z6vL36v1E0NK9P/n67P6sYp0ltP9lirvTUCEB+Fgs6nGcmbz9lNHIx4nK/OW5RgSpWd3pymz",
-	"qZJLfQ7+kZ95P3kgKvNeuRLsBKwWwyieiIzhPlRvXwWEc1Ip7FuXmPLgzwK4fDO1fJWhj6bpPrCC+Ycn",
-	"+K81q/V9pptuyjb19hc6LEhtEaxLtR23Z8DAyZtLYm0VLNXu5UVF7JYqF8KWikq5sr14F2OS72l6XVJ3",
-	"zlGYfPV3Eyf6wLfyA8jaZZfwnS+aleZJYgX0Hy5A+bXeX5pel1Uo0PuNaTBh5Gpuc7tpktzyxqJl06wg",
-	"GSX4zD7zEKbDHQBL4XRXgUrdGgXqPs0PnPr6hoc9vT9UgNJSW9lUqO/v4MUgF2KVvghzRF4i+V32aSpT",
-	"3eiu+HD5tv1Xl5SHfkSSytl+UVgR+AZ+MQGL8ubs/MDWcQWlqHyQx1xzdShw0jcAL0PHA6gjgE93ZbgV",
-	"SklItJWCxHReZ/YfwtIa7+2DXbJHAiRbfUU1+6R3I3VTvprVcWqV0tcXP5EhTyAjCskC3vEaB2+/4Woq",
-	"Fde26rD8e6o1jcYTJvQBjGGW97e+o89OpG76rTrnRzGjP9BFN5tpV+6DoUzoHJFQlNlqc09SRiclM67+",
-	"Pq9OUj8V7o1+LYoHxV5OyysyV6A4JqqFEjEKbF9ASEcQId34NI5JNoU4tyYJo0qT0GYDWgi7kGxzi8ni",
-	"XnRAXMZCd6dDeoZh5JPhyqX7uzdgJ1MLHAaeSj2TJM2MjkAjtm/T7SMpYjIEE4BrzOvp9MWlc5jC8zY1",
-	"CPqEW/66LdMijZ+EruVGuHNAKh06oGW/ZcWdvvh5zBNGKPF8ppinZCEOCpeuhb25YoVH1ugyUM8JvVpd",
-	"KBIhX6jPQDFLEhsyuPHxjR3ycw7Rslbxq6syuK2a80DmAk7vPHscmK/1NJPylebKUJeTamRbGOoFQnWm",
-	"XMpoNEaEL5cru/NkWjyMafH3VGbTgqnVwCcZjqNl5XqpOj68KgnSsegpnS/ttvO6kcWSBQ47h36m2cQ8",
-	"vQY374uCy9ZyYojYjMymbCFLKxS4gisbVn7DFHF1TWoCQqsv4IeqQ04KJwUmQjRi+57hXhT5eJtznve4",
-	"jB5Cot63ZWJmuw4DwK0oJIDhAYg6hpzgT+67/hmoeXFzpnSO6FTNxLyYKrfxDVysAKrU00J0Gbl967bF",
-	"E8G3VvPz2sXUnxLvv1YcMDghc29K0uiggrWlyBWL5AS0EMOvCB1RLja9MM1oRV94Me7fd7SedvangzZa",
-	"gDGy7HfR7lxpZgK00JTOl2BDV+wcS5IhJOIiJ6egySRSjAyzLwygIDd/jCkU21JE0rPz7QvXVhBUNS9G",
-	"8grTRYwFCImsuXVlxIqe8YhtbBed0fnjyIH7sp3O6PwxYII2uZjW9fckhb7icExVBlnwrzx9bopktqUK",
-	"1+5tNDZlW/DvFvjjzUksrjDF9e2/Vyy9yruWF1Oj5VTYUhLwy3JlltsGzFAf8pUUrbwpV665KSJOMBay",
-	"bJ+fnkANgx9mcCfmDnCuNJvsgoU9WnZ4F/Dga3zuPtN8vfcsO7Qz2+gKHsxwrl/J0dipWRCR0gyx8oFd",
-	"QYqqEZLQgEtpmup2NvWPCbahfEhjRhNz4ZsP6R0+cY/Hg29YJSfs0l0ILKaaQh0V6gKd2+65+dXzu6uv",
-	"tAdZu4J8ygVouZv7kpM/5jdMMIVXMR8CimSaztYV47QTLq6X5CUbfck1isJEBygjGmcTKqw2dUCuhZwJ",
-	"ciW1qzOMZBqzmFxlGjNnmrB6j7nSl3YmxzCRPwfGmr/m9SPacFTfFsaaWyjOPdcDeIq04yirGXst/6iu",
-	"kNYR8RKgNbhUTGkukBFOMgVRFcsTXTo/TRI5YzGJ5YRyoQ4QCeIqoeI6sDCmVRzSsZwwczIdAgs3RkWa",
-	"QjK3QqACtU/C3tu3R8dHvcvDwfnhf304Oj98EwYkfN17f9Y7+vuJ92FfhCe99+XHjk5+6h0fvRl8OD/2",
-	"/3xz+r53dGI+wX8NTk4vB73j49Of8WfFO+GLs7Pz058O39SWlGPZgU+NX2uEx5/jo0BI+RNYJYcMsT/Z",
-	"KY8OIaV95pMjxLl+8B4i83BdqLiC4ayyUMrydWNwKZjxGuBSd391n8ClnsClLPXZdkCg5G18CR60lfgZ",
-	"BaBEKCNLozE39xs1jqLpr7F4dtPd39RYplgU/bkJuOlbE4iPA9z0JBG/lYt9Dsl09mIHecMmYyIXqnFA",
-	"puYWQZoR3iHC9eaybw2XIVjpeJeyNGntt3bplO/e7MFdsa9bwPvmI9HOpliQ2+YicF0V0eidUqVmMo1J",
-	"yhTTHS+VObPO9mryvtLYH5xGCGVF4wkXXGnn0ilGMF/UDHGWUD2U6YQ415ZNEbM1qeBl8YbJHWCLIzmn",
-	"IWFlRJjCkeaNM/xUtxxwj+BONHuB/NmgL2BxpB/MOarAGmnWHAoq5c7E65HprxGIoG6FPadr+d5Cpanm",
-	"SvPIHyLXymo3Ku/lvg2uUrXjpQGoLb9KGl9UtED331FodjVti8sGazFbFIPeKPl9WBykgiyOOToOX8Ph",
-	"mGjpzd0btwKiVlMzjL8vGkXO/V6jYzl1p+deaezecsKPvxleNXzNjtcmHUEWi00tqk/DCOytRGB9hxFk",
-	"3fuLr4G8jzGdTpkFWPehnI157h1sUC59h9fYTP/8TeUqj88fP///AQAA//8=",
+	"DdL8i8cYGit8Ei49K3+Fn6qFGsXIfoiTAt2AN/guQDN4Lw0Py4HpbgPokhOk085Wihgw5k5uUw2Khb63",
+	"/Ol0iffc++lfV1GuW+e0cKYXK/JmWEvHftRpMSdXkEJzcL6C3MTMNQU5HLJU+f6q89OTVtA6/HjeClof",
+	"L97WH7gd8Jxqpm6j7qUOb2SDuDLAokEsWEvrUAzMtSp0oBxp4ooqFhjSN/oYnUgxQlyKFpyO/6a96szM",
+	"wlfIhfMct+gLbtH6zy+GgCoEkTZgpRR7fsG05mK0MQaV2ZNNA5l2a/kG2DDVIRbFxNclwOeUs2rHEUYM",
+	"Ehg2cVlVqxDMrtXW3Xh742ZVet+96wVvqaYX2WRC0/nmOlDmQJuXYAHV5e8X9e212f2l8tmG3MaG70pJ",
+	"RotfZ8pCDK4A/MDn8lf5SaM+kEcV8SxYVmO/oG7A7t3/AVsPSh1vZ59ppEmMTxCRTa6MqZpyrY3moAgl",
+	"SNDA2dGV2dpv7T3rvOy2SmZf+3/90m2/+vTv2/1+B/9VCwtsZnNzLEdc3E7E0zLm4dIkHO/RhXJi77va",
+	"LbMWp5OJXxlwvmtsgq+LUtwqKhGvDFfIG5amHJ+7qwIXgEWPbJKyH7Uo9Ff042wDELqZ3g44KcB6Vg69",
+	"jitQWTpfF33Qg0zRESuql2rwlVYUouSejHXSkBwRuiSk/MebluKsm16gBgCJpPhNjSJ46L4yapMxDErF",
+	"HVnMmYgY+M5tleu2GlNAN50ykcz9AJKXmuBQyNHbsZ5HuL42Yw0vr9vQorgCDzSpR4j3q6syAQ+hy3t1",
+	"cpI37mDK0oFzei2pxfF+fUMTHg+GqZzcHvQDx8iErlhEX4l45Py+pVqR2/m2V3nMy3dlgfwbaKd8pktO",
+	"ov5Wlza/vIuVC1LP++rxSVaJmFvVmGwqhDaWCrX24DHTiLoV8xHX5r9UjRnWrEOXAhXJlKkDWzMSG8tq",
+	"ZFtKrJPs3iBQ1uEH5aTLpcmTwaOy5vJEq2z3bplkOdXmjvjkhq0R9r6WZd7H+75NJrs0M65MoquYygPE",
+	"AsrghWvb9iXtelVAoPKOB4gJ+NPb1CJeCFWtvw/L1v0ARqI3lzXLNaq+gIXY3BODf2LwTwx+yWVbq7oK",
+	"m0TU+s9LVOqNspgrWqjHw5SxgRrz6dQMUjsq1lreHsSnLAlW4vD40cFVwsCOX8vB8LuNOXbNlFdAam0w",
+	"qTvl0Yc0FVyMVG0w2obfbg0WXXENFjlxfo0PJOzNWMogIuICffUgLUtTNiEGuEGWmw00rv+LPN647k9q",
+	"q1PAQ18f5YQVlOKay1MXiuPbuMeDd+xr6Vc5nayi3Hzk+ydd10BqMRYH/Z0IEzcskVOwEesVi5W9doqy",
+	"OWiusv52mR9jR5a6SBOrn3qPjLMJFe2U0diwf2JxEMue8kPINfZ6iKVsxJVmKavHYC323PJyYLOfgvWP",
+	"AKdrzffGo2gI9pIJjcZcsGJVGOqVkJQQjYkUB7YbSA5PR0YZjwFqHX6g6FyRmeET0J4Q3GedvjhhMxhL",
+	"QZXoFSM0jrHdJcMuA5lAaHZ44dUcXIzvLy/PCKo05cSDn3rHR297l0enJ4PD8/NTiDGf9D5evj89P/o/",
+	"h29bQevd6fnro7dvD09aQevk9HLw7vTjifn8w+Hl+9O3A/NR7/j49Gd4+M3pybvjozeXraBV3xezFbTO",
+	"ev99fNp7O7g8PR0c987/ftgKWue9y8PB8dGHo0t45Ojk8vD8pHecz+ni8PynozeHg48nvZ96R8e918fm",
+	"Vye9D4eD88P//Hh0bn8Gyxl8PD/2/np7+qF3ZGaP/6jOuPfhrHf09xN/nN67d0fHR2ZKtR/CAGdn56c/",
+	"ld765vTtofdn78Ppx5NL2JO3h4PL3j8OTwwVFRTt7dUC+fo3aYGNQY1wQ0o4lA9TTTAtcpuSWGoje6B/",
+	"KRdaYjhexnNbNJM3id1SUMK904ApVINg1Ix+mmZJQ9I4ZNpwbXsVFu8ywlGnNNJApUwRrvdJ6C5mGJDQ",
+	"vMT8F1VH8y9Dw2HQF2Ge4GE+zbUk84eNq8HnqPPaR9w/bcDO/NPemwHsIYwbZxiQZINrNoc5sM86NLt6",
+	"8vHYK1iQKeECNFzy8fJd+687AQl/VVKEZNtIdykY+Y+L0xOMsNgmGAUdFGrdKp+G2/JaZvR5KlN9KLSt",
+	"gXUX/Jbh1zp19t1nCOM/RJ7DJkkF9QkCzXkbdyqO3zOabI5UbD512+IOSl6vSLtf8aCXQ7mcinK/ej6L",
+	"4sf3vl9Hhbi7bes2mxYwsBbeApt5L2dYN58J1wywd3ZEzG+8rMAxbYBExMAL+PLXc+4XvUWm3NXQLwMt",
+	"Xh9veEzVYMauxlJeD7CfRL3XwwLS+pHvRTrC0o58vKaJOgTdgaGMhtZmFZDdlGFkeJpksMM89WqDamVH",
+	"/hIctrmDWo7ni1/Y/th54jlgOEN/DUQs8YoQtlSpSMH90KvFIAggshoT2KOIxb2u27Faqqg/gvq9qD36",
+	"YIH0g4ezmI+5uF7HyULTaMxvGrwsX5Gusn6Nw/TWOAoLuZ91G7HQtqHkLXL2rYe86OMtLkz2A0r0Zh54",
+	"XxjztUsrHKB1GU62sFoOycQ8CF3GE0YVdBzHrvm27fjeMxvUzDvKjlmeGjWVXCCazTNEOtnvC5p/azt3",
+	"b4f91t6zl13sH7aDqiroUDazaju0X4c7AVSVYgJWMsc2VubdRlkL+gJAUogeQ8c1QskVFzSdk2Eiqa6q",
+	"YnbMVtCSgtlojl+R022/+lS0bXd/NjRuDzxMolfe/3Vevartdo4rg9ydz+24SDUbGi3TcBLc09b+s8DJ",
+	"q/yjvWdfzK9Gsu1kCBxW55J9Nowj/6bNJ0ZNBDqj5lq0RlyPs6tOJCe7cspErh3uuozkXewevWv9nl+w",
+	"PzQfNjaluVW7W9Bbm2SX/VbXIgNAcz1bZH8lM022Q6fVGpW94MRoD8xlpg3N3EWB7DVfjaXt79U/OAKI",
+	"g83V1CfQ3BVDutjeHSrMDqDxH9aZCZvDZd5NMsVQ/k5TppjQiz6fjUtD182IW5LhVgtJnWtlvhd0W6aB",
+	"bSmAJxOQsXuOa/MZdG7YuYVfdHnhGnzrWZ/CO6WCkozhVsaQqEd5YSKq9QFBhQgubEuR/NF6jWOBHRuu",
+	"tgZvB9IESswJq3xj/NtlR12ZU7NAtaVS4dxOHHhyzv/YK1zxjnvge339z2sfH5QKXaAItrHexZ/uA0Tr",
+	"fWpZ3zta4po12r4xV2i85Oa4KnsvXbA0E+AEOMoajRjLi8hf/wBpAf5GnOW3Qm2oEU4yjUGJjTffseEi",
+	"XPbDCvc+vmuDtawmwHUn62/QfR6EOrfEt0nmXFIHQ0vTa2Ku7rzMVStk6ZmvX1sFuXB0iwutJLp+TQI/",
+	"qA4iS5L6TP5qEPs2mf01GQk10iUsvg4bJ7Wozy6Z4JN+a/XbxTSZuv0vvm7a/25nb/PN75Y2/8Umm98x",
+	"//N1m/+iZvO7D7n5Z9bcLbOaPKFmUQ2Uw6FiDd/lMAINInVCdTQOCI1SqQAjm+RtwdbpYwwgHpgebWdR",
+	"x2bP6BzP/CHKX26p8N9RvUyhvS2p7Viit9d63hbz4VdlvHs5Bx6oS2VuS47qNq1mp8Upr6WROKpYlVrg",
+	"xr13F98ZKNl302R2GSCe0eItAh7UxkMqTPH1jCoSs4TdJx7ed3BH7hrabc3Jm8P5yh71jQaxhdGaMFEy",
+	"h8k2JVdUXBOdUqGGFklmKFNiBenOgQUfh/RBRE+4fd9dJPNl6FS35TqLLXbX4kNepUuxeZXmK+5Ymu/t",
+	"A5i9aIWrTTicxGTaVQwOhn0AyxNndIY0uClCQjNhG3WCawSmojxeTdABwq7aokoHLrfYk2MzyNVihs1r",
+	"v4VUs0JhnZOuPdmHklznmbiL8q/a3gm8XKVZpN6r9Rr5rGwhZBhiJrDiVuTINSKZ+72EzBOQATejc2zP",
+	"IGdirQm4vPjNUYW/NO73OmA9PkSij4dTi85DJjS9xn6zjscvRtYafYBnqRzyhH1F08iTdWHtHwXjpnIt",
+	"1kalKcBO6uMNe+T89MSQ1UymkCNGaI7gsk/olbxhiwG+7qoAX1+Yw93rYoivQ3rVCF81orcsilcN03U7",
+	"z7p7q6N0ZUN6r7vakt7r5v/3dVb0Xvexzejz5YA+a6u+ZYr5KIDrDDElNYcxAhXe8K1McJ13nqKKkats",
+	"rko+EQvoU5zh+elJa7+1Z8GN4Iu9v3ZbdXznnCmmj7m43jjxG0o/1EbatJbXrB57oDFbJTXzAw9CIdph",
+	"GHOrzMYBVvHqhBObGAITCPzJ37skhR12rSNul6mxWSsLb583S9Zwu7Oq1cUFJt2c0Xkilzm40Zyp+vjs",
+	"ry3C5XaIaBi7/xYSLac8UpCZgECwZDvEf6hdVN3DHUJVPoJiIlZlVGo7SXP19ZincXtKUz1v7bs558ia",
+	"hpXal9icIHIlY86UZZoJE5wJwza3XfK37UJEU+bqx3c63nZcMqVPzdgbAxUtszEXajY3w21OmcoSvSQs",
+	"7hZPhZqxlJkt10xprPZzIH1JQmZMaDJjSVIPtq74SFCdpWwQjVl0zZrATd1joNjbRwkdUS6ULvXWc/PC",
+	"RC04LnAssoaAB9BOffad1DQZTFMebQJLsjynb8FKgF0u/8rNqQTN7E+mZMsugBUvbOi9MypLxz/jGh4G",
+	"crSZQkOlzRULCSUCyjPcjw5IkUQeVjCM8TdOg9oWUo+hExQA6cU7B31Rom5KzF8ucyEnRxEj6j0MBpiV",
+	"hk8MIBqPM/IgfmZU9UXK4ixC+HEPr7LIf8/fZ1mOTElERcSSBAN5ckiosOuA5CozZMT4DbzfLmOg5SCW",
+	"oUvtd8joY2qmWwOembChPiCh5VUDoMawLyjy2TJEYg71nylWrmbBXTB04zbdkHG+iTlot9seCHt7q4bu",
+	"F978W0GrNKMaw6P+dt0//fORyKa9MohXjdcVHwA8J1t0OKFzYG0km3odtX1jCxv9e/6sWnsLZ3Dv4GOL",
+	"C8XSd99gq0Jd4U6CMY1lD3WelcUss8cBPeXihmt26bSgmhxo0CDx1nltZczP8EImXFyT7aKuA/wGO1he",
+	"hi06JrY1LBacmffFvj9jre15DHBWQzfYoip+bQ7yKF7SeNGiZaFbgePx63Kq+jaSg9ug5+0XXZLIGUsj",
+	"Y6skZUQe4K0IyrMab+eWMLLBSgC9i7nSbAJNA0cbl5mwm7zLZjWFP2OoL8Xspp3IkTH7XdsVNpGOcYBX",
+	"4Jpsx+yGTADuXhBKEimnRmiQ8Ozj6+OjN4OP58dhAy6ZzZdvKjdYu2olX0vxm9Lg985xXdWDsT8fCMlQ",
+	"6kHRE618gBeoPODX6C2JUjpLgH6BIUxTACdHMsafKuyHACeL/UexywN80CHvD3tvSYoMHU0HrE2PjGyE",
+	"qkKKCQ7G6DgVybwZMuJ+GwOuzkEtlrXW1k2ZnCaMbF9JrQhAjMTlTk1fGZmLmdJcYG5k001Yc/GNa4aS",
+	"m2bLa73gmFfm4ZfpNHo8aBynTAEANIAUQi0OUowyqqfZY2u+xjxlkYZHkcvkW7LaIYKRX2SY3joXN7Yy",
+	"Zx9EziOJ0tX6WnQ9L1q4IqnW5yDfJFBdDZnWATlC1nkFR9Q1kb3TvvJfVmziA8Q8QW9YO+JZkhGr4p44",
+	"9ANEPf1ZbapCJFbarb/qmlU+rHC+FehWDenfbR/kDZlvHel/hAztTU+wSCtfBdTdlAB+x2f1USFU1d3g",
+	"UVsGfNTgxHMuOmscQI8iZXuv19kGBOrl0UDorJPvYt/+3rYTrjqQsRB2TNXYhUUqZkpAFB0ybBd/lStl",
+	"TOi24rFXAOtqadeb0MeML9sQK6K3lLGT6he+eUfOsk2++nkUlr1NqsQaLfTlFvmt20Srn1jKh5zFDe2g",
+	"aeM76hQYN9kGS9DfwLJdWJqJv3MF8ZcJ0aeCpiu4MR+x13bZzYSrXdcA4P65yvJcbc/TKNOiwycAciwr",
+	"ZF0zzv3CVrISSlwoGNwPBXycIttht7PXDQlXZK/7r1jSulBU6wXK++JOIuUbx8n/dAnnP3HFr3hSwU1B",
+	"Nt1y/rmBYYy1flAbgriA2M9t1PpFhIf6WJShhWs2J9vTlAuEiMohaMCyJ2pKI6Z2VuWR/VCuO+j3Pz/b",
+	"a/f7n388/PTvf1lpi1WmW3cXS1uyKZ9pBLy4/XzukNGY0ViUpVzPLwzTyzFJ/sHm7xmNWS3AGUpYi0JC",
+	"tpEG21q28V87HQKHTCcMHoAcLwVOODYFX60iYS/TY5nyf6LP9zWjKUtJP+t2n0fXbA7/YNAfzWymLQgE",
+	"h3/CIVzJFQE2DVoEN/Ma43ydHtv6r3bv7Kj9DzYvaAAXBmoFvNBMAjB94K93ToD+x8+XrcXgOTqugT+F",
+	"Z6cXl2SXZnq8C95G7NjmfarAzx92yGkxfZsPFn5upzJhKsRdEYzFkGxiFSqzPrNHfqjDrBFXaw4bJlss",
+	"aqz1tPXlC/jeh9LGAzWNgNjsXpxOmejlzvYJNTeOC4RSAvsARlH7u7srWc5iFk15cA61ZSwZtsdSlTzz",
+	"bdgADV2E7WAd8hpd2GkmcvtbkW1sG7YT9IUXB/hVYjfUCbhgGE1FSRCKSnQOjPo5ucIqN/MTinl5SFFM",
+	"9YUfhzNEyxWJZZRNoBG2KoXpCqXbQXvt27JAwCK7Yomcmd/AFYj7AjDvSbhLp3z3Zi8Mcn803hHIGEdO",
+	"gr7JakCeawd2J2cCY6Uq45p1+qIv/oUcVXH24ON/IYaimdC2SrEvLvgI0nVAD3AEClMqUS84VZmdYcp0",
+	"lgpo7Q+hGmEXGtEk2TfvCcNQjfvi8vQfhyd/+8t2lKUJaSvS/i8CL+i3/lI40hff1m+Rfr8vCGm/J1tv",
+	"pNDGOjCK4T7xiq53f1VSbLknY7L1Wx81zn5rv4/6oN9Dvd8K+nl4Ah6h7USKUbv47MsW+Z38+j+knZKO",
+	"YYedX2d6py/c7JtnPWH9lplsv1ViWvuOa/0FNqLfgo0x+wPRLzzW9xfPXv5A/uPnS8u9MPsJ9Svy7AUZ",
+	"yyxVnYaTkZkOCYI+mUsFx9EXltCRjghkqkWsQ87ZFPRoMqQ8YTGBvVZ5Ci5GzmSKDMx84pydmH7SF+GL",
+	"Z69CqzCS8JzpdN7umXmGBFmr4fSRFLHa6VhqO7TgnHgh01Smqi8OgVhwVHMjQNfjAmfh0DzJBYqmfRL+",
+	"1ndyqt/aJ2BekT4ILPP3b51O58uXsNMX7yhPspQt/AK1ENJHhEvzSb+FgsSiw6Aw6bfMM8bu9B/50Hvz",
+	"/ujkENAO/ecsVqh59JdOp/MJZvDaYV2S0IwTkm1zEGEOnBkSo27tBJhH4DiSnQUqtOSdERRVmMow6AtI",
+	"QWRCp1AZH9oJhIBiiKwoRCi/dfEQVRaNCVV9EVpYpc6zsAklMedOYZolLCwgDY0Gb2Motiu/mRUBdEDL",
+	"YiBLATIYxlyMOuTQLCSX2iDPcP7oNgIwRBIZYwFIBGjpd4T3/N0+Q34HfFAjKX7vi9/b7Xb+/82zi/tH",
+	"ficvul3yu7d8SE4McGdg0ZaI83QLyGlyTaAsWiMOXwLiDAMSLqBqmg8XYTWLadCyO2YL7uGEGFnlEhcQ",
+	"2xJf6CF9mpHLUJ/mk0WsT/9dH8+PwQ6EY0aglcS8j8VYyGtBG10iq/Uh0SSRMxbbnyk7lXpc0PIGU1/Y",
+	"QwtMi5uB7cqpzkV5ZX3mlvkLRFBRfym5LYvdyH2jEgkSRCLAbuLQPrwrDrRHfjfWA3BLI3Ytz40xtxER",
+	"9OyXMiWzVIoRiVIWG7FJE7cPOU4sDvrcLd1TyyD3BCKQNEmQkAqyt5TkEGZxlBc4NbiZqILDHMxtY0Za",
+	"QTiJmpvEUqKZoEIjj9EzicmPIubKaFAZV2NjM+3YFy3C1+IbX9p5wzVgn81dDMhVpmHeRRe0CdNj6ajR",
+	"IbkC5edorzjeKzgl2xfdtlgD0RJ4LsDSIe4UnYQtMdQi6XrDCxIexWwylZqJaG40+NAQFIPMLiug7B45",
+	"1oQjL0DxwqB7zz2+YCaT0HQEGFpUkD3ygb+2P/dRe+GXz8x0tJRYXG1szMlUqwMyo1xXJKSVjDm9+4C/",
+	"ZqyXlr6RcdubiCL8wCpduBIemynaBOtEjtyQNZDBOK5bnYO/LBicFcG/W2Ftc5tsrm1fvIb/AlnlkK5I",
+	"lGQ7XK6XhSgwzE/BeWNs2Ugnc/AYGb6GqnVxG/I5GWljFpiyITiutys4tQdW3oFKTBVrKyYU1/yG7QQA",
+	"W2GUp74wZuWI3zBB9IxHLIDVW63KvLnApw3KWLa5oCtD3m6HfSP9u90w123M8XLbwKpCjn1xYXTlWkJ1",
+	"qpJXH2c49Mejt3m7qxiLhqYsBS81QQ/SjqPseV/QQos3BqNRDs1lPPt4iYbm28Pjw8vDkMxlBkwoNaSI",
+	"Vjd4Y93RI0wk1c4Mx4TCvjCfO+XzAFIjje6IqqF2prvhaiwlI6ZBYoNhYh2KxbJ1G1oxzhGyO2NGkzE7",
+	"hmmfnlZQ8giU7jDynkJSwzXFBRjlxTCFBpZxQJRE0sqXgI0IKKSEPe/m19LhZeLu2LvWN/rSkAuuxmQb",
+	"1+Xf6Z0O6eEszH19+fkzkIJhCi6XBLczMLNAnFA4B2PLGrJhs05fuBFgXmOZGCO0EDZGgxNs5lwpQSX1",
+	"OrAlGAjI7OfHGbGBd2yYMjX2kuqIM3jsEezgbEEhxfnuw25ZPVOPpWLejMnPXI9lhgnhlpZdKi9cW3fY",
+	"sTSf9wWOhLpmzsSuEi7iZO6uEhTg9UVvgjlYYCx8xunZjttwrV0aPFTM+9VVygIoWvhEp1/70IeqU4xv",
+	"bgUYsxZRvjqYTH3/swLwRYBe3M8/yjmbdUv3hbsbPEUkRlIFYoRp4P1AN4XztYNij9oegoF3CFQzkTG9",
+	"YVCtRtEVwVMoMtonIWxK5/DjeejcEBbARw4Jy1IJMOYkYRkWJNltLgPZ9kWvrIT6OgbYf05p87MwESTO",
+	"am8dcjEGrUMrEvqZKGFfbIe+uZzuojlVZLNYD97OPq4fYGxrU2nsTSfh8+6zsCadpi/waubot3/DV+EI",
+	"PHauQugb4HqQgvKfo29WRtxCnwo+wxUULxu2/w/GpnhReVxUPBUAvLZqxufsWF4o5TW3NhTQHS9qofui",
+	"cEg5RmEH4iqH78WJo/dPXHfIGeDPBsTBz9ouikUjBN9q774IDQ+HIwYOkCvfuBarDAC2rZe4NLMXHc/E",
+	"7JM9lQ75B7znSmrVF3gTXM6cgk8xTR/o3ybfdTy30FruIEdNbaTVtfwrt3UbGY0CXEInbKYwKxbcRX4C",
+	"Enz///0//y984SUalT6vZFXAd85vqsZy2vEcUruKJqzf+rKVe4X+5V/IW18xhhtasXeGrjy6IA1VlCdU",
+	"G+xiyquQaI7bO8UVakadvniDlAIweqCwG5UDh5+NqbYMzPAdo2oZIioifFa5B29uHgSsBP0c47EZDAo9",
+	"JDHSh+e4rcnPJ++lUVNcWi6oexgHJlfzXDUYSyOltyvesXjCxa75SiGU7pXFEgVtU6b7xMjM8P3pxeXg",
+	"8EPv6Bjdm/jBWe/i4ufT87dhDpbZF9aTpjRNjXVkzMRMkLDk/razA5922CE99CRH1JjbKjMqnhQY6S8E",
+	"MAjvvoCLCaigYo4KX+2CIGFh9zcef9mFH8LNCHcgBdHWTFoF17Boo7p1YPOLkh7VF+dsKlPbYQVpBlRN",
+	"xJOFltlxgGreXGapwx3HDXDB4mp4x8y8L5zXQDFwt4NyVDAyW/yT67WWhqHcBh6J94E1ghphdUmj/ID2",
+	"EABisitxcTrQTiEZnnW7YcGQvfob+1qn8y6onQd4wCWdmMOAe+HGLMuLLOxOU4nuR+Rbeahpn/yld3Zk",
+	"dNTbsytXsgbsZa/b3QPeg59CDRt88ezFq86rLrIrW8oGn5+fntgPsYveoHCaU0EXXOaYR2pfhoI1F7S5",
+	"P7RfLpGDZy8+fvhweL7XLbG4XgFHv49nBSxpO3SvCQP0MnpQ9shnPElLaJqC0DMnbqwioeCy9gW3URmu",
+	"nBMrQJ5lNlHlupfhkV4u5yJGPgZjyqyUq75QmidJrhcdEJYoc7MzBdHpBVZdoD5so3QtzSA2rC8o5H1f",
+	"5HkZ5mubY7Bj31Ih7OJKUUUyUegJ9pIK6YW+On1xCT/PY2FWaTQTNXqLbacZeK8qtgd8adsek7crs5MG",
+	"irNuY+gYaN1xOwGxaq7ffr8AWsiZg8i5eV5fb/YaF6sxEb8SaLNLN1owzgYSWCZMaIs0sxDrQz+3MyoG",
+	"5pdhhxwBvaQyE0Z5GdNk2DZSSII7zVoFCphW4GbBRBx46g37HDEWq76YWVUqYcPcfeMt/CqLR0x3yEmp",
+	"XBLlWg4gcgCcG1ajUz61kjWL+wLbCCkSDhM6GkGDIBBZ5s9Byig03ykCAebxfRIqlgwHWFBEExuMcNd+",
+	"S9mID7dhTq8+aicg9kJeZanSIdmeYDIQFWSvW6ok8ONEdtNBnHErOidcZJr56UTwa/OGIVWGXeRw5Tg/",
+	"JArw5iWQaW9e+jK301HAcaNK5AMZKsb2oG6N5v7NaNE7DTxJ1JjpFtwUfGfmF9bLvQPmcpgy86SrCN12",
+	"dGk7qMgktszFySwnEGM+BCgiTeA27CwYXBgN74uzTJPQWkLY4UOl0d/K0gQ0386vRnbEVNN2TOfqb/3W",
+	"826/Raiai8iyXRhl145cpEO4mPPIsaC+ANXTEHvRNcRnsLTCWFH1R9MFJCMW6lszBjSVMJ+ZsfQqtL7I",
+	"T3eCXFZz60UKS0kBHZjKUby9U7QugYC3zLRhBdhKDmwnqogvLRA3KIcdmGbojHIMgKbamxGDDlw8Ghvb",
+	"PbL2FxzmloJSXjYoHkX+MKZGWSAxM5eUich5/CKaJPBNoYi6U7dz6Ysj4TdvAS2ObF8wrbkYqYCU4IgD",
+	"YrOIzO1DXRKdEFbbQRfVKfJc+B4MxlN7Xbx6ZTO7cyxlxnECTN0DC073RVijunhd+dSu7dtiLfZK/i5S",
+	"2i4CQ9j9V/QG77aXttUXORLEWM6U7a9msww+FrotViiiWmuX2kbnVmgjhTFLuKHpLcPB/6tth22/n9Co",
+	"fTGmz17+YK/9FVXshxfk/Yfem/bF+96zlz84RpzSGXoNrY6IDk8IPLi0CuRQfUHF3HNm0dgYPRgCkimE",
+	"5+A651AJuQr6ortnsyQq0c5Lie8wOnLxO6NdG/bsp0tAntuQbP2r2jIK5uvTt0ZJ/N3YLUKphMQjpUlb",
+	"wZJJezyhkXns4v3p2dG7/7YqZdv6vH63u5FrXkAoKG+qurjjZkFh9LmzS5ndfesFBqrS9JopjLUgeVOz",
+	"cViwu1jpzo0+dAMpe7RCqEliDojranqDpQlHh5op3UaebCShgPwhPhLMUB54Waz1a11thYPa7HvhyDDr",
+	"RvsC00YTHjGbqGezoHp/PztuP+9025D9WM18ms1mnZHIOjId7drfql06mibmJ52xnmAXUK6TxYyq3tmR",
+	"V8m539rrdDsA+gNG5JS39ltmkOdQQ6vHkGVn7b7CTsZbggmabVepMpWqrujP3kQwqottwdJpyJ4Fh7Bh",
+	"pl5BdhgUVpSP/waawo4tHABvI5v1RR7qlBXEOHTmWyQgz/ZL5k72jqkaB9YrYfiaYjdMECNP0JOFCjXk",
+	"rfRFz68DR/RUK9cNc6Yij7m6y/ii+wpPOI8vHcWt/dYb4Ib5mRzBuqGIx3aSYJqlCtKGIV8QcmzzbEHb",
+	"TcLlTmKWPyaCr5Fc/yWozyQv3rvrRYogB/ET4G9gBph5w7Punsvdc2iOFTvRfFbMaGlJyeIm5HmrkCm4",
+	"mJJbCTAckIKKzBmP5UzgEQs5A+idF91u0zTyde2+pjnsEvxkb/VPPkL0S6b8nyzGHz1f/aN3Mr3iccwE",
+	"/uLF6l+cSP3OGAb4g1erf/BGimHCMQP3xd4ac7IYTZdSHtMUqvFaL9fZsyOhWSpogq2RIUU3m0xoOm/t",
+	"t46qzqYqbsLQpkx4F8qiEVr3mqFdOlLQ+cTwnxZktENCqvnMPNr6ZF5q2ZPRBHeLsu1RXUr3CZsxpVGZ",
+	"PCBHZ85ksM5HP/gUWD5BFE00GGVq3Fm4ysdc6TeunrVyd1dcs2MAMF/jPp4iwnnNPeze2T2ENZTKOmtu",
+	"Hy70G79TX0255ywyBpQ1Li1CfQkHZ9vQ3s6t6JNBt9jd37Az0JdGQsUUAGvV2ehmKmcHNt6K0in3344B",
+	"LMMjYXwNwmCVCRbb1b6lmq4lbHCeSwXO0sbkfnPcL2tQsGaf9W6kbsqUW5VhtXLhzcVPZMgTSLPHHYN3",
+	"OI/mW66mUnHXOq38e6o1jcYTJvQBjGFW/zfnZsQ9QHujE6mbfqsVLJvcH0vkfPV9wizbVM6Mjo2ptWY/",
+	"jQZmjuwrLlP+joZL9M4a8OAjmFBBRwwS5l29fPlm/J3Btbiwg94js/Ves5TdQsTpj85u/S5bLrPYkEeJ",
+	"46LL63akAvE330CpU8bfm+82leC1ijIcwGsZz+9ONuczzI+3XD5lOPKXe1TSS1WrNYTqR0id9vbNa97f",
+	"iyKNp+8qguwub3oHakO2zUb7pbPQ8d5RklIRy4lLRl7DjnaR3wUrusEYzhGG/3wm8CK4coOCgyl2Tzbv",
+	"92PzlhMsPLsXsis2uMR5YWIOizNqqliesStCp1OLewz+MBuIbUc0ynMl1QGxGS2RnDAMhSgfoKve1s39",
+	"NccwkXtUkhrxhmpuB0zmj64ouXJ0Fre5KHlF0R3qHKY8tckMeL4elblUtgqheXCjddS267LBl8sLL+WM",
+	"xAyqB3LMsRq8qoPCOw7VcC5ZEFdDXGAJUlDmdco6zqlEj9+qAleapGvv8aAaXC0SVYOYgcTOJxnySDKk",
+	"J+rSnScUC2s9CeLu1Ffc72ZBcsFoGo0xpxKKW7jIy1uIyq4cQgpGNY1WFhR1uzxeITs295X+Z8bS+Tq+",
+	"0o2dqkF16UeIO33ggO9BmNIYeggYfhazIYO6wcji04J+CinahYIKbLe4misgbO/TsevxnuUytJenahT0",
+	"8UcXqQVFkm2aJHnGh1G98v5PRDHIZpKKkUrOntrxpa7SVHOleeTLXO+y1ah3Fi+q9elL0CBaSzFHL/E4",
+	"j5bYvBBI18U+feA5gVRDSKeFwBqmNis/DGsWsgBm7eLfqwK+iDq8NKz5zUvjR5HE+dtXieEiiP3kSblb",
+	"T4p/oxZdikvva1WA7l7N2+bm7f5m/vco/rLUNLO91uYkkfLaXEUq5lKwg/KUwI7nWrFkWOukzino9fwj",
+	"WpGrHSY4u69ymjyIkPrjXIqHjrJUWv1iTz4s08FKjhfdFwBVYaSFYDsbiKhm/RHEAtJ6wnQN3P2RVq5y",
+	"GKzRgPChofrAqJa22TDRUgauoA86d2J69yLxv4Uf3LGAuSeS/oBYKssI+q1rtvxkaz2OQMADKHNfV28x",
+	"YVBfO+ZTtbmQ2Jwwzwy7NgRZj6Np8799pw+PvTSzF4uXBdGY/5Da2JPg+TPe1jdYhk/Lvk+A6ZCp9T7A",
+	"TQ1cb1uvZgrUqTsUersW9Wq1vgfWI02Swp7EuFlhelaNSrKdP4VWp8eLdirK4jp64ls71Ye4R/Zdy8Ue",
+	"PPKkwdV4/op6aSh80cpzKthqD1sx79HExt6GMnXfWljBtShIpvkuvOOJZlD9jKBpB0R4eZgNzkJ/4HoT",
+	"p+JzyzuOrKuguQ0soP+/r5xNb4tWOve83fzzOPW2/AJmCEZ5PNbWESFs6YHNrkgSX0bkTy933VXvAQoI",
+	"68VHjOzbKoMNLkGvGnBL+YtcrhL2cEoeMXzTJpQ3z1XqWcENn/SzR4tcIXWBflKisDu5TikDHPBv6Dad",
+	"w4yeLtPTZbqHy4TEdTd3KdPjXYQbaPsNQeuvwwljscVkABAEnScxdQhmcjOaJhwwfiySm3k4UywNMNvI",
+	"egm2jGGDDf0C7yLtYeX8jKaxwhirRTuJaIoohiWguLwGGyD+amJOsK6zotvnt5nBW5rl43g6Mj1edvHP",
+	"ymB88YE50jqQdcgUE3JGpHhg9vCdOSp0KV/LXJAtRby+tLnNlumxf1XzxrDNl/RUJPMcFsrhq0NBMta1",
+	"vz38afDh9O3h3wDoMvdp+l1jMbcjbyjroDO2ExnRBL0oe89+7HTN/9v9a0D29/d2DhBjYMYVA5FIzoE0",
+	"ENSSJpUrqxiLWVzqapvjkYylMpOfT1mdl//mGJZ/P3fRDb9RLv3D3cMLrCfnUBJd7Qp8+wu3qaB84Ltj",
+	"O7u09n/55N8k1xOCGhIrEZLfGDmZ7yy5TgtXqeJruEdS+y7o7GGZ+C3p6sWzNZj/pZQfqJjbOap7pEfg",
+	"suhx9uswl1OhxMhOIxma77/ziGYJbcEi2B+QhGrQ75LEAfrkEHcvuntPSkSDAWB2r6SIw84uoTHsh2g9",
+	"sAvhgA/sPgMAq0rELr11GFXoQU/9jlPvq7UblWOwuRdw1+uCuYg8ukVs28kcaN7iKls3ROlbLWVTgPfM",
+	"vu0btXzs9B7F5FmHJjPYxPjhafKPYc4AdUK40tJrAOo/4iYt08qwCnG1O6JnG4I+6+ZdLQAqClv15mYL",
+	"F2TvJUGMvxwhSuU2q610qr1GUH7nORDu4xaU3vFICuEa4nvRB6B9gR5JobKJxfhmJV+Qxdr1vUGEifj2",
+	"sabvXE9kmmC/hLwC0EJ55KWBWBG4SqRjc8bm64EprarYdGfq20wDL2XIYqNboDyIgUF2eBXgOqJCSE2u",
+	"imzzMUsX0K9wsAXMHgAe5eKa5fkLtbnm2yWsr52DHK8vm1oQfWhHAAq2A00DgE8PV4v0il7B5uftbLqa",
+	"NdShcV3gHt/PzcfBH6luf5UN2CuX7OeU8ZV24QMJtm/kruf1+TVXrqZav7jgKCTvtAQLG6QFRdP9ZeVY",
+	"qId+Q6VY92m8wmLXL4HCs/mjZ0rYHgirSp9cQQKRM+HrdJaAb1fWZF+wqqJpzjSCHRQkzZXXnypvBGUu",
+	"QFNJ0mub9fRNWkgwuUcpRYI3rzKQ4JieSpDuGszFovFXE8ubr5QvM3bplLev2bxZeJzb7pHmIYCFs726",
+	"vWrFlN1Im+ZgFNKmLDz+D/Oee01MMK9YxZrNLP4MAA/O/WN7miiyPU3ZkH92UNxxQBKqwIcWH+SdvaBX",
+	"3Uo6WsWTL8dFF3zX4QywmXM06QLzhyIeJrmwXaSaGuVjF8C860jYWDWK/e6/1SIFmN3j1IvCq3GTVjJr",
+	"6Mz3naEBfX/Vo67fEOJFpzcsbWvZtlF4CHOsexNrWPrub9dsfrS8qu5NEUqxd9+Lp5QTNBa9XUYwNN22",
+	"mspRmM2jo209qBvMCs+n5LdHjn0VV+0W98lrJLGyVues3FkiKLpRQpvij+fHRb/Tj+fHWImB7TtARkO3",
+	"arItvDZ10CtK7dQW5hwVU3uA0pzFty2jfe9pEn8XhTpf7875rXUFuorRX1r7v3wyHIsCh3wPUGnwWcnn",
+	"8zNg/1uCEZgxKYkjOXYLclVMWz9v1oSvlffMp4mSRRPR2kb5PhYXNs1fpMQL88pv3zSGaT5K/PDJPn74",
+	"GgJ7p1gMEQP0OZVi4c7JCTzY4szl/dpuc/EWers0R1teZxzgUAUJse3QLhplIfb0UWM6ZTFJ+DVzfWu2",
+	"VEAmNL3Grl+UmLdgk5igiMEYRQ5bn7l7XG6uDUsdg6uOa3fl7SNbbodiFrg0OexShHpg3gJqJrMkJlds",
+	"Pw/kYv8fr/OQaziPTWxSRuMOucwnrCrNxGtDKUzE9o3mh9Dq55vOaapOdtltB6bvbT2J/ebL2ADoiRHc",
+	"ESMAv0K1u5JrBpX3GPbvjLkG9mRsjHMsZwS7IWpzVn71RNH4cDWHWBfjRAVFeWHg1+cG1g1nGBYKYzKS",
+	"NYAnthwi0vyG6zlJ5Mj2yaM23NqEiHKHQvwJDeVPj4bitUSGJA/bhU6bG6Y2c1nfFw6Ku/PrYaD8ocI/",
+	"T+rtn8sTAhl2XnIBpmZh32ZUhMuYJ3lZewXvZJ1gbUXo7Vpp1Yxx4twkCEBdwqdwOM+KTDKlsfEnoZjG",
+	"gzkLimGvZpVd2ZVgf5hanwkQ61s7n/tszYKvWCqonEH9hF/SGL5a4ojYPIHgTkUIJLthg2oIkWwLSeDw",
+	"WUCmVI8NTU5lqncCYpaQtiMKoTZqs81edms9KRX6/CZFjZ3eowibP++9+p6EzTShEVvXo/iVwqXcY/ke",
+	"gB0usT2sc6JUo9oHRUNra2XmtrxMYpBTQ8qTFeE0qalmtmH2Ba7kW7bDSjNdpfsVmxc8tZj5hu9o2Vu4",
+	"uXytE5N5z3RwUnpeL+h5PZZTm4+So9et3VTeJnhTTDXRflf2AzKlyrVWNl9Dq3Yly73gbDNti7meOzLR",
+	"i8o19nwuLj1G5fKrf0Wj63rXpb6Ha3z3Qrw0yUcR5Wv4ci6YXsFe7fksctgnxvJYDle9hKk4Z6ur0zCX",
+	"M2cR5gLfQhkoIGzuLgV+Wb77m/x9f46Ud7fe9bPe8xP5LqpzvyaA/6bAAXTAfwekgghY7kxu88/BO8+M",
+	"dqiI93QDauCy9PeEimuLh5nLUircC9wgBwRao4LXE3JKjHB0TxmLFaocJVTbYfmVrXxsSrR8U7QN+jah",
+	"kuz8HiXZ0r18ZSW7fe5JXD16In3ucNx2TtKhkQHg/zwoakqwZxY8MODxLUE+80d36Q3lCb1KWKPs6uE9",
+	"tmzDCwxOk0zBpc5nXoaqpknKaDxH3DdI8WlIzXdT8OXaowuTN48iQh4hWf90OISciFJ7JiqIYizwsgI0",
+	"dHQZoom0EZJfFYC8IL7JvL1adzqk0RjnUUSiB1bcTJmIuRgFRac5mRIE2GQNytOH+ROZPVZNSAFaXO5U",
+	"kTMIc3y/Si5Y/FV0tTLRYSFjwVK6U0hc1gITOp03JSvcrQLylK/wlK+QC9La3i05GkIeIq1mMKypAdx1",
+	"JOoUARIYGXKWxIooJrQN73ZINdPBW+PKfIfvRcXH2T60++pJx//eGr54Ov6dXeZFybdrJOh94ItXbQAr",
+	"MzMtJ1TzyCphNHHamMI0iYj5cKtgI3jI5DNqtmLoJ310CHCUigMBAF3IFbMKwoHtB9qGUI6vWdj6sRqu",
+	"8h+Si+9Caj9hnH9vDQOMBJT1zazX1l+9XN4mY+jEazdDMpEwpUioZKpDouhcFfesQ8LUMJ3QQYbF5mtA",
+	"SHZRigMSmn8CqnJfhFqGZNvIMRUg3rniN2yHpDZOx3WHbObGxuRmHgd9EWVKywmzza0Cv+2TQ3apiWSB",
+	"r9vblG+q1/YdNO4p1uY37qkb2JHQAJK/N6pYrRsu3/5bjFfTZp8qTX4MyPNuQF51zXE+/+El0FtTU3Gg",
+	"zNKLmcgm5k78aN76vGv+9xX87/MfXsbm3qy5MkPQ9SuKbTnbeuNoeRejmItZGseW+ZgTxTr4ATUPuNWX",
+	"PoTrM9BS06QVtCI5mXCAphvQCUAxrb8p0lav1M3DHKc3Awp/wYefHrZzbnEZNgjzFMzhjx/oKda60PLJ",
+	"D/BIxQjVOuVXGbakJVw3NIXya0eqEmh3msqIKdVcQ5brQ0bHs1MKbD3ZgMfhzr61CY2oStlUpjq3+cJn",
+	"3b0QI0KIqSwFCwi7YeCY6QuwIG2RkqITRiZywoQO/AG6YeGdLCbu4D3wtZDIC8q3IsYO5WLU6QtXm+fg",
+	"D7Y9WA9A+Sjhf+xbABDSz7rd59E1m8M/WLhDClf8lnLIkXWC7Az3sjjChzdo2WeoPIInEx5dG86/3+ru",
+	"vXpOX0TP2j8O91j7xyjqtl/Rvav28+Gz+AV7OfyB/nhlmI+rStxvnZ+ewAcozwcgz41EEfR/21d0ImDB",
+	"MVegeQwiGRsmcvHxw4fD871uztlgAnvd7l6F1+23nr141XnVNRdtU9bxKGkkxetX6eqoEc2osveBxeSK",
+	"DWXKDrDhDFcN1KzHDM33O40Rrj3vmusF9hpXuKSnYsG7ahqxuVw4d5wVj+IAsFBVgXIUscCTB0HuWiwU",
+	"CqhKNl9uXFfoy4uU3XA2W4J/nCSGXwop2L6ZLY+9dkgOq1WxAho1fNF9YWSET30zEG82+KPHrC9iFnGF",
+	"ubzI48G5YIyxANlzJMWQG+0N8MHGVBMsIJ5SpUrdarcUucriESukTF+EL7qvQiLoxBaObYfFZAY8Vh2U",
+	"CVzE7LOTCrjFVto46dMhoZ0INrEJMUgVEk2vWV+ENpCF4meY0NGIxaGv3xyYn5g/GP7G2nI0H5fFYUAy",
+	"MaU89s620xdv3PfexwqtQqLljCL4LU/9jVBTEMCgaHYIROBcuY4is5RrzQTREmu9SxETEMmzsSQTGjPs",
+	"jxDb5ktU1UvHc6CcrzH0Hsrd6zFMIPZHEzSrVOQy01a2A8/cFr7PjIHvmegjfsOevMPfENOvKv7m/gY2",
+	"ro0RbuAE/hEHWI+WkolRqq3fdS2GXudP9vj6qlhqj+QMCKZgiElVJQzwKjBFVBObObC/idkWVKEbTpMJ",
+	"YFOssV78rjXqpyDsUxDWUzcwpVKKZH4AqgVgSKJ+ZeTszvr369OXoLGfTYmIvwErpVjKA1PjA9V5fo22",
+	"fSpK1lCzIwZA/hvcMGLe7Ib5qh72Vb69W7Dgr4sH1kX9TxYvRJDnXnlSKibboEbvdMg7XyMHhTTfSe0F",
+	"qrdUX/iigUwgmGiRtWM+HLKUgWFjtE1btoO6O9bMoK5JRsYksPn+vpJap4T24l8zP9rwpti5b1YbdTPE",
+	"uU/MiN+s6+PRmMqTiFtX0cReL8VBbZVVuDkgd7lEOXvHbqthOu9g2yh8d1U3Y7HDvNhikENhLquneWsn",
+	"8wbm8ueoqfHXvEnAJWbq++p45xaKc18dOlG2yG9J4KRCvM3FMUBQYHRngv9PxqCrjw2U8JGQQLyGrjuk",
+	"Z76LmNAUnSyUDFNMTSXb3c5e13y21/3XnaZqGP88v1nYBm+Oj1IV409gtcCK2ZOoevSqmNi/vlj84qeO",
+	"W+w5KwCqOaZqyaXdTELtukYtzQ7uY35tO42BSBJWPZWZzoXTgd/lfMojgBoimcDSt3rAIHzt0/V+ut5/",
+	"/OttVUsrLM1llBP45u7u8Up3ZjVd3cxraao6Oo7u/oI++SKffJGl63HLS3DX1R6Gew5lOtlSrt4j9aBc",
+	"0IHfIWDsqIBMuOCTbOKgom9owmOu58R22nXWpbxhacpjRhI21AS6ZKZEZEkC2nOUGLM1BoizxAy8c+AZ",
+	"fHo+ZQHWlAfEm2tA2GdMY3UvtIHj/B1K0zl6jEqVN4V6gZArtpSloUjlexPNj1Os8iSbv7tilbtgPkYC",
+	"M5oKLkbNXp5TwUgqZ9jz1ktLsVlnZJv6QUP38U6HFGkTkLBujG2bO9EXUSlfUuoxVJrY8nmXNbJTpFXE",
+	"IXaGzl+v6TWzkcurOYBRiFgFfRFREbEkQTgo4Bc4Ak1Uh6BDVGMtQMzVNKHzYiGg34S7w8+7RqdXYZ0j",
+	"+u9MH7oNu8f76N6x6i5CTt53n11bCagXZwyrM+eLoiFAGiwIrzA0ncOo8B9NUzlK6WRLrZte687duwgL",
+	"Z//u8zk8siBIatikmyak1yDsSspIygxt3pijI9uur8T56clOUzb+FVVs/ZoF+1KQdvebEW63YmmDK1j1",
+	"NZtj49V8R75GgtxxV+XDzzZzCk/IPx2KXZlqen4MP1uS8Zo/FR0+fsM6vAGPv+xiR4ua6F4DAvaW34B2",
+	"O8xHCks+lIJWyj3U8seX9lGbUm12p7Xf+r+/0PY/u+1Xn+x/259+2wue//WL+/gvrdoig3oHyxkgL4MH",
+	"ZSynBbIXVg9WG5lse59NKY/DnaB4Blm44flY+2S5e/7jMUsZJEn9x8XpSbCA+1YPLWbx+hyOX19sh//V",
+	"tthi7fcTGrUvxvTZyx/CAAehiv3wgrz/0HvTvnjfe/byB3cEKZ1BH5Ydv6cJJgoTKhDGvi8AIYnGHdIT",
+	"rtSqlPZZOJsJIm7baiw/LJ03HQ7pcDiAxHAjS/vC8LcwoSBdB4qbPZGpQ0gMhdRskA+jQrKNPcTMSHnH",
+	"MTw6ophWOwFhiWLwur4IS6nh6pdPHfPf8MDrKYOczG/n4rVrqTtGSInsC8wzGjMyG8uELaZDBmThqJGe",
+	"zOsA3MTmKppnSGSsEnVAaF+kzHajMWRgT90/Xgtm2D6Kw52FigPyztlJ1G65y9bd74uQx2FAQkikx/RP",
+	"l1zfwc8C8wlyCPNvEFmDacojZv6s38ugL8qnFywemhk3rzeCkZnS4YGdoN2DfWLnl5d19IWTfyqLIqbU",
+	"MEtI6EFpqF8+ATO55pjnaoYJO+QU3CrWYjTbDQGQ+u475yxi/IbZzbV7u0okvl55n1Zd4IPcYWvpwNYS",
+	"c0VedPdyljjG3JCcKdZe8pJAndDPx0yMjDLyrNttrttqHvlSTnnUNObe7cYsaLZxsi9fNhSB3b2Jamdl",
+	"LZqHNk/LpLa8pybQZgyWg8oSV3nr9ef5ttOmHi/9oJxtUGqBlIvy7ZIYD4gnwfM/cr4fkDI3X5qQZ1/h",
+	"vRo63BKu1xXwBw68wPqFYgnBcKOnCR8juNHQtc2PyWzMRN4Kw9iisYVMLOg3wIdKSdwp83Kntm06FIaT",
+	"MRMf0xUdnERi2L/RAriMd5pSs67mnjmMFRO4p7aOAafaF1M6B8aIiV4HEHXzFw3aRj6OUcgYjcaFKy3w",
+	"VBEnzrCyoC/G0O4tNALDVkcAozciSkFNfcKZ0FB3AKnFTg9JgbVtKZJQMcroiDUVkZcQnDf20d2mOrwB",
+	"ICcToANIwRpro/GREke2HPhKyoRRcc9Wl79X6yeGlOj/z9dn9VMV6Syn+y1V3puACA/CwWZTjeXM5u2n",
+	"jkY8TlbmLcsxJErP7k5TZlMll/oc/CM/837yQFTmvXIl2AlYLYZRPBEZw32o3r4KCOekUti3LjHlwZ8F",
+	"cPlmavkmQx9N031gBfMPT/Dfalbrh0w33ZRt6u0vdFiQ2iJYl2o7bs+AgZM3l8TaKliq3cuLitgtVS6E",
+	"LRWVcmV78S7GJD/Q9Lqk7pyjMPnm7yZO9IFv5UeQtcsu4XtfNCvNk8QK6D9cgPJbvb80vS6rUKD3G9Ng",
+	"wsjV3OZ20yS55Y1Fy6ZZQTJK8Jl95iFMhzsAlsLprgKVujUK1H2aHzj19Q0Pe3p/qAClpbayqVDf38GL",
+	"QS7EKn0R5oi8RPK77PNUprrRXfHx8l37ry4pD/2IJJWz/aKwIvAN/GICFuXN2fmBreMKSlH5II+55upQ",
+	"4KRvAF6GjgdQRwCf7spwK5SSkGgrBYnpvM7sP4SlNd7bB7tkjwRItvqKavZZ70bqpnw1q+PUKqVvLn4i",
+	"Q55ARhSSBbzjDQ7efsvVVCqubdVh+fdUaxqNJ0zoAxjDLO9vfUefnUjd9Ft1zo9iRn+gi242067cB0OZ",
+	"0DkioSiz1eaepIxOSmZc/X1enaR+Ktwb/VoUD4q9nJZXZK5AcUxUCyViFNi+gJCOIEK68Wkck2wKcW5N",
+	"EkaVJqHNBrQQdiHZ5haTxb3ogLiMhe5Oh/QMw8gnw5VL93dvwE6mFjgMPJV6JkmaGR2BRmzfpttHUsRk",
+	"CCYA15jX0+mLS+cwhedtahD0Cbf8dVumRRo/CV3LjXDngFQ6dEDLfsuKO33x85gnjFDi+UwxT8lCHBQu",
+	"XQt7c8UKj6zRZaCeE3q1ulAkQr5Qn4FiliQ2ZHDj4xs75OccomWt4ldXZXBbNeeBzAWc3nn2ODBf62km",
+	"5SvNlaEuJ9XItjDUC4TqTLmU0WiMCF8uV3bnybR4GNPi76nMpgVTq4FPMhxHy8r1UnV8eFUSpGPRUzpf",
+	"2m3nTSOLJQscdg79TLOJeXoNbt4XBZet5cQQsRmZTdlCllYocAVXNqz8hini6prUBIRWX8APVYecFE4K",
+	"TIRoxPY9w70o8vE25zwfcBk9hES9b8vEzHYdBoBbUUgAwwMQdQw5wZ/cd/0zUPPi5kzpHNGpmol5MVVu",
+	"4xu4WAFUqaeF6DJy+9ZtiyeC763m542LqT8l3n+rOGBwQubelKTRQQVrS5ErFskJaCGGXxE6olxsemGa",
+	"0Yq+8mLcv+9oPe3sTwdttABjZNnvot250swEaKEpnS/Bhq7YOZYkQ0jERU5OQZNJpBgZZl8YQEFu/hhT",
+	"KLaliKRn59sXrq0gqGpejOQVposYCxASWXPryogVPeMR29guOqPzx5ED92U7ndH5Y8AEbXIxrevvSQp9",
+	"w+GYqgyy4F95+twUyWxLFa7d22hsyrbg3y3wx5uTWFxhiuvbf69YepV3LS+mRsupsKUk4Jflyiy3DZih",
+	"PuQbKVp5W65cc1NEnGAsZNk+Pz2BGgY/zOBOzE8gqaTPnp44mHMofrFluXNF9lz1XMnkTfkN8/vqAzQo",
+	"NElnMzcTRIHri72udfYp8yC68hzYBiLw7xy4CglfOl0zNs2LqBAoFxpPe+KiCem4KL3K6zNiQoeapXXy",
+	"5KIg04Yqr28EWs6f5ONg6m9ww0q1cI4CPW6UU8pTBs2tceEgu32P2Ns7k6ke5xjSUNjhcYrtaie7givU",
+	"AaMCp58rzSa74IobLePyF/DgG3zuPusBvPcso70z2xEPHsxwrt8ID7dTswywNEMskWJXkMtutGno1Kc0",
+	"TXU7m/onB9tQPqQxo4khk+ZDeo9P3OPx4BtWMQW7dBcrj6mmVuYYo6Fz2z03v3p+d4XY9iBrV5BPuehu",
+	"4Oa+5OSP+Q0TTKHMzoeAarqms3VVe+2Ei+slBQzGsHId5TAjCqTpOJtQYc2uA3It5EyQK6ldQXIk05jF",
+	"5CrTmGLXBOp9zJW+tDM5hon8OcAY/TWvn/oCR/V9gTG6heLccxHNU6QdR1nNII35R3UV946IlyAywqVi",
+	"SnOBjHCSKQi/Wp7o6n5oksgZi0ksJ5QLdYCQMVcJFdeBxTuuAhaP5YSZk+kQWLgiEU1TqPpQiGii9knY",
+	"e/fu6Piod3k4OD/8z49H54dvw4CEb3ofznpHfz/xPuyL8KT3ofzY0clPveOjt4OP58f+n29PP/SOTswn",
+	"+K/ByenloHd8fPoz/qx4J3xxdnZ++tPh21rsCaxP8qnxW9VQ/Tk+CtacP4FVcsgQ+5ND49Gx5rTPfHIo",
+	"SWxV7IM+yeG6mJIFw1nlyijL141R6GDGa6DQ3f3VfUKhe0Khs9Rn+4aBkrfxJbhrFLq8pNIiCkDHSAvU",
+	"Rs4oIKqCLyaNxtzcb9Q4iu7gxuLZTXd/U2OZInrClyaEt+9NID4OwtuTRPxeLvY5ZN3aix3knd2MiVyo",
+	"xgGZmlsE+Yh4hwjXm8u+NRxNYKXjXcrSpLXf2qVTvnuzB3fFvm6hMQAfiXY2xcr9NheBa7+KRu+UKjWT",
+	"aUxSppjueDUPmY3KVat8lG5Lw1JohJh3NJ5wwZV2Lp1iBPNFzRBnCdVDmU5yD6R1QNvidfCyeMPkPrHF",
+	"kZzvk7AydFThcffGGX6uWw64R3Anmr1A/mzQF7A40mtzjiqwRpo1h4IKLgLxmun6awQiqFthz+laflhB",
+	"aaq50jzyh8i1stqNcioZ2YaYitrx8oXUlg+ngC+asMkVS9WYT/13FJpdTX/zssFazBbFoDdKfh8WB6m0",
+	"IMDIhgPicYBHWnpz98atoC3WgAvg74uOsnO/KfFYTt3puVcau7ecGehvhgebUbPjtdmJkO5mcxDr87UC",
+	"eyuxA4cDE7NxwMXXQILYmE6nzHZi8DHfjXnuHWxQxsiA19iSoPxN5XKwL5++/P8BAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
 )
 
 const brandPublicIDExists = `-- name: BrandPublicIDExists :one
@@ -405,6 +406,30 @@ func (q *Queries) ListCurrencyRates(ctx context.Context, db DBTX) ([]CurrencyRat
 	return items, nil
 }
 
+const lockCurrencyRates = `-- name: LockCurrencyRates :many
+SELECT currency, rate, updated_at FROM currency_rates ORDER BY currency FOR UPDATE
+`
+
+func (q *Queries) LockCurrencyRates(ctx context.Context, db DBTX) ([]CurrencyRate, error) {
+	rows, err := db.Query(ctx, lockCurrencyRates)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []CurrencyRate{}
+	for rows.Next() {
+		var i CurrencyRate
+		if err := rows.Scan(&i.Currency, &i.Rate, &i.UpdatedAt); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const logActivity = `-- name: LogActivity :exec
 INSERT INTO activity_log (actor_id, action, entity_type, entity_id, details)
 VALUES ($1, $2, $3, $4, $5)
@@ -441,6 +466,21 @@ type RevokeTokenParams struct {
 
 func (q *Queries) RevokeToken(ctx context.Context, db DBTX, arg RevokeTokenParams) error {
 	_, err := db.Exec(ctx, revokeToken, arg.Jti, arg.ExpiresAt)
+	return err
+}
+
+const setCurrencyRate = `-- name: SetCurrencyRate :exec
+INSERT INTO currency_rates (currency, rate, updated_at) VALUES ($1, $2, now())
+ON CONFLICT (currency) DO UPDATE SET rate = excluded.rate, updated_at = now()
+`
+
+type SetCurrencyRateParams struct {
+	Currency string
+	Rate     decimal.Decimal
+}
+
+func (q *Queries) SetCurrencyRate(ctx context.Context, db DBTX, arg SetCurrencyRateParams) error {
+	_, err := db.Exec(ctx, setCurrencyRate, arg.Currency, arg.Rate)
 	return err
 }
 

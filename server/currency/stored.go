@@ -4,9 +4,14 @@ import (
 	"context"
 	"time"
 
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/activity"
+	"github.com/openaffiliate/platform/server/apierror"
 )
 
 // StoredRates reads the RON-based rates the platform keeps, with the time of the newest change.
@@ -24,4 +29,36 @@ func StoredRates(ctx context.Context, db queries.DBTX) (map[string]decimal.Decim
 		}
 	}
 	return rates, updated, nil
+}
+
+// SetRates changes what 1 RON is worth in other currencies, as the host asks (actor), and writes
+// the rates before and after to the activity log. RON, the base, stays 1.
+func SetRates(ctx context.Context, pool *pgxpool.Pool, actor uuid.UUID, changes map[string]decimal.Decimal) error {
+	for code, rate := range changes {
+		switch {
+		case code == Base:
+			return apierror.Invalid("rates."+code, "enum", "RON is the base: its rate is always 1")
+		case !rate.IsPositive():
+			return apierror.Invalid("rates."+code, "minimum", "A rate is above 0")
+		}
+	}
+	q := queries.New()
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		rows, err := q.LockCurrencyRates(ctx, tx)
+		if err != nil {
+			return err
+		}
+		before := map[string]string{}
+		for _, r := range rows {
+			before[r.Currency] = r.Rate.String()
+		}
+		after := map[string]string{}
+		for code, rate := range changes {
+			if err := q.SetCurrencyRate(ctx, tx, queries.SetCurrencyRateParams{Currency: code, Rate: rate}); err != nil {
+				return err
+			}
+			after[code] = rate.String()
+		}
+		return activity.Log(ctx, tx, actor, "currency.rates", "currency_rates", Base, map[string]any{"before": before, "after": after})
+	})
 }

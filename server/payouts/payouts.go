@@ -220,7 +220,7 @@ func (s *Service) Pay(ctx context.Context, sc tenancy.Scope, id uuid.UUID, refer
 		if p.AffiliateID.Valid {
 			if err := notify.Send(ctx, tx, notify.Notice{
 				AffiliateID: p.AffiliateID.UUID, BrandID: uuid.NullUUID{UUID: p.BrandID, Valid: true}, Kind: notify.PayoutPaid,
-				Params: notify.Params{Amount: p.Amount.StringFixed(2), Currency: p.Currency, Reference: reference, Count: int(p.ConversionCount)},
+				Params:     notify.Params{Amount: p.Amount.StringFixed(2), Currency: p.Currency, Reference: reference, Count: int(p.ConversionCount)},
 				EntityType: "payout", EntityID: id.String(),
 			}); err != nil {
 				return err

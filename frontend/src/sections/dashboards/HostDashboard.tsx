@@ -45,7 +45,7 @@ export default function HostDashboard() {
       />
       <Stack spacing={3}>
         {searching && <PlatformSearchResults query={settled} />}
-        {!searching && <RatesCard />}
+        {!searching && <RatesCard editable />}
         <ShortcutCards groups={menuFor('host')} query={query} showEmpty={!searching} />
       </Stack>
     </>

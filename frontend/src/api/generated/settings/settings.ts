@@ -149,24 +149,32 @@
  * OpenAPI spec version: 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
   BadRequestResponse,
+  CurrencyRatesInput,
   CurrencySettingsResponse,
-  InternalErrorResponse
+  ForbiddenResponse,
+  InternalErrorResponse,
+  PayloadTooLargeResponse,
+  UnauthorizedResponse
 } from '../model';
 
 import { apiFetch } from '../../fetcher';
@@ -292,3 +300,93 @@ export function useGetCurrencySettings<TData = Awaited<ReturnType<typeof getCurr
 
 
 
+export const getSetCurrencyRatesUrl = () => {
+
+
+
+
+  return `/settings/currency`
+}
+
+/**
+ * RON is the base and stays 1. Conversions that arrive from now on use the new rates (within
+ * 10 seconds on every server process); stored conversions keep the rate they used. Written to
+ * the activity log with the rates before and after.
+ * @summary Set what 1 RON is worth in the other currencies (host)
+ */
+export const setCurrencyRates = async (currencyRatesInput: CurrencyRatesInput, options?: Parameters<typeof apiFetch>[1]): Promise<CurrencySettingsResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<CurrencySettingsResponse>(getSetCurrencyRatesUrl(),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(currencyRatesInput)
+  }
+);}
+
+
+
+
+
+export const getSetCurrencyRatesMutationKey = () => ['setCurrencyRates'] as const;
+
+export const getSetCurrencyRatesMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setCurrencyRates>>, TError,SetCurrencyRatesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setCurrencyRates>>, TError,SetCurrencyRatesMutationVariables, TContext> => {
+
+const mutationKey = getSetCurrencyRatesMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setCurrencyRates>>, SetCurrencyRatesMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  setCurrencyRates(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetCurrencyRatesMutationResult = NonNullable<Awaited<ReturnType<typeof setCurrencyRates>>>
+    export type SetCurrencyRatesMutationBody = CurrencyRatesInput
+    export type SetCurrencyRatesMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type SetCurrencyRatesMutationVariables = {data: CurrencyRatesInput}
+
+    /**
+ * @summary Set what 1 RON is worth in the other currencies (host)
+ */
+export const useSetCurrencyRates = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setCurrencyRates>>, TError,SetCurrencyRatesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setCurrencyRates>>,
+        TError,
+        SetCurrencyRatesMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSetCurrencyRatesMutationOptions(options), queryClient);
+    }
