@@ -26,8 +26,13 @@ func (s *Server) GetHealth(ctx context.Context, _ oapi.GetHealthRequestObject) (
 }
 
 // GetSystemConfig answers the public configuration the web app reads at start-up.
-func (s *Server) GetSystemConfig(_ context.Context, _ oapi.GetSystemConfigRequestObject) (oapi.GetSystemConfigResponseObject, error) {
+func (s *Server) GetSystemConfig(ctx context.Context, _ oapi.GetSystemConfigRequestObject) (oapi.GetSystemConfigResponseObject, error) {
+	st, err := s.Emergency.State(ctx)
+	if err != nil {
+		return nil, err
+	}
 	resp := oapi.GetSystemConfig200JSONResponse{Success: true}
+	resp.Data.Maintenance = st.Maintenance
 	resp.Data.DevMode = s.DemoAccounts
 	resp.Data.Version = s.Version
 	resp.Data.PublicUrl = s.PublicURL

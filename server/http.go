@@ -18,6 +18,7 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/emergency"
 	"github.com/openaffiliate/platform/server/idempotency"
 	"github.com/openaffiliate/platform/server/tracking"
 	"github.com/openaffiliate/platform/server/trackingscript"
@@ -91,6 +92,7 @@ func NewHTTP(d Deps) (http.Handler, error) {
 			AuthenticationFunc: authenticator{tokens: d.Tokens, accounts: d.Accounts, catalogue: d.Catalogue}.authenticate,
 		},
 	}))
+	group.Use(maintenance(d.API.Emergency))
 	group.Use(idempotencyKeys(d.Replays)) // after the validator, whose authentication sets the caller
 	oapi.RegisterHandlers(group, oapi.NewStrictHandler(d.API, nil))
 	group.Any("/*", func(echo.Context) error { return apierror.NotFound("No such API path") })
@@ -101,6 +103,34 @@ func NewHTTP(d Deps) (http.Handler, error) {
 		mountWeb(e, d.Web)
 	}
 	return frontDoor{redirect: redirectHandler(d.Redirector, e.IPExtractor), rest: e}, nil
+}
+
+// whileMaintained are the changes the API still takes in maintenance: signing in and out, and the
+// host's switches (to end it).
+var whileMaintained = map[string]bool{
+	APIBase + "/auth/login": true, APIBase + "/auth/logout": true,
+	APIBase + "/admin/emergency": true, APIBase + "/admin/emergency/campaigns": true,
+}
+
+// maintenance refuses every change through the API while the host has the platform in
+// maintenance; reads go on.
+func maintenance(switches *emergency.Service) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			req := c.Request()
+			switch req.Method {
+			case http.MethodGet, http.MethodHead, http.MethodOptions:
+				return next(c)
+			}
+			if whileMaintained[req.URL.Path] {
+				return next(c)
+			}
+			if err := switches.CheckChange(req.Context()); err != nil {
+				return err
+			}
+			return next(c)
+		}
+	}
 }
 
 // frontDoor sends /r/ to the redirect before any of the API's middleware runs: the redirect is

@@ -20,6 +20,7 @@ import (
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/clicks"
 	"github.com/openaffiliate/platform/server/conversions"
+	"github.com/openaffiliate/platform/server/emergency"
 	"github.com/openaffiliate/platform/server/idempotency"
 	"github.com/openaffiliate/platform/server/notify"
 	"github.com/openaffiliate/platform/server/payouts"
@@ -94,11 +95,14 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 			return nil, err
 		}
 	}
+	switches := emergency.New(pool)
+	switches.OnCampaignChange = redirector.InvalidateAll
 	handler, err := NewHTTP(Deps{
 		API: &api.Server{
 			Pool: pool, Accounts: accts, Catalogue: cat, Tracking: track,
 			Conversions: convs, Shopify: shopify.New(pool, convs), Payouts: payouts.New(pool), Notify: notify.New(pool),
-			Tokens: tokens, HashIP: hashIP, DemoAccounts: cfg.DemoAccountsAllowed(), PublicURL: cfg.PublicURL, Version: Version,
+			Emergency: switches,
+			Tokens:    tokens, HashIP: hashIP, DemoAccounts: cfg.DemoAccountsAllowed(), PublicURL: cfg.PublicURL, Version: Version,
 		},
 		Accounts: accts, Catalogue: cat, Tokens: tokens, Redirector: redirector, Replays: replays, Web: web, SpecYAML: spec.YAML,
 		TrustProxy: cfg.TrustProxy,

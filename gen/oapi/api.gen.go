@@ -300,6 +300,24 @@ func (e DiscountType) Valid() bool {
 	}
 }
 
+// Defines values for EmergencyCampaignsInputAction.
+const (
+	EmergencyCampaignsInputActionPause  EmergencyCampaignsInputAction = "pause"
+	EmergencyCampaignsInputActionResume EmergencyCampaignsInputAction = "resume"
+)
+
+// Valid indicates whether the value is a known member of the EmergencyCampaignsInputAction enum.
+func (e EmergencyCampaignsInputAction) Valid() bool {
+	switch e {
+	case EmergencyCampaignsInputActionPause:
+		return true
+	case EmergencyCampaignsInputActionResume:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ErrorSuccess.
 const (
 	ErrorSuccessFalse ErrorSuccess = false
@@ -325,15 +343,18 @@ const (
 	ErrorCodeDOMAINNOTALLOWED     ErrorCode = "DOMAIN_NOT_ALLOWED"
 	ErrorCodeFORBIDDEN            ErrorCode = "FORBIDDEN"
 	ErrorCodeIDEMPOTENCYKEYREUSED ErrorCode = "IDEMPOTENCY_KEY_REUSED"
+	ErrorCodeINGESTIONPAUSED      ErrorCode = "INGESTION_PAUSED"
 	ErrorCodeINTERNALERROR        ErrorCode = "INTERNAL_ERROR"
 	ErrorCodeINVALIDAMOUNT        ErrorCode = "INVALID_AMOUNT"
 	ErrorCodeINVALIDCODE          ErrorCode = "INVALID_CODE"
 	ErrorCodeINVALIDDOMAIN        ErrorCode = "INVALID_DOMAIN"
 	ErrorCodeINVALIDURL           ErrorCode = "INVALID_URL"
+	ErrorCodeMAINTENANCE          ErrorCode = "MAINTENANCE"
 	ErrorCodeMETHODNOTALLOWED     ErrorCode = "METHOD_NOT_ALLOWED"
 	ErrorCodeNAMEREQUIRED         ErrorCode = "NAME_REQUIRED"
 	ErrorCodeNOTFOUND             ErrorCode = "NOT_FOUND"
 	ErrorCodePAYLOADTOOLARGE      ErrorCode = "PAYLOAD_TOO_LARGE"
+	ErrorCodePAYOUTSFROZEN        ErrorCode = "PAYOUTS_FROZEN"
 	ErrorCodeRATELIMITED          ErrorCode = "RATE_LIMITED"
 	ErrorCodeSERVICEUNAVAILABLE   ErrorCode = "SERVICE_UNAVAILABLE"
 	ErrorCodeUNAUTHORIZED         ErrorCode = "UNAUTHORIZED"
@@ -359,6 +380,8 @@ func (e ErrorCode) Valid() bool {
 		return true
 	case ErrorCodeIDEMPOTENCYKEYREUSED:
 		return true
+	case ErrorCodeINGESTIONPAUSED:
+		return true
 	case ErrorCodeINTERNALERROR:
 		return true
 	case ErrorCodeINVALIDAMOUNT:
@@ -369,6 +392,8 @@ func (e ErrorCode) Valid() bool {
 		return true
 	case ErrorCodeINVALIDURL:
 		return true
+	case ErrorCodeMAINTENANCE:
+		return true
 	case ErrorCodeMETHODNOTALLOWED:
 		return true
 	case ErrorCodeNAMEREQUIRED:
@@ -376,6 +401,8 @@ func (e ErrorCode) Valid() bool {
 	case ErrorCodeNOTFOUND:
 		return true
 	case ErrorCodePAYLOADTOOLARGE:
+		return true
+	case ErrorCodePAYOUTSFROZEN:
 		return true
 	case ErrorCodeRATELIMITED:
 		return true
@@ -1506,6 +1533,37 @@ type EarningsResponse struct {
 	Success bool `json:"success"`
 }
 
+// EmergencyCampaignsInput defines model for EmergencyCampaignsInput.
+type EmergencyCampaignsInput struct {
+	Action EmergencyCampaignsInputAction `json:"action"`
+}
+
+// EmergencyCampaignsInputAction defines model for EmergencyCampaignsInput.Action.
+type EmergencyCampaignsInputAction string
+
+// EmergencyInput defines model for EmergencyInput.
+type EmergencyInput struct {
+	IngestionPaused *bool `json:"ingestion_paused,omitempty"`
+	Maintenance     *bool `json:"maintenance,omitempty"`
+	PayoutsFrozen   *bool `json:"payouts_frozen,omitempty"`
+}
+
+// EmergencyState defines model for EmergencyState.
+type EmergencyState struct {
+	// CampaignsPaused How many campaigns the emergency pause holds paused.
+	CampaignsPaused int       `json:"campaigns_paused"`
+	IngestionPaused bool      `json:"ingestion_paused"`
+	Maintenance     bool      `json:"maintenance"`
+	PayoutsFrozen   bool      `json:"payouts_frozen"`
+	UpdatedAt       time.Time `json:"updated_at"`
+}
+
+// EmergencyStateResponse defines model for EmergencyStateResponse.
+type EmergencyStateResponse struct {
+	Data    EmergencyState `json:"data"`
+	Success bool           `json:"success"`
+}
+
 // Error The error envelope.
 type Error struct {
 	// Code A machine-readable code to branch on; the integration guide's table says what each means.
@@ -1926,9 +1984,12 @@ type SignupRequest struct {
 type SystemConfigResponse struct {
 	Data struct {
 		// DevMode True when dev-login and the demo accounts work (dev mode on a loopback `PUBLIC_URL`).
-		DevMode   bool   `json:"dev_mode"`
-		PublicUrl string `json:"public_url"`
-		Version   string `json:"version"`
+		DevMode bool `json:"dev_mode"`
+
+		// Maintenance True while the host has the platform in maintenance (changes are refused).
+		Maintenance bool   `json:"maintenance"`
+		PublicUrl   string `json:"public_url"`
+		Version     string `json:"version"`
 	} `json:"data"`
 	Success bool `json:"success"`
 }
@@ -2098,6 +2159,9 @@ type TooManyRequests = Error
 // Unauthorized The error envelope.
 type Unauthorized = Error
 
+// Unavailable The error envelope.
+type Unavailable = Error
+
 // CreateAffiliateInviteLinkParams defines parameters for CreateAffiliateInviteLink.
 type CreateAffiliateInviteLinkParams struct {
 	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
@@ -2114,6 +2178,24 @@ type ListClicksParams struct {
 
 	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+}
+
+// SetEmergencyStateParams defines parameters for SetEmergencyState.
+type SetEmergencyStateParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// PauseAllCampaignsParams defines parameters for PauseAllCampaigns.
+type PauseAllCampaignsParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // CreateHostParams defines parameters for CreateHost.
@@ -2649,6 +2731,12 @@ type UpdateTrackingLinkParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// SetEmergencyStateJSONRequestBody defines body for SetEmergencyState for application/json ContentType.
+type SetEmergencyStateJSONRequestBody = EmergencyInput
+
+// PauseAllCampaignsJSONRequestBody defines body for PauseAllCampaigns for application/json ContentType.
+type PauseAllCampaignsJSONRequestBody = EmergencyCampaignsInput
+
 // CreateHostJSONRequestBody defines body for CreateHost for application/json ContentType.
 type CreateHostJSONRequestBody = CreateHostRequest
 
@@ -2759,6 +2847,15 @@ type ServerInterface interface {
 	// GetDataSummary How many of each entity the platform holds (host)
 	// (GET /admin/data/summary)
 	GetDataSummary(ctx echo.Context) error
+	// GetEmergencyState The host's emergency switches and when they last changed
+	// (GET /admin/emergency)
+	GetEmergencyState(ctx echo.Context) error
+	// SetEmergencyState Freeze payouts, pause order ingestion or put the platform in maintenance, and back
+	// (PUT /admin/emergency)
+	SetEmergencyState(ctx echo.Context, params SetEmergencyStateParams) error
+	// PauseAllCampaigns Pause every active campaign at once, or resume the ones this paused
+	// (POST /admin/emergency/campaigns)
+	PauseAllCampaigns(ctx echo.Context, params PauseAllCampaignsParams) error
 	// CreateHost Create a host account
 	// (POST /admin/hosts)
 	CreateHost(ctx echo.Context, params CreateHostParams) error
@@ -3074,6 +3171,73 @@ func (w *ServerInterfaceWrapper) GetDataSummary(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.GetDataSummary(ctx)
+	return err
+}
+
+// GetEmergencyState converts echo context to params.
+func (w *ServerInterfaceWrapper) GetEmergencyState(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetEmergencyState(ctx)
+	return err
+}
+
+// SetEmergencyState converts echo context to params.
+func (w *ServerInterfaceWrapper) SetEmergencyState(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SetEmergencyStateParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SetEmergencyState(ctx, params)
+	return err
+}
+
+// PauseAllCampaigns converts echo context to params.
+func (w *ServerInterfaceWrapper) PauseAllCampaigns(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PauseAllCampaignsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.PauseAllCampaigns(ctx, params)
 	return err
 }
 
@@ -5282,6 +5446,9 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/notifications/read", wrapper.MarkNotificationsRead, options.OperationMiddlewares["markNotificationsRead"]...)
 	router.GET(options.BaseURL+"/notifications/preferences", wrapper.GetNotificationPreferences, options.OperationMiddlewares["getNotificationPreferences"]...)
 	router.PUT(options.BaseURL+"/notifications/preferences", wrapper.SetNotificationPreferences, options.OperationMiddlewares["setNotificationPreferences"]...)
+	router.GET(options.BaseURL+"/admin/emergency", wrapper.GetEmergencyState, options.OperationMiddlewares["getEmergencyState"]...)
+	router.PUT(options.BaseURL+"/admin/emergency", wrapper.SetEmergencyState, options.OperationMiddlewares["setEmergencyState"]...)
+	router.POST(options.BaseURL+"/admin/emergency/campaigns", wrapper.PauseAllCampaigns, options.OperationMiddlewares["pauseAllCampaigns"]...)
 
 }
 
@@ -5307,6 +5474,15 @@ type TooManyRequestsJSONResponse struct {
 }
 
 type UnauthorizedJSONResponse Error
+
+type UnavailableResponseHeaders struct {
+	RetryAfter *int
+}
+type UnavailableJSONResponse struct {
+	Body Error
+
+	Headers UnavailableResponseHeaders
+}
 
 type CreateAffiliateInviteLinkRequestObject struct {
 	Id     openapi_types.UUID `json:"id"`
@@ -5425,6 +5601,23 @@ func (response CreateAffiliateInviteLink500JSONResponse) VisitCreateAffiliateInv
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliateInviteLink503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateAffiliateInviteLink503JSONResponse) VisitCreateAffiliateInviteLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5690,6 +5883,303 @@ func (response GetDataSummary500JSONResponse) VisitGetDataSummaryResponse(w http
 	return err
 }
 
+type GetEmergencyStateRequestObject struct {
+}
+
+type GetEmergencyStateResponseObject interface {
+	VisitGetEmergencyStateResponse(w http.ResponseWriter) error
+}
+
+type GetEmergencyState200JSONResponse EmergencyStateResponse
+
+func (response GetEmergencyState200JSONResponse) VisitGetEmergencyStateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEmergencyState400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetEmergencyState400JSONResponse) VisitGetEmergencyStateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEmergencyState401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetEmergencyState401JSONResponse) VisitGetEmergencyStateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEmergencyState403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetEmergencyState403JSONResponse) VisitGetEmergencyStateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEmergencyState500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetEmergencyState500JSONResponse) VisitGetEmergencyStateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmergencyStateRequestObject struct {
+	Params SetEmergencyStateParams
+	Body   *SetEmergencyStateJSONRequestBody
+}
+
+type SetEmergencyStateResponseObject interface {
+	VisitSetEmergencyStateResponse(w http.ResponseWriter) error
+}
+
+type SetEmergencyState200JSONResponse EmergencyStateResponse
+
+func (response SetEmergencyState200JSONResponse) VisitSetEmergencyStateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmergencyState400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetEmergencyState400JSONResponse) VisitSetEmergencyStateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmergencyState401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetEmergencyState401JSONResponse) VisitSetEmergencyStateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmergencyState403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetEmergencyState403JSONResponse) VisitSetEmergencyStateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmergencyState413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SetEmergencyState413JSONResponse) VisitSetEmergencyStateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmergencyState500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response SetEmergencyState500JSONResponse) VisitSetEmergencyStateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmergencyState503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SetEmergencyState503JSONResponse) VisitSetEmergencyStateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PauseAllCampaignsRequestObject struct {
+	Params PauseAllCampaignsParams
+	Body   *PauseAllCampaignsJSONRequestBody
+}
+
+type PauseAllCampaignsResponseObject interface {
+	VisitPauseAllCampaignsResponse(w http.ResponseWriter) error
+}
+
+type PauseAllCampaigns200JSONResponse EmergencyStateResponse
+
+func (response PauseAllCampaigns200JSONResponse) VisitPauseAllCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PauseAllCampaigns400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response PauseAllCampaigns400JSONResponse) VisitPauseAllCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PauseAllCampaigns401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response PauseAllCampaigns401JSONResponse) VisitPauseAllCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PauseAllCampaigns403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response PauseAllCampaigns403JSONResponse) VisitPauseAllCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PauseAllCampaigns413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response PauseAllCampaigns413JSONResponse) VisitPauseAllCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PauseAllCampaigns500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response PauseAllCampaigns500JSONResponse) VisitPauseAllCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PauseAllCampaigns503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response PauseAllCampaigns503JSONResponse) VisitPauseAllCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateHostRequestObject struct {
 	Params CreateHostParams
 	Body   *CreateHostJSONRequestBody
@@ -5793,6 +6283,23 @@ func (response CreateHost500JSONResponse) VisitCreateHostResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateHost503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateHost503JSONResponse) VisitCreateHostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5914,6 +6421,23 @@ func (response CreateResetLink500JSONResponse) VisitCreateResetLinkResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateResetLink503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateResetLink503JSONResponse) VisitCreateResetLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -6116,6 +6640,23 @@ func (response GenerateAffiliateLink500JSONResponse) VisitGenerateAffiliateLinkR
 	return err
 }
 
+type GenerateAffiliateLink503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response GenerateAffiliateLink503JSONResponse) VisitGenerateAffiliateLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListAffiliatesRequestObject struct {
 	Params ListAffiliatesParams
 }
@@ -6297,6 +6838,23 @@ func (response CreateAffiliate500JSONResponse) VisitCreateAffiliateResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAffiliate503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateAffiliate503JSONResponse) VisitCreateAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -6514,6 +7072,23 @@ func (response DeleteAffiliate500JSONResponse) VisitDeleteAffiliateResponse(w ht
 	return err
 }
 
+type DeleteAffiliate503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response DeleteAffiliate503JSONResponse) VisitDeleteAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateAffiliateRequestObject struct {
 	Id     IdPath `json:"id"`
 	Params UpdateAffiliateParams
@@ -6632,6 +7207,23 @@ func (response UpdateAffiliate500JSONResponse) VisitUpdateAffiliateResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAffiliate503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UpdateAffiliate503JSONResponse) VisitUpdateAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -6927,6 +7519,23 @@ func (response ApproveApplication500JSONResponse) VisitApproveApplicationRespons
 	return err
 }
 
+type ApproveApplication503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ApproveApplication503JSONResponse) VisitApproveApplicationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RejectApplicationRequestObject struct {
 	Id     IdPath `json:"id"`
 	Params RejectApplicationParams
@@ -7048,6 +7657,23 @@ func (response RejectApplication500JSONResponse) VisitRejectApplicationResponse(
 	return err
 }
 
+type RejectApplication503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response RejectApplication503JSONResponse) VisitRejectApplicationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ChangePasswordRequestObject struct {
 	Params ChangePasswordParams
 	Body   *ChangePasswordJSONRequestBody
@@ -7141,6 +7767,23 @@ func (response ChangePassword500JSONResponse) VisitChangePasswordResponse(w http
 	return err
 }
 
+type ChangePassword503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ChangePassword503JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DevLoginRequestObject struct {
 	Body *DevLoginJSONRequestBody
 }
@@ -7215,6 +7858,23 @@ func (response DevLogin500JSONResponse) VisitDevLoginResponse(w http.ResponseWri
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DevLogin503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response DevLogin503JSONResponse) VisitDevLoginResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -7314,6 +7974,23 @@ func (response Login500JSONResponse) VisitLoginResponse(w http.ResponseWriter) e
 	return err
 }
 
+type Login503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response Login503JSONResponse) VisitLoginResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type LogoutRequestObject struct {
 	Params LogoutParams
 }
@@ -7402,6 +8079,23 @@ func (response Logout500JSONResponse) VisitLogoutResponse(w http.ResponseWriter)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Logout503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response Logout503JSONResponse) VisitLogoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -7562,6 +8256,23 @@ func (response UpdateProfile500JSONResponse) VisitUpdateProfileResponse(w http.R
 	return err
 }
 
+type UpdateProfile503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UpdateProfile503JSONResponse) VisitUpdateProfileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ResetPasswordRequestObject struct {
 	Body *ResetPasswordJSONRequestBody
 }
@@ -7639,6 +8350,23 @@ func (response ResetPassword500JSONResponse) VisitResetPasswordResponse(w http.R
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResetPassword503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ResetPassword503JSONResponse) VisitResetPasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -7734,6 +8462,23 @@ func (response Signup500JSONResponse) VisitSignupResponse(w http.ResponseWriter)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Signup503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response Signup503JSONResponse) VisitSignupResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -7923,6 +8668,23 @@ func (response CreateBrand500JSONResponse) VisitCreateBrandResponse(w http.Respo
 	return err
 }
 
+type CreateBrand503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateBrand503JSONResponse) VisitCreateBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListApiKeysRequestObject struct {
 }
 
@@ -8107,6 +8869,23 @@ func (response CreateApiKey500JSONResponse) VisitCreateApiKeyResponse(w http.Res
 	return err
 }
 
+type CreateApiKey503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateApiKey503JSONResponse) VisitCreateApiKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RevokeApiKeyRequestObject struct {
 	KeyId  openapi_types.UUID `json:"keyId"`
 	Params RevokeApiKeyParams
@@ -8224,6 +9003,23 @@ func (response RevokeApiKey500JSONResponse) VisitRevokeApiKeyResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevokeApiKey503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response RevokeApiKey503JSONResponse) VisitRevokeApiKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -8412,6 +9208,23 @@ func (response SetupBrand500JSONResponse) VisitSetupBrandResponse(w http.Respons
 	return err
 }
 
+type SetupBrand503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SetupBrand503JSONResponse) VisitSetupBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SendShopifyTestOrderRequestObject struct {
 	Params SendShopifyTestOrderParams
 }
@@ -8514,6 +9327,23 @@ func (response SendShopifyTestOrder500JSONResponse) VisitSendShopifyTestOrderRes
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendShopifyTestOrder503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SendShopifyTestOrder503JSONResponse) VisitSendShopifyTestOrderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -8639,6 +9469,23 @@ func (response DeleteBrand500JSONResponse) VisitDeleteBrandResponse(w http.Respo
 	return err
 }
 
+type DeleteBrand503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response DeleteBrand503JSONResponse) VisitDeleteBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateBrandRequestObject struct {
 	Id     IdPath `json:"id"`
 	Params UpdateBrandParams
@@ -8757,6 +9604,23 @@ func (response UpdateBrand500JSONResponse) VisitUpdateBrandResponse(w http.Respo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateBrand503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UpdateBrand503JSONResponse) VisitUpdateBrandResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -8975,6 +9839,23 @@ func (response SetBrandDomains500JSONResponse) VisitSetBrandDomainsResponse(w ht
 	return err
 }
 
+type SetBrandDomains503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SetBrandDomains503JSONResponse) VisitSetBrandDomainsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RotateWebhookSecretRequestObject struct {
 	Id     IdPath `json:"id"`
 	Params RotateWebhookSecretParams
@@ -9092,6 +9973,23 @@ func (response RotateWebhookSecret500JSONResponse) VisitRotateWebhookSecretRespo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response RotateWebhookSecret503JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9214,6 +10112,23 @@ func (response SetWebhookSecret500JSONResponse) VisitSetWebhookSecretResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetWebhookSecret503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SetWebhookSecret503JSONResponse) VisitSetWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9399,6 +10314,23 @@ func (response CreateCampaign500JSONResponse) VisitCreateCampaignResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCampaign503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateCampaign503JSONResponse) VisitCreateCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9678,6 +10610,23 @@ func (response DeleteCampaign500JSONResponse) VisitDeleteCampaignResponse(w http
 	return err
 }
 
+type DeleteCampaign503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response DeleteCampaign503JSONResponse) VisitDeleteCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateCampaignRequestObject struct {
 	Id     IdPath `json:"id"`
 	Params UpdateCampaignParams
@@ -9800,6 +10749,23 @@ func (response UpdateCampaign500JSONResponse) VisitUpdateCampaignResponse(w http
 	return err
 }
 
+type UpdateCampaign503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UpdateCampaign503JSONResponse) VisitUpdateCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type JoinCampaignRequestObject struct {
 	Id     IdPath `json:"id"`
 	Params JoinCampaignParams
@@ -9917,6 +10883,23 @@ func (response JoinCampaign500JSONResponse) VisitJoinCampaignResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type JoinCampaign503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response JoinCampaign503JSONResponse) VisitJoinCampaignResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10106,6 +11089,23 @@ func (response ProcessConversion500JSONResponse) VisitProcessConversionResponse(
 	return err
 }
 
+type ProcessConversion503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ProcessConversion503JSONResponse) VisitProcessConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReviewConversionsRequestObject struct {
 	Params ReviewConversionsParams
 	Body   *ReviewConversionsJSONRequestBody
@@ -10227,6 +11227,23 @@ func (response ReviewConversions500JSONResponse) VisitReviewConversionsResponse(
 	return err
 }
 
+type ReviewConversions503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ReviewConversions503JSONResponse) VisitReviewConversionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteConversionRequestObject struct {
 	Id     IdPath `json:"id"`
 	Params DeleteConversionParams
@@ -10344,6 +11361,23 @@ func (response DeleteConversion500JSONResponse) VisitDeleteConversionResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteConversion503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response DeleteConversion503JSONResponse) VisitDeleteConversionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10548,6 +11582,23 @@ func (response AdjustConversionCommission500JSONResponse) VisitAdjustConversionC
 	return err
 }
 
+type AdjustConversionCommission503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response AdjustConversionCommission503JSONResponse) VisitAdjustConversionCommissionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListDiscountCodesRequestObject struct {
 	Params ListDiscountCodesParams
 }
@@ -10733,6 +11784,23 @@ func (response CreateDiscountCode500JSONResponse) VisitCreateDiscountCodeRespons
 	return err
 }
 
+type CreateDiscountCode503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateDiscountCode503JSONResponse) VisitCreateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GenerateDiscountCodeRequestObject struct {
 	Params GenerateDiscountCodeParams
 	Body   *GenerateDiscountCodeJSONRequestBody
@@ -10850,6 +11918,23 @@ func (response GenerateDiscountCode500JSONResponse) VisitGenerateDiscountCodeRes
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateDiscountCode503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response GenerateDiscountCode503JSONResponse) VisitGenerateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10975,6 +12060,23 @@ func (response DeleteDiscountCode500JSONResponse) VisitDeleteDiscountCodeRespons
 	return err
 }
 
+type DeleteDiscountCode503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response DeleteDiscountCode503JSONResponse) VisitDeleteDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateDiscountCodeRequestObject struct {
 	Id     IdPath `json:"id"`
 	Params UpdateDiscountCodeParams
@@ -11093,6 +12195,23 @@ func (response UpdateDiscountCode500JSONResponse) VisitUpdateDiscountCodeRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDiscountCode503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UpdateDiscountCode503JSONResponse) VisitUpdateDiscountCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11300,6 +12419,23 @@ func (response ReceiveShopifyWebhook500JSONResponse) VisitReceiveShopifyWebhookR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveShopifyWebhook503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ReceiveShopifyWebhook503JSONResponse) VisitReceiveShopifyWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11552,6 +12688,23 @@ func (response SetNotificationPreferences500JSONResponse) VisitSetNotificationPr
 	return err
 }
 
+type SetNotificationPreferences503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SetNotificationPreferences503JSONResponse) VisitSetNotificationPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type MarkNotificationsReadRequestObject struct {
 	Params MarkNotificationsReadParams
 	Body   *MarkNotificationsReadJSONRequestBody
@@ -11655,6 +12808,23 @@ func (response MarkNotificationsRead500JSONResponse) VisitMarkNotificationsReadR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkNotificationsRead503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response MarkNotificationsRead503JSONResponse) VisitMarkNotificationsReadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11880,6 +13050,20 @@ func (response GeneratePayouts404JSONResponse) VisitGeneratePayoutsResponse(w ht
 	return err
 }
 
+type GeneratePayouts409JSONResponse struct{ ConflictJSONResponse }
+
+func (response GeneratePayouts409JSONResponse) VisitGeneratePayoutsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GeneratePayouts413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response GeneratePayouts413JSONResponse) VisitGeneratePayoutsResponse(w http.ResponseWriter) error {
@@ -11904,6 +13088,23 @@ func (response GeneratePayouts500JSONResponse) VisitGeneratePayoutsResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GeneratePayouts503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response GeneratePayouts503JSONResponse) VisitGeneratePayoutsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12103,6 +13304,23 @@ func (response CancelPayout500JSONResponse) VisitCancelPayoutResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CancelPayout503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CancelPayout503JSONResponse) VisitCancelPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12307,6 +13525,23 @@ func (response PayPayout500JSONResponse) VisitPayPayoutResponse(w http.ResponseW
 	return err
 }
 
+type PayPayout503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response PayPayout503JSONResponse) VisitPayPayoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetCurrencySettingsRequestObject struct {
 }
 
@@ -12445,6 +13680,23 @@ func (response SetCurrencyRates500JSONResponse) VisitSetCurrencyRatesResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCurrencyRates503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SetCurrencyRates503JSONResponse) VisitSetCurrencyRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12732,6 +13984,23 @@ func (response CreateTrackingLink500JSONResponse) VisitCreateTrackingLinkRespons
 	return err
 }
 
+type CreateTrackingLink503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateTrackingLink503JSONResponse) VisitCreateTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteTrackingLinkRequestObject struct {
 	Id     IdPath `json:"id"`
 	Params DeleteTrackingLinkParams
@@ -12849,6 +14118,23 @@ func (response DeleteTrackingLink500JSONResponse) VisitDeleteTrackingLinkRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteTrackingLink503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response DeleteTrackingLink503JSONResponse) VisitDeleteTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12975,6 +14261,23 @@ func (response UpdateTrackingLink500JSONResponse) VisitUpdateTrackingLinkRespons
 	return err
 }
 
+type UpdateTrackingLink503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UpdateTrackingLink503JSONResponse) VisitUpdateTrackingLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
 	// CreateAffiliateInviteLink Issue a one-time invitation link for an affiliate the host created
@@ -12989,6 +14292,15 @@ type StrictServerInterface interface {
 	// GetDataSummary How many of each entity the platform holds (host)
 	// (GET /admin/data/summary)
 	GetDataSummary(ctx context.Context, request GetDataSummaryRequestObject) (GetDataSummaryResponseObject, error)
+	// GetEmergencyState The host's emergency switches and when they last changed
+	// (GET /admin/emergency)
+	GetEmergencyState(ctx context.Context, request GetEmergencyStateRequestObject) (GetEmergencyStateResponseObject, error)
+	// SetEmergencyState Freeze payouts, pause order ingestion or put the platform in maintenance, and back
+	// (PUT /admin/emergency)
+	SetEmergencyState(ctx context.Context, request SetEmergencyStateRequestObject) (SetEmergencyStateResponseObject, error)
+	// PauseAllCampaigns Pause every active campaign at once, or resume the ones this paused
+	// (POST /admin/emergency/campaigns)
+	PauseAllCampaigns(ctx context.Context, request PauseAllCampaignsRequestObject) (PauseAllCampaignsResponseObject, error)
 	// CreateHost Create a host account
 	// (POST /admin/hosts)
 	CreateHost(ctx context.Context, request CreateHostRequestObject) (CreateHostResponseObject, error)
@@ -13321,6 +14633,125 @@ func (sh *strictHandler) GetDataSummary(ctx echo.Context) error {
 		return err
 	} else if validResponse, ok := response.(GetDataSummaryResponseObject); ok {
 		return validResponse.VisitGetDataSummaryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetEmergencyState operation middleware
+func (sh *strictHandler) GetEmergencyState(ctx echo.Context) error {
+	var request GetEmergencyStateRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetEmergencyState(ctx.Request().Context(), request.(GetEmergencyStateRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetEmergencyState")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetEmergencyStateResponseObject); ok {
+		return validResponse.VisitGetEmergencyStateResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SetEmergencyState operation middleware
+func (sh *strictHandler) SetEmergencyState(ctx echo.Context, params SetEmergencyStateParams) error {
+	var request SetEmergencyStateRequestObject
+
+	request.Params = params
+
+	var body SetEmergencyStateJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SetEmergencyState(ctx.Request().Context(), request.(SetEmergencyStateRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetEmergencyState")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SetEmergencyStateResponseObject); ok {
+		return validResponse.VisitSetEmergencyStateResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// PauseAllCampaigns operation middleware
+func (sh *strictHandler) PauseAllCampaigns(ctx echo.Context, params PauseAllCampaignsParams) error {
+	var request PauseAllCampaignsRequestObject
+
+	request.Params = params
+
+	var body PauseAllCampaignsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.PauseAllCampaigns(ctx.Request().Context(), request.(PauseAllCampaignsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PauseAllCampaigns")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(PauseAllCampaignsResponseObject); ok {
+		return validResponse.VisitPauseAllCampaignsResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -15936,372 +17367,389 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2Lctu4li78KijNnrI9Q8lyLt07du06R0mcHc92bI/tdM+cVo4Ik5CENgVoCNCKdneq/qf5H+x/kr+w",
-	"FkCCFKmL40vS7Tl1dscSBeKysO7rW7+1IjmZSsGEVq3931pTmtIJ0yyFv47iM6rH5l9ctPZbU/NH0BJ0",
-	"wlr7LR63glbK/ifjKYtb+zrNWNBS0ZhNqPnFUKYTqlv7rSyDJ/V8an6ldMrFqPXlS9A6itlkKjUT0fwf",
-	"bG5+EzMVpXyquTSv+0CvmSKUpEync6LokO0TPWZkyFOlCRVqxlIylCnRY67INZsTrojSMmUxfPzsBRnL",
-	"LFWEipikbJrQOYsDMuN63Bdh/nbdPrff7ROziDCAX5v3ThnVZJjKCbxX0QkjEU0Slh4UH5j3miEJFVKP",
-	"WdoXE6bHMg6I2S4iU3Il47mdriLhi+4rcvT28MPZ6eXhyZv/Hvzj8L8H54cfLw7fhh3ydyZYSjUjUjAy",
-	"ZSnJFEsJjcyOkG3aFx8/Hr3dsQvKFCNc2x2g2j62pWDDOFOdvmgFeHJjRmOWFmfnbX3b7L1/cBP6+ZiJ",
-	"kTn3Zy9fBq0JF+7vvcDQgGapGfP//tLvf3621+73P/94+Onf/1J7xsd8wvXi0Z7RESOK/5OR7ZgNaZZo",
-	"stft7nTcfP8nY+m8mG4Co/iTtL9q7e91u4GZMp9kE/irCzO2f+ZT4kKzEUthTh/w695EZqJmbseM3jAi",
-	"M01GqcymimQiZpbIKPwmIFwQRqMxPrGliJwJEmVpaja0WFLzguwMBzhe0/bvvSztd78f/7YX7D37st3v",
-	"d/CPZ192/lf9xp8Oh4rVrO5czhTRkqhrPvVmGhCqyUQqTZ7tvfjxxV+f//Dix50OOaNKA6kzEQfwj6k5",
-	"Oa4Im0z1HAgx1FLTJCRK8yQhkVmQIuyGpXOSylnTDkicX+2ZdoOCe3Chnz9reUdczM876G7tQf8nvHJh",
-	"C3okooq1uVBMKK75DSMqu8K9g61hNI3G5l41Td79WX9put3FA/liWKWaSqEYcNbXND5n/5MxBUcUSWEY",
-	"kfknnU4THlEz1d1flZnvb95r/pKyYWu/9S+7BdfexW/V7mGayhRfVV7v5ZiRFF9mTm5CE7O7LAbelDJ6",
-	"DUw2S9gBMSzM7MKMOk7aaX0JWm+kGCY8eoC59kgm+P9kjNzQJANCo0nKaDwnml4zEZg5U0HCCgMLYcbA",
-	"EpH3W2bs1t24sncyveJxzMTDHAON4H4QQx5kQudmWiBSkL3IqeH+XAqY25EwN58mOOL9b70gmWCfpyzS",
-	"LCaKpTcsJcw8jdIuJ6HYHAsX8GEiRwomeyL1O5mJ+P7neSKJyqIxkVe/skiTbZkaKXjFEilGwNrc2Wsm",
-	"qNA7ML0zOk8kjS+lPKbpiD3spQMFgCuSmFeDsBZkj3zgr2Fql1J+oGJu2YF6gKlJSSZUzIkRLZOpVobN",
-	"oYYAbz83+la7N9QsXWSeFyySIoZ9nlHY96FMGdHp3NwuOqJcdMqccZkwNpP7KGimxzLl/2QPQD0fuFJc",
-	"jALCPk+N4moYSspu5DWLiZaOxcxSKUYkSlnMhOY0MTT+xa0KNqmHN/kSVvRbiwmzxF9aVykVRtulwyFP",
-	"ONXMbK1UuvVpQSYErV7+kNG8U3P7NUf5EKWMahYPqC7p0jHVrK35hLVqhmMTyhPz+MI3PF5DI3fSreb3",
-	"SlMkzGVbnq/mAp7+ErSM8jqof7fIkoReJczZDYsKTGFZ/IKmBszOrbIYPPD3yk212G3kEqXdfss05Yk6",
-	"t/J4cfNjqunip9Q/rbU2wrzVI2EYhWs2Wb2VxY/MGHYpNE3pfGFvfEorvaxuD1QWRUwp75CvpEwYFQvD",
-	"uicD3I2lG3okphne1zjm5uU0OfO2bkgTxYLKbubEWjI3XiyhylUqVnn+JWpZMfsbrtkxF9ebUgSyELXR",
-	"JeXwtkGWJou81cgMxUeinU1Rzwa70ohZ+BWcKzIpI365VgQU0U5r5f0pXhr4s344EjHbexsyiehkSvlI",
-	"DNZkYTFTmgvYKbfHZbrp3hmF+VNbsXalV5MWTZLTYWv/l+WcwRjOrS9BI2/agMf4XGo9DlPHUz7dG8k8",
-	"BH9u5KUPdzMunGwt84KfwaMjSD4lcpXKbDTWHdIjoGUQxZiyDrFRljJF5BCYAjgjLHEqIkUyRwXe6CHG",
-	"Yu8L81cxMNeKJUMzHDGWiByapycd8kEK9KlxQc5PT6z9n1BtbuGWIldUsdzrEeDIYSTFDUuVuX8p1SwE",
-	"E45MWRoxoemI7ZPiCQUurr1ul0QJj64V2Q77rWedl91+C373rPPyX3fQi1XPFdTgV8kFqo1V3TJoRXIy",
-	"Mdoe6o3LKOIti/iEJvij0vxv9UtVP5+YK9AZB5GMmRoYW7X+wYQq81A+kSXyZYUeZcjyholsk3WAO2eA",
-	"J1Kj/6N/1R4Y+EanTE4TRiRahDldbSmiUxpdG7sg4cIc77UwtHkltSLsc5RkMYt3POnl+27861SaUXmj",
-	"iwWWznvxHINFoqk/kdrtr73BU27d1l+vuq8p3WBmZpZfRRKNav40ZUP+uV4vuWbzLWVd79GYpjTSLFWB",
-	"sQNTFsmR4OCN7rTqadDYV18x6SX2gJ10xQwo7VRpBs1H+QYH2FjuTPngGglhuU4P5PIlaF3XBTtA92NR",
-	"yrTZ6gPCNYmoENJY2ESNzb3Jjevlm+Pmgy+6f0EG67qNblejdu1Z970XcFhDzW+e1nqqV+15bmKtuZNd",
-	"rka5cR/gSArzsVlNGjT7C4pn1mRMxQ8amQvoLOuOt6nanz/f+PrbcOWYRTz+Sma75gKUpjpbSWkf2OSK",
-	"pWrMpxf4fC1j9DevujXeOVSOeeEQgwVSyadZYbbePq0gx4cwhe7d4bLcyfLpHm/z5qysxAjW3oHmFT8I",
-	"80rlDU0+yLjkWaWZlhAHFBlN6t2pmR5vukO/znQtu8gUOr+XbdlHVaOrmgHtz+tWN2FK0VGDl/UW2+jG",
-	"W7Khr8ElvaimysmUivldc0wI4Q6cVbhqC9/Y596Ywza/lxPKRb12BIxrSxHzBJmxK4IPd9bhwvhojTnT",
-	"SxI5YzHx/EZ2XAVxRDRcjLU9lhM2pSMG0ZKcqSy8qcw6Nna9Ly7bnhMxT9Rq13ImWFoI8+oIVEMSyZYi",
-	"8Mha24VDeu775tNAi8A8GpDZWIL/ksVGfc2mB8S8yWbToM8i90NY6sLMFSEhRDamiqBtZma5YcggaE2z",
-	"q4RHjTPGr+08eEwgVsxF1UiFb40hipFYtYZ31bNGSrcqp2d/bjWXpKDPimAtn0P5qBuv+m1U8aZ718PD",
-	"MqvBoCtVxhiZdthnOpkmrBPJyQG5Sqi4JlHCaKqsDVjy6j+/W69+48ofQLsA6llfr0Deu0qjsIM+gC4B",
-	"89lURl45AbLGSutWdv86A7z8gulseqsYQ0USriDJu5RyK65JNeLgT7RuH95YXX+J1acGUX3aG+pdLC4c",
-	"eKrONQdBRlDQBhOroa1QKwttzvxY65RfZRCfmXERy9kgpvMGh+lGJiM+3Gx+ZvEI8+HWu/8nVtrkjtFP",
-	"1UyC18D1JowKRYQk+AICqYqdsvt5oG2WwFIiyR+HnILyAJANtYkv+ha6262p2d+Vmp1nIh7E1pVemsk6",
-	"Mn0sk5iLUU4k5SN4YxgGmTJhnikFFiIphjyFvN2JYskNREog+U3MiRmM0KGGXBw2JzRN+Q2z2goeKIQs",
-	"lBRuIAX5nkuUJ49snaboApB35SOY5Nb/oHAX1CiMNEkgF8dzxHsWnFHTGLjqU8ivkwLUytzMsmzA6Cy4",
-	"r+A+/RWywgzTub17OTWKizB/7G9498DxkOrbk9F67hXHPp1zJWjdcMWveML1ylvxU/FkrX7ouV08TpXr",
-	"jf4xVijI87p4u+Ddq5y5+Vvs3edFVlTDW5pZc+USljalKg0q+usixQaLkmiZILuNOL8v+ZRnID//4eXy",
-	"HPOy5Fq8oblOjeFbePjAmUhb1QAuHwmZutjKajGYy7l1bhiEeHGTH0Ni/WQeKl5/NwLI06le1ud73KdE",
-	"snInapRMTu6UhNE2iB5jJ18pJrCmQ7Ablu50/Nz3BcrbXBhVsiEzBQEmKaDiBEP/OR1S5xxB67Rq131V",
-	"Ms0dsvTykmik+Q0LyJSCgS9TwkTMYmelWvEOD1UW9KJulnciAVYq7A9gueYMZW3jNbcmVtmvxdAPYMK6",
-	"WW1qxUaebbTeqhtWef/mbEUP8Z3gQLdGN6M2WQGIu9Yd7kb5OHV3bKkQLd+iU5HMbW4RS2JFgCtFYypG",
-	"zEgq+BQ/pAr15mvGpgryj4D1d8iltEVCZhgzBUVkirlHKKQC9CsZFZ1wQUJwIIV1+T7fhEj/GsFqVrbI",
-	"qk6neBpuk7XdsSD3tVFnVqZsAsa5LbtgMRb+TTqkZw/DVZNcMXIl9ZgoBsle6JZDj2p+6x05rdQnS8Ku",
-	"jshKfCFoYfHOEb7HMO4nreJPoVV8i2rBvUn2RX4NfPGMKjWT6a3870ik2g2x1kYJNtvg+aowq7ywPFyt",
-	"UEp4dL0snWQjP9195YGYSd5P7h2fDsZUjevra9TgSuo64R+0Ei6u151+yoYsTTHyXBuSHtCRLY1aIyTl",
-	"bUYxjWp6SCUHxHNTuAWX3uzNMV92I7U8hFabp6mup9ICEa/UZ3HQh1Bmc9HWi3/NlJ64wreNohdOOtK8",
-	"on1pElFJNUkZtYV11fxzVNyK4a36pw7INZtqp4mARsr1nCRyVLGnXm6azLe4lHx+yzfPVeGVl1AknTvD",
-	"VqZQyS81TbCSmAz5Zxbbsn7IRi+Equ8VLYZqBS34Tb3Knf94NaOsKQ72MvIhbd4qrlCZaL3T4LvNRPHV",
-	"rSLla6TreVqzrzEaNlJNnDZvlILV7shdhnBWCIOVq14jSXDTu1RK/89/66ucdf55nMaW8iAjcurcUotn",
-	"vFOb94GUunGU5ysjQzVfKi0nyzJQGHHPuCQUY9oAgMpYTtGK5BouJJg/HdLz615SRmNjWJIJVdcsJtvG",
-	"xqwkohOXW4KuqoCEv/7bv/3b//ayFMKdAFM7tCIhlM2FJJZMgc1kER8a0tfLxF67QPcIMY94rMYY6cGK",
-	"1daW8n5GZrtpDcowoaNBE0s3Ex2mNIsB7AEzb8wPRpCvs2JG61YoGDWjeZ/UWKZ2kyxL9pic+e2KWSxR",
-	"plYnNZkTsT9u+BIkwwbbPaVzmenmjCP42nJzQ5VSRAwxYxg4/AthY8QpzS07+8OiACA1Vpt1Z1LQFG7J",
-	"+VM2zATk6m7K35TM0qickTnlraBlqJoP57Xcf82wW74Ly7Ka8+NbYDmrE5mbgm/LM6V9mmgKp+V6Sh37",
-	"r97jxe33Ynv+1S2LX195L+7XohC2J+STZUVKlNh/vUrljuJWVqzRmxtvQ0iHQyziCi26i7n/xgrXhqoh",
-	"Bh9DyXNFj9yrNX+r4q+qvmKM2/LhGVVkmtDIiA+HeSTkbAdwYZwqO8x0lrLAetEA1uJZt9st3bO15WR5",
-	"OkcXp+TFs70fS6zPyXv3s4NSgSWZZEqTMb1hhBLABBsC0kllc56XIbl67f9D2//89NvzL3+pn2FVWK8s",
-	"v1+QflV8sKWMtlYEAGIWnAuPAwf4Y5RvuJwL6YMvV1gRG3Fv3/qpsBmPwzRc/eVX5iHM3XKN6Xo2b2GU",
-	"rDR8veEfxPp1r9s4mFMytNZdfeNqHyCk4y31hrPZxkZ+Xo3KK+mnq9OG6GfrkHcGuf1zbzFbPWYRVxWT",
-	"z2ZA5WlAtuY2VfUWX6F9Vl0Bq4z/0hK9uSzfz4uGOHBolamQSIHShSYHJLSrYXFodKnQZTaF5GpexL4J",
-	"QCpiosYBCa2SDM/QvvB06O3QE9vhzoEZEDW1EM04SvIXGk43pTz2XSpcIa4ZuaLR9UFfhOaBEPVEY6k4",
-	"DdL8i8cYGit8Ei49K3+Fn6qFGsXIfoiTAt2AN/guQDN4Lw0Py4HpbgPokhOk085Wihgw5k5uUw2Khb63",
-	"/Ol0iffc++lfV1GuW+e0cKYXK/JmWEvHftRpMSdXkEJzcL6C3MTMNQU5HLJU+f6q89OTVtA6/HjeClof",
-	"L97WH7gd8Jxqpm6j7qUOb2SDuDLAokEsWEvrUAzMtSp0oBxp4ooqFhjSN/oYnUgxQlyKFpyO/6a96szM",
-	"wlfIhfMct+gLbtH6zy+GgCoEkTZgpRR7fsG05mK0MQaV2ZNNA5l2a/kG2DDVIRbFxNclwOeUs2rHEUYM",
-	"Ehg2cVlVqxDMrtXW3Xh742ZVet+96wVvqaYX2WRC0/nmOlDmQJuXYAHV5e8X9e212f2l8tmG3MaG70pJ",
-	"RotfZ8pCDK4A/MDn8lf5SaM+kEcV8SxYVmO/oG7A7t3/AVsPSh1vZ59ppEmMTxCRTa6MqZpyrY3moAgl",
-	"SNDA2dGV2dpv7T3rvOy2SmZf+3/90m2/+vTv2/1+B/9VCwtsZnNzLEdc3E7E0zLm4dIkHO/RhXJi77va",
-	"LbMWp5OJXxlwvmtsgq+LUtwqKhGvDFfIG5amHJ+7qwIXgEWPbJKyH7Uo9Ff042wDELqZ3g44KcB6Vg69",
-	"jitQWTpfF33Qg0zRESuql2rwlVYUouSejHXSkBwRuiSk/MebluKsm16gBgCJpPhNjSJ46L4yapMxDErF",
-	"HVnMmYgY+M5tleu2GlNAN50ykcz9AJKXmuBQyNHbsZ5HuL42Yw0vr9vQorgCDzSpR4j3q6syAQ+hy3t1",
-	"cpI37mDK0oFzei2pxfF+fUMTHg+GqZzcHvQDx8iErlhEX4l45Py+pVqR2/m2V3nMy3dlgfwbaKd8pktO",
-	"ov5Wlza/vIuVC1LP++rxSVaJmFvVmGwqhDaWCrX24DHTiLoV8xHX5r9UjRnWrEOXAhXJlKkDWzMSG8tq",
-	"ZFtKrJPs3iBQ1uEH5aTLpcmTwaOy5vJEq2z3bplkOdXmjvjkhq0R9r6WZd7H+75NJrs0M65MoquYygPE",
-	"AsrghWvb9iXtelVAoPKOB4gJ+NPb1CJeCFWtvw/L1v0ARqI3lzXLNaq+gIXY3BODf2LwTwx+yWVbq7oK",
-	"m0TU+s9LVOqNspgrWqjHw5SxgRrz6dQMUjsq1lreHsSnLAlW4vD40cFVwsCOX8vB8LuNOXbNlFdAam0w",
-	"qTvl0Yc0FVyMVG0w2obfbg0WXXENFjlxfo0PJOzNWMogIuICffUgLUtTNiEGuEGWmw00rv+LPN647k9q",
-	"q1PAQ18f5YQVlOKay1MXiuPbuMeDd+xr6Vc5nayi3Hzk+ydd10BqMRYH/Z0IEzcskVOwEesVi5W9doqy",
-	"OWiusv52mR9jR5a6SBOrn3qPjLMJFe2U0diwf2JxEMue8kPINfZ6iKVsxJVmKavHYC323PJyYLOfgvWP",
-	"AKdrzffGo2gI9pIJjcZcsGJVGOqVkJQQjYkUB7YbSA5PR0YZjwFqHX6g6FyRmeET0J4Q3GedvjhhMxhL",
-	"QZXoFSM0jrHdJcMuA5lAaHZ44dUcXIzvLy/PCKo05cSDn3rHR297l0enJ4PD8/NTiDGf9D5evj89P/o/",
-	"h29bQevd6fnro7dvD09aQevk9HLw7vTjifn8w+Hl+9O3A/NR7/j49Gd4+M3pybvjozeXraBV3xezFbTO",
-	"ev99fNp7O7g8PR0c987/ftgKWue9y8PB8dGHo0t45Ojk8vD8pHecz+ni8PynozeHg48nvZ96R8e918fm",
-	"Vye9D4eD88P//Hh0bn8Gyxl8PD/2/np7+qF3ZGaP/6jOuPfhrHf09xN/nN67d0fHR2ZKtR/CAGdn56c/",
-	"ld765vTtofdn78Ppx5NL2JO3h4PL3j8OTwwVFRTt7dUC+fo3aYGNQY1wQ0o4lA9TTTAtcpuSWGoje6B/",
-	"KRdaYjhexnNbNJM3id1SUMK904ApVINg1Ix+mmZJQ9I4ZNpwbXsVFu8ywlGnNNJApUwRrvdJ6C5mGJDQ",
-	"vMT8F1VH8y9Dw2HQF2Ge4GE+zbUk84eNq8HnqPPaR9w/bcDO/NPemwHsIYwbZxiQZINrNoc5sM86NLt6",
-	"8vHYK1iQKeECNFzy8fJd+687AQl/VVKEZNtIdykY+Y+L0xOMsNgmGAUdFGrdKp+G2/JaZvR5KlN9KLSt",
-	"gXUX/Jbh1zp19t1nCOM/RJ7DJkkF9QkCzXkbdyqO3zOabI5UbD512+IOSl6vSLtf8aCXQ7mcinK/ej6L",
-	"4sf3vl9Hhbi7bes2mxYwsBbeApt5L2dYN58J1wywd3ZEzG+8rMAxbYBExMAL+PLXc+4XvUWm3NXQLwMt",
-	"Xh9veEzVYMauxlJeD7CfRL3XwwLS+pHvRTrC0o58vKaJOgTdgaGMhtZmFZDdlGFkeJpksMM89WqDamVH",
-	"/hIctrmDWo7ni1/Y/th54jlgOEN/DUQs8YoQtlSpSMH90KvFIAggshoT2KOIxb2u27Faqqg/gvq9qD36",
-	"YIH0g4ezmI+5uF7HyULTaMxvGrwsX5Gusn6Nw/TWOAoLuZ91G7HQtqHkLXL2rYe86OMtLkz2A0r0Zh54",
-	"XxjztUsrHKB1GU62sFoOycQ8CF3GE0YVdBzHrvm27fjeMxvUzDvKjlmeGjWVXCCazTNEOtnvC5p/azt3",
-	"b4f91t6zl13sH7aDqiroUDazaju0X4c7AVSVYgJWMsc2VubdRlkL+gJAUogeQ8c1QskVFzSdk2Eiqa6q",
-	"YnbMVtCSgtlojl+R022/+lS0bXd/NjRuDzxMolfe/3Vevartdo4rg9ydz+24SDUbGi3TcBLc09b+s8DJ",
-	"q/yjvWdfzK9Gsu1kCBxW55J9Nowj/6bNJ0ZNBDqj5lq0RlyPs6tOJCe7cspErh3uuozkXewevWv9nl+w",
-	"PzQfNjaluVW7W9Bbm2SX/VbXIgNAcz1bZH8lM022Q6fVGpW94MRoD8xlpg3N3EWB7DVfjaXt79U/OAKI",
-	"g83V1CfQ3BVDutjeHSrMDqDxH9aZCZvDZd5NMsVQ/k5TppjQiz6fjUtD182IW5LhVgtJnWtlvhd0W6aB",
-	"bSmAJxOQsXuOa/MZdG7YuYVfdHnhGnzrWZ/CO6WCkozhVsaQqEd5YSKq9QFBhQgubEuR/NF6jWOBHRuu",
-	"tgZvB9IESswJq3xj/NtlR12ZU7NAtaVS4dxOHHhyzv/YK1zxjnvge339z2sfH5QKXaAItrHexZ/uA0Tr",
-	"fWpZ3zta4po12r4xV2i85Oa4KnsvXbA0E+AEOMoajRjLi8hf/wBpAf5GnOW3Qm2oEU4yjUGJjTffseEi",
-	"XPbDCvc+vmuDtawmwHUn62/QfR6EOrfEt0nmXFIHQ0vTa2Ku7rzMVStk6ZmvX1sFuXB0iwutJLp+TQI/",
-	"qA4iS5L6TP5qEPs2mf01GQk10iUsvg4bJ7Wozy6Z4JN+a/XbxTSZuv0vvm7a/25nb/PN75Y2/8Umm98x",
-	"//N1m/+iZvO7D7n5Z9bcLbOaPKFmUQ2Uw6FiDd/lMAINInVCdTQOCI1SqQAjm+RtwdbpYwwgHpgebWdR",
-	"x2bP6BzP/CHKX26p8N9RvUyhvS2p7Viit9d63hbz4VdlvHs5Bx6oS2VuS47qNq1mp8Upr6WROKpYlVrg",
-	"xr13F98ZKNl302R2GSCe0eItAh7UxkMqTPH1jCoSs4TdJx7ed3BH7hrabc3Jm8P5yh71jQaxhdGaMFEy",
-	"h8k2JVdUXBOdUqGGFklmKFNiBenOgQUfh/RBRE+4fd9dJPNl6FS35TqLLXbX4kNepUuxeZXmK+5Ymu/t",
-	"A5i9aIWrTTicxGTaVQwOhn0AyxNndIY0uClCQjNhG3WCawSmojxeTdABwq7aokoHLrfYk2MzyNVihs1r",
-	"v4VUs0JhnZOuPdmHklznmbiL8q/a3gm8XKVZpN6r9Rr5rGwhZBhiJrDiVuTINSKZ+72EzBOQATejc2zP",
-	"IGdirQm4vPjNUYW/NO73OmA9PkSij4dTi85DJjS9xn6zjscvRtYafYBnqRzyhH1F08iTdWHtHwXjpnIt",
-	"1kalKcBO6uMNe+T89MSQ1UymkCNGaI7gsk/olbxhiwG+7qoAX1+Yw93rYoivQ3rVCF81orcsilcN03U7",
-	"z7p7q6N0ZUN6r7vakt7r5v/3dVb0Xvexzejz5YA+a6u+ZYr5KIDrDDElNYcxAhXe8K1McJ13nqKKkats",
-	"rko+EQvoU5zh+elJa7+1Z8GN4Iu9v3ZbdXznnCmmj7m43jjxG0o/1EbatJbXrB57oDFbJTXzAw9CIdph",
-	"GHOrzMYBVvHqhBObGAITCPzJ37skhR12rSNul6mxWSsLb583S9Zwu7Oq1cUFJt2c0Xkilzm40Zyp+vjs",
-	"ry3C5XaIaBi7/xYSLac8UpCZgECwZDvEf6hdVN3DHUJVPoJiIlZlVGo7SXP19ZincXtKUz1v7bs558ia",
-	"hpXal9icIHIlY86UZZoJE5wJwza3XfK37UJEU+bqx3c63nZcMqVPzdgbAxUtszEXajY3w21OmcoSvSQs",
-	"7hZPhZqxlJkt10xprPZzIH1JQmZMaDJjSVIPtq74SFCdpWwQjVl0zZrATd1joNjbRwkdUS6ULvXWc/PC",
-	"RC04LnAssoaAB9BOffad1DQZTFMebQJLsjynb8FKgF0u/8rNqQTN7E+mZMsugBUvbOi9MypLxz/jGh4G",
-	"crSZQkOlzRULCSUCyjPcjw5IkUQeVjCM8TdOg9oWUo+hExQA6cU7B31Rom5KzF8ucyEnRxEj6j0MBpiV",
-	"hk8MIBqPM/IgfmZU9UXK4ixC+HEPr7LIf8/fZ1mOTElERcSSBAN5ckiosOuA5CozZMT4DbzfLmOg5SCW",
-	"oUvtd8joY2qmWwOembChPiCh5VUDoMawLyjy2TJEYg71nylWrmbBXTB04zbdkHG+iTlot9seCHt7q4bu",
-	"F978W0GrNKMaw6P+dt0//fORyKa9MohXjdcVHwA8J1t0OKFzYG0km3odtX1jCxv9e/6sWnsLZ3Dv4GOL",
-	"C8XSd99gq0Jd4U6CMY1lD3WelcUss8cBPeXihmt26bSgmhxo0CDx1nltZczP8EImXFyT7aKuA/wGO1he",
-	"hi06JrY1LBacmffFvj9jre15DHBWQzfYoip+bQ7yKF7SeNGiZaFbgePx63Kq+jaSg9ug5+0XXZLIGUsj",
-	"Y6skZUQe4K0IyrMab+eWMLLBSgC9i7nSbAJNA0cbl5mwm7zLZjWFP2OoL8Xspp3IkTH7XdsVNpGOcYBX",
-	"4Jpsx+yGTADuXhBKEimnRmiQ8Ozj6+OjN4OP58dhAy6ZzZdvKjdYu2olX0vxm9Lg985xXdWDsT8fCMlQ",
-	"6kHRE618gBeoPODX6C2JUjpLgH6BIUxTACdHMsafKuyHACeL/UexywN80CHvD3tvSYoMHU0HrE2PjGyE",
-	"qkKKCQ7G6DgVybwZMuJ+GwOuzkEtlrXW1k2ZnCaMbF9JrQhAjMTlTk1fGZmLmdJcYG5k001Yc/GNa4aS",
-	"m2bLa73gmFfm4ZfpNHo8aBynTAEANIAUQi0OUowyqqfZY2u+xjxlkYZHkcvkW7LaIYKRX2SY3joXN7Yy",
-	"Zx9EziOJ0tX6WnQ9L1q4IqnW5yDfJFBdDZnWATlC1nkFR9Q1kb3TvvJfVmziA8Q8QW9YO+JZkhGr4p44",
-	"9ANEPf1ZbapCJFbarb/qmlU+rHC+FehWDenfbR/kDZlvHel/hAztTU+wSCtfBdTdlAB+x2f1USFU1d3g",
-	"UVsGfNTgxHMuOmscQI8iZXuv19kGBOrl0UDorJPvYt/+3rYTrjqQsRB2TNXYhUUqZkpAFB0ybBd/lStl",
-	"TOi24rFXAOtqadeb0MeML9sQK6K3lLGT6he+eUfOsk2++nkUlr1NqsQaLfTlFvmt20Srn1jKh5zFDe2g",
-	"aeM76hQYN9kGS9DfwLJdWJqJv3MF8ZcJ0aeCpiu4MR+x13bZzYSrXdcA4P65yvJcbc/TKNOiwycAciwr",
-	"ZF0zzv3CVrISSlwoGNwPBXycIttht7PXDQlXZK/7r1jSulBU6wXK++JOIuUbx8n/dAnnP3HFr3hSwU1B",
-	"Nt1y/rmBYYy1flAbgriA2M9t1PpFhIf6WJShhWs2J9vTlAuEiMohaMCyJ2pKI6Z2VuWR/VCuO+j3Pz/b",
-	"a/f7n388/PTvf1lpi1WmW3cXS1uyKZ9pBLy4/XzukNGY0ViUpVzPLwzTyzFJ/sHm7xmNWS3AGUpYi0JC",
-	"tpEG21q28V87HQKHTCcMHoAcLwVOODYFX60iYS/TY5nyf6LP9zWjKUtJP+t2n0fXbA7/YNAfzWymLQgE",
-	"h3/CIVzJFQE2DVoEN/Ma43ydHtv6r3bv7Kj9DzYvaAAXBmoFvNBMAjB94K93ToD+x8+XrcXgOTqugT+F",
-	"Z6cXl2SXZnq8C95G7NjmfarAzx92yGkxfZsPFn5upzJhKsRdEYzFkGxiFSqzPrNHfqjDrBFXaw4bJlss",
-	"aqz1tPXlC/jeh9LGAzWNgNjsXpxOmejlzvYJNTeOC4RSAvsARlH7u7srWc5iFk15cA61ZSwZtsdSlTzz",
-	"bdgADV2E7WAd8hpd2GkmcvtbkW1sG7YT9IUXB/hVYjfUCbhgGE1FSRCKSnQOjPo5ucIqN/MTinl5SFFM",
-	"9YUfhzNEyxWJZZRNoBG2KoXpCqXbQXvt27JAwCK7Yomcmd/AFYj7AjDvSbhLp3z3Zi8Mcn803hHIGEdO",
-	"gr7JakCeawd2J2cCY6Uq45p1+qIv/oUcVXH24ON/IYaimdC2SrEvLvgI0nVAD3AEClMqUS84VZmdYcp0",
-	"lgpo7Q+hGmEXGtEk2TfvCcNQjfvi8vQfhyd/+8t2lKUJaSvS/i8CL+i3/lI40hff1m+Rfr8vCGm/J1tv",
-	"pNDGOjCK4T7xiq53f1VSbLknY7L1Wx81zn5rv4/6oN9Dvd8K+nl4Ah6h7USKUbv47MsW+Z38+j+knZKO",
-	"YYedX2d6py/c7JtnPWH9lplsv1ViWvuOa/0FNqLfgo0x+wPRLzzW9xfPXv5A/uPnS8u9MPsJ9Svy7AUZ",
-	"yyxVnYaTkZkOCYI+mUsFx9EXltCRjghkqkWsQ87ZFPRoMqQ8YTGBvVZ5Ci5GzmSKDMx84pydmH7SF+GL",
-	"Z69CqzCS8JzpdN7umXmGBFmr4fSRFLHa6VhqO7TgnHgh01Smqi8OgVhwVHMjQNfjAmfh0DzJBYqmfRL+",
-	"1ndyqt/aJ2BekT4ILPP3b51O58uXsNMX7yhPspQt/AK1ENJHhEvzSb+FgsSiw6Aw6bfMM8bu9B/50Hvz",
-	"/ujkENAO/ecsVqh59JdOp/MJZvDaYV2S0IwTkm1zEGEOnBkSo27tBJhH4DiSnQUqtOSdERRVmMow6AtI",
-	"QWRCp1AZH9oJhIBiiKwoRCi/dfEQVRaNCVV9EVpYpc6zsAklMedOYZolLCwgDY0Gb2Motiu/mRUBdEDL",
-	"YiBLATIYxlyMOuTQLCSX2iDPcP7oNgIwRBIZYwFIBGjpd4T3/N0+Q34HfFAjKX7vi9/b7Xb+/82zi/tH",
-	"ficvul3yu7d8SE4McGdg0ZaI83QLyGlyTaAsWiMOXwLiDAMSLqBqmg8XYTWLadCyO2YL7uGEGFnlEhcQ",
-	"2xJf6CF9mpHLUJ/mk0WsT/9dH8+PwQ6EY0aglcS8j8VYyGtBG10iq/Uh0SSRMxbbnyk7lXpc0PIGU1/Y",
-	"QwtMi5uB7cqpzkV5ZX3mlvkLRFBRfym5LYvdyH2jEgkSRCLAbuLQPrwrDrRHfjfWA3BLI3Ytz40xtxER",
-	"9OyXMiWzVIoRiVIWG7FJE7cPOU4sDvrcLd1TyyD3BCKQNEmQkAqyt5TkEGZxlBc4NbiZqILDHMxtY0Za",
-	"QTiJmpvEUqKZoEIjj9EzicmPIubKaFAZV2NjM+3YFy3C1+IbX9p5wzVgn81dDMhVpmHeRRe0CdNj6ajR",
-	"IbkC5edorzjeKzgl2xfdtlgD0RJ4LsDSIe4UnYQtMdQi6XrDCxIexWwylZqJaG40+NAQFIPMLiug7B45",
-	"1oQjL0DxwqB7zz2+YCaT0HQEGFpUkD3ygb+2P/dRe+GXz8x0tJRYXG1szMlUqwMyo1xXJKSVjDm9+4C/",
-	"ZqyXlr6RcdubiCL8wCpduBIemynaBOtEjtyQNZDBOK5bnYO/LBicFcG/W2Ftc5tsrm1fvIb/AlnlkK5I",
-	"lGQ7XK6XhSgwzE/BeWNs2Ugnc/AYGb6GqnVxG/I5GWljFpiyITiutys4tQdW3oFKTBVrKyYU1/yG7QQA",
-	"W2GUp74wZuWI3zBB9IxHLIDVW63KvLnApw3KWLa5oCtD3m6HfSP9u90w123M8XLbwKpCjn1xYXTlWkJ1",
-	"qpJXH2c49Mejt3m7qxiLhqYsBS81QQ/SjqPseV/QQos3BqNRDs1lPPt4iYbm28Pjw8vDkMxlBkwoNaSI",
-	"Vjd4Y93RI0wk1c4Mx4TCvjCfO+XzAFIjje6IqqF2prvhaiwlI6ZBYoNhYh2KxbJ1G1oxzhGyO2NGkzE7",
-	"hmmfnlZQ8giU7jDynkJSwzXFBRjlxTCFBpZxQJRE0sqXgI0IKKSEPe/m19LhZeLu2LvWN/rSkAuuxmQb",
-	"1+Xf6Z0O6eEszH19+fkzkIJhCi6XBLczMLNAnFA4B2PLGrJhs05fuBFgXmOZGCO0EDZGgxNs5lwpQSX1",
-	"OrAlGAjI7OfHGbGBd2yYMjX2kuqIM3jsEezgbEEhxfnuw25ZPVOPpWLejMnPXI9lhgnhlpZdKi9cW3fY",
-	"sTSf9wWOhLpmzsSuEi7iZO6uEhTg9UVvgjlYYCx8xunZjttwrV0aPFTM+9VVygIoWvhEp1/70IeqU4xv",
-	"bgUYsxZRvjqYTH3/swLwRYBe3M8/yjmbdUv3hbsbPEUkRlIFYoRp4P1AN4XztYNij9oegoF3CFQzkTG9",
-	"YVCtRtEVwVMoMtonIWxK5/DjeejcEBbARw4Jy1IJMOYkYRkWJNltLgPZ9kWvrIT6OgbYf05p87MwESTO",
-	"am8dcjEGrUMrEvqZKGFfbIe+uZzuojlVZLNYD97OPq4fYGxrU2nsTSfh8+6zsCadpi/waubot3/DV+EI",
-	"PHauQugb4HqQgvKfo29WRtxCnwo+wxUULxu2/w/GpnhReVxUPBUAvLZqxufsWF4o5TW3NhTQHS9qofui",
-	"cEg5RmEH4iqH78WJo/dPXHfIGeDPBsTBz9ouikUjBN9q774IDQ+HIwYOkCvfuBarDAC2rZe4NLMXHc/E",
-	"7JM9lQ75B7znSmrVF3gTXM6cgk8xTR/o3ybfdTy30FruIEdNbaTVtfwrt3UbGY0CXEInbKYwKxbcRX4C",
-	"Enz///0//y984SUalT6vZFXAd85vqsZy2vEcUruKJqzf+rKVe4X+5V/IW18xhhtasXeGrjy6IA1VlCdU",
-	"G+xiyquQaI7bO8UVakadvniDlAIweqCwG5UDh5+NqbYMzPAdo2oZIioifFa5B29uHgSsBP0c47EZDAo9",
-	"JDHSh+e4rcnPJ++lUVNcWi6oexgHJlfzXDUYSyOltyvesXjCxa75SiGU7pXFEgVtU6b7xMjM8P3pxeXg",
-	"8EPv6Bjdm/jBWe/i4ufT87dhDpbZF9aTpjRNjXVkzMRMkLDk/razA5922CE99CRH1JjbKjMqnhQY6S8E",
-	"MAjvvoCLCaigYo4KX+2CIGFh9zcef9mFH8LNCHcgBdHWTFoF17Boo7p1YPOLkh7VF+dsKlPbYQVpBlRN",
-	"xJOFltlxgGreXGapwx3HDXDB4mp4x8y8L5zXQDFwt4NyVDAyW/yT67WWhqHcBh6J94E1ghphdUmj/ID2",
-	"EABisitxcTrQTiEZnnW7YcGQvfob+1qn8y6onQd4wCWdmMOAe+HGLMuLLOxOU4nuR+Rbeahpn/yld3Zk",
-	"dNTbsytXsgbsZa/b3QPeg59CDRt88ezFq86rLrIrW8oGn5+fntgPsYveoHCaU0EXXOaYR2pfhoI1F7S5",
-	"P7RfLpGDZy8+fvhweL7XLbG4XgFHv49nBSxpO3SvCQP0MnpQ9shnPElLaJqC0DMnbqwioeCy9gW3URmu",
-	"nBMrQJ5lNlHlupfhkV4u5yJGPgZjyqyUq75QmidJrhcdEJYoc7MzBdHpBVZdoD5so3QtzSA2rC8o5H1f",
-	"5HkZ5mubY7Bj31Ih7OJKUUUyUegJ9pIK6YW+On1xCT/PY2FWaTQTNXqLbacZeK8qtgd8adsek7crs5MG",
-	"irNuY+gYaN1xOwGxaq7ffr8AWsiZg8i5eV5fb/YaF6sxEb8SaLNLN1owzgYSWCZMaIs0sxDrQz+3MyoG",
-	"5pdhhxwBvaQyE0Z5GdNk2DZSSII7zVoFCphW4GbBRBx46g37HDEWq76YWVUqYcPcfeMt/CqLR0x3yEmp",
-	"XBLlWg4gcgCcG1ajUz61kjWL+wLbCCkSDhM6GkGDIBBZ5s9Byig03ykCAebxfRIqlgwHWFBEExuMcNd+",
-	"S9mID7dhTq8+aicg9kJeZanSIdmeYDIQFWSvW6ok8ONEdtNBnHErOidcZJr56UTwa/OGIVWGXeRw5Tg/",
-	"JArw5iWQaW9e+jK301HAcaNK5AMZKsb2oG6N5v7NaNE7DTxJ1JjpFtwUfGfmF9bLvQPmcpgy86SrCN12",
-	"dGk7qMgktszFySwnEGM+BCgiTeA27CwYXBgN74uzTJPQWkLY4UOl0d/K0gQ0386vRnbEVNN2TOfqb/3W",
-	"826/Raiai8iyXRhl145cpEO4mPPIsaC+ANXTEHvRNcRnsLTCWFH1R9MFJCMW6lszBjSVMJ+ZsfQqtL7I",
-	"T3eCXFZz60UKS0kBHZjKUby9U7QugYC3zLRhBdhKDmwnqogvLRA3KIcdmGbojHIMgKbamxGDDlw8Ghvb",
-	"PbL2FxzmloJSXjYoHkX+MKZGWSAxM5eUich5/CKaJPBNoYi6U7dz6Ysj4TdvAS2ObF8wrbkYqYCU4IgD",
-	"YrOIzO1DXRKdEFbbQRfVKfJc+B4MxlN7Xbx6ZTO7cyxlxnECTN0DC073RVijunhd+dSu7dtiLfZK/i5S",
-	"2i4CQ9j9V/QG77aXttUXORLEWM6U7a9msww+FrotViiiWmuX2kbnVmgjhTFLuKHpLcPB/6tth22/n9Co",
-	"fTGmz17+YK/9FVXshxfk/Yfem/bF+96zlz84RpzSGXoNrY6IDk8IPLi0CuRQfUHF3HNm0dgYPRgCkimE",
-	"5+A651AJuQr6ortnsyQq0c5Lie8wOnLxO6NdG/bsp0tAntuQbP2r2jIK5uvTt0ZJ/N3YLUKphMQjpUlb",
-	"wZJJezyhkXns4v3p2dG7/7YqZdv6vH63u5FrXkAoKG+qurjjZkFh9LmzS5ndfesFBqrS9JopjLUgeVOz",
-	"cViwu1jpzo0+dAMpe7RCqEliDojranqDpQlHh5op3UaebCShgPwhPhLMUB54Waz1a11thYPa7HvhyDDr",
-	"RvsC00YTHjGbqGezoHp/PztuP+9025D9WM18ms1mnZHIOjId7drfql06mibmJ52xnmAXUK6TxYyq3tmR",
-	"V8m539rrdDsA+gNG5JS39ltmkOdQQ6vHkGVn7b7CTsZbggmabVepMpWqrujP3kQwqottwdJpyJ4Fh7Bh",
-	"pl5BdhgUVpSP/waawo4tHABvI5v1RR7qlBXEOHTmWyQgz/ZL5k72jqkaB9YrYfiaYjdMECNP0JOFCjXk",
-	"rfRFz68DR/RUK9cNc6Yij7m6y/ii+wpPOI8vHcWt/dYb4Ib5mRzBuqGIx3aSYJqlCtKGIV8QcmzzbEHb",
-	"TcLlTmKWPyaCr5Fc/yWozyQv3rvrRYogB/ET4G9gBph5w7Punsvdc2iOFTvRfFbMaGlJyeIm5HmrkCm4",
-	"mJJbCTAckIKKzBmP5UzgEQs5A+idF91u0zTyde2+pjnsEvxkb/VPPkL0S6b8nyzGHz1f/aN3Mr3iccwE",
-	"/uLF6l+cSP3OGAb4g1erf/BGimHCMQP3xd4ac7IYTZdSHtMUqvFaL9fZsyOhWSpogq2RIUU3m0xoOm/t",
-	"t46qzqYqbsLQpkx4F8qiEVr3mqFdOlLQ+cTwnxZktENCqvnMPNr6ZF5q2ZPRBHeLsu1RXUr3CZsxpVGZ",
-	"PCBHZ85ksM5HP/gUWD5BFE00GGVq3Fm4ysdc6TeunrVyd1dcs2MAMF/jPp4iwnnNPeze2T2ENZTKOmtu",
-	"Hy70G79TX0255ywyBpQ1Li1CfQkHZ9vQ3s6t6JNBt9jd37Az0JdGQsUUAGvV2ehmKmcHNt6K0in3344B",
-	"LMMjYXwNwmCVCRbb1b6lmq4lbHCeSwXO0sbkfnPcL2tQsGaf9W6kbsqUW5VhtXLhzcVPZMgTSLPHHYN3",
-	"OI/mW66mUnHXOq38e6o1jcYTJvQBjGFW/zfnZsQ9QHujE6mbfqsVLJvcH0vkfPV9wizbVM6Mjo2ptWY/",
-	"jQZmjuwrLlP+joZL9M4a8OAjmFBBRwwS5l29fPlm/J3Btbiwg94js/Ves5TdQsTpj85u/S5bLrPYkEeJ",
-	"46LL63akAvE330CpU8bfm+82leC1ijIcwGsZz+9ONuczzI+3XD5lOPKXe1TSS1WrNYTqR0id9vbNa97f",
-	"iyKNp+8qguwub3oHakO2zUb7pbPQ8d5RklIRy4lLRl7DjnaR3wUrusEYzhGG/3wm8CK4coOCgyl2Tzbv",
-	"92PzlhMsPLsXsis2uMR5YWIOizNqqliesStCp1OLewz+MBuIbUc0ynMl1QGxGS2RnDAMhSgfoKve1s39",
-	"NccwkXtUkhrxhmpuB0zmj64ouXJ0Fre5KHlF0R3qHKY8tckMeL4elblUtgqheXCjddS267LBl8sLL+WM",
-	"xAyqB3LMsRq8qoPCOw7VcC5ZEFdDXGAJUlDmdco6zqlEj9+qAleapGvv8aAaXC0SVYOYgcTOJxnySDKk",
-	"J+rSnScUC2s9CeLu1Ffc72ZBcsFoGo0xpxKKW7jIy1uIyq4cQgpGNY1WFhR1uzxeITs295X+Z8bS+Tq+",
-	"0o2dqkF16UeIO33ggO9BmNIYeggYfhazIYO6wcji04J+CinahYIKbLe4misgbO/TsevxnuUytJenahT0",
-	"8UcXqQVFkm2aJHnGh1G98v5PRDHIZpKKkUrOntrxpa7SVHOleeTLXO+y1ah3Fi+q9elL0CBaSzFHL/E4",
-	"j5bYvBBI18U+feA5gVRDSKeFwBqmNis/DGsWsgBm7eLfqwK+iDq8NKz5zUvjR5HE+dtXieEiiP3kSblb",
-	"T4p/oxZdikvva1WA7l7N2+bm7f5m/vco/rLUNLO91uYkkfLaXEUq5lKwg/KUwI7nWrFkWOukzino9fwj",
-	"WpGrHSY4u69ymjyIkPrjXIqHjrJUWv1iTz4s08FKjhfdFwBVYaSFYDsbiKhm/RHEAtJ6wnQN3P2RVq5y",
-	"GKzRgPChofrAqJa22TDRUgauoA86d2J69yLxv4Uf3LGAuSeS/oBYKssI+q1rtvxkaz2OQMADKHNfV28x",
-	"YVBfO+ZTtbmQ2Jwwzwy7NgRZj6Np8799pw+PvTSzF4uXBdGY/5Da2JPg+TPe1jdYhk/Lvk+A6ZCp9T7A",
-	"TQ1cb1uvZgrUqTsUersW9Wq1vgfWI02Swp7EuFlhelaNSrKdP4VWp8eLdirK4jp64ls71Ye4R/Zdy8Ue",
-	"PPKkwdV4/op6aSh80cpzKthqD1sx79HExt6GMnXfWljBtShIpvkuvOOJZlD9jKBpB0R4eZgNzkJ/4HoT",
-	"p+JzyzuOrKuguQ0soP+/r5xNb4tWOve83fzzOPW2/AJmCEZ5PNbWESFs6YHNrkgSX0bkTy933VXvAQoI",
-	"68VHjOzbKoMNLkGvGnBL+YtcrhL2cEoeMXzTJpQ3z1XqWcENn/SzR4tcIXWBflKisDu5TikDHPBv6Dad",
-	"w4yeLtPTZbqHy4TEdTd3KdPjXYQbaPsNQeuvwwljscVkABAEnScxdQhmcjOaJhwwfiySm3k4UywNMNvI",
-	"egm2jGGDDf0C7yLtYeX8jKaxwhirRTuJaIoohiWguLwGGyD+amJOsK6zotvnt5nBW5rl43g6Mj1edvHP",
-	"ymB88YE50jqQdcgUE3JGpHhg9vCdOSp0KV/LXJAtRby+tLnNlumxf1XzxrDNl/RUJPMcFsrhq0NBMta1",
-	"vz38afDh9O3h3wDoMvdp+l1jMbcjbyjroDO2ExnRBL0oe89+7HTN/9v9a0D29/d2DhBjYMYVA5FIzoE0",
-	"ENSSJpUrqxiLWVzqapvjkYylMpOfT1mdl//mGJZ/P3fRDb9RLv3D3cMLrCfnUBJd7Qp8+wu3qaB84Ltj",
-	"O7u09n/55N8k1xOCGhIrEZLfGDmZ7yy5TgtXqeJruEdS+y7o7GGZ+C3p6sWzNZj/pZQfqJjbOap7pEfg",
-	"suhx9uswl1OhxMhOIxma77/ziGYJbcEi2B+QhGrQ75LEAfrkEHcvuntPSkSDAWB2r6SIw84uoTHsh2g9",
-	"sAvhgA/sPgMAq0rELr11GFXoQU/9jlPvq7UblWOwuRdw1+uCuYg8ukVs28kcaN7iKls3ROlbLWVTgPfM",
-	"vu0btXzs9B7F5FmHJjPYxPjhafKPYc4AdUK40tJrAOo/4iYt08qwCnG1O6JnG4I+6+ZdLQAqClv15mYL",
-	"F2TvJUGMvxwhSuU2q610qr1GUH7nORDu4xaU3vFICuEa4nvRB6B9gR5JobKJxfhmJV+Qxdr1vUGEifj2",
-	"sabvXE9kmmC/hLwC0EJ55KWBWBG4SqRjc8bm64EprarYdGfq20wDL2XIYqNboDyIgUF2eBXgOqJCSE2u",
-	"imzzMUsX0K9wsAXMHgAe5eKa5fkLtbnm2yWsr52DHK8vm1oQfWhHAAq2A00DgE8PV4v0il7B5uftbLqa",
-	"NdShcV3gHt/PzcfBH6luf5UN2CuX7OeU8ZV24QMJtm/kruf1+TVXrqZav7jgKCTvtAQLG6QFRdP9ZeVY",
-	"qId+Q6VY92m8wmLXL4HCs/mjZ0rYHgirSp9cQQKRM+HrdJaAb1fWZF+wqqJpzjSCHRQkzZXXnypvBGUu",
-	"QFNJ0mub9fRNWkgwuUcpRYI3rzKQ4JieSpDuGszFovFXE8ubr5QvM3bplLev2bxZeJzb7pHmIYCFs726",
-	"vWrFlN1Im+ZgFNKmLDz+D/Oee01MMK9YxZrNLP4MAA/O/WN7miiyPU3ZkH92UNxxQBKqwIcWH+SdvaBX",
-	"3Uo6WsWTL8dFF3zX4QywmXM06QLzhyIeJrmwXaSaGuVjF8C860jYWDWK/e6/1SIFmN3j1IvCq3GTVjJr",
-	"6Mz3naEBfX/Vo67fEOJFpzcsbWvZtlF4CHOsexNrWPrub9dsfrS8qu5NEUqxd9+Lp5QTNBa9XUYwNN22",
-	"mspRmM2jo209qBvMCs+n5LdHjn0VV+0W98lrJLGyVues3FkiKLpRQpvij+fHRb/Tj+fHWImB7TtARkO3",
-	"arItvDZ10CtK7dQW5hwVU3uA0pzFty2jfe9pEn8XhTpf7875rXUFuorRX1r7v3wyHIsCh3wPUGnwWcnn",
-	"8zNg/1uCEZgxKYkjOXYLclVMWz9v1oSvlffMp4mSRRPR2kb5PhYXNs1fpMQL88pv3zSGaT5K/PDJPn74",
-	"GgJ7p1gMEQP0OZVi4c7JCTzY4szl/dpuc/EWers0R1teZxzgUAUJse3QLhplIfb0UWM6ZTFJ+DVzfWu2",
-	"VEAmNL3Grl+UmLdgk5igiMEYRQ5bn7l7XG6uDUsdg6uOa3fl7SNbbodiFrg0OexShHpg3gJqJrMkJlds",
-	"Pw/kYv8fr/OQaziPTWxSRuMOucwnrCrNxGtDKUzE9o3mh9Dq55vOaapOdtltB6bvbT2J/ebL2ADoiRHc",
-	"ESMAv0K1u5JrBpX3GPbvjLkG9mRsjHMsZwS7IWpzVn71RNH4cDWHWBfjRAVFeWHg1+cG1g1nGBYKYzKS",
-	"NYAnthwi0vyG6zlJ5Mj2yaM23NqEiHKHQvwJDeVPj4bitUSGJA/bhU6bG6Y2c1nfFw6Ku/PrYaD8ocI/",
-	"T+rtn8sTAhl2XnIBpmZh32ZUhMuYJ3lZewXvZJ1gbUXo7Vpp1Yxx4twkCEBdwqdwOM+KTDKlsfEnoZjG",
-	"gzkLimGvZpVd2ZVgf5hanwkQ61s7n/tszYKvWCqonEH9hF/SGL5a4ojYPIHgTkUIJLthg2oIkWwLSeDw",
-	"WUCmVI8NTU5lqncCYpaQtiMKoTZqs81edms9KRX6/CZFjZ3eowibP++9+p6EzTShEVvXo/iVwqXcY/ke",
-	"gB0usT2sc6JUo9oHRUNra2XmtrxMYpBTQ8qTFeE0qalmtmH2Ba7kW7bDSjNdpfsVmxc8tZj5hu9o2Vu4",
-	"uXytE5N5z3RwUnpeL+h5PZZTm4+So9et3VTeJnhTTDXRflf2AzKlyrVWNl9Dq3Yly73gbDNti7meOzLR",
-	"i8o19nwuLj1G5fKrf0Wj63rXpb6Ha3z3Qrw0yUcR5Wv4ci6YXsFe7fksctgnxvJYDle9hKk4Z6ur0zCX",
-	"M2cR5gLfQhkoIGzuLgV+Wb77m/x9f46Ud7fe9bPe8xP5LqpzvyaA/6bAAXTAfwekgghY7kxu88/BO8+M",
-	"dqiI93QDauCy9PeEimuLh5nLUircC9wgBwRao4LXE3JKjHB0TxmLFaocJVTbYfmVrXxsSrR8U7QN+jah",
-	"kuz8HiXZ0r18ZSW7fe5JXD16In3ucNx2TtKhkQHg/zwoakqwZxY8MODxLUE+80d36Q3lCb1KWKPs6uE9",
-	"tmzDCwxOk0zBpc5nXoaqpknKaDxH3DdI8WlIzXdT8OXaowuTN48iQh4hWf90OISciFJ7JiqIYizwsgI0",
-	"dHQZoom0EZJfFYC8IL7JvL1adzqk0RjnUUSiB1bcTJmIuRgFRac5mRIE2GQNytOH+ROZPVZNSAFaXO5U",
-	"kTMIc3y/Si5Y/FV0tTLRYSFjwVK6U0hc1gITOp03JSvcrQLylK/wlK+QC9La3i05GkIeIq1mMKypAdx1",
-	"JOoUARIYGXKWxIooJrQN73ZINdPBW+PKfIfvRcXH2T60++pJx//eGr54Ov6dXeZFybdrJOh94ItXbQAr",
-	"MzMtJ1TzyCphNHHamMI0iYj5cKtgI3jI5DNqtmLoJ310CHCUigMBAF3IFbMKwoHtB9qGUI6vWdj6sRqu",
-	"8h+Si+9Caj9hnH9vDQOMBJT1zazX1l+9XN4mY+jEazdDMpEwpUioZKpDouhcFfesQ8LUMJ3QQYbF5mtA",
-	"SHZRigMSmn8CqnJfhFqGZNvIMRUg3rniN2yHpDZOx3WHbObGxuRmHgd9EWVKywmzza0Cv+2TQ3apiWSB",
-	"r9vblG+q1/YdNO4p1uY37qkb2JHQAJK/N6pYrRsu3/5bjFfTZp8qTX4MyPNuQF51zXE+/+El0FtTU3Gg",
-	"zNKLmcgm5k78aN76vGv+9xX87/MfXsbm3qy5MkPQ9SuKbTnbeuNoeRejmItZGseW+ZgTxTr4ATUPuNWX",
-	"PoTrM9BS06QVtCI5mXCAphvQCUAxrb8p0lav1M3DHKc3Awp/wYefHrZzbnEZNgjzFMzhjx/oKda60PLJ",
-	"D/BIxQjVOuVXGbakJVw3NIXya0eqEmh3msqIKdVcQ5brQ0bHs1MKbD3ZgMfhzr61CY2oStlUpjq3+cJn",
-	"3b0QI0KIqSwFCwi7YeCY6QuwIG2RkqITRiZywoQO/AG6YeGdLCbu4D3wtZDIC8q3IsYO5WLU6QtXm+fg",
-	"D7Y9WA9A+Sjhf+xbABDSz7rd59E1m8M/WLhDClf8lnLIkXWC7Az3sjjChzdo2WeoPIInEx5dG86/3+ru",
-	"vXpOX0TP2j8O91j7xyjqtl/Rvav28+Gz+AV7OfyB/nhlmI+rStxvnZ+ewAcozwcgz41EEfR/21d0ImDB",
-	"MVegeQwiGRsmcvHxw4fD871uztlgAnvd7l6F1+23nr141XnVNRdtU9bxKGkkxetX6eqoEc2osveBxeSK",
-	"DWXKDrDhDFcN1KzHDM33O40Rrj3vmusF9hpXuKSnYsG7ahqxuVw4d5wVj+IAsFBVgXIUscCTB0HuWiwU",
-	"CqhKNl9uXFfoy4uU3XA2W4J/nCSGXwop2L6ZLY+9dkgOq1WxAho1fNF9YWSET30zEG82+KPHrC9iFnGF",
-	"ubzI48G5YIyxANlzJMWQG+0N8MHGVBMsIJ5SpUrdarcUucriESukTF+EL7qvQiLoxBaObYfFZAY8Vh2U",
-	"CVzE7LOTCrjFVto46dMhoZ0INrEJMUgVEk2vWV+ENpCF4meY0NGIxaGv3xyYn5g/GP7G2nI0H5fFYUAy",
-	"MaU89s620xdv3PfexwqtQqLljCL4LU/9jVBTEMCgaHYIROBcuY4is5RrzQTREmu9SxETEMmzsSQTGjPs",
-	"jxDb5ktU1UvHc6CcrzH0Hsrd6zFMIPZHEzSrVOQy01a2A8/cFr7PjIHvmegjfsOevMPfENOvKv7m/gY2",
-	"ro0RbuAE/hEHWI+WkolRqq3fdS2GXudP9vj6qlhqj+QMCKZgiElVJQzwKjBFVBObObC/idkWVKEbTpMJ",
-	"YFOssV78rjXqpyDsUxDWUzcwpVKKZH4AqgVgSKJ+ZeTszvr369OXoLGfTYmIvwErpVjKA1PjA9V5fo22",
-	"fSpK1lCzIwZA/hvcMGLe7Ib5qh72Vb69W7Dgr4sH1kX9TxYvRJDnXnlSKibboEbvdMg7XyMHhTTfSe0F",
-	"qrdUX/iigUwgmGiRtWM+HLKUgWFjtE1btoO6O9bMoK5JRsYksPn+vpJap4T24l8zP9rwpti5b1YbdTPE",
-	"uU/MiN+s6+PRmMqTiFtX0cReL8VBbZVVuDkgd7lEOXvHbqthOu9g2yh8d1U3Y7HDvNhikENhLquneWsn",
-	"8wbm8ueoqfHXvEnAJWbq++p45xaKc18dOlG2yG9J4KRCvM3FMUBQYHRngv9PxqCrjw2U8JGQQLyGrjuk",
-	"Z76LmNAUnSyUDFNMTSXb3c5e13y21/3XnaZqGP88v1nYBm+Oj1IV409gtcCK2ZOoevSqmNi/vlj84qeO",
-	"W+w5KwCqOaZqyaXdTELtukYtzQ7uY35tO42BSBJWPZWZzoXTgd/lfMojgBoimcDSt3rAIHzt0/V+ut5/",
-	"/OttVUsrLM1llBP45u7u8Up3ZjVd3cxraao6Oo7u/oI++SKffJGl63HLS3DX1R6Gew5lOtlSrt4j9aBc",
-	"0IHfIWDsqIBMuOCTbOKgom9owmOu58R22nXWpbxhacpjRhI21AS6ZKZEZEkC2nOUGLM1BoizxAy8c+AZ",
-	"fHo+ZQHWlAfEm2tA2GdMY3UvtIHj/B1K0zl6jEqVN4V6gZArtpSloUjlexPNj1Os8iSbv7tilbtgPkYC",
-	"M5oKLkbNXp5TwUgqZ9jz1ktLsVlnZJv6QUP38U6HFGkTkLBujG2bO9EXUSlfUuoxVJrY8nmXNbJTpFXE",
-	"IXaGzl+v6TWzkcurOYBRiFgFfRFREbEkQTgo4Bc4Ak1Uh6BDVGMtQMzVNKHzYiGg34S7w8+7RqdXYZ0j",
-	"+u9MH7oNu8f76N6x6i5CTt53n11bCagXZwyrM+eLoiFAGiwIrzA0ncOo8B9NUzlK6WRLrZte687duwgL",
-	"Z//u8zk8siBIatikmyak1yDsSspIygxt3pijI9uur8T56clOUzb+FVVs/ZoF+1KQdvebEW63YmmDK1j1",
-	"NZtj49V8R75GgtxxV+XDzzZzCk/IPx2KXZlqen4MP1uS8Zo/FR0+fsM6vAGPv+xiR4ua6F4DAvaW34B2",
-	"O8xHCks+lIJWyj3U8seX9lGbUm12p7Xf+r+/0PY/u+1Xn+x/259+2wue//WL+/gvrdoig3oHyxkgL4MH",
-	"ZSynBbIXVg9WG5lse59NKY/DnaB4Blm44flY+2S5e/7jMUsZJEn9x8XpSbCA+1YPLWbx+hyOX19sh//V",
-	"tthi7fcTGrUvxvTZyx/CAAehiv3wgrz/0HvTvnjfe/byB3cEKZ1BH5Ydv6cJJgoTKhDGvi8AIYnGHdIT",
-	"rtSqlPZZOJsJIm7baiw/LJ03HQ7pcDiAxHAjS/vC8LcwoSBdB4qbPZGpQ0gMhdRskA+jQrKNPcTMSHnH",
-	"MTw6ophWOwFhiWLwur4IS6nh6pdPHfPf8MDrKYOczG/n4rVrqTtGSInsC8wzGjMyG8uELaZDBmThqJGe",
-	"zOsA3MTmKppnSGSsEnVAaF+kzHajMWRgT90/Xgtm2D6Kw52FigPyztlJ1G65y9bd74uQx2FAQkikx/RP",
-	"l1zfwc8C8wlyCPNvEFmDacojZv6s38ugL8qnFywemhk3rzeCkZnS4YGdoN2DfWLnl5d19IWTfyqLIqbU",
-	"MEtI6EFpqF8+ATO55pjnaoYJO+QU3CrWYjTbDQGQ+u475yxi/IbZzbV7u0okvl55n1Zd4IPcYWvpwNYS",
-	"c0VedPdyljjG3JCcKdZe8pJAndDPx0yMjDLyrNttrttqHvlSTnnUNObe7cYsaLZxsi9fNhSB3b2Jamdl",
-	"LZqHNk/LpLa8pybQZgyWg8oSV3nr9ef5ttOmHi/9oJxtUGqBlIvy7ZIYD4gnwfM/cr4fkDI3X5qQZ1/h",
-	"vRo63BKu1xXwBw68wPqFYgnBcKOnCR8juNHQtc2PyWzMRN4Kw9iisYVMLOg3wIdKSdwp83Kntm06FIaT",
-	"MRMf0xUdnERi2L/RAriMd5pSs67mnjmMFRO4p7aOAafaF1M6B8aIiV4HEHXzFw3aRj6OUcgYjcaFKy3w",
-	"VBEnzrCyoC/G0O4tNALDVkcAozciSkFNfcKZ0FB3AKnFTg9JgbVtKZJQMcroiDUVkZcQnDf20d2mOrwB",
-	"ICcToANIwRpro/GREke2HPhKyoRRcc9Wl79X6yeGlOj/z9dn9VMV6Syn+y1V3puACA/CwWZTjeXM5u2n",
-	"jkY8TlbmLcsxJErP7k5TZlMll/oc/CM/837yQFTmvXIl2AlYLYZRPBEZw32o3r4KCOekUti3LjHlwZ8F",
-	"cPlmavkmQx9N031gBfMPT/Dfalbrh0w33ZRt6u0vdFiQ2iJYl2o7bs+AgZM3l8TaKliq3cuLitgtVS6E",
-	"LRWVcmV78S7GJD/Q9Lqk7pyjMPnm7yZO9IFv5UeQtcsu4XtfNCvNk8QK6D9cgPJbvb80vS6rUKD3G9Ng",
-	"wsjV3OZ20yS55Y1Fy6ZZQTJK8Jl95iFMhzsAlsLprgKVujUK1H2aHzj19Q0Pe3p/qAClpbayqVDf38GL",
-	"QS7EKn0R5oi8RPK77PNUprrRXfHx8l37ry4pD/2IJJWz/aKwIvAN/GICFuXN2fmBreMKSlH5II+55upQ",
-	"4KRvAF6GjgdQRwCf7spwK5SSkGgrBYnpvM7sP4SlNd7bB7tkjwRItvqKavZZ70bqpnw1q+PUKqVvLn4i",
-	"Q55ARhSSBbzjDQ7efsvVVCqubdVh+fdUaxqNJ0zoAxjDLO9vfUefnUjd9Ft1zo9iRn+gi242067cB0OZ",
-	"0DkioSiz1eaepIxOSmZc/X1enaR+Ktwb/VoUD4q9nJZXZK5AcUxUCyViFNi+gJCOIEK68Wkck2wKcW5N",
-	"EkaVJqHNBrQQdiHZ5haTxb3ogLiMhe5Oh/QMw8gnw5VL93dvwE6mFjgMPJV6JkmaGR2BRmzfpttHUsRk",
-	"CCYA15jX0+mLS+cwhedtahD0Cbf8dVumRRo/CV3LjXDngFQ6dEDLfsuKO33x85gnjFDi+UwxT8lCHBQu",
-	"XQt7c8UKj6zRZaCeE3q1ulAkQr5Qn4FiliQ2ZHDj4xs75OccomWt4ldXZXBbNeeBzAWc3nn2ODBf62km",
-	"5SvNlaEuJ9XItjDUC4TqTLmU0WiMCF8uV3bnybR4GNPi76nMpgVTq4FPMhxHy8r1UnV8eFUSpGPRUzpf",
-	"2m3nTSOLJQscdg79TLOJeXoNbt4XBZet5cQQsRmZTdlCllYocAVXNqz8hini6prUBIRWX8APVYecFE4K",
-	"TIRoxPY9w70o8vE25zwfcBk9hES9b8vEzHYdBoBbUUgAwwMQdQw5wZ/cd/0zUPPi5kzpHNGpmol5MVVu",
-	"4xu4WAFUqaeF6DJy+9ZtiyeC763m542LqT8l3n+rOGBwQubelKTRQQVrS5ErFskJaCGGXxE6olxsemGa",
-	"0Yq+8mLcv+9oPe3sTwdttABjZNnvot250swEaKEpnS/Bhq7YOZYkQ0jERU5OQZNJpBgZZl8YQEFu/hhT",
-	"KLaliKRn59sXrq0gqGpejOQVposYCxASWXPryogVPeMR29guOqPzx5ED92U7ndH5Y8AEbXIxrevvSQp9",
-	"w+GYqgyy4F95+twUyWxLFa7d22hsyrbg3y3wx5uTWFxhiuvbf69YepV3LS+mRsupsKUk4Jflyiy3DZih",
-	"PuQbKVp5W65cc1NEnGAsZNk+Pz2BGgY/zOBOzE8gqaTPnp44mHMofrFluXNF9lz1XMnkTfkN8/vqAzQo",
-	"NElnMzcTRIHri72udfYp8yC68hzYBiLw7xy4CglfOl0zNs2LqBAoFxpPe+KiCem4KL3K6zNiQoeapXXy",
-	"5KIg04Yqr28EWs6f5ONg6m9ww0q1cI4CPW6UU8pTBs2tceEgu32P2Ns7k6ke5xjSUNjhcYrtaie7givU",
-	"AaMCp58rzSa74IobLePyF/DgG3zuPusBvPcso70z2xEPHsxwrt8ID7dTswywNEMskWJXkMtutGno1Kc0",
-	"TXU7m/onB9tQPqQxo4khk+ZDeo9P3OPx4BtWMQW7dBcrj6mmVuYYo6Fz2z03v3p+d4XY9iBrV5BPuehu",
-	"4Oa+5OSP+Q0TTKHMzoeAarqms3VVe+2Ei+slBQzGsHId5TAjCqTpOJtQYc2uA3It5EyQK6ldQXIk05jF",
-	"5CrTmGLXBOp9zJW+tDM5hon8OcAY/TWvn/oCR/V9gTG6heLccxHNU6QdR1nNII35R3UV946IlyAywqVi",
-	"SnOBjHCSKQi/Wp7o6n5oksgZi0ksJ5QLdYCQMVcJFdeBxTuuAhaP5YSZk+kQWLgiEU1TqPpQiGii9knY",
-	"e/fu6Piod3k4OD/8z49H54dvw4CEb3ofznpHfz/xPuyL8KT3ofzY0clPveOjt4OP58f+n29PP/SOTswn",
-	"+K/ByenloHd8fPoz/qx4J3xxdnZ++tPh21rsCaxP8qnxW9VQ/Tk+CtacP4FVcsgQ+5ND49Gx5rTPfHIo",
-	"SWxV7IM+yeG6mJIFw1nlyijL141R6GDGa6DQ3f3VfUKhe0Khs9Rn+4aBkrfxJbhrFLq8pNIiCkDHSAvU",
-	"Rs4oIKqCLyaNxtzcb9Q4iu7gxuLZTXd/U2OZInrClyaEt+9NID4OwtuTRPxeLvY5ZN3aix3knd2MiVyo",
-	"xgGZmlsE+Yh4hwjXm8u+NRxNYKXjXcrSpLXf2qVTvnuzB3fFvm6hMQAfiXY2xcr9NheBa7+KRu+UKjWT",
-	"aUxSppjueDUPmY3KVat8lG5Lw1JohJh3NJ5wwZV2Lp1iBPNFzRBnCdVDmU5yD6R1QNvidfCyeMPkPrHF",
-	"kZzvk7AydFThcffGGX6uWw64R3Anmr1A/mzQF7A40mtzjiqwRpo1h4IKLgLxmun6awQiqFthz+laflhB",
-	"aaq50jzyh8i1stqNcioZ2YaYitrx8oXUlg+ngC+asMkVS9WYT/13FJpdTX/zssFazBbFoDdKfh8WB6m0",
-	"IMDIhgPicYBHWnpz98atoC3WgAvg74uOsnO/KfFYTt3puVcau7ecGehvhgebUbPjtdmJkO5mcxDr87UC",
-	"eyuxA4cDE7NxwMXXQILYmE6nzHZi8DHfjXnuHWxQxsiA19iSoPxN5XKwL5++/P8BAAD//w==",
+	"7L2Ncts4ljZ8KyjtbNnepWTZSbqn7Zp6V0mciXcc22s73bs7yivCJCShTQEaArSi6U7VdzXfhX1X8hXO",
+	"AUiQIvXj2M5Pe996p2OJAvFzcP7Pc35rRXIylYIJrVoHv7WmNKUTplkKfx3H51SPzb+4aB20puaPoCXo",
+	"hLUOWjxuBa2U/SPjKYtbBzrNWNBS0ZhNqPnFUKYTqlsHrSyDJ/V8an6ldMrFqPXpU9A6jtlkKjUT0fxv",
+	"bG5+EzMVpXyquTSve0dvmCKUpEync6LokB0QPWZkyFOlCRVqxlIylCnRY67IDZsTrojSMmUxfLz/nIxl",
+	"lipCRUxSNk3onMUBmXE97oswf7tuX9jvDohZRBjAr817p4xqMkzlBN6r6ISRiCYJSw+LD8x7zZCECqnH",
+	"LO2LCdNjGQfEbBeRKbmW8dxOV5Hwefcncvz66N352dXR6av/Gfzt6H8GF0fvL49ehx3yVyZYSjUjUjAy",
+	"ZSnJFEsJjcyOkG3aF+/fH7/esQvKFCNc2x2g2j62pWDDOFOdvmgFeHJjRmOWFmfnbX3b7L1/cBP68YSJ",
+	"kTn3/RcvgtaEC/f3XmBoQLPUjPl//97vf9zfa/f7H388+vDvf6o94xM+4XrxaM/piBHF/8nIdsyGNEs0",
+	"2et2dzpuvv/IWDovppvAKP4k7a9aB3vdbmCmzCfZBP7qwoztn/mUuNBsxFKY0zv8ujeRmaiZ2wmjt4zI",
+	"TJNRKrOpIpmImSUyCr8JCBeE0WiMT2wpImeCRFmamg0tltS8IDvDAY7XtP17L0r73e/Hv+0Fe/uftvv9",
+	"Dv6x/2nn/9Rv/NlwqFjN6i7kTBEtibrhU2+mAaGaTKTSZH/v+Y/P//zsh+c/7nTIOVUaSJ2JOIB/TM3J",
+	"cUXYZKrnQIihlpomIVGaJwmJzIIUYbcsnZNUzpp2QOL8as+0GxTcgwv9bL/lHXExP++gu7UH/V/wyoUt",
+	"6JGIKtbmQjGhuOa3jKjsGvcOtobRNBqbe9U0efdn/aXpdhcP5JNhlWoqhWLAWV/S+IL9I2MKjiiSwjAi",
+	"8086nSY8omaqu78qM9/fvNf8KWXD1kHrX3YLrr2L36rdozSVKb6qvN6rMSMpvsyc3IQmZndZDLwpZfQG",
+	"mGyWsENiWJjZhRl1nLTT+hS0XkkxTHj0CHPtkUzwf2SM3NIkA0KjScpoPCea3jARmDlTQcIKAwthxsAS",
+	"kfdbZuzW3biyNzK95nHMxOMcA43gfhBDHmRC52ZaIFKQvcip4f5cCpjbsTA3nyY44sNvvSCZYB+nLNIs",
+	"JoqltywlzDyN0i4nodgcCxfwYSJHCiZ7KvUbmYn44ed5KonKojGR17+ySJNtmRopeM0SKUbA2tzZayao",
+	"0DswvXM6TySNr6Q8oemIPe6lAwWAK5KYV4OwFmSPvOMvYWpXUr6jYm7ZgXqEqUlJJlTMiREtk6lWhs2h",
+	"hgBvvzD6Vrs31CxdZJ6XLJIihn2eUdj3oUwZ0enc3C46olx0ypxxmTA2k3svaKbHMuX/ZI9APe+4UlyM",
+	"AsI+To3iahhKym7lDYuJlo7FzFIpRiRKWcyE5jRBGn8v6C3lCb1O2GOQuSZCzlDlnSZUG6Ztb96Emi0U",
+	"VESMbIfvesenV0envdNXR+EOSumxkeRTCuxQpkZ94WLElBm6L7bD49O/Hl1eHZ+dDs57oHnuEFAiGYmp",
+	"ptdUMRJLpoA7WT17O7w8uvj5+NXR4P1p7+fe8Unv5clRuNMhpwVj7YtoTMWIxYdEMRGbawkEQaihJRJ6",
+	"hBUShYSESupnUp95Gwhv79LVkGIN+X1y38O7e8ier+C531pMGLr9e+s6pcKYMHQ45AmnmpkZS6VbHxYE",
+	"fdDq5Q8Zcyo1LF1zFPpRyqhm8YDqkoEUU83amk9Yq2Y4NqE88SZffMPjNcwsp7LU/F5pitxmGXnmq7mE",
+	"pz8FLWORDOrfLbLEXg40Bhe10sJc/DvajzA7t8pi8MDfKzfVYreR9Zd2+zXTlCfqwipZi5tvKHvxU+qf",
+	"1lobYd7qXXcYhWs2Wb2VxY/MGHYpNE3pfGFvfEorvaxuD1QWRUwp75CvpUwYFQvDuicD3I2lG3osphny",
+	"tjjm5uU0Ofe2bkgTxYLKbubEWrIhny+hylV6c3n+JWpZMftbrtkJFzebUgTKBbXRJeXwtkGWJossyygC",
+	"io9EO5ui8QTOAsOp4Fdwrih5DGfnWhGwLjqtlfeneGngz/rxSMRs713IJKKTKeUjMViThcVGcgnYKbfH",
+	"Zbrp3huF+VNbsXalV5MWTZKzYevg78s5wzkdGbbSyJs24DE+l1qPw9TxlA8PRjKPwZ8beenj3YxLJ1vL",
+	"vOAXcNMZfcg+R65TmY3GukN6BLQMohhT1ss5ylKmiBwCUwAPkyVORaRI5oeFpkdF3Bfmr2JgrhVLhmY4",
+	"YsxLOTRPTzrknRToKOWCXJydBiX1cksRUP6cKyvAkcNIiluWKnP/UqpZCHY5mbI0YkLTETsgxRMK/JZ7",
+	"3S6JEh7dKLId9lv7nRfdfgt+t9958a87qPXVcwU1+FVygbZAVWMLWpGcTIwKjzr2Mop4zSI+oQn+qDT/",
+	"O/1S1c8n5gp0xkEkY6YGRuOufzChyjyUT2SJfFmhRxmyvGUi22Qd4KMb4InUqNXoNLcHBg7vKZPThBGJ",
+	"Zn5OV1uK6JRGN0bbTrgwx3sjDG1eS60I+xglWcziHU96+Q45/zqVZlTe6GKBpfNePMdgkWjqT6R2+2tv",
+	"8JTbWMTnq+5rSjeYmZnlZ5FEo5o/TdmQf6zXS27YfEvZeEo0pimNNEtVYMyrlEVyJDiEGDqteho0RvNn",
+	"THqJPWAnXTEDSjtVmkHzUb7CATaWO1M+uEFCWK7TA7l8Clo3dREs0P1YlDJttvrQGMQRFcaqvmZEjc29",
+	"yc3U5Zvj5oMvenhBBuu6i25Xo3bt2ZiMF0VaQ81vntZ6qlfteW5irbmTXa5GuXEf4UgK87FZTRo0+wuK",
+	"Z9ZkTMUPGpkL6Czrjrep2p8/3/j6u3DlmEU8/kxmu+YClKY6W0lp79jkmqVqzKeX+HwtY/Q3r7o13jlU",
+	"jnnhEIMFUsmnWWG23j6tIMfHMIUe3OGy3Mny4QFv8+asrMQI1t6B5hU/CvNK5S1N3sm45FmlmZYQ3BUZ",
+	"TerdqZkeb7pDv850LbvIFPqUl23Ze1Wjq5oB7c/rVjdhStFRg5f1DtvoxluyoS/BJb2opsrJlIr5fXNM",
+	"iMsPnFW4agtf2edemcM2v5cTykW9dgSMa0tBRIPM2DXBhzvrcGF8tMac6SWJnLGYeH4jO66C4DAaLsba",
+	"HssJm9IRgxBYzlQW3lRmHRu73heXbc+JmCdqtWs5EywthHl1BKohM2hLEXhkre3CIT33ffNpoEVgHg3I",
+	"bCzBf8kgnpNND4l5k02RQp9F7oew1IXpSEJC3HNMFUHbzMxyw5BB0Jpm1wmPGmeMX9t58JhAxIuLqpEK",
+	"3xpDFMPrag3vqmeNlG5VTs/+3GouSUGfFcFaPofyUTde9buo4k33roeHZVaDkXSqjDEy7bCPdDJNWCeS",
+	"k0NynVBxQ6KE0VRZG7Dk1X92v179xpU/gnYB1LO+XoG8d5VGYQd9BF0C5rOpjLx2AmSNldat7OF1Bnj5",
+	"JdPZ9E4xhookXEGS9ynlVlyTasTBn2jdPryyuv4Sq08NovpcRtS7WFw48FSdaw6CjKCgDSZWQ1uhVhba",
+	"nPmx1im/ziA+M+MilrNBTOcNDtONTEZ8uNn8zOIRJjmud/9PrbTJHaMfqlkXL4HrTRgVighJ8AUE8k87",
+	"ZffzQNssgaVEkj8OOQXlASDFbRNf9B10tztTs78rNTvPRDyIrSu9NJN1ZPpYJjEXo5xIykfwyjAMMrUp",
+	"HX5gIZJiyFNIxp4oltxCpAQyGsWcmMFsookeszmhacpvmdVW8EAhZKGkcAMpSOJdojx5ZOs0RReAvC8f",
+	"wSS3/geFu6BGYaRJAglWniPes+CMmsbAVZ9C0qQUoFbmZpZlA0ZnwX0F9+mvkOpnmM7d3cupUVyE+eNg",
+	"w7sHjodU352M1nOvOPbpnCtB65Yrfs0Trlfeip+LJ2v1Q8/t4nGqXG/0j7FCQZ7XxdsF717lzM3fYu8+",
+	"L7KiGt7SzJorl7C0KVVpUNFfFyk2WJREywTZXcT5Q8mnPK382Q8vlhcOlCXX4g3NdWoM38LDh85E2qoG",
+	"cPlIyNTFVlaLwVzOrXPDIMSLm/wlJNbP5qHi9fcjgDyd6kV9vsdDSiQrd6JGyeTkTkkYbYPoMXbytWIC",
+	"C3UEu2XpTscvaFigvM2FUSXFNVMQYJICyogw9J/TIXXOEbROq3bdZyXT3CNLLy+JRprfsqBIaSVMxCx2",
+	"VqoV7/BQZUHP62Z5LxJgpcL+CJZrzlDWNl5za2KV/VoM/QgmrJvVplZs5NlG6626YZUPb85W9BDfCQ50",
+	"a3QzapMVgLhr3eFulPdTd8eWCtHyLToTydzmFrEkVgS4EqZsG0kFn+KHVKHefMPYVEH+EbD+DrmStvLL",
+	"JoszRWSKuUcopAL0KxkVnXBBQnAghXX5Pl+FSP8cwWpWtsiqzqZ4Gm6Ttd2xIPe1UWdWpmwCxrmtpWEx",
+	"VnNOOqRnD8OVCF0zci31mCgGyV7olkOPan7rHTmt1CdLwq6OyEp8IWhhRdYxvscw7iet4g+hVXyNasGD",
+	"SfZFfg188ZwqNZPpnfzvSKTaDbHWRgk22+D5qjCrvLA8XK1QSnh0syydZCM/3UPlgZhJPkzuHZ8OxlSN",
+	"6+tr1OBa6jrhH7QSLm7WnX7KhixNMfJcG5Ie0JEtI1sjJOVtRjGNanpIJQfEc1O4BZfe7M0xX3YjtTyG",
+	"Vpunqa6n0gIRr9RncdDHUGZz0daLf82UnrgiwY2iF0460hymYGkSUUk1SRm1RYjV/HNU3IrhrfqnDskN",
+	"m2qniYBGyvWcJHJUsadebJrMt7iUfH7LN89V4ZWXUCSdO8MW6xshnRjLw8mQf2SxxWqAbPRCqPpe0WKo",
+	"VtCC39Sr3PmPVzPKmopvLyMf0uat4grlptY7Db7bTBRf3SlSvka6nqc1+xqjYSPVxGnzRilY7Y7cZwhn",
+	"hTBYueo1kgQ3vUul9P/8t77KWeefx2lsKQ8HJKfOLbV4xju1eR9IqRtHeT4zMlTzpdJysiwDhRH3jEtC",
+	"MaYNoOKM5RStSK7hQoL50yE9v+4lZTQ2hiWZUHXDYrJtbMxKIjpxuSXoqgpI+Ou//du//YeXpRDuBJja",
+	"oRUJoWwuLAqXLYxHQ/p6mdhrF+geIeYRj9UYIz1YsdraUt6PyGw3rUEZJnQ0aGLpZqLDlGYxIHhg5o35",
+	"wQjydVbMaN0KBaNmNO+TGsvUbpJlyR6TM79dMYslytTqpCZzIvbHDV+CZNhgu6d0LjPdnHEEX1tubqhS",
+	"ioghEBADh38hbIw4pbllZ39YFACkxmqz7kwKmsIdOX/KhpmAXN1N+ZuSWRqVMzKnvBW0DFXz4byW+68Z",
+	"dst3YVlWc358CyxndSJzU/Bteaa0TxNN4bRcT6lj/9V7vLj9XmzPv7pl8esr78X9WhTC9oR8sqxIiRL7",
+	"r1ep3FHcyYo1enPjbQjpcIhFXKGF7DH331jh2lA1xOBjKHmu6JF7teZvVfxV1VeMcVs+PKOKTBMaGfHh",
+	"gKyEnO0A2I9TZYeZzlIWWC8aoEXsd7vd0j1bW06Wp3N8eUae7+/9WGJ9Tt67nx2W8TsmmdJkTG8ZoQSA",
+	"3oYAX1PZnGdlnLVe+39p+58ffnv26U/1M6wK65Xl9wvSrwr6tpTR1ooAgEFDqJE4cChORvmGy7mQPvhi",
+	"hRWxEff2rZ8Km/E4TMPVX35lHsPcLdeYrmfzFkbJSsPXG/5RrF/3uo2DOSVDa93VN672EUI63lJvOZtt",
+	"bOTn1ai8kn66Om2IfrQOeWeQ2z/3FrPVYxZxVTH5bAZUngZka25TVW/xFdpn1RWwyvgvLdGby/L9vGyI",
+	"A4dWmQqJFChdaHJIQrsaFodGlwpdZlNIrudF7NtBHI2l0ocktEoyPEP7wtOht0NPbIc7h2ZA1NRCNOMo",
+	"yV9oON2U8th3qXCFYHXkmkY3h30RmgdC1BONpeI0SPMvHmNorPBJuPSs/BV+qhZqFCP7IU4KdAPe4LsA",
+	"zeCtNDwsRxu8C6BLTpBOO1spYsCYO71LNSgW+t7xp9Ml3nPvp39eRblundPCmV6syJthLR37UafFnFxB",
+	"Cs3B+QpyEzPXFORwyFLl+6suzk5bQevo/UUraL2/fF1/4HbAC6qZuou6lzq8kQ3iyoB1B7FgLa1DMTDX",
+	"qtCBcqSJa6pYYEgfoMUmEkG7JqAecOG/aa86M7PwFXLhIsct+oRbtP7ziyGgCkGkDVgpxZ5fMq25GG2M",
+	"QWX2ZNNApt1avgE2THWIRTHxeQnwOeWs2nGEEYMEhk1cVtUqBLNrtXU33t64WZXe9+B6wWuq6WU2mdB0",
+	"vrkOlDkk7iVYQHX5+0V9e212f6l8tiG3seG7UpLR4teZssh9KwA/8Ln8VX7SqA/kUUU8C5bV2C+oG7B7",
+	"D3/A1oNSx9vZRxppEuMTRGSTa2OqplxrozkoQgkSNHB2dGW2Dlp7+50X3VbJ7Gv/n7932z99+Pftfr+D",
+	"/6rFejazuT2RIy7uJuJpGfNwaRKO9+hCObH3Xe2WWYvTycTPDDjfNzbB50Up7hSViFeGK+QtS1OOz91X",
+	"gQtg3Uc2SdmPWhT6K/pxtgHd3kxvB5wUYD0rh17HFagsnc+LPuhBpuiIFdVLNfhKKwpRck/GOmlIjghd",
+	"ElL+401LcdZNL1ADgERS/LZGETxyXxm1yRgGpeKOLOZMRAx857bKdVuNKUDWTplI5n4AyUtNcNDy6O1Y",
+	"zyNcX5uxhpfXbWhRXIEHmtTD/vvVVZmAh9DlvTo5yRt3MGXpwDm9ltTieL++pQmPB8NUTu4O+oFjZEJX",
+	"LKLPRDxyft9SrcjdfNurPOblu7JA/g20Uz7TJSdRf6tLm1/excoFqed99fgkq0TMnWpMNhVCG0uFWnvw",
+	"hGlE3Yr5iGvzX6rGDGvWofWEimTK1KGtGYmNZTWyfULWSXZvECjr8INy0uXS5Mngi7Lm8kSrbPd+mWQ5",
+	"1eae+OSG/S72PpdlPsT7vk4muzQzrkyiq5jKI8QCyuCFa9v2Je16VUCg8o5HiAn409vUIl4IVa2/D8vW",
+	"/QhGojeXNcs1qr6AhdjcE4N/YvBPDH7JZVurugo7f9T6z0tU6o2ymCtaqMfDlLGBGvPp1AxSOyrWWt4d",
+	"xKcsCVbi8PjRwVXCwI5fy8Hwu405ds2UV0BqbTCpe+XRRzQVXIxUbTDaht/uDBZdcQ0WOXF+jQ8k7M1Y",
+	"yiAi4gJ99SAtS1M2IQa4QZabDTSu/4s83rjuT2qrU8BDXx/lhBWU4prLUxeK49u4x4N37GvpVzmdrKLc",
+	"fOSHJ90JS0cQf3Ge8zvZvFE1GRzYJByDyiZ12QALjt9GCMl8iuvNbFUAMG9hNLCsvF7yF72R6h/A8Lsy",
+	"cuyfTDQcRvNajIRhzZXIyptcmQG8lTMs4ytQIKDq0w2Mxe1kLJNY2UL3ejbwaPtwD1G6yktqJl+eabC4",
+	"kStjd+WjWc0Lll708jHf+6V1rfwWA+jQaY8wccsSOQXHTr01sLKZWFHrCh2R1udx5sfYRqkuPMzqp94j",
+	"42xCRTtlNDY6G7HgpeXw1hEUCHjdHFM24kqzlNUDJxd7btkSsIgPwfpHgNO1PrfGo2jI0CATGo25YMWq",
+	"MD9DQiZRNCZSHNoWPjmmJBllPIb+CPADReeKzIxwh0ax4PPu9MUpm8FYCkq7rxmhcYyNhxm2BskE9lOA",
+	"F17PIS7w9urqnKAdUs4W+rl3cvy6B43cji4uziAx5LT3/urt2cXx/x69bgWtN2cXL49fvz46bQWt07Or",
+	"wZuz96fm83dHV2/PXg/MR72Tk7Nf4OFXZ6dvTo5fXbWCVn2H4lbQOu/9z8lZ7/Xg6uxscNK7+OtRK2hd",
+	"9K6OBifH746v4JHj06uji9PeST6nms5xZjq9d0eDi6P/en98YX8Gyxm8vzjx/np99q53bGaP/6jOuPfu",
+	"vHf811N/nN6bN8cnx2ZKtR/CAOfnF2c/l9766uz1kfdn793Z+9Mr2JPXR4Or3t9gB71Oe/BsuYse7s7Z",
+	"+6vLwZuLs/89OjV0V9wBb3cXCN6/ewt8C6AAGio/ACWAaoLZz9uUxFIbFRN6T3OhJWbdyHhua+PyBt9b",
+	"CpAadhqgw2qAyppBjtMsaagNgYQ6rm2f2eJdRgfWKY000DVThOsDErqrHAYkNC8x/0WhY/5lqD4M+iLM",
+	"87jMp7kxZP6w4XP4HE1b+4j7p43Lm3/amzaAPYRx4wzzDtjghs1hDuyjDs2unr4/8eqSZEq4AEOWvL96",
+	"0/7zTkDCX5UUIdk2SrwUjPzn5dkpBlJtr5uCDgrrbZXwdFtey74+TmWqj4S2pe6OJdwxy6LOan3zEbJ1",
+	"HiOdaZPcofo8oOb0rHsV4G8ZTTYHJHddNf2DkjcrqmtWPOilSi+nojx8ls+i+PGD79dxISDv2qHRZv8M",
+	"rCOnWa/OhGvk2js/JuY3XvLvmDYgn2J8FUJ268XwihZCU+6gMpZhk68PKz6majBj12MpbwbYNqZBc0fc",
+	"aT/BZZGOsIIrH69pog4oe2Aoo6GDYQVLO2WYADJNMthhnnolgLWyI38JDtvcKDGH7cYvIPFEF/UlANUO",
+	"bXQQmMirNdpSpVok90Ov5IogTtBq6G+PIhb3um7Haqmi/gjq96L26IMF0g8ezzF2wsXNOr5UmkZjftvg",
+	"TP2MrLT1S5mmd4ZLWUjxrtuIhe4sJaewc2N5AKs+rOrCZN+hRG/mgQ/VSqJ2aUWcoy6R0eInyCGZmAcD",
+	"o2YmjCpNugGmgVFNJlJpsrdvcxfybuBjlmdATiUXCFq1j4BGB31B829xddAjcG//RRfbBO6gqgo6lE2g",
+	"3A7t1+FOAMXjmGeZzLFbnXm3UdaCvgAsJKLH0FiRUHLNBU3nZJhIqquqmB2zFbSkYDZo6xfedds/ffht",
+	"L9jb/5QnYf62F+x/qk/E9KDHfvL+r/PTT16gpaBKXBmk6H1sx0VG6TBFl9oA97R1sB84eZV/tLf/yfxq",
+	"JNtOhsBhda7YR8M48m/afGLURKAzaq5Fa8T1OLvuRHKyK6dM5Nrhris82MXO/7s2vPEJe/vzYWPvqTt1",
+	"tQa9tUl22W91LQAI9NC0WBrXMtNkO3RarVHZC06M9sBcZtrQzH3Uwd/w1ZD5/l79jWOfALC5mtqBmrti",
+	"SJcAyhcUkh5Cf08sJxU2VdO8m2SKofydpkwxoRe9RBtXgK+b+LokkbUWeb7wdnrBjm2ZBrZzCJ5MQMbu",
+	"Oa7NZ9CgZecO4Y/l9anwrWd9Cu+UCkoyhlsZKqYezIlZn2rVawSFYLiwLUXyR+s1jgV2bLjaGrwdSBMo",
+	"MSes8o3xb5cddWXq3ALVlhABcjtx4Mk5/2OvPs077oEf3PE/r318UKpng1r3xrI2f7qPkJTjU8v6/tQS",
+	"16zR9o25QpfFCRyYhpcVXJoJcAIcZY1+q+VF5K9/hOwffyPO81uhNtQIJ5nGUMfGm+/YcBEV/2FFFA/f",
+	"tcFaPi/o0LRBD3kQ6sIS3ybBwqQObZqmN8Rc3XmZq1bI0jNfP7fYeeHoFhdayWf/nDodUB1EliT1BTvV",
+	"XJW7FPDUJB7VSJew+DpsnNSiPrtkgk/6rdVvF7Ph6va/+Lpp/7udvc03v1va/OebbH7H/M/nbf7zms3v",
+	"Pubmn1tzt8xq8ry5RTVQDoeKNXyXo4U0iNQJ1dE4IDRKpQIofJJ3/1unXTlg9WAVhJ1FHZs9p3M888eo",
+	"crujwn9PZXGF9rakhGuJ3l7reVsse1lV2OKlFnnYTZW5LTmqu3SUnhanvJZG4qhiVQaRG/fBXXznoGTf",
+	"Ty/pZbiXRou3QJcAgQEZb8XXM6pIzBL2kLCX38AduW8ExzUnbw7ns1phLzGILVrehImSOUy2Kbmm4obo",
+	"lAo1tIBRQ5kSK0h3Dm2PAcgSRpCUu7fXRjJfBkJ3V66z2El7LT7kFbQVm1fpseSOpfnePoLZa3O3NuFw",
+	"EnPmVzE4GPYRLE+c0TnS4KZAKM2EbdQJrhF/jvJ4NUEHiK5sa6cdhuRi653NkJWLGTav/Q5SzQqFdU66",
+	"9mQfS3JdZOI+qjxrW6TwcjF2UWGj1uvXtbJTmGGImcDCepEDVIlk7rcMM09AztyMzrELi5yJtSbgyl82",
+	"Bw//1Ljf62By+UioPuxVLQgXmdD0BttKOx6/GFlr9AGep3LIE/YZvWFP1+1e8UWgrCrXYm3wqQLTqD7e",
+	"sEcuzk4NWc1kCjlihOZATQeEXstbthjg664K8PWFOdy9Lob4OqRXjfBVI3rLonjVMF23s9/dWx2lKxvS",
+	"e93VlvReN/+/z7Oi97pf2oy+WI7btbbqW6aY9wK4zhCTWHO0MlDhDd/KBNd5gzmqGLnO5qrkE7G4XcUZ",
+	"Xpydtg5aexbDDL7Y+3O3Vcd3Lphi+oSLm43rO6DCS22kTWt5w+ohRhqzVVIzP/AgFKIdhjG3ymwcQJKv",
+	"TjixiSEwgcCf/INLUthh1yHmbpkam3Ws8fZ5s2QNtzurOtpcYtLNOZ0ncpmDG82Zqo/P/toC2W6HCHqz",
+	"+28h0XLKIwWZCYj3TLZD/IfaRdU93CFU5SMoJmJVBp+3kzRXX495GrenNNXz1oGbcw6ga1ipfYnNCSLX",
+	"MuZMWaaZMMGZMGxz26WL22ZjNGUOJmKn423HFVP6zIy9MR7ZMhtzoTR7M3j2lKks0UvC4m7xVKgZS5nZ",
+	"cs2UxqJeh8WZJGTGhCYzliT1PRUUHwmqs5QNojGLblgThrF7DBR7+yihI8qF0qUWmm5emKgFxwWORdYQ",
+	"8ADaqc++k5omg2nKo03Qh5bn9C1YCbDL5V+5OZUQ2P3JlGzZBUzyhQ19cEZl6fgXXMPjIAs3U2iotLli",
+	"IaFEQEGH+9EhKZLIwwpUOf7GaVDbQuoxNHwDvMx457AvStRNifnLZS7k5ChibG4BgwE0reETA4jG44w8",
+	"JK8ZVX2RsjiLsMuAB0tb5L/n77MsR6YkoiJiSYKBPDkkVNh1QHKVGTJi/Bbeb5cx0HIQy9Cl9rsGCGNq",
+	"pluDkZuwoT4koeVVA6DGsC8o8tkyEmre0SNTrFz/grtg6MZtuiHjfBNzbH63PRD29lYNTW68+beCVmlG",
+	"q6sfLYU8PP3zkcimvTJWX43XFR8A2DZbWzyhc2BtJJt6jfN9YwvYmu/PqrW3cAYPjjG4uFBEuPANtiqi",
+	"He4kGNNY9lDnWVnMMvsy2MZc3HLNrpwWVJMDDRok3jqve5T5GV7IhIsbsl3UdYDfYOfQVpNSnmCXgWtm",
+	"S9TM+2Lfn7HW9nwJDGZDN9iJLn5pDvI4XtJf1YLioVuB4/Hrcqr6NpKD26Bn7eddksgZSyNjqyRl4C3g",
+	"rYi9tRpW645o0cFKnMzLudJsAr1BRxuXmbDbvJluNYU/Y6gvxey2nciRMftddyU2kY5xgFfghmzH7JZM",
+	"oKuFIJQkUk6N0CDh+fuXJ8evBu8vTsIm+MFy2XHtNHjCCifQ2DZSytk9F8QbhGzbDnWg2xp2rsq9sxbr",
+	"IppKHdaumMn3sfhNafDyKh+c97v6C2MJPxJ0qtSDoglj+QwvUY3Br9FvE6V0lsBNAtY0TaEbAl4o/KnC",
+	"BixAY9jwGNvKwAcd8vao95qkKFrwoBEMIzJSGuobKaZaGPPnTCTzZoyah+1EujobtljWWls3ZXKaMLJ9",
+	"LbUigGkUl8n7M2OEMVOaC8zSbLoXay6+cc1Q/NNsA64XpvMKTvyCoUbfC43jlClAnAdUVKgKQopRRgk2",
+	"e2wN6ZinLNLwKPK7fEtWu2YwBo2s21vn4sZW5uyjVnokUbpanwvn6cUtV6T3+hzkq0TGrCHTOuRYyH+v",
+	"ABe7rtWLSs1ndKz+tGITHyH6ChrM2rHXkoxYFYHFoR8h/urPalNlJrHSbv1V16zycYXznVD+akj/fhuv",
+	"b8h860j/PeSKb3qCRYL7qs4ATano93xW7xVi490PAL5lwMcN7kTnLLRmCjRFU6j71FopBCr30VTprJN5",
+	"Y9/+1vYvr7qysSR3TNXYBWgqBlNAFB0CqAmbXOdKGRO6rXjsleK6qt71JvQ+48s2xIroLWUstvqFb94C",
+	"uOwdWP08CsveJvVqjb6C5b6BO/elVz+zlA95E7iTb5yvocC4yTbYpP4Gli3U0kz8nSuIv0yIPhU0XcGN",
+	"+Yi9tstuJlztuo4jD89VlmeNez5PmRYthQEaZFlJ7ZoR9+e2ppZQ4oLS4Agp8CoV2Q67nb1uSLgie91/",
+	"xeLahfJeL2TfF/cSs984Yv+HS33/mSt+zZMKgguy6ZbzFA4MY6z1yNpgyCVEoe6i1i9iTdRHxQwt3LA5",
+	"2Z6mXCC8VQ6GA5Y9UVMaMbWzKqPth3IFRL//cX+v3e9//PHow7//aaUtVplu3V0sbcmmfKYReuPu87lH",
+	"RmNGY1GWcj2/NEwvR0f5G5u/ZTRmteBsKGEtHgrZRhpsa9nGf+10CBwynTB4ALLNFLgD2RS8xoqEvUyP",
+	"Zcr/id7nl4ymLCX9rNt9Ft2wOfyDQUNGs5m2NBFCDwmHwClXBNg0aBHczGuM83V6bOu/273z4/bf2Lyg",
+	"AVwYqBXwQjMJQBeCv944Afqfv1y1FsP46EIH/hSen11ekV2a6fEu+D2xRaT3qYKIQ9ghZ8X0bWZa+LGd",
+	"yoSpEHdFMBZD2otVqMz6zB75QRezRlytOWyYbLGosdbT1qdPEAUYShuZ1DQCYrN7cTZlope7/cHRSLlA",
+	"UCewD2AUdbC7u5LlLObzlAfnUOXGkmF7LFUpRtCGDdDQttwO1iEv0ZmeZsKDsNzGPoU7QV94EYlfJbZf",
+	"noALhtFUlAShqMQJwaifk2ustzM/oegcRopiqi98F7EhWq5ILKNsAp33yx7kQul2IGMHtkARUNGuWSJn",
+	"5jdwBeK+gCYbJNylU757uxcGuWcc7wjkriMnQd9kNTWAawfUJ2cCo7Yq45p1+qIv/oUcVzEC4eN/IYai",
+	"mdC2XrIvLvkIEodAD3AEClMqUS84VZmdYcp0lgoWu6CRsAuNaJIcmPeEYajGfXF19rej07/8aTvK0oS0",
+	"FWn/N4EX9Ft/Klz6i2/rt0i/3xeEtN+SrVdSaGMdGMXwgHjl37u/Kim23JMx2fqtjxpnv3XQR33wP6xi",
+	"YIi13wr6eaAEHqHtRIpRu/js0xb5nfz6D9JOSceww86vM73TF272zbOesH7LTLbfKjGtA8e1/gQb0W/B",
+	"xpj9gTgcHuvby/0XP5D//OXKci/Mw0L9iuw/J2OZparTcDIy0yFB+ClzqeA4+sISOtIRgZy5iHXIBZuC",
+	"Hk2GlCcsJrDXKk8GxhieTJGBmU+csxMTYfoifL7/U2gVRhJeMJ3O2z0zz5AgazWcPpIiVjsdS21HFlgU",
+	"L2SaylT1xREQC45qbgToelzgLBwSKblE0XRAwt/6Tk71WwcEzCvSB4Fl/v6t0+l8+hR2+uIN5UmWsoVf",
+	"oBZC+ojOaT7pt1CQWJwaFCb9lnnG2J3+I+96r94enx4BUqP/nMU5NY/+vdPpfIAZvHQ4nSQ044Rk2xxE",
+	"mIN+hsSoWzsBZjQ4jmRngQoteWMERRViMwz6ApIhmdAp1OiHdgIh4CkiKwoRVHBdZEaVRWNCVV+EFuCp",
+	"sx824TXm3ClMs4SFBbii0eBtDAUJ2FCXIoBTaFkM5EtALsWYi1GHHJmF5FIb5BnOH91GAMtIImMsAIkA",
+	"Lf2O0KS/22fI74BtaiTF733xe7vdzv+/eXZx/8jv5Hm3S373lg9pkgHuDCzaEnGe+AHZVa7rnMWNxOFL",
+	"IKJhQMIFRFDz4SIkaDENWnbHbME9nBAjq1wKBaJs4gs9lFIzchmm1HyyiFPqv+v9xQnYgXDMCPmSmPex",
+	"GEuKLXykS6m1PiSaJHLGYvszZadSj2la3mDqC3vouWsRPMAPZRbnRHllfeaW+QtEQFR/KbktC/RQMiqR",
+	"IEEkAgAoDu1D0+JAe+R3Yz0AtzRi1/LcGLMsEcvPfilTMkulGJEoZbERmzRx+5Bj3OKgz9zSPbUMsmAg",
+	"AkmTBAmpIHtLSQ4dF0d5jlODm4kqOMzB3DZmpBWEk6i5SSwlEArWyGP0TGIapoi5MhpUxtXY2Ew79kWL",
+	"0Lv4xhd23nAN2EdzFwNynWmYd9F2ccL0WDpqdJiyQPk5Ui2O9xOcUib4PzLmejqCaAk8F2DpEHeK1uWW",
+	"GGpRgL3hBQmPYzaZSs1ENDcafGgIikGOmRVQdo8ca8KRF2CEYdC9Zx5fMJNJaDoCNC8qyB55x1/an/uI",
+	"w/DLfTMdLSWWeRsbczLV6pDMKNcVCWklY07vPlixGeuFpW9k3PYmogg/tEoXroTHZoo21TuRIzdkDdwx",
+	"jutW54A4CwZnRbAlkAJluPy7IkVCVbIkDkhNlsShUQ+NfAcNZvkmlJGMy68FTRwR/2waYA7ifuBkiZfh",
+	"eFiopzad2ejJS2ex7bKmzYbsFCTiYSkXRJdPCTDlbS2dMjMRwOWskxL6ZlIe2ypSMDAQMAex6M1bQDOy",
+	"KW02xbovXsJ/4dkcyRc5ANkOlyvBIUpnPAMaQ+1LpJM5uOeMEEE7pmA9OQEY0W4mb4+ObFfgiQ+tcgH2",
+	"B1WsrZhQXPNbthMAWonRVPvC2PAjfssE0TMesQBIzW69eXMBSxyUIYxzraKMdLwd9o2q1e2GuSJpDpDb",
+	"9oSVu98Xl+bka7mC00u9skgjDt8fv86bGcZYKzZlKYQECLrrdhwbmfcFLUwmY50bTdxwvvP3V2jVvz46",
+	"Obo6CslcZsDxgf7RxQGub3fPEB2UaufzQMLtC/O50/QPISPWKOqoh2vnJzEihKVkxDSoR0Dd1ntbLFu3",
+	"odHuHLHdM2bURrNj7prmKljJ/VJimMjoC7UIeCIuwGiK5jI08OdDoiSSVr4EbDNDIRPwWTe/eA4mFXfH",
+	"Mra+UU6HXHA1Jtu4Lv/W7nRID2dhmOOLjx+BFAwHdok7uJ2BmQXCwyIfSjNjaQk26/SFGwHmNZaJsfgL",
+	"yW7UZcFmzm8VVDLuA1t5gzjcflqkkdF4x4YpU2Mvl5I469IewQ7OFrR/nO8B7JZV6vVYKubNmPzC9Vhm",
+	"WAdgadmxPri27rBjaT7vCxwJFftcYlwnXMTJ3F0lqLvsi94EU+/AMvuI0yPg9sBr7aofACjBL6pTFjfT",
+	"omY6Y8ZHvFSdYnxzK4A129YD1cFk6jv7FWBuAuLmQf5RztlsDKAv3N3gKQJwkir+JkwD7wf6hFxgA6wo",
+	"VK0RA75DoIiNjOktgyJFin4fnkJt2QEJYVM6R+8vQufzsbhNckhYlkpArycJy7AOzW5zGb+4L3pljd9X",
+	"6MDYdhqyn3yL2IBWVe6QyzGoeFqR0E/7CftiO/R9E+ku2q5F6pB1l+4c4PoBvbg2b8nedBI+6+6HNblL",
+	"fYFXMwc9/gu+CkfgsfPLQoMJ12EaLK0cdLUy4hY6sPAZrqBm3bD9vzE2xYvK46LQrcBdtsVSPmfHqlIp",
+	"b7g1WIHueFEC3xeF988xCqdcqBy1GSeOrlZx0yHnoIQExKEO2x65RccM30XSfR4aHg5HDBwgt3RwLVbz",
+	"AkhjL0tsZi86nonZJ3sqHfI3eM+11Kov8Ca4BEUFn2J1BtC/zXTseD64tXxvjpraSKtrObPu6qMzGgX4",
+	"307ZTGEyNPjm/Gwv+P7/+3/+X/jCy+oqfV5JYYHvnJNajeW043n/dhVNWL/1aSt3wf3Lv5DXvhUCN7Ri",
+	"XA5dVXxBGqqoSqm2T8dMZyHR92HvFFeoGXX64hVSCiiDYB0ZlQOHn42ptgzM8B2jahkiKsKp1pIC13ke",
+	"ca1EWB3jsekiCt1RMdKH5yWvKcsgb41mm2djg7pn9dnrea4aGPXXsJqyKzKecLFrvlKIoHxtIWRB25Tp",
+	"ATEyM3x7dnk1OHrXOz5BXzJ+cN67vPzl7OJ1mGOk9oV1WypNU2OKGps8EyQsxRrs7CCAEHZIDzXziArC",
+	"lcqMiicFplUUAhiEd1/AxQQwWDFHha92QZAdsvsbjz/twg/hZoQ7kO9pS2WtgmtYtFHdOrD5RSWX6osL",
+	"NpWpbcWDNAOqJsIITxMaGa4Comwus9TBzeMGuMh8NZZmZt4XzkWjGMQ2QDkqGJmt+cr1WkvDIjek4gNg",
+	"jaBGWF3SKD+gPQQAlO0qm5wOtFNIhv1uNywYsld2ZV/rdN4FtfMQD7ikE3MYcC/cmGV5YZzdaSrR14t8",
+	"K4/rHZA/9c6PjY56d3blKhWBvex1u3vAe/BTKF2EL/af/9T5qYvsylYwwucXZ6f2Q+yROigiFFTQhfgE",
+	"Ju3al6FgzQVt7nzulysj4dnL9+/eHV3sdUssrld0ITjAswKWtB2614QBunS9DgbIZzxJS2iagtAzJ26s",
+	"IqHgsvYFtyEwrpzHMECeZTZR5bqX4ZFe4uxiawSMfJVZKVd9oTRPklwvOiQsUeZmZwpSARZYdQH2sY3S",
+	"tTSD2LC+oJD3fZEnwZivbULHjn1LhbCLK0UVyUShJ9hLKqQXZ+z0xRX8PA88WqXRTNToLbZZcuC9qtge",
+	"cFxue0zersxOGijO+uihH6z1fe4ExKq53lgevkbOHETOzXNYBbPXuFiNVQ+VqKZdutGCcTaQLTRhQluA",
+	"oYXAKgYVnFExML8MO+QY6CWVmTDKy5gmw7aRQhJ8l9YqUMC0AjcLJuLAU2/Yx4ixWPXFzKpSCRvmvjJv",
+	"4ddZPGK6Q05LVbIo13LcmEPg3LAanfKplaxZ3BfYPUqRcJjQ0Qj6QoHIMn8OUkah51IRdTGPH5BQsWQ4",
+	"wDoymtjIj7v2W8qG17iNKXtlcTsBsRfyOkuVDsn2BDOvqCB73VLZhh+Us5sO4oxb0TnhItPMz92CX5s3",
+	"DKky7CJHqcf5IVGA6zSBsgbz0he5nY4CjhtVIh/IUDE2f3ZrNPdvRosme+BJosZMt5i24Kg0v7AhhR0w",
+	"l8OUmSddIfC2o0vbOAf6UaLL3MosJxBjPgQEKk3gNuwsGFyYetAX55kmobWEsLGLSqO/lKUJaL6dX43s",
+	"iKmm7ZjO1V/6rWfdfotQNReRZbswyq4ducg9cQH+kWNBfQGqpyH2olmMz2BphbGi6o+mC0hGxGewZgxo",
+	"KmE+M2PpVWh9kZ/uBLms5taLFJYyMDowleN4e6foWAPZBTLThhVgz0GwnagivrRAuKgcbWKaoTPKMQCa",
+	"am9GDBqv8WhsbPfI2l9wmFsKKrjZoHgU+cOYGmWBxMxcUiYi5/GLaJLAN4Ui6k7dzqUvjoXfswe0OLJ9",
+	"ybTmYqQCUkKhDohN2TK3D3VJdEJYbQddVGfIc+F7MBjP7HXxytTN7C6wgh3HCTBPEiw43RdhjeritW9U",
+	"u7Zdj7XYK8nSSGm7iAdi91/RW7zbXo5cX+QAIGM5U7atnk3peF/otliYimqtXWobnVuhDcvGLOGGprcM",
+	"B//vth22/XZCo/blmO6/+MFe+2uq2A/Pydt3vVfty7e9/Rc/OEac0hl6Da2OiA5PiPK4HBbkUH1Bxdxz",
+	"ZtHYGD0Yb5MpxELhOucIGbkK+ry7Z1NSKqHlK4nvMDpy8TujXRv27OemQFLhkGz9q9oyCubLs9dGSfzd",
+	"2C1CqYTEI6VJW8GSSXs8oZF57PLt2fnxm/+xKmXb+rx+t7uRa15AKChvqrq442ZBYfS5s0uZ3X3rBQaq",
+	"0vSGKQxsIXlTs3FYp70IcMCNPnQL+ZG0QqhJYg6I62ouiaUJR4eaKd1GnmwkoYBkLT4SzFAeeFms9Wtd",
+	"bYWD2ux74cgw60b7AnN0Ex4xmxVpU856fz0/aT/rdNuQalpNM5vNZp2RyDoyHe3a36pdOpom5iedsZ5g",
+	"u1iuk8X0td75sVdEe9Da63Q7gPUERuSUtw5aZpBnUDqtx5DSaO2+wk7GW4LZsG1XFjSVqq7C0t5EMKqL",
+	"bcGKeUhVBoewYaZeHX4YFFaUD/sHmsKOrdIAbyOb9UUeV5YVoEB05lsAKM/2S+ZO9o6pGgfWK2H4mmK3",
+	"TBAjT9CThQo1JAn1Rc8v/0fQXCvXDXOmIg9wu8v4vPsTnnAeXzqOWwetV8AN8zM5hnVDxZRtIMI0SxXk",
+	"aENyJiQ056mZtomIS1TFkgrMul+jkuFTUJ+2X7x314sUQcLnB4BdwXQ784b97p5LlHQgnhU70XxWzGhp",
+	"/c7iJuRJwpCWuZj/XAkwHJKCiswZj+VM4BELOQPEpefdbtM08nXtvqQ52hb8ZG/1T95D9Eum/J8sxh89",
+	"W/2jNzK95nHMBP7i+epfnEr9xhgG+IOfVv/glRTDhGO68/O9NeZkobmupDyhKZQ+tl6ss2fHQrNU0AR7",
+	"aMOvnq21bbeUY0EQ5FBnkwlN562D1nHVQVWF2BjanBbvEtrIs3XJGXqnIwVNcgzPakHJAWQMm8/Mo60P",
+	"5qWWpRntcbeoqx/V5dyfshlTGhXQQ3J87swM67D0A1aB5S1E0USDIafGnYXrf8KVfuUKjiv3fcXVPAGs",
+	"+zXu8BmC4dfc3e693V1YQ6nutubG4kK/8nt4F2ovUe4Fi4zRZQ1S28yglCCybWhv5070yaCx8O5v2ETq",
+	"UyOhYtqAtQRtRDSVs0Mbo0WJlvt8x4Cr4pEwvgYR08oEi52NX1NN1xJQOM+lQmpp13u/j/KnNShYs496",
+	"N1K3Zcqtyr1aWfLq8mcy5AnUQeCOwTucF/Q1V1OpuOuyV/491ZpG4wkT+hDGMKv/i3NN4h6gjdKJ1G2/",
+	"1QqWTe77ElOffZ8wDTqVM6OXY+6z2U+jtZkj+4zLlL+j4RK9sUY/+BUmVNARg4oGB2hQvhl/ZXAtLu2g",
+	"D8hsvdcsZbcQpfre2a3fkM2lfhvyKHFcdJPdjVTYhKUjh7Jp6WTh5I/cQ5cace4e7PDLb1qlIKsZ1xFg",
+	"Zn2XVGBL7kD6+JVof/9gZEVBJB6we36c+d4QDC1jYHVOEmp0SMR9XI9WglZteXHbdThVA0xqDA+IkDYl",
+	"si4XchvSxiqZlTudvmgbg9gmdQ4w1zM8qAYTeufHeZ6gc5XkfjqXeEFI+KL7jCymlC5mkgWoyDqnkfWq",
+	"jeVUVVJIFUZGcZ5e2mvoCrts0pRv85vJlhIqzaxKqbVmQjDfUnYbxDamOnfqWaQ0s6F27aog+kNwliky",
+	"kkSKonCMTqfo/zPDQ3MIYasnwLVnZ8tV3m/OZrlAuMywlkSOOgTFko3C28gqGcokkTPlImr7LkRQZ/lf",
+	"1nCNzSyAWuMcru5LGc/vn+O4JgSfqurcp6+O3xGqiqTib8D4/wZM83V57ZuUsSLzO8Dc9GpqOvC8TC/D",
+	"FsQLe02jmztL7N28ErbZKRnC/EKcprIcy+ad5TlpRreAL4oUkZRNsPk8Bm8A7FdlExaSCb1hqi8cEAMm",
+	"q9oR8xySfGiXuWJT+LlWLBkSpelc2c92OuREjkaQr7bARSDprpckr/KVfu1cJJ/pN8xOrEs6b49dVFwj",
+	"zKtTMVDvxGN8YkGPxoLgUjRcZVvnixlzcGP9Vu7cndamPAcy+3wuU+fmf2u++0rvZzHDnPbWuZn35/4v",
+	"gQ/V3Ec/99Kpzl+9T/97dtEjxTgwCHsym96b2gTSZml95eKFyFkpMbJTTlwd6hpRPZeHuhDTawjN5W1u",
+	"/ngBucUOPw1iEgt+niJw33cErpwi7kXhID98g4uf49jkKKqjJoCrGbtGex0a9oB8tqmk7YhGebWXOiQ2",
+	"Jz+SE4bJXMrHc66PvOUR5xOYyAOqnY3wtDU3CibzvbttHXoZi9tclPI6MKHDpXzw1KZj4/l6VOaKcSqE",
+	"5vXJqKO2XVfPulzGeEUzJGZQbJ5DVNfAGx8W+T0AnuLKnXA1xKXGQRL9vC50gHMq0ePXqiiWJrmBDbf3",
+	"IJdplWiC0rQnufMNyZ2eqCvyBKeKKxhEqePu4WfwhGbhc8loGo2xkgxK+rnIi/qJyq4dCCfmchrtLyig",
+	"oXi8Qt5s7qX5r4yl83WyPTZOCwmqSz/GJkuHrssbCGAaQ8M8wwNjNmQATRPZZiygB0NhaqEIA6survOK",
+	"fi0PmZri8avlcreXJ6gX9PG9i+GCIsk2TZI8z92oa3mzY6IYOEekYqRSqaR2fEmtNNVcaR75ctq7bDUq",
+	"oYUkxiharTguZVp65ZalHjVCYpFiDidiC6ygiBDSCbGgU/nJp2YhC52bXNbvqjRXbLGzNJnzq5fgX0R6",
+	"529fJbqL1N0nL8+X9/L4t3AxkWLpHa8K3d3redvc1t3fzP8ex5+WmoC2GfmcJFLemOtLxVwKdlieEvgY",
+	"MHhSm5qTU93L+Xu0Vlc7c3B2n+XQeRTB9v1cpMfOLSvtDpli03oENMCa9+fd54CgqADAamcDsdasc4Io",
+	"QVpPmK5pxHaslcNYAqs3IHxoqD4w6ij+KCZaysBBn+iUCoWFsIvE/xp+cM9C6YFI+h1CfC4jaFxO/GTT",
+	"fUtCBA+tzLFdNbsNo4/5VG0uWDYn5nPD4g0R17eEsNW1vkOKx14Rz/PFC4aNhb5Lre9JWD3d8DXVRMya",
+	"o2VfLgAnytR6RuB2Q+C9An4Lats9CtddC/q8Wq8Ey5YmSWHrYuywMIurBi/Zzp9Ci9jjXzsVpXQdffS1",
+	"nepj3D37ruXiFR550hRrvJIFghVAEWjlOTxs/b1NMvFoYmNPSJm67yzg4FoUJNN8F97wRDPAo0LM8EMi",
+	"vCq3BkemP3C9KVXxB+YNN9dVBN0GFp3vvq2KOG+LVjoevd384zgct3xIKQiueTzWIjtg145Dm2GSJL6M",
+	"KHI7l7oVq/cABYSNMGCLqLsqkA3uSg+fZUv5i1yuRvZwSh4xfNWmmjfPVSpdwQ2fdLpvKhKHFAk6TYkq",
+	"7+UKpgxaZ31FN/ACZvR0AZ8u4FdyAZEg7+f+ZXq8i6VNeSun5hSYU8Zii8YH8Hc6T/5yhU+MpgkHdFeL",
+	"4W0ezhRLA8zSsh6MLWNAYd/8wLt8e4iZNqNprDDObHEuI5oifn0JIjxH3wJw95q4G6zr3C3ra82wLs3y",
+	"y3hhMj1exizOyzDs8aE50rpeZpBhJ+SMSPHILOUP4ETRpdw4c6m2VH4BfXsy02P/esfstg3dypov9plI",
+	"5nmtq6teBPgqLAB9ffTz4N3Z66O/QFuE3EcbFuhsIebEJFJOAW3LAS1uJzKiCXp49vZ/7HTN/9v9c0AO",
+	"DvZ2DhGRbsYVA9FLLoCcsAUCTSrXXDEWs5jEbCLzhH+HXjmWykx+PmV1kY7bE1j+w9xfN/xG9RGPd3cv",
+	"EX2MC1usVNq/u1/STQXyN1VGVKoaci0eqSHLEvFtx+yWTABAVyTznSVXcOH6VXwnD0ie3wRtPq6wuCMt",
+	"Pt9fQ8hcSfmOirmdo/rKaBi4OXrdfaSf5ZQrMSLWSLrm+288elzCALRN7A5JQjXonkniYGZz4PXn3b0n",
+	"BeceDRqz4yXDAk5jCV1O2DLclXcPirWyqiTxyluHUdMelVLuuQSjWsNTOQabGwP8oS5wjj00toiZBRXz",
+	"vGWa7RBkXTGlb7WUTcH0c/u2r9SSs9P7IibcOjSZwSbGj0+Tf1zzDCgaQsOWxgMwZxA1eJnGiFWvq10y",
+	"PU0mUmmy380baAJQcpRww36cGcYF2XtBEOE+x0dWud1uq+Rqrx6Ue3pOlIe4OaV3fCFldQ01YdEPon3F",
+	"IZJCZRPb4YqV/GG204zvESNMxHeP6/0BdVimCXYYzCtOLZBlXoqKFairVAdzSbNp85XC1GZVHJRzd9hM",
+	"EC8NzHYTsyBYEKOEyoJqS6iICiE1uS4qFcYsXcCLxsEWEGuhVQcXNyzPL6mtU9guoWPvHOZgWNnUtp2D",
+	"Bn6g/DuYcWiJ4SFRE8dO9rrw83Y2Xc1OalGscI8fhlvg4F8Ij2KVTdsrQ1HklPGZdu4jCdBvmD/kuBM1",
+	"17QGhaJgCiiM77XkD3u+B8Q2pODxsvI/1JG/otK/hzTGYbHrl9zh2Xzv2S+20+CqUjtXzELkTPi6oyXg",
+	"u5XR2ResqqCbM40gHgVJc+V1gc7bLZsL0FQC99Jmsn2V1htM7ouUvsGbVxlvcExPJW9fA7CR7ZNXLUpo",
+	"voa+nNmlU96+YfNmgYPesJiYhwBZLuFKs9ivqE3ZrbSpK0bxbcrG5H8z73nQZBPzilXs3MzijwBc4txZ",
+	"ttuoItvTlA35R9ckKw4QRdgY3od5z23oIr+Sjlbx8SscB9QU13scuiblfZ4K/CuKXSfIpe3vTBUJS92K",
+	"bbNi7M+f9wMNGyubgQq+2gIXmN2XqWmGV+MmrWTw0DP/G0PG+mNUOLvuwdj9Kb1laVvLts2SgPDQure3",
+	"Rgzs/nbD5sfLKz9fFSEoyy+8OFQ56WbRe2eESdMNraluhtl8cbS6R3XrWYH7lAT5DcYMi+t5hzvotZJc",
+	"WRt2Xu4tGRAHKgTdC8n7i5PA4eqbP1z7AB6NURdgH7nSZFt4jeqhW7TaqS0EOy6m9gilYItvW3ZfvKdJ",
+	"/E0Uhj1AI4nA7Lfhqm8BanARbfgX6P5nCUZg5qwkjuTYHchVMW391lkTPh34nUAJTJQkNI4hxFN0996y",
+	"TYQhj87DsoPf1cAhXppXfv1mO0zzi8Rdn2z3b6Nmxd5DFkPUBH1opbwD57QFvm2xHfMu73e5rAsdYZsj",
+	"Ti8zDrDFgoTYOmUXDcYQOwGrMZ2ymCT8Jm/hsqUCMqHpDfYKp8S8BZspBEUcCnul+HffCShs9wZLHYPr",
+	"kWvHJuwjW26HYha41EfsbYz6Zt44eiazJCbX7CAPgGPXYK9fMfXbwkDzlQ65yidsG8xJbc3U+qYoIrZv",
+	"ND+EBsFfdc5ZdbLLOAQICm/rScwLZ49tG/zEPL4g8wA/SbWPs+ulZPs5l2WsuTr2NPMGSTNoWW1uWsz9",
+	"jMuiV9MaXGVdjCAVFGWzgV93Hli3omFyKPTJSNYABh0u9DayHfmpDVM3IQrdo7LwhCb0ZBHeAU3I68YD",
+	"STi2R742t1Jt5rZ/KBwhxyfWwxD6rsJmT6r30z1e5dmBrEkvkcP13tPKKellzKAcFqKCF7ROYLwiXHet",
+	"VGzGCHJuHwSkL+G7ONx3RSaZ0mQqudDYWYjZ/BBoeWZ0iezargS719b6gIDAX9v5PGTjWHzFUoHoHARP",
+	"+D+NYb8ljpXNkzXuVexAMqK5VDaHZFtIAofPAjKlegxt92SqdwJilpC2IwohSmqzAV90az1DFfr8KsWT",
+	"nd4XEVB/3Hv1vQuoaUIjtq5X9TMFkrUj2+izeQBgFMPDBJs5p1A1g+CwaBdsLeDcNyGTGGTbkPJkRRhS",
+	"aqrZLzjQJa7ka7YRSzNdpWMWmxc8tbb6zu512WO6uRyvE8fOdaTy1qBFQ25opW3zhXKUSeg6QLYvmdZc",
+	"jFRATqXmQ4ebFBBLrWrHJvpTTAXS2M/avCFlh2RKlTaLoxq+Nh8SJcu9dsFl68rzCmcuepK57hCoDswZ",
+	"BUYzc3ZxTaObhp7WD3D1719ZKE3yi6gMa/imLplewZLt+Sxy5Sdm9C05nfUSRuQczq7Gx1zonK2YS38H",
+	"paPUFfueSiGW1T3cvTf1t1n64Na7fvVDfiLfRAX55yRLvCowPh2o5yGpoH0W5TwgsjAfx/Zxhj7N3tMN",
+	"iKDLyiASKm4s1m0uf6moNoo+JFTMEbYI83eMQHVPBa5du4TqTizds5W2Tcmzr4p2ZV8nPJmd3xdJoHUv",
+	"X4m2YJ97EnHfZEFF7kDddk7foZEb4M89LOqRsL8fPDDg8R1Bf/NHd4tpNcm7Ht59y2q8gOo0yRTxO/xX",
+	"oOtpkjIazxGfEVKwGko03BR8WfjFBdCrLyJ2vkDRxtlwCPknpVZyVBDFWOBlYGjoJDVEU2wjxM1qQ4KC",
+	"+Cbz9mp964hGY5xHEcEfWBE1ZSLmYhQUXTFlShA8lzUoXO/mT2T2pWqDChDzcrebnEGY4/tVcsHiz6Kr",
+	"lQkiC5keltKdEuOyPZjQ6bwpyeN+lZanPI8nteEueR658K3tGZUjduRh4mrmx5paw31H484QxIORIWdJ",
+	"rIhiQtsQd4dUM0S8Na7ME/lWTAmc7WO71p5siT9CoynPlrg3BrAoYXeNpH6IHgVVW8PK5kzLCdU8ssoe",
+	"TZzWpzC9JGI+lDLYIl53gxk1WzH0k2U6BLhQxbkBQEXkmllF5ND2SG5DOMvXYGztYQ0n+k/JxTehHTz1",
+	"SfgjNCoxklZ6XOEuurWXn91kqJ16rbFIJhKmFAmVTHVIFJ2r4m52SJgaRhU6yL3YfA2I6S5Sc0hC809A",
+	"We+LUMuQbBt5qQLsmaD4LdshqY1Vct0hm7nlMWGdx0FfRJnScsJsI77Ab1HnEItqonngu/c25evx3gf3",
+	"0mSsWJvfZKxuYEdCA0jo36hCum64fPvvMN4i1wKoiR8D8qwbkJ+65jif/fAC6M1w7br3A2WWXsxENjF3",
+	"4kfz1mdd878/wf8+++FFbO7NmiszBF2/otiWQq43jpb3MYq5mKVxbLmXOVHEahhQ84BbfelDuD4DLTVN",
+	"WkErkpMJB2jHAZ0AxNj6myJtFVPdPMxxejOg8Bd8+OFxu4kXl2GDsFXBHL7/wFWx1oX2dH7ASipGqNYp",
+	"v86wTTfhuqGBnV8PVJVAu9NURkyp5lrCXIcyeqGdUmDrCgc8DncOrO1pRFXKpjLVuW0Z7nf3QoxwIfa5",
+	"FCwg7JaB06gvwFK1xWqKThiZyAkTOvAH6IaF57SYuIOgwddC0jQo7IoYe5eLUacvXI2mg9vY9qBnAImm",
+	"hFFzYEFqSD/rdp9FN2wO/2DhDinCBFvKIa/WCbJz3MviCB/fcGYfoZoMnkx4dGM4/0Gru/fTM/o82m//",
+	"ONxj7R+jqNv+ie5dt58N9+Pn7MXwB/rjtWE+rjr1oHVxdgofoDwfgDw3EkXQ/7Cv6ETAgmOuQPMYRDI2",
+	"TOTy/bt3Rxd73ZyzwQT2ut29Cq87aO0//6nzU9dctE1ZxxdJpSlev0q/R41oRpW9Dywm12woU3aITau4",
+	"aqBmPWboJrjXmOfa8665XmDjcYVLeioa/ZJNZDaXJReOG+PxHQKWsCrQuyIWeDIkyN2ehRICFe3my43r",
+	"S30Zk7JbzmZLMMeTxPBYIQU7MLPlsdeGzWEdK1ZAC4fPu8+NXPEpdgYi0Qaz9Jj1RcwirjBvGuUCODGM",
+	"ARcgS4+kGHKj8QHu3ZhqgsXnU6pUqRv3liLXWTxihWTqi/B596eQCDqxxYDbYTGZAY9VB+UIFzH76CQJ",
+	"brGVUE5idUhoJ4KNsEIMuoVE0xvWF6ENzKHIGiZ0NGJx6OtEh+Yn5g+Gv7H2H83HZXEYkExMKY+9s+30",
+	"xSv3vfexQkuSaDmjCB7NU38j1BSENiinHQIRRVdOpcgs5VozQbREnIBSBAjE+GwsyYTGDHufxLbpG1X1",
+	"EvUCKOdzjMPHckV7TBaI/YsJp1VqdZnRK9vFa25BE2YB4cIz60f8lj15rr9xQVE1MMydD2xsH6P8wD18",
+	"sgiwxjAlE6O8W5/wWkKgztftyYJV8eQeyZkWTMEQoKpKJeBvYPKoJtZ0aH8Tsy1AMDDcKRPA2lgj1sB9",
+	"a+5Pgeinm3unQHSh1mD6qhTJ/BBUGMBgRT3OyPOd9e/kh09BY3+rEuF/BRZUsZRHpuBHqvf9HK3+TJQs",
+	"tWYnETTjaHARiXmzi+jO+Ql1vH63YNufF9+sy3w4XbwQQZ6z5km2mGyDur7TIW98zR8U33wntRes31J9",
+	"4YsTMoHgqEWzj/lwyFIGBpTRam1ZFdoIWNOEOi0ZGdPD1lb4ynCdstuLf838SMirYue+Wq3XzRDnPjEj",
+	"frVumS/GVJ7E4kMqtNjHqTjcrbKqOAdEOpeUaO/lXTVZ5+1sG8XyvuqaLCaeFysNcljYZfVOr+1kXsFc",
+	"/hg1T/6aNwkgxUx9W10z3UJx7qtDQcoWbi4JBFWIt7l4CQgKHAKZ4P/IGHTssoEfPhISiNfQdYf0zHcR",
+	"E5qiA4iSYYppwGS729nrms/2uv+601St5J/nVwv54c3xi1Qt+RNYLeRi9iTevsmqpdi/8lic5Kf2W0xF",
+	"KzSq+bxqyUXfTKrtuiZMzQ77E35jOw+CGBNWDZaZzgUallnZngZTHgG0FckEljPWA1Tha59YwhNLeGIJ",
+	"dSzBqrBWKJsLLCfwzf3d/ZXu2Wo5gZnX0lICdGrd/6V+8q0+Xam7+FZLV+qOF+e+K3gMlx7KdLKlXA1P",
+	"6kEHYRCjQ8AQUwGZcMEn2cTBs9/ShMdcz4ntCu4sX3nL0pTHjCRsqAl0502JyJIENPsoMSZ1DNB9iRl4",
+	"59AzRvV8ygLEIwiIN9eAsI+YMuxeaAPu+TuUpnP0gJWqqQo1BiF+bHlSQ+HRt6YCfJkCpCcd4A9RgHQf",
+	"DMtIekZTwcWo2Wt1JhhJ5Qz7c3spQDYrkGxTP9jqPt7pkCJFBQoKYqaIzVPpi6iUzyr1GKqHLPSCy9DZ",
+	"KVJY4hA73+ev1/SG2Yjv9RzAT0Ssgr6IqIhYkiBkGfAYHIEmqkPQKayxViPmaprQebEQ0KPC3eHHXWNv",
+	"qLDOGf9Xpo/chj3gHXbvWHV/IWfym89+riQiFGcMqzPni+IkQBosCK8wgp0DrPCHTVM5SulkS62b/uzO",
+	"3bsIC2f/5uMFPLIgfGpYq5smpDIhzE/KSMoMbd6aoyPbrv/LxdnpTlO1xDVVbP2aEvtSkJAPm7Fvt2Jp",
+	"wztY9Q2bY8PnfEc+R+p8PvmVqO3oo81SwxPyT4dix7Wa3jzDj5ZkvMZuRSee37C2csDjT7vYeaYmwtmA",
+	"IL/lN77eDvORwpJ/p6CVck/F/PGlfRWnVJvdaR20/u/fafuf3fZPH+x/2x9+2wue/fmT+/hPrdoikHrn",
+	"zzmgkIN3ZyynBZIcVoRWGw5te59NKY/DnaB4Blm44flYm2a5e/7jMUsZJKT95+XZabCATVgPZWcxJR3W",
+	"ZF9sh//dtlh27bcTGrUvx3T/xQ9hgINQxX54Tt6+671qX77t7b/4wR1BSmfQL2nH7z2EidyECmwD0ReA",
+	"yEXjDukJVwpXSrEtnOcE0edttZwfms+bnYd0OBxA4r6RpX1h+FuYUJCuA8XNnsjUoXiGQmo2yIdRIdnG",
+	"/oBmpLybIB4dUUyrnYCwRDF4XV+EpdR99fcPHfPf8NDr/YSczG+75LVVqjtGSD/tC8zPGjMyG8uELaae",
+	"BmThqJGezOsAGMfmhZpnSGQsGXVIaF+kzHaNMmRgT90/Xgu42T6Ow52FihDyxtlW1G65y4w+6IuQx2FA",
+	"Qih0wFRbV/zQwc8C8wlyCPNvEFmDacojZv6s38ugL8qnFywemhk3rweDkZnS4aGdoN2DA2Lnl5fd9IWT",
+	"fyqLIqbUMEtI6MGwqL9/AGZywzGn2AwTdsgZuG+slWm2GwI69V2yLljE+C2zm2v3dpVIfLnyPq26wIe5",
+	"M9nSga0P54o87+7lLHGM+TE5U6y95CWBOqEfT5gYGWVkv9ttrqtrHvlKTnnUNObe3cYsaLZxsi9eNBTp",
+	"3b9Za2dlraDHNmnLpLa8xy7QZgyWg8oSVxnt9cT6ulPHvq0UjHLGRalVWS7+t0uiPyCe1M//yGVFQMoS",
+	"YGkio32F92rokk24XlcpOHQgFtb/FEtICDC6nfCxrxuNY9t0nczGTOStZIz9GltYz4LmA3yolGSfMi/n",
+	"bNumkWFIHSslMM3TwYokRmQYzYHLeKcppe167pnQWNGCe2rrTHCqfTGlc2CmmCB3CFFEf9GgoeTjGCWO",
+	"0WhcuOwCT31xIhArP/piDK0cQyNkbPUKCAcj1hTgJCScCQ11IZDG7XSXFNjhliIJFaOMjlgTMEAJmXxj",
+	"X+BdKv4bwJUyAXqDFKyx3h0fKXFxy7WvpUwYFQ9sqfl7tX5yTIn+/3h9lz9UkfVyut9S5b0JiPBgOWxG",
+	"2VjObI1E6mjE42Rl3rIcF6T07O40ZTbFdKmfwj/yc+8nj0Rl3itXgt6ApWMYxRORMdyH6u2rgL5OKoWX",
+	"6xJTHmRaaJrQTC1fZYilabqPrJR+9wT/PWUDv8t00+3apt6ZQLcRqS0ye6mO5u5MG7h/c5mzrWym2r28",
+	"qHLeUuXi5lKhMFe2N/divPQdTW9KKtIFCqCv/j7jRB/5Jr8H+bzs4r71xbnSPEmsUP/ugqff052n6U1Z",
+	"VQP7wpggE0au5zaPnibJHW85WlDNiphRts/tM49hotwDKBlOdxUg2Z0RxB7SzMGpr2/g2NP7roKnltrK",
+	"Jkl9rxMvProQR/XFniPyEsnvso9TmepGt8j7qzftP7vERPRxklTODooilsB3JBQTsAiBzp8Q2Dq7oJQx",
+	"EOTx4FztCpzEDsCb0fHADQlgG14bDoeSFRKUpSAxnde5F45gaY339tEu2RcCs1t9RTX7qHcjdVu+mtVx",
+	"apXfV5c/kyFPIMMLyQLe8QoHb7/maioV17YqtPx7qjWNxhMm9CGMYZb3l76jz06kbvutOidLMaPv6KKb",
+	"zbQr90FxJnSOiDjKbLW5Jymjk5K5WH+fVyf3nwn3Rr/ux2sxUE4zLLJqoBApqoWUMUpvX0C4SRAh3fg0",
+	"jkk2hRi8JgmjSpPQZjda+MOQbHOLzeNedEhcNkV3p0N6hmHkk+HKlUm4N2DHYQs6Bx5RPZMkzYyOQCN2",
+	"YMsUIiliMgSzgWvMOer0xZVzzMLzNm2J3bJ0bvnrtkyL8gcSulYy4c4hqXSeMdzWseJOX/wy5gkjlHi+",
+	"WcyhsrAVhevYwh9ds8Lza3QZqLeFnsouTIrQP9RnoJj1iY1G3Pj4xg75JYfqWas42VVn3FXNeSQTA6d3",
+	"kX0ZiLj1NJPylebKUJeTamRbGOoFQnXmX8poNEZ0OJf7u/OUy/kd2S9/TWU2LThnDVaXYWtaVu6wqmP2",
+	"q7JAnRyY0vnSVlWvGvk4WWDjc2hUnE3M02uIjL4oWHktu4fw08hsyhbyzUJLLFi/kRe3TBFXdKYmIBn7",
+	"An6oOuS08J5gJkgj+PQ57kWRkLg5e3uHy+ghZu9Dmz9mtutwGdyKQswYRoMQd8hu/uCO+F+Amhc3Z0rn",
+	"CIXWTMyLuYIb38DFUqtKgTSEylGktO5acRJ8a8VVr1yCwJOE+55A5+BUzV0rSbDDCrCbItcskhNQj8xL",
+	"CB1RLja9ZM0wV595mR7eqbWe2viHw8RawL+yLHvRIF5p/wIm1ZTOlwCeVwwwS5IhZC8j96eg/SRSjIyA",
+	"KCyzILfLjI0W2zpR0rPz7QvXxxPUOy/g8xPmyxjTFLJ/c7PPiCI94xHb2GA7p/MvIzseyqg7p/MvgS+1",
+	"ycW0PsknyfWdxZaqcssizeU5h1MkzS1V+KnvohkqpjUXI7VbAPE3Z/64CqBL+6MHBW6svGt5dTxaaIXN",
+	"JgEsL1eaue2sDoU4X0l10OtyiaCbIoJfY8XQ9sXZKRSL+DETd2J+1k0lT/ns1OH9Q5WRrZmeK7LnyhRL",
+	"pnXKb1neuolIAdi15teCzdxMEHKwL/a61nOpzIPol3SIK9iKYufQlaL4Eu2GsWlerYboz9BR3hMxTfDd",
+	"RY1bXggTEzrULK2TQZcFmTaU030lOIb+JL9Mc4kNblip6NBRoMeNckp5Sjt6VBBCKD3YI/bGz2SqxzmY",
+	"OlTdeNxlu9o6suAkdci9IB3mSrPJLrgJR8skwyU8+Aqfe8hiDe89y+j13LaghAcznOtXwvft1CzTLM0Q",
+	"69fYNRQNGK0dWmMqTVPdzqb+ycE2lA9pzGhiyKT5kN7iEw94PPiGVYzELt0lC8RUUyunjHHS+ez7dj9V",
+	"8vYga1eQT7lo8+HmvuTkT/gtE0yhnM+HgFLHprN1JZXthIubJZUixoBz7RgxjQwk8DibUGHNu0NyI+RM",
+	"kGupXbV4JNOYxeQ605iX2IRUf8KVvrIzOYGJ/DGQP/01r5/7A0f1bSF/uoXi3HOxzlOkHUdZzYig+Ud1",
+	"cAiOiJfAf8KlYkpzgYxwkimIP1ue6AqsaJLIGYtJLCeUC3WIGEDXCRU3gQXkriJqj+WEmZPpEFi4IhFN",
+	"UyivUQhRow5I2Hvz5vjkuHd1NLg4+q/3xxdHr8OAhK967857x3899T7si/C096782PHpz72T49eD9xcn",
+	"/p+vz971jk/NJ/ivwenZ1aB3cnL2C/6seCd8cX5+cfbz0etaYBAsBPOp8WvVav05fhGQQn8Cq+SQIfYn",
+	"x8k3CVKofYaV45ZiP3Ef+UsO1wUwLZjUKpdJWSZvDF8IM14DvvD+r/sTfOHTZbsLfKGlWNuoD5TJjS/O",
+	"fcMX5jWyFlYC2rpahD9yTgHyF/xEaTTmhiegZlO0/TeW1W66+5sayxQhND41QQN+a4L3y0ADPkne75kZ",
+	"XEBKtGUGQd5+0ZjvhdoekKm5eZAsiveOcL25jF3DCQYeBLx/WZq0Dlq7dMp3b/fgftnXLXTI4CPRzqYI",
+	"39DmInB9ldEgn1KlZjKNScoU0x2vICWzkclq2ZbSbWnYEI0QLJHGEy640s7dVIxgvqgZ4jyheijTSe5R",
+	"tQ51i2AAHiBvmNxftziS8+USVsYcKyII3jjDj3XLAdcN7kSzh8qfDfopFkd6ac5RBdaAtKZaUAHHIF6X",
+	"bH+NQAR1K+w5nc4PkyhNNVeaR/4QufZXu1FO9SPbECNSO16eldryMTXwRRM2uWapGvOp/45Cg1x8RcWY",
+	"LmaLotMbJb8Pi4NUenFgpMYhODmkLC29uXvjVmA6axAm8PdFq+i53218LKfu9NwrjU1ezqj0N8PDTqnZ",
+	"8dqsTkgTtLmb9Xlugb2V2IrGodDZuObiayCxbkynU2ZbkviNDLZU6WCDMlAKvMbWa+VvKtfqffrw6f8P",
+	"AAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -138,7 +138,7 @@ func (q *Queries) GetApplication(ctx context.Context, db DBTX, arg GetApplicatio
 }
 
 const getCampaign = `-- name: GetCampaign :one
-SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, b.company_name AS brand_name,
+SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, b.company_name AS brand_name,
        (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
        m.status AS membership_status
 FROM campaigns c
@@ -186,6 +186,7 @@ func (q *Queries) GetCampaign(ctx context.Context, db DBTX, arg GetCampaignParam
 		&i.Campaign.CreatedAt,
 		&i.Campaign.UpdatedAt,
 		&i.Campaign.HoldingDays,
+		&i.Campaign.EmergencyPaused,
 		&i.BrandName,
 		&i.AffiliatesCount,
 		&i.MembershipStatus,
@@ -294,7 +295,7 @@ func (q *Queries) ListApplications(ctx context.Context, db DBTX, arg ListApplica
 }
 
 const listCampaigns = `-- name: ListCampaigns :many
-SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, b.company_name AS brand_name,
+SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, b.company_name AS brand_name,
        (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
        m.status AS membership_status,
        count(*) OVER () AS total
@@ -364,6 +365,7 @@ func (q *Queries) ListCampaigns(ctx context.Context, db DBTX, arg ListCampaignsP
 			&i.Campaign.CreatedAt,
 			&i.Campaign.UpdatedAt,
 			&i.Campaign.HoldingDays,
+			&i.Campaign.EmergencyPaused,
 			&i.BrandName,
 			&i.AffiliatesCount,
 			&i.MembershipStatus,

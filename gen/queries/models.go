@@ -84,6 +84,7 @@ type Campaign struct {
 	CreatedAt             time.Time
 	UpdatedAt             time.Time
 	HoldingDays           *int32
+	EmergencyPaused       bool
 }
 
 type CampaignMembership struct {
@@ -223,6 +224,15 @@ type Payout struct {
 	PaidBy          uuid.NullUUID
 	CreatedAt       time.Time
 	PaidAt          *time.Time
+}
+
+type PlatformState struct {
+	ID              bool
+	PayoutsFrozen   bool
+	IngestionPaused bool
+	Maintenance     bool
+	UpdatedBy       uuid.NullUUID
+	UpdatedAt       time.Time
 }
 
 type RateLimitHit struct {

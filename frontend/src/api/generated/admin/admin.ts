@@ -48,6 +48,9 @@
  * | `RATE_LIMITED` | 429 | too many attempts; wait `Retry-After` seconds |
  * | `INTERNAL_ERROR` | 500 | a fault of the server; the request id is in its logs |
  * | `SERVICE_UNAVAILABLE` | 503 | the database does not answer |
+ * | `MAINTENANCE` | 503 | the platform is in maintenance: changes are refused; retry after `Retry-After` seconds |
+ * | `INGESTION_PAUSED` | 503 | the host paused order ingestion: nothing was stored; send the order again after `Retry-After` seconds (Shopify does) |
+ * | `PAYOUTS_FROZEN` | 409 | the host froze payouts: none is created or paid until they are unfrozen |
  *
  * ## Request bodies
  * Bodies are one JSON object (`Content-Type: application/json`) and are read strictly: a field
@@ -174,6 +177,9 @@ import type {
   ConflictResponse,
   CreateHostRequest,
   DataSummaryResponse,
+  EmergencyCampaignsInput,
+  EmergencyInput,
+  EmergencyStateResponse,
   ExportEntity,
   ForbiddenResponse,
   InternalErrorResponse,
@@ -182,6 +188,7 @@ import type {
   PayloadTooLargeResponse,
   ResetLinkResponse,
   UnauthorizedResponse,
+  UnavailableResponse,
   UserResponse
 } from '../model';
 
@@ -250,7 +257,7 @@ return apiFetch<UserResponse>(getCreateHostUrl(),
 
 export const getCreateHostMutationKey = () => ['createHost'] as const;
 
-export const getCreateHostMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getCreateHostMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createHost>>, TError,CreateHostMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createHost>>, TError,CreateHostMutationVariables, TContext> => {
 
@@ -279,13 +286,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateHostMutationResult = NonNullable<Awaited<ReturnType<typeof createHost>>>
     export type CreateHostMutationBody = CreateHostRequest
-    export type CreateHostMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type CreateHostMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type CreateHostMutationVariables = {data: CreateHostRequest}
 
     /**
  * @summary Create a host account
  */
-export const useCreateHost = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useCreateHost = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createHost>>, TError,CreateHostMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createHost>>,
@@ -324,7 +331,7 @@ export const createResetLink = async (id: string, options?: Parameters<typeof ap
 
 export const getCreateResetLinkMutationKey = () => ['createResetLink'] as const;
 
-export const getCreateResetLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getCreateResetLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createResetLink>>, TError,CreateResetLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createResetLink>>, TError,CreateResetLinkMutationVariables, TContext> => {
 
@@ -353,13 +360,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateResetLinkMutationResult = NonNullable<Awaited<ReturnType<typeof createResetLink>>>
 
-    export type CreateResetLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type CreateResetLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type CreateResetLinkMutationVariables = {id: string}
 
     /**
  * @summary Issue a one-time password reset link for a user
  */
-export const useCreateResetLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useCreateResetLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createResetLink>>, TError,CreateResetLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createResetLink>>,
@@ -400,7 +407,7 @@ export const createAffiliateInviteLink = async (id: string, options?: Parameters
 
 export const getCreateAffiliateInviteLinkMutationKey = () => ['createAffiliateInviteLink'] as const;
 
-export const getCreateAffiliateInviteLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getCreateAffiliateInviteLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAffiliateInviteLink>>, TError,CreateAffiliateInviteLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAffiliateInviteLink>>, TError,CreateAffiliateInviteLinkMutationVariables, TContext> => {
 
@@ -429,13 +436,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAffiliateInviteLinkMutationResult = NonNullable<Awaited<ReturnType<typeof createAffiliateInviteLink>>>
 
-    export type CreateAffiliateInviteLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type CreateAffiliateInviteLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type CreateAffiliateInviteLinkMutationVariables = {id: string}
 
     /**
  * @summary Issue a one-time invitation link for an affiliate the host created
  */
-export const useCreateAffiliateInviteLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useCreateAffiliateInviteLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAffiliateInviteLink>>, TError,CreateAffiliateInviteLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAffiliateInviteLink>>,
@@ -755,3 +762,287 @@ export function useListClicks<TData = Awaited<ReturnType<typeof listClicks>>, TE
 
 
 
+export const getGetEmergencyStateUrl = () => {
+
+
+
+
+  return `/admin/emergency`
+}
+
+/**
+ * @summary The host's emergency switches and when they last changed
+ */
+export const getEmergencyState = async ( options?: Parameters<typeof apiFetch>[1]): Promise<EmergencyStateResponse> => {
+
+  return apiFetch<EmergencyStateResponse>(getGetEmergencyStateUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetEmergencyStateQueryKey = () => {
+    return [
+    `/admin/emergency`
+    ] as const;
+    }
+
+
+export const getGetEmergencyStateQueryOptions = <TData = Awaited<ReturnType<typeof getEmergencyState>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmergencyState>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetEmergencyStateQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getEmergencyState>>> = ({ signal }) => getEmergencyState({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getEmergencyState>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetEmergencyStateQueryResult = NonNullable<Awaited<ReturnType<typeof getEmergencyState>>>
+export type GetEmergencyStateQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>
+
+
+export function useGetEmergencyState<TData = Awaited<ReturnType<typeof getEmergencyState>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmergencyState>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getEmergencyState>>,
+          TError,
+          Awaited<ReturnType<typeof getEmergencyState>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetEmergencyState<TData = Awaited<ReturnType<typeof getEmergencyState>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmergencyState>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getEmergencyState>>,
+          TError,
+          Awaited<ReturnType<typeof getEmergencyState>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetEmergencyState<TData = Awaited<ReturnType<typeof getEmergencyState>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmergencyState>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The host's emergency switches and when they last changed
+ */
+
+export function useGetEmergencyState<TData = Awaited<ReturnType<typeof getEmergencyState>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmergencyState>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetEmergencyStateQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getSetEmergencyStateUrl = () => {
+
+
+
+
+  return `/admin/emergency`
+}
+
+/**
+ * - `payouts_frozen`: no payout is created or paid (`409 PAYOUTS_FROZEN`).
+ * - `ingestion_paused`: the conversion API and the Shopify webhooks answer
+ *   `503 INGESTION_PAUSED` with `Retry-After`, store nothing, and shops send the orders again.
+ * - `maintenance`: every change through the API is refused (`503 MAINTENANCE` with
+ *   `Retry-After`) except signing in and out and these switches; reads go on, and the app shows
+ *   a banner.
+ *
+ * Each change is written to the activity log. Every server process follows within 2 seconds.
+ * @summary Freeze payouts, pause order ingestion or put the platform in maintenance, and back
+ */
+export const setEmergencyState = async (emergencyInput: EmergencyInput, options?: Parameters<typeof apiFetch>[1]): Promise<EmergencyStateResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<EmergencyStateResponse>(getSetEmergencyStateUrl(),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(emergencyInput)
+  }
+);}
+
+
+
+
+
+export const getSetEmergencyStateMutationKey = () => ['setEmergencyState'] as const;
+
+export const getSetEmergencyStateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setEmergencyState>>, TError,SetEmergencyStateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setEmergencyState>>, TError,SetEmergencyStateMutationVariables, TContext> => {
+
+const mutationKey = getSetEmergencyStateMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setEmergencyState>>, SetEmergencyStateMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  setEmergencyState(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetEmergencyStateMutationResult = NonNullable<Awaited<ReturnType<typeof setEmergencyState>>>
+    export type SetEmergencyStateMutationBody = EmergencyInput
+    export type SetEmergencyStateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type SetEmergencyStateMutationVariables = {data: EmergencyInput}
+
+    /**
+ * @summary Freeze payouts, pause order ingestion or put the platform in maintenance, and back
+ */
+export const useSetEmergencyState = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setEmergencyState>>, TError,SetEmergencyStateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setEmergencyState>>,
+        TError,
+        SetEmergencyStateMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSetEmergencyStateMutationOptions(options), queryClient);
+    }
+    export const getPauseAllCampaignsUrl = () => {
+
+
+
+
+  return `/admin/emergency/campaigns`
+}
+
+/**
+ * `pause` pauses every active campaign of every brand and remembers which; `resume` makes
+ * exactly those active again (a campaign a brand paused itself stays paused). Logged.
+ * @summary Pause every active campaign at once, or resume the ones this paused
+ */
+export const pauseAllCampaigns = async (emergencyCampaignsInput: EmergencyCampaignsInput, options?: Parameters<typeof apiFetch>[1]): Promise<EmergencyStateResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<EmergencyStateResponse>(getPauseAllCampaignsUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(emergencyCampaignsInput)
+  }
+);}
+
+
+
+
+
+export const getPauseAllCampaignsMutationKey = () => ['pauseAllCampaigns'] as const;
+
+export const getPauseAllCampaignsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pauseAllCampaigns>>, TError,PauseAllCampaignsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof pauseAllCampaigns>>, TError,PauseAllCampaignsMutationVariables, TContext> => {
+
+const mutationKey = getPauseAllCampaignsMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof pauseAllCampaigns>>, PauseAllCampaignsMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  pauseAllCampaigns(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type PauseAllCampaignsMutationResult = NonNullable<Awaited<ReturnType<typeof pauseAllCampaigns>>>
+    export type PauseAllCampaignsMutationBody = EmergencyCampaignsInput
+    export type PauseAllCampaignsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type PauseAllCampaignsMutationVariables = {data: EmergencyCampaignsInput}
+
+    /**
+ * @summary Pause every active campaign at once, or resume the ones this paused
+ */
+export const usePauseAllCampaigns = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pauseAllCampaigns>>, TError,PauseAllCampaignsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof pauseAllCampaigns>>,
+        TError,
+        PauseAllCampaignsMutationVariables,
+        TContext
+      > => {
+      return useMutation(getPauseAllCampaignsMutationOptions(options), queryClient);
+    }

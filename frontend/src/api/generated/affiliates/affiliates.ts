@@ -48,6 +48,9 @@
  * | `RATE_LIMITED` | 429 | too many attempts; wait `Retry-After` seconds |
  * | `INTERNAL_ERROR` | 500 | a fault of the server; the request id is in its logs |
  * | `SERVICE_UNAVAILABLE` | 503 | the database does not answer |
+ * | `MAINTENANCE` | 503 | the platform is in maintenance: changes are refused; retry after `Retry-After` seconds |
+ * | `INGESTION_PAUSED` | 503 | the host paused order ingestion: nothing was stored; send the order again after `Retry-After` seconds (Shopify does) |
+ * | `PAYOUTS_FROZEN` | 409 | the host froze payouts: none is created or paid until they are unfrozen |
  *
  * ## Request bodies
  * Bodies are one JSON object (`Content-Type: application/json`) and are read strictly: a field
@@ -180,7 +183,8 @@ import type {
   MessageResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnavailableResponse
 } from '../model';
 
 import { apiFetch } from '../../fetcher';
@@ -357,7 +361,7 @@ return apiFetch<AffiliateResponse>(getCreateAffiliateUrl(),
 
 export const getCreateAffiliateMutationKey = () => ['createAffiliate'] as const;
 
-export const getCreateAffiliateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getCreateAffiliateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAffiliate>>, TError,CreateAffiliateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAffiliate>>, TError,CreateAffiliateMutationVariables, TContext> => {
 
@@ -386,13 +390,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAffiliateMutationResult = NonNullable<Awaited<ReturnType<typeof createAffiliate>>>
     export type CreateAffiliateMutationBody = AffiliateInput
-    export type CreateAffiliateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type CreateAffiliateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type CreateAffiliateMutationVariables = {data: AffiliateInput}
 
     /**
  * @summary Create an affiliate (host)
  */
-export const useCreateAffiliate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useCreateAffiliate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAffiliate>>, TError,CreateAffiliateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAffiliate>>,
@@ -547,7 +551,7 @@ return apiFetch<AffiliateResponse>(getUpdateAffiliateUrl(id),
 
 export const getUpdateAffiliateMutationKey = () => ['updateAffiliate'] as const;
 
-export const getUpdateAffiliateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getUpdateAffiliateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAffiliate>>, TError,UpdateAffiliateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAffiliate>>, TError,UpdateAffiliateMutationVariables, TContext> => {
 
@@ -576,13 +580,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAffiliateMutationResult = NonNullable<Awaited<ReturnType<typeof updateAffiliate>>>
     export type UpdateAffiliateMutationBody = AffiliateInput
-    export type UpdateAffiliateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type UpdateAffiliateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type UpdateAffiliateMutationVariables = {id: string;data: AffiliateInput}
 
     /**
  * @summary Change an affiliate's name or email (host, or the affiliate itself)
  */
-export const useUpdateAffiliate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useUpdateAffiliate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAffiliate>>, TError,UpdateAffiliateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAffiliate>>,
@@ -621,7 +625,7 @@ export const deleteAffiliate = async (id: string, options?: Parameters<typeof ap
 
 export const getDeleteAffiliateMutationKey = () => ['deleteAffiliate'] as const;
 
-export const getDeleteAffiliateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getDeleteAffiliateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAffiliate>>, TError,DeleteAffiliateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAffiliate>>, TError,DeleteAffiliateMutationVariables, TContext> => {
 
@@ -650,13 +654,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAffiliateMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAffiliate>>>
 
-    export type DeleteAffiliateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type DeleteAffiliateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type DeleteAffiliateMutationVariables = {id: string}
 
     /**
  * @summary Delete an affiliate and its memberships (host)
  */
-export const useDeleteAffiliate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useDeleteAffiliate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAffiliate>>, TError,DeleteAffiliateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAffiliate>>,

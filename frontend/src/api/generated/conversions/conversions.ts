@@ -48,6 +48,9 @@
  * | `RATE_LIMITED` | 429 | too many attempts; wait `Retry-After` seconds |
  * | `INTERNAL_ERROR` | 500 | a fault of the server; the request id is in its logs |
  * | `SERVICE_UNAVAILABLE` | 503 | the database does not answer |
+ * | `MAINTENANCE` | 503 | the platform is in maintenance: changes are refused; retry after `Retry-After` seconds |
+ * | `INGESTION_PAUSED` | 503 | the host paused order ingestion: nothing was stored; send the order again after `Retry-After` seconds (Shopify does) |
+ * | `PAYOUTS_FROZEN` | 409 | the host froze payouts: none is created or paid until they are unfrozen |
  *
  * ## Request bodies
  * Bodies are one JSON object (`Content-Type: application/json`) and are read strictly: a field
@@ -185,7 +188,8 @@ import type {
   ShopifyPayload,
   ShopifyTestOrderResponse,
   ShopifyWebhookResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnavailableResponse
 } from '../model';
 
 import { apiFetch } from '../../fetcher';
@@ -256,7 +260,7 @@ return apiFetch<ConversionResponse>(getProcessConversionUrl(),
 
 export const getProcessConversionMutationKey = () => ['processConversion'] as const;
 
-export const getProcessConversionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getProcessConversionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof processConversion>>, TError,ProcessConversionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof processConversion>>, TError,ProcessConversionMutationVariables, TContext> => {
 
@@ -285,13 +289,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ProcessConversionMutationResult = NonNullable<Awaited<ReturnType<typeof processConversion>>>
     export type ProcessConversionMutationBody = ConversionInput
-    export type ProcessConversionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type ProcessConversionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type ProcessConversionMutationVariables = {data: ConversionInput}
 
     /**
  * @summary Report an order; it is stored once, attributed, and its commission computed
  */
-export const useProcessConversion = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useProcessConversion = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof processConversion>>, TError,ProcessConversionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof processConversion>>,
@@ -459,7 +463,7 @@ return apiFetch<ConversionListResponse>(getReviewConversionsUrl(),
 
 export const getReviewConversionsMutationKey = () => ['reviewConversions'] as const;
 
-export const getReviewConversionsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getReviewConversionsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reviewConversions>>, TError,ReviewConversionsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof reviewConversions>>, TError,ReviewConversionsMutationVariables, TContext> => {
 
@@ -488,13 +492,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ReviewConversionsMutationResult = NonNullable<Awaited<ReturnType<typeof reviewConversions>>>
     export type ReviewConversionsMutationBody = ConversionReview
-    export type ReviewConversionsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type ReviewConversionsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type ReviewConversionsMutationVariables = {data: ConversionReview}
 
     /**
  * @summary Confirm, reject or reverse conversions, one or many at once
  */
-export const useReviewConversions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useReviewConversions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reviewConversions>>, TError,ReviewConversionsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof reviewConversions>>,
@@ -549,7 +553,7 @@ return apiFetch<ConversionResponse>(getAdjustConversionCommissionUrl(id),
 
 export const getAdjustConversionCommissionMutationKey = () => ['adjustConversionCommission'] as const;
 
-export const getAdjustConversionCommissionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getAdjustConversionCommissionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adjustConversionCommission>>, TError,AdjustConversionCommissionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof adjustConversionCommission>>, TError,AdjustConversionCommissionMutationVariables, TContext> => {
 
@@ -578,13 +582,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AdjustConversionCommissionMutationResult = NonNullable<Awaited<ReturnType<typeof adjustConversionCommission>>>
     export type AdjustConversionCommissionMutationBody = CommissionAdjustment
-    export type AdjustConversionCommissionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type AdjustConversionCommissionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type AdjustConversionCommissionMutationVariables = {id: string;data: CommissionAdjustment}
 
     /**
  * @summary Set a conversion's commission by hand, with a reason
  */
-export const useAdjustConversionCommission = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useAdjustConversionCommission = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adjustConversionCommission>>, TError,AdjustConversionCommissionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof adjustConversionCommission>>,
@@ -723,7 +727,7 @@ export const deleteConversion = async (id: string, options?: Parameters<typeof a
 
 export const getDeleteConversionMutationKey = () => ['deleteConversion'] as const;
 
-export const getDeleteConversionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getDeleteConversionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteConversion>>, TError,DeleteConversionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteConversion>>, TError,DeleteConversionMutationVariables, TContext> => {
 
@@ -752,13 +756,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteConversionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteConversion>>>
 
-    export type DeleteConversionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type DeleteConversionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type DeleteConversionMutationVariables = {id: string}
 
     /**
  * @summary Delete a conversion (host only; not once it is paid)
  */
-export const useDeleteConversion = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useDeleteConversion = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteConversion>>, TError,DeleteConversionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteConversion>>,
@@ -822,7 +826,7 @@ return apiFetch<ShopifyWebhookResponse>(getReceiveShopifyWebhookUrl(publicId),
 
 export const getReceiveShopifyWebhookMutationKey = () => ['receiveShopifyWebhook'] as const;
 
-export const getReceiveShopifyWebhookMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getReceiveShopifyWebhookMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveShopifyWebhook>>, TError,ReceiveShopifyWebhookMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof receiveShopifyWebhook>>, TError,ReceiveShopifyWebhookMutationVariables, TContext> => {
 
@@ -851,13 +855,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ReceiveShopifyWebhookMutationResult = NonNullable<Awaited<ReturnType<typeof receiveShopifyWebhook>>>
     export type ReceiveShopifyWebhookMutationBody = ShopifyPayload
-    export type ReceiveShopifyWebhookMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type ReceiveShopifyWebhookMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type ReceiveShopifyWebhookMutationVariables = {publicId: string;data: ShopifyPayload}
 
     /**
  * @summary Shopify order webhooks (orders/create, orders/paid, orders/cancelled, refunds/create)
  */
-export const useReceiveShopifyWebhook = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useReceiveShopifyWebhook = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveShopifyWebhook>>, TError,ReceiveShopifyWebhookMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof receiveShopifyWebhook>>,
@@ -1001,7 +1005,7 @@ export const sendShopifyTestOrder = async ( options?: Parameters<typeof apiFetch
 
 export const getSendShopifyTestOrderMutationKey = () => ['sendShopifyTestOrder'] as const;
 
-export const getSendShopifyTestOrderMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getSendShopifyTestOrderMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendShopifyTestOrder>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendShopifyTestOrder>>, TError,void, TContext> => {
 
@@ -1030,13 +1034,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendShopifyTestOrderMutationResult = NonNullable<Awaited<ReturnType<typeof sendShopifyTestOrder>>>
 
-    export type SendShopifyTestOrderMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type SendShopifyTestOrderMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
 
 
     /**
  * @summary Send a signed sample Shopify order to the brand's own webhook, and show what it did
  */
-export const useSendShopifyTestOrder = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useSendShopifyTestOrder = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendShopifyTestOrder>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendShopifyTestOrder>>,

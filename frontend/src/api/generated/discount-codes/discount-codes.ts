@@ -48,6 +48,9 @@
  * | `RATE_LIMITED` | 429 | too many attempts; wait `Retry-After` seconds |
  * | `INTERNAL_ERROR` | 500 | a fault of the server; the request id is in its logs |
  * | `SERVICE_UNAVAILABLE` | 503 | the database does not answer |
+ * | `MAINTENANCE` | 503 | the platform is in maintenance: changes are refused; retry after `Retry-After` seconds |
+ * | `INGESTION_PAUSED` | 503 | the host paused order ingestion: nothing was stored; send the order again after `Retry-After` seconds (Shopify does) |
+ * | `PAYOUTS_FROZEN` | 409 | the host froze payouts: none is created or paid until they are unfrozen |
  *
  * ## Request bodies
  * Bodies are one JSON object (`Content-Type: application/json`) and are read strictly: a field
@@ -180,7 +183,8 @@ import type {
   MessageResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnavailableResponse
 } from '../model';
 
 import { apiFetch } from '../../fetcher';
@@ -357,7 +361,7 @@ return apiFetch<DiscountCodeResponse>(getCreateDiscountCodeUrl(),
 
 export const getCreateDiscountCodeMutationKey = () => ['createDiscountCode'] as const;
 
-export const getCreateDiscountCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getCreateDiscountCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createDiscountCode>>, TError,CreateDiscountCodeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createDiscountCode>>, TError,CreateDiscountCodeMutationVariables, TContext> => {
 
@@ -386,13 +390,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateDiscountCodeMutationResult = NonNullable<Awaited<ReturnType<typeof createDiscountCode>>>
     export type CreateDiscountCodeMutationBody = DiscountCodeInput
-    export type CreateDiscountCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type CreateDiscountCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type CreateDiscountCodeMutationVariables = {data: DiscountCodeInput}
 
     /**
  * @summary Create a discount code for an affiliate in one of the brand's campaigns
  */
-export const useCreateDiscountCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useCreateDiscountCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createDiscountCode>>, TError,CreateDiscountCodeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createDiscountCode>>,
@@ -445,7 +449,7 @@ return apiFetch<DiscountCodeResponse>(getGenerateDiscountCodeUrl(),
 
 export const getGenerateDiscountCodeMutationKey = () => ['generateDiscountCode'] as const;
 
-export const getGenerateDiscountCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getGenerateDiscountCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateDiscountCode>>, TError,GenerateDiscountCodeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof generateDiscountCode>>, TError,GenerateDiscountCodeMutationVariables, TContext> => {
 
@@ -474,13 +478,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GenerateDiscountCodeMutationResult = NonNullable<Awaited<ReturnType<typeof generateDiscountCode>>>
     export type GenerateDiscountCodeMutationBody = DiscountCodeInput
-    export type GenerateDiscountCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type GenerateDiscountCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type GenerateDiscountCodeMutationVariables = {data: DiscountCodeInput}
 
     /**
  * @summary Create a discount code with a unique random code
  */
-export const useGenerateDiscountCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useGenerateDiscountCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateDiscountCode>>, TError,GenerateDiscountCodeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof generateDiscountCode>>,
@@ -534,7 +538,7 @@ return apiFetch<DiscountCodeResponse>(getUpdateDiscountCodeUrl(id),
 
 export const getUpdateDiscountCodeMutationKey = () => ['updateDiscountCode'] as const;
 
-export const getUpdateDiscountCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getUpdateDiscountCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateDiscountCode>>, TError,UpdateDiscountCodeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateDiscountCode>>, TError,UpdateDiscountCodeMutationVariables, TContext> => {
 
@@ -563,13 +567,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateDiscountCodeMutationResult = NonNullable<Awaited<ReturnType<typeof updateDiscountCode>>>
     export type UpdateDiscountCodeMutationBody = DiscountCodeUpdate
-    export type UpdateDiscountCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type UpdateDiscountCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type UpdateDiscountCodeMutationVariables = {id: string;data: DiscountCodeUpdate}
 
     /**
  * @summary Change a discount code
  */
-export const useUpdateDiscountCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useUpdateDiscountCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateDiscountCode>>, TError,UpdateDiscountCodeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateDiscountCode>>,
@@ -608,7 +612,7 @@ export const deleteDiscountCode = async (id: string, options?: Parameters<typeof
 
 export const getDeleteDiscountCodeMutationKey = () => ['deleteDiscountCode'] as const;
 
-export const getDeleteDiscountCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getDeleteDiscountCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteDiscountCode>>, TError,DeleteDiscountCodeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteDiscountCode>>, TError,DeleteDiscountCodeMutationVariables, TContext> => {
 
@@ -637,13 +641,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteDiscountCodeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteDiscountCode>>>
 
-    export type DeleteDiscountCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type DeleteDiscountCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type DeleteDiscountCodeMutationVariables = {id: string}
 
     /**
  * @summary Delete a discount code
  */
-export const useDeleteDiscountCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useDeleteDiscountCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteDiscountCode>>, TError,DeleteDiscountCodeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteDiscountCode>>,

@@ -48,6 +48,9 @@
  * | `RATE_LIMITED` | 429 | too many attempts; wait `Retry-After` seconds |
  * | `INTERNAL_ERROR` | 500 | a fault of the server; the request id is in its logs |
  * | `SERVICE_UNAVAILABLE` | 503 | the database does not answer |
+ * | `MAINTENANCE` | 503 | the platform is in maintenance: changes are refused; retry after `Retry-After` seconds |
+ * | `INGESTION_PAUSED` | 503 | the host paused order ingestion: nothing was stored; send the order again after `Retry-After` seconds (Shopify does) |
+ * | `PAYOUTS_FROZEN` | 409 | the host froze payouts: none is created or paid until they are unfrozen |
  *
  * ## Request bodies
  * Bodies are one JSON object (`Content-Type: application/json`) and are read strictly: a field

@@ -48,6 +48,9 @@
  * | `RATE_LIMITED` | 429 | too many attempts; wait `Retry-After` seconds |
  * | `INTERNAL_ERROR` | 500 | a fault of the server; the request id is in its logs |
  * | `SERVICE_UNAVAILABLE` | 503 | the database does not answer |
+ * | `MAINTENANCE` | 503 | the platform is in maintenance: changes are refused; retry after `Retry-After` seconds |
+ * | `INGESTION_PAUSED` | 503 | the host paused order ingestion: nothing was stored; send the order again after `Retry-After` seconds (Shopify does) |
+ * | `PAYOUTS_FROZEN` | 409 | the host froze payouts: none is created or paid until they are unfrozen |
  *
  * ## Request bodies
  * Bodies are one JSON object (`Content-Type: application/json`) and are read strictly: a field
@@ -183,7 +186,8 @@ import type {
   PayoutPayment,
   PayoutResponse,
   PayoutRunInput,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnavailableResponse
 } from '../model';
 
 import { apiFetch } from '../../fetcher';
@@ -474,7 +478,7 @@ return apiFetch<PayoutListResponse>(getGeneratePayoutsUrl(),
 
 export const getGeneratePayoutsMutationKey = () => ['generatePayouts'] as const;
 
-export const getGeneratePayoutsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getGeneratePayoutsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generatePayouts>>, TError,GeneratePayoutsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof generatePayouts>>, TError,GeneratePayoutsMutationVariables, TContext> => {
 
@@ -503,13 +507,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GeneratePayoutsMutationResult = NonNullable<Awaited<ReturnType<typeof generatePayouts>>>
     export type GeneratePayoutsMutationBody = PayoutRunInput
-    export type GeneratePayoutsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type GeneratePayoutsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type GeneratePayoutsMutationVariables = {data: PayoutRunInput}
 
     /**
  * @summary Group confirmed, unpaid commissions into pending payouts
  */
-export const useGeneratePayouts = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useGeneratePayouts = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generatePayouts>>, TError,GeneratePayoutsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof generatePayouts>>,
@@ -756,7 +760,7 @@ export const cancelPayout = async (id: string, options?: Parameters<typeof apiFe
 
 export const getCancelPayoutMutationKey = () => ['cancelPayout'] as const;
 
-export const getCancelPayoutMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getCancelPayoutMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelPayout>>, TError,CancelPayoutMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof cancelPayout>>, TError,CancelPayoutMutationVariables, TContext> => {
 
@@ -785,13 +789,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CancelPayoutMutationResult = NonNullable<Awaited<ReturnType<typeof cancelPayout>>>
 
-    export type CancelPayoutMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type CancelPayoutMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type CancelPayoutMutationVariables = {id: string}
 
     /**
  * @summary Cancel a pending payout; its commissions become payable again
  */
-export const useCancelPayout = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useCancelPayout = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelPayout>>, TError,CancelPayoutMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof cancelPayout>>,
@@ -846,7 +850,7 @@ return apiFetch<PayoutResponse>(getPayPayoutUrl(id),
 
 export const getPayPayoutMutationKey = () => ['payPayout'] as const;
 
-export const getPayPayoutMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getPayPayoutMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof payPayout>>, TError,PayPayoutMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof payPayout>>, TError,PayPayoutMutationVariables, TContext> => {
 
@@ -875,13 +879,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type PayPayoutMutationResult = NonNullable<Awaited<ReturnType<typeof payPayout>>>
     export type PayPayoutMutationBody = PayoutPayment
-    export type PayPayoutMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type PayPayoutMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type PayPayoutMutationVariables = {id: string;data: PayoutPayment}
 
     /**
  * @summary Mark a pending payout paid, with the payment's reference
  */
-export const usePayPayout = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const usePayPayout = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof payPayout>>, TError,PayPayoutMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof payPayout>>,

@@ -48,6 +48,9 @@
  * | `RATE_LIMITED` | 429 | too many attempts; wait `Retry-After` seconds |
  * | `INTERNAL_ERROR` | 500 | a fault of the server; the request id is in its logs |
  * | `SERVICE_UNAVAILABLE` | 503 | the database does not answer |
+ * | `MAINTENANCE` | 503 | the platform is in maintenance: changes are refused; retry after `Retry-After` seconds |
+ * | `INGESTION_PAUSED` | 503 | the host paused order ingestion: nothing was stored; send the order again after `Retry-After` seconds (Shopify does) |
+ * | `PAYOUTS_FROZEN` | 409 | the host froze payouts: none is created or paid until they are unfrozen |
  *
  * ## Request bodies
  * Bodies are one JSON object (`Content-Type: application/json`) and are read strictly: a field
@@ -174,7 +177,8 @@ import type {
   ForbiddenResponse,
   InternalErrorResponse,
   PayloadTooLargeResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnavailableResponse
 } from '../model';
 
 import { apiFetch } from '../../fetcher';
@@ -345,7 +349,7 @@ return apiFetch<CurrencySettingsResponse>(getSetCurrencyRatesUrl(),
 
 export const getSetCurrencyRatesMutationKey = () => ['setCurrencyRates'] as const;
 
-export const getSetCurrencyRatesMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getSetCurrencyRatesMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setCurrencyRates>>, TError,SetCurrencyRatesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setCurrencyRates>>, TError,SetCurrencyRatesMutationVariables, TContext> => {
 
@@ -374,13 +378,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetCurrencyRatesMutationResult = NonNullable<Awaited<ReturnType<typeof setCurrencyRates>>>
     export type SetCurrencyRatesMutationBody = CurrencyRatesInput
-    export type SetCurrencyRatesMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type SetCurrencyRatesMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type SetCurrencyRatesMutationVariables = {data: CurrencyRatesInput}
 
     /**
  * @summary Set what 1 RON is worth in the other currencies (host)
  */
-export const useSetCurrencyRates = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useSetCurrencyRates = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setCurrencyRates>>, TError,SetCurrencyRatesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setCurrencyRates>>,

@@ -48,6 +48,9 @@
  * | `RATE_LIMITED` | 429 | too many attempts; wait `Retry-After` seconds |
  * | `INTERNAL_ERROR` | 500 | a fault of the server; the request id is in its logs |
  * | `SERVICE_UNAVAILABLE` | 503 | the database does not answer |
+ * | `MAINTENANCE` | 503 | the platform is in maintenance: changes are refused; retry after `Retry-After` seconds |
+ * | `INGESTION_PAUSED` | 503 | the host paused order ingestion: nothing was stored; send the order again after `Retry-After` seconds (Shopify does) |
+ * | `PAYOUTS_FROZEN` | 409 | the host froze payouts: none is created or paid until they are unfrozen |
  *
  * ## Request bodies
  * Bodies are one JSON object (`Content-Type: application/json`) and are read strictly: a field
@@ -181,7 +184,8 @@ import type {
   TrackingLinkListResponse,
   TrackingLinkResponse,
   TrackingLinkUpdate,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnavailableResponse
 } from '../model';
 
 import { apiFetch } from '../../fetcher';
@@ -360,7 +364,7 @@ return apiFetch<TrackingLinkResponse>(getCreateTrackingLinkUrl(),
 
 export const getCreateTrackingLinkMutationKey = () => ['createTrackingLink'] as const;
 
-export const getCreateTrackingLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getCreateTrackingLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTrackingLink>>, TError,CreateTrackingLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTrackingLink>>, TError,CreateTrackingLinkMutationVariables, TContext> => {
 
@@ -389,13 +393,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTrackingLinkMutationResult = NonNullable<Awaited<ReturnType<typeof createTrackingLink>>>
     export type CreateTrackingLinkMutationBody = TrackingLinkInput
-    export type CreateTrackingLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type CreateTrackingLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type CreateTrackingLinkMutationVariables = {data: TrackingLinkInput}
 
     /**
  * @summary Create a tracking link for an approved affiliate of one of the brand's campaigns
  */
-export const useCreateTrackingLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useCreateTrackingLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTrackingLink>>, TError,CreateTrackingLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTrackingLink>>,
@@ -449,7 +453,7 @@ return apiFetch<TrackingLinkResponse>(getUpdateTrackingLinkUrl(id),
 
 export const getUpdateTrackingLinkMutationKey = () => ['updateTrackingLink'] as const;
 
-export const getUpdateTrackingLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getUpdateTrackingLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTrackingLink>>, TError,UpdateTrackingLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTrackingLink>>, TError,UpdateTrackingLinkMutationVariables, TContext> => {
 
@@ -478,13 +482,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTrackingLinkMutationResult = NonNullable<Awaited<ReturnType<typeof updateTrackingLink>>>
     export type UpdateTrackingLinkMutationBody = TrackingLinkUpdate
-    export type UpdateTrackingLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type UpdateTrackingLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type UpdateTrackingLinkMutationVariables = {id: string;data: TrackingLinkUpdate}
 
     /**
  * @summary Rename a link, change its destination, pause or archive it
  */
-export const useUpdateTrackingLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useUpdateTrackingLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTrackingLink>>, TError,UpdateTrackingLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTrackingLink>>,
@@ -523,7 +527,7 @@ export const deleteTrackingLink = async (id: string, options?: Parameters<typeof
 
 export const getDeleteTrackingLinkMutationKey = () => ['deleteTrackingLink'] as const;
 
-export const getDeleteTrackingLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getDeleteTrackingLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTrackingLink>>, TError,DeleteTrackingLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTrackingLink>>, TError,DeleteTrackingLinkMutationVariables, TContext> => {
 
@@ -552,13 +556,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTrackingLinkMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTrackingLink>>>
 
-    export type DeleteTrackingLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type DeleteTrackingLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type DeleteTrackingLinkMutationVariables = {id: string}
 
     /**
  * @summary Delete a link and its clicks
  */
-export const useDeleteTrackingLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useDeleteTrackingLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTrackingLink>>, TError,DeleteTrackingLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTrackingLink>>,
@@ -611,7 +615,7 @@ return apiFetch<TrackingLinkResponse>(getGenerateAffiliateLinkUrl(),
 
 export const getGenerateAffiliateLinkMutationKey = () => ['generateAffiliateLink'] as const;
 
-export const getGenerateAffiliateLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const getGenerateAffiliateLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateAffiliateLink>>, TError,GenerateAffiliateLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof generateAffiliateLink>>, TError,GenerateAffiliateLinkMutationVariables, TContext> => {
 
@@ -640,13 +644,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GenerateAffiliateLinkMutationResult = NonNullable<Awaited<ReturnType<typeof generateAffiliateLink>>>
     export type GenerateAffiliateLinkMutationBody = AffiliateLinkInput
-    export type GenerateAffiliateLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>
+    export type GenerateAffiliateLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type GenerateAffiliateLinkMutationVariables = {data: AffiliateLinkInput}
 
     /**
  * @summary An approved affiliate makes a link for a campaign
  */
-export const useGenerateAffiliateLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse>,
+export const useGenerateAffiliateLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateAffiliateLink>>, TError,GenerateAffiliateLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof generateAffiliateLink>>,

@@ -1,0 +1,180 @@
+// Package emergency holds the host's emergency switches: payouts frozen, order ingestion paused,
+// maintenance (changes refused), and the pause of every campaign. The switches live in the
+// database, so every server process follows them; each process reads them at most every 2 seconds.
+package emergency
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/activity"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/tenancy"
+)
+
+// RetryAfter is how long a refused shop or client is asked to wait, in seconds.
+const RetryAfter = 300
+
+// cacheTTL is how long a process keeps the switches between reads.
+const cacheTTL = 2 * time.Second
+
+// State is the switches and how many campaigns the emergency pause holds.
+type State = queries.GetPlatformStateRow
+
+// Changes are the switches to flip; nil leaves one as it is.
+type Changes struct {
+	PayoutsFrozen, IngestionPaused, Maintenance *bool
+}
+
+// Service reads and flips the switches.
+type Service struct {
+	pool *pgxpool.Pool
+	q    *queries.Queries
+	// OnCampaignChange runs after campaigns were paused or resumed (the redirect's cache).
+	OnCampaignChange func()
+
+	mu     sync.Mutex
+	cached *State
+	at     time.Time
+}
+
+// New makes the service.
+func New(pool *pgxpool.Pool) *Service {
+	return &Service{pool: pool, q: queries.New(), OnCampaignChange: func() {}}
+}
+
+// State answers the switches, read at most every 2 seconds.
+func (s *Service) State(ctx context.Context) (State, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cached != nil && time.Since(s.at) < cacheTTL {
+		return *s.cached, nil
+	}
+	st, err := s.q.GetPlatformState(ctx, s.pool)
+	if err != nil {
+		return State{}, err
+	}
+	s.cached, s.at = &st, time.Now()
+	return st, nil
+}
+
+func (s *Service) forget() {
+	s.mu.Lock()
+	s.cached = nil
+	s.mu.Unlock()
+}
+
+func hostOnly(sc tenancy.Scope) error {
+	if !sc.IsHost() {
+		return apierror.Forbidden("Only the host uses the emergency switches")
+	}
+	return nil
+}
+
+// Set flips switches (host) and logs the change.
+func (s *Service) Set(ctx context.Context, sc tenancy.Scope, c Changes) (State, error) {
+	if err := hostOnly(sc); err != nil {
+		return State{}, err
+	}
+	actor := sc.Actor()
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := s.q.SetPlatformState(ctx, tx, queries.SetPlatformStateParams{
+			PayoutsFrozen: c.PayoutsFrozen, IngestionPaused: c.IngestionPaused, Maintenance: c.Maintenance,
+			UpdatedBy: uuid.NullUUID{UUID: actor, Valid: actor != uuid.Nil},
+		}); err != nil {
+			return err
+		}
+		details := map[string]any{}
+		for name, v := range map[string]*bool{"payouts_frozen": c.PayoutsFrozen, "ingestion_paused": c.IngestionPaused, "maintenance": c.Maintenance} {
+			if v != nil {
+				details[name] = *v
+			}
+		}
+		return activity.Log(ctx, tx, actor, "emergency.set", "platform", "emergency", details)
+	})
+	s.forget()
+	if err != nil {
+		return State{}, err
+	}
+	return s.State(ctx)
+}
+
+// Campaigns pauses every active campaign (pause true), remembering which, or resumes exactly
+// those (a campaign its brand paused itself stays paused). Logged.
+func (s *Service) Campaigns(ctx context.Context, sc tenancy.Scope, pause bool) (State, error) {
+	if err := hostOnly(sc); err != nil {
+		return State{}, err
+	}
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var n int64
+		var err error
+		action := "emergency.campaigns_paused"
+		if pause {
+			n, err = s.q.EmergencyPauseCampaigns(ctx, tx)
+		} else {
+			action = "emergency.campaigns_resumed"
+			if n, err = s.q.EmergencyResumeCampaigns(ctx, tx); err == nil {
+				err = s.q.ClearEmergencyPause(ctx, tx)
+			}
+		}
+		if err != nil {
+			return err
+		}
+		return activity.Log(ctx, tx, sc.Actor(), action, "platform", "emergency", map[string]any{"campaigns": n})
+	})
+	s.forget()
+	if err != nil {
+		return State{}, err
+	}
+	s.OnCampaignChange()
+	return s.State(ctx)
+}
+
+func refused(status int, code oapi.ErrorCode, message string, retry int) error {
+	return &apierror.Error{Status: status, Code: code, Message: message, RetryAfter: retry}
+}
+
+// CheckIngestion refuses an order while the host has ingestion paused.
+func (s *Service) CheckIngestion(ctx context.Context) error {
+	st, err := s.State(ctx)
+	if err != nil {
+		return err
+	}
+	if st.IngestionPaused {
+		return refused(http.StatusServiceUnavailable, oapi.ErrorCodeINGESTIONPAUSED,
+			"Order ingestion is paused by the platform: nothing was stored, send the order again later", RetryAfter)
+	}
+	return nil
+}
+
+// CheckPayouts refuses creating or paying a payout while the host has payouts frozen.
+func (s *Service) CheckPayouts(ctx context.Context) error {
+	st, err := s.State(ctx)
+	if err != nil {
+		return err
+	}
+	if st.PayoutsFrozen {
+		return refused(http.StatusConflict, oapi.ErrorCodePAYOUTSFROZEN, "Payouts are frozen by the platform: none is created or paid until they are unfrozen", 0)
+	}
+	return nil
+}
+
+// CheckChange refuses a change while the platform is in maintenance.
+func (s *Service) CheckChange(ctx context.Context) error {
+	st, err := s.State(ctx)
+	if err != nil {
+		return err
+	}
+	if st.Maintenance {
+		return refused(http.StatusServiceUnavailable, oapi.ErrorCodeMAINTENANCE, "The platform is in maintenance: changes are refused for now, try again later", RetryAfter)
+	}
+	return nil
+}
