@@ -148,3 +148,26 @@ test('the host edits the exchange rates on its dashboard', async () => {
   await card.getByText(/20,10\s€/).waitFor();
   await host.context().close();
 });
+
+test('the host puts the platform in maintenance and back, and everyone sees the banner', async () => {
+  const host = await signInDevHost(await newPage(browser));
+  const card = host.getByTestId('emergency-card');
+  const maintenance = card.getByTestId('emergency-maintenance');
+  assert.equal(await maintenance.isChecked(), false);
+  await maintenance.click();
+  await host.getByTestId('confirm-message').getByText('Put the platform in maintenance? Every change is refused until you turn it off.').waitFor();
+  await host.getByTestId('confirm-ok').click();
+  await host.getByTestId('maintenance-banner').waitFor();
+  assert.equal(await maintenance.isChecked(), true);
+  await settle(host);
+  await screenshot(host, 'emergency-host');
+  // A change through the API is refused meanwhile; reading goes on.
+  const refused = await api(host, 'POST', '/payouts/generate', {});
+  assert.equal(refused.status, 503);
+  assert.equal(refused.body.code, 'MAINTENANCE');
+  assert.equal((await api(host, 'GET', '/payouts')).status, 200);
+  await maintenance.click();
+  await host.getByTestId('maintenance-banner').waitFor({ state: 'detached' });
+  assert.equal((await api(host, 'GET', '/admin/emergency')).body.data.maintenance, false);
+  await host.context().close();
+});

@@ -7,6 +7,7 @@ import { mainTarget, SkipLink } from '../components/SkipLink';
 import { PageErrorBoundary } from '../errors/PageErrorBoundary';
 import { SectionContent } from '../sections/SectionContent';
 import { AppNavbar } from './AppNavbar';
+import { MaintenanceBanner } from './MaintenanceBanner';
 import { HeadingFocusRequest } from './headingFocus';
 import { activePage, menuFor, type MenuItem } from './menus';
 import { documentTitle, pageTitleEntry } from './pages';
@@ -74,6 +75,7 @@ export default function DashboardShell() {
           sx={{ flex: 1, p: { xs: 2, md: 4 }, maxWidth: 1280, width: '100%', mx: 'auto' }}
           data-testid="section"
         >
+          <MaintenanceBanner />
           <HeadingFocusRequest value={headingFocus}>
             <PageErrorBoundary page={pageTitle}>
               <Suspense fallback={<SectionSpinner />}>

@@ -7,6 +7,7 @@ import { useDebounced } from '../../components/useDebounced';
 import { menuFor } from '../../shell/menus';
 import { SectionHeader } from '../SectionHeader';
 import { PlatformSearchResults } from './PlatformSearchResults';
+import { EmergencyCard } from './EmergencyCard';
 import { RatesCard } from './RatesCard';
 import { ShortcutCards } from './ShortcutCards';
 
@@ -46,6 +47,7 @@ export default function HostDashboard() {
       <Stack spacing={3}>
         {searching && <PlatformSearchResults query={settled} />}
         {!searching && <RatesCard editable />}
+        {!searching && <EmergencyCard />}
         <ShortcutCards groups={menuFor('host')} query={query} showEmpty={!searching} />
       </Stack>
     </>
