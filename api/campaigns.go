@@ -238,3 +238,45 @@ func optionalDate(d *openapi_types.Date) **time.Time {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+func invitationOf(i catalogue.Invitation) oapi.Invitation {
+	out := oapi.Invitation{AffiliateId: i.AffiliateID, AffiliateName: i.AffiliateName, AffiliateEmail: i.AffiliateEmail, CreatedAt: i.CreatedAt}
+	if i.MembershipStatus != nil {
+		m := oapi.InvitationMembershipStatus(*i.MembershipStatus)
+		out.MembershipStatus = &m
+	}
+	return out
+}
+
+// ListCampaignInvitations answers who was invited to one of the caller brand's campaigns.
+func (s *Server) ListCampaignInvitations(ctx context.Context, req oapi.ListCampaignInvitationsRequestObject) (oapi.ListCampaignInvitationsResponseObject, error) {
+	list, err := s.Catalogue.Invitations(ctx, scope(ctx), req.Id)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.ListCampaignInvitations200JSONResponse{Success: true}
+	resp.Data.Invitations = make([]oapi.Invitation, len(list))
+	for i, inv := range list {
+		resp.Data.Invitations[i] = invitationOf(inv)
+	}
+	return resp, nil
+}
+
+// InviteAffiliate invites an affiliate, by its email, to one of the caller brand's campaigns.
+func (s *Server) InviteAffiliate(ctx context.Context, req oapi.InviteAffiliateRequestObject) (oapi.InviteAffiliateResponseObject, error) {
+	inv, err := s.Catalogue.Invite(ctx, scope(ctx), req.Id, req.Body.Email)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.InviteAffiliate201JSONResponse{Success: true}
+	resp.Data.Invitation = invitationOf(inv)
+	return resp, nil
+}
+
+// WithdrawInvitation withdraws an invitation.
+func (s *Server) WithdrawInvitation(ctx context.Context, req oapi.WithdrawInvitationRequestObject) (oapi.WithdrawInvitationResponseObject, error) {
+	if err := s.Catalogue.Uninvite(ctx, scope(ctx), req.Id, req.AffiliateId); err != nil {
+		return nil, err
+	}
+	return oapi.WithdrawInvitation200JSONResponse{Success: true, Message: "Invitation withdrawn"}, nil
+}

@@ -77,6 +77,7 @@ func campaignOf(c catalogue.Campaign) oapi.Campaign {
 		m := oapi.CampaignMembershipStatus(*c.MembershipStatus)
 		out.MembershipStatus = &m
 	}
+	out.Invited = c.Invited
 	return out
 }
 

@@ -1,16 +1,18 @@
 -- name: ListCampaigns :many
 -- A page of campaigns as one caller sees them: brand_id narrows to a brand's own; affiliate_id
--- shows the public active ones plus those the affiliate applied to (only those with only_member).
+-- shows the active ones that are public or it was invited to, plus those it applied to (only
+-- those with only_member).
 SELECT sqlc.embed(c), b.company_name AS brand_name,
        (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
        m.status AS membership_status,
+       EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = sqlc.narg(affiliate_id)) AS invited,
        count(*) OVER () AS total
 FROM campaigns c
 JOIN brands b ON b.id = c.brand_id
 LEFT JOIN campaign_memberships m ON m.campaign_id = c.id AND m.affiliate_id = sqlc.narg(affiliate_id)
 WHERE (sqlc.narg(brand_id)::uuid IS NULL OR c.brand_id = sqlc.narg(brand_id))
   AND (sqlc.narg(affiliate_id)::uuid IS NULL OR m.id IS NOT NULL
-       OR (NOT @only_member::boolean AND c.visibility = 'public' AND c.status = 'active'))
+       OR (NOT @only_member::boolean AND c.status = 'active' AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = sqlc.narg(affiliate_id)))))
   AND (c.name ILIKE @pattern OR c.id::text ILIKE @pattern)
 ORDER BY c.created_at DESC, c.id
 LIMIT @max_rows OFFSET @skip_rows;
@@ -20,12 +22,14 @@ LIMIT @max_rows OFFSET @skip_rows;
 -- what ListCampaigns shows it (its own, or public and active), so any other is simply not found.
 SELECT sqlc.embed(c), b.company_name AS brand_name,
        (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
-       m.status AS membership_status
+       m.status AS membership_status,
+       EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = sqlc.narg(affiliate_id)) AS invited
 FROM campaigns c
 JOIN brands b ON b.id = c.brand_id
 LEFT JOIN campaign_memberships m ON m.campaign_id = c.id AND m.affiliate_id = sqlc.narg(affiliate_id)
 WHERE c.id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR c.brand_id = sqlc.narg(brand_id))
-  AND (sqlc.narg(affiliate_id)::uuid IS NULL OR m.id IS NOT NULL OR (c.visibility = 'public' AND c.status = 'active'));
+  AND (sqlc.narg(affiliate_id)::uuid IS NULL OR m.id IS NOT NULL
+       OR (c.status = 'active' AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = sqlc.narg(affiliate_id)))));
 
 -- name: CreateCampaign :one
 INSERT INTO campaigns (brand_id, name, description, homepage_url, status, start_date, end_date, budget, currency,
@@ -74,3 +78,24 @@ WHERE m.id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR m.brand_id = sqlc.nar
 
 -- name: DecideApplication :exec
 UPDATE campaign_memberships SET status = @status, decided_at = now() WHERE id = @id;
+
+-- name: InviteAffiliate :one
+-- Invites the affiliate with this email (case-insensitive) to a campaign; answers no row when no
+-- affiliate has it. Inviting twice keeps the first invitation.
+WITH a AS (SELECT id, name, email FROM affiliates WHERE lower(email) = lower(@email::text))
+INSERT INTO campaign_invitations (campaign_id, affiliate_id, brand_id, invited_by)
+SELECT @campaign_id, a.id, @brand_id, sqlc.narg(invited_by) FROM a
+ON CONFLICT (campaign_id, affiliate_id) DO UPDATE SET invited_by = campaign_invitations.invited_by
+RETURNING affiliate_id, created_at, (xmax = 0) AS created;
+
+-- name: ListInvitations :many
+SELECT i.affiliate_id, a.name AS affiliate_name, a.email AS affiliate_email, i.created_at,
+       m.status AS membership_status
+FROM campaign_invitations i
+JOIN affiliates a ON a.id = i.affiliate_id
+LEFT JOIN campaign_memberships m ON m.campaign_id = i.campaign_id AND m.affiliate_id = i.affiliate_id
+WHERE i.campaign_id = @campaign_id
+ORDER BY i.created_at DESC;
+
+-- name: DeleteInvitation :execrows
+DELETE FROM campaign_invitations WHERE campaign_id = @campaign_id AND affiliate_id = @affiliate_id;

@@ -474,6 +474,27 @@ func (e HealthResponseDataStatus) Valid() bool {
 	}
 }
 
+// Defines values for InvitationMembershipStatus.
+const (
+	InvitationMembershipStatusApproved InvitationMembershipStatus = "approved"
+	InvitationMembershipStatusPending  InvitationMembershipStatus = "pending"
+	InvitationMembershipStatusRejected InvitationMembershipStatus = "rejected"
+)
+
+// Valid indicates whether the value is a known member of the InvitationMembershipStatus enum.
+func (e InvitationMembershipStatus) Valid() bool {
+	switch e {
+	case InvitationMembershipStatusApproved:
+		return true
+	case InvitationMembershipStatusPending:
+		return true
+	case InvitationMembershipStatusRejected:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LinkStatus.
 const (
 	LinkStatusActive   LinkStatus = "active"
@@ -520,6 +541,7 @@ func (e MembershipStatus) Valid() bool {
 const (
 	NotificationKindApplicationApproved  NotificationKind = "application_approved"
 	NotificationKindApplicationRejected  NotificationKind = "application_rejected"
+	NotificationKindCampaignInvited      NotificationKind = "campaign_invited"
 	NotificationKindConversionReversed   NotificationKind = "conversion_reversed"
 	NotificationKindConversionsConfirmed NotificationKind = "conversions_confirmed"
 	NotificationKindConversionsRejected  NotificationKind = "conversions_rejected"
@@ -532,6 +554,8 @@ func (e NotificationKind) Valid() bool {
 	case NotificationKindApplicationApproved:
 		return true
 	case NotificationKindApplicationRejected:
+		return true
+	case NotificationKindCampaignInvited:
 		return true
 	case NotificationKindConversionReversed:
 		return true
@@ -974,6 +998,9 @@ type Campaign struct {
 	HoldingDays *int               `json:"holding_days"`
 	HomepageUrl *string            `json:"homepage_url"`
 	Id          openapi_types.UUID `json:"id"`
+
+	// Invited True when the calling affiliate was invited to it (joining is then approved at once); false for brands and the host.
+	Invited bool `json:"invited"`
 
 	// MembershipStatus The calling affiliate's application, when there is one.
 	MembershipStatus *CampaignMembershipStatus `json:"membership_status"`
@@ -1655,6 +1682,41 @@ type IntegrationDetailsResponse struct {
 
 		// TrackingScriptUrl The tracking script for the shop's pages; it keeps the visitor's `aff_click` for the attribution window.
 		TrackingScriptUrl string `json:"tracking_script_url"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// Invitation defines model for Invitation.
+type Invitation struct {
+	AffiliateEmail string             `json:"affiliate_email"`
+	AffiliateId    openapi_types.UUID `json:"affiliate_id"`
+	AffiliateName  string             `json:"affiliate_name"`
+	CreatedAt      time.Time          `json:"created_at"`
+
+	// MembershipStatus The affiliate's membership, once it joined.
+	MembershipStatus *InvitationMembershipStatus `json:"membership_status"`
+}
+
+// InvitationMembershipStatus The affiliate's membership, once it joined.
+type InvitationMembershipStatus string
+
+// InvitationInput defines model for InvitationInput.
+type InvitationInput struct {
+	Email string `json:"email"`
+}
+
+// InvitationListResponse defines model for InvitationListResponse.
+type InvitationListResponse struct {
+	Data struct {
+		Invitations []Invitation `json:"invitations"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// InvitationResponse defines model for InvitationResponse.
+type InvitationResponse struct {
+	Data struct {
+		Invitation Invitation `json:"invitation"`
 	} `json:"data"`
 	Success bool `json:"success"`
 }
@@ -2464,6 +2526,24 @@ type UpdateCampaignParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// InviteAffiliateParams defines parameters for InviteAffiliate.
+type InviteAffiliateParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// WithdrawInvitationParams defines parameters for WithdrawInvitation.
+type WithdrawInvitationParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // JoinCampaignParams defines parameters for JoinCampaign.
 type JoinCampaignParams struct {
 	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
@@ -2791,6 +2871,9 @@ type CreateCampaignJSONRequestBody = CampaignInput
 // UpdateCampaignJSONRequestBody defines body for UpdateCampaign for application/json ContentType.
 type UpdateCampaignJSONRequestBody = CampaignUpdate
 
+// InviteAffiliateJSONRequestBody defines body for InviteAffiliate for application/json ContentType.
+type InviteAffiliateJSONRequestBody = InvitationInput
+
 // ProcessConversionJSONRequestBody defines body for ProcessConversion for application/json ContentType.
 type ProcessConversionJSONRequestBody = ConversionInput
 
@@ -2979,6 +3062,15 @@ type ServerInterface interface {
 	// UpdateCampaign Change a campaign (its brand, or the host)
 	// (PUT /campaigns/{id})
 	UpdateCampaign(ctx echo.Context, id IdPath, params UpdateCampaignParams) error
+	// ListCampaignInvitations The affiliates invited to one of the brand's campaigns, and whether they joined
+	// (GET /campaigns/{id}/invitations)
+	ListCampaignInvitations(ctx echo.Context, id IdPath) error
+	// InviteAffiliate Invite an affiliate, by its email, to one of the brand's campaigns
+	// (POST /campaigns/{id}/invitations)
+	InviteAffiliate(ctx echo.Context, id IdPath, params InviteAffiliateParams) error
+	// WithdrawInvitation Withdraw an invitation (a membership already made stays)
+	// (DELETE /campaigns/{id}/invitations/{affiliate_id})
+	WithdrawInvitation(ctx echo.Context, id IdPath, affiliateId openapi_types.UUID, params WithdrawInvitationParams) error
 	// JoinCampaign Apply to a campaign
 	// (POST /campaigns/{id}/join)
 	JoinCampaign(ctx echo.Context, id IdPath, params JoinCampaignParams) error
@@ -4301,6 +4393,102 @@ func (w *ServerInterfaceWrapper) UpdateCampaign(ctx echo.Context) error {
 	return err
 }
 
+// ListCampaignInvitations converts echo context to params.
+func (w *ServerInterfaceWrapper) ListCampaignInvitations(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListCampaignInvitations(ctx, id)
+	return err
+}
+
+// InviteAffiliate converts echo context to params.
+func (w *ServerInterfaceWrapper) InviteAffiliate(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params InviteAffiliateParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.InviteAffiliate(ctx, id, params)
+	return err
+}
+
+// WithdrawInvitation converts echo context to params.
+func (w *ServerInterfaceWrapper) WithdrawInvitation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// ------------- Path parameter "affiliate_id" -------------
+	var affiliateId openapi_types.UUID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "affiliate_id", ctx.Param("affiliate_id"), &affiliateId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter affiliate_id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params WithdrawInvitationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.WithdrawInvitation(ctx, id, affiliateId, params)
+	return err
+}
+
 // JoinCampaign converts echo context to params.
 func (w *ServerInterfaceWrapper) JoinCampaign(ctx echo.Context) error {
 	var err error
@@ -5449,6 +5637,9 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/admin/emergency", wrapper.GetEmergencyState, options.OperationMiddlewares["getEmergencyState"]...)
 	router.PUT(options.BaseURL+"/admin/emergency", wrapper.SetEmergencyState, options.OperationMiddlewares["setEmergencyState"]...)
 	router.POST(options.BaseURL+"/admin/emergency/campaigns", wrapper.PauseAllCampaigns, options.OperationMiddlewares["pauseAllCampaigns"]...)
+	router.GET(options.BaseURL+"/campaigns/:id/invitations", wrapper.ListCampaignInvitations, options.OperationMiddlewares["listCampaignInvitations"]...)
+	router.POST(options.BaseURL+"/campaigns/:id/invitations", wrapper.InviteAffiliate, options.OperationMiddlewares["inviteAffiliate"]...)
+	router.DELETE(options.BaseURL+"/campaigns/:id/invitations/:affiliate_id", wrapper.WithdrawInvitation, options.OperationMiddlewares["withdrawInvitation"]...)
 
 }
 
@@ -10766,6 +10957,348 @@ func (response UpdateCampaign503JSONResponse) VisitUpdateCampaignResponse(w http
 	return err
 }
 
+type ListCampaignInvitationsRequestObject struct {
+	Id IdPath `json:"id"`
+}
+
+type ListCampaignInvitationsResponseObject interface {
+	VisitListCampaignInvitationsResponse(w http.ResponseWriter) error
+}
+
+type ListCampaignInvitations200JSONResponse InvitationListResponse
+
+func (response ListCampaignInvitations200JSONResponse) VisitListCampaignInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCampaignInvitations400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListCampaignInvitations400JSONResponse) VisitListCampaignInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCampaignInvitations401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListCampaignInvitations401JSONResponse) VisitListCampaignInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCampaignInvitations403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListCampaignInvitations403JSONResponse) VisitListCampaignInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCampaignInvitations404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListCampaignInvitations404JSONResponse) VisitListCampaignInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCampaignInvitations500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListCampaignInvitations500JSONResponse) VisitListCampaignInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type InviteAffiliateRequestObject struct {
+	Id     IdPath `json:"id"`
+	Params InviteAffiliateParams
+	Body   *InviteAffiliateJSONRequestBody
+}
+
+type InviteAffiliateResponseObject interface {
+	VisitInviteAffiliateResponse(w http.ResponseWriter) error
+}
+
+type InviteAffiliate201JSONResponse InvitationResponse
+
+func (response InviteAffiliate201JSONResponse) VisitInviteAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type InviteAffiliate400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response InviteAffiliate400JSONResponse) VisitInviteAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type InviteAffiliate401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response InviteAffiliate401JSONResponse) VisitInviteAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type InviteAffiliate403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response InviteAffiliate403JSONResponse) VisitInviteAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type InviteAffiliate404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response InviteAffiliate404JSONResponse) VisitInviteAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type InviteAffiliate413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response InviteAffiliate413JSONResponse) VisitInviteAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type InviteAffiliate500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response InviteAffiliate500JSONResponse) VisitInviteAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type InviteAffiliate503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response InviteAffiliate503JSONResponse) VisitInviteAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type WithdrawInvitationRequestObject struct {
+	Id          IdPath             `json:"id"`
+	AffiliateId openapi_types.UUID `json:"affiliate_id"`
+	Params      WithdrawInvitationParams
+}
+
+type WithdrawInvitationResponseObject interface {
+	VisitWithdrawInvitationResponse(w http.ResponseWriter) error
+}
+
+type WithdrawInvitation200JSONResponse MessageResponse
+
+func (response WithdrawInvitation200JSONResponse) VisitWithdrawInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type WithdrawInvitation400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response WithdrawInvitation400JSONResponse) VisitWithdrawInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type WithdrawInvitation401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response WithdrawInvitation401JSONResponse) VisitWithdrawInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type WithdrawInvitation403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response WithdrawInvitation403JSONResponse) VisitWithdrawInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type WithdrawInvitation404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response WithdrawInvitation404JSONResponse) VisitWithdrawInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type WithdrawInvitation413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response WithdrawInvitation413JSONResponse) VisitWithdrawInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type WithdrawInvitation500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response WithdrawInvitation500JSONResponse) VisitWithdrawInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type WithdrawInvitation503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response WithdrawInvitation503JSONResponse) VisitWithdrawInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type JoinCampaignRequestObject struct {
 	Id     IdPath `json:"id"`
 	Params JoinCampaignParams
@@ -14424,6 +14957,15 @@ type StrictServerInterface interface {
 	// UpdateCampaign Change a campaign (its brand, or the host)
 	// (PUT /campaigns/{id})
 	UpdateCampaign(ctx context.Context, request UpdateCampaignRequestObject) (UpdateCampaignResponseObject, error)
+	// ListCampaignInvitations The affiliates invited to one of the brand's campaigns, and whether they joined
+	// (GET /campaigns/{id}/invitations)
+	ListCampaignInvitations(ctx context.Context, request ListCampaignInvitationsRequestObject) (ListCampaignInvitationsResponseObject, error)
+	// InviteAffiliate Invite an affiliate, by its email, to one of the brand's campaigns
+	// (POST /campaigns/{id}/invitations)
+	InviteAffiliate(ctx context.Context, request InviteAffiliateRequestObject) (InviteAffiliateResponseObject, error)
+	// WithdrawInvitation Withdraw an invitation (a membership already made stays)
+	// (DELETE /campaigns/{id}/invitations/{affiliate_id})
+	WithdrawInvitation(ctx context.Context, request WithdrawInvitationRequestObject) (WithdrawInvitationResponseObject, error)
 	// JoinCampaign Apply to a campaign
 	// (POST /campaigns/{id}/join)
 	JoinCampaign(ctx context.Context, request JoinCampaignRequestObject) (JoinCampaignResponseObject, error)
@@ -16190,6 +16732,107 @@ func (sh *strictHandler) UpdateCampaign(ctx echo.Context, id IdPath, params Upda
 	return nil
 }
 
+// ListCampaignInvitations operation middleware
+func (sh *strictHandler) ListCampaignInvitations(ctx echo.Context, id IdPath) error {
+	var request ListCampaignInvitationsRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListCampaignInvitations(ctx.Request().Context(), request.(ListCampaignInvitationsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListCampaignInvitations")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListCampaignInvitationsResponseObject); ok {
+		return validResponse.VisitListCampaignInvitationsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// InviteAffiliate operation middleware
+func (sh *strictHandler) InviteAffiliate(ctx echo.Context, id IdPath, params InviteAffiliateParams) error {
+	var request InviteAffiliateRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body InviteAffiliateJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.InviteAffiliate(ctx.Request().Context(), request.(InviteAffiliateRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "InviteAffiliate")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(InviteAffiliateResponseObject); ok {
+		return validResponse.VisitInviteAffiliateResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// WithdrawInvitation operation middleware
+func (sh *strictHandler) WithdrawInvitation(ctx echo.Context, id IdPath, affiliateId openapi_types.UUID, params WithdrawInvitationParams) error {
+	var request WithdrawInvitationRequestObject
+
+	request.Id = id
+	request.AffiliateId = affiliateId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.WithdrawInvitation(ctx.Request().Context(), request.(WithdrawInvitationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "WithdrawInvitation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(WithdrawInvitationResponseObject); ok {
+		return validResponse.VisitWithdrawInvitationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // JoinCampaign operation middleware
 func (sh *strictHandler) JoinCampaign(ctx echo.Context, id IdPath, params JoinCampaignParams) error {
 	var request JoinCampaignRequestObject
@@ -17367,389 +18010,396 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2Ncts4ljZ8KyjtbNnepWTZSbqn7Zp6V0mciXcc22s73bs7yivCJCShTQEaArSi6U7VdzXfhX1X8hXO",
-	"AUiQIvXj2M5Pe996p2OJAvFzcP7Pc35rRXIylYIJrVoHv7WmNKUTplkKfx3H51SPzb+4aB20puaPoCXo",
-	"hLUOWjxuBa2U/SPjKYtbBzrNWNBS0ZhNqPnFUKYTqlsHrSyDJ/V8an6ldMrFqPXpU9A6jtlkKjUT0fxv",
-	"bG5+EzMVpXyquTSve0dvmCKUpEync6LokB0QPWZkyFOlCRVqxlIylCnRY67IDZsTrojSMmUxfLz/nIxl",
-	"lipCRUxSNk3onMUBmXE97oswf7tuX9jvDohZRBjAr817p4xqMkzlBN6r6ISRiCYJSw+LD8x7zZCECqnH",
-	"LO2LCdNjGQfEbBeRKbmW8dxOV5Hwefcncvz66N352dXR6av/Gfzt6H8GF0fvL49ehx3yVyZYSjUjUjAy",
-	"ZSnJFEsJjcyOkG3aF+/fH7/esQvKFCNc2x2g2j62pWDDOFOdvmgFeHJjRmOWFmfnbX3b7L1/cBP68YSJ",
-	"kTn3/RcvgtaEC/f3XmBoQLPUjPl//97vf9zfa/f7H388+vDvf6o94xM+4XrxaM/piBHF/8nIdsyGNEs0",
-	"2et2dzpuvv/IWDovppvAKP4k7a9aB3vdbmCmzCfZBP7qwoztn/mUuNBsxFKY0zv8ujeRmaiZ2wmjt4zI",
-	"TJNRKrOpIpmImSUyCr8JCBeE0WiMT2wpImeCRFmamg0tltS8IDvDAY7XtP17L0r73e/Hv+0Fe/uftvv9",
-	"Dv6x/2nn/9Rv/NlwqFjN6i7kTBEtibrhU2+mAaGaTKTSZH/v+Y/P//zsh+c/7nTIOVUaSJ2JOIB/TM3J",
-	"cUXYZKrnQIihlpomIVGaJwmJzIIUYbcsnZNUzpp2QOL8as+0GxTcgwv9bL/lHXExP++gu7UH/V/wyoUt",
-	"6JGIKtbmQjGhuOa3jKjsGvcOtobRNBqbe9U0efdn/aXpdhcP5JNhlWoqhWLAWV/S+IL9I2MKjiiSwjAi",
-	"8086nSY8omaqu78qM9/fvNf8KWXD1kHrX3YLrr2L36rdozSVKb6qvN6rMSMpvsyc3IQmZndZDLwpZfQG",
-	"mGyWsENiWJjZhRl1nLTT+hS0XkkxTHj0CHPtkUzwf2SM3NIkA0KjScpoPCea3jARmDlTQcIKAwthxsAS",
-	"kfdbZuzW3biyNzK95nHMxOMcA43gfhBDHmRC52ZaIFKQvcip4f5cCpjbsTA3nyY44sNvvSCZYB+nLNIs",
-	"JoqltywlzDyN0i4nodgcCxfwYSJHCiZ7KvUbmYn44ed5KonKojGR17+ySJNtmRopeM0SKUbA2tzZayao",
-	"0DswvXM6TySNr6Q8oemIPe6lAwWAK5KYV4OwFmSPvOMvYWpXUr6jYm7ZgXqEqUlJJlTMiREtk6lWhs2h",
-	"hgBvvzD6Vrs31CxdZJ6XLJIihn2eUdj3oUwZ0enc3C46olx0ypxxmTA2k3svaKbHMuX/ZI9APe+4UlyM",
-	"AsI+To3iahhKym7lDYuJlo7FzFIpRiRKWcyE5jRBGn8v6C3lCb1O2GOQuSZCzlDlnSZUG6Ztb96Emi0U",
-	"VESMbIfvesenV0envdNXR+EOSumxkeRTCuxQpkZ94WLElBm6L7bD49O/Hl1eHZ+dDs57oHnuEFAiGYmp",
-	"ptdUMRJLpoA7WT17O7w8uvj5+NXR4P1p7+fe8Unv5clRuNMhpwVj7YtoTMWIxYdEMRGbawkEQaihJRJ6",
-	"hBUShYSESupnUp95Gwhv79LVkGIN+X1y38O7e8ier+C531pMGLr9e+s6pcKYMHQ45AmnmpkZS6VbHxYE",
-	"fdDq5Q8Zcyo1LF1zFPpRyqhm8YDqkoEUU83amk9Yq2Y4NqE88SZffMPjNcwsp7LU/F5pitxmGXnmq7mE",
-	"pz8FLWORDOrfLbLEXg40Bhe10sJc/DvajzA7t8pi8MDfKzfVYreR9Zd2+zXTlCfqwipZi5tvKHvxU+qf",
-	"1lobYd7qXXcYhWs2Wb2VxY/MGHYpNE3pfGFvfEorvaxuD1QWRUwp75CvpUwYFQvDuicD3I2lG3osphny",
-	"tjjm5uU0Ofe2bkgTxYLKbubEWrIhny+hylV6c3n+JWpZMftbrtkJFzebUgTKBbXRJeXwtkGWJossyygC",
-	"io9EO5ui8QTOAsOp4Fdwrih5DGfnWhGwLjqtlfeneGngz/rxSMRs713IJKKTKeUjMViThcVGcgnYKbfH",
-	"Zbrp3huF+VNbsXalV5MWTZKzYevg78s5wzkdGbbSyJs24DE+l1qPw9TxlA8PRjKPwZ8beenj3YxLJ1vL",
-	"vOAXcNMZfcg+R65TmY3GukN6BLQMohhT1ss5ylKmiBwCUwAPkyVORaRI5oeFpkdF3Bfmr2JgrhVLhmY4",
-	"YsxLOTRPTzrknRToKOWCXJydBiX1cksRUP6cKyvAkcNIiluWKnP/UqpZCHY5mbI0YkLTETsgxRMK/JZ7",
-	"3S6JEh7dKLId9lv7nRfdfgt+t9958a87qPXVcwU1+FVygbZAVWMLWpGcTIwKjzr2Mop4zSI+oQn+qDT/",
-	"O/1S1c8n5gp0xkEkY6YGRuOufzChyjyUT2SJfFmhRxmyvGUi22Qd4KMb4InUqNXoNLcHBg7vKZPThBGJ",
-	"Zn5OV1uK6JRGN0bbTrgwx3sjDG1eS60I+xglWcziHU96+Q45/zqVZlTe6GKBpfNePMdgkWjqT6R2+2tv",
-	"8JTbWMTnq+5rSjeYmZnlZ5FEo5o/TdmQf6zXS27YfEvZeEo0pimNNEtVYMyrlEVyJDiEGDqteho0RvNn",
-	"THqJPWAnXTEDSjtVmkHzUb7CATaWO1M+uEFCWK7TA7l8Clo3dREs0P1YlDJttvrQGMQRFcaqvmZEjc29",
-	"yc3U5Zvj5oMvenhBBuu6i25Xo3bt2ZiMF0VaQ81vntZ6qlfteW5irbmTXa5GuXEf4UgK87FZTRo0+wuK",
-	"Z9ZkTMUPGpkL6Czrjrep2p8/3/j6u3DlmEU8/kxmu+YClKY6W0lp79jkmqVqzKeX+HwtY/Q3r7o13jlU",
-	"jnnhEIMFUsmnWWG23j6tIMfHMIUe3OGy3Mny4QFv8+asrMQI1t6B5hU/CvNK5S1N3sm45FmlmZYQ3BUZ",
-	"TerdqZkeb7pDv850LbvIFPqUl23Ze1Wjq5oB7c/rVjdhStFRg5f1DtvoxluyoS/BJb2opsrJlIr5fXNM",
-	"iMsPnFW4agtf2edemcM2v5cTykW9dgSMa0tBRIPM2DXBhzvrcGF8tMac6SWJnLGYeH4jO66C4DAaLsba",
-	"HssJm9IRgxBYzlQW3lRmHRu73heXbc+JmCdqtWs5EywthHl1BKohM2hLEXhkre3CIT33ffNpoEVgHg3I",
-	"bCzBf8kgnpNND4l5k02RQp9F7oew1IXpSEJC3HNMFUHbzMxyw5BB0Jpm1wmPGmeMX9t58JhAxIuLqpEK",
-	"3xpDFMPrag3vqmeNlG5VTs/+3GouSUGfFcFaPofyUTde9buo4k33roeHZVaDkXSqjDEy7bCPdDJNWCeS",
-	"k0NynVBxQ6KE0VRZG7Dk1X92v179xpU/gnYB1LO+XoG8d5VGYQd9BF0C5rOpjLx2AmSNldat7OF1Bnj5",
-	"JdPZ9E4xhookXEGS9ynlVlyTasTBn2jdPryyuv4Sq08NovpcRtS7WFw48FSdaw6CjKCgDSZWQ1uhVhba",
-	"nPmx1im/ziA+M+MilrNBTOcNDtONTEZ8uNn8zOIRJjmud/9PrbTJHaMfqlkXL4HrTRgVighJ8AUE8k87",
-	"ZffzQNssgaVEkj8OOQXlASDFbRNf9B10tztTs78rNTvPRDyIrSu9NJN1ZPpYJjEXo5xIykfwyjAMMrUp",
-	"HX5gIZJiyFNIxp4oltxCpAQyGsWcmMFsookeszmhacpvmdVW8EAhZKGkcAMpSOJdojx5ZOs0RReAvC8f",
-	"wSS3/geFu6BGYaRJAglWniPes+CMmsbAVZ9C0qQUoFbmZpZlA0ZnwX0F9+mvkOpnmM7d3cupUVyE+eNg",
-	"w7sHjodU352M1nOvOPbpnCtB65Yrfs0Trlfeip+LJ2v1Q8/t4nGqXG/0j7FCQZ7XxdsF717lzM3fYu8+",
-	"L7KiGt7SzJorl7C0KVVpUNFfFyk2WJREywTZXcT5Q8mnPK382Q8vlhcOlCXX4g3NdWoM38LDh85E2qoG",
-	"cPlIyNTFVlaLwVzOrXPDIMSLm/wlJNbP5qHi9fcjgDyd6kV9vsdDSiQrd6JGyeTkTkkYbYPoMXbytWIC",
-	"C3UEu2XpTscvaFigvM2FUSXFNVMQYJICyogw9J/TIXXOEbROq3bdZyXT3CNLLy+JRprfsqBIaSVMxCx2",
-	"VqoV7/BQZUHP62Z5LxJgpcL+CJZrzlDWNl5za2KV/VoM/QgmrJvVplZs5NlG6626YZUPb85W9BDfCQ50",
-	"a3QzapMVgLhr3eFulPdTd8eWCtHyLToTydzmFrEkVgS4EqZsG0kFn+KHVKHefMPYVEH+EbD+DrmStvLL",
-	"JoszRWSKuUcopAL0KxkVnXBBQnAghXX5Pl+FSP8cwWpWtsiqzqZ4Gm6Ttd2xIPe1UWdWpmwCxrmtpWEx",
-	"VnNOOqRnD8OVCF0zci31mCgGyV7olkOPan7rHTmt1CdLwq6OyEp8IWhhRdYxvscw7iet4g+hVXyNasGD",
-	"SfZFfg188ZwqNZPpnfzvSKTaDbHWRgk22+D5qjCrvLA8XK1QSnh0syydZCM/3UPlgZhJPkzuHZ8OxlSN",
-	"6+tr1OBa6jrhH7QSLm7WnX7KhixNMfJcG5Ie0JEtI1sjJOVtRjGNanpIJQfEc1O4BZfe7M0xX3YjtTyG",
-	"Vpunqa6n0gIRr9RncdDHUGZz0daLf82UnrgiwY2iF0460hymYGkSUUk1SRm1RYjV/HNU3IrhrfqnDskN",
-	"m2qniYBGyvWcJHJUsadebJrMt7iUfH7LN89V4ZWXUCSdO8MW6xshnRjLw8mQf2SxxWqAbPRCqPpe0WKo",
-	"VtCC39Sr3PmPVzPKmopvLyMf0uat4grlptY7Db7bTBRf3SlSvka6nqc1+xqjYSPVxGnzRilY7Y7cZwhn",
-	"hTBYueo1kgQ3vUul9P/8t77KWeefx2lsKQ8HJKfOLbV4xju1eR9IqRtHeT4zMlTzpdJysiwDhRH3jEtC",
-	"MaYNoOKM5RStSK7hQoL50yE9v+4lZTQ2hiWZUHXDYrJtbMxKIjpxuSXoqgpI+Ou//du//YeXpRDuBJja",
-	"oRUJoWwuLAqXLYxHQ/p6mdhrF+geIeYRj9UYIz1YsdraUt6PyGw3rUEZJnQ0aGLpZqLDlGYxIHhg5o35",
-	"wQjydVbMaN0KBaNmNO+TGsvUbpJlyR6TM79dMYslytTqpCZzIvbHDV+CZNhgu6d0LjPdnHEEX1tubqhS",
-	"ioghEBADh38hbIw4pbllZ39YFACkxmqz7kwKmsIdOX/KhpmAXN1N+ZuSWRqVMzKnvBW0DFXz4byW+68Z",
-	"dst3YVlWc358CyxndSJzU/Bteaa0TxNN4bRcT6lj/9V7vLj9XmzPv7pl8esr78X9WhTC9oR8sqxIiRL7",
-	"r1ep3FHcyYo1enPjbQjpcIhFXKGF7DH331jh2lA1xOBjKHmu6JF7teZvVfxV1VeMcVs+PKOKTBMaGfHh",
-	"gKyEnO0A2I9TZYeZzlIWWC8aoEXsd7vd0j1bW06Wp3N8eUae7+/9WGJ9Tt67nx2W8TsmmdJkTG8ZoQSA",
-	"3oYAX1PZnGdlnLVe+39p+58ffnv26U/1M6wK65Xl9wvSrwr6tpTR1ooAgEFDqJE4cChORvmGy7mQPvhi",
-	"hRWxEff2rZ8Km/E4TMPVX35lHsPcLdeYrmfzFkbJSsPXG/5RrF/3uo2DOSVDa93VN672EUI63lJvOZtt",
-	"bOTn1ai8kn66Om2IfrQOeWeQ2z/3FrPVYxZxVTH5bAZUngZka25TVW/xFdpn1RWwyvgvLdGby/L9vGyI",
-	"A4dWmQqJFChdaHJIQrsaFodGlwpdZlNIrudF7NtBHI2l0ocktEoyPEP7wtOht0NPbIc7h2ZA1NRCNOMo",
-	"yV9oON2U8th3qXCFYHXkmkY3h30RmgdC1BONpeI0SPMvHmNorPBJuPSs/BV+qhZqFCP7IU4KdAPe4LsA",
-	"zeCtNDwsRxu8C6BLTpBOO1spYsCYO71LNSgW+t7xp9Ml3nPvp39eRblundPCmV6syJthLR37UafFnFxB",
-	"Cs3B+QpyEzPXFORwyFLl+6suzk5bQevo/UUraL2/fF1/4HbAC6qZuou6lzq8kQ3iyoB1B7FgLa1DMTDX",
-	"qtCBcqSJa6pYYEgfoMUmEkG7JqAecOG/aa86M7PwFXLhIsct+oRbtP7ziyGgCkGkDVgpxZ5fMq25GG2M",
-	"QWX2ZNNApt1avgE2THWIRTHxeQnwOeWs2nGEEYMEhk1cVtUqBLNrtXU33t64WZXe9+B6wWuq6WU2mdB0",
-	"vrkOlDkk7iVYQHX5+0V9e212f6l8tiG3seG7UpLR4teZssh9KwA/8Ln8VX7SqA/kUUU8C5bV2C+oG7B7",
-	"D3/A1oNSx9vZRxppEuMTRGSTa2OqplxrozkoQgkSNHB2dGW2Dlp7+50X3VbJ7Gv/n7932z99+Pftfr+D",
-	"/6rFejazuT2RIy7uJuJpGfNwaRKO9+hCObH3Xe2WWYvTycTPDDjfNzbB50Up7hSViFeGK+QtS1OOz91X",
-	"gQtg3Uc2SdmPWhT6K/pxtgHd3kxvB5wUYD0rh17HFagsnc+LPuhBpuiIFdVLNfhKKwpRck/GOmlIjghd",
-	"ElL+401LcdZNL1ADgERS/LZGETxyXxm1yRgGpeKOLOZMRAx857bKdVuNKUDWTplI5n4AyUtNcNDy6O1Y",
-	"zyNcX5uxhpfXbWhRXIEHmtTD/vvVVZmAh9DlvTo5yRt3MGXpwDm9ltTieL++pQmPB8NUTu4O+oFjZEJX",
-	"LKLPRDxyft9SrcjdfNurPOblu7JA/g20Uz7TJSdRf6tLm1/excoFqed99fgkq0TMnWpMNhVCG0uFWnvw",
-	"hGlE3Yr5iGvzX6rGDGvWofWEimTK1KGtGYmNZTWyfULWSXZvECjr8INy0uXS5Mngi7Lm8kSrbPd+mWQ5",
-	"1eae+OSG/S72PpdlPsT7vk4muzQzrkyiq5jKI8QCyuCFa9v2Je16VUCg8o5HiAn409vUIl4IVa2/D8vW",
-	"/QhGojeXNcs1qr6AhdjcE4N/YvBPDH7JZVurugo7f9T6z0tU6o2ymCtaqMfDlLGBGvPp1AxSOyrWWt4d",
-	"xKcsCVbi8PjRwVXCwI5fy8Hwu405ds2UV0BqbTCpe+XRRzQVXIxUbTDaht/uDBZdcQ0WOXF+jQ8k7M1Y",
-	"yiAi4gJ99SAtS1M2IQa4QZabDTSu/4s83rjuT2qrU8BDXx/lhBWU4prLUxeK49u4x4N37GvpVzmdrKLc",
-	"fOSHJ90JS0cQf3Ge8zvZvFE1GRzYJByDyiZ12QALjt9GCMl8iuvNbFUAMG9hNLCsvF7yF72R6h/A8Lsy",
-	"cuyfTDQcRvNajIRhzZXIyptcmQG8lTMs4ytQIKDq0w2Mxe1kLJNY2UL3ejbwaPtwD1G6yktqJl+eabC4",
-	"kStjd+WjWc0Lll708jHf+6V1rfwWA+jQaY8wccsSOQXHTr01sLKZWFHrCh2R1udx5sfYRqkuPMzqp94j",
-	"42xCRTtlNDY6G7HgpeXw1hEUCHjdHFM24kqzlNUDJxd7btkSsIgPwfpHgNO1PrfGo2jI0CATGo25YMWq",
-	"MD9DQiZRNCZSHNoWPjmmJBllPIb+CPADReeKzIxwh0ax4PPu9MUpm8FYCkq7rxmhcYyNhxm2BskE9lOA",
-	"F17PIS7w9urqnKAdUs4W+rl3cvy6B43cji4uziAx5LT3/urt2cXx/x69bgWtN2cXL49fvz46bQWt07Or",
-	"wZuz96fm83dHV2/PXg/MR72Tk7Nf4OFXZ6dvTo5fXbWCVn2H4lbQOu/9z8lZ7/Xg6uxscNK7+OtRK2hd",
-	"9K6OBifH746v4JHj06uji9PeST6nms5xZjq9d0eDi6P/en98YX8Gyxm8vzjx/np99q53bGaP/6jOuPfu",
-	"vHf811N/nN6bN8cnx2ZKtR/CAOfnF2c/l9766uz1kfdn793Z+9Mr2JPXR4Or3t9gB71Oe/BsuYse7s7Z",
-	"+6vLwZuLs/89OjV0V9wBb3cXCN6/ewt8C6AAGio/ACWAaoLZz9uUxFIbFRN6T3OhJWbdyHhua+PyBt9b",
-	"CpAadhqgw2qAyppBjtMsaagNgYQ6rm2f2eJdRgfWKY000DVThOsDErqrHAYkNC8x/0WhY/5lqD4M+iLM",
-	"87jMp7kxZP6w4XP4HE1b+4j7p43Lm3/amzaAPYRx4wzzDtjghs1hDuyjDs2unr4/8eqSZEq4AEOWvL96",
-	"0/7zTkDCX5UUIdk2SrwUjPzn5dkpBlJtr5uCDgrrbZXwdFtey74+TmWqj4S2pe6OJdwxy6LOan3zEbJ1",
-	"HiOdaZPcofo8oOb0rHsV4G8ZTTYHJHddNf2DkjcrqmtWPOilSi+nojx8ls+i+PGD79dxISDv2qHRZv8M",
-	"rCOnWa/OhGvk2js/JuY3XvLvmDYgn2J8FUJ268XwihZCU+6gMpZhk68PKz6majBj12MpbwbYNqZBc0fc",
-	"aT/BZZGOsIIrH69pog4oe2Aoo6GDYQVLO2WYADJNMthhnnolgLWyI38JDtvcKDGH7cYvIPFEF/UlANUO",
-	"bXQQmMirNdpSpVok90Ov5IogTtBq6G+PIhb3um7Haqmi/gjq96L26IMF0g8ezzF2wsXNOr5UmkZjftvg",
-	"TP2MrLT1S5mmd4ZLWUjxrtuIhe4sJaewc2N5AKs+rOrCZN+hRG/mgQ/VSqJ2aUWcoy6R0eInyCGZmAcD",
-	"o2YmjCpNugGmgVFNJlJpsrdvcxfybuBjlmdATiUXCFq1j4BGB31B829xddAjcG//RRfbBO6gqgo6lE2g",
-	"3A7t1+FOAMXjmGeZzLFbnXm3UdaCvgAsJKLH0FiRUHLNBU3nZJhIqquqmB2zFbSkYDZo6xfedds/ffht",
-	"L9jb/5QnYf62F+x/qk/E9KDHfvL+r/PTT16gpaBKXBmk6H1sx0VG6TBFl9oA97R1sB84eZV/tLf/yfxq",
-	"JNtOhsBhda7YR8M48m/afGLURKAzaq5Fa8T1OLvuRHKyK6dM5Nrhris82MXO/7s2vPEJe/vzYWPvqTt1",
-	"tQa9tUl22W91LQAI9NC0WBrXMtNkO3RarVHZC06M9sBcZtrQzH3Uwd/w1ZD5/l79jWOfALC5mtqBmrti",
-	"SJcAyhcUkh5Cf08sJxU2VdO8m2SKofydpkwxoRe9RBtXgK+b+LokkbUWeb7wdnrBjm2ZBrZzCJ5MQMbu",
-	"Oa7NZ9CgZecO4Y/l9anwrWd9Cu+UCkoyhlsZKqYezIlZn2rVawSFYLiwLUXyR+s1jgV2bLjaGrwdSBMo",
-	"MSes8o3xb5cddWXq3ALVlhABcjtx4Mk5/2OvPs077oEf3PE/r318UKpng1r3xrI2f7qPkJTjU8v6/tQS",
-	"16zR9o25QpfFCRyYhpcVXJoJcAIcZY1+q+VF5K9/hOwffyPO81uhNtQIJ5nGUMfGm+/YcBEV/2FFFA/f",
-	"tcFaPi/o0LRBD3kQ6sIS3ybBwqQObZqmN8Rc3XmZq1bI0jNfP7fYeeHoFhdayWf/nDodUB1EliT1BTvV",
-	"XJW7FPDUJB7VSJew+DpsnNSiPrtkgk/6rdVvF7Ph6va/+Lpp/7udvc03v1va/OebbH7H/M/nbf7zms3v",
-	"Pubmn1tzt8xq8ry5RTVQDoeKNXyXo4U0iNQJ1dE4IDRKpQIofJJ3/1unXTlg9WAVhJ1FHZs9p3M888eo",
-	"crujwn9PZXGF9rakhGuJ3l7reVsse1lV2OKlFnnYTZW5LTmqu3SUnhanvJZG4qhiVQaRG/fBXXznoGTf",
-	"Ty/pZbiXRou3QJcAgQEZb8XXM6pIzBL2kLCX38AduW8ExzUnbw7ns1phLzGILVrehImSOUy2Kbmm4obo",
-	"lAo1tIBRQ5kSK0h3Dm2PAcgSRpCUu7fXRjJfBkJ3V66z2El7LT7kFbQVm1fpseSOpfnePoLZa3O3NuFw",
-	"EnPmVzE4GPYRLE+c0TnS4KZAKM2EbdQJrhF/jvJ4NUEHiK5sa6cdhuRi653NkJWLGTav/Q5SzQqFdU66",
-	"9mQfS3JdZOI+qjxrW6TwcjF2UWGj1uvXtbJTmGGImcDCepEDVIlk7rcMM09AztyMzrELi5yJtSbgyl82",
-	"Bw//1Ljf62By+UioPuxVLQgXmdD0BttKOx6/GFlr9AGep3LIE/YZvWFP1+1e8UWgrCrXYm3wqQLTqD7e",
-	"sEcuzk4NWc1kCjlihOZATQeEXstbthjg664K8PWFOdy9Lob4OqRXjfBVI3rLonjVMF23s9/dWx2lKxvS",
-	"e93VlvReN/+/z7Oi97pf2oy+WI7btbbqW6aY9wK4zhCTWHO0MlDhDd/KBNd5gzmqGLnO5qrkE7G4XcUZ",
-	"Xpydtg5aexbDDL7Y+3O3Vcd3Lphi+oSLm43rO6DCS22kTWt5w+ohRhqzVVIzP/AgFKIdhjG3ymwcQJKv",
-	"TjixiSEwgcCf/INLUthh1yHmbpkam3Ws8fZ5s2QNtzurOtpcYtLNOZ0ncpmDG82Zqo/P/toC2W6HCHqz",
-	"+28h0XLKIwWZCYj3TLZD/IfaRdU93CFU5SMoJmJVBp+3kzRXX495GrenNNXz1oGbcw6ga1ipfYnNCSLX",
-	"MuZMWaaZMMGZMGxz26WL22ZjNGUOJmKn423HFVP6zIy9MR7ZMhtzoTR7M3j2lKks0UvC4m7xVKgZS5nZ",
-	"cs2UxqJeh8WZJGTGhCYzliT1PRUUHwmqs5QNojGLblgThrF7DBR7+yihI8qF0qUWmm5emKgFxwWORdYQ",
-	"8ADaqc++k5omg2nKo03Qh5bn9C1YCbDL5V+5OZUQ2P3JlGzZBUzyhQ19cEZl6fgXXMPjIAs3U2iotLli",
-	"IaFEQEGH+9EhKZLIwwpUOf7GaVDbQuoxNHwDvMx457AvStRNifnLZS7k5ChibG4BgwE0reETA4jG44w8",
-	"JK8ZVX2RsjiLsMuAB0tb5L/n77MsR6YkoiJiSYKBPDkkVNh1QHKVGTJi/Bbeb5cx0HIQy9Cl9rsGCGNq",
-	"pluDkZuwoT4koeVVA6DGsC8o8tkyEmre0SNTrFz/grtg6MZtuiHjfBNzbH63PRD29lYNTW68+beCVmlG",
-	"q6sfLYU8PP3zkcimvTJWX43XFR8A2DZbWzyhc2BtJJt6jfN9YwvYmu/PqrW3cAYPjjG4uFBEuPANtiqi",
-	"He4kGNNY9lDnWVnMMvsy2MZc3HLNrpwWVJMDDRok3jqve5T5GV7IhIsbsl3UdYDfYOfQVpNSnmCXgWtm",
-	"S9TM+2Lfn7HW9nwJDGZDN9iJLn5pDvI4XtJf1YLioVuB4/Hrcqr6NpKD26Bn7eddksgZSyNjqyRl4C3g",
-	"rYi9tRpW645o0cFKnMzLudJsAr1BRxuXmbDbvJluNYU/Y6gvxey2nciRMftddyU2kY5xgFfghmzH7JZM",
-	"oKuFIJQkUk6N0CDh+fuXJ8evBu8vTsIm+MFy2XHtNHjCCifQ2DZSytk9F8QbhGzbDnWg2xp2rsq9sxbr",
-	"IppKHdaumMn3sfhNafDyKh+c97v6C2MJPxJ0qtSDoglj+QwvUY3Br9FvE6V0lsBNAtY0TaEbAl4o/KnC",
-	"BixAY9jwGNvKwAcd8vao95qkKFrwoBEMIzJSGuobKaZaGPPnTCTzZoyah+1EujobtljWWls3ZXKaMLJ9",
-	"LbUigGkUl8n7M2OEMVOaC8zSbLoXay6+cc1Q/NNsA64XpvMKTvyCoUbfC43jlClAnAdUVKgKQopRRgk2",
-	"e2wN6ZinLNLwKPK7fEtWu2YwBo2s21vn4sZW5uyjVnokUbpanwvn6cUtV6T3+hzkq0TGrCHTOuRYyH+v",
-	"ABe7rtWLSs1ndKz+tGITHyH6ChrM2rHXkoxYFYHFoR8h/urPalNlJrHSbv1V16zycYXznVD+akj/fhuv",
-	"b8h860j/PeSKb3qCRYL7qs4ATano93xW7xVi490PAL5lwMcN7kTnLLRmCjRFU6j71FopBCr30VTprJN5",
-	"Y9/+1vYvr7qysSR3TNXYBWgqBlNAFB0CqAmbXOdKGRO6rXjsleK6qt71JvQ+48s2xIroLWUstvqFb94C",
-	"uOwdWP08CsveJvVqjb6C5b6BO/elVz+zlA95E7iTb5yvocC4yTbYpP4Gli3U0kz8nSuIv0yIPhU0XcGN",
-	"+Yi9tstuJlztuo4jD89VlmeNez5PmRYthQEaZFlJ7ZoR9+e2ppZQ4oLS4Agp8CoV2Q67nb1uSLgie91/",
-	"xeLahfJeL2TfF/cSs984Yv+HS33/mSt+zZMKgguy6ZbzFA4MY6z1yNpgyCVEoe6i1i9iTdRHxQwt3LA5",
-	"2Z6mXCC8VQ6GA5Y9UVMaMbWzKqPth3IFRL//cX+v3e9//PHow7//aaUtVplu3V0sbcmmfKYReuPu87lH",
-	"RmNGY1GWcj2/NEwvR0f5G5u/ZTRmteBsKGEtHgrZRhpsa9nGf+10CBwynTB4ALLNFLgD2RS8xoqEvUyP",
-	"Zcr/id7nl4ymLCX9rNt9Ft2wOfyDQUNGs5m2NBFCDwmHwClXBNg0aBHczGuM83V6bOu/273z4/bf2Lyg",
-	"AVwYqBXwQjMJQBeCv944Afqfv1y1FsP46EIH/hSen11ekV2a6fEu+D2xRaT3qYKIQ9ghZ8X0bWZa+LGd",
-	"yoSpEHdFMBZD2otVqMz6zB75QRezRlytOWyYbLGosdbT1qdPEAUYShuZ1DQCYrN7cTZlope7/cHRSLlA",
-	"UCewD2AUdbC7u5LlLObzlAfnUOXGkmF7LFUpRtCGDdDQttwO1iEv0ZmeZsKDsNzGPoU7QV94EYlfJbZf",
-	"noALhtFUlAShqMQJwaifk2ustzM/oegcRopiqi98F7EhWq5ILKNsAp33yx7kQul2IGMHtkARUNGuWSJn",
-	"5jdwBeK+gCYbJNylU757uxcGuWcc7wjkriMnQd9kNTWAawfUJ2cCo7Yq45p1+qIv/oUcVzEC4eN/IYai",
-	"mdC2XrIvLvkIEodAD3AEClMqUS84VZmdYcp0lgoWu6CRsAuNaJIcmPeEYajGfXF19rej07/8aTvK0oS0",
-	"FWn/N4EX9Ft/Klz6i2/rt0i/3xeEtN+SrVdSaGMdGMXwgHjl37u/Kim23JMx2fqtjxpnv3XQR33wP6xi",
-	"YIi13wr6eaAEHqHtRIpRu/js0xb5nfz6D9JOSceww86vM73TF272zbOesH7LTLbfKjGtA8e1/gQb0W/B",
-	"xpj9gTgcHuvby/0XP5D//OXKci/Mw0L9iuw/J2OZparTcDIy0yFB+ClzqeA4+sISOtIRgZy5iHXIBZuC",
-	"Hk2GlCcsJrDXKk8GxhieTJGBmU+csxMTYfoifL7/U2gVRhJeMJ3O2z0zz5AgazWcPpIiVjsdS21HFlgU",
-	"L2SaylT1xREQC45qbgToelzgLBwSKblE0XRAwt/6Tk71WwcEzCvSB4Fl/v6t0+l8+hR2+uIN5UmWsoVf",
-	"oBZC+ojOaT7pt1CQWJwaFCb9lnnG2J3+I+96r94enx4BUqP/nMU5NY/+vdPpfIAZvHQ4nSQ044Rk2xxE",
-	"mIN+hsSoWzsBZjQ4jmRngQoteWMERRViMwz6ApIhmdAp1OiHdgIh4CkiKwoRVHBdZEaVRWNCVV+EFuCp",
-	"sx824TXm3ClMs4SFBbii0eBtDAUJ2FCXIoBTaFkM5EtALsWYi1GHHJmF5FIb5BnOH91GAMtIImMsAIkA",
-	"Lf2O0KS/22fI74BtaiTF733xe7vdzv+/eXZx/8jv5Hm3S373lg9pkgHuDCzaEnGe+AHZVa7rnMWNxOFL",
-	"IKJhQMIFRFDz4SIkaDENWnbHbME9nBAjq1wKBaJs4gs9lFIzchmm1HyyiFPqv+v9xQnYgXDMCPmSmPex",
-	"GEuKLXykS6m1PiSaJHLGYvszZadSj2la3mDqC3vouWsRPMAPZRbnRHllfeaW+QtEQFR/KbktC/RQMiqR",
-	"IEEkAgAoDu1D0+JAe+R3Yz0AtzRi1/LcGLMsEcvPfilTMkulGJEoZbERmzRx+5Bj3OKgz9zSPbUMsmAg",
-	"AkmTBAmpIHtLSQ4dF0d5jlODm4kqOMzB3DZmpBWEk6i5SSwlEArWyGP0TGIapoi5MhpUxtXY2Ew79kWL",
-	"0Lv4xhd23nAN2EdzFwNynWmYd9F2ccL0WDpqdJiyQPk5Ui2O9xOcUib4PzLmejqCaAk8F2DpEHeK1uWW",
-	"GGpRgL3hBQmPYzaZSs1ENDcafGgIikGOmRVQdo8ca8KRF2CEYdC9Zx5fMJNJaDoCNC8qyB55x1/an/uI",
-	"w/DLfTMdLSWWeRsbczLV6pDMKNcVCWklY07vPlixGeuFpW9k3PYmogg/tEoXroTHZoo21TuRIzdkDdwx",
-	"jutW54A4CwZnRbAlkAJluPy7IkVCVbIkDkhNlsShUQ+NfAcNZvkmlJGMy68FTRwR/2waYA7ifuBkiZfh",
-	"eFiopzad2ejJS2ex7bKmzYbsFCTiYSkXRJdPCTDlbS2dMjMRwOWskxL6ZlIe2ypSMDAQMAex6M1bQDOy",
-	"KW02xbovXsJ/4dkcyRc5ANkOlyvBIUpnPAMaQ+1LpJM5uOeMEEE7pmA9OQEY0W4mb4+ObFfgiQ+tcgH2",
-	"B1WsrZhQXPNbthMAWonRVPvC2PAjfssE0TMesQBIzW69eXMBSxyUIYxzraKMdLwd9o2q1e2GuSJpDpDb",
-	"9oSVu98Xl+bka7mC00u9skgjDt8fv86bGcZYKzZlKYQECLrrdhwbmfcFLUwmY50bTdxwvvP3V2jVvz46",
-	"Obo6CslcZsDxgf7RxQGub3fPEB2UaufzQMLtC/O50/QPISPWKOqoh2vnJzEihKVkxDSoR0Dd1ntbLFu3",
-	"odHuHLHdM2bURrNj7prmKljJ/VJimMjoC7UIeCIuwGiK5jI08OdDoiSSVr4EbDNDIRPwWTe/eA4mFXfH",
-	"Mra+UU6HXHA1Jtu4Lv/W7nRID2dhmOOLjx+BFAwHdok7uJ2BmQXCwyIfSjNjaQk26/SFGwHmNZaJsfgL",
-	"yW7UZcFmzm8VVDLuA1t5gzjcflqkkdF4x4YpU2Mvl5I469IewQ7OFrR/nO8B7JZV6vVYKubNmPzC9Vhm",
-	"WAdgadmxPri27rBjaT7vCxwJFftcYlwnXMTJ3F0lqLvsi94EU+/AMvuI0yPg9sBr7aofACjBL6pTFjfT",
-	"omY6Y8ZHvFSdYnxzK4A129YD1cFk6jv7FWBuAuLmQf5RztlsDKAv3N3gKQJwkir+JkwD7wf6hFxgA6wo",
-	"VK0RA75DoIiNjOktgyJFin4fnkJt2QEJYVM6R+8vQufzsbhNckhYlkpArycJy7AOzW5zGb+4L3pljd9X",
-	"6MDYdhqyn3yL2IBWVe6QyzGoeFqR0E/7CftiO/R9E+ku2q5F6pB1l+4c4PoBvbg2b8nedBI+6+6HNblL",
-	"fYFXMwc9/gu+CkfgsfPLQoMJ12EaLK0cdLUy4hY6sPAZrqBm3bD9vzE2xYvK46LQrcBdtsVSPmfHqlIp",
-	"b7g1WIHueFEC3xeF988xCqdcqBy1GSeOrlZx0yHnoIQExKEO2x65RccM30XSfR4aHg5HDBwgt3RwLVbz",
-	"AkhjL0tsZi86nonZJ3sqHfI3eM+11Kov8Ca4BEUFn2J1BtC/zXTseD64tXxvjpraSKtrObPu6qMzGgX4",
-	"307ZTGEyNPjm/Gwv+P7/+3/+X/jCy+oqfV5JYYHvnJNajeW043n/dhVNWL/1aSt3wf3Lv5DXvhUCN7Ri",
-	"XA5dVXxBGqqoSqm2T8dMZyHR92HvFFeoGXX64hVSCiiDYB0ZlQOHn42ptgzM8B2jahkiKsKp1pIC13ke",
-	"ca1EWB3jsekiCt1RMdKH5yWvKcsgb41mm2djg7pn9dnrea4aGPXXsJqyKzKecLFrvlKIoHxtIWRB25Tp",
-	"ATEyM3x7dnk1OHrXOz5BXzJ+cN67vPzl7OJ1mGOk9oV1WypNU2OKGps8EyQsxRrs7CCAEHZIDzXziArC",
-	"lcqMiicFplUUAhiEd1/AxQQwWDFHha92QZAdsvsbjz/twg/hZoQ7kO9pS2WtgmtYtFHdOrD5RSWX6osL",
-	"NpWpbcWDNAOqJsIITxMaGa4Comwus9TBzeMGuMh8NZZmZt4XzkWjGMQ2QDkqGJmt+cr1WkvDIjek4gNg",
-	"jaBGWF3SKD+gPQQAlO0qm5wOtFNIhv1uNywYsld2ZV/rdN4FtfMQD7ikE3MYcC/cmGV5YZzdaSrR14t8",
-	"K4/rHZA/9c6PjY56d3blKhWBvex1u3vAe/BTKF2EL/af/9T5qYvsylYwwucXZ6f2Q+yROigiFFTQhfgE",
-	"Ju3al6FgzQVt7nzulysj4dnL9+/eHV3sdUssrld0ITjAswKWtB2614QBunS9DgbIZzxJS2iagtAzJ26s",
-	"IqHgsvYFtyEwrpzHMECeZTZR5bqX4ZFe4uxiawSMfJVZKVd9oTRPklwvOiQsUeZmZwpSARZYdQH2sY3S",
-	"tTSD2LC+oJD3fZEnwZivbULHjn1LhbCLK0UVyUShJ9hLKqQXZ+z0xRX8PA88WqXRTNToLbZZcuC9qtge",
-	"cFxue0zersxOGijO+uihH6z1fe4ExKq53lgevkbOHETOzXNYBbPXuFiNVQ+VqKZdutGCcTaQLTRhQluA",
-	"oYXAKgYVnFExML8MO+QY6CWVmTDKy5gmw7aRQhJ8l9YqUMC0AjcLJuLAU2/Yx4ixWPXFzKpSCRvmvjJv",
-	"4ddZPGK6Q05LVbIo13LcmEPg3LAanfKplaxZ3BfYPUqRcJjQ0Qj6QoHIMn8OUkah51IRdTGPH5BQsWQ4",
-	"wDoymtjIj7v2W8qG17iNKXtlcTsBsRfyOkuVDsn2BDOvqCB73VLZhh+Us5sO4oxb0TnhItPMz92CX5s3",
-	"DKky7CJHqcf5IVGA6zSBsgbz0he5nY4CjhtVIh/IUDE2f3ZrNPdvRosme+BJosZMt5i24Kg0v7AhhR0w",
-	"l8OUmSddIfC2o0vbOAf6UaLL3MosJxBjPgQEKk3gNuwsGFyYetAX55kmobWEsLGLSqO/lKUJaL6dX43s",
-	"iKmm7ZjO1V/6rWfdfotQNReRZbswyq4ducg9cQH+kWNBfQGqpyH2olmMz2BphbGi6o+mC0hGxGewZgxo",
-	"KmE+M2PpVWh9kZ/uBLms5taLFJYyMDowleN4e6foWAPZBTLThhVgz0GwnagivrRAuKgcbWKaoTPKMQCa",
-	"am9GDBqv8WhsbPfI2l9wmFsKKrjZoHgU+cOYGmWBxMxcUiYi5/GLaJLAN4Ui6k7dzqUvjoXfswe0OLJ9",
-	"ybTmYqQCUkKhDohN2TK3D3VJdEJYbQddVGfIc+F7MBjP7HXxytTN7C6wgh3HCTBPEiw43RdhjeritW9U",
-	"u7Zdj7XYK8nSSGm7iAdi91/RW7zbXo5cX+QAIGM5U7atnk3peF/otliYimqtXWobnVuhDcvGLOGGprcM",
-	"B//vth22/XZCo/blmO6/+MFe+2uq2A/Pydt3vVfty7e9/Rc/OEac0hl6Da2OiA5PiPK4HBbkUH1Bxdxz",
-	"ZtHYGD0Yb5MpxELhOucIGbkK+ry7Z1NSKqHlK4nvMDpy8TujXRv27OemQFLhkGz9q9oyCubLs9dGSfzd",
-	"2C1CqYTEI6VJW8GSSXs8oZF57PLt2fnxm/+xKmXb+rx+t7uRa15AKChvqrq442ZBYfS5s0uZ3X3rBQaq",
-	"0vSGKQxsIXlTs3FYp70IcMCNPnQL+ZG0QqhJYg6I62ouiaUJR4eaKd1GnmwkoYBkLT4SzFAeeFms9Wtd",
-	"bYWD2ux74cgw60b7AnN0Ex4xmxVpU856fz0/aT/rdNuQalpNM5vNZp2RyDoyHe3a36pdOpom5iedsZ5g",
-	"u1iuk8X0td75sVdEe9Da63Q7gPUERuSUtw5aZpBnUDqtx5DSaO2+wk7GW4LZsG1XFjSVqq7C0t5EMKqL",
-	"bcGKeUhVBoewYaZeHX4YFFaUD/sHmsKOrdIAbyOb9UUeV5YVoEB05lsAKM/2S+ZO9o6pGgfWK2H4mmK3",
-	"TBAjT9CThQo1JAn1Rc8v/0fQXCvXDXOmIg9wu8v4vPsTnnAeXzqOWwetV8AN8zM5hnVDxZRtIMI0SxXk",
-	"aENyJiQ056mZtomIS1TFkgrMul+jkuFTUJ+2X7x314sUQcLnB4BdwXQ784b97p5LlHQgnhU70XxWzGhp",
-	"/c7iJuRJwpCWuZj/XAkwHJKCiswZj+VM4BELOQPEpefdbtM08nXtvqQ52hb8ZG/1T95D9Eum/J8sxh89",
-	"W/2jNzK95nHMBP7i+epfnEr9xhgG+IOfVv/glRTDhGO68/O9NeZkobmupDyhKZQ+tl6ss2fHQrNU0AR7",
-	"aMOvnq21bbeUY0EQ5FBnkwlN562D1nHVQVWF2BjanBbvEtrIs3XJGXqnIwVNcgzPakHJAWQMm8/Mo60P",
-	"5qWWpRntcbeoqx/V5dyfshlTGhXQQ3J87swM67D0A1aB5S1E0USDIafGnYXrf8KVfuUKjiv3fcXVPAGs",
-	"+zXu8BmC4dfc3e693V1YQ6nutubG4kK/8nt4F2ovUe4Fi4zRZQ1S28yglCCybWhv5070yaCx8O5v2ETq",
-	"UyOhYtqAtQRtRDSVs0Mbo0WJlvt8x4Cr4pEwvgYR08oEi52NX1NN1xJQOM+lQmpp13u/j/KnNShYs496",
-	"N1K3Zcqtyr1aWfLq8mcy5AnUQeCOwTucF/Q1V1OpuOuyV/491ZpG4wkT+hDGMKv/i3NN4h6gjdKJ1G2/",
-	"1QqWTe77ElOffZ8wDTqVM6OXY+6z2U+jtZkj+4zLlL+j4RK9sUY/+BUmVNARg4oGB2hQvhl/ZXAtLu2g",
-	"D8hsvdcsZbcQpfre2a3fkM2lfhvyKHFcdJPdjVTYhKUjh7Jp6WTh5I/cQ5cace4e7PDLb1qlIKsZ1xFg",
-	"Zn2XVGBL7kD6+JVof/9gZEVBJB6we36c+d4QDC1jYHVOEmp0SMR9XI9WglZteXHbdThVA0xqDA+IkDYl",
-	"si4XchvSxiqZlTudvmgbg9gmdQ4w1zM8qAYTeufHeZ6gc5XkfjqXeEFI+KL7jCymlC5mkgWoyDqnkfWq",
-	"jeVUVVJIFUZGcZ5e2mvoCrts0pRv85vJlhIqzaxKqbVmQjDfUnYbxDamOnfqWaQ0s6F27aog+kNwliky",
-	"kkSKonCMTqfo/zPDQ3MIYasnwLVnZ8tV3m/OZrlAuMywlkSOOgTFko3C28gqGcokkTPlImr7LkRQZ/lf",
-	"1nCNzSyAWuMcru5LGc/vn+O4JgSfqurcp6+O3xGqiqTib8D4/wZM83V57ZuUsSLzO8Dc9GpqOvC8TC/D",
-	"FsQLe02jmztL7N28ErbZKRnC/EKcprIcy+ad5TlpRreAL4oUkZRNsPk8Bm8A7FdlExaSCb1hqi8cEAMm",
-	"q9oR8xySfGiXuWJT+LlWLBkSpelc2c92OuREjkaQr7bARSDprpckr/KVfu1cJJ/pN8xOrEs6b49dVFwj",
-	"zKtTMVDvxGN8YkGPxoLgUjRcZVvnixlzcGP9Vu7cndamPAcy+3wuU+fmf2u++0rvZzHDnPbWuZn35/4v",
-	"gQ/V3Ec/99Kpzl+9T/97dtEjxTgwCHsym96b2gTSZml95eKFyFkpMbJTTlwd6hpRPZeHuhDTawjN5W1u",
-	"/ngBucUOPw1iEgt+niJw33cErpwi7kXhID98g4uf49jkKKqjJoCrGbtGex0a9oB8tqmk7YhGebWXOiQ2",
-	"Jz+SE4bJXMrHc66PvOUR5xOYyAOqnY3wtDU3CibzvbttHXoZi9tclPI6MKHDpXzw1KZj4/l6VOaKcSqE",
-	"5vXJqKO2XVfPulzGeEUzJGZQbJ5DVNfAGx8W+T0AnuLKnXA1xKXGQRL9vC50gHMq0ePXqiiWJrmBDbf3",
-	"IJdplWiC0rQnufMNyZ2eqCvyBKeKKxhEqePu4WfwhGbhc8loGo2xkgxK+rnIi/qJyq4dCCfmchrtLyig",
-	"oXi8Qt5s7qX5r4yl83WyPTZOCwmqSz/GJkuHrssbCGAaQ8M8wwNjNmQATRPZZiygB0NhaqEIA6survOK",
-	"fi0PmZri8avlcreXJ6gX9PG9i+GCIsk2TZI8z92oa3mzY6IYOEekYqRSqaR2fEmtNNVcaR75ctq7bDUq",
-	"oYUkxiharTguZVp65ZalHjVCYpFiDidiC6ygiBDSCbGgU/nJp2YhC52bXNbvqjRXbLGzNJnzq5fgX0R6",
-	"529fJbqL1N0nL8+X9/L4t3AxkWLpHa8K3d3redvc1t3fzP8ex5+WmoC2GfmcJFLemOtLxVwKdlieEvgY",
-	"MHhSm5qTU93L+Xu0Vlc7c3B2n+XQeRTB9v1cpMfOLSvtDpli03oENMCa9+fd54CgqADAamcDsdasc4Io",
-	"QVpPmK5pxHaslcNYAqs3IHxoqD4w6ij+KCZaysBBn+iUCoWFsIvE/xp+cM9C6YFI+h1CfC4jaFxO/GTT",
-	"fUtCBA+tzLFdNbsNo4/5VG0uWDYn5nPD4g0R17eEsNW1vkOKx14Rz/PFC4aNhb5Lre9JWD3d8DXVRMya",
-	"o2VfLgAnytR6RuB2Q+C9An4Lats9CtddC/q8Wq8Ey5YmSWHrYuywMIurBi/Zzp9Ci9jjXzsVpXQdffS1",
-	"nepj3D37ruXiFR550hRrvJIFghVAEWjlOTxs/b1NMvFoYmNPSJm67yzg4FoUJNN8F97wRDPAo0LM8EMi",
-	"vCq3BkemP3C9KVXxB+YNN9dVBN0GFp3vvq2KOG+LVjoevd384zgct3xIKQiueTzWIjtg145Dm2GSJL6M",
-	"KHI7l7oVq/cABYSNMGCLqLsqkA3uSg+fZUv5i1yuRvZwSh4xfNWmmjfPVSpdwQ2fdLpvKhKHFAk6TYkq",
-	"7+UKpgxaZ31FN/ACZvR0AZ8u4FdyAZEg7+f+ZXq8i6VNeSun5hSYU8Zii8YH8Hc6T/5yhU+MpgkHdFeL",
-	"4W0ezhRLA8zSsh6MLWNAYd/8wLt8e4iZNqNprDDObHEuI5oifn0JIjxH3wJw95q4G6zr3C3ra82wLs3y",
-	"y3hhMj1exizOyzDs8aE50rpeZpBhJ+SMSPHILOUP4ETRpdw4c6m2VH4BfXsy02P/esfstg3dypov9plI",
-	"5nmtq6teBPgqLAB9ffTz4N3Z66O/QFuE3EcbFuhsIebEJFJOAW3LAS1uJzKiCXp49vZ/7HTN/9v9c0AO",
-	"DvZ2DhGRbsYVA9FLLoCcsAUCTSrXXDEWs5jEbCLzhH+HXjmWykx+PmV1kY7bE1j+w9xfN/xG9RGPd3cv",
-	"EX2MC1usVNq/u1/STQXyN1VGVKoaci0eqSHLEvFtx+yWTABAVyTznSVXcOH6VXwnD0ie3wRtPq6wuCMt",
-	"Pt9fQ8hcSfmOirmdo/rKaBi4OXrdfaSf5ZQrMSLWSLrm+288elzCALRN7A5JQjXonkniYGZz4PXn3b0n",
-	"BeceDRqz4yXDAk5jCV1O2DLclXcPirWyqiTxyluHUdMelVLuuQSjWsNTOQabGwP8oS5wjj00toiZBRXz",
-	"vGWa7RBkXTGlb7WUTcH0c/u2r9SSs9P7IibcOjSZwSbGj0+Tf1zzDCgaQsOWxgMwZxA1eJnGiFWvq10y",
-	"PU0mUmmy380baAJQcpRww36cGcYF2XtBEOE+x0dWud1uq+Rqrx6Ue3pOlIe4OaV3fCFldQ01YdEPon3F",
-	"IZJCZRPb4YqV/GG204zvESNMxHeP6/0BdVimCXYYzCtOLZBlXoqKFairVAdzSbNp85XC1GZVHJRzd9hM",
-	"EC8NzHYTsyBYEKOEyoJqS6iICiE1uS4qFcYsXcCLxsEWEGuhVQcXNyzPL6mtU9guoWPvHOZgWNnUtp2D",
-	"Bn6g/DuYcWiJ4SFRE8dO9rrw83Y2Xc1OalGscI8fhlvg4F8Ij2KVTdsrQ1HklPGZdu4jCdBvmD/kuBM1",
-	"17QGhaJgCiiM77XkD3u+B8Q2pODxsvI/1JG/otK/hzTGYbHrl9zh2Xzv2S+20+CqUjtXzELkTPi6oyXg",
-	"u5XR2ResqqCbM40gHgVJc+V1gc7bLZsL0FQC99Jmsn2V1htM7ouUvsGbVxlvcExPJW9fA7CR7ZNXLUpo",
-	"voa+nNmlU96+YfNmgYPesJiYhwBZLuFKs9ivqE3ZrbSpK0bxbcrG5H8z73nQZBPzilXs3MzijwBc4txZ",
-	"ttuoItvTlA35R9ckKw4QRdgY3od5z23oIr+Sjlbx8SscB9QU13scuiblfZ4K/CuKXSfIpe3vTBUJS92K",
-	"bbNi7M+f9wMNGyubgQq+2gIXmN2XqWmGV+MmrWTw0DP/G0PG+mNUOLvuwdj9Kb1laVvLts2SgPDQure3",
-	"Rgzs/nbD5sfLKz9fFSEoyy+8OFQ56WbRe2eESdMNraluhtl8cbS6R3XrWYH7lAT5DcYMi+t5hzvotZJc",
-	"WRt2Xu4tGRAHKgTdC8n7i5PA4eqbP1z7AB6NURdgH7nSZFt4jeqhW7TaqS0EOy6m9gilYItvW3ZfvKdJ",
-	"/E0Uhj1AI4nA7Lfhqm8BanARbfgX6P5nCUZg5qwkjuTYHchVMW391lkTPh34nUAJTJQkNI4hxFN0996y",
-	"TYQhj87DsoPf1cAhXppXfv1mO0zzi8Rdn2z3b6Nmxd5DFkPUBH1opbwD57QFvm2xHfMu73e5rAsdYZsj",
-	"Ti8zDrDFgoTYOmUXDcYQOwGrMZ2ymCT8Jm/hsqUCMqHpDfYKp8S8BZspBEUcCnul+HffCShs9wZLHYPr",
-	"kWvHJuwjW26HYha41EfsbYz6Zt44eiazJCbX7CAPgGPXYK9fMfXbwkDzlQ65yidsG8xJbc3U+qYoIrZv",
-	"ND+EBsFfdc5ZdbLLOAQICm/rScwLZ49tG/zEPL4g8wA/SbWPs+ulZPs5l2WsuTr2NPMGSTNoWW1uWsz9",
-	"jMuiV9MaXGVdjCAVFGWzgV93Hli3omFyKPTJSNYABh0u9DayHfmpDVM3IQrdo7LwhCb0ZBHeAU3I68YD",
-	"STi2R742t1Jt5rZ/KBwhxyfWwxD6rsJmT6r30z1e5dmBrEkvkcP13tPKKellzKAcFqKCF7ROYLwiXHet",
-	"VGzGCHJuHwSkL+G7ONx3RSaZ0mQqudDYWYjZ/BBoeWZ0iezargS719b6gIDAX9v5PGTjWHzFUoHoHARP",
-	"+D+NYb8ljpXNkzXuVexAMqK5VDaHZFtIAofPAjKlegxt92SqdwJilpC2IwohSmqzAV90az1DFfr8KsWT",
-	"nd4XEVB/3Hv1vQuoaUIjtq5X9TMFkrUj2+izeQBgFMPDBJs5p1A1g+CwaBdsLeDcNyGTGGTbkPJkRRhS",
-	"aqrZLzjQJa7ka7YRSzNdpWMWmxc8tbb6zu512WO6uRyvE8fOdaTy1qBFQ25opW3zhXKUSeg6QLYvmdZc",
-	"jFRATqXmQ4ebFBBLrWrHJvpTTAXS2M/avCFlh2RKlTaLoxq+Nh8SJcu9dsFl68rzCmcuepK57hCoDswZ",
-	"BUYzc3ZxTaObhp7WD3D1719ZKE3yi6gMa/imLplewZLt+Sxy5Sdm9C05nfUSRuQczq7Gx1zonK2YS38H",
-	"paPUFfueSiGW1T3cvTf1t1n64Na7fvVDfiLfRAX55yRLvCowPh2o5yGpoH0W5TwgsjAfx/Zxhj7N3tMN",
-	"iKDLyiASKm4s1m0uf6moNoo+JFTMEbYI83eMQHVPBa5du4TqTizds5W2Tcmzr4p2ZV8nPJmd3xdJoHUv",
-	"X4m2YJ97EnHfZEFF7kDddk7foZEb4M89LOqRsL8fPDDg8R1Bf/NHd4tpNcm7Ht59y2q8gOo0yRTxO/xX",
-	"oOtpkjIazxGfEVKwGko03BR8WfjFBdCrLyJ2vkDRxtlwCPknpVZyVBDFWOBlYGjoJDVEU2wjxM1qQ4KC",
-	"+Cbz9mp964hGY5xHEcEfWBE1ZSLmYhQUXTFlShA8lzUoXO/mT2T2pWqDChDzcrebnEGY4/tVcsHiz6Kr",
-	"lQkiC5keltKdEuOyPZjQ6bwpyeN+lZanPI8nteEueR658K3tGZUjduRh4mrmx5paw31H484QxIORIWdJ",
-	"rIhiQtsQd4dUM0S8Na7ME/lWTAmc7WO71p5siT9CoynPlrg3BrAoYXeNpH6IHgVVW8PK5kzLCdU8ssoe",
-	"TZzWpzC9JGI+lDLYIl53gxk1WzH0k2U6BLhQxbkBQEXkmllF5ND2SG5DOMvXYGztYQ0n+k/JxTehHTz1",
-	"SfgjNCoxklZ6XOEuurWXn91kqJ16rbFIJhKmFAmVTHVIFJ2r4m52SJgaRhU6yL3YfA2I6S5Sc0hC809A",
-	"We+LUMuQbBt5qQLsmaD4LdshqY1Vct0hm7nlMWGdx0FfRJnScsJsI77Ab1HnEItqonngu/c25evx3gf3",
-	"0mSsWJvfZKxuYEdCA0jo36hCum64fPvvMN4i1wKoiR8D8qwbkJ+65jif/fAC6M1w7br3A2WWXsxENjF3",
-	"4kfz1mdd878/wf8+++FFbO7NmiszBF2/otiWQq43jpb3MYq5mKVxbLmXOVHEahhQ84BbfelDuD4DLTVN",
-	"WkErkpMJB2jHAZ0AxNj6myJtFVPdPMxxejOg8Bd8+OFxu4kXl2GDsFXBHL7/wFWx1oX2dH7ASipGqNYp",
-	"v86wTTfhuqGBnV8PVJVAu9NURkyp5lrCXIcyeqGdUmDrCgc8DncOrO1pRFXKpjLVuW0Z7nf3QoxwIfa5",
-	"FCwg7JaB06gvwFK1xWqKThiZyAkTOvAH6IaF57SYuIOgwddC0jQo7IoYe5eLUacvXI2mg9vY9qBnAImm",
-	"hFFzYEFqSD/rdp9FN2wO/2DhDinCBFvKIa/WCbJz3MviCB/fcGYfoZoMnkx4dGM4/0Gru/fTM/o82m//",
-	"ONxj7R+jqNv+ie5dt58N9+Pn7MXwB/rjtWE+rjr1oHVxdgofoDwfgDw3EkXQ/7Cv6ETAgmOuQPMYRDI2",
-	"TOTy/bt3Rxd73ZyzwQT2ut29Cq87aO0//6nzU9dctE1ZxxdJpSlev0q/R41oRpW9Dywm12woU3aITau4",
-	"aqBmPWboJrjXmOfa8665XmDjcYVLeioa/ZJNZDaXJReOG+PxHQKWsCrQuyIWeDIkyN2ehRICFe3my43r",
-	"S30Zk7JbzmZLMMeTxPBYIQU7MLPlsdeGzWEdK1ZAC4fPu8+NXPEpdgYi0Qaz9Jj1RcwirjBvGuUCODGM",
-	"ARcgS4+kGHKj8QHu3ZhqgsXnU6pUqRv3liLXWTxihWTqi/B596eQCDqxxYDbYTGZAY9VB+UIFzH76CQJ",
-	"brGVUE5idUhoJ4KNsEIMuoVE0xvWF6ENzKHIGiZ0NGJx6OtEh+Yn5g+Gv7H2H83HZXEYkExMKY+9s+30",
-	"xSv3vfexQkuSaDmjCB7NU38j1BSENiinHQIRRVdOpcgs5VozQbREnIBSBAjE+GwsyYTGDHufxLbpG1X1",
-	"EvUCKOdzjMPHckV7TBaI/YsJp1VqdZnRK9vFa25BE2YB4cIz60f8lj15rr9xQVE1MMydD2xsH6P8wD18",
-	"sgiwxjAlE6O8W5/wWkKgztftyYJV8eQeyZkWTMEQoKpKJeBvYPKoJtZ0aH8Tsy1AMDDcKRPA2lgj1sB9",
-	"a+5Pgeinm3unQHSh1mD6qhTJ/BBUGMBgRT3OyPOd9e/kh09BY3+rEuF/BRZUsZRHpuBHqvf9HK3+TJQs",
-	"tWYnETTjaHARiXmzi+jO+Ql1vH63YNufF9+sy3w4XbwQQZ6z5km2mGyDur7TIW98zR8U33wntRes31J9",
-	"4YsTMoHgqEWzj/lwyFIGBpTRam1ZFdoIWNOEOi0ZGdPD1lb4ynCdstuLf838SMirYue+Wq3XzRDnPjEj",
-	"frVumS/GVJ7E4kMqtNjHqTjcrbKqOAdEOpeUaO/lXTVZ5+1sG8XyvuqaLCaeFysNcljYZfVOr+1kXsFc",
-	"/hg1T/6aNwkgxUx9W10z3UJx7qtDQcoWbi4JBFWIt7l4CQgKHAKZ4P/IGHTssoEfPhISiNfQdYf0zHcR",
-	"E5qiA4iSYYppwGS729nrms/2uv+601St5J/nVwv54c3xi1Qt+RNYLeRi9iTevsmqpdi/8lic5Kf2W0xF",
-	"KzSq+bxqyUXfTKrtuiZMzQ77E35jOw+CGBNWDZaZzgUallnZngZTHgG0FckEljPWA1Tha59YwhNLeGIJ",
-	"dSzBqrBWKJsLLCfwzf3d/ZXu2Wo5gZnX0lICdGrd/6V+8q0+Xam7+FZLV+qOF+e+K3gMlx7KdLKlXA1P",
-	"6kEHYRCjQ8AQUwGZcMEn2cTBs9/ShMdcz4ntCu4sX3nL0pTHjCRsqAl0502JyJIENPsoMSZ1DNB9iRl4",
-	"59AzRvV8ygLEIwiIN9eAsI+YMuxeaAPu+TuUpnP0gJWqqQo1BiF+bHlSQ+HRt6YCfJkCpCcd4A9RgHQf",
-	"DMtIekZTwcWo2Wt1JhhJ5Qz7c3spQDYrkGxTP9jqPt7pkCJFBQoKYqaIzVPpi6iUzyr1GKqHLPSCy9DZ",
-	"KVJY4hA73+ev1/SG2Yjv9RzAT0Ssgr6IqIhYkiBkGfAYHIEmqkPQKayxViPmaprQebEQ0KPC3eHHXWNv",
-	"qLDOGf9Xpo/chj3gHXbvWHV/IWfym89+riQiFGcMqzPni+IkQBosCK8wgp0DrPCHTVM5SulkS62b/uzO",
-	"3bsIC2f/5uMFPLIgfGpYq5smpDIhzE/KSMoMbd6aoyPbrv/LxdnpTlO1xDVVbP2aEvtSkJAPm7Fvt2Jp",
-	"wztY9Q2bY8PnfEc+R+p8PvmVqO3oo81SwxPyT4dix7Wa3jzDj5ZkvMZuRSee37C2csDjT7vYeaYmwtmA",
-	"IL/lN77eDvORwpJ/p6CVck/F/PGlfRWnVJvdaR20/u/fafuf3fZPH+x/2x9+2wue/fmT+/hPrdoikHrn",
-	"zzmgkIN3ZyynBZIcVoRWGw5te59NKY/DnaB4Blm44flYm2a5e/7jMUsZJKT95+XZabCATVgPZWcxJR3W",
-	"ZF9sh//dtlh27bcTGrUvx3T/xQ9hgINQxX54Tt6+671qX77t7b/4wR1BSmfQL2nH7z2EidyECmwD0ReA",
-	"yEXjDukJVwpXSrEtnOcE0edttZwfms+bnYd0OBxA4r6RpX1h+FuYUJCuA8XNnsjUoXiGQmo2yIdRIdnG",
-	"/oBmpLybIB4dUUyrnYCwRDF4XV+EpdR99fcPHfPf8NDr/YSczG+75LVVqjtGSD/tC8zPGjMyG8uELaae",
-	"BmThqJGezOsAGMfmhZpnSGQsGXVIaF+kzHaNMmRgT90/Xgu42T6Ow52FihDyxtlW1G65y4w+6IuQx2FA",
-	"Qih0wFRbV/zQwc8C8wlyCPNvEFmDacojZv6s38ugL8qnFywemhk3rweDkZnS4aGdoN2DA2Lnl5fd9IWT",
-	"fyqLIqbUMEtI6MGwqL9/AGZywzGn2AwTdsgZuG+slWm2GwI69V2yLljE+C2zm2v3dpVIfLnyPq26wIe5",
-	"M9nSga0P54o87+7lLHGM+TE5U6y95CWBOqEfT5gYGWVkv9ttrqtrHvlKTnnUNObe3cYsaLZxsi9eNBTp",
-	"3b9Za2dlraDHNmnLpLa8xy7QZgyWg8oSVxnt9cT6ulPHvq0UjHLGRalVWS7+t0uiPyCe1M//yGVFQMoS",
-	"YGkio32F92rokk24XlcpOHQgFtb/FEtICDC6nfCxrxuNY9t0nczGTOStZIz9GltYz4LmA3yolGSfMi/n",
-	"bNumkWFIHSslMM3TwYokRmQYzYHLeKcppe167pnQWNGCe2rrTHCqfTGlc2CmmCB3CFFEf9GgoeTjGCWO",
-	"0WhcuOwCT31xIhArP/piDK0cQyNkbPUKCAcj1hTgJCScCQ11IZDG7XSXFNjhliIJFaOMjlgTMEAJmXxj",
-	"X+BdKv4bwJUyAXqDFKyx3h0fKXFxy7WvpUwYFQ9sqfl7tX5yTIn+/3h9lz9UkfVyut9S5b0JiPBgOWxG",
-	"2VjObI1E6mjE42Rl3rIcF6T07O40ZTbFdKmfwj/yc+8nj0Rl3itXgt6ApWMYxRORMdyH6u2rgL5OKoWX",
-	"6xJTHmRaaJrQTC1fZYilabqPrJR+9wT/PWUDv8t00+3apt6ZQLcRqS0ye6mO5u5MG7h/c5mzrWym2r28",
-	"qHLeUuXi5lKhMFe2N/divPQdTW9KKtIFCqCv/j7jRB/5Jr8H+bzs4r71xbnSPEmsUP/ugqff052n6U1Z",
-	"VQP7wpggE0au5zaPnibJHW85WlDNiphRts/tM49hotwDKBlOdxUg2Z0RxB7SzMGpr2/g2NP7roKnltrK",
-	"Jkl9rxMvProQR/XFniPyEsnvso9TmepGt8j7qzftP7vERPRxklTODooilsB3JBQTsAiBzp8Q2Dq7oJQx",
-	"EOTx4FztCpzEDsCb0fHADQlgG14bDoeSFRKUpSAxnde5F45gaY339tEu2RcCs1t9RTX7qHcjdVu+mtVx",
-	"apXfV5c/kyFPIMMLyQLe8QoHb7/maioV17YqtPx7qjWNxhMm9CGMYZb3l76jz06kbvutOidLMaPv6KKb",
-	"zbQr90FxJnSOiDjKbLW5Jymjk5K5WH+fVyf3nwn3Rr/ux2sxUE4zLLJqoBApqoWUMUpvX0C4SRAh3fg0",
-	"jkk2hRi8JgmjSpPQZjda+MOQbHOLzeNedEhcNkV3p0N6hmHkk+HKlUm4N2DHYQs6Bx5RPZMkzYyOQCN2",
-	"YMsUIiliMgSzgWvMOer0xZVzzMLzNm2J3bJ0bvnrtkyL8gcSulYy4c4hqXSeMdzWseJOX/wy5gkjlHi+",
-	"WcyhsrAVhevYwh9ds8Lza3QZqLeFnsouTIrQP9RnoJj1iY1G3Pj4xg75JYfqWas42VVn3FXNeSQTA6d3",
-	"kX0ZiLj1NJPylebKUJeTamRbGOoFQnXmX8poNEZ0OJf7u/OUy/kd2S9/TWU2LThnDVaXYWtaVu6wqmP2",
-	"q7JAnRyY0vnSVlWvGvk4WWDjc2hUnE3M02uIjL4oWHktu4fw08hsyhbyzUJLLFi/kRe3TBFXdKYmIBn7",
-	"An6oOuS08J5gJkgj+PQ57kWRkLg5e3uHy+ghZu9Dmz9mtutwGdyKQswYRoMQd8hu/uCO+F+Amhc3Z0rn",
-	"CIXWTMyLuYIb38DFUqtKgTSEylGktO5acRJ8a8VVr1yCwJOE+55A5+BUzV0rSbDDCrCbItcskhNQj8xL",
-	"CB1RLja9ZM0wV595mR7eqbWe2viHw8RawL+yLHvRIF5p/wIm1ZTOlwCeVwwwS5IhZC8j96eg/SRSjIyA",
-	"KCyzILfLjI0W2zpR0rPz7QvXxxPUOy/g8xPmyxjTFLJ/c7PPiCI94xHb2GA7p/MvIzseyqg7p/MvgS+1",
-	"ycW0PsknyfWdxZaqcssizeU5h1MkzS1V+KnvohkqpjUXI7VbAPE3Z/64CqBL+6MHBW6svGt5dTxaaIXN",
-	"JgEsL1eaue2sDoU4X0l10OtyiaCbIoJfY8XQ9sXZKRSL+DETd2J+1k0lT/ns1OH9Q5WRrZmeK7LnyhRL",
-	"pnXKb1neuolIAdi15teCzdxMEHKwL/a61nOpzIPol3SIK9iKYufQlaL4Eu2GsWlerYboz9BR3hMxTfDd",
-	"RY1bXggTEzrULK2TQZcFmTaU030lOIb+JL9Mc4kNblip6NBRoMeNckp5Sjt6VBBCKD3YI/bGz2SqxzmY",
-	"OlTdeNxlu9o6suAkdci9IB3mSrPJLrgJR8skwyU8+Aqfe8hiDe89y+j13LaghAcznOtXwvft1CzTLM0Q",
-	"69fYNRQNGK0dWmMqTVPdzqb+ycE2lA9pzGhiyKT5kN7iEw94PPiGVYzELt0lC8RUUyunjHHS+ez7dj9V",
-	"8vYga1eQT7lo8+HmvuTkT/gtE0yhnM+HgFLHprN1JZXthIubJZUixoBz7RgxjQwk8DibUGHNu0NyI+RM",
-	"kGupXbV4JNOYxeQ605iX2IRUf8KVvrIzOYGJ/DGQP/01r5/7A0f1bSF/uoXi3HOxzlOkHUdZzYig+Ud1",
-	"cAiOiJfAf8KlYkpzgYxwkimIP1ue6AqsaJLIGYtJLCeUC3WIGEDXCRU3gQXkriJqj+WEmZPpEFi4IhFN",
-	"UyivUQhRow5I2Hvz5vjkuHd1NLg4+q/3xxdHr8OAhK967857x3899T7si/C096782PHpz72T49eD9xcn",
-	"/p+vz971jk/NJ/ivwenZ1aB3cnL2C/6seCd8cX5+cfbz0etaYBAsBPOp8WvVav05fhGQQn8Cq+SQIfYn",
-	"x8k3CVKofYaV45ZiP3Ef+UsO1wUwLZjUKpdJWSZvDF8IM14DvvD+r/sTfOHTZbsLfKGlWNuoD5TJjS/O",
-	"fcMX5jWyFlYC2rpahD9yTgHyF/xEaTTmhiegZlO0/TeW1W66+5sayxQhND41QQN+a4L3y0ADPkne75kZ",
-	"XEBKtGUGQd5+0ZjvhdoekKm5eZAsiveOcL25jF3DCQYeBLx/WZq0Dlq7dMp3b/fgftnXLXTI4CPRzqYI",
-	"39DmInB9ldEgn1KlZjKNScoU0x2vICWzkclq2ZbSbWnYEI0QLJHGEy640s7dVIxgvqgZ4jyheijTSe5R",
-	"tQ51i2AAHiBvmNxftziS8+USVsYcKyII3jjDj3XLAdcN7kSzh8qfDfopFkd6ac5RBdaAtKZaUAHHIF6X",
-	"bH+NQAR1K+w5nc4PkyhNNVeaR/4QufZXu1FO9SPbECNSO16eldryMTXwRRM2uWapGvOp/45Cg1x8RcWY",
-	"LmaLotMbJb8Pi4NUenFgpMYhODmkLC29uXvjVmA6axAm8PdFq+i53218LKfu9NwrjU1ezqj0N8PDTqnZ",
-	"8dqsTkgTtLmb9Xlugb2V2IrGodDZuObiayCxbkynU2ZbkviNDLZU6WCDMlAKvMbWa+VvKtfqffrw6f8P",
-	"AAD//w==",
+	"7L2LcuM4kjb6KgjtbNjapWS5Lt3Tdkz8665yTXnHZXttV/fujvoXYRKS0KYADQFapemuiPM058HOk5xA",
+	"JkCCFKlb2a5Le//4p8sSBeKSyHt++VsrkpOpFExo1Tr4rTWlKZ0wzVL46yS+oHps/sVF66A1NX8ELUEn",
+	"rHXQ4nEraKXsHxlPWdw60GnGgpaKxmxCzS+GMp1Q3TpoZRk8qedT8yulUy5GrY8fg9ZJzCZTqZmI5n9j",
+	"c/ObmKko5VPNpXndO3rLFKEkZTqdE0WH7IDoMSNDnipNqFAzlpKhTIkec0Vu2ZxwRZSWKYvh42cvyFhm",
+	"qSJUxCRl04TOWRyQGdfjvgjzt+vOpf3ugJhFhAH82rx3yqgmw1RO4L2KThiJaJKw9LD4wLzXDEmokHrM",
+	"0r6YMD2WcUDMdhGZkhsZz+10FQlf9H4gJ6+P312cXx+fvfqfwd+O/2dwefz+6vh12CV/ZYKlVDMiBSNT",
+	"lpJMsZTQyOwI2aV98f79yeu2XVCmGOHa7gDV9rEdBRvGmer2RSvAkxszGrO0ODtv6ztm7/2Dm9APp0yM",
+	"zLk/e/kyaE24cH/vB4YGNEvNmP/37/3+h2f7nX7/w/fHv/z7n2rP+JRPuF482gs6YkTxfzKyG7MhzRJN",
+	"9nu9dtfN9x8ZS+fFdBMYxZ+k/VXrYL/XC8yU+SSbwF89mLH9M58SF5qNWApzeodfH01kJmrmdsroHSMy",
+	"02SUymyqSCZiZomMwm8CwgVhNBrjEzuKyJkgUZamZkOLJTUvyM5wgOM1bf/+y9J+9/vxb/vB/rOPu/1+",
+	"F/949rH9f+o3/nw4VKxmdZdypoiWRN3yqTfTgFBNJlJp8mz/xfcv/vz8uxfft7vkgioNpM5EHMA/pubk",
+	"uCJsMtVzIMRQS02TkCjNk4REZkGKsDuWzkkqZ007IHF+tWfaCwruwYV+/qzlHXExP++ge7UH/V/wyoUt",
+	"OCIRVazDhWJCcc3vGFHZDe4dbA2jaTQ296pp8u7P+kvT6y0eyEfDKtVUCsWAs/5I40v2j4wpOKJICsOI",
+	"zD/pdJrwiJqp7v2qzHx/817zp5QNWwetf9kruPYefqv2jtNUpviq8nqvx4yk+DJzchOamN1lMfCmlNFb",
+	"YLJZwg6JYWFmF2bUcdJu62PQeiXFMOHRI8z1iGSC/yNj5I4mGRAaTVJG4znR9JaJwMyZChJWGFgIMwaW",
+	"iLzfMmO37saVvZHpDY9jJh7nGGgE94MY8iATOjfTApGC7EVODffnUsDcToS5+TTBER9+6wXJBPswZZFm",
+	"MVEsvWMpYeZplHY5CcXmWLiADxM5UjDZM6nfyEzEDz/PM0lUFo2JvPmVRZrsytRIwRuWSDEC1ubOXjNB",
+	"hW7D9C7oPJE0vpbylKYj9riXDhQArkhiXg3CWpB98o7/CFO7lvIdFXPLDtQjTE1KMqFiToxomUy1MmwO",
+	"NQR4+6XRtzpHQ83SReZ5xSIpYtjnGYV9H8qUEZ3Oze2iI8pFt8wZlwljM7n3gmZ6LFP+T/YI1POOK8XF",
+	"KCDsw9QoroahpOxO3rKYaOlYzCyVYkSilMVMaE4TpPH3gt5RntCbhD0GmWsi5AxV3mlCtWHa9uZNqNlC",
+	"QUXEyG747ujk7Pr47Ojs1XHYRik9NpJ8SoEdytSoL1yMmDJD98VueHL21+Or65Pzs8HFEWiebQJKJCMx",
+	"1fSGKkZiyRRwJ6tn74ZXx5c/nbw6Hrw/O/rp6OT06MfT47DdJWcFY+2LaEzFiMWHRDERm2sJBEGooSUS",
+	"eoQVEoWEhErqJ1KfeRsIb+/S1ZBiDfl9dN/Du4+QPV/Dc7+1mDB0+/fWTUqFMWHocMgTTjUzM5ZKt35Z",
+	"EPRB6yh/yJhTqWHpmqPQj1JGNYsHVJcMpJhq1tF8wlo1w7EJ5Yk3+eIbHq9hZjmVpeb3SlPkNsvIM1/N",
+	"FTz9MWgZi2RQ/26RJfZyoDG4qJUW5uLf0X6E2blVFoMH/l65qRa7jay/tNuvmaY8UZdWyVrcfEPZi59S",
+	"/7TW2gjzVu+6wyhcs8nqrSx+ZMawS6FpSucLe+NTWulldXugsihiSnmHfCNlwqhYGNY9GeBuLN3QEzHN",
+	"kLfFMTcvp8mFt3VDmigWVHYzJ9aSDfliCVWu0pvL8y9Ry4rZ33HNTrm43ZQiUC6ojS4ph7cNsjRZZFlG",
+	"EVB8JDrZFI0ncBYYTgW/gnNFyWM4O9eKgHXRba28P8VLA3/Wj0ciZnu3IZOITqaUj8RgTRYWG8klYKfc",
+	"HpfppndvFOZPbcXalV5NWjRJzoetg78v5wwXdGTYSiNv2oDH+FxqPQ5Tx1N+eTCSeQz+3MhLH+9mXDnZ",
+	"WuYFP4ObzuhD9jlyk8psNNZdckRAyyCKMWW9nKMsZYrIITAF8DBZ4lREimR+WGh6VMR9Yf4qBuZasWRo",
+	"hiPGvJRD8/SkS95JgY5SLsjl+VlQUi93FAHlz7myAhw5jKS4Y6ky9y+lmoVgl5MpSyMmNB2xA1I8ocBv",
+	"ud/rkSjh0a0iu2G/9az7stdvwe+edV/+axu1vnquoAa/Si7QFqhqbEErkpOJUeFRx15GEa9ZxCc0wR+V",
+	"5r/VL1X9fGKuQGccRDJmamA07voHE6rMQ/lElsiXFXqUIcs7JrJN1gE+ugGeSI1ajU5ze2Dg8J4yOU0Y",
+	"kWjm53S1o4hOaXRrtO2EC3O8t8LQ5o3UirAPUZLFLG570st3yPnXqTSj8kYXCyyd9+I5BotEU38itdtf",
+	"e4On3MYiPl11X1O6wczMLD+JJBrV/GnKhvxDvV5yy+Y7ysZTojFNaaRZqgJjXqUskiPBIcTQbdXToDGa",
+	"P2HSS+wBO+mKGVDaqdIMmo/yFQ6wsdyZ8sEtEsJynR7I5WPQuq2LYIHux6KUabPVh8YgjqgwVvUNI2ps",
+	"7k1upi7fHDcffNHDCzJY1za6XY3atW9jMl4UaQ01v3la66letee5ibXmTna5GuXGfYQjKczHZjVp0Owv",
+	"KJ5ZkzEVP2hkLqCzrDvepmp//nzj67fhyjGLePyJzHbNBShNdbaS0t6xyQ1L1ZhPr/D5Wsbob151a7xz",
+	"qBzzwiEGC6SST7PCbL19WkGOj2EKPbjDZbmT5ZcHvM2bs7ISI1h7B5pX/CjMK5V3NHkn45JnlWZaQnBX",
+	"ZDSpd6dmerzpDv0607XsIlPoU162Ze9Vja5qBrQ/r1vdhClFRw1e1i220Y23ZEN/BJf0opoqJ1Mq5vfN",
+	"MSEuP3BW4aotfGWfe2UO2/xeTigX9doRMK4dBRENMmM3BB/ursOF8dEac+YoSeSMxcTzG9lxFQSH0XAx",
+	"1vZYTtiUjhiEwHKmsvCmMuvY2PW+uGx7TsQ8Uatdy5lgaSHMqyNQDZlBO4rAI2ttFw7pue+bTwMtAvNo",
+	"QGZjCf5LBvGcbHpIzJtsihT6LHI/hKUuTEcSEuKeY6oI2mZmlhuGDILWNLtJeNQ4Y/zazoPHBCJeXFSN",
+	"VPjWGKIYXldreFc9a6R0q3J69udWc0kK+qwI1vI5lI+68apvo4o33bsjPCyzGoykU2WMkWmXfaCTacK6",
+	"kZwckpuEilsSJYymytqAJa/+8/v16jeu/BG0C6Ce9fUK5L2rNAo76CPoEjCfTWXkjRMga6y0bmUPrzPA",
+	"y6+YzqZbxRgqknAFSd6nlFtxTaoRB3+idfvwyur6S6w+NYjqcxlR72Jx4cBTda45CDKCgjaYWA1thVpZ",
+	"aHPmx1qn/CaD+MyMi1jOBjGdNzhMNzIZ8eFm8zOLR5jkuN79P7PSJneM/lLNuvgRuN6EUaGIkARfQCD/",
+	"tFt2Pw+0zRJYSiT545BTUB4AUtw28UVvobttTc3+rtTsPBPxILau9NJM1pHpY5nEXIxyIikfwSvDMMjU",
+	"pnT4gYVIiiFPIRl7olhyB5ESyGgUc2IGs4kmeszmhKYpv2NWW8EDhZCFksINpCCJd4ny5JGt0xRdAPK+",
+	"fAQYxa3TbtKMkdmYoQM+okkCCVZ5gGdGFbE/Jloa3WzXqFnmIQ4RJEFofvs1kSJi7UMCvBKUN5RPxNff",
+	"PNaQ821jjTj/xKBwaNSotNUZ7iji2ZhBvpYU0jqlAMU3NwTtVI1WhScPDt5fIRnRsMXtHeCpUa3Mvqy6",
+	"AwvcAVwjqd6e0NdzADkG79w/QeuOK37DE65X3tufiidrNVjPMeTx0lyz9Y+xQuOeX8jbBe/m5+zX32KP",
+	"4ywyyxru1yw8KmyitClVeVXRsBcptrhnwaLUXCZ0t1E9HkqW5inwz797ubzIoSxlF+9qrv9jqBkePnTm",
+	"3E412MxHQqYuDrRaZOcyeZ27BuFo3OTPIV1/Mg8Vr78fYenpfy/rc1MeUnpaGRk1SlEnI0uCcxfEpLHp",
+	"bxQTWFQk2B1L212/+GKB8jYXnJV03ExBMEwKKHnCNIWcDqlz5KAlXbVBPynx5x6Ze3lJNNL8jgVF+i1h",
+	"Imaxs6itKgIPVRb0om6W9yILVhoXj2Bl5wxlbUM7t3xW2drF0I9gbrtZbWpxR54dt96qG1b58KZ3RSPx",
+	"HfZAt0ZLozaxAoi71nXvRnk/dXdsqRAt36JzkcxtHhRLYkWAK2F6uZFU8Cl+SBXq+LeMTRXkSgHr75Jr",
+	"aavUbGI7U0SmmCeFQipAH5gxJwgXJARnV1iXm/RFiPRPEaxmZYus6nyKp+E2WdsdC3K/IHUmcMomYErY",
+	"uh8WY+XppEuO7GG4cqYbRm6kHhPFIDENXYjo/c1vvSOnlZplSdjVEVmJLwQtrB47wfcYxv2kVfwhtIov",
+	"US14MMm+yK+BL15QpWYy3SpWgESq3RBrbZRgsw2erwqzygvLw9UKpYRHt8tSXzbyKT5UzoqZ5MPkCfLp",
+	"YEzVuL4WSA1upK4T/kEr4eJ23emnbMjSFKPkteHzAR3Zkrc1wmfeZhTTqKayVPJVPIeFW3Dpzd4c82U3",
+	"UstjaLV5Su16Ki0Q8Up9Fgd9DGU2F21H8a+Z0hNX0LhRpMVJR5pDKixNeCqpJimjtmCymiuPilsxvFX/",
+	"1CG5ZVPtNBHQSLmek0SOKvbUy00TDxeXks9v+ea5isHyEooEeWfYYi0mpD5jKTsZ8g8strgSkDlfCFXf",
+	"P1oM1Qpa8Jt6lTv/8WpGWVOd7lUPQIq/VVzBw2w96eDFzUTx1VZR/TVSCz2t2dcYDRupJnmbN0rBanfk",
+	"PsNNK4TBylWvkdC46V0qlSrkv/VVzjpPPU5jR3mYJTl17qjFM27X5qggpW4ckfrEKFbNl0rLybJsGUbc",
+	"My5hxpg2gOAzllO0IrmGCwnmT5cc+TU6KaOxMSzJhKpbFpNdY2NWkubzOAq6qgIS/vpv//Zv/+FlVITt",
+	"ANNQtCIhlPiFRZG1hRxpSLUvE3vtAt0jxDzisRpjpAcrVltbdvwBme2m9TLDhI4GTSzdTHSY0iwGtBHM",
+	"EjI/GEFu0YoZrVtNYdSM5n1SY5naTbIs2WNy5rcrZrFEmVqdgGVOxP644UuQDBts95TOZaabs6Pga8vN",
+	"DVVKETEELWLg8C+EjRGnNLfs7A+LYoXUWG3WnUlBU9iS86dsmAnIK96UvymZpVE5e3TKW0HLUDUfzmu5",
+	"/5oBuHwXlmVg58e3wHJWJ103heGWZ3X7NNEUWMv1lDr2X73Hi9vvRfn8q1sWv77yXtyvRSFsT8gny4qU",
+	"KLH/epXKHcVWVqzRmxtvQ0iHQyw4Cy28kLn/xgrXhqohXyCG8uyKHrlfa/5WxV9VfbWRe+TDM6rINKGR",
+	"ER8OdEvIWRuAiZwqO8x0lrLAetEA2eJZr9cr3bO15WR5OidX5+TFs/3vS6zPyXv3s8My1sgkU5qM6R0j",
+	"lAAo3RCgdiqb87yMCXfU+V/a+ecvvz3/+Kf6GVaF9UqogAXpVwWoW8poa0UAQLYhLEocOMQpo3zD5VxI",
+	"dXy5worYiHv71k+FzXgcpuHqL78yj2Huluth17N5C6NkpeHrDf8o1q973cbBnJKhte7qG1f7CCEdb6l3",
+	"nM02NvLzylleSZVdqZJN6AfrkHcGuf1zfzGzPmYRVxWTz2Zr5QlBtj44VfUWX6F9Vl0Bq4z/0hK9uSzf",
+	"z6uGOHBolamQSIHShSaHJLSrYXFodKnQ5TiF5GZexL4dHNNYKn1IQqskwzO0Lzwdejf0xHbYPjQDoqYW",
+	"ohlHSf5Cw+mmlMe+S4UrBNYjNzS6PeyL0DwQop5oLBWnQZp/8RhDY4VPwiVq5a/wk7ZQoxjZD3FSoBvw",
+	"Bt8FaAZvpeFhOTLiNuAzOUE67WyliAFj7mybylUsSt7yp9Ml3nPvp39eRblundPCmV6syJthLR37UafF",
+	"/GFBCs3B+QpyEzPXFORwyFLl+6suz89aQev4/WUraL2/el1/4HbAS6qZ2kbdSx02ygZxZcDlg1iwltah",
+	"GJhrVehAOSrGDVUsMKQPMGgTiQBjE1APuPDftF+dmVn4CrlwmWMsfcQtWv/5xRBQhSDSBlyXYs+vmNZc",
+	"jDbGyzJ7smkg024t3wDHpjrEopj4tGT9nHJW7ThCnkECwyYuq2rFhNm12hohb2/crErve3C94DXV9Cqb",
+	"TGg631wHyhxq+BLcorpag6IWv7YSoVTq25Db2PBdKclo8etMWZTBFeAk+Fz+Kj9p1AcdqaKzBcvwABbU",
+	"Ddi9hz9g60Gp4+3sA400ifEJIrLJjTFVU6610RwUoQQJGjg7ujJbB639Z92XvVbJ7Ov8n7/3Oj/88u+7",
+	"/X4X/1WLS21mc3cqR1xsJ+JpGZ9xaRKO9+hC6bP3Xe2WWYvTycRPDDjfN47Cp0UptopKxCvDFfKOpSnH",
+	"5+6rGAdw+SObpOxHLQr9Ff04u4DEb6bXBicFWM/KIe1xBSpL99OiD3qQKTpiRaVVDRbUiqKZ3JOxThqS",
+	"I0KXhJT/eNOyoXXTC9QA4JsUv6tRBI/dV1hrosplHlnMmYgY+M5tRe6uGlOA150ykczbDaUlFgYfvR3r",
+	"eYTrqzTW8PK6DS3KLPBAk/oWBX4lWCbgIXR5r05O8sYdTFk6cE6vJXVD3q/vaMLjwTCVk+0BSnCMTOiK",
+	"RfSJ6EzO71uqGtnOt73KY16+Kwvk30A75TNdchL1t7q0+eVdrFyQet5Xj6WySsRsVWOyqRDaWCrU2oOn",
+	"TCNCWMxHXJv/UjVmWEUGbTJUJFOmDm3NSGwsq5HtabJOsnuDQFmHH5STLpcmTwaflTWXJ1plu/fLJMup",
+	"NvfEJzfszbH/qSzzId73ZTLZpZlxZRJdxVQeIRZQBlpc27YvaderAgKVdzxCTMCf3qYW8UKoav19WLbu",
+	"RzASvbmsWa5R9QUsxOaeGPwTg39i8Esu21rVVdilpNZ/XqJSb5TFXNFCPR6mjA3UmE+nZpDaUbHWcnvA",
+	"obIkWIkZ5EcHVwkDO34tB8PvNubYNVNeAf+1waTulUcf01RwMVK1wWgbftsa2LriGixy4vwaH0jYm7GU",
+	"QUTEBfrqAWWWpmxCDHCDLDcbaFz/F3m8cd2f1FangIe+PsoJKyjFNZenLhTHt3E/Cu/Y19KvcjpZRbn5",
+	"yA9PuhOWjiD+4jznW9m8UTUZHNgkHIPKJnXZAAuO30a4y3yK681sVQAwb7c0sKy8XvIXfZzqH8DwuzJy",
+	"7J9MNBxG81qMhGHNlcjKm1yZAbyVMyzjK1AgoOrTDYzF7WQsk1jZQvd6NvBo+3APUbrKS2omX55psLiR",
+	"K2N35aNZzQuWXvTyMd/7pXVtBxcD6NAVkDBxxxI5BcdOvTWwsvFZUesK3ZvW53Hmx9jyqS48zOqnfkTG",
+	"2YSKTspobHQ2YoFWy+GtYygQ8DpPpmzElWYpqwd5LvbcsiVgEb8E6x8BTtf63BqPoiFDg0xoNOaCFavC",
+	"/AwJmUTRmEhxaNsN5fiXZJTxGHo5wA8UnSsyM8IdmtqCz7vbF2dsBmMpKO2+YYTGMTZJZtjGJBPY+wFe",
+	"eDOHuMDb6+sLgnZIOVvop6PTk9dH0HTu+PLyHBJDzo7eX789vzz53+PXraD15vzyx5PXr4/PWkHr7Px6",
+	"8Ob8/Zn5/N3x9dvz1wPz0dHp6fnP8PCr87M3pyevrltBq76bcitoXRz9z+n50evB9fn54PTo8q/HraB1",
+	"eXR9PDg9eXdyDY+cnF0fX54dneZzqulyZ6Zz9O54cHn8X+9PLu3PYDmD95en3l+vz98dnZjZ4z+qMz56",
+	"d3F08tczf5yjN29OTk/MlGo/hAEuLi7Pfyq99dX562Pvz6N35+/PrmFPXh8Pro/+BjvodQWEZ8sd/3B3",
+	"zt9fXw3eXJ7/7/GZobviDni7u0Dw/t1b4FsABdBQ+QEoAVQTzH7epSSW2qiY0CebCy0x60bGc1sblzcj",
+	"31GA1NBuABFbtCmWADKnWdJQGwIJdVzbnriBB74mhU5ppIGumSJcH5DQXeUwIKF5ifkvCh3zL0P1YdAX",
+	"YZ7HZT7NjSHzhw2fw+do2tpH3D9tXN780960AewhjBtnmHfABrdsDnNgH3RodvXs/alXlyRTwgUYsuT9",
+	"9ZvOn9sBCX9VUoRk1yjxUjDyn1fnZxhItX15CjoorLdVwtNteS37+jCVqT4W2pa6O5awZZZFndX65gNk",
+	"6zxGOtMmuUP1eUDN6Vn3KsDfMppsDp7uOoD6ByVvV1TXrHjQS5VeTkV5+CyfRfHjB9+vk0JAbttN0mb/",
+	"DKwjp1mvzoRrOnt0cULMb7zk3zFtQGnF+CqE7NaL4RXtjqbcQWUsw1FfHwJ9TNVgxm7GUt4OsMVNg+aO",
+	"GNl+gssiHWEFVz5e00QdqPfAUEZDt8UK7nfKMAFkmmSwwzz1SgBrZUf+Ehy2ualjDjGOX0DiiS7qSwBW",
+	"Hlr+IDCRV2u0o0q1SO6HXskVQZyg1TDlHkUs7nXdjtVSRf0R1O9F7dEHC6QfPJ5j7CTvo/nlNMbZJs9o",
+	"TaBVP/Om+EngcvY9sP37Aldtaqi4doeZFeicyw/1XhvRemn1z9dLq18+uW16URV9X9c3eD0aX+XW84d/",
+	"xLu3/S5ssvbGtT78Uk+5uF0nZEPTaMzvGmI2n5D8un7F5HRrVKaFSpK6jVhoWFWKPTn+4jEdn9UsTPYd",
+	"Gg7N5PNQ3XVql1aEU+vypS1MixySiXkwMNZswqjSpBdgtinVZCKVJvvPbIqUK+QFbAibaD2VXCA23jPE",
+	"TTvoC5p/i6uDtqn7z172sHNqGy1iMNVsnvZuaL8O2wFgVGA6dzLHBp7m3cYmDPoCINeIHkOvWULJDRc0",
+	"nZNhIqmuWnx2zFbQkoLZ3BC/vrfX+eGX3/aD/Wcf81zv3/aDZx/r8709hMMfvP/r/vCDF88tqBJXBpnA",
+	"Hzpxkbg+TNFzP8A9bR08C5xanH+0/+yj+dVIdhx3hMPqXrMPRurk33T4xFijQGfUXIvWiOtxdtON5GRP",
+	"TpnIxdeeq2/aUyy9Y+mejaIa0jqTmg8b2/Ft1egfzOMmFdl+q2txhqCtsIXsuZGZJruhM57DgHjde9Ht",
+	"MJeZNjRzH3Abt3x1FxF/r/7GsXUKuHaaOiSbu2JIlwCYINSrH0LLY6xaFzYj3LybZIqhmj9NmWJCLzqj",
+	"NwaaWDe/fkm+fG0zjiKo4sVUd2Ua2GZKeDIBGbvnuDafQc+q9hZR1uVl8PCt5+QS3ikVlCQFqyBS1WPG",
+	"MRu6qTqnod4UF7ajSP5ovWGzwI4NV1uDtwNpAiXmhFW+Mf7tsqOuzNBdoFq/IjnP0ytQ5QsP1cATff7H",
+	"XmWsRwEDP6zsf177+KBUSQsoG40Ftf4KHiEd0Ceg9RXbEiOt8TNkwhFBw2VyMD6eVVSaCTAHHGWNrtTl",
+	"ReSvf4S8Q38jLvKLojZUEieZbSay8eY7zlzk43y/wtDAd22wlk8LdzZt0EMehLq0xLdJmkJSh3NP01ti",
+	"ru68zGgrZOk5zj4VZmHh6BYXWqmk+ZQKQdAmRJYk9aWCVQfDNqWDNSmPNQInLL4OGye1qOIumeCTymtV",
+	"3sU83Lr9L75u2v9ed3/zze+VNv/FJpvfNf/zaZv/ombze4+5+RfWAi6zmjxjd1EzlMOhYg3f5ThFDSJ1",
+	"QnU0DgiNUqmgCQfJe6SuEJ8OsMjVX9lZ1LHZCzrHM3+M+totbYB7KsgttLclxaNLVPlan/9iwd0qv6yX",
+	"1OihxlXmtuSotvF1TotTXksjcVSxysnpxn1wr98FKNn3E1hYhrhrtHgLsQuOfMi1LXd7i1nCHhJw9yu4",
+	"I/eNHbvm5M3hLHvpOqiXTTayxemcMFGykMkuJTdU3BKdUqGGFqpuKFNiBWn70HY3gfoEhGdqbQ2BiWS+",
+	"DP5yW65TEw1ahw95pbTF5lUiSe5Ymu/tI5i9Nmt0Ew4nsVpnFYODYR/B8sQZXSANbgrB1EzYRp3gGpEv",
+	"KY9XE3SAuO4WtcGh1y42/doM072YYfPat5BqViisc9K1J/tYkusyE/dRX17bnImXYSCK2j61XqfAlT0K",
+	"DUPMBEJ6iBwaTyRzv1mheQKydWd0jv2f5EysNQFXeLd524KPjfu9Dhqgj8HsA+7Vwv+RCU1vsfm+4/GL",
+	"wbZGH+BFKoc8YZ/QQfts3b45nwVEr3It1oa9K9DU6kMQ++Ty/MyQ1UymkJ1KaA4Rd0DojbxjizG/3qqY",
+	"X1+Yw93vYdSvS46qQb9qkG9ZYK8auet1n/X2Vwfuyob0fm+1Jb3fy//v06zo/d7nNqMvlyMGrq36linm",
+	"vQCuM8T0+RwnEVR4w7cywXXe2pIqRm6yuSr5RCxiYHGGl+dnrYPWvkVPhC/2/9xr1fGdS6aYPuXiduPK",
+	"MqgtVRtp01resnpwo8Y8udTMDzwIhWiHYcytMhsHzRBWp7rZlDSYQOBP/sElKeyw6021XfLGZr2yvH3e",
+	"LH/D7c6qXlpXmO53QeeJXObgRnOm6uOzv7YQ2rshwm3t/VtItJzySEGyAiLNk90Q/6H2UHUP24SqfATF",
+	"BLTW8E7fTtJcfT3madyZ0lTPWwduzjl0t2Gl9iU2G5HcyJgzZZlmwgRnwrDNXVeoYtsc0pQ5gJp219uO",
+	"a6b0uRl7YyTEZTbmAijEZo0hUqayRC+JlLvFU6FmLGVmyzVTGuEEHApwkpAZE5rMWJLUd3NRfCSozlI2",
+	"iMYsumVN6OnuMVDs7aOEjigXSpea97p5YYooHBc4FllDwANopz7vV2qaDKYpjzbBPVueTbxgJcAul3/l",
+	"5lTq/eBPpmTLLnRDWNjQB2dUlo5/xjU8DqZ5M4WGSpsrFhJKBJSSuR8dkqJ8Jaw0ScDfOA1qV0g9hlaT",
+	"gNQbtw/7okTdlJi/XDJDTo4ixrY6MBiAYhs+MYBoPM7IwxCcUdUXKYuzCPubeIDYReVN/j7LcmRKIioi",
+	"liQYyJNDQoVdB+RbmSEjxu/g/XYZAy0HsQxdUZFrvTKmZro16NwJG+pDElpeNQBqDPuCIp8tYzDnvYQy",
+	"xcqVd7gLhm7cphsyzjcx7writgfC3t6qob2WN/9W0CrNaHXdtaWQh6d/PhLZ9KiMElrjdcUHADDSohpM",
+	"6BxYG8mmAPKsWHLHSojWwNZ8f1atvYUzeHB008WFIraOb7BVsTRxJ8GYxoKrOs/KYuLZ50FVx8Saa6cF",
+	"1VRfgAaJt87rW5fnA0MBCNktKsrAb9A+tHXslCfY3+SG2eJYSOTx/Rlrbc/nQH83dIM9MOMfzUGexEs6",
+	"O1s4TnQrcDx+XS6S2UVycBv0vPOiRxI5Y2lkbJWkDPkHvBVR/1YD+m2JUx+sROi9mivNJtCVeLRxgRu7",
+	"y9t4V4uHMob6UszuOokcGbPf9XVjE+kYB3gFbsluzO7IBPrpCEJJIuXUCA0SXrz/8fTk1eD95WnYBHxa",
+	"BjyonQZPWOEEGtsWbjm754J4g5Bd2xsTdFvDzlW5a99iRVZTkdXatXr5Pha/KQ1eXuWD835X+WUs4UcC",
+	"bZZ6ULR/LZ/hFaox+DX6baKUzhK4ScCapin0YcELhT9V2PoJaAxbrWNDK/igS94eH70mKYoWPGiE4YmM",
+	"lIbKaoqpFsb8ORfJvBkd62F7IK9OkC2WtdbWTZmcJozs3kitCKCpxWXy/sQYYcyU5gKzNJvuxZqLb1wz",
+	"lB0224Drhem8GhS/VLHR90LjOGUKel0AHjPUIyLFKKMEmz22hnTMUxZpeBT5Xb4lq10zGING1u2tc3Fj",
+	"K3P28XI9kihdrU8FEvbilisyfn0O8kVi8taQaR1mNaTEVyDTXb/8RaXmE3rlf1yxiY8QfQUNZu3Ya0lG",
+	"rIrA4tCPEH/1Z7WpMpNYabf+qmtW+bjCeSt80RrSvzcy3ob51pH+e8gV3/QEiwT3VT1JmlLR7/ms3itE",
+	"5byf1huWAZ80uBOds9CaKdCOUaHuU2ulEMAMQVOlu07mjX37W6rGdemqCAYwpmrsAjQVgykgig4BTolN",
+	"bnKljAndUTz2QAAcnsB6E3qf8WUbYkX0jjIWW/3CN28+XvYOrH4eheXRJiVsjb6C5b6BbXUtrn5iKR/y",
+	"Jlg53zhfQ4Fxk22wSf0NLFuopZn4O1cQf5kQfSpouoIb8xF7bZfdTLjadb2OHp6rLM8a93yeMi2amQMo",
+	"0bIq2zUj7i9smS2hxAWlwRFSIOUqshv2uvu9kHBF9nv/ivW2CxW/Xsi+L+4lZr9xxP4Pl/r+E1f8hicV",
+	"7Chk0y3nKRwYxljrkbXBkCuIQm2j1i+i3NRHxQwt3LI52Z2mXCCwXg7DBZY9UVMaMdVeldH2XbkCot//",
+	"8Gy/0+9/+P74l3//00pbrDLdurtY2pJN+Uwj6M/287lHRmNGY1GWcj2/Mkwvx2X6G5u/ZTRmtbCQKGEt",
+	"EhPZRRrsaNnBf7W7BA6ZThg8ANlmCtyBbApeY0XCo0yPZcr/id7nHxlNWUr6Wa/3PLplc/gHg1awZjNt",
+	"aSKEHhIOgVOuCLBp0CK4mdcY5+v02NZ/d44uTjp/Y/OCBnBhoFbAC80kANcM/nrjBOh//nzdWgzjowsd",
+	"+FN4cX51TfZopsd74PfE5rTepwoiDmGXnBfTt5lp4YdOKhOmQtwVwVgMaS9WoTLrM3vkB13MGnG15rBh",
+	"ssWixlpPWx8/QhRgKG1kUtMIiM3uxfmUiaPc7Q+ORsoFwsmBfQCjqIO9vZUsZzGfpzw4hyo3lgw7Y6lK",
+	"MYIObIA2F98N1iU/ojM9zYQHnruLHVLbQV94EYlfJTZ+n4ALhtFUlAShqMQJwaifkxustzM/oegcRopi",
+	"qi98F7EhWq5ILKNswgQU0/tfF0q3gzc8sAWKgMd4wxI5M7+BKxD3BbT3IeEenfK9u/0wyD3jeEcgdx05",
+	"Cfomq6kBXDuIUDkTGLVVGdes2xd98S/kpIpOCh//CzEUzYS29ZJ9ccVHkDgEeoAjUJhSiXrBqcrsDFOm",
+	"s1Sw2AWNhF1oRJPkwLwnDEM17ovr878dn/3lT7tRliako0jnvwm8oN/6U+HSX3xbv0X6/b4gpPOW7LyS",
+	"QhvrwCiGB8Qr/977VUmx456Myc5vfdQ4+62DPuqD/2EVA0Os/VbQzwMl8AjtJFKMOsVnH3fI7+TXf5BO",
+	"SrqGHXZ/nel2X7jZN896wvotM9l+q8S0DhzX+hNsRL8FG2P2B+JweKxvr569/I7858/XlnthHhbqV+TZ",
+	"CzKWWaq6DScjMx0SBL4zlwqOoy8soSMdEciZi1iXXLIp6NFkSHnCYgJ7rfJkYIzhyRQZmPnEOTsxEaYv",
+	"whfPfgitwkjCS6bTeefIzDMkyFoNp4+kiFW7a6nt2EIa44VMU5mqvjgGYsFRzY0AXY8LnIXDQCZXKJoO",
+	"SPhb38mpfuuAgHlF+iCwzN+/dbvdjx/Dbl+8oTzJUrbwC9RCSB9xgc0n/RYKEgtdg8Kk3zLPGLvTf+Td",
+	"0au3J2fHgBHrP2cRls2jf+92u7/ADH50CMEkNOOEZNccRJjDDYfEqFvtADMaHEeys0CFlrwxgqIK7hsG",
+	"fQHJkEzoFGr0QzuBEJBckRWFCGe6LiasyqIxoaovQgst130WNiHF5twpTLOEhQWsq9HgbQwFCdhQlyKA",
+	"kGpZDORLQC7FmItRlxybheRSG+QZzh/dRgAISyJjLACJAC39jqDIv9tnyO+Aqmwkxe998Xun08n/v3l2",
+	"cf/I7+RFr0d+95YPaZIB7gws2hJxnvgB2VWu36VFrMXhS/DFYUDCBSxi8+EiGHExDVp2x+zAPZwQI6tc",
+	"CgXi++ILPXxkM3IZINl8soiQ7L/r/eUp2IFwzIgCk5j3sRhLii1wrUuptT4kmiRyxmL7M2WnUo+mXN5g",
+	"6gt76PZtETzAD2UW50R5ZX3mlvkLRChmfym5LQv0UDIqkSBBJAL0MA7tg2LjQPvkd2M9ALc0Ytfy3Biz",
+	"LBFF1H4pUzJLpRiRKGWxEZs0cfuQo2vjoM/d0j21DLJgIAJJkwQJqSB7S0kOlxtHeYFTg5uJKjjMwdw2",
+	"ZqQVhJOouUksJRAK1shj9ExiGqaIuTIaVMbV2NhMbfuiRdBvfONLO2+4BuyDuYsBuck0zLto+Dpheiwd",
+	"NTo0a6D8HCMbx/sBTikT/B8Zc91kQbQEnguwdIht0KQgR8wSQy3+uDe8IOFJzCZTqZmI5kaDDw1BMcgx",
+	"swLK7pFjTTjyAoA5DLr/3OMLZjIJTUcA8EUF2Sfv+I/25z7WOfzymZmOlhLLvI2NOZlqdUhmlOuKhLSS",
+	"Mad3HybdjPXS0jcybnsTUYQfWqULV8JjM0Wb6p3IkRuyBmgdx3WrcxDABYOzItgSSIFvXv5dkSKhKlkS",
+	"B6QmS+LQqIdGvoMGs3wTyhjq5deCJo4ggDYNMG8fceBkiZfheFiopzad2ejJS2ex67KmzYa0CxLxUNwL",
+	"osunBN0sbC2dMjMRwOWskxI69lIe2ypSMDAQMAe7YJi3gGZkU9psinVf/Aj/hWdzDHHkAGQ3XK4Ehyid",
+	"8QxoDLUvkU7m4J4zQgTtmIL15ARgRLuZvD06slsBRj+0ygXYH1SxjmJCcc3vWDsAtBKjqfaFseFH/I4J",
+	"omc8YgGQmt168+YCED0og6fnWkUZY3037BtVq9cLc0XSHCC3jVErd78vrszJ13IFp5d6ZZFGHL4/eZ23",
+	"UY2xVmzKUggJEHTXtR0bmfcFLUwmY50bTdxwvov312jVvz4+Pb4+DslcZsDxgf7RxQGub3fPEJeYaufz",
+	"QMLtC/O50/QPISPWKOqoh2vnJzEihKVkxDSoR0Dd1ntbLFt3oMX3HLtKZMyojWbH3DXNVbCS+6XEMJHR",
+	"F2oR8ERcgNEUzWVo4M+HREkkrXwJ2OCKQibg815+8RxAM+6OZWx9o5wOueBqTHZxXf6tbXfJEc7CMMeX",
+	"Hz4AKRgO7BJ3cDsDMwsEpkY+lGbG0hJs1u0LNwLMaywTY/EXkt2oy4LNnN8qqGTcB7byBjsA+GmRRkbj",
+	"HRumTI29XErirEt7BG2cLWj/ON8D2C2r1OuxVMybMfmZ67HMsA7A0rJjfXBt3WHH0nzeFzgSKva5xLhJ",
+	"uIiTubtKUHfZF0cTTL0Dy+wDTo+A2wOvtat+AKAEv6hOWShNC6TpjBkfBFN1i/HNrQDWbJueVAeTqe/s",
+	"VwDDCSCcB/lHOWezMYC+cHeDp4jJSaqQnDANvB/oE3KBDbCiULXG7hNdAkVsZEzvGBQpUvT78BRqyw5I",
+	"CJvSPX5/GTqfj8VtkkPCslRC3wySsAzr0Ow2l5HT++KorPH7Ch0Y205D9pNvES7QqspdcjUGFU8rEvpp",
+	"P2Ff7Ia+byLdQ9u1SB2y7tL2Aa4fcNNr85bsTSfh896zsCZ3qS/wauZw63/BV+EIPHZ+WWht43rbg6WV",
+	"47BWRtxBBxY+wxXUrBu2/zfGpnhReVwUuhWI77ZYyufsWFUq5S23BivQHS9K4Pui8P45RuGUC5XjxePE",
+	"0dUqbrvkApSQgDggYtudu+jV47tIei9Cw8PhiIED5JYOrsVqXoBy7GWJzexFxzMx+2RPpUv+Bu+5kVr1",
+	"Bd4El6Co4FOszgD6t5mOXc8Ht5bvzVFTB2l1LWfWtj46o1GA/+2MzRQmQ4Nvzs/2gu//v//n/4UvvKyu",
+	"0ueVFBb4zjmp1VhOu573b0/RhPVbH3dyF9y//At57VshcEMrxuXQVcUXpKGKqhRL3B6mzJgJY72hgmNv",
+	"hELNqNsXr5BSQBkE68ioHDj8bEy1ZWCG7xhVyxBREU61lhS4zvOIayXC6hiPTRdR6I6KkT48L3lNWQZ5",
+	"azTbPBsb1D2rz97Mc9XAqL+G1ZRdkfGEiz3zlUJQ5RuLKgvapkwPiJGZ4dvzq+vB8bujk1P0JeMHF0dX",
+	"Vz+fX74Oc9jUvrBuS6VpakxRY5NngoSlWIOdHQQQwi45Qs08ooJwpTKj4kmBaRWFAAbh3RdwMQEfVsxR",
+	"4atdEGSH7P3G44978EO4GWEb8j1tqaxVcA2LNqpbFza/qORSfXHJpjK1TcCQZlxPAeigQSPDVUCUzWWW",
+	"ukYXuAEuMl+NpZmZ94Vz0SgGsQ1QjgpGZmu+cr3W0rDIDan4AFgjqBFWlzTKD2gPAWBnu8ompwO1C8nw",
+	"rNcLC4bslV3Z1zqdd0HtPMQDLunEHAbcDzdmWV4YZ2+aSvT1It/K43oH5E9HFydGR92eXblKRWAv+73e",
+	"PvAe/BRKF+GLZy9+6P7QQ3ZlKxjh88vzM/shdmceFBEKKuhCfAKTdu3LULDmgjZ3PvfLlZHw7NX7d++O",
+	"L/d7JRZ3VPQ/OcCzApa0G7rXhAG6dL3eKchnPElLaJqC0DMnbqwioeCy9gW3ITCunMcwQJ5lNlHlupfh",
+	"kV7i7GJTFox8lVkpV32hNE+SXC86JCxR5mZnClIBFlh1Afaxi9K1NIPYsL6gkPd9kSfBmK9tQkfbvqVC",
+	"2MWVoopkotAT7CUV0oszdvviGn6eBx6t0mgmavQW26Y98F5VbA84Lnc9Jm9XZicNFGd99NCJ2vo+2wGx",
+	"aq43loevkTMHkXPzHFbB7DUuVmPVQyWqaZdutGCcDWQLTZjQFmBoIbCKQQVnVAzML8MuOQF6SWUmjPIy",
+	"psmwY6SQBN+ltQoUMK3AzYKJOPDUG/YhYixWfTGzqlTChrmvzFv4TRaPmO6Ss1KVLMq1HDfmEDg3rEan",
+	"fGolaxb3BfatUyQcJnQ0go50ILLMn4OUUej2VkRdzOMHJFQsGQ6wjowmNvLjrv2OsuE1bmPKXllcOyD2",
+	"Qt5kqdIh2Z1g5hUVZL9XKtvwg3J200GccSs6J1xkmvm5W/Br84YhVYZd5MD1OD8kCnCdJlDWYF76MrfT",
+	"UcBxo0rkAxkqxrbzbo3m/s1o0d4TPEnUmOkW0xYcleYXNqTQBnM5TJl50hUC7zq6tC27oBMuusytzHIC",
+	"MeZDQKDSBG5De8HgwtSDvrjINAmtJYQtpVQa/aUsTUDz7f5qZEdMNe3EdK7+0m897/VbhKq5iCzbhVH2",
+	"7MhF7okL8I8cC+oLUD0NsRdtqnwGSyuMFVV/NF1AMiI+gzVjQFMJ85kZS69C64v8tB3ksppbL1JYysDo",
+	"wlRO4t120SsLsgtkpg0rwG6nYDtRRXxpgXBROdrENENnlGMANNXejBi0fOTR2NjukbW/4DB3FFRws0Hx",
+	"KPKHMTXKAomZuaRMRM7jF9EkgW8KRdSdup1LX5wIv1sYaHFk94ppzcVIBaSEQh0Qm7Jlbh/qkuiEsNoO",
+	"uqjOkefC92Awntvr4pWpm9ldYgU7jhNgniRYcLovwhrVxWscq/ZsozBrsVeSpZHS9hAPxO6/ond4t70c",
+	"ub7IAUDGcqZsQ0+b0vG+0G2xMBXVWrvUDjq3QhuWjVnCDU3vGA7+3x07bOfthEadqzF99vI7e+1vqGLf",
+	"vSBv3x296ly9PXr28jvHiFM6Q6+h1RHR4QlRHpfDghyqL6iYe84sGhujB+NtMoVYKFznHCEjV0Ff9PZt",
+	"SkoltHwt8R1GRy5+Z7Rrw5793BRIKhySnX9VO0bB/PH8tVESfzd2i1AqIfFIadJRsGTSGU9oZB67ent+",
+	"cfLmf6xK2bE+r9/tbuSaFxAKypuqLu64WVAYfe7sUmZ333qBgao0vWUKA1tI3tRsHNZpLwIccKMP3UF+",
+	"JK0QapKYA+K6mktiacLRoWZKd5AnG0koIFmLjwQzlAdeFmv9Wldb4aA2+144Msy60b7AHN2ER8xmRdqU",
+	"s6O/Xpx2nnd7HUg1raaZzWaz7khkXZmO9uxv1R4dTRPzk+5YT7BRNdfJYvra0cWJV0R70Nrv9rqA9QRG",
+	"5JS3DlpmkOdQOq3HkNJo7b7CTsZbgtmwHVcWNJWqrsLS3kQwqottwYp5SFUGh7Bhpl4dfhgUVpQP+wea",
+	"QttWaYC3kc36Io8rywpQIDrzLQCUZ/slcyd7x1SNA+uVMHxNsTsmiJEn6MlChRqShPriyC//R9BcK9cN",
+	"c6YiD3C7y/ii9wOecB5fOolbB61XwA3zM4GeYwwqpmxPEaZZqiBHG5IzIaE5T820fUVcoiqWVGDW/RqV",
+	"DB+D+rT94r17XqQIEj5/AdgVTLczb3jW23eJkg7Es2Inms+KGS2t31nchDxJGNIyF/OfKwGGQ1JQkTnj",
+	"sZwJPGIhZ4C49KLXa5pGvq69H2mOtgU/2V/9k/cQ/ZIp/yeL8UfPV//ojUxveBwzgb94sfoXZ1K/MYYB",
+	"/uCH1T94JcUw4Zju/GJ/jTlZaK5rKU9pCqWPrZfr7NmJ0CwVNMHu/fCr52tt2x3lWBAEOdTZZELTeeug",
+	"dVJ1UFUhNoY2p8W7hDbybF1yht7pSEGzPMOzWlByABnD5jPzaOsX81LL0oz2uFfU1Y/qcu7P2IwpjQro",
+	"ITm5cGaGdVj6AavA8haiaKLBkFPj7sL1P+VKv3IFx5X7vuJqngLW/Rp3+BzB8Gvubu/e7i6soVR3W3Nj",
+	"caFf+D3chtpLlHvJImN0WYPUNjMoJYjsGtprb0WfDFqa7/2GfaU+NhIqpg1YS9BGRFM5O7QxWpRouc93",
+	"DLgqHgnjaxAxrUyw2FP9NdV0LQGF81wqpJaRVamD+8c1KFizD3ovUndlyq3KvVpZ8urqJzLkCdRB4I7B",
+	"O5wX9DVXU6m4a7xX/j3VmkbjCRP6EMYwq/+Lc03iHqCN0o3UXb/VCpZN7tsSU598nzANOpUzo5dj7rPZ",
+	"T6O1mSP7hMuUv6PhEr2xRj/4FSZU0BGDigYHaFC+GX9lcC2u7KAPyGy91yxltxCl+tbZrd+QzaV+G/Io",
+	"cVx0k21HKmzC0pFD2bR0snDyx+6hK404dw92+OU3rVKQ1YzrCDCzvm0q8JDb8/PKF08wdoyR0zlJqFES",
+	"EdhxPWIIWrX1wx3X1VQNMGsxPCBC2pzHumTHXcgLq6ROtrt90TEWr83aHGAyZ3hQjRYcXZzkiYDOF5I7",
+	"4lxmBSHhy95zspgzupgqFqCm6rxC1m02llNVyRFVGPrEeXp5raGr3LJZUb5RbyZbypg0syrlzpoJwXxL",
+	"6WsQvJjq3GtnodDMhtq1q4KqD8EbpshIEimKyjA6naKDzwwP3R+ELY8A352dLVd5QzmbxgLxMMM7Ejnq",
+	"EpQ7NsxuQ6dkKJNEzpQLmT1zMYA60/6qhi1spuLXWt9wN3+U8fz+WYrrMvCxqq99/OIYGqGqyBr+Cqz7",
+	"r8n2fpMyVuRuB5hdXk0uB6aW6WXogHgjb2h0u7XM3ctrWZvdiiHML8RpKsuSbOZYnlVmtAP4okjySNkE",
+	"O8pj+AXgelU2YSGZ0Fum+sJBKWC6qR0xzwLJh3a5JzYJn2vFkiFRms6V/azdJadyNIKMswU2AWlzR0ny",
+	"Kl/pl84m8pl+xfzCOpXzntdFzTQCtTodAjVHPMYnHnN/PAaovuGu2lJcTGqDK+k3YOfuODZlKpB857OR",
+	"Ok/8W/PdF3oBixnmxLXO1bs/D30JH6jmwvnpkU75/eLd7t+yFx0pxuE12JPZ9N7U5ng2i+NrF9JD1kmJ",
+	"EY5y4kpF1wi8uVTRhbBbQ/Qs70Tzx4uZLTbhaZCDWJPzFCT7toNk5SxuL1AGKdwbXPwcaiYHOh01YVDN",
+	"2A1a3NBTB+SzzfbsRDTKC7LUIbFp85GcMMy3Uj7kcn1wLA8Kn8JEHlCvbESQrblRMJk/gk8NU1o6XJRS",
+	"LzDnwmVl8NRmTOP5elTm6mUqhOa1sqijtj1Xcrpcxnh1LSRmUA+eo0jXIBAfFik4gG/iKpJwNcRlr0Ge",
+	"+7zOu49zKtHjl6oolia5gZG2/yCXaZVoguqxJ7nzFcmdI1FXhwleE1fTh1LH3cNP4AnNwueK0TQaY7EX",
+	"VN1zkdfdE5XdOJxMTLc02l9QoDfxeIW82dwN818ZS+frJGRsnLkRVJd+gn2QDl0jNhDANIaedoYHxmzI",
+	"AD0msv1SQA+G2tFCEQZWXVznFS1VHjJ7xONXy+XuUZ5DXtDHty6GC4okuzRJ8lR0o67l/YiJYuAckYqR",
+	"SjGRavuSWmmqudI88uW0d9lqVEKLGoxxsFpxXEqG9CoiS21khMQ6whzxw9ZAQZ0fZPxhzaXy80PNQhaa",
+	"K7nE3FWZqNgFZ2m+5RcvwT+L9M7fvkp0F9m1T16ez+/l8W/hYq7D0jteFbp7N/OOua17v5n/PYk/LjUB",
+	"bb/wOUmkvDXXl4q5FOywPCXwMWB0pDZ7Jqe6H+fv0Vpd7czB2X2SQ+dRBNu3c5EeO/2rtDtkin3lEXMA",
+	"y9Jf9F4AyKECjKn2BmKtWecEUYK0njBd0yvtRCsHgwRWb0D40FB9YNRR/FFMtJSBQyfRKRUKa1UXif81",
+	"/OCehdIDkfQ7ROFcRtC4nPjJpvuahAgeWplju4JzGycf86naXLBsTswXhsUbIq7v2mALYH2HFI+9OpsX",
+	"ixcMe/98k1rfk7B6uuFrqomY90bLvlzANpSp9YzA7YbAewWfFtS2exSuexaXebVeCZYtTZLC1sXYYWEW",
+	"Vw1esps/hRaxx7/aFaV0HX30tZ3qY9w9+67l4hUeedIUa7ySBcgUoAVo5Tk8bIm8TTLxaGJjT0iZurcW",
+	"cHAtCpJpvgtveKIZQEYhrPchEV4hWoMj0x+43pSq+APznpjrKoJuA4vmdF9X0Zq3RSsdj95u/nEcjjs+",
+	"6hME1zwea8EXsLHGoc0wSRJfRhTJm0vditV7gALCRhiwi9O2CmSDu9KDUNlR/iKXq5FHOCWPGL5oU82b",
+	"5yqVruCGTzrdVxWJQ4oEnaZElfdyBVMG3a2+oBt4CTN6uoBPF/ALuYBIkPdz/zI93sPipLzbUnMKzBlj",
+	"sQXMA4Q6nSd/udIlRtOEAwCrhdk2D2eKpQFmaVkPxo4xoLC1feBdvn2ENZvRNFYYZ7ZQlBFNEWK+hOKd",
+	"A2QB/npN3A3WdeGW9aVmWJdm+Xm8MJkeL2MWF2Wk9PjQHGlduzHIsBNyRqR4ZJbyB3Ci6FJunLlUOyq/",
+	"gL49memxf71jdteBhmLNF/tcJPO8WtXVHwLCFJZwvj7+afDu/PXxX6BzQe6jDQsAtRBzYhIppwCI5bAQ",
+	"dxMZ0QQ9PPvPvu/2zP/b+3NADg7224cIGjfjioHoJZdATtilgCaVa64Yi1lMYjaRecK/A5gcS2UmP5+y",
+	"ukjH3Sks/2Hurxt+o/qIx7u7VwgQxoWtRirt3/aXdFOB/BXcN9tLtXXw91/82+e6MFJDliXi243ZHZkA",
+	"xq1I5u0lV3Dh+lV8Jw9Inl8FbT6usNiSFl88W0PIXEv5joq5naP6wmgYuDl63X0wnuWUKzEi1ki65vuv",
+	"PHpcgumzfeYOSUI16J5J4pBgc2z0F739JwXnHg0as+MlwwJOYwldTtgyaJR3DwqHsqok8dpbh1HTHpVS",
+	"7rkEo1rDUzkGmxsD/KEucI5tLnaImQUV87yrmW3iY10xpW+1lE3B9Av7ti/UkrPT+ywm3Do0mcEmxo9P",
+	"k39c8wwoGkLDlsYDMGcQ2HeZxohVr6tdMkeaTKTS5Fkv73EJWMZRwg37cWYYF2T/JUEQ+hzCWOV2u62S",
+	"q716UO7pOVEe4uaU3vGZlNU11IRFP4j2FYdICpVNbBMqVvKH2WYwvkeMMBFvH9f7A+qwTBNsAphXnFqs",
+	"ybwUFStQV6kO5pJm0+YrhanNqjgo5+6wmSBeGpht+GVhrCBGCZUF1a5NERVCanJTVCqMWboA6YyDLYDK",
+	"QjcNLm5Znl9SW6ewWwKwbh/mcFbZ1HaGgx57oPw7JHDoWuGBRRPHTvZ78PNONl3NTmpxqHCPH4Zb4OCf",
+	"CY9ilU17VIaiyCnjE+3cRxKgXzF/yHEnaq5pDQpFwRRQGN9ryR+2ZQ+I7RnB42Xlf6gjf0Glfw9pjMNi",
+	"1y+5w7P51rNfbDPAVaV2rpiFyJnwdUdLwNuV0dkXrKqgmzONIB4FSXPlNWrOOyKbC9BUAvejzWT7Iq03",
+	"mNxnKX2DN68y3uCYnkrevgRgI9vKrlqU0HwNfTmzR6e8c8vmzQIHvWExMQ8BdFzClWaxX1GbsjtpU1eM",
+	"4tuUjcn/Zt7zoMkm5hWr2LmZxR8BuMS5s2xDUEV2pykb8g+uj1UcIA6wMbwP87bY0Oh9JR2t4uPXOA6o",
+	"Ka49ODQ2ylsxFfhXFBtDkCvbgpkqEpYaCtt+wthCP2/ZGTZWNgMVfLEFLjC7z1PTDK/GTVrJ4KGt/VeG",
+	"jPXHqHB2DX6xQVN6x9KOlh2bJQHhoXVvb40Y2Pvtls1Plld+vipCUJZfeHGoctLNovfOCJOmG1pT3Qyz",
+	"+exodY/q1rMC9ykJ8iuMGRbXc4s76HV7XFkbdlFu/xgQByoEDQbJ+8vTwCHjmz9cAwAejVEXYB+40mRX",
+	"eL3koaGzatcWgp0UU3uEUrDFty27L97TJP4qCsO2Ve8KV9NvrRvQiYye1Dr4+y+Gy1Hgqm8BahA+K/mj",
+	"foYGfZZgBGbOSuJIjm1Bropp67fOmvDpwO8ESmCiJKFxDCGeogH3ju3zC3l0HpYd/K4GDvHKvPLLN9th",
+	"mp8l7vpku38dNSv2HrIYoiboQyvlHTinLfBti+2YN2Lf5rIuNG1tjjj9mHGALRYkxOYne2gwhtisV43p",
+	"lMUk4bd5E5YdFZAJTW+xnTcl5i3YLSEo4lDY7cS/+05AYUc2WOoYXI9cOzZhH9lxOxSzwKU+Yvth1Dfz",
+	"3s4zmSUxuWEHeQAcG/t6LYWp39gF2qd0yXU+YdsDTmprpta3NRGxfaP5IfTw/aJzzqqTXcYhQFB4W09i",
+	"Xjh7bGffJ+bxGZkH+EmqrZZdNyTbcrksY83VsaeZtziaQVdpc9Ni7mdcFt2W1uAq62IEqaAomw38uvPA",
+	"uhUNk0OhT0ayBjDocKE7kW2aT22YuglR6B6VhSc0oSeLcAs0Ia/dDiTh2Db22txKtZnb/qFwhByfWA9D",
+	"6JsKmz2p3k/3eJVnB7ImvUQO1z1PK6eklzGDcliICl7QOoHxinDds1KxGSPIuX0QkL6E7+Jw3xWZZEqT",
+	"qeRCY2chZvNDoKeZ0SWyG7sSbDBb6wMCAn9t5/OQvV3xFUsFonMQPOH/NIb9ljhWNk/WuFexA8mI5lLZ",
+	"HJJdIQkcPgvIlOox9NWTqW4HxCwh7UQUQpTUZgO+7NV6hir0+UWKJzu9zyKg/rj36lsXUNOERmxdr+on",
+	"CiRrR3bQZ/MAwCiGhwk2c06hagbBYdHw11rAuW9CJjHItiHlyYowpNRUs59xoCtcyZdsI5ZmukrHLDYv",
+	"eGpt9Y3d67LHdHM5XieOnetI5b0/i5ba0Azb5gvlKJPQdYDsXjGtuRipgJxJzYcONykgllpV2yb6U0wF",
+	"0tiR2rwhZYdkSpU2i6MavjYfEiXLzXTBZevK8wpnLnqSue4SqA7MGQVGM3N2cUOj24au1A9w9e9fWShN",
+	"8rOoDGv4pq6YXsGS7fkscuUnZvQ1OZ31EkbkHM6uxsdc6JytmEu/hdJRant9T6UQy+oetm8+/XWWPrj1",
+	"rl/9kJ/IV1FB/inJEq8KjE8H6nlIKmifRTkPiCzMx7F9nKFPs/d0AyLosjKIhIpbi3Wby18qqo2iDwkV",
+	"c4QtwvwdI1DdU4Hrxy6huhNL92ylbVPy7KuiXdmXCU9m5/dZEmjdy1eiLdjnnkTcV1lQkTtQd53Td2jk",
+	"BvhzD4t6JOzvBw8MeLwl6G/+6F4xrSZ5d4R337IaL6A6TTJF/Bb+Feh6mqSMxnPEZ4QUrIYSDTcFXxZ+",
+	"dgH06rOInc9QtHE+HEL+SamVHBVEMRZ4GRgaOkkN0RTbCHGz2pCgIL7JvLNa3zqm0RjnUUTwB1ZETZmI",
+	"uRgFRVdMmRIEz2UNCte7+ROZfa7aoALEvNztJmcQ5vh+lVyw+JPoamWCyEKmh6V0p8S4bA8mdDpvSvK4",
+	"X6XlKc/jSW3YJs8jF761PaNyxI48TFzN/FhTa7jvaNw5gngwMuQsiRVRTGgb4u6SaoaIt8aVeSJfiymB",
+	"s31s19qTLfFHaDTl2RL3xgAWJexegbujGnEIfR/Xiff8J/CTBywAcvNbpbWZK+KtPqi0BXrKD1nhCvul",
+	"sdGoRXOy2mCeMrQgClRga8sYSAo9ZvP1NUfXTKpIcGyMCbvZFNqqbfhd8MjAPtSBgKdMiZA6ILMxTxgA",
+	"YancMWZmbCbJxagv7Fd5O3+Npeq7lMwo11yMSs05/Ee1lO0uOdFkxIwxZt6XB8K6fQGilS705ALd1sIy",
+	"UUFu8rUdEGrlrQPFRSEbvuj1QiLoBKYbwpdhl8AtMdPTMx4xmxCNkjxV2rsWdUEw+PEn9YNENhB8KeK8",
+	"4BmfxTdYvH59dvXNyfSvClZ9OS/E+1G6vQG5mReodcEqvrg5+1su2fd+y2cyWDCry5f7Z67HcUpnBVF+",
+	"yv2uKcv3Z/LHqs53W/t0eb/gy+sOyVxfH5OSejZ57hWf0Bi8qnPVvpcra/SKh2gYVnX8W2Ui03JCNY+s",
+	"VkITp54op8n4fU0gMOBpM0bDUTnKG5YnENRbypFG5XQV1O0OS6qW7060QCA1boH/lFx8Fa66p6Zlf4Su",
+	"gcncSPDCRN/G0e0VSzZFTc48g5RkImFKkVDJVIdE0bkq7maXhCkVIxY6/OvYfA3ti1za1CEJzT+h5VFf",
+	"hFqGZDc2tlqADcwUv2NtktrEQa67ZLMcGawe5XHQF1GmtJw4UyTw+0U7+NAaqwKcDN6mfDmpNMG9dPwt",
+	"1uZ3/K0b2JEQKkgbKUR1w1UUro3GW+RagPv2fUCe9wLyQ88c5/PvXgK9Ga5d936gzNKLmcgm5k58b976",
+	"vGf+9wf43+ffvYzNvVlzZYag61cUW1yS9cbR8j5GMRezNI7FXjAnisBpA2oecKsvfQjXZ6ClpkkraEVy",
+	"MuGAsz6gE8D7XX9TpIUUqJuHOU5vBhT+gg9rxn/QDLL8MmyQQ1Ywh28/i6xY60KvaD97TCpGqNYpv8ms",
+	"u43rhm7SfnF+VQLtTVMZMaWagT1yHcrohXZKgQX5GPA4bB947qOUTWWqCx/Us95+iOlm2IhIChYQdscg",
+	"gtsXEDayyBGKThiZyAkTOvAH6IVFGkMxcYcHia+FCkbwnisiJBRLd/vCAaY47LtdDwcSYCFLgJEHFjGS",
+	"9LNe73l0y+bwDxa2SZGzs6NcG4Q6QXaBe1kc4eNHsdgHgHaAJxMe3RrOf9Dq7f/wnL6InnW+H+6zzvdR",
+	"1Ov8QPdvOs+Hz+IX7OXwO/r9jWE+DirmoHV5fgYfoDwfgDw3EkXQ/7Cv6EbAgmOuQPMYRDI2TOTq/bt3",
+	"x5f7vZyzwQT2e739Cq87aD178UP3h565aJuyjs+S1168fpV+jxrRjCp7H1hMbthQpuwQO8hy1UDNeszQ",
+	"RXCvCYhrz7vmeoGNxxUu6QnB5YvyXqyUJZeOG+PxHdp4Rg6lG7HAkyFBnoNQKCEAL2W+3BjsxZcxKbvj",
+	"bLakAVCSYOBFsAPwvsReT2TXeEQx5sc2Xhi54lPsDESizSzTY9YXMYu4wiJGlAvgxDAGXIAsPZJiyI3G",
+	"ByDUY6oJIkFNqUKALaeP7yhyk8UjVkimvghf9H5w8RWzsbthMZkBj1UX5QgXMfvgJAlusZVQTmJ1SWgn",
+	"gl1pQ8yAC4mmt6wvQpslhyJrmNDRiMWhrxMdmp+YPxj+xtp/NB+XxWFAMjGlPPbOttsXr9z33scKLUmi",
+	"5YxiJxee+huhpiC0QTntEkjvc9gGisxSrjUTREsE7SqlY4EYn40lOs+4zkG1UkZVvUS9BMr5FOPwsfJC",
+	"PCYLxP7ZhNM6wW+PeGxL3blFMJsFhAvPrB/xO/aURvItubntnQ9soi2m3AL38MkiwChVSiZGebc+4bWE",
+	"QF3iiScLViV3HpGcacEUDAGqqlQC/gYmj2piTYf2NzHbATgxw50yAayNNQJ/3bfm/pQV+nRzt8oKLdQa",
+	"rCWTIpkfggoDWSaoxxl53l7/Tv7yMWhsNlsi/C/AgiqW8sgU/PmTq1Zq9eeiZKk1O4mgM16Di0jMm11E",
+	"Wyf31fH6vYJtf1p8sy4N+WzxQgR5AYkn2WKyC+p6u0ve+Jo/KL75TvpZYTuqL3xxQiYQHLWtpWI+HLKU",
+	"gQFltFqLcYA2AgIMoE5LRsb0sIXOvjJcp+wexb9mfiTkVbFzX6zW62aIc5+YEb9Yt8xnYypPYvEhFVps",
+	"qloc7k5ZVZwDPLSrELL3cltN1nk7O0axvC+QAQtQ7cVKg7xHwzLwgdd2Mq9gLn8MAAJ/zZsEkGKmvq4W",
+	"9m6hOPfVoSBlUVSWBIIqxNucOQ0EBQ6BTPB/ZAza59rADx8JCcRr6LpLjsx3EROaogOIkmGKNXlkt9fd",
+	"75nP9nv/2m6CDvDP84vF3/Pm+FnShP0JrBZyMXsSb18lhEDsX3lECvDLACzA+RqZw9WLvplU23MdUZsd",
+	"9qf81rYBBzEmrBosM50LNMQ8sA3GpjwCnFmSCcQWqUeLxdc+sYQnlvDEEupYglVhrVA2F1hO4Jv7u/sr",
+	"3bPV2l4zr6V1vejUuv9L/eRbfbpS2/hWS1dqy4tz3+X0hksPZTrZUa6gPvVwPDGI0SVgiKmATLjgk2zi",
+	"eiXd0YTHXM8xC6qwfOUdS1MeM5KwoSZGNsuUiCxJQLOPEmNSx4CjnZiB24eeMarnUxYgOFhAvLkGhH3A",
+	"lGH3Qhtwz9+hNJ2jB6wEbVCoMYi3abECGlAAvjYV4POgATzpAH8INID7YFhG0jOaCi5GzV6rc8FIKmdg",
+	"7fspQDYrkOxSP9jqPm53SZGiAgUFMVPE5qn0RVTKZ5V6DNVDFgfNZei0ixSWOIS2a8XrNb1lNuJ7Mwck",
+	"QhGroC8iKiKWJFjmCDwGR6CJ6hJ0Cmus1Yi5miZ0XiwE9Khwb/hhz9gbKqxzxv+V6WO3YQ94h907Vt1f",
+	"yJn86rOfK4kIxRnD6sz5ojgJkAYLwiuMYOcAK/xh01SOUjrZUeumP7tzb0S9+CvTbz5cwiMLwqeGtbpp",
+	"QioTYm6mjKTM0OadOTqy65oxXp6ftZuqJW6oYuvXlNiXgoR82Ix9uxVLu0/Dqm/ZnMXmEPMd+RSp8+nk",
+	"V6K24w82Sw1PyD8diu2PaxplDj9YkvG6LBdtMX/D2soBjz/uYRvImghnQzunHeUqM3lMdsN8pLDk3ylo",
+	"pVxJnT++tIx6SrXZndZB6//+nXb+2ev88Iv9b+eX3/aD53/+6D7+U6u2CKTe+XMBLYHAuzOW0wLWGStC",
+	"q90/d73PppTHYTsonkEWbng+1qZZ7p7/eMxSBglp/3l1fhYsAIXX40pbgHcH/N4Xu+F/dyywdOfthEad",
+	"qzF99vK7MMBBqGLfvSBv3x296ly9PXr28jt3BCmdQfPStt8IFBO5CRXYk60vAB6Xxl1yJFwpXCnFtnCe",
+	"E2wFZavl/NA8lOqZV4Z0OBxA4r6RpX1h+FuYUJCuA8XNnsjUQeqHQmo2yIdRIdnFZt1mpLy1Nx4dUUyr",
+	"dkBYohi8ri/CUuq++vsvXfPf8NBrxIqczO+B6vU4rTtGSD/tC8zPGjMyG8uELaaeBmThqJGezOsApdLm",
+	"hZpnSGQsGXVIaF+kzLZwNWRgT90/Xot+3zmJw/ZCRQh542wrarfcZUYf9EXI4zAgFiYFUm1d8UMXPwvM",
+	"J8ghzL9BZA2mKY+Y+bN+L4O+KJ9esHhoZty8HgxGZkqHh3aCdg8OiJ1fXnbTF07+qSyKmFLDLCGhh4mo",
+	"/v4LMJNbjjnFZpiwS87BfWOtTLPdENCpb1l7ySLG75jdXLu3q0Tijyvv06oLfJg7ky0d2PpwrsiL3n7O",
+	"EseYH5MzxdpLXhKoE/rhlImRUUae9XrNdXXNI1/LKY+axtzfbsyCZhsn+/JlQ5He/Zu1dlbWCnpsk7ZM",
+	"aktVDqTNGCwHlSWuMtprUPtlp459XSkY5YyLUt/gXPzvlkR/QDypn/+Ry4qAlCXA0kRG+wrv1RFNEkW4",
+	"XlcpOHQgFtb/FEtICDC6nY+/1Wwco0seIMtE3tfR2K+xxdgvaD7Ah0pJ9inzcs52bRoZhtSxUgLTPB3G",
+	"X2JEhtEcuIzbTSltN3PPhMaKFtzTdo6uJozQnNI5MFNMkDuEKKK/aNBQ8nGMEsdoNC5BGOXqixOBWPnR",
+	"F2Poqx4aIWOrV0A4GLGmACch4UxoqAuBNG6nu6TADncUSagYZXTEmoABSm2CNvYFblPx34B0mgnQG6Rg",
+	"jfXu+EiJi1uufSNlwqh4YEvN36v1k2NK9P+N4lhvBWa4o8p7U8aJtBllYzmzNRKpoxGPk5V5y3JckNKz",
+	"e9OU2RTTpX4K/8gvvJ88EpV5r1wJegOWjmEUT0TGcB+qt6/SgWFSKbxcl5jyINNCB7NmavkiQyxN031k",
+	"pfSbJ/hvKRv4Xaabbtcu9c4EWv9JbdsklepotmfawP2by5xtZTPV7uVFlfOOKhc3lwqFuSITmt7W1a29",
+	"o+ltSUW6RAH0xd9nnOgj3+T3IJ+XXdy3vjhXmieJFepPyI1f8J2n6W1ZVQP7wpggEwb4q2A50STZ8paj",
+	"BbUcJv3CPvMYJso9gJLhdFcBkm2NIPaQZg5OfX0Dx57eNxU8tdRWNknqGw968dGFOKov9hyRl0h+j32Y",
+	"ylQ3ukXeX7/p/NklJqKPk6RydlAUsQS+I6GYgEUIdP6EwNbZBaWMgSCPB+dqV+AkdgDejK4HbkgA2/DG",
+	"cDiUrJCgLAWJ6bzOvXAMS2u8t492yT4TmN3qK6rZB70Xqbvy1ayOU6v8vrr6iQx5AhleSBbwjlc4eOc1",
+	"V1OpuLZVoeXfU61pNJ4woQ9hDLO8v/QdfXYjdddv1TlZihl9QxfdbKZduQ+KM6FzRMRRZqvNPUkZnZTM",
+	"xfr7vDq5/1y4N/p1P16/r3KaYZFVA4VIUS2kjFF6+wLCTYII6cancUyyKcTgNUkYVZqENrvRwh+GZJdb",
+	"bB73okPisil67S45MgwjnwxXrkzCvUGTiVTags6BR1TPJEkzoyPQiB3YMoVIipgMwWzgGnOOun1x7Ryz",
+	"8LxNW2J3LJ1b/ror06L8gYSur2PYPiSVNpCG2zpW3O2Ln6G/BCWebxZzqCxsReE6tvBHN6zw/BpdBupt",
+	"WXyYO30t9A/1GShmfWLXPzc+vrFLfs6hetYqTnbVGduqOY9kYuD0LrPPAxG3nmZSvtJcGepyUo3sCkO9",
+	"QKjO/EsZjcaIDudyf9tPuZzfkP3y11Rm04Jz1mB1GbamZeUOqzpmvyoL1MmBKZ0v7Rv7qpGPkwU2Pmc6",
+	"IGY5LF5HZPRFwcpr2T2En0ZmU3aQbxZaYsH6jby4Y4q4ojM1AcnYF/BD1SVnhfcEM0EawacvcC+KhMTN",
+	"2ds7XMYRYvY+tPljZrsOl8GtKMSMYTQIcYfs5g/uiP8ZqHlxc6Z0jlBozcS8mCu48Q38bUU/llcQKkeR",
+	"8tidlj5fcdUrlyDwJOG+JdA5OFVz10oS7LAC7KbIDYvkBNQj8xJCR5SLTS9ZM8zVJ16mh3dqrac2/uEw",
+	"sRbwryzLXjSIV9q/gEk1pfMlgOcVA8ySZAjZy8j9KWg/iRQjIyAKyyzI7TJjo8W2TpQc2fn2hWsfBOqd",
+	"F/D5AfNljGkK2b+52WdEEXTq29hgu6DzzyM7Hsqou6Dzz4EvtcnFtD7JJ8n1jcWWqnLLIs3lOYdTJM0d",
+	"Vfipt9EMFdOai5HaK4D4mzN/XAXQlf3RgwI3Vt61vDoeLbTCZpMAlpcrzZzZcj2qtwdluufqoNflEkE3",
+	"RQS/xoqh3cvzMygW8WMm7sT8rJtKnvL5mcP7hyojWzM9V2TflSmWTOuU37G8dRORArBrza8Fm7mZIORg",
+	"X+z3rOdSmQfRL+kQV7AVRfvQlaL4Eu2WsWlerYboz5kygurnlfDdRY1bXggTEzrULK2TQVcFmTaU030h",
+	"OIb+JD9Pc4kNblip6NBRoMeNckp5Sjt6VBBCKD3YJ/bGz2SqxzmYOlTdeNxlt9rHveAkdci9IB3mSrPJ",
+	"HrgJR8skwxU8+Aqfe8hiDe89y+j1wraghAez9JO6GN8z37dTs0yzNEOsX2M3UDRgtHZojak0TXUnm/on",
+	"B9tQPqQxo4khk+ZDeotPPODx4BtWMRK7dJcsEFNNrZwyxkn3k+/b/VTJ24OsXUE+5aLNh5v7kpM/5XdM",
+	"MIVyPh8CSh2bztaVVHYSLm6XVIoYA861Y8Q0MpDA42xChTXvDsmtkDNBbqR21eKRTGMWk5tMY15iE1L9",
+	"KVf62s7kFCbyx0D+9Ne8fu4PHNXXhfzpFopzz8U6T5F2HGU1I4LmH9XBITgiXgL/CZeKKc0FMsJJpiD+",
+	"bHmiK7CiSSJnLCaxnFAu1CFiAN0kVNwGFpC7iqg9lhNmTqZLYOGKRDRNobxGIUSNOiDh0Zs3J6cnR9fH",
+	"g8vj/3p/cnn8OgxI+Oro3cXRyV/PvA/7Ijw7eld+7OTsp6PTk9eD95en/p+vz98dnZyZT/Bfg7Pz68HR",
+	"6en5z/iz4p3wxcXF5flPx69rgUGwEMynxi9Vq/Xn+FlACv0JrJJDhtifHCdfJUih9hlWjluK/cR95C85",
+	"XBfAtGBSq1wmZZm8MXwhzHgN+ML7v+5P8IVPl20b+EJLsbZRHyiTG1+c+4YvzGtkLawEtHW1CH/kggLk",
+	"L/iJ0mjMDU9AzaZo+28sq7107zc1lilCaHxsggb82gTv54EGfJK83zIzuISUaMsMgrz9ojHfC7U9IFNz",
+	"8yBZFO8d4XpzGbuGEww8CHj/sjRpHbT26JTv3e3D/bKvW+iQwUeik00RvqHDReD6KqNBPqVKzWQak5Qp",
+	"prteQUpmI5PVsi2lO9KwIRohWCKNJ1xwpZ27qRjBfFEzxEVC9VCmk9yjah3qFsEAPEDeMLm/bnEk58sl",
+	"rIw5VkQQvHGGH+qWA64b3IlmD5U/G/RTLI70ozlHFVgD0ppqQQUcg3hdsv01AhHUrfDI6XR+mERpqrnS",
+	"PPKHyLW/2o1yqh/ZhRiRant5VmrHx9TAF03Y5Ialasyn/jsKDXLxFRVjupgtik5vlPw+LA5S6cWBkRqH",
+	"4OSQsrT05u6NW4HprEGYwN8XraLnfrfxsZy603OvNDZ5OaPS3wwPO6Vmx2uzOiFN0OZu1ue5BfZWYisa",
+	"h0Jn45qLr4HEujGdTpltSeI3MthRpYMNykAp8Bpbr5W/qVyr9/GXj/9/AAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

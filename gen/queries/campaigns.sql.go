@@ -93,6 +93,23 @@ func (q *Queries) DeleteCampaign(ctx context.Context, db DBTX, arg DeleteCampaig
 	return result.RowsAffected(), nil
 }
 
+const deleteInvitation = `-- name: DeleteInvitation :execrows
+DELETE FROM campaign_invitations WHERE campaign_id = $1 AND affiliate_id = $2
+`
+
+type DeleteInvitationParams struct {
+	CampaignID  uuid.UUID
+	AffiliateID uuid.UUID
+}
+
+func (q *Queries) DeleteInvitation(ctx context.Context, db DBTX, arg DeleteInvitationParams) (int64, error) {
+	result, err := db.Exec(ctx, deleteInvitation, arg.CampaignID, arg.AffiliateID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const getApplication = `-- name: GetApplication :one
 SELECT m.id, m.brand_id, m.campaign_id, m.affiliate_id, m.status, m.created_at, m.decided_at, c.name AS campaign_name, a.name AS affiliate_name, a.email AS affiliate_email
 FROM campaign_memberships m
@@ -140,12 +157,14 @@ func (q *Queries) GetApplication(ctx context.Context, db DBTX, arg GetApplicatio
 const getCampaign = `-- name: GetCampaign :one
 SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, b.company_name AS brand_name,
        (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
-       m.status AS membership_status
+       m.status AS membership_status,
+       EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = $1) AS invited
 FROM campaigns c
 JOIN brands b ON b.id = c.brand_id
 LEFT JOIN campaign_memberships m ON m.campaign_id = c.id AND m.affiliate_id = $1
 WHERE c.id = $2 AND ($3::uuid IS NULL OR c.brand_id = $3)
-  AND ($1::uuid IS NULL OR m.id IS NOT NULL OR (c.visibility = 'public' AND c.status = 'active'))
+  AND ($1::uuid IS NULL OR m.id IS NOT NULL
+       OR (c.status = 'active' AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = $1))))
 `
 
 type GetCampaignParams struct {
@@ -159,6 +178,7 @@ type GetCampaignRow struct {
 	BrandName        string
 	AffiliatesCount  int32
 	MembershipStatus *string
+	Invited          bool
 }
 
 // One campaign as a caller sees it: brand_id narrows to a brand's own; an affiliate_id sees only
@@ -190,7 +210,43 @@ func (q *Queries) GetCampaign(ctx context.Context, db DBTX, arg GetCampaignParam
 		&i.BrandName,
 		&i.AffiliatesCount,
 		&i.MembershipStatus,
+		&i.Invited,
 	)
+	return i, err
+}
+
+const inviteAffiliate = `-- name: InviteAffiliate :one
+WITH a AS (SELECT id, name, email FROM affiliates WHERE lower(email) = lower($4::text))
+INSERT INTO campaign_invitations (campaign_id, affiliate_id, brand_id, invited_by)
+SELECT $1, a.id, $2, $3 FROM a
+ON CONFLICT (campaign_id, affiliate_id) DO UPDATE SET invited_by = campaign_invitations.invited_by
+RETURNING affiliate_id, created_at, (xmax = 0) AS created
+`
+
+type InviteAffiliateParams struct {
+	CampaignID uuid.UUID
+	BrandID    uuid.UUID
+	InvitedBy  uuid.NullUUID
+	Email      string
+}
+
+type InviteAffiliateRow struct {
+	AffiliateID uuid.UUID
+	CreatedAt   time.Time
+	Created     bool
+}
+
+// Invites the affiliate with this email (case-insensitive) to a campaign; answers no row when no
+// affiliate has it. Inviting twice keeps the first invitation.
+func (q *Queries) InviteAffiliate(ctx context.Context, db DBTX, arg InviteAffiliateParams) (InviteAffiliateRow, error) {
+	row := db.QueryRow(ctx, inviteAffiliate,
+		arg.CampaignID,
+		arg.BrandID,
+		arg.InvitedBy,
+		arg.Email,
+	)
+	var i InviteAffiliateRow
+	err := row.Scan(&i.AffiliateID, &i.CreatedAt, &i.Created)
 	return i, err
 }
 
@@ -298,13 +354,14 @@ const listCampaigns = `-- name: ListCampaigns :many
 SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, b.company_name AS brand_name,
        (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
        m.status AS membership_status,
+       EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = $1) AS invited,
        count(*) OVER () AS total
 FROM campaigns c
 JOIN brands b ON b.id = c.brand_id
 LEFT JOIN campaign_memberships m ON m.campaign_id = c.id AND m.affiliate_id = $1
 WHERE ($2::uuid IS NULL OR c.brand_id = $2)
   AND ($1::uuid IS NULL OR m.id IS NOT NULL
-       OR (NOT $3::boolean AND c.visibility = 'public' AND c.status = 'active'))
+       OR (NOT $3::boolean AND c.status = 'active' AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = $1))))
   AND (c.name ILIKE $4 OR c.id::text ILIKE $4)
 ORDER BY c.created_at DESC, c.id
 LIMIT $6 OFFSET $5
@@ -324,11 +381,13 @@ type ListCampaignsRow struct {
 	BrandName        string
 	AffiliatesCount  int32
 	MembershipStatus *string
+	Invited          bool
 	Total            int64
 }
 
 // A page of campaigns as one caller sees them: brand_id narrows to a brand's own; affiliate_id
-// shows the public active ones plus those the affiliate applied to (only those with only_member).
+// shows the active ones that are public or it was invited to, plus those it applied to (only
+// those with only_member).
 func (q *Queries) ListCampaigns(ctx context.Context, db DBTX, arg ListCampaignsParams) ([]ListCampaignsRow, error) {
 	rows, err := db.Query(ctx, listCampaigns,
 		arg.AffiliateID,
@@ -369,7 +428,52 @@ func (q *Queries) ListCampaigns(ctx context.Context, db DBTX, arg ListCampaignsP
 			&i.BrandName,
 			&i.AffiliatesCount,
 			&i.MembershipStatus,
+			&i.Invited,
 			&i.Total,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listInvitations = `-- name: ListInvitations :many
+SELECT i.affiliate_id, a.name AS affiliate_name, a.email AS affiliate_email, i.created_at,
+       m.status AS membership_status
+FROM campaign_invitations i
+JOIN affiliates a ON a.id = i.affiliate_id
+LEFT JOIN campaign_memberships m ON m.campaign_id = i.campaign_id AND m.affiliate_id = i.affiliate_id
+WHERE i.campaign_id = $1
+ORDER BY i.created_at DESC
+`
+
+type ListInvitationsRow struct {
+	AffiliateID      uuid.UUID
+	AffiliateName    string
+	AffiliateEmail   string
+	CreatedAt        time.Time
+	MembershipStatus *string
+}
+
+func (q *Queries) ListInvitations(ctx context.Context, db DBTX, campaignID uuid.UUID) ([]ListInvitationsRow, error) {
+	rows, err := db.Query(ctx, listInvitations, campaignID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListInvitationsRow{}
+	for rows.Next() {
+		var i ListInvitationsRow
+		if err := rows.Scan(
+			&i.AffiliateID,
+			&i.AffiliateName,
+			&i.AffiliateEmail,
+			&i.CreatedAt,
+			&i.MembershipStatus,
 		); err != nil {
 			return nil, err
 		}

@@ -87,6 +87,14 @@ type Campaign struct {
 	EmergencyPaused       bool
 }
 
+type CampaignInvitation struct {
+	CampaignID  uuid.UUID
+	AffiliateID uuid.UUID
+	BrandID     uuid.UUID
+	InvitedBy   uuid.NullUUID
+	CreatedAt   time.Time
+}
+
 type CampaignMembership struct {
 	ID          uuid.UUID
 	BrandID     uuid.UUID

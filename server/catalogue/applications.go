@@ -3,6 +3,7 @@ package catalogue
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -40,7 +41,8 @@ func (s *Service) Join(ctx context.Context, sc tenancy.Scope, campaignID uuid.UU
 		return Application{}, apierror.Conflict("campaign", "Your application to this campaign was rejected")
 	}
 	status := StatusPending
-	if c.ApprovalMode == "auto" {
+	if c.ApprovalMode == "auto" || c.Invited {
+		// An invitation is the brand's approval given in advance.
 		status = StatusApproved
 	}
 	var out Application
@@ -50,6 +52,12 @@ func (s *Service) Join(ctx context.Context, sc tenancy.Scope, campaignID uuid.UU
 		})
 		if err != nil {
 			return err
+		}
+		if c.Invited && c.MembershipStatus != nil && *c.MembershipStatus == StatusPending {
+			// Applied first, invited since: the invitation approves the waiting application.
+			if err := s.q.DecideApplication(ctx, tx, queries.DecideApplicationParams{ID: id, Status: StatusApproved}); err != nil {
+				return err
+			}
 		}
 		if c.MembershipStatus == nil {
 			if err := activity.Log(ctx, tx, sc.Actor(), "join", "campaign", c.ID.String(), map[string]any{"status": status}); err != nil {
@@ -118,4 +126,86 @@ func (s *Service) Decide(ctx context.Context, sc tenancy.Scope, id uuid.UUID, st
 	})
 	s.campaignChanged() // the affiliate's links start or stop earning at once
 	return out, err
+}
+
+// Invitation is an affiliate invited to a campaign, and what it made of it.
+type Invitation = queries.ListInvitationsRow
+
+// ownCampaign is one of the caller brand's campaigns (any for the host); another answers 404.
+func (s *Service) ownCampaign(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Campaign, error) {
+	if !sc.IsBrand() && !sc.IsHost() {
+		return Campaign{}, apierror.Forbidden("Only the brand invites affiliates to its campaigns")
+	}
+	return s.getCampaign(ctx, s.pool, sc, id)
+}
+
+// Invite invites the affiliate with this email to one of the caller brand's campaigns: it sees the
+// campaign, invite-only or not, and joining is approved at once. It hears of it. Only an affiliate
+// with an account can be invited (404 otherwise); inviting twice keeps the first invitation.
+func (s *Service) Invite(ctx context.Context, sc tenancy.Scope, campaignID uuid.UUID, email string) (Invitation, error) {
+	c, err := s.ownCampaign(ctx, sc, campaignID)
+	if err != nil {
+		return Invitation{}, err
+	}
+	email = strings.TrimSpace(email)
+	var out Invitation
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		actor := sc.Actor()
+		row, err := s.q.InviteAffiliate(ctx, tx, queries.InviteAffiliateParams{
+			Email: email, CampaignID: c.ID, BrandID: c.BrandID, InvitedBy: uuid.NullUUID{UUID: actor, Valid: actor != uuid.Nil},
+		})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apierror.Invalid("email", "invalid", "No affiliate has this email yet: ask them to sign up as an affiliate first")
+		}
+		if err != nil {
+			return err
+		}
+		if row.Created {
+			if err := activity.Log(ctx, tx, actor, "invite", "campaign", c.ID.String(), map[string]any{"affiliate_id": row.AffiliateID}); err != nil {
+				return err
+			}
+			if err := notify.Send(ctx, tx, notify.Notice{
+				AffiliateID: row.AffiliateID, BrandID: uuid.NullUUID{UUID: c.BrandID, Valid: true}, Kind: notify.CampaignInvited,
+				Params: notify.Params{CampaignName: c.Name}, EntityType: "campaign", EntityID: c.ID.String(),
+			}); err != nil {
+				return err
+			}
+		}
+		list, err := s.q.ListInvitations(ctx, tx, c.ID)
+		if err != nil {
+			return err
+		}
+		for _, inv := range list {
+			if inv.AffiliateID == row.AffiliateID {
+				out = inv
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Invitations lists who was invited to one of the caller brand's campaigns.
+func (s *Service) Invitations(ctx context.Context, sc tenancy.Scope, campaignID uuid.UUID) ([]Invitation, error) {
+	c, err := s.ownCampaign(ctx, sc, campaignID)
+	if err != nil {
+		return nil, err
+	}
+	return s.q.ListInvitations(ctx, s.pool, c.ID)
+}
+
+// Uninvite withdraws an invitation (a membership already made stays).
+func (s *Service) Uninvite(ctx context.Context, sc tenancy.Scope, campaignID, affiliateID uuid.UUID) error {
+	c, err := s.ownCampaign(ctx, sc, campaignID)
+	if err != nil {
+		return err
+	}
+	n, err := s.q.DeleteInvitation(ctx, s.pool, queries.DeleteInvitationParams{CampaignID: c.ID, AffiliateID: affiliateID})
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return apierror.NotFound("Invitation not found")
+	}
+	return nil
 }

@@ -51,17 +51,18 @@ type Campaign struct {
 	BrandName             string
 	AffiliatesCount       int
 	MembershipStatus      *string // the calling affiliate's application, when there is one
+	Invited               bool    // the calling affiliate was invited to it
 }
 
 // campaignOf is the one mapping from a campaign's row to a Campaign.
-func campaignOf(r queries.Campaign, brandName string, affiliates int64, membership *string) Campaign {
+func campaignOf(r queries.Campaign, brandName string, affiliates int64, membership *string, invited bool) Campaign {
 	return Campaign{
 		ID: r.ID, BrandID: r.BrandID, Name: r.Name, Description: r.Description, HomepageUrl: r.HomepageUrl,
 		Status: r.Status, StartDate: r.StartDate, EndDate: r.EndDate, Budget: r.Budget, Spent: r.Spent,
 		Currency: r.Currency, CommissionType: r.CommissionType, CommissionValue: r.CommissionValue,
 		AttributionWindowDays: r.AttributionWindowDays, HoldingDays: r.HoldingDays, Visibility: r.Visibility,
 		ApprovalMode: r.ApprovalMode, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
-		BrandName: brandName, AffiliatesCount: int(affiliates), MembershipStatus: membership,
+		BrandName: brandName, AffiliatesCount: int(affiliates), MembershipStatus: membership, Invited: invited,
 	}
 }
 
@@ -119,7 +120,7 @@ func (s *Service) ListCampaigns(ctx context.Context, sc tenancy.Scope, view Camp
 	}
 	out := make([]Campaign, len(rows))
 	for i, r := range rows {
-		out[i] = campaignOf(r.Campaign, r.BrandName, int64(r.AffiliatesCount), r.MembershipStatus)
+		out[i] = campaignOf(r.Campaign, r.BrandName, int64(r.AffiliatesCount), r.MembershipStatus, r.Invited)
 	}
 	return out, total, nil
 }
@@ -142,7 +143,7 @@ func (s *Service) getCampaign(ctx context.Context, db queries.DBTX, sc tenancy.S
 	if err != nil {
 		return Campaign{}, err
 	}
-	return campaignOf(r.Campaign, r.BrandName, int64(r.AffiliatesCount), r.MembershipStatus), nil
+	return campaignOf(r.Campaign, r.BrandName, int64(r.AffiliatesCount), r.MembershipStatus, r.Invited), nil
 }
 
 func campaignNotFound() error { return apierror.NotFound("Campaign not found") }

@@ -29,10 +29,11 @@ const (
 	ConversionsRejected  = "conversions_rejected"
 	ConversionReversed   = "conversion_reversed"
 	PayoutPaid           = "payout_paid"
+	CampaignInvited      = "campaign_invited"
 )
 
 // Kinds are every kind, in the order the settings show them.
-var Kinds = []string{ApplicationApproved, ApplicationRejected, ConversionsConfirmed, ConversionsRejected, ConversionReversed, PayoutPaid}
+var Kinds = []string{CampaignInvited, ApplicationApproved, ApplicationRejected, ConversionsConfirmed, ConversionsRejected, ConversionReversed, PayoutPaid}
 
 // Params are what a notification's text is made of; empty ones are left out.
 type Params struct {

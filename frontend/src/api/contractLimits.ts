@@ -47,6 +47,7 @@ export const contractLimits = {
   },
   CommissionAdjustment: { reason: { minLength: 1, maxLength: 500 } },
   PayoutPayment: { reference: { minLength: 1, maxLength: 200 } },
+  InvitationInput: { email: { minLength: 3, maxLength: 254 } },
   TrackingLinkInput: { name: { maxLength: 200 }, destination_url: { maxLength: 2000 } },
   AffiliateLinkInput: { name: { maxLength: 200 }, destination_url: { maxLength: 2000 } },
   DiscountCodeInput: {

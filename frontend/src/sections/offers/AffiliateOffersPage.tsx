@@ -1,5 +1,5 @@
 import LoginIcon from '@mui/icons-material/Login';
-import { Alert, Button, Card, CardContent, Grid, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, Chip, Grid, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
@@ -68,7 +68,13 @@ export default function AffiliateOffersPage() {
             <CampaignCard
               campaign={campaign}
               showBrand
-              badge={campaign.membership_status && <MembershipChip status={campaign.membership_status} />}
+              badge={
+                campaign.membership_status ? (
+                  <MembershipChip status={campaign.membership_status} />
+                ) : (
+                  campaign.invited && <Chip size="small" color="info" label={t('invite.chip')} data-testid="campaign-invited" />
+                )
+              }
               actions={
                 campaign.membership_status ? undefined : (
                   <Button

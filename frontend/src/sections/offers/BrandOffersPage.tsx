@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import PauseIcon from '@mui/icons-material/PauseCircleOutlined';
+import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import PlayIcon from '@mui/icons-material/PlayCircleOutlined';
 import StopIcon from '@mui/icons-material/StopCircleOutlined';
 import { Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
@@ -17,6 +18,7 @@ import { useToast } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { CampaignCard } from './CampaignCard';
 import { CampaignDialog } from './CampaignDialog';
+import { InviteDialog } from './InviteDialog';
 
 /** Brand 'My Offers': the brand's campaigns, the create-campaign dialog, and edit / pause / resume / end. */
 export default function BrandOffersPage() {
@@ -29,6 +31,7 @@ export default function BrandOffersPage() {
   const defaultCurrency = brands.data?.data.brands[0]?.default_currency ?? 'RON';
   const [dialog, setDialog] = useState<{ open: boolean; campaign: Campaign | null }>({ open: false, campaign: null });
   const [ending, setEnding] = useState<Campaign | null>(null);
+  const [inviting, setInviting] = useState<Campaign | null>(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: getListCampaignsQueryKey() });
   // The list is fetched again before the campaign's buttons come back.
   const update = useUpdateCampaign({ mutation: { onSuccess: reload } });
@@ -114,6 +117,9 @@ export default function BrandOffersPage() {
                         {campaign.status === 'ended' ? t('offers.reopen') : t('offers.resume')}
                       </Button>
                     )}
+                    <Button size="small" startIcon={<PersonAddIcon />} onClick={() => setInviting(campaign)} data-testid="campaign-invite">
+                      {t('invite.action')}
+                    </Button>
                     {campaign.status !== 'ended' && (
                       <Button
                         size="small"
@@ -133,6 +139,7 @@ export default function BrandOffersPage() {
           );
         })}
       </Grid>
+      {inviting && <InviteDialog campaign={inviting} onClose={() => setInviting(null)} />}
       <CampaignDialog
         open={dialog.open}
         campaign={dialog.campaign}

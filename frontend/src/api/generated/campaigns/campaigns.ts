@@ -181,6 +181,9 @@ import type {
   ConflictResponse,
   ForbiddenResponse,
   InternalErrorResponse,
+  InvitationInput,
+  InvitationListResponse,
+  InvitationResponse,
   ListApplicationsParams,
   ListCampaignsParams,
   MessageResponse,
@@ -1103,4 +1106,271 @@ export const useRejectApplication = <TError = ErrorType<BadRequestResponse | Una
         TContext
       > => {
       return useMutation(getRejectApplicationMutationOptions(options), queryClient);
+    }
+    export const getListCampaignInvitationsUrl = (id: string,) => {
+
+
+
+
+  return `/campaigns/${id}/invitations`
+}
+
+/**
+ * @summary The affiliates invited to one of the brand's campaigns, and whether they joined
+ */
+export const listCampaignInvitations = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<InvitationListResponse> => {
+
+  return apiFetch<InvitationListResponse>(getListCampaignInvitationsUrl(id),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListCampaignInvitationsQueryKey = (id: string,) => {
+    return [
+    `/campaigns/${id}/invitations`
+    ] as const;
+    }
+
+
+export const getListCampaignInvitationsQueryOptions = <TData = Awaited<ReturnType<typeof listCampaignInvitations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCampaignInvitations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListCampaignInvitationsQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listCampaignInvitations>>> = ({ signal }) => listCampaignInvitations(id, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listCampaignInvitations>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListCampaignInvitationsQueryResult = NonNullable<Awaited<ReturnType<typeof listCampaignInvitations>>>
+export type ListCampaignInvitationsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>
+
+
+export function useListCampaignInvitations<TData = Awaited<ReturnType<typeof listCampaignInvitations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCampaignInvitations>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCampaignInvitations>>,
+          TError,
+          Awaited<ReturnType<typeof listCampaignInvitations>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCampaignInvitations<TData = Awaited<ReturnType<typeof listCampaignInvitations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCampaignInvitations>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCampaignInvitations>>,
+          TError,
+          Awaited<ReturnType<typeof listCampaignInvitations>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCampaignInvitations<TData = Awaited<ReturnType<typeof listCampaignInvitations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCampaignInvitations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The affiliates invited to one of the brand's campaigns, and whether they joined
+ */
+
+export function useListCampaignInvitations<TData = Awaited<ReturnType<typeof listCampaignInvitations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCampaignInvitations>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListCampaignInvitationsQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getInviteAffiliateUrl = (id: string,) => {
+
+
+
+
+  return `/campaigns/${id}/invitations`
+}
+
+/**
+ * The invited affiliate sees the campaign, invite-only or not, while it is active, and joining
+ * it is approved at once (a waiting application is approved too). It gets a notification.
+ * Only an affiliate with an account can be invited: another email answers `400` naming
+ * `email`. Inviting twice keeps the first invitation.
+ * @summary Invite an affiliate, by its email, to one of the brand's campaigns
+ */
+export const inviteAffiliate = async (id: string,
+    invitationInput: InvitationInput, options?: Parameters<typeof apiFetch>[1]): Promise<InvitationResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<InvitationResponse>(getInviteAffiliateUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(invitationInput)
+  }
+);}
+
+
+
+
+
+export const getInviteAffiliateMutationKey = () => ['inviteAffiliate'] as const;
+
+export const getInviteAffiliateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteAffiliate>>, TError,InviteAffiliateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof inviteAffiliate>>, TError,InviteAffiliateMutationVariables, TContext> => {
+
+const mutationKey = getInviteAffiliateMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof inviteAffiliate>>, InviteAffiliateMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  inviteAffiliate(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type InviteAffiliateMutationResult = NonNullable<Awaited<ReturnType<typeof inviteAffiliate>>>
+    export type InviteAffiliateMutationBody = InvitationInput
+    export type InviteAffiliateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type InviteAffiliateMutationVariables = {id: string;data: InvitationInput}
+
+    /**
+ * @summary Invite an affiliate, by its email, to one of the brand's campaigns
+ */
+export const useInviteAffiliate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteAffiliate>>, TError,InviteAffiliateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof inviteAffiliate>>,
+        TError,
+        InviteAffiliateMutationVariables,
+        TContext
+      > => {
+      return useMutation(getInviteAffiliateMutationOptions(options), queryClient);
+    }
+    export const getWithdrawInvitationUrl = (id: string,
+    affiliateId: string,) => {
+
+
+
+
+  return `/campaigns/${id}/invitations/${affiliateId}`
+}
+
+/**
+ * @summary Withdraw an invitation (a membership already made stays)
+ */
+export const withdrawInvitation = async (id: string,
+    affiliateId: string, options?: Parameters<typeof apiFetch>[1]): Promise<MessageResponse> => {
+
+  return apiFetch<MessageResponse>(getWithdrawInvitationUrl(id,affiliateId),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getWithdrawInvitationMutationKey = () => ['withdrawInvitation'] as const;
+
+export const getWithdrawInvitationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawInvitation>>, TError,WithdrawInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof withdrawInvitation>>, TError,WithdrawInvitationMutationVariables, TContext> => {
+
+const mutationKey = getWithdrawInvitationMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof withdrawInvitation>>, WithdrawInvitationMutationVariables> = (props) => {
+          const {id,affiliateId} = props ?? {};
+
+          return  withdrawInvitation(id,affiliateId,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type WithdrawInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof withdrawInvitation>>>
+
+    export type WithdrawInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type WithdrawInvitationMutationVariables = {id: string;affiliateId: string}
+
+    /**
+ * @summary Withdraw an invitation (a membership already made stays)
+ */
+export const useWithdrawInvitation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawInvitation>>, TError,WithdrawInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof withdrawInvitation>>,
+        TError,
+        WithdrawInvitationMutationVariables,
+        TContext
+      > => {
+      return useMutation(getWithdrawInvitationMutationOptions(options), queryClient);
     }

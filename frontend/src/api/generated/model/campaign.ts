@@ -188,6 +188,8 @@ export interface Campaign {
   visibility: Visibility;
   approval_mode: ApprovalMode;
   created_at: string;
+  /** True when the calling affiliate was invited to it (joining is then approved at once); false for brands and the host. */
+  invited: boolean;
   /**
      * The calling affiliate's application, when there is one.
      * @nullable

@@ -156,6 +156,7 @@ export type NotificationKind = typeof NotificationKind[keyof typeof Notification
 
 
 export const NotificationKind = {
+  campaign_invited: 'campaign_invited',
   application_approved: 'application_approved',
   application_rejected: 'application_rejected',
   conversions_confirmed: 'conversions_confirmed',

@@ -154,6 +154,6 @@
 import type { NotificationKind } from './notificationKind';
 
 export interface NotificationPreferences {
-  /** @maxItems 6 */
+  /** @maxItems 7 */
   muted: NotificationKind[];
 }

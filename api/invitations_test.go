@@ -1,0 +1,80 @@
+package api_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/openaffiliate/platform/server/servertest"
+)
+
+// TestInviteOnlyCampaign: an invite-only campaign is seen only by the affiliates its brand invited;
+// joining it is approved at once; the invited affiliate is told; nobody else can invite or see.
+func TestInviteOnlyCampaign(t *testing.T) {
+	env := servertest.Get(t)
+	b, domain := newBrand(t, env)
+	c := createCampaign(t, env, b.token, map[string]any{
+		"name": "Private", "homepage_url": "https://" + domain + "/", "visibility": "invite_only", "approval_mode": "manual",
+	})
+	id := c["id"].(string)
+	guest, stranger := newAccount(t, env, "affiliate"), newAccount(t, env, "affiliate")
+	other, _ := newBrand(t, env)
+
+	seen := func(token string) bool {
+		for _, x := range data(mustStatus(t, env.Call(t, http.MethodGet, "/campaigns?limit=1000", token, nil), http.StatusOK))["campaigns"].([]any) {
+			if x.(map[string]any)["id"] == id {
+				return true
+			}
+		}
+		return false
+	}
+	if seen(guest.token) {
+		t.Fatal("an invite-only campaign is seen before any invitation")
+	}
+	wantError(t, env.Call(t, http.MethodPost, "/campaigns/"+id+"/join", guest.token, nil), http.StatusNotFound, "NOT_FOUND")
+
+	invite := func(token, email string) servertest.Response {
+		return env.Call(t, http.MethodPost, "/campaigns/"+id+"/invitations", token, map[string]any{"email": email})
+	}
+	email := guest.user["email"].(string)
+	wantError(t, invite(other.token, email), http.StatusNotFound, "NOT_FOUND")
+	wantError(t, invite(guest.token, email), http.StatusForbidden, "FORBIDDEN")
+	wantError(t, invite(b.token, "nobody-"+email), http.StatusBadRequest, "VALIDATION_ERROR")
+	inv := data(mustStatus(t, invite(b.token, "  "+strings.ToUpper(email)+" "), http.StatusCreated))["invitation"].(map[string]any)
+	if inv["affiliate_email"] != email || inv["membership_status"] != nil {
+		t.Fatalf("invitation: %v", inv)
+	}
+	mustStatus(t, invite(b.token, email), http.StatusCreated) // again: still one
+	list := data(mustStatus(t, env.Call(t, http.MethodGet, "/campaigns/"+id+"/invitations", b.token, nil), http.StatusOK))["invitations"].([]any)
+	if len(list) != 1 {
+		t.Fatalf("invitations: %v", list)
+	}
+	wantError(t, env.Call(t, http.MethodGet, "/campaigns/"+id+"/invitations", other.token, nil), http.StatusNotFound, "NOT_FOUND")
+
+	// The guest sees it, is told, and joins approved (the campaign approves by hand otherwise).
+	if !seen(guest.token) || seen(stranger.token) {
+		t.Fatalf("seen by the guest %v, by a stranger %v", seen(guest.token), seen(stranger.token))
+	}
+	for _, x := range data(mustStatus(t, env.Call(t, http.MethodGet, "/campaigns?limit=1000", guest.token, nil), http.StatusOK))["campaigns"].([]any) {
+		if m := x.(map[string]any); m["id"] == id && m["invited"] != true {
+			t.Errorf("the guest's campaign: invited = %v", m["invited"])
+		}
+	}
+	if notes, _ := notificationsOf(t, env, guest.token, ""); len(notes) != 1 || notes[0]["kind"] != "campaign_invited" {
+		t.Errorf("notifications: %v", notes)
+	}
+	joined := data(mustStatus(t, env.Call(t, http.MethodPost, "/campaigns/"+id+"/join", guest.token, nil), http.StatusOK))["application"].(map[string]any)
+	if joined["status"] != "approved" {
+		t.Errorf("joined: %v", joined)
+	}
+	wantError(t, env.Call(t, http.MethodPost, "/campaigns/"+id+"/join", stranger.token, nil), http.StatusNotFound, "NOT_FOUND")
+
+	// Withdrawn: the membership stays; another brand cannot withdraw.
+	affID := inv["affiliate_id"].(string)
+	wantError(t, env.Call(t, http.MethodDelete, "/campaigns/"+id+"/invitations/"+affID, other.token, nil), http.StatusNotFound, "NOT_FOUND")
+	mustStatus(t, env.Call(t, http.MethodDelete, "/campaigns/"+id+"/invitations/"+affID, b.token, nil), http.StatusOK)
+	wantError(t, env.Call(t, http.MethodDelete, "/campaigns/"+id+"/invitations/"+affID, b.token, nil), http.StatusNotFound, "NOT_FOUND")
+	if !seen(guest.token) {
+		t.Error("a member no longer sees its campaign once its invitation is withdrawn")
+	}
+}

@@ -1,0 +1,133 @@
+import PersonRemoveIcon from '@mui/icons-material/PersonRemoveOutlined';
+import { IconButton, List, ListItem, ListItemText, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { contractLimits } from '../../api/contractLimits';
+import { errorMessage, fieldErrorsFrom, isServerRefusal, type FieldInfos } from '../../api/errors';
+import {
+  getListCampaignInvitationsQueryKey,
+  useInviteAffiliate,
+  useListCampaignInvitations,
+  useWithdrawInvitation,
+} from '../../api/generated/campaigns/campaigns';
+import type { Campaign } from '../../api/generated/model';
+import { FormDialog } from '../../components/FormDialog';
+import { QueryStatus } from '../../components/QueryStatus';
+import { formatDate } from '../../preferences/format';
+import { useToast } from '../../toasts/ToastProvider';
+import { MembershipChip } from './MembershipChip';
+
+const EMAIL = contractLimits.InvitationInput.email;
+
+/**
+ * A brand invites affiliates to a campaign by their email: the invited ones see it (invite-only or
+ * not) and join approved at once. The dialog lists who was invited and whether they joined.
+ */
+export function InviteDialog({ campaign, onClose }: { campaign: Campaign; onClose: () => void }) {
+  const { t } = useTranslation(['campaigns', 'common']);
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const invitations = useListCampaignInvitations(campaign.id);
+  const invite = useInviteAffiliate();
+  const withdraw = useWithdrawInvitation();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const fields: FieldInfos = { email: { label: t('invite.email'), limits: EMAIL, invalid: t('invite.unknown') } };
+  const reload = () => queryClient.invalidateQueries({ queryKey: getListCampaignInvitationsQueryKey(campaign.id) });
+
+  const submit = async () => {
+    const typed = email.trim();
+    const found = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(typed) ? undefined : t('invite.emailInvalid');
+    setError(found);
+    setRefusal(null);
+    if (found) return;
+    try {
+      const response = await invite.mutateAsync({ id: campaign.id, data: { email: typed } });
+      toast({ severity: 'success', message: t('invite.sent', { name: response.data.invitation.affiliate_name }) });
+      setEmail('');
+      await reload();
+    } catch (failure) {
+      const byField = isServerRefusal(failure) ? fieldErrorsFrom(failure, fields) : {};
+      if (byField.email) {
+        setError(byField.email);
+        return;
+      }
+      setRefusal(errorMessage(failure, t('invite.failed'), { fields }));
+    }
+  };
+
+  const list = invitations.data?.data.invitations ?? [];
+  return (
+    <FormDialog
+      title={t('invite.title', { name: campaign.name })}
+      busy={invite.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t('invite.submit')}
+      error={refusal}
+      testId="invite-dialog"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Typography color="text.secondary">{t('invite.help')}</Typography>
+        <TextField
+          name="email"
+          type="email"
+          label={t('invite.email')}
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setError(undefined);
+          }}
+          error={Boolean(error)}
+          helperText={error ?? ' '}
+          required
+          autoFocus
+          slotProps={{ htmlInput: { 'data-testid': 'invite-email' } }}
+        />
+        <Typography variant="subtitle2" component="h3">
+          {t('invite.invited')}
+        </Typography>
+        <QueryStatus loading={invitations.isPending} error={invitations.error} onRetry={() => void invitations.refetch()} />
+        {invitations.isSuccess && list.length === 0 && (
+          <Typography variant="body2" color="text.secondary" data-testid="invite-none">
+            {t('invite.none')}
+          </Typography>
+        )}
+        {list.length > 0 && (
+          <List dense disablePadding>
+            {list.map((inv) => (
+              <ListItem
+                key={inv.affiliate_id}
+                disableGutters
+                data-testid="invitation"
+                secondaryAction={
+                  <Tooltip title={t('invite.withdraw')}>
+                    <IconButton
+                      edge="end"
+                      aria-label={`${t('invite.withdraw')}: ${inv.affiliate_name}`}
+                      disabled={withdraw.isPending}
+                      onClick={() =>
+                        void withdraw
+                          .mutateAsync({ id: campaign.id, affiliateId: inv.affiliate_id })
+                          .then(reload)
+                          .catch((failure: unknown) => toast({ severity: 'error', message: errorMessage(failure, t('invite.failed')) }))
+                      }
+                      data-testid="invitation-withdraw"
+                    >
+                      <PersonRemoveIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                }
+              >
+                <ListItemText primary={`${inv.affiliate_name} · ${inv.affiliate_email}`} secondary={t('invite.since', { date: formatDate(inv.created_at) })} />
+                {inv.membership_status && <MembershipChip status={inv.membership_status} viewer="brand" />}
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Stack>
+    </FormDialog>
+  );
+}
