@@ -3,12 +3,15 @@ package server
 import (
 	"context"
 	"fmt"
+	"time"
 
+	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/server/accounts"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/conversions"
 	"github.com/openaffiliate/platform/server/tenancy"
 	"github.com/openaffiliate/platform/server/tracking"
 )
@@ -74,3 +77,49 @@ func seedDemoData(ctx context.Context, accts *accounts.Service, cat *catalogue.S
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// seedDemoConversions gives the demo brand orders its demo affiliate brought with the WINTER10
+// code, once: two confirmed, two waiting for review, one flagged (the customer is the affiliate),
+// so the conversions, earnings and payouts screens have something to show.
+func seedDemoConversions(ctx context.Context, accts *accounts.Service, convs *conversions.Service) error {
+	brandProfile, err := accts.DemoAccount(ctx, auth.RoleBrand)
+	if err != nil {
+		return err
+	}
+	brand := tenancy.Of(auth.User{ID: brandProfile.User.ID, AccountType: auth.RoleBrand, BrandID: brandProfile.User.BrandID})
+	if _, total, err := convs.List(ctx, brand, conversions.Filter{}, catalogue.Page{Limit: 1}); err != nil || total > 0 {
+		return err
+	}
+	affProfile, err := accts.DemoAccount(ctx, auth.RoleAffiliate)
+	if err != nil {
+		return err
+	}
+	now := time.Now()
+	orders := []struct {
+		id, total, email string
+		daysAgo          int
+	}{
+		{"DEMO-1001", "249.90", "ana.pop@example.ro", 12},
+		{"DEMO-1002", "89.00", "mihai.ion@example.ro", 9},
+		{"DEMO-1003", "410.50", "elena.dan@example.ro", 4},
+		{"DEMO-1004", "132.00", "radu.stan@example.ro", 2},
+		{"DEMO-1005", "75.00", affProfile.User.Email, 1},
+	}
+	var confirm []uuid.UUID
+	for i, o := range orders {
+		c, _, err := convs.Ingest(ctx, brandProfile.User.BrandID.UUID, conversions.Order{
+			OrderID: o.id, Total: decimal.RequireFromString(o.total), Currency: "RON", CustomerEmail: o.email,
+			ConvertedAt: now.AddDate(0, 0, -o.daysAgo), DiscountCode: "WINTER10", Source: "api",
+		})
+		if err != nil {
+			return fmt.Errorf("seed demo conversion: %w", err)
+		}
+		if i < 2 {
+			confirm = append(confirm, c.ID)
+		}
+	}
+	if _, err := convs.Review(ctx, brand, confirm, conversions.Confirm, "demo data"); err != nil {
+		return fmt.Errorf("seed demo review: %w", err)
+	}
+	return nil
+}

@@ -9,7 +9,8 @@ import (
 )
 
 // TestDevModeSeedsOnce starts a dev-mode server twice on one database: the demo accounts,
-// brand domain, campaigns, membership, tracking link and discount code are there after the first start and not doubled.
+// brand domain, campaigns, membership, tracking link, discount code and conversions are there after the first start and
+// not doubled.
 func TestDevModeSeedsOnce(t *testing.T) {
 	ctx := context.Background()
 	dbURL, drop, err := servertest.CreateDatabase(ctx, "devseed")
@@ -28,11 +29,14 @@ func TestDevModeSeedsOnce(t *testing.T) {
 		if err != nil {
 			t.Fatalf("start %d: %v", start, err)
 		}
-		var users, campaigns, members, domains, links, codes int
+		var users, campaigns, members, domains, links, codes, confirmed, pending, flagged int
 		err = app.Pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM users), (SELECT count(*) FROM campaigns),
 			(SELECT count(*) FROM campaign_memberships WHERE status = 'approved'), (SELECT count(*) FROM brand_domains),
-			(SELECT count(*) FROM tracking_links), (SELECT count(*) FROM discount_codes WHERE code = 'WINTER10')`).
-			Scan(&users, &campaigns, &members, &domains, &links, &codes)
+			(SELECT count(*) FROM tracking_links), (SELECT count(*) FROM discount_codes WHERE code = 'WINTER10'),
+			(SELECT count(*) FROM conversions WHERE status = 'confirmed' AND attribution = 'discount_code'),
+			(SELECT count(*) FROM conversions WHERE status = 'pending'),
+			(SELECT count(*) FROM conversions WHERE status = 'flagged' AND flag_reason = 'self_referral')`).
+			Scan(&users, &campaigns, &members, &domains, &links, &codes, &confirmed, &pending, &flagged)
 		app.Close()
 		if err != nil {
 			t.Fatal(err)
@@ -40,6 +44,9 @@ func TestDevModeSeedsOnce(t *testing.T) {
 		if users != 3 || campaigns != 3 || members != 1 || domains != 1 || links != 1 || codes != 1 {
 			t.Errorf("start %d: %d users, %d campaigns, %d memberships, %d domains, %d links, %d codes",
 				start, users, campaigns, members, domains, links, codes)
+		}
+		if confirmed != 2 || pending != 2 || flagged != 1 {
+			t.Errorf("start %d: %d confirmed, %d pending, %d flagged demo conversions", start, confirmed, pending, flagged)
 		}
 	}
 }

@@ -85,6 +85,10 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 			_ = recorder.Close(ctx)
 			return nil, err
 		}
+		if err := seedDemoConversions(ctx, accts, convs); err != nil {
+			_ = recorder.Close(ctx)
+			return nil, err
+		}
 	}
 	if !cfg.DemoAccountsAllowed() {
 		if cfg.DevMode {

@@ -199,14 +199,15 @@ test('the host reads every discount code and tracking link, read-only, and searc
   await page.goto(`${BASE_URL}/admin`);
   await page.getByTestId('admin-row').first().waitFor();
 
-  // The dev seed gave the demo affiliate the code WINTER10 (10%, at most 500 uses) and a link.
+  // The dev seed gave the demo affiliate the code WINTER10 (10%, at most 500 uses) and a link, and
+  // reported five demo orders with the code.
   await page.getByTestId('admin-tab-discountCodes').click();
   assert.equal(await page.getByTestId('admin-add').count(), 0);
   await search(page, 'winter10');
   const code = page.getByTestId('admin-row').filter({ hasText: 'WINTER10' });
   await code.waitFor();
   assert.equal(await code.getByTestId('admin-code-value').textContent(), '10%');
-  assert.equal(await code.getByTestId('admin-code-usage').textContent(), '0/500');
+  assert.equal(await code.getByTestId('admin-code-usage').textContent(), '5/500');
   assert.match(await code.textContent(), /Demo Shop/);
   assert.equal(await code.getByTestId('admin-edit').count(), 0);
   await page.mouse.move(0, 0);
