@@ -9,6 +9,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/accounts"
+	"github.com/openaffiliate/platform/server/analytics"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/conversions"
@@ -23,6 +24,7 @@ import (
 type Server struct {
 	Pool         *pgxpool.Pool
 	Accounts     *accounts.Service
+	Analytics    *analytics.Service
 	Catalogue    *catalogue.Service
 	Tracking     *tracking.Service
 	Conversions  *conversions.Service

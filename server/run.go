@@ -16,6 +16,7 @@ import (
 	"github.com/openaffiliate/platform/api"
 	"github.com/openaffiliate/platform/gen/spec"
 	"github.com/openaffiliate/platform/server/accounts"
+	"github.com/openaffiliate/platform/server/analytics"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/clicks"
@@ -40,7 +41,9 @@ type App struct {
 	Replays  *idempotency.Store // answers to requests with an Idempotency-Key
 	// Conversions is read by the holding-period job.
 	Conversions *conversions.Service
-	HTTP        http.Handler
+	// Analytics is folded by its job.
+	Analytics *analytics.Service
+	HTTP      http.Handler
 }
 
 // NewApp connects, migrates, seeds what the configuration asks for and builds the HTTP handler.
@@ -100,10 +103,11 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 		}
 	}
 	switches := emergency.New(pool)
+	stats := analytics.New(pool, nil)
 	switches.OnCampaignChange = redirector.InvalidateAll
 	handler, err := NewHTTP(Deps{
 		API: &api.Server{
-			Pool: pool, Accounts: accts, Catalogue: cat, Tracking: track,
+			Pool: pool, Accounts: accts, Analytics: stats, Catalogue: cat, Tracking: track,
 			Conversions: convs, Shopify: shopify.New(pool, convs), Payouts: payouts.New(pool), Notify: notify.New(pool),
 			Emergency: switches,
 			Tokens:    tokens, HashIP: hashIP, DemoAccounts: cfg.DemoAccountsAllowed(), PublicURL: cfg.PublicURL, Version: Version,
@@ -115,7 +119,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 		_ = recorder.Close(ctx)
 		return nil, err
 	}
-	return &App{Config: cfg, Pool: pool, Accounts: accts, Clicks: recorder, Replays: replays, Conversions: convs, HTTP: handler}, nil
+	return &App{Config: cfg, Pool: pool, Accounts: accts, Clicks: recorder, Replays: replays, Conversions: convs, Analytics: stats, HTTP: handler}, nil
 }
 
 // Close writes out the buffered clicks, then releases the database.
@@ -133,6 +137,7 @@ func (a *App) Serve(ctx context.Context) error {
 	srv := NewHTTPServer(fmt.Sprintf(":%d", a.Config.Port), a.HTTP, context.WithoutCancel(ctx))
 	go a.cleanupLoop(ctx)
 	go a.holdingLoop(ctx)
+	go a.Analytics.FoldLoop(ctx, 2*time.Second)
 	errc := make(chan error, 1)
 	go func() {
 		slog.Info("listening", "addr", srv.Addr, "public_url", a.Config.PublicURL, "dev_mode", a.Config.DevMode, "version", Version)

@@ -657,6 +657,54 @@ func (e Visibility) Valid() bool {
 	}
 }
 
+// Defines values for RangePreset.
+const (
+	RangePresetN30d  RangePreset = "30d"
+	RangePresetN365d RangePreset = "365d"
+	RangePresetN7d   RangePreset = "7d"
+	RangePresetN90d  RangePreset = "90d"
+)
+
+// Valid indicates whether the value is a known member of the RangePreset enum.
+func (e RangePreset) Valid() bool {
+	switch e {
+	case RangePresetN30d:
+		return true
+	case RangePresetN365d:
+		return true
+	case RangePresetN7d:
+		return true
+	case RangePresetN90d:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetTopAffiliatesParamsRange.
+const (
+	GetTopAffiliatesParamsRangeN30d  GetTopAffiliatesParamsRange = "30d"
+	GetTopAffiliatesParamsRangeN365d GetTopAffiliatesParamsRange = "365d"
+	GetTopAffiliatesParamsRangeN7d   GetTopAffiliatesParamsRange = "7d"
+	GetTopAffiliatesParamsRangeN90d  GetTopAffiliatesParamsRange = "90d"
+)
+
+// Valid indicates whether the value is a known member of the GetTopAffiliatesParamsRange enum.
+func (e GetTopAffiliatesParamsRange) Valid() bool {
+	switch e {
+	case GetTopAffiliatesParamsRangeN30d:
+		return true
+	case GetTopAffiliatesParamsRangeN365d:
+		return true
+	case GetTopAffiliatesParamsRangeN7d:
+		return true
+	case GetTopAffiliatesParamsRangeN90d:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListConversionsParamsRange.
 const (
 	ListConversionsParamsRangeN30d  ListConversionsParamsRange = "30d"
@@ -720,8 +768,77 @@ func (e ListConversionsParamsOrder) Valid() bool {
 	}
 }
 
+// Defines values for GetAnalyticsParamsRange.
+const (
+	GetAnalyticsParamsRangeN30d  GetAnalyticsParamsRange = "30d"
+	GetAnalyticsParamsRangeN365d GetAnalyticsParamsRange = "365d"
+	GetAnalyticsParamsRangeN7d   GetAnalyticsParamsRange = "7d"
+	GetAnalyticsParamsRangeN90d  GetAnalyticsParamsRange = "90d"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsParamsRange enum.
+func (e GetAnalyticsParamsRange) Valid() bool {
+	switch e {
+	case GetAnalyticsParamsRangeN30d:
+		return true
+	case GetAnalyticsParamsRangeN365d:
+		return true
+	case GetAnalyticsParamsRangeN7d:
+		return true
+	case GetAnalyticsParamsRangeN90d:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetTimeseriesParamsRange.
+const (
+	GetTimeseriesParamsRangeN30d  GetTimeseriesParamsRange = "30d"
+	GetTimeseriesParamsRangeN365d GetTimeseriesParamsRange = "365d"
+	GetTimeseriesParamsRangeN7d   GetTimeseriesParamsRange = "7d"
+	GetTimeseriesParamsRangeN90d  GetTimeseriesParamsRange = "90d"
+)
+
+// Valid indicates whether the value is a known member of the GetTimeseriesParamsRange enum.
+func (e GetTimeseriesParamsRange) Valid() bool {
+	switch e {
+	case GetTimeseriesParamsRangeN30d:
+		return true
+	case GetTimeseriesParamsRangeN365d:
+		return true
+	case GetTimeseriesParamsRangeN7d:
+		return true
+	case GetTimeseriesParamsRangeN90d:
+		return true
+	default:
+		return false
+	}
+}
+
 // AccountType defines model for AccountType.
 type AccountType string
+
+// ActivityEntry defines model for ActivityEntry.
+type ActivityEntry struct {
+	// Action What was done, such as `create`, `conversion.confirm` or `payout.paid`.
+	Action string `json:"action"`
+
+	// Actor Who did it, a name, or a role (`brand`, `affiliate`, `host`) or `system`.
+	Actor      string    `json:"actor"`
+	CreatedAt  time.Time `json:"created_at"`
+	EntityId   string    `json:"entity_id"`
+	EntityType string    `json:"entity_type"`
+	Id         int64     `json:"id"`
+}
+
+// ActivityResponse defines model for ActivityResponse.
+type ActivityResponse struct {
+	Data struct {
+		Activity []ActivityEntry `json:"activity"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
 
 // Affiliate defines model for Affiliate.
 type Affiliate struct {
@@ -737,6 +854,36 @@ type Affiliate struct {
 	UserId *openapi_types.UUID `json:"user_id"`
 }
 
+// AffiliateDashboardResponse defines model for AffiliateDashboardResponse.
+type AffiliateDashboardResponse struct {
+	Data struct {
+		AffiliateId   openapi_types.UUID `json:"affiliate_id"`
+		AffiliateName string             `json:"affiliate_name"`
+
+		// Campaigns Per campaign since the start, highest revenue first.
+		Campaigns []CampaignFigures `json:"campaigns"`
+
+		// CodesUsed Conversions attributed through a discount code (rejected and reversed left out).
+		CodesUsed int `json:"codes_used"`
+
+		// Currency An ISO 4217 currency code the platform offers.
+		Currency         CurrencyCode `json:"currency"`
+		LastConversionAt *time.Time   `json:"last_conversion_at"`
+
+		// RecentClicks The latest 5 (known bots left out).
+		RecentClicks []RecentClick `json:"recent_clicks"`
+
+		// RecentConversions The latest 5.
+		RecentConversions []RecentConversion `json:"recent_conversions"`
+
+		// Totals Figures for a range. Amounts are in the response's `currency`; `commission` is pending
+		// (flagged included), confirmed and paid together; `conversion_rate` is conversions per 100
+		// clicks (`"2.50"` is 2.5%).
+		Totals AnalyticsTotals `json:"totals"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
 // AffiliateDetailsResponse defines model for AffiliateDetailsResponse.
 type AffiliateDetailsResponse struct {
 	Data struct {
@@ -744,6 +891,24 @@ type AffiliateDetailsResponse struct {
 		Applications []Application `json:"applications"`
 	} `json:"data"`
 	Success bool `json:"success"`
+}
+
+// AffiliateFigures defines model for AffiliateFigures.
+type AffiliateFigures struct {
+	AffiliateId   openapi_types.UUID `json:"affiliate_id"`
+	AffiliateName string             `json:"affiliate_name"`
+	Clicks        int64              `json:"clicks"`
+
+	// Commission An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Commission  Decimal `json:"commission"`
+	Conversions int64   `json:"conversions"`
+
+	// Revenue An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Revenue Decimal `json:"revenue"`
 }
 
 // AffiliateInput defines model for AffiliateInput.
@@ -817,6 +982,64 @@ type AffiliateStats struct {
 
 	// TotalClicks Stored clicks from people on the affiliate's tracking links (known bots excluded).
 	TotalClicks int `json:"total_clicks"`
+}
+
+// AnalyticsResponse defines model for AnalyticsResponse.
+type AnalyticsResponse struct {
+	Data struct {
+		// Currency An ISO 4217 currency code the platform offers.
+		Currency CurrencyCode       `json:"currency"`
+		From     openapi_types.Date `json:"from"`
+		To       openapi_types.Date `json:"to"`
+
+		// TopCampaigns At most 10, highest revenue first.
+		TopCampaigns []CampaignFigures `json:"top_campaigns"`
+
+		// Totals Figures for a range. Amounts are in the response's `currency`; `commission` is pending
+		// (flagged included), confirmed and paid together; `conversion_rate` is conversions per 100
+		// clicks (`"2.50"` is 2.5%).
+		Totals AnalyticsTotals `json:"totals"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// AnalyticsTotals Figures for a range. Amounts are in the response's `currency`; `commission` is pending
+// (flagged included), confirmed and paid together; `conversion_rate` is conversions per 100
+// clicks (`"2.50"` is 2.5%).
+type AnalyticsTotals struct {
+	Clicks int64 `json:"clicks"`
+
+	// Commission An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Commission Decimal `json:"commission"`
+
+	// ConfirmedCommission An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	ConfirmedCommission Decimal `json:"confirmed_commission"`
+
+	// ConversionRate An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	ConversionRate Decimal `json:"conversion_rate"`
+	Conversions    int64   `json:"conversions"`
+
+	// PaidCommission An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	PaidCommission Decimal `json:"paid_commission"`
+
+	// PendingCommission An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	PendingCommission Decimal `json:"pending_commission"`
+
+	// Revenue An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Revenue      Decimal `json:"revenue"`
+	UniqueClicks int64   `json:"unique_clicks"`
 }
 
 // ApiKey defines model for ApiKey.
@@ -931,6 +1154,34 @@ type Brand struct {
 	PublicId string `json:"public_id"`
 }
 
+// BrandDashboardResponse defines model for BrandDashboardResponse.
+type BrandDashboardResponse struct {
+	Data struct {
+		ActiveCampaigns int `json:"active_campaigns"`
+
+		// Affiliates Affiliates approved in at least one of the brand's campaigns.
+		Affiliates int `json:"affiliates"`
+
+		// Currency An ISO 4217 currency code the platform offers.
+		Currency CurrencyCode `json:"currency"`
+
+		// Last30Days Figures for a range. Amounts are in the response's `currency`; `commission` is pending
+		// (flagged included), confirmed and paid together; `conversion_rate` is conversions per 100
+		// clicks (`"2.50"` is 2.5%).
+		Last30Days          AnalyticsTotals `json:"last_30_days"`
+		PendingApplications int             `json:"pending_applications"`
+
+		// PendingConversions Conversions waiting for review (pending or flagged).
+		PendingConversions int `json:"pending_conversions"`
+
+		// Previous30Days Figures for a range. Amounts are in the response's `currency`; `commission` is pending
+		// (flagged included), confirmed and paid together; `conversion_rate` is conversions per 100
+		// clicks (`"2.50"` is 2.5%).
+		Previous30Days AnalyticsTotals `json:"previous_30_days"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
 // BrandInput defines model for BrandInput.
 type BrandInput struct {
 	// Domain A host name such as shop.example.com; blank clears it.
@@ -1017,6 +1268,25 @@ type Campaign struct {
 
 // CampaignMembershipStatus The calling affiliate's application, when there is one.
 type CampaignMembershipStatus string
+
+// CampaignFigures defines model for CampaignFigures.
+type CampaignFigures struct {
+	BrandName    string             `json:"brand_name"`
+	CampaignId   openapi_types.UUID `json:"campaign_id"`
+	CampaignName string             `json:"campaign_name"`
+	Clicks       int64              `json:"clicks"`
+
+	// Commission An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Commission  Decimal `json:"commission"`
+	Conversions int64   `json:"conversions"`
+
+	// Revenue An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Revenue Decimal `json:"revenue"`
+}
 
 // CampaignInput defines model for CampaignInput.
 type CampaignInput struct {
@@ -1368,6 +1638,24 @@ type DataSummaryResponse struct {
 		} `json:"counts"`
 	} `json:"data"`
 	Success bool `json:"success"`
+}
+
+// DayFigures defines model for DayFigures.
+type DayFigures struct {
+	Clicks int64 `json:"clicks"`
+
+	// Commission An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Commission  Decimal            `json:"commission"`
+	Conversions int64              `json:"conversions"`
+	Day         openapi_types.Date `json:"day"`
+
+	// Revenue An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Revenue      Decimal `json:"revenue"`
+	UniqueClicks int64   `json:"unique_clicks"`
 }
 
 // Decimal An exact decimal number written as a string.
@@ -1936,6 +2224,31 @@ type PayoutRunInput struct {
 // PayoutStatus `pending` once grouped; `paid` once the brand or the host marked it paid.
 type PayoutStatus string
 
+// PlatformOverviewResponse defines model for PlatformOverviewResponse.
+type PlatformOverviewResponse struct {
+	Data struct {
+		ActiveCampaigns int `json:"active_campaigns"`
+		Affiliates      int `json:"affiliates"`
+		Brands          int `json:"brands"`
+
+		// Currency An ISO 4217 currency code the platform offers.
+		Currency CurrencyCode `json:"currency"`
+
+		// Last30Days Figures for a range. Amounts are in the response's `currency`; `commission` is pending
+		// (flagged included), confirmed and paid together; `conversion_rate` is conversions per 100
+		// clicks (`"2.50"` is 2.5%).
+		Last30Days          AnalyticsTotals `json:"last_30_days"`
+		PendingApplications int             `json:"pending_applications"`
+		PendingConversions  int             `json:"pending_conversions"`
+
+		// Previous30Days Figures for a range. Amounts are in the response's `currency`; `commission` is pending
+		// (flagged included), confirmed and paid together; `conversion_rate` is conversions per 100
+		// clicks (`"2.50"` is 2.5%).
+		Previous30Days AnalyticsTotals `json:"previous_30_days"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
 // ProfileInput defines model for ProfileInput.
 type ProfileInput struct {
 	CompanyName *string `json:"companyName,omitempty"`
@@ -1953,6 +2266,34 @@ type RateInput = amount.Text
 //
 // Example: {"EUR":"0.2010","RON":"1","USD":"0.2180"}
 type Rates map[string]Decimal
+
+// RecentClick defines model for RecentClick.
+type RecentClick struct {
+	CampaignName string             `json:"campaign_name"`
+	ClickedAt    time.Time          `json:"clicked_at"`
+	Id           openapi_types.UUID `json:"id"`
+	LinkCode     string             `json:"link_code"`
+}
+
+// RecentConversion defines model for RecentConversion.
+type RecentConversion struct {
+	CampaignName string `json:"campaign_name"`
+
+	// CommissionAmount An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	CommissionAmount   Decimal            `json:"commission_amount"`
+	CommissionCurrency string             `json:"commission_currency"`
+	ConvertedAt        time.Time          `json:"converted_at"`
+	CustomerEmail      string             `json:"customer_email"`
+	Id                 openapi_types.UUID `json:"id"`
+	OrderId            string             `json:"order_id"`
+
+	// Status `pending` on arrival; `confirmed` or `rejected` by the brand or the host; `flagged` by a
+	// fraud rule (`flag_reason`); `reversed` when a confirmed, unpaid commission is taken back;
+	// `paid` once its payout is paid.
+	Status ConversionStatus `json:"status"`
+}
 
 // ResetLinkResponse defines model for ResetLinkResponse.
 type ResetLinkResponse struct {
@@ -2052,6 +2393,29 @@ type SystemConfigResponse struct {
 		Maintenance bool   `json:"maintenance"`
 		PublicUrl   string `json:"public_url"`
 		Version     string `json:"version"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// TimeseriesResponse defines model for TimeseriesResponse.
+type TimeseriesResponse struct {
+	Data struct {
+		// Currency An ISO 4217 currency code the platform offers.
+		Currency CurrencyCode       `json:"currency"`
+		Days     []DayFigures       `json:"days"`
+		From     openapi_types.Date `json:"from"`
+		To       openapi_types.Date `json:"to"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// TopAffiliatesResponse defines model for TopAffiliatesResponse.
+type TopAffiliatesResponse struct {
+	Data struct {
+		Affiliates []AffiliateFigures `json:"affiliates"`
+
+		// Currency An ISO 4217 currency code the platform offers.
+		Currency CurrencyCode `json:"currency"`
 	} `json:"data"`
 	Success bool `json:"success"`
 }
@@ -2179,6 +2543,21 @@ type WebhookSecretResponse struct {
 	Success bool `json:"success"`
 }
 
+// AffiliateFilter defines model for AffiliateFilter.
+type AffiliateFilter = openapi_types.UUID
+
+// BrandFilter defines model for BrandFilter.
+type BrandFilter = openapi_types.UUID
+
+// CampaignFilter defines model for CampaignFilter.
+type CampaignFilter = openapi_types.UUID
+
+// DisplayCurrency An ISO 4217 currency code the platform offers.
+type DisplayCurrency = CurrencyCode
+
+// FromDate defines model for FromDate.
+type FromDate = openapi_types.Date
+
 // IdPath defines model for IdPath.
 type IdPath = openapi_types.UUID
 
@@ -2196,6 +2575,12 @@ type Offset = int32
 
 // Query defines model for Query.
 type Query = string
+
+// RangePreset defines model for RangePreset.
+type RangePreset string
+
+// ToDate defines model for ToDate.
+type ToDate = openapi_types.Date
 
 // BadRequest The error envelope.
 type BadRequest = Error
@@ -2223,6 +2608,12 @@ type Unauthorized = Error
 
 // Unavailable The error envelope.
 type Unavailable = Error
+
+// GetRecentActivityParams defines parameters for GetRecentActivity.
+type GetRecentActivityParams struct {
+	// Limit How many (default 10).
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+}
 
 // CreateAffiliateInviteLinkParams defines parameters for CreateAffiliateInviteLink.
 type CreateAffiliateInviteLinkParams struct {
@@ -2267,6 +2658,12 @@ type CreateHostParams struct {
 	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
 	// UUID) and reuse it for that action's retries.
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// GetPlatformOverviewParams defines parameters for GetPlatformOverview.
+type GetPlatformOverviewParams struct {
+	// Currency The currency amounts are converted to, at the stored rates (default RON).
+	Currency *DisplayCurrency `form:"currency,omitempty" json:"currency,omitempty"`
 }
 
 // CreateResetLinkParams defines parameters for CreateResetLink.
@@ -2424,6 +2821,12 @@ type RevokeApiKeyParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// GetBrandDashboardParams defines parameters for GetBrandDashboard.
+type GetBrandDashboardParams struct {
+	// Currency The currency amounts are converted to, at the stored rates (default RON).
+	Currency *DisplayCurrency `form:"currency,omitempty" json:"currency,omitempty"`
+}
+
 // SetupBrandParams defines parameters for SetupBrand.
 type SetupBrandParams struct {
 	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
@@ -2441,6 +2844,27 @@ type SendShopifyTestOrderParams struct {
 	// UUID) and reuse it for that action's retries.
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
+
+// GetTopAffiliatesParams defines parameters for GetTopAffiliates.
+type GetTopAffiliatesParams struct {
+	// Limit How many (default 10).
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Range The last 7, 30, 90 or 365 days, today included (default 30d); `from` and `to` replace it.
+	Range *GetTopAffiliatesParamsRange `form:"range,omitempty" json:"range,omitempty"`
+
+	// From The first UTC day of the range (inclusive); with `to`, at most 366 days.
+	From *FromDate `form:"from,omitempty" json:"from,omitempty"`
+
+	// To The last UTC day of the range (inclusive; default today).
+	To *ToDate `form:"to,omitempty" json:"to,omitempty"`
+
+	// Currency The currency amounts are converted to, at the stored rates (default RON).
+	Currency *DisplayCurrency `form:"currency,omitempty" json:"currency,omitempty"`
+}
+
+// GetTopAffiliatesParamsRange defines parameters for GetTopAffiliates.
+type GetTopAffiliatesParamsRange string
 
 // DeleteBrandParams defines parameters for DeleteBrand.
 type DeleteBrandParams struct {
@@ -2584,6 +3008,33 @@ type ListConversionsParamsSort string
 // ListConversionsParamsOrder defines parameters for ListConversions.
 type ListConversionsParamsOrder string
 
+// GetAnalyticsParams defines parameters for GetAnalytics.
+type GetAnalyticsParams struct {
+	// Range The last 7, 30, 90 or 365 days, today included (default 30d); `from` and `to` replace it.
+	Range *GetAnalyticsParamsRange `form:"range,omitempty" json:"range,omitempty"`
+
+	// From The first UTC day of the range (inclusive); with `to`, at most 366 days.
+	From *FromDate `form:"from,omitempty" json:"from,omitempty"`
+
+	// To The last UTC day of the range (inclusive; default today).
+	To *ToDate `form:"to,omitempty" json:"to,omitempty"`
+
+	// CampaignId Only this campaign.
+	CampaignId *CampaignFilter `form:"campaign_id,omitempty" json:"campaign_id,omitempty"`
+
+	// AffiliateId Only this affiliate (an affiliate's own figures are always only its own).
+	AffiliateId *AffiliateFilter `form:"affiliate_id,omitempty" json:"affiliate_id,omitempty"`
+
+	// BrandId Only this brand (a brand's own figures are always only its own).
+	BrandId *BrandFilter `form:"brand_id,omitempty" json:"brand_id,omitempty"`
+
+	// Currency The currency amounts are converted to, at the stored rates (default RON).
+	Currency *DisplayCurrency `form:"currency,omitempty" json:"currency,omitempty"`
+}
+
+// GetAnalyticsParamsRange defines parameters for GetAnalytics.
+type GetAnalyticsParamsRange string
+
 // ProcessConversionParams defines parameters for ProcessConversion.
 type ProcessConversionParams struct {
 	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
@@ -2602,6 +3053,33 @@ type ReviewConversionsParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// GetTimeseriesParams defines parameters for GetTimeseries.
+type GetTimeseriesParams struct {
+	// Range The last 7, 30, 90 or 365 days, today included (default 30d); `from` and `to` replace it.
+	Range *GetTimeseriesParamsRange `form:"range,omitempty" json:"range,omitempty"`
+
+	// From The first UTC day of the range (inclusive); with `to`, at most 366 days.
+	From *FromDate `form:"from,omitempty" json:"from,omitempty"`
+
+	// To The last UTC day of the range (inclusive; default today).
+	To *ToDate `form:"to,omitempty" json:"to,omitempty"`
+
+	// CampaignId Only this campaign.
+	CampaignId *CampaignFilter `form:"campaign_id,omitempty" json:"campaign_id,omitempty"`
+
+	// AffiliateId Only this affiliate (an affiliate's own figures are always only its own).
+	AffiliateId *AffiliateFilter `form:"affiliate_id,omitempty" json:"affiliate_id,omitempty"`
+
+	// BrandId Only this brand (a brand's own figures are always only its own).
+	BrandId *BrandFilter `form:"brand_id,omitempty" json:"brand_id,omitempty"`
+
+	// Currency The currency amounts are converted to, at the stored rates (default RON).
+	Currency *DisplayCurrency `form:"currency,omitempty" json:"currency,omitempty"`
+}
+
+// GetTimeseriesParamsRange defines parameters for GetTimeseries.
+type GetTimeseriesParamsRange string
+
 // DeleteConversionParams defines parameters for DeleteConversion.
 type DeleteConversionParams struct {
 	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
@@ -2618,6 +3096,15 @@ type AdjustConversionCommissionParams struct {
 	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
 	// UUID) and reuse it for that action's retries.
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// GetAffiliateDashboardParams defines parameters for GetAffiliateDashboard.
+type GetAffiliateDashboardParams struct {
+	// Currency The currency amounts are converted to, at the stored rates (default RON).
+	Currency *DisplayCurrency `form:"currency,omitempty" json:"currency,omitempty"`
+
+	// Ts Ignored; a client may add it to bypass caches.
+	Ts *string `form:"ts,omitempty" json:"ts,omitempty"`
 }
 
 // ListDiscountCodesParams defines parameters for ListDiscountCodes.
@@ -2918,6 +3405,9 @@ type UpdateTrackingLinkJSONRequestBody = TrackingLinkUpdate
 
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
+	// GetRecentActivity The latest entries of the activity log the caller may see
+	// (GET /activity/recent)
+	GetRecentActivity(ctx echo.Context, params GetRecentActivityParams) error
 	// CreateAffiliateInviteLink Issue a one-time invitation link for an affiliate the host created
 	// (POST /admin/affiliates/{id}/invite-link)
 	CreateAffiliateInviteLink(ctx echo.Context, id openapi_types.UUID, params CreateAffiliateInviteLinkParams) error
@@ -2942,6 +3432,9 @@ type ServerInterface interface {
 	// CreateHost Create a host account
 	// (POST /admin/hosts)
 	CreateHost(ctx echo.Context, params CreateHostParams) error
+	// GetPlatformOverview The host's platform overview (the last 30 days beside the 30 before, counts, what waits)
+	// (GET /admin/overview)
+	GetPlatformOverview(ctx echo.Context, params GetPlatformOverviewParams) error
 	// CreateResetLink Issue a one-time password reset link for a user
 	// (POST /admin/users/{id}/reset-link)
 	CreateResetLink(ctx echo.Context, id openapi_types.UUID, params CreateResetLinkParams) error
@@ -3017,6 +3510,9 @@ type ServerInterface interface {
 	// RevokeApiKey Revoke an API key
 	// (DELETE /brands/api-keys/{keyId})
 	RevokeApiKey(ctx echo.Context, keyId openapi_types.UUID, params RevokeApiKeyParams) error
+	// GetBrandDashboard The brand's dashboard figures (the last 30 days beside the 30 before, and what waits)
+	// (GET /brands/dashboard)
+	GetBrandDashboard(ctx echo.Context, params GetBrandDashboardParams) error
 	// GetIntegrationDetails What a brand needs to integrate
 	// (GET /brands/integration/details)
 	GetIntegrationDetails(ctx echo.Context) error
@@ -3026,6 +3522,9 @@ type ServerInterface interface {
 	// SendShopifyTestOrder Send a signed sample Shopify order to the brand's own webhook, and show what it did
 	// (POST /brands/shopify/test-order)
 	SendShopifyTestOrder(ctx echo.Context, params SendShopifyTestOrderParams) error
+	// GetTopAffiliates The affiliates who brought the most revenue in a range (brand its own; host all)
+	// (GET /brands/top-affiliates)
+	GetTopAffiliates(ctx echo.Context, params GetTopAffiliatesParams) error
 	// DeleteBrand Delete a brand and everything it owns (host)
 	// (DELETE /brands/{id})
 	DeleteBrand(ctx echo.Context, id IdPath, params DeleteBrandParams) error
@@ -3077,12 +3576,18 @@ type ServerInterface interface {
 	// ListConversions Conversions (brand its own; affiliate those attributed to it; host all)
 	// (GET /conversions)
 	ListConversions(ctx echo.Context, params ListConversionsParams) error
+	// GetAnalytics Totals for a range, and the top campaigns (brand its own; affiliate its own; host all)
+	// (GET /conversions/analytics)
+	GetAnalytics(ctx echo.Context, params GetAnalyticsParams) error
 	// ProcessConversion Report an order; it is stored once, attributed, and its commission computed
 	// (POST /conversions/process)
 	ProcessConversion(ctx echo.Context, params ProcessConversionParams) error
 	// ReviewConversions Confirm, reject or reverse conversions, one or many at once
 	// (POST /conversions/review)
 	ReviewConversions(ctx echo.Context, params ReviewConversionsParams) error
+	// GetTimeseries Daily figures for a range, one bucket per UTC day (days without activity are zeros)
+	// (GET /conversions/timeseries)
+	GetTimeseries(ctx echo.Context, params GetTimeseriesParams) error
 	// DeleteConversion Delete a conversion (host only; not once it is paid)
 	// (DELETE /conversions/{id})
 	DeleteConversion(ctx echo.Context, id IdPath, params DeleteConversionParams) error
@@ -3092,6 +3597,9 @@ type ServerInterface interface {
 	// AdjustConversionCommission Set a conversion's commission by hand, with a reason
 	// (PUT /conversions/{id}/commission)
 	AdjustConversionCommission(ctx echo.Context, id IdPath, params AdjustConversionCommissionParams) error
+	// GetAffiliateDashboard An affiliate's figures since it started, its recent conversions and clicks, and per campaign
+	// (GET /dashboard/affiliate-stats/{id})
+	GetAffiliateDashboard(ctx echo.Context, id IdPath, params GetAffiliateDashboardParams) error
 	// ListDiscountCodes Discount codes (brand its own; affiliate those assigned to it; host all)
 	// (GET /discount-codes)
 	ListDiscountCodes(ctx echo.Context, params ListDiscountCodesParams) error
@@ -3178,6 +3686,24 @@ type ServerInterface interface {
 // ServerInterfaceWrapper converts echo contexts to parameters.
 type ServerInterfaceWrapper struct {
 	Handler ServerInterface
+}
+
+// GetRecentActivity converts echo context to params.
+func (w *ServerInterfaceWrapper) GetRecentActivity(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetRecentActivityParams
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetRecentActivity(ctx, params)
+	return err
 }
 
 // CreateAffiliateInviteLink converts echo context to params.
@@ -3359,6 +3885,24 @@ func (w *ServerInterfaceWrapper) CreateHost(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.CreateHost(ctx, params)
+	return err
+}
+
+// GetPlatformOverview converts echo context to params.
+func (w *ServerInterfaceWrapper) GetPlatformOverview(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetPlatformOverviewParams
+	// ------------- Optional query parameter "currency" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "currency", ctx.QueryParams(), &params.Currency, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter currency: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetPlatformOverview(ctx, params)
 	return err
 }
 
@@ -3979,6 +4523,24 @@ func (w *ServerInterfaceWrapper) RevokeApiKey(ctx echo.Context) error {
 	return err
 }
 
+// GetBrandDashboard converts echo context to params.
+func (w *ServerInterfaceWrapper) GetBrandDashboard(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetBrandDashboardParams
+	// ------------- Optional query parameter "currency" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "currency", ctx.QueryParams(), &params.Currency, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter currency: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetBrandDashboard(ctx, params)
+	return err
+}
+
 // GetIntegrationDetails converts echo context to params.
 func (w *ServerInterfaceWrapper) GetIntegrationDetails(ctx echo.Context) error {
 	var err error
@@ -4043,6 +4605,52 @@ func (w *ServerInterfaceWrapper) SendShopifyTestOrder(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.SendShopifyTestOrder(ctx, params)
+	return err
+}
+
+// GetTopAffiliates converts echo context to params.
+func (w *ServerInterfaceWrapper) GetTopAffiliates(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetTopAffiliatesParams
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "range" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "range", ctx.QueryParams(), &params.Range, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter range: %s", err))
+	}
+
+	// ------------- Optional query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "from", ctx.QueryParams(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter from: %s", err))
+	}
+
+	// ------------- Optional query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "to", ctx.QueryParams(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter to: %s", err))
+	}
+
+	// ------------- Optional query parameter "currency" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "currency", ctx.QueryParams(), &params.Currency, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter currency: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetTopAffiliates(ctx, params)
 	return err
 }
 
@@ -4613,6 +5221,66 @@ func (w *ServerInterfaceWrapper) ListConversions(ctx echo.Context) error {
 	return err
 }
 
+// GetAnalytics converts echo context to params.
+func (w *ServerInterfaceWrapper) GetAnalytics(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetAnalyticsParams
+	// ------------- Optional query parameter "range" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "range", ctx.QueryParams(), &params.Range, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter range: %s", err))
+	}
+
+	// ------------- Optional query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "from", ctx.QueryParams(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter from: %s", err))
+	}
+
+	// ------------- Optional query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "to", ctx.QueryParams(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter to: %s", err))
+	}
+
+	// ------------- Optional query parameter "campaign_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "campaign_id", ctx.QueryParams(), &params.CampaignId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter campaign_id: %s", err))
+	}
+
+	// ------------- Optional query parameter "affiliate_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "affiliate_id", ctx.QueryParams(), &params.AffiliateId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter affiliate_id: %s", err))
+	}
+
+	// ------------- Optional query parameter "brand_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "brand_id", ctx.QueryParams(), &params.BrandId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter brand_id: %s", err))
+	}
+
+	// ------------- Optional query parameter "currency" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "currency", ctx.QueryParams(), &params.Currency, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter currency: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetAnalytics(ctx, params)
+	return err
+}
+
 // ProcessConversion converts echo context to params.
 func (w *ServerInterfaceWrapper) ProcessConversion(ctx echo.Context) error {
 	var err error
@@ -4668,6 +5336,66 @@ func (w *ServerInterfaceWrapper) ReviewConversions(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.ReviewConversions(ctx, params)
+	return err
+}
+
+// GetTimeseries converts echo context to params.
+func (w *ServerInterfaceWrapper) GetTimeseries(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetTimeseriesParams
+	// ------------- Optional query parameter "range" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "range", ctx.QueryParams(), &params.Range, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter range: %s", err))
+	}
+
+	// ------------- Optional query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "from", ctx.QueryParams(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter from: %s", err))
+	}
+
+	// ------------- Optional query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "to", ctx.QueryParams(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter to: %s", err))
+	}
+
+	// ------------- Optional query parameter "campaign_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "campaign_id", ctx.QueryParams(), &params.CampaignId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter campaign_id: %s", err))
+	}
+
+	// ------------- Optional query parameter "affiliate_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "affiliate_id", ctx.QueryParams(), &params.AffiliateId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter affiliate_id: %s", err))
+	}
+
+	// ------------- Optional query parameter "brand_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "brand_id", ctx.QueryParams(), &params.BrandId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter brand_id: %s", err))
+	}
+
+	// ------------- Optional query parameter "currency" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "currency", ctx.QueryParams(), &params.Currency, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter currency: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetTimeseries(ctx, params)
 	return err
 }
 
@@ -4756,6 +5484,38 @@ func (w *ServerInterfaceWrapper) AdjustConversionCommission(ctx echo.Context) er
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.AdjustConversionCommission(ctx, id, params)
+	return err
+}
+
+// GetAffiliateDashboard converts echo context to params.
+func (w *ServerInterfaceWrapper) GetAffiliateDashboard(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetAffiliateDashboardParams
+	// ------------- Optional query parameter "currency" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "currency", ctx.QueryParams(), &params.Currency, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter currency: %s", err))
+	}
+
+	// ------------- Optional query parameter "ts" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "ts", ctx.QueryParams(), &params.Ts, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter ts: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetAffiliateDashboard(ctx, id, params)
 	return err
 }
 
@@ -5640,6 +6400,13 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/campaigns/:id/invitations", wrapper.ListCampaignInvitations, options.OperationMiddlewares["listCampaignInvitations"]...)
 	router.POST(options.BaseURL+"/campaigns/:id/invitations", wrapper.InviteAffiliate, options.OperationMiddlewares["inviteAffiliate"]...)
 	router.DELETE(options.BaseURL+"/campaigns/:id/invitations/:affiliate_id", wrapper.WithdrawInvitation, options.OperationMiddlewares["withdrawInvitation"]...)
+	router.GET(options.BaseURL+"/conversions/analytics", wrapper.GetAnalytics, options.OperationMiddlewares["getAnalytics"]...)
+	router.GET(options.BaseURL+"/conversions/timeseries", wrapper.GetTimeseries, options.OperationMiddlewares["getTimeseries"]...)
+	router.GET(options.BaseURL+"/brands/dashboard", wrapper.GetBrandDashboard, options.OperationMiddlewares["getBrandDashboard"]...)
+	router.GET(options.BaseURL+"/brands/top-affiliates", wrapper.GetTopAffiliates, options.OperationMiddlewares["getTopAffiliates"]...)
+	router.GET(options.BaseURL+"/dashboard/affiliate-stats/:id", wrapper.GetAffiliateDashboard, options.OperationMiddlewares["getAffiliateDashboard"]...)
+	router.GET(options.BaseURL+"/admin/overview", wrapper.GetPlatformOverview, options.OperationMiddlewares["getPlatformOverview"]...)
+	router.GET(options.BaseURL+"/activity/recent", wrapper.GetRecentActivity, options.OperationMiddlewares["getRecentActivity"]...)
 
 }
 
@@ -5673,6 +6440,70 @@ type UnavailableJSONResponse struct {
 	Body Error
 
 	Headers UnavailableResponseHeaders
+}
+
+type GetRecentActivityRequestObject struct {
+	Params GetRecentActivityParams
+}
+
+type GetRecentActivityResponseObject interface {
+	VisitGetRecentActivityResponse(w http.ResponseWriter) error
+}
+
+type GetRecentActivity200JSONResponse ActivityResponse
+
+func (response GetRecentActivity200JSONResponse) VisitGetRecentActivityResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecentActivity400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetRecentActivity400JSONResponse) VisitGetRecentActivityResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecentActivity401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetRecentActivity401JSONResponse) VisitGetRecentActivityResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecentActivity500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetRecentActivity500JSONResponse) VisitGetRecentActivityResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateAffiliateInviteLinkRequestObject struct {
@@ -6491,6 +7322,84 @@ func (response CreateHost503JSONResponse) VisitCreateHostResponse(w http.Respons
 		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
 	}
 	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPlatformOverviewRequestObject struct {
+	Params GetPlatformOverviewParams
+}
+
+type GetPlatformOverviewResponseObject interface {
+	VisitGetPlatformOverviewResponse(w http.ResponseWriter) error
+}
+
+type GetPlatformOverview200JSONResponse PlatformOverviewResponse
+
+func (response GetPlatformOverview200JSONResponse) VisitGetPlatformOverviewResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPlatformOverview400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetPlatformOverview400JSONResponse) VisitGetPlatformOverviewResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPlatformOverview401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetPlatformOverview401JSONResponse) VisitGetPlatformOverviewResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPlatformOverview403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetPlatformOverview403JSONResponse) VisitGetPlatformOverviewResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPlatformOverview500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetPlatformOverview500JSONResponse) VisitGetPlatformOverviewResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9215,6 +10124,84 @@ func (response RevokeApiKey503JSONResponse) VisitRevokeApiKeyResponse(w http.Res
 	return err
 }
 
+type GetBrandDashboardRequestObject struct {
+	Params GetBrandDashboardParams
+}
+
+type GetBrandDashboardResponseObject interface {
+	VisitGetBrandDashboardResponse(w http.ResponseWriter) error
+}
+
+type GetBrandDashboard200JSONResponse BrandDashboardResponse
+
+func (response GetBrandDashboard200JSONResponse) VisitGetBrandDashboardResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetBrandDashboard400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetBrandDashboard400JSONResponse) VisitGetBrandDashboardResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetBrandDashboard401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetBrandDashboard401JSONResponse) VisitGetBrandDashboardResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetBrandDashboard403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetBrandDashboard403JSONResponse) VisitGetBrandDashboardResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetBrandDashboard500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetBrandDashboard500JSONResponse) VisitGetBrandDashboardResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetIntegrationDetailsRequestObject struct {
 }
 
@@ -9535,6 +10522,84 @@ func (response SendShopifyTestOrder503JSONResponse) VisitSendShopifyTestOrderRes
 		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
 	}
 	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTopAffiliatesRequestObject struct {
+	Params GetTopAffiliatesParams
+}
+
+type GetTopAffiliatesResponseObject interface {
+	VisitGetTopAffiliatesResponse(w http.ResponseWriter) error
+}
+
+type GetTopAffiliates200JSONResponse TopAffiliatesResponse
+
+func (response GetTopAffiliates200JSONResponse) VisitGetTopAffiliatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTopAffiliates400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetTopAffiliates400JSONResponse) VisitGetTopAffiliatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTopAffiliates401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetTopAffiliates401JSONResponse) VisitGetTopAffiliatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTopAffiliates403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetTopAffiliates403JSONResponse) VisitGetTopAffiliatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTopAffiliates500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetTopAffiliates500JSONResponse) VisitGetTopAffiliatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11501,6 +12566,70 @@ func (response ListConversions500JSONResponse) VisitListConversionsResponse(w ht
 	return err
 }
 
+type GetAnalyticsRequestObject struct {
+	Params GetAnalyticsParams
+}
+
+type GetAnalyticsResponseObject interface {
+	VisitGetAnalyticsResponse(w http.ResponseWriter) error
+}
+
+type GetAnalytics200JSONResponse AnalyticsResponse
+
+func (response GetAnalytics200JSONResponse) VisitGetAnalyticsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalytics400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetAnalytics400JSONResponse) VisitGetAnalyticsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalytics401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAnalytics401JSONResponse) VisitGetAnalyticsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalytics500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetAnalytics500JSONResponse) VisitGetAnalyticsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ProcessConversionRequestObject struct {
 	Params ProcessConversionParams
 	Body   *ProcessConversionJSONRequestBody
@@ -11773,6 +12902,70 @@ func (response ReviewConversions503JSONResponse) VisitReviewConversionsResponse(
 		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
 	}
 	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTimeseriesRequestObject struct {
+	Params GetTimeseriesParams
+}
+
+type GetTimeseriesResponseObject interface {
+	VisitGetTimeseriesResponse(w http.ResponseWriter) error
+}
+
+type GetTimeseries200JSONResponse TimeseriesResponse
+
+func (response GetTimeseries200JSONResponse) VisitGetTimeseriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTimeseries400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetTimeseries400JSONResponse) VisitGetTimeseriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTimeseries401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetTimeseries401JSONResponse) VisitGetTimeseriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTimeseries500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetTimeseries500JSONResponse) VisitGetTimeseriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12128,6 +13321,85 @@ func (response AdjustConversionCommission503JSONResponse) VisitAdjustConversionC
 		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
 	}
 	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAffiliateDashboardRequestObject struct {
+	Id     IdPath `json:"id"`
+	Params GetAffiliateDashboardParams
+}
+
+type GetAffiliateDashboardResponseObject interface {
+	VisitGetAffiliateDashboardResponse(w http.ResponseWriter) error
+}
+
+type GetAffiliateDashboard200JSONResponse AffiliateDashboardResponse
+
+func (response GetAffiliateDashboard200JSONResponse) VisitGetAffiliateDashboardResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAffiliateDashboard400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetAffiliateDashboard400JSONResponse) VisitGetAffiliateDashboardResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAffiliateDashboard401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAffiliateDashboard401JSONResponse) VisitGetAffiliateDashboardResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAffiliateDashboard404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetAffiliateDashboard404JSONResponse) VisitGetAffiliateDashboardResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAffiliateDashboard500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetAffiliateDashboard500JSONResponse) VisitGetAffiliateDashboardResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -14813,6 +16085,9 @@ func (response UpdateTrackingLink503JSONResponse) VisitUpdateTrackingLinkRespons
 
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
+	// GetRecentActivity The latest entries of the activity log the caller may see
+	// (GET /activity/recent)
+	GetRecentActivity(ctx context.Context, request GetRecentActivityRequestObject) (GetRecentActivityResponseObject, error)
 	// CreateAffiliateInviteLink Issue a one-time invitation link for an affiliate the host created
 	// (POST /admin/affiliates/{id}/invite-link)
 	CreateAffiliateInviteLink(ctx context.Context, request CreateAffiliateInviteLinkRequestObject) (CreateAffiliateInviteLinkResponseObject, error)
@@ -14837,6 +16112,9 @@ type StrictServerInterface interface {
 	// CreateHost Create a host account
 	// (POST /admin/hosts)
 	CreateHost(ctx context.Context, request CreateHostRequestObject) (CreateHostResponseObject, error)
+	// GetPlatformOverview The host's platform overview (the last 30 days beside the 30 before, counts, what waits)
+	// (GET /admin/overview)
+	GetPlatformOverview(ctx context.Context, request GetPlatformOverviewRequestObject) (GetPlatformOverviewResponseObject, error)
 	// CreateResetLink Issue a one-time password reset link for a user
 	// (POST /admin/users/{id}/reset-link)
 	CreateResetLink(ctx context.Context, request CreateResetLinkRequestObject) (CreateResetLinkResponseObject, error)
@@ -14912,6 +16190,9 @@ type StrictServerInterface interface {
 	// RevokeApiKey Revoke an API key
 	// (DELETE /brands/api-keys/{keyId})
 	RevokeApiKey(ctx context.Context, request RevokeApiKeyRequestObject) (RevokeApiKeyResponseObject, error)
+	// GetBrandDashboard The brand's dashboard figures (the last 30 days beside the 30 before, and what waits)
+	// (GET /brands/dashboard)
+	GetBrandDashboard(ctx context.Context, request GetBrandDashboardRequestObject) (GetBrandDashboardResponseObject, error)
 	// GetIntegrationDetails What a brand needs to integrate
 	// (GET /brands/integration/details)
 	GetIntegrationDetails(ctx context.Context, request GetIntegrationDetailsRequestObject) (GetIntegrationDetailsResponseObject, error)
@@ -14921,6 +16202,9 @@ type StrictServerInterface interface {
 	// SendShopifyTestOrder Send a signed sample Shopify order to the brand's own webhook, and show what it did
 	// (POST /brands/shopify/test-order)
 	SendShopifyTestOrder(ctx context.Context, request SendShopifyTestOrderRequestObject) (SendShopifyTestOrderResponseObject, error)
+	// GetTopAffiliates The affiliates who brought the most revenue in a range (brand its own; host all)
+	// (GET /brands/top-affiliates)
+	GetTopAffiliates(ctx context.Context, request GetTopAffiliatesRequestObject) (GetTopAffiliatesResponseObject, error)
 	// DeleteBrand Delete a brand and everything it owns (host)
 	// (DELETE /brands/{id})
 	DeleteBrand(ctx context.Context, request DeleteBrandRequestObject) (DeleteBrandResponseObject, error)
@@ -14972,12 +16256,18 @@ type StrictServerInterface interface {
 	// ListConversions Conversions (brand its own; affiliate those attributed to it; host all)
 	// (GET /conversions)
 	ListConversions(ctx context.Context, request ListConversionsRequestObject) (ListConversionsResponseObject, error)
+	// GetAnalytics Totals for a range, and the top campaigns (brand its own; affiliate its own; host all)
+	// (GET /conversions/analytics)
+	GetAnalytics(ctx context.Context, request GetAnalyticsRequestObject) (GetAnalyticsResponseObject, error)
 	// ProcessConversion Report an order; it is stored once, attributed, and its commission computed
 	// (POST /conversions/process)
 	ProcessConversion(ctx context.Context, request ProcessConversionRequestObject) (ProcessConversionResponseObject, error)
 	// ReviewConversions Confirm, reject or reverse conversions, one or many at once
 	// (POST /conversions/review)
 	ReviewConversions(ctx context.Context, request ReviewConversionsRequestObject) (ReviewConversionsResponseObject, error)
+	// GetTimeseries Daily figures for a range, one bucket per UTC day (days without activity are zeros)
+	// (GET /conversions/timeseries)
+	GetTimeseries(ctx context.Context, request GetTimeseriesRequestObject) (GetTimeseriesResponseObject, error)
 	// DeleteConversion Delete a conversion (host only; not once it is paid)
 	// (DELETE /conversions/{id})
 	DeleteConversion(ctx context.Context, request DeleteConversionRequestObject) (DeleteConversionResponseObject, error)
@@ -14987,6 +16277,9 @@ type StrictServerInterface interface {
 	// AdjustConversionCommission Set a conversion's commission by hand, with a reason
 	// (PUT /conversions/{id}/commission)
 	AdjustConversionCommission(ctx context.Context, request AdjustConversionCommissionRequestObject) (AdjustConversionCommissionResponseObject, error)
+	// GetAffiliateDashboard An affiliate's figures since it started, its recent conversions and clicks, and per campaign
+	// (GET /dashboard/affiliate-stats/{id})
+	GetAffiliateDashboard(ctx context.Context, request GetAffiliateDashboardRequestObject) (GetAffiliateDashboardResponseObject, error)
 	// ListDiscountCodes Discount codes (brand its own; affiliate those assigned to it; host all)
 	// (GET /discount-codes)
 	ListDiscountCodes(ctx context.Context, request ListDiscountCodesRequestObject) (ListDiscountCodesResponseObject, error)
@@ -15080,6 +16373,31 @@ func NewStrictHandler(ssi StrictServerInterface, middlewares []StrictMiddlewareF
 type strictHandler struct {
 	ssi         StrictServerInterface
 	middlewares []StrictMiddlewareFunc
+}
+
+// GetRecentActivity operation middleware
+func (sh *strictHandler) GetRecentActivity(ctx echo.Context, params GetRecentActivityParams) error {
+	var request GetRecentActivityRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetRecentActivity(ctx.Request().Context(), request.(GetRecentActivityRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetRecentActivity")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetRecentActivityResponseObject); ok {
+		return validResponse.VisitGetRecentActivityResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
 }
 
 // CreateAffiliateInviteLink operation middleware
@@ -15342,6 +16660,31 @@ func (sh *strictHandler) CreateHost(ctx echo.Context, params CreateHostParams) e
 		return err
 	} else if validResponse, ok := response.(CreateHostResponseObject); ok {
 		return validResponse.VisitCreateHostResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetPlatformOverview operation middleware
+func (sh *strictHandler) GetPlatformOverview(ctx echo.Context, params GetPlatformOverviewParams) error {
+	var request GetPlatformOverviewRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPlatformOverview(ctx.Request().Context(), request.(GetPlatformOverviewRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPlatformOverview")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetPlatformOverviewResponseObject); ok {
+		return validResponse.VisitGetPlatformOverviewResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -16218,6 +17561,31 @@ func (sh *strictHandler) RevokeApiKey(ctx echo.Context, keyId openapi_types.UUID
 	return nil
 }
 
+// GetBrandDashboard operation middleware
+func (sh *strictHandler) GetBrandDashboard(ctx echo.Context, params GetBrandDashboardParams) error {
+	var request GetBrandDashboardRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetBrandDashboard(ctx.Request().Context(), request.(GetBrandDashboardRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetBrandDashboard")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetBrandDashboardResponseObject); ok {
+		return validResponse.VisitGetBrandDashboardResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetIntegrationDetails operation middleware
 func (sh *strictHandler) GetIntegrationDetails(ctx echo.Context) error {
 	var request GetIntegrationDetailsRequestObject
@@ -16308,6 +17676,31 @@ func (sh *strictHandler) SendShopifyTestOrder(ctx echo.Context, params SendShopi
 		return err
 	} else if validResponse, ok := response.(SendShopifyTestOrderResponseObject); ok {
 		return validResponse.VisitSendShopifyTestOrderResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetTopAffiliates operation middleware
+func (sh *strictHandler) GetTopAffiliates(ctx echo.Context, params GetTopAffiliatesParams) error {
+	var request GetTopAffiliatesRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetTopAffiliates(ctx.Request().Context(), request.(GetTopAffiliatesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetTopAffiliates")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetTopAffiliatesResponseObject); ok {
+		return validResponse.VisitGetTopAffiliatesResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -16884,6 +18277,31 @@ func (sh *strictHandler) ListConversions(ctx echo.Context, params ListConversion
 	return nil
 }
 
+// GetAnalytics operation middleware
+func (sh *strictHandler) GetAnalytics(ctx echo.Context, params GetAnalyticsParams) error {
+	var request GetAnalyticsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAnalytics(ctx.Request().Context(), request.(GetAnalyticsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAnalytics")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetAnalyticsResponseObject); ok {
+		return validResponse.VisitGetAnalyticsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ProcessConversion operation middleware
 func (sh *strictHandler) ProcessConversion(ctx echo.Context, params ProcessConversionParams) error {
 	var request ProcessConversionRequestObject
@@ -16974,6 +18392,31 @@ func (sh *strictHandler) ReviewConversions(ctx echo.Context, params ReviewConver
 		return err
 	} else if validResponse, ok := response.(ReviewConversionsResponseObject); ok {
 		return validResponse.VisitReviewConversionsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetTimeseries operation middleware
+func (sh *strictHandler) GetTimeseries(ctx echo.Context, params GetTimeseriesParams) error {
+	var request GetTimeseriesRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetTimeseries(ctx.Request().Context(), request.(GetTimeseriesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetTimeseries")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetTimeseriesResponseObject); ok {
+		return validResponse.VisitGetTimeseriesResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -17074,6 +18517,32 @@ func (sh *strictHandler) AdjustConversionCommission(ctx echo.Context, id IdPath,
 		return err
 	} else if validResponse, ok := response.(AdjustConversionCommissionResponseObject); ok {
 		return validResponse.VisitAdjustConversionCommissionResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetAffiliateDashboard operation middleware
+func (sh *strictHandler) GetAffiliateDashboard(ctx echo.Context, id IdPath, params GetAffiliateDashboardParams) error {
+	var request GetAffiliateDashboardRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAffiliateDashboard(ctx.Request().Context(), request.(GetAffiliateDashboardRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAffiliateDashboard")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetAffiliateDashboardResponseObject); ok {
+		return validResponse.VisitGetAffiliateDashboardResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -18010,396 +19479,435 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2LcuM4kjb6KgjtbNjapWS5Lt3Tdkz8665yTXnHZXttV/fujvoXYRKS0KYADQFapemuiPM058HOk5xA",
-	"JkCCFKlb2a5Le//4p8sSBeKSyHt++VsrkpOpFExo1Tr4rTWlKZ0wzVL46yS+oHps/sVF66A1NX8ELUEn",
-	"rHXQ4nEraKXsHxlPWdw60GnGgpaKxmxCzS+GMp1Q3TpoZRk8qedT8yulUy5GrY8fg9ZJzCZTqZmI5n9j",
-	"c/ObmKko5VPNpXndO3rLFKEkZTqdE0WH7IDoMSNDnipNqFAzlpKhTIkec0Vu2ZxwRZSWKYvh42cvyFhm",
-	"qSJUxCRl04TOWRyQGdfjvgjzt+vOpf3ugJhFhAH82rx3yqgmw1RO4L2KThiJaJKw9LD4wLzXDEmokHrM",
-	"0r6YMD2WcUDMdhGZkhsZz+10FQlf9H4gJ6+P312cXx+fvfqfwd+O/2dwefz+6vh12CV/ZYKlVDMiBSNT",
-	"lpJMsZTQyOwI2aV98f79yeu2XVCmGOHa7gDV9rEdBRvGmer2RSvAkxszGrO0ODtv6ztm7/2Dm9APp0yM",
-	"zLk/e/kyaE24cH/vB4YGNEvNmP/37/3+h2f7nX7/w/fHv/z7n2rP+JRPuF482gs6YkTxfzKyG7MhzRJN",
-	"9nu9dtfN9x8ZS+fFdBMYxZ+k/VXrYL/XC8yU+SSbwF89mLH9M58SF5qNWApzeodfH01kJmrmdsroHSMy",
-	"02SUymyqSCZiZomMwm8CwgVhNBrjEzuKyJkgUZamZkOLJTUvyM5wgOM1bf/+y9J+9/vxb/vB/rOPu/1+",
-	"F/949rH9f+o3/nw4VKxmdZdypoiWRN3yqTfTgFBNJlJp8mz/xfcv/vz8uxfft7vkgioNpM5EHMA/pubk",
-	"uCJsMtVzIMRQS02TkCjNk4REZkGKsDuWzkkqZ007IHF+tWfaCwruwYV+/qzlHXExP++ge7UH/V/wyoUt",
-	"OCIRVazDhWJCcc3vGFHZDe4dbA2jaTQ296pp8u7P+kvT6y0eyEfDKtVUCsWAs/5I40v2j4wpOKJICsOI",
-	"zD/pdJrwiJqp7v2qzHx/817zp5QNWwetf9kruPYefqv2jtNUpviq8nqvx4yk+DJzchOamN1lMfCmlNFb",
-	"YLJZwg6JYWFmF2bUcdJu62PQeiXFMOHRI8z1iGSC/yNj5I4mGRAaTVJG4znR9JaJwMyZChJWGFgIMwaW",
-	"iLzfMmO37saVvZHpDY9jJh7nGGgE94MY8iATOjfTApGC7EVODffnUsDcToS5+TTBER9+6wXJBPswZZFm",
-	"MVEsvWMpYeZplHY5CcXmWLiADxM5UjDZM6nfyEzEDz/PM0lUFo2JvPmVRZrsytRIwRuWSDEC1ubOXjNB",
-	"hW7D9C7oPJE0vpbylKYj9riXDhQArkhiXg3CWpB98o7/CFO7lvIdFXPLDtQjTE1KMqFiToxomUy1MmwO",
-	"NQR4+6XRtzpHQ83SReZ5xSIpYtjnGYV9H8qUEZ3Oze2iI8pFt8wZlwljM7n3gmZ6LFP+T/YI1POOK8XF",
-	"KCDsw9QoroahpOxO3rKYaOlYzCyVYkSilMVMaE4TpPH3gt5RntCbhD0GmWsi5AxV3mlCtWHa9uZNqNlC",
-	"QUXEyG747ujk7Pr47Ojs1XHYRik9NpJ8SoEdytSoL1yMmDJD98VueHL21+Or65Pzs8HFEWiebQJKJCMx",
-	"1fSGKkZiyRRwJ6tn74ZXx5c/nbw6Hrw/O/rp6OT06MfT47DdJWcFY+2LaEzFiMWHRDERm2sJBEGooSUS",
-	"eoQVEoWEhErqJ1KfeRsIb+/S1ZBiDfl9dN/Du4+QPV/Dc7+1mDB0+/fWTUqFMWHocMgTTjUzM5ZKt35Z",
-	"EPRB6yh/yJhTqWHpmqPQj1JGNYsHVJcMpJhq1tF8wlo1w7EJ5Yk3+eIbHq9hZjmVpeb3SlPkNsvIM1/N",
-	"FTz9MWgZi2RQ/26RJfZyoDG4qJUW5uLf0X6E2blVFoMH/l65qRa7jay/tNuvmaY8UZdWyVrcfEPZi59S",
-	"/7TW2gjzVu+6wyhcs8nqrSx+ZMawS6FpSucLe+NTWulldXugsihiSnmHfCNlwqhYGNY9GeBuLN3QEzHN",
-	"kLfFMTcvp8mFt3VDmigWVHYzJ9aSDfliCVWu0pvL8y9Ry4rZ33HNTrm43ZQiUC6ojS4ph7cNsjRZZFlG",
-	"EVB8JDrZFI0ncBYYTgW/gnNFyWM4O9eKgHXRba28P8VLA3/Wj0ciZnu3IZOITqaUj8RgTRYWG8klYKfc",
-	"HpfppndvFOZPbcXalV5NWjRJzoetg78v5wwXdGTYSiNv2oDH+FxqPQ5Tx1N+eTCSeQz+3MhLH+9mXDnZ",
-	"WuYFP4ObzuhD9jlyk8psNNZdckRAyyCKMWW9nKMsZYrIITAF8DBZ4lREimR+WGh6VMR9Yf4qBuZasWRo",
-	"hiPGvJRD8/SkS95JgY5SLsjl+VlQUi93FAHlz7myAhw5jKS4Y6ky9y+lmoVgl5MpSyMmNB2xA1I8ocBv",
-	"ud/rkSjh0a0iu2G/9az7stdvwe+edV/+axu1vnquoAa/Si7QFqhqbEErkpOJUeFRx15GEa9ZxCc0wR+V",
-	"5r/VL1X9fGKuQGccRDJmamA07voHE6rMQ/lElsiXFXqUIcs7JrJN1gE+ugGeSI1ajU5ze2Dg8J4yOU0Y",
-	"kWjm53S1o4hOaXRrtO2EC3O8t8LQ5o3UirAPUZLFLG570st3yPnXqTSj8kYXCyyd9+I5BotEU38itdtf",
-	"e4On3MYiPl11X1O6wczMLD+JJBrV/GnKhvxDvV5yy+Y7ysZTojFNaaRZqgJjXqUskiPBIcTQbdXToDGa",
-	"P2HSS+wBO+mKGVDaqdIMmo/yFQ6wsdyZ8sEtEsJynR7I5WPQuq2LYIHux6KUabPVh8YgjqgwVvUNI2ps",
-	"7k1upi7fHDcffNHDCzJY1za6XY3atW9jMl4UaQ01v3la66letee5ibXmTna5GuXGfYQjKczHZjVp0Owv",
-	"KJ5ZkzEVP2hkLqCzrDvepmp//nzj67fhyjGLePyJzHbNBShNdbaS0t6xyQ1L1ZhPr/D5Wsbob151a7xz",
-	"qBzzwiEGC6SST7PCbL19WkGOj2EKPbjDZbmT5ZcHvM2bs7ISI1h7B5pX/CjMK5V3NHkn45JnlWZaQnBX",
-	"ZDSpd6dmerzpDv0607XsIlPoU162Ze9Vja5qBrQ/r1vdhClFRw1e1i220Y23ZEN/BJf0opoqJ1Mq5vfN",
-	"MSEuP3BW4aotfGWfe2UO2/xeTigX9doRMK4dBRENMmM3BB/ursOF8dEac+YoSeSMxcTzG9lxFQSH0XAx",
-	"1vZYTtiUjhiEwHKmsvCmMuvY2PW+uGx7TsQ8Uatdy5lgaSHMqyNQDZlBO4rAI2ttFw7pue+bTwMtAvNo",
-	"QGZjCf5LBvGcbHpIzJtsihT6LHI/hKUuTEcSEuKeY6oI2mZmlhuGDILWNLtJeNQ4Y/zazoPHBCJeXFSN",
-	"VPjWGKIYXldreFc9a6R0q3J69udWc0kK+qwI1vI5lI+68apvo4o33bsjPCyzGoykU2WMkWmXfaCTacK6",
-	"kZwckpuEilsSJYymytqAJa/+8/v16jeu/BG0C6Ce9fUK5L2rNAo76CPoEjCfTWXkjRMga6y0bmUPrzPA",
-	"y6+YzqZbxRgqknAFSd6nlFtxTaoRB3+idfvwyur6S6w+NYjqcxlR72Jx4cBTda45CDKCgjaYWA1thVpZ",
-	"aHPmx1qn/CaD+MyMi1jOBjGdNzhMNzIZ8eFm8zOLR5jkuN79P7PSJneM/lLNuvgRuN6EUaGIkARfQCD/",
-	"tFt2Pw+0zRJYSiT545BTUB4AUtw28UVvobttTc3+rtTsPBPxILau9NJM1pHpY5nEXIxyIikfwSvDMMjU",
-	"pnT4gYVIiiFPIRl7olhyB5ESyGgUc2IGs4kmeszmhKYpv2NWW8EDhZCFksINpCCJd4ny5JGt0xRdAPK+",
-	"fAQYxa3TbtKMkdmYoQM+okkCCVZ5gGdGFbE/Jloa3WzXqFnmIQ4RJEFofvs1kSJi7UMCvBKUN5RPxNff",
-	"PNaQ821jjTj/xKBwaNSotNUZ7iji2ZhBvpYU0jqlAMU3NwTtVI1WhScPDt5fIRnRsMXtHeCpUa3Mvqy6",
-	"AwvcAVwjqd6e0NdzADkG79w/QeuOK37DE65X3tufiidrNVjPMeTx0lyz9Y+xQuOeX8jbBe/m5+zX32KP",
-	"4ywyyxru1yw8KmyitClVeVXRsBcptrhnwaLUXCZ0t1E9HkqW5inwz797ubzIoSxlF+9qrv9jqBkePnTm",
-	"3E412MxHQqYuDrRaZOcyeZ27BuFo3OTPIV1/Mg8Vr78fYenpfy/rc1MeUnpaGRk1SlEnI0uCcxfEpLHp",
-	"bxQTWFQk2B1L212/+GKB8jYXnJV03ExBMEwKKHnCNIWcDqlz5KAlXbVBPynx5x6Ze3lJNNL8jgVF+i1h",
-	"Imaxs6itKgIPVRb0om6W9yILVhoXj2Bl5wxlbUM7t3xW2drF0I9gbrtZbWpxR54dt96qG1b58KZ3RSPx",
-	"HfZAt0ZLozaxAoi71nXvRnk/dXdsqRAt36JzkcxtHhRLYkWAK2F6uZFU8Cl+SBXq+LeMTRXkSgHr75Jr",
-	"aavUbGI7U0SmmCeFQipAH5gxJwgXJARnV1iXm/RFiPRPEaxmZYus6nyKp+E2WdsdC3K/IHUmcMomYErY",
-	"uh8WY+XppEuO7GG4cqYbRm6kHhPFIDENXYjo/c1vvSOnlZplSdjVEVmJLwQtrB47wfcYxv2kVfwhtIov",
-	"US14MMm+yK+BL15QpWYy3SpWgESq3RBrbZRgsw2erwqzygvLw9UKpYRHt8tSXzbyKT5UzoqZ5MPkCfLp",
-	"YEzVuL4WSA1upK4T/kEr4eJ23emnbMjSFKPkteHzAR3Zkrc1wmfeZhTTqKayVPJVPIeFW3Dpzd4c82U3",
-	"UstjaLV5Su16Ki0Q8Up9Fgd9DGU2F21H8a+Z0hNX0LhRpMVJR5pDKixNeCqpJimjtmCymiuPilsxvFX/",
-	"1CG5ZVPtNBHQSLmek0SOKvbUy00TDxeXks9v+ea5isHyEooEeWfYYi0mpD5jKTsZ8g8strgSkDlfCFXf",
-	"P1oM1Qpa8Jt6lTv/8WpGWVOd7lUPQIq/VVzBw2w96eDFzUTx1VZR/TVSCz2t2dcYDRupJnmbN0rBanfk",
-	"PsNNK4TBylWvkdC46V0qlSrkv/VVzjpPPU5jR3mYJTl17qjFM27X5qggpW4ckfrEKFbNl0rLybJsGUbc",
-	"My5hxpg2gOAzllO0IrmGCwnmT5cc+TU6KaOxMSzJhKpbFpNdY2NWkubzOAq6qgIS/vpv//Zv/+FlVITt",
-	"ANNQtCIhlPiFRZG1hRxpSLUvE3vtAt0jxDzisRpjpAcrVltbdvwBme2m9TLDhI4GTSzdTHSY0iwGtBHM",
-	"EjI/GEFu0YoZrVtNYdSM5n1SY5naTbIs2WNy5rcrZrFEmVqdgGVOxP644UuQDBts95TOZaabs6Pga8vN",
-	"DVVKETEELWLg8C+EjRGnNLfs7A+LYoXUWG3WnUlBU9iS86dsmAnIK96UvymZpVE5e3TKW0HLUDUfzmu5",
-	"/5oBuHwXlmVg58e3wHJWJ103heGWZ3X7NNEUWMv1lDr2X73Hi9vvRfn8q1sWv77yXtyvRSFsT8gny4qU",
-	"KLH/epXKHcVWVqzRmxtvQ0iHQyw4Cy28kLn/xgrXhqohXyCG8uyKHrlfa/5WxV9VfbWRe+TDM6rINKGR",
-	"ER8OdEvIWRuAiZwqO8x0lrLAetEA2eJZr9cr3bO15WR5OidX5+TFs/3vS6zPyXv3s8My1sgkU5qM6R0j",
-	"lAAo3RCgdiqb87yMCXfU+V/a+ecvvz3/+Kf6GVaF9UqogAXpVwWoW8poa0UAQLYhLEocOMQpo3zD5VxI",
-	"dXy5worYiHv71k+FzXgcpuHqL78yj2Huluth17N5C6NkpeHrDf8o1q973cbBnJKhte7qG1f7CCEdb6l3",
-	"nM02NvLzylleSZVdqZJN6AfrkHcGuf1zfzGzPmYRVxWTz2Zr5QlBtj44VfUWX6F9Vl0Bq4z/0hK9uSzf",
-	"z6uGOHBolamQSIHShSaHJLSrYXFodKnQ5TiF5GZexL4dHNNYKn1IQqskwzO0Lzwdejf0xHbYPjQDoqYW",
-	"ohlHSf5Cw+mmlMe+S4UrBNYjNzS6PeyL0DwQop5oLBWnQZp/8RhDY4VPwiVq5a/wk7ZQoxjZD3FSoBvw",
-	"Bt8FaAZvpeFhOTLiNuAzOUE67WyliAFj7mybylUsSt7yp9Ml3nPvp39eRblundPCmV6syJthLR37UafF",
-	"/GFBCs3B+QpyEzPXFORwyFLl+6suz89aQev4/WUraL2/el1/4HbAS6qZ2kbdSx02ygZxZcDlg1iwltah",
-	"GJhrVehAOSrGDVUsMKQPMGgTiQBjE1APuPDftF+dmVn4CrlwmWMsfcQtWv/5xRBQhSDSBlyXYs+vmNZc",
-	"jDbGyzJ7smkg024t3wDHpjrEopj4tGT9nHJW7ThCnkECwyYuq2rFhNm12hohb2/crErve3C94DXV9Cqb",
-	"TGg631wHyhxq+BLcorpag6IWv7YSoVTq25Db2PBdKclo8etMWZTBFeAk+Fz+Kj9p1AcdqaKzBcvwABbU",
-	"Ddi9hz9g60Gp4+3sA400ifEJIrLJjTFVU6610RwUoQQJGjg7ujJbB639Z92XvVbJ7Ov8n7/3Oj/88u+7",
-	"/X4X/1WLS21mc3cqR1xsJ+JpGZ9xaRKO9+hC6bP3Xe2WWYvTycRPDDjfN47Cp0UptopKxCvDFfKOpSnH",
-	"5+6rGAdw+SObpOxHLQr9Ff04u4DEb6bXBicFWM/KIe1xBSpL99OiD3qQKTpiRaVVDRbUiqKZ3JOxThqS",
-	"I0KXhJT/eNOyoXXTC9QA4JsUv6tRBI/dV1hrosplHlnMmYgY+M5tRe6uGlOA150ykczbDaUlFgYfvR3r",
-	"eYTrqzTW8PK6DS3KLPBAk/oWBX4lWCbgIXR5r05O8sYdTFk6cE6vJXVD3q/vaMLjwTCVk+0BSnCMTOiK",
-	"RfSJ6EzO71uqGtnOt73KY16+Kwvk30A75TNdchL1t7q0+eVdrFyQet5Xj6WySsRsVWOyqRDaWCrU2oOn",
-	"TCNCWMxHXJv/UjVmWEUGbTJUJFOmDm3NSGwsq5HtabJOsnuDQFmHH5STLpcmTwaflTWXJ1plu/fLJMup",
-	"NvfEJzfszbH/qSzzId73ZTLZpZlxZRJdxVQeIRZQBlpc27YvaderAgKVdzxCTMCf3qYW8UKoav19WLbu",
-	"RzASvbmsWa5R9QUsxOaeGPwTg39i8Esu21rVVdilpNZ/XqJSb5TFXNFCPR6mjA3UmE+nZpDaUbHWcnvA",
-	"obIkWIkZ5EcHVwkDO34tB8PvNubYNVNeAf+1waTulUcf01RwMVK1wWgbftsa2LriGixy4vwaH0jYm7GU",
-	"QUTEBfrqAWWWpmxCDHCDLDcbaFz/F3m8cd2f1FangIe+PsoJKyjFNZenLhTHt3E/Cu/Y19KvcjpZRbn5",
-	"yA9PuhOWjiD+4jznW9m8UTUZHNgkHIPKJnXZAAuO30a4y3yK681sVQAwb7c0sKy8XvIXfZzqH8DwuzJy",
-	"7J9MNBxG81qMhGHNlcjKm1yZAbyVMyzjK1AgoOrTDYzF7WQsk1jZQvd6NvBo+3APUbrKS2omX55psLiR",
-	"K2N35aNZzQuWXvTyMd/7pXVtBxcD6NAVkDBxxxI5BcdOvTWwsvFZUesK3ZvW53Hmx9jyqS48zOqnfkTG",
-	"2YSKTspobHQ2YoFWy+GtYygQ8DpPpmzElWYpqwd5LvbcsiVgEb8E6x8BTtf63BqPoiFDg0xoNOaCFavC",
-	"/AwJmUTRmEhxaNsN5fiXZJTxGHo5wA8UnSsyM8IdmtqCz7vbF2dsBmMpKO2+YYTGMTZJZtjGJBPY+wFe",
-	"eDOHuMDb6+sLgnZIOVvop6PTk9dH0HTu+PLyHBJDzo7eX789vzz53+PXraD15vzyx5PXr4/PWkHr7Px6",
-	"8Ob8/Zn5/N3x9dvz1wPz0dHp6fnP8PCr87M3pyevrltBq76bcitoXRz9z+n50evB9fn54PTo8q/HraB1",
-	"eXR9PDg9eXdyDY+cnF0fX54dneZzqulyZ6Zz9O54cHn8X+9PLu3PYDmD95en3l+vz98dnZjZ4z+qMz56",
-	"d3F08tczf5yjN29OTk/MlGo/hAEuLi7Pfyq99dX562Pvz6N35+/PrmFPXh8Pro/+BjvodQWEZ8sd/3B3",
-	"zt9fXw3eXJ7/7/GZobviDni7u0Dw/t1b4FsABdBQ+QEoAVQTzH7epSSW2qiY0CebCy0x60bGc1sblzcj",
-	"31GA1NBuABFbtCmWADKnWdJQGwIJdVzbnriBB74mhU5ppIGumSJcH5DQXeUwIKF5ifkvCh3zL0P1YdAX",
-	"YZ7HZT7NjSHzhw2fw+do2tpH3D9tXN780960AewhjBtnmHfABrdsDnNgH3RodvXs/alXlyRTwgUYsuT9",
-	"9ZvOn9sBCX9VUoRk1yjxUjDyn1fnZxhItX15CjoorLdVwtNteS37+jCVqT4W2pa6O5awZZZFndX65gNk",
-	"6zxGOtMmuUP1eUDN6Vn3KsDfMppsDp7uOoD6ByVvV1TXrHjQS5VeTkV5+CyfRfHjB9+vk0JAbttN0mb/",
-	"DKwjp1mvzoRrOnt0cULMb7zk3zFtQGnF+CqE7NaL4RXtjqbcQWUsw1FfHwJ9TNVgxm7GUt4OsMVNg+aO",
-	"GNl+gssiHWEFVz5e00QdqPfAUEZDt8UK7nfKMAFkmmSwwzz1SgBrZUf+Ehy2ualjDjGOX0DiiS7qSwBW",
-	"Hlr+IDCRV2u0o0q1SO6HXskVQZyg1TDlHkUs7nXdjtVSRf0R1O9F7dEHC6QfPJ5j7CTvo/nlNMbZJs9o",
-	"TaBVP/Om+EngcvY9sP37Aldtaqi4doeZFeicyw/1XhvRemn1z9dLq18+uW16URV9X9c3eD0aX+XW84d/",
-	"xLu3/S5ssvbGtT78Uk+5uF0nZEPTaMzvGmI2n5D8un7F5HRrVKaFSpK6jVhoWFWKPTn+4jEdn9UsTPYd",
-	"Gg7N5PNQ3XVql1aEU+vypS1MixySiXkwMNZswqjSpBdgtinVZCKVJvvPbIqUK+QFbAibaD2VXCA23jPE",
-	"TTvoC5p/i6uDtqn7z172sHNqGy1iMNVsnvZuaL8O2wFgVGA6dzLHBp7m3cYmDPoCINeIHkOvWULJDRc0",
-	"nZNhIqmuWnx2zFbQkoLZ3BC/vrfX+eGX3/aD/Wcf81zv3/aDZx/r8709hMMfvP/r/vCDF88tqBJXBpnA",
-	"Hzpxkbg+TNFzP8A9bR08C5xanH+0/+yj+dVIdhx3hMPqXrMPRurk33T4xFijQGfUXIvWiOtxdtON5GRP",
-	"TpnIxdeeq2/aUyy9Y+mejaIa0jqTmg8b2/Ft1egfzOMmFdl+q2txhqCtsIXsuZGZJruhM57DgHjde9Ht",
-	"MJeZNjRzH3Abt3x1FxF/r/7GsXUKuHaaOiSbu2JIlwCYINSrH0LLY6xaFzYj3LybZIqhmj9NmWJCLzqj",
-	"NwaaWDe/fkm+fG0zjiKo4sVUd2Ua2GZKeDIBGbvnuDafQc+q9hZR1uVl8PCt5+QS3ikVlCQFqyBS1WPG",
-	"MRu6qTqnod4UF7ajSP5ovWGzwI4NV1uDtwNpAiXmhFW+Mf7tsqOuzNBdoFq/IjnP0ytQ5QsP1cATff7H",
-	"XmWsRwEDP6zsf177+KBUSQsoG40Ftf4KHiEd0Ceg9RXbEiOt8TNkwhFBw2VyMD6eVVSaCTAHHGWNrtTl",
-	"ReSvf4S8Q38jLvKLojZUEieZbSay8eY7zlzk43y/wtDAd22wlk8LdzZt0EMehLq0xLdJmkJSh3NP01ti",
-	"ru68zGgrZOk5zj4VZmHh6BYXWqmk+ZQKQdAmRJYk9aWCVQfDNqWDNSmPNQInLL4OGye1qOIumeCTymtV",
-	"3sU83Lr9L75u2v9ed3/zze+VNv/FJpvfNf/zaZv/ombze4+5+RfWAi6zmjxjd1EzlMOhYg3f5ThFDSJ1",
-	"QnU0DgiNUqmgCQfJe6SuEJ8OsMjVX9lZ1LHZCzrHM3+M+totbYB7KsgttLclxaNLVPlan/9iwd0qv6yX",
-	"1OihxlXmtuSotvF1TotTXksjcVSxysnpxn1wr98FKNn3E1hYhrhrtHgLsQuOfMi1LXd7i1nCHhJw9yu4",
-	"I/eNHbvm5M3hLHvpOqiXTTayxemcMFGykMkuJTdU3BKdUqGGFqpuKFNiBWn70HY3gfoEhGdqbQ2BiWS+",
-	"DP5yW65TEw1ahw95pbTF5lUiSe5Ymu/tI5i9Nmt0Ew4nsVpnFYODYR/B8sQZXSANbgrB1EzYRp3gGpEv",
-	"KY9XE3SAuO4WtcGh1y42/doM072YYfPat5BqViisc9K1J/tYkusyE/dRX17bnImXYSCK2j61XqfAlT0K",
-	"DUPMBEJ6iBwaTyRzv1mheQKydWd0jv2f5EysNQFXeLd524KPjfu9Dhqgj8HsA+7Vwv+RCU1vsfm+4/GL",
-	"wbZGH+BFKoc8YZ/QQfts3b45nwVEr3It1oa9K9DU6kMQ++Ty/MyQ1UymkJ1KaA4Rd0DojbxjizG/3qqY",
-	"X1+Yw93vYdSvS46qQb9qkG9ZYK8auet1n/X2Vwfuyob0fm+1Jb3fy//v06zo/d7nNqMvlyMGrq36linm",
-	"vQCuM8T0+RwnEVR4w7cywXXe2pIqRm6yuSr5RCxiYHGGl+dnrYPWvkVPhC/2/9xr1fGdS6aYPuXiduPK",
-	"MqgtVRtp01resnpwo8Y8udTMDzwIhWiHYcytMhsHzRBWp7rZlDSYQOBP/sElKeyw6021XfLGZr2yvH3e",
-	"LH/D7c6qXlpXmO53QeeJXObgRnOm6uOzv7YQ2rshwm3t/VtItJzySEGyAiLNk90Q/6H2UHUP24SqfATF",
-	"BLTW8E7fTtJcfT3madyZ0lTPWwduzjl0t2Gl9iU2G5HcyJgzZZlmwgRnwrDNXVeoYtsc0pQ5gJp219uO",
-	"a6b0uRl7YyTEZTbmAijEZo0hUqayRC+JlLvFU6FmLGVmyzVTGuEEHApwkpAZE5rMWJLUd3NRfCSozlI2",
-	"iMYsumVN6OnuMVDs7aOEjigXSpea97p5YYooHBc4FllDwANopz7vV2qaDKYpjzbBPVueTbxgJcAul3/l",
-	"5lTq/eBPpmTLLnRDWNjQB2dUlo5/xjU8DqZ5M4WGSpsrFhJKBJSSuR8dkqJ8Jaw0ScDfOA1qV0g9hlaT",
-	"gNQbtw/7okTdlJi/XDJDTo4ixrY6MBiAYhs+MYBoPM7IwxCcUdUXKYuzCPubeIDYReVN/j7LcmRKIioi",
-	"liQYyJNDQoVdB+RbmSEjxu/g/XYZAy0HsQxdUZFrvTKmZro16NwJG+pDElpeNQBqDPuCIp8tYzDnvYQy",
-	"xcqVd7gLhm7cphsyzjcx7writgfC3t6qob2WN/9W0CrNaHXdtaWQh6d/PhLZ9KiMElrjdcUHADDSohpM",
-	"6BxYG8mmAPKsWHLHSojWwNZ8f1atvYUzeHB008WFIraOb7BVsTRxJ8GYxoKrOs/KYuLZ50FVx8Saa6cF",
-	"1VRfgAaJt87rW5fnA0MBCNktKsrAb9A+tHXslCfY3+SG2eJYSOTx/Rlrbc/nQH83dIM9MOMfzUGexEs6",
-	"O1s4TnQrcDx+XS6S2UVycBv0vPOiRxI5Y2lkbJWkDPkHvBVR/1YD+m2JUx+sROi9mivNJtCVeLRxgRu7",
-	"y9t4V4uHMob6UszuOokcGbPf9XVjE+kYB3gFbsluzO7IBPrpCEJJIuXUCA0SXrz/8fTk1eD95WnYBHxa",
-	"BjyonQZPWOEEGtsWbjm754J4g5Bd2xsTdFvDzlW5a99iRVZTkdXatXr5Pha/KQ1eXuWD835X+WUs4UcC",
-	"bZZ6ULR/LZ/hFaox+DX6baKUzhK4ScCapin0YcELhT9V2PoJaAxbrWNDK/igS94eH70mKYoWPGiE4YmM",
-	"lIbKaoqpFsb8ORfJvBkd62F7IK9OkC2WtdbWTZmcJozs3kitCKCpxWXy/sQYYcyU5gKzNJvuxZqLb1wz",
-	"lB0224Drhem8GhS/VLHR90LjOGUKel0AHjPUIyLFKKMEmz22hnTMUxZpeBT5Xb4lq10zGING1u2tc3Fj",
-	"K3P28XI9kihdrU8FEvbilisyfn0O8kVi8taQaR1mNaTEVyDTXb/8RaXmE3rlf1yxiY8QfQUNZu3Ya0lG",
-	"rIrA4tCPEH/1Z7WpMpNYabf+qmtW+bjCeSt80RrSvzcy3ob51pH+e8gV3/QEiwT3VT1JmlLR7/ms3itE",
-	"5byf1huWAZ80uBOds9CaKdCOUaHuU2ulEMAMQVOlu07mjX37W6rGdemqCAYwpmrsAjQVgykgig4BTolN",
-	"bnKljAndUTz2QAAcnsB6E3qf8WUbYkX0jjIWW/3CN28+XvYOrH4eheXRJiVsjb6C5b6BbXUtrn5iKR/y",
-	"Jlg53zhfQ4Fxk22wSf0NLFuopZn4O1cQf5kQfSpouoIb8xF7bZfdTLjadb2OHp6rLM8a93yeMi2amQMo",
-	"0bIq2zUj7i9smS2hxAWlwRFSIOUqshv2uvu9kHBF9nv/ivW2CxW/Xsi+L+4lZr9xxP4Pl/r+E1f8hicV",
-	"7Chk0y3nKRwYxljrkbXBkCuIQm2j1i+i3NRHxQwt3LI52Z2mXCCwXg7DBZY9UVMaMdVeldH2XbkCot//",
-	"8Gy/0+9/+P74l3//00pbrDLdurtY2pJN+Uwj6M/287lHRmNGY1GWcj2/Mkwvx2X6G5u/ZTRmtbCQKGEt",
-	"EhPZRRrsaNnBf7W7BA6ZThg8ANlmCtyBbApeY0XCo0yPZcr/id7nHxlNWUr6Wa/3PLplc/gHg1awZjNt",
-	"aSKEHhIOgVOuCLBp0CK4mdcY5+v02NZ/d44uTjp/Y/OCBnBhoFbAC80kANcM/nrjBOh//nzdWgzjowsd",
-	"+FN4cX51TfZopsd74PfE5rTepwoiDmGXnBfTt5lp4YdOKhOmQtwVwVgMaS9WoTLrM3vkB13MGnG15rBh",
-	"ssWixlpPWx8/QhRgKG1kUtMIiM3uxfmUiaPc7Q+ORsoFwsmBfQCjqIO9vZUsZzGfpzw4hyo3lgw7Y6lK",
-	"MYIObIA2F98N1iU/ojM9zYQHnruLHVLbQV94EYlfJTZ+n4ALhtFUlAShqMQJwaifkxustzM/oegcRopi",
-	"qi98F7EhWq5ILKNswgQU0/tfF0q3gzc8sAWKgMd4wxI5M7+BKxD3BbT3IeEenfK9u/0wyD3jeEcgdx05",
-	"Cfomq6kBXDuIUDkTGLVVGdes2xd98S/kpIpOCh//CzEUzYS29ZJ9ccVHkDgEeoAjUJhSiXrBqcrsDFOm",
-	"s1Sw2AWNhF1oRJPkwLwnDEM17ovr878dn/3lT7tRliako0jnvwm8oN/6U+HSX3xbv0X6/b4gpPOW7LyS",
-	"QhvrwCiGB8Qr/977VUmx456Myc5vfdQ4+62DPuqD/2EVA0Os/VbQzwMl8AjtJFKMOsVnH3fI7+TXf5BO",
-	"SrqGHXZ/nel2X7jZN896wvotM9l+q8S0DhzX+hNsRL8FG2P2B+JweKxvr569/I7858/XlnthHhbqV+TZ",
-	"CzKWWaq6DScjMx0SBL4zlwqOoy8soSMdEciZi1iXXLIp6NFkSHnCYgJ7rfJkYIzhyRQZmPnEOTsxEaYv",
-	"whfPfgitwkjCS6bTeefIzDMkyFoNp4+kiFW7a6nt2EIa44VMU5mqvjgGYsFRzY0AXY8LnIXDQCZXKJoO",
-	"SPhb38mpfuuAgHlF+iCwzN+/dbvdjx/Dbl+8oTzJUrbwC9RCSB9xgc0n/RYKEgtdg8Kk3zLPGLvTf+Td",
-	"0au3J2fHgBHrP2cRls2jf+92u7/ADH50CMEkNOOEZNccRJjDDYfEqFvtADMaHEeys0CFlrwxgqIK7hsG",
-	"fQHJkEzoFGr0QzuBEJBckRWFCGe6LiasyqIxoaovQgst130WNiHF5twpTLOEhQWsq9HgbQwFCdhQlyKA",
-	"kGpZDORLQC7FmItRlxybheRSG+QZzh/dRgAISyJjLACJAC39jqDIv9tnyO+Aqmwkxe998Xun08n/v3l2",
-	"cf/I7+RFr0d+95YPaZIB7gws2hJxnvgB2VWu36VFrMXhS/DFYUDCBSxi8+EiGHExDVp2x+zAPZwQI6tc",
-	"CgXi++ILPXxkM3IZINl8soiQ7L/r/eUp2IFwzIgCk5j3sRhLii1wrUuptT4kmiRyxmL7M2WnUo+mXN5g",
-	"6gt76PZtETzAD2UW50R5ZX3mlvkLRChmfym5LQv0UDIqkSBBJAL0MA7tg2LjQPvkd2M9ALc0Ytfy3Biz",
-	"LBFF1H4pUzJLpRiRKGWxEZs0cfuQo2vjoM/d0j21DLJgIAJJkwQJqSB7S0kOlxtHeYFTg5uJKjjMwdw2",
-	"ZqQVhJOouUksJRAK1shj9ExiGqaIuTIaVMbV2NhMbfuiRdBvfONLO2+4BuyDuYsBuck0zLto+Dpheiwd",
-	"NTo0a6D8HCMbx/sBTikT/B8Zc91kQbQEnguwdIht0KQgR8wSQy3+uDe8IOFJzCZTqZmI5kaDDw1BMcgx",
-	"swLK7pFjTTjyAoA5DLr/3OMLZjIJTUcA8EUF2Sfv+I/25z7WOfzymZmOlhLLvI2NOZlqdUhmlOuKhLSS",
-	"Mad3HybdjPXS0jcybnsTUYQfWqULV8JjM0Wb6p3IkRuyBmgdx3WrcxDABYOzItgSSIFvXv5dkSKhKlkS",
-	"B6QmS+LQqIdGvoMGs3wTyhjq5deCJo4ggDYNMG8fceBkiZfheFiopzad2ejJS2ex67KmzYa0CxLxUNwL",
-	"osunBN0sbC2dMjMRwOWskxI69lIe2ypSMDAQMAe7YJi3gGZkU9psinVf/Aj/hWdzDHHkAGQ3XK4Ehyid",
-	"8QxoDLUvkU7m4J4zQgTtmIL15ARgRLuZvD06slsBRj+0ygXYH1SxjmJCcc3vWDsAtBKjqfaFseFH/I4J",
-	"omc8YgGQmt168+YCED0og6fnWkUZY3037BtVq9cLc0XSHCC3jVErd78vrszJ13IFp5d6ZZFGHL4/eZ23",
-	"UY2xVmzKUggJEHTXtR0bmfcFLUwmY50bTdxwvov312jVvz4+Pb4+DslcZsDxgf7RxQGub3fPEJeYaufz",
-	"QMLtC/O50/QPISPWKOqoh2vnJzEihKVkxDSoR0Dd1ntbLFt3oMX3HLtKZMyojWbH3DXNVbCS+6XEMJHR",
-	"F2oR8ERcgNEUzWVo4M+HREkkrXwJ2OCKQibg815+8RxAM+6OZWx9o5wOueBqTHZxXf6tbXfJEc7CMMeX",
-	"Hz4AKRgO7BJ3cDsDMwsEpkY+lGbG0hJs1u0LNwLMaywTY/EXkt2oy4LNnN8qqGTcB7byBjsA+GmRRkbj",
-	"HRumTI29XErirEt7BG2cLWj/ON8D2C2r1OuxVMybMfmZ67HMsA7A0rJjfXBt3WHH0nzeFzgSKva5xLhJ",
-	"uIiTubtKUHfZF0cTTL0Dy+wDTo+A2wOvtat+AKAEv6hOWShNC6TpjBkfBFN1i/HNrQDWbJueVAeTqe/s",
-	"VwDDCSCcB/lHOWezMYC+cHeDp4jJSaqQnDANvB/oE3KBDbCiULXG7hNdAkVsZEzvGBQpUvT78BRqyw5I",
-	"CJvSPX5/GTqfj8VtkkPCslRC3wySsAzr0Ow2l5HT++KorPH7Ch0Y205D9pNvES7QqspdcjUGFU8rEvpp",
-	"P2Ff7Ia+byLdQ9u1SB2y7tL2Aa4fcNNr85bsTSfh896zsCZ3qS/wauZw63/BV+EIPHZ+WWht43rbg6WV",
-	"47BWRtxBBxY+wxXUrBu2/zfGpnhReVwUuhWI77ZYyufsWFUq5S23BivQHS9K4Pui8P45RuGUC5XjxePE",
-	"0dUqbrvkApSQgDggYtudu+jV47tIei9Cw8PhiIED5JYOrsVqXoBy7GWJzexFxzMx+2RPpUv+Bu+5kVr1",
-	"Bd4El6Co4FOszgD6t5mOXc8Ht5bvzVFTB2l1LWfWtj46o1GA/+2MzRQmQ4Nvzs/2gu//v//n/4UvvKyu",
-	"0ueVFBb4zjmp1VhOu573b0/RhPVbH3dyF9y//At57VshcEMrxuXQVcUXpKGKqhRL3B6mzJgJY72hgmNv",
-	"hELNqNsXr5BSQBkE68ioHDj8bEy1ZWCG7xhVyxBREU61lhS4zvOIayXC6hiPTRdR6I6KkT48L3lNWQZ5",
-	"azTbPBsb1D2rz97Mc9XAqL+G1ZRdkfGEiz3zlUJQ5RuLKgvapkwPiJGZ4dvzq+vB8bujk1P0JeMHF0dX",
-	"Vz+fX74Oc9jUvrBuS6VpakxRY5NngoSlWIOdHQQQwi45Qs08ooJwpTKj4kmBaRWFAAbh3RdwMQEfVsxR",
-	"4atdEGSH7P3G44978EO4GWEb8j1tqaxVcA2LNqpbFza/qORSfXHJpjK1TcCQZlxPAeigQSPDVUCUzWWW",
-	"ukYXuAEuMl+NpZmZ94Vz0SgGsQ1QjgpGZmu+cr3W0rDIDan4AFgjqBFWlzTKD2gPAWBnu8ompwO1C8nw",
-	"rNcLC4bslV3Z1zqdd0HtPMQDLunEHAbcDzdmWV4YZ2+aSvT1It/K43oH5E9HFydGR92eXblKRWAv+73e",
-	"PvAe/BRKF+GLZy9+6P7QQ3ZlKxjh88vzM/shdmceFBEKKuhCfAKTdu3LULDmgjZ3PvfLlZHw7NX7d++O",
-	"L/d7JRZ3VPQ/OcCzApa0G7rXhAG6dL3eKchnPElLaJqC0DMnbqwioeCy9gW3ITCunMcwQJ5lNlHlupfh",
-	"kV7i7GJTFox8lVkpV32hNE+SXC86JCxR5mZnClIBFlh1Afaxi9K1NIPYsL6gkPd9kSfBmK9tQkfbvqVC",
-	"2MWVoopkotAT7CUV0oszdvviGn6eBx6t0mgmavQW26Y98F5VbA84Lnc9Jm9XZicNFGd99NCJ2vo+2wGx",
-	"aq43loevkTMHkXPzHFbB7DUuVmPVQyWqaZdutGCcDWQLTZjQFmBoIbCKQQVnVAzML8MuOQF6SWUmjPIy",
-	"psmwY6SQBN+ltQoUMK3AzYKJOPDUG/YhYixWfTGzqlTChrmvzFv4TRaPmO6Ss1KVLMq1HDfmEDg3rEan",
-	"fGolaxb3BfatUyQcJnQ0go50ILLMn4OUUej2VkRdzOMHJFQsGQ6wjowmNvLjrv2OsuE1bmPKXllcOyD2",
-	"Qt5kqdIh2Z1g5hUVZL9XKtvwg3J200GccSs6J1xkmvm5W/Br84YhVYZd5MD1OD8kCnCdJlDWYF76MrfT",
-	"UcBxo0rkAxkqxrbzbo3m/s1o0d4TPEnUmOkW0xYcleYXNqTQBnM5TJl50hUC7zq6tC27oBMuusytzHIC",
-	"MeZDQKDSBG5De8HgwtSDvrjINAmtJYQtpVQa/aUsTUDz7f5qZEdMNe3EdK7+0m897/VbhKq5iCzbhVH2",
-	"7MhF7okL8I8cC+oLUD0NsRdtqnwGSyuMFVV/NF1AMiI+gzVjQFMJ85kZS69C64v8tB3ksppbL1JYysDo",
-	"wlRO4t120SsLsgtkpg0rwG6nYDtRRXxpgXBROdrENENnlGMANNXejBi0fOTR2NjukbW/4DB3FFRws0Hx",
-	"KPKHMTXKAomZuaRMRM7jF9EkgW8KRdSdup1LX5wIv1sYaHFk94ppzcVIBaSEQh0Qm7Jlbh/qkuiEsNoO",
-	"uqjOkefC92Awntvr4pWpm9ldYgU7jhNgniRYcLovwhrVxWscq/ZsozBrsVeSpZHS9hAPxO6/ond4t70c",
-	"ub7IAUDGcqZsQ0+b0vG+0G2xMBXVWrvUDjq3QhuWjVnCDU3vGA7+3x07bOfthEadqzF99vI7e+1vqGLf",
-	"vSBv3x296ly9PXr28jvHiFM6Q6+h1RHR4QlRHpfDghyqL6iYe84sGhujB+NtMoVYKFznHCEjV0Ff9PZt",
-	"SkoltHwt8R1GRy5+Z7Rrw5793BRIKhySnX9VO0bB/PH8tVESfzd2i1AqIfFIadJRsGTSGU9oZB67ent+",
-	"cfLmf6xK2bE+r9/tbuSaFxAKypuqLu64WVAYfe7sUmZ333qBgao0vWUKA1tI3tRsHNZpLwIccKMP3UF+",
-	"JK0QapKYA+K6mktiacLRoWZKd5AnG0koIFmLjwQzlAdeFmv9Wldb4aA2+144Msy60b7AHN2ER8xmRdqU",
-	"s6O/Xpx2nnd7HUg1raaZzWaz7khkXZmO9uxv1R4dTRPzk+5YT7BRNdfJYvra0cWJV0R70Nrv9rqA9QRG",
-	"5JS3DlpmkOdQOq3HkNJo7b7CTsZbgtmwHVcWNJWqrsLS3kQwqottwYp5SFUGh7Bhpl4dfhgUVpQP+wea",
-	"QttWaYC3kc36Io8rywpQIDrzLQCUZ/slcyd7x1SNA+uVMHxNsTsmiJEn6MlChRqShPriyC//R9BcK9cN",
-	"c6YiD3C7y/ii9wOecB5fOolbB61XwA3zM4GeYwwqpmxPEaZZqiBHG5IzIaE5T820fUVcoiqWVGDW/RqV",
-	"DB+D+rT94r17XqQIEj5/AdgVTLczb3jW23eJkg7Es2Inms+KGS2t31nchDxJGNIyF/OfKwGGQ1JQkTnj",
-	"sZwJPGIhZ4C49KLXa5pGvq69H2mOtgU/2V/9k/cQ/ZIp/yeL8UfPV//ojUxveBwzgb94sfoXZ1K/MYYB",
-	"/uCH1T94JcUw4Zju/GJ/jTlZaK5rKU9pCqWPrZfr7NmJ0CwVNMHu/fCr52tt2x3lWBAEOdTZZELTeeug",
-	"dVJ1UFUhNoY2p8W7hDbybF1yht7pSEGzPMOzWlByABnD5jPzaOsX81LL0oz2uFfU1Y/qcu7P2IwpjQro",
-	"ITm5cGaGdVj6AavA8haiaKLBkFPj7sL1P+VKv3IFx5X7vuJqngLW/Rp3+BzB8Gvubu/e7i6soVR3W3Nj",
-	"caFf+D3chtpLlHvJImN0WYPUNjMoJYjsGtprb0WfDFqa7/2GfaU+NhIqpg1YS9BGRFM5O7QxWpRouc93",
-	"DLgqHgnjaxAxrUyw2FP9NdV0LQGF81wqpJaRVamD+8c1KFizD3ovUndlyq3KvVpZ8urqJzLkCdRB4I7B",
-	"O5wX9DVXU6m4a7xX/j3VmkbjCRP6EMYwq/+Lc03iHqCN0o3UXb/VCpZN7tsSU598nzANOpUzo5dj7rPZ",
-	"T6O1mSP7hMuUv6PhEr2xRj/4FSZU0BGDigYHaFC+GX9lcC2u7KAPyGy91yxltxCl+tbZrd+QzaV+G/Io",
-	"cVx0k21HKmzC0pFD2bR0snDyx+6hK404dw92+OU3rVKQ1YzrCDCzvm0q8JDb8/PKF08wdoyR0zlJqFES",
-	"EdhxPWIIWrX1wx3X1VQNMGsxPCBC2pzHumTHXcgLq6ROtrt90TEWr83aHGAyZ3hQjRYcXZzkiYDOF5I7",
-	"4lxmBSHhy95zspgzupgqFqCm6rxC1m02llNVyRFVGPrEeXp5raGr3LJZUb5RbyZbypg0syrlzpoJwXxL",
-	"6WsQvJjq3GtnodDMhtq1q4KqD8EbpshIEimKyjA6naKDzwwP3R+ELY8A352dLVd5QzmbxgLxMMM7Ejnq",
-	"EpQ7NsxuQ6dkKJNEzpQLmT1zMYA60/6qhi1spuLXWt9wN3+U8fz+WYrrMvCxqq99/OIYGqGqyBr+Cqz7",
-	"r8n2fpMyVuRuB5hdXk0uB6aW6WXogHgjb2h0u7XM3ctrWZvdiiHML8RpKsuSbOZYnlVmtAP4okjySNkE",
-	"O8pj+AXgelU2YSGZ0Fum+sJBKWC6qR0xzwLJh3a5JzYJn2vFkiFRms6V/azdJadyNIKMswU2AWlzR0ny",
-	"Kl/pl84m8pl+xfzCOpXzntdFzTQCtTodAjVHPMYnHnN/PAaovuGu2lJcTGqDK+k3YOfuODZlKpB857OR",
-	"Ok/8W/PdF3oBixnmxLXO1bs/D30JH6jmwvnpkU75/eLd7t+yFx0pxuE12JPZ9N7U5ng2i+NrF9JD1kmJ",
-	"EY5y4kpF1wi8uVTRhbBbQ/Qs70Tzx4uZLTbhaZCDWJPzFCT7toNk5SxuL1AGKdwbXPwcaiYHOh01YVDN",
-	"2A1a3NBTB+SzzfbsRDTKC7LUIbFp85GcMMy3Uj7kcn1wLA8Kn8JEHlCvbESQrblRMJk/gk8NU1o6XJRS",
-	"LzDnwmVl8NRmTOP5elTm6mUqhOa1sqijtj1Xcrpcxnh1LSRmUA+eo0jXIBAfFik4gG/iKpJwNcRlr0Ge",
-	"+7zOu49zKtHjl6oolia5gZG2/yCXaZVoguqxJ7nzFcmdI1FXhwleE1fTh1LH3cNP4AnNwueK0TQaY7EX",
-	"VN1zkdfdE5XdOJxMTLc02l9QoDfxeIW82dwN818ZS+frJGRsnLkRVJd+gn2QDl0jNhDANIaedoYHxmzI",
-	"AD0msv1SQA+G2tFCEQZWXVznFS1VHjJ7xONXy+XuUZ5DXtDHty6GC4okuzRJ8lR0o67l/YiJYuAckYqR",
-	"SjGRavuSWmmqudI88uW0d9lqVEKLGoxxsFpxXEqG9CoiS21khMQ6whzxw9ZAQZ0fZPxhzaXy80PNQhaa",
-	"K7nE3FWZqNgFZ2m+5RcvwT+L9M7fvkp0F9m1T16ez+/l8W/hYq7D0jteFbp7N/OOua17v5n/PYk/LjUB",
-	"bb/wOUmkvDXXl4q5FOywPCXwMWB0pDZ7Jqe6H+fv0Vpd7czB2X2SQ+dRBNu3c5EeO/2rtDtkin3lEXMA",
-	"y9Jf9F4AyKECjKn2BmKtWecEUYK0njBd0yvtRCsHgwRWb0D40FB9YNRR/FFMtJSBQyfRKRUKa1UXif81",
-	"/OCehdIDkfQ7ROFcRtC4nPjJpvuahAgeWplju4JzGycf86naXLBsTswXhsUbIq7v2mALYH2HFI+9OpsX",
-	"ixcMe/98k1rfk7B6uuFrqomY90bLvlzANpSp9YzA7YbAewWfFtS2exSuexaXebVeCZYtTZLC1sXYYWEW",
-	"Vw1esps/hRaxx7/aFaV0HX30tZ3qY9w9+67l4hUeedIUa7ySBcgUoAVo5Tk8bIm8TTLxaGJjT0iZurcW",
-	"cHAtCpJpvgtveKIZQEYhrPchEV4hWoMj0x+43pSq+APznpjrKoJuA4vmdF9X0Zq3RSsdj95u/nEcjjs+",
-	"6hME1zwea8EXsLHGoc0wSRJfRhTJm0vditV7gALCRhiwi9O2CmSDu9KDUNlR/iKXq5FHOCWPGL5oU82b",
-	"5yqVruCGTzrdVxWJQ4oEnaZElfdyBVMG3a2+oBt4CTN6uoBPF/ALuYBIkPdz/zI93sPipLzbUnMKzBlj",
-	"sQXMA4Q6nSd/udIlRtOEAwCrhdk2D2eKpQFmaVkPxo4xoLC1feBdvn2ENZvRNFYYZ7ZQlBFNEWK+hOKd",
-	"A2QB/npN3A3WdeGW9aVmWJdm+Xm8MJkeL2MWF2Wk9PjQHGlduzHIsBNyRqR4ZJbyB3Ci6FJunLlUOyq/",
-	"gL49memxf71jdteBhmLNF/tcJPO8WtXVHwLCFJZwvj7+afDu/PXxX6BzQe6jDQsAtRBzYhIppwCI5bAQ",
-	"dxMZ0QQ9PPvPvu/2zP/b+3NADg7224cIGjfjioHoJZdATtilgCaVa64Yi1lMYjaRecK/A5gcS2UmP5+y",
-	"ukjH3Sks/2Hurxt+o/qIx7u7VwgQxoWtRirt3/aXdFOB/BXcN9tLtXXw91/82+e6MFJDliXi243ZHZkA",
-	"xq1I5u0lV3Dh+lV8Jw9Inl8FbT6usNiSFl88W0PIXEv5joq5naP6wmgYuDl63X0wnuWUKzEi1ki65vuv",
-	"PHpcgumzfeYOSUI16J5J4pBgc2z0F739JwXnHg0as+MlwwJOYwldTtgyaJR3DwqHsqok8dpbh1HTHpVS",
-	"7rkEo1rDUzkGmxsD/KEucI5tLnaImQUV87yrmW3iY10xpW+1lE3B9Av7ti/UkrPT+ywm3Do0mcEmxo9P",
-	"k39c8wwoGkLDlsYDMGcQ2HeZxohVr6tdMkeaTKTS5Fkv73EJWMZRwg37cWYYF2T/JUEQ+hzCWOV2u62S",
-	"q716UO7pOVEe4uaU3vGZlNU11IRFP4j2FYdICpVNbBMqVvKH2WYwvkeMMBFvH9f7A+qwTBNsAphXnFqs",
-	"ybwUFStQV6kO5pJm0+YrhanNqjgo5+6wmSBeGpht+GVhrCBGCZUF1a5NERVCanJTVCqMWboA6YyDLYDK",
-	"QjcNLm5Znl9SW6ewWwKwbh/mcFbZ1HaGgx57oPw7JHDoWuGBRRPHTvZ78PNONl3NTmpxqHCPH4Zb4OCf",
-	"CY9ilU17VIaiyCnjE+3cRxKgXzF/yHEnaq5pDQpFwRRQGN9ryR+2ZQ+I7RnB42Xlf6gjf0Glfw9pjMNi",
-	"1y+5w7P51rNfbDPAVaV2rpiFyJnwdUdLwNuV0dkXrKqgmzONIB4FSXPlNWrOOyKbC9BUAvejzWT7Iq03",
-	"mNxnKX2DN68y3uCYnkrevgRgI9vKrlqU0HwNfTmzR6e8c8vmzQIHvWExMQ8BdFzClWaxX1GbsjtpU1eM",
-	"4tuUjcn/Zt7zoMkm5hWr2LmZxR8BuMS5s2xDUEV2pykb8g+uj1UcIA6wMbwP87bY0Oh9JR2t4uPXOA6o",
-	"Ka49ODQ2ylsxFfhXFBtDkCvbgpkqEpYaCtt+wthCP2/ZGTZWNgMVfLEFLjC7z1PTDK/GTVrJ4KGt/VeG",
-	"jPXHqHB2DX6xQVN6x9KOlh2bJQHhoXVvb40Y2Pvtls1Plld+vipCUJZfeHGoctLNovfOCJOmG1pT3Qyz",
-	"+exodY/q1rMC9ykJ8iuMGRbXc4s76HV7XFkbdlFu/xgQByoEDQbJ+8vTwCHjmz9cAwAejVEXYB+40mRX",
-	"eL3koaGzatcWgp0UU3uEUrDFty27L97TJP4qCsO2Ve8KV9NvrRvQiYye1Dr4+y+Gy1Hgqm8BahA+K/mj",
-	"foYGfZZgBGbOSuJIjm1Bropp67fOmvDpwO8ESmCiJKFxDCGeogH3ju3zC3l0HpYd/K4GDvHKvPLLN9th",
-	"mp8l7vpku38dNSv2HrIYoiboQyvlHTinLfBti+2YN2Lf5rIuNG1tjjj9mHGALRYkxOYne2gwhtisV43p",
-	"lMUk4bd5E5YdFZAJTW+xnTcl5i3YLSEo4lDY7cS/+05AYUc2WOoYXI9cOzZhH9lxOxSzwKU+Yvth1Dfz",
-	"3s4zmSUxuWEHeQAcG/t6LYWp39gF2qd0yXU+YdsDTmprpta3NRGxfaP5IfTw/aJzzqqTXcYhQFB4W09i",
-	"Xjh7bGffJ+bxGZkH+EmqrZZdNyTbcrksY83VsaeZtziaQVdpc9Ni7mdcFt2W1uAq62IEqaAomw38uvPA",
-	"uhUNk0OhT0ayBjDocKE7kW2aT22YuglR6B6VhSc0oSeLcAs0Ia/dDiTh2Db22txKtZnb/qFwhByfWA9D",
-	"6JsKmz2p3k/3eJVnB7ImvUQO1z1PK6eklzGDcliICl7QOoHxinDds1KxGSPIuX0QkL6E7+Jw3xWZZEqT",
-	"qeRCY2chZvNDoKeZ0SWyG7sSbDBb6wMCAn9t5/OQvV3xFUsFonMQPOH/NIb9ljhWNk/WuFexA8mI5lLZ",
-	"HJJdIQkcPgvIlOox9NWTqW4HxCwh7UQUQpTUZgO+7NV6hir0+UWKJzu9zyKg/rj36lsXUNOERmxdr+on",
-	"CiRrR3bQZ/MAwCiGhwk2c06hagbBYdHw11rAuW9CJjHItiHlyYowpNRUs59xoCtcyZdsI5ZmukrHLDYv",
-	"eGpt9Y3d67LHdHM5XieOnetI5b0/i5ba0Azb5gvlKJPQdYDsXjGtuRipgJxJzYcONykgllpV2yb6U0wF",
-	"0tiR2rwhZYdkSpU2i6MavjYfEiXLzXTBZevK8wpnLnqSue4SqA7MGQVGM3N2cUOj24au1A9w9e9fWShN",
-	"8rOoDGv4pq6YXsGS7fkscuUnZvQ1OZ31EkbkHM6uxsdc6JytmEu/hdJRant9T6UQy+oetm8+/XWWPrj1",
-	"rl/9kJ/IV1FB/inJEq8KjE8H6nlIKmifRTkPiCzMx7F9nKFPs/d0AyLosjKIhIpbi3Wby18qqo2iDwkV",
-	"c4QtwvwdI1DdU4Hrxy6huhNL92ylbVPy7KuiXdmXCU9m5/dZEmjdy1eiLdjnnkTcV1lQkTtQd53Td2jk",
-	"BvhzD4t6JOzvBw8MeLwl6G/+6F4xrSZ5d4R337IaL6A6TTJF/Bb+Feh6mqSMxnPEZ4QUrIYSDTcFXxZ+",
-	"dgH06rOInc9QtHE+HEL+SamVHBVEMRZ4GRgaOkkN0RTbCHGz2pCgIL7JvLNa3zqm0RjnUUTwB1ZETZmI",
-	"uRgFRVdMmRIEz2UNCte7+ROZfa7aoALEvNztJmcQ5vh+lVyw+JPoamWCyEKmh6V0p8S4bA8mdDpvSvK4",
-	"X6XlKc/jSW3YJs8jF761PaNyxI48TFzN/FhTa7jvaNw5gngwMuQsiRVRTGgb4u6SaoaIt8aVeSJfiymB",
-	"s31s19qTLfFHaDTl2RL3xgAWJexegbujGnEIfR/Xiff8J/CTBywAcvNbpbWZK+KtPqi0BXrKD1nhCvul",
-	"sdGoRXOy2mCeMrQgClRga8sYSAo9ZvP1NUfXTKpIcGyMCbvZFNqqbfhd8MjAPtSBgKdMiZA6ILMxTxgA",
-	"YancMWZmbCbJxagv7Fd5O3+Npeq7lMwo11yMSs05/Ee1lO0uOdFkxIwxZt6XB8K6fQGilS705ALd1sIy",
-	"UUFu8rUdEGrlrQPFRSEbvuj1QiLoBKYbwpdhl8AtMdPTMx4xmxCNkjxV2rsWdUEw+PEn9YNENhB8KeK8",
-	"4BmfxTdYvH59dvXNyfSvClZ9OS/E+1G6vQG5mReodcEqvrg5+1su2fd+y2cyWDCry5f7Z67HcUpnBVF+",
-	"yv2uKcv3Z/LHqs53W/t0eb/gy+sOyVxfH5OSejZ57hWf0Bi8qnPVvpcra/SKh2gYVnX8W2Ui03JCNY+s",
-	"VkITp54op8n4fU0gMOBpM0bDUTnKG5YnENRbypFG5XQV1O0OS6qW7060QCA1boH/lFx8Fa66p6Zlf4Su",
-	"gcncSPDCRN/G0e0VSzZFTc48g5RkImFKkVDJVIdE0bkq7maXhCkVIxY6/OvYfA3ti1za1CEJzT+h5VFf",
-	"hFqGZDc2tlqADcwUv2NtktrEQa67ZLMcGawe5XHQF1GmtJw4UyTw+0U7+NAaqwKcDN6mfDmpNMG9dPwt",
-	"1uZ3/K0b2JEQKkgbKUR1w1UUro3GW+RagPv2fUCe9wLyQ88c5/PvXgK9Ga5d936gzNKLmcgm5k58b976",
-	"vGf+9wf43+ffvYzNvVlzZYag61cUW1yS9cbR8j5GMRezNI7FXjAnisBpA2oecKsvfQjXZ6ClpkkraEVy",
-	"MuGAsz6gE8D7XX9TpIUUqJuHOU5vBhT+gg9rxn/QDLL8MmyQQ1Ywh28/i6xY60KvaD97TCpGqNYpv8ms",
-	"u43rhm7SfnF+VQLtTVMZMaWagT1yHcrohXZKgQX5GPA4bB947qOUTWWqCx/Us95+iOlm2IhIChYQdscg",
-	"gtsXEDayyBGKThiZyAkTOvAH6IVFGkMxcYcHia+FCkbwnisiJBRLd/vCAaY47LtdDwcSYCFLgJEHFjGS",
-	"9LNe73l0y+bwDxa2SZGzs6NcG4Q6QXaBe1kc4eNHsdgHgHaAJxMe3RrOf9Dq7f/wnL6InnW+H+6zzvdR",
-	"1Ov8QPdvOs+Hz+IX7OXwO/r9jWE+DirmoHV5fgYfoDwfgDw3EkXQ/7Cv6EbAgmOuQPMYRDI2TOTq/bt3",
-	"x5f7vZyzwQT2e739Cq87aD178UP3h565aJuyjs+S1168fpV+jxrRjCp7H1hMbthQpuwQO8hy1UDNeszQ",
-	"RXCvCYhrz7vmeoGNxxUu6QnB5YvyXqyUJZeOG+PxHdp4Rg6lG7HAkyFBnoNQKCEAL2W+3BjsxZcxKbvj",
-	"bLakAVCSYOBFsAPwvsReT2TXeEQx5sc2Xhi54lPsDESizSzTY9YXMYu4wiJGlAvgxDAGXIAsPZJiyI3G",
-	"ByDUY6oJIkFNqUKALaeP7yhyk8UjVkimvghf9H5w8RWzsbthMZkBj1UX5QgXMfvgJAlusZVQTmJ1SWgn",
-	"gl1pQ8yAC4mmt6wvQpslhyJrmNDRiMWhrxMdmp+YPxj+xtp/NB+XxWFAMjGlPPbOttsXr9z33scKLUmi",
-	"5YxiJxee+huhpiC0QTntEkjvc9gGisxSrjUTREsE7SqlY4EYn40lOs+4zkG1UkZVvUS9BMr5FOPwsfJC",
-	"PCYLxP7ZhNM6wW+PeGxL3blFMJsFhAvPrB/xO/aURvItubntnQ9soi2m3AL38MkiwChVSiZGebc+4bWE",
-	"QF3iiScLViV3HpGcacEUDAGqqlQC/gYmj2piTYf2NzHbATgxw50yAayNNQJ/3bfm/pQV+nRzt8oKLdQa",
-	"rCWTIpkfggoDWSaoxxl53l7/Tv7yMWhsNlsi/C/AgiqW8sgU/PmTq1Zq9eeiZKk1O4mgM16Di0jMm11E",
-	"Wyf31fH6vYJtf1p8sy4N+WzxQgR5AYkn2WKyC+p6u0ve+Jo/KL75TvpZYTuqL3xxQiYQHLWtpWI+HLKU",
-	"gQFltFqLcYA2AgIMoE5LRsb0sIXOvjJcp+wexb9mfiTkVbFzX6zW62aIc5+YEb9Yt8xnYypPYvEhFVps",
-	"qloc7k5ZVZwDPLSrELL3cltN1nk7O0axvC+QAQtQ7cVKg7xHwzLwgdd2Mq9gLn8MAAJ/zZsEkGKmvq4W",
-	"9m6hOPfVoSBlUVSWBIIqxNucOQ0EBQ6BTPB/ZAza59rADx8JCcRr6LpLjsx3EROaogOIkmGKNXlkt9fd",
-	"75nP9nv/2m6CDvDP84vF3/Pm+FnShP0JrBZyMXsSb18lhEDsX3lECvDLACzA+RqZw9WLvplU23MdUZsd",
-	"9qf81rYBBzEmrBosM50LNMQ8sA3GpjwCnFmSCcQWqUeLxdc+sYQnlvDEEupYglVhrVA2F1hO4Jv7u/sr",
-	"3bPV2l4zr6V1vejUuv9L/eRbfbpS2/hWS1dqy4tz3+X0hksPZTrZUa6gPvVwPDGI0SVgiKmATLjgk2zi",
-	"eiXd0YTHXM8xC6qwfOUdS1MeM5KwoSZGNsuUiCxJQLOPEmNSx4CjnZiB24eeMarnUxYgOFhAvLkGhH3A",
-	"lGH3Qhtwz9+hNJ2jB6wEbVCoMYi3abECGlAAvjYV4POgATzpAH8INID7YFhG0jOaCi5GzV6rc8FIKmdg",
-	"7fspQDYrkOxSP9jqPm53SZGiAgUFMVPE5qn0RVTKZ5V6DNVDFgfNZei0ixSWOIS2a8XrNb1lNuJ7Mwck",
-	"QhGroC8iKiKWJFjmCDwGR6CJ6hJ0Cmus1Yi5miZ0XiwE9Khwb/hhz9gbKqxzxv+V6WO3YQ94h907Vt1f",
-	"yJn86rOfK4kIxRnD6sz5ojgJkAYLwiuMYOcAK/xh01SOUjrZUeumP7tzb0S9+CvTbz5cwiMLwqeGtbpp",
-	"QioTYm6mjKTM0OadOTqy65oxXp6ftZuqJW6oYuvXlNiXgoR82Ix9uxVLu0/Dqm/ZnMXmEPMd+RSp8+nk",
-	"V6K24w82Sw1PyD8diu2PaxplDj9YkvG6LBdtMX/D2soBjz/uYRvImghnQzunHeUqM3lMdsN8pLDk3ylo",
-	"pVxJnT++tIx6SrXZndZB6//+nXb+2ev88Iv9b+eX3/aD53/+6D7+U6u2CKTe+XMBLYHAuzOW0wLWGStC",
-	"q90/d73PppTHYTsonkEWbng+1qZZ7p7/eMxSBglp/3l1fhYsAIXX40pbgHcH/N4Xu+F/dyywdOfthEad",
-	"qzF99vK7MMBBqGLfvSBv3x296ly9PXr28jt3BCmdQfPStt8IFBO5CRXYk60vAB6Xxl1yJFwpXCnFtnCe",
-	"E2wFZavl/NA8lOqZV4Z0OBxA4r6RpX1h+FuYUJCuA8XNnsjUQeqHQmo2yIdRIdnFZt1mpLy1Nx4dUUyr",
-	"dkBYohi8ri/CUuq++vsvXfPf8NBrxIqczO+B6vU4rTtGSD/tC8zPGjMyG8uELaaeBmThqJGezOsApdLm",
-	"hZpnSGQsGXVIaF+kzLZwNWRgT90/Xot+3zmJw/ZCRQh542wrarfcZUYf9EXI4zAgFiYFUm1d8UMXPwvM",
-	"J8ghzL9BZA2mKY+Y+bN+L4O+KJ9esHhoZty8HgxGZkqHh3aCdg8OiJ1fXnbTF07+qSyKmFLDLCGhh4mo",
-	"/v4LMJNbjjnFZpiwS87BfWOtTLPdENCpb1l7ySLG75jdXLu3q0Tijyvv06oLfJg7ky0d2PpwrsiL3n7O",
-	"EseYH5MzxdpLXhKoE/rhlImRUUae9XrNdXXNI1/LKY+axtzfbsyCZhsn+/JlQ5He/Zu1dlbWCnpsk7ZM",
-	"aktVDqTNGCwHlSWuMtprUPtlp459XSkY5YyLUt/gXPzvlkR/QDypn/+Ry4qAlCXA0kRG+wrv1RFNEkW4",
-	"XlcpOHQgFtb/FEtICDC6nY+/1Wwco0seIMtE3tfR2K+xxdgvaD7Ah0pJ9inzcs52bRoZhtSxUgLTPB3G",
-	"X2JEhtEcuIzbTSltN3PPhMaKFtzTdo6uJozQnNI5MFNMkDuEKKK/aNBQ8nGMEsdoNC5BGOXqixOBWPnR",
-	"F2Poqx4aIWOrV0A4GLGmACch4UxoqAuBNG6nu6TADncUSagYZXTEmoABSm2CNvYFblPx34B0mgnQG6Rg",
-	"jfXu+EiJi1uufSNlwqh4YEvN36v1k2NK9P+N4lhvBWa4o8p7U8aJtBllYzmzNRKpoxGPk5V5y3JckNKz",
-	"e9OU2RTTpX4K/8gvvJ88EpV5r1wJegOWjmEUT0TGcB+qt6/SgWFSKbxcl5jyINNCB7NmavkiQyxN031k",
-	"pfSbJ/hvKRv4Xaabbtcu9c4EWv9JbdsklepotmfawP2by5xtZTPV7uVFlfOOKhc3lwqFuSITmt7W1a29",
-	"o+ltSUW6RAH0xd9nnOgj3+T3IJ+XXdy3vjhXmieJFepPyI1f8J2n6W1ZVQP7wpggEwb4q2A50STZ8paj",
-	"BbUcJv3CPvMYJso9gJLhdFcBkm2NIPaQZg5OfX0Dx57eNxU8tdRWNknqGw968dGFOKov9hyRl0h+j32Y",
-	"ylQ3ukXeX7/p/NklJqKPk6RydlAUsQS+I6GYgEUIdP6EwNbZBaWMgSCPB+dqV+AkdgDejK4HbkgA2/DG",
-	"cDiUrJCgLAWJ6bzOvXAMS2u8t492yT4TmN3qK6rZB70Xqbvy1ayOU6v8vrr6iQx5AhleSBbwjlc4eOc1",
-	"V1OpuLZVoeXfU61pNJ4woQ9hDLO8v/QdfXYjdddv1TlZihl9QxfdbKZduQ+KM6FzRMRRZqvNPUkZnZTM",
-	"xfr7vDq5/1y4N/p1P16/r3KaYZFVA4VIUS2kjFF6+wLCTYII6cancUyyKcTgNUkYVZqENrvRwh+GZJdb",
-	"bB73okPisil67S45MgwjnwxXrkzCvUGTiVTags6BR1TPJEkzoyPQiB3YMoVIipgMwWzgGnOOun1x7Ryz",
-	"8LxNW2J3LJ1b/ror06L8gYSur2PYPiSVNpCG2zpW3O2Ln6G/BCWebxZzqCxsReE6tvBHN6zw/BpdBupt",
-	"WXyYO30t9A/1GShmfWLXPzc+vrFLfs6hetYqTnbVGduqOY9kYuD0LrPPAxG3nmZSvtJcGepyUo3sCkO9",
-	"QKjO/EsZjcaIDudyf9tPuZzfkP3y11Rm04Jz1mB1GbamZeUOqzpmvyoL1MmBKZ0v7Rv7qpGPkwU2Pmc6",
-	"IGY5LF5HZPRFwcpr2T2En0ZmU3aQbxZaYsH6jby4Y4q4ojM1AcnYF/BD1SVnhfcEM0EawacvcC+KhMTN",
-	"2ds7XMYRYvY+tPljZrsOl8GtKMSMYTQIcYfs5g/uiP8ZqHlxc6Z0jlBozcS8mCu48Q38bUU/llcQKkeR",
-	"8tidlj5fcdUrlyDwJOG+JdA5OFVz10oS7LAC7KbIDYvkBNQj8xJCR5SLTS9ZM8zVJ16mh3dqrac2/uEw",
-	"sRbwryzLXjSIV9q/gEk1pfMlgOcVA8ySZAjZy8j9KWg/iRQjIyAKyyzI7TJjo8W2TpQc2fn2hWsfBOqd",
-	"F/D5AfNljGkK2b+52WdEEXTq29hgu6DzzyM7Hsqou6Dzz4EvtcnFtD7JJ8n1jcWWqnLLIs3lOYdTJM0d",
-	"Vfipt9EMFdOai5HaK4D4mzN/XAXQlf3RgwI3Vt61vDoeLbTCZpMAlpcrzZzZcj2qtwdluufqoNflEkE3",
-	"RQS/xoqh3cvzMygW8WMm7sT8rJtKnvL5mcP7hyojWzM9V2TflSmWTOuU37G8dRORArBrza8Fm7mZIORg",
-	"X+z3rOdSmQfRL+kQV7AVRfvQlaL4Eu2WsWlerYboz5kygurnlfDdRY1bXggTEzrULK2TQVcFmTaU030h",
-	"OIb+JD9Pc4kNblip6NBRoMeNckp5Sjt6VBBCKD3YJ/bGz2SqxzmYOlTdeNxlt9rHveAkdci9IB3mSrPJ",
-	"HrgJR8skwxU8+Aqfe8hiDe89y+j1wraghAez9JO6GN8z37dTs0yzNEOsX2M3UDRgtHZojak0TXUnm/on",
-	"B9tQPqQxo4khk+ZDeotPPODx4BtWMRK7dJcsEFNNrZwyxkn3k+/b/VTJ24OsXUE+5aLNh5v7kpM/5XdM",
-	"MIVyPh8CSh2bztaVVHYSLm6XVIoYA861Y8Q0MpDA42xChTXvDsmtkDNBbqR21eKRTGMWk5tMY15iE1L9",
-	"KVf62s7kFCbyx0D+9Ne8fu4PHNXXhfzpFopzz8U6T5F2HGU1I4LmH9XBITgiXgL/CZeKKc0FMsJJpiD+",
-	"bHmiK7CiSSJnLCaxnFAu1CFiAN0kVNwGFpC7iqg9lhNmTqZLYOGKRDRNobxGIUSNOiDh0Zs3J6cnR9fH",
-	"g8vj/3p/cnn8OgxI+Oro3cXRyV/PvA/7Ijw7eld+7OTsp6PTk9eD95en/p+vz98dnZyZT/Bfg7Pz68HR",
-	"6en5z/iz4p3wxcXF5flPx69rgUGwEMynxi9Vq/Xn+FlACv0JrJJDhtifHCdfJUih9hlWjluK/cR95C85",
-	"XBfAtGBSq1wmZZm8MXwhzHgN+ML7v+5P8IVPl20b+EJLsbZRHyiTG1+c+4YvzGtkLawEtHW1CH/kggLk",
-	"L/iJ0mjMDU9AzaZo+28sq7107zc1lilCaHxsggb82gTv54EGfJK83zIzuISUaMsMgrz9ojHfC7U9IFNz",
-	"8yBZFO8d4XpzGbuGEww8CHj/sjRpHbT26JTv3e3D/bKvW+iQwUeik00RvqHDReD6KqNBPqVKzWQak5Qp",
-	"prteQUpmI5PVsi2lO9KwIRohWCKNJ1xwpZ27qRjBfFEzxEVC9VCmk9yjah3qFsEAPEDeMLm/bnEk58sl",
-	"rIw5VkQQvHGGH+qWA64b3IlmD5U/G/RTLI70ozlHFVgD0ppqQQUcg3hdsv01AhHUrfDI6XR+mERpqrnS",
-	"PPKHyLW/2o1yqh/ZhRiRant5VmrHx9TAF03Y5Ialasyn/jsKDXLxFRVjupgtik5vlPw+LA5S6cWBkRqH",
-	"4OSQsrT05u6NW4HprEGYwN8XraLnfrfxsZy603OvNDZ5OaPS3wwPO6Vmx2uzOiFN0OZu1ue5BfZWYisa",
-	"h0Jn45qLr4HEujGdTpltSeI3MthRpYMNykAp8Bpbr5W/qVyr9/GXj/9/AAAA//8=",
+	"7L2Lchs5kjb6KgjubIjcv0RRvnSPpZj4f7Ytj7UjS1pJ7t7ZYf8sqAok0SoCnAJKNKfbEedpzoOdJzmB",
+	"TKAKRVbxZkmWbc3GtkWyLrgk8p5f/t6I5HgiBRNaNQ5+b0xoSsdMsxQ+dQcDnnCq2VueaJaar2KmopRP",
+	"NJeicdA4E8mM6BFXhLpLSZOK4tOOInIqyIAPs5QpQlNGaDKlM0WkuZVr+L3VbgQNbh74z4yls0bQEHTM",
+	"GgeN/Dl9HjeChopGbEzNMAYyHVPdOGhkGfyiZxNzvdIpF8PGp09B46eUinj1uK/NZaRJ8Y/PHC48Y/Oh",
+	"vqbjCeVDsXq0kb2ybgDu983H8IarSUJnr7M0ZSKaLQ7iasRIZH8ldCwzoXGBIiluWapZTLQMCNVEjxhR",
+	"WqYsJinVTJFmzAY0SzS5ODutXTv37NK4/5SyQeOg8W97BZXu4a9qzw31tYwZTOFtKsdvqGbVYx/wVGny",
+	"4eo1iemMyAEMM6ViyEiTiyjJFL9lrUMy5XpEQi1DmMtYKk2e//CDuUnVDX2QynH1csdmOFXLfRyfUz0y",
+	"18IDJ+ZD/jzYopT9M+MpixsHOs3YZpt5HLPxRGqzOn9jFXv5nt4Y6iYp0+mMKDpgB7AcuEZUqClLyUCm",
+	"SHQ3bEa4cltqvn72goxklipizk7KDOGwOICl64kwf7vevbC/HRAziTCAu817J4xqYtYNqYWOGYlokrD0",
+	"sPjCvBd2gwqpRyztiTHTIxkHxCwXkSm5lvHMDleR8EXnFTl+c/T+/Ozq6PT13/t/O/p7/+Low+XRm7BN",
+	"/soEM9RIpGBkwlKSKZYSGpkVIU3aEx8+HL9p2QllihGu7QpQbS/bUbBgnKl2TzhSGDEas7TYO2/pd83a",
+	"+xs3ph9PmBiafX/28mXQGHPhPu8HhgY0S80z/+8/er2Pz/Z3e72PPx79+r/+VLnHJ3zM9eLWntMhI4r/",
+	"ixWnbr/TqT11CTzFH6S9q3Gw3+kEZsh8nI3hUwdGbD/mQ+JCsyFLYUzv8ecucIfFsZ0wesuIzDQZpjKb",
+	"KJKJmFkiQ44SEC4Io9EIr7DsOGc7+ZTqJ2RH2Mfn1S3//svSevd68e/7wf6zT81er40fnn1q/e/qhT8b",
+	"DBSrmN2FnCqiJVE3fOKNtGAjz/Zf/Pjiz89/ePFjq03OqUJOyUQcwB8Ts3NcETae6BkQYqilpklIlOZJ",
+	"QiJkueyWpTOSymndCkgcX+WedoKCe3Chnz9reFtcjM/b6E7lRv8XvHJhCbokoortcqGYUFzzW0ZUdo1r",
+	"B0vDaBqNzLmqG7z7WH1oOp2qDbkwTPw8ZZW7Ylh/Ytb6x4A87wTkVccwjuc/vASOHhAtjTgAARCzuNi3",
+	"5524dUhCw6JCtxkh8rrIMIe6CYBEqV78xvOOYddMmHX9R+NH8wG/egX/ff7Dy7jxa9UMr2S9XIPJrRBr",
+	"h8RNC6Zbe3i03EiMfTJSSk2kUAzUxZ9ofMH+mTEF+xBJYWSA+ZNOJgmPqBn13m/KDP33NYX8UZrKFF+1",
+	"OPUUX2YOzZgmZrQsBrGQMnoD8i1L2CEx0sMQ4JQ6IdZuGK1LikHCowcYa5dkgv8zY+SWJhmccZqkjMYz",
+	"oukNE4EZMxUknJMdIYwYpBGKXSsH3bxrZ/ZWptc8jpl4mG2gEbAmYsiDjOnMDAukOXJ2OTGCl0sBYzsW",
+	"hunSBJ94/0svSCbYxwmLjIKqWHrLUsLM1aho5CQUm23hAr5M5FDBYE+lfiszEd//OE8lUVk0IvL6NxZp",
+	"0pSpUUCuWSLFEKSK23vNBBW6BcM7p7NE0vhKyhOaDtnDHjrQvbgiiXk16EmC7JP3/CcY2pWU76mYWXag",
+	"HmBoUpIxFTNipPp4okFZR+UM3n5hVN3d7qDSwLpkkRQxrPOUwroPZMqITmfmdNEh5WBxeUJpmR5kBvdB",
+	"0EyPZMr/xR6Aet5zpbgYBoR9nBibwTCUlN3KGzDKHIuZplIMSZSymAnNaYI0/kHQW8oTep2whyBzTYSc",
+	"orUxSag2TNuevDE1SyioiBhphu+7x6dXR6fd09dHYQsVpJFRoiYU2KFMjebIxZAp8+ieaIbHp389urw6",
+	"Pjvtn3dB6W8R0N8Ziamm11QxEkumgDtZE6cZXh5d/Hz8+qj/4bT7c/f4pPvTyVHYapPTgrH2RDQy4jQ+",
+	"JIqJ2BxLIAhCDS2R0COskCgkJLQPPpP6zNtAb/IOXQUpVpDfJ/c7OnGQPV/Bdb/n6gf4KhpB4WIxI5ZK",
+	"V2ggQaMbaX7L9exIaNT7Jqlh65qj4Ef7aHFmvxjjyQinWAoWIIejioRRyqg25mCIzgNlpEMkxYCn49Ds",
+	"WjihM5np9oTyOGw3KkZEIy3TqjdKEhtmrgNCiVFrULqSVCaGrGDW5sX5tM0HM28kl1DNlGbj6nfisOM+",
+	"1Qva0a7mY1Z1jzlqetbnsbdXC79quzcLv+Ntvsr+w4tGpUZeuAv+gf4Duyfld/jjcWtYmlex+SiJ/M2/",
+	"sLre4v6bA1ZNFeY+8HJoNlar2EaZyj7lQ6FpSmcLs8wfXzVmlUURU8pb1GspE0bFwmPclQHOonIB8iOy",
+	"MMetSGJMebLOdlf7d5y2XnG/0lSvXmU3m0u4+lPQyBRL+9XvFlliRQN6oRZtkwXCg9G5WRYPL5GZG+rS",
+	"1X5D1eha0jTemPB8r/E6C1rcULu0zrOqKlwuLM0ds0RxI7/QBUpTHZARH44M607ZLROZ9bGBAbbOkShc",
+	"w+CRXjwUQSOSMVN9IxUXh/Y6Z6/KKEYpv87AUTtKZTYcEUpirlB5N08hzZT9hpoy+sHMvSwmCRtoIjPd",
+	"alfwnqDw3G7ksA0axnLtFwJg2RlaQYaGCiMmdD9KeHSj6gxlbfbhJWneCDkV5FpqVZ7aWjtyAW96bV5U",
+	"tRtuIMXCLx/Npu/Nn1v1cvAXrWYAgiYzzSN1hZcvMNZy0GXucAS+p96+sESElRtbuTDz2+afsodj6m+Y",
+	"pjxRWzOZtfktcJpCp1bry8XiptVS0VPnSi97uAV1vOph+HJ+4ldqSYZKx2NjKqGuumzJ37CIj2mCN5WO",
+	"8hqvsax+7Xdsev7y0zJ3lvCtpWku3ahjMcnQ0otjbqiEJufehg1oolgwt4e58lIKZrxYoqWsduD6ky9p",
+	"DytGf8s1O+HiZtOji1ay2khp4/C2fpYm1fxc8aHYzSboxYeoldEB4C44gGiHGzuXa0XA79purNSnipcG",
+	"/qgf7iyb5d2GTPxA9DonPTZ2vICVcmtcppvOnVGYP7QVc1d6NWnRJDkbNA7+sfysn9Oh4f+1HHEDYeCL",
+	"k/VEQRXz//XeSOYhBGmt0Hu4k3HpbK0Kl4efAUOuQdfWbdK1ySaKMWXD7ZhmIgcusyS3IzDh5LDwe1ER",
+	"94T5VDyYa8WSgXkcoUliYz/jNnkvBUbsuSAXZ6dBydm2owi4wpwSF+CTPUdMP6WahRClIBOWGgWNDtkB",
+	"8aQNBND3Ox2Coog0w17jWftlp9eA+561X/57C31g1VxB9X+TXLC4yn/12VIaxr+9fF8cj7OR+mVLa/HC",
+	"uzVoNtMhrC5eawFdYvaG3TDIvJgwOUkYkRj08FO2dEqjGy6GJOHCbK9nMLGPGCmttAXnjlNpRGupK4v7",
+	"GCwSTfWOVC5/5Ql25s+mjGpbOxfSg1aHU80OrnnZpL/EHdG16Qb7nQdwPtyNxWkTqCD8XGVdlmd8/zx+",
+	"brgLS2wXxGUzUTFkbdL1cuJsINFFx3cUCd28wkMSFhQP/HKCnv6eaA4SOhyyOM9HaAXEusWtT2ZCeUy0",
+	"HDI9YukhqWTbFYy6Jzbl1A9hVuG8+l+W368xP7Po243S7ux2N28uAjDNoL/B5s3rxo5Xl5+0Ju+umG3N",
+	"Pi+u6eKOVp7MCbcJjZ/vhl/TMgGpYiTMZ4nzWv/FJGUD/rHaprxhsx1lkzKjEU1ppFkKOUskZZEcCq5c",
+	"KlKV/iBvPmvQS3z7dtBzLv3SSpVGUL+Vr/EBG9sME96/YbPVjjMgl09B44bVpDQrFqVMm6U+JFyTiAoh",
+	"NblmRI2MzpMHXJcvjhsPvuj+BRTMaxu7vMJk3reJnV4q6houmvphrWc2V+7nJi5Rt7PLTWD33AfYksJH",
+	"u8TxWR/7uw/naF6PsM7zNnXZ5NfX+2a34Moxi3j8mcx2zQkoTXW2ktLes/E1S9WITy7x+krGWC68KC9N",
+	"4NeFrHLuzpNKPsw5Zuut0wpyfAg31r1HNZZHMn69x9O8OSsrMYK1V6B+xg/CvFJ5S5P3xmL1coRoBibZ",
+	"mIqMJtWJQZkebbpCv011JbvIFGZHLVuyD6pCazUPtLdXzW7MlKLDmoyJLZbRPW/JgkLxWYWaKscTKmZ3",
+	"zTEhtbu/rXsilmPKRbV25IrizBVkyq4JXtxehwvjpVUOiiSRUxYTz+dvn4sWNTqdjLU7kmM2oUOmSi6L",
+	"RYfInFNiwzSaijo33CfIH6vUruVUsLQQ5vNPoBrKi3YUgUvWWi58pJeKU78baBGYSwMyHUmIPTHITMwm",
+	"h8S8yXom0N+c+5AtdWFNk5CQwTuiiqBfzYxyw/SfoDHJrhMe1Y4Yf7bj4DGB3E0u5h2M8KsxSTFRXK0R",
+	"GfOskdKpyunZH1vFISnoc06wlvehvNW1R337VKVI81tWductOiDKYaK505T/RiiwcVxhqknCqNJQ72bL",
+	"Qhz95G+7h3ye551+TGebewQL78G8MlHhj8n9DEuSbPzUpynl2lDbAPOiOZuSpn0IkSmxXrea9KaJuUNm",
+	"auupzftYChIsrVjFm4JF+igRQ82iVa/QvWsRcBK2MUrrJFAX2ZY513nusBrJSZt9pONJwtqRHB+S64SK",
+	"GxIljKbKekNKuQnP7zY3oXbmD6BnwwFeX8NGLWSVbm0f+gBaNYxnUw557VSpNWZaNbMHovtLprPJVpkS",
+	"czrhCpK8S31vxTGZ51v+QKvWwYWLlvg/VD+qLg3uOtFVXFrNjak1Vfpja6usMLAKu8bcbFNguRT9KRex",
+	"nOYcffFNGzlP8OJ6R0wWD7E6db3zf2r1rty3/+t8Jc1PwPXGjApFhCT4AgLl3O1yTCavLlhKJPnlUCdS",
+	"fgCULW4SYdnCitmamv1VqaywiPuxDRDNR1ZXarcjmYAYdUQyp2EYhuGCd6Wom415QD6GYskt5HtAlaqY",
+	"Qd2xLR7SIzYjNE2hRBf0dtxQSLxQUrgHKaiJX2JGeGTrbCaXRnVX3jLMRavS89OMkemIYcgzokkCRXN5",
+	"msqUKmJvJloaK6VpDA5zEYc8GFEortToqxFrHRLglaCwoXwiviXjsYacbxu73Hnq+oVrr8K4mx/hDmjO",
+	"Tn0K8rmkUKorBZiAuUvEDrVQsiDUgWnzhi1uHwpKjZFh1mXVGVjgDuAkTPX2hL6eK9QxeOcIDRq3XPFr",
+	"ntgin2X3/lxcWWnLeS5Sj5fmNp6/jXM07nlIvVXwTn7Ofv0lLiUazDPLCu5XLzzm2ERpUebl1ZytuUix",
+	"xTkLFqXmMqFbm3S9QjLdg9f/28vIXse7f0fJ2W4/t1El70s3yhFCnv/wcjkGTFlrWuS9uT2nCofEISmD",
+	"bxUpkHwoZOoi3KtVsFzHWod3QpIkLvKX0JZ+NhcVr78b5cfT519WZ0zfpzZkdZ6oVityOk9JEWqC2iNT",
+	"Qq8VE4i5JNgtS1ttH5tmgfI2V4TmSuYzBWF+Kao8ZNS5qNFHOO9T+Kx09DsU1uUpoa8oKErkCRMxi52H",
+	"xKqWcNHchF5UjfJOZPtKY/EBvCYl5+pGiY8rfSfLkhLv3H3iRrVx3qpnl68365pZ3r8rZU7D9EORQLeQ",
+	"OGbTfYG4K4OS7ikfJu6MLRWilWCLjAw4S2JFgCshBISRVPAtfkkV2mw3jE0UZPAD62+TK2lBvCz4BFNE",
+	"ppi9j0IqQJ+mMQ8JFyQE52VYlYf5KET65whWM7MKRMsJ7oZbZG1XrMCIoM6lkbKxi2kAXFqMwHzjNuna",
+	"zXCQQ9eMXEs9IopBuQS6hDGulZ96R04rLYWSsKsishJfcAmTx/gew7iftIrvQqt4jGrBvUn2RX4NfPGc",
+	"KjWV6VaxHyRS7R6x1kIJNt3g+srwW/HC8uMqhRLU+n9+NfP9ZuOZQd5PBjSf9EdUjaoRS1T/Wuoq4R80",
+	"Ei5u1h1+ygYsTTH/pzIxqE+HFpZqjcQAbzGKYcwn6c1l4nkOKDfh0pu9MebTrqWWh9BqczfLeiptNWBF",
+	"df7/QyizuWjrxr9lSo8d6NhGkTMnHWmOOLs0lbOkmqSMqmrQKlTcisdb9U8dkhs20U4TcfhDJJHDOXvq",
+	"5aYp1YtTyce3fPEcqld5CkXZpjNsES8NCqosINaAf2Sxhd2FMiEPisvzdxePagQNuKda5S5wSVYyygoE",
+	"Sa+mFQpPPagaaSMj4JXPRPHTVvlKayRNe1qzrzEaNjJfemjeKAWrXJG7DB+uEAYrZ72G03bTs1Ryx+b3",
+	"Rsvh4+0wdpQH6ZxT545a3ONWNQ6bQ5zfLML4mVHJih+VluNleYCMuGtcKqAxbQAcaiQnaEVyDQcSzJ82",
+	"6fqV4ymjsTEsyZiqGxaTprEx58qB8rgYuqoCEv72H//xH//Hy5AJWwEm2GlFQgCeCAsgRIvIXFNEVCb2",
+	"ygmWAaQKVmOM9GDFbCvB0T4is920qm+Q0GG/jqUD/n9KsxgQgTH/MS+1XDWidevEjJpRv05qJFO7SJYl",
+	"e0zO3LtiFEuUqdWppWZH6iAI8UeQDJsUNgI+Y33eJ/xsubmhSikihpjuDBz+hbCBZMXcsrM3FmVYOQiZ",
+	"EVqgKWzJ+VM2yARUTGzK35TM0qicFz/hjaBhqJoPZpXcf82Aar4Ky2pL8u1bYDmry0nqwqrLI1o+TdQF",
+	"SnM9pYr9z5/jxeX3orb+0S2LX195L87XohC2O+ST5ZyUWAlyWWzFVlas0ZtrT0NIBwMspQ0tBLg5/8YK",
+	"14aqIf8jBtCgOT1yv9L8nRd/8+qrzcRAPjyligBmvYdtL+S0BeDhTpUdZDpLWWC9aIA++6zT6ZTO2dpy",
+	"sjyc48sz8uLZ/o8l1ufkvbvtsIwHPM6UJiN6y6C4XmMayEJm5/Nyy4zu7v/Q3X/9+vvzT3+qHuG8sF4J",
+	"YLUg/eb7dyxltJUiADpaIHRxHDhUeKN8w+FcSF19ucKK2Ih7+9bPHJvxOEzN0V9+ZB7C3C3H/NezeZeA",
+	"JS4YYMsSpe/B+nWv2ziYUzK01p197WwfIKTjTfWWs+nGRn6OCsDnUp9XqmRj+tE65J1Bbj/uL9YMxSzi",
+	"as7ks9l3eYKXzeNIVbXFV2if866AVcZ/aYreWJav52VNHDi0ylRIpEDpQhOECkEgBkTYdjlrIbmeFbFv",
+	"B5k+kkofktAqyXAN7QlPh26GntgOW4fmgaiphWjG0QK5xHA6AC7xXCpcYfMLck2jm8OeCAHqG/VEY6k4",
+	"DVIB5AmGxgqfhEu8y1/hJ+GhRjG0X+KgLOJEte8CNIN30vCwvHvJNpCIOUE67WyliAFj7nSbmnwsHtny",
+	"1skS77l3659XUa6b56Rwphcz8kZYScd+1GkxH1yQQnNwvoLcxMw1BTkYsFT5/qqLs9NG0Dj6cNEIGh8u",
+	"31RvuH3gBdVMbaPupa4Ua4O4MvTOgFiwltahGJhjVehAOVbbNVUsMKQPrQrGEpsAjEE94MJ/0/78yMzE",
+	"VwEJ58ifn3CJ1r9+MQQ0RxBpDdpgseaXTGsuhhuDb5k12TSQaZeWb4CuOP+IRTHxecUXOeWsWnEEZocE",
+	"hk1cVvMVMGbVKqsfvbVxoyq97971gjdU08tsPKbpbHMdKHPtSpegaVbVjhQoI5WVJSvqDovyq4pE1uUV",
+	"nJmynUBWADDhdfmr5qr9SmWA5Yq/JUgnC+oGrN4DbPCsNin5MeYIx3S2FvzeF4DliiHF5HPAuSo3yI6w",
+	"SviyjzTSJMYriMjG1ywl05RrbVQ7RSjBBQHRi77mxkFj/1n7ZadRsst3//c/Oruvfv1fzV6vjX9V9lU0",
+	"o7k9kUMuttPBaLnJzfIuI8Wliz1Fit8ql8y6BJzScv/45g8YRtoqbBSvjCfJW5amHK+7q+q3C+zDqGzJ",
+	"URFWKgwMdLQ1oZOsGV4LvEjg3lAOoBvAEmPW/rzwkO5nig5ZUdpYwVtWVKnlrqZ18sQcEbossfzmTev0",
+	"1s3/UH1AfVX8tkJTP3I/YXGXKtdVZTFnIsImTBYMoqlGFHqUTZhIZq2aWi7bxhXdUeu57KvLotZww7sF",
+	"LeqacEOT6ha7fullJuAijEmszh7zntufsLTvvJJLCvW8u29pwuN+JZzs2thY+IxM6DmT9TOBAZ1jvlSm",
+	"tV3wYVVIo3xWFsi/hnbKe7pkJ6pPdWnxy6s4d0CqeV81jNcqEbNVEdCmQmhjqVBpsJ8wjeCUMR9ybf6l",
+	"asSwbBPaPKtIpkwd2qKe2Ji+Q9uTe51qhBqBsg4/KGfFLs1uDb4oay4PdJ7t3i2TLOdC3RGf3LC39P7n",
+	"ssz7eN/jZLJLUxfLJLqKqTxAsKaMz76286WkXa+K2My94wGCNv7wNnVZLMQS11+HZfN+ACveG8ua9TTz",
+	"zpqF4OkTg39i8E8MfslhW6v8DVs9VwY4SlTqPWUxmbdQjwcpY3014pOJeUjlU7EYdnuEr7IkWAnS5Ydv",
+	"VwkD+/xKDoa/bcyxK4a8Anlyg0HdKY8+oqngYqgqswVsfHRrz+l8c5E8adEvwoKMyilLGYSsXCR2Nbxg",
+	"RWSSx5v3V9iwqUKqNliQevS+6jA0zKAUeF4Fwue2b+M2dt62r6Vf5XSyinLzJ98/6Y5ZOoQAmQttbGXz",
+	"RvPZ+sAmYRtUNq5K16hoJl3jJs+HuN7IVkVo8571fcvKqyV/0Qy/+gLMj1BGjv2LiZrNqJ+LkTCsvlRc",
+	"eYMrM4B3cop1lgVMB5Tlugcj+gAZySRWFomgmg082DrcQRh17iUVgy+PNFhcyJXB1fLWrOYFSw96eZvv",
+	"/NCmaVXv/StDB+YnwsQtS+QEHDvV1sDS0ZtnFMXI0J13fR5nbsaWvlXxe1Y99C4ZZWMqdlNGY6OzEYvx",
+	"XQ5vHUEFB1eEJubCGUnZkCvNUlbdX6BYc8uWgEX8Gqy/BThc63Or3YqaFBoyptGIC1bMChNoJKR6RSMi",
+	"xaHtUppDL5NhxmNoAQc3KDpTZGqEO6PRCH3e7Z44ZVN4loLa+2tGaByz+IDolGH3w0xgyzh44fUM4gLv",
+	"rq7OCdoh5XSun7snx2+6V8dnp/2ji4szyNw57X64end2cfw/R28aQePt2cVPx2/eHJ02gsbp2VX/7dmH",
+	"U/P9+6Ord2dv+uar7snJ2S9w8euz07cnx6+vGkHj+M3R+/Ozq6PT13/v/+3o7/2Low+XcM159+8nZ903",
+	"/auzs/5J9+KvR42gcdG9OuqfHL8/voJLjk+vji5Ouyf5mC6PLn4+fn3U/3Da/bl7fNL96cTcddp9f9S/",
+	"OPqvD8cX9jaYTv/DxYn36c3Z++6xGT3+MT/i7vvz7vFfT/3ndN++PT45NkOq/BIecH5+cfZz6a2vz94c",
+	"eR+7788+nF7Bmrw56l91/wYraEZwdXTaPX2N1/716BIW/7xbrM7Zh6vL/tuLs/85OjV0V5wBb3UXCN4/",
+	"ewt8C7AaakpzAMaBaoLp6U1KYqmNijmhemSoU2JalIxntnhxQlM6ZhqSyAUds1YNat+iTbGkF0CaJTXF",
+	"O5DxyDW5Thm9UYGHdiiFTmmkga6ZIlwfkNAd5TAgoXmJ+ReFjvnLUH0Y9ESYJ9qZb3NjyHyw4XP4Hk1b",
+	"e4n708blzZ/2pPVhDeG5cYaJIax/w2YwBvZRh2ZVTz+ceIVjMiVcgCFLPly93f1zKyDhb0qKkDSNEi8F",
+	"I/95eXaKgVTbJK6gg8J6WyU83ZJXsq+PE5nqI6EtFoFjCVumwVRZrW8/QjrVQ+SbbZLcVZ2oVZ8/d6cC",
+	"/B2jyeZ9O8y3blncRsmbFeVPKy70ctmXU1EePstHUdx87+t1XAhIZG9q2wZXfevIqderM2Ebp5Hu+TEx",
+	"93jZ2SNaA4uM8VUI2a0Xwyu6pE64wzJZ1sJj/e4bI6r6U3Y9kvKmj93VajR3bM/gJ7gs0hGW2OXPqxuo",
+	"6yfRN5RR06R9ruVEyjABZJJksMI89Wo0K2VH/hJ8bH0v+Ly7Bf4AiSe6KACCjibQbQ6Ro7xisB1VKhZz",
+	"N3o1cQSBnFZ3yPAoYnGtq1askiqqt6B6LSq3Plgg/eDhHGPHefv9x9OTbZs8ozWRjf3Mm+KWwBVVeH1e",
+	"7grNuK4P+9rNzVbA4S7f1G1cRbXlf17dw/P16h6WD26bNog8v3t9g9ej8VVuPf/xD3j2tl+FTeZeO9f7",
+	"n+oJFzfrhGxoGo34bU3M5jOSX9cvaZ1sDZu1UOpTtRALvRJLsSfHXzym47OahcG+R8Ohnnzuq7Fb5dSK",
+	"cGpVvrTF0ZEDMjYXBkX/pU6A2abUtWV/ZlOkXKU1gHfYROuJ5ALBC58hsN1BT9D8V5wd9PDef/ayg228",
+	"W2gRg6lm87Sbof05bAUAIoLp3MkM+/6bdxubMOgJwMQjepTKbDgilFxzQdMZGSSS6nmLzz6zETSkYDY3",
+	"xC/A7uy++vX3/WD/2ac81/v3/eDZp+p8bw+C8pX3v/arV148t6BKnBlkAn/cjYvE9UGKnvs+rmnj4Fng",
+	"1OL8q/1nn8xdQ7nruCNsVvuKfTRSJ/9ll4+NNQp0Rs2xaAy5HmXX7UiO9+SEiVx87bkCtD3F0luW7tko",
+	"qiGtU6n5oLYT7DbSn4F5XKci2191JRDULyPqUDjotcw0aYbOeA4Dv3s8uh1mMtOGZu4CD+WGr27b46/V",
+	"3zj2KgLXjqqZijkrhnQJoD0CoMAhkQ6xVQqbEW7eTTLFUM2fpEwxoRed0RsjgaybX78kX76y+00RVPFi",
+	"qk2ZBraPH+5MQEbuOq7Nd9AusbVFlHU5TgH86jm5hLdLBSVJweYgw6pB/ZgN3cw7p6EgGCe2o0h+abVh",
+	"s8CODVdbg7cDaQIl5oRVPjH+6bJPXZmhu0C1fsl4nqdXtHEoPFR9T/T5X3ulyx4F9P2wsv995eX9Uqkz",
+	"wKDUVjz7M3iAdECfgNZXbEuMtMLPkAlHBDWHyeEseVZRaSTAHPAp7dU1WOVJ5K9/gLxDfyHO84OiNlQS",
+	"x5nt3rPx4jvOXOTj/LjC0MB3bTCXzwt31i3QfW6EurDEt0maQlLViICmN8Qc3VmZ0c6Rpec4+1wcjIWt",
+	"W5zoXCXN51QIgjYhsiSpLhWcdzBsUzpYkfJYIXDC4uewdlCLKu6SAT6pvFblXczDrVr/4ue69e+09zdf",
+	"/E5p8V9ssvht85/PW/wXFYvfecjFP7cWcJnV5Bm7i5qhHAwUq/ktB5KqEaljqqNRQGiUSgVdUkjennuF",
+	"+HSIUq7+yo6iis2e0xnu+UPU125pA9xRQW6hvS0pHl2iylf6/BcL7lb5Zb2kRg/Wb25sS7ZqG1/npNjl",
+	"tTQSRxWrnJzuuffu9TsHJftuAgvLIJGNFm8xkMGRD7m25faKMUvYfSIifwVn5K7BfdccvNmcZS9dB5a0",
+	"zka2QKpjJkoWMmlSck3FDdEpFWpgsQQHMiVWkLYObfsZqE9A/KzG1hilSObL8Em35ToV0aB1+JBXSlss",
+	"3lwkyW1L/bl9ALPXZo1uwuEkVuusYnDw2AewPHFE50iDm2Jk1RO2USe4RmhSyuPVBB0g8L5FbXDwwotd",
+	"2TYD3S9GWD/3LaSaFQrr7HTlzj6U5LrIxF3Ul1d2z+JlGIiitk+t18pxZRNJwxAzgZAeIscuFMnM7yZp",
+	"roBs3SmdYYMuORVrDcAV3m3eV+JT7XqvA9fog2T7iIiV+IxkTNMbQDDPefxisK3WB3huTYqzW5becjbd",
+	"OKMJwpv9FbhXqyC5lkJqbYmxllCl+887eUeppWBAgiYzzSN1ZewT5dUU9Vfjgbkr5yqmKi5M2S2Xmdp6",
+	"VPVFSKXJVrypLodyYftqJl49y/tnUakc8GQrAAyznlTMTtdtu/VFMDjnVmRt1MwCjLE6QLZPLs5ODdOb",
+	"yhRypwnNESYPCL2Wt2wxIt1ZFZHuCcN69jsYk26T7nxIej4EvSzsPB9X7rSfdfZXh5XLbp79zmo/z34n",
+	"/9/n+Xj2O1/ayXOxHHB0bcOsTDEfBMjEARZ35DCrYGAaqZoJrvPOuFQxcp3NVMljZwFHiz28ODttHDT2",
+	"Lfgq/LD/506jSipesIgJXdNcbc024/fT8KzUymMN8CO/NcE8mpE3zF/rF2FJ96Qv0rvnrlruLIDub7sl",
+	"S1uYPFSzjfm9LSCd1m6LUVrHaoJQTJ9wcbNxNTDgAaiN9kfLG1YNSFeb25ya8YHXtzDH4DFG1hh2Ah2G",
+	"Vqcn2zRiGEDgD/7eVQtYYdfwcbuEu80aUHrrvFnOnVudVQ0qLzFF+5zOErksKIkuqPm4jL3b9qVohgiR",
+	"uPcfIdFywiMFCWbYvoU0Q/xD7aG7JWwRqvInKCagX5W3+3aQRiDqEU/j3QlN9axx4Mac98MwCoZ9ic0g",
+	"J9cy5kxZVSJhgjNhlImmKy60vYNpyhyoWKvtLccVU/rMPHtjeOFljHAByGczVpUylSV6SXaTmzwVaspS",
+	"ZpZcM6URAsZB6ycJmTKhyZQlSXWLNMWHguosZf1oxIwAqmlJ4i4DZ4y9lNAh5ULpUkd8Ny5M64ftgmAQ",
+	"qwlSA+1U12oYm6Y/SXm0CVbl8gqQBc8OrHL5LjemEo/3B1PyPy60GFpY0HtnVJaOf8E5PEyjkHoKDZU2",
+	"RywklAgo/3U3HZKi5DCc6zyE9zi7oimkHkH/ZoC/j1uHPVGibkrMJ5eAlpOjiLFXHTwMOk0YPoF2Ko7I",
+	"w32dUtUTKYuzCJuGeV0mimrJ/H2W5ciURFRELEkw+UIOCBV2HpAjax4ZMX4L77fT6GvZj2XoCkFdP7MR",
+	"NcOtaHmRsIE+JKHlVX2gxrAnKPLZcmODvEFfpli5WhpXwdCNW3RDxvki5q223PJAqpI3a+hZ6Y2/ETRK",
+	"I1qNlWEp5P7pnw9FNumWkZ0rImV4AYD8WiSaMZ0BayPZBDonKJbcslKbCGBrvk+k0keGI7h3ROrFiaJm",
+	"7rsx5vGPcSXBAYoOnipv+GKy8JdpVYLJkFdOC6qomAMNEk+d1ww2r+GAoj3SLDxY4OttHVrsEcoTbBp2",
+	"zSygASRf+j7otZbnS7RUAZ8dNJaOfzIbeVzlVZ8g0TkIZXQFc9x+XS5sbCI5uAV6vvuiQxI5ZWlkLPik",
+	"DNMKvBWRWleDsG7Z/CVYiap+OVOajaHV/3DjomR22x9Xd91MM4b6UsxudxM55KJolsrG0jEO8JXdkGbM",
+	"bskYmtQJQkki5cQIDRKef/jp5Ph1/8PFSVgHVl0GqakcBk9Y4bgf2b6oObvngngPIU3bcBp0W8POVbkV",
+	"7mIVbV1h7Nr11fk6FveUHl6e5b3z/is+ZoqlfPPC/W2jBs4vvx5SadHboiIzuRJbsNr+XuOyeVcxIlBr",
+	"Oaev0tkDuOWv5KSb8+CNI0alWNBa65y/bMlqb7fh9REVb5j3v56Wd59wcfNA/SSk9hqRlFnVJWrr+DM6",
+	"7aOUThMQGCCBIbzEpig38FaFbUOBlbLYcDJshgpftMm7o+4bkqIGhfwMEQIjo4wC6AvFLFBj5Z+JZFYP",
+	"3LlRVtE99LooprXW0k2YnCSMNK+lVgSAXuMyF//M9KWYKc0FFpDUsf81J187Z0BEqHd1rOd49cpjfRSF",
+	"WhcjjeOUKeiTBq0iACoBKUYZW8+ssfUXxTxlkYZLUaznS7LaA4npcdaTW8xzcWHnxuz7fT2SKB2tz+1x",
+	"4KVUrShG8jnIo2wXUEGmVe00oFpvrpvLSI7ZxKKwlXXqzhIiXu1jXbqID5AYBor62jKwJCNWJYfhox8g",
+	"Ncwf1aaKQGKl3fqzrpjlwwrnraDPK0j/zsh4G+ZbRfofoIxt0x0sau9W9bOrq5K74736oBAw/G66glkG",
+	"fFzjNXc+cWuNQytvhbpPpTFOAM4MLfL2OknB9u3vqBpVVdIgTtGIqpGLzs/5BQKi6ACQHtn4OlfKmNC7",
+	"iscePpGDOlpvQB8yvmxBrIjeUYTHNRPfODl9zgm2+noUlt1NqutrXWLLXWDb6lpc/cxSPuB1iLe+D2oN",
+	"BcYNtsb14i9g2RFTGom/cgXxlwnRp4K6I7gxH7HHdtnJhKNd1Sfz/rnK8oI2z7UvU+ICRoiXuAwAZM10",
+	"qxcWAYRQ4jKSwN9XgPgr0gw77f1OSLgi+51/RyiQBTASL1+rJ+4kYWvjdK3vrirvZ674NU/mYC2RTTec",
+	"Q7xvGGNl4MHG/C4h2LqNWr8IwFcd/DW0cMNmpDlJuUDM3xwhFCx7oiY0Yqq1Ktn+h3JxZq/38dn+bq/3",
+	"8cejX//Xn1baYnPDrTqLpSXZlM/U4hFuP547ZDTmaSzKUq5nl4bp5ZCRf2Ozd4zGrBKxGiWsBYkkTaTB",
+	"XS138a9Wm8Am0zGDCyARXoHXm00gOKJI2M30SKb8Xxhk+YnRlKWkl3U6z6MbNoM/WEgMg5uw1KImQIQt",
+	"4ZAfwBUBNg1aBDfjGuF4nR7b+O/d7vnx7t/YrKABnBioFfBCMwiAXIVPb50A/c9frhqL2SoYKQL+FJ6f",
+	"XV6RPZrp0R6490PD1vxvFQTWwjY5K4Zvk+bDj7upTJgKcVUEYzHkPFqFyszPrJEfWzRzxNmazYbBFpMa",
+	"aT1pfPoEwa6BtAF4TSMgNrsWZxMmco8mOvwpF4h0C/YBPEUd7O2tZDmLyZzlh3MowGfJYHckVSkUtgsL",
+	"oM3Bdw9rk58wZpRmwsP1b2J3/VbQE17g7TfJARZmDC4YRlNREoRiLhwORv2MXCMUgLmFYgwEKYqpnvAj",
+	"IYZouSKxjLIxE4Dz4/9cKN0OefnAYicAVPQ1S+TU3ANHIO4J6DxIwj064Xu3+2GQB4DwjEBZHXIS9E3O",
+	"Z8Bw7dDL5VRgcoLKuGbtnuiJfyPH88Dp8PW/EUPRTGibRN8Tl3wI+XGgBzgChSGVqBecqsyOMGU6SwWL",
+	"XWxU2IlGNEkOzHvCMFSjnrg6+9vR6V/+1IyyNCG7iuz+N4EX9Bp/KiJXi2/rNUiv1xOE7L4jO6+l0MY6",
+	"MIrhAfHy//d+U1LsuCtjsvN7DzXOXuOgh/rg/7GKgSHWXiPo5fFAuITuJlIMd4vvPu2QP8hv/yS7KWkb",
+	"dtj+bapbPeFGXz/qMes1zGB7jRLTOnBc60+wEL0GLIxZHwg347a+u3z28gfyn79cWe6F6YaoX5FnL8hI",
+	"Zqlq1+yMzHRIEJPXHCrYjp6whI50RCBhOmJtcsEmoEeTAeUJiwmstcrrlDBULVNkYOYb5+zEfK+eCF88",
+	"exVahZGEF0yns92uGWdIkLUaTh9JEatW21Lbke22gAcyTWWqeuIIiAWfak4E6Hpc4ChcewZyiaLpgIS/",
+	"95yc6jUOCJhXpAcCy3z+vd1uf/oUtnviLeVJlrKFO1ALIT1sWWC+6TVQkFhUPRQmvYa5xtid/iXvu6/f",
+	"HZ8eAXy9f51t/mAu/Ue73f4VRvCTa15AQvOckDTNRoR5J4SQGHWrFWDijuNIdhSo0JK3RlDM9x0Ig56A",
+	"THgmdArwQaEdQAgg88iKQkRaXxeuXmXRiFDVE6FFvW0/C+tA7HPuFKZZwsICcd5o8DaGggRsqEsRAG+3",
+	"LAbSgiBlaMTFsE2OzERyqQ3yDMePbiPAqieRMRaARICW/sB+DX/Ya8gf0PDBSIo/euKP3d3d/P/NtYvr",
+	"R/4gLzod8oc3fcgGDnBlYNKWiPP8JkgidK24LZg+Pr7UWSEMSLjQJsF8udgnoRgGLbtjduAcjomRVS5T",
+	"CFsP4Au91g3myeXeDeabxeYN/rs+XJyAHQjbjAB1iXkfixHtxGLqu3oK60OiSSKnLLa3KTuU6kYP5QWm",
+	"vrA3T3fgYuCHMpNzonxufuaU+RPELhH+VHJbFuihZFQiQYJIhK4I+Gi/Xwc+aJ/8YawH4JZG7FqeG2My",
+	"MQKc2x9lSqapFEMSpSw2YpMmbh3yxh/40Odu6p5aBsleEIGkSYKEVJC9pSTXMgSf8gKHBicTVXAYgzlt",
+	"zEgrCCdRc5JYSiDjQSOP0VOJ2cYi5spoUBlXI2MzteyLFvuR4Btf2nHDMWAfzVkMyHWmYdxFL/ox0yPp",
+	"qNE12gDKz9t34PNewS5lgv8zY67RPYiWwHMBljaxBZoUpEJaYqhsjeI9XpDwOGbjidRMRDOjwYeGoBik",
+	"UloBZdfIsSZ88kJvFXjo/nOPL5jBJDQdAvYoFWSfvOc/2dv9Nixw5zMzHC0lItAYG3M80eqQTCnXcxLS",
+	"Ssac3v0OLuZZLy19I+O2JxFF+KFVunAmPDZDtBUNiRy6R1b0gMHnutm57gQFg7Mi2BJI0XqlfF+RCaTm",
+	"koEOSEUy0KFRD418Bw1m+SKU27uUXwuaOOIT22zXvLPVgZMlXiLvYaGe2qx9oycvHUXTFQeYBWkVJOI1",
+	"mCmILh8SNNqyZf7KjEQAl7NOSnNaIbkWAS7AwEAsP2zQZd4CmpHN3LSVBD3xE/wL1+btTZADkGa4XAkO",
+	"UTrjHtAYCh8jnczAPWeECNoxBevJCcCIdjN4u3WkOdez5dAqF2B/UMV2FROKa37LWgEAqRlNtSeMDT/k",
+	"t0wQPeURC4DU7NKbNxe9WoJyX5dcqyi3f2mGPaNqdTphrkiaDeS2Z/vc2e+JS7PzlVzB6aUeYoMRhx+O",
+	"3+Qd3mMsY5+wFEICBN11LcdGZj1BC5PJWOdGEzec7/zDFVr1b45Ojq6OQjKTGXB8oH90cYDr250zbJlA",
+	"tfN5IOH2hPneafqHkPhtFHXUw7XzkxgRwlIyZBrUI6Bu670tpq13L9gkoTNseJUxozaaFXPHNFfBSu6X",
+	"EsNERl+oRcATcQJGUzSHoYY/HxIlkbTyKWDvTQoJr887+cFzvSNwdSxj6xnldMAFVyPSxHn5p7bVJl0c",
+	"hWGOLz9+BFIwHNgl7uByBmYU2DMD+VCaGUtLsGm7J9wTYFwjmRiLv5DsRl0WbOr8VsFcYUlgC8ywOZGf",
+	"/WtkNJ6xQcrUyEsZJs66tFvQwtGC9o/jPYDVskq9HknFvBGTX7geyQzLXSwtO9YHx9ZtdizN9z2BT0LF",
+	"PpcY1wkXcTJzRwkgIXqiO8YMU7DMPuLwCLg98Fi7Ih/AcPIrqpVF+bYY386Y8fG5Vbt4vjkVwJptP7b5",
+	"h8nUd/YrQAgHfPCD/Kucs9kYQE+4s8FThAsn82jhMAw8H+gTcoENsKJQtcbGWG0CFcxkRG8ZVKhT9Pvw",
+	"FAqLD0gIi9I++nAROp+PhZSUA8KyVEJLL5KwDIuQ7TKXm7r0RLes8fsKHRjbTkP2c8wRydiqym1yOQIV",
+	"TysS+mk/YU80Q983ke6h7VqkDll3aesA5w8tXSrzluxJJ+HzzrOwInepJ/Bo5p1g/oKvwifw2Plloeue",
+	"uT+vu8wh4ueeuIMOLLyGK4DTMWz/b4xN8KDyuKjnLJrR2JpAn7MjpICUN9warEB3vEDn6YnC++cYhVMu",
+	"VN7KBgeOrlZx0ybnoIQExPVIgEf7bQR9F0nnRWh4OGwxcIDc0sG5WM0LIC68LLGpPei4J2ad7K60yd/g",
+	"PddSq57Ak+ASFBV8i0VIQP8207Ht+eDW8r05atpFWl3LmbWtj85oFOB/O2VThTn/4Jvzs73g9//v//l/",
+	"4Qcvq6v0/VwKC/zmnNRqJCdtz/u3p2jCeo1PO7kL7t/+jbzxrRA4oXPG5cAB9hSkoYriK0vcHtzdiAlj",
+	"vaGCY0+EQs2o3ROvkVJAGQTryKgc+PjpiGrLwAzfMaqWIaIinGotKXCd5xHXuQirYzw2XUShOypG+vC8",
+	"5BXVR+Sd0WzzogNQ96w+ez3LVQOj/hpWU3ZFxmMu9sxPCvs9XFvAe9A2ZXpAjMwM351dXvWP3nePT9CX",
+	"jF+cdy8vfzm7eBPmiO49Yd2WStPUmKLGJs8ECUuxBjs6CCCEbdJFzTyignClMqPiSYFpFYUABuHdE3Aw",
+	"AbpezFDhq5wQZIfs/c7jT3twI5yMsAX5nrYi3Cq4hkUb1a0Ni18ULKqeuGATmdr+pEgzrt0RNPeikeEq",
+	"IMpmMktdDy5cABeZn4+lmZH3hHPRKAaxDVCOCkZmSxtzvdbSsMgNqfgAWCOoEVaXNMoPaA8BtPVwBXxO",
+	"B2oVkuFZpxMWDNmrLrSvdTrvgtp5iBtc0ok5PHA/3JhleWGcvUkq0deLfCuP6x2QP3XPj42Ouj27cgW5",
+	"wF72O5194D34LVTowg/PXrxqv+ogu7Lp+vD9xdmp/dLHa8Dwg6AL8QlM2rUvQ8GaC9rc+dwrFwDDtZcf",
+	"3r8/utjvlFhct2jNdoB7BSypGbrXhAG6dL22bshnPElLaJqC0DM7bqwioeCw9gS3ITCunMcwQJ5lFlHl",
+	"upfhkV7i7GK/OIx8lVkpVz2hNE+SXC86JCxR5mRnClIBFlh1gUPWROlaGkFsWF9QyPueyJNgzM82oaNl",
+	"3zJH2MWRoopkotAT7CEV0osztnviCm7PA49WaTQDNXrLLUtTHrPAe1WxPOC4bHpM3s7MDhoozvroB/yj",
+	"GRGo2a2AWDXXe5YHrpQzB5Fz8xxTx6x1jv1BbK2/F9W0UzdaMI4GsoXGTGiLfbgQWMWggjMq+ubOsE2O",
+	"gV5SmQmjvIxoMtg1UkiC79JaBQqYVuBGwUQceOoN+xgxFquemFpVKmGD3FfmTfw6i4dMt8lpqRgc5VoO",
+	"aXcInBtmo1M+sZI1i3sCW+oqEg4SOhxCs1wQWeZjP2UUGtEWURdz+QEJFUsGfSyXpImN/Lhjv6NseI3b",
+	"mLJX/dkKiD2Q11mqdEiaY8y8ooLsd0plG35Qzi46iDNuReeYi0wzP3cL7jZvGFClPZg0Oz4kCnCdJlDW",
+	"YF76MrfTUcBxo0rkDzJU3AekbDdHc/6mtOg8Dp4kasx0C7cPjkpzhw0ptMBcDlNmrnT17k1Hl7abKDTp",
+	"R5e5lVlOIMZ8AOCYmsBpaC0YXJh60BPnmSahtYSw26VKo7+UpQlovu3fjOyIqaa7MZ2pv/Qazzu9BqFq",
+	"JiLLduEpe/bJRe6JC/APHQvqCVA9DbEXHTR9BkvnGCuq/mi6gGREGBJrxoCmEuYjM5beHK0v8tNWkMtq",
+	"br1IYSkDow1DOY6braKNJ2QXyEwbVoCN2MF2oor40gKRLHNQlUmGzijHAGiqvREx6EbNo5Gx3SNrf8Fm",
+	"7igAKmD94lLkDyNqlAUSM3NImYicxy+iSQK/FIqo23U7lp44Fn4jU9DiSPOSac3FUAWk1CAjIDZly5w+",
+	"1CXRCWG1HXRRnSHPhd/BYDyzx8VDYzCju0CgBnxOgHmSYMHpnggrVBevp73asz1MrcU+lyyNlLaHsDd2",
+	"/RW9xbPt5cj1RI5zM5JTZXuN25SOD4Vui/XXqNbaqe6icyu0YdmYJdzQ9I7h4P+9ax+7+25Mo93LEX32",
+	"8gd77K+pYj+8IO/ed1/vXr7rPnv5g2PEKZ2i19DqiOjwhCiPy2FBDtUTVMw8ZxaNjdGD8TaZQiwUjnMO",
+	"BJOroC86+zYlZS60fCXxHUZHLu4z2rVhz35uCiQVDsjOv6sdo2D+dPbGKIl/GLtFKJWQeKg02VUwZbI7",
+	"GtPIXHb57uz8+O3frUq5a31ef9jVyDUvIBSUN/O6uONmQWH0ub1LmV196wUGqtL0hikMbCF5U7NwCEew",
+	"iOPBjT50C/mRdI5Qk8RsENfzuSSWJhwdaqb0LvJkIwkFJGvxoWCG8sDLYq1f62orHNRm3QtHhpk32heY",
+	"o5vwiNmsSJty1v3r+cnu83ZnF1JN59PMptNpeyiytkyHe/ZetUeHk8Tc0h7pMUDvaK6TxfS17vmxVyt+",
+	"0Nhvd9oA9AdG5IQ3DhrmIc8BIUCPIKVxD5RGrmd7KeDeme+GTNdnNypmeDfEss3mpgIF3SSVw5SOSRM+",
+	"QJ2lYUeR5Tu+NmwrV1WADojA904h37NRptZhGXxi/q2HRXQKBJLn5KcReMt6woV6DIMQ2Jcu5/0QWthx",
+	"iWQU0+esC8w89RD5Lp5RjK/LxGK/5FGl47hx0Pgr0wgb2LWr6ZqbMc1SBRnZNe07mjHD0Od+p5VnbIJT",
+	"sEjYdA06MP0etwZuQhxMH13Ty9Her2gA8iuACWF2nXnOs07H5UU6OPE5s9B8V7x3ebkOTj1PBIbUy/K0",
+	"T9mUKY0CH4DBXuAAqp6bD3TvJ5qDwsEt+6tv+QDRK5nyfzFolPVynfccC81SQRPIWyrlAMMO+qmx//jV",
+	"rKXKxmOazmzydkIhG5EJDNm5Xmd2WUgihx7ZISAOg/oXOlTQndZBDDcgmR5yYauBcYKGIc/Gr2aI1nFT",
+	"OLpQzGE6+66r65tIVVUibUUpeMUKvobILlBrABEdow15eDFhULhBfEhxUPVbtswKwgVs2hN5YoicAyHH",
+	"g2qBCj3nTTJzyvOIqlFg3Yrm0Cp2ywQxCiG6otEihiy/nuj6nAIbcljF3GhXho/YgThp+qLzquoovwZ1",
+	"Jmeq0M+YQcnjwpGGswoVCflRtT0LXaY51kQV52dFKdKnoJpEi/fueaFeyNhePNH7d3eiFxdh2eG+Gi3g",
+	"Ax2SgorKTFjI6YMygBed56tveivTax7HTOAdL1bfcSr1W2PZ4w2vVt/wWopBwrFe4cX+GmOyEJJXUp7Q",
+	"FGqXt2Jm5q7nay3bLeVY0QcMMOdwx/Me5nkoqIFNSvMOoRXO1qfuszrDs+bY3AJLM+bfXgGMUamV+ALl",
+	"kByfOz+BjTj4EefA8haiaKLBE6NG7YXjf8IVAiCrxfO+4miegJhe4wyfYaOte5XGMIdS4XzFicWJPvJz",
+	"uK3ozikXNTPnUbKN0koZXk1De62t6JN9nMhU7/2OPWs/1RIq5v1YV45NaUjl9NAmWTi91wZtRoD/5ZEw",
+	"vgaRPcsEewS/vKGariWgcJxLhdQyssK3HeFD1tEnNfuo9yJ1W6bceblXKUteX/5MBjyBQiZcMXiHC2O8",
+	"4WoiFXdNvcv3U61pNBozoQ/hGWb2f3GxBVwDdDK0I3Xba5SU64XBfVti6rPPE9YxpHJqVFwsXjDrabQ2",
+	"s2WfcZjyd9QcorfWcgPH4JgKOmRQkuQQSRaMMnMsLu1D75HZeq9Zym4hzPyts1u/2bOr3TDkUeK46Ofe",
+	"jlTYmKVDBy9m6WRh54/cRZcaLaZ72/zym1YpyGrKdQTYjt82FXhdofL9yidPMPkDUx9mJKFGSUQA4vWI",
+	"IWhUAgDsktC6jvqYdhweECGtO6kqW7kJiZ1zuc+tdk/sGovXpl33MRs7PJgP93XPj/NMXufMzD3pLjWK",
+	"kPBl5zlZTPpezPUMUFN1bl3r9x7JiZpL8laYu4Dj9BLTQ1d6adMafaPeDLaU8mxGVUp+NwOC8ZbyTyH6",
+	"ONG5291CdpoFtXNXBVUfgqtMkaEkUhSlnXQyQQ+9eTx0lhO2vgmc73a0XOXNqq0TzvedtAnKHZsnY3Mf",
+	"yEAmiZwqF/N+5oJ4Vab9ZQVb2EzFr7S+4Wz+JOPZ3bMU18Hs07y+9unRMTRCVZH2/xVY91+T7f02Zawo",
+	"vgiwPGS+OgSYWqaXodjiibym0c3WMnev1F2u2q0YwvhCHKayLMmmfuZpoUY7gB+KLK2UjRlmPkP8FGDl",
+	"VTZmIRnTG6Z6wmGhYL64fWKexpU/2iWP2SoarhVLBkRpOlP2u1abnMjhEFJGF9gE5L12k+S134jtUbOJ",
+	"fKRfMb+wTuWR0x4L0AMEFHc6BGqOuI1PPObueAxQfc1ZtbX0mJUKRxJ1EcFsrgpux6ZMBbJnfTZS5Yl/",
+	"Z357pAewGGFOXOscvbvz0JcAvioOnJ/f7JTfR+92/5a96EgxDnDF7sym50ba/rDL7N/5XrIbH6E3XE0S",
+	"OnMQ3ffrra7tfFsjRAaIPf4dGdG5Ruc2H9ORwHR+3sGg6DVDLMkRM19hslGAxTEK826gKFG11gg6LxBd",
+	"ZWVAvQ545eLIKK8pMRqZHDuAgTWiva7AYCHWWxOyzdv0fX+B2sUOhTXnBis5nyKz33Zktlz740VnofBn",
+	"A2mTA5Tl8NjDOuTCKbtGNw80HASl0NYI7EY0yst41aHlRySSY4ZZusoH6q+OyOaZCCcwkHuURLW44xUn",
+	"CgbzPcggTITc5aKU74OJPi4ViKe2zgb316MyV2U5R2hen68qattzQAXLZYxXDUlsVlzee6ACt/6wSNwE",
+	"VCxXx4qzIS7nGaqjZlUhJRxTiR4fq3VSGuQGnoH9ezlMq0QT1Bw/yZ2vSO50RVX1PrjqXCU4Sh13Dj+D",
+	"J9QLn0tG02iEJcKA1cJFjtZCVHbt0JUxG9Nof0GB+cfjFfJmc9/ff0Hu7hoK4sbpQsH81I+xSeSh61IL",
+	"ApjG0PDX8MCYDRhgjkW2mVxVcjGw6uI4r+g3d68JxAW/Wi53u3nlUUEf37oYLiiSNGmS5EnsmKdO/eR8",
+	"9I7PlaCqli+plaaaKzD7PG2w1GVrXiW0WPMYfK0Ux6UMXK+OvtRjT0isPs9xomzlLFSHQ5opVuorPynZ",
+	"TGSh86Qr51iV/owtApcm+T56Cf5FpHf+9lWiu0jpfnItfnnXon8KFxNslp7xeaG7dz3bNad173fz3+P4",
+	"01ITEM74mM5IIuWNOb5UzKRgc0U84GPAkFxlylZOdT/NPqC1utqZg6P7LIfOgwi2b+cgPXTOYWl1yCSV",
+	"A55YpBoEM3nReQHQuAqQCVsbiLV6nRNECdJ6wnRFI9ljrRx4Hli9AeEDQ/WBUUfxpphoKQOHaaVTKhQW",
+	"xS0S/xu44Y6F0j2R9HvEbl5G0Did+Mmm+5qECG5amWM7mBKbnDHiE7W5YNmcmM8NizdEXN3rx8Im+A4p",
+	"HnvFXS8WDxh2jPsmtb4nYfV0wtdUEzHZkpZ9uVAmLVPrGYHTDdkec6jmoLbdoXDds2j+q/VKsGxpkhS2",
+	"LsYOC7N43uAlzfwqtIg9/jVfWb6OPvrGDvUhzp5913LxCpc8aYoVXskCMQAwZrTyHB4WWMVmNnk0sbEn",
+	"pEzdWws4OBYFydSfhbc80QyABrEZxCERpXL6Skem/+BqU2rOH5h3Ul5XEXQLWLQ0/boqJb0lWul49Fbz",
+	"+3E47vhYgRBc83ishezBdkyHNq0pSXwZUWQML3Urzp8DFBA2woC9/7ZVIGvclR7w1o7yJ7lcjezikDxi",
+	"eNSmmjfOVSpdwQ2fdLqvKhKHFAk6TYkq7+QIpgx6Ij6iE3gBI3o6gE8H8JEcQCTIuzl/mR7tYUVc3qOv",
+	"PgXmlLHYwqxCoq7Ok79cvRyjacIBtts2ZzAXZ4qlAWZpWQ/GjjGgoiSLAfE9P3z7CIY5pWmsMM5sAYwj",
+	"mmJjklLvhzK0VkXcDeZ17qb1WNP6S6P8Ml6YTI+WMYvzcn+N+NBsaVWTSsiwE3JKpHhglvIdOFF0KTfO",
+	"HKodlR9A357M9Mg/3jG73YU2lPUH+0wks7xE2hW9Ai4h1g2/Ofq5//7szdFfoN9N7qMNC9jNEHNiEikn",
+	"AKPoEHSbiYxogh6e/Wc/tjvm//b+HJCDg/2WhbybcsVA9JILICfsbUOTuWOuGItZTGI2lnmViYMlHkll",
+	"Bj+bsKpIx+0JTP9+zq97/EZFOQ93di8RVpILWwJXWr/tD+mmAvkrOG8F+l4JbM/17qWGLEvE14zZLRkD",
+	"MrpIZq0lR3Dh+M35Tu6RPL8K2nxYYbElLb54toaQuZLyPRUzO0b1yGgYuDl63X0EqOWUKzEiVku65vev",
+	"PHpcwoa03UkPAWIztbDY1rfrFNIXnf0nBecODRqz4iXDAnZjCV2O2bJ6xPf3isGzqg72ypuHUdO+CuzZ",
+	"mhKM+RqeuW2wuTHAH6oC59gcaYeYUVAxy3th2tZv1hVT+lVLWRdMP7dve6SWnB3eFzHh1qHJDBYxfnia",
+	"/H7NM6BoCA1bGg/AnEE4+GUaI1a9rnbJdDUZS6XJs07eGRkQ8KOEG/bjzDAuyP5Lgq1LcuB7ldvttkqu",
+	"8uhBuafnRLmPk1N6xxdSVtdQExb9INpXHCIpVDa2rQtZyR9mW4j5HjHCRLx9XO871GGZJtg6Nq84tQCn",
+	"eSkqVqCuUh3MIc0m9UcKU5tVsVHO3WEzQbw0MNsm0mKnQYwSKgvme/1FVAipyXVRqTBi6QKOOD5sAckY",
+	"ejBxccPy/JLKOoVmCTW9dZhjqGUT208UOrOC8u/6R0CvIw+hnDh2st+B23ezyWp2Ugl+hmt8P9wCH/6F",
+	"QFBW2bTdMv5JThmfaec+kAD9ivlDDnZScUwroE8KpoDC+E5L/mI5hs7httMQj5eV/6GO/IhK/+7TGIfJ",
+	"rl9yh3vzrWe/2Bayq0rtXDELkVPh646WgLcro7MvWFVBN2MaQTwKkubKa++f99E3B6CuBO4nm8n2KK03",
+	"GNwXKX2DN68y3mCbnkreHgOalm2AOl+UUH8MfTmzRyd894bN6gUOesNiYi4CvMKEK81iv6I2ZbfSpq4Y",
+	"xbcuG5P/zbznXpNNzCtWsXMziu8BuMS5s2wbaUWak5QN+EfX/TAOEEHLGN6HttWCYZk3bLaSjlbx8St8",
+	"DqgpoNC7dnh5A78C/4piNxJyaRv3U0XCUht624U+NFpLmDd6Dmsrm4EKHm2BC4zuy9Q0w6txkVYy+Bs2",
+	"C742ZKzvo8LZtYXHrmDpLUt3tdy1WRIQHlr39FaIgb3fb9jseHnl5+siBGX5hReHKifdLHrvjDCpO6EV",
+	"1c0wmi+OVvegbj0rcJ+SIL/CmGFxPLc4gzFVo2tJ0b9eF0sE7fxNfuWjRjYtj/X7xjXdpJmm09xygnBr",
+	"szbuKfYY2QTztIIevZ7VK2sVz8tNrAPiQK6gTTL5cHESuPYg5oPrgsKjEeqm7CNXmjRzLZSn5JYmGVOt",
+	"ysLE42JoD1CauPi2ZbTsXU3ir6JQ8R5oOjDrbaT8O4C+XKTzX6BLqSUYgZnckjiSY1uwT8W0jaNkdXiJ",
+	"4AcFoyRRktA4ZnnP47wOI0nkFPI6PWxFuK8CnvPSvPLxu5FgmF8kD+DJl/R11FDZc8hiiOKhT7eUB+OC",
+	"CMC3XdvuyGkRWxzWhdbz9RHQnzIOMNqChNgBag8dGCG5lvGMqBGdsJgk/CbvRLWjAjKm6Q2L0cEAvanh",
+	"3qCIi2LLJ//sOwGFbSlhqiNwhXPt2IS9ZMetUGyELabiQhv/Gdo/dhw9MZVZEpNrdpAnZFCdpZB0BM3z",
+	"bUgu724FPaTa5CofsG2EKbV1m1T3dhKxfaO58QyW8zHnQM4PdhmHAEHhLT2JeeF8JIqOJ8kT9tqXZB7g",
+	"t6MuqowbkreEQ6Kek7Hm6NjdzPu8TVFf5drsr189lrecW4OraDnZrYRNXVAgr+RkGc7pfCcR25en6Tjf",
+	"fqdVhymaQHzT91DYmxoH+52gMaYf+Tgbmw/mExf2U+64ABWIpWt5Li6gVgvyTNaJqL5N5fiNUa7WuPZK",
+	"rnvlg5qUpX1b2v2FD0eGiabslomMOZyI79629EBjpiNJriF5BxkspNq49TKinqSQSrgOzsFyszKoCDyt",
+	"iy+nggJyIfAxSwIbkjIKCSroZCgrwOYOF9opkhvGJljWFck0rkOju0PF/gmJ7smbuAUSndcfEBI4oTWq",
+	"kZFyKtRmId/7wqBzMn09/LlvKuXiyUx+OserogKQce8lAbp2v1o5g7qMN5eL2jmsuXWSquaE656VivX4",
+	"cs5Fi81MSthgrmeIIuNMaTKRXGhshchsbiE0YTV6f3ZtZ4Id8Sv9tRgJsOO5z2b0+IqlAtE5856w42pT",
+	"RpY4QTdP9LtTsQOJ7OZQ2fzDppAENp8FZEL1CBoBy1S3AmKmkO5GFNJbqM0kf9mp9OLO0eejFE92eF9E",
+	"QH2/5+pbF1CThEZs3QjIZwok6/PZRf/qPYBqGR4m2NQ5cOezzw6d10k5b1XuR5RJDLJtQHmyIoVFaqrZ",
+	"L/igS5zJY7YRSyNdpWMWixc8tUX8xs51ObqxuRyvEsfOzavyZuX5CaOGgCY21zRHKIaONaR5ybTmYqgC",
+	"cio1HzjMvYBYalUtWyRGMY1UAzXCG1J2SCZUaTM5quFn8yVRstz9H8IrrrS7CLxg1IfrNoHK8pxRYOZB",
+	"zi6uaXRTHWrR93D0715ZKA3yi6gMa/imLplewZLt/ixy5Sdm9DUFiPQSRuSCQ64+1BzonK2YQ7+F0lFA",
+	"Dt5dGd2ymrnX+fu+j7I5N9/1K+fyHfkq0Ec+J7HpdYEP7QIlh2QuglKUgoLIwtw5iFAwo4Uq4l1dgya9",
+	"rIQuoeLG4qTn8pcK9wL3kENCxQwh7zDXzghUd5WxpgGRQQIyAJZ9W5SGusKL10Wry8cJbWnH90WKL9zL",
+	"VyL12OueRNxXWYyXO1Cbzuk7MHID/LmHRS0r9oaFC/o83hIwPr90rxhWnbzr4tm3rMYLqE6STAEjyEde",
+	"bntCk5TReIbYvpAuWVPe54bgy8IvLoBefxGx8wUK/s4GA8gVK7UhpYIoxgIvW0pDF8IBmmIboTXPN7Mp",
+	"iG88212tbx3RaITjKCL4fSuiJkzEXAyDoqOyTAkCr7Mahev97InMvlRdadEAo9wpLWcQZvt+k1yw+LPo",
+	"amWCyEKmh6V0p8S4bA8mdDqrS/K4W6XlKc/jSW3YJs8jF76V/QZztKc8TDyf+bGm1nDX0bgzBIBiZMBZ",
+	"EiuimNA2xN0m8xki3hxX5ol8LaYEjvahXWtPtsT30KTQsyXujAEsSti9ArOtPmHa93Ede9d/Bj+5x2I9",
+	"N75VWps5It7sg7mWck/5IZ+RW4zgf6gN5ilDC6JAuUpVBpJCj9hsfc1xLrV4WUzYjabQVgHBSns8MrAX",
+	"7ULAU6ZESB2Q6YgnDEAUVe4YMyM2g+Ri2BP2J2e4QIZUxIz1P6VcczEsNXbyL9VSttrkWJMhM8aYeV8e",
+	"CGv3BIhWutDPEXRbC+lHBbnO53ZAqJW3DlAdhWz4otMJiaBjGG4IP4ZtAqfEDE9PecRsQjRK8lRp71hU",
+	"BcHg5s/qJYxsIHgs4rzgGV/EN1i8fn129c3J9K+qJcdyXojno3R6A3I9KxBPg1V8cXP2t1yy7/2ej6S/",
+	"YFaXD/cvXI/ilE4Lovyc810B6eKP5PtCdnFL+3R4H/HhdZtkjq+PZ0w9mzz3io9pDF7VmWrdyZE1esV9",
+	"NJucd/xbZSLTckw1j6xWQhOnniinyfg9sSAw4GkzgC2SI4RieQJBvaUcaVROV0Hd7rCkavnuRAsiVeEW",
+	"+E/JxVfhqntqePk9dJxNZkaCFyb6No5ur7C5Lmpy6hmkJBMJU4qESqY6JIrOVHE22ySEWs3Q9U5AbCAa",
+	"3eRpU4ckNH9Cu7yeCLUMSTM2tlqAzS8Vv2UtktrEQa7bZLMcGaz05nHQE1GmtBw7UyTwbJgcerrCqgAn",
+	"g7cojyeVJriTbvHF3Pxu8VUPdiSECtJGClHV4+YUro2et8i1AH3qx4A87wTkVcds5/MfXgK91VXEA2WW",
+	"XsxENjZn4kfz1ucd899X8N/nP7yMzblZc2aGoKtnFFsMofWeo+VdPMUczOrC/4ZFXO1Tc4GbfelLOD59",
+	"LTVNGkEjkuMxhx4dfToGrPj1F0Va+I+qcZjt9EZA4RN8WfH8e80gyw/DBjlkBXP49rPIirku1N/72WNS",
+	"MUK1Tvl1Zt1tXFdX6JeANOYl0F5Rv1+PA009XPWY8mRGUpkk2USR5oer18ACWoEFdRvIJJFTqCeIEh7Z",
+	"8kKLaGOUTy4IvZaZJrQnFIuk0R1f45XsI/RiJjdCTgW5lhpaBGWC/zNj+DSUSbdccS3THWUFJP4kBaFQ",
+	"0QgQBj0R09mhTzqApwOqbLFsUhgx6FIOYKgpMzewmCRsoInM9GEBjQCesp5w2CaaJgREc8oGmYhVm3TH",
+	"KIXNq/DVdnNCB5kUEotqY8GQU1rTuuSvTHfzvdlUJD4KfBCntr/liWbpOnfknsX1b4ECvvUvf1DMknz/",
+	"Vvd81DT56nlbOSwAU7L5bqAIBDnglZYTz/qr53KfBTxCPS+1b3d7vG+SyogpVQ9AltuPxia2Aw0sGFmf",
+	"x2HrwHOdp2wiU13435919kNMtcUGnlKwgBhOYv4yvA8Lqy2YFSNjOWZCB/4DOmGRwlUM3LEOfC1Ub0Pk",
+	"UBEhASii3RMO2M1hRjc9/HSAUy8BrR9YpHXSyzqd59ENm8EfLGyRIl9xR7n2YVXs6hzXshBfDx/BZx8B",
+	"ggquNBLBaL0Hjc7+q+f0RfRs98fBPtv9MYo6u6/o/vXu88Gz+AV7OfiB/nhtFC/HEQ4aF2en8AXaMn2w",
+	"ZYw2Lej/sa9oR6B+xlyB1dWPZGwUqMsP798fXex3cq0OBrDf6ezP6XkHjWcvXrVfdcxB3FRt+iI1PcXr",
+	"V7EylI1Tqux5YLHFpj0kesSVlaEV1KxHDN2jd5p8vfa4K44X+Le4wik9Ic09Ks/tSj36wnFj3L5DG8vN",
+	"W1BERh7limCQ518VBhjAYJofNwal82VMym45my5pnJkkGHQW7AA8z7GNTicJoPpDwz7FmB/XfWHkik+x",
+	"UzAHbFYtqKgxi7jCAm6UC+DAnREtA2TpkRQDbqxdaN4CiNGAWDmhCoFAnYDeUeQ6i4eskEw9Eb7ovHKx",
+	"ZbOwzbAYTJ/Hqo1yhIuYfXSSBJfYSignsdoktAMB9xQJURUPiaY3rCdCmyGMImuQ0OGQxaGv1B+aW0Bh",
+	"x3us74vmz2VxGJBMTCiPvb1t98Rr97v3tUIvGtFySrEDIk/9hVATENqg5LcJpDY7XBdFpinXmgmiJYKL",
+	"llJRQYxPRxIDB1znulDKqKqWqBdAOZ/jGHuonDiPyQKxfzHhtE7iT8kiVJh6gkir08BYjoVLc8hv2VMK",
+	"3bcU4rNn3ln8WG4A3MMniwAj9ClCf9p42FpCoCrpzpMFmo+ZYilfgVBaXPVk9n+NZn+xgat4ETrTrrPo",
+	"hmlDdkn8ZdIQ79sZ8Abm6XpZlHwC5qjhAkCDX+tPJE2IY7n+wLkoNYz6XyyV6o49AatKTrokVydgxEY0",
+	"qHl9ETQPcMSqOqXh0N4Tsx0AOTV6QyZA6WC1cKR3bVM/1ao8ydStalUKgwMr3KVIZodgXEDuK1pYRtNu",
+	"rS8tf/0U1ErCEuE/At9GMZUHpuAvn/K90t4+EyUfSr1TF3q91wSuxKw+cLV1yUEVr98r2PbnZV1VFUed",
+	"Lh4IL8ZU6JwxaYIh3WqTt75NDiZpvpJ+rvqO6glfnJAxpGzZZskxHwyY0W9s5a9FXkLrHWGP0NokQ8mU",
+	"g1/xzdQqM7Qb/5b5+Rmvi5V7tPaoGyGOfWye+Ggdpl+MqTyJxfs0NS+ZLonMnbKqOIMGM65u2Z7LbW3M",
+	"vF3cXs5md5WmutBrq2GAS3gPCFWR+6WAISvGPPzxuTbwU9efpXhGzGOL99aDEP5cuY8rVMlv2FHgjBQk",
+	"EylLaKlSZxFavCdel/LLAFsuTFnEIASTL1gIZsKYqpvci8/8hHyKN/pCIayLwLu7tm+8uH7Ny4KRupCG",
+	"dTwUMgVUWxIl3MiBMZ0RGse2UdH1DNy3EY1GrDYrS5cz18b04wkTQ0PDLzoPmwu0uLqPs1XkI6u464rS",
+	"KXFmteJW51CaphDTMNIfj0fZ6ylim5uDx3LC0qp81i3NahcU3TVW7l3hsNl+W146aZC3nFyGz/bGDuY1",
+	"jOX7wGjz57xJjl3Mvo4MlMIwtRPFsa/OllMWaHJJrtwc8dYXlwJBgZyx6WkTB3gQEG64NAS5qGJt0jW/",
+	"mUNIMU5EySBF2BLS7LT3O+a7/c6/t+rQ1fz9fLQQ5d4Yv0glpT+A1Rp3zJ507a8SZS32jzw6kv1KadsD",
+	"ao3iyvmDvlLFLl2/N2SCQbfa2rj+Cb9hiMEIYkxYm1xmOhdoCAtn+/dPbK4syQTCL1Y31MDXPrGEJ5bw",
+	"xBKqWIK1p61QNgdYjuGXuzv7K2NF8/BHZlxLoY/Qw373h/op0PN0pLYJ9JSO1JYH564Rx8D6l+kYDF7A",
+	"HEu9VgcYUW0TMMRUQGx7Vdf6+ZYmPIb4sfDTvYi8ZWnKY5bXekAqXpYkWMCRGCM8hlZD0Ny1degZo3o2",
+	"YQHiJwfEG2uAZSzKBqxF7PLy8ncoTWfoji+hvxVqDLYksHBqNUBpX5sK8GUA0550gO8CMO0uGJaR9Iym",
+	"gothvdfqTDCSyim6zLxMYeuyJU3qZ364r1ttUmSyQs11zBSx6aw9EZVK/qQeAcCCTZNxibytItM1DqGL",
+	"fPF6TW+YTT+5nrlitKAnIioiliSIBOMVt9FEtQlGqDSWs8foei4mAnpUuDf4uAcFanX+8SO3YPd4ht07",
+	"vsMiqtfeHmM91fXMipMAabAgvMWqqcIfNknlMKXjHbVuhajb92V5im8/XqzTQx1YqxsmZDxjW4KUEYj5",
+	"8FuzdUWH9Yuz09oW69dUsfXL7u1LQULebyDDLsUyCoULyA2bsdhsYr4inyN1Pp/8StR29NEms+MO+btD",
+	"iVn6fNQe7Qw+WpKB9vWpRZ1S2Mdl73eEn+nz+NMe1gBXpFvUdLzdUQ68hsekGeZPCkv+nYJWymBT+eVL",
+	"kaYmVJvVaRw0/u8/6O6/OruvfrX/7v76+37w/M+f3Nd/alTGxqqdP+fQNRW8OyM5KTrfYO4j1g+qPYQB",
+	"CEnT+25CeRy2guIaZOGG5yN8h+Xu+c0jljLIW//Py7PTYKGXUnXrHdsDy/XG6olm+N+7tvfO7rsxjXYv",
+	"R/TZyx/CAB9CFfvhBXn3vvt69/Jd99nLH9wWpHRKrmU8a4FEGrHoJq/3IlRg2LgnoIMIjdukKxxaSKkS",
+	"p3CeF8XiEOLx8oTyAvSQDgZ9CF8ZWdoThr+FCQXp2lfcrIlMXdexUEjN+vljVEiaWKYOZaiuDS5uHVFM",
+	"q1ZAWKIYvK4nwlKFn/rHr23zb3hINFPaFbWDqWCnbktc7OTaVdsIVSo9gcmiI0amI5mwxQqVgCxsNdKT",
+	"eR0A+dvyEXMNiYwlow4J7YmUxSzht9DMzO26v722QdjucRy2FgpHyVtnW7maf1dAddATIY/DgFgkSajI",
+	"cTWSbfwu8MrcAxKCyOpPUh4x87F6LYOeKO9esLhp5rk5ZAY8mSkdHtoB2jU4IHZ8eXVuTzj5p7IoYkoN",
+	"soSEHmy8+sevwExuOJYemceEbXIG7htrZZrl5hh2ry7SiRi/ZXZx7dquEok/rTxPqw7wYe5MtnRgIbS4",
+	"Ii86+zlLHGGyXs4UKw95XTbAs06nHnqk/slXcsKjumfub/fMgmZrB/vyZU3uwt2btXZU1gp6aJO2TGpL",
+	"VQ6kzRgsB5UlDjwKEne4JjGPH3cixdeVD1ZO/7KN7Gw5tBP/zZLoD4gn9fMPuawISFkCLM2qtq/wXh3R",
+	"JFGE63WVgkOH82f9T7GEhACj2/kQxfXGMbrkAdVZ5Klixn6NbRuyguYDvGgenaVIgG3anFYMqWNBJeac",
+	"Oxj0xIgMozlwGbfq8muvZ54JjYWvuKatHIAasGImdAbMFLN1DyGK6E8aNJT8OUaJYzQalVBec/XFiUAs",
+	"EO2JEVWEktAIGVvkCsLBiDUli0yuacoBP1s73SUFdrijSELFMKNDVoedVuqkurEvcBtQtJpmEJkAvUGK",
+	"+uQzvKTExS3XvpYyYVTcs6Xmr9X6yTEl+v9GW/1shfe+o8prU4bSt+mtIzm1pZSpoxGPk5V5y3LoxNK1",
+	"e5OU2Xz3pX4Kf8vPvVseiMq8V67EBQVLxzCKJyJjuA7zp28u4Xg8h8+wLjHlQaaFJs/11PIoQyx1w31g",
+	"pfSbJ/hvqTThfabrTleTensC3dGltp1kS0V92zNt4P71aCgWAIVq9/ICDGVHlTFQSngiXJExTW+qimjf",
+	"0/SmpCJdoAB69OcZB/rAJ/kDyOdlB/edL86V5klihfoTuP0jPvM0vSmramBfGBNkzKBFBVhONEm2POVo",
+	"QS3vJHVur3kIE+UOcJtxuKswm7cGWb5PMweHvr6BY3fvmwqeWmormyTVvdm9+OhCHNUXe47ISyS/xz5O",
+	"ZKpr3SIfrt7u/tklJqKPk6RyelAUsQSl6rR8ABZE3fkTAlv0G5QyBoI8HpyrXYGT2AF4M9oe/jsB+Pdr",
+	"w+FQskKCshQkprMq98IRTK323D7YIftCeN+rj6hmH/VepG7LR3P+OZXK7+vLn8mAJ5DhhWQB73iND999",
+	"w9VEKq5tiXr5fqo1jUZjJvQhPMNM7y89R5/tSN32GlVOlmJE3xLU7Ig5BuZj543pDIHzlFlqc05SRscl",
+	"c7H6PK9O7j8T7o1+3Y/XErmcZlhk1UAhUlSJPGeU3p6AcJMgQrrn0zgm2QRi8JokjCpNQpvdaBHiQ9Lk",
+	"FsLPveiQuGyKTqtNuoZh5IPhypVJuDdoMpZKW2xa8IjqqSRpZnQEGrEDW6YQSRGTAZgNXGPOUbsnrpxj",
+	"Fq63aUtQM2z5a1OmRfkDCV3r+7BVlBPbTvmG2zpW3O6JX6AFHyWebxZzqCyGTuE6tiiJ16zw/BpdBor/",
+	"sVrWhkkRIZD6DBSzPrExuns+vrFNfskR/dZCSnDVGduqOQ9kYuDwLrIvgyS7nmZSPtJcGepyUo00haFe",
+	"IFRn/qWMRiMEkXW5v62nXM5vyH75ayqzScE5KyA9DVvTcu4MqypmvyoL1MmBCZ3BQGvjXbV8nCyw8RnT",
+	"ATHTYfE6IqMnClZeye4h/DQ0i7KDfLPQEgvWb+TFLVPEFZ2pMUjGnoAbVZucFt4TzASp7c9zjmtRJCRu",
+	"zt7e4zSwRULjvs0fM9p1uAwuRSFmDKNBJFxkN9+5I/4XoObFxZnQGSKm1hPzYq7gxifw9xUtK19DqBxF",
+	"ykM3o/1yxVWvXYLAk4T7lrBpYVfNWStJsMM5lElFrlkkx6AemZcQOqRcbHrI6jH3PvMw3b9Taz218ftG",
+	"iPHs00WDeKX9CwB5Ezpb0hdlzgCzJBlC9jJyfwraTyLF0AiIwjILcrvM2GixrRMlXTvennAdVkG98wI+",
+	"rzBfxpimtrGUNfuMKIJm5hsbbOd09mVkx30Zded09iXA7jY5mNYn+SS5vrHY0rzcsrCXec7hBElzRxV+",
+	"6m00Q8W05mKo9op+PfWZP64C6NLedK8osnPvWl4djxZaYbNJQO7MlWbObLkeNId7HNVBb8olgm6I2CMD",
+	"K4aaF2enUCzix0zcjvlZN3N5ymenri0QVBnZmumZIvuuTLFkWqf8luXdbYkUAKRt7hZs6kaC+Kc9sd+x",
+	"nktlLkS/pENcwY5VrUNXiuJLtBvGJnm1GjaJyJQRVL+s7PJR1LjlhTAxoQPN0ioZdFmQaU053SMBVfUH",
+	"+WV6UG1wwkpFh44CPW6UU8pT2tGDIqJC6cE+sSd+KlM9ynuuQNWNx10gUlvNSapgxEE6zJRm4z1wEw6X",
+	"SYZLuPA1XnefxRree5bR67nt0g8XZjjWR8L37dAs0yyNEOvX2DUUDRitXRFq4Sd3s4m/c7AM5U0aMZoY",
+	"MqnfpHd4xT1uD75hFSOxU3fJAjHV1MopY5y0P/u83U2VvN3Imj4jdshFNzA39iU7f8JvmWAK5Xz+CCh1",
+	"rNtbV1K5m3Bxs6RSBBr2RkWvXCuBR9mYCmveHXptgG21eCTTmMXkOtOYl1jXNuOEK31lR3ICA/k+kD/9",
+	"Oa+f+wNb9XUhf7qJ4thzsc5T2wraUtaWnWUdES+B/4RDxZTmAhnhOFMQf7Y80RVY0SSRUxaTWI4pF+oQ",
+	"MYCuEypuAtsdYB7efyTHzOxMm8DEFYlomkJ5jUKIGnVAwu7bt8cnx92ro/7F0X99OL44ehMGJHzdfX/e",
+	"Pf7rqfdlT4Sn3ffly45Pf+6eHL/pf7g48T++OXvfPT413+Bf/dOzq3735OTsF7yteCf8cH5+cfbz0ZtK",
+	"YBAsBPOp8bFqtf4YvwhIoT+AVXLIEPuT4+SrBCnUPsPKcUsnk1T+/+ydz0/rMAzH/5Vol/ee1L2CtBM3",
+	"jtwm7hzC1tGIdo2SdIDQ/ncU20ncNhMbmoRAO0+z07TOD8f5fHecee+H4yMBpmmQ+ixlMpyTT8YXQouP",
+	"wBeeP9wv+MJLsH0FX0hfLOn5wmLy5MA5N74w3pElrASovxPhTywlIH8hT2RWtfJjAq5sCOuwuFr4nVVp",
+	"yndbdwYRGvtDaMCfNvF+DxrwMvP+5sHgHkqiaTAookqz376nZXshtI88KBbFuBPKnT7HHpEEgwwCxl9v",
+	"mtnNrJRalbtriC9yN1HIUE/bea8R3zBX20LYyiYFDy2tfenMWoDc6392IaWnk8nxtS3r5p0fhuQKYYly",
+	"3aqtsi6km5IF/0PGxLKRbtOZNmZUKaFOBAPIADEzMV83tRRyuaIaMsfSCQKzs3nNPQ6kbrAnDmeoeGsw",
+	"TzG1BFKytqANJG3VihEcAxzdLu/Ec/XGnxE+gtwTRm0bfkxinXTKOrXiJuLqL9tRYekn/sIZkf3H6qzs",
+	"H87UQEdt1T5WxtZKcx9pBTl1MdpMp9bi1MmsxHiYGhlpceBJTSA4BVKW61jbmd0RpjNDmMD/G9D0R4Ce",
+	"jAtUW3c6vL3g0u/JhxWVvDMYOyXT49mqTigTpNrNfJ0baelIlKIJFDo615y6gcK6WmpdkSSJHKr68Bdb",
+	"TOR74n2t6Gl4Vy/zgoLEEoj+kLJPVPvip1gFo3+hQLHpmqYffE9JG2j/sP8IAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

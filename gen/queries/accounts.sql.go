@@ -431,25 +431,50 @@ func (q *Queries) LockCurrencyRates(ctx context.Context, db DBTX) ([]CurrencyRat
 }
 
 const logActivity = `-- name: LogActivity :exec
-INSERT INTO activity_log (actor_id, action, entity_type, entity_id, details)
-VALUES ($1, $2, $3, $4, $5)
+WITH arg AS (
+    SELECT $3::uuid AS actor_id, $4::text AS entity_type, $5::text AS entity_id
+), e AS (
+    SELECT arg.actor_id, arg.entity_type, arg.entity_id, CASE WHEN arg.entity_id ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z'
+                       THEN arg.entity_id::uuid END AS id
+    FROM arg
+)
+INSERT INTO activity_log (actor_id, action, entity_type, entity_id, details, brand_id, affiliate_id)
+SELECT e.actor_id, $1, e.entity_type, e.entity_id, $2,
+       coalesce(o.brand_id, u.brand_id), coalesce(o.affiliate_id, u.affiliate_id)
+FROM e
+LEFT JOIN users u ON u.id = e.actor_id
+LEFT JOIN LATERAL (
+    SELECT v.brand_id, v.affiliate_id FROM conversions v WHERE e.entity_type = 'conversion' AND v.id = e.id
+    UNION ALL SELECT c.brand_id, NULL FROM campaigns c WHERE e.entity_type = 'campaign' AND c.id = e.id
+    UNION ALL SELECT l.brand_id, l.affiliate_id FROM tracking_links l WHERE e.entity_type = 'tracking_link' AND l.id = e.id
+    UNION ALL SELECT d.brand_id, d.affiliate_id FROM discount_codes d WHERE e.entity_type = 'discount_code' AND d.id = e.id
+    UNION ALL SELECT p.brand_id, p.affiliate_id FROM payouts p WHERE e.entity_type = 'payout' AND p.id = e.id
+    UNION ALL SELECT m.brand_id, m.affiliate_id FROM campaign_memberships m WHERE e.entity_type = 'application' AND m.id = e.id
+    UNION ALL SELECT k.brand_id, NULL FROM api_keys k WHERE e.entity_type = 'api_key' AND k.id = e.id
+    UNION ALL SELECT x.brand_id, x.affiliate_id FROM users x WHERE e.entity_type = 'user' AND x.id = e.id
+    UNION ALL SELECT e.id, NULL WHERE e.entity_type = 'brand'
+    UNION ALL SELECT NULL, e.id WHERE e.entity_type = 'affiliate'
+    LIMIT 1
+) o ON true
 `
 
 type LogActivityParams struct {
-	ActorID    uuid.NullUUID
 	Action     string
+	Details    []byte
+	ActorID    uuid.NullUUID
 	EntityType string
 	EntityID   string
-	Details    []byte
 }
 
+// Whose entry it is (brand, affiliate) comes from its object, looked up while it still exists,
+// and else from the actor's account.
 func (q *Queries) LogActivity(ctx context.Context, db DBTX, arg LogActivityParams) error {
 	_, err := db.Exec(ctx, logActivity,
-		arg.ActorID,
 		arg.Action,
+		arg.Details,
+		arg.ActorID,
 		arg.EntityType,
 		arg.EntityID,
-		arg.Details,
 	)
 	return err
 }

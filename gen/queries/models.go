@@ -12,13 +12,15 @@ import (
 )
 
 type ActivityLog struct {
-	ID         int64
-	ActorID    uuid.NullUUID
-	Action     string
-	EntityType string
-	EntityID   string
-	Details    []byte
-	CreatedAt  time.Time
+	ID          int64
+	ActorID     uuid.NullUUID
+	Action      string
+	EntityType  string
+	EntityID    string
+	Details     []byte
+	CreatedAt   time.Time
+	BrandID     uuid.NullUUID
+	AffiliateID uuid.NullUUID
 }
 
 type Affiliate struct {
@@ -154,6 +156,24 @@ type CurrencyRate struct {
 	UpdatedAt time.Time
 }
 
+type DailyStat struct {
+	BrandID             uuid.UUID
+	Grain               int16
+	Day                 time.Time
+	CampaignID          uuid.UUID
+	AffiliateID         uuid.UUID
+	LinkID              uuid.UUID
+	Currency            string
+	Clicks              int64
+	UniqueClicks        int64
+	Conversions         int64
+	Revenue             decimal.Decimal
+	Commission          decimal.Decimal
+	PendingCommission   decimal.Decimal
+	ConfirmedCommission decimal.Decimal
+	PaidCommission      decimal.Decimal
+}
+
 type DiscountCode struct {
 	ID                    uuid.UUID
 	BrandID               uuid.UUID
@@ -260,6 +280,24 @@ type ShopifyWebhook struct {
 	WebhookID  string
 	Topic      string
 	ReceivedAt time.Time
+}
+
+type StatsDelta struct {
+	ID                  int64
+	BrandID             uuid.UUID
+	Day                 time.Time
+	CampaignID          uuid.UUID
+	AffiliateID         uuid.UUID
+	LinkID              uuid.UUID
+	Currency            string
+	Clicks              int64
+	UniqueClicks        int64
+	Conversions         int64
+	Revenue             decimal.Decimal
+	Commission          decimal.Decimal
+	PendingCommission   decimal.Decimal
+	ConfirmedCommission decimal.Decimal
+	PaidCommission      decimal.Decimal
 }
 
 type TrackingLink struct {

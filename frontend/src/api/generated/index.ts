@@ -1,5 +1,6 @@
 export * from './admin/admin';
 export * from './affiliates/affiliates';
+export * from './analytics/analytics';
 export * from './auth/auth';
 export * from './brands/brands';
 export * from './campaigns/campaigns';

@@ -1,0 +1,250 @@
+package api
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+	openapi_types "github.com/oapi-codegen/runtime/types"
+
+	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/analytics"
+	"github.com/openaffiliate/platform/server/apierror"
+)
+
+// maxRangeDays bounds a from/to range: a year, leap day included.
+const maxRangeDays = 366
+
+var presetDays = map[string]int{"7d": 7, "30d": 30, "90d": 90, "365d": 365}
+
+// statsRange turns the range parameters into UTC days: from/to replace the preset (default 30d);
+// a missing from starts 29 days before to, a missing to is today.
+func (s *Server) statsRange(preset *string, from, to *openapi_types.Date) (analytics.Range, error) {
+	if from == nil && to == nil {
+		n := 30
+		if preset != nil {
+			n = presetDays[*preset]
+		}
+		return s.Analytics.LastDays(n), nil
+	}
+	r := s.Analytics.LastDays(1)
+	if to != nil {
+		r.Last = analytics.Day(to.Time)
+	}
+	r.First = r.Last.AddDate(0, 0, -29)
+	if from != nil {
+		r.First = analytics.Day(from.Time)
+	}
+	if r.First.After(r.Last) {
+		return analytics.Range{}, apierror.Invalid("to", "minimum", "The end of the range is before its start")
+	}
+	if r.Days() > maxRangeDays {
+		return analytics.Range{}, apierror.Invalid("from", "maximum", "A range is at most 366 days")
+	}
+	return r, nil
+}
+
+func optionalID(id *uuid.UUID) uuid.NullUUID {
+	if id == nil {
+		return uuid.NullUUID{}
+	}
+	return uuid.NullUUID{UUID: *id, Valid: true}
+}
+
+func displayCurrency(c *oapi.CurrencyCode) string {
+	if c == nil {
+		return "RON"
+	}
+	return string(*c)
+}
+
+func totalsOf(t analytics.Totals) oapi.AnalyticsTotals {
+	return oapi.AnalyticsTotals{
+		Clicks: t.Clicks, UniqueClicks: t.UniqueClicks, Conversions: t.Conversions,
+		Revenue: t.Revenue.StringFixed(2), Commission: t.Commission.StringFixed(2),
+		PendingCommission: t.PendingCommission.StringFixed(2), ConfirmedCommission: t.ConfirmedCommission.StringFixed(2),
+		PaidCommission: t.PaidCommission.StringFixed(2), ConversionRate: t.ConversionRate().StringFixed(2),
+	}
+}
+
+func campaignFiguresOf(rows []analytics.CampaignFigures) []oapi.CampaignFigures {
+	out := make([]oapi.CampaignFigures, len(rows))
+	for i, r := range rows {
+		out[i] = oapi.CampaignFigures{
+			CampaignId: r.CampaignID, CampaignName: r.CampaignName, BrandName: r.BrandName, Clicks: r.Clicks,
+			Conversions: r.Conversions, Revenue: r.Revenue.StringFixed(2), Commission: r.Commission.StringFixed(2),
+		}
+	}
+	return out
+}
+
+func day(t analytics.Range) (from, to openapi_types.Date) {
+	return openapi_types.Date{Time: t.First}, openapi_types.Date{Time: t.Last}
+}
+
+// GetAnalytics answers a range's totals and its top campaigns.
+func (s *Server) GetAnalytics(ctx context.Context, req oapi.GetAnalyticsRequestObject) (oapi.GetAnalyticsResponseObject, error) {
+	q := req.Params
+	r, err := s.statsRange((*string)(q.Range), q.From, q.To)
+	if err != nil {
+		return nil, err
+	}
+	f := analytics.Filter{BrandID: optionalID(q.BrandId), CampaignID: optionalID(q.CampaignId),
+		AffiliateID: optionalID(q.AffiliateId), Currency: displayCurrency(q.Currency)}
+	totals, err := s.Analytics.Totals(ctx, scope(ctx), f, r)
+	if err != nil {
+		return nil, err
+	}
+	top, err := s.Analytics.TopCampaigns(ctx, scope(ctx), f, r, 10)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.GetAnalytics200JSONResponse{Success: true}
+	resp.Data.From, resp.Data.To = day(r)
+	resp.Data.Currency = oapi.CurrencyCode(f.Currency)
+	resp.Data.Totals = totalsOf(totals)
+	resp.Data.TopCampaigns = campaignFiguresOf(top)
+	return resp, nil
+}
+
+// GetTimeseries answers a range's figures day by day.
+func (s *Server) GetTimeseries(ctx context.Context, req oapi.GetTimeseriesRequestObject) (oapi.GetTimeseriesResponseObject, error) {
+	q := req.Params
+	r, err := s.statsRange((*string)(q.Range), q.From, q.To)
+	if err != nil {
+		return nil, err
+	}
+	f := analytics.Filter{BrandID: optionalID(q.BrandId), CampaignID: optionalID(q.CampaignId),
+		AffiliateID: optionalID(q.AffiliateId), Currency: displayCurrency(q.Currency)}
+	days, err := s.Analytics.Timeseries(ctx, scope(ctx), f, r)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.GetTimeseries200JSONResponse{Success: true}
+	resp.Data.From, resp.Data.To = day(r)
+	resp.Data.Currency = oapi.CurrencyCode(f.Currency)
+	resp.Data.Days = make([]oapi.DayFigures, len(days))
+	for i, d := range days {
+		resp.Data.Days[i] = oapi.DayFigures{
+			Day: openapi_types.Date{Time: d.Day}, Clicks: d.Clicks, UniqueClicks: d.UniqueClicks, Conversions: d.Conversions,
+			Revenue: d.Revenue.StringFixed(2), Commission: d.Commission.StringFixed(2),
+		}
+	}
+	return resp, nil
+}
+
+// GetBrandDashboard answers the brand's dashboard figures.
+func (s *Server) GetBrandDashboard(ctx context.Context, req oapi.GetBrandDashboardRequestObject) (oapi.GetBrandDashboardResponseObject, error) {
+	currency := displayCurrency(req.Params.Currency)
+	d, err := s.Analytics.BrandDashboard(ctx, scope(ctx), currency)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.GetBrandDashboard200JSONResponse{Success: true}
+	resp.Data.Currency = oapi.CurrencyCode(currency)
+	resp.Data.Last30Days, resp.Data.Previous30Days = totalsOf(d.Last30), totalsOf(d.Previous30)
+	c := d.Counts
+	resp.Data.ActiveCampaigns, resp.Data.Affiliates = int(c.ActiveCampaigns), int(c.Affiliates)
+	resp.Data.PendingApplications, resp.Data.PendingConversions = int(c.PendingApplications), int(c.PendingConversions)
+	return resp, nil
+}
+
+// GetPlatformOverview answers the host's overview.
+func (s *Server) GetPlatformOverview(ctx context.Context, req oapi.GetPlatformOverviewRequestObject) (oapi.GetPlatformOverviewResponseObject, error) {
+	currency := displayCurrency(req.Params.Currency)
+	d, err := s.Analytics.PlatformOverview(ctx, scope(ctx), currency)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.GetPlatformOverview200JSONResponse{Success: true}
+	resp.Data.Currency = oapi.CurrencyCode(currency)
+	resp.Data.Last30Days, resp.Data.Previous30Days = totalsOf(d.Last30), totalsOf(d.Previous30)
+	c := d.Counts
+	resp.Data.Brands, resp.Data.Affiliates, resp.Data.ActiveCampaigns = int(c.Brands), int(c.Affiliates), int(c.ActiveCampaigns)
+	resp.Data.PendingApplications, resp.Data.PendingConversions = int(c.PendingApplications), int(c.PendingConversions)
+	return resp, nil
+}
+
+// GetTopAffiliates answers the program's best affiliates of a range.
+func (s *Server) GetTopAffiliates(ctx context.Context, req oapi.GetTopAffiliatesRequestObject) (oapi.GetTopAffiliatesResponseObject, error) {
+	q := req.Params
+	sc := scope(ctx)
+	if !sc.IsBrand() && !sc.IsHost() {
+		return nil, apierror.Forbidden("Top affiliates are for brand and host accounts")
+	}
+	r, err := s.statsRange((*string)(q.Range), q.From, q.To)
+	if err != nil {
+		return nil, err
+	}
+	limit := 10
+	if q.Limit != nil {
+		limit = *q.Limit
+	}
+	currency := displayCurrency(q.Currency)
+	rows, err := s.Analytics.TopAffiliates(ctx, sc, analytics.Filter{Currency: currency}, r, limit)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.GetTopAffiliates200JSONResponse{Success: true}
+	resp.Data.Currency = oapi.CurrencyCode(currency)
+	resp.Data.Affiliates = make([]oapi.AffiliateFigures, len(rows))
+	for i, a := range rows {
+		resp.Data.Affiliates[i] = oapi.AffiliateFigures{
+			AffiliateId: a.AffiliateID, AffiliateName: a.AffiliateName, Clicks: a.Clicks, Conversions: a.Conversions,
+			Revenue: a.Revenue.StringFixed(2), Commission: a.Commission.StringFixed(2),
+		}
+	}
+	return resp, nil
+}
+
+// GetAffiliateDashboard answers an affiliate's figures, to itself, the host, or a brand it works with.
+func (s *Server) GetAffiliateDashboard(ctx context.Context, req oapi.GetAffiliateDashboardRequestObject) (oapi.GetAffiliateDashboardResponseObject, error) {
+	sc := scope(ctx)
+	a, err := s.Catalogue.GetAffiliate(ctx, sc, req.Id)
+	if err != nil {
+		return nil, err
+	}
+	currency := displayCurrency(req.Params.Currency)
+	d, err := s.Analytics.AffiliateDashboard(ctx, sc, a.ID, currency)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.GetAffiliateDashboard200JSONResponse{Success: true}
+	resp.Data.AffiliateId, resp.Data.AffiliateName = a.ID, a.Name
+	resp.Data.Currency = oapi.CurrencyCode(currency)
+	resp.Data.Totals = totalsOf(d.Totals)
+	resp.Data.CodesUsed, resp.Data.LastConversionAt = int(d.CodesUsed), d.LastConversionAt
+	resp.Data.Campaigns = campaignFiguresOf(d.Campaigns)
+	resp.Data.RecentConversions = make([]oapi.RecentConversion, len(d.RecentConversions))
+	for i, c := range d.RecentConversions {
+		resp.Data.RecentConversions[i] = oapi.RecentConversion{
+			Id: c.ID, OrderId: c.OrderID, CustomerEmail: c.CustomerEmail, CampaignName: c.CampaignName,
+			Status: oapi.ConversionStatus(c.Status), CommissionAmount: c.CommissionAmount.StringFixed(2),
+			CommissionCurrency: c.CommissionCurrency, ConvertedAt: c.ConvertedAt,
+		}
+	}
+	resp.Data.RecentClicks = make([]oapi.RecentClick, len(d.RecentClicks))
+	for i, c := range d.RecentClicks {
+		resp.Data.RecentClicks[i] = oapi.RecentClick{Id: c.ID, LinkCode: c.LinkCode, CampaignName: c.CampaignName, ClickedAt: c.ClickedAt}
+	}
+	return resp, nil
+}
+
+// GetRecentActivity answers the newest entries of the activity log the caller may see.
+func (s *Server) GetRecentActivity(ctx context.Context, req oapi.GetRecentActivityRequestObject) (oapi.GetRecentActivityResponseObject, error) {
+	limit := 10
+	if req.Params.Limit != nil {
+		limit = *req.Params.Limit
+	}
+	entries, err := s.Analytics.Recent(ctx, scope(ctx), limit)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.GetRecentActivity200JSONResponse{Success: true}
+	resp.Data.Activity = make([]oapi.ActivityEntry, len(entries))
+	for i, e := range entries {
+		resp.Data.Activity[i] = oapi.ActivityEntry{
+			Id: e.ID, Action: e.Action, EntityType: e.EntityType, EntityId: e.EntityID, Actor: e.Actor, CreatedAt: e.CreatedAt,
+		}
+	}
+	return resp, nil
+}

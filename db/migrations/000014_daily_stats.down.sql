@@ -1,0 +1,15 @@
+DROP INDEX conversions_review_idx;
+DROP INDEX activity_log_affiliate_idx;
+DROP INDEX activity_log_brand_idx;
+ALTER TABLE activity_log DROP COLUMN affiliate_id, DROP COLUMN brand_id;
+DROP TRIGGER clicks_deleted_stats ON clicks;
+DROP TRIGGER clicks_inserted_stats ON clicks;
+DROP TRIGGER conversions_stats ON conversions;
+DROP FUNCTION fold_daily_stats();
+DROP FUNCTION clicks_deleted_stats();
+DROP FUNCTION clicks_inserted_stats();
+DROP FUNCTION conversions_stats_trigger();
+DROP FUNCTION conversion_stats_delta(conversions, int);
+DROP INDEX clicks_link_ip_time_idx;
+DROP TABLE daily_stats;
+DROP TABLE stats_deltas;

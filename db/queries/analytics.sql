@@ -1,0 +1,162 @@
+-- Reads of the daily rollups (migration 000014). Every amount is summed exactly per currency first,
+-- then converted to the display currency at the stored rates and rounded once, so a figure does not
+-- depend on how rows were grouped. Filters left null filter nothing; grain says which rollup rows
+-- answer (0 link, 1 campaign, 2 affiliate, 3 brand).
+
+-- name: FoldDailyStats :one
+SELECT fold_daily_stats()::bigint;
+
+-- name: StatsTotals :one
+WITH per_currency AS (
+    SELECT s.currency, sum(s.clicks) AS clicks, sum(s.unique_clicks) AS unique_clicks,
+           sum(s.conversions) AS conversions, sum(s.revenue) AS revenue, sum(s.commission) AS commission,
+           sum(s.pending_commission) AS pending_commission, sum(s.confirmed_commission) AS confirmed_commission,
+           sum(s.paid_commission) AS paid_commission
+    FROM daily_stats s
+    WHERE s.grain = @grain AND s.day BETWEEN @first_day::date AND @last_day::date
+      AND (sqlc.narg(brand_id)::uuid IS NULL OR s.brand_id = sqlc.narg(brand_id))
+      AND (sqlc.narg(campaign_id)::uuid IS NULL OR s.campaign_id = sqlc.narg(campaign_id))
+      AND (sqlc.narg(affiliate_id)::uuid IS NULL OR s.affiliate_id = sqlc.narg(affiliate_id))
+    GROUP BY s.currency
+)
+SELECT coalesce(sum(p.clicks), 0)::bigint AS clicks,
+       coalesce(sum(p.unique_clicks), 0)::bigint AS unique_clicks,
+       coalesce(sum(p.conversions), 0)::bigint AS conversions,
+       round(coalesce(sum(p.revenue * d.rate / coalesce(r.rate, d.rate)), 0), 2)::numeric AS revenue,
+       round(coalesce(sum(p.commission * d.rate / coalesce(r.rate, d.rate)), 0), 2)::numeric AS commission,
+       round(coalesce(sum(p.pending_commission * d.rate / coalesce(r.rate, d.rate)), 0), 2)::numeric AS pending_commission,
+       round(coalesce(sum(p.confirmed_commission * d.rate / coalesce(r.rate, d.rate)), 0), 2)::numeric AS confirmed_commission,
+       round(coalesce(sum(p.paid_commission * d.rate / coalesce(r.rate, d.rate)), 0), 2)::numeric AS paid_commission
+FROM (SELECT x.rate FROM currency_rates x WHERE x.currency = @display::text) d
+LEFT JOIN per_currency p ON true
+LEFT JOIN currency_rates r ON r.currency = p.currency;
+
+-- name: StatsByDay :many
+-- Only days with rows; the caller fills the others with zeros.
+WITH per_currency AS (
+    SELECT s.day, s.currency, sum(s.clicks) AS clicks, sum(s.unique_clicks) AS unique_clicks,
+           sum(s.conversions) AS conversions, sum(s.revenue) AS revenue, sum(s.commission) AS commission
+    FROM daily_stats s
+    WHERE s.grain = @grain AND s.day BETWEEN @first_day::date AND @last_day::date
+      AND (sqlc.narg(brand_id)::uuid IS NULL OR s.brand_id = sqlc.narg(brand_id))
+      AND (sqlc.narg(campaign_id)::uuid IS NULL OR s.campaign_id = sqlc.narg(campaign_id))
+      AND (sqlc.narg(affiliate_id)::uuid IS NULL OR s.affiliate_id = sqlc.narg(affiliate_id))
+    GROUP BY s.day, s.currency
+)
+SELECT p.day::date AS day, sum(p.clicks)::bigint AS clicks, sum(p.unique_clicks)::bigint AS unique_clicks,
+       sum(p.conversions)::bigint AS conversions,
+       round(sum(p.revenue * d.rate / coalesce(r.rate, d.rate)), 2)::numeric AS revenue,
+       round(sum(p.commission * d.rate / coalesce(r.rate, d.rate)), 2)::numeric AS commission
+FROM per_currency p
+CROSS JOIN (SELECT x.rate FROM currency_rates x WHERE x.currency = @display::text) d
+LEFT JOIN currency_rates r ON r.currency = p.currency
+GROUP BY p.day
+ORDER BY p.day;
+
+-- name: StatsByCampaign :many
+-- Per campaign, highest revenue first; grain is 1 (campaign) or 0 (link, to narrow by affiliate).
+WITH per_currency AS (
+    SELECT s.campaign_id, s.currency, sum(s.clicks) AS clicks, sum(s.conversions) AS conversions,
+           sum(s.revenue) AS revenue, sum(s.commission) AS commission
+    FROM daily_stats s
+    WHERE s.grain = @grain AND s.day BETWEEN @first_day::date AND @last_day::date
+      AND s.campaign_id <> '00000000-0000-0000-0000-000000000000'
+      AND (sqlc.narg(brand_id)::uuid IS NULL OR s.brand_id = sqlc.narg(brand_id))
+      AND (sqlc.narg(campaign_id)::uuid IS NULL OR s.campaign_id = sqlc.narg(campaign_id))
+      AND (sqlc.narg(affiliate_id)::uuid IS NULL OR s.affiliate_id = sqlc.narg(affiliate_id))
+    GROUP BY s.campaign_id, s.currency
+), per_campaign AS (
+    SELECT p.campaign_id, sum(p.clicks)::bigint AS clicks, sum(p.conversions)::bigint AS conversions,
+           round(sum(p.revenue * d.rate / coalesce(r.rate, d.rate)), 2)::numeric AS revenue,
+           round(sum(p.commission * d.rate / coalesce(r.rate, d.rate)), 2)::numeric AS commission
+    FROM per_currency p
+    CROSS JOIN (SELECT x.rate FROM currency_rates x WHERE x.currency = @display::text) d
+    LEFT JOIN currency_rates r ON r.currency = p.currency
+    GROUP BY p.campaign_id
+)
+SELECT pc.campaign_id, coalesce(c.name, '')::text AS campaign_name, coalesce(b.company_name, '')::text AS brand_name,
+       pc.clicks, pc.conversions, pc.revenue, pc.commission
+FROM per_campaign pc
+LEFT JOIN campaigns c ON c.id = pc.campaign_id
+LEFT JOIN brands b ON b.id = c.brand_id
+ORDER BY pc.revenue DESC, pc.conversions DESC, pc.clicks DESC, pc.campaign_id
+LIMIT @max_rows;
+
+-- name: StatsByAffiliate :many
+-- Per affiliate (grain 2), highest revenue first.
+WITH per_currency AS (
+    SELECT s.affiliate_id, s.currency, sum(s.clicks) AS clicks, sum(s.conversions) AS conversions,
+           sum(s.revenue) AS revenue, sum(s.commission) AS commission
+    FROM daily_stats s
+    WHERE s.grain = 2 AND s.day BETWEEN @first_day::date AND @last_day::date
+      AND (sqlc.narg(brand_id)::uuid IS NULL OR s.brand_id = sqlc.narg(brand_id))
+    GROUP BY s.affiliate_id, s.currency
+), per_affiliate AS (
+    SELECT p.affiliate_id, sum(p.clicks)::bigint AS clicks, sum(p.conversions)::bigint AS conversions,
+           round(sum(p.revenue * d.rate / coalesce(r.rate, d.rate)), 2)::numeric AS revenue,
+           round(sum(p.commission * d.rate / coalesce(r.rate, d.rate)), 2)::numeric AS commission
+    FROM per_currency p
+    CROSS JOIN (SELECT x.rate FROM currency_rates x WHERE x.currency = @display::text) d
+    LEFT JOIN currency_rates r ON r.currency = p.currency
+    GROUP BY p.affiliate_id
+    ORDER BY 4 DESC, 3 DESC, 2 DESC, 1
+    LIMIT @max_rows
+)
+SELECT pa.affiliate_id, coalesce(a.name, '')::text AS affiliate_name, pa.clicks, pa.conversions, pa.revenue, pa.commission
+FROM per_affiliate pa
+LEFT JOIN affiliates a ON a.id = pa.affiliate_id
+ORDER BY pa.revenue DESC, pa.conversions DESC, pa.clicks DESC, pa.affiliate_id;
+
+-- name: BrandCounts :one
+SELECT (SELECT count(*) FROM campaigns c WHERE c.brand_id = @brand_id AND c.status = 'active')::int AS active_campaigns,
+       (SELECT count(DISTINCT m.affiliate_id) FROM campaign_memberships m
+        WHERE m.brand_id = @brand_id AND m.status = 'approved')::int AS affiliates,
+       (SELECT count(*) FROM campaign_memberships m WHERE m.brand_id = @brand_id AND m.status = 'pending')::int AS pending_applications,
+       (SELECT count(*) FROM conversions v
+        WHERE v.brand_id = @brand_id AND v.status IN ('pending', 'flagged'))::int AS pending_conversions;
+
+-- name: PlatformCounts :one
+SELECT (SELECT count(*) FROM brands)::int AS brands,
+       (SELECT count(*) FROM affiliates)::int AS affiliates,
+       (SELECT count(*) FROM campaigns c WHERE c.status = 'active')::int AS active_campaigns,
+       (SELECT count(*) FROM campaign_memberships m WHERE m.status = 'pending')::int AS pending_applications,
+       (SELECT count(*) FROM conversions v WHERE v.status IN ('pending', 'flagged'))::int AS pending_conversions;
+
+-- name: AffiliateConversionFacts :one
+-- What the rollups do not hold: code-attributed conversions and the latest one.
+SELECT count(*) FILTER (WHERE v.attribution = 'discount_code')::int AS codes_used,
+       max(v.converted_at) AS last_conversion_at
+FROM conversions v
+WHERE v.affiliate_id = @affiliate_id AND v.status NOT IN ('rejected', 'reversed')
+  AND (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id));
+
+-- name: RecentAffiliateConversions :many
+SELECT v.id, v.order_id, v.customer_email, coalesce(c.name, '')::text AS campaign_name, v.status,
+       v.commission_amount, v.commission_currency, v.converted_at
+FROM conversions v
+LEFT JOIN campaigns c ON c.id = v.campaign_id
+WHERE v.affiliate_id = @affiliate_id
+  AND (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
+ORDER BY v.created_at DESC, v.id DESC
+LIMIT 5;
+
+-- name: RecentAffiliateClicks :many
+SELECT k.id, l.short_code AS link_code, coalesce(c.name, '')::text AS campaign_name, k.clicked_at
+FROM tracking_links l
+JOIN clicks k ON k.link_id = l.id AND NOT k.is_bot
+LEFT JOIN campaigns c ON c.id = l.campaign_id
+WHERE l.affiliate_id = @affiliate_id
+  AND (sqlc.narg(brand_id)::uuid IS NULL OR l.brand_id = sqlc.narg(brand_id))
+ORDER BY k.clicked_at DESC, k.id DESC
+LIMIT 5;
+
+-- name: RecentActivity :many
+SELECT a.id, a.action, a.entity_type, a.entity_id, a.created_at, a.actor_id,
+       u.account_type AS actor_type, u.brand_id AS actor_brand_id, u.affiliate_id AS actor_affiliate_id,
+       coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)::text AS actor_name
+FROM activity_log a
+LEFT JOIN users u ON u.id = a.actor_id
+WHERE (sqlc.narg(brand_id)::uuid IS NULL OR a.brand_id = sqlc.narg(brand_id))
+  AND (sqlc.narg(affiliate_id)::uuid IS NULL OR a.affiliate_id = sqlc.narg(affiliate_id))
+ORDER BY a.created_at DESC, a.id DESC
+LIMIT @max_rows;

@@ -1,0 +1,263 @@
+// Package analytics answers dashboards, analytics and the activity log from the daily rollups
+// (daily_stats, kept by triggers and folded by fold_daily_stats), scoped to who asks.
+package analytics
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/shopspring/decimal"
+
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/tenancy"
+)
+
+// Rollup grains: which rows of daily_stats answer a query.
+const (
+	grainLink int16 = iota
+	grainCampaign
+	grainAffiliate
+	grainBrand
+)
+
+// Service reads the rollups.
+type Service struct {
+	pool *pgxpool.Pool
+	db   customPlans
+	q    *queries.Queries
+	now  func() time.Time
+}
+
+// New builds the service; now is the clock (time.Now when nil).
+func New(pool *pgxpool.Pool, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{pool: pool, db: customPlans{pool}, q: queries.New(), now: now}
+}
+
+// customPlans runs queries as unnamed statements, so PostgreSQL plans each with its actual
+// arguments: a query narrowed by brand, by affiliate or by neither then takes its own index,
+// where a cached generic plan would pick one for all three.
+type customPlans struct{ pool *pgxpool.Pool }
+
+func (c customPlans) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	return c.pool.Exec(ctx, sql, append([]any{pgx.QueryExecModeExec}, args...)...)
+}
+
+func (c customPlans) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	return c.pool.Query(ctx, sql, append([]any{pgx.QueryExecModeExec}, args...)...)
+}
+
+func (c customPlans) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	return c.pool.QueryRow(ctx, sql, append([]any{pgx.QueryExecModeExec}, args...)...)
+}
+
+// Fold moves the waiting deltas into the rollups; a read calls it first, so it sees every change
+// committed before it (another process folding at that moment is waited for by nobody: its fold
+// lands within the second).
+func (s *Service) Fold(ctx context.Context) (int64, error) {
+	return s.q.FoldDailyStats(ctx, s.pool)
+}
+
+// FoldLoop folds every interval until ctx ends.
+func (s *Service) FoldLoop(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if _, err := s.Fold(ctx); err != nil && ctx.Err() == nil {
+			slog.Warn("folding the daily rollups failed", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Range is a span of UTC days, both ends included.
+type Range struct{ First, Last time.Time }
+
+// Days is how many days the range holds.
+func (r Range) Days() int { return int(r.Last.Sub(r.First).Hours()/24) + 1 }
+
+// LastDays is the range of the n days that end today (UTC).
+func (s *Service) LastDays(n int) Range {
+	today := Day(s.now())
+	return Range{First: today.AddDate(0, 0, -(n - 1)), Last: today}
+}
+
+// Day is t's UTC date at midnight.
+func Day(t time.Time) time.Time {
+	y, m, d := t.UTC().Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+// Filter narrows the figures; zero values narrow nothing. The scope narrows them further.
+type Filter struct {
+	BrandID, CampaignID, AffiliateID uuid.NullUUID
+	Currency                         string
+}
+
+// Totals are the figures of a range, amounts in the display currency.
+type Totals struct {
+	Clicks, UniqueClicks, Conversions                                           int64
+	Revenue, Commission, PendingCommission, ConfirmedCommission, PaidCommission decimal.Decimal
+}
+
+// ConversionRate is conversions per 100 clicks, to 2 decimals (0 without clicks).
+func (t Totals) ConversionRate() decimal.Decimal {
+	if t.Clicks == 0 {
+		return decimal.Zero
+	}
+	return decimal.NewFromInt(t.Conversions*100).DivRound(decimal.NewFromInt(t.Clicks), 2)
+}
+
+// rowLimit bounds how many rows a list answers: 1 to 1000.
+func rowLimit(n int) int32 { return int32(min(max(n, 1), 1000)) } //nolint:gosec // G115: bounded just before
+
+// nobody is a filter no row matches.
+var nobody = uuid.NullUUID{UUID: uuid.Nil, Valid: true}
+
+// narrow applies the scope to a filter: a brand's figures are its own, an affiliate's its own;
+// asking for another tenant's narrows to nothing.
+func narrow(sc tenancy.Scope, f Filter) Filter {
+	within := func(asked uuid.NullUUID, own uuid.UUID) uuid.NullUUID {
+		if asked.Valid && asked.UUID != own {
+			return nobody
+		}
+		return uuid.NullUUID{UUID: own, Valid: true}
+	}
+	switch {
+	case sc.SeesAll():
+	case sc.IsBrand():
+		own, _ := sc.BrandID()
+		f.BrandID = within(f.BrandID, own)
+	case sc.IsAffiliate():
+		own, _ := sc.AffiliateID()
+		f.AffiliateID = within(f.AffiliateID, own)
+	default:
+		f.BrandID, f.AffiliateID = nobody, nobody
+	}
+	if f.Currency == "" {
+		f.Currency = "RON"
+	}
+	return f
+}
+
+// grain is the coarsest rollup that still holds the filter's dimensions.
+func (f Filter) grain() int16 {
+	switch {
+	case f.CampaignID.Valid && f.AffiliateID.Valid:
+		return grainLink
+	case f.AffiliateID.Valid:
+		return grainAffiliate
+	case f.CampaignID.Valid:
+		return grainCampaign
+	}
+	return grainBrand
+}
+
+// Totals answers the figures of a range.
+func (s *Service) Totals(ctx context.Context, sc tenancy.Scope, f Filter, r Range) (Totals, error) {
+	if _, err := s.Fold(ctx); err != nil {
+		return Totals{}, err
+	}
+	return s.totals(ctx, narrow(sc, f), r)
+}
+
+func (s *Service) totals(ctx context.Context, f Filter, r Range) (Totals, error) {
+	row, err := s.q.StatsTotals(ctx, s.db, queries.StatsTotalsParams{
+		Display: f.Currency, Grain: f.grain(), FirstDay: r.First, LastDay: r.Last,
+		BrandID: f.BrandID, CampaignID: f.CampaignID, AffiliateID: f.AffiliateID,
+	})
+	if err != nil {
+		return Totals{}, err
+	}
+	return Totals{
+		Clicks: row.Clicks, UniqueClicks: row.UniqueClicks, Conversions: row.Conversions,
+		Revenue: row.Revenue, Commission: row.Commission, PendingCommission: row.PendingCommission,
+		ConfirmedCommission: row.ConfirmedCommission, PaidCommission: row.PaidCommission,
+	}, nil
+}
+
+// DayFigures are one day's figures.
+type DayFigures struct {
+	Day                               time.Time
+	Clicks, UniqueClicks, Conversions int64
+	Revenue, Commission               decimal.Decimal
+}
+
+// Timeseries answers one bucket per day of the range, oldest first, zeros where nothing happened.
+func (s *Service) Timeseries(ctx context.Context, sc tenancy.Scope, f Filter, r Range) ([]DayFigures, error) {
+	if _, err := s.Fold(ctx); err != nil {
+		return nil, err
+	}
+	f = narrow(sc, f)
+	rows, err := s.q.StatsByDay(ctx, s.db, queries.StatsByDayParams{
+		Display: f.Currency, Grain: f.grain(), FirstDay: r.First, LastDay: r.Last,
+		BrandID: f.BrandID, CampaignID: f.CampaignID, AffiliateID: f.AffiliateID,
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]DayFigures, 0, r.Days())
+	i := 0
+	for day := r.First; !day.After(r.Last); day = day.AddDate(0, 0, 1) {
+		b := DayFigures{Day: day}
+		if i < len(rows) && Day(rows[i].Day).Equal(day) {
+			row := rows[i]
+			b = DayFigures{Day: day, Clicks: row.Clicks, UniqueClicks: row.UniqueClicks, Conversions: row.Conversions,
+				Revenue: row.Revenue, Commission: row.Commission}
+			i++
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// CampaignFigures are a campaign's figures in a range.
+type CampaignFigures = queries.StatsByCampaignRow
+
+// TopCampaigns answers at most limit campaigns of the range, highest revenue first.
+func (s *Service) TopCampaigns(ctx context.Context, sc tenancy.Scope, f Filter, r Range, limit int) ([]CampaignFigures, error) {
+	if _, err := s.Fold(ctx); err != nil {
+		return nil, err
+	}
+	return s.topCampaigns(ctx, narrow(sc, f), r, limit)
+}
+
+func (s *Service) topCampaigns(ctx context.Context, f Filter, r Range, limit int) ([]CampaignFigures, error) {
+	grain := grainCampaign
+	if f.AffiliateID.Valid {
+		grain = grainLink
+	}
+	return s.q.StatsByCampaign(ctx, s.db, queries.StatsByCampaignParams{
+		Display: f.Currency, Grain: grain, FirstDay: r.First, LastDay: r.Last,
+		BrandID: f.BrandID, CampaignID: f.CampaignID, AffiliateID: f.AffiliateID, MaxRows: rowLimit(limit),
+	})
+}
+
+// AffiliateFigures are an affiliate's figures in a range.
+type AffiliateFigures = queries.StatsByAffiliateRow
+
+// TopAffiliates answers at most limit affiliates of a brand's program (the host: of every
+// program) in the range, highest revenue first.
+func (s *Service) TopAffiliates(ctx context.Context, sc tenancy.Scope, f Filter, r Range, limit int) ([]AffiliateFigures, error) {
+	if _, err := s.Fold(ctx); err != nil {
+		return nil, err
+	}
+	f = narrow(sc, f)
+	if sc.IsAffiliate() {
+		f.BrandID = nobody
+	}
+	return s.q.StatsByAffiliate(ctx, s.db, queries.StatsByAffiliateParams{
+		Display: f.Currency, FirstDay: r.First, LastDay: r.Last, BrandID: f.BrandID, MaxRows: rowLimit(limit),
+	})
+}
