@@ -6,7 +6,7 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 export const supportedLanguages = ['ro', 'en'] as const;
 export type Language = (typeof supportedLanguages)[number];
 export const defaultLanguage: Language = 'ro';
-export const namespaces = ['common', 'auth', 'errors', 'nav', 'sections', 'campaigns', 'admin', 'affiliates', 'account', 'tracking', 'discountCodes', 'conversions', 'earnings', 'payouts', 'notifications'] as const;
+export const namespaces = ['common', 'auth', 'errors', 'nav', 'sections', 'campaigns', 'admin', 'affiliates', 'account', 'tracking', 'discountCodes', 'conversions', 'earnings', 'payouts', 'notifications', 'analytics'] as const;
 
 type Texts = typeof en;
 

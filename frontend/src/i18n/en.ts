@@ -1,6 +1,7 @@
 // The en texts, one chunk: config.ts imports it only when en is the active language.
 import account from '../locales/en/account.json';
 import admin from '../locales/en/admin.json';
+import analytics from '../locales/en/analytics.json';
 import affiliates from '../locales/en/affiliates.json';
 import auth from '../locales/en/auth.json';
 import campaigns from '../locales/en/campaigns.json';
@@ -15,5 +16,5 @@ import payouts from '../locales/en/payouts.json';
 import sections from '../locales/en/sections.json';
 import tracking from '../locales/en/tracking.json';
 
-const texts = { common, auth, errors, nav, sections, campaigns, admin, affiliates, account, tracking, discountCodes, conversions, earnings, payouts, notifications };
+const texts = { common, auth, errors, nav, sections, campaigns, admin, affiliates, account, tracking, discountCodes, conversions, earnings, payouts, notifications, analytics };
 export default texts;

@@ -1,6 +1,7 @@
 // The ro texts, one chunk: config.ts imports it only when ro is the active language.
 import account from '../locales/ro/account.json';
 import admin from '../locales/ro/admin.json';
+import analytics from '../locales/ro/analytics.json';
 import affiliates from '../locales/ro/affiliates.json';
 import auth from '../locales/ro/auth.json';
 import campaigns from '../locales/ro/campaigns.json';
@@ -15,5 +16,5 @@ import payouts from '../locales/ro/payouts.json';
 import sections from '../locales/ro/sections.json';
 import tracking from '../locales/ro/tracking.json';
 
-const texts = { common, auth, errors, nav, sections, campaigns, admin, affiliates, account, tracking, discountCodes, conversions, earnings, payouts, notifications };
+const texts = { common, auth, errors, nav, sections, campaigns, admin, affiliates, account, tracking, discountCodes, conversions, earnings, payouts, notifications, analytics };
 export default texts;

@@ -289,6 +289,7 @@ export const pages: readonly PageEntry[] = [
     title: 'titles.analytics',
     description: 'descriptions.analytics',
     icon: AnalyticsIcon,
+    component: lazyPage(() => import('../sections/analytics/AnalyticsPage')),
     menu: { brand: 'analyticsReports', affiliate: 'performance', host: 'analytics' },
   },
   {

@@ -1,18 +1,98 @@
-import { Stack } from '@mui/material';
+import { Card, CardContent, Grid, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { useGetAffiliateByUser } from '../../api/generated/affiliates/affiliates';
+import { useGetAffiliateDashboard, useGetTimeseries } from '../../api/generated/analytics/analytics';
 import { useAuth } from '../../auth/AuthProvider';
+import { QueryStatus } from '../../components/QueryStatus';
+import { useCurrency } from '../../preferences/CurrencyProvider';
+import { formatAmount, formatCount, formatDateTime } from '../../preferences/format';
 import { menuFor } from '../../shell/menus';
+import { FiguresTable } from '../analytics/FiguresTable';
+import { PerformanceChart } from '../analytics/PerformanceChart';
+import { StatCard, StatCards, StatCardsSkeleton } from '../analytics/StatCards';
+import { ConversionStatusChip } from '../conversions/ConversionStatusChip';
 import { SectionHeader } from '../SectionHeader';
 import { ProfileCard } from './ProfileCard';
 import { ShortcutCards } from './ShortcutCards';
 
 export default function AffiliateDashboard() {
-  const { t } = useTranslation('sections');
+  const { t, i18n } = useTranslation(['sections', 'analytics']);
   const { user } = useAuth();
+  const { currency } = useCurrency();
+  const me = useGetAffiliateByUser(user?.id ?? '', { query: { enabled: Boolean(user?.id) } });
+  const affiliateId = me.data?.data.affiliate.id ?? '';
+  const stats = useGetAffiliateDashboard(affiliateId, { currency }, { query: { enabled: affiliateId !== '' } });
+  const series = useGetTimeseries({ range: '30d', currency });
+  const d = stats.data?.data;
   return (
     <>
       <SectionHeader title={t('dashboard.affiliateTitle')} subtitle={t('dashboard.affiliateSubtitle')} />
       <Stack spacing={3}>
+        <QueryStatus loading={false} error={me.error ?? stats.error} fallback={t('analytics:statsFailed')} onRetry={() => void (me.error ? me.refetch() : stats.refetch())} />
+        <Typography variant="h6" component="h2">
+          {t('analytics:sinceStart')}
+        </Typography>
+        {d ? <StatCards totals={d.totals} currency={d.currency} /> : <StatCardsSkeleton />}
+        {d && (
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <StatCard label={t('analytics:codesUsed')} value={formatCount(d.codes_used, i18n.language)} testId="stat-codes-used" />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <StatCard label={t('analytics:lastConversion')} value={d.last_conversion_at ? formatDateTime(d.last_conversion_at) : t('analytics:never')} testId="stat-last-conversion" />
+            </Grid>
+          </Grid>
+        )}
+        <PerformanceChart days={series.data?.data.days} currency={currency} loading={series.isPending} />
+        <FiguresTable
+          title={t('analytics:campaigns.title')}
+          nameLabel={t('analytics:topCampaigns.campaign')}
+          detailLabel={t('analytics:topCampaigns.brand')}
+          rows={d?.campaigns.map((c) => ({ id: c.campaign_id, name: c.campaign_name, detail: c.brand_name, ...c }))}
+          currency={d?.currency ?? currency}
+          empty={t('analytics:topCampaigns.empty')}
+          loading={!d}
+          testId="affiliate-campaigns"
+        />
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Card data-testid="recent-conversions" sx={{ height: '100%' }}>
+              <CardContent>
+                <Typography variant="h6" component="h2">
+                  {t('analytics:recentConversions.title')}
+                </Typography>
+                {d && d.recent_conversions.length === 0 && <Typography color="text.secondary">{t('analytics:recentConversions.empty')}</Typography>}
+                <List dense>
+                  {d?.recent_conversions.map((c) => (
+                    <ListItem key={c.id} disableGutters secondaryAction={<ConversionStatusChip conversion={{ status: c.status, flag_reason: "" }} />}>
+                      <ListItemText
+                        primary={`${c.order_id} · ${formatAmount(c.commission_amount, c.commission_currency)}`}
+                        secondary={`${c.campaign_name} · ${formatDateTime(c.converted_at)}`}
+                      />
+                    </ListItem>
+                  ))}
+                </List>
+              </CardContent>
+            </Card>
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Card data-testid="recent-clicks" sx={{ height: '100%' }}>
+              <CardContent>
+                <Typography variant="h6" component="h2">
+                  {t('analytics:recentClicks.title')}
+                </Typography>
+                {d && d.recent_clicks.length === 0 && <Typography color="text.secondary">{t('analytics:recentClicks.empty')}</Typography>}
+                <List dense>
+                  {d?.recent_clicks.map((c) => (
+                    <ListItem key={c.id} disableGutters>
+                      <ListItemText primary={`${c.link_code} · ${c.campaign_name}`} secondary={formatDateTime(c.clicked_at)} />
+                    </ListItem>
+                  ))}
+                </List>
+              </CardContent>
+            </Card>
+          </Grid>
+        </Grid>
         {user && <ProfileCard user={user} />}
         <ShortcutCards groups={menuFor('affiliate')} />
       </Stack>

@@ -1,18 +1,77 @@
-import { Stack } from '@mui/material';
+import { Grid, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { useGetAnalytics, useGetBrandDashboard, useGetTimeseries, useGetTopAffiliates } from '../../api/generated/analytics/analytics';
 import { useAuth } from '../../auth/AuthProvider';
+import { QueryStatus } from '../../components/QueryStatus';
+import { useCurrency } from '../../preferences/CurrencyProvider';
+import { formatCount } from '../../preferences/format';
 import { menuFor } from '../../shell/menus';
+import { FiguresTable } from '../analytics/FiguresTable';
+import { PerformanceChart } from '../analytics/PerformanceChart';
+import { RecentActivityCard } from '../analytics/RecentActivityCard';
+import { StatCard, StatCards, StatCardsSkeleton } from '../analytics/StatCards';
 import { SectionHeader } from '../SectionHeader';
 import { ProfileCard } from './ProfileCard';
 import { ShortcutCards } from './ShortcutCards';
 
 export default function BrandDashboard() {
-  const { t } = useTranslation('sections');
+  const { t, i18n } = useTranslation(['sections', 'analytics']);
   const { user } = useAuth();
+  const { currency } = useCurrency();
+  const dashboard = useGetBrandDashboard({ currency });
+  const series = useGetTimeseries({ range: '30d', currency });
+  const analytics = useGetAnalytics({ range: '30d', currency });
+  const top = useGetTopAffiliates({ limit: 10, range: '30d', currency });
+  const d = dashboard.data?.data;
+  const counts = d && [
+    { key: 'activeCampaigns', value: d.active_campaigns },
+    { key: 'affiliates', value: d.affiliates },
+    { key: 'pendingApplications', value: d.pending_applications },
+    { key: 'pendingConversions', value: d.pending_conversions },
+  ];
   return (
     <>
       <SectionHeader title={t('dashboard.brandTitle')} subtitle={t('dashboard.brandSubtitle')} />
       <Stack spacing={3}>
+        {dashboard.error && (
+          <QueryStatus loading={false} error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+        )}
+        {d ? <StatCards totals={d.last_30_days} previous={d.previous_30_days} currency={d.currency} /> : <StatCardsSkeleton />}
+        <Grid container spacing={2}>
+          {counts
+            ? counts.map((c) => (
+                <Grid key={c.key} size={{ xs: 6, md: 3 }}>
+                  <StatCard label={t(`analytics:counts.${c.key}`)} value={formatCount(c.value, i18n.language)} testId={`count-${c.key}`} />
+                </Grid>
+              ))
+            : null}
+        </Grid>
+        <PerformanceChart days={series.data?.data.days} currency={currency} loading={series.isPending} />
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <FiguresTable
+              title={t('analytics:topAffiliates.title')}
+              nameLabel={t('analytics:topAffiliates.affiliate')}
+              rows={top.data?.data.affiliates.map((a) => ({ id: a.affiliate_id, name: a.affiliate_name, ...a }))}
+              currency={top.data?.data.currency ?? currency}
+              empty={t('analytics:topAffiliates.empty')}
+              loading={top.isPending}
+              testId="top-affiliates"
+            />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <FiguresTable
+              title={t('analytics:topCampaigns.title')}
+              nameLabel={t('analytics:topCampaigns.campaign')}
+              rows={analytics.data?.data.top_campaigns.map((c) => ({ id: c.campaign_id, name: c.campaign_name, ...c }))}
+              currency={analytics.data?.data.currency ?? currency}
+              empty={t('analytics:topCampaigns.empty')}
+              loading={analytics.isPending}
+              testId="top-campaigns"
+            />
+          </Grid>
+        </Grid>
+        <RecentActivityCard />
         {user && <ProfileCard user={user} />}
         <ShortcutCards groups={menuFor('brand')} />
       </Stack>

@@ -1,0 +1,117 @@
+// Dashboards and analytics in the browser: a program with a known data set (4 clicks, 3 orders of
+// 447.50 RON in all, 10% commission) shows the same figures on the brand's dashboard, on the
+// affiliate's and on the analytics page, and the host's overview counts them too.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { BASE_URL, DESKTOP_CHROME, api, launch, newPage, newProgram, screenshot, settle, signInDevHost, uniqueEmail } from './browser.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const stat = (page, metric) => page.getByTestId(`stat-${metric}`).getByTestId('stat-value');
+
+test('each role sees the figures of a known program on its dashboard and on analytics', async () => {
+  const stamp = Date.now();
+  const affiliateEmail = uniqueEmail('analytics-affiliate');
+  const { brand, affiliate, campaignId } = await newProgram(browser, {
+    stamp,
+    brandName: 'Ana Analytics',
+    affiliateName: 'Ilie Insight',
+    affiliateEmail,
+    domain: 'shop.example.com',
+    homepage: 'https://shop.example.com',
+  });
+  const affiliateId = (await api(brand, 'GET', `/affiliates?query=${encodeURIComponent(affiliateEmail)}`)).body.data.affiliates[0].id;
+
+  // Four visits of the affiliate's link, from a browser.
+  const link = await api(brand, 'POST', '/tracking-links', {
+    name: 'Insight', destination_url: 'https://shop.example.com/sale', affiliate_id: affiliateId, campaign_id: campaignId,
+  });
+  assert.equal(link.status, 201, JSON.stringify(link.body));
+  for (let i = 0; i < 4; i++) {
+    const visit = await fetch(`${BASE_URL}/r/${link.body.data.link.short_code}`, {
+      redirect: 'manual',
+      headers: { 'User-Agent': DESKTOP_CHROME, 'X-Forwarded-For': `10.9.${i}.${stamp % 250}` },
+    });
+    assert.equal(visit.status, 302);
+  }
+  // Three orders with the affiliate's 10% code: 125.00, 250.00 and 72.50 RON; commission 44.75.
+  const code = `INS${stamp}`;
+  assert.equal(
+    (await api(brand, 'POST', '/discount-codes', { code, campaign_id: campaignId, affiliate_id: affiliateId, discount_type: 'percentage', discount_value: '0.10' })).status,
+    201,
+  );
+  for (const [n, total] of [['1', '125.00'], ['2', '250.00'], ['3', '72.50']]) {
+    const reported = await api(brand, 'POST', '/conversions/process', {
+      order_id: `ins-${stamp}-${n}`, order_total: total, currency: 'RON', customer_email: `buyer${n}@example.com`, discount_code: code,
+    });
+    assert.equal(reported.status, 201, JSON.stringify(reported.body));
+  }
+
+  // The brand's dashboard: the last 30 days (the clicks are written within a second).
+  await brand.goto(`${BASE_URL}/dashboard`);
+  await brand.getByRole('heading', { level: 1, name: 'Brand Dashboard' }).waitFor();
+  for (let tries = 0; (await stat(brand, 'clicks').textContent()) !== '4' && tries < 10; tries++) {
+    await brand.waitForTimeout(500);
+    await brand.reload();
+    await stat(brand, 'clicks').waitFor();
+  }
+  assert.equal(await stat(brand, 'clicks').textContent(), '4');
+  assert.equal(await stat(brand, 'conversions').textContent(), '3');
+  assert.match(await stat(brand, 'revenue').textContent(), /^447,50\sRON$/);
+  assert.match(await stat(brand, 'commission').textContent(), /^44,75\sRON$/);
+  assert.equal(await stat(brand, 'conversion_rate').textContent(), '75.00%');
+  assert.equal(await brand.getByTestId('count-pendingConversions').getByTestId('stat-value').textContent(), '3');
+  assert.equal(await brand.getByTestId('count-affiliates').getByTestId('stat-value').textContent(), '1');
+  const topAffiliate = brand.getByTestId('top-affiliates-row');
+  assert.equal(await topAffiliate.count(), 1);
+  assert.match(await topAffiliate.textContent(), new RegExp(`Ilie Insight ${stamp}`));
+  await brand.getByTestId('performance-chart').locator('svg').first().waitFor();
+  await brand.getByTestId('activity-entry').first().waitFor();
+  await settle(brand);
+  await screenshot(brand, 'dashboard-brand');
+
+  // Analytics: the same figures for 30 days, and the campaign on top; a year keeps them.
+  await brand.goto(`${BASE_URL}/analytics?range=365d`);
+  await brand.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
+  await stat(brand, 'conversions').getByText('3', { exact: true }).waitFor();
+  assert.match(await stat(brand, 'revenue').textContent(), /^447,50\sRON$/);
+  assert.equal(await brand.getByTestId('top-campaigns-row').count(), 1);
+  await brand.getByTestId('performance-chart').locator('svg').first().waitFor();
+  await settle(brand);
+  await screenshot(brand, 'analytics-brand');
+
+  // The affiliate's dashboard: since the start, with its campaign, orders and clicks.
+  await affiliate.goto(`${BASE_URL}/dashboard`);
+  await affiliate.getByRole('heading', { level: 1, name: 'Affiliate Dashboard' }).waitFor();
+  await stat(affiliate, 'conversions').getByText('3', { exact: true }).waitFor();
+  assert.equal(await stat(affiliate, 'clicks').textContent(), '4');
+  assert.match(await stat(affiliate, 'commission').textContent(), /^44,75\sRON$/);
+  assert.equal(await affiliate.getByTestId('stat-codes-used').getByTestId('stat-value').textContent(), '3');
+  assert.equal(await affiliate.getByTestId('recent-conversions').getByRole('listitem').count(), 3);
+  assert.match(await affiliate.getByTestId('recent-conversions').textContent(), /b\*\*\*@example\.com|ins-/);
+  assert.equal(await affiliate.getByTestId('recent-clicks').getByRole('listitem').count(), 4);
+  await affiliate.getByTestId('performance-chart').locator('svg').first().waitFor();
+  await settle(affiliate);
+  await screenshot(affiliate, 'dashboard-affiliate');
+
+  // The host: the overview includes this program (its figures are at least these).
+  const host = await newPage(browser);
+  await signInDevHost(host);
+  await host.goto(`${BASE_URL}/dashboard`);
+  await host.getByRole('heading', { level: 1, name: 'Host Dashboard' }).waitFor();
+  await stat(host, 'conversions').waitFor();
+  assert.ok(Number((await stat(host, 'conversions').textContent()).replace(/\D/g, '')) >= 3);
+  assert.ok((await host.getByTestId('top-campaigns-row').count()) >= 1);
+  await host.getByTestId('performance-chart').locator('svg').first().waitFor();
+  await settle(host);
+  await screenshot(host, 'dashboard-host');
+  await host.context().close();
+  await brand.context().close();
+  await affiliate.context().close();
+});

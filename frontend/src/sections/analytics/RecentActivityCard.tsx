@@ -1,0 +1,53 @@
+import { Card, CardContent, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useGetRecentActivity } from '../../api/generated/analytics/analytics';
+import type { ActivityEntry } from '../../api/generated/model';
+import { QueryStatus } from '../../components/QueryStatus';
+import { formatDateTime } from '../../preferences/format';
+
+const roles = ['brand', 'affiliate', 'host'];
+
+/** One entry as a sentence: who, did what, to what; unknown actions read as they are. */
+export function activityText(entry: ActivityEntry, t: TFunction<'analytics'>): string {
+  const actor = entry.actor === 'system' ? t('activity.system') : roles.includes(entry.actor) ? t(`activity.roles.${entry.actor}`) : entry.actor;
+  const action = t(`activity.actions.${entry.action.replace(/\./g, '_')}`, { defaultValue: entry.action });
+  const entity = t(`activity.entities.${entry.entity_type}`, { defaultValue: entry.entity_type });
+  return t('activity.entry', { actor, action, entity });
+}
+
+/** The latest entries of the activity log the account may see. */
+export function RecentActivityCard() {
+  const { t } = useTranslation('analytics');
+  const activity = useGetRecentActivity({ limit: 10 });
+  const entries = activity.data?.data.activity;
+  return (
+    <Card data-testid="recent-activity" sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {t('activity.title')}
+        </Typography>
+        <QueryStatus loading={false} error={activity.error} onRetry={() => void activity.refetch()} />
+        {activity.isPending ? (
+          <List dense>
+            {[0, 1, 2].map((i) => (
+              <ListItem key={i} data-testid="row-loading">
+                <ListItemText primary={<Skeleton width="80%" />} secondary={<Skeleton width="30%" />} />
+              </ListItem>
+            ))}
+          </List>
+        ) : entries && entries.length === 0 ? (
+          <Typography color="text.secondary">{t('activity.empty')}</Typography>
+        ) : (
+          <List dense>
+            {entries?.map((entry) => (
+              <ListItem key={entry.id} disableGutters data-testid="activity-entry">
+                <ListItemText primary={activityText(entry, t)} secondary={formatDateTime(entry.created_at)} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { Card, CardContent, Grid, Skeleton, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { AnalyticsTotals } from '../../api/generated/model';
+import { formatAmount, formatCount } from '../../preferences/format';
+import { metricLabel, statMetrics, trendOf, type StatMetric } from './figures';
+
+function value(totals: AnalyticsTotals, metric: StatMetric, currency: string, language: string): string {
+  switch (metric) {
+    case 'revenue':
+    case 'commission':
+      return formatAmount(totals[metric], currency);
+    case 'conversion_rate':
+      return `${totals.conversion_rate}%`;
+    default:
+      return formatCount(totals[metric], language);
+  }
+}
+
+/** One figure: its name, its value and, with a previous period, how it moved. */
+export function StatCard({ label, value, note, testId }: { label: string; value: string; note?: string; testId?: string }) {
+  return (
+    <Card sx={{ height: '100%' }} data-testid={testId}>
+      <CardContent>
+        <Typography variant="subtitle2" component="h2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums', my: 0.5 }} data-testid="stat-value">
+          {value}
+        </Typography>
+        {note && (
+          <Typography variant="body2" color="text.secondary">
+            {note}
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Loading placeholders shaped like the stat cards. */
+export function StatCardsSkeleton({ count = statMetrics.length }: { count?: number }) {
+  return (
+    <Grid container spacing={2} data-testid="stat-cards-loading">
+      {Array.from({ length: count }, (_, i) => (
+        <Grid key={i} size={{ xs: 12, sm: 6, md: 4, lg: 12 / 5 }}>
+          <Card>
+            <CardContent>
+              <Skeleton width="50%" />
+              <Skeleton variant="text" sx={{ fontSize: '1.5rem' }} width="70%" />
+              <Skeleton width="80%" />
+            </CardContent>
+          </Card>
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+/** The headline figures of a period, in the display currency, each against the period before when given. */
+export function StatCards({ totals, previous, currency }: { totals: AnalyticsTotals; previous?: AnalyticsTotals; currency: string }) {
+  const { t, i18n } = useTranslation('analytics');
+  return (
+    <Grid container spacing={2}>
+      {statMetrics.map((metric) => {
+        let note: string | undefined;
+        if (previous) {
+          const trend = trendOf(totals[metric], previous[metric]);
+          if (trend.kind === 'up') note = t('trendUp', { change: trend.change });
+          else if (trend.kind === 'down') note = t('trendDown', { change: trend.change });
+          else if (trend.kind === 'same') note = t('trendSame');
+          else if (trend.kind === 'new') note = t('trendNew');
+        }
+        return (
+          <Grid key={metric} size={{ xs: 12, sm: 6, md: 4, lg: 12 / 5 }}>
+            <StatCard label={t(metricLabel(metric))} value={value(totals, metric, currency, i18n.language)} note={note} testId={`stat-${metric}`} />
+          </Grid>
+        );
+      })}
+    </Grid>
+  );
+}
