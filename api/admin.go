@@ -2,8 +2,8 @@ package api
 
 import (
 	"context"
+	"io"
 	"net/url"
-	"strings"
 
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/auth"
@@ -63,18 +63,25 @@ func (s *Server) GetDataSummary(ctx context.Context, _ oapi.GetDataSummaryReques
 	resp.Data.Counts.Campaigns = int(c.Campaigns)
 	resp.Data.Counts.Applications = int(c.Applications)
 	resp.Data.Counts.ApiKeys = int(c.ApiKeys)
+	resp.Data.Counts.BrandDomains = int(c.BrandDomains)
+	resp.Data.Counts.Invitations = int(c.Invitations)
+	resp.Data.Counts.TrackingLinks = int(c.TrackingLinks)
+	resp.Data.Counts.Clicks = c.Clicks
+	resp.Data.Counts.DiscountCodes = int(c.DiscountCodes)
+	resp.Data.Counts.Conversions = int(c.Conversions)
+	resp.Data.Counts.Payouts = int(c.Payouts)
+	resp.Data.Counts.Notifications = int(c.Notifications)
+	resp.Data.Counts.Activity = c.Activity
+	resp.Data.Counts.CurrencyRates = int(c.CurrencyRates)
 	return resp, nil
 }
 
-// ExportData answers every row of one entity as CSV (host).
+// ExportData answers every row of one entity as CSV, streamed (host).
 func (s *Server) ExportData(ctx context.Context, req oapi.ExportDataRequestObject) (oapi.ExportDataResponseObject, error) {
-	var b strings.Builder
-	if err := s.Catalogue.ExportCSV(ctx, string(req.Entity), &b); err != nil {
-		return nil, err
-	}
-	disposition := `attachment; filename="` + string(req.Entity) + `.csv"`
+	entity := string(req.Entity)
+	disposition := `attachment; filename="` + entity + `.csv"`
 	return oapi.ExportData200TextcsvResponse{
-		Body: strings.NewReader(b.String()), ContentLength: int64(b.Len()),
+		Body:    streamed(func(w io.Writer) error { return s.Export.Write(ctx, entity, w) }),
 		Headers: oapi.ExportData200ResponseHeaders{ContentDisposition: &disposition},
 	}, nil
 }

@@ -148,10 +148,7 @@ func (s *Server) ExportPayouts(ctx context.Context, req oapi.ExportPayoutsReques
 	}
 	f.Since, f.Before = since, before
 	sc := scope(ctx)
-	r, w := io.Pipe()
-	go func() {
-		w.CloseWithError(s.Payouts.Export(ctx, sc, f, w))
-	}()
+	body := streamed(func(w io.Writer) error { return s.Payouts.Export(ctx, sc, f, w) })
 	disposition := `attachment; filename="payouts.csv"`
-	return oapi.ExportPayouts200TextcsvResponse{Body: r, Headers: oapi.ExportPayouts200ResponseHeaders{ContentDisposition: &disposition}}, nil
+	return oapi.ExportPayouts200TextcsvResponse{Body: body, Headers: oapi.ExportPayouts200ResponseHeaders{ContentDisposition: &disposition}}, nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/conversions"
 	"github.com/openaffiliate/platform/server/emergency"
+	"github.com/openaffiliate/platform/server/export"
 	"github.com/openaffiliate/platform/server/notify"
 	"github.com/openaffiliate/platform/server/payouts"
 	"github.com/openaffiliate/platform/server/shopify"
@@ -32,6 +33,7 @@ type Server struct {
 	Payouts      *payouts.Service
 	Notify       *notify.Service
 	Emergency    *emergency.Service
+	Export       *export.Service
 	Tokens       *auth.Tokens
 	HashIP       func(ip string) string
 	DemoAccounts bool // dev mode on a loopback PUBLIC_URL: dev-login and the demo accounts work

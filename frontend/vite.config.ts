@@ -60,5 +60,7 @@ export default defineConfig(({ isPreview }) => ({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Above the 5 s that findBy and waitFor may wait (src/test/setup.ts).
+    testTimeout: 20000,
   },
 }));

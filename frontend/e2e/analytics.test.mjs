@@ -2,6 +2,7 @@
 // 447.50 RON in all, 10% commission) shows the same figures on the brand's dashboard, on the
 // affiliate's and on the analytics page, and the host's overview counts them too.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { BASE_URL, DESKTOP_CHROME, api, launch, newPage, newProgram, screenshot, settle, signInDevHost, uniqueEmail } from './browser.mjs';
 
@@ -12,6 +13,35 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
+
+/** The rows of a CSV file (RFC 4180 quoting), header first. */
+function parseCsv(text) {
+  const rows = [];
+  let row = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
+}
 
 const stat = (page, metric) => page.getByTestId(`stat-${metric}`).getByTestId('stat-value');
 
@@ -74,7 +104,7 @@ test('each role sees the figures of a known program on its dashboard and on anal
   await brand.getByTestId('performance-chart').locator('svg').first().waitFor();
   await brand.getByTestId('activity-entry').first().waitFor();
   await settle(brand);
-  await screenshot(brand, 'dashboard-brand');
+  await screenshot(brand, 'dashboard-brand', { dark: true });
 
   // Analytics: the same figures for 30 days, and the campaign on top; a year keeps them.
   await brand.goto(`${BASE_URL}/analytics?range=365d`);
@@ -85,6 +115,26 @@ test('each role sees the figures of a known program on its dashboard and on anal
   await brand.getByTestId('performance-chart').locator('svg').first().waitFor();
   await settle(brand);
   await screenshot(brand, 'analytics-brand');
+
+  // Reports: the conversions of the last 30 days download as CSV with the three orders, and the
+  // clicks summary counts the four visits.
+  await brand.goto(`${BASE_URL}/reports`);
+  await brand.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
+  const [conversionsFile] = await Promise.all([brand.waitForEvent('download'), brand.getByTestId('report-conversions-download').click()]);
+  assert.match(conversionsFile.suggestedFilename(), /^conversions-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  const [conversionHeader, ...conversionRows] = parseCsv(readFileSync(await conversionsFile.path(), 'utf8'));
+  const col = (name) => conversionHeader.indexOf(name);
+  assert.deepEqual(conversionRows.map((row) => row[col('order_id')]).sort(), [`ins-${stamp}-1`, `ins-${stamp}-2`, `ins-${stamp}-3`]);
+  assert.deepEqual(conversionRows.map((row) => row[col('order_total')]).sort(), ['125.00', '250.00', '72.50']);
+  assert.deepEqual(conversionRows.map((row) => row[col('commission_amount')]).sort(), ['12.50', '25.00', '7.25']);
+  await brand.getByTestId('report-conversions-status').getByText(/3 rows/).waitFor();
+  const [clicksFile] = await Promise.all([brand.waitForEvent('download'), brand.getByTestId('report-clicks-download').click()]);
+  const [clickHeader, ...clickRows] = parseCsv(readFileSync(await clicksFile.path(), 'utf8'));
+  const sum = (name) => clickRows.reduce((total, row) => total + Number(row[clickHeader.indexOf(name)]), 0);
+  assert.equal(sum('clicks'), 4);
+  assert.equal(sum('conversions'), 3);
+  await settle(brand);
+  await screenshot(brand, 'reports-brand');
 
   // The affiliate's dashboard: since the start, with its campaign, orders and clicks.
   await affiliate.goto(`${BASE_URL}/dashboard`);
@@ -98,7 +148,7 @@ test('each role sees the figures of a known program on its dashboard and on anal
   assert.equal(await affiliate.getByTestId('recent-clicks').getByRole('listitem').count(), 4);
   await affiliate.getByTestId('performance-chart').locator('svg').first().waitFor();
   await settle(affiliate);
-  await screenshot(affiliate, 'dashboard-affiliate');
+  await screenshot(affiliate, 'dashboard-affiliate', { dark: true });
 
   // The host: the overview includes this program (its figures are at least these).
   const host = await newPage(browser);
@@ -110,7 +160,7 @@ test('each role sees the figures of a known program on its dashboard and on anal
   assert.ok((await host.getByTestId('top-campaigns-row').count()) >= 1);
   await host.getByTestId('performance-chart').locator('svg').first().waitFor();
   await settle(host);
-  await screenshot(host, 'dashboard-host');
+  await screenshot(host, 'dashboard-host', { dark: true });
   await host.context().close();
   await brand.context().close();
   await affiliate.context().close();

@@ -78,9 +78,17 @@ export async function newPage(browser, options = {}) {
   return page;
 }
 
-export async function screenshot(page, name) {
+export async function screenshot(page, name, { dark = false } = {}) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: resolve(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+  if (dark) {
+    // The same screen in the dark theme, as `<name>-dark.png`.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: resolve(SCREENSHOT_DIR, `${name}-dark.png`), fullPage: false });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForTimeout(100);
+  }
   // Every screen a flow records is also held to WCAG 2.1 AA, in both themes.
   await checkA11yBothThemes(page, name);
 }

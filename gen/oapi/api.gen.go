@@ -419,23 +419,56 @@ func (e ErrorCode) Valid() bool {
 
 // Defines values for ExportEntity.
 const (
-	ExportEntityAffiliates   ExportEntity = "affiliates"
-	ExportEntityApplications ExportEntity = "applications"
-	ExportEntityBrands       ExportEntity = "brands"
-	ExportEntityCampaigns    ExportEntity = "campaigns"
-	ExportEntityUsers        ExportEntity = "users"
+	ExportEntityActivity      ExportEntity = "activity"
+	ExportEntityAffiliates    ExportEntity = "affiliates"
+	ExportEntityApiKeys       ExportEntity = "api_keys"
+	ExportEntityApplications  ExportEntity = "applications"
+	ExportEntityBrandDomains  ExportEntity = "brand_domains"
+	ExportEntityBrands        ExportEntity = "brands"
+	ExportEntityCampaigns     ExportEntity = "campaigns"
+	ExportEntityClicks        ExportEntity = "clicks"
+	ExportEntityConversions   ExportEntity = "conversions"
+	ExportEntityCurrencyRates ExportEntity = "currency_rates"
+	ExportEntityDiscountCodes ExportEntity = "discount_codes"
+	ExportEntityInvitations   ExportEntity = "invitations"
+	ExportEntityNotifications ExportEntity = "notifications"
+	ExportEntityPayouts       ExportEntity = "payouts"
+	ExportEntityTrackingLinks ExportEntity = "tracking_links"
+	ExportEntityUsers         ExportEntity = "users"
 )
 
 // Valid indicates whether the value is a known member of the ExportEntity enum.
 func (e ExportEntity) Valid() bool {
 	switch e {
+	case ExportEntityActivity:
+		return true
 	case ExportEntityAffiliates:
 		return true
+	case ExportEntityApiKeys:
+		return true
 	case ExportEntityApplications:
+		return true
+	case ExportEntityBrandDomains:
 		return true
 	case ExportEntityBrands:
 		return true
 	case ExportEntityCampaigns:
+		return true
+	case ExportEntityClicks:
+		return true
+	case ExportEntityConversions:
+		return true
+	case ExportEntityCurrencyRates:
+		return true
+	case ExportEntityDiscountCodes:
+		return true
+	case ExportEntityInvitations:
+		return true
+	case ExportEntityNotifications:
+		return true
+	case ExportEntityPayouts:
+		return true
+	case ExportEntityTrackingLinks:
 		return true
 	case ExportEntityUsers:
 		return true
@@ -810,6 +843,54 @@ func (e GetTimeseriesParamsRange) Valid() bool {
 	case GetTimeseriesParamsRangeN7d:
 		return true
 	case GetTimeseriesParamsRangeN90d:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReportClicksParamsRange.
+const (
+	ReportClicksParamsRangeN30d  ReportClicksParamsRange = "30d"
+	ReportClicksParamsRangeN365d ReportClicksParamsRange = "365d"
+	ReportClicksParamsRangeN7d   ReportClicksParamsRange = "7d"
+	ReportClicksParamsRangeN90d  ReportClicksParamsRange = "90d"
+)
+
+// Valid indicates whether the value is a known member of the ReportClicksParamsRange enum.
+func (e ReportClicksParamsRange) Valid() bool {
+	switch e {
+	case ReportClicksParamsRangeN30d:
+		return true
+	case ReportClicksParamsRangeN365d:
+		return true
+	case ReportClicksParamsRangeN7d:
+		return true
+	case ReportClicksParamsRangeN90d:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReportConversionsParamsRange.
+const (
+	ReportConversionsParamsRangeN30d  ReportConversionsParamsRange = "30d"
+	ReportConversionsParamsRangeN365d ReportConversionsParamsRange = "365d"
+	ReportConversionsParamsRangeN7d   ReportConversionsParamsRange = "7d"
+	ReportConversionsParamsRangeN90d  ReportConversionsParamsRange = "90d"
+)
+
+// Valid indicates whether the value is a known member of the ReportConversionsParamsRange enum.
+func (e ReportConversionsParamsRange) Valid() bool {
+	switch e {
+	case ReportConversionsParamsRangeN30d:
+		return true
+	case ReportConversionsParamsRangeN365d:
+		return true
+	case ReportConversionsParamsRangeN7d:
+		return true
+	case ReportConversionsParamsRangeN90d:
 		return true
 	default:
 		return false
@@ -1629,12 +1710,22 @@ type CurrencySettingsResponse struct {
 type DataSummaryResponse struct {
 	Data struct {
 		Counts struct {
-			Affiliates   int `json:"affiliates"`
-			ApiKeys      int `json:"api_keys"`
-			Applications int `json:"applications"`
-			Brands       int `json:"brands"`
-			Campaigns    int `json:"campaigns"`
-			Users        int `json:"users"`
+			Activity      int64 `json:"activity"`
+			Affiliates    int   `json:"affiliates"`
+			ApiKeys       int   `json:"api_keys"`
+			Applications  int   `json:"applications"`
+			BrandDomains  int   `json:"brand_domains"`
+			Brands        int   `json:"brands"`
+			Campaigns     int   `json:"campaigns"`
+			Clicks        int64 `json:"clicks"`
+			Conversions   int   `json:"conversions"`
+			CurrencyRates int   `json:"currency_rates"`
+			DiscountCodes int   `json:"discount_codes"`
+			Invitations   int   `json:"invitations"`
+			Notifications int   `json:"notifications"`
+			Payouts       int   `json:"payouts"`
+			TrackingLinks int   `json:"tracking_links"`
+			Users         int   `json:"users"`
 		} `json:"counts"`
 	} `json:"data"`
 	Success bool `json:"success"`
@@ -1920,7 +2011,7 @@ type ErrorDetail struct {
 	Rule *string `json:"rule,omitempty"`
 }
 
-// ExportEntity defines model for ExportEntity.
+// ExportEntity Every entity the platform stores; rows in primary-key order (click ids are time-ordered).
 type ExportEntity string
 
 // FxRatesResponse defines model for FxRatesResponse.
@@ -3250,6 +3341,55 @@ type PayPayoutParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// ReportClicksParams defines parameters for ReportClicks.
+type ReportClicksParams struct {
+	// Range The last 7, 30, 90 or 365 days, today included (default 30d); `from` and `to` replace it.
+	Range *ReportClicksParamsRange `form:"range,omitempty" json:"range,omitempty"`
+
+	// From The first UTC day of the range (inclusive); with `to`, at most 366 days.
+	From *FromDate `form:"from,omitempty" json:"from,omitempty"`
+
+	// To The last UTC day of the range (inclusive; default today).
+	To *ToDate `form:"to,omitempty" json:"to,omitempty"`
+
+	// CampaignId Only this campaign.
+	CampaignId *CampaignFilter `form:"campaign_id,omitempty" json:"campaign_id,omitempty"`
+
+	// AffiliateId Only this affiliate (an affiliate's own figures are always only its own).
+	AffiliateId *AffiliateFilter `form:"affiliate_id,omitempty" json:"affiliate_id,omitempty"`
+
+	// BrandId Only this brand (a brand's own figures are always only its own).
+	BrandId *BrandFilter `form:"brand_id,omitempty" json:"brand_id,omitempty"`
+}
+
+// ReportClicksParamsRange defines parameters for ReportClicks.
+type ReportClicksParamsRange string
+
+// ReportConversionsParams defines parameters for ReportConversions.
+type ReportConversionsParams struct {
+	// Range The last 7, 30, 90 or 365 days, today included (default 30d); `from` and `to` replace it.
+	Range *ReportConversionsParamsRange `form:"range,omitempty" json:"range,omitempty"`
+
+	// From The first UTC day of the range (inclusive); with `to`, at most 366 days.
+	From *FromDate `form:"from,omitempty" json:"from,omitempty"`
+
+	// To The last UTC day of the range (inclusive; default today).
+	To *ToDate `form:"to,omitempty" json:"to,omitempty"`
+
+	// CampaignId Only this campaign.
+	CampaignId *CampaignFilter `form:"campaign_id,omitempty" json:"campaign_id,omitempty"`
+
+	// AffiliateId Only this affiliate (an affiliate's own figures are always only its own).
+	AffiliateId *AffiliateFilter `form:"affiliate_id,omitempty" json:"affiliate_id,omitempty"`
+
+	// BrandId Only this brand (a brand's own figures are always only its own).
+	BrandId *BrandFilter      `form:"brand_id,omitempty" json:"brand_id,omitempty"`
+	Status  *ConversionStatus `form:"status,omitempty" json:"status,omitempty"`
+}
+
+// ReportConversionsParamsRange defines parameters for ReportConversions.
+type ReportConversionsParamsRange string
+
 // SetCurrencyRatesParams defines parameters for SetCurrencyRates.
 type SetCurrencyRatesParams struct {
 	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
@@ -3414,7 +3554,7 @@ type ServerInterface interface {
 	// ListClicks Recent clicks across the platform (host)
 	// (GET /admin/data/clicks)
 	ListClicks(ctx echo.Context, params ListClicksParams) error
-	// ExportData Every row of one entity as CSV (host)
+	// ExportData Every row of one entity as CSV, streamed (host)
 	// (GET /admin/data/export/{entity})
 	ExportData(ctx echo.Context, entity ExportEntity) error
 	// GetDataSummary How many of each entity the platform holds (host)
@@ -3657,6 +3797,12 @@ type ServerInterface interface {
 	// PayPayout Mark a pending payout paid, with the payment's reference
 	// (POST /payouts/{id}/pay)
 	PayPayout(ctx echo.Context, id IdPath, params PayPayoutParams) error
+	// ReportClicks Clicks per day and tracking link for a range as CSV, streamed (brand its own; affiliate its own; host all)
+	// (GET /reports/clicks)
+	ReportClicks(ctx echo.Context, params ReportClicksParams) error
+	// ReportConversions The conversions of a range as CSV, streamed (brand its own; affiliate its own; host all)
+	// (GET /reports/conversions)
+	ReportConversions(ctx echo.Context, params ReportConversionsParams) error
 	// GetCurrencySettings Display currencies and their rates (RON base)
 	// (GET /settings/currency)
 	GetCurrencySettings(ctx echo.Context) error
@@ -6079,6 +6225,119 @@ func (w *ServerInterfaceWrapper) PayPayout(ctx echo.Context) error {
 	return err
 }
 
+// ReportClicks converts echo context to params.
+func (w *ServerInterfaceWrapper) ReportClicks(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReportClicksParams
+	// ------------- Optional query parameter "range" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "range", ctx.QueryParams(), &params.Range, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter range: %s", err))
+	}
+
+	// ------------- Optional query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "from", ctx.QueryParams(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter from: %s", err))
+	}
+
+	// ------------- Optional query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "to", ctx.QueryParams(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter to: %s", err))
+	}
+
+	// ------------- Optional query parameter "campaign_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "campaign_id", ctx.QueryParams(), &params.CampaignId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter campaign_id: %s", err))
+	}
+
+	// ------------- Optional query parameter "affiliate_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "affiliate_id", ctx.QueryParams(), &params.AffiliateId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter affiliate_id: %s", err))
+	}
+
+	// ------------- Optional query parameter "brand_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "brand_id", ctx.QueryParams(), &params.BrandId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter brand_id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReportClicks(ctx, params)
+	return err
+}
+
+// ReportConversions converts echo context to params.
+func (w *ServerInterfaceWrapper) ReportConversions(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReportConversionsParams
+	// ------------- Optional query parameter "range" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "range", ctx.QueryParams(), &params.Range, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter range: %s", err))
+	}
+
+	// ------------- Optional query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "from", ctx.QueryParams(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter from: %s", err))
+	}
+
+	// ------------- Optional query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "to", ctx.QueryParams(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter to: %s", err))
+	}
+
+	// ------------- Optional query parameter "campaign_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "campaign_id", ctx.QueryParams(), &params.CampaignId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter campaign_id: %s", err))
+	}
+
+	// ------------- Optional query parameter "affiliate_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "affiliate_id", ctx.QueryParams(), &params.AffiliateId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter affiliate_id: %s", err))
+	}
+
+	// ------------- Optional query parameter "brand_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "brand_id", ctx.QueryParams(), &params.BrandId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter brand_id: %s", err))
+	}
+
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", ctx.QueryParams(), &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter status: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReportConversions(ctx, params)
+	return err
+}
+
 // GetCurrencySettings converts echo context to params.
 func (w *ServerInterfaceWrapper) GetCurrencySettings(ctx echo.Context) error {
 	var err error
@@ -6401,6 +6660,8 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/campaigns/:id/invitations", wrapper.InviteAffiliate, options.OperationMiddlewares["inviteAffiliate"]...)
 	router.DELETE(options.BaseURL+"/campaigns/:id/invitations/:affiliate_id", wrapper.WithdrawInvitation, options.OperationMiddlewares["withdrawInvitation"]...)
 	router.GET(options.BaseURL+"/conversions/analytics", wrapper.GetAnalytics, options.OperationMiddlewares["getAnalytics"]...)
+	router.GET(options.BaseURL+"/reports/conversions", wrapper.ReportConversions, options.OperationMiddlewares["reportConversions"]...)
+	router.GET(options.BaseURL+"/reports/clicks", wrapper.ReportClicks, options.OperationMiddlewares["reportClicks"]...)
 	router.GET(options.BaseURL+"/conversions/timeseries", wrapper.GetTimeseries, options.OperationMiddlewares["getTimeseries"]...)
 	router.GET(options.BaseURL+"/brands/dashboard", wrapper.GetBrandDashboard, options.OperationMiddlewares["getBrandDashboard"]...)
 	router.GET(options.BaseURL+"/brands/top-affiliates", wrapper.GetTopAffiliates, options.OperationMiddlewares["getTopAffiliates"]...)
@@ -15347,6 +15608,162 @@ func (response PayPayout503JSONResponse) VisitPayPayoutResponse(w http.ResponseW
 	return err
 }
 
+type ReportClicksRequestObject struct {
+	Params ReportClicksParams
+}
+
+type ReportClicksResponseObject interface {
+	VisitReportClicksResponse(w http.ResponseWriter) error
+}
+
+type ReportClicks200ResponseHeaders struct {
+	ContentDisposition *string
+}
+
+type ReportClicks200TextcsvResponse struct {
+	Body          io.Reader
+	Headers       ReportClicks200ResponseHeaders
+	ContentLength int64
+}
+
+func (response ReportClicks200TextcsvResponse) VisitReportClicksResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	if response.Headers.ContentDisposition != nil {
+		w.Header().Set("Content-Disposition", fmt.Sprint(*response.Headers.ContentDisposition))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type ReportClicks400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ReportClicks400JSONResponse) VisitReportClicksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportClicks401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ReportClicks401JSONResponse) VisitReportClicksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportClicks500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ReportClicks500JSONResponse) VisitReportClicksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportConversionsRequestObject struct {
+	Params ReportConversionsParams
+}
+
+type ReportConversionsResponseObject interface {
+	VisitReportConversionsResponse(w http.ResponseWriter) error
+}
+
+type ReportConversions200ResponseHeaders struct {
+	ContentDisposition *string
+}
+
+type ReportConversions200TextcsvResponse struct {
+	Body          io.Reader
+	Headers       ReportConversions200ResponseHeaders
+	ContentLength int64
+}
+
+func (response ReportConversions200TextcsvResponse) VisitReportConversionsResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	if response.Headers.ContentDisposition != nil {
+		w.Header().Set("Content-Disposition", fmt.Sprint(*response.Headers.ContentDisposition))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type ReportConversions400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ReportConversions400JSONResponse) VisitReportConversionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportConversions401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ReportConversions401JSONResponse) VisitReportConversionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportConversions500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ReportConversions500JSONResponse) VisitReportConversionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetCurrencySettingsRequestObject struct {
 }
 
@@ -16094,7 +16511,7 @@ type StrictServerInterface interface {
 	// ListClicks Recent clicks across the platform (host)
 	// (GET /admin/data/clicks)
 	ListClicks(ctx context.Context, request ListClicksRequestObject) (ListClicksResponseObject, error)
-	// ExportData Every row of one entity as CSV (host)
+	// ExportData Every row of one entity as CSV, streamed (host)
 	// (GET /admin/data/export/{entity})
 	ExportData(ctx context.Context, request ExportDataRequestObject) (ExportDataResponseObject, error)
 	// GetDataSummary How many of each entity the platform holds (host)
@@ -16337,6 +16754,12 @@ type StrictServerInterface interface {
 	// PayPayout Mark a pending payout paid, with the payment's reference
 	// (POST /payouts/{id}/pay)
 	PayPayout(ctx context.Context, request PayPayoutRequestObject) (PayPayoutResponseObject, error)
+	// ReportClicks Clicks per day and tracking link for a range as CSV, streamed (brand its own; affiliate its own; host all)
+	// (GET /reports/clicks)
+	ReportClicks(ctx context.Context, request ReportClicksRequestObject) (ReportClicksResponseObject, error)
+	// ReportConversions The conversions of a range as CSV, streamed (brand its own; affiliate its own; host all)
+	// (GET /reports/conversions)
+	ReportConversions(ctx context.Context, request ReportConversionsRequestObject) (ReportConversionsResponseObject, error)
 	// GetCurrencySettings Display currencies and their rates (RON base)
 	// (GET /settings/currency)
 	GetCurrencySettings(ctx context.Context, request GetCurrencySettingsRequestObject) (GetCurrencySettingsResponseObject, error)
@@ -19209,6 +19632,56 @@ func (sh *strictHandler) PayPayout(ctx echo.Context, id IdPath, params PayPayout
 	return nil
 }
 
+// ReportClicks operation middleware
+func (sh *strictHandler) ReportClicks(ctx echo.Context, params ReportClicksParams) error {
+	var request ReportClicksRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReportClicks(ctx.Request().Context(), request.(ReportClicksRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReportClicks")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReportClicksResponseObject); ok {
+		return validResponse.VisitReportClicksResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReportConversions operation middleware
+func (sh *strictHandler) ReportConversions(ctx echo.Context, params ReportConversionsParams) error {
+	var request ReportConversionsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReportConversions(ctx.Request().Context(), request.(ReportConversionsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReportConversions")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReportConversionsResponseObject); ok {
+		return validResponse.VisitReportConversionsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetCurrencySettings operation middleware
 func (sh *strictHandler) GetCurrencySettings(ctx echo.Context) error {
 	var request GetCurrencySettingsRequestObject
@@ -19479,435 +19952,450 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2Lchs5kjb6KgjubIjcv0RRvnSPpZj4f7Ytj7UjS1pJ7t7ZYf8sqAok0SoCnAJKNKfbEedpzoOdJzmB",
-	"TKAKRVbxZkmWbc3GtkWyLrgk8p5f/t6I5HgiBRNaNQ5+b0xoSsdMsxQ+dQcDnnCq2VueaJaar2KmopRP",
-	"NJeicdA4E8mM6BFXhLpLSZOK4tOOInIqyIAPs5QpQlNGaDKlM0WkuZVr+L3VbgQNbh74z4yls0bQEHTM",
-	"GgeN/Dl9HjeChopGbEzNMAYyHVPdOGhkGfyiZxNzvdIpF8PGp09B46eUinj1uK/NZaRJ8Y/PHC48Y/Oh",
-	"vqbjCeVDsXq0kb2ybgDu983H8IarSUJnr7M0ZSKaLQ7iasRIZH8ldCwzoXGBIiluWapZTLQMCNVEjxhR",
-	"WqYsJinVTJFmzAY0SzS5ODutXTv37NK4/5SyQeOg8W97BZXu4a9qzw31tYwZTOFtKsdvqGbVYx/wVGny",
-	"4eo1iemMyAEMM6ViyEiTiyjJFL9lrUMy5XpEQi1DmMtYKk2e//CDuUnVDX2QynH1csdmOFXLfRyfUz0y",
-	"18IDJ+ZD/jzYopT9M+MpixsHOs3YZpt5HLPxRGqzOn9jFXv5nt4Y6iYp0+mMKDpgB7AcuEZUqClLyUCm",
-	"SHQ3bEa4cltqvn72goxklipizk7KDOGwOICl64kwf7vevbC/HRAziTCAu817J4xqYtYNqYWOGYlokrD0",
-	"sPjCvBd2gwqpRyztiTHTIxkHxCwXkSm5lvHMDleR8EXnFTl+c/T+/Ozq6PT13/t/O/p7/+Low+XRm7BN",
-	"/soEM9RIpGBkwlKSKZYSGpkVIU3aEx8+HL9p2QllihGu7QpQbS/bUbBgnKl2TzhSGDEas7TYO2/pd83a",
-	"+xs3ph9PmBiafX/28mXQGHPhPu8HhgY0S80z/+8/er2Pz/Z3e72PPx79+r/+VLnHJ3zM9eLWntMhI4r/",
-	"ixWnbr/TqT11CTzFH6S9q3Gw3+kEZsh8nI3hUwdGbD/mQ+JCsyFLYUzv8ecucIfFsZ0wesuIzDQZpjKb",
-	"KJKJmFkiQ44SEC4Io9EIr7DsOGc7+ZTqJ2RH2Mfn1S3//svSevd68e/7wf6zT81er40fnn1q/e/qhT8b",
-	"DBSrmN2FnCqiJVE3fOKNtGAjz/Zf/Pjiz89/ePFjq03OqUJOyUQcwB8Ts3NcETae6BkQYqilpklIlOZJ",
-	"QiJkueyWpTOSymndCkgcX+WedoKCe3Chnz9reFtcjM/b6E7lRv8XvHJhCbokoortcqGYUFzzW0ZUdo1r",
-	"B0vDaBqNzLmqG7z7WH1oOp2qDbkwTPw8ZZW7Ylh/Ytb6x4A87wTkVccwjuc/vASOHhAtjTgAARCzuNi3",
-	"5524dUhCw6JCtxkh8rrIMIe6CYBEqV78xvOOYddMmHX9R+NH8wG/egX/ff7Dy7jxa9UMr2S9XIPJrRBr",
-	"h8RNC6Zbe3i03EiMfTJSSk2kUAzUxZ9ofMH+mTEF+xBJYWSA+ZNOJgmPqBn13m/KDP33NYX8UZrKFF+1",
-	"OPUUX2YOzZgmZrQsBrGQMnoD8i1L2CEx0sMQ4JQ6IdZuGK1LikHCowcYa5dkgv8zY+SWJhmccZqkjMYz",
-	"oukNE4EZMxUknJMdIYwYpBGKXSsH3bxrZ/ZWptc8jpl4mG2gEbAmYsiDjOnMDAukOXJ2OTGCl0sBYzsW",
-	"hunSBJ94/0svSCbYxwmLjIKqWHrLUsLM1aho5CQUm23hAr5M5FDBYE+lfiszEd//OE8lUVk0IvL6NxZp",
-	"0pSpUUCuWSLFEKSK23vNBBW6BcM7p7NE0vhKyhOaDtnDHjrQvbgiiXk16EmC7JP3/CcY2pWU76mYWXag",
-	"HmBoUpIxFTNipPp4okFZR+UM3n5hVN3d7qDSwLpkkRQxrPOUwroPZMqITmfmdNEh5WBxeUJpmR5kBvdB",
-	"0EyPZMr/xR6Aet5zpbgYBoR9nBibwTCUlN3KGzDKHIuZplIMSZSymAnNaYI0/kHQW8oTep2whyBzTYSc",
-	"orUxSag2TNuevDE1SyioiBhphu+7x6dXR6fd09dHYQsVpJFRoiYU2KFMjebIxZAp8+ieaIbHp389urw6",
-	"Pjvtn3dB6W8R0N8Ziamm11QxEkumgDtZE6cZXh5d/Hz8+qj/4bT7c/f4pPvTyVHYapPTgrH2RDQy4jQ+",
-	"JIqJ2BxLIAhCDS2R0COskCgkJLQPPpP6zNtAb/IOXQUpVpDfJ/c7OnGQPV/Bdb/n6gf4KhpB4WIxI5ZK",
-	"V2ggQaMbaX7L9exIaNT7Jqlh65qj4Ef7aHFmvxjjyQinWAoWIIejioRRyqg25mCIzgNlpEMkxYCn49Ds",
-	"WjihM5np9oTyOGw3KkZEIy3TqjdKEhtmrgNCiVFrULqSVCaGrGDW5sX5tM0HM28kl1DNlGbj6nfisOM+",
-	"1Qva0a7mY1Z1jzlqetbnsbdXC79quzcLv+Ntvsr+w4tGpUZeuAv+gf4Duyfld/jjcWtYmlex+SiJ/M2/",
-	"sLre4v6bA1ZNFeY+8HJoNlar2EaZyj7lQ6FpSmcLs8wfXzVmlUURU8pb1GspE0bFwmPclQHOonIB8iOy",
-	"MMetSGJMebLOdlf7d5y2XnG/0lSvXmU3m0u4+lPQyBRL+9XvFlliRQN6oRZtkwXCg9G5WRYPL5GZG+rS",
-	"1X5D1eha0jTemPB8r/E6C1rcULu0zrOqKlwuLM0ds0RxI7/QBUpTHZARH44M607ZLROZ9bGBAbbOkShc",
-	"w+CRXjwUQSOSMVN9IxUXh/Y6Z6/KKEYpv87AUTtKZTYcEUpirlB5N08hzZT9hpoy+sHMvSwmCRtoIjPd",
-	"alfwnqDw3G7ksA0axnLtFwJg2RlaQYaGCiMmdD9KeHSj6gxlbfbhJWneCDkV5FpqVZ7aWjtyAW96bV5U",
-	"tRtuIMXCLx/Npu/Nn1v1cvAXrWYAgiYzzSN1hZcvMNZy0GXucAS+p96+sESElRtbuTDz2+afsodj6m+Y",
-	"pjxRWzOZtfktcJpCp1bry8XiptVS0VPnSi97uAV1vOph+HJ+4ldqSYZKx2NjKqGuumzJ37CIj2mCN5WO",
-	"8hqvsax+7Xdsev7y0zJ3lvCtpWku3ahjMcnQ0otjbqiEJufehg1oolgwt4e58lIKZrxYoqWsduD6ky9p",
-	"DytGf8s1O+HiZtOji1ay2khp4/C2fpYm1fxc8aHYzSboxYeoldEB4C44gGiHGzuXa0XA79purNSnipcG",
-	"/qgf7iyb5d2GTPxA9DonPTZ2vICVcmtcppvOnVGYP7QVc1d6NWnRJDkbNA7+sfysn9Oh4f+1HHEDYeCL",
-	"k/VEQRXz//XeSOYhBGmt0Hu4k3HpbK0Kl4efAUOuQdfWbdK1ySaKMWXD7ZhmIgcusyS3IzDh5LDwe1ER",
-	"94T5VDyYa8WSgXkcoUliYz/jNnkvBUbsuSAXZ6dBydm2owi4wpwSF+CTPUdMP6WahRClIBOWGgWNDtkB",
-	"8aQNBND3Ox2Coog0w17jWftlp9eA+561X/57C31g1VxB9X+TXLC4yn/12VIaxr+9fF8cj7OR+mVLa/HC",
-	"uzVoNtMhrC5eawFdYvaG3TDIvJgwOUkYkRj08FO2dEqjGy6GJOHCbK9nMLGPGCmttAXnjlNpRGupK4v7",
-	"GCwSTfWOVC5/5Ql25s+mjGpbOxfSg1aHU80OrnnZpL/EHdG16Qb7nQdwPtyNxWkTqCD8XGVdlmd8/zx+",
-	"brgLS2wXxGUzUTFkbdL1cuJsINFFx3cUCd28wkMSFhQP/HKCnv6eaA4SOhyyOM9HaAXEusWtT2ZCeUy0",
-	"HDI9YukhqWTbFYy6Jzbl1A9hVuG8+l+W368xP7Po243S7ux2N28uAjDNoL/B5s3rxo5Xl5+0Ju+umG3N",
-	"Pi+u6eKOVp7MCbcJjZ/vhl/TMgGpYiTMZ4nzWv/FJGUD/rHaprxhsx1lkzKjEU1ppFkKOUskZZEcCq5c",
-	"KlKV/iBvPmvQS3z7dtBzLv3SSpVGUL+Vr/EBG9sME96/YbPVjjMgl09B44bVpDQrFqVMm6U+JFyTiAoh",
-	"NblmRI2MzpMHXJcvjhsPvuj+BRTMaxu7vMJk3reJnV4q6houmvphrWc2V+7nJi5Rt7PLTWD33AfYksJH",
-	"u8TxWR/7uw/naF6PsM7zNnXZ5NfX+2a34Moxi3j8mcx2zQkoTXW2ktLes/E1S9WITy7x+krGWC68KC9N",
-	"4NeFrHLuzpNKPsw5Zuut0wpyfAg31r1HNZZHMn69x9O8OSsrMYK1V6B+xg/CvFJ5S5P3xmL1coRoBibZ",
-	"mIqMJtWJQZkebbpCv011JbvIFGZHLVuyD6pCazUPtLdXzW7MlKLDmoyJLZbRPW/JgkLxWYWaKscTKmZ3",
-	"zTEhtbu/rXsilmPKRbV25IrizBVkyq4JXtxehwvjpVUOiiSRUxYTz+dvn4sWNTqdjLU7kmM2oUOmSi6L",
-	"RYfInFNiwzSaijo33CfIH6vUruVUsLQQ5vNPoBrKi3YUgUvWWi58pJeKU78baBGYSwMyHUmIPTHITMwm",
-	"h8S8yXom0N+c+5AtdWFNk5CQwTuiiqBfzYxyw/SfoDHJrhMe1Y4Yf7bj4DGB3E0u5h2M8KsxSTFRXK0R",
-	"GfOskdKpyunZH1vFISnoc06wlvehvNW1R337VKVI81tWductOiDKYaK505T/RiiwcVxhqknCqNJQ72bL",
-	"Qhz95G+7h3ye551+TGebewQL78G8MlHhj8n9DEuSbPzUpynl2lDbAPOiOZuSpn0IkSmxXrea9KaJuUNm",
-	"auupzftYChIsrVjFm4JF+igRQ82iVa/QvWsRcBK2MUrrJFAX2ZY513nusBrJSZt9pONJwtqRHB+S64SK",
-	"GxIljKbKekNKuQnP7zY3oXbmD6BnwwFeX8NGLWSVbm0f+gBaNYxnUw557VSpNWZaNbMHovtLprPJVpkS",
-	"czrhCpK8S31vxTGZ51v+QKvWwYWLlvg/VD+qLg3uOtFVXFrNjak1Vfpja6usMLAKu8bcbFNguRT9KRex",
-	"nOYcffFNGzlP8OJ6R0wWD7E6db3zf2r1rty3/+t8Jc1PwPXGjApFhCT4AgLl3O1yTCavLlhKJPnlUCdS",
-	"fgCULW4SYdnCitmamv1VqaywiPuxDRDNR1ZXarcjmYAYdUQyp2EYhuGCd6Wom415QD6GYskt5HtAlaqY",
-	"Qd2xLR7SIzYjNE2hRBf0dtxQSLxQUrgHKaiJX2JGeGTrbCaXRnVX3jLMRavS89OMkemIYcgzokkCRXN5",
-	"msqUKmJvJloaK6VpDA5zEYc8GFEortToqxFrHRLglaCwoXwiviXjsYacbxu73Hnq+oVrr8K4mx/hDmjO",
-	"Tn0K8rmkUKorBZiAuUvEDrVQsiDUgWnzhi1uHwpKjZFh1mXVGVjgDuAkTPX2hL6eK9QxeOcIDRq3XPFr",
-	"ntgin2X3/lxcWWnLeS5Sj5fmNp6/jXM07nlIvVXwTn7Ofv0lLiUazDPLCu5XLzzm2ERpUebl1ZytuUix",
-	"xTkLFqXmMqFbm3S9QjLdg9f/28vIXse7f0fJ2W4/t1El70s3yhFCnv/wcjkGTFlrWuS9uT2nCofEISmD",
-	"bxUpkHwoZOoi3KtVsFzHWod3QpIkLvKX0JZ+NhcVr78b5cfT519WZ0zfpzZkdZ6oVityOk9JEWqC2iNT",
-	"Qq8VE4i5JNgtS1ttH5tmgfI2V4TmSuYzBWF+Kao8ZNS5qNFHOO9T+Kx09DsU1uUpoa8oKErkCRMxi52H",
-	"xKqWcNHchF5UjfJOZPtKY/EBvCYl5+pGiY8rfSfLkhLv3H3iRrVx3qpnl68365pZ3r8rZU7D9EORQLeQ",
-	"OGbTfYG4K4OS7ikfJu6MLRWilWCLjAw4S2JFgCshBISRVPAtfkkV2mw3jE0UZPAD62+TK2lBvCz4BFNE",
-	"ppi9j0IqQJ+mMQ8JFyQE52VYlYf5KET65whWM7MKRMsJ7oZbZG1XrMCIoM6lkbKxi2kAXFqMwHzjNuna",
-	"zXCQQ9eMXEs9IopBuQS6hDGulZ96R04rLYWSsKsishJfcAmTx/gew7iftIrvQqt4jGrBvUn2RX4NfPGc",
-	"KjWV6VaxHyRS7R6x1kIJNt3g+srwW/HC8uMqhRLU+n9+NfP9ZuOZQd5PBjSf9EdUjaoRS1T/Wuoq4R80",
-	"Ei5u1h1+ygYsTTH/pzIxqE+HFpZqjcQAbzGKYcwn6c1l4nkOKDfh0pu9MebTrqWWh9BqczfLeiptNWBF",
-	"df7/QyizuWjrxr9lSo8d6NhGkTMnHWmOOLs0lbOkmqSMqmrQKlTcisdb9U8dkhs20U4TcfhDJJHDOXvq",
-	"5aYp1YtTyce3fPEcqld5CkXZpjNsES8NCqosINaAf2Sxhd2FMiEPisvzdxePagQNuKda5S5wSVYyygoE",
-	"Sa+mFQpPPagaaSMj4JXPRPHTVvlKayRNe1qzrzEaNjJfemjeKAWrXJG7DB+uEAYrZ72G03bTs1Ryx+b3",
-	"Rsvh4+0wdpQH6ZxT545a3ONWNQ6bQ5zfLML4mVHJih+VluNleYCMuGtcKqAxbQAcaiQnaEVyDQcSzJ82",
-	"6fqV4ymjsTEsyZiqGxaTprEx58qB8rgYuqoCEv72H//xH//Hy5AJWwEm2GlFQgCeCAsgRIvIXFNEVCb2",
-	"ygmWAaQKVmOM9GDFbCvB0T4is920qm+Q0GG/jqUD/n9KsxgQgTH/MS+1XDWidevEjJpRv05qJFO7SJYl",
-	"e0zO3LtiFEuUqdWppWZH6iAI8UeQDJsUNgI+Y33eJ/xsubmhSikihpjuDBz+hbCBZMXcsrM3FmVYOQiZ",
-	"EVqgKWzJ+VM2yARUTGzK35TM0qicFz/hjaBhqJoPZpXcf82Aar4Ky2pL8u1bYDmry0nqwqrLI1o+TdQF",
-	"SnM9pYr9z5/jxeX3orb+0S2LX195L87XohC2O+ST5ZyUWAlyWWzFVlas0ZtrT0NIBwMspQ0tBLg5/8YK",
-	"14aqIf8jBtCgOT1yv9L8nRd/8+qrzcRAPjyligBmvYdtL+S0BeDhTpUdZDpLWWC9aIA++6zT6ZTO2dpy",
-	"sjyc48sz8uLZ/o8l1ufkvbvtsIwHPM6UJiN6y6C4XmMayEJm5/Nyy4zu7v/Q3X/9+vvzT3+qHuG8sF4J",
-	"YLUg/eb7dyxltJUiADpaIHRxHDhUeKN8w+FcSF19ucKK2Ih7+9bPHJvxOEzN0V9+ZB7C3C3H/NezeZeA",
-	"JS4YYMsSpe/B+nWv2ziYUzK01p197WwfIKTjTfWWs+nGRn6OCsDnUp9XqmRj+tE65J1Bbj/uL9YMxSzi",
-	"as7ks9l3eYKXzeNIVbXFV2if866AVcZ/aYreWJav52VNHDi0ylRIpEDpQhOECkEgBkTYdjlrIbmeFbFv",
-	"B5k+kkofktAqyXAN7QlPh26GntgOW4fmgaiphWjG0QK5xHA6AC7xXCpcYfMLck2jm8OeCAHqG/VEY6k4",
-	"DVIB5AmGxgqfhEu8y1/hJ+GhRjG0X+KgLOJEte8CNIN30vCwvHvJNpCIOUE67WyliAFj7nSbmnwsHtny",
-	"1skS77l3659XUa6b56Rwphcz8kZYScd+1GkxH1yQQnNwvoLcxMw1BTkYsFT5/qqLs9NG0Dj6cNEIGh8u",
-	"31RvuH3gBdVMbaPupa4Ua4O4MvTOgFiwltahGJhjVehAOVbbNVUsMKQPrQrGEpsAjEE94MJ/0/78yMzE",
-	"VwEJ58ifn3CJ1r9+MQQ0RxBpDdpgseaXTGsuhhuDb5k12TSQaZeWb4CuOP+IRTHxecUXOeWsWnEEZocE",
-	"hk1cVvMVMGbVKqsfvbVxoyq97971gjdU08tsPKbpbHMdKHPtSpegaVbVjhQoI5WVJSvqDovyq4pE1uUV",
-	"nJmynUBWADDhdfmr5qr9SmWA5Yq/JUgnC+oGrN4DbPCsNin5MeYIx3S2FvzeF4DliiHF5HPAuSo3yI6w",
-	"SviyjzTSJMYriMjG1ywl05RrbVQ7RSjBBQHRi77mxkFj/1n7ZadRsst3//c/Oruvfv1fzV6vjX9V9lU0",
-	"o7k9kUMuttPBaLnJzfIuI8Wliz1Fit8ql8y6BJzScv/45g8YRtoqbBSvjCfJW5amHK+7q+q3C+zDqGzJ",
-	"URFWKgwMdLQ1oZOsGV4LvEjg3lAOoBvAEmPW/rzwkO5nig5ZUdpYwVtWVKnlrqZ18sQcEbossfzmTev0",
-	"1s3/UH1AfVX8tkJTP3I/YXGXKtdVZTFnIsImTBYMoqlGFHqUTZhIZq2aWi7bxhXdUeu57KvLotZww7sF",
-	"LeqacEOT6ha7fullJuAijEmszh7zntufsLTvvJJLCvW8u29pwuN+JZzs2thY+IxM6DmT9TOBAZ1jvlSm",
-	"tV3wYVVIo3xWFsi/hnbKe7pkJ6pPdWnxy6s4d0CqeV81jNcqEbNVEdCmQmhjqVBpsJ8wjeCUMR9ybf6l",
-	"asSwbBPaPKtIpkwd2qKe2Ji+Q9uTe51qhBqBsg4/KGfFLs1uDb4oay4PdJ7t3i2TLOdC3RGf3LC39P7n",
-	"ssz7eN/jZLJLUxfLJLqKqTxAsKaMz76286WkXa+K2My94wGCNv7wNnVZLMQS11+HZfN+ACveG8ua9TTz",
-	"zpqF4OkTg39i8E8MfslhW6v8DVs9VwY4SlTqPWUxmbdQjwcpY3014pOJeUjlU7EYdnuEr7IkWAnS5Ydv",
-	"VwkD+/xKDoa/bcyxK4a8Anlyg0HdKY8+oqngYqgqswVsfHRrz+l8c5E8adEvwoKMyilLGYSsXCR2Nbxg",
-	"RWSSx5v3V9iwqUKqNliQevS+6jA0zKAUeF4Fwue2b+M2dt62r6Vf5XSyinLzJ98/6Y5ZOoQAmQttbGXz",
-	"RvPZ+sAmYRtUNq5K16hoJl3jJs+HuN7IVkVo8571fcvKqyV/0Qy/+gLMj1BGjv2LiZrNqJ+LkTCsvlRc",
-	"eYMrM4B3cop1lgVMB5Tlugcj+gAZySRWFomgmg082DrcQRh17iUVgy+PNFhcyJXB1fLWrOYFSw96eZvv",
-	"/NCmaVXv/StDB+YnwsQtS+QEHDvV1sDS0ZtnFMXI0J13fR5nbsaWvlXxe1Y99C4ZZWMqdlNGY6OzEYvx",
-	"XQ5vHUEFB1eEJubCGUnZkCvNUlbdX6BYc8uWgEX8Gqy/BThc63Or3YqaFBoyptGIC1bMChNoJKR6RSMi",
-	"xaHtUppDL5NhxmNoAQc3KDpTZGqEO6PRCH3e7Z44ZVN4loLa+2tGaByz+IDolGH3w0xgyzh44fUM4gLv",
-	"rq7OCdoh5XSun7snx2+6V8dnp/2ji4szyNw57X64end2cfw/R28aQePt2cVPx2/eHJ02gsbp2VX/7dmH",
-	"U/P9+6Ord2dv+uar7snJ2S9w8euz07cnx6+vGkHj+M3R+/Ozq6PT13/v/+3o7/2Low+XcM159+8nZ903",
-	"/auzs/5J9+KvR42gcdG9OuqfHL8/voJLjk+vji5Ouyf5mC6PLn4+fn3U/3Da/bl7fNL96cTcddp9f9S/",
-	"OPqvD8cX9jaYTv/DxYn36c3Z++6xGT3+MT/i7vvz7vFfT/3ndN++PT45NkOq/BIecH5+cfZz6a2vz94c",
-	"eR+7788+nF7Bmrw56l91/wYraEZwdXTaPX2N1/716BIW/7xbrM7Zh6vL/tuLs/85OjV0V5wBb3UXCN4/",
-	"ewt8C7AaakpzAMaBaoLp6U1KYqmNijmhemSoU2JalIxntnhxQlM6ZhqSyAUds1YNat+iTbGkF0CaJTXF",
-	"O5DxyDW5Thm9UYGHdiiFTmmkga6ZIlwfkNAd5TAgoXmJ+ReFjvnLUH0Y9ESYJ9qZb3NjyHyw4XP4Hk1b",
-	"e4n708blzZ/2pPVhDeG5cYaJIax/w2YwBvZRh2ZVTz+ceIVjMiVcgCFLPly93f1zKyDhb0qKkDSNEi8F",
-	"I/95eXaKgVTbJK6gg8J6WyU83ZJXsq+PE5nqI6EtFoFjCVumwVRZrW8/QjrVQ+SbbZLcVZ2oVZ8/d6cC",
-	"/B2jyeZ9O8y3blncRsmbFeVPKy70ctmXU1EePstHUdx87+t1XAhIZG9q2wZXfevIqderM2Ebp5Hu+TEx",
-	"93jZ2SNaA4uM8VUI2a0Xwyu6pE64wzJZ1sJj/e4bI6r6U3Y9kvKmj93VajR3bM/gJ7gs0hGW2OXPqxuo",
-	"6yfRN5RR06R9ruVEyjABZJJksMI89Wo0K2VH/hJ8bH0v+Ly7Bf4AiSe6KACCjibQbQ6Ro7xisB1VKhZz",
-	"N3o1cQSBnFZ3yPAoYnGtq1askiqqt6B6LSq3Plgg/eDhHGPHefv9x9OTbZs8ozWRjf3Mm+KWwBVVeH1e",
-	"7grNuK4P+9rNzVbA4S7f1G1cRbXlf17dw/P16h6WD26bNog8v3t9g9ej8VVuPf/xD3j2tl+FTeZeO9f7",
-	"n+oJFzfrhGxoGo34bU3M5jOSX9cvaZ1sDZu1UOpTtRALvRJLsSfHXzym47OahcG+R8Ohnnzuq7Fb5dSK",
-	"cGpVvrTF0ZEDMjYXBkX/pU6A2abUtWV/ZlOkXKU1gHfYROuJ5ALBC58hsN1BT9D8V5wd9PDef/ayg228",
-	"W2gRg6lm87Sbof05bAUAIoLp3MkM+/6bdxubMOgJwMQjepTKbDgilFxzQdMZGSSS6nmLzz6zETSkYDY3",
-	"xC/A7uy++vX3/WD/2ac81/v3/eDZp+p8bw+C8pX3v/arV148t6BKnBlkAn/cjYvE9UGKnvs+rmnj4Fng",
-	"1OL8q/1nn8xdQ7nruCNsVvuKfTRSJ/9ll4+NNQp0Rs2xaAy5HmXX7UiO9+SEiVx87bkCtD3F0luW7tko",
-	"qiGtU6n5oLYT7DbSn4F5XKci2191JRDULyPqUDjotcw0aYbOeA4Dv3s8uh1mMtOGZu4CD+WGr27b46/V",
-	"3zj2KgLXjqqZijkrhnQJoD0CoMAhkQ6xVQqbEW7eTTLFUM2fpEwxoRed0RsjgaybX78kX76y+00RVPFi",
-	"qk2ZBraPH+5MQEbuOq7Nd9AusbVFlHU5TgH86jm5hLdLBSVJweYgw6pB/ZgN3cw7p6EgGCe2o0h+abVh",
-	"s8CODVdbg7cDaQIl5oRVPjH+6bJPXZmhu0C1fsl4nqdXtHEoPFR9T/T5X3ulyx4F9P2wsv995eX9Uqkz",
-	"wKDUVjz7M3iAdECfgNZXbEuMtMLPkAlHBDWHyeEseVZRaSTAHPAp7dU1WOVJ5K9/gLxDfyHO84OiNlQS",
-	"x5nt3rPx4jvOXOTj/LjC0MB3bTCXzwt31i3QfW6EurDEt0maQlLViICmN8Qc3VmZ0c6Rpec4+1wcjIWt",
-	"W5zoXCXN51QIgjYhsiSpLhWcdzBsUzpYkfJYIXDC4uewdlCLKu6SAT6pvFblXczDrVr/4ue69e+09zdf",
-	"/E5p8V9ssvht85/PW/wXFYvfecjFP7cWcJnV5Bm7i5qhHAwUq/ktB5KqEaljqqNRQGiUSgVdUkjennuF",
-	"+HSIUq7+yo6iis2e0xnu+UPU125pA9xRQW6hvS0pHl2iylf6/BcL7lb5Zb2kRg/Wb25sS7ZqG1/npNjl",
-	"tTQSRxWrnJzuuffu9TsHJftuAgvLIJGNFm8xkMGRD7m25faKMUvYfSIifwVn5K7BfdccvNmcZS9dB5a0",
-	"zka2QKpjJkoWMmlSck3FDdEpFWpgsQQHMiVWkLYObfsZqE9A/KzG1hilSObL8Em35ToV0aB1+JBXSlss",
-	"3lwkyW1L/bl9ALPXZo1uwuEkVuusYnDw2AewPHFE50iDm2Jk1RO2USe4RmhSyuPVBB0g8L5FbXDwwotd",
-	"2TYD3S9GWD/3LaSaFQrr7HTlzj6U5LrIxF3Ul1d2z+JlGIiitk+t18pxZRNJwxAzgZAeIscuFMnM7yZp",
-	"roBs3SmdYYMuORVrDcAV3m3eV+JT7XqvA9fog2T7iIiV+IxkTNMbQDDPefxisK3WB3huTYqzW5becjbd",
-	"OKMJwpv9FbhXqyC5lkJqbYmxllCl+887eUeppWBAgiYzzSN1ZewT5dUU9Vfjgbkr5yqmKi5M2S2Xmdp6",
-	"VPVFSKXJVrypLodyYftqJl49y/tnUakc8GQrAAyznlTMTtdtu/VFMDjnVmRt1MwCjLE6QLZPLs5ODdOb",
-	"yhRypwnNESYPCL2Wt2wxIt1ZFZHuCcN69jsYk26T7nxIej4EvSzsPB9X7rSfdfZXh5XLbp79zmo/z34n",
-	"/9/n+Xj2O1/ayXOxHHB0bcOsTDEfBMjEARZ35DCrYGAaqZoJrvPOuFQxcp3NVMljZwFHiz28ODttHDT2",
-	"Lfgq/LD/506jSipesIgJXdNcbc024/fT8KzUymMN8CO/NcE8mpE3zF/rF2FJ96Qv0rvnrlruLIDub7sl",
-	"S1uYPFSzjfm9LSCd1m6LUVrHaoJQTJ9wcbNxNTDgAaiN9kfLG1YNSFeb25ya8YHXtzDH4DFG1hh2Ah2G",
-	"Vqcn2zRiGEDgD/7eVQtYYdfwcbuEu80aUHrrvFnOnVudVQ0qLzFF+5zOErksKIkuqPm4jL3b9qVohgiR",
-	"uPcfIdFywiMFCWbYvoU0Q/xD7aG7JWwRqvInKCagX5W3+3aQRiDqEU/j3QlN9axx4Mac98MwCoZ9ic0g",
-	"J9cy5kxZVSJhgjNhlImmKy60vYNpyhyoWKvtLccVU/rMPHtjeOFljHAByGczVpUylSV6SXaTmzwVaspS",
-	"ZpZcM6URAsZB6ycJmTKhyZQlSXWLNMWHguosZf1oxIwAqmlJ4i4DZ4y9lNAh5ULpUkd8Ny5M64ftgmAQ",
-	"qwlSA+1U12oYm6Y/SXm0CVbl8gqQBc8OrHL5LjemEo/3B1PyPy60GFpY0HtnVJaOf8E5PEyjkHoKDZU2",
-	"RywklAgo/3U3HZKi5DCc6zyE9zi7oimkHkH/ZoC/j1uHPVGibkrMJ5eAlpOjiLFXHTwMOk0YPoF2Ko7I",
-	"w32dUtUTKYuzCJuGeV0mimrJ/H2W5ciURFRELEkw+UIOCBV2HpAjax4ZMX4L77fT6GvZj2XoCkFdP7MR",
-	"NcOtaHmRsIE+JKHlVX2gxrAnKPLZcmODvEFfpli5WhpXwdCNW3RDxvki5q223PJAqpI3a+hZ6Y2/ETRK",
-	"I1qNlWEp5P7pnw9FNumWkZ0rImV4AYD8WiSaMZ0BayPZBDonKJbcslKbCGBrvk+k0keGI7h3ROrFiaJm",
-	"7rsx5vGPcSXBAYoOnipv+GKy8JdpVYLJkFdOC6qomAMNEk+d1ww2r+GAoj3SLDxY4OttHVrsEcoTbBp2",
-	"zSygASRf+j7otZbnS7RUAZ8dNJaOfzIbeVzlVZ8g0TkIZXQFc9x+XS5sbCI5uAV6vvuiQxI5ZWlkLPik",
-	"DNMKvBWRWleDsG7Z/CVYiap+OVOajaHV/3DjomR22x9Xd91MM4b6UsxudxM55KJolsrG0jEO8JXdkGbM",
-	"bskYmtQJQkki5cQIDRKef/jp5Ph1/8PFSVgHVl0GqakcBk9Y4bgf2b6oObvngngPIU3bcBp0W8POVbkV",
-	"7mIVbV1h7Nr11fk6FveUHl6e5b3z/is+ZoqlfPPC/W2jBs4vvx5SadHboiIzuRJbsNr+XuOyeVcxIlBr",
-	"Oaev0tkDuOWv5KSb8+CNI0alWNBa65y/bMlqb7fh9REVb5j3v56Wd59wcfNA/SSk9hqRlFnVJWrr+DM6",
-	"7aOUThMQGCCBIbzEpig38FaFbUOBlbLYcDJshgpftMm7o+4bkqIGhfwMEQIjo4wC6AvFLFBj5Z+JZFYP",
-	"3LlRVtE99LooprXW0k2YnCSMNK+lVgSAXuMyF//M9KWYKc0FFpDUsf81J187Z0BEqHd1rOd49cpjfRSF",
-	"WhcjjeOUKeiTBq0iACoBKUYZW8+ssfUXxTxlkYZLUaznS7LaA4npcdaTW8xzcWHnxuz7fT2SKB2tz+1x",
-	"4KVUrShG8jnIo2wXUEGmVe00oFpvrpvLSI7ZxKKwlXXqzhIiXu1jXbqID5AYBor62jKwJCNWJYfhox8g",
-	"Ncwf1aaKQGKl3fqzrpjlwwrnraDPK0j/zsh4G+ZbRfofoIxt0x0sau9W9bOrq5K74736oBAw/G66glkG",
-	"fFzjNXc+cWuNQytvhbpPpTFOAM4MLfL2OknB9u3vqBpVVdIgTtGIqpGLzs/5BQKi6ACQHtn4OlfKmNC7",
-	"iscePpGDOlpvQB8yvmxBrIjeUYTHNRPfODl9zgm2+noUlt1NqutrXWLLXWDb6lpc/cxSPuB1iLe+D2oN",
-	"BcYNtsb14i9g2RFTGom/cgXxlwnRp4K6I7gxH7HHdtnJhKNd1Sfz/rnK8oI2z7UvU+ICRoiXuAwAZM10",
-	"qxcWAYRQ4jKSwN9XgPgr0gw77f1OSLgi+51/RyiQBTASL1+rJ+4kYWvjdK3vrirvZ674NU/mYC2RTTec",
-	"Q7xvGGNl4MHG/C4h2LqNWr8IwFcd/DW0cMNmpDlJuUDM3xwhFCx7oiY0Yqq1Ktn+h3JxZq/38dn+bq/3",
-	"8cejX//Xn1baYnPDrTqLpSXZlM/U4hFuP547ZDTmaSzKUq5nl4bp5ZCRf2Ozd4zGrBKxGiWsBYkkTaTB",
-	"XS138a9Wm8Am0zGDCyARXoHXm00gOKJI2M30SKb8Xxhk+YnRlKWkl3U6z6MbNoM/WEgMg5uw1KImQIQt",
-	"4ZAfwBUBNg1aBDfjGuF4nR7b+O/d7vnx7t/YrKABnBioFfBCMwiAXIVPb50A/c9frhqL2SoYKQL+FJ6f",
-	"XV6RPZrp0R6490PD1vxvFQTWwjY5K4Zvk+bDj7upTJgKcVUEYzHkPFqFyszPrJEfWzRzxNmazYbBFpMa",
-	"aT1pfPoEwa6BtAF4TSMgNrsWZxMmco8mOvwpF4h0C/YBPEUd7O2tZDmLyZzlh3MowGfJYHckVSkUtgsL",
-	"oM3Bdw9rk58wZpRmwsP1b2J3/VbQE17g7TfJARZmDC4YRlNREoRiLhwORv2MXCMUgLmFYgwEKYqpnvAj",
-	"IYZouSKxjLIxE4Dz4/9cKN0OefnAYicAVPQ1S+TU3ANHIO4J6DxIwj064Xu3+2GQB4DwjEBZHXIS9E3O",
-	"Z8Bw7dDL5VRgcoLKuGbtnuiJfyPH88Dp8PW/EUPRTGibRN8Tl3wI+XGgBzgChSGVqBecqsyOMGU6SwWL",
-	"XWxU2IlGNEkOzHvCMFSjnrg6+9vR6V/+1IyyNCG7iuz+N4EX9Bp/KiJXi2/rNUiv1xOE7L4jO6+l0MY6",
-	"MIrhAfHy//d+U1LsuCtjsvN7DzXOXuOgh/rg/7GKgSHWXiPo5fFAuITuJlIMd4vvPu2QP8hv/yS7KWkb",
-	"dtj+bapbPeFGXz/qMes1zGB7jRLTOnBc60+wEL0GLIxZHwg347a+u3z28gfyn79cWe6F6YaoX5FnL8hI",
-	"Zqlq1+yMzHRIEJPXHCrYjp6whI50RCBhOmJtcsEmoEeTAeUJiwmstcrrlDBULVNkYOYb5+zEfK+eCF88",
-	"exVahZGEF0yns92uGWdIkLUaTh9JEatW21Lbke22gAcyTWWqeuIIiAWfak4E6Hpc4ChcewZyiaLpgIS/",
-	"95yc6jUOCJhXpAcCy3z+vd1uf/oUtnviLeVJlrKFO1ALIT1sWWC+6TVQkFhUPRQmvYa5xtid/iXvu6/f",
-	"HZ8eAXy9f51t/mAu/Ue73f4VRvCTa15AQvOckDTNRoR5J4SQGHWrFWDijuNIdhSo0JK3RlDM9x0Ig56A",
-	"THgmdArwQaEdQAgg88iKQkRaXxeuXmXRiFDVE6FFvW0/C+tA7HPuFKZZwsICcd5o8DaGggRsqEsRAG+3",
-	"LAbSgiBlaMTFsE2OzERyqQ3yDMePbiPAqieRMRaARICW/sB+DX/Ya8gf0PDBSIo/euKP3d3d/P/NtYvr",
-	"R/4gLzod8oc3fcgGDnBlYNKWiPP8JkgidK24LZg+Pr7UWSEMSLjQJsF8udgnoRgGLbtjduAcjomRVS5T",
-	"CFsP4Au91g3myeXeDeabxeYN/rs+XJyAHQjbjAB1iXkfixHtxGLqu3oK60OiSSKnLLa3KTuU6kYP5QWm",
-	"vrA3T3fgYuCHMpNzonxufuaU+RPELhH+VHJbFuihZFQiQYJIhK4I+Gi/Xwc+aJ/8YawH4JZG7FqeG2My",
-	"MQKc2x9lSqapFEMSpSw2YpMmbh3yxh/40Odu6p5aBsleEIGkSYKEVJC9pSTXMgSf8gKHBicTVXAYgzlt",
-	"zEgrCCdRc5JYSiDjQSOP0VOJ2cYi5spoUBlXI2MzteyLFvuR4Btf2nHDMWAfzVkMyHWmYdxFL/ox0yPp",
-	"qNE12gDKz9t34PNewS5lgv8zY67RPYiWwHMBljaxBZoUpEJaYqhsjeI9XpDwOGbjidRMRDOjwYeGoBik",
-	"UloBZdfIsSZ88kJvFXjo/nOPL5jBJDQdAvYoFWSfvOc/2dv9Nixw5zMzHC0lItAYG3M80eqQTCnXcxLS",
-	"Ssac3v0OLuZZLy19I+O2JxFF+KFVunAmPDZDtBUNiRy6R1b0gMHnutm57gQFg7Mi2BJI0XqlfF+RCaTm",
-	"koEOSEUy0KFRD418Bw1m+SKU27uUXwuaOOIT22zXvLPVgZMlXiLvYaGe2qx9oycvHUXTFQeYBWkVJOI1",
-	"mCmILh8SNNqyZf7KjEQAl7NOSnNaIbkWAS7AwEAsP2zQZd4CmpHN3LSVBD3xE/wL1+btTZADkGa4XAkO",
-	"UTrjHtAYCh8jnczAPWeECNoxBevJCcCIdjN4u3WkOdez5dAqF2B/UMV2FROKa37LWgEAqRlNtSeMDT/k",
-	"t0wQPeURC4DU7NKbNxe9WoJyX5dcqyi3f2mGPaNqdTphrkiaDeS2Z/vc2e+JS7PzlVzB6aUeYoMRhx+O",
-	"3+Qd3mMsY5+wFEICBN11LcdGZj1BC5PJWOdGEzec7/zDFVr1b45Ojq6OQjKTGXB8oH90cYDr250zbJlA",
-	"tfN5IOH2hPneafqHkPhtFHXUw7XzkxgRwlIyZBrUI6Bu670tpq13L9gkoTNseJUxozaaFXPHNFfBSu6X",
-	"EsNERl+oRcATcQJGUzSHoYY/HxIlkbTyKWDvTQoJr887+cFzvSNwdSxj6xnldMAFVyPSxHn5p7bVJl0c",
-	"hWGOLz9+BFIwHNgl7uByBmYU2DMD+VCaGUtLsGm7J9wTYFwjmRiLv5DsRl0WbOr8VsFcYUlgC8ywOZGf",
-	"/WtkNJ6xQcrUyEsZJs66tFvQwtGC9o/jPYDVskq9HknFvBGTX7geyQzLXSwtO9YHx9ZtdizN9z2BT0LF",
-	"PpcY1wkXcTJzRwkgIXqiO8YMU7DMPuLwCLg98Fi7Ih/AcPIrqpVF+bYY386Y8fG5Vbt4vjkVwJptP7b5",
-	"h8nUd/YrQAgHfPCD/Kucs9kYQE+4s8FThAsn82jhMAw8H+gTcoENsKJQtcbGWG0CFcxkRG8ZVKhT9Pvw",
-	"FAqLD0gIi9I++nAROp+PhZSUA8KyVEJLL5KwDIuQ7TKXm7r0RLes8fsKHRjbTkP2c8wRydiqym1yOQIV",
-	"TysS+mk/YU80Q983ke6h7VqkDll3aesA5w8tXSrzluxJJ+HzzrOwInepJ/Bo5p1g/oKvwifw2Plloeue",
-	"uT+vu8wh4ueeuIMOLLyGK4DTMWz/b4xN8KDyuKjnLJrR2JpAn7MjpICUN9warEB3vEDn6YnC++cYhVMu",
-	"VN7KBgeOrlZx0ybnoIQExPVIgEf7bQR9F0nnRWh4OGwxcIDc0sG5WM0LIC68LLGpPei4J2ad7K60yd/g",
-	"PddSq57Ak+ASFBV8i0VIQP8207Ht+eDW8r05atpFWl3LmbWtj85oFOB/O2VThTn/4Jvzs73g9//v//l/",
-	"4Qcvq6v0/VwKC/zmnNRqJCdtz/u3p2jCeo1PO7kL7t/+jbzxrRA4oXPG5cAB9hSkoYriK0vcHtzdiAlj",
-	"vaGCY0+EQs2o3ROvkVJAGQTryKgc+PjpiGrLwAzfMaqWIaIinGotKXCd5xHXuQirYzw2XUShOypG+vC8",
-	"5BXVR+Sd0WzzogNQ96w+ez3LVQOj/hpWU3ZFxmMu9sxPCvs9XFvAe9A2ZXpAjMwM351dXvWP3nePT9CX",
-	"jF+cdy8vfzm7eBPmiO49Yd2WStPUmKLGJs8ECUuxBjs6CCCEbdJFzTyignClMqPiSYFpFYUABuHdE3Aw",
-	"AbpezFDhq5wQZIfs/c7jT3twI5yMsAX5nrYi3Cq4hkUb1a0Ni18ULKqeuGATmdr+pEgzrt0RNPeikeEq",
-	"IMpmMktdDy5cABeZn4+lmZH3hHPRKAaxDVCOCkZmSxtzvdbSsMgNqfgAWCOoEVaXNMoPaA8BtPVwBXxO",
-	"B2oVkuFZpxMWDNmrLrSvdTrvgtp5iBtc0ok5PHA/3JhleWGcvUkq0deLfCuP6x2QP3XPj42Ouj27cgW5",
-	"wF72O5194D34LVTowg/PXrxqv+ogu7Lp+vD9xdmp/dLHa8Dwg6AL8QlM2rUvQ8GaC9rc+dwrFwDDtZcf",
-	"3r8/utjvlFhct2jNdoB7BSypGbrXhAG6dL22bshnPElLaJqC0DM7bqwioeCw9gS3ITCunMcwQJ5lFlHl",
-	"upfhkV7i7GK/OIx8lVkpVz2hNE+SXC86JCxR5mRnClIBFlh1gUPWROlaGkFsWF9QyPueyJNgzM82oaNl",
-	"3zJH2MWRoopkotAT7CEV0osztnviCm7PA49WaTQDNXrLLUtTHrPAe1WxPOC4bHpM3s7MDhoozvroB/yj",
-	"GRGo2a2AWDXXe5YHrpQzB5Fz8xxTx6x1jv1BbK2/F9W0UzdaMI4GsoXGTGiLfbgQWMWggjMq+ubOsE2O",
-	"gV5SmQmjvIxoMtg1UkiC79JaBQqYVuBGwUQceOoN+xgxFquemFpVKmGD3FfmTfw6i4dMt8lpqRgc5VoO",
-	"aXcInBtmo1M+sZI1i3sCW+oqEg4SOhxCs1wQWeZjP2UUGtEWURdz+QEJFUsGfSyXpImN/Lhjv6NseI3b",
-	"mLJX/dkKiD2Q11mqdEiaY8y8ooLsd0plG35Qzi46iDNuReeYi0wzP3cL7jZvGFClPZg0Oz4kCnCdJlDW",
-	"YF76MrfTUcBxo0rkDzJU3AekbDdHc/6mtOg8Dp4kasx0C7cPjkpzhw0ptMBcDlNmrnT17k1Hl7abKDTp",
-	"R5e5lVlOIMZ8AOCYmsBpaC0YXJh60BPnmSahtYSw26VKo7+UpQlovu3fjOyIqaa7MZ2pv/Qazzu9BqFq",
-	"JiLLduEpe/bJRe6JC/APHQvqCVA9DbEXHTR9BkvnGCuq/mi6gGREGBJrxoCmEuYjM5beHK0v8tNWkMtq",
-	"br1IYSkDow1DOY6braKNJ2QXyEwbVoCN2MF2oor40gKRLHNQlUmGzijHAGiqvREx6EbNo5Gx3SNrf8Fm",
-	"7igAKmD94lLkDyNqlAUSM3NImYicxy+iSQK/FIqo23U7lp44Fn4jU9DiSPOSac3FUAWk1CAjIDZly5w+",
-	"1CXRCWG1HXRRnSHPhd/BYDyzx8VDYzCju0CgBnxOgHmSYMHpnggrVBevp73asz1MrcU+lyyNlLaHsDd2",
-	"/RW9xbPt5cj1RI5zM5JTZXuN25SOD4Vui/XXqNbaqe6icyu0YdmYJdzQ9I7h4P+9ax+7+25Mo93LEX32",
-	"8gd77K+pYj+8IO/ed1/vXr7rPnv5g2PEKZ2i19DqiOjwhCiPy2FBDtUTVMw8ZxaNjdGD8TaZQiwUjnMO",
-	"BJOroC86+zYlZS60fCXxHUZHLu4z2rVhz35uCiQVDsjOv6sdo2D+dPbGKIl/GLtFKJWQeKg02VUwZbI7",
-	"GtPIXHb57uz8+O3frUq5a31ef9jVyDUvIBSUN/O6uONmQWH0ub1LmV196wUGqtL0hikMbCF5U7NwCEew",
-	"iOPBjT50C/mRdI5Qk8RsENfzuSSWJhwdaqb0LvJkIwkFJGvxoWCG8sDLYq1f62orHNRm3QtHhpk32heY",
-	"o5vwiNmsSJty1v3r+cnu83ZnF1JN59PMptNpeyiytkyHe/ZetUeHk8Tc0h7pMUDvaK6TxfS17vmxVyt+",
-	"0Nhvd9oA9AdG5IQ3DhrmIc8BIUCPIKVxD5RGrmd7KeDeme+GTNdnNypmeDfEss3mpgIF3SSVw5SOSRM+",
-	"QJ2lYUeR5Tu+NmwrV1WADojA904h37NRptZhGXxi/q2HRXQKBJLn5KcReMt6woV6DIMQ2Jcu5/0QWthx",
-	"iWQU0+esC8w89RD5Lp5RjK/LxGK/5FGl47hx0Pgr0wgb2LWr6ZqbMc1SBRnZNe07mjHD0Od+p5VnbIJT",
-	"sEjYdA06MP0etwZuQhxMH13Ty9Her2gA8iuACWF2nXnOs07H5UU6OPE5s9B8V7x3ebkOTj1PBIbUy/K0",
-	"T9mUKY0CH4DBXuAAqp6bD3TvJ5qDwsEt+6tv+QDRK5nyfzFolPVynfccC81SQRPIWyrlAMMO+qmx//jV",
-	"rKXKxmOazmzydkIhG5EJDNm5Xmd2WUgihx7ZISAOg/oXOlTQndZBDDcgmR5yYauBcYKGIc/Gr2aI1nFT",
-	"OLpQzGE6+66r65tIVVUibUUpeMUKvobILlBrABEdow15eDFhULhBfEhxUPVbtswKwgVs2hN5YoicAyHH",
-	"g2qBCj3nTTJzyvOIqlFg3Yrm0Cp2ywQxCiG6otEihiy/nuj6nAIbcljF3GhXho/YgThp+qLzquoovwZ1",
-	"Jmeq0M+YQcnjwpGGswoVCflRtT0LXaY51kQV52dFKdKnoJpEi/fueaFeyNhePNH7d3eiFxdh2eG+Gi3g",
-	"Ax2SgorKTFjI6YMygBed56tveivTax7HTOAdL1bfcSr1W2PZ4w2vVt/wWopBwrFe4cX+GmOyEJJXUp7Q",
-	"FGqXt2Jm5q7nay3bLeVY0QcMMOdwx/Me5nkoqIFNSvMOoRXO1qfuszrDs+bY3AJLM+bfXgGMUamV+ALl",
-	"kByfOz+BjTj4EefA8haiaKLBE6NG7YXjf8IVAiCrxfO+4miegJhe4wyfYaOte5XGMIdS4XzFicWJPvJz",
-	"uK3ozikXNTPnUbKN0koZXk1De62t6JN9nMhU7/2OPWs/1RIq5v1YV45NaUjl9NAmWTi91wZtRoD/5ZEw",
-	"vgaRPcsEewS/vKGariWgcJxLhdQyssK3HeFD1tEnNfuo9yJ1W6bceblXKUteX/5MBjyBQiZcMXiHC2O8",
-	"4WoiFXdNvcv3U61pNBozoQ/hGWb2f3GxBVwDdDK0I3Xba5SU64XBfVti6rPPE9YxpHJqVFwsXjDrabQ2",
-	"s2WfcZjyd9QcorfWcgPH4JgKOmRQkuQQSRaMMnMsLu1D75HZeq9Zym4hzPyts1u/2bOr3TDkUeK46Ofe",
-	"jlTYmKVDBy9m6WRh54/cRZcaLaZ72/zym1YpyGrKdQTYjt82FXhdofL9yidPMPkDUx9mJKFGSUQA4vWI",
-	"IWhUAgDsktC6jvqYdhweECGtO6kqW7kJiZ1zuc+tdk/sGovXpl33MRs7PJgP93XPj/NMXufMzD3pLjWK",
-	"kPBl5zlZTPpezPUMUFN1bl3r9x7JiZpL8laYu4Dj9BLTQ1d6adMafaPeDLaU8mxGVUp+NwOC8ZbyTyH6",
-	"ONG5291CdpoFtXNXBVUfgqtMkaEkUhSlnXQyQQ+9eTx0lhO2vgmc73a0XOXNqq0TzvedtAnKHZsnY3Mf",
-	"yEAmiZwqF/N+5oJ4Vab9ZQVb2EzFr7S+4Wz+JOPZ3bMU18Hs07y+9unRMTRCVZH2/xVY91+T7f02Zawo",
-	"vgiwPGS+OgSYWqaXodjiibym0c3WMnev1F2u2q0YwvhCHKayLMmmfuZpoUY7gB+KLK2UjRlmPkP8FGDl",
-	"VTZmIRnTG6Z6wmGhYL64fWKexpU/2iWP2SoarhVLBkRpOlP2u1abnMjhEFJGF9gE5L12k+S134jtUbOJ",
-	"fKRfMb+wTuWR0x4L0AMEFHc6BGqOuI1PPObueAxQfc1ZtbX0mJUKRxJ1EcFsrgpux6ZMBbJnfTZS5Yl/",
-	"Z357pAewGGFOXOscvbvz0JcAvioOnJ/f7JTfR+92/5a96EgxDnDF7sym50ba/rDL7N/5XrIbH6E3XE0S",
-	"OnMQ3ffrra7tfFsjRAaIPf4dGdG5Ruc2H9ORwHR+3sGg6DVDLMkRM19hslGAxTEK826gKFG11gg6LxBd",
-	"ZWVAvQ545eLIKK8pMRqZHDuAgTWiva7AYCHWWxOyzdv0fX+B2sUOhTXnBis5nyKz33Zktlz740VnofBn",
-	"A2mTA5Tl8NjDOuTCKbtGNw80HASl0NYI7EY0yst41aHlRySSY4ZZusoH6q+OyOaZCCcwkHuURLW44xUn",
-	"CgbzPcggTITc5aKU74OJPi4ViKe2zgb316MyV2U5R2hen68qattzQAXLZYxXDUlsVlzee6ACt/6wSNwE",
-	"VCxXx4qzIS7nGaqjZlUhJRxTiR4fq3VSGuQGnoH9ezlMq0QT1Bw/yZ2vSO50RVX1PrjqXCU4Sh13Dj+D",
-	"J9QLn0tG02iEJcKA1cJFjtZCVHbt0JUxG9Nof0GB+cfjFfJmc9/ff0Hu7hoK4sbpQsH81I+xSeSh61IL",
-	"ApjG0PDX8MCYDRhgjkW2mVxVcjGw6uI4r+g3d68JxAW/Wi53u3nlUUEf37oYLiiSNGmS5EnsmKdO/eR8",
-	"9I7PlaCqli+plaaaKzD7PG2w1GVrXiW0WPMYfK0Ux6UMXK+OvtRjT0isPs9xomzlLFSHQ5opVuorPynZ",
-	"TGSh86Qr51iV/owtApcm+T56Cf5FpHf+9lWiu0jpfnItfnnXon8KFxNslp7xeaG7dz3bNad173fz3+P4",
-	"01ITEM74mM5IIuWNOb5UzKRgc0U84GPAkFxlylZOdT/NPqC1utqZg6P7LIfOgwi2b+cgPXTOYWl1yCSV",
-	"A55YpBoEM3nReQHQuAqQCVsbiLV6nRNECdJ6wnRFI9ljrRx4Hli9AeEDQ/WBUUfxpphoKQOHaaVTKhQW",
-	"xS0S/xu44Y6F0j2R9HvEbl5G0Did+Mmm+5qECG5amWM7mBKbnDHiE7W5YNmcmM8NizdEXN3rx8Im+A4p",
-	"HnvFXS8WDxh2jPsmtb4nYfV0wtdUEzHZkpZ9uVAmLVPrGYHTDdkec6jmoLbdoXDds2j+q/VKsGxpkhS2",
-	"LsYOC7N43uAlzfwqtIg9/jVfWb6OPvrGDvUhzp5913LxCpc8aYoVXskCMQAwZrTyHB4WWMVmNnk0sbEn",
-	"pEzdWws4OBYFydSfhbc80QyABrEZxCERpXL6Skem/+BqU2rOH5h3Ul5XEXQLWLQ0/boqJb0lWul49Fbz",
-	"+3E47vhYgRBc83ishezBdkyHNq0pSXwZUWQML3Urzp8DFBA2woC9/7ZVIGvclR7w1o7yJ7lcjezikDxi",
-	"eNSmmjfOVSpdwQ2fdLqvKhKHFAk6TYkq7+QIpgx6Ij6iE3gBI3o6gE8H8JEcQCTIuzl/mR7tYUVc3qOv",
-	"PgXmlLHYwqxCoq7Ok79cvRyjacIBtts2ZzAXZ4qlAWZpWQ/GjjGgoiSLAfE9P3z7CIY5pWmsMM5sAYwj",
-	"mmJjklLvhzK0VkXcDeZ17qb1WNP6S6P8Ml6YTI+WMYvzcn+N+NBsaVWTSsiwE3JKpHhglvIdOFF0KTfO",
-	"HKodlR9A357M9Mg/3jG73YU2lPUH+0wks7xE2hW9Ai4h1g2/Ofq5//7szdFfoN9N7qMNC9jNEHNiEikn",
-	"AKPoEHSbiYxogh6e/Wc/tjvm//b+HJCDg/2WhbybcsVA9JILICfsbUOTuWOuGItZTGI2lnmViYMlHkll",
-	"Bj+bsKpIx+0JTP9+zq97/EZFOQ93di8RVpILWwJXWr/tD+mmAvkrOG8F+l4JbM/17qWGLEvE14zZLRkD",
-	"MrpIZq0lR3Dh+M35Tu6RPL8K2nxYYbElLb54toaQuZLyPRUzO0b1yGgYuDl63X0EqOWUKzEiVku65vev",
-	"PHpcwoa03UkPAWIztbDY1rfrFNIXnf0nBecODRqz4iXDAnZjCV2O2bJ6xPf3isGzqg72ypuHUdO+CuzZ",
-	"mhKM+RqeuW2wuTHAH6oC59gcaYeYUVAxy3th2tZv1hVT+lVLWRdMP7dve6SWnB3eFzHh1qHJDBYxfnia",
-	"/H7NM6BoCA1bGg/AnEE4+GUaI1a9rnbJdDUZS6XJs07eGRkQ8KOEG/bjzDAuyP5Lgq1LcuB7ldvttkqu",
-	"8uhBuafnRLmPk1N6xxdSVtdQExb9INpXHCIpVDa2rQtZyR9mW4j5HjHCRLx9XO871GGZJtg6Nq84tQCn",
-	"eSkqVqCuUh3MIc0m9UcKU5tVsVHO3WEzQbw0MNsm0mKnQYwSKgvme/1FVAipyXVRqTBi6QKOOD5sAckY",
-	"ejBxccPy/JLKOoVmCTW9dZhjqGUT208UOrOC8u/6R0CvIw+hnDh2st+B23ezyWp2Ugl+hmt8P9wCH/6F",
-	"QFBW2bTdMv5JThmfaec+kAD9ivlDDnZScUwroE8KpoDC+E5L/mI5hs7httMQj5eV/6GO/IhK/+7TGIfJ",
-	"rl9yh3vzrWe/2Bayq0rtXDELkVPh646WgLcro7MvWFVBN2MaQTwKkubKa++f99E3B6CuBO4nm8n2KK03",
-	"GNwXKX2DN68y3mCbnkreHgOalm2AOl+UUH8MfTmzRyd894bN6gUOesNiYi4CvMKEK81iv6I2ZbfSpq4Y",
-	"xbcuG5P/zbznXpNNzCtWsXMziu8BuMS5s2wbaUWak5QN+EfX/TAOEEHLGN6HttWCYZk3bLaSjlbx8St8",
-	"DqgpoNC7dnh5A78C/4piNxJyaRv3U0XCUht624U+NFpLmDd6Dmsrm4EKHm2BC4zuy9Q0w6txkVYy+Bs2",
-	"C742ZKzvo8LZtYXHrmDpLUt3tdy1WRIQHlr39FaIgb3fb9jseHnl5+siBGX5hReHKifdLHrvjDCpO6EV",
-	"1c0wmi+OVvegbj0rcJ+SIL/CmGFxPLc4gzFVo2tJ0b9eF0sE7fxNfuWjRjYtj/X7xjXdpJmm09xygnBr",
-	"szbuKfYY2QTztIIevZ7VK2sVz8tNrAPiQK6gTTL5cHESuPYg5oPrgsKjEeqm7CNXmjRzLZSn5JYmGVOt",
-	"ysLE42JoD1CauPi2ZbTsXU3ir6JQ8R5oOjDrbaT8O4C+XKTzX6BLqSUYgZnckjiSY1uwT8W0jaNkdXiJ",
-	"4AcFoyRRktA4ZnnP47wOI0nkFPI6PWxFuK8CnvPSvPLxu5FgmF8kD+DJl/R11FDZc8hiiOKhT7eUB+OC",
-	"CMC3XdvuyGkRWxzWhdbz9RHQnzIOMNqChNgBag8dGCG5lvGMqBGdsJgk/CbvRLWjAjKm6Q2L0cEAvanh",
-	"3qCIi2LLJ//sOwGFbSlhqiNwhXPt2IS9ZMetUGyELabiQhv/Gdo/dhw9MZVZEpNrdpAnZFCdpZB0BM3z",
-	"bUgu724FPaTa5CofsG2EKbV1m1T3dhKxfaO58QyW8zHnQM4PdhmHAEHhLT2JeeF8JIqOJ8kT9tqXZB7g",
-	"t6MuqowbkreEQ6Kek7Hm6NjdzPu8TVFf5drsr189lrecW4OraDnZrYRNXVAgr+RkGc7pfCcR25en6Tjf",
-	"fqdVhymaQHzT91DYmxoH+52gMaYf+Tgbmw/mExf2U+64ABWIpWt5Li6gVgvyTNaJqL5N5fiNUa7WuPZK",
-	"rnvlg5qUpX1b2v2FD0eGiabslomMOZyI79629EBjpiNJriF5BxkspNq49TKinqSQSrgOzsFyszKoCDyt",
-	"iy+nggJyIfAxSwIbkjIKCSroZCgrwOYOF9opkhvGJljWFck0rkOju0PF/gmJ7smbuAUSndcfEBI4oTWq",
-	"kZFyKtRmId/7wqBzMn09/LlvKuXiyUx+OserogKQce8lAbp2v1o5g7qMN5eL2jmsuXWSquaE656VivX4",
-	"cs5Fi81MSthgrmeIIuNMaTKRXGhshchsbiE0YTV6f3ZtZ4Id8Sv9tRgJsOO5z2b0+IqlAtE5856w42pT",
-	"RpY4QTdP9LtTsQOJ7OZQ2fzDppAENp8FZEL1CBoBy1S3AmKmkO5GFNJbqM0kf9mp9OLO0eejFE92eF9E",
-	"QH2/5+pbF1CThEZs3QjIZwok6/PZRf/qPYBqGR4m2NQ5cOezzw6d10k5b1XuR5RJDLJtQHmyIoVFaqrZ",
-	"L/igS5zJY7YRSyNdpWMWixc8tUX8xs51ObqxuRyvEsfOzavyZuX5CaOGgCY21zRHKIaONaR5ybTmYqgC",
-	"cio1HzjMvYBYalUtWyRGMY1UAzXCG1J2SCZUaTM5quFn8yVRstz9H8IrrrS7CLxg1IfrNoHK8pxRYOZB",
-	"zi6uaXRTHWrR93D0715ZKA3yi6gMa/imLplewZLt/ixy5Sdm9DUFiPQSRuSCQ64+1BzonK2YQ7+F0lFA",
-	"Dt5dGd2ymrnX+fu+j7I5N9/1K+fyHfkq0Ec+J7HpdYEP7QIlh2QuglKUgoLIwtw5iFAwo4Uq4l1dgya9",
-	"rIQuoeLG4qTn8pcK9wL3kENCxQwh7zDXzghUd5WxpgGRQQIyAJZ9W5SGusKL10Wry8cJbWnH90WKL9zL",
-	"VyL12OueRNxXWYyXO1Cbzuk7MHID/LmHRS0r9oaFC/o83hIwPr90rxhWnbzr4tm3rMYLqE6STAEjyEde",
-	"bntCk5TReIbYvpAuWVPe54bgy8IvLoBefxGx8wUK/s4GA8gVK7UhpYIoxgIvW0pDF8IBmmIboTXPN7Mp",
-	"iG88212tbx3RaITjKCL4fSuiJkzEXAyDoqOyTAkCr7Mahev97InMvlRdadEAo9wpLWcQZvt+k1yw+LPo",
-	"amWCyEKmh6V0p8S4bA8mdDqrS/K4W6XlKc/jSW3YJs8jF76V/QZztKc8TDyf+bGm1nDX0bgzBIBiZMBZ",
-	"EiuimNA2xN0m8xki3hxX5ol8LaYEjvahXWtPtsT30KTQsyXujAEsSti9ArOtPmHa93Ede9d/Bj+5x2I9",
-	"N75VWps5It7sg7mWck/5IZ+RW4zgf6gN5ilDC6JAuUpVBpJCj9hsfc1xLrV4WUzYjabQVgHBSns8MrAX",
-	"7ULAU6ZESB2Q6YgnDEAUVe4YMyM2g+Ri2BP2J2e4QIZUxIz1P6VcczEsNXbyL9VSttrkWJMhM8aYeV8e",
-	"CGv3BIhWutDPEXRbC+lHBbnO53ZAqJW3DlAdhWz4otMJiaBjGG4IP4ZtAqfEDE9PecRsQjRK8lRp71hU",
-	"BcHg5s/qJYxsIHgs4rzgGV/EN1i8fn129c3J9K+qJcdyXojno3R6A3I9KxBPg1V8cXP2t1yy7/2ej6S/",
-	"YFaXD/cvXI/ilE4Lovyc810B6eKP5PtCdnFL+3R4H/HhdZtkjq+PZ0w9mzz3io9pDF7VmWrdyZE1esV9",
-	"NJucd/xbZSLTckw1j6xWQhOnniinyfg9sSAw4GkzgC2SI4RieQJBvaUcaVROV0Hd7rCkavnuRAsiVeEW",
-	"+E/JxVfhqntqePk9dJxNZkaCFyb6No5ur7C5Lmpy6hmkJBMJU4qESqY6JIrOVHE22ySEWs3Q9U5AbCAa",
-	"3eRpU4ckNH9Cu7yeCLUMSTM2tlqAzS8Vv2UtktrEQa7bZLMcGaz05nHQE1GmtBw7UyTwbJgcerrCqgAn",
-	"g7cojyeVJriTbvHF3Pxu8VUPdiSECtJGClHV4+YUro2et8i1AH3qx4A87wTkVcds5/MfXgK91VXEA2WW",
-	"XsxENjZn4kfz1ucd899X8N/nP7yMzblZc2aGoKtnFFsMofWeo+VdPMUczOrC/4ZFXO1Tc4GbfelLOD59",
-	"LTVNGkEjkuMxhx4dfToGrPj1F0Va+I+qcZjt9EZA4RN8WfH8e80gyw/DBjlkBXP49rPIirku1N/72WNS",
-	"MUK1Tvl1Zt1tXFdX6JeANOYl0F5Rv1+PA009XPWY8mRGUpkk2USR5oer18ACWoEFdRvIJJFTqCeIEh7Z",
-	"8kKLaGOUTy4IvZaZJrQnFIuk0R1f45XsI/RiJjdCTgW5lhpaBGWC/zNj+DSUSbdccS3THWUFJP4kBaFQ",
-	"0QgQBj0R09mhTzqApwOqbLFsUhgx6FIOYKgpMzewmCRsoInM9GEBjQCesp5w2CaaJgREc8oGmYhVm3TH",
-	"KIXNq/DVdnNCB5kUEotqY8GQU1rTuuSvTHfzvdlUJD4KfBCntr/liWbpOnfknsX1b4ECvvUvf1DMknz/",
-	"Vvd81DT56nlbOSwAU7L5bqAIBDnglZYTz/qr53KfBTxCPS+1b3d7vG+SyogpVQ9AltuPxia2Aw0sGFmf",
-	"x2HrwHOdp2wiU13435919kNMtcUGnlKwgBhOYv4yvA8Lqy2YFSNjOWZCB/4DOmGRwlUM3LEOfC1Ub0Pk",
-	"UBEhASii3RMO2M1hRjc9/HSAUy8BrR9YpHXSyzqd59ENm8EfLGyRIl9xR7n2YVXs6hzXshBfDx/BZx8B",
-	"ggquNBLBaL0Hjc7+q+f0RfRs98fBPtv9MYo6u6/o/vXu88Gz+AV7OfiB/nhtFC/HEQ4aF2en8AXaMn2w",
-	"ZYw2Lej/sa9oR6B+xlyB1dWPZGwUqMsP798fXex3cq0OBrDf6ezP6XkHjWcvXrVfdcxB3FRt+iI1PcXr",
-	"V7EylI1Tqux5YLHFpj0kesSVlaEV1KxHDN2jd5p8vfa4K44X+Le4wik9Ic09Ks/tSj36wnFj3L5DG8vN",
-	"W1BERh7limCQ518VBhjAYJofNwal82VMym45my5pnJkkGHQW7AA8z7GNTicJoPpDwz7FmB/XfWHkik+x",
-	"UzAHbFYtqKgxi7jCAm6UC+DAnREtA2TpkRQDbqxdaN4CiNGAWDmhCoFAnYDeUeQ6i4eskEw9Eb7ovHKx",
-	"ZbOwzbAYTJ/Hqo1yhIuYfXSSBJfYSignsdoktAMB9xQJURUPiaY3rCdCmyGMImuQ0OGQxaGv1B+aW0Bh",
-	"x3us74vmz2VxGJBMTCiPvb1t98Rr97v3tUIvGtFySrEDIk/9hVATENqg5LcJpDY7XBdFpinXmgmiJYKL",
-	"llJRQYxPRxIDB1znulDKqKqWqBdAOZ/jGHuonDiPyQKxfzHhtE7iT8kiVJh6gkir08BYjoVLc8hv2VMK",
-	"3bcU4rNn3ln8WG4A3MMniwAj9ClCf9p42FpCoCrpzpMFmo+ZYilfgVBaXPVk9n+NZn+xgat4ETrTrrPo",
-	"hmlDdkn8ZdIQ79sZ8Abm6XpZlHwC5qjhAkCDX+tPJE2IY7n+wLkoNYz6XyyV6o49AatKTrokVydgxEY0",
-	"qHl9ETQPcMSqOqXh0N4Tsx0AOTV6QyZA6WC1cKR3bVM/1ao8ydStalUKgwMr3KVIZodgXEDuK1pYRtNu",
-	"rS8tf/0U1ErCEuE/At9GMZUHpuAvn/K90t4+EyUfSr1TF3q91wSuxKw+cLV1yUEVr98r2PbnZV1VFUed",
-	"Lh4IL8ZU6JwxaYIh3WqTt75NDiZpvpJ+rvqO6glfnJAxpGzZZskxHwyY0W9s5a9FXkLrHWGP0NokQ8mU",
-	"g1/xzdQqM7Qb/5b5+Rmvi5V7tPaoGyGOfWye+Ggdpl+MqTyJxfs0NS+ZLonMnbKqOIMGM65u2Z7LbW3M",
-	"vF3cXs5md5WmutBrq2GAS3gPCFWR+6WAISvGPPzxuTbwU9efpXhGzGOL99aDEP5cuY8rVMlv2FHgjBQk",
-	"EylLaKlSZxFavCdel/LLAFsuTFnEIASTL1gIZsKYqpvci8/8hHyKN/pCIayLwLu7tm+8uH7Ny4KRupCG",
-	"dTwUMgVUWxIl3MiBMZ0RGse2UdH1DNy3EY1GrDYrS5cz18b04wkTQ0PDLzoPmwu0uLqPs1XkI6u464rS",
-	"KXFmteJW51CaphDTMNIfj0fZ6ylim5uDx3LC0qp81i3NahcU3TVW7l3hsNl+W146aZC3nFyGz/bGDuY1",
-	"jOX7wGjz57xJjl3Mvo4MlMIwtRPFsa/OllMWaHJJrtwc8dYXlwJBgZyx6WkTB3gQEG64NAS5qGJt0jW/",
-	"mUNIMU5EySBF2BLS7LT3O+a7/c6/t+rQ1fz9fLQQ5d4Yv0glpT+A1Rp3zJ507a8SZS32jzw6kv1KadsD",
-	"ao3iyvmDvlLFLl2/N2SCQbfa2rj+Cb9hiMEIYkxYm1xmOhdoCAtn+/dPbK4syQTCL1Y31MDXPrGEJ5bw",
-	"xBKqWIK1p61QNgdYjuGXuzv7K2NF8/BHZlxLoY/Qw373h/op0PN0pLYJ9JSO1JYH564Rx8D6l+kYDF7A",
-	"HEu9VgcYUW0TMMRUQGx7Vdf6+ZYmPIb4sfDTvYi8ZWnKY5bXekAqXpYkWMCRGCM8hlZD0Ny1degZo3o2",
-	"YQHiJwfEG2uAZSzKBqxF7PLy8ncoTWfoji+hvxVqDLYksHBqNUBpX5sK8GUA0550gO8CMO0uGJaR9Iym",
-	"gothvdfqTDCSyim6zLxMYeuyJU3qZ364r1ttUmSyQs11zBSx6aw9EZVK/qQeAcCCTZNxibytItM1DqGL",
-	"fPF6TW+YTT+5nrlitKAnIioiliSIBOMVt9FEtQlGqDSWs8foei4mAnpUuDf4uAcFanX+8SO3YPd4ht07",
-	"vsMiqtfeHmM91fXMipMAabAgvMWqqcIfNknlMKXjHbVuhajb92V5im8/XqzTQx1YqxsmZDxjW4KUEYj5",
-	"8FuzdUWH9Yuz09oW69dUsfXL7u1LQULebyDDLsUyCoULyA2bsdhsYr4inyN1Pp/8StR29NEms+MO+btD",
-	"iVn6fNQe7Qw+WpKB9vWpRZ1S2Mdl73eEn+nz+NMe1gBXpFvUdLzdUQ68hsekGeZPCkv+nYJWymBT+eVL",
-	"kaYmVJvVaRw0/u8/6O6/OruvfrX/7v76+37w/M+f3Nd/alTGxqqdP+fQNRW8OyM5KTrfYO4j1g+qPYQB",
-	"CEnT+25CeRy2guIaZOGG5yN8h+Xu+c0jljLIW//Py7PTYKGXUnXrHdsDy/XG6olm+N+7tvfO7rsxjXYv",
-	"R/TZyx/CAB9CFfvhBXn3vvt69/Jd99nLH9wWpHRKrmU8a4FEGrHoJq/3IlRg2LgnoIMIjdukKxxaSKkS",
-	"p3CeF8XiEOLx8oTyAvSQDgZ9CF8ZWdoThr+FCQXp2lfcrIlMXdexUEjN+vljVEiaWKYOZaiuDS5uHVFM",
-	"q1ZAWKIYvK4nwlKFn/rHr23zb3hINFPaFbWDqWCnbktc7OTaVdsIVSo9gcmiI0amI5mwxQqVgCxsNdKT",
-	"eR0A+dvyEXMNiYwlow4J7YmUxSzht9DMzO26v722QdjucRy2FgpHyVtnW7maf1dAddATIY/DgFgkSajI",
-	"cTWSbfwu8MrcAxKCyOpPUh4x87F6LYOeKO9esLhp5rk5ZAY8mSkdHtoB2jU4IHZ8eXVuTzj5p7IoYkoN",
-	"soSEHmy8+sevwExuOJYemceEbXIG7htrZZrl5hh2ry7SiRi/ZXZx7dquEok/rTxPqw7wYe5MtnRgIbS4",
-	"Ii86+zlLHGGyXs4UKw95XTbAs06nHnqk/slXcsKjumfub/fMgmZrB/vyZU3uwt2btXZU1gp6aJO2TGpL",
-	"VQ6kzRgsB5UlDjwKEne4JjGPH3cixdeVD1ZO/7KN7Gw5tBP/zZLoD4gn9fMPuawISFkCLM2qtq/wXh3R",
-	"JFGE63WVgkOH82f9T7GEhACj2/kQxfXGMbrkAdVZ5Klixn6NbRuyguYDvGgenaVIgG3anFYMqWNBJeac",
-	"Oxj0xIgMozlwGbfq8muvZ54JjYWvuKatHIAasGImdAbMFLN1DyGK6E8aNJT8OUaJYzQalVBec/XFiUAs",
-	"EO2JEVWEktAIGVvkCsLBiDUli0yuacoBP1s73SUFdrijSELFMKNDVoedVuqkurEvcBtQtJpmEJkAvUGK",
-	"+uQzvKTExS3XvpYyYVTcs6Xmr9X6yTEl+v9GW/1shfe+o8prU4bSt+mtIzm1pZSpoxGPk5V5y3LoxNK1",
-	"e5OU2Xz3pX4Kf8vPvVseiMq8V67EBQVLxzCKJyJjuA7zp28u4Xg8h8+wLjHlQaaFJs/11PIoQyx1w31g",
-	"pfSbJ/hvqTThfabrTleTensC3dGltp1kS0V92zNt4P71aCgWAIVq9/ICDGVHlTFQSngiXJExTW+qimjf",
-	"0/SmpCJdoAB69OcZB/rAJ/kDyOdlB/edL86V5klihfoTuP0jPvM0vSmramBfGBNkzKBFBVhONEm2POVo",
-	"QS3vJHVur3kIE+UOcJtxuKswm7cGWb5PMweHvr6BY3fvmwqeWmormyTVvdm9+OhCHNUXe47ISyS/xz5O",
-	"ZKpr3SIfrt7u/tklJqKPk6RyelAUsQSl6rR8ABZE3fkTAlv0G5QyBoI8HpyrXYGT2AF4M9oe/jsB+Pdr",
-	"w+FQskKCshQkprMq98IRTK323D7YIftCeN+rj6hmH/VepG7LR3P+OZXK7+vLn8mAJ5DhhWQB73iND999",
-	"w9VEKq5tiXr5fqo1jUZjJvQhPMNM7y89R5/tSN32GlVOlmJE3xLU7Ig5BuZj543pDIHzlFlqc05SRscl",
-	"c7H6PK9O7j8T7o1+3Y/XErmcZlhk1UAhUlSJPGeU3p6AcJMgQrrn0zgm2QRi8JokjCpNQpvdaBHiQ9Lk",
-	"FsLPveiQuGyKTqtNuoZh5IPhypVJuDdoMpZKW2xa8IjqqSRpZnQEGrEDW6YQSRGTAZgNXGPOUbsnrpxj",
-	"Fq63aUtQM2z5a1OmRfkDCV3r+7BVlBPbTvmG2zpW3O6JX6AFHyWebxZzqCyGTuE6tiiJ16zw/BpdBor/",
-	"sVrWhkkRIZD6DBSzPrExuns+vrFNfskR/dZCSnDVGduqOQ9kYuDwLrIvgyS7nmZSPtJcGepyUo00haFe",
-	"IFRn/qWMRiMEkXW5v62nXM5vyH75ayqzScE5KyA9DVvTcu4MqypmvyoL1MmBCZ3BQGvjXbV8nCyw8RnT",
-	"ATHTYfE6IqMnClZeye4h/DQ0i7KDfLPQEgvWb+TFLVPEFZ2pMUjGnoAbVZucFt4TzASp7c9zjmtRJCRu",
-	"zt7e4zSwRULjvs0fM9p1uAwuRSFmDKNBJFxkN9+5I/4XoObFxZnQGSKm1hPzYq7gxifw9xUtK19DqBxF",
-	"ykM3o/1yxVWvXYLAk4T7lrBpYVfNWStJsMM5lElFrlkkx6AemZcQOqRcbHrI6jH3PvMw3b9Taz218ftG",
-	"iPHs00WDeKX9CwB5Ezpb0hdlzgCzJBlC9jJyfwraTyLF0AiIwjILcrvM2GixrRMlXTvennAdVkG98wI+",
-	"rzBfxpimtrGUNfuMKIJm5hsbbOd09mVkx30Zded09iXA7jY5mNYn+SS5vrHY0rzcsrCXec7hBElzRxV+",
-	"6m00Q8W05mKo9op+PfWZP64C6NLedK8osnPvWl4djxZaYbNJQO7MlWbObLkeNId7HNVBb8olgm6I2CMD",
-	"K4aaF2enUCzix0zcjvlZN3N5ymenri0QVBnZmumZIvuuTLFkWqf8luXdbYkUAKRt7hZs6kaC+Kc9sd+x",
-	"nktlLkS/pENcwY5VrUNXiuJLtBvGJnm1GjaJyJQRVL+s7PJR1LjlhTAxoQPN0ioZdFmQaU053SMBVfUH",
-	"+WV6UG1wwkpFh44CPW6UU8pT2tGDIqJC6cE+sSd+KlM9ynuuQNWNx10gUlvNSapgxEE6zJRm4z1wEw6X",
-	"SYZLuPA1XnefxRree5bR67nt0g8XZjjWR8L37dAs0yyNEOvX2DUUDRitXRFq4Sd3s4m/c7AM5U0aMZoY",
-	"MqnfpHd4xT1uD75hFSOxU3fJAjHV1MopY5y0P/u83U2VvN3Imj4jdshFNzA39iU7f8JvmWAK5Xz+CCh1",
-	"rNtbV1K5m3Bxs6RSBBr2RkWvXCuBR9mYCmveHXptgG21eCTTmMXkOtOYl1jXNuOEK31lR3ICA/k+kD/9",
-	"Oa+f+wNb9XUhf7qJ4thzsc5T2wraUtaWnWUdES+B/4RDxZTmAhnhOFMQf7Y80RVY0SSRUxaTWI4pF+oQ",
-	"MYCuEypuAtsdYB7efyTHzOxMm8DEFYlomkJ5jUKIGnVAwu7bt8cnx92ro/7F0X99OL44ehMGJHzdfX/e",
-	"Pf7rqfdlT4Sn3ffly45Pf+6eHL/pf7g48T++OXvfPT413+Bf/dOzq3735OTsF7yteCf8cH5+cfbz0ZtK",
-	"YBAsBPOp8bFqtf4YvwhIoT+AVXLIEPuT4+SrBCnUPsPKcUsnk1T+/+ydz0/rMAzH/5Vol/ee1L2CtBM3",
-	"jtwm7hzC1tGIdo2SdIDQ/ncU20ncNhMbmoRAO0+z07TOD8f5fHecee+H4yMBpmmQ+ixlMpyTT8YXQouP",
-	"wBeeP9wv+MJLsH0FX0hfLOn5wmLy5MA5N74w3pElrASovxPhTywlIH8hT2RWtfJjAq5sCOuwuFr4nVVp",
-	"yndbdwYRGvtDaMCfNvF+DxrwMvP+5sHgHkqiaTAookqz376nZXshtI88KBbFuBPKnT7HHpEEgwwCxl9v",
-	"mtnNrJRalbtriC9yN1HIUE/bea8R3zBX20LYyiYFDy2tfenMWoDc6392IaWnk8nxtS3r5p0fhuQKYYly",
-	"3aqtsi6km5IF/0PGxLKRbtOZNmZUKaFOBAPIADEzMV83tRRyuaIaMsfSCQKzs3nNPQ6kbrAnDmeoeGsw",
-	"TzG1BFKytqANJG3VihEcAxzdLu/Ec/XGnxE+gtwTRm0bfkxinXTKOrXiJuLqL9tRYekn/sIZkf3H6qzs",
-	"H87UQEdt1T5WxtZKcx9pBTl1MdpMp9bi1MmsxHiYGhlpceBJTSA4BVKW61jbmd0RpjNDmMD/G9D0R4Ce",
-	"jAtUW3c6vL3g0u/JhxWVvDMYOyXT49mqTigTpNrNfJ0baelIlKIJFDo615y6gcK6WmpdkSSJHKr68Bdb",
-	"TOR74n2t6Gl4Vy/zgoLEEoj+kLJPVPvip1gFo3+hQLHpmqYffE9JG2j/sP8IAAD//w==",
+	"7L2Ldts4li78KlianmVrDi3LuVR17NXrHJfjdDyd2B7bqZqeVh0RJiEJZQpQE6AVdVXW+p/mf7D/Sf6F",
+	"vQESpEjdYjtO4jnrdMXiDZeNfd/f/r0VyfFECia0au3/3prQlI6ZZin8dTgY8IRTzd7wRLPU/BQzFaV8",
+	"orkUrf3WmUhmRI+4ItTdSrapKP7aUkROBRnwYZYyRWjKCE2mdKaINI9yDdfbnVbQ4uaF/8xYOmsFLUHH",
+	"rLXfyt/T53EraKloxMbUDGMg0zHVrf1WlsEVPZuY+5VOuRi2Pn0KWj+lVMTLx31tbiPbFP/xmcOFd6w/",
+	"1CM6nlA+FMtHG9k7mwbgrq8/htdcTRI6O8rSlIloNj+IqxEjkb1K6FhmQuMCRVLcslSzmGgZEKqJHjGi",
+	"tExZTFKqmSLbMRvQLNHk4uy0ce3cu0vj/lPKBq391r/tFlS6i1fVrhvqkYwZTOFNKsevqWb1Yx/wVGny",
+	"4eqIxHRG5ACGmVIxZGSbiyjJFL9l7QMy5XpEQi1DmMtYKk2e//CDeUg1DX2QynH9csdmOHXLfRKfUz0y",
+	"98ILJ+aP/H2wRSn7Z8ZTFrf2dZqx9TbzJGbjidRmdf7GavbyPb0x1E1SptMZUXTA9mE5cI2oUFOWkoFM",
+	"kehu2Ixw5bbU/PzsBRnJLFXEnJ2UGcJhcQBL1xNh/nW9c2Gv7RMziTCAp813J4xqYtYNqYWOGYlokrD0",
+	"oPjBfBd2gwqpRyztiTHTIxkHxCwXkSm5lvHMDleR8EX3FTl5ffz+/Ozq+PTo7/2/Hf+9f3H84fL4ddgh",
+	"f2WCGWokUjAyYSnJFEsJjcyKkG3aEx8+nLxu2wllihGu7QpQbW/bUrBgnKlOTzhSGDEas7TYO2/pd8za",
+	"+xs3ph/fMTE0+/7s5cugNebC/b0XGBrQLDXv/L//6PU+Ptvb6fU+/nj86//6U+0ev+Njrue39pwOGVH8",
+	"X6w4dXvdbuOpS+At/iDtU639vW43MEPm42wMf3VhxPbPfEhcaDZkKYzpPV4+BO4wP7Z3jN4yIjNNhqnM",
+	"JopkImaWyJCjBIQLwmg0wjssO87ZTj6l5gnZEfbxfU3Lv/eytN69Xvz7XrD37NN2r9fBP559av/v+oU/",
+	"GwwUq5ndhZwqoiVRN3zijbRgI8/2Xvz44s/Pf3jxY7tDzqlCTslEHMA/JmbnuCJsPNEzIMRQS02TkCjN",
+	"k4REyHLZLUtnJJXTphWQOL7aPe0GBffgQj9/1vK2uBift9Hd2o3+L/jk3BIckogqtsOFYkJxzW8ZUdk1",
+	"rh0sDaNpNDLnqmnw7s/6Q9Pt1m3IhWHi5ymr3RXD+hOz1j8G5Hk3IK+6hnE8/+ElcPSAaGnEAQiAmMXF",
+	"vj3vxu0DEhoWFbrNCJHXRYY5NE0AJEr94reedw27ZsKs6z9aP5o/8KdX8L/Pf3gZt36tm+GVbJZrMLkl",
+	"Yu2AuGnBdBsPj5ZribFPRkqpiRSKgbr4E40v2D8zpmAfIimMDDD/pJNJwiNqRr37mzJD/31FIX+cpjLF",
+	"T81PPcWPmUMzpokZLYtBLKSM3oB8yxJ2QIz0MAQ4pU6IdVpG65JikPDoAcZ6SDLB/5kxckuTDM44TVJG",
+	"4xnR9IaJwIyZChJWZEcIIwZphGLXykE378aZvZHpNY9jJh5mG2gErIkY8iBjOjPDAmmOnF1OjODlUsDY",
+	"ToRhujTBN97/0guSCfZxwiKjoCqW3rKUMHM3Kho5CcVmW7iAHxM5VDDYU6nfyEzE9z/OU0lUFo2IvP6N",
+	"RZpsy9QoINcskWIIUsXtvWaCCt2G4Z3TWSJpfCXlO5oO2cMeOtC9uCKJ+TToSYLskff8JxjalZTvqZhZ",
+	"dqAeYGhSkjEVM2Kk+niiQVlH5Qy+fmFU3Z3DQa2BdckiKWJY5ymFdR/IlBGdzszpokPKweLyhNIiPcgM",
+	"7oOgmR7JlP+LPQD1vOdKcTEMCPs4MTaDYSgpu5U3YJQ5FjNNpRiSKGUxE5rTBGn8g6C3lCf0OmEPQeaa",
+	"CDlFa2OSUG2Ytj15Y2qWUFARMbIdvj88Ob06Pj08PToO26ggjYwSNaHADmVqNEcuhkyZV/fEdnhy+tfj",
+	"y6uTs9P++SEo/W0C+jsjMdX0mipGYskUcCdr4myHl8cXP58cHfc/nB7+fHjy7vCnd8dhu0NOC8baE9HI",
+	"iNP4gCgmYnMsgSAINbREQo+wQqKQkNA++EzqM18Dvck7dDWkWEN+n9x1dOIge76C+37P1Q/wVbSCwsVi",
+	"RiyVrtFAgtZhpPkt17NjoVHvm6SGrWuOgh/to/mZ/WKMJyOcYilYgByOKhJGKaPamIMhOg+UkQ6RFAOe",
+	"jkOza+GEzmSmOxPK47DTqhkRjbRM674oSWyYuQ4IJUatQelKUpkYsoJZmw/n0zZ/mHkjuYRqpjQb138T",
+	"hx33qZ7TjnY0H7O6Z8xR07M+j729mruq7d7MXcfHfJX9hxetWo28cBf8A/0Hdk/K3/DH49awNK9i81ES",
+	"+Zt/YXW9+f03B6yeKsxz4OXQbKyWsY0ylX3Kh0LTlM7mZpm/vm7MKosippS3qNdSJoyKude4OwOcRe0C",
+	"5Edkbo4bkcSY8mSV7a737zhtveZ5palevspuNpdw96eglSmW9uu/LbLEigb0Qs3bJnOEB6NzsyxeXiIz",
+	"N9SFq/2aqtG1pGm8NuH5XuNVFrR4oHFpnWdV1bhcWJo7ZoniRn6hC5SmOiAjPhwZ1p2yWyYy62MDA2yV",
+	"I1G4hsEjPX8oglYkY6b6RirOD+0oZ6/KKEYpv87AUTtKZTYcEUpirlB5N28h2yn7DTVl9IOZZ1lMEjbQ",
+	"RGa63anhPUHhuV3LYRu0jOXaLwTAojO0hAwNFUZM6H6U8OhGNRnK2uzDS7J9I+RUkGupVXlqK+3IBXzp",
+	"yHyobjfcQIqFXzyadb+bv7fu4+AvWs4ABE1mmkfqCm+fY6zloEvlcAS+p95+sESEtRtbuzDVbfNP2cMx",
+	"9ddMU56ojZnMyvwWOE2hU6vV5WLx0HKp6KlzpY893II6XvUwfDk/8Uu1JEOl47ExlVBXXbTkr1nExzTB",
+	"h0pHeYXPWFa/8jfWPX/5aamcJfxqaZoLN+pETDK09OKYGyqhybm3YQOaKBZU9jBXXkrBjBcLtJTlDlx/",
+	"8iXtYcnob7lm77i4WffoopWs1lLaOHytn6VJPT9XfCh2sgl68SFqZXQAeAoOINrhxs7lWhHwu3ZaS/Wp",
+	"4qOBP+qHO8tmeTchEz8QvcpJj40dL2Cl3BqX6aZ7ZxTmD23J3JVeTlo0Sc4Grf1/LD7r53Ro+H8jR1xD",
+	"GPjiZDVRUMf8f703knkIQdoo9B7uZFw6W6vG5eFnwJBr0LV1hxzaZBPFmLLhdkwzkQOXWZLbEZhwclD4",
+	"vaiIe8L8VbyYa8WSgXkdoUliYz/jDnkvBUbsuSAXZ6dBydm2pQi4wpwSF+CbPUdMP6WahRClIBOWGgWN",
+	"Dtk+8aQNBND3ul2Coohsh73Ws87Lbq8Fzz3rvPz3NvrA6rmC6v8muWBxnf/qs6U0jH9z+T4/Hmcj9cuW",
+	"1vyNd2vQrKdDWF280QK6xOwNu2GQeTFhcpIwIjHo4ads6ZRGN1wMScKF2V7PYGIfMVJaawtWjlNpRCup",
+	"K/P7GMwTTf2O1C5/7Ql25s+6jGpTOxfSg5aHU80OrnjbpL/AHXFo0w32ug/gfLgbi9MmUEH4uc66LM/4",
+	"/nl8ZbhzS2wXxGUzUTFkHXLo5cTZQKKLjm8pErp5hQckLCge+OUEPf09sT1I6HDI4jwfoR0Q6xa3PpkJ",
+	"5THRcsj0iKUHpJZt1zDqnliXUz+EWYXz6n9Zfr/C/MyibzZKu7ObPby+CMA0g/4am1fVjR2vLr9pRd5d",
+	"M9uGfZ5f0/kdrT2ZE24TGj/fDb+iZQJSxUiYzxLnjf6LScoG/GO9TXnDZlvKJmVGI5rSSLMUcpZIyiI5",
+	"FFy5VKQ6/UHefNagF/j27aArLv3SSpVG0LyVR/iCtW2GCe/fsNlyxxmQy6egdcMaUpoVi1KmzVIfEK5J",
+	"RIWQmlwzokZG58kDrosXx40HP3T/AgrmtYldXmMy79nETi8VdQUXTfOwVjOba/dzHZeo29nFJrB77wNs",
+	"SeGjXeD4bI793YdzNK9HWOV967ps8vubfbMbcOWYRTz+TGa74gSUpjpbSmnv2fiapWrEJ5d4fy1jLBde",
+	"lJcm8OtCljl3q6SSD7PCbL11WkKOD+HGuveoxuJIxq/3eJrXZ2UlRrDyCjTP+EGYVypvafLeWKxejhDN",
+	"wCQbU5HRpD4xKNOjdVfot6muZReZwuyoRUv2QdVoreaF9vG62Y2ZUnTYkDGxwTK69y1YUCg+q1FT5XhC",
+	"xeyuOSakdvc3dU/Ecky5qNeOXFGcuYNM2TXBmzurcGG8tc5BkSRyymLi+fzte9GiRqeTsXZHcswmdMhU",
+	"yWUx7xCpOCXWTKOpqXPDfYL8sVrtWk4FSwthXn0D1VBetKUI3LLScuErvVSc5t1Ai8DcGpDpSELsiUFm",
+	"YjY5IOZL1jOB/ubch2ypC2uahIQM3hFVBP1qZpRrpv8ErUl2nfCoccR42Y6DxwRyN7moOhjhqjFJMVFc",
+	"rRAZ86yR0qnK6dkfW80hKeizIljL+1De6sajvnmqUqT5LSu78+YdEOUwUeU05dcIBTaOK0w1SRhVGurd",
+	"bFmIo5/8a/eQz/O824/pbH2PYOE9qCoTNf6Y3M+wIMnGT32aUq4NtQ0wL5qzKdm2LyEyJdbr1pDeNDFP",
+	"yExtPLWqj6UgwdKK1XwpmKePEjE0LFr9Ct27FgEnYROjtEkCHSLbMuc6zx1WIznpsI90PElYJ5LjA3Kd",
+	"UHFDooTRVFlvSCk34fnd5iY0zvwB9Gw4wKtr2KiFLNOt7UsfQKuG8azLIa+dKrXCTOtm9kB0f8l0Ntko",
+	"U6KiEy4hybvU95Yckyrf8gdatw4uXLTA/6H6UX1p8KETXcWt9dyYWlOlP7a2yhIDq7BrzMM2BZZL0Z9y",
+	"EctpztHnv7SW8wRvbnbEZPEQq1NXO/+nVu/Kffu/VitpfgKuN2ZUKCIkwQ8QKOfulGMyeXXBQiLJb4c6",
+	"kfILoGxxnQjLBlbMxtTsr0pthUXcj22AqBpZXardjmQCYtQRSUXDMAzDBe9KUTcb84B8DMWSW8j3gCpV",
+	"MYO6Y1s8pEdsRmiaQoku6O24oZB4oaRwL1JQE7/AjPDI1tlMLo3qrrxlmItWp+enGSPTEcOQZ0STBIrm",
+	"8jSVKVXEPky0NFbKtjE4zE0c8mBEobhSo69GrH1AgFeCwobyifiWjMcacr5t7HLnqesXrr0a4646wi3Q",
+	"nJ36FORzSaFUVwowAXOXiB1qoWRBqAPT5g1b3DwUlBojw6zLsjMwxx3ASZjqzQl9NVeoY/DOERq0brni",
+	"1zyxRT6Lnv25uLPWlvNcpB4vzW08fxsrNO55SL1V8E5+zn79JS4lGlSZZQ33axYeFTZRWpSqvKrYmvMU",
+	"W5yzYF5qLhK6jUnXSyTTPXj9v72M7FW8+3eUnO32cxNV8r50oxwh5PkPLxdjwJS1pnnem9tzqnBIHJAy",
+	"+FaRAsmHQqYuwr1cBct1rFV4JyRJ4iJ/CW3pZ3NT8fm7UX48ff5lfcb0fWpDVueJGrUip/OUFKFtUHtk",
+	"Sui1YgIxlwS7ZWm742PTzFHe+opQpWQ+UxDml6LOQ0adixp9hFWfwmelo9+hsC5PCX1FQVEiT5iIWew8",
+	"JFa1hJsqE3pRN8o7ke1LjcUH8JqUnKtrJT4u9Z0sSkq8c/eJG9XaeaueXb7arBtmef+ulIqG6YcigW4h",
+	"ccym+wJx1wYl3Vs+TNwZWyhEa8EWGRlwlsSKAFdCCAgjqeBX/JEqtNluGJsoyOAH1t8hV9KCeFnwCaaI",
+	"TDF7H4VUgD5NYx4SLkgIzsuwLg/zUYj0zxGsZmY1iJYT3A23yNquWIERQZ1LI2VjF9MAuLQYgfnGHXJo",
+	"N8NBDl0zci31iCgG5RLoEsa4Vn7qHTkttRRKwq6OyEp8wSVMnuB3DON+0iq+C63iMaoF9ybZ5/k18MVz",
+	"qtRUphvFfpBItXvFSgsl2HSN+2vDb8UHy6+rFUpQ6//51cz3m41nBnk/GdB80h9RNapHLFH9a6nrhH/Q",
+	"Sri4WXX4KRuwNMX8n9rEoD4dWliqFRIDvMUohlFN0qtk4nkOKDfh0pe9MebTbqSWh9BqczfLaiptPWBF",
+	"ff7/QyizuWg7jH/LlB470LG1ImdOOtIccXZhKmdJNUkZVfWgVai4Fa+36p86IDdsop0m4vCHSCKHFXvq",
+	"5bop1fNTyce3ePEcqld5CkXZpjNsES8NCqosINaAf2Sxhd2FMiEPisvzdxevagUteKZe5S5wSZYyyhoE",
+	"Sa+mFQpPPagaaSMj4JXPRHFpo3ylFZKmPa3Z1xgNG6mWHpovSsFqV+Quw4dLhMHSWa/gtF33LJXcsfmz",
+	"0WL4eDuMLeVBOufUuaXm97hdj8PmEOfXizB+ZlSy5qLScrwoD5ARd49LBTSmDYBDjeQErUiu4UCC+dMh",
+	"h37leMpobAxLMqbqhsVk29iYlXKgPC6GrqqAhL/9x3/8x//xMmTCdoAJdlqREIAnwgII0SIyNxQRlYm9",
+	"doJlAKmC1RgjPVgy21pwtI/IbNet6hskdNhvYumA/5/SLAZEYMx/zEstl41o1Toxo2Y0r5MaydQukmXJ",
+	"HpMzzy4ZxQJlanlqqdmRJghCvAiSYZ3CRsBnbM77hMuWmxuqlCJiiOnOwOFfCBtIVswtO/tgUYaVg5AZ",
+	"oQWawoacP2WDTEDFxLr8Tcksjcp58RPeClqGqvlgVsv9Vwyo5quwqLYk3745lrO8nKQprLo4ouXTRFOg",
+	"NNdT6th/9RzPL78XtfWPbln8+sp7cb7mhbDdIZ8sK1JiKchlsRUbWbFGb248DSEdDLCUNrQQ4Ob8Gytc",
+	"G6qG/I8YQIMqeuRerflbFX9V9dVmYiAfnlJFALPew7YXctoG8HCnyg4ynaUssF40QJ991u12S+dsZTlZ",
+	"Hs7J5Rl58WzvxxLrc/LePXZQxgMeZ0qTEb1lUFyvMQ1kLrPzebllxuHO/9Cdf/36+/NPf6ofYVVYLwWw",
+	"mpN+1f4dCxltrQiAjhYIXRwHDhXeKN9wOOdSV18usSLW4t6+9VNhMx6HaTj6i4/MQ5i75Zj/ajbvArDE",
+	"OQNsUaL0PVi/7nNrB3NKhtaqs2+c7QOEdLyp3nI2XdvIz1EBeCX1ealKNqYfrUPeGeT2z735mqGYRVxV",
+	"TD6bfZcneNk8jlTVW3yF9ll1BSwz/ktT9MayeD0vG+LAoVWmQiIFSheaIFQIAjEgwrbLWQvJ9ayIfTvI",
+	"9JFU+oCEVkmGe2hPeDr0duiJ7bB9YF6ImlqIZhwtkEsMpwPgEs+lwhU2vyDXNLo56IkQoL5RTzSWitMg",
+	"FUCeYGis8Em4xLv8E34SHmoUQ/sjDsoiTtT7LkAzeCsND8u7l2wCiZgTpNPOlooYMOZON6nJx+KRDR+d",
+	"LPCee4/+eRnlunlOCmd6MSNvhLV07Eed5vPBBSk0B+cryE3MXFOQgwFLle+vujg7bQWt4w8XraD14fJ1",
+	"/YbbF15QzdQm6l7qSrHWiCtD7wyIBWtpHYqBOVaFDpRjtV1TxQJD+tCqYCyxCcAY1AMu/C/tVUdmJr4M",
+	"SDhH/vyES7T6/fMhoApBpA1og8WaXzKtuRiuDb5l1mTdQKZdWr4GumL1FfNi4vOKL3LKWbbiCMwOCQzr",
+	"uKyqFTBm1WqrH721caMqfe/e9YLXVNPLbDym6Wx9HShz7UobGw6skBRarqqsKzUpQElqC1GWlCmiwe2V",
+	"QTfc0nBtSU3ommm2SzAOHWX00+b1KKPu1d9TAN423CCk5oMl5Z0g+hsuusrhPlQO19+TKdt2ZQnaFd6X",
+	"70J1xzwKqFRdlsoxy5WX/gLMjdZLD64sZjVf2K1BdcGCgsjnNu3XZdzZnpsHONqzxnT0x5gdHtPZSsCL",
+	"XwCQLYbkos+BZavdIDvCOrWLfaSRJjHeQUQ2vmYpmaZca6PUK0IJLggoXRhlaO239p51XnZbJY/Mzv/+",
+	"R3fn1a//a7vX6+C/ajtqmtHcvpNDLjbTvmm5vdHi/jLFrfPdZIprtUtmz6tTV+8f2f4BA4gbBQzjpZFE",
+	"ecvSlON9d1X3eIEdOJUtNisCioVpiS7WbeghbIbXBv8hOLaUg2YHmMyYdT4vMKj7maJDVhS11vCWJfWJ",
+	"uRxYJUPQEaHLD8wfXrdCc9XMH9UHvF/Fb2tstGN3Ccv6VLmiLos5ExG237IwINtqRKE73YSJZNZuqOKz",
+	"DXzREblasKa+IG6FAIxb0KKiDTc0qW+u7BfdZgJuwmjU8rxB7739CUv7zh+9oETTe/qWJjzu1wIJr4yK",
+	"hu/IhK44Kz4TEtKFZEoFepuFnZYFs8pnZY78G2invKcLdqL+VJcWv7yKlQNSz/vqAdyWiZiNyr/WFUJr",
+	"S4VaV807phGWNOZDrs1/qRoxLNiFBt8qkilTB7acKybXMzK03dhXqUNpECir8INyPvTCvObgi7Lm8kCr",
+	"bPdumWQ5C+6O+OSaXcX3Ppdl3sf3HieTXZi0WibRZUzlAcJ08z6CldxuJe16Wayu8o0HCNf5w1vXWTUX",
+	"RV59HRbN+wGseG8sK1ZSVd10c2HzJwb/xOCfGPyCw7ZS4SM2+a4NbZWo1HvLfBp3oR4PUsb6asQnE/OS",
+	"2reiR3RzbLeyJFgKz+YH7pcJA/v+Wg6G19bm2DVDXoI5usag7pRHH9NUcDFUtXkiNjK+see02lYmT1f1",
+	"y+8gl3bKUgbBSheDXw4sWROT5vH6nTXWbKeRqjUWpBm3sT4BAWZQSjlYBr/otm/tBobetq+kX+V0soxy",
+	"8zffP+mOWTqE0KgLpmxk80bVOg1gk7ANKhvXJerUtBFvcJPnQ1xtZMti81wMmYJibMvK6yU/NSdGUBE1",
+	"qAY2NGTk2L+YaNiM5rkYCcOaQQKUN7gyA3grp1hhWwC0QEG2ezHiTpCRTGJlMSjq2cCDrcMdBNArH6kZ",
+	"fHmkwfxCLg2rl7dmOS9YeNDL23znhzZNZVqf3crMJcLELUvkBBw79dbAwtGbdxRl6NCXeXUeZx7GZs51",
+	"mRusfuiHZJSNqdhJGY2NzkYsuns5vHUMtTtcEZqYG2ckZUOuNEtZfWeJYs0tWwIW8Wuw+hbgcK3PrXEr",
+	"GpKnyJhGIy5YMStMnZKQ5BeNiBQHtj9tDrpNhhmPofkfPKDoTJGpEe6MRiP0eXd64pRN4V0KUBeuGaFx",
+	"zOJ9olOGfS8zgc0C4YPXM4gLvL26Oidoh5QT+X4+fHfy+vDq5Oy0f3xxcQY5W6eHH67enl2c/M/x61bQ",
+	"enN28dPJ69fHp62gdXp21X9z9uHU/P7++Ort2eu++enw3buzX+Dmo7PTN+9Ojq5aQevk9fH787Or49Oj",
+	"v/f/dvz3/sXxh0u45/zw7+/ODl/3r87O+u8OL/563ApaF4dXx/13J+9PruCWk9Or44vTw3f5mC6PL34+",
+	"OTrufzg9/Pnw5N3hT+/MU6eH74/7F8f/9eHkwj4G0+l/uHjn/fX67P3hiRk9/qM64sP354cnfz3133P4",
+	"5s3JuxMzpNof4QXn5xdnP5e+enT2+tj78/D92YfTK1iT18f9q8O/wQqaEVwdnx6eHuG9fz2+hMU/PyxW",
+	"5+zD1WX/zcXZ/xyfGrorzoC3unME75+9Ob4FKB0NRVkA4EE1wcKEbUpiqY2KOaF6ZKhTYkKcjGe2bHVC",
+	"UzpmGsoHBB2zdgNe47xNsaALRJolDWVbkOvKNblOGb1RgYdzKYVOaaSBrpkiXO+T0B3lMCCh+Yj5Lwod",
+	"8y9D9WHQE2GeYml+zY0h84cNn8PvaNraW9w/bVze/NOetD6sIbw3zjAVhfVv2AzGwD7q0Kzq6Yd3Xsmg",
+	"TAkXYMiSD1dvdv7cDkj4m5IiJNtGiZeCkf+8PDvFQKptD1jQQWG9LROebslr2dfHiUz1sdA2X6sSWrxl",
+	"6YwwuFrO+FQagwmpnEKD20nKxzSd7dywma2s2IbsCMJjbMVoxPwOXLHlpI75fLPZPwVdv/kIqYQPkWu5",
+	"TmJjfZJic+7onaowbxlN1u9ZY351y+IISN4sKf1bcqNXx7H4HOUBxHwUxcP3vl4nhYqADF5t2tytb11Z",
+	"zZZFJmzTQHJ4fkLMM15lwog2QILjuYWg5WpRzKJD8IQ7HJ9F7WtW7zwzoqo/ZdcjKW/62FmwwXbB1iR+",
+	"is88HWF5af6+poHmXMZQRj3Y4VWl3YphiyOuyCTJYIV56tUn10rP/CP42obPjFjR2QUvQOqNLorfoJsP",
+	"dFpE1DSvEHJLlQol3YNePShBELPl3WE8iphf67oVq6WK+i2oX4varQ/mSD94ONfgSS6KHk8/wk0yrVZE",
+	"9fZzj4pHAldQ5PU4uisk76ofae3GfkugoBdv6ibOssbSV6/m5/lqNT+LB7dJC9BK5vhKJr9H48scm/7r",
+	"H/Dsbb4K68y9ca73P9V3XNysErSiaTTitw1Rq89I/129nHuyMWTcXJlb3ULM9QktRd8cf/GYjs9q5gb7",
+	"Hk2nZvK5r6aGtVMrAsp1GeMWQ0oOyNjcGBS9x7oB5ttSTcZSabL3zCaJOZQBAK6xqeYTyQUCdz5DUMf9",
+	"nqD5VZwd9K/fe/ayiy3s2+gTAGPVZqpvh/Zy2A4AQAcT2pMZGaRyDO4oYxUHPQF4kESPUpkNR4SSay5o",
+	"OiODRFJdtXntO1tBSwpms2N88IHuzqtff98L9p59yrPdf98Lnn2qz3j34Fdfef/XefXKi2gXVIkzg1zo",
+	"jztxkbo/SDF20cc1be0/C5xanP+09+yTeWoodxx3hM3qXLGPRurkV3b42NjjQGfUHIvWkOtRdt2J5HhX",
+	"TpjIxdeuM8V3FUtvWbpr48iGtE49a/VumrSjC6BJRbZXdS0I2i8j6hBo6LXMNNkOneUeBlAObRU+dLwY",
+	"i9vQzF1gAd3w5S2r/LX6G8c+XeDcUg1TMWfFkC4BpFMA0zgg0qEVS2Fz4s23SaYYqvmTlCkm9Lw7fm0U",
+	"nFUrDBZUDNR2firCSl5UeVumge1hiTsTkJG7j2vzG7QKbW8QZ16M0QFXPTef738pKEkKVoHLqwe0ZDZ4",
+	"VXXPQzE8TmxLkfzWesNmjh0brrYCbwfSBErMCat8YvzTZd+6NEd5jmp9uIQ8U7FoYVK4x/qe6PN/9sr2",
+	"PQro+4F1//fa2/ulMn+AAGqs9vdn8AAJkXP1jisptiVGWuNnyIQjgobD5DDGPKuoNBJgDviWzvIqtKoX",
+	"0n7+ATIv/YU4zw+KWlNJHGe2c9Xai+84c5GR9OMSQwO/tcZcPi/g27RA97kR6sIS3zqJGkldEw6a3hAG",
+	"vv4So62Qpec4+1wMmLmtm59opZboc2okQZsQWZLUF0tWHQybFE/WJH3WCJywuBw2DmpexV0wwCeV16q8",
+	"85nIdetfXG5a/25nb/3F75YW/8U6i98x//N5i/+iZvG7D7n459YCLrOaPGd5XjOUg4FiDddyELUGkTqm",
+	"OhoFhEapVNAhiOSt6ZeIT4em5irQ7Cjq2Ow5neGeP0SF8YY2wB2VJBfa24Ly2QWqfK3Pf77kcJlf1kvr",
+	"9CAtK2NbsFWb+DonxS6vpJE4qljm5HTvvXev3zko2XcTWFgEB260eIv/DY58yDYutxaNWcLuEw38Kzgj",
+	"dw1sveLgzeYs+ugqkLxNNrIFER4zUbKQyTYl11TcEJ1SoQYWR3MgU2IFafvAtl6CCg3EjmttjM+LZL4I",
+	"m3dTrlMTDVqFD3nFxMXiVSJJbluaz+0DmL0ehs+qHE5ivdIyBgevfQDLE0d0jjS4Lj5cM2EbdYJrhOWl",
+	"PF5O0AE2nbC4FQ5ae74j4XoNJ4oRNs99A6lmhcIqO127sw8luS4ycRcV9rWd43gZCKOoblSrtTFd2kDV",
+	"MMRMIKiJyHE7RTLzO6maOyBfeUpn2JxOTsVKA3Clh+v3VPnUuN6rQJX6APE+GmgtNikZ0/QG0PtzHj8f",
+	"bGv0AZ5bk+LslqW3nE3XzmiC8GZ/CULbMny5heBvG+ILJlTp/vNu3k1tIRySoMlM80hdGftEeVVV/eXg",
+	"du7Opchyk5TdcpmpjUfVXIZVmmzNl7zczlIC59z2NUy8fpb3z6JSOeDJRhAgZj2pmJ2u2nLui+DPVlZk",
+	"ZcTYAoi0PkC2Ry7OTg3Tm8oUsscJzdFV9wm9lrdsPiLdXRaR7gnDeva6GJPukMNqSLoagl4Udq7Glbud",
+	"Z9295WHlsptnr7vcz7PXzf/v83w8e90v7eS5WAy2u7JhVqaYDwJk4gDLW3KIYTAwjVTNBNd5V2iqGLnO",
+	"ZqrksbNgu8UeXpydtvZbexZ4GC7s/bnbqpOKFyxiQjc0Flyxxf79NPsrtbFZAf7Jb8tRxXPyhvlr8yIs",
+	"6Bz2RfpW3VW7qbmGE5tuycL2PQ/VaKa6twWo1cotYUrrWE8Qiul3XNysXQ8NiAhqrf3R8obVQ/I15jan",
+	"Znzg9S3MMXiNkTWGnUB3reXpyTaNGAYQ+IO/d9UCVtg1O90s4W695qveOq+Xc+dWZ1lz1ktM0T6ns0Qu",
+	"CkqiC6oal7FPu8qhEEEid/8jJFpOeKQgwQxbF5HtEP+hdtHdErYJVfkbFBPQq83bfTtIIxD1iKfxzoSm",
+	"etbad2POe8EYBcN+xGaQk2sZc6asKpEwwZkwysS2K6+0fbNpyhysWrvjLccVU/rMvHttaO1FjHAOymg9",
+	"VpUylSV6QXaTmzwVaspSZpZcM6URBMe1lUgSMmVCkylLkvr2gIoPBdVZyvrRiBkB1NCOx90Gzhh7K6FD",
+	"yoXShdW5pfJxYVo/bBcEg1hDkBpop75Ww9g0/UnKo3XQOhdXgMx5dmCVy0+5MZV4vD+Ykv9xrr3W3ILe",
+	"O6OydPwLzuFhmuQ0U2gIVYdxSCgRUADtHjogRdFlWOm6hc84u2JbSD2C3uXQ+iFuH/REibopMX+5BLSc",
+	"HEWMfRrhZdBlxfAJtFNxRB7y7ZSqnkhZnEXYMM/rsFLUi+bfsyxHpiSiImJJgskXckCosPOAHFnzyojx",
+	"W/i+nUZfy34sQ1cK63r5jagZbk27l4QN9AEJLa/qAzWGPUGRz5ZLPPPmlJli5XpxXAVDN27RDRnni5i3",
+	"mXPLA6lK3qyxoLIYfytolUa0HC3EUsj90z8fimxyWMa2romU4Q0Ac2yxeMZ0BqyNZBPoGqJYcstKLVKA",
+	"rfk+kVofGY7g3jG55yeKmrnvxqgiQONKggMUHTx13vD5ZOEv06YHkyGvnBZUUzEHGiSeOq8Rcl7DAUV7",
+	"ZLvwYIGvt31g0VcoT7Bh3jWzkA6QfOn7oFdani/RTgh8dtBUPf7JbORJnVd9gkTnQKTRFcxx+3W5sHEb",
+	"ycEt0POdF12SyClLI2PBJ2WgWuCtiFW7HIZ2w8ZHwVJc+cuZ0mx8JMWAD9cuSma3/XF9x9k0Y6gvxex2",
+	"J5FDLopGwWwsHeMAX9kN2Y7ZLRlDg0ZBKEmknBihQcLzDz+9Oznqf7h4FzbBdZdhemqHwRNWOO5Htidw",
+	"zu65IN5LyLZttg66rWHnqtwGer6KtqkwduX66nwdi2dKLy/P8t55/xUfM8VSvn7h/qZRA+eXXw2rteju",
+	"UZOZXIuuWG9/r3Bb1VWMGNxaVvRVM/z73xY5Ocx58NoRo1IsaKV1zj+2YLU32/DmiIo3zPtfT8u733Fx",
+	"80AdNaT2WrGUWdUlaut4GZ32UUqnCQgMkMAQXmJTlBv4qMKWucBKWWw4GTYChh865O3x4WuSogaF/Awx",
+	"EiOjjALsDcUsUGPln4lk1gxdulZW0T10+yimtdLSTZicJIxsX0utCEDdxmUu/pnpSzFTmgssIGli/ytO",
+	"vnHOgIjQ7OpYzfHqlcf6KAqNLkYaxylT0CMQmmUAVAJSjDK2HkDboL8o5imLNNyKYj1fkuUeSEyPs57c",
+	"Yp7zC1sZs+/39UiidLQ+t8uDl1K1pBjJ5yCPsmFCDZnWNRSBar1KP5uRHLOJxaEr69TdBUS83Me6cBEf",
+	"IDEsb9u2kgwsyYhlyWH46gdIDfNHta4ikFhpt/qsa2b5sMJ5I/D3GtK/MzLehPnWkf4HKGNbdweL2rtl",
+	"7QWbquTueK8+KIRMv5u+aJYBnzR4zZ1P3Frj0MZeoe5Ta4wTgFlDi7yzSlKw/fpbqkZ1lTSIUzSiauSi",
+	"8xW/QEAUHQDWJRtf50oZE3pH8djDJ3JQR6sN6EPGFy2IFdFbivC4YeJrJ6dXnGDL70dhebhOdX2jS2yx",
+	"C2xTXYurn1nKB7wJ89f3Qa2gwLjBNrhe/AUsO2JKI/FXriD+MiH6VNB0BNfmI/bYLjqZcLTr2pbeP1dZ",
+	"XNDmufZlSlzACBEjFwGArJhu9cIigBBKXEYS+PuKNgaKbIfdzl43JFyRve6/IxTIHBiJl6/VE3eSsLV2",
+	"utZ3V5X3M1f8micW2DNPywU27TAyWd8wxtrAg435XUKwdRO1fh6Arz74a2jhhs3I9iTlAlGPc4xUsOyJ",
+	"mtCIqfayZPsfysWZvd7HZ3s7vd7HH49//V9/WmqLVYZbdxZLS7Iun2nEI9x8PHfIaMzbWJSlXM8uDdPL",
+	"ISP/xmZvGY1ZLWY3SlgLEkm2kQZ3tNzBf7U7BDaZjhncAInwCrzebALBEUXCw0yPZMr/hUGWnxhNWUp6",
+	"Wbf7PLphM/gHC4lhcBOWWtQEiLAlHPIDuCLApkGL4GZcIxyv02Nb/71zeH6y8zc2K2gAJwZqBXzQDAIg",
+	"V+GvN06A/ucvV635bBWMFAF/Cs/PLq/ILs30aBfc+6Fha/6vCgJrYYecFcO3SfPhx51UJkyFuCqCsRhy",
+	"Hq1CZeZn1siPLZo54mzNZsNgi0mNtJ60Pn2CYNdA2gC8phEQm12LswkTuUcTHf6UC0TgBfsA3qL2d3eX",
+	"spz5ZM7yyzkU4LNksDOSqhQK24EF0Obgu5d1yE8YM0oz4XU22JaDAUtVO+gJL/D2m+QACzMGFwyjqSgJ",
+	"QlEJh4NRPyPXCAVgHqEYA0GKYqon/EiIIVquSCyjbMwE4Pz4lwul22FP71vsBADLvmaJnJpn4AjEPQG9",
+	"F0m4Syd893YvDPIAEJ4RKKtDToK+yWoGDNcOv11OBSYnqIxr1umJnvg3clKFjoef/40YimZC2yT6nrjk",
+	"Q8iPAz3AESgMqUS94FRldoQp01kqWOxio8JONKJJsm++E4ahGvXE1dnfjk//8qftKEsTsqPIzn8T+ECv",
+	"9acicjX/tV6L9Ho9QcjOW7J1JIU21oFRDPeJl/+/+5uSYsvdGZOt33uocfZa+z3UB/+PVQwMsfZaQS+P",
+	"B8ItdCeRYrhT/PZpi/xBfvsn2UlJx7DDzm9T3e4JN/rmUY9Zr2UG22uVmNa+41p/goXotWBhzPpAuBm3",
+	"9e3ls5c/kP/85cpyL0w3RP2KPHtBRjJLVadhZ2SmQ4KYvOZQwXb0hCV0pCMCCdMR65ALNgE9mgwoT1hM",
+	"YK1VXqeEoWqZIgMzvzhnJ+Z79UT44tmr0CqMJLxgOp3tHJpxhgRZq+H0kRSxancstR3bfhN4INNUpqon",
+	"ED0c32pOBOh6XOAoXIMKcomiaZ+Ev/ecnOq19gmYV6QHAsv8/Xun0/n0Kez0xBvKkyxlc0+gFkJ62LTB",
+	"/NJroSCxqHooTHotc4+xO/1b3h8evT05PQYAf/8+2/7C3PqPTqfzK4zgJ9e+gYTmPSHZNhsR5r0gQmLU",
+	"rXaAiTuOI9lRoEJL3hhBUe28EAY9AZnwTOgU4INCO4AQYPaRFYWINb8qYL/KohGhqidCi3rbeRY2wfjn",
+	"3ClMs4SFBea+0eBtDAUJ2FCXIgBfb1kMYsITm9rTIcdmIrnUBnmG40e3EaD1k8gYC0AiQEt/YMeKP+w9",
+	"5A9oeWEkxR898cfOzk7+/8298+tH/iAvul3yhzd9yAYOcGVg0paI8/wmSCJ0zchtOwF8fam3RBiQcK5R",
+	"hPlxvlNEMQxadsdswTkcEyOrXKYQNl/AD3rNK8yby90rzC/z7Sv8b324eAd2IGwzAtQl5nssRrQT21XA",
+	"1VNYHxJNEjllsX1M2aHUt7ooLzD1hb15uwMXAz+UmZwT5ZX5mVPmTxD7ZPhTyW1ZoIeSUYkECSIR+kLg",
+	"q/2OJfiiPfKHsR6AWxqxa3lujMnECHBuL8qUTFMphiRKWWzEJk3cOuStT/Clz93UPbUMkr0gAkmTBAmp",
+	"IHtLSa5pCr7lBQ4NTiaq4DAGc9qYkVYQTqLmJLGUQMaDRh6jpxKzjUXMldGgMq5GxmZq2w/Nd2TBL760",
+	"44ZjwD6asxiQ60zDuItu/GOmR9JRo2s1ApSfNzDB972CXcoE/2fGXKt/EC2B5wIsbWIbNClIhbTEUNsc",
+	"xnu9IOFJzMYTqZmIZkaDDw1BMUiltALKrpFjTfjmue4y8NK95x5fMINJaDoE7FEqyB55z3+yj/uNaODJ",
+	"Z2Y4WkpEoDE25nii1QGZUq4rEtJKxpze/R425l0vLX0j47YnEUX4gVW6cCY8NkO0FQ2JHLpX1nTBwfe6",
+	"2bnuBAWDsyLYEkjRfKb8XJEJpCrJQPukJhnowKiHRr6DBrN4EcoNbsqfBU0c8Ylttmve22vfyRIvkfeg",
+	"UE9t1r7RkxeOYtsVB5gFaRck4rXYKYguHxK0GrNl/sqMRACXs05Kc1ohuRYBLsDAQCw/bFFmvgKakc3c",
+	"tJUEPfET/BfuzRu8IAcg2+FiJThE6Yx7QGMofIx0MgP3nBEiaMcUrCcnACPazeDt1pHtSteaA6tcgP1B",
+	"FdtRTCiu+S1rBwCkZjTVnjA2/JDfMkH0lEcsAFKzS2++XHSrCcqdbXKtotwAZzvsGVWr2w1zRdJsILdd",
+	"6ytnvycuzc7XcgWnl3qIDUYcfjh5nfe4j7GMfcJSCAkQdNe1HRuZ9QQtTCZjnRtN3HC+8w9XaNW/Pn53",
+	"fHUckpnMgOMD/aOLA1zf7pxhywSqnc8DCbcnzO9O0z+AxG+jqKMerp2fxIgQlpIh06AeAXVb720xbb1z",
+	"wSYJnWHLr4wZtdGsmDumuQpWcr+UGCYy+kItAp6IEzCaojkMDfz5gCiJpJVPAbuPUkh4fd7ND57rHYGr",
+	"YxlbzyinAy64GpFtnJd/atsdcoijMMzx5cePQAqGA7vEHVzOwIwCe2YgH0ozY2kJNu30hHsDjGskE2Px",
+	"F5LdqMuCTZ3fKqgUlgS2wAzbM/nZv0ZG4xkbpEyNvJRh4qxLuwVtHC1o/zjefVgtq9TrkVTMGzH5heuR",
+	"zLDcxdKyY31wbN1mx9L83hP4JlTsc4lxnXARJzN3lAASoicOx5hhCpbZRxweAbcHHmtX5AMYTn5FtbIo",
+	"3xbj2xkzPj636hTvN6cCWLPtSFd9mUx9Z78ChHDAB9/Pf8o5m40B9IQ7GzxFuHBSRQuHYeD5QJ+QC2yA",
+	"FYWqNbYG6xCoYCYjesugQp2i34enUFi8T0JYlM7xh4vQ+XwspKQcEJalEpqakYRlWIRsl7nc1KUnDssa",
+	"v6/QgbHtNGQ/xxyRjK2q3CGXI1DxtCKhn/YT9sR26Psm0l20XYvUIesube/j/KGlS23ekj3pJHzefRbW",
+	"5C71BB7NvBPMX/BTrqmX88tC30HzfF53mUPEV964hQ4svIcrgNMxbP9vjE3woPK4qOcsmtHYmkCfsyOk",
+	"gJQ33BqsQHe8QOfpicL75xiFUy5U3soGB46uVnHTIeeghATE9UiAV/uNFH0XSfdFaHg4bDFwgNzSwblY",
+	"zQsgLrwssak96LgnZp3srnTI3+A711KrnsCT4BIUFfyKRUhA/zbTseP54FbyvTlq2kFaXcmZtamPzmgU",
+	"4H87ZVOFOf/gm/OzveD6//f//L9wwcvqKv1eSWGBa85JrUZy0vG8f7uKJqzX+rSVu+D+7d/Ia98KgRNa",
+	"MS4HDrCnIA1VFF9Z4vbg7kZMGOsNFRx7IhRqRp2eOEJKAWUQrCOjcuDrpyOqLQMzfMeoWoaIinCqtaTA",
+	"dZ5HXCsRVsd4bLqIQndUjPTheclrqo/IW6PZ5kUHoO5ZffZ6lqsGRv01rKbsiozHXOyaSwr7PVxbwHvQ",
+	"NmW6T4zMDN+eXV71j98fnrxDXzL+cH54efnL2cXrMEd07wnrtlSapsYUNTZ5JkhYijXY0UEAIeyQQ9TM",
+	"IyoIVyozKp4UmFZRCGAQ3j0BBxOg68UMFb7aCUF2yO7vPP60Cw/CyQjbkO9pK8KtgmtYtFHdOrD4RcGi",
+	"6okLNpGp7dCKNOPaHUFzLxoZrgKibCaz1PXgwgVwkflqLM2MvCeci0YxiG2AclQwMlvamOu1loZFbkjF",
+	"+8AaQY2wuqRRfkB7CKCthyvgczpQu5AMz7rdsGDIXnWh/azTeefUzgPc4JJOzOGFe+HaLMsL4+xOUom+",
+	"XuRbeVxvn/zp8PzE6KibsytXkAvsZa/b3QPeg79ChS5cePbiVedVF9mVTdeH3y/OTu2PPl4Dhh8EnYtP",
+	"YNKu/RgK1lzQ5s7nXrkAGO69/PD+/fHFXrfE4g6L1mz7uFfAkrZD95kwQJeu19YN+YwnaQlNUxB6ZseN",
+	"VSQUHNae4DYExpXzGAbIs8wiqlz3MjzSS5yd7xeHka8yK+WqJ5TmSZLrRQeEJcqc7ExBKsAcqy5wyLZR",
+	"upZGEBvWFxTyvifyJBhz2SZ0tO1XKoRdHCmqSCYKPcEeUiG9OGOnJ67g8TzwaJVGM1Cjt9yyNOUxC7xP",
+	"FcsDjsttj8nbmdlBA8VZH/2AfzQjAjW7HRCr5nrv8sCVcuYgcm6eY+qYtc6xP4it9feimnbqRgvG0UC2",
+	"0JgJbbEP5wKrGFRwRgU0QA075AToJZWZMMrLiCaDHSOFJPgurVWggGkFbhRMxIGn3rCPEWOx6ompVaUS",
+	"Nsh9Zd7Er7N4yHSHnJaKwVGu5ZB2B8C5YTY65RMrWbO4J7CpsCLhIKHDIbQLBpFl/uynjEIr3iLqYm7f",
+	"J6FiyaCP5ZI0sZEfd+y3lA2vcRtT9qo/2wGxB/I6S5UOyfYYM6+oIHvdUtmGH5Sziw7ijFvROeYi08zP",
+	"3YKnzRcGVGkPJs2OD4kCXKcJlDWYj77M7XQUcNyoEvmLDBX3ASnbzdGcvykteq+DJ4kaM93C7YOj0jxh",
+	"QwptMJfDlJk7Xb37tqNL201UJrFlLk5mOYEY8wGAY2oCp6E9Z3Bh6kFPnGeahNYSwm6XKo3+UpYmoPl2",
+	"fjOyI6aa7sR0pv7Saz3v9lqEqpmILNuFt+zaNxe5Jy7AP3QsqCdA9TTEXnTQ9BksrTBWVP3RdAHJiDAk",
+	"1owBTSXMR2YsvQqtz/PTdpDLam69SGEpA6MDQzmJt9tFG0/ILpCZNqwAW9GD7UQV8aUFIlnmoCqTDJ1R",
+	"jgHQVHsjYtCPm0cjY7tH1v6CzdxSAFTA+sWtyB9G1CgLJGbmkDIROY9fRJMErhSKqNt1O5aeOBF+I1PQ",
+	"4sj2JdOai6EKSKlBRkBsypY5fahLohPCajvoojpDngvXwWA8s8fFQ2Mwo7tAoAZ8T4B5kmDB6Z4Ia1QX",
+	"r6u/2rU9TK3FXkmWRkrbRdgbu/6K3uLZ9nLkeiLHuRnJqbLd1m1Kx4dCt8X6a1Rr7VR30LkV2rBszBJu",
+	"aHrLcPD/3rGv3Xk7ptHO5Yg+e/mDPfbXVLEfXpC37w+Pdi7fHj57+YNjxCmdotfQ6ojo8IQoj8thQQ7V",
+	"E1TMPGcWjY3Rg/E2mUIsFI5zDgSTq6Avuns2JaUSWr6S+A2jIxfPGe3asGc/NwWSCgdk69/VllEwfzp7",
+	"bZTEP4zdIpRKSDxUmuwomDLZGY1pZG67fHt2fvLm71al3LE+rz/sauSaFxAKypuqLu64WVAYfW7vUmZX",
+	"33qBgao0vWEKA1tI3tQsHMIRzON4cKMP3UJ+JK0QapKYDeK6mktiacLRoWZKYz/20EhCAclafCiYoTzw",
+	"sljr17raCge1WffCkWHmjfYF5ugmPGI2K9KmnB3+9fzdzvNOdwdSTatpZtPptDMUWUemw137rNqlw0li",
+	"HumM9BigdzTXyXz62uH5iVcrvt/a63Q7APQHRuSEt/Zb5iXPASFAjyClcde1bt9NAffO/DZkujm7UTHD",
+	"uyGWbTY3FSjoJqkcpnRMtuEPqLM07CiyfMfXhm3lqgrQARH43inkezbK1D4og09Uv3pQRKdAIHlOfhqB",
+	"t6wnXKjHMAiBfely3g+hhS2XSEYxfc66wMxbD5Dv4hnF+LpMLPZLHlU6iVv7rb8yjbCBh0Uj/DyXREFG",
+	"dkP7ju2YYehzr9vOMzbBKVgkbLoGHZh+j1sDDyEOpo+u6eVo79U0APkVwIQwu86851m36/IiHZx4xSw0",
+	"vxXfXVyug1PPE4Eh9bI87VM2ZUqjwAdgsBc4gLr35gPd/YnmoHDwyN7yRz5A9Eqm/F8MGmW9XOU7J0Kz",
+	"VNAE8pZKOcCwg35q7D9+NWupsvGYpjObvJ1QyEZkAkN2rteZXRaSyKFHdgiIw6D+hQ4VdKd1EMMtSKaH",
+	"XNh6YJygZciz9asZonXcFI4uFHOYzr7j6vomUtWVSFtRCl6xgq8hsgvUGkBEx2hDHl5MGBRuEB9SHFT9",
+	"ti2zgnABm/ZEnhgiKyDkeFAtUKHnvElmTnkeUTUKrFvRHFrFbpkgRiFEVzRaxJDl1xOHPqfAhhxWMTfa",
+	"leEjdiBOmr7ovqo7ykegzuRMFfoZMyh5nDvScFahIiE/qrZnocs0x5qo4vwsKUX6FNSTaPHdXS/UCxnb",
+	"8yd67+5O9PwiLDrcV6M5fKADUlBRmQkLOX1QBvCi+3z5Q29kes3jmAl84sXyJ06lfmMse3zg1fIHjqQY",
+	"JBzrFV7srTAmCyF5JeU7mkLt8kbMzDz1fKVlu6UcK/qAAeYc7qTqYa5CQQ1sUpp3CK1wtj51n9UZnlVh",
+	"c3MszZh/uwUwRq1W4guUA3Jy7vwENuLgR5wDy1uIookGT4wadeaO/zuuEABZzZ/3JUfzHYjpFc7wGTba",
+	"uldpDHMoFc7XnFic6CM/h5uK7pxyUTNzHiXbKK2U4bVtaK+9EX2yjxOZ6t3fsWftp0ZCxbwf68qxKQ2p",
+	"nB4Qc5YgwezizRF5/vz5K/Lh6qhDLow9mycAUPS1GKEGD+R+sZ5Qgk7USGLkwWv2mKdgmRdA0BekZ+4d",
+	"UwRry2I5FYbBwBgiKZSmQpMxG8t01ukJLO5SQRFQGgE2GfGjM+6n/MThqrD4gBhLDGypiRmHGjGmyVRm",
+	"SUzSTPQEdKU0e5AlFGNfLi2HUKOzpHIyqtW4j+ELr6mmK8ll3J6FsnnRacKvHeNLVlGjNfuodyN1Wz6w",
+	"VXFfK0KPLn8mA55A/RYSCnzDRW9eczWRirte5uXnqdY0Go2Z0AfwDjP7v7iQCq4B+lY6kbrttUo2xdzg",
+	"vi3p/NlsBMs3Ujk1mj3WbJj1NGft6PLngCidMjpm8edwk/xrDVzkjTVdwTM6poIOGdRkOUiWOavUHJBL",
+	"+9J7lDbeZxbKG4izf+vyxu927YpXDKGURA46+jcjFTZm6dDhq1k6mdv5Y3fTpUaT8d42v/ylZRaCmnId",
+	"Abjlt00FXlusfL/yyaOwtrkfM5JQoyUjAvNqxBC0ahEQdkhofWd9zLsO94mQ1p9Wl669DZmtleTvdqcn",
+	"dozJb/PO+5iOHu5X451G/rtUZufNzUMJLjeMkPBl9zmZz3qfT3YNUFV3fm3r+B/JiapkuStM3sBxepn5",
+	"oas9tXmdvlfDDLaU821GVcr+NwOC8ZYScCH8OtF53MFilpoFtXNXBVUfgLqlyFASKYraVjqZYIjCvB5a",
+	"6wlb4AXRBztarnIFznohfedRh6AEsolCNvmDDGSSGF3RBv2fuShmndJ0WcMW1rNxat0PcDZ/kvHs7lmK",
+	"a+H2qaq5fXp0DK2kdH8F7o2vyfnwJmWsqD4JsD6mWh4DTC3Ti2B88URe0+hmY5m7W2qvV+9XDWF8IQ5T",
+	"WZZkc1/zvFijHcCFIk0tZWOGqd8QQAZcfZWNWUjG9IapnnBgMJgwb9+Y57Hlr3bZc7aMiGvFkoExr2bK",
+	"/tbukHdyOISc2Tk2AYm/h0ly5Heie9RsIh/pV8wvrFd95LTHAvUBEdWdDoGaI27jE4+5Ox4DVN9wVi2Y",
+	"AKblwpFEXUQwm6yD27EuU4H0YZ+N1IUi3pprj/QAFiPMiWuVo3d3IYoSwlnNgfMTvJ3y++jjDt9yGAEp",
+	"xiHO2J1Z99xI2yB3kf1bbaa79hF6zdUkoTOHUX6/7vrG1r8NQmSA4OvfkRGda3Ru8zEfC0zn512MCl8z",
+	"BNMcMfMTZlsFWB2kMPEIqjJVe4Wo+xzR1ZZGNOuAVy6QjvKaEqORybFDWFgh3O0qLOaC3Q0x67xP4fcX",
+	"qZ5v0dhwbrCU9Sk0/W2HpsvFT154Giqf1pA2OUJbjg8+bIJunLJrdPNAx0VQCm2RxE5Eo7yOWR1YfkQi",
+	"6eJ4yu9UUB+SzlMx3sFA7lESNQKv15woGMz3IIMwE3SHi1LCE2Y6uVwontpCI9xfj8pcmWmF0LxGZ3XU",
+	"tuuQGhbLGK8clNi0wLz5Qg1w/0GRuQqwYK6QF2dDXNI3lIfN6kJKOKYSPT5W66Q0yDU8A3v3cpiWiSYo",
+	"un6SO1+R3DkUdfAF4KpzpfAoddw5/Aye0Cx8LhlNoxHWSANYDRc5XA1R2bWDl8Z0VKP9BQXoIY+XyJv1",
+	"fX//BcnLKyiIa+dLBdWpn2CXzAPXphcEMI2h47HhgTEbMABdi2w3vbrsamDVxXFe0nDvXjOoC361WO4e",
+	"5qVXBX1862K4oEiyTZMkz+LHRH3qVyegd7xSg6vavqRWmmquwOzztMFSm7GqSmjB9jH4WiuOSynIHpBA",
+	"qcmgkFh+nwNl2dJhKI+HPFuEKlB+VraZyFzrTVfPsiz/G3skLsxyfvQS/ItI7/zry0R3kdP+5Fr88q5F",
+	"/xTOJ9gsPONVobt7Pdsxp3X3d/O/J/GnhSYgnPExnZFEyhtzfKmYScEqVUzgY8CQXG3KVk51P80+oLW6",
+	"3JmDo/ssh86DCLZv5yA9dPZhaXXIJJUDnlioHkRzedF9AdjACqAZ22uItWadE0QJ0nrCdE0n3ROtHHog",
+	"WL0B4QND9YFRR/GhmGgpAwfqpVMqFFYFzhP/a3jgjoXSPZH0ewSvXkTQOJ34yab7moQIblqZYzucFpuc",
+	"MeITtb5gWZ+Yzw2LN0Rc3+zI4kb4Dikee9VtL+YPGLbM+ya1vidh9XTCV1QTMdmSln25UCcuU+sZgdMN",
+	"2R4VWHdQ2+5QuO7adgbL9UqwbGmSFLYuxg4Ls7hq8JLt/C60iD3+VS2tX0UffW2H+hBnz35rsXiFW540",
+	"xRqvZAGZACA7WnkOD4ssYzObPJpY2xNSpu6NBRwci4Jkms/CG55oBkiL2A3jgIgSnkCtI9N/cb0pVfEH",
+	"5q2kV1UE3QIWPV2/rlJRb4mWOh691fx+HI5bPlgiBNc8Hmsxi7Af1YFNa0oSX0YUGcML3YrVc4ACwkYY",
+	"sPnhpgpkg7vSQx7bUv4kF6uRhzgkjxgetanmjXOZSldwwyed7quKxCFFYtmwT5V3cgRTBk0hH9EJvIAR",
+	"PR3ApwP4SA4gEuTdnL9Mj3axIi5vUticAnPKWGxxZiFRV+fJX65ejtE04YBbbrtTmJszxdIAs7SsB2PL",
+	"GFBRksUAeZ8fvj1EA53SNFYYZ7YIzhFNsTNLqflFGVusJu4G8zp303qsaf2lUX4ZL0ymR4uYxXm5wUh8",
+	"YLa0rksnZNgJOSVSPDBL+Q6cKLqUG2cO1ZbKD6BvT2Z65B/vmN3uQB/O5oN9JpJZXiLtil4BmBHrhl8f",
+	"/9x/f/b6+C/Q8Cf30YYF7miIOTGJlBPAkXQQwtuJjGiCHp69Zz92uub/7f45IPv7e22L+TflioHoJRdA",
+	"TtjchyaVY64Yi1lMYjaWeZWJw2UeSWUGP5uwukjH7TuY/v2cX/f6tYpyHu7sXiKuJnc4NaX12/yQriuQ",
+	"v4LzVsAPltAGXfNiQM8pEd92zG7JGKDhRTJrLziCc8ev4ju5R/L8KmjzYYXFhrT44tkKQuZKyvdUzOwY",
+	"1SOjYeDm6HXHkuWlwgMbQC8kXXP9K48el8AxbXvWA8AYTS0uuPXtOoX0RXfvScG5Q4PGrHjJsIDdWECX",
+	"Y7aoHvH9vWLwLKuDvfLmYdS0rwJ8t6EEo1rDU9kGmxsD/KEucI7dobaIGQUVs7wZqO19Z10xpatayqZg",
+	"+rn92iO15OzwvogJtwpNZrCI8cPT5PdrngFFQ2jY0ngA5gzi4S/SGLHqdblL5lCTsVSaPOvmraGhBUCU",
+	"cMN+nBnGBdl7SbB3S478r3K73VbJ1R49KPf0nCj3cXJK3/hCyuoKasK8H0T7ikMkhcrGtncjK/nDbA81",
+	"3yNGmIg3j+t9hzos0wR75+YVpxbhNS9FxQrUZaqDOaTZpPlIYWqzKjbKuTtsJoiXBmb7ZFrsNIhRQmVB",
+	"tdlhRIWQmlwXlQojls4BqePL5qCcoQkVFzcszy+prVPYLsHGtw9yDLVsYhuqQmtaUP5dAw1o9uRBtBPH",
+	"Tva68PhONlnOTmrBz3CN74db4Mu/EAjKMpv2sIx/klPGZ9q5DyRAv2L+kIOd1BzTGuiTgimgML7Tkr9Y",
+	"jqF1um21xONF5X+oIz+i0r/7NMZhsquX3OHefOvZL7aH7rJSO1fMQuRU+LqjJeDNyujsB5ZV0M2YRhCP",
+	"gqS5Iq5qPiauWTocgKYSuJ9sJtujtN5gcF+k9A2+vMx4g216Knl7DGhatgNstSih+Rj6cmaXTvjODZs1",
+	"Cxz0hsXE3AR4hQlXmsV+RW3KbqVNXTGKb1M2Jv+b+c69JpuYTyxj52YU3wNwiXNn2U4NimxPUjbgH137",
+	"xzhABC1jeB/Y5g2GZd6w2VI6WsbHr/A9oKaAQu/6AeYdDAv8K4rtWMglA8MGWk6V+vDbNvyh0VrCvNN1",
+	"2FjZDFTwaAtcYHRfpqYZPo2LtJTB37BZ8LUhY30fFc6u8wq2RUtvWbqj5Y7NkoDw0Kqnt0YM7P5+w2Yn",
+	"iys/j4oQlOUXXhyqnHQz770zwqTphNZUN8Novjha3YO69azAfUqC/ApjhsXx3OAMxlSNriVF/3pTLBG0",
+	"89f5nY8a2bQ81u8b13SdbqJOc8sJwq3Nyrin2GNkHczTGnr0mnYvrVU8L3fxDogDuYI+0eTDxbvAtQcx",
+	"f7guKDwaoW7KPnKlyXauhfKU3NIkY6pdW5h4UgztAUoT57+2iJa9u0n8VRQq3gNNB2a9jZR/C9CX83T+",
+	"C7RptQQjMJNbEkdybAP2qZi2cZSsCS8R/KBglCRKEhrHLG/6nNdhJImcQl6nh60Iz9XAc16aTz5+NxIM",
+	"84vkATz5kr6OGip7DlkMUTz06ZbyYFwQAfi261seOS1ig8M613u/OQL6U8YBRluQEDtA7aIDIyTXMp4R",
+	"NaITFpOE3+SdqLZUQMY0vWExOhigOTc8GxRxUWz55J99J6AUNL6EqY7AFc61YxP2li23QrERtpiKm3CI",
+	"sYP9Y8fRE9jv8prt5wkZVGcpJB1FIxbd2JBc3t0Kekh1yFU+YNtaU2rrNqnv7SRi+0Xz4Bks52POgawO",
+	"dhGHAEHhLT2JeeF8JIqOJ8kT9tqXZB7gt6MuqowbkreEQ6KuyFhzdOxu5n3epqivcm32168ey1vOrcBV",
+	"tJzs1MKmzimQV3KyCOe02knE9uXZdpxvr9tuwhRNIL7peyjsQ639vW7QGtOPfJyNzR/mLy7sX7njAlQg",
+	"lq7kubiAWi3IM1klovomlePXRrla4d4rueqdD2pSlvZtYfcXPhwZJpqyWyYy5nAivnvb0gONmY4kuYbk",
+	"HWSwkGrj1suIepJCKuEqOAeLzcqgJvC0Kr6cCgrIhcDHLAlsSMooJKigk6GsAZs7mGunSG4Ym2BZVyTT",
+	"uAmN7g4V+yckuidv4gZIdF5/QEjghNaoRkbKqVDrhXzvC4POyfTV8Oe+qZSLJzP56RwviwpAxr2XBOja",
+	"/WrlDOoy3lwuaitYc6skVVWE666Vis34cs5Fi81MSthgrmeIIuNMaTKRXGhshchsbiE0YTV6f3ZtZ4K9",
+	"8Wv9tRgJsOO5z2b0+ImFAtE5856w4xpTRhY4QddP9LtTsQOJ7OZQ2fzDbSEJbD4LyITqETQClqluB8RM",
+	"Id2JKKS3UJtJ/rJb68Wt0OejFE92eF9EQH2/5+pbF1CThEZs1QjIZwok6/PZQf/qPYBqGR4m2NQ5cKvZ",
+	"ZwfO66Sctyr3I8okBtk2oDxZksIiNdXsF3zRJc7kMduIpZEu0zGLxQue2iJ+Y+e6HN1YX47XiWPn5lV5",
+	"s/L8hFFDQBOba5ojFEPHGrJ9ybTmYqgCcio1HzjMvYBYalVtWyRGMY1UAzXCF1J2QCZUaTM5quGy+ZEo",
+	"We7+D+EVV9pdBF4w6sN1h0Blec4oMPMgZxfXNLqpD7Xoezj6d68slAb5RVSGFXxTl0wvYcl2f+a58hMz",
+	"+poCRHoBI3LBIVcfag50zlbMod9A6SggB++ujG5RzdxR/r3vo2zOzXf1yrl8R74K9JHPSWw6KvChXaDk",
+	"gFQiKEUpKIgszJ2DCAUzWqgi3t0NaNKLSugSKm4sTnouf6lwH3AvOSBUzBDyDnPtjEB1dxlrGhAZJCAD",
+	"YNm3RWloKrw4KlpdPk5oSzu+L1J84T6+FKnH3vck4r7KYrzcgbrtnL4DIzfAn3tQ1LJib1i4oc/jDQHj",
+	"81t3i2E1ybtDPPuW1XgB1UmSKWAE+cjLbU9okjIazxDbF9IlG8r73BB8WfjFBdDRFxE7X6Dg72wwgFyx",
+	"UhtSKohiLPCypTR0IRygKbYWWnO1mU1BfOPZznJ965hGIxxHEcHvWxE1YSLmYhgUHZVlShB4nTUoXO9n",
+	"T2T2pepKiwYY5U5pOYMw2/eb5ILFn0VXSxNE5jI9LKU7JcZlezCh01lTksfdKi1PeR5PasMmeR658K3t",
+	"N5ijPeVh4mrmx4paw11H484QAIqRAWdJrIhiQtsQd4dUM0S8OS7NE/laTAkc7UO71p5sie+hSaFnS9wZ",
+	"A5iXsLsFZltzwrTv4zrx7v8MfnKPxXpufMu0NnNEvNkHlZZyT/khn5FbjOB/qA3mKUNzokC5SlUGkkKP",
+	"2Gx1zbGSWrwoJuxGU2irgGClPR4Z2Jt2IOApUyKkDsh0xBMGIIoqd4yZEZtBcjHsCXvJGS6QIRUxY/1P",
+	"KddcDEuNnfxbtZTtDjnRZMiMMWa+lwfCOj0BopXO9XME3dZC+lFBrvO57RNq5a0DVEchG77odkMi6BiG",
+	"G8LFsEPglJjh6SmPmE2IRkmeKu0di7ogGDz8Wb2EkQ0Ej0WcFzzji/gGi8+vzq6+OZn+VbXkWMwL8XyU",
+	"Tm9ArmcF4mmwjC+uz/4WS/bd3/OR9OfM6vLh/oXrUZzSaUGUn3O+ayBd/JF8X8gubmmfDu8jPrxuk8zx",
+	"9fGMqWeT517xMY3BqzpT7Ts5skavuI9mk1XHv1UmMi3HVPPIaiU0ceqJcpqM3xMLAgOeNgPYIjlCKJYn",
+	"ENRbypFG5XQV1O0OSqqW7060IFI1boH/lFx8Fa66p4aX30PH2WRmJHhhom/i6PYKm5uiJqeeQUoykTCl",
+	"SKhkqkOi6EwVZ7NDQqjVDF3vBMQGotFNnjZ1QELzT2iX1xOhliHZjo2tFmDzS8VvWZukNnGQ6w5ZL0cG",
+	"K715HPRElCktx84UCTwbJoeerrEqwMngLcrjSaUJ7qRbfDE3v1t83YsdCaGCtJZCVPe6isK11vvmuRag",
+	"T/0YkOfdgLzqmu18/sNLoLeminigzNKHmcjG5kz8aL76vGv+9xX87/MfXsbm3Kw4M0PQ9TOKLYbQau/R",
+	"8i7eYg5mfeF/yyKu9qm5wc2+9CMcn76WmiatoBXJ8ZhDj44+HQNW/OqLIi38R904zHZ6I6DwF/xY8/57",
+	"zSDLD8MaOWQFc/j2s8iKuc7V3/vZY1IxQrVO+XVm3W1c11fol4A0qhJot6jfb8aBph6uekx5MiOpTJJs",
+	"osj2h6sjYAHtwIK6DWSSyCnUE0QJj2x5oUW0MconF4Rey0wT2hOKRdLojkd4J/sIvZjJjZBTQa6lhhZB",
+	"meD/zBi+DWXSLVdcy3RLWQGJl6QgFCoaAcKgJ2I6O/BJB/B0QJUtlk0KIwZdygEMNWXmARaThA00kZk+",
+	"KKARwFPWEw7bRNOEgGhO2SATseqQwzFKYfMp/LTdnNBBJoXEotpYMOSUNrQu+SvTh/nerCsSHwU+iFPb",
+	"3/BEs3SVJ3LP4uqPQAHf6rc/KGZJvn/Lez5qmnz1vK0cFoAp2Xw3UASCHPBKy4ln/TVzuc8CHqGel9q3",
+	"uz3eN0llxJRqBiDL7UdjE9uBBhaMrM/jsL3vuc5TNpGpLvzvz7p7IabaYgNPKVhADCcx/zK8DwurLZgV",
+	"I2M5ZkIH/gu6YZHCVQzcsQ78LFRvQ+RQESEBKKLTEw7YzWFGb3v46QCnXgJa37dI66SXdbvPoxs2g3+w",
+	"sE2KfMUt5dqH1bGrc1zLQnw9fASffQQIKrjTSASj9e63unuvntMX0bOdHwd7bOfHKOruvKJ71zvPB8/i",
+	"F+zl4Af647VRvBxH2G9dnJ3CD2jL9MGWMdq0oP/HfqITgfoZcwVWVz+SsVGgLj+8f398sdfNtToYwF63",
+	"u1fR8/Zbz1686rzqmoO4rtr0RWp6is8vY2UoG6dU2fPAYotNe0D0iCsrQ2uoWY8YukfvNPl65XHXHC/w",
+	"b3GFU3pCmntUntulevSF48a4fQc2lpu3oIiMPMoVwSDPvyoMMIDBNBfXBqXzZUzKbjmbLmicmSQYdBZs",
+	"HzzPsY1OJwmg+kPDPsWYH9d9YeSKT7FTMAdsVi2oqDGLuMICbpQL4MCdES0DZOmRFANurF1o3gKI0YBY",
+	"OaEKgUCdgN5S5DqLh6yQTD0Rvui+crFls7DbYTGYPo9VB+UIFzH76CQJLrGVUE5idUhoBwLuKRKiKh4S",
+	"TW9YT4Q2QxhF1iChwyGLQ1+pPzCPgMKOz1jfF83fy+IwIJmYUB57e9vpiSN33ftZoReNaDml2AGRp/5C",
+	"qAkIbVDyOwRSmx2uiyLTlGvNBNESwUVLqaggxqcjiYEDrnNdKGVU1UvUC6Ccz3GMPVROnMdkgdi/mHBa",
+	"JfGnZBEqTD1BpNVpYCzHwqU55LfsKYXuWwrx2TPvLH4sNwDu4ZNFgBH6FKE/bTxsJSFQl3TnyQLNx0yx",
+	"lC9BKC3uejL7v0azv9jAZbwInWnXWXTDtCG7JP4yaYj37Qx4DfN0vSxKPgFz1HABoMGv9SeSbYhjuf7A",
+	"uSg1jPpfLJXqjj0By0pODkmuTsCIjWhQVX0RNA9wxKompeHAPhOzLQA5NXpDJkDpYI1wpHdtUz/VqjzJ",
+	"1I1qVQqDAyvcpUhmB2BcQO4rWlhG026vLi1//RQ0SsIS4T8C30YxlQem4C+f8r3U3j4TJR9Ks1MXer03",
+	"BK7ErDlwtXHJQR2v3y3Y9udlXdUVR53OHwgvxlTonDHZBkO63SFvfJscTNJ8Jf1c9S3VE744IWNI2bLN",
+	"kmM+GDCj39jKX4u8hNY7wh6htUmGkikHv+KbqXVm6GH8W+bnZxwVK/do7VE3Qhz72Lzx0TpMvxhTeRKL",
+	"92lqXjJdEplbZVVxBg1mXN2yPZeb2ph5u7jdnM3uKE11odfWwwCX8B4QqiL3SwFDVox5+OOVNvBT15+l",
+	"eEfMY4v31oMQfqXcxxWq5A9sKXBGCpKJlCW0VKkzDy3eE0el/DLAlgtTFjEIweQLFoKZMKbqJvfiMz8h",
+	"n+KDvlAImyLw7qnNGy+uXvMyZ6TOpWGdDIVMAdWWRAk3cmBMZ4TGsW1UdD0D921EoxFrzMrS5cy1Mf34",
+	"jomhoeEX3YfNBZpf3cfZKvKRVdwditIpcWa14lbnUJqmENMw0h+PR9nrKWKbm4PHcsLSunzWDc1qFxTd",
+	"MVbuXeGw2X5bXjppkLecXITP9toO5gjG8n1gtPlzXifHLmZfRwZKYZjaieLYl2fLKQs0uSBXrkK8zcWl",
+	"QFAgZ2x62sQBHgSEGy4NQS6qWIccmmvmEFKME1EySBG2hGx3O3td89te99/bTehq/n4+Wohyb4xfpJLS",
+	"H8ByjTtmT7r2V4myFvtHHh3JfqW07QG1QnFl9aAvVbFL9+8OmWDQrbYxrv+O3zDEYAQxJqxNLjOdCzSE",
+	"hbP9+yc2V5ZkAuEX6xtq4GefWMITS3hiCXUswdrTViibAyzHcOXuzv7SWFEV/siMayH0EXrY7/5QPwV6",
+	"no7UJoGe0pHa8ODcNeIYWP8yHYPBC5hjqdfqACOqHQKGmAqIba/qWj/f0oTHED8WfroXkbcsTXnM8loP",
+	"SMXLkgQLOBJjhMfQagiau7YPPGNUzyYsQPzkgHhjDbCMRdmAtYhdXl7+DaXpDN3xJfS3Qo3BlgQWTq0B",
+	"KO1rUwG+DGDakw7wXQCm3QXDMpKe0VRwMWz2Wp0JRlI5RZeZlylsXbZkm/qZH+7ndocUmaxQcx0zRWw6",
+	"a09EpZI/qUcAsGDTZFwib7vIdI1D6CJffF7TG2bTT65nrhgt6ImIioglCSLBeMVtNFEdghEqjeXsMbqe",
+	"i4mAHhXuDj7uQoFak3/82C3YPZ5h943vsIjqyNtjrKe6nllxEiANFoQ3XzVV+MMmqRymdLylVq0Qdfu+",
+	"KE/xzceLVXqoA2t1w4SMZ2xLkDICMR9+a7au6LB+cXba2GL9miq2etm9/ShIyPsNZNilWEShcAO5YTMW",
+	"m03MV+RzpM7nk1+J2o4/2mR23CF/dygxS5+P2qOdwUdLMtC+PrWoUwr7uOz+jvAzfR5/2sUa4Jp0i4aO",
+	"t1vKgdfwmGyH+ZvCkn+noJUy2FR++0KkqQnVZnVa+63/+w+686/uzqtf7X93fv19L3j+50/u5z+1amNj",
+	"9c6fc+iaCt6dkZwUnW8w9xHrB9UuwgCEZNv7bUJ5HLaD4h5k4YbnI3yH5e75wyOWMshb/8/Ls9NgrpdS",
+	"fesd2wPL9cbqie3wv3ds752dt2Ma7VyO6LOXP4QBvoQq9sML8vb94dHO5dvDZy9/cFuQ0im5lvGsDRJp",
+	"xKKbvN6LUIFh456ADiI07pBD4dBCSpU4hfO8KBaHEI+XJ5QXoId0MOhD+MrI0p4w/C1MKEjXvuJmTWTq",
+	"uo6FQmrWz1+jQrKNZepQhura4OLWEcW0ageEJYrB53oiLFX4qX/82jH/DQ+IZkq7onYwFezUbYmLnVyn",
+	"bhuhSqUnMFl0xMh0JBM2X6ESkLmtRnoynwMgf1s+Yu4hkbFk1AGhPZGymCX8FpqZuV33t9c2CNs5icP2",
+	"XOEoeeNsK1fz7wqo9nsi5HEYEIskCRU5rkayg78FXpl7QEIQWf1JyiNm/qxfy6AnyrsXzG+aeW8OmQFv",
+	"ZkqHB3aAdg32iR1fXp3bE07+qSyKmFKDLCGhBxuv/vErMJMbjqVH5jVhh5yB+8ZamWa5OYbd64t0IsZv",
+	"mV1cu7bLROJPS8/TsgN8kDuTLR1YCC2uyIvuXs4SR5islzPF2kPelA3wrNtthh5pfvOVnPCo6Z17m72z",
+	"oNnGwb582ZC7cPdmrR2VtYIe2qQtk9pClQNpMwbLQWWJA4+CxB2uSczjx51I8XXlg5XTv2wjO1sO7cT/",
+	"dkn0B8ST+vkfuawISFkCLMyqtp/wPh3RJFGE61WVggOH82f9T7GEhACj2/kQxc3GMbrkAdVZ5Klixn6N",
+	"bRuyguYDvKmKzlIkwG7bnFYMqWNBJeacOxj0xIgMozlwGbeb8muvZ54JjYWvuKbtHIAasGImdAbMFLN1",
+	"DyCK6E8aNJT8PUaJYzQalVBec/XFiUAsEO2JEVWEktAIGVvkCsLBiDUli0yuacoBP1s73SUFdrilSELF",
+	"MKND1oSdVuqkurYvcBNQtIZmEJkAvUGK5uQzvKXExS3XvpYyYVTcs6Xmr9XqyTEl+v9GW/1shPe+pcpr",
+	"U4bSt+mtIzm1pZSpoxGPk5V5y2LoxNK9u5OU2Xz3hX4Kf8vPvUceiMq8Ty7FBQVLxzCKJyJjuA7V01dJ",
+	"OB5X8BlWJaY8yDTX5LmZWh5liKVpuA+slH7zBP8tlSa8z3TT6dqm3p5Ad3SpbSfZUlHf5kwbuH8zGooF",
+	"QKHafbwAQ9lSZQyUEp4IV2RM05u6Itr3NL0pqUgXKIAe/XnGgT7wSf4A8nnRwX3ri3OleZJYof4Ebv+I",
+	"zzxNb8qqGtgXxgQZM2hRAZYTTZINTzlaUIs7SZ3bex7CRLkD3GYc7jLM5o1Blu/TzMGhr27g2N37poKn",
+	"ltrKJkl9b3YvPjoXR/XFniPyEsnvso8TmepGt8iHqzc7f3aJiejjJKmc7hdFLEGpOi0fgAVRd/6EwBb9",
+	"BqWMgSCPB+dqV+AkdgDejI6H/04A/v3acDiUrJCgLAWJ6azOvXAMU2s8tw92yL4Q3vfyI6rZR70bqdvy",
+	"0ay+p1b5Pbr8mQx4AhleSBbwjSN8+c5rriZScW1L1MvPU61pNBozoQ/gHWZ6f+k5+uxE6rbXqnOyFCP6",
+	"lqBmR8wxMB87b0xnCJynzFKbc5IyOi6Zi/XneXly/5lwX/TrfryWyOU0wyKrBgqRolrkOaP09gSEmwQR",
+	"0r2fxjHJJhCD1yRhVGkS2uxGixAfkm1uIfzchw6Iy6botjvk0DCMfDBcuTIJ9wVNxlJpi00LHlE9lSTN",
+	"jI5AI7ZvyxQiKWIyALOBa8w56vTElXPMwv02bQlqhi1/3ZZpUf5AQtf6PmwX5cS2U77hto4Vd3riF2jB",
+	"R4nnm8UcKouhU7iOLUriNSs8v0aXgeJ/rJa1YVJECKQ+A8WsT2yM7t6PX+yQX3JEv5WQElx1xqZqzgOZ",
+	"GDi8i+zLIMmuppmUjzRXhrqcVCPbwlAvEKoz/1JGoxGCyLrc3/ZTLuc3ZL/8NZXZpOCcNZCehq1pWTnD",
+	"qo7ZL8sCdXJgQmcw0MZ4VyMfJ3NsfMZ0QMx0WLyKyOiJgpXXsnsIPw3Nomwh3yy0xIL1G3lxyxRxRWdq",
+	"DJKxJ+BB1SGnhfcEM0Ea+/Oc41oUCYnrs7f3OA1skdC6b/PHjHYVLoNLUYgZw2gQCRfZzXfuiP8FqHl+",
+	"cSZ0hoipzcQ8nyu49gn8fUnLyiMIlaNIeehmtF+uuOrIJQg8SbhvCZsWdtWctZIEO6igTCpyzSI5BvXI",
+	"fITQIeVi3UPWjLn3mYfp/p1aq6mN3zdCjGefzhvES+1fAMib0NmCvigVA8ySZAjZy8j9KWg/iRRDIyAK",
+	"yyzI7TJjo8W2TpQc2vH2hOuwCuqdF/B5hfkyxjS1jaWs2WdEETQzX9tgO6ezLyM77suoO6ezLwF2t87B",
+	"tD7JJ8n1jcWWqnLLwl7mOYcTJM0tVfipN9EMsamM2kUWsL7PPaazAJrE9c3o4B9Yzmt1WFe9V3LJW7Cs",
+	"nkBYgb4Dzyq54b0OGKmxG4hfK+hgrQ1rhBZ1ODTLn4KesNDf5h6bOpWW2u5Bh6hy7z1sXkBymC4I5gCP",
+	"xJT3sSLsnxlNMHnSXCzAwha23FurZx4m2dc0zausB5YsFi82q7LX7dq1rU+tN1uN43xCwl8NCf9rC1jg",
+	"7u9guxiouYFuMfYHLfHP7yyeYY8mpBxbnpGXKgHz8AD056Ibm7bTs4x1Pay/nBuv0NJ6YRg075XZpzoP",
+	"X8K/XTVPQMoN2YI8NbyWZTt+BbnmHpsvFSG5t0Ohkhdo7QmMF5ghYMiVzPXlLf1UON+YraEEnlfEZgcJ",
+	"HfbzVj+AxOzaBsmBkw7w79BfihDASl3WY4nRH5jFQ/5cahvRE8cQfDGSxyjlCmWIFIwoQSdqJLUrNoqp",
+	"plDWSTHXyzUwosoiV7sMEULJjNGUyEFPUJIYXcTFaSBNC8oFRiwB8NcxG8t0BrV+Ben9/+xdX2/aSBD/",
+	"KitUqa2EQ0irPjSqTlygV3QOcISkLz7BBjaxFeO1vDZcdcp3P3lmdz0GQ5I2uZCWt5bA7tgzu7M7f34/",
+	"AIw1ClSvDX4rYrQesBMRhir3UxBsUnE+sfKFMKRUSQZScUAAyUKOEJfamCLG81tKImNfHHiRF00mE+VD",
+	"BDVkzhfm1aq5Dl+N+n92el6NObLEMDxVC+Z5XsSYV3s1OP/d7Z6Mz4dug8dBY9Gssvnf8lf86ejw6INz",
+	"2HQOm/mudfQhlfqjd847/RGawycbxvZqIO1m5/cD5E+/LhfM01C2vzjXWtjO3r+u1QvQo6i82g1vqkSa",
+	"BtG1ahRcpJu7Ggy6wZn+0ZMyZKzMtR35C7NPhUuUwEpgEwKB0FAkQHy9G8gH7TL8iRER+f8QDeHNsN+D",
+	"RniqZqMx2lGw0oPZ7xnKU+tqVZr7+qaBYCmlDZNggc3nLJLL3PNnCi9gkVgaSZDbwYuah7oqA44IWHNh",
+	"0CSRjfftsWmzp/Z+I0RskTiQAC9TuRv+eieDYYHfYZv8Z4xfpSKpusGdFWa6ASpkRwgjqJDPw6/7gBVW",
+	"AlQxFkgiLdZS9i0V/yvbA7RVN5le8UuZpL7lkwREAbK7QBVq9U5SRZEE3uGbSsW8AWfH622e4Qy+eILf",
+	"e8pGdDLPNnsdIIgLCp6hrDuy72vR9KZZkhCxOcQlNETDfYRxDa3vZDHVHLyGspJ8wcPcTDYr6Qt+4wnV",
+	"gzPctZHoRzdnHHIlVEtNev1D6+1xEMC0IjdwKGqRC6ZjI/sWzbvBQkRCoZ+3QwCMyybdmhiMEwbRltAz",
+	"RG+QR1jpFhnwwH4255EOdx6TeKtGwprKZCZm7DJLsedqEyWgG6h0pCVxQZBfg9WAPvP9+xpAVS+L1WBE",
+	"Q33KuvUgQdsxlvWdFxNjxFuoDWBRCZUGEW6E80xBba3eEw14BA9DuRQzNpNzHkTqGEP/lyGPbuo6frRK",
+	"XebLucg1c8DgwRWb8iQB6ACF8JvqI5u0Pn/uut3WqDMedv467w477UmdTU5ap4NW948e+dCLJr3Waflr",
+	"3d5Fy+22x+dDl/633T9tdXv5J/ivca8/Grdct/8Vf1bMCX8YDIb9i067EvQQQS6oNe7qqZbK+CwA7FSA",
+	"u/xQbuz7pPCLBGCvyE0A1ksiF5TPK9+O70nOUGxSd6WDyz75wdDsIPE9oNkff7nvodn3i+17oNm1xaLj",
+	"n5rc+MMWzmNDs1v8Hw2Zp4BwDNHL2YADnQnEiZKpH+R7Ap5sNGTd+8P3+c2qkTT+Vb5MMDN3uwn2/KU5",
+	"3ueBPd973p95MxhCikdvBnW90vD6Xhzb6yzOVx40wuG6Y0H6cB97jyAYRBBw/WVJWPtY05lSWF96ujX2",
+	"v+A6crIYoemcIKozJVTBThhzpZYymTFIXx6QZvtMV12uQlKo1JH5NsSnCATPZ/MgClRqwk3FCPkfKoYY",
+	"hDy9ksncRlR1QF2js0EEiAxj43XrI5lYrq0FWMsgkHGu/ql6HAjd4JvYHKGi0mCcYn0kSI2qur5A6qta",
+	"fQX4DyZqDbrsRnyjzwhGUPWENkdL0yQq5Wmg0mBKh7Cnv8oXZY5+7A3kiNRbUsKhXlO8QJxoLuaXIlF+",
+	"ENM5ihPk+hQrl+lCWl12RjrDzXpYH2SFZxAzNaYezqAAp5LITsZdoSCoQM/D32PGEMHBuT2gKl/GRnuk",
+	"pGWlW4y+DFIxUPHGKzvWoAVK96VV9/BonlCONJsGYVvXbK5PA01DPo9joekWeZmxlCq2vkZNarEo7Exl",
+	"HJIKBRn6WCA0NVUyhsmYZrFoWWWpmpLarOU9rXiBZxdsJpdR7gdo4phkjBO5BBYGuSRjmnzw7d+3/wUA",
+	"AP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -7,10 +7,8 @@ package queries
 
 import (
 	"context"
-	"time"
 
 	"github.com/google/uuid"
-	"github.com/shopspring/decimal"
 )
 
 const countEntities = `-- name: CountEntities :one
@@ -19,16 +17,36 @@ SELECT (SELECT count(*) FROM users)::int AS users,
        (SELECT count(*) FROM affiliates)::int AS affiliates,
        (SELECT count(*) FROM campaigns)::int AS campaigns,
        (SELECT count(*) FROM campaign_memberships)::int AS applications,
-       (SELECT count(*) FROM api_keys)::int AS api_keys
+       (SELECT count(*) FROM api_keys)::int AS api_keys,
+       (SELECT count(*) FROM brand_domains)::int AS brand_domains,
+       (SELECT count(*) FROM campaign_invitations)::int AS invitations,
+       (SELECT count(*) FROM tracking_links)::int AS tracking_links,
+       (SELECT count(*) FROM clicks)::bigint AS clicks,
+       (SELECT count(*) FROM discount_codes)::int AS discount_codes,
+       (SELECT count(*) FROM conversions)::int AS conversions,
+       (SELECT count(*) FROM payouts)::int AS payouts,
+       (SELECT count(*) FROM notifications)::int AS notifications,
+       (SELECT count(*) FROM activity_log)::bigint AS activity,
+       (SELECT count(*) FROM currency_rates)::int AS currency_rates
 `
 
 type CountEntitiesRow struct {
-	Users        int32
-	Brands       int32
-	Affiliates   int32
-	Campaigns    int32
-	Applications int32
-	ApiKeys      int32
+	Users         int32
+	Brands        int32
+	Affiliates    int32
+	Campaigns     int32
+	Applications  int32
+	ApiKeys       int32
+	BrandDomains  int32
+	Invitations   int32
+	TrackingLinks int32
+	Clicks        int64
+	DiscountCodes int32
+	Conversions   int32
+	Payouts       int32
+	Notifications int32
+	Activity      int64
+	CurrencyRates int32
 }
 
 func (q *Queries) CountEntities(ctx context.Context, db DBTX) (CountEntitiesRow, error) {
@@ -41,212 +59,18 @@ func (q *Queries) CountEntities(ctx context.Context, db DBTX) (CountEntitiesRow,
 		&i.Campaigns,
 		&i.Applications,
 		&i.ApiKeys,
+		&i.BrandDomains,
+		&i.Invitations,
+		&i.TrackingLinks,
+		&i.Clicks,
+		&i.DiscountCodes,
+		&i.Conversions,
+		&i.Payouts,
+		&i.Notifications,
+		&i.Activity,
+		&i.CurrencyRates,
 	)
 	return i, err
-}
-
-const exportAffiliates = `-- name: ExportAffiliates :many
-SELECT id, name, email, created_at FROM affiliates ORDER BY created_at, id
-`
-
-func (q *Queries) ExportAffiliates(ctx context.Context, db DBTX) ([]Affiliate, error) {
-	rows, err := db.Query(ctx, exportAffiliates)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []Affiliate{}
-	for rows.Next() {
-		var i Affiliate
-		if err := rows.Scan(
-			&i.ID,
-			&i.Name,
-			&i.Email,
-			&i.CreatedAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const exportApplications = `-- name: ExportApplications :many
-SELECT id, brand_id, campaign_id, affiliate_id, status, created_at, decided_at
-FROM campaign_memberships ORDER BY created_at, id
-`
-
-func (q *Queries) ExportApplications(ctx context.Context, db DBTX) ([]CampaignMembership, error) {
-	rows, err := db.Query(ctx, exportApplications)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []CampaignMembership{}
-	for rows.Next() {
-		var i CampaignMembership
-		if err := rows.Scan(
-			&i.ID,
-			&i.BrandID,
-			&i.CampaignID,
-			&i.AffiliateID,
-			&i.Status,
-			&i.CreatedAt,
-			&i.DecidedAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const exportBrands = `-- name: ExportBrands :many
-SELECT id, public_id, company_name, coalesce(domain, '') AS domain, default_currency, created_at
-FROM brands ORDER BY created_at, id
-`
-
-type ExportBrandsRow struct {
-	ID              uuid.UUID
-	PublicID        string
-	CompanyName     string
-	Domain          string
-	DefaultCurrency string
-	CreatedAt       time.Time
-}
-
-func (q *Queries) ExportBrands(ctx context.Context, db DBTX) ([]ExportBrandsRow, error) {
-	rows, err := db.Query(ctx, exportBrands)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []ExportBrandsRow{}
-	for rows.Next() {
-		var i ExportBrandsRow
-		if err := rows.Scan(
-			&i.ID,
-			&i.PublicID,
-			&i.CompanyName,
-			&i.Domain,
-			&i.DefaultCurrency,
-			&i.CreatedAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const exportCampaigns = `-- name: ExportCampaigns :many
-SELECT c.id, c.brand_id, c.name, c.status, c.currency, c.commission_type, c.commission_value,
-       c.budget, c.start_date, c.end_date, c.visibility, c.approval_mode, c.created_at
-FROM campaigns c ORDER BY c.created_at, c.id
-`
-
-type ExportCampaignsRow struct {
-	ID              uuid.UUID
-	BrandID         uuid.UUID
-	Name            string
-	Status          string
-	Currency        string
-	CommissionType  string
-	CommissionValue decimal.Decimal
-	Budget          decimal.NullDecimal
-	StartDate       *time.Time
-	EndDate         *time.Time
-	Visibility      string
-	ApprovalMode    string
-	CreatedAt       time.Time
-}
-
-func (q *Queries) ExportCampaigns(ctx context.Context, db DBTX) ([]ExportCampaignsRow, error) {
-	rows, err := db.Query(ctx, exportCampaigns)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []ExportCampaignsRow{}
-	for rows.Next() {
-		var i ExportCampaignsRow
-		if err := rows.Scan(
-			&i.ID,
-			&i.BrandID,
-			&i.Name,
-			&i.Status,
-			&i.Currency,
-			&i.CommissionType,
-			&i.CommissionValue,
-			&i.Budget,
-			&i.StartDate,
-			&i.EndDate,
-			&i.Visibility,
-			&i.ApprovalMode,
-			&i.CreatedAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const exportUsers = `-- name: ExportUsers :many
-SELECT id, email, first_name, last_name, coalesce(company_name, '') AS company_name, account_type, is_verified, created_at
-FROM users ORDER BY created_at, id
-`
-
-type ExportUsersRow struct {
-	ID          uuid.UUID
-	Email       string
-	FirstName   string
-	LastName    string
-	CompanyName string
-	AccountType string
-	IsVerified  bool
-	CreatedAt   time.Time
-}
-
-func (q *Queries) ExportUsers(ctx context.Context, db DBTX) ([]ExportUsersRow, error) {
-	rows, err := db.Query(ctx, exportUsers)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []ExportUsersRow{}
-	for rows.Next() {
-		var i ExportUsersRow
-		if err := rows.Scan(
-			&i.ID,
-			&i.Email,
-			&i.FirstName,
-			&i.LastName,
-			&i.CompanyName,
-			&i.AccountType,
-			&i.IsVerified,
-			&i.CreatedAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
 }
 
 const updateUserProfile = `-- name: UpdateUserProfile :exec

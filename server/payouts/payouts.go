@@ -4,7 +4,6 @@ package payouts
 
 import (
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -22,6 +21,7 @@ import (
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/csvfile"
 	"github.com/openaffiliate/platform/server/notify"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
@@ -300,40 +300,26 @@ func (s *Service) listParams(sc tenancy.Scope, f Filter, limit, offset int32) qu
 	}
 }
 
-// exportPage is how many payouts the export reads at a time, so a long history is never held whole.
-const exportPage = 1000
-
-// Export writes the payouts the scope may see as CSV, a page at a time.
+// Export writes the payouts the scope may see as CSV, a page at a time from one snapshot.
 func (s *Service) Export(ctx context.Context, sc tenancy.Scope, f Filter, w io.Writer) error {
-	out := csv.NewWriter(w)
-	if err := out.Write([]string{"id", "brand", "affiliate", "affiliate_email", "currency", "amount", "conversions", "status", "reference", "created_at", "paid_at"}); err != nil {
-		return err
-	}
-	for offset := int32(0); ; offset += exportPage {
-		rows, err := s.q.ListPayouts(ctx, s.pool, s.listParams(sc, f, exportPage, offset))
-		if err != nil {
-			return err
+	header := []string{"id", "brand", "affiliate", "affiliate_email", "currency", "amount", "conversions", "status", "reference", "created_at", "paid_at"}
+	return csvfile.Snapshot(ctx, s.pool, func(tx pgx.Tx) error {
+		offset := int32(0)
+		next := func(*queries.ListPayoutsRow) ([]queries.ListPayoutsRow, error) {
+			rows, err := s.q.ListPayouts(ctx, tx, s.listParams(sc, f, csvfile.PageSize, offset))
+			offset += csvfile.PageSize
+			return rows, err
 		}
-		for _, r := range rows {
+		return csvfile.Stream(w, header, next, func(r queries.ListPayoutsRow) []string {
 			p := r.Payout
 			paidAt := ""
 			if p.PaidAt != nil {
 				paidAt = p.PaidAt.UTC().Format(time.RFC3339)
 			}
-			if err := out.Write([]string{
-				p.ID.String(), catalogue.CSVCell(r.BrandName), catalogue.CSVCell(p.AffiliateName), catalogue.CSVCell(p.AffiliateEmail),
-				p.Currency, p.Amount.StringFixed(2), fmt.Sprint(p.ConversionCount), p.Status, catalogue.CSVCell(p.Reference),
-				p.CreatedAt.UTC().Format(time.RFC3339), paidAt,
-			}); err != nil {
-				return err
+			return []string{
+				p.ID.String(), r.BrandName, p.AffiliateName, p.AffiliateEmail, p.Currency, p.Amount.StringFixed(2),
+				fmt.Sprint(p.ConversionCount), p.Status, p.Reference, p.CreatedAt.UTC().Format(time.RFC3339), paidAt,
 			}
-		}
-		out.Flush()
-		if err := out.Error(); err != nil {
-			return err
-		}
-		if len(rows) < exportPage {
-			return nil
-		}
-	}
+		})
+	})
 }

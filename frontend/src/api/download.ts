@@ -15,12 +15,34 @@ export function fileNameFromDisposition(header: string | null): string | undefin
   return plain ? plain[1].trim() : undefined;
 }
 
+/** How much of a download has arrived: bytes, and lines (a CSV's header and rows). */
+export type DownloadProgress = { bytes: number; lines: number };
+
+/** Reads a response body chunk by chunk, reporting progress, and answers it as a Blob. */
+async function readWithProgress(response: Response, onProgress: (progress: DownloadProgress) => void): Promise<Blob> {
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!response.body) return response.blob();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  const progress: DownloadProgress = { bytes: 0, lines: 0 };
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value as Uint8Array<ArrayBuffer>);
+    progress.bytes += value.length;
+    for (const byte of value) if (byte === 10) progress.lines += 1;
+    onProgress({ ...progress });
+  }
+  return new Blob(chunks, { type });
+}
+
 /**
  * Fetches a non-JSON file (a CSV export) with the session's bearer token and hands it to the browser
- * as a download. The generated hooks expect JSON, so files go through here instead.
+ * as a download. The generated hooks expect JSON, so files go through here instead. onProgress,
+ * when given, hears of every chunk as it arrives (streamed reports have no length to count down).
  * Throws ApiError with the server's message when the server refuses.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<string> {
+export async function downloadFile(path: string, fallbackName: string, onProgress?: (progress: DownloadProgress) => void): Promise<string> {
   let response: Response;
   try {
     response = await fetch(apiUrl(path), { headers: { Accept: 'text/csv, application/json', ...authHeader() } });
@@ -41,7 +63,7 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
     }
     throw new ApiError({ status: response.status, kind: kindForStatus(response.status), code, message, details });
   }
-  const blob = await response.blob();
+  const blob = onProgress ? await readWithProgress(response, onProgress) : await response.blob();
   const name = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName;
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -42,6 +42,7 @@ describe('page registry', () => {
     expect(pageFor('offers', 'brand')?.component).not.toBe(pageFor('offers', 'affiliate')?.component);
     expect(pageFor('analytics', 'brand')?.component).toBeDefined();
     expect(pageFor('payouts', 'brand')?.component).toBeDefined();
+    expect(pageFor('reports', 'affiliate')?.component).toBeDefined();
     expect(pageFor('admin', 'brand')).toBeUndefined();
     expect(pageFor('brands', 'host')).toBeUndefined();
     expect(sectionsFor.host).toEqual(expect.arrayContaining(['admin', 'data-management', 'payouts', 'docs']));

@@ -299,6 +299,7 @@ export const pages: readonly PageEntry[] = [
     title: 'titles.reports',
     description: 'descriptions.reports',
     icon: AssessmentIcon,
+    component: lazyPage(() => import('../sections/reports/ReportsPage')),
     menu: { brand: 'analyticsReports', host: 'analytics' },
   },
   {

@@ -9,6 +9,7 @@ export * from './discount-codes/discount-codes';
 export * from './fx/fx';
 export * from './notifications/notifications';
 export * from './payouts/payouts';
+export * from './reports/reports';
 export * from './settings/settings';
 export * from './system/system';
 export * from './tracking/tracking';

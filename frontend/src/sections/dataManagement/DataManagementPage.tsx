@@ -7,6 +7,7 @@ import { downloadFile } from '../../api/download';
 import { errorMessage } from '../../api/errors';
 import { getExportDataUrl, useGetDataSummary } from '../../api/generated/admin/admin';
 import type { DataSummaryResponseDataCounts, ExportEntity } from '../../api/generated/model';
+import { ExportEntity as ExportEntityValues } from '../../api/generated/model';
 import { QueryStatus } from '../../components/QueryStatus';
 import { dayKey } from '../../preferences/format';
 import { useToast } from '../../toasts/ToastProvider';
@@ -14,15 +15,8 @@ import { SectionHeader } from '../SectionHeader';
 
 type Counted = keyof DataSummaryResponseDataCounts;
 
-/** The entities counted on the page, and which of them can be exported as CSV. */
-export const dataEntities: { key: Counted; exportable: ExportEntity | null }[] = [
-  { key: 'users', exportable: 'users' },
-  { key: 'brands', exportable: 'brands' },
-  { key: 'affiliates', exportable: 'affiliates' },
-  { key: 'campaigns', exportable: 'campaigns' },
-  { key: 'applications', exportable: 'applications' },
-  { key: 'api_keys', exportable: null },
-];
+/** The entities counted on the page, each exported as CSV: every one the contract names. */
+export const dataEntities: (ExportEntity & Counted)[] = Object.values(ExportEntityValues);
 
 /** Host 'Data Management': how many of each entity the platform holds, and a CSV export per entity. */
 export default function DataManagementPage() {
@@ -58,7 +52,7 @@ export default function DataManagementPage() {
       <QueryStatus loading={summary.isPending} error={summary.error} onRetry={() => void summary.refetch()} />
       {counts && (
         <Grid container spacing={2}>
-          {dataEntities.map(({ key, exportable }) => (
+          {dataEntities.map((key) => (
             <Grid key={key} size={{ xs: 12, sm: 6, md: 4 }}>
               <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid={`data-card-${key}`}>
                 <CardContent sx={{ flex: 1 }}>
@@ -72,20 +66,18 @@ export default function DataManagementPage() {
                     {t(`data.help.${key}`)}
                   </Typography>
                 </CardContent>
-                {exportable && (
-                  <CardActions sx={{ px: 2, pb: 2 }}>
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      startIcon={<DownloadIcon />}
-                      disabled={exporting !== null}
-                      onClick={() => void exportCsv(exportable)}
-                      data-testid={`data-export-${key}`}
-                    >
-                      {exporting === exportable ? t('data.exporting') : t('data.export')}
-                    </Button>
-                  </CardActions>
-                )}
+                <CardActions sx={{ px: 2, pb: 2 }}>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    startIcon={<DownloadIcon />}
+                    disabled={exporting !== null}
+                    onClick={() => void exportCsv(key)}
+                    data-testid={`data-export-${key}`}
+                  >
+                    {exporting === key ? t('data.exporting') : t('data.export')}
+                  </Button>
+                </CardActions>
               </Card>
             </Grid>
           ))}

@@ -562,8 +562,11 @@ export const getExportDataUrl = (entity: ExportEntity,) => {
 }
 
 /**
- * UTF-8 with a header row; secrets and password hashes are never exported.
- * @summary Every row of one entity as CSV (host)
+ * UTF-8 with a header row; times in RFC 3339 UTC. Rows are read a page at a time from one
+ * snapshot and written as they are read, so even the clicks table downloads in constant memory.
+ * Secrets, password hashes and API key hashes are never exported; cells a spreadsheet would run
+ * as a formula start with an apostrophe.
+ * @summary Every row of one entity as CSV, streamed (host)
  */
 export const exportData = async (entity: ExportEntity, options?: Parameters<typeof apiFetch>[1]): Promise<string> => {
 
@@ -634,7 +637,7 @@ export function useExportData<TData = Awaited<ReturnType<typeof exportData>>, TE
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Every row of one entity as CSV (host)
+ * @summary Every row of one entity as CSV, streamed (host)
  */
 
 export function useExportData<TData = Awaited<ReturnType<typeof exportData>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>>(

@@ -155,8 +155,18 @@
 export type DataSummaryResponseDataCounts = {
   users: number;
   brands: number;
+  brand_domains: number;
+  api_keys: number;
   affiliates: number;
   campaigns: number;
   applications: number;
-  api_keys: number;
+  invitations: number;
+  tracking_links: number;
+  clicks: number;
+  discount_codes: number;
+  conversions: number;
+  payouts: number;
+  notifications: number;
+  activity: number;
+  currency_rates: number;
 };

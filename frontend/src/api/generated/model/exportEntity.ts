@@ -152,13 +152,27 @@
  * OpenAPI spec version: 1.0.0
  */
 
+/**
+ * Every entity the platform stores; rows in primary-key order (click ids are time-ordered).
+ */
 export type ExportEntity = typeof ExportEntity[keyof typeof ExportEntity];
 
 
 export const ExportEntity = {
   users: 'users',
   brands: 'brands',
+  brand_domains: 'brand_domains',
+  api_keys: 'api_keys',
   affiliates: 'affiliates',
   campaigns: 'campaigns',
   applications: 'applications',
+  invitations: 'invitations',
+  tracking_links: 'tracking_links',
+  clicks: 'clicks',
+  discount_codes: 'discount_codes',
+  conversions: 'conversions',
+  payouts: 'payouts',
+  notifications: 'notifications',
+  activity: 'activity',
+  currency_rates: 'currency_rates',
 } as const;

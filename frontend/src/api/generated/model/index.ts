@@ -351,6 +351,8 @@ export * from './rateInput';
 export * from './rates';
 export * from './recentClick';
 export * from './recentConversion';
+export * from './reportClicksParams';
+export * from './reportConversionsParams';
 export * from './resetLinkResponse';
 export * from './resetLinkResponseData';
 export * from './resetPasswordRequest';
