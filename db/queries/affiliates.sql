@@ -14,16 +14,17 @@ SELECT a.*, u.id AS user_id,
 FROM affiliates a
 LEFT JOIN users u ON u.affiliate_id = a.id
 LEFT JOIN LATERAL (
-    -- What the affiliate's attributed conversions brought (rejected ones excluded), in RON.
+    -- What the affiliate's attributed conversions brought, in RON, counted as the analytics count
+    -- them (docs/analytics.md): rejected and reversed ones left out, refunds taken off the revenue.
     SELECT count(*)::int AS conversions,
-           coalesce(round(sum(v.order_total / ro.rate), 2), 0)::numeric AS revenue,
+           coalesce(round(sum((v.order_total - v.refunded_amount) / ro.rate), 2), 0)::numeric AS revenue,
            coalesce(round(sum(v.commission_amount / rc.rate), 2), 0)::numeric AS commission,
            count(v.discount_code_id)::int AS codes_used,
            max(v.converted_at) AS last_conversion_at
     FROM conversions v
     JOIN currency_rates ro ON ro.currency = v.currency
     JOIN currency_rates rc ON rc.currency = v.commission_currency
-    WHERE v.affiliate_id = a.id AND v.status <> 'rejected'
+    WHERE v.affiliate_id = a.id AND v.status NOT IN ('rejected', 'reversed')
       AND (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
 ) s ON true
 WHERE (sqlc.narg(brand_id)::uuid IS NULL
@@ -44,16 +45,17 @@ SELECT a.*, u.id AS user_id,
 FROM affiliates a
 LEFT JOIN users u ON u.affiliate_id = a.id
 LEFT JOIN LATERAL (
-    -- What the affiliate's attributed conversions brought (rejected ones excluded), in RON.
+    -- What the affiliate's attributed conversions brought, in RON, counted as the analytics count
+    -- them (docs/analytics.md): rejected and reversed ones left out, refunds taken off the revenue.
     SELECT count(*)::int AS conversions,
-           coalesce(round(sum(v.order_total / ro.rate), 2), 0)::numeric AS revenue,
+           coalesce(round(sum((v.order_total - v.refunded_amount) / ro.rate), 2), 0)::numeric AS revenue,
            coalesce(round(sum(v.commission_amount / rc.rate), 2), 0)::numeric AS commission,
            count(v.discount_code_id)::int AS codes_used,
            max(v.converted_at) AS last_conversion_at
     FROM conversions v
     JOIN currency_rates ro ON ro.currency = v.currency
     JOIN currency_rates rc ON rc.currency = v.commission_currency
-    WHERE v.affiliate_id = a.id AND v.status <> 'rejected'
+    WHERE v.affiliate_id = a.id AND v.status NOT IN ('rejected', 'reversed')
       AND (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
 ) s ON true
 WHERE a.id = @id
