@@ -99,6 +99,7 @@ test('each role sees the figures of a known program on its dashboard and on anal
   assert.equal(await brand.getByTestId('count-pendingConversions').getByTestId('stat-value').textContent(), '3');
   assert.equal(await brand.getByTestId('count-affiliates').getByTestId('stat-value').textContent(), '1');
   const topAffiliate = brand.getByTestId('top-affiliates-row');
+  await topAffiliate.first().waitFor(); // its own request, which may answer after the cards'
   assert.equal(await topAffiliate.count(), 1);
   assert.match(await topAffiliate.textContent(), new RegExp(`Ilie Insight ${stamp}`));
   await brand.getByTestId('performance-chart').locator('svg').first().waitFor();
@@ -111,6 +112,7 @@ test('each role sees the figures of a known program on its dashboard and on anal
   await brand.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
   await stat(brand, 'conversions').getByText('3', { exact: true }).waitFor();
   assert.match(await stat(brand, 'revenue').textContent(), /^447,50\sRON$/);
+  await brand.getByTestId('top-campaigns-row').first().waitFor();
   assert.equal(await brand.getByTestId('top-campaigns-row').count(), 1);
   await brand.getByTestId('performance-chart').locator('svg').first().waitFor();
   await settle(brand);
@@ -157,7 +159,7 @@ test('each role sees the figures of a known program on its dashboard and on anal
   await host.getByRole('heading', { level: 1, name: 'Host Dashboard' }).waitFor();
   await stat(host, 'conversions').waitFor();
   assert.ok(Number((await stat(host, 'conversions').textContent()).replace(/\D/g, '')) >= 3);
-  assert.ok((await host.getByTestId('top-campaigns-row').count()) >= 1);
+  await host.getByTestId('top-campaigns-row').first().waitFor();
   await host.getByTestId('performance-chart').locator('svg').first().waitFor();
   await settle(host);
   await screenshot(host, 'dashboard-host', { dark: true });

@@ -3,22 +3,7 @@ import CheckIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import UndoIcon from '@mui/icons-material/UndoOutlined';
-import {
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Button, Card, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,11 +21,7 @@ import {
 import { ConversionReviewDecision, type AccountType, type Conversion } from '../../api/generated/model';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListPagination } from '../../components/ListPagination';
-import { MoneyCell } from '../../components/MoneyCell';
 import { QueryStatus } from '../../components/QueryStatus';
-import { VisuallyHidden } from '../../components/VisuallyHidden';
-import { isAboveZero } from '../../preferences/decimal';
-import { formatAmount, formatDate } from '../../preferences/format';
 import { useToast } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { AdjustCommissionDialog } from './AdjustCommissionDialog';
@@ -57,13 +38,7 @@ import {
   searchFromFilters,
   type ConversionFilters,
 } from './conversionFilters';
-import { ConversionStatusChip } from './ConversionStatusChip';
-
-/** Text cut to one line with an ellipsis (the whole text is its title). */
-const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
-
-/** Seed section 9: a conversion without a currency is shown in USD. */
-const currencyOf = (currency: string) => currency || 'USD';
+import { ConversionsGrid } from './ConversionsGrid';
 
 type Ask = { kind: 'reject'; ids: string[] } | { kind: 'reverse' | 'delete'; conversion: Conversion };
 
@@ -80,7 +55,7 @@ function Action({ label, onClick, icon, testId, color }: { label: string; onClic
 /**
  * Conversions in three variants (seed 'Other pages'): a brand reviews its program's orders (confirm,
  * reject, adjust, reverse; several at once), an affiliate follows its own, the host sees all and can
- * also delete. Filters, sort and page live in the URL.
+ * also delete. Filters, sort and page live in the URL; the server pages and sorts (ConversionsGrid).
  */
 export default function ConversionsPage({ accountType }: { accountType: AccountType }) {
   const { t } = useTranslation(['conversions', 'sections', 'common']);
@@ -175,9 +150,49 @@ export default function ConversionsPage({ accountType }: { accountType: AccountT
   const subtitle = { brand: t('subtitleBrand'), affiliate: t('subtitleAffiliate'), host: t('subtitleHost') }[accountType];
   const emptyText = isFiltered(filters) ? t('empty.filtered') : t(`empty.${accountType}`);
   const busy = review.isPending || remove.isPending;
-  // Columns: selection (brand, host), order (with customer and date), affiliate and campaign (an
-  // affiliate: the campaign), attribution, order value, commission, status, actions (brand, host).
-  const columns = 6 + (reviewer ? 2 : 0);
+
+  const actionsFor = (row: Conversion) => (
+    <>
+      {canDecide(row) && (
+        <>
+          <Action
+            label={t('actions.confirm')}
+            color="success"
+            icon={<CheckIcon fontSize="small" />}
+            testId="conversion-confirm"
+            onClick={() => void decide([row.id], ConversionReviewDecision.confirm)}
+          />
+          <Action
+            label={t('actions.reject')}
+            color="error"
+            icon={<BlockIcon fontSize="small" />}
+            testId="conversion-reject"
+            onClick={() => setAsk({ kind: 'reject', ids: [row.id] })}
+          />
+        </>
+      )}
+      {canAdjust(row) && (
+        <Action label={t('actions.adjust')} icon={<EditIcon fontSize="small" />} testId="conversion-adjust" onClick={() => setAdjusting(row)} />
+      )}
+      {canReverse(row) && (
+        <Action
+          label={t('actions.reverse')}
+          icon={<UndoIcon fontSize="small" />}
+          testId="conversion-reverse"
+          onClick={() => setAsk({ kind: 'reverse', conversion: row })}
+        />
+      )}
+      {host && canDelete(row) && (
+        <Action
+          label={t('actions.delete')}
+          color="error"
+          icon={<DeleteIcon fontSize="small" />}
+          testId="conversion-delete"
+          onClick={() => setAsk({ kind: 'delete', conversion: row })}
+        />
+      )}
+    </>
+  );
 
   return (
     <>
@@ -226,167 +241,26 @@ export default function ConversionsPage({ accountType }: { accountType: AccountT
               </Button>
             </Stack>
           )}
-          <TableContainer tabIndex={0} role="region" aria-label={t('sections:titles.conversions')}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  {reviewer && (
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        checked={allChosen}
-                        indeterminate={chosen.length > 0 && !allChosen}
-                        disabled={decidable.length === 0}
-                        onChange={toggleAll}
-                        slotProps={{ input: { 'aria-label': t('columns.selectAll') } }}
-                        data-testid="select-all"
-                      />
-                    </TableCell>
-                  )}
-                  <TableCell>{t('columns.order')}</TableCell>
-                  <TableCell>{host ? t('columns.affiliateBrand') : reviewer ? t('columns.affiliateCampaign') : t('columns.campaign')}</TableCell>
-                  <TableCell>{t('columns.attribution')}</TableCell>
-                  <TableCell align="right">{t('columns.orderTotal')}</TableCell>
-                  <TableCell align="right">{t('columns.commission')}</TableCell>
-                  <TableCell>{t('columns.status')}</TableCell>
-                  {reviewer && (
-                    <TableCell align="right">
-                      <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
-                    </TableCell>
-                  )}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={columns} data-testid="conversions-empty">
-                      <Box sx={{ py: 3 }}>
-                        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-                          {isFiltered(filters) ? emptyText : t('empty.title')}
-                        </Typography>
-                        {!isFiltered(filters) && <Typography color="text.secondary">{emptyText}</Typography>}
-                      </Box>
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  rows.map((row) => (
-                    <TableRow key={row.id} hover selected={selected.has(row.id)} data-testid="conversion-row" data-order={row.order_id}>
-                      {reviewer && (
-                        <TableCell padding="checkbox">
-                          {canDecide(row) && (
-                            <Checkbox
-                              checked={selected.has(row.id)}
-                              onChange={() => toggle(row.id)}
-                              slotProps={{ input: { 'aria-label': `${t('columns.select')} ${row.order_id}` } }}
-                              data-testid="conversion-select"
-                            />
-                          )}
-                        </TableCell>
-                      )}
-                      <TableCell sx={{ maxWidth: 220 }}>
-                        <Typography variant="body2" title={row.order_id} sx={{ ...oneLine, fontFamily: 'monospace', fontWeight: 600 }} data-testid="conversion-order">
-                          {row.order_id}
-                        </Typography>
-                        <Typography
-                          variant="caption"
-                          component="p"
-                          color="text.secondary"
-                          title={row.customer_email}
-                          sx={oneLine}
-                          data-testid="conversion-customer"
-                        >
-                          {row.customer_email || '—'}
-                        </Typography>
-                        <Typography variant="caption" component="p" color="text.secondary" sx={oneLine} data-testid="conversion-date">
-                          {formatDate(row.converted_at)}
-                        </Typography>
-                      </TableCell>
-                      <TableCell sx={{ maxWidth: 200 }}>
-                        <Typography variant="body2" data-testid={reviewer ? 'conversion-affiliate' : undefined}>
-                          {reviewer ? row.affiliate_name || t('attribution.none') : row.campaign_name || '—'}
-                        </Typography>
-                        {reviewer && (
-                          <Typography variant="caption" component="p" color="text.secondary">
-                            {host ? `${row.brand_name} · ${row.campaign_name || '—'}` : row.campaign_name || '—'}
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ maxWidth: 170 }}>
-                        <Typography variant="body2" sx={oneLine} data-testid="conversion-attribution">
-                          {row.attribution === 'link'
-                            ? t('attribution.link', { code: row.link_code })
-                            : row.attribution === 'discount_code'
-                              ? t('attribution.discount_code', { code: row.discount_code })
-                              : t('attribution.none')}
-                        </Typography>
-                        <Typography variant="caption" component="p" color="text.secondary" sx={oneLine}>
-                          {t(`sources.${row.source}`)}
-                        </Typography>
-                      </TableCell>
-                      <MoneyCell testId="conversion-total">
-                        {formatAmount(row.order_total, currencyOf(row.currency))}
-                        {isAboveZero(row.refunded_amount) && (
-                          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                            {t('refunded', { amount: formatAmount(row.refunded_amount, currencyOf(row.currency)) })}
-                          </Typography>
-                        )}
-                      </MoneyCell>
-                      <MoneyCell testId="conversion-commission">{formatAmount(row.commission_amount, currencyOf(row.commission_currency))}</MoneyCell>
-                      <TableCell>
-                        <ConversionStatusChip conversion={row} />
-                      </TableCell>
-                      {reviewer && (
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {canDecide(row) && (
-                            <>
-                              <Action
-                                label={t('actions.confirm')}
-                                color="success"
-                                icon={<CheckIcon fontSize="small" />}
-                                testId="conversion-confirm"
-                                onClick={() => void decide([row.id], ConversionReviewDecision.confirm)}
-                              />
-                              <Action
-                                label={t('actions.reject')}
-                                color="error"
-                                icon={<BlockIcon fontSize="small" />}
-                                testId="conversion-reject"
-                                onClick={() => setAsk({ kind: 'reject', ids: [row.id] })}
-                              />
-                            </>
-                          )}
-                          {canAdjust(row) && (
-                            <Action
-                              label={t('actions.adjust')}
-                              icon={<EditIcon fontSize="small" />}
-                              testId="conversion-adjust"
-                              onClick={() => setAdjusting(row)}
-                            />
-                          )}
-                          {canReverse(row) && (
-                            <Action
-                              label={t('actions.reverse')}
-                              icon={<UndoIcon fontSize="small" />}
-                              testId="conversion-reverse"
-                              onClick={() => setAsk({ kind: 'reverse', conversion: row })}
-                            />
-                          )}
-                          {host && canDelete(row) && (
-                            <Action
-                              label={t('actions.delete')}
-                              color="error"
-                              icon={<DeleteIcon fontSize="small" />}
-                              testId="conversion-delete"
-                              onClick={() => setAsk({ kind: 'delete', conversion: row })}
-                            />
-                          )}
-                        </TableCell>
-                      )}
-                    </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ConversionsGrid
+            accountType={accountType}
+            rows={rows}
+            sort={filters.sort}
+            order={filters.order}
+            onSort={(sort, order) => setFilters({ sort, order })}
+            selected={selected}
+            onToggle={toggle}
+            onToggleAll={toggleAll}
+            actions={actionsFor}
+            loading={conversions.isFetching && conversions.isPlaceholderData}
+            empty={
+              <>
+                <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+                  {isFiltered(filters) ? emptyText : t('empty.title')}
+                </Typography>
+                {!isFiltered(filters) && <Typography color="text.secondary">{emptyText}</Typography>}
+              </>
+            }
+          />
           <ListPagination
             total={total}
             page={filters.page}
