@@ -153,7 +153,7 @@ LIMIT 5;
 -- name: RecentActivity :many
 SELECT a.id, a.action, a.entity_type, a.entity_id, a.created_at, a.actor_id,
        u.account_type AS actor_type, u.brand_id AS actor_brand_id, u.affiliate_id AS actor_affiliate_id,
-       coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)::text AS actor_name
+       coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email, '')::text AS actor_name
 FROM activity_log a
 LEFT JOIN users u ON u.id = a.actor_id
 WHERE (sqlc.narg(brand_id)::uuid IS NULL OR a.brand_id = sqlc.narg(brand_id))
