@@ -17,6 +17,7 @@ package main
 import (
 	"context"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -88,7 +89,8 @@ type step struct{ start, last time.Time }
 
 func (s *step) done(what string, args ...any) {
 	now := time.Now()
-	log.Printf("%-48s %6.1fs (total %6.1fs)", fmt.Sprintf(what, args...), now.Sub(s.last).Seconds(), now.Sub(s.start).Seconds())
+	fmt.Fprintf(os.Stderr, "%s %-56s %6.1fs (total %6.1fs)\n", now.Format(time.TimeOnly), fmt.Sprintf(what, args...),
+		now.Sub(s.last).Seconds(), now.Sub(s.start).Seconds())
 	s.last = now
 }
 
@@ -298,16 +300,15 @@ type conversion struct {
 }
 
 type payout struct {
-	id         uuid.UUID
-	brand      int
-	affiliate  int
-	currency   string
-	cents      int64
-	count      int
-	created    time.Time
-	paid       time.Time
-	reference  string
-	conversion []int
+	id        uuid.UUID
+	brand     int
+	affiliate int
+	currency  string
+	cents     int64
+	count     int
+	created   time.Time
+	paid      time.Time
+	reference string
 }
 
 type generator struct {
@@ -354,10 +355,7 @@ func newGenerator(o options) *generator {
 // id is a random (version 4 layout) UUID from the seeded source.
 func (g *generator) id() uuid.UUID {
 	var u uuid.UUID
-	hi, lo := g.rng.Uint64(), g.rng.Uint64()
-	for i := range 8 {
-		u[i], u[8+i] = byte(hi>>(56-8*i)), byte(lo>>(56-8*i))
-	}
+	g.fill(u[:])
 	u[6] = u[6]&0x0f | 0x40
 	u[8] = u[8]&0x3f | 0x80
 	return u
@@ -366,12 +364,18 @@ func (g *generator) id() uuid.UUID {
 // idAt is a UUIDv7 of t from the seeded source: clicks' ids sort by time, as the server's do.
 func (g *generator) idAt(t time.Time) uuid.UUID {
 	u := g.id()
-	ms := uint64(t.UnixMilli()) //nolint:gosec // G115: times after 1970
-	for i := range 6 {
-		u[i] = byte(ms >> (40 - 8*i))
-	}
+	var ms [8]byte
+	binary.BigEndian.PutUint64(ms[:], uint64(t.UnixMilli())) //nolint:gosec // G115: times after 1970
+	copy(u[:6], ms[2:])
 	u[6] = u[6]&0x0f | 0x70
 	return u
+}
+
+// fill fills b (a multiple of 8 bytes long) from the seeded source.
+func (g *generator) fill(b []byte) {
+	for i := 0; i+8 <= len(b); i += 8 {
+		binary.BigEndian.PutUint64(b[i:], g.rng.Uint64())
+	}
 }
 
 func (g *generator) chance(p float64) bool { return g.rng.Float64() < p }
@@ -625,10 +629,7 @@ func (s *clickSource) Values() ([]any, error) {
 	ip := l.lastIP
 	if ip == "" || !g.chance(0.12) { // about one click in eight repeats the link's last visitor
 		var b [16]byte
-		hi, lo := g.rng.Uint64(), g.rng.Uint64()
-		for i := range 8 {
-			b[i], b[8+i] = byte(hi>>(56-8*i)), byte(lo>>(56-8*i))
-		}
+		g.fill(b[:])
 		ip = hex.EncodeToString(b[:])
 		l.lastIP = ip
 	}
@@ -819,8 +820,6 @@ func decimalOf(x float64, decimals int32) pgtype.Numeric {
 
 func nullTime(t time.Time) pgtype.Timestamptz { return pgtype.Timestamptz{Time: t, Valid: !t.IsZero()} }
 
-func nullText(s string) pgtype.Text { return pgtype.Text{String: s, Valid: s != ""} }
-
 func nullInt(n int) pgtype.Int4 { return pgtype.Int4{Int32: int32(n), Valid: n > 0} } //nolint:gosec // G115: small counts
 
 // copyRows copies n rows made by row(i).
@@ -836,9 +835,7 @@ func copyRows(ctx context.Context, conn *pgx.Conn, table string, columns []strin
 // salt from the seed, so every user can sign in and a run is reproducible.
 func (g *generator) passwordHash() string {
 	salt := make([]byte, 16)
-	for i := range salt {
-		salt[i] = byte(g.rng.UintN(256))
-	}
+	g.fill(salt)
 	key := argon2.IDKey([]byte(g.o.password), salt, 2, 19*1024, 1, 32)
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, 19*1024, 2, 1,
 		base64.RawStdEncoding.EncodeToString(salt), base64.RawStdEncoding.EncodeToString(key))
