@@ -105,18 +105,25 @@ func main() {
 	me := call(*base, "GET", "/auth/me", aff, nil)["user"].(map[string]any)
 	affID := call(*base, "GET", "/affiliates/by-user/"+me["id"].(string), aff, nil)["affiliate"].(map[string]any)["id"].(string)
 
+	// What each role's dashboard asks for (frontend/src/sections/dashboards), then the analytics
+	// page at its widest range.
 	endpoints := []struct{ name, path, token string }{
 		{"brand: /conversions/analytics?range=30d", "/conversions/analytics?range=30d", brand},
-		{"host: /conversions/analytics?range=365d", "/conversions/analytics?range=365d", host},
-		{"affiliate: /conversions/analytics?range=365d", "/conversions/analytics?range=365d", aff},
-		{"brand: /conversions/timeseries?range=90d", "/conversions/timeseries?range=90d", brand},
+		{"brand: /conversions/timeseries?range=30d", "/conversions/timeseries?range=30d", brand},
 		{"brand: /brands/dashboard", "/brands/dashboard", brand},
 		{"brand: /brands/top-affiliates?limit=10", "/brands/top-affiliates?limit=10", brand},
-		{"host: /brands/top-affiliates?limit=10&range=365d", "/brands/top-affiliates?limit=10&range=365d", host},
-		{"affiliate: /dashboard/affiliate-stats/{id}", "/dashboard/affiliate-stats/" + affID, aff},
-		{"host: /admin/overview", "/admin/overview", host},
 		{"brand: /activity/recent?limit=10", "/activity/recent?limit=10", brand},
+		{"affiliate: /dashboard/affiliate-stats/{id}", "/dashboard/affiliate-stats/" + affID, aff},
+		{"affiliate: /conversions/timeseries?range=30d", "/conversions/timeseries?range=30d", aff},
+		{"affiliate: /activity/recent?limit=10", "/activity/recent?limit=10", aff},
+		{"host: /admin/overview", "/admin/overview", host},
+		{"host: /conversions/analytics?range=30d", "/conversions/analytics?range=30d", host},
+		{"host: /conversions/timeseries?range=30d", "/conversions/timeseries?range=30d", host},
 		{"host: /activity/recent?limit=10", "/activity/recent?limit=10", host},
+		{"brand: /conversions/analytics?range=365d", "/conversions/analytics?range=365d", brand},
+		{"affiliate: /conversions/analytics?range=365d", "/conversions/analytics?range=365d", aff},
+		{"host: /conversions/analytics?range=365d", "/conversions/analytics?range=365d", host},
+		{"host: /conversions/timeseries?range=365d", "/conversions/timeseries?range=365d", host},
 	}
 	for _, e := range endpoints {
 		if status, err := get(*base, e.path, e.token); err != nil || status != http.StatusOK {
