@@ -752,6 +752,13 @@ func (g *generator) finishConversions() {
 		if v.affiliate < 0 {
 			status = "pending" // nobody's order: nothing to decide
 		}
+		held := 0
+		if v.campaign >= 0 {
+			held = g.campaigns[v.campaign].holdingDays
+		}
+		if status == "pending" && held > 0 && age > float64(held) {
+			status = "confirmed" // the server confirms held orders once their holding period has passed
+		}
 		v.status = status
 		switch status {
 		case "flagged":
@@ -770,6 +777,9 @@ func (g *generator) finishConversions() {
 		}
 		if status != "pending" && status != "flagged" {
 			v.decided = v.at.Add(time.Duration(1+g.rng.IntN(14*24)) * time.Hour)
+			if held > 0 && status == "confirmed" {
+				v.decided = v.at.AddDate(0, 0, held)
+			}
 			if !v.decided.Before(g.o.end) {
 				v.decided = g.o.end.Add(-time.Minute)
 			}
