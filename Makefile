@@ -4,7 +4,7 @@ NODE_BIN = $(shell scripts/node.sh)
 export PATH := $(NODE_BIN):$(PATH)
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: run test generate check-generated build frontend lint e2e bench bench-redirect bench-ingest lighthouse clean
+.PHONY: run test generate check-generated build frontend lint e2e bench bench-redirect bench-ingest bench-analytics lighthouse clean
 
 run:
 	scripts/run.sh
@@ -38,13 +38,17 @@ lint: tools/node_modules
 e2e: build
 	scripts/with-db.sh scripts/e2e.sh
 
-bench: bench-redirect bench-ingest
+bench: bench-redirect bench-ingest bench-analytics
 
 bench-redirect: build
 	scripts/bench-redirect.sh
 
 bench-ingest: build
 	scripts/bench-ingest.sh
+
+# Analytics and dashboards at 100 thousand and 10 million clicks (SMALL_CLICKS, BIG_CLICKS).
+bench-analytics: build
+	scripts/bench-analytics.sh
 
 # Lighthouse (mobile) on cold loads of /auth and /dashboard; a measurement, not part of make test.
 lighthouse: build

@@ -199,17 +199,18 @@ func (s *Server) GetTopAffiliates(ctx context.Context, req oapi.GetTopAffiliates
 // GetAffiliateDashboard answers an affiliate's figures, to itself, the host, or a brand it works with.
 func (s *Server) GetAffiliateDashboard(ctx context.Context, req oapi.GetAffiliateDashboardRequestObject) (oapi.GetAffiliateDashboardResponseObject, error) {
 	sc := scope(ctx)
-	a, err := s.Catalogue.GetAffiliate(ctx, sc, req.Id)
+	// Only who may see it and its name: GetAffiliate would also count every click and order of it.
+	name, err := s.Catalogue.AffiliateName(ctx, sc, req.Id)
 	if err != nil {
 		return nil, err
 	}
 	currency := displayCurrency(req.Params.Currency)
-	d, err := s.Analytics.AffiliateDashboard(ctx, sc, a.ID, currency)
+	d, err := s.Analytics.AffiliateDashboard(ctx, sc, req.Id, currency)
 	if err != nil {
 		return nil, err
 	}
 	resp := oapi.GetAffiliateDashboard200JSONResponse{Success: true}
-	resp.Data.AffiliateId, resp.Data.AffiliateName = a.ID, a.Name
+	resp.Data.AffiliateId, resp.Data.AffiliateName = req.Id, name
 	resp.Data.Currency = oapi.CurrencyCode(currency)
 	resp.Data.Totals = totalsOf(d.Totals)
 	resp.Data.CodesUsed, resp.Data.LastConversionAt = int(d.CodesUsed), d.LastConversionAt

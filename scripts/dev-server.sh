@@ -2,14 +2,19 @@
 # FIRST_PORT LOG [VAR=value ...] creates a fresh database on $DATABASE_URL's server, starts
 # bin/openaffiliate on it in dev mode on the first free port from FIRST_PORT (below 32768), waits
 # until it is healthy, and sets $port. An EXIT trap stops the server and drops the database.
+# With DEV_SERVER_DB set it serves that existing database instead (and drops it the same way).
 start_dev_server() {
   local name=$1 first_port=$2
   dev_server_log=$3
   shift 3
   : "${DATABASE_URL:?DATABASE_URL must name a PostgreSQL server (run through scripts/with-db.sh)}"
   [ -x bin/openaffiliate ] || { echo "bin/openaffiliate is missing: run make build" >&2; exit 1; }
-  dev_server_db="${name}_$(date +%s)_$RANDOM"
-  dev_server_psql "CREATE DATABASE $dev_server_db"
+  if [ -n "${DEV_SERVER_DB:-}" ]; then
+    dev_server_db=$DEV_SERVER_DB
+  else
+    dev_server_db="${name}_$(date +%s)_$RANDOM"
+    dev_server_psql "CREATE DATABASE $dev_server_db"
+  fi
   local db_url
   db_url=$(python3 -c 'import sys,urllib.parse as u; p=u.urlparse(sys.argv[1]); print(u.urlunparse(p._replace(path="/"+sys.argv[2])))' "$DATABASE_URL" "$dev_server_db")
   port=$(scripts/free-port.sh "$first_port")

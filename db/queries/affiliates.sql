@@ -1,7 +1,7 @@
 -- name: ListAffiliates :many
 -- A page of affiliates; brand_id narrows to those who applied to one of its campaigns, and then
 -- campaigns_joined and total_clicks count only that brand's campaigns and links. Clicks are
--- counted through the partial index on clicks (link_id) WHERE NOT is_bot.
+-- counted through the partial index on clicks (link_id, clicked_at, id) WHERE NOT is_bot.
 SELECT a.*, u.id AS user_id,
        (SELECT count(*) FROM campaign_memberships m
         WHERE m.affiliate_id = a.id AND m.status = 'approved'
@@ -58,6 +58,13 @@ LEFT JOIN LATERAL (
     WHERE v.affiliate_id = a.id AND v.status NOT IN ('rejected', 'reversed')
       AND (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
 ) s ON true
+WHERE a.id = @id
+  AND (sqlc.narg(brand_id)::uuid IS NULL
+       OR EXISTS (SELECT 1 FROM campaign_memberships m WHERE m.affiliate_id = a.id AND m.brand_id = sqlc.narg(brand_id)));
+
+-- name: GetVisibleAffiliateName :one
+-- GetAffiliate's visibility without its figures.
+SELECT a.name FROM affiliates a
 WHERE a.id = @id
   AND (sqlc.narg(brand_id)::uuid IS NULL
        OR EXISTS (SELECT 1 FROM campaign_memberships m WHERE m.affiliate_id = a.id AND m.brand_id = sqlc.narg(brand_id)));

@@ -128,6 +128,26 @@ func (q *Queries) GetUnlinkedAffiliateByEmail(ctx context.Context, db DBTX, emai
 	return id, err
 }
 
+const getVisibleAffiliateName = `-- name: GetVisibleAffiliateName :one
+SELECT a.name FROM affiliates a
+WHERE a.id = $1
+  AND ($2::uuid IS NULL
+       OR EXISTS (SELECT 1 FROM campaign_memberships m WHERE m.affiliate_id = a.id AND m.brand_id = $2))
+`
+
+type GetVisibleAffiliateNameParams struct {
+	ID      uuid.UUID
+	BrandID uuid.NullUUID
+}
+
+// GetAffiliate's visibility without its figures.
+func (q *Queries) GetVisibleAffiliateName(ctx context.Context, db DBTX, arg GetVisibleAffiliateNameParams) (string, error) {
+	row := db.QueryRow(ctx, getVisibleAffiliateName, arg.ID, arg.BrandID)
+	var name string
+	err := row.Scan(&name)
+	return name, err
+}
+
 const listAffiliates = `-- name: ListAffiliates :many
 SELECT a.id, a.name, a.email, a.created_at, u.id AS user_id,
        (SELECT count(*) FROM campaign_memberships m

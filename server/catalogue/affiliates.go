@@ -86,17 +86,40 @@ func (s *Service) GetAffiliate(ctx context.Context, sc tenancy.Scope, id uuid.UU
 	return s.getAffiliate(ctx, s.pool, sc, id)
 }
 
-func (s *Service) getAffiliate(ctx context.Context, db queries.DBTX, sc tenancy.Scope, id uuid.UUID) (Affiliate, error) {
-	params := queries.GetAffiliateParams{ID: id}
+// affiliateWithin is the brand an affiliate must work with for the caller to see it (none for the
+// host and the affiliate itself), or the not-found error when the caller may not see it at all.
+func affiliateWithin(sc tenancy.Scope, id uuid.UUID) (uuid.NullUUID, error) {
 	if own := sc.OwnAffiliate(); sc.IsAffiliate() && own.UUID != id {
-		return Affiliate{}, affiliateNotFound()
+		return uuid.NullUUID{}, affiliateNotFound()
 	}
 	if sc.IsBrand() {
-		params.BrandID = sc.OwnBrand()
+		return sc.OwnBrand(), nil
 	} else if !sc.SeesAll() && !sc.IsAffiliate() {
-		return Affiliate{}, affiliateNotFound()
+		return uuid.NullUUID{}, affiliateNotFound()
 	}
-	r, err := s.q.GetAffiliate(ctx, db, params)
+	return uuid.NullUUID{}, nil
+}
+
+// AffiliateName answers the name of an affiliate the caller may see, as GetAffiliate decides, without
+// GetAffiliate's figures (which count every click and order of the affiliate).
+func (s *Service) AffiliateName(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (string, error) {
+	brandID, err := affiliateWithin(sc, id)
+	if err != nil {
+		return "", err
+	}
+	name, err := s.q.GetVisibleAffiliateName(ctx, s.pool, queries.GetVisibleAffiliateNameParams{ID: id, BrandID: brandID})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", affiliateNotFound()
+	}
+	return name, err
+}
+
+func (s *Service) getAffiliate(ctx context.Context, db queries.DBTX, sc tenancy.Scope, id uuid.UUID) (Affiliate, error) {
+	brandID, err := affiliateWithin(sc, id)
+	if err != nil {
+		return Affiliate{}, err
+	}
+	r, err := s.q.GetAffiliate(ctx, db, queries.GetAffiliateParams{ID: id, BrandID: brandID})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Affiliate{}, affiliateNotFound()
 	}
