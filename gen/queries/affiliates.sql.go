@@ -206,7 +206,7 @@ type ListAffiliatesRow struct {
 
 // A page of affiliates; brand_id narrows to those who applied to one of its campaigns, and then
 // campaigns_joined and total_clicks count only that brand's campaigns and links. Clicks are
-// counted through the partial index on clicks (link_id) WHERE NOT is_bot.
+// counted through the partial index on clicks (link_id, clicked_at, id) WHERE NOT is_bot.
 func (q *Queries) ListAffiliates(ctx context.Context, db DBTX, arg ListAffiliatesParams) ([]ListAffiliatesRow, error) {
 	rows, err := db.Query(ctx, listAffiliates,
 		arg.BrandID,
