@@ -20,7 +20,7 @@ export const dataEntities: (ExportEntity & Counted)[] = Object.values(ExportEnti
 
 /** Host 'Data Management': how many of each entity the platform holds, and a CSV export per entity. */
 export default function DataManagementPage() {
-  const { t } = useTranslation(['admin', 'sections']);
+  const { t, i18n } = useTranslation(['admin', 'sections']);
   const toast = useToast();
   const summary = useGetDataSummary();
   const [exporting, setExporting] = useState<ExportEntity | null>(null);
@@ -60,7 +60,7 @@ export default function DataManagementPage() {
                     {t(`data.entities.${key}`)}
                   </Typography>
                   <Typography variant="h4" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`data-count-${key}`}>
-                    {new Intl.NumberFormat('en-US').format(counts[key])}
+                    {new Intl.NumberFormat(i18n.language).format(counts[key])}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
                     {t(`data.help.${key}`)}
