@@ -26,7 +26,10 @@ test('a brand sets its company name, domain and default currency on Settings', a
   await page.waitForFunction(() => document.title === 'Brand Dashboard · OpenAffiliate');
 
   await page.getByTestId('menu-group-settings').click();
+  // The group opens with an animation; the entry is chosen once it is open.
+  await page.locator('[data-testid="menu-group-settings"][aria-expanded="true"]').waitFor();
   await page.getByTestId('menu-settings').click();
+  await page.waitForURL(/\/settings$/);
   await page.waitForFunction(() => document.title === 'Settings · OpenAffiliate');
   const card = page.getByTestId('brand-card');
   const company = card.locator('input[name="company_name"]');
