@@ -82,7 +82,7 @@ func TestConversionLoop(t *testing.T) {
 		if r := env.Call(t, http.MethodGet, "/conversions/"+id, tc.token, nil); r.Status != tc.status {
 			t.Errorf("%s: GET /conversions/%s answered %d, want %d", tc.who, id, r.Status, tc.status)
 		}
-		list := data(mustStatus(t, env.Call(t, http.MethodGet, "/conversions?query=1001", tc.token, nil), http.StatusOK))["conversions"].([]any)
+		list := data(mustStatus(t, env.Call(t, http.MethodGet, "/conversions?query="+id, tc.token, nil), http.StatusOK))["conversions"].([]any)
 		if seen := contains(ids(list), id); seen != (tc.status == http.StatusOK) {
 			t.Errorf("%s: the list shows it: %v", tc.who, seen)
 		}
@@ -97,7 +97,7 @@ func TestConversionLoop(t *testing.T) {
 		{p.affiliate.token, "a***@example.com", false},
 	} {
 		one := data(mustStatus(t, env.Call(t, http.MethodGet, "/conversions/"+id, tc.token, nil), http.StatusOK))["conversion"].(map[string]any)
-		listed := data(mustStatus(t, env.Call(t, http.MethodGet, "/conversions?query=1001", tc.token, nil), http.StatusOK))["conversions"].([]any)
+		listed := data(mustStatus(t, env.Call(t, http.MethodGet, "/conversions?query="+id, tc.token, nil), http.StatusOK))["conversions"].([]any)
 		if one["customer_email"] != tc.email || len(listed) != 1 || listed[0].(map[string]any)["customer_email"] != tc.email {
 			t.Errorf("customer read as %v and %v, want %s", one["customer_email"], listed, tc.email)
 		}
