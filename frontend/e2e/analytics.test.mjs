@@ -43,6 +43,20 @@ function parseCsv(text) {
   return rows;
 }
 
+/**
+ * Scrolls to the performance chart, which is drawn only once it is near the viewport, waits for
+ * its plot (not the icons of its controls), and scrolls back to the top for the screenshot.
+ */
+async function chartDrawn(page) {
+  // On the brand's dashboard the whole card waits in a placeholder until it is near.
+  const placeholder = page.getByTestId('dashboard-chart');
+  if (await placeholder.count()) await placeholder.scrollIntoViewIfNeeded();
+  const chart = page.getByTestId('performance-chart');
+  await chart.scrollIntoViewIfNeeded();
+  await chart.locator('.MuiChartsSurface-root').first().waitFor();
+  await page.getByTestId('section-title').scrollIntoViewIfNeeded();
+}
+
 const stat = (page, metric) => page.getByTestId(`stat-${metric}`).getByTestId('stat-value');
 
 test('each role sees the figures of a known program on its dashboard and on analytics', async () => {
@@ -98,12 +112,16 @@ test('each role sees the figures of a known program on its dashboard and on anal
   assert.equal(await stat(brand, 'conversion_rate').textContent(), '75.00%');
   assert.equal(await brand.getByTestId('count-pendingConversions').getByTestId('stat-value').textContent(), '3');
   assert.equal(await brand.getByTestId('count-affiliates').getByTestId('stat-value').textContent(), '1');
+  // The lists below the chart are drawn once they are scrolled near.
+  await brand.getByTestId('dashboard-top-lists').scrollIntoViewIfNeeded();
   const topAffiliate = brand.getByTestId('top-affiliates-row');
   await topAffiliate.first().waitFor(); // its own request, which may answer after the cards'
   assert.equal(await topAffiliate.count(), 1);
   assert.match(await topAffiliate.textContent(), new RegExp(`Ilie Insight ${stamp}`));
-  await brand.getByTestId('performance-chart').locator('svg').first().waitFor();
+  await chartDrawn(brand);
+  await brand.getByTestId('dashboard-more').scrollIntoViewIfNeeded();
   await brand.getByTestId('activity-entry').first().waitFor();
+  await brand.getByTestId('section-title').scrollIntoViewIfNeeded();
   await settle(brand);
   await screenshot(brand, 'dashboard-brand', { dark: true });
 
@@ -114,7 +132,7 @@ test('each role sees the figures of a known program on its dashboard and on anal
   assert.match(await stat(brand, 'revenue').textContent(), /^447,50\sRON$/);
   await brand.getByTestId('top-campaigns-row').first().waitFor();
   assert.equal(await brand.getByTestId('top-campaigns-row').count(), 1);
-  await brand.getByTestId('performance-chart').locator('svg').first().waitFor();
+  await chartDrawn(brand);
   await settle(brand);
   await screenshot(brand, 'analytics-brand');
 
@@ -148,7 +166,7 @@ test('each role sees the figures of a known program on its dashboard and on anal
   assert.equal(await affiliate.getByTestId('recent-conversions').getByRole('listitem').count(), 3);
   assert.match(await affiliate.getByTestId('recent-conversions').textContent(), /b\*\*\*@example\.com|ins-/);
   assert.equal(await affiliate.getByTestId('recent-clicks').getByRole('listitem').count(), 4);
-  await affiliate.getByTestId('performance-chart').locator('svg').first().waitFor();
+  await chartDrawn(affiliate);
   await settle(affiliate);
   await screenshot(affiliate, 'dashboard-affiliate', { dark: true });
 
@@ -160,7 +178,7 @@ test('each role sees the figures of a known program on its dashboard and on anal
   await stat(host, 'conversions').waitFor();
   assert.ok(Number((await stat(host, 'conversions').textContent()).replace(/\D/g, '')) >= 3);
   await host.getByTestId('top-campaigns-row').first().waitFor();
-  await host.getByTestId('performance-chart').locator('svg').first().waitFor();
+  await chartDrawn(host);
   await settle(host);
   await screenshot(host, 'dashboard-host', { dark: true });
   await host.context().close();

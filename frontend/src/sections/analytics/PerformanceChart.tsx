@@ -2,6 +2,7 @@ import { Card, CardContent, MenuItem, Skeleton, Stack, TextField, Typography } f
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DayFigures } from '../../api/generated/model';
+import { useSeen } from '../../components/WhenSeen';
 import { formatAmount, formatCount } from '../../preferences/format';
 import { chartMetrics, metricLabel, type ChartMetric } from './figures';
 
@@ -11,15 +12,19 @@ export function ChartSkeleton() {
   return <Skeleton variant="rounded" height={280} data-testid="chart-loading" />;
 }
 
-/** The performance chart of a period, day by day, with a choice of metric. */
+/**
+ * The performance chart of a period, day by day, with a choice of metric. Its code and drawing wait
+ * until it is near the viewport, so a phone, where it sits below the fold, loads without them.
+ */
 export function PerformanceChart({ days, currency, loading }: { days: DayFigures[] | undefined; currency: string; loading?: boolean }) {
   const { t, i18n } = useTranslation('analytics');
   const [metric, setMetric] = useState<ChartMetric>('clicks');
   const money = metric === 'revenue' || metric === 'commission';
   const format = (value: number) => (money ? formatAmount(value, currency) : formatCount(value, i18n.language));
   const empty = days !== undefined && days.every((d) => d.clicks === 0 && d.conversions === 0);
+  const [ref, seen] = useSeen<HTMLDivElement>();
   return (
-    <Card data-testid="performance-chart">
+    <Card data-testid="performance-chart" ref={ref}>
       <CardContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}>
           <Typography variant="h6" component="h2">
@@ -41,7 +46,7 @@ export function PerformanceChart({ days, currency, loading }: { days: DayFigures
             ))}
           </TextField>
         </Stack>
-        {loading || !days ? (
+        {loading || !days || !seen ? (
           <ChartSkeleton />
         ) : empty ? (
           <Typography color="text.secondary" sx={{ py: 4 }} data-testid="chart-empty">

@@ -1,8 +1,10 @@
 import { Grid, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useGetAnalytics, useGetBrandDashboard, useGetTimeseries, useGetTopAffiliates } from '../../api/generated/analytics/analytics';
+import type { CurrencyCode } from '../../api/generated/model';
 import { useAuth } from '../../auth/AuthProvider';
 import { QueryStatus } from '../../components/QueryStatus';
+import { WhenSeen } from '../../components/WhenSeen';
 import { useCurrency } from '../../preferences/CurrencyProvider';
 import { formatCount } from '../../preferences/format';
 import { menuFor } from '../../shell/menus';
@@ -14,14 +16,54 @@ import { SectionHeader } from '../SectionHeader';
 import { ProfileCard } from './ProfileCard';
 import { ShortcutCards } from './ShortcutCards';
 
+/** The brand's last 30 days, day by day. */
+function BrandChart({ currency }: { currency: CurrencyCode }) {
+  const series = useGetTimeseries({ range: '30d', currency });
+  return <PerformanceChart days={series.data?.data.days} currency={currency} loading={series.isPending} />;
+}
+
+/** The brand's top affiliates and campaigns of the last 30 days. */
+function BrandTopLists({ currency }: { currency: CurrencyCode }) {
+  const { t } = useTranslation('analytics');
+  const analytics = useGetAnalytics({ range: '30d', currency });
+  const top = useGetTopAffiliates({ limit: 10, range: '30d', currency });
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, lg: 6 }}>
+        <FiguresTable
+          title={t('topAffiliates.title')}
+          nameLabel={t('topAffiliates.affiliate')}
+          rows={top.data?.data.affiliates.map((a) => ({ id: a.affiliate_id, name: a.affiliate_name, ...a }))}
+          currency={top.data?.data.currency ?? currency}
+          empty={t('topAffiliates.empty')}
+          loading={top.isPending}
+          testId="top-affiliates"
+        />
+      </Grid>
+      <Grid size={{ xs: 12, lg: 6 }}>
+        <FiguresTable
+          title={t('topCampaigns.title')}
+          nameLabel={t('topCampaigns.campaign')}
+          rows={analytics.data?.data.top_campaigns.map((c) => ({ id: c.campaign_id, name: c.campaign_name, ...c }))}
+          currency={analytics.data?.data.currency ?? currency}
+          empty={t('topCampaigns.empty')}
+          loading={analytics.isPending}
+          testId="top-campaigns"
+        />
+      </Grid>
+    </Grid>
+  );
+}
+
+/**
+ * The brand's dashboard: its last 30 days against the 30 before and what waits for it first; the
+ * chart, the top lists and the rest load once they come near the viewport (below a phone's fold).
+ */
 export default function BrandDashboard() {
   const { t, i18n } = useTranslation(['sections', 'analytics']);
   const { user } = useAuth();
   const { currency } = useCurrency();
   const dashboard = useGetBrandDashboard({ currency });
-  const series = useGetTimeseries({ range: '30d', currency });
-  const analytics = useGetAnalytics({ range: '30d', currency });
-  const top = useGetTopAffiliates({ limit: 10, range: '30d', currency });
   const d = dashboard.data?.data;
   const counts = d && [
     { key: 'activeCampaigns', value: d.active_campaigns },
@@ -46,34 +88,19 @@ export default function BrandDashboard() {
               ))
             : null}
         </Grid>
-        <PerformanceChart days={series.data?.data.days} currency={currency} loading={series.isPending} />
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, lg: 6 }}>
-            <FiguresTable
-              title={t('analytics:topAffiliates.title')}
-              nameLabel={t('analytics:topAffiliates.affiliate')}
-              rows={top.data?.data.affiliates.map((a) => ({ id: a.affiliate_id, name: a.affiliate_name, ...a }))}
-              currency={top.data?.data.currency ?? currency}
-              empty={t('analytics:topAffiliates.empty')}
-              loading={top.isPending}
-              testId="top-affiliates"
-            />
-          </Grid>
-          <Grid size={{ xs: 12, lg: 6 }}>
-            <FiguresTable
-              title={t('analytics:topCampaigns.title')}
-              nameLabel={t('analytics:topCampaigns.campaign')}
-              rows={analytics.data?.data.top_campaigns.map((c) => ({ id: c.campaign_id, name: c.campaign_name, ...c }))}
-              currency={analytics.data?.data.currency ?? currency}
-              empty={t('analytics:topCampaigns.empty')}
-              loading={analytics.isPending}
-              testId="top-campaigns"
-            />
-          </Grid>
-        </Grid>
-        <RecentActivityCard />
-        {user && <ProfileCard user={user} />}
-        <ShortcutCards groups={menuFor('brand')} />
+        <WhenSeen minHeight={380} testId="dashboard-chart">
+          <BrandChart currency={currency} />
+        </WhenSeen>
+        <WhenSeen minHeight={320} testId="dashboard-top-lists">
+          <BrandTopLists currency={currency} />
+        </WhenSeen>
+        <WhenSeen minHeight={600} testId="dashboard-more">
+          <Stack spacing={3}>
+            <RecentActivityCard />
+            {user && <ProfileCard user={user} />}
+            <ShortcutCards groups={menuFor('brand')} />
+          </Stack>
+        </WhenSeen>
       </Stack>
     </>
   );
