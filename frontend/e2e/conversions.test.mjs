@@ -97,7 +97,8 @@ test('a brand reviews conversions, the affiliate follows them and its earnings, 
   await screenshot(brand, 'conversions-adjust-dialog');
   await dialog.getByTestId('adjust-dialog-submit').click();
   await dialog.waitFor({ state: 'detached' });
-  assert.match(await rowOf(brand, orders[2]).getByTestId('conversion-commission').textContent(), /^12,50\sRON$/);
+  // The list is read again after the dialog closes.
+  await rowOf(brand, orders[2]).getByTestId('conversion-commission').getByText(/^12,50\sRON$/).waitFor();
 
   // Reverse a confirmed commission.
   await rowOf(brand, orders[1]).getByTestId('conversion-reverse').click();
