@@ -7,59 +7,21 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/openaffiliate/platform/scripts/benchapi"
 )
 
 var client = &http.Client{Timeout: 60 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
 
-func fail(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, "analyticsbench: "+format+"\n", args...)
-	os.Exit(1)
-}
-
-// call sends a JSON request and answers the envelope's data.
-func call(base, method, path, token string, body any) map[string]any {
-	var buf bytes.Buffer
-	if body != nil {
-		if err := json.NewEncoder(&buf).Encode(body); err != nil {
-			fail("%v", err)
-		}
-	}
-	req, err := http.NewRequest(method, base+"/api/v1"+path, &buf)
-	if err != nil {
-		fail("%v", err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		fail("%s %s: %v", method, path, err)
-	}
-	defer func() { _ = resp.Body.Close() }()
-	var env struct {
-		Success bool           `json:"success"`
-		Data    map[string]any `json:"data"`
-		Error   string         `json:"error"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&env); err != nil || !env.Success || resp.StatusCode != http.StatusOK {
-		fail("%s %s: %d %s %v", method, path, resp.StatusCode, env.Error, err)
-	}
-	return env.Data
-}
-
-func login(base, email, password string) string {
-	return call(base, "POST", "/auth/login", "", map[string]any{"email": email, "password": password})["jwt"].(string)
+func login(api benchapi.Client, email, password string) string {
+	return api.Call("POST", "/auth/login", "", map[string]any{"email": email, "password": password})["jwt"].(string)
 }
 
 // get sends one measured request and answers its status.
@@ -98,12 +60,13 @@ func main() {
 	hostEmail := flag.String("host", "bench-host@example.com", "host to sign in as")
 	password := flag.String("password", "bench-password", "their password")
 	flag.Parse()
+	api := benchapi.Client{Name: "analyticsbench", Base: *base, HTTP: client, OK: http.StatusOK}
 
-	brand := login(*base, *brandEmail, *password)
-	aff := login(*base, *affEmail, *password)
-	host := login(*base, *hostEmail, *password)
-	me := call(*base, "GET", "/auth/me", aff, nil)["user"].(map[string]any)
-	affID := call(*base, "GET", "/affiliates/by-user/"+me["id"].(string), aff, nil)["affiliate"].(map[string]any)["id"].(string)
+	brand := login(api, *brandEmail, *password)
+	aff := login(api, *affEmail, *password)
+	host := login(api, *hostEmail, *password)
+	me := api.Call("GET", "/auth/me", aff, nil)["user"].(map[string]any)
+	affID := api.Call("GET", "/affiliates/by-user/"+me["id"].(string), aff, nil)["affiliate"].(map[string]any)["id"].(string)
 
 	// What each role's dashboard asks for (frontend/src/sections/dashboards), then the analytics
 	// page at its widest range.
@@ -127,7 +90,7 @@ func main() {
 	}
 	for _, e := range endpoints {
 		if status, err := get(*base, e.path, e.token); err != nil || status != http.StatusOK {
-			fail("%s answered %d %v", e.name, status, err)
+			api.Fail("%s answered %d %v", e.name, status, err)
 		}
 	}
 	for _, e := range endpoints {

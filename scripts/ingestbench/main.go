@@ -19,48 +19,12 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/openaffiliate/platform/scripts/benchapi"
 	"github.com/openaffiliate/platform/server/shopify"
 )
 
 var client = &http.Client{Timeout: 30 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	Transport: &http.Transport{MaxIdleConnsPerHost: 256}}
-
-func fail(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, "ingestbench: "+format+"\n", args...)
-	os.Exit(1)
-}
-
-// call sends a JSON request and answers the envelope's data.
-func call(base, method, path, token string, body any) map[string]any {
-	var buf bytes.Buffer
-	if body != nil {
-		if err := json.NewEncoder(&buf).Encode(body); err != nil {
-			fail("%v", err)
-		}
-	}
-	req, err := http.NewRequest(method, base+"/api/v1"+path, &buf)
-	if err != nil {
-		fail("%v", err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		fail("%s %s: %v", method, path, err)
-	}
-	defer func() { _ = resp.Body.Close() }()
-	var env struct {
-		Success bool           `json:"success"`
-		Data    map[string]any `json:"data"`
-		Error   string         `json:"error"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&env); err != nil || !env.Success {
-		fail("%s %s: %d %s %v", method, path, resp.StatusCode, env.Error, err)
-	}
-	return env.Data
-}
 
 func main() {
 	base := flag.String("base", "http://127.0.0.1:8080", "server address")
@@ -68,30 +32,31 @@ func main() {
 	workers := flag.Int("c", 16, "concurrent requests")
 	copies := flag.Int("copies", 2, "times each order is sent, at once")
 	flag.Parse()
+	api := benchapi.Client{Name: "ingestbench", Base: *base, HTTP: client}
 
 	// The program: a brand, a 10% campaign, an approved affiliate, 20 codes, a key and clicks.
 	stamp := time.Now().UnixNano()
-	brand := call(*base, "POST", "/auth/signup", "", map[string]any{"email": fmt.Sprintf("ingest-brand-%d@example.com", stamp), "password": "bench-password",
+	brand := api.Call("POST", "/auth/signup", "", map[string]any{"email": fmt.Sprintf("ingest-brand-%d@example.com", stamp), "password": "bench-password",
 		"firstName": "B", "lastName": "B", "accountType": "brand", "companyName": "Ingest Shop"})["jwt"].(string)
-	call(*base, "PUT", "/brands/setup", brand, map[string]any{"company_name": "Ingest Shop", "domain": "ingest-shop.example", "default_currency": "RON"})
-	campaign := call(*base, "POST", "/campaigns", brand, map[string]any{"name": "Ingest", "homepage_url": "https://ingest-shop.example/",
+	api.Call("PUT", "/brands/setup", brand, map[string]any{"company_name": "Ingest Shop", "domain": "ingest-shop.example", "default_currency": "RON"})
+	campaign := api.Call("POST", "/campaigns", brand, map[string]any{"name": "Ingest", "homepage_url": "https://ingest-shop.example/",
 		"commission_type": "percentage", "commission_value": "0.10", "currency": "RON"})["campaign"].(map[string]any)["id"].(string)
-	aff := call(*base, "POST", "/auth/signup", "", map[string]any{"email": fmt.Sprintf("ingest-aff-%d@example.com", stamp), "password": "bench-password",
+	aff := api.Call("POST", "/auth/signup", "", map[string]any{"email": fmt.Sprintf("ingest-aff-%d@example.com", stamp), "password": "bench-password",
 		"firstName": "A", "lastName": "A", "accountType": "affiliate"})["jwt"].(string)
-	call(*base, "POST", "/campaigns/"+campaign+"/join", aff, nil)
-	me := call(*base, "GET", "/auth/me", aff, nil)["user"].(map[string]any)
-	affID := call(*base, "GET", "/affiliates/by-user/"+me["id"].(string), aff, nil)["affiliate"].(map[string]any)["id"].(string)
+	api.Call("POST", "/campaigns/"+campaign+"/join", aff, nil)
+	me := api.Call("GET", "/auth/me", aff, nil)["user"].(map[string]any)
+	affID := api.Call("GET", "/affiliates/by-user/"+me["id"].(string), aff, nil)["affiliate"].(map[string]any)["id"].(string)
 	const codes = 20
 	for i := range codes {
-		call(*base, "POST", "/discount-codes", brand, map[string]any{"campaign_id": campaign, "affiliate_id": affID, "code": fmt.Sprintf("INGEST%02d", i),
+		api.Call("POST", "/discount-codes", brand, map[string]any{"campaign_id": campaign, "affiliate_id": affID, "code": fmt.Sprintf("INGEST%02d", i),
 			"discount_type": "percentage", "discount_value": "0.10"})
 	}
-	key := call(*base, "POST", "/brands/api-keys", brand, map[string]any{"name": "bench"})["key"].(string)
-	brandInfo := call(*base, "GET", "/brands/integration/details", brand, nil)
+	key := api.Call("POST", "/brands/api-keys", brand, map[string]any{"name": "bench"})["key"].(string)
+	brandInfo := api.Call("GET", "/brands/integration/details", brand, nil)
 	secret := fmt.Sprintf("shpss_ingest_%d", stamp) // a throwaway key for this run
-	call(*base, "PUT", "/brands/"+brandInfo["brand_uuid"].(string)+"/webhook-secret", brand, map[string]any{"webhook_secret": secret})
+	api.Call("PUT", "/brands/"+brandInfo["brand_uuid"].(string)+"/webhook-secret", brand, map[string]any{"webhook_secret": secret})
 	shopifyURL := brandInfo["shopify_webhook_url"].(string)
-	short := call(*base, "POST", "/affiliate-links/generate", aff, map[string]any{"campaign_id": campaign})["link"].(map[string]any)["short_code"].(string)
+	short := api.Call("POST", "/affiliate-links/generate", aff, map[string]any{"campaign_id": campaign})["link"].(map[string]any)["short_code"].(string)
 	clicks := make([]string, 200)
 	for i := range clicks {
 		req, _ := http.NewRequest("GET", *base+"/r/"+short, nil)
@@ -99,12 +64,12 @@ func main() {
 		req.Header.Set("X-Forwarded-For", fmt.Sprintf("10.1.%d.%d", i/250, i%250+1))
 		resp, err := client.Do(req)
 		if err != nil {
-			fail("click: %v", err)
+			api.Fail("click: %v", err)
 		}
 		_ = resp.Body.Close()
 		loc, err := url.Parse(resp.Header.Get("Location"))
 		if err != nil || loc.Query().Get("aff_click") == "" {
-			fail("click %d: %d %q", i, resp.StatusCode, resp.Header.Get("Location"))
+			api.Fail("click %d: %d %q", i, resp.StatusCode, resp.Header.Get("Location"))
 		}
 		clicks[i] = loc.Query().Get("aff_click")
 	}
@@ -174,7 +139,7 @@ func main() {
 	wg.Wait()
 	elapsed := time.Since(start)
 
-	stored := call(*base, "GET", "/conversions?limit=1", brand, nil)["total"].(float64)
+	stored := api.Call("GET", "/conversions?limit=1", brand, nil)["total"].(float64)
 	fmt.Printf("orders %d copies %d workers %d seconds %.2f orders_per_s %.0f requests_per_s %.0f failed %d stored %.0f exactly_once %v\n",
 		*orders, *copies, *workers, elapsed.Seconds(), float64(*orders)/elapsed.Seconds(), float64(*orders**copies)/elapsed.Seconds(),
 		failed.Load(), stored, int(stored) == *orders && failed.Load() == 0)
