@@ -83,9 +83,7 @@ func TestReportsAgreeWithRawRows(t *testing.T) {
 	env := servertest.Get(t)
 	host := hostToken(t, env)
 	rng := rand.New(rand.NewPCG(3, 4)) //nolint:gosec // G404: random data with a seed to replay, not secrecy
-	a, b := newProgram(t, env), newProgram(t, env)
-	seedRandomProgram(t, env, rng, a, host)
-	seedRandomProgram(t, env, rng, b, host)
+	a, b := seededPrograms(t, env, rng, host)
 	today := time.Now().UTC().Truncate(24 * time.Hour)
 	first, last := today.AddDate(0, 0, -40), today.AddDate(0, 0, -3)
 	rng2 := "from=" + first.Format(time.DateOnly) + "&to=" + last.Format(time.DateOnly)

@@ -13,7 +13,7 @@ import { ConversionStatusChip } from './ConversionStatusChip';
 const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
 /** Seed section 9: a conversion without a currency is shown in USD. */
-export const currencyOf = (currency: string) => currency || 'USD';
+const currencyOf = (currency: string) => currency || 'USD';
 
 /** The columns the server sorts by, and the column each is shown in. */
 const sortColumns: Record<ListConversionsSort, string> = {
