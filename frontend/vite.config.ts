@@ -39,8 +39,11 @@ const firstScreenChunks = [
   { name: 'auth', test: /[\\/]src[\\/]pages[\\/]auth[\\/]AuthPage\.tsx$/, priority: 3 },
   // The shell around every signed-in page: side menu, navbar, user summary.
   { name: 'shell', test: /[\\/]src[\\/]shell[\\/]DashboardShell\.tsx$/, priority: 2 },
-  // The three dashboards, the first section after sign-in.
-  { name: 'dashboard', test: /[\\/]src[\\/]sections[\\/]dashboards[\\/]\w+Dashboard\.tsx$/, priority: 1 },
+  // The dashboard, the first section after sign-in: one chunk per account type, the brand's first, so
+  // that what the three share is in the brand's chunk and a brand's cold load fetches nothing else.
+  { name: 'dashboard-brand', test: /[\\/]src[\\/]sections[\\/]dashboards[\\/]BrandDashboard\.tsx$/, priority: 1 },
+  { name: 'dashboard-affiliate', test: /[\\/]src[\\/]sections[\\/]dashboards[\\/]AffiliateDashboard\.tsx$/, priority: 0.8 },
+  { name: 'dashboard-host', test: /[\\/]src[\\/]sections[\\/]dashboards[\\/]HostDashboard\.tsx$/, priority: 0.6 },
 ];
 
 // The Go server in development; API_PROXY points elsewhere (e.g. an e2e server on another port).

@@ -5,6 +5,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+scripts/deps.sh browser
 # shellcheck source=scripts/dev-server.sh
 . scripts/dev-server.sh
 start_dev_server lighthouse 19080 "$root/artifacts/lighthouse-server.log"

@@ -7,7 +7,9 @@ import { App, AuthPage, DashboardShell } from './App';
 import { AuthProvider, checkStoredSessionEarly } from './auth/AuthProvider';
 import { storedAccountTypeHint, storedToken } from './auth/session';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
+import { getGetSystemConfigQueryOptions } from './api/generated/system/system';
 import { CurrencyProvider } from './preferences/CurrencyProvider';
+import { displayRatesQuery, storedCurrency } from './preferences/currencyRates';
 import { ThemeModeProvider } from './preferences/ThemeModeProvider';
 import { ToastProvider } from './toasts/ToastProvider';
 import { i18nReady } from './i18n/config';
@@ -18,14 +20,18 @@ const queryClient = createQueryClient();
 // A cold load starts everything its first screen needs now, in parallel with the language's chunk
 // (i18n/config.ts), rather than one after the other from the first render on. A stored session will
 // most likely show the shell: the session check (/auth/me), the shell's code and the page's (for the
-// account type the token names). Without one, the shell's paths send to the sign-in screen.
+// account type the token names), and the queries the shell and that page show first: their answers
+// then come with the code, not one round trip after the first render. Without one, the shell's paths
+// send to the sign-in screen.
 const path = window.location.pathname;
 const accountType = storedAccountTypeHint();
 let sessionChecked: Promise<unknown> = Promise.resolve();
 if (storedToken()) {
   sessionChecked = checkStoredSessionEarly();
   void DashboardShell.preload().catch(() => undefined);
-  if (accountType) void preloadPage(path, accountType).catch(() => undefined);
+  void queryClient.prefetchQuery(getGetSystemConfigQueryOptions());
+  void queryClient.prefetchQuery(displayRatesQuery);
+  if (accountType) void preloadPage(path, accountType, { client: queryClient, currency: storedCurrency() }).catch(() => undefined);
 } else if (path === '/auth' || path === '/login' || shellPaths.some((shellPath) => path === shellPath || path.startsWith(`${shellPath}/`))) {
   void AuthPage.preload().catch(() => undefined);
 }

@@ -1,16 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { multiplyDecimal, scaleDecimal } from './decimal';
-import { defaultCurrency, formatAmount, isCurrency, type Currency } from './format';
-import {
-  announceCurrency,
-  CURRENCY_STORAGE_KEY,
-  DISPLAY_RATES_QUERY_KEY,
-  fetchRates,
-  RATES_CACHE_MS,
-  unitRates,
-  type Rates,
-} from './currencyRates';
+import { formatAmount, type Currency } from './format';
+import { announceCurrency, CURRENCY_STORAGE_KEY, displayRatesQuery, storedCurrency, unitRates, type Rates } from './currencyRates';
 
 interface CurrencyContextValue {
   currency: Currency;
@@ -33,20 +25,9 @@ interface CurrencyContextValue {
 
 const CurrencyContext = createContext<CurrencyContextValue | null>(null);
 
-function storedCurrency(): Currency {
-  const value = localStorage.getItem(CURRENCY_STORAGE_KEY);
-  return isCurrency(value) ? value : defaultCurrency;
-}
-
 export function CurrencyProvider({ children }: { children: ReactNode }) {
   const [currency, setCurrencyState] = useState<Currency>(storedCurrency);
-  const ratesQuery = useQuery({
-    queryKey: DISPLAY_RATES_QUERY_KEY,
-    queryFn: fetchRates,
-    staleTime: RATES_CACHE_MS,
-    gcTime: RATES_CACHE_MS,
-    retry: false,
-  });
+  const ratesQuery = useQuery(displayRatesQuery);
   const ready = ratesQuery.isSuccess;
   const rates = ratesQuery.data?.rates ?? unitRates;
 

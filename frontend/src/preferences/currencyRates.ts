@@ -1,6 +1,6 @@
 import { getCurrencySettings } from '../api/generated/settings/settings';
 import { getFxRates } from '../api/generated/fx/fx';
-import { currencies, type Currency } from './format';
+import { currencies, defaultCurrency, isCurrency, type Currency } from './format';
 
 export type Rates = Record<string, string>;
 
@@ -30,7 +30,22 @@ export async function fetchRates(): Promise<{ rates: Rates; live: boolean }> {
   }
 }
 
+/** The display rates' query, shared by the currency provider and a cold load's early start (main.tsx). */
+export const displayRatesQuery = {
+  queryKey: DISPLAY_RATES_QUERY_KEY,
+  queryFn: fetchRates,
+  staleTime: RATES_CACHE_MS,
+  gcTime: RATES_CACHE_MS,
+  retry: false,
+} as const;
+
 export const CURRENCY_STORAGE_KEY = 'currency';
+
+/** The display currency this browser chose last, else the default. */
+export function storedCurrency(): Currency {
+  const value = localStorage.getItem(CURRENCY_STORAGE_KEY);
+  return isCurrency(value) ? value : defaultCurrency;
+}
 export const CURRENCY_CHANGE_EVENT = 'currency-change';
 
 export interface CurrencyChangeDetail {

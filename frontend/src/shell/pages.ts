@@ -21,7 +21,9 @@ import ShoppingCartCheckoutIcon from '@mui/icons-material/ShoppingCartCheckoutOu
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import StorageIcon from '@mui/icons-material/StorageOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
-import type { AccountType } from '../api/generated/model';
+import type { QueryClient } from '@tanstack/react-query';
+import { getGetBrandDashboardQueryOptions, getGetPlatformOverviewQueryOptions } from '../api/generated/analytics/analytics';
+import type { AccountType, CurrencyCode } from '../api/generated/model';
 import type { resources } from '../i18n/resources';
 import { preloadableLazy, type PreloadableLazy } from '../preloadableLazy';
 
@@ -103,6 +105,12 @@ export interface SectionProps {
   accountType: AccountType;
 }
 
+/** What a page's first queries are started with on a cold load. */
+export interface PrefetchContext {
+  client: QueryClient;
+  currency: CurrencyCode;
+}
+
 /** A page's component; main.tsx preloads a cold load's page. */
 type PageComponent = PreloadableLazy<SectionProps>;
 const lazyPage = preloadableLazy<SectionProps>;
@@ -119,6 +127,11 @@ interface PageBase {
   icon: SvgIconComponent;
   /** The page; without one it shows the 'being built' placeholder. */
   component?: PageComponent;
+  /**
+   * Starts the query the page shows first, with the same key and options as the page's own hook, so
+   * that a cold load asks for it together with the page's code instead of after the first render.
+   */
+  prefetch?: (context: PrefetchContext) => Promise<unknown>;
   /** Opens outside the app (in a new tab) instead of in the shell. */
   href?: string;
 }
@@ -152,6 +165,7 @@ export const pages: readonly PageEntry[] = [
     title: 'dashboard.brandTitle',
     icon: DashboardIcon,
     component: lazyPage(() => import('../sections/dashboards/BrandDashboard')),
+    prefetch: ({ client, currency }) => client.prefetchQuery(getGetBrandDashboardQueryOptions({ currency })),
     menu: { brand: 'main' },
   },
   {
@@ -170,6 +184,7 @@ export const pages: readonly PageEntry[] = [
     title: 'dashboard.hostTitle',
     icon: DashboardIcon,
     component: lazyPage(() => import('../sections/dashboards/HostDashboard')),
+    prefetch: ({ client, currency }) => client.prefetchQuery(getGetPlatformOverviewQueryOptions({ currency })),
     menu: { host: 'platformOverview' },
   },
   {
@@ -376,10 +391,13 @@ export function pageFor(id: string, accountType: AccountType): PageEntry | undef
   return pages.find((page) => page.id === id && page.roles.includes(accountType));
 }
 
-/** Fetches the chunk of the page at a path for an account type, if it has one of its own. */
-export function preloadPage(pathname: string, accountType: AccountType): Promise<unknown> {
-  const first = pathname.split('/').filter(Boolean)[0] ?? 'dashboard';
-  return pageFor(first, accountType)?.component?.preload() ?? Promise.resolve();
+/**
+ * Fetches the chunk of the page at a path for an account type, if it has one of its own, and, given
+ * a query context, starts the query it shows first.
+ */
+export function preloadPage(pathname: string, accountType: AccountType, context?: PrefetchContext): Promise<unknown> {
+  const entry = pageFor(pathname.split('/').filter(Boolean)[0] ?? 'dashboard', accountType);
+  return Promise.all([entry?.component?.preload(), context && entry?.prefetch?.(context)]);
 }
 
 /** The entry naming a page for the browser tab: the account type's own, else any entry of that id. */

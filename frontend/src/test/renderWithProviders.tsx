@@ -7,9 +7,15 @@ import { CurrencyProvider } from '../preferences/CurrencyProvider';
 import { ThemeModeProvider } from '../preferences/ThemeModeProvider';
 import { ToastProvider } from '../toasts/ToastProvider';
 
-/** Renders a screen inside the app's providers at a path; other paths render their name. */
-export function renderWithProviders(element: ReactElement, { path = '/', route = '/' } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+/** Renders a screen inside the app's providers at a path (and a given query client); other paths render their name. */
+export function renderWithProviders(
+  element: ReactElement,
+  {
+    path = '/',
+    route = '/',
+    client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+  }: { path?: string; route?: string; client?: QueryClient } = {},
+) {
   return render(
     <ThemeModeProvider>
       <QueryClientProvider client={client}>
