@@ -445,19 +445,16 @@ func TestDiscountCodes(t *testing.T) {
 	wantError(t, env.Call(t, http.MethodDelete, "/discount-codes/"+code["id"].(string), a.brand.token, nil), http.StatusNotFound, "NOT_FOUND")
 }
 
-// TestNoClickLostOnShutdown runs a real server, sends N concurrent redirects, stops the server
-// gracefully and finds exactly N clicks stored.
-func TestNoClickLostOnShutdown(t *testing.T) {
-	env := servertest.Get(t)
-	p := newProgram(t, env)
-	link := p.link(t, env, "")
-
-	// A second server process on the same database, started and stopped like in production.
+// serveProcess runs a second server process on the package server's secret and dbURL, started
+// and stopped like in production (a signal's context ends, it drains and writes out its clicks);
+// stop returns once it has, and fails the test if serving failed.
+func serveProcess(t *testing.T, env *servertest.Env, dbURL string) (base string, stop func()) {
+	t.Helper()
 	port := servertest.FreePort(t)
 	cfg, err := server.LoadConfig(func(name string) string {
 		switch name {
 		case "DATABASE_URL":
-			return env.App.Config.DatabaseURL
+			return dbURL
 		case "JWT_SECRET":
 			return string(env.App.Config.JWTSecret)
 		case "PORT":
@@ -468,17 +465,32 @@ func TestNoClickLostOnShutdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, stop := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(context.Background())
 	app, err := server.NewApp(ctx, cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer app.Close()
+	t.Cleanup(app.Close)
 	served := make(chan error, 1)
 	go func() { served <- app.Serve(ctx) }()
-	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	base = fmt.Sprintf("http://127.0.0.1:%d", port)
 	servertest.WaitHealthy(t, base)
+	return base, func() {
+		cancel()
+		if err := <-served; err != nil {
+			t.Fatalf("serve: %v", err)
+		}
+	}
+}
 
+// TestNoClickLostOnShutdown runs a real server, sends N concurrent redirects, stops the server
+// gracefully and finds exactly N clicks stored.
+func TestNoClickLostOnShutdown(t *testing.T) {
+	env := servertest.Get(t)
+	p := newProgram(t, env)
+	link := p.link(t, env, "")
+
+	base, stop := serveProcess(t, env, env.App.Config.DatabaseURL)
 	const n = 2000
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -499,9 +511,6 @@ func TestNoClickLostOnShutdown(t *testing.T) {
 	}
 	wg.Wait()
 	stop()
-	if err := <-served; err != nil {
-		t.Fatalf("serve: %v", err)
-	}
 	stored := count(t, env, "SELECT count(*) FROM clicks WHERE link_id = $1", link["id"])
 	if redirects != n || stored != n {
 		t.Fatalf("%d redirects answered 302 and %d clicks were stored; want %d of each", redirects, stored, n)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -12,8 +13,8 @@ import (
 )
 
 // redirectHandler answers GET /r/{code}: 302 to the destination with the click recorded,
-// or a small 404 page for unknown, paused and archived codes. HEAD learns the destination
-// without a click.
+// or a small 404 page for unknown, paused and archived codes, or a small 503 page when the link
+// cannot be read now (never a bare error). HEAD learns the destination without a click.
 // Header values the redirect shares between requests (net/http only reads them), set with their
 // canonical keys, so the hot path neither allocates nor canonicalizes them.
 var (
@@ -22,14 +23,28 @@ var (
 	htmlUTF8 = []string{"text/html; charset=utf-8"}
 	// The not-found page is static with inline styles: it may load nothing and be framed nowhere.
 	notFoundCSP = []string{"default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"}
+	retryAfter  = []string{"5"}
 )
+
+// page answers one of the redirect's own small pages with a status.
+func page(w http.ResponseWriter, status int, body string) {
+	h := w.Header()
+	h["Content-Type"] = htmlUTF8
+	h["X-Content-Type-Options"] = nosniff
+	h["Content-Security-Policy"] = notFoundCSP
+	if status == http.StatusServiceUnavailable {
+		h["Retry-After"] = retryAfter
+	}
+	w.WriteHeader(status)
+	_, _ = io.WriteString(w, body)
+}
 
 func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.HandlerFunc {
 	return func(w http.ResponseWriter, req *http.Request) {
 		defer func() {
 			if rec := recover(); rec != nil {
 				slog.Error("redirect panicked", "panic", rec, "path", req.URL.Path)
-				http.Error(w, "Internal server error", http.StatusInternalServerError)
+				page(w, http.StatusInternalServerError, tracking.UnavailablePage)
 			}
 		}()
 		if req.Method != http.MethodGet && req.Method != http.MethodHead {
@@ -46,14 +61,12 @@ func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.Han
 		})
 		switch {
 		case err != nil:
-			slog.ErrorContext(req.Context(), "redirect failed", "err", err, "code", code)
-			http.Error(w, "Internal server error", http.StatusInternalServerError)
+			if !errors.Is(err, tracking.ErrUnavailable) { // an outage is logged when it begins and ends, not per visit
+				slog.ErrorContext(req.Context(), "redirect failed", "err", err, "code", code)
+			}
+			page(w, http.StatusServiceUnavailable, tracking.UnavailablePage)
 		case !out.Found:
-			h["Content-Type"] = htmlUTF8
-			h["X-Content-Type-Options"] = nosniff
-			h["Content-Security-Policy"] = notFoundCSP
-			w.WriteHeader(http.StatusNotFound)
-			_, _ = io.WriteString(w, tracking.NotFoundPage)
+			page(w, http.StatusNotFound, tracking.NotFoundPage)
 		default:
 			h["Location"] = []string{out.Location}
 			w.WriteHeader(tracking.HTTPStatus)

@@ -30,6 +30,7 @@ type Redirector struct {
 	now      func() time.Time
 	links    *linkCache
 	lookups  singleflight.Group // one database read per code at a time, however many visitors wait
+	outage   outage
 	// find reads a short code's link; tests wrap it to count the reads that reach the database.
 	find func(ctx context.Context, code string) (queries.ResolveShortCodeRow, error)
 }
@@ -129,22 +130,43 @@ func (r *Redirector) resolve(ctx context.Context, code string) (resolvedLink, bo
 	if e, ok := r.links.get(code); ok {
 		return e.link, e.found, nil
 	}
+	if r.outage.waiting(r.now()) {
+		return r.stale(code)
+	}
 	v, err, _ := r.lookups.Do(code, func() (any, error) {
-		link, found, err := r.lookup(context.WithoutCancel(ctx), code)
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), lookupTimeout)
+		defer cancel()
+		link, found, err := r.lookup(ctx, code)
 		return cacheEntry{link: link, found: found}, err
 	})
+	var dbErr databaseError
+	if errors.As(err, &dbErr) {
+		r.outage.failed(ctx, r.now(), dbErr.err)
+		return r.stale(code)
+	}
 	if err != nil {
 		return resolvedLink{}, false, err
 	}
+	r.outage.recovered(ctx, r.now())
 	e := v.(cacheEntry)
 	return e.link, e.found, nil
+}
+
+// stale answers a code's last good link while the database cannot be read, else ErrUnavailable.
+func (r *Redirector) stale(code string) (resolvedLink, bool, error) {
+	e, ok := r.links.stale(code)
+	if !ok {
+		return resolvedLink{}, false, ErrUnavailable
+	}
+	r.outage.servedStale()
+	return e.link, true, nil
 }
 
 func (r *Redirector) lookup(ctx context.Context, code string) (resolvedLink, bool, error) {
 	row, err := r.find(ctx, code)
 	found := err == nil
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-		return resolvedLink{}, false, err
+		return resolvedLink{}, false, databaseError{err}
 	}
 	link := resolvedLink{ResolveShortCodeRow: row}
 	if found {
@@ -276,6 +298,17 @@ func (c *linkCache) get(code string) (cacheEntry, bool) {
 	}
 	c.mu.RUnlock()
 	if !ok || c.now().After(e.expires) {
+		return cacheEntry{}, false
+	}
+	return e, true
+}
+
+// stale answers a known code's entry that expired less than staleMax ago (or has not expired).
+func (c *linkCache) stale(code string) (cacheEntry, bool) {
+	c.mu.RLock()
+	e, ok := c.known.entries[code]
+	c.mu.RUnlock()
+	if !ok || c.now().Sub(e.expires) > staleMax {
 		return cacheEntry{}, false
 	}
 	return e, true

@@ -81,7 +81,9 @@
  * Keep that id with the visitor's order (for example in a cookie) and send it with the
  * conversion, so the order is attributed to the link. Paused, archived and unknown codes answer
  * `404`; a link of a campaign that is not active redirects without recording a click. Known bots
- * are recorded as bots and never counted.
+ * are recorded as bots and never counted. While the platform's database is out of reach, a link
+ * visited in the last minutes still redirects (its click is stored once the database is back);
+ * one that cannot be read answers `503` with `Retry-After` and a short page, never a bare error.
  *
  * ```sh
  * curl -s -X POST "$PUBLIC_URL/api/v1/tracking-links" -H "Authorization: Bearer $TOKEN" \
