@@ -1,13 +1,16 @@
 package api_test
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 
+	"github.com/openaffiliate/platform/server/clickid"
 	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/tracking"
 )
 
 // TestConversionLoop: a visitor opens an affiliate's link, the shop reports the order with the
@@ -28,7 +31,7 @@ func TestConversionLoop(t *testing.T) {
 	clickID := dest.Query().Get("aff_click")
 	waitClicks(t, env, link["id"].(string), 1)
 	// The visitor shopped for a while: an order seconds after its click is flagged (fast_conversion).
-	if _, err := env.App.Pool.Exec(t.Context(), "UPDATE clicks SET clicked_at = clicked_at - interval '20 minutes' WHERE id = $1", clickID); err != nil {
+	if _, err := env.App.Pool.Exec(t.Context(), "UPDATE clicks SET clicked_at = clicked_at - interval '20 minutes' WHERE id = $1", clickRow(t, env, clickID)); err != nil {
 		t.Fatal(err)
 	}
 	key := data(mustStatus(t, env.Call(t, http.MethodPost, "/brands/api-keys", p.brand.token, map[string]any{"name": "Shop"}), http.StatusCreated))["key"].(string)
@@ -288,5 +291,48 @@ func TestTrackingScriptIsServed(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/javascript") ||
 		!strings.Contains(resp.Header.Get("Cache-Control"), "max-age=3600") || len(body) > 4096 || !strings.Contains(string(body), "aff_click") {
 		t.Fatalf("%d %v, %d bytes", resp.StatusCode, resp.Header, len(body))
+	}
+}
+
+// TestSignedClickIDAttributesWithoutItsRow: the aff_click the redirect hands out carries its link,
+// signed, so an order attributes to the link even when the click's row was never stored (a crash
+// lost the buffer); an altered id, one signed with another key, or another brand's attributes nothing.
+func TestSignedClickIDAttributesWithoutItsRow(t *testing.T) {
+	env := servertest.Get(t)
+	p, other := newProgram(t, env), newProgram(t, env)
+	link, otherLink := p.link(t, env, "https://"+p.domain+"/sale"), other.link(t, env, "https://"+other.domain+"/sale")
+	affClick := func(l map[string]any) string {
+		loc, err := url.Parse(visit(t, env.URL, l["short_code"].(string), "").Header.Get("Location"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		waitClicks(t, env, l["id"].(string), 1)
+		return loc.Query().Get(tracking.ClickParam)
+	}
+	id, otherID := affClick(link), affClick(otherLink)
+	if _, err := env.App.Pool.Exec(t.Context(), "DELETE FROM clicks WHERE id = ANY($1::uuid[])", []string{clickRow(t, env, id), clickRow(t, env, otherID)}); err != nil {
+		t.Fatal(err)
+	}
+	claims, _ := clickid.NewSigner(env.App.Config.JWTSecret).Read(id)
+	altered := []byte(id)
+	altered[40] ^= 1 // within the link's bytes
+	key := data(mustStatus(t, env.Call(t, http.MethodPost, "/brands/api-keys", p.brand.token, map[string]any{"name": "Shop"}), http.StatusCreated))["key"].(string)
+	for i, tc := range []struct {
+		name, clickID, attribution string
+	}{
+		{"its own, never stored", id, "link"},
+		{"altered", string(altered), "none"},
+		{"signed with another key", clickid.NewSigner([]byte("another-server-secret-0123456789")).Make(claims), "none"},
+		{"another brand's", otherID, "none"},
+	} {
+		order := map[string]any{"order_id": fmt.Sprintf("signed-%d", i), "order_total": "100.00", "currency": "RON", "click_id": tc.clickID}
+		c := data(mustStatus(t, env.CallWithHeaders(t, http.MethodPost, "/conversions/process", key, nil, order), http.StatusCreated))["conversion"].(map[string]any)
+		if c["attribution"] != tc.attribution {
+			t.Errorf("%s: attribution %v, want %s", tc.name, c["attribution"], tc.attribution)
+		}
+		if tc.attribution == "link" && (c["link_id"] != link["id"] || c["affiliate_id"] != p.affID ||
+			count(t, env, "SELECT count(*) FROM conversions WHERE id = $1 AND click_id = $2", c["id"], claims.Click) != 1) {
+			t.Errorf("%s: attributed to link %v, affiliate %v, not to click %s", tc.name, c["link_id"], c["affiliate_id"], claims.Click)
+		}
 	}
 }

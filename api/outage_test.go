@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/openaffiliate/platform/server/clickid"
 	"github.com/openaffiliate/platform/server/servertest"
 	"github.com/openaffiliate/platform/server/tracking"
 )
@@ -27,6 +28,7 @@ func TestRedirectsThroughDatabaseOutage(t *testing.T) {
 	never := p.link(t, env, "")["short_code"].(string) // not visited before the outage
 	proxy, viaProxy := servertest.StartProxy(t, env.App.Config.DatabaseURL)
 	base, stop := serveProcess(t, env, viaProxy)
+	signer := clickid.NewSigner(env.App.Config.JWTSecret)
 	for _, code := range codes {
 		if r := visit(t, base, code, ""); r.StatusCode != http.StatusFound {
 			t.Fatalf("before the outage %s answered %d", code, r.StatusCode)
@@ -70,8 +72,8 @@ func TestRedirectsThroughDatabaseOutage(t *testing.T) {
 				}
 				mu.Lock()
 				statuses[resp.StatusCode]++
-				if id != "" {
-					clickIDs = append(clickIDs, id)
+				if c, ok := signer.Read(id); ok {
+					clickIDs = append(clickIDs, c.Click.String())
 				}
 				mu.Unlock()
 				if during.Load() {
@@ -103,7 +105,7 @@ func TestRedirectsThroughDatabaseOutage(t *testing.T) {
 	answered, ids := statuses[http.StatusFound], append([]string(nil), clickIDs...)
 	mu.Unlock()
 	if failures.Load() > 0 || len(statuses) != 1 || answered != len(ids) || duringN.Load() == 0 {
-		t.Fatalf("visits answered %v (%d redirects with a click id, %d during the outage, %d failed: %v); want only 302s with a click id",
+		t.Fatalf("visits answered %v (%d redirects with a click id, %d during the outage, %d failed: %v); want only 302s with a signed click id",
 			statuses, len(ids), duringN.Load(), failures.Load(), lastError.Load())
 	}
 

@@ -14,6 +14,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/openaffiliate/platform/server"
+	"github.com/openaffiliate/platform/server/clickid"
 	"github.com/openaffiliate/platform/server/servertest"
 	"github.com/openaffiliate/platform/server/tracking"
 )
@@ -69,6 +70,17 @@ func visit(t *testing.T, base, code, userAgent string) *http.Response {
 	return resp
 }
 
+// clickRow answers the row id of the click a signed aff_click names, failing the test when the
+// server did not sign it.
+func clickRow(t *testing.T, env *servertest.Env, affClick string) string {
+	t.Helper()
+	c, ok := clickid.NewSigner(env.App.Config.JWTSecret).Read(affClick)
+	if !ok {
+		t.Fatalf("aff_click %q is not a click id this server made", affClick)
+	}
+	return c.Click.String()
+}
+
 // waitClicks waits until the link's stored clicks (bots included) reach n.
 func waitClicks(t *testing.T, env *servertest.Env, linkID string, n int) {
 	t.Helper()
@@ -95,13 +107,13 @@ func TestRedirectRecordsClicks(t *testing.T) {
 	}
 	loc, _ := url.Parse(resp.Header.Get("Location"))
 	clickID := loc.Query().Get("aff_click")
-	if loc.Host != "www."+p.domain || !strings.HasPrefix(loc.RawQuery, "utm_source=news&x=a%20b&aff_click=") || len(clickID) != 36 {
+	if loc.Host != "www."+p.domain || !strings.HasPrefix(loc.RawQuery, "utm_source=news&x=a%20b&aff_click=") || len(clickID) != clickid.Len {
 		t.Fatalf("location %s", loc)
 	}
 	waitClicks(t, env, link["id"].(string), 1)
 	var ua, ref, ipHash string
 	var bot bool
-	if err := env.App.Pool.QueryRow(context.Background(), "SELECT user_agent, referrer, ip_hash, is_bot FROM clicks WHERE id = $1", clickID).Scan(&ua, &ref, &ipHash, &bot); err != nil {
+	if err := env.App.Pool.QueryRow(context.Background(), "SELECT user_agent, referrer, ip_hash, is_bot FROM clicks WHERE id = $1", clickRow(t, env, clickID)).Scan(&ua, &ref, &ipHash, &bot); err != nil {
 		t.Fatalf("click %s not stored: %v", clickID, err)
 	}
 	if !strings.Contains(ua, "Chrome") || ref != "https://news.example.org/issue-7" || bot || ipHash == "" || strings.Contains(ipHash, "127.0.0.1") {

@@ -19,6 +19,7 @@ import (
 	"github.com/openaffiliate/platform/server/analytics"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/clickid"
 	"github.com/openaffiliate/platform/server/clicks"
 	"github.com/openaffiliate/platform/server/conversions"
 	"github.com/openaffiliate/platform/server/emergency"
@@ -79,11 +80,12 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	cat := catalogue.New(pool, time.Now, cfg.PublicURL)
 	hashIP := auth.IPHasher(cfg.JWTSecret)
 	recorder := clicks.NewRecorder(pool, clicks.Options{})
-	redirector := tracking.NewRedirector(pool, recorder, hashIP, time.Now)
+	clickIDs := clickid.NewSigner(cfg.JWTSecret)
+	redirector := tracking.NewRedirector(pool, recorder, hashIP, clickIDs, time.Now)
 	cat.OnCampaignChange = redirector.InvalidateAll
 	track := tracking.New(pool, cat, redirector, cfg.PublicURL, time.Now)
 	replays := idempotency.New(pool, time.Now)
-	convs := conversions.New(pool, time.Now, conversions.DefaultFraudLimits)
+	convs := conversions.New(pool, time.Now, conversions.DefaultFraudLimits, clickIDs)
 	if cfg.DevMode {
 		if err := seedDemoData(ctx, accts, cat, track); err != nil {
 			_ = recorder.Close(ctx)

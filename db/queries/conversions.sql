@@ -75,6 +75,18 @@ JOIN campaigns c ON c.id = k.campaign_id
 JOIN affiliates a ON a.id = k.affiliate_id
 WHERE k.id = @id;
 
+-- name: LinkForAttribution :one
+-- A tracking link with what attributing an order to one of its clicks needs, for a signed click id
+-- whose row is not stored (package clickid): its campaign's rule and window, and whether its
+-- affiliate is still approved in the campaign.
+SELECT l.id, l.brand_id, l.affiliate_id, sqlc.embed(c), a.email AS affiliate_email,
+       EXISTS (SELECT 1 FROM campaign_memberships m
+               WHERE m.campaign_id = l.campaign_id AND m.affiliate_id = l.affiliate_id AND m.status = 'approved') AS earning
+FROM tracking_links l
+JOIN campaigns c ON c.id = l.campaign_id
+JOIN affiliates a ON a.id = l.affiliate_id
+WHERE l.id = @id;
+
 -- name: CodeForAttribution :one
 -- A brand's discount code by its text (case-insensitive), with its campaign and its affiliate's standing.
 SELECT sqlc.embed(d), sqlc.embed(c), a.email AS affiliate_email,

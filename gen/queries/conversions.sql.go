@@ -441,6 +441,61 @@ func (q *Queries) HeldConversions(ctx context.Context, db DBTX, arg HeldConversi
 	return items, nil
 }
 
+const linkForAttribution = `-- name: LinkForAttribution :one
+SELECT l.id, l.brand_id, l.affiliate_id, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, a.email AS affiliate_email,
+       EXISTS (SELECT 1 FROM campaign_memberships m
+               WHERE m.campaign_id = l.campaign_id AND m.affiliate_id = l.affiliate_id AND m.status = 'approved') AS earning
+FROM tracking_links l
+JOIN campaigns c ON c.id = l.campaign_id
+JOIN affiliates a ON a.id = l.affiliate_id
+WHERE l.id = $1
+`
+
+type LinkForAttributionRow struct {
+	ID             uuid.UUID
+	BrandID        uuid.UUID
+	AffiliateID    uuid.UUID
+	Campaign       Campaign
+	AffiliateEmail string
+	Earning        bool
+}
+
+// A tracking link with what attributing an order to one of its clicks needs, for a signed click id
+// whose row is not stored (package clickid): its campaign's rule and window, and whether its
+// affiliate is still approved in the campaign.
+func (q *Queries) LinkForAttribution(ctx context.Context, db DBTX, id uuid.UUID) (LinkForAttributionRow, error) {
+	row := db.QueryRow(ctx, linkForAttribution, id)
+	var i LinkForAttributionRow
+	err := row.Scan(
+		&i.ID,
+		&i.BrandID,
+		&i.AffiliateID,
+		&i.Campaign.ID,
+		&i.Campaign.BrandID,
+		&i.Campaign.Name,
+		&i.Campaign.Description,
+		&i.Campaign.HomepageUrl,
+		&i.Campaign.Status,
+		&i.Campaign.StartDate,
+		&i.Campaign.EndDate,
+		&i.Campaign.Budget,
+		&i.Campaign.Spent,
+		&i.Campaign.Currency,
+		&i.Campaign.CommissionType,
+		&i.Campaign.CommissionValue,
+		&i.Campaign.AttributionWindowDays,
+		&i.Campaign.Visibility,
+		&i.Campaign.ApprovalMode,
+		&i.Campaign.CreatedAt,
+		&i.Campaign.UpdatedAt,
+		&i.Campaign.HoldingDays,
+		&i.Campaign.EmergencyPaused,
+		&i.AffiliateEmail,
+		&i.Earning,
+	)
+	return i, err
+}
+
 const listConversions = `-- name: ListConversions :many
 SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code,

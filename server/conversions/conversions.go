@@ -13,6 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/clickid"
 	"github.com/openaffiliate/platform/server/currency"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
@@ -98,6 +99,7 @@ type Service struct {
 	q     *queries.Queries
 	now   func() time.Time
 	fraud FraudLimits
+	ids   *clickid.Signer // reads the signed click ids orders carry
 
 	ratesMu sync.Mutex
 	rates   map[string]decimal.Decimal
@@ -131,6 +133,6 @@ func (s *Service) InvalidateRates() {
 }
 
 // New makes the service; now is the clock (time.Now outside tests).
-func New(pool *pgxpool.Pool, now func() time.Time, fraud FraudLimits) *Service {
-	return &Service{pool: pool, q: queries.New(), now: now, fraud: fraud}
+func New(pool *pgxpool.Pool, now func() time.Time, fraud FraudLimits, ids *clickid.Signer) *Service {
+	return &Service{pool: pool, q: queries.New(), now: now, fraud: fraud, ids: ids}
 }

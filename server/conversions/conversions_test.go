@@ -12,6 +12,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/clickid"
 	"github.com/openaffiliate/platform/server/conversions"
 	"github.com/openaffiliate/platform/server/servertest"
 )
@@ -26,7 +27,7 @@ func TestMain(m *testing.M) {
 var now = time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
 
 func service() *conversions.Service {
-	return conversions.New(pool, func() time.Time { return now }, conversions.DefaultFraudLimits)
+	return conversions.New(pool, func() time.Time { return now }, conversions.DefaultFraudLimits, clickid.NewSigner([]byte("test-secret")))
 }
 
 func exec(t *testing.T, sql string, args ...any) {

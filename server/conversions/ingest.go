@@ -15,6 +15,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/clickid"
 )
 
 // Order is an order as a shop reports it, through the conversion API or a Shopify webhook.
@@ -253,13 +254,24 @@ func (s *Service) decide(ctx context.Context, db queries.DBTX, brandID uuid.UUID
 	return d, nil
 }
 
-// validClick is the order's click when it may attribute the order, else nil.
+// validClick is the order's click when it may attribute the order, else nil. The order carries
+// a signed click id (package clickid), or the bare click id of a link visited before click ids
+// were signed. A signed id attributes even when its click's row was never stored (the redirect's
+// buffer was lost in a crash): its link and time stand in for the row.
 func (s *Service) validClick(ctx context.Context, db queries.DBTX, brandID uuid.UUID, o Order) (*queries.ClickForAttributionRow, error) {
-	id, err := uuid.Parse(o.ClickID)
-	if o.ClickID == "" || err != nil {
-		return nil, nil
+	claims, signed := s.ids.Read(o.ClickID)
+	id := claims.Click
+	if !signed {
+		bare, err := uuid.Parse(o.ClickID)
+		if o.ClickID == "" || err != nil {
+			return nil, nil
+		}
+		id = bare
 	}
 	row, err := s.q.ClickForAttribution(ctx, db, id)
+	if errors.Is(err, pgx.ErrNoRows) && signed {
+		row, err = s.unstoredClick(ctx, db, claims)
+	}
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}
@@ -269,11 +281,26 @@ func (s *Service) validClick(ctx context.Context, db queries.DBTX, brandID uuid.
 	window := time.Duration(row.Campaign.AttributionWindowDays) * 24 * time.Hour
 	switch {
 	case row.BrandID != brandID, row.IsBot, !row.Earning,
+		signed && row.LinkID != claims.Link,
 		row.ClickedAt.After(o.ConvertedAt.Add(clockSkew)),
 		o.ConvertedAt.Sub(row.ClickedAt) > window:
 		return nil, nil
 	}
 	return &row, nil
+}
+
+// unstoredClick stands in for the row of a signed click id's click that was never stored: its
+// link's campaign and affiliate, at the time the id carries. Whether it was a bot's is unknown
+// (a bot rarely orders), and so are the clicks around it.
+func (s *Service) unstoredClick(ctx context.Context, db queries.DBTX, c clickid.Claims) (queries.ClickForAttributionRow, error) {
+	link, err := s.q.LinkForAttribution(ctx, db, c.Link)
+	if err != nil {
+		return queries.ClickForAttributionRow{}, err
+	}
+	return queries.ClickForAttributionRow{
+		ID: c.Click, ClickedAt: c.At(), LinkID: link.ID, BrandID: link.BrandID, AffiliateID: link.AffiliateID,
+		Campaign: link.Campaign, AffiliateEmail: link.AffiliateEmail, Earning: link.Earning,
+	}, nil
 }
 
 // usableCode is the order's discount code when it is the brand's and usable: active, within its

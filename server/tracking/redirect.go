@@ -16,6 +16,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/clickid"
 	"github.com/openaffiliate/platform/server/clicks"
 )
 
@@ -27,6 +28,7 @@ type Redirector struct {
 	pool     *pgxpool.Pool
 	recorder *clicks.Recorder
 	hashIP   func(string) string
+	ids      *clickid.Signer
 	now      func() time.Time
 	links    *linkCache
 	lookups  singleflight.Group // one database read per code at a time, however many visitors wait
@@ -35,9 +37,9 @@ type Redirector struct {
 	find func(ctx context.Context, code string) (queries.ResolveShortCodeRow, error)
 }
 
-// NewRedirector makes the redirect handler's core.
-func NewRedirector(pool *pgxpool.Pool, recorder *clicks.Recorder, hashIP func(string) string, now func() time.Time) *Redirector {
-	r := &Redirector{pool: pool, recorder: recorder, hashIP: hashIP, now: now, links: newLinkCache(now, cacheMax, negativeMax)}
+// NewRedirector makes the redirect handler's core; ids signs the click ids it hands out.
+func NewRedirector(pool *pgxpool.Pool, recorder *clicks.Recorder, hashIP func(string) string, ids *clickid.Signer, now func() time.Time) *Redirector {
+	r := &Redirector{pool: pool, recorder: recorder, hashIP: hashIP, ids: ids, now: now, links: newLinkCache(now, cacheMax, negativeMax)}
 	r.find = func(ctx context.Context, code string) (queries.ResolveShortCodeRow, error) {
 		return queries.New().ResolveShortCode(ctx, r.pool, code)
 	}
@@ -83,13 +85,13 @@ type Visit struct {
 // Outcome is what the redirect answers: a location, or not found.
 type Outcome struct {
 	Location string
-	ClickID  uuid.UUID // zero when no click was recorded
+	ClickID  uuid.UUID // the click's row id; zero when no click was recorded
 	Found    bool
 }
 
 // Visit resolves a short code, records the click when the link and its campaign are active and
 // its affiliate still earns in the campaign, and answers where to send the visitor: with the
-// click id when a click was recorded, else the bare destination.
+// signed click id (package clickid) when a click was recorded, else the bare destination.
 func (r *Redirector) Visit(ctx context.Context, v Visit) (Outcome, error) {
 	if !ValidCode(v.Code) {
 		return Outcome{}, nil
@@ -105,7 +107,7 @@ func (r *Redirector) Visit(ctx context.Context, v Visit) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
-	location := link.before + id.String() + link.after
+	location := link.before + r.ids.Make(clickid.Claims{Click: id, Link: link.ID}) + link.after
 	click := clicks.Click{
 		ID: id, At: r.now(), LinkID: link.ID, CampaignID: link.CampaignID, AffiliateID: link.AffiliateID,
 		BrandID: link.BrandID, IPHash: r.hashIP(v.IP), UserAgent: truncate(v.UserAgent, 512),

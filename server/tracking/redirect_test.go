@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/clickid"
 )
 
 func TestWithClickID(t *testing.T) {
@@ -108,7 +109,7 @@ func TestIsBotDoesNotAllocate(t *testing.T) {
 
 // countingRedirector answers every code as unknown and counts the reads that reach the database.
 func countingRedirector() (*Redirector, *int) {
-	r := NewRedirector(nil, nil, func(s string) string { return s }, time.Now)
+	r := NewRedirector(nil, nil, func(s string) string { return s }, clickid.NewSigner([]byte("test-secret")), time.Now)
 	reads := new(int)
 	r.find = func(context.Context, string) (queries.ResolveShortCodeRow, error) {
 		*reads++
@@ -201,7 +202,7 @@ func TestRefusingAndCachedCodesDoNotAllocate(t *testing.T) {
 // ErrUnavailable, and the first read that works ends the outage.
 func TestOutageServesKnownLinksFromTheCache(t *testing.T) {
 	now := time.Now()
-	r := NewRedirector(nil, nil, func(s string) string { return s }, func() time.Time { return now })
+	r := NewRedirector(nil, nil, func(s string) string { return s }, clickid.NewSigner([]byte("test-secret")), func() time.Time { return now })
 	reads, down := 0, false
 	r.find = func(_ context.Context, code string) (queries.ResolveShortCodeRow, error) {
 		reads++
