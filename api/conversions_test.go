@@ -296,21 +296,24 @@ func TestTrackingScriptIsServed(t *testing.T) {
 
 // TestSignedClickIDAttributesWithoutItsRow: the aff_click the redirect hands out carries its link,
 // signed, so an order attributes to the link even when the click's row was never stored (a crash
-// lost the buffer); an altered id, one signed with another key, or another brand's attributes nothing.
+// lost the buffer); an altered id, one signed with another key, another brand's or a bot's
+// attributes nothing.
 func TestSignedClickIDAttributesWithoutItsRow(t *testing.T) {
 	env := servertest.Get(t)
 	p, other := newProgram(t, env), newProgram(t, env)
 	link, otherLink := p.link(t, env, "https://"+p.domain+"/sale"), other.link(t, env, "https://"+other.domain+"/sale")
-	affClick := func(l map[string]any) string {
-		loc, err := url.Parse(visit(t, env.URL, l["short_code"].(string), "").Header.Get("Location"))
+	affClick := func(l map[string]any, userAgent string, clicks int) string {
+		loc, err := url.Parse(visit(t, env.URL, l["short_code"].(string), userAgent).Header.Get("Location"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		waitClicks(t, env, l["id"].(string), 1)
+		waitClicks(t, env, l["id"].(string), clicks)
 		return loc.Query().Get(tracking.ClickParam)
 	}
-	id, otherID := affClick(link), affClick(otherLink)
-	if _, err := env.App.Pool.Exec(t.Context(), "DELETE FROM clicks WHERE id = ANY($1::uuid[])", []string{clickRow(t, env, id), clickRow(t, env, otherID)}); err != nil {
+	id, otherID := affClick(link, "", 1), affClick(otherLink, "", 1)
+	botID := affClick(link, "Googlebot/2.1", 2)
+	if _, err := env.App.Pool.Exec(t.Context(), "DELETE FROM clicks WHERE id = ANY($1::uuid[])",
+		[]string{clickRow(t, env, id), clickRow(t, env, otherID), clickRow(t, env, botID)}); err != nil {
 		t.Fatal(err)
 	}
 	claims, _ := clickid.NewSigner(env.App.Config.JWTSecret).Read(id)
@@ -324,6 +327,7 @@ func TestSignedClickIDAttributesWithoutItsRow(t *testing.T) {
 		{"altered", string(altered), "none"},
 		{"signed with another key", clickid.NewSigner([]byte("another-server-secret-0123456789")).Make(claims), "none"},
 		{"another brand's", otherID, "none"},
+		{"a bot's, never stored", botID, "none"},
 	} {
 		order := map[string]any{"order_id": fmt.Sprintf("signed-%d", i), "order_total": "100.00", "currency": "RON", "click_id": tc.clickID}
 		c := data(mustStatus(t, env.CallWithHeaders(t, http.MethodPost, "/conversions/process", key, nil, order), http.StatusCreated))["conversion"].(map[string]any)

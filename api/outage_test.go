@@ -45,44 +45,31 @@ func TestRedirectsThroughDatabaseOutage(t *testing.T) {
 		during    atomic.Bool
 		duringN   atomic.Int64
 		finished  = make(chan struct{})
-		visitors  sync.WaitGroup
 		failures  atomic.Int64
 		lastError atomic.Value
 	)
-	for v := range 4 {
-		visitors.Add(1)
-		go func() {
-			defer visitors.Done()
-			for i := v; ; i++ {
-				select {
-				case <-finished:
-					return
-				default:
-				}
-				resp, err := noFollow.Get(base + "/r/" + codes[i%len(codes)])
-				if err != nil {
-					failures.Add(1)
-					lastError.Store(err.Error())
-					continue
-				}
-				_ = resp.Body.Close()
-				id := ""
-				if loc, err := url.Parse(resp.Header.Get("Location")); err == nil {
-					id = loc.Query().Get(tracking.ClickParam)
-				}
-				mu.Lock()
-				statuses[resp.StatusCode]++
-				if c, ok := signer.Read(id); ok {
-					clickIDs = append(clickIDs, c.Click.String())
-				}
-				mu.Unlock()
-				if during.Load() {
-					duringN.Add(1)
-				}
-				time.Sleep(2 * time.Millisecond)
-			}
-		}()
-	}
+	waitVisitors := clickUntil(finished, 4, func(i int) {
+		resp, err := noFollow.Get(base + "/r/" + codes[i%len(codes)])
+		if err != nil {
+			failures.Add(1)
+			lastError.Store(err.Error())
+			return
+		}
+		_ = resp.Body.Close()
+		id := ""
+		if loc, err := url.Parse(resp.Header.Get("Location")); err == nil {
+			id = loc.Query().Get(tracking.ClickParam)
+		}
+		mu.Lock()
+		statuses[resp.StatusCode]++
+		if c, ok := signer.Read(id); ok {
+			clickIDs = append(clickIDs, c.Click.String())
+		}
+		mu.Unlock()
+		if during.Load() {
+			duringN.Add(1)
+		}
+	})
 	time.Sleep(time.Second)
 	proxy.Cut()
 	during.Store(true)
@@ -94,7 +81,7 @@ func TestRedirectsThroughDatabaseOutage(t *testing.T) {
 	outage := time.Since(outageStarted)
 	time.Sleep(2 * time.Second)
 	close(finished)
-	visitors.Wait()
+	waitVisitors()
 
 	if unavailable.StatusCode != http.StatusServiceUnavailable || unavailable.Header.Get("Retry-After") == "" ||
 		!strings.HasPrefix(unavailable.Header.Get("Content-Type"), "text/html") {
@@ -124,4 +111,26 @@ func TestRedirectsThroughDatabaseOutage(t *testing.T) {
 	stop()
 	t.Logf("outage of %s under load: %d visits redirected (%d while the database was out of reach), %d clicks stored; a link never read answered 503",
 		outage.Round(100*time.Millisecond), answered, duringN.Load(), stored)
+}
+
+// clickUntil has n visitors call visit one after the other, each about every 2 ms, with a number
+// that differs for every call, until stop is closed; the answer waits for them to finish.
+func clickUntil(stop <-chan struct{}, n int, visit func(i int)) (wait func()) {
+	var wg sync.WaitGroup
+	for v := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := v; ; i += n {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				visit(i)
+				time.Sleep(2 * time.Millisecond)
+			}
+		}()
+	}
+	return wg.Wait
 }

@@ -46,6 +46,9 @@ func (p program) link(t *testing.T, env *servertest.Env, dest string) map[string
 	return data(r)["link"].(map[string]any)
 }
 
+// browserUA is a person's browser (a known bot's clicks are stored as bots and never attribute).
+const browserUA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36"
+
 var noFollow = &http.Client{Timeout: 10 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 
 // visit opens a tracking link like a browser would, without following the redirect.
@@ -53,7 +56,7 @@ func visit(t *testing.T, base, code, userAgent string) *http.Response {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, base+"/r/"+code, nil)
 	if userAgent == "" {
-		userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36"
+		userAgent = browserUA
 	}
 	req.Header.Set("User-Agent", userAgent)
 	req.Header.Set("Referer", "https://news.example.org/issue-7")

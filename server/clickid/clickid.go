@@ -16,21 +16,24 @@ import (
 	"github.com/google/uuid"
 )
 
-// An id is a version byte, the click's UUID, the link's UUID and a truncated HMAC-SHA256 tag of
-// the three (96 bits: forging one takes 2^95 tries on average, each a request the server answers).
+// An id is a version byte, a flags byte, the click's UUID, the link's UUID and a truncated
+// HMAC-SHA256 tag of the rest (96 bits: forging one takes 2^95 tries on average, each a request
+// the server answers).
 const (
 	version = 1
+	flagBot = 1 << 0
 	tagSize = 12
-	rawSize = 1 + 16 + 16 + tagSize
+	rawSize = 2 + 16 + 16 + tagSize
 )
 
-// Len is the length of an id's text (unpadded base64url): 60 characters.
+// Len is the length of an id's text (unpadded base64url): 62 characters.
 var Len = base64.RawURLEncoding.EncodedLen(rawSize)
 
 // Claims is what an id carries.
 type Claims struct {
 	Click uuid.UUID // the click's row id, a UUIDv7
 	Link  uuid.UUID
+	Bot   bool // the click came from a known bot (it never attributes)
 }
 
 // At is when the click was made: the millisecond in its UUIDv7.
@@ -51,7 +54,7 @@ type state struct {
 	mac  hash.Hash
 	raw  [rawSize]byte
 	sum  [sha256.Size]byte
-	text [60]byte
+	text [62]byte
 }
 
 // NewSigner derives the ids' key from the server's secret (JWT_SECRET): rotating the secret makes
@@ -74,10 +77,13 @@ func (st *state) tag() []byte {
 func (s *Signer) Make(c Claims) string {
 	st := s.states.Get().(*state)
 	defer s.states.Put(st)
-	st.raw[0] = version
-	copy(st.raw[1:17], c.Click[:])
-	copy(st.raw[17:33], c.Link[:])
-	copy(st.raw[33:], st.tag())
+	st.raw[0], st.raw[1] = version, 0
+	if c.Bot {
+		st.raw[1] = flagBot
+	}
+	copy(st.raw[2:18], c.Click[:])
+	copy(st.raw[18:34], c.Link[:])
+	copy(st.raw[34:], st.tag())
 	base64.RawURLEncoding.Encode(st.text[:], st.raw[:])
 	return string(st.text[:])
 }
@@ -90,15 +96,16 @@ func (s *Signer) Read(id string) (Claims, bool) {
 	st := s.states.Get().(*state)
 	defer s.states.Put(st)
 	copy(st.text[:], id)
-	if n, err := base64.RawURLEncoding.Strict().Decode(st.raw[:], st.text[:]); err != nil || n != rawSize || st.raw[0] != version {
+	if n, err := base64.RawURLEncoding.Strict().Decode(st.raw[:], st.text[:]); err != nil || n != rawSize ||
+		st.raw[0] != version || st.raw[1]&^flagBot != 0 {
 		return Claims{}, false
 	}
-	if !hmac.Equal(st.tag(), st.raw[33:]) {
+	if !hmac.Equal(st.tag(), st.raw[rawSize-tagSize:]) {
 		return Claims{}, false
 	}
-	var c Claims
-	copy(c.Click[:], st.raw[1:17])
-	copy(c.Link[:], st.raw[17:33])
+	c := Claims{Bot: st.raw[1]&flagBot != 0}
+	copy(c.Click[:], st.raw[2:18])
+	copy(c.Link[:], st.raw[18:34])
 	if c.Click.Version() != 7 {
 		return Claims{}, false
 	}

@@ -290,8 +290,8 @@ func (s *Service) validClick(ctx context.Context, db queries.DBTX, brandID uuid.
 }
 
 // unstoredClick stands in for the row of a signed click id's click that was never stored: its
-// link's campaign and affiliate, at the time the id carries. Whether it was a bot's is unknown
-// (a bot rarely orders), and so are the clicks around it.
+// link's campaign and affiliate, at the time and with the bot mark the id carries (the clicks
+// around it, for the burst rule, are unknown).
 func (s *Service) unstoredClick(ctx context.Context, db queries.DBTX, c clickid.Claims) (queries.ClickForAttributionRow, error) {
 	link, err := s.q.LinkForAttribution(ctx, db, c.Link)
 	if err != nil {
@@ -299,7 +299,7 @@ func (s *Service) unstoredClick(ctx context.Context, db queries.DBTX, c clickid.
 	}
 	return queries.ClickForAttributionRow{
 		ID: c.Click, ClickedAt: c.At(), LinkID: link.ID, BrandID: link.BrandID, AffiliateID: link.AffiliateID,
-		Campaign: link.Campaign, AffiliateEmail: link.AffiliateEmail, Earning: link.Earning,
+		IsBot: c.Bot, Campaign: link.Campaign, AffiliateEmail: link.AffiliateEmail, Earning: link.Earning,
 	}, nil
 }
 

@@ -42,6 +42,7 @@ var (
 // Main runs a package's tests with one server on a fresh database, dropped afterwards.
 // Call it from TestMain: `func TestMain(m *testing.M) { servertest.Main(m, "accounts") }`.
 func Main(m *testing.M, prefix string) {
+	serveIfProcess()
 	ctx := context.Background()
 	// Request logs drown test output; warnings and errors still show.
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))

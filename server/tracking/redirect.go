@@ -107,11 +107,12 @@ func (r *Redirector) Visit(ctx context.Context, v Visit) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
-	location := link.before + r.ids.Make(clickid.Claims{Click: id, Link: link.ID}) + link.after
+	bot := IsBot(v.UserAgent)
+	location := link.before + r.ids.Make(clickid.Claims{Click: id, Link: link.ID, Bot: bot}) + link.after
 	click := clicks.Click{
 		ID: id, At: r.now(), LinkID: link.ID, CampaignID: link.CampaignID, AffiliateID: link.AffiliateID,
 		BrandID: link.BrandID, IPHash: r.hashIP(v.IP), UserAgent: truncate(v.UserAgent, 512),
-		Referrer: truncate(v.Referrer, 1024), IsBot: IsBot(v.UserAgent),
+		Referrer: truncate(v.Referrer, 1024), IsBot: bot,
 	}
 	if err := r.recorder.Record(ctx, click); err != nil {
 		return Outcome{}, err

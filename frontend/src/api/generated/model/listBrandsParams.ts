@@ -79,7 +79,7 @@
  * (`$PUBLIC_URL/r/<short_code>`): each visit records a click and answers `302` to the destination
  * with `aff_click=<click id>` added to its query string (the destination's own query is kept).
  * Keep that id with the visitor's order (for example in a cookie) and send it with the
- * conversion, so the order is attributed to the link. The id is opaque (60 characters of
+ * conversion, so the order is attributed to the link. The id is opaque (62 characters of
  * `[A-Za-z0-9_-]`): it names the click and its link, signed by the platform, so it attributes
  * even if the click's record was lost, and an altered one attributes nothing. Paused, archived and unknown codes answer
  * `404`; a link of a campaign that is not active redirects without recording a click. Known bots
