@@ -15,7 +15,7 @@ import (
 )
 
 // TestRedirectsThroughDatabaseOutage: a server process reaches its database through a proxy that
-// is cut, under load, for longer than the link cache keeps an entry. Every visit of a link it knew
+// is cut, under load on both its ports, for longer than the link cache keeps an entry. Every visit of a link it knew
 // before is redirected, a link it never read answers the 503 page, and every redirected click is
 // stored once the database is back.
 func TestRedirectsThroughDatabaseOutage(t *testing.T) {
@@ -27,7 +27,7 @@ func TestRedirectsThroughDatabaseOutage(t *testing.T) {
 	}
 	never := p.link(t, env, "")["short_code"].(string) // not visited before the outage
 	proxy, viaProxy := servertest.StartProxy(t, env.App.Config.DatabaseURL)
-	base, stop := serveProcess(t, env, viaProxy)
+	base, trackingBase, stop := serveProcess(t, env, viaProxy)
 	signer := clickid.NewSigner(env.App.Config.JWTSecret)
 	for _, code := range codes {
 		if r := visit(t, base, code, ""); r.StatusCode != http.StatusFound {
@@ -49,7 +49,7 @@ func TestRedirectsThroughDatabaseOutage(t *testing.T) {
 		lastError atomic.Value
 	)
 	waitVisitors := clickUntil(finished, 4, func(i int) {
-		resp, err := noFollow.Get(base + "/r/" + codes[i%len(codes)])
+		resp, err := noFollow.Get([]string{base, trackingBase}[i%2] + "/r/" + codes[i%len(codes)]) // both ports
 		if err != nil {
 			failures.Add(1)
 			lastError.Store(err.Error())

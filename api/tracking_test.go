@@ -460,12 +460,13 @@ func TestDiscountCodes(t *testing.T) {
 	wantError(t, env.Call(t, http.MethodDelete, "/discount-codes/"+code["id"].(string), a.brand.token, nil), http.StatusNotFound, "NOT_FOUND")
 }
 
-// serveProcess runs a second server process on the package server's secret and dbURL, started
-// and stopped like in production (a signal's context ends, it drains and writes out its clicks);
-// stop returns once it has, and fails the test if serving failed.
-func serveProcess(t *testing.T, env *servertest.Env, dbURL string) (base string, stop func()) {
+// serveProcess runs a second server process on the package server's secret and dbURL, with the
+// redirect alone on a tracking port of its own too, started and stopped like in production (a
+// signal's context ends, it drains and writes out its clicks); stop returns once it has, and fails
+// the test if serving failed.
+func serveProcess(t *testing.T, env *servertest.Env, dbURL string) (base, trackingBase string, stop func()) {
 	t.Helper()
-	port := servertest.FreePort(t)
+	port, trackingPort := servertest.FreePort(t), servertest.FreePort(t)
 	cfg, err := server.LoadConfig(func(name string) string {
 		switch name {
 		case "DATABASE_URL":
@@ -474,6 +475,8 @@ func serveProcess(t *testing.T, env *servertest.Env, dbURL string) (base string,
 			return string(env.App.Config.JWTSecret)
 		case "PORT":
 			return fmt.Sprint(port)
+		case "TRACKING_PORT":
+			return fmt.Sprint(trackingPort)
 		}
 		return ""
 	})
@@ -488,9 +491,9 @@ func serveProcess(t *testing.T, env *servertest.Env, dbURL string) (base string,
 	t.Cleanup(app.Close)
 	served := make(chan error, 1)
 	go func() { served <- app.Serve(ctx) }()
-	base = fmt.Sprintf("http://127.0.0.1:%d", port)
+	base, trackingBase = fmt.Sprintf("http://127.0.0.1:%d", port), fmt.Sprintf("http://127.0.0.1:%d", trackingPort)
 	servertest.WaitHealthy(t, base)
-	return base, func() {
+	return base, trackingBase, func() {
 		cancel()
 		if err := <-served; err != nil {
 			t.Fatalf("serve: %v", err)
@@ -505,19 +508,19 @@ func TestNoClickLostOnShutdown(t *testing.T) {
 	p := newProgram(t, env)
 	link := p.link(t, env, "")
 
-	base, stop := serveProcess(t, env, env.App.Config.DatabaseURL)
-	const n = 2000
+	base, trackingBase, stop := serveProcess(t, env, env.App.Config.DatabaseURL)
+	const n = 2000 // half on the main port, half on the tracking port
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	redirects := 0
 	sem := make(chan struct{}, 64)
-	for range n {
+	for i := range n {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			if visit(t, base, link["short_code"].(string), "").StatusCode == http.StatusFound {
+			if visit(t, []string{base, trackingBase}[i%2], link["short_code"].(string), "").StatusCode == http.StatusFound {
 				mu.Lock()
 				redirects++
 				mu.Unlock()
@@ -529,5 +532,69 @@ func TestNoClickLostOnShutdown(t *testing.T) {
 	stored := count(t, env, "SELECT count(*) FROM clicks WHERE link_id = $1", link["id"])
 	if redirects != n || stored != n {
 		t.Fatalf("%d redirects answered 302 and %d clicks were stored; want %d of each", redirects, stored, n)
+	}
+}
+
+// TestTrackingPortAnswersLikeTheMainPort: the redirect alone on TRACKING_PORT (fasthttp) answers
+// every kind of request as /r/ on the main port does (net/http): status, headers and page.
+func TestTrackingPortAnswersLikeTheMainPort(t *testing.T) {
+	env := servertest.Get(t)
+	p := newProgram(t, env)
+	code := p.link(t, env, "https://"+p.domain+"/sale?x=1")["short_code"].(string)
+	base, trackingBase, stop := serveProcess(t, env, env.App.Config.DatabaseURL)
+	defer stop()
+	signer := clickid.NewSigner(env.App.Config.JWTSecret)
+	answer := func(root, method, path string, header http.Header) (status int, h http.Header, body string) {
+		req, _ := http.NewRequest(method, root+path, nil)
+		req.Header.Set("User-Agent", browserUA)
+		for k, v := range header {
+			req.Header[k] = v
+		}
+		resp, err := noFollow.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() { _ = resp.Body.Close() }() // read below
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, resp.Header, string(b)
+	}
+	for _, tc := range []struct {
+		name, method, path string
+		header             http.Header
+	}{
+		{"a link", http.MethodGet, "/r/" + code, nil},
+		{"a link, asked by a link checker", http.MethodHead, "/r/" + code, nil},
+		{"an unknown code", http.MethodGet, "/r/Unknown123", nil},
+		{"an impossible code", http.MethodGet, "/r/a%2Fb", nil},
+		{"a change", http.MethodPost, "/r/" + code, nil},
+		{"huge headers", http.MethodGet, "/r/" + code, http.Header{"X-Huge": {strings.Repeat("a", 2*server.MaxHeaderBytes)}}},
+	} {
+		mainStatus, mainHeader, mainBody := answer(base, tc.method, tc.path, tc.header)
+		status, header, body := answer(trackingBase, tc.method, tc.path, tc.header)
+		if status != mainStatus {
+			t.Errorf("%s: the tracking port answered %d, the main port %d", tc.name, status, mainStatus)
+			continue
+		}
+		for _, h := range []string{"Cache-Control", "Content-Type", "Content-Security-Policy", "X-Content-Type-Options", "Allow"} {
+			if header.Get(h) != mainHeader.Get(h) {
+				t.Errorf("%s: %s %q on the tracking port, %q on the main port", tc.name, h, header.Get(h), mainHeader.Get(h))
+			}
+		}
+		if status == http.StatusNotFound && body != mainBody {
+			t.Errorf("%s: the pages differ", tc.name)
+		}
+		if status == http.StatusFound {
+			loc, _ := url.Parse(header.Get("Location"))
+			mainLoc, _ := url.Parse(mainHeader.Get("Location"))
+			_, signed := signer.Read(loc.Query().Get(tracking.ClickParam))
+			wantSigned := tc.method == http.MethodGet
+			if loc.Host != mainLoc.Host || loc.Path != mainLoc.Path || loc.Query().Get("x") != "1" || signed != wantSigned {
+				t.Errorf("%s: the tracking port sent to %s (signed click id: %v), the main port to %s", tc.name, loc, signed, mainLoc)
+			}
+		}
+	}
+	// A path that is not the redirect's is not served there.
+	if status, _, body := answer(trackingBase, http.MethodGet, "/api/v1/system/health", nil); status != http.StatusNotFound || body != tracking.NotFoundPage {
+		t.Errorf("the API on the tracking port answered %d", status)
 	}
 }

@@ -20,6 +20,7 @@ import (
 type Config struct {
 	DatabaseURL  string // DATABASE_URL
 	Port         int    // PORT, default 8080
+	TrackingPort int    // TRACKING_PORT: a port of its own for the redirect alone (server/trackport.go); 0, the default, serves none
 	PublicURL    string // PUBLIC_URL: base of tracking links and docs, default http://localhost:PORT
 	JWTSecret    []byte // JWT_SECRET (32+ bytes); generated into DATA_DIR in dev mode when unset
 	HostEmail    string // HOST_EMAIL: the first host, created at start-up when missing
@@ -73,10 +74,18 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	if c.TrustProxy, err = parseBool(getenv, "TRUST_PROXY"); err != nil {
 		return c, err
 	}
-	if p := getenv("PORT"); p != "" {
-		if c.Port, err = strconv.Atoi(p); err != nil || c.Port <= 0 || c.Port > 65535 {
-			return c, fmt.Errorf("PORT must be a port number, got %q", p)
+	for _, port := range []struct {
+		name string
+		to   *int
+	}{{"PORT", &c.Port}, {"TRACKING_PORT", &c.TrackingPort}} {
+		if p := getenv(port.name); p != "" {
+			if *port.to, err = strconv.Atoi(p); err != nil || *port.to <= 0 || *port.to > 65535 {
+				return c, fmt.Errorf("%s must be a port number, got %q", port.name, p)
+			}
 		}
+	}
+	if c.TrackingPort != 0 && c.TrackingPort == c.Port {
+		return c, fmt.Errorf("TRACKING_PORT must differ from PORT (%d)", c.Port)
 	}
 	if c.DatabaseURL == "" {
 		c.DatabaseURL = "postgres://postgres@127.0.0.1:5432/openaffiliate?sslmode=disable"

@@ -14,7 +14,7 @@ func TestLoadConfigDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Port != 8080 || c.PublicURL != "http://localhost:8080" || c.DevMode || c.DatabaseURL == "" {
+	if c.Port != 8080 || c.TrackingPort != 0 || c.PublicURL != "http://localhost:8080" || c.DevMode || c.DatabaseURL == "" {
 		t.Errorf("defaults: %+v", c)
 	}
 }
@@ -25,6 +25,8 @@ func TestLoadConfigRefusals(t *testing.T) {
 		"no secret outside dev mode": {},
 		"short secret":               {"JWT_SECRET": "short"},
 		"bad port":                   {"JWT_SECRET": secret, "PORT": "eighty"},
+		"bad tracking port":          {"JWT_SECRET": secret, "TRACKING_PORT": "70000"},
+		"tracking port on the main":  {"JWT_SECRET": secret, "PORT": "9000", "TRACKING_PORT": "9000"},
 		"bad dev mode":               {"JWT_SECRET": secret, "DEV_MODE": "sometimes"},
 		"host email alone":           {"JWT_SECRET": secret, "HOST_EMAIL": "ops@example.com"},
 	} {

@@ -48,11 +48,7 @@ func NewHTTP(d Deps) (http.Handler, error) {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = errorHandler
-	if d.TrustProxy {
-		e.IPExtractor = echo.ExtractIPFromXFFHeader()
-	} else {
-		e.IPExtractor = echo.ExtractIPDirect()
-	}
+	e.IPExtractor = clientIPExtractor(d.TrustProxy)
 	e.Use(middleware.Recover())
 	e.Use(middleware.RequestID())
 	e.Use(requestLogger())
@@ -131,6 +127,15 @@ func maintenance(switches *emergency.Service) echo.MiddlewareFunc {
 			return next(c)
 		}
 	}
+}
+
+// clientIPExtractor answers how the client's address is read: from the connection, or, behind a
+// trusted proxy (TRUST_PROXY), from X-Forwarded-For.
+func clientIPExtractor(trustProxy bool) echo.IPExtractor {
+	if trustProxy {
+		return echo.ExtractIPFromXFFHeader()
+	}
+	return echo.ExtractIPDirect()
 }
 
 // frontDoor sends /r/ to the redirect before any of the API's middleware runs: the redirect is

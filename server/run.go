@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/valyala/fasthttp"
 
 	"github.com/openaffiliate/platform/api"
 	"github.com/openaffiliate/platform/gen/spec"
@@ -46,6 +47,8 @@ type App struct {
 	// Analytics is folded by its job.
 	Analytics *analytics.Service
 	HTTP      http.Handler
+	// Tracking serves the redirect alone on TRACKING_PORT; nil without one.
+	Tracking *fasthttp.Server
 }
 
 // NewApp connects, migrates, seeds what the configuration asks for and builds the HTTP handler.
@@ -122,7 +125,11 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 		_ = recorder.Close(ctx)
 		return nil, err
 	}
-	return &App{Config: cfg, Pool: pool, Accounts: accts, Clicks: recorder, Replays: replays, Conversions: convs, Analytics: stats, HTTP: handler}, nil
+	app := &App{Config: cfg, Pool: pool, Accounts: accts, Clicks: recorder, Replays: replays, Conversions: convs, Analytics: stats, HTTP: handler}
+	if cfg.TrackingPort != 0 {
+		app.Tracking = newTrackingServer(redirector, cfg.TrustProxy)
+	}
+	return app, nil
 }
 
 // Close writes out the buffered clicks, then releases the database.
@@ -141,11 +148,20 @@ func (a *App) Serve(ctx context.Context) error {
 	go a.cleanupLoop(ctx)
 	go a.holdingLoop(ctx)
 	go a.Analytics.FoldLoop(ctx, 2*time.Second)
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() {
 		slog.Info("listening", "addr", srv.Addr, "public_url", a.Config.PublicURL, "dev_mode", a.Config.DevMode, "version", Version)
 		errc <- srv.ListenAndServe()
 	}()
+	servers := 1
+	if a.Tracking != nil {
+		servers++
+		addr := fmt.Sprintf(":%d", a.Config.TrackingPort)
+		go func() {
+			slog.Info("listening for the redirect alone", "addr", addr)
+			errc <- a.Tracking.ListenAndServe(addr)
+		}()
+	}
 	select {
 	case err := <-errc:
 		return err
@@ -154,11 +170,18 @@ func (a *App) Serve(ctx context.Context) error {
 	slog.Info("shutting down")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
+	if a.Tracking != nil {
+		if err := a.Tracking.ShutdownWithContext(shutdownCtx); err != nil {
+			return err
+		}
+	}
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		return err
 	}
-	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-		return err
+	for range servers {
+		if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
 	}
 	// No request runs any more: every accepted click is in the buffer; write it all out.
 	if err := a.Clicks.Close(shutdownCtx); err != nil {
