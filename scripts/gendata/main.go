@@ -9,8 +9,8 @@
 //
 // Everything comes from one random source seeded by -seed, so a seed, a size and an end date give
 // the same rows (ids included) every time. Rows go in with COPY; the rollup triggers are turned off
-// while they do and daily_stats is then rebuilt from the raw rows with migration 000014's own
-// statements, and the clicks' secondary indexes are dropped during the load and created again
+// while they do and the rollups (daily_stats, monthly_stats) are then rebuilt from the raw rows with
+// migration 000014's own statements and the fold of migration 000017, and the clicks' secondary indexes are dropped during the load and created again
 // after it with their exact definitions. Every user's password is -password.
 package main
 
@@ -164,8 +164,9 @@ func run(ctx context.Context, conn *pgx.Conn, o options) error {
 	}
 	st.done("copied %d activity entries", g.activityCount)
 
-	// The rollups of what is stored: migration 000014's statements, in one transaction with the
-	// triggers back on, so nothing written meanwhile could be counted twice or missed.
+	// The rollups of what is stored: migration 000014's statements, whose fold (as migration 000017
+	// made it) writes the days and the months, in one transaction with the triggers back on, so
+	// nothing written meanwhile could be counted twice or missed.
 	tx, err := conn.Begin(ctx)
 	if err != nil {
 		return err
@@ -174,7 +175,7 @@ func run(ctx context.Context, conn *pgx.Conn, o options) error {
 	for _, sql := range []string{
 		`ALTER TABLE clicks ENABLE TRIGGER clicks_inserted_stats`,
 		`ALTER TABLE conversions ENABLE TRIGGER conversions_stats`,
-		`TRUNCATE stats_deltas, daily_stats`,
+		`TRUNCATE stats_deltas, daily_stats, monthly_stats`,
 		rebuildClickDeltas,
 		rebuildConversionDeltas,
 		`SELECT fold_daily_stats()`,
