@@ -308,6 +308,21 @@ func TestAnalyticsAgreeWithRawRows(t *testing.T) {
 	if want := count(t, env, "SELECT count(*) FROM conversions WHERE brand_id = $1 AND status IN ('pending', 'flagged')", aBrand); bd["pending_conversions"] != float64(want) {
 		t.Errorf("pending conversions %v, want %d", bd["pending_conversions"], want)
 	}
+	// The orders waiting for review are counted as they change: one more deleted while pending,
+	// then the brand's and the platform's counts.
+	var pending string
+	if err := env.App.Pool.QueryRow(context.Background(), "SELECT id::text FROM conversions WHERE brand_id = $1 AND status = 'pending' LIMIT 1", aBrand).Scan(&pending); err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, env.Call(t, http.MethodDelete, "/conversions/"+pending, host, nil), http.StatusOK)
+	bd = data(mustStatus(t, env.Call(t, http.MethodGet, "/brands/dashboard", a.brand.token, nil), http.StatusOK))
+	if want := count(t, env, "SELECT count(*) FROM conversions WHERE brand_id = $1 AND status IN ('pending', 'flagged')", aBrand); bd["pending_conversions"] != float64(want) {
+		t.Errorf("pending conversions after a deletion %v, want %d", bd["pending_conversions"], want)
+	}
+	ov := data(mustStatus(t, env.Call(t, http.MethodGet, "/admin/overview", host, nil), http.StatusOK))
+	if want := count(t, env, "SELECT count(*) FROM conversions WHERE status IN ('pending', 'flagged')"); ov["pending_conversions"] != float64(want) {
+		t.Errorf("the platform's pending conversions %v, want %d", ov["pending_conversions"], want)
+	}
 
 	// Deleting the brand's links takes their clicks out of the figures.
 	for _, l := range data(mustStatus(t, env.Call(t, http.MethodGet, "/tracking-links", a.brand.token, nil), http.StatusOK))["links"].([]any) {

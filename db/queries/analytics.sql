@@ -163,15 +163,14 @@ SELECT (SELECT count(*) FROM campaigns c WHERE c.brand_id = @brand_id AND c.stat
        (SELECT count(DISTINCT m.affiliate_id) FROM campaign_memberships m
         WHERE m.brand_id = @brand_id AND m.status = 'approved')::int AS affiliates,
        (SELECT count(*) FROM campaign_memberships m WHERE m.brand_id = @brand_id AND m.status = 'pending')::int AS pending_applications,
-       (SELECT count(*) FROM conversions v
-        WHERE v.brand_id = @brand_id AND v.status IN ('pending', 'flagged'))::int AS pending_conversions;
+       coalesce((SELECT c.awaiting FROM review_counts c WHERE c.brand_id = @brand_id), 0)::int AS pending_conversions;
 
 -- name: PlatformCounts :one
 SELECT (SELECT count(*) FROM brands)::int AS brands,
        (SELECT count(*) FROM affiliates)::int AS affiliates,
        (SELECT count(*) FROM campaigns c WHERE c.status = 'active')::int AS active_campaigns,
        (SELECT count(*) FROM campaign_memberships m WHERE m.status = 'pending')::int AS pending_applications,
-       (SELECT count(*) FROM conversions v WHERE v.status IN ('pending', 'flagged'))::int AS pending_conversions;
+       coalesce((SELECT sum(c.awaiting) FROM review_counts c), 0)::int AS pending_conversions;
 
 -- name: AffiliateConversionFacts :one
 -- What the rollups do not hold: code-attributed conversions and the latest one.
@@ -209,12 +208,19 @@ ORDER BY k.clicked_at DESC, k.id DESC
 LIMIT 5;
 
 -- name: RecentActivity :many
+-- The newest ids first, from the index alone (activity_log_brand_idx, activity_log_affiliate_idx):
+-- asked for whole rows, the planner walked the whole log's newest entries to find a tenant's.
+WITH newest AS (
+    SELECT a.id FROM activity_log a
+    WHERE (sqlc.narg(brand_id)::uuid IS NULL OR a.brand_id = sqlc.narg(brand_id))
+      AND (sqlc.narg(affiliate_id)::uuid IS NULL OR a.affiliate_id = sqlc.narg(affiliate_id))
+    ORDER BY a.created_at DESC, a.id DESC
+    LIMIT @max_rows
+)
 SELECT a.id, a.action, a.entity_type, a.entity_id, a.created_at, a.actor_id,
        u.account_type AS actor_type, u.brand_id AS actor_brand_id, u.affiliate_id AS actor_affiliate_id,
        coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email, '')::text AS actor_name
-FROM activity_log a
+FROM newest n
+JOIN activity_log a ON a.id = n.id
 LEFT JOIN users u ON u.id = a.actor_id
-WHERE (sqlc.narg(brand_id)::uuid IS NULL OR a.brand_id = sqlc.narg(brand_id))
-  AND (sqlc.narg(affiliate_id)::uuid IS NULL OR a.affiliate_id = sqlc.narg(affiliate_id))
-ORDER BY a.created_at DESC, a.id DESC
-LIMIT @max_rows;
+ORDER BY a.created_at DESC, a.id DESC;

@@ -44,8 +44,7 @@ SELECT (SELECT count(*) FROM campaigns c WHERE c.brand_id = $1 AND c.status = 'a
        (SELECT count(DISTINCT m.affiliate_id) FROM campaign_memberships m
         WHERE m.brand_id = $1 AND m.status = 'approved')::int AS affiliates,
        (SELECT count(*) FROM campaign_memberships m WHERE m.brand_id = $1 AND m.status = 'pending')::int AS pending_applications,
-       (SELECT count(*) FROM conversions v
-        WHERE v.brand_id = $1 AND v.status IN ('pending', 'flagged'))::int AS pending_conversions
+       coalesce((SELECT c.awaiting FROM review_counts c WHERE c.brand_id = $1), 0)::int AS pending_conversions
 `
 
 type BrandCountsRow struct {
@@ -92,7 +91,7 @@ SELECT (SELECT count(*) FROM brands)::int AS brands,
        (SELECT count(*) FROM affiliates)::int AS affiliates,
        (SELECT count(*) FROM campaigns c WHERE c.status = 'active')::int AS active_campaigns,
        (SELECT count(*) FROM campaign_memberships m WHERE m.status = 'pending')::int AS pending_applications,
-       (SELECT count(*) FROM conversions v WHERE v.status IN ('pending', 'flagged'))::int AS pending_conversions
+       coalesce((SELECT sum(c.awaiting) FROM review_counts c), 0)::int AS pending_conversions
 `
 
 type PlatformCountsRow struct {
@@ -117,15 +116,20 @@ func (q *Queries) PlatformCounts(ctx context.Context, db DBTX) (PlatformCountsRo
 }
 
 const recentActivity = `-- name: RecentActivity :many
+WITH newest AS (
+    SELECT a.id FROM activity_log a
+    WHERE ($1::uuid IS NULL OR a.brand_id = $1)
+      AND ($2::uuid IS NULL OR a.affiliate_id = $2)
+    ORDER BY a.created_at DESC, a.id DESC
+    LIMIT $3
+)
 SELECT a.id, a.action, a.entity_type, a.entity_id, a.created_at, a.actor_id,
        u.account_type AS actor_type, u.brand_id AS actor_brand_id, u.affiliate_id AS actor_affiliate_id,
        coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email, '')::text AS actor_name
-FROM activity_log a
+FROM newest n
+JOIN activity_log a ON a.id = n.id
 LEFT JOIN users u ON u.id = a.actor_id
-WHERE ($1::uuid IS NULL OR a.brand_id = $1)
-  AND ($2::uuid IS NULL OR a.affiliate_id = $2)
 ORDER BY a.created_at DESC, a.id DESC
-LIMIT $3
 `
 
 type RecentActivityParams struct {
@@ -147,6 +151,8 @@ type RecentActivityRow struct {
 	ActorName        string
 }
 
+// The newest ids first, from the index alone (activity_log_brand_idx, activity_log_affiliate_idx):
+// asked for whole rows, the planner walked the whole log's newest entries to find a tenant's.
 func (q *Queries) RecentActivity(ctx context.Context, db DBTX, arg RecentActivityParams) ([]RecentActivityRow, error) {
 	rows, err := db.Query(ctx, recentActivity, arg.BrandID, arg.AffiliateID, arg.MaxRows)
 	if err != nil {

@@ -288,6 +288,17 @@ type RateLimitHit struct {
 	CreatedAt time.Time
 }
 
+type ReviewCount struct {
+	BrandID  uuid.UUID
+	Awaiting int64
+}
+
+type ReviewDelta struct {
+	ID       int64
+	BrandID  uuid.UUID
+	Awaiting int32
+}
+
 type RevokedToken struct {
 	Jti       uuid.UUID
 	ExpiresAt time.Time

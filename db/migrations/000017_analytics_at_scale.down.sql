@@ -1,6 +1,28 @@
 SELECT pg_advisory_xact_lock(7461203);
 
--- Migration 000014's fold.
+DROP INDEX activity_log_affiliate_idx;
+CREATE INDEX activity_log_affiliate_idx ON activity_log (affiliate_id, created_at DESC) WHERE affiliate_id IS NOT NULL;
+DROP INDEX activity_log_brand_idx;
+CREATE INDEX activity_log_brand_idx ON activity_log (brand_id, created_at DESC) WHERE brand_id IS NOT NULL;
+
+-- Migration 000014's functions.
+-- A conversion's contribution, signed: +1 for a row as it is now, -1 for a row as it was.
+CREATE OR REPLACE FUNCTION conversion_stats_delta(v conversions, sign int) RETURNS void LANGUAGE sql AS $$
+    INSERT INTO stats_deltas (brand_id, day, campaign_id, affiliate_id, link_id, currency, conversions,
+                              revenue, commission, pending_commission, confirmed_commission, paid_commission)
+    SELECT v.brand_id, (v.converted_at AT TIME ZONE 'UTC')::date,
+           coalesce(v.campaign_id, '00000000-0000-0000-0000-000000000000'),
+           v.affiliate_id, coalesce(v.link_id, '00000000-0000-0000-0000-000000000000'), v.commission_currency,
+           sign,
+           sign * (v.order_total - v.refunded_amount) * v.exchange_rate,
+           sign * v.commission_amount,
+           CASE WHEN v.status IN ('pending', 'flagged') THEN sign * v.commission_amount ELSE 0 END,
+           CASE WHEN v.status = 'confirmed' THEN sign * v.commission_amount ELSE 0 END,
+           CASE WHEN v.status = 'paid' THEN sign * v.commission_amount ELSE 0 END
+    WHERE v.affiliate_id IS NOT NULL AND v.status NOT IN ('rejected', 'reversed');
+$$;
+
+
 CREATE OR REPLACE FUNCTION fold_daily_stats() RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE
     folded bigint;
@@ -53,6 +75,8 @@ BEGIN
     RETURN folded;
 END $$;
 
+DROP TABLE review_counts;
+DROP TABLE review_deltas;
 DROP TABLE monthly_stats;
 DROP INDEX daily_stats_platform_idx;
 DELETE FROM daily_stats WHERE grain = 4;
