@@ -49,13 +49,15 @@ CREATE TABLE monthly_stats (
     paid_commission      numeric  NOT NULL,
     PRIMARY KEY (brand_id, grain, month, campaign_id, affiliate_id, link_id, currency)
 );
+-- In key order, so a brand's rows of a month lie together on disk.
 INSERT INTO monthly_stats (brand_id, grain, month, campaign_id, affiliate_id, link_id, currency, clicks, unique_clicks,
                            conversions, revenue, commission, pending_commission, confirmed_commission, paid_commission)
 SELECT s.brand_id, s.grain, date_trunc('month', s.day::timestamp)::date, s.campaign_id, s.affiliate_id, s.link_id,
        s.currency, sum(s.clicks), sum(s.unique_clicks), sum(s.conversions), sum(s.revenue), sum(s.commission),
        sum(s.pending_commission), sum(s.confirmed_commission), sum(s.paid_commission)
 FROM daily_stats s
-GROUP BY 1, 2, 3, 4, 5, 6, 7;
+GROUP BY 1, 2, 3, 4, 5, 6, 7
+ORDER BY 1, 2, 3, 4, 5, 6, 7;
 -- As daily_stats' own: an affiliate's months, and the platform's across brands.
 CREATE INDEX monthly_stats_affiliate_idx ON monthly_stats (affiliate_id, grain, month) WHERE grain IN (0, 2);
 CREATE INDEX monthly_stats_platform_idx ON monthly_stats (grain, month) WHERE grain IN (1, 2, 4);
