@@ -174,15 +174,15 @@ BEGIN
     RETURN folded;
 END $$;
 
+-- A brand's or an affiliate's newest activity in the order the list shows it, read from the index
+-- alone (RecentActivity takes the newest ids first, then their entries).
+DROP INDEX activity_log_brand_idx;
+CREATE INDEX activity_log_brand_idx ON activity_log (brand_id, created_at DESC, id DESC) WHERE brand_id IS NOT NULL;
+DROP INDEX activity_log_affiliate_idx;
+CREATE INDEX activity_log_affiliate_idx ON activity_log (affiliate_id, created_at DESC, id DESC) WHERE affiliate_id IS NOT NULL;
+
 -- The review counts of what is stored. Writers of conversions wait meanwhile, so no order is
 -- counted twice or missed while the function above replaces migration 000014's.
 LOCK TABLE conversions IN SHARE MODE;
 INSERT INTO review_counts (brand_id, awaiting)
 SELECT v.brand_id, count(*) FROM conversions v WHERE v.status IN ('pending', 'flagged') GROUP BY v.brand_id;
-
--- A brand's or an affiliate's newest activity in the order the list shows it, read from the index
--- alone (server/analytics reads ids first, then their entries).
-DROP INDEX activity_log_brand_idx;
-CREATE INDEX activity_log_brand_idx ON activity_log (brand_id, created_at DESC, id DESC) WHERE brand_id IS NOT NULL;
-DROP INDEX activity_log_affiliate_idx;
-CREATE INDEX activity_log_affiliate_idx ON activity_log (affiliate_id, created_at DESC, id DESC) WHERE affiliate_id IS NOT NULL;

@@ -188,11 +188,11 @@ func run(ctx context.Context, conn *pgx.Conn, o options) error {
 	if err := tx.Commit(ctx); err != nil {
 		return err
 	}
-	var rollups int64
-	if err := conn.QueryRow(ctx, `SELECT count(*) FROM daily_stats`).Scan(&rollups); err != nil {
+	var days, months int64
+	if err := conn.QueryRow(ctx, `SELECT (SELECT count(*) FROM daily_stats), (SELECT count(*) FROM monthly_stats)`).Scan(&days, &months); err != nil {
 		return err
 	}
-	st.done("rebuilt daily_stats: %d rows", rollups)
+	st.done("rebuilt the rollups: %d daily_stats, %d monthly_stats rows", days, months)
 	if _, err := conn.Exec(ctx, `VACUUM (ANALYZE)`); err != nil {
 		return err
 	}
