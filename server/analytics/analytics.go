@@ -127,9 +127,9 @@ type cover struct {
 	AddedDays, RemovedDays []time.Time
 }
 
-// coverOf reads a range's whole months from the monthly rollups and, for each month at its ends,
-// whichever is fewer days: the days inside the range, or the month less the days outside it. Days
-// after today hold (almost) no rows, so a range that ends today reads its last month whole.
+// coverOf chooses the rows of a range: its whole months, and for each month at its ends whichever
+// are fewer days, the days inside the range or the month less the days outside it. Days after
+// today hold (almost) no rows, so a range that ends today reads its last month whole.
 func coverOf(r Range, today time.Time) cover {
 	c := cover{FirstMonth: month(r.First), LastMonth: month(r.Last)}
 	ends := []time.Time{c.FirstMonth}
