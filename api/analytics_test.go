@@ -175,6 +175,14 @@ func TestAnalyticsAgreeWithRawRows(t *testing.T) {
 	rng := rand.New(rand.NewPCG(uint64(seed), 7)) //nolint:gosec // G404: random data with a seed to replay, not secrecy
 	// The second program is there so that a's figures must leave it out.
 	a, _ := seededPrograms(t, env, rng, host)
+	// A click dated tomorrow (a clock ahead): ranges that end today leave it out, also where they
+	// read this month whole less the days after today.
+	if _, err := env.App.Pool.Exec(context.Background(), `
+		INSERT INTO clicks (id, clicked_at, link_id, campaign_id, affiliate_id, brand_id, ip_hash, is_bot)
+		SELECT gen_random_uuid(), now() + interval '30 hours', l.id, l.campaign_id, l.affiliate_id, l.brand_id, 'ip-ahead', false
+		FROM tracking_links l WHERE l.brand_id = $1 LIMIT 1`, a.brand.brandID()); err != nil {
+		t.Fatal(err)
+	}
 	// A rate that changed after the orders: reads use the stored rates of now.
 	mustStatus(t, env.Call(t, http.MethodPut, "/settings/currency", host, map[string]any{"rates": map[string]any{"EUR": "0.1987", "USD": "0.2231"}}), http.StatusOK)
 	t.Cleanup(func() {
@@ -232,6 +240,43 @@ func TestAnalyticsAgreeWithRawRows(t *testing.T) {
 		}
 	}
 
+	// Ranges around month ends, read as whole months with days added or taken out: the totals, the
+	// top campaign and the top affiliate of each equal the raw rows (and are not listed without
+	// clicks or conversions).
+	thisMonth := time.Date(today.Year(), today.Month(), 1, 0, 0, 0, 0, time.UTC)
+	lastMonth := thisMonth.AddDate(0, -1, 0)
+	for _, rg := range []struct{ first, last time.Time }{
+		{lastMonth, thisMonth.AddDate(0, 0, -1)},                   // a whole month
+		{lastMonth.AddDate(0, 0, 2), lastMonth.AddDate(0, 0, 26)},  // most of a month
+		{lastMonth.AddDate(0, 0, 9), lastMonth.AddDate(0, 0, 13)},  // a few days of it
+		{lastMonth.AddDate(0, -1, 19), lastMonth.AddDate(0, 0, 9)}, // across a month end
+		{lastMonth.AddDate(0, -1, 0), today},                       // whole months and this one so far
+		{lastMonth.AddDate(0, 0, 1), thisMonth.AddDate(0, 0, 1)},   // a month less its first day, and a day
+		{thisMonth, thisMonth.AddDate(0, 1, -1)},                   // this month, days after today included
+		{lastMonth.AddDate(0, -1, 27), thisMonth.AddDate(0, 0, 3)}, // across two month ends
+	} {
+		q := "from=" + rg.first.Format(time.DateOnly) + "&to=" + rg.last.Format(time.DateOnly)
+		for _, v := range viewers {
+			want := rawTotals(t, env, rg.first, rg.last, v.brand, v.affiliate, v.campaign, "EUR")
+			got := data(mustStatus(t, env.Call(t, http.MethodGet, "/conversions/analytics?"+q+v.extra+"&currency=EUR", v.token, nil), http.StatusOK))
+			sameFigures(t, v.who+", "+q, figures(got["totals"].(map[string]any)), want)
+		}
+		want := rawTotals(t, env, rg.first, rg.last, &aBrand, nil, &aCampaign, "RON")
+		top := data(mustStatus(t, env.Call(t, http.MethodGet, "/conversions/analytics?"+q, a.brand.token, nil), http.StatusOK))["top_campaigns"].([]any)
+		affs := data(mustStatus(t, env.Call(t, http.MethodGet, "/brands/top-affiliates?"+q, a.brand.token, nil), http.StatusOK))["affiliates"].([]any)
+		if want["clicks"] == "0" && want["conversions"] == "0" {
+			if len(top) != 0 || len(affs) != 0 {
+				t.Errorf("%s: nothing happened, yet top campaigns %v and affiliates %v", q, top, affs)
+			}
+			continue
+		}
+		if len(top) != 1 || len(affs) != 1 {
+			t.Fatalf("%s: top campaigns %v, affiliates %v", q, top, affs)
+		}
+		sameFigures(t, "top campaign, "+q, figures(top[0].(map[string]any)), want)
+		sameFigures(t, "top affiliate, "+q, figures(affs[0].(map[string]any)), want)
+	}
+
 	// The brand's top campaign is its only one, with its figures.
 	got := data(mustStatus(t, env.Call(t, http.MethodGet, "/conversions/analytics?range=90d", a.brand.token, nil), http.StatusOK))
 	top := got["top_campaigns"].([]any)
@@ -248,11 +293,11 @@ func TestAnalyticsAgreeWithRawRows(t *testing.T) {
 	}
 	sameFigures(t, "top affiliate", figures(affs[0].(map[string]any)), rawTotals(t, env, today.AddDate(0, 0, -89), today, &aBrand, &aAff, nil, "RON"))
 
-	// The affiliate's dashboard, since the start, to itself and to its brand.
+	// The affiliate's dashboard, everything it ever had (tomorrow's click too), to itself and to its brand.
 	for _, token := range []string{a.affiliate.token, a.brand.token} {
 		d := data(mustStatus(t, env.Call(t, http.MethodGet, "/dashboard/affiliate-stats/"+aAff+"?currency=USD", token, nil), http.StatusOK))
 		sameFigures(t, "affiliate dashboard", figures(d["totals"].(map[string]any)),
-			rawTotals(t, env, time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC), today, nil, &aAff, nil, "USD"))
+			rawTotals(t, env, time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC), nil, &aAff, nil, "USD"))
 	}
 
 	// The brand's dashboard: the last 30 days.
@@ -262,6 +307,21 @@ func TestAnalyticsAgreeWithRawRows(t *testing.T) {
 		rawTotals(t, env, today.AddDate(0, 0, -59), today.AddDate(0, 0, -30), &aBrand, nil, nil, "RON"))
 	if want := count(t, env, "SELECT count(*) FROM conversions WHERE brand_id = $1 AND status IN ('pending', 'flagged')", aBrand); bd["pending_conversions"] != float64(want) {
 		t.Errorf("pending conversions %v, want %d", bd["pending_conversions"], want)
+	}
+	// The orders waiting for review are counted as they change: one more deleted while pending,
+	// then the brand's and the platform's counts.
+	var pending string
+	if err := env.App.Pool.QueryRow(context.Background(), "SELECT id::text FROM conversions WHERE brand_id = $1 AND status = 'pending' LIMIT 1", aBrand).Scan(&pending); err != nil {
+		t.Fatal(err)
+	}
+	mustStatus(t, env.Call(t, http.MethodDelete, "/conversions/"+pending, host, nil), http.StatusOK)
+	bd = data(mustStatus(t, env.Call(t, http.MethodGet, "/brands/dashboard", a.brand.token, nil), http.StatusOK))
+	if want := count(t, env, "SELECT count(*) FROM conversions WHERE brand_id = $1 AND status IN ('pending', 'flagged')", aBrand); bd["pending_conversions"] != float64(want) {
+		t.Errorf("pending conversions after a deletion %v, want %d", bd["pending_conversions"], want)
+	}
+	ov := data(mustStatus(t, env.Call(t, http.MethodGet, "/admin/overview", host, nil), http.StatusOK))
+	if want := count(t, env, "SELECT count(*) FROM conversions WHERE status IN ('pending', 'flagged')"); ov["pending_conversions"] != float64(want) {
+		t.Errorf("the platform's pending conversions %v, want %d", ov["pending_conversions"], want)
 	}
 
 	// Deleting the brand's links takes their clicks out of the figures.

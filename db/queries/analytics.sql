@@ -1,20 +1,39 @@
--- Reads of the daily rollups (migration 000014). Every amount is summed exactly per currency first,
--- then converted to the display currency at the stored rates and rounded once, so a figure does not
--- depend on how rows were grouped. Filters left null filter nothing; grain says which rollup rows
--- answer (0 link, 1 campaign, 2 affiliate, 3 brand).
+-- Reads of the rollups (migrations 000014 and 000017). Every amount is summed exactly per currency
+-- first, then converted to the display currency at the stored rates and rounded once, so a figure
+-- does not depend on how rows were grouped. Filters left null filter nothing; grain says which
+-- rollup rows answer (0 link, 1 campaign, 2 affiliate, 3 brand, 4 platform). A range's totals and
+-- lists read its whole months (first_month to last_month) from monthly_stats and the days at its
+-- ends from daily_stats, added_days added and removed_days taken out of the months read whole
+-- (server/analytics chooses them); each query spells that union out, as sqlc cannot read the
+-- columns of a function that would hold it.
 
 -- name: FoldDailyStats :one
 SELECT fold_daily_stats()::bigint;
 
 -- name: StatsTotals :one
-WITH per_currency AS (
+WITH picked AS (
+    SELECT m.brand_id, m.campaign_id, m.affiliate_id, m.currency, m.clicks, m.unique_clicks, m.conversions,
+           m.revenue, m.commission, m.pending_commission, m.confirmed_commission, m.paid_commission
+    FROM monthly_stats m
+    WHERE m.grain = @grain AND m.month BETWEEN @first_month::date AND @last_month::date
+    UNION ALL
+    SELECT s.brand_id, s.campaign_id, s.affiliate_id, s.currency, s.clicks, s.unique_clicks, s.conversions,
+           s.revenue, s.commission, s.pending_commission, s.confirmed_commission, s.paid_commission
+    FROM daily_stats s
+    WHERE s.grain = @grain AND s.day = ANY(@added_days::date[])
+    UNION ALL
+    SELECT s.brand_id, s.campaign_id, s.affiliate_id, s.currency, -s.clicks, -s.unique_clicks,
+           -s.conversions, -s.revenue, -s.commission, -s.pending_commission, -s.confirmed_commission,
+           -s.paid_commission
+    FROM daily_stats s
+    WHERE s.grain = @grain AND s.day = ANY(@removed_days::date[])
+), per_currency AS (
     SELECT s.currency, sum(s.clicks) AS clicks, sum(s.unique_clicks) AS unique_clicks,
            sum(s.conversions) AS conversions, sum(s.revenue) AS revenue, sum(s.commission) AS commission,
            sum(s.pending_commission) AS pending_commission, sum(s.confirmed_commission) AS confirmed_commission,
            sum(s.paid_commission) AS paid_commission
-    FROM daily_stats s
-    WHERE s.grain = @grain AND s.day BETWEEN @first_day::date AND @last_day::date
-      AND (sqlc.narg(brand_id)::uuid IS NULL OR s.brand_id = sqlc.narg(brand_id))
+    FROM picked s
+    WHERE (sqlc.narg(brand_id)::uuid IS NULL OR s.brand_id = sqlc.narg(brand_id))
       AND (sqlc.narg(campaign_id)::uuid IS NULL OR s.campaign_id = sqlc.narg(campaign_id))
       AND (sqlc.narg(affiliate_id)::uuid IS NULL OR s.affiliate_id = sqlc.narg(affiliate_id))
     GROUP BY s.currency
@@ -55,12 +74,28 @@ ORDER BY p.day;
 
 -- name: StatsByCampaign :many
 -- Per campaign, highest revenue first; grain is 1 (campaign) or 0 (link, to narrow by affiliate).
-WITH per_currency AS (
+-- A campaign is listed when it has clicks or conversions in the range: a month read whole less its
+-- days outside the range can leave rows that add up to nothing.
+WITH picked AS (
+    SELECT m.brand_id, m.campaign_id, m.affiliate_id, m.currency, m.clicks, m.conversions, m.revenue,
+           m.commission
+    FROM monthly_stats m
+    WHERE m.grain = @grain AND m.month BETWEEN @first_month::date AND @last_month::date
+    UNION ALL
+    SELECT s.brand_id, s.campaign_id, s.affiliate_id, s.currency, s.clicks, s.conversions, s.revenue,
+           s.commission
+    FROM daily_stats s
+    WHERE s.grain = @grain AND s.day = ANY(@added_days::date[])
+    UNION ALL
+    SELECT s.brand_id, s.campaign_id, s.affiliate_id, s.currency, -s.clicks, -s.conversions, -s.revenue,
+           -s.commission
+    FROM daily_stats s
+    WHERE s.grain = @grain AND s.day = ANY(@removed_days::date[])
+), per_currency AS (
     SELECT s.campaign_id, s.currency, sum(s.clicks) AS clicks, sum(s.conversions) AS conversions,
            sum(s.revenue) AS revenue, sum(s.commission) AS commission
-    FROM daily_stats s
-    WHERE s.grain = @grain AND s.day BETWEEN @first_day::date AND @last_day::date
-      AND s.campaign_id <> '00000000-0000-0000-0000-000000000000'
+    FROM picked s
+    WHERE s.campaign_id <> '00000000-0000-0000-0000-000000000000'
       AND (sqlc.narg(brand_id)::uuid IS NULL OR s.brand_id = sqlc.narg(brand_id))
       AND (sqlc.narg(campaign_id)::uuid IS NULL OR s.campaign_id = sqlc.narg(campaign_id))
       AND (sqlc.narg(affiliate_id)::uuid IS NULL OR s.affiliate_id = sqlc.narg(affiliate_id))
@@ -73,6 +108,7 @@ WITH per_currency AS (
     CROSS JOIN (SELECT x.rate FROM currency_rates x WHERE x.currency = @display::text) d
     LEFT JOIN currency_rates r ON r.currency = p.currency
     GROUP BY p.campaign_id
+    HAVING sum(p.clicks) <> 0 OR sum(p.conversions) <> 0
 )
 SELECT pc.campaign_id, coalesce(c.name, '')::text AS campaign_name, coalesce(b.company_name, '')::text AS brand_name,
        pc.clicks, pc.conversions, pc.revenue, pc.commission
@@ -83,13 +119,27 @@ ORDER BY pc.revenue DESC, pc.conversions DESC, pc.clicks DESC, pc.campaign_id
 LIMIT @max_rows;
 
 -- name: StatsByAffiliate :many
--- Per affiliate (grain 2), highest revenue first.
-WITH per_currency AS (
+-- Per affiliate (grain 2), highest revenue first; listed when it has clicks or conversions.
+WITH picked AS (
+    SELECT m.brand_id, m.campaign_id, m.affiliate_id, m.currency, m.clicks, m.conversions, m.revenue,
+           m.commission
+    FROM monthly_stats m
+    WHERE m.grain = @grain AND m.month BETWEEN @first_month::date AND @last_month::date
+    UNION ALL
+    SELECT s.brand_id, s.campaign_id, s.affiliate_id, s.currency, s.clicks, s.conversions, s.revenue,
+           s.commission
+    FROM daily_stats s
+    WHERE s.grain = @grain AND s.day = ANY(@added_days::date[])
+    UNION ALL
+    SELECT s.brand_id, s.campaign_id, s.affiliate_id, s.currency, -s.clicks, -s.conversions, -s.revenue,
+           -s.commission
+    FROM daily_stats s
+    WHERE s.grain = @grain AND s.day = ANY(@removed_days::date[])
+), per_currency AS (
     SELECT s.affiliate_id, s.currency, sum(s.clicks) AS clicks, sum(s.conversions) AS conversions,
            sum(s.revenue) AS revenue, sum(s.commission) AS commission
-    FROM daily_stats s
-    WHERE s.grain = 2 AND s.day BETWEEN @first_day::date AND @last_day::date
-      AND (sqlc.narg(brand_id)::uuid IS NULL OR s.brand_id = sqlc.narg(brand_id))
+    FROM picked s
+    WHERE (sqlc.narg(brand_id)::uuid IS NULL OR s.brand_id = sqlc.narg(brand_id))
     GROUP BY s.affiliate_id, s.currency
 ), per_affiliate AS (
     SELECT p.affiliate_id, sum(p.clicks)::bigint AS clicks, sum(p.conversions)::bigint AS conversions,
@@ -99,6 +149,7 @@ WITH per_currency AS (
     CROSS JOIN (SELECT x.rate FROM currency_rates x WHERE x.currency = @display::text) d
     LEFT JOIN currency_rates r ON r.currency = p.currency
     GROUP BY p.affiliate_id
+    HAVING sum(p.clicks) <> 0 OR sum(p.conversions) <> 0
     ORDER BY 4 DESC, 3 DESC, 2 DESC, 1
     LIMIT @max_rows
 )
@@ -112,15 +163,14 @@ SELECT (SELECT count(*) FROM campaigns c WHERE c.brand_id = @brand_id AND c.stat
        (SELECT count(DISTINCT m.affiliate_id) FROM campaign_memberships m
         WHERE m.brand_id = @brand_id AND m.status = 'approved')::int AS affiliates,
        (SELECT count(*) FROM campaign_memberships m WHERE m.brand_id = @brand_id AND m.status = 'pending')::int AS pending_applications,
-       (SELECT count(*) FROM conversions v
-        WHERE v.brand_id = @brand_id AND v.status IN ('pending', 'flagged'))::int AS pending_conversions;
+       coalesce((SELECT c.awaiting FROM review_counts c WHERE c.brand_id = @brand_id), 0)::int AS pending_conversions;
 
 -- name: PlatformCounts :one
 SELECT (SELECT count(*) FROM brands)::int AS brands,
        (SELECT count(*) FROM affiliates)::int AS affiliates,
        (SELECT count(*) FROM campaigns c WHERE c.status = 'active')::int AS active_campaigns,
        (SELECT count(*) FROM campaign_memberships m WHERE m.status = 'pending')::int AS pending_applications,
-       (SELECT count(*) FROM conversions v WHERE v.status IN ('pending', 'flagged'))::int AS pending_conversions;
+       coalesce((SELECT sum(c.awaiting) FROM review_counts c), 0)::int AS pending_conversions;
 
 -- name: AffiliateConversionFacts :one
 -- What the rollups do not hold: code-attributed conversions and the latest one.
@@ -158,12 +208,19 @@ ORDER BY k.clicked_at DESC, k.id DESC
 LIMIT 5;
 
 -- name: RecentActivity :many
+-- The newest ids first, from the index alone (activity_log_brand_idx, activity_log_affiliate_idx):
+-- asked for whole rows, the planner walked the whole log's newest entries to find a tenant's.
+WITH newest AS (
+    SELECT a.id FROM activity_log a
+    WHERE (sqlc.narg(brand_id)::uuid IS NULL OR a.brand_id = sqlc.narg(brand_id))
+      AND (sqlc.narg(affiliate_id)::uuid IS NULL OR a.affiliate_id = sqlc.narg(affiliate_id))
+    ORDER BY a.created_at DESC, a.id DESC
+    LIMIT @max_rows
+)
 SELECT a.id, a.action, a.entity_type, a.entity_id, a.created_at, a.actor_id,
        u.account_type AS actor_type, u.brand_id AS actor_brand_id, u.affiliate_id AS actor_affiliate_id,
        coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email, '')::text AS actor_name
-FROM activity_log a
+FROM newest n
+JOIN activity_log a ON a.id = n.id
 LEFT JOIN users u ON u.id = a.actor_id
-WHERE (sqlc.narg(brand_id)::uuid IS NULL OR a.brand_id = sqlc.narg(brand_id))
-  AND (sqlc.narg(affiliate_id)::uuid IS NULL OR a.affiliate_id = sqlc.narg(affiliate_id))
-ORDER BY a.created_at DESC, a.id DESC
-LIMIT @max_rows;
+ORDER BY a.created_at DESC, a.id DESC;

@@ -44,8 +44,7 @@ SELECT (SELECT count(*) FROM campaigns c WHERE c.brand_id = $1 AND c.status = 'a
        (SELECT count(DISTINCT m.affiliate_id) FROM campaign_memberships m
         WHERE m.brand_id = $1 AND m.status = 'approved')::int AS affiliates,
        (SELECT count(*) FROM campaign_memberships m WHERE m.brand_id = $1 AND m.status = 'pending')::int AS pending_applications,
-       (SELECT count(*) FROM conversions v
-        WHERE v.brand_id = $1 AND v.status IN ('pending', 'flagged'))::int AS pending_conversions
+       coalesce((SELECT c.awaiting FROM review_counts c WHERE c.brand_id = $1), 0)::int AS pending_conversions
 `
 
 type BrandCountsRow struct {
@@ -72,10 +71,14 @@ const foldDailyStats = `-- name: FoldDailyStats :one
 SELECT fold_daily_stats()::bigint
 `
 
-// Reads of the daily rollups (migration 000014). Every amount is summed exactly per currency first,
-// then converted to the display currency at the stored rates and rounded once, so a figure does not
-// depend on how rows were grouped. Filters left null filter nothing; grain says which rollup rows
-// answer (0 link, 1 campaign, 2 affiliate, 3 brand).
+// Reads of the rollups (migrations 000014 and 000017). Every amount is summed exactly per currency
+// first, then converted to the display currency at the stored rates and rounded once, so a figure
+// does not depend on how rows were grouped. Filters left null filter nothing; grain says which
+// rollup rows answer (0 link, 1 campaign, 2 affiliate, 3 brand, 4 platform). A range's totals and
+// lists read its whole months (first_month to last_month) from monthly_stats and the days at its
+// ends from daily_stats, added_days added and removed_days taken out of the months read whole
+// (server/analytics chooses them); each query spells that union out, as sqlc cannot read the
+// columns of a function that would hold it.
 func (q *Queries) FoldDailyStats(ctx context.Context, db DBTX) (int64, error) {
 	row := db.QueryRow(ctx, foldDailyStats)
 	var column_1 int64
@@ -88,7 +91,7 @@ SELECT (SELECT count(*) FROM brands)::int AS brands,
        (SELECT count(*) FROM affiliates)::int AS affiliates,
        (SELECT count(*) FROM campaigns c WHERE c.status = 'active')::int AS active_campaigns,
        (SELECT count(*) FROM campaign_memberships m WHERE m.status = 'pending')::int AS pending_applications,
-       (SELECT count(*) FROM conversions v WHERE v.status IN ('pending', 'flagged'))::int AS pending_conversions
+       coalesce((SELECT sum(c.awaiting) FROM review_counts c), 0)::int AS pending_conversions
 `
 
 type PlatformCountsRow struct {
@@ -113,15 +116,20 @@ func (q *Queries) PlatformCounts(ctx context.Context, db DBTX) (PlatformCountsRo
 }
 
 const recentActivity = `-- name: RecentActivity :many
+WITH newest AS (
+    SELECT a.id FROM activity_log a
+    WHERE ($1::uuid IS NULL OR a.brand_id = $1)
+      AND ($2::uuid IS NULL OR a.affiliate_id = $2)
+    ORDER BY a.created_at DESC, a.id DESC
+    LIMIT $3
+)
 SELECT a.id, a.action, a.entity_type, a.entity_id, a.created_at, a.actor_id,
        u.account_type AS actor_type, u.brand_id AS actor_brand_id, u.affiliate_id AS actor_affiliate_id,
        coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email, '')::text AS actor_name
-FROM activity_log a
+FROM newest n
+JOIN activity_log a ON a.id = n.id
 LEFT JOIN users u ON u.id = a.actor_id
-WHERE ($1::uuid IS NULL OR a.brand_id = $1)
-  AND ($2::uuid IS NULL OR a.affiliate_id = $2)
 ORDER BY a.created_at DESC, a.id DESC
-LIMIT $3
 `
 
 type RecentActivityParams struct {
@@ -143,6 +151,8 @@ type RecentActivityRow struct {
 	ActorName        string
 }
 
+// The newest ids first, from the index alone (activity_log_brand_idx, activity_log_affiliate_idx):
+// asked for whole rows, the planner walked the whole log's newest entries to find a tenant's.
 func (q *Queries) RecentActivity(ctx context.Context, db DBTX, arg RecentActivityParams) ([]RecentActivityRow, error) {
 	rows, err := db.Query(ctx, recentActivity, arg.BrandID, arg.AffiliateID, arg.MaxRows)
 	if err != nil {
@@ -286,23 +296,38 @@ func (q *Queries) RecentAffiliateConversions(ctx context.Context, db DBTX, arg R
 }
 
 const statsByAffiliate = `-- name: StatsByAffiliate :many
-WITH per_currency AS (
+WITH picked AS (
+    SELECT m.brand_id, m.campaign_id, m.affiliate_id, m.currency, m.clicks, m.conversions, m.revenue,
+           m.commission
+    FROM monthly_stats m
+    WHERE m.grain = $1 AND m.month BETWEEN $2::date AND $3::date
+    UNION ALL
+    SELECT s.brand_id, s.campaign_id, s.affiliate_id, s.currency, s.clicks, s.conversions, s.revenue,
+           s.commission
+    FROM daily_stats s
+    WHERE s.grain = $1 AND s.day = ANY($4::date[])
+    UNION ALL
+    SELECT s.brand_id, s.campaign_id, s.affiliate_id, s.currency, -s.clicks, -s.conversions, -s.revenue,
+           -s.commission
+    FROM daily_stats s
+    WHERE s.grain = $1 AND s.day = ANY($5::date[])
+), per_currency AS (
     SELECT s.affiliate_id, s.currency, sum(s.clicks) AS clicks, sum(s.conversions) AS conversions,
            sum(s.revenue) AS revenue, sum(s.commission) AS commission
-    FROM daily_stats s
-    WHERE s.grain = 2 AND s.day BETWEEN $1::date AND $2::date
-      AND ($3::uuid IS NULL OR s.brand_id = $3)
+    FROM picked s
+    WHERE ($6::uuid IS NULL OR s.brand_id = $6)
     GROUP BY s.affiliate_id, s.currency
 ), per_affiliate AS (
     SELECT p.affiliate_id, sum(p.clicks)::bigint AS clicks, sum(p.conversions)::bigint AS conversions,
            round(sum(p.revenue * d.rate / coalesce(r.rate, d.rate)), 2)::numeric AS revenue,
            round(sum(p.commission * d.rate / coalesce(r.rate, d.rate)), 2)::numeric AS commission
     FROM per_currency p
-    CROSS JOIN (SELECT x.rate FROM currency_rates x WHERE x.currency = $4::text) d
+    CROSS JOIN (SELECT x.rate FROM currency_rates x WHERE x.currency = $7::text) d
     LEFT JOIN currency_rates r ON r.currency = p.currency
     GROUP BY p.affiliate_id
+    HAVING sum(p.clicks) <> 0 OR sum(p.conversions) <> 0
     ORDER BY 4 DESC, 3 DESC, 2 DESC, 1
-    LIMIT $5
+    LIMIT $8
 )
 SELECT pa.affiliate_id, coalesce(a.name, '')::text AS affiliate_name, pa.clicks, pa.conversions, pa.revenue, pa.commission
 FROM per_affiliate pa
@@ -311,11 +336,14 @@ ORDER BY pa.revenue DESC, pa.conversions DESC, pa.clicks DESC, pa.affiliate_id
 `
 
 type StatsByAffiliateParams struct {
-	FirstDay time.Time
-	LastDay  time.Time
-	BrandID  uuid.NullUUID
-	Display  string
-	MaxRows  int32
+	Grain       int16
+	FirstMonth  time.Time
+	LastMonth   time.Time
+	AddedDays   []time.Time
+	RemovedDays []time.Time
+	BrandID     uuid.NullUUID
+	Display     string
+	MaxRows     int32
 }
 
 type StatsByAffiliateRow struct {
@@ -327,11 +355,14 @@ type StatsByAffiliateRow struct {
 	Commission    decimal.Decimal
 }
 
-// Per affiliate (grain 2), highest revenue first.
+// Per affiliate (grain 2), highest revenue first; listed when it has clicks or conversions.
 func (q *Queries) StatsByAffiliate(ctx context.Context, db DBTX, arg StatsByAffiliateParams) ([]StatsByAffiliateRow, error) {
 	rows, err := db.Query(ctx, statsByAffiliate,
-		arg.FirstDay,
-		arg.LastDay,
+		arg.Grain,
+		arg.FirstMonth,
+		arg.LastMonth,
+		arg.AddedDays,
+		arg.RemovedDays,
 		arg.BrandID,
 		arg.Display,
 		arg.MaxRows,
@@ -362,24 +393,39 @@ func (q *Queries) StatsByAffiliate(ctx context.Context, db DBTX, arg StatsByAffi
 }
 
 const statsByCampaign = `-- name: StatsByCampaign :many
-WITH per_currency AS (
+WITH picked AS (
+    SELECT m.brand_id, m.campaign_id, m.affiliate_id, m.currency, m.clicks, m.conversions, m.revenue,
+           m.commission
+    FROM monthly_stats m
+    WHERE m.grain = $2 AND m.month BETWEEN $3::date AND $4::date
+    UNION ALL
+    SELECT s.brand_id, s.campaign_id, s.affiliate_id, s.currency, s.clicks, s.conversions, s.revenue,
+           s.commission
+    FROM daily_stats s
+    WHERE s.grain = $2 AND s.day = ANY($5::date[])
+    UNION ALL
+    SELECT s.brand_id, s.campaign_id, s.affiliate_id, s.currency, -s.clicks, -s.conversions, -s.revenue,
+           -s.commission
+    FROM daily_stats s
+    WHERE s.grain = $2 AND s.day = ANY($6::date[])
+), per_currency AS (
     SELECT s.campaign_id, s.currency, sum(s.clicks) AS clicks, sum(s.conversions) AS conversions,
            sum(s.revenue) AS revenue, sum(s.commission) AS commission
-    FROM daily_stats s
-    WHERE s.grain = $2 AND s.day BETWEEN $3::date AND $4::date
-      AND s.campaign_id <> '00000000-0000-0000-0000-000000000000'
-      AND ($5::uuid IS NULL OR s.brand_id = $5)
-      AND ($6::uuid IS NULL OR s.campaign_id = $6)
-      AND ($7::uuid IS NULL OR s.affiliate_id = $7)
+    FROM picked s
+    WHERE s.campaign_id <> '00000000-0000-0000-0000-000000000000'
+      AND ($7::uuid IS NULL OR s.brand_id = $7)
+      AND ($8::uuid IS NULL OR s.campaign_id = $8)
+      AND ($9::uuid IS NULL OR s.affiliate_id = $9)
     GROUP BY s.campaign_id, s.currency
 ), per_campaign AS (
     SELECT p.campaign_id, sum(p.clicks)::bigint AS clicks, sum(p.conversions)::bigint AS conversions,
            round(sum(p.revenue * d.rate / coalesce(r.rate, d.rate)), 2)::numeric AS revenue,
            round(sum(p.commission * d.rate / coalesce(r.rate, d.rate)), 2)::numeric AS commission
     FROM per_currency p
-    CROSS JOIN (SELECT x.rate FROM currency_rates x WHERE x.currency = $8::text) d
+    CROSS JOIN (SELECT x.rate FROM currency_rates x WHERE x.currency = $10::text) d
     LEFT JOIN currency_rates r ON r.currency = p.currency
     GROUP BY p.campaign_id
+    HAVING sum(p.clicks) <> 0 OR sum(p.conversions) <> 0
 )
 SELECT pc.campaign_id, coalesce(c.name, '')::text AS campaign_name, coalesce(b.company_name, '')::text AS brand_name,
        pc.clicks, pc.conversions, pc.revenue, pc.commission
@@ -393,8 +439,10 @@ LIMIT $1
 type StatsByCampaignParams struct {
 	MaxRows     int32
 	Grain       int16
-	FirstDay    time.Time
-	LastDay     time.Time
+	FirstMonth  time.Time
+	LastMonth   time.Time
+	AddedDays   []time.Time
+	RemovedDays []time.Time
 	BrandID     uuid.NullUUID
 	CampaignID  uuid.NullUUID
 	AffiliateID uuid.NullUUID
@@ -412,12 +460,16 @@ type StatsByCampaignRow struct {
 }
 
 // Per campaign, highest revenue first; grain is 1 (campaign) or 0 (link, to narrow by affiliate).
+// A campaign is listed when it has clicks or conversions in the range: a month read whole less its
+// days outside the range can leave rows that add up to nothing.
 func (q *Queries) StatsByCampaign(ctx context.Context, db DBTX, arg StatsByCampaignParams) ([]StatsByCampaignRow, error) {
 	rows, err := db.Query(ctx, statsByCampaign,
 		arg.MaxRows,
 		arg.Grain,
-		arg.FirstDay,
-		arg.LastDay,
+		arg.FirstMonth,
+		arg.LastMonth,
+		arg.AddedDays,
+		arg.RemovedDays,
 		arg.BrandID,
 		arg.CampaignID,
 		arg.AffiliateID,
@@ -527,16 +579,31 @@ func (q *Queries) StatsByDay(ctx context.Context, db DBTX, arg StatsByDayParams)
 }
 
 const statsTotals = `-- name: StatsTotals :one
-WITH per_currency AS (
+WITH picked AS (
+    SELECT m.brand_id, m.campaign_id, m.affiliate_id, m.currency, m.clicks, m.unique_clicks, m.conversions,
+           m.revenue, m.commission, m.pending_commission, m.confirmed_commission, m.paid_commission
+    FROM monthly_stats m
+    WHERE m.grain = $2 AND m.month BETWEEN $3::date AND $4::date
+    UNION ALL
+    SELECT s.brand_id, s.campaign_id, s.affiliate_id, s.currency, s.clicks, s.unique_clicks, s.conversions,
+           s.revenue, s.commission, s.pending_commission, s.confirmed_commission, s.paid_commission
+    FROM daily_stats s
+    WHERE s.grain = $2 AND s.day = ANY($5::date[])
+    UNION ALL
+    SELECT s.brand_id, s.campaign_id, s.affiliate_id, s.currency, -s.clicks, -s.unique_clicks,
+           -s.conversions, -s.revenue, -s.commission, -s.pending_commission, -s.confirmed_commission,
+           -s.paid_commission
+    FROM daily_stats s
+    WHERE s.grain = $2 AND s.day = ANY($6::date[])
+), per_currency AS (
     SELECT s.currency, sum(s.clicks) AS clicks, sum(s.unique_clicks) AS unique_clicks,
            sum(s.conversions) AS conversions, sum(s.revenue) AS revenue, sum(s.commission) AS commission,
            sum(s.pending_commission) AS pending_commission, sum(s.confirmed_commission) AS confirmed_commission,
            sum(s.paid_commission) AS paid_commission
-    FROM daily_stats s
-    WHERE s.grain = $2 AND s.day BETWEEN $3::date AND $4::date
-      AND ($5::uuid IS NULL OR s.brand_id = $5)
-      AND ($6::uuid IS NULL OR s.campaign_id = $6)
-      AND ($7::uuid IS NULL OR s.affiliate_id = $7)
+    FROM picked s
+    WHERE ($7::uuid IS NULL OR s.brand_id = $7)
+      AND ($8::uuid IS NULL OR s.campaign_id = $8)
+      AND ($9::uuid IS NULL OR s.affiliate_id = $9)
     GROUP BY s.currency
 )
 SELECT coalesce(sum(p.clicks), 0)::bigint AS clicks,
@@ -555,8 +622,10 @@ LEFT JOIN currency_rates r ON r.currency = p.currency
 type StatsTotalsParams struct {
 	Display     string
 	Grain       int16
-	FirstDay    time.Time
-	LastDay     time.Time
+	FirstMonth  time.Time
+	LastMonth   time.Time
+	AddedDays   []time.Time
+	RemovedDays []time.Time
 	BrandID     uuid.NullUUID
 	CampaignID  uuid.NullUUID
 	AffiliateID uuid.NullUUID
@@ -577,8 +646,10 @@ func (q *Queries) StatsTotals(ctx context.Context, db DBTX, arg StatsTotalsParam
 	row := db.QueryRow(ctx, statsTotals,
 		arg.Display,
 		arg.Grain,
-		arg.FirstDay,
-		arg.LastDay,
+		arg.FirstMonth,
+		arg.LastMonth,
+		arg.AddedDays,
+		arg.RemovedDays,
 		arg.BrandID,
 		arg.CampaignID,
 		arg.AffiliateID,

@@ -210,6 +210,24 @@ type IdempotencyKey struct {
 	CreatedAt           time.Time
 }
 
+type MonthlyStat struct {
+	BrandID             uuid.UUID
+	Grain               int16
+	Month               time.Time
+	CampaignID          uuid.UUID
+	AffiliateID         uuid.UUID
+	LinkID              uuid.UUID
+	Currency            string
+	Clicks              int64
+	UniqueClicks        int64
+	Conversions         int64
+	Revenue             decimal.Decimal
+	Commission          decimal.Decimal
+	PendingCommission   decimal.Decimal
+	ConfirmedCommission decimal.Decimal
+	PaidCommission      decimal.Decimal
+}
+
 type Notification struct {
 	ID          uuid.UUID
 	AffiliateID uuid.UUID
@@ -268,6 +286,17 @@ type RateLimitHit struct {
 	Action    string
 	Key       string
 	CreatedAt time.Time
+}
+
+type ReviewCount struct {
+	BrandID  uuid.UUID
+	Awaiting int64
+}
+
+type ReviewDelta struct {
+	ID       int64
+	BrandID  uuid.UUID
+	Awaiting int32
 }
 
 type RevokedToken struct {

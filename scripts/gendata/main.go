@@ -9,8 +9,8 @@
 //
 // Everything comes from one random source seeded by -seed, so a seed, a size and an end date give
 // the same rows (ids included) every time. Rows go in with COPY; the rollup triggers are turned off
-// while they do and daily_stats is then rebuilt from the raw rows with migration 000014's own
-// statements, and the clicks' secondary indexes are dropped during the load and created again
+// while they do and the rollups (daily_stats, monthly_stats, review_counts) are then rebuilt from the
+// raw rows with migration 000014's own statements and the fold of migration 000017, and the clicks' secondary indexes are dropped during the load and created again
 // after it with their exact definitions. Every user's password is -password.
 package main
 
@@ -164,8 +164,10 @@ func run(ctx context.Context, conn *pgx.Conn, o options) error {
 	}
 	st.done("copied %d activity entries", g.activityCount)
 
-	// The rollups of what is stored: migration 000014's statements, in one transaction with the
-	// triggers back on, so nothing written meanwhile could be counted twice or missed.
+	// The rollups of what is stored: migration 000014's statements, whose deltas and fold (as
+	// migration 000017 made them) write the days, the months and the review counts, in one
+	// transaction with the triggers back on, so nothing written meanwhile could be counted twice or
+	// missed.
 	tx, err := conn.Begin(ctx)
 	if err != nil {
 		return err
@@ -174,7 +176,7 @@ func run(ctx context.Context, conn *pgx.Conn, o options) error {
 	for _, sql := range []string{
 		`ALTER TABLE clicks ENABLE TRIGGER clicks_inserted_stats`,
 		`ALTER TABLE conversions ENABLE TRIGGER conversions_stats`,
-		`TRUNCATE stats_deltas, daily_stats`,
+		`TRUNCATE stats_deltas, daily_stats, monthly_stats, review_deltas, review_counts`,
 		rebuildClickDeltas,
 		rebuildConversionDeltas,
 		`SELECT fold_daily_stats()`,
@@ -186,11 +188,11 @@ func run(ctx context.Context, conn *pgx.Conn, o options) error {
 	if err := tx.Commit(ctx); err != nil {
 		return err
 	}
-	var rollups int64
-	if err := conn.QueryRow(ctx, `SELECT count(*) FROM daily_stats`).Scan(&rollups); err != nil {
+	var days, months int64
+	if err := conn.QueryRow(ctx, `SELECT (SELECT count(*) FROM daily_stats), (SELECT count(*) FROM monthly_stats)`).Scan(&days, &months); err != nil {
 		return err
 	}
-	st.done("rebuilt daily_stats: %d rows", rollups)
+	st.done("rebuilt the rollups: %d daily_stats, %d monthly_stats rows", days, months)
 	if _, err := conn.Exec(ctx, `VACUUM (ANALYZE)`); err != nil {
 		return err
 	}

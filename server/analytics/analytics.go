@@ -17,18 +17,18 @@ import (
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
-// Rollup grains: which rows of daily_stats answer a query.
+// Rollup grains: which rows of daily_stats and monthly_stats answer a query.
 const (
 	grainLink int16 = iota
 	grainCampaign
 	grainAffiliate
 	grainBrand
+	grainPlatform
 )
 
 // Service reads the rollups.
 type Service struct {
 	pool *pgxpool.Pool
-	db   customPlans
 	q    *queries.Queries
 	now  func() time.Time
 }
@@ -38,24 +38,44 @@ func New(pool *pgxpool.Pool, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{pool: pool, db: customPlans{pool}, q: queries.New(), now: now}
+	return &Service{pool: pool, q: queries.New(), now: now}
 }
 
 // customPlans runs queries as unnamed statements, so PostgreSQL plans each with its actual
 // arguments: a query narrowed by brand, by affiliate or by neither then takes its own index,
 // where a cached generic plan would pick one for all three.
-type customPlans struct{ pool *pgxpool.Pool }
+type customPlans struct{ db queries.DBTX }
 
 func (c customPlans) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
-	return c.pool.Exec(ctx, sql, append([]any{pgx.QueryExecModeExec}, args...)...)
+	return c.db.Exec(ctx, sql, append([]any{pgx.QueryExecModeExec}, args...)...)
 }
 
 func (c customPlans) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
-	return c.pool.Query(ctx, sql, append([]any{pgx.QueryExecModeExec}, args...)...)
+	return c.db.Query(ctx, sql, append([]any{pgx.QueryExecModeExec}, args...)...)
 }
 
 func (c customPlans) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
-	return c.pool.QueryRow(ctx, sql, append([]any{pgx.QueryExecModeExec}, args...)...)
+	return c.db.QueryRow(ctx, sql, append([]any{pgx.QueryExecModeExec}, args...)...)
+}
+
+// readRollups begins a read of the rollups in one round trip. It plans without parallel workers:
+// a read is at most a few thousand rows, and starting workers took longer than that (5 to 10 ms
+// on 2 busy cores, more than the whole read).
+var readRollups = pgx.TxOptions{BeginQuery: "BEGIN READ ONLY; SET LOCAL max_parallel_workers_per_gather = 0"}
+
+// read folds the waiting deltas, then answers fn's queries from one snapshot (readRollups), each
+// planned with its arguments (customPlans).
+func read[T any](ctx context.Context, s *Service, fn func(db queries.DBTX) (T, error)) (T, error) {
+	var out T
+	if _, err := s.Fold(ctx); err != nil {
+		return out, err
+	}
+	err := pgx.BeginTxFunc(ctx, s.pool, readRollups, func(tx pgx.Tx) error {
+		var err error
+		out, err = fn(customPlans{tx})
+		return err
+	})
+	return out, err
 }
 
 // Fold moves the waiting deltas into the rollups; a read calls it first, so it sees every change
@@ -97,6 +117,58 @@ func (s *Service) LastDays(n int) Range {
 func Day(t time.Time) time.Time {
 	y, m, d := t.UTC().Date()
 	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+// cover is the rollup rows whose sum is a range's figures: the whole months FirstMonth to
+// LastMonth of monthly_stats (none when FirstMonth is after LastMonth), and the days of daily_stats
+// added to them or removed from a month read whole.
+type cover struct {
+	FirstMonth, LastMonth  time.Time
+	AddedDays, RemovedDays []time.Time
+}
+
+// coverOf chooses the rows of a range: its whole months, and for each month at its ends whichever
+// are fewer days, the days inside the range or the month less the days outside it. Days after
+// today hold (almost) no rows, so a range that ends today reads its last month whole.
+func coverOf(r Range, today time.Time) cover {
+	c := cover{FirstMonth: month(r.First), LastMonth: month(r.Last)}
+	ends := []time.Time{c.FirstMonth}
+	if c.LastMonth.After(c.FirstMonth) {
+		ends = append(ends, c.LastMonth)
+	}
+	for i, m := range ends {
+		var inside, outside []time.Time
+		costInside, costOutside := 0, 0
+		for day := m; day.Month() == m.Month(); day = day.AddDate(0, 0, 1) {
+			cost := 0
+			if !day.After(today) {
+				cost = 1
+			}
+			if day.Before(r.First) || day.After(r.Last) {
+				outside, costOutside = append(outside, day), costOutside+cost
+			} else {
+				inside, costInside = append(inside, day), costInside+cost
+			}
+		}
+		switch {
+		case len(outside) == 0:
+		case costInside <= costOutside:
+			c.AddedDays = append(c.AddedDays, inside...)
+			if i == 0 {
+				c.FirstMonth = c.FirstMonth.AddDate(0, 1, 0)
+			} else {
+				c.LastMonth = c.LastMonth.AddDate(0, -1, 0)
+			}
+		default:
+			c.RemovedDays = append(c.RemovedDays, outside...)
+		}
+	}
+	return c
+}
+
+// month is the first day of t's month.
+func month(t time.Time) time.Time {
+	return time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, time.UTC)
 }
 
 // Filter narrows the figures; zero values narrow nothing. The scope narrows them further.
@@ -160,21 +232,22 @@ func (f Filter) grain() int16 {
 		return grainAffiliate
 	case f.CampaignID.Valid:
 		return grainCampaign
+	case f.BrandID.Valid:
+		return grainBrand
 	}
-	return grainBrand
+	return grainPlatform
 }
 
 // Totals answers the figures of a range.
 func (s *Service) Totals(ctx context.Context, sc tenancy.Scope, f Filter, r Range) (Totals, error) {
-	if _, err := s.Fold(ctx); err != nil {
-		return Totals{}, err
-	}
-	return s.totals(ctx, narrow(sc, f), r)
+	return read(ctx, s, func(db queries.DBTX) (Totals, error) { return s.totals(ctx, db, narrow(sc, f), r) })
 }
 
-func (s *Service) totals(ctx context.Context, f Filter, r Range) (Totals, error) {
-	row, err := s.q.StatsTotals(ctx, s.db, queries.StatsTotalsParams{
-		Display: f.Currency, Grain: f.grain(), FirstDay: r.First, LastDay: r.Last,
+func (s *Service) totals(ctx context.Context, db queries.DBTX, f Filter, r Range) (Totals, error) {
+	c := coverOf(r, Day(s.now()))
+	row, err := s.q.StatsTotals(ctx, db, queries.StatsTotalsParams{
+		Display: f.Currency, Grain: f.grain(), FirstMonth: c.FirstMonth, LastMonth: c.LastMonth,
+		AddedDays: c.AddedDays, RemovedDays: c.RemovedDays,
 		BrandID: f.BrandID, CampaignID: f.CampaignID, AffiliateID: f.AffiliateID,
 	})
 	if err != nil {
@@ -196,13 +269,12 @@ type DayFigures struct {
 
 // Timeseries answers one bucket per day of the range, oldest first, zeros where nothing happened.
 func (s *Service) Timeseries(ctx context.Context, sc tenancy.Scope, f Filter, r Range) ([]DayFigures, error) {
-	if _, err := s.Fold(ctx); err != nil {
-		return nil, err
-	}
 	f = narrow(sc, f)
-	rows, err := s.q.StatsByDay(ctx, s.db, queries.StatsByDayParams{
-		Display: f.Currency, Grain: f.grain(), FirstDay: r.First, LastDay: r.Last,
-		BrandID: f.BrandID, CampaignID: f.CampaignID, AffiliateID: f.AffiliateID,
+	rows, err := read(ctx, s, func(db queries.DBTX) ([]queries.StatsByDayRow, error) {
+		return s.q.StatsByDay(ctx, db, queries.StatsByDayParams{
+			Display: f.Currency, Grain: f.grain(), FirstDay: r.First, LastDay: r.Last,
+			BrandID: f.BrandID, CampaignID: f.CampaignID, AffiliateID: f.AffiliateID,
+		})
 	})
 	if err != nil {
 		return nil, err
@@ -227,19 +299,20 @@ type CampaignFigures = queries.StatsByCampaignRow
 
 // TopCampaigns answers at most limit campaigns of the range, highest revenue first.
 func (s *Service) TopCampaigns(ctx context.Context, sc tenancy.Scope, f Filter, r Range, limit int) ([]CampaignFigures, error) {
-	if _, err := s.Fold(ctx); err != nil {
-		return nil, err
-	}
-	return s.topCampaigns(ctx, narrow(sc, f), r, limit)
+	return read(ctx, s, func(db queries.DBTX) ([]CampaignFigures, error) {
+		return s.topCampaigns(ctx, db, narrow(sc, f), r, limit)
+	})
 }
 
-func (s *Service) topCampaigns(ctx context.Context, f Filter, r Range, limit int) ([]CampaignFigures, error) {
+func (s *Service) topCampaigns(ctx context.Context, db queries.DBTX, f Filter, r Range, limit int) ([]CampaignFigures, error) {
 	grain := grainCampaign
 	if f.AffiliateID.Valid {
 		grain = grainLink
 	}
-	return s.q.StatsByCampaign(ctx, s.db, queries.StatsByCampaignParams{
-		Display: f.Currency, Grain: grain, FirstDay: r.First, LastDay: r.Last,
+	c := coverOf(r, Day(s.now()))
+	return s.q.StatsByCampaign(ctx, db, queries.StatsByCampaignParams{
+		Display: f.Currency, Grain: grain, FirstMonth: c.FirstMonth, LastMonth: c.LastMonth,
+		AddedDays: c.AddedDays, RemovedDays: c.RemovedDays,
 		BrandID: f.BrandID, CampaignID: f.CampaignID, AffiliateID: f.AffiliateID, MaxRows: rowLimit(limit),
 	})
 }
@@ -250,14 +323,15 @@ type AffiliateFigures = queries.StatsByAffiliateRow
 // TopAffiliates answers at most limit affiliates of a brand's program (the host: of every
 // program) in the range, highest revenue first.
 func (s *Service) TopAffiliates(ctx context.Context, sc tenancy.Scope, f Filter, r Range, limit int) ([]AffiliateFigures, error) {
-	if _, err := s.Fold(ctx); err != nil {
-		return nil, err
-	}
 	f = narrow(sc, f)
 	if sc.IsAffiliate() {
 		f.BrandID = nobody
 	}
-	return s.q.StatsByAffiliate(ctx, s.db, queries.StatsByAffiliateParams{
-		Display: f.Currency, FirstDay: r.First, LastDay: r.Last, BrandID: f.BrandID, MaxRows: rowLimit(limit),
+	c := coverOf(r, Day(s.now()))
+	return read(ctx, s, func(db queries.DBTX) ([]AffiliateFigures, error) {
+		return s.q.StatsByAffiliate(ctx, db, queries.StatsByAffiliateParams{
+			Display: f.Currency, Grain: grainAffiliate, FirstMonth: c.FirstMonth, LastMonth: c.LastMonth,
+			AddedDays: c.AddedDays, RemovedDays: c.RemovedDays, BrandID: f.BrandID, MaxRows: rowLimit(limit),
+		})
 	})
 }

@@ -15,15 +15,15 @@ import (
 // Period compares the last 30 days with the 30 before them.
 type Period struct{ Last30, Previous30 Totals }
 
-func (s *Service) period(ctx context.Context, f Filter) (Period, error) {
+func (s *Service) period(ctx context.Context, db queries.DBTX, f Filter) (Period, error) {
 	last := s.LastDays(30)
 	prev := Range{First: last.First.AddDate(0, 0, -30), Last: last.First.AddDate(0, 0, -1)}
 	var p Period
 	var err error
-	if p.Last30, err = s.totals(ctx, f, last); err != nil {
+	if p.Last30, err = s.totals(ctx, db, f, last); err != nil {
 		return Period{}, err
 	}
-	if p.Previous30, err = s.totals(ctx, f, prev); err != nil {
+	if p.Previous30, err = s.totals(ctx, db, f, prev); err != nil {
 		return Period{}, err
 	}
 	return p, nil
@@ -41,18 +41,17 @@ func (s *Service) BrandDashboard(ctx context.Context, sc tenancy.Scope, currency
 	if !ok {
 		return BrandDashboard{}, apierror.Forbidden("The brand dashboard is for brand accounts")
 	}
-	if _, err := s.Fold(ctx); err != nil {
-		return BrandDashboard{}, err
-	}
-	p, err := s.period(ctx, narrow(sc, Filter{Currency: currency}))
-	if err != nil {
-		return BrandDashboard{}, err
-	}
-	counts, err := s.q.BrandCounts(ctx, s.db, brandID)
-	if err != nil {
-		return BrandDashboard{}, err
-	}
-	return BrandDashboard{Period: p, Counts: counts}, nil
+	return read(ctx, s, func(db queries.DBTX) (BrandDashboard, error) {
+		p, err := s.period(ctx, db, narrow(sc, Filter{Currency: currency}))
+		if err != nil {
+			return BrandDashboard{}, err
+		}
+		counts, err := s.q.BrandCounts(ctx, db, brandID)
+		if err != nil {
+			return BrandDashboard{}, err
+		}
+		return BrandDashboard{Period: p, Counts: counts}, nil
+	})
 }
 
 // PlatformOverview is what the host's dashboard shows.
@@ -66,18 +65,17 @@ func (s *Service) PlatformOverview(ctx context.Context, sc tenancy.Scope, curren
 	if !sc.IsHost() {
 		return PlatformOverview{}, apierror.Forbidden("The platform overview is for host accounts")
 	}
-	if _, err := s.Fold(ctx); err != nil {
-		return PlatformOverview{}, err
-	}
-	p, err := s.period(ctx, narrow(sc, Filter{Currency: currency}))
-	if err != nil {
-		return PlatformOverview{}, err
-	}
-	counts, err := s.q.PlatformCounts(ctx, s.db)
-	if err != nil {
-		return PlatformOverview{}, err
-	}
-	return PlatformOverview{Period: p, Counts: counts}, nil
+	return read(ctx, s, func(db queries.DBTX) (PlatformOverview, error) {
+		p, err := s.period(ctx, db, narrow(sc, Filter{Currency: currency}))
+		if err != nil {
+			return PlatformOverview{}, err
+		}
+		counts, err := s.q.PlatformCounts(ctx, db)
+		if err != nil {
+			return PlatformOverview{}, err
+		}
+		return PlatformOverview{Period: p, Counts: counts}, nil
+	})
 }
 
 // AffiliateDashboard is an affiliate's figures since it started.
@@ -97,36 +95,39 @@ var allTime = Range{First: time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC), Last: ti
 // see (catalogue.GetAffiliate): a brand's view holds its own campaigns only, and the affiliate's
 // own view masks the brands' customers.
 func (s *Service) AffiliateDashboard(ctx context.Context, sc tenancy.Scope, affiliateID uuid.UUID, currency string) (AffiliateDashboard, error) {
-	if _, err := s.Fold(ctx); err != nil {
-		return AffiliateDashboard{}, err
-	}
 	f := narrow(sc, Filter{AffiliateID: uuid.NullUUID{UUID: affiliateID, Valid: true}, Currency: currency})
-	var d AffiliateDashboard
-	var err error
-	if d.Totals, err = s.totals(ctx, f, allTime); err != nil {
-		return AffiliateDashboard{}, err
-	}
-	if d.Campaigns, err = s.topCampaigns(ctx, f, allTime, 100); err != nil {
-		return AffiliateDashboard{}, err
-	}
-	facts, err := s.q.AffiliateConversionFacts(ctx, s.db, queries.AffiliateConversionFactsParams{AffiliateID: f.AffiliateID, BrandID: f.BrandID})
+	d, err := read(ctx, s, func(db queries.DBTX) (AffiliateDashboard, error) {
+		var d AffiliateDashboard
+		var err error
+		if d.Totals, err = s.totals(ctx, db, f, allTime); err != nil {
+			return AffiliateDashboard{}, err
+		}
+		if d.Campaigns, err = s.topCampaigns(ctx, db, f, allTime, 100); err != nil {
+			return AffiliateDashboard{}, err
+		}
+		facts, err := s.q.AffiliateConversionFacts(ctx, db, queries.AffiliateConversionFactsParams{AffiliateID: f.AffiliateID, BrandID: f.BrandID})
+		if err != nil {
+			return AffiliateDashboard{}, err
+		}
+		d.CodesUsed = facts.CodesUsed
+		if t, ok := facts.LastConversionAt.(time.Time); ok {
+			d.LastConversionAt = &t
+		}
+		if d.RecentConversions, err = s.q.RecentAffiliateConversions(ctx, db, queries.RecentAffiliateConversionsParams{AffiliateID: f.AffiliateID, BrandID: f.BrandID}); err != nil {
+			return AffiliateDashboard{}, err
+		}
+		if d.RecentClicks, err = s.q.RecentAffiliateClicks(ctx, db, queries.RecentAffiliateClicksParams{AffiliateID: f.AffiliateID.UUID, BrandID: f.BrandID}); err != nil {
+			return AffiliateDashboard{}, err
+		}
+		return d, nil
+	})
 	if err != nil {
-		return AffiliateDashboard{}, err
-	}
-	d.CodesUsed = facts.CodesUsed
-	if t, ok := facts.LastConversionAt.(time.Time); ok {
-		d.LastConversionAt = &t
-	}
-	if d.RecentConversions, err = s.q.RecentAffiliateConversions(ctx, s.db, queries.RecentAffiliateConversionsParams{AffiliateID: f.AffiliateID, BrandID: f.BrandID}); err != nil {
 		return AffiliateDashboard{}, err
 	}
 	if sc.IsAffiliate() {
 		for i := range d.RecentConversions {
 			d.RecentConversions[i].CustomerEmail = conversions.MaskEmail(d.RecentConversions[i].CustomerEmail)
 		}
-	}
-	if d.RecentClicks, err = s.q.RecentAffiliateClicks(ctx, s.db, queries.RecentAffiliateClicksParams{AffiliateID: f.AffiliateID.UUID, BrandID: f.BrandID}); err != nil {
-		return AffiliateDashboard{}, err
 	}
 	return d, nil
 }
@@ -143,7 +144,7 @@ type Entry struct {
 // named for the host and for the caller's own team; anyone else reads the actor's role.
 func (s *Service) Recent(ctx context.Context, sc tenancy.Scope, limit int) ([]Entry, error) {
 	brand, affiliate := sc.Memberships()
-	rows, err := s.q.RecentActivity(ctx, s.db, queries.RecentActivityParams{BrandID: brand, AffiliateID: affiliate, MaxRows: rowLimit(limit)})
+	rows, err := s.q.RecentActivity(ctx, customPlans{s.pool}, queries.RecentActivityParams{BrandID: brand, AffiliateID: affiliate, MaxRows: rowLimit(limit)})
 	if err != nil {
 		return nil, err
 	}
