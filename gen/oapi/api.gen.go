@@ -690,6 +690,24 @@ func (e Visibility) Valid() bool {
 	}
 }
 
+// Defines values for NameSort.
+const (
+	NameSortCreatedAt NameSort = "created_at"
+	NameSortName      NameSort = "name"
+)
+
+// Valid indicates whether the value is a known member of the NameSort enum.
+func (e NameSort) Valid() bool {
+	switch e {
+	case NameSortCreatedAt:
+		return true
+	case NameSortName:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for RangePreset.
 const (
 	RangePresetN30d  RangePreset = "30d"
@@ -714,6 +732,96 @@ func (e RangePreset) Valid() bool {
 	}
 }
 
+// Defines values for SortOrder.
+const (
+	SortOrderAsc  SortOrder = "asc"
+	SortOrderDesc SortOrder = "desc"
+)
+
+// Valid indicates whether the value is a known member of the SortOrder enum.
+func (e SortOrder) Valid() bool {
+	switch e {
+	case SortOrderAsc:
+		return true
+	case SortOrderDesc:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListAffiliatesParamsSort.
+const (
+	ListAffiliatesParamsSortCreatedAt ListAffiliatesParamsSort = "created_at"
+	ListAffiliatesParamsSortName      ListAffiliatesParamsSort = "name"
+)
+
+// Valid indicates whether the value is a known member of the ListAffiliatesParamsSort enum.
+func (e ListAffiliatesParamsSort) Valid() bool {
+	switch e {
+	case ListAffiliatesParamsSortCreatedAt:
+		return true
+	case ListAffiliatesParamsSortName:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListAffiliatesParamsOrder.
+const (
+	ListAffiliatesParamsOrderAsc  ListAffiliatesParamsOrder = "asc"
+	ListAffiliatesParamsOrderDesc ListAffiliatesParamsOrder = "desc"
+)
+
+// Valid indicates whether the value is a known member of the ListAffiliatesParamsOrder enum.
+func (e ListAffiliatesParamsOrder) Valid() bool {
+	switch e {
+	case ListAffiliatesParamsOrderAsc:
+		return true
+	case ListAffiliatesParamsOrderDesc:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListBrandsParamsSort.
+const (
+	ListBrandsParamsSortCreatedAt ListBrandsParamsSort = "created_at"
+	ListBrandsParamsSortName      ListBrandsParamsSort = "name"
+)
+
+// Valid indicates whether the value is a known member of the ListBrandsParamsSort enum.
+func (e ListBrandsParamsSort) Valid() bool {
+	switch e {
+	case ListBrandsParamsSortCreatedAt:
+		return true
+	case ListBrandsParamsSortName:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListBrandsParamsOrder.
+const (
+	ListBrandsParamsOrderAsc  ListBrandsParamsOrder = "asc"
+	ListBrandsParamsOrderDesc ListBrandsParamsOrder = "desc"
+)
+
+// Valid indicates whether the value is a known member of the ListBrandsParamsOrder enum.
+func (e ListBrandsParamsOrder) Valid() bool {
+	switch e {
+	case ListBrandsParamsOrderAsc:
+		return true
+	case ListBrandsParamsOrderDesc:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GetTopAffiliatesParamsRange.
 const (
 	GetTopAffiliatesParamsRangeN30d  GetTopAffiliatesParamsRange = "30d"
@@ -732,6 +840,42 @@ func (e GetTopAffiliatesParamsRange) Valid() bool {
 	case GetTopAffiliatesParamsRangeN7d:
 		return true
 	case GetTopAffiliatesParamsRangeN90d:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListCampaignsParamsSort.
+const (
+	ListCampaignsParamsSortCreatedAt ListCampaignsParamsSort = "created_at"
+	ListCampaignsParamsSortName      ListCampaignsParamsSort = "name"
+)
+
+// Valid indicates whether the value is a known member of the ListCampaignsParamsSort enum.
+func (e ListCampaignsParamsSort) Valid() bool {
+	switch e {
+	case ListCampaignsParamsSortCreatedAt:
+		return true
+	case ListCampaignsParamsSortName:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListCampaignsParamsOrder.
+const (
+	ListCampaignsParamsOrderAsc  ListCampaignsParamsOrder = "asc"
+	ListCampaignsParamsOrderDesc ListCampaignsParamsOrder = "desc"
+)
+
+// Valid indicates whether the value is a known member of the ListCampaignsParamsOrder enum.
+func (e ListCampaignsParamsOrder) Valid() bool {
+	switch e {
+	case ListCampaignsParamsOrderAsc:
+		return true
+	case ListCampaignsParamsOrderDesc:
 		return true
 	default:
 		return false
@@ -843,6 +987,45 @@ func (e GetTimeseriesParamsRange) Valid() bool {
 	case GetTimeseriesParamsRangeN7d:
 		return true
 	case GetTimeseriesParamsRangeN90d:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListPayoutsParamsSort.
+const (
+	ListPayoutsParamsSortAmount    ListPayoutsParamsSort = "amount"
+	ListPayoutsParamsSortCreatedAt ListPayoutsParamsSort = "created_at"
+	ListPayoutsParamsSortPaidAt    ListPayoutsParamsSort = "paid_at"
+)
+
+// Valid indicates whether the value is a known member of the ListPayoutsParamsSort enum.
+func (e ListPayoutsParamsSort) Valid() bool {
+	switch e {
+	case ListPayoutsParamsSortAmount:
+		return true
+	case ListPayoutsParamsSortCreatedAt:
+		return true
+	case ListPayoutsParamsSortPaidAt:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListPayoutsParamsOrder.
+const (
+	ListPayoutsParamsOrderAsc  ListPayoutsParamsOrder = "asc"
+	ListPayoutsParamsOrderDesc ListPayoutsParamsOrder = "desc"
+)
+
+// Valid indicates whether the value is a known member of the ListPayoutsParamsOrder enum.
+func (e ListPayoutsParamsOrder) Valid() bool {
+	switch e {
+	case ListPayoutsParamsOrderAsc:
+		return true
+	case ListPayoutsParamsOrderDesc:
 		return true
 	default:
 		return false
@@ -2661,6 +2844,9 @@ type Limit = int
 // MinimumAmount defines model for MinimumAmount.
 type MinimumAmount = string
 
+// NameSort defines model for NameSort.
+type NameSort string
+
 // Offset defines model for Offset.
 type Offset = int32
 
@@ -2669,6 +2855,9 @@ type Query = string
 
 // RangePreset defines model for RangePreset.
 type RangePreset string
+
+// SortOrder defines model for SortOrder.
+type SortOrder string
 
 // ToDate defines model for ToDate.
 type ToDate = openapi_types.Date
@@ -2786,9 +2975,21 @@ type ListAffiliatesParams struct {
 	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
 
+	// Sort Newest first by default (`created_at`); `name` orders by the name, ignoring case. Ties follow by id.
+	Sort *ListAffiliatesParamsSort `form:"sort,omitempty" json:"sort,omitempty"`
+
+	// Order The direction of `sort` (default desc).
+	Order *ListAffiliatesParamsOrder `form:"order,omitempty" json:"order,omitempty"`
+
 	// Ts Ignored; the web app adds it to defeat caches.
 	Ts *string `form:"ts,omitempty" json:"ts,omitempty"`
 }
+
+// ListAffiliatesParamsSort defines parameters for ListAffiliates.
+type ListAffiliatesParamsSort string
+
+// ListAffiliatesParamsOrder defines parameters for ListAffiliates.
+type ListAffiliatesParamsOrder string
 
 // CreateAffiliateParams defines parameters for CreateAffiliate.
 type CreateAffiliateParams struct {
@@ -2883,7 +3084,19 @@ type ListBrandsParams struct {
 
 	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Sort Newest first by default (`created_at`); `name` orders by the name, ignoring case. Ties follow by id.
+	Sort *ListBrandsParamsSort `form:"sort,omitempty" json:"sort,omitempty"`
+
+	// Order The direction of `sort` (default desc).
+	Order *ListBrandsParamsOrder `form:"order,omitempty" json:"order,omitempty"`
 }
+
+// ListBrandsParamsSort defines parameters for ListBrands.
+type ListBrandsParamsSort string
+
+// ListBrandsParamsOrder defines parameters for ListBrands.
+type ListBrandsParamsOrder string
 
 // CreateBrandParams defines parameters for CreateBrand.
 type CreateBrandParams struct {
@@ -3012,7 +3225,19 @@ type ListCampaignsParams struct {
 
 	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Sort Newest first by default (`created_at`); `name` orders by the name, ignoring case. Ties follow by id.
+	Sort *ListCampaignsParamsSort `form:"sort,omitempty" json:"sort,omitempty"`
+
+	// Order The direction of `sort` (default desc).
+	Order *ListCampaignsParamsOrder `form:"order,omitempty" json:"order,omitempty"`
 }
+
+// ListCampaignsParamsSort defines parameters for ListCampaigns.
+type ListCampaignsParamsSort string
+
+// ListCampaignsParamsOrder defines parameters for ListCampaigns.
+type ListCampaignsParamsOrder string
 
 // CreateCampaignParams defines parameters for CreateCampaign.
 type CreateCampaignParams struct {
@@ -3087,6 +3312,8 @@ type ListConversionsParams struct {
 	From  *openapi_types.Date         `form:"from,omitempty" json:"from,omitempty"`
 	To    *openapi_types.Date         `form:"to,omitempty" json:"to,omitempty"`
 	Sort  *ListConversionsParamsSort  `form:"sort,omitempty" json:"sort,omitempty"`
+
+	// Order The direction of `sort` (default desc).
 	Order *ListConversionsParamsOrder `form:"order,omitempty" json:"order,omitempty"`
 }
 
@@ -3296,10 +3523,20 @@ type ListPayoutsParams struct {
 	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
 
 	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
-	Offset      *Offset             `form:"offset,omitempty" json:"offset,omitempty"`
-	Status      *PayoutStatus       `form:"status,omitempty" json:"status,omitempty"`
-	AffiliateId *openapi_types.UUID `form:"affiliate_id,omitempty" json:"affiliate_id,omitempty"`
+	Offset      *Offset                `form:"offset,omitempty" json:"offset,omitempty"`
+	Status      *PayoutStatus          `form:"status,omitempty" json:"status,omitempty"`
+	AffiliateId *openapi_types.UUID    `form:"affiliate_id,omitempty" json:"affiliate_id,omitempty"`
+	Sort        *ListPayoutsParamsSort `form:"sort,omitempty" json:"sort,omitempty"`
+
+	// Order The direction of `sort` (default desc).
+	Order *ListPayoutsParamsOrder `form:"order,omitempty" json:"order,omitempty"`
 }
+
+// ListPayoutsParamsSort defines parameters for ListPayouts.
+type ListPayoutsParamsSort string
+
+// ListPayoutsParamsOrder defines parameters for ListPayouts.
+type ListPayoutsParamsOrder string
 
 // ExportPayoutsParams defines parameters for ExportPayouts.
 type ExportPayoutsParams struct {
@@ -3776,7 +4013,7 @@ type ServerInterface interface {
 	// MarkNotificationsRead Mark notifications read, some by id or all
 	// (POST /notifications/read)
 	MarkNotificationsRead(ctx echo.Context, params MarkNotificationsReadParams) error
-	// ListPayouts Payouts, newest first (host all; brand its program's; affiliate its own)
+	// ListPayouts Payouts (host all; brand its program's; affiliate its own)
 	// (GET /payouts)
 	ListPayouts(ctx echo.Context, params ListPayoutsParams) error
 	// ExportPayouts The payouts the caller may see as CSV, streamed
@@ -4151,6 +4388,20 @@ func (w *ServerInterfaceWrapper) ListAffiliates(ctx echo.Context) error {
 	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "sort" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "sort", ctx.QueryParams(), &params.Sort, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter sort: %s", err))
+	}
+
+	// ------------- Optional query parameter "order" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "order", ctx.QueryParams(), &params.Order, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter order: %s", err))
 	}
 
 	// ------------- Optional query parameter "ts" -------------
@@ -4559,6 +4810,20 @@ func (w *ServerInterfaceWrapper) ListBrands(ctx echo.Context) error {
 	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "sort" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "sort", ctx.QueryParams(), &params.Sort, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter sort: %s", err))
+	}
+
+	// ------------- Optional query parameter "order" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "order", ctx.QueryParams(), &params.Order, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter order: %s", err))
 	}
 
 	// Invoke the callback with all the unmarshaled arguments
@@ -5021,6 +5286,20 @@ func (w *ServerInterfaceWrapper) ListCampaigns(ctx echo.Context) error {
 	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "sort" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "sort", ctx.QueryParams(), &params.Sort, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter sort: %s", err))
+	}
+
+	// ------------- Optional query parameter "order" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "order", ctx.QueryParams(), &params.Order, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter order: %s", err))
 	}
 
 	// Invoke the callback with all the unmarshaled arguments
@@ -6051,6 +6330,20 @@ func (w *ServerInterfaceWrapper) ListPayouts(ctx echo.Context) error {
 	err = runtime.BindQueryParameterWithOptions("form", true, false, "affiliate_id", ctx.QueryParams(), &params.AffiliateId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter affiliate_id: %s", err))
+	}
+
+	// ------------- Optional query parameter "sort" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "sort", ctx.QueryParams(), &params.Sort, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter sort: %s", err))
+	}
+
+	// ------------- Optional query parameter "order" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "order", ctx.QueryParams(), &params.Order, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter order: %s", err))
 	}
 
 	// Invoke the callback with all the unmarshaled arguments
@@ -16733,7 +17026,7 @@ type StrictServerInterface interface {
 	// MarkNotificationsRead Mark notifications read, some by id or all
 	// (POST /notifications/read)
 	MarkNotificationsRead(ctx context.Context, request MarkNotificationsReadRequestObject) (MarkNotificationsReadResponseObject, error)
-	// ListPayouts Payouts, newest first (host all; brand its program's; affiliate its own)
+	// ListPayouts Payouts (host all; brand its program's; affiliate its own)
 	// (GET /payouts)
 	ListPayouts(ctx context.Context, request ListPayoutsRequestObject) (ListPayoutsResponseObject, error)
 	// ExportPayouts The payouts the caller may see as CSV, streamed
@@ -19952,450 +20245,453 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2Ldts4li78KlianmVrDi3LuVR17NXrHJfjdDyd2B7bqZqeVh0RJiEJZQpQE6AVdVXW+p/mf7D/Sf6F",
+	"7L2Ldts4li78KlianmV5Di3LuVR17NXrHJfjdDyd2B7bqZqeVh0RJiEJZQpQE6AVdVXW+p/mf7D/Sf6F",
 	"vQESpEjdYjtO4jnrdMXiDZeNfd/f/r0VyfFECia0au3/3prQlI6ZZin8dTgY8IRTzd7wRLPU/BQzFaV8",
-	"orkUrf3WmUhmRI+4ItTdSrapKP7aUkROBRnwYZYyRWjKCE2mdKaINI9yDdfbnVbQ4uaF/8xYOmsFLUHH",
-	"rLXfyt/T53EraKloxMbUDGMg0zHVrf1WlsEVPZuY+5VOuRi2Pn0KWj+lVMTLx31tbiPbFP/xmcOFd6w/",
-	"1CM6nlA+FMtHG9k7mwbgrq8/htdcTRI6O8rSlIloNj+IqxEjkb1K6FhmQuMCRVLcslSzmGgZEKqJHjGi",
-	"tExZTFKqmSLbMRvQLNHk4uy0ce3cu0vj/lPKBq391r/tFlS6i1fVrhvqkYwZTOFNKsevqWb1Yx/wVGny",
-	"4eqIxHRG5ACGmVIxZGSbiyjJFL9l7QMy5XpEQi1DmMtYKk2e//CDeUg1DX2QynH9csdmOHXLfRKfUz0y",
-	"98ILJ+aP/H2wRSn7Z8ZTFrf2dZqx9TbzJGbjidRmdf7GavbyPb0x1E1SptMZUXTA9mE5cI2oUFOWkoFM",
-	"kehu2Ixw5bbU/PzsBRnJLFXEnJ2UGcJhcQBL1xNh/nW9c2Gv7RMziTCAp813J4xqYtYNqYWOGYlokrD0",
-	"oPjBfBd2gwqpRyztiTHTIxkHxCwXkSm5lvHMDleR8EX3FTl5ffz+/Ozq+PTo7/2/Hf+9f3H84fL4ddgh",
-	"f2WCGWokUjAyYSnJFEsJjcyKkG3aEx8+nLxu2wllihGu7QpQbW/bUrBgnKlOTzhSGDEas7TYO2/pd8za",
-	"+xs3ph/fMTE0+/7s5cugNebC/b0XGBrQLDXv/L//6PU+Ptvb6fU+/nj86//6U+0ev+Njrue39pwOGVH8",
-	"X6w4dXvdbuOpS+At/iDtU639vW43MEPm42wMf3VhxPbPfEhcaDZkKYzpPV4+BO4wP7Z3jN4yIjNNhqnM",
-	"JopkImaWyJCjBIQLwmg0wjssO87ZTj6l5gnZEfbxfU3Lv/eytN69Xvz7XrD37NN2r9fBP559av/v+oU/",
-	"GwwUq5ndhZwqoiVRN3zijbRgI8/2Xvz44s/Pf3jxY7tDzqlCTslEHMA/JmbnuCJsPNEzIMRQS02TkCjN",
-	"k4REyHLZLUtnJJXTphWQOL7aPe0GBffgQj9/1vK2uBift9Hd2o3+L/jk3BIckogqtsOFYkJxzW8ZUdk1",
-	"rh0sDaNpNDLnqmnw7s/6Q9Pt1m3IhWHi5ymr3RXD+hOz1j8G5Hk3IK+6hnE8/+ElcPSAaGnEAQiAmMXF",
-	"vj3vxu0DEhoWFbrNCJHXRYY5NE0AJEr94reedw27ZsKs6z9aP5o/8KdX8L/Pf3gZt36tm+GVbJZrMLkl",
-	"Yu2AuGnBdBsPj5ZribFPRkqpiRSKgbr4E40v2D8zpmAfIimMDDD/pJNJwiNqRr37mzJD/31FIX+cpjLF",
-	"T81PPcWPmUMzpokZLYtBLKSM3oB8yxJ2QIz0MAQ4pU6IdVpG65JikPDoAcZ6SDLB/5kxckuTDM44TVJG",
-	"4xnR9IaJwIyZChJWZEcIIwZphGLXykE378aZvZHpNY9jJh5mG2gErIkY8iBjOjPDAmmOnF1OjODlUsDY",
-	"ToRhujTBN97/0guSCfZxwiKjoCqW3rKUMHM3Kho5CcVmW7iAHxM5VDDYU6nfyEzE9z/OU0lUFo2IvP6N",
-	"RZpsy9QoINcskWIIUsXtvWaCCt2G4Z3TWSJpfCXlO5oO2cMeOtC9uCKJ+TToSYLskff8JxjalZTvqZhZ",
-	"dqAeYGhSkjEVM2Kk+niiQVlH5Qy+fmFU3Z3DQa2BdckiKWJY5ymFdR/IlBGdzszpokPKweLyhNIiPcgM",
-	"7oOgmR7JlP+LPQD1vOdKcTEMCPs4MTaDYSgpu5U3YJQ5FjNNpRiSKGUxE5rTBGn8g6C3lCf0OmEPQeaa",
-	"CDlFa2OSUG2Ytj15Y2qWUFARMbIdvj88Ob06Pj08PToO26ggjYwSNaHADmVqNEcuhkyZV/fEdnhy+tfj",
-	"y6uTs9P++SEo/W0C+jsjMdX0mipGYskUcCdr4myHl8cXP58cHfc/nB7+fHjy7vCnd8dhu0NOC8baE9HI",
-	"iNP4gCgmYnMsgSAINbREQo+wQqKQkNA++EzqM18Dvck7dDWkWEN+n9x1dOIge76C+37P1Q/wVbSCwsVi",
-	"RiyVrtFAgtZhpPkt17NjoVHvm6SGrWuOgh/to/mZ/WKMJyOcYilYgByOKhJGKaPamIMhOg+UkQ6RFAOe",
-	"jkOza+GEzmSmOxPK47DTqhkRjbRM674oSWyYuQ4IJUatQelKUpkYsoJZmw/n0zZ/mHkjuYRqpjQb138T",
-	"hx33qZ7TjnY0H7O6Z8xR07M+j729mruq7d7MXcfHfJX9hxetWo28cBf8A/0Hdk/K3/DH49awNK9i81ES",
-	"+Zt/YXW9+f03B6yeKsxz4OXQbKyWsY0ylX3Kh0LTlM7mZpm/vm7MKosippS3qNdSJoyKude4OwOcRe0C",
-	"5Edkbo4bkcSY8mSV7a737zhtveZ5palevspuNpdw96eglSmW9uu/LbLEigb0Qs3bJnOEB6NzsyxeXiIz",
-	"N9SFq/2aqtG1pGm8NuH5XuNVFrR4oHFpnWdV1bhcWJo7ZoniRn6hC5SmOiAjPhwZ1p2yWyYy62MDA2yV",
-	"I1G4hsEjPX8oglYkY6b6RirOD+0oZ6/KKEYpv87AUTtKZTYcEUpirlB5N28h2yn7DTVl9IOZZ1lMEjbQ",
-	"RGa63anhPUHhuV3LYRu0jOXaLwTAojO0hAwNFUZM6H6U8OhGNRnK2uzDS7J9I+RUkGupVXlqK+3IBXzp",
-	"yHyobjfcQIqFXzyadb+bv7fu4+AvWs4ABE1mmkfqCm+fY6zloEvlcAS+p95+sESEtRtbuzDVbfNP2cMx",
-	"9ddMU56ojZnMyvwWOE2hU6vV5WLx0HKp6KlzpY893II6XvUwfDk/8Uu1JEOl47ExlVBXXbTkr1nExzTB",
-	"h0pHeYXPWFa/8jfWPX/5aamcJfxqaZoLN+pETDK09OKYGyqhybm3YQOaKBZU9jBXXkrBjBcLtJTlDlx/",
-	"8iXtYcnob7lm77i4WffoopWs1lLaOHytn6VJPT9XfCh2sgl68SFqZXQAeAoOINrhxs7lWhHwu3ZaS/Wp",
-	"4qOBP+qHO8tmeTchEz8QvcpJj40dL2Cl3BqX6aZ7ZxTmD23J3JVeTlo0Sc4Grf1/LD7r53Ro+H8jR1xD",
-	"GPjiZDVRUMf8f703knkIQdoo9B7uZFw6W6vG5eFnwJBr0LV1hxzaZBPFmLLhdkwzkQOXWZLbEZhwclD4",
-	"vaiIe8L8VbyYa8WSgXkdoUliYz/jDnkvBUbsuSAXZ6dBydm2pQi4wpwSF+CbPUdMP6WahRClIBOWGgWN",
-	"Dtk+8aQNBND3ul2Coohsh73Ws87Lbq8Fzz3rvPz3NvrA6rmC6v8muWBxnf/qs6U0jH9z+T4/Hmcj9cuW",
-	"1vyNd2vQrKdDWF280QK6xOwNu2GQeTFhcpIwIjHo4ads6ZRGN1wMScKF2V7PYGIfMVJaawtWjlNpRCup",
-	"K/P7GMwTTf2O1C5/7Ql25s+6jGpTOxfSg5aHU80OrnjbpL/AHXFo0w32ug/gfLgbi9MmUEH4uc66LM/4",
-	"/nl8ZbhzS2wXxGUzUTFkHXLo5cTZQKKLjm8pErp5hQckLCge+OUEPf09sT1I6HDI4jwfoR0Q6xa3PpkJ",
-	"5THRcsj0iKUHpJZt1zDqnliXUz+EWYXz6n9Zfr/C/MyibzZKu7ObPby+CMA0g/4am1fVjR2vLr9pRd5d",
-	"M9uGfZ5f0/kdrT2ZE24TGj/fDb+iZQJSxUiYzxLnjf6LScoG/GO9TXnDZlvKJmVGI5rSSLMUcpZIyiI5",
-	"FFy5VKQ6/UHefNagF/j27aArLv3SSpVG0LyVR/iCtW2GCe/fsNlyxxmQy6egdcMaUpoVi1KmzVIfEK5J",
-	"RIWQmlwzokZG58kDrosXx40HP3T/AgrmtYldXmMy79nETi8VdQUXTfOwVjOba/dzHZeo29nFJrB77wNs",
-	"SeGjXeD4bI793YdzNK9HWOV967ps8vubfbMbcOWYRTz+TGa74gSUpjpbSmnv2fiapWrEJ5d4fy1jLBde",
-	"lJcm8OtCljl3q6SSD7PCbL11WkKOD+HGuveoxuJIxq/3eJrXZ2UlRrDyCjTP+EGYVypvafLeWKxejhDN",
-	"wCQbU5HRpD4xKNOjdVfot6muZReZwuyoRUv2QdVoreaF9vG62Y2ZUnTYkDGxwTK69y1YUCg+q1FT5XhC",
-	"xeyuOSakdvc3dU/Ecky5qNeOXFGcuYNM2TXBmzurcGG8tc5BkSRyymLi+fzte9GiRqeTsXZHcswmdMhU",
-	"yWUx7xCpOCXWTKOpqXPDfYL8sVrtWk4FSwthXn0D1VBetKUI3LLScuErvVSc5t1Ai8DcGpDpSELsiUFm",
-	"YjY5IOZL1jOB/ubch2ypC2uahIQM3hFVBP1qZpRrpv8ErUl2nfCoccR42Y6DxwRyN7moOhjhqjFJMVFc",
-	"rRAZ86yR0qnK6dkfW80hKeizIljL+1De6sajvnmqUqT5LSu78+YdEOUwUeU05dcIBTaOK0w1SRhVGurd",
-	"bFmIo5/8a/eQz/O824/pbH2PYOE9qCoTNf6Y3M+wIMnGT32aUq4NtQ0wL5qzKdm2LyEyJdbr1pDeNDFP",
-	"yExtPLWqj6UgwdKK1XwpmKePEjE0LFr9Ct27FgEnYROjtEkCHSLbMuc6zx1WIznpsI90PElYJ5LjA3Kd",
-	"UHFDooTRVFlvSCk34fnd5iY0zvwB9Gw4wKtr2KiFLNOt7UsfQKuG8azLIa+dKrXCTOtm9kB0f8l0Ntko",
-	"U6KiEy4hybvU95Yckyrf8gdatw4uXLTA/6H6UX1p8KETXcWt9dyYWlOlP7a2yhIDq7BrzMM2BZZL0Z9y",
-	"EctpztHnv7SW8wRvbnbEZPEQq1NXO/+nVu/Kffu/VitpfgKuN2ZUKCIkwQ8QKOfulGMyeXXBQiLJb4c6",
-	"kfILoGxxnQjLBlbMxtTsr0pthUXcj22AqBpZXardjmQCYtQRSUXDMAzDBe9KUTcb84B8DMWSW8j3gCpV",
-	"MYO6Y1s8pEdsRmiaQoku6O24oZB4oaRwL1JQE7/AjPDI1tlMLo3qrrxlmItWp+enGSPTEcOQZ0STBIrm",
-	"8jSVKVXEPky0NFbKtjE4zE0c8mBEobhSo69GrH1AgFeCwobyifiWjMcacr5t7HLnqesXrr0a4646wi3Q",
-	"nJ36FORzSaFUVwowAXOXiB1qoWRBqAPT5g1b3DwUlBojw6zLsjMwxx3ASZjqzQl9NVeoY/DOERq0brni",
-	"1zyxRT6Lnv25uLPWlvNcpB4vzW08fxsrNO55SL1V8E5+zn79JS4lGlSZZQ33axYeFTZRWpSqvKrYmvMU",
-	"W5yzYF5qLhK6jUnXSyTTPXj9v72M7FW8+3eUnO32cxNV8r50oxwh5PkPLxdjwJS1pnnem9tzqnBIHJAy",
-	"+FaRAsmHQqYuwr1cBct1rFV4JyRJ4iJ/CW3pZ3NT8fm7UX48ff5lfcb0fWpDVueJGrUip/OUFKFtUHtk",
-	"Sui1YgIxlwS7ZWm742PTzFHe+opQpWQ+UxDml6LOQ0adixp9hFWfwmelo9+hsC5PCX1FQVEiT5iIWew8",
-	"JFa1hJsqE3pRN8o7ke1LjcUH8JqUnKtrJT4u9Z0sSkq8c/eJG9XaeaueXb7arBtmef+ulIqG6YcigW4h",
-	"ccym+wJx1wYl3Vs+TNwZWyhEa8EWGRlwlsSKAFdCCAgjqeBX/JEqtNluGJsoyOAH1t8hV9KCeFnwCaaI",
-	"TDF7H4VUgD5NYx4SLkgIzsuwLg/zUYj0zxGsZmY1iJYT3A23yNquWIERQZ1LI2VjF9MAuLQYgfnGHXJo",
-	"N8NBDl0zci31iCgG5RLoEsa4Vn7qHTkttRRKwq6OyEp8wSVMnuB3DON+0iq+C63iMaoF9ybZ5/k18MVz",
-	"qtRUphvFfpBItXvFSgsl2HSN+2vDb8UHy6+rFUpQ6//51cz3m41nBnk/GdB80h9RNapHLFH9a6nrhH/Q",
-	"Sri4WXX4KRuwNMX8n9rEoD4dWliqFRIDvMUohlFN0qtk4nkOKDfh0pe9MebTbqSWh9BqczfLaiptPWBF",
-	"ff7/QyizuWg7jH/LlB470LG1ImdOOtIccXZhKmdJNUkZVfWgVai4Fa+36p86IDdsop0m4vCHSCKHFXvq",
-	"5bop1fNTyce3ePEcqld5CkXZpjNsES8NCqosINaAf2Sxhd2FMiEPisvzdxevagUteKZe5S5wSZYyyhoE",
-	"Sa+mFQpPPagaaSMj4JXPRHFpo3ylFZKmPa3Z1xgNG6mWHpovSsFqV+Quw4dLhMHSWa/gtF33LJXcsfmz",
-	"0WL4eDuMLeVBOufUuaXm97hdj8PmEOfXizB+ZlSy5qLScrwoD5ARd49LBTSmDYBDjeQErUiu4UCC+dMh",
-	"h37leMpobAxLMqbqhsVk29iYlXKgPC6GrqqAhL/9x3/8x//xMmTCdoAJdlqREIAnwgII0SIyNxQRlYm9",
-	"doJlAKmC1RgjPVgy21pwtI/IbNet6hskdNhvYumA/5/SLAZEYMx/zEstl41o1Toxo2Y0r5MaydQukmXJ",
-	"HpMzzy4ZxQJlanlqqdmRJghCvAiSYZ3CRsBnbM77hMuWmxuqlCJiiOnOwOFfCBtIVswtO/tgUYaVg5AZ",
-	"oQWawoacP2WDTEDFxLr8Tcksjcp58RPeClqGqvlgVsv9Vwyo5quwqLYk3745lrO8nKQprLo4ouXTRFOg",
-	"NNdT6th/9RzPL78XtfWPbln8+sp7cb7mhbDdIZ8sK1JiKchlsRUbWbFGb248DSEdDLCUNrQQ4Ob8Gytc",
-	"G6qG/I8YQIMqeuRerflbFX9V9dVmYiAfnlJFALPew7YXctoG8HCnyg4ynaUssF40QJ991u12S+dsZTlZ",
-	"Hs7J5Rl58WzvxxLrc/LePXZQxgMeZ0qTEb1lUFyvMQ1kLrPzebllxuHO/9Cdf/36+/NPf6ofYVVYLwWw",
-	"mpN+1f4dCxltrQiAjhYIXRwHDhXeKN9wOOdSV18usSLW4t6+9VNhMx6HaTj6i4/MQ5i75Zj/ajbvArDE",
-	"OQNsUaL0PVi/7nNrB3NKhtaqs2+c7QOEdLyp3nI2XdvIz1EBeCX1ealKNqYfrUPeGeT2z735mqGYRVxV",
-	"TD6bfZcneNk8jlTVW3yF9ll1BSwz/ktT9MayeD0vG+LAoVWmQiIFSheaIFQIAjEgwrbLWQvJ9ayIfTvI",
-	"9JFU+oCEVkmGe2hPeDr0duiJ7bB9YF6ImlqIZhwtkEsMpwPgEs+lwhU2vyDXNLo56IkQoL5RTzSWitMg",
-	"FUCeYGis8Em4xLv8E34SHmoUQ/sjDsoiTtT7LkAzeCsND8u7l2wCiZgTpNPOlooYMOZON6nJx+KRDR+d",
-	"LPCee4/+eRnlunlOCmd6MSNvhLV07Eed5vPBBSk0B+cryE3MXFOQgwFLle+vujg7bQWt4w8XraD14fJ1",
-	"/YbbF15QzdQm6l7qSrHWiCtD7wyIBWtpHYqBOVaFDpRjtV1TxQJD+tCqYCyxCcAY1AMu/C/tVUdmJr4M",
-	"SDhH/vyES7T6/fMhoApBpA1og8WaXzKtuRiuDb5l1mTdQKZdWr4GumL1FfNi4vOKL3LKWbbiCMwOCQzr",
-	"uKyqFTBm1WqrH721caMqfe/e9YLXVNPLbDym6Wx9HShz7UobGw6skBRarqqsKzUpQElqC1GWlCmiwe2V",
-	"QTfc0nBtSU3ommm2SzAOHWX00+b1KKPu1d9TAN423CCk5oMl5Z0g+hsuusrhPlQO19+TKdt2ZQnaFd6X",
-	"70J1xzwKqFRdlsoxy5WX/gLMjdZLD64sZjVf2K1BdcGCgsjnNu3XZdzZnpsHONqzxnT0x5gdHtPZSsCL",
-	"XwCQLYbkos+BZavdIDvCOrWLfaSRJjHeQUQ2vmYpmaZca6PUK0IJLggoXRhlaO239p51XnZbJY/Mzv/+",
-	"R3fn1a//a7vX6+C/ajtqmtHcvpNDLjbTvmm5vdHi/jLFrfPdZIprtUtmz6tTV+8f2f4BA4gbBQzjpZFE",
-	"ecvSlON9d1X3eIEdOJUtNisCioVpiS7WbeghbIbXBv8hOLaUg2YHmMyYdT4vMKj7maJDVhS11vCWJfWJ",
-	"uRxYJUPQEaHLD8wfXrdCc9XMH9UHvF/Fb2tstGN3Ccv6VLmiLos5ExG237IwINtqRKE73YSJZNZuqOKz",
-	"DXzREblasKa+IG6FAIxb0KKiDTc0qW+u7BfdZgJuwmjU8rxB7739CUv7zh+9oETTe/qWJjzu1wIJr4yK",
-	"hu/IhK44Kz4TEtKFZEoFepuFnZYFs8pnZY78G2invKcLdqL+VJcWv7yKlQNSz/vqAdyWiZiNyr/WFUJr",
-	"S4VaV807phGWNOZDrs1/qRoxLNiFBt8qkilTB7acKybXMzK03dhXqUNpECir8INyPvTCvObgi7Lm8kCr",
-	"bPdumWQ5C+6O+OSaXcX3Ppdl3sf3HieTXZi0WibRZUzlAcJ08z6CldxuJe16Wayu8o0HCNf5w1vXWTUX",
-	"RV59HRbN+wGseG8sK1ZSVd10c2HzJwb/xOCfGPyCw7ZS4SM2+a4NbZWo1HvLfBp3oR4PUsb6asQnE/OS",
-	"2reiR3RzbLeyJFgKz+YH7pcJA/v+Wg6G19bm2DVDXoI5usag7pRHH9NUcDFUtXkiNjK+see02lYmT1f1",
-	"y+8gl3bKUgbBSheDXw4sWROT5vH6nTXWbKeRqjUWpBm3sT4BAWZQSjlYBr/otm/tBobetq+kX+V0soxy",
-	"8zffP+mOWTqE0KgLpmxk80bVOg1gk7ANKhvXJerUtBFvcJPnQ1xtZMti81wMmYJibMvK6yU/NSdGUBE1",
-	"qAY2NGTk2L+YaNiM5rkYCcOaQQKUN7gyA3grp1hhWwC0QEG2ezHiTpCRTGJlMSjq2cCDrcMdBNArH6kZ",
-	"fHmkwfxCLg2rl7dmOS9YeNDL23znhzZNZVqf3crMJcLELUvkBBw79dbAwtGbdxRl6NCXeXUeZx7GZs51",
-	"mRusfuiHZJSNqdhJGY2NzkYsuns5vHUMtTtcEZqYG2ckZUOuNEtZfWeJYs0tWwIW8Wuw+hbgcK3PrXEr",
-	"GpKnyJhGIy5YMStMnZKQ5BeNiBQHtj9tDrpNhhmPofkfPKDoTJGpEe6MRiP0eXd64pRN4V0KUBeuGaFx",
-	"zOJ9olOGfS8zgc0C4YPXM4gLvL26Oidoh5QT+X4+fHfy+vDq5Oy0f3xxcQY5W6eHH67enl2c/M/x61bQ",
-	"enN28dPJ69fHp62gdXp21X9z9uHU/P7++Ort2eu++enw3buzX+Dmo7PTN+9Ojq5aQevk9fH787Or49Oj",
-	"v/f/dvz3/sXxh0u45/zw7+/ODl/3r87O+u8OL/563ApaF4dXx/13J+9PruCWk9Or44vTw3f5mC6PL34+",
-	"OTrufzg9/Pnw5N3hT+/MU6eH74/7F8f/9eHkwj4G0+l/uHjn/fX67P3hiRk9/qM64sP354cnfz3133P4",
-	"5s3JuxMzpNof4QXn5xdnP5e+enT2+tj78/D92YfTK1iT18f9q8O/wQqaEVwdnx6eHuG9fz2+hMU/PyxW",
-	"5+zD1WX/zcXZ/xyfGrorzoC3unME75+9Ob4FKB0NRVkA4EE1wcKEbUpiqY2KOaF6ZKhTYkKcjGe2bHVC",
-	"UzpmGsoHBB2zdgNe47xNsaALRJolDWVbkOvKNblOGb1RgYdzKYVOaaSBrpkiXO+T0B3lMCCh+Yj5Lwod",
-	"8y9D9WHQE2GeYml+zY0h84cNn8PvaNraW9w/bVze/NOetD6sIbw3zjAVhfVv2AzGwD7q0Kzq6Yd3Xsmg",
-	"TAkXYMiSD1dvdv7cDkj4m5IiJNtGiZeCkf+8PDvFQKptD1jQQWG9LROebslr2dfHiUz1sdA2X6sSWrxl",
-	"6YwwuFrO+FQagwmpnEKD20nKxzSd7dywma2s2IbsCMJjbMVoxPwOXLHlpI75fLPZPwVdv/kIqYQPkWu5",
-	"TmJjfZJic+7onaowbxlN1u9ZY351y+IISN4sKf1bcqNXx7H4HOUBxHwUxcP3vl4nhYqADF5t2tytb11Z",
-	"zZZFJmzTQHJ4fkLMM15lwog2QILjuYWg5WpRzKJD8IQ7HJ9F7WtW7zwzoqo/ZdcjKW/62FmwwXbB1iR+",
-	"is88HWF5af6+poHmXMZQRj3Y4VWl3YphiyOuyCTJYIV56tUn10rP/CP42obPjFjR2QUvQOqNLorfoJsP",
-	"dFpE1DSvEHJLlQol3YNePShBELPl3WE8iphf67oVq6WK+i2oX4varQ/mSD94ONfgSS6KHk8/wk0yrVZE",
-	"9fZzj4pHAldQ5PU4uisk76ofae3GfkugoBdv6ibOssbSV6/m5/lqNT+LB7dJC9BK5vhKJr9H48scm/7r",
-	"H/Dsbb4K68y9ca73P9V3XNysErSiaTTitw1Rq89I/129nHuyMWTcXJlb3ULM9QktRd8cf/GYjs9q5gb7",
-	"Hk2nZvK5r6aGtVMrAsp1GeMWQ0oOyNjcGBS9x7oB5ttSTcZSabL3zCaJOZQBAK6xqeYTyQUCdz5DUMf9",
-	"nqD5VZwd9K/fe/ayiy3s2+gTAGPVZqpvh/Zy2A4AQAcT2pMZGaRyDO4oYxUHPQF4kESPUpkNR4SSay5o",
-	"OiODRFJdtXntO1tBSwpms2N88IHuzqtff98L9p59yrPdf98Lnn2qz3j34Fdfef/XefXKi2gXVIkzg1zo",
-	"jztxkbo/SDF20cc1be0/C5xanP+09+yTeWoodxx3hM3qXLGPRurkV3b42NjjQGfUHIvWkOtRdt2J5HhX",
-	"TpjIxdeuM8V3FUtvWbpr48iGtE49a/VumrSjC6BJRbZXdS0I2i8j6hBo6LXMNNkOneUeBlAObRU+dLwY",
-	"i9vQzF1gAd3w5S2r/LX6G8c+XeDcUg1TMWfFkC4BpFMA0zgg0qEVS2Fz4s23SaYYqvmTlCkm9Lw7fm0U",
-	"nFUrDBZUDNR2firCSl5UeVumge1hiTsTkJG7j2vzG7QKbW8QZ16M0QFXPTef738pKEkKVoHLqwe0ZDZ4",
-	"VXXPQzE8TmxLkfzWesNmjh0brrYCbwfSBErMCat8YvzTZd+6NEd5jmp9uIQ8U7FoYVK4x/qe6PN/9sr2",
-	"PQro+4F1//fa2/ulMn+AAGqs9vdn8AAJkXP1jisptiVGWuNnyIQjgobD5DDGPKuoNBJgDviWzvIqtKoX",
-	"0n7+ATIv/YU4zw+KWlNJHGe2c9Xai+84c5GR9OMSQwO/tcZcPi/g27RA97kR6sIS3zqJGkldEw6a3hAG",
-	"vv4So62Qpec4+1wMmLmtm59opZboc2okQZsQWZLUF0tWHQybFE/WJH3WCJywuBw2DmpexV0wwCeV16q8",
-	"85nIdetfXG5a/25nb/3F75YW/8U6i98x//N5i/+iZvG7D7n459YCLrOaPGd5XjOUg4FiDddyELUGkTqm",
-	"OhoFhEapVNAhiOSt6ZeIT4em5irQ7Cjq2Ow5neGeP0SF8YY2wB2VJBfa24Ly2QWqfK3Pf77kcJlf1kvr",
-	"9CAtK2NbsFWb+DonxS6vpJE4qljm5HTvvXev3zko2XcTWFgEB260eIv/DY58yDYutxaNWcLuEw38Kzgj",
-	"dw1sveLgzeYs+ugqkLxNNrIFER4zUbKQyTYl11TcEJ1SoQYWR3MgU2IFafvAtl6CCg3EjmttjM+LZL4I",
-	"m3dTrlMTDVqFD3nFxMXiVSJJbluaz+0DmL0ehs+qHE5ivdIyBgevfQDLE0d0jjS4Lj5cM2EbdYJrhOWl",
-	"PF5O0AE2nbC4FQ5ae74j4XoNJ4oRNs99A6lmhcIqO127sw8luS4ycRcV9rWd43gZCKOoblSrtTFd2kDV",
-	"MMRMIKiJyHE7RTLzO6maOyBfeUpn2JxOTsVKA3Clh+v3VPnUuN6rQJX6APE+GmgtNikZ0/QG0PtzHj8f",
-	"bGv0AZ5bk+LslqW3nE3XzmiC8GZ/CULbMny5heBvG+ILJlTp/vNu3k1tIRySoMlM80hdGftEeVVV/eXg",
-	"du7Opchyk5TdcpmpjUfVXIZVmmzNl7zczlIC59z2NUy8fpb3z6JSOeDJRhAgZj2pmJ2u2nLui+DPVlZk",
-	"ZcTYAoi0PkC2Ry7OTg3Tm8oUsscJzdFV9wm9lrdsPiLdXRaR7gnDeva6GJPukMNqSLoagl4Udq7Glbud",
-	"Z9295WHlsptnr7vcz7PXzf/v83w8e90v7eS5WAy2u7JhVqaYDwJk4gDLW3KIYTAwjVTNBNd5V2iqGLnO",
-	"ZqrksbNgu8UeXpydtvZbexZ4GC7s/bnbqpOKFyxiQjc0Flyxxf79NPsrtbFZAf7Jb8tRxXPyhvlr8yIs",
-	"6Bz2RfpW3VW7qbmGE5tuycL2PQ/VaKa6twWo1cotYUrrWE8Qiul3XNysXQ8NiAhqrf3R8obVQ/I15jan",
-	"Znzg9S3MMXiNkTWGnUB3reXpyTaNGAYQ+IO/d9UCVtg1O90s4W695qveOq+Xc+dWZ1lz1ktM0T6ns0Qu",
-	"CkqiC6oal7FPu8qhEEEid/8jJFpOeKQgwQxbF5HtEP+hdtHdErYJVfkbFBPQq83bfTtIIxD1iKfxzoSm",
-	"etbad2POe8EYBcN+xGaQk2sZc6asKpEwwZkwysS2K6+0fbNpyhysWrvjLccVU/rMvHttaO1FjHAOymg9",
-	"VpUylSV6QXaTmzwVaspSZpZcM6URBMe1lUgSMmVCkylLkvr2gIoPBdVZyvrRiBkB1NCOx90Gzhh7K6FD",
-	"yoXShdW5pfJxYVo/bBcEg1hDkBpop75Ww9g0/UnKo3XQOhdXgMx5dmCVy0+5MZV4vD+Ykv9xrr3W3ILe",
-	"O6OydPwLzuFhmuQ0U2gIVYdxSCgRUADtHjogRdFlWOm6hc84u2JbSD2C3uXQ+iFuH/REibopMX+5BLSc",
-	"HEWMfRrhZdBlxfAJtFNxRB7y7ZSqnkhZnEXYMM/rsFLUi+bfsyxHpiSiImJJgskXckCosPOAHFnzyojx",
-	"W/i+nUZfy34sQ1cK63r5jagZbk27l4QN9AEJLa/qAzWGPUGRz5ZLPPPmlJli5XpxXAVDN27RDRnni5i3",
-	"mXPLA6lK3qyxoLIYfytolUa0HC3EUsj90z8fimxyWMa2romU4Q0Ac2yxeMZ0BqyNZBPoGqJYcstKLVKA",
-	"rfk+kVofGY7g3jG55yeKmrnvxqgiQONKggMUHTx13vD5ZOEv06YHkyGvnBZUUzEHGiSeOq8Rcl7DAUV7",
-	"ZLvwYIGvt31g0VcoT7Bh3jWzkA6QfOn7oFdani/RTgh8dtBUPf7JbORJnVd9gkTnQKTRFcxx+3W5sHEb",
-	"ycEt0POdF12SyClLI2PBJ2WgWuCtiFW7HIZ2w8ZHwVJc+cuZ0mx8JMWAD9cuSma3/XF9x9k0Y6gvxex2",
-	"J5FDLopGwWwsHeMAX9kN2Y7ZLRlDg0ZBKEmknBihQcLzDz+9Oznqf7h4FzbBdZdhemqHwRNWOO5Htidw",
-	"zu65IN5LyLZttg66rWHnqtwGer6KtqkwduX66nwdi2dKLy/P8t55/xUfM8VSvn7h/qZRA+eXXw2rteju",
-	"UZOZXIuuWG9/r3Bb1VWMGNxaVvRVM/z73xY5Ocx58NoRo1IsaKV1zj+2YLU32/DmiIo3zPtfT8u733Fx",
-	"80AdNaT2WrGUWdUlaut4GZ32UUqnCQgMkMAQXmJTlBv4qMKWucBKWWw4GTYChh865O3x4WuSogaF/Awx",
-	"EiOjjALsDcUsUGPln4lk1gxdulZW0T10+yimtdLSTZicJIxsX0utCEDdxmUu/pnpSzFTmgssIGli/ytO",
-	"vnHOgIjQ7OpYzfHqlcf6KAqNLkYaxylT0CMQmmUAVAJSjDK2HkDboL8o5imLNNyKYj1fkuUeSEyPs57c",
-	"Yp7zC1sZs+/39UiidLQ+t8uDl1K1pBjJ5yCPsmFCDZnWNRSBar1KP5uRHLOJxaEr69TdBUS83Me6cBEf",
-	"IDEsb9u2kgwsyYhlyWH46gdIDfNHta4ikFhpt/qsa2b5sMJ5I/D3GtK/MzLehPnWkf4HKGNbdweL2rtl",
-	"7QWbquTueK8+KIRMv5u+aJYBnzR4zZ1P3Frj0MZeoe5Ta4wTgFlDi7yzSlKw/fpbqkZ1lTSIUzSiauSi",
-	"8xW/QEAUHQDWJRtf50oZE3pH8djDJ3JQR6sN6EPGFy2IFdFbivC4YeJrJ6dXnGDL70dhebhOdX2jS2yx",
-	"C2xTXYurn1nKB7wJ89f3Qa2gwLjBNrhe/AUsO2JKI/FXriD+MiH6VNB0BNfmI/bYLjqZcLTr2pbeP1dZ",
-	"XNDmufZlSlzACBEjFwGArJhu9cIigBBKXEYS+PuKNgaKbIfdzl43JFyRve6/IxTIHBiJl6/VE3eSsLV2",
-	"utZ3V5X3M1f8micW2DNPywU27TAyWd8wxtrAg435XUKwdRO1fh6Arz74a2jhhs3I9iTlAlGPc4xUsOyJ",
-	"mtCIqfayZPsfysWZvd7HZ3s7vd7HH49//V9/WmqLVYZbdxZLS7Iun2nEI9x8PHfIaMzbWJSlXM8uDdPL",
-	"ISP/xmZvGY1ZLWY3SlgLEkm2kQZ3tNzBf7U7BDaZjhncAInwCrzebALBEUXCw0yPZMr/hUGWnxhNWUp6",
-	"Wbf7PLphM/gHC4lhcBOWWtQEiLAlHPIDuCLApkGL4GZcIxyv02Nb/71zeH6y8zc2K2gAJwZqBXzQDAIg",
-	"V+GvN06A/ucvV635bBWMFAF/Cs/PLq/ILs30aBfc+6Fha/6vCgJrYYecFcO3SfPhx51UJkyFuCqCsRhy",
-	"Hq1CZeZn1siPLZo54mzNZsNgi0mNtJ60Pn2CYNdA2gC8phEQm12LswkTuUcTHf6UC0TgBfsA3qL2d3eX",
-	"spz5ZM7yyzkU4LNksDOSqhQK24EF0Obgu5d1yE8YM0oz4XU22JaDAUtVO+gJL/D2m+QACzMGFwyjqSgJ",
-	"QlEJh4NRPyPXCAVgHqEYA0GKYqon/EiIIVquSCyjbMwE4Pz4lwul22FP71vsBADLvmaJnJpn4AjEPQG9",
-	"F0m4Syd893YvDPIAEJ4RKKtDToK+yWoGDNcOv11OBSYnqIxr1umJnvg3clKFjoef/40YimZC2yT6nrjk",
-	"Q8iPAz3AESgMqUS94FRldoQp01kqWOxio8JONKJJsm++E4ahGvXE1dnfjk//8qftKEsTsqPIzn8T+ECv",
-	"9acicjX/tV6L9Ho9QcjOW7J1JIU21oFRDPeJl/+/+5uSYsvdGZOt33uocfZa+z3UB/+PVQwMsfZaQS+P",
-	"B8ItdCeRYrhT/PZpi/xBfvsn2UlJx7DDzm9T3e4JN/rmUY9Zr2UG22uVmNa+41p/goXotWBhzPpAuBm3",
-	"9e3ls5c/kP/85cpyL0w3RP2KPHtBRjJLVadhZ2SmQ4KYvOZQwXb0hCV0pCMCCdMR65ALNgE9mgwoT1hM",
-	"YK1VXqeEoWqZIgMzvzhnJ+Z79UT44tmr0CqMJLxgOp3tHJpxhgRZq+H0kRSxancstR3bfhN4INNUpqon",
-	"ED0c32pOBOh6XOAoXIMKcomiaZ+Ev/ecnOq19gmYV6QHAsv8/Xun0/n0Kez0xBvKkyxlc0+gFkJ62LTB",
-	"/NJroSCxqHooTHotc4+xO/1b3h8evT05PQYAf/8+2/7C3PqPTqfzK4zgJ9e+gYTmPSHZNhsR5r0gQmLU",
-	"rXaAiTuOI9lRoEJL3hhBUe28EAY9AZnwTOgU4INCO4AQYPaRFYWINb8qYL/KohGhqidCi3rbeRY2wfjn",
-	"3ClMs4SFBea+0eBtDAUJ2FCXIgBfb1kMYsITm9rTIcdmIrnUBnmG40e3EaD1k8gYC0AiQEt/YMeKP+w9",
-	"5A9oeWEkxR898cfOzk7+/8298+tH/iAvul3yhzd9yAYOcGVg0paI8/wmSCJ0zchtOwF8fam3RBiQcK5R",
-	"hPlxvlNEMQxadsdswTkcEyOrXKYQNl/AD3rNK8yby90rzC/z7Sv8b324eAd2IGwzAtQl5nssRrQT21XA",
-	"1VNYHxJNEjllsX1M2aHUt7ooLzD1hb15uwMXAz+UmZwT5ZX5mVPmTxD7ZPhTyW1ZoIeSUYkECSIR+kLg",
-	"q/2OJfiiPfKHsR6AWxqxa3lujMnECHBuL8qUTFMphiRKWWzEJk3cOuStT/Clz93UPbUMkr0gAkmTBAmp",
-	"IHtLSa5pCr7lBQ4NTiaq4DAGc9qYkVYQTqLmJLGUQMaDRh6jpxKzjUXMldGgMq5GxmZq2w/Nd2TBL760",
-	"44ZjwD6asxiQ60zDuItu/GOmR9JRo2s1ApSfNzDB972CXcoE/2fGXKt/EC2B5wIsbWIbNClIhbTEUNsc",
-	"xnu9IOFJzMYTqZmIZkaDDw1BMUiltALKrpFjTfjmue4y8NK95x5fMINJaDoE7FEqyB55z3+yj/uNaODJ",
-	"Z2Y4WkpEoDE25nii1QGZUq4rEtJKxpze/R425l0vLX0j47YnEUX4gVW6cCY8NkO0FQ2JHLpX1nTBwfe6",
-	"2bnuBAWDsyLYEkjRfKb8XJEJpCrJQPukJhnowKiHRr6DBrN4EcoNbsqfBU0c8Ylttmve22vfyRIvkfeg",
-	"UE9t1r7RkxeOYtsVB5gFaRck4rXYKYguHxK0GrNl/sqMRACXs05Kc1ohuRYBLsDAQCw/bFFmvgKakc3c",
-	"tJUEPfET/BfuzRu8IAcg2+FiJThE6Yx7QGMofIx0MgP3nBEiaMcUrCcnACPazeDt1pHtSteaA6tcgP1B",
-	"FdtRTCiu+S1rBwCkZjTVnjA2/JDfMkH0lEcsAFKzS2++XHSrCcqdbXKtotwAZzvsGVWr2w1zRdJsILdd",
-	"6ytnvycuzc7XcgWnl3qIDUYcfjh5nfe4j7GMfcJSCAkQdNe1HRuZ9QQtTCZjnRtN3HC+8w9XaNW/Pn53",
-	"fHUckpnMgOMD/aOLA1zf7pxhywSqnc8DCbcnzO9O0z+AxG+jqKMerp2fxIgQlpIh06AeAXVb720xbb1z",
-	"wSYJnWHLr4wZtdGsmDumuQpWcr+UGCYy+kItAp6IEzCaojkMDfz5gCiJpJVPAbuPUkh4fd7ND57rHYGr",
-	"YxlbzyinAy64GpFtnJd/atsdcoijMMzx5cePQAqGA7vEHVzOwIwCe2YgH0ozY2kJNu30hHsDjGskE2Px",
-	"F5LdqMuCTZ3fKqgUlgS2wAzbM/nZv0ZG4xkbpEyNvJRh4qxLuwVtHC1o/zjefVgtq9TrkVTMGzH5heuR",
-	"zLDcxdKyY31wbN1mx9L83hP4JlTsc4lxnXARJzN3lAASoicOx5hhCpbZRxweAbcHHmtX5AMYTn5FtbIo",
-	"3xbj2xkzPj636hTvN6cCWLPtSFd9mUx9Z78ChHDAB9/Pf8o5m40B9IQ7GzxFuHBSRQuHYeD5QJ+QC2yA",
-	"FYWqNbYG6xCoYCYjesugQp2i34enUFi8T0JYlM7xh4vQ+XwspKQcEJalEpqakYRlWIRsl7nc1KUnDssa",
-	"v6/QgbHtNGQ/xxyRjK2q3CGXI1DxtCKhn/YT9sR26Psm0l20XYvUIesube/j/KGlS23ekj3pJHzefRbW",
-	"5C71BB7NvBPMX/BTrqmX88tC30HzfF53mUPEV964hQ4svIcrgNMxbP9vjE3woPK4qOcsmtHYmkCfsyOk",
-	"gJQ33BqsQHe8QOfpicL75xiFUy5U3soGB46uVnHTIeeghATE9UiAV/uNFH0XSfdFaHg4bDFwgNzSwblY",
-	"zQsgLrwssak96LgnZp3srnTI3+A711KrnsCT4BIUFfyKRUhA/zbTseP54FbyvTlq2kFaXcmZtamPzmgU",
-	"4H87ZVOFOf/gm/OzveD6//f//L9wwcvqKv1eSWGBa85JrUZy0vG8f7uKJqzX+rSVu+D+7d/Ia98KgRNa",
-	"MS4HDrCnIA1VFF9Z4vbg7kZMGOsNFRx7IhRqRp2eOEJKAWUQrCOjcuDrpyOqLQMzfMeoWoaIinCqtaTA",
-	"dZ5HXCsRVsd4bLqIQndUjPTheclrqo/IW6PZ5kUHoO5ZffZ6lqsGRv01rKbsiozHXOyaSwr7PVxbwHvQ",
-	"NmW6T4zMDN+eXV71j98fnrxDXzL+cH54efnL2cXrMEd07wnrtlSapsYUNTZ5JkhYijXY0UEAIeyQQ9TM",
-	"IyoIVyozKp4UmFZRCGAQ3j0BBxOg68UMFb7aCUF2yO7vPP60Cw/CyQjbkO9pK8KtgmtYtFHdOrD4RcGi",
-	"6okLNpGp7dCKNOPaHUFzLxoZrgKibCaz1PXgwgVwkflqLM2MvCeci0YxiG2AclQwMlvamOu1loZFbkjF",
-	"+8AaQY2wuqRRfkB7CKCthyvgczpQu5AMz7rdsGDIXnWh/azTeefUzgPc4JJOzOGFe+HaLMsL4+xOUom+",
-	"XuRbeVxvn/zp8PzE6KibsytXkAvsZa/b3QPeg79ChS5cePbiVedVF9mVTdeH3y/OTu2PPl4Dhh8EnYtP",
-	"YNKu/RgK1lzQ5s7nXrkAGO69/PD+/fHFXrfE4g6L1mz7uFfAkrZD95kwQJeu19YN+YwnaQlNUxB6ZseN",
-	"VSQUHNae4DYExpXzGAbIs8wiqlz3MjzSS5yd7xeHka8yK+WqJ5TmSZLrRQeEJcqc7ExBKsAcqy5wyLZR",
-	"upZGEBvWFxTyvifyJBhz2SZ0tO1XKoRdHCmqSCYKPcEeUiG9OGOnJ67g8TzwaJVGM1Cjt9yyNOUxC7xP",
-	"FcsDjsttj8nbmdlBA8VZH/2AfzQjAjW7HRCr5nrv8sCVcuYgcm6eY+qYtc6xP4it9feimnbqRgvG0UC2",
-	"0JgJbbEP5wKrGFRwRgU0QA075AToJZWZMMrLiCaDHSOFJPgurVWggGkFbhRMxIGn3rCPEWOx6ompVaUS",
-	"Nsh9Zd7Er7N4yHSHnJaKwVGu5ZB2B8C5YTY65RMrWbO4J7CpsCLhIKHDIbQLBpFl/uynjEIr3iLqYm7f",
-	"J6FiyaCP5ZI0sZEfd+y3lA2vcRtT9qo/2wGxB/I6S5UOyfYYM6+oIHvdUtmGH5Sziw7ijFvROeYi08zP",
-	"3YKnzRcGVGkPJs2OD4kCXKcJlDWYj77M7XQUcNyoEvmLDBX3ASnbzdGcvykteq+DJ4kaM93C7YOj0jxh",
-	"QwptMJfDlJk7Xb37tqNL201UJrFlLk5mOYEY8wGAY2oCp6E9Z3Bh6kFPnGeahNYSwm6XKo3+UpYmoPl2",
-	"fjOyI6aa7sR0pv7Saz3v9lqEqpmILNuFt+zaNxe5Jy7AP3QsqCdA9TTEXnTQ9BksrTBWVP3RdAHJiDAk",
-	"1owBTSXMR2YsvQqtz/PTdpDLam69SGEpA6MDQzmJt9tFG0/ILpCZNqwAW9GD7UQV8aUFIlnmoCqTDJ1R",
-	"jgHQVHsjYtCPm0cjY7tH1v6CzdxSAFTA+sWtyB9G1CgLJGbmkDIROY9fRJMErhSKqNt1O5aeOBF+I1PQ",
-	"4sj2JdOai6EKSKlBRkBsypY5fahLohPCajvoojpDngvXwWA8s8fFQ2Mwo7tAoAZ8T4B5kmDB6Z4Ia1QX",
-	"r6u/2rU9TK3FXkmWRkrbRdgbu/6K3uLZ9nLkeiLHuRnJqbLd1m1Kx4dCt8X6a1Rr7VR30LkV2rBszBJu",
-	"aHrLcPD/3rGv3Xk7ptHO5Yg+e/mDPfbXVLEfXpC37w+Pdi7fHj57+YNjxCmdotfQ6ojo8IQoj8thQQ7V",
-	"E1TMPGcWjY3Rg/E2mUIsFI5zDgSTq6Avuns2JaUSWr6S+A2jIxfPGe3asGc/NwWSCgdk69/VllEwfzp7",
-	"bZTEP4zdIpRKSDxUmuwomDLZGY1pZG67fHt2fvLm71al3LE+rz/sauSaFxAKypuqLu64WVAYfW7vUmZX",
-	"33qBgao0vWEKA1tI3tQsHMIRzON4cKMP3UJ+JK0QapKYDeK6mktiacLRoWZKYz/20EhCAclafCiYoTzw",
-	"sljr17raCge1WffCkWHmjfYF5ugmPGI2K9KmnB3+9fzdzvNOdwdSTatpZtPptDMUWUemw137rNqlw0li",
-	"HumM9BigdzTXyXz62uH5iVcrvt/a63Q7APQHRuSEt/Zb5iXPASFAjyClcde1bt9NAffO/DZkujm7UTHD",
-	"uyGWbTY3FSjoJqkcpnRMtuEPqLM07CiyfMfXhm3lqgrQARH43inkezbK1D4og09Uv3pQRKdAIHlOfhqB",
-	"t6wnXKjHMAiBfely3g+hhS2XSEYxfc66wMxbD5Dv4hnF+LpMLPZLHlU6iVv7rb8yjbCBh0Uj/DyXREFG",
-	"dkP7ju2YYehzr9vOMzbBKVgkbLoGHZh+j1sDDyEOpo+u6eVo79U0APkVwIQwu86851m36/IiHZx4xSw0",
-	"vxXfXVyug1PPE4Eh9bI87VM2ZUqjwAdgsBc4gLr35gPd/YnmoHDwyN7yRz5A9Eqm/F8MGmW9XOU7J0Kz",
-	"VNAE8pZKOcCwg35q7D9+NWupsvGYpjObvJ1QyEZkAkN2rteZXRaSyKFHdgiIw6D+hQ4VdKd1EMMtSKaH",
-	"XNh6YJygZciz9asZonXcFI4uFHOYzr7j6vomUtWVSFtRCl6xgq8hsgvUGkBEx2hDHl5MGBRuEB9SHFT9",
-	"ti2zgnABm/ZEnhgiKyDkeFAtUKHnvElmTnkeUTUKrFvRHFrFbpkgRiFEVzRaxJDl1xOHPqfAhhxWMTfa",
-	"leEjdiBOmr7ovqo7ykegzuRMFfoZMyh5nDvScFahIiE/qrZnocs0x5qo4vwsKUX6FNSTaPHdXS/UCxnb",
-	"8yd67+5O9PwiLDrcV6M5fKADUlBRmQkLOX1QBvCi+3z5Q29kes3jmAl84sXyJ06lfmMse3zg1fIHjqQY",
-	"JBzrFV7srTAmCyF5JeU7mkLt8kbMzDz1fKVlu6UcK/qAAeYc7qTqYa5CQQ1sUpp3CK1wtj51n9UZnlVh",
-	"c3MszZh/uwUwRq1W4guUA3Jy7vwENuLgR5wDy1uIookGT4wadeaO/zuuEABZzZ/3JUfzHYjpFc7wGTba",
-	"uldpDHMoFc7XnFic6CM/h5uK7pxyUTNzHiXbKK2U4bVtaK+9EX2yjxOZ6t3fsWftp0ZCxbwf68qxKQ2p",
-	"nB4Qc5YgwezizRF5/vz5K/Lh6qhDLow9mycAUPS1GKEGD+R+sZ5Qgk7USGLkwWv2mKdgmRdA0BekZ+4d",
-	"UwRry2I5FYbBwBgiKZSmQpMxG8t01ukJLO5SQRFQGgE2GfGjM+6n/MThqrD4gBhLDGypiRmHGjGmyVRm",
-	"SUzSTPQEdKU0e5AlFGNfLi2HUKOzpHIyqtW4j+ELr6mmK8ll3J6FsnnRacKvHeNLVlGjNfuodyN1Wz6w",
-	"VXFfK0KPLn8mA55A/RYSCnzDRW9eczWRirte5uXnqdY0Go2Z0AfwDjP7v7iQCq4B+lY6kbrttUo2xdzg",
-	"vi3p/NlsBMs3Ujk1mj3WbJj1NGft6PLngCidMjpm8edwk/xrDVzkjTVdwTM6poIOGdRkOUiWOavUHJBL",
-	"+9J7lDbeZxbKG4izf+vyxu927YpXDKGURA46+jcjFTZm6dDhq1k6mdv5Y3fTpUaT8d42v/ylZRaCmnId",
-	"Abjlt00FXlusfL/yyaOwtrkfM5JQoyUjAvNqxBC0ahEQdkhofWd9zLsO94mQ1p9Wl669DZmtleTvdqcn",
-	"dozJb/PO+5iOHu5X451G/rtUZufNzUMJLjeMkPBl9zmZz3qfT3YNUFV3fm3r+B/JiapkuStM3sBxepn5",
-	"oas9tXmdvlfDDLaU821GVcr+NwOC8ZYScCH8OtF53MFilpoFtXNXBVUfgLqlyFASKYraVjqZYIjCvB5a",
-	"6wlb4AXRBztarnIFznohfedRh6AEsolCNvmDDGSSGF3RBv2fuShmndJ0WcMW1rNxat0PcDZ/kvHs7lmK",
-	"a+H2qaq5fXp0DK2kdH8F7o2vyfnwJmWsqD4JsD6mWh4DTC3Ti2B88URe0+hmY5m7W2qvV+9XDWF8IQ5T",
-	"WZZkc1/zvFijHcCFIk0tZWOGqd8QQAZcfZWNWUjG9IapnnBgMJgwb9+Y57Hlr3bZc7aMiGvFkoExr2bK",
-	"/tbukHdyOISc2Tk2AYm/h0ly5Heie9RsIh/pV8wvrFd95LTHAvUBEdWdDoGaI27jE4+5Ox4DVN9wVi2Y",
-	"AKblwpFEXUQwm6yD27EuU4H0YZ+N1IUi3pprj/QAFiPMiWuVo3d3IYoSwlnNgfMTvJ3y++jjDt9yGAEp",
-	"xiHO2J1Z99xI2yB3kf1bbaa79hF6zdUkoTOHUX6/7vrG1r8NQmSA4OvfkRGda3Ru8zEfC0zn512MCl8z",
-	"BNMcMfMTZlsFWB2kMPEIqjJVe4Wo+xzR1ZZGNOuAVy6QjvKaEqORybFDWFgh3O0qLOaC3Q0x67xP4fcX",
-	"qZ5v0dhwbrCU9Sk0/W2HpsvFT154Giqf1pA2OUJbjg8+bIJunLJrdPNAx0VQCm2RxE5Eo7yOWR1YfkQi",
-	"6eJ4yu9UUB+SzlMx3sFA7lESNQKv15woGMz3IIMwE3SHi1LCE2Y6uVwontpCI9xfj8pcmWmF0LxGZ3XU",
-	"tuuQGhbLGK8clNi0wLz5Qg1w/0GRuQqwYK6QF2dDXNI3lIfN6kJKOKYSPT5W66Q0yDU8A3v3cpiWiSYo",
-	"un6SO1+R3DkUdfAF4KpzpfAoddw5/Aye0Cx8LhlNoxHWSANYDRc5XA1R2bWDl8Z0VKP9BQXoIY+XyJv1",
-	"fX//BcnLKyiIa+dLBdWpn2CXzAPXphcEMI2h47HhgTEbMABdi2w3vbrsamDVxXFe0nDvXjOoC361WO4e",
-	"5qVXBX1862K4oEiyTZMkz+LHRH3qVyegd7xSg6vavqRWmmquwOzztMFSm7GqSmjB9jH4WiuOSynIHpBA",
-	"qcmgkFh+nwNl2dJhKI+HPFuEKlB+VraZyFzrTVfPsiz/G3skLsxyfvQS/ItI7/zry0R3kdP+5Fr88q5F",
-	"/xTOJ9gsPONVobt7Pdsxp3X3d/O/J/GnhSYgnPExnZFEyhtzfKmYScEqVUzgY8CQXG3KVk51P80+oLW6",
-	"3JmDo/ssh86DCLZv5yA9dPZhaXXIJJUDnlioHkRzedF9AdjACqAZ22uItWadE0QJ0nrCdE0n3ROtHHog",
-	"WL0B4QND9YFRR/GhmGgpAwfqpVMqFFYFzhP/a3jgjoXSPZH0ewSvXkTQOJ34yab7moQIblqZYzucFpuc",
-	"MeITtb5gWZ+Yzw2LN0Rc3+zI4kb4Dikee9VtL+YPGLbM+ya1vidh9XTCV1QTMdmSln25UCcuU+sZgdMN",
-	"2R4VWHdQ2+5QuO7adgbL9UqwbGmSFLYuxg4Ls7hq8JLt/C60iD3+VS2tX0UffW2H+hBnz35rsXiFW540",
-	"xRqvZAGZACA7WnkOD4ssYzObPJpY2xNSpu6NBRwci4Jkms/CG55oBkiL2A3jgIgSnkCtI9N/cb0pVfEH",
-	"5q2kV1UE3QIWPV2/rlJRb4mWOh691fx+HI5bPlgiBNc8Hmsxi7Af1YFNa0oSX0YUGcML3YrVc4ACwkYY",
-	"sPnhpgpkg7vSQx7bUv4kF6uRhzgkjxgetanmjXOZSldwwyed7quKxCFFYtmwT5V3cgRTBk0hH9EJvIAR",
-	"PR3ApwP4SA4gEuTdnL9Mj3axIi5vUticAnPKWGxxZiFRV+fJX65ejtE04YBbbrtTmJszxdIAs7SsB2PL",
-	"GFBRksUAeZ8fvj1EA53SNFYYZ7YIzhFNsTNLqflFGVusJu4G8zp303qsaf2lUX4ZL0ymR4uYxXm5wUh8",
-	"YLa0rksnZNgJOSVSPDBL+Q6cKLqUG2cO1ZbKD6BvT2Z65B/vmN3uQB/O5oN9JpJZXiLtil4BmBHrhl8f",
-	"/9x/f/b6+C/Q8Cf30YYF7miIOTGJlBPAkXQQwtuJjGiCHp69Zz92uub/7f45IPv7e22L+TflioHoJRdA",
-	"TtjchyaVY64Yi1lMYjaWeZWJw2UeSWUGP5uwukjH7TuY/v2cX/f6tYpyHu7sXiKuJnc4NaX12/yQriuQ",
-	"v4LzVsAPltAGXfNiQM8pEd92zG7JGKDhRTJrLziCc8ev4ju5R/L8KmjzYYXFhrT44tkKQuZKyvdUzOwY",
-	"1SOjYeDm6HXHkuWlwgMbQC8kXXP9K48el8AxbXvWA8AYTS0uuPXtOoX0RXfvScG5Q4PGrHjJsIDdWECX",
-	"Y7aoHvH9vWLwLKuDvfLmYdS0rwJ8t6EEo1rDU9kGmxsD/KEucI7dobaIGQUVs7wZqO19Z10xpatayqZg",
-	"+rn92iO15OzwvogJtwpNZrCI8cPT5PdrngFFQ2jY0ngA5gzi4S/SGLHqdblL5lCTsVSaPOvmraGhBUCU",
-	"cMN+nBnGBdl7SbB3S478r3K73VbJ1R49KPf0nCj3cXJK3/hCyuoKasK8H0T7ikMkhcrGtncjK/nDbA81",
-	"3yNGmIg3j+t9hzos0wR75+YVpxbhNS9FxQrUZaqDOaTZpPlIYWqzKjbKuTtsJoiXBmb7ZFrsNIhRQmVB",
-	"tdlhRIWQmlwXlQojls4BqePL5qCcoQkVFzcszy+prVPYLsHGtw9yDLVsYhuqQmtaUP5dAw1o9uRBtBPH",
-	"Tva68PhONlnOTmrBz3CN74db4Mu/EAjKMpv2sIx/klPGZ9q5DyRAv2L+kIOd1BzTGuiTgimgML7Tkr9Y",
-	"jqF1um21xONF5X+oIz+i0r/7NMZhsquX3OHefOvZL7aH7rJSO1fMQuRU+LqjJeDNyujsB5ZV0M2YRhCP",
-	"gqS5Iq5qPiauWTocgKYSuJ9sJtujtN5gcF+k9A2+vMx4g216Knl7DGhatgNstSih+Rj6cmaXTvjODZs1",
-	"Cxz0hsXE3AR4hQlXmsV+RW3KbqVNXTGKb1M2Jv+b+c69JpuYTyxj52YU3wNwiXNn2U4NimxPUjbgH137",
-	"xzhABC1jeB/Y5g2GZd6w2VI6WsbHr/A9oKaAQu/6AeYdDAv8K4rtWMglA8MGWk6V+vDbNvyh0VrCvNN1",
-	"2FjZDFTwaAtcYHRfpqYZPo2LtJTB37BZ8LUhY30fFc6u8wq2RUtvWbqj5Y7NkoDw0Kqnt0YM7P5+w2Yn",
-	"iys/j4oQlOUXXhyqnHQz770zwqTphNZUN8Novjha3YO69azAfUqC/ApjhsXx3OAMxlSNriVF/3pTLBG0",
-	"89f5nY8a2bQ81u8b13SdbqJOc8sJwq3Nyrin2GNkHczTGnr0mnYvrVU8L3fxDogDuYI+0eTDxbvAtQcx",
-	"f7guKDwaoW7KPnKlyXauhfKU3NIkY6pdW5h4UgztAUoT57+2iJa9u0n8VRQq3gNNB2a9jZR/C9CX83T+",
-	"C7RptQQjMJNbEkdybAP2qZi2cZSsCS8R/KBglCRKEhrHLG/6nNdhJImcQl6nh60Iz9XAc16aTz5+NxIM",
-	"84vkATz5kr6OGip7DlkMUTz06ZbyYFwQAfi261seOS1ig8M613u/OQL6U8YBRluQEDtA7aIDIyTXMp4R",
-	"NaITFpOE3+SdqLZUQMY0vWExOhigOTc8GxRxUWz55J99J6AUNL6EqY7AFc61YxP2li23QrERtpiKm3CI",
-	"sYP9Y8fRE9jv8prt5wkZVGcpJB1FIxbd2JBc3t0Kekh1yFU+YNtaU2rrNqnv7SRi+0Xz4Bks52POgawO",
-	"dhGHAEHhLT2JeeF8JIqOJ8kT9tqXZB7gt6MuqowbkreEQ6KuyFhzdOxu5n3epqivcm32168ey1vOrcBV",
-	"tJzs1MKmzimQV3KyCOe02knE9uXZdpxvr9tuwhRNIL7peyjsQ639vW7QGtOPfJyNzR/mLy7sX7njAlQg",
-	"lq7kubiAWi3IM1klovomlePXRrla4d4rueqdD2pSlvZtYfcXPhwZJpqyWyYy5nAivnvb0gONmY4kuYbk",
-	"HWSwkGrj1suIepJCKuEqOAeLzcqgJvC0Kr6cCgrIhcDHLAlsSMooJKigk6GsAZs7mGunSG4Ym2BZVyTT",
-	"uAmN7g4V+yckuidv4gZIdF5/QEjghNaoRkbKqVDrhXzvC4POyfTV8Oe+qZSLJzP56RwviwpAxr2XBOja",
-	"/WrlDOoy3lwuaitYc6skVVWE666Vis34cs5Fi81MSthgrmeIIuNMaTKRXGhshchsbiE0YTV6f3ZtZ4K9",
-	"8Wv9tRgJsOO5z2b0+ImFAtE5856w4xpTRhY4QddP9LtTsQOJ7OZQ2fzDbSEJbD4LyITqETQClqluB8RM",
-	"Id2JKKS3UJtJ/rJb68Wt0OejFE92eF9EQH2/5+pbF1CThEZs1QjIZwok6/PZQf/qPYBqGR4m2NQ5cKvZ",
-	"ZwfO66Sctyr3I8okBtk2oDxZksIiNdXsF3zRJc7kMduIpZEu0zGLxQue2iJ+Y+e6HN1YX47XiWPn5lV5",
-	"s/L8hFFDQBOba5ojFEPHGrJ9ybTmYqgCcio1HzjMvYBYalVtWyRGMY1UAzXCF1J2QCZUaTM5quGy+ZEo",
-	"We7+D+EVV9pdBF4w6sN1h0Blec4oMPMgZxfXNLqpD7Xoezj6d68slAb5RVSGFXxTl0wvYcl2f+a58hMz",
-	"+poCRHoBI3LBIVcfag50zlbMod9A6SggB++ujG5RzdxR/r3vo2zOzXf1yrl8R74K9JHPSWw6KvChXaDk",
-	"gFQiKEUpKIgszJ2DCAUzWqgi3t0NaNKLSugSKm4sTnouf6lwH3AvOSBUzBDyDnPtjEB1dxlrGhAZJCAD",
-	"YNm3RWloKrw4KlpdPk5oSzu+L1J84T6+FKnH3vck4r7KYrzcgbrtnL4DIzfAn3tQ1LJib1i4oc/jDQHj",
-	"81t3i2E1ybtDPPuW1XgB1UmSKWAE+cjLbU9okjIazxDbF9IlG8r73BB8WfjFBdDRFxE7X6Dg72wwgFyx",
-	"UhtSKohiLPCypTR0IRygKbYWWnO1mU1BfOPZznJ965hGIxxHEcHvWxE1YSLmYhgUHZVlShB4nTUoXO9n",
-	"T2T2pepKiwYY5U5pOYMw2/eb5ILFn0VXSxNE5jI9LKU7JcZlezCh01lTksfdKi1PeR5PasMmeR658K3t",
-	"N5ijPeVh4mrmx4paw11H484QAIqRAWdJrIhiQtsQd4dUM0S8OS7NE/laTAkc7UO71p5sie+hSaFnS9wZ",
-	"A5iXsLsFZltzwrTv4zrx7v8MfnKPxXpufMu0NnNEvNkHlZZyT/khn5FbjOB/qA3mKUNzokC5SlUGkkKP",
-	"2Gx1zbGSWrwoJuxGU2irgGClPR4Z2Jt2IOApUyKkDsh0xBMGIIoqd4yZEZtBcjHsCXvJGS6QIRUxY/1P",
-	"KddcDEuNnfxbtZTtDjnRZMiMMWa+lwfCOj0BopXO9XME3dZC+lFBrvO57RNq5a0DVEchG77odkMi6BiG",
-	"G8LFsEPglJjh6SmPmE2IRkmeKu0di7ogGDz8Wb2EkQ0Ej0WcFzzji/gGi8+vzq6+OZn+VbXkWMwL8XyU",
-	"Tm9ArmcF4mmwjC+uz/4WS/bd3/OR9OfM6vLh/oXrUZzSaUGUn3O+ayBd/JF8X8gubmmfDu8jPrxuk8zx",
-	"9fGMqWeT517xMY3BqzpT7Ts5skavuI9mk1XHv1UmMi3HVPPIaiU0ceqJcpqM3xMLAgOeNgPYIjlCKJYn",
-	"ENRbypFG5XQV1O0OSqqW7060IFI1boH/lFx8Fa66p4aX30PH2WRmJHhhom/i6PYKm5uiJqeeQUoykTCl",
-	"SKhkqkOi6EwVZ7NDQqjVDF3vBMQGotFNnjZ1QELzT2iX1xOhliHZjo2tFmDzS8VvWZukNnGQ6w5ZL0cG",
-	"K715HPRElCktx84UCTwbJoeerrEqwMngLcrjSaUJ7qRbfDE3v1t83YsdCaGCtJZCVPe6isK11vvmuRag",
-	"T/0YkOfdgLzqmu18/sNLoLeminigzNKHmcjG5kz8aL76vGv+9xX87/MfXsbm3Kw4M0PQ9TOKLYbQau/R",
-	"8i7eYg5mfeF/yyKu9qm5wc2+9CMcn76WmiatoBXJ8ZhDj44+HQNW/OqLIi38R904zHZ6I6DwF/xY8/57",
-	"zSDLD8MaOWQFc/j2s8iKuc7V3/vZY1IxQrVO+XVm3W1c11fol4A0qhJot6jfb8aBph6uekx5MiOpTJJs",
-	"osj2h6sjYAHtwIK6DWSSyCnUE0QJj2x5oUW0MconF4Rey0wT2hOKRdLojkd4J/sIvZjJjZBTQa6lhhZB",
-	"meD/zBi+DWXSLVdcy3RLWQGJl6QgFCoaAcKgJ2I6O/BJB/B0QJUtlk0KIwZdygEMNWXmARaThA00kZk+",
-	"KKARwFPWEw7bRNOEgGhO2SATseqQwzFKYfMp/LTdnNBBJoXEotpYMOSUNrQu+SvTh/nerCsSHwU+iFPb",
-	"3/BEs3SVJ3LP4uqPQAHf6rc/KGZJvn/Lez5qmnz1vK0cFoAp2Xw3UASCHPBKy4ln/TVzuc8CHqGel9q3",
-	"uz3eN0llxJRqBiDL7UdjE9uBBhaMrM/jsL3vuc5TNpGpLvzvz7p7IabaYgNPKVhADCcx/zK8DwurLZgV",
-	"I2M5ZkIH/gu6YZHCVQzcsQ78LFRvQ+RQESEBKKLTEw7YzWFGb3v46QCnXgJa37dI66SXdbvPoxs2g3+w",
-	"sE2KfMUt5dqH1bGrc1zLQnw9fASffQQIKrjTSASj9e63unuvntMX0bOdHwd7bOfHKOruvKJ71zvPB8/i",
-	"F+zl4Af647VRvBxH2G9dnJ3CD2jL9MGWMdq0oP/HfqITgfoZcwVWVz+SsVGgLj+8f398sdfNtToYwF63",
-	"u1fR8/Zbz1686rzqmoO4rtr0RWp6is8vY2UoG6dU2fPAYotNe0D0iCsrQ2uoWY8YukfvNPl65XHXHC/w",
-	"b3GFU3pCmntUntulevSF48a4fQc2lpu3oIiMPMoVwSDPvyoMMIDBNBfXBqXzZUzKbjmbLmicmSQYdBZs",
-	"HzzPsY1OJwmg+kPDPsWYH9d9YeSKT7FTMAdsVi2oqDGLuMICbpQL4MCdES0DZOmRFANurF1o3gKI0YBY",
-	"OaEKgUCdgN5S5DqLh6yQTD0Rvui+crFls7DbYTGYPo9VB+UIFzH76CQJLrGVUE5idUhoBwLuKRKiKh4S",
-	"TW9YT4Q2QxhF1iChwyGLQ1+pPzCPgMKOz1jfF83fy+IwIJmYUB57e9vpiSN33ftZoReNaDml2AGRp/5C",
-	"qAkIbVDyOwRSmx2uiyLTlGvNBNESwUVLqaggxqcjiYEDrnNdKGVU1UvUC6Ccz3GMPVROnMdkgdi/mHBa",
-	"JfGnZBEqTD1BpNVpYCzHwqU55LfsKYXuWwrx2TPvLH4sNwDu4ZNFgBH6FKE/bTxsJSFQl3TnyQLNx0yx",
-	"lC9BKC3uejL7v0azv9jAZbwInWnXWXTDtCG7JP4yaYj37Qx4DfN0vSxKPgFz1HABoMGv9SeSbYhjuf7A",
-	"uSg1jPpfLJXqjj0By0pODkmuTsCIjWhQVX0RNA9wxKompeHAPhOzLQA5NXpDJkDpYI1wpHdtUz/VqjzJ",
-	"1I1qVQqDAyvcpUhmB2BcQO4rWlhG026vLi1//RQ0SsIS4T8C30YxlQem4C+f8r3U3j4TJR9Ks1MXer03",
-	"BK7ErDlwtXHJQR2v3y3Y9udlXdUVR53OHwgvxlTonDHZBkO63SFvfJscTNJ8Jf1c9S3VE744IWNI2bLN",
-	"kmM+GDCj39jKX4u8hNY7wh6htUmGkikHv+KbqXVm6GH8W+bnZxwVK/do7VE3Qhz72Lzx0TpMvxhTeRKL",
-	"92lqXjJdEplbZVVxBg1mXN2yPZeb2ph5u7jdnM3uKE11odfWwwCX8B4QqiL3SwFDVox5+OOVNvBT15+l",
-	"eEfMY4v31oMQfqXcxxWq5A9sKXBGCpKJlCW0VKkzDy3eE0el/DLAlgtTFjEIweQLFoKZMKbqJvfiMz8h",
-	"n+KDvlAImyLw7qnNGy+uXvMyZ6TOpWGdDIVMAdWWRAk3cmBMZ4TGsW1UdD0D921EoxFrzMrS5cy1Mf34",
-	"jomhoeEX3YfNBZpf3cfZKvKRVdwditIpcWa14lbnUJqmENMw0h+PR9nrKWKbm4PHcsLSunzWDc1qFxTd",
-	"MVbuXeGw2X5bXjppkLecXITP9toO5gjG8n1gtPlzXifHLmZfRwZKYZjaieLYl2fLKQs0uSBXrkK8zcWl",
-	"QFAgZ2x62sQBHgSEGy4NQS6qWIccmmvmEFKME1EySBG2hGx3O3td89te99/bTehq/n4+Wohyb4xfpJLS",
-	"H8ByjTtmT7r2V4myFvtHHh3JfqW07QG1QnFl9aAvVbFL9+8OmWDQrbYxrv+O3zDEYAQxJqxNLjOdCzSE",
-	"hbP9+yc2V5ZkAuEX6xtq4GefWMITS3hiCXUswdrTViibAyzHcOXuzv7SWFEV/siMayH0EXrY7/5QPwV6",
-	"no7UJoGe0pHa8ODcNeIYWP8yHYPBC5hjqdfqACOqHQKGmAqIba/qWj/f0oTHED8WfroXkbcsTXnM8loP",
-	"SMXLkgQLOBJjhMfQagiau7YPPGNUzyYsQPzkgHhjDbCMRdmAtYhdXl7+DaXpDN3xJfS3Qo3BlgQWTq0B",
-	"KO1rUwG+DGDakw7wXQCm3QXDMpKe0VRwMWz2Wp0JRlI5RZeZlylsXbZkm/qZH+7ndocUmaxQcx0zRWw6",
-	"a09EpZI/qUcAsGDTZFwib7vIdI1D6CJffF7TG2bTT65nrhgt6ImIioglCSLBeMVtNFEdghEqjeXsMbqe",
-	"i4mAHhXuDj7uQoFak3/82C3YPZ5h943vsIjqyNtjrKe6nllxEiANFoQ3XzVV+MMmqRymdLylVq0Qdfu+",
-	"KE/xzceLVXqoA2t1w4SMZ2xLkDICMR9+a7au6LB+cXba2GL9miq2etm9/ShIyPsNZNilWEShcAO5YTMW",
-	"m03MV+RzpM7nk1+J2o4/2mR23CF/dygxS5+P2qOdwUdLMtC+PrWoUwr7uOz+jvAzfR5/2sUa4Jp0i4aO",
-	"t1vKgdfwmGyH+ZvCkn+noJUy2FR++0KkqQnVZnVa+63/+w+686/uzqtf7X93fv19L3j+50/u5z+1amNj",
-	"9c6fc+iaCt6dkZwUnW8w9xHrB9UuwgCEZNv7bUJ5HLaD4h5k4YbnI3yH5e75wyOWMshb/8/Ls9NgrpdS",
-	"fesd2wPL9cbqie3wv3ds752dt2Ma7VyO6LOXP4QBvoQq9sML8vb94dHO5dvDZy9/cFuQ0im5lvGsDRJp",
-	"xKKbvN6LUIFh456ADiI07pBD4dBCSpU4hfO8KBaHEI+XJ5QXoId0MOhD+MrI0p4w/C1MKEjXvuJmTWTq",
-	"uo6FQmrWz1+jQrKNZepQhura4OLWEcW0ageEJYrB53oiLFX4qX/82jH/DQ+IZkq7onYwFezUbYmLnVyn",
-	"bhuhSqUnMFl0xMh0JBM2X6ESkLmtRnoynwMgf1s+Yu4hkbFk1AGhPZGymCX8FpqZuV33t9c2CNs5icP2",
-	"XOEoeeNsK1fz7wqo9nsi5HEYEIskCRU5rkayg78FXpl7QEIQWf1JyiNm/qxfy6AnyrsXzG+aeW8OmQFv",
-	"ZkqHB3aAdg32iR1fXp3bE07+qSyKmFKDLCGhBxuv/vErMJMbjqVH5jVhh5yB+8ZamWa5OYbd64t0IsZv",
-	"mV1cu7bLROJPS8/TsgN8kDuTLR1YCC2uyIvuXs4SR5islzPF2kPelA3wrNtthh5pfvOVnPCo6Z17m72z",
-	"oNnGwb582ZC7cPdmrR2VtYIe2qQtk9pClQNpMwbLQWWJA4+CxB2uSczjx51I8XXlg5XTv2wjO1sO7cT/",
-	"dkn0B8ST+vkfuawISFkCLMyqtp/wPh3RJFGE61WVggOH82f9T7GEhACj2/kQxc3GMbrkAdVZ5Klixn6N",
-	"bRuyguYDvKmKzlIkwG7bnFYMqWNBJeacOxj0xIgMozlwGbeb8muvZ54JjYWvuKbtHIAasGImdAbMFLN1",
-	"DyCK6E8aNJT8PUaJYzQalVBec/XFiUAsEO2JEVWEktAIGVvkCsLBiDUli0yuacoBP1s73SUFdrilSELF",
-	"MKND1oSdVuqkurYvcBNQtIZmEJkAvUGK5uQzvKXExS3XvpYyYVTcs6Xmr9XqyTEl+v9GW/1shPe+pcpr",
-	"U4bSt+mtIzm1pZSpoxGPk5V5y2LoxNK9u5OU2Xz3hX4Kf8vPvUceiMq8Ty7FBQVLxzCKJyJjuA7V01dJ",
-	"OB5X8BlWJaY8yDTX5LmZWh5liKVpuA+slH7zBP8tlSa8z3TT6dqm3p5Ad3SpbSfZUlHf5kwbuH8zGooF",
-	"QKHafbwAQ9lSZQyUEp4IV2RM05u6Itr3NL0pqUgXKIAe/XnGgT7wSf4A8nnRwX3ri3OleZJYof4Ebv+I",
-	"zzxNb8qqGtgXxgQZM2hRAZYTTZINTzlaUIs7SZ3bex7CRLkD3GYc7jLM5o1Blu/TzMGhr27g2N37poKn",
-	"ltrKJkl9b3YvPjoXR/XFniPyEsnvso8TmepGt8iHqzc7f3aJiejjJKmc7hdFLEGpOi0fgAVRd/6EwBb9",
-	"BqWMgSCPB+dqV+AkdgDejI6H/04A/v3acDiUrJCgLAWJ6azOvXAMU2s8tw92yL4Q3vfyI6rZR70bqdvy",
-	"0ay+p1b5Pbr8mQx4AhleSBbwjSN8+c5rriZScW1L1MvPU61pNBozoQ/gHWZ6f+k5+uxE6rbXqnOyFCP6",
-	"lqBmR8wxMB87b0xnCJynzFKbc5IyOi6Zi/XneXly/5lwX/TrfryWyOU0wyKrBgqRolrkOaP09gSEmwQR",
-	"0r2fxjHJJhCD1yRhVGkS2uxGixAfkm1uIfzchw6Iy6botjvk0DCMfDBcuTIJ9wVNxlJpi00LHlE9lSTN",
-	"jI5AI7ZvyxQiKWIyALOBa8w56vTElXPMwv02bQlqhi1/3ZZpUf5AQtf6PmwX5cS2U77hto4Vd3riF2jB",
-	"R4nnm8UcKouhU7iOLUriNSs8v0aXgeJ/rJa1YVJECKQ+A8WsT2yM7t6PX+yQX3JEv5WQElx1xqZqzgOZ",
-	"GDi8i+zLIMmuppmUjzRXhrqcVCPbwlAvEKoz/1JGoxGCyLrc3/ZTLuc3ZL/8NZXZpOCcNZCehq1pWTnD",
-	"qo7ZL8sCdXJgQmcw0MZ4VyMfJ3NsfMZ0QMx0WLyKyOiJgpXXsnsIPw3Nomwh3yy0xIL1G3lxyxRxRWdq",
-	"DJKxJ+BB1SGnhfcEM0Ea+/Oc41oUCYnrs7f3OA1skdC6b/PHjHYVLoNLUYgZw2gQCRfZzXfuiP8FqHl+",
-	"cSZ0hoipzcQ8nyu49gn8fUnLyiMIlaNIeehmtF+uuOrIJQg8SbhvCZsWdtWctZIEO6igTCpyzSI5BvXI",
-	"fITQIeVi3UPWjLn3mYfp/p1aq6mN3zdCjGefzhvES+1fAMib0NmCvigVA8ySZAjZy8j9KWg/iRRDIyAK",
-	"yyzI7TJjo8W2TpQc2vH2hOuwCuqdF/B5hfkyxjS1jaWs2WdEETQzX9tgO6ezLyM77suoO6ezLwF2t87B",
-	"tD7JJ8n1jcWWqnLLwl7mOYcTJM0tVfipN9EMsamM2kUWsL7PPaazAJrE9c3o4B9Yzmt1WFe9V3LJW7Cs",
-	"nkBYgb4Dzyq54b0OGKmxG4hfK+hgrQ1rhBZ1ODTLn4KesNDf5h6bOpWW2u5Bh6hy7z1sXkBymC4I5gCP",
-	"xJT3sSLsnxlNMHnSXCzAwha23FurZx4m2dc0zausB5YsFi82q7LX7dq1rU+tN1uN43xCwl8NCf9rC1jg",
-	"7u9guxiouYFuMfYHLfHP7yyeYY8mpBxbnpGXKgHz8AD056Ibm7bTs4x1Pay/nBuv0NJ6YRg075XZpzoP",
-	"X8K/XTVPQMoN2YI8NbyWZTt+BbnmHpsvFSG5t0Ohkhdo7QmMF5ghYMiVzPXlLf1UON+YraEEnlfEZgcJ",
-	"HfbzVj+AxOzaBsmBkw7w79BfihDASl3WY4nRH5jFQ/5cahvRE8cQfDGSxyjlCmWIFIwoQSdqJLUrNoqp",
-	"plDWSTHXyzUwosoiV7sMEULJjNGUyEFPUJIYXcTFaSBNC8oFRiwB8NcxG8t0BrV+Ben9/+xdX2/aSBD/",
-	"KitUqa2EQ0irPjSqTlygV3QOcISkLz7BBjaxFeO1vDZcdcp3P3lmdz0GQ5I2uZCWt5bA7tgzu7M7f34/",
-	"AIw1ClSvDX4rYrQesBMRhir3UxBsUnE+sfKFMKRUSQZScUAAyUKOEJfamCLG81tKImNfHHiRF00mE+VD",
-	"BDVkzhfm1aq5Dl+N+n92el6NObLEMDxVC+Z5XsSYV3s1OP/d7Z6Mz4dug8dBY9Gssvnf8lf86ejw6INz",
-	"2HQOm/mudfQhlfqjd847/RGawycbxvZqIO1m5/cD5E+/LhfM01C2vzjXWtjO3r+u1QvQo6i82g1vqkSa",
-	"BtG1ahRcpJu7Ggy6wZn+0ZMyZKzMtR35C7NPhUuUwEpgEwKB0FAkQHy9G8gH7TL8iRER+f8QDeHNsN+D",
-	"RniqZqMx2lGw0oPZ7xnKU+tqVZr7+qaBYCmlDZNggc3nLJLL3PNnCi9gkVgaSZDbwYuah7oqA44IWHNh",
-	"0CSRjfftsWmzp/Z+I0RskTiQAC9TuRv+eieDYYHfYZv8Z4xfpSKpusGdFWa6ASpkRwgjqJDPw6/7gBVW",
-	"AlQxFkgiLdZS9i0V/yvbA7RVN5le8UuZpL7lkwREAbK7QBVq9U5SRZEE3uGbSsW8AWfH622e4Qy+eILf",
-	"e8pGdDLPNnsdIIgLCp6hrDuy72vR9KZZkhCxOcQlNETDfYRxDa3vZDHVHLyGspJ8wcPcTDYr6Qt+4wnV",
-	"gzPctZHoRzdnHHIlVEtNev1D6+1xEMC0IjdwKGqRC6ZjI/sWzbvBQkRCoZ+3QwCMyybdmhiMEwbRltAz",
-	"RG+QR1jpFhnwwH4255EOdx6TeKtGwprKZCZm7DJLsedqEyWgG6h0pCVxQZBfg9WAPvP9+xpAVS+L1WBE",
-	"Q33KuvUgQdsxlvWdFxNjxFuoDWBRCZUGEW6E80xBba3eEw14BA9DuRQzNpNzHkTqGEP/lyGPbuo6frRK",
-	"XebLucg1c8DgwRWb8iQB6ACF8JvqI5u0Pn/uut3WqDMedv467w477UmdTU5ap4NW948e+dCLJr3Waflr",
-	"3d5Fy+22x+dDl/633T9tdXv5J/ivca8/Grdct/8Vf1bMCX8YDIb9i067EvQQQS6oNe7qqZbK+CwA7FSA",
-	"u/xQbuz7pPCLBGCvyE0A1ksiF5TPK9+O70nOUGxSd6WDyz75wdDsIPE9oNkff7nvodn3i+17oNm1xaLj",
-	"n5rc+MMWzmNDs1v8Hw2Zp4BwDNHL2YADnQnEiZKpH+R7Ap5sNGTd+8P3+c2qkTT+Vb5MMDN3uwn2/KU5",
-	"3ueBPd973p95MxhCikdvBnW90vD6Xhzb6yzOVx40wuG6Y0H6cB97jyAYRBBw/WVJWPtY05lSWF96ujX2",
-	"v+A6crIYoemcIKozJVTBThhzpZYymTFIXx6QZvtMV12uQlKo1JH5NsSnCATPZ/MgClRqwk3FCPkfKoYY",
-	"hDy9ksncRlR1QF2js0EEiAxj43XrI5lYrq0FWMsgkHGu/ql6HAjd4JvYHKGi0mCcYn0kSI2qur5A6qta",
-	"fQX4DyZqDbrsRnyjzwhGUPWENkdL0yQq5Wmg0mBKh7Cnv8oXZY5+7A3kiNRbUsKhXlO8QJxoLuaXIlF+",
-	"ENM5ihPk+hQrl+lCWl12RjrDzXpYH2SFZxAzNaYezqAAp5LITsZdoSCoQM/D32PGEMHBuT2gKl/GRnuk",
-	"pGWlW4y+DFIxUPHGKzvWoAVK96VV9/BonlCONJsGYVvXbK5PA01DPo9joekWeZmxlCq2vkZNarEo7Exl",
-	"HJIKBRn6WCA0NVUyhsmYZrFoWWWpmpLarOU9rXiBZxdsJpdR7gdo4phkjBO5BBYGuSRjmnzw7d+3/wUA",
-	"AP//",
+	"orkUrf3WmUhmRI+4ItTdStpUFH9tKSKnggz4MEuZIjRlhCZTOlNEmke5huvbnVbQ4uaF/8xYOmsFLUHH",
+	"rLXfyt/T53EraKloxMbUDGMg0zHVrf1WlsEVPZuY+5VOuRi2Pn0KWj+lVMTLx31tbiNtiv/4zOHCO9Yf",
+	"6hEdTygfiuWjjeydTQNw19cfw2uuJgmdHWVpykQ0mx/E1YiRyF4ldCwzoXGBIiluWapZTLQMCNVEjxhR",
+	"WqYsJinVTJF2zAY0SzS5ODttXDv37tK4/5SyQWu/9W+7BZXu4lW164Z6JGMGU3iTyvFrqln92Ac8VZp8",
+	"uDoiMZ0ROYBhplQMGWlzESWZ4rds+4BMuR6RUMsQ5jKWSpPnP/xgHlJNQx+kcly/3LEZTt1yn8TnVI/M",
+	"vfDCifkjfx9sUcr+mfGUxa19nWZsvc08idl4IrVZnb+xmr18T28MdZOU6XRGFB2wfVgOXCMq1JSlZCBT",
+	"JLobNiNcuS01Pz97QUYySxUxZydlhnBYHMDS9USYf13vXNhr+8RMIgzgafPdCaOamHVDaqFjRiKaJCw9",
+	"KH4w34XdoELqEUt7Ysz0SMYBMctFZEquZTyzw1UkfNF9RU5eH78/P7s6Pj36e/9vx3/vXxx/uDx+HXbI",
+	"X5lghhqJFIxMWEoyxVJCI7MipE174sOHk9fbdkKZYoRruwJU29u2FCwYZ6rTE44URozGLC32zlv6HbP2",
+	"/saN6cd3TAzNvj97+TJojblwf+8FhgY0S807/+8/er2Pz/Z2er2PPx7/+r/+VLvH7/iY6/mtPadDRhT/",
+	"FytO3V6323jqEniLP0j7VGt/r9sNzJD5OBvDX10Ysf0zHxIXmg1ZCmN6j5cPgTvMj+0do7eMyEyTYSqz",
+	"iSKZiJklMuQoAeGCMBqN8A7LjnO2k0+peUJ2hH18X9Py770srXevF/++F+w9+9Tu9Tr4x7NP2/+7fuFP",
+	"6ZhdyrRmfqdsypS2p+h6Rtxo22GUMqpZ3Kc63D4goRlrSGQaG7q9ngHJm98CwodCmi+RiCrWIVecKTKQ",
+	"SSKn5j4eN01bmQHVbmOr+HYraDFhdu8f5R/hHb/WzfVsMFCsZqYXcqqIlkTd8Im3KwXLfLb34scXf37+",
+	"w4sftzvknCqUCkzEAfxjYqiUK8LGEz2DQxdqqWkSEqV5kpAIxQu7ZemMpHLaNG2J46udeDcoOCUX+vmz",
+	"lkfOxfg8ou7WEvV/wSfnluAQtmiHC8WE4prfMqKya1w7WBpG02hkeEjT4N2f9Qyi263bkAsjsM5TVrsr",
+	"RswlZq1/DMjzbkBedQ2TfP7DS5BeAdHSiD4QdjGLi3173o0NVRp2HLrNCJGvR4YRNk0ApGcD1T3vxh65",
+	"/Wj+wJ9ewf8+/+FlXE9y5midmZNRP7+YpwyZthyQ0JB9WEzE3N7IGeC4NYzWPOgNl8Jf8GPtGK9ks54B",
+	"G7BEzTjIWQNsSeOQtVxLrfhktAY1kUIxUN9/ovEF+2fGFNBKJIWRyeafdDJJeETNqHd/U2bov6+odB2n",
+	"qUzxU/NTT/Fj5mCPaWJGy2IQ0ymjN6BvZAk7IEaam0MypU6p6LSMFizFIOHRA4z1kGSC/zNj5JYmGfAh",
+	"mqSMxjOi6Q0TgRkzFSSsyPIQRgzaAapBVi9x826c2RuZXvM4ZuJhtoFGwD6JIQ8ypjMzLNCuUNLKiVGE",
+	"uBQwthNhhCBN8I33v/SCZIJ9nLDIGAyKpbcsJczcjYpfTkKx2RYu4MdEDhUM9lTqNzIT8f2P81QSlUUj",
+	"Iq9/Y5EmbZkahfCaJVIMQfK5vddMUKG3YXjndJZIGl9J+Y6mQ/awhw50Ya5IYj4Neqsge+Q9/wmGdiXl",
+	"eypmlh2oBxialGRMxYwYLWs80WA8obIMX78wpsfO4aDW4L1kkRQxrPOUwroPZMqITmfmdNEh5WABe4Jz",
+	"kV5qBvdB0EyPZMr/xR6Aet5zpbgYBoR9nBgbzjCUlN3KGzCSHYuZptIoeimLmdCcJkjjHwS9pTyh1wl7",
+	"CDLXRMgpWn+ThGrDtO3JG1OzhIKKiJF2+P7w5PTq+PTw9Og43EYlbmQUvQkFdgjClXAxZMq8uifa4cnp",
+	"X48vr07OTvvnh2CEbROwpxiJqabXVDESS6aAO1mTsx1eHl/8fHJ03P9wevjz4cm7w5/eHYfbHXJaMNae",
+	"iEZGnMYHRDERm2MJBEGooSUSeoQVEoWEhPbaZ1Kf+Rrodt6hqyHFGvL75K6jUw3Z8xXc93uuc4DvqBUU",
+	"Li8zYql0jQYStA4jzW+5nh0LjbrpJDVsXXMU/Givzs/sF2PMGuEUS8EC5HBUEWuehAEJ0ZmjjHSIpBjw",
+	"dGzsFBJO6ExmujOhPA47rZoR0UjLtO6LksSGmeuAUGvjoAtAJoasYNbmw/m0zR9m3kguoZopzcb13/SM",
+	"mKp2tKP5mNU9Y46anvV57O3V3FVt92buOj7mmxU/vGjVWg2F++Yf6M+xe1L+hj8et4aleRWbj5LI3/wL",
+	"q+vN7785YPVUYZ4Dr5NmY7WMbZSp7FM+FJqmdDY3y/z1dWNWWRQxpbxFvZYyYVTMvcbdGeAsahcgPyJz",
+	"c9yIJMaUJ6tsd72/zWnrNc8rTfXyVXazuYS7PwWtTLG0X/9tkSVWNKBXcN42mSM8GJ2bZfHyoOwDwKEu",
+	"XO3XVI2uJU3jtQnP9+KvsqDFA41L6zzdqsYFxtLcUU4UN/ILXdI01QEZ8eHIsO6U3TKRWZ8nGGCrHInC",
+	"VQ8RgvlDEbQiGTPVN1JxfmhHOXtVRjFK+XUGjvNRKrPhiFASc4XKu3kLaafsN9SU0S9pnmUxSdhAE5np",
+	"7U4N7wkKT/paDvSgZSzXfiEAFp2hJWRoqDBiQvejhEc3qslQ1mYfXpL2jZBTQa6lVuWprbQjF/ClI/Oh",
+	"ut1wAykWfvFo1v1u/t66j4NPazkDEDSZaR6pK7x9jrGWg2CVwxH4kRP7wRIR1m5s7cJUt80/ZQ/H1F8z",
+	"TXmiNmYyK/Nb4DSFTq1Wl4vFQ8uloqfOlT72cAvqeNXD8OX8xC/VkgyVjsfGVEJdddGSv2YRH9MEHyod",
+	"5RU+Y1n9yt9Y9/zlp6VylvCrpWku3KgTMcnQ0otjbqiEJufehg1oolhQ2cNceSkFl14s0FKWO5n9yZe0",
+	"hyWjv+WavePiZt2ji1ayWktp4/C1fpYm9fxc8aHYySYYaYAootEB4Ck4gGiHGzuXa0XA79ppLdWnio8G",
+	"/qgf7iyb5d2ETPzEgFVOemzseAEr5da4TDfdO6Mwf2hL5q70ctKiSXI2aO3/Y/FZP6dDw/8bOeIawsAX",
+	"J6uJgjrm/+u9kcxDCNJGofdwJ+PS2Vo1Lg8/I4lcg66tO+TQJv8oxpRNf8C0HzlwmT65HYEJQAeF34uK",
+	"uCfMX8WLuVYsGZjXEZokNvYz7pD3UmAGBRfk4uw0KDnbthQBV5hT4gJ8s+eI6adUsxCiFGTCUqOg0SHb",
+	"J560gYSGvW6XoCgi7bDXetZ52e214LlnnZf/vo0+sHquoPq/SS5YXOe/+mwpDePfXL7Pj8fZSP2ypTV/",
+	"490aNOvpEFYXb7SALjGbxm4YZMJMmJwkjEgMevgpdDql0Q0XQ5JwYbbXM5jYR4zm1tqCleNUGtFK6sr8",
+	"PgbzRFO/I7XLX3uCnfmzLqPa1M6FdK3l4VSzgyveNukvcEcc2pSIve4DOB/uxuK0CW0Qfq6zLsszvn8e",
+	"Xxnu3BLbBXHZZVQMWYccejmKNpDoouNbioRuXuEBCQuKB345QU9/T7QHCR0OWZznTGwHxLrFrU9mQnlM",
+	"tBwyPWLpAall2zWMuifW5dQPYVbhvPpflt+vMD+z6JuN0u7sZg+vLwIwzaC/xuZVdWPHq8tvWpF318y2",
+	"YZ/n13R+R2tP5oTbBNPPd8OvaJmAVDES5rPEeaP/YpKyAf9Yb1PesNmWsul90YimNNIshbwqkrJIDgVX",
+	"Ll2qTn+QN5816AW+fTvoiku/tFKlETRv5RG+YG2bYcL7N2y23HEG5PIpaN2whhRzxaKUabPUB4RrElEh",
+	"pCbXjKiR0XnygOvixXHjwQ/dv4CCeW1il9eYzHs20dZLDV7BRdM8rNXM5tr9XMcl6nZ2sQns3vsAW1L4",
+	"aBc4Pptjf/fhHM3rQ1Z537oum/z+Zt/sBlw5ZhGPP5PZrjgBpanOllLaeza+Zqka8ckl3l/LGMuFMOWl",
+	"Cfw6nWXO3Sqp5MOsMFtvnZaQ40O4se49qrE4kvHrPZ7m9VlZiRGsvALNM34Q5pXKW5q8NxarlyNEMzDJ",
+	"xlRkNKlPDMr0aN0V+m2qa9lFpjA7atGSfVA1Wqt5oX28bnZjphQdNmRMbLCM7n0LFhSKAWvUVDmeUDG7",
+	"a44Jqd39Td0TsRxTLuq1I1ekaO4gU3ZN8ObOKlwYb61zUCSJnLKYeD5/+160qNHpZKzdkRyzCR0yVXJZ",
+	"zDtEKk6JNdNoauoOcZ8gf6xWu5ZTwdJCmFffQDWUe20pArestFz4Si8Vp3k30CIwtwZkOpIQe2KQmZhN",
+	"Doj5kvVMoL859yFb6sIaMyEhg3dEFUG/mhnlmuk/QWuSXSc8ahwxXrbj4DGB3E0uqg5GuGpMUkwUVytE",
+	"xjxrpHSqcnr2x1ZzSAr6rAjW8j6Ut7rxqG+eqhRpfsvK7rx5B0Q5TFQ5Tfk1QoGN4wpTTRJGlYb6Q1sW",
+	"4ugn/9o95PM87/ZjOlvfI1h4D6rKRI0/JvczLEiy8VOfppRrQ20DzIvmbEra9iVEpsR63RrSmybmCZmp",
+	"jadW9bEUJFhasZovBfP0USKGhkWrX6F71yLgJGxilDZJoENkW+Zc57nDaiQnHfaRjicJ60RyfECuEypu",
+	"SJQwmirrDSnlJjy/29yExpk/gJ4NB3h1DRu1kGW6tX3pA2jVMJ51OeS1U6VWmGndzB6I7i+ZziYbZUpU",
+	"dMIlJHmX+t6SY1LlW/5A69bBhYsW+D9UP6ov1T50oqu4tZ4bU2uq9MfWVlliYBV2jXnYpsByKfpTLmI5",
+	"zTn6/JfWcp7gzc2OmCweYgXtauf/1OpduW//12olzU/A9caMCkWEJPgBAuX1nXJMJq8uWEgk+e1QJ1J+",
+	"AZQtrhNh2cCK2Zia/VWprbCI+7ENEFUjq0u125FMQIw6IqloGIZhuOBdKepmYx6Qj6FYcgv5HlClKmZQ",
+	"G22Lh/SIzQhNUyjRBb0dNxQSL5QU7kUKMAoWmBEe2TqbyaVR3ZW3DHPR6vT8NGNkOmIY8oxokkDRXJ6m",
+	"MqWK2IeJlsZKaRuDw9zEIQ9GFIorNfpqxLYPCPBKUNhQPhHfkvFYQ863jV3uPHX9wrVXY9xVR7gFmrNT",
+	"n4J8LimU6koBJmDuErFDLZQsCHVg2rxhi5uHglJjZJh1WXYG5rgDOAlTvTmhr+YKdQzeOUKD1i1X/Jon",
+	"tshn0bM/F3fW2nKei9TjpbmN529jhcY9D6m3Ct7Jz9mvv8SlRIMqs6zhfs3Co8ImSotSlVcVW3OeYotz",
+	"FsxLzUVCtzHpeolkugev/7eXkb2Kd/+OkrPdfm6iSt6XbpSjmDz/4eViTJ6y1jTPe3N7ThUOiQNSBkMr",
+	"UiABnMZFuJerYLmOtQrvhCRJXOQvoS39bG4qPn83yo+nz7+sz5i+T23I6jxRo1bkdJ6SItQGtUemhF4r",
+	"JhADS7Bblm53fPycOcpbXxGqlMxnCsL8UtR5yKhzUaOPsOpT+Kx09DsU1uUpoa8oKErkCRMxi52HxKqW",
+	"cFNlQi/qRnknsn2psfgAXpOSc3WtxMelvpNFSYl37j5xo1o7b9Wzy1ebdcMs79+VUtEw/VAk0C0kjtl0",
+	"XyDu2qCke8uHiTtjC4VoLfglIwPOklgR4EoIAWEkFfyKP1KFNtsNYxMFGfzA+jvkSlqgMQs+wRSRKWbv",
+	"o5AK0KdpzEPCBQnBeRnW5WE+CpH+OYLVzKwGYXSCu+EWWdsVKzAiqHNppGzsYhoA6RYjUOK4Qw7tZjjI",
+	"oWtGrqUeEcWgXAJdwhjXyk+9I6ellkJJ2NURWYkvuITJE/yOYdxPWsV3oVU8RrXg3iT7PL8GvnhOlZrK",
+	"dKPYDxKpdq9YaaEEm65xf234rfhg+XW1Qglq/T+/mvl+s/HMIO8nA5pP+iOqRvWIJap/LXWd8A9aCRc3",
+	"qw4/ZQOWppj/U5sY1KdDC0u1QmKAtxjFMKpJepVMPM8B5SZc+rI3xnzajdTyEFpt7mZZTaWtB6yoz/9/",
+	"CGU2F22H8W+Z0mMHOrZW5MxJR5ojAC9M5SypJimjqh60ChW34vVW/VMH5IZNtNNEHP4QSeSwYk+9XDel",
+	"en4q+fgWL55D9SpPoSjbdIYt4qVBQZUFxBrwjyy2MMhQJuRBcXn+7uJVraAFz9Sr3AUuyVJGWYMg6dW0",
+	"QuGpB1UjbWQEvPKZKC5tlK+0QtK0pzX7GqNhI9XSQ/NFKVjtitxl+HCJMFg66xWctuuepZI7Nn82Wgzn",
+	"b4expTyI7Zw6t9T8Hm/X47C5DgDrRRg/MypZc1FpOV6UB8iIu8elAhrTBsChRnKCViTXcCDB/OmQQ79y",
+	"PGU0NoYlGVN1w2LSNjZmpRwoj4uhqyog4W//8R//8X+8DJlwO8AEO61ICMATYQGEaFGjG4qIysTegI/s",
+	"A0gVrMYY6cGS2daCo31EZrtuVd8gocN+E0uHfgwpzWJABMb8x7zUctmIVq0TM2pG8zqpkUztIlmW7DE5",
+	"8+ySUSxQppanlpodaYIgxIsgGdYpbAR8xua8T7hsubmhSikihhj7DBz+hbCBZMXcsrMPFmVYOQiZEVqg",
+	"KWzI+VM2yARUTKzL35TM0qicFz/hraBlqJoPZrXcf8WAar4Ki2pL8u2bYznLy0mawqqLI1o+TTQFSnM9",
+	"pY79V8/x/PJ7UVv/6JbFr6+8F+drXgjbHfLJsiIlloJcFluxkRVr9ObG0xDSwQBLaUMLAW7Ov7HCtaFq",
+	"yP+IATSookfu1Zq/VfFXVV9tJgby4SlVBHD1Pfx9IafbAB7uVNlBprOUBdaLBuizz7rdbumcrSwny8M5",
+	"uTwjL57t/VhifU7eu8cOynjA40xpMqK3DIrrNaaBzGV2Pi+3MDnc+R+6869ff3/+6U/1I6wK66UAVnPS",
+	"r9pPZSGjrRUB0GEEoYvjwKHCG+UbDudc6urLJVbEWtzbt34qbMbjMA1Hf/GReQhztxzzX83mXQCWOGeA",
+	"LUqUvgfr131u7WBOydBadfaNs32AkI431VvOpmsb+TkqAK+kPi9Vycb0o3XIO4Pc/rk3XzMUs4irisln",
+	"s+/yBC+bx5Gqeouv0D6rroBlxn9pit5YFq/nZUMcOLTKVEikQOlCE4QKQSAGRNh2OWuhawiERToWMn0k",
+	"lT4goVWS4R7aE54O3Q49sQ1NhpymFqIZRwvkEsPpALjEc6lwhc0vyDWNbg56IgSob9QTjaXiNEgFkCcY",
+	"Git8Ei7xLv+En4SHGsXQ/oiDsogT9b4L0AzeSsPD8u4lm0Ai5gTptLOlIgaMudNNavKxeGTDRycLvOfe",
+	"o39eRrlunpPCmV7MyBthLR37Uaf5fHBBCs3B+QpyEzPXFORgwFLl+6suzk5bQev4w0UraH24fF2/4faF",
+	"F1QztYm6l7pSrDXiytA7A2LBWlqHYmCOVaED5Vht11SxwJA+tCoYS2wCMAb1gAv/S3vVkZmJLwMSzpE/",
+	"P+ESrX7/fAioQhBpA9pgseaXTGsuhmuDb5k1WTeQaZeWr4GuWH3FvJj4vOKLnHKWrTgCs0MCwzouq2oF",
+	"jFm12upHb23cqErfu3e94DXV9DIbj2k6W18Hylz72MaGAyskhZarKutKTQpQktpClCVlimhwe2XQDbc0",
+	"XFtSE7pmmu0SjENHGf20eT3KqHv19xSAtw03CKn5YEl5J4j+houucrgPlcP192TKtl1ZgnaF9+W7UN0x",
+	"jwIqVZelcsxy5aW/AHOj9dKDK4tZzRd2a1BdsKAg8rlN+3UZd7bn5gGO9qwxHf0xZofHdLYS8OIXAGSL",
+	"Ibnoc2DZajfIjrBO7WIfaaRJjHcQkY2vWUqmKdfaKPWKUIILAkoXRhla+629Z52X3VbJI7Pzv//R3Xn1",
+	"6/9q93od/Fdth1Mzmtt3csjFZto3Lbc3Wtxfprh1vptMca12yex5derq/SPbP2AAcaOAYbw0kihvWZpy",
+	"vO+u6h4vsEuossVmRUCxMC3RxdqGns5meNvgP7Tdby00O8BkxqzzeYFB3c8UHbKiqLWGtyypT8zlwCoZ",
+	"go4IXX5g/vC6FZqrZv6oPuD9Kn5bY6Mdu0tY1qfKFXVZzJmIsP2WhQFpqxGF7nQTJpLZdkMVn22ojI7I",
+	"1YI19QVxKwRg3IIWFW24oUl9s2u/6DYTcBNGo5bnDXrv7U9Y2nf+6AUlmt7TtzThcb8WSHhlVDR8RyZ0",
+	"xVnxmZCQLiRTKtDbLOy0LJhVPitz5N9AO+U9XbAT9ae6tPjlVawckHreVw/gtkzEbFT+ta4QWlsq1Lpq",
+	"3jGNsKQxH3Jt/kvViGHBLjRcV5FMmTqw5VwxuZ6Roe2Ov0odSoNAWYUflPOhF+Y1B1+UNZcHWmW7d8sk",
+	"y1lwd8Qn1+x8vve5LPM+vvc4mezCpNUyiS5jKg8Qppv3Eazkditp18tidZVvPEC4zh/eus6quSjy6uuw",
+	"aN4PYMV7Y1mxkqrqppsLmz8x+CcG/8TgFxy2lQofscl3bWirRKXeW+bTuAv1eJAy1lcjPpmYl9S+FT2i",
+	"m2O7lSXBUng2P3C/TBjY99dyMLy2NseuGfISzNE1BnWnPPqYpoKLoarNE7GR8Y09p9W2Mnm6ql9+B7m0",
+	"U5YyCFa6GPxyYMmamDSP1++ssWY7jVStsSDNuI31CQgwg1LKwTL4Rbd9azcw9LZ9Jf0qp5NllJu/+f5J",
+	"d8zSIYRGXTBlI5s3qtZpAJuEbVDZuC5Rp6aNeIObPB/iaiNbFpvnYsgUFGNbVl4v+ak5MYKKqEE1sKEh",
+	"I8f+xUTDZjTPxUgY1gwSoLzBlRnAWznFCtsCoAUKst2LEXeCjGQSK4tBUc8GHmwd7iCAXvlIzeDLIw3m",
+	"F3JpWL28Nct5wcKDXt7mOz+0aSrT+uxWZi4RJm5ZIifg2Km3BhaO3ryjKEOHvsyr8zjzMDZzrsvcYPVD",
+	"PySjbEzFTspobHQ2YtHdy+GtY6jd4YrQxNw4IykbcqVZyuo7SxRrbtkSsIhfg9W3AIdrfW6NW9GQPEXG",
+	"NBpxwYpZYeqUhCS/aESkOLD9aXPQbTLMeAzN/+ABRWeKTI1wZzQaoc+70xOnbArvUoC6cM0IjWMW7xOd",
+	"Mux7mQlsFggfvJ5BXODt1dU5QTuknMj38+G7k9eHVydnp/3ji4szyNk6Pfxw9fbs4uR/jl+3gtabs4uf",
+	"Tl6/Pj5tBa3Ts6v+m7MPp+b398dXb89e981Ph+/enf0CNx+dnb55d3J01QpaJ6+P35+fXR2fHv29/7fj",
+	"v/cvjj9cwj3nh39/d3b4un91dtZ/d3jx1+NW0Lo4vDruvzt5f3IFt5ycXh1fnB6+y8d0eXzx88nRcf/D",
+	"6eHPhyfvDn96Z546PXx/3L84/q8PJxf2MZhO/8PFO++v12fvD0/M6PEf1REfvj8/PPnrqf+ewzdvTt6d",
+	"mCHV/ggvOD+/OPu59NWjs9fH3p+H788+nF7Bmrw+7l8d/g1W0Izg6vj08PQI7/3r8SUs/vlhsTpnH64u",
+	"+28uzv7n+NTQXXEGvNWdI3j/7M3xLUDpaCjKAgAPqgkWJrQpiaU2KuaE6pGhTokJcTKe2bLVCU3pmGko",
+	"HxB0zLYb8BrnbYoFXSDSLGko24JcV67JdcrojQo8nEspdEojDXTNFOF6n4TuKIcBCc1HzH9R6Jh/GaoP",
+	"g54I8xRL82tuDJk/bPgcfkfT1t7i/mnj8uaf9qT1YQ3hvXGGqSisf8NmMAb2UYdmVU8/vPNKBmVKuABD",
+	"lny4erPz5+2AhL8pKULSNkq8FIz85+XZKQZSbXvAgg4K622Z8HRLXsu+Pk5kqo+FtvlaldDiLUtnhMHV",
+	"csan0hhMSOUUGtxOUj6m6Wznhs1sZUUbsiMIj7EVoxHzO3DFlpM65vPNZv8UdP3mI6QSPkSu5TqJjfVJ",
+	"is25o3eqwrxlNFm/Z4351S2LIyB5s6T0b8mNXh3H4nOUBxDzURQP3/t6nRQqAjJ4tWlzt751ZTVbFpmw",
+	"TQPJ4fkJMc94lQkj2gAJjucWgparRTGLDsET7nB8FrWvWb3zzIiq/pRdj6S86WNnwQbbBVuT+Ck+83SE",
+	"5aX5+5oGmnMZQxn1YIdXlXYrhi2OuCKTJIMV5qlXn1wrPfOP4GsbPjNiRWcXvACpN7oofoNuPtBpEVHT",
+	"vELILVUqlHQPevWgBEHMlneH8Shifq3rVqyWKuq3oH4tarc+mCP94OFcgye5KHo8/Qg3ybRaEdXbzz0q",
+	"HglcQZHX4+iukLyrfqS1G/stgYJevKmbOMsaS1+9mp/nq9X8LB7cJi1AK5njK5n8Ho0vc2z6r3/As7f5",
+	"Kqwz98a53v9U33Fxs0rQiqbRiN82RK0+I/139XLuycaQcXNlbnULMdcntBR9c/zFYzo+q5kb7Hs0nZrJ",
+	"576aGtZOrQgo12WMWwwpOSBjc2NQ9B7rBphvSzUZS6XJ3jObJOZQBgC4xqaaTyQXCNz5DEEd93uC5ldx",
+	"dtC/fu/Zyy62sN9GnwAYqzZTvR3ay+F2AAA6mNCezMgglWNwRxmrOOgJwIMkepTKbDgilFxzQdMZGSSS",
+	"6qrNa9/ZClpSMJsd44MPdHde/fr7XrD37FOe7f77XvDsU33Guwe/+sr7v86rV15Eu6BKnBnkQn/ciYvU",
+	"/UGKsYs+rmlr/1ng1OL8p71nn8xTQ7njuCNsVueKfTRSJ7+yw8fGHgc6o+ZYtIZcj7LrTiTHu3LCRC6+",
+	"dp0pvqtYesvSXRtHNqR16lmrd9OkHV0ATSqyvaprQdB+GVGHQEOvZaZJO3SWexhAObRV+NDxYixuQzN3",
+	"gQV0w5e3rPLX6m8c+3SBc0s1TMWcFUO6BJBOAUzjgEiHViyFzYk33yaZYqjmT1KmmNDz7vi1UXBWrTBY",
+	"UDFQ2/mpCCt5UeW2TAPbwxJ3JiAjdx/X5jdoFbq9QZx5MUYHXPXcfL7/paAkKVgFLq8e0JLZ4FXVPQ/F",
+	"8DixLUXyW+sNmzl2bLjaCrwdSBMoMSes8onxT5d969Ic5Tmq9eES8kzFooVJ4R7re6LP/9kr2/cooO8H",
+	"1v3fa2/vl8r8AQKosdrfn8EDJETO1TuupNiWGGmNnyETjggaDpPDGPOsotJIgDngWzrLq9CqXkj7+QfI",
+	"vPQX4jw/KGpNJXGc2c5Vay++48xFRtKPSwwN/NYac/m8gG/TAt3nRqgLS3zrJGokdU04aHpDGPj6S4y2",
+	"Qpae4+xzMWDmtm5+opVaos+pkQRtQmRJUl8sWXUwbFI8WZP0WSNwwuJy2DioeRV3wQCfVF6r8s5nItet",
+	"f3G5af27nb31F79bWvwX6yx+x/zP5y3+i5rF7z7k4p9bC7jMavKc5XnNUA4GijVcy0HUGkTqmOpoFBAa",
+	"pVJBhyCSt6ZfIj4dmpqrQLOjqGOz53SGe/4QFcYb2gB3VJJcaG8LymcXqPK1Pv/5ksNlflkvrdODtKyM",
+	"bcFWbeLrnBS7vJJG4qhimZPTvffevX7noGTfTWBhERy40eIt/jc48iHbuNxaNGYJu0808K/gjNw1sPWK",
+	"gzebs+ijq0DyNtnIFkR4zETJQiZtSq6puCE6pUINLI7mQKbECtLtA9t6CSo0EDuutTE+L5L5ImzeTblO",
+	"TTRoFT7kFRMXi1eJJLltaT63D2D2ehg+q3I4ifVKyxgcvPYBLE8c0TnS4Lr4cM2EbdQJrhGWl/J4OUEH",
+	"2HTC4lY4aO35joTrNZwoRtg89w2kmhUKq+x07c4+lOS6yMRdVNjXdo7jZSCMorpRrdbGdGkDVcMQM4Gg",
+	"JiLH7RTJzO+kau6AfOUpnWFzOjkVKw3AlR6u31PlU+N6rwJV6gPE+2igtdikZEzTG0Dvz3n8fLCt0Qd4",
+	"bk2Ks1uW3nI2XTujCcKb/SUIbcvw5RaCv22IL5hQpfvPu3k3tYVwSIImM80jdWXsE+VVVfWXg9u5O5ci",
+	"y01SdstlpjYeVXMZVmmyNV/ycjtLCZxz29cw8fpZ3j+LSuWAJxtBgJj1pGJ2umrLuS+CP1tZkZURYwsg",
+	"0voA2R65ODs1TG8qU8geJzRHV90n9FresvmIdHdZRLonDOvZ62JMukMOqyHpagh6Udi5Glfudp5195aH",
+	"lctunr3ucj/PXjf/v8/z8ex1v7ST52Ix2O7KhlmZYj4IkIkDLG/JIYbBwDRSNRNc512hqWLkOpupksfO",
+	"gu0We3hxdtrab+1Z4GG4sPfnbqtOKl6wiAnd0FhwxRb799Psr9TGZgX4J78tRxXPyRvmr82LsKBz2Bfp",
+	"W3VX7abmGk5suiUL2/c8VKOZ6t4WoFYrt4QprWM9QSim33Fxs3Y9NCAiqLX2R8sbVg/J15jbnJrxgde3",
+	"MMfgNUbWGHYC3bWWpyfbNGIYQOAP/t5VC1hh1+x0s4S79Zqveuu8Xs6dW51lzVkvMUX7nM4SuSgoiS6o",
+	"alzGPu0qh0IEidz9j5BoOeGRggQzbF1E2iH+Q+2iuyXcJlTlb1BMQK82b/ftII1A1COexjsTmupZa9+N",
+	"Oe8FYxQM+xGbQU6uZcyZsqpEwgRnwigTbVdeaftm05Q5WLXtjrccV0zpM/PutaG1FzHCOSij9VhVylSW",
+	"6AXZTW7yVKgpS5lZcs2URhAc11YiSciUCU2mLEnq2wMqPhRUZynrRyNmBFBDOx53Gzhj7K2EDikXShdW",
+	"55bKx4Vp/bBdEAxiDUFqoJ36Wg1j0/QnKY/WQetcXAEy59mBVS4/5cZU4vH+YEr+x7n2WnMLeu+MytLx",
+	"LziHh2mS00yhIVQdxiGhREABtHvogBRFl2Gl6xY+4+yKtpB6BL3LofVDvH3QEyXqpsT85RLQcnIUMfZp",
+	"hJdBlxXDJ9BOxRF5yLdTqnoiZXEWYcM8r8NKUS+af8+yHJmSiIqIJQkmX8gBocLOA3JkzSsjxm/h+3Ya",
+	"fS37sQxdKazr5TeiZrg17V4SNtAHJLS8qg/UGPYERT5bLvHMm1NmipXrxXEVDN24RTdknC9i3mbOLQ+k",
+	"KnmzxoLKYvytoFUa0XK0EEsh90//fCiyyWEZ27omUoY3AMyxxeIZ0xmwNpJNoGuIYsktK7VIAbbm+0Rq",
+	"fWQ4gnvH5J6fKGrmvhujigCNKwkOUHTw1HnD55OFv0ybHkyGvHJaUE3FHGiQeOq8Rsh5DQcU7ZF24cEC",
+	"X+/2gUVfoTzBhnnXzEI6QPKl74NeaXm+RDsh8NlBU/X4J7ORJ3Ve9QkSnQORRlcwx+3X5cLGNpKDW6Dn",
+	"Oy+6JJFTlkbGgk/KQLXAWxGrdjkM7YaNj4KluPKXM6XZ+EiKAR+uXZTMbvvj+o6zacZQX4rZ7U4ih1wU",
+	"jYLZWDrGAb6yG9KO2S0ZQ4NGQShJpJwYoUHC8w8/vTs56n+4eBc2wXWXYXpqh8ETVjjuR7YncM7uuSDe",
+	"S0jbNlsH3dawc1VuAz1fRdtUGLtyfXW+jsUzpZeXZ3nvvP+Kj5liKV+/cH/TqIHzy6+G1Vp096jJTK5F",
+	"V6y3v1e4reoqRgxuLSv6qhn+/W+LnBzmPHjtiFEpFrTSOucfW7Dam214c0TFG+b9r6fl3e+4uHmgjhpS",
+	"e61YyqzqErV1vIxO+yil0wQEBkhgCC+xKcoNfFRhy1xgpSw2nAwbAcMPHfL2+PA1SVGDQn6GGImRUUYB",
+	"9oZiFqix8s9EMmuGLl0rq+geun0U01pp6SZMThJG2tdSKwJQt3GZi39m+lLMlOYCC0ia2P+Kk2+cMyAi",
+	"NLs6VnO8euWxPopCo4uRxnHKFPQIhGYZAJWAFKOMrQfQNugvinnKIg23oljPl2S5BxLT46wnt5jn/MJW",
+	"xuz7fT2SKB2tz+3y4KVULSlG8jnIo2yYUEOmdQ1FoFqv0s9mJMdsYnHoyjp1dwERL/exLlzEB0gMy9u2",
+	"rSQDSzJiWXIYvvoBUsP8Ua2rCCRW2q0+65pZPqxw3gj8vYb074yMN2G+daT/AcrY1t3BovZuWXvBpiq5",
+	"O96rDwoh0++mL5plwCcNXnPnE7fWOLSxV6j71BrjBGDW0CLvrJIUbL/+lqpRXSUN4hSNqBq56HzFLxAQ",
+	"RQeAdcnG17lSxoTeUTz28Ikc1NFqA/qQ8UULYkX0liI8bpj42snpFSfY8vtRWB6uU13f6BJb7ALbVNfi",
+	"6meW8gFvwvz1fVArKDBusA2uF38By46Y0kj8lSuIv0yIPhU0HcG1+Yg9totOJhztural989VFhe0ea59",
+	"mRIXMELEyEUAICumW72wCCCEEpeRBP6+oo2BIu2w29nrhoQrstf9d4QCmQMj8fK1euJOErbWTtf67qry",
+	"fuaKX/PEAnvmabnAph1GJusbxlgbeLAxv0sItm6i1s8D8NUHfw0t3LAZaU9SLhD1OMdIBcueqAmNmNpe",
+	"lmz/Q7k4s9f7+Gxvp9f7+OPxr//rT0ttscpw685iaUnW5TONeISbj+cOGY15G4uylOvZpWF6OWTk39js",
+	"LaMxq8XsRglrQSJJG2lwR8sd/Nd2h8Am0zGDGyARXoHXm00gOKJIeJjpkUz5vzDI8hOjKUtJL+t2n0c3",
+	"bAb/YCExDG7CUouaABG2hEN+AFcE2DRoEdyMa4TjdXps6793Ds9Pdv7GZgUN4MRArYAPmkEA5Cr89cYJ",
+	"0P/85ao1n62CkSLgT+H52eUV2aWZHu2Cez80bM3/VUFgLeyQs2L4Nmk+/LiTyoSpEFdFMBZDzqNVqMz8",
+	"zBr5sUUzR5yt2WwYbDGpkdaT1qdPEOwaSBuA1zQCYrNrcTZhIvdoosOfcoEIvGAfwFvU/u7uUpYzn8xZ",
+	"fjmHAnyWDHZGUpVCYTuwANocfPeyDvkJY0ZpJrzOBm05GLBUbQc94QXefpMcYGHG4IJhNBUlQSgq4XAw",
+	"6mfkGqEAzCMUYyBIUUz1hB8JMUTLFYlllI2ZAJwf/3KhdDvs6X2LnQBg2dcskVPzDByBuCeg9yIJd+mE",
+	"797uhUEeAMIzAmV1yEnQN1nNgOHa4bfLqcDkBJVxzTo90RP/Rk6q0PHw878RQ9FMaJtE3xOXfAj5caAH",
+	"OAKFIZWoF5yqzI4wZTpLBYtdbFTYiUY0SfbNd8IwVKOeuDr72/HpX/7UjrI0ITuK7Pw3gQ/0Wn8qIlfz",
+	"X+u1SK/XE4TsvCVbR1JoYx0YxXCfePn/u78pKbbcnTHZ+r2HGmevtd9DffD/WMXAEGuvFfTyeCDcQncS",
+	"KYY7xW+ftsgf5Ld/kp2UdAw77Pw21ds94UbfPOox67XMYHutEtPad1zrT7AQvRYsjFkfCDfjtr69fPby",
+	"B/Kfv1xZ7oXphqhfkWcvyEhmqeo07IzMdEgQk9ccKtiOnrCEjnREIGE6Yh1ywSagR5MB5QmLCay1yuuU",
+	"MFQtU2Rg5hfn7MR8r54IXzx7FVqFkYQXTKeznUMzzpAgazWcPpIiVtsdS23Htt8EHsg0lanqCUQPx7ea",
+	"EwG6Hhc4CtegglyiaNon4e89J6d6rX0C5hXpgcAyf//e6XQ+fQo7PfGG8iRL2dwTqIWQHjZtML/0WihI",
+	"LKoeCpNey9xj7E7/lveHR29PTo8BwN+/z7a/MLf+o9Pp/Aoj+Mm1byCheU9I2mYjwrwXREiMurUdYOKO",
+	"40h2FKjQkjdGUFQ7L4RBT0AmPBM6Bfig0A4gBJh9ZEUhYs2vCtivsmhEqOqJ0KLedp6FTTD+OXcK0yxh",
+	"YYG5bzR4G0NBAjbUpQjA11sWg5jwxKb2dMixmUgutUGe4fjRbQRo/SQyxgKQCNDSH9ix4g97D/kDWl4Y",
+	"SfFHT/yxs7OT/39z7/z6kT/Ii26X/OFNH7KBA1wZmLQl4jy/CZIIXTNy204AX1/qLREGJJxrFGF+nO8U",
+	"UQyDlt0xW3AOx8TIKpcphM0X8INe8wrz5nL3CvPLfPsK/1sfLt6BHQjbjAB1ifkeixHtxHYVcPUU1odE",
+	"k0ROWWwfU3Yo9a0uygtMfWFv3u7AxcAPZSbnRHllfuaU+RPEPhn+VHJbFuihZFQiQYJIhL4Q+Gq/Ywm+",
+	"aI/8YawH4JZG7FqeG2MyMQKc24syJdNUiiGJUhYbsUkTtw556xN86XM3dU8tg2QviEDSJEFCKsjeUpJr",
+	"moJveYFDg5OJKjiMwZw2ZqQVhJOoOUksJZDxoJHH6KnEbGMRc2U0qIyrkbGZtu2H5juy4Bdf2nHDMWAf",
+	"zVkMyHWmYdxFN/4x0yPpqNG1GgHKzxuY4PtewS5lgv8zY67VP4iWwHMBljZxGzQpSIW0xFDbHMZ7vSDh",
+	"SczGE6mZiGZGgw8NQTFIpbQCyq6RY0345rnuMvDSveceXzCDSWg6BOxRKsgeec9/so/7jWjgyWdmOFpK",
+	"RKAxNuZ4otUBmVKuKxLSSsac3v0eNuZdLy19I+O2JxFF+IFVunAmPDZDtBUNiRy6V9Z0wcH3utm57gQF",
+	"g7Mi2BJI0Xym/FyRCaQqyUD7pCYZ6MCoh0a+gwazeBHKDW7KnwVNHPGJbbZr3ttr38kSL5H3oFBPbda+",
+	"0ZMXjqLtigPMgmwXJOK12CmILh8StBqzZf7KjEQAl7NOSnNaIbkWAS7AwEAsP2xRZr4CmpHN3LSVBD3x",
+	"E/wX7s0bvCAHIO1wsRIconTGPaAxFD5GOpmBe84IEbRjCtaTE4AR7WbwdutIu9K15sAqF2B/UMV2FBOK",
+	"a37LtgMAUjOaak8YG37Ib5kgesojFgCp2aU3Xy661QTlzja5VlFugNMOe0bV6nbDXJE0G8ht1/rK2e+J",
+	"S7PztVzB6aUeYoMRhx9OXuc97mMsY5+wFEICBN11246NzHqCFiaTsc6NJm443/mHK7TqXx+/O746DslM",
+	"ZsDxgf7RxQGub3fOsGUC1c7ngYTbE+Z3p+kfQOK3UdRRD9fOT2JECEvJkGlQj4C6rfe2mLbeuWCThM6w",
+	"5VfGjNpoVswd01wFK7lfSgwTGX2hFgFPxAkYTdEchgb+fECURNLKp4DdRykkvD7v5gfP9Y7A1bGMrWeU",
+	"0wEXXI1IG+fln9rtDjnEURjm+PLjRyAFw4Fd4g4uZ2BGgT0zkA+lmbG0BJt2esK9AcY1komx+AvJbtRl",
+	"wabObxVUCksCW2CG7Zn87F8jo/GMDVKmRl7KMHHWpd2CbRwtaP843n1YLavU65FUzBsx+YXrkcyw3MXS",
+	"smN9cGzdZsfS/N4T+CZU7HOJcZ1wESczd5QAEqInDseYYQqW2UccHgG3Bx5rV+QDGE5+RbWyKN8W49sZ",
+	"Mz4+t+oU7zenAliz7UhXfZlMfWe/AoRwwAffz3/KOZuNAfSEOxs8RbhwUkULh2Hg+UCfkAtsgBWFqjW2",
+	"BusQqGAmI3rLoEKdot+Hp1BYvE9CWJTO8YeL0Pl8LKSkHBCWpRKampGEZViEbJe53NSlJw7LGr+v0IGx",
+	"7TRkP8cckYytqtwhlyNQ8bQioZ/2E/ZEO/R9E+ku2q5F6pB1l27v4/yhpUtt3pI96SR83n0W1uQu9QQe",
+	"zbwTzF/wU66pl/PLQt9B83xed5lDxFfeuIUOLLyHK4DTMWz/b4xN8KDyuKjnLJrR2JpAn7MjpICUN9wa",
+	"rEB3vEDn6YnC++cYhVMuVN7KBgeOrlZx0yHnoIQExPVIgFf7jRR9F0n3RWh4OGwxcIDc0sG5WM0LIC68",
+	"LLGpPei4J2ad7K50yN/gO9dSq57Ak+ASFBX8ikVIQP8207Hj+eBW8r05atpBWl3JmbWpj85oFOB/O2VT",
+	"hTn/4Jvzs73g+v/3//y/cMHL6ir9XklhgWvOSa1GctLxvH+7iias1/q0lbvg/u3fyGvfCoETWjEuBw6w",
+	"pyANVRRfWeL24O5GTBjrDRUceyIUakadnjhCSgFlEKwjo3Lg66cjqi0DM3zHqFqGiIpwqrWkwHWeR1wr",
+	"EVbHeGy6iEJ3VIz04XnJa6qPyFuj2eZFB6DuWX32eparBkb9Naym7IqMx1zsmksK+z1cW8B70DZluk+M",
+	"zAzfnl1e9Y/fH568Q18y/nB+eHn5y9nF6zBHdO8J67ZUmqbGFDU2eSZIWIo12NFBACHskEPUzCMqCFcq",
+	"MyqeFJhWUQhgEN49AQcToOvFDBW+2glBdsju7zz+tAsPwskItyHf01aEWwXXsGijunVg8YuCRdUTF2wi",
+	"U9uhFWnGtTuC5l40MlwFRNlMZqnrwYUL4CLz1ViaGXlPOBeNYhDbAOWoYGS2tDHXay0Ni9yQiveBNYIa",
+	"YXVJo/yA9hBAWw9XwOd0oO1CMjzrdsOCIXvVhfazTuedUzsPcINLOjGHF+6Fa7MsL4yzO0kl+nqRb+Vx",
+	"vX3yp8PzE6Ojbs6uXEEusJe9bncPeA/+ChW6cOHZi1edV11kVzZdH36/ODu1P/p4DRh+EHQuPoFJu/Zj",
+	"KFhzQZs7n3vlAmC49/LD+/fHF3vdEos7LFqz7eNeAUtqh+4zYYAuXa+tG/IZT9ISmqYg9MyOG6tIKDis",
+	"PcFtCIwr5zEMkGeZRVS57mV4pJc4O98vDiNfZVbKVU8ozZMk14sOCEuUOdmZglSAOVZd4JC1UbqWRhAb",
+	"1hcU8r4n8iQYc9kmdGzbr1QIuzhSVJFMFHqCPaRCenHGTk9cweN54NEqjWagRm+5ZWnKYxZ4nyqWBxyX",
+	"bY/J25nZQQPFWR/9gH80IwI1ezsgVs313uWBK+XMQeTcPMfUMWudY38QW+vvRTXt1I0WjKOBbKExE9pi",
+	"H84FVjGo4IwKaIAadsgJ0EsqM2GUlxFNBjtGCknwXVqrQAHTCtwomIgDT71hHyPGYtUTU6tKJWyQ+8q8",
+	"iV9n8ZDpDjktFYOjXMsh7Q6Ac8NsdMonVrJmcU9gU2FFwkFCh0NoFwwiy/zZTxmFVrxF1MXcvk9CxZJB",
+	"H8slaWIjP+7YbykbXuM2puxVf24HxB7I6yxVOiTtMWZeUUH2uqWyDT8oZxcdxBm3onPMRaaZn7sFT5sv",
+	"DKjSHkyaHR8SBbhOEyhrMB99mdvpKOC4USXyFxkq7gNStpujOX9TWvReB08SNWa6hdsHR6V5woYUtsFc",
+	"DlNm7nT17m1Hl7abqExiy1yczHICMeYDAMfUBE7D9pzBhakHPXGeaRJaSwi7Xao0+ktZmoDm2/nNyI6Y",
+	"aroT05n6S6/1vNtrEapmIrJsF96ya99c5J64AP/QsaCeANXTEHvRQdNnsLTCWFH1R9MFJCPCkFgzBjSV",
+	"MB+ZsfQqtD7PT7eDXFZz60UKSxkYHRjKSdzeLtp4QnaBzLRhBdiKHmwnqogvLRDJMgdVmWTojHIMgKba",
+	"GxGDftw8GhnbPbL2F2zmlgKgAtYvbkX+MKJGWSAxM4eUich5/CKaJHClUETdrtux9MSJ8BuZghZH2pdM",
+	"ay6GKiClBhkBsSlb5vShLolOCKvtoIvqDHkuXAeD8cweFw+NwYzuAoEa8D0B5kmCBad7IqxRXbyu/mrX",
+	"9jC1FnslWRopbRdhb+z6K3qLZ9vLkeuJHOdmJKfKdlu3KR0fCt0W669RrbVT3UHnVmjDsjFLuKHpLcPB",
+	"/3vHvnbn7ZhGO5cj+uzlD/bYX1PFfnhB3r4/PNq5fHv47OUPjhGndIpeQ6sjosMTojwuhwU5VE9QMfOc",
+	"WTQ2Rg/G22QKsVA4zjkQTK6Cvuju2ZSUSmj5SuI3jI5cPGe0a8Oe/dwUSCockK1/V1tGwfzp7LVREv8w",
+	"dotQKiHxUGmyo2DKZGc0ppG57fLt2fnJm79blXLH+rz+sKuRa15AKChvqrq442ZBYfS5vUuZXX3rBQaq",
+	"0vSGKQxsIXlTs3AIRzCP48GNPnQL+ZG0QqhJYjaI62ouiaUJR4eaKY392EMjCQUka/GhYIbywMtirV/r",
+	"aisc1GbdC0eGmTfaF5ijm/CI2axIm3J2+NfzdzvPO90dSDWtpplNp9POUGQdmQ537bNqlw4niXmkM9Jj",
+	"gN7RXCfz6WuH5yderfh+a6/T7QDQHxiRE97ab5mXPAeEAD2ClMZd17p9NwXcO/PbkOnm7EbFDO+GWLbZ",
+	"3FSgoJukcpjSMWnDH1BnadhRZPmOrw3bylUVoAMi8L1TyPdslGn7oAw+Uf3qQRGdAoHkOflpBN6ynnCh",
+	"HsMgBPaly3k/hBa2XCIZxfQ56wIzbz1AvotnFOPrMrHYL3lU6SRu7bf+yjTCBh4WjfDzXBIFGdkN7Tva",
+	"McPQ5153O8/YBKdgkbDpGnRg+j1uDTyEOJg+uqaXo71X0wDkVwATwuw6855n3a7Li3Rw4hWz0PxWfHdx",
+	"uQ5OPU8EhtTL8rRP2ZQpjQIfgMFe4ADq3psPdPcnmoPCwSN7yx/5ANErmfJ/MWiU9XKV75wIzVJBE8hb",
+	"KuUAww76qbH/+NWspcrGY5rObPJ2QiEbkQkM2bleZ3ZZSCKHHtkhIA6D+hc6VNCd1kEMtyCZHnJh64Fx",
+	"gpYhz9avZojWcVM4ulDMYTr7jqvrm0hVVyJtRSl4xQq+hsguUGsAER2jDXl4MWFQuEF8SHFQ9bdtmRWE",
+	"C9i0J/LEEFkBIceDaoEKPedNMnPK84iqUWDdiubQKnbLBDEKIbqi0SKGLL+eOPQ5BTbksIq50a4MH7ED",
+	"cdL0RfdV3VE+AnUmZ6rQz5hByePckYazChUJ+VG1PQtdpjnWRBXnZ0kp0qegnkSL7+56oV7I2J4/0Xt3",
+	"d6LnF2HR4b4azeEDHZCCispMWMjpgzKAF93nyx96I9NrHsdM4BMvlj9xKvUbY9njA6+WP3AkxSDhWK/w",
+	"Ym+FMVkIySsp39EUapc3YmbmqecrLdst5VjRBwww53AnVQ9zFQpqYJPSvENohbP1qfuszvCsCpubY2nG",
+	"/NstgDFqtRJfoByQk3PnJ7ARBz/iHFjeQhRNNHhi1Kgzd/zfcYUAyGr+vC85mu9ATK9whs+w0da9SmOY",
+	"Q6lwvubE4kQf+TncVHTnlIuamfMo2UZppQyvtqG97Y3ok32cyFTv/o49az81Eirm/VhXjk1pSOX0gJiz",
+	"BAlmF2+OyPPnz1+RD1dHHXJh7Nk8AYCir8UINXgg94v1hBJ0okYSIw9es8c8Bcu8AIK+ID1z75giWFsW",
+	"y6kwDAbGEEmhNBWajNlYprNOT2BxlwqKgNIIsMmIH51xP+UnDleFxQfEWGJgS03MONSIMU2mMktikmai",
+	"J6ArpdmDLKEY+3JpOYQanSWVk1Gtxn0MX3hNNV1JLuP2LJTNi04Tfu0YX7KKGq3ZR70bqdvyga2K+1oR",
+	"enT5MxnwBOq3kFDgGy5685qriVTc9TIvP0+1ptFozIQ+gHeY2f/FhVRwDdC30onUba9VsinmBvdtSefP",
+	"ZiNYvpHKqdHssWbDrKc5a0eXPwdE6ZTRMYs/h5vkX2vgIm+s6Qqe0TEVdMigJstBssxZpeaAXNqX3qO0",
+	"8T6zUN5AnP1blzd+t2tXvGIIpSRy0NG/GamwMUuHDl/N0snczh+7my41moz3tvnlLy2zENSU6wjALb9t",
+	"KvDaYuX7lU8ehbXN/ZiRhBotGRGYVyOGoFWLgLBDQus762PedbhPhLT+tLp07TZktlaSv7c7PbFjTH6b",
+	"d97HdPRwvxrvNPLfpTI7b24eSnC5YYSEL7vPyXzW+3yya4CquvNrW8f/SE5UJctdYfIGjtPLzA9d7anN",
+	"6/S9GmawpZxvM6pS9r8ZEIy3lIAL4deJzuMOFrPULKiduyqo+gDULUWGkkhR1LbSyQRDFOb10FpP2AIv",
+	"iD7Y0XKVK3DWC+k7jzoEJZBNFLLJH2Qgk8Toijbo/8xFMeuUpssatrCejVPrfoCz+ZOMZ3fPUlwLt09V",
+	"ze3To2NoJaX7K3BvfE3OhzcpY0X1SYD1MdXyGGBqmV4E44sn8ppGNxvL3N1Se716v2oI4wtxmMqyJJv7",
+	"mufFGu0ALhRpaikbM0z9hgAy4OqrbMxCMqY3TPWEA4PBhHn7xjyPLX+1y56zZURcK5YMjHk1U/a37Q55",
+	"J4dDyJmdYxOQ+HuYJEd+J7pHzSbykX7F/MJ61UdOeyxQHxBR3ekQqDniNj7xmLvjMUD1DWfVgglgWi4c",
+	"SdRFBLPJOrgd6zIVSB/22UhdKOKtufZID2Axwpy4Vjl6dxeiKCGc1Rw4P8HbKb+PPu7wLYcRkGIc4ozd",
+	"mXXPjbQNchfZv9VmumsfoddcTRI6cxjl9+uub2z92yBEBgi+/h0Z0blG5zYf87HAdH7exajwNUMwzREz",
+	"P2G2VYDVQQoTj6AqU22vEHWfI7ra0ohmHfDKBdJRXlNiNDI5dggLK4S7XYXFXLC7IWad9yn8/iLV8y0a",
+	"G84NlrI+haa/7dB0ufjJC09D5dMa0iZHaMvxwYdN0I1Tdo1uHui4CEqhLZLYiWiU1zGrA8uPSCRdHE/5",
+	"nQrqQ9J5KsY7GMg9SqJG4PWaEwWD+R5kEGaC7nBRSnjCTCeXC8VTW2iE++tRmSszrRCa1+isjtp2HVLD",
+	"YhnjlYMSmxaYN1+oAe4/KDJXARbMFfLibIhL+obysFldSAnHVKLHx2qdlAa5hmdg714O0zLRBEXXT3Ln",
+	"K5I7h6IOvgBcda4UHqWOO4efwROahc8lo2k0whppAKvhIoerISq7dvDSmI5qtL+gAD3k8RJ5s77v778g",
+	"eXkFBXHtfKnld57SMbuU6Ur3mvugYAFuLq/pCbbfPHD9f0Gy0xhaKRvmGrMBAzS3yLbpq0vbBhlQ8Ikl",
+	"nfzuNTW7YISLBfphXtNVEN63Lt8LUidtmiR5eQBWAFC/7AHd7pXiXrXtqwBKU80V2JOemlnqX1bVNS2K",
+	"P0Z1a+V8KbfZQygodS8UEuv6cwQuW5MMdfeQwIsYCMpP9zYTmevp6QplliWWY/PFhenTj141+CJqQf71",
+	"ZTpBkSz/5LP88j5L/xTOZ+4sPONVab57Pdsxp3X3d/O/J/GnhbYlnPExnZFEyhtzfKmYScEq5VHgvMBY",
+	"X20uWE51P80+oBm83EuEo/ssT9GDCLZv5yA9dFpjaXXIJJUDnlgMIISJedF9AaDDCjAft9cQa83KLIgS",
+	"pPWE6ZoWvSdaOVhCMKcDwgeG6gOj5+JDMdFSBg4tTKdUKCw3nCf+1/DAHQuleyLp94iKvYigcTrxk7H4",
+	"NQkR3LQyx3YAMDbrY8Qnan3Bsj4xnxsWb4i4vouSBaTwPV089srmXswfMOzF901qfU/C6umEr6gmYhYn",
+	"LTuJoQBdptblAqcb0kgqePGgtt2hcN21fRKW65Vg2dIkKWxdDEoWZnHV4CXt/C60iD3+Va3ZX0UffW2H",
+	"+hBnz35rsXiFW540xRp3Z4HFAOg9WnkODwtZY1OmPJpY2xNSpu6NBRwci4Jkms/CG55oBhCO2GbjgIgS",
+	"UEGth9R/cb0pVfEH5j2qV1UE3QIWzWK/rhpUb4mWOh691fx+HI5bPgojRO08HmvBkLDR1YHNl0oSX0YU",
+	"qcgL3YrVc4ACwoYusKvipgpkg7vSgzTbUv4kF6uRhzgkjxgetanmjXOZSldwwyed7qsK8SFFYj2yT5V3",
+	"cgRTBt0mH9EJvIARPR3ApwP4SA4gEuTdnL9Mj3ax1C7vfticW3PKWGwBbCEDWOdZZa4Qj9E04QCIbtte",
+	"mJszxdIA07+sB2PLGFBRksWApZ8fvj2EGZ3SNFYYZ7bQ0BFNseVLqatGGbSsJu4G8zp303qs9QKlUX4Z",
+	"L0ymR4uYxXm5c0l8YLa0rv0npO4JOSVSPDBL+Q6cKLqUdGcO1ZbKD6BvT2Z65B/vmN3uQIPP5oN9JpJZ",
+	"XnvtqmkB8RELkl8f/9x/f/b6+C/QSSj30YYFoGmIyTaJlBMAqHTYxO1ERjRBD8/esx87XfP/dv8ckP39",
+	"vW0LJjjlioHoJRdATtg1iCaVY64Yi1lMYjaWefmKA3weSWUGP5uwukjH7TuY/v2cX/f6tap9Hu7sXiJg",
+	"J3cAOKX12/yQriuQv4LzVuAalmAMXVdkgOUpEV87ZrdkDJjzIpltLziCc8ev4ju5R/L8KmjzYYXFhrT4",
+	"4tkKQuZKyvdUzOwY1SOjYeDm6HXHWuilwgM7Sy8kXXP9K48el1A3bd/XAwAvTS3guPXtOoX0RXfvScG5",
+	"Q4PGrHjJsIDdWECXY7ao0PH9vYL7LCuwvfLmYdS0rwLVt6G2o1ocVNkGmxsD/KEucI5tp7aIGQUVs7zL",
+	"qG2qZ10xpatayqZg+rn92iO15OzwvogJtwpNZrCI8cPT5PdrngFFQ2jY0ngA5gwC7S/SGLGcdrlL5lCT",
+	"sVSaPOvmPaeht0CUcMN+nBnGBdl7SbApTN5SQOV2uy2/qz16UEfqOVHu4+SUvvGFlNUV1IR5P4j2FYdI",
+	"CpWNbVNIVvKH2eZsvkeMMBFvHtf7DnVYpgk25c1LWS10bF7jiqWty1QHc0izSfORwtRmVWyUc3fYTBAv",
+	"Dcw24LSgbBCjhMqCahfFiAohNbkuKhVGLJ1DaMeXzWFEQ3crLm5Ynl9SW6fQLuHRbx/k4GzZxHZqhZ63",
+	"oPy7zhzQRcrDfieOnex14fGdbLKcndSiquEa3w+3wJd/IXSVZTbtYRlYJaeMz7RzH0iAfsX8IUdRqTmm",
+	"NZgqBVNAYXyntYSxHENPdtvDiceL6gpRR/4eagrv08qHVVy9lg83/VtPq7Fdf5fV8LkqGSKnwldK7cnY",
+	"rD7PfmBZad6MaYQdKc4KV8TV+cfEtXeHk9VUW/eTTZF7lGYhDO6L1NTBl5dZhbBNT7V0jwH/y/asrVY7",
+	"NB9DX4Dt0gnfuWGzZkmGbraYmJsAYTHhSrPYL9VN2a20OTFGo25K8+R/M9+51ywW84ll7NyM4nuAWnF+",
+	"MttbQpH2JGUD/tE1rIwDxPwyFv2BbTdhWOYNmy2lo2V8/ArfA/oPWAqug2Hec7FA7KLYQIZcMrCYoEnW",
+	"oV1AJKqfoF9YaNShMO/NHTaWTAMVPNrKGRjdlymWhk/jIi1l8DdsFnxtWF7fR+m06xWDjdzSW5buaLlj",
+	"0y8g7rTq6a0RA7u/37DZyeKS0qMitmX5hRfgKmfzzLsFjTBpOqE1ZdMwmi+Or/eg/kIrcJ+yK7/CYGRx",
+	"PDc4gzFVo2tJ0XHfFKQE7fx1fuejxmItj/X7RmJdp/+p09xygnBrszJSK3ZFWQeltYYevTbjS4sgz8t9",
+	"xwPiYLmgszX5cPEucA1NzB+ubwuPRqibso9cadLOtVCekluaZExt11Y8nhRDe4Cax/mvLaJl724SfxUV",
+	"kPdA04FZbyPl3wJY5zyd/wKNZS3BCEwRl8SRHNuAfSqmbYAma0J4BAcrGCWJkoTGMcvbVOcFHkkip5Aw",
+	"6qFBwnM1gKKX5pOP340Ew/wiCQZPvqSvozjLnkMWQ3gQfbqlBBsXnQC+7TqtR06L2OCwYpOrXc2U3oH2",
+	"M82h1Z8yDsDfgoTYs2oXHRghuZbxjKgRnbCYJPwm7521pQIypukNi9HBAO3E4dmgCLhikyr/7DsBpaBV",
+	"J0x1BK5wrh2bsLdsuRWKjbDFHN+EQ/Ae7B87jp7ADp3XbD/P9KA6SyGbKRqx6MbG+vJ+XND1qkOu8gHb",
+	"ZqBSW7dJfTcqEdsvmgcxbvKYkyurg13EIUBQeEtPYl44H4mi40nyBOr2JZkH+O2oC1fjhuRN7JCoKzLW",
+	"HB27m3lnuinqq1yb/fXL0vImeStwFS0nO7VAr3MK5JWcLEJmrfY+sZ2E2o7z7XW3m8BKEwic+h4K+1Br",
+	"f68btMb0Ix9nY/OH+YsL+1fuuAAViKUreS4uoAgMElhWCaq+SeX4tVGuVrj3Sq5654OalKV9W9ivhg9H",
+	"homm7JaJjDkAiu/etvTQaKYjSa4hKwgZLOTwuPUyop6kkKO4CoDCYrMyqAk8rQpcp4ICyyHwwVACG5Iy",
+	"Cgkq6GQoa1DsDuYaQJIbxiZYLxbJNG6CubtDxf4J4u7Jm7gBxJ3X0RAyQ6GZq5GRcirUeiHf+wK3czJ9",
+	"NWC7byrl4slMfjrHy6ICkMrvZRe6BsVaOYO6DGSXi9oKiN0qSVUV4bprpWIzcJ1z0WL7lRLomOtyosg4",
+	"U5pMJBcamzcym7QIbWON3p9d25lgN/9afy1GAux47rN9Pn5ioUB0zrwnULrGlJEFTtD1E/3uVOxAhrw5",
+	"VDb/sC0kgc1nAZlQPYLWxTLV2wExU0h3IgrpLdSmqL/s1npxK/T5KMWTHd4XEVDf77n61gXUJKERWzUC",
+	"8pkCyfp8dtC/eg9oXYaHCTZ1Dtxq9tmB8zop563K/YgyiUG2DShPlqSwSE01+wVfdIkzecw2Ymmky3TM",
+	"YvGCp0aO39i5Lkc31pfjdeLYuXlV3l49P2HUENDE5prm0MfQCoe0L5nWXAxVQE6l5gMH5hcQS61q21af",
+	"UUwj1UCN8IWUHZAJVdpMjmq4bH4kCn3MeXdbCK+4mvEi8IJRH647BErWc0aBmQc5u7im0U19qEXfw9G/",
+	"e2WhNMgvojKs4Ju6ZHoJS7b7M8+Vn5jR1xQg0gsYkQsOucJTc6BztmIO/QZKR4FleHf1eYuK8Y7y7z3V",
+	"430erKFdyNVL8vKt/irwUj4nY+qoQLR2EZgDUgnNFMWrIAsxKQ9CH8yot4p4dzfgXy+qzUuouLHI7rlg",
+	"p8J9wL3kgFAxQ5A+TOIzktrdZcx0wJCQgGWAheoWV6KpouOo6Pr5OME47fi+SFWH+/hSbCF735Ps/Cqr",
+	"/HLPbNt5kwdGIIGj+KAoksU2uXBDn8cbQtznt+4Ww2oSpId49i2r8SK1kyRTwAjykZcbtdAkZTSeIRox",
+	"5GE21A26IfhC9osLoKMvIna+QCXh2WAASWilxqlUEMVY4KVhaeibOEAbby186Wr7nYL4xrOd5YrcMY1G",
+	"OI4iNaBvRdSEiZiLYVA0l5YpQah41qDJvZ89kdmXKlgtWnaUe7vlDMJs32+SCxZ/Fl0tzTyZSyGxlO6U",
+	"GJdGwoROZ03ZI3ertDwlkDypDZskkOTCt7ZDYo5PlcefqyklK2oNdx3mO0PIKkYGnCWxIooJbWPnHVJN",
+	"PfHmuDQB5WsxJXC0D+2ze7Ilvoe2ip4tcWcMYF7C7hYoc82Z2L7z7MS7/zP4yT1WAbrxLdPazBHxZh9U",
+	"muA9JZ58RtIywhWiNpjnIs2JAuVKYBlICj1is9U1x0rO8qJgsxtNoa0CNJb2eGRgb9qBSKpMiZA6INMR",
+	"TxjAPqrcMWZGbAbJxbAn7CVnuEDqVcSM9T+lXHMxLLWi8m/VUm53yIkmQ2aMMfO9PMLW6QkQrXSuAyXo",
+	"thaEkApync9tn1Arbx0EPArZ8EW3GxJBxzDcEC6GHQKnxAxPT3nEbKY1SvJUae9Y1EXX4OHP6n6MbCB4",
+	"LOK84BlfxDdYfH51dvXNyfSvqonIYl6I56N0egNyPSswWoNlfHF99rdYsu/+no+kP2dWlw/3L1yP4pRO",
+	"C6L8nPNdgxXjj+T7goxxS/t0eB/x4XWbZI6vj8BMPZs894qPaQxe1ZnavpMja/SK+2iPWXX8W2Ui03JM",
+	"NY+sVkITp54op8n4XbwgMOBpMwBakkOPYt0DQb2lHGlUTldB3e6gpGr57kSLTlXjFvhPycVX4ap7atH5",
+	"PfTITWZGghcm+iaObq9iuilqcuoZpCQTCVOKhEqmOiSKzlRxNjskhCLQ0HV7QNAhGt3k+VgHJDT/hAZ/",
+	"PRFqGZJ2bGy1ANt1Kn7LtklqMxK57pD1km+whJzHQU9EmdJy7EyRwLNhcrDsGqsCnAzeojyqHJ076G9f",
+	"zM3vb1/3YkdCqCCtpRDVva6icK31vnmuBbBWPwbkeTcgr7pmO5//8BLoranUHiiz9GEmsrE5Ez+arz7v",
+	"mv99Bf/7/IeXsTk3K87MEHT9jGILTrTae7S8i7eYg1mPKNCyUK59am5wsy/9CMenr6WmSStoRXI85tBV",
+	"pE/HgG7/6yb670Olg+WUvUZCWHHSv/2UsGKuc1X6fiqYVIxQrVN+nVnfGdf1dfwluI2qONktqvyb0aKp",
+	"h74eU57MSCqTJJso0v5wdQTneTuw0G8DmSRyClUHUcIjW4RocW+MJskFodcy04T2hGKRNIrgEd7JPkIr",
+	"aHIj5FSQa6mhQ1Em+D8zhm9DAXPLFdcy3VJW2uElKQiFukcAOuiJmM4OfNIB1B3QS4tlk8LINJc/AENN",
+	"mXmAxSRhA01kpg8KAAVwe/WEQ0DRNCEgZ1M2yESsOuRwjCLVfAo/bTcndMBKIbHYNxYyOaUNnVP+yvRh",
+	"vjfryrdHgSLidPA3PNGGrSx/IncTrv4IlPmtfvuDIpvk+7e85aSmyVfP28o+fpiSTV4DqR7ksFhaTjxT",
+	"rpnLfRY8CfVczr4R7fG+SSojplQzTFluDBoD1w40sJBlfR6H2/ueHzxlE5nqwpn+rLsXYt4s9g+VggXE",
+	"cBLzL8P7sPzaQl4xMpZjJnTgv6AbFvlYxcAd68DPQo03hAEVERLgJDo94eDfHLJ020NZB9D1Ehz7vsVj",
+	"J72s230e3bAZ/IOF26RIPtxSrntZHbs6x7UsxNfDh+PZRwCqgjuNRDAq7H6ru/fqOX0RPdv5cbDHdn6M",
+	"ou7OK7p3vfN88Cx+wV4OfqA/XhstynGE/dbF2Sn8gIZJHwwToxoL+n/sJzoR6JIxV2BC9SMZG23r8sP7",
+	"98cXe91cRYMB7HW7exWlbb/17MWrzquuOYjrqk1fpPKn+PwyVoaycUqVPQ8stgi2B0SPuLIytIaa9Yih",
+	"r/NOM6lXHnfN8QJnFVc4pSc8ukflhl2qR184bozbd2ADs3mjisjIo1wRDPJkqsKaArBMc3Ft6DpfxqTs",
+	"lrPpgr6dSYIRZMH2wY0c21BzkgD2P/QLVIz5QdoXRq74FDsFc8CmyIKKGrOIKyzzRrkA3tgZ0TJAlh5J",
+	"MeDGdIUWL4ArDbiWE6oQLtQJ6C1FrrN4yArJ1BPhi+4rFyg2C9sOi8H0eaw6KEe4iNlHJ0lwia2EchKr",
+	"Q0I7EPA1kRBV8ZBoesN6IrTpviiyBgkdDlkc+kr9gXkEFHZ8xjqyaP5eFocBycSE8tjb205PHLnr3s8K",
+	"XWJEyynFBow89RdCTUBog5LfIZCn7NBfFJmmXGsmiJYIQVrKKwUxPh1JjAJwnetCKaOqXqJeAOV8jpfr",
+	"oRLcPCYLxP7FhNMqWTwli1BhHgnisU4DYzkW/skhv2VP+XDfUrzOnnln8WPtAHAPnywCDLenCBBqg1sr",
+	"CYG6DDpPFmg+ZoqlfAmOaXHXk9n/NZr9xQYu40XoTLvOohumDdkl8ZfJKbxvZ8BrmKfreFHyCZijhgsA",
+	"/YWtP5G0ISjl2hPnotQw6n+xVKo79gQsqx85JLk6ASM2okFV9UXQPMARq5qUhgP7TMy2AArV6A2ZAKWD",
+	"NYKW3rVN/VR48iRTNyo8KQwOLFeXIpkdgHEBiaxoYRlNe3t1afnrp6BREpYI/xH4NoqpPDAFf/n87aX2",
+	"9pko+VCanbrQar4hcCVmzYGrjesH6nj9bsG2Py+Fqq7S6XT+QHgxpkLnjEkbDOntDnnj2+RgkuYr6See",
+	"b6me8MUJGUP+lW2pHPPBgBn9xpbxWnwmtN4RHAmtTTKUTDmQFt9MrTNDD+PfMj/Z4qhYuUdrj7oR4tjH",
+	"5o2P1mH6xZjKk1i8T1PzkumSyNwqq4ozaEPjipDtudzUxsybyu3mbHZHaaoLvbYeLLgE3oC4E7lfChiy",
+	"YsxDKa80i5+6Li7FO2IeW1S4HoTwK7U7ruokf2BLgTNSkEykLKGlspt5APKeOColiwECXZiyiEEIJl+w",
+	"EMyEMVU3uRef+dn1FB/0hULYFIF3T23ennH1ApY5I3Uup+pkKGQK2LckSriRA2M6IzSObTuj6xm4byMa",
+	"jVhjipUup6GN6cd3TAwNDb/ozicO3Wt8fG51H2dDyUdWPncoSqfEmdWKW51DaZpCTMNIfzweZa+niG1u",
+	"Dh7LCUvrklM3NKtdUHTHWLl3hdZmu3J5uaFB3phyEYrbazuYIxjL48kSvc9T5c95nRy7mH0dGSiFYWon",
+	"imNfni2nLBzlgly5CvE2V4oCQYGcselpE4deEBBuuDQEuahiHXJorplDSDFORMkgRQwS0u529rrmt73u",
+	"v283QaX5+/logcy9MX6Rskh/AMs17pg96dpfJWRa7B95dCT7Zc+2U9QKlZLVg75UxS7dvztkgkFP28a4",
+	"/jt+wxBQEcSYsDa5zHQu0BDjzXb5n9hcWZIJxFKsb7uBn31iCU8s4Ykl1LEEa09boWwOsBzDlbs7+0tj",
+	"RVUsIzOuhThG6GG/+0P9FOh5OlKbBHpKR2rDg3PX8GFg/ct0DAYvAIilXkMEjKh2CBhiKiC2CatrEH1L",
+	"Ex5D/Fj46V5E3rI05THLaz0gFS9LEizgSIwRHkNDImgBu33gGaN6NmEBgiEHxBtrgGUsygasRezy8vJv",
+	"KE1n6I4vQbkVagw2LrDYaA2oZ1+bCvBl0M+edIDvAv3sLhiWkfSMpoKLYbPX6kwwksopusy8TGHrsiVt",
+	"6md+uJ+3O6TIZIUC6pgpYtNZeyIqlfxJPQK0BJsm4xJ5t4tM1ziEXvPF5zW9YTb95HrmitGCnoioiFiS",
+	"IKyLV9xGE9UhGKHSWJseo+u5mAjoUeHu4OMuFKg1+ceP3YLd4xl23/gOi6iOvD3GeqrrmRUnAdJgQXjz",
+	"VVOFP2ySymFKx1tq1QpRt++L8hTffLxYpdM6sFY3TMh4xh4DKSMQ8+G3ZuuKPuwXZ6eNjdivqWKr19Db",
+	"j4KEvN9Ahl2KRRQKN5AbNmOx2cR8RT5H6nw++ZWo7fijTWbHHfJ3hxKz9PmoPdoZfLQkA03uUwshpbDb",
+	"y+7viCXT5/GnXawBrkm3aOiLu6UcEg2PSTvM3xSW/DsFrZSRo/LbF8JGTag2q9Pab/3ff9Cdf3V3Xv1q",
+	"/7vz6+97wfM/f3I//6lVGxurd/6cQ29V8O6M5KToj4O5j1g/qHaxpj8kbe+3CeVxuB0U9yALNzwfsTgs",
+	"d88fHrGUQd76f16enQZzHZfqG/TYTlmug1ZPtMP/3rEdenbejmm0czmiz17+EAb4EqrYDy/I2/eHRzuX",
+	"bw+fvfzBbUFKp+RaxrNtkEgjFt3k9V6ECgwb9wS0A6FxhxwKB/1RqsQpnOdFsTiEeLw8obwAPaSDQR/C",
+	"V0aW9oThb2FCQbr2FTdrIlPXmywUUrN+/hoVkjaWqUMZqmuWi1tHFNNqOyAsUQw+1xNhqcJP/ePXjvlv",
+	"eEA0U9oVtYOpYKduS1zs5Dp12whVKj2ByaIjRqYjmbD5CpWAzG010pP5HKDy2/IRcw+JjCWjDgjtiZTF",
+	"LOG30PLM7bq/vbaN2M5JHG7PFY6SN862cjX/roBqvydCHocBsbCQUJHjaiQ7+FvglbkHJASR1Z+kPGLm",
+	"z/q1DHqivHvB/KaZ9+b4F/BmpnR4YAdo12Cf2PHl1bk94eSfyqKIKTXIEhJ6GPDqH78CM7nhWHpkXhN2",
+	"yBm4b6yVaZabY9i9vkgnYvyW2cW1a7tMJP609DwtO8AHuTPZ0oHFw+KKvOju5SxxhMl6OVOsPeRN2QDP",
+	"ut1mOJPmN1/JCY+a3rm32TsLmm0c7MuXDbkLd2/W2lFZK+ihTdoyqS1UOZA2Y7AcVJY4JChI3OGaxDx+",
+	"3IkUX1c+WDn9y7a7s+XQTvy3S6I/IJ7Uz//IZUVAyhJgYVa1/YT36YgmiSJcr6oUHDjQPut/iiUkBBjd",
+	"zscbbjaO0SUPEM0iTxUz9mtse4oVNB/gTVV0liIBtm1zWjGkjgWVmHPuMM0TIzKM5sBlvN2UX3s980xo",
+	"LHzFNd3O0aQBK2ZCZ8BMMVv3AKKI/qRBQ8nfY5Q4RqNRCbI1V1+cCMQC0Z4YUUUoCY2QsUWuIByMWFOy",
+	"yOSaphzAsLXTXVJgh1uKJFQMMzpkTUBopX6ra/sCN0E4a+jskAnQG6RoTj7DW0pc3HLtaykTRsU9W2r+",
+	"Wq2eHFOi/2+0b89G4O1bqrw2ZVx8m946klNbSpk6GvE4WZm3LMZBLN27O0mZzXdf6Kfwt/zce+SBqMz7",
+	"5FKQT7B0DKN4IjKG61A9fZWE43EFn2FVYsqDTHOtoJup5VGGWJqG+8BK6TdP8N9SacL7TDedrjb19gR6",
+	"qEtt28KWivo2Z9rA/ZvRUCwACtXu4wUYypYqY6CU8ES4ImOa3tQV0b6n6U1JRbpAAfTozzMO9IFP8geQ",
+	"z4sO7ltfnCvNk8QK9Sek+kd85ml6U1bVwL4wJsiYQb8JsJxokmx4ytGCuhN46nN8FWH/zGjiIFkUYolF",
+	"MsnGwqGMXs96AnMsjWbAxyy/m44ZiXnKbK9Hbew8mGWHhFg7GQK+E02Z62WDVRTTEdXGfASTkxcRtgPz",
+	"eGisQ/RBor0DTlvowh2ZdQS8Yy4I4+BCzAfQZLnZmT6IzXYHqNQ43GWI1J8DIX3nUMkWEdksMOzco8ZG",
+	"xvVd3Sy1Z+6bCnm7w1/bEN+LY8/Fu331xDGjEmvaZR8nhpSaONSHqzc7f3YJpOiLJqmc7hfFRkGpijAf",
+	"gEWud5wisMXZQSmzI8jj9rl6HDjNKgCvU8cD3SeAuX9tJBFqQI7JxXRWx0yOYWqN7OTBzv4XAllffig1",
+	"+6h3I3VbPozV99QaKUeXP5MBTyATD8kCvnGEL995zdVEKq4tlED5eao1jUZjJvQBvMNM7y89R5+dSN32",
+	"WnXOsGJE3xIk8Ig5luVjHI7pDAEOlVlqc05SRscls77+PC8vwjgT7ot+fZbXh7qcDlpkP0HBWFSLEGiM",
+	"k56AsKAgQrr30zgm2QRyJTRJmFEEQpuF2ncKR5tbqMVCqXBZL93tDjk0DCMfDFeunMV9QZOxVNpiCIPn",
+	"Wk8lSTOjy9GI7dtykkiKmAzAvOMac8M6PXHlHOhwv00vg9puy1/bMi3KVEgIPwLGcVH2bR6x3Nax4k5P",
+	"/AJ9DynxfOiY62axjgoXv0WzvGaFh97onADSgFXNNpyNSI7UZ6CYnYvd6N378Ysd8kuOvLgSooWrotlU",
+	"+3ogUxCHd5F9GcTf1XSR8pHmylCXk2qkLQz1AqE6Mz1lNBoh2K/L0d5+yrn9huzMv6YymxScswZ61bA1",
+	"LStnWNUx+2XZuk4OTOgMBtoYl2zk42SOjc+YDoiZDotXERk9UbDyWnYPYcKhWZQt5JuFlliwfiMvbpki",
+	"rjhQjUEy9gQ8qDrktPByYcZOvMCiNGtRJI6uz97e4zSwlcW9GzxmtKtwGVyKQswYRoOIxchuvvOAyS9A",
+	"zfOLM6EzRLZtJub5nM61T+DvS/qEHkFKA4qUh+4A/OWK4I5cIseThPuWMIRhV81ZK0mwgwoaqCLXDHyC",
+	"VjoROqRcrHvImrERP/Mw3b8bazW18ftG8vHs03mDeKn9C0CGEzpb0L+mYoBZkgQ3NvqZIgraTyLF0AiI",
+	"wjILcrvM2Gixreclh3a8PeHa2oJ65wXmXmFekzFNbQMwa/YZUQQd5Nc22M7p7MvIjvsy6s7p7EuAEq5z",
+	"MK1P8klyfWMxwKrcsvCkeW7oBElzSxV+6k00Q2z+o3aRBazvc4/pLIBmfn0zOvgHll1bHdZVWZZc8hbU",
+	"rCcQ/qHvQM5KbnivU0lq7Abi13Q6+HHDGqGVIA7N8qegJyxEu7nHprilpfaIGHgs9UjEJhMkh1OD8A3w",
+	"SCxNGNtIJya5mosFqNvC1ohr9TbEYoia5oaV9cDS0uLFZlX2/n/2rrY3jdyJfxULVWorQYC26otG1V/8",
+	"E3pFR4EjSftmT+CAya662Kv1brjo1O9+8oztnYWFkLa5JhdelW7AnvXDjD0Pv1+rZce2ugTCTDXKeWAs",
+	"2I+x4LEFLHD2G0jrA7VRwOpjH2QK//vE4hl2a0JquNUZvqQMlAchOtiIbnwv7aFVrHfDZPTaeA8e8Z1h",
+	"UM9pOuGZD1/CZ1d1VWdl4ry6T+GvVNlOX0GWBlHzpWIx1zoUlJFAayAxXmBEwJAr2yBDLj0qnG/C1rqC",
+	"zitis4uYX008JRMgZjt6J7Vw1gE+T+lQTAFU1mWnlhT9sRk81M8leo9AdiH4YiyPOZRrtCFKCqYlT3So",
+	"MlcUNucZh/Jbjjl5jmiKa4sw7jJ5GGc3gqdMLQLJWWzOIi5OA+l0UNYRihhAepdiqdIbqMkslh4A+7oJ",
+	"1M8dzi5i6R6xExHH2tgpcDbpxHSsQyEceViag1QckFrymCMUqV1MknFzS0lVEoqjQAZyOp3qEDyoMWt8",
+	"ZEGtmpPy2fnw9+4gqLGGKjFBz/Q1C4JAMhbUno0u/t/vnUwuxv0mT6Lmdbtqzf/PDPH7V61XbxutdqPV",
+	"Nlrr1dtM2UevG6/tI1wO770bO6iBtNuN3w+QdD1dzp774cl/dKa1WDsH+7qRL0CPomrxMKypFlkWySvd",
+	"LDhjt1efOBSKM/uje2UyWetrN0IbRp8Kk6iAPcIHBCJhIWOAoPxhIFSclmFqnIiYqYmoFS/GwwEAFtBp",
+	"djNGKz/WamWHA0dN602tzoytbzuonFLYMI2uESSASbUylj/XeAGTYuUkQQ6OQLZbNisDjgiYc+FQP5E1",
+	"+eWxg0Og6/2rEIlHTEGiwlwbM/zlVqbJAmfFgzHMGV9kIq26wZ0Vy3QLpMsDIfagQv4aHuQ77LAS8I1b",
+	"gcTT4lfKofTlX2XlgPL3NrM7fqXSLPS8n5C2TbQLZKFWa5IqKiuwDjc6E8smnB2vdlmGM/jiCX7vPgED",
+	"SD+71usIwXZQ8BxlfSB634pmlWZJQsRQEZdQuA73EcYtBUIjT+jMwTCUJykUPDbLZPskfcRv3OP0YA+3",
+	"KRL76u6MQ66EemXJyX9ov/0cpDY7kVu4Lq3IBSO1k33HzPejayGFRjvvmwC4nW1z63wwjTiSO1zP4L1B",
+	"vmdtS5nAAof5kkvr7jwm/laLWDZT6VzM2WWeYW3cNurGfqSzcytJHwR5GuwT9J33r2SAqXpc7BPn1NWn",
+	"vVmPUlw7bmV958XELeIdFBSwqYTOIomKcJlryK21OtGBfPA4VisxZ3O15JHUx+j6v4y5/Fq3/qN1irlQ",
+	"LYWZmSMGL67ZjKcpQDxohEnV79i08+FDr9/rnHcn4+4fF71x93RaZ9OTzqdRp/fbgDwM5HTQ+VT+Wm/w",
+	"udPvnU4uxn3639Php05vYJ7gp8lgeD7p9PvDL/izok/4w2g0Hn7unlaCUyIYCV2ND/VUS2X8JUD5VIDb",
+	"7JBZ7Ieg8KMEyq+ITQAmT6quKe+aUcd7kmgUSuq2cHDZJt8ZQh8k3gNC/+dv9wOE/mGzfQ+Evl2xaPhn",
+	"LjZ+t43zsyH0PU6ThTbUQAyHKPNsxIF2BvxE6SyMjE7Ak42FFnzTemNuVs20+bcOVYqRuW/b4Okfm+H9",
+	"NfD0B8v7X1YGYwjxWGVQtzsNr+/Fsb3OErPzoBAO9x2Lsrvb2D2cYOBBwP2Xp3HtXc1GSmF/2e42WBqj",
+	"K9nIE4QQbESyzrTQBYtkwrVeqXTOIHx5RDAAcpt1uQ4dorOGMmqIzxCwn8+XkYx05txNRQvmDxVNjGKe",
+	"LVS69B5V61C3KHrgASLNeH/dZkvOl+tzATYiCKSdxV9VrwOuGxyJ7R4qKg36KTZbgtCortsLpL2q1dcA",
+	"GqGjzqjHvoob+o6wCKre0MdoaZhEZzyLdBbNaBP+9Fc5UO7ox15AjEi/JCkc+jnFdcSOlmJ5KVIdRgnt",
+	"ozhBbnaxdpkupLVpZ6Qy3O2HzUbW+CAxUuPy4Rxac6aI7KTdNaqICpRD/D1GDBHEnfsDqg5V4maPpLSs",
+	"VYvRwSAZAxUjXlmxBiVQti6tuobH8rlypEN1SOg2Z3OzGygaCnmSCEuLycvMsnRi6xsUsh59wvdUxoup",
+	"mCBH8wvEsy5LxjFO0ygWTassZVPSNev5aSsG8Owzm6uVNHaABo5JxDgF/BjzD2nTxYO//fntnwAAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

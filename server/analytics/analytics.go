@@ -8,12 +8,11 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/customplans"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -28,9 +27,11 @@ const (
 // Service reads the rollups.
 type Service struct {
 	pool *pgxpool.Pool
-	db   customPlans
-	q    *queries.Queries
-	now  func() time.Time
+	// db plans each query for its arguments: narrowed by brand, by affiliate or by neither, it
+	// takes its own index.
+	db  customplans.DB
+	q   *queries.Queries
+	now func() time.Time
 }
 
 // New builds the service; now is the clock (time.Now when nil).
@@ -38,24 +39,7 @@ func New(pool *pgxpool.Pool, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{pool: pool, db: customPlans{pool}, q: queries.New(), now: now}
-}
-
-// customPlans runs queries as unnamed statements, so PostgreSQL plans each with its actual
-// arguments: a query narrowed by brand, by affiliate or by neither then takes its own index,
-// where a cached generic plan would pick one for all three.
-type customPlans struct{ pool *pgxpool.Pool }
-
-func (c customPlans) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
-	return c.pool.Exec(ctx, sql, append([]any{pgx.QueryExecModeExec}, args...)...)
-}
-
-func (c customPlans) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
-	return c.pool.Query(ctx, sql, append([]any{pgx.QueryExecModeExec}, args...)...)
-}
-
-func (c customPlans) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
-	return c.pool.QueryRow(ctx, sql, append([]any{pgx.QueryExecModeExec}, args...)...)
+	return &Service{pool: pool, db: customplans.Of(pool), q: queries.New(), now: now}
 }
 
 // Fold moves the waiting deltas into the rollups; a read calls it first, so it sees every change

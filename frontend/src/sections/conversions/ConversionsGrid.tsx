@@ -3,7 +3,7 @@ import { DataGrid, GridRow, type GridColDef, type GridRowProps, type GridSortMod
 import { enUS, roRO } from '@mui/x-data-grid/locales';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListConversionsOrder, ListConversionsSort, type AccountType, type Conversion } from '../../api/generated/model';
+import { SortOrderParameter, ListConversionsSort, type AccountType, type Conversion } from '../../api/generated/model';
 import { isAboveZero } from '../../preferences/decimal';
 import { formatAmount, formatDate } from '../../preferences/format';
 import { canDecide } from './conversionFilters';
@@ -49,8 +49,8 @@ export function ConversionsGrid({
   accountType: AccountType;
   rows: Conversion[];
   sort: ListConversionsSort;
-  order: ListConversionsOrder;
-  onSort: (sort: ListConversionsSort, order: ListConversionsOrder) => void;
+  order: SortOrderParameter;
+  onSort: (sort: ListConversionsSort, order: SortOrderParameter) => void;
   selected: ReadonlySet<string>;
   onToggle: (id: string) => void;
   onToggleAll: () => void;
@@ -211,8 +211,8 @@ export function ConversionsGrid({
   const onSortModelChange = (model: GridSortModel) => {
     const first = model[0];
     const next = (Object.keys(sortColumns) as ListConversionsSort[]).find((key) => sortColumns[key] === first?.field);
-    if (!first?.sort || !next) onSort(ListConversionsSort.created_at, ListConversionsOrder.desc);
-    else onSort(next, first.sort === 'asc' ? ListConversionsOrder.asc : ListConversionsOrder.desc);
+    if (!first?.sort || !next) onSort(ListConversionsSort.created_at, SortOrderParameter.desc);
+    else onSort(next, first.sort === 'asc' ? SortOrderParameter.asc : SortOrderParameter.desc);
   };
   const locale = (i18n.language.startsWith('ro') ? roRO : enUS).components.MuiDataGrid.defaultProps.localeText;
 
