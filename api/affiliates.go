@@ -9,7 +9,8 @@ import (
 
 // ListAffiliates answers a page of affiliates with their statistics.
 func (s *Server) ListAffiliates(ctx context.Context, req oapi.ListAffiliatesRequestObject) (oapi.ListAffiliatesResponseObject, error) {
-	p := pageOf(req.Params.Query, req.Params.Limit, req.Params.Offset)
+	q := req.Params
+	p := sortedPage(q.Query, q.Limit, q.Offset, q.Sort, q.Order)
 	affs, total, err := s.Catalogue.ListAffiliates(ctx, scope(ctx), p)
 	if err != nil {
 		return nil, err

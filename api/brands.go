@@ -27,7 +27,8 @@ func deref(s *string) string {
 
 // ListBrands answers a page of brands.
 func (s *Server) ListBrands(ctx context.Context, req oapi.ListBrandsRequestObject) (oapi.ListBrandsResponseObject, error) {
-	p := pageOf(req.Params.Query, req.Params.Limit, req.Params.Offset)
+	q := req.Params
+	p := sortedPage(q.Query, q.Limit, q.Offset, q.Sort, q.Order)
 	brands, total, err := s.Catalogue.ListBrands(ctx, scope(ctx), p)
 	if err != nil {
 		return nil, err

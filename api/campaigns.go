@@ -34,7 +34,8 @@ func (s *Server) listCampaigns(ctx context.Context, view catalogue.CampaignView,
 
 // ListCampaigns answers a page of the campaigns the caller may see.
 func (s *Server) ListCampaigns(ctx context.Context, req oapi.ListCampaignsRequestObject) (oapi.ListCampaignsResponseObject, error) {
-	resp, err := s.listCampaigns(ctx, catalogue.ViewAll, pageOf(req.Params.Query, req.Params.Limit, req.Params.Offset))
+	q := req.Params
+	resp, err := s.listCampaigns(ctx, catalogue.ViewAll, sortedPage(q.Query, q.Limit, q.Offset, q.Sort, q.Order))
 	return oapi.ListCampaigns200JSONResponse(resp), err
 }
 

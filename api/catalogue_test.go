@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -492,6 +493,58 @@ func TestAffiliatesTenancy(t *testing.T) {
 	wantError(t, env.Call(t, http.MethodPost, "/auth/signup", "", signupBody("affiliate", email)), http.StatusConflict, "CONFLICT")
 	mustStatus(t, env.Call(t, http.MethodDelete, "/affiliates/"+made["id"].(string), host, nil), http.StatusOK)
 	wantError(t, env.Call(t, http.MethodDelete, "/affiliates/"+made["id"].(string), host, nil), http.StatusNotFound, "NOT_FOUND")
+}
+
+// TestCatalogueListsSortByName: brands, affiliates and campaigns list newest first, or by name
+// ignoring case in either direction; another sort is refused, and a brand sorting still sees only
+// what it saw before.
+func TestCatalogueListsSortByName(t *testing.T) {
+	env := servertest.Get(t)
+	host := hostToken(t, env)
+	owner, _ := newBrand(t, env)
+	stranger, _ := newBrand(t, env)
+	tag := fmt.Sprintf("sorted%d", seq.Add(1))
+	// Made in this order; by bytes "Beta" would come before "alpha".
+	for _, word := range []string{"Beta", "alpha", "gamma"} {
+		name := tag + " " + word
+		mustStatus(t, env.Call(t, http.MethodPost, "/brands", host, map[string]any{"name": name}), http.StatusCreated)
+		mustStatus(t, env.Call(t, http.MethodPost, "/affiliates", host, map[string]any{"name": name, "email": uniqueEmail("sorted")}), http.StatusCreated)
+		createCampaign(t, env, owner.token, map[string]any{"name": name})
+	}
+	// The words of the names a list shows, in its order.
+	shown := func(path, key, token, query string) string {
+		rows := data(mustStatus(t, env.Call(t, http.MethodGet, path+"?query="+tag+"&"+query, token, nil), http.StatusOK))[key].([]any)
+		words := make([]string, len(rows))
+		for i, row := range rows {
+			words[i] = strings.TrimPrefix(row.(map[string]any)["name"].(string), tag+" ")
+		}
+		return strings.Join(words, " ")
+	}
+	for _, list := range []struct{ path, key, token string }{
+		{"/brands", "brands", host},
+		{"/affiliates", "affiliates", host},
+		{"/campaigns", "campaigns", owner.token},
+	} {
+		for query, want := range map[string]string{
+			"":                                     "gamma alpha Beta",
+			"sort=created_at&order=asc":            "Beta alpha gamma",
+			"sort=name&order=asc":                  "alpha Beta gamma",
+			"sort=name":                            "gamma Beta alpha",
+			"sort=name&order=asc&limit=1&offset=1": "Beta",
+		} {
+			if got := shown(list.path, list.key, list.token, query); got != want {
+				t.Errorf("%s?%s: %q, want %q", list.path, query, got, want)
+			}
+		}
+		wantRefusedParam(t, env, list.token, list.path+"?sort=email", "sort")
+		wantRefusedParam(t, env, list.token, list.path+"?sort=name&order=up", "order")
+	}
+	if got := shown("/campaigns", "campaigns", stranger.token, "sort=name&order=asc"); got != "" {
+		t.Errorf("another brand sees the campaigns %q", got)
+	}
+	if got := ids(data(mustStatus(t, env.Call(t, http.MethodGet, "/brands?sort=name&order=asc", stranger.token, nil), http.StatusOK))["brands"].([]any)); len(got) != 1 || got[0] != stranger.brandID() {
+		t.Errorf("a brand sorting brands sees %v", got)
+	}
 }
 
 func TestAPIKeys(t *testing.T) {

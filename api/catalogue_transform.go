@@ -27,6 +27,17 @@ func pageOf(query *string, limit *int, offset *int32) catalogue.Page {
 	return p
 }
 
+// sortedPage is pageOf in a list's order: its sort column (nil is its default, the creation time)
+// and direction (nil is descending).
+func sortedPage[S, O ~string](query *string, limit *int, offset *int32, sort *S, order *O) catalogue.Page {
+	p := pageOf(query, limit, offset)
+	if sort != nil {
+		p.Sort = string(*sort)
+	}
+	p.Ascending = order != nil && string(*order) == string(oapi.SortOrderAsc)
+	return p
+}
+
 // pageInfo answers the limit and offset a list used: the catalogue's bounds, as the contract's ints.
 func pageInfo(p catalogue.Page) (limit, offset int) {
 	l, o := p.Bounds()

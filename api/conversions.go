@@ -131,11 +131,7 @@ func (s *Server) ListConversions(ctx context.Context, req oapi.ListConversionsRe
 	if f.Since != nil && f.Before != nil && !f.Since.Before(*f.Before) {
 		return nil, apierror.Invalid("to", "minimum", "The end of the range is before its start")
 	}
-	if q.Sort != nil {
-		f.Sort = string(*q.Sort)
-	}
-	f.Ascending = q.Order != nil && *q.Order == oapi.ListConversionsParamsOrderAsc
-	p := pageOf(q.Query, q.Limit, q.Offset)
+	p := sortedPage(q.Query, q.Limit, q.Offset, q.Sort, q.Order)
 	list, total, err := s.Conversions.List(ctx, scope(ctx), f, p)
 	if err != nil {
 		return nil, err

@@ -51,7 +51,7 @@ func (s *Server) ListPayouts(ctx context.Context, req oapi.ListPayoutsRequestObj
 	if q.Status != nil {
 		f.Status = string(*q.Status)
 	}
-	p := pageOf(nil, q.Limit, q.Offset)
+	p := sortedPage(nil, q.Limit, q.Offset, q.Sort, q.Order)
 	list, total, err := s.Payouts.List(ctx, scope(ctx), f, p)
 	if err != nil {
 		return nil, err

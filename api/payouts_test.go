@@ -254,3 +254,92 @@ func TestRefundLeavesPendingPayout(t *testing.T) {
 		t.Errorf("%d conversions still in a payout", n)
 	}
 }
+
+// wantRefusedParam: a query value the contract does not allow answers 400 VALIDATION_ERROR whose
+// details name the parameter.
+func wantRefusedParam(t *testing.T, env *servertest.Env, token, path, param string) {
+	t.Helper()
+	r := env.Call(t, http.MethodGet, path, token, nil)
+	wantError(t, r, http.StatusBadRequest, "VALIDATION_ERROR")
+	details, _ := r.Body["details"].([]any)
+	if len(details) == 0 || details[0].(map[string]any)["field"] != param {
+		t.Errorf("GET %s: details %v, want the field %s", path, r.Body["details"], param)
+	}
+}
+
+// TestPayoutListSorts: each sort orders the payouts (ties by creation time in the same direction,
+// unpaid ones last by paid_at), a sort the contract does not name is refused, and every order
+// still shows a brand only its program's payouts and an affiliate only its own.
+func TestPayoutListSorts(t *testing.T) {
+	env := servertest.Get(t)
+	p, other := newProgram(t, env), newProgram(t, env)
+	host := hostToken(t, env)
+	// Four runs, one order each (commission 10%): payouts a, b, c and d, made in that order.
+	made := map[string]string{}
+	for i, total := range []string{"300.00", "100.00", "200.00", "200.00"} {
+		confirmedOrdersOf(t, env, p, "SORT10", total, fmt.Sprintf("sort-%d", i))
+		run := payoutsOf(mustStatus(t, env.Call(t, http.MethodPost, "/payouts/generate", p.brand.token, map[string]any{}), http.StatusOK))
+		if len(run) != 1 {
+			t.Fatalf("run %d made %v", i, run)
+		}
+		made[run[0]["id"].(string)] = string(rune('a' + i))
+	}
+	confirmedOrders(t, env, other, "SORT10", "sort-other")
+	theirPayout := payoutsOf(mustStatus(t, env.Call(t, http.MethodPost, "/payouts/generate", other.brand.token, map[string]any{}), http.StatusOK))[0]["id"].(string)
+	// b is paid before a; c and d stay pending.
+	for id, name := range made {
+		if name == "b" {
+			mustStatus(t, env.Call(t, http.MethodPost, "/payouts/"+id+"/pay", p.brand.token, map[string]any{"reference": "first"}), http.StatusOK)
+		}
+	}
+	for id, name := range made {
+		if name == "a" {
+			mustStatus(t, env.Call(t, http.MethodPost, "/payouts/"+id+"/pay", p.brand.token, map[string]any{"reference": "second"}), http.StatusOK)
+		}
+	}
+
+	// The names of the payouts a list shows, in its order; another program's payout shows as '!'.
+	names := func(token, query string) string {
+		out := ""
+		for _, row := range payoutsOf(mustStatus(t, env.Call(t, http.MethodGet, "/payouts?"+query, token, nil), http.StatusOK)) {
+			switch id := row["id"].(string); {
+			case made[id] != "":
+				out += made[id]
+			case id == theirPayout:
+				out += "!"
+			}
+		}
+		return out
+	}
+	for query, want := range map[string]string{
+		"":                                       "dcba",
+		"sort=created_at&order=desc":             "dcba",
+		"order=asc":                              "abcd",
+		"sort=amount":                            "adcb",
+		"sort=amount&order=asc":                  "bcda",
+		"sort=paid_at":                           "abdc",
+		"sort=paid_at&order=asc":                 "bacd",
+		"sort=amount&order=asc&limit=2":          "bc",
+		"sort=amount&order=asc&limit=2&offset=2": "da",
+	} {
+		for who, token := range map[string]string{"its brand": p.brand.token, "its affiliate": p.affiliate.token} {
+			if got := names(token, query); got != want {
+				t.Errorf("%s, ?%s: %q, want %q", who, query, got, want)
+			}
+		}
+		if got := names(host, query+"&affiliate_id="+p.affID); got != want {
+			t.Errorf("the host, ?%s: %q, want %q", query, got, want)
+		}
+		for who, token := range map[string]string{"another brand": other.brand.token, "another affiliate": other.affiliate.token} {
+			if got := names(token, query); strings.Trim(got, "!") != "" {
+				t.Errorf("%s, ?%s: sees %q", who, query, got)
+			}
+		}
+	}
+	for id := range made {
+		wantError(t, env.Call(t, http.MethodGet, "/payouts/"+id, other.brand.token, nil), http.StatusNotFound, "NOT_FOUND")
+		wantError(t, env.Call(t, http.MethodGet, "/payouts/"+id, other.affiliate.token, nil), http.StatusNotFound, "NOT_FOUND")
+	}
+	wantRefusedParam(t, env, p.brand.token, "/payouts?sort=affiliate_email", "sort")
+	wantRefusedParam(t, env, p.brand.token, "/payouts?sort=amount&order=sideways", "order")
+}

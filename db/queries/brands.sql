@@ -9,7 +9,12 @@ LEFT JOIN LATERAL (SELECT u.id, u.email FROM users u WHERE u.brand_id = b.id ORD
 WHERE (sqlc.narg(brand_id)::uuid IS NULL OR b.id = sqlc.narg(brand_id))
   AND (b.company_name ILIKE @pattern OR coalesce(b.domain, '') ILIKE @pattern
        OR b.public_id ILIKE @pattern OR b.id::text ILIKE @pattern)
-ORDER BY b.created_at DESC, b.id
+ORDER BY
+  CASE WHEN @sort::text = 'name' AND @descending::bool THEN lower(b.company_name) END DESC,
+  CASE WHEN @sort::text = 'name' AND NOT @descending::bool THEN lower(b.company_name) END ASC,
+  CASE WHEN @descending::bool THEN b.created_at END DESC,
+  CASE WHEN NOT @descending::bool THEN b.created_at END ASC,
+  b.id
 LIMIT @max_rows OFFSET @skip_rows;
 
 -- name: GetBrand :one

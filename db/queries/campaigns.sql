@@ -14,7 +14,12 @@ WHERE (sqlc.narg(brand_id)::uuid IS NULL OR c.brand_id = sqlc.narg(brand_id))
   AND (sqlc.narg(affiliate_id)::uuid IS NULL OR m.id IS NOT NULL
        OR (NOT @only_member::boolean AND c.status = 'active' AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = sqlc.narg(affiliate_id)))))
   AND (c.name ILIKE @pattern OR c.id::text ILIKE @pattern)
-ORDER BY c.created_at DESC, c.id
+ORDER BY
+  CASE WHEN @sort::text = 'name' AND @descending::bool THEN lower(c.name) END DESC,
+  CASE WHEN @sort::text = 'name' AND NOT @descending::bool THEN lower(c.name) END ASC,
+  CASE WHEN @descending::bool THEN c.created_at END DESC,
+  CASE WHEN NOT @descending::bool THEN c.created_at END ASC,
+  c.id
 LIMIT @max_rows OFFSET @skip_rows;
 
 -- name: GetCampaign :one

@@ -40,6 +40,8 @@ WHERE p.id = @id
   AND (sqlc.narg(affiliate_id)::uuid IS NULL OR p.affiliate_id = sqlc.narg(affiliate_id));
 
 -- name: ListPayouts :many
+-- A page of payouts; brand_id or affiliate_id narrows them to one tenant, the other arguments
+-- filter, and sort with descending orders them (created_at, amount or paid_at, unpaid ones last).
 SELECT sqlc.embed(p), b.company_name AS brand_name, count(*) OVER () AS total
 FROM payouts p JOIN brands b ON b.id = p.brand_id
 WHERE (sqlc.narg(brand_id)::uuid IS NULL OR p.brand_id = sqlc.narg(brand_id))
@@ -48,7 +50,14 @@ WHERE (sqlc.narg(brand_id)::uuid IS NULL OR p.brand_id = sqlc.narg(brand_id))
   AND (sqlc.narg(affiliate_filter)::uuid IS NULL OR p.affiliate_id = sqlc.narg(affiliate_filter))
   AND (sqlc.narg(since)::timestamptz IS NULL OR p.created_at >= sqlc.narg(since))
   AND (sqlc.narg(before)::timestamptz IS NULL OR p.created_at < sqlc.narg(before))
-ORDER BY p.created_at DESC, p.id
+ORDER BY
+  CASE WHEN @sort::text = 'amount' AND @descending::bool THEN p.amount END DESC,
+  CASE WHEN @sort::text = 'amount' AND NOT @descending::bool THEN p.amount END ASC,
+  CASE WHEN @sort::text = 'paid_at' AND @descending::bool THEN p.paid_at END DESC NULLS LAST,
+  CASE WHEN @sort::text = 'paid_at' AND NOT @descending::bool THEN p.paid_at END ASC NULLS LAST,
+  CASE WHEN @descending::bool THEN p.created_at END DESC,
+  CASE WHEN NOT @descending::bool THEN p.created_at END ASC,
+  p.id
 LIMIT @max_rows OFFSET @skip_rows;
 
 -- name: LockPayout :one

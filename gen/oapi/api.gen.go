@@ -690,6 +690,24 @@ func (e Visibility) Valid() bool {
 	}
 }
 
+// Defines values for NameSort.
+const (
+	NameSortCreatedAt NameSort = "created_at"
+	NameSortName      NameSort = "name"
+)
+
+// Valid indicates whether the value is a known member of the NameSort enum.
+func (e NameSort) Valid() bool {
+	switch e {
+	case NameSortCreatedAt:
+		return true
+	case NameSortName:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for RangePreset.
 const (
 	RangePresetN30d  RangePreset = "30d"
@@ -714,6 +732,96 @@ func (e RangePreset) Valid() bool {
 	}
 }
 
+// Defines values for SortOrder.
+const (
+	SortOrderAsc  SortOrder = "asc"
+	SortOrderDesc SortOrder = "desc"
+)
+
+// Valid indicates whether the value is a known member of the SortOrder enum.
+func (e SortOrder) Valid() bool {
+	switch e {
+	case SortOrderAsc:
+		return true
+	case SortOrderDesc:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListAffiliatesParamsSort.
+const (
+	ListAffiliatesParamsSortCreatedAt ListAffiliatesParamsSort = "created_at"
+	ListAffiliatesParamsSortName      ListAffiliatesParamsSort = "name"
+)
+
+// Valid indicates whether the value is a known member of the ListAffiliatesParamsSort enum.
+func (e ListAffiliatesParamsSort) Valid() bool {
+	switch e {
+	case ListAffiliatesParamsSortCreatedAt:
+		return true
+	case ListAffiliatesParamsSortName:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListAffiliatesParamsOrder.
+const (
+	ListAffiliatesParamsOrderAsc  ListAffiliatesParamsOrder = "asc"
+	ListAffiliatesParamsOrderDesc ListAffiliatesParamsOrder = "desc"
+)
+
+// Valid indicates whether the value is a known member of the ListAffiliatesParamsOrder enum.
+func (e ListAffiliatesParamsOrder) Valid() bool {
+	switch e {
+	case ListAffiliatesParamsOrderAsc:
+		return true
+	case ListAffiliatesParamsOrderDesc:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListBrandsParamsSort.
+const (
+	ListBrandsParamsSortCreatedAt ListBrandsParamsSort = "created_at"
+	ListBrandsParamsSortName      ListBrandsParamsSort = "name"
+)
+
+// Valid indicates whether the value is a known member of the ListBrandsParamsSort enum.
+func (e ListBrandsParamsSort) Valid() bool {
+	switch e {
+	case ListBrandsParamsSortCreatedAt:
+		return true
+	case ListBrandsParamsSortName:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListBrandsParamsOrder.
+const (
+	ListBrandsParamsOrderAsc  ListBrandsParamsOrder = "asc"
+	ListBrandsParamsOrderDesc ListBrandsParamsOrder = "desc"
+)
+
+// Valid indicates whether the value is a known member of the ListBrandsParamsOrder enum.
+func (e ListBrandsParamsOrder) Valid() bool {
+	switch e {
+	case ListBrandsParamsOrderAsc:
+		return true
+	case ListBrandsParamsOrderDesc:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GetTopAffiliatesParamsRange.
 const (
 	GetTopAffiliatesParamsRangeN30d  GetTopAffiliatesParamsRange = "30d"
@@ -732,6 +840,42 @@ func (e GetTopAffiliatesParamsRange) Valid() bool {
 	case GetTopAffiliatesParamsRangeN7d:
 		return true
 	case GetTopAffiliatesParamsRangeN90d:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListCampaignsParamsSort.
+const (
+	ListCampaignsParamsSortCreatedAt ListCampaignsParamsSort = "created_at"
+	ListCampaignsParamsSortName      ListCampaignsParamsSort = "name"
+)
+
+// Valid indicates whether the value is a known member of the ListCampaignsParamsSort enum.
+func (e ListCampaignsParamsSort) Valid() bool {
+	switch e {
+	case ListCampaignsParamsSortCreatedAt:
+		return true
+	case ListCampaignsParamsSortName:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListCampaignsParamsOrder.
+const (
+	ListCampaignsParamsOrderAsc  ListCampaignsParamsOrder = "asc"
+	ListCampaignsParamsOrderDesc ListCampaignsParamsOrder = "desc"
+)
+
+// Valid indicates whether the value is a known member of the ListCampaignsParamsOrder enum.
+func (e ListCampaignsParamsOrder) Valid() bool {
+	switch e {
+	case ListCampaignsParamsOrderAsc:
+		return true
+	case ListCampaignsParamsOrderDesc:
 		return true
 	default:
 		return false
@@ -843,6 +987,45 @@ func (e GetTimeseriesParamsRange) Valid() bool {
 	case GetTimeseriesParamsRangeN7d:
 		return true
 	case GetTimeseriesParamsRangeN90d:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListPayoutsParamsSort.
+const (
+	ListPayoutsParamsSortAmount    ListPayoutsParamsSort = "amount"
+	ListPayoutsParamsSortCreatedAt ListPayoutsParamsSort = "created_at"
+	ListPayoutsParamsSortPaidAt    ListPayoutsParamsSort = "paid_at"
+)
+
+// Valid indicates whether the value is a known member of the ListPayoutsParamsSort enum.
+func (e ListPayoutsParamsSort) Valid() bool {
+	switch e {
+	case ListPayoutsParamsSortAmount:
+		return true
+	case ListPayoutsParamsSortCreatedAt:
+		return true
+	case ListPayoutsParamsSortPaidAt:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListPayoutsParamsOrder.
+const (
+	ListPayoutsParamsOrderAsc  ListPayoutsParamsOrder = "asc"
+	ListPayoutsParamsOrderDesc ListPayoutsParamsOrder = "desc"
+)
+
+// Valid indicates whether the value is a known member of the ListPayoutsParamsOrder enum.
+func (e ListPayoutsParamsOrder) Valid() bool {
+	switch e {
+	case ListPayoutsParamsOrderAsc:
+		return true
+	case ListPayoutsParamsOrderDesc:
 		return true
 	default:
 		return false
@@ -2661,6 +2844,9 @@ type Limit = int
 // MinimumAmount defines model for MinimumAmount.
 type MinimumAmount = string
 
+// NameSort defines model for NameSort.
+type NameSort string
+
 // Offset defines model for Offset.
 type Offset = int32
 
@@ -2669,6 +2855,9 @@ type Query = string
 
 // RangePreset defines model for RangePreset.
 type RangePreset string
+
+// SortOrder defines model for SortOrder.
+type SortOrder string
 
 // ToDate defines model for ToDate.
 type ToDate = openapi_types.Date
@@ -2786,9 +2975,21 @@ type ListAffiliatesParams struct {
 	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
 
+	// Sort Newest first by default (`created_at`); `name` orders by the name, ignoring case. Ties follow by id.
+	Sort *ListAffiliatesParamsSort `form:"sort,omitempty" json:"sort,omitempty"`
+
+	// Order The direction of `sort` (default desc).
+	Order *ListAffiliatesParamsOrder `form:"order,omitempty" json:"order,omitempty"`
+
 	// Ts Ignored; the web app adds it to defeat caches.
 	Ts *string `form:"ts,omitempty" json:"ts,omitempty"`
 }
+
+// ListAffiliatesParamsSort defines parameters for ListAffiliates.
+type ListAffiliatesParamsSort string
+
+// ListAffiliatesParamsOrder defines parameters for ListAffiliates.
+type ListAffiliatesParamsOrder string
 
 // CreateAffiliateParams defines parameters for CreateAffiliate.
 type CreateAffiliateParams struct {
@@ -2883,7 +3084,19 @@ type ListBrandsParams struct {
 
 	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Sort Newest first by default (`created_at`); `name` orders by the name, ignoring case. Ties follow by id.
+	Sort *ListBrandsParamsSort `form:"sort,omitempty" json:"sort,omitempty"`
+
+	// Order The direction of `sort` (default desc).
+	Order *ListBrandsParamsOrder `form:"order,omitempty" json:"order,omitempty"`
 }
+
+// ListBrandsParamsSort defines parameters for ListBrands.
+type ListBrandsParamsSort string
+
+// ListBrandsParamsOrder defines parameters for ListBrands.
+type ListBrandsParamsOrder string
 
 // CreateBrandParams defines parameters for CreateBrand.
 type CreateBrandParams struct {
@@ -3012,7 +3225,19 @@ type ListCampaignsParams struct {
 
 	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Sort Newest first by default (`created_at`); `name` orders by the name, ignoring case. Ties follow by id.
+	Sort *ListCampaignsParamsSort `form:"sort,omitempty" json:"sort,omitempty"`
+
+	// Order The direction of `sort` (default desc).
+	Order *ListCampaignsParamsOrder `form:"order,omitempty" json:"order,omitempty"`
 }
+
+// ListCampaignsParamsSort defines parameters for ListCampaigns.
+type ListCampaignsParamsSort string
+
+// ListCampaignsParamsOrder defines parameters for ListCampaigns.
+type ListCampaignsParamsOrder string
 
 // CreateCampaignParams defines parameters for CreateCampaign.
 type CreateCampaignParams struct {
@@ -3087,6 +3312,8 @@ type ListConversionsParams struct {
 	From  *openapi_types.Date         `form:"from,omitempty" json:"from,omitempty"`
 	To    *openapi_types.Date         `form:"to,omitempty" json:"to,omitempty"`
 	Sort  *ListConversionsParamsSort  `form:"sort,omitempty" json:"sort,omitempty"`
+
+	// Order The direction of `sort` (default desc).
 	Order *ListConversionsParamsOrder `form:"order,omitempty" json:"order,omitempty"`
 }
 
@@ -3296,10 +3523,20 @@ type ListPayoutsParams struct {
 	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
 
 	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
-	Offset      *Offset             `form:"offset,omitempty" json:"offset,omitempty"`
-	Status      *PayoutStatus       `form:"status,omitempty" json:"status,omitempty"`
-	AffiliateId *openapi_types.UUID `form:"affiliate_id,omitempty" json:"affiliate_id,omitempty"`
+	Offset      *Offset                `form:"offset,omitempty" json:"offset,omitempty"`
+	Status      *PayoutStatus          `form:"status,omitempty" json:"status,omitempty"`
+	AffiliateId *openapi_types.UUID    `form:"affiliate_id,omitempty" json:"affiliate_id,omitempty"`
+	Sort        *ListPayoutsParamsSort `form:"sort,omitempty" json:"sort,omitempty"`
+
+	// Order The direction of `sort` (default desc).
+	Order *ListPayoutsParamsOrder `form:"order,omitempty" json:"order,omitempty"`
 }
+
+// ListPayoutsParamsSort defines parameters for ListPayouts.
+type ListPayoutsParamsSort string
+
+// ListPayoutsParamsOrder defines parameters for ListPayouts.
+type ListPayoutsParamsOrder string
 
 // ExportPayoutsParams defines parameters for ExportPayouts.
 type ExportPayoutsParams struct {
@@ -3776,7 +4013,7 @@ type ServerInterface interface {
 	// MarkNotificationsRead Mark notifications read, some by id or all
 	// (POST /notifications/read)
 	MarkNotificationsRead(ctx echo.Context, params MarkNotificationsReadParams) error
-	// ListPayouts Payouts, newest first (host all; brand its program's; affiliate its own)
+	// ListPayouts Payouts (host all; brand its program's; affiliate its own)
 	// (GET /payouts)
 	ListPayouts(ctx echo.Context, params ListPayoutsParams) error
 	// ExportPayouts The payouts the caller may see as CSV, streamed
@@ -4151,6 +4388,20 @@ func (w *ServerInterfaceWrapper) ListAffiliates(ctx echo.Context) error {
 	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "sort" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "sort", ctx.QueryParams(), &params.Sort, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter sort: %s", err))
+	}
+
+	// ------------- Optional query parameter "order" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "order", ctx.QueryParams(), &params.Order, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter order: %s", err))
 	}
 
 	// ------------- Optional query parameter "ts" -------------
@@ -4559,6 +4810,20 @@ func (w *ServerInterfaceWrapper) ListBrands(ctx echo.Context) error {
 	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "sort" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "sort", ctx.QueryParams(), &params.Sort, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter sort: %s", err))
+	}
+
+	// ------------- Optional query parameter "order" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "order", ctx.QueryParams(), &params.Order, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter order: %s", err))
 	}
 
 	// Invoke the callback with all the unmarshaled arguments
@@ -5021,6 +5286,20 @@ func (w *ServerInterfaceWrapper) ListCampaigns(ctx echo.Context) error {
 	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "sort" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "sort", ctx.QueryParams(), &params.Sort, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter sort: %s", err))
+	}
+
+	// ------------- Optional query parameter "order" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "order", ctx.QueryParams(), &params.Order, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter order: %s", err))
 	}
 
 	// Invoke the callback with all the unmarshaled arguments
@@ -6051,6 +6330,20 @@ func (w *ServerInterfaceWrapper) ListPayouts(ctx echo.Context) error {
 	err = runtime.BindQueryParameterWithOptions("form", true, false, "affiliate_id", ctx.QueryParams(), &params.AffiliateId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter affiliate_id: %s", err))
+	}
+
+	// ------------- Optional query parameter "sort" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "sort", ctx.QueryParams(), &params.Sort, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter sort: %s", err))
+	}
+
+	// ------------- Optional query parameter "order" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "order", ctx.QueryParams(), &params.Order, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter order: %s", err))
 	}
 
 	// Invoke the callback with all the unmarshaled arguments
@@ -16733,7 +17026,7 @@ type StrictServerInterface interface {
 	// MarkNotificationsRead Mark notifications read, some by id or all
 	// (POST /notifications/read)
 	MarkNotificationsRead(ctx context.Context, request MarkNotificationsReadRequestObject) (MarkNotificationsReadResponseObject, error)
-	// ListPayouts Payouts, newest first (host all; brand its program's; affiliate its own)
+	// ListPayouts Payouts (host all; brand its program's; affiliate its own)
 	// (GET /payouts)
 	ListPayouts(ctx context.Context, request ListPayoutsRequestObject) (ListPayoutsResponseObject, error)
 	// ExportPayouts The payouts the caller may see as CSV, streamed
@@ -19952,453 +20245,457 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2Ldts4li78KlianmVrDiXLuVR17NXrHFfidDyd2B7bqZqeVh0RJiEJZQpQE6AVdVXW+p/mf7D/Sf6F",
-	"vQESpEjdYjs3z1mnKxZvuGzs+/72761ITqZSMKFV6+D31pSmdMI0S+Gvo+GQJ5xq9ponmqXmp5ipKOVT",
-	"zaVoHbTORDIneswVoe5WsktF8deOInImyJCPspQpQlNGaDKjc0WkeZRruN7utoIWNy/8Z8bSeStoCTph",
-	"rYNW/p4Bj1tBS0VjNqFmGEOZTqhuHbSyDK7o+dTcr3TKxaj18WPQ+imlIl497mtzG9ml+I9PHC68Y/Oh",
-	"vqSTKeUjsXq0kb2zaQDu+uZjeMXVNKHzl1maMhHNFwdxNWYkslcJnchMaFygSIpblmoWEy0DQjXRY0aU",
-	"limLSUo1U2Q3ZkOaJZpcnJ02rp17d2ncf0rZsHXQ+re9gkr38Krac0N9KWMGU3idyskrqln92Ic8VZq8",
-	"v3pJYjoncgjDTKkYMbLLRZRkit+y9iGZcT0moZYhzGUilSZPf/jBPKSahj5M5aR+uWMznLrlPonPqR6b",
-	"e+GFU/NH/j7YopT9M+Mpi1sHOs3YZpt5ErPJVGqzOn9jNXv5jt4Y6iYp0+mcKDpkB7AcuEZUqBlLyVCm",
-	"SHQ3bE64cltqfn7yjIxllipizk7KDOGwOICl64sw/7ruXNhrB8RMIgzgafPdKaOamHVDaqETRiKaJCw9",
-	"LH4w34XdoELqMUv7YsL0WMYBMctFZEquZTy3w1UkfNZ7QU5eHb87P7s6Pn3598Hfjv8+uDh+f3n8KuyS",
-	"vzLBDDUSKRiZspRkiqWERmZFyC7ti/fvT1617YQyxQjXdgWotrftKFgwzlS3LxwpjBmNWVrsnbf0HbP2",
-	"/sZN6Ie3TIzMvj95/jxoTbhwf+8HhgY0S807/+8/+v0PT/Y7/f6HH49//V9/qt3jt3zC9eLWntMRI4r/",
-	"ixWnbr/Xazx1CbzFH6R9qnWw3+sFZsh8kk3grx6M2P6ZD4kLzUYshTG9w8tHwB0Wx/aW0VtGZKbJKJXZ",
-	"VJFMxMwSGXKUgHBBGI3GeIdlxznbyafUPCE7wgG+r2n595+X1rvfj3/fD/affNzt97v4x5OP7f9dv/Bn",
-	"w6FiNbO7kDNFtCTqhk+9kRZs5Mn+sx+f/fnpD89+bHfJOVXIKZmIA/jH1OwcV4RNpnoOhBhqqWkSEqV5",
-	"kpAIWS67ZemcpHLWtAISx1e7p72g4B5c6KdPWt4WF+PzNrpXu9H/BZ9cWIIjElHFOlwoJhTX/JYRlV3j",
-	"2sHSMJpGY3Oumgbv/qw/NL1e3YZcGCZ+nrLaXTGsPzFr/WNAnvYC8qJnGMfTH54DRw+IlkYcgACIWVzs",
-	"29Ne3D4koWFRoduMEHldZJhD0wRAotQvfutpz7BrJsy6/qP1o/kDf3oB//v0h+dx69e6GV7JZrkGk1sh",
-	"1g6JmxZMt/HwaLmRGPtopJSaSqEYqIs/0fiC/TNjCvYhksLIAPNPOp0mPKJm1Hu/KTP039cU8sdpKlP8",
-	"1OLUU/yYOTQTmpjRshjEQsroDci3LGGHxEgPQ4Az6oRYt2W0LimGCY8eYKxHJBP8nxkjtzTJ4IzTJGU0",
-	"nhNNb5gIzJipIGFFdoQwYpBGKHatHHTzbpzZa5le8zhm4mG2gUbAmoghDzKhczMskObI2eXUCF4uBYzt",
-	"RBimSxN84/0vvSCZYB+mLDIKqmLpLUsJM3ejopGTUGy2hQv4MZEjBYM9lfq1zER8/+M8lURl0ZjI699Y",
-	"pMmuTI0Ccs0SKUYgVdzeayao0G0Y3jmdJ5LGV1K+pemIPeyhA92LK5KYT4OeJMg+ecd/gqFdSfmOirll",
-	"B+oBhiYlmVAxJ0aqT6YalHVUzuDrF0bV7RwNaw2sSxZJEcM6zyis+1CmjOh0bk4XHVEOFpcnlJbpQWZw",
-	"7wXN9Fim/F/sAajnHVeKi1FA2IepsRkMQ0nZrbwBo8yxmFkqxYhEKYuZ0JwmSOPvBb2lPKHXCXsIMtdE",
-	"yBlaG9OEasO07cmbULOEgoqIkd3w3dHJ6dXx6dHpy+OwjQrS2ChRUwrsUKZGc+RixJR5dV/shienfz2+",
-	"vDo5Ox2cH4HS3yagvzMSU02vqWIklkwBd7Imzm54eXzx88nL48H706Ofj07eHv309jhsd8lpwVj7Ihob",
-	"cRofEsVEbI4lEAShhpZI6BFWSBQSEtoHn0h95mugN3mHroYUa8jvo7uOThxkz1dw3++5+gG+ilZQuFjM",
-	"iKXSNRpI0DqKNL/len4sNOp909Swdc1R8KN9tDizX4zxZIRTLAULkMNRRcIoZVQbczBE54Ey0iGSYsjT",
-	"SWh2LZzSucx0d0p5HHZbNSOikZZp3RcliQ0z1wGhxKg1KF1JKhNDVjBr8+F82uYPM28kl1DNlWaT+m/i",
-	"sOMB1QvaUUfzCat7xhw1PR/w2Nurhava7s3CdXzMV9l/eNaq1cgLd8E/0H9g96T8DX88bg1L8yo2HyWR",
-	"v/kXVtdb3H9zwOqpwjwHXg7NJmoV2yhT2cd8KDRN6Xxhlvnr68assihiSnmLei1lwqhYeI27M8BZ1C5A",
-	"fkQW5rgVSUwoT9bZ7nr/jtPWa55XmurVq+xmcwl3fwxamWLpoP7bIkusaEAv1KJtskB4MDo3y+LlJTJz",
-	"Q1262q+oGl9LmsYbE57vNV5nQYsHGpfWeVZVjcuFpbljlihu5Be6QGmqAzLmo7Fh3Sm7ZSKzPjYwwNY5",
-	"EoVrGDzSi4ciaEUyZmpgpOLi0F7m7FUZxSjl1xk4asepzEZjQknMFSrv5i1kN2W/oaaMfjDzLItJwoaa",
-	"yEy3uzW8Jyg8txs5bIOWsVwHhQBYdoZWkKGhwogJPYgSHt2oJkNZm314TnZvhJwJci21Kk9trR25gC+9",
-	"NB+q2w03kGLhl49m0+/m7637OPiLVjMAQZO55pG6wtsXGGs56FI5HIHvqbcfLBFh7cbWLkx12/xT9nBM",
-	"/RXTlCdqayazNr8FTlPo1Gp9uVg8tFoqeupc6WMPt6COVz0MX85P/EotyVDpZGJMJdRVly35KxbxCU3w",
-	"odJRXuMzltWv/Y1Nz19+WipnCb9amubSjToR0wwtvTjmhkpocu5t2JAmigWVPcyVl1Iw49kSLWW1A9ef",
-	"fEl7WDH6W67ZWy5uNj26aCWrjZQ2Dl8bZGlSz88VH4lONkUvPkStjA4AT8EBRDvc2LlcKwJ+125rpT5V",
-	"fDTwR/1wZ9ks7zZk4gei1znpsbHjBayUW+My3fTujML8oa2Yu9KrSYsmydmwdfCP5Wf9nI4M/2/kiBsI",
-	"A1+crCcK6pj/r/dGMg8hSBuF3sOdjEtna9W4PPwMGHINurbukiObbKIYUzbcjmkmcugyS3I7AhNODgu/",
-	"FxVxX5i/ihdzrVgyNK8jNEls7GfSJe+kwIg9F+Ti7DQoOdt2FAFXmFPiAnyz54gZpFSzEKIUZMpSo6DR",
-	"ETsgnrSBAPp+r0dQFJHdsN960n3e67fguSfd5//eRh9YPVdQg98kFyyu8199spSG8W8v3xfH42ykQdnS",
-	"Wrzxbg2azXQIq4s3WkCXmL1hNwwyL6ZMThNGJAY9/JQtndLohosRSbgw2+sZTOwDRkprbcHKcSqNaC11",
-	"ZXEfg0Wiqd+R2uWvPcHO/NmUUW1r50J60OpwqtnBNW+bDpa4I45susF+7wGcD3djcdoEKgg/11mX5Rnf",
-	"P4+vDHdhie2CuGwmKkasS468nDgbSHTR8R1FQjev8JCEBcUDv5yip78vdocJHY1YnOcjtANi3eLWJzOl",
-	"PCZajpges/SQ1LLtGkbdF5ty6ocwq3Beg8/L79eYn1n07UZpd3a7hzcXAZhmMNhg86q6sePV5Tetybtr",
-	"Ztuwz4trurijtSdzym1C46e74de0TECqGAnzSeK80X8xTdmQf6i3KW/YfEfZpMxoTFMaaZZCzhJJWSRH",
-	"giuXilSnP8ibTxr0Et++HXTFpV9aqdIImrfyJb5gY5thygc3bL7acQbk8jFo3bCGlGbFopRps9SHhGsS",
-	"USGkJteMqLHRefKA6/LFcePBD92/gIJ5bWOX15jM+zax00tFXcNF0zys9czm2v3cxCXqdna5Ceze+wBb",
-	"Uvholzg+m2N/9+EczesR1nnfpi6b/P5m3+wWXDlmEY8/kdmuOQGlqc5WUto7NrlmqRrz6SXeX8sYy4UX",
-	"5aUJ/LqQVc7dKqnkw6wwW2+dVpDjQ7ix7j2qsTyS8es9nubNWVmJEay9As0zfhDmlcpbmrwzFquXI0Qz",
-	"MMkmVGQ0qU8MyvR40xX6baZr2UWmMDtq2ZK9VzVaq3mhfbxudhOmFB01ZExssYzufUsWFIrPatRUOZlS",
-	"Mb9rjgmp3YNt3ROxnFAu6rUjVxRn7iAzdk3w5u46XBhvrXNQJImcsZh4Pn/7XrSo0elkrN2xnLApHTFV",
-	"clksOkQqTokN02hq6txwnyB/rFa7ljPB0kKYV99ANZQX7SgCt6y1XPhKLxWneTfQIjC3BmQ2lhB7YpCZ",
-	"mE0PifmS9Uygvzn3IVvqwpomISGDd0wVQb+aGeWG6T9Ba5pdJzxqHDFetuPgMYHcTS6qDka4akxSTBRX",
-	"a0TGPGukdKpyevbHVnNICvqsCNbyPpS3uvGob5+qFGl+y8ruvEUHRDlMVDlN+TVCgY3jClNNEkaVhno3",
-	"Wxbi6Cf/2j3k8zztDWI639wjWHgPqspEjT8m9zMsSbLxU59mlGtDbUPMi+ZsRnbtS4hMifW6NaQ3Tc0T",
-	"MlNbT63qYylIsLRiNV8KFumjRAwNi1a/QveuRcBJ2MYobZJAR8i2zLnOc4fVWE677AOdTBPWjeTkkFwn",
-	"VNyQKGE0VdYbUspNeHq3uQmNM38APRsO8PoaNmohq3Rr+9IH0KphPJtyyGunSq0x07qZPRDdXzKdTbfK",
-	"lKjohCtI8i71vRXHpMq3/IHWrYMLFy3xf6hBVF8afOREV3FrPTem1lQZTKytssLAKuwa87BNgeVSDGZc",
-	"xHKWc/TFL23kPMGbmx0xWTzC6tT1zv+p1bty3/6v1Uqan4DrTRgVighJ8AMEyrm75ZhMXl2wlEjy26FO",
-	"pPwCKFvcJMKyhRWzNTX7q1JbYREPYhsgqkZWV2q3Y5mAGHVEUtEwDMNwwbtS1M3GPCAfQ7HkFvI9oEpV",
-	"zKHu2BYP6TGbE5qmUKILejtuKCReKCncixTUxC8xIzyydTaTS6O6K28Z5qLV6flpxshszDDkGdEkgaK5",
-	"PE1lRhWxDxMtjZWyawwOcxOHPBhRKK7U6KsRax8S4JWgsKF8Ir4l47GGnG8bu9x56gaFa6/GuKuOcAc0",
-	"Z6c+BflcUijVlQJMwNwlYodaKFkQ6sC0ecMWtw8FpcbIMOuy6gwscAdwEqZ6e0JfzxXqGLxzhAatW674",
-	"NU9skc+yZ38u7qy15TwXqcdLcxvP38YKjXseUm8VvJOfs19/iUuJBlVmWcP9moVHhU2UFqUqryq25iLF",
-	"FucsWJSay4RuY9L1Csl0D17/by8jex3v/h0lZ7v93EaVvC/dKEcIefrD8+UYMGWtaZH35vacKhwSh6QM",
-	"vlWkQPKRkKmLcK9WwXIdax3eCUmSuMifQ1v62dxUfP5ulB9Pn39enzF9n9qQ1XmiRq3I6TwlRWgX1B6Z",
-	"EnqtmEDMJcFuWdru+tg0C5S3uSJUKZnPFIT5pajzkFHnokYfYdWn8Enp6HcorMtTQl9RUJTIEyZiFjsP",
-	"iVUt4abKhJ7VjfJOZPtKY/EBvCYl5+pGiY8rfSfLkhLv3H3iRrVx3qpnl68364ZZ3r8rpaJh+qFIoFtI",
-	"HLPpvkDctUFJ95b3U3fGlgrRWrBFRoacJbEiwJUQAsJIKvgVf6QKbbYbxqYKMviB9XfJlbQgXhZ8giki",
-	"U8zeRyEVoE/TmIeECxKC8zKsy8P8IkT6pwhWM7MaRMsp7oZbZG1XrMCIoM6lkbKJi2kAXFqMwHyTLjmy",
-	"m+Egh64ZuZZ6TBSDcgl0CWNcKz/1jpxWWgolYVdHZCW+4BImT/A7hnE/ahXfhVbxJaoF9ybZF/k18MVz",
-	"qtRMplvFfpBItXvFWgsl2GyD+2vDb8UHy6+rFUpQ6//p1cz3m41nBnk/GdB8OhhTNa5HLFGDa6nrhH/Q",
-	"Sri4WXf4KRuyNMX8n9rEoAEdWViqNRIDvMUohlFN0qtk4nkOKDfh0pe9MebTbqSWh9BqczfLeiptPWBF",
-	"ff7/QyizuWg7in/LlJ440LGNImdOOtIccXZpKmdJNUkZVfWgVai4Fa+36p86JDdsqp0m4vCHSCJHFXvq",
-	"+aYp1YtTyce3fPEcqld5CkXZpjNsES8NCqosINaQf2Cxhd2FMiEPisvzdxevagUteKZe5S5wSVYyyhoE",
-	"Sa+mFQpPPagaaSMj4JXPRHFpq3ylNZKmPa3Z1xgNG6mWHpovSsFqV+Quw4crhMHKWa/htN30LJXcsfmz",
-	"0XL4eDuMHeVBOufUuaMW97hdj8PmEOc3izB+YlSy5qLScrIsD5ARd49LBTSmDYBDjeUUrUiu4UCC+dMl",
-	"R37leMpobAxLMqHqhsVk19iYlXKgPC6GrqqAhL/9x3/8x//xMmTCdoAJdlqREIAnwgII0SIyNxQRlYm9",
-	"doJlAKmC1RgjPVgx21pwtA/IbDet6hsmdDRoYumA/5/SLAZEYMx/zEstV41o3Toxo2Y0r5May9QukmXJ",
-	"HpMzz64YxRJlanVqqdmRJghCvAiSYZPCRsBnbM77hMuWmxuqlCJiiOnOwOFfCBtIVswtO/tgUYaVg5AZ",
-	"oQWawpacP2XDTEDFxKb8Tcksjcp58VPeClqGqvlwXsv91wyo5quwrLYk374FlrO6nKQprLo8ouXTRFOg",
-	"NNdT6th/9RwvLr8XtfWPbln8+sp7cb4WhbDdIZ8sK1JiJchlsRVbWbFGb248DSEdDrGUNrQQ4Ob8Gytc",
-	"G6qG/I8YQIOAY3LETN2lgsgp/WfG8gTvuF1RNPdr7eOqfKzqtzZVAxm1+RSA2nvg90LO2oAu7nTdYaaz",
-	"lAXWzQbwtE96vV7pIK4tSMvDObk8I8+e7P9Y4o1OIXCPHZYBgyeZ0mRMbxlU32vME1lI/Xxa7qlx1Pkf",
-	"2vnXr78//fin+hFWpflKhKsF8Vht8LGUE9fKCGh5gdjGceBg4412Dqd3Ibf1+QozYyP27ptHFT7ksaAG",
-	"3rD8TD2EPVxOCljPKF6CprhgoS3LpL4H89h9buNoT8kSW3f2jbN9gJiPN9VbzmYbewFy2ABeyY1eqbNN",
-	"6AfrsXcWu/1zf7GoKGYRVxWb0Kbn5RlgNtEjVfUmYaGeVn0Fq7wDpSl6Y1m+npcNgeLQalshkQLFD00Q",
-	"SwSRGhCC2yW1heR6XgTHHab6WCp9SEKrRcM9tC88JXs39OR62D40L0RVLkQ7jxbQJobTAbKJ53PhCrtj",
-	"kGsa3Rz2RQhY4KhIGlPGqZgKMFEwdlY4LVxmXv4JP0sPVY6R/REHZSEp6p0boDq8kYaH5e1NtsFMzAnS",
-	"qW8rRQxYe6fbFO1jdcmWj06XuNe9R/+8inLdPKeFt72YkTfCWjr2w1KLCeOCFJqDcybkNmiuKcjhkKXK",
-	"d2hdnJ22gtbx+4tW0Hp/+ap+w+0LL6hmaht9MHW1WhsEnqG5BgSLtbQex8Acq0IHysHcrqligSF96GUw",
-	"kdglYALqARf+l/arIzMTX4U0nEODfsQlWv/+xRhRhSDSBjjCYs0vmdZcjDZG5zJrsmmk0y4t3wB+sfqK",
-	"RTHxadUZOeWsWnFEbocMh018WtUSGbNqteWR3tq4UZW+d+96wSuq6WU2mdB0vrkOlLl+po0dCdbIGi2X",
-	"XdbVohSoJbWVKivqGNEi9+qkG25puLaiaHTDPNwVIIiOMgZp83qUYfnq7ykQcRtuEFLz4Yr6TxD9DRdd",
-	"afEASovr78mU7cuyAg4L78t3obpjHgVUyjJL9Zrl0kx/ARZG6+UPVxazmlDs1qC6YEFB5Aub9usq7mzP",
-	"zQMc7XljvvqXmD4e0/layIyfAbEthuyjT8Ftq90gO8I6tYt9oJEmMd5BRDa5ZimZpVxro9QrQgkuCChd",
-	"GIZoHbT2n3Sf91olj0znf/+j13nx6//a7fe7+K/alptmNLdv5YiL7bRvWu5/tLwBTXHrYruZ4lrtktnz",
-	"6tTV+4e+f8AI41YRxXhlqFHesjTleN9dFUZeYItOZavRiohjYVqiD3YXmgyb4bXBfwiOLeWw2wFHM2bd",
-	"T4sc6kGm6IgVVa81vGVFAWMuB9ZJIXRE6BII84c3LeFcNzVIDQAQWPHbGhvt2F3Cuj9VLrnLYs5EhP25",
-	"LE7IrhpTaF83ZSKZtxvK/GyHX3RErhfNqa+YWyNC4xa0KHnDDU3quy/7VbmZgJswXLU6sdB772DK0oHz",
-	"Ry+p4fSevqUJjwe1SMNrw6bhOzKhK86KT8SMdDGbUgXfdnGpVdGu8llZIP8G2inv6ZKdqD/VpcUvr2Ll",
-	"gNTzvnqEt1UiZqv6sE2F0MZSodZV85ZpxC2N+Yhr81+qxgwreqEDuIpkytShrfeKyfWcjGy79nUKVRoE",
-	"yjr8oJwwvTTxOfisrLk80CrbvVsmWU6TuyM+uWHb8f1PZZn38b0vk8kuzWotk+gqpvIAYbpFH8FabreS",
-	"dr0qVlf5xgOE6/zhbeqsWogir78Oy+b9AFa8N5Y1S62qbrqFsPkjg39k8I8MfslhW6syEruA14a2SlTq",
-	"vWUxz7tQj4cpYwM15tOpeUntW9Ejuj34W1kSrMRv8wP3q4SBfX8tB8NrG3PsmiGvACXdYFB3yqOPaSq4",
-	"GKnaPBEbGd/ac1rtO5Pns/r1eZBsO2Mpg2Cli8GvRp6siUnzePPWGxv220jVBgvSDOxYn4AAMyilHKzC",
-	"Z3Tbt3GHQ2/b19KvcjpZRbn5m++fdCcsHUFo1AVTtrJ5o2ohB7BJ2AaVTeoSdWr6jDe4yfMhrjeyVbF5",
-	"LkZMQbW2ZeX1kp+aEyOoiBpUAxsaMnLsX0w0bEbzXIyEYc0oAsobXJkBvJEzLMEtEFygYtu9GIEpyFgm",
-	"sbIgFfVs4MHW4Q4C6JWP1Ay+PNJgcSFXhtXLW7OaFyw96OVtvvNDm6Yyrc9uZeYSYeKWJXIKjp16a2Dp",
-	"6M07ijp1aNy8Po8zD2O357rMDVY/9CMyziZUdFJGY6OzEQv/Xg5vHUNxD1eEJubGOUnZiCvNUlbfeqJY",
-	"c8uWgEX8Gqy/BThc63Nr3IqG5CkyodGYC1bMClOnJCT5RWMixaFtYJujcpNRxmPoDggPKDpXZGaEO6PR",
-	"GH3e3b44ZTN4lwJYhmtGaByz+IDolGFjzExgN0H44PUc4gJvrq7OCdoh5US+n4/enrw6ujo5Ox0cX1yc",
-	"Qc7W6dH7qzdnFyf/c/yqFbRen138dPLq1fFpK2idnl0NXp+9PzW/vzu+enP2amB+Onr79uwXuPnl2enr",
-	"tycvr1pB6+TV8bvzs6vj05d/H/zt+O+Di+P3l3DP+dHf354dvRpcnZ0N3h5d/PW4FbQujq6OB29P3p1c",
-	"wS0np1fHF6dHb/MxXR5f/Hzy8njw/vTo56OTt0c/vTVPnR69Ox5cHP/X+5ML+xhMZ/D+4q3316uzd0cn",
-	"ZvT4j+qIj96dH5389dR/z9Hr1ydvT8yQan+EF5yfX5z9XPrqy7NXx96fR+/O3p9ewZq8Oh5cHf0NVtCM",
-	"4Or49Oj0Jd771+NLWPzzo2J1zt5fXQ5eX5z9z/GpobviDHiru0Dw/tlb4FsA49FQtQUIH1QTLEzYpSSW",
-	"2qiYU6rHhjolJsTJeG7rWqc0pROmoXxA0AlrNwA6LtoUS9pEpFnSUNcFua5ck+uU0RsVeECYUuiURhro",
-	"minC9QEJ3VEOAxKaj5j/otAx/zJUHwZ9EeYplubX3Bgyf9jwOfyOpq29xf3TxuXNP+1JG8AawnvjDFNR",
-	"2OCGzWEM7IMOzaqevn/r1RTKlHABhix5f/W68+d2QMLflBQh2TVKvBSM/Ofl2SkGUm3/wIIOCuttlfB0",
-	"S17Lvj5MZaqPhbb5WpXQ4i1L54TB1XLGp9IYTEjlDDrgTlM+oem8c8PmtrJiF7IjCI+xV6MR8x24YutN",
-	"HfP5ZrN/Crp+/QFSCR8i13KTxMb6JMXm3NE7VWHeMJps3tTG/OqWxRGQvFlRG7jiRq+OY/k5ygOI+SiK",
-	"h+99vU4KFQEZvNq2+9vAurKaLYtM2K6C5Oj8hJhnvMqEMW3ADMdzC0HL9aKYRQvhKXdAP8v626zfmmZM",
-	"1WDGrsdS3gyw9WCD7YK9S/wUn0U6wvrT/H1NA825jKGMejTEq0o/FsMWx1yRaZLBCvPUK2CulZ75R/C1",
-	"DZ8Zs6L1C16A1BtdFL9Bux9oxYiwal6l5I4qVVK6B72CUYIoZ6vbx3gUsbjWdStWSxX1W1C/FrVbHyyQ",
-	"fvBwrsGTXBR9OQ0Lt8m0WhP22889Kh4JXEGR1wTprqC+q36kjTv/rcCKXr6p2zjLGktfvZqfp+vV/Cwf",
-	"3DY9QiuZ42uZ/B6Nr3Js+q9/wLO3/SpsMvfGud7/VN9ycbNO0Iqm0ZjfNkStPiH9d/1y7unWmHILZW51",
-	"C7HQSLQUfXP8xWM6PqtZGOw7NJ2ayee+uh7WTq0IKNdljFuQKTkkE3NjUDQn6wWYb0s1mUilyf4TmyTm",
-	"UAYA2cammk8lF4js+QRRHw/6guZXcXbQ4H7/yfMe9rhvo08AjFWbqb4b2sthOwCEHUxoT+ZkmMoJuKOM",
-	"VRz0BQBGEj1OZTYaE0quuaDpnAwTSXXV5rXvbAUtKZjNjvHBB3qdF7/+vh/sP/mYZ7v/vh88+Vif8e7h",
-	"s77w/q/74oUX0S6oEmcGudAfOnGRuj9MMXYxwDVtHTwJnFqc/7T/5KN5aiQ7jjvCZnWv2AcjdfIrHT4x",
-	"9jjQGTXHojXiepxddyM52ZNTJnLxtedM8T3F0luW7tk4siGtU89avZsu7ugCaFKR7VVdi5L2y5g6iBp6",
-	"LTNNdkNnuYcBlENbhQ8dL8biNjRzF2BBN3x1Tyt/rf7GsZEXOLdUw1TMWTGkSwAKFcA0Dol0cMZS2Jx4",
-	"822SKYZq/jRligm96I7fGCZn3QqDJRUDta2hirCSF1XelWlgm1zizgRk7O7j2vwGvUTbW8SZl2N0wFXP",
-	"zef7XwpKkoJV8PTqES+ZDV5V3fNQDI8T21Ekv7XesFlgx4arrcHbgTSBEnPCKp8Y/3TZt67MUV6gWh8u",
-	"Ic9ULHqcFO6xgSf6/J+9sn2PAgZ+YN3/vfb2QanMHzCCGqv9/Rk8QELkQr3jWoptiZHW+Bky4Yig4TA5",
-	"EDLPKiqNBJgDvqW7ugqt6oW0n3+AzEt/Ic7zg6I2VBInmW1ttfHiO85cZCT9uMLQwG9tMJdPC/g2LdB9",
-	"boS6sMS3SaJGUtelg6Y3hIGvv8RoK2TpOc4+FQNmYesWJ1qpJfqUGknQJkSWJPXFklUHwzbFkzVJnzUC",
-	"Jywuh42DWlRxlwzwUeW1Ku9iJnLd+heXm9a/193ffPF7pcV/tsnid83/fNriP6tZ/N5DLv65tYDLrCbP",
-	"WV7UDOVwqFjDtRxErUGkTqiOxgGhUSoVtBAiee/6FeLToam5CjQ7ijo2e07nuOcPUWG8pQ1wRyXJhfa2",
-	"pHx2iSpf6/NfLDlc5Zf10jo9zMvK2JZs1Ta+zmmxy2tpJI4qVjk53Xvv3et3Dkr23QQWluGFGy3eAoSD",
-	"Ix+yjcu9R2OWsPuEC/8KzshdI1+vOXizOcs+ug5mb5ONbFGGJ0yULGSyS8k1FTdEp1SoocXRHMqUWEHa",
-	"PrS9maBCA7HjWlsD+CKZLwPv3Zbr1ESD1uFDXjFxsXiVSJLbluZz+wBmr4fhsy6Hk1ivtIrBwWsfwPLE",
-	"EZ0jDW6KD9dM2EadsAjA4AVaSdABdqWwuBUOe3uxZeFmHSmKETbPfQupZoXCOjtdu7MPJbkuMnEXFfa1",
-	"reV4GQijqG5U6/U5Xdlh1TDETCCoichxO0Uy91utmjsgX3lG59i9Ts7EWgNwpYebN1352Lje60CV+gjy",
-	"PhpoLTYpmdD0BuD9cx6/GGxr9AGeW5Pi7Jalt5zNNs5ogvDmYAVC2yp8uaXgb1viCyZU6cHTXt5ubSkc",
-	"kqDJXPNIXRn7RHlVVYPV4HbuzpXIctOU3XKZqa1H1VyGVZpszZe83M5SAufC9jVMvH6W98+iUjnkyVYQ",
-	"IGY9qZifrtuT7rPgz1ZWZG3E2AKItD5Atk8uzk4N05vJFLLHCc3RVQ8IvZa3bDEi3VsVke4Lw3r2exiT",
-	"7pKjaki6GoJeFnauxpV73Se9/dVh5bKbZ7+32s+z38v/79N8PPu9z+3kuVgOtru2YVammPcCZOIQy1ty",
-	"iGEwMI1UzQTXedtoqhi5zuaq5LGzYLvFHl6cnbYOWvsWeBgu7P+516qTihcsYkI3dB5cswf//XQDLPW5",
-	"WQP+ye/bUcVz8ob5a/MiLGkt9lkaW91VP6qFhhPbbsnS/j4P1YmmurcFqNXaPWNK61hPEIrpt1zcbFwP",
-	"DYgIaqP90fKG1UPyNeY2p2Z84PUtzDF4jZE1hp1A+63V6ck2jRgGEPiDv3fVAlbYdUPdLuFus+6s3jpv",
-	"lnPnVmdV99ZLTNE+p/NELgtKoguqGpexT7vKoRBBIvf+IyRaTnmkIMEMexuR3RD/ofbQ3RK2CVX5GxQT",
-	"0MzN2307SCMQ9ZincWdKUz1vHbgx571gjIJhP2IzyMm1jDlTVpVImOBMGGVi15VX2sbaNGUOVq3d9Zbj",
-	"iil9Zt69MbT2Mka4AGW0GatKmcoSvSS7yU2eCjVjKTNLrpnSCILj2kokCZkxocmMJUl9/0DFR4LqLGWD",
-	"aMyMAGpox+NuA2eMvZXQEeVC6cLq3FH5uDCtH7YLgkGsIUgNtFNfq2FsmsE05dEmaJ3LK0AWPDuwyuWn",
-	"3JhKPN4fTMn/uNB/a2FB751RWTr+BefwME1ymik0hKrDOCSUCCiAdg8dkqLoMqx03cJnnF2xK6QeQ3Nz",
-	"aP0Qtw/7okTdlJi/XAJaTo4ixkaO8DLosmL4BNqpOCIP+XZGVV+kLM4i7KjndVgp6kXz71mWI1MSURGx",
-	"JMHkCzkkVNh5QI6seWXE+C18305joOUglqErhXXN/sbUDLem3UvChvqQhJZXDYAaw76gyGfLJZ5598pM",
-	"sXK9OK6CoRu36IaM80XM+9C55YFUJW/WWFBZjL8VtEojWo0WYink/umfj0Q2PSpjW9dEyvAGgDm2WDwT",
-	"OgfWRrIpdA1RLLllpRYpwNZ8n0itjwxHcO+Y3IsTRc3cd2NUEaBxJcEBig6eOm/4YrLw52nTg8mQV04L",
-	"qqmYAw0ST53XKTmv4YCiPbJbeLDA19s+tOgrlCfYMO+aWUgHSL70fdBrLc/naCcEPjvouh7/ZDbypM6r",
-	"PkWicyDS6ArmuP26XNi4i+TgFuhp51mPJHLG0shY8EkZqBZ4K2LVroah3bLxUbASV/5yrjSbvJRiyEcb",
-	"FyWz28GkviVtmjHUl2J220nkiIuikzCbSMc4wFd2Q3Zjdksm0KBREEoSKadGaJDw/P1Pb09eDt5fvA2b",
-	"4LrLMD21w+AJKxz3Y9s0OGf3XBDvJWTXdmMH3dawc1XuE71YRdtUGLt2fXW+jsUzpZeXZ3nvvP+KT5hi",
-	"Kd+8cH/bqIHzy6+H1Vp096jJTK5FV6y3v9e4reoqRgxuLSv6qhn+/W+LnB7lPHjjiFEpFrTWOucfW7La",
-	"2214c0TFG+b9r6fl3W+5uHmgjhpSe61YyqzqErV1vIxO+yilswQEBkhgCC+xGcoNfFRhy1xgpSw2nAw7",
-	"BcMPXfLm+OgVSVGDQn6GGImRUUYB9oZiFqix8s9EMm+GLt0oq+geun0U01pr6aZMThNGdq+lVgSgbuMy",
-	"F//E9KWYKc0FFpA0sf81J984Z0BEaHZ1rOd49cpjfRSFRhcjjeOUKegRCM0yACoBKUYZWw+gbdBfFPOU",
-	"RRpuRbGeL8lqDySmx1lPbjHPxYWtjNn3+3okUTpan9rlwUupWlGM5HOQL7JhQg2Z1jUUgWq9Sj+bsZyw",
-	"qcWhK+vUvSVEvNrHunQRHyAxLG/btpYMLMmIVclh+OoHSA3zR7WpIpBYabf+rGtm+bDCeSvw9xrSvzMy",
-	"3ob51pH+eyhj23QHi9q7Ve0Fm6rk7niv3iuETL+bvmiWAZ80eM2dT9xa49DGXqHuU2uME4BZQ4u8u05S",
-	"sP36G6rGdZU0iFM0pmrsovMVv0BAFB0C1iWbXOdKGRO6o3js4RM5qKP1BvQ+48sWxIroHUV43DDxjZPT",
-	"K06w1fejsDzapLq+0SW23AW2ra7F1c8s5UPehPnr+6DWUGDcYBtcL/4Clh0xpZH4K1cQf5kQfSpoOoIb",
-	"8xF7bJedTDjadW1L75+rLC9o81z7MiUuYISIkcsAQNZMt3pmEUAIJS4jCfx9RRsDRXbDXne/FxKuyH7v",
-	"3xEKZAGMxMvX6os7SdjaOF3ru6vK+5krfs0TC+yZp+UCm3YYmWxgGGNt4MHG/C4h2LqNWr8IwFcf/DW0",
-	"cMPmZHeacoGoxzlGKlj2RE1pxFR7VbL9D+XizH7/w5P9Tr//4cfjX//Xn1baYpXh1p3F0pJsymca8Qi3",
-	"H88dMhrzNhZlKdfzS8P0csjIv7H5G0ZjVovZjRLWgkSSXaTBjpYd/Fe7S2CT6YTBDZAIr8DrzaYQHFEk",
-	"PMr0WKb8Xxhk+YnRlKWkn/V6T6MbNod/sJAYBjdlqUVNgAhbwiE/gCsCbBq0CG7GNcbxOj229d+do/OT",
-	"zt/YvKABnBioFfBBMwiAXIW/XjsB+p+/XLUWs1UwUgT8KTw/u7wiezTT4z1w74eGrfm/KgishV1yVgzf",
-	"Js2HHzqpTJgKcVUEYzHkPFqFyszPrJEfWzRzxNmazYbBFpMaaz1tffwIwa6htAF4TSMgNrsWZ1Mmco8m",
-	"OvwpF4jAC/YBvEUd7O2tZDmLyZzll3MowGfJsDOWqhQK68ACaHPw3cu65CeMGaWZ8Dob7MrhkKWqHfSF",
-	"F3j7TXKAhZmAC4bRVJQEoaiEw8Gon5NrhAIwj1CMgSBFMdUXfiTEEC1XJJZRNmECcH78y4XS7bCnDyx2",
-	"AoBlX7NEzswzcATivoDeiyTco1O+d7sfBnkACM8IlNUhJ0HfZDUDhmuH3y5nApMTVMY16/ZFX/wbOalC",
-	"x8PP/0YMRTOhbRJ9X1zyEeTHgR7gCBSGVKJecKoyO8KU6SwVLHaxUWEnGtEkOTDfCcNQjfvi6uxvx6d/",
-	"+dNulKUJ6SjS+W8CH+i3/lRErha/1m+Rfr8vCOm8ITsvpdDGOjCK4QHx8v/3flNS7Lg7Y7Lzex81zn7r",
-	"oI/64P+xioEh1n4r6OfxQLiFdhIpRp3it4875A/y2z9JJyVdww67v810uy/c6JtHPWH9lhlsv1ViWgeO",
-	"a/0JFqLfgoUx6wPhZtzWN5dPnv9A/vOXK8u9MN0Q9Svy5BkZyyxV3YadkZkOCWLymkMF29EXltCRjggk",
-	"TEesSy7YFPRoMqQ8YTGBtVZ5nRKGqmWKDMz84pydmO/VF+GzJy9CqzCS8ILpdN45MuMMCbJWw+kjKWLV",
-	"7lpqO7b9JvBApqlMVV8geji+1ZwI0PW4wFG4BhXkEkXTAQl/7zs51W8dEDCvSB8Elvn79263+/Fj2O2L",
-	"15QnWcoWnkAthPSxaYP5pd9CQWJR9VCY9FvmHmN3+re8O3r55uT0GAD8/fts+wtz6z+63e6vMIKfXPsG",
-	"Epr3hGTXbESY94IIiVG32gEm7jiOZEeBCi15bQRFtfNCGPQFZMIzoVOADwrtAEKA2UdWFCLW/LqA/SqL",
-	"xoSqvggt6m33SdgE459zpzDNEhYWmPtGg7cxFCRgQ12KAHy9ZTGICU9sak+XHJuJ5FIb5BmOH91GgNZP",
-	"ImMsAIkALf2BHSv+sPeQP6DlhZEUf/TFH51OJ///5t7F9SN/kGe9HvnDmz5kAwe4MjBpS8R5fhMkEbpm",
-	"5LadAL6+1FsiDEi40CjC/LjYKaIYBi27Y3bgHE6IkVUuUwibL+AHveYV5s3l7hXml8X2Ff633l+8BTsQ",
-	"thkB6hLzPRYj2ontKuDqKawPiSaJnLHYPqbsUOpbXZQXmPrC3rzdgYuBH8pMzonyyvzMKfMniH0y/Knk",
-	"tizQQ8moRIIEkQh9IfDVfscSfNE++cNYD8Atjdi1PDfGZGIEOLcXZUpmqRQjEqUsNmKTJm4d8tYn+NKn",
-	"buqeWgbJXhCBpEmChFSQvaUk1zQF3/IMhwYnE1VwGIM5bcxIKwgnUXOSWEog40Ejj9EzidnGIubKaFAZ",
-	"V2NjM7XthxY7suAXn9txwzFgH8xZDMh1pmHcRTf+CdNj6ajRtRoBys8bmOD7XsAuZYL/M2Ou1T+IlsBz",
-	"AZY2sQ2aFKRCWmKobQ7jvV6Q8CRmk6nUTERzo8GHhqAYpFJaAWXXyLEmfPNCdxl46f5Tjy+YwSQ0HQH2",
-	"KBVkn7zjP9nH/UY08OQTMxwtJSLQGBtzMtXqkMwo1xUJaSVjTu9+DxvzrueWvpFx25OIIvzQKl04Ex6b",
-	"IdqKhkSO3CtruuDge93sXHeCgsFZEWwJpGg+U36uyARSlWSgA1KTDHRo1EMj30GDWb4I5QY35c+CJo74",
-	"xDbbNe/tdeBkiZfIe1iopzZr3+jJS0ex64oDzIK0CxLxWuwURJcPCVqN2TJ/ZUYigMtZJ6U5rZBciwAX",
-	"YGAglh+2KDNfAc3IZm7aSoK++An+C/fmDV6QA5DdcLkSHKJ0xj2gMRQ+RjqZg3vOCBG0YwrWkxOAEe1m",
-	"8HbryG6la82hVS7A/qCKdRQTimt+y9oBAKkZTbUvjA0/4rdMED3jEQuA1OzSmy8X3WqCcmebXKsoN8DZ",
-	"DftG1er1wlyRNBvIbdf6ytnvi0uz87VcwemlHmKDEYfvT17lPe5jLGOfshRCAgTddW3HRuZ9QQuTyVjn",
-	"RhM3nO/8/RVa9a+O3x5fHYdkLjPg+ED/6OIA17c7Z9gygWrn80DC7Qvzu9P0DyHx2yjqqIdr5ycxIoSl",
-	"ZMQ0qEdA3dZ7W0xbdy7YNKFzbPmVMaM2mhVzxzRXwUrulxLDREZfqEXAE3ECRlM0h6GBPx8SJZG08ilg",
-	"91EKCa9Pe/nBc70jcHUsY+sb5XTIBVdjsovz8k9tu0uOcBSGOT7/8AFIwXBgl7iDyxmYUWDPDORDaWYs",
-	"LcFm3b5wb4BxjWViLP5Csht1WbCZ81sFlcKSwBaYYXsmP/vXyGg8Y8OUqbGXMkycdWm3oI2jBe0fx3sA",
-	"q2WVej2WinkjJr9wPZYZlrtYWnasD46t2+xYmt/7At+Ein0uMa4TLuJk7o4SQEL0xdEEM0zBMvuAwyPg",
-	"9sBj7Yp8AMPJr6hWFuXbYnw7Y8bH51bd4v3mVABrth3pqi+Tqe/sV4AQDvjgB/lPOWezMYC+cGeDpwgX",
-	"Tqpo4TAMPB/oE3KBDbCiULXG1mBdAhXMZExvGVSoU/T78BQKiw9ICIvSPX5/ETqfj4WUlEPCslRCUzOS",
-	"sAyLkO0yl5u69MVRWeP3FTowtp2G7OeYI5KxVZW75HIMKp5WJPTTfsK+2A1930S6h7ZrkTpk3aXtA5w/",
-	"tHSpzVuyJ52ET3tPwprcpb7Ao5l3gvkLfso19XJ+Weg7aJ7P6y5ziPjKG3fQgYX3cAVwOobt/42xKR5U",
-	"Hhf1nEUzGlsT6HN2hBSQ8oZbgxXojhfoPH1ReP8co3DKhcpb2eDA0dUqbpBZotYlp9Sotbs/PPFCEUQO",
-	"+yL8x1Hnf2jnX73Oi0HnV7PQXHuWebHAoLUBz1B8JFhMrssd1GBYhsG7wai+oW1B+LB4EzgHzeaBApRI",
-	"pa3/UhCaQNtLpKn8HQXnPweNKiCu4QM853eF9P09vWehEUhAr8DOcrMNN8aqkYDX4aW8zSzXwjGaTbck",
-	"1iV/g+9cS636Ao+1y7ZU8CtWVMFhtmmbXfJLnqHu+VpzbdZsSwYac2poO7Dj7QsgFWdyMpJQpcmEC1gO",
-	"pXmSeCPeNdtiaTgvDcvhbfxvGROjfdgHtc9assIswrVlUfkBet57ap1lZe0T/cyYJzGlI+Z4FyXXZkHA",
-	"R9X1nKhrOU8dO+ggs1nLG7mtk9VQNThQT9lMYdEGOFf9dD24/v/9P/8vXPDS8kq/V3KQ4JqLMqixnHY9",
-	"9+2eognrtz7u5D7Uf/s38so3I4HFVrwDQ4e45B+FvHrOcicPr3DMhDG/UUPNyQFU225fvMTTAdo8mLdG",
-	"Z8TXz8ZUWwlkBIfRlc3BKeLh1hSG2EceMq+EyJ3ksPk+Cv2JMZ4JL8xRUz5G3hjTJK8aAX3dGiTX81y3",
-	"M/aLkRVlX3I84WLPXFLYsMMyJDQXZHpAjNITvjm7vBocvzs6eYskjD+cH11e/nJ28SrMIfn7wvqdlaap",
-	"VuC+SDNBwlKwyI4OIkBhlxyhaRVRQbhSmdHRpcC8mEKDAu2rL4AZQe8BMUeNvXZCkN6z9zuPP+7Bg3Ay",
-	"wjYk7NqSfmuhmJNsdO8uLH5Rcar64oJNzTEFmYk04/pVQXc2GhlOCrrIXGapa6KGC+BSK6rBUDPyvnA+",
-	"NsUgOAXabSGJfAZUEBlibMEt8QHINtADrTFgtFdQ/wLoy+IqMJ0S2y4405NeLywkqlceaj/rjJYFu+EQ",
-	"N7hk1HB44X64Mcvy4nB701Sisx75Vh6YPSB/Ojo/MUbG9uzKVVQDe9nv9faB9+CvUGINF548e9F90UN2",
-	"Zest4PeLs1P7ow+4gfEjQRcCTJh1bT+GmlGuKeXRg365ghvuvXz/7t3xxX6vxOKOit56B54asRu6z4QB",
-	"+uS9vnzIZzxVidA0BUFvdtyYtULBYe0LbmOYRqohOQbIs8wiqlx5BtFYZD4vNvwLcsXG9/v2BQpZp9ge",
-	"EpYoc7IzBbkcC6y6AJLbRY2iNILYsL6gUNj6Is9iMpdtRk7bfqVC2MWRoopkolD07CEV0gsUd/viCh7P",
-	"I8dW6zcDNYrnLUtTHrPA+1SxPOB53vWYvJ2ZHTRQnA2yDPkHMyKwk9qB01O8d3noWDlzEDk3z0GRzFrn",
-	"4C3EgjV4qpKdujFjcDSQ7jVhQlvwyoXIOEaFnFUIHWzDLjkBekllJozCNqbJsGOkkATnszXrFDCtwI2C",
-	"iTjwVDr2IWIsVn0xs+pjwoa5s9Ob+HUWj5juktNSNT/KtRyT8JDkOphO+dRK1izuC+wKrUg4TOhoBP2e",
-	"QWSZPwcpo9BLuVDOze0HJFQsGQ6w3pUmNnTnjv2OsvFRbpMCvPLddkDsgbzOUqVDsjvB1DkqyH6vVHfj",
-	"R1XtooM441Z0onrqJ9/B0+YLQ6q0h3Nnx4dEAb7vBOpSzEef544WFHDcqBL5iwwVDwDq3M3RnD9jR7jm",
-	"+eAKpMausf0S0GaZwAlPEjlrg78jTJm50wEW7Dq6tO1gZRJb5uJklhOIMR8CuqkmcBraCxYz5o70xXmm",
-	"SWhNWWxXqtLoL2VpAppv9zcjO4ya3onpXP2l33ra67cIVXMRWbYLb9mzby6Sh1yGxsixoL4A1dMQe9EC",
-	"1WewtMJY0dxB2xMkI+LIWDsUNJUwH5kx1Su0vshP20Euq7l1A4alFJouDOUk3m0XfVghPURm2rCCGPKr",
-	"wfilivjSAqFIc1ScaYbeRMcAaKq9ETFoqM6jMVpWuDqwmTsKkCbYoLgV+cOYGmWBxMwcUiYi57KNaJLA",
-	"lUIRdbtux9IXJ8LvRAtaHNm9ZFpzMVIBKXU4CYjNuTOnD3VJ9CJZbQd9jGfIc+E6WPxn9rh4cBpmdBeI",
-	"tIHvCTDRFaxW3RdhjerCi9watWeb0FqXSyXbHSltD3GL7Poreotn20ty7IscqGgsZ8q2y7c5Oe8L3RYL",
-	"6FGttVPtoHcytHH1mCXc0PSO4eD/3bGv7byZ0KhzOaZPnv9gj70xaH94Rt68O3rZuXxz9OT5D44Rp3SG",
-	"bl+rI6LHGsJ0LgkJOVRfUDH3vJE0NkYPBkxlCsFsOM45kk+ugj7r7ducokpuwJXEbxgduXjOaNeGPfvJ",
-	"RZAVOiQ7/652jIL509kroyT+YewWoVRC4pHSpKNgyqQzntDI3Hb55uz85PXfrUrZsU7LP+xq5JoXEArK",
-	"m6ou7rhZUBh9bu9SZlffuvGBqjS9Yeg2sORNzcIhnsQiEAs3+tAtJLjSCqEmidkgrqvJQJYmHB1qpjQ2",
-	"1A+NJBSQbYeuJoVuMmv9Wl9pEWEw6144b8y80b7AJOuER8ymtdqcwaO/nr/tPO32OpArXM0TnM1m3ZHI",
-	"ujId7dln1R4dTRPzSHesJ4CdpLlOFvMPj85PvGL/g9Z+t9cFpEYwIqe8ddAyL3kKEA96DDmpe673/l4K",
-	"wIXmtxHTzempihneDS4cs7mpQEE3TeUopRN0CWGhrGFHkeU7vjZsS49VgA6IwHcvIt+zYcL2YRk9pPrV",
-	"wyK8CALJi9LQCNydfeFidYZBCGwsmPN+iA3tuExAivmP1odp3nqIfBfPKCZIyMSC9+RhwZO4ddD6K9OI",
-	"+3hkV9N1p2OapQpS6hv6r+zGDGPX+712nnILXt0i49Z1WMH6CdwaeAiBTH14VC/Jfr+mg8uvgAaF6ZHm",
-	"PU96PZfY6vDgK2ah+a347vJ6K5x6nskNubPlaZ+yGVMaBT4guz3DAdS9Nx/o3k80R/WDR/ZXP/Iewo8y",
-	"5f9i0Ons+TrfORGapYImkHhWSuKGHfRzm//xq1lLlU0mNJ3b7PuEQjopExhzdc3q7LKQRI48skNEIwYF",
-	"THSkoL2ww4huQTUEJDPXIxsFLUOerV/NEK3jpnB0oZjDeoSOK8ycSlVX425FKXjFCr6G0DxQLAIhOaMN",
-	"eYA/YVC4QXxMeFD127ZODuI9bNYXeWaPrKDI40G1SJOe8yaZO+V5TNU4sG5Fc2gVePSNQojud7SIIU2z",
-	"L458ToEdVaxibrQrw0fsQJw0fdZ7UXeUX4I6kzNVaEjNoGZ14UjDWYWSkvyo2qaTrlQAi9qK87Oiluxj",
-	"UE+ixXf3vFg9pNwvnuj9uzvRi4uw7HBfjRcAng5JQUVlJizk7EEZwLPe09UPvZbpNY9jJvCJZ6ufOJX6",
-	"tbHs8YEXqx94KcUw4Vhw8mx/jTFZDNArKd/SFIrPt2Jm5qmnay3bLeVYkgkMMOdwJ1UPcxXLa2izCr1D",
-	"aIWz9an7rM7wrAqbW2BpxvzbK5BNarUSX6AckpNz5yewEQc/ZSCwvIUommjwxKhxd+H4v+UKEazV4nlf",
-	"cTTfgphe4wyfYae0e5XGMIcS8kHNicWJfuHncFvRnVMuambOo2Q73ZVS9HYN7bW3ok/2YSpTvfc7Nh3+",
-	"2EiomLhlXTk2JyWVs0NizhJkCF68fkmePn36gry/etklF8aezTM4KPpajFCDB3K/WF8oQadqLDHy4HXr",
-	"zHPozAsgPA7SM/eOKYLFgbGcCcNgYAyRFEpTocmETWQ67/YFVuepoAgojQFcjvjRGfdTfuJwVVh8SIwl",
-	"BrbU1IxDjRnTZCazJCZpJvoC2oqaPcgSirEvl1dFqNFZUjkd12rcx/CFV1TTteQybs9S2bzsNOHXjvEl",
-	"66jRmn3Qe5G6LR/YqrivFaEvL38mQ55AAR4SCnzDRW9ecTWVirtm9OXnqdY0Gk+Y0IfwDjP7v7iQCq4B",
-	"+la6kbrtt0o2xcLgvi3p/MlsBOtvUjkzmj0W3Zj1NGft5eXPAVE6ZXTC4k/hJvnXGrjIa2u6gmd0QgUd",
-	"MSiqc5g6C1apOSCX9qX3KG28zyyVNxBn/9bljd+u3FUfGUIpiRx09G9HKmzC0pEDyLN0srDzx+6mS40m",
-	"471tfvlLqywENeM6AnTSb5sKvL5m+X7lk0dhbXM/5phkZSG01yOGoFULYdEhofWdDTBxPjwgQlp/Wl2+",
-	"/S6kJley99vdvugYk98WDgywniA8qMY7jfx3uejOm5uHElw+HIGkLrJYtrCY5RWgqu782tbxP5ZTVSlT",
-	"UJi8geP0SitCVzxsE3N9r4YZbClp34yqVL5hBgTjLWVQQ/h1qvO4gwWdNQtq564Kqj4EdUuRkSRSFMXJ",
-	"dDrFEIV5PfRGFLZCD6IPdrRc5Qqc9UL6zqMuQQlkE4Vs8gcZyiQxuqIN+j9xUcw6pemyhi1sZuPUuh/g",
-	"bP4k4/ndsxTXg+9jVXP7+MUxtJLS/RW4N74m58PrlLGifCjAAqdqfRMwtUwvw2HGE3lNo5utZe5eqT9i",
-	"vV81hPGFOExlWZLN981zgY12ABeKNLWUTRjm7kMAGRojqGzCQjKhN5DSbNF8sOLBvjHPY8tf7bLnbB0Y",
-	"14olQ2NezZX9rd0lb+VoxOI6NgHJzkdJ8tJvJfhFs4l8pF8xv7Be9bHTHgvYDoTEdzoEao64jY885u54",
-	"DFB9w1m1aBCYlgtHEnURwWyyDm7HpkwF0od9NlIXinhjrn2hB7AYYU5c6xy9uwtRlCDqag6cn+DtlN8v",
-	"Pu7wLYcRkGIcZJDdmU3PjbQdjpfZv9VuyBsfoVdcTRM6dyDz9+uub+zd3CBEhoie/x0Z0blG5zYf87HA",
-	"dH7aw6jwNUM01DEzP2G2VYAVUQoTj6CsVrXXiLovEF1taUSzDnjlAukorykxGpmcOIiMNcLdrsJiIdjd",
-	"ELPOG01+f5HqxR6bDecGa5EfQ9Pfdmi6XPzkhaeh8mkDaZND7OUA76Mm7M0Zu0Y3D7TMBKXQFkl0Ihrl",
-	"hejq0PIjEkkXx1N+q4n6kHSeivEWBnKPkqgROb/mRMFgvgcZhJmgHS5KCU+Y6eRyoXhqC41wfz0qc2Wm",
-	"FULzOtXVUdueg9pYLmO8clBi0wLz7hk1nRcOi8xVqJl1xcs4G+KSvqE8bF4XUsIxlejxS7VOSoPcwDOw",
-	"fy+HaZVogqr5R7nzFcmdI1GHPwGuOlf+j1LHncNP4AnNwueS0TQaY400oA1xkeMNEZVdO3xwTEc12l9Q",
-	"oFbyeIW82dz391+QvLyGgrhxvlRQnfoJtjk9dH2WQQDTGFpWGx4YsyEDrIHItkOsy64GVl0c5xUdE+81",
-	"g7rgV8vl7lFeelXQx7cuhguKJLs0SfIsfkzUp351AnrHKzW4qu1LaqWp5grMPk8bLPWJq6qEtlsCBl9r",
-	"xXEpBdkDEih1iRQSy+9zpDNbOgzl8ZBni1AFys/KNhNZ6J3q6llW5X9jk8ulWc5fvAT/LNI7//oq0V3k",
-	"tD+6Fj+/a9E/hYsJNkvPeFXo7l3PO+a07v1u/vck/rjUBIQzPqFzkkh5Y44vFXMpWKWKCXwMGJKrTdnK",
-	"qe6n+Xu0Vlc7c3B0n+TQeRDB9u0cpIfOPiytDpmmcsgTC9WDaC7Pes8A3FkBtmZ7A7HWrHOCKEFaT5iu",
-	"aYV8opWDfwSrNyB8aKg+MOooPhQTLWXgUNl0SoXCqsBF4n8FD9yxULonkn6H6OPLCBqnEz/adF+TEMFN",
-	"K3Nsh9NikzPGfKo2FyybE/O5YfGGiOu7VVncCN8hxWOvuu3Z4gHDnoffpNb3KKweT/iaaiImW9KyLxfq",
-	"xGVqPSNwuiHbo4LLD2rbHQrXPduPYrVeCZYtTZLC1sXYYWEWVw1espvfhRaxx7+qpfXr6KOv7FAf4uzZ",
-	"by0Xr3DLo6ZY45UsIBMAZEcrz+FhkWVsZpNHExt7QsrUvbWAg2NRkEzzWXjNE80AaRHbmRwSUcITqHVk",
-	"+i+uN6Uq/sC8F/i6iqBbwKIp79dVKuot0UrHo7ea34/DcccHS4TgmsdjLWYRNhQ7tGlNSeLLiCJjeKlb",
-	"sXoOUEDYCAN2r9xWgWxwV3rIYzvKn+RyNfIIh+QRwxdtqnnjXKXSFdzwUaf7qiJxSJFYNuxT5Z0cwZRB",
-	"V88v6ARewIgeD+DjAfxCDiAS5N2cv0yP97AiLu8y2ZwCc8pYbHFmIVFX58lfrl6O0TThgFtu24uYmzPF",
-	"0gCztKwHY8cYUFGSxQDznx++fUQDndE0VhhntgjOEU2xtU6pe0kZW6wm7gbzOnfT+lLT+kuj/DxemEyP",
-	"lzGL83KHmPjQbGldm1XIsBNyRqR4YJbyHThRdCk3zhyqHZUfQN+ezPTYP94xu+1AI9Xmg30mknleIu2K",
-	"XgGYEeuGXx3/PHh39ur4L9CxKffRhgXuaIg5MYmUU8CRdBDCu4mMaIIenv0nP3Z75v/t/TkgBwf7bYv5",
-	"N+OKgeglF0BO2J2JJpVjrhiLWUxiNpF5lYnDZR5LZQY/n7K6SMftW5j+/Zxf9/qNinIe7uxeIq4mdzg1",
-	"pfXb/pBuKpC/gvNWwA+W0AZd92lAzykR327MbskEoOFFMm8vOYILx6/iO7lH8vwqaPNhhcWWtPjsyRpC",
-	"5krKd1TM7RjVF0bDwM3R644lyyuFB3bwXkq65vpXHj0ugWPa/rqHgDGaWlxw69t1Cumz3v6jgnOHBo1Z",
-	"8ZJhAbuxhC4nbFk94rt7xeBZVQd75c3DqGlfBfhuQwlGtYansg02Nwb4Q13gHLtD7RAzCirmeTdX27zQ",
-	"umJKV7WUTcH0c/u1L9SSs8P7LCbcOjSZwSLGD0+T3695BhQNoWFL4wGYM4iHv0xjxKrX1S6ZI00mUmny",
-	"pJf39oYWAFHCDftxZhgXZP+5ay3okP9VbrfbKrnaowflnp4T5T5OTukbn0lZXUNNWPSDaF9xiKRQ2cT2",
-	"q2Qlf5jtoeZ7xAgT8fZxve9Qh2WaYPPjvOLUIrzmpahYgbpKdTCHNJs2HylMbVbFRjl3h80E8dLAbG9Q",
-	"i50GMUqoLKg2OywacLpKhTFLF4DUbb/UKpQzNKHi4obl+SW1dQq7Jdj49mGOoZZNbUdc6C0Myr9roAHN",
-	"njyIduLYyX4PHu9k09XspBb8DNf4frgFvvwzgaCssmmPyvgnOWV8op37QAL0K+YPOdhJzTGtgT4pmAIK",
-	"4zst+YvlBHrf21ZLPF5W/oc68hdU+nefxjhMdv2SO9ybbz37xfbQXVVq54pZiJwJX3e0BLxdGZ39wKoK",
-	"ujnTCOJRkDRXxFXNx8R1u4cD0FQC95PNZPsirTcY3GcpfYMvrzLeYJseS96+BDQt2wG2WpTQfAx9ObNH",
-	"p7xzw+bNAge9YTExNwFeYcKVts1xreMkZbfSpq4YxbcpG5P/zXznXpNNzCdWsXMziu8BuMS5s2ynBkV2",
-	"pykb8g+u/WMcIIKWMbwPbfMGwzJv2HwlHa3i41f4HlBTQKF3/QDzDoYF/hXFdizkkoFhAy2nSn34bRv+",
-	"0GgtYd7pOmysbAYq+GILXGB0n6emGT6Ni7SSwd+wefC1IWN9HxXOrvMKtkVLb1na0bJjsyQgPLTu6a0R",
-	"A3u/37D5yfLKz5dFCMryCy8OVU66WfTeGWHSdEJrqpthNJ8dre5B3XpW4D4mQX6FMcPieG5xBmOqxteS",
-	"on+9KZYI2vmr/M4vGtm0PNbvG9d0k26iTnPLCcKtzdq4p9hjZBPM0xp69Jp2r6xVPC938Q6IA7mCPtHk",
-	"/cXbwLUHMX+4Lig8GqNuyj5wpcluroXylNzSJGOqXVuYeFIM7QFKExe/toyWvbtJ/FUUKt4DTQdmvY2U",
-	"fwPQl4t0/gu0abUEIzCTWxJHcmwL9qmYtnGUrAkvEfygYJQkShIaxyxv+pzXYSSJnEFep4etCM/VwHNe",
-	"mk9++W4kGOZnyQN49CV9HTVU9hyyGKJ46NMt5cG4IALwbde3PHJaxBaHdaH3fnME9KeMA4y2ICF2gNpD",
-	"B0ZIrmU8J2pMpywmCb/JO1HtqIBMaHrDYnQwQHNueDYo4qLY8sk/+05AKWh8CVMdgyuca8cm7C07boVi",
-	"I2wxFTfhEGMH+8eOoy+w3+U1O8gTMqjOUkg6isYsurEhuby7FfSQ6pKrfMC2tabU1m1S39tJxPaL5sEz",
-	"WM4vOQeyOthlHAIEhbf0JOaF85EoOpkmj9hrn5N5gN+OuqgybkjeEg6JuiJjzdGxu5n3eZuhvsq12V+/",
-	"eixvObcGV9Fy2qmFTV1QIK/kdBnOabWTiO3Ls+s4336v3YQpmkB80/dQ2IdaB/u9oDWhH/gkm5g/zF9c",
-	"2L9yxwWoQCxdy3NxAbVakGeyTkT1dSonr4xytca9V3LdOx/UpCzt29LuL3w0Nkw0ZbdMZMzhRHz3tqUH",
-	"GjMbS3INyTvIYCHVxq2XEfUkhVTCdXAOlpuVQU3gaV18ORUUkAuBj1kS2JCUUUhQQScjWQM2d7jQTpHc",
-	"MDbFsq5IpnETGt0dKvaPSHSP3sQtkOi8/oCQwAmtUY2MlDOhNgv53hcGnZPp6+HPfVMpF49m8uM5XhUV",
-	"gIx7LwnQtfvVyhnUZby5XNRWsObWSaqqCNc9KxWb8eWcixabmZSwwVzPEEUmmdJkKrnQ2AqR2dxCaMJq",
-	"9P7s2s4Ee+PX+msxEmDHc5/N6PETSwWic+Y9Ysc1powscYJunuh3p2IHEtnNobL5h7tCEth8FpAp1WNo",
-	"BCxT3Q6ImULaiSikt1CbSf68V+vFrdDnFyme7PA+i4D6fs/Vty6gpgmN2LoRkE8USNbn00H/6j2Aahke",
-	"JtjMOXCr2WeHzuuknLcq9yPKJAbZNqQ8WZHCIjXV7Bd80SXO5Eu2EUsjXaVjFosXPLZF/MbOdTm6sbkc",
-	"rxPHzs2r8mbl+QmjhoCmNtc0RyiGjjVk95JpzcVIBeRUaj50mHsBsdSq2rZIjGIaqQZqhC+k7JBMqdJm",
-	"clTDZfMjUbLc/R/CK660uwi8YNSH6y6ByvKcUWDmQc4urml0Ux9q0fdw9O9eWSgN8rOoDGv4pi6ZXsGS",
-	"7f4scuVHZvQ1BYj0EkbkgkOuPtQc6JytmEO/hdJRQA7eXRndspq5l/n3vo+yOTff9Svn8h35KtBHPiWx",
-	"6WWBD+0CJYekEkEpSkFBZGHuHEQomNFCFfHubkCTXlZCl1BxY3HSc/lLhfuAe8khoWKOkHeYa2cEqrvL",
-	"WNOAyCABGQDLvi1KQ1Phxcui1eWXCW1px/dZii/cx1ci9dj7HkXcV1mMlztQd53Td2jkBvhzD4taVuwN",
-	"CzcMeLwlYHx+614xrCZ5d4Rn37IaL6A6TTIFjCAfebntCU1SRuM5YvtCumRDeZ8bgi8LP7sAevlZxM5n",
-	"KPg7Gw4hV6zUhpQKohgLvGwpDV0Ih2iKbYTWXG1mUxDfZN5ZrW8d02iM4ygi+AMroqZMxFyMgqKjskwJ",
-	"Aq+zBoXr3fyRzD5XXWnRAKPcKS1nEGb7fpNcsPiT6GplgshCpoeldKfEuGwPJnQ6b0ryuFul5THP41Ft",
-	"2CbPIxe+tf0Gc7SnPExczfxYU2u462jcGQJAMTLkLIkVUUxoG+LukmqGiDfHlXkiX4spgaN9aNfaoy3x",
-	"PTQp9GyJO2MAixJ2r8Bsa06Y9n1cJ979n8BP7rFYz41vldZmjog3+6DSUu4xP+QTcosR/A+1wTxlaEEU",
-	"KFepykBS6DGbr685VlKLl8WE3WgKbRUQrLTHIwN7UwcCnjIlQuqAzMY8YQCiqHLHmBmxGSQXo76wl5zh",
-	"AhlSETPW/4xyzcWo1NjJv1VL2e6SE01GzBhj5nt5IKzbFyBa6UI/R9BtLaQfFeQ6n9sBoVbeOkB1FLLh",
-	"s14vJIJOYLghXAy7BE6JGZ6e8YjZhGiU5KnS3rGoC4LBw5/USxjZQPCliPOCZ3wW32Dx+fXZ1Tcn07+q",
-	"lhzLeSGej9LpDcj1vEA8DVbxxc3Z33LJvvd7PpLBglldPty/cD2OUzoriPJTzncNpIs/ku8L2cUt7ePh",
-	"/YIPr9skc3x9PGPq2eS5V3xCY/CqzlX7To6s0Svuo9lk1fFvlYlMywnVPLJaCU2ceqKcJuP3xILAgKfN",
-	"ALZIjhCK5QkE9ZZypFE5XQV1u8OSquW7Ey2IVI1b4D8lF1+Fq+6x4eX30HE2mRsJXpjo2zi6vcLmpqjJ",
-	"qWeQkkwkTCkSKpnqkCg6V8XZ7JIQajVD1zsBsYFodJOnTR2S0PwT2uX1RahlSHZjY6sF2PxS8VvWJqlN",
-	"HOS6SzbLkcFKbx4HfRFlSsuJM0UCz4bJoadrrApwMniL8uWk0gR30i2+mJvfLb7uxY6EUEHaSCGqe11F",
-	"4drofYtcC9CnfgzI015AXvTMdj794TnQW1NFPFBm6cNMZBNzJn40X33aM//7Av736Q/PY3Nu1pyZIej6",
-	"GcUWQ2i992h5F28xB7O+8L9lEVcH1NzgZl/6EY7PQEtNk1bQiuRkwqFHx4BOACt+/UWRFv6jbhxmO70R",
-	"UPgLfqx5/71mkOWHYYMcsoI5fPtZZMVcF+rv/ewxqRihWqf8OrPuNq7rK/RLQBpVCbRX1O8340BTD1c9",
-	"pjyZk1QmSTZVZPf91UtgAe3AgroNZZLIGdQTRAmPbHmhRbQxyicXhF7LTBPaF4pF0uiOL/FO9gF6MZMb",
-	"IWeCXEsNLYIywf+ZMXwbyqRbrriW6Y6yAhIvSUEoVDQChEFfxHR+6JMO4OmAKlssmxRGDLqUAxhqyswD",
-	"LCYJG2oiM31YQCOAp6wvHLaJpgkB0ZyyYSZi1SVHE5TC5lP4abs5oYNMColFtbFgyCltaF3yV6aP8r3Z",
-	"VCR+EfggTm1/zRPN0nWeyD2L6z8CBXzr3/6gmCX5/q3u+ahp8tXztnJYAKZk891AEQhywCstp57118zl",
-	"Pgl4hHpeat/u9njfNJURU6oZgCy3H41NbAcaWDCyAY/D9oHnOk/ZVKa68L8/6e2HmGqLDTylYAExnMT8",
-	"y/A+LKy2YFaMTOSECR34L+iFRQpXMXDHOvCzUL0NkUNFhASgiG5fOGA3hxm96+GnA5x6CWj9wCKtk37W",
-	"6z2Nbtgc/sHCNinyFXeUax9Wx67OcS0L8fXwEXz2ASCo4E4jEYzWe9Dq7b94Sp9FTzo/DvdZ58co6nVe",
-	"0P3rztPhk/gZez78gf54bRQvxxEOWhdnp/AD2jIDsGWMNi3o/7Gf6EagfsZcgdU1iGRsFKjL9+/eHV/s",
-	"93KtDgaw3+vtV/S8g9aTZy+6L3rmIG6qNn2Wmp7i86tYGcrGGVX2PLDYYtMeEj3mysrQGmrWY4bu0TtN",
-	"vl573DXHC/xbXOGUHpHmvijP7Uo9+sJxY9y+QxvLzVtQREYe5YpgkOdfFQYYwGCaixuD0vkyJmW3nM2W",
-	"NM5MEgw6C3YAnufYRqeTBFD9oWGfYsyP6z4zcsWn2BmYAzarFlTUmEVcYQE3ygVw4M6JlgGy9EiKITfW",
-	"LjRvAcRoQKycUoVAoE5A7yhyncUjVkimvgif9V642LJZ2N2wGMyAx6qLcoSLmH1wkgSX2EooJ7G6JLQD",
-	"AfcUCVEVD4mmN6wvQpshjCJrmNDRiMWhr9QfmkdAYcdnrO+L5u9lcRiQTEwpj7297fbFS3fd+1mhF41o",
-	"OaPYAZGn/kKoKQhtUPK7BFKbHa6LIrOUa80E0RLBRUupqCDGZ2OJgQOuc10oZVTVS9QLoJxPcYw9VE6c",
-	"x2SB2D+bcFon8adkESpMPUGk1VlgLMfCpTnit+wxhe5bCvHZM+8sfiw3AO7hk0WAEfoUoT9tPGwtIVCX",
-	"dOfJAs0nTLGUr0AoLe56NPu/RrO/2MBVvAidaddZdMO0Ibsk/jxpiPftDHgF83S9LEo+AXPUcAGgwa/1",
-	"J5JdiGO5/sC5KDWM+l8sleqOPQGrSk6OSK5OwIiNaFBVfRE0D3DEqial4dA+E7MdADk1ekMmQOlgjXCk",
-	"d21TP9aqPMrUrWpVCoMDK9ylSOaHYFxA7itaWEbTbq8vLX/9GDRKwhLhfwG+jWIqD0zBnz/le6W9fSZK",
-	"PpRmpy70em8IXIl5c+Bq65KDOl6/V7DtT8u6qiuOOl08EF6MqdA5Y7ILhnS7S177NjmYpPlK+rnqO6ov",
-	"fHFCJpCyZZslx3w4ZEa/sZW/FnkJrXeEPUJrk4wkUw5+xTdT68zQo/i3zM/PeFms3Bdrj7oR4tgn5o1f",
-	"rMP0szGVR7F4n6bmJdMlkblTVhXn0GDG1S3bc7mtjZm3i9vL2WxHaaoLvbYeBriE94BQFblfChiyYszD",
-	"H6+0gZ+5/izFO2IeW7y3PoTwK+U+rlAlf2BHgTNSkEykLKGlSp1FaPG+eFnKLwNsuTBlEYMQTL5gIZgJ",
-	"E6puci8+8xPyKT7oC4WwKQLvntq+8eL6NS8LRupCGtbJSMgUUG1JlHAjByZ0Tmgc20ZF13Nw30Y0GrPG",
-	"rCxdzlyb0A9vmRgZGn7We9hcoMXV/TJbRX5hFXdHonRKnFmtuNU5lKYpxDSM9MfjUfZ6itjm5uCxnLK0",
-	"Lp91S7PaBUU7xsq9Kxw222/LSycN8paTy/DZXtnBvISxfB8Ybf6cN8mxi9nXkYFSGKZ2ojj21dlyygJN",
-	"LsmVqxBvc3EpEBTIGZueNnWABwHhhktDkIsq1iVH5po5hBTjRJQMU4QtIbu97n7P/Lbf+/d2E7qav59f",
-	"LES5N8bPUknpD2C1xh2zR137q0RZi/0jj45kv1La9oBao7iyetBXqtil+/dGTDDoVtsY13/LbxhiMIIY",
-	"E9Yml5nOBRrCwtn+/VObK0sygfCL9Q018LOPLOGRJTyyhDqWYO1pK5TNAZYTuHJ3Z39lrKgKf2TGtRT6",
-	"CD3sd3+oHwM9j0dqm0BP6UhteXDuGnEMrH+ZTsDgBcyx1Gt1gBHVLgFDTAXEtld1rZ9vacJjiB8LP92L",
-	"yFuWpjxmea0HpOJlSYIFHIkxwmNoNQTNXduHnjGq51MWIH5yQLyxBljGomzAWsQuLy//htJ0ju74Evpb",
-	"ocZgSwILp9YAlPa1qQCfBzDtUQf4LgDT7oJhGUnPaCq4GDV7rc4EI6mcocvMyxS2LluyS/3MD/dzu0uK",
-	"TFaouY6ZIjadtS+iUsmf1GMAWLBpMi6Rt11kusYhdJEvPq/pDbPpJ9dzV4wW9EVERcSSBJFgvOI2mqgu",
-	"wQiVxnL2GF3PxURAjwr3hh/2oECtyT9+7BbsHs+w+8Z3WET10ttjrKe6nltxEiANFoS3WDVV+MOmqRyl",
-	"dLKj1q0Qdfu+LE/x9YeLdXqoA2t1w4SMZ2xLkDICMR9+a7au6LB+cXba2GL9miq2ftm9/ShIyPsNZNil",
-	"WEahcAO5YXMWm03MV+RTpM6nk1+J2o4/2GR23CF/dygxS5+P2qOd4QdLMtC+PrWoUwr7uOz9jvAzAx5/",
-	"3MMa4Jp0i4aOtzvKgdfwmOyG+ZvCkn+noJUy2FR++1KkqSnVZnVaB63/+w/a+Vev8+JX+9/Or7/vB0//",
-	"/NH9/KdWbWys3vlzDl1TwbszltOi8w3mPmL9oNpDGICQ7Hq/TSmPw3ZQ3IMs3PB8hO+w3D1/eMxSBnnr",
-	"/3l5dhos9FKqb71je2C53lh9sRv+d8f23um8mdCoczmmT57/EAb4EqrYD8/Im3dHLzuXb46ePP/BbUFK",
-	"Z+RaxvM2SKQxi27yei9CBYaN+wI6iNC4S46EQwspVeIUzvOiWBxCPF6eUF6AHtLhcADhKyNL+8LwtzCh",
-	"IF0Hips1kanrOhYKqdkgf40KyS6WqUMZqmuDi1tHFNOqHRCWKAaf64uwVOGn/vFr1/w3PCSaKe2K2sFU",
-	"sFO3JS52ct26bYQqlb7AZNExI7OxTNhihUpAFrYa6cl8DoD8bfmIuYdExpJRh4T2RcpilvBbaGbmdt3f",
-	"XtsgrHMSh+2FwlHy2tlWrubfFVAd9EXI4zAgFkkSKnJcjWQXfwu8MveAhCCyBtOUR8z8Wb+WQV+Udy9Y",
-	"3DTz3hwyA97MlA4P7QDtGhwQO768OrcvnPxTWRQxpYZZQkIPNl7941dgJjccS4/Ma8IuOQP3jbUyzXJz",
-	"DLvXF+lEjN8yu7h2bVeJxJ9WnqdVB/gwdyZbOrAQWlyRZ739nCWOMVkvZ4q1h7wpG+BJr9cMPdL85is5",
-	"5VHTO/e3e2dBs42Dff68IXfh7s1aOyprBT20SVsmtaUqB9JmDJaDyhIHHgWJO1yTmMdfdiLF15UPVk7/",
-	"so3sbDm0E/+7JdEfEE/q53/ksiIgZQmwNKvafsL7dESTRBGu11UKDh3On/U/xRISAoxu50MUNxvH6JIH",
-	"VGeRp4oZ+zW2bcgKmg/wpio6S5EAu2tzWjGkjgWVmHPuYNATIzKM5sBl3G7Kr72eeyY0Fr7imrZzAGrA",
-	"ipnSOTBTzNY9hCiiP2nQUPL3GCWO0WhcQnnN1RcnArFAtC/GVBFKQiNkbJErCAcj1pQsMrlmKQf8bO10",
-	"lxTY4Y4iCRWjjI5YE3ZaqZPqxr7AbUDRGppBZAL0Bimak8/wlhIXt1z7WsqEUXHPlpq/Vusnx5To/xtt",
-	"9bMV3vuOKq9NGUrfpreO5cyWUqaORjxOVuYty6ETS/fuTVNm892X+in8LT/3HnkgKvM+uRIXFCwdwyge",
-	"iYzhOlRPXyXheFLBZ1iXmPIg00KT52Zq+SJDLE3DfWCl9Jsn+G+pNOFdpptO1y719gS6o0ttO8mWivq2",
-	"Z9rA/ZvRUCwACtXu4wUYyo4qY6CU8ES4IhOa3tQV0b6j6U1JRbpAAfTFn2cc6AOf5Pcgn5cd3De+OFea",
-	"J4kV6o/g9l/wmafpTVlVA/vCmCATBi0qwHKiSbLlKUcLanknqXN7z0OYKHeA24zDXYXZvDXI8n2aOTj0",
-	"9Q0cu3vfVPDUUlvZJKnvze7FRxfiqL7Yc0ReIvk99mEqU93oFnl/9brzZ5eYiD5OksrZQVHEEpSq0/IB",
-	"WBB1508IbNFvUMoYCPJ4cK52BU5iB+DN6Hr47wTg368Nh0PJCgnKUpCYzuvcC8cwtcZz+2CH7DPhfa8+",
-	"opp90HuRui0fzep7apXfl5c/kyFPIMMLyQK+8RJf3nnF1VQqrm2Jevl5qjWNxhMm9CG8w0zvL31Hn91I",
-	"3fZbdU6WYkTfEtTsmDkG5mPnTegcgfOUWWpzTlJGJyVzsf48r07uPxPui37dj9cSuZxmWGTVQCFSVIs8",
-	"Z5TevoBwkyBCuvfTOCbZFGLwmiSMKk1Cm91oEeJDsssthJ/70CFx2RS9dpccGYaRD4YrVybhvqDJRCpt",
-	"sWnBI6pnkqSZ0RFoxA5smUIkRUyGYDZwjTlH3b64co5ZuN+mLUHNsOWvuzItyh9I6Frfh+2inNh2yjfc",
-	"1rHibl/8Ai34KPF8s5hDZTF0CtexRUm8ZoXn1+gyUPyP1bI2TIoIgdRnoJj1iY3R3fvxi13yS47otxZS",
-	"gqvO2FbNeSATA4d3kX0eJNn1NJPykebKUJeTamRXGOoFQnXmX8poNEYQWZf7237M5fyG7Je/pjKbFpyz",
-	"BtLTsDUtK2dY1TH7VVmgTg5M6RwG2hjvauTjZIGNz5kOiJkOi9cRGX1RsPJadg/hp5FZlB3km4WWWLB+",
-	"Iy9umSKu6ExNQDL2BTyouuS08J5gJkhjf55zXIsiIXFz9vYOp4EtElr3bf6Y0a7DZXApCjFjGA0i4SK7",
-	"+c4d8b8ANS8uzpTOETG1mZgXcwU3PoG/r2hZ+RJC5ShSHroZ7ecrrnrpEgQeJdy3hE0Lu2rOWkmCHVZQ",
-	"JhW5ZpGcgHpkPkLoiHKx6SFrxtz7xMN0/06t9dTG7xshxrNPFw3ilfYvAORN6XxJX5SKAWZJMoTsZeT+",
-	"FLSfRIqRERCFZRbkdpmx0WJbJ0qO7Hj7wnVYBfXOC/i8wHwZY5raxlLW7DOiCJqZb2ywndP555Ed92XU",
-	"ndP55wC72+RgWp/ko+T6xmJLVbllYS/znMMpkuaOKvzU22iG2FRG7SEL2NznHtN5AE3iBmZ08A8s57U6",
-	"rKveK7nkLVhWXyCswMCBZ5Xc8F4HjNTYDcSvFXSw1oY1Qos6HJrlT0FfWOhvc49NnUpLbfegQ1S59x42",
-	"LyA5TBcEc4BHYsr7RBH2z4wmmDxpLhZgYUtb7m3UMw+T7Gua5lXWA0sWixebVdnv9eza1qfWm63GcT4i",
-	"4a+HhP+1BSxw9zvYLgZqbqBbjP1BS/zzO4tn2KMJKceWZ+SlSsA8PAD9hejGtu30LGPdDOsv58ZrtLRe",
-	"GgbNe2UOqM7Dl/BvV80TkHJDtiBPDa9l2Y5f/f/sXW1vGrkT/yoWqtRWghDSqi8aVX/xT+gVHQGOPPTN",
-	"nsABk11l116td8NFp3z3k2fs3VlYSNImF3LlXbKAPWuPPfY8/H6Qa062+VIRkmsdCpVIoNWTGC8wImDI",
-	"la3w8pYeFc43YWsoYc8rYrPzkF+Nc6ofQGJ2tEFq7qwD/D2hQzEBsFKX9Vja6A/N4OH+XKKN8GQHgi/G",
-	"8phDuUYboqRgWvJY+yp1xUYznnIo6+SY6+UIjLi2yNUuQ4Rxdit4wtTck5yF5izi4jSQpgXlAr4IAfw1",
-	"EpFKbqHWr1A9AIx1E6jfOvxWxGjdY0ciDLWxU+Bs0rHpWPtCOFKqJAOpOCCAZCFHiEurTJJxc0tJVOyL",
-	"PU96cjKZaB88qCFrfGNerZrr8M3Z4PdO36uxhioxDE/1DfM8TzLm1d4Mz//f6x6Nz0e9Jo+D5k2rSuf/",
-	"Z4b4y8H+wafGfqux3zK71sGnVNlHHxof7CNUhy+5G9urgbTrjd9PkD/9ulwwz0PZ/upMa6E7O/u6ki9A",
-	"j6Jqvh3WVIs0DeSVbhZcpOurGhy6wan90bMyZCz1tRn5C6NPhUlUwEqQBwQCYaFIgPh6O5APjsvwJ05E",
-	"5P9DNIR3o0EfCuHpNLsZoxUFSzWYg76jPM1NrU6NrW85CJZS2DAJbrD4nEm1MJY/03gBk2LhJEFuB0+2",
-	"9m1WBhwRMOfCoUkiG+/7Q1dmT/X9Wog4R+JAArxMGzP8/V4GwwK/Iy/ynzE+T0VSdYM7LdR0DVTIlhBG",
-	"UCFfhl/3ESusBKjiNJB4WnJN2ZVU/KtsD1BW3WJ2xS9Ukvo5nyQgCpDdBbJQq3eSKooksA63OhVRE86O",
-	"V5sswyl88Qi/95yF6KSfTfo6RBAXFDxDWbdk37ei2U2zJCFic4hLKIiG+wjjFlq/kcV05mAYypPkCx4a",
-	"NVk/Sd/wG884PdjDfRuJfXV3xiFXQr2wpNc/td6eBgHMTuQaDkUrcsF07GTfMPO94EZIodHO500AjMu6",
-	"uXU+mEYYyA2uZ/DeII+wtiUyYIH9LOLSujsPib/VImFNVTITM3aZpVhztY4SsBfo9MxK0gNBfg1WA/rO",
-	"D69rgKl6XawGZ9TVp3OzHiSoO06zfvBi4pR4A7UBLCqh00DiRhhlGnJr7Z7owCN4GKqFmLGZingg9SG6",
-	"/i9DLq/r1n+0TF3mq0iYmdlj8OKaTXmSAHSARvhN/ZlN2l+/dnvd9llnPOr8cd4ddY4ndTY5ap8M293f",
-	"+uShJyf99kn5a93+RbvXPR6fj3r03+PBSbvbN0/wr3F/cDZu93qD7/izok/4YDgcDS46x5WghwhyQbVx",
-	"W0+1VMYXAWCnAtxnh4yy74LCrxKAvSI2AVgvibqhfF5mO34gOUOxSd0XDi7b5EdDs4PED4Bmf/rlvoNm",
-	"3y22H4FmtxqLhn/qYuOPWzhPDc2e4/9YyDwNhGOIXs6GHOhMwE+UTP3A7Al4srGQdR/3P5qbVTNp/q19",
-	"lWBk7m4d7PlrM7wvA3u+s7z/5c1gBCEeuxnU7UrD63txbK+z2Kw8KITDdceC9PE29gFOMPAg4PrLkrD2",
-	"uWYjpbC+bHcr7H/BlWxkMULTNQJZZ1rogp0w5lovVDJjEL7cI8X2mc26XIak0GlDmW2ITxEIns+iQAY6",
-	"de6mogXzQUUTw5Cnc5VEuUfVOtQtOht4gEgzub9utSXny81zAVYiCKSd+V9VrwOuGxyJ9R4qKg36KVZb",
-	"gtCortsLpL2q1ZeA/6Cj9rDLrsUtfUdQgqo3zGO0NEyiU54GOg2mtIn89Fc5UO7ox95BjEi/Jykc+i3F",
-	"C8SOIhFdikT7QUz7KE6Qq10sXaYLaW3aGakMd+thtZElnkGM1Lh8OIcCnCoiO2l3iYKgAj0Pf48RQwQH",
-	"5/kBVfsqdrNHUlqWqsXoYJCMgYoRr6xYgxIoW5dWXcNjeUI50mw6hG2bs7naDRQN+TyOhaVb5GXGUjqx",
-	"9RVq0hyLIu+pjENSMUGOPhYITV2WjGMyplEsmlZZyqakOpvznlYM4OkFm6mFNHaABo5JxDhRC2BhUAvS",
-	"posH3/15908AAAD//w==",
+	"7L2Ldts4li78KlianhV5DiXLuVR17NXrHJfjdDyd2B7bqZqeVo4Ik5CEMgWoCdCKuipr/U/zP9j/JP/C",
+	"3gAJUqRusZ1Lec46XbF4w2Vj3/e3f2tFcjKVggmtWvu/taY0pROmWQp/HQ6HPOFUs9c80Sw1P8VMRSmf",
+	"ai5Fa791JpI50WOuCHW3kjYVxV9PFJEzQYZ8lKVMEZoyQpMZnSsizaNcw/WdbitocfPCf2YsnbeClqAT",
+	"1tpv5e8Z8LgVtFQ0ZhNqhjGU6YTq1n4ry+CKnk/N/UqnXIxanz4FrZ9SKuLV4742t5E2xX985nDhHZsP",
+	"9YhOppSPxOrRRvbOpgG465uP4RVX04TOj7I0ZSKaLw7iasxIZK8SOpGZ0LhAkRS3LNUsJloGhGqix4wo",
+	"LVMWk5Rqpkg7ZkOaJZpcnJ02rp17d2ncf0rZsLXf+rfdgkp38aradUM9kjGDKbxO5eQV1ax+7EOeKk3e",
+	"Xx2RmM6JHMIwUypGjLS5iJJM8Vu2c0BmXI9JqGUIc5lIpcmzH34wD6mmoQ9TOalf7tgMp265T+Jzqsfm",
+	"Xnjh1PyRvw+2KGX/zHjK4ta+TjO22WaexGwyldqszt9YzV6+ozeGuknKdDonig7ZPiwHrhEVasZSMpQp",
+	"Et0NmxOu3Jaan58+J2OZpYqYs5MyQzgsDmDp+iLMv647F/baPjGTCAN42nx3yqgmZt2QWuiEkYgmCUsP",
+	"ih/Md2E3qJB6zNK+mDA9lnFAzHIRmZJrGc/tcBUJn/dekpNXx+/Oz66OT4/+Pvjb8d8HF8fvL49fhV3y",
+	"VyaYoUYiBSNTlpJMsZTQyKwIadO+eP/+5NWOnVCmGOHargDV9rYnChaMM9XtC0cKY0ZjlhZ75y19x6y9",
+	"v3ET+vEtEyOz709fvAhaEy7c33uBoQHNUvPO//uPfv/j071Ov//xx+MP/+tPtXv8lk+4XtzaczpiRPF/",
+	"seLU7fV6jacugbf4g7RPtfb3er3ADJlPsgn81YMR2z/zIXGh2YilMKZ3ePkQuMPi2N4yesuIzDQZpTKb",
+	"KpKJmFkiQ44SEC4Io9EY77DsOGc7+ZSaJ2RHOMD3NS3/3ovSevf78W97wd7TT+1+v4t/PP2087/rF/6U",
+	"TtilTGvmd8pmTGl7iq7nxI22HUYpo5rFA6rDnQMSmrGGRKaxodvrOZC8+S0gfCSk+RKJqGJdcsWZIkOZ",
+	"JHJm7uNx07SVGVDtNraKb7eCFhNm9/5R/hHe8aFurmfDoWI1M72QM0W0JOqGT71dKVjm073nPz7/87Mf",
+	"nv+40yXnVKFUYCIO4B9TQ6VcETaZ6jkculBLTZOQKM2ThEQoXtgtS+cklbOmaUscX+3Ee0HBKbnQz562",
+	"PHIuxucRda+WqP8LPrmwBIewRR0uFBOKa37LiMquce1gaRhNo7HhIU2Dd3/WM4her25DLozAOk9Z7a4Y",
+	"MZeYtf4xIM96AXnZM0zy2Q8vQHoFREsj+kDYxSwu9u1ZLzZUadhx6DYjRL4eGUbYNAGQng1U96wXe+T2",
+	"o/kDf3oJ//vshxdxPcmZo3VmTkb9/GKeMmTackhCQ/ZhMRFzeyNngOPWMFrzoDdcCn/Bj7VjvJLNegZs",
+	"wAo14yBnDbAljUPWciO14pPRGtRUCsVAff+JxhfsnxlTQCuRFEYmm3/S6TThETWj3v1VmaH/tqbSdZym",
+	"MsVPLU49xY+Zgz2hiRkti0FMp4zegL6RJeyAGGluDsmMOqWi2zJasBTDhEcPMNZDkgn+z4yRW5pkwIdo",
+	"kjIaz4mmN0wEZsxUkLAiy0MYMWgHqAZZvcTNu3Fmr2V6zeOYiYfZBhoB+ySGPMiEzs2wQLtCSSunRhHi",
+	"UsDYToQRgjTBN97/0guSCfZxyiJjMCiW3rKUMHM3Kn45CcVmW7iAHxM5UjDYU6lfy0zE9z/OU0lUFo2J",
+	"vP6VRZq0ZWoUwmuWSDECyef2XjNBhd6B4Z3TeSJpfCXlW5qO2MMeOtCFuSKJ+TTorYLskXf8JxjalZTv",
+	"qJhbdqAeYGhSkgkVc2K0rMlUg/GEyjJ8/cKYHp3DYa3Be8kiKWJY5xmFdR/KlBGdzs3poiPKwQL2BOcy",
+	"vdQM7r2gmR7LlP+LPQD1vONKcTEKCPs4NTacYSgpu5U3YCQ7FjNLpVH0UhYzoTlNkMbfC3pLeUKvE/YQ",
+	"ZK6JkDO0/qYJ1YZp25M3oWYJBRURI+3w3eHJ6dXx6eHp0XG4g0rc2Ch6UwrsEIQr4WLElHl1X7TDk9O/",
+	"Hl9enZydDs4PwQjbIWBPMRJTTa+pYiSWTAF3siZnO7w8vvj55Oh48P708OfDk7eHP709Dne65LRgrH0R",
+	"jY04jQ+IYiI2xxIIglBDSyT0CCskCgkJ7bXPpD7zNdDtvENXQ4o15PfJXUenGrLnK7jvt1znAN9RKyhc",
+	"XmbEUukaDSRoHUaa33I9PxYaddNpati65ij40V5dnNkvxpg1wimWggXI4agi1jwJAxKiM0cZ6RBJMeTp",
+	"xNgpJJzSucx0d0p5HHZbNSOikZZp3RcliQ0z1wGh1sZBF4BMDFnBrM2H82mbP8y8kVxCNVeaTeq/6Rkx",
+	"Ve2oo/mE1T1jjpqeD3js7dXCVW33ZuE6PuabFT88b9VaDYX75h/oz7F7Uv6GPx63hqV5FZuPksjf/Aur",
+	"6y3uvzlg9VRhngOvk2YTtYptlKnsUz4UmqZ0vjDL/PV1Y1ZZFDGlvEW9ljJhVCy8xt0Z4CxqFyA/Igtz",
+	"3IokJpQn62x3vb/Naes1zytN9epVdrO5hLs/Ba1MsXRQ/22RJVY0oFdw0TZZIDwYnZtl8fKg7APAoS5d",
+	"7VdUja8lTeONCc/34q+zoMUDjUvrPN2qxgXG0txRThQ38gtd0jTVARnz0diw7pTdMpFZnycYYOscicJV",
+	"DxGCxUMRtCIZMzUwUnFxaEc5e1VGMUr5dQaO83Eqs9GYUBJzhcq7eQtpp+xX1JTRL2meZTFJ2FATmemd",
+	"bg3vCQpP+kYO9KBlLNdBIQCWnaEVZGioMGJCD6KERzeqyVDWZh9ekPaNkDNBrqVW5amttSMX8KUj86G6",
+	"3XADKRZ++Wg2/W7+3rqPg09rNQMQNJlrHqkrvH2BsZaDYJXDEfiRE/vBEhHWbmztwlS3zT9lD8fUXzFN",
+	"eaK2ZjJr81vgNIVOrdaXi8VDq6Wip86VPvZwC+p41cPw5fzEr9SSDJVOJsZUQl112ZK/YhGf0AQfKh3l",
+	"NT5jWf3a39j0/OWnpXKW8KulaS7dqBMxzdDSi2NuqIQm596GDWmiWFDZw1x5KQWXni/RUlY7mf3Jl7SH",
+	"FaO/5Zq95eJm06OLVrLaSGnj8LVBlib1/FzxkehkU4w0QBTR6ADwFBxAtMONncu1IuB37bZW6lPFRwN/",
+	"1A93ls3ybkMmfmLAOic9Nna8gJVya1ymm96dUZg/tBVzV3o1adEkORu29v+x/Kyf05Hh/40ccQNh4IuT",
+	"9URBHfP/cG8k8xCCtFHoPdzJuHS2Vo3Lw89IItega+suObTJP4oxZdMfMO1HDl2mT25HYALQQeH3oiLu",
+	"C/NX8WKuFUuG5nWEJomN/Uy65J0UmEHBBbk4Ow1KzrYnioArzClxAb7Zc8QMUqpZCFEKMmWpUdDoiO0T",
+	"T9pAQsNer0dQFJF22G897b7o9Vvw3NPui3/fQR9YPVdQg18lFyyu8199tpSG8W8v3xfH42ykQdnSWrzx",
+	"bg2azXQIq4s3WkCXmE1jNwwyYaZMThNGJAY9/BQ6ndLohosRSbgw2+sZTOwjRnNrbcHKcSqNaC11ZXEf",
+	"g0Wiqd+R2uWvPcHO/NmUUW1r50K61upwqtnBNW+bDpa4Iw5tSsRe7wGcD3djcdqENgg/11mX5RnfP4+v",
+	"DHdhie2CuOwyKkasSw69HEUbSHTR8SeKhG5e4QEJC4oHfjlFT39ftIcJHY1YnOdM7ATEusWtT2ZKeUy0",
+	"HDE9ZukBqWXbNYy6Lzbl1A9hVuG8Bl+W368xP7Po243S7ux2D28uAjDNYLDB5lV1Y8ery29ak3fXzLZh",
+	"nxfXdHFHa0/mlNsE0893w69pmYBUMRLms8R5o/9imrIh/1hvU96w+RNl0/uiMU1ppFkKeVUkZZEcCa5c",
+	"ulSd/iBvPmvQS3z7dtAVl35ppUojaN7KI3zBxjbDlA9u2Hy14wzI5VPQumENKeaKRSnTZqkPCNckokJI",
+	"Ta4ZUWOj8+QB1+WL48aDH7p/AQXz2sYurzGZ92yirZcavIaLpnlY65nNtfu5iUvU7exyE9i99wG2pPDR",
+	"LnF8Nsf+7sM5mteHrPO+TV02+f3NvtktuHLMIh5/JrNdcwJKU52tpLR3bHLNUjXm00u8v5YxlgthyksT",
+	"+HU6q5y7VVLJh1lhtt46rSDHh3Bj3XtUY3kk48M9nubNWVmJEay9As0zfhDmlcpbmrwzFquXI0QzMMkm",
+	"VGQ0qU8MyvR40xX6daZr2UWmMDtq2ZK9VzVaq3mhfbxudhOmFB01ZExssYzufUsWFIoBa9RUOZlSMb9r",
+	"jgmp3YNt3ROxnFAu6rUjV6Ro7iAzdk3w5u46XBhvrXNQJImcsZh4Pn/7XrSo0elkrN2xnLApHTFVclks",
+	"OkQqTokN02hq6g5xnyB/rFa7ljPB0kKYV99ANZR7PVEEbllrufCVXipO826gRWBuDchsLCH2xCAzMZse",
+	"EPMl65lAf3PuQ7bUhTVmQkIG75gqgn41M8oN03+C1jS7TnjUOGK8bMfBYwK5m1xUHYxw1ZikmCiu1oiM",
+	"edZI6VTl9OyPreaQFPRZEazlfShvdeNR3z5VKdL8lpXdeYsOiHKYqHKa8muEAhvHFaaaJIwqDfWHtizE",
+	"0U/+tXvI53nWG8R0vrlHsPAeVJWJGn9M7mdYkmTjpz7NKNeG2oaYF83ZjLTtS4hMifW6NaQ3Tc0TMlNb",
+	"T63qYylIsLRiNV8KFumjRAwNi1a/QveuRcBJ2MYobZJAh8i2zLnOc4fVWE677COdTBPWjeTkgFwnVNyQ",
+	"KGE0VdYbUspNeHa3uQmNM38APRsO8PoaNmohq3Rr+9IH0KphPJtyyGunSq0x07qZPRDdXzKdTbfKlKjo",
+	"hCtI8i71vRXHpMq3/IHWrYMLFy3xf6hBVF+qfehEV3FrPTem1lQZTKytssLAKuwa87BNgeVSDGZcxHKW",
+	"c/TFL23kPMGbmx0xWTzCCtr1zv+p1bty3/6HaiXNT8D1JowKRYQk+AEC5fXdckwmry5YSiT57VAnUn4B",
+	"lC1uEmHZworZmpr9VamtsIgHsQ0QVSOrK7XbsUxAjDoiqWgYhmG44F0p6mZjHpCPoVhyC/keUKUq5lAb",
+	"bYuH9JjNCU1TKNEFvR03FBIvlBTuRQowCpaYER7ZOpvJpVHdlbcMc9Hq9Pw0Y2Q2ZhjyjGiSQNFcnqYy",
+	"o4rYh4mWxkppG4PD3MQhD0YUiis1+mrEdg4I8EpQ2FA+Ed+S8VhDzreNXe48dYPCtVdj3FVH+AQ0Z6c+",
+	"BflcUijVlQJMwNwlYodaKFkQ6sC0ecMWtw8FpcbIMOuy6gwscAdwEqZ6e0JfzxXqGLxzhAatW674NU9s",
+	"kc+yZ38u7qy15TwXqcdLcxvP38YKjXseUm8VvJOfs19/iUuJBlVmWcP9moVHhU2UFqUqryq25iLFFucs",
+	"WJSay4RuY9L1Csl0D17/7y8jex3v/h0lZ7v93EaVvC/dKEcxefbDi+WYPGWtaZH35vacKhwSB6QMhlak",
+	"QAI4jYtwr1bBch1rHd4JSZK4yF9CW/rZ3FR8/m6UH0+ff1GfMX2f2pDVeaJGrcjpPCVFqA1qj0wJvVZM",
+	"IAaWYLcs3en6+DkLlLe5IlQpmc8UhPmlqPOQUeeiRh9h1afwWenodyisy1NCX1FQlMgTJmIWOw+JVS3h",
+	"psqEnteN8k5k+0pj8QG8JiXn6kaJjyt9J8uSEu/cfeJGtXHeqmeXrzfrhlnevyulomH6oUigW0gcs+m+",
+	"QNy1QUn3lvdTd8aWCtFa8EtGhpwlsSLAlRACwkgq+BV/pAptthvGpgoy+IH1d8mVtEBjFnyCKSJTzN5H",
+	"IRWgT9OYh4QLEoLzMqzLw/wqRPrnCFYzsxqE0SnuhltkbVeswIigzqWRsomLaQCkW4xAiZMuObSb4SCH",
+	"rhm5lnpMFINyCXQJY1wrP/WOnFZaCiVhV0dkJb7gEiZP8DuGcT9qFX8IreJrVAvuTbIv8mvgi+dUqZlM",
+	"t4r9IJFq94q1Fkqw2Qb314bfig+WX1crlKDW//Orme83G88M8n4yoPl0MKZqXI9YogbXUtcJ/6CVcHGz",
+	"7vBTNmRpivk/tYlBAzqysFRrJAZ4i1EMo5qkV8nE8xxQbsKlL3tjzKfdSC0PodXmbpb1VNp6wIr6/P+H",
+	"UGZz0XYY/5opPXGgYxtFzpx0pDkC8NJUzpJqkjKq6kGrUHErXm/VP3VAbthUO03E4Q+RRI4q9tSLTVOq",
+	"F6eSj2/54jlUr/IUirJNZ9giXhoUVFlArCH/yGILgwxlQh4Ul+fvLl7VClrwTL3KXeCSrGSUNQiSXk0r",
+	"FJ56UDXSRkbAK5+J4tJW+UprJE17WrOvMRo2Ui09NF+UgtWuyF2GD1cIg5WzXsNpu+lZKrlj82ej5XD+",
+	"dhhPlAexnVPnE7W4xzv1OGyuA8BmEcbPjErWXFRaTpblATLi7nGpgMa0AXCosZyiFck1HEgwf7rk0K8c",
+	"TxmNjWFJJlTdsJi0jY1ZKQfK42LoqgpI+Ot//Md//B8vQybcCTDBTisSAvBEWAAhWtTohiKiMrE34CP7",
+	"AFIFqzFGerBitrXgaB+R2W5a1TdM6GjQxNKhH0NKsxgQgTH/MS+1XDWidevEjJrRvE5qLFO7SJYle0zO",
+	"PLtiFEuUqdWppWZHmiAI8SJIhk0KGwGfsTnvEy5bbm6oUoqIIcY+A4d/IWwgWTG37OyDRRlWDkJmhBZo",
+	"Clty/pQNMwEVE5vyNyWzNCrnxU95K2gZqubDeS33XzOgmq/CstqSfPsWWM7qcpKmsOryiJZPE02B0lxP",
+	"qWP/1XO8uPxe1NY/umXx6yvvxflaFMJ2h3yyrEiJlSCXxVZsZcUavbnxNIR0OMRS2tBCgJvzb6xwbaga",
+	"8j9iAA0CjskRM7VNBZFT+s+M5Qne8U5F0dyrtY+r8rGq39pUDWTU5lMAvO8B9As52wF0cafrDjOdpSyw",
+	"bjaAp33a6/VKB3FtQVoezsnlGXn+dO/HEm90CoF77KAMGDzJlCZjesug+l5jnshC6uezco+Tw87/0M6/",
+	"Pvz27NOf6kdYleYrEa4WxGO14cpSTlwrI6AFCWIbx4GDjTfaOZzehdzWFyvMjI3Yu28eVfiQx4IaeMPy",
+	"M/UQ9nA5KWA9o3gJmuKChbYsk/oezGP3uY2jPSVLbN3ZN872AWI+3lRvOZtt7AXIYQN4JTd6pc42oR+t",
+	"x95Z7PbPvcWiophFXFVsQpuel2eA2USPVNWbhIV6WvUVrPIOlKbojWX5el42BIpDq22FRAoUPzRBLBFE",
+	"akAIbpfUFrqOQVjFYzHVx1LpAxJaLRruoX3hKdnt0JPr0IXIqXIh2nm0gDYxnA6QTTyfC1fYHYNc0+jm",
+	"oC9CwAJHRdKYMk7FVICJgrGzwmnhMvPyT/hZeqhyjOyPOCgLSVHv3ADV4Y00PCxvb7INZmJOkE59Wyli",
+	"wNo73aZoH6tLtnx0usS97j3651WU6+Y5LbztxYy8EdbSsR+WWkwYF6TQHJwzIbdBc01BDocsVb5D6+Ls",
+	"tBW0jt9ftILW+8tX9RtuX3hBNVPb6IOpq9XaIPAMzTUgWKyl9TgG5lgVOlAO5nZNFQsM6UMvg4nELgET",
+	"UA+48L+0Vx2ZmfgqpOEcGvQTLtH69y/GiCoEkTbAERZrfsm05mK0MTqXWZNNI512afkG8IvVVyyKic+r",
+	"zsgpZ9WKI3I7ZDhs4tOqlsiYVastj/TWxo2q9L171wteUU0vs8mEpvPNdaDM9Zdt7EiwRtZoueyyrhal",
+	"QC2prVRZUceIFrlXJ91wS8O1FUWjG+bhrgBBdJQxSJvXowzLV39PgYjbcIOQmg9X1H+C6G+46EqLB1Ba",
+	"XH9PpmxflhVwWHhfvgvVHfMooFKWWarXLJdm+guwMFovf7iymNWEYrcG1QULCiJf2LQPq7izPTcPcLTn",
+	"jfnqX2P6eEznayEzfgHEthiyjz4Ht612g+wI69Qu9pFGmsR4BxHZ5JqlZJZyrY1SrwgluCCgdGEYorXf",
+	"2nvafdFrlTwynf/9j17n5Yf/1e73u/iv2haoZjS3b+WIi+20b1ruf7S8AU1x62K7meJa7ZLZ8+rU1fuH",
+	"vn/ACONWEcV4ZahR3rI05XjfXRVGXmAbUWWr0YqIY2Faog+2DU2fzfB2wH9o2+Na7HbA0YxZ9/Mih3qQ",
+	"KTpiRdVrDW9ZUcCYy4F1UggdEboEwvzhTUs4100NUgMABFb8tsZGO3aXsO5PlUvuspgzEWF/LosT0lZj",
+	"Cu3rpkwk852GMj/bcRkdketFc+or5taI0LgFLUrecEOT+m7YflVuJuAmDFetTiz03juYsnTg/NFLaji9",
+	"p29pwuNBLdLw2rBp+I5M6Iqz4jMxI13MplTBt11calW0q3xWFsi/gXbKe7pkJ+pPdWnxy6tYOSD1vK8e",
+	"4W2ViNmqPmxTIbSxVKh11bxlGnFLYz7i2vyXqjHDil7oyK4imTJ1YOu9YnI9JyPbPn+dQpUGgbIOPygn",
+	"TC9NfA6+KGsuD7TKdu+WSZbT5O6IT27YGn3vc1nmfXzv62SyS7NayyS6iqk8QJhu0UewltutpF2vitVV",
+	"vvEA4Tp/eJs6qxaiyOuvw7J5P4AV741lzVKrqptuIWz+yOAfGfwjg19y2NaqjMQu4LWhrRKVem9ZzPMu",
+	"1ONhythAjfl0al5S+1b0iG4P/laWBCvx2/zA/SphYN9fy8Hw2sYcu2bIK0BJNxjUnfLoY5oKLkaqNk/E",
+	"Rsa39pxW+87k+ax+fR4k285YyiBY6WLwq5Ena2LSPN689caG/TZStcGCNAM71icgwAxKKQer8Bnd9m3c",
+	"4dDb9rX0q5xOVlFu/ub7J90JS0cQGnXBlK1s3qhayAFsErZBZZO6RJ2aPuMNbvJ8iOuNbFVsnosRU1Ct",
+	"bVl5veSn5sQIKqIG1cCGhowc+xcTDZvRPBcjYVgzioDyBldmAG/kDEtwCwQXqNh2L0ZgCjKWSawsSEU9",
+	"G3iwdbiDAHrlIzWDL480WFzIlWH18tas5gVLD3p5m+/80KapTOuzW5m5RJi4ZYmcgmOn3hpYOnrzjqJO",
+	"HRo3r8/jzMPY7bkuc4PVD/2QjLMJFZ2U0djobMTCv5fDW8dQ3MMVoYm5cU5SNuJKs5TVt54o1tyyJWAR",
+	"H4L1twCHa31ujVvRkDxFJjQac8GKWWHqlIQkv2hMpDiwDWxzVG4yyngM3QHhAUXnisyMcGc0GqPPu9sX",
+	"p2wG71IAy3DNCI1jFu8TnTJsjJkJ7CYIH7yeQ1zgzdXVOUE7pJzI9/Ph25NXh1cnZ6eD44uLM8jZOj18",
+	"f/Xm7OLkf45ftYLW67OLn05evTo+bQWt07Orweuz96fm93fHV2/OXg3MT4dv3579AjcfnZ2+fntydNUK",
+	"Wievjt+dn10dnx79ffC3478PLo7fX8I954d/f3t2+GpwdXY2eHt48dfjVtC6OLw6Hrw9eXdyBbecnF4d",
+	"X5wevs3HdHl88fPJ0fHg/enhz4cnbw9/emueOj18dzy4OP6v9ycX9jGYzuD9xVvvr1dn7w5PzOjxH9UR",
+	"H747Pzz566n/nsPXr0/enpgh1f4ILzg/vzj7ufTVo7NXx96fh+/O3p9ewZq8Oh5cHf4NVtCM4Or49PD0",
+	"CO/96/ElLP75YbE6Z++vLgevL87+5/jU0F1xBrzVXSB4/+wt8C2A8Wio2gKED6oJFia0KYmlNirmlOqx",
+	"oU6JCXEyntu61ilN6YRpKB8QdMJ2GgAdF22KJW0i0ixpqOuCXFeuyXXK6I0KPCBMKXRKIw10zRThep+E",
+	"7iiHAQnNR8x/UeiYfxmqD4O+CPMUS/NrbgyZP2z4HH5H09be4v5p4/Lmn/akDWAN4b1xhqkobHDD5jAG",
+	"9lGHZlVP37/1agplSrgAQ5a8v3rd+fNOQMJflRQhaRslXgpG/vPy7BQDqbZ/YEEHhfW2Sni6Ja9lXx+n",
+	"MtXHQtt8rUpo8Zalc8LgajnjU2kMJqRyBh1wpymf0HTeuWFzW1nRhuwIwmPs1WjEfAeu2HpTx3y+2+yf",
+	"gq5ff4RUwofItdwksbE+SbE5d/ROVZg3jCabN7Uxv7plcQQkb1bUBq640avjWH6O8gBiPori4Xtfr5NC",
+	"RUAGr7bt/jawrqxmyyITtqsgOTw/IeYZrzJhTBsww/HcQtByvShm0UJ4yh3Qz7L+Nuu3phlTNZix67GU",
+	"NwNsPdhgu2DvEj/FZ5GOsP40f1/TQHMuYyijHg3xqtKPxbDFMVdkmmSwwjz1CphrpWf+EXxtw2fGrGj9",
+	"ghcg9UYXxW/Q7gdaMSKsmlcp+USVKindg17BKEGUs9XtYzyKWFzruhWrpYr6Lahfi9qtDxZIP3g41+BJ",
+	"Loq+noaF22RarQn77eceFY8ErqDIa4J0V1DfVT/Sxp3/VmBFL9/UbZxljaWvXs3Ps/VqfpYPbpseoZXM",
+	"8bVMfo/GVzk2/dc/4NnbfhU2mXvjXO9/qm+5uFknaEXTaMxvG6JWn5H+u34593RrTLmFMre6hVhoJFqK",
+	"vjn+4jEdn9UsDPYdmk7N5HNfXQ9rp1YElOsyxi3IlBySibkxKJqT9QLMt6WaTKTSZO+pTRJzKAOAbGNT",
+	"zaeSC0T2fIqoj/t9QfOrODtocL/39EUPe9zvoE8AjFWbqd4O7eVwJwCEHUxoT+ZkmMoJuKOMVRz0BQBG",
+	"Ej1OZTYaE0quuaDpnAwTSXXV5rXvbAUtKZjNjvHBB3qdlx9+2wv2nn7Ks91/2wuefqrPePfwWV96/9d9",
+	"+dKLaBdUiTODXOiPnbhI3R+mGLsY4Jq29p8GTi3Of9p7+sk8NZIdxx1hs7pX7KOROvmVDp8YexzojJpj",
+	"0RpxPc6uu5Gc7MopE7n42nWm+K5i6S1Ld20c2ZDWqWet3k0Xd3QBNKnI9qquRUn7ZUwdRA29lpkm7dBZ",
+	"7mEA5dBW4UPHi7G4Dc3cBVjQDV/d08pfq79xbOQFzi3VMBVzVgzpEoBCBTCNAyIdnLEUNifefJtkiqGa",
+	"P02ZYkIvuuM3hslZt8JgScVAbWuoIqzkRZXbMg1sk0vcmYCM3X1cm9+gl+jOFnHm5RgdcNVz8/n+l4KS",
+	"pGAVPL16xEtmg1dV9zwUw+PEniiS31pv2CywY8PV1uDtQJpAiTlhlU+Mf7rsW1fmKC9QrQ+XkGcqFj1O",
+	"CvfYwBN9/s9e2b5HAQM/sO7/Xnv7oFTmDxhBjdX+/gweICFyod5xLcW2xEhr/AyZcETQcJgcCJlnFZVG",
+	"AswB39JdXYVW9ULazz9A5qW/EOf5QVEbKomTzLa22njxHWcuMpJ+XGFo4Lc2mMvnBXybFug+N0JdWOLb",
+	"JFEjqevSQdMbwsDXX2K0FbL0HGefiwGzsHWLE63UEn1OjSRoEyJLkvpiyaqDYZviyZqkzxqBExaXw8ZB",
+	"Laq4Swb4qPJalXcxE7lu/YvLTevf6+5tvvi90uI/32Txu+Z/Pm/xn9csfu8hF//cWsBlVpPnLC9qhnI4",
+	"VKzhWg6i1iBSJ1RH44DQKJUKWgiRvHf9CvHp0NRcBZodRR2bPadz3POHqDDe0ga4o5LkQntbUj67RJWv",
+	"9fkvlhyu8st6aZ0e5mVlbEu2ahtf57TY5bU0EkcVq5yc7r337vU7ByX7bgILy/DCjRZvAcLBkQ/ZxuXe",
+	"ozFL2H3ChX8DZ+Suka/XHLzZnGUfXQezt8lGtijDEyZKFjJpU3JNxQ3RKRVqaHE0hzIlVpDuHNjeTFCh",
+	"gdhxra0BfJHMl4H3bst1aqJB6/Ahr5i4WLxKJMltS/O5fQCz18PwWZfDSaxXWsXg4LUPYHniiM6RBjfF",
+	"h2smbKNOWARg8AKtJOgAu1JY3AqHvb3YsnCzjhTFCJvnvoVUs0JhnZ2u3dmHklwXmbiLCvva1nK8DIRR",
+	"VDeq9fqcruywahhiJhDUROS4nSKZ+61WzR2Qrzyjc+xeJ2dirQG40sPNm658alzvdaBKfQR5Hw20FpuU",
+	"TGh6A/D+OY9fDLY1+gDPrUlxdsvSW85mG2c0QXhzsAKhbRW+3FLwty3xBROq9OBZL2+3thQOSdBkrnmk",
+	"rox9oryqqsFqcDt350pkuWnKbrnM1Najai7DKk225ktebmcpgXNh+xomXj/L+2dRqRzyZCsIELOeVMxP",
+	"1+1J90XwZysrsjZibAFEWh8g2yMXZ6eG6c1kCtnjhOboqvuEXstbthiR7q2KSPeFYT17PYxJd8lhNSRd",
+	"DUEvCztX48q97tPe3uqwctnNs9db7efZ6+X/93k+nr3el3byXCwH213bMCtTzHsBMnGI5S05xDAYmEaq",
+	"ZoLrvG00VYxcZ3NV8thZsN1iDy/OTlv7rT0LPAwX9v7ca9VJxQsWMaEbOg+u2YP/froBlvrcrAH/5Pft",
+	"qOI5ecP80LwIS1qLfZHGVnfVj2qh4cS2W7K0v89DdaKp7m0BarV2z5jSOtYThGL6LRc3G9dDAyKC2mh/",
+	"tLxh9ZB8jbnNqRkfeH0LcwxeY2SNYSfQfmt1erJNI4YBBP7g7121gBV23VC3S7jbrDurt86b5dy51VnV",
+	"vfUSU7TP6TyRy4KS6IKqxmXs065yKESQyN3/CImWUx4pSDDD3kakHeI/1C66W8IdQlX+BsUENHPzdt8O",
+	"0ghEPeZp3JnSVM9b+27MeS8Yo2DYj9gMcnItY86UVSUSJjgTRplou/JK21ibpszBqu10veW4YkqfmXdv",
+	"DK29jBEuQBltxqpSprJEL8lucpOnQs1YysySa6Y0guC4thJJQmZMaDJjSVLfP1DxkaA6S9kgGjMjgBra",
+	"8bjbwBljbyV0RLlQurA6n6h8XJjWD9sFwSDWEKQG2qmv1TA2zWCa8mgTtM7lFSALnh1Y5fJTbkwlHu8P",
+	"puR/XOi/tbCg986oLB3/gnN4mCY5zRQaQtVhHBJKBBRAu4cOSFF0GVa6buEzzq5oC6nH0NwcWj/EOwd9",
+	"UaJuSsxfLgEtJ0cRYyNHeBl0WTF8Au1UHJGHfDujqi9SFmcRdtTzOqwU9aL59yzLkSmJqIhYkmDyhRwS",
+	"Kuw8IEfWvDJi/Ba+b6cx0HIQy9CVwrpmf2NqhlvT7iVhQ31AQsurBkCNYV9Q5LPlEs+8e2WmWLleHFfB",
+	"0I1bdEPG+SLmfejc8kCqkjdrLKgsxt8KWqURrUYLsRRy//TPRyKbHpaxrWsiZXgDwBxbLJ4JnQNrI9kU",
+	"uoYoltyyUosUYGu+T6TWR4YjuHdM7sWJombuuzGqCNC4kuAARQdPnTd8MVn4y7TpwWTIK6cF1VTMgQaJ",
+	"p87rlJzXcEDRHmkXHizw9e4cWPQVyhNsmHfNLKQDJF/6Pui1ludLtBMCnx10XY9/Mht5UudVnyLRORBp",
+	"dAVz3H5dLmxsIzm4BXrWed4jiZyxNDIWfFIGqgXeili1q2Fot2x8FKzElb+cK80mR1IM+WjjomR2O5jU",
+	"t6RNM4b6UsxuO4kccVF0EmYT6RgH+MpuSDtmt2QCDRoFoSSRcmqEBgnP3//09uRo8P7ibdgE112G6akd",
+	"Bk9Y4bgf26bBObvngngvIW3bjR10W8POVblP9GIVbVNh7Nr11fk6Fs+UXl6e5b3z/is+YYqlfPPC/W2j",
+	"Bs4vvx5Wa9HdoyYzuRZdsd7+XuO2qqsYMbi1rOirZvj3vy1yepjz4I0jRqVY0FrrnH9syWpvt+HNERVv",
+	"mPe/npZ3v+Xi5oE6akjttWIps6pL1NbxMjrto5TOEhAYIIEhvMRmKDfwUYUtc4GVsthwMuwUDD90yZvj",
+	"w1ckRQ0K+RliJEZGGQXYG4pZoMbKPxPJvBm6dKOsonvo9lFMa62lmzI5TRhpX0utCEDdxmUu/pnpSzFT",
+	"mgssIGli/2tOvnHOgIjQ7OpYz/Hqlcf6KAqNLkYaxylT0CMQmmUAVAJSjDK2HkDboL8o5imLNNyKYj1f",
+	"ktUeSEyPs57cYp6LC1sZs+/39UiidLQ+t8uDl1K1ohjJ5yBfZcOEGjKtaygC1XqVfjZjOWFTi0NX1ql7",
+	"S4h4tY916SI+QGJY3rZtLRlYkhGrksPw1Q+QGuaPalNFILHSbv1Z18zyYYXzVuDvNaR/Z2S8DfOtI/33",
+	"UMa26Q4WtXer2gs2Vcnd8V69VwiZfjd90SwDPmnwmjufuLXGoY29Qt2n1hgnALOGFnl3naRg+/U3VI3r",
+	"KmkQp2hM1dhF5yt+gYAoOgSsSza5zpUyJnRH8djDJ3JQR+sN6H3Gly2IFdFPFOFxw8Q3Tk6vOMFW34/C",
+	"8nCT6vpGl9hyF9i2uhZXP7OUD3kT5q/vg1pDgXGDbXC9+AtYdsSURuKvXEH8ZUL0qaDpCG7MR+yxXXYy",
+	"4WjXtS29f66yvKDNc+3LlLiAESJGLgMAWTPd6rlFACGUuIwk8PcVbQwUaYe97l4vJFyRvd6/IxTIAhiJ",
+	"l6/VF3eSsLVxutYfrirvZ674NU8ssGeelgts2mFksoFhjLWBBxvzu4Rg6zZq/SIAX33w19DCDZuT9jTl",
+	"AlGPc4xUsOyJmtKIqZ1VyfY/lIsz+/2PT/c6/f7HH48//K8/rbTFKsOtO4ulJdmUzzTiEW4/njtkNOZt",
+	"LMpSrueXhunlkJF/Y/M3jMasFrMbJawFiSRtpMGOlh38106XwCbTCYMbIBFegdebTSE4okh4mOmxTPm/",
+	"MMjyE6MpS0k/6/WeRTdsDv9gITEMbspSi5oAEbaEQ34AVwTYNGgR3IxrjON1emzrvzuH5yedv7F5QQM4",
+	"MVAr4INmEAC5Cn+9dgL0P3+5ai1mq2CkCPhTeH52eUV2aabHu+DeDw1b839VEFgLu+SsGL5Nmg8/dlKZ",
+	"MBXiqgjGYsh5tAqVmZ9ZIz+2aOaIszWbDYMtJjXWetr69AmCXUNpA/CaRkBsdi3OpkzkHk10+FMuEIEX",
+	"7AN4i9rf3V3JchaTOcsv51CAz5JhZyxVKRTWgQXQ5uC7l3XJTxgzSjPhdTZoy+GQpWon6Asv8Par5AAL",
+	"MwEXDKOpKAlCUQmHg1E/J9cIBWAeoRgDQYpiqi/8SIghWq5ILKNswgTg/PiXC6XbYU/vW+wEAMu+Zomc",
+	"mWfgCMR9Ab0XSbhLp3z3di8M8gAQnhEoq0NOgr7JagYM1w6/Xc4EJieojGvW7Yu++DdyUoWOh5//jRiK",
+	"ZkLbJPq+uOQjyI8DPcARKAypRL3gVGV2hCnTWSpY7GKjwk40okmyb74ThqEa98XV2d+OT//yp3aUpQnp",
+	"KNL5bwIf6Lf+VESuFr/Wb5F+vy8I6bwhT46k0MY6MIrhPvHy/3d/VVI8cXfG5MlvfdQ4+639PuqD/8cq",
+	"BoZY+62gn8cD4RbaSaQYdYrfPj0hv5Nf/0k6Kekadtj9daZ3+sKNvnnUE9ZvmcH2WyWmte+41p9gIfot",
+	"WBizPhBuxm19c/n0xQ/kP3+5stwL0w1RvyJPn5OxzFLVbdgZmemQICavOVSwHX1hCR3piEDCdMS65IJN",
+	"QY8mQ8oTFhNYa5XXKWGoWqbIwMwvztmJ+V59ET5/+jK0CiMJL5hO551DM86QIGs1nD6SIlY7XUttx7bf",
+	"BB7INJWp6gtED8e3mhMBuh4XOArXoIJcomjaJ+FvfSen+q19AuYV6YPAMn//1u12P30Ku33xmvIkS9nC",
+	"E6iFkD42bTC/9FsoSCyqHgqTfsvcY+xO/5Z3h0dvTk6PAcDfv8+2vzC3/qPb7X6AEfzk2jeQ0LwnJG2z",
+	"EWHeCyIkRt3aCTBxx3EkOwpUaMlrIyiqnRfCoC8gE54JnQJ8UGgHEALMPrKiELHm1wXsV1k0JlT1RWhR",
+	"b7tPwyYY/5w7hWmWsLDA3DcavI2hIAEb6lIE4Osti0FMeGJTe7rk2Ewkl9ogz3D86DYCtH4SGWMBSARo",
+	"6XfsWPG7vYf8Di0vjKT4vS9+73Q6+f839y6uH/mdPO/1yO/e9CEbOMCVgUlbIs7zmyCJ0DUjt+0E8PWl",
+	"3hJhQMKFRhHmx8VOEcUwaNkd8wTO4YQYWeUyhbD5An7Qa15h3lzuXmF+WWxf4X/r/cVbsANhmxGgLjHf",
+	"YzGindiuAq6ewvqQaJLIGYvtY8oOpb7VRXmBqS/szdsduBj4oczknCivzM+cMn+C2CfDn0puywI9lIxK",
+	"JEgQidAXAl/tdyzBF+2R3431ANzSiF3Lc2NMJkaAc3tRpmSWSjEiUcpiIzZp4tYhb32CL33mpu6pZZDs",
+	"BRFImiRISAXZW0pyTVPwLc9xaHAyUQWHMZjTxoy0gnASNSeJpQQyHjTyGD2TmG0sYq6MBpVxNTY20479",
+	"0GJHFvziCztuOAbsozmLAbnONIy76MY/YXosHTW6ViNA+XkDE3zfS9ilTPB/Zsy1+gfREnguwNIm7oAm",
+	"BamQlhhqm8N4rxckPInZZCo1E9HcaPChISgGqZRWQNk1cqwJ37zQXQZeuvfM4wtmMAlNR4A9SgXZI+/4",
+	"T/ZxvxENPPnUDEdLiQg0xsacTLU6IDPKdUVCWsmY07vfw8a864Wlb2Tc9iSiCD+wShfOhMdmiLaiIZEj",
+	"98qaLjj4Xjc7152gYHBWBFsCKZrPlJ8rMoFUJRlon9QkAx0Y9dDId9Bgli9CucFN+bOgiSM+sc12zXt7",
+	"7TtZ4iXyHhTqqc3aN3ry0lG0XXGAWZCdgkS8FjsF0eVDglZjtsxfmZEI4HLWSWlOKyTXIsAFGBiI5Yct",
+	"ysxXQDOymZu2kqAvfoL/wr15gxfkAKQdLleCQ5TOuAc0hsLHSCdzcM8ZIYJ2TMF6cgIwot0M3m4daVe6",
+	"1hxY5QLsD6pYRzGhuOa3bCcAIDWjqfaFseFH/JYJomc8YgGQml168+WiW01Q7myTaxXlBjjtsG9UrV4v",
+	"zBVJs4Hcdq2vnP2+uDQ7X8sVnF7qITYYcfj+5FXe4z7GMvYpSyEkQNBdt+PYyLwvaGEyGevcaOKG852/",
+	"v0Kr/tXx2+Or45DMZQYcH+gfXRzg+nbnDFsmUO18Hki4fWF+d5r+ASR+G0Ud9XDt/CRGhLCUjJgG9Qio",
+	"23pvi2nrzgWbJnSOLb8yZtRGs2LumOYqWMn9UmKYyOgLtQh4Ik7AaIrmMDTw5wOiJJJWPgXsPkoh4fVZ",
+	"Lz94rncEro5lbH2jnA654GpM2jgv/9TudMkhjsIwxxcfPwIpGA7sEndwOQMzCuyZgXwozYylJdis2xfu",
+	"DTCusUyMxV9IdqMuCzZzfqugUlgS2AIzbM/kZ/8aGY1nbJgyNfZShomzLu0W7OBoQfvH8e7DalmlXo+l",
+	"Yt6IyS9cj2WG5S6Wlh3rg2PrNjuW5ve+wDehYp9LjOuEiziZu6MEkBB9cTjBDFOwzD7i8Ai4PfBYuyIf",
+	"wHDyK6qVRfm2GN/OmPHxuVW3eL85FcCabUe66stk6jv7FSCEAz74fv5TztlsDKAv3NngKcKFkypaOAwD",
+	"zwf6hFxgA6woVK2xNViXQAUzGdNbBhXqFP0+PIXC4n0SwqJ0j99fhM7nYyEl5ZCwLJXQ1IwkLMMiZLvM",
+	"5aYufXFY1vh9hQ6Mbach+znmiGRsVeUuuRyDiqcVCf20n7Av2qHvm0h30XYtUoesu3RnH+cPLV1q85bs",
+	"SSfhs97TsCZ3qS/waOadYP6Cn3JNvZxfFvoOmufzusscIr7yxifowMJ7uAI4HcP2/8bYFA8qj4t6zqIZ",
+	"ja0J9Dk7QgpIecOtwQp0xwt0nr4ovH+OUTjlQuWtbHDg6GoVN8gsUeuSU2rU2vYPT71QBJHDvgj/cdj5",
+	"H9r5V6/zctD5YBaaa88yLxYYtDbgGYqPBIvJdbmDGgzLMHg3GNU3tC0IHxZvAueg2TxQgBKptPVfCkIT",
+	"aHuJNJW/o+D856BRBcQ1fIDn/K6Qvr+n9zw0AgnoFdhZbrbhxlg1EvA6vJS3meVaOEaz6ZbEuuRv8J1r",
+	"qVVf4LF22ZYKfsWKKjjMNm2zS37JM9Q9X2uuzZptyUBjTg1tB3a8fQGk4kxORhKqNJlwAcuhNE8Sb8Rt",
+	"sy2WhvPSsBzexv+WMTF2Dvqg9llLVphFuLYsKj9AL3rPrLOsrH2inxnzJKZ0xBzvouTaLAj4qLqeE3Ut",
+	"56ljBx1kNmt5I7d1shqqBgfqKZspLNoA56qfrgfX/7//5/+FC15aXun3Sg4SXHNRBjWW067nvt1VNGH9",
+	"1qcnuQ/13/6NvPLNSGCxFe/A0CEu+Uchr56z3MnDKxwzYcxv1FBzcgDVttsXR3g6QJsH89bojPj62Zhq",
+	"K4GM4DC6sjk4RTzcmsIQ+8hD5pUQuZMcNt9HoT8xxjPhhTlqysfIG2Oa5FUjoK9bg+R6nut2xn4xsqLs",
+	"S44nXOyaSwobdliGhOaCTPeJUXrCN2eXV4Pjd4cnb5GE8Yfzw8vLX84uXoU5JH9fWL+z0jTVCtwXaSZI",
+	"WAoW2dFBBCjskkM0rSIqCFcqMzq6FJgXU2hQoH31BTAj6D0g5qix104I0nt2f+Pxp114EE5GuAMJu7ak",
+	"31oo5iQb3bsLi19UnKq+uGBTc0xBZiLNuH5V0J2NRoaTgi4yl1nqmqjhArjUimow1Iy8L5yPTTEIToF2",
+	"W0ginwEVRIYYW3BLvA+yDfRAawwY7RXUvwD6srgKTKfE7hSc6WmvFxYS1SsPtZ91RsuC3XCAG1wyaji8",
+	"cC/cmGV5cbjdaSrRWY98Kw/M7pM/HZ6fGCNje3blKqqBvez1envAe/BXKLGGC0+fv+y+7CG7svUW8PvF",
+	"2an90QfcwPiRoAsBJsy6th9DzSjXlPLoQb9cwQ33Xr5/9+74Yq9XYnGHRW+9fU+NaIfuM2GAPnmvLx/y",
+	"GU9VIjRNQdCbHTdmrVBwWPuC2ximkWpIjgHyLLOIKleeQTQWmc+LDf+CXLHx/b59gULWKbYHhCXKnOxM",
+	"QS7HAqsugOTaqFGURhAb1hcUCltf5FlM5rLNyNmxX6kQdnGkqCKZKBQ9e0iF9ALF3b64gsfzyLHV+s1A",
+	"jeJ5y9KUxyzwPlUsD3ie2x6TtzOzgwaKs0GWIf9oRgR20k7g9BTvXR46Vs4cRM7Nc1Aks9Y5eAuxYA2e",
+	"qmSnbswYHA2ke02Y0Ba8ciEyjlEhZxVCB9uwS06AXlKZCaOwjWky7BgpJMH5bM06BUwrcKNgIg48lY59",
+	"jBiLVV/MrPqYsGHu7PQmfp3FI6a75LRUzY9yLcckPCC5DqZTPrWSNYv7ArtCKxIOEzoaQb9nEFnmz0HK",
+	"KPRSLpRzc/s+CRVLhgOsd6WJDd25Y/9E2fgot0kBXvnuTkDsgbzOUqVD0p5g6hwVZK9Xqrvxo6p20UGc",
+	"cSs6UT31k+/gafOFIVXaw7mz40OiAN93AnUp5qMvckcLCjhuVIn8RYaKBwB17uZozp+xI1zzfHAFUmPX",
+	"2H4JaLNM4IQniZztgL8jTJm50wEWtB1d2nawMoktc3EyywnEmA8B3VQTOA07CxYz5o70xXmmSWhNWWxX",
+	"qtLoL2VpAppv91cjO4ya3onpXP2l33rW67cIVXMRWbYLb9m1by6Sh1yGxsixoL4A1dMQe9EC1WewtMJY",
+	"0dxB2xMkI+LIWDsUNJUwH5kx1Su0vshPd4JcVnPrBgxLKTRdGMpJ3N4p+rBCeojMtGEFMeRXg/FLFfGl",
+	"BUKR5qg40wy9iY4B0FR7I2LQUJ1HY7SscHVgM58oQJpgg+JW5A9japQFEjNzSJmInMs2okkCVwpF1O26",
+	"HUtfnAi/Ey1ocaR9ybTmYqQCUupwEhCbc2dOH+qS6EWy2g76GM+Q58J1sPjP7HHx4DTM6C4QaQPfE2Ci",
+	"K1itui/CGtWFF7k1atc2obUul0q2O1LaLuIW2fVX9BbPtpfk2Bc5UNFYzpRtl29zct4Xui0W0KNaa6fa",
+	"Qe9kaOPqMUu4oeknhoP/d8e+tvNmQqPO5Zg+ffGDPfbGoP3hOXnz7vCoc/nm8OmLHxwjTukM3b5WR0SP",
+	"NYTpXBIScqi+oGLueSNpbIweDJjKFILZcJxzJJ9cBX3e27M5RZXcgCuJ3zA6cvGc0a4Ne/aTiyArdEie",
+	"/Lt6YhTMn85eGSXxd2O3CKUSEo+UJh0FUyad8YRG5rbLN2fnJ6//blXKjnVa/m5XI9e8gFBQ3lR1ccfN",
+	"gsLoc3uXMrv61o0PVKXpDUO3gSVvahYO8SQWgVi40YduIcGVVgg1ScwGcV1NBrI04ehQM6WxoX5oJKGA",
+	"bDt0NSl0k1nr1/pKiwiDWffCeWPmjfYFJlknPGI2rdXmDB7+9fxt51m314Fc4Wqe4Gw2645E1pXpaNc+",
+	"q3bpaJqYR7pjPQHsJM11sph/eHh+4hX777f2ur0uIDWCETnlrf2WeckzgHjQY8hJ3XW993dTAC40v42Y",
+	"bk5PVczwbnDhmM1NBQq6aSpHKZ2gSwgLZQ07iizf8bVhW3qsAnRABL57EfmeDRPuHJTRQ6pfPSjCiyCQ",
+	"vCgNjcDd2RcuVmcYhMDGgjnvh9jQE5cJSDH/0fowzVsPkO/iGcUECZlY8J48LHgSt/Zbf2UacR8P7Wq6",
+	"7nRMs1RBSn1D/5V2zDB2vdfbyVNuwatbZNy6DitYP4FbAw8hkKkPj+ol2e/VdHD5AGhQmB5p3vO013OJ",
+	"rQ4PvmIWmt+K7y6vt8Kp55nckDtbnvYpmzGlUeADsttzHEDde/OB7v5Ec1Q/eGRv9SPvIfwoU/4vBp3O",
+	"XqzznROhWSpoAolnpSRu2EE/t/kfH8xaqmwyoencZt8nFNJJmcCYq2tWZ5eFJHLkkR0iGjEoYKIjBe2F",
+	"HUZ0C6ohIJm5HtkoaBnybH0wQ7SOm8LRhWIO6xE6rjBzKlVdjbsVpeAVK/gaQvNAsQiE5Iw25AH+hEHh",
+	"BvEx4UHV37F1chDvYbO+yDN7ZAVFHg+qRZr0nDfJ3CnPY6rGgXUrmkOrwKNvFEJ0v6NFDGmafXHocwrs",
+	"qGIVc6NdGT5iB+Kk6fPey7qjfATqTM5UoSE1g5rVhSMNZxVKSvKjaptOulIBLGorzs+KWrJPQT2JFt/d",
+	"9WL1kHK/eKL37u5ELy7CssN9NV4AeDogBRWVmbCQswdlAM97z1Y/9Fqm1zyOmcAnnq9+4lTq18ayxwde",
+	"rn7gSIphwrHg5PneGmOyGKBXUr6lKRSfb8XMzFPP1lq2W8qxJBMYYM7hTqoe5iqW19BmFXqH0Apn61P3",
+	"WZ3hWRU2t8DSjPm3WyCb1GolvkA5ICfnzk9gIw5+ykBgeQtRNNHgiVHj7sLxf8sVIlirxfO+4mi+BTG9",
+	"xhk+w05p9yqNYQ4l5IOaE4sT/crP4baiO6dc1MycR8l2uiul6LUN7e1sRZ/s41Smevc3bDr8qZFQMXHL",
+	"unJsTkoqZwfEnCXIELx4fUSePXv2kry/OuqSC2PP5hkcFH0tRqjBA7lfrC+UoFM1lhh58Lp15jl05gUQ",
+	"HgfpmXvHFMHiwFjOhGEwMIZICqWp0GTCJjKdd/sCq/NUUASUxgAuR/zojPspP3G4Kiw+IMYSA1tqasah",
+	"xoxpMpNZEpM0E30BbUXNHmQJxdiXy6si1OgsqZyOazXuY/jCK6rpWnIZt2epbF52mvBrx/iSddRozT7q",
+	"3Ujdlg9sVdzXitCjy5/JkCdQgIeEAt9w0ZtXXE2l4q4Zffl5qjWNxhMm9AG8w8z+Ly6kgmuAvpVupG77",
+	"rZJNsTC470s6fzYbwfqbVM6MZo9FN2Y9zVk7uvw5IEqnjE5Y/DncJP9aAxd5bU1X8IxOqKAjBkV1DlNn",
+	"wSo1B+TSvvQepY33maXyBuLs37u88duVu+ojQyglkYOO/u1IhU1YOnIAeZZOFnb+2N10qdFkvLfNL39p",
+	"lYWgZlxHgE76fVOB19cs36988iisbe7HHJOsLIT2esQQtGohLDoktL6zASbOh/tESOtPq8u3b0NqciV7",
+	"f6fbFx1j8tvCgQHWE4T71Xinkf8uF915c/NQgsuHI5DURRbLFhazvAJU1Z1f2zr+x3KqKmUKCpM3cJxe",
+	"aUXoiodtYq7v1TCDLSXtm1GVyjfMgGC8pQxqCL9OdR53sKCzZkHt3FVB1QegbikykkSKojiZTqcYojCv",
+	"h96IwlboQfTBjparXIGzXkjfedQlKIFsopBN/iBDmSRGV7RB/6cuilmnNF3WsIXNbJxa9wOczZ9kPL97",
+	"luJ68H2qam6fvjqGVlK6vwH3xrfkfHidMlaUDwVY4FStbwKmlullOMx4Iq9pdLO1zN0t9Ues96uGML4Q",
+	"h6ksS7L5vnkusNEO4EKRppayCcPcfQggQ2MElU1YSCb0BlKaLZoPVjzYN+Z5bPmrXfacrQPjWrFkaMyr",
+	"ubK/7XTJWzkasbiOTUCy82GSHPmtBL9qNpGP9BvmF9arPnbaYwHbgZD4TodAzRG38ZHH3B2PAapvOKsW",
+	"DQLTcuFIoi4imE3Wwe3YlKlA+rDPRupCEW/Mta/0ABYjzIlrnaN3dyGKEkRdzYHzE7yd8vvVxx2+5zAC",
+	"UoyDDLI7s+m5kbbD8TL7t9oNeeMj9IqraULnDmT+ft31jb2bG4TIENHz/0BGdK7Ruc3HfCwwnZ/1MCp8",
+	"zRANdczMT5htFWBFlMLEIyirVTtrRN0XiK62NKJZB7xygXSU15QYjUxOHETGGuFuV2GxEOxuiFnnjSb/",
+	"eJHqxR6bDecGa5EfQ9Pfd2i6XPzkhaeh8mkDaZND7OUA76Mm7M0Zu0Y3D7TMBKXQFkl0IhrlhejqwPIj",
+	"EkkXx1N+q4n6kHSeivEWBnKPkqgROb/mRMFg/ggyCDNBO1yUEp4w08nlQvHUFhrh/npU5spMK4Tmdaqr",
+	"o7ZdB7WxXMZ45aDEpgXm3TNqOi8cFJmrUDPripdxNsQlfUN52LwupIRjKtHj12qdlAa5gWdg714O0yrR",
+	"BFXzj3LnG5I7h6IOfwJcda78H6WOO4efwROahc8lo2k0xhppQBviIscbIiq7dvjgmI5qtL+gQK3k8Qp5",
+	"s7nv778geXkNBXHjfKnVd57SCbuU6Vr3mvugYAFuLq/pCfZPPXANnEGy0xh6YRvmGrMhAxCDyPZZrEvb",
+	"BhlQ8IkVrRjvNTW7YITLBfphXtNVEN73Lt8LUidtmiR5eQBWAFC/7AHd7pXiXrXjqwBKU80V2JOemllq",
+	"QFfVNW0bBozq1sr5Um6zh1BQaj8pJNb15xBqtiYZ6u4hgRcxEJSf7m0mstCU1RXKrEosx+6ZS9Onv3rV",
+	"4IuoBfnXV+kERbL8o8/yy/ss/VO4mLmz9IxXpfnu9bxjTuvub+Z/T+JPS21LOOMTOieJlDfm+FIxl4JV",
+	"yqPAeYGxvtpcsJzqfpq/RzN4tZcIR/dZnqIHEWzfz0F66LTG0uqQaSqHPLEYQAgT87z3HFCjFYB27mwg",
+	"1pqVWRAlSOsJ0zU9lk+0criSYE4HhA8N1QdGz8WHYqKlDBzcm06pUFhuuEj8r+CBOxZK90TS7xDWfBlB",
+	"43TiR2PxWxIiuGllju0AYGzWx5hP1eaCZXNiPjcs3hBxfRssC0jhe7p47JXNPV88YNhM8bvU+h6F1eMJ",
+	"X1NNxCxOWnYSQwG6TK3LBU43pJFUAP9BbbtD4bprG12s1ivBsqVJUti6GJQszOKqwUva+V1oEXv8q1qz",
+	"v44++soO9SHOnv3WcvEKtzxqijXuzgKLAdB7tPIcHhayxqZMeTSxsSekTN1bCzg4FgXJNJ+F1zzRDCAc",
+	"sU/KAREloIJaD6n/4npTquIPzJuMr6sIugUsuv1+WzWo3hKtdDx6q/nHcTg+8VEYIWrn8VgLhoSdyg5s",
+	"vlSS+DKiSEVe6lasngMUEDZ0gW0xt1UgG9yVHqTZE+VPcrkaeYhD8ojhqzbVvHGuUukKbvio031TIT6k",
+	"SKxH9qnyTo5gyqBd6Fd0Ai9gRI8H8PEAfiUHEAnybs5fpse7WGqXt69szq05ZSy2ALaQAazzrDJXiMdo",
+	"mnAARLd9S8zNmWJpgOlf1oPxxBhQUZLF0D8gP3x7CDM6o2msMM5soaEjmmLPnlJblDJoWU3cDeZ17qb1",
+	"tdYLlEb5ZbwwmR4vYxbn5dYz8YHZ0rr+rZC6J+SMSPHALOUP4ETRpaQ7c6ieqPwA+vZkpsf+8Y7ZbQc6",
+	"tDYf7DORzPPaa1dNC4iPWJD86vjnwbuzV8d/gVZQuY82LABNQ0y2SaScAkClwyZuJzKiCXp49p7+2O2Z",
+	"/7f754Ds7+/tWDDBGVcMRC+5AHLCtk80qRxzxVjMYhKziczLVxzg81gqM/j5lNVFOm7fwvTv5/y6129U",
+	"7fNwZ/cSATu5A8Aprd/2h3RTgfwNnLcC17AEY+jaWgMsT4n42jG7JRPAnBfJfGfJEVw4fhXfyT2S5zdB",
+	"mw8rLLakxedP1xAyV1K+o2Jux6i+MhoGbo5ed6yFXik8sDX4UtI117/x6HEJddM27j0A8NLUAo5b365T",
+	"SJ/39h4VnDs0aMyKlwwL2I0ldDlhywod390ruM+qAtsrbx5GTfsmUH0bajuqxUGVbbC5McAf6gLn2Hbq",
+	"CTGjoGKet4m1XRGtK6Z0VUvZFEw/t1/7Si05O7wvYsKtQ5MZLGL88DT5xzXPgKIhNGxpPABzBoH2l2mM",
+	"WE672iVzqMlEKk2e9vKm4dBbIEq4YT/ODOOC7L1wPQtdSwGV2+22/K726EEdqedEuY+TU/rGF1JW11AT",
+	"Fv0g2lccIilUNrGNMFnJH2abs/keMcJEvH1c7w+owzJNsKtyXspqoWPzGlcsbV2lOphDmk2bjxSmNqti",
+	"o5y7w2aCeGlgtumoBWWDGCVUFlS7KBadPV2lwpilCwjtthFrFSMaultxccPy/JLaOoV2CY9+5yAHZ8um",
+	"ttUuNC0G5d915oAuUh72O3HsZK8Hj3ey6Wp2Uouqhmt8P9wCX/6F0FVW2bSHZWCVnDI+0859IAH6DfOH",
+	"HEWl5pjWYKoUTAGF8Z3WEsZyAk31bQ8nHi+rK0Qd+Y9QU3ifVj6s4vq1fLjp33taje36u6qGz1XJEDkT",
+	"vlJqT8Z29Xn2A6tK8+ZMI+xIcVa4Iq7OPyauPz+crKbaup9sitxXaRbC4L5ITR18eZVVCNv0WEv3NeB/",
+	"2Z611WqH5mPoC7BdOuWdGzZvlmToZouJuQkQFhOutG3naz0yKbuVNifGaNRNaZ78b+Y795rFYj6xip2b",
+	"UfwRoFacn8z2llCkPU3ZkH90DSvjADG/jEV/YNtNGJZ5w+Yr6WgVH7/C94D+A5aC62CY91wsELsoNpAh",
+	"lwwsJmiSdWgXEInqJ+gXFhp1KMx7c4eNJdNABV9t5QyM7ssUS8OncZFWMvgbNg++NSyvP0bptOsVg43c",
+	"0luWdrTs2PQLiDute3prxMDubzdsfrK8pPSoiG1ZfuEFuMrZPItuQSNMmk5oTdk0jOaL4+s9qL/QCtzH",
+	"7MpvMBhZHM8tzmBM1fhaUnTcNwUpQTt/ld/5VWOxlsf6x0Zi3aT/qdPccoJwa7M2Uit2RdkEpbWGHr02",
+	"4yuLIM/LfccD4mC5oLM1eX/xNnANTcwfrm8Lj8aom7KPXGnSzrVQnpJbmmRM7dRWPJ4UQ3uAmsfFry2j",
+	"Ze9uEn8TFZD3QNOBWW8j5d8AWOcinf8CjWUtwQhMEZfEkRzbgn0qpm2AJmtCeAQHKxgliZKExjHL21Tn",
+	"BR5JImeQMOqhQcJzNYCil+aTX78bCYb5RRIMHn1J30Zxlj2HLIbwIPp0Swk2LjoBfNt1Wo+cFrHFYcUm",
+	"V7uaKd2B9jPNodWfMg7A34KE2LNqFx0YIbmW8ZyoMZ2ymCT8Ju+d9UQFZELTGxajgwHaicOzQRFwxSZV",
+	"/tl3AkpBq06Y6hhc4Vw7NmFveeJWKDbCFnN8Ew7Be7B/7Dj6Ajt0XrP9PNOD6iyFbKZozKIbG+vL+3FB",
+	"16suucoHbJuBSm3dJvXdqERsv2gexLjJ15xcWR3sMg4BgsJbehLzwvlIFJ1Mk0dQty/JPMBvR124Gjck",
+	"b2KHRF2Rsebo2N3MO9PNUF/l2uyvX5aWN8lbg6toOe3UAr0uKJBXcroMmbXa+8R2Emo7zrfX22kCK00g",
+	"cOp7KOxDrf29XtCa0I98kk3MH+YvLuxfueMCVCCWruW5uIAiMEhgWSeo+jqVk1dGuVrj3iu57p0PalKW",
+	"9m1pvxo+GhsmmrJbJjLmACj+8Lalh0YzG0tyDVlByGAhh8etlxH1JIUcxXUAFJablUFN4Gld4DoVFFgO",
+	"gQ+GEtiQlFFIUEEnI1mDYnew0ACS3DA2xXqxSKZxE8zdHSr2jxB3j97ELSDuvI6GkBkKzVyNjJQzoTYL",
+	"+d4XuJ2T6esB231XKRePZvLjOV4VFYBUfi+70DUo1soZ1GUgu1zUVkDs1kmqqgjXXSsVm4HrnIsW26+U",
+	"QMdclxNFJpnSZCq50Ni8kdmkRWgba/T+7NrOBLv51/prMRJgx3Of7fPxE0sFonPmPYLSNaaMLHGCbp7o",
+	"d6diBzLkzaGy+YdtIQlsPgvIlOoxtC6Wqd4JiJlC2okopLdQm6L+olfrxa3Q51cpnuzwvoiA+uOeq+9d",
+	"QE0TGrF1IyCfKZCsz6eD/tV7QOsyPEywmXPgVrPPDpzXSTlvVe5HlEkMsm1IebIihUVqqtkv+KJLnMnX",
+	"bCOWRrpKxywWL3hs5PidnetydGNzOV4njp2bV+Xt1fMTRg0BTW2uaQ59DK1wSPuSac3FSAXkVGo+dGB+",
+	"AbHUqnZs9RnFNFIN1AhfSNkBmVKlzeSohsvmR6LQx5x3t4XwiqsZLwIvGPXhukugZD1nFJh5kLOLaxrd",
+	"1Ida9D0c/btXFkqD/CIqwxq+qUumV7Bkuz+LXPmRGX1LASK9hBG54JArPDUHOmcr5tBvoXQUWIZ3V5+3",
+	"rBjvKP/eYz3e58Ea2oVcvyQv3+pvAi/lczKmjgpEaxeBOSCV0ExRvAqyEJPyIPTBjHqriHd3A/71stq8",
+	"hIobi+yeC3Yq3AfcSw4IFXME6cMkPiOp3V3GTAcMCQlYBliobnElmio6joqun18nGKcd3xep6nAfX4kt",
+	"ZO97lJ3fZJVf7pltO2/y0AgkcBQfFEWy2CYXbhjweEuI+/zW3WJYTYL0EM++ZTVepHaaZAoYQT7ycqMW",
+	"mqSMxnNEI4Y8zIa6QTcEX8h+cQF09EXEzheoJDwbDiEJrdQ4lQqiGAu8NCwNfROHaONthC9dbb9TEN9k",
+	"3lmtyB3TaIzjKFIDBlZETZmIuRgFRXNpmRKEimcNmty7+SOZfamC1aJlR7m3W84gzPb9Krlg8WfR1crM",
+	"k4UUEkvpTolxaSRM6HTelD1yt0rLYwLJo9qwTQJJLnxrOyTm+FR5/LmaUrKm1nDXYb4zhKxiZMhZEiui",
+	"mNA2dt4l1dQTb44rE1C+FVMCR/vQPrtHW+KP0FbRsyXujAEsStjdAmWuORPbd56dePd/Bj+5xypAN75V",
+	"Wps5It7sg0oTvMfEk89IWka4QtQG81ykBVGgXAksA0mhx2y+vuZYyVleFmx2oym0VYDG0h6PDOxNHYik",
+	"ypQIqQMyG/OEAeyjyh1jZsRmkFyM+sJecoYLpF5FzFj/M8o1F6NSKyr/Vi3lTpecaDJixhgz38sjbN2+",
+	"ANFKFzpQgm5rQQipINf53PYJtfLWQcCjkA2f93ohEXQCww3hYtglcErM8PSMR8xmWqMkT5X2jkVddA0e",
+	"/qzux8gGgq9FnBc844v4BovPr8+uvjuZ/k01EVnOC/F8lE5vQK7nBUZrsIovbs7+lkv23d/ykQwWzOry",
+	"4f6F63Gc0llBlJ9zvmuwYvyR/LEgY9zSPh7er/jwuk0yx9dHYKaeTZ57xSc0Bq/qXO3cyZE1esV9tMes",
+	"Ov6tMpFpOaGaR1YroYlTT5TTZPwuXhAY8LQZAC3JoUex7oGg3lKONCqnq6Bud1BStXx3okWnqnEL/Kfk",
+	"4ptw1T226Pwj9MhN5kaCFyb6No5ur2K6KWpy6hmkJBMJU4qESqY6JIrOVXE2uySEItDQdXtA0CEa3eT5",
+	"WAckNP+EBn99EWoZknZsbLUA23Uqfst2SGozErnuks2Sb7CEnMdBX0SZ0nLiTJHAs2FysOwaqwKcDN6i",
+	"fFU5OnfQ376Ym9/fvu7FjoRQQdpIIap7XUXh2uh9i1wLYK1+DMizXkBe9sx2PvvhBdBbU6k9UGbpw0xk",
+	"E3MmfjRffdYz//sS/vfZDy9ic27WnJkh6PoZxRacaL33aHkXbzEHsx5RoGWhXAfU3OBmX/oRjs9AS02T",
+	"VtCK5GTCoavIgE4A3f7DNvrvQ6WD5ZS9QUJYcdK//5SwYq4LVfp+KphUjFCtU36dWd8Z1/V1/CW4jao4",
+	"2S2q/JvRoqmHvh5TnsxJKpMkmyrSfn91BOd5J7DQb0OZJHIGVQdRwiNbhGhxb4wmyQWh1zLThPaFYpE0",
+	"iuAR3sk+QitociPkTJBrqaFDUSb4PzOGb0MBc8sV1zJ9oqy0w0tSEAp1jwB00BcxnR/4pAOoO6CXFssm",
+	"hZFpLn8Ahpoy8wCLScKGmshMHxQACuD26guHgKJpQkDOpmyYiVh1yeEERar5FH7abk7ogJVCYrFvLGRy",
+	"Shs6p/yV6cN8bzaVb18FiojTwV/zRBu2svqJ3E24/iNQ5rf+7Q+KbJLv3+qWk5om3zxvK/v4YUo2eQ2k",
+	"epDDYmk59Uy5Zi73WfAk1HM5+0a0x/umqYyYUs0wZbkxaAxcO9DAQpYNeBzu7Ht+8JRNZaoLZ/rT3l6I",
+	"ebPYP1QKFhDDScy/DO/D8msLecXIRE6Y0IH/gl5Y5GMVA3esAz8LNd4QBlRESICT6PaFg39zyNJtD2Ud",
+	"QNdLcOz7Fo+d9LNe71l0w+bwDxbukCL58Ily3cvq2NU5rmUhvh4+HM8+AlAV3GkkglFh91u9vZfP6PPo",
+	"aefH4R7r/BhFvc5LunfdeTZ8Gj9nL4Y/0B+vjRblOMJ+6+LsFH5Aw2QAholRjQX9P/YT3Qh0yZgrMKEG",
+	"kYyNtnX5/t2744u9Xq6iwQD2er29itK233r6/GX3Zc8cxE3Vpi9S+VN8fhUrQ9k4o8qeBxZbBNsDosdc",
+	"WRlaQ816zNDXeaeZ1GuPu+Z4gbOKK5zSIx7dV+WGXalHXzhujNt3YAOzeaOKyMijXBEM8mSqwpoCsExz",
+	"cWPoOl/GpOyWs9mSvp1JghFkwfbBjRzbUHOSAPY/9AtUjPlB2udGrvgUOwNzwKbIgooas4grLPNGuQDe",
+	"2DnRMkCWHkkx5MZ0hRYvgCsNuJZTqhAu1AnoJ4pcZ/GIFZKpL8LnvZcuUGwWth0WgxnwWHVRjnARs49O",
+	"kuASWwnlJFaXhHYg4GsiIariIdH0hvVFaNN9UWQNEzoasTj0lfoD8wgo7PiMdWTR/L0sDgOSiSnlsbe3",
+	"3b44cte9nxW6xIiWM4oNGHnqL4SagtAGJb9LIE/Zob8oMku51kwQLRGCtJRXCmJ8NpYYBeA614VSRlW9",
+	"RL0AyvkcL9dDJbh5TBaI/YsJp3WyeEoWocI8EsRjnQXGciz8kyN+yx7z4b6neJ09887ix9oB4B4+WQQY",
+	"bk8RINQGt9YSAnUZdJ4s0HzCFEv5ChzT4q5Hs/9bNPuLDVzFi9CZdp1FN0wbskviL5NTeN/OgFcwT9fx",
+	"ouQTMEcNFwD6C1t/ImlDUMq1J85FqWHU/2KpVHfsCVhVP3JIcnUCRmxEg6rqi6B5gCNWNSkNB/aZmD0B",
+	"KFSjN2QClA7WCFp61zb1Y+HJo0zdqvCkMDiwXF2KZH4AxgUksqKFZTTtnfWl5YdPQaMkLBH+V+DbKKby",
+	"wBT85fO3V9rbZ6LkQ2l26kKr+YbAlZg3B662rh+o4/W7Bdv+vBSqukqn08UD4cWYCp0zJm0wpHe65LVv",
+	"k4NJmq+kn3j+RPWFL07IBPKvbEvlmA+HzOg3tozX4jOh9Y7gSGhtkpFkyoG0+GZqnRl6GP+a+ckWR8XK",
+	"fbX2qBshjn1i3vjVOky/GFN5FIv3aWpeMl0SmU/KquIc2tC4ImR7Lre1MfOmcrs5m+0oTXWh19aDBZfA",
+	"GxB3IvdLAUNWjHko5ZVm8TPXxaV4R8xjiwrXhxB+pXbHVZ3kDzxR4IwUJBMpS2ip7GYRgLwvjkrJYoBA",
+	"F6YsYhCCyRcsBDNhQtVN7sVnfnY9xQd9oRA2ReDdU9u3Z1y/gGXBSF3IqToZCZkC9i2JEm7kwITOCY1j",
+	"287oeg7u24hGY9aYYqXLaWgT+vEtEyNDw897i4lD9xofX1jdr7Oh5FdWPncoSqfEmdWKW51DaZpCTMNI",
+	"fzweZa+niG1uDh7LKUvrklO3NKtdULRjrNy7QmuzXbm83NAgb0y5DMXtlR3MEYzl68kSvc9T5c95kxy7",
+	"mH0bGSiFYWonimNfnS2nLBzlkly5CvE2V4oCQYGcselpU4deEBBuuDQEuahiXXJorplDSDFORMkwRQwS",
+	"0u5193rmt73ev+80QaX5+/nVApl7Y/wiZZH+AFZr3DF71LW/Sci02D/y6Ej2y55tp6g1KiWrB32lil26",
+	"f3fEBIOeto1x/bf8hiGgIogxYW1ymelcoCHGm+3yP7W5siQTiKVY33YDP/vIEh5ZwiNLqGMJ1p62Qtkc",
+	"YDmBK3d39lfGiqpYRmZcS3GM0MN+94f6MdDzeKS2CfSUjtSWB+eu4cPA+pfpBAxeABBLvYYIGFHtEjDE",
+	"VEBsE1bXIPqWJjyG+LHw072IvGVpymOW13pAKl6WJFjAkRgjPIaGRNACdufAM0b1fMoCBEMOiDfWAMtY",
+	"lA1Yi9jl5eXfUJrO0R1fgnIr1BhsXGCx0RpQz741FeDLoJ896gB/CPSzu2BYRtIzmgouRs1eqzPBSCpn",
+	"6DLzMoWty5a0qZ/54X7e6ZIikxUKqGOmiE1n7YuoVPIn9RjQEmyajEvk3SkyXeMQes0Xn9f0htn0k+u5",
+	"K0YL+iKiImJJgrAuXnEbTVSXYIRKY216jK7nYiKgR4W7w4+7UKDW5B8/dgt2j2fYfeMPWER15O0x1lNd",
+	"z604CZAGC8JbrJoq/GHTVI5SOnmi1q0Qdfu+LE/x9ceLdTqtA2t1w4SMZ+wxkDICMR9+a7au6MN+cXba",
+	"2Ij9miq2fg29/ShIyPsNZNilWEahcAO5YXMWm03MV+RzpM7nk1+J2o4/2mR23CF/dygxS5+P2qOd4UdL",
+	"MtDkPrUQUgq7vez+hlgyAx5/2sUa4Jp0i4a+uE+UQ6LhMWmH+ZvCkn+noJUyclR++1LYqCnVZnVa+63/",
+	"+w/a+Vev8/KD/W/nw297wbM/f3I//6lVGxurd/6cQ29V8O6M5bToj4O5j1g/qHaxpj8kbe+3KeVxuBMU",
+	"9yALNzwfsTgsd88fHrOUQd76f16enQYLHZfqG/TYTlmug1ZftMP/7tgOPZ03Exp1Lsf06YsfwgBfQhX7",
+	"4Tl58+7wqHP55vDpix/cFqR0Rq5lPN8BiTRm0U1e70WowLBxX0A7EBp3yaFw0B+lSpzCeV4Ui0OIx8sT",
+	"ygvQQzocDiB8ZWRpXxj+FiYUpOtAcbMmMnW9yUIhNRvkr1EhaWOZOpShuma5uHVEMa12AsISxeBzfRGW",
+	"KvzUPz50zX/DA6KZ0q6oHUwFO3Vb4mIn163bRqhS6QtMFh0zMhvLhC1WqARkYauRnsznAJXflo+Ye0hk",
+	"LBl1QGhfpCxmCb+Flmdu1/3ttW3EOidxuLNQOEpeO9vK1fy7Aqr9vgh5HAbEwkJCRY6rkezib4FX5h6Q",
+	"EETWYJryiJk/69cy6Ivy7gWLm2bem+NfwJuZ0uGBHaBdg31ix5dX5/aFk38qiyKm1DBLSOhhwKt/fABm",
+	"csOx9Mi8JuySM3DfWCvTLDfHsHt9kU7E+C2zi2vXdpVI/GnleVp1gA9yZ7KlA4uHxRV53tvLWeIYk/Vy",
+	"plh7yJuyAZ72es1wJs1vvpJTHjW9c2+7dxY02zjYFy8achfu3qy1o7JW0EObtGVSW6pyIG3GYDmoLHFI",
+	"UJC4wzWJefx1J1J8W/lg5fQv2+7OlkM78d8uif6AeFI//yOXFQEpS4ClWdX2E96nI5okinC9rlJw4ED7",
+	"rP8plpAQYHQ7H2+42ThGlzxANIs8VczYr7HtKVbQfIA3VdFZigTYts1pxZA6FlRizrnDNE+MyDCaA5fx",
+	"TlN+7fXcM6Gx8BXXdCdHkwasmCmdAzPFbN0DiCL6kwYNJX+PUeIYjcYlyNZcfXEiEAtE+2JMFaEkNELG",
+	"FrmCcDBiTckik2uWcgDD1k53SYEdPlEkoWKU0RFrAkIr9Vvd2Be4DcJZQ2eHTIDeIEVz8hneUuLilmtf",
+	"S5kwKu7ZUvPXav3kmBL9f6d9e7YCb3+iymtTxsW36a1jObOllKmjEY+TlXnLchzE0r2705TZfPelfgp/",
+	"y8+9Rx6IyrxPrgT5BEvHMIpHImO4DtXTV0k4nlTwGdYlpjzItNAKuplavsoQS9NwH1gp/e4J/nsqTXiX",
+	"6abT1abenkAPdaltW9hSUd/2TBu4fzMaigVAodp9vABDeaLKGCglPBGuyISmN3VFtO9oelNSkS5QAH31",
+	"5xkH+sAn+T3I52UH940vzpXmSWKF+iNS/Vd85ml6U1bVwL4wJsiEQb8JsJxokmx5ytGCuhN46nN8FWH/",
+	"zGjiIFkUYolFMskmwqGMXs/7AnMsjWbAJyy/m04YiXnKbK9Hbew8mGWXhFg7GQK+E02Z62WDVRSzMdXG",
+	"fASTkxcRtgPzeGisQ/RBor0DTlvowh2ZdQS8Yy4I4+BCzAfQZLnZmT6IzXYHqNQ43FWI1J8DIX3nUMkW",
+	"EdksMOzcV42NjOu7vllqz9x3FfJ2h7+2Ib4Xx16Id/vqiWNGJda0yz5ODSk1caj3V687f3YJpOiLJqmc",
+	"7RfFRkGpijAfgEWud5wisMXZQSmzI8jj9rl6HDjNKgCvU9cD3SeAuX9tJBFqQI7JxXRex0yOYWqN7OTB",
+	"zv4XAllffSg1+6h3I3VbPozV99QaKUeXP5MhTyATD8kCvnGEL++84moqFdcWSqD8PNWaRuMJE/oA3mGm",
+	"95e+o89upG77rTpnWDGi7wkSeMwcy/IxDid0jgCHyiy1OScpo5OSWV9/nlcXYZwJ90W/PsvrQ11OBy2y",
+	"n6BgLKpFCDTGSV9AWFAQId37aRyTbAq5EpokzCgCoc1CHTiFo80t1GKhVLisl95OlxwahpEPhitXzuK+",
+	"oMlEKm0xhMFzrWeSpJnR5WjE9m05SSRFTIZg3nGNuWHdvrhyDnS436aXQW235a9tmRZlKiSEHwHjuCj7",
+	"No9YbutYcbcvfoG+h5R4PnTMdbNYR4WL36JZXrPCQ290TgBpwKpmG85GJEfqM1DMzsVu9O79+MUu+SVH",
+	"XlwL0cJV0WyrfT2QKYjDu8i+DOLverpI+UhzZajLSTXSFoZ6gVCdmZ4yGo0R7NflaO885tx+R3bmX1OZ",
+	"TQvOWQO9atialpUzrOqY/apsXScHpnQOA22MSzbycbLAxudMB8RMh8XriIy+KFh5LbuHMOHILMoT5JuF",
+	"lliwfiMvbpkirjhQTUAy9gU8qLrktPByYcZOvMSiNGtRJI5uzt7e4TSwlcW9GzxmtOtwGVyKQswYRoOI",
+	"xchu/uABk1+AmhcXZ0rniGzbTMyLOZ0bn8DfVvQJPYKUBhQpD90B+MsVwR25RI5HCfc9YQjDrpqzVpJg",
+	"BxU0UEWuGfgErXQidES52PSQNWMjfuZhun831npq4x8bycezTxcN4pX2LwAZTul8Sf+aigFmSRLc2Ohn",
+	"iihoP4kUIyMgCsssyO2y/5+9q+1NI3fiX8WKKrWVIEBbVfo3qv7ikvSKjgJHkvbNnsABk111sVfr3XDo",
+	"1O9+8szY64WFhLS5JC2vSjdgz/phxp6H38/c0aZUz8vaJG8gLa0tHO+8wNz/MK/JXE2JAIyufcYUAYP8",
+	"zhe2AV8+jO24r0vdgC8fApRwl41JPsm95frJYoCrdovgSV1uaIJL87ku/NR3ORki+Y9uoArY3ec+5csa",
+	"kPmNjHTwAcuu6QxrqyxLLnkCNQskwj+MLMhZyQ3vMZWk5t7A/JpOCz9uVCNQCaJopJ9qgSSIdvMdSnFL",
+	"S/SIGHgscSQiyQRzcGoQvgEdiaUJc4p0YpKr+WMB6raVGnEnbkMshqggN1wZDywtLRo2o9JqNmlsq0sg",
+	"zFSjnHvGgtsxFjy1gAXOfh1pfaA2Clh96EGm8L+/WDyDtiakhpPOcCVloDw8ooO16MZdaQ9Jse6Gyei0",
+	"8S14xLeGQR2n6YhnLnwJn23VVY2VifNqLoW/UmVbfQVZGp6aLxWL2dahoMwLtAYS4wVGBAy5sjUy5NKj",
+	"wvkmqNYVdF4Rm53F/GrkKJkAMdvSO6mZtQ7weewPxRhAZW12aknRH5nBQ/1covcI5CkEX4zlMYdyjTZE",
+	"ScG05IkOVWaLwqY841B+yzEnzxJNcU0I4zaTh3G2FDxlahZIzmJzFrFxGking7KOUMQA0jsXc5UuoSaz",
+	"WHoA7GsnUD+3OLuIpXvIjkUca2OnwNmkE9OxDoWw5GFpDlJxQGrJY45QpLSYJOPmlpKqJBSHgQzkeDzW",
+	"IXhQY1b/yIKDak7KZ+f9P057wQGrqxIT9ERfsyAIJGPBwbPBxW/dzvHoYtht8CRqXLeq1vz/zRC/f9V8",
+	"9bbebNWbLaO1Xr3NFD16XX9Nj3A5vHdu7OAApN1s/L6DpOvX5ey5H578J2dai7Wzt69r+QL+UVTNHoc1",
+	"1SLLInmlGwVn7ObqE4tCcUY/ulcmk5W+tiO0YfSpMIkK2CNcQCASBBkDBOWPA6HipAxTY0XETE1ErXgx",
+	"7PcAsMCfZjtjfuXHSq1sv2epaZ2p1Zmx9S0LlVMKG6bRNYIEMKkWxvLnGi9gUiysJMjBEchWk7Iy4IiA",
+	"ORcW9RNZk18eWTgEf71/FSJxiClIVJhrY4a/3Mg0WeCsODCGKeOzTKRVN7izYplugHR5JMQevpAPw4O8",
+	"ww4rAd/YFeh5WtxK2Ze+/KesHFD+3mK04xcqzULH+wlp2552gSzUak1SRWUF1mGpMzFvwNnxaptlOIMv",
+	"HuP37hMwwOtn23odINgOCp6jrI9E75NopDRLEiKGiriEwnW4jzBOFAj1PPFnDoahPEmh4LFZJpsn6SN+",
+	"4x6nB3u4SZHQq9szjncl1AsiJ/+u/fZjkNpoIjdwXZLIBSO1lX3LzHejayGFRjvvmgC4nU1za30w9TiS",
+	"W1zP4L1BvmdNpUxggcN8ziW5O488fyshlk1UOhVTdplnWBu3ibqxG+nsnCTpgiC/BvuE/863r2SAqXpa",
+	"7BPnvqtPO7Mepbh27Mq648XELuItFBSwqYTOIomKcJ5ryK0lnWhBPngcq4WYsqma80jqI3T9X8Zcfq2R",
+	"/2iVYi5Uc2Fm5pDBi2s24WkKEA8aYVL1OzZuf/jQ6Xba56ej4emfF53h6cm4xsbH7U+Dduf3nvcwkONe",
+	"+1P5a53e53a3czK6GHb9/570P7U7PfMEP416/fNRu9vtf8GfFX3CHwaDYf/z6UklOCWCkfir8bGean0Z",
+	"HwQo3xfgJjtkFvs+KPwkgfIrYhOAyZOqa593zajjW5JoFErqpnBw2SbvDKEPEt8CQv/Hb/c9hP5+s90F",
+	"Qp9WLBr+iY2N77ZxfjSEvsNpImhDDcRwiDLPBhxoZ8BPlE7CyOgEPNkQtOCb5htzs2qkjX90qFKMzH3b",
+	"BE//1Azvw8DT7y3vz6wMhhDiIWVQo52G1/fi2F5jidl5UAiH+45F2e429hZOMPAg4P7L0/jg3QFFSmF/",
+	"UXdrLI3RlaznCUII1iNZY1rogkUy4VovVDplEL489DAAcsq6XIUO0VldGTXEJwjYz6fzSEY6s+6mogXz",
+	"h4omBjHPZiqdO48qOdQJRQ88QF4zzl+33pL15bpcgLUIgtfO7O+q1wHXDY7EZg+VLw36KdZbgtCortEF",
+	"kq5qtRWARuioPeiwr2LpvyMsgqo3dDFaP0yiM55FOosmfhPu9Fc5UPbox15AjEi/9FI49HMf1xE7mov5",
+	"pUh1GCV+H8UJcr2Llct0IS2lnXmV4XY/rDeywgeJkRqbD2fRmjPlye61u0IVUYFyiL/HiCGCuHN3QNWh",
+	"SuzseSktK9Vi/mB4GQMVI15ZsQYlUFSXVl3DQ3yuHOlQLRI65WyudwNFQyFPEkG0mLzMLOtPbG2NQtah",
+	"T7ieyngxFRNkaX6BeNZmyVjGaT+K5adVlrIp/TXr+GkrBvDsM5uqhTR2wA8cexHjFPBjzD9emzYe/O2v",
+	"b/8GAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

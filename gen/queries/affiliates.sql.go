@@ -177,15 +177,22 @@ LEFT JOIN LATERAL (
 WHERE ($1::uuid IS NULL
        OR EXISTS (SELECT 1 FROM campaign_memberships m WHERE m.affiliate_id = a.id AND m.brand_id = $1))
   AND (a.name ILIKE $2 OR a.email ILIKE $2 OR a.id::text ILIKE $2)
-ORDER BY a.created_at DESC, a.id
-LIMIT $4 OFFSET $3
+ORDER BY
+  CASE WHEN $3::text = 'name' AND $4::bool THEN lower(a.name) END DESC,
+  CASE WHEN $3::text = 'name' AND NOT $4::bool THEN lower(a.name) END ASC,
+  CASE WHEN $4::bool THEN a.created_at END DESC,
+  CASE WHEN NOT $4::bool THEN a.created_at END ASC,
+  a.id
+LIMIT $6 OFFSET $5
 `
 
 type ListAffiliatesParams struct {
-	BrandID  uuid.NullUUID
-	Pattern  string
-	SkipRows int32
-	MaxRows  int32
+	BrandID    uuid.NullUUID
+	Pattern    string
+	Sort       string
+	Descending bool
+	SkipRows   int32
+	MaxRows    int32
 }
 
 type ListAffiliatesRow struct {
@@ -211,6 +218,8 @@ func (q *Queries) ListAffiliates(ctx context.Context, db DBTX, arg ListAffiliate
 	rows, err := db.Query(ctx, listAffiliates,
 		arg.BrandID,
 		arg.Pattern,
+		arg.Sort,
+		arg.Descending,
 		arg.SkipRows,
 		arg.MaxRows,
 	)

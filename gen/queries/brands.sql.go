@@ -203,15 +203,22 @@ LEFT JOIN LATERAL (SELECT u.id, u.email FROM users u WHERE u.brand_id = b.id ORD
 WHERE ($1::uuid IS NULL OR b.id = $1)
   AND (b.company_name ILIKE $2 OR coalesce(b.domain, '') ILIKE $2
        OR b.public_id ILIKE $2 OR b.id::text ILIKE $2)
-ORDER BY b.created_at DESC, b.id
-LIMIT $4 OFFSET $3
+ORDER BY
+  CASE WHEN $3::text = 'name' AND $4::bool THEN lower(b.company_name) END DESC,
+  CASE WHEN $3::text = 'name' AND NOT $4::bool THEN lower(b.company_name) END ASC,
+  CASE WHEN $4::bool THEN b.created_at END DESC,
+  CASE WHEN NOT $4::bool THEN b.created_at END ASC,
+  b.id
+LIMIT $6 OFFSET $5
 `
 
 type ListBrandsParams struct {
-	BrandID  uuid.NullUUID
-	Pattern  string
-	SkipRows int32
-	MaxRows  int32
+	BrandID    uuid.NullUUID
+	Pattern    string
+	Sort       string
+	Descending bool
+	SkipRows   int32
+	MaxRows    int32
 }
 
 type ListBrandsRow struct {
@@ -227,6 +234,8 @@ func (q *Queries) ListBrands(ctx context.Context, db DBTX, arg ListBrandsParams)
 	rows, err := db.Query(ctx, listBrands,
 		arg.BrandID,
 		arg.Pattern,
+		arg.Sort,
+		arg.Descending,
 		arg.SkipRows,
 		arg.MaxRows,
 	)

@@ -363,8 +363,13 @@ WHERE ($2::uuid IS NULL OR c.brand_id = $2)
   AND ($1::uuid IS NULL OR m.id IS NOT NULL
        OR (NOT $3::boolean AND c.status = 'active' AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = $1))))
   AND (c.name ILIKE $4 OR c.id::text ILIKE $4)
-ORDER BY c.created_at DESC, c.id
-LIMIT $6 OFFSET $5
+ORDER BY
+  CASE WHEN $5::text = 'name' AND $6::bool THEN lower(c.name) END DESC,
+  CASE WHEN $5::text = 'name' AND NOT $6::bool THEN lower(c.name) END ASC,
+  CASE WHEN $6::bool THEN c.created_at END DESC,
+  CASE WHEN NOT $6::bool THEN c.created_at END ASC,
+  c.id
+LIMIT $8 OFFSET $7
 `
 
 type ListCampaignsParams struct {
@@ -372,6 +377,8 @@ type ListCampaignsParams struct {
 	BrandID     uuid.NullUUID
 	OnlyMember  bool
 	Pattern     string
+	Sort        string
+	Descending  bool
 	SkipRows    int32
 	MaxRows     int32
 }
@@ -394,6 +401,8 @@ func (q *Queries) ListCampaigns(ctx context.Context, db DBTX, arg ListCampaignsP
 		arg.BrandID,
 		arg.OnlyMember,
 		arg.Pattern,
+		arg.Sort,
+		arg.Descending,
 		arg.SkipRows,
 		arg.MaxRows,
 	)

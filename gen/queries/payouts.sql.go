@@ -130,8 +130,15 @@ WHERE ($1::uuid IS NULL OR p.brand_id = $1)
   AND ($4::uuid IS NULL OR p.affiliate_id = $4)
   AND ($5::timestamptz IS NULL OR p.created_at >= $5)
   AND ($6::timestamptz IS NULL OR p.created_at < $6)
-ORDER BY p.created_at DESC, p.id
-LIMIT $8 OFFSET $7
+ORDER BY
+  CASE WHEN $7::text = 'amount' AND $8::bool THEN p.amount END DESC,
+  CASE WHEN $7::text = 'amount' AND NOT $8::bool THEN p.amount END ASC,
+  CASE WHEN $7::text = 'paid_at' AND $8::bool THEN p.paid_at END DESC NULLS LAST,
+  CASE WHEN $7::text = 'paid_at' AND NOT $8::bool THEN p.paid_at END ASC NULLS LAST,
+  CASE WHEN $8::bool THEN p.created_at END DESC,
+  CASE WHEN NOT $8::bool THEN p.created_at END ASC,
+  p.id
+LIMIT $10 OFFSET $9
 `
 
 type ListPayoutsParams struct {
@@ -141,6 +148,8 @@ type ListPayoutsParams struct {
 	AffiliateFilter uuid.NullUUID
 	Since           *time.Time
 	Before          *time.Time
+	Sort            string
+	Descending      bool
 	SkipRows        int32
 	MaxRows         int32
 }
@@ -151,6 +160,8 @@ type ListPayoutsRow struct {
 	Total     int64
 }
 
+// A page of payouts; brand_id or affiliate_id narrows them to one tenant, the other arguments
+// filter, and sort with descending orders them (created_at, amount or paid_at, unpaid ones last).
 func (q *Queries) ListPayouts(ctx context.Context, db DBTX, arg ListPayoutsParams) ([]ListPayoutsRow, error) {
 	rows, err := db.Query(ctx, listPayouts,
 		arg.BrandID,
@@ -159,6 +170,8 @@ func (q *Queries) ListPayouts(ctx context.Context, db DBTX, arg ListPayoutsParam
 		arg.AffiliateFilter,
 		arg.Since,
 		arg.Before,
+		arg.Sort,
+		arg.Descending,
 		arg.SkipRows,
 		arg.MaxRows,
 	)

@@ -9,11 +9,11 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/customplans"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -41,30 +41,14 @@ func New(pool *pgxpool.Pool, now func() time.Time) *Service {
 	return &Service{pool: pool, q: queries.New(), now: now}
 }
 
-// customPlans runs queries as unnamed statements, so PostgreSQL plans each with its actual
-// arguments: a query narrowed by brand, by affiliate or by neither then takes its own index,
-// where a cached generic plan would pick one for all three.
-type customPlans struct{ db queries.DBTX }
-
-func (c customPlans) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
-	return c.db.Exec(ctx, sql, append([]any{pgx.QueryExecModeExec}, args...)...)
-}
-
-func (c customPlans) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
-	return c.db.Query(ctx, sql, append([]any{pgx.QueryExecModeExec}, args...)...)
-}
-
-func (c customPlans) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
-	return c.db.QueryRow(ctx, sql, append([]any{pgx.QueryExecModeExec}, args...)...)
-}
-
 // readRollups begins a read of the rollups in one round trip. It plans without parallel workers:
 // a read is at most a few thousand rows, and starting workers took longer than that (5 to 10 ms
 // on 2 busy cores, more than the whole read).
 var readRollups = pgx.TxOptions{BeginQuery: "BEGIN READ ONLY; SET LOCAL max_parallel_workers_per_gather = 0"}
 
 // read folds the waiting deltas, then answers fn's queries from one snapshot (readRollups), each
-// planned with its arguments (customPlans).
+// planned with its arguments (package customplans): a query narrowed by brand, by affiliate or
+// by neither then takes its own index.
 func read[T any](ctx context.Context, s *Service, fn func(db queries.DBTX) (T, error)) (T, error) {
 	var out T
 	if _, err := s.Fold(ctx); err != nil {
@@ -72,7 +56,7 @@ func read[T any](ctx context.Context, s *Service, fn func(db queries.DBTX) (T, e
 	}
 	err := pgx.BeginTxFunc(ctx, s.pool, readRollups, func(tx pgx.Tx) error {
 		var err error
-		out, err = fn(customPlans{tx})
+		out, err = fn(customplans.Of(tx))
 		return err
 	})
 	return out, err

@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/customplans"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/conversions"
 	"github.com/openaffiliate/platform/server/tenancy"
@@ -144,7 +145,7 @@ type Entry struct {
 // named for the host and for the caller's own team; anyone else reads the actor's role.
 func (s *Service) Recent(ctx context.Context, sc tenancy.Scope, limit int) ([]Entry, error) {
 	brand, affiliate := sc.Memberships()
-	rows, err := s.q.RecentActivity(ctx, customPlans{s.pool}, queries.RecentActivityParams{BrandID: brand, AffiliateID: affiliate, MaxRows: rowLimit(limit)})
+	rows, err := s.q.RecentActivity(ctx, customplans.Of(s.pool), queries.RecentActivityParams{BrandID: brand, AffiliateID: affiliate, MaxRows: rowLimit(limit)})
 	if err != nil {
 		return nil, err
 	}

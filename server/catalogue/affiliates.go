@@ -62,7 +62,7 @@ func (r affiliateRow) build() Affiliate {
 func (s *Service) ListAffiliates(ctx context.Context, sc tenancy.Scope, p Page) ([]Affiliate, int, error) {
 	rows, total, err := Fetch(p, func(limit, offset int32) ([]queries.ListAffiliatesRow, error) {
 		return s.q.ListAffiliates(ctx, s.pool, queries.ListAffiliatesParams{
-			BrandID: sc.Brands(), Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
+			BrandID: sc.Brands(), Pattern: p.Pattern(), Sort: p.Sort, Descending: !p.Ascending, MaxRows: limit, SkipRows: offset,
 		})
 	}, func(r queries.ListAffiliatesRow) int64 { return r.Total })
 	if err != nil {

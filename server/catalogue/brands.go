@@ -54,7 +54,7 @@ func brandOf(r queries.Brand, domains []string, ownerID uuid.UUID, ownerEmail st
 func (s *Service) ListBrands(ctx context.Context, sc tenancy.Scope, p Page) ([]Brand, int, error) {
 	rows, total, err := Fetch(p, func(limit, offset int32) ([]queries.ListBrandsRow, error) {
 		return s.q.ListBrands(ctx, s.pool, queries.ListBrandsParams{
-			BrandID: sc.Brands(), Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
+			BrandID: sc.Brands(), Pattern: p.Pattern(), Sort: p.Sort, Descending: !p.Ascending, MaxRows: limit, SkipRows: offset,
 		})
 	}, func(r queries.ListBrandsRow) int64 { return r.Total })
 	if err != nil {

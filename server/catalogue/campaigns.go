@@ -105,7 +105,7 @@ const (
 
 // ListCampaigns answers a page of the campaigns the caller may see.
 func (s *Service) ListCampaigns(ctx context.Context, sc tenancy.Scope, view CampaignView, p Page) ([]Campaign, int, error) {
-	params := queries.ListCampaignsParams{Pattern: p.Pattern(), OnlyMember: view == ViewMine}
+	params := queries.ListCampaignsParams{Pattern: p.Pattern(), OnlyMember: view == ViewMine, Sort: p.Sort, Descending: !p.Ascending}
 	if sc.IsAffiliate() {
 		params.AffiliateID = sc.OwnAffiliate()
 	} else {

@@ -35,11 +35,15 @@ func New(pool *pgxpool.Pool, now func() time.Time, publicURL string) *Service {
 	return &Service{pool: pool, q: queries.New(), now: now, publicURL: publicURL}
 }
 
-// Page is a window on a list.
+// Page is a window on a list: what it searches for, its bounds and its order.
 type Page struct {
 	Query  string
 	Limit  int
 	Offset int
+	// Sort names the column a list orders by ("" is its default, the creation time); Ascending
+	// flips the order, newest first by default.
+	Sort      string
+	Ascending bool
 }
 
 // DefaultLimit and MaxLimit bound list pages.

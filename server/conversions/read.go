@@ -21,9 +21,6 @@ type Filter struct {
 	AffiliateID uuid.NullUUID
 	// Since and Before bound the creation time (Before is exclusive).
 	Since, Before *time.Time
-	// Sort is created_at, order_total or commission_amount; Ascending flips its order.
-	Sort      string
-	Ascending bool
 }
 
 // Get loads a conversion the scope may see: the host any, a brand its own, an affiliate one
@@ -40,22 +37,19 @@ func (s *Service) Get(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Conv
 	return seenBy(sc, conversionOf(r.Conversion, r.BrandName, r.CampaignName, r.AffiliateName, r.LinkCode)), nil
 }
 
-// List answers a page of the conversions the scope may see, with the total that match.
+// List answers a page of the conversions the scope may see, with the total that match; the page
+// sorts by created_at, order_total or commission_amount.
 func (s *Service) List(ctx context.Context, sc tenancy.Scope, f Filter, p catalogue.Page) ([]Conversion, int, error) {
 	brand, affiliate := sc.Memberships()
 	var status *string
 	if f.Status != "" {
 		status = &f.Status
 	}
-	sort := f.Sort
-	if sort == "" {
-		sort = "created_at"
-	}
 	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListConversionsRow, error) {
 		return s.q.ListConversions(ctx, s.pool, queries.ListConversionsParams{
 			BrandID: brand, AffiliateID: affiliate, Status: status, CampaignFilter: f.CampaignID,
 			AffiliateFilter: f.AffiliateID, Since: f.Since, Before: f.Before, Pattern: p.Pattern(),
-			Sort: sort, Descending: !f.Ascending, MaxRows: limit, SkipRows: offset,
+			Sort: p.Sort, Descending: !p.Ascending, MaxRows: limit, SkipRows: offset,
 		})
 	}, func(r queries.ListConversionsRow) int64 { return r.Total })
 	if err != nil {

@@ -22,6 +22,7 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/csvfile"
+	"github.com/openaffiliate/platform/server/customplans"
 	"github.com/openaffiliate/platform/server/notify"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
@@ -273,10 +274,10 @@ func (s *Service) Get(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Payo
 	return Payout{Payout: r.Payout, BrandName: r.BrandName}, nil
 }
 
-// List answers a page of the payouts the scope may see, newest first, with the total that match.
+// List answers a page of the payouts the scope may see, in the page's order, with the total that match.
 func (s *Service) List(ctx context.Context, sc tenancy.Scope, f Filter, p catalogue.Page) ([]Payout, int, error) {
 	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListPayoutsRow, error) {
-		return s.q.ListPayouts(ctx, s.pool, s.listParams(sc, f, limit, offset))
+		return s.q.ListPayouts(ctx, customplans.Of(s.pool), s.listParams(sc, f, p, limit, offset))
 	}, func(r queries.ListPayoutsRow) int64 { return r.Total })
 	if err != nil {
 		return nil, 0, err
@@ -288,7 +289,8 @@ func (s *Service) List(ctx context.Context, sc tenancy.Scope, f Filter, p catalo
 	return out, total, nil
 }
 
-func (s *Service) listParams(sc tenancy.Scope, f Filter, limit, offset int32) queries.ListPayoutsParams {
+// listParams are the list query's arguments; the page gives the order (created_at, amount or paid_at).
+func (s *Service) listParams(sc tenancy.Scope, f Filter, p catalogue.Page, limit, offset int32) queries.ListPayoutsParams {
 	brand, affiliate := sc.Memberships()
 	var status *string
 	if f.Status != "" {
@@ -296,7 +298,7 @@ func (s *Service) listParams(sc tenancy.Scope, f Filter, limit, offset int32) qu
 	}
 	return queries.ListPayoutsParams{
 		BrandID: brand, AffiliateID: affiliate, Status: status, AffiliateFilter: f.AffiliateID,
-		Since: f.Since, Before: f.Before, MaxRows: limit, SkipRows: offset,
+		Since: f.Since, Before: f.Before, Sort: p.Sort, Descending: !p.Ascending, MaxRows: limit, SkipRows: offset,
 	}
 }
 
@@ -306,7 +308,7 @@ func (s *Service) Export(ctx context.Context, sc tenancy.Scope, f Filter, w io.W
 	return csvfile.Snapshot(ctx, s.pool, func(tx pgx.Tx) error {
 		offset := int32(0)
 		next := func(*queries.ListPayoutsRow) ([]queries.ListPayoutsRow, error) {
-			rows, err := s.q.ListPayouts(ctx, tx, s.listParams(sc, f, csvfile.PageSize, offset))
+			rows, err := s.q.ListPayouts(ctx, customplans.Of(tx), s.listParams(sc, f, catalogue.Page{}, csvfile.PageSize, offset))
 			offset += csvfile.PageSize
 			return rows, err
 		}

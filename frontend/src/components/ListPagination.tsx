@@ -1,25 +1,21 @@
 import { TablePagination } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
-/**
- * The pager under a server-paged table, in the user's language. The page shown is kept within the
- * pages that exist (a list that shrank under it shows its last page).
- */
-export function ListPagination({
-  total,
-  page,
-  pageSize,
-  pageSizes,
-  onPage,
-  onPageSize,
-}: {
+/** The page a server-paged list shows, and how the pager asks for another. */
+export interface Paging {
   total: number;
   page: number;
   pageSize: number;
   pageSizes: readonly number[];
   onPage: (page: number) => void;
   onPageSize: (pageSize: number) => void;
-}) {
+}
+
+/**
+ * The pager under a server-paged table, in the user's language. The page shown is kept within the
+ * pages that exist (a list that shrank under it shows its last page).
+ */
+export function ListPagination({ total, page, pageSize, pageSizes, onPage, onPageSize }: Paging) {
   const { t } = useTranslation();
   return (
     <TablePagination

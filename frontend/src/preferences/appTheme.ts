@@ -1,4 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
+import type {} from '@mui/x-data-grid/themeAugmentation';
 
 /**
  * The focus ring of every control: a 2px outline in the brand colour, outside the control so it is
@@ -11,6 +12,7 @@ export function focusRing(theme: Theme) {
 /** The app's look, after MUI's dashboard template: quiet surfaces, one brand colour, rounded cards. */
 export function createAppTheme(mode: 'light' | 'dark'): Theme {
   const dark = mode === 'dark';
+  const background = dark ? { default: '#0d1117', paper: '#151b23' } : { default: '#f5f7fb', paper: '#ffffff' };
   return createTheme({
     palette: {
       mode,
@@ -22,7 +24,9 @@ export function createAppTheme(mode: 'light' | 'dark'): Theme {
       // MUI's light warning (#ed6c02) and info (#0288d1) reach only 3.1:1 and 3.9:1 against white;
       // these darker shades keep white labels and coloured text at 4.5:1 or more (WCAG AA).
       ...(dark ? {} : { warning: { main: '#b45309' }, info: { main: '#01579b' } }),
-      background: dark ? { default: '#0d1117', paper: '#151b23' } : { default: '#f5f7fb', paper: '#ffffff' },
+      background,
+      // A grid is the card it sits in: MUI X lightens its dark background, which shows as a band.
+      DataGrid: { bg: background.paper, headerBg: background.paper },
       divider: dark ? 'rgba(255,255,255,0.10)' : 'rgba(15,23,42,0.10)',
     },
     shape: { borderRadius: 10 },

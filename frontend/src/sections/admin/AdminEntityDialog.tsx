@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { contractLimits } from '../../api/contractLimits';
 import { tooLongMessage } from '../../api/errors';
 import { FormDialog } from '../../components/FormDialog';
-import type { AdminKind } from './adminSearch';
+import type { AdminKind } from './adminKinds';
 
 // Brand, affiliate and campaign names share the contract's limit.
 const NAME_MAX = contractLimits.BrandInput.name.maxLength;

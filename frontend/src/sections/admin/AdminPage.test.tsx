@@ -43,9 +43,15 @@ function conversion(id: string, orderId: string, total: string, currency: string
   };
 }
 let fetchMock: ReturnType<typeof vi.fn>;
+let listUrls: URL[];
 
-function page(key: string, list: unknown[]) {
-  return jsonResponse({ success: true, data: { [key]: list, total: list.length, limit: 1000, offset: 0 } });
+/** The server's answer to a list: what its search finds (a substring of these fields, ignoring case), and their total. */
+function page(url: URL, key: string, list: Record<string, unknown>[], fields: string[]) {
+  const query = (url.searchParams.get('query') ?? '').toLowerCase();
+  const found = list.filter((row) => fields.some((field) => String(row[field] ?? '').toLowerCase().includes(query)));
+  const limit = Number(url.searchParams.get('limit') ?? 100);
+  const offset = Number(url.searchParams.get('offset') ?? 0);
+  return jsonResponse({ success: true, data: { [key]: found.slice(offset, offset + limit), total: found.length, limit, offset } });
 }
 
 beforeEach(async () => {
@@ -54,15 +60,28 @@ beforeEach(async () => {
     { id: 'b-1', name: 'Ada Shoes', company_name: 'Ada Shoes', domain: 'ada.ro', public_id: 'ada', default_currency: 'RON', domains: [], created_at: '2026-11-01T00:00:00Z' },
     { id: 'b-2', name: 'Bob Bikes', company_name: 'Bob Bikes', domain: null, public_id: 'bob', default_currency: 'RON', domains: [], created_at: '2026-11-01T00:00:00Z' },
   ];
-  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const path = url.replace('/api/v1', '').split('?')[0];
+  listUrls = [];
+  fetchMock = vi.fn(async (address: string, init?: RequestInit) => {
+    const url = new URL(address, 'http://localhost');
+    const path = url.pathname.replace('/api/v1', '');
     const method = init?.method ?? 'GET';
-    if (path === '/brands' && method === 'GET') return page('brands', brands);
-    if (path === '/affiliates') return page('affiliates', [{ id: 'a-1', name: 'Ion', email: 'ion@example.com', user_id: null, created_at: '2026-11-01T00:00:00Z', stats }]);
-    if (path === '/campaigns' && method === 'GET') return page('campaigns', [{ id: 'c-1', name: 'Summer Sale', status: 'active' }]);
-    if (path === '/discount-codes') return page('discount_codes', [discountCode('d-1', 'SUMMER10', 'percentage', '0.1000', null), discountCode('d-2', 'ion-25', 'fixed_amount', '25.00', 100)]);
-    if (path === '/conversions') return page('conversions', [conversion('v-1', '5512', '249.90', 'RON', '24.99'), conversion('v-2', 'A-77', '10.00', '', '1.00')]);
-    if (path === '/tracking-links') return page('links', [trackingLink('t-1', 'Newsletter', 'https://ada.ro/sale?x=1', 7)]);
+    if (method === 'GET') listUrls.push(url);
+    if (path === '/brands' && method === 'GET') return page(url, 'brands', brands, ['name', 'domain', 'public_id', 'id']);
+    if (path === '/affiliates') {
+      return page(url, 'affiliates', [{ id: 'a-1', name: 'Ion', email: 'ion@example.com', user_id: null, created_at: '2026-11-01T00:00:00Z', stats }], ['name', 'email', 'id']);
+    }
+    if (path === '/campaigns' && method === 'GET') return page(url, 'campaigns', [{ id: 'c-1', name: 'Summer Sale', status: 'active' }], ['name', 'id']);
+    if (path === '/discount-codes') {
+      const codes = [discountCode('d-1', 'SUMMER10', 'percentage', '0.1000', null), discountCode('d-2', 'ion-25', 'fixed_amount', '25.00', 100)];
+      return page(url, 'discount_codes', codes, ['code', 'affiliate_id', 'brand_id', 'id']);
+    }
+    if (path === '/conversions') {
+      const conversions = [conversion('v-1', '5512', '249.90', 'RON', '24.99'), conversion('v-2', 'A-77', '10.00', '', '1.00')];
+      return page(url, 'conversions', conversions, ['order_id', 'customer_email', 'affiliate_id', 'id']);
+    }
+    if (path === '/tracking-links') {
+      return page(url, 'links', [trackingLink('t-1', 'Newsletter', 'https://ada.ro/sale?x=1', 7)], ['name', 'destination_url', 'short_code', 'affiliate_id', 'id']);
+    }
     if (path === '/brands/b-2' && method === 'DELETE') {
       brands = brands.filter((brand) => brand.id !== 'b-2');
       return jsonResponse({ success: true, message: 'Deleted' });
@@ -109,13 +128,51 @@ describe('admin screen', () => {
     expect(screen.getAllByTestId('admin-row')).toHaveLength(2);
   });
 
-  it('filters the lists and the counts as the search is typed', async () => {
+  it('asks the server to search every list as the search is typed, and counts what it found', async () => {
     renderWithProviders(<AdminPage />);
     await waitFor(() => expect(screen.getAllByTestId('admin-row')).toHaveLength(2));
-    fireEvent.change(screen.getByTestId('admin-search'), { target: { value: 'ADA.RO' } });
-    expect(screen.getAllByTestId('admin-row')).toHaveLength(1);
+    fireEvent.change(screen.getByTestId('admin-search'), { target: { value: ' ADA.RO ' } });
+    await waitFor(() => expect(screen.getAllByTestId('admin-row')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('admin-count-campaigns').textContent).toBe('0'));
     expect(screen.getByTestId('admin-count-brands').textContent).toBe('1');
-    expect(screen.getByTestId('admin-count-campaigns').textContent).toBe('0');
+    for (const list of ['/brands', '/affiliates', '/campaigns', '/conversions', '/discount-codes', '/tracking-links']) {
+      expect(listUrls.filter((url) => url.pathname === `/api/v1${list}`).at(-1)?.searchParams.get('query')).toBe('ADA.RO');
+    }
+    fireEvent.change(screen.getByTestId('admin-search'), { target: { value: 'zebra' } });
+    expect((await screen.findByTestId('admin-empty')).textContent).toBe('Nothing matches “zebra”.');
+  });
+
+  it('pages and sorts each tab on the server: 25 rows at first, newest first, the name A to Z, Z to A, then newest again', async () => {
+    brands = Array.from({ length: 30 }, (_, i) => ({ ...brands[0], id: `b-${i}`, name: `Brand ${i}`, company_name: `Brand ${i}` }));
+    renderWithProviders(<AdminPage />);
+    await waitFor(() => expect(screen.getByTestId('admin-count-brands').textContent).toBe('30'));
+    const lastBrandsUrl = () => listUrls.filter((url) => url.pathname === '/api/v1/brands').at(-1) as URL;
+    expect(Object.fromEntries(lastBrandsUrl().searchParams)).toEqual({ limit: '25', offset: '0', sort: 'created_at', order: 'desc' });
+    expect(screen.getAllByTestId('admin-row')).toHaveLength(25);
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(screen.getAllByTestId('admin-row')).toHaveLength(5));
+    expect(lastBrandsUrl().searchParams.get('offset')).toBe('25');
+
+    const name = () => within(screen.getByRole('grid')).getAllByRole('columnheader').find((cell) => cell.textContent === 'Name') as HTMLElement;
+    fireEvent.click(name());
+    await waitFor(() => expect(Object.fromEntries(lastBrandsUrl().searchParams)).toEqual({ limit: '25', offset: '0', sort: 'name', order: 'asc' }));
+    expect(name().getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(name());
+    await waitFor(() => expect(lastBrandsUrl().searchParams.get('order')).toBe('desc'));
+    expect(lastBrandsUrl().searchParams.get('sort')).toBe('name');
+    fireEvent.click(name());
+    await waitFor(() => expect(lastBrandsUrl().searchParams.get('sort')).toBe('created_at'));
+    expect(name().getAttribute('aria-sort')).toBe('none');
+
+    // The conversions tab sorts by amount, commission or date; the codes tab does not sort.
+    fireEvent.click(screen.getByTestId('admin-tab-conversions'));
+    const header = (label: string) => within(screen.getByRole('grid')).getAllByRole('columnheader').find((cell) => cell.textContent === label) as HTMLElement;
+    expect(header('Converted').getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(header('Amount'));
+    await waitFor(() => expect(listUrls.filter((url) => url.pathname === '/api/v1/conversions').at(-1)?.searchParams.get('sort')).toBe('order_total'));
+    fireEvent.click(screen.getByTestId('admin-tab-discountCodes'));
+    fireEvent.click(header('Code'));
+    expect(listUrls.filter((url) => url.pathname === '/api/v1/discount-codes').every((url) => !url.searchParams.has('sort'))).toBe(true);
   });
 
   it('shows discount codes and tracking links read-only with the seed columns', async () => {
@@ -130,16 +187,16 @@ describe('admin screen', () => {
     expect(screen.getAllByTestId('admin-code-usage').map((cell) => cell.textContent)).toEqual(['3/∞', '3/100']);
     expect(screen.queryByTestId('admin-edit')).toBeNull();
     fireEvent.change(screen.getByTestId('admin-search'), { target: { value: 'ION-25' } });
-    expect(screen.getAllByTestId('admin-row')).toHaveLength(1);
+    await waitFor(() => expect(screen.getAllByTestId('admin-row')).toHaveLength(1));
 
     fireEvent.change(screen.getByTestId('admin-search'), { target: { value: 'ada.ro/sale' } });
+    await waitFor(() => expect(screen.getByTestId('admin-count-discountCodes').textContent).toBe('0'));
     fireEvent.click(screen.getByTestId('admin-tab-trackingLinks'));
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Short code', 'Destination', 'Clicks', 'Status']);
     const row = screen.getByTestId('admin-row');
     expect(row.textContent).toContain('Newsletter');
     expect(within(row).getByTestId('admin-link-clicks').textContent).toBe('7');
     expect(row.textContent).toContain('Paused');
-    expect(screen.getByTestId('admin-count-discountCodes').textContent).toBe('0');
   });
 
   it('shows conversions read-only with the seed columns, USD when a conversion has no currency', async () => {
@@ -155,7 +212,7 @@ describe('admin screen', () => {
     expect(amounts[1]).toBe('$10.00');
     expect(screen.getAllByTestId('admin-row')[0].textContent).toContain('Nov 20, 2026');
     fireEvent.change(screen.getByTestId('admin-search'), { target: { value: 'a-77' } });
-    expect(screen.getAllByTestId('admin-row')).toHaveLength(1);
+    await waitFor(() => expect(screen.getAllByTestId('admin-row')).toHaveLength(1));
     expect(screen.getByTestId('admin-count-conversions').textContent).toBe('1');
   });
 
@@ -184,6 +241,8 @@ describe('admin screen', () => {
     fireEvent.change(status, { target: { value: 'archived' } });
     fireEvent.click(screen.getByTestId('admin-dialog-submit'));
     expect(await screen.findByText('Choose the brand this campaign belongs to.')).toBeTruthy();
+    // The brands to choose from load with the dialog.
+    await waitFor(() => expect(document.querySelector('select[name="brand_id"] option[value="b-1"]')).not.toBeNull());
     fireEvent.change(document.querySelector('select[name="brand_id"]') as HTMLSelectElement, { target: { value: 'b-1' } });
     fireEvent.click(screen.getByTestId('admin-dialog-submit'));
     const toast = await screen.findByTestId('toast');

@@ -5,34 +5,15 @@ import InviteIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
-import {
-  Box,
-  Button,
-  Card,
-  Chip,
-  IconButton,
-  InputAdornment,
-  Stack,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tabs,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { Box, Button, Card, Chip, IconButton, InputAdornment, Stack, Tab, Tabs, TextField, Tooltip, Typography } from '@mui/material';
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { contractLimits } from '../../api/contractLimits';
 import { errorMessage, isServerRefusal, type FieldInfos } from '../../api/errors';
 import { useCreateAffiliateInviteLink, useCreateHost } from '../../api/generated/admin/admin';
-import type { Affiliate } from '../../api/generated/model';
 import {
   getListAffiliatesQueryKey,
   useCreateAffiliate,
@@ -56,27 +37,20 @@ import {
 } from '../../api/generated/campaigns/campaigns';
 import { getListConversionsQueryKey, useListConversions } from '../../api/generated/conversions/conversions';
 import { getListDiscountCodesQueryKey, useListDiscountCodes } from '../../api/generated/discount-codes/discount-codes';
+import { ListConversionsSort, NameSortParameter, type Affiliate } from '../../api/generated/model';
 import { getListTrackingLinksQueryKey, useListTrackingLinks } from '../../api/generated/tracking/tracking';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import type { Paging } from '../../components/ListPagination';
+import { ServerGrid, type ServerSorting } from '../../components/ServerGrid';
+import { useDebounced } from '../../components/useDebounced';
+import { usePaging } from '../../components/usePaging';
+import { useServerList } from '../../components/useServerList';
 import { useToast, type ToastInput } from '../../toasts/ToastProvider';
-import { formatAmount, formatCount, formatDate } from '../../preferences/format';
-import { fractionAsPercent } from '../offers/campaignText';
 import { SectionHeader } from '../SectionHeader';
-import { AdminEntityDialog, emptyAdminValues, type AdminDialogState, type AdminEntityValues } from './AdminEntityDialog';
-import {
-  brandDomain,
-  brandName,
-  filterAffiliates,
-  filterBrands,
-  filterCampaigns,
-  filterConversions,
-  filterDiscountCodes,
-  filterTrackingLinks,
-  isAdminKind,
-  type AdminKind,
-  type AdminTab,
-} from './adminSearch';
 import { AccountActions } from './AccountActions';
+import { conversionSortColumns, nameSortColumns, useAdminColumns } from './adminColumns';
+import { AdminEntityDialog, emptyAdminValues, type AdminDialogState, type AdminEntityValues } from './AdminEntityDialog';
+import { brandDomain, brandName, isAdminKind, type AdminKind, type AdminTab } from './adminKinds';
 import { CreateHostDialog, type HostAccountValues } from './CreateHostDialog';
 import { InviteLinkDialog, type InviteLink } from './InviteLinkDialog';
 import { ResetLinkDialog, type ResetLinkAccount } from './ResetLinkDialog';
@@ -97,13 +71,13 @@ const tabs: { kind: AdminTab; key: 'brands' | 'affiliates' | 'campaigns' | 'conv
   { kind: 'trackingLink', key: 'trackingLinks' },
 ];
 
-const ADMIN_LIST = { limit: 1000 } as const;
+const PAGE_SIZES = [25, 50, 100];
 
-function IdCell({ id }: { id: string }) {
-  return (
-    <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.75rem', color: 'text.secondary', whiteSpace: 'nowrap' }}>{id}</TableCell>
-  );
-}
+/** A tab's list as the server pages it, loaded again behind the rows shown while a new page comes. */
+const KEEP_PAGE = { query: { placeholderData: keepPreviousData } };
+
+/** The brands shown for a new campaign: the newest thousand, as the dialog always offered. */
+const BRAND_CHOICES = { limit: 1000 } as const;
 
 function RowActions({
   onEdit,
@@ -120,7 +94,7 @@ function RowActions({
   accountActions?: ReactNode;
 }) {
   return (
-    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+    <>
       {accountActions}
       <Tooltip title={editLabel}>
         <IconButton size="small" aria-label={editLabel} onClick={onEdit} data-testid="admin-edit">
@@ -132,57 +106,58 @@ function RowActions({
           <DeleteIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-    </TableCell>
+    </>
   );
 }
 
-function AdminTable({ head, rows, empty }: { head: string[]; rows: ReactNode; empty: string | null }) {
-  return (
-    <TableContainer>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            {head.map((label, index) => (
-              <TableCell key={label} align={index === head.length - 1 ? 'right' : 'left'}>
-                {label}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {empty ? (
-            <TableRow>
-              <TableCell colSpan={head.length} data-testid="admin-empty">
-                <Typography color="text.secondary" variant="body2" sx={{ py: 2 }}>
-                  {empty}
-                </Typography>
-              </TableCell>
-            </TableRow>
-          ) : (
-            rows
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+/** What the screen reads of each tab's list: whether it is loading, its total and its failures. */
+interface ListState {
+  isPending: boolean;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  errorUpdatedAt: number;
+  data?: { data: { total: number } };
+  refetch: () => Promise<unknown>;
 }
 
-/** The host's admin screen (seed 'Admin screen'): brands, affiliates and campaigns with search, add, edit and delete. */
+/**
+ * The host's admin screen (seed 'Admin screen'): every brand, affiliate, campaign, conversion,
+ * discount code and tracking link of the platform, each tab a grid the server searches, pages and
+ * (where it can) sorts; brands, affiliates and campaigns are added, edited and deleted here.
+ */
 export default function AdminPage() {
-  const { t, i18n } = useTranslation(['admin', 'common', 'auth']);
+  const { t } = useTranslation(['admin', 'common', 'auth']);
   const toast = useToast();
   const queryClient = useQueryClient();
-  const brands = useListBrands(ADMIN_LIST);
-  const affiliates = useListAffiliates(ADMIN_LIST);
-  const campaigns = useListCampaigns(ADMIN_LIST);
-  const conversions = useListConversions(ADMIN_LIST);
-  const discountCodes = useListDiscountCodes(ADMIN_LIST);
-  const trackingLinks = useListTrackingLinks(ADMIN_LIST);
   // The dashboard's search links here with ?tab=brands&q=… to open one tab already filtered.
   const [searchParams] = useSearchParams();
   const [tab, setTab] = useState<AdminTab>(() => tabs.find(({ key }) => key === searchParams.get('tab'))?.kind ?? 'brand');
   const [search, setSearch] = useState(() => searchParams.get('q') ?? '');
+  const query = useDebounced(search.trim());
+  const searched = query ? { query } : {};
+  // Each tab keeps its own page and order; a new search starts every tab at its first page.
+  const brandList = useServerList<NameSortParameter>(NameSortParameter.created_at, PAGE_SIZES, query);
+  const affiliateList = useServerList<NameSortParameter>(NameSortParameter.created_at, PAGE_SIZES, query);
+  const campaignList = useServerList<NameSortParameter>(NameSortParameter.created_at, PAGE_SIZES, query);
+  const conversionList = useServerList<ListConversionsSort>(ListConversionsSort.created_at, PAGE_SIZES, query);
+  const codePages = usePaging(PAGE_SIZES, query);
+  const linkPages = usePaging(PAGE_SIZES, query);
+  const brands = useListBrands({ ...searched, ...brandList.params }, KEEP_PAGE);
+  const affiliates = useListAffiliates({ ...searched, ...affiliateList.params }, KEEP_PAGE);
+  const campaigns = useListCampaigns({ ...searched, ...campaignList.params }, KEEP_PAGE);
+  const conversions = useListConversions({ ...searched, ...conversionList.params }, KEEP_PAGE);
+  const discountCodes = useListDiscountCodes({ ...searched, ...codePages.params }, KEEP_PAGE);
+  const trackingLinks = useListTrackingLinks({ ...searched, ...linkPages.params }, KEEP_PAGE);
+  const lists: Record<AdminTab, ListState> = {
+    brand: brands,
+    affiliate: affiliates,
+    campaign: campaigns,
+    conversion: conversions,
+    discountCode: discountCodes,
+    trackingLink: trackingLinks,
+  };
   const [dialog, setDialog] = useState<AdminDialogState | null>(null);
+  const brandChoices = useListBrands(BRAND_CHOICES, { query: { enabled: dialog?.kind === 'campaign' && dialog.mode === 'create' } });
   const [deleting, setDeleting] = useState<{ kind: AdminKind; id: string } | null>(null);
   const [hostOpen, setHostOpen] = useState(false);
   const [inviteLink, setInviteLink] = useState<InviteLink | null>(null);
@@ -202,27 +177,22 @@ export default function AdminPage() {
   const deleteBusy = deleteBrand.isPending || deleteAffiliate.isPending || deleteCampaign.isPending;
 
   // 'Error' / 'Failed to load admin data' each time a list fails to load.
-  const failedAt = Math.max(
-    brands.errorUpdatedAt,
-    affiliates.errorUpdatedAt,
-    campaigns.errorUpdatedAt,
-    conversions.errorUpdatedAt,
-    discountCodes.errorUpdatedAt,
-    trackingLinks.errorUpdatedAt,
-  );
+  const failedAt = Math.max(...Object.values(lists).map((list) => list.errorUpdatedAt));
   useEffect(() => {
     if (failedAt > 0) toast({ severity: 'error', title: t('toasts.error'), message: t('toasts.loadFailed') });
   }, [failedAt, t, toast]);
 
   const reload = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: getListBrandsQueryKey() }),
-      queryClient.invalidateQueries({ queryKey: getListAffiliatesQueryKey() }),
-      queryClient.invalidateQueries({ queryKey: getListCampaignsQueryKey() }),
-      queryClient.invalidateQueries({ queryKey: getListConversionsQueryKey() }),
-      queryClient.invalidateQueries({ queryKey: getListDiscountCodesQueryKey() }),
-      queryClient.invalidateQueries({ queryKey: getListTrackingLinksQueryKey() }),
-    ]);
+    Promise.all(
+      [
+        getListBrandsQueryKey(),
+        getListAffiliatesQueryKey(),
+        getListCampaignsQueryKey(),
+        getListConversionsQueryKey(),
+        getListDiscountCodesQueryKey(),
+        getListTrackingLinksQueryKey(),
+      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
 
   // Labels and limits of the admin forms' fields, to explain a refusal.
   const fields: FieldInfos = {
@@ -245,34 +215,15 @@ export default function AdminPage() {
     return { severity: 'error', title: t('toasts.error'), message: errorMessage(error, fallback) };
   };
 
-  const allBrands = useMemo(() => brands.data?.data.brands ?? [], [brands.data]);
-  const allAffiliates = useMemo(() => affiliates.data?.data.affiliates ?? [], [affiliates.data]);
-  const allCampaigns = useMemo(() => campaigns.data?.data.campaigns ?? [], [campaigns.data]);
-  const shownBrands = useMemo(() => filterBrands(allBrands, search), [allBrands, search]);
-  const shownAffiliates = useMemo(() => filterAffiliates(allAffiliates, search), [allAffiliates, search]);
-  const shownCampaigns = useMemo(() => filterCampaigns(allCampaigns, search), [allCampaigns, search]);
-  const allConversions = useMemo(() => conversions.data?.data.conversions ?? [], [conversions.data]);
-  const shownConversions = useMemo(() => filterConversions(allConversions, search), [allConversions, search]);
-  const allCodes = useMemo(() => discountCodes.data?.data.discount_codes ?? [], [discountCodes.data]);
-  const allLinks = useMemo(() => trackingLinks.data?.data.links ?? [], [trackingLinks.data]);
-  const shownCodes = useMemo(() => filterDiscountCodes(allCodes, search), [allCodes, search]);
-  const shownLinks = useMemo(() => filterTrackingLinks(allLinks, search), [allLinks, search]);
-  const searching = search.trim() !== '';
   // A list still loading has no count yet: '…' rather than a 0 that is not true.
-  const countOf = (list: { isPending: boolean; data?: { data: { total: number } } }, shown: number) =>
-    list.isPending ? null : searching ? shown : (list.data?.data.total ?? shown);
-  const counts: Record<AdminTab, number | null> = {
-    brand: countOf(brands, shownBrands.length),
-    affiliate: countOf(affiliates, shownAffiliates.length),
-    campaign: countOf(campaigns, shownCampaigns.length),
-    conversion: countOf(conversions, shownConversions.length),
-    discountCode: countOf(discountCodes, shownCodes.length),
-    trackingLink: countOf(trackingLinks, shownLinks.length),
-  };
+  const countOf = (list: ListState) => (list.isPending ? null : (list.data?.data.total ?? 0));
 
   const brandOptions = useMemo(
-    () => allBrands.map((brand) => ({ id: brand.id, name: brandName(brand) })).sort((a, b) => a.name.localeCompare(b.name)),
-    [allBrands],
+    () =>
+      (brandChoices.data?.data.brands ?? [])
+        .map((brand) => ({ id: brand.id, name: brandName(brand) }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [brandChoices.data],
   );
 
   const save = async (state: AdminDialogState, values: AdminEntityValues): Promise<boolean> => {
@@ -346,14 +297,68 @@ export default function AdminPage() {
 
   const edit = (kind: AdminKind, id: string, values: Partial<AdminEntityValues>) =>
     setDialog({ mode: 'edit', kind, id, values: { ...emptyAdminValues, ...values } });
-  const editLabel = t('common:actions.edit');
-  const deleteLabel = t('common:actions.delete');
-  const loading = [brands, affiliates, campaigns, conversions, discountCodes, trackingLinks].some((list) => list.isPending);
-  const emptyText = (shown: number) => {
-    if (shown > 0) return null;
-    if (loading) return t('common:loading');
-    return searching ? t('noMatches', { query: search.trim() }) : t('empty');
-  };
+  const rowActions = (kind: AdminKind, id: string, values: Partial<AdminEntityValues>, accountActions?: ReactNode) => (
+    <RowActions
+      editLabel={t('common:actions.edit')}
+      deleteLabel={t('common:actions.delete')}
+      accountActions={accountActions}
+      onEdit={() => edit(kind, id, values)}
+      onDelete={() => setDeleting({ kind, id })}
+    />
+  );
+  const columns = useAdminColumns({
+    brand: (brand) =>
+      rowActions(
+        'brand',
+        brand.id,
+        { name: brandName(brand), domain: brandDomain(brand) },
+        <AccountActions userId={brand.owner_user_id} name={brandName(brand)} email={brand.owner_email ?? ''} onResetLink={setResetFor} />,
+      ),
+    affiliate: (affiliate) =>
+      rowActions(
+        'affiliate',
+        affiliate.id,
+        { name: affiliate.name, email: affiliate.email },
+        <>
+          <AccountActions userId={affiliate.user_id} name={affiliate.name} email={affiliate.email} onResetLink={setResetFor} />
+          {/* Only an affiliate nobody signed up for yet can be claimed through an invitation. */}
+          {affiliate.user_id === null && (
+            <Tooltip title={t('inviteLink.action')}>
+              <IconButton size="small" aria-label={t('inviteLink.action')} onClick={() => void invite(affiliate)} data-testid="admin-invite-link">
+                <InviteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+        </>,
+      ),
+    campaign: (campaign) => rowActions('campaign', campaign.id, { name: campaign.name, status: campaign.status }),
+  });
+
+  /** The selected tab's grid: its list's page of rows, its pager and, when the list sorts, its order. */
+  const grid = <R extends GridValidRowModel & { id: string }, S extends string>(
+    list: ListState,
+    rows: R[] | undefined,
+    tabColumns: GridColDef<R>[],
+    pages: { pagingOf: (total: number) => Paging },
+    sorting?: ServerSorting<S>,
+  ) => (
+    <ServerGrid
+      label={t(`tabs.${tabKey(tab)}`)}
+      rows={rows ?? []}
+      columns={tabColumns}
+      getRowId={(row) => row.id}
+      rowTestId="admin-row"
+      sorting={sorting}
+      paging={pages.pagingOf(list.data?.data.total ?? 0)}
+      loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
+      empty={
+        <Typography color="text.secondary" variant="body2">
+          {query ? t('noMatches', { query }) : t('empty')}
+        </Typography>
+      }
+      emptyTestId="admin-empty"
+    />
+  );
 
   return (
     <>
@@ -365,16 +370,7 @@ export default function AdminPage() {
             <Button
               variant="outlined"
               startIcon={<RefreshIcon />}
-              onClick={() =>
-                void Promise.all([
-                  brands.refetch(),
-                  affiliates.refetch(),
-                  campaigns.refetch(),
-                  conversions.refetch(),
-                  discountCodes.refetch(),
-                  trackingLinks.refetch(),
-                ])
-              }
+              onClick={() => void Promise.all(Object.values(lists).map((list) => list.refetch()))}
               data-testid="admin-refresh"
             >
               {t('refresh')}
@@ -432,7 +428,7 @@ export default function AdminPage() {
                 label={
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <span>{t(`tabs.${key}`)}</span>
-                    <Chip size="small" label={counts[kind] ?? '…'} data-testid={`admin-count-${key}`} />
+                    <Chip size="small" label={countOf(lists[kind]) ?? '…'} data-testid={`admin-count-${key}`} />
                   </Stack>
                 }
               />
@@ -440,159 +436,15 @@ export default function AdminPage() {
           </Tabs>
         </Box>
         <Box role="tabpanel" id={ADMIN_TABPANEL} aria-labelledby={`admin-tab-${tabKey(tab)}`}>
-          {tab === 'brand' && (
-            <AdminTable
-              head={[t('columns.id'), t('columns.name'), t('columns.domain'), t('columns.actions')]}
-              empty={emptyText(shownBrands.length)}
-              rows={shownBrands.map((brand) => (
-                <TableRow key={brand.id} hover data-testid="admin-row">
-                  <IdCell id={brand.id} />
-                  <TableCell sx={{ fontWeight: 600 }}>{brandName(brand)}</TableCell>
-                  <TableCell>{brandDomain(brand) || '—'}</TableCell>
-                  <RowActions
-                    editLabel={editLabel}
-                    deleteLabel={deleteLabel}
-                    accountActions={
-                      <AccountActions
-                        userId={brand.owner_user_id}
-                        name={brandName(brand)}
-                        email={brand.owner_email ?? ''}
-                        onResetLink={setResetFor}
-                      />
-                    }
-                    onEdit={() => edit('brand', brand.id, { name: brandName(brand), domain: brandDomain(brand) })}
-                    onDelete={() => setDeleting({ kind: 'brand', id: brand.id })}
-                  />
-                </TableRow>
-              ))}
-            />
-          )}
-          {tab === 'affiliate' && (
-            <AdminTable
-              head={[t('columns.id'), t('columns.name'), t('columns.email'), t('columns.actions')]}
-              empty={emptyText(shownAffiliates.length)}
-              rows={shownAffiliates.map((affiliate) => (
-                <TableRow key={affiliate.id} hover data-testid="admin-row">
-                  <IdCell id={affiliate.id} />
-                  <TableCell sx={{ fontWeight: 600 }}>{affiliate.name}</TableCell>
-                  <TableCell>{affiliate.email}</TableCell>
-                  <RowActions
-                    editLabel={editLabel}
-                    deleteLabel={deleteLabel}
-                    accountActions={
-                      <>
-                        <AccountActions userId={affiliate.user_id} name={affiliate.name} email={affiliate.email} onResetLink={setResetFor} />
-                        {/* Only an affiliate nobody signed up for yet can be claimed through an invitation. */}
-                        {affiliate.user_id === null && (
-                          <Tooltip title={t('inviteLink.action')}>
-                            <IconButton
-                              size="small"
-                              aria-label={t('inviteLink.action')}
-                              onClick={() => void invite(affiliate)}
-                              data-testid="admin-invite-link"
-                            >
-                              <InviteIcon fontSize="small" />
-                            </IconButton>
-                          </Tooltip>
-                        )}
-                      </>
-                    }
-                    onEdit={() => edit('affiliate', affiliate.id, { name: affiliate.name, email: affiliate.email })}
-                    onDelete={() => setDeleting({ kind: 'affiliate', id: affiliate.id })}
-                  />
-                </TableRow>
-              ))}
-            />
-          )}
-          {tab === 'campaign' && (
-            <AdminTable
-              head={[t('columns.id'), t('columns.name'), t('columns.status'), t('columns.actions')]}
-              empty={emptyText(shownCampaigns.length)}
-              rows={shownCampaigns.map((campaign) => (
-                <TableRow key={campaign.id} hover data-testid="admin-row">
-                  <IdCell id={campaign.id} />
-                  <TableCell sx={{ fontWeight: 600 }}>{campaign.name}</TableCell>
-                  <TableCell data-testid="admin-campaign-status">{campaign.status}</TableCell>
-                  <RowActions
-                    editLabel={editLabel}
-                    deleteLabel={deleteLabel}
-                    onEdit={() => edit('campaign', campaign.id, { name: campaign.name, status: campaign.status })}
-                    onDelete={() => setDeleting({ kind: 'campaign', id: campaign.id })}
-                  />
-                </TableRow>
-              ))}
-            />
-          )}
-          {tab === 'conversion' && (
-            <AdminTable
-              head={[t('columns.orderId'), t('columns.customerEmail'), t('columns.amount'), t('columns.commission'), t('columns.converted')]}
-              empty={emptyText(shownConversions.length)}
-              rows={shownConversions.map((conversion) => (
-                <TableRow key={conversion.id} hover data-testid="admin-row">
-                  <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{conversion.order_id}</TableCell>
-                  <TableCell>{conversion.customer_email || '—'}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="admin-conversion-amount">
-                    {/* Seed: the amount with its currency, USD when none. */}
-                    {formatAmount(conversion.order_total, conversion.currency || 'USD')}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="admin-conversion-commission">
-                    {formatAmount(conversion.commission_amount, conversion.commission_currency || 'USD')}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDate(conversion.converted_at)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            />
-          )}
-          {tab === 'discountCode' && (
-            <AdminTable
-              head={[
-                t('columns.code'),
-                t('columns.affiliate'),
-                t('columns.brand'),
-                t('columns.campaign'),
-                t('columns.type'),
-                t('columns.value'),
-                t('columns.status'),
-                t('columns.usage'),
-              ]}
-              empty={emptyText(shownCodes.length)}
-              rows={shownCodes.map((code) => (
-                <TableRow key={code.id} hover data-testid="admin-row">
-                  <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{code.code}</TableCell>
-                  <TableCell>{code.affiliate_name}</TableCell>
-                  <TableCell>{code.brand_name}</TableCell>
-                  <TableCell>{code.campaign_name}</TableCell>
-                  <TableCell>{t(`discountTypes.${code.discount_type}`)}</TableCell>
-                  <TableCell data-testid="admin-code-value">
-                    {code.discount_type === 'percentage' ? fractionAsPercent(code.discount_value) : code.discount_value}
-                  </TableCell>
-                  <TableCell>{t(`codeStatuses.${code.status}`)}</TableCell>
-                  <TableCell align="right" data-testid="admin-code-usage">
-                    {code.current_usage_count}/{code.usage_limit ?? '∞'}
-                  </TableCell>
-                </TableRow>
-              ))}
-            />
-          )}
-          {tab === 'trackingLink' && (
-            <AdminTable
-              head={[t('columns.name'), t('columns.shortCode'), t('columns.destination'), t('columns.clicks'), t('columns.status')]}
-              empty={emptyText(shownLinks.length)}
-              rows={shownLinks.map((link) => (
-                <TableRow key={link.id} hover data-testid="admin-row">
-                  <TableCell sx={{ fontWeight: 600 }}>{link.name}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{link.short_code}</TableCell>
-                  <TableCell sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={link.destination_url}>
-                    {link.destination_url}
-                  </TableCell>
-                  <TableCell data-testid="admin-link-clicks">{formatCount(link.click_count, i18n.language)}</TableCell>
-                  <TableCell align="right">{t(`linkStatuses.${link.status}`)}</TableCell>
-                </TableRow>
-              ))}
-            />
-          )}
+          {tab === 'brand' && grid(brands, brands.data?.data.brands, columns.brand, brandList, brandList.sortingOf(nameSortColumns))}
+          {tab === 'affiliate' &&
+            grid(affiliates, affiliates.data?.data.affiliates, columns.affiliate, affiliateList, affiliateList.sortingOf(nameSortColumns))}
+          {tab === 'campaign' &&
+            grid(campaigns, campaigns.data?.data.campaigns, columns.campaign, campaignList, campaignList.sortingOf(nameSortColumns))}
+          {tab === 'conversion' &&
+            grid(conversions, conversions.data?.data.conversions, columns.conversion, conversionList, conversionList.sortingOf(conversionSortColumns))}
+          {tab === 'discountCode' && grid(discountCodes, discountCodes.data?.data.discount_codes, columns.discountCode, codePages)}
+          {tab === 'trackingLink' && grid(trackingLinks, trackingLinks.data?.data.links, columns.trackingLink, linkPages)}
         </Box>
       </Card>
       <AdminEntityDialog state={dialog} brands={brandOptions} busy={saving} onClose={() => setDialog(null)} onSubmit={save} />
@@ -602,7 +454,7 @@ export default function AdminPage() {
       <ConfirmDialog
         open={deleting !== null}
         message={deleting ? t(`deleteConfirm.${deleting.kind}`) : ''}
-        confirmLabel={deleteLabel}
+        confirmLabel={t('common:actions.delete')}
         busy={deleteBusy}
         onConfirm={() => void remove()}
         onClose={() => setDeleting(null)}

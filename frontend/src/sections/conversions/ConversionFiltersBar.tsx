@@ -1,6 +1,6 @@
 import { Card, Grid, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { ConversionStatus, ListConversionsOrder, ListConversionsSort } from '../../api/generated/model';
+import { ConversionStatus, SortOrderParameter, ListConversionsSort } from '../../api/generated/model';
 import { periods, type ConversionFilters, type Period } from './conversionFilters';
 
 interface Option {
@@ -141,9 +141,9 @@ export function ConversionFiltersBar({
             {...select('filter-order')}
             label={t('filters.order')}
             value={filters.order}
-            onChange={(event) => onChange({ order: event.target.value as ListConversionsOrder })}
+            onChange={(event) => onChange({ order: event.target.value as SortOrderParameter })}
           >
-            {Object.values(ListConversionsOrder).map((order) => (
+            {Object.values(SortOrderParameter).map((order) => (
               <option key={order} value={order}>
                 {t(`filters.orders.${order}`)}
               </option>

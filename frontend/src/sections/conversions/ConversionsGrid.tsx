@@ -1,9 +1,10 @@
 import { Box, Checkbox, Typography } from '@mui/material';
-import { DataGrid, GridRow, type GridColDef, type GridRowProps, type GridSortModel } from '@mui/x-data-grid';
-import { enUS, roRO } from '@mui/x-data-grid/locales';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListConversionsOrder, ListConversionsSort, type AccountType, type Conversion } from '../../api/generated/model';
+import { ListConversionsSort, type AccountType, type Conversion, type SortOrderParameter } from '../../api/generated/model';
+import type { Paging } from '../../components/ListPagination';
+import { actionsColumn, figureColumn, ServerGrid } from '../../components/ServerGrid';
 import { isAboveZero } from '../../preferences/decimal';
 import { formatAmount, formatDate } from '../../preferences/format';
 import { canDecide } from './conversionFilters';
@@ -22,16 +23,9 @@ const sortColumns: Record<ListConversionsSort, string> = {
   commission_amount: 'commission_amount',
 };
 
-/** A row of the grid, marked for tests and scripts with its order id. */
-function ConversionRow(props: GridRowProps) {
-  const row = props.row as Conversion;
-  return <GridRow {...props} data-testid="conversion-row" data-order={row.order_id} />;
-}
-
 /**
- * The conversions of one page as a column-driven grid (MUI X Data Grid): the server pages and
- * sorts (clicking a sortable header asks it), the page's rows are shown whole (no virtual
- * scrolling), and a brand or the host selects the rows it can still decide.
+ * The conversions of one page as a server-paged, server-sorted grid (ServerGrid); a brand or the
+ * host selects the rows it can still decide. Rows are marked for tests and scripts with their order id.
  */
 export function ConversionsGrid({
   accountType,
@@ -39,6 +33,7 @@ export function ConversionsGrid({
   sort,
   order,
   onSort,
+  paging,
   selected,
   onToggle,
   onToggleAll,
@@ -49,8 +44,9 @@ export function ConversionsGrid({
   accountType: AccountType;
   rows: Conversion[];
   sort: ListConversionsSort;
-  order: ListConversionsOrder;
-  onSort: (sort: ListConversionsSort, order: ListConversionsOrder) => void;
+  order: SortOrderParameter;
+  onSort: (sort: ListConversionsSort, order: SortOrderParameter) => void;
+  paging: Paging;
   selected: ReadonlySet<string>;
   onToggle: (id: string) => void;
   onToggleAll: () => void;
@@ -58,7 +54,7 @@ export function ConversionsGrid({
   empty: ReactNode;
   loading: boolean;
 }) {
-  const { t, i18n } = useTranslation(['conversions', 'sections']);
+  const { t } = useTranslation(['conversions', 'sections']);
   const reviewer = accountType !== 'affiliate';
   const host = accountType === 'host';
   const decidable = rows.filter(canDecide);
@@ -99,7 +95,7 @@ export function ConversionsGrid({
       field: 'order',
       headerName: t('columns.order'),
       flex: 1.3,
-      minWidth: 190,
+      minWidth: 170,
       renderCell: ({ row }) => (
         <Box sx={{ py: 1, minWidth: 0 }}>
           <Typography variant="body2" title={row.order_id} sx={{ ...oneLine, fontFamily: 'monospace', fontWeight: 600 }} data-testid="conversion-order">
@@ -118,7 +114,7 @@ export function ConversionsGrid({
       field: 'who',
       headerName: host ? t('columns.affiliateBrand') : reviewer ? t('columns.affiliateCampaign') : t('columns.campaign'),
       flex: 1.2,
-      minWidth: 170,
+      minWidth: 140,
       sortable: false,
       renderCell: ({ row }) => (
         <Box sx={{ py: 1, minWidth: 0 }}>
@@ -137,7 +133,7 @@ export function ConversionsGrid({
       field: 'attribution',
       headerName: t('columns.attribution'),
       flex: 1,
-      minWidth: 150,
+      minWidth: 130,
       sortable: false,
       renderCell: ({ row }) => (
         <Box sx={{ py: 1, minWidth: 0 }}>
@@ -157,11 +153,10 @@ export function ConversionsGrid({
     {
       field: 'order_total',
       headerName: t('columns.orderTotal'),
-      align: 'right',
-      headerAlign: 'right',
+      ...figureColumn,
       minWidth: 130,
       renderCell: ({ row }) => (
-        <Box sx={{ py: 1, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid="conversion-total">
+        <Box sx={{ py: 1 }} data-testid="conversion-total">
           {formatAmount(row.order_total, currencyOf(row.currency))}
           {isAboveZero(row.refunded_amount) && (
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
@@ -174,71 +169,36 @@ export function ConversionsGrid({
     {
       field: 'commission_amount',
       headerName: t('columns.commission'),
-      align: 'right',
-      headerAlign: 'right',
+      ...figureColumn,
       minWidth: 120,
       renderCell: ({ row }) => (
-        <Box sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid="conversion-commission">
-          {formatAmount(row.commission_amount, currencyOf(row.commission_currency))}
-        </Box>
+        <Box data-testid="conversion-commission">{formatAmount(row.commission_amount, currencyOf(row.commission_currency))}</Box>
       ),
     },
     {
       field: 'status',
       headerName: t('columns.status'),
-      minWidth: 130,
+      minWidth: 120,
       sortable: false,
       renderCell: ({ row }) => <ConversionStatusChip conversion={row} />,
     },
-    ...(reviewer
-      ? [
-          {
-            field: 'actions',
-            headerName: t('columns.actions'),
-            renderHeader: () => <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('columns.actions')}</Box>,
-            minWidth: 170,
-            align: 'right',
-            headerAlign: 'right',
-            sortable: false,
-            disableColumnMenu: true,
-            renderCell: ({ row }) => <Box sx={{ whiteSpace: 'nowrap' }}>{actions(row)}</Box>,
-          } satisfies GridColDef<Conversion>,
-        ]
-      : []),
+    ...(reviewer ? [actionsColumn<Conversion>(t('columns.actions'), actions, 150)] : []),
   ];
 
-  const sortModel: GridSortModel = [{ field: sortColumns[sort], sort: order }];
-  const onSortModelChange = (model: GridSortModel) => {
-    const first = model[0];
-    const next = (Object.keys(sortColumns) as ListConversionsSort[]).find((key) => sortColumns[key] === first?.field);
-    if (!first?.sort || !next) onSort(ListConversionsSort.created_at, ListConversionsOrder.desc);
-    else onSort(next, first.sort === 'asc' ? ListConversionsOrder.asc : ListConversionsOrder.desc);
-  };
-  const locale = (i18n.language.startsWith('ro') ? roRO : enUS).components.MuiDataGrid.defaultProps.localeText;
-
   return (
-    <DataGrid
+    <ServerGrid
+      label={t('sections:titles.conversions')}
       rows={rows}
       columns={columns}
       getRowId={(row) => row.id}
-      getRowHeight={() => 'auto'}
-      rowSelection={false}
-      disableVirtualization
-      disableColumnFilter
-      disableColumnSelector
-      hideFooter
-      sortingMode="server"
-      sortingOrder={['desc', 'asc']}
-      sortModel={sortModel}
-      onSortModelChange={onSortModelChange}
-      paginationMode="server"
-      rowCount={rows.length}
+      rowTestId="conversion-row"
+      rowMarks={(row) => ({ 'data-order': row.order_id })}
+      sorting={{ sort, order, columns: sortColumns, initial: ListConversionsSort.created_at, onSort }}
+      paging={paging}
       loading={loading}
-      localeText={locale}
-      aria-label={t('sections:titles.conversions')}
-      slots={{ row: ConversionRow, noRowsOverlay: () => <Box sx={{ p: 3 }} data-testid="conversions-empty">{empty}</Box> }}
-      getRowClassName={({ row }) => (selected.has(row.id) ? 'Mui-selected' : '')}
-      sx={{ border: 0, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
+      empty={empty}
+      emptyTestId="conversions-empty"
+      getRowClassName={(row) => (selected.has(row.id) ? 'Mui-selected' : '')}
     />
   );
 }

@@ -20,7 +20,6 @@ import {
 } from '../../api/generated/conversions/conversions';
 import { ConversionReviewDecision, type AccountType, type Conversion } from '../../api/generated/model';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ListPagination } from '../../components/ListPagination';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useToast } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
@@ -247,6 +246,14 @@ export default function ConversionsPage({ accountType }: { accountType: AccountT
             sort={filters.sort}
             order={filters.order}
             onSort={(sort, order) => setFilters({ sort, order })}
+            paging={{
+              total,
+              page: filters.page,
+              pageSize: filters.pageSize,
+              pageSizes,
+              onPage: (page) => setFilters({ page }),
+              onPageSize: (pageSize) => setFilters({ pageSize }),
+            }}
             selected={selected}
             onToggle={toggle}
             onToggleAll={toggleAll}
@@ -260,14 +267,6 @@ export default function ConversionsPage({ accountType }: { accountType: AccountT
                 {!isFiltered(filters) && <Typography color="text.secondary">{emptyText}</Typography>}
               </>
             }
-          />
-          <ListPagination
-            total={total}
-            page={filters.page}
-            pageSize={filters.pageSize}
-            pageSizes={pageSizes}
-            onPage={(page) => setFilters({ page })}
-            onPageSize={(pageSize) => setFilters({ pageSize })}
           />
         </Card>
       )}

@@ -1,6 +1,6 @@
 import {
   ConversionStatus,
-  ListConversionsOrder,
+  SortOrderParameter,
   ListConversionsRange,
   ListConversionsSort,
   type Conversion,
@@ -24,7 +24,7 @@ export interface ConversionFilters {
   campaignId: string;
   affiliateId: string;
   sort: ListConversionsSort;
-  order: ListConversionsOrder;
+  order: SortOrderParameter;
   page: number;
   pageSize: number;
 }
@@ -37,7 +37,7 @@ export const defaultFilters: ConversionFilters = {
   campaignId: '',
   affiliateId: '',
   sort: ListConversionsSort.created_at,
-  order: ListConversionsOrder.desc,
+  order: SortOrderParameter.desc,
   page: 0,
   pageSize: DEFAULT_PAGE_SIZE,
 };
@@ -78,7 +78,7 @@ export function filtersFromSearch(search: URLSearchParams): ConversionFilters {
     campaignId: id('campaign'),
     affiliateId: id('affiliate'),
     sort: oneOf(Object.values(ListConversionsSort), search.get('sort'), defaultFilters.sort),
-    order: oneOf(Object.values(ListConversionsOrder), search.get('order'), defaultFilters.order),
+    order: oneOf(Object.values(SortOrderParameter), search.get('order'), defaultFilters.order),
     page: wholeNumber(search.get('page'), 0, 1_000_000),
     pageSize: pageSize(search.get('size')),
   };

@@ -22,7 +22,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useListAffiliates } from '../../api/generated/affiliates/affiliates';
 import { useListBrands } from '../../api/generated/brands/brands';
 import { useListCampaigns } from '../../api/generated/campaigns/campaigns';
-import { brandDomain, brandName } from '../admin/adminSearch';
+import { brandDomain, brandName } from '../admin/adminKinds';
 
 /** How many of each kind the dashboard lists; the rest are one click away in Admin. */
 export const SEARCH_RESULTS_PER_GROUP = 5;

@@ -22,9 +22,9 @@ export default function NotificationsPage() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [unreadOnly, setUnreadOnly] = useState(false);
-  const { page, pageSize, setPage, setPageSize, params: paging } = usePaging(25);
+  const paging = usePaging(PAGE_SIZES);
   const notifications = useListNotifications(
-    { ...paging, ...(unreadOnly ? { unread: true } : {}) },
+    { ...paging.params, ...(unreadOnly ? { unread: true } : {}) },
     { query: { placeholderData: keepPreviousData } },
   );
   const mark = useMarkNotificationsRead();
@@ -71,7 +71,7 @@ export default function NotificationsPage() {
                 checked={unreadOnly}
                 onChange={(event) => {
                   setUnreadOnly(event.target.checked);
-                  setPage(0);
+                  paging.setPage(0);
                 }}
                 slotProps={{ input: { 'data-testid': 'notifications-unread-only' } as object }}
               />
@@ -105,14 +105,7 @@ export default function NotificationsPage() {
             </List>
           ))}
         {notifications.isSuccess && (
-          <ListPagination
-            total={notifications.data.data.total}
-            page={page}
-            pageSize={pageSize}
-            pageSizes={PAGE_SIZES}
-            onPage={setPage}
-            onPageSize={setPageSize}
-          />
+          <ListPagination {...paging.pagingOf(notifications.data.data.total)} />
         )}
       </Card>
     </>

@@ -11,14 +11,21 @@ const payout = (id: string, status: 'pending' | 'paid') => ({
 });
 
 let fetchMock: ReturnType<typeof vi.fn>;
+let listUrls: string[];
+let listTotal: number;
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
+  listUrls = [];
+  listTotal = 2;
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const path = url.replace('/api/v1', '').split('?')[0];
     const method = init?.method ?? 'GET';
-    const list = (payouts: unknown[]) => jsonResponse({ success: true, data: { payouts, total: payouts.length, limit: 25, offset: 0 } });
-    if (path === '/payouts' && method === 'GET') return list([payout('p-1', 'pending'), payout('p-2', 'paid')]);
+    const list = (payouts: unknown[]) => jsonResponse({ success: true, data: { payouts, total: Math.max(payouts.length, listTotal), limit: 25, offset: 0 } });
+    if (path === '/payouts' && method === 'GET') {
+      listUrls.push(url);
+      return list([payout('p-1', 'pending'), payout('p-2', 'paid')]);
+    }
     if (path === '/payouts/payable') {
       return jsonResponse({
         success: true,
@@ -72,5 +79,34 @@ describe('payouts page', () => {
     expect(screen.queryByTestId('payout-pay')).toBeNull();
     expect(screen.getAllByRole('columnheader')[0].textContent).toBe('Brand');
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/payouts/payable'))).toBe(false);
+  });
+
+  it('shows the host every column and asks the server for another order when a header is clicked', async () => {
+    listTotal = 60;
+    renderWithProviders(<PayoutsPage accountType="host" />);
+    const rows = await screen.findAllByTestId('payout-row');
+    const headers = () => within(screen.getByRole('grid')).getAllByRole('columnheader');
+    const header = (name: string) => headers().find((cell) => cell.textContent === name) as HTMLElement;
+    expect(headers().map((cell) => cell.textContent)).toEqual([
+      'Affiliate', 'Brand', 'Amount', 'Conversions', 'Status', 'Created', 'Paid', 'Actions',
+    ]);
+    expect(within(rows[0]).getByTestId('payout-amount').textContent).toMatch(/^120,50\sRON$/);
+    // Newest first, as the server lists them by default.
+    expect(header('Created').getAttribute('aria-sort')).toBe('descending');
+    expect(listUrls.at(-1)).toMatch(/sort=created_at&order=desc/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(listUrls.at(-1)).toMatch(/offset=25&sort=created_at/));
+    // Another order starts again at the first page.
+    fireEvent.click(header('Amount'));
+    await waitFor(() => expect(listUrls.at(-1)).toMatch(/offset=0&sort=amount&order=desc/));
+    expect(header('Amount').getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(header('Amount'));
+    await waitFor(() => expect(listUrls.at(-1)).toMatch(/sort=amount&order=asc/));
+    fireEvent.click(header('Paid'));
+    await waitFor(() => expect(listUrls.at(-1)).toMatch(/sort=paid_at&order=desc/));
+    // Only the server's sorts are offered.
+    fireEvent.click(header('Status'));
+    expect(listUrls.at(-1)).toMatch(/sort=paid_at&order=desc/);
   });
 });

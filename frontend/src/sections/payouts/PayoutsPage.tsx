@@ -7,7 +7,6 @@ import {
   Button,
   Card,
   CardContent,
-  Chip,
   IconButton,
   Stack,
   Table,
@@ -26,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/download';
 import { errorMessage } from '../../api/errors';
 import { getGetEarningsQueryKey, getListConversionsQueryKey } from '../../api/generated/conversions/conversions';
-import { PayoutStatus, type AccountType, type Payout } from '../../api/generated/model';
+import { ListPayoutsSort, PayoutStatus, type AccountType, type Payout } from '../../api/generated/model';
 import {
   getExportPayoutsUrl,
   getListPayableCommissionsQueryKey,
@@ -37,17 +36,16 @@ import {
   useListPayouts,
 } from '../../api/generated/payouts/payouts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ListPagination } from '../../components/ListPagination';
 import { MoneyCell } from '../../components/MoneyCell';
 import { QueryStatus } from '../../components/QueryStatus';
-import { usePaging } from '../../components/usePaging';
-import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { useServerList } from '../../components/useServerList';
 import { useDebounced } from '../../components/useDebounced';
 import { hasAtMostTwoDecimals, normalizeDecimal } from '../../preferences/decimal';
-import { dayKey, formatAmount, formatDate } from '../../preferences/format';
+import { dayKey, formatAmount } from '../../preferences/format';
 import { useToast } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { PayDialog } from './PayDialog';
+import { PayoutsGrid, sortColumns } from './PayoutsGrid';
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -151,9 +149,9 @@ export default function PayoutsPage({ accountType }: { accountType: AccountType 
   const manager = accountType !== 'affiliate';
   const host = accountType === 'host';
   const [status, setStatus] = useState<PayoutStatus | ''>('');
-  const { page, pageSize, setPage, setPageSize, params: paging } = usePaging(25);
+  const list = useServerList<ListPayoutsSort>(ListPayoutsSort.created_at, PAGE_SIZES, status);
   const payouts = useListPayouts(
-    { ...paging, ...(status ? { status } : {}) },
+    { ...list.params, ...(status ? { status } : {}) },
     { query: { placeholderData: keepPreviousData } },
   );
   const cancel = useCancelPayout();
@@ -195,7 +193,6 @@ export default function PayoutsPage({ accountType }: { accountType: AccountType 
 
   const subtitle = { host: t('subtitleHost'), brand: t('subtitleBrand'), affiliate: t('subtitleAffiliate') }[accountType];
   const listTitle = accountType === 'affiliate' ? t('sections:payouts.paymentHistory') : t('sections:payouts.allPayouts');
-  const columns = 6 + (host ? 1 : 0) + (manager ? 1 : 0);
 
   return (
     <>
@@ -219,10 +216,7 @@ export default function PayoutsPage({ accountType }: { accountType: AccountType 
             size="small"
             label={t('filters.status')}
             value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as PayoutStatus | '');
-              setPage(0);
-            }}
+            onChange={(event) => setStatus(event.target.value as PayoutStatus | '')}
             sx={{ minWidth: 180 }}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'payouts-status' } }}
           >
@@ -236,113 +230,35 @@ export default function PayoutsPage({ accountType }: { accountType: AccountType 
         </Stack>
         <QueryStatus loading={payouts.isPending} error={payouts.error} onRetry={() => void payouts.refetch()} />
         {payouts.isSuccess && (
-          <>
-            <TableContainer tabIndex={0} role="region" aria-labelledby="payouts-title">
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{manager ? t('columns.affiliate') : t('columns.brand')}</TableCell>
-                    {host && <TableCell>{t('columns.brand')}</TableCell>}
-                    <MoneyCell>{t('columns.amount')}</MoneyCell>
-                    <MoneyCell>{t('columns.conversions')}</MoneyCell>
-                    <TableCell>{t('columns.status')}</TableCell>
-                    <TableCell>{t('columns.created')}</TableCell>
-                    <TableCell>{t('columns.paid')}</TableCell>
-                    {manager && (
-                      <TableCell align="right">
-                        <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
-                      </TableCell>
-                    )}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.length === 0 ? (
-                    <TableRow>
-                      <TableCell colSpan={columns} data-testid="payouts-empty">
-                        <Typography color="text.secondary" sx={{ py: 2 }}>
-                          {status ? t('empty.filtered') : manager ? t('empty.manager') : t('empty.affiliate')}
-                        </Typography>
-                      </TableCell>
-                    </TableRow>
-                  ) : (
-                    rows.map((payout) => (
-                      <TableRow key={payout.id} hover data-testid="payout-row">
-                        {manager ? (
-                          <TableCell>
-                            <Typography variant="body2">{payout.affiliate_name}</Typography>
-                            <Typography variant="caption" color="text.secondary">
-                              {payout.affiliate_email}
-                            </Typography>
-                          </TableCell>
-                        ) : (
-                          <TableCell>{payout.brand_name}</TableCell>
-                        )}
-                        {host && <TableCell>{payout.brand_name}</TableCell>}
-                        <MoneyCell testId="payout-amount">{formatAmount(payout.amount, payout.currency)}</MoneyCell>
-                        <MoneyCell>{payout.conversion_count}</MoneyCell>
-                        <TableCell>
-                          <Chip
-                            size="small"
-                            color={payout.status === PayoutStatus.paid ? 'success' : 'warning'}
-                            label={t(`statuses.${payout.status}`)}
-                            data-testid="payout-status"
-                            data-status={payout.status}
-                          />
-                        </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(payout.created_at)}</TableCell>
-                        <TableCell data-testid="payout-paid">
-                          {payout.paid_at ? (
-                            <>
-                              <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-                                {formatDate(payout.paid_at)}
-                              </Typography>
-                              <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                                {t('reference', { reference: payout.reference })}
-                              </Typography>
-                            </>
-                          ) : (
-                            '—'
-                          )}
-                        </TableCell>
-                        {manager && (
-                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                            {payout.status === PayoutStatus.pending && (
-                              <>
-                                <Tooltip title={t('pay.action')}>
-                                  <IconButton size="small" color="success" aria-label={t('pay.action')} onClick={() => setPaying(payout)} data-testid="payout-pay">
-                                    <PaidIcon fontSize="small" />
-                                  </IconButton>
-                                </Tooltip>
-                                <Tooltip title={t('cancel.action')}>
-                                  <IconButton
-                                    size="small"
-                                    color="error"
-                                    aria-label={t('cancel.action')}
-                                    onClick={() => setCancelling(payout)}
-                                    data-testid="payout-cancel"
-                                  >
-                                    <CancelIcon fontSize="small" />
-                                  </IconButton>
-                                </Tooltip>
-                              </>
-                            )}
-                          </TableCell>
-                        )}
-                      </TableRow>
-                    ))
-                  )}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <ListPagination
-              total={total}
-              page={page}
-              pageSize={pageSize}
-              pageSizes={PAGE_SIZES}
-              onPage={setPage}
-              onPageSize={setPageSize}
-            />
-          </>
+          <PayoutsGrid
+            accountType={accountType}
+            label={listTitle}
+            rows={rows}
+            sorting={list.sortingOf(sortColumns)}
+            paging={list.pagingOf(total)}
+            loading={payouts.isFetching && payouts.isPlaceholderData}
+            empty={
+              <Typography color="text.secondary">
+                {status ? t('empty.filtered') : manager ? t('empty.manager') : t('empty.affiliate')}
+              </Typography>
+            }
+            actions={(payout) =>
+              payout.status === PayoutStatus.pending && (
+                <>
+                  <Tooltip title={t('pay.action')}>
+                    <IconButton size="small" color="success" aria-label={t('pay.action')} onClick={() => setPaying(payout)} data-testid="payout-pay">
+                      <PaidIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={t('cancel.action')}>
+                    <IconButton size="small" color="error" aria-label={t('cancel.action')} onClick={() => setCancelling(payout)} data-testid="payout-cancel">
+                      <CancelIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </>
+              )
+            }
+          />
         )}
       </Card>
       {paying && (

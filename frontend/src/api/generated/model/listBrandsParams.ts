@@ -156,8 +156,10 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { LimitParameter } from './limitParameter';
+import type { NameSortParameter } from './nameSortParameter';
 import type { OffsetParameter } from './offsetParameter';
 import type { QueryParameter } from './queryParameter';
+import type { SortOrderParameter } from './sortOrderParameter';
 
 export type ListBrandsParams = {
 /**
@@ -177,4 +179,12 @@ limit?: LimitParameter;
  * @maximum 2147483647
  */
 offset?: OffsetParameter;
+/**
+ * Newest first by default (`created_at`); `name` orders by the name, ignoring case. Ties follow by id.
+ */
+sort?: NameSortParameter;
+/**
+ * The direction of `sort` (default desc).
+ */
+order?: SortOrderParameter;
 };

@@ -157,11 +157,11 @@
  */
 import type { ConversionStatus } from './conversionStatus';
 import type { LimitParameter } from './limitParameter';
-import type { ListConversionsOrder } from './listConversionsOrder';
 import type { ListConversionsRange } from './listConversionsRange';
 import type { ListConversionsSort } from './listConversionsSort';
 import type { OffsetParameter } from './offsetParameter';
 import type { QueryParameter } from './queryParameter';
+import type { SortOrderParameter } from './sortOrderParameter';
 
 export type ListConversionsParams = {
 /**
@@ -191,5 +191,8 @@ range?: ListConversionsRange;
 from?: string;
 to?: string;
 sort?: ListConversionsSort;
-order?: ListConversionsOrder;
+/**
+ * The direction of `sort` (default desc).
+ */
+order?: SortOrderParameter;
 };

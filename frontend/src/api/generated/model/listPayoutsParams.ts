@@ -156,8 +156,10 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { LimitParameter } from './limitParameter';
+import type { ListPayoutsSort } from './listPayoutsSort';
 import type { OffsetParameter } from './offsetParameter';
 import type { PayoutStatus } from './payoutStatus';
+import type { SortOrderParameter } from './sortOrderParameter';
 
 export type ListPayoutsParams = {
 /**
@@ -174,4 +176,9 @@ limit?: LimitParameter;
 offset?: OffsetParameter;
 status?: PayoutStatus;
 affiliate_id?: string;
+sort?: ListPayoutsSort;
+/**
+ * The direction of `sort` (default desc).
+ */
+order?: SortOrderParameter;
 };

@@ -233,7 +233,10 @@ export const getListPayoutsUrl = (params?: ListPayoutsParams,) => {
 }
 
 /**
- * @summary Payouts, newest first (host all; brand its program's; affiliate its own)
+ * Newest first unless `sort` says otherwise. Payouts equal in the sorted column follow by
+ * creation time in the same direction, then by id. `amount` compares the figures whatever
+ * their currency; by `paid_at`, the unpaid ones come last in either direction.
+ * @summary Payouts (host all; brand its program's; affiliate its own)
  */
 export const listPayouts = async (params?: ListPayoutsParams, options?: Parameters<typeof apiFetch>[1]): Promise<PayoutListResponse> => {
 
@@ -304,7 +307,7 @@ export function useListPayouts<TData = Awaited<ReturnType<typeof listPayouts>>, 
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Payouts, newest first (host all; brand its program's; affiliate its own)
+ * @summary Payouts (host all; brand its program's; affiliate its own)
  */
 
 export function useListPayouts<TData = Awaited<ReturnType<typeof listPayouts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>(

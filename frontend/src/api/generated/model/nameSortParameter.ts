@@ -156,10 +156,10 @@
  * OpenAPI spec version: 1.0.0
  */
 
-export type ListConversionsOrder = typeof ListConversionsOrder[keyof typeof ListConversionsOrder];
+export type NameSortParameter = typeof NameSortParameter[keyof typeof NameSortParameter];
 
 
-export const ListConversionsOrder = {
-  asc: 'asc',
-  desc: 'desc',
+export const NameSortParameter = {
+  created_at: 'created_at',
+  name: 'name',
 } as const;
