@@ -44,7 +44,7 @@ describe('a cold load of the brand dashboard', () => {
     expect(dashboardCalls()).toEqual(['/api/v1/brands/dashboard?currency=EUR']);
 
     localStorage.setItem('currency', 'EUR');
-    renderWithProviders(<BrandDashboard accountType="brand" />, { client });
+    renderWithProviders(<BrandDashboard />, { client });
     expect(await screen.findByTestId('count-affiliates')).toHaveProperty('textContent', expect.stringContaining('7'));
     expect(screen.queryByTestId('stat-cards-loading')).toBeNull();
     expect(dashboardCalls()).toHaveLength(1);
