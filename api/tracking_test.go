@@ -60,6 +60,12 @@ func visit(t *testing.T, base, code, userAgent string) *http.Response {
 	}
 	req.Header.Set("User-Agent", userAgent)
 	req.Header.Set("Referer", "https://news.example.org/issue-7")
+	return send(t, req)
+}
+
+// send sends a request without following a redirect and reads its answer to the end.
+func send(t *testing.T, req *http.Request) *http.Response {
+	t.Helper()
 	resp, err := noFollow.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -242,7 +248,7 @@ func TestRejectedAffiliateStopsEarning(t *testing.T) {
 	mustStatus(t, env.Call(t, http.MethodPost, "/discount-codes", p.brand.token, map[string]any{
 		"code": "MARA15", "campaign_id": p.campaign["id"], "affiliate_id": p.affID, "discount_type": "percentage", "discount_value": "0.15",
 	}), http.StatusCreated)
-	codes := tracking.New(env.App.Pool, nil, nil, "", time.Now)
+	codes := tracking.New(env.App.Pool, nil, nil, "", nil, time.Now)
 	brandID := uuid.MustParse(p.brand.brandID())
 	attributes := func() bool {
 		t.Helper()

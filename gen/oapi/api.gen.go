@@ -300,6 +300,21 @@ func (e DiscountType) Valid() bool {
 	}
 }
 
+// Defines values for DnsRecordType.
+const (
+	DnsRecordTypeCNAME DnsRecordType = "CNAME"
+)
+
+// Valid indicates whether the value is a known member of the DnsRecordType enum.
+func (e DnsRecordType) Valid() bool {
+	switch e {
+	case DnsRecordTypeCNAME:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for EmergencyCampaignsInputAction.
 const (
 	EmergencyCampaignsInputActionPause  EmergencyCampaignsInputAction = "pause"
@@ -666,6 +681,48 @@ func (e SignupAccountType) Valid() bool {
 	case SignupAccountTypeAffiliate:
 		return true
 	case SignupAccountTypeBrand:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TrackingDomainCheckResult.
+const (
+	TrackingDomainCheckResultLookupFailed    TrackingDomainCheckResult = "lookup_failed"
+	TrackingDomainCheckResultNoCname         TrackingDomainCheckResult = "no_cname"
+	TrackingDomainCheckResultPointsElsewhere TrackingDomainCheckResult = "points_elsewhere"
+	TrackingDomainCheckResultPointsHere      TrackingDomainCheckResult = "points_here"
+)
+
+// Valid indicates whether the value is a known member of the TrackingDomainCheckResult enum.
+func (e TrackingDomainCheckResult) Valid() bool {
+	switch e {
+	case TrackingDomainCheckResultLookupFailed:
+		return true
+	case TrackingDomainCheckResultNoCname:
+		return true
+	case TrackingDomainCheckResultPointsElsewhere:
+		return true
+	case TrackingDomainCheckResultPointsHere:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TrackingDomainStatus.
+const (
+	TrackingDomainStatusPending  TrackingDomainStatus = "pending"
+	TrackingDomainStatusVerified TrackingDomainStatus = "verified"
+)
+
+// Valid indicates whether the value is a known member of the TrackingDomainStatus enum.
+func (e TrackingDomainStatus) Valid() bool {
+	switch e {
+	case TrackingDomainStatusPending:
+		return true
+	case TrackingDomainStatusVerified:
 		return true
 	default:
 		return false
@@ -1891,6 +1948,23 @@ type DiscountStatus string
 // DiscountType defines model for DiscountType.
 type DiscountType string
 
+// DnsRecord defines model for DnsRecord.
+type DnsRecord struct {
+	// Name The record's full name.
+	//
+	// Example: go.brand.ro
+	Name string        `json:"name"`
+	Type DnsRecordType `json:"type"`
+
+	// Value What the record points at.
+	//
+	// Example: app.openaffiliate.ro
+	Value string `json:"value"`
+}
+
+// DnsRecordType defines model for DnsRecord.Type.
+type DnsRecordType string
+
 // DomainsInput defines model for DomainsInput.
 type DomainsInput struct {
 	Domains []string `json:"domains"`
@@ -2056,7 +2130,7 @@ type IntegrationDetailsResponse struct {
 		PublicBrandId     string             `json:"public_brand_id"`
 		ShopifyWebhookUrl string             `json:"shopify_webhook_url"`
 
-		// TrackingBaseUrl Tracking links are this plus their short code.
+		// TrackingBaseUrl Tracking links are this plus their short code (on the brand's tracking domain once that is verified).
 		TrackingBaseUrl string `json:"tracking_base_url"`
 
 		// TrackingScriptUrl The tracking script for the shop's pages; it keeps the visitor's `aff_click` for the attribution window.
@@ -2500,6 +2574,14 @@ type TimeseriesResponse struct {
 	Success bool `json:"success"`
 }
 
+// TlsDomainResponse defines model for TlsDomainResponse.
+type TlsDomainResponse struct {
+	Data struct {
+		Domain string `json:"domain"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
 // TopAffiliatesResponse defines model for TopAffiliatesResponse.
 type TopAffiliatesResponse struct {
 	Data struct {
@@ -2510,6 +2592,62 @@ type TopAffiliatesResponse struct {
 	} `json:"data"`
 	Success bool `json:"success"`
 }
+
+// TrackingDomain defines model for TrackingDomain.
+type TrackingDomain struct {
+	// CheckResult What the last check saw: `points_here` (the record points at the platform), `no_cname` (no
+	// CNAME record, or no such name), `points_elsewhere` (the record points at `found_target`),
+	// `lookup_failed` (the DNS did not answer; the status did not change). Null before the first check.
+	CheckResult *TrackingDomainCheckResult `json:"check_result"`
+
+	// CheckedAt When the record was last looked up; null before the first check.
+	CheckedAt *time.Time `json:"checked_at"`
+	CreatedAt time.Time  `json:"created_at"`
+	DnsRecord DnsRecord  `json:"dns_record"`
+
+	// FoundTarget Where the record pointed at the last check, when it pointed elsewhere.
+	FoundTarget *string `json:"found_target"`
+
+	// Hostname Example: go.brand.ro
+	Hostname string `json:"hostname"`
+
+	// Status `pending` until a check finds the CNAME record pointing at the platform, then `verified`.
+	Status TrackingDomainStatus `json:"status"`
+
+	// TrackingBaseUrl The brand's links on this domain are this plus their short code (once it is verified).
+	//
+	// Example: https://go.brand.ro/r/
+	TrackingBaseUrl string     `json:"tracking_base_url"`
+	VerifiedAt      *time.Time `json:"verified_at"`
+}
+
+// TrackingDomainCheckResult What the last check saw: `points_here` (the record points at the platform), `no_cname` (no
+// CNAME record, or no such name), `points_elsewhere` (the record points at `found_target`),
+// `lookup_failed` (the DNS did not answer; the status did not change). Null before the first check.
+type TrackingDomainCheckResult string
+
+// TrackingDomainInput defines model for TrackingDomainInput.
+type TrackingDomainInput struct {
+	// Hostname A host name the brand controls, such as `go.brand.ro`.
+	//
+	// Example: go.brand.ro
+	Hostname string `json:"hostname"`
+}
+
+// TrackingDomainResponse defines model for TrackingDomainResponse.
+type TrackingDomainResponse struct {
+	Data struct {
+		// CnameTarget The platform's host name, which a tracking domain's CNAME record points at.
+		//
+		// Example: app.openaffiliate.ro
+		CnameTarget    string          `json:"cname_target"`
+		TrackingDomain *TrackingDomain `json:"tracking_domain,omitempty"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// TrackingDomainStatus `pending` until a check finds the CNAME record pointing at the platform, then `verified`.
+type TrackingDomainStatus string
 
 // TrackingLink defines model for TrackingLink.
 type TrackingLink struct {
@@ -2531,7 +2669,9 @@ type TrackingLink struct {
 	ShortCode      string             `json:"short_code"`
 	Status         LinkStatus         `json:"status"`
 
-	// TrackingUrl The address to share; it records a click and redirects to the destination.
+	// TrackingUrl The address to share; it records a click and redirects to the destination. It is on the
+	// brand's tracking domain once that is verified, else on the platform's address (which
+	// answers it too).
 	TrackingUrl string `json:"tracking_url"`
 }
 
@@ -2984,6 +3124,33 @@ type SetBrandDomainsParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// RemoveTrackingDomainParams defines parameters for RemoveTrackingDomain.
+type RemoveTrackingDomainParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// SetTrackingDomainParams defines parameters for SetTrackingDomain.
+type SetTrackingDomainParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CheckTrackingDomainParams defines parameters for CheckTrackingDomain.
+type CheckTrackingDomainParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // RotateWebhookSecretParams defines parameters for RotateWebhookSecret.
 type RotateWebhookSecretParams struct {
 	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
@@ -3399,6 +3566,12 @@ type SetCurrencyRatesParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// CheckTlsDomainParams defines parameters for CheckTlsDomain.
+type CheckTlsDomainParams struct {
+	// Domain The host name a certificate is wanted for.
+	Domain string `form:"domain" json:"domain"`
+}
+
 // ListTrackingLinksParams defines parameters for ListTrackingLinks.
 type ListTrackingLinksParams struct {
 	// Query A case-insensitive substring to search for.
@@ -3488,6 +3661,9 @@ type UpdateBrandJSONRequestBody = BrandInput
 
 // SetBrandDomainsJSONRequestBody defines body for SetBrandDomains for application/json ContentType.
 type SetBrandDomainsJSONRequestBody = DomainsInput
+
+// SetTrackingDomainJSONRequestBody defines body for SetTrackingDomain for application/json ContentType.
+type SetTrackingDomainJSONRequestBody = TrackingDomainInput
 
 // SetWebhookSecretJSONRequestBody defines body for SetWebhookSecret for application/json ContentType.
 type SetWebhookSecretJSONRequestBody = WebhookSecretInput
@@ -3677,6 +3853,18 @@ type ServerInterface interface {
 	// SetBrandDomains Replace the brand's allowed destination domains
 	// (PUT /brands/{id}/domains)
 	SetBrandDomains(ctx echo.Context, id IdPath, params SetBrandDomainsParams) error
+	// RemoveTrackingDomain Remove the brand's tracking domain
+	// (DELETE /brands/{id}/tracking-domain)
+	RemoveTrackingDomain(ctx echo.Context, id IdPath, params RemoveTrackingDomainParams) error
+	// GetTrackingDomain The brand's tracking domain and the DNS record it needs
+	// (GET /brands/{id}/tracking-domain)
+	GetTrackingDomain(ctx echo.Context, id IdPath) error
+	// SetTrackingDomain Add or replace the brand's tracking domain
+	// (PUT /brands/{id}/tracking-domain)
+	SetTrackingDomain(ctx echo.Context, id IdPath, params SetTrackingDomainParams) error
+	// CheckTrackingDomain Look up the tracking domain's CNAME record now
+	// (POST /brands/{id}/tracking-domain/check)
+	CheckTrackingDomain(ctx echo.Context, id IdPath, params CheckTrackingDomainParams) error
 	// RotateWebhookSecret Replace the brand's webhook secret
 	// (POST /brands/{id}/webhook-secret)
 	RotateWebhookSecret(ctx echo.Context, id IdPath, params RotateWebhookSecretParams) error
@@ -3815,6 +4003,9 @@ type ServerInterface interface {
 	// GetHealth Liveness and database check
 	// (GET /system/health)
 	GetHealth(ctx echo.Context) error
+	// CheckTlsDomain Whether the server answers on a host name (for on-demand TLS)
+	// (GET /system/tls-domain)
+	CheckTlsDomain(ctx echo.Context, params CheckTlsDomainParams) error
 	// ListTrackingLinks Tracking links with their click counts (brand its own; affiliate its own; host all)
 	// (GET /tracking-links)
 	ListTrackingLinks(ctx echo.Context, params ListTrackingLinksParams) error
@@ -4921,6 +5112,130 @@ func (w *ServerInterfaceWrapper) SetBrandDomains(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.SetBrandDomains(ctx, id, params)
+	return err
+}
+
+// RemoveTrackingDomain converts echo context to params.
+func (w *ServerInterfaceWrapper) RemoveTrackingDomain(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params RemoveTrackingDomainParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.RemoveTrackingDomain(ctx, id, params)
+	return err
+}
+
+// GetTrackingDomain converts echo context to params.
+func (w *ServerInterfaceWrapper) GetTrackingDomain(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetTrackingDomain(ctx, id)
+	return err
+}
+
+// SetTrackingDomain converts echo context to params.
+func (w *ServerInterfaceWrapper) SetTrackingDomain(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SetTrackingDomainParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SetTrackingDomain(ctx, id, params)
+	return err
+}
+
+// CheckTrackingDomain converts echo context to params.
+func (w *ServerInterfaceWrapper) CheckTrackingDomain(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CheckTrackingDomainParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CheckTrackingDomain(ctx, id, params)
 	return err
 }
 
@@ -6394,6 +6709,24 @@ func (w *ServerInterfaceWrapper) GetHealth(ctx echo.Context) error {
 	return err
 }
 
+// CheckTlsDomain converts echo context to params.
+func (w *ServerInterfaceWrapper) CheckTlsDomain(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CheckTlsDomainParams
+	// ------------- Required query parameter "domain" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "domain", ctx.QueryParams(), &params.Domain, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter domain: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CheckTlsDomain(ctx, params)
+	return err
+}
+
 // ListTrackingLinks converts echo context to params.
 func (w *ServerInterfaceWrapper) ListTrackingLinks(ctx echo.Context) error {
 	var err error
@@ -6588,6 +6921,7 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/fx/rates", wrapper.GetFxRates, options.OperationMiddlewares["getFxRates"]...)
 	router.GET(options.BaseURL+"/system/health", wrapper.GetHealth, options.OperationMiddlewares["getHealth"]...)
 	router.GET(options.BaseURL+"/system/config", wrapper.GetSystemConfig, options.OperationMiddlewares["getSystemConfig"]...)
+	router.GET(options.BaseURL+"/system/tls-domain", wrapper.CheckTlsDomain, options.OperationMiddlewares["checkTlsDomain"]...)
 	router.PUT(options.BaseURL+"/auth/profile", wrapper.UpdateProfile, options.OperationMiddlewares["updateProfile"]...)
 	router.POST(options.BaseURL+"/auth/change-password", wrapper.ChangePassword, options.OperationMiddlewares["changePassword"]...)
 	router.GET(options.BaseURL+"/brands", wrapper.ListBrands, options.OperationMiddlewares["listBrands"]...)
@@ -6603,6 +6937,10 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.PUT(options.BaseURL+"/brands/:id/webhook-secret", wrapper.SetWebhookSecret, options.OperationMiddlewares["setWebhookSecret"]...)
 	router.GET(options.BaseURL+"/brands/:id/domains", wrapper.GetBrandDomains, options.OperationMiddlewares["getBrandDomains"]...)
 	router.PUT(options.BaseURL+"/brands/:id/domains", wrapper.SetBrandDomains, options.OperationMiddlewares["setBrandDomains"]...)
+	router.DELETE(options.BaseURL+"/brands/:id/tracking-domain", wrapper.RemoveTrackingDomain, options.OperationMiddlewares["removeTrackingDomain"]...)
+	router.GET(options.BaseURL+"/brands/:id/tracking-domain", wrapper.GetTrackingDomain, options.OperationMiddlewares["getTrackingDomain"]...)
+	router.PUT(options.BaseURL+"/brands/:id/tracking-domain", wrapper.SetTrackingDomain, options.OperationMiddlewares["setTrackingDomain"]...)
+	router.POST(options.BaseURL+"/brands/:id/tracking-domain/check", wrapper.CheckTrackingDomain, options.OperationMiddlewares["checkTrackingDomain"]...)
 	router.GET(options.BaseURL+"/affiliates", wrapper.ListAffiliates, options.OperationMiddlewares["listAffiliates"]...)
 	router.POST(options.BaseURL+"/affiliates", wrapper.CreateAffiliate, options.OperationMiddlewares["createAffiliate"]...)
 	router.GET(options.BaseURL+"/affiliates/by-user/:userId", wrapper.GetAffiliateByUser, options.OperationMiddlewares["getAffiliateByUser"]...)
@@ -11373,6 +11711,513 @@ func (response SetBrandDomains503JSONResponse) VisitSetBrandDomainsResponse(w ht
 	return err
 }
 
+type RemoveTrackingDomainRequestObject struct {
+	Id     IdPath `json:"id"`
+	Params RemoveTrackingDomainParams
+}
+
+type RemoveTrackingDomainResponseObject interface {
+	VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error
+}
+
+type RemoveTrackingDomain200JSONResponse MessageResponse
+
+func (response RemoveTrackingDomain200JSONResponse) VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveTrackingDomain400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response RemoveTrackingDomain400JSONResponse) VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveTrackingDomain401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RemoveTrackingDomain401JSONResponse) VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveTrackingDomain403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RemoveTrackingDomain403JSONResponse) VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveTrackingDomain404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RemoveTrackingDomain404JSONResponse) VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveTrackingDomain409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RemoveTrackingDomain409JSONResponse) VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveTrackingDomain413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response RemoveTrackingDomain413JSONResponse) VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveTrackingDomain500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response RemoveTrackingDomain500JSONResponse) VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveTrackingDomain503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response RemoveTrackingDomain503JSONResponse) VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTrackingDomainRequestObject struct {
+	Id IdPath `json:"id"`
+}
+
+type GetTrackingDomainResponseObject interface {
+	VisitGetTrackingDomainResponse(w http.ResponseWriter) error
+}
+
+type GetTrackingDomain200JSONResponse TrackingDomainResponse
+
+func (response GetTrackingDomain200JSONResponse) VisitGetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTrackingDomain400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetTrackingDomain400JSONResponse) VisitGetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTrackingDomain401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetTrackingDomain401JSONResponse) VisitGetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTrackingDomain403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetTrackingDomain403JSONResponse) VisitGetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTrackingDomain404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetTrackingDomain404JSONResponse) VisitGetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTrackingDomain500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetTrackingDomain500JSONResponse) VisitGetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetTrackingDomainRequestObject struct {
+	Id     IdPath `json:"id"`
+	Params SetTrackingDomainParams
+	Body   *SetTrackingDomainJSONRequestBody
+}
+
+type SetTrackingDomainResponseObject interface {
+	VisitSetTrackingDomainResponse(w http.ResponseWriter) error
+}
+
+type SetTrackingDomain200JSONResponse TrackingDomainResponse
+
+func (response SetTrackingDomain200JSONResponse) VisitSetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetTrackingDomain400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetTrackingDomain400JSONResponse) VisitSetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetTrackingDomain401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetTrackingDomain401JSONResponse) VisitSetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetTrackingDomain403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetTrackingDomain403JSONResponse) VisitSetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetTrackingDomain404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetTrackingDomain404JSONResponse) VisitSetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetTrackingDomain409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SetTrackingDomain409JSONResponse) VisitSetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetTrackingDomain413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SetTrackingDomain413JSONResponse) VisitSetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetTrackingDomain500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response SetTrackingDomain500JSONResponse) VisitSetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetTrackingDomain503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SetTrackingDomain503JSONResponse) VisitSetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTrackingDomainRequestObject struct {
+	Id     IdPath `json:"id"`
+	Params CheckTrackingDomainParams
+}
+
+type CheckTrackingDomainResponseObject interface {
+	VisitCheckTrackingDomainResponse(w http.ResponseWriter) error
+}
+
+type CheckTrackingDomain200JSONResponse TrackingDomainResponse
+
+func (response CheckTrackingDomain200JSONResponse) VisitCheckTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTrackingDomain400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CheckTrackingDomain400JSONResponse) VisitCheckTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTrackingDomain401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CheckTrackingDomain401JSONResponse) VisitCheckTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTrackingDomain403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CheckTrackingDomain403JSONResponse) VisitCheckTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTrackingDomain404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CheckTrackingDomain404JSONResponse) VisitCheckTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTrackingDomain409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CheckTrackingDomain409JSONResponse) VisitCheckTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTrackingDomain413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CheckTrackingDomain413JSONResponse) VisitCheckTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTrackingDomain500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response CheckTrackingDomain500JSONResponse) VisitCheckTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTrackingDomain503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CheckTrackingDomain503JSONResponse) VisitCheckTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RotateWebhookSecretRequestObject struct {
 	Id     IdPath `json:"id"`
 	Params RotateWebhookSecretParams
@@ -16021,6 +16866,70 @@ func (response GetHealth503JSONResponse) VisitGetHealthResponse(w http.ResponseW
 	return err
 }
 
+type CheckTlsDomainRequestObject struct {
+	Params CheckTlsDomainParams
+}
+
+type CheckTlsDomainResponseObject interface {
+	VisitCheckTlsDomainResponse(w http.ResponseWriter) error
+}
+
+type CheckTlsDomain200JSONResponse TlsDomainResponse
+
+func (response CheckTlsDomain200JSONResponse) VisitCheckTlsDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTlsDomain400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CheckTlsDomain400JSONResponse) VisitCheckTlsDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTlsDomain404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CheckTlsDomain404JSONResponse) VisitCheckTlsDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTlsDomain500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response CheckTlsDomain500JSONResponse) VisitCheckTlsDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListTrackingLinksRequestObject struct {
 	Params ListTrackingLinksParams
 }
@@ -16634,6 +17543,18 @@ type StrictServerInterface interface {
 	// SetBrandDomains Replace the brand's allowed destination domains
 	// (PUT /brands/{id}/domains)
 	SetBrandDomains(ctx context.Context, request SetBrandDomainsRequestObject) (SetBrandDomainsResponseObject, error)
+	// RemoveTrackingDomain Remove the brand's tracking domain
+	// (DELETE /brands/{id}/tracking-domain)
+	RemoveTrackingDomain(ctx context.Context, request RemoveTrackingDomainRequestObject) (RemoveTrackingDomainResponseObject, error)
+	// GetTrackingDomain The brand's tracking domain and the DNS record it needs
+	// (GET /brands/{id}/tracking-domain)
+	GetTrackingDomain(ctx context.Context, request GetTrackingDomainRequestObject) (GetTrackingDomainResponseObject, error)
+	// SetTrackingDomain Add or replace the brand's tracking domain
+	// (PUT /brands/{id}/tracking-domain)
+	SetTrackingDomain(ctx context.Context, request SetTrackingDomainRequestObject) (SetTrackingDomainResponseObject, error)
+	// CheckTrackingDomain Look up the tracking domain's CNAME record now
+	// (POST /brands/{id}/tracking-domain/check)
+	CheckTrackingDomain(ctx context.Context, request CheckTrackingDomainRequestObject) (CheckTrackingDomainResponseObject, error)
 	// RotateWebhookSecret Replace the brand's webhook secret
 	// (POST /brands/{id}/webhook-secret)
 	RotateWebhookSecret(ctx context.Context, request RotateWebhookSecretRequestObject) (RotateWebhookSecretResponseObject, error)
@@ -16772,6 +17693,9 @@ type StrictServerInterface interface {
 	// GetHealth Liveness and database check
 	// (GET /system/health)
 	GetHealth(ctx context.Context, request GetHealthRequestObject) (GetHealthResponseObject, error)
+	// CheckTlsDomain Whether the server answers on a host name (for on-demand TLS)
+	// (GET /system/tls-domain)
+	CheckTlsDomain(ctx context.Context, request CheckTlsDomainRequestObject) (CheckTlsDomainResponseObject, error)
 	// ListTrackingLinks Tracking links with their click counts (brand its own; affiliate its own; host all)
 	// (GET /tracking-links)
 	ListTrackingLinks(ctx context.Context, request ListTrackingLinksRequestObject) (ListTrackingLinksResponseObject, error)
@@ -18273,6 +19197,132 @@ func (sh *strictHandler) SetBrandDomains(ctx echo.Context, id IdPath, params Set
 		return err
 	} else if validResponse, ok := response.(SetBrandDomainsResponseObject); ok {
 		return validResponse.VisitSetBrandDomainsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RemoveTrackingDomain operation middleware
+func (sh *strictHandler) RemoveTrackingDomain(ctx echo.Context, id IdPath, params RemoveTrackingDomainParams) error {
+	var request RemoveTrackingDomainRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.RemoveTrackingDomain(ctx.Request().Context(), request.(RemoveTrackingDomainRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RemoveTrackingDomain")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RemoveTrackingDomainResponseObject); ok {
+		return validResponse.VisitRemoveTrackingDomainResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetTrackingDomain operation middleware
+func (sh *strictHandler) GetTrackingDomain(ctx echo.Context, id IdPath) error {
+	var request GetTrackingDomainRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetTrackingDomain(ctx.Request().Context(), request.(GetTrackingDomainRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetTrackingDomain")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetTrackingDomainResponseObject); ok {
+		return validResponse.VisitGetTrackingDomainResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SetTrackingDomain operation middleware
+func (sh *strictHandler) SetTrackingDomain(ctx echo.Context, id IdPath, params SetTrackingDomainParams) error {
+	var request SetTrackingDomainRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body SetTrackingDomainJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SetTrackingDomain(ctx.Request().Context(), request.(SetTrackingDomainRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetTrackingDomain")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SetTrackingDomainResponseObject); ok {
+		return validResponse.VisitSetTrackingDomainResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CheckTrackingDomain operation middleware
+func (sh *strictHandler) CheckTrackingDomain(ctx echo.Context, id IdPath, params CheckTrackingDomainParams) error {
+	var request CheckTrackingDomainRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CheckTrackingDomain(ctx.Request().Context(), request.(CheckTrackingDomainRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CheckTrackingDomain")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CheckTrackingDomainResponseObject); ok {
+		return validResponse.VisitCheckTrackingDomainResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -19799,6 +20849,31 @@ func (sh *strictHandler) GetHealth(ctx echo.Context) error {
 	return nil
 }
 
+// CheckTlsDomain operation middleware
+func (sh *strictHandler) CheckTlsDomain(ctx echo.Context, params CheckTlsDomainParams) error {
+	var request CheckTlsDomainRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CheckTlsDomain(ctx.Request().Context(), request.(CheckTlsDomainRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CheckTlsDomain")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CheckTlsDomainResponseObject); ok {
+		return validResponse.VisitCheckTlsDomainResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListTrackingLinks operation middleware
 func (sh *strictHandler) ListTrackingLinks(ctx echo.Context, params ListTrackingLinksParams) error {
 	var request ListTrackingLinksRequestObject
@@ -19952,453 +21027,479 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2Ldts4li78KlianmVrDiXLuVR17NXrHFfidDyd2B7bqZqeVh0RJiEJZQpQE6AVdVXW+p/mf7D/Sf6F",
-	"vQESpEjdYjs3z1mnKxZvuGzs+/72761ITqZSMKFV6+D31pSmdMI0S+Gvo+GQJ5xq9ponmqXmp5ipKOVT",
-	"zaVoHbTORDIneswVoe5WsktF8deOInImyJCPspQpQlNGaDKjc0WkeZRruN7utoIWNy/8Z8bSeStoCTph",
-	"rYNW/p4Bj1tBS0VjNqFmGEOZTqhuHbSyDK7o+dTcr3TKxaj18WPQ+imlIl497mtzG9ml+I9PHC68Y/Oh",
-	"vqSTKeUjsXq0kb2zaQDu+uZjeMXVNKHzl1maMhHNFwdxNWYkslcJnchMaFygSIpblmoWEy0DQjXRY0aU",
-	"limLSUo1U2Q3ZkOaJZpcnJ02rp17d2ncf0rZsHXQ+re9gkr38Krac0N9KWMGU3idyskrqln92Ic8VZq8",
-	"v3pJYjoncgjDTKkYMbLLRZRkit+y9iGZcT0moZYhzGUilSZPf/jBPKSahj5M5aR+uWMznLrlPonPqR6b",
-	"e+GFU/NH/j7YopT9M+Mpi1sHOs3YZpt5ErPJVGqzOn9jNXv5jt4Y6iYp0+mcKDpkB7AcuEZUqBlLyVCm",
-	"SHQ3bE64cltqfn7yjIxllipizk7KDOGwOICl64sw/7ruXNhrB8RMIgzgafPdKaOamHVDaqETRiKaJCw9",
-	"LH4w34XdoELqMUv7YsL0WMYBMctFZEquZTy3w1UkfNZ7QU5eHb87P7s6Pn3598Hfjv8+uDh+f3n8KuyS",
-	"vzLBDDUSKRiZspRkiqWERmZFyC7ti/fvT1617YQyxQjXdgWotrftKFgwzlS3LxwpjBmNWVrsnbf0HbP2",
-	"/sZN6Ie3TIzMvj95/jxoTbhwf+8HhgY0S807/+8/+v0PT/Y7/f6HH49//V9/qt3jt3zC9eLWntMRI4r/",
-	"ixWnbr/Xazx1CbzFH6R9qnWw3+sFZsh8kk3grx6M2P6ZD4kLzUYshTG9w8tHwB0Wx/aW0VtGZKbJKJXZ",
-	"VJFMxMwSGXKUgHBBGI3GeIdlxznbyafUPCE7wgG+r2n595+X1rvfj3/fD/affNzt97v4x5OP7f9dv/Bn",
-	"w6FiNbO7kDNFtCTqhk+9kRZs5Mn+sx+f/fnpD89+bHfJOVXIKZmIA/jH1OwcV4RNpnoOhBhqqWkSEqV5",
-	"kpAIWS67ZemcpHLWtAISx1e7p72g4B5c6KdPWt4WF+PzNrpXu9H/BZ9cWIIjElHFOlwoJhTX/JYRlV3j",
-	"2sHSMJpGY3Oumgbv/qw/NL1e3YZcGCZ+nrLaXTGsPzFr/WNAnvYC8qJnGMfTH54DRw+IlkYcgACIWVzs",
-	"29Ne3D4koWFRoduMEHldZJhD0wRAotQvfutpz7BrJsy6/qP1o/kDf3oB//v0h+dx69e6GV7JZrkGk1sh",
-	"1g6JmxZMt/HwaLmRGPtopJSaSqEYqIs/0fiC/TNjCvYhksLIAPNPOp0mPKJm1Hu/KTP039cU8sdpKlP8",
-	"1OLUU/yYOTQTmpjRshjEQsroDci3LGGHxEgPQ4Az6oRYt2W0LimGCY8eYKxHJBP8nxkjtzTJ4IzTJGU0",
-	"nhNNb5gIzJipIGFFdoQwYpBGKHatHHTzbpzZa5le8zhm4mG2gUbAmoghDzKhczMskObI2eXUCF4uBYzt",
-	"RBimSxN84/0vvSCZYB+mLDIKqmLpLUsJM3ejopGTUGy2hQv4MZEjBYM9lfq1zER8/+M8lURl0ZjI699Y",
-	"pMmuTI0Ccs0SKUYgVdzeayao0G0Y3jmdJ5LGV1K+pemIPeyhA92LK5KYT4OeJMg+ecd/gqFdSfmOirll",
-	"B+oBhiYlmVAxJ0aqT6YalHVUzuDrF0bV7RwNaw2sSxZJEcM6zyis+1CmjOh0bk4XHVEOFpcnlJbpQWZw",
-	"7wXN9Fim/F/sAajnHVeKi1FA2IepsRkMQ0nZrbwBo8yxmFkqxYhEKYuZ0JwmSOPvBb2lPKHXCXsIMtdE",
-	"yBlaG9OEasO07cmbULOEgoqIkd3w3dHJ6dXx6dHpy+OwjQrS2ChRUwrsUKZGc+RixJR5dV/shienfz2+",
-	"vDo5Ox2cH4HS3yagvzMSU02vqWIklkwBd7Imzm54eXzx88nL48H706Ofj07eHv309jhsd8lpwVj7Ihob",
-	"cRofEsVEbI4lEAShhpZI6BFWSBQSEtoHn0h95mugN3mHroYUa8jvo7uOThxkz1dw3++5+gG+ilZQuFjM",
-	"iKXSNRpI0DqKNL/len4sNOp909Swdc1R8KN9tDizX4zxZIRTLAULkMNRRcIoZVQbczBE54Ey0iGSYsjT",
-	"SWh2LZzSucx0d0p5HHZbNSOikZZp3RcliQ0z1wGhxKg1KF1JKhNDVjBr8+F82uYPM28kl1DNlWaT+m/i",
-	"sOMB1QvaUUfzCat7xhw1PR/w2Nurhava7s3CdXzMV9l/eNaq1cgLd8E/0H9g96T8DX88bg1L8yo2HyWR",
-	"v/kXVtdb3H9zwOqpwjwHXg7NJmoV2yhT2cd8KDRN6Xxhlvnr68assihiSnmLei1lwqhYeI27M8BZ1C5A",
-	"fkQW5rgVSUwoT9bZ7nr/jtPWa55XmurVq+xmcwl3fwxamWLpoP7bIkusaEAv1KJtskB4MDo3y+LlJTJz",
-	"Q1262q+oGl9LmsYbE57vNV5nQYsHGpfWeVZVjcuFpbljlihu5Be6QGmqAzLmo7Fh3Sm7ZSKzPjYwwNY5",
-	"EoVrGDzSi4ciaEUyZmpgpOLi0F7m7FUZxSjl1xk4asepzEZjQknMFSrv5i1kN2W/oaaMfjDzLItJwoaa",
-	"yEy3uzW8Jyg8txs5bIOWsVwHhQBYdoZWkKGhwogJPYgSHt2oJkNZm314TnZvhJwJci21Kk9trR25gC+9",
-	"NB+q2w03kGLhl49m0+/m7637OPiLVjMAQZO55pG6wtsXGGs56FI5HIHvqbcfLBFh7cbWLkx12/xT9nBM",
-	"/RXTlCdqayazNr8FTlPo1Gp9uVg8tFoqeupc6WMPt6COVz0MX85P/EotyVDpZGJMJdRVly35KxbxCU3w",
-	"odJRXuMzltWv/Y1Nz19+WipnCb9amubSjToR0wwtvTjmhkpocu5t2JAmigWVPcyVl1Iw49kSLWW1A9ef",
-	"fEl7WDH6W67ZWy5uNj26aCWrjZQ2Dl8bZGlSz88VH4lONkUvPkStjA4AT8EBRDvc2LlcKwJ+125rpT5V",
-	"fDTwR/1wZ9ks7zZk4gei1znpsbHjBayUW+My3fTujML8oa2Yu9KrSYsmydmwdfCP5Wf9nI4M/2/kiBsI",
-	"A1+crCcK6pj/r/dGMg8hSBuF3sOdjEtna9W4PPwMGHINurbukiObbKIYUzbcjmkmcugyS3I7AhNODgu/",
-	"FxVxX5i/ihdzrVgyNK8jNEls7GfSJe+kwIg9F+Ti7DQoOdt2FAFXmFPiAnyz54gZpFSzEKIUZMpSo6DR",
-	"ETsgnrSBAPp+r0dQFJHdsN960n3e67fguSfd5//eRh9YPVdQg98kFyyu8199spSG8W8v3xfH42ykQdnS",
-	"Wrzxbg2azXQIq4s3WkCXmL1hNwwyL6ZMThNGJAY9/JQtndLohosRSbgw2+sZTOwDRkprbcHKcSqNaC11",
-	"ZXEfg0Wiqd+R2uWvPcHO/NmUUW1r50J60OpwqtnBNW+bDpa4I45susF+7wGcD3djcdoEKgg/11mX5Rnf",
-	"P4+vDHdhie2CuGwmKkasS468nDgbSHTR8R1FQjev8JCEBcUDv5yip78vdocJHY1YnOcjtANi3eLWJzOl",
-	"PCZajpges/SQ1LLtGkbdF5ty6ocwq3Beg8/L79eYn1n07UZpd3a7hzcXAZhmMNhg86q6sePV5Tetybtr",
-	"Ztuwz4trurijtSdzym1C46e74de0TECqGAnzSeK80X8xTdmQf6i3KW/YfEfZpMxoTFMaaZZCzhJJWSRH",
-	"giuXilSnP8ibTxr0Et++HXTFpV9aqdIImrfyJb5gY5thygc3bL7acQbk8jFo3bCGlGbFopRps9SHhGsS",
-	"USGkJteMqLHRefKA6/LFcePBD92/gIJ5bWOX15jM+zax00tFXcNF0zys9czm2v3cxCXqdna5Ceze+wBb",
-	"Uvholzg+m2N/9+EczesR1nnfpi6b/P5m3+wWXDlmEY8/kdmuOQGlqc5WUto7NrlmqRrz6SXeX8sYy4UX",
-	"5aUJ/LqQVc7dKqnkw6wwW2+dVpDjQ7ix7j2qsTyS8es9nubNWVmJEay9As0zfhDmlcpbmrwzFquXI0Qz",
-	"MMkmVGQ0qU8MyvR40xX6baZr2UWmMDtq2ZK9VzVaq3mhfbxudhOmFB01ZExssYzufUsWFIrPatRUOZlS",
-	"Mb9rjgmp3YNt3ROxnFAu6rUjVxRn7iAzdk3w5u46XBhvrXNQJImcsZh4Pn/7XrSo0elkrN2xnLApHTFV",
-	"clksOkQqTokN02hq6txwnyB/rFa7ljPB0kKYV99ANZQX7SgCt6y1XPhKLxWneTfQIjC3BmQ2lhB7YpCZ",
-	"mE0PifmS9Uygvzn3IVvqwpomISGDd0wVQb+aGeWG6T9Ba5pdJzxqHDFetuPgMYHcTS6qDka4akxSTBRX",
-	"a0TGPGukdKpyevbHVnNICvqsCNbyPpS3uvGob5+qFGl+y8ruvEUHRDlMVDlN+TVCgY3jClNNEkaVhno3",
-	"Wxbi6Cf/2j3k8zztDWI639wjWHgPqspEjT8m9zMsSbLxU59mlGtDbUPMi+ZsRnbtS4hMifW6NaQ3Tc0T",
-	"MlNbT63qYylIsLRiNV8KFumjRAwNi1a/QveuRcBJ2MYobZJAR8i2zLnOc4fVWE677AOdTBPWjeTkkFwn",
-	"VNyQKGE0VdYbUspNeHq3uQmNM38APRsO8PoaNmohq3Rr+9IH0KphPJtyyGunSq0x07qZPRDdXzKdTbfK",
-	"lKjohCtI8i71vRXHpMq3/IHWrYMLFy3xf6hBVF8afOREV3FrPTem1lQZTKytssLAKuwa87BNgeVSDGZc",
-	"xHKWc/TFL23kPMGbmx0xWTzC6tT1zv+p1bty3/6v1Uqan4DrTRgVighJ8AMEyrm75ZhMXl2wlEjy26FO",
-	"pPwCKFvcJMKyhRWzNTX7q1JbYREPYhsgqkZWV2q3Y5mAGHVEUtEwDMNwwbtS1M3GPCAfQ7HkFvI9oEpV",
-	"zKHu2BYP6TGbE5qmUKILejtuKCReKCncixTUxC8xIzyydTaTS6O6K28Z5qLV6flpxshszDDkGdEkgaK5",
-	"PE1lRhWxDxMtjZWyawwOcxOHPBhRKK7U6KsRax8S4JWgsKF8Ir4l47GGnG8bu9x56gaFa6/GuKuOcAc0",
-	"Z6c+BflcUijVlQJMwNwlYodaKFkQ6sC0ecMWtw8FpcbIMOuy6gwscAdwEqZ6e0JfzxXqGLxzhAatW674",
-	"NU9skc+yZ38u7qy15TwXqcdLcxvP38YKjXseUm8VvJOfs19/iUuJBlVmWcP9moVHhU2UFqUqryq25iLF",
-	"FucsWJSay4RuY9L1Csl0D17/by8jex3v/h0lZ7v93EaVvC/dKEcIefrD8+UYMGWtaZH35vacKhwSh6QM",
-	"vlWkQPKRkKmLcK9WwXIdax3eCUmSuMifQ1v62dxUfP5ulB9Pn39enzF9n9qQ1XmiRq3I6TwlRWgX1B6Z",
-	"EnqtmEDMJcFuWdru+tg0C5S3uSJUKZnPFIT5pajzkFHnokYfYdWn8Enp6HcorMtTQl9RUJTIEyZiFjsP",
-	"iVUt4abKhJ7VjfJOZPtKY/EBvCYl5+pGiY8rfSfLkhLv3H3iRrVx3qpnl68364ZZ3r8rpaJh+qFIoFtI",
-	"HLPpvkDctUFJ95b3U3fGlgrRWrBFRoacJbEiwJUQAsJIKvgVf6QKbbYbxqYKMviB9XfJlbQgXhZ8giki",
-	"U8zeRyEVoE/TmIeECxKC8zKsy8P8IkT6pwhWM7MaRMsp7oZbZG1XrMCIoM6lkbKJi2kAXFqMwHyTLjmy",
-	"m+Egh64ZuZZ6TBSDcgl0CWNcKz/1jpxWWgolYVdHZCW+4BImT/A7hnE/ahXfhVbxJaoF9ybZF/k18MVz",
-	"qtRMplvFfpBItXvFWgsl2GyD+2vDb8UHy6+rFUpQ6//p1cz3m41nBnk/GdB8OhhTNa5HLFGDa6nrhH/Q",
-	"Sri4WXf4KRuyNMX8n9rEoAEdWViqNRIDvMUohlFN0qtk4nkOKDfh0pe9MebTbqSWh9BqczfLeiptPWBF",
-	"ff7/QyizuWg7in/LlJ440LGNImdOOtIccXZpKmdJNUkZVfWgVai4Fa+36p86JDdsqp0m4vCHSCJHFXvq",
-	"+aYp1YtTyce3fPEcqld5CkXZpjNsES8NCqosINaQf2Cxhd2FMiEPisvzdxevagUteKZe5S5wSVYyyhoE",
-	"Sa+mFQpPPagaaSMj4JXPRHFpq3ylNZKmPa3Z1xgNG6mWHpovSsFqV+Quw4crhMHKWa/htN30LJXcsfmz",
-	"0XL4eDuMHeVBOufUuaMW97hdj8PmEOc3izB+YlSy5qLScrIsD5ARd49LBTSmDYBDjeUUrUiu4UCC+dMl",
-	"R37leMpobAxLMqHqhsVk19iYlXKgPC6GrqqAhL/9x3/8x//xMmTCdoAJdlqREIAnwgII0SIyNxQRlYm9",
-	"doJlAKmC1RgjPVgx21pwtA/IbDet6hsmdDRoYumA/5/SLAZEYMx/zEstV41o3Toxo2Y0r5May9QukmXJ",
-	"HpMzz64YxRJlanVqqdmRJghCvAiSYZPCRsBnbM77hMuWmxuqlCJiiOnOwOFfCBtIVswtO/tgUYaVg5AZ",
-	"oQWawpacP2XDTEDFxKb8Tcksjcp58VPeClqGqvlwXsv91wyo5quwrLYk374FlrO6nKQprLo8ouXTRFOg",
-	"NNdT6th/9RwvLr8XtfWPbln8+sp7cb4WhbDdIZ8sK1JiJchlsRVbWbFGb248DSEdDrGUNrQQ4Ob8Gytc",
-	"G6qG/I8YQIOAY3LETN2lgsgp/WfG8gTvuF1RNPdr7eOqfKzqtzZVAxm1+RSA2nvg90LO2oAu7nTdYaaz",
-	"lAXWzQbwtE96vV7pIK4tSMvDObk8I8+e7P9Y4o1OIXCPHZYBgyeZ0mRMbxlU32vME1lI/Xxa7qlx1Pkf",
-	"2vnXr78//fin+hFWpflKhKsF8Vht8LGUE9fKCGh5gdjGceBg4412Dqd3Ibf1+QozYyP27ptHFT7ksaAG",
-	"3rD8TD2EPVxOCljPKF6CprhgoS3LpL4H89h9buNoT8kSW3f2jbN9gJiPN9VbzmYbewFy2ABeyY1eqbNN",
-	"6AfrsXcWu/1zf7GoKGYRVxWb0Kbn5RlgNtEjVfUmYaGeVn0Fq7wDpSl6Y1m+npcNgeLQalshkQLFD00Q",
-	"SwSRGhCC2yW1heR6XgTHHab6WCp9SEKrRcM9tC88JXs39OR62D40L0RVLkQ7jxbQJobTAbKJ53PhCrtj",
-	"kGsa3Rz2RQhY4KhIGlPGqZgKMFEwdlY4LVxmXv4JP0sPVY6R/REHZSEp6p0boDq8kYaH5e1NtsFMzAnS",
-	"qW8rRQxYe6fbFO1jdcmWj06XuNe9R/+8inLdPKeFt72YkTfCWjr2w1KLCeOCFJqDcybkNmiuKcjhkKXK",
-	"d2hdnJ22gtbx+4tW0Hp/+ap+w+0LL6hmaht9MHW1WhsEnqG5BgSLtbQex8Acq0IHysHcrqligSF96GUw",
-	"kdglYALqARf+l/arIzMTX4U0nEODfsQlWv/+xRhRhSDSBjjCYs0vmdZcjDZG5zJrsmmk0y4t3wB+sfqK",
-	"RTHxadUZOeWsWnFEbocMh018WtUSGbNqteWR3tq4UZW+d+96wSuq6WU2mdB0vrkOlLl+po0dCdbIGi2X",
-	"XdbVohSoJbWVKivqGNEi9+qkG25puLaiaHTDPNwVIIiOMgZp83qUYfnq7ykQcRtuEFLz4Yr6TxD9DRdd",
-	"afEASovr78mU7cuyAg4L78t3obpjHgVUyjJL9Zrl0kx/ARZG6+UPVxazmlDs1qC6YEFB5Aub9usq7mzP",
-	"zQMc7XljvvqXmD4e0/layIyfAbEthuyjT8Ftq90gO8I6tYt9oJEmMd5BRDa5ZimZpVxro9QrQgkuCChd",
-	"GIZoHbT2n3Sf91olj0znf/+j13nx6//a7fe7+K/alptmNLdv5YiL7bRvWu5/tLwBTXHrYruZ4lrtktnz",
-	"6tTV+4e+f8AI41YRxXhlqFHesjTleN9dFUZeYItOZavRiohjYVqiD3YXmgyb4bXBfwiOLeWw2wFHM2bd",
-	"T4sc6kGm6IgVVa81vGVFAWMuB9ZJIXRE6BII84c3LeFcNzVIDQAQWPHbGhvt2F3Cuj9VLrnLYs5EhP25",
-	"LE7IrhpTaF83ZSKZtxvK/GyHX3RErhfNqa+YWyNC4xa0KHnDDU3quy/7VbmZgJswXLU6sdB772DK0oHz",
-	"Ry+p4fSevqUJjwe1SMNrw6bhOzKhK86KT8SMdDGbUgXfdnGpVdGu8llZIP8G2inv6ZKdqD/VpcUvr2Ll",
-	"gNTzvnqEt1UiZqv6sE2F0MZSodZV85ZpxC2N+Yhr81+qxgwreqEDuIpkytShrfeKyfWcjGy79nUKVRoE",
-	"yjr8oJwwvTTxOfisrLk80CrbvVsmWU6TuyM+uWHb8f1PZZn38b0vk8kuzWotk+gqpvIAYbpFH8FabreS",
-	"dr0qVlf5xgOE6/zhbeqsWogir78Oy+b9AFa8N5Y1S62qbrqFsPkjg39k8I8MfslhW6syEruA14a2SlTq",
-	"vWUxz7tQj4cpYwM15tOpeUntW9Ejuj34W1kSrMRv8wP3q4SBfX8tB8NrG3PsmiGvACXdYFB3yqOPaSq4",
-	"GKnaPBEbGd/ac1rtO5Pns/r1eZBsO2Mpg2Cli8GvRp6siUnzePPWGxv220jVBgvSDOxYn4AAMyilHKzC",
-	"Z3Tbt3GHQ2/b19KvcjpZRbn5m++fdCcsHUFo1AVTtrJ5o2ohB7BJ2AaVTeoSdWr6jDe4yfMhrjeyVbF5",
-	"LkZMQbW2ZeX1kp+aEyOoiBpUAxsaMnLsX0w0bEbzXIyEYc0oAsobXJkBvJEzLMEtEFygYtu9GIEpyFgm",
-	"sbIgFfVs4MHW4Q4C6JWP1Ay+PNJgcSFXhtXLW7OaFyw96OVtvvNDm6Yyrc9uZeYSYeKWJXIKjp16a2Dp",
-	"6M07ijp1aNy8Po8zD2O357rMDVY/9CMyziZUdFJGY6OzEQv/Xg5vHUNxD1eEJubGOUnZiCvNUlbfeqJY",
-	"c8uWgEX8Gqy/BThc63Nr3IqG5CkyodGYC1bMClOnJCT5RWMixaFtYJujcpNRxmPoDggPKDpXZGaEO6PR",
-	"GH3e3b44ZTN4lwJYhmtGaByz+IDolGFjzExgN0H44PUc4gJvrq7OCdoh5US+n4/enrw6ujo5Ox0cX1yc",
-	"Qc7W6dH7qzdnFyf/c/yqFbRen138dPLq1fFpK2idnl0NXp+9PzW/vzu+enP2amB+Onr79uwXuPnl2enr",
-	"tycvr1pB6+TV8bvzs6vj05d/H/zt+O+Di+P3l3DP+dHf354dvRpcnZ0N3h5d/PW4FbQujq6OB29P3p1c",
-	"wS0np1fHF6dHb/MxXR5f/Hzy8njw/vTo56OTt0c/vTVPnR69Ox5cHP/X+5ML+xhMZ/D+4q3316uzd0cn",
-	"ZvT4j+qIj96dH5389dR/z9Hr1ydvT8yQan+EF5yfX5z9XPrqy7NXx96fR+/O3p9ewZq8Oh5cHf0NVtCM",
-	"4Or49Oj0Jd771+NLWPzzo2J1zt5fXQ5eX5z9z/GpobviDHiru0Dw/tlb4FsA49FQtQUIH1QTLEzYpSSW",
-	"2qiYU6rHhjolJsTJeG7rWqc0pROmoXxA0AlrNwA6LtoUS9pEpFnSUNcFua5ck+uU0RsVeECYUuiURhro",
-	"minC9QEJ3VEOAxKaj5j/otAx/zJUHwZ9EeYplubX3Bgyf9jwOfyOpq29xf3TxuXNP+1JG8AawnvjDFNR",
-	"2OCGzWEM7IMOzaqevn/r1RTKlHABhix5f/W68+d2QMLflBQh2TVKvBSM/Ofl2SkGUm3/wIIOCuttlfB0",
-	"S17Lvj5MZaqPhbb5WpXQ4i1L54TB1XLGp9IYTEjlDDrgTlM+oem8c8PmtrJiF7IjCI+xV6MR8x24YutN",
-	"HfP5ZrN/Crp+/QFSCR8i13KTxMb6JMXm3NE7VWHeMJps3tTG/OqWxRGQvFlRG7jiRq+OY/k5ygOI+SiK",
-	"h+99vU4KFQEZvNq2+9vAurKaLYtM2K6C5Oj8hJhnvMqEMW3ADMdzC0HL9aKYRQvhKXdAP8v626zfmmZM",
-	"1WDGrsdS3gyw9WCD7YK9S/wUn0U6wvrT/H1NA825jKGMejTEq0o/FsMWx1yRaZLBCvPUK2CulZ75R/C1",
-	"DZ8Zs6L1C16A1BtdFL9Bux9oxYiwal6l5I4qVVK6B72CUYIoZ6vbx3gUsbjWdStWSxX1W1C/FrVbHyyQ",
-	"fvBwrsGTXBR9OQ0Lt8m0WhP22889Kh4JXEGR1wTprqC+q36kjTv/rcCKXr6p2zjLGktfvZqfp+vV/Cwf",
-	"3DY9QiuZ42uZ/B6Nr3Js+q9/wLO3/SpsMvfGud7/VN9ycbNO0Iqm0ZjfNkStPiH9d/1y7unWmHILZW51",
-	"C7HQSLQUfXP8xWM6PqtZGOw7NJ2ayee+uh7WTq0IKNdljFuQKTkkE3NjUDQn6wWYb0s1mUilyf4TmyTm",
-	"UAYA2cammk8lF4js+QRRHw/6guZXcXbQ4H7/yfMe9rhvo08AjFWbqb4b2sthOwCEHUxoT+ZkmMoJuKOM",
-	"VRz0BQBGEj1OZTYaE0quuaDpnAwTSXXV5rXvbAUtKZjNjvHBB3qdF7/+vh/sP/mYZ7v/vh88+Vif8e7h",
-	"s77w/q/74oUX0S6oEmcGudAfOnGRuj9MMXYxwDVtHTwJnFqc/7T/5KN5aiQ7jjvCZnWv2AcjdfIrHT4x",
-	"9jjQGTXHojXiepxddyM52ZNTJnLxtedM8T3F0luW7tk4siGtU89avZsu7ugCaFKR7VVdi5L2y5g6iBp6",
-	"LTNNdkNnuYcBlENbhQ8dL8biNjRzF2BBN3x1Tyt/rf7GsZEXOLdUw1TMWTGkSwAKFcA0Dol0cMZS2Jx4",
-	"822SKYZq/jRligm96I7fGCZn3QqDJRUDta2hirCSF1XelWlgm1zizgRk7O7j2vwGvUTbW8SZl2N0wFXP",
-	"zef7XwpKkoJV8PTqES+ZDV5V3fNQDI8T21Ekv7XesFlgx4arrcHbgTSBEnPCKp8Y/3TZt67MUV6gWh8u",
-	"Ic9ULHqcFO6xgSf6/J+9sn2PAgZ+YN3/vfb2QanMHzCCGqv9/Rk8QELkQr3jWoptiZHW+Bky4Yig4TA5",
-	"EDLPKiqNBJgDvqW7ugqt6oW0n3+AzEt/Ic7zg6I2VBInmW1ttfHiO85cZCT9uMLQwG9tMJdPC/g2LdB9",
-	"boS6sMS3SaJGUtelg6Y3hIGvv8RoK2TpOc4+FQNmYesWJ1qpJfqUGknQJkSWJPXFklUHwzbFkzVJnzUC",
-	"Jywuh42DWlRxlwzwUeW1Ku9iJnLd+heXm9a/193ffPF7pcV/tsnid83/fNriP6tZ/N5DLv65tYDLrCbP",
-	"WV7UDOVwqFjDtRxErUGkTqiOxgGhUSoVtBAiee/6FeLToam5CjQ7ijo2e07nuOcPUWG8pQ1wRyXJhfa2",
-	"pHx2iSpf6/NfLDlc5Zf10jo9zMvK2JZs1Ta+zmmxy2tpJI4qVjk53Xvv3et3Dkr23QQWluGFGy3eAoSD",
-	"Ix+yjcu9R2OWsPuEC/8KzshdI1+vOXizOcs+ug5mb5ONbFGGJ0yULGSyS8k1FTdEp1SoocXRHMqUWEHa",
-	"PrS9maBCA7HjWlsD+CKZLwPv3Zbr1ESD1uFDXjFxsXiVSJLbluZz+wBmr4fhsy6Hk1ivtIrBwWsfwPLE",
-	"EZ0jDW6KD9dM2EadsAjA4AVaSdABdqWwuBUOe3uxZeFmHSmKETbPfQupZoXCOjtdu7MPJbkuMnEXFfa1",
-	"reV4GQijqG5U6/U5Xdlh1TDETCCoichxO0Uy91utmjsgX3lG59i9Ts7EWgNwpYebN1352Lje60CV+gjy",
-	"PhpoLTYpmdD0BuD9cx6/GGxr9AGeW5Pi7Jalt5zNNs5ogvDmYAVC2yp8uaXgb1viCyZU6cHTXt5ubSkc",
-	"kqDJXPNIXRn7RHlVVYPV4HbuzpXIctOU3XKZqa1H1VyGVZpszZe83M5SAufC9jVMvH6W98+iUjnkyVYQ",
-	"IGY9qZifrtuT7rPgz1ZWZG3E2AKItD5Atk8uzk4N05vJFLLHCc3RVQ8IvZa3bDEi3VsVke4Lw3r2exiT",
-	"7pKjaki6GoJeFnauxpV73Se9/dVh5bKbZ7+32s+z38v/79N8PPu9z+3kuVgOtru2YVammPcCZOIQy1ty",
-	"iGEwMI1UzQTXedtoqhi5zuaq5LGzYLvFHl6cnbYOWvsWeBgu7P+516qTihcsYkI3dB5cswf//XQDLPW5",
-	"WQP+ye/bUcVz8ob5a/MiLGkt9lkaW91VP6qFhhPbbsnS/j4P1YmmurcFqNXaPWNK61hPEIrpt1zcbFwP",
-	"DYgIaqP90fKG1UPyNeY2p2Z84PUtzDF4jZE1hp1A+63V6ck2jRgGEPiDv3fVAlbYdUPdLuFus+6s3jpv",
-	"lnPnVmdV99ZLTNE+p/NELgtKoguqGpexT7vKoRBBIvf+IyRaTnmkIMEMexuR3RD/ofbQ3RK2CVX5GxQT",
-	"0MzN2307SCMQ9ZincWdKUz1vHbgx571gjIJhP2IzyMm1jDlTVpVImOBMGGVi15VX2sbaNGUOVq3d9Zbj",
-	"iil9Zt69MbT2Mka4AGW0GatKmcoSvSS7yU2eCjVjKTNLrpnSCILj2kokCZkxocmMJUl9/0DFR4LqLGWD",
-	"aMyMAGpox+NuA2eMvZXQEeVC6cLq3FH5uDCtH7YLgkGsIUgNtFNfq2FsmsE05dEmaJ3LK0AWPDuwyuWn",
-	"3JhKPN4fTMn/uNB/a2FB751RWTr+BefwME1ymik0hKrDOCSUCCiAdg8dkqLoMqx03cJnnF2xK6QeQ3Nz",
-	"aP0Qtw/7okTdlJi/XAJaTo4ixkaO8DLosmL4BNqpOCIP+XZGVV+kLM4i7KjndVgp6kXz71mWI1MSURGx",
-	"JMHkCzkkVNh5QI6seWXE+C18305joOUglqErhXXN/sbUDLem3UvChvqQhJZXDYAaw76gyGfLJZ5598pM",
-	"sXK9OK6CoRu36IaM80XM+9C55YFUJW/WWFBZjL8VtEojWo0WYink/umfj0Q2PSpjW9dEyvAGgDm2WDwT",
-	"OgfWRrIpdA1RLLllpRYpwNZ8n0itjwxHcO+Y3IsTRc3cd2NUEaBxJcEBig6eOm/4YrLw52nTg8mQV04L",
-	"qqmYAw0ST53XKTmv4YCiPbJbeLDA19s+tOgrlCfYMO+aWUgHSL70fdBrLc/naCcEPjvouh7/ZDbypM6r",
-	"PkWicyDS6ArmuP26XNi4i+TgFuhp51mPJHLG0shY8EkZqBZ4K2LVroah3bLxUbASV/5yrjSbvJRiyEcb",
-	"FyWz28GkviVtmjHUl2J220nkiIuikzCbSMc4wFd2Q3Zjdksm0KBREEoSKadGaJDw/P1Pb09eDt5fvA2b",
-	"4LrLMD21w+AJKxz3Y9s0OGf3XBDvJWTXdmMH3dawc1XuE71YRdtUGLt2fXW+jsUzpZeXZ3nvvP+KT5hi",
-	"Kd+8cH/bqIHzy6+H1Vp096jJTK5FV6y3v9e4reoqRgxuLSv6qhn+/W+LnB7lPHjjiFEpFrTWOucfW7La",
-	"2214c0TFG+b9r6fl3W+5uHmgjhpSe61YyqzqErV1vIxO+yilswQEBkhgCC+xGcoNfFRhy1xgpSw2nAw7",
-	"BcMPXfLm+OgVSVGDQn6GGImRUUYB9oZiFqix8s9EMm+GLt0oq+geun0U01pr6aZMThNGdq+lVgSgbuMy",
-	"F//E9KWYKc0FFpA0sf81J984Z0BEaHZ1rOd49cpjfRSFRhcjjeOUKegRCM0yACoBKUYZWw+gbdBfFPOU",
-	"RRpuRbGeL8lqDySmx1lPbjHPxYWtjNn3+3okUTpan9rlwUupWlGM5HOQL7JhQg2Z1jUUgWq9Sj+bsZyw",
-	"qcWhK+vUvSVEvNrHunQRHyAxLG/btpYMLMmIVclh+OoHSA3zR7WpIpBYabf+rGtm+bDCeSvw9xrSvzMy",
-	"3ob51pH+eyhj23QHi9q7Ve0Fm6rk7niv3iuETL+bvmiWAZ80eM2dT9xa49DGXqHuU2uME4BZQ4u8u05S",
-	"sP36G6rGdZU0iFM0pmrsovMVv0BAFB0C1iWbXOdKGRO6o3js4RM5qKP1BvQ+48sWxIroHUV43DDxjZPT",
-	"K06w1fejsDzapLq+0SW23AW2ra7F1c8s5UPehPnr+6DWUGDcYBtcL/4Clh0xpZH4K1cQf5kQfSpoOoIb",
-	"8xF7bJedTDjadW1L75+rLC9o81z7MiUuYISIkcsAQNZMt3pmEUAIJS4jCfx9RRsDRXbDXne/FxKuyH7v",
-	"3xEKZAGMxMvX6os7SdjaOF3ru6vK+5krfs0TC+yZp+UCm3YYmWxgGGNt4MHG/C4h2LqNWr8IwFcf/DW0",
-	"cMPmZHeacoGoxzlGKlj2RE1pxFR7VbL9D+XizH7/w5P9Tr//4cfjX//Xn1baYpXh1p3F0pJsymca8Qi3",
-	"H88dMhrzNhZlKdfzS8P0csjIv7H5G0ZjVovZjRLWgkSSXaTBjpYd/Fe7S2CT6YTBDZAIr8DrzaYQHFEk",
-	"PMr0WKb8Xxhk+YnRlKWkn/V6T6MbNod/sJAYBjdlqUVNgAhbwiE/gCsCbBq0CG7GNcbxOj229d+do/OT",
-	"zt/YvKABnBioFfBBMwiAXIW/XjsB+p+/XLUWs1UwUgT8KTw/u7wiezTT4z1w74eGrfm/KgishV1yVgzf",
-	"Js2HHzqpTJgKcVUEYzHkPFqFyszPrJEfWzRzxNmazYbBFpMaaz1tffwIwa6htAF4TSMgNrsWZ1Mmco8m",
-	"OvwpF4jAC/YBvEUd7O2tZDmLyZzll3MowGfJsDOWqhQK68ACaHPw3cu65CeMGaWZ8Dob7MrhkKWqHfSF",
-	"F3j7TXKAhZmAC4bRVJQEoaiEw8Gon5NrhAIwj1CMgSBFMdUXfiTEEC1XJJZRNmECcH78y4XS7bCnDyx2",
-	"AoBlX7NEzswzcATivoDeiyTco1O+d7sfBnkACM8IlNUhJ0HfZDUDhmuH3y5nApMTVMY16/ZFX/wbOalC",
-	"x8PP/0YMRTOhbRJ9X1zyEeTHgR7gCBSGVKJecKoyO8KU6SwVLHaxUWEnGtEkOTDfCcNQjfvi6uxvx6d/",
-	"+dNulKUJ6SjS+W8CH+i3/lRErha/1m+Rfr8vCOm8ITsvpdDGOjCK4QHx8v/3flNS7Lg7Y7Lzex81zn7r",
-	"oI/64P+xioEh1n4r6OfxQLiFdhIpRp3it4875A/y2z9JJyVdww67v810uy/c6JtHPWH9lhlsv1ViWgeO",
-	"a/0JFqLfgoUx6wPhZtzWN5dPnv9A/vOXK8u9MN0Q9Svy5BkZyyxV3YadkZkOCWLymkMF29EXltCRjggk",
-	"TEesSy7YFPRoMqQ8YTGBtVZ5nRKGqmWKDMz84pydmO/VF+GzJy9CqzCS8ILpdN45MuMMCbJWw+kjKWLV",
-	"7lpqO7b9JvBApqlMVV8geji+1ZwI0PW4wFG4BhXkEkXTAQl/7zs51W8dEDCvSB8Elvn79263+/Fj2O2L",
-	"15QnWcoWnkAthPSxaYP5pd9CQWJR9VCY9FvmHmN3+re8O3r55uT0GAD8/fts+wtz6z+63e6vMIKfXPsG",
-	"Epr3hGTXbESY94IIiVG32gEm7jiOZEeBCi15bQRFtfNCGPQFZMIzoVOADwrtAEKA2UdWFCLW/LqA/SqL",
-	"xoSqvggt6m33SdgE459zpzDNEhYWmPtGg7cxFCRgQ12KAHy9ZTGICU9sak+XHJuJ5FIb5BmOH91GgNZP",
-	"ImMsAIkALf2BHSv+sPeQP6DlhZEUf/TFH51OJ///5t7F9SN/kGe9HvnDmz5kAwe4MjBpS8R5fhMkEbpm",
-	"5LadAL6+1FsiDEi40CjC/LjYKaIYBi27Y3bgHE6IkVUuUwibL+AHveYV5s3l7hXml8X2Ff633l+8BTsQ",
-	"thkB6hLzPRYj2ontKuDqKawPiSaJnLHYPqbsUOpbXZQXmPrC3rzdgYuBH8pMzonyyvzMKfMniH0y/Knk",
-	"tizQQ8moRIIEkQh9IfDVfscSfNE++cNYD8Atjdi1PDfGZGIEOLcXZUpmqRQjEqUsNmKTJm4d8tYn+NKn",
-	"buqeWgbJXhCBpEmChFSQvaUk1zQF3/IMhwYnE1VwGIM5bcxIKwgnUXOSWEog40Ejj9EzidnGIubKaFAZ",
-	"V2NjM7XthxY7suAXn9txwzFgH8xZDMh1pmHcRTf+CdNj6ajRtRoBys8bmOD7XsAuZYL/M2Ou1T+IlsBz",
-	"AZY2sQ2aFKRCWmKobQ7jvV6Q8CRmk6nUTERzo8GHhqAYpFJaAWXXyLEmfPNCdxl46f5Tjy+YwSQ0HQH2",
-	"KBVkn7zjP9nH/UY08OQTMxwtJSLQGBtzMtXqkMwo1xUJaSVjTu9+DxvzrueWvpFx25OIIvzQKl04Ex6b",
-	"IdqKhkSO3CtruuDge93sXHeCgsFZEWwJpGg+U36uyARSlWSgA1KTDHRo1EMj30GDWb4I5QY35c+CJo74",
-	"xDbbNe/tdeBkiZfIe1iopzZr3+jJS0ex64oDzIK0CxLxWuwURJcPCVqN2TJ/ZUYigMtZJ6U5rZBciwAX",
-	"YGAglh+2KDNfAc3IZm7aSoK++An+C/fmDV6QA5DdcLkSHKJ0xj2gMRQ+RjqZg3vOCBG0YwrWkxOAEe1m",
-	"8HbryG6la82hVS7A/qCKdRQTimt+y9oBAKkZTbUvjA0/4rdMED3jEQuA1OzSmy8X3WqCcmebXKsoN8DZ",
-	"DftG1er1wlyRNBvIbdf6ytnvi0uz87VcwemlHmKDEYfvT17lPe5jLGOfshRCAgTddW3HRuZ9QQuTyVjn",
-	"RhM3nO/8/RVa9a+O3x5fHYdkLjPg+ED/6OIA17c7Z9gygWrn80DC7Qvzu9P0DyHx2yjqqIdr5ycxIoSl",
-	"ZMQ0qEdA3dZ7W0xbdy7YNKFzbPmVMaM2mhVzxzRXwUrulxLDREZfqEXAE3ECRlM0h6GBPx8SJZG08ilg",
-	"91EKCa9Pe/nBc70jcHUsY+sb5XTIBVdjsovz8k9tu0uOcBSGOT7/8AFIwXBgl7iDyxmYUWDPDORDaWYs",
-	"LcFm3b5wb4BxjWViLP5Csht1WbCZ81sFlcKSwBaYYXsmP/vXyGg8Y8OUqbGXMkycdWm3oI2jBe0fx3sA",
-	"q2WVej2WinkjJr9wPZYZlrtYWnasD46t2+xYmt/7At+Ein0uMa4TLuJk7o4SQEL0xdEEM0zBMvuAwyPg",
-	"9sBj7Yp8AMPJr6hWFuXbYnw7Y8bH51bd4v3mVABrth3pqi+Tqe/sV4AQDvjgB/lPOWezMYC+cGeDpwgX",
-	"Tqpo4TAMPB/oE3KBDbCiULXG1mBdAhXMZExvGVSoU/T78BQKiw9ICIvSPX5/ETqfj4WUlEPCslRCUzOS",
-	"sAyLkO0yl5u69MVRWeP3FTowtp2G7OeYI5KxVZW75HIMKp5WJPTTfsK+2A1930S6h7ZrkTpk3aXtA5w/",
-	"tHSpzVuyJ52ET3tPwprcpb7Ao5l3gvkLfso19XJ+Weg7aJ7P6y5ziPjKG3fQgYX3cAVwOobt/42xKR5U",
-	"Hhf1nEUzGlsT6HN2hBSQ8oZbgxXojhfoPH1ReP8co3DKhcpb2eDA0dUqbpBZotYlp9Sotbs/PPFCEUQO",
-	"+yL8x1Hnf2jnX73Oi0HnV7PQXHuWebHAoLUBz1B8JFhMrssd1GBYhsG7wai+oW1B+LB4EzgHzeaBApRI",
-	"pa3/UhCaQNtLpKn8HQXnPweNKiCu4QM853eF9P09vWehEUhAr8DOcrMNN8aqkYDX4aW8zSzXwjGaTbck",
-	"1iV/g+9cS636Ao+1y7ZU8CtWVMFhtmmbXfJLnqHu+VpzbdZsSwYac2poO7Dj7QsgFWdyMpJQpcmEC1gO",
-	"pXmSeCPeNdtiaTgvDcvhbfxvGROjfdgHtc9assIswrVlUfkBet57ap1lZe0T/cyYJzGlI+Z4FyXXZkHA",
-	"R9X1nKhrOU8dO+ggs1nLG7mtk9VQNThQT9lMYdEGOFf9dD24/v/9P/8vXPDS8kq/V3KQ4JqLMqixnHY9",
-	"9+2eognrtz7u5D7Uf/s38so3I4HFVrwDQ4e45B+FvHrOcicPr3DMhDG/UUPNyQFU225fvMTTAdo8mLdG",
-	"Z8TXz8ZUWwlkBIfRlc3BKeLh1hSG2EceMq+EyJ3ksPk+Cv2JMZ4JL8xRUz5G3hjTJK8aAX3dGiTX81y3",
-	"M/aLkRVlX3I84WLPXFLYsMMyJDQXZHpAjNITvjm7vBocvzs6eYskjD+cH11e/nJ28SrMIfn7wvqdlaap",
-	"VuC+SDNBwlKwyI4OIkBhlxyhaRVRQbhSmdHRpcC8mEKDAu2rL4AZQe8BMUeNvXZCkN6z9zuPP+7Bg3Ay",
-	"wjYk7NqSfmuhmJNsdO8uLH5Rcar64oJNzTEFmYk04/pVQXc2GhlOCrrIXGapa6KGC+BSK6rBUDPyvnA+",
-	"NsUgOAXabSGJfAZUEBlibMEt8QHINtADrTFgtFdQ/wLoy+IqMJ0S2y4405NeLywkqlceaj/rjJYFu+EQ",
-	"N7hk1HB44X64Mcvy4nB701Sisx75Vh6YPSB/Ojo/MUbG9uzKVVQDe9nv9faB9+CvUGINF548e9F90UN2",
-	"Zest4PeLs1P7ow+4gfEjQRcCTJh1bT+GmlGuKeXRg365ghvuvXz/7t3xxX6vxOKOit56B54asRu6z4QB",
-	"+uS9vnzIZzxVidA0BUFvdtyYtULBYe0LbmOYRqohOQbIs8wiqlx5BtFYZD4vNvwLcsXG9/v2BQpZp9ge",
-	"EpYoc7IzBbkcC6y6AJLbRY2iNILYsL6gUNj6Is9iMpdtRk7bfqVC2MWRoopkolD07CEV0gsUd/viCh7P",
-	"I8dW6zcDNYrnLUtTHrPA+1SxPOB53vWYvJ2ZHTRQnA2yDPkHMyKwk9qB01O8d3noWDlzEDk3z0GRzFrn",
-	"4C3EgjV4qpKdujFjcDSQ7jVhQlvwyoXIOEaFnFUIHWzDLjkBekllJozCNqbJsGOkkATnszXrFDCtwI2C",
-	"iTjwVDr2IWIsVn0xs+pjwoa5s9Ob+HUWj5juktNSNT/KtRyT8JDkOphO+dRK1izuC+wKrUg4TOhoBP2e",
-	"QWSZPwcpo9BLuVDOze0HJFQsGQ6w3pUmNnTnjv2OsvFRbpMCvPLddkDsgbzOUqVDsjvB1DkqyH6vVHfj",
-	"R1XtooM441Z0onrqJ9/B0+YLQ6q0h3Nnx4dEAb7vBOpSzEef544WFHDcqBL5iwwVDwDq3M3RnD9jR7jm",
-	"+eAKpMausf0S0GaZwAlPEjlrg78jTJm50wEW7Dq6tO1gZRJb5uJklhOIMR8CuqkmcBraCxYz5o70xXmm",
-	"SWhNWWxXqtLoL2VpAppv9zcjO4ya3onpXP2l33ra67cIVXMRWbYLb9mzby6Sh1yGxsixoL4A1dMQe9EC",
-	"1WewtMJY0dxB2xMkI+LIWDsUNJUwH5kx1Su0vshP20Euq7l1A4alFJouDOUk3m0XfVghPURm2rCCGPKr",
-	"wfilivjSAqFIc1ScaYbeRMcAaKq9ETFoqM6jMVpWuDqwmTsKkCbYoLgV+cOYGmWBxMwcUiYi57KNaJLA",
-	"lUIRdbtux9IXJ8LvRAtaHNm9ZFpzMVIBKXU4CYjNuTOnD3VJ9CJZbQd9jGfIc+E6WPxn9rh4cBpmdBeI",
-	"tIHvCTDRFaxW3RdhjerCi9watWeb0FqXSyXbHSltD3GL7Poreotn20ty7IscqGgsZ8q2y7c5Oe8L3RYL",
-	"6FGttVPtoHcytHH1mCXc0PSO4eD/3bGv7byZ0KhzOaZPnv9gj70xaH94Rt68O3rZuXxz9OT5D44Rp3SG",
-	"bl+rI6LHGsJ0LgkJOVRfUDH3vJE0NkYPBkxlCsFsOM45kk+ugj7r7ducokpuwJXEbxgduXjOaNeGPfvJ",
-	"RZAVOiQ7/652jIL509kroyT+YewWoVRC4pHSpKNgyqQzntDI3Hb55uz85PXfrUrZsU7LP+xq5JoXEArK",
-	"m6ou7rhZUBh9bu9SZlffuvGBqjS9Yeg2sORNzcIhnsQiEAs3+tAtJLjSCqEmidkgrqvJQJYmHB1qpjQ2",
-	"1A+NJBSQbYeuJoVuMmv9Wl9pEWEw6144b8y80b7AJOuER8ymtdqcwaO/nr/tPO32OpArXM0TnM1m3ZHI",
-	"ujId7dln1R4dTRPzSHesJ4CdpLlOFvMPj85PvGL/g9Z+t9cFpEYwIqe8ddAyL3kKEA96DDmpe673/l4K",
-	"wIXmtxHTzempihneDS4cs7mpQEE3TeUopRN0CWGhrGFHkeU7vjZsS49VgA6IwHcvIt+zYcL2YRk9pPrV",
-	"wyK8CALJi9LQCNydfeFidYZBCGwsmPN+iA3tuExAivmP1odp3nqIfBfPKCZIyMSC9+RhwZO4ddD6K9OI",
-	"+3hkV9N1p2OapQpS6hv6r+zGDGPX+712nnILXt0i49Z1WMH6CdwaeAiBTH14VC/Jfr+mg8uvgAaF6ZHm",
-	"PU96PZfY6vDgK2ah+a347vJ6K5x6nskNubPlaZ+yGVMaBT4guz3DAdS9Nx/o3k80R/WDR/ZXP/Iewo8y",
-	"5f9i0Ons+TrfORGapYImkHhWSuKGHfRzm//xq1lLlU0mNJ3b7PuEQjopExhzdc3q7LKQRI48skNEIwYF",
-	"THSkoL2ww4huQTUEJDPXIxsFLUOerV/NEK3jpnB0oZjDeoSOK8ycSlVX425FKXjFCr6G0DxQLAIhOaMN",
-	"eYA/YVC4QXxMeFD127ZODuI9bNYXeWaPrKDI40G1SJOe8yaZO+V5TNU4sG5Fc2gVePSNQojud7SIIU2z",
-	"L458ToEdVaxibrQrw0fsQJw0fdZ7UXeUX4I6kzNVaEjNoGZ14UjDWYWSkvyo2qaTrlQAi9qK87Oiluxj",
-	"UE+ixXf3vFg9pNwvnuj9uzvRi4uw7HBfjRcAng5JQUVlJizk7EEZwLPe09UPvZbpNY9jJvCJZ6ufOJX6",
-	"tbHs8YEXqx94KcUw4Vhw8mx/jTFZDNArKd/SFIrPt2Jm5qmnay3bLeVYkgkMMOdwJ1UPcxXLa2izCr1D",
-	"aIWz9an7rM7wrAqbW2BpxvzbK5BNarUSX6AckpNz5yewEQc/ZSCwvIUommjwxKhxd+H4v+UKEazV4nlf",
-	"cTTfgphe4wyfYae0e5XGMIcS8kHNicWJfuHncFvRnVMuambOo2Q73ZVS9HYN7bW3ok/2YSpTvfc7Nh3+",
-	"2EiomLhlXTk2JyWVs0NizhJkCF68fkmePn36gry/etklF8aezTM4KPpajFCDB3K/WF8oQadqLDHy4HXr",
-	"zHPozAsgPA7SM/eOKYLFgbGcCcNgYAyRFEpTocmETWQ67/YFVuepoAgojQFcjvjRGfdTfuJwVVh8SIwl",
-	"BrbU1IxDjRnTZCazJCZpJvoC2oqaPcgSirEvl1dFqNFZUjkd12rcx/CFV1TTteQybs9S2bzsNOHXjvEl",
-	"66jRmn3Qe5G6LR/YqrivFaEvL38mQ55AAR4SCnzDRW9ecTWVirtm9OXnqdY0Gk+Y0IfwDjP7v7iQCq4B",
-	"+la6kbrtt0o2xcLgvi3p/MlsBOtvUjkzmj0W3Zj1NGft5eXPAVE6ZXTC4k/hJvnXGrjIa2u6gmd0QgUd",
-	"MSiqc5g6C1apOSCX9qX3KG28zyyVNxBn/9bljd+u3FUfGUIpiRx09G9HKmzC0pEDyLN0srDzx+6mS40m",
-	"471tfvlLqywENeM6AnTSb5sKvL5m+X7lk0dhbXM/5phkZSG01yOGoFULYdEhofWdDTBxPjwgQlp/Wl2+",
-	"/S6kJley99vdvugYk98WDgywniA8qMY7jfx3uejOm5uHElw+HIGkLrJYtrCY5RWgqu782tbxP5ZTVSlT",
-	"UJi8geP0SitCVzxsE3N9r4YZbClp34yqVL5hBgTjLWVQQ/h1qvO4gwWdNQtq564Kqj4EdUuRkSRSFMXJ",
-	"dDrFEIV5PfRGFLZCD6IPdrRc5Qqc9UL6zqMuQQlkE4Vs8gcZyiQxuqIN+j9xUcw6pemyhi1sZuPUuh/g",
-	"bP4k4/ndsxTXg+9jVXP7+MUxtJLS/RW4N74m58PrlLGifCjAAqdqfRMwtUwvw2HGE3lNo5utZe5eqT9i",
-	"vV81hPGFOExlWZLN981zgY12ABeKNLWUTRjm7kMAGRojqGzCQjKhN5DSbNF8sOLBvjHPY8tf7bLnbB0Y",
-	"14olQ2NezZX9rd0lb+VoxOI6NgHJzkdJ8tJvJfhFs4l8pF8xv7Be9bHTHgvYDoTEdzoEao64jY885u54",
-	"DFB9w1m1aBCYlgtHEnURwWyyDm7HpkwF0od9NlIXinhjrn2hB7AYYU5c6xy9uwtRlCDqag6cn+DtlN8v",
-	"Pu7wLYcRkGIcZJDdmU3PjbQdjpfZv9VuyBsfoVdcTRM6dyDz9+uub+zd3CBEhoie/x0Z0blG5zYf87HA",
-	"dH7aw6jwNUM01DEzP2G2VYAVUQoTj6CsVrXXiLovEF1taUSzDnjlAukorykxGpmcOIiMNcLdrsJiIdjd",
-	"ELPOG01+f5HqxR6bDecGa5EfQ9Pfdmi6XPzkhaeh8mkDaZND7OUA76Mm7M0Zu0Y3D7TMBKXQFkl0Ihrl",
-	"hejq0PIjEkkXx1N+q4n6kHSeivEWBnKPkqgROb/mRMFgvgcZhJmgHS5KCU+Y6eRyoXhqC41wfz0qc2Wm",
-	"FULzOtXVUdueg9pYLmO8clBi0wLz7hk1nRcOi8xVqJl1xcs4G+KSvqE8bF4XUsIxlejxS7VOSoPcwDOw",
-	"fy+HaZVogqr5R7nzFcmdI1GHPwGuOlf+j1LHncNP4AnNwueS0TQaY400oA1xkeMNEZVdO3xwTEc12l9Q",
-	"oFbyeIW82dz391+QvLyGgrhxvlRQnfoJtjk9dH2WQQDTGFpWGx4YsyEDrIHItkOsy64GVl0c5xUdE+81",
-	"g7rgV8vl7lFeelXQx7cuhguKJLs0SfIsfkzUp351AnrHKzW4qu1LaqWp5grMPk8bLPWJq6qEtlsCBl9r",
-	"xXEpBdkDEih1iRQSy+9zpDNbOgzl8ZBni1AFys/KNhNZ6J3q6llW5X9jk8ulWc5fvAT/LNI7//oq0V3k",
-	"tD+6Fj+/a9E/hYsJNkvPeFXo7l3PO+a07v1u/vck/rjUBIQzPqFzkkh5Y44vFXMpWKWKCXwMGJKrTdnK",
-	"qe6n+Xu0Vlc7c3B0n+TQeRDB9u0cpIfOPiytDpmmcsgTC9WDaC7Pes8A3FkBtmZ7A7HWrHOCKEFaT5iu",
-	"aYV8opWDfwSrNyB8aKg+MOooPhQTLWXgUNl0SoXCqsBF4n8FD9yxULonkn6H6OPLCBqnEz/adF+TEMFN",
-	"K3Nsh9NikzPGfKo2FyybE/O5YfGGiOu7VVncCN8hxWOvuu3Z4gHDnoffpNb3KKweT/iaaiImW9KyLxfq",
-	"xGVqPSNwuiHbo4LLD2rbHQrXPduPYrVeCZYtTZLC1sXYYWEWVw1espvfhRaxx7+qpfXr6KOv7FAf4uzZ",
-	"by0Xr3DLo6ZY45UsIBMAZEcrz+FhkWVsZpNHExt7QsrUvbWAg2NRkEzzWXjNE80AaRHbmRwSUcITqHVk",
-	"+i+uN6Uq/sC8F/i6iqBbwKIp79dVKuot0UrHo7ea34/DcccHS4TgmsdjLWYRNhQ7tGlNSeLLiCJjeKlb",
-	"sXoOUEDYCAN2r9xWgWxwV3rIYzvKn+RyNfIIh+QRwxdtqnnjXKXSFdzwUaf7qiJxSJFYNuxT5Z0cwZRB",
-	"V88v6ARewIgeD+DjAfxCDiAS5N2cv0yP97AiLu8y2ZwCc8pYbHFmIVFX58lfrl6O0TThgFtu24uYmzPF",
-	"0gCztKwHY8cYUFGSxQDznx++fUQDndE0VhhntgjOEU2xtU6pe0kZW6wm7gbzOnfT+lLT+kuj/DxemEyP",
-	"lzGL83KHmPjQbGldm1XIsBNyRqR4YJbyHThRdCk3zhyqHZUfQN+ezPTYP94xu+1AI9Xmg30mknleIu2K",
-	"XgGYEeuGXx3/PHh39ur4L9CxKffRhgXuaIg5MYmUU8CRdBDCu4mMaIIenv0nP3Z75v/t/TkgBwf7bYv5",
-	"N+OKgeglF0BO2J2JJpVjrhiLWUxiNpF5lYnDZR5LZQY/n7K6SMftW5j+/Zxf9/qNinIe7uxeIq4mdzg1",
-	"pfXb/pBuKpC/gvNWwA+W0AZd92lAzykR327MbskEoOFFMm8vOYILx6/iO7lH8vwqaPNhhcWWtPjsyRpC",
-	"5krKd1TM7RjVF0bDwM3R644lyyuFB3bwXkq65vpXHj0ugWPa/rqHgDGaWlxw69t1Cumz3v6jgnOHBo1Z",
-	"8ZJhAbuxhC4nbFk94rt7xeBZVQd75c3DqGlfBfhuQwlGtYansg02Nwb4Q13gHLtD7RAzCirmeTdX27zQ",
-	"umJKV7WUTcH0c/u1L9SSs8P7LCbcOjSZwSLGD0+T3695BhQNoWFL4wGYM4iHv0xjxKrX1S6ZI00mUmny",
-	"pJf39oYWAFHCDftxZhgXZP+5ay3okP9VbrfbKrnaowflnp4T5T5OTukbn0lZXUNNWPSDaF9xiKRQ2cT2",
-	"q2Qlf5jtoeZ7xAgT8fZxve9Qh2WaYPPjvOLUIrzmpahYgbpKdTCHNJs2HylMbVbFRjl3h80E8dLAbG9Q",
-	"i50GMUqoLKg2OywacLpKhTFLF4DUbb/UKpQzNKHi4obl+SW1dQq7Jdj49mGOoZZNbUdc6C0Myr9roAHN",
-	"njyIduLYyX4PHu9k09XspBb8DNf4frgFvvwzgaCssmmPyvgnOWV8op37QAL0K+YPOdhJzTGtgT4pmAIK",
-	"4zst+YvlBHrf21ZLPF5W/oc68hdU+nefxjhMdv2SO9ybbz37xfbQXVVq54pZiJwJX3e0BLxdGZ39wKoK",
-	"ujnTCOJRkDRXxFXNx8R1u4cD0FQC95PNZPsirTcY3GcpfYMvrzLeYJseS96+BDQt2wG2WpTQfAx9ObNH",
-	"p7xzw+bNAge9YTExNwFeYcKVts1xreMkZbfSpq4YxbcpG5P/zXznXpNNzCdWsXMziu8BuMS5s2ynBkV2",
-	"pykb8g+u/WMcIIKWMbwPbfMGwzJv2HwlHa3i41f4HlBTQKF3/QDzDoYF/hXFdizkkoFhAy2nSn34bRv+",
-	"0GgtYd7pOmysbAYq+GILXGB0n6emGT6Ni7SSwd+wefC1IWN9HxXOrvMKtkVLb1na0bJjsyQgPLTu6a0R",
-	"A3u/37D5yfLKz5dFCMryCy8OVU66WfTeGWHSdEJrqpthNJ8dre5B3XpW4D4mQX6FMcPieG5xBmOqxteS",
-	"on+9KZYI2vmr/M4vGtm0PNbvG9d0k26iTnPLCcKtzdq4p9hjZBPM0xp69Jp2r6xVPC938Q6IA7mCPtHk",
-	"/cXbwLUHMX+4Lig8GqNuyj5wpcluroXylNzSJGOqXVuYeFIM7QFKExe/toyWvbtJ/FUUKt4DTQdmvY2U",
-	"fwPQl4t0/gu0abUEIzCTWxJHcmwL9qmYtnGUrAkvEfygYJQkShIaxyxv+pzXYSSJnEFep4etCM/VwHNe",
-	"mk9++W4kGOZnyQN49CV9HTVU9hyyGKJ46NMt5cG4IALwbde3PHJaxBaHdaH3fnME9KeMA4y2ICF2gNpD",
-	"B0ZIrmU8J2pMpywmCb/JO1HtqIBMaHrDYnQwQHNueDYo4qLY8sk/+05AKWh8CVMdgyuca8cm7C07boVi",
-	"I2wxFTfhEGMH+8eOoy+w3+U1O8gTMqjOUkg6isYsurEhuby7FfSQ6pKrfMC2tabU1m1S39tJxPaL5sEz",
-	"WM4vOQeyOthlHAIEhbf0JOaF85EoOpkmj9hrn5N5gN+OuqgybkjeEg6JuiJjzdGxu5n3eZuhvsq12V+/",
-	"eixvObcGV9Fy2qmFTV1QIK/kdBnOabWTiO3Ls+s4336v3YQpmkB80/dQ2IdaB/u9oDWhH/gkm5g/zF9c",
-	"2L9yxwWoQCxdy3NxAbVakGeyTkT1dSonr4xytca9V3LdOx/UpCzt29LuL3w0Nkw0ZbdMZMzhRHz3tqUH",
-	"GjMbS3INyTvIYCHVxq2XEfUkhVTCdXAOlpuVQU3gaV18ORUUkAuBj1kS2JCUUUhQQScjWQM2d7jQTpHc",
-	"MDbFsq5IpnETGt0dKvaPSHSP3sQtkOi8/oCQwAmtUY2MlDOhNgv53hcGnZPp6+HPfVMpF49m8uM5XhUV",
-	"gIx7LwnQtfvVyhnUZby5XNRWsObWSaqqCNc9KxWb8eWcixabmZSwwVzPEEUmmdJkKrnQ2AqR2dxCaMJq",
-	"9P7s2s4Ee+PX+msxEmDHc5/N6PETSwWic+Y9Ysc1powscYJunuh3p2IHEtnNobL5h7tCEth8FpAp1WNo",
-	"BCxT3Q6ImULaiSikt1CbSf68V+vFrdDnFyme7PA+i4D6fs/Vty6gpgmN2LoRkE8USNbn00H/6j2Aahke",
-	"JtjMOXCr2WeHzuuknLcq9yPKJAbZNqQ8WZHCIjXV7Bd80SXO5Eu2EUsjXaVjFosXPLZF/MbOdTm6sbkc",
-	"rxPHzs2r8mbl+QmjhoCmNtc0RyiGjjVk95JpzcVIBeRUaj50mHsBsdSq2rZIjGIaqQZqhC+k7JBMqdJm",
-	"clTDZfMjUbLc/R/CK660uwi8YNSH6y6ByvKcUWDmQc4urml0Ux9q0fdw9O9eWSgN8rOoDGv4pi6ZXsGS",
-	"7f4scuVHZvQ1BYj0EkbkgkOuPtQc6JytmEO/hdJRQA7eXRndspq5l/n3vo+yOTff9Svn8h35KtBHPiWx",
-	"6WWBD+0CJYekEkEpSkFBZGHuHEQomNFCFfHubkCTXlZCl1BxY3HSc/lLhfuAe8khoWKOkHeYa2cEqrvL",
-	"WNOAyCABGQDLvi1KQ1Phxcui1eWXCW1px/dZii/cx1ci9dj7HkXcV1mMlztQd53Td2jkBvhzD4taVuwN",
-	"CzcMeLwlYHx+614xrCZ5d4Rn37IaL6A6TTIFjCAfebntCU1SRuM5YvtCumRDeZ8bgi8LP7sAevlZxM5n",
-	"KPg7Gw4hV6zUhpQKohgLvGwpDV0Ih2iKbYTWXG1mUxDfZN5ZrW8d02iM4ygi+AMroqZMxFyMgqKjskwJ",
-	"Aq+zBoXr3fyRzD5XXWnRAKPcKS1nEGb7fpNcsPiT6GplgshCpoeldKfEuGwPJnQ6b0ryuFul5THP41Ft",
-	"2CbPIxe+tf0Gc7SnPExczfxYU2u462jcGQJAMTLkLIkVUUxoG+LukmqGiDfHlXkiX4spgaN9aNfaoy3x",
-	"PTQp9GyJO2MAixJ2r8Bsa06Y9n1cJ979n8BP7rFYz41vldZmjog3+6DSUu4xP+QTcosR/A+1wTxlaEEU",
-	"KFepykBS6DGbr685VlKLl8WE3WgKbRUQrLTHIwN7UwcCnjIlQuqAzMY8YQCiqHLHmBmxGSQXo76wl5zh",
-	"AhlSETPW/4xyzcWo1NjJv1VL2e6SE01GzBhj5nt5IKzbFyBa6UI/R9BtLaQfFeQ6n9sBoVbeOkB1FLLh",
-	"s14vJIJOYLghXAy7BE6JGZ6e8YjZhGiU5KnS3rGoC4LBw5/USxjZQPCliPOCZ3wW32Dx+fXZ1Tcn07+q",
-	"lhzLeSGej9LpDcj1vEA8DVbxxc3Z33LJvvd7PpLBglldPty/cD2OUzoriPJTzncNpIs/ku8L2cUt7ePh",
-	"/YIPr9skc3x9PGPq2eS5V3xCY/CqzlX7To6s0Svuo9lk1fFvlYlMywnVPLJaCU2ceqKcJuP3xILAgKfN",
-	"ALZIjhCK5QkE9ZZypFE5XQV1u8OSquW7Ey2IVI1b4D8lF1+Fq+6x4eX30HE2mRsJXpjo2zi6vcLmpqjJ",
-	"qWeQkkwkTCkSKpnqkCg6V8XZ7JIQajVD1zsBsYFodJOnTR2S0PwT2uX1RahlSHZjY6sF2PxS8VvWJqlN",
-	"HOS6SzbLkcFKbx4HfRFlSsuJM0UCz4bJoadrrApwMniL8uWk0gR30i2+mJvfLb7uxY6EUEHaSCGqe11F",
-	"4drofYtcC9CnfgzI015AXvTMdj794TnQW1NFPFBm6cNMZBNzJn40X33aM//7Av736Q/PY3Nu1pyZIej6",
-	"GcUWQ2i992h5F28xB7O+8L9lEVcH1NzgZl/6EY7PQEtNk1bQiuRkwqFHx4BOACt+/UWRFv6jbhxmO70R",
-	"UPgLfqx5/71mkOWHYYMcsoI5fPtZZMVcF+rv/ewxqRihWqf8OrPuNq7rK/RLQBpVCbRX1O8340BTD1c9",
-	"pjyZk1QmSTZVZPf91UtgAe3AgroNZZLIGdQTRAmPbHmhRbQxyicXhF7LTBPaF4pF0uiOL/FO9gF6MZMb",
-	"IWeCXEsNLYIywf+ZMXwbyqRbrriW6Y6yAhIvSUEoVDQChEFfxHR+6JMO4OmAKlssmxRGDLqUAxhqyswD",
-	"LCYJG2oiM31YQCOAp6wvHLaJpgkB0ZyyYSZi1SVHE5TC5lP4abs5oYNMColFtbFgyCltaF3yV6aP8r3Z",
-	"VCR+EfggTm1/zRPN0nWeyD2L6z8CBXzr3/6gmCX5/q3u+ahp8tXztnJYAKZk891AEQhywCstp57118zl",
-	"Pgl4hHpeat/u9njfNJURU6oZgCy3H41NbAcaWDCyAY/D9oHnOk/ZVKa68L8/6e2HmGqLDTylYAExnMT8",
-	"y/A+LKy2YFaMTOSECR34L+iFRQpXMXDHOvCzUL0NkUNFhASgiG5fOGA3hxm96+GnA5x6CWj9wCKtk37W",
-	"6z2Nbtgc/sHCNinyFXeUax9Wx67OcS0L8fXwEXz2ASCo4E4jEYzWe9Dq7b94Sp9FTzo/DvdZ58co6nVe",
-	"0P3rztPhk/gZez78gf54bRQvxxEOWhdnp/AD2jIDsGWMNi3o/7Gf6EagfsZcgdU1iGRsFKjL9+/eHV/s",
-	"93KtDgaw3+vtV/S8g9aTZy+6L3rmIG6qNn2Wmp7i86tYGcrGGVX2PLDYYtMeEj3mysrQGmrWY4bu0TtN",
-	"vl573DXHC/xbXOGUHpHmvijP7Uo9+sJxY9y+QxvLzVtQREYe5YpgkOdfFQYYwGCaixuD0vkyJmW3nM2W",
-	"NM5MEgw6C3YAnufYRqeTBFD9oWGfYsyP6z4zcsWn2BmYAzarFlTUmEVcYQE3ygVw4M6JlgGy9EiKITfW",
-	"LjRvAcRoQKycUoVAoE5A7yhyncUjVkimvgif9V642LJZ2N2wGMyAx6qLcoSLmH1wkgSX2EooJ7G6JLQD",
-	"AfcUCVEVD4mmN6wvQpshjCJrmNDRiMWhr9QfmkdAYcdnrO+L5u9lcRiQTEwpj7297fbFS3fd+1mhF41o",
-	"OaPYAZGn/kKoKQhtUPK7BFKbHa6LIrOUa80E0RLBRUupqCDGZ2OJgQOuc10oZVTVS9QLoJxPcYw9VE6c",
-	"x2SB2D+bcFon8adkESpMPUGk1VlgLMfCpTnit+wxhe5bCvHZM+8sfiw3AO7hk0WAEfoUoT9tPGwtIVCX",
-	"dOfJAs0nTLGUr0AoLe56NPu/RrO/2MBVvAidaddZdMO0Ibsk/jxpiPftDHgF83S9LEo+AXPUcAGgwa/1",
-	"J5JdiGO5/sC5KDWM+l8sleqOPQGrSk6OSK5OwIiNaFBVfRE0D3DEqial4dA+E7MdADk1ekMmQOlgjXCk",
-	"d21TP9aqPMrUrWpVCoMDK9ylSOaHYFxA7itaWEbTbq8vLX/9GDRKwhLhfwG+jWIqD0zBnz/le6W9fSZK",
-	"PpRmpy70em8IXIl5c+Bq65KDOl6/V7DtT8u6qiuOOl08EF6MqdA5Y7ILhnS7S177NjmYpPlK+rnqO6ov",
-	"fHFCJpCyZZslx3w4ZEa/sZW/FnkJrXeEPUJrk4wkUw5+xTdT68zQo/i3zM/PeFms3Bdrj7oR4tgn5o1f",
-	"rMP0szGVR7F4n6bmJdMlkblTVhXn0GDG1S3bc7mtjZm3i9vL2WxHaaoLvbYeBriE94BQFblfChiyYszD",
-	"H6+0gZ+5/izFO2IeW7y3PoTwK+U+rlAlf2BHgTNSkEykLKGlSp1FaPG+eFnKLwNsuTBlEYMQTL5gIZgJ",
-	"E6puci8+8xPyKT7oC4WwKQLvntq+8eL6NS8LRupCGtbJSMgUUG1JlHAjByZ0Tmgc20ZF13Nw30Y0GrPG",
-	"rCxdzlyb0A9vmRgZGn7We9hcoMXV/TJbRX5hFXdHonRKnFmtuNU5lKYpxDSM9MfjUfZ6itjm5uCxnLK0",
-	"Lp91S7PaBUU7xsq9Kxw222/LSycN8paTy/DZXtnBvISxfB8Ybf6cN8mxi9nXkYFSGKZ2ojj21dlyygJN",
-	"LsmVqxBvc3EpEBTIGZueNnWABwHhhktDkIsq1iVH5po5hBTjRJQMU4QtIbu97n7P/Lbf+/d2E7qav59f",
-	"LES5N8bPUknpD2C1xh2zR137q0RZi/0jj45kv1La9oBao7iyetBXqtil+/dGTDDoVtsY13/LbxhiMIIY",
-	"E9Yml5nOBRrCwtn+/VObK0sygfCL9Q018LOPLOGRJTyyhDqWYO1pK5TNAZYTuHJ3Z39lrKgKf2TGtRT6",
-	"CD3sd3+oHwM9j0dqm0BP6UhteXDuGnEMrH+ZTsDgBcyx1Gt1gBHVLgFDTAXEtld1rZ9vacJjiB8LP92L",
-	"yFuWpjxmea0HpOJlSYIFHIkxwmNoNQTNXduHnjGq51MWIH5yQLyxBljGomzAWsQuLy//htJ0ju74Evpb",
-	"ocZgSwILp9YAlPa1qQCfBzDtUQf4LgDT7oJhGUnPaCq4GDV7rc4EI6mcocvMyxS2LluyS/3MD/dzu0uK",
-	"TFaouY6ZIjadtS+iUsmf1GMAWLBpMi6Rt11kusYhdJEvPq/pDbPpJ9dzV4wW9EVERcSSBJFgvOI2mqgu",
-	"wQiVxnL2GF3PxURAjwr3hh/2oECtyT9+7BbsHs+w+8Z3WET10ttjrKe6nltxEiANFoS3WDVV+MOmqRyl",
-	"dLKj1q0Qdfu+LE/x9YeLdXqoA2t1w4SMZ2xLkDICMR9+a7au6LB+cXba2GL9miq2ftm9/ShIyPsNZNil",
-	"WEahcAO5YXMWm03MV+RTpM6nk1+J2o4/2GR23CF/dygxS5+P2qOd4QdLMtC+PrWoUwr7uOz9jvAzAx5/",
-	"3MMa4Jp0i4aOtzvKgdfwmOyG+ZvCkn+noJUy2FR++1KkqSnVZnVaB63/+w/a+Vev8+JX+9/Or7/vB0//",
-	"/NH9/KdWbWys3vlzDl1TwbszltOi8w3mPmL9oNpDGICQ7Hq/TSmPw3ZQ3IMs3PB8hO+w3D1/eMxSBnnr",
-	"/3l5dhos9FKqb71je2C53lh9sRv+d8f23um8mdCoczmmT57/EAb4EqrYD8/Im3dHLzuXb46ePP/BbUFK",
-	"Z+RaxvM2SKQxi27yei9CBYaN+wI6iNC4S46EQwspVeIUzvOiWBxCPF6eUF6AHtLhcADhKyNL+8LwtzCh",
-	"IF0Hips1kanrOhYKqdkgf40KyS6WqUMZqmuDi1tHFNOqHRCWKAaf64uwVOGn/vFr1/w3PCSaKe2K2sFU",
-	"sFO3JS52ct26bYQqlb7AZNExI7OxTNhihUpAFrYa6cl8DoD8bfmIuYdExpJRh4T2RcpilvBbaGbmdt3f",
-	"XtsgrHMSh+2FwlHy2tlWrubfFVAd9EXI4zAgFkkSKnJcjWQXfwu8MveAhCCyBtOUR8z8Wb+WQV+Udy9Y",
-	"3DTz3hwyA97MlA4P7QDtGhwQO768OrcvnPxTWRQxpYZZQkIPNl7941dgJjccS4/Ma8IuOQP3jbUyzXJz",
-	"DLvXF+lEjN8yu7h2bVeJxJ9WnqdVB/gwdyZbOrAQWlyRZ739nCWOMVkvZ4q1h7wpG+BJr9cMPdL85is5",
-	"5VHTO/e3e2dBs42Dff68IXfh7s1aOyprBT20SVsmtaUqB9JmDJaDyhIHHgWJO1yTmMdfdiLF15UPVk7/",
-	"so3sbDm0E/+7JdEfEE/q53/ksiIgZQmwNKvafsL7dESTRBGu11UKDh3On/U/xRISAoxu50MUNxvH6JIH",
-	"VGeRp4oZ+zW2bcgKmg/wpio6S5EAu2tzWjGkjgWVmHPuYNATIzKM5sBl3G7Kr72eeyY0Fr7imrZzAGrA",
-	"ipnSOTBTzNY9hCiiP2nQUPL3GCWO0WhcQnnN1RcnArFAtC/GVBFKQiNkbJErCAcj1pQsMrlmKQf8bO10",
-	"lxTY4Y4iCRWjjI5YE3ZaqZPqxr7AbUDRGppBZAL0Bimak8/wlhIXt1z7WsqEUXHPlpq/Vusnx5To/xtt",
-	"9bMV3vuOKq9NGUrfpreO5cyWUqaORjxOVuYty6ETS/fuTVNm892X+in8LT/3HnkgKvM+uRIXFCwdwyge",
-	"iYzhOlRPXyXheFLBZ1iXmPIg00KT52Zq+SJDLE3DfWCl9Jsn+G+pNOFdpptO1y719gS6o0ttO8mWivq2",
-	"Z9rA/ZvRUCwACtXu4wUYyo4qY6CU8ES4IhOa3tQV0b6j6U1JRbpAAfTFn2cc6AOf5Pcgn5cd3De+OFea",
-	"J4kV6o/g9l/wmafpTVlVA/vCmCATBi0qwHKiSbLlKUcLanknqXN7z0OYKHeA24zDXYXZvDXI8n2aOTj0",
-	"9Q0cu3vfVPDUUlvZJKnvze7FRxfiqL7Yc0ReIvk99mEqU93oFnl/9brzZ5eYiD5OksrZQVHEEpSq0/IB",
-	"WBB1508IbNFvUMoYCPJ4cK52BU5iB+DN6Hr47wTg368Nh0PJCgnKUpCYzuvcC8cwtcZz+2CH7DPhfa8+",
-	"opp90HuRui0fzep7apXfl5c/kyFPIMMLyQK+8RJf3nnF1VQqrm2Jevl5qjWNxhMm9CG8w0zvL31Hn91I",
-	"3fZbdU6WYkTfEtTsmDkG5mPnTegcgfOUWWpzTlJGJyVzsf48r07uPxPui37dj9cSuZxmWGTVQCFSVIs8",
-	"Z5TevoBwkyBCuvfTOCbZFGLwmiSMKk1Cm91oEeJDsssthJ/70CFx2RS9dpccGYaRD4YrVybhvqDJRCpt",
-	"sWnBI6pnkqSZ0RFoxA5smUIkRUyGYDZwjTlH3b64co5ZuN+mLUHNsOWvuzItyh9I6Frfh+2inNh2yjfc",
-	"1rHibl/8Ai34KPF8s5hDZTF0CtexRUm8ZoXn1+gyUPyP1bI2TIoIgdRnoJj1iY3R3fvxi13yS47otxZS",
-	"gqvO2FbNeSATA4d3kX0eJNn1NJPykebKUJeTamRXGOoFQnXmX8poNEYQWZf7237M5fyG7Je/pjKbFpyz",
-	"BtLTsDUtK2dY1TH7VVmgTg5M6RwG2hjvauTjZIGNz5kOiJkOi9cRGX1RsPJadg/hp5FZlB3km4WWWLB+",
-	"Iy9umSKu6ExNQDL2BTyouuS08J5gJkhjf55zXIsiIXFz9vYOp4EtElr3bf6Y0a7DZXApCjFjGA0i4SK7",
-	"+c4d8b8ANS8uzpTOETG1mZgXcwU3PoG/r2hZ+RJC5ShSHroZ7ecrrnrpEgQeJdy3hE0Lu2rOWkmCHVZQ",
-	"JhW5ZpGcgHpkPkLoiHKx6SFrxtz7xMN0/06t9dTG7xshxrNPFw3ilfYvAORN6XxJX5SKAWZJMoTsZeT+",
-	"FLSfRIqRERCFZRbkdpmx0WJbJ0qO7Hj7wnVYBfXOC/i8wHwZY5raxlLW7DOiCJqZb2ywndP555Ed92XU",
-	"ndP55wC72+RgWp/ko+T6xmJLVbllYS/znMMpkuaOKvzU22iG2FRG7SEL2NznHtN5AE3iBmZ08A8s57U6",
-	"rKveK7nkLVhWXyCswMCBZ5Xc8F4HjNTYDcSvFXSw1oY1Qos6HJrlT0FfWOhvc49NnUpLbfegQ1S59x42",
-	"LyA5TBcEc4BHYsr7RBH2z4wmmDxpLhZgYUtb7m3UMw+T7Gua5lXWA0sWixebVdnv9eza1qfWm63GcT4i",
-	"4a+HhP+1BSxw9zvYLgZqbqBbjP1BS/zzO4tn2KMJKceWZ+SlSsA8PAD9hejGtu30LGPdDOsv58ZrtLRe",
-	"GgbNe2UOqM7Dl/BvV80TkHJDtiBPDa9l2Y5f/f/sXW1vGrkT/yoWqtRWghDSqi8aVX/xT+gVHQGOPPTN",
-	"nsABk11l116td8NFp3z3k2fs3VlYSNImF3LlXbKAPWuPPfY8/H6Qa062+VIRkmsdCpVIoNWTGC8wImDI",
-	"la3w8pYeFc43YWsoYc8rYrPzkF+Nc6ofQGJ2tEFq7qwD/D2hQzEBsFKX9Vja6A/N4OH+XKKN8GQHgi/G",
-	"8phDuUYboqRgWvJY+yp1xUYznnIo6+SY6+UIjLi2yNUuQ4Rxdit4wtTck5yF5izi4jSQpgXlAr4IAfw1",
-	"EpFKbqHWr1A9AIx1E6jfOvxWxGjdY0ciDLWxU+Bs0rHpWPtCOFKqJAOpOCCAZCFHiEurTJJxc0tJVOyL",
-	"PU96cjKZaB88qCFrfGNerZrr8M3Z4PdO36uxhioxDE/1DfM8TzLm1d4Mz//f6x6Nz0e9Jo+D5k2rSuf/",
-	"Z4b4y8H+wafGfqux3zK71sGnVNlHHxof7CNUhy+5G9urgbTrjd9PkD/9ulwwz0PZ/upMa6E7O/u6ki9A",
-	"j6Jqvh3WVIs0DeSVbhZcpOurGhy6wan90bMyZCz1tRn5C6NPhUlUwEqQBwQCYaFIgPh6O5APjsvwJ05E",
-	"5P9DNIR3o0EfCuHpNLsZoxUFSzWYg76jPM1NrU6NrW85CJZS2DAJbrD4nEm1MJY/03gBk2LhJEFuB0+2",
-	"9m1WBhwRMOfCoUkiG+/7Q1dmT/X9Wog4R+JAArxMGzP8/V4GwwK/Iy/ynzE+T0VSdYM7LdR0DVTIlhBG",
-	"UCFfhl/3ESusBKjiNJB4WnJN2ZVU/KtsD1BW3WJ2xS9Ukvo5nyQgCpDdBbJQq3eSKooksA63OhVRE86O",
-	"V5sswyl88Qi/95yF6KSfTfo6RBAXFDxDWbdk37ei2U2zJCFic4hLKIiG+wjjFlq/kcV05mAYypPkCx4a",
-	"NVk/Sd/wG884PdjDfRuJfXV3xiFXQr2wpNc/td6eBgHMTuQaDkUrcsF07GTfMPO94EZIodHO500AjMu6",
-	"uXU+mEYYyA2uZ/DeII+wtiUyYIH9LOLSujsPib/VImFNVTITM3aZpVhztY4SsBfo9MxK0gNBfg1WA/rO",
-	"D69rgKl6XawGZ9TVp3OzHiSoO06zfvBi4pR4A7UBLCqh00DiRhhlGnJr7Z7owCN4GKqFmLGZingg9SG6",
-	"/i9DLq/r1n+0TF3mq0iYmdlj8OKaTXmSAHSARvhN/ZlN2l+/dnvd9llnPOr8cd4ddY4ndTY5ap8M293f",
-	"+uShJyf99kn5a93+RbvXPR6fj3r03+PBSbvbN0/wr3F/cDZu93qD7/izok/4YDgcDS46x5WghwhyQbVx",
-	"W0+1VMYXAWCnAtxnh4yy74LCrxKAvSI2AVgvibqhfF5mO34gOUOxSd0XDi7b5EdDs4PED4Bmf/rlvoNm",
-	"3y22H4FmtxqLhn/qYuOPWzhPDc2e4/9YyDwNhGOIXs6GHOhMwE+UTP3A7Al4srGQdR/3P5qbVTNp/q19",
-	"lWBk7m4d7PlrM7wvA3u+s7z/5c1gBCEeuxnU7UrD63txbK+z2Kw8KITDdceC9PE29gFOMPAg4PrLkrD2",
-	"uWYjpbC+bHcr7H/BlWxkMULTNQJZZ1rogp0w5lovVDJjEL7cI8X2mc26XIak0GlDmW2ITxEIns+iQAY6",
-	"de6mogXzQUUTw5Cnc5VEuUfVOtQtOht4gEgzub9utSXny81zAVYiCKSd+V9VrwOuGxyJ9R4qKg36KVZb",
-	"gtCortsLpL2q1ZeA/6Cj9rDLrsUtfUdQgqo3zGO0NEyiU54GOg2mtIn89Fc5UO7ox95BjEi/Jykc+i3F",
-	"C8SOIhFdikT7QUz7KE6Qq10sXaYLaW3aGakMd+thtZElnkGM1Lh8OIcCnCoiO2l3iYKgAj0Pf48RQwQH",
-	"5/kBVfsqdrNHUlqWqsXoYJCMgYoRr6xYgxIoW5dWXcNjeUI50mw6hG2bs7naDRQN+TyOhaVb5GXGUjqx",
-	"9RVq0hyLIu+pjENSMUGOPhYITV2WjGMyplEsmlZZyqakOpvznlYM4OkFm6mFNHaABo5JxDhRC2BhUAvS",
-	"posH3/15908AAAD//w==",
+	"7L2Ldts4li78KlianhVpDiXLuVR17NXrHJfjdHk6sT22Uz09rToiTEISyhSgJkAr6uqs9T/N/2D/k/wL",
+	"ewMkSJG6xXaSKs9ZpysWb7hs7Pv+9q+tSE5nUjChVevg19aMpnTKNEvhr6PRiCecavaWJ5ql5qeYqSjl",
+	"M82laB20zkWyIHrCFaHuVtKmovjrmSJyLsiIj7OUKUJTRmgypwtFpHmUa7je6bWCFjcv/EfG0kUraAk6",
+	"Za2DVv6eIY9bQUtFEzalZhgjmU6pbh20sgyu6MXM3K90ysW49elT0PohpSJeP+4bcxtpU/zHZw4X3rH9",
+	"UI/pdEb5WKwfbWTvbBqAu779GN5wNUvo4jhLUyaixfIgrieMRPYqoVOZCY0LFElxx1LNYqJlQKgmesKI",
+	"0jJlMUmpZoq0YzaiWaLJ5flZ49q5d5fG/YeUjVoHrX/bK6h0D6+qPTfUYxkzmMLbVE7fUM3qxz7iqdLk",
+	"w/UxiemCyBEMM6VizEibiyjJFL9jnUMy53pCQi1DmMtUKk1efPedeUg1DX2Uymn9csdmOHXLfRpfUD0x",
+	"98ILZ+aP/H2wRSn7R8ZTFrcOdJqx7TbzNGbTmdRmdf7CavbyPb011E1SptMFUXTEDmA5cI2oUHOWkpFM",
+	"kehu2YJw5bbU/Pz8JZnILFXEnJ2UGcJhcQBLNxBh/nXdvbTXDoiZRBjA0+a7M0Y1MeuG1EKnjEQ0SVh6",
+	"WPxgvgu7QYXUE5YOxJTpiYwDYpaLyJTcyHhhh6tI+LL/mpy+OXl/cX59cnb8t+FfTv42vDz5cHXyJuyR",
+	"PzPBDDUSKRiZsZRkiqWERmZFSJsOxIcPp286dkKZYoRruwJU29ueKVgwzlRvIBwpTBiNWVrsnbf0XbP2",
+	"/sZN6cd3TIzNvj9/9SpoTblwf+8HhgY0S807/+/fB4OPz/e7g8HH709+/l9/qN3jd3zK9fLWXtAxI4r/",
+	"kxWnbr/fbzx1CbzFH6R9qnWw3+8HZsh8mk3hrz6M2P6ZD4kLzcYshTG9x8tHwB2Wx/aO0TtGZKbJOJXZ",
+	"TJFMxMwSGXKUgHBBGI0meIdlxznbyafUPCE7wiG+r2n591+V1nswiH/dD/aff2oPBj384/mnzv+uX/jz",
+	"0UixmtldyrkiWhJ1y2feSAs28nz/5fcv//jiu5ffd3rkgirklEzEAfxjZnaOK8KmM70AQgy11DQJidI8",
+	"SUiELJfdsXRBUjlvWgGJ46vd035QcA8u9IvnLW+Li/F5G92v3ej/gk8uLcERiahiXS4UE4prfseIym5w",
+	"7WBpGE2jiTlXTYN3f9Yfmn6/bkMuDRO/SFntrhjWn5i1/j4gL/oBed03jOPFd6+AowdESyMOQADELC72",
+	"7UU/7hyS0LCo0G1GiLwuMsyhaQIgUeoXv/Wib9g1E2Zd/9763vyBP72G/33x3au49XPdDK9ls1yDya0R",
+	"a4fETQum23h4tNxKjH0yUkrNpFAM1MUfaHzJ/pExBfsQSWFkgPknnc0SHlEz6r1flBn6rxsK+ZM0lSl+",
+	"annqKX7MHJopTcxoWQxiIWX0FuRblrBDYqSHIcA5dUKs1zJalxSjhEePMNYjkgn+j4yRO5pkcMZpkjIa",
+	"L4imt0wEZsxUkLAiO0IYMUgjFLtWDrp5N87srUxveBwz8TjbQCNgTcSQB5nShRkWSHPk7HJmBC+XAsZ2",
+	"KgzTpQm+8eGXXpBMsI8zFhkFVbH0jqWEmbtR0chJKDbbwgX8mMixgsGeSf1WZiJ++HGeSaKyaELkzS8s",
+	"0qQtU6OA3LBEijFIFbf3mgkqdAeGd0EXiaTxtZTvaDpmj3voQPfiiiTm06AnCbJP3vMfYGjXUr6nYmHZ",
+	"gXqEoUlJplQsiJHq05kGZR2VM/j6pVF1u0ejWgPrikVSxLDOcwrrPpIpIzpdmNNFx5SDxeUJpVV6kBnc",
+	"B0EzPZEp/yd7BOp5z5XiYhwQ9nFmbAbDUFJ2J2/BKHMsZp5KMSZRymImNKcJ0vgHQe8oT+hNwh6DzDUR",
+	"co7Wxiyh2jBte/Km1CyhoCJipB2+Pzo9uz45Ozo7Pgk7qCBNjBI1o8AOZWo0Ry7GTJlXD0Q7PD3788nV",
+	"9en52fDiCJT+DgH9nZGYanpDFSOxZAq4kzVx2uHVyeVPp8cnww9nRz8dnb47+uHdSdjpkbOCsQ5ENDHi",
+	"ND4kionYHEsgCEINLZHQI6yQKCQktA8+k/rM10Bv8g5dDSnWkN8ndx2dOMier+G+X3P1A3wVraBwsZgR",
+	"S6VrNJCgdRRpfsf14kRo1PtmqWHrmqPgR/toeWZ/NcaTEU6xFCxADkcVCaOUUW3MwRCdB8pIh0iKEU+n",
+	"odm1cEYXMtO9GeVx2GvVjIhGWqZ1X5QkNsxcB4QSo9agdCWpTAxZwazNh/Npmz/MvJFcQrVQmk3rv4nD",
+	"jodUL2lHXc2nrO4Zc9T0Yshjb6+Wrmq7N0vX8TFfZf/uZatWIy/cBX9H/4Hdk/I3/PG4NSzNq9h8lET+",
+	"5l9aXW95/80Bq6cK8xx4OTSbqnVso0xln/Kh0DSli6VZ5q+vG7PKoogp5S3qjZQJo2LpNe7OAGdRuwD5",
+	"EVma404kMaU82WS76/07TluveV5pqtevspvNFdz9KWhliqXD+m+LLLGiAb1Qy7bJEuHB6Nwsi5eXyMwN",
+	"deVqv6FqciNpGm9NeL7XeJMFLR5oXFrnWVU1LheW5o5ZoriRX+gCpakOyISPJ4Z1p+yOicz62MAA2+RI",
+	"FK5h8EgvH4qgFcmYqaGRistDO87ZqzKKUcpvMnDUTlKZjSeEkpgrVN7NW0g7Zb+gpox+MPMsi0nCRprI",
+	"THd6NbwnKDy3Wzlsg5axXIeFAFh1htaQoaHCiAk9jBIe3aomQ1mbfXhF2rdCzgW5kVqVp7bRjlzCl47N",
+	"h+p2ww2kWPjVo9n2u/l76z4O/qL1DEDQZKF5pK7x9iXGWg66VA5H4Hvq7QdLRFi7sbULU902/5Q9HlN/",
+	"wzTlidqZyWzMb4HTFDq12lwuFg+tl4qeOlf62OMtqONVj8OX8xO/VksyVDqdGlMJddVVS/6GRXxKE3yo",
+	"dJQ3+Ixl9Rt/Y9vzl5+WylnCr5amuXKjTsUsQ0svjrmhEppceBs2ooliQWUPc+WlFMx4uUJLWe/A9Sdf",
+	"0h7WjP6Oa/aOi9ttjy5ayWorpY3D14ZZmtTzc8XHopvN0IsPUSujA8BTcADRDjd2LteKgN+111qrTxUf",
+	"DfxRP95ZNsu7C5n4gehNTnps7HgBK+XWuEw3/XujMH9oa+au9HrSoklyPmod/H31Wb+gY8P/GzniFsLA",
+	"FyebiYI65v/zg5HMYwjSRqH3eCfjytlaNS4PPwOG3ICurXvkyCabKMaUDbdjmokcucyS3I7AhJPDwu9F",
+	"RTwQ5q/ixVwrlozM6whNEhv7mfbIeykwYs8FuTw/C0rOtmeKgCvMKXEBvtlzxAxTqlkIUQoyY6lR0OiY",
+	"HRBP2kAAfb/fJyiKSDsctJ73XvUHLXjuee/Vv3fQB1bPFdTwF8kFi+v8V58tpWH8u8v35fE4G2lYtrSW",
+	"b7xfg2Y7HcLq4o0W0BVmb9gNg8yLGZOzhBGJQQ8/ZUunNLrlYkwSLsz2egYT+4iR0lpbsHKcSiPaSF1Z",
+	"3sdgmWjqd6R2+WtPsDN/tmVUu9q5kB60PpxqdnDD22bDFe6II5tusN9/BOfD/VicNoEKws911mV5xg/P",
+	"4yvDXVpiuyAum4mKMeuRIy8nzgYSXXT8mSKhm1d4SMKC4oFfztDTPxDtUULHYxbn+QidgFi3uPXJzCiP",
+	"iZZjpicsPSS1bLuGUQ/Etpz6McwqnNfwy/L7DeZnFn23Udqd3e3h7UUAphkMt9i8qm7seHX5TRvy7prZ",
+	"Nuzz8pou72jtyZxxm9D4+W74DS0TkCpGwnyWOG/0X8xSNuIf623KW7Z4pmxSZjShKY00SyFniaQskmPB",
+	"lUtFqtMf5O1nDXqFb98OuuLSL61UaQTNW3mML9jaZpjx4S1brHecAbl8Clq3rCGlWbEoZdos9SHhmkRU",
+	"CKnJDSNqYnSePOC6enHcePBDDy+gYF672OU1JvO+Tez0UlE3cNE0D2szs7l2P7dxibqdXW0Cu/c+wpYU",
+	"PtoVjs/m2N9DOEfzeoRN3retyya/v9k3uwNXjlnE489kthtOQGmqs7WU9p5Nb1iqJnx2hffXMsZy4UV5",
+	"aQK/LmSdc7dKKvkwK8zWW6c15PgYbqwHj2qsjmT8/ICneXtWVmIEG69A84wfhXml8o4m743F6uUI0QxM",
+	"sikVGU3qE4MyPdl2hX6Z61p2kSnMjlq1ZB9UjdZqXmgfr5vdlClFxw0ZEzsso3vfigWF4rMaNVVOZ1Qs",
+	"7ptjQmr3cFf3RCynlIt67cgVxZk7yJzdELy5twkXxlvrHBRJIucsJp7P374XLWp0OhlrdyKnbEbHTJVc",
+	"FssOkYpTYss0mpo6N9wnyB+r1a7lXLC0EObVN1AN5UXPFIFbNloufKWXitO8G2gRmFsDMp9IiD0xyEzM",
+	"ZofEfMl6JtDfnPuQLXVhTZOQkME7oYqgX82Mcsv0n6A1y24SHjWOGC/bcfCYQO4mF1UHI1w1JikmiqsN",
+	"ImOeNVI6VTk9+2OrOSQFfVYEa3kfylvdeNR3T1WKNL9jZXfesgOiHCaqnKb8GqHAxnGFqSYJo0pDvZst",
+	"C3H0k3/tAfJ5XvSHMV1s7xEsvAdVZaLGH5P7GVYk2fipT3PKtaG2EeZFczYnbfsSIlNivW4N6U0z84TM",
+	"1M5Tq/pYChIsrVjNl4Jl+igRQ8Oi1a/Qg2sRcBJ2MUqbJNARsi1zrvPcYTWRsx77SKezhPUiOT0kNwkV",
+	"tyRKGE2V9YaUchNe3G9uQuPMH0HPhgO8uYaNWsg63dq+9BG0ahjPthzyxqlSG8y0bmaPRPdXTGeznTIl",
+	"KjrhGpK8T31vzTGp8i1/oHXr4MJFK/wfahjVlwYfOdFV3FrPjak1VYZTa6usMbAKu8Y8bFNguRTDORex",
+	"nOccfflLWzlP8OZmR0wWj7E6dbPzf2b1rty3/3O1kuYH4HpTRoUiQhL8AIFy7l45JpNXF6wkkvx2qBMp",
+	"vwDKFreJsOxgxexMzf6q1FZYxMPYBoiqkdW12u1EJiBGHZFUNAzDMFzwrhR1szEPyMdQLLmDfA+oUhUL",
+	"qDu2xUN6whaEpimU6ILejhsKiRdKCvciBTXxK8wIj2ydzeTSqO7LW4a5aHV6fpoxMp8wDHlGNEmgaC5P",
+	"U5lTRezDREtjpbSNwWFu4pAHIwrFlRp9NWKdQwK8EhQ2lE/Et2Q81pDzbWOXO0/dsHDt1Rh31RE+A83Z",
+	"qU9BPpcUSnWlABMwd4nYoRZKFoQ6MG3esMXdQ0GpMTLMuqw7A0vcAZyEqd6d0DdzhToG7xyhQeuOK37D",
+	"E1vks+rZn4o7a205z0Xq8dLcxvO3sULjnofUWwXv5Ofs11/iUqJBlVnWcL9m4VFhE6VFqcqriq25TLHF",
+	"OQuWpeYqoduYdL1GMj2A1/+3l5G9iXf/npKz3X7uoko+lG6UI4S8+O7VagyYsta0zHtze04VDolDUgbf",
+	"KlIg+VjI1EW416tguY61Ce+EJElc5C+hLf1kbio+fz/Kj6fPv6rPmH5IbcjqPFGjVuR0npIi1Aa1R6aE",
+	"3igmEHNJsDuWdno+Ns0S5W2vCFVK5jMFYX4p6jxk1Lmo0UdY9Sl8Vjr6PQrr8pTQVxQUJfKEiZjFzkNi",
+	"VUu4qTKhl3WjvBfZvtZYfASvScm5ulXi41rfyaqkxHt3n7hRbZ236tnlm826YZYP70qpaJh+KBLoFhLH",
+	"bLovEHdtUNK95cPMnbGVQrQWbJGREWdJrAhwJYSAMJIKfsUfqUKb7ZaxmYIMfmD9PXItLYiXBZ9gisgU",
+	"s/dRSAXo0zTmIeGChOC8DOvyML8Kkf45gtXMrAbRcoa74RZZ2xUrMCKoc2mkbOpiGgCXFiMw37RHjuxm",
+	"OMihG0ZupJ4QxaBcAl3CGNfKT70jp7WWQknY1RFZiS+4hMlT/I5h3E9axe9Cq/ga1YIHk+zL/Br44gVV",
+	"ai7TnWI/SKTavWKjhRJsvsX9teG34oPl19UKJaj1//xq5ofNxjODfJgMaD4bTqia1COWqOGN1HXCP2gl",
+	"XNxuOvyUjViaYv5PbWLQkI4tLNUGiQHeYhTDqCbpVTLxPAeUm3Dpy94Y82k3UstjaLW5m2UzlbYesKI+",
+	"//8xlNlctB3Fv2RKTx3o2FaRMycdaY44uzKVs6SapIyqetAqVNyK11v1Tx2SWzbTThNx+EMkkeOKPfVq",
+	"25Tq5ank41u9eA7VqzyFomzTGbaIlwYFVRYQa8Q/stjC7kKZkAfF5fm7i1e1ghY8U69yF7gkaxllDYKk",
+	"V9MKhaceVI20kRHwymeiuLRTvtIGSdOe1uxrjIaNVEsPzRelYLUrcp/hwzXCYO2sN3DabnuWSu7Y/Nlo",
+	"NXy8HcYz5UE659T5TC3vcaceh80hzm8XYfzMqGTNRaXldFUeICPuHpcKaEwbAIeayBlakVzDgQTzp0eO",
+	"/MrxlNHYGJZkStUti0nb2JiVcqA8LoauqoCEv/zHf/zH//EyZMJOgAl2WpEQgCfCAgjRIjI3FBGVib12",
+	"gmUAqYLVGCM9WDPbWnC0j8hst63qGyV0PGxi6YD/n9IsBkRgzH/MSy3XjWjTOjGjZjSvk5rI1C6SZcke",
+	"kzPPrhnFCmVqfWqp2ZEmCEK8CJJhm8JGwGdszvuEy5abG6qUImKI6c7A4V8IG0hWzC07+2BRhpWDkBmh",
+	"BZrCjpw/ZaNMQMXEtvxNySyNynnxM94KWoaq+WhRy/03DKjmq7CqtiTfviWWs76cpCmsujqi5dNEU6A0",
+	"11Pq2H/1HC8vvxe19Y9uWfz6yntxvpaFsN0hnywrUmItyGWxFTtZsUZvbjwNIR2NsJQ2tBDg5vwbK1wb",
+	"qob8jxhAg4BjcsRMbVNB5Iz+I2N5gnfcqSia+7X2cVU+VvVbm6qBjNp8CkDtPfB7IecdQBd3uu4o01nK",
+	"AutmA3ja5/1+v3QQNxak5eGcXp2Tl8/3vy/xRqcQuMcOy4DB00xpMqF3DKrvNeaJLKV+vij31Djq/g/t",
+	"/vPnX198+kP9CKvSfC3C1ZJ4rDb4WMmJa2UEtLxAbOM4cLDxRjuH07uU2/pqjZmxFXv3zaMKH/JYUANv",
+	"WH2mHsMeLicFbGYUr0BTXLLQVmVSP4B57D63dbSnZIltOvvG2T5CzMeb6h1n8629ADlsAK/kRq/V2ab0",
+	"o/XYO4vd/rm/XFQUs4irik1o0/PyDDCb6JGqepOwUE+rvoJ13oHSFL2xrF7Pq4ZAcWi1rZBIgeKHJogl",
+	"gkgNCMHtktpCcrMoguMOU30ilT4kodWi4R46EJ6S3Q49uR52Ds0LUZUL0c6jBbSJ4XSAbOL5XLjC7hjk",
+	"hka3hwMRAhY4KpLGlHEqpgJMFIydFU4Ll5mXf8LP0kOVY2x/xEFZSIp65waoDj9Kw8Py9ia7YCbmBOnU",
+	"t7UiBqy9s12K9rG6ZMdHZyvc696jf1xHuW6es8LbXszIG2EtHfthqeWEcUEKzcE5E3IbNNcU5GjEUuU7",
+	"tC7Pz1pB6+TDZStofbh6U7/h9oWXVDO1iz6YulqtLQLP0FwDgsVaWo9jYI5VoQPlYG43VLHAkD70MphK",
+	"7BIwBfWAC/9L+9WRmYmvQxrOoUE/4RJtfv9yjKhCEGkDHGGx5ldMay7GW6NzmTXZNtJpl5ZvAb9YfcWy",
+	"mPi86oycctatOCK3Q4bDNj6taomMWbXa8khvbdyoSt97cL3gDdX0KptOabrYXgfKXD/Txo4EG2SNlssu",
+	"62pRCtSS2kqVNXWMaJF7ddINtzRcW1M0umUe7hoQREcZw7R5PcqwfPX3FIi4DTcIqfloTf0niP6Gi660",
+	"eAilxfX3ZMr2ZVkDh4X35btQ3TGPAiplmaV6zXJppr8AS6P18ocri1lNKHZrUF2woCDypU37eR13tufm",
+	"EY72ojFf/WtMH4/pYiNkxi+A2BZD9tHn4LbVbpAdYZ3axT7SSJMY7yAim96wlMxTrrVR6hWhBBcElC4M",
+	"Q7QOWvvPe6/6rZJHpvu//97vvv75f7UHgx7+q7blphnN3Ts55mI37ZuW+x+tbkBT3Lrcbqa4Vrtk9rw6",
+	"dfXhoe8fMcK4U0QxXhtqlHcsTTned1+FkZfYolPZarQi4liYluiDbUOTYTO8DvgPwbGlHHY74GjGrPd5",
+	"kUM9zBQds6LqtYa3rClgzOXAJimEjghdAmH+8LYlnJumBqkhAAIrfldjo524S1j3p8old1nMmYiwP5fF",
+	"CWmrCYX2dTMmkkWnoczPdvhFR+Rm0Zz6irkNIjRuQYuSN9zQpL77sl+Vmwm4CcNV6xMLvfcOZywdOn/0",
+	"ihpO7+k7mvB4WIs0vDFsGr4jE7rirPhMzEgXsylV8O0Wl1oX7SqflSXyb6Cd8p6u2In6U11a/PIqVg5I",
+	"Pe+rR3hbJ2J2qg/bVghtLRVqXTXvmEbc0piPuTb/pWrCsKIXOoCrSKZMHdp6r5jcLMjYtmvfpFClQaBs",
+	"wg/KCdMrE5+DL8qaywOtst37ZZLlNLl74pNbth3f/1yW+RDf+zqZ7Mqs1jKJrmMqjxCmW/YRbOR2K2nX",
+	"62J1lW88QrjOH962zqqlKPLm67Bq3o9gxXtj2bDUquqmWwqbPzH4Jwb/xOBXHLaNKiOxC3htaKtEpd5b",
+	"lvO8C/V4lDI2VBM+m5mX1L5VqEsW2YBhPeJ4XSd588QzRUZZkuRYm4XLaCx7mPWSylZjAV4xg+Ozo/cn",
+	"taPLD2BNqyadD4TMJIf+Hbo8DDqb9YxBmkvW2vFUW9+gAWLtEhxALQ9FV/LuqHllEboW+M7PeFgnRe37",
+	"Vwx7a1FXM+Q1aK5bDOpehdsJTQUXY1WbYGNTCnZ2OVcb9uSJwH5hI2Qpz1nKIMrrkhfWQ3bWBPN5vH3P",
+	"ki0blaRqiwVpRsSsz9yAGZRyNdYBW7rt27o1pLftGymmOZ2so9z8zQ9PulOWjiGm7KJQOzkLomoFDMgX",
+	"2AaVTesynGoatDfEF/IhbjaydUkNXIyZgjJ3KwPrVSZqToygImrQqWxMzSgA/2SiYTOa52JEM2uGX1De",
+	"4MoM4Ec5x9rlAvoGSt3dixHRg0xkEiuL7lHPBh5tHe4h86DykZrBl0caLC/k2nyE8tas5wUrD3p5m+/9",
+	"0KapTOv1JGYuESbuWCJnoCPVm1ErR2/eURT4Q8frzXmceRjbZNelvLD6oR+RSTalopsyGhtll1jc/LJ2",
+	"dQJVUVwRmpgbFyRlY640S1l9z45izS1bAhbxc7D5FuBwrbOycSsass7IlEYTLlgxK8w5k5AdGU2IFIe2",
+	"828OZ07GGY+hrSI8oOhCkbkR7oxGEwwW9AbijM3hXQrwLG4YoXHM4gOiU4YdRTOBbRjhgzcLCKj8eH19",
+	"QdCAK2dA/nT07vTN0fXp+dnw5PLyHJLdzo4+XP94fnn6PydvWkHr7fnlD6dv3pyctYLW2fn18O35hzPz",
+	"+/uT6x/P3wzNT0fv3p3/FW4+Pj97++70+LoVtE7fnLy/OL8+OTv+2/AvJ38bXp58uIJ7Lo7+9u786M3w",
+	"+vx8+O7o8s8nraB1eXR9Mnx3+v70Gm45Pbs+uTw7epeP6erk8qfT45Phh7Ojn45O3x398M48ZRT54eXJ",
+	"f304vbSPwXSGHy7feX+9OX9/dGpGj/+ojvjo/cXR6Z/P/PccvX17+u7UDKn2R3jBxcXl+U+lrx6fvznx",
+	"/jx6f/7h7BrW5M3J8ProL7CCZgTXJ2dHZ8d4759PrmDxL46K1Tn/cH01fHt5/j8nZ4buijPgre4Swftn",
+	"b4lvAf5JQ7kbQKNQTbCio01JLLVRMWdUTwx1SswklPHCFgTPaEqnTEPdhbFbOg1ImMs2xYr+GmmWNFl/",
+	"WQLlvjcpo7cq8BBEpdApjTTQNVOE6wMSuqMcBiQ0HzH/RaFj/mWoPgwGIsxzU82vuTFk/rB5B/A7+gTs",
+	"Le6fNqHB/NOetCGsIbw3zjCHhw1v2QLGwD7q0Kzq2Yd3XjGmTAkX4AEgH67fdv/YCUj4i5IiJG2jxEvB",
+	"yH9enZ9hBNo2XizooLDe1glPt+S17OvjTKb6RGib6FaJyd6xdEEYXC2nyiqNUZhUzqF18CzlU5ouurds",
+	"YUtS2pBWQniMTS6NmO/CFVuo65jPbzZtqqDrtx8hB/MxklS3yQitz+5sTrq9VxXmR0aT7bsBmV/dsjgC",
+	"krdriirX3OgVwKw+R3nkNR9F8fCDr9dpoSIgg1e7ts0bWh9gs2WRCduOkRxdnBLzjFfSMaENYOt4biHa",
+	"u1n4t+i9POMOIWlVY6DNe/pMqBrO2c1Eytsh9mxssF2w6YufG7VMR1i4m7+vaaA5lzGUUQ8jeV1pZGPY",
+	"4oQrMksyWGGe+pXfbdtr28FM5m1wcEmwuAX8PlyRO5byEW/CQMjHhqNpGN2EFd/AC5DqpItiQ2ivBK0v",
+	"EcbOq0x9pkqVq+5Br0CXIKrc+nY9HiEtb1HdQtcSU/3O1a9FLcUESycmeDyP4mkuwb6eBpG7ZLZtCLPu",
+	"53oVjwSugMtrOnVf0OpV99PWnRbXYHOv3tRdfGyNpcZejdWLzWqsVg9ul56slUz9jTwFHo2v84f6r3/E",
+	"s7f7Kmwz98a5PvxU33Fxu0mQkKbRhN81RAk/I9168/L52c4YfktlhXULsdS4tRTtdPzFYzo+q1ka7Hu0",
+	"uJrJ56G6TNZOrQjg12XoW1AvOSJTc2NQNIPrB5jfTDWZSqXJ/nOblOdQHQBJyKb2QzwUsvSeI8rmwUDQ",
+	"/CrOjrTDQWv/+at+71V/0Ao76EoAG9dWBrRDeznsBIBohAUEyYKMUjkFL5YxpoOBAIBOoiepzMYTQskN",
+	"FzRdkFEiqa6ayvadraAlBbPZSD7YQ7/7+udf94P955/y6oJf94Pnn+orDDw83Nfe//Vev/YyCAqqxJlB",
+	"7vnHblyUSoxSDHkMcU1bB88Dp03nP+0//2SeGsuu446wWb1r9tFInfxKl0+NGQ90Rs2xaI25nmQ3vUhO",
+	"90rh6D1nwe8plt6xdM/G7Q1pnXlG7v10zUfPQZNmba/qWlQ6iLdbgLcbmWnSDp3BHwZQfm4VPvTXGEPd",
+	"0Mx9gDPd8vU9xPy1+gvHxmngE1MrUgcM6RKAngXwkkMiHXy0FLYGwXybZIqhdTBLmWJCL3vxt4Yl2rSi",
+	"Y0WFRm0rriIa5QWj2zINbFNR3JmATNx9XJvfoHdrZ4fw9GpMFLjqeQd9t01BSVKwCn5hPcIoszGvqlcf",
+	"wAdwYs8UyW+tN2yW2LHhahvwdiBNoMScsMonxj9d9q1rc8KXqNaHp8gzQ4ueMoVXbeiJPv9nDybBo4Ch",
+	"H4/3f6+9fViCVQBMpkZ0BX8Gj5CAulRfupFiW2KkNe6JTDgiaDhMDvTNs4pKIwHmgG/pra/6qzov7ecf",
+	"IdPVX4iL/KCoLZXEaWZbiW29+I4zF4lM368xNPBbW8zl8+LETQv0kBuhLi3xbZPfkdR1RaHpLWEQIigx",
+	"2gpZev62z8XcWdq65YlWarc+pyYVtAmRJUl9cWrVwbBLsWpNkm2NwAmLy2HjoJZV3BUDfFJ5rcq7nPld",
+	"t/7F5ab17/f2t1/8fmnxX26z+D3zP5+3+C9rFr//mIt/YS3gMqvJc8SXNUM5GinWcC0HrWsQqVOqo0lA",
+	"aJRKBS2b0Jm9gfh06HWu4s+Ooo7NXtAF7vljVHTvaAPcUwl4ob2tKFdeocrX+vyXSzzX+WW9bFAPY7Qy",
+	"thVbtYuvc1bs8kYaiaOKdU5O994H9/pdgJJ9P4GFVfjsRou3gOxFsKrc6zVmCXtIePZv4IzcN9L4hoM3",
+	"m7Pqo5tgJDfZyBbVecpEyUImbUpuqLglOqVCjSxu6UimxArSzqHthQUVMYjV19oZMBnJfBVY8q5cpyYa",
+	"tAkf8oq3i8WrRJLctjSf20cwez3MpE05nMT6sHUMDl77CJYnjugCaXBbPL5mwjbqhEVcBi/QWoIOsAuI",
+	"xQlxWOfLLSK36wBSjLB57jtINSsUNtnp2p19LMl1mYn7QDSobeXHy8AjRTWp2qyv7NqOtoYhZgJBZESO",
+	"kyqShd/a1twBac5zusBugXIuNhqAK/XcvsnNp8b13gQa1kfs99FXa7FgyZSmt9BOIefxy8G2Rh/ghTUp",
+	"zu9YesfZfOtEKAhvDtcg4q3D81sJtrcjnmNClR6+6Oft7VbCTwmaLDSP1LWxT5RXjDVcDybo7lyL5DdL",
+	"2R2Xmdp5VM3VW6XJ1nzJSwkt5X0ubV/DxOtn+fAsKpUjnuwEuWLWk4rF2aY9AL8I3m9lRTZG6C2AX+sD",
+	"ZPvk8vzMML25TCHpnNAczfaA0Bt5x5Yj0v11EemBMKxnv48x6R45qoakqyHoVWHnaly533ve318fVi67",
+	"efb76/08+/38/z7Px7Pf/9JOnsvV4MYbG2ZlivkgQCaOsComh3QGA9NI1UxwnbfppoqRm2yhSh47C25c",
+	"7OHl+VnroLVvgZ7hwv4f+606qXjJIiZ0Q6fHDUKpD9d9sdRXaAO4Lb9PShU/yxvmz82LsKKV2xdpJHZf",
+	"/b+WGnzsuiUr+yk9Vuef6t4WIGIb9+gprWM9QSim33Fxu3UZNSBQqK32R8tbVg+B2JjbnJrxgde3MMfg",
+	"NUbWGHYC7c7WpyfbNGIYQOAP/sFVC1hh1312t4S77brheuu8Xc6dW5113XKvMEX7gi4SuSooiS6oalzG",
+	"Pu0KjkIE5dz7j5BoOeORggQz7CVF2iH+Q+2huyXsEKryNygmoHmet/t2kEYg6glP4+6MpnrROnBjznvv",
+	"GAXDfsRmkJMbGXOmrCqRMMGZMMpE21Vl2kbmNGUOxq7T85bjmil9bt69NZT5Kka4BB21HatKmcoSvSK7",
+	"yU2eCjVnKTNLrpnSCDrk2ngkCZkzocmcJUl9rYLiY0F1lrJhNGFGADW0P3K3gTPG3kromHKhdKluwo0L",
+	"0/phuyAYxBqC1EA79SUexqYZzlIebYOOurpwZMmzA6tcfsqNqcTj/cGU/I9L/c6WFvTBGZWl47/iHB6n",
+	"KVEzhYZQrBiHhBIBddPuoUNS1GqGlS5n+IyzK9pC6gk0k4dWG3HncCBK1E2J+csloOXkKGJsnAkvg642",
+	"hk+gnYoj8pCG51QNRMriLMIOhl5Hm6LMNP+eZTkyJREVEUsSTL6QI0KFnQfkyJpXRozfwfftNIZaDmMZ",
+	"ugpa11xxQs1wa9rrJGykD0loedUQqDEcCIp8tlwZmncLzRQrl5njKhi6cYtuyDhfxLzvn1seSFXyZo11",
+	"mMX4W0GrNKL1ICOWQh6e/vlYZLOjMpZ4TaQMbwBYaQvhM6ULYG0km0GXFsWSO1ZqSQNszfeJ1PrIcAQP",
+	"joG+PFHUzH03RhVxG1cSHKDo4Knzhi8nC3+ZtkiYDHnttKCaijnQIPHUeZ2p8xoOqPUj7cKDBb7ezqEF",
+	"baE8wQaFN8wiQUDype+D3mh5vkT7JvDZQZf7+Aezkad1XvUZEp0D7UZXMMft1+V6yDaSg1ugF92XfZLI",
+	"OUsjY8EnZWBg4K2IDbwe9nfHRlPBWhz/q4XSbHosxYiPt65lZnfDaX0L4DRjqC/F7K6byDEXRedmNpWO",
+	"cYCv7Ja0Y3ZHptAQUxBKEilnRmiQ8OLDD+9Oj4cfLt+FTfDoZXSf2mHwhBWO+4lt0pyzey6I9xLStt3v",
+	"Qbc17FyVa1KXi2+b6mk3LsvO17F4pvTy8iwfnPdf8ylTLOXb1/vvGjVwfvnNsHGLbio1mcm1aJb19vcG",
+	"t1VdxYh5rmVFXzXDf/htSRTiEO4GQ7gBGeJ9Dz8ROTvKhcnWoa9SUGsjgsk/toJsdqPc5tCQN8yHX08r",
+	"hN7k+1w5lUaXH661fo3QQL2fKDo/ICEChA4nLGUhadchh5YYaScw2vkwEnTKAABmIACj1D6FaaeSqCya",
+	"OMAd9wmWKDZf9Z1wJI1arWk6ZjrsBAMRJlLeZrPhiPLE2CHw3JuzKxJztFjQiEctBZ2F+SXk8J0eOcuS",
+	"xA+8gAzFNah02CyWAnR4nKXh0pUJGOHrD2yDOu6gZY2t1e2r7ZoYyw52ynyGxSSb2fy0hmk0taxeP6gd",
+	"srpiKJBxwLgrmXiOoGt4tre5tStg5+WTBYvJEt3auimu81vyfeltMmWjHzhP/8a4vJs5wMtntECV3gRz",
+	"w/MEoZoJsBpcORiN9SgcCEFQBdkopjjReqYO9va8qe6le616qBl4wWfk3VUYXL7onk/fo6MGtAw/4cwf",
+	"U+kwBWXWVyG09ax0lwi4T0NLAIFG/xTQhinPKQH4L5moABkjVST0diFcBRG9Bv24aZ3Xz3trtc+8t/H8",
+	"Xnsy4pkqFsGcVm6mXMWFeaaILzg+D6jao59CD9r8pC7LeH+ujyza12cxYdYptWJ8xI0xamhteT3NclcE",
+	"ODTbFSR05ymsz2pyl2u9Nm7A77i4faS2cFJ7/QTLC3OFLlC8jJkQUUrnCVjh4NaAnB02R2McH1UBKgnG",
+	"PmWxMQ/hecyA7ZEfT47ekBTdUmgkIl61WVoUShRLa1JG43ORLJrx97dK1X6AlnXFtDZauhmTs4SR9o3U",
+	"ikC/hrhsGn9mTnjMlOYCq3KbbOoNJ984Z5CLzfGjzYS5hzni85dG6U3jOGUKGl1DxzfAn0KKUeawAswg",
+	"BuFinrJIw63oK8mXpEdONcJSmisDsRWoVgCakH3W58ZuaG3gxQOBWrMyA9RSWsjGDdIwnAQvlnd5PytL",
+	"5cfwPUosnejP7ZDmpcevKSz3GddX2Wys5nTUNeMD5IVKL8iJnLKZhSIu+0f7K87O+nj5ykV8hCT/vOXx",
+	"Rm6Akmhal+iPr36ENH9/VNvqXYkVspvPumaWj6fEmCHs1DiphvTvjYx34fl1pP8BIAm23cECR2Fda+4m",
+	"xIN73qsPCtsN3U9PYcuAT+PVVq2NrPA4MOwLVK7awAoBpF2Mrmxk0Nuv/0jVpM4eQyN5QtXEZVpWYjwB",
+	"UXQEcOdsepPrgkzoruKxhzWJrXM3HdCHjK9akKJREI8bJr51oWEloLmp8+doG6SkxvDm6nDmrioeVz85",
+	"Q6QWGdWPJ26gwLjBNoTR/AUsB9VKI/FXriD+MiH6VNB0BLfmI/bYrjqZcLTrWv4/PFdZDU7gpWnIlLjk",
+	"HwQNXwXmtmHq/EuL5kYocdnlELstWoAp0g77vf1+aFTm/f6/I6zbErCcl3s/EPeSfL916v3vDmHhJ674",
+	"DU8stnvujAA27WDS2dAwxlp3hM3fuoLEuV3U+mUM5vpEPkMLt2xB2rOUC2x8kcPkg0OBqBmNmOqsK5z8",
+	"rgy0MRh8fL7fHQw+fn/y8//6w1pbrDLcurNYWpJt+UwjJPXu47lHRmPexqIs5XpxZZhejhr+F7b4kdGY",
+	"1bZtQQlrccJJG2mwq2UX/9XpEdhkOmVwAxQ1KshgYDMIQygSHmV6IlP+T0yY+YHRlKVkkPX7L6JbtoB/",
+	"sNCY32YxLQIW2OgJh1xPrgiwadAiuBnXBMfr9NjWf3ePLk67f2GLggZwYqBWwAfNIAB1H/566wTof/71",
+	"urWceYxZP8Cfwovzq2uyRzM92YNUjdCwNf9XBUlSYY+cF8O3BZDhx24qE6ZCXBXBWAz1K1ahMvMza+Tn",
+	"iZk54mzNZsNgi0lNtJ61Pn2CxKWRtMmUmka6aK7YOp8xkQd1MXmDcoFNGMA+KAIa61jOcmFO+eUcwJRY",
+	"MupOpCqlNXVhAcCP6l7WIz9g/k+aCa+5VVuORixVnWAgvCSqXyQHb8wUPD+MpqIkCEUltRGM+gW5QVgn",
+	"8whFVzpSFFMD4bt2DNFChCjKpkyAL6ji+bGqrms/cmBxsKBfyg1L5Nw8A0cgHgjoW07CPTrje3f7YZAn",
+	"8+AZAYgE5CToEq1mM3PtWvjIucBEU5VxzXoDMRD/Rk6r3YPg538jhqKZ0LYgciCu+BhqHUAPcAQKQypR",
+	"L/hymR1hynSWCha7PDdhJxrRJDkw3wnDUE0G4vr8Lydnf/pDO8rShHQV6f43gQ8MWn8ospCWvzZokcFg",
+	"IAjp/kieHUuhjXVgFMMD4tVy7v2ipHjm7ozJs18HqHEOWgcD1Af/j1UMDLEOWsEgz+2CW2g3kWLcLX77",
+	"9Iz8i/zyD9JNSc+ww94vc90ZCDf65lFP2aBlBjtolZjWgeNaf4CFGLRgYcz6QOogbuuPV89ffUf+86/X",
+	"lnth6QjqV+T5SzKRWap6DTsjMx0SbMtgDhVsx0BYQkc6IlD8FrEeuWQz0KMJhtEJrLXKa84x7VCmyMDM",
+	"L86RiQ7MgQhfPn8dWoWRhJdMp4vukRlnSJC1Gk4fSRGrTs9S24ltOYYHMk1lqgYCG8jgW82JAF0P3Kys",
+	"6FFGrlA0HZDw14GTU4PWAQHzigxAYJm/f+31ep8+hb2BeEt5kqVs6QnUQsgA+3aZXwYtFCQWIRmFyaBl",
+	"7jF2p3/L+6PjH0/PTqCHk3+f7YBmbv17r9f7GUbwg+vgRULzHptCEebtwEJi1K1OgEnYjiPZUaBCS94a",
+	"QVFtvhUGAwFVjUzoFKAgQzuAEAJ/yIpCbDe0ac8mGx0diNB2MOg9D5s6OeXcKUyzhIVF2yWjwdvQDRKw",
+	"oS5FoIORZTHYFojYNO0eOTETyaU2yDPl5ZRAwyYSGWMBSARo6V8YeP+Xyzv5F3Q9M5LiXwPxr263m/9/",
+	"c+/y+pF/kZf9PvmXN32o7ApwZWDSlojzXHUoCEFNIu8oha8vtRcLAxIu9QozPy43CyuGQcvumGdwDqfE",
+	"yCqX9Y39t/CDXv8y8+ZyAzPzy3IHM/9bHy7fgR2I4QwAG07M95hLIdK+guF8SDRJ5JzF9jFlh1Lf7ay8",
+	"wNQX9pA5ZIFiwQ9lJudEeWV+5pT5E8RWaf5UclsW6KFkVCJBgkiE1mD4ar9pHb5on/zLWA/ALY3YtTw3",
+	"xsIw7HFjL8qUzFMpxiRKWWzEJk3cOuTd7/ClL9zUPbUMEvch8EmTBAmpIHtLSa5vHr7lJQ4NTiaq4DAG",
+	"c9qYkVYQxaLmJLGUQPaqRh6j5xIrx0TMldGgMq4mxmbq2A8tN+XDL76y44ZjwD6asxiQm0zDuG1JpCEY",
+	"pifSUaPrNgeUn/eww/e9hl3KBP9HxtDfQNogWgLPBVjaxA5oUlDWYomhtj+g93pBwtOYTWdSMxEtjAYf",
+	"GoJiUBZjBZRdI8ea8M1LDQbhpfsvPL5gBpPQdAw48lSQffKe/2Af93sRwpPPzXC0lIgmaGzM6UyrQzKn",
+	"XFckpJWMOb37bQzNu15Z+kbGbU8iivBDq3ThTHhshmirUxM5dq+saYSI73Wzcw2qCgZnRbAlkKL/YPm5",
+	"IqtbVRK7D0hNYvehUQ+NfAcNZvUilHsclj8Lmjj2mrCVS3l71wMnS7yirMNCPbUVmGNI5FoxirYr9DQL",
+	"0ilIxOuyWBBdPiToNmshm5QZiQAuZ52U5rRCoRSmjYCBgbjM2KXWfAU0I1uFY6tCB+IH+C/cm/f4Qw5A",
+	"2uFqJThE6Yx7QGMAsYh0sgD3nBEiaMcUrCcnAEic4sptHWlXGhceWuUC7A+qWFcxobjmd6wTACiu0VQH",
+	"wtjwY37HBNFzHrEASM0uvfly0bAwKDc3zLWKcg/Edjgwqla/H+aKpNlAWB8Rk8rZH4grs/O1XMHppR76",
+	"lhGHH07fkDETYOXFGN6fsRRCAgTddR3HRhYDQQuTyVjnRhM3nO/iwzVa9W9O3p1cn4RkITPg+ED/6OLA",
+	"tFF7zrD9FdXO54GEOxDmd6fpH0IRn1HUUQ/Xzk9iRAhLyZhpUI+Auq33tpi27l6yWUIX2PU1Y0ZthIw4",
+	"e0xzFazkfikxTGT0hVoEPNGmMBgToP+aNPDnQ6IkklY+BWxAT6F46UU/P3iuDxiujmVsA6OcjrjgakLa",
+	"OC//1HZ65MgmUsgRefXxI5CC4cAuXwiXMzCjwIRN5ENpZiwtwea9gXBvgHFNZGIs/kKyG3VZsLnzWwWV",
+	"IuHAggVgh06/ksvIaDxjo5SpiVf+RZx16RKkcbSg/eN4D2C1rFKvJ1Ixb8Tkr1xPZIY5ZZaWHeuDY+s2",
+	"O5bm94HAN6Fin0uMm4SLOFm4owTwXgNxNMVqIbDMPuLwCLg98Fi7gm3A4/TRcZTt2GL7tThjxu+1onrF",
+	"+82pANZsmxJXXyZT39mvoNsL9Ho5yH/KOZuNAQyEOxs8xdYvpNr5BYaB5wN9Qi6wAVYUqtbYHbZHAI2G",
+	"TOgdA7Qhin4fngJIzAEJYVF6Jx8uQ+fzsfDgckRYlkroa0sSliGgjF3mcl+/gTgqa/y+QgfGttOQ/XpB",
+	"7EphVeUeuZqAiqcVCf20n3Ag2qHvm0j30HYtUoesu7RzgPOH9ny16VIuWSl80X8e1qRMDQQezbyr35/w",
+	"U66vq/PLQutp83yOoZG3+6m88Rk6sPAergAa0bD9vzA2s0lXcYHNUTQWtPgOPmdHeCgpb7k1WIHueIG0",
+	"OBCF988xCqdcqLwtIQ4cXa3iFpklal1yRo1a2/7uuReKIHI0EOHfj7r/Q7v/7HdfD7s/m4Xm2rPMiwUG",
+	"rQ14huJjwWJys6hkjCoJDN4NRg0MbQvCR8WbwDlY1C5Ipa3/UhCaQOdzpKn8HQXnvwCNKiCueRc85zcG",
+	"9/09/ZehEUhAr8DOcrPNZcOBGgnYa16m3dxyLRwjpMXiuHvkL/CdG6nVQOCxdkmeCn7F6ng4zDZbtEf+",
+	"mlcber7WXJs125KBxpwa2g7seAcCSMWZnLamYcoFLIfSPEm8EbfNtlgazsv8c6hC/1vGxOgcDkDts5as",
+	"MItwY1lUfoBe9V9YZ1lZ+0Q/M+ZJzOiYOd5FyY1ZEPBR9Twn6kbOU8cOushsNvJG7upkNVQNDtQzNldY",
+	"gAvOVT9dD67/f//P/wsXvLS80u+VHCS45qIMaiJnPc99u6dowgatT89yH+q//Rt545uRwGIr3oGRQ8/0",
+	"j0KOhGC5k4c9PWHCmN+ooebkAKptbyCO8XSANg/mrdEZ8fXzCdVWAhnBYXRlc3CKeLg1hSH2kYfMKyFy",
+	"Jzlsvo9Cf2KMZ8ILc9RAAZAfjWmSVwCDvm4NkptFrtsZ+8XIirIvOZ5ysWcuKWy+ZhkSmgsyPSBG6Ql/",
+	"PL+6Hp68Pzp9hySMP1wcXV399fzyTZi3VxoI63dWmqZagfsizQQJS8EiOzqIAIU9Yus4IioIVyozOroU",
+	"mBdTaFCgfQ0EMCPoIyUWqLHXTgjSe/Z+5fGnPXgQTkbYgTxhC89kLRRzko3u3YPFL9BD1EBcspk5piAz",
+	"kWa8wp9ZQiPDSUEXWcgsdQ1xcQFcakU1GGpGXqQaKwbBKdBuC0nkM6CCyBAvFW6JD0C2gR5ojQGjvYL6",
+	"F0CPPYem4ZTYTsGZnvf7YSFRPagP+1lntCzZDYe4wSWjhsML98OtWZYXh9ubpRKd9ci38sDsAfnD0cWp",
+	"MTJ2Z1cOHQfYy36/vw+8B38FuBy48Pzl697rPrIrW3IKv1+en9kfffA0jB8JuhRgwqxr+zHUjHJNKY8e",
+	"DMpoPHDv1Yf3708u9/slFndU9Ek+8NSIdug+Ewbok/d6LCOf8VQlQtMUBL3ZcWPWCgWHdSC4jWEaqYbk",
+	"GCDPMouocuUZRGOR+bzcvDnIFRvf7zsQKGSdYnuI+fKUZApyOZZYdVHA1UaNojSC2LC+oFDYBiLPYjKX",
+	"bUZOx36lQtjFkaKKZKJQ9OwhFdILFPcG4hoezyPHVus3AzWK5x1LUx6zwPtUsTzgeW57TN7OzA4aKM4G",
+	"WUb8oxkR2EmdwOkp3rs8pNOcOYicm+cAl2atcyC+agXSs3zqxozB0UC615QJbYHIlyLjGBVyVuHQPBm6",
+	"YolUZsIobBOajLpGCklwPluzTgHTCtwomIgDT6VjHyPGYjUQc6s+JmyUOzu9id9k8ZjpHjkrITOhXMsr",
+	"sw5JroPplM+sZM3igYA9MIxplNDxmMU2uA5/DlNGlRR+2MzcfkBCxZLRELFLaGJDd+7YP1M2PsptUoAH",
+	"xdIJiD2QN1mqdEjaU0ydo4Ls90vlPn5U1S46iDNuRSeqp37yHTxtvjCiSnuYxXZ8SBTg+06gHMZ89FXu",
+	"aEEBx40qkb/IUPEQ2ta4OZrzZ+wImhgNdoEJw9TYNbb3FdosUzjhSSLnHfB3hCkzdzrwqbajSzzDE5nE",
+	"lrk4meUEYsxHgFSvCZyGzpLFjLkjA3GRaRJaUxZbz6s0+lNZmoDm2/vFyA6jpndjulB/GrRe9ActQtVC",
+	"RJbtwlv27JuL5CGXoTF2LGggQPU0xF60s/cZLK0wVjR30PYEyYiYgNYOBU0lzEdmTPUKrS/z005AvJoh",
+	"zCcqpdD0YCincbtT9NSH9BCZacMKYsivBuOXKuJLC4SVzxEOZxl6Ex0DoKn2RmT4LdaTgmWFqwOb+UwB",
+	"ahgbFrcif5hQoyyQmJlDykTkXLYRTRK4UiiibtftWAbi1KYtoBIFWhxpXzGtuRirgJS61QXE5tyZ04e6",
+	"JHqRrLaDPsZz5LlwHSz+c3tcPGg0M7pLRE3D9wR+MedAhDWqCy9yaxRYKny0sC6XSrY7UtoeYlDa9Vf0",
+	"Ds+2l+Q4EDno5ETOgehS5nJyPhS6LYIhoVprp9pF72Ro4+oxS7ih6WeGg/931762++OURt2rCX3+6jt7",
+	"7I1B+91L8uP7o+Pu1Y9Hz1995xhxSufo9rU6InqsIUznkpCQQw0EFQvPG0ljY/RgwFSmEMyG45yjMuYq",
+	"6Mv+vs0pquQGXEtbaEsHonjOaNeGPfvJRZAVOiLP/l09MwrmD+dvjJL4L2O3CKUSEo+VJl0FUybdyZRG",
+	"5rarH88vTt/+zaqUXeu0/JddjVzzAkJBeVPVxR03Cwqjz+1dyuzqWzc+UJWmtwzdBpa8qVk4xAZbBtXj",
+	"Rh+6gwRXWiHUJDEbxHU1GcjShKNDzZTuIk82klBAth26mhS6yaz1a32lRYTBrHvhvDHzRvsCk6wTHjGb",
+	"1mpzBo/+fPGu+6LX70KucDVPcD6f98Yi68l0vGefVXt0PEvMI72JngIOpuY6Wc4/PLo49YCbDlr7vX4P",
+	"ULfBiJzx1kHLvOQFwHXpCeSk7oHSyPViLwUQavNbbfG8S09VzPBucOGYzU0FCrpZKscpnaJLCOtzDTuK",
+	"LN/xtWFb8awCdEAEvnsR+Z4NE3YOy0hw1a8eFuFFEEhelIZG4O4cCBerMwxCYJPonPdDbOiZywSkmP9o",
+	"fZjmrYfId/GMYoKETCwQYx4WPI1bB60/M40Y3kd2NV2nYaZZqiClvqGXXjtmGLve73fylFvw6hYZt65b",
+	"HtZP4NbAQwhK70Pde0n2+zXd+H4GZE9MjzTved7vu8RW19unYhaa34rvrq63wqnnmdyQO1ue9hmbM6VR",
+	"4ANK70scQN1784Hu/UBzhGZ4ZH/9Ix8g/ChT/k8GwC6vNvnOqdAsFTSBxLNSEjfsoJ/b/PefzVqqbDql",
+	"6cJm3ycU0kmZwJirazxsl4UkcuyRHaJTMihgomNDIsYyxn4fLaiGgGTmepRKBIhp/WyGaB03haMLxRzW",
+	"I3RdYeZMqrrSeitKwStW8DWEWYRiEQjJGW3IA28Mg8IN4vf3AVW/Y+vkIN7D5gORZ/bISkcgPKgWNdxz",
+	"3iQLpzxPqJoE1q1oDq0Cj75RCNH9jhYxpGkOxJHPKbA7nlXMjXZl+IgdiJOmL/uv647yMagzOVM9hXlD",
+	"zerSkYazCiUl+VG1DcRdqQAWtRXnZ00t2aegnkSL7+55sXpIuV8+0fv3d6KXF2HV4b6eLIF1HpKCispM",
+	"WMj5ozKAl/0X6x96K9MbHsdM4BMv1z9xJvVbY9njA6/XP3AsxSjhWHDycn+DMVk892sp39EUis93Ymbm",
+	"qRcbLdsd5ViSCQww53CnVQ9zFZd1ZLMKvUNohbP1qfuszvCsCptbYmnG/NsrAFVqtRJfoByS0wvnJ7AR",
+	"Bz9lILC8hSiaaPDEqElv6fi/4wq7kajl877maL4DMb3BGT7HrrcPKo1hDiXkg5oTixP9ys/hrqI7p1zU",
+	"zJxHyXYtLqXotQ3tdXaiT/ZxJlO99ysTmuvFp0ZCxcQt68qxOSmpnB8Sc5YgQ/Dy7TF58eLFa/Lh+rhH",
+	"Lo09m2dwUPS1GKEGD+R+sYFQgs7URGLkweu8nufQmRdAeBykZ+4dUwSLA2M5F4bBwBgiKZSmQpMpm8p0",
+	"0RsIrM5TQRFQmgBQMPGjM+6n/MThqrD4kBhLDGypmRmHmjCmyVxmSUzSTAwEtIg3e5AlFGNfLq+KUKOz",
+	"pHI2qdW4T+ALb6imG8ll3J6VsnnVacKvneBLNlGjNfuo9yJ1Vz6wVXFfK0KPr34iI55AAR4SCnzDRW/e",
+	"cDWTimuL51t+nmpNo8mUCX0I7zCz/5MLqeAaoG+lF6m7QatkUywN7rclnT+bjWD9TSrnRrPHohuznuas",
+	"HV/9FBClU0anLP4cbpJ/rYGLvLWmK3hGp1TQMYOiOoeps2SVmgNyZV/6gNLG+8xKeQNx9t+6vMlte9dT",
+	"zRJKSeSgo383UmFTlo4dRrClk6WdP3E3XWk0GR9s88tfWmchqDnXESDN/7apwOtRm+9XPnkU1jb3Y+GA",
+	"Y6EdymbEELRqISy6JLS+syEmzocHREjrT6vLt29DanIle7/TG4iuMflt4cAQ6wnCg2q808h/l4vuvLl5",
+	"KMHlwxFI6iLLZQvLWV4BqurOr20d/xM5U5UyBYXJGzhOr7QidMXDNjHX92qYwZaS9s2oSuUbZkAw3lIG",
+	"NYRfZzqPO9gGAmZB7dxVQdWHoG4pMpZEiqI4mc5mGKIwr4c+18JW6EH0wY6Wq1yBs15I33nUIyiBbKKQ",
+	"Tf4gI5kkRle0Qf/nLopZpzRd1bCF7WycWvcDnM0fZLy4f5bi+il/qmpun746hlZSur8B98a35Hx4mzJW",
+	"lA8FWOBUrW8CppbpVT018ETe0Oh2Z5m7V+p1Xe9XDWF8IQ5TWZZk833zXGCjHcCFIk0tZVOGufsQQIYm",
+	"VyqbspBM6S2kNFs0H6x4sG/M89jyV7vsOVsHxrViyciYVwtlf+v0yDs5HrO4jk1AsvNRkhz7baG/ajaR",
+	"j/Qb5hfWqz5x2mMB24HtjZwOgZojbuMTj7k/HgNU33BWLRoEpuXCkURdRDCbrIPbsS1TgfRhn43UhSJ+",
+	"NNe+0gNYjDAnrk2O3v2FKEoQdTUHzk/wdsrvVx93+C2HEZBiHGSQ3Zltz428Y+kdZ/NV9u+F1QDO3b3b",
+	"HqE3XM0SunB9dh7WXV8d7TohMsIGQr8jIzrX6NzmYz4WmM4v+hgVvmGIhjph5ifMtgqwIkph4hGU1arO",
+	"BlH3JaKrLY1o1gGvXSAd5TUlRiOTUweRsUG421VYLAW7G2LWedPw31+kerlfesO5wVrkp9D0bzs0XS5+",
+	"8sLTUPm0hbTJIfZygPfGxjJzdoNuHiZcBrctkuhGNMoL0dWh5Uckki6Op/wOF/Uh6TwV4x0M5AElUSNy",
+	"fs2JgsH8HmQQZoJ2uSglPGGmk8uF4qktNML99ajMlZlWCM3rOlxHbXsOamO1jPHKQYlNC8ybdtR0Xjgs",
+	"MlehZtYVL+NsiEv6hvKwRV1ICcdUosev1TopDXILz8D+gxymdaIJquaf5M43JHeORB3+BLjqXPk/Sh13",
+	"Dj+DJzQLnytG02iCNdKANsRFjjdEVHbj8MExHRX7neWolTxeI2+29/39FyQvb6Agbp0vFVSnfoot65Gn",
+	"OQFM49h2DTL8kAHWQGRbW9dlVwOrLo7zmu7XD5pBXfCr1XL3KC+9Kujjty6GC4okbZokeRY/JupTvzoB",
+	"veOVGlzV8SW10lRzBWafpw2WWuVWVULbLQGDr7XiuJSC7AEJlDp+C4nl9znSmS0dhvJ4yLNFqALlZ2Wb",
+	"iSz1wXf1LOvyv7Fh+cos569egn8R6Z1/fZ3oLnLan1yLX9616J/C5QSblWe8KnT3bhZdc1r3fjX/exp/",
+	"WmkCwhmf0gV0RDbHl4qFFKxSxQQ+BgzJ1aZs5VT3w+IDWqvrnTk4us9y6DyKYPvtHKTHzj4srQ6ZpXLE",
+	"EwvVg2guL/svAdxZAbZmZwux1qxzgihBWk+YrukkfKqVg38EqzcgfGSoPjDqKD4UEy1l4FDZdEqFwqrA",
+	"ZeJ/Aw/cs1B6IJJ+j+jjqwgapxM/2XTfkhDBTStzbIfTYpMzJnymthcs2xPzhWHxhojru1VZ3AjfIcVj",
+	"r7rt5fIBw56Hv0mt70lYPZ3wDdVETLakZV8u1InL1HpG4HRDtkcFlx/UtnsUrnu2H8V6vRIsW5okha2L",
+	"scPCLK4avKSd34UWsce/qqX1m+ijb+xQH+Ps2W+tFq9wy5OmWOOVLCATAGRHK8/hYZFlbGaTRxNbe0LK",
+	"1L2zgINjUZBM81l4yxPNAGkR25kcElHCE6h1ZPovrjelKv7AvBf4poqgW8CiKe+3VSrqLdFax6O3mr8f",
+	"h+MzHywRgmsej7WYRdhQ7NCmNSWJLyOKjOGVbsXqOUABYSMM2L1yVwWywV3pIY89U/4kV6uRRzgkjxi+",
+	"alPNG+c6la7ghk863TcViUOKxLJhnyrv5QimDLp6fkUn8BJG9HQAnw7gV3IAkSDv5/xlerKHFXF5l8nm",
+	"FJgzxmKLMwuJujpP/nL1coymCQfccttexNycKZYGmKVlPRjPjAEVJVkMMP/54dtHNNA5TWOFcWaL4BzR",
+	"FFvrlLqXlLHFauJuMK8LN62vNa2/NMov44XJ9GQVs7god4iJD82W1rVZhQw7IedEikdmKb8DJ4ou5caZ",
+	"Q/VM5QfQtyczPfGPd8zuutBItflgn4tkkZdIu6JXAGbEuuE3Jz8N35+/OfkTdGzKfbRhgTsaYk5MIuUM",
+	"cCQdhHA7kRFN0MOz//z7Xt/8v70/BuTgYL9jMf/mXDEQveQSyAm7M9GkcswVYzGLScymMq8ycbjME6nM",
+	"4BczVhfpuHsH03+Y8+tev1VRzuOd3SvE1eQOp6a0frsf0m0F8jdw3gr4wRLaoOs+Deg5JeJrx+yOTAEa",
+	"XiSLzoojuHT8Kr6TByTPb4I2H1dY7EiLL59vIGSupXxPxcKOUX1lNAzcHL3uWLK8VnhgB++VpGuuf+PR",
+	"4xI4pu2vewgYo6nFBbe+XaeQvuzvPyk492jQmBUvGRawGyvocspW1SO+f1AMnnV1sNfePIya9k2A7zaU",
+	"YFRreCrbYHNjgD/UBc6xO9QzYkZBxSLv5mqbF1pXTOmqlrIpmH5hv/aVWnJ2eF/EhNuEJjNYxPjxafL3",
+	"a54BRUNo2NJ4AOYM4uGv0hix6nW9S+ZIk6lUmjzv5729oQVAlHDDfpwZxgXZf+VaCzrkf5Xb7bZKrvbo",
+	"Qbmn50R5iJNT+sYXUlY3UBOW/SDaVxwiKVQ2tf0qWckfZnuo+R4xwkS8e1zvd6jDMk2w+XFecWoRXvNS",
+	"VKxAXac6mEOazZqPFKY2q2KjnLvDZoJ4aWC2N6jFToMYJVQWVJsdFg04XaXChKVLQOq2X2oVyhmaUHFx",
+	"y/L8kto6hXYJNr5zmGOoZTPbERd6C4Py7xpoQLMnD6KdOHay34fHu9lsPTupBT/DNX4YboEv/0IgKOts",
+	"2qMy/klOGZ9p5z6SAP2G+UMOdlJzTGugTwqmgML4Xkv+YjmF3ve21RKPV5X/oY78FZX+PaQxDpPdvOQO",
+	"9+a3nv1ie+iuK7VzxSxEzoWvO1oC3q2Mzn5gXQXdgmkE8ShImiviquZj4rrdwwFoKoH7wWayfZXWGwzu",
+	"i5S+wZfXGW+wTU8lb18DmpbtAFstSmg+hr6c2aMz3r1li2aBg96wmJibAK8w4Urb5rjWcZKyO2lTV4zi",
+	"25SNyf9ivvOgySbmE+vYuRnF7wG4xLmzbKcGRdqzlI34R9f+MQ4QQcsY3oe2eYNhmbdssZaO1vHxa3wP",
+	"qCmg0Lt+gHkHwwL/imI7FnLFwLCBllOlPvy2DX9otJYw73QdNlY2AxV8tQUuMLovU9MMn8ZFWsvgb9ki",
+	"+NaQsX4fFc6u8wq2RUvvWNrVsmuzJCA8tOnprREDe7/essXp6srP4yIEZfmFF4cqJ90se++MMGk6oTXV",
+	"zTCaL45W96huPStwn5Igv8GYYXE8dziDMVWTG0nRv94USwTt/E1+51eNbFoe6+8b13SbbqJOc8sJwq3N",
+	"xrin2GNkG8zTGnr0mnavrVW8KHfxDogDuYI+0eTD5bvAtQcxf7guKDyaoG7KPnKlSTvXQnlK7miSMdWp",
+	"LUw8LYb2CKWJy19bRcve3ST+JgoVH4CmA7PeRsr/CNCXy3T+V2jTaglGYCa3JI7k2A7sUzFt4yhZE14i",
+	"+EHBKEmUJDSOWd70Oa/DSBI5h7xOD1sRnquB57wyn/z63UgwzC+SB/DkS/o2aqjsOWQxRPHQp1vKg3FB",
+	"BODbrm955LSIHQ7rUu/95gjoDxkHGG1BQuwAtYcOjJDcyHhB1ITOWEwSfpt3onqmAjKl6S2L0cEAzbnh",
+	"2aCIi2LLJ//sOwGloPElTHUCrnCuHZuwtzxzKxQbYYupuAmHGDvYP3YcA4H9Lm/YQZ6QQXWWQtJRNGHR",
+	"rQ3J5d2toIdUj1znA7atNaW2bpP63k4itl80D57Dcn7NOZDVwa7iECAovKUnMS+cj0TR6Sx5wl77kswD",
+	"/HbURZVxQ/KWcEjUFRlrjo7dzbzP2xz1Va7N/vrVY3nLuQ24ipazbi1s6pICeS1nq3BOq51EbF+etuN8",
+	"+/1OE6ZoAvFN30NhH2od7PeD1pR+5NNsav4wf3Fh/8odF6ACsXQjz8Ul1GpBnskmEdW3qZy+McrVBvde",
+	"y03vfFSTsrRvK7u/8PHEMNGU3TGRMYcT8bu3LT3QmPlEkhtI3kEGC6k2br2MqCcppBJugnOw2qwMagJP",
+	"m+LLqaCAXAh8zJLAhqSMQoIKOhnLGrC5w6V2iuSWsRmWdUUyjZvQ6O5RsX9ConvyJu6AROf1B4QETmiN",
+	"amSknAu1Xcj3oTDonEzfDH/uN5Vy8WQmP53jdVEByLj3kgBdu1+tnEFdxpvLRW0Fa26TpKqKcN2zUrEZ",
+	"X865aLGZSQkbzPUMUWSaKU1mkguNrRCZzS2EJqxG789u7EywN36tvxYjAXY8D9mMHj+xUiA6Z94Tdlxj",
+	"ysgKJ+j2iX73KnYgkd0cKpt/2BaSwOazgMyonkAjYJnqTkDMFNJuRCG9hdpM8lf9Wi9uhT6/SvFkh/dF",
+	"BNTv91z91gXULKER2zQC8pkCycUEu/i6Vdafz42seEpZno9U6vNthmwLQaAddkDmE5Yy22A5mdOFS0I7",
+	"RHdv7slGddUoskYKTmXKSDtlU3mHAvr47Oj9SV4GI2WnR5yjvL5i5WWdc/YSXuhkLZ6Sb92oxDk9KaPf",
+	"2FkHyvaPeh6kjx1Zbifba9XKo+prSVtl0QTyOseyh2ZMKsMOFrFMnET39F9QNxWh5Yb+tm6Mlg5mj5xD",
+	"XimGU8iIC4sJZs8t1+YzdyzlI87ig9L0c8YyEDln4Rpd0uFeuvdrJGP2KcxPOHbqGfmquhcIchoJFQsE",
+	"EoJfB8I9bZ552X8JxSSdHrkuszDzFsfGrHsKnjPLiMWb5m29gQgjs1hDbWhJh7Z63c7WbCn8HlQ5ZL7K",
+	"QZGQC0FwzBghdCC86Hgcs7hH1pj4Nbzuz0wvMboH71aJX1qLp1GmyYDQG8WELmCmkPKwyEQ8NSFZZR5U",
+	"z7eLYL45u/KOHSR1fGFzIYdQx8r3BmPh0LcVOiRFpUiVTrlD0ECJHw8EV2TGRAwlrdDPCzmNjer2yKUt",
+	"aUfIstOzn47enb4Zvjl/f3R6Fh4QKqw37ybThMLSIQ79aCD0XJqhgUKS0BuWKNI+vXDsgamAzHkSRzSN",
+	"VSfIV7/CTIppg5lu/jUQNyyRc8L1oR3Wy/5rcnx+9vbd6fG1GRQ+QP2Db44EJueb0fqgKHivUbkGAv0a",
+	"uTJVH6XWD6EF3b+hVR7lF7G3Pou3Pall31TuTQyOwbTGEvs89WyN9bUHnOoBkI3LmXZO80JBu2RWFZpe",
+	"Ra9pG66l8xpOoidUD4xkNi9F/yhAziacKiJHYJvliAUUWPGUKwW10Kn7DEsUQ+PQdWp1w8vVH8fTga8d",
+	"IobkLbRjpJqMKDe8OMTfhuZPFocdUuV+5IzNPWmoBiKigmh6a7t+W6gCoiV0+Yd/3ACkpFi2MWnVYG1Q",
+	"vo7Nfn5DduZn8TiUX3OXG2SVf8Mxnrjft8T93tl2iXp5i59VWIWQ88/kgDbnqIv5fQ/E+gSbuwTCavXj",
+	"oct6Ui5bKs9jk0kMqqVhKWtKqKSmmv0VX3SFM/maj3lppOtOebF431zx4dOxXuNXLmfXbm8Y1tl3Ls0Q",
+	"k3q9LFEj29VEzmytc94hCzomk/YV05qLsQrImdR85Ho+BMRSq+rkziYoY9ZAjfCFlB2SGVUaVRK4DBqF",
+	"kiUrDEWSgxYsEn8x65hrdAAVjAIrX3J2cUOj2wYj6gGO/v3bUKVBfhETagM39hXTa1iy3Z9lrvzEjL6l",
+	"BGW9ghG55GSHT2YOdM5WzKHfQekoWl7cH4zTKsym4/x7vw/YJjffzZGb8h35JtBvP6ew7rjoT+YSdQ9J",
+	"JYO3gCIDkYW1m5Ahy4wWqoh3d0M3s1UQTgkVt7ZPXy5/ja2OH3AvOSRFpARqPY1AdXcFZEbBfSoBmRJh",
+	"By1KaBPwh5v5V9taxY7vi4B/uI+vRYq29z2JuG8SDCpP4Gu7pMORkRvgLzsssNRGEBOAG4Y83rFhYX7r",
+	"XjGsJnl3hGffshovoX+WZAoYQT7ycttdmqSMxgvsLQXlug3wUm4Iviz84gLo+IuInS8AOHU+GkGtog8g",
+	"G1FBFGOBV62nze9yhKbYVt3Cqs2UC+KbLrrr9a0TGk1wHEUFydCKKOvyDYjtt2n98b+wSLMGhev94onM",
+	"vhSuWdGAtdypP2cQZvt+kVyw+LPoam2B0lKlkaV0p8S4aiMmdLpoKjK6X6Xlqc7oSW3Ypc4oF75O8ffq",
+	"7Eg7RxvPyxSqlUcbag33nd5xjgDkjIw4S2JFIKMHg3HL6UveHNfWKX0rpgSO9rFda0+2xO+ggYhvS9wb",
+	"A1iWsHtFz4Dmgn3fx3Xq3f8Z/OQBwaLc+NZpbeaIeLMPiGBzZoyzb6BU/dESEHesbcfmE6gN5iVrS6JA",
+	"OaQ0BpICKgY21hwrpe2rYsJuNIW2Cgjq2uORgb2pCwFPmRIhdUDmE54wm1noHGNmxGaQXIwHwl5yhgtU",
+	"6EXMWP9zyjUksniNxf1bsaDhVJMxM8aY+V4eCOsNBIjWkoJd6La2pQQV5Caf20GeNega+qGQDV/2+yER",
+	"dArDDeFi2CNwSiChcM4jZjOeUZKnSnvHoi4IBg+zHAdiZzYQfC3ivOAZX8Q3WHx+c3b1m5Pp31RL2NW8",
+	"EM9H6fQG5GZRdNwJ1vHF7dnfasm+92s+kuGSWV0+3H/lehKndF4Q5eec7xpIYX8kvy9kYbe0T4f3Kz68",
+	"bpPM8fX7aVHPJs+94lMag1d1oTr3cmSNXvEAeXFHVce/VSYyLadU88hqJTRx6olymozfkx0CA542A9i2",
+	"5XKsHkG9pRxpVE5XQd3usKRq+e5EC2Je4xb4T8nFN+GqOyqeXCfMC3p6MtC/qYqB2SxZGAlemOi7OLo9",
+	"YL2mqMmZZ5CSTCRMKRIqmeqQKLpQxdnskRCwwkLXuxOxqWl0m6dNHZLQ/DPE6qlQy5C0Y2OrGcsnSjLF",
+	"71hee0W47pHtcmQQaZDHwUBEmdJy6kyRwLNh8tZnNVYFOBm8Rfl6UmmcHlNBGsTwVQlqcKXXLp/bFT74",
+	"qenFjoRQQdpKIap7XUXh2up9y1wL0M+/D8iLfkBe9812vvjuFdBbEyIjUGbpw0xkU3MmvjdffdE3//sa",
+	"/vfFd69ic242nJkh6PoZxRbDerP3aHkfbzEHsx54smU7/gypucHNvvQjHJ+hlpomraAVySlUz0gxpFPo",
+	"Vbj5okgLP1s3DrOd3ggo/AU/1rz/QTPI8sOwRQ5ZwRx++1lkxVyX8B/97DGpGKFap/wms+42rusRIktA",
+	"rlUJtFfgRzb3IaNeX7+Y8mRBUpkk2UyR9ofrY2ABncA2FRjJJJFzqCeIEh5ZeCuLqGyUTy4IvYHyqoFQ",
+	"LJJGdzzGO9nHKMliRm6FnAtyIzW0qM4E/0fG8G0ok+644lqmz5QVkHhJCkIBWQAgNAcipotDn3QAyARU",
+	"2WLZpDBi0KUcwFBTZh5gMUnYSBOZ6cMCmhM8ZQPhsHU1TQiI5pSNMhGrHjmaohQ2n8JP280JHWR36Irr",
+	"bDOulDa0zv0z00f53mwrEr8KfFqntr/liWbpJk/knsXNHwEAqc1vf1TM3Hz/1tbYGVL65nlbOSwAU7L5",
+	"bqAIFAXzWs4866+Zy30W8C31vNS+3e3xvlkqI6ZUMwB+bj8am9gONLBg+EMeh50Dz3WesplMdeF/f97f",
+	"DzHVNqGapYbXBMRwEvMvw/sQ2M+CqTMylVMmdOC/oB8WKVzFwB3rwM8CeuASCICrZXU9y9pe/z5o51dq",
+	"9HdgO/2RQdbvv4hu2QL+wcIOKfIVnynXvr6OXV3gWhbi6/Ej+OwjQKDDnUYiGK33oNXff/2Cvoyed78f",
+	"7bPu91HU776m+zfdF6Pn8Uv2avQd/f7GKF6OIxy0Ls/P4Ae0ZYZgyxhtWtD/Yz/Ri0D9jLkCq2sYydgo",
+	"UFcf3r8/udzv51odDGC/39+v6HkHrecvX/de981B3FZt+iI1PcXn17EylI1zqux5YLFFujkkesKVg81Z",
+	"pmY9Yegevdfk643HXXO8wL/FFU7pqdPBV+W5XatHXzpujNt3aGO5eQvUyMijXBEM8vyrwgCDNizm4tZN",
+	"EXwZk7I7zubNIuYoSTDoLNgBeJ5jG51OEugqKaADCWN+XPelkSs+xc7BHLBZtaCixiziCgEEUS6AA3dB",
+	"tAyQpUdSjLixdqF5MHQsg44pM6qwEY0T0M8UucligLayQxiI8GX/tYstm4Vth8VghjxWPZQjXMTso5Mk",
+	"uMQO889KrB4J7UBCBP9CVTwEyIaBCG2GMIqsUULHYxaHvlJ/aB4BhR2fsb4vmr+XxWFAMjGjPPb2tjcQ",
+	"x+6697NCLxrRck4Bz4Lx1F8INQOhDUp+j0Bqs8MVVmSecq2ZIFoi2mEpFdWiJkgMHHCd60Ipo6peol4C",
+	"5XyOY+yxcuI8JgvE/sWE0yaJPyWLUFmwSuj0Mw+M5Vi4NMf8jj2l0P2WQnz2zDuLH8sNgHv4ZBFghD7F",
+	"1jM2HraREKhLuvNkgeZTpljK13TIKe56Mvu/RbO/2MB1vAidaTdZdMu0Ibsk/jJpiA/tDHgD83S9VEs+",
+	"AXPUcAHIjKXE+hNJG+JYORKTE6WGUf+TpVLdsydgXcnJEcnVCRixEQ2qqi+C5gGOWNWkNBzaZ2L2DJrs",
+	"GL0hE6B0sMZ2OPdtUz/VqjzJ1J1qVQqDAyvcpUgWh2BcQO4rWlhG0+5sLi09NOMlSVgi/K/At1FM5ZEp",
+	"+MunfK+1t89FyYfS7NQFHNeGwJVYNAeudi45qOP1ewXb/rysq7riqLPlA+HFmAqdMyZtMKQ7PfLWt8nB",
+	"JM1X0s9Vf6YGwhcnZAopWzdYixXz0YgZ/cZW/lrkJbTeEfYIrU0yloiBWDVT68zQo/iXzM/POC5W7qu1",
+	"R90IcexT88av1mH6xZjKk1h8SFPziumSyHxWVhUX0ODY1S3bc7mrjRlTNbmRNI33cjbbVZrqQq+tb0NV",
+	"wnvIoV3jAq1CMeb1vzvM+2lBEU2OAVq8I+axxXsbQAi/Uu7jClXyB54pcEYKkomUJbRUqVOHe39cyi8D",
+	"bLkwZRGDEEy+YCGYCVOqbnMvPvMT8ik+6AuFsCkC755645b4AWtelozUpTSs07GQKXRVIlHCjRyY0gWh",
+	"cWwbZd8swH0b0WjCGrOydDlzbUo/vmNibGj4Zf9xc4GWV3cds7Qm5O9O/SqxliNROiXOrFbc6hxK0xRi",
+	"Gkb64/Eoez1FbHNz8FjOWFqXz7qjWe2Col1ozXFPOGy237uXTho4aK14FT7bGzuYYxjL7wOjzZ/zNjl2",
+	"Mfs2MlAKw9RO1DaBWZstpyzQ5IpcuQrxNheXAkGBnLHpaTMHeBAQbrg0BLmoYj1yZK6ZQ0gxTkTJKEXY",
+	"EtLu9/b75rf9/r93mtDV/P38alvkeWP8IpWU/gDWa9wxe9K1v0mUtdg/8uhI9iulbQ/yDYorqwd9rYpd",
+	"un9vzIQ5qKw5rv+O3zLEYAQxJqxNLjOdCzSEhVMsvWMpmdlcWZIJhF+sb+iKn31iCU8s4Ykl1LEEa09b",
+	"oWwOsJzClfs7+2tjRVX4IzOuldBH6GG//0P9FOh5OlK7BHpKR2rHg/MQDeVskzWLOeY3bsKIao+AIaYC",
+	"MuWCT7MpJvIE5I4mPIb4sfDTvYi8Y2nKY5bXekAqXpYkWMCRGCM8hu51iXlx59AzRvVixgLETw6IN9YA",
+	"y1iUDViL2OXl5d9Qmi7QHV9CfyvUGGxJYOHUGoDSvjUV4MsApj3pAL8LwLT7YFhG0jOaCi7GzV6rc8FI",
+	"KufoMvMyha3LlrSpn/nhfu70SJHJCjXXMVPEprMORFQq+ZN6AgALNk3GJfJ2ikzXGJrPep/X9JbZ9JOb",
+	"hStGC6D3WcSSBJFgvOI2mqgewQiVxnL2GF3PxUSwS+Xe6OMeFKg1+cdP3II94Bl23/gdFlEde3uM9VQ3",
+	"CytOAqTBgvCWq6YKf9gsleOUTp+pTStE3b6vylN8+/ESblkSPjWs1Q0TMp6xLUHKCMR8+J3ZOtK2tcrk",
+	"8vys0xS6uKGKbV52bz8KEvJhAxl2KVZ2bodZ37IFi80m5ivyOVLn88mvRG0nH20yO+6QvzuUmKXPR+3R",
+	"zuijJRkuNBunFnVKYR+XvV8RfmbI4097WANck26xTC/OdLLgNTwm7TB/U1jy7xS0Ugabym9fiTQ1o9qs",
+	"Tuug9X//Trv/7Hdf/2z/2/351/3gxR8/uZ//0KqNjdU7fy4kF7aybyJnRecbzH3E+kG1hzAA2HHT/Taj",
+	"PA47QXEPsnDD8xG+w3L3/OEJSxnkrf/n1flZsNRLqb71ju2B5XpjDUQ7/O+u7b3T/XFKo+7VhD5/9V2I",
+	"7czN3n/3kvz4/ui4e/Xj0fNX37ktSOmc3Mh40fE6MOedzW2jZejYnDIKjc0dWkipEqdwnhfF4hDi8fKE",
+	"8gL0kI5GQwhfGVk6EIa/hQkF6TpU3KyJTF3XsVBIzYb5a1RI2limXmp7iFtHFNOqE0CvUvjcQISlCj/1",
+	"95975r/hIdFMaVfUDqaCnbotcbGT69VtI1SpDAQmi04YmU9kwpYrVAKytNVIT+ZzAORvy0fMPSQylow6",
+	"JHQgUhazhN9BMzO36/722gZh3dPa/qlvnW3lav5dAdXBQIQ8DgNikSShIsfVSPbwt8Arcw9ICCJrOEt5",
+	"xMyf9WsZDER594LlTTPvzSEz4M1M6fDQDtCuwQGx48urcwfCyT+VRRFTapQlJPRg49XffwZmcsux9Mi8",
+	"JuyRc3DfWCvTLDfHsHt9kU7E+B2zi2vXdp1I/GHteVp3gA9zZ7KlAwuhxRV52d/PWeIEk/Vyplh7yJuy",
+	"AZ73+83QI81vvpYzHjW9c3+3dxY02zjYV68achfu36y1o7JW0GObtGVSW6lyIG3GYDmoLHHgUZC4wzWJ",
+	"efx1J1J8W/lg5fQv28jOlkM78d8uif6AeFI//yOXFQEpS4CVWdX2E96nI5okinC9qVJw6HD+rP8plpAQ",
+	"YHQ7H6K42ThGl7xtOO5SxYz9Gts2ZAXNB3hTFZ2lSIBt25xWDKljQSXmnDsY9AS6hc9YymXcacqvvVl4",
+	"JjQWvuKadnIAasCKmdEFMFPM1j2EKKI/adBQ8vcYJe7/Z+9Kd9vWsf+rEMEFkgB2lvbi4v9vUFxkkvQ2",
+	"mCyeLO0XDWzGZmIhEqkR6bhGUWCeZh5snmTAcw4l0pa8tVma+lvq2iLF5ezn9xO82w9QXgvzxalAbBCN",
+	"ZJ9rxlnHKhlqcgXlYNWaVmUl1zCPAT/bONslB3G4rlnC5d2A34k67LSASXXhWOAyoGg1ZBADCXaDkvXF",
+	"Z/iVQIqT1L5RKhFcPrKn5q/V/MUxwfl/pVQ/S+G9r+twbUIofSpv7ashtVLm7ox4kiyULdOhE4Pvbme5",
+	"oHr3qXEKf8tb3k+e6JR5Q87EBQVPxwqK1SETuA7jt2+s4Dgdw2eY9zAVSaYJkuf60/IiUyx1031io/TV",
+	"H/jX1JpwOjB1t2uDe3sC7OjKEJNs0NS3vNAG6V+PhkIAKNy4wUswlHUdYqAEeCKxZinP76uaaE95fh+Y",
+	"SBeogF78fcaJPvFNvgb9PO3ifvTVuTZxkpBSX4Hbv+A7z/P70FQD/8K6IKkAigrwnHiSLHnL0YOaziTV",
+	"ou88hYvyA3CbcbqzMJuXBll+TDcHpz6/g0O796qSp3TaQpekmpvdy49O5FF9tecOeXDkt8WXTOWmNixy",
+	"ffWh+X+uMBFjnCxXw3dlE0sj6E4rJkAg6i6e0KCm30ZQMdAo8sGF2dVwGrsB0YwtD/+dAfz7jZVwqFmh",
+	"QFlJ1uOjqvDCEbxa7b19skv2THjfs6+oEV/Mdlc/hFdz/DmVxu/B5Sd2GydQ4YXHAsY4wIc3D2OdKR0b",
+	"alEPf8+N4d1+KqTZg2fY13sfufO51dUP0VpVkKWc0WuCmu0LJ8B87LyUjxA4T9ultvckFzwN3MXq+zy7",
+	"uP9cuhH9vh+PEjksMyyraqARqVuJPGeN3khCukkyqdzzea/HBhnk4A1LBNeGdai6kRDiO2wjJgg/N9Ae",
+	"c9UUO5tbbN8KjGIysXZtEm4Ew1KlDWHTQkTUDBXLB9ZG4F3xjtoUukr22C24DbHBmqOtSF65wCx8n8qW",
+	"oGeY5OuGysv2B9Zx1PedzbKdmJjyrbR1ongrkp+Bgo8zLzaLNVSEoVOGjgkl8UaUkV9ry0DzP3bLUpoU",
+	"EQK5L0Cx6hOJ0d3zccQt9rlA9JsLKcF1Zyxr5jyRi4HTuxg8D5LsfJZJeKVjbU+X02psQ9rTCwfVuX+5",
+	"4N0+gsi62t/NVS3nK/Jf/srVICslZwWkpxVrRo3dYV0l7GdVgTo9kPERTLQ231Urx9mEGB8J02D2dURv",
+	"HpURyVKUV4p7SD/d2UVZR7lZWoml6Lf64kFo5prOdAqaMZLwQ73FzsroCVaC1PLztHAtyoLExcXbKb4G",
+	"UiSsPbb7Y2c7j5TBpSjVjBU0iISL4uYXD8R/htM8uTgZHyFiav1hnqwVXPgGfp1BWXkAqXJUKU9NRvt8",
+	"zVUHrkBgpeFeEzYt7Kq9a4EG2xtDmdTsRnRVCuaRHYTxOx7LRS9ZPebed16mxw9qzWc2/toIMZ5/OukQ",
+	"z/R/ASAv46MpvChjDhgdyQ5UL6P052D9JEreWQVRemaNwi+zPlqP+kTZPs03ko5hFcw7L+Hz/1gvY11T",
+	"IpYit8+qIiAzX9hha/HR8+iOx3LqWnz0HGB3i1xMikmuNNcryy2N6y2CvSxqDjM8muu6jFMvYxkiqYze",
+	"RhGweMy9x0cNIIlr29nBH9jOSzas694LQvIElhVJhBVoO/CsIAzvMWDk1m9gfq+gg7W2ohEo6nBqJJ8a",
+	"kSTob/sdKp3KA9o9YIgKufeQvIAVMF2QzAEZiSXvqWbiXwOeYPGk/c8SLGwq5d5CnHlYZF9Bmje2Htiy",
+	"WD7Yrsruzg6tbXVpvd1qnOcKCX8+JPyfLWGBu99EuhjouQG2GPrAKPznL5bPoKsJJcckM4pWJRAeHoD+",
+	"RHZjWTo9EqyLYf0V0ngOSuupadCCK7PNTZG+hL9dN0+DhYRsjaI0vFJkO3kFteaemA+akNzToVHJS7RG",
+	"EvMFdgqYcmUTvLzBR2XwTVAPJci8Mjd7m/C7dkH1A0jMjjZI3TrtAH93/KXoAFipq3oMBP2eXTyUzwFt",
+	"RCSPIPliNY81yjXqECUF05Jnuq+MazbqccOhrZNjrZcjMOKakKtdhQjjbCR4ztRtJDlLrC3i8jRQpgXt",
+	"An2RAPhrKlKVj6DXrzx6ABjrNlCvO/xWxGjdYgciSbTVUxBs0pkdWPeFcKRU+QBmxQEBZJBwhLikwyQZ",
+	"t15KrrK+2IpkJDudju5DBDVhzY8sWqvmOvzt6vzvR2fRGmuqgGG4qx9YFEWSsWjtt9b1306OD9rXFyfb",
+	"PIu3H3arzvyfdonfv9l580dzZ7e5s2ul1ps/jKKP3jbf0kd4HN4XYexoDWZbr/y+g/zp1+WCeRzK9p9O",
+	"tZZnZ6VfJ+oFfFNU3b4MbaqFMbG809slF2l9V4NDN7ikHz0qQ8bYWNORvzD7VKpEBawERUIgFgRFAsTX",
+	"LwP54DCEP3FTRP4/REPYuDg/g0Z4f5vdjvkdBWM9mOdnjvK0ULXaWF2/6yBYgrRhHj9g8zmTamg1/0Cj",
+	"AybF0M0EuR0iubtDVRlgImDNhUOTRDbezT3XZu+f93shsgKJAwnwBtqq4c8zGQxL/I6iyb/H+K0ReZUH",
+	"d1ke0xqokBdCGOFP8nn4dRe4YQGgijuBXqSlOCmrloonZXuAtupdRjd+qHLTL/gkAVHAky5QhVotSaoo",
+	"kkA7jLQR6TbYjnfTNMMlfPEAv/eYjejeONPOawtBXHDiA5zrC5H7NDUSmsEMEZtD3EBDNPgjjBO0fnOQ",
+	"+TsHyxBuUl/wxB6T+k36iN94xO3BEWYJEnp1Z+N4LqEeEun1d923H4MARhtZw6FIUy6Zjt3cp+z8Sfwg",
+	"pNCo54tHAIzLjL01iW72VMpjWRvqeLOzU/COZAk3hFuphhKNRWuhw8APIo9vY+HFd/DJusF+3/md8K1H",
+	"KD6sI27db0dYmuXqywjNBnVj7I9YV+TUsCHAJOiJFPSzJuAh0xcpkLbBv+wsiC3aTRKPg2YbB7zXG61r",
+	"1lGyjU9pm0Szr/ZZ7L///g/71iF8AajOw9LOP3Hy7zubVcbAgV3bq0Qf4trNgRrmrZX/aiBduTRI7lLX",
+	"aN5zw9SDPwXwIW+ftkGjWIiZWTO3NS4VCqIp1uXqLK/mnzxrPVZaJEAtGl8MFe/Ive3fuIUa4iad56uT",
+	"y826S+ouUjOJ5ZT8EIRYkexbUx8bmMn9Qcol5ST2vKQIwdV1Vd4TPXYzMNgYWcfbeRJrc0UzOYGJ/BrU",
+	"I/47z998BFv1c1GPXPnxeF3Y3nGOZ8edrCWjB+4QT+EfAc0ntIklWivpQEMBPBkuDuGFJ4kaip5TK3uY",
+	"n7tJuLxvUJB3nF+wr1Jhd2aLwYtr1uV5DvgeGjFy9TvW2f/w4fjkeP/qqH1x9I/r44ujw06DdQ72T1v7",
+	"x3+deR9GsnO2fxp+7fjs0/7J8WH7+uLE/+fh+en+8Zn9BP9qn51ftfdPTs4/48/KMeE/Wq2L809Hh5XI",
+	"pIhE45/Gl+p6+nN8FpYEfwKzdJE97KvKjZ+SJaEigQiATLl68En3rDiek0GlFFKzajZCnbwwfwLMeA7+",
+	"hB9/3Vf8CavLtgx/Ap1YVPxdV8Cy2MX50fwJBUgX4VpqYAVEigHW4sA5BM5i3u3HViagZUO4ktYb5YZt",
+	"59tfdV/lmD7/VsdN8LMp3ufhJlhp3tcsDC4ERS7s1jXopmGMrTTbGyyzNw+6VfHesdgsrmPniFSDf433",
+	"b5Ana+/WqJwB7hcNN0HRGd/J5iBD/MhmLBtMC11SiGZc66HKewxqDLY8RIwBlUaP48Zo04ToE+8iWwPv",
+	"pbGMtXEx4fIJ9j8qHtEq41QYLqesF0EoQpjWe0wRVJ98kku4FAU7E2k+7zm3X6peB+KruBL1YWR/Nhin",
+	"mHwS1C/oBjmQRQQwROeEgfZbx+xejPx3hENQ9YZFIYWfy9SGm1ibuOs/orD+KhfKmX5sAxK5etOrs9Lr",
+	"PqgnDpSK9Ebkuh9n/hilBTk5xJgzXc6WakM9+AZ3HyYfMkYGiulUV7TqoLqN8ubuPXeMJ6QC4hJ/j2l9",
+	"RPDnhYGq+ypzu+fVnY21dPqL4ZX1VKx4ZVsp9ClS82h1ox2R+XLkwnUw+FRYPTkMdPb1eZYJ4kTlIa2w",
+	"v7GNCf7gAjCmGCkEC6rYIMfxDKzDrpTN0Y37qWa/9jkoefbPbEFOXLGAl59YTw2l1QN+dYdX1pGrIVCl",
+	"qKH3TFe08e2f3/4XAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
