@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
-import { BASE_URL, launch, newPage, screenshot, signIn, signInDevHost, signUp, uniqueEmail } from './browser.mjs';
+import { BASE_URL, launch, newPage, screenshot, settle, signIn, signInDevHost, signUp, uniqueEmail } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -107,7 +107,7 @@ test('a brand edits its profile, changes its password and manages its integratio
   assert.equal(await page.getByTestId('tracking-domain-last-check').textContent(), 'Not checked yet.');
   await page.getByTestId('tracking-domain-check').click({ trial: true }); // enabled once the links' addresses were read again
   await page.getByTestId('tracking-domain-card').scrollIntoViewIfNeeded();
-  await page.mouse.move(0, 0);
+  await settle(page); // the button's colour fades in from its disabled look
   await screenshot(page, 'integration-tracking-domain-brand', { dark: true });
 
   // Shopify setup: the signing key Shopify shows is saved, and a test order goes through.
