@@ -7,6 +7,7 @@ import (
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/tenancy"
+	"github.com/openaffiliate/platform/server/tracking"
 )
 
 // caller is the request's authenticated user (its account, for account operations).
@@ -138,7 +139,7 @@ func (s *Server) GetIntegrationDetails(ctx context.Context, _ oapi.GetIntegratio
 	resp := oapi.GetIntegrationDetails200JSONResponse{Success: true}
 	resp.Data.BrandUuid = d.Brand.ID
 	resp.Data.PublicBrandId = d.Brand.PublicID
-	resp.Data.TrackingBaseUrl = d.TrackingBaseURL
+	resp.Data.TrackingBaseUrl = s.Tracking.TrackingBaseURL(d.Brand.ID)
 	resp.Data.ConversionApiUrl = d.ConversionAPIURL
 	resp.Data.ShopifyWebhookUrl = d.ShopifyURL
 	resp.Data.TrackingScriptUrl = d.TrackingScript
@@ -180,4 +181,55 @@ func (s *Server) RevokeApiKey(ctx context.Context, req oapi.RevokeApiKeyRequestO
 		return nil, err
 	}
 	return oapi.RevokeApiKey200JSONResponse{Success: true, Message: "API key revoked"}, nil
+}
+
+// trackingDomainResponse answers a brand's tracking domain (none when found is false) with the
+// target its CNAME record points at.
+func (s *Server) trackingDomainResponse(d tracking.Domain, found bool) oapi.TrackingDomainResponse {
+	resp := oapi.TrackingDomainResponse{Success: true}
+	resp.Data.CnameTarget = s.Tracking.CNAMETarget()
+	if found {
+		resp.Data.TrackingDomain = &oapi.TrackingDomain{
+			Hostname: d.Hostname, Status: oapi.TrackingDomainStatus(d.Status),
+			DnsRecord:       oapi.DnsRecord{Type: oapi.DnsRecordTypeCNAME, Name: d.Hostname, Value: s.Tracking.CNAMETarget()},
+			TrackingBaseUrl: s.Tracking.DomainBaseURL(d.Hostname), CreatedAt: d.CreatedAt, VerifiedAt: d.VerifiedAt,
+			CheckedAt: d.CheckedAt, CheckResult: (*oapi.TrackingDomainCheckResult)(d.CheckResult), FoundTarget: d.FoundTarget,
+		}
+	}
+	return resp
+}
+
+// GetTrackingDomain answers a brand's tracking domain and the DNS record it needs.
+func (s *Server) GetTrackingDomain(ctx context.Context, req oapi.GetTrackingDomainRequestObject) (oapi.GetTrackingDomainResponseObject, error) {
+	d, found, err := s.Tracking.TrackingDomain(ctx, scope(ctx), req.Id)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.GetTrackingDomain200JSONResponse(s.trackingDomainResponse(d, found)), nil
+}
+
+// SetTrackingDomain adds or replaces a brand's tracking domain.
+func (s *Server) SetTrackingDomain(ctx context.Context, req oapi.SetTrackingDomainRequestObject) (oapi.SetTrackingDomainResponseObject, error) {
+	d, err := s.Tracking.SetTrackingDomain(ctx, scope(ctx), req.Id, req.Body.Hostname)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.SetTrackingDomain200JSONResponse(s.trackingDomainResponse(d, true)), nil
+}
+
+// RemoveTrackingDomain removes a brand's tracking domain.
+func (s *Server) RemoveTrackingDomain(ctx context.Context, req oapi.RemoveTrackingDomainRequestObject) (oapi.RemoveTrackingDomainResponseObject, error) {
+	if err := s.Tracking.RemoveTrackingDomain(ctx, scope(ctx), req.Id); err != nil {
+		return nil, err
+	}
+	return oapi.RemoveTrackingDomain200JSONResponse{Success: true, Message: "Tracking domain removed"}, nil
+}
+
+// CheckTrackingDomain looks the tracking domain's CNAME record up now.
+func (s *Server) CheckTrackingDomain(ctx context.Context, req oapi.CheckTrackingDomainRequestObject) (oapi.CheckTrackingDomainResponseObject, error) {
+	d, err := s.Tracking.CheckTrackingDomain(ctx, scope(ctx), req.Id)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.CheckTrackingDomain200JSONResponse(s.trackingDomainResponse(d, true)), nil
 }

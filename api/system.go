@@ -38,3 +38,18 @@ func (s *Server) GetSystemConfig(ctx context.Context, _ oapi.GetSystemConfigRequ
 	resp.Data.PublicUrl = s.PublicURL
 	return resp, nil
 }
+
+// CheckTlsDomain answers 200 for a host name the platform serves (its own, or a verified tracking
+// domain), so a reverse proxy obtains certificates on demand for those only.
+func (s *Server) CheckTlsDomain(ctx context.Context, req oapi.CheckTlsDomainRequestObject) (oapi.CheckTlsDomainResponseObject, error) {
+	ok, err := s.Tracking.ServesHost(ctx, req.Params.Domain)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, apierror.NotFound("The platform does not answer on this host name")
+	}
+	resp := oapi.CheckTlsDomain200JSONResponse{Success: true}
+	resp.Data.Domain = req.Params.Domain
+	return resp, nil
+}

@@ -11,7 +11,7 @@ import (
 func (s *Server) linkOf(l tracking.Link) oapi.TrackingLink {
 	return oapi.TrackingLink{
 		Id: l.ID, Name: l.Name, ShortCode: l.ShortCode, DestinationUrl: l.DestinationUrl,
-		TrackingUrl: s.Tracking.TrackingURL(l.ShortCode), Status: oapi.LinkStatus(l.Status), ClickCount: l.Clicks, BotClicks: &l.BotClicks,
+		TrackingUrl: s.Tracking.TrackingURL(l.BrandID, l.ShortCode), Status: oapi.LinkStatus(l.Status), ClickCount: l.Clicks, BotClicks: &l.BotClicks,
 		CampaignId: l.CampaignID, CampaignName: l.CampaignName, AffiliateId: l.AffiliateID, AffiliateName: l.AffiliateName,
 		BrandId: l.BrandID, CreatedAt: l.CreatedAt,
 	}

@@ -60,6 +60,12 @@ func visit(t *testing.T, base, code, userAgent string) *http.Response {
 	}
 	req.Header.Set("User-Agent", userAgent)
 	req.Header.Set("Referer", "https://news.example.org/issue-7")
+	return send(t, req)
+}
+
+// send sends a request without following a redirect and reads its answer to the end.
+func send(t *testing.T, req *http.Request) *http.Response {
+	t.Helper()
 	resp, err := noFollow.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -242,7 +248,7 @@ func TestRejectedAffiliateStopsEarning(t *testing.T) {
 	mustStatus(t, env.Call(t, http.MethodPost, "/discount-codes", p.brand.token, map[string]any{
 		"code": "MARA15", "campaign_id": p.campaign["id"], "affiliate_id": p.affID, "discount_type": "percentage", "discount_value": "0.15",
 	}), http.StatusCreated)
-	codes := tracking.New(env.App.Pool, nil, nil, "", time.Now)
+	codes := tracking.New(env.App.Pool, nil, nil, "", nil, time.Now)
 	brandID := uuid.MustParse(p.brand.brandID())
 	attributes := func() bool {
 		t.Helper()
@@ -539,14 +545,23 @@ func TestNoClickLostOnShutdown(t *testing.T) {
 // every kind of request as /r/ on the main port does (net/http): status, headers and page.
 func TestTrackingPortAnswersLikeTheMainPort(t *testing.T) {
 	env := servertest.Get(t)
-	p := newProgram(t, env)
+	p, other := newProgram(t, env), newProgram(t, env)
 	code := p.link(t, env, "https://"+p.domain+"/sale?x=1")["short_code"].(string)
+	otherCode := other.link(t, env, "")["short_code"].(string)
+	// p's brand has a verified tracking domain: there, only its codes redirect.
+	domain := "go." + p.domain
+	mustStatus(t, env.Call(t, http.MethodPut, trackingDomainPath(p.brand.brandID()), p.brand.token, map[string]any{"hostname": domain}), http.StatusOK)
+	env.DNS.SetCNAME(domain, platformHost+".")
+	mustStatus(t, env.Call(t, http.MethodPost, trackingDomainPath(p.brand.brandID())+"/check", p.brand.token, nil), http.StatusOK)
 	base, trackingBase, stop := serveProcess(t, env, env.App.Config.DatabaseURL)
 	defer stop()
 	signer := clickid.NewSigner(env.App.Config.JWTSecret)
 	answer := func(root, method, path string, header http.Header) (status int, h http.Header, body string) {
 		req, _ := http.NewRequest(method, root+path, nil)
 		req.Header.Set("User-Agent", browserUA)
+		if host := header.Get("Host"); host != "" {
+			req.Host = host
+		}
 		for k, v := range header {
 			req.Header[k] = v
 		}
@@ -565,9 +580,13 @@ func TestTrackingPortAnswersLikeTheMainPort(t *testing.T) {
 		{"a link", http.MethodGet, "/r/" + code, nil},
 		{"a link, asked by a link checker", http.MethodHead, "/r/" + code, nil},
 		{"an unknown code", http.MethodGet, "/r/Unknown123", nil},
+		{"an unknown code, in English", http.MethodGet, "/r/Unknown123", http.Header{"Accept-Language": {"en-GB,en;q=0.9"}}},
 		{"an impossible code", http.MethodGet, "/r/a%2Fb", nil},
 		{"a change", http.MethodPost, "/r/" + code, nil},
 		{"huge headers", http.MethodGet, "/r/" + code, http.Header{"X-Huge": {strings.Repeat("a", 2*server.MaxHeaderBytes)}}},
+		{"a link on its brand's tracking domain", http.MethodGet, "/r/" + code, http.Header{"Host": {domain}}},
+		{"another brand's link on that domain", http.MethodGet, "/r/" + otherCode, http.Header{"Host": {domain}}},
+		{"the app on that domain", http.MethodGet, "/dashboard", http.Header{"Host": {domain}}},
 	} {
 		mainStatus, mainHeader, mainBody := answer(base, tc.method, tc.path, tc.header)
 		status, header, body := answer(trackingBase, tc.method, tc.path, tc.header)
@@ -575,7 +594,7 @@ func TestTrackingPortAnswersLikeTheMainPort(t *testing.T) {
 			t.Errorf("%s: the tracking port answered %d, the main port %d", tc.name, status, mainStatus)
 			continue
 		}
-		for _, h := range []string{"Cache-Control", "Content-Type", "Content-Security-Policy", "X-Content-Type-Options", "Allow"} {
+		for _, h := range []string{"Cache-Control", "Content-Type", "Content-Security-Policy", "X-Content-Type-Options", "Allow", "Vary", "Retry-After"} {
 			if header.Get(h) != mainHeader.Get(h) {
 				t.Errorf("%s: %s %q on the tracking port, %q on the main port", tc.name, h, header.Get(h), mainHeader.Get(h))
 			}
@@ -594,7 +613,7 @@ func TestTrackingPortAnswersLikeTheMainPort(t *testing.T) {
 		}
 	}
 	// A path that is not the redirect's is not served there.
-	if status, _, body := answer(trackingBase, http.MethodGet, "/api/v1/system/health", nil); status != http.StatusNotFound || body != tracking.NotFoundPage {
+	if status, _, body := answer(trackingBase, http.MethodGet, "/api/v1/system/health", nil); status != http.StatusNotFound || body != tracking.NotFoundPageRO {
 		t.Errorf("the API on the tracking port answered %d", status)
 	}
 }

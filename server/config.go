@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/openaffiliate/platform/server/accounts"
+	"github.com/openaffiliate/platform/server/tracking"
 )
 
 // Config is read from the environment; every field has a working default for development.
@@ -32,6 +33,8 @@ type Config struct {
 	LogLevel     string // LOG_LEVEL: debug, info (default), warn, error
 	// Limits on sign-in, sign-up and password reset attempts; not read from the environment.
 	Limits accounts.Limits
+	// Resolver looks up tracking domains' CNAME records: the system's resolver when nil (tests give a fake).
+	Resolver tracking.Resolver
 }
 
 // DemoAccountsAllowed reports whether the demo accounts may sign in (also through dev-login):

@@ -98,7 +98,7 @@ func NewHTTP(d Deps) (http.Handler, error) {
 	if d.Web != nil {
 		mountWeb(e, d.Web)
 	}
-	return frontDoor{redirect: redirectHandler(d.Redirector, e.IPExtractor), rest: e}, nil
+	return frontDoor{redirect: redirectHandler(d.Redirector, e.IPExtractor), redirector: d.Redirector, rest: e}, nil
 }
 
 // whileMaintained are the changes the API still takes in maintenance: signing in and out, and the
@@ -139,15 +139,23 @@ func clientIPExtractor(trustProxy bool) echo.IPExtractor {
 }
 
 // frontDoor sends /r/ to the redirect before any of the API's middleware runs: the redirect is
-// the product's hottest path and needs none of it.
+// the product's hottest path and needs none of it. A brand's tracking domain serves tracking links
+// only: anything else on it answers the redirect's 404 page (the app, its API and its sign-in stay
+// on the platform's address, so no session or token is ever used on a brand's domain).
 type frontDoor struct {
-	redirect http.Handler
-	rest     http.Handler
+	redirect   http.Handler
+	redirector *tracking.Redirector
+	rest       http.Handler
 }
 
 func (f frontDoor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if strings.HasPrefix(r.URL.Path, "/r/") {
 		f.redirect.ServeHTTP(w, r)
+		return
+	}
+	if f.redirector.IsTrackingDomain(r.Context(), r.Host) {
+		w.Header()["Cache-Control"] = noStore
+		notFound(w, r)
 		return
 	}
 	f.rest.ServeHTTP(w, r)

@@ -24,6 +24,8 @@ var (
 	// The not-found page is static with inline styles: it may load nothing and be framed nowhere.
 	notFoundCSP = []string{"default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"}
 	retryAfter  = []string{"5"}
+	// The not-found page is in the visitor's language (tracking.NotFoundPage).
+	acceptLanguage = []string{"Accept-Language"}
 )
 
 // page answers one of the redirect's own small pages with a status.
@@ -35,8 +37,25 @@ func page(w http.ResponseWriter, status int, body string) {
 	if status == http.StatusServiceUnavailable {
 		h["Retry-After"] = retryAfter
 	}
+	if status == http.StatusNotFound {
+		h["Vary"] = acceptLanguage
+	}
 	w.WriteHeader(status)
 	_, _ = io.WriteString(w, body)
+}
+
+// notFound answers the not-found page in the visitor's language.
+func notFound(w http.ResponseWriter, req *http.Request) {
+	page(w, http.StatusNotFound, notFoundPage(req.Header.Get("Accept-Language")))
+}
+
+// notFoundPage is the not-found page for a request's Accept-Language: English when the visitor
+// prefers it, else Romanian.
+func notFoundPage(acceptLanguage string) string {
+	if tracking.PrefersEnglish(acceptLanguage) {
+		return tracking.NotFoundPageEN
+	}
+	return tracking.NotFoundPageRO
 }
 
 func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.HandlerFunc {
@@ -56,7 +75,7 @@ func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.Han
 		h := w.Header()
 		h["Cache-Control"] = noStore
 		out, err := r.Visit(req.Context(), tracking.Visit{
-			Code: code, IP: clientIP(req), UserAgent: req.UserAgent(), Referrer: req.Referer(),
+			Code: code, IP: clientIP(req), UserAgent: req.UserAgent(), Referrer: req.Referer(), Host: req.Host,
 			Head: req.Method == http.MethodHead,
 		})
 		switch {
@@ -66,7 +85,7 @@ func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.Han
 			}
 			page(w, http.StatusServiceUnavailable, tracking.UnavailablePage)
 		case !out.Found:
-			page(w, http.StatusNotFound, tracking.NotFoundPage)
+			notFound(w, req)
 		default:
 			h["Location"] = []string{out.Location}
 			w.WriteHeader(tracking.HTTPStatus)

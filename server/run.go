@@ -86,7 +86,15 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	clickIDs := clickid.NewSigner(cfg.JWTSecret)
 	redirector := tracking.NewRedirector(pool, recorder, hashIP, clickIDs, time.Now)
 	cat.OnCampaignChange = redirector.InvalidateAll
-	track := tracking.New(pool, cat, redirector, cfg.PublicURL, time.Now)
+	if err := redirector.LoadTrackingDomains(ctx); err != nil {
+		_ = recorder.Close(ctx)
+		return nil, err
+	}
+	var resolver tracking.Resolver = net.DefaultResolver
+	if cfg.Resolver != nil {
+		resolver = cfg.Resolver
+	}
+	track := tracking.New(pool, cat, redirector, cfg.PublicURL, resolver, time.Now)
 	replays := idempotency.New(pool, time.Now)
 	convs := conversions.New(pool, time.Now, conversions.DefaultFraudLimits, clickIDs)
 	if cfg.DevMode {

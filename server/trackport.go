@@ -54,7 +54,7 @@ func trackingHandler(r *tracking.Redirector, clientIP echo.IPExtractor, trustPro
 		}()
 		path := ctx.Path()
 		if !bytes.HasPrefix(path, redirectPrefix) {
-			fastPage(ctx, http.StatusNotFound, tracking.NotFoundPage)
+			fastNotFound(ctx)
 			return
 		}
 		head := ctx.IsHead()
@@ -71,7 +71,7 @@ func trackingHandler(r *tracking.Redirector, clientIP echo.IPExtractor, trustPro
 		code := string(path[len(redirectPrefix):])
 		out, err := r.Visit(ctx, tracking.Visit{
 			Code: code, IP: fastClientIP(ctx, clientIP, trustProxy), UserAgent: string(ctx.UserAgent()),
-			Referrer: string(ctx.Referer()), Head: head,
+			Referrer: string(ctx.Referer()), Host: string(ctx.Host()), Head: head,
 		})
 		switch {
 		case err != nil:
@@ -80,7 +80,7 @@ func trackingHandler(r *tracking.Redirector, clientIP echo.IPExtractor, trustPro
 			}
 			fastPage(ctx, http.StatusServiceUnavailable, tracking.UnavailablePage)
 		case !out.Found:
-			fastPage(ctx, http.StatusNotFound, tracking.NotFoundPage)
+			fastNotFound(ctx)
 		default:
 			ctx.Response.Header.Set("Location", out.Location)
 			ctx.SetStatusCode(tracking.HTTPStatus)
@@ -109,8 +109,16 @@ func fastPage(ctx *fasthttp.RequestCtx, status int, body string) {
 	if status == http.StatusServiceUnavailable {
 		h.Set("Retry-After", retryAfter[0])
 	}
+	if status == http.StatusNotFound {
+		h.Set("Vary", acceptLanguage[0])
+	}
 	ctx.SetStatusCode(status)
 	ctx.SetBodyString(body)
+}
+
+// fastNotFound answers the not-found page in the visitor's language, as notFound does.
+func fastNotFound(ctx *fasthttp.RequestCtx) {
+	fastPage(ctx, http.StatusNotFound, notFoundPage(string(ctx.Request.Header.Peek("Accept-Language"))))
 }
 
 // fasthttpLogger sends fasthttp's own messages (connection errors) to slog at debug level.

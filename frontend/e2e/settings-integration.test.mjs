@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
-import { BASE_URL, launch, newPage, screenshot, signIn, signInDevHost, signUp, uniqueEmail } from './browser.mjs';
+import { BASE_URL, launch, newPage, screenshot, settle, signIn, signInDevHost, signUp, uniqueEmail } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -95,6 +95,21 @@ test('a brand edits its profile, changes its password and manages its integratio
   await page.mouse.move(0, 0);
   await screenshot(page, 'integration-brand');
 
+  // A tracking domain: once added it shows the CNAME record to create (pointing at the platform's
+  // host name) and waits for DNS; the flow never checks it, which would ask the real DNS.
+  const trackingDomain = `go-${stamp}.example.com`;
+  await page.locator('input[name="trackingDomain"]').fill(`https://${trackingDomain}/`);
+  await page.getByTestId('tracking-domain-add').click();
+  await page.getByTestId('tracking-domain-record-name').getByText(trackingDomain).waitFor();
+  assert.equal(await page.getByTestId('tracking-domain-record-type').textContent(), 'CNAME');
+  assert.equal(await page.getByTestId('tracking-domain-record-value').textContent(), new URL(BASE_URL).hostname);
+  assert.equal(await page.getByTestId('tracking-domain-status').getAttribute('data-status'), 'pending');
+  assert.equal(await page.getByTestId('tracking-domain-last-check').textContent(), 'Not checked yet.');
+  await page.getByTestId('tracking-domain-check').click({ trial: true }); // enabled once the links' addresses were read again
+  await page.getByTestId('tracking-domain-card').scrollIntoViewIfNeeded();
+  await settle(page); // the button's colour fades in from its disabled look
+  await screenshot(page, 'integration-tracking-domain-brand', { dark: true });
+
   // Shopify setup: the signing key Shopify shows is saved, and a test order goes through.
   await page.getByTestId('shopify-setup-link').click();
   await page.getByTestId('shopify-steps').waitFor();
@@ -115,6 +130,7 @@ test('a brand edits its profile, changes its password and manages its integratio
   // The domains survive a reload; the new password signs in.
   await page.reload();
   await page.getByTestId('domain-chip').filter({ hasText: domain }).waitFor();
+  await page.getByTestId('tracking-domain-hostname').getByText(trackingDomain).waitFor();
   assert.equal(await page.getByTestId('api-key-value').count(), 0);
   await page.getByTestId('logout').click();
   await page.getByTestId('auth-card').waitFor();

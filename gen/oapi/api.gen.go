@@ -300,6 +300,21 @@ func (e DiscountType) Valid() bool {
 	}
 }
 
+// Defines values for DnsRecordType.
+const (
+	DnsRecordTypeCNAME DnsRecordType = "CNAME"
+)
+
+// Valid indicates whether the value is a known member of the DnsRecordType enum.
+func (e DnsRecordType) Valid() bool {
+	switch e {
+	case DnsRecordTypeCNAME:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for EmergencyCampaignsInputAction.
 const (
 	EmergencyCampaignsInputActionPause  EmergencyCampaignsInputAction = "pause"
@@ -666,6 +681,48 @@ func (e SignupAccountType) Valid() bool {
 	case SignupAccountTypeAffiliate:
 		return true
 	case SignupAccountTypeBrand:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TrackingDomainCheckResult.
+const (
+	TrackingDomainCheckResultLookupFailed    TrackingDomainCheckResult = "lookup_failed"
+	TrackingDomainCheckResultNoCname         TrackingDomainCheckResult = "no_cname"
+	TrackingDomainCheckResultPointsElsewhere TrackingDomainCheckResult = "points_elsewhere"
+	TrackingDomainCheckResultPointsHere      TrackingDomainCheckResult = "points_here"
+)
+
+// Valid indicates whether the value is a known member of the TrackingDomainCheckResult enum.
+func (e TrackingDomainCheckResult) Valid() bool {
+	switch e {
+	case TrackingDomainCheckResultLookupFailed:
+		return true
+	case TrackingDomainCheckResultNoCname:
+		return true
+	case TrackingDomainCheckResultPointsElsewhere:
+		return true
+	case TrackingDomainCheckResultPointsHere:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TrackingDomainStatus.
+const (
+	TrackingDomainStatusPending  TrackingDomainStatus = "pending"
+	TrackingDomainStatusVerified TrackingDomainStatus = "verified"
+)
+
+// Valid indicates whether the value is a known member of the TrackingDomainStatus enum.
+func (e TrackingDomainStatus) Valid() bool {
+	switch e {
+	case TrackingDomainStatusPending:
+		return true
+	case TrackingDomainStatusVerified:
 		return true
 	default:
 		return false
@@ -2074,6 +2131,23 @@ type DiscountStatus string
 // DiscountType defines model for DiscountType.
 type DiscountType string
 
+// DnsRecord defines model for DnsRecord.
+type DnsRecord struct {
+	// Name The record's full name.
+	//
+	// Example: go.brand.ro
+	Name string        `json:"name"`
+	Type DnsRecordType `json:"type"`
+
+	// Value What the record points at.
+	//
+	// Example: app.openaffiliate.ro
+	Value string `json:"value"`
+}
+
+// DnsRecordType defines model for DnsRecord.Type.
+type DnsRecordType string
+
 // DomainsInput defines model for DomainsInput.
 type DomainsInput struct {
 	Domains []string `json:"domains"`
@@ -2239,7 +2313,7 @@ type IntegrationDetailsResponse struct {
 		PublicBrandId     string             `json:"public_brand_id"`
 		ShopifyWebhookUrl string             `json:"shopify_webhook_url"`
 
-		// TrackingBaseUrl Tracking links are this plus their short code.
+		// TrackingBaseUrl Tracking links are this plus their short code (on the brand's tracking domain once that is verified).
 		TrackingBaseUrl string `json:"tracking_base_url"`
 
 		// TrackingScriptUrl The tracking script for the shop's pages; it keeps the visitor's `aff_click` for the attribution window.
@@ -2683,6 +2757,14 @@ type TimeseriesResponse struct {
 	Success bool `json:"success"`
 }
 
+// TlsDomainResponse defines model for TlsDomainResponse.
+type TlsDomainResponse struct {
+	Data struct {
+		Domain string `json:"domain"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
 // TopAffiliatesResponse defines model for TopAffiliatesResponse.
 type TopAffiliatesResponse struct {
 	Data struct {
@@ -2693,6 +2775,62 @@ type TopAffiliatesResponse struct {
 	} `json:"data"`
 	Success bool `json:"success"`
 }
+
+// TrackingDomain defines model for TrackingDomain.
+type TrackingDomain struct {
+	// CheckResult What the last check saw: `points_here` (the record points at the platform), `no_cname` (no
+	// CNAME record, or no such name), `points_elsewhere` (the record points at `found_target`),
+	// `lookup_failed` (the DNS did not answer; the status did not change). Null before the first check.
+	CheckResult *TrackingDomainCheckResult `json:"check_result"`
+
+	// CheckedAt When the record was last looked up; null before the first check.
+	CheckedAt *time.Time `json:"checked_at"`
+	CreatedAt time.Time  `json:"created_at"`
+	DnsRecord DnsRecord  `json:"dns_record"`
+
+	// FoundTarget Where the record pointed at the last check, when it pointed elsewhere.
+	FoundTarget *string `json:"found_target"`
+
+	// Hostname Example: go.brand.ro
+	Hostname string `json:"hostname"`
+
+	// Status `pending` until a check finds the CNAME record pointing at the platform, then `verified`.
+	Status TrackingDomainStatus `json:"status"`
+
+	// TrackingBaseUrl The brand's links on this domain are this plus their short code (once it is verified).
+	//
+	// Example: https://go.brand.ro/r/
+	TrackingBaseUrl string     `json:"tracking_base_url"`
+	VerifiedAt      *time.Time `json:"verified_at"`
+}
+
+// TrackingDomainCheckResult What the last check saw: `points_here` (the record points at the platform), `no_cname` (no
+// CNAME record, or no such name), `points_elsewhere` (the record points at `found_target`),
+// `lookup_failed` (the DNS did not answer; the status did not change). Null before the first check.
+type TrackingDomainCheckResult string
+
+// TrackingDomainInput defines model for TrackingDomainInput.
+type TrackingDomainInput struct {
+	// Hostname A host name the brand controls, such as `go.brand.ro`.
+	//
+	// Example: go.brand.ro
+	Hostname string `json:"hostname"`
+}
+
+// TrackingDomainResponse defines model for TrackingDomainResponse.
+type TrackingDomainResponse struct {
+	Data struct {
+		// CnameTarget The platform's host name, which a tracking domain's CNAME record points at.
+		//
+		// Example: app.openaffiliate.ro
+		CnameTarget    string          `json:"cname_target"`
+		TrackingDomain *TrackingDomain `json:"tracking_domain,omitempty"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// TrackingDomainStatus `pending` until a check finds the CNAME record pointing at the platform, then `verified`.
+type TrackingDomainStatus string
 
 // TrackingLink defines model for TrackingLink.
 type TrackingLink struct {
@@ -2714,7 +2852,9 @@ type TrackingLink struct {
 	ShortCode      string             `json:"short_code"`
 	Status         LinkStatus         `json:"status"`
 
-	// TrackingUrl The address to share; it records a click and redirects to the destination.
+	// TrackingUrl The address to share; it records a click and redirects to the destination. It is on the
+	// brand's tracking domain once that is verified, else on the platform's address (which
+	// answers it too).
 	TrackingUrl string `json:"tracking_url"`
 }
 
@@ -3197,6 +3337,33 @@ type SetBrandDomainsParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// RemoveTrackingDomainParams defines parameters for RemoveTrackingDomain.
+type RemoveTrackingDomainParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// SetTrackingDomainParams defines parameters for SetTrackingDomain.
+type SetTrackingDomainParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CheckTrackingDomainParams defines parameters for CheckTrackingDomain.
+type CheckTrackingDomainParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // RotateWebhookSecretParams defines parameters for RotateWebhookSecret.
 type RotateWebhookSecretParams struct {
 	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
@@ -3636,6 +3803,12 @@ type SetCurrencyRatesParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// CheckTlsDomainParams defines parameters for CheckTlsDomain.
+type CheckTlsDomainParams struct {
+	// Domain The host name a certificate is wanted for.
+	Domain string `form:"domain" json:"domain"`
+}
+
 // ListTrackingLinksParams defines parameters for ListTrackingLinks.
 type ListTrackingLinksParams struct {
 	// Query A case-insensitive substring to search for.
@@ -3725,6 +3898,9 @@ type UpdateBrandJSONRequestBody = BrandInput
 
 // SetBrandDomainsJSONRequestBody defines body for SetBrandDomains for application/json ContentType.
 type SetBrandDomainsJSONRequestBody = DomainsInput
+
+// SetTrackingDomainJSONRequestBody defines body for SetTrackingDomain for application/json ContentType.
+type SetTrackingDomainJSONRequestBody = TrackingDomainInput
 
 // SetWebhookSecretJSONRequestBody defines body for SetWebhookSecret for application/json ContentType.
 type SetWebhookSecretJSONRequestBody = WebhookSecretInput
@@ -3914,6 +4090,18 @@ type ServerInterface interface {
 	// SetBrandDomains Replace the brand's allowed destination domains
 	// (PUT /brands/{id}/domains)
 	SetBrandDomains(ctx echo.Context, id IdPath, params SetBrandDomainsParams) error
+	// RemoveTrackingDomain Remove the brand's tracking domain
+	// (DELETE /brands/{id}/tracking-domain)
+	RemoveTrackingDomain(ctx echo.Context, id IdPath, params RemoveTrackingDomainParams) error
+	// GetTrackingDomain The brand's tracking domain and the DNS record it needs
+	// (GET /brands/{id}/tracking-domain)
+	GetTrackingDomain(ctx echo.Context, id IdPath) error
+	// SetTrackingDomain Add or replace the brand's tracking domain
+	// (PUT /brands/{id}/tracking-domain)
+	SetTrackingDomain(ctx echo.Context, id IdPath, params SetTrackingDomainParams) error
+	// CheckTrackingDomain Look up the tracking domain's CNAME record now
+	// (POST /brands/{id}/tracking-domain/check)
+	CheckTrackingDomain(ctx echo.Context, id IdPath, params CheckTrackingDomainParams) error
 	// RotateWebhookSecret Replace the brand's webhook secret
 	// (POST /brands/{id}/webhook-secret)
 	RotateWebhookSecret(ctx echo.Context, id IdPath, params RotateWebhookSecretParams) error
@@ -4052,6 +4240,9 @@ type ServerInterface interface {
 	// GetHealth Liveness and database check
 	// (GET /system/health)
 	GetHealth(ctx echo.Context) error
+	// CheckTlsDomain Whether the server answers on a host name (for on-demand TLS)
+	// (GET /system/tls-domain)
+	CheckTlsDomain(ctx echo.Context, params CheckTlsDomainParams) error
 	// ListTrackingLinks Tracking links with their click counts (brand its own; affiliate its own; host all)
 	// (GET /tracking-links)
 	ListTrackingLinks(ctx echo.Context, params ListTrackingLinksParams) error
@@ -5186,6 +5377,130 @@ func (w *ServerInterfaceWrapper) SetBrandDomains(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.SetBrandDomains(ctx, id, params)
+	return err
+}
+
+// RemoveTrackingDomain converts echo context to params.
+func (w *ServerInterfaceWrapper) RemoveTrackingDomain(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params RemoveTrackingDomainParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.RemoveTrackingDomain(ctx, id, params)
+	return err
+}
+
+// GetTrackingDomain converts echo context to params.
+func (w *ServerInterfaceWrapper) GetTrackingDomain(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetTrackingDomain(ctx, id)
+	return err
+}
+
+// SetTrackingDomain converts echo context to params.
+func (w *ServerInterfaceWrapper) SetTrackingDomain(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SetTrackingDomainParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SetTrackingDomain(ctx, id, params)
+	return err
+}
+
+// CheckTrackingDomain converts echo context to params.
+func (w *ServerInterfaceWrapper) CheckTrackingDomain(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CheckTrackingDomainParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CheckTrackingDomain(ctx, id, params)
 	return err
 }
 
@@ -6687,6 +7002,24 @@ func (w *ServerInterfaceWrapper) GetHealth(ctx echo.Context) error {
 	return err
 }
 
+// CheckTlsDomain converts echo context to params.
+func (w *ServerInterfaceWrapper) CheckTlsDomain(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CheckTlsDomainParams
+	// ------------- Required query parameter "domain" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "domain", ctx.QueryParams(), &params.Domain, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter domain: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CheckTlsDomain(ctx, params)
+	return err
+}
+
 // ListTrackingLinks converts echo context to params.
 func (w *ServerInterfaceWrapper) ListTrackingLinks(ctx echo.Context) error {
 	var err error
@@ -6881,6 +7214,7 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/fx/rates", wrapper.GetFxRates, options.OperationMiddlewares["getFxRates"]...)
 	router.GET(options.BaseURL+"/system/health", wrapper.GetHealth, options.OperationMiddlewares["getHealth"]...)
 	router.GET(options.BaseURL+"/system/config", wrapper.GetSystemConfig, options.OperationMiddlewares["getSystemConfig"]...)
+	router.GET(options.BaseURL+"/system/tls-domain", wrapper.CheckTlsDomain, options.OperationMiddlewares["checkTlsDomain"]...)
 	router.PUT(options.BaseURL+"/auth/profile", wrapper.UpdateProfile, options.OperationMiddlewares["updateProfile"]...)
 	router.POST(options.BaseURL+"/auth/change-password", wrapper.ChangePassword, options.OperationMiddlewares["changePassword"]...)
 	router.GET(options.BaseURL+"/brands", wrapper.ListBrands, options.OperationMiddlewares["listBrands"]...)
@@ -6896,6 +7230,10 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.PUT(options.BaseURL+"/brands/:id/webhook-secret", wrapper.SetWebhookSecret, options.OperationMiddlewares["setWebhookSecret"]...)
 	router.GET(options.BaseURL+"/brands/:id/domains", wrapper.GetBrandDomains, options.OperationMiddlewares["getBrandDomains"]...)
 	router.PUT(options.BaseURL+"/brands/:id/domains", wrapper.SetBrandDomains, options.OperationMiddlewares["setBrandDomains"]...)
+	router.DELETE(options.BaseURL+"/brands/:id/tracking-domain", wrapper.RemoveTrackingDomain, options.OperationMiddlewares["removeTrackingDomain"]...)
+	router.GET(options.BaseURL+"/brands/:id/tracking-domain", wrapper.GetTrackingDomain, options.OperationMiddlewares["getTrackingDomain"]...)
+	router.PUT(options.BaseURL+"/brands/:id/tracking-domain", wrapper.SetTrackingDomain, options.OperationMiddlewares["setTrackingDomain"]...)
+	router.POST(options.BaseURL+"/brands/:id/tracking-domain/check", wrapper.CheckTrackingDomain, options.OperationMiddlewares["checkTrackingDomain"]...)
 	router.GET(options.BaseURL+"/affiliates", wrapper.ListAffiliates, options.OperationMiddlewares["listAffiliates"]...)
 	router.POST(options.BaseURL+"/affiliates", wrapper.CreateAffiliate, options.OperationMiddlewares["createAffiliate"]...)
 	router.GET(options.BaseURL+"/affiliates/by-user/:userId", wrapper.GetAffiliateByUser, options.OperationMiddlewares["getAffiliateByUser"]...)
@@ -11666,6 +12004,513 @@ func (response SetBrandDomains503JSONResponse) VisitSetBrandDomainsResponse(w ht
 	return err
 }
 
+type RemoveTrackingDomainRequestObject struct {
+	Id     IdPath `json:"id"`
+	Params RemoveTrackingDomainParams
+}
+
+type RemoveTrackingDomainResponseObject interface {
+	VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error
+}
+
+type RemoveTrackingDomain200JSONResponse MessageResponse
+
+func (response RemoveTrackingDomain200JSONResponse) VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveTrackingDomain400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response RemoveTrackingDomain400JSONResponse) VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveTrackingDomain401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RemoveTrackingDomain401JSONResponse) VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveTrackingDomain403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RemoveTrackingDomain403JSONResponse) VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveTrackingDomain404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RemoveTrackingDomain404JSONResponse) VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveTrackingDomain409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RemoveTrackingDomain409JSONResponse) VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveTrackingDomain413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response RemoveTrackingDomain413JSONResponse) VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveTrackingDomain500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response RemoveTrackingDomain500JSONResponse) VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveTrackingDomain503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response RemoveTrackingDomain503JSONResponse) VisitRemoveTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTrackingDomainRequestObject struct {
+	Id IdPath `json:"id"`
+}
+
+type GetTrackingDomainResponseObject interface {
+	VisitGetTrackingDomainResponse(w http.ResponseWriter) error
+}
+
+type GetTrackingDomain200JSONResponse TrackingDomainResponse
+
+func (response GetTrackingDomain200JSONResponse) VisitGetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTrackingDomain400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetTrackingDomain400JSONResponse) VisitGetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTrackingDomain401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetTrackingDomain401JSONResponse) VisitGetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTrackingDomain403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetTrackingDomain403JSONResponse) VisitGetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTrackingDomain404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetTrackingDomain404JSONResponse) VisitGetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTrackingDomain500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetTrackingDomain500JSONResponse) VisitGetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetTrackingDomainRequestObject struct {
+	Id     IdPath `json:"id"`
+	Params SetTrackingDomainParams
+	Body   *SetTrackingDomainJSONRequestBody
+}
+
+type SetTrackingDomainResponseObject interface {
+	VisitSetTrackingDomainResponse(w http.ResponseWriter) error
+}
+
+type SetTrackingDomain200JSONResponse TrackingDomainResponse
+
+func (response SetTrackingDomain200JSONResponse) VisitSetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetTrackingDomain400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetTrackingDomain400JSONResponse) VisitSetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetTrackingDomain401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetTrackingDomain401JSONResponse) VisitSetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetTrackingDomain403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetTrackingDomain403JSONResponse) VisitSetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetTrackingDomain404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetTrackingDomain404JSONResponse) VisitSetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetTrackingDomain409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SetTrackingDomain409JSONResponse) VisitSetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetTrackingDomain413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SetTrackingDomain413JSONResponse) VisitSetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetTrackingDomain500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response SetTrackingDomain500JSONResponse) VisitSetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetTrackingDomain503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SetTrackingDomain503JSONResponse) VisitSetTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTrackingDomainRequestObject struct {
+	Id     IdPath `json:"id"`
+	Params CheckTrackingDomainParams
+}
+
+type CheckTrackingDomainResponseObject interface {
+	VisitCheckTrackingDomainResponse(w http.ResponseWriter) error
+}
+
+type CheckTrackingDomain200JSONResponse TrackingDomainResponse
+
+func (response CheckTrackingDomain200JSONResponse) VisitCheckTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTrackingDomain400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CheckTrackingDomain400JSONResponse) VisitCheckTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTrackingDomain401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CheckTrackingDomain401JSONResponse) VisitCheckTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTrackingDomain403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CheckTrackingDomain403JSONResponse) VisitCheckTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTrackingDomain404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CheckTrackingDomain404JSONResponse) VisitCheckTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTrackingDomain409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CheckTrackingDomain409JSONResponse) VisitCheckTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTrackingDomain413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CheckTrackingDomain413JSONResponse) VisitCheckTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTrackingDomain500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response CheckTrackingDomain500JSONResponse) VisitCheckTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTrackingDomain503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CheckTrackingDomain503JSONResponse) VisitCheckTrackingDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RotateWebhookSecretRequestObject struct {
 	Id     IdPath `json:"id"`
 	Params RotateWebhookSecretParams
@@ -16314,6 +17159,70 @@ func (response GetHealth503JSONResponse) VisitGetHealthResponse(w http.ResponseW
 	return err
 }
 
+type CheckTlsDomainRequestObject struct {
+	Params CheckTlsDomainParams
+}
+
+type CheckTlsDomainResponseObject interface {
+	VisitCheckTlsDomainResponse(w http.ResponseWriter) error
+}
+
+type CheckTlsDomain200JSONResponse TlsDomainResponse
+
+func (response CheckTlsDomain200JSONResponse) VisitCheckTlsDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTlsDomain400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CheckTlsDomain400JSONResponse) VisitCheckTlsDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTlsDomain404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CheckTlsDomain404JSONResponse) VisitCheckTlsDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckTlsDomain500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response CheckTlsDomain500JSONResponse) VisitCheckTlsDomainResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListTrackingLinksRequestObject struct {
 	Params ListTrackingLinksParams
 }
@@ -16927,6 +17836,18 @@ type StrictServerInterface interface {
 	// SetBrandDomains Replace the brand's allowed destination domains
 	// (PUT /brands/{id}/domains)
 	SetBrandDomains(ctx context.Context, request SetBrandDomainsRequestObject) (SetBrandDomainsResponseObject, error)
+	// RemoveTrackingDomain Remove the brand's tracking domain
+	// (DELETE /brands/{id}/tracking-domain)
+	RemoveTrackingDomain(ctx context.Context, request RemoveTrackingDomainRequestObject) (RemoveTrackingDomainResponseObject, error)
+	// GetTrackingDomain The brand's tracking domain and the DNS record it needs
+	// (GET /brands/{id}/tracking-domain)
+	GetTrackingDomain(ctx context.Context, request GetTrackingDomainRequestObject) (GetTrackingDomainResponseObject, error)
+	// SetTrackingDomain Add or replace the brand's tracking domain
+	// (PUT /brands/{id}/tracking-domain)
+	SetTrackingDomain(ctx context.Context, request SetTrackingDomainRequestObject) (SetTrackingDomainResponseObject, error)
+	// CheckTrackingDomain Look up the tracking domain's CNAME record now
+	// (POST /brands/{id}/tracking-domain/check)
+	CheckTrackingDomain(ctx context.Context, request CheckTrackingDomainRequestObject) (CheckTrackingDomainResponseObject, error)
 	// RotateWebhookSecret Replace the brand's webhook secret
 	// (POST /brands/{id}/webhook-secret)
 	RotateWebhookSecret(ctx context.Context, request RotateWebhookSecretRequestObject) (RotateWebhookSecretResponseObject, error)
@@ -17065,6 +17986,9 @@ type StrictServerInterface interface {
 	// GetHealth Liveness and database check
 	// (GET /system/health)
 	GetHealth(ctx context.Context, request GetHealthRequestObject) (GetHealthResponseObject, error)
+	// CheckTlsDomain Whether the server answers on a host name (for on-demand TLS)
+	// (GET /system/tls-domain)
+	CheckTlsDomain(ctx context.Context, request CheckTlsDomainRequestObject) (CheckTlsDomainResponseObject, error)
 	// ListTrackingLinks Tracking links with their click counts (brand its own; affiliate its own; host all)
 	// (GET /tracking-links)
 	ListTrackingLinks(ctx context.Context, request ListTrackingLinksRequestObject) (ListTrackingLinksResponseObject, error)
@@ -18566,6 +19490,132 @@ func (sh *strictHandler) SetBrandDomains(ctx echo.Context, id IdPath, params Set
 		return err
 	} else if validResponse, ok := response.(SetBrandDomainsResponseObject); ok {
 		return validResponse.VisitSetBrandDomainsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RemoveTrackingDomain operation middleware
+func (sh *strictHandler) RemoveTrackingDomain(ctx echo.Context, id IdPath, params RemoveTrackingDomainParams) error {
+	var request RemoveTrackingDomainRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.RemoveTrackingDomain(ctx.Request().Context(), request.(RemoveTrackingDomainRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RemoveTrackingDomain")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RemoveTrackingDomainResponseObject); ok {
+		return validResponse.VisitRemoveTrackingDomainResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetTrackingDomain operation middleware
+func (sh *strictHandler) GetTrackingDomain(ctx echo.Context, id IdPath) error {
+	var request GetTrackingDomainRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetTrackingDomain(ctx.Request().Context(), request.(GetTrackingDomainRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetTrackingDomain")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetTrackingDomainResponseObject); ok {
+		return validResponse.VisitGetTrackingDomainResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SetTrackingDomain operation middleware
+func (sh *strictHandler) SetTrackingDomain(ctx echo.Context, id IdPath, params SetTrackingDomainParams) error {
+	var request SetTrackingDomainRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body SetTrackingDomainJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SetTrackingDomain(ctx.Request().Context(), request.(SetTrackingDomainRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetTrackingDomain")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SetTrackingDomainResponseObject); ok {
+		return validResponse.VisitSetTrackingDomainResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CheckTrackingDomain operation middleware
+func (sh *strictHandler) CheckTrackingDomain(ctx echo.Context, id IdPath, params CheckTrackingDomainParams) error {
+	var request CheckTrackingDomainRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CheckTrackingDomain(ctx.Request().Context(), request.(CheckTrackingDomainRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CheckTrackingDomain")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CheckTrackingDomainResponseObject); ok {
+		return validResponse.VisitCheckTrackingDomainResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -20092,6 +21142,31 @@ func (sh *strictHandler) GetHealth(ctx echo.Context) error {
 	return nil
 }
 
+// CheckTlsDomain operation middleware
+func (sh *strictHandler) CheckTlsDomain(ctx echo.Context, params CheckTlsDomainParams) error {
+	var request CheckTlsDomainRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CheckTlsDomain(ctx.Request().Context(), request.(CheckTlsDomainRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CheckTlsDomain")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CheckTlsDomainResponseObject); ok {
+		return validResponse.VisitCheckTlsDomainResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListTrackingLinks operation middleware
 func (sh *strictHandler) ListTrackingLinks(ctx echo.Context, params ListTrackingLinksParams) error {
 	var request ListTrackingLinksRequestObject
@@ -20245,457 +21320,483 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L2Ldts4li78KlianhV5DiXLuVR17NXrHJfjdDyd2B7bqZqeVo4Ik5CEMgWoCdCKuipr/U/zP9j/JP/C",
-	"3gAJUqRusZ1Lec46XbF4w2Vj3/e3f2tFcjKVggmtWvu/taY0pROmWQp/HQ6HPOFUs9c80Sw1P8VMRSmf",
-	"ai5Fa791JpI50WOuCHW3kjYVxV9PFJEzQYZ8lKVMEZoyQpMZnSsizaNcw/WdbitocfPCf2YsnbeClqAT",
-	"1tpv5e8Z8LgVtFQ0ZhNqhjGU6YTq1n4ry+CKnk/N/UqnXIxanz4FrZ9SKuLV4742t5E2xX985nDhHZsP",
-	"9YhOppSPxOrRRvbOpgG465uP4RVX04TOj7I0ZSKaLw7iasxIZK8SOpGZ0LhAkRS3LNUsJloGhGqix4wo",
-	"LVMWk5Rqpkg7ZkOaJZpcnJ02rp17d2ncf0rZsLXf+rfdgkp38aradUM9kjGDKbxO5eQV1ax+7EOeKk3e",
-	"Xx2RmM6JHMIwUypGjLS5iJJM8Vu2c0BmXI9JqGUIc5lIpcmzH34wD6mmoQ9TOalf7tgMp265T+Jzqsfm",
-	"Xnjh1PyRvw+2KGX/zHjK4ta+TjO22WaexGwyldqszt9YzV6+ozeGuknKdDonig7ZPiwHrhEVasZSMpQp",
-	"Et0NmxOu3Jaan58+J2OZpYqYs5MyQzgsDmDp+iLMv647F/baPjGTCAN42nx3yqgmZt2QWuiEkYgmCUsP",
-	"ih/Md2E3qJB6zNK+mDA9lnFAzHIRmZJrGc/tcBUJn/dekpNXx+/Oz66OT4/+Pvjb8d8HF8fvL49fhV3y",
-	"VyaYoUYiBSNTlpJMsZTQyKwIadO+eP/+5NWOnVCmGOHargDV9rYnChaMM9XtC0cKY0ZjlhZ75y19x6y9",
-	"v3ET+vEtEyOz709fvAhaEy7c33uBoQHNUvPO//uPfv/j071Ov//xx+MP/+tPtXv8lk+4XtzaczpiRPF/",
-	"seLU7fV6jacugbf4g7RPtfb3er3ADJlPsgn81YMR2z/zIXGh2YilMKZ3ePkQuMPi2N4yesuIzDQZpTKb",
-	"KpKJmFkiQ44SEC4Io9EY77DsOGc7+ZSaJ2RHOMD3NS3/3ovSevf78W97wd7TT+1+v4t/PP2087/rF/6U",
-	"TtilTGvmd8pmTGl7iq7nxI22HUYpo5rFA6rDnQMSmrGGRKaxodvrOZC8+S0gfCSk+RKJqGJdcsWZIkOZ",
-	"JHJm7uNx07SVGVDtNraKb7eCFhNm9/5R/hHe8aFurmfDoWI1M72QM0W0JOqGT71dKVjm073nPz7/87Mf",
-	"nv+40yXnVKFUYCIO4B9TQ6VcETaZ6jkculBLTZOQKM2ThEQoXtgtS+cklbOmaUscX+3Ee0HBKbnQz562",
-	"PHIuxucRda+WqP8LPrmwBIewRR0uFBOKa37LiMquce1gaRhNo7HhIU2Dd3/WM4her25DLozAOk9Z7a4Y",
-	"MZeYtf4xIM96AXnZM0zy2Q8vQHoFREsj+kDYxSwu9u1ZLzZUadhx6DYjRL4eGUbYNAGQng1U96wXe+T2",
-	"o/kDf3oJ//vshxdxPcmZo3VmTkb9/GKeMmTackhCQ/ZhMRFzeyNngOPWMFrzoDdcCn/Bj7VjvJLNegZs",
-	"wAo14yBnDbAljUPWciO14pPRGtRUCsVAff+JxhfsnxlTQCuRFEYmm3/S6TThETWj3v1VmaH/tqbSdZym",
-	"MsVPLU49xY+Zgz2hiRkti0FMp4zegL6RJeyAGGluDsmMOqWi2zJasBTDhEcPMNZDkgn+z4yRW5pkwIdo",
-	"kjIaz4mmN0wEZsxUkLAiy0MYMWgHqAZZvcTNu3Fmr2V6zeOYiYfZBhoB+ySGPMiEzs2wQLtCSSunRhHi",
-	"UsDYToQRgjTBN97/0guSCfZxyiJjMCiW3rKUMHM3Kn45CcVmW7iAHxM5UjDYU6lfy0zE9z/OU0lUFo2J",
-	"vP6VRZq0ZWoUwmuWSDECyef2XjNBhd6B4Z3TeSJpfCXlW5qO2MMeOtCFuSKJ+TTorYLskXf8JxjalZTv",
-	"qJhbdqAeYGhSkgkVc2K0rMlUg/GEyjJ8/cKYHp3DYa3Be8kiKWJY5xmFdR/KlBGdzs3poiPKwQL2BOcy",
-	"vdQM7r2gmR7LlP+LPQD1vONKcTEKCPs4NTacYSgpu5U3YCQ7FjNLpVH0UhYzoTlNkMbfC3pLeUKvE/YQ",
-	"ZK6JkDO0/qYJ1YZp25M3oWYJBRURI+3w3eHJ6dXx6eHp0XG4g0rc2Ch6UwrsEIQr4WLElHl1X7TDk9O/",
-	"Hl9enZydDs4PwQjbIWBPMRJTTa+pYiSWTAF3siZnO7w8vvj55Oh48P708OfDk7eHP709Dne65LRgrH0R",
-	"jY04jQ+IYiI2xxIIglBDSyT0CCskCgkJ7bXPpD7zNdDtvENXQ4o15PfJXUenGrLnK7jvt1znAN9RKyhc",
-	"XmbEUukaDSRoHUaa33I9PxYaddNpati65ij40V5dnNkvxpg1wimWggXI4agi1jwJAxKiM0cZ6RBJMeTp",
-	"xNgpJJzSucx0d0p5HHZbNSOikZZp3RcliQ0z1wGh1sZBF4BMDFnBrM2H82mbP8y8kVxCNVeaTeq/6Rkx",
-	"Ve2oo/mE1T1jjpqeD3js7dXCVW33ZuE6PuabFT88b9VaDYX75h/oz7F7Uv6GPx63hqV5FZuPksjf/Aur",
-	"6y3uvzlg9VRhngOvk2YTtYptlKnsUz4UmqZ0vjDL/PV1Y1ZZFDGlvEW9ljJhVCy8xt0Z4CxqFyA/Igtz",
-	"3IokJpQn62x3vb/Naes1zytN9epVdrO5hLs/Ba1MsXRQ/22RJVY0oFdw0TZZIDwYnZtl8fKg7APAoS5d",
-	"7VdUja8lTeONCc/34q+zoMUDjUvrPN2qxgXG0txRThQ38gtd0jTVARnz0diw7pTdMpFZnycYYOscicJV",
-	"DxGCxUMRtCIZMzUwUnFxaEc5e1VGMUr5dQaO83Eqs9GYUBJzhcq7eQtpp+xX1JTRL2meZTFJ2FATmemd",
-	"bg3vCQpP+kYO9KBlLNdBIQCWnaEVZGioMGJCD6KERzeqyVDWZh9ekPaNkDNBrqVW5amttSMX8KUj86G6",
-	"3XADKRZ++Wg2/W7+3rqPg09rNQMQNJlrHqkrvH2BsZaDYJXDEfiRE/vBEhHWbmztwlS3zT9lD8fUXzFN",
-	"eaK2ZjJr81vgNIVOrdaXi8VDq6Wip86VPvZwC+p41cPw5fzEr9SSDJVOJsZUQl112ZK/YhGf0AQfKh3l",
-	"NT5jWf3a39j0/OWnpXKW8KulaS7dqBMxzdDSi2NuqIQm596GDWmiWFDZw1x5KQWXni/RUlY7mf3Jl7SH",
-	"FaO/5Zq95eJm06OLVrLaSGnj8LVBlib1/FzxkehkU4w0QBTR6ADwFBxAtMONncu1IuB37bZW6lPFRwN/",
-	"1A93ls3ybkMmfmLAOic9Nna8gJVya1ymm96dUZg/tBVzV3o1adEkORu29v+x/Kyf05Hh/40ccQNh4IuT",
-	"9URBHfP/cG8k8xCCtFHoPdzJuHS2Vo3Lw89IItega+suObTJP4oxZdMfMO1HDl2mT25HYALQQeH3oiLu",
-	"C/NX8WKuFUuG5nWEJomN/Uy65J0UmEHBBbk4Ow1KzrYnioArzClxAb7Zc8QMUqpZCFEKMmWpUdDoiO0T",
-	"T9pAQsNer0dQFJF22G897b7o9Vvw3NPui3/fQR9YPVdQg18lFyyu8199tpSG8W8v3xfH42ykQdnSWrzx",
-	"bg2azXQIq4s3WkCXmE1jNwwyYaZMThNGJAY9/BQ6ndLohosRSbgw2+sZTOwjRnNrbcHKcSqNaC11ZXEf",
-	"g0Wiqd+R2uWvPcHO/NmUUW1r50K61upwqtnBNW+bDpa4Iw5tSsRe7wGcD3djcdqENgg/11mX5RnfP4+v",
-	"DHdhie2CuOwyKkasSw69HEUbSHTR8SeKhG5e4QEJC4oHfjlFT39ftIcJHY1YnOdM7ATEusWtT2ZKeUy0",
-	"HDE9ZukBqWXbNYy6Lzbl1A9hVuG8Bl+W368xP7Po243S7ux2D28uAjDNYLDB5lV1Y8ery29ak3fXzLZh",
-	"nxfXdHFHa0/mlNsE0893w69pmYBUMRLms8R5o/9imrIh/1hvU96w+RNl0/uiMU1ppFkKeVUkZZEcCa5c",
-	"ulSd/iBvPmvQS3z7dtAVl35ppUojaN7KI3zBxjbDlA9u2Hy14wzI5VPQumENKeaKRSnTZqkPCNckokJI",
-	"Ta4ZUWOj8+QB1+WL48aDH7p/AQXz2sYurzGZ92yirZcavIaLpnlY65nNtfu5iUvU7exyE9i99wG2pPDR",
-	"LnF8Nsf+7sM5mteHrPO+TV02+f3NvtktuHLMIh5/JrNdcwJKU52tpLR3bHLNUjXm00u8v5YxlgthyksT",
-	"+HU6q5y7VVLJh1lhtt46rSDHh3Bj3XtUY3kk48M9nubNWVmJEay9As0zfhDmlcpbmrwzFquXI0QzMMkm",
-	"VGQ0qU8MyvR40xX6daZr2UWmMDtq2ZK9VzVaq3mhfbxudhOmFB01ZExssYzufUsWFIoBa9RUOZlSMb9r",
-	"jgmp3YNt3ROxnFAu6rUjV6Ro7iAzdk3w5u46XBhvrXNQJImcsZh4Pn/7XrSo0elkrN2xnLApHTFVclks",
-	"OkQqTokN02hq6g5xnyB/rFa7ljPB0kKYV99ANZR7PVEEbllrufCVXipO826gRWBuDchsLCH2xCAzMZse",
-	"EPMl65lAf3PuQ7bUhTVmQkIG75gqgn41M8oN03+C1jS7TnjUOGK8bMfBYwK5m1xUHYxw1ZikmCiu1oiM",
-	"edZI6VTl9OyPreaQFPRZEazlfShvdeNR3z5VKdL8lpXdeYsOiHKYqHKa8muEAhvHFaaaJIwqDfWHtizE",
-	"0U/+tXvI53nWG8R0vrlHsPAeVJWJGn9M7mdYkmTjpz7NKNeG2oaYF83ZjLTtS4hMifW6NaQ3Tc0TMlNb",
-	"T63qYylIsLRiNV8KFumjRAwNi1a/QveuRcBJ2MYobZJAh8i2zLnOc4fVWE677COdTBPWjeTkgFwnVNyQ",
-	"KGE0VdYbUspNeHa3uQmNM38APRsO8PoaNmohq3Rr+9IH0KphPJtyyGunSq0x07qZPRDdXzKdTbfKlKjo",
-	"hCtI8i71vRXHpMq3/IHWrYMLFy3xf6hBVF+qfehEV3FrPTem1lQZTKytssLAKuwa87BNgeVSDGZcxHKW",
-	"c/TFL23kPMGbmx0xWTzCCtr1zv+p1bty3/6HaiXNT8D1JowKRYQk+AEC5fXdckwmry5YSiT57VAnUn4B",
-	"lC1uEmHZworZmpr9VamtsIgHsQ0QVSOrK7XbsUxAjDoiqWgYhmG44F0p6mZjHpCPoVhyC/keUKUq5lAb",
-	"bYuH9JjNCU1TKNEFvR03FBIvlBTuRQowCpaYER7ZOpvJpVHdlbcMc9Hq9Pw0Y2Q2ZhjyjGiSQNFcnqYy",
-	"o4rYh4mWxkppG4PD3MQhD0YUiis1+mrEdg4I8EpQ2FA+Ed+S8VhDzreNXe48dYPCtVdj3FVH+AQ0Z6c+",
-	"BflcUijVlQJMwNwlYodaKFkQ6sC0ecMWtw8FpcbIMOuy6gwscAdwEqZ6e0JfzxXqGLxzhAatW674NU9s",
-	"kc+yZ38u7qy15TwXqcdLcxvP38YKjXseUm8VvJOfs19/iUuJBlVmWcP9moVHhU2UFqUqryq25iLFFucs",
-	"WJSay4RuY9L1Csl0D17/7y8jex3v/h0lZ7v93EaVvC/dKEcxefbDi+WYPGWtaZH35vacKhwSB6QMhlak",
-	"QAI4jYtwr1bBch1rHd4JSZK4yF9CW/rZ3FR8/m6UH0+ff1GfMX2f2pDVeaJGrcjpPCVFqA1qj0wJvVZM",
-	"IAaWYLcs3en6+DkLlLe5IlQpmc8UhPmlqPOQUeeiRh9h1afwWenodyisy1NCX1FQlMgTJmIWOw+JVS3h",
-	"psqEnteN8k5k+0pj8QG8JiXn6kaJjyt9J8uSEu/cfeJGtXHeqmeXrzfrhlnevyulomH6oUigW0gcs+m+",
-	"QNy1QUn3lvdTd8aWCtFa8EtGhpwlsSLAlRACwkgq+BV/pAptthvGpgoy+IH1d8mVtEBjFnyCKSJTzN5H",
-	"IRWgT9OYh4QLEoLzMqzLw/wqRPrnCFYzsxqE0SnuhltkbVeswIigzqWRsomLaQCkW4xAiZMuObSb4SCH",
-	"rhm5lnpMFINyCXQJY1wrP/WOnFZaCiVhV0dkJb7gEiZP8DuGcT9qFX8IreJrVAvuTbIv8mvgi+dUqZlM",
-	"t4r9IJFq94q1Fkqw2Qb314bfig+WX1crlKDW//Orme83G88M8n4yoPl0MKZqXI9YogbXUtcJ/6CVcHGz",
-	"7vBTNmRpivk/tYlBAzqysFRrJAZ4i1EMo5qkV8nE8xxQbsKlL3tjzKfdSC0PodXmbpb1VNp6wIr6/P+H",
-	"UGZz0XYY/5opPXGgYxtFzpx0pDkC8NJUzpJqkjKq6kGrUHErXm/VP3VAbthUO03E4Q+RRI4q9tSLTVOq",
-	"F6eSj2/54jlUr/IUirJNZ9giXhoUVFlArCH/yGILgwxlQh4Ul+fvLl7VClrwTL3KXeCSrGSUNQiSXk0r",
-	"FJ56UDXSRkbAK5+J4tJW+UprJE17WrOvMRo2Ui09NF+UgtWuyF2GD1cIg5WzXsNpu+lZKrlj82ej5XD+",
-	"dhhPlAexnVPnE7W4xzv1OGyuA8BmEcbPjErWXFRaTpblATLi7nGpgMa0AXCosZyiFck1HEgwf7rk0K8c",
-	"TxmNjWFJJlTdsJi0jY1ZKQfK42LoqgpI+Ot//Md//B8vQybcCTDBTisSAvBEWAAhWtTohiKiMrE34CP7",
-	"AFIFqzFGerBitrXgaB+R2W5a1TdM6GjQxNKhH0NKsxgQgTH/MS+1XDWidevEjJrRvE5qLFO7SJYle0zO",
-	"PLtiFEuUqdWppWZHmiAI8SJIhk0KGwGfsTnvEy5bbm6oUoqIIcY+A4d/IWwgWTG37OyDRRlWDkJmhBZo",
-	"Clty/pQNMwEVE5vyNyWzNCrnxU95K2gZqubDeS33XzOgmq/CstqSfPsWWM7qcpKmsOryiJZPE02B0lxP",
-	"qWP/1XO8uPxe1NY/umXx6yvvxflaFMJ2h3yyrEiJlSCXxVZsZcUavbnxNIR0OMRS2tBCgJvzb6xwbaga",
-	"8j9iAA0CjskRM7VNBZFT+s+M5Qne8U5F0dyrtY+r8rGq39pUDWTU5lMAvO8B9As52wF0cafrDjOdpSyw",
-	"bjaAp33a6/VKB3FtQVoezsnlGXn+dO/HEm90CoF77KAMGDzJlCZjesug+l5jnshC6uezco+Tw87/0M6/",
-	"Pvz27NOf6kdYleYrEa4WxGO14cpSTlwrI6AFCWIbx4GDjTfaOZzehdzWFyvMjI3Yu28eVfiQx4IaeMPy",
-	"M/UQ9nA5KWA9o3gJmuKChbYsk/oezGP3uY2jPSVLbN3ZN872AWI+3lRvOZtt7AXIYQN4JTd6pc42oR+t",
-	"x95Z7PbPvcWiophFXFVsQpuel2eA2USPVNWbhIV6WvUVrPIOlKbojWX5el42BIpDq22FRAoUPzRBLBFE",
-	"akAIbpfUFrqOQVjFYzHVx1LpAxJaLRruoX3hKdnt0JPr0IXIqXIh2nm0gDYxnA6QTTyfC1fYHYNc0+jm",
-	"oC9CwAJHRdKYMk7FVICJgrGzwmnhMvPyT/hZeqhyjOyPOCgLSVHv3ADV4Y00PCxvb7INZmJOkE59Wyli",
-	"wNo73aZoH6tLtnx0usS97j3651WU6+Y5LbztxYy8EdbSsR+WWkwYF6TQHJwzIbdBc01BDocsVb5D6+Ls",
-	"tBW0jt9ftILW+8tX9RtuX3hBNVPb6IOpq9XaIPAMzTUgWKyl9TgG5lgVOlAO5nZNFQsM6UMvg4nELgET",
-	"UA+48L+0Vx2ZmfgqpOEcGvQTLtH69y/GiCoEkTbAERZrfsm05mK0MTqXWZNNI512afkG8IvVVyyKic+r",
-	"zsgpZ9WKI3I7ZDhs4tOqlsiYVastj/TWxo2q9L171wteUU0vs8mEpvPNdaDM9Zdt7EiwRtZoueyyrhal",
-	"QC2prVRZUceIFrlXJ91wS8O1FUWjG+bhrgBBdJQxSJvXowzLV39PgYjbcIOQmg9X1H+C6G+46EqLB1Ba",
-	"XH9PpmxflhVwWHhfvgvVHfMooFKWWarXLJdm+guwMFovf7iymNWEYrcG1QULCiJf2LQPq7izPTcPcLTn",
-	"jfnqX2P6eEznayEzfgHEthiyjz4Ht612g+wI69Qu9pFGmsR4BxHZ5JqlZJZyrY1SrwgluCCgdGEYorXf",
-	"2nvafdFrlTwynf/9j17n5Yf/1e73u/iv2haoZjS3b+WIi+20b1ruf7S8AU1x62K7meJa7ZLZ8+rU1fuH",
-	"vn/ACONWEcV4ZahR3rI05XjfXRVGXmAbUWWr0YqIY2Faog+2DU2fzfB2wH9o2+Na7HbA0YxZ9/Mih3qQ",
-	"KTpiRdVrDW9ZUcCYy4F1UggdEboEwvzhTUs4100NUgMABFb8tsZGO3aXsO5PlUvuspgzEWF/LosT0lZj",
-	"Cu3rpkwk852GMj/bcRkdketFc+or5taI0LgFLUrecEOT+m7YflVuJuAmDFetTiz03juYsnTg/NFLaji9",
-	"p29pwuNBLdLw2rBp+I5M6Iqz4jMxI13MplTBt11calW0q3xWFsi/gXbKe7pkJ+pPdWnxy6tYOSD1vK8e",
-	"4W2ViNmqPmxTIbSxVKh11bxlGnFLYz7i2vyXqjHDil7oyK4imTJ1YOu9YnI9JyPbPn+dQpUGgbIOPygn",
-	"TC9NfA6+KGsuD7TKdu+WSZbT5O6IT27YGn3vc1nmfXzv62SyS7NayyS6iqk8QJhu0UewltutpF2vitVV",
-	"vvEA4Tp/eJs6qxaiyOuvw7J5P4AV741lzVKrqptuIWz+yOAfGfwjg19y2NaqjMQu4LWhrRKVem9ZzPMu",
-	"1ONhythAjfl0al5S+1b0iG4P/laWBCvx2/zA/SphYN9fy8Hw2sYcu2bIK0BJNxjUnfLoY5oKLkaqNk/E",
-	"Rsa39pxW+87k+ax+fR4k285YyiBY6WLwq5Ena2LSPN689caG/TZStcGCNAM71icgwAxKKQer8Bnd9m3c",
-	"4dDb9rX0q5xOVlFu/ub7J90JS0cQGnXBlK1s3qhayAFsErZBZZO6RJ2aPuMNbvJ8iOuNbFVsnosRU1Ct",
-	"bVl5veSn5sQIKqIG1cCGhowc+xcTDZvRPBcjYVgzioDyBldmAG/kDEtwCwQXqNh2L0ZgCjKWSawsSEU9",
-	"G3iwdbiDAHrlIzWDL480WFzIlWH18tas5gVLD3p5m+/80KapTOuzW5m5RJi4ZYmcgmOn3hpYOnrzjqJO",
-	"HRo3r8/jzMPY7bkuc4PVD/2QjLMJFZ2U0djobMTCv5fDW8dQ3MMVoYm5cU5SNuJKs5TVt54o1tyyJWAR",
-	"H4L1twCHa31ujVvRkDxFJjQac8GKWWHqlIQkv2hMpDiwDWxzVG4yyngM3QHhAUXnisyMcGc0GqPPu9sX",
-	"p2wG71IAy3DNCI1jFu8TnTJsjJkJ7CYIH7yeQ1zgzdXVOUE7pJzI9/Ph25NXh1cnZ6eD44uLM8jZOj18",
-	"f/Xm7OLkf45ftYLW67OLn05evTo+bQWt07Orweuz96fm93fHV2/OXg3MT4dv3579AjcfnZ2+fntydNUK",
-	"Wievjt+dn10dnx79ffC3478PLo7fX8I954d/f3t2+GpwdXY2eHt48dfjVtC6OLw6Hrw9eXdyBbecnF4d",
-	"X5wevs3HdHl88fPJ0fHg/enhz4cnbw9/emueOj18dzy4OP6v9ycX9jGYzuD9xVvvr1dn7w5PzOjxH9UR",
-	"H747Pzz566n/nsPXr0/enpgh1f4ILzg/vzj7ufTVo7NXx96fh+/O3p9ewZq8Oh5cHf4NVtCM4Or49PD0",
-	"CO/96/ElLP75YbE6Z++vLgevL87+5/jU0F1xBrzVXSB4/+wt8C2A8Wio2gKED6oJFia0KYmlNirmlOqx",
-	"oU6JCXEyntu61ilN6YRpKB8QdMJ2GgAdF22KJW0i0ixpqOuCXFeuyXXK6I0KPCBMKXRKIw10zRThep+E",
-	"7iiHAQnNR8x/UeiYfxmqD4O+CPMUS/NrbgyZP2z4HH5H09be4v5p4/Lmn/akDWAN4b1xhqkobHDD5jAG",
-	"9lGHZlVP37/1agplSrgAQ5a8v3rd+fNOQMJflRQhaRslXgpG/vPy7BQDqbZ/YEEHhfW2Sni6Ja9lXx+n",
-	"MtXHQtt8rUpo8Zalc8LgajnjU2kMJqRyBh1wpymf0HTeuWFzW1nRhuwIwmPs1WjEfAeu2HpTx3y+2+yf",
-	"gq5ff4RUwofItdwksbE+SbE5d/ROVZg3jCabN7Uxv7plcQQkb1bUBq640avjWH6O8gBiPori4Xtfr5NC",
-	"RUAGr7bt/jawrqxmyyITtqsgOTw/IeYZrzJhTBsww/HcQtByvShm0UJ4yh3Qz7L+Nuu3phlTNZix67GU",
-	"NwNsPdhgu2DvEj/FZ5GOsP40f1/TQHMuYyijHg3xqtKPxbDFMVdkmmSwwjz1CphrpWf+EXxtw2fGrGj9",
-	"ghcg9UYXxW/Q7gdaMSKsmlcp+USVKindg17BKEGUs9XtYzyKWFzruhWrpYr6Lahfi9qtDxZIP3g41+BJ",
-	"Loq+noaF22RarQn77eceFY8ErqDIa4J0V1DfVT/Sxp3/VmBFL9/UbZxljaWvXs3Ps/VqfpYPbpseoZXM",
-	"8bVMfo/GVzk2/dc/4NnbfhU2mXvjXO9/qm+5uFknaEXTaMxvG6JWn5H+u34593RrTLmFMre6hVhoJFqK",
-	"vjn+4jEdn9UsDPYdmk7N5HNfXQ9rp1YElOsyxi3IlBySibkxKJqT9QLMt6WaTKTSZO+pTRJzKAOAbGNT",
-	"zaeSC0T2fIqoj/t9QfOrODtocL/39EUPe9zvoE8AjFWbqd4O7eVwJwCEHUxoT+ZkmMoJuKOMVRz0BQBG",
-	"Ej1OZTYaE0quuaDpnAwTSXXV5rXvbAUtKZjNjvHBB3qdlx9+2wv2nn7Ks91/2wuefqrPePfwWV96/9d9",
-	"+dKLaBdUiTODXOiPnbhI3R+mGLsY4Jq29p8GTi3Of9p7+sk8NZIdxx1hs7pX7KOROvmVDp8YexzojJpj",
-	"0RpxPc6uu5Gc7MopE7n42nWm+K5i6S1Ld20c2ZDWqWet3k0Xd3QBNKnI9qquRUn7ZUwdRA29lpkm7dBZ",
-	"7mEA5dBW4UPHi7G4Dc3cBVjQDV/d08pfq79xbOQFzi3VMBVzVgzpEoBCBTCNAyIdnLEUNifefJtkiqGa",
-	"P02ZYkIvuuM3hslZt8JgScVAbWuoIqzkRZXbMg1sk0vcmYCM3X1cm9+gl+jOFnHm5RgdcNVz8/n+l4KS",
-	"pGAVPL16xEtmg1dV9zwUw+PEniiS31pv2CywY8PV1uDtQJpAiTlhlU+Mf7rsW1fmKC9QrQ+XkGcqFj1O",
-	"CvfYwBN9/s9e2b5HAQM/sO7/Xnv7oFTmDxhBjdX+/gweICFyod5xLcW2xEhr/AyZcETQcJgcCJlnFZVG",
-	"AswB39JdXYVW9ULazz9A5qW/EOf5QVEbKomTzLa22njxHWcuMpJ+XGFo4Lc2mMvnBXybFug+N0JdWOLb",
-	"JFEjqevSQdMbwsDXX2K0FbL0HGefiwGzsHWLE63UEn1OjSRoEyJLkvpiyaqDYZviyZqkzxqBExaXw8ZB",
-	"Laq4Swb4qPJalXcxE7lu/YvLTevf6+5tvvi90uI/32Txu+Z/Pm/xn9csfu8hF//cWsBlVpPnLC9qhnI4",
-	"VKzhWg6i1iBSJ1RH44DQKJUKWgiRvHf9CvHp0NRcBZodRR2bPadz3POHqDDe0ga4o5LkQntbUj67RJWv",
-	"9fkvlhyu8st6aZ0e5mVlbEu2ahtf57TY5bU0EkcVq5yc7r337vU7ByX7bgILy/DCjRZvAcLBkQ/ZxuXe",
-	"ozFL2H3ChX8DZ+Suka/XHLzZnGUfXQezt8lGtijDEyZKFjJpU3JNxQ3RKRVqaHE0hzIlVpDuHNjeTFCh",
-	"gdhxra0BfJHMl4H3bst1aqJB6/Ahr5i4WLxKJMltS/O5fQCz18PwWZfDSaxXWsXg4LUPYHniiM6RBjfF",
-	"h2smbKNOWARg8AKtJOgAu1JY3AqHvb3YsnCzjhTFCJvnvoVUs0JhnZ2u3dmHklwXmbiLCvva1nK8DIRR",
-	"VDeq9fqcruywahhiJhDUROS4nSKZ+61WzR2Qrzyjc+xeJ2dirQG40sPNm658alzvdaBKfQR5Hw20FpuU",
-	"TGh6A/D+OY9fDLY1+gDPrUlxdsvSW85mG2c0QXhzsAKhbRW+3FLwty3xBROq9OBZL2+3thQOSdBkrnmk",
-	"rox9oryqqsFqcDt350pkuWnKbrnM1Najai7DKk225ktebmcpgXNh+xomXj/L+2dRqRzyZCsIELOeVMxP",
-	"1+1J90XwZysrsjZibAFEWh8g2yMXZ6eG6c1kCtnjhOboqvuEXstbthiR7q2KSPeFYT17PYxJd8lhNSRd",
-	"DUEvCztX48q97tPe3uqwctnNs9db7efZ6+X/93k+nr3el3byXCwH213bMCtTzHsBMnGI5S05xDAYmEaq",
-	"ZoLrvG00VYxcZ3NV8thZsN1iDy/OTlv7rT0LPAwX9v7ca9VJxQsWMaEbOg+u2YP/froBlvrcrAH/5Pft",
-	"qOI5ecP80LwIS1qLfZHGVnfVj2qh4cS2W7K0v89DdaKp7m0BarV2z5jSOtYThGL6LRc3G9dDAyKC2mh/",
-	"tLxh9ZB8jbnNqRkfeH0LcwxeY2SNYSfQfmt1erJNI4YBBP7g7121gBV23VC3S7jbrDurt86b5dy51VnV",
-	"vfUSU7TP6TyRy4KS6IKqxmXs065yKESQyN3/CImWUx4pSDDD3kakHeI/1C66W8IdQlX+BsUENHPzdt8O",
-	"0ghEPeZp3JnSVM9b+27MeS8Yo2DYj9gMcnItY86UVSUSJjgTRplou/JK21ibpszBqu10veW4YkqfmXdv",
-	"DK29jBEuQBltxqpSprJEL8lucpOnQs1YysySa6Y0guC4thJJQmZMaDJjSVLfP1DxkaA6S9kgGjMjgBra",
-	"8bjbwBljbyV0RLlQurA6n6h8XJjWD9sFwSDWEKQG2qmv1TA2zWCa8mgTtM7lFSALnh1Y5fJTbkwlHu8P",
-	"puR/XOi/tbCg986oLB3/gnN4mCY5zRQaQtVhHBJKBBRAu4cOSFF0GVa6buEzzq5oC6nH0NwcWj/EOwd9",
-	"UaJuSsxfLgEtJ0cRYyNHeBl0WTF8Au1UHJGHfDujqi9SFmcRdtTzOqwU9aL59yzLkSmJqIhYkmDyhRwS",
-	"Kuw8IEfWvDJi/Ba+b6cx0HIQy9CVwrpmf2NqhlvT7iVhQ31AQsurBkCNYV9Q5LPlEs+8e2WmWLleHFfB",
-	"0I1bdEPG+SLmfejc8kCqkjdrLKgsxt8KWqURrUYLsRRy//TPRyKbHpaxrWsiZXgDwBxbLJ4JnQNrI9kU",
-	"uoYoltyyUosUYGu+T6TWR4YjuHdM7sWJombuuzGqCNC4kuAARQdPnTd8MVn4y7TpwWTIK6cF1VTMgQaJ",
-	"p87rlJzXcEDRHmkXHizw9e4cWPQVyhNsmHfNLKQDJF/6Pui1ludLtBMCnx10XY9/Mht5UudVnyLRORBp",
-	"dAVz3H5dLmxsIzm4BXrWed4jiZyxNDIWfFIGqgXeili1q2Fot2x8FKzElb+cK80mR1IM+WjjomR2O5jU",
-	"t6RNM4b6UsxuO4kccVF0EmYT6RgH+MpuSDtmt2QCDRoFoSSRcmqEBgnP3//09uRo8P7ibdgE112G6akd",
-	"Bk9Y4bgf26bBObvngngvIW3bjR10W8POVblP9GIVbVNh7Nr11fk6Fs+UXl6e5b3z/is+YYqlfPPC/W2j",
-	"Bs4vvx5Wa9HdoyYzuRZdsd7+XuO2qqsYMbi1rOirZvj3vy1yepjz4I0jRqVY0FrrnH9syWpvt+HNERVv",
-	"mPe/npZ3v+Xi5oE6akjttWIps6pL1NbxMjrto5TOEhAYIIEhvMRmKDfwUYUtc4GVsthwMuwUDD90yZvj",
-	"w1ckRQ0K+RliJEZGGQXYG4pZoMbKPxPJvBm6dKOsonvo9lFMa62lmzI5TRhpX0utCEDdxmUu/pnpSzFT",
-	"mgssIGli/2tOvnHOgIjQ7OpYz/Hqlcf6KAqNLkYaxylT0CMQmmUAVAJSjDK2HkDboL8o5imLNNyKYj1f",
-	"ktUeSEyPs57cYp6LC1sZs+/39UiidLQ+t8uDl1K1ohjJ5yBfZcOEGjKtaygC1XqVfjZjOWFTi0NX1ql7",
-	"S4h4tY916SI+QGJY3rZtLRlYkhGrksPw1Q+QGuaPalNFILHSbv1Z18zyYYXzVuDvNaR/Z2S8DfOtI/33",
-	"UMa26Q4WtXer2gs2Vcnd8V69VwiZfjd90SwDPmnwmjufuLXGoY29Qt2n1hgnALOGFnl3naRg+/U3VI3r",
-	"KmkQp2hM1dhF5yt+gYAoOgSsSza5zpUyJnRH8djDJ3JQR+sN6H3Gly2IFdFPFOFxw8Q3Tk6vOMFW34/C",
-	"8nCT6vpGl9hyF9i2uhZXP7OUD3kT5q/vg1pDgXGDbXC9+AtYdsSURuKvXEH8ZUL0qaDpCG7MR+yxXXYy",
-	"4WjXtS29f66yvKDNc+3LlLiAESJGLgMAWTPd6rlFACGUuIwk8PcVbQwUaYe97l4vJFyRvd6/IxTIAhiJ",
-	"l6/VF3eSsLVxutYfrirvZ674NU8ssGeelgts2mFksoFhjLWBBxvzu4Rg6zZq/SIAX33w19DCDZuT9jTl",
-	"AlGPc4xUsOyJmtKIqZ1VyfY/lIsz+/2PT/c6/f7HH48//K8/rbTFKsOtO4ulJdmUzzTiEW4/njtkNOZt",
-	"LMpSrueXhunlkJF/Y/M3jMasFrMbJawFiSRtpMGOlh38106XwCbTCYMbIBFegdebTSE4okh4mOmxTPm/",
-	"MMjyE6MpS0k/6/WeRTdsDv9gITEMbspSi5oAEbaEQ34AVwTYNGgR3IxrjON1emzrvzuH5yedv7F5QQM4",
-	"MVAr4INmEAC5Cn+9dgL0P3+5ai1mq2CkCPhTeH52eUV2aabHu+DeDw1b839VEFgLu+SsGL5Nmg8/dlKZ",
-	"MBXiqgjGYsh5tAqVmZ9ZIz+2aOaIszWbDYMtJjXWetr69AmCXUNpA/CaRkBsdi3OpkzkHk10+FMuEIEX",
-	"7AN4i9rf3V3JchaTOcsv51CAz5JhZyxVKRTWgQXQ5uC7l3XJTxgzSjPhdTZoy+GQpWon6Asv8Par5AAL",
-	"MwEXDKOpKAlCUQmHg1E/J9cIBWAeoRgDQYpiqi/8SIghWq5ILKNswgTg/PiXC6XbYU/vW+wEAMu+Zomc",
-	"mWfgCMR9Ab0XSbhLp3z3di8M8gAQnhEoq0NOgr7JagYM1w6/Xc4EJieojGvW7Yu++DdyUoWOh5//jRiK",
-	"ZkLbJPq+uOQjyI8DPcARKAypRL3gVGV2hCnTWSpY7GKjwk40okmyb74ThqEa98XV2d+OT//yp3aUpQnp",
-	"KNL5bwIf6Lf+VESuFr/Wb5F+vy8I6bwhT46k0MY6MIrhPvHy/3d/VVI8cXfG5MlvfdQ4+639PuqD/8cq",
-	"BoZY+62gn8cD4RbaSaQYdYrfPj0hv5Nf/0k6Kekadtj9daZ3+sKNvnnUE9ZvmcH2WyWmte+41p9gIfot",
-	"WBizPhBuxm19c/n0xQ/kP3+5stwL0w1RvyJPn5OxzFLVbdgZmemQICavOVSwHX1hCR3piEDCdMS65IJN",
-	"QY8mQ8oTFhNYa5XXKWGoWqbIwMwvztmJ+V59ET5/+jK0CiMJL5hO551DM86QIGs1nD6SIlY7XUttx7bf",
-	"BB7INJWp6gtED8e3mhMBuh4XOArXoIJcomjaJ+FvfSen+q19AuYV6YPAMn//1u12P30Ku33xmvIkS9nC",
-	"E6iFkD42bTC/9FsoSCyqHgqTfsvcY+xO/5Z3h0dvTk6PAcDfv8+2vzC3/qPb7X6AEfzk2jeQ0LwnJG2z",
-	"EWHeCyIkRt3aCTBxx3EkOwpUaMlrIyiqnRfCoC8gE54JnQJ8UGgHEALMPrKiELHm1wXsV1k0JlT1RWhR",
-	"b7tPwyYY/5w7hWmWsLDA3DcavI2hIAEb6lIE4Osti0FMeGJTe7rk2Ewkl9ogz3D86DYCtH4SGWMBSARo",
-	"6XfsWPG7vYf8Di0vjKT4vS9+73Q6+f839y6uH/mdPO/1yO/e9CEbOMCVgUlbIs7zmyCJ0DUjt+0E8PWl",
-	"3hJhQMKFRhHmx8VOEcUwaNkd8wTO4YQYWeUyhbD5An7Qa15h3lzuXmF+WWxf4X/r/cVbsANhmxGgLjHf",
-	"YzGindiuAq6ewvqQaJLIGYvtY8oOpb7VRXmBqS/szdsduBj4oczknCivzM+cMn+C2CfDn0puywI9lIxK",
-	"JEgQidAXAl/tdyzBF+2R3431ANzSiF3Lc2NMJkaAc3tRpmSWSjEiUcpiIzZp4tYhb32CL33mpu6pZZDs",
-	"BRFImiRISAXZW0pyTVPwLc9xaHAyUQWHMZjTxoy0gnASNSeJpQQyHjTyGD2TmG0sYq6MBpVxNTY20479",
-	"0GJHFvziCztuOAbsozmLAbnONIy76MY/YXosHTW6ViNA+XkDE3zfS9ilTPB/Zsy1+gfREnguwNIm7oAm",
-	"BamQlhhqm8N4rxckPInZZCo1E9HcaPChISgGqZRWQNk1cqwJ37zQXQZeuvfM4wtmMAlNR4A9SgXZI+/4",
-	"T/ZxvxENPPnUDEdLiQg0xsacTLU6IDPKdUVCWsmY07vfw8a864Wlb2Tc9iSiCD+wShfOhMdmiLaiIZEj",
-	"98qaLjj4Xjc7152gYHBWBFsCKZrPlJ8rMoFUJRlon9QkAx0Y9dDId9Bgli9CucFN+bOgiSM+sc12zXt7",
-	"7TtZ4iXyHhTqqc3aN3ry0lG0XXGAWZCdgkS8FjsF0eVDglZjtsxfmZEI4HLWSWlOKyTXIsAFGBiI5Yct",
-	"ysxXQDOymZu2kqAvfoL/wr15gxfkAKQdLleCQ5TOuAc0hsLHSCdzcM8ZIYJ2TMF6cgIwot0M3m4daVe6",
-	"1hxY5QLsD6pYRzGhuOa3bCcAIDWjqfaFseFH/JYJomc8YgGQml168+WiW01Q7myTaxXlBjjtsG9UrV4v",
-	"zBVJs4Hcdq2vnP2+uDQ7X8sVnF7qITYYcfj+5FXe4z7GMvYpSyEkQNBdt+PYyLwvaGEyGevcaOKG852/",
-	"v0Kr/tXx2+Or45DMZQYcH+gfXRzg+nbnDFsmUO18Hki4fWF+d5r+ASR+G0Ud9XDt/CRGhLCUjJgG9Qio",
-	"23pvi2nrzgWbJnSOLb8yZtRGs2LumOYqWMn9UmKYyOgLtQh4Ik7AaIrmMDTw5wOiJJJWPgXsPkoh4fVZ",
-	"Lz94rncEro5lbH2jnA654GpM2jgv/9TudMkhjsIwxxcfPwIpGA7sEndwOQMzCuyZgXwozYylJdis2xfu",
-	"DTCusUyMxV9IdqMuCzZzfqugUlgS2AIzbM/kZ/8aGY1nbJgyNfZShomzLu0W7OBoQfvH8e7DalmlXo+l",
-	"Yt6IyS9cj2WG5S6Wlh3rg2PrNjuW5ve+wDehYp9LjOuEiziZu6MEkBB9cTjBDFOwzD7i8Ai4PfBYuyIf",
-	"wHDyK6qVRfm2GN/OmPHxuVW3eL85FcCabUe66stk6jv7FSCEAz74fv5TztlsDKAv3NngKcKFkypaOAwD",
-	"zwf6hFxgA6woVK2xNViXQAUzGdNbBhXqFP0+PIXC4n0SwqJ0j99fhM7nYyEl5ZCwLJXQ1IwkLMMiZLvM",
-	"5aYufXFY1vh9hQ6Mbach+znmiGRsVeUuuRyDiqcVCf20n7Av2qHvm0h30XYtUoesu3RnH+cPLV1q85bs",
-	"SSfhs97TsCZ3qS/waOadYP6Cn3JNvZxfFvoOmufzusscIr7yxifowMJ7uAI4HcP2/8bYFA8qj4t6zqIZ",
-	"ja0J9Dk7QgpIecOtwQp0xwt0nr4ovH+OUTjlQuWtbHDg6GoVN8gsUeuSU2rU2vYPT71QBJHDvgj/cdj5",
-	"H9r5V6/zctD5YBaaa88yLxYYtDbgGYqPBIvJdbmDGgzLMHg3GNU3tC0IHxZvAueg2TxQgBKptPVfCkIT",
-	"aHuJNJW/o+D856BRBcQ1fIDn/K6Qvr+n9zw0AgnoFdhZbrbhxlg1EvA6vJS3meVaOEaz6ZbEuuRv8J1r",
-	"qVVf4LF22ZYKfsWKKjjMNm2zS37JM9Q9X2uuzZptyUBjTg1tB3a8fQGk4kxORhKqNJlwAcuhNE8Sb8Rt",
-	"sy2WhvPSsBzexv+WMTF2Dvqg9llLVphFuLYsKj9AL3rPrLOsrH2inxnzJKZ0xBzvouTaLAj4qLqeE3Ut",
-	"56ljBx1kNmt5I7d1shqqBgfqKZspLNoA56qfrgfX/7//5/+FC15aXun3Sg4SXHNRBjWW067nvt1VNGH9",
-	"1qcnuQ/13/6NvPLNSGCxFe/A0CEu+Uchr56z3MnDKxwzYcxv1FBzcgDVttsXR3g6QJsH89bojPj62Zhq",
-	"K4GM4DC6sjk4RTzcmsIQ+8hD5pUQuZMcNt9HoT8xxjPhhTlqysfIG2Oa5FUjoK9bg+R6nut2xn4xsqLs",
-	"S44nXOyaSwobdliGhOaCTPeJUXrCN2eXV4Pjd4cnb5GE8Yfzw8vLX84uXoU5JH9fWL+z0jTVCtwXaSZI",
-	"WAoW2dFBBCjskkM0rSIqCFcqMzq6FJgXU2hQoH31BTAj6D0g5qix104I0nt2f+Pxp114EE5GuAMJu7ak",
-	"31oo5iQb3bsLi19UnKq+uGBTc0xBZiLNuH5V0J2NRoaTgi4yl1nqmqjhArjUimow1Iy8L5yPTTEIToF2",
-	"W0ginwEVRIYYW3BLvA+yDfRAawwY7RXUvwD6srgKTKfE7hSc6WmvFxYS1SsPtZ91RsuC3XCAG1wyaji8",
-	"cC/cmGV5cbjdaSrRWY98Kw/M7pM/HZ6fGCNje3blKqqBvez1envAe/BXKLGGC0+fv+y+7CG7svUW8PvF",
-	"2an90QfcwPiRoAsBJsy6th9DzSjXlPLoQb9cwQ33Xr5/9+74Yq9XYnGHRW+9fU+NaIfuM2GAPnmvLx/y",
-	"GU9VIjRNQdCbHTdmrVBwWPuC2ximkWpIjgHyLLOIKleeQTQWmc+LDf+CXLHx/b59gULWKbYHhCXKnOxM",
-	"QS7HAqsugOTaqFGURhAb1hcUCltf5FlM5rLNyNmxX6kQdnGkqCKZKBQ9e0iF9ALF3b64gsfzyLHV+s1A",
-	"jeJ5y9KUxyzwPlUsD3ie2x6TtzOzgwaKs0GWIf9oRgR20k7g9BTvXR46Vs4cRM7Nc1Aks9Y5eAuxYA2e",
-	"qmSnbswYHA2ke02Y0Ba8ciEyjlEhZxVCB9uwS06AXlKZCaOwjWky7BgpJMH5bM06BUwrcKNgIg48lY59",
-	"jBiLVV/MrPqYsGHu7PQmfp3FI6a75LRUzY9yLcckPCC5DqZTPrWSNYv7ArtCKxIOEzoaQb9nEFnmz0HK",
-	"KPRSLpRzc/s+CRVLhgOsd6WJDd25Y/9E2fgot0kBXvnuTkDsgbzOUqVD0p5g6hwVZK9Xqrvxo6p20UGc",
-	"cSs6UT31k+/gafOFIVXaw7mz40OiAN93AnUp5qMvckcLCjhuVIn8RYaKBwB17uZozp+xI1zzfHAFUmPX",
-	"2H4JaLNM4IQniZztgL8jTJm50wEWtB1d2nawMoktc3EyywnEmA8B3VQTOA07CxYz5o70xXmmSWhNWWxX",
-	"qtLoL2VpAppv91cjO4ya3onpXP2l33rW67cIVXMRWbYLb9m1by6Sh1yGxsixoL4A1dMQe9EC1WewtMJY",
-	"0dxB2xMkI+LIWDsUNJUwH5kx1Su0vshPd4JcVnPrBgxLKTRdGMpJ3N4p+rBCeojMtGEFMeRXg/FLFfGl",
-	"BUKR5qg40wy9iY4B0FR7I2LQUJ1HY7SscHVgM58oQJpgg+JW5A9japQFEjNzSJmInMs2okkCVwpF1O26",
-	"HUtfnAi/Ey1ocaR9ybTmYqQCUupwEhCbc2dOH+qS6EWy2g76GM+Q58J1sPjP7HHx4DTM6C4QaQPfE2Ci",
-	"K1itui/CGtWFF7k1atc2obUul0q2O1LaLuIW2fVX9BbPtpfk2Bc5UNFYzpRtl29zct4Xui0W0KNaa6fa",
-	"Qe9kaOPqMUu4oeknhoP/d8e+tvNmQqPO5Zg+ffGDPfbGoP3hOXnz7vCoc/nm8OmLHxwjTukM3b5WR0SP",
-	"NYTpXBIScqi+oGLueSNpbIweDJjKFILZcJxzJJ9cBX3e27M5RZXcgCuJ3zA6cvGc0a4Ne/aTiyArdEie",
-	"/Lt6YhTMn85eGSXxd2O3CKUSEo+UJh0FUyad8YRG5rbLN2fnJ6//blXKjnVa/m5XI9e8gFBQ3lR1ccfN",
-	"gsLoc3uXMrv61o0PVKXpDUO3gSVvahYO8SQWgVi40YduIcGVVgg1ScwGcV1NBrI04ehQM6WxoX5oJKGA",
-	"bDt0NSl0k1nr1/pKiwiDWffCeWPmjfYFJlknPGI2rdXmDB7+9fxt51m314Fc4Wqe4Gw2645E1pXpaNc+",
-	"q3bpaJqYR7pjPQHsJM11sph/eHh+4hX777f2ur0uIDWCETnlrf2WeckzgHjQY8hJ3XW993dTAC40v42Y",
-	"bk5PVczwbnDhmM1NBQq6aSpHKZ2gSwgLZQ07iizf8bVhW3qsAnRABL57EfmeDRPuHJTRQ6pfPSjCiyCQ",
-	"vCgNjcDd2RcuVmcYhMDGgjnvh9jQE5cJSDH/0fowzVsPkO/iGcUECZlY8J48LHgSt/Zbf2UacR8P7Wq6",
-	"7nRMs1RBSn1D/5V2zDB2vdfbyVNuwatbZNy6DitYP4FbAw8hkKkPj+ol2e/VdHD5AGhQmB5p3vO013OJ",
-	"rQ4PvmIWmt+K7y6vt8Kp55nckDtbnvYpmzGlUeADsttzHEDde/OB7v5Ec1Q/eGRv9SPvIfwoU/4vBp3O",
-	"XqzznROhWSpoAolnpSRu2EE/t/kfH8xaqmwyoencZt8nFNJJmcCYq2tWZ5eFJHLkkR0iGjEoYKIjBe2F",
-	"HUZ0C6ohIJm5HtkoaBnybH0wQ7SOm8LRhWIO6xE6rjBzKlVdjbsVpeAVK/gaQvNAsQiE5Iw25AH+hEHh",
-	"BvEx4UHV37F1chDvYbO+yDN7ZAVFHg+qRZr0nDfJ3CnPY6rGgXUrmkOrwKNvFEJ0v6NFDGmafXHocwrs",
-	"qGIVc6NdGT5iB+Kk6fPey7qjfATqTM5UoSE1g5rVhSMNZxVKSvKjaptOulIBLGorzs+KWrJPQT2JFt/d",
-	"9WL1kHK/eKL37u5ELy7CssN9NV4AeDogBRWVmbCQswdlAM97z1Y/9Fqm1zyOmcAnnq9+4lTq18ayxwde",
-	"rn7gSIphwrHg5PneGmOyGKBXUr6lKRSfb8XMzFPP1lq2W8qxJBMYYM7hTqoe5iqW19BmFXqH0Apn61P3",
-	"WZ3hWRU2t8DSjPm3WyCb1GolvkA5ICfnzk9gIw5+ykBgeQtRNNHgiVHj7sLxf8sVIlirxfO+4mi+BTG9",
-	"xhk+w05p9yqNYQ4l5IOaE4sT/crP4baiO6dc1MycR8l2uiul6LUN7e1sRZ/s41Smevc3bDr8qZFQMXHL",
-	"unJsTkoqZwfEnCXIELx4fUSePXv2kry/OuqSC2PP5hkcFH0tRqjBA7lfrC+UoFM1lhh58Lp15jl05gUQ",
-	"HgfpmXvHFMHiwFjOhGEwMIZICqWp0GTCJjKdd/sCq/NUUASUxgAuR/zojPspP3G4Kiw+IMYSA1tqasah",
-	"xoxpMpNZEpM0E30BbUXNHmQJxdiXy6si1OgsqZyOazXuY/jCK6rpWnIZt2epbF52mvBrx/iSddRozT7q",
-	"3Ujdlg9sVdzXitCjy5/JkCdQgIeEAt9w0ZtXXE2l4q4Zffl5qjWNxhMm9AG8w8z+Ly6kgmuAvpVupG77",
-	"rZJNsTC470s6fzYbwfqbVM6MZo9FN2Y9zVk7uvw5IEqnjE5Y/DncJP9aAxd5bU1X8IxOqKAjBkV1DlNn",
-	"wSo1B+TSvvQepY33maXyBuLs37u88duVu+ojQyglkYOO/u1IhU1YOnIAeZZOFnb+2N10qdFkvLfNL39p",
-	"lYWgZlxHgE76fVOB19cs36988iisbe7HHJOsLIT2esQQtGohLDoktL6zASbOh/tESOtPq8u3b0NqciV7",
-	"f6fbFx1j8tvCgQHWE4T71Xinkf8uF915c/NQgsuHI5DURRbLFhazvAJU1Z1f2zr+x3KqKmUKCpM3cJxe",
-	"aUXoiodtYq7v1TCDLSXtm1GVyjfMgGC8pQxqCL9OdR53sKCzZkHt3FVB1QegbikykkSKojiZTqcYojCv",
-	"h96IwlboQfTBjparXIGzXkjfedQlKIFsopBN/iBDmSRGV7RB/6cuilmnNF3WsIXNbJxa9wOczZ9kPL97",
-	"luJ68H2qam6fvjqGVlK6vwH3xrfkfHidMlaUDwVY4FStbwKmlullOMx4Iq9pdLO1zN0t9Ues96uGML4Q",
-	"h6ksS7L5vnkusNEO4EKRppayCcPcfQggQ2MElU1YSCb0BlKaLZoPVjzYN+Z5bPmrXfacrQPjWrFkaMyr",
-	"ubK/7XTJWzkasbiOTUCy82GSHPmtBL9qNpGP9BvmF9arPnbaYwHbgZD4TodAzRG38ZHH3B2PAapvOKsW",
-	"DQLTcuFIoi4imE3Wwe3YlKlA+rDPRupCEW/Mta/0ABYjzIlrnaN3dyGKEkRdzYHzE7yd8vvVxx2+5zAC",
-	"UoyDDLI7s+m5kbbD8TL7t9oNeeMj9IqraULnDmT+ft31jb2bG4TIENHz/0BGdK7Ruc3HfCwwnZ/1MCp8",
-	"zRANdczMT5htFWBFlMLEIyirVTtrRN0XiK62NKJZB7xygXSU15QYjUxOHETGGuFuV2GxEOxuiFnnjSb/",
-	"eJHqxR6bDecGa5EfQ9Pfd2i6XPzkhaeh8mkDaZND7OUA76Mm7M0Zu0Y3D7TMBKXQFkl0IhrlhejqwPIj",
-	"EkkXx1N+q4n6kHSeivEWBnKPkqgROb/mRMFg/ggyCDNBO1yUEp4w08nlQvHUFhrh/npU5spMK4Tmdaqr",
-	"o7ZdB7WxXMZ45aDEpgXm3TNqOi8cFJmrUDPripdxNsQlfUN52LwupIRjKtHj12qdlAa5gWdg714O0yrR",
-	"BFXzj3LnG5I7h6IOfwJcda78H6WOO4efwROahc8lo2k0xhppQBviIscbIiq7dvjgmI5qtL+gQK3k8Qp5",
-	"s7nv778geXkNBXHjfKnVd57SCbuU6Vr3mvugYAFuLq/pCfZPPXANnEGy0xh6YRvmGrMhAxCDyPZZrEvb",
-	"BhlQ8IkVrRjvNTW7YITLBfphXtNVEN73Lt8LUidtmiR5eQBWAFC/7AHd7pXiXrXjqwBKU80V2JOemllq",
-	"QFfVNW0bBozq1sr5Um6zh1BQaj8pJNb15xBqtiYZ6u4hgRcxEJSf7m0mstCU1RXKrEosx+6ZS9Onv3rV",
-	"4IuoBfnXV+kERbL8o8/yy/ss/VO4mLmz9IxXpfnu9bxjTuvub+Z/T+JPS21LOOMTOieJlDfm+FIxl4JV",
-	"yqPAeYGxvtpcsJzqfpq/RzN4tZcIR/dZnqIHEWzfz0F66LTG0uqQaSqHPLEYQAgT87z3HFCjFYB27mwg",
-	"1pqVWRAlSOsJ0zU9lk+0criSYE4HhA8N1QdGz8WHYqKlDBzcm06pUFhuuEj8r+CBOxZK90TS7xDWfBlB",
-	"43TiR2PxWxIiuGllju0AYGzWx5hP1eaCZXNiPjcs3hBxfRssC0jhe7p47JXNPV88YNhM8bvU+h6F1eMJ",
-	"X1NNxCxOWnYSQwG6TK3LBU43pJFUAP9BbbtD4bprG12s1ivBsqVJUti6GJQszOKqwUva+V1oEXv8q1qz",
-	"v44++soO9SHOnv3WcvEKtzxqijXuzgKLAdB7tPIcHhayxqZMeTSxsSekTN1bCzg4FgXJNJ+F1zzRDCAc",
-	"sU/KAREloIJaD6n/4npTquIPzJuMr6sIugUsuv1+WzWo3hKtdDx6q/nHcTg+8VEYIWrn8VgLhoSdyg5s",
-	"vlSS+DKiSEVe6lasngMUEDZ0gW0xt1UgG9yVHqTZE+VPcrkaeYhD8ojhqzbVvHGuUukKbvio031TIT6k",
-	"SKxH9qnyTo5gyqBd6Fd0Ai9gRI8H8PEAfiUHEAnybs5fpse7WGqXt69szq05ZSy2ALaQAazzrDJXiMdo",
-	"mnAARLd9S8zNmWJpgOlf1oPxxBhQUZLF0D8gP3x7CDM6o2msMM5soaEjmmLPnlJblDJoWU3cDeZ17qb1",
-	"tdYLlEb5ZbwwmR4vYxbn5dYz8YHZ0rr+rZC6J+SMSPHALOUP4ETRpaQ7c6ieqPwA+vZkpsf+8Y7ZbQc6",
-	"tDYf7DORzPPaa1dNC4iPWJD86vjnwbuzV8d/gVZQuY82LABNQ0y2SaScAkClwyZuJzKiCXp49p7+2O2Z",
-	"/7f754Ds7+/tWDDBGVcMRC+5AHLCtk80qRxzxVjMYhKziczLVxzg81gqM/j5lNVFOm7fwvTv5/y6129U",
-	"7fNwZ/cSATu5A8Aprd/2h3RTgfwNnLcC17AEY+jaWgMsT4n42jG7JRPAnBfJfGfJEVw4fhXfyT2S5zdB",
-	"mw8rLLakxedP1xAyV1K+o2Jux6i+MhoGbo5ed6yFXik8sDX4UtI117/x6HEJddM27j0A8NLUAo5b365T",
-	"SJ/39h4VnDs0aMyKlwwL2I0ldDlhywod390ruM+qAtsrbx5GTfsmUH0bajuqxUGVbbC5McAf6gLn2Hbq",
-	"CTGjoGKet4m1XRGtK6Z0VUvZFEw/t1/7Si05O7wvYsKtQ5MZLGL88DT5xzXPgKIhNGxpPABzBoH2l2mM",
-	"WE672iVzqMlEKk2e9vKm4dBbIEq4YT/ODOOC7L1wPQtdSwGV2+22/K726EEdqedEuY+TU/rGF1JW11AT",
-	"Fv0g2lccIilUNrGNMFnJH2abs/keMcJEvH1c7w+owzJNsKtyXspqoWPzGlcsbV2lOphDmk2bjxSmNqti",
-	"o5y7w2aCeGlgtumoBWWDGCVUFlS7KBadPV2lwpilCwjtthFrFSMaultxccPy/JLaOoV2CY9+5yAHZ8um",
-	"ttUuNC0G5d915oAuUh72O3HsZK8Hj3ey6Wp2Uouqhmt8P9wCX/6F0FVW2bSHZWCVnDI+0859IAH6DfOH",
-	"HEWl5pjWYKoUTAGF8Z3WEsZyAk31bQ8nHi+rK0Qd+Y9QU3ifVj6s4vq1fLjp33taje36u6qGz1XJEDkT",
-	"vlJqT8Z29Xn2A6tK8+ZMI+xIcVa4Iq7OPyauPz+crKbaup9sitxXaRbC4L5ITR18eZVVCNv0WEv3NeB/",
-	"2Z611WqH5mPoC7BdOuWdGzZvlmToZouJuQkQFhOutG3naz0yKbuVNifGaNRNaZ78b+Y795rFYj6xip2b",
-	"UfwRoFacn8z2llCkPU3ZkH90DSvjADG/jEV/YNtNGJZ5w+Yr6WgVH7/C94D+A5aC62CY91wsELsoNpAh",
-	"lwwsJmiSdWgXEInqJ+gXFhp1KMx7c4eNJdNABV9t5QyM7ssUS8OncZFWMvgbNg++NSyvP0bptOsVg43c",
-	"0luWdrTs2PQLiDute3prxMDubzdsfrK8pPSoiG1ZfuEFuMrZPItuQSNMmk5oTdk0jOaL4+s9qL/QCtzH",
-	"7MpvMBhZHM8tzmBM1fhaUnTcNwUpQTt/ld/5VWOxlsf6x0Zi3aT/qdPccoJwa7M2Uit2RdkEpbWGHr02",
-	"4yuLIM/LfccD4mC5oLM1eX/xNnANTcwfrm8Lj8aom7KPXGnSzrVQnpJbmmRM7dRWPJ4UQ3uAmsfFry2j",
-	"Ze9uEn8TFZD3QNOBWW8j5d8AWOcinf8CjWUtwQhMEZfEkRzbgn0qpm2AJmtCeAQHKxgliZKExjHL21Tn",
-	"BR5JImeQMOqhQcJzNYCil+aTX78bCYb5RRIMHn1J30Zxlj2HLIbwIPp0Swk2LjoBfNt1Wo+cFrHFYcUm",
-	"V7uaKd2B9jPNodWfMg7A34KE2LNqFx0YIbmW8ZyoMZ2ymCT8Ju+d9UQFZELTGxajgwHaicOzQRFwxSZV",
-	"/tl3AkpBq06Y6hhc4Vw7NmFveeJWKDbCFnN8Ew7Be7B/7Dj6Ajt0XrP9PNOD6iyFbKZozKIbG+vL+3FB",
-	"16suucoHbJuBSm3dJvXdqERsv2gexLjJ15xcWR3sMg4BgsJbehLzwvlIFJ1Mk0dQty/JPMBvR124Gjck",
-	"b2KHRF2Rsebo2N3MO9PNUF/l2uyvX5aWN8lbg6toOe3UAr0uKJBXcroMmbXa+8R2Emo7zrfX22kCK00g",
-	"cOp7KOxDrf29XtCa0I98kk3MH+YvLuxfueMCVCCWruW5uIAiMEhgWSeo+jqVk1dGuVrj3iu57p0PalKW",
-	"9m1pvxo+GhsmmrJbJjLmACj+8Lalh0YzG0tyDVlByGAhh8etlxH1JIUcxXUAFJablUFN4Gld4DoVFFgO",
-	"gQ+GEtiQlFFIUEEnI1mDYnew0ACS3DA2xXqxSKZxE8zdHSr2jxB3j97ELSDuvI6GkBkKzVyNjJQzoTYL",
-	"+d4XuJ2T6esB231XKRePZvLjOV4VFYBUfi+70DUo1soZ1GUgu1zUVkDs1kmqqgjXXSsVm4HrnIsW26+U",
-	"QMdclxNFJpnSZCq50Ni8kdmkRWgba/T+7NrOBLv51/prMRJgx3Of7fPxE0sFonPmPYLSNaaMLHGCbp7o",
-	"d6diBzLkzaGy+YdtIQlsPgvIlOoxtC6Wqd4JiJlC2okopLdQm6L+olfrxa3Q51cpnuzwvoiA+uOeq+9d",
-	"QE0TGrF1IyCfKZCsz6eD/tV7QOsyPEywmXPgVrPPDpzXSTlvVe5HlEkMsm1IebIihUVqqtkv+KJLnMnX",
-	"bCOWRrpKxywWL3hs5PidnetydGNzOV4njp2bV+Xt1fMTRg0BTW2uaQ59DK1wSPuSac3FSAXkVGo+dGB+",
-	"AbHUqnZs9RnFNFIN1AhfSNkBmVKlzeSohsvmR6LQx5x3t4XwiqsZLwIvGPXhukugZD1nFJh5kLOLaxrd",
-	"1Ida9D0c/btXFkqD/CIqwxq+qUumV7Bkuz+LXPmRGX1LASK9hBG54JArPDUHOmcr5tBvoXQUWIZ3V5+3",
-	"rBjvKP/eYz3e58Ea2oVcvyQv3+pvAi/lczKmjgpEaxeBOSCV0ExRvAqyEJPyIPTBjHqriHd3A/71stq8",
-	"hIobi+yeC3Yq3AfcSw4IFXME6cMkPiOp3V3GTAcMCQlYBliobnElmio6joqun18nGKcd3xep6nAfX4kt",
-	"ZO97lJ3fZJVf7pltO2/y0AgkcBQfFEWy2CYXbhjweEuI+/zW3WJYTYL0EM++ZTVepHaaZAoYQT7ycqMW",
-	"mqSMxnNEI4Y8zIa6QTcEX8h+cQF09EXEzheoJDwbDiEJrdQ4lQqiGAu8NCwNfROHaONthC9dbb9TEN9k",
-	"3lmtyB3TaIzjKFIDBlZETZmIuRgFRXNpmRKEimcNmty7+SOZfamC1aJlR7m3W84gzPb9Krlg8WfR1crM",
-	"k4UUEkvpTolxaSRM6HTelD1yt0rLYwLJo9qwTQJJLnxrOyTm+FR5/LmaUrKm1nDXYb4zhKxiZMhZEiui",
-	"mNA2dt4l1dQTb44rE1C+FVMCR/vQPrtHW+KP0FbRsyXujAEsStjdAmWuORPbd56dePd/Bj+5xypAN75V",
-	"Wps5It7sg0oTvMfEk89IWka4QtQG81ykBVGgXAksA0mhx2y+vuZYyVleFmx2oym0VYDG0h6PDOxNHYik",
-	"ypQIqQMyG/OEAeyjyh1jZsRmkFyM+sJecoYLpF5FzFj/M8o1F6NSKyr/Vi3lTpecaDJixhgz38sjbN2+",
-	"ANFKFzpQgm5rQQipINf53PYJtfLWQcCjkA2f93ohEXQCww3hYtglcErM8PSMR8xmWqMkT5X2jkVddA0e",
-	"/qzux8gGgq9FnBc844v4BovPr8+uvjuZ/k01EVnOC/F8lE5vQK7nBUZrsIovbs7+lkv23d/ykQwWzOry",
-	"4f6F63Gc0llBlJ9zvmuwYvyR/LEgY9zSPh7er/jwuk0yx9dHYKaeTZ57xSc0Bq/qXO3cyZE1esV9tMes",
-	"Ov6tMpFpOaGaR1YroYlTT5TTZPwuXhAY8LQZAC3JoUex7oGg3lKONCqnq6Bud1BStXx3okWnqnEL/Kfk",
-	"4ptw1T226Pwj9MhN5kaCFyb6No5ur2K6KWpy6hmkJBMJU4qESqY6JIrOVXE2uySEItDQdXtA0CEa3eT5",
-	"WAckNP+EBn99EWoZknZsbLUA23Uqfst2SGozErnuks2Sb7CEnMdBX0SZ0nLiTJHAs2FysOwaqwKcDN6i",
-	"fFU5OnfQ376Ym9/fvu7FjoRQQdpIIap7XUXh2uh9i1wLYK1+DMizXkBe9sx2PvvhBdBbU6k9UGbpw0xk",
-	"E3MmfjRffdYz//sS/vfZDy9ic27WnJkh6PoZxRacaL33aHkXbzEHsx5RoGWhXAfU3OBmX/oRjs9AS02T",
-	"VtCK5GTCoavIgE4A3f7DNvrvQ6WD5ZS9QUJYcdK//5SwYq4LVfp+KphUjFCtU36dWd8Z1/V1/CW4jao4",
-	"2S2q/JvRoqmHvh5TnsxJKpMkmyrSfn91BOd5J7DQb0OZJHIGVQdRwiNbhGhxb4wmyQWh1zLThPaFYpE0",
-	"iuAR3sk+QitociPkTJBrqaFDUSb4PzOGb0MBc8sV1zJ9oqy0w0tSEAp1jwB00BcxnR/4pAOoO6CXFssm",
-	"hZFpLn8Ahpoy8wCLScKGmshMHxQACuD26guHgKJpQkDOpmyYiVh1yeEERar5FH7abk7ogJVCYrFvLGRy",
-	"Shs6p/yV6cN8bzaVb18FiojTwV/zRBu2svqJ3E24/iNQ5rf+7Q+KbJLv3+qWk5om3zxvK/v4YUo2eQ2k",
-	"epDDYmk59Uy5Zi73WfAk1HM5+0a0x/umqYyYUs0wZbkxaAxcO9DAQpYNeBzu7Ht+8JRNZaoLZ/rT3l6I",
-	"ebPYP1QKFhDDScy/DO/D8msLecXIRE6Y0IH/gl5Y5GMVA3esAz8LNd4QBlRESICT6PaFg39zyNJtD2Ud",
-	"QNdLcOz7Fo+d9LNe71l0w+bwDxbukCL58Ily3cvq2NU5rmUhvh4+HM8+AlAV3GkkglFh91u9vZfP6PPo",
-	"aefH4R7r/BhFvc5LunfdeTZ8Gj9nL4Y/0B+vjRblOMJ+6+LsFH5Aw2QAholRjQX9P/YT3Qh0yZgrMKEG",
-	"kYyNtnX5/t2744u9Xq6iwQD2er29itK233r6/GX3Zc8cxE3Vpi9S+VN8fhUrQ9k4o8qeBxZbBNsDosdc",
-	"WRlaQ816zNDXeaeZ1GuPu+Z4gbOKK5zSIx7dV+WGXalHXzhujNt3YAOzeaOKyMijXBEM8mSqwpoCsExz",
-	"cWPoOl/GpOyWs9mSvp1JghFkwfbBjRzbUHOSAPY/9AtUjPlB2udGrvgUOwNzwKbIgooas4grLPNGuQDe",
-	"2DnRMkCWHkkx5MZ0hRYvgCsNuJZTqhAu1AnoJ4pcZ/GIFZKpL8LnvZcuUGwWth0WgxnwWHVRjnARs49O",
-	"kuASWwnlJFaXhHYg4GsiIariIdH0hvVFaNN9UWQNEzoasTj0lfoD8wgo7PiMdWTR/L0sDgOSiSnlsbe3",
-	"3b44cte9nxW6xIiWM4oNGHnqL4SagtAGJb9LIE/Zob8oMku51kwQLRGCtJRXCmJ8NpYYBeA614VSRlW9",
-	"RL0AyvkcL9dDJbh5TBaI/YsJp3WyeEoWocI8EsRjnQXGciz8kyN+yx7z4b6neJ09887ix9oB4B4+WQQY",
-	"bk8RINQGt9YSAnUZdJ4s0HzCFEv5ChzT4q5Hs/9bNPuLDVzFi9CZdp1FN0wbskviL5NTeN/OgFcwT9fx",
-	"ouQTMEcNFwD6C1t/ImlDUMq1J85FqWHU/2KpVHfsCVhVP3JIcnUCRmxEg6rqi6B5gCNWNSkNB/aZmD0B",
-	"KFSjN2QClA7WCFp61zb1Y+HJo0zdqvCkMDiwXF2KZH4AxgUksqKFZTTtnfWl5YdPQaMkLBH+V+DbKKby",
-	"wBT85fO3V9rbZ6LkQ2l26kKr+YbAlZg3B662rh+o4/W7Bdv+vBSqukqn08UD4cWYCp0zJm0wpHe65LVv",
-	"k4NJmq+kn3j+RPWFL07IBPKvbEvlmA+HzOg3tozX4jOh9Y7gSGhtkpFkyoG0+GZqnRl6GP+a+ckWR8XK",
-	"fbX2qBshjn1i3vjVOky/GFN5FIv3aWpeMl0SmU/KquIc2tC4ImR7Lre1MfOmcrs5m+0oTXWh19aDBZfA",
-	"GxB3IvdLAUNWjHko5ZVm8TPXxaV4R8xjiwrXhxB+pXbHVZ3kDzxR4IwUJBMpS2ip7GYRgLwvjkrJYoBA",
-	"F6YsYhCCyRcsBDNhQtVN7sVnfnY9xQd9oRA2ReDdU9u3Z1y/gGXBSF3IqToZCZkC9i2JEm7kwITOCY1j",
-	"287oeg7u24hGY9aYYqXLaWgT+vEtEyNDw897i4lD9xofX1jdr7Oh5FdWPncoSqfEmdWKW51DaZpCTMNI",
-	"fzweZa+niG1uDh7LKUvrklO3NKtdULRjrNy7QmuzXbm83NAgb0y5DMXtlR3MEYzl68kSvc9T5c95kxy7",
-	"mH0bGSiFYWonimNfnS2nLBzlkly5CvE2V4oCQYGcselpU4deEBBuuDQEuahiXXJorplDSDFORMkwRQwS",
-	"0u5193rmt73ev+80QaX5+/nVApl7Y/wiZZH+AFZr3DF71LW/Sci02D/y6Ej2y55tp6g1KiWrB32lil26",
-	"f3fEBIOeto1x/bf8hiGgIogxYW1ymelcoCHGm+3yP7W5siQTiKVY33YDP/vIEh5ZwiNLqGMJ1p62Qtkc",
-	"YDmBK3d39lfGiqpYRmZcS3GM0MN+94f6MdDzeKS2CfSUjtSWB+eu4cPA+pfpBAxeABBLvYYIGFHtEjDE",
-	"VEBsE1bXIPqWJjyG+LHw072IvGVpymOW13pAKl6WJFjAkRgjPIaGRNACdufAM0b1fMoCBEMOiDfWAMtY",
-	"lA1Yi9jl5eXfUJrO0R1fgnIr1BhsXGCx0RpQz741FeDLoJ896gB/CPSzu2BYRtIzmgouRs1eqzPBSCpn",
-	"6DLzMoWty5a0qZ/54X7e6ZIikxUKqGOmiE1n7YuoVPIn9RjQEmyajEvk3SkyXeMQes0Xn9f0htn0k+u5",
-	"K0YL+iKiImJJgrAuXnEbTVSXYIRKY216jK7nYiKgR4W7w4+7UKDW5B8/dgt2j2fYfeMPWER15O0x1lNd",
-	"z604CZAGC8JbrJoq/GHTVI5SOnmi1q0Qdfu+LE/x9ceLdTqtA2t1w4SMZ+wxkDICMR9+a7au6MN+cXba",
-	"2Ij9miq2fg29/ShIyPsNZNilWEahcAO5YXMWm03MV+RzpM7nk1+J2o4/2mR23CF/dygxS5+P2qOd4UdL",
-	"MtDkPrUQUgq7vez+hlgyAx5/2sUa4Jp0i4a+uE+UQ6LhMWmH+ZvCkn+noJUyclR++1LYqCnVZnVa+63/",
-	"+w/a+Vev8/KD/W/nw297wbM/f3I//6lVGxurd/6cQ29V8O6M5bToj4O5j1g/qHaxpj8kbe+3KeVxuBMU",
-	"9yALNzwfsTgsd88fHrOUQd76f16enQYLHZfqG/TYTlmug1ZftMP/7tgOPZ03Exp1Lsf06YsfwgBfQhX7",
-	"4Tl58+7wqHP55vDpix/cFqR0Rq5lPN8BiTRm0U1e70WowLBxX0A7EBp3yaFw0B+lSpzCeV4Ui0OIx8sT",
-	"ygvQQzocDiB8ZWRpXxj+FiYUpOtAcbMmMnW9yUIhNRvkr1EhaWOZOpShuma5uHVEMa12AsISxeBzfRGW",
-	"KvzUPz50zX/DA6KZ0q6oHUwFO3Vb4mIn163bRqhS6QtMFh0zMhvLhC1WqARkYauRnsznAJXflo+Ye0hk",
-	"LBl1QGhfpCxmCb+Flmdu1/3ttW3EOidxuLNQOEpeO9vK1fy7Aqr9vgh5HAbEwkJCRY6rkezib4FX5h6Q",
-	"EETWYJryiJk/69cy6Ivy7gWLm2bem+NfwJuZ0uGBHaBdg31ix5dX5/aFk38qiyKm1DBLSOhhwKt/fABm",
-	"csOx9Mi8JuySM3DfWCvTLDfHsHt9kU7E+C2zi2vXdpVI/GnleVp1gA9yZ7KlA4uHxRV53tvLWeIYk/Vy",
-	"plh7yJuyAZ72es1wJs1vvpJTHjW9c2+7dxY02zjYFy8achfu3qy1o7JW0EObtGVSW6pyIG3GYDmoLHFI",
-	"UJC4wzWJefx1J1J8W/lg5fQv2+7OlkM78d8uif6AeFI//yOXFQEpS4ClWdX2E96nI5okinC9rlJw4ED7",
-	"rP8plpAQYHQ7H2+42ThGlzxANIs8VczYr7HtKVbQfIA3VdFZigTYts1pxZA6FlRizrnDNE+MyDCaA5fx",
-	"TlN+7fXcM6Gx8BXXdCdHkwasmCmdAzPFbN0DiCL6kwYNJX+PUeIYjcYlyNZcfXEiEAtE+2JMFaEkNELG",
-	"FrmCcDBiTckik2uWcgDD1k53SYEdPlEkoWKU0RFrAkIr9Vvd2Be4DcJZQ2eHTIDeIEVz8hneUuLilmtf",
-	"S5kwKu7ZUvPXav3kmBL9f6d9e7YCb3+iymtTxsW36a1jObOllKmjEY+TlXnLchzE0r2705TZfPelfgp/",
-	"y8+9Rx6IyrxPrgT5BEvHMIpHImO4DtXTV0k4nlTwGdYlpjzItNAKuplavsoQS9NwH1gp/e4J/nsqTXiX",
-	"6abT1abenkAPdaltW9hSUd/2TBu4fzMaigVAodp9vABDeaLKGCglPBGuyISmN3VFtO9oelNSkS5QAH31",
-	"5xkH+sAn+T3I52UH940vzpXmSWKF+iNS/Vd85ml6U1bVwL4wJsiEQb8JsJxokmx5ytGCuhN46nN8FWH/",
-	"zGjiIFkUYolFMskmwqGMXs/7AnMsjWbAJyy/m04YiXnKbK9Hbew8mGWXhFg7GQK+E02Z62WDVRSzMdXG",
-	"fASTkxcRtgPzeGisQ/RBor0DTlvowh2ZdQS8Yy4I4+BCzAfQZLnZmT6IzXYHqNQ43FWI1J8DIX3nUMkW",
-	"EdksMOzcV42NjOu7vllqz9x3FfJ2h7+2Ib4Xx16Id/vqiWNGJda0yz5ODSk1caj3V687f3YJpOiLJqmc",
-	"7RfFRkGpijAfgEWud5wisMXZQSmzI8jj9rl6HDjNKgCvU9cD3SeAuX9tJBFqQI7JxXRex0yOYWqN7OTB",
-	"zv4XAllffSg1+6h3I3VbPozV99QaKUeXP5MhTyATD8kCvnGEL++84moqFdcWSqD8PNWaRuMJE/oA3mGm",
-	"95e+o89upG77rTpnWDGi7wkSeMwcy/IxDid0jgCHyiy1OScpo5OSWV9/nlcXYZwJ90W/PsvrQ11OBy2y",
-	"n6BgLKpFCDTGSV9AWFAQId37aRyTbAq5EpokzCgCoc1CHTiFo80t1GKhVLisl95OlxwahpEPhitXzuK+",
-	"oMlEKm0xhMFzrWeSpJnR5WjE9m05SSRFTIZg3nGNuWHdvrhyDnS436aXQW235a9tmRZlKiSEHwHjuCj7",
-	"No9YbutYcbcvfoG+h5R4PnTMdbNYR4WL36JZXrPCQ290TgBpwKpmG85GJEfqM1DMzsVu9O79+MUu+SVH",
-	"XlwL0cJV0WyrfT2QKYjDu8i+DOLverpI+UhzZajLSTXSFoZ6gVCdmZ4yGo0R7NflaO885tx+R3bmX1OZ",
-	"TQvOWQO9atialpUzrOqY/apsXScHpnQOA22MSzbycbLAxudMB8RMh8XriIy+KFh5LbuHMOHILMoT5JuF",
-	"lliwfiMvbpkirjhQTUAy9gU8qLrktPByYcZOvMSiNGtRJI5uzt7e4TSwlcW9GzxmtOtwGVyKQswYRoOI",
-	"xchu/uABk1+AmhcXZ0rniGzbTMyLOZ0bn8DfVvQJPYKUBhQpD90B+MsVwR25RI5HCfc9YQjDrpqzVpJg",
-	"BxU0UEWuGfgErXQidES52PSQNWMjfuZhun831npq4x8bycezTxcN4pX2LwAZTul8Sf+aigFmSRLc2Ohn",
-	"iihoP4kUIyMgCsssyO2y/5+9q+1NI3fiX8WKKrWVIEBbVfo3qv7ikvSKjgJHkvbNnsABk111sVfr3XDo",
-	"1O9+8szY64WFhLS5JC2vSjdgz/phxp6H38/c0aZUz8vaJG8gLa0tHO+8wNz/MK/JXE2JAIyufcYUAYP8",
-	"zhe2AV8+jO24r0vdgC8fApRwl41JPsm95frJYoCrdovgSV1uaIJL87ku/NR3ORki+Y9uoArY3ec+5csa",
-	"kPmNjHTwAcuu6QxrqyxLLnkCNQskwj+MLMhZyQ3vMZWk5t7A/JpOCz9uVCNQCaJopJ9qgSSIdvMdSnFL",
-	"S/SIGHgscSQiyQRzcGoQvgEdiaUJc4p0YpKr+WMB6raVGnEnbkMshqggN1wZDywtLRo2o9JqNmlsq0sg",
-	"zFSjnHvGgtsxFjy1gAXOfh1pfaA2Clh96EGm8L+/WDyDtiakhpPOcCVloDw8ooO16MZdaQ9Jse6Gyei0",
-	"8S14xLeGQR2n6YhnLnwJn23VVY2VifNqLoW/UmVbfQVZGp6aLxWL2dahoMwLtAYS4wVGBAy5sjUy5NKj",
-	"wvkmqNYVdF4Rm53F/GrkKJkAMdvSO6mZtQ7weewPxRhAZW12aknRH5nBQ/1covcI5CkEX4zlMYdyjTZE",
-	"ScG05IkOVWaLwqY841B+yzEnzxJNcU0I4zaTh3G2FDxlahZIzmJzFrFxGking7KOUMQA0jsXc5UuoSaz",
-	"WHoA7GsnUD+3OLuIpXvIjkUca2OnwNmkE9OxDoWw5GFpDlJxQGrJY45QpLSYJOPmlpKqJBSHgQzkeDzW",
-	"IXhQY1b/yIKDak7KZ+f9P057wQGrqxIT9ERfsyAIJGPBwbPBxW/dzvHoYtht8CRqXLeq1vz/zRC/f9V8",
-	"9bbebNWbLaO1Xr3NFD16XX9Nj3A5vHdu7OAApN1s/L6DpOvX5ey5H578J2dai7Wzt69r+QL+UVTNHoc1",
-	"1SLLInmlGwVn7ObqE4tCcUY/ulcmk5W+tiO0YfSpMIkK2CNcQCASBBkDBOWPA6HipAxTY0XETE1ErXgx",
-	"7PcAsMCfZjtjfuXHSq1sv2epaZ2p1Zmx9S0LlVMKG6bRNYIEMKkWxvLnGi9gUiysJMjBEchWk7Iy4IiA",
-	"ORcW9RNZk18eWTgEf71/FSJxiClIVJhrY4a/3Mg0WeCsODCGKeOzTKRVN7izYplugHR5JMQevpAPw4O8",
-	"ww4rAd/YFeh5WtxK2Ze+/KesHFD+3mK04xcqzULH+wlp2552gSzUak1SRWUF1mGpMzFvwNnxaptlOIMv",
-	"HuP37hMwwOtn23odINgOCp6jrI9E75NopDRLEiKGiriEwnW4jzBOFAj1PPFnDoahPEmh4LFZJpsn6SN+",
-	"4x6nB3u4SZHQq9szjncl1AsiJ/+u/fZjkNpoIjdwXZLIBSO1lX3LzHejayGFRjvvmgC4nU1za30w9TiS",
-	"W1zP4L1BvmdNpUxggcN8ziW5O488fyshlk1UOhVTdplnWBu3ibqxG+nsnCTpgiC/BvuE/863r2SAqXpa",
-	"7BPnvqtPO7Mepbh27Mq648XELuItFBSwqYTOIomKcJ5ryK0lnWhBPngcq4WYsqma80jqI3T9X8Zcfq2R",
-	"/2iVYi5Uc2Fm5pDBi2s24WkKEA8aYVL1OzZuf/jQ6Xba56ej4emfF53h6cm4xsbH7U+Dduf3nvcwkONe",
-	"+1P5a53e53a3czK6GHb9/570P7U7PfMEP416/fNRu9vtf8GfFX3CHwaDYf/z6UklOCWCkfir8bGean0Z",
-	"HwQo3xfgJjtkFvs+KPwkgfIrYhOAyZOqa593zajjW5JoFErqpnBw2SbvDKEPEt8CQv/Hb/c9hP5+s90F",
-	"Qp9WLBr+iY2N77ZxfjSEvsNpImhDDcRwiDLPBhxoZ8BPlE7CyOgEPNkQtOCb5htzs2qkjX90qFKMzH3b",
-	"BE//1Azvw8DT7y3vz6wMhhDiIWVQo52G1/fi2F5jidl5UAiH+45F2e429hZOMPAg4P7L0/jg3QFFSmF/",
-	"UXdrLI3RlaznCUII1iNZY1rogkUy4VovVDplEL489DAAcsq6XIUO0VldGTXEJwjYz6fzSEY6s+6mogXz",
-	"h4omBjHPZiqdO48qOdQJRQ88QF4zzl+33pL15bpcgLUIgtfO7O+q1wHXDY7EZg+VLw36KdZbgtCortEF",
-	"kq5qtRWARuioPeiwr2LpvyMsgqo3dDFaP0yiM55FOosmfhPu9Fc5UPbox15AjEi/9FI49HMf1xE7mov5",
-	"pUh1GCV+H8UJcr2Llct0IS2lnXmV4XY/rDeywgeJkRqbD2fRmjPlye61u0IVUYFyiL/HiCGCuHN3QNWh",
-	"SuzseSktK9Vi/mB4GQMVI15ZsQYlUFSXVl3DQ3yuHOlQLRI65WyudwNFQyFPEkG0mLzMLOtPbG2NQtah",
-	"T7ieyngxFRNkaX6BeNZmyVjGaT+K5adVlrIp/TXr+GkrBvDsM5uqhTR2wA8cexHjFPBjzD9emzYe/O2v",
-	"b/8GAAD//w==",
+	"7L2Jchs5li78KghOT5icm6QoL1VtKTruZclyW9O2pJHk6ulp+jIhJkiilATYCaRodrUj/qf5H+x/kj9w",
+	"DpCJTGZy02K7SnPjdlnMDcvB2c93fm0M5XQmBRNaNQ5+bcxoQqdMswT+6o1GPOZUs7c81iwxP0VMDRM+",
+	"01yKxkHjTMQLoidcEepuJU0q8r+eKSLngoz4OE2YIjRhhMZzulBEmke5huutTiNocPPCf6QsWTSChqBT",
+	"1jhoZO8Z8KgRNNRwwqbUDGMkkynVjYNGmsIVvZiZ+5VOuBg3vnwJGj8lVETrx31tbiNNiv+443DhHdsP",
+	"9YhOZ5SPxfrRDu2ddQNw17cfwxuuZjFdHKVJwsRwsTyIqwkjQ3uV0KlMhcYFGkpxyxLNIqJlQKgmesKI",
+	"0jJhEUmoZoo0IzaiaazJxdlp7dq5dxfG/YeEjRoHjX/by6l0D6+qPTfUIxkxmMLbRE7fUM2qxz7iidLk",
+	"49URieiCyBEMM6FizEiTi2GcKn7LWodkzvWEhFqGMJepVJq8+OEH85CqG/ookdPq5Y7McKqW+yQ6p3pi",
+	"7oUXzswf2ftgixL2j5QnLGoc6CRl223mScSmM6nN6vyFVezlB3pjqJskTCcLouiIHcBy4BpRoeYsISOZ",
+	"INHdsAXhym2p+fn5SzKRaaKIOTsJM4TDogCWri/C7Ou6fWGvHRAziTCAp813Z4xqYtYNqYVOGRnSOGbJ",
+	"Yf6D+S7sBhVST1jSF1OmJzIKiFkuIhNyLaOFHa4i4cvua3Ly5vjD+dnV8enR3wZ/Of7b4OL44+Xxm7BD",
+	"/swEM9RIpGBkxhKSKpYQOjQrQpq0Lz5+PHnTshNKFSNc2xWg2t72TMGCcaY6feFIYcJoxJJ877ylb5u1",
+	"9zduSj+/Z2Js9v35q1dBY8qF+3s/MDSgWWLe+X//3u9/fr7f7vc//3j86X/9oXKP3/Mp18tbe07HjCj+",
+	"T5afuv1ut/bUxfAWf5D2qcbBfrcbmCHzaTqFv7owYvtnNiQuNBuzBMb0AS/3gDssj+09o7eMyFSTcSLT",
+	"mSKpiJglMuQoAeGCMDqc4B2WHWdsJ5tS/YTsCAf4vrrl339VWO9+P/p1P9h//qXZ73fwj+dfWv+7euFP",
+	"6ZRdyqRifqdszpS2p+h6Qdxom+EwYVSzaEB12DokoRlrSGQSGbq9XgDJm98CwsdCmi+RIVWsQ644U2Qk",
+	"41jOzX08qpu2MgOq3MZG/u1G0GDC7N7fiz/COz5VzfVsNFKsYqYXcq6IlkTd8Jm3KznLfL7/8seXf3zx",
+	"w8sfWx1yThVKBSaiAP4xM1TKFWHTmV7AoQu11DQOidI8jskQxQu7ZcmCJHJeN22J46uceDfIOSUX+sXz",
+	"hkfO+fg8ou5WEvV/wSeXlqAHW9TmQjGhuOa3jKj0GtcOlobRZDgxPKRu8O7PagbR7VZtyIURWOcJq9wV",
+	"I+Zis9Y/BuRFNyCvu4ZJvvjhFUivgGhpRB8Iu4hF+b696EaGKg07Dt1mhMjXh4YR1k0ApGcN1b3oRh65",
+	"/Wj+wJ9ew/+++OFVVE1y5midmZNRPb+IJwyZthyR0JB9mE/E3F7LGeC41YzWPOgNl8Jf8GPlGK9kvZ4B",
+	"G7BGzTjMWANsSe2QtdxKrfhitAY1k0IxUN9/otEF+0fKFNDKUAojk80/6WwW8yE1o977RZmh/7qh0nWc",
+	"JDLBTy1PPcGPmYM9pbEZLYtATCeM3oC+kcbskBhpbg7JnDqlotMwWrAUo5gPH2GsPZIK/o+UkVsap8CH",
+	"aJwwGi2IpjdMBGbMVJCwJMtDGDFoB6gGWb3Ezbt2Zm9lcs2jiInH2QY6BPZJDHmQKV2YYYF2hZJWzowi",
+	"xKWAsZ0IIwRpjG98+KUXJBXs84wNjcGgWHLLEsLM3aj4ZSQUmW3hAn6M5VjBYE+lfitTET38OE8lUelw",
+	"QuT1L2yoSVMmRiG8ZrEUY5B8bu81E1ToFgzvnC5iSaMrKd/TZMwe99CBLswVic2nQW8VZJ984D/B0K6k",
+	"/EDFwrID9QhDk5JMqVgQo2VNZxqMJ1SW4esXxvRo90aVBu8lG0oRwTrPKaz7SCaM6GRhThcdUw4WsCc4",
+	"V+mlZnAfBU31RCb8n+wRqOcDV4qLcUDY55mx4QxDSditvAEj2bGYeSKNopewiAnNaYw0/lHQW8pjeh2z",
+	"xyBzTYSco/U3i6k2TNuevCk1SyioGDLSDD/0Tk6vjk97p0fHYQuVuIlR9GYU2CEIV8LFmCnz6r5ohien",
+	"fz6+vDo5Ox2c98AIaxGwpxiJqKbXVDESSaaAO1mTsxleHl/8fHJ0PPh42vu5d/K+99P747DVIac5Y+2L",
+	"4cSI0+iQKCYicyyBIAg1tERCj7BCopCQ0F67I/WZr4Fu5x26ClKsIL8v7jo61ZA9X8F9v2Y6B/iOGkHu",
+	"8jIjlkpXaCBBozfU/JbrxbHQqJvOEsPWNUfBj/bq8sz+aoxZI5wiKViAHI4qYs2TMCAhOnOUkQ5DKUY8",
+	"mRo7hYQzupCp7swoj8JOo2JEdKhlUvVFSSLDzHVAqLVx0AUgY0NWMGvz4Wza5g8zbySXUC2UZtPqb3pG",
+	"TFk7ams+ZVXPmKOmFwMeeXu1dFXbvVm6jo/5ZsUPLxuVVkPuvvk7+nPsnhS/4Y/HrWFhXvnmoyTyN//C",
+	"6nrL+28OWDVVmOfA66TZVK1jG0Uq+5INhSYJXSzNMnt91ZhVOhwypbxFvZYyZlQsvcbdGeAsKhcgOyJL",
+	"c9yJJKaUx5tsd7W/zWnrFc8rTfX6VXazuYS7vwSNVLFkUP1tkcZWNKBXcNk2WSI8GJ2bZf7yoOgDwKGu",
+	"XO03VE2uJU2irQnP9+JvsqD5A7VL6zzdqsIFxpLMUU4UN/ILXdI00QGZ8PHEsO6E3TKRWp8nGGCbHInc",
+	"VQ8RguVDETSGMmJqYKTi8tCOMvaqjGKU8OsUHOeTRKbjCaEk4gqVd/MW0kzYL6gpo1/SPMsiErORJjLV",
+	"rU4F7wlyT/pWDvSgYSzXQS4AVp2hNWRoqHDIhB4MYz68UXWGsjb78Io0b4ScC3IttSpObaMduYAvHZkP",
+	"Ve2GG0i+8KtHs+13s/dWfRx8WusZgKDxQvOhusLblxhrMQhWOhyBHzmxHywQYeXGVi5Medv8U/Z4TP0N",
+	"05THamcmszG/BU6T69Rqc7mYP7ReKnrqXOFjj7egjlc9Dl/OTvxaLclQ6XRqTCXUVVct+Rs25FMa40OF",
+	"o7zBZyyr3/gb256/7LSUzhJ+tTDNlRt1ImYpWnpRxA2V0Pjc27ARjRULSnuYKS+F4NLLFVrKeiezP/mC",
+	"9rBm9Ldcs/dc3Gx7dNFKVlspbRy+NkiTuJqfKz4W7XSGkQaIIhodAJ6CA4h2uLFzuVYE/K6dxlp9Kv9o",
+	"4I/68c6yWd5dyMRPDNjkpEfGjhewUm6Ni3TTvTcK84e2Zu5KryctGsdno8bB31ef9XM6Nvy/liNuIQx8",
+	"cbKZKKhi/p8ejGQeQ5DWCr3HOxmXztaqcHn4GUnkGnRt3SE9m/yjGFM2/QHTfuTIZfpkdgQmAB3mfi8q",
+	"or4wf+Uv5lqxeGReR2gc29jPtEM+SIEZFFyQi7PToOBse6YIuMKcEhfgmz1HzCChmoUQpSAzlhgFjY7Z",
+	"AfGkDSQ07He7BEURaYb9xvPOq26/Ac8977z69xb6wKq5ghr8IrlgUZX/6s5SGsa/u3xfHo+zkQZFS2v5",
+	"xvs1aLbTIawuXmsBXWI2jd0wyISZMTmLGZEY9PBT6HRChzdcjEnMhdlez2BinzGaW2kLlo5TYUQbqSvL",
+	"+xgsE031jlQuf+UJdubPtoxqVzsX0rXWh1PNDm5422ywwh3RsykR+91HcD7cj8VpE9og/FxlXRZn/PA8",
+	"vjTcpSW2C+Kyy6gYsw7peTmKNpDoouPPFAndvMJDEuYUD/xyhp7+vmiOYjoesyjLmWgFxLrFrU9mRnlE",
+	"tBwzPWHJIalk2xWMui+25dSPYVbhvAZfl99vMD+z6LuN0u7sbg9vLwIwzWCwxeaVdWPHq4tv2pB3V8y2",
+	"Zp+X13R5RytP5ozbBNO7u+E3tExAqhgJcydxXuu/mCVsxD9X25Q3bPFM2fS+4YQmdKhZAnlVJGFDORZc",
+	"uXSpKv1B3txp0Ct8+3bQJZd+YaUKI6jfyiN8wdY2w4wPbthiveMMyOVL0LhhNSnmig0Tps1SHxKuyZAK",
+	"ITW5ZkRNjM6TBVxXL44bD37o4QUUzGsXu7zCZN63ibZeavAGLpr6YW1mNlfu5zYuUbezq01g995H2JLc",
+	"R7vC8Vkf+3sI52hWH7LJ+7Z12WT31/tmd+DKERvy6I7MdsMJKE11upbSPrDpNUvUhM8u8f5KxlgshCku",
+	"TeDX6axz7pZJJRtmidl667SGHB/DjfXgUY3VkYxPD3iat2dlBUaw8QrUz/hRmFcib2n8wVisXo4QTcEk",
+	"m1KR0rg6MSjVk21X6Je5rmQXqcLsqFVL9lFVaK3mhfbxqtlNmVJ0XJMxscMyuvetWFAoBqxQU+V0RsXi",
+	"vjkmpHYPdnVPRHJKuajWjlyRormDzNk1wZs7m3BhvLXKQRHHcs4i4vn87XvRokank7F2J3LKZnTMVMFl",
+	"sewQKTkltkyjqag7xH2C/LFK7VrOBUtyYV5+A9VQ7vVMEbhlo+XCV3qpOPW7gRaBuTUg84mE2BODzMR0",
+	"dkjMl6xnAv3NmQ/ZUhfWmAkJGbwTqgj61cwot0z/CRqz9Drmw9oR42U7Dh4RyN3kouxghKvGJMVEcbVB",
+	"ZMyzRgqnKqNnf2wVhySnz5JgLe5Dcatrj/ruqUpDzW9Z0Z237IAoholKpym7RiiwcVxhqknMqNJQf2jL",
+	"Qhz9ZF97gHyeF91BRBfbewRz70FZmajwx2R+hhVJNn7q05xybahthHnRnM1J076EyIRYr1tNetPMPCFT",
+	"tfPUyj6WnAQLK1bxpWCZPgrEULNo1Sv04FoEnIRdjNI6CdRDtmXOdZY7rCZy1mGf6XQWs85QTg/JdUzF",
+	"DRnGjCbKekMKuQkv7jc3oXbmj6BnwwHeXMNGLWSdbm1f+ghaNYxnWw557VSpDWZaNbNHovtLptPZTpkS",
+	"JZ1wDUnep7635piU+ZY/0Kp1cOGiFf4PNRhWl2r3nOjKb63mxtSaKoOptVXWGFi5XWMetimwXIrBnItI",
+	"zjOOvvylrZwneHO9IyaNxlhBu9n5P7V6V+bb/1SupPkJuN6UUaGIkAQ/QKC8vlOMyWTVBSuJJLsd6kSK",
+	"L4CyxW0iLDtYMTtTs78qlRUW0SCyAaJyZHWtdjuRMYhRRyQlDcMwDBe8K0TdbMwD8jEUi28h3wOqVMUC",
+	"aqNt8ZCesAWhSQIluqC344ZC4oWSwr1IAUbBCjPCI1tnM7k0qvvylmEuWpWen6SMzCcMQ55DGsdQNJel",
+	"qcypIvZhoqWxUprG4DA3cciDEbniSo2+OmStQwK8EhQ2lE/Et2Q81pDxbWOXO0/dIHftVRh35RE+A83Z",
+	"qU9BNpcESnWlABMwc4nYoeZKFoQ6MG3esMXdQ0GJMTLMuqw7A0vcAZyEid6d0DdzhToG7xyhQeOWK37N",
+	"Y1vks+rZn/M7K205z0Xq8dLMxvO3sUTjnofUWwXv5Gfs11/iQqJBmVlWcL964VFiE4VFKcurkq25TLH5",
+	"OQuWpeYqoVubdL1GMj2A1/+3l5G9iXf/npKz3X7uoko+lG6UoZi8+OHVakyeota0zHsze07lDolDUgRD",
+	"y1MgAZzGRbjXq2CZjrUJ74QkSVzkr6Et/Wxuyj9/P8qPp8+/qs6YfkhtyOo8w1qtyOk8BUWoCWqPTAi9",
+	"VkwgBpZgtyxpdXz8nCXK214RKpXMpwrC/FJUecioc1Gjj7DsU7hTOvo9CuvilNBXFOQl8oSJiEXOQ2JV",
+	"S7ipNKGXVaO8F9m+1lh8BK9Jwbm6VeLjWt/JqqTEe3efuFFtnbfq2eWbzbpmlg/vSilpmH4oEugWEsds",
+	"ui8Qd2VQ0r3l48ydsZVCtBL8kpERZ3GkCHAlhIAwkgp+xR+pQpvthrGZggx+YP0dciUt0JgFn2CKyASz",
+	"91FIBejTNOYh4YKE4LwMq/IwvwmRfhfBamZWgTA6w91wi6ztiuUYEdS5NBI2dTENgHSLEChx2iE9uxkO",
+	"cuiakWupJ0QxKJdAlzDGtbJT78hpraVQEHZVRFbgCy5h8gS/Yxj3k1bxu9AqvkW14MEk+zK/Br54TpWa",
+	"y2Sn2A8SqXav2GihBJtvcX9l+C3/YPF1lUIJav3vXs38sNl4ZpAPkwHNZ4MJVZNqxBI1uJa6SvgHjZiL",
+	"m02Hn7ARSxLM/6lMDBrQsYWl2iAxwFuMfBjlJL1SJp7ngHITLnzZG2M27VpqeQytNnOzbKbSVgNWVOf/",
+	"P4Yym4m2XvRLqvTUgY5tFTlz0pFmCMArUzkLqknCqKoGrULFLX+9Vf/UIblhM+00EYc/RGI5LtlTr7ZN",
+	"qV6eSja+1YvnUL2KU8jLNp1hi3hpUFBlAbFG/DOLLAwylAl5UFyevzt/VSNowDPVKneOS7KWUVYgSHo1",
+	"rVB46kHVSBsZAa98KvJLO+UrbZA07WnNvsZo2Ei59NB8UQpWuSL3GT5cIwzWznoDp+22Z6ngjs2eHa6G",
+	"87fDeKY8iO2MOp+p5T1uVeOwuQ4A20UY7xiVrLiotJyuygNkxN3jUgGNaQPgUBM5QyuSaziQYP50SM+v",
+	"HE8YjYxhSaZU3bCINI2NWSoHyuJi6KoKSPjLf/zHf/wfL0MmbAWYYKcVCQF4IsyBEC1qdE0RUZHYa/CR",
+	"fQCpnNUYIz1YM9tKcLTPyGy3reobxXQ8qGPp0I8hoWkEiMCY/5iVWq4b0aZ1YkbNqF8nNZGJXSTLkj0m",
+	"Z55dM4oVytT61FKzI3UQhHgRJMM2hY2Az1if9wmXLTc3VCnFkCHGPgOHfy5sIFkxs+zsg3kZVgZCZoQW",
+	"aAo7cv6EjVIBFRPb8jcl02RYzIuf8UbQMFTNR4tK7r9hQDVbhVW1Jdn2LbGc9eUkdWHV1REtnybqAqWZ",
+	"nlLF/svneHn5vaitf3SL4tdX3vPztSyE7Q75ZFmSEmtBLvOt2MmKNXpz7WkI6WiEpbShhQA3599Y4dpQ",
+	"NeR/RAAaBByTI2ZqkwoiZ/QfKcsSvKNWSdHcr7SPy/KxrN/aVA1k1OZTALzvAfQLOW8BurjTdUepThMW",
+	"WDcbwNM+73a7hYO4sSAtDufk8oy8fL7/Y4E3OoXAPXZYBAyepkqTCb1lUH2vMU9kKfXzRbHHSa/9P7T9",
+	"z0+/vvjyh+oRlqX5WoSrJfFYbriykhNXyghoQYLYxlHgYOONdg6ndym39dUaM2Mr9u6bRyU+5LGgGt6w",
+	"+kw9hj1cTArYzChegaa4ZKGtyqR+APPYfW7raE/BEtt09rWzfYSYjzfVW87mW3sBMtgAXsqNXquzTeln",
+	"67F3Frv9c3+5qChiQ65KNqFNz8sywGyiR6KqTcJcPS37CtZ5BwpT9Mayej0vawLFodW2QiIFih8aI5YI",
+	"IjUgBLdLagtdxyCs4rGY6hOp9CEJrRYN99C+8JTsZujJdehC5FS5EO08mkObGE4HyCaez4Ur7I5Brunw",
+	"5rAvQsACR0XSmDJOxVSAiYKxs9xp4TLzsk/4WXqocoztjzgoC0lR7dwA1eGdNDwsa2+yC2ZiRpBOfVsr",
+	"YsDaO92laB+rS3Z8dLbCve49+sd1lOvmOcu97fmMvBFW0rEfllpOGBck1xycMyGzQTNNQY5GLFG+Q+vi",
+	"7LQRNI4/XjSCxsfLN9Ubbl94QTVTu+iDiavV2iLwDM01IFispfU4BuZY5TpQBuZ2TRULDOlDL4OpxC4B",
+	"U1APuPC/tF8emZn4OqThDBr0Cy7R5vcvx4hKBJHUwBHma37JtOZivDU6l1mTbSOddmn5FvCL5Vcsi4m7",
+	"VWdklLNuxRG5HTIctvFplUtkzKpVlkd6a+NGVfjeg+sFb6iml+l0SpPF9jpQ6vrL1nYk2CBrtFh2WVWL",
+	"kqOWVFaqrKljRIvcq5OuuaXm2pqi0S3zcNeAIDrKGCT161GE5au+J0fErblBSM1Ha+o/QfTXXHSlxQMo",
+	"La6+J1W2L8saOCy8L9uF8o55FFAqyyzUaxZLM/0FWBqtlz9cWsxyQrFbg/KCBTmRL23ap3Xc2Z6bRzja",
+	"i9p89W8xfTyii42QGb8CYlsE2Ud3wW2r3CA7wiq1i32mQ00ivIOIdHrNEjJPuNZGqVeEElwQULowDNE4",
+	"aOw/77zqNgoemfb//nu3/frT/2r2+x38V2ULVDOa2/dyzMVu2jct9j9a3YAmv3W53Ux+rXLJ7Hl16urD",
+	"Q98/YoRxp4hitDbUKG9ZknC8774KIy+wjaiy1Wh5xDE3LdEH24Smz2Z4LfAf2va4FrsdcDQj1rlb5FAP",
+	"UkXHLK96reAtawoYMzmwSQqhI0KXQJg9vG0J56apQWoAgMCK31bYaMfuEtb9qWLJXRpxJobYn8vihDTV",
+	"hEL7uhkT8aJVU+ZnOy6jI3KzaE51xdwGERq3oHnJG25oXN0N26/KTQXchOGq9YmF3nsHM5YMnD96RQ2n",
+	"9/QtjXk0qEQa3hg2Dd+RCl1yVtwRM9LFbAoVfLvFpdZFu4pnZYn8a2inuKcrdqL6VBcWv7iKpQNSzfuq",
+	"Ed7WiZid6sO2FUJbS4VKV817phG3NOJjrs1/qZowrOiFjuxqKBOmDm29V0SuF2Rs2+dvUqhSI1A24QfF",
+	"hOmVic/BV2XNxYGW2e79Mslimtw98cktW6Pv35VlPsT3vk0muzKrtUii65jKI4Tpln0EG7ndCtr1ulhd",
+	"6RuPEK7zh7ets2opirz5Oqya9yNY8d5YNiy1KrvplsLmTwz+icE/MfgVh22jykjsAl4Z2ipQqfeW5Tzv",
+	"XD0eJYwN1ITPZuYllW8V6oINbcCwGnG8qpO8eeKZIqM0jjOszdxlNJYdzHpJZKO2AC+fwdFp78Nx5eiy",
+	"A1jRqklnAyEzyaF/hy4Og85mHWOQZpK1cjzl1jdogFi7BAdQyUPRlbw7al5RhK4FvvMzHtZJUfv+FcPe",
+	"WtRVDHkNmusWg7pX4XZME8HFWFUm2NiUgp1dzuWGPVkisF/YCFnKc5YwiPK65IX1kJ0VwXwebd+zZMtG",
+	"JYnaYkHqETGrMzdgBoVcjXXAlm77tm4N6W37RoppRifrKDd788OT7pQlY4gpuyjUTs6CYbkCBuQLbINK",
+	"p1UZThUN2mviC9kQNxvZuqQGLsZMQZm7lYHVKhM1J0ZQMazRqWxMzSgA/2SiZjPq52JEM6uHX1De4IoM",
+	"4J2cY+1yDn0Dpe7uxYjoQSYyjpRF96hmA4+2DveQeVD6SMXgiyMNlhdybT5CcWvW84KVB724zfd+aJNE",
+	"JtV6EjOXCBO3LJYz0JGqzaiVozfvyAv8oeP15jzOPIxtsqtSXlj10Htkkk6paCeMRkbZJRY3v6hdHUNV",
+	"FFeExubGBUnYmCvNElbdsyNfc8uWgEV8CjbfAhyudVbWbkVN1hmZ0uGEC5bPCnPOJGRHDidEikPb+TeD",
+	"MyfjlEfQVhEeUHShyNwId0aHEwwWdPrilM3hXQrwLK4ZoVHEogOiE4YdRVOBbRjhg9cLCKi8u7o6J2jA",
+	"FTMgf+69P3nTuzo5Ox0cX1ycQbLbae/j1buzi5P/OX7TCBpvzy5+Onnz5vi0ETROz64Gb88+nprfPxxf",
+	"vTt7MzA/9d6/P/sr3Hx0dvr2/cnRVSNonLw5/nB+dnV8evS3wV+O/za4OP54Cfec9/72/qz3ZnB1djZ4",
+	"37v483EjaFz0ro4H708+nFzBLSenV8cXp7332Zgujy9+Pjk6Hnw87f3cO3nf++m9ecoo8oOL4//6eHJh",
+	"H4PpDD5evPf+enP2oXdiRo//KI+49+G8d/LnU/89vbdvT96fmCFV/ggvOD+/OPu58NWjszfH3p+9D2cf",
+	"T69gTd4cD656f4EVNCO4Oj7tnR7hvX8+voTFP+/lq3P28epy8Pbi7H+OTw3d5WfAW90lgvfP3hLfAvyT",
+	"mnI3gEahmmBFR5OSSGqjYs6onhjqlJhJKKOFLQie0YROmYa6C2O3tGqQMJdtihX9NZI0rrP+0hjKfa8T",
+	"Rm9U4CGISqETOtRA10wRrg9I6I5yGJDQfMT8F4WO+Zeh+jDoizDLTTW/ZsaQ+cPmHcDv6BOwt7h/2oQG",
+	"80970gawhvDeKMUcHja4YQsYA/usQ7Oqpx/fe8WYMiFcgAeAfLx62/5jKyDhL0qKkDSNEi8FI/95eXaK",
+	"EWjbeDGng9x6Wyc83ZJXsq/PM5noY6FtolspJnvLkgVhcLWYKqs0RmESOYfWwbOET2myaN+whS1JaUJa",
+	"CeERNrk0Yr4NV2yhrmM+v9m0qZyu336GHMzHSFLdJiO0OruzPun2XlWYd4zG23cDMr+6ZXEEJG/WFFWu",
+	"udErgFl9jrLIazaK/OEHX6+TXEVABq92bZs3sD7AessiFbYdI+mdnxDzjFfSMaE1YOt4biHau1n4N++9",
+	"POMOIWlVY6DNe/pMqBrM2fVEypsB9myssV2w6YufG7VMR1i4m72vbqAZlzGUUQ0jeVVqZGPY4oQrMotT",
+	"WGGe+JXfTdtr28FMZm1wcEmwuAX8PlyRW5bwEa/DQMjGhqOpGd2E5d/AC5DqpPNiQ2ivBK0vEcbOq0x9",
+	"pgqVq+5Br0CXIKrc+nY9HiEtb1HVQlcSU/XOVa9FJcUESycmeDyP4kkmwb6dBpG7ZLZtCLPu53rljwSu",
+	"gMtrOnVf0Opl99PWnRbXYHOv3tRdfGy1pcZejdWLzWqsVg9ul56spUz9jTwFHo2v84f6r3/Es7f7Kmwz",
+	"99q5PvxU33Nxs0mQkCbDCb+tiRLeId168/L52c4YfktlhVULsdS4tRDtdPzFYzo+q1ka7Ae0uOrJ56G6",
+	"TFZOLQ/gV2XoW1AvOSJTc2OQN4PrBpjfTDWZSqXJ/nOblOdQHQBJyKb2QzwUsvSeI8rmQV/Q7CrOjjTD",
+	"fmP/+atu51W33whb6EoAG9dWBjRDezlsBYBohAUE8YKMEjkFL5YxpoO+AIBOoieJTMcTQsk1FzRZkFEs",
+	"qS6byvadjaAhBbPZSD7YQ7f9+tOv+8H+8y9ZdcGv+8HzL9UVBh4e7mvv/zqvX3sZBDlV4swg9/xzO8pL",
+	"JUYJhjwGuKaNg+eB06azn/affzFPjWXbcUfYrM4V+2ykTnalzafGjAc6o+ZYNMZcT9LrzlBO9wrh6D1n",
+	"we8pltyyZM/G7Q1pnXpG7v10zUfPQZ1mba/qSlQ6iLdbgLdrmWrSDJ3BHwZQfm4VPvTXGEPd0Mx9gDPd",
+	"8PU9xPy1+gvHxmngE1MrUgcM6RKAngXwkkMiHXy0FLYGwXybpIqhdTBLmGJCL3vxt4Yl2rSiY0WFRmUr",
+	"rjwa5QWjmzIJbFNR3JmATNx9XJvfoHdra4fw9GpMFLjqeQd9t01OSVKwEn5hNcIoszGvslcfwAdwYs8U",
+	"yW6tNmyW2LHhahvwdiBNoMSMsIonxj9d9q1rc8KXqNaHp8gyQ/OeMrlXbeCJPv9nDybBo4CBH4/3f6+8",
+	"fVCAVQBMplp0BX8Gj5CAulRfupFiW2CkFe6JVDgiqDlMDvTNs4oKIwHmgG/prK/6Kzsv7ecfIdPVX4jz",
+	"7KCoLZXEaWpbiW29+I4z54lMP64xNPBbW8zlbnHiugV6yI1QF5b4tsnviKu6otDkhjAIERQYbYksPX/b",
+	"XTF3lrZueaKl2q271KSCNiHSOK4uTi07GHYpVq1Isq0QOGF+Oawd1LKKu2KATyqvVXmXM7+r1j+/XLf+",
+	"3c7+9ovfLSz+y20Wv2P+526L/7Ji8buPufjn1gIusposR3xZM5SjkWI11zLQuhqROqV6OAkIHSZSQcsm",
+	"dGZvID4dep2r+LOjqGKz53SBe/4YFd072gD3VAKea28rypVXqPKVPv/lEs91flkvG9TDGC2NbcVW7eLr",
+	"nOW7vJFG4qhinZPTvffBvX7noGTfT2BhFT670eItIHserCr2eo1YzB4Snv07OCP3jTS+4eDN5qz66CYY",
+	"yXU2skV1njJRsJBJk5JrKm6ITqhQI4tbOpIJsYK0dWh7YUFFDGL1NXYGTEYyXwWWvCvXqYgGbcKHvOLt",
+	"fPFKkSS3LfXn9hHMXg8zaVMOJ7E+bB2Dg9c+guWJIzpHGtwWj6+esI06YRGXwQu0lqAD7AJicUIc1vly",
+	"i8jtOoDkI6yf+w5SzQqFTXa6cmcfS3JdpOI+EA0qW/nxIvBIXk2qNusru7ajrWGIqUAQGZHhpIp44be2",
+	"NXdAmvOcLrBboJyLjQbgSj23b3LzpXa9N4GG9RH7ffTVSixYMqXJDbRTyHj8crCt1gd4bk2Ks1uW3HI2",
+	"3zoRCsKbgzWIeOvw/FaC7e2I5xhTpQcvull7u5XwU4LGC82H6srYJ8orxhqsBxN0d65F8psl7JbLVO08",
+	"qvrqrcJkK77kpYQW8j6Xtq9m4tWzfHgWlcgRj3eCXDHrScXidNMegF8F77e0Ihsj9ObAr9UBsn1ycXZq",
+	"mN5cJpB0TmiGZntA6LW8ZcsR6e66iHRfGNaz38WYdIf0yiHpcgh6Vdi5HFfudp5399eHlYtunv3uej/P",
+	"fjf7v7v5ePa7X9vJc7Ea3Hhjw6xIMR8FyMQRVsVkkM5gYBqpmgquszbdVDFynS5UwWNnwY3zPbw4O20c",
+	"NPYt0DNc2P9jt1ElFS/YkAld0+lxg1Dqw3VfLPQV2gBuy++TUsbP8ob5qX4RVrRy+yqNxO6r/9dSg49d",
+	"t2RlP6XH6vxT3tscRGzjHj2FdawmCMX0ey5uti6jBgQKtdX+aHnDqiEQa3ObEzM+8Prm5hi8xsgaw06g",
+	"3dn69GSbRgwDCPzBP7hqASvsus/ulnC3XTdcb523y7lzq7OuW+4lpmif00UsVwUl0QVVjsvYp13BUYig",
+	"nHv/ERItZ3yoIMEMe0mRZoj/UHvobglbhKrsDYoJaJ7n7b4dpBGIesKTqD2jiV40DtyYs947RsGwH7EZ",
+	"5ORaRpwpq0rETHAmjDLRdFWZtpE5TZiDsWt1vOW4YkqfmXdvDWW+ihEuQUdtx6oSptJYr8hucpOnQs1Z",
+	"wsySa6Y0gg65Nh5xTOZMaDJncVxdq6D4WFCdJmwwnDAjgGraH7nbwBljbyV0TLlQulA34caFaf2wXRAM",
+	"YjVBaqCd6hIPY9MMZgkfboOOurpwZMmzA6tcfMqNqcDj/cEU/I9L/c6WFvTBGZWl47/iHB6nKVE9hYZQ",
+	"rBiFhBIBddPuoUOS12qGpS5n+IyzK5pC6gk0k4dWG1HrsC8K1E2J+csloGXkKCJsnAkvg642hk+gnYoj",
+	"8pCG51T1RcKidIgdDL2ONnmZafY9y3JkQoZUDFkcY/KFHBEq7DwgR9a8csj4LXzfTmOg5SCSoaugdc0V",
+	"J9QMt6K9TsxG+pCEllcNgBrDvqDIZ4uVoVm30FSxYpk5roKhG7fohoyzRcz6/rnlgVQlb9ZYh5mPvxE0",
+	"CiNaDzJiKeTh6Z+PRTrrFbHEKyJleAPASlsInyldAGsj6Qy6tCgW37JCSxpga75PpNJHhiN4cAz05Ymi",
+	"Zu67McqI27iS4ABFB0+VN3w5WfjrtEXCZMgrpwVVVMyBBomnzutMndVwQK0faeYeLPD1tg4taAvlMTYo",
+	"vGYWCQKSL30f9EbL8zXaN4HPDrrcRz+ZjTyp8qrPkOgcaDe6gjluvy7WQzaRHNwCvWi/7JJYzlkyNBZ8",
+	"XAQGBt6K2MDrYX93bDQVrMXxv1wozaZHUoz4eOtaZnY7mFa3AE5ShvpSxG7bsRxzkXduZlPpGAf4ym5I",
+	"M2K3ZAoNMQWhJJZyZoQGCc8//vT+5Gjw8eJ9WAePXkT3qRwGj1nuuJ/YJs0Zu+eCeC8hTdv9HnRbw85V",
+	"sSZ1ufi2rp5247LsbB3zZwovL87ywXn/FZ8yxRK+fb3/rlED55ffDBs376ZSkZlciWZZbX9vcFvZVYyY",
+	"51qW9FUz/IffllghDuFuMIQbkCHe9/ATkbNeJky2Dn0VglobEUz2sRVksxvl1oeGvGE+/HpaIfQm2+fS",
+	"qTS6/GCt9WuEBur9RNH5AQkRIHQwYQkLSbMKObTASFuB0c4HQ0GnDABg+gIwSu1TmHYqiUqHEwe44z7B",
+	"YsXmq74TjqRRqzVNxkyHraAvwljKm3Q2GFEeGzsEnntzekkijhYLGvGopaCzMLuEHL7VIadpHPuBF5Ch",
+	"uAalDpv5UoAOj7M0XLo0ASN8/YFtUMcdNKyxtbp9tV0TY9nBTpnPsIikM5ufVjONupbV6we1Q1ZXBAUy",
+	"Dhh3JRPPEHQNz/Y2t3IF7Lx8smARWaJbWzfFdXZLti+dTaZs9APn6d8Yl3czB3jxjOao0ptgbnieIFQz",
+	"AVaDKwejsR6FAyEIyiAb+RQnWs/Uwd6eN9W9ZK9RDTUDL7hD3l2JwWWL7vn0PTqqQcvwE878MRUOU1Bk",
+	"fSVCW89Kd4mA+zS0BBBo9E8BbZiynBKA/5KxCpAxUkVCbxfCVRDRa9CP69Z5/by3VvvMe2vP75UnI56p",
+	"fBHMaeVmymVcmGeK+ILjbkDVHv3ketDmJ3VZxvtzfWTRvj6LCbNOqRXjI26MUUNry+tplrskwKHZriCh",
+	"O09hdVaTu1zptXEDfs/FzSO1hZPa6ydYXJhLdIHiZcyEGCZ0HoMVDm4NyNlhczTG8VEVoJJg7FMWGfMQ",
+	"nscM2A55d9x7QxJ0S6GRiHjVZmlRKFEsrUkYjc5EvKjH398qVfsBWtbl09po6WZMzmJGmtdSKwL9GqKi",
+	"aXzHnPCIKc0FVuXW2dQbTr52ziAX6+NHmwlzD3PE5y+10ptGUcIUNLqGjm+AP4UUo8xhBZhBDMJFPGFD",
+	"DbeiryRbkg450QhLaa70xVagWgFoQvZZnxu7oTWBF/cFas3KDFBLaSEbN0jDcBI8X97l/SwtlR/D9yix",
+	"cKLv2iHNS49fU1juM65vstlYxemoasYHyAulXpATOWUzC0Vc9I92V5yd9fHylYv4CEn+WcvjjdwABdG0",
+	"LtEfX/0Iaf7+qLbVu2IrZDefdcUsH0+JMUPYqXFSBenfGxnvwvOrSP8jQBJsu4M5jsK61tx1iAf3vFcf",
+	"FbYbup+ewpYBn0SrrVobWeFRYNgXqFyVgRUCSLsYXdnIoLdff0fVpMoeQyN5QtXEZVqWYjwBUXQEcOds",
+	"ep3pgkzotuKRhzWJrXM3HdDHlK9akLxREI9qJr51oWEpoLmp86e3DVJSbXhzdThzVxWPq5+dIVKJjOrH",
+	"EzdQYNxga8Jo/gIWg2qFkfgrlxN/kRB9Kqg7glvzEXtsV51MONpVLf8fnqusBifw0jRkQlzyD4KGrwJz",
+	"2zB1/qVFcyOUuOxyiN3mLcAUaYbdzn43NCrzfvffEdZtCVjOy73vi3tJvt869f53h7DwM1f8mscW2z1z",
+	"RgCbdjDpbGAYY6U7wuZvXULi3C5q/TIGc3Uin6GFG7YgzVnCBTa+yGDywaFA1IwOmWqtK5z8oQi00e9/",
+	"fr7f7vc//3j86X/9Ya0tVhpu1VksLMm2fKYWknr38dwjozFvY8M04XpxaZhehhr+F7Z4x2jEKtu2oIS1",
+	"OOGkiTTY1rKN/2p1CGwynTK4AYoaFWQwsBmEIRQJe6meyIT/ExNmfmI0YQnpp93ui+ENW8A/WGjMb7OY",
+	"FgELbPSYQ64nVwTYNGgR3IxrguN1emzjv9u985P2X9gipwGcGKgV8EEzCEDdh7/eOgH6n3+9aixnHmPW",
+	"D/Cn8Pzs8ors0VRP9iBVIzRszf9VQZJU2CFn+fBtAWT4uZ3ImKkQV0UwFkH9ilWozPzMGvl5YmaOOFuz",
+	"2TDYfFITrWeNL18gcWkkbTKlpkOdN1dsnM2YyIK6mLxBucAmDGAf5AGNdSxnuTCn+HIOYEosHrUnUhXS",
+	"mtqwAOBHdS/rkJ8w/ydJhdfcqilHI5aoVtAXXhLVL5KDN2YKnh9GE1EQhKKU2ghG/YJcI6yTeYSiKx0p",
+	"iqm+8F07hmghQjRMp0yAL6jk+bGqrms/cmBxsKBfyjWL5dw8A0cg6gvoW07CPTrje7f7YZAl8+AZAYgE",
+	"5CToEi1nM3PtWvjIucBEU5VyzTp90Rf/Rk7K3YPg538jhqKZ0LYgsi8u+RhqHUAPcAQKQypQL/hymR1h",
+	"wnSaCBa5PDdhJzqkcXxgvhOGoZr0xdXZX45P//SH5jBNYtJWpP3fBD7Qb/whz0Ja/lq/Qfr9viCk/Y48",
+	"O5JCG+vAKIYHxKvl3PtFSfHM3RmRZ7/2UePsNw76qA/+H6sYGGLtN4J+ltsFt9B2LMW4nf/25Rn5F/nl",
+	"H6SdkI5hh51f5rrVF2709aOesn7DDLbfKDCtA8e1/gAL0W/Awpj1gdRB3NZ3l89f/UD+869Xlnth6Qjq",
+	"V+T5SzKRaaI6NTsjUx0SbMtgDhVsR19YQkc6IlD8NmQdcsFmoEcTDKMTWGuV1Zxj2qFMkIGZX5wjEx2Y",
+	"fRG+fP46tAojCS+YThbtnhlnSJC1Gk4/lCJSrY6ltmPbcgwPZJLIRPUFNpDBt5oTAboeuFlZ3qOMXKJo",
+	"OiDhr30np/qNAwLmFemDwDJ//9rpdL58CTt98ZbyOE3Y0hOohZA+9u0yv/QbKEgsQjIKk37D3GPsTv+W",
+	"D72jdyenx9DDyb/PdkAzt/690+l8ghH85Dp4kdC8x6ZQhFk7sJAYdasVYBK240h2FKjQkrdGUJSbb4VB",
+	"X0BVIxM6ASjI0A4ghMAfsqIQ2w1t2rPJRkf7IrQdDDrPw7pOThl3CpM0ZmHedslo8DZ0gwRsqEsR6GBk",
+	"WQy2BSI2TbtDjs1EMqkN8kx5OSXQsIkMjbEAJAK09C8MvP/L5Z38C7qeGUnxr774V7vdzv6/uXd5/ci/",
+	"yMtul/zLmz5UdgW4MjBpS8RZrjoUhKAmkXWUwtcX2ouFAQmXeoWZH5ebheXDoEV3zDM4h1NiZJXL+sb+",
+	"W/hBr3+ZeXOxgZn5ZbmDmf+tjxfvwQ7EcAaADcfme8ylEGlfwXA+JBrHcs4i+5iyQ6nudlZcYOoLe8gc",
+	"skCx4Icyk3OivDQ/c8r8CWKrNH8qmS0L9FAwKpEgQSRCazB8td+0Dl+0T/5lrAfglkbsWp4bYWEY9rix",
+	"F2VC5okUYzJMWGTEJo3dOmTd7/ClL9zUPbUMEvch8EnjGAkpJ3tLSa5vHr7lJQ4NTiaq4DAGc9qYkVYQ",
+	"xaLmJLGEQPaqRh6j5xIrx0TEldGgUq4mxmZq2Q8tN+XDL76y44ZjwD6bsxiQ61TDuG1JpCEYpifSUaPr",
+	"NgeUn/Www/e9hl1KBf9HytDfQJogWgLPBVjYxBZoUlDWYomhsj+g93pBwpOITWdSMzFcGA0+NATFoCzG",
+	"Cii7Ro414ZuXGgzCS/dfeHzBDCamyRhw5Kkg++QD/8k+7vcihCefm+FoKRFN0NiY05lWh2ROuS5JSCsZ",
+	"M3r32xiad72y9I2M255EFOGHVunCmfDIDNFWp8Zy7F5Z0QgR3+tm5xpU5QzOimBLIHn/weJzeVa3KiV2",
+	"H5CKxO5Dox4a+Q4azOpFKPY4LH4WNHHsNWErl7L2rgdOlnhFWYe5emorMMeQyLViFE1X6GkWpJWTiNdl",
+	"MSe6bEjQbdZCNikzEgFczjopzWmFQilMGwEDA3GZsUut+QpoRrYKx1aF9sVP8F+4N+vxhxyANMPVSnCI",
+	"0hn3gEYAYjHU8QLcc0aIoB2Ts56MACBxiiu3daRZalx4aJULsD+oYm3FhOKa37JWAKC4RlPtC2PDj/kt",
+	"E0TP+ZAFQGp26c2X84aFQbG5YaZVFHsgNsO+UbW63TBTJM0GwvqIiJTOfl9cmp2v5ApOL/XQt4w4/Hjy",
+	"hoyZACsvwvD+jCUQEiDorms5NrLoC5qbTMY6N5q44XznH6/Qqn9z/P746jgkC5kCxwf6RxcHpo3ac4bt",
+	"r6h2Pg8k3L4wvztN/xCK+Iyijnq4dn4SI0JYQsZMg3oE1G29t/m0dfuCzWK6wK6vKTNqI2TE2WOaqWAF",
+	"90uBYSKjz9Ui4Ik2hcGYAN3XpIY/HxIlkbSyKWADegrFSy+62cFzfcBwdSxj6xvldMQFVxPSxHn5p7bV",
+	"IT2bSCFH5NXnz0AKhgO7fCFczsCMAhM2kQ8lqbG0BJt3+sK9AcY1kbGx+HPJbtRlwebObxWUioQDCxaA",
+	"HTr9Si4jo/GMjRKmJl75F3HWpUuQxtGC9o/jPYDVskq9nkjFvBGTv3I9kSnmlFladqwPjq3b7Eia3/sC",
+	"34SKfSYxrmMuonjhjhLAe/VFb4rVQmCZfcbhEXB74LF2BduAx+mj4yjbscX2a3HGjN9rRXXy95tTAazZ",
+	"NiUuv0wmvrNfQbcX6PVykP2UcTYbA+gLdzZ4gq1fSLnzCwwDzwf6hFxgA6woVK2xO2yHABoNmdBbBmhD",
+	"FP0+PAGQmAMSwqJ0jj9ehM7nY+HB5YiwNJHQ15bELEVAGbvMxb5+fdEravy+QgfGttOQ/XpB7EphVeUO",
+	"uZyAiqcVCf20n7AvmqHvm0j20HbNU4esu7R1gPOH9nyV6VIuWSl80X0eVqRM9QUezayr35/wU66vq/PL",
+	"Qutp83yGoZG1+ym98Rk6sPAergAa0bD9vzA2s0lXUY7NkTcWtPgOPmdHeCgpb7g1WIHueI602Be5988x",
+	"CqdcqKwtIQ4cXa3iBpklal1yRo1a2/zhuReKIHLUF+Hfe+3/oe1/dtuvB+1PZqG59izzfIFBawOeofhY",
+	"sIhcL0oZo0oCg3eDUX1D24LwUf4mcA7mtQtSaeu/FITG0PkcaSp7R875z0GjCohr3gXP+Y3BfX9P92Vo",
+	"BBLQK7CzzGxz2XCgRgL2mpdpN7dcC8cIabE47g75C3znWmrVF3isXZKngl+xOh4Os80W7ZC/ZtWGnq81",
+	"02bNtqSgMSeGtgM73r4AUnEmp61pmHIBy6E0j2NvxE2zLZaGszL/DKrQ/5YxMVqHfVD7rCUrzCJcWxaV",
+	"HaBX3RfWWVbUPtHPjHkSMzpmjndRcm0WBHxUHc+JupHz1LGDNjKbjbyRuzpZDVWDA/WUzRUW4IJz1U/X",
+	"g+v/3//z/8IFLy2v8HspBwmuuSiDmshZx3Pf7ikas37jy7PMh/pv/0be+GYksNiSd2Dk0DP9o5AhIVju",
+	"5GFPT5gw5jdqqBk5gGrb6YsjPB2gzYN5a3RGfP18QrWVQEZwGF3ZHJw8Hm5NYYh9ZCHzUojcSQ6b76PQ",
+	"nxjhmfDCHBVQAOSdMU2yCmDQ161Bcr3IdDtjvxhZUfQlR1Mu9swlhc3XLENCc0EmB8QoPeG7s8urwfGH",
+	"3sl7JGH84bx3efnXs4s3YdZeqS+s31lpmmgF7oskFSQsBIvs6CACFHaIreMYUkG4UqnR0aXAvJhcgwLt",
+	"qy+AGUEfKbFAjb1yQpDes/crj77swYNwMsIW5AlbeCZroZiTbHTvDix+jh6i+uKCzcwxBZmJNOMV/sxi",
+	"OjScFHSRhUwT1xAXF8ClVpSDoWbkeaqxYhCcAu02l0Q+A8qJDPFS4ZboAGQb6IHWGDDaK6h/AfTYc2ga",
+	"Tolt5Zzpebcb5hLVg/qwn3VGy5LdcIgbXDBqOLxwP9yaZXlxuL1ZItFZj3wrC8wekD/0zk+MkbE7u3Lo",
+	"OMBe9rvdfeA9+CvA5cCF5y9fd153kV3ZklP4/eLs1P7og6dh/EjQpQATZl3bj6FmlGlKWfSgX0TjgXsv",
+	"P374cHyx3y2wuF7eJ/nAUyOaoftMGKBP3uuxjHzGU5UITRIQ9GbHjVkrFBzWvuA2hmmkGpJjgDzLLKLK",
+	"lGcQjXnm83Lz5iBTbHy/b1+gkHWK7SHmy1OSKsjlWGLVeQFXEzWKwggiw/qCXGHriyyLyVy2GTkt+5US",
+	"YedHiiqSilzRs4dUSC9Q3OmLK3g8ixxbrd8M1CietyxJeMQC71P58oDnuekxeTszO2igOBtkGfHPZkRg",
+	"J7UCp6d47/KQTjPmIDJungFcmrXOgPjKFUjPsqkbMwZHA+leUya0BSJfioxjVMhZhQPzZOiKJRKZCqOw",
+	"TWg8ahspJMH5bM06BUwrcKNgIgo8lY59HjIWqb6YW/UxZqPM2elN/DqNxkx3yGkBmQnlWlaZdUgyHUwn",
+	"fGYlaxr1BeyBYUyjmI7HLLLBdfhzkDCqpPDDZub2AxIqFo8GiF1CYxu6c8f+mbLxUW6TAjwollZA7IG8",
+	"ThOlQ9KcYuocFWS/Wyj38aOqdtFBnHErOlE99ZPv4GnzhRFV2sMstuNDogDfdwzlMOajrzJHCwo4blSJ",
+	"7EWGigfQtsbN0Zw/Y0fQ2GiwC0wYpsausb2v0GaZwgmPYzlvgb8jTJi504FPNR1d4hmeyDiyzMXJLCcQ",
+	"Iz4CpHpN4DS0lixmzB3pi/NUk9Casth6XiXDPxWlCWi+nV+M7DBqejuiC/WnfuNFt98gVC3E0LJdeMue",
+	"fXOePOQyNMaOBfUFqJ6G2PN29j6DpSXGiuYO2p4gGRET0NqhoKmE2ciMqV6i9WV+2gqIVzOE+USFFJoO",
+	"DOUkarbynvqQHiJTbVhBBPnVYPxSRXxpgbDyGcLhLEVvomMANNHeiAy/xXpSsKxwdWAznylADWOD/Fbk",
+	"DxNqlAUSMXNImRg6l+2QxjFcyRVRt+t2LH1xYtMWUIkCLY40L5nWXIxVQArd6gJic+7M6UNdEr1IVttB",
+	"H+MZ8ly4Dhb/mT0uHjSaGd0FoqbhewK/mLMvwgrVhee5NQosFT5aWJdLKdsdKW0PMSjt+it6i2fbS3Ls",
+	"iwx0ciLnQHQJczk5H3PdFsGQUK21U22jdzK0cfWIxdzQ9DPDwf+7bV/bfjelw/blhD5/9YM99sag/eEl",
+	"efehd9S+fNd7/uoHx4gTOke3r9UR0WMNYTqXhIQcqi+oWHjeSBoZowcDpjKBYDYc5wyVMVNBX3b3bU5R",
+	"KTfgStpCW9oX+XNGuzbs2U8ugqzQEXn27+qZUTB/OntjlMR/GbtFKBWTaKw0aSuYMmlPpnRobrt8d3Z+",
+	"8vZvVqVsW6flv+xqZJoXEArKm7Iu7rhZkBt9bu8SZlffuvGBqjS9Yeg2sORNzcIhNtgyqB43+tAtJLjS",
+	"EqHGsdkgrsvJQJYmHB1qpnQbebKRhAKy7dDVpNBNZq1f6yvNIwxm3XPnjZk32heYZB3zIbNprTZnsPfn",
+	"8/ftF51uG3KFy3mC8/m8MxZpRybjPfus2qPjWWwe6Uz0FHAwNdfxcv5h7/zEA246aOx3uh1A3QYjcsYb",
+	"Bw3zkhcA16UnkJO6B0oj14u9BECozW+VxfMuPVUxw7vBhWM2NxEo6GaJHCd0ii4hrM817Gho+Y6vDduK",
+	"ZxWgAyLw3YvI92yYsHVYRIIrf/UwDy+CQPKiNHQI7s6+cLE6wyAENonOeD/Ehp65TECK+Y/Wh2neeoh8",
+	"F88oJkjI2AIxZmHBk6hx0Pgz04jh3bOr6ToNM80SBSn1Nb30mhHD2PV+t5Wl3IJXN8+4dd3ysH4CtwYe",
+	"QlB6H+reS7Lfr+jG9wmQPTE90rznebfrEltdb5+SWWh+y7+7ut4Kp55lckPubHHap2zOlEaBDyi9L3EA",
+	"Ve/NBrr3E80QmuGR/fWPfITwo0z4PxkAu7za5DsnQrNE0BgSzwpJ3LCDfm7z3z+ZtVTpdEqThc2+jymk",
+	"kzKBMVfXeNguC4nl2CM7RKdkUMBEx4ZEjGWM/T4aUA0ByczVKJUIENP4ZIZoHTe5owvFHNYjtF1h5kyq",
+	"qtJ6K0rBK5bzNYRZhGIRCMkZbcgDbwyD3A3i9/cBVb9l6+Qg3sPmfZFl9shSRyA8qBY13HPexAunPE+o",
+	"mgTWrWgOrQKPvlEI0f2OFjGkafZFz+cU2B3PKuZGuzJ8xA7ESdOX3ddVR/kI1JmMqZ7AvKFmdelIw1mF",
+	"kpLsqNoG4q5UAIva8vOzppbsS1BNovl397xYPaTcL5/o/fs70cuLsOpwX02WwDoPSU5FRSYs5PxRGcDL",
+	"7ov1D72VyTWPIibwiZfrnziV+q2x7PGB1+sfOJJiFHMsOHm5v8GYLJ77lZTvaQLF5zsxM/PUi42W7ZZy",
+	"LMkEBphxuJOyh7mMyzqyWYXeIbTC2frUfVZneFaJzS2xNGP+7eWAKpVaiS9QDsnJufMT2IiDnzIQWN5C",
+	"FI01eGLUpLN0/N9zhd1I1PJ5X3M034OY3uAMn2HX2weVxjCHAvJBxYnFiX7j53BX0Z1RLmpmzqNkuxYX",
+	"UvSahvZaO9En+zyTid77lQnN9eJLLaFi4pZ15diclETOD4k5S5AhePH2iLx48eI1+Xh11CEXxp7NMjgo",
+	"+lqMUIMHMr9YXyhBZ2oiMfLgdV7PcujMCyA8DtIz844pgsWBkZwLw2BgDEMplKZCkymbymTR6QuszlNB",
+	"HlCaAFAw8aMz7qfsxOGqsOiQGEsMbKmZGYeaMKbJXKZxRJJU9AW0iDd7kMYUY18ur4pQo7Mkcjap1LiP",
+	"4QtvqKYbyWXcnpWyedVpwq8d40s2UaM1+6z3huq2eGDL4r5ShB5d/kxGPIYCPCQU+IaL3rzhaiYV1xbP",
+	"t/g81ZoOJ1Mm9CG8w8z+Ty6kgmuAvpXOUN32GwWbYmlwvy3pfGc2gvU3iZwbzR6Lbsx6mrN2dPlzQJRO",
+	"GJ2y6C7cJPtaDRd5a01X8IxOqaBjBkV1DlNnySo1B+TSvvQBpY33mZXyBuLsv3V5k9n2rqeaJZSCyEFH",
+	"/26kwqYsGTuMYEsnSzt/7G661GgyPtjmF7+0zkJQc66HgDT/26YCr0dttl/Z5FFY29yPhQOOhXYomxFD",
+	"0KiEsGiT0PrOBpg4Hx4QIa0/rSrfvgmpyaXs/VanL9rG5LeFAwOsJwgPyvFOI/9dLrrz5mahBJcPRyCp",
+	"iyyXLSxneQWoqju/tnX8T+RMlcoUFCZv4Di90orQFQ/bxFzfq2EGW0jaN6MqlG+YAcF4CxnUEH6d6Szu",
+	"YBsImAW1c1c5VR+CuqXIWBIp8uJkOpthiMK8HvpcC1uhB9EHO1quMgXOeiF951GHoASyiUI2+YOMZBwb",
+	"XdEG/Z+7KGaV0nRZwRa2s3Eq3Q9wNn+S0eL+WYrrp/ylrLl9+eYYWkHp/g7cG9+T8+FtwlhePhRggVO5",
+	"vgmYWqpX9dTAE3lNhzc7y9y9Qq/rar9qCOMLcZjKsiSb75vlAhvtAC7kaWoJmzLM3YcAMjS5UumUhWRK",
+	"byCl2aL5YMWDfWOWx5a92mXP2TowrhWLR8a8Wij7W6tD3svxmEVVbAKSnXtxfOS3hf6m2UQ20u+YX1iv",
+	"+sRpjzlsB7Y3cjoEao64jU885v54DFB9zVm1aBCYlgtHEnURwWyyDm7HtkwF0od9NlIVinhnrn2jBzAf",
+	"YUZcmxy9+wtRFCDqKg6cn+DtlN9vPu7wWw4jIMU4yCC7M9ueG3nLklvO5qvs33OrAZy5e7c9Qm+4msV0",
+	"4frsPKy7vjzadUJkhA2EfkdGdKbRuc3HfCwwnV90MSp8zRANdcLMT5htFWBFlMLEIyirVa0Nou5LRFdZ",
+	"GlGvA165QDrKa0qMRianDiJjg3C3q7BYCnbXxKyzpuG/v0j1cr/0mnODtchPoenfdmi6WPzkhaeh8mkL",
+	"aZNB7GUA77WNZebsGt08TLgMblsk0R7SYVaIrg4tPyJD6eJ4yu9wUR2SzlIx3sNAHlAS1SLnV5woGMzv",
+	"QQZhJmibi0LCE2Y6uVwonthCI9xfj8pcmWmJ0Lyuw1XUtuegNlbLGK8clNi0wKxpR0XnhcM8cxVqZl3x",
+	"Ms6GuKRvKA9bVIWUcEwFevxWrZPCILfwDOw/yGFaJ5qgav5J7nxHcqcnqvAnwFXnyv9R6rhzeAeeUC98",
+	"LhlNhhOskQa0IS4yvCGi0muHD47pqNjvLEOt5NEaebO97++/IHl5AwVx63yp9Xee0im7lMlG95r7oGAB",
+	"bi6u6Qn2wkdm6SQ7jSLbjsgwWgYgBkPbM7sqbRtkQM4n1rTVftDU7JwRrhbovaymKye837p8z0mdNGkc",
+	"Z+UBWAFA/bIHdLuXintVy1cBlKaaK7AnPTWz0IO3rGvaNgwY1a2U84XcZg+hoNBKXEis688g1GxNMtTd",
+	"QwIvYiAoP93bTGSpwb4rlFmXWI6d0FemT3/zqsFXUQuyr6/TCfJk+Sef5df3WfqncDlzZ+UZL0vzvetF",
+	"25zWvV/N/55EX1balnDGp3QBrZbN8aViIQUrlUeB8wJjfZW5YBnV/bT4iGbwei8Rju5OnqJHEWy/nYP0",
+	"2GmNhdUhs0SOeGwxgBAm5mX3JaBGKwDtbG0h1uqVWRAlSOsx0xUtik+0criSYE4HhI8M1QdGz8WHIqKl",
+	"DBzcm06oUFhuuEz8b+CBexZKD0TSHxDWfBVB43SiJ2PxexIiuGlFju0AYGzWx4TP1PaCZXtiPjcs3hBx",
+	"dRssC0jhe7p45JXNvVw+YNhM8Tep9T0Jq6cTvqGaiFmctOgkhgJ0mViXC5xuSCMpAf6D2naPwnXPNrpY",
+	"r1eCZUvjOLd1MSiZm8Vlg5c0s7vQIvb4V7lmfxN99I0d6mOcPfut1eIVbnnSFCvcnTkWA6D3aOU5PCxk",
+	"jU2Z8mhia09Ikbp3FnBwLHKSqT8Lb3msGUA4Yp+UQyIKQAWVHlL/xdWmVMkfmDUZ31QRdAuYd/v9vmpQ",
+	"vSVa63j0VvP343B85qMwQtTO47EWDAk7lR3afKk49mVEnoq80q1YPgcoIGzoAtti7qpA1rgrPUizZ8qf",
+	"5Go1sodD8ojhmzbVvHGuU+lybvik031XIT6kSKxH9qnyXo5gwqBd6Dd0Ai9gRE8H8OkAfiMHEAnyfs5f",
+	"qid7WGqXta+sz605ZSyyALaQAayzrDJXiMdoEnMARLd9S8zNqWJJgOlf1oPxzBhQwziNoH9Advj2EWZ0",
+	"TpNIYZzZQkMPaYI9ewptUYqgZRVxN5jXuZvWt1ovUBjl1/HCpHqyilmcF1vPRIdmS6v6t0LqnpBzIsUj",
+	"s5TfgRNFF5LuzKF6prID6NuTqZ74xztit23o0Fp/sM9EvMhqr101LSA+YkHym+OfBx/O3hz/CVpBZT7a",
+	"MAc0DTHZJpZyBgCVDpu4GcshjdHDs//8x07X/L+9Pwbk4GC/ZcEE51wxEL3kAsgJ2z7RuHTMFWMRi0jE",
+	"pjIrX3GAzxOpzOAXM1YV6bh9D9N/mPPrXr9Vtc/jnd1LBOzkDgCnsH67H9JtBfJ3cN5yXMMCjKFraw2w",
+	"PAXia0bslkwBc17Ei9aKI7h0/Eq+kwckz++CNh9XWOxIiy+fbyBkrqT8QMXCjlF9YzQM3By97lgLvVZ4",
+	"YGvwlaRrrn/n0eMC6qZt3HsI4KWJBRy3vl2nkL7s7j8pOPdo0JgVLxgWsBsr6HLKVhU6fnhQcJ91BbZX",
+	"3jyMmvZdoPrW1HaUi4NK22BzY4A/VAXOse3UM2JGQcUiaxNruyJaV0zhqpayLph+br/2jVpydnhfxYTb",
+	"hCZTWMTo8Wny92ueAUVDaNjSeADmDALtr9IYsZx2vUump8lUKk2ed7Om4dBbYBhzw36cGcYF2X/leha6",
+	"lgIqs9tt+V3l0YM6Us+J8hAnp/CNr6SsbqAmLPtBtK84DKVQ6dQ2wmQFf5htzuZ7xAgT0e5xvd+hDss0",
+	"wa7KWSmrhY7NalyxtHWd6mAOaTqrP1KY2qzyjXLuDpsJ4qWB2aajFpQNYpRQWVDuoph39nSVChOWLCG0",
+	"20asZYxo6G7FxQ3L8ksq6xSaBTz61mEGzpbObKtdaFoMyr/rzAFdpDzsd+LYyX4XHm+ns/XspBJVDdf4",
+	"YbgFvvwroauss2l7RWCVjDLuaOc+kgD9jvlDhqJScUwrMFVypoDC+F5rCSM5hab6tocTj1bVFaKO/Huo",
+	"KXxIKx9WcfNaPtz033paje36u66Gz1XJEDkXvlJqT8Zu9Xn2A+tK8xZMI+xIfla4Iq7OPyKuPz+crLra",
+	"up9sitw3aRbC4L5KTR18eZ1VCNv0VEv3LeB/2Z615WqH+mPoC7A9OuPtG7aol2ToZouIuQkQFmOutG3n",
+	"az0yCbuVNifGaNR1aZ78L+Y7D5rFYj6xjp2bUfweoFacn8z2llCkOUvYiH92DSujADG/jEV/aNtNGJZ5",
+	"wxZr6WgdH7/C94D+A5aC62CY9VzMEbsoNpAhlwwsJmiS1bMLiET1E/QLC406FGa9ucPakmmggm+2cgZG",
+	"93WKpeHTuEhrGfwNWwTfG5bX76N02vWKwUZuyS1L2lq2bfoFxJ02Pb0VYmDv1xu2OFldUnqUx7Ysv/AC",
+	"XMVsnmW3oBEmdSe0omwaRvPV8fUe1V9oBe5TduV3GIzMj+cOZzCianItKTru64KUoJ2/ye78prFYi2P9",
+	"fSOxbtP/1GluGUG4tdkYqRW7omyD0lpBj16b8bVFkOfFvuMBcbBc0NmafLx4H7iGJuYP17eFDyeom7LP",
+	"XGnSzLRQnpBbGqdMtSorHk/yoT1CzePy11bRsnc3ib6LCsgHoOnArLeR8u8ArHOZzv8KjWUtwQhMEZfE",
+	"kRzbgX0qpm2AJq1DeAQHKxglsZKERhHL2lRnBR5xLOeQMOqhQcJzFYCil+aT374bCYb5VRIMnnxJ30dx",
+	"lj2HLILwIPp0Cwk2LjoBfNt1Wh86LWKHw4pNrvY0U7oN7WfqQ6s/pRyAvwUJsWfVHjowQnItowVREzpj",
+	"EYn5TdY765kKyJQmNyxCBwO0E4dngzzgik2q/LPvBJSCVp0w1Qm4wrl2bMLe8sytUGSELeb4xhyC92D/",
+	"2HH0BXbovGYHWaYH1WkC2UzDCRve2Fhf1o8Lul51yFU2YNsMVGrrNqnuRiUi+0XzIMZNvuXkyvJgV3EI",
+	"EBTe0pOI585Houh0Fj+Bun1N5gF+O+rC1bghWRM7JOqSjDVHx+5m1plujvoq12Z//bK0rEneBlxFy1m7",
+	"Euh1SYG8krNVyKzl3ie2k1DTcb79bqsOrDSGwKnvobAPNQ72u0FjSj/zaTo1f5i/uLB/ZY4LUIFYspHn",
+	"4gKKwCCBZZOg6ttETt8Y5WqDe6/kpnc+qklZ2LeV/Wr4eGKYaMJumUiZA6D43duWHhrNfCLJNWQFIYOF",
+	"HB63XkbUkwRyFDcBUFhtVgYVgadNgetUkGM5BD4YSmBDUkYhQQWdjGUFit3hUgNIcsPYDOvFhjKJ6mDu",
+	"7lGxf4K4e/Im7gBx53U0hMxQaOZqZKScC7VdyPehwO2cTN8M2O43lXLxZCY/neN1UQFI5feyC12DYq2c",
+	"QV0EsstEbQnEbpOkqpJw3bNSsR64zrlosf1KAXTMdTlRZJoqTWaSC43NG5lNWoS2sUbvT6/tTLCbf6W/",
+	"FiMBdjwP2T4fP7FSIDpn3hMoXW3KyAon6PaJfvcqdiBD3hwqm3/YFJLA5rOAzKieQOtimehWQMwUkvaQ",
+	"QnoLtSnqr7qVXtwSfX6T4skO76sIqN/vufqtC6hZTIds0wjIHQWSiwm28XWrrD+fG1nxlLAsH6nQmdwM",
+	"2VaYQAPvgMwnLGG2JXQ8pwuXhHaI7t7Mk43qqlFkjRScyoSRZsKm8hYF9NFp78NxVl8jZatDnKO8uhTm",
+	"ZZVz9gJe6GQtnpLv3ajEOT0po9/ZWQfK9o96FqSPHFluJ9sr1cpe+bWkqdLhBPI6x7KDZkwiwxZWx0yc",
+	"RPf0X1A3FbGOf3fQbUEaLRzMDjmDvFIMp5ARFxZszJ5brs1nblnCR5xFB4XpZ4ylLzLOwjW6pMO9ZO/X",
+	"oYzYlzA74dgCaOSr6l4gyGkkVCwQoQh+7Qv3tHnmZfclFJO0OuSqyMLMWxwbs+4peM4sI1aFmrd1+iIc",
+	"msUaaENLOrRl8Xa2Zkvh96DMIbNVDvKEXAiCY8YIoX3hRcejiEUdssbEr+B1f2Z6idE9eH9N/NJaoI4i",
+	"TQaEXismdI5fhZSHRSbiqbvJKvOgfL5dBPPN6aV37CCp4yubCxk2O5bU1xgLh76t0CIJKkWqcModNAdK",
+	"/KgvuCIzJiKolYVGYchpbFS3Qy5srTxioZ2c/tx7f/Jm8ObsQ+/kNDwgVFhv3nWqCYWlQ4D7UV/ouTRD",
+	"A4UkptcsVqR5cu7YA1MBmfM4GtIkUq0gW/0SM8mnDWa6+VdfXLNYzgnXh3ZYL7uvydHZ6dv3J0dXZlD4",
+	"APUPvjkSmJxvRuujreC9RuXqC/RrZMpUdZRaP4QWdP+GVnGUX8XeuhNve1LLvqvcmwgcg0mFJXY39WyN",
+	"9bUHnOoBIJOLmXZO80JBu2RW5ZpeSa9pGq6lsxpOoidU941kNi9F/yhg2cacKiJHYJtlUAgUWPGUKwVF",
+	"1on7DIsVQ+PQ9ZZ1w8vUH8fTga8dIjjlDfR5pJqMKDe8OMTfBuZPFoUtUuZ+5JTNPWmo+mJIBdH0xvYp",
+	"txgIREsykWkC/7gGrEqxbGPSssFao3wdmf38juzMO/E4lF9zlxtklX/DMZ643/fE/d7bPox6eYuflViF",
+	"kPM7ckCbc9TG/L4HYn2CzV0CYbn68dBlPSmXLZXlsck4AtXSsJQ1JVRSU83+ii+6xJl8y8e8MNJ1pzxf",
+	"vO+u+PDpWK/xKxeza7c3DKvsO5dmiEm9Xpaoke1qIme21jlrvQWtmEnzkmnNxVgF5FRqPnLNJAJiqVW1",
+	"MmcTlDFroEb4QsIOyYwqjSoJXAaNQsmCFYYiyWEW5om/mHXMNTqAckaBlS8Zu7imw5saI+oBjv7921CF",
+	"QX4VE2oDN/Yl02tYst2fZa78xIy+pwRlvYIRueRkB3xmDnTGVsyh30HpyHtp3B8+1CowqKPse094UHdr",
+	"q2EXcnNIqGyrvwu83rtU7B3lHdVcBvAhKaUG5+BpIAuxKBRSb5lRbxXx7q7pv7YKGyqm4sZ2FswEOxXu",
+	"A+4lhyQPwUARqZHU7q6AzCj4ZSVgaSJQosU1rUMUcTP/ZpvB2PF9FVQR9/G12Nb2vifZ+V2iTGWZgU2X",
+	"zTgyAgkccYc5SNsIgg1ww4BHO7ZYzG7dy4dVJ0h7ePYtq/EqBWZxqoARZCMvNgqmccJotMBuWFAHXINb",
+	"5YbgC9mvLoCOvorY+QpIVmejERRB+pC3QyqIYizwygC1+V2O0Mbbqr9Zuf1zTnzTRXu9IndMhxMcR16a",
+	"MrAiyvqSA2I7hFpH/y9sqFmNJvdh8URmXwswLW8ZW6C2nEGY7ftFcsGiO9HV2sqnpRImS+lOiXFlTEzo",
+	"ZFFXvXS/SstTAdOT2rBLAVMmfJ3i7xXwkWaGj57VP5RLmjbUGu47b+QMIdMZGXEWR4pAqhBG+Zbzorw5",
+	"ri2A+l5MCRztY/vsnmyJ30HLE9+WuDcGsCxh9/IuB/VIAL7z7MS7/w785AFRqNz41mlt5oh4sw+IYHNm",
+	"jLPvoAb+0TIbdyyax3YZqA1mtXBLokA5CDYGkgJKETbWHEs186uCzW40ubYK0Oza45GBvakNkVSZECF1",
+	"QOYTHjObsugcY2bEZpBcjPvCXnKGC5T+DZmx/ueUa8iQ8Vqh+7dipcSJJmNmjDHzvSzC1ukLEK0FBTvX",
+	"bW0TDCrIdTa3gywd0bUgRCEbvux2QyLoFIYbwsWwQ+CUQKbinA+ZTaVGSZ4o7R2LqugaPMwygImd2UDw",
+	"rYjznGd8Fd9g/vnN2dVvTqZ/V01sV/NCPB+F0xuQ60XeIyhYxxe3Z3+rJfver9lIBktmdfFw/5XrSZTQ",
+	"eU6UdznfFVjF/kh+X5DFbmmfDu83fHjdJpnj63cAo55NnnnFpzQCr+pCte7lyBq94gES7nplx79VJlIt",
+	"p1TzodVKaOzUE+U0Gb+LPAQGPG0GQHOLdV4dgnpLMdKonK6Cut1hQdXy3YkWHb3CLfCfkovvwlXXy59c",
+	"J8xzenoy0L+rUoTZLF4YCZ6b6Ls4uj3EvrqoyalnkJJUxEwpEiqZ6JAoulD52eyQEEDIQtdtFEGv6fAm",
+	"y8c6JKH5Z4hlWaGWIWlGxlYzls8wThW/ZVlRF+G6Q7ZLvkEIQx4FfTFMlZZTZ4oEng2TNWursCrAyeAt",
+	"yjeVo1MFYYjhqwKG4UqvXTa3S3zwS92LHQmhgrSVQlT1upLCtdX7lrkWwKr/GJAX3YC87prtfPHDK6C3",
+	"OqhHoMzCh5lIp+ZM/Gi++qJr/vc1/O+LH15F5txsODND0NUziiw49mbv0fI+3mIOZjWiZcO2EhpQc4Ob",
+	"feFHOD4DLTWNG0FjKKdQliPFgE6hu+KnXfTfx0oHyyh7i4Sw/KT/9lPC8rkuoUT6qWBSMUK1Tvh1an1n",
+	"XFfjSBbgXsviZC9HmazvVka97n8R5fGCJDKO05kizY9XR3CeW4FtPTCScSznUHUwjPnQgmBZ3GWjSXJB",
+	"6DUUYfWFYkNpFMEjvJN9HsZpxMiNkHNBrqWGDtmp4P9IGb4NBcwtV1zL5Jmy0g4vSUEo4A8A0GZfRHRx",
+	"6JMOwJ2AXpovmxRGprn8ARhqwswDLCIxG2kiU32YA3iC26svHAKvpjEBOZuwUSoi1SG9KYpU8yn8tN2c",
+	"0AF7h64Ez7bsSmhN594/M93L9mZb+fZNoNg6Hfwtj7VhK+ufyNyEmz8CMFOb3/6oyLrZ/q2txDOk9N3z",
+	"tqKPH6Zkk9dAqudl9VrOPFOunsvdCR6Xei5n34j2eN8skUOmVD1MfmYMGgPXDjSwkPkDHoWtA88PnrCZ",
+	"THTuTH/e3Q8xbzammiWG1wTEcBLzL8P7EP7PQq4zMpVTJnTgv6Ab5vlY+cAd68DPAsbgElSAq3h1nc2a",
+	"Xpc/aPpXaAd4YPsBkn7a7b4Y3rAF/IOFLZInHz5Trnt+Fbs6x7XMxdfjh+PZZwBKhzuNRDAq7EGju//6",
+	"BX05fN7+cbTP2j8Oh932a7p/3X4xeh69ZK9GP9Afr40W5TjCQePi7BR+QMNkAIaJUY0F/T/2E50h6JIR",
+	"V2BCDYYyMtrW5ccPH44v9ruZigYD2O9290tK20Hj+cvXndddcxC3VZu+SuVP/vl1rAxl45wqex5YZPFw",
+	"DomecOXAdZapWU8Y+jrvNZN643FXHC9wVnGFU3rqh/BNuWHX6tEXjhvj9h3awGzWKHVo5FGmCAZZMlVu",
+	"TUGzFnNx69YJvoxJ2C1n83oR04tjjCALdgBu5MiGmuMYek8K6FPCmB+kfWnkik+xczAHbIosqKgRG3KF",
+	"MIMoF8AbuyBaBsjSh1KMuDFdocUw9DWDviozqrBdjRPQzxS5TiMAwLJD6IvwZfe1CxSbhW2G+WAGPFId",
+	"lCNcROyzkyS4xA4Z0EqsDgntQEKECENVPARgh74IbboviqxRTMdjFoW+Un9oHgGFHZ+xjiyavZdFYUBS",
+	"MaM88va20xdH7rr3s0KXGNFyTgH1gvHEXwg1A6ENSn6HQJ6yQx9WZJ5wrZkgWiImYiGv1GIrSIwCcJ3p",
+	"QgmjqlqiXgDl3MXL9VgJbh6TBWL/asJpkyyegkWoLKQl9AOaB8ZyzP2TY37LnvLhfkvxOnvmncWPtQPA",
+	"PXyyCDDcnmCDGhvc2kgIVGXQebJA8ylTLOFr+ujkdz2Z/d+j2Z9v4DpehM6063R4w7Qhuzj6OjmFD+0M",
+	"eAPzdB1XCz4Bc9RwAciMJcT6E0kTglIZXpMTpYZR/5MlUt2zJ2Bd/UiPZOoEjNiIBlXWF0HzAEesqlMa",
+	"Du0zEXsGrXiM3pAKUDpYbdOc+7apnwpPnmTqToUnucGB5epSxItDMC4gkRUtLKNptzaXlh7m8ZIkLBD+",
+	"N+DbyKfyyBT89fO319rbZ6LgQ6l36gLaa03gSizqA1c71w9U8fq9nG3fLYWqqtLpdPlAeDGmXOeMSBMM",
+	"6VaHvPVtcjBJs5X0E8+fqb7wxQmZQv7VNRZWRXw0Yka/sWW8Fp8JrXcER0Jrk4wlIiWWzdQqM7QX/ZL6",
+	"yRZH+cp9s/aoGyGOfWre+M06TL8aU3kSiw9pal4yXRCZz4qq4gLaILsiZHsud7UxI6om15Im0V7GZttK",
+	"U53rtdXNqgrgDRkAbJRDTyjGvC55h1nXLaiIyZBC83dEPLKocH0I4Zdqd1zVSfbAMwXOSEFSkbCYFspu",
+	"qtDxjwrJYoBAFyZsyCAEky1YCGbClKqbzIvP/Ox6ig/6QiGsi8C7p964JX7AApYlI3Upp+pkLGQCvZfI",
+	"MOZGDkzpgtAosu20rxfgvh3S4YTVpljpYhralH5+z8TY0PDL7nLi0IPGx5dWdx2ztCbk7079KrCWniic",
+	"EmdWK251DqVpAjENI/3xeBS9niKyuTl4LGcsqUpO3dGsdkHRNjTwuCe0NtsV3ssNDRxOVrQKxe2NHcwR",
+	"jOXbyRJ9yFPlz3mbHLuIfR8ZKLlhaidqW8WszZZTFo5yRa5ciXjrK0WBoEDO2PS0mUMvCAg3XBqCXFSx",
+	"DumZa+YQUowTUTJKEIOENLud/a75bb/77606qDR/P7/ZRnreGL9KWaQ/gPUad8SedO3vEjIt8o88OpL9",
+	"smfbqXyDSsnyQV+rYhfu3xszYQ4qq4/rv+c3DAEVQYwJa5PLVGcCDTHeFEtuWUJmNleWpAKxFKvbvuJn",
+	"n1jCE0t4YglVLMHa01YomwMsp3Dl/s7+2lhRGcvIjGsljhF62O//UD8Fep6O1C6BnsKR2vHgPETbOduK",
+	"zQKI+e2dMKLaIWCIqYBMueDTdIqJPAG5pTGPIH4s/HQvIm9ZkvCIZbUekIqXxjEWcMTGCI+gx11sXtw6",
+	"9IxRvZixAMGQA+KNNcAyFmUD1iJyeXnZN5SmC3THF6DccjUGGxdYbLQa1LPvTQX4OuhnTzrA7wL97D4Y",
+	"lpH0jCaCi3G91+pMMJLIObrMvExh67IlTepnfrifWx2SZ7JCAXXEFLHprH0xLJT8ST0BtASbJuMSeVt5",
+	"pmsELWq9z2t6w2z6yfXCFaMF0CFtyOIYYV284jYaqw7BCJXG2vQIXc/5RLCX5d7o8x4UqNX5x4/dgj3g",
+	"GXbf+B0WUR15e4z1VNcLK04CpMGc8JarpnJ/2CyR44ROn6lNK0Tdvq/KU3z7+QJuWRI+FazVDRMynrHH",
+	"QMIIxHz4rdk60rQF0OTi7LRVF7q4poptXkNvPwoS8mEDGXYpVvZ3h1nfsAWLzCZmK3IXqXN38itQ2/Fn",
+	"m8yOO+TvDiVm6bNRe7Qz+mxJhgvNxomFkFLY7WXvV8SSGfDoyx7WAFekWyzTizOdLBINj0gzzN4UFvw7",
+	"Oa0UkaOy21fCRs2oNqvTOGj837/T9j+77def7H/bn37dD1788Yv7+Q+NythYtfPnXHJhK/smcpb3x8Hc",
+	"R6wfVHtY0499Od1vM8qjsBXk9yALNzwfsTgsd88enrCEQd76f16enQZLHZeqG/TYTlmug1ZfNMP/btsO",
+	"Pe13UzpsX07o81c/hNj03Oz9Dy/Juw+9o/blu97zVz+4LUjonFzLaNHy+jRn/c9tO2bo65wwCu3PHfRH",
+	"oRInd57nxeIQ4vHyhLIC9JCORgMIXxlZ2heGv4UxBek6UNysiUxcb7JQSM0G2WtUSJpYpl5ojohbRxTT",
+	"qhVAR1P4XF+EhQo/9fdPHfPf8JBoprQragdTwU7dlrjYyXWqthGqVPoCk0UnjMwnMmbLFSoBWdpqpCfz",
+	"OUDlt+Uj5h4yNJaMOiS0LxIWsZjfQsszt+v+9to2Yu2Tyi6rb51t5Wr+XQHVQV+EPAoDYmEhoSLH1Uh2",
+	"8LfAK3MPSAgiazBL+JCZP6vXMuiL4u4Fy5tm3pvhX8CbmdLhoR2gXYMDYseXVef2hZN/Kh0OmVKjNCah",
+	"hwGv/v4JmMkNx9Ij85qwQ87AfWOtTLPcHMPu1UU6Q8ZvmV1cu7brROJPa8/TugN8mDmTLR1YPCyuyMvu",
+	"fsYSJ5islzHFykNelw3wvNuthzOpf/OVnPFh3Tv3d3tnTrO1g331qiZ34f7NWjsqawU9tklbJLX/n71r",
+	"3Wkcyf6vUkIjAZIToGc0+v8btUYsMDNouWS5dH/xKinigljYZa+rQjoatbRPsw+2T7Kqc07ZVYmdC829",
+	"86mBTsrlupz7+f1mmhx4NiPwHNQwsUhQULgTaxbF0esupHhb9WB++RfR3VE7tFX/G57qD5ij9ctfSl0R",
+	"MF8DzKyqpkc4j+7zJFEs1osaBbsWtI/iT1EGBQHGtnPxhpudYwzJEy25LRUz/mtEnGLVmQ/wQ5PoLFUB",
+	"7AbVtGJKHRsqsebcYponwCmeiyLOos2m+trrseNCY+MrrulmiSYNWDE5H4MwxWrdXcgiui8NFko5jjHi",
+	"BO8PPMjW0nyxKhAbREM54Ipx1jNKhppcQTkYtaayqpJrVMQAhq2t7VKAOFxXLOHydshvRRMQmse3unQs",
+	"8CEIZw3MDkMJdkMmm4vP8COeFCepfZ1lieDyiT01d60WL47xzv875e15EHj7uvLXxsfFp/LWQTaiVsrC",
+	"nhFHkvmyZTYOovfZrbwQVO8+M07hbnnH+coznTLnkXNBPsHTMYJidcgErsPk7ZsoOE4n8BkWPUxlkmmK",
+	"Crr5tLzKFEvTdJ/ZKH33B/49tSacDHXT7drgzp4Ah3qmiRbWa+p7uNAG6d+MhkIAKFzbh1dgKOvKx0Dx",
+	"8ERixVJe3NU10Z7w4s4zkc5RAb36+4wTfeabfAX6edbF/dNV50rHSUJKfYVU/4rvPC/ufFMN/AvjgqQC",
+	"+CbAc+JJ8sBbjh7Uo8BTd3AoJv415ImFZFGIJdbPkmEqLcro9TiUWGNpLIM4FeWneSpYFBeCuB618fPg",
+	"Ldush72TPcB34oWwXDbYRTEacG3cR3A54yrDtmu+3jPeIcYg0d+BoC2wcPfNOgLecSyZiCGEWE6gyXOj",
+	"N30Wn+0RUKlxuvMQqb8HQvrRoZIJEdksMOzcq8ZGxvVd3C2lO/euUt728tcS4jt57Kl8t2ueWGHkiaYt",
+	"8TU3R6lJQl1d/t76P1tAirFoVmSjj1WzUeB1EZYTIOR6KykCas4OvMqOoMzbl+ZxYC2rAKJObQd0nwHm",
+	"/rXRRGgBWSEX8XGdMDmEV2sUJ892918IZH3+pdTiq97qq3v/Mk6OU+uk7F98ZjdxApV4eCzgGfs4eOsg",
+	"VnmmYk1QAv73uda8P0iF1Lswhnm9T6E9n+2+ug/X6oJh1YzeEyTwQFiR5WIcpnyMAIfKLLW5J4XgqefW",
+	"19/n+U0YZ9I+0e3Pcnio/XLQqvoJGsb6tQiBxjkJJaQFJZOZHZ9HERvmUCuhWSKMIdCjKtSuNTg2YoJa",
+	"rIwKW/Wyvdlme0ZglJOJlW1nsU/QLM2UJgxhiFzrUcaKobHleF98pHaSfiYjdgPuXayxNqwdyksbQIfP",
+	"U3kZ9HaTfN3IiqpNhfXgj4BxXLV9m6+QtLWiuB3KL8B7yJkTQ8daN8I6qkL8hGZ5LaoIvbE5AaQBu5op",
+	"nY1IjtwVoFidi2z0dnx8Ypt9KZEXF0K0sF00D7W+nskVxOmdD18G8XcxW8S/0rEyp8tqNbYhzemFg2rd",
+	"9ELw/gDBfm2N9uaq5vYd+Zl/FNkwryRnDfSqEWs6m7jDqk7Yz6vWtXog52OYaGNeslGOsykxPhY6YOZ1",
+	"RLSIyghlJcprxT2kCW/Noqyj3KysxEr0G31xLxSzzYEqBc0YSviiarPTKsqFFTvRDI/SrEVVOLq8eDvB",
+	"10Aqiyd3eMxsF5EyuBSVmjGCBhGLUdz84AmTL3Capxcn52NEtm0+zNM1nUvfwL/m8ITuQ0kDqpTnZgB+",
+	"uSa4fVvIsdJw7wlDGHbV3DVPg+1OoIEqdi0gJkjaifFbHstlL1kzNuJ3XqanD2MtZjb+2Eg+jn867RDP",
+	"9X8ByDDn4xn8NRMOGB1JCGNjnKnPwfpJMnlrFETlmQWlX2Z8tIj6edkezTeUltYWzDsnMff/WNdkXFMi",
+	"ACO3z6giYJBf2mHr8PHL6I6ncuo6fPwSoITLXEyKSa401zvLAU7qLYInLWtDczya66qKUz/EMkTyH7WF",
+	"ImD5mHvExwGQ+XXN7OAHbLsmG9Z2WXoheQI1CyXCP3QtyJkXhneYSgrjNzC3p9PCjxvRCFSCODWST0Eo",
+	"CaLdfIZK3AqPHhETjx5HIpJMsBJODdI3ICOxNSGlTCcWuZr/rEDdZlIjLsVtiM0QNeSGE+uBraXVwGZV",
+	"dra3aW3rWyDMVuM8V4wFizEWvLWEBe5+C2l9oDcKWH3oDzrDX3+wfAZdTSgNJ5lRtpSB8HCIDqayGw+l",
+	"PSTBuhwmYymNF+ARn5kGLTlNu1yX6Uv42XZdBcwnzgvKEv5akW3lFVRpOGLeaxazo0NDmZNoDSXmC8wU",
+	"MOXKpsiQvT9VwTdBva4g86rc7E3Cb7slJRMgZlt6p+zGagf4uecuRQ9AZW11qifod83ioXz26D1CeQjJ",
+	"F6N5jFGuUIdkUjAlea4GmbZNYRHXHNpvOdbkWaIprghh3FbyMM7GghcsuwklZ4mxRWyeBsrpoK1jIBIA",
+	"6U1FmhVj6Mmsjh4A+9oNVOsWZxexdNtsXySJMnoKgk0qNw9WAyEseVgxhFlxQGoZJhyhSOkwScaNl1Jk",
+	"+UC0QxnKXq+nBhBBTVjrTxau1XNS/nR59vfD03CNtTKPCbqv7lkYhpKxcO2nztXfjo/2u1fnx1s8j7fu",
+	"d+rO/G9miT992P7wa2t7p7W9Y6TWh191Rn/6ufUz/QmPw6cyjB2uwWybld93kHT9uJw9T8OT/+ZUa3V2",
+	"Vvp1ql7ANUWzm9ehTZXQOpa3aqvijG3uPrEoFBf0pSdlMpl41myENsw+VSoxA/aIMiEQC4KMAYLy14FQ",
+	"ceDD1NgpYqUmolZsnJ+dAmCBu812x9zOj4le2bNTS01bqlqlja7fsVA5XtqwiO8RJIDJbGQ0/1ChAybF",
+	"yM4EOThCubNNVRlgImDNhUX9RNbkzV0Lh+Ce9zsh8hIxBYkKh8qo4S9zmSYrnJUSjCFi/EaLos6Du6iO",
+	"aQOkyysh9nAn+TI8yEvcMA/4xp5AJ9JSnpRV68uzsnJA+/sOoxs/ygo9KHk/oWzbkS5QhVovSeqorEA7",
+	"jJUW6RbYjrezNMMFfHAfP/eUgAHOc2ad1w6C7eDEhzjXVyL3aWokNL0ZIoaKuIbGdfBHGCcKhNYwd3cO",
+	"lsHfpIHgiTkmzZv0J37iCbcHnzBPkNCrWxvHcQnViMjJv+u+PQ5SG21kA9clTblipLZzn7Hzx/G9kEKh",
+	"ni+HALidOXurE9WKspTHsjHU8WF7u+SHyROuCV80G0k0Fo2FDg++F0V8EwsnvoMjq4D9sv0L4ZCPUXwY",
+	"R9y435ZYNi+yr2M0G7Jrbb7E+qKgxhoBJkEkUtDPigCi9ECkQK4Hv5lZEKu3nSQeB8U29nkUjdcV62Wy",
+	"i6N0daLYX2Ys9t9//4d96xEOBFTnYWnnbzj5T73NOmNg36ztZaIOcO0WQHdz1sp9NZCuXGok4WkCBIjs",
+	"Y5pBujyYl5+fl6KmXIi5WTO7NTYVCqIpVtXqPFzNP3vWeqK0SIBa1K4YKt+RO9u/cQM1xC06z5fHF5tN",
+	"l9RepFYSyxn5IQixIim7on5DMJMHw5RLyknsOkkRghXsZ0UkInY91NjA2sSvehwrfUkzOYaJ/BgUMe47",
+	"L95uBFv1tihiLt14vCpt77jAs2NP1gOjB/YQz+CJAc0nlI4lWivpUEEBPBkuFomHJ0k2EpFVK7uYn7tO",
+	"uLwLKMg7yQM5yFJhdqbN4MUV6/OiABwWhVjG6iPr7f3++9Hx0d7lYff88B9XR+eHB72A9fb3Tjp7R3+c",
+	"On8MZe9078T/2NHp573jo4Pu1fmx++vB2cne0an5C/7UPT277O4dH599wa9Vz4T/6HTOzz4fHtQiyCJi",
+	"kHsaX6vr6c7xRdgs3AnM00XmsK8qN94km0VNAhGAs4rs3iVHNOJ4QaabSkjNq9nwdfLSPBcw4wV4Lh7/",
+	"uq94LlaX7SE8F3RiUfH3bQHLchfnsXkuSjA1wh9VwN6IVBCsw4EbCpzFoj+IjUxAy4bwP403yjXbKrb+",
+	"UoOswPT5tyYOibemeF+GQ2Kled+zMDgXFLkwWxfQTcMYW2W2Byw3Nw+6VfHesVgvr2MXiFSDf433b1gk",
+	"ax/XqJwB7hc9bopKNb6VrWGOOJ+tWAZMCVVRveZcqVFWRAxqDNoOUMeQSqMn8X2UbkH0ifeRVYNHaSxj",
+	"pW1MuBrB/EfNEJ0qToXhcsp6EdQlhGmdYcqg+vRINuFSFuxMpfmccW6+1r0OxFdxJZrDyO5sME4xPRLU",
+	"L6iAHMgyAuijqMKD9jpH7E6M3XeEQ1D3hmUhhZvLVJrrWOm47w5RWn+1C2VNP7YBiVy16dRZqXUXfBUf",
+	"lIr0WhRqEOfuMyoLcvoRE850NVuqDXXgG+x9mB5kgrQV06m2aNVCquvMmbsz7gSfSw0UKX4f0/rItMBL",
+	"A1UNstzunlN3NtHS6S6GU9ZTs+K1baXQp0jNo/WNdkS6zJGz2NIVUGH19GOgs2/A81wQdy336Z/djQ2m",
+	"eJ5LiJjyST6oU80GWS5uYIe2pWyWFt5NNbu1z17Js3tmSxLpmgW8+MyibCSNHnCrO5yyjgJAnsw/zpi2",
+	"aOPbP7/9LwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

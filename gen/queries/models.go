@@ -329,6 +329,17 @@ type StatsDelta struct {
 	PaidCommission      decimal.Decimal
 }
 
+type TrackingDomain struct {
+	BrandID     uuid.UUID
+	Hostname    string
+	Status      string
+	CreatedAt   time.Time
+	VerifiedAt  *time.Time
+	CheckedAt   *time.Time
+	CheckResult *string
+	FoundTarget *string
+}
+
 type TrackingLink struct {
 	ID             uuid.UUID
 	BrandID        uuid.UUID

@@ -338,7 +338,6 @@ func (s *Service) SetDomains(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 // Integration is what a brand needs to connect its shop.
 type Integration struct {
 	Brand            Brand
-	TrackingBaseURL  string
 	ConversionAPIURL string
 	ShopifyURL       string
 	TrackingScript   string
@@ -362,7 +361,6 @@ func (s *Service) IntegrationDetails(ctx context.Context, sc tenancy.Scope) (Int
 	}
 	return Integration{
 		Brand:            b,
-		TrackingBaseURL:  s.publicURL + "/r/",
 		ConversionAPIURL: s.publicURL + "/api/v1/conversions/process",
 		ShopifyURL:       ShopifyWebhookURL(s.publicURL, b.PublicID),
 		TrackingScript:   s.publicURL + trackingscript.Path,

@@ -29,6 +29,7 @@ import (
 type Env struct {
 	App       *server.App
 	URL       string
+	DNS       *FakeDNS // what the server's lookups of tracking domains find
 	router    routers.Router
 	srv       *httptest.Server
 	closeOnce sync.Once
@@ -119,6 +120,8 @@ func start(ctx context.Context, dbURL string, env map[string]string, configure f
 	if err != nil {
 		return nil, err
 	}
+	dns := NewFakeDNS()
+	cfg.Resolver = dns
 	if configure != nil {
 		configure(&cfg)
 	}
@@ -138,7 +141,7 @@ func start(ctx context.Context, dbURL string, env map[string]string, configure f
 		return nil, err
 	}
 	srv := httptest.NewServer(app.HTTP)
-	return &Env{App: app, URL: srv.URL, router: router, srv: srv}, nil
+	return &Env{App: app, URL: srv.URL, DNS: dns, router: router, srv: srv}, nil
 }
 
 // The first host, created from HOST_EMAIL and HOST_PASSWORD at start-up.

@@ -23,19 +23,25 @@ import (
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
-// Service manages links and discount codes; the catalogue answers who may see which campaign.
+// Service manages links, discount codes and brands' tracking domains; the catalogue answers who
+// may see which campaign and brand.
 type Service struct {
-	pool       *pgxpool.Pool
-	q          *queries.Queries
-	catalogue  *catalogue.Service
-	redirector *Redirector
-	publicURL  string
-	now        func() time.Time
+	pool         *pgxpool.Pool
+	q            *queries.Queries
+	catalogue    *catalogue.Service
+	redirector   *Redirector
+	publicURL    string
+	scheme       string // PUBLIC_URL's
+	platformHost string // PUBLIC_URL's host name, the target of tracking domains' CNAME records
+	resolver     Resolver
+	now          func() time.Time
 }
 
-// New makes the service.
-func New(pool *pgxpool.Pool, cat *catalogue.Service, redirector *Redirector, publicURL string, now func() time.Time) *Service {
-	return &Service{pool: pool, q: queries.New(), catalogue: cat, redirector: redirector, publicURL: publicURL, now: now}
+// New makes the service; resolver looks up tracking domains' CNAME records.
+func New(pool *pgxpool.Pool, cat *catalogue.Service, redirector *Redirector, publicURL string, resolver Resolver, now func() time.Time) *Service {
+	scheme, host := platformAddress(publicURL)
+	return &Service{pool: pool, q: queries.New(), catalogue: cat, redirector: redirector, publicURL: publicURL,
+		scheme: scheme, platformHost: host, resolver: resolver, now: now}
 }
 
 // Link-form error codes; the web app shows the seed's message for each.
@@ -82,9 +88,6 @@ func linkOf(r queries.TrackingLink, campaignName, affiliateName string, clicks, 
 		Clicks: int(clicks), BotClicks: int(botClicks),
 	}
 }
-
-// TrackingURL is the address to share.
-func (s *Service) TrackingURL(code string) string { return s.publicURL + "/r/" + code }
 
 // LinkInput is the creation form.
 type LinkInput struct {

@@ -33,6 +33,7 @@ type Redirector struct {
 	links    *linkCache
 	lookups  singleflight.Group // one database read per code at a time, however many visitors wait
 	outage   outage
+	hosts    hostCache // the verified tracking domains
 	// find reads a short code's link; tests wrap it to count the reads that reach the database.
 	find func(ctx context.Context, code string) (queries.ResolveShortCodeRow, error)
 }
@@ -42,6 +43,10 @@ func NewRedirector(pool *pgxpool.Pool, recorder *clicks.Recorder, hashIP func(st
 	r := &Redirector{pool: pool, recorder: recorder, hashIP: hashIP, ids: ids, now: now, links: newLinkCache(now, cacheMax, negativeMax)}
 	r.find = func(ctx context.Context, code string) (queries.ResolveShortCodeRow, error) {
 		return queries.New().ResolveShortCode(ctx, r.pool, code)
+	}
+	r.hosts.now = now
+	r.hosts.load = func(ctx context.Context) ([]queries.VerifiedTrackingDomainsRow, error) {
+		return queries.New().VerifiedTrackingDomains(ctx, r.pool)
 	}
 	return r
 }
@@ -71,12 +76,52 @@ func ValidCode(code string) bool {
 // Invalidate forgets a cached short code (after its link or campaign changed).
 func (r *Redirector) Invalidate(code string) { r.links.forget(code) }
 
-// InvalidateAll forgets every cached short code.
-func (r *Redirector) InvalidateAll() { r.links.forgetAll() }
+// InvalidateAll forgets every cached short code, and reads the tracking domains again soon.
+func (r *Redirector) InvalidateAll() {
+	r.links.forgetAll()
+	r.hosts.expire()
+}
+
+// LoadTrackingDomains reads the verified tracking domains now: at start-up, and after one changed
+// through this process (other processes see the change within hostsTTL).
+func (r *Redirector) LoadTrackingDomains(ctx context.Context) error {
+	_, err := r.hosts.reload(ctx)
+	return err
+}
+
+// brandOfHost answers the brand whose verified tracking domain host is; any other host (the
+// platform's, or one no brand has) is no tracking domain.
+func (r *Redirector) brandOfHost(ctx context.Context, host string) (uuid.UUID, bool, error) {
+	t, err := r.hosts.table(ctx)
+	if err != nil { // never read yet, and the database is out of reach
+		return uuid.Nil, false, ErrUnavailable
+	}
+	brand, ok := t.brandOfHost(host)
+	return brand, ok, nil
+}
+
+// IsTrackingDomain reports whether host is a brand's verified tracking domain, on which only
+// tracking links answer; when the domains cannot be read it answers false.
+func (r *Redirector) IsTrackingDomain(ctx context.Context, host string) bool {
+	_, ok, _ := r.brandOfHost(ctx, host)
+	return ok
+}
+
+// trackingDomainOf answers a brand's verified tracking domain, if it has one.
+func (r *Redirector) trackingDomainOf(ctx context.Context, brand uuid.UUID) (string, bool) {
+	t, err := r.hosts.table(ctx)
+	if err != nil {
+		return "", false
+	}
+	host, ok := t.hostOf[brand]
+	return host, ok
+}
 
 // Visit is one request to a tracking link.
 type Visit struct {
 	Code, IP, UserAgent, Referrer string
+	// Host is the request's Host header: on a brand's tracking domain only that brand's codes answer.
+	Host string
 	// Head is a HEAD request (a link checker or preview): it learns where the link goes, but
 	// is never a click.
 	Head bool
@@ -91,13 +136,17 @@ type Outcome struct {
 
 // Visit resolves a short code, records the click when the link and its campaign are active and
 // its affiliate still earns in the campaign, and answers where to send the visitor: with the
-// signed click id (package clickid) when a click was recorded, else the bare destination.
+// signed click id (package clickid) when a click was recorded, else the bare destination. On a
+// brand's tracking domain another brand's code is not found; on any other host every code answers.
 func (r *Redirector) Visit(ctx context.Context, v Visit) (Outcome, error) {
 	if !ValidCode(v.Code) {
 		return Outcome{}, nil
 	}
 	link, found, err := r.resolve(ctx, v.Code)
 	if err != nil || !found || link.Status != "active" {
+		return Outcome{}, err
+	}
+	if brand, onDomain, err := r.brandOfHost(ctx, v.Host); err != nil || onDomain && brand != link.BrandID {
 		return Outcome{}, err
 	}
 	if link.CampaignStatus != "active" || !link.Earning || v.Head {
@@ -253,12 +302,41 @@ func truncate(s string, n int) string {
 	return s[:n]
 }
 
-// NotFoundPage is the small page unknown, paused and archived codes answer.
-const NotFoundPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link not found</title>` +
-	`<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
-	`<body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#333">` +
-	`<h1 style="font-size:1.5rem">This link is not available</h1>` +
-	`<p>It may have been paused or removed. / Acest link nu este disponibil.</p></body></html>`
+// The small page unknown, paused and archived codes answer (and another brand's code on a tracking
+// domain), in Romanian and in English: English when the visitor's Accept-Language names English
+// before Romanian (PrefersEnglish), else Romanian.
+const (
+	NotFoundPageRO = `<!doctype html><html lang="ro"><head><meta charset="utf-8"><title>Link indisponibil</title>` +
+		`<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
+		`<body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#333">` +
+		`<h1 style="font-size:1.5rem">Acest link nu este disponibil</h1>` +
+		`<p>Este posibil să fi fost întrerupt sau șters.</p></body></html>`
+	NotFoundPageEN = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link not available</title>` +
+		`<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
+		`<body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#333">` +
+		`<h1 style="font-size:1.5rem">This link is not available</h1>` +
+		`<p>It may have been paused or removed.</p></body></html>`
+)
+
+// PrefersEnglish reports whether an Accept-Language header names English before Romanian
+// (browsers list languages in the order the user prefers them). It does not allocate.
+func PrefersEnglish(header string) bool {
+	for header != "" {
+		var tag string
+		tag, header, _ = strings.Cut(header, ",")
+		tag = strings.TrimSpace(tag)
+		if i := strings.IndexAny(tag, "-_;"); i >= 0 { // en-US;q=0.9 is en
+			tag = tag[:i]
+		}
+		switch {
+		case strings.EqualFold(tag, "en"):
+			return true
+		case strings.EqualFold(tag, "ro"):
+			return false
+		}
+	}
+	return false
+}
 
 // HTTPStatus of a redirect.
 const HTTPStatus = http.StatusFound

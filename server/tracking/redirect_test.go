@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/openaffiliate/platform/gen/queries"
@@ -107,7 +108,14 @@ func TestIsBotDoesNotAllocate(t *testing.T) {
 	}
 }
 
-// countingRedirector answers every code as unknown and counts the reads that reach the database.
+// Brands with a verified tracking domain in the tests' table.
+var (
+	brandA = uuid.MustParse("0193a000-0000-7000-8000-00000000000a")
+	brandB = uuid.MustParse("0193a000-0000-7000-8000-00000000000b")
+)
+
+// countingRedirector answers every code as unknown and counts the reads that reach the database;
+// brand A's tracking domain is go.brand-a.ro, brand B's links.brand-b.com.
 func countingRedirector() (*Redirector, *int) {
 	r := NewRedirector(nil, nil, func(s string) string { return s }, clickid.NewSigner([]byte("test-secret")), time.Now)
 	reads := new(int)
@@ -115,7 +123,79 @@ func countingRedirector() (*Redirector, *int) {
 		*reads++
 		return queries.ResolveShortCodeRow{}, pgx.ErrNoRows
 	}
+	r.hosts.load = func(context.Context) ([]queries.VerifiedTrackingDomainsRow, error) {
+		return []queries.VerifiedTrackingDomainsRow{{Hostname: "go.brand-a.ro", BrandID: brandA}, {Hostname: "links.brand-b.com", BrandID: brandB}}, nil
+	}
 	return r, reads
+}
+
+// On a brand's tracking domain only its codes answer; on the platform's host name, an unknown
+// one, or none, every code does. The Host header's port, final dot and case do not matter.
+func TestVisitOnTrackingDomains(t *testing.T) {
+	r, _ := countingRedirector()
+	r.links.put("LinkOfA1", resolvedLink{ResolveShortCodeRow: queries.ResolveShortCodeRow{BrandID: brandA, Status: "active", DestinationUrl: "https://brand-a.ro/"}}, true)
+	for host, want := range map[string]bool{
+		"go.brand-a.ro": true, "GO.Brand-A.ro:443": true, "go.brand-a.ro.": true, "links.brand-b.com": false, "LINKS.brand-b.com:8080": false,
+		"affiliate.example": true, "": true, "[::1]:8080": true, "127.0.0.1": true, "brand-a.ro": true, "x.go.brand-a.ro": true,
+	} {
+		out, err := r.Visit(context.Background(), Visit{Code: "LinkOfA1", Host: host, Head: true})
+		if err != nil || out.Found != want {
+			t.Errorf("on %q: found %v, %v; want %v", host, out.Found, err, want)
+		}
+	}
+	if !r.IsTrackingDomain(context.Background(), "Links.Brand-B.com") || r.IsTrackingDomain(context.Background(), "affiliate.example") {
+		t.Error("IsTrackingDomain")
+	}
+	if host, ok := r.trackingDomainOf(context.Background(), brandB); !ok || host != "links.brand-b.com" {
+		t.Errorf("brand B's domain: %q, %v", host, ok)
+	}
+}
+
+// The table of tracking domains is read once, refreshed in the background once it expired (the
+// stale one answered meanwhile), and kept while the database cannot be read.
+func TestTrackingDomainsTable(t *testing.T) {
+	now := time.Now()
+	r, _ := countingRedirector()
+	r.hosts.now = func() time.Time { return now }
+	reads, failing := 0, false
+	refreshed := make(chan struct{}, 10)
+	r.hosts.load = func(context.Context) ([]queries.VerifiedTrackingDomainsRow, error) {
+		defer func() { refreshed <- struct{}{} }()
+		reads++
+		if failing {
+			return nil, errors.New("connection refused")
+		}
+		return []queries.VerifiedTrackingDomainsRow{{Hostname: fmt.Sprintf("go%d.brand-a.ro", reads), BrandID: brandA}}, nil
+	}
+	ctx := context.Background()
+	for range 3 {
+		if !r.IsTrackingDomain(ctx, "go1.brand-a.ro") {
+			t.Fatal("the first table")
+		}
+	}
+	<-refreshed
+	if reads != 1 {
+		t.Fatalf("%d reads before the table expired", reads)
+	}
+	now = now.Add(hostsTTL + time.Second)
+	if !r.IsTrackingDomain(ctx, "go1.brand-a.ro") { // answered from the stale table while it is read again
+		t.Fatal("the stale table")
+	}
+	<-refreshed
+	for r.hosts.refreshing.Load() {
+		time.Sleep(time.Millisecond)
+	}
+	if !r.IsTrackingDomain(ctx, "go2.brand-a.ro") {
+		t.Fatal("the refreshed table")
+	}
+	failing = true
+	if err := r.LoadTrackingDomains(ctx); err == nil {
+		t.Fatal("a failed read reports no error")
+	}
+	<-refreshed
+	if !r.IsTrackingDomain(ctx, "go2.brand-a.ro") {
+		t.Fatal("a failed read dropped the table")
+	}
 }
 
 // A code no link can have is answered not found without a database read or a cache entry.
@@ -185,14 +265,18 @@ func TestLinkCacheIsBounded(t *testing.T) {
 	}
 }
 
-// The redirect is the hottest path: refusing a code, or answering a cached one, does not allocate.
+// The redirect is the hottest path: refusing a code, or answering a cached one (a HEAD, which
+// records no click), does not allocate, whatever host it is asked on.
 func TestRefusingAndCachedCodesDoNotAllocate(t *testing.T) {
 	r, _ := countingRedirector()
 	ctx := context.Background()
 	_, _ = r.Visit(ctx, Visit{Code: "Unknown1"}) // cached as unknown
-	for _, code := range []string{strings.Repeat("x", 4000), "bad/code", "Unknown1"} {
-		if n := testing.AllocsPerRun(100, func() { _, _ = r.Visit(ctx, Visit{Code: code}) }); n != 0 {
-			t.Errorf("Visit(%.20q) allocates %v times", code, n)
+	r.links.put("LinkOfA1", resolvedLink{ResolveShortCodeRow: queries.ResolveShortCodeRow{BrandID: brandA, Status: "active", DestinationUrl: "https://brand-a.ro/"}}, true)
+	for _, code := range []string{strings.Repeat("x", 4000), "bad/code", "Unknown1", "LinkOfA1"} {
+		for _, host := range []string{"", "affiliate.example", "go.brand-a.ro", "GO.BRAND-A.RO:443", "links.brand-b.com", strings.Repeat("h", 300)} {
+			if n := testing.AllocsPerRun(100, func() { _, _ = r.Visit(ctx, Visit{Code: code, Host: host, Head: true}) }); n != 0 {
+				t.Errorf("Visit(%.20q) on %.20q allocates %v times", code, host, n)
+			}
 		}
 	}
 }
@@ -204,6 +288,10 @@ func TestOutageServesKnownLinksFromTheCache(t *testing.T) {
 	now := time.Now()
 	r := NewRedirector(nil, nil, func(s string) string { return s }, clickid.NewSigner([]byte("test-secret")), func() time.Time { return now })
 	reads, down := 0, false
+	r.hosts.load = func(context.Context) ([]queries.VerifiedTrackingDomainsRow, error) { return nil, nil } // read at start-up
+	if err := r.LoadTrackingDomains(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	r.find = func(_ context.Context, code string) (queries.ResolveShortCodeRow, error) {
 		reads++
 		if down {
@@ -249,5 +337,20 @@ func TestOutageServesKnownLinksFromTheCache(t *testing.T) {
 	}
 	if r.outage.waiting(now) || !r.outage.since.IsZero() {
 		t.Fatal("the outage did not end with the first read that worked")
+	}
+}
+
+// The not-found page is Romanian unless the visitor names English before Romanian.
+func TestNotFoundPageLanguage(t *testing.T) {
+	for header, english := range map[string]bool{
+		"": false, "ro-RO,ro;q=0.9,en-US;q=0.8": false, "en-US,en;q=0.9": true, "de-DE,de;q=0.9,en;q=0.8": true,
+		"de-DE, RO;q=0.8, en;q=0.7": false, "EN_gb": true, "fr": false, "eng": false, "*": false,
+	} {
+		if got := PrefersEnglish(header); got != english {
+			t.Errorf("PrefersEnglish(%q) = %v", header, got)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { PrefersEnglish("de-DE,de;q=0.9,en-GB;q=0.8,ro;q=0.7") }); n != 0 {
+		t.Errorf("PrefersEnglish allocates %v times", n)
 	}
 }

@@ -37,6 +37,7 @@ export const contractLimits = {
   ChangePasswordInput: { currentPassword: { maxLength: 200 }, newPassword: { maxLength: 200 } },
   BrandInput: { name: { maxLength: 200 }, domain: { maxLength: 253 } },
   DomainsInput: { domains: { maxItems: 50, maxLength: 253 } },
+  TrackingDomainInput: { hostname: { maxLength: 253 } },
   ApiKeyInput: { name: { minLength: 1, maxLength: 100 } },
   AffiliateInput: { name: { maxLength: 200 }, email: { maxLength: 254 } },
   CampaignInput: {

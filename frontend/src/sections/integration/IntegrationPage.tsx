@@ -19,6 +19,7 @@ import { SectionHeader } from '../SectionHeader';
 import { ApiKeysCard } from './ApiKeysCard';
 import { ConversionSetupCard } from './ConversionSetupCard';
 import { DomainsCard } from './DomainsCard';
+import { TrackingDomainCard } from './TrackingDomainCard';
 
 function Detail({ label, value, help, testId }: { label: string; value: string; help?: string; testId: string }) {
   return (
@@ -119,7 +120,7 @@ function WebhookSecretCard({ brandUuid, hasSecret }: { brandUuid: string; hasSec
   );
 }
 
-/** Brand 'Integration': public ids and URLs, API keys, webhook secret and allowed domains. */
+/** Brand 'Integration': public ids and URLs, API keys, webhook secret, allowed domains and the tracking domain. */
 export default function IntegrationPage() {
   const { t } = useTranslation(['account', 'sections']);
   const { user } = useAuth();
@@ -156,6 +157,7 @@ export default function IntegrationPage() {
           <ApiKeysCard />
           {brandUuid && <WebhookSecretCard brandUuid={brandUuid} hasSecret={data.has_webhook_secret} />}
           {brandUuid && <DomainsCard brandUuid={brandUuid} />}
+          {brandUuid && <TrackingDomainCard brandUuid={brandUuid} />}
         </Stack>
       )}
     </>

@@ -193,6 +193,8 @@ import type {
   MessageResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  TrackingDomainInput,
+  TrackingDomainResponse,
   UnauthorizedResponse,
   UnavailableResponse,
   WebhookSecretInput,
@@ -1387,4 +1389,355 @@ export const useSetBrandDomains = <TError = ErrorType<BadRequestResponse | Unaut
         TContext
       > => {
       return useMutation(getSetBrandDomainsMutationOptions(options), queryClient);
+    }
+    export const getGetTrackingDomainUrl = (id: string,) => {
+
+
+
+
+  return `/brands/${id}/tracking-domain`
+}
+
+/**
+ * A tracking domain (such as `go.brand.ro`) is a host name the brand points at the platform
+ * with a CNAME record. Once a check finds the record it is verified: the brand's links are
+ * shown on it, and `/r/{code}` answers on it for the brand's own codes only (any other code
+ * answers the 404 page). The platform's own address keeps answering every code.
+ * `cname_target` is the record's target, the platform's host name, answered also before a
+ * domain is added. Another brand's id answers 404.
+ * @summary The brand's tracking domain and the DNS record it needs
+ */
+export const getTrackingDomain = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<TrackingDomainResponse> => {
+
+  return apiFetch<TrackingDomainResponse>(getGetTrackingDomainUrl(id),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetTrackingDomainQueryKey = (id: string,) => {
+    return [
+    `/brands/${id}/tracking-domain`
+    ] as const;
+    }
+
+
+export const getGetTrackingDomainQueryOptions = <TData = Awaited<ReturnType<typeof getTrackingDomain>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTrackingDomain>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetTrackingDomainQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getTrackingDomain>>> = ({ signal }) => getTrackingDomain(id, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getTrackingDomain>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetTrackingDomainQueryResult = NonNullable<Awaited<ReturnType<typeof getTrackingDomain>>>
+export type GetTrackingDomainQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>
+
+
+export function useGetTrackingDomain<TData = Awaited<ReturnType<typeof getTrackingDomain>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTrackingDomain>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTrackingDomain>>,
+          TError,
+          Awaited<ReturnType<typeof getTrackingDomain>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTrackingDomain<TData = Awaited<ReturnType<typeof getTrackingDomain>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTrackingDomain>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTrackingDomain>>,
+          TError,
+          Awaited<ReturnType<typeof getTrackingDomain>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTrackingDomain<TData = Awaited<ReturnType<typeof getTrackingDomain>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTrackingDomain>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The brand's tracking domain and the DNS record it needs
+ */
+
+export function useGetTrackingDomain<TData = Awaited<ReturnType<typeof getTrackingDomain>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalErrorResponse>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTrackingDomain>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetTrackingDomainQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getSetTrackingDomainUrl = (id: string,) => {
+
+
+
+
+  return `/brands/${id}/tracking-domain`
+}
+
+/**
+ * The host name (no scheme, path or port; lower-cased) replaces the brand's current one and
+ * is pending until it is checked. Refused with `INVALID_DOMAIN`: anything but a DNS name of
+ * two or more labels (IP addresses, wildcards), and the platform's own host name or a name
+ * below it; with `409 CONFLICT`: a name another brand has. Sending the current name again
+ * changes nothing.
+ * @summary Add or replace the brand's tracking domain
+ */
+export const setTrackingDomain = async (id: string,
+    trackingDomainInput: TrackingDomainInput, options?: Parameters<typeof apiFetch>[1]): Promise<TrackingDomainResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<TrackingDomainResponse>(getSetTrackingDomainUrl(id),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(trackingDomainInput)
+  }
+);}
+
+
+
+
+
+export const getSetTrackingDomainMutationKey = () => ['setTrackingDomain'] as const;
+
+export const getSetTrackingDomainMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setTrackingDomain>>, TError,SetTrackingDomainMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setTrackingDomain>>, TError,SetTrackingDomainMutationVariables, TContext> => {
+
+const mutationKey = getSetTrackingDomainMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setTrackingDomain>>, SetTrackingDomainMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  setTrackingDomain(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetTrackingDomainMutationResult = NonNullable<Awaited<ReturnType<typeof setTrackingDomain>>>
+    export type SetTrackingDomainMutationBody = TrackingDomainInput
+    export type SetTrackingDomainMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type SetTrackingDomainMutationVariables = {id: string;data: TrackingDomainInput}
+
+    /**
+ * @summary Add or replace the brand's tracking domain
+ */
+export const useSetTrackingDomain = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setTrackingDomain>>, TError,SetTrackingDomainMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setTrackingDomain>>,
+        TError,
+        SetTrackingDomainMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSetTrackingDomainMutationOptions(options), queryClient);
+    }
+    export const getRemoveTrackingDomainUrl = (id: string,) => {
+
+
+
+
+  return `/brands/${id}/tracking-domain`
+}
+
+/**
+ * The brand's links are shown on the platform's address again, where they always answer;
+ * the domain answers nothing more (remove its CNAME record too). A brand without one answers 404.
+ * @summary Remove the brand's tracking domain
+ */
+export const removeTrackingDomain = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<MessageResponse> => {
+
+  return apiFetch<MessageResponse>(getRemoveTrackingDomainUrl(id),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getRemoveTrackingDomainMutationKey = () => ['removeTrackingDomain'] as const;
+
+export const getRemoveTrackingDomainMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeTrackingDomain>>, TError,RemoveTrackingDomainMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof removeTrackingDomain>>, TError,RemoveTrackingDomainMutationVariables, TContext> => {
+
+const mutationKey = getRemoveTrackingDomainMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeTrackingDomain>>, RemoveTrackingDomainMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  removeTrackingDomain(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemoveTrackingDomainMutationResult = NonNullable<Awaited<ReturnType<typeof removeTrackingDomain>>>
+
+    export type RemoveTrackingDomainMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type RemoveTrackingDomainMutationVariables = {id: string}
+
+    /**
+ * @summary Remove the brand's tracking domain
+ */
+export const useRemoveTrackingDomain = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeTrackingDomain>>, TError,RemoveTrackingDomainMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removeTrackingDomain>>,
+        TError,
+        RemoveTrackingDomainMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRemoveTrackingDomainMutationOptions(options), queryClient);
+    }
+    export const getCheckTrackingDomainUrl = (id: string,) => {
+
+
+
+
+  return `/brands/${id}/tracking-domain/check`
+}
+
+/**
+ * The domain is verified when its CNAME record points at `cname_target` (or at the name that
+ * one is itself an alias of). A record that is missing or points elsewhere makes a verified
+ * domain pending again; a lookup that fails (`lookup_failed`) changes nothing. New DNS records
+ * can take from minutes to hours to be seen. A brand without a domain answers 404.
+ * @summary Look up the tracking domain's CNAME record now
+ */
+export const checkTrackingDomain = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<TrackingDomainResponse> => {
+
+  return apiFetch<TrackingDomainResponse>(getCheckTrackingDomainUrl(id),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getCheckTrackingDomainMutationKey = () => ['checkTrackingDomain'] as const;
+
+export const getCheckTrackingDomainMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTrackingDomain>>, TError,CheckTrackingDomainMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof checkTrackingDomain>>, TError,CheckTrackingDomainMutationVariables, TContext> => {
+
+const mutationKey = getCheckTrackingDomainMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkTrackingDomain>>, CheckTrackingDomainMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  checkTrackingDomain(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CheckTrackingDomainMutationResult = NonNullable<Awaited<ReturnType<typeof checkTrackingDomain>>>
+
+    export type CheckTrackingDomainMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type CheckTrackingDomainMutationVariables = {id: string}
+
+    /**
+ * @summary Look up the tracking domain's CNAME record now
+ */
+export const useCheckTrackingDomain = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTrackingDomain>>, TError,CheckTrackingDomainMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof checkTrackingDomain>>,
+        TError,
+        CheckTrackingDomainMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCheckTrackingDomainMutationOptions(options), queryClient);
     }

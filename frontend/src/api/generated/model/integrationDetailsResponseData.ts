@@ -159,7 +159,7 @@
 export type IntegrationDetailsResponseData = {
   brand_uuid: string;
   public_brand_id: string;
-  /** Tracking links are this plus their short code. */
+  /** Tracking links are this plus their short code (on the brand's tracking domain once that is verified). */
   tracking_base_url: string;
   conversion_api_url: string;
   shopify_webhook_url: string;

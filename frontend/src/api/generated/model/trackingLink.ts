@@ -162,7 +162,11 @@ export interface TrackingLink {
   name: string;
   short_code: string;
   destination_url: string;
-  /** The address to share; it records a click and redirects to the destination. */
+  /**
+     * The address to share; it records a click and redirects to the destination. It is on the
+     * brand's tracking domain once that is verified, else on the platform's address (which
+     * answers it too).
+     */
   tracking_url: string;
   status: LinkStatus;
   /** Stored clicks from people (bots excluded). */

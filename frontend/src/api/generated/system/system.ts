@@ -172,10 +172,13 @@ import type {
 
 import type {
   BadRequestResponse,
+  CheckTlsDomainParams,
   Error,
   HealthResponse,
   InternalErrorResponse,
-  SystemConfigResponse
+  NotFoundResponse,
+  SystemConfigResponse,
+  TlsDomainResponse
 } from '../model';
 
 import { apiFetch } from '../../fetcher';
@@ -390,6 +393,116 @@ export function useGetSystemConfig<TData = Awaited<ReturnType<typeof getSystemCo
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetSystemConfigQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getCheckTlsDomainUrl = (params: CheckTlsDomainParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/system/tls-domain?${stringifiedParams}` : `/system/tls-domain`
+}
+
+/**
+ * 200 for the platform's own host name and verified tracking domains, 404 for any other, so
+ * a reverse proxy that obtains certificates on demand asks for them only for names the
+ * platform serves (Caddy's `on_demand_tls { ask … }` calls this with `?domain=`).
+ * @summary Whether the server answers on a host name (for on-demand TLS)
+ */
+export const checkTlsDomain = async (params: CheckTlsDomainParams, options?: Parameters<typeof apiFetch>[1]): Promise<TlsDomainResponse> => {
+
+  return apiFetch<TlsDomainResponse>(getCheckTlsDomainUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getCheckTlsDomainQueryKey = (params?: CheckTlsDomainParams,) => {
+    return [
+    `/system/tls-domain`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getCheckTlsDomainQueryOptions = <TData = Awaited<ReturnType<typeof checkTlsDomain>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | InternalErrorResponse>>(params: CheckTlsDomainParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkTlsDomain>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCheckTlsDomainQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof checkTlsDomain>>> = ({ signal }) => checkTlsDomain(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof checkTlsDomain>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CheckTlsDomainQueryResult = NonNullable<Awaited<ReturnType<typeof checkTlsDomain>>>
+export type CheckTlsDomainQueryError = ErrorType<BadRequestResponse | NotFoundResponse | InternalErrorResponse>
+
+
+export function useCheckTlsDomain<TData = Awaited<ReturnType<typeof checkTlsDomain>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | InternalErrorResponse>>(
+ params: CheckTlsDomainParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkTlsDomain>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof checkTlsDomain>>,
+          TError,
+          Awaited<ReturnType<typeof checkTlsDomain>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCheckTlsDomain<TData = Awaited<ReturnType<typeof checkTlsDomain>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | InternalErrorResponse>>(
+ params: CheckTlsDomainParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkTlsDomain>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof checkTlsDomain>>,
+          TError,
+          Awaited<ReturnType<typeof checkTlsDomain>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCheckTlsDomain<TData = Awaited<ReturnType<typeof checkTlsDomain>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | InternalErrorResponse>>(
+ params: CheckTlsDomainParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkTlsDomain>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Whether the server answers on a host name (for on-demand TLS)
+ */
+
+export function useCheckTlsDomain<TData = Awaited<ReturnType<typeof checkTlsDomain>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | InternalErrorResponse>>(
+ params: CheckTlsDomainParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkTlsDomain>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCheckTlsDomainQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -1,0 +1,110 @@
+package tracking
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/openaffiliate/platform/gen/queries"
+)
+
+// hostsTTL is how long a process keeps the verified tracking domains before it reads them again:
+// a domain verified or removed through another process is seen within it.
+const hostsTTL = 10 * time.Second
+
+// hostTable is every verified tracking domain with its brand. A brand has at most one, so the
+// table is as small as the number of brands and is read whole, unlike links (which are cached per
+// code): a request for a host name no brand has then costs a map read and no database read, so
+// random Host headers cannot fill memory or load the database.
+type hostTable struct {
+	brandOf map[string]uuid.UUID // host name -> brand
+	hostOf  map[uuid.UUID]string // brand -> host name
+	expires time.Time
+}
+
+// hostCache holds the current table: a stale one goes on being answered while one refresh runs in
+// the background (and while the database is out of reach); only the first read waits for it.
+type hostCache struct {
+	current    atomic.Pointer[hostTable]
+	refreshing atomic.Bool
+	mu         sync.Mutex // one read of the database at a time
+	now        func() time.Time
+	// load reads the verified domains; tests replace it.
+	load func(ctx context.Context) ([]queries.VerifiedTrackingDomainsRow, error)
+}
+
+// table answers the current table, reading it first when there is none yet.
+func (c *hostCache) table(ctx context.Context) (*hostTable, error) {
+	t := c.current.Load()
+	if t == nil {
+		return c.reload(ctx)
+	}
+	if c.now().After(t.expires) && c.refreshing.CompareAndSwap(false, true) {
+		go func() {
+			defer c.refreshing.Store(false)
+			_, _ = c.reload(ctx) // not cancelled with the request; a failure keeps the stale table, tried again in a second
+		}()
+	}
+	return t, nil
+}
+
+// reload reads the table from the database now.
+func (c *hostCache) reload(ctx context.Context) (*hostTable, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), lookupTimeout)
+	defer cancel()
+	rows, err := c.load(ctx)
+	if err != nil {
+		if old := c.current.Load(); old != nil {
+			c.current.Store(&hostTable{brandOf: old.brandOf, hostOf: old.hostOf, expires: c.now().Add(outageRetry)})
+		}
+		return nil, databaseError{err}
+	}
+	t := &hostTable{brandOf: make(map[string]uuid.UUID, len(rows)), hostOf: make(map[uuid.UUID]string, len(rows)), expires: c.now().Add(hostsTTL)}
+	for _, r := range rows {
+		t.brandOf[r.Hostname], t.hostOf[r.BrandID] = r.BrandID, r.Hostname
+	}
+	c.current.Store(t)
+	return t, nil
+}
+
+// expire makes the next read refresh the table (in the background).
+func (c *hostCache) expire() {
+	if old := c.current.Load(); old != nil {
+		c.current.Store(&hostTable{brandOf: old.brandOf, hostOf: old.hostOf})
+	}
+}
+
+// maxHostLen is the longest DNS name.
+const maxHostLen = 253
+
+// brandOfHost answers the brand whose verified tracking domain a request's Host header names;
+// ports, a final dot and upper case are ignored. It does not allocate.
+func (t *hostTable) brandOfHost(host string) (uuid.UUID, bool) {
+	if len(t.brandOf) == 0 || host == "" || host[0] == '[' { // no domains, or an IPv6 literal
+		return uuid.Nil, false
+	}
+	if i := strings.LastIndexByte(host, ':'); i >= 0 {
+		host = host[:i]
+	}
+	host = strings.TrimSuffix(host, ".")
+	if len(host) > maxHostLen {
+		return uuid.Nil, false
+	}
+	var buf [maxHostLen]byte
+	lower := buf[:len(host)]
+	for i := 0; i < len(host); i++ {
+		c := host[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		lower[i] = c
+	}
+	brand, ok := t.brandOf[string(lower)] // the compiler looks the bytes up without a string
+	return brand, ok
+}
