@@ -24,7 +24,7 @@ var (
 	// The not-found page is static with inline styles: it may load nothing and be framed nowhere.
 	notFoundCSP = []string{"default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"}
 	retryAfter  = []string{"5"}
-	// The not-found page is in the visitor's language (tracking.NotFoundPage).
+	// The redirect's pages are in the visitor's language (pageIn).
 	acceptLanguage = []string{"Accept-Language"}
 )
 
@@ -37,25 +37,28 @@ func page(w http.ResponseWriter, status int, body string) {
 	if status == http.StatusServiceUnavailable {
 		h["Retry-After"] = retryAfter
 	}
-	if status == http.StatusNotFound {
-		h["Vary"] = acceptLanguage
-	}
+	h["Vary"] = acceptLanguage
 	w.WriteHeader(status)
 	_, _ = io.WriteString(w, body)
 }
 
 // notFound answers the not-found page in the visitor's language.
 func notFound(w http.ResponseWriter, req *http.Request) {
-	page(w, http.StatusNotFound, notFoundPage(req.Header.Get("Accept-Language")))
+	page(w, http.StatusNotFound, pageIn(req.Header.Get("Accept-Language"), tracking.NotFoundPageRO, tracking.NotFoundPageEN))
 }
 
-// notFoundPage is the not-found page for a request's Accept-Language: English when the visitor
-// prefers it, else Romanian.
-func notFoundPage(acceptLanguage string) string {
+// unavailable answers the page of a link that cannot be read now, in the visitor's language.
+func unavailable(w http.ResponseWriter, req *http.Request, status int) {
+	page(w, status, pageIn(req.Header.Get("Accept-Language"), tracking.UnavailablePageRO, tracking.UnavailablePageEN))
+}
+
+// pageIn answers the English text of a page when the visitor's Accept-Language prefers English,
+// else the Romanian one.
+func pageIn(acceptLanguage, ro, en string) string {
 	if tracking.PrefersEnglish(acceptLanguage) {
-		return tracking.NotFoundPageEN
+		return en
 	}
-	return tracking.NotFoundPageRO
+	return ro
 }
 
 func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.HandlerFunc {
@@ -63,7 +66,7 @@ func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.Han
 		defer func() {
 			if rec := recover(); rec != nil {
 				slog.Error("redirect panicked", "panic", rec, "path", req.URL.Path)
-				page(w, http.StatusInternalServerError, tracking.UnavailablePage)
+				unavailable(w, req, http.StatusInternalServerError)
 			}
 		}()
 		if req.Method != http.MethodGet && req.Method != http.MethodHead {
@@ -83,7 +86,7 @@ func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.Han
 			if !errors.Is(err, tracking.ErrUnavailable) { // an outage is logged when it begins and ends, not per visit
 				slog.ErrorContext(req.Context(), "redirect failed", "err", err, "code", code)
 			}
-			page(w, http.StatusServiceUnavailable, tracking.UnavailablePage)
+			unavailable(w, req, http.StatusServiceUnavailable)
 		case !out.Found:
 			notFound(w, req)
 		default:

@@ -49,7 +49,7 @@ func trackingHandler(r *tracking.Redirector, clientIP echo.IPExtractor, trustPro
 		defer func() {
 			if rec := recover(); rec != nil {
 				slog.Error("redirect panicked", "panic", rec, "path", string(ctx.Path()))
-				fastPage(ctx, http.StatusInternalServerError, tracking.UnavailablePage)
+				fastUnavailable(ctx, http.StatusInternalServerError)
 			}
 		}()
 		path := ctx.Path()
@@ -78,7 +78,7 @@ func trackingHandler(r *tracking.Redirector, clientIP echo.IPExtractor, trustPro
 			if !errors.Is(err, tracking.ErrUnavailable) { // an outage is logged when it begins and ends, not per visit
 				slog.Error("redirect failed", "err", err, "code", code)
 			}
-			fastPage(ctx, http.StatusServiceUnavailable, tracking.UnavailablePage)
+			fastUnavailable(ctx, http.StatusServiceUnavailable)
 		case !out.Found:
 			fastNotFound(ctx)
 		default:
@@ -109,16 +109,19 @@ func fastPage(ctx *fasthttp.RequestCtx, status int, body string) {
 	if status == http.StatusServiceUnavailable {
 		h.Set("Retry-After", retryAfter[0])
 	}
-	if status == http.StatusNotFound {
-		h.Set("Vary", acceptLanguage[0])
-	}
+	h.Set("Vary", acceptLanguage[0])
 	ctx.SetStatusCode(status)
 	ctx.SetBodyString(body)
 }
 
 // fastNotFound answers the not-found page in the visitor's language, as notFound does.
 func fastNotFound(ctx *fasthttp.RequestCtx) {
-	fastPage(ctx, http.StatusNotFound, notFoundPage(string(ctx.Request.Header.Peek("Accept-Language"))))
+	fastPage(ctx, http.StatusNotFound, pageIn(string(ctx.Request.Header.Peek("Accept-Language")), tracking.NotFoundPageRO, tracking.NotFoundPageEN))
+}
+
+// fastUnavailable answers the page of a link that cannot be read now, as unavailable does.
+func fastUnavailable(ctx *fasthttp.RequestCtx, status int) {
+	fastPage(ctx, status, pageIn(string(ctx.Request.Header.Peek("Accept-Language")), tracking.UnavailablePageRO, tracking.UnavailablePageEN))
 }
 
 // fasthttpLogger sends fasthttp's own messages (connection errors) to slog at debug level.

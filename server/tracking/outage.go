@@ -19,7 +19,7 @@ const (
 )
 
 // ErrUnavailable is what a visit answers when its link cannot be read and no cached copy may stand
-// in for it: the redirect shows UnavailablePage, and the visitor may try again shortly.
+// in for it: the redirect shows UnavailablePageRO (or EN), and the visitor may try again shortly.
 var ErrUnavailable = errors.New("tracking: the link cannot be read now")
 
 // databaseError marks a failed read of the database (as opposed to a link that does not exist).
@@ -72,10 +72,17 @@ func (o *outage) recovered(ctx context.Context, now time.Time) {
 	o.since, o.stale = time.Time{}, 0
 }
 
-// UnavailablePage is what a visit answers (503) when its link cannot be read: the database is
-// out of reach and the link is not in the cache.
-const UnavailablePage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link unavailable</title>` +
-	`<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
-	`<body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#333">` +
-	`<h1 style="font-size:1.5rem">This link is unavailable for a moment</h1>` +
-	`<p>Please try again in a few seconds. / Linkul este indisponibil pentru moment. Încercați din nou în câteva secunde.</p></body></html>`
+// UnavailablePageRO and UnavailablePageEN are what a visit answers (503) when its link cannot be
+// read: the database is out of reach and the link is not in the cache.
+const (
+	UnavailablePageRO = `<!doctype html><html lang="ro"><head><meta charset="utf-8"><title>Link indisponibil momentan</title>` +
+		`<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
+		`<body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#333">` +
+		`<h1 style="font-size:1.5rem">Linkul este indisponibil pentru moment</h1>` +
+		`<p>Încearcă din nou în câteva secunde.</p></body></html>`
+	UnavailablePageEN = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link unavailable</title>` +
+		`<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
+		`<body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#333">` +
+		`<h1 style="font-size:1.5rem">This link is unavailable for a moment</h1>` +
+		`<p>Please try again in a few seconds.</p></body></html>`
+)
