@@ -7,9 +7,9 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/openaffiliate/platform/gen/queries"
-	"github.com/openaffiliate/platform/server/customplans"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/conversions"
+	"github.com/openaffiliate/platform/server/customplans"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
