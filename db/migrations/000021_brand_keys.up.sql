@@ -5,7 +5,7 @@
 -- stays unique on the whole platform through short_codes, which the redirect reads without knowing
 -- the brand. db/brand_keys_test.go reads the catalogue and fails when a table breaks the rule.
 --
--- Every key is rebuilt while its table is locked: about a second per million clicks on the
+-- Every key is rebuilt while its table is locked: about half a second per million clicks on the
 -- development machine (docs/scaling.md), during which clicks wait in the buffer.
 
 -- The foreign keys go first: each depends on the primary key it references.
