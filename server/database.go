@@ -39,6 +39,15 @@ func OpenPool(ctx context.Context, url string) (*pgxpool.Pool, error) {
 
 // Migrate applies the embedded migrations that have not run yet.
 func Migrate(pool *pgxpool.Pool) error {
+	return migrateWith(pool, (*migrate.Migrate).Up)
+}
+
+// MigrateTo moves the schema up or down to the given version: tests of a down migration use it.
+func MigrateTo(pool *pgxpool.Pool, version uint) error {
+	return migrateWith(pool, func(m *migrate.Migrate) error { return m.Migrate(version) })
+}
+
+func migrateWith(pool *pgxpool.Pool, apply func(*migrate.Migrate) error) error {
 	src, err := iofs.New(db.Migrations, "migrations")
 	if err != nil {
 		return err
@@ -56,7 +65,7 @@ func Migrate(pool *pgxpool.Pool) error {
 	// Closing releases the connection the driver holds; without it pool.Close would wait forever.
 	// Its errors are ignored: by then the migrations have run or failed, and that result is returned.
 	defer func() { _, _ = m.Close() }()
-	if err := m.Up(); err != nil && !errors.Is(err, migrate.ErrNoChange) {
+	if err := apply(m); err != nil && !errors.Is(err, migrate.ErrNoChange) {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	return nil

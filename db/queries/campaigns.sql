@@ -59,7 +59,7 @@ DELETE FROM campaigns WHERE id = @id AND brand_id = @brand_id;
 -- Applies once; a second call changes nothing and answers the existing membership id.
 INSERT INTO campaign_memberships (brand_id, campaign_id, affiliate_id, status, decided_at)
 VALUES (@brand_id, @campaign_id, @affiliate_id, @status, CASE WHEN @status::text = 'approved' THEN now() END)
-ON CONFLICT (campaign_id, affiliate_id) DO UPDATE SET status = campaign_memberships.status
+ON CONFLICT (campaign_id, affiliate_id, brand_id) DO UPDATE SET status = campaign_memberships.status
 RETURNING id;
 
 -- name: ListApplications :many
@@ -90,7 +90,7 @@ UPDATE campaign_memberships SET status = @status, decided_at = now() WHERE id = 
 WITH a AS (SELECT id, name, email FROM affiliates WHERE lower(email) = lower(@email::text))
 INSERT INTO campaign_invitations (campaign_id, affiliate_id, brand_id, invited_by)
 SELECT @campaign_id, a.id, @brand_id, sqlc.narg(invited_by) FROM a
-ON CONFLICT (campaign_id, affiliate_id) DO UPDATE SET invited_by = campaign_invitations.invited_by
+ON CONFLICT (campaign_id, affiliate_id, brand_id) DO UPDATE SET invited_by = campaign_invitations.invited_by
 RETURNING affiliate_id, created_at, (xmax = 0) AS created;
 
 -- name: ListInvitations :many

@@ -42,18 +42,21 @@ DELETE FROM tracking_links WHERE id = @id;
 DELETE FROM clicks WHERE link_id = @link_id;
 
 -- name: ShortCodeExists :one
-SELECT EXISTS (SELECT 1 FROM tracking_links WHERE short_code = @short_code);
+SELECT EXISTS (SELECT 1 FROM short_codes WHERE code = @short_code);
 
 -- name: ResolveShortCode :one
--- What the redirect needs to know about a short code, in one read. earning: the link's affiliate
--- is still approved in the campaign (a rejected or removed one's links redirect without a click).
+-- What the redirect needs to know about a short code, in one read: short_codes gives the code's
+-- link and brand without knowing the brand. earning: the link's affiliate is still approved in the
+-- campaign (a rejected or removed one's links redirect without a click).
 SELECT l.id, l.brand_id, l.campaign_id, l.affiliate_id, l.destination_url, l.status,
        c.status AS campaign_status,
        EXISTS (SELECT 1 FROM campaign_memberships m
-               WHERE m.campaign_id = l.campaign_id AND m.affiliate_id = l.affiliate_id AND m.status = 'approved') AS earning
-FROM tracking_links l
-JOIN campaigns c ON c.id = l.campaign_id
-WHERE l.short_code = @short_code;
+               WHERE m.campaign_id = l.campaign_id AND m.affiliate_id = l.affiliate_id AND m.brand_id = l.brand_id
+                 AND m.status = 'approved') AS earning
+FROM short_codes s
+JOIN tracking_links l ON l.id = s.link_id AND l.brand_id = s.brand_id
+JOIN campaigns c ON c.id = l.campaign_id AND c.brand_id = l.brand_id
+WHERE s.code = @short_code;
 
 -- name: ApprovedMembership :one
 SELECT EXISTS (

@@ -219,7 +219,7 @@ const inviteAffiliate = `-- name: InviteAffiliate :one
 WITH a AS (SELECT id, name, email FROM affiliates WHERE lower(email) = lower($4::text))
 INSERT INTO campaign_invitations (campaign_id, affiliate_id, brand_id, invited_by)
 SELECT $1, a.id, $2, $3 FROM a
-ON CONFLICT (campaign_id, affiliate_id) DO UPDATE SET invited_by = campaign_invitations.invited_by
+ON CONFLICT (campaign_id, affiliate_id, brand_id) DO UPDATE SET invited_by = campaign_invitations.invited_by
 RETURNING affiliate_id, created_at, (xmax = 0) AS created
 `
 
@@ -253,7 +253,7 @@ func (q *Queries) InviteAffiliate(ctx context.Context, db DBTX, arg InviteAffili
 const joinCampaign = `-- name: JoinCampaign :one
 INSERT INTO campaign_memberships (brand_id, campaign_id, affiliate_id, status, decided_at)
 VALUES ($1, $2, $3, $4, CASE WHEN $4::text = 'approved' THEN now() END)
-ON CONFLICT (campaign_id, affiliate_id) DO UPDATE SET status = campaign_memberships.status
+ON CONFLICT (campaign_id, affiliate_id, brand_id) DO UPDATE SET status = campaign_memberships.status
 RETURNING id
 `
 

@@ -311,6 +311,12 @@ type ShopifyWebhook struct {
 	ReceivedAt time.Time
 }
 
+type ShortCode struct {
+	Code    string
+	LinkID  uuid.UUID
+	BrandID uuid.UUID
+}
+
 type StatsDelta struct {
 	ID                  int64
 	BrandID             uuid.UUID

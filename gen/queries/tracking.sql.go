@@ -545,10 +545,12 @@ const resolveShortCode = `-- name: ResolveShortCode :one
 SELECT l.id, l.brand_id, l.campaign_id, l.affiliate_id, l.destination_url, l.status,
        c.status AS campaign_status,
        EXISTS (SELECT 1 FROM campaign_memberships m
-               WHERE m.campaign_id = l.campaign_id AND m.affiliate_id = l.affiliate_id AND m.status = 'approved') AS earning
-FROM tracking_links l
-JOIN campaigns c ON c.id = l.campaign_id
-WHERE l.short_code = $1
+               WHERE m.campaign_id = l.campaign_id AND m.affiliate_id = l.affiliate_id AND m.brand_id = l.brand_id
+                 AND m.status = 'approved') AS earning
+FROM short_codes s
+JOIN tracking_links l ON l.id = s.link_id AND l.brand_id = s.brand_id
+JOIN campaigns c ON c.id = l.campaign_id AND c.brand_id = l.brand_id
+WHERE s.code = $1
 `
 
 type ResolveShortCodeRow struct {
@@ -562,8 +564,9 @@ type ResolveShortCodeRow struct {
 	Earning        bool
 }
 
-// What the redirect needs to know about a short code, in one read. earning: the link's affiliate
-// is still approved in the campaign (a rejected or removed one's links redirect without a click).
+// What the redirect needs to know about a short code, in one read: short_codes gives the code's
+// link and brand without knowing the brand. earning: the link's affiliate is still approved in the
+// campaign (a rejected or removed one's links redirect without a click).
 func (q *Queries) ResolveShortCode(ctx context.Context, db DBTX, shortCode string) (ResolveShortCodeRow, error) {
 	row := db.QueryRow(ctx, resolveShortCode, shortCode)
 	var i ResolveShortCodeRow
@@ -581,7 +584,7 @@ func (q *Queries) ResolveShortCode(ctx context.Context, db DBTX, shortCode strin
 }
 
 const shortCodeExists = `-- name: ShortCodeExists :one
-SELECT EXISTS (SELECT 1 FROM tracking_links WHERE short_code = $1)
+SELECT EXISTS (SELECT 1 FROM short_codes WHERE code = $1)
 `
 
 func (q *Queries) ShortCodeExists(ctx context.Context, db DBTX, shortCode string) (bool, error) {
