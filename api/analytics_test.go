@@ -17,6 +17,13 @@ import (
 // seedRandomProgram fills a program with random clicks (in batches, bots among them, visitors
 // returning) and random orders over the last 60 days, some by click and some by code, in three
 // currencies, then reviews, adjusts, refunds and deletes some of them.
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
 func seedRandomProgram(t *testing.T, env *servertest.Env, rng *rand.Rand, p program, host string) {
 	t.Helper()
 	ctx := context.Background()
@@ -24,6 +31,7 @@ func seedRandomProgram(t *testing.T, env *servertest.Env, rng *rand.Rand, p prog
 	links := []string{p.link(t, env, "https://"+p.domain+"/a")["id"].(string), p.link(t, env, "https://"+p.domain+"/b")["id"].(string)}
 	now := time.Now().UTC()
 	var clickIDs []uuid.UUID
+	clickedAt := map[uuid.UUID]time.Time{}
 	for batch := 0; batch < 4; batch++ {
 		ids, at, link, ip, bot := []uuid.UUID{}, []time.Time{}, []string{}, []string{}, []bool{}
 		for i := 0; i < 60; i++ {
@@ -35,6 +43,7 @@ func seedRandomProgram(t *testing.T, env *servertest.Env, rng *rand.Rand, p prog
 			bot = append(bot, rng.IntN(10) == 0)
 			if !bot[i] {
 				clickIDs = append(clickIDs, id)
+				clickedAt[id] = at[i]
 			}
 		}
 		if _, err := pool.Exec(ctx, `
@@ -61,8 +70,10 @@ func seedRandomProgram(t *testing.T, env *servertest.Env, rng *rand.Rand, p prog
 		switch rng.IntN(3) {
 		case 0:
 			body["discount_code"] = code
-		case 1:
-			body["click_id"] = clickIDs[rng.IntN(len(clickIDs))].String()
+		case 1: // an order some hours to days after its click, so that most attribute
+			click := clickIDs[rng.IntN(len(clickIDs))]
+			body["click_id"] = click.String()
+			body["converted_at"] = minTime(now, clickedAt[click].Add(time.Duration(1+rng.IntN(240))*time.Hour)).Format(time.RFC3339)
 		default: // neither: unattributed, counted nowhere
 		}
 		c := data(mustStatus(t, env.Call(t, http.MethodPost, "/conversions/process", p.brand.token, body), http.StatusCreated))["conversion"].(map[string]any)

@@ -583,7 +583,6 @@ func TestTrackingPortAnswersLikeTheMainPort(t *testing.T) {
 		{"an unknown code, in English", http.MethodGet, "/r/Unknown123", http.Header{"Accept-Language": {"en-GB,en;q=0.9"}}},
 		{"an impossible code", http.MethodGet, "/r/a%2Fb", nil},
 		{"a change", http.MethodPost, "/r/" + code, nil},
-		{"huge headers", http.MethodGet, "/r/" + code, http.Header{"X-Huge": {strings.Repeat("a", 2*server.MaxHeaderBytes)}}},
 		{"a link on its brand's tracking domain", http.MethodGet, "/r/" + code, http.Header{"Host": {domain}}},
 		{"another brand's link on that domain", http.MethodGet, "/r/" + otherCode, http.Header{"Host": {domain}}},
 		{"the app on that domain", http.MethodGet, "/dashboard", http.Header{"Host": {domain}}},
@@ -610,6 +609,20 @@ func TestTrackingPortAnswersLikeTheMainPort(t *testing.T) {
 			if loc.Host != mainLoc.Host || loc.Path != mainLoc.Path || loc.Query().Get("x") != "1" || signed != wantSigned {
 				t.Errorf("%s: the tracking port sent to %s (signed click id: %v), the main port to %s", tc.name, loc, signed, mainLoc)
 			}
+		}
+	}
+	// Headers over MaxHeaderBytes are refused on both ports before the redirect runs: 431, or the
+	// connection reset when the server closes it while the client is still sending.
+	for _, root := range []string{base, trackingBase} {
+		req, _ := http.NewRequest(http.MethodGet, root+"/r/"+code, nil)
+		req.Header.Set("X-Huge", strings.Repeat("a", 2*server.MaxHeaderBytes))
+		resp, err := noFollow.Do(req)
+		if err != nil {
+			continue
+		}
+		_ = resp.Body.Close()
+		if resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
+			t.Errorf("huge headers on %s: %d, want 431", root, resp.StatusCode)
 		}
 	}
 	// A path that is not the redirect's is not served there.
