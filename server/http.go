@@ -154,7 +154,6 @@ func (f frontDoor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if f.redirector.IsTrackingDomain(r.Context(), r.Host) {
-		w.Header()["Cache-Control"] = noStore
 		notFound(w, r)
 		return
 	}

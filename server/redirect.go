@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"io"
 	"log/slog"
@@ -24,49 +25,85 @@ var (
 	// The not-found page is static with inline styles: it may load nothing and be framed nowhere.
 	notFoundCSP = []string{"default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"}
 	retryAfter  = []string{"5"}
-	// The redirect's pages are in the visitor's language (pageIn).
+	// The redirect's pages are in the visitor's language (redirectAnswer.body).
 	acceptLanguage = []string{"Accept-Language"}
 )
 
-// page answers one of the redirect's own small pages with a status.
-func page(w http.ResponseWriter, status int, body string) {
+// pageHeaders are the headers of the redirect's own pages, on both ports.
+var pageHeaders = []struct {
+	key   string
+	value []string
+}{
+	{"Content-Type", htmlUTF8}, {"X-Content-Type-Options", nosniff}, {"Content-Security-Policy", notFoundCSP},
+	{"Cache-Control", noStore}, {"Vary", acceptLanguage},
+}
+
+// redirectAnswer is what the redirect sends, on either port: a 302 to location, or one of its
+// small pages, in Romanian or English as the visitor's Accept-Language prefers (read only then).
+type redirectAnswer struct {
+	status   int
+	location string // the redirect's, when status is tracking.HTTPStatus
+	ro, en   string // a page's texts
+}
+
+// answerFor turns a visit's outcome into its answer.
+func answerFor(ctx context.Context, out tracking.Outcome, err error, code string) redirectAnswer {
+	switch {
+	case err != nil:
+		if !errors.Is(err, tracking.ErrUnavailable) { // an outage is logged when it begins and ends, not per visit
+			slog.ErrorContext(ctx, "redirect failed", "err", err, "code", code)
+		}
+		return unavailableAnswer(http.StatusServiceUnavailable)
+	case !out.Found:
+		return notFoundAnswer
+	default:
+		return redirectAnswer{status: tracking.HTTPStatus, location: out.Location}
+	}
+}
+
+// notFoundAnswer is the not-found page.
+var notFoundAnswer = redirectAnswer{status: http.StatusNotFound, ro: tracking.NotFoundPageRO, en: tracking.NotFoundPageEN}
+
+// unavailableAnswer is the page of a link that cannot be read now (503), or of a redirect that failed (500).
+func unavailableAnswer(status int) redirectAnswer {
+	return redirectAnswer{status: status, ro: tracking.UnavailablePageRO, en: tracking.UnavailablePageEN}
+}
+
+// body is a page's text for a visitor's Accept-Language: English when it prefers English, else Romanian.
+func (a redirectAnswer) body(acceptLanguage string) string {
+	if tracking.PrefersEnglish(acceptLanguage) {
+		return a.en
+	}
+	return a.ro
+}
+
+// write sends an answer on the main port.
+func (a redirectAnswer) write(w http.ResponseWriter, req *http.Request) {
 	h := w.Header()
-	h["Content-Type"] = htmlUTF8
-	h["X-Content-Type-Options"] = nosniff
-	h["Content-Security-Policy"] = notFoundCSP
-	if status == http.StatusServiceUnavailable {
+	if a.location != "" {
+		h["Location"] = []string{a.location}
+		w.WriteHeader(a.status)
+		return
+	}
+	for _, ph := range pageHeaders {
+		h[ph.key] = ph.value
+	}
+	if a.status == http.StatusServiceUnavailable {
 		h["Retry-After"] = retryAfter
 	}
-	h["Vary"] = acceptLanguage
-	w.WriteHeader(status)
-	_, _ = io.WriteString(w, body)
+	w.WriteHeader(a.status)
+	_, _ = io.WriteString(w, a.body(req.Header.Get("Accept-Language")))
 }
 
 // notFound answers the not-found page in the visitor's language.
-func notFound(w http.ResponseWriter, req *http.Request) {
-	page(w, http.StatusNotFound, pageIn(req.Header.Get("Accept-Language"), tracking.NotFoundPageRO, tracking.NotFoundPageEN))
-}
-
-// unavailable answers the page of a link that cannot be read now, in the visitor's language.
-func unavailable(w http.ResponseWriter, req *http.Request, status int) {
-	page(w, status, pageIn(req.Header.Get("Accept-Language"), tracking.UnavailablePageRO, tracking.UnavailablePageEN))
-}
-
-// pageIn answers the English text of a page when the visitor's Accept-Language prefers English,
-// else the Romanian one.
-func pageIn(acceptLanguage, ro, en string) string {
-	if tracking.PrefersEnglish(acceptLanguage) {
-		return en
-	}
-	return ro
-}
+func notFound(w http.ResponseWriter, req *http.Request) { notFoundAnswer.write(w, req) }
 
 func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.HandlerFunc {
 	return func(w http.ResponseWriter, req *http.Request) {
 		defer func() {
 			if rec := recover(); rec != nil {
 				slog.Error("redirect panicked", "panic", rec, "path", req.URL.Path)
-				unavailable(w, req, http.StatusInternalServerError)
+				unavailableAnswer(http.StatusInternalServerError).write(w, req)
 			}
 		}()
 		if req.Method != http.MethodGet && req.Method != http.MethodHead {
@@ -75,23 +112,11 @@ func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.Han
 			return
 		}
 		code := strings.TrimPrefix(req.URL.Path, "/r/")
-		h := w.Header()
-		h["Cache-Control"] = noStore
+		w.Header()["Cache-Control"] = noStore
 		out, err := r.Visit(req.Context(), tracking.Visit{
 			Code: code, IP: clientIP(req), UserAgent: req.UserAgent(), Referrer: req.Referer(), Host: req.Host,
 			Head: req.Method == http.MethodHead,
 		})
-		switch {
-		case err != nil:
-			if !errors.Is(err, tracking.ErrUnavailable) { // an outage is logged when it begins and ends, not per visit
-				slog.ErrorContext(req.Context(), "redirect failed", "err", err, "code", code)
-			}
-			unavailable(w, req, http.StatusServiceUnavailable)
-		case !out.Found:
-			notFound(w, req)
-		default:
-			h["Location"] = []string{out.Location}
-			w.WriteHeader(tracking.HTTPStatus)
-		}
+		answerFor(req.Context(), out, err, code).write(w, req)
 	}
 }

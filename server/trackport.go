@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -24,7 +23,6 @@ import (
 var (
 	redirectPrefix = []byte("/r/")
 	noStoreValue   = []byte("no-store")
-	htmlValue      = []byte(htmlUTF8[0])
 )
 
 // newTrackingServer makes the tracking port's server: bounded request headers and timeouts as on
@@ -49,12 +47,12 @@ func trackingHandler(r *tracking.Redirector, clientIP echo.IPExtractor, trustPro
 		defer func() {
 			if rec := recover(); rec != nil {
 				slog.Error("redirect panicked", "panic", rec, "path", string(ctx.Path()))
-				fastUnavailable(ctx, http.StatusInternalServerError)
+				writeFast(ctx, unavailableAnswer(http.StatusInternalServerError))
 			}
 		}()
 		path := ctx.Path()
 		if !bytes.HasPrefix(path, redirectPrefix) {
-			fastNotFound(ctx)
+			writeFast(ctx, notFoundAnswer)
 			return
 		}
 		head := ctx.IsHead()
@@ -73,18 +71,7 @@ func trackingHandler(r *tracking.Redirector, clientIP echo.IPExtractor, trustPro
 			Code: code, IP: fastClientIP(ctx, clientIP, trustProxy), UserAgent: string(ctx.UserAgent()),
 			Referrer: string(ctx.Referer()), Host: string(ctx.Host()), Head: head,
 		})
-		switch {
-		case err != nil:
-			if !errors.Is(err, tracking.ErrUnavailable) { // an outage is logged when it begins and ends, not per visit
-				slog.Error("redirect failed", "err", err, "code", code)
-			}
-			fastUnavailable(ctx, http.StatusServiceUnavailable)
-		case !out.Found:
-			fastNotFound(ctx)
-		default:
-			ctx.Response.Header.Set("Location", out.Location)
-			ctx.SetStatusCode(tracking.HTTPStatus)
-		}
+		writeFast(ctx, answerFor(ctx, out, err, code))
 	}
 }
 
@@ -99,29 +86,22 @@ func fastClientIP(ctx *fasthttp.RequestCtx, clientIP echo.IPExtractor, trustProx
 	return clientIP(req)
 }
 
-// fastPage answers one of the redirect's own small pages with a status, as page does.
-func fastPage(ctx *fasthttp.RequestCtx, status int, body string) {
+// writeFast sends an answer on the tracking port, as redirectAnswer.write does on the main port.
+func writeFast(ctx *fasthttp.RequestCtx, a redirectAnswer) {
 	h := &ctx.Response.Header
-	h.SetContentTypeBytes(htmlValue)
-	h.Set("X-Content-Type-Options", nosniff[0])
-	h.Set("Content-Security-Policy", notFoundCSP[0])
-	h.Set("Cache-Control", noStore[0])
-	if status == http.StatusServiceUnavailable {
+	if a.location != "" {
+		h.Set("Location", a.location)
+		ctx.SetStatusCode(a.status)
+		return
+	}
+	for _, ph := range pageHeaders {
+		h.Set(ph.key, ph.value[0])
+	}
+	if a.status == http.StatusServiceUnavailable {
 		h.Set("Retry-After", retryAfter[0])
 	}
-	h.Set("Vary", acceptLanguage[0])
-	ctx.SetStatusCode(status)
-	ctx.SetBodyString(body)
-}
-
-// fastNotFound answers the not-found page in the visitor's language, as notFound does.
-func fastNotFound(ctx *fasthttp.RequestCtx) {
-	fastPage(ctx, http.StatusNotFound, pageIn(string(ctx.Request.Header.Peek("Accept-Language")), tracking.NotFoundPageRO, tracking.NotFoundPageEN))
-}
-
-// fastUnavailable answers the page of a link that cannot be read now, as unavailable does.
-func fastUnavailable(ctx *fasthttp.RequestCtx, status int) {
-	fastPage(ctx, status, pageIn(string(ctx.Request.Header.Peek("Accept-Language")), tracking.UnavailablePageRO, tracking.UnavailablePageEN))
+	ctx.SetStatusCode(a.status)
+	ctx.SetBodyString(a.body(string(ctx.Request.Header.Peek("Accept-Language"))))
 }
 
 // fasthttpLogger sends fasthttp's own messages (connection errors) to slog at debug level.
