@@ -150,6 +150,17 @@ func (a *App) Close() {
 	a.Pool.Close()
 }
 
+// Run builds the app and serves until ctx ends, then writes out the buffered clicks and closes it:
+// what `openaffiliate serve` does.
+func Run(ctx context.Context, cfg Config, web fs.FS) error {
+	app, err := NewApp(ctx, cfg, web)
+	if err != nil {
+		return err
+	}
+	defer app.Close()
+	return app.Serve(ctx)
+}
+
 // Serve listens until ctx ends, then drains requests for up to 15 seconds.
 func (a *App) Serve(ctx context.Context) error {
 	srv := NewHTTPServer(fmt.Sprintf(":%d", a.Config.Port), a.HTTP, context.WithoutCancel(ctx))

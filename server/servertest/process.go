@@ -30,12 +30,7 @@ func serveIfProcess() {
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		app, err := server.NewApp(ctx, cfg, nil)
-		if err != nil {
-			return err
-		}
-		defer app.Close()
-		return app.Serve(ctx)
+		return server.Run(ctx, cfg, nil)
 	}()
 	if err != nil {
 		slog.Error("servertest process", "err", err)

@@ -46,12 +46,7 @@ func run(args []string) error {
 		if err != nil {
 			return err
 		}
-		app, err := server.NewApp(ctx, cfg, web)
-		if err != nil {
-			return err
-		}
-		defer app.Close()
-		return app.Serve(ctx)
+		return server.Run(ctx, cfg, web)
 	case "migrate":
 		pool, err := server.OpenPool(ctx, cfg.DatabaseURL)
 		if err != nil {
