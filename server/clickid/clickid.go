@@ -26,8 +26,8 @@ const (
 	rawSize = 2 + 16 + 16 + tagSize
 )
 
-// Len is the length of an id's text (unpadded base64url): 62 characters.
-var Len = base64.RawURLEncoding.EncodedLen(rawSize)
+// Len is the length of an id's text (unpadded base64url, 4 characters per 3 bytes): 62 characters.
+const Len = (rawSize*4 + 2) / 3
 
 // Claims is what an id carries.
 type Claims struct {
@@ -54,7 +54,7 @@ type state struct {
 	mac  hash.Hash
 	raw  [rawSize]byte
 	sum  [sha256.Size]byte
-	text [62]byte
+	text [Len]byte
 }
 
 // NewSigner derives the ids' key from the server's secret (JWT_SECRET): rotating the secret makes
