@@ -80,7 +80,7 @@ func (s *Server) GetDataSummary(ctx context.Context, _ oapi.GetDataSummaryReques
 func (s *Server) ExportData(ctx context.Context, req oapi.ExportDataRequestObject) (oapi.ExportDataResponseObject, error) {
 	entity := string(req.Entity)
 	disposition := `attachment; filename="` + entity + `.csv"`
-	return oapi.ExportData200TextcsvResponse{
+	return oapi.ExportData200TextcsvCharsetUtf8Response{
 		Body:    streamed(func(w io.Writer) error { return s.Export.Write(ctx, entity, w) }),
 		Headers: oapi.ExportData200ResponseHeaders{ContentDisposition: &disposition},
 	}, nil

@@ -33,7 +33,7 @@ func affiliateResponse(a catalogue.Affiliate) oapi.AffiliateResponse {
 
 // CreateAffiliate creates an affiliate (host).
 func (s *Server) CreateAffiliate(ctx context.Context, req oapi.CreateAffiliateRequestObject) (oapi.CreateAffiliateResponseObject, error) {
-	a, err := s.Catalogue.CreateAffiliate(ctx, scope(ctx), req.Body.Name, req.Body.Email)
+	a, err := s.Catalogue.CreateAffiliate(ctx, scope(ctx), req.Body.Name, string(req.Body.Email))
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +42,7 @@ func (s *Server) CreateAffiliate(ctx context.Context, req oapi.CreateAffiliateRe
 
 // UpdateAffiliate changes an affiliate's name and email.
 func (s *Server) UpdateAffiliate(ctx context.Context, req oapi.UpdateAffiliateRequestObject) (oapi.UpdateAffiliateResponseObject, error) {
-	a, err := s.Catalogue.UpdateAffiliate(ctx, scope(ctx), req.Id, req.Body.Name, req.Body.Email)
+	a, err := s.Catalogue.UpdateAffiliate(ctx, scope(ctx), req.Id, req.Body.Name, string(req.Body.Email))
 	if err != nil {
 		return nil, err
 	}

@@ -150,5 +150,5 @@ func (s *Server) ExportPayouts(ctx context.Context, req oapi.ExportPayoutsReques
 	sc := scope(ctx)
 	body := streamed(func(w io.Writer) error { return s.Payouts.Export(ctx, sc, f, w) })
 	disposition := `attachment; filename="payouts.csv"`
-	return oapi.ExportPayouts200TextcsvResponse{Body: body, Headers: oapi.ExportPayouts200ResponseHeaders{ContentDisposition: &disposition}}, nil
+	return oapi.ExportPayouts200TextcsvCharsetUtf8Response{Body: body, Headers: oapi.ExportPayouts200ResponseHeaders{ContentDisposition: &disposition}}, nil
 }

@@ -39,7 +39,7 @@ func (s *Server) ReportConversions(ctx context.Context, req oapi.ReportConversio
 	}
 	sc := scope(ctx)
 	disposition := reportName("conversions", r)
-	return oapi.ReportConversions200TextcsvResponse{
+	return oapi.ReportConversions200TextcsvCharsetUtf8Response{
 		Body:    streamed(func(w io.Writer) error { return s.Conversions.Report(ctx, sc, f, w) }),
 		Headers: oapi.ReportConversions200ResponseHeaders{ContentDisposition: &disposition},
 	}, nil
@@ -55,7 +55,7 @@ func (s *Server) ReportClicks(ctx context.Context, req oapi.ReportClicksRequestO
 	f := analytics.Filter{BrandID: optionalID(q.BrandId), CampaignID: optionalID(q.CampaignId), AffiliateID: optionalID(q.AffiliateId)}
 	sc := scope(ctx)
 	disposition := reportName("clicks", r)
-	return oapi.ReportClicks200TextcsvResponse{
+	return oapi.ReportClicks200TextcsvCharsetUtf8Response{
 		Body:    streamed(func(w io.Writer) error { return s.Analytics.LinkDays(ctx, sc, f, r, w) }),
 		Headers: oapi.ReportClicks200ResponseHeaders{ContentDisposition: &disposition},
 	}, nil

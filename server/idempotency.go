@@ -25,15 +25,17 @@ const (
 // with the first answer to it (see package idempotency). It runs after the request validator,
 // whose authentication puts the caller into the request context: keys are scoped to the caller.
 // Requests without the header and public operations (login, signup, dev-login, password reset:
-// no caller to scope a key to) pass through untouched, as do reads and the operations whose
-// answers hold a credential (secretAnswers). Requests the validator refuses never get here, so
-// they are not stored.
+// no caller to scope a key to) pass through untouched, as do reads. The operations whose answers
+// hold a credential (secretAnswers) take the key like any other, but their answers are withheld:
+// never stored, a repeat runs anew, and the key refuses any other request (so a key first used
+// elsewhere is refused there too). Requests the validator refuses never get here, so they are
+// not stored.
 func idempotencyKeys(store *idempotency.Store) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			req := c.Request()
 			keys := req.Header.Values(IdempotencyKeyHeader)
-			if len(keys) == 0 || !changesData(req.Method) || secretAnswers[req.Method+" "+c.Path()] {
+			if len(keys) == 0 || !changesData(req.Method) {
 				return next(c)
 			}
 			user, ok := auth.UserFrom(req.Context())
@@ -54,6 +56,7 @@ func idempotencyKeys(store *idempotency.Store) echo.MiddlewareFunc {
 			var handlerErr error
 			resp, replayed, err := store.Do(req.Context(), idempotency.Request{
 				Caller: caller, Key: keys[0], Method: req.Method, Path: req.URL.RequestURI(), Body: body,
+				Withheld: secretAnswers[req.Method+" "+c.Path()],
 			}, func() idempotency.Response {
 				rec := &responseRecorder{ResponseWriter: c.Response().Writer}
 				c.Response().Writer = rec
@@ -90,7 +93,7 @@ func idempotencyKeys(store *idempotency.Store) echo.MiddlewareFunc {
 // secretAnswers are the operations (method and route) whose answers hold a credential shown
 // once: an API key, a reset or invitation token, which the contract promises to store only as a
 // hash, a new webhook secret, and the fresh session token of a password change. Their answers are
-// never stored, so these operations ignore the key.
+// never stored (idempotency.Request.Withheld).
 var secretAnswers = map[string]bool{
 	http.MethodPost + " " + APIBase + "/brands/api-keys":                  true,
 	http.MethodPost + " " + APIBase + "/admin/users/:id/reset-link":       true,

@@ -95,7 +95,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 		resolver = cfg.Resolver
 	}
 	track := tracking.New(pool, cat, redirector, cfg.PublicURL, resolver, time.Now)
-	replays := idempotency.New(pool, time.Now)
+	replays := idempotency.New(pool, cfg.JWTSecret, time.Now)
 	convs := conversions.New(pool, time.Now, conversions.DefaultFraudLimits, clickIDs)
 	if cfg.DevMode {
 		if err := seedDemoData(ctx, accts, cat, track); err != nil {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/emailaddress"
 	"github.com/openaffiliate/platform/server/jsonbody"
 )
 
@@ -26,11 +27,18 @@ const uuidPattern = `^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4
 var registerDecoders sync.Once
 
 // contractSpec loads the embedded contract and teaches the validator what the contract's words
-// mean here: JSON bodies are read strictly (package jsonbody) and `format: uuid` is checked.
+// mean here: JSON bodies are read strictly (package jsonbody), and `format: uuid` and `format: email`
+// (package emailaddress) are checked.
 func contractSpec() (*openapi3.T, error) {
 	registerDecoders.Do(func() {
 		openapi3filter.RegisterBodyDecoder(echo.MIMEApplicationJSON, jsonbody.Decoder)
 		openapi3.DefineStringFormatValidator("uuid", openapi3.NewRegexpFormatValidator(uuidPattern))
+		openapi3.DefineStringFormatValidator("email", openapi3.NewCallbackValidator(func(s string) error {
+			if !emailaddress.Valid(s) {
+				return errors.New("not an email address as RFC 5321 writes it, in ASCII")
+			}
+			return nil
+		}))
 	})
 	spec, err := oapi.GetSpec()
 	if err != nil {

@@ -86,8 +86,12 @@ UPDATE campaign_memberships SET status = @status, decided_at = now() WHERE id = 
 
 -- name: InviteAffiliate :one
 -- Invites the affiliate with this email (case-insensitive) to a campaign; answers no row when no
--- affiliate has it. Inviting twice keeps the first invitation.
-WITH a AS (SELECT id, name, email FROM affiliates WHERE lower(email) = lower(@email::text))
+-- affiliate with an account has it (a record the host created counts once its person signed up).
+-- Inviting twice keeps the first invitation.
+WITH a AS (
+    SELECT f.id, f.name, f.email FROM affiliates f
+    WHERE lower(f.email) = lower(@email::text) AND EXISTS (SELECT 1 FROM users u WHERE u.affiliate_id = f.id)
+)
 INSERT INTO campaign_invitations (campaign_id, affiliate_id, brand_id, invited_by)
 SELECT @campaign_id, a.id, @brand_id, sqlc.narg(invited_by) FROM a
 ON CONFLICT (campaign_id, affiliate_id, brand_id) DO UPDATE SET invited_by = campaign_invitations.invited_by

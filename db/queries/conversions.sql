@@ -1,31 +1,39 @@
 -- name: RecordConversion :one
--- Stores the first copy of an order in one statement: the conversion (flagged reused_order when no
--- other rule fired and another brand holds this order id with another total), its code's use and
--- the activity log, answered with the names its views show. A repeat (even one racing this one)
--- stores nothing and answers no row; the caller then reads the stored one.
+-- Stores the first copy of an order in one statement: the conversion, its code's use and the
+-- activity log (the brand's and affiliate's entry), answered with the names its views show. A
+-- repeat (even one racing this one) stores nothing and answers no row; the caller then reads the
+-- stored one. Another brand's orders never change the conversion nor the answer: when another
+-- brand holds this order id with another total, only the host is told (an entry with no brand).
 WITH ins AS (
     INSERT INTO conversions (brand_id, order_id, order_total, currency, customer_email, converted_at, source,
                              attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id,
                              commission_currency, exchange_rate, commission_amount, original_commission, status, flag_reason)
-    SELECT @brand_id, @order_id, @order_total, @currency, @customer_email, @converted_at, @source,
-           @attribution, sqlc.narg(click_id), sqlc.narg(link_id), @discount_code, sqlc.narg(discount_code_id),
-           sqlc.narg(campaign_id), sqlc.narg(affiliate_id), @commission_currency, @exchange_rate, @commission_amount,
-           @commission_amount,
-           CASE WHEN reused.yes THEN 'flagged' ELSE @status::text END,
-           CASE WHEN reused.yes THEN 'reused_order' ELSE @flag_reason::text END
-    FROM (SELECT @flag_reason::text = '' AND EXISTS (
-              SELECT 1 FROM conversions o
-              WHERE o.order_id = @order_id AND o.brand_id <> @brand_id AND o.order_total <> @order_total) AS yes) reused
+    VALUES (@brand_id, @order_id, @order_total, @currency, @customer_email, @converted_at, @source,
+            @attribution, sqlc.narg(click_id), sqlc.narg(link_id), @discount_code, sqlc.narg(discount_code_id),
+            sqlc.narg(campaign_id), sqlc.narg(affiliate_id), @commission_currency, @exchange_rate, @commission_amount,
+            @commission_amount, @status, @flag_reason)
     ON CONFLICT (brand_id, order_id) DO NOTHING
     RETURNING *
 ), used AS (
     UPDATE discount_codes d SET current_usage_count = d.current_usage_count + 1
     WHERE d.id = sqlc.narg(count_code_id) AND EXISTS (SELECT 1 FROM ins)
 ), logged AS (
-    INSERT INTO activity_log (action, entity_type, entity_id, details)
+    INSERT INTO activity_log (action, entity_type, entity_id, details, brand_id, affiliate_id)
     SELECT 'conversion.recorded', 'conversion', ins.id::text,
-           @details::jsonb || jsonb_build_object('status', ins.status, 'flag_reason', ins.flag_reason)
+           @details::jsonb || jsonb_build_object('status', ins.status, 'flag_reason', ins.flag_reason),
+           ins.brand_id, ins.affiliate_id
     FROM ins
+), shared AS (
+    INSERT INTO activity_log (action, entity_type, entity_id, details)
+    SELECT 'conversion.order_id_shared', 'conversion', ins.id::text,
+           jsonb_build_object('brand_id', ins.brand_id, 'order_id', ins.order_id, 'order_total', ins.order_total,
+                              'other_brand_ids', o.brand_ids)
+    FROM ins
+    CROSS JOIN LATERAL (
+        SELECT jsonb_agg(DISTINCT o.brand_id) AS brand_ids FROM conversions o
+        WHERE o.order_id = ins.order_id AND o.brand_id <> ins.brand_id AND o.order_total <> ins.order_total
+    ) o
+    WHERE o.brand_ids IS NOT NULL
 )
 SELECT v.*, b.company_name AS brand_name, coalesce(c.name, '')::text AS campaign_name,
        coalesce(a.name, '')::text AS affiliate_name, coalesce(l.short_code, '')::text AS link_code

@@ -216,7 +216,10 @@ func (q *Queries) GetCampaign(ctx context.Context, db DBTX, arg GetCampaignParam
 }
 
 const inviteAffiliate = `-- name: InviteAffiliate :one
-WITH a AS (SELECT id, name, email FROM affiliates WHERE lower(email) = lower($4::text))
+WITH a AS (
+    SELECT f.id, f.name, f.email FROM affiliates f
+    WHERE lower(f.email) = lower($4::text) AND EXISTS (SELECT 1 FROM users u WHERE u.affiliate_id = f.id)
+)
 INSERT INTO campaign_invitations (campaign_id, affiliate_id, brand_id, invited_by)
 SELECT $1, a.id, $2, $3 FROM a
 ON CONFLICT (campaign_id, affiliate_id, brand_id) DO UPDATE SET invited_by = campaign_invitations.invited_by
@@ -237,7 +240,8 @@ type InviteAffiliateRow struct {
 }
 
 // Invites the affiliate with this email (case-insensitive) to a campaign; answers no row when no
-// affiliate has it. Inviting twice keeps the first invitation.
+// affiliate with an account has it (a record the host created counts once its person signed up).
+// Inviting twice keeps the first invitation.
 func (q *Queries) InviteAffiliate(ctx context.Context, db DBTX, arg InviteAffiliateParams) (InviteAffiliateRow, error) {
 	row := db.QueryRow(ctx, inviteAffiliate,
 		arg.CampaignID,

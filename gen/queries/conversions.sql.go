@@ -730,25 +730,32 @@ WITH ins AS (
     INSERT INTO conversions (brand_id, order_id, order_total, currency, customer_email, converted_at, source,
                              attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id,
                              commission_currency, exchange_rate, commission_amount, original_commission, status, flag_reason)
-    SELECT $1, $2, $3, $4, $5, $6, $7,
-           $8, $9, $10, $11, $12,
-           $13, $14, $15, $16, $17,
-           $17,
-           CASE WHEN reused.yes THEN 'flagged' ELSE $18::text END,
-           CASE WHEN reused.yes THEN 'reused_order' ELSE $19::text END
-    FROM (SELECT $19::text = '' AND EXISTS (
-              SELECT 1 FROM conversions o
-              WHERE o.order_id = $2 AND o.brand_id <> $1 AND o.order_total <> $3) AS yes) reused
+    VALUES ($1, $2, $3, $4, $5, $6, $7,
+            $8, $9, $10, $11, $12,
+            $13, $14, $15, $16, $17,
+            $17, $18, $19)
     ON CONFLICT (brand_id, order_id) DO NOTHING
     RETURNING id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id
 ), used AS (
     UPDATE discount_codes d SET current_usage_count = d.current_usage_count + 1
     WHERE d.id = $20 AND EXISTS (SELECT 1 FROM ins)
 ), logged AS (
-    INSERT INTO activity_log (action, entity_type, entity_id, details)
+    INSERT INTO activity_log (action, entity_type, entity_id, details, brand_id, affiliate_id)
     SELECT 'conversion.recorded', 'conversion', ins.id::text,
-           $21::jsonb || jsonb_build_object('status', ins.status, 'flag_reason', ins.flag_reason)
+           $21::jsonb || jsonb_build_object('status', ins.status, 'flag_reason', ins.flag_reason),
+           ins.brand_id, ins.affiliate_id
     FROM ins
+), shared AS (
+    INSERT INTO activity_log (action, entity_type, entity_id, details)
+    SELECT 'conversion.order_id_shared', 'conversion', ins.id::text,
+           jsonb_build_object('brand_id', ins.brand_id, 'order_id', ins.order_id, 'order_total', ins.order_total,
+                              'other_brand_ids', o.brand_ids)
+    FROM ins
+    CROSS JOIN LATERAL (
+        SELECT jsonb_agg(DISTINCT o.brand_id) AS brand_ids FROM conversions o
+        WHERE o.order_id = ins.order_id AND o.brand_id <> ins.brand_id AND o.order_total <> ins.order_total
+    ) o
+    WHERE o.brand_ids IS NOT NULL
 )
 SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, b.company_name AS brand_name, coalesce(c.name, '')::text AS campaign_name,
        coalesce(a.name, '')::text AS affiliate_name, coalesce(l.short_code, '')::text AS link_code
@@ -817,10 +824,11 @@ type RecordConversionRow struct {
 	LinkCode           string
 }
 
-// Stores the first copy of an order in one statement: the conversion (flagged reused_order when no
-// other rule fired and another brand holds this order id with another total), its code's use and
-// the activity log, answered with the names its views show. A repeat (even one racing this one)
-// stores nothing and answers no row; the caller then reads the stored one.
+// Stores the first copy of an order in one statement: the conversion, its code's use and the
+// activity log (the brand's and affiliate's entry), answered with the names its views show. A
+// repeat (even one racing this one) stores nothing and answers no row; the caller then reads the
+// stored one. Another brand's orders never change the conversion nor the answer: when another
+// brand holds this order id with another total, only the host is told (an entry with no brand).
 func (q *Queries) RecordConversion(ctx context.Context, db DBTX, arg RecordConversionParams) (RecordConversionRow, error) {
 	row := db.QueryRow(ctx, recordConversion,
 		arg.BrandID,

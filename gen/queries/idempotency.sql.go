@@ -13,15 +13,15 @@ import (
 )
 
 const claimIdempotencyKey = `-- name: ClaimIdempotencyKey :execrows
-INSERT INTO idempotency_keys AS k (caller_id, key, method, path, body_sha256, claim_id, locked_until, created_at)
+INSERT INTO idempotency_keys AS k (caller_id, key, method, path, body_hmac, claim_id, locked_until, created_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
 ON CONFLICT (caller_id, key) DO UPDATE
-SET method = excluded.method, path = excluded.path, body_sha256 = excluded.body_sha256,
+SET method = excluded.method, path = excluded.path, body_hmac = excluded.body_hmac,
     claim_id = excluded.claim_id, locked_until = excluded.locked_until, created_at = excluded.created_at,
-    response_status = NULL, response_content_type = NULL, response_body = NULL
+    response_status = NULL, response_content_type = NULL, response_body = NULL, withheld = false
 WHERE k.created_at <= $9
    OR (k.response_status IS NULL AND k.locked_until <= $8
-       AND k.method = excluded.method AND k.path = excluded.path AND k.body_sha256 = excluded.body_sha256)
+       AND k.method = excluded.method AND k.path = excluded.path AND k.body_hmac = excluded.body_hmac)
 `
 
 type ClaimIdempotencyKeyParams struct {
@@ -29,7 +29,7 @@ type ClaimIdempotencyKeyParams struct {
 	Key           string
 	Method        string
 	Path          string
-	BodySha256    []byte
+	BodyHmac      []byte
 	ClaimID       uuid.UUID
 	LockedUntil   time.Time
 	Now           time.Time
@@ -44,7 +44,7 @@ func (q *Queries) ClaimIdempotencyKey(ctx context.Context, db DBTX, arg ClaimIde
 		arg.Key,
 		arg.Method,
 		arg.Path,
-		arg.BodySha256,
+		arg.BodyHmac,
 		arg.ClaimID,
 		arg.LockedUntil,
 		arg.Now,
@@ -58,24 +58,28 @@ func (q *Queries) ClaimIdempotencyKey(ctx context.Context, db DBTX, arg ClaimIde
 
 const completeIdempotencyKey = `-- name: CompleteIdempotencyKey :execrows
 UPDATE idempotency_keys
-SET response_status = $1, response_content_type = $2, response_body = $3
-WHERE caller_id = $4 AND key = $5 AND claim_id = $6 AND response_status IS NULL
+SET response_status = $1, response_content_type = $2, response_body = $3,
+    withheld = $4
+WHERE caller_id = $5 AND key = $6 AND claim_id = $7 AND response_status IS NULL
 `
 
 type CompleteIdempotencyKeyParams struct {
 	ResponseStatus      *int32
 	ResponseContentType *string
 	ResponseBody        []byte
+	Withheld            bool
 	CallerID            uuid.UUID
 	Key                 string
 	ClaimID             uuid.UUID
 }
 
+// Keeps the answer; a withheld one (it held a credential) keeps only that the key was used.
 func (q *Queries) CompleteIdempotencyKey(ctx context.Context, db DBTX, arg CompleteIdempotencyKeyParams) (int64, error) {
 	result, err := db.Exec(ctx, completeIdempotencyKey,
 		arg.ResponseStatus,
 		arg.ResponseContentType,
 		arg.ResponseBody,
+		arg.Withheld,
 		arg.CallerID,
 		arg.Key,
 		arg.ClaimID,
@@ -99,7 +103,7 @@ func (q *Queries) DeleteExpiredIdempotencyKeys(ctx context.Context, db DBTX, exp
 }
 
 const getIdempotencyKey = `-- name: GetIdempotencyKey :one
-SELECT method, path, body_sha256, response_status, response_content_type, response_body
+SELECT method, path, body_hmac, response_status, response_content_type, response_body, withheld
 FROM idempotency_keys
 WHERE caller_id = $1 AND key = $2 AND created_at > $3
 `
@@ -113,10 +117,11 @@ type GetIdempotencyKeyParams struct {
 type GetIdempotencyKeyRow struct {
 	Method              string
 	Path                string
-	BodySha256          []byte
+	BodyHmac            []byte
 	ResponseStatus      *int32
 	ResponseContentType *string
 	ResponseBody        []byte
+	Withheld            bool
 }
 
 func (q *Queries) GetIdempotencyKey(ctx context.Context, db DBTX, arg GetIdempotencyKeyParams) (GetIdempotencyKeyRow, error) {
@@ -125,10 +130,11 @@ func (q *Queries) GetIdempotencyKey(ctx context.Context, db DBTX, arg GetIdempot
 	err := row.Scan(
 		&i.Method,
 		&i.Path,
-		&i.BodySha256,
+		&i.BodyHmac,
 		&i.ResponseStatus,
 		&i.ResponseContentType,
 		&i.ResponseBody,
+		&i.Withheld,
 	)
 	return i, err
 }

@@ -201,13 +201,14 @@ type IdempotencyKey struct {
 	Key                 string
 	Method              string
 	Path                string
-	BodySha256          []byte
+	BodyHmac            []byte
 	ClaimID             uuid.UUID
 	LockedUntil         time.Time
 	ResponseStatus      *int32
 	ResponseContentType *string
 	ResponseBody        []byte
 	CreatedAt           time.Time
+	Withheld            bool
 }
 
 type MonthlyStat struct {

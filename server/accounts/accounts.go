@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/mail"
 	"regexp"
 	"strings"
 	"time"
@@ -21,6 +20,7 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/emailaddress"
 )
 
 // Profile is a user with its brand's public id (brand users only).
@@ -310,7 +310,7 @@ func (s *Service) ResetPassword(ctx context.Context, token, newPassword string) 
 }
 
 func validatePerson(email, password, firstName, lastName string) error {
-	if addr, err := mail.ParseAddress(email); err != nil || addr.Address != email {
+	if !emailaddress.Valid(email) {
 		return apierror.Validation("email", "Enter a valid email address")
 	}
 	if len(password) < auth.MinPasswordLength {

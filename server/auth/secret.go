@@ -31,13 +31,19 @@ func ShortHash(s string) string {
 	return hex.EncodeToString(sum[:8])
 }
 
+// DeriveKey is the key for one purpose derived from the server's secret (JWT_SECRET): an HMAC of
+// the purpose's name, so no two uses share a key and none reveals the secret.
+func DeriveKey(secret []byte, purpose string) []byte {
+	mac := hmac.New(sha256.New, secret)
+	mac.Write([]byte(purpose))
+	return mac.Sum(nil)
+}
+
 // IPHasher returns a function that hashes client addresses with a key derived from secret,
 // so stored hashes can be compared but not reversed by trying every address. It runs on every
 // click, so its HMAC states are pooled.
 func IPHasher(secret []byte) func(ip string) string {
-	mac := hmac.New(sha256.New, secret)
-	mac.Write([]byte("openaffiliate/ip-hash/v1"))
-	key := mac.Sum(nil)
+	key := DeriveKey(secret, "openaffiliate/ip-hash/v1")
 	pool := sync.Pool{New: func() any { return hmac.New(sha256.New, key) }}
 	return func(ip string) string {
 		m := pool.Get().(hash.Hash)

@@ -5,7 +5,6 @@ import (
 
 	"context"
 	"errors"
-	"net/mail"
 	"strings"
 
 	"github.com/google/uuid"
@@ -16,6 +15,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/emailaddress"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -168,7 +168,7 @@ func normalizeAffiliate(name, email string) (string, string, error) {
 	if name == "" {
 		return "", "", apierror.Validation("name", "Name is required")
 	}
-	if addr, err := mail.ParseAddress(email); err != nil || addr.Address != email {
+	if !emailaddress.Valid(email) {
 		return "", "", apierror.Validation("email", "Enter a valid email address")
 	}
 	return name, email, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -12,6 +13,7 @@ import (
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/notify"
+	"github.com/openaffiliate/platform/server/ratelimit"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -139,12 +141,21 @@ func (s *Service) ownCampaign(ctx context.Context, sc tenancy.Scope, id uuid.UUI
 	return s.getCampaign(ctx, s.pool, sc, id)
 }
 
+// InviteLimit bounds the invitations by email per brand, so that a brand cannot try addresses
+// in bulk to learn who has an affiliate account.
+var InviteLimit = ratelimit.Limit{Action: "invite:brand", Max: 30, Window: 15 * time.Minute}
+
 // Invite invites the affiliate with this email to one of the caller brand's campaigns: it sees the
 // campaign, invite-only or not, and joining is approved at once. It hears of it. Only an affiliate
-// with an account can be invited (404 otherwise); inviting twice keeps the first invitation.
+// with an account can be invited; any other email (nobody's, or a record the host created whose
+// person has not signed up) answers the same 400, so the answer never tells whether the platform
+// knows an address. Inviting twice keeps the first invitation. Each brand has InviteLimit.
 func (s *Service) Invite(ctx context.Context, sc tenancy.Scope, campaignID uuid.UUID, email string) (Invitation, error) {
 	c, err := s.ownCampaign(ctx, sc, campaignID)
 	if err != nil {
+		return Invitation{}, err
+	}
+	if err := InviteLimit.Admit(ctx, s.pool, c.BrandID.String(), s.now(), "Too many invitations from this brand. Try again later."); err != nil {
 		return Invitation{}, err
 	}
 	email = strings.TrimSpace(email)
@@ -155,7 +166,7 @@ func (s *Service) Invite(ctx context.Context, sc tenancy.Scope, campaignID uuid.
 			Email: email, CampaignID: c.ID, BrandID: c.BrandID, InvitedBy: uuid.NullUUID{UUID: actor, Valid: actor != uuid.Nil},
 		})
 		if errors.Is(err, pgx.ErrNoRows) {
-			return apierror.Invalid("email", "invalid", "No affiliate has this email yet: ask them to sign up as an affiliate first")
+			return apierror.Invalid("email", "invalid", "This email cannot be invited: ask them to sign up as an affiliate with it first")
 		}
 		if err != nil {
 			return err

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/openaffiliate/platform/server/auth"
 )
 
 // An id is a version byte, a flags byte, the click's UUID, the link's UUID and a truncated
@@ -60,9 +62,7 @@ type state struct {
 // NewSigner derives the ids' key from the server's secret (JWT_SECRET): rotating the secret makes
 // the ids handed out before unreadable, so their orders attribute only through the click rows.
 func NewSigner(secret []byte) *Signer {
-	mac := hmac.New(sha256.New, secret)
-	mac.Write([]byte("openaffiliate/click-id/v1"))
-	key := mac.Sum(nil)
+	key := auth.DeriveKey(secret, "openaffiliate/click-id/v1")
 	return &Signer{states: sync.Pool{New: func() any { return &state{mac: hmac.New(sha256.New, key)} }}}
 }
 

@@ -41,7 +41,6 @@ const (
 	RuleClickBurst     = "click_burst"
 	RuleFastConversion = "fast_conversion"
 	RuleCodeLimit      = "code_limit"
-	RuleReusedOrder    = "reused_order"
 )
 
 // Conversion is a stored order with what attributed it, what it earns, and the names its views show.

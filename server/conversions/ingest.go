@@ -86,7 +86,7 @@ func (s *Service) check(o *Order) error {
 // It takes few round trips, since every order of a shop passes here: one read for a repeat; for a
 // new order the click's read (with the burst rule's count) or, for an order with a discount code,
 // the code's read under a lock, then one statement that stores the conversion, counts the code's
-// use, applies the reused-order rule and writes the activity log.
+// use and writes the activity log (the host's too, for an order id another brand holds).
 func (s *Service) Ingest(ctx context.Context, brandID uuid.UUID, o Order) (Conversion, bool, error) {
 	if err := s.check(&o); err != nil {
 		return Conversion{}, false, err
@@ -216,7 +216,7 @@ func (s *Service) decide(ctx context.Context, db queries.DBTX, brandID uuid.UUID
 		d.countCodeUse = true
 	}
 	if d.attribution == ByNone {
-		// The reused-order rule is applied as it is stored (RecordConversion).
+		// Nobody earns from it: no commission, no fraud rule.
 		return d, nil
 	}
 	d.campaignID = uuid.NullUUID{UUID: campaign.ID, Valid: true}

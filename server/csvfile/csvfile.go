@@ -48,14 +48,43 @@ func Stream[R any](w io.Writer, header []string, next func(last *R) ([]R, error)
 	}
 }
 
-// Cell keeps spreadsheets from running a cell as a formula (CSV injection): one that starts with
-// =, +, -, @, a tab or a carriage return gets a leading apostrophe. Numbers are written by the
-// server and never start with one of them except a minus sign, which amounts here never carry.
+// formulaStarts are the characters a spreadsheet reads as the start of a formula.
+const formulaStarts = "=+-@\t\r"
+
+// Cell keeps spreadsheets from running a cell as a formula (CSV injection): a formula character
+// (=, +, -, @, a tab or a carriage return) that starts the cell, or follows a ';' or ',' inside it,
+// gets an apostrophe before it, since a spreadsheet whose list separator is ';' (as in ro-RO)
+// splits the cell there. Numbers are written by the server and never start with one of them
+// except a minus sign, which amounts here never carry.
 func Cell(cell string) string {
-	if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
-		return "'" + cell
+	if !hasFormula(cell) {
+		return cell
 	}
-	return cell
+	var b strings.Builder
+	b.Grow(len(cell) + 2)
+	for i := 0; i < len(cell); i++ {
+		if startsFormula(cell, i) {
+			b.WriteByte('\'')
+		}
+		b.WriteByte(cell[i])
+	}
+	return b.String()
+}
+
+// hasFormula reports whether any part of the cell would start a formula.
+func hasFormula(cell string) bool {
+	for i := 0; i < len(cell); i++ {
+		if startsFormula(cell, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// startsFormula reports whether the byte at i is a formula character that begins a part of the
+// cell: its first byte, or one right after a ';' or ','. Bytes are enough: all are ASCII.
+func startsFormula(cell string, i int) bool {
+	return strings.IndexByte(formulaStarts, cell[i]) >= 0 && (i == 0 || cell[i-1] == ';' || cell[i-1] == ',')
 }
 
 // Snapshot runs read in a read-only transaction that sees one snapshot of the database, so the

@@ -14,11 +14,16 @@
 // answer, or by being deleted (5xx, 429, panic) so that a retry runs fresh. While the handler
 // runs, its holder renews the claim's lease; only a claim whose holder stopped renewing it (its
 // process died) can be taken over by a repeat of the same request.
+//
+// A request's body is kept only as an HMAC keyed with a secret derived from the server's
+// (JWT_SECRET), so a stored hash of a body that held a password or a webhook secret cannot be
+// tried against guesses offline. An answer that holds a credential (Request.Withheld) is never
+// kept, but its key stays taken by its request: another request under it is refused.
 package idempotency
 
 import (
-	"bytes"
 	"context"
+	"crypto/hmac"
 	"crypto/sha256"
 	"errors"
 	"log/slog"
@@ -30,6 +35,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/auth"
 )
 
 // TTL is how long a stored answer is replayed; older rows are ignored, then deleted by Cleanup.
@@ -65,6 +71,9 @@ type Request struct {
 	Method string
 	Path   string // with the query string
 	Body   []byte
+	// Withheld marks an answer that holds a credential shown once: it is never stored, and a
+	// repeat of the request runs anew; the key still refuses any other request.
+	Withheld bool
 }
 
 // Response is an answer as sent: replayed byte for byte.
@@ -82,18 +91,28 @@ func Storable(status int) bool {
 
 // Store keeps idempotency keys in PostgreSQL.
 type Store struct {
-	pool *pgxpool.Pool
-	q    *queries.Queries
-	now  func() time.Time
+	pool    *pgxpool.Pool
+	q       *queries.Queries
+	bodyKey []byte
+	now     func() time.Time
 	// Lease is how long a claim holds without renewal; its holder renews it every Lease/3.
 	Lease time.Duration
 	// MaxWait bounds how long a repeat waits for the first request before ErrInProgress.
 	MaxWait time.Duration
 }
 
-// New returns a store whose expiry and leases follow the clock now.
-func New(pool *pgxpool.Pool, now func() time.Time) *Store {
-	return &Store{pool: pool, q: queries.New(), now: now, Lease: 30 * time.Second, MaxWait: 30 * time.Second}
+// New returns a store whose body hashes are keyed from the server's secret and whose expiry and
+// leases follow the clock now.
+func New(pool *pgxpool.Pool, secret []byte, now func() time.Time) *Store {
+	return &Store{pool: pool, q: queries.New(), bodyKey: auth.DeriveKey(secret, "openaffiliate/idempotency-body/v1"),
+		now: now, Lease: 30 * time.Second, MaxWait: 30 * time.Second}
+}
+
+// BodyHash is what the store keeps of a request's body: its HMAC-SHA256 under the store's key.
+func (s *Store) BodyHash(body []byte) []byte {
+	mac := hmac.New(sha256.New, s.bodyKey)
+	mac.Write(body)
+	return mac.Sum(nil)
 }
 
 // Do runs run once per caller and key: the first request runs it and its answer is stored when
@@ -101,9 +120,9 @@ func New(pool *pgxpool.Pool, now func() time.Time) *Store {
 // not called. It waits while the first request is still running; a different request under the
 // same key gets ErrKeyReused. A panic in run releases the key and panics on.
 func (s *Store) Do(ctx context.Context, r Request, run func() Response) (resp Response, replayed bool, err error) {
-	hash := sha256.Sum256(r.Body)
+	hash := s.BodyHash(r.Body)
 	claim := queries.ClaimIdempotencyKeyParams{
-		CallerID: r.Caller, Key: r.Key, Method: r.Method, Path: r.Path, BodySha256: hash[:], ClaimID: uuid.New(),
+		CallerID: r.Caller, Key: r.Key, Method: r.Method, Path: r.Path, BodyHmac: hash, ClaimID: uuid.New(),
 	}
 	pause, waited := 5*time.Millisecond, time.Duration(0)
 	for {
@@ -114,7 +133,7 @@ func (s *Store) Do(ctx context.Context, r Request, run func() Response) (resp Re
 			return Response{}, false, err
 		}
 		if n == 1 {
-			return s.runClaimed(ctx, claim, run), false, nil
+			return s.runClaimed(ctx, claim, r.Withheld, run), false, nil
 		}
 		row, err := s.q.GetIdempotencyKey(ctx, s.pool, queries.GetIdempotencyKeyParams{CallerID: r.Caller, Key: r.Key, ExpiredBefore: now.Add(-TTL)})
 		switch {
@@ -122,8 +141,11 @@ func (s *Store) Do(ctx context.Context, r Request, run func() Response) (resp Re
 			// Released or expired since the claim: claim again after a pause.
 		case err != nil:
 			return Response{}, false, err
-		case row.Method != r.Method || row.Path != r.Path || !bytes.Equal(row.BodySha256, hash[:]):
+		case row.Method != r.Method || row.Path != r.Path || !hmac.Equal(row.BodyHmac, hash):
 			return Response{}, false, ErrKeyReused
+		case row.Withheld:
+			// The first answer held a credential and was not kept: the repeat runs anew.
+			return run(), false, nil
 		case row.ResponseStatus != nil:
 			ct := ""
 			if row.ResponseContentType != nil {
@@ -145,8 +167,9 @@ func (s *Store) Do(ctx context.Context, r Request, run func() Response) (resp Re
 }
 
 // runClaimed runs the request that holds the claim, renewing the claim's lease meanwhile, then
-// stores the answer or releases the key. The claim is settled even when the client has gone.
-func (s *Store) runClaimed(ctx context.Context, claim queries.ClaimIdempotencyKeyParams, run func() Response) Response {
+// stores the answer (only its status when withheld) or releases the key. The claim is settled
+// even when the client has gone.
+func (s *Store) runClaimed(ctx context.Context, claim queries.ClaimIdempotencyKeyParams, withheld bool, run func() Response) Response {
 	settle, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
 	release := func() {
@@ -169,11 +192,15 @@ func (s *Store) runClaimed(ctx context.Context, claim queries.ClaimIdempotencyKe
 		release()
 		return resp
 	}
-	n, err := s.q.CompleteIdempotencyKey(settle, s.pool, queries.CompleteIdempotencyKeyParams{
+	kept := queries.CompleteIdempotencyKeyParams{
 		ResponseStatus:      ptr(int32(resp.Status)), //nolint:gosec // G115: an HTTP status (100-599), checked by Storable
-		ResponseContentType: ptr(resp.ContentType), ResponseBody: resp.Body,
+		ResponseContentType: ptr(resp.ContentType), ResponseBody: resp.Body, Withheld: withheld,
 		CallerID: claim.CallerID, Key: claim.Key, ClaimID: claim.ClaimID,
-	})
+	}
+	if withheld {
+		kept.ResponseContentType, kept.ResponseBody = nil, nil
+	}
+	n, err := s.q.CompleteIdempotencyKey(settle, s.pool, kept)
 	if err != nil || n != 1 {
 		// The answer was sent but cannot be kept: a repeat will run the request again.
 		slog.ErrorContext(ctx, "store idempotent answer", "err", err, "rows", n)

@@ -2,7 +2,6 @@ package idempotency_test
 
 import (
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"net/http"
@@ -68,7 +67,7 @@ func do(t *testing.T, s *idempotency.Store, r idempotency.Request, run func() id
 }
 
 func TestIdemConcurrentRequestsRunOnce(t *testing.T) {
-	s := idempotency.New(pool, time.Now)
+	s := idempotency.New(pool, []byte("test-secret"), time.Now)
 	r := request(`{"name":"Spring sale"}`)
 	var runs atomic.Int32
 	run := func() idempotency.Response {
@@ -114,7 +113,7 @@ func TestIdemConcurrentRequestsRunOnce(t *testing.T) {
 }
 
 func TestIdemReplayAndReuse(t *testing.T) {
-	s := idempotency.New(pool, newClock().now)
+	s := idempotency.New(pool, []byte("test-secret"), newClock().now)
 	h := &counter{status: http.StatusCreated}
 	r := request(`{"a":1}`)
 	first, replayed := do(t, s, r, h.run)
@@ -150,7 +149,7 @@ func TestIdemReplayAndReuse(t *testing.T) {
 }
 
 func TestIdemClientErrorsStoredServerErrorsNot(t *testing.T) {
-	s := idempotency.New(pool, newClock().now)
+	s := idempotency.New(pool, []byte("test-secret"), newClock().now)
 	for _, tc := range []struct {
 		status int
 		stored bool
@@ -172,7 +171,7 @@ func TestIdemClientErrorsStoredServerErrorsNot(t *testing.T) {
 }
 
 func TestIdemPanicReleasesKey(t *testing.T) {
-	s := idempotency.New(pool, newClock().now)
+	s := idempotency.New(pool, []byte("test-secret"), newClock().now)
 	r := request(`{}`)
 	func() {
 		defer func() {
@@ -190,7 +189,7 @@ func TestIdemPanicReleasesKey(t *testing.T) {
 
 func TestIdemExpiryAndCleanup(t *testing.T) {
 	clk := newClock()
-	s := idempotency.New(pool, clk.now)
+	s := idempotency.New(pool, []byte("test-secret"), clk.now)
 	h := &counter{status: http.StatusCreated}
 	r := request(`{}`)
 	do(t, s, r, h.run)
@@ -220,7 +219,7 @@ func TestIdemExpiryAndCleanup(t *testing.T) {
 
 func TestIdemWaitsForRunningRequest(t *testing.T) {
 	clk := newClock()
-	s := idempotency.New(pool, clk.now)
+	s := idempotency.New(pool, []byte("test-secret"), clk.now)
 	s.MaxWait = 50 * time.Millisecond
 	r := request(`{"a":1}`)
 	started, finish := make(chan struct{}), make(chan struct{})
@@ -259,13 +258,12 @@ func TestIdemWaitsForRunningRequest(t *testing.T) {
 
 func TestIdemLeaseOfDeadHolderIsTakenOver(t *testing.T) {
 	clk := newClock()
-	s := idempotency.New(pool, clk.now)
+	s := idempotency.New(pool, []byte("test-secret"), clk.now)
 	s.MaxWait = 0
 	r := request(`{}`)
 	// A holder that claimed the key and died: its claim stays, never renewed.
-	hash := sha256.Sum256(r.Body)
 	if _, err := queries.New().ClaimIdempotencyKey(context.Background(), pool, queries.ClaimIdempotencyKeyParams{
-		CallerID: r.Caller, Key: r.Key, Method: r.Method, Path: r.Path, BodySha256: hash[:], ClaimID: uuid.New(),
+		CallerID: r.Caller, Key: r.Key, Method: r.Method, Path: r.Path, BodyHmac: s.BodyHash(r.Body), ClaimID: uuid.New(),
 		Now: clk.now(), LockedUntil: clk.now().Add(s.Lease), ExpiredBefore: clk.now().Add(-idempotency.TTL),
 	}); err != nil {
 		t.Fatal(err)
@@ -288,7 +286,7 @@ func TestIdemLeaseOfDeadHolderIsTakenOver(t *testing.T) {
 }
 
 func TestIdemLeaseRenewedWhileRunning(t *testing.T) {
-	s := idempotency.New(pool, time.Now)
+	s := idempotency.New(pool, []byte("test-secret"), time.Now)
 	s.Lease = time.Second
 	s.MaxWait = 10 * time.Second
 	r := request(`{}`)

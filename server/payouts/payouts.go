@@ -95,6 +95,19 @@ func (s *Service) Payable(ctx context.Context, sc tenancy.Scope, minimum decimal
 	return s.q.PayableGroups(ctx, s.pool, queries.PayableGroupsParams{BrandID: brand, MinimumAmount: minimum})
 }
 
+// knownBrand answers 404 for the host's run naming a brand that does not exist, as a brand's run
+// naming another brand does.
+func (s *Service) knownBrand(ctx context.Context, brand uuid.NullUUID) error {
+	if !brand.Valid {
+		return nil
+	}
+	_, err := s.q.GetBrand(ctx, s.pool, brand.UUID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return apierror.NotFound("Brand not found")
+	}
+	return err
+}
+
 type group struct {
 	brand, affiliate uuid.UUID
 	currency         string
@@ -113,6 +126,8 @@ func (s *Service) Generate(ctx context.Context, sc tenancy.Scope, r Run) ([]Payo
 			return nil, apierror.NotFound("Brand not found")
 		}
 		r.BrandID = brand
+	} else if err := s.knownBrand(ctx, r.BrandID); err != nil {
+		return nil, err
 	}
 	if r.Minimum.IsNegative() {
 		return nil, apierror.Invalid("minimum_amount", "minimum", "The minimum is at least 0")

@@ -56,6 +56,10 @@
  * Bodies are one JSON object (`Content-Type: application/json`) and are read strictly: a field
  * the operation does not name is refused (`unknown_field`; names are case-sensitive), as are a
  * key given twice, data after the JSON value, invalid UTF-8 and the NUL character (`\u0000`).
+ * A field of `format: email` is an address as RFC 5321 writes it, in ASCII: a local part of
+ * letters, digits and ``!#$%&'*+/=?^_`{|}~-`` (dots between them), `@`, and a host name of
+ * dot-separated labels (letters, digits, inner hyphens); anything else, an internationalized
+ * address such as `ü-x@bücher.de` included, answers `400` naming the field.
  *
  * ## Retries and Idempotency-Key
  * Send an `Idempotency-Key` header (for example a UUID generated once per user action) with any
@@ -65,8 +69,9 @@
  * `409 IDEMPOTENCY_KEY_REUSED`; so does a repeat that waited 30 seconds for the first request
  * to finish (with `Retry-After`). Answers of 5xx and 429 are not stored, so their retry runs anew.
  * Answers that hold a credential (a new API key, webhook secret, reset or invitation link, or
- * the fresh token of a password change) are never stored: a retry of those runs anew. Without the header nothing is replayed: do not
- * retry such a request blindly.
+ * the fresh token of a password change) are never stored: a retry of those runs anew, but the
+ * key stays taken by that request, so another request under it answers `409`. Without the
+ * header nothing is replayed: do not retry such a request blindly.
  *
  * ## Money
  * Amounts and exchange rates are answered as decimal strings (`"12.50"`), never binary floats.
@@ -126,8 +131,11 @@
  * rule is `flagged`, and `flag_reason` names the rule: `self_referral` (the customer's email is
  * the affiliate's), `click_burst` (more than 10 clicks from one address on the link in the
  * minute before the click), `fast_conversion` (the order came less than 5 seconds after its
- * click), `code_limit` (the code was already used as often as its limits allow) or
- * `reused_order` (another brand holds this order id with a different total).
+ * click) or `code_limit` (the code was already used as often as its limits allow). Only the
+ * brand's own data decides: an order id that another brand also holds with a different total
+ * never flags an order nor changes the answer; the host alone is told, by an entry
+ * `conversion.order_id_shared` in its recent activity (conversions stored before this rule
+ * changed may still read `reused_order`).
  *
  * ## Tracking script
  * Put `<script src="$PUBLIC_URL/track.js" data-days="30" async></script>` on every page of the

@@ -56,6 +56,10 @@
  * Bodies are one JSON object (`Content-Type: application/json`) and are read strictly: a field
  * the operation does not name is refused (`unknown_field`; names are case-sensitive), as are a
  * key given twice, data after the JSON value, invalid UTF-8 and the NUL character (`\u0000`).
+ * A field of `format: email` is an address as RFC 5321 writes it, in ASCII: a local part of
+ * letters, digits and ``!#$%&'*+/=?^_`{|}~-`` (dots between them), `@`, and a host name of
+ * dot-separated labels (letters, digits, inner hyphens); anything else, an internationalized
+ * address such as `ü-x@bücher.de` included, answers `400` naming the field.
  *
  * ## Retries and Idempotency-Key
  * Send an `Idempotency-Key` header (for example a UUID generated once per user action) with any
@@ -65,8 +69,9 @@
  * `409 IDEMPOTENCY_KEY_REUSED`; so does a repeat that waited 30 seconds for the first request
  * to finish (with `Retry-After`). Answers of 5xx and 429 are not stored, so their retry runs anew.
  * Answers that hold a credential (a new API key, webhook secret, reset or invitation link, or
- * the fresh token of a password change) are never stored: a retry of those runs anew. Without the header nothing is replayed: do not
- * retry such a request blindly.
+ * the fresh token of a password change) are never stored: a retry of those runs anew, but the
+ * key stays taken by that request, so another request under it answers `409`. Without the
+ * header nothing is replayed: do not retry such a request blindly.
  *
  * ## Money
  * Amounts and exchange rates are answered as decimal strings (`"12.50"`), never binary floats.
@@ -126,8 +131,11 @@
  * rule is `flagged`, and `flag_reason` names the rule: `self_referral` (the customer's email is
  * the affiliate's), `click_burst` (more than 10 clicks from one address on the link in the
  * minute before the click), `fast_conversion` (the order came less than 5 seconds after its
- * click), `code_limit` (the code was already used as often as its limits allow) or
- * `reused_order` (another brand holds this order id with a different total).
+ * click) or `code_limit` (the code was already used as often as its limits allow). Only the
+ * brand's own data decides: an order id that another brand also holds with a different total
+ * never flags an order nor changes the answer; the host alone is told, by an entry
+ * `conversion.order_id_shared` in its recent activity (conversions stored before this rule
+ * changed may still read `reused_order`).
  *
  * ## Tracking script
  * Put `<script src="$PUBLIC_URL/track.js" data-days="30" async></script>` on every page of the
@@ -449,7 +457,8 @@ export const getGeneratePayoutsUrl = () => {
  * One payout per brand, affiliate and commission currency whose confirmed commissions that
  * are in no payout add up to at least `minimum_amount` (in that currency; default 0). A
  * commission is in one payout at most, even when two runs race: the second finds it taken.
- * The host runs it for every brand (or one, with `brand_id`); a brand for its own program.
+ * The host runs it for every brand (or one, with `brand_id`; an unknown brand answers `404`);
+ * a brand for its own program (another brand's `brand_id` answers `404`).
  * While a payout is pending its conversions cannot be reversed or adjusted; a refund takes a
  * conversion out of its pending payout. Written to the activity log.
  * @summary Group confirmed, unpaid commissions into pending payouts
@@ -546,8 +555,8 @@ export const useGeneratePayouts = <TError = ErrorType<BadRequestResponse | Unaut
 }
 
 /**
- * UTF-8 with a header row: id, brand, affiliate, affiliate email, currency, amount,
- * conversions, status, reference, created, paid. `from` and `to` bound the creation day.
+ * UTF-8 with a header row: id, brand, affiliate, affiliate_email, currency, amount,
+ * conversions, status, reference, created_at, paid_at. `from` and `to` bound the creation day.
  * @summary The payouts the caller may see as CSV, streamed
  */
 export const exportPayouts = async (params?: ExportPayoutsParams, options?: Parameters<typeof apiFetch>[1]): Promise<string> => {
