@@ -54,13 +54,8 @@ func result(r servertest.Response) (string, map[string]any) {
 // again changes nothing; a refunds/create for half of it halves the pending commission.
 func TestShopifyOrderWithCodeThenRefund(t *testing.T) {
 	env := servertest.Get(t)
-	s := newShop(t, env)
-	mustStatus(t, env.Call(t, http.MethodPost, "/discount-codes", s.brand.token, map[string]any{
-		"campaign_id": s.campaign["id"], "affiliate_id": s.affID, "code": "TOAMNA20", "discount_type": "fixed_amount",
-		"discount_value": "20.00", "commission_override": "0.10",
-	}), http.StatusCreated)
-	mustStatus(t, env.Call(t, http.MethodPut, "/campaigns/"+s.campaign["id"].(string), s.brand.token, map[string]any{"currency": "RON"}), http.StatusOK)
-	order := sample(shopify.SampleOrder, "2026-11-20T12:15:42+02:00", time.Now().Add(-time.Hour).Format(time.RFC3339))
+	s := codeShop(t, env)
+	order := recentOrder("5837293649217")
 
 	outcome, c := result(mustStatus(t, s.send(t, env, "orders/create", "wh-1", s.secret, order), http.StatusOK))
 	if outcome != "stored" || c["attribution"] != "discount_code" || c["affiliate_id"] != s.affID || c["commission_amount"] != "19.90" ||
