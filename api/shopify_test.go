@@ -1,8 +1,10 @@
 package api_test
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -52,13 +54,8 @@ func result(r servertest.Response) (string, map[string]any) {
 // again changes nothing; a refunds/create for half of it halves the pending commission.
 func TestShopifyOrderWithCodeThenRefund(t *testing.T) {
 	env := servertest.Get(t)
-	s := newShop(t, env)
-	mustStatus(t, env.Call(t, http.MethodPost, "/discount-codes", s.brand.token, map[string]any{
-		"campaign_id": s.campaign["id"], "affiliate_id": s.affID, "code": "TOAMNA20", "discount_type": "fixed_amount",
-		"discount_value": "20.00", "commission_override": "0.10",
-	}), http.StatusCreated)
-	mustStatus(t, env.Call(t, http.MethodPut, "/campaigns/"+s.campaign["id"].(string), s.brand.token, map[string]any{"currency": "RON"}), http.StatusOK)
-	order := sample(shopify.SampleOrder, "2026-11-20T12:15:42+02:00", time.Now().Add(-time.Hour).Format(time.RFC3339))
+	s := codeShop(t, env)
+	order := recentOrder("5837293649217")
 
 	outcome, c := result(mustStatus(t, s.send(t, env, "orders/create", "wh-1", s.secret, order), http.StatusOK))
 	if outcome != "stored" || c["attribution"] != "discount_code" || c["affiliate_id"] != s.affID || c["commission_amount"] != "19.90" ||
@@ -94,7 +91,8 @@ func TestShopifyOrderWithCodeThenRefund(t *testing.T) {
 		t.Fatalf("the same refund redelivered: %s", outcome)
 	}
 	// Cancelling the order takes the rest back.
-	outcome, _ = result(mustStatus(t, s.send(t, env, "orders/cancelled", "wh-4", s.secret, order), http.StatusOK))
+	cancelled := sample(order, `"cancelled_at": null`, `"cancelled_at": "2026-11-22T10:00:00+02:00"`)
+	outcome, _ = result(mustStatus(t, s.send(t, env, "orders/cancelled", "wh-4", s.secret, cancelled), http.StatusOK))
 	after = data(mustStatus(t, env.Call(t, http.MethodGet, "/conversions/"+c["id"].(string), s.brand.token, nil), http.StatusOK))["conversion"].(map[string]any)
 	if outcome != "refund_applied" || after["commission_amount"] != "0.00" || after["status"] != "reversed" {
 		t.Fatalf("after cancelling: %s %v", outcome, after)
@@ -227,4 +225,232 @@ func TestShopifySigningKeyFromTheShop(t *testing.T) {
 		t.Fatalf("the old secret: %d", r.Status)
 	}
 	mustStatus(t, s.send(t, env, "orders/create", "k2", key, order), http.StatusOK)
+}
+
+// codeShop is a shop whose campaign pays in RON and whose code TOAMNA20 (the sample order's) earns
+// 10%: Shopify's sample order of 199.00 earns 19.90.
+func codeShop(t *testing.T, env *servertest.Env) shop {
+	t.Helper()
+	s := newShop(t, env)
+	mustStatus(t, env.Call(t, http.MethodPost, "/discount-codes", s.brand.token, map[string]any{
+		"campaign_id": s.campaign["id"], "affiliate_id": s.affID, "code": "TOAMNA20", "discount_type": "fixed_amount",
+		"discount_value": "20.00", "commission_override": "0.10",
+	}), http.StatusCreated)
+	mustStatus(t, env.Call(t, http.MethodPut, "/campaigns/"+s.campaign["id"].(string), s.brand.token, map[string]any{"currency": "RON"}), http.StatusOK)
+	return s
+}
+
+// recentOrder is Shopify's sample order placed an hour ago, with its id replaced by id.
+func recentOrder(id string) []byte {
+	return sample(shopify.SampleOrder, "2026-11-20T12:15:42+02:00", time.Now().Add(-time.Hour).Format(time.RFC3339), "5837293649217", id)
+}
+
+// refundOf is Shopify's sample refund (99.50 of the order's 199.00) with its own id, for order (a
+// JSON number, or a string with its quotes).
+func refundOf(id, order string) []byte {
+	return sample(shopify.SampleRefund, "929361462", id, "5837293649217", order)
+}
+
+// cancelledOrder is an order's body as orders/cancelled sends it.
+func cancelledOrder(id string) []byte {
+	return sample(recentOrder(id), `"cancelled_at": null`, `"cancelled_at": "`+time.Now().Format(time.RFC3339)+`"`)
+}
+
+func (s shop) conversion(t *testing.T, env *servertest.Env, id string) map[string]any {
+	t.Helper()
+	return data(mustStatus(t, env.Call(t, http.MethodGet, "/conversions/"+id, s.brand.token, nil), http.StatusOK))["conversion"].(map[string]any)
+}
+
+// reversedEarnings is the commission taken back from the shop's affiliate, as its earnings say.
+func (s shop) reversedEarnings(t *testing.T, env *servertest.Env) any {
+	t.Helper()
+	rows := data(mustStatus(t, env.Call(t, http.MethodGet, "/earnings", s.brand.token, nil), http.StatusOK))["earnings"].([]any)
+	if len(rows) != 1 {
+		t.Fatalf("earnings: %v", rows)
+	}
+	return rows[0].(map[string]any)["reversed"]
+}
+
+// TestShopifyRefundBeforeItsOrder is issue 19's: Shopify delivers a refund before its order. The
+// refund is kept (once, whatever is redelivered) and applied as the order is stored, whether the
+// order then comes from Shopify or from the conversion API; another brand's order with the same id
+// is not touched.
+func TestShopifyRefundBeforeItsOrder(t *testing.T) {
+	env := servertest.Get(t)
+	s, other := codeShop(t, env), codeShop(t, env)
+	refund := refundOf("929361462", "7000000000001")
+	outcome, c := result(mustStatus(t, s.send(t, env, "refunds/create", "early-1", s.secret, refund), http.StatusOK))
+	if outcome != "held_for_order" || c != nil {
+		t.Fatalf("a refund before its order: %s %v", outcome, c)
+	}
+	// Redelivered, under its own webhook id or another: still one refund.
+	for _, id := range []string{"early-1", "early-2"} {
+		if outcome, _ := result(mustStatus(t, s.send(t, env, "refunds/create", id, s.secret, refund), http.StatusOK)); outcome != "duplicate" {
+			t.Fatalf("the refund again (%s): %s", id, outcome)
+		}
+	}
+	if n := count(t, env, "SELECT count(*) FROM conversions WHERE brand_id = $1", s.brand.brandID()); n != 0 {
+		t.Fatalf("a refund stored %d conversions", n)
+	}
+	outcome, c = result(mustStatus(t, s.send(t, env, "orders/create", "early-3", s.secret, recentOrder("7000000000001")), http.StatusOK))
+	if outcome != "stored" || c["commission_amount"] != "9.95" || c["refunded_amount"] != "99.50" || c["status"] != "pending" || c["affiliate_id"] != s.affID {
+		t.Fatalf("the order after its refund: %s %v", outcome, c)
+	}
+	if read := s.conversion(t, env, c["id"].(string)); read["commission_amount"] != "9.95" || read["refunded_amount"] != "99.50" {
+		t.Fatalf("read again: %v", read)
+	}
+	if got := s.reversedEarnings(t, env); got != "9.95" {
+		t.Errorf("reversed earnings %v, want 9.95", got)
+	}
+	// The order again changes nothing: the refund was applied once.
+	if outcome, again := result(mustStatus(t, s.send(t, env, "orders/paid", "early-4", s.secret, recentOrder("7000000000001")), http.StatusOK)); outcome != "duplicate" || again["commission_amount"] != "9.95" {
+		t.Fatalf("the order again: %s %v", outcome, again)
+	}
+	// Another brand's order with the same id keeps its commission: the refund was this brand's.
+	outcome, theirs := result(mustStatus(t, other.send(t, env, "orders/create", "early-5", other.secret, recentOrder("7000000000001")), http.StatusOK))
+	if outcome != "stored" || theirs["commission_amount"] != "19.90" || theirs["refunded_amount"] != "0.00" {
+		t.Fatalf("another brand's order with the same id: %s %v", outcome, theirs)
+	}
+
+	// The conversion API stores orders the same way: a refund kept for its order id applies to it.
+	mustStatus(t, s.send(t, env, "refunds/create", "early-6", s.secret, refundOf("929361499", `"api-7000"`)), http.StatusOK)
+	byAPI := data(mustStatus(t, env.Call(t, http.MethodPost, "/conversions/process", s.brand.token, map[string]any{
+		"order_id": "api-7000", "order_total": "199.00", "currency": "RON", "discount_code": "TOAMNA20",
+	}), http.StatusCreated))["conversion"].(map[string]any)
+	if byAPI["commission_amount"] != "9.95" || byAPI["refunded_amount"] != "99.50" {
+		t.Fatalf("an order by API after its refund: %v", byAPI)
+	}
+}
+
+// TestShopifyCancelBeforeItsOrder: a cancellation delivered before its order is kept, and the
+// order is stored with its commission taken back.
+func TestShopifyCancelBeforeItsOrder(t *testing.T) {
+	env := servertest.Get(t)
+	s := codeShop(t, env)
+	outcome, _ := result(mustStatus(t, s.send(t, env, "orders/cancelled", "cancel-1", s.secret, cancelledOrder("7000000000002")), http.StatusOK))
+	if outcome != "held_for_order" {
+		t.Fatalf("a cancellation before its order: %s", outcome)
+	}
+	outcome, c := result(mustStatus(t, s.send(t, env, "orders/create", "cancel-2", s.secret, recentOrder("7000000000002")), http.StatusOK))
+	if outcome != "stored" || c["commission_amount"] != "0.00" || c["status"] != "reversed" || c["refunded_amount"] != "199.00" {
+		t.Fatalf("the order after its cancellation: %s %v", outcome, c)
+	}
+	if got := s.reversedEarnings(t, env); got != "19.90" {
+		t.Errorf("reversed earnings %v, want 19.90", got)
+	}
+	// The cancellation redelivered changes nothing.
+	if outcome, _ := result(mustStatus(t, s.send(t, env, "orders/cancelled", "cancel-3", s.secret, cancelledOrder("7000000000002")), http.StatusOK)); outcome != "duplicate" {
+		t.Fatalf("the cancellation again: %s", outcome)
+	}
+}
+
+// TestShopifyRefundAfterAdjustment: a refund scales the commission as the brand last set it, never
+// raises it, and never fails: after an adjustment to 0 it stays 0; after one to 5.00, half the
+// order refunded leaves 2.50 and the rest refunded 0.
+func TestShopifyRefundAfterAdjustment(t *testing.T) {
+	env := servertest.Get(t)
+	s := codeShop(t, env)
+	adjusted := func(order, amount string) string {
+		_, c := result(mustStatus(t, s.send(t, env, "orders/create", "adj-"+order, s.secret, recentOrder(order)), http.StatusOK))
+		mustStatus(t, env.Call(t, http.MethodPut, "/conversions/"+c["id"].(string)+"/commission", s.brand.token,
+			map[string]any{"commission_amount": amount, "reason": "agreed with the affiliate"}), http.StatusOK)
+		return c["id"].(string)
+	}
+	zero, five := adjusted("7000000000003", "0.00"), adjusted("7000000000004", "5.00")
+
+	outcome, _ := result(mustStatus(t, s.send(t, env, "refunds/create", "adj-r1", s.secret, refundOf("929361401", "7000000000003")), http.StatusOK))
+	if c := s.conversion(t, env, zero); outcome != "refund_applied" || c["commission_amount"] != "0.00" || c["refunded_amount"] != "99.50" {
+		t.Errorf("a refund after an adjustment to 0: %s %v", outcome, c)
+	}
+	mustStatus(t, s.send(t, env, "refunds/create", "adj-r2", s.secret, refundOf("929361402", "7000000000004")), http.StatusOK)
+	if c := s.conversion(t, env, five); c["commission_amount"] != "2.50" || c["refunded_amount"] != "99.50" || c["status"] != "pending" {
+		t.Errorf("half refunded after an adjustment to 5.00: %v", c)
+	}
+	mustStatus(t, s.send(t, env, "refunds/create", "adj-r3", s.secret, refundOf("929361403", "7000000000004")), http.StatusOK)
+	if c := s.conversion(t, env, five); c["commission_amount"] != "0.00" || c["refunded_amount"] != "199.00" || c["status"] != "reversed" {
+		t.Errorf("all refunded after an adjustment to 5.00: %v", c)
+	}
+	if got := s.reversedEarnings(t, env); got != "5.00" {
+		t.Errorf("reversed earnings %v, want 5.00 (what the refunds took back)", got)
+	}
+}
+
+// TestShopifyTopicMatchesBody: the topic's fields are required of the body. An orders/cancelled
+// without cancelled_at (an order's body under the wrong topic) and a refund without its id answer
+// 400 naming the field and change nothing, however often they are sent.
+func TestShopifyTopicMatchesBody(t *testing.T) {
+	env := servertest.Get(t)
+	s := codeShop(t, env)
+	_, c := result(mustStatus(t, s.send(t, env, "orders/create", "topic-1", s.secret, recentOrder("7000000000005")), http.StatusOK))
+	noID := strings.Replace(string(refundOf("929361405", "7000000000005")), `"id": 929361405,`, "", 1)
+	for _, tc := range []struct {
+		name, topic, body, field string
+	}{
+		{"an order under orders/cancelled", "orders/cancelled", string(recentOrder("7000000000005")), "cancelled_at"},
+		{"a cancellation without cancelled_at", "orders/cancelled", `{"id": 7000000000005, "total_price": "199.00", "currency": "RON"}`, "cancelled_at"},
+		{"a cancellation at no time", "orders/cancelled", `{"id": 7000000000005, "cancelled_at": "yesterday"}`, "cancelled_at"},
+		{"a refund under orders/cancelled", "orders/cancelled", string(refundOf("929361405", "7000000000005")), "cancelled_at"},
+		{"a refund without its id", "refunds/create", noID, "id"},
+		{"a refund without its id, again", "refunds/create", noID, "id"},
+		{"an order under refunds/create", "refunds/create", string(recentOrder("7000000000005")), "order_id"},
+	} {
+		r := s.send(t, env, tc.topic, "", s.secret, []byte(tc.body))
+		details, _ := r.Body["details"].([]any)
+		if r.Status != http.StatusBadRequest || r.Body["code"] != "VALIDATION_ERROR" || len(details) == 0 || details[0].(map[string]any)["field"] != tc.field {
+			t.Errorf("%s: %d %s; want a 400 naming %s", tc.name, r.Status, r.Raw, tc.field)
+		}
+	}
+	if after := s.conversion(t, env, c["id"].(string)); after["commission_amount"] != "19.90" || after["refunded_amount"] != "0.00" || after["status"] != "pending" {
+		t.Fatalf("refused deliveries changed the conversion: %v", after)
+	}
+	// The right bodies are taken.
+	mustStatus(t, s.send(t, env, "refunds/create", "topic-2", s.secret, refundOf("929361405", "7000000000005")), http.StatusOK)
+	mustStatus(t, s.send(t, env, "orders/cancelled", "topic-3", s.secret, cancelledOrder("7000000000005")), http.StatusOK)
+	if after := s.conversion(t, env, c["id"].(string)); after["commission_amount"] != "0.00" || after["status"] != "reversed" {
+		t.Fatalf("after the refund and the cancellation: %v", after)
+	}
+}
+
+// TestShopifyRefundRacingItsOrder: a refund delivered at the same moment as its order is applied
+// once, whichever of the two the database takes first.
+func TestShopifyRefundRacingItsOrder(t *testing.T) {
+	env := servertest.Get(t)
+	s := codeShop(t, env)
+	const orders = 12
+	statuses := make(chan int, 2*orders)
+	var wg sync.WaitGroup
+	for i := range orders {
+		order := fmt.Sprint(7100000000000 + i)
+		wg.Go(func() {
+			statuses <- s.send(t, env, "refunds/create", "race-r"+order, s.secret, refundOf(fmt.Sprint(929300000+i), order)).Status
+		})
+		wg.Go(func() {
+			statuses <- s.send(t, env, "orders/create", "race-o"+order, s.secret, recentOrder(order)).Status
+		})
+	}
+	wg.Wait()
+	close(statuses)
+	for status := range statuses {
+		if status != http.StatusOK {
+			t.Fatalf("a racing delivery answered %d", status)
+		}
+	}
+	rows, err := env.App.Pool.Query(t.Context(), "SELECT order_id, commission_amount::text, refunded_amount::text FROM conversions WHERE brand_id = $1", s.brand.brandID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var order, commission, refunded string
+		if err := rows.Scan(&order, &commission, &refunded); err != nil {
+			t.Fatal(err)
+		}
+		if n++; commission != "9.95" || refunded != "99.50" {
+			t.Errorf("order %s: commission %s, refunded %s; want 9.95 and 99.50", order, commission, refunded)
+		}
+	}
+	if n != orders || count(t, env, "SELECT count(*) FROM early_refunds WHERE brand_id = $1", s.brand.brandID()) != 0 {
+		t.Fatalf("%d orders stored of %d, or a refund still kept", n, orders)
+	}
 }

@@ -196,6 +196,16 @@ type DiscountCode struct {
 	UpdatedAt             time.Time
 }
 
+type EarlyRefund struct {
+	BrandID    uuid.UUID
+	WebhookID  string
+	OrderID    string
+	Amount     decimal.Decimal
+	Cancelled  bool
+	Source     string
+	ReceivedAt time.Time
+}
+
 type IdempotencyKey struct {
 	CallerID            uuid.UUID
 	Key                 string

@@ -86,7 +86,8 @@ func (s *Service) check(o *Order) error {
 // It takes few round trips, since every order of a shop passes here: one read for a repeat; for a
 // new order the click's read (with the burst rule's count) or, for an order with a discount code,
 // the code's read under a lock, then one statement that stores the conversion, counts the code's
-// use and writes the activity log (the host's too, for an order id another brand holds).
+// use and writes the activity log (the host's too, for an order id another brand holds), and one
+// that takes the refunds kept for it (with the order id's lock).
 func (s *Service) Ingest(ctx context.Context, brandID uuid.UUID, o Order) (Conversion, bool, error) {
 	if err := s.check(&o); err != nil {
 		return Conversion{}, false, err
@@ -135,20 +136,10 @@ func (s *Service) Ingest(ctx context.Context, brandID uuid.UUID, o Order) (Conve
 		}
 		return recorded(row), true, nil
 	}
-	if o.DiscountCode == "" {
-		// One statement stores it all: no transaction is needed.
-		return record(s.pool)
-	}
-	// A code is read under its row lock until the order is stored, so its usage limits are
-	// counted exactly when orders with one code arrive together.
-	var c Conversion
-	var created bool
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var err error
-		c, created, err = record(tx)
-		return err
-	})
-	return c, created, err
+	// In one transaction with the refunds that arrived before the order (refund.go). A code is read
+	// under its row lock until the order is stored, so its usage limits are counted exactly when
+	// orders with one code arrive together.
+	return s.storeOrder(ctx, brandID, o.OrderID, record)
 }
 
 // byOrder is a brand's stored conversion of an order, if there is one.

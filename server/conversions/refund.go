@@ -15,43 +15,92 @@ import (
 
 // Refund outcomes.
 const (
-	RefundApplied      = "refund_applied"
-	RefundUnknownOrder = "unknown_order" // the order was never reported (or is another brand's)
-	RefundNothingToDo  = "nothing_to_do" // rejected, reversed or paid: no unpaid commission to take back
+	RefundApplied     = "refund_applied"
+	RefundHeld        = "held_for_order" // the order is not stored yet: the refund is kept and applied with it
+	RefundNothingToDo = "nothing_to_do"  // rejected, reversed or paid: no unpaid commission to take back
 )
 
-// RefundArgs say what was refunded: Amount of the order, or all of it when Cancelled. Source
-// names the sender for the activity log.
+// RefundArgs say what was refunded: Amount of the order, or all of it when Cancelled. Key is the
+// delivery that brought it (kept with a refund that arrives before its order); Source names the
+// sender for the activity log.
 type RefundArgs struct {
 	OrderID   string
 	Amount    decimal.Decimal
 	Cancelled bool
+	Key       string
 	Source    string
 }
 
 // Refund takes back an unpaid commission after a refund of amount (or all of the order, when
-// cancelled): in proportion to the refunded part of the order, all of it once the whole order is
-// refunded. A confirmed commission gives its share back to its campaign's spent amount. What the
-// refund changed is in the activity log. Call it inside the transaction that claimed the refund
-// (so a redelivered refund cannot apply twice).
+// cancelled), as refundedCommission says. A confirmed commission gives what it lost back to its
+// campaign's spent amount. What the refund changed is in the activity log. A refund of an order
+// not stored yet is kept and applied in the transaction that stores the order (storeOrder). Call
+// it inside the transaction that claimed the refund (so a redelivered refund cannot apply twice).
 func (s *Service) Refund(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, r RefundArgs) (string, error) {
-	orderID, amount, cancelled, source := r.OrderID, r.Amount, r.Cancelled, r.Source
-	c, err := s.q.LockConversionByOrder(ctx, tx, queries.LockConversionByOrderParams{BrandID: brandID, OrderID: orderID})
+	// Taken before the conversion is read, as storeOrder takes it before the kept refunds are.
+	if err := s.q.LockOrderID(ctx, tx, queries.LockOrderIDParams{BrandID: brandID, OrderID: r.OrderID}); err != nil {
+		return "", err
+	}
+	c, err := s.q.LockConversionByOrder(ctx, tx, queries.LockConversionByOrderParams{BrandID: brandID, OrderID: r.OrderID})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return RefundUnknownOrder, nil
+		return RefundHeld, s.q.KeepEarlyRefund(ctx, tx, queries.KeepEarlyRefundParams{
+			BrandID: brandID, WebhookID: r.Key, OrderID: r.OrderID, Amount: r.Amount, Cancelled: r.Cancelled,
+			Source: r.Source, ReceivedAt: s.now(),
+		})
 	}
 	if err != nil {
 		return "", err
 	}
+	return s.applyRefund(ctx, tx, c, r)
+}
+
+// storeOrder stores a new order with record in a transaction that then applies the refunds and
+// cancellations kept for it (they arrived first). The order id is held between the store and the
+// read of the kept refunds, as Refund holds it, so a refund racing the order is either kept before
+// the read or finds the order stored.
+func (s *Service) storeOrder(ctx context.Context, brandID uuid.UUID, orderID string, record func(queries.DBTX) (Conversion, bool, error)) (Conversion, bool, error) {
+	var c Conversion
+	var created bool
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		if c, created, err = record(tx); err != nil || !created {
+			return err
+		}
+		if err := s.q.LockOrderID(ctx, tx, queries.LockOrderIDParams{BrandID: brandID, OrderID: orderID}); err != nil {
+			return err
+		}
+		early, err := s.q.TakeEarlyRefunds(ctx, tx, queries.TakeEarlyRefundsParams{BrandID: brandID, OrderID: orderID})
+		if err != nil || len(early) == 0 {
+			return err
+		}
+		for _, e := range early {
+			row, err := s.q.LockConversionByOrder(ctx, tx, queries.LockConversionByOrderParams{BrandID: brandID, OrderID: orderID})
+			if err != nil {
+				return err
+			}
+			if _, err := s.applyRefund(ctx, tx, row, RefundArgs{
+				OrderID: orderID, Amount: e.Amount, Cancelled: e.Cancelled, Key: e.WebhookID, Source: e.Source,
+			}); err != nil {
+				return err
+			}
+		}
+		c, _, err = s.byOrder(ctx, tx, brandID, orderID)
+		return err
+	})
+	return c, created, err
+}
+
+// applyRefund applies a refund to its locked conversion.
+func (s *Service) applyRefund(ctx context.Context, tx pgx.Tx, c queries.Conversion, r RefundArgs) (string, error) {
 	if c.Status == StatusRejected || c.Status == StatusReversed || c.Status == StatusPaid {
 		return RefundNothingToDo, activity.Log(ctx, tx, uuid.Nil, "conversion.refund_ignored", "conversion", c.ID.String(),
-			map[string]any{"status": c.Status, "amount": amount.StringFixed(2), "cancelled": cancelled, "source": source})
+			map[string]any{"status": c.Status, "amount": r.Amount.StringFixed(2), "cancelled": r.Cancelled, "source": r.Source, "delivery": r.Key})
 	}
-	refunded := decimal.Min(c.OrderTotal, c.RefundedAmount.Add(amount))
-	if cancelled {
+	refunded := decimal.Min(c.OrderTotal, c.RefundedAmount.Add(r.Amount)).Round(2)
+	if r.Cancelled {
 		refunded = c.OrderTotal
 	}
-	commission, status := remainingCommission(c.OriginalCommission, c.OrderTotal, refunded), c.Status
+	commission, status := refundedCommission(c.CommissionAmount, c.OrderTotal, c.RefundedAmount, refunded), c.Status
 	if refunded.Equal(c.OrderTotal) {
 		status = StatusReversed
 	}
@@ -79,17 +128,24 @@ func (s *Service) Refund(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, r Re
 	}
 	return RefundApplied, activity.Log(ctx, tx, uuid.Nil, "conversion.refunded", "conversion", c.ID.String(), map[string]any{
 		"refunded": refunded.StringFixed(2), "commission_before": c.CommissionAmount.StringFixed(2),
-		"commission_after": commission.StringFixed(2), "status_before": c.Status, "status_after": status, "source": source,
+		"commission_after": commission.StringFixed(2), "status_before": c.Status, "status_after": status,
+		"source": r.Source, "delivery": r.Key,
 	})
 }
 
-// remainingCommission is the share of the original commission that the unrefunded part of the
-// order still earns, rounded half-up to 2 decimals.
-func remainingCommission(original, total, refunded decimal.Decimal) decimal.Decimal {
-	if !total.IsPositive() || refunded.GreaterThanOrEqual(total) {
+// refundedCommission is what a commission (as it is now, after any adjustment by hand) becomes
+// when the refunded part of an order of total grows from before to after: it keeps the share that
+// the part still unrefunded after is of the part unrefunded before, rounded half-up to 2 decimals.
+// So it never grows, what it loses is never more than it had, and all refunded leaves nothing.
+func refundedCommission(commission, total, before, after decimal.Decimal) decimal.Decimal {
+	left, was := total.Sub(after), total.Sub(before)
+	if !left.IsPositive() || !was.IsPositive() {
 		return decimal.Zero
 	}
-	return original.Mul(total.Sub(refunded)).DivRound(total, 12).Round(2)
+	if left.GreaterThanOrEqual(was) {
+		return commission
+	}
+	return commission.Mul(left).DivRound(was, 12).Round(2)
 }
 
 // leavePayout takes a refunded conversion out of its pending payout (a paid one is never

@@ -154,6 +154,43 @@ func clickFromLandingSite(site string) string {
 	return strings.TrimSpace(u.Query().Get(ClickParam))
 }
 
+// maxID is the longest id the platform keeps (an order id is at most 255 characters).
+const maxID = 255
+
+// Cancellation is what the platform reads from an orders/cancelled body.
+type Cancellation struct {
+	OrderID     string
+	CancelledAt time.Time
+}
+
+// ParseCancellation reads an orders/cancelled webhook's body: the order's id and when it was
+// cancelled. An order that was not cancelled (an orders/create body under the wrong topic) is
+// refused, naming cancelled_at.
+func ParseCancellation(body []byte) (Cancellation, error) {
+	var b struct {
+		ID          amount.Text `json:"id"`
+		CancelledAt *string     `json:"cancelled_at"`
+	}
+	if err := json.Unmarshal(body, &b); err != nil {
+		return Cancellation{}, malformed(fieldOf(err), "The body is not a Shopify order")
+	}
+	c := Cancellation{OrderID: strings.TrimSpace(b.ID.String())}
+	switch {
+	case c.OrderID == "":
+		return Cancellation{}, malformed("id", "The order has no id")
+	case len(c.OrderID) > maxID:
+		return Cancellation{}, malformed("id", "An order id has at most 255 characters")
+	case b.CancelledAt == nil || strings.TrimSpace(*b.CancelledAt) == "":
+		return Cancellation{}, malformed("cancelled_at", "The order was not cancelled: orders/cancelled needs its cancelled_at")
+	}
+	at, err := time.Parse(time.RFC3339, strings.TrimSpace(*b.CancelledAt))
+	if err != nil {
+		return Cancellation{}, malformed("cancelled_at", "The order's cancelled_at is not a time with its offset")
+	}
+	c.CancelledAt = at
+	return c, nil
+}
+
 type refundBody struct {
 	ID           amount.Text `json:"id"`
 	OrderID      amount.Text `json:"order_id"`
@@ -164,15 +201,24 @@ type refundBody struct {
 	} `json:"transactions"`
 }
 
-// ParseRefund reads a refunds/create webhook's body.
+// ParseRefund reads a refunds/create webhook's body; its id and order_id are required.
 func ParseRefund(body []byte) (Refund, error) {
 	var b refundBody
 	if err := json.Unmarshal(body, &b); err != nil {
 		return Refund{}, malformed(fieldOf(err), "The body is not a Shopify refund")
 	}
 	r := Refund{ID: strings.TrimSpace(b.ID.String()), OrderID: strings.TrimSpace(b.OrderID.String()), Amount: decimal.Zero}
-	if r.OrderID == "" {
+	switch {
+	case r.OrderID == "":
 		return Refund{}, malformed("order_id", "The refund has no order_id")
+	case len(r.OrderID) > maxID:
+		return Refund{}, malformed("order_id", "An order id has at most 255 characters")
+	case r.ID == "":
+		// Its id is what tells a refund from another one of the same order: without it, a
+		// redelivery under a new webhook id would be applied again.
+		return Refund{}, malformed("id", "The refund has no id")
+	case len(r.ID) > maxID:
+		return Refund{}, malformed("id", "A refund id has at most 255 characters")
 	}
 	for i, t := range b.Transactions {
 		if t.Kind != "refund" || (t.Status != "success" && t.Status != "") || t.Amount == "" {

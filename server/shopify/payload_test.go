@@ -71,6 +71,24 @@ func TestParseRefund(t *testing.T) {
 	if _, err := shopify.ParseRefund([]byte(`{"id":1,"transactions":[{"kind":"refund","status":"success","amount":"-5"}],"order_id":2}`)); err == nil {
 		t.Error("a negative refund was read")
 	}
+	for _, body := range []string{`{"order_id":2}`, `{"id":"  ","order_id":2}`, `{"id":"` + strings.Repeat("9", 256) + `","order_id":2}`} {
+		if _, err := shopify.ParseRefund([]byte(body)); err == nil {
+			t.Errorf("a refund without a usable id was read: %s", body)
+		}
+	}
+}
+
+func TestParseCancellation(t *testing.T) {
+	c, err := shopify.ParseCancellation([]byte(`{"id": 5837293649217, "cancelled_at": "2026-11-22T10:00:00+02:00"}`))
+	if err != nil || c.OrderID != "5837293649217" || c.CancelledAt.IsZero() {
+		t.Fatalf("%+v %v", c, err)
+	}
+	// An order that was not cancelled is not a cancellation.
+	for _, body := range [][]byte{shopify.SampleOrder, shopify.SampleRefund, []byte(`{"id": 1, "cancelled_at": "later"}`), []byte(`{"cancelled_at": "2026-11-22T10:00:00+02:00"}`)} {
+		if c, err := shopify.ParseCancellation(body); err == nil {
+			t.Errorf("%.40s was read as a cancellation: %+v", body, c)
+		}
+	}
 }
 
 func TestVerify(t *testing.T) {
@@ -102,13 +120,15 @@ func FuzzParseOrder(f *testing.F) {
 	})
 }
 
-// FuzzParseRefund: the refunded amount is never negative, and the parser never panics.
+// FuzzParseRefund: a refund read has its id and order id, its refunded amount is never negative,
+// and the parser never panics.
 func FuzzParseRefund(f *testing.F) {
 	f.Add(shopify.SampleRefund)
 	f.Add([]byte(`{"order_id":1,"transactions":[{"kind":"refund","amount":"1e9"}]}`))
+	f.Add([]byte(`{"id":2,"order_id":1,"transactions":[{"kind":"refund","amount":"1.00"}]}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		r, err := shopify.ParseRefund(body)
-		if err == nil && (r.OrderID == "" || r.Amount.IsNegative()) {
+		if err == nil && (r.OrderID == "" || r.ID == "" || r.Amount.IsNegative()) {
 			t.Fatalf("%q: %+v", body, r)
 		}
 	})

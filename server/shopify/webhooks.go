@@ -1,6 +1,7 @@
 package shopify
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -67,21 +68,17 @@ func (s *Service) Receive(ctx context.Context, d Delivery) (Result, error) {
 	case "orders/create", "orders/paid":
 		return s.order(ctx, brand.ID, d)
 	case "orders/cancelled":
-		o, err := ParseOrder(d.Body)
+		c, err := ParseCancellation(d.Body)
 		if err != nil {
 			return Result{}, err
 		}
-		return s.refund(ctx, brand.ID, d, "orders/cancelled:"+o.ID, conversions.RefundArgs{OrderID: o.ID, Cancelled: true})
+		return s.refund(ctx, brand.ID, d, "orders/cancelled:"+c.OrderID, conversions.RefundArgs{OrderID: c.OrderID, Cancelled: true})
 	case "refunds/create":
 		r, err := ParseRefund(d.Body)
 		if err != nil {
 			return Result{}, err
 		}
-		claim := ""
-		if r.ID != "" {
-			claim = "refunds/create:" + r.ID
-		}
-		return s.refund(ctx, brand.ID, d, claim, conversions.RefundArgs{OrderID: r.OrderID, Amount: r.Amount})
+		return s.refund(ctx, brand.ID, d, "refunds/create:"+r.ID, conversions.RefundArgs{OrderID: r.OrderID, Amount: r.Amount})
 	case "":
 		return Result{}, apierror.Invalid("X-Shopify-Topic", "required", "The webhook has no topic (X-Shopify-Topic)")
 	}
@@ -127,8 +124,9 @@ func (s *Service) order(ctx context.Context, brandID uuid.UUID, d Delivery) (Res
 	return Result{Outcome: Stored, Conversion: &c}, nil
 }
 
-// refund applies a refund or cancellation once: the delivery's id and claim (the refund's own id,
-// or the cancelled order's) are taken in the same transaction, so a redelivery changes nothing.
+// refund applies a refund or cancellation once, or keeps it for its order when the order is not
+// stored yet: the delivery's id and claim (the refund's own id, or the cancelled order's) are taken
+// in the same transaction, so a redelivery changes nothing.
 func (s *Service) refund(ctx context.Context, brandID uuid.UUID, d Delivery, claim string, args conversions.RefundArgs) (Result, error) {
 	outcome := Duplicate
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -142,7 +140,7 @@ func (s *Service) refund(ctx context.Context, brandID uuid.UUID, d Delivery, cla
 			}
 		}
 		var err error
-		args.Source = "shopify " + d.Topic
+		args.Source, args.Key = "shopify "+d.Topic, cmp.Or(d.WebhookID, claim)
 		outcome, err = s.conversions.Refund(ctx, tx, brandID, args)
 		return err
 	})

@@ -238,7 +238,9 @@ export const getProcessConversionUrl = () => {
 /**
  * Idempotent on (brand, `order_id`): the first report answers `201`; any later one, even one
  * sent at the same moment, answers `200` with the conversion stored first and changes nothing.
- * A brand API key (`X-API-Key` or `Authorization: Bearer <key>`) or a brand's session.
+ * A Shopify refund or cancellation of this order id that arrived before it (`held_for_order`)
+ * is applied as it is stored. A brand API key (`X-API-Key` or `Authorization: Bearer <key>`)
+ * or a brand's session.
  * @summary Report an order; it is stored once, attributed, and its commission computed
  */
 export const processConversion = async (conversionInput: ConversionInput, options?: Parameters<typeof apiFetch>[1]): Promise<ConversionResponse> => {
@@ -798,12 +800,28 @@ export const useDeleteConversion = <TError = ErrorType<BadRequestResponse | Unau
  * (`X-Shopify-Hmac-Sha256`, the base64 HMAC-SHA256 of the raw body) is checked before anything
  * is read. An order is stored once per brand and order id, attributed from the `aff_click` in
  * its `landing_site` or in its `note_attributes` (which the tracking script sets), else from
- * `discount_codes[].code`; test orders are checked and not stored. `orders/cancelled` takes
- * back the whole unpaid commission, `refunds/create` the share of it the refund covers; a
- * redelivered webhook (`X-Shopify-Webhook-Id`) changes nothing. Fields read from an order:
- * `id`, `email` or `customer.email`, `currency`, `total_price`, `discount_codes[].code`,
- * `landing_site`, `note_attributes`, `created_at`, `test`; from a refund: `id`, `order_id`
- * and its successful `transactions[]` of kind `refund`. Other fields are ignored.
+ * `discount_codes[].code`; test orders are checked and not stored.
+ *
+ * Refunds and cancellations take back unpaid commission (a paid, rejected or reversed
+ * conversion is left as it is: `nothing_to_do`). `orders/cancelled` takes back all of it and
+ * reverses the conversion. `refunds/create` scales the commission as it is at that moment,
+ * after any adjustment by hand: with `T` the order total, `R` what was refunded of it before
+ * and `A` what this refund returns (its successful transactions), the refunded total becomes
+ * `R' = min(T, R + A)` and the commission `commission * (T - R') / (T - R)`, rounded half-up
+ * to 2 decimals. So a refund never raises a commission (one set to 0 stays 0), what it takes
+ * back is never more than the commission, and the whole order refunded reverses it.
+ * A refund or cancellation of an order not received yet is kept (`held_for_order`) and
+ * applied in the transaction that stores the order, whether the order then comes from
+ * Shopify or from the conversion API with the same order id; another brand's order with that
+ * id is not touched. A redelivered webhook (`X-Shopify-Webhook-Id`), or the same refund `id`
+ * or order cancellation under another delivery id, changes nothing.
+ *
+ * Fields read from an order: `id`, `email` or `customer.email`, `currency`, `total_price`,
+ * `discount_codes[].code`, `landing_site`, `note_attributes`, `created_at`, `test`; from a
+ * cancellation: `id` and `cancelled_at` (required: an `orders/cancelled` without it answers
+ * 400 naming `cancelled_at`); from a refund: `id` and `order_id` (both required, 400 naming
+ * the one missing) and its successful `transactions[]` of kind `refund`. Other fields are
+ * ignored.
  * @summary Shopify order webhooks (orders/create, orders/paid, orders/cancelled, refunds/create)
  */
 export const receiveShopifyWebhook = async (publicId: string,

@@ -168,11 +168,13 @@ import type { ShopifyWebhookResponseDataResult } from './shopifyWebhookResponseD
 
 export type ShopifyWebhookResponseData = {
   /**
-     * `stored` a new conversion; `duplicate` the order was stored before (nothing changed);
-     * `test_order` a test order, checked and not stored; `refund_applied` a commission was
-     * reduced or taken back; `unknown_order` a refund or cancellation of an order never
-     * received; `nothing_to_do` the conversion had no unpaid commission left; `ignored_topic`
-     * a topic the platform does not use.
+     * `stored` a new conversion (with any refund or cancellation held for it applied);
+     * `duplicate` the order, refund or cancellation was received before (nothing changed);
+     * `test_order` a test order, checked and not stored; `refund_applied` a refund or
+     * cancellation was applied to the conversion; `held_for_order` a refund or cancellation
+     * of an order not received yet, kept and applied when the order is stored;
+     * `nothing_to_do` the conversion had no unpaid commission left; `ignored_topic` a topic
+     * the platform does not use.
      */
   result: ShopifyWebhookResponseDataResult;
   conversion?: Conversion;

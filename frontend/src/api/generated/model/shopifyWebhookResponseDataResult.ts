@@ -165,11 +165,13 @@
  */
 
 /**
- * `stored` a new conversion; `duplicate` the order was stored before (nothing changed);
- * `test_order` a test order, checked and not stored; `refund_applied` a commission was
- * reduced or taken back; `unknown_order` a refund or cancellation of an order never
- * received; `nothing_to_do` the conversion had no unpaid commission left; `ignored_topic`
- * a topic the platform does not use.
+ * `stored` a new conversion (with any refund or cancellation held for it applied);
+ * `duplicate` the order, refund or cancellation was received before (nothing changed);
+ * `test_order` a test order, checked and not stored; `refund_applied` a refund or
+ * cancellation was applied to the conversion; `held_for_order` a refund or cancellation
+ * of an order not received yet, kept and applied when the order is stored;
+ * `nothing_to_do` the conversion had no unpaid commission left; `ignored_topic` a topic
+ * the platform does not use.
  */
 export type ShopifyWebhookResponseDataResult = typeof ShopifyWebhookResponseDataResult[keyof typeof ShopifyWebhookResponseDataResult];
 
@@ -179,7 +181,7 @@ export const ShopifyWebhookResponseDataResult = {
   duplicate: 'duplicate',
   test_order: 'test_order',
   refund_applied: 'refund_applied',
-  unknown_order: 'unknown_order',
+  held_for_order: 'held_for_order',
   nothing_to_do: 'nothing_to_do',
   ignored_topic: 'ignored_topic',
 } as const;
