@@ -190,6 +190,7 @@ import type {
   PayoutPayment,
   PayoutResponse,
   PayoutRunInput,
+  PayoutRunResponse,
   UnauthorizedResponse,
   UnavailableResponse
 } from '../model';
@@ -450,11 +451,13 @@ export const getGeneratePayoutsUrl = () => {
  * are in no payout add up to at least `minimum_amount` (in that currency; default 0). A
  * commission is in one payout at most, even when two runs race: the second finds it taken.
  * The host runs it for every brand (or one, with `brand_id`); a brand for its own program.
- * While a payout is pending its conversions cannot be reversed or adjusted; a refund takes a
+ * A group whose commissions add up to more than 999999999999.99 (the most one payout holds)
+ * is not paid: it is listed in `skipped` with the reason, its commissions stay payable, and
+ * the run pays the other groups. While a payout is pending its conversions cannot be reversed or adjusted; a refund takes a
  * conversion out of its pending payout. Written to the activity log.
  * @summary Group confirmed, unpaid commissions into pending payouts
  */
-export const generatePayouts = async (payoutRunInput: PayoutRunInput, options?: Parameters<typeof apiFetch>[1]): Promise<PayoutListResponse> => {
+export const generatePayouts = async (payoutRunInput: PayoutRunInput, options?: Parameters<typeof apiFetch>[1]): Promise<PayoutRunResponse> => {
 
     const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
@@ -470,7 +473,7 @@ export const generatePayouts = async (payoutRunInput: PayoutRunInput, options?: 
     }
     return headers;
   };
-return apiFetch<PayoutListResponse>(getGeneratePayoutsUrl(),
+return apiFetch<PayoutRunResponse>(getGeneratePayoutsUrl(),
   {
     ...options,
     method: 'POST',
