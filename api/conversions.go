@@ -60,10 +60,7 @@ func (s *Server) ProcessConversion(ctx context.Context, req oapi.ProcessConversi
 	}
 	o := conversions.Order{
 		OrderID: b.OrderId, Total: total, Currency: b.Currency, CustomerEmail: text(b.CustomerEmail),
-		ClickID: text(b.ClickId), DiscountCode: text(b.DiscountCode),
-	}
-	if b.ConvertedAt != nil {
-		o.ConvertedAt = *b.ConvertedAt
+		ClickID: text(b.ClickId), DiscountCode: text(b.DiscountCode), ConvertedAt: b.ConvertedAt,
 	}
 	c, created, err := s.Conversions.Process(ctx, scope(ctx), o)
 	if err != nil {

@@ -99,11 +99,21 @@ func (s *Server) GeneratePayouts(ctx context.Context, req oapi.GeneratePayoutsRe
 		}
 		run.Minimum = minimum
 	}
-	list, err := s.Payouts.Generate(ctx, scope(ctx), run)
+	list, skipped, err := s.Payouts.Generate(ctx, scope(ctx), run)
 	if err != nil {
 		return nil, err
 	}
-	return oapi.GeneratePayouts200JSONResponse(payoutList(list, len(list), len(list), 0)), nil
+	resp := oapi.GeneratePayouts200JSONResponse{Success: true}
+	page := payoutList(list, len(list), len(list), 0)
+	resp.Data.Payouts, resp.Data.Total, resp.Data.Limit, resp.Data.Offset = page.Data.Payouts, page.Data.Total, page.Data.Limit, page.Data.Offset
+	resp.Data.Skipped = make([]oapi.PayoutSkipped, len(skipped))
+	for i, k := range skipped {
+		resp.Data.Skipped[i] = oapi.PayoutSkipped{
+			BrandId: k.BrandID, AffiliateId: k.AffiliateID, Currency: k.Currency, Amount: k.Amount.StringFixed(2),
+			ConversionCount: k.Conversions, Reason: oapi.PayoutSkippedReason(k.Reason), Message: k.Message,
+		}
+	}
+	return resp, nil
 }
 
 // GetPayout answers one payout the caller may see.

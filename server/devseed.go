@@ -109,7 +109,7 @@ func seedDemoConversions(ctx context.Context, accts *accounts.Service, convs *co
 	for i, o := range orders {
 		c, _, err := convs.Ingest(ctx, brandProfile.User.BrandID.UUID, conversions.Order{
 			OrderID: o.id, Total: decimal.RequireFromString(o.total), Currency: "RON", CustomerEmail: o.email,
-			ConvertedAt: now.AddDate(0, 0, -o.daysAgo), DiscountCode: "WINTER10", Source: "api",
+			ConvertedAt: new(now.AddDate(0, 0, -o.daysAgo)), DiscountCode: "WINTER10", Source: "api",
 		})
 		if err != nil {
 			return fmt.Errorf("seed demo conversion: %w", err)

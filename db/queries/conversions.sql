@@ -162,7 +162,9 @@ SET refunded_amount = @refunded_amount, reversed_amount = reversed_amount + (com
 WHERE id = @id;
 
 -- name: AddCampaignSpent :exec
-UPDATE campaigns SET spent = spent + @delta WHERE id = @id;
+-- Without a budget nothing bounds spent, so it stops at the most its column holds (numeric(14, 2))
+-- instead of failing the confirmation; with one it never passes the budget.
+UPDATE campaigns SET spent = LEAST(spent + @delta, 999999999999.99) WHERE id = @id;
 
 -- name: LockConversion :one
 -- A conversion the caller may change (brand_id narrows it to a brand), locked for the change.

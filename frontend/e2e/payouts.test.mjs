@@ -134,7 +134,7 @@ test('the host edits the exchange rates on its dashboard', async () => {
   };
   const dialog = await setRates('0', '0,2175');
   await dialog.getByTestId('rates-dialog-submit').click();
-  await dialog.getByText('Enter a rate above 0, with at most ten decimals.').waitFor();
+  await dialog.getByText('Enter a rate from 0.0001 to 100000, with at most ten decimals.').waitFor();
   await dialog.getByTestId('rate-EUR').fill('0,2012');
   await settle(host);
   await screenshot(host, 'rates-dialog');

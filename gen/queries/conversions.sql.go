@@ -14,7 +14,7 @@ import (
 )
 
 const addCampaignSpent = `-- name: AddCampaignSpent :exec
-UPDATE campaigns SET spent = spent + $1 WHERE id = $2
+UPDATE campaigns SET spent = LEAST(spent + $1, 999999999999.99) WHERE id = $2
 `
 
 type AddCampaignSpentParams struct {
@@ -22,6 +22,8 @@ type AddCampaignSpentParams struct {
 	ID    uuid.UUID
 }
 
+// Without a budget nothing bounds spent, so it stops at the most its column holds (numeric(14, 2))
+// instead of failing the confirmation; with one it never passes the budget.
 func (q *Queries) AddCampaignSpent(ctx context.Context, db DBTX, arg AddCampaignSpentParams) error {
 	_, err := db.Exec(ctx, addCampaignSpent, arg.Delta, arg.ID)
 	return err

@@ -10,6 +10,10 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+// MaxMoney is the most an amount column holds (numeric(14, 2)): an order total, a commission, a
+// campaign's spent amount, a payout.
+var MaxMoney = decimal.RequireFromString("999999999999.99")
+
 // Text is a decimal input as its client wrote it. The request validator has already checked it
 // against the contract's pattern, so Decimal only fails on input that bypassed validation.
 type Text string

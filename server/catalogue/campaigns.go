@@ -27,6 +27,17 @@ var (
 	ApprovalModes    = []string{"auto", "manual"}
 )
 
+// firstDay is the earliest start or end date a campaign may have, as for a conversion's time.
+var firstDay = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// checkDay refuses a campaign date before firstDay (nil, no date, passes).
+func checkDay(field string, day *time.Time) error {
+	if day != nil && day.Before(firstDay) {
+		return apierror.Invalid(field, "minimum", "A campaign's dates are from 2000-01-01 on")
+	}
+	return nil
+}
+
 // Campaign is a campaign as one caller sees it.
 type Campaign struct {
 	ID                    uuid.UUID
@@ -277,9 +288,15 @@ func apply(c *Campaign, f CampaignFields, allowed []string) error {
 		c.Status = status
 	}
 	if f.StartDate != nil {
+		if err := checkDay("start_date", *f.StartDate); err != nil {
+			return err
+		}
 		c.StartDate = *f.StartDate
 	}
 	if f.EndDate != nil {
+		if err := checkDay("end_date", *f.EndDate); err != nil {
+			return err
+		}
 		c.EndDate = *f.EndDate
 	}
 	if c.StartDate != nil && c.EndDate != nil && c.EndDate.Before(*c.StartDate) {

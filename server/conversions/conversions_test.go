@@ -90,7 +90,7 @@ func (p program) click(t *testing.T, at time.Time, ip string) uuid.UUID {
 
 func order(id string) conversions.Order {
 	return conversions.Order{OrderID: id, Total: dec("100.00"), Currency: "RON", CustomerEmail: "buyer@example.com",
-		ConvertedAt: now, Source: "api"}
+		ConvertedAt: new(now), Source: "api"}
 }
 
 func ingest(t *testing.T, brand uuid.UUID, o conversions.Order) conversions.Conversion {
@@ -191,7 +191,7 @@ func TestAttribution(t *testing.T) {
 		{"a click after the order", func(t *testing.T, p, _ program) conversions.Order {
 			o := order("A13")
 			o.ClickID = p.click(t, now.Add(time.Hour), "ip1").String()
-			o.ConvertedAt = now.Add(-time.Hour)
+			o.ConvertedAt = new(now.Add(-time.Hour))
 			return o
 		}, conversions.ByNone, false},
 		{"an unknown or malformed click id", func(t *testing.T, _, _ program) conversions.Order {
@@ -234,7 +234,8 @@ func TestCommission(t *testing.T) {
 		wantRate string
 	}{
 		{"percentage", tenPercentRON, "199.99", "RON", "", "20.00", "1"},
-		{"fixed", campaignRule{commissionType: "fixed", value: "25.00", currency: "RON", windowDays: 30}, "10.00", "RON", "", "25.00", "1"},
+		{"fixed", campaignRule{commissionType: "fixed", value: "25.00", currency: "RON", windowDays: 30}, "100.00", "RON", "", "25.00", "1"},
+		{"fixed, at most the order total", campaignRule{commissionType: "fixed", value: "25.00", currency: "RON", windowDays: 30}, "10.00", "RON", "", "10.00", "1"},
 		{"the code's override", tenPercentRON, "200.00", "RON", "0.20", "40.00", "1"},
 		{"a fixed override", campaignRule{commissionType: "fixed", value: "25.00", currency: "RON", windowDays: 30}, "10.00", "RON", "7.50", "7.50", "1"},
 		// 1 EUR is 1 / 0.2010 = 4.9751243781 lei (the seeded rates); 100 EUR * that * 0.10 = 49.75124...
@@ -393,8 +394,8 @@ func TestRefusedOrdersStoreNothing(t *testing.T) {
 		{"three decimals", func(o *conversions.Order) { o.Total = dec("1.005") }, "order_total"},
 		{"an unknown currency", func(o *conversions.Order) { o.Currency = "XYZ" }, "currency"},
 		{"not a currency code", func(o *conversions.Order) { o.Currency = "lei" }, "currency"},
-		{"a time in the future", func(o *conversions.Order) { o.ConvertedAt = now.Add(time.Hour) }, "converted_at"},
-		{"a time before 2000", func(o *conversions.Order) { o.ConvertedAt = time.Date(1999, 1, 1, 0, 0, 0, 0, time.UTC) }, "converted_at"},
+		{"a time in the future", func(o *conversions.Order) { o.ConvertedAt = new(now.Add(time.Hour)) }, "converted_at"},
+		{"a time before 2000", func(o *conversions.Order) { o.ConvertedAt = new(time.Date(1999, 1, 1, 0, 0, 0, 0, time.UTC)) }, "converted_at"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := order("R-" + tc.name)

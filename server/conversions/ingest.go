@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/clickid"
 )
@@ -24,16 +26,19 @@ type Order struct {
 	Total         decimal.Decimal
 	Currency      string
 	CustomerEmail string
-	// ConvertedAt is when the order was placed; zero means now.
-	ConvertedAt time.Time
+	// ConvertedAt is when the order was placed; nil means now.
+	ConvertedAt *time.Time
 	// ClickID is the aff_click value the shop kept from the landing page, if any.
 	ClickID      string
 	DiscountCode string
 	Source       string
+
+	// at is ConvertedAt, or now when it is nil, once check has passed.
+	at time.Time
 }
 
 var (
-	maxOrderTotal   = decimal.RequireFromString("999999999999.99")
+	maxOrderTotal   = amount.MaxMoney
 	earliestOrder   = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 	currencyPattern = regexp.MustCompile(`^[A-Z]{3}$`)
 )
@@ -67,14 +72,16 @@ func (s *Service) check(o *Order) error {
 	case utf8.RuneCountInString(o.DiscountCode) > 255:
 		return apierror.Invalid("discount_code", "maxLength", "A discount code has at most 255 characters")
 	}
+	// A time that was sent is checked whatever it is: 0001-01-01T00:00:00Z is a time, not "absent".
 	now := s.now()
-	if o.ConvertedAt.IsZero() {
-		o.ConvertedAt = now
+	o.at = now
+	if o.ConvertedAt != nil {
+		o.at = *o.ConvertedAt
 	}
-	if o.ConvertedAt.After(now.Add(clockSkew)) {
+	if o.at.After(now.Add(clockSkew)) {
 		return apierror.Invalid("converted_at", "maximum", "The conversion time is in the future")
 	}
-	if o.ConvertedAt.Before(earliestOrder) {
+	if o.at.Before(earliestOrder) {
 		return apierror.Invalid("converted_at", "minimum", "The conversion time is before the year 2000")
 	}
 	return nil
@@ -116,7 +123,7 @@ func (s *Service) Ingest(ctx context.Context, brandID uuid.UUID, o Order) (Conve
 		}
 		params := queries.RecordConversionParams{
 			BrandID: brandID, OrderID: o.OrderID, OrderTotal: o.Total, Currency: o.Currency,
-			CustomerEmail: o.CustomerEmail, ConvertedAt: o.ConvertedAt, Source: o.Source,
+			CustomerEmail: o.CustomerEmail, ConvertedAt: o.at, Source: o.Source,
 			Attribution: d.attribution, ClickID: d.clickID, LinkID: d.linkID, DiscountCode: o.DiscountCode,
 			DiscountCodeID: d.codeID, CampaignID: d.campaignID, AffiliateID: d.affiliateID,
 			CommissionCurrency: d.commissionCurrency, ExchangeRate: d.rate, CommissionAmount: d.commission,
@@ -226,12 +233,17 @@ func (s *Service) decide(ctx context.Context, db queries.DBTX, brandID uuid.UUID
 	}
 	d.commissionCurrency, d.rate = campaign.Currency, rate
 	d.commission = WithinBudget(Commission(rule, o.Total, rate), budget, campaign.Spent)
+	if d.commission.GreaterThan(amount.MaxMoney) {
+		return decision{}, apierror.Invalid("order_total", "maximum", fmt.Sprintf(
+			"The order earns a commission of %s %s, more than the platform stores (%s)",
+			d.commission.StringFixed(2), campaign.Currency, amount.MaxMoney.StringFixed(2)))
+	}
 
 	// Fraud rules, in order; the first that fires names the flag.
 	switch {
 	case o.CustomerEmail != "" && strings.EqualFold(o.CustomerEmail, affiliateEmail):
 		d.flag = RuleSelfReferral
-	case click != nil && s.fraud.FastConversion > 0 && o.ConvertedAt.Sub(click.ClickedAt) < s.fraud.FastConversion:
+	case click != nil && s.fraud.FastConversion > 0 && o.at.Sub(click.ClickedAt) < s.fraud.FastConversion:
 		d.flag = RuleFastConversion
 	case code != nil && overLimit(code):
 		d.flag = RuleCodeLimit
@@ -273,8 +285,8 @@ func (s *Service) validClick(ctx context.Context, db queries.DBTX, brandID uuid.
 	switch {
 	case row.BrandID != brandID, row.IsBot, !row.Earning,
 		signed && row.LinkID != claims.Link,
-		row.ClickedAt.After(o.ConvertedAt.Add(clockSkew)),
-		o.ConvertedAt.Sub(row.ClickedAt) > window:
+		row.ClickedAt.After(o.at.Add(clockSkew)),
+		o.at.Sub(row.ClickedAt) > window:
 		return nil, nil
 	}
 	return &row, nil
@@ -311,8 +323,8 @@ func (s *Service) usableCode(ctx context.Context, db queries.DBTX, brandID uuid.
 	c := row.DiscountCode
 	switch {
 	case c.Status != "active", !row.Earning,
-		c.ValidFrom != nil && o.ConvertedAt.Before(*c.ValidFrom),
-		c.ValidUntil != nil && o.ConvertedAt.After(*c.ValidUntil):
+		c.ValidFrom != nil && o.at.Before(*c.ValidFrom),
+		c.ValidUntil != nil && o.at.After(*c.ValidUntil):
 		return nil, nil
 	}
 	if c.MinimumOrderAmount.Valid {

@@ -152,8 +152,9 @@ func (s *Service) spend(ctx context.Context, tx pgx.Tx, c queries.Conversion, de
 }
 
 // Adjust sets a conversion's commission by hand, with the reason written to the activity log. A
-// confirmed one moves its campaign's spent amount by the difference (within the budget); a paid,
-// rejected or reversed one cannot change.
+// commission is at most its order total converted at the conversion's rate, as when it was
+// computed. A confirmed one moves its campaign's spent amount by the difference (within the
+// budget); a paid, rejected or reversed one cannot change.
 func (s *Service) Adjust(ctx context.Context, sc tenancy.Scope, id uuid.UUID, amount decimal.Decimal, reason string) (Conversion, error) {
 	if !sc.IsHost() && !sc.IsBrand() {
 		return Conversion{}, apierror.Forbidden("Only the brand or the host adjusts a commission")
@@ -165,6 +166,10 @@ func (s *Service) Adjust(ctx context.Context, sc tenancy.Scope, id uuid.UUID, am
 		c, err := s.lock(ctx, tx, sc, id)
 		if err != nil {
 			return err
+		}
+		if most := c.OrderTotal.Mul(c.ExchangeRate).Round(2); amount.GreaterThan(most) {
+			return apierror.Invalid("commission_amount", "maximum", fmt.Sprintf("A commission is at most its order total in %s: %s %s",
+				c.CommissionCurrency, most.StringFixed(2), c.CommissionCurrency))
 		}
 		switch {
 		case c.Status == StatusPaid || c.Status == StatusRejected || c.Status == StatusReversed:

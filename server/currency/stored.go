@@ -38,8 +38,12 @@ func SetRates(ctx context.Context, pool *pgxpool.Pool, actor uuid.UUID, changes 
 		switch {
 		case code == Base:
 			return apierror.Invalid("rates."+code, "enum", "RON is the base: its rate is always 1")
-		case !rate.IsPositive():
-			return apierror.Invalid("rates."+code, "minimum", "A rate is above 0")
+		case rate.LessThan(MinRate):
+			return apierror.Invalid("rates."+code, "minimum", "A rate is at least "+MinRate.String())
+		case rate.GreaterThan(MaxRate):
+			return apierror.Invalid("rates."+code, "maximum", "A rate is at most "+MaxRate.String())
+		case !rate.Equal(rate.Round(rateScale)):
+			return apierror.Invalid("rates."+code, "decimal", "A rate has at most 10 decimals")
 		}
 	}
 	q := queries.New()

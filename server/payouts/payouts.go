@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"math"
 	"net/http"
 	"sort"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
+	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/csvfile"
@@ -113,27 +115,42 @@ type group struct {
 	currency         string
 }
 
+// SkipTooLarge is why a run leaves out a group whose sum is more than one payout holds.
+const SkipTooLarge = "amount_too_large"
+
+// Skipped is a group a run did not pay, and why; its commissions stay payable.
+type Skipped struct {
+	BrandID, AffiliateID uuid.UUID
+	Currency             string
+	Amount               decimal.Decimal
+	Conversions          int
+	Reason, Message      string
+}
+
 // Generate groups the confirmed commissions in no payout into pending payouts, one per brand,
 // affiliate and currency that reaches the minimum. The commissions are locked first, so a run
-// racing this one waits and then finds them taken: a commission is in one payout at most.
-func (s *Service) Generate(ctx context.Context, sc tenancy.Scope, r Run) ([]Payout, error) {
+// racing this one waits and then finds them taken: a commission is in one payout at most. A group
+// whose sum one payout cannot hold is skipped, with the reason, and the others are paid.
+func (s *Service) Generate(ctx context.Context, sc tenancy.Scope, r Run) ([]Payout, []Skipped, error) {
 	brand, err := managedBrand(sc, "creates payouts")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if brand.Valid {
 		if r.BrandID.Valid && r.BrandID.UUID != brand.UUID {
-			return nil, apierror.NotFound("Brand not found")
+			return nil, nil, apierror.NotFound("Brand not found")
 		}
 		r.BrandID = brand
 	} else if err := s.knownBrand(ctx, r.BrandID); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if r.Minimum.IsNegative() {
-		return nil, apierror.Invalid("minimum_amount", "minimum", "The minimum is at least 0")
+		return nil, nil, apierror.Invalid("minimum_amount", "minimum", "The minimum is at least 0")
 	}
 	var created []uuid.UUID
+	var skipped []Skipped
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		created, skipped = nil, nil
 		rows, err := s.q.LockPayable(ctx, tx, queries.LockPayableParams{BrandID: r.BrandID, AffiliateID: r.AffiliateID})
 		if err != nil {
 			return err
@@ -163,6 +180,16 @@ func (s *Service) Generate(ctx context.Context, sc tenancy.Scope, r Run) ([]Payo
 			if sums[g].LessThan(r.Minimum) {
 				continue
 			}
+			if sums[g].GreaterThan(amount.MaxMoney) {
+				skipped = append(skipped, Skipped{
+					BrandID: g.brand, AffiliateID: g.affiliate, Currency: g.currency, Amount: sums[g], Conversions: len(ids[g]),
+					Reason: SkipTooLarge, Message: fmt.Sprintf("The commissions add up to %s %s, more than one payout holds (%s): adjust or reverse some of them",
+						sums[g].StringFixed(2), g.currency, amount.MaxMoney.StringFixed(2)),
+				})
+				slog.WarnContext(ctx, "payout run skipped a group", "brand_id", g.brand, "affiliate_id", g.affiliate,
+					"currency", g.currency, "amount", sums[g].StringFixed(2), "reason", SkipTooLarge)
+				continue
+			}
 			id, err := s.q.InsertPayout(ctx, tx, queries.InsertPayoutParams{
 				BrandID: g.brand, AffiliateID: g.affiliate, Currency: g.currency, Amount: sums[g],
 				ConversionCount: int32(min(len(ids[g]), math.MaxInt32)), CreatedBy: actor(sc),
@@ -184,17 +211,17 @@ func (s *Service) Generate(ctx context.Context, sc tenancy.Scope, r Run) ([]Payo
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out := make([]Payout, 0, len(created))
 	for _, id := range created {
 		p, err := s.Get(ctx, sc, id)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		out = append(out, p)
 	}
-	return out, nil
+	return out, skipped, nil
 }
 
 func actor(sc tenancy.Scope) uuid.NullUUID {

@@ -46,7 +46,7 @@ type Order struct {
 	TotalPrice    decimal.Decimal
 	DiscountCodes []string
 	ClickID       string
-	CreatedAt     time.Time
+	CreatedAt     *time.Time // nil when the order has none
 	Test          bool
 }
 
@@ -139,7 +139,7 @@ func ParseOrder(body []byte) (Order, error) {
 		if err != nil {
 			return Order{}, malformed("created_at", "The order's created_at is not a time with its offset")
 		}
-		o.CreatedAt = at
+		o.CreatedAt = &at
 	}
 	return o, nil
 }

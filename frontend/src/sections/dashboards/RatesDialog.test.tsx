@@ -30,10 +30,15 @@ afterEach(() => {
 });
 
 describe('exchange rates', () => {
-  it('takes rates above 0 with at most ten decimals, a comma for the point', () => {
+  it('takes rates from 0.0001 to 100000 with at most ten decimals, a comma for the point', () => {
     expect(rateError('0,2012')).toBeNull();
     expect(rateError('4.9751243781')).toBeNull();
+    expect(rateError('0.0001')).toBeNull();
+    expect(rateError('100000')).toBeNull();
     expect(rateError('0')).toBe('dashboard.rateInvalid');
+    expect(rateError('0.0000000001')).toBe('dashboard.rateInvalid');
+    expect(rateError('0.00009999')).toBe('dashboard.rateInvalid');
+    expect(rateError('100000.0000000001')).toBe('dashboard.rateInvalid');
     expect(rateError('0.12345678901')).toBe('dashboard.rateInvalid');
     expect(rateError('-1')).toBe('dashboard.rateInvalid');
     expect(rateError('1e3')).toBe('dashboard.rateInvalid');

@@ -6,17 +6,22 @@ import { errorMessage, fieldErrorsFrom, isServerRefusal } from '../../api/errors
 import { useSetCurrencyRates } from '../../api/generated/settings/settings';
 import { FormDialog } from '../../components/FormDialog';
 import { DISPLAY_RATES_QUERY_KEY, type Rates } from '../../preferences/currencyRates';
-import { isAboveZero, normalizeDecimal } from '../../preferences/decimal';
+import { normalizeDecimal } from '../../preferences/decimal';
 
 const EDITED = ['EUR', 'USD'] as const;
 type Edited = (typeof EDITED)[number];
-/** RateInput: at most 10 digits before the point and 10 after. */
-const RATE = /^\d{1,10}(\.\d{1,10})?$/;
+/** RateInput: from 0.0001 to 100000, with at most 10 decimals (the bounds the server keeps). */
+const RATE = /^(\d{1,6})(?:\.(\d{1,10}))?$/;
+/** The bounds in units of 10^-10, compared exactly. */
+const MIN_RATE = 1_000_000n;
+const MAX_RATE = 1_000_000_000_000_000n;
 
 /** What a typed rate is wrong about (a text key), or null when it can be sent. */
 export function rateError(typed: string): string | null {
-  const rate = normalizeDecimal(typed);
-  return RATE.test(rate) && isAboveZero(rate) ? null : 'dashboard.rateInvalid';
+  const match = RATE.exec(normalizeDecimal(typed));
+  if (!match) return 'dashboard.rateInvalid';
+  const units = BigInt(match[1] + (match[2] ?? '').padEnd(10, '0'));
+  return units >= MIN_RATE && units <= MAX_RATE ? null : 'dashboard.rateInvalid';
 }
 
 /** The host sets what 1 RON is worth in EUR and USD; it closes once the server has saved. */

@@ -32,7 +32,9 @@ beforeEach(async () => {
         data: { payable: [{ brand_id: 'b-1', brand_name: 'Ada Shoes', affiliate_id: 'a-2', affiliate_name: 'Maria', currency: 'EUR', amount: '40.00', conversion_count: 2 }] },
       });
     }
-    if (path === '/payouts/generate') return list([payout('p-3', 'pending')]);
+    if (path === '/payouts/generate') {
+      return jsonResponse({ success: true, data: { payouts: [payout('p-3', 'pending')], skipped: [], total: 1, limit: 1, offset: 0 } });
+    }
     if (path === '/payouts/p-1/pay') return jsonResponse({ success: true, data: { payout: payout('p-1', 'paid') } });
     return jsonResponse({ success: false, error: 'not here', code: 'NOT_FOUND' }, 404);
   });

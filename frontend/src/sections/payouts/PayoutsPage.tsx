@@ -65,7 +65,12 @@ function PayableCard({ host, onCreated }: { host: boolean; onCreated: () => void
     try {
       const response = await generate.mutateAsync({ data: { minimum_amount: typed } });
       const made = response.data.payouts.length;
-      toast(made > 0 ? { severity: 'success', message: t('toasts.created', { count: made }) } : { severity: 'info', message: t('toasts.none') });
+      const skipped = response.data.skipped.length;
+      if (skipped > 0) {
+        toast({ severity: 'warning', title: t('toasts.created', { count: made }), message: t('toasts.skipped', { count: skipped }) });
+      } else {
+        toast(made > 0 ? { severity: 'success', message: t('toasts.created', { count: made }) } : { severity: 'info', message: t('toasts.none') });
+      }
       onCreated();
     } catch (error) {
       toast({ severity: 'error', title: t('toasts.failed'), message: errorMessage(error, t('toasts.failedMessage')) });

@@ -241,6 +241,10 @@ export const getProcessConversionUrl = () => {
  * A Shopify refund or cancellation of this order id that arrived before it (`held_for_order`)
  * is applied as it is stored. A brand API key (`X-API-Key` or `Authorization: Bearer <key>`)
  * or a brand's session.
+ * A commission never exceeds the order total converted to the campaign's currency: a larger
+ * fixed amount or override is capped at it. An order whose commission would still pass
+ * 999999999999.99, the most a commission holds, is refused (`400` naming `order_total`) and
+ * nothing is stored; so is one between currencies the stored rates cannot convert.
  * @summary Report an order; it is stored once, attributed, and its commission computed
  */
 export const processConversion = async (conversionInput: ConversionInput, options?: Parameters<typeof apiFetch>[1]): Promise<ConversionResponse> => {
@@ -531,8 +535,10 @@ export const useReviewConversions = <TError = ErrorType<BadRequestResponse | Una
 }
 
 /**
- * Not once it is paid, rejected or reversed (`409`). For a confirmed conversion the campaign's
- * spent amount moves by the difference, within its budget. The reason goes to the activity log.
+ * Not once it is paid, rejected or reversed (`409`). A commission is at most the order total
+ * converted to the campaign's currency at the conversion's `exchange_rate`; more answers `400`
+ * naming `commission_amount`. For a confirmed conversion the campaign's spent amount moves by
+ * the difference, within its budget. The reason goes to the activity log.
  * @summary Set a conversion's commission by hand, with a reason
  */
 export const adjustConversionCommission = async (id: string,

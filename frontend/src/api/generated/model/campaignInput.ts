@@ -187,9 +187,15 @@ export interface CampaignInput {
      * @maxLength 40
      */
   status?: string;
-  /** @nullable */
+  /**
+     * A day from 2000-01-01 on; an earlier one answers `400` naming the field.
+     * @nullable
+     */
   start_date?: string | null;
-  /** @nullable */
+  /**
+     * A day from 2000-01-01 on, not before `start_date`; an earlier one answers `400` naming the field.
+     * @nullable
+     */
   end_date?: string | null;
   budget?: NullableMoneyInput;
   currency?: CurrencyCode;

@@ -165,7 +165,9 @@
  */
 
 /**
- * What 1 RON is worth in a currency: above 0, with at most 10 digits before the decimal point
- * and 10 after. A decimal string or a JSON number, read exactly from its text.
+ * What 1 RON is worth in a currency: from 0.0001 to 100000, with at most 10 decimals, so
+ * that every rate between two currencies, and every amount converted with it, fits what the
+ * platform stores; outside those bounds answers `400` naming the rate. A decimal string or a
+ * JSON number, read exactly from its text.
  */
 export type RateInput = string | number;

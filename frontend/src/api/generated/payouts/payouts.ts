@@ -198,6 +198,7 @@ import type {
   PayoutPayment,
   PayoutResponse,
   PayoutRunInput,
+  PayoutRunResponse,
   UnauthorizedResponse,
   UnavailableResponse
 } from '../model';
@@ -459,11 +460,14 @@ export const getGeneratePayoutsUrl = () => {
  * commission is in one payout at most, even when two runs race: the second finds it taken.
  * The host runs it for every brand (or one, with `brand_id`; an unknown brand answers `404`);
  * a brand for its own program (another brand's `brand_id` answers `404`).
+ * A group whose commissions add up to more than 999999999999.99 (the most one payout holds)
+ * is not paid: it is listed in `skipped` with the reason, its commissions stay payable, and
+ * the run pays the other groups.
  * While a payout is pending its conversions cannot be reversed or adjusted; a refund takes a
  * conversion out of its pending payout. Written to the activity log.
  * @summary Group confirmed, unpaid commissions into pending payouts
  */
-export const generatePayouts = async (payoutRunInput: PayoutRunInput, options?: Parameters<typeof apiFetch>[1]): Promise<PayoutListResponse> => {
+export const generatePayouts = async (payoutRunInput: PayoutRunInput, options?: Parameters<typeof apiFetch>[1]): Promise<PayoutRunResponse> => {
 
     const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
@@ -479,7 +483,7 @@ export const generatePayouts = async (payoutRunInput: PayoutRunInput, options?: 
     }
     return headers;
   };
-return apiFetch<PayoutListResponse>(getGeneratePayoutsUrl(),
+return apiFetch<PayoutRunResponse>(getGeneratePayoutsUrl(),
   {
     ...options,
     method: 'POST',
