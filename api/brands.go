@@ -184,7 +184,7 @@ func (s *Server) RevokeApiKey(ctx context.Context, req oapi.RevokeApiKeyRequestO
 }
 
 // trackingDomainResponse answers a brand's tracking domain (none when found is false) with the
-// target its CNAME record points at.
+// target its CNAME record points at and the TXT record that proves it the brand's.
 func (s *Server) trackingDomainResponse(d tracking.Domain, found bool) oapi.TrackingDomainResponse {
 	resp := oapi.TrackingDomainResponse{Success: true}
 	resp.Data.CnameTarget = s.Tracking.CNAMETarget()
@@ -192,7 +192,8 @@ func (s *Server) trackingDomainResponse(d tracking.Domain, found bool) oapi.Trac
 		resp.Data.TrackingDomain = &oapi.TrackingDomain{
 			Hostname: d.Hostname, Status: oapi.TrackingDomainStatus(d.Status),
 			DnsRecord:       oapi.DnsRecord{Type: oapi.DnsRecordTypeCNAME, Name: d.Hostname, Value: s.Tracking.CNAMETarget()},
-			TrackingBaseUrl: s.Tracking.DomainBaseURL(d.Hostname), CreatedAt: d.CreatedAt, VerifiedAt: d.VerifiedAt,
+			TxtRecord:       oapi.DnsRecord{Type: oapi.DnsRecordTypeTXT, Name: tracking.TXTName(d.Hostname), Value: tracking.TXTValue(d.Token)},
+			TrackingBaseUrl: s.Tracking.DomainBaseURL(d.Hostname), CreatedAt: d.CreatedAt, VerifiedAt: d.VerifiedAt, ExpiresAt: d.ExpiresAt,
 			CheckedAt: d.CheckedAt, CheckResult: (*oapi.TrackingDomainCheckResult)(d.CheckResult), FoundTarget: d.FoundTarget,
 		}
 	}

@@ -24,13 +24,14 @@ func notificationOf(n notify.Notification) oapi.Notification {
 	p := n.Params
 	out.Params.BrandName, out.Params.CampaignName, out.Params.OrderId = someText(p.BrandName), someText(p.CampaignName), someText(p.OrderID)
 	out.Params.Amount, out.Params.Currency, out.Params.Reference = someText(p.Amount), someText(p.Currency), someText(p.Reference)
+	out.Params.Hostname = someText(p.Hostname)
 	if p.Count > 0 {
 		out.Params.Count = &p.Count
 	}
 	return out
 }
 
-// ListNotifications answers a page of the caller affiliate's notifications.
+// ListNotifications answers a page of the caller's notifications (an affiliate's or a brand's).
 func (s *Server) ListNotifications(ctx context.Context, req oapi.ListNotificationsRequestObject) (oapi.ListNotificationsResponseObject, error) {
 	q := req.Params
 	p := pageOf(nil, q.Limit, q.Offset)

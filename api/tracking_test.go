@@ -550,9 +550,7 @@ func TestTrackingPortAnswersLikeTheMainPort(t *testing.T) {
 	otherCode := other.link(t, env, "")["short_code"].(string)
 	// p's brand has a verified tracking domain: there, only its codes redirect.
 	domain := "go." + p.domain
-	mustStatus(t, env.Call(t, http.MethodPut, trackingDomainPath(p.brand.brandID()), p.brand.token, map[string]any{"hostname": domain}), http.StatusOK)
-	env.DNS.SetCNAME(domain, platformHost+".")
-	mustStatus(t, env.Call(t, http.MethodPost, trackingDomainPath(p.brand.brandID())+"/check", p.brand.token, nil), http.StatusOK)
+	setTrackingDomain(t, env, p.brand, domain)
 	base, trackingBase, stop := serveProcess(t, env, env.App.Config.DatabaseURL)
 	defer stop()
 	signer := clickid.NewSigner(env.App.Config.JWTSecret)

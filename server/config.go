@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/openaffiliate/platform/server/accounts"
 	"github.com/openaffiliate/platform/server/tracking"
@@ -31,9 +32,12 @@ type Config struct {
 	TrustProxy   bool   // TRUST_PROXY: take the client address from X-Forwarded-For
 	LogFormat    string // LOG_FORMAT: text (default) or json
 	LogLevel     string // LOG_LEVEL: debug, info (default), warn, error
+	// DomainRecheck is how often verified tracking domains are checked again (TRACKING_DOMAIN_RECHECK,
+	// a Go duration such as 24h, the default; at least a minute).
+	DomainRecheck time.Duration
 	// Limits on sign-in, sign-up and password reset attempts; not read from the environment.
 	Limits accounts.Limits
-	// Resolver looks up tracking domains' CNAME records: the system's resolver when nil (tests give a fake).
+	// Resolver looks up tracking domains' records: the system's resolver when nil (tests give a fake).
 	Resolver tracking.Resolver
 }
 
@@ -60,15 +64,16 @@ func isLoopbackURL(raw string) bool {
 // LoadConfig reads the configuration from the environment.
 func LoadConfig(getenv func(string) string) (Config, error) {
 	c := Config{
-		DatabaseURL:  getenv("DATABASE_URL"),
-		PublicURL:    strings.TrimRight(getenv("PUBLIC_URL"), "/"),
-		HostEmail:    strings.TrimSpace(getenv("HOST_EMAIL")),
-		HostPassword: getenv("HOST_PASSWORD"),
-		DataDir:      getenv("DATA_DIR"),
-		LogFormat:    getenv("LOG_FORMAT"),
-		LogLevel:     getenv("LOG_LEVEL"),
-		Port:         8080,
-		Limits:       accounts.DefaultLimits,
+		DatabaseURL:   getenv("DATABASE_URL"),
+		PublicURL:     strings.TrimRight(getenv("PUBLIC_URL"), "/"),
+		HostEmail:     strings.TrimSpace(getenv("HOST_EMAIL")),
+		HostPassword:  getenv("HOST_PASSWORD"),
+		DataDir:       getenv("DATA_DIR"),
+		LogFormat:     getenv("LOG_FORMAT"),
+		LogLevel:      getenv("LOG_LEVEL"),
+		Port:          8080,
+		Limits:        accounts.DefaultLimits,
+		DomainRecheck: 24 * time.Hour,
 	}
 	var err error
 	if c.DevMode, err = parseBool(getenv, "DEV_MODE"); err != nil {
@@ -85,6 +90,11 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 			if *port.to, err = strconv.Atoi(p); err != nil || *port.to <= 0 || *port.to > 65535 {
 				return c, fmt.Errorf("%s must be a port number, got %q", port.name, p)
 			}
+		}
+	}
+	if v := getenv("TRACKING_DOMAIN_RECHECK"); v != "" {
+		if c.DomainRecheck, err = time.ParseDuration(v); err != nil || c.DomainRecheck < time.Minute {
+			return c, fmt.Errorf("TRACKING_DOMAIN_RECHECK must be a duration of at least 1m, such as 24h, got %q", v)
 		}
 	}
 	if c.TrackingPort != 0 && c.TrackingPort == c.Port {

@@ -46,7 +46,9 @@ type App struct {
 	Conversions *conversions.Service
 	// Analytics is folded by its job.
 	Analytics *analytics.Service
-	HTTP      http.Handler
+	// TrackingDomains are checked again by their job.
+	TrackingDomains *tracking.Service
+	HTTP            http.Handler
 	// Tracking serves the redirect alone on TRACKING_PORT; nil without one.
 	Tracking *fasthttp.Server
 }
@@ -133,7 +135,8 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 		_ = recorder.Close(ctx)
 		return nil, err
 	}
-	app := &App{Config: cfg, Pool: pool, Accounts: accts, Clicks: recorder, Replays: replays, Conversions: convs, Analytics: stats, HTTP: handler}
+	app := &App{Config: cfg, Pool: pool, Accounts: accts, Clicks: recorder, Replays: replays, Conversions: convs, Analytics: stats,
+		TrackingDomains: track, HTTP: handler}
 	if cfg.TrackingPort != 0 {
 		app.Tracking = newTrackingServer(redirector, cfg.TrustProxy)
 	}
@@ -167,6 +170,7 @@ func (a *App) Serve(ctx context.Context) error {
 	go a.cleanupLoop(ctx)
 	go a.holdingLoop(ctx)
 	go a.Analytics.FoldLoop(ctx, 2*time.Second)
+	go a.domainLoop(ctx)
 	errc := make(chan error, 2)
 	go func() {
 		slog.Info("listening", "addr", srv.Addr, "public_url", a.Config.PublicURL, "dev_mode", a.Config.DevMode, "version", Version)
@@ -251,6 +255,34 @@ func (a *App) holdingLoop(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
+		}
+	}
+}
+
+// RecheckTrackingDomains checks every verified tracking domain's DNS records again, once: one whose
+// proof is gone goes back to pending and its brand is notified (tracking.Service.RecheckTrackingDomains).
+func (a *App) RecheckTrackingDomains(ctx context.Context) error {
+	n, err := a.TrackingDomains.RecheckTrackingDomains(ctx)
+	if n > 0 {
+		slog.Warn("tracking domains lost their proof and went back to pending", "count", n)
+	}
+	return err
+}
+
+// domainLoop checks the verified tracking domains again every DomainRecheck (a day by default),
+// the first time one interval after start-up; every process runs it, and a domain that lost its
+// proof is made pending (and its brand notified) by one of them only.
+func (a *App) domainLoop(ctx context.Context) {
+	t := time.NewTicker(a.Config.DomainRecheck)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if err := a.RecheckTrackingDomains(ctx); err != nil && ctx.Err() == nil {
+			slog.Warn("checking tracking domains again failed", "err", err)
 		}
 	}
 }

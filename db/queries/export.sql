@@ -77,7 +77,7 @@ SELECT id, ARRAY[id::text, brand_id::text, coalesce(affiliate_id::text, ''), aff
 FROM payouts WHERE id > @after_id ORDER BY id LIMIT @max_rows;
 
 -- name: ExportNotifications :many
-SELECT id, ARRAY[id::text, affiliate_id::text, coalesce(brand_id::text, ''), kind, params::text, entity_type,
+SELECT id, ARRAY[id::text, coalesce(affiliate_id::text, ''), coalesce(brand_id::text, ''), kind, params::text, entity_type,
        entity_id, csv_time(read_at), csv_time(created_at)]::text[] AS cells
 FROM notifications WHERE id > @after_id ORDER BY id LIMIT @max_rows;
 

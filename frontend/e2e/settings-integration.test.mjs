@@ -95,14 +95,19 @@ test('a brand edits its profile, changes its password and manages its integratio
   await page.mouse.move(0, 0);
   await screenshot(page, 'integration-brand');
 
-  // A tracking domain: once added it shows the CNAME record to create (pointing at the platform's
-  // host name) and waits for DNS; the flow never checks it, which would ask the real DNS.
+  // A tracking domain: once added it shows the records to create (the CNAME pointing at the
+  // platform's host name, the TXT record holding the brand's token) and waits for DNS; the flow never
+  // checks it, which would ask the real DNS.
   const trackingDomain = `go-${stamp}.example.com`;
   await page.locator('input[name="trackingDomain"]').fill(`https://${trackingDomain}/`);
   await page.getByTestId('tracking-domain-add').click();
   await page.getByTestId('tracking-domain-record-name').getByText(trackingDomain).waitFor();
   assert.equal(await page.getByTestId('tracking-domain-record-type').textContent(), 'CNAME');
   assert.equal(await page.getByTestId('tracking-domain-record-value').textContent(), new URL(BASE_URL).hostname);
+  assert.equal(await page.getByTestId('tracking-domain-txt-type').textContent(), 'TXT');
+  assert.equal(await page.getByTestId('tracking-domain-txt-name').textContent(), `_openaffiliate.${trackingDomain}`);
+  assert.match(await page.getByTestId('tracking-domain-txt-value').textContent(), /^openaffiliate-verification=[0-9a-f]{32}$/);
+  await page.getByTestId('tracking-domain-expires').waitFor();
   assert.equal(await page.getByTestId('tracking-domain-status').getAttribute('data-status'), 'pending');
   assert.equal(await page.getByTestId('tracking-domain-last-check').textContent(), 'Not checked yet.');
   await page.getByTestId('tracking-domain-check').click({ trial: true }); // enabled once the links' addresses were read again

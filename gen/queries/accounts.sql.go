@@ -70,7 +70,7 @@ func (q *Queries) CreateAffiliate(ctx context.Context, db DBTX, arg CreateAffili
 const createBrand = `-- name: CreateBrand :one
 INSERT INTO brands (public_id, company_name, webhook_secret)
 VALUES ($1, $2, $3)
-RETURNING id, public_id, company_name, domain, webhook_secret, default_currency, created_at
+RETURNING id, public_id, company_name, domain, webhook_secret, default_currency, created_at, domain_token
 `
 
 type CreateBrandParams struct {
@@ -90,6 +90,7 @@ func (q *Queries) CreateBrand(ctx context.Context, db DBTX, arg CreateBrandParam
 		&i.WebhookSecret,
 		&i.DefaultCurrency,
 		&i.CreatedAt,
+		&i.DomainToken,
 	)
 	return i, err
 }

@@ -456,7 +456,7 @@ func (q *Queries) ExportInvitations(ctx context.Context, db DBTX, arg ExportInvi
 }
 
 const exportNotifications = `-- name: ExportNotifications :many
-SELECT id, ARRAY[id::text, affiliate_id::text, coalesce(brand_id::text, ''), kind, params::text, entity_type,
+SELECT id, ARRAY[id::text, coalesce(affiliate_id::text, ''), coalesce(brand_id::text, ''), kind, params::text, entity_type,
        entity_id, csv_time(read_at), csv_time(created_at)]::text[] AS cells
 FROM notifications WHERE id > $1 ORDER BY id LIMIT $2
 `

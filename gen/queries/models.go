@@ -58,6 +58,7 @@ type Brand struct {
 	WebhookSecret   string
 	DefaultCurrency string
 	CreatedAt       time.Time
+	DomainToken     string
 }
 
 type BrandDomain struct {
@@ -241,7 +242,7 @@ type MonthlyStat struct {
 
 type Notification struct {
 	ID          uuid.UUID
-	AffiliateID uuid.UUID
+	AffiliateID uuid.NullUUID
 	BrandID     uuid.NullUUID
 	Kind        string
 	Params      []byte
@@ -355,6 +356,8 @@ type TrackingDomain struct {
 	CheckedAt   *time.Time
 	CheckResult *string
 	FoundTarget *string
+	Token       string
+	ExpiresAt   *time.Time
 }
 
 type TrackingLink struct {

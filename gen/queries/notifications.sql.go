@@ -13,50 +13,57 @@ import (
 )
 
 const countNotifications = `-- name: CountNotifications :one
-SELECT count(*)::int FROM notifications WHERE affiliate_id = $1 AND (NOT $2::bool OR read_at IS NULL)
+SELECT count(*)::int FROM notifications WHERE (affiliate_id = $1::uuid OR (affiliate_id IS NULL AND brand_id = $2::uuid)) AND (NOT $3::bool OR read_at IS NULL)
 `
 
 type CountNotificationsParams struct {
-	AffiliateID uuid.UUID
-	UnreadOnly  bool
+	AffiliateID    uuid.UUID
+	BrandRecipient uuid.UUID
+	UnreadOnly     bool
 }
 
 func (q *Queries) CountNotifications(ctx context.Context, db DBTX, arg CountNotificationsParams) (int32, error) {
-	row := db.QueryRow(ctx, countNotifications, arg.AffiliateID, arg.UnreadOnly)
+	row := db.QueryRow(ctx, countNotifications, arg.AffiliateID, arg.BrandRecipient, arg.UnreadOnly)
 	var column_1 int32
 	err := row.Scan(&column_1)
 	return column_1, err
 }
 
 const countOwnNotifications = `-- name: CountOwnNotifications :one
-SELECT count(*)::int FROM notifications WHERE affiliate_id = $1 AND id = ANY ($2::uuid[])
+SELECT count(*)::int FROM notifications WHERE (affiliate_id = $1::uuid OR (affiliate_id IS NULL AND brand_id = $2::uuid)) AND id = ANY ($3::uuid[])
 `
 
 type CountOwnNotificationsParams struct {
-	AffiliateID uuid.UUID
-	Ids         []uuid.UUID
+	AffiliateID    uuid.UUID
+	BrandRecipient uuid.UUID
+	Ids            []uuid.UUID
 }
 
 func (q *Queries) CountOwnNotifications(ctx context.Context, db DBTX, arg CountOwnNotificationsParams) (int32, error) {
-	row := db.QueryRow(ctx, countOwnNotifications, arg.AffiliateID, arg.Ids)
+	row := db.QueryRow(ctx, countOwnNotifications, arg.AffiliateID, arg.BrandRecipient, arg.Ids)
 	var column_1 int32
 	err := row.Scan(&column_1)
 	return column_1, err
 }
 
 const countUnreadNotifications = `-- name: CountUnreadNotifications :one
-SELECT count(*)::int FROM notifications WHERE affiliate_id = $1 AND read_at IS NULL
+SELECT count(*)::int FROM notifications WHERE (affiliate_id = $1::uuid OR (affiliate_id IS NULL AND brand_id = $2::uuid)) AND read_at IS NULL
 `
 
-func (q *Queries) CountUnreadNotifications(ctx context.Context, db DBTX, affiliateID uuid.UUID) (int32, error) {
-	row := db.QueryRow(ctx, countUnreadNotifications, affiliateID)
+type CountUnreadNotificationsParams struct {
+	AffiliateID    uuid.UUID
+	BrandRecipient uuid.UUID
+}
+
+func (q *Queries) CountUnreadNotifications(ctx context.Context, db DBTX, arg CountUnreadNotificationsParams) (int32, error) {
+	row := db.QueryRow(ctx, countUnreadNotifications, arg.AffiliateID, arg.BrandRecipient)
 	var column_1 int32
 	err := row.Scan(&column_1)
 	return column_1, err
 }
 
 const getNotificationPreferences = `-- name: GetNotificationPreferences :one
-SELECT muted FROM notification_preferences WHERE affiliate_id = $1
+SELECT muted FROM notification_preferences WHERE affiliate_id = $1::uuid
 `
 
 func (q *Queries) GetNotificationPreferences(ctx context.Context, db DBTX, affiliateID uuid.UUID) ([]string, error) {
@@ -69,21 +76,22 @@ func (q *Queries) GetNotificationPreferences(ctx context.Context, db DBTX, affil
 const listNotifications = `-- name: ListNotifications :many
 SELECT n.id, n.affiliate_id, n.brand_id, n.kind, n.params, n.entity_type, n.entity_id, n.read_at, n.created_at, count(*) OVER () AS total
 FROM notifications n
-WHERE n.affiliate_id = $1 AND (NOT $2::bool OR n.read_at IS NULL)
+WHERE (n.affiliate_id = $1::uuid OR (n.affiliate_id IS NULL AND n.brand_id = $2::uuid)) AND (NOT $3::bool OR n.read_at IS NULL)
 ORDER BY n.created_at DESC, n.id
-LIMIT $4 OFFSET $3
+LIMIT $5 OFFSET $4
 `
 
 type ListNotificationsParams struct {
-	AffiliateID uuid.UUID
-	UnreadOnly  bool
-	SkipRows    int32
-	MaxRows     int32
+	AffiliateID    uuid.UUID
+	BrandRecipient uuid.UUID
+	UnreadOnly     bool
+	SkipRows       int32
+	MaxRows        int32
 }
 
 type ListNotificationsRow struct {
 	ID          uuid.UUID
-	AffiliateID uuid.UUID
+	AffiliateID uuid.NullUUID
 	BrandID     uuid.NullUUID
 	Kind        string
 	Params      []byte
@@ -94,9 +102,11 @@ type ListNotificationsRow struct {
 	Total       int64
 }
 
+// A recipient is an affiliate (affiliate_id, brand_recipient nil) or a brand (brand_recipient, affiliate_id nil).
 func (q *Queries) ListNotifications(ctx context.Context, db DBTX, arg ListNotificationsParams) ([]ListNotificationsRow, error) {
 	rows, err := db.Query(ctx, listNotifications,
 		arg.AffiliateID,
+		arg.BrandRecipient,
 		arg.UnreadOnly,
 		arg.SkipRows,
 		arg.MaxRows,
@@ -132,26 +142,32 @@ func (q *Queries) ListNotifications(ctx context.Context, db DBTX, arg ListNotifi
 
 const markNotificationsRead = `-- name: MarkNotificationsRead :exec
 UPDATE notifications SET read_at = now()
-WHERE affiliate_id = $1 AND read_at IS NULL AND ($2::bool OR id = ANY ($3::uuid[]))
+WHERE (affiliate_id = $1::uuid OR (affiliate_id IS NULL AND brand_id = $2::uuid)) AND read_at IS NULL AND ($3::bool OR id = ANY ($4::uuid[]))
 `
 
 type MarkNotificationsReadParams struct {
-	AffiliateID uuid.UUID
-	Every       bool
-	Ids         []uuid.UUID
+	AffiliateID    uuid.UUID
+	BrandRecipient uuid.UUID
+	Every          bool
+	Ids            []uuid.UUID
 }
 
 func (q *Queries) MarkNotificationsRead(ctx context.Context, db DBTX, arg MarkNotificationsReadParams) error {
-	_, err := db.Exec(ctx, markNotificationsRead, arg.AffiliateID, arg.Every, arg.Ids)
+	_, err := db.Exec(ctx, markNotificationsRead,
+		arg.AffiliateID,
+		arg.BrandRecipient,
+		arg.Every,
+		arg.Ids,
+	)
 	return err
 }
 
 const notify = `-- name: Notify :exec
 INSERT INTO notifications (affiliate_id, brand_id, kind, params, entity_type, entity_id)
-SELECT $1, $2, $3,
+SELECT $1::uuid, $2, $3,
        $4::jsonb || coalesce((SELECT jsonb_build_object('brand_name', b.company_name) FROM brands b WHERE b.id = $2), '{}'::jsonb),
        $5, $6
-WHERE NOT EXISTS (SELECT 1 FROM notification_preferences p WHERE p.affiliate_id = $1 AND $3::text = ANY (p.muted))
+WHERE NOT EXISTS (SELECT 1 FROM notification_preferences p WHERE p.affiliate_id = $1::uuid AND $3::text = ANY (p.muted))
 `
 
 type NotifyParams struct {
@@ -177,8 +193,34 @@ func (q *Queries) Notify(ctx context.Context, db DBTX, arg NotifyParams) error {
 	return err
 }
 
+const notifyBrand = `-- name: NotifyBrand :exec
+INSERT INTO notifications (brand_id, kind, params, entity_type, entity_id)
+SELECT b.id, $1, $2::jsonb || jsonb_build_object('brand_name', b.company_name), $3, $4
+FROM brands b WHERE b.id = $5
+`
+
+type NotifyBrandParams struct {
+	Kind       string
+	Params     []byte
+	EntityType string
+	EntityID   string
+	BrandID    uuid.UUID
+}
+
+// Creates a notification for a brand (no affiliate); the brand's name joins its parameters.
+func (q *Queries) NotifyBrand(ctx context.Context, db DBTX, arg NotifyBrandParams) error {
+	_, err := db.Exec(ctx, notifyBrand,
+		arg.Kind,
+		arg.Params,
+		arg.EntityType,
+		arg.EntityID,
+		arg.BrandID,
+	)
+	return err
+}
+
 const setNotificationPreferences = `-- name: SetNotificationPreferences :exec
-INSERT INTO notification_preferences (affiliate_id, muted) VALUES ($1, $2)
+INSERT INTO notification_preferences (affiliate_id, muted) VALUES ($1::uuid, $2)
 ON CONFLICT (affiliate_id) DO UPDATE SET muted = excluded.muted, updated_at = now()
 `
 

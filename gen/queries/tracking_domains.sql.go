@@ -12,12 +12,29 @@ import (
 	"github.com/google/uuid"
 )
 
-const deleteTrackingDomain = `-- name: DeleteTrackingDomain :execrows
-DELETE FROM tracking_domains WHERE brand_id = $1
+const deleteExpiredTrackingDomains = `-- name: DeleteExpiredTrackingDomains :execrows
+DELETE FROM tracking_domains WHERE status = 'pending' AND expires_at <= $1::timestamptz
 `
 
-func (q *Queries) DeleteTrackingDomain(ctx context.Context, db DBTX, brandID uuid.UUID) (int64, error) {
-	result, err := db.Exec(ctx, deleteTrackingDomain, brandID)
+func (q *Queries) DeleteExpiredTrackingDomains(ctx context.Context, db DBTX, now time.Time) (int64, error) {
+	result, err := db.Exec(ctx, deleteExpiredTrackingDomains, now)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const deleteTrackingDomain = `-- name: DeleteTrackingDomain :execrows
+DELETE FROM tracking_domains WHERE brand_id = $1 AND (status = 'verified' OR expires_at > $2::timestamptz)
+`
+
+type DeleteTrackingDomainParams struct {
+	BrandID uuid.UUID
+	Now     time.Time
+}
+
+func (q *Queries) DeleteTrackingDomain(ctx context.Context, db DBTX, arg DeleteTrackingDomainParams) (int64, error) {
+	result, err := db.Exec(ctx, deleteTrackingDomain, arg.BrandID, arg.Now)
 	if err != nil {
 		return 0, err
 	}
@@ -25,11 +42,17 @@ func (q *Queries) DeleteTrackingDomain(ctx context.Context, db DBTX, brandID uui
 }
 
 const getTrackingDomain = `-- name: GetTrackingDomain :one
-SELECT brand_id, hostname, status, created_at, verified_at, checked_at, check_result, found_target FROM tracking_domains WHERE brand_id = $1
+SELECT brand_id, hostname, status, created_at, verified_at, checked_at, check_result, found_target, token, expires_at FROM tracking_domains WHERE brand_id = $1 AND (status = 'verified' OR expires_at > $2::timestamptz)
 `
 
-func (q *Queries) GetTrackingDomain(ctx context.Context, db DBTX, brandID uuid.UUID) (TrackingDomain, error) {
-	row := db.QueryRow(ctx, getTrackingDomain, brandID)
+type GetTrackingDomainParams struct {
+	BrandID uuid.UUID
+	Now     time.Time
+}
+
+// A brand's tracking domain, unless it is a pending claim that expired (that is no claim).
+func (q *Queries) GetTrackingDomain(ctx context.Context, db DBTX, arg GetTrackingDomainParams) (TrackingDomain, error) {
+	row := db.QueryRow(ctx, getTrackingDomain, arg.BrandID, arg.Now)
 	var i TrackingDomain
 	err := row.Scan(
 		&i.BrandID,
@@ -40,34 +63,138 @@ func (q *Queries) GetTrackingDomain(ctx context.Context, db DBTX, brandID uuid.U
 		&i.CheckedAt,
 		&i.CheckResult,
 		&i.FoundTarget,
+		&i.Token,
+		&i.ExpiresAt,
 	)
 	return i, err
 }
 
+const liveTrackingDomains = `-- name: LiveTrackingDomains :many
+SELECT hostname, brand_id, status FROM tracking_domains
+WHERE status = 'verified' OR expires_at > $1::timestamptz
+ORDER BY hostname, brand_id
+`
+
+type LiveTrackingDomainsRow struct {
+	Hostname string
+	BrandID  uuid.UUID
+	Status   string
+}
+
+// Every verified host name and unexpired pending claim with its brand: the redirect keeps them all
+// in memory (a brand's codes are not answered on a name it claims but has not proved).
+func (q *Queries) LiveTrackingDomains(ctx context.Context, db DBTX, now time.Time) ([]LiveTrackingDomainsRow, error) {
+	rows, err := db.Query(ctx, liveTrackingDomains, now)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []LiveTrackingDomainsRow{}
+	for rows.Next() {
+		var i LiveTrackingDomainsRow
+		if err := rows.Scan(&i.Hostname, &i.BrandID, &i.Status); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const recordTrackingDomainCheck = `-- name: RecordTrackingDomainCheck :one
 UPDATE tracking_domains
-SET status = $1, verified_at = $2, checked_at = $3,
-    check_result = $4, found_target = $5
-WHERE brand_id = $6
-RETURNING brand_id, hostname, status, created_at, verified_at, checked_at, check_result, found_target
+SET status = $1, verified_at = $2, expires_at = $3, checked_at = $4,
+    check_result = $5, found_target = $6
+WHERE brand_id = $7 AND hostname = $8
+RETURNING brand_id, hostname, status, created_at, verified_at, checked_at, check_result, found_target, token, expires_at
 `
 
 type RecordTrackingDomainCheckParams struct {
 	Status      string
 	VerifiedAt  *time.Time
+	ExpiresAt   *time.Time
 	CheckedAt   *time.Time
 	CheckResult *string
 	FoundTarget *string
 	BrandID     uuid.UUID
+	Hostname    string
 }
 
 func (q *Queries) RecordTrackingDomainCheck(ctx context.Context, db DBTX, arg RecordTrackingDomainCheckParams) (TrackingDomain, error) {
 	row := db.QueryRow(ctx, recordTrackingDomainCheck,
 		arg.Status,
 		arg.VerifiedAt,
+		arg.ExpiresAt,
 		arg.CheckedAt,
 		arg.CheckResult,
 		arg.FoundTarget,
+		arg.BrandID,
+		arg.Hostname,
+	)
+	var i TrackingDomain
+	err := row.Scan(
+		&i.BrandID,
+		&i.Hostname,
+		&i.Status,
+		&i.CreatedAt,
+		&i.VerifiedAt,
+		&i.CheckedAt,
+		&i.CheckResult,
+		&i.FoundTarget,
+		&i.Token,
+		&i.ExpiresAt,
+	)
+	return i, err
+}
+
+const recordTrackingDomainRecheck = `-- name: RecordTrackingDomainRecheck :exec
+UPDATE tracking_domains SET checked_at = $1, check_result = $2
+WHERE brand_id = $3 AND hostname = $4 AND status = 'verified'
+`
+
+type RecordTrackingDomainRecheckParams struct {
+	CheckedAt   *time.Time
+	CheckResult *string
+	BrandID     uuid.UUID
+	Hostname    string
+}
+
+// The daily check found a verified domain still proven (or could not look it up).
+func (q *Queries) RecordTrackingDomainRecheck(ctx context.Context, db DBTX, arg RecordTrackingDomainRecheckParams) error {
+	_, err := db.Exec(ctx, recordTrackingDomainRecheck,
+		arg.CheckedAt,
+		arg.CheckResult,
+		arg.BrandID,
+		arg.Hostname,
+	)
+	return err
+}
+
+const setTrackingDomain = `-- name: SetTrackingDomain :one
+INSERT INTO tracking_domains (brand_id, hostname, token, status, created_at, expires_at)
+SELECT b.id, $1, b.domain_token, 'pending', $2, $3 FROM brands b WHERE b.id = $4
+ON CONFLICT (brand_id) DO UPDATE
+SET hostname = excluded.hostname, token = excluded.token, status = 'pending', created_at = excluded.created_at, expires_at = excluded.expires_at,
+    verified_at = NULL, checked_at = NULL, check_result = NULL, found_target = NULL
+RETURNING brand_id, hostname, status, created_at, verified_at, checked_at, check_result, found_target, token, expires_at
+`
+
+type SetTrackingDomainParams struct {
+	Hostname  string
+	CreatedAt time.Time
+	ExpiresAt *time.Time
+	BrandID   uuid.UUID
+}
+
+// A brand's new host name, pending until it is checked (a brand has one: it replaces the old), with
+// the brand's token.
+func (q *Queries) SetTrackingDomain(ctx context.Context, db DBTX, arg SetTrackingDomainParams) (TrackingDomain, error) {
+	row := db.QueryRow(ctx, setTrackingDomain,
+		arg.Hostname,
+		arg.CreatedAt,
+		arg.ExpiresAt,
 		arg.BrandID,
 	)
 	var i TrackingDomain
@@ -80,28 +207,40 @@ func (q *Queries) RecordTrackingDomainCheck(ctx context.Context, db DBTX, arg Re
 		&i.CheckedAt,
 		&i.CheckResult,
 		&i.FoundTarget,
+		&i.Token,
+		&i.ExpiresAt,
 	)
 	return i, err
 }
 
-const setTrackingDomain = `-- name: SetTrackingDomain :one
-INSERT INTO tracking_domains (brand_id, hostname, status, created_at)
-VALUES ($1, $2, 'pending', $3)
-ON CONFLICT (brand_id) DO UPDATE
-SET hostname = excluded.hostname, status = 'pending', created_at = excluded.created_at,
-    verified_at = NULL, checked_at = NULL, check_result = NULL, found_target = NULL
-RETURNING brand_id, hostname, status, created_at, verified_at, checked_at, check_result, found_target
+const unverifyTrackingDomain = `-- name: UnverifyTrackingDomain :one
+UPDATE tracking_domains
+SET status = 'pending', verified_at = NULL, expires_at = $1, checked_at = $2,
+    check_result = $3, found_target = $4
+WHERE brand_id = $5 AND hostname = $6 AND status = 'verified'
+RETURNING brand_id, hostname, status, created_at, verified_at, checked_at, check_result, found_target, token, expires_at
 `
 
-type SetTrackingDomainParams struct {
-	BrandID   uuid.UUID
-	Hostname  string
-	CreatedAt time.Time
+type UnverifyTrackingDomainParams struct {
+	ExpiresAt   *time.Time
+	CheckedAt   *time.Time
+	CheckResult *string
+	FoundTarget *string
+	BrandID     uuid.UUID
+	Hostname    string
 }
 
-// A brand's new host name, pending until it is checked (a brand has one: it replaces the old).
-func (q *Queries) SetTrackingDomain(ctx context.Context, db DBTX, arg SetTrackingDomainParams) (TrackingDomain, error) {
-	row := db.QueryRow(ctx, setTrackingDomain, arg.BrandID, arg.Hostname, arg.CreatedAt)
+// The daily check found a verified domain's proof gone: it goes back to pending (once, whichever
+// process finds it first).
+func (q *Queries) UnverifyTrackingDomain(ctx context.Context, db DBTX, arg UnverifyTrackingDomainParams) (TrackingDomain, error) {
+	row := db.QueryRow(ctx, unverifyTrackingDomain,
+		arg.ExpiresAt,
+		arg.CheckedAt,
+		arg.CheckResult,
+		arg.FoundTarget,
+		arg.BrandID,
+		arg.Hostname,
+	)
 	var i TrackingDomain
 	err := row.Scan(
 		&i.BrandID,
@@ -112,16 +251,18 @@ func (q *Queries) SetTrackingDomain(ctx context.Context, db DBTX, arg SetTrackin
 		&i.CheckedAt,
 		&i.CheckResult,
 		&i.FoundTarget,
+		&i.Token,
+		&i.ExpiresAt,
 	)
 	return i, err
 }
 
-const trackingDomainByHostname = `-- name: TrackingDomainByHostname :one
-SELECT brand_id, hostname, status, created_at, verified_at, checked_at, check_result, found_target FROM tracking_domains WHERE hostname = $1
+const verifiedTrackingDomainByHostname = `-- name: VerifiedTrackingDomainByHostname :one
+SELECT brand_id, hostname, status, created_at, verified_at, checked_at, check_result, found_target, token, expires_at FROM tracking_domains WHERE hostname = $1 AND status = 'verified'
 `
 
-func (q *Queries) TrackingDomainByHostname(ctx context.Context, db DBTX, hostname string) (TrackingDomain, error) {
-	row := db.QueryRow(ctx, trackingDomainByHostname, hostname)
+func (q *Queries) VerifiedTrackingDomainByHostname(ctx context.Context, db DBTX, hostname string) (TrackingDomain, error) {
+	row := db.QueryRow(ctx, verifiedTrackingDomainByHostname, hostname)
 	var i TrackingDomain
 	err := row.Scan(
 		&i.BrandID,
@@ -132,30 +273,38 @@ func (q *Queries) TrackingDomainByHostname(ctx context.Context, db DBTX, hostnam
 		&i.CheckedAt,
 		&i.CheckResult,
 		&i.FoundTarget,
+		&i.Token,
+		&i.ExpiresAt,
 	)
 	return i, err
 }
 
 const verifiedTrackingDomains = `-- name: VerifiedTrackingDomains :many
-SELECT hostname, brand_id FROM tracking_domains WHERE status = 'verified'
+SELECT brand_id, hostname, status, created_at, verified_at, checked_at, check_result, found_target, token, expires_at FROM tracking_domains WHERE status = 'verified' ORDER BY brand_id
 `
 
-type VerifiedTrackingDomainsRow struct {
-	Hostname string
-	BrandID  uuid.UUID
-}
-
-// Every verified host name with its brand: the redirect keeps them all in memory.
-func (q *Queries) VerifiedTrackingDomains(ctx context.Context, db DBTX) ([]VerifiedTrackingDomainsRow, error) {
+// The verified domains, for their daily check.
+func (q *Queries) VerifiedTrackingDomains(ctx context.Context, db DBTX) ([]TrackingDomain, error) {
 	rows, err := db.Query(ctx, verifiedTrackingDomains)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []VerifiedTrackingDomainsRow{}
+	items := []TrackingDomain{}
 	for rows.Next() {
-		var i VerifiedTrackingDomainsRow
-		if err := rows.Scan(&i.Hostname, &i.BrandID); err != nil {
+		var i TrackingDomain
+		if err := rows.Scan(
+			&i.BrandID,
+			&i.Hostname,
+			&i.Status,
+			&i.CreatedAt,
+			&i.VerifiedAt,
+			&i.CheckedAt,
+			&i.CheckResult,
+			&i.FoundTarget,
+			&i.Token,
+			&i.ExpiresAt,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

@@ -1,6 +1,7 @@
-// Package notify tells affiliates what happened to their applications, conversions and payouts:
-// notifications are written in the transaction of the change they report, as a kind and its
-// parameters, and read, marked read and muted by kind through the API.
+// Package notify tells affiliates what happened to their applications, conversions and payouts,
+// and brands what happened to their tracking domains: notifications are written in the transaction
+// of the change they report, as a kind and its parameters, and read, marked read and (by
+// affiliates) muted by kind through the API.
 package notify
 
 import (
@@ -30,10 +31,13 @@ const (
 	ConversionReversed   = "conversion_reversed"
 	PayoutPaid           = "payout_paid"
 	CampaignInvited      = "campaign_invited"
+	// TrackingDomainUnverified is a brand's: its tracking domain's proof was gone at the daily check.
+	TrackingDomainUnverified = "tracking_domain_unverified"
 )
 
 // Kinds are every kind, in the order the settings show them.
-var Kinds = []string{CampaignInvited, ApplicationApproved, ApplicationRejected, ConversionsConfirmed, ConversionsRejected, ConversionReversed, PayoutPaid}
+// (A brand's kind is listed last: an affiliate may mute it, which changes nothing.)
+var Kinds = []string{CampaignInvited, ApplicationApproved, ApplicationRejected, ConversionsConfirmed, ConversionsRejected, ConversionReversed, PayoutPaid, TrackingDomainUnverified}
 
 // Params are what a notification's text is made of; empty ones are left out.
 type Params struct {
@@ -44,9 +48,10 @@ type Params struct {
 	Amount       string `json:"amount,omitempty"`
 	Currency     string `json:"currency,omitempty"`
 	Reference    string `json:"reference,omitempty"`
+	Hostname     string `json:"hostname,omitempty"`
 }
 
-// Notice is one notification to write.
+// Notice is one notification to write: to an affiliate, or (AffiliateID nil) to the brand in BrandID.
 type Notice struct {
 	AffiliateID uuid.UUID
 	BrandID     uuid.NullUUID
@@ -56,12 +61,17 @@ type Notice struct {
 	EntityID    string
 }
 
-// Send writes a notification in db (the transaction of the change it reports), unless its
-// affiliate muted the kind.
+// Send writes a notification in db (the transaction of the change it reports): an affiliate's,
+// unless the affiliate muted the kind, or a brand's.
 func Send(ctx context.Context, db queries.DBTX, n Notice) error {
 	params, err := json.Marshal(n.Params)
 	if err != nil {
 		return err
+	}
+	if n.AffiliateID == uuid.Nil {
+		return queries.New().NotifyBrand(ctx, db, queries.NotifyBrandParams{
+			BrandID: n.BrandID.UUID, Kind: n.Kind, Params: params, EntityType: n.EntityType, EntityID: n.EntityID,
+		})
 	}
 	return queries.New().Notify(ctx, db, queries.NotifyParams{
 		AffiliateID: n.AffiliateID, BrandID: n.BrandID, Kind: n.Kind, Params: params,
@@ -69,7 +79,7 @@ func Send(ctx context.Context, db queries.DBTX, n Notice) error {
 	})
 }
 
-// Notification is one notification as its affiliate reads it.
+// Notification is one notification as its affiliate or brand reads it.
 type Notification struct {
 	ID         uuid.UUID
 	Kind       string
@@ -80,7 +90,7 @@ type Notification struct {
 	CreatedAt  time.Time
 }
 
-// Service reads notifications and their settings for the affiliate of the scope.
+// Service reads notifications for the affiliate or brand of the scope, and an affiliate's settings.
 type Service struct {
 	pool *pgxpool.Pool
 	q    *queries.Queries
@@ -94,6 +104,19 @@ func New(pool *pgxpool.Pool) *Service {
 // MaxMarked is how many notifications one call marks read by id.
 const MaxMarked = 500
 
+// recipient is whose notifications a scope reads: an affiliate's, or a brand's (the other is nil).
+type recipient struct{ affiliate, brand uuid.UUID }
+
+func recipientOf(sc tenancy.Scope) (recipient, error) {
+	if id, ok := sc.AffiliateID(); ok {
+		return recipient{affiliate: id}, nil
+	}
+	if id, ok := sc.BrandID(); ok {
+		return recipient{brand: id}, nil
+	}
+	return recipient{}, apierror.Forbidden("Notifications are an affiliate's or a brand's")
+}
+
 func ownAffiliate(sc tenancy.Scope) (uuid.UUID, error) {
 	id, ok := sc.AffiliateID()
 	if !ok {
@@ -105,12 +128,12 @@ func ownAffiliate(sc tenancy.Scope) (uuid.UUID, error) {
 // List answers a page of the scope's notifications, newest first, with how many match and how
 // many are unread.
 func (s *Service) List(ctx context.Context, sc tenancy.Scope, unreadOnly bool, limit, offset int32) ([]Notification, int, int, error) {
-	affiliate, err := ownAffiliate(sc)
+	to, err := recipientOf(sc)
 	if err != nil {
 		return nil, 0, 0, err
 	}
 	rows, err := s.q.ListNotifications(ctx, s.pool, queries.ListNotificationsParams{
-		AffiliateID: affiliate, UnreadOnly: unreadOnly, MaxRows: limit, SkipRows: offset,
+		AffiliateID: to.affiliate, BrandRecipient: to.brand, UnreadOnly: unreadOnly, MaxRows: limit, SkipRows: offset,
 	})
 	if err != nil {
 		return nil, 0, 0, err
@@ -120,13 +143,13 @@ func (s *Service) List(ctx context.Context, sc tenancy.Scope, unreadOnly bool, l
 		total = rows[0].Total
 	} else if offset > 0 {
 		// Past the last page: count them all the same.
-		n, err := s.q.CountNotifications(ctx, s.pool, queries.CountNotificationsParams{AffiliateID: affiliate, UnreadOnly: unreadOnly})
+		n, err := s.q.CountNotifications(ctx, s.pool, queries.CountNotificationsParams{AffiliateID: to.affiliate, BrandRecipient: to.brand, UnreadOnly: unreadOnly})
 		if err != nil {
 			return nil, 0, 0, err
 		}
 		total = int64(n)
 	}
-	unread, err := s.q.CountUnreadNotifications(ctx, s.pool, affiliate)
+	unread, err := s.q.CountUnreadNotifications(ctx, s.pool, queries.CountUnreadNotificationsParams{AffiliateID: to.affiliate, BrandRecipient: to.brand})
 	if err != nil {
 		return nil, 0, 0, err
 	}
@@ -144,7 +167,7 @@ func (s *Service) List(ctx context.Context, sc tenancy.Scope, unreadOnly bool, l
 // MarkRead marks the scope's notifications read: the ones named, or all of them. An id that is not
 // the scope's answers 404 and nothing is marked. It answers how many are still unread.
 func (s *Service) MarkRead(ctx context.Context, sc tenancy.Scope, ids []uuid.UUID, all bool) (int, error) {
-	affiliate, err := ownAffiliate(sc)
+	to, err := recipientOf(sc)
 	if err != nil {
 		return 0, err
 	}
@@ -158,7 +181,7 @@ func (s *Service) MarkRead(ctx context.Context, sc tenancy.Scope, ids []uuid.UUI
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if len(ids) > 0 {
 			distinct := slices.Compact(slices.SortedFunc(slices.Values(ids), func(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) }))
-			own, err := s.q.CountOwnNotifications(ctx, tx, queries.CountOwnNotificationsParams{AffiliateID: affiliate, Ids: distinct})
+			own, err := s.q.CountOwnNotifications(ctx, tx, queries.CountOwnNotificationsParams{AffiliateID: to.affiliate, BrandRecipient: to.brand, Ids: distinct})
 			if err != nil {
 				return err
 			}
@@ -166,10 +189,10 @@ func (s *Service) MarkRead(ctx context.Context, sc tenancy.Scope, ids []uuid.UUI
 				return apierror.NotFound("Notification not found")
 			}
 		}
-		if err := s.q.MarkNotificationsRead(ctx, tx, queries.MarkNotificationsReadParams{AffiliateID: affiliate, Every: all, Ids: ids}); err != nil {
+		if err := s.q.MarkNotificationsRead(ctx, tx, queries.MarkNotificationsReadParams{AffiliateID: to.affiliate, BrandRecipient: to.brand, Every: all, Ids: ids}); err != nil {
 			return err
 		}
-		unread, err = s.q.CountUnreadNotifications(ctx, tx, affiliate)
+		unread, err = s.q.CountUnreadNotifications(ctx, tx, queries.CountUnreadNotificationsParams{AffiliateID: to.affiliate, BrandRecipient: to.brand})
 		return err
 	})
 	return int(unread), err

@@ -33,7 +33,7 @@ type Redirector struct {
 	links    *linkCache
 	lookups  singleflight.Group // one database read per code at a time, however many visitors wait
 	outage   outage
-	hosts    hostCache // the verified tracking domains
+	hosts    hostCache // the verified tracking domains and pending claims
 	// find reads a short code's link; tests wrap it to count the reads that reach the database.
 	find func(ctx context.Context, code string) (queries.ResolveShortCodeRow, error)
 }
@@ -45,8 +45,8 @@ func NewRedirector(pool *pgxpool.Pool, recorder *clicks.Recorder, hashIP func(st
 		return queries.New().ResolveShortCode(ctx, r.pool, code)
 	}
 	r.hosts.now = now
-	r.hosts.load = func(ctx context.Context) ([]queries.VerifiedTrackingDomainsRow, error) {
-		return queries.New().VerifiedTrackingDomains(ctx, r.pool)
+	r.hosts.load = func(ctx context.Context) ([]queries.LiveTrackingDomainsRow, error) {
+		return queries.New().LiveTrackingDomains(ctx, r.pool, r.now())
 	}
 	return r
 }
@@ -82,29 +82,29 @@ func (r *Redirector) InvalidateAll() {
 	r.hosts.expire()
 }
 
-// LoadTrackingDomains reads the verified tracking domains now: at start-up, and after one changed
-// through this process (other processes see the change within hostsTTL).
+// LoadTrackingDomains reads the verified tracking domains and pending claims now: at start-up, and
+// after one changed through this process (other processes see the change within hostsTTL).
 func (r *Redirector) LoadTrackingDomains(ctx context.Context) error {
 	_, err := r.hosts.reload(ctx)
 	return err
 }
 
-// brandOfHost answers the brand whose verified tracking domain host is; any other host (the
-// platform's, or one no brand has) is no tracking domain.
-func (r *Redirector) brandOfHost(ctx context.Context, host string) (uuid.UUID, bool, error) {
+// hostEntry answers who verified or claims a host name; any other host (the platform's, or one no
+// brand has) is no tracking domain.
+func (r *Redirector) hostEntry(ctx context.Context, host string) (hostEntry, bool, error) {
 	t, err := r.hosts.table(ctx)
 	if err != nil { // never read yet, and the database is out of reach
-		return uuid.Nil, false, ErrUnavailable
+		return hostEntry{}, false, ErrUnavailable
 	}
-	brand, ok := t.brandOfHost(host)
-	return brand, ok, nil
+	e, ok := t.entry(host)
+	return e, ok, nil
 }
 
 // IsTrackingDomain reports whether host is a brand's verified tracking domain, on which only
 // tracking links answer; when the domains cannot be read it answers false.
 func (r *Redirector) IsTrackingDomain(ctx context.Context, host string) bool {
-	_, ok, _ := r.brandOfHost(ctx, host)
-	return ok
+	e, ok, _ := r.hostEntry(ctx, host)
+	return ok && e.verified()
 }
 
 // trackingDomainOf answers a brand's verified tracking domain, if it has one.
@@ -137,7 +137,8 @@ type Outcome struct {
 // Visit resolves a short code, records the click when the link and its campaign are active and
 // its affiliate still earns in the campaign, and answers where to send the visitor: with the
 // signed click id (package clickid) when a click was recorded, else the bare destination. On a
-// brand's tracking domain another brand's code is not found; on any other host every code answers.
+// brand's verified tracking domain another brand's code is not found; on a name brands claim
+// without proof their own codes are not found; on any other host every code answers.
 func (r *Redirector) Visit(ctx context.Context, v Visit) (Outcome, error) {
 	if !ValidCode(v.Code) {
 		return Outcome{}, nil
@@ -146,7 +147,7 @@ func (r *Redirector) Visit(ctx context.Context, v Visit) (Outcome, error) {
 	if err != nil || !found || link.Status != "active" {
 		return Outcome{}, err
 	}
-	if brand, onDomain, err := r.brandOfHost(ctx, v.Host); err != nil || onDomain && brand != link.BrandID {
+	if e, known, err := r.hostEntry(ctx, v.Host); err != nil || known && !e.serves(link.BrandID) {
 		return Outcome{}, err
 	}
 	if link.CampaignStatus != "active" || !link.Earning || v.Head {

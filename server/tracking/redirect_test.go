@@ -123,27 +123,31 @@ func countingRedirector() (*Redirector, *int) {
 		*reads++
 		return queries.ResolveShortCodeRow{}, pgx.ErrNoRows
 	}
-	r.hosts.load = func(context.Context) ([]queries.VerifiedTrackingDomainsRow, error) {
-		return []queries.VerifiedTrackingDomainsRow{{Hostname: "go.brand-a.ro", BrandID: brandA}, {Hostname: "links.brand-b.com", BrandID: brandB}}, nil
+	r.hosts.load = func(context.Context) ([]queries.LiveTrackingDomainsRow, error) {
+		return []queries.LiveTrackingDomainsRow{{Hostname: "go.brand-a.ro", BrandID: brandA, Status: DomainVerified}, {Hostname: "links.brand-b.com", BrandID: brandB, Status: DomainVerified},
+			{Hostname: "links.brand-b.com", BrandID: brandA, Status: DomainPending}, {Hostname: "claimed.example", BrandID: brandA, Status: DomainPending},
+			{Hostname: "others.example", BrandID: brandB, Status: DomainPending}}, nil
 	}
 	return r, reads
 }
 
-// On a brand's tracking domain only its codes answer; on the platform's host name, an unknown
-// one, or none, every code does. The Host header's port, final dot and case do not matter.
+// On a brand's tracking domain only its codes answer (another brand's pending claim changes
+// nothing); on a name a brand claims without proof its codes do not answer; on the platform's host
+// name, an unknown one, or none, every code does. The Host header's port, final dot and case do not matter.
 func TestVisitOnTrackingDomains(t *testing.T) {
 	r, _ := countingRedirector()
 	r.links.put("LinkOfA1", resolvedLink{ResolveShortCodeRow: queries.ResolveShortCodeRow{BrandID: brandA, Status: "active", DestinationUrl: "https://brand-a.ro/"}}, true)
 	for host, want := range map[string]bool{
 		"go.brand-a.ro": true, "GO.Brand-A.ro:443": true, "go.brand-a.ro.": true, "links.brand-b.com": false, "LINKS.brand-b.com:8080": false,
 		"affiliate.example": true, "": true, "[::1]:8080": true, "127.0.0.1": true, "brand-a.ro": true, "x.go.brand-a.ro": true,
+		"claimed.example": false, "Claimed.Example.:80": false, "others.example": true,
 	} {
 		out, err := r.Visit(context.Background(), Visit{Code: "LinkOfA1", Host: host, Head: true})
 		if err != nil || out.Found != want {
 			t.Errorf("on %q: found %v, %v; want %v", host, out.Found, err, want)
 		}
 	}
-	if !r.IsTrackingDomain(context.Background(), "Links.Brand-B.com") || r.IsTrackingDomain(context.Background(), "affiliate.example") {
+	if !r.IsTrackingDomain(context.Background(), "Links.Brand-B.com") || r.IsTrackingDomain(context.Background(), "affiliate.example") || r.IsTrackingDomain(context.Background(), "claimed.example") {
 		t.Error("IsTrackingDomain")
 	}
 	if host, ok := r.trackingDomainOf(context.Background(), brandB); !ok || host != "links.brand-b.com" {
@@ -159,13 +163,13 @@ func TestTrackingDomainsTable(t *testing.T) {
 	r.hosts.now = func() time.Time { return now }
 	reads, failing := 0, false
 	refreshed := make(chan struct{}, 10)
-	r.hosts.load = func(context.Context) ([]queries.VerifiedTrackingDomainsRow, error) {
+	r.hosts.load = func(context.Context) ([]queries.LiveTrackingDomainsRow, error) {
 		defer func() { refreshed <- struct{}{} }()
 		reads++
 		if failing {
 			return nil, errors.New("connection refused")
 		}
-		return []queries.VerifiedTrackingDomainsRow{{Hostname: fmt.Sprintf("go%d.brand-a.ro", reads), BrandID: brandA}}, nil
+		return []queries.LiveTrackingDomainsRow{{Hostname: fmt.Sprintf("go%d.brand-a.ro", reads), BrandID: brandA, Status: DomainVerified}}, nil
 	}
 	ctx := context.Background()
 	for range 3 {
@@ -288,7 +292,7 @@ func TestOutageServesKnownLinksFromTheCache(t *testing.T) {
 	now := time.Now()
 	r := NewRedirector(nil, nil, func(s string) string { return s }, clickid.NewSigner([]byte("test-secret")), func() time.Time { return now })
 	reads, down := 0, false
-	r.hosts.load = func(context.Context) ([]queries.VerifiedTrackingDomainsRow, error) { return nil, nil } // read at start-up
+	r.hosts.load = func(context.Context) ([]queries.LiveTrackingDomainsRow, error) { return nil, nil } // read at start-up
 	if err := r.LoadTrackingDomains(context.Background()); err != nil {
 		t.Fatal(err)
 	}

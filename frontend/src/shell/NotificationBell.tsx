@@ -8,10 +8,10 @@ import { useAuth } from '../auth/AuthProvider';
 /** How often the shell asks whether new notifications came. */
 const POLL_MS = 60_000;
 
-/** The affiliate's bell (other accounts have no notifications): a link to them with how many are unread. */
+/** An affiliate's or a brand's bell (hosts have no notifications): a link to them with how many are unread. */
 export function NotificationBell() {
   const { user } = useAuth();
-  return user?.accountType === 'affiliate' ? <Bell /> : null;
+  return user?.accountType === 'affiliate' || user?.accountType === 'brand' ? <Bell /> : null;
 }
 
 function Bell() {

@@ -373,7 +373,7 @@ export const pages: readonly PageEntry[] = [
   },
   {
     id: 'notifications',
-    roles: ['affiliate'],
+    roles: ['affiliate', 'brand'],
     title: 'titles.notifications',
     description: 'descriptions.notifications',
     icon: NotificationsIcon,

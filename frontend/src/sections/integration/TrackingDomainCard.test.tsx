@@ -8,6 +8,7 @@ import { TrackingDomainCard } from './TrackingDomainCard';
 const PATH = '/brands/b-1/tracking-domain';
 let stored: TrackingDomain | undefined;
 let dnsPointsHere: boolean;
+let targetHidden: boolean;
 let fetchMock: ReturnType<typeof vi.fn>;
 
 function domainOf(hostname: string): TrackingDomain {
@@ -15,9 +16,11 @@ function domainOf(hostname: string): TrackingDomain {
     hostname,
     status: 'pending',
     dns_record: { type: 'CNAME', name: hostname, value: 'oa.test' },
+    txt_record: { type: 'TXT', name: `_openaffiliate.${hostname}`, value: 'openaffiliate-verification=0123456789abcdef0123456789abcdef' },
     tracking_base_url: `https://${hostname}/r/`,
     created_at: '2026-11-20T10:00:00Z',
     verified_at: null,
+    expires_at: '2026-11-27T10:00:00Z',
     checked_at: null,
     check_result: null,
     found_target: null,
@@ -30,6 +33,7 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
   stored = undefined;
   dnsPointsHere = false;
+  targetHidden = false;
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const path = url.replace('/api/v1', '').split('?')[0];
     const method = init?.method ?? 'GET';
@@ -37,7 +41,7 @@ beforeEach(async () => {
     if (path === PATH && method === 'PUT') {
       const hostname = JSON.parse(init?.body as string).hostname as string;
       if (hostname === 'go.taken.ro') {
-        const message = 'Another brand already uses this domain';
+        const message = 'Another brand has verified this domain';
         return jsonResponse({ success: false, error: message, code: 'CONFLICT', details: [{ field: 'hostname', message }] }, 409);
       }
       stored = domainOf(hostname);
@@ -45,8 +49,8 @@ beforeEach(async () => {
     }
     if (path === `${PATH}/check` && method === 'POST' && stored) {
       stored = dnsPointsHere
-        ? { ...stored, status: 'verified', verified_at: '2026-11-20T10:05:00Z', checked_at: '2026-11-20T10:05:00Z', check_result: 'points_here' }
-        : { ...stored, checked_at: '2026-11-20T10:05:00Z', check_result: 'points_elsewhere', found_target: 'old.example.net' };
+        ? { ...stored, status: 'verified', verified_at: '2026-11-20T10:05:00Z', expires_at: null, checked_at: '2026-11-20T10:05:00Z', check_result: 'points_here' }
+        : { ...stored, checked_at: '2026-11-20T10:05:00Z', check_result: 'points_elsewhere', found_target: targetHidden ? null : 'old.example.net' };
       return answer();
     }
     if (path === PATH && method === 'DELETE' && stored) {
@@ -70,7 +74,7 @@ function add(value: string) {
 }
 
 describe('tracking domain', () => {
-  it('adds a domain and shows the CNAME record to create, pending until a check finds it', async () => {
+  it('adds a domain and shows the CNAME and TXT records to create, pending until a check finds them', async () => {
     renderWithProviders(<TrackingDomainCard brandUuid="b-1" />);
     await screen.findByText(/Its CNAME record will point at oa\.test/);
     add('https://GO.Shop.example.com/products');
@@ -80,17 +84,31 @@ describe('tracking domain', () => {
     expect(screen.getByTestId('tracking-domain-record-type').textContent).toBe('CNAME');
     expect(screen.getByTestId('tracking-domain-record-name').textContent).toBe('go.shop.example.com');
     expect(screen.getByTestId('tracking-domain-record-value').textContent).toBe('oa.test');
+    expect(screen.getByTestId('tracking-domain-txt-type').textContent).toBe('TXT');
+    expect(screen.getByTestId('tracking-domain-txt-name').textContent).toBe('_openaffiliate.go.shop.example.com');
+    expect(screen.getByTestId('tracking-domain-txt-value').textContent).toBe('openaffiliate-verification=0123456789abcdef0123456789abcdef');
+    expect(screen.getByRole('button', { name: "Copy the TXT record's value" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: "Copy the CNAME record's name" })).toBeTruthy();
+    expect(screen.getByTestId('tracking-domain-expires').textContent).toMatch(/^Unless it is verified by .+, this domain is removed/);
     expect(screen.getByTestId('tracking-domain-last-check').textContent).toBe('Not checked yet.');
 
     fireEvent.click(screen.getByTestId('tracking-domain-check'));
     await screen.findByText('The domain is not verified yet: see below what the check found.');
     expect(screen.getByTestId('tracking-domain-last-check').textContent).toMatch(/the record points at old\.example\.net, not at oa\.test\.$/);
 
+    // The server names no internal target: the card says only that it is another name.
+    targetHidden = true;
+    fireEvent.click(screen.getByTestId('tracking-domain-check'));
+    await waitFor(() =>
+      expect(screen.getByTestId('tracking-domain-last-check').textContent).toMatch(/the CNAME record points at another name, not at oa\.test\.$/),
+    );
+
     dnsPointsHere = true;
     fireEvent.click(screen.getByTestId('tracking-domain-check'));
     await screen.findByText('The domain is verified: your links are shown on it.');
     expect(screen.getByTestId('tracking-domain-status').textContent).toBe('Verified');
     expect(screen.getByTestId('tracking-domain-live').textContent).toContain('https://go.shop.example.com/r/');
+    expect(screen.queryByTestId('tracking-domain-expires')).toBeNull();
   });
 
   it('refuses what is not a subdomain, the platform’s own host and a name another brand has', async () => {
@@ -102,7 +120,7 @@ describe('tracking domain', () => {
     expect(screen.getByText("This is the platform's own address: use a domain of your brand.")).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
     add('go.taken.ro');
-    await screen.findByText('Another brand already uses this domain.');
+    await screen.findByText('Another brand has verified this domain.');
   });
 
   it('removes the domain after asking', async () => {

@@ -30,7 +30,7 @@ import {
   useRemoveTrackingDomain,
   useSetTrackingDomain,
 } from '../../api/generated/brands/brands';
-import { TrackingDomainStatus, type TrackingDomain, type TrackingDomainResponse } from '../../api/generated/model';
+import { TrackingDomainStatus, type DnsRecord, type TrackingDomain, type TrackingDomainResponse } from '../../api/generated/model';
 import { getListAffiliateLinksQueryKey, getListTrackingLinksQueryKey } from '../../api/generated/tracking/tracking';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyButton } from '../../components/CopyButton';
@@ -56,10 +56,26 @@ function RecordValue({ value, copyLabel, testId }: { value: string; copyLabel: s
   );
 }
 
-/** The CNAME record to create, with a copy button for each value. */
+/** One DNS record: its type, and its name and value each with a copy button. */
+function RecordRow({ record, testId, copyName, copyValue }: { record: DnsRecord; testId: string; copyName: string; copyValue: string }) {
+  return (
+    <TableRow>
+      <TableCell sx={{ fontFamily: 'monospace' }} data-testid={`${testId}-type`}>
+        {record.type}
+      </TableCell>
+      <TableCell>
+        <RecordValue value={record.name} copyLabel={copyName} testId={`${testId}-name`} />
+      </TableCell>
+      <TableCell>
+        <RecordValue value={record.value} copyLabel={copyValue} testId={`${testId}-value`} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The records to create (the CNAME, then the TXT record that proves the domain), with a copy button for each value. */
 function DnsRecordTable({ domain }: { domain: TrackingDomain }) {
   const { t } = useTranslation('account');
-  const record = domain.dns_record;
   return (
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
       <Table size="small" data-testid="tracking-domain-record">
@@ -72,32 +88,35 @@ function DnsRecordTable({ domain }: { domain: TrackingDomain }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          <TableRow>
-            <TableCell sx={{ fontFamily: 'monospace' }} data-testid="tracking-domain-record-type">
-              {record.type}
-            </TableCell>
-            <TableCell>
-              <RecordValue value={record.name} copyLabel={t('trackingDomain.copyName')} testId="tracking-domain-record-name" />
-            </TableCell>
-            <TableCell>
-              <RecordValue value={record.value} copyLabel={t('trackingDomain.copyValue')} testId="tracking-domain-record-value" />
-            </TableCell>
-          </TableRow>
+          <RecordRow
+            record={domain.dns_record}
+            testId="tracking-domain-record"
+            copyName={t('trackingDomain.copyName')}
+            copyValue={t('trackingDomain.copyValue')}
+          />
+          <RecordRow
+            record={domain.txt_record}
+            testId="tracking-domain-txt"
+            copyName={t('trackingDomain.copyTxtName')}
+            copyValue={t('trackingDomain.copyTxtValue')}
+          />
         </TableBody>
       </Table>
     </TableContainer>
   );
 }
 
-/** What the last check of the record found, in words. */
+/** What the last check of the records found, in words (the server names a target only when it is a public name). */
 function LastCheck({ domain }: { domain: TrackingDomain }) {
   const { t } = useTranslation('account');
   let text = t('trackingDomain.notChecked');
   if (domain.checked_at && domain.check_result) {
-    const result = t(`trackingDomain.results.${domain.check_result}`, {
+    const hidden = domain.check_result === 'points_elsewhere' && !domain.found_target;
+    const result = t(`trackingDomain.results.${hidden ? 'points_elsewhere_hidden' : domain.check_result}`, {
       host: domain.hostname,
       found: domain.found_target ?? '',
       target: domain.dns_record.value,
+      txt: domain.txt_record.name,
     });
     text = t('trackingDomain.lastCheck', { date: formatDateTime(domain.checked_at), result });
   }
@@ -110,7 +129,8 @@ function LastCheck({ domain }: { domain: TrackingDomain }) {
 
 /**
  * The brand's tracking domain: a host name of its own (go.brand.ro) pointed at the platform with a
- * CNAME record; once a check finds the record, its links are shown on it.
+ * CNAME record and proved the brand's with a TXT record holding its token; once a check finds both,
+ * its links are shown on it. A pending domain expires after 7 days.
  */
 export function TrackingDomainCard({ brandUuid }: { brandUuid: string }) {
   const { t } = useTranslation(['account', 'common']);
@@ -242,6 +262,11 @@ export function TrackingDomainCard({ brandUuid }: { brandUuid: string }) {
             )}
             <DnsRecordTable domain={domain} />
             <LastCheck domain={domain} />
+            {!verified && domain.expires_at && (
+              <Typography variant="body2" color="text.secondary" data-testid="tracking-domain-expires">
+                {t('trackingDomain.expires', { date: formatDateTime(domain.expires_at) })}
+              </Typography>
+            )}
             <Stack direction="row" spacing={1}>
               <Button variant="contained" startIcon={<RefreshIcon />} disabled={busy} onClick={() => void checkNow()} data-testid="tracking-domain-check">
                 {t('trackingDomain.check')}

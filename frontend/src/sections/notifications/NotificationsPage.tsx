@@ -4,6 +4,7 @@ import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
+import { useAuth } from '../../auth/AuthProvider';
 import type { Notification } from '../../api/generated/model';
 import { getListNotificationsQueryKey, useListNotifications, useMarkNotificationsRead } from '../../api/generated/notifications/notifications';
 import { ListPagination } from '../../components/ListPagination';
@@ -16,11 +17,12 @@ import { notificationText } from './notificationText';
 
 const PAGE_SIZES = [25, 50, 100];
 
-/** An affiliate's notifications, newest first: unread ones stand out and are marked read on a click. */
+/** An affiliate's or a brand's notifications, newest first: unread ones stand out and are marked read on a click. */
 export default function NotificationsPage() {
   const { t } = useTranslation(['notifications', 'sections']);
   const toast = useToast();
   const queryClient = useQueryClient();
+  const brand = useAuth().user?.accountType === 'brand';
   const [unreadOnly, setUnreadOnly] = useState(false);
   const paging = usePaging(PAGE_SIZES);
   const notifications = useListNotifications(
@@ -47,7 +49,7 @@ export default function NotificationsPage() {
     <>
       <SectionHeader
         title={t('sections:titles.notifications')}
-        subtitle={t('subtitle')}
+        subtitle={t(brand ? 'subtitleBrand' : 'subtitle')}
         actions={
           <Button
             variant="outlined"
@@ -83,7 +85,7 @@ export default function NotificationsPage() {
         {notifications.isSuccess &&
           (rows.length === 0 ? (
             <Typography color="text.secondary" sx={{ p: 2 }} data-testid="notifications-empty">
-              {unreadOnly ? t('emptyUnread') : t('empty')}
+              {unreadOnly ? t('emptyUnread') : t(brand ? 'emptyBrand' : 'empty')}
             </Typography>
           ) : (
             <List aria-label={t('sections:titles.notifications')}>

@@ -21,6 +21,9 @@ describe('notification texts', () => {
       /^Ada Shoes paid you 44,75\sRON \(reference OP-1\)\.$/,
     );
     expect(text('application_rejected', { campaign_name: 'Winter' })).toBe('A brand declined your application to “Winter”.');
+    expect(text('tracking_domain_unverified', { brand_name: 'Ada Shoes', hostname: 'go.ada.ro' })).toMatch(
+      /^Your tracking domain go\.ada\.ro is no longer verified: /,
+    );
   });
 
   it('counts in Romanian with its plural forms', async () => {
@@ -30,6 +33,7 @@ describe('notification texts', () => {
     expect(text('conversion_reversed', { brand_name: 'Ada', count: 1, order_id: 'X-1', amount: '2.00', currency: 'RON' })).toMatch(
       /^Ada a retras 2,00\sRON din comisionul comenzii X-1\.$/,
     );
+    expect(text('tracking_domain_unverified', { hostname: 'go.ada.ro' })).toMatch(/^Domeniul tău de urmărire go\.ada\.ro nu mai este verificat: /);
     await i18n.changeLanguage('en');
   });
 });

@@ -15,6 +15,7 @@ export function notificationText(t: TFunction<'notifications'>, n: Pick<Notifica
     count: p.count ?? 0,
     amount: p.amount && p.currency ? formatAmount(p.amount, p.currency) : '',
     reference: p.reference ?? '',
+    host: p.hostname ?? '',
   };
   if (counted.has(n.kind)) {
     if (p.order_id || p.count === 1) return t(`texts.${n.kind as 'conversions_confirmed'}_single`, values);

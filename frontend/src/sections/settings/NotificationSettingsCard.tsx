@@ -11,6 +11,9 @@ import {
 import { QueryStatus } from '../../components/QueryStatus';
 import { useToast } from '../../toasts/ToastProvider';
 
+/** The kinds an affiliate hears about (a brand's tracking domain notice is not one). */
+const affiliateKinds = Object.values(NotificationKind).filter((kind) => kind !== NotificationKind.tracking_domain_unverified);
+
 /** An affiliate's notification settings: one switch per kind; a kind turned off is not recorded. */
 export function NotificationSettingsCard() {
   const { t } = useTranslation('notifications');
@@ -43,7 +46,7 @@ export function NotificationSettingsCard() {
         <QueryStatus loading={preferences.isPending} error={preferences.error} onRetry={() => void preferences.refetch()} />
         {preferences.isSuccess && (
           <FormGroup>
-            {Object.values(NotificationKind).map((kind) => (
+            {affiliateKinds.map((kind) => (
               <FormControlLabel
                 key={kind}
                 label={t(`kinds.${kind}`)}

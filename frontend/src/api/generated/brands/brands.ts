@@ -201,6 +201,7 @@ import type {
   MessageResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  TooManyRequestsResponse,
   TrackingDomainInput,
   TrackingDomainResponse,
   UnauthorizedResponse,
@@ -1408,10 +1409,15 @@ export const useSetBrandDomains = <TError = ErrorType<BadRequestResponse | Unaut
 
 /**
  * A tracking domain (such as `go.brand.ro`) is a host name the brand points at the platform
- * with a CNAME record. Once a check finds the record it is verified: the brand's links are
- * shown on it, and `/r/{code}` answers on it for the brand's own codes only (any other code
- * answers the 404 page). The platform's own address keeps answering every code.
- * `cname_target` is the record's target, the platform's host name, answered also before a
+ * with a CNAME record and proves its own with a TXT record `_openaffiliate.<host>` holding a
+ * random token issued to the brand (`txt_record`). Once a check finds both it is verified: the
+ * brand's links are shown on it, and `/r/{code}` answers on it for the brand's own codes only
+ * (any other code answers the 404 page). The platform's own address keeps answering every code.
+ * A pending domain expires 7 days after it was added (or after it went back to pending):
+ * from `expires_at` on it is no longer answered (the brand has none), and it is deleted.
+ * Verified domains are checked again every day; one whose records are gone goes back to
+ * pending and its brand is notified (`tracking_domain_unverified`).
+ * `cname_target` is the CNAME record's target, the platform's host name, answered also before a
  * domain is added. Another brand's id answers 404.
  * @summary The brand's tracking domain and the DNS record it needs
  */
@@ -1514,10 +1520,13 @@ export const getSetTrackingDomainUrl = (id: string,) => {
 
 /**
  * The host name (no scheme, path or port; lower-cased) replaces the brand's current one and
- * is pending until it is checked. Refused with `INVALID_DOMAIN`: anything but a DNS name of
- * two or more labels (IP addresses, wildcards), and the platform's own host name or a name
- * below it; with `409 CONFLICT`: a name another brand has. Sending the current name again
- * changes nothing.
+ * is pending until it is checked, for at most 7 days. Pending claims are not exclusive:
+ * several brands may claim the same name, and the one that proves it (its TXT token) gets it.
+ * Refused with `INVALID_DOMAIN`: anything but a DNS name of two or more labels (IP addresses,
+ * wildcards), and the platform's own host name or a name below it; with `409 CONFLICT`: a name
+ * another brand has verified. Sending the current name again changes nothing. The brand's
+ * TXT token is drawn once for the brand: it stays the same whatever domain it adds, replaces
+ * or removes.
  * @summary Add or replace the brand's tracking domain
  */
 export const setTrackingDomain = async (id: string,
@@ -1682,10 +1691,13 @@ export const useRemoveTrackingDomain = <TError = ErrorType<BadRequestResponse | 
 
 /**
  * The domain is verified when its CNAME record points at `cname_target` (or at the name that
- * one is itself an alias of). A record that is missing or points elsewhere makes a verified
- * domain pending again; a lookup that fails (`lookup_failed`) changes nothing. New DNS records
- * can take from minutes to hours to be seen. A brand without a domain answers 404.
- * @summary Look up the tracking domain's CNAME record now
+ * one is itself an alias of) and its TXT record (`txt_record`) holds the brand's token. A
+ * record that is missing or points elsewhere makes a verified domain pending again; a lookup
+ * that fails (`lookup_failed`) changes nothing. New DNS records can take from minutes to hours
+ * to be seen. A brand without a domain (or whose pending domain expired) answers 404; a name
+ * another brand has verified meanwhile answers `409 CONFLICT` and stays pending. At most 10
+ * checks per brand in 15 minutes (`429 RATE_LIMITED` with `Retry-After`).
+ * @summary Look up the tracking domain's DNS records now
  */
 export const checkTrackingDomain = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<TrackingDomainResponse> => {
 
@@ -1704,7 +1716,7 @@ export const checkTrackingDomain = async (id: string, options?: Parameters<typeo
 
 export const getCheckTrackingDomainMutationKey = () => ['checkTrackingDomain'] as const;
 
-export const getCheckTrackingDomainMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const getCheckTrackingDomainMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTrackingDomain>>, TError,CheckTrackingDomainMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkTrackingDomain>>, TError,CheckTrackingDomainMutationVariables, TContext> => {
 
@@ -1733,13 +1745,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckTrackingDomainMutationResult = NonNullable<Awaited<ReturnType<typeof checkTrackingDomain>>>
 
-    export type CheckTrackingDomainMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type CheckTrackingDomainMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>
     export type CheckTrackingDomainMutationVariables = {id: string}
 
     /**
- * @summary Look up the tracking domain's CNAME record now
+ * @summary Look up the tracking domain's DNS records now
  */
-export const useCheckTrackingDomain = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const useCheckTrackingDomain = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTrackingDomain>>, TError,CheckTrackingDomainMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkTrackingDomain>>,

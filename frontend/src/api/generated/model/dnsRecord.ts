@@ -169,6 +169,6 @@ export interface DnsRecord {
   type: DnsRecordType;
   /** The record's full name. */
   name: string;
-  /** What the record points at. */
+  /** What the record points at (CNAME) or holds (TXT). */
   value: string;
 }

@@ -169,4 +169,5 @@ export type DnsRecordType = typeof DnsRecordType[keyof typeof DnsRecordType];
 
 export const DnsRecordType = {
   CNAME: 'CNAME',
+  TXT: 'TXT',
 } as const;

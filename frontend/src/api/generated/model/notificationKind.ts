@@ -164,6 +164,10 @@
  * OpenAPI spec version: 1.0.0
  */
 
+/**
+ * `tracking_domain_unverified` is a brand's (its tracking domain's proof was gone at the daily
+ * check, `params.hostname`); the others are affiliates'.
+ */
 export type NotificationKind = typeof NotificationKind[keyof typeof NotificationKind];
 
 
@@ -175,4 +179,5 @@ export const NotificationKind = {
   conversions_rejected: 'conversions_rejected',
   conversion_reversed: 'conversion_reversed',
   payout_paid: 'payout_paid',
+  tracking_domain_unverified: 'tracking_domain_unverified',
 } as const;

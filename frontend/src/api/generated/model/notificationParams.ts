@@ -179,4 +179,6 @@ export type NotificationParams = {
   currency?: string;
   /** A paid payout's reference. */
   reference?: string;
+  /** A tracking domain's host name. */
+  hostname?: string;
 };

@@ -171,25 +171,39 @@ export interface TrackingDomain {
   hostname: string;
   status: TrackingDomainStatus;
   dns_record: DnsRecord;
+  /**
+     * The TXT record that proves the domain is the brand's: `_openaffiliate.<hostname>`
+     * holding a random token issued to the brand once (the same for any domain it adds).
+     */
+  txt_record: DnsRecord;
   /** The brand's links on this domain are this plus their short code (once it is verified). */
   tracking_base_url: string;
   created_at: string;
   /** @nullable */
   verified_at: string | null;
   /**
-     * When the record was last looked up; null before the first check.
+     * When a pending domain expires unless it is verified before (7 days after it was added or
+     * went back to pending); null when verified.
+     * @nullable
+     */
+  expires_at: string | null;
+  /**
+     * When the records were last looked up; null before the first check.
      * @nullable
      */
   checked_at: string | null;
   /**
-     * What the last check saw: `points_here` (the record points at the platform), `no_cname` (no
-     * CNAME record, or no such name), `points_elsewhere` (the record points at `found_target`),
+     * What the last check saw: `points_here` (the CNAME record points at the platform and the
+     * TXT record holds the brand's token), `no_cname` (no CNAME record, or no such name),
+     * `points_elsewhere` (the record points at another name: `found_target` when that is a
+     * public name), `no_txt` (the CNAME is right but no TXT record holds the brand's token),
      * `lookup_failed` (the DNS did not answer; the status did not change). Null before the first check.
      * @nullable
      */
   check_result: TrackingDomainCheckResult;
   /**
-     * Where the record pointed at the last check, when it pointed elsewhere.
+     * Where the CNAME record pointed at the last check, when it pointed elsewhere and at a public
+     * name (one whose addresses are all public); null for an internal, private or loopback target.
      * @nullable
      */
   found_target: string | null;

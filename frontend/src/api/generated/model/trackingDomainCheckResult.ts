@@ -165,8 +165,10 @@
  */
 
 /**
- * What the last check saw: `points_here` (the record points at the platform), `no_cname` (no
- * CNAME record, or no such name), `points_elsewhere` (the record points at `found_target`),
+ * What the last check saw: `points_here` (the CNAME record points at the platform and the
+ * TXT record holds the brand's token), `no_cname` (no CNAME record, or no such name),
+ * `points_elsewhere` (the record points at another name: `found_target` when that is a
+ * public name), `no_txt` (the CNAME is right but no TXT record holds the brand's token),
  * `lookup_failed` (the DNS did not answer; the status did not change). Null before the first check.
  * @nullable
  */
@@ -177,5 +179,6 @@ export const TrackingDomainCheckResult = {
   points_here: 'points_here',
   no_cname: 'no_cname',
   points_elsewhere: 'points_elsewhere',
+  no_txt: 'no_txt',
   lookup_failed: 'lookup_failed',
 } as const;

@@ -165,7 +165,7 @@
  */
 
 /**
- * `pending` until a check finds the CNAME record pointing at the platform, then `verified`.
+ * `pending` until a check finds the CNAME record pointing at the platform and the TXT record holding the brand's token, then `verified`.
  */
 export type TrackingDomainStatus = typeof TrackingDomainStatus[keyof typeof TrackingDomainStatus];
 

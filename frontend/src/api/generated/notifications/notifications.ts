@@ -237,11 +237,12 @@ export const getListNotificationsUrl = (params?: ListNotificationsParams,) => {
 }
 
 /**
- * Created when a brand decides an application, when conversions are confirmed (by the brand,
- * the host or the holding period), rejected or reversed (by a decision or a refund), and when a
- * payout is paid; one notification per decision for each affiliate, brand and currency. Each
- * has a `kind` and `params`, so a client writes it in its reader's language.
- * @summary The affiliate's notifications, newest first, with how many are unread
+ * An affiliate's are created when a brand decides an application, when conversions are
+ * confirmed (by the brand, the host or the holding period), rejected or reversed (by a decision
+ * or a refund), and when a payout is paid; one notification per decision for each affiliate,
+ * brand and currency. A brand's are created when its tracking domain's proof is found gone at
+ * the daily check. Each has a `kind` and `params`, so a client writes it in its reader's language.
+ * @summary The caller's notifications (an affiliate's or a brand's), newest first, with how many are unread
  */
 export const listNotifications = async (params?: ListNotificationsParams, options?: Parameters<typeof apiFetch>[1]): Promise<NotificationListResponse> => {
 
@@ -312,7 +313,7 @@ export function useListNotifications<TData = Awaited<ReturnType<typeof listNotif
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The affiliate's notifications, newest first, with how many are unread
+ * @summary The caller's notifications (an affiliate's or a brand's), newest first, with how many are unread
  */
 
 export function useListNotifications<TData = Awaited<ReturnType<typeof listNotifications>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(

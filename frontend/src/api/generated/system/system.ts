@@ -428,7 +428,8 @@ export const getCheckTlsDomainUrl = (params: CheckTlsDomainParams,) => {
 }
 
 /**
- * 200 for the platform's own host name and verified tracking domains, 404 for any other, so
+ * 200 for the platform's own host name and verified tracking domains, 404 for any other (a
+ * pending one included, and one whose proof was found gone at its daily check), so
  * a reverse proxy that obtains certificates on demand asks for them only for names the
  * platform serves (Caddy's `on_demand_tls { ask … }` calls this with `?domain=`).
  * @summary Whether the server answers on a host name (for on-demand TLS)
