@@ -88,6 +88,10 @@ func (s *Service) check(o *Order) error {
 // the code's read under a lock, then one statement that stores the conversion, counts the code's
 // use, applies the reused-order rule and writes the activity log.
 func (s *Service) Ingest(ctx context.Context, brandID uuid.UUID, o Order) (Conversion, bool, error) {
+	// The host's switches hold for every caller: the API, Shopify, the dev seed, any job.
+	if err := s.stop.CheckIngestion(ctx); err != nil {
+		return Conversion{}, false, err
+	}
 	if err := s.check(&o); err != nil {
 		return Conversion{}, false, err
 	}
