@@ -40,9 +40,12 @@ func (s *Server) CreateAffiliate(ctx context.Context, req oapi.CreateAffiliateRe
 	return oapi.CreateAffiliate201JSONResponse(affiliateResponse(a)), nil
 }
 
-// UpdateAffiliate changes an affiliate's name and email.
+// UpdateAffiliate changes an affiliate's name and email; a new email needs the caller's current password.
 func (s *Server) UpdateAffiliate(ctx context.Context, req oapi.UpdateAffiliateRequestObject) (oapi.UpdateAffiliateResponseObject, error) {
-	a, err := s.Catalogue.UpdateAffiliate(ctx, scope(ctx), req.Id, req.Body.Name, string(req.Body.Email))
+	confirm := func(ctx context.Context) error {
+		return s.Accounts.ConfirmPassword(ctx, caller(ctx).ID, deref(req.Body.CurrentPassword), "current_password", s.client(ctx))
+	}
+	a, err := s.Catalogue.UpdateAffiliate(ctx, scope(ctx), req.Id, req.Body.Name, string(req.Body.Email), confirm)
 	if err != nil {
 		return nil, err
 	}

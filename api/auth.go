@@ -23,7 +23,7 @@ func (s *Server) Signup(ctx context.Context, req oapi.SignupRequestObject) (oapi
 		in.PreferredBrandID = *b.PreferredBrandId
 	}
 	in.InviteToken = deref(b.InviteToken)
-	if err := s.Accounts.AdmitSignup(ctx, s.HashIP(clientIP(ctx))); err != nil {
+	if err := s.Accounts.AdmitSignup(ctx, s.client(ctx).AddressKey); err != nil {
 		return nil, err
 	}
 	profile, err := s.Accounts.Signup(ctx, in)
@@ -36,7 +36,7 @@ func (s *Server) Signup(ctx context.Context, req oapi.SignupRequestObject) (oapi
 
 // Login signs a user in with email and password.
 func (s *Server) Login(ctx context.Context, req oapi.LoginRequestObject) (oapi.LoginResponseObject, error) {
-	profile, err := s.Accounts.Login(ctx, req.Body.Email, req.Body.Password, s.HashIP(clientIP(ctx)))
+	profile, err := s.Accounts.Login(ctx, req.Body.Email, req.Body.Password, s.client(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -44,12 +44,13 @@ func (s *Server) Login(ctx context.Context, req oapi.LoginRequestObject) (oapi.L
 	return oapi.Login200JSONResponse(resp), err
 }
 
-// DevLogin signs in as a seeded demo account; it exists only in dev mode on a loopback PUBLIC_URL.
+// DevLogin signs in as a seeded demo account; it exists only in dev mode on a loopback PUBLIC_URL,
+// for a connection from the loopback interface.
 func (s *Server) DevLogin(ctx context.Context, req oapi.DevLoginRequestObject) (oapi.DevLoginResponseObject, error) {
 	if !s.DemoAccounts {
 		return nil, apierror.NotFound("Dev mode is off")
 	}
-	profile, err := s.Accounts.DemoAccount(ctx, string(req.Body.AccountType))
+	profile, err := s.Accounts.DevLogin(ctx, string(req.Body.AccountType), s.client(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +97,7 @@ func (s *Server) Logout(ctx context.Context, _ oapi.LogoutRequestObject) (oapi.L
 
 // ResetPassword sets a new password with a one-time token.
 func (s *Server) ResetPassword(ctx context.Context, req oapi.ResetPasswordRequestObject) (oapi.ResetPasswordResponseObject, error) {
-	if err := s.Accounts.AdmitPasswordReset(ctx, s.HashIP(clientIP(ctx))); err != nil {
+	if err := s.Accounts.AdmitPasswordReset(ctx, s.client(ctx).AddressKey); err != nil {
 		return nil, err
 	}
 	if err := s.Accounts.ResetPassword(ctx, req.Body.Token, req.Body.NewPassword); err != nil {
@@ -120,7 +121,7 @@ func (s *Server) UpdateProfile(ctx context.Context, req oapi.UpdateProfileReques
 // ChangePassword changes the signed-in user's password, which ends every session of the user,
 // and answers a fresh token for the caller.
 func (s *Server) ChangePassword(ctx context.Context, req oapi.ChangePasswordRequestObject) (oapi.ChangePasswordResponseObject, error) {
-	profile, err := s.Accounts.ChangePassword(ctx, caller(ctx).ID, req.Body.CurrentPassword, req.Body.NewPassword)
+	profile, err := s.Accounts.ChangePassword(ctx, caller(ctx).ID, req.Body.CurrentPassword, req.Body.NewPassword, s.client(ctx))
 	if err != nil {
 		return nil, err
 	}

@@ -16,7 +16,7 @@ func emergencyResponse(st emergency.State) oapi.EmergencyStateResponse {
 
 // GetEmergencyState answers the host's emergency switches.
 func (s *Server) GetEmergencyState(ctx context.Context, _ oapi.GetEmergencyStateRequestObject) (oapi.GetEmergencyStateResponseObject, error) {
-	st, err := s.Emergency.State(ctx)
+	st, err := s.Emergency.Current(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ package api
 
 import (
 	"context"
+	"net"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -53,4 +54,29 @@ func WithClientIP(ctx context.Context, ip string) context.Context {
 func clientIP(ctx context.Context) string {
 	ip, _ := ctx.Value(clientIPKey{}).(string)
 	return ip
+}
+
+type peerKey struct{}
+
+// WithPeer stores the address of the request's connection itself (its RemoteAddr, never a
+// forwarded header) in a request context (set by the server's middleware).
+func WithPeer(ctx context.Context, remoteAddr string) context.Context {
+	return context.WithValue(ctx, peerKey{}, remoteAddr)
+}
+
+// peerIsLoopback reports whether the request's connection comes from the loopback interface.
+func peerIsLoopback(ctx context.Context) bool {
+	addr, _ := ctx.Value(peerKey{}).(string)
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = addr
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// client is the caller as the account limits see it: its address's group (an IPv6 address's /64),
+// hashed, and whether its connection is loopback.
+func (s *Server) client(ctx context.Context) accounts.Client {
+	return accounts.Client{AddressKey: s.HashIP(accounts.AddressGroup(clientIP(ctx))), Loopback: peerIsLoopback(ctx)}
 }

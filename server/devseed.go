@@ -3,12 +3,15 @@ package server
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
+	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/accounts"
+	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/conversions"
@@ -47,6 +50,9 @@ func seedDemoData(ctx context.Context, accts *accounts.Service, cat *catalogue.S
 			CommissionType: str("percentage"), CommissionValue: dec("0.08")},
 	} {
 		c, err := cat.CreateCampaign(ctx, brand, f)
+		if refusedBySwitches(err) {
+			return nil
+		}
 		if err != nil {
 			return fmt.Errorf("seed demo campaign: %w", err)
 		}
@@ -111,6 +117,9 @@ func seedDemoConversions(ctx context.Context, accts *accounts.Service, convs *co
 			OrderID: o.id, Total: decimal.RequireFromString(o.total), Currency: "RON", CustomerEmail: o.email,
 			ConvertedAt: new(now.AddDate(0, 0, -o.daysAgo)), DiscountCode: "WINTER10", Source: "api",
 		})
+		if refusedBySwitches(err) {
+			return nil
+		}
 		if err != nil {
 			return fmt.Errorf("seed demo conversion: %w", err)
 		}
@@ -122,4 +131,20 @@ func seedDemoConversions(ctx context.Context, accts *accounts.Service, convs *co
 		return fmt.Errorf("seed demo review: %w", err)
 	}
 	return nil
+}
+
+// refusedBySwitches reports, and logs, a seed step the host's emergency switches refused (campaigns
+// paused, ingestion paused, maintenance): the seed obeys them like every caller, leaves the rest for
+// a later start, and the server starts.
+func refusedBySwitches(err error) bool {
+	e, ok := apierror.From(err)
+	if !ok {
+		return false
+	}
+	switch e.Code {
+	case oapi.ErrorCodeCAMPAIGNSPAUSED, oapi.ErrorCodeINGESTIONPAUSED, oapi.ErrorCodeMAINTENANCE:
+		slog.Warn("dev mode: demo data not seeded while the host's switch holds", "reason", e.Message)
+		return true
+	}
+	return false
 }

@@ -63,7 +63,7 @@ func NewHTTP(d Deps) (http.Handler, error) {
 	group.Use(func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			c.Response().Header().Set("Cache-Control", "no-store")
-			ctx := api.WithClientIP(c.Request().Context(), c.RealIP())
+			ctx := api.WithPeer(api.WithClientIP(c.Request().Context(), c.RealIP()), c.Request().RemoteAddr)
 			c.SetRequest(c.Request().WithContext(ctx))
 			return next(c)
 		}

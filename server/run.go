@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/google/uuid"
@@ -167,24 +168,37 @@ func Run(ctx context.Context, cfg Config, web fs.FS) error {
 // Serve listens until ctx ends, then drains requests for up to 15 seconds.
 func (a *App) Serve(ctx context.Context) error {
 	srv := NewHTTPServer(fmt.Sprintf(":%d", a.Config.Port), a.HTTP, context.WithoutCancel(ctx))
+	main, err := listen(a.Config.DevMode, a.Config.Port)
+	if err != nil {
+		return err
+	}
+	var track []net.Listener
+	if a.Tracking != nil {
+		if track, err = listen(a.Config.DevMode, a.Config.TrackingPort); err != nil {
+			for _, l := range main {
+				_ = l.Close()
+			}
+			return err
+		}
+	}
 	go a.cleanupLoop(ctx)
 	go a.holdingLoop(ctx)
 	go a.Analytics.FoldLoop(ctx, 2*time.Second)
 	go a.domainLoop(ctx)
-	errc := make(chan error, 2)
-	go func() {
-		slog.Info("listening", "addr", srv.Addr, "public_url", a.Config.PublicURL, "dev_mode", a.Config.DevMode, "version", Version)
-		errc <- srv.ListenAndServe()
-	}()
-	servers := 1
-	if a.Tracking != nil {
-		servers++
-		addr := fmt.Sprintf(":%d", a.Config.TrackingPort)
+	errc := make(chan error, len(main)+len(track))
+	for _, l := range main {
 		go func() {
-			slog.Info("listening for the redirect alone", "addr", addr)
-			errc <- a.Tracking.ListenAndServe(addr)
+			slog.Info("listening", "addr", l.Addr().String(), "public_url", a.Config.PublicURL, "dev_mode", a.Config.DevMode, "version", Version)
+			errc <- srv.Serve(l)
 		}()
 	}
+	for _, l := range track {
+		go func() {
+			slog.Info("listening for the redirect alone", "addr", l.Addr().String())
+			errc <- a.Tracking.Serve(l)
+		}()
+	}
+	servers := len(main) + len(track)
 	select {
 	case err := <-errc:
 		return err
@@ -212,6 +226,29 @@ func (a *App) Serve(ctx context.Context) error {
 	}
 	slog.Info("stopped")
 	return nil
+}
+
+// listen opens a port on every interface, or in dev mode on the loopback interface only (127.0.0.1
+// and ::1, where the machine has IPv6): dev mode seeds demo accounts whose password is public, and
+// nobody else on the network may reach them.
+func listen(devMode bool, port int) ([]net.Listener, error) {
+	if !devMode {
+		l, err := net.Listen("tcp", fmt.Sprintf(":%d", port))
+		if err != nil {
+			return nil, err
+		}
+		return []net.Listener{l}, nil
+	}
+	v4, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
+	if err != nil {
+		return nil, err
+	}
+	v6, err := net.Listen("tcp", net.JoinHostPort("::1", strconv.Itoa(port)))
+	if err != nil {
+		slog.Debug("dev mode: not listening on ::1", "err", err)
+		return []net.Listener{v4}, nil
+	}
+	return []net.Listener{v4, v6}, nil
 }
 
 // MaxHeaderBytes bounds a request's line and headers: a tracking link's address is short, and

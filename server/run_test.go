@@ -39,3 +39,34 @@ func TestHTTPServerRefusesHugeHeaders(t *testing.T) {
 		t.Errorf("a short request: %d", resp.StatusCode)
 	}
 }
+
+// Dev mode listens on the loopback interface only, for the main port and the tracking port alike:
+// its demo accounts' password is public. Outside dev mode the port is open on every interface.
+func TestDevModeListensOnLoopbackOnly(t *testing.T) {
+	probe, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := probe.Addr().(*net.TCPAddr).Port
+	_ = probe.Close()
+	ls, err := listen(true, port)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range ls {
+		if ip := l.Addr().(*net.TCPAddr).IP; !ip.IsLoopback() {
+			t.Errorf("dev mode listens on %v", l.Addr())
+		}
+		_ = l.Close()
+	}
+	ls, err = listen(false, port)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range ls {
+		if ip := l.Addr().(*net.TCPAddr).IP; !ip.IsUnspecified() {
+			t.Errorf("outside dev mode listens on %v, want every interface", l.Addr())
+		}
+		_ = l.Close()
+	}
+}

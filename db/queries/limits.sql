@@ -3,8 +3,9 @@
 SELECT pg_advisory_xact_lock(hashtext(@action::text), hashtext(@key::text));
 
 -- name: CountRateLimitHits :one
--- How many attempts one key had since a moment, and when the oldest of them happened.
-SELECT count(*)::int AS hits, coalesce(min(created_at), @since::timestamptz)::timestamptz AS oldest
+-- How many attempts one key had since a moment, and when the oldest and the newest of them happened.
+SELECT count(*)::int AS hits, coalesce(min(created_at), @since::timestamptz)::timestamptz AS oldest,
+       coalesce(max(created_at), @since::timestamptz)::timestamptz AS newest
 FROM rate_limit_hits
 WHERE action = @action AND key = @key AND created_at > @since;
 

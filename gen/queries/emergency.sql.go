@@ -12,6 +12,27 @@ import (
 	"github.com/google/uuid"
 )
 
+const activationState = `-- name: ActivationState :one
+SELECT s.maintenance,
+       EXISTS (SELECT 1 FROM campaigns WHERE emergency_paused AND status = 'paused') AS campaigns_paused
+FROM platform_state s
+FOR SHARE OF s
+`
+
+type ActivationStateRow struct {
+	Maintenance     bool
+	CampaignsPaused bool
+}
+
+// Whether a campaign may be set active now: not in maintenance, and no campaign held by the
+// host's pause. The shared lock waits for a pause or resume running at the same time.
+func (q *Queries) ActivationState(ctx context.Context, db DBTX) (ActivationStateRow, error) {
+	row := db.QueryRow(ctx, activationState)
+	var i ActivationStateRow
+	err := row.Scan(&i.Maintenance, &i.CampaignsPaused)
+	return i, err
+}
+
 const clearEmergencyPause = `-- name: ClearEmergencyPause :exec
 UPDATE campaigns SET emergency_paused = false WHERE emergency_paused
 `
@@ -47,7 +68,7 @@ func (q *Queries) EmergencyResumeCampaigns(ctx context.Context, db DBTX) (int64,
 
 const getPlatformState = `-- name: GetPlatformState :one
 SELECT s.payouts_frozen, s.ingestion_paused, s.maintenance, s.updated_at,
-       (SELECT count(*) FROM campaigns WHERE emergency_paused)::int AS campaigns_paused
+       (SELECT count(*) FROM campaigns WHERE emergency_paused AND status = 'paused')::int AS campaigns_paused
 FROM platform_state s
 `
 
@@ -70,6 +91,16 @@ func (q *Queries) GetPlatformState(ctx context.Context, db DBTX) (GetPlatformSta
 		&i.CampaignsPaused,
 	)
 	return i, err
+}
+
+const lockPlatformState = `-- name: LockPlatformState :exec
+SELECT 1 FROM platform_state FOR UPDATE
+`
+
+// Taken by the pause and resume of every campaign, so no campaign is activated while either runs.
+func (q *Queries) LockPlatformState(ctx context.Context, db DBTX) error {
+	_, err := db.Exec(ctx, lockPlatformState)
+	return err
 }
 
 const setPlatformState = `-- name: SetPlatformState :exec

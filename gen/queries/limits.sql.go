@@ -11,7 +11,8 @@ import (
 )
 
 const countRateLimitHits = `-- name: CountRateLimitHits :one
-SELECT count(*)::int AS hits, coalesce(min(created_at), $1::timestamptz)::timestamptz AS oldest
+SELECT count(*)::int AS hits, coalesce(min(created_at), $1::timestamptz)::timestamptz AS oldest,
+       coalesce(max(created_at), $1::timestamptz)::timestamptz AS newest
 FROM rate_limit_hits
 WHERE action = $2 AND key = $3 AND created_at > $1
 `
@@ -25,13 +26,14 @@ type CountRateLimitHitsParams struct {
 type CountRateLimitHitsRow struct {
 	Hits   int32
 	Oldest time.Time
+	Newest time.Time
 }
 
-// How many attempts one key had since a moment, and when the oldest of them happened.
+// How many attempts one key had since a moment, and when the oldest and the newest of them happened.
 func (q *Queries) CountRateLimitHits(ctx context.Context, db DBTX, arg CountRateLimitHitsParams) (CountRateLimitHitsRow, error) {
 	row := db.QueryRow(ctx, countRateLimitHits, arg.Since, arg.Action, arg.Key)
 	var i CountRateLimitHitsRow
-	err := row.Scan(&i.Hits, &i.Oldest)
+	err := row.Scan(&i.Hits, &i.Oldest, &i.Newest)
 	return i, err
 }
 

@@ -26,30 +26,52 @@ const (
 	argonSaltLen = 16
 )
 
-// hashSlots bounds the argon2id computations running at once: each holds 19 MiB, and a burst of
-// sign-ins must queue instead of exhausting memory.
-var hashSlots = make(chan struct{}, 2*runtime.GOMAXPROCS(0))
+// Slots bound the argon2id computations running at once: each holds 19 MiB, and a burst must
+// queue instead of exhausting memory. A pool of its own keeps one kind of work (changing a
+// password or an email) from making everyone's sign-in wait.
+type Slots chan struct{}
 
-// withHashSlot runs f once a slot is free, or gives up when ctx ends first.
-func withHashSlot(ctx context.Context, f func()) error {
+// NewSlots makes a pool of n slots.
+func NewSlots(n int) Slots { return make(Slots, max(n, 1)) }
+
+// signInSlots is the pool of sign-ins, sign-ups and resets.
+var signInSlots = NewSlots(2 * runtime.GOMAXPROCS(0))
+
+// run runs f once a slot is free, or gives up when ctx ends first.
+func (sl Slots) run(ctx context.Context, f func()) error {
 	select {
-	case hashSlots <- struct{}{}:
+	case sl <- struct{}{}:
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	defer func() { <-hashSlots }()
+	defer func() { <-sl }()
 	f()
 	return nil
 }
 
-// HashPassword returns an argon2id hash in the PHC string format.
+// HashPassword returns an argon2id hash in the PHC string format, in the sign-in pool.
 func HashPassword(ctx context.Context, password string) (string, error) {
+	return signInSlots.Hash(ctx, password)
+}
+
+// CheckPassword reports whether password matches a hash made by HashPassword, in the sign-in pool.
+func CheckPassword(ctx context.Context, hash, password string) (bool, error) {
+	return signInSlots.Check(ctx, hash, password)
+}
+
+// CheckPasswordTiming is CheckTiming in the sign-in pool.
+func CheckPasswordTiming(ctx context.Context, hash, password string) (bool, error) {
+	return signInSlots.CheckTiming(ctx, hash, password)
+}
+
+// Hash returns an argon2id hash in the PHC string format, computed in one of the pool's slots.
+func (sl Slots) Hash(ctx context.Context, password string) (string, error) {
 	salt := make([]byte, argonSaltLen)
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
 	}
 	var key []byte
-	if err := withHashSlot(ctx, func() {
+	if err := sl.run(ctx, func() {
 		key = argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
 	}); err != nil {
 		return "", err
@@ -59,8 +81,8 @@ func HashPassword(ctx context.Context, password string) (string, error) {
 		argon2.Version, argonMemory, argonTime, argonThreads, enc.EncodeToString(salt), enc.EncodeToString(key)), nil
 }
 
-// CheckPassword reports whether password matches a hash made by HashPassword.
-func CheckPassword(ctx context.Context, hash, password string) (bool, error) {
+// Check reports whether password matches a hash made by Hash, computed in one of the pool's slots.
+func (sl Slots) Check(ctx context.Context, hash, password string) (bool, error) {
 	parts := strings.Split(hash, "$")
 	if len(parts) != 6 || parts[1] != "argon2id" {
 		return false, errors.New("auth: unknown password hash format")
@@ -88,7 +110,7 @@ func CheckPassword(ctx context.Context, hash, password string) (bool, error) {
 		return false, errors.New("auth: bad argon2 key length")
 	}
 	var got []byte
-	if err := withHashSlot(ctx, func() {
+	if err := sl.run(ctx, func() {
 		got = argon2.IDKey([]byte(password), salt, time, memory, threads, argonKeyLen)
 	}); err != nil {
 		return false, err
@@ -99,14 +121,14 @@ func CheckPassword(ctx context.Context, hash, password string) (bool, error) {
 // dummyHash is checked against when an email is unknown, so a login takes as long either way.
 var dummyHash, _ = HashPassword(context.Background(), "not-a-real-password")
 
-// CheckPasswordTiming compares against a dummy hash when hash is empty, keeping timing even.
+// CheckTiming compares against a dummy hash when hash is empty, keeping timing even.
 // Its error is only ever ctx's: a caller that gave up waiting for a free slot.
-func CheckPasswordTiming(ctx context.Context, hash, password string) (bool, error) {
+func (sl Slots) CheckTiming(ctx context.Context, hash, password string) (bool, error) {
 	if hash == "" {
-		_, err := CheckPassword(ctx, dummyHash, password)
+		_, err := sl.Check(ctx, dummyHash, password)
 		return false, ctxErr(ctx, err)
 	}
-	ok, err := CheckPassword(ctx, hash, password)
+	ok, err := sl.Check(ctx, hash, password)
 	if err != nil {
 		return false, ctxErr(ctx, err)
 	}

@@ -120,12 +120,12 @@ func TestIPHasher(t *testing.T) {
 // TestHashingWaitsForASlot fills every argon2id slot: a hash then waits, and gives up with its
 // context instead of adding another 19 MiB computation.
 func TestHashingWaitsForASlot(t *testing.T) {
-	for range cap(hashSlots) {
-		hashSlots <- struct{}{}
+	for range cap(signInSlots) {
+		signInSlots <- struct{}{}
 	}
 	release := func() {
-		for len(hashSlots) > 0 {
-			<-hashSlots
+		for len(signInSlots) > 0 {
+			<-signInSlots
 		}
 	}
 	defer release()

@@ -203,14 +203,23 @@ func (s *Service) CreateAffiliate(ctx context.Context, sc tenancy.Scope, name, e
 	return out, err
 }
 
-// UpdateAffiliate changes an affiliate's name and email (and its user's email with it).
-func (s *Service) UpdateAffiliate(ctx context.Context, sc tenancy.Scope, id uuid.UUID, name, email string) (Affiliate, error) {
-	if _, err := s.GetAffiliate(ctx, sc, id); err != nil {
-		return Affiliate{}, err
-	}
-	name, email, err := normalizeAffiliate(name, email)
+// UpdateAffiliate changes an affiliate's name and email (and its user's email with it). The email
+// is the sign-in name and the payout email: a change runs confirmEmail first (the caller's current
+// password), and stops at its refusal.
+func (s *Service) UpdateAffiliate(ctx context.Context, sc tenancy.Scope, id uuid.UUID, name, email string,
+	confirmEmail func(context.Context) error) (Affiliate, error) {
+	current, err := s.GetAffiliate(ctx, sc, id)
 	if err != nil {
 		return Affiliate{}, err
+	}
+	name, email, err = normalizeAffiliate(name, email)
+	if err != nil {
+		return Affiliate{}, err
+	}
+	if !strings.EqualFold(current.Email, email) {
+		if err := confirmEmail(ctx); err != nil {
+			return Affiliate{}, err
+		}
 	}
 	var out Affiliate
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {

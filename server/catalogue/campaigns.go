@@ -16,6 +16,7 @@ import (
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/domains"
+	"github.com/openaffiliate/platform/server/emergency"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -184,6 +185,11 @@ func (s *Service) CreateCampaign(ctx context.Context, sc tenancy.Scope, f Campai
 	}
 	var out Campaign
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if c.Status == "active" {
+			if err := emergency.CheckActivation(ctx, tx); err != nil {
+				return err
+			}
+		}
 		id, err := s.q.CreateCampaign(ctx, tx, queries.CreateCampaignParams{
 			BrandID: c.BrandID, Name: c.Name, Description: c.Description, HomepageUrl: c.HomepageUrl, Status: c.Status,
 			StartDate: c.StartDate, EndDate: c.EndDate, Budget: c.Budget, Currency: c.Currency,
@@ -218,6 +224,11 @@ func (s *Service) UpdateCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 	}
 	var out Campaign
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if c.Status == "active" && current.Status != "active" {
+			if err := emergency.CheckActivation(ctx, tx); err != nil {
+				return err
+			}
+		}
 		if err := s.q.UpdateCampaign(ctx, tx, queries.UpdateCampaignParams{
 			ID: id, Name: c.Name, Description: c.Description, HomepageUrl: c.HomepageUrl, Status: c.Status,
 			StartDate: c.StartDate, EndDate: c.EndDate, Budget: c.Budget, Currency: c.Currency,

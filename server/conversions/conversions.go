@@ -15,6 +15,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/clickid"
 	"github.com/openaffiliate/platform/server/currency"
+	"github.com/openaffiliate/platform/server/emergency"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -98,7 +99,8 @@ type Service struct {
 	q     *queries.Queries
 	now   func() time.Time
 	fraud FraudLimits
-	ids   *clickid.Signer // reads the signed click ids orders carry
+	ids   *clickid.Signer    // reads the signed click ids orders carry
+	stop  *emergency.Service // the host's switches: ingestion paused, maintenance
 
 	ratesMu sync.Mutex
 	rates   map[string]decimal.Decimal
@@ -133,5 +135,5 @@ func (s *Service) InvalidateRates() {
 
 // New makes the service; now is the clock (time.Now outside tests).
 func New(pool *pgxpool.Pool, now func() time.Time, fraud FraudLimits, ids *clickid.Signer) *Service {
-	return &Service{pool: pool, q: queries.New(), now: now, fraud: fraud, ids: ids}
+	return &Service{pool: pool, q: queries.New(), now: now, fraud: fraud, ids: ids, stop: emergency.New(pool)}
 }

@@ -96,6 +96,10 @@ func (s *Service) check(o *Order) error {
 // use and writes the activity log (the host's too, for an order id another brand holds), and one
 // that takes the refunds kept for it (with the order id's lock).
 func (s *Service) Ingest(ctx context.Context, brandID uuid.UUID, o Order) (Conversion, bool, error) {
+	// The host's switches hold for every caller: the API, Shopify, the dev seed, any job.
+	if err := s.stop.CheckIngestion(ctx); err != nil {
+		return Conversion{}, false, err
+	}
 	if err := s.check(&o); err != nil {
 		return Conversion{}, false, err
 	}

@@ -237,6 +237,13 @@ func (s *Service) Delete(ctx context.Context, sc tenancy.Scope, id uuid.UUID, re
 // once: each takes rows the others have not locked. One that would pass its campaign's budget
 // stays pending for a person to decide.
 func (s *Service) ConfirmHeld(ctx context.Context, limit int32) (int, error) {
+	// Maintenance refuses every change: the holding period's confirmations wait for its end.
+	if err := s.stop.CheckChange(ctx); err != nil {
+		if _, refused := apierror.From(err); refused {
+			return 0, nil
+		}
+		return 0, err
+	}
 	confirmed := 0
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		told := notices{}

@@ -1,6 +1,9 @@
 // Package emergency holds the host's emergency switches: payouts frozen, order ingestion paused,
 // maintenance (changes refused), and the pause of every campaign. The switches live in the
 // database, so every server process follows them; each process reads them at most every 2 seconds.
+// The domain services that do the work (ingesting orders, generating and paying payouts,
+// activating campaigns) check them themselves, so every caller obeys them: the API, the dev seed
+// and any job.
 package emergency
 
 import (
@@ -46,9 +49,22 @@ type Service struct {
 	at     time.Time
 }
 
-// New makes the service.
+var (
+	perPoolMu sync.Mutex
+	perPool   = map[*pgxpool.Pool]*Service{}
+)
+
+// New answers the service of a database: one per pool, shared by every service that checks the
+// switches, so a flip is seen by all of them at once rather than after another's cache expires.
 func New(pool *pgxpool.Pool) *Service {
-	return &Service{pool: pool, q: queries.New(), OnCampaignChange: func() {}}
+	perPoolMu.Lock()
+	defer perPoolMu.Unlock()
+	if s, ok := perPool[pool]; ok {
+		return s
+	}
+	s := &Service{pool: pool, q: queries.New(), OnCampaignChange: func() {}}
+	perPool[pool] = s
+	return s
 }
 
 // State answers the switches, read at most every 2 seconds.
@@ -64,6 +80,12 @@ func (s *Service) State(ctx context.Context) (State, error) {
 	}
 	s.cached, s.at = &st, time.Now()
 	return st, nil
+}
+
+// Current reads the switches and the count afresh (the host's own view), and keeps them for the checks.
+func (s *Service) Current(ctx context.Context) (State, error) {
+	s.forget()
+	return s.State(ctx)
 }
 
 func (s *Service) forget() {
@@ -114,6 +136,10 @@ func (s *Service) Campaigns(ctx context.Context, sc tenancy.Scope, pause bool) (
 		return State{}, err
 	}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		// Waits for campaigns being activated right now (CheckActivation), and holds new ones off.
+		if err := s.q.LockPlatformState(ctx, tx); err != nil {
+			return err
+		}
 		var n int64
 		var err error
 		action := "emergency.campaigns_paused"
@@ -142,11 +168,19 @@ func refused(status int, code oapi.ErrorCode, message string, retry int) error {
 	return &apierror.Error{Status: status, Code: code, Message: message, RetryAfter: retry}
 }
 
-// CheckIngestion refuses an order while the host has ingestion paused.
+func maintenance() error {
+	return refused(http.StatusServiceUnavailable, oapi.ErrorCodeMAINTENANCE, "The platform is in maintenance: changes are refused for now, try again later", RetryAfter)
+}
+
+// CheckIngestion refuses an order (or a shop's refund or cancellation) while the host has
+// ingestion paused or the platform in maintenance.
 func (s *Service) CheckIngestion(ctx context.Context) error {
 	st, err := s.State(ctx)
 	if err != nil {
 		return err
+	}
+	if st.Maintenance {
+		return maintenance()
 	}
 	if st.IngestionPaused {
 		return refused(http.StatusServiceUnavailable, oapi.ErrorCodeINGESTIONPAUSED,
@@ -155,11 +189,15 @@ func (s *Service) CheckIngestion(ctx context.Context) error {
 	return nil
 }
 
-// CheckPayouts refuses creating or paying a payout while the host has payouts frozen.
+// CheckPayouts refuses creating or paying a payout while the host has payouts frozen or the
+// platform in maintenance.
 func (s *Service) CheckPayouts(ctx context.Context) error {
 	st, err := s.State(ctx)
 	if err != nil {
 		return err
+	}
+	if st.Maintenance {
+		return maintenance()
 	}
 	if st.PayoutsFrozen {
 		return refused(http.StatusConflict, oapi.ErrorCodePAYOUTSFROZEN, "Payouts are frozen by the platform: none is created or paid until they are unfrozen", 0)
@@ -174,7 +212,27 @@ func (s *Service) CheckChange(ctx context.Context) error {
 		return err
 	}
 	if st.Maintenance {
-		return refused(http.StatusServiceUnavailable, oapi.ErrorCodeMAINTENANCE, "The platform is in maintenance: changes are refused for now, try again later", RetryAfter)
+		return maintenance()
+	}
+	return nil
+}
+
+// CheckActivation refuses, inside the transaction that sets a campaign active, while the host's
+// pause holds campaigns (409 CAMPAIGNS_PAUSED) or the platform is in maintenance. It reads the
+// database rather than the cache, under a lock that a pause or resume running at the same time
+// waits for (or that waits for it), so no campaign becomes active behind the pause.
+func CheckActivation(ctx context.Context, tx pgx.Tx) error {
+	st, err := queries.New().ActivationState(ctx, tx)
+	if err != nil {
+		return err
+	}
+	if st.Maintenance {
+		return maintenance()
+	}
+	if st.CampaignsPaused {
+		return &apierror.Error{Status: http.StatusConflict, Code: oapi.ErrorCodeCAMPAIGNSPAUSED,
+			Message: "The platform has paused every campaign: none is set active until the host resumes them",
+			Details: []apierror.Detail{{Field: "status", Message: "No campaign is set active while the platform's pause holds"}}}
 	}
 	return nil
 }

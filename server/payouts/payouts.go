@@ -25,6 +25,7 @@ import (
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/csvfile"
 	"github.com/openaffiliate/platform/server/customplans"
+	"github.com/openaffiliate/platform/server/emergency"
 	"github.com/openaffiliate/platform/server/notify"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
@@ -64,11 +65,12 @@ type Run struct {
 type Service struct {
 	pool *pgxpool.Pool
 	q    *queries.Queries
+	stop *emergency.Service // the host's switches: payouts frozen, maintenance
 }
 
 // New makes the service.
 func New(pool *pgxpool.Pool) *Service {
-	return &Service{pool: pool, q: queries.New()}
+	return &Service{pool: pool, q: queries.New(), stop: emergency.New(pool)}
 }
 
 func conflict(field, message string) error {
@@ -132,6 +134,9 @@ type Skipped struct {
 // racing this one waits and then finds them taken: a commission is in one payout at most. A group
 // whose sum one payout cannot hold is skipped, with the reason, and the others are paid.
 func (s *Service) Generate(ctx context.Context, sc tenancy.Scope, r Run) ([]Payout, []Skipped, error) {
+	if err := s.stop.CheckPayouts(ctx); err != nil {
+		return nil, nil, err
+	}
 	brand, err := managedBrand(sc, "creates payouts")
 	if err != nil {
 		return nil, nil, err
@@ -245,6 +250,9 @@ func (s *Service) lock(ctx context.Context, tx pgx.Tx, sc tenancy.Scope, id uuid
 // Pay marks a pending payout paid with the payment's reference; its conversions become paid and
 // can no longer be reversed. A payout already paid answers 409.
 func (s *Service) Pay(ctx context.Context, sc tenancy.Scope, id uuid.UUID, reference string) (Payout, error) {
+	if err := s.stop.CheckPayouts(ctx); err != nil {
+		return Payout{}, err
+	}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		p, err := s.lock(ctx, tx, sc, id, "pays payouts")
 		if err != nil {

@@ -243,11 +243,38 @@ func (e *Env) Send(t testing.TB, method, path string, header http.Header, raw []
 	if err != nil {
 		t.Fatal(err)
 	}
+	return e.answer(t, req, raw, resp, out)
+}
+
+// CallFrom is Call from a connection whose own address is remoteAddr ("203.0.113.7:5000"): the
+// request is handed to the server's handler in the test's process, as a listener would hand it.
+func (e *Env) CallFrom(t testing.TB, remoteAddr, method, path string, header http.Header, body any) Response {
+	t.Helper()
+	raw, err := json.Marshal(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := httptest.NewRequest(method, e.URL+server.APIBase+path, bytes.NewReader(raw))
+	req.RemoteAddr = remoteAddr
+	for name, values := range header {
+		req.Header[name] = values
+	}
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	e.App.HTTP.ServeHTTP(rec, req)
+	resp := rec.Result()
+	out := rec.Body.Bytes()
+	return e.answer(t, req, raw, resp, out)
+}
+
+// answer checks a response against the contract and reads its JSON body.
+func (e *Env) answer(t testing.TB, req *http.Request, raw []byte, resp *http.Response, out []byte) Response {
+	t.Helper()
 	e.checkContract(t, req, raw, resp, out)
 	r := Response{Status: resp.StatusCode, Header: resp.Header, Raw: out}
 	if len(out) > 0 && strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
 		if err := json.Unmarshal(out, &r.Body); err != nil {
-			t.Fatalf("%s %s: response is not a JSON object: %v\n%s", method, path, err, out)
+			t.Fatalf("%s %s: response is not a JSON object: %v\n%s", req.Method, req.URL.Path, err, out)
 		}
 	}
 	return r

@@ -15,6 +15,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/conversions"
+	"github.com/openaffiliate/platform/server/emergency"
 )
 
 // Outcomes of a delivery, as the contract names them.
@@ -42,15 +43,26 @@ type Service struct {
 	pool        *pgxpool.Pool
 	q           *queries.Queries
 	conversions *conversions.Service
+	stop        *emergency.Service // the host's switches: ingestion paused, maintenance
 }
 
 // New makes the service.
 func New(pool *pgxpool.Pool, c *conversions.Service) *Service {
-	return &Service{pool: pool, q: queries.New(), conversions: c}
+	return &Service{pool: pool, q: queries.New(), conversions: c, stop: emergency.New(pool)}
 }
 
 // Receive checks a delivery's signature against its brand's webhook secret, then acts on its topic.
+// While the host has ingestion paused (or the platform in maintenance) every delivery answers 503,
+// before anything is read, and Shopify sends it again later.
 func (s *Service) Receive(ctx context.Context, d Delivery) (Result, error) {
+	if err := s.stop.CheckIngestion(ctx); err != nil {
+		return Result{}, err
+	}
+	return s.receive(ctx, d)
+}
+
+// receive checks and applies a delivery; a test delivery, which stores nothing, comes here directly.
+func (s *Service) receive(ctx context.Context, d Delivery) (Result, error) {
 	brand, err := s.q.BrandForWebhook(ctx, s.pool, d.PublicID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Result{}, apierror.NotFound("No brand has this public id")
@@ -174,7 +186,7 @@ func (s *Service) SendTest(ctx context.Context, brandID uuid.UUID) (TestDelivery
 		return TestDelivery{}, err
 	}
 	const topic = "orders/create"
-	r, err := s.Receive(ctx, Delivery{PublicID: b.PublicID, Topic: topic, WebhookID: "test-" + orderID, Signature: Sign(b.WebhookSecret, body), Body: body})
+	r, err := s.receive(ctx, Delivery{PublicID: b.PublicID, Topic: topic, WebhookID: "test-" + orderID, Signature: Sign(b.WebhookSecret, body), Body: body})
 	if err != nil {
 		return TestDelivery{}, err
 	}

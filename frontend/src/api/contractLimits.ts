@@ -39,7 +39,7 @@ export const contractLimits = {
   DomainsInput: { domains: { maxItems: 50, maxLength: 253 } },
   TrackingDomainInput: { hostname: { maxLength: 253 } },
   ApiKeyInput: { name: { minLength: 1, maxLength: 100 } },
-  AffiliateInput: { name: { maxLength: 200 }, email: { maxLength: 254 } },
+  AffiliateInput: { name: { maxLength: 200 }, email: { maxLength: 254 }, current_password: { maxLength: 200 } },
   CampaignInput: {
     name: { maxLength: 200 },
     description: { maxLength: 5000 },

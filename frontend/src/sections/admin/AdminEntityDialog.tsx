@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { contractLimits } from '../../api/contractLimits';
 import { tooLongMessage } from '../../api/errors';
 import { FormDialog } from '../../components/FormDialog';
+import { PasswordField } from '../../components/PasswordField';
 import type { AdminKind } from './adminKinds';
 
 // Brand, affiliate and campaign names share the contract's limit.
@@ -15,9 +16,16 @@ export interface AdminEntityValues {
   email: string;
   status: string;
   brand_id: string;
+  /** The host's own password, asked when an affiliate's email changes (its sign-in name and payout email). */
+  current_password: string;
 }
 
-export const emptyAdminValues: AdminEntityValues = { name: '', domain: '', email: '', status: '', brand_id: '' };
+export const emptyAdminValues: AdminEntityValues = { name: '', domain: '', email: '', status: '', brand_id: '', current_password: '' };
+
+/** True when an edit changes an affiliate's email, which the server confirms with the host's password. */
+export function emailChanges(state: AdminDialogState, values: AdminEntityValues): boolean {
+  return state.kind === 'affiliate' && state.mode === 'edit' && values.email.trim().toLowerCase() !== state.values.email.trim().toLowerCase();
+}
 
 export interface AdminDialogState {
   mode: 'create' | 'edit';
@@ -88,6 +96,7 @@ function AdminEntityForm({
     if (!values.name.trim()) found.name = t('dialog.nameRequired');
     else if (values.name.trim().length > NAME_MAX) found.name = tooLongMessage(NAME_MAX);
     if (needsBrand && !values.brand_id) found.brand_id = t('dialog.brandRequired');
+    if (emailChanges(state, values) && !values.current_password) found.current_password = t('dialog.currentPasswordRequired');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     await onSubmit(state, values);
@@ -133,6 +142,18 @@ function AdminEntityForm({
             value={values.email}
             onChange={(event) => set('email')(event.target.value)}
             fullWidth
+          />
+        )}
+        {emailChanges(state, values) && (
+          <PasswordField
+            name="current_password"
+            label={t('fields.currentPassword')}
+            value={values.current_password}
+            onChange={(event) => set('current_password')(event.target.value)}
+            error={Boolean(errors.current_password)}
+            helperText={errors.current_password ?? t('dialog.currentPasswordHelp')}
+            autoComplete="current-password"
+            required
           />
         )}
         {needsBrand && (

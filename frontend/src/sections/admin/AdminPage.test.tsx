@@ -82,6 +82,10 @@ beforeEach(async () => {
     if (path === '/tracking-links') {
       return page(url, 'links', [trackingLink('t-1', 'Newsletter', 'https://ada.ro/sale?x=1', 7)], ['name', 'destination_url', 'short_code', 'affiliate_id', 'id']);
     }
+    if (path === '/affiliates/a-1' && method === 'PUT') {
+      const body = JSON.parse(init?.body as string);
+      return jsonResponse({ success: true, data: { affiliate: { id: 'a-1', name: body.name, email: body.email, user_id: null, created_at: '2026-11-01T00:00:00Z', stats } } });
+    }
     if (path === '/brands/b-2' && method === 'DELETE') {
       brands = brands.filter((brand) => brand.id !== 'b-2');
       return jsonResponse({ success: true, message: 'Deleted' });
@@ -227,6 +231,24 @@ describe('admin screen', () => {
     expect(toast.textContent).toContain('brand b-2 deleted.');
     await waitFor(() => expect(screen.getAllByTestId('admin-row')).toHaveLength(1));
     expect(screen.getByTestId('admin-count-brands').textContent).toBe('1');
+  });
+
+  it("asks for the host's password when an affiliate's email changes, and sends it", async () => {
+    renderWithProviders(<AdminPage />);
+    await waitFor(() => expect(screen.getByTestId('admin-count-affiliates').textContent).toBe('1'));
+    fireEvent.click(screen.getByTestId('admin-tab-affiliates'));
+    await waitFor(() => expect(screen.getAllByTestId('admin-row')).toHaveLength(1));
+    fireEvent.click(within(screen.getAllByTestId('admin-row')[0]).getByTestId('admin-edit'));
+    expect(document.querySelector('input[name="current_password"]')).toBeNull();
+    fireEvent.change(document.querySelector('input[name="email"]') as HTMLInputElement, { target: { value: 'ion.new@example.com' } });
+    fireEvent.click(screen.getByTestId('admin-dialog-submit'));
+    expect(await screen.findByText('Enter your password to change the email.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    fireEvent.change(document.querySelector('input[name="current_password"]') as HTMLInputElement, { target: { value: 'host-password' } });
+    fireEvent.click(screen.getByTestId('admin-dialog-submit'));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const call = fetchMock.mock.calls.find(([url, init]) => url === '/api/v1/affiliates/a-1' && init?.method === 'PUT');
+    expect(JSON.parse(call?.[1]?.body as string)).toEqual({ name: 'Ion', email: 'ion.new@example.com', current_password: 'host-password' });
   });
 
   it('opens Add campaign with a brand choice and explains the server refusal in a Failed toast', async () => {

@@ -49,7 +49,7 @@ import { useToast, type ToastInput } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { AccountActions } from './AccountActions';
 import { conversionSortColumns, nameSortColumns, useAdminColumns } from './adminColumns';
-import { AdminEntityDialog, emptyAdminValues, type AdminDialogState, type AdminEntityValues } from './AdminEntityDialog';
+import { AdminEntityDialog, emailChanges, emptyAdminValues, type AdminDialogState, type AdminEntityValues } from './AdminEntityDialog';
 import { brandDomain, brandName, isAdminKind, type AdminKind, type AdminTab } from './adminKinds';
 import { CreateHostDialog, type HostAccountValues } from './CreateHostDialog';
 import { InviteLinkDialog, type InviteLink } from './InviteLinkDialog';
@@ -199,6 +199,7 @@ export default function AdminPage() {
     name: { label: t('fields.name'), limits: contractLimits.BrandInput.name },
     domain: { label: t('fields.domain'), limits: contractLimits.BrandInput.domain },
     email: { label: t('fields.email'), limits: contractLimits.AffiliateInput.email },
+    current_password: { label: t('fields.currentPassword'), limits: contractLimits.AffiliateInput.current_password, invalid: t('dialog.currentPasswordWrong') },
     status: { label: t('fields.status'), invalid: t('dialog.statusInvalid') },
     brand_id: { label: t('fields.brand') },
     firstName: { label: t('auth:fields.firstName'), limits: contractLimits.CreateHostRequest.firstName },
@@ -236,7 +237,11 @@ export default function AdminPage() {
       } else if (state.kind === 'affiliate') {
         const body = { name, email: values.email.trim() };
         if (state.mode === 'create') await createAffiliate.mutateAsync({ data: body });
-        else await updateAffiliate.mutateAsync({ id: state.id as string, data: body });
+        else {
+          // A new email (the affiliate's sign-in name and payout email) is confirmed with the host's password.
+          const confirm = emailChanges(state, values) ? { current_password: values.current_password } : {};
+          await updateAffiliate.mutateAsync({ id: state.id as string, data: { ...body, ...confirm } });
+        }
       } else if (state.mode === 'create') {
         // The status is free text, sent as typed; the server refuses a value it does not know.
         await createCampaign.mutateAsync({ data: { brand_id: values.brand_id, name, status: values.status } });

@@ -21,7 +21,11 @@
  *
  * Tokens are HS256 JWTs that expire after 24 hours. `POST /api/v1/auth/logout` revokes a token
  * on the server at once. Repeated failed logins for one email or from one address answer
- * `429` with a `Retry-After` header (seconds).
+ * `429` with a `Retry-After` header (seconds). Wrong current passwords (to change the password
+ * or the email) count as failed logins. After 5 failures for an email each further attempt
+ * waits longer (5 s, doubling, at most 3 minutes, from the latest failure): the owner with the
+ * right password gets in once the wait is over. An address may fail 20 times in 15 minutes;
+ * IPv6 addresses count together per /64 network.
  *
  * ## Envelope and errors
  * Every answer is JSON in one envelope. Success: `{"success": true, "data": {...}}`.
@@ -51,6 +55,7 @@
  * | `MAINTENANCE` | 503 | the platform is in maintenance: changes are refused; retry after `Retry-After` seconds |
  * | `INGESTION_PAUSED` | 503 | the host paused order ingestion: nothing was stored; send the order again after `Retry-After` seconds (Shopify does) |
  * | `PAYOUTS_FROZEN` | 409 | the host froze payouts: none is created or paid until they are unfrozen |
+ * | `CAMPAIGNS_PAUSED` | 409 | the host paused every campaign: none is set or created active until the host resumes them |
  *
  * ## Request bodies
  * Bodies are one JSON object (`Content-Type: application/json`) and are read strictly: a field
@@ -411,7 +416,7 @@ export const useLogin = <TError = ErrorType<BadRequestResponse | UnauthorizedRes
 }
 
 /**
- * Only when the server runs with `DEV_MODE=true` and its `PUBLIC_URL` is a loopback address (localhost, 127.0.0.0/8, ::1); otherwise 404. Returns a real token for the seeded demo account of the chosen type.
+ * Only when the server runs with `DEV_MODE=true` and its `PUBLIC_URL` is a loopback address (localhost, 127.0.0.0/8, ::1), and only to a connection from a loopback address (the connection's own peer, never `X-Forwarded-For`); otherwise 404. Returns a real token for the seeded demo account of the chosen type. The demo accounts' password works under the same conditions only.
  * @summary Sign in as a demo account (dev mode only)
  */
 export const devLogin = async (devLoginRequest: DevLoginRequest, options?: Parameters<typeof apiFetch>[1]): Promise<AuthResponse> => {
@@ -849,6 +854,7 @@ export const useUpdateProfile = <TError = ErrorType<BadRequestResponse | Unautho
 
 /**
  * Needs the current password. Every earlier token of the user, this request's included, answers 401 afterwards; the answer carries a fresh token for the caller.
+ * A wrong current password counts as a failed login for the user's email and the caller's address (`429` past the limits).
  * @summary Change the signed-in user's password
  */
 export const changePassword = async (changePasswordInput: ChangePasswordInput, options?: Parameters<typeof apiFetch>[1]): Promise<AuthResponse> => {
@@ -882,7 +888,7 @@ return apiFetch<AuthResponse>(getChangePasswordUrl(),
 
 export const getChangePasswordMutationKey = () => ['changePassword'] as const;
 
-export const getChangePasswordMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const getChangePasswordMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,ChangePasswordMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,ChangePasswordMutationVariables, TContext> => {
 
@@ -911,13 +917,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changePassword>>>
     export type ChangePasswordMutationBody = ChangePasswordInput
-    export type ChangePasswordMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type ChangePasswordMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>
     export type ChangePasswordMutationVariables = {data: ChangePasswordInput}
 
     /**
  * @summary Change the signed-in user's password
  */
-export const useChangePassword = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const useChangePassword = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,ChangePasswordMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changePassword>>,

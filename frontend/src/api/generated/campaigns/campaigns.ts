@@ -21,7 +21,11 @@
  *
  * Tokens are HS256 JWTs that expire after 24 hours. `POST /api/v1/auth/logout` revokes a token
  * on the server at once. Repeated failed logins for one email or from one address answer
- * `429` with a `Retry-After` header (seconds).
+ * `429` with a `Retry-After` header (seconds). Wrong current passwords (to change the password
+ * or the email) count as failed logins. After 5 failures for an email each further attempt
+ * waits longer (5 s, doubling, at most 3 minutes, from the latest failure): the owner with the
+ * right password gets in once the wait is over. An address may fail 20 times in 15 minutes;
+ * IPv6 addresses count together per /64 network.
  *
  * ## Envelope and errors
  * Every answer is JSON in one envelope. Success: `{"success": true, "data": {...}}`.
@@ -51,6 +55,7 @@
  * | `MAINTENANCE` | 503 | the platform is in maintenance: changes are refused; retry after `Retry-After` seconds |
  * | `INGESTION_PAUSED` | 503 | the host paused order ingestion: nothing was stored; send the order again after `Retry-After` seconds (Shopify does) |
  * | `PAYOUTS_FROZEN` | 409 | the host froze payouts: none is created or paid until they are unfrozen |
+ * | `CAMPAIGNS_PAUSED` | 409 | the host paused every campaign: none is set or created active until the host resumes them |
  *
  * ## Request bodies
  * Bodies are one JSON object (`Content-Type: application/json`) and are read strictly: a field
@@ -347,6 +352,7 @@ export const getCreateCampaignUrl = () => {
 
 /**
  * A blank status creates an active campaign; any other value than active, paused or ended is refused.
+ * While the host's pause of every campaign is on, an active campaign answers `409` `CAMPAIGNS_PAUSED`.
  * @summary Create a campaign (a brand for itself; the host for a brand_id)
  */
 export const createCampaign = async (campaignInput: CampaignInput, options?: Parameters<typeof apiFetch>[1]): Promise<CampaignResponse> => {
@@ -636,7 +642,8 @@ export const getUpdateCampaignUrl = (id: string,) => {
 }
 
 /**
- * Only the fields sent change. Another brand's campaign answers 404.
+ * Only the fields sent change. Another brand's campaign answers 404. While the host's pause of
+ * every campaign is on, setting a campaign active answers `409` `CAMPAIGNS_PAUSED`.
  * @summary Change a campaign (its brand, or the host)
  */
 export const updateCampaign = async (id: string,

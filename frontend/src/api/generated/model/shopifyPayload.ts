@@ -21,7 +21,11 @@
  *
  * Tokens are HS256 JWTs that expire after 24 hours. `POST /api/v1/auth/logout` revokes a token
  * on the server at once. Repeated failed logins for one email or from one address answer
- * `429` with a `Retry-After` header (seconds).
+ * `429` with a `Retry-After` header (seconds). Wrong current passwords (to change the password
+ * or the email) count as failed logins. After 5 failures for an email each further attempt
+ * waits longer (5 s, doubling, at most 3 minutes, from the latest failure): the owner with the
+ * right password gets in once the wait is over. An address may fail 20 times in 15 minutes;
+ * IPv6 addresses count together per /64 network.
  *
  * ## Envelope and errors
  * Every answer is JSON in one envelope. Success: `{"success": true, "data": {...}}`.
@@ -51,6 +55,7 @@
  * | `MAINTENANCE` | 503 | the platform is in maintenance: changes are refused; retry after `Retry-After` seconds |
  * | `INGESTION_PAUSED` | 503 | the host paused order ingestion: nothing was stored; send the order again after `Retry-After` seconds (Shopify does) |
  * | `PAYOUTS_FROZEN` | 409 | the host froze payouts: none is created or paid until they are unfrozen |
+ * | `CAMPAIGNS_PAUSED` | 409 | the host paused every campaign: none is set or created active until the host resumes them |
  *
  * ## Request bodies
  * Bodies are one JSON object (`Content-Type: application/json`) and are read strictly: a field
