@@ -7,10 +7,11 @@ import {
   ApiError,
   apiFetch,
   configureApiFetch,
-  isRetryableStatus,
+  isWorthRetrying,
   kindForStatus,
   networkErrorMessage,
   newIdempotencyKey,
+  onNetworkNotice,
   publicOperations,
 } from './fetcher';
 
@@ -93,43 +94,64 @@ describe('apiFetch', () => {
     await expect(apiFetch('/x')).rejects.toMatchObject({ code: 'NOPE', message: 'no' });
   });
 
-  it.each([400, 401, 403, 404, 409, 422])('never retries a %i', async (status) => {
+  it.each([400, 401, 403, 404, 408, 409, 422, 429, 500])('never retries a %i: the answer is shown at once', async (status) => {
     fetchMock.mockImplementation(async () => failure(status));
     const { error, attempts } = await runWithFakeTimers(() => apiFetch('/x'));
     expect(attempts).toEqual([0]);
     expect((error as ApiError).status).toBe(status);
   });
 
-  it.each([408, 429, 500, 502, 503])('retries a %i three times with backoff 1 s, 2 s, 4 s', async (status) => {
-    fetchMock.mockImplementation(async () => failure(status, 'SERVER', 'busy'));
+  it.each(['MAINTENANCE', 'INGESTION_PAUSED'])('never retries a 503 %s: a refusal, not a blip', async (code) => {
+    fetchMock.mockImplementation(async () => failure(503, code, 'refused'));
+    const { error, attempts } = await runWithFakeTimers(() => apiFetch('/campaigns', { method: 'POST', body: '{}' }));
+    expect(attempts).toEqual([0]);
+    expect(error).toMatchObject({ status: 503, code, message: 'refused' });
+  });
+
+  it.each([
+    [502, 'X'],
+    [504, 'X'],
+    [503, 'SERVICE_UNAVAILABLE'],
+  ])('retries a %i (%s) twice, quickly: after 0.3 s and 0.6 s', async (status, code) => {
+    fetchMock.mockImplementation(async () => failure(status, code, 'busy'));
     const { error, attempts } = await runWithFakeTimers(() => apiFetch('/x'));
-    expect(attempts).toEqual([0, 1000, 3000, 7000]);
+    expect(attempts).toEqual([0, 300, 900]);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).kind).toBe('MAX_RETRIES');
     expect((error as ApiError).status).toBe(status);
     expect((error as ApiError).message).toBe('busy');
   });
 
-  it('succeeds when a retry succeeds', async () => {
-    let calls = 0;
-    fetchMock.mockImplementation(async () => (++calls < 3 ? failure(503) : json({ success: true, data: { n: calls } })));
-    const { value, attempts } = await runWithFakeTimers(() => apiFetch<{ data: { n: number } }>('/x'));
-    expect(value?.data.n).toBe(3);
-    expect(attempts).toEqual([0, 1000, 3000]);
+  it("retries a proxy's 503 that names no code of ours", async () => {
+    fetchMock.mockImplementation(async () => new Response('<html>Service Unavailable</html>', { status: 503 }));
+    const { attempts } = await runWithFakeTimers(() => apiFetch('/x'));
+    expect(attempts).toEqual([0, 300, 900]);
   });
 
-  it('retries network errors and ends with MAX_RETRIES', async () => {
+  it('succeeds when a retry succeeds', async () => {
+    let calls = 0;
+    fetchMock.mockImplementation(async () => (++calls < 3 ? failure(502) : json({ success: true, data: { n: calls } })));
+    const { value, attempts } = await runWithFakeTimers(() => apiFetch<{ data: { n: number } }>('/x'));
+    expect(value?.data.n).toBe(3);
+    expect(attempts).toEqual([0, 300, 900]);
+  });
+
+  it('reports a network failure within a second, saying the server cannot be reached', async () => {
     fetchMock.mockImplementation(async () => {
       throw new TypeError('Failed to fetch');
     });
-    const { error, attempts } = await runWithFakeTimers(() => apiFetch('/x'));
-    expect(attempts).toHaveLength(4);
-    expect(error).toMatchObject({ status: 0, kind: 'MAX_RETRIES', code: 'MAX_RETRIES' });
-    expect((error as ApiError).message).toBe('Request failed after multiple attempts. Please try again later.');
+    vi.useFakeTimers();
+    let settled: unknown;
+    void apiFetch('/x').catch((error: unknown) => {
+      settled = error;
+    });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(settled).toMatchObject({ status: 0, kind: 'NETWORK_ERROR', code: 'NETWORK_ERROR' });
+    expect((settled as ApiError).message).toBe('Unable to connect to the server. Please check your internet connection.');
   });
 
-  it('aborts an attempt after 10 s and retries it as a timeout', async () => {
-    configureApiFetch({ retries: 0 });
+  it('aborts an attempt after 10 s and reports the timeout without another try', async () => {
     fetchMock.mockImplementation(
       (_url: string, init: RequestInit) =>
         new Promise((_, reject) => {
@@ -142,21 +164,9 @@ describe('apiFetch', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
     const error = (await outcome) as ApiError;
-    expect(error.kind).toBe('MAX_RETRIES');
+    expect(error.kind).toBe('TIMEOUT');
     expect(error.status).toBe(0);
-  });
-
-  it('retries timeouts with the same backoff', async () => {
-    configureApiFetch({ timeoutMs: 50 });
-    fetchMock.mockImplementation(
-      (_url: string, init: RequestInit) =>
-        new Promise((_, reject) => {
-          init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
-        }),
-    );
-    const { error, attempts } = await runWithFakeTimers(() => apiFetch('/slow'));
-    expect(attempts).toEqual([0, 1050, 3100, 7150]);
-    expect((error as ApiError).kind).toBe('MAX_RETRIES');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('does not retry when the caller aborts', async () => {
@@ -188,6 +198,20 @@ describe('apiFetch', () => {
     await expect(call).resolves.toEqual({ success: true, data: {} });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
+
+  it('tells the user once that calls made offline wait for the connection', async () => {
+    const notices: string[] = [];
+    const stop = onNetworkNotice((kind) => notices.push(kind));
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fetchMock.mockImplementation(async () => json({ success: true, data: {} }));
+    const calls = [apiFetch('/campaigns', { method: 'POST', body: '{}' }), apiFetch('/x')];
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(notices).toEqual(['OFFLINE']);
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await Promise.all(calls);
+    stop();
+  });
 });
 
 describe('idempotency keys', () => {
@@ -205,9 +229,9 @@ describe('idempotency keys', () => {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
   it('gives one action one key and reuses it on every retry', async () => {
-    fetchMock.mockImplementation(async () => failure(503));
+    fetchMock.mockImplementation(async () => failure(502));
     const { attempts } = await runWithFakeTimers(() => apiFetch('/campaigns', { method: 'POST', body: '{}' }));
-    expect(attempts).toHaveLength(4);
+    expect(attempts).toHaveLength(3);
     const keys = sentKeys();
     expect(keys[0]).toMatch(uuid);
     expect(new Set(keys)).toEqual(new Set([keys[0]]));
@@ -273,10 +297,10 @@ describe('idempotency keys', () => {
   });
 
   it('sends no key with a GET and still retries it', async () => {
-    fetchMock.mockImplementation(async () => failure(503));
+    fetchMock.mockImplementation(async () => failure(502));
     const { attempts } = await runWithFakeTimers(() => apiFetch('/campaigns'));
-    expect(attempts).toEqual([0, 1000, 3000, 7000]);
-    expect(sentKeys()).toEqual([null, null, null, null]);
+    expect(attempts).toEqual([0, 300, 900]);
+    expect(sentKeys()).toEqual([null, null, null]);
   });
 
   it('builds a UUID without crypto.randomUUID (plain-HTTP hosts)', () => {
@@ -317,9 +341,17 @@ describe('error codes and messages', () => {
     expect(kindForStatus(409)).toBe('CLIENT_ERROR');
   });
 
-  it('retries only network-ish statuses', () => {
-    expect([408, 429, 500, 504].every(isRetryableStatus)).toBe(true);
-    expect([400, 401, 403, 404, 409].some(isRetryableStatus)).toBe(false);
+  it('retries only what may pass: no answer, 502, 504 and a 503 that refuses nothing', () => {
+    const answer = (status: number, code?: string) => new ApiError({ status, kind: kindForStatus(status), code, message: code && 'x' });
+    const worth = [new ApiError({ status: 0, kind: 'NETWORK_ERROR' }), answer(502), answer(504), answer(503), answer(503, 'SERVICE_UNAVAILABLE')];
+    const final = [
+      new ApiError({ status: 0, kind: 'TIMEOUT' }),
+      answer(503, 'MAINTENANCE'),
+      answer(503, 'INGESTION_PAUSED'),
+      ...[400, 401, 403, 404, 408, 409, 429, 500].map((status) => answer(status, 'X')),
+    ];
+    expect(worth.every(isWorthRetrying)).toBe(true);
+    expect(final.filter(isWorthRetrying)).toEqual([]);
   });
 
   it('uses the seed messages in English and Romanian', async () => {

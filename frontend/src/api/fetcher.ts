@@ -1,6 +1,6 @@
 import { storedToken } from '../auth/session';
 import i18n from '../i18n/config';
-import type { ErrorDetail } from './generated/model';
+import { ErrorCode, type ErrorDetail } from './generated/model';
 
 /** The categories the seed's 'Network Error' messages are keyed by. */
 export type NetworkErrorKind =
@@ -63,9 +63,18 @@ export function kindForStatus(status: number): NetworkErrorKind {
   return 'CLIENT_ERROR';
 }
 
-/** Network errors, timeouts, 408, 429 and 5xx are worth another try; other 4xx never are. */
-export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
+/**
+ * Worth another try, soon: no answer at all (the network blinked), a gateway's 502 or 504, and a 503
+ * that refuses nothing (a proxy's, without our code, or SERVICE_UNAVAILABLE: the database is out of
+ * reach). Any other answer is final and is shown at once: a 4xx, a 429 (it asks to wait), a 500 (a
+ * defect), a 503 that names a switch the host turned on (MAINTENANCE, INGESTION_PAUSED), and a
+ * timeout (the user has already waited for it).
+ */
+export function isWorthRetrying(error: ApiError): boolean {
+  if (error.status === 0) return error.kind === 'NETWORK_ERROR';
+  if (error.status === 502 || error.status === 504) return true;
+  // A 503 without a code of ours carries the kind as its code (SERVER_ERROR).
+  return error.status === 503 && (error.code === ErrorCode.SERVICE_UNAVAILABLE || error.code === 'SERVER_ERROR');
 }
 
 export interface FetchSettings {
@@ -75,7 +84,8 @@ export interface FetchSettings {
   baseDelayMs: number;
 }
 
-const defaultSettings: FetchSettings = { baseUrl: '/api/v1', timeoutMs: 10_000, retries: 3, baseDelayMs: 1_000 };
+// Two quick retries (after 0.3 s and 0.6 s): a blip is bridged, a failure is reported within a second or two.
+const defaultSettings: FetchSettings = { baseUrl: '/api/v1', timeoutMs: 10_000, retries: 2, baseDelayMs: 300 };
 let settings: FetchSettings = { ...defaultSettings };
 
 /** Tests shorten the timings; passing nothing restores the defaults. */
@@ -101,11 +111,17 @@ function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
-/** Requests made while offline wait for the browser's 'online' event. */
+let waitingForConnection = 0;
+
+/**
+ * Requests made while offline wait for the browser's 'online' event; the first of them tells the
+ * user so (once per time offline, not once per request).
+ */
 function waitUntilOnline(signal?: AbortSignal | null): Promise<void> {
   if (!isOffline()) return Promise.resolve();
-  noticeListeners.forEach((listener) => listener('OFFLINE'));
-  return new Promise((resolve, reject) => {
+  if (waitingForConnection === 0) noticeListeners.forEach((listener) => listener('OFFLINE'));
+  waitingForConnection += 1;
+  return new Promise<void>((resolve, reject) => {
     const onOnline = () => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
@@ -116,6 +132,8 @@ function waitUntilOnline(signal?: AbortSignal | null): Promise<void> {
     };
     window.addEventListener('online', onOnline, { once: true });
     signal?.addEventListener('abort', onAbort, { once: true });
+  }).finally(() => {
+    waitingForConnection -= 1;
   });
 }
 
@@ -183,7 +201,7 @@ function errorFromResponse(status: number, body: unknown): ApiError {
   });
 }
 
-type Attempt = { ok: true; body: unknown } | { ok: false; error: ApiError; retryable: boolean };
+type Attempt = { ok: true; body: unknown } | { ok: false; error: ApiError };
 
 async function attempt(url: string, init: RequestInit, headers: Headers): Promise<Attempt> {
   const callerSignal = init.signal;
@@ -202,11 +220,11 @@ async function attempt(url: string, init: RequestInit, headers: Headers): Promis
     const body = await readBody(response);
     const envelope = body as ErrorEnvelope | undefined;
     if (response.ok && envelope?.success !== false) return { ok: true, body };
-    return { ok: false, error: errorFromResponse(response.status, body), retryable: isRetryableStatus(response.status) };
+    return { ok: false, error: errorFromResponse(response.status, body) };
   } catch (cause) {
-    if (timedOut) return { ok: false, error: new ApiError({ status: 0, kind: 'TIMEOUT' }), retryable: true };
+    if (timedOut) return { ok: false, error: new ApiError({ status: 0, kind: 'TIMEOUT' }) };
     if (callerSignal?.aborted) throw cause;
-    return { ok: false, error: new ApiError({ status: 0, kind: 'NETWORK_ERROR' }), retryable: true };
+    return { ok: false, error: new ApiError({ status: 0, kind: 'NETWORK_ERROR' }) };
   } finally {
     clearTimeout(timer);
     callerSignal?.removeEventListener('abort', forwardAbort);
@@ -214,8 +232,8 @@ async function attempt(url: string, init: RequestInit, headers: Headers): Promis
 }
 
 /**
- * The mutator every generated call goes through: base URL, bearer token and JSON; a 10 s timeout,
- * 3 retries with backoff 1 s, 2 s, 4 s on network errors, timeouts, 408, 429 and 5xx; offline queueing.
+ * The mutator every generated call goes through: base URL, bearer token and JSON; a 10 s timeout;
+ * 2 quick retries (0.3 s, 0.6 s) of what is worth retrying (isWorthRetrying); offline queueing.
  * A call that changes data is one user action: it gets one Idempotency-Key, which its retries and
  * its replay after going offline reuse, so the server answers a repeat without acting twice.
  * A data-changing call without a key (the public auth operations) is tried once.
@@ -239,10 +257,12 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
     await waitUntilOnline(init.signal);
     const result = await attempt(url, init, headers);
     if (result.ok) return result.body as T;
-    if (!result.retryable || !mayRetry) throw result.error;
+    if (!isWorthRetrying(result.error) || !mayRetry) throw result.error;
     last = result.error;
   }
   const final = last as ApiError;
+  // No answer at all says so ('check your connection'), rather than 'failed after several attempts'.
+  if (final.status === 0) throw final;
   throw new ApiError({
     status: final.status,
     kind: 'MAX_RETRIES',
