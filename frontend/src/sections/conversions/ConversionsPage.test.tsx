@@ -94,6 +94,23 @@ describe('conversions page', () => {
     await waitFor(() => expect(reviewCalls()[1]).toEqual({ conversion_ids: ['v-2'], decision: 'reject' }));
   });
 
+  it.each([
+    ['en', 'Reject conversion', 'Reject conversions'],
+    ['ro', 'Respinge conversia', 'Respinge conversiile'],
+  ])('titles the reject question in the singular for one order and the plural for several (%s)', async (language, one, several) => {
+    await i18n.changeLanguage(language);
+    renderWithProviders(<ConversionsPage accountType="brand" />, { path: '/conversions', route: '/conversions' });
+    await screen.findAllByTestId('conversion-row');
+    const title = () => within(screen.getByTestId('confirm-dialog')).getByRole('heading').textContent;
+    fireEvent.click(within(screen.getAllByTestId('conversion-row')[1]).getByTestId('conversion-reject'));
+    expect(title()).toBe(one);
+    fireEvent.click(screen.getByTestId('confirm-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+    fireEvent.click(within(screen.getByTestId('select-all')).getByRole('checkbox'));
+    fireEvent.click(screen.getByTestId('bulk-reject'));
+    expect(title()).toBe(several);
+  });
+
   it('keeps filters in the URL and sends them', async () => {
     renderWithProviders(<ConversionsPage accountType="brand" />, { path: '/conversions', route: '/conversions' });
     await screen.findAllByTestId('conversion-row');

@@ -283,7 +283,7 @@ export default function ConversionsPage({ accountType }: { accountType: AccountT
       )}
       <ConfirmDialog
         open={ask !== null}
-        title={ask ? t(`ask.${ask.kind}Title`) : undefined}
+        title={ask === null ? undefined : ask.kind === 'reject' ? t('ask.rejectTitle', { count: ask.ids.length }) : t(`ask.${ask.kind}Title`)}
         message={
           ask === null
             ? ''

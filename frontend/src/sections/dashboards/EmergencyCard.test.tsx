@@ -54,4 +54,14 @@ describe('emergency actions', () => {
     fireEvent.click(screen.getByTestId('confirm-ok'));
     expect((await screen.findByTestId('emergency-resume-campaigns')).textContent).toBe('Resume 4 campaigns');
   });
+
+  it.each([
+    ['en', 'Pause'],
+    ['ro', 'Pune pe pauză'],
+  ])('names the pause of every campaign on its confirmation button (%s)', async (language, label) => {
+    await i18n.changeLanguage(language);
+    renderWithProviders(<EmergencyCard />);
+    fireEvent.click(await screen.findByTestId('emergency-pause-campaigns'));
+    expect(screen.getByTestId('confirm-ok').textContent).toBe(label);
+  });
 });

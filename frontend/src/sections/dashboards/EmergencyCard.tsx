@@ -111,7 +111,7 @@ export function EmergencyCard() {
         open={ask !== null}
         title={ask?.kind === 'switch' ? t(`emergency.${ask.name}.label`) : t('emergency.campaigns.pause')}
         message={ask?.kind === 'switch' ? t(`emergency.${ask.name}.confirm`) : t('emergency.campaigns.confirm')}
-        confirmLabel={t('emergency.turnOn')}
+        confirmLabel={ask?.kind === 'campaigns' ? t('emergency.campaigns.confirmButton') : t('emergency.turnOn')}
         busy={busy}
         onConfirm={() => {
           if (ask?.kind === 'switch') void flip(ask.name, true);
