@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useGetAnalytics, useGetTimeseries } from '../../api/generated/analytics/analytics';
 import type { AccountType } from '../../api/generated/model';
 import { CurrencySelect } from '../../components/CurrencySelect';
-import { QueryStatus } from '../../components/QueryStatus';
+import { LoadingOrFailed } from '../../components/QueryStatus';
 import { useCurrency } from '../../preferences/CurrencyProvider';
 import { SectionHeader } from '../SectionHeader';
 import { FiguresTable } from './FiguresTable';
@@ -55,9 +55,8 @@ export default function AnalyticsPage({ accountType }: { accountType: AccountTyp
         }
       />
       <Stack spacing={3}>
-        <QueryStatus loading={false} error={analytics.error ?? series.error} onRetry={() => void Promise.all([analytics.refetch(), series.refetch()])} />
-        {data ? <StatCards totals={data.totals} currency={data.currency} /> : <StatCardsSkeleton />}
-        <PerformanceChart days={series.data?.data.days} currency={currency} loading={series.isPending} />
+        {data ? <StatCards totals={data.totals} currency={data.currency} /> : <LoadingOrFailed query={analytics} skeleton={<StatCardsSkeleton />} />}
+        <PerformanceChart days={series.data?.data.days} currency={currency} loading={series.isPending} status={series} />
         <Grid container spacing={2}>
           <Grid size={12}>
             <FiguresTable
@@ -68,6 +67,7 @@ export default function AnalyticsPage({ accountType }: { accountType: AccountTyp
               currency={data?.currency ?? currency}
               empty={t('topCampaigns.empty')}
               loading={analytics.isPending}
+              status={analytics}
               testId="top-campaigns"
             />
           </Grid>

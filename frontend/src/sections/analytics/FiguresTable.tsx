@@ -1,6 +1,7 @@
 import { Card, CardContent, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasFailed, QueryStatus, type QueryState } from '../../components/QueryStatus';
 import { formatAmount, formatCount } from '../../preferences/format';
 
 export interface FiguresRow {
@@ -39,6 +40,7 @@ export function FiguresTable({
   currency,
   empty,
   loading,
+  status,
   testId,
 }: {
   title: string;
@@ -48,6 +50,8 @@ export function FiguresTable({
   currency: string;
   empty: string;
   loading: boolean;
+  /** The query of `rows`: once it failed, its reason shows in place of the skeleton rows. */
+  status?: QueryState;
   testId: string;
 }) {
   const { t, i18n } = useTranslation('analytics');
@@ -71,7 +75,13 @@ export function FiguresTable({
               </TableRow>
             </TableHead>
             <TableBody>
-              {loading || !rows ? (
+              {!rows && hasFailed(status) ? (
+                <TableRow>
+                  <TableCell colSpan={columns}>
+                    <QueryStatus loading={false} error={status.error} onRetry={() => void status.refetch()} />
+                  </TableCell>
+                </TableRow>
+              ) : loading || !rows ? (
                 <RowsSkeleton columns={columns} />
               ) : rows.length === 0 ? (
                 <TableRow>

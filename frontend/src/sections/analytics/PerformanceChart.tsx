@@ -2,6 +2,7 @@ import { Card, CardContent, MenuItem, Skeleton, Stack, TextField, Typography } f
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DayFigures } from '../../api/generated/model';
+import { LoadingOrFailed, type QueryState } from '../../components/QueryStatus';
 import { useSeen } from '../../components/WhenSeen';
 import { formatAmount, formatCount } from '../../preferences/format';
 import { chartMetrics, metricLabel, type ChartMetric } from './figures';
@@ -16,7 +17,18 @@ export function ChartSkeleton() {
  * The performance chart of a period, day by day, with a choice of metric. Its code and drawing wait
  * until it is near the viewport, so a phone, where it sits below the fold, loads without them.
  */
-export function PerformanceChart({ days, currency, loading }: { days: DayFigures[] | undefined; currency: string; loading?: boolean }) {
+export function PerformanceChart({
+  days,
+  currency,
+  loading,
+  status,
+}: {
+  days: DayFigures[] | undefined;
+  currency: string;
+  loading?: boolean;
+  /** The query of `days`: once it failed, its reason shows in place of the skeleton. */
+  status?: QueryState;
+}) {
   const { t, i18n } = useTranslation('analytics');
   const [metric, setMetric] = useState<ChartMetric>('clicks');
   const money = metric === 'revenue' || metric === 'commission';
@@ -47,7 +59,7 @@ export function PerformanceChart({ days, currency, loading }: { days: DayFigures
           </TextField>
         </Stack>
         {loading || !days || !seen ? (
-          <ChartSkeleton />
+          <LoadingOrFailed query={days ? undefined : status} skeleton={<ChartSkeleton />} />
         ) : empty ? (
           <Typography color="text.secondary" sx={{ py: 4 }} data-testid="chart-empty">
             {t('chart.empty')}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useGetAffiliateByUser } from '../../api/generated/affiliates/affiliates';
 import { useGetAffiliateDashboard, useGetTimeseries } from '../../api/generated/analytics/analytics';
 import { useAuth } from '../../auth/AuthProvider';
-import { QueryStatus } from '../../components/QueryStatus';
+import { LoadingOrFailed, type QueryState } from '../../components/QueryStatus';
 import { useCurrency } from '../../preferences/CurrencyProvider';
 import { formatAmount, formatCount, formatDateTime } from '../../preferences/format';
 import { menuFor } from '../../shell/menus';
@@ -24,15 +24,24 @@ export default function AffiliateDashboard() {
   const stats = useGetAffiliateDashboard(affiliateId, { currency }, { query: { enabled: affiliateId !== '' } });
   const series = useGetTimeseries({ range: '30d', currency });
   const d = stats.data?.data;
+  // The figures wait on two queries (who the affiliate is, then its figures): either failing fails them.
+  const figures: QueryState = {
+    error: me.error ?? stats.error,
+    isFetching: me.isFetching || stats.isFetching,
+    refetch: () => (me.error ? me.refetch() : stats.refetch()),
+  };
   return (
     <>
       <SectionHeader title={t('dashboard.affiliateTitle')} subtitle={t('dashboard.affiliateSubtitle')} />
       <Stack spacing={3}>
-        <QueryStatus loading={false} error={me.error ?? stats.error} fallback={t('analytics:statsFailed')} onRetry={() => void (me.error ? me.refetch() : stats.refetch())} />
         <Typography variant="h6" component="h2">
           {t('analytics:sinceStart')}
         </Typography>
-        {d ? <StatCards totals={d.totals} currency={d.currency} /> : <StatCardsSkeleton />}
+        {d ? (
+          <StatCards totals={d.totals} currency={d.currency} />
+        ) : (
+          <LoadingOrFailed query={figures} skeleton={<StatCardsSkeleton />} fallback={t('analytics:statsFailed')} />
+        )}
         {d && (
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 6 }}>
@@ -43,7 +52,7 @@ export default function AffiliateDashboard() {
             </Grid>
           </Grid>
         )}
-        <PerformanceChart days={series.data?.data.days} currency={currency} loading={series.isPending} />
+        <PerformanceChart days={series.data?.data.days} currency={currency} loading={series.isPending} status={series} />
         <FiguresTable
           title={t('analytics:campaigns.title')}
           nameLabel={t('analytics:topCampaigns.campaign')}
@@ -52,6 +61,7 @@ export default function AffiliateDashboard() {
           currency={d?.currency ?? currency}
           empty={t('analytics:topCampaigns.empty')}
           loading={!d}
+          status={figures}
           testId="affiliate-campaigns"
         />
         <Grid container spacing={2}>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useGetAnalytics, useGetBrandDashboard, useGetTimeseries, useGetTopAffiliates } from '../../api/generated/analytics/analytics';
 import type { CurrencyCode } from '../../api/generated/model';
 import { useAuth } from '../../auth/AuthProvider';
-import { QueryStatus } from '../../components/QueryStatus';
+import { LoadingOrFailed } from '../../components/QueryStatus';
 import { WhenSeen } from '../../components/WhenSeen';
 import { useCurrency } from '../../preferences/CurrencyProvider';
 import { formatCount } from '../../preferences/format';
@@ -19,7 +19,7 @@ import { ShortcutCards } from './ShortcutCards';
 /** The brand's last 30 days, day by day. */
 function BrandChart({ currency }: { currency: CurrencyCode }) {
   const series = useGetTimeseries({ range: '30d', currency });
-  return <PerformanceChart days={series.data?.data.days} currency={currency} loading={series.isPending} />;
+  return <PerformanceChart days={series.data?.data.days} currency={currency} loading={series.isPending} status={series} />;
 }
 
 /** The brand's top affiliates and campaigns of the last 30 days. */
@@ -37,6 +37,7 @@ function BrandTopLists({ currency }: { currency: CurrencyCode }) {
           currency={top.data?.data.currency ?? currency}
           empty={t('topAffiliates.empty')}
           loading={top.isPending}
+          status={top}
           testId="top-affiliates"
         />
       </Grid>
@@ -48,6 +49,7 @@ function BrandTopLists({ currency }: { currency: CurrencyCode }) {
           currency={analytics.data?.data.currency ?? currency}
           empty={t('topCampaigns.empty')}
           loading={analytics.isPending}
+          status={analytics}
           testId="top-campaigns"
         />
       </Grid>
@@ -75,10 +77,11 @@ export default function BrandDashboard() {
     <>
       <SectionHeader title={t('dashboard.brandTitle')} subtitle={t('dashboard.brandSubtitle')} />
       <Stack spacing={3}>
-        {dashboard.error && (
-          <QueryStatus loading={false} error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+        {d ? (
+          <StatCards totals={d.last_30_days} previous={d.previous_30_days} currency={d.currency} />
+        ) : (
+          <LoadingOrFailed query={dashboard} skeleton={<StatCardsSkeleton />} />
         )}
-        {d ? <StatCards totals={d.last_30_days} previous={d.previous_30_days} currency={d.currency} /> : <StatCardsSkeleton />}
         <Grid container spacing={2}>
           {counts
             ? counts.map((c) => (

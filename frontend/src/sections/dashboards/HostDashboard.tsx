@@ -3,7 +3,7 @@ import { Grid, InputAdornment, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetAnalytics, useGetPlatformOverview, useGetTimeseries } from '../../api/generated/analytics/analytics';
-import { QueryStatus } from '../../components/QueryStatus';
+import { LoadingOrFailed } from '../../components/QueryStatus';
 import { useCurrency } from '../../preferences/CurrencyProvider';
 import { formatCount, type Currency } from '../../preferences/format';
 import { FiguresTable } from '../analytics/FiguresTable';
@@ -80,8 +80,11 @@ function PlatformFigures({ currency, language }: { currency: Currency; language:
   ];
   return (
     <>
-      <QueryStatus loading={false} error={overview.error} onRetry={() => void overview.refetch()} />
-      {d ? <StatCards totals={d.last_30_days} previous={d.previous_30_days} currency={d.currency} /> : <StatCardsSkeleton />}
+      {d ? (
+        <StatCards totals={d.last_30_days} previous={d.previous_30_days} currency={d.currency} />
+      ) : (
+        <LoadingOrFailed query={overview} skeleton={<StatCardsSkeleton />} />
+      )}
       {counts && (
         <Grid container spacing={2}>
           {counts.map((c) => (
@@ -91,7 +94,7 @@ function PlatformFigures({ currency, language }: { currency: Currency; language:
           ))}
         </Grid>
       )}
-      <PerformanceChart days={series.data?.data.days} currency={currency} loading={series.isPending} />
+      <PerformanceChart days={series.data?.data.days} currency={currency} loading={series.isPending} status={series} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 7 }}>
           <FiguresTable
@@ -102,6 +105,7 @@ function PlatformFigures({ currency, language }: { currency: Currency; language:
             currency={analytics.data?.data.currency ?? currency}
             empty={t('topCampaigns.empty')}
             loading={analytics.isPending}
+            status={analytics}
             testId="top-campaigns"
           />
         </Grid>
