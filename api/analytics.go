@@ -60,6 +60,7 @@ func displayCurrency(c *oapi.CurrencyCode) string {
 func totalsOf(t analytics.Totals) oapi.AnalyticsTotals {
 	return oapi.AnalyticsTotals{
 		Clicks: t.Clicks, UniqueClicks: t.UniqueClicks, Conversions: t.Conversions,
+		LinkConversions: t.LinkConversions, CodeConversions: t.CodeConversions(),
 		Revenue: t.Revenue.StringFixed(2), Commission: t.Commission.StringFixed(2),
 		PendingCommission: t.PendingCommission.StringFixed(2), ConfirmedCommission: t.ConfirmedCommission.StringFixed(2),
 		PaidCommission: t.PaidCommission.StringFixed(2), ConversionRate: t.ConversionRate().StringFixed(2),

@@ -115,7 +115,7 @@ func seededPrograms(t *testing.T, env *servertest.Env, rng *rand.Rand, host stri
 // migration 000014 read, with nothing of the rollups.
 func rawTotals(t *testing.T, env *servertest.Env, first, last time.Time, brand, affiliate, campaign *string, display string) map[string]string {
 	t.Helper()
-	var clicks, uniques, convs int64
+	var clicks, uniques, convs, linkConvs int64
 	var revenue, commission, pending, confirmed, paid decimal.Decimal
 	err := env.App.Pool.QueryRow(context.Background(), `
 		WITH k AS (
@@ -124,7 +124,7 @@ func rawTotals(t *testing.T, env *servertest.Env, first, last time.Time, brand, 
 			WHERE NOT is_bot AND (clicked_at AT TIME ZONE 'UTC')::date BETWEEN $1 AND $2
 			  AND ($3::uuid IS NULL OR brand_id = $3) AND ($4::uuid IS NULL OR affiliate_id = $4) AND ($5::uuid IS NULL OR campaign_id = $5)
 		), v AS (
-			SELECT commission_currency AS cur, count(*) AS n,
+			SELECT commission_currency AS cur, count(*) AS n, count(link_id) AS links,
 			       sum((order_total - refunded_amount) * exchange_rate) AS revenue, sum(commission_amount) AS commission,
 			       sum(commission_amount) FILTER (WHERE status IN ('pending', 'flagged')) AS pending,
 			       sum(commission_amount) FILTER (WHERE status = 'confirmed') AS confirmed,
@@ -135,22 +135,24 @@ func rawTotals(t *testing.T, env *servertest.Env, first, last time.Time, brand, 
 			  AND ($3::uuid IS NULL OR brand_id = $3) AND ($4::uuid IS NULL OR affiliate_id = $4) AND ($5::uuid IS NULL OR campaign_id = $5)
 			GROUP BY commission_currency
 		), d AS (SELECT rate FROM currency_rates WHERE currency = $6)
-		SELECT k.clicks, k.uniques, coalesce((SELECT sum(n) FROM v), 0)::bigint,
+		SELECT k.clicks, k.uniques, coalesce((SELECT sum(n) FROM v), 0)::bigint, coalesce((SELECT sum(links) FROM v), 0)::bigint,
 		       round(coalesce((SELECT sum(v.revenue * d.rate / r.rate) FROM v JOIN currency_rates r ON r.currency = v.cur, d), 0), 2),
 		       round(coalesce((SELECT sum(v.commission * d.rate / r.rate) FROM v JOIN currency_rates r ON r.currency = v.cur, d), 0), 2),
 		       round(coalesce((SELECT sum(coalesce(v.pending, 0) * d.rate / r.rate) FROM v JOIN currency_rates r ON r.currency = v.cur, d), 0), 2),
 		       round(coalesce((SELECT sum(coalesce(v.confirmed, 0) * d.rate / r.rate) FROM v JOIN currency_rates r ON r.currency = v.cur, d), 0), 2),
 		       round(coalesce((SELECT sum(coalesce(v.paid, 0) * d.rate / r.rate) FROM v JOIN currency_rates r ON r.currency = v.cur, d), 0), 2)
-		FROM k`, first, last, brand, affiliate, campaign, display).Scan(&clicks, &uniques, &convs, &revenue, &commission, &pending, &confirmed, &paid)
+		FROM k`, first, last, brand, affiliate, campaign, display).Scan(&clicks, &uniques, &convs, &linkConvs, &revenue, &commission, &pending, &confirmed, &paid)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Conversions from links per 100 clicks, at most 100; code orders have no click behind them.
 	rate := "0.00"
 	if clicks > 0 {
-		rate = decimal.NewFromInt(convs*100).DivRound(decimal.NewFromInt(clicks), 2).StringFixed(2)
+		rate = decimal.Min(decimal.NewFromInt(100), decimal.NewFromInt(linkConvs*100).DivRound(decimal.NewFromInt(clicks), 2)).StringFixed(2)
 	}
 	return map[string]string{
 		"clicks": fmt.Sprint(clicks), "unique_clicks": fmt.Sprint(uniques), "conversions": fmt.Sprint(convs),
+		"link_conversions": fmt.Sprint(linkConvs), "code_conversions": fmt.Sprint(convs - linkConvs),
 		"revenue": revenue.StringFixed(2), "commission": commission.StringFixed(2), "pending_commission": pending.StringFixed(2),
 		"confirmed_commission": confirmed.StringFixed(2), "paid_commission": paid.StringFixed(2), "conversion_rate": rate,
 	}
@@ -158,7 +160,7 @@ func rawTotals(t *testing.T, env *servertest.Env, first, last time.Time, brand, 
 
 func figures(m map[string]any) map[string]string {
 	out := map[string]string{}
-	for _, k := range []string{"clicks", "unique_clicks", "conversions", "revenue", "commission", "pending_commission", "confirmed_commission", "paid_commission", "conversion_rate"} {
+	for _, k := range []string{"clicks", "unique_clicks", "conversions", "link_conversions", "code_conversions", "revenue", "commission", "pending_commission", "confirmed_commission", "paid_commission", "conversion_rate"} {
 		if v, ok := m[k]; ok {
 			out[k] = fmt.Sprint(v)
 		}

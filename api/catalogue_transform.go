@@ -9,6 +9,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/amount"
+	"github.com/openaffiliate/platform/server/analytics"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/catalogue"
 )
@@ -93,17 +94,14 @@ func campaignOf(c catalogue.Campaign) oapi.Campaign {
 }
 
 // affiliateOf shows an affiliate with its statistics: clicks, conversions and money (RON), and
-// the conversion rate (conversions per 100 clicks).
+// the conversion rate (conversions from links per 100 clicks, analytics.Rate).
 func affiliateOf(a catalogue.Affiliate) oapi.Affiliate {
 	out := oapi.Affiliate{Id: a.ID, Name: a.Name, Email: a.Email, CreatedAt: a.CreatedAt}
 	if a.UserID.Valid {
 		id := uuid.UUID(a.UserID.UUID)
 		out.UserId = &id
 	}
-	rate := decimal.Zero
-	if a.TotalClicks > 0 {
-		rate = decimal.NewFromInt(int64(a.Conversions)).Mul(decimal.NewFromInt(100)).DivRound(decimal.NewFromInt(int64(a.TotalClicks)), 2)
-	}
+	rate := analytics.Rate(int64(a.LinkConversions), int64(a.TotalClicks))
 	out.Stats = oapi.AffiliateStats{
 		CampaignsJoined: a.CampaignsJoined, TotalClicks: a.TotalClicks, Conversions: a.Conversions,
 		Revenue: a.Revenue.StringFixed(2), Commission: a.Commission.StringFixed(2), ConversionRate: rate.StringFixed(2),

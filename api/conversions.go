@@ -111,7 +111,8 @@ func (s *Server) ListConversions(ctx context.Context, req oapi.ListConversionsRe
 		f.AffiliateID = uuid.NullUUID{UUID: *q.AffiliateId, Valid: true}
 	}
 	if q.Range != nil {
-		since := time.Now().AddDate(0, 0, -rangeDays[*q.Range])
+		// The analytics' days, so the list's counted equals the dashboard's conversions.
+		since := s.Analytics.LastDays(rangeDays[*q.Range]).First
 		f.Since = &since
 	}
 	since, before, err := dayRange(q.From, q.To)
@@ -126,16 +127,16 @@ func (s *Server) ListConversions(ctx context.Context, req oapi.ListConversionsRe
 		return nil, apierror.Invalid("to", "minimum", "The end of the range is before its start")
 	}
 	p := sortedPage(q.Query, q.Limit, q.Offset, q.Sort, q.Order)
-	list, total, err := s.Conversions.List(ctx, scope(ctx), f, p)
+	list, err := s.Conversions.List(ctx, scope(ctx), f, p)
 	if err != nil {
 		return nil, err
 	}
 	resp := oapi.ListConversions200JSONResponse{Success: true}
-	resp.Data.Conversions = make([]oapi.Conversion, len(list))
-	for i, c := range list {
+	resp.Data.Conversions = make([]oapi.Conversion, len(list.Conversions))
+	for i, c := range list.Conversions {
 		resp.Data.Conversions[i] = conversionOf(c)
 	}
-	resp.Data.Total = total
+	resp.Data.Total, resp.Data.Counted = list.Total, list.Counted
 	resp.Data.Limit, resp.Data.Offset = pageInfo(p)
 	return resp, nil
 }

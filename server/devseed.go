@@ -93,7 +93,7 @@ func seedDemoConversions(ctx context.Context, accts *accounts.Service, convs *co
 		return err
 	}
 	brand := tenancy.Of(auth.User{ID: brandProfile.User.ID, AccountType: auth.RoleBrand, BrandID: brandProfile.User.BrandID})
-	if _, total, err := convs.List(ctx, brand, conversions.Filter{}, catalogue.Page{Limit: 1}); err != nil || total > 0 {
+	if listed, err := convs.List(ctx, brand, conversions.Filter{}, catalogue.Page{Limit: 1}); err != nil || listed.Total > 0 {
 		return err
 	}
 	affProfile, err := accts.DemoAccount(ctx, auth.RoleAffiliate)

@@ -9,7 +9,10 @@ SELECT a.*, u.id AS user_id,
        (SELECT count(*) FROM tracking_links l JOIN clicks c ON c.link_id = l.id AND NOT c.is_bot
         WHERE l.affiliate_id = a.id
           AND (sqlc.narg(brand_id)::uuid IS NULL OR l.brand_id = sqlc.narg(brand_id)))::int AS total_clicks,
-       s.conversions, s.revenue, s.commission, s.codes_used, s.last_conversion_at,
+       s.conversions, s.link_conversions, s.revenue, s.commission, s.last_conversion_at,
+       -- Orders placed with the affiliate's codes: the sum of their usage counts, as every screen counts them.
+       (SELECT coalesce(sum(d.current_usage_count), 0) FROM discount_codes d
+        WHERE d.affiliate_id = a.id AND (sqlc.narg(brand_id)::uuid IS NULL OR d.brand_id = sqlc.narg(brand_id)))::int AS codes_used,
        count(*) OVER () AS total
 FROM affiliates a
 LEFT JOIN users u ON u.affiliate_id = a.id
@@ -19,7 +22,7 @@ LEFT JOIN LATERAL (
     SELECT count(*)::int AS conversions,
            coalesce(round(sum((v.order_total - v.refunded_amount) / ro.rate), 2), 0)::numeric AS revenue,
            coalesce(round(sum(v.commission_amount / rc.rate), 2), 0)::numeric AS commission,
-           count(v.discount_code_id)::int AS codes_used,
+           count(v.link_id)::int AS link_conversions,
            max(v.converted_at) AS last_conversion_at
     FROM conversions v
     JOIN currency_rates ro ON ro.currency = v.currency
@@ -46,7 +49,10 @@ SELECT a.*, u.id AS user_id,
        (SELECT count(*) FROM tracking_links l JOIN clicks c ON c.link_id = l.id AND NOT c.is_bot
         WHERE l.affiliate_id = a.id
           AND (sqlc.narg(brand_id)::uuid IS NULL OR l.brand_id = sqlc.narg(brand_id)))::int AS total_clicks,
-       s.conversions, s.revenue, s.commission, s.codes_used, s.last_conversion_at
+       s.conversions, s.link_conversions, s.revenue, s.commission, s.last_conversion_at,
+       -- Orders placed with the affiliate's codes: the sum of their usage counts, as every screen counts them.
+       (SELECT coalesce(sum(d.current_usage_count), 0) FROM discount_codes d
+        WHERE d.affiliate_id = a.id AND (sqlc.narg(brand_id)::uuid IS NULL OR d.brand_id = sqlc.narg(brand_id)))::int AS codes_used
 FROM affiliates a
 LEFT JOIN users u ON u.affiliate_id = a.id
 LEFT JOIN LATERAL (
@@ -55,7 +61,7 @@ LEFT JOIN LATERAL (
     SELECT count(*)::int AS conversions,
            coalesce(round(sum((v.order_total - v.refunded_amount) / ro.rate), 2), 0)::numeric AS revenue,
            coalesce(round(sum(v.commission_amount / rc.rate), 2), 0)::numeric AS commission,
-           count(v.discount_code_id)::int AS codes_used,
+           count(v.link_id)::int AS link_conversions,
            max(v.converted_at) AS last_conversion_at
     FROM conversions v
     JOIN currency_rates ro ON ro.currency = v.currency

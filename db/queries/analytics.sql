@@ -13,23 +13,25 @@ SELECT fold_daily_stats()::bigint;
 -- name: StatsTotals :one
 WITH picked AS (
     SELECT m.brand_id, m.campaign_id, m.affiliate_id, m.currency, m.clicks, m.unique_clicks, m.conversions,
+           m.link_conversions,
            m.revenue, m.commission, m.pending_commission, m.confirmed_commission, m.paid_commission
     FROM monthly_stats m
     WHERE m.grain = @grain AND m.month BETWEEN @first_month::date AND @last_month::date
     UNION ALL
     SELECT s.brand_id, s.campaign_id, s.affiliate_id, s.currency, s.clicks, s.unique_clicks, s.conversions,
-           s.revenue, s.commission, s.pending_commission, s.confirmed_commission, s.paid_commission
+           s.link_conversions, s.revenue, s.commission, s.pending_commission, s.confirmed_commission, s.paid_commission
     FROM daily_stats s
     WHERE s.grain = @grain AND s.day = ANY(@added_days::date[])
     UNION ALL
     SELECT s.brand_id, s.campaign_id, s.affiliate_id, s.currency, -s.clicks, -s.unique_clicks,
-           -s.conversions, -s.revenue, -s.commission, -s.pending_commission, -s.confirmed_commission,
+           -s.conversions, -s.link_conversions, -s.revenue, -s.commission, -s.pending_commission, -s.confirmed_commission,
            -s.paid_commission
     FROM daily_stats s
     WHERE s.grain = @grain AND s.day = ANY(@removed_days::date[])
 ), per_currency AS (
     SELECT s.currency, sum(s.clicks) AS clicks, sum(s.unique_clicks) AS unique_clicks,
-           sum(s.conversions) AS conversions, sum(s.revenue) AS revenue, sum(s.commission) AS commission,
+           sum(s.conversions) AS conversions, sum(s.link_conversions) AS link_conversions,
+           sum(s.revenue) AS revenue, sum(s.commission) AS commission,
            sum(s.pending_commission) AS pending_commission, sum(s.confirmed_commission) AS confirmed_commission,
            sum(s.paid_commission) AS paid_commission
     FROM picked s
@@ -41,6 +43,7 @@ WITH picked AS (
 SELECT coalesce(sum(p.clicks), 0)::bigint AS clicks,
        coalesce(sum(p.unique_clicks), 0)::bigint AS unique_clicks,
        coalesce(sum(p.conversions), 0)::bigint AS conversions,
+       coalesce(sum(p.link_conversions), 0)::bigint AS link_conversions,
        round(coalesce(sum(p.revenue * d.rate / coalesce(r.rate, d.rate)), 0), 2)::numeric AS revenue,
        round(coalesce(sum(p.commission * d.rate / coalesce(r.rate, d.rate)), 0), 2)::numeric AS commission,
        round(coalesce(sum(p.pending_commission * d.rate / coalesce(r.rate, d.rate)), 0), 2)::numeric AS pending_commission,
@@ -173,12 +176,14 @@ SELECT (SELECT count(*) FROM brands)::int AS brands,
        coalesce((SELECT sum(c.awaiting) FROM review_counts c), 0)::int AS pending_conversions;
 
 -- name: AffiliateConversionFacts :one
--- What the rollups do not hold: code-attributed conversions and the latest one.
-SELECT count(*) FILTER (WHERE v.attribution = 'discount_code')::int AS codes_used,
-       max(v.converted_at) AS last_conversion_at
-FROM conversions v
-WHERE v.affiliate_id = @affiliate_id AND v.status NOT IN ('rejected', 'reversed')
-  AND (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id));
+-- What the rollups do not hold: the orders placed with the affiliate's discount codes (the sum of
+-- its codes' usage counts, the one definition every screen shows) and the latest conversion.
+SELECT (SELECT coalesce(sum(d.current_usage_count), 0) FROM discount_codes d
+        WHERE d.affiliate_id = @affiliate_id
+          AND (sqlc.narg(brand_id)::uuid IS NULL OR d.brand_id = sqlc.narg(brand_id)))::int AS codes_used,
+       (SELECT max(v.converted_at) FROM conversions v
+        WHERE v.affiliate_id = @affiliate_id AND v.status NOT IN ('rejected', 'reversed')
+          AND (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))) AS last_conversion_at;
 
 -- name: RecentAffiliateConversions :many
 SELECT v.id, v.order_id, v.customer_email, coalesce(c.name, '')::text AS campaign_name, v.status,

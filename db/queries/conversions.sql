@@ -120,9 +120,13 @@ SELECT EXISTS (SELECT 1 FROM taken);
 -- name: ListConversions :many
 -- A page of conversions; brand_id or affiliate_id narrows them to one tenant, the other arguments
 -- filter, and sort with descending orders them (created_at, order_total or commission_amount).
+-- since and before bound the order's time (converted_at), as the analytics place it in a day;
+-- counted is how many of the matching rows the analytics count (attributed, neither rejected nor
+-- reversed), so a page can say what the dashboard's figure leaves out.
 SELECT sqlc.embed(v), coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code,
-       count(*) OVER () AS total
+       count(*) OVER () AS total,
+       count(*) FILTER (WHERE v.affiliate_id IS NOT NULL AND v.status NOT IN ('rejected', 'reversed')) OVER () AS counted
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
 LEFT JOIN campaigns c ON c.id = v.campaign_id
@@ -133,8 +137,8 @@ WHERE (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
   AND (sqlc.narg(status)::text IS NULL OR v.status = sqlc.narg(status))
   AND (sqlc.narg(campaign_filter)::uuid IS NULL OR v.campaign_id = sqlc.narg(campaign_filter))
   AND (sqlc.narg(affiliate_filter)::uuid IS NULL OR v.affiliate_id = sqlc.narg(affiliate_filter))
-  AND (sqlc.narg(since)::timestamptz IS NULL OR v.created_at >= sqlc.narg(since))
-  AND (sqlc.narg(before)::timestamptz IS NULL OR v.created_at < sqlc.narg(before))
+  AND (sqlc.narg(since)::timestamptz IS NULL OR v.converted_at >= sqlc.narg(since))
+  AND (sqlc.narg(before)::timestamptz IS NULL OR v.converted_at < sqlc.narg(before))
   -- An affiliate is shown customers' emails masked, so its search does not match them either.
   AND (v.order_id ILIKE @pattern OR (sqlc.narg(affiliate_id)::uuid IS NULL AND v.customer_email ILIKE @pattern)
        OR coalesce(v.affiliate_id::text, '') ILIKE @pattern OR v.id::text ILIKE @pattern)

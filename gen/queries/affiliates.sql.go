@@ -42,7 +42,10 @@ SELECT a.id, a.name, a.email, a.created_at, u.id AS user_id,
        (SELECT count(*) FROM tracking_links l JOIN clicks c ON c.link_id = l.id AND NOT c.is_bot
         WHERE l.affiliate_id = a.id
           AND ($1::uuid IS NULL OR l.brand_id = $1))::int AS total_clicks,
-       s.conversions, s.revenue, s.commission, s.codes_used, s.last_conversion_at
+       s.conversions, s.link_conversions, s.revenue, s.commission, s.last_conversion_at,
+       -- Orders placed with the affiliate's codes: the sum of their usage counts, as every screen counts them.
+       (SELECT coalesce(sum(d.current_usage_count), 0) FROM discount_codes d
+        WHERE d.affiliate_id = a.id AND ($1::uuid IS NULL OR d.brand_id = $1))::int AS codes_used
 FROM affiliates a
 LEFT JOIN users u ON u.affiliate_id = a.id
 LEFT JOIN LATERAL (
@@ -51,7 +54,7 @@ LEFT JOIN LATERAL (
     SELECT count(*)::int AS conversions,
            coalesce(round(sum((v.order_total - v.refunded_amount) / ro.rate), 2), 0)::numeric AS revenue,
            coalesce(round(sum(v.commission_amount / rc.rate), 2), 0)::numeric AS commission,
-           count(v.discount_code_id)::int AS codes_used,
+           count(v.link_id)::int AS link_conversions,
            max(v.converted_at) AS last_conversion_at
     FROM conversions v
     JOIN currency_rates ro ON ro.currency = v.currency
@@ -78,10 +81,11 @@ type GetAffiliateRow struct {
 	CampaignsJoined  int32
 	TotalClicks      int32
 	Conversions      int32
+	LinkConversions  int32
 	Revenue          decimal.Decimal
 	Commission       decimal.Decimal
-	CodesUsed        int32
 	LastConversionAt interface{}
+	CodesUsed        int32
 }
 
 func (q *Queries) GetAffiliate(ctx context.Context, db DBTX, arg GetAffiliateParams) (GetAffiliateRow, error) {
@@ -96,10 +100,11 @@ func (q *Queries) GetAffiliate(ctx context.Context, db DBTX, arg GetAffiliatePar
 		&i.CampaignsJoined,
 		&i.TotalClicks,
 		&i.Conversions,
+		&i.LinkConversions,
 		&i.Revenue,
 		&i.Commission,
-		&i.CodesUsed,
 		&i.LastConversionAt,
+		&i.CodesUsed,
 	)
 	return i, err
 }
@@ -156,7 +161,10 @@ SELECT a.id, a.name, a.email, a.created_at, u.id AS user_id,
        (SELECT count(*) FROM tracking_links l JOIN clicks c ON c.link_id = l.id AND NOT c.is_bot
         WHERE l.affiliate_id = a.id
           AND ($1::uuid IS NULL OR l.brand_id = $1))::int AS total_clicks,
-       s.conversions, s.revenue, s.commission, s.codes_used, s.last_conversion_at,
+       s.conversions, s.link_conversions, s.revenue, s.commission, s.last_conversion_at,
+       -- Orders placed with the affiliate's codes: the sum of their usage counts, as every screen counts them.
+       (SELECT coalesce(sum(d.current_usage_count), 0) FROM discount_codes d
+        WHERE d.affiliate_id = a.id AND ($1::uuid IS NULL OR d.brand_id = $1))::int AS codes_used,
        count(*) OVER () AS total
 FROM affiliates a
 LEFT JOIN users u ON u.affiliate_id = a.id
@@ -166,7 +174,7 @@ LEFT JOIN LATERAL (
     SELECT count(*)::int AS conversions,
            coalesce(round(sum((v.order_total - v.refunded_amount) / ro.rate), 2), 0)::numeric AS revenue,
            coalesce(round(sum(v.commission_amount / rc.rate), 2), 0)::numeric AS commission,
-           count(v.discount_code_id)::int AS codes_used,
+           count(v.link_id)::int AS link_conversions,
            max(v.converted_at) AS last_conversion_at
     FROM conversions v
     JOIN currency_rates ro ON ro.currency = v.currency
@@ -204,10 +212,11 @@ type ListAffiliatesRow struct {
 	CampaignsJoined  int32
 	TotalClicks      int32
 	Conversions      int32
+	LinkConversions  int32
 	Revenue          decimal.Decimal
 	Commission       decimal.Decimal
-	CodesUsed        int32
 	LastConversionAt interface{}
+	CodesUsed        int32
 	Total            int64
 }
 
@@ -239,10 +248,11 @@ func (q *Queries) ListAffiliates(ctx context.Context, db DBTX, arg ListAffiliate
 			&i.CampaignsJoined,
 			&i.TotalClicks,
 			&i.Conversions,
+			&i.LinkConversions,
 			&i.Revenue,
 			&i.Commission,
-			&i.CodesUsed,
 			&i.LastConversionAt,
+			&i.CodesUsed,
 			&i.Total,
 		); err != nil {
 			return nil, err

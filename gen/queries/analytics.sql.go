@@ -14,15 +14,16 @@ import (
 )
 
 const affiliateConversionFacts = `-- name: AffiliateConversionFacts :one
-SELECT count(*) FILTER (WHERE v.attribution = 'discount_code')::int AS codes_used,
-       max(v.converted_at) AS last_conversion_at
-FROM conversions v
-WHERE v.affiliate_id = $1 AND v.status NOT IN ('rejected', 'reversed')
-  AND ($2::uuid IS NULL OR v.brand_id = $2)
+SELECT (SELECT coalesce(sum(d.current_usage_count), 0) FROM discount_codes d
+        WHERE d.affiliate_id = $1
+          AND ($2::uuid IS NULL OR d.brand_id = $2))::int AS codes_used,
+       (SELECT max(v.converted_at) FROM conversions v
+        WHERE v.affiliate_id = $1 AND v.status NOT IN ('rejected', 'reversed')
+          AND ($2::uuid IS NULL OR v.brand_id = $2)) AS last_conversion_at
 `
 
 type AffiliateConversionFactsParams struct {
-	AffiliateID uuid.NullUUID
+	AffiliateID uuid.UUID
 	BrandID     uuid.NullUUID
 }
 
@@ -31,7 +32,8 @@ type AffiliateConversionFactsRow struct {
 	LastConversionAt interface{}
 }
 
-// What the rollups do not hold: code-attributed conversions and the latest one.
+// What the rollups do not hold: the orders placed with the affiliate's discount codes (the sum of
+// its codes' usage counts, the one definition every screen shows) and the latest conversion.
 func (q *Queries) AffiliateConversionFacts(ctx context.Context, db DBTX, arg AffiliateConversionFactsParams) (AffiliateConversionFactsRow, error) {
 	row := db.QueryRow(ctx, affiliateConversionFacts, arg.AffiliateID, arg.BrandID)
 	var i AffiliateConversionFactsRow
@@ -581,23 +583,25 @@ func (q *Queries) StatsByDay(ctx context.Context, db DBTX, arg StatsByDayParams)
 const statsTotals = `-- name: StatsTotals :one
 WITH picked AS (
     SELECT m.brand_id, m.campaign_id, m.affiliate_id, m.currency, m.clicks, m.unique_clicks, m.conversions,
+           m.link_conversions,
            m.revenue, m.commission, m.pending_commission, m.confirmed_commission, m.paid_commission
     FROM monthly_stats m
     WHERE m.grain = $2 AND m.month BETWEEN $3::date AND $4::date
     UNION ALL
     SELECT s.brand_id, s.campaign_id, s.affiliate_id, s.currency, s.clicks, s.unique_clicks, s.conversions,
-           s.revenue, s.commission, s.pending_commission, s.confirmed_commission, s.paid_commission
+           s.link_conversions, s.revenue, s.commission, s.pending_commission, s.confirmed_commission, s.paid_commission
     FROM daily_stats s
     WHERE s.grain = $2 AND s.day = ANY($5::date[])
     UNION ALL
     SELECT s.brand_id, s.campaign_id, s.affiliate_id, s.currency, -s.clicks, -s.unique_clicks,
-           -s.conversions, -s.revenue, -s.commission, -s.pending_commission, -s.confirmed_commission,
+           -s.conversions, -s.link_conversions, -s.revenue, -s.commission, -s.pending_commission, -s.confirmed_commission,
            -s.paid_commission
     FROM daily_stats s
     WHERE s.grain = $2 AND s.day = ANY($6::date[])
 ), per_currency AS (
     SELECT s.currency, sum(s.clicks) AS clicks, sum(s.unique_clicks) AS unique_clicks,
-           sum(s.conversions) AS conversions, sum(s.revenue) AS revenue, sum(s.commission) AS commission,
+           sum(s.conversions) AS conversions, sum(s.link_conversions) AS link_conversions,
+           sum(s.revenue) AS revenue, sum(s.commission) AS commission,
            sum(s.pending_commission) AS pending_commission, sum(s.confirmed_commission) AS confirmed_commission,
            sum(s.paid_commission) AS paid_commission
     FROM picked s
@@ -609,6 +613,7 @@ WITH picked AS (
 SELECT coalesce(sum(p.clicks), 0)::bigint AS clicks,
        coalesce(sum(p.unique_clicks), 0)::bigint AS unique_clicks,
        coalesce(sum(p.conversions), 0)::bigint AS conversions,
+       coalesce(sum(p.link_conversions), 0)::bigint AS link_conversions,
        round(coalesce(sum(p.revenue * d.rate / coalesce(r.rate, d.rate)), 0), 2)::numeric AS revenue,
        round(coalesce(sum(p.commission * d.rate / coalesce(r.rate, d.rate)), 0), 2)::numeric AS commission,
        round(coalesce(sum(p.pending_commission * d.rate / coalesce(r.rate, d.rate)), 0), 2)::numeric AS pending_commission,
@@ -635,6 +640,7 @@ type StatsTotalsRow struct {
 	Clicks              int64
 	UniqueClicks        int64
 	Conversions         int64
+	LinkConversions     int64
 	Revenue             decimal.Decimal
 	Commission          decimal.Decimal
 	PendingCommission   decimal.Decimal
@@ -659,6 +665,7 @@ func (q *Queries) StatsTotals(ctx context.Context, db DBTX, arg StatsTotalsParam
 		&i.Clicks,
 		&i.UniqueClicks,
 		&i.Conversions,
+		&i.LinkConversions,
 		&i.Revenue,
 		&i.Commission,
 		&i.PendingCommission,

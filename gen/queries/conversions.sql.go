@@ -501,7 +501,8 @@ func (q *Queries) LinkForAttribution(ctx context.Context, db DBTX, id uuid.UUID)
 const listConversions = `-- name: ListConversions :many
 SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code,
-       count(*) OVER () AS total
+       count(*) OVER () AS total,
+       count(*) FILTER (WHERE v.affiliate_id IS NOT NULL AND v.status NOT IN ('rejected', 'reversed')) OVER () AS counted
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
 LEFT JOIN campaigns c ON c.id = v.campaign_id
@@ -512,8 +513,8 @@ WHERE ($1::uuid IS NULL OR v.brand_id = $1)
   AND ($3::text IS NULL OR v.status = $3)
   AND ($4::uuid IS NULL OR v.campaign_id = $4)
   AND ($5::uuid IS NULL OR v.affiliate_id = $5)
-  AND ($6::timestamptz IS NULL OR v.created_at >= $6)
-  AND ($7::timestamptz IS NULL OR v.created_at < $7)
+  AND ($6::timestamptz IS NULL OR v.converted_at >= $6)
+  AND ($7::timestamptz IS NULL OR v.converted_at < $7)
   -- An affiliate is shown customers' emails masked, so its search does not match them either.
   AND (v.order_id ILIKE $8 OR ($2::uuid IS NULL AND v.customer_email ILIKE $8)
        OR coalesce(v.affiliate_id::text, '') ILIKE $8 OR v.id::text ILIKE $8)
@@ -550,10 +551,14 @@ type ListConversionsRow struct {
 	BrandName     string
 	LinkCode      string
 	Total         int64
+	Counted       int64
 }
 
 // A page of conversions; brand_id or affiliate_id narrows them to one tenant, the other arguments
 // filter, and sort with descending orders them (created_at, order_total or commission_amount).
+// since and before bound the order's time (converted_at), as the analytics place it in a day;
+// counted is how many of the matching rows the analytics count (attributed, neither rejected nor
+// reversed), so a page can say what the dashboard's figure leaves out.
 func (q *Queries) ListConversions(ctx context.Context, db DBTX, arg ListConversionsParams) ([]ListConversionsRow, error) {
 	rows, err := db.Query(ctx, listConversions,
 		arg.BrandID,
@@ -609,6 +614,7 @@ func (q *Queries) ListConversions(ctx context.Context, db DBTX, arg ListConversi
 			&i.BrandName,
 			&i.LinkCode,
 			&i.Total,
+			&i.Counted,
 		); err != nil {
 			return nil, err
 		}

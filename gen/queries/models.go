@@ -173,6 +173,7 @@ type DailyStat struct {
 	PendingCommission   decimal.Decimal
 	ConfirmedCommission decimal.Decimal
 	PaidCommission      decimal.Decimal
+	LinkConversions     int64
 }
 
 type DiscountCode struct {
@@ -238,6 +239,7 @@ type MonthlyStat struct {
 	PendingCommission   decimal.Decimal
 	ConfirmedCommission decimal.Decimal
 	PaidCommission      decimal.Decimal
+	LinkConversions     int64
 }
 
 type Notification struct {
@@ -345,6 +347,7 @@ type StatsDelta struct {
 	PendingCommission   decimal.Decimal
 	ConfirmedCommission decimal.Decimal
 	PaidCommission      decimal.Decimal
+	LinkConversions     int64
 }
 
 type TrackingDomain struct {

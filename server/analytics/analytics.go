@@ -161,18 +161,30 @@ type Filter struct {
 	Currency                         string
 }
 
-// Totals are the figures of a range, amounts in the display currency.
+// Totals are the figures of a range, amounts in the display currency. Conversions are every
+// attributed one; LinkConversions those a tracking link brought (the rest came through a code).
 type Totals struct {
-	Clicks, UniqueClicks, Conversions                                           int64
+	Clicks, UniqueClicks, Conversions, LinkConversions                          int64
 	Revenue, Commission, PendingCommission, ConfirmedCommission, PaidCommission decimal.Decimal
 }
 
-// ConversionRate is conversions per 100 clicks, to 2 decimals (0 without clicks).
-func (t Totals) ConversionRate() decimal.Decimal {
-	if t.Clicks == 0 {
+// CodeConversions are the conversions a discount code brought, with no click behind them.
+func (t Totals) CodeConversions() int64 { return t.Conversions - t.LinkConversions }
+
+// ConversionRate is conversions from links per 100 clicks of the same scope (see Rate).
+func (t Totals) ConversionRate() decimal.Decimal { return Rate(t.LinkConversions, t.Clicks) }
+
+// Rate is conversions from links per 100 clicks, to 2 decimals: 0 without clicks, and at most
+// 100, as a click in one range can convert in the next. Orders from discount codes have no click
+// and are never counted here, or a code-only program would convert at 200 %.
+func Rate(linkConversions, clicks int64) decimal.Decimal {
+	if clicks <= 0 || linkConversions <= 0 {
 		return decimal.Zero
 	}
-	return decimal.NewFromInt(t.Conversions*100).DivRound(decimal.NewFromInt(t.Clicks), 2)
+	if linkConversions >= clicks {
+		return decimal.NewFromInt(100).Round(2)
+	}
+	return decimal.NewFromInt(linkConversions*100).DivRound(decimal.NewFromInt(clicks), 2)
 }
 
 // rowLimit bounds how many rows a list answers: 1 to 1000.
@@ -238,7 +250,7 @@ func (s *Service) totals(ctx context.Context, db queries.DBTX, f Filter, r Range
 		return Totals{}, err
 	}
 	return Totals{
-		Clicks: row.Clicks, UniqueClicks: row.UniqueClicks, Conversions: row.Conversions,
+		Clicks: row.Clicks, UniqueClicks: row.UniqueClicks, Conversions: row.Conversions, LinkConversions: row.LinkConversions,
 		Revenue: row.Revenue, Commission: row.Commission, PendingCommission: row.PendingCommission,
 		ConfirmedCommission: row.ConfirmedCommission, PaidCommission: row.PaidCommission,
 	}, nil

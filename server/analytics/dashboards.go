@@ -106,7 +106,7 @@ func (s *Service) AffiliateDashboard(ctx context.Context, sc tenancy.Scope, affi
 		if d.Campaigns, err = s.topCampaigns(ctx, db, f, allTime, 100); err != nil {
 			return AffiliateDashboard{}, err
 		}
-		facts, err := s.q.AffiliateConversionFacts(ctx, db, queries.AffiliateConversionFactsParams{AffiliateID: f.AffiliateID, BrandID: f.BrandID})
+		facts, err := s.q.AffiliateConversionFacts(ctx, db, queries.AffiliateConversionFactsParams{AffiliateID: f.AffiliateID.UUID, BrandID: f.BrandID})
 		if err != nil {
 			return AffiliateDashboard{}, err
 		}

@@ -44,7 +44,11 @@ func (s *Service) LinkDays(ctx context.Context, sc tenancy.Scope, f Filter, r Ra
 			if row.LinkID != uuid.Nil {
 				link = row.LinkID.String()
 			}
+			// A row with a link holds that link's conversions; the row without one, the codes'.
 			t := Totals{Clicks: row.Clicks, Conversions: row.Conversions}
+			if row.LinkID != uuid.Nil {
+				t.LinkConversions = row.Conversions
+			}
 			return []string{
 				row.Day.Format(time.DateOnly), link, row.LinkCode, row.BrandName, row.CampaignName, row.AffiliateName,
 				strconv.FormatInt(row.Clicks, 10), strconv.FormatInt(row.UniqueClicks, 10),

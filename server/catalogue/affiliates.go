@@ -28,9 +28,11 @@ type Affiliate struct {
 	UserID          uuid.NullUUID
 	CampaignsJoined int
 	TotalClicks     int // stored clicks from people (bots excluded) on its links
-	// Its attributed conversions that were not rejected, what they brought and earned (in RON, at
-	// the stored rates), how many used a discount code, and when the last one was placed.
+	// Its attributed conversions that were not rejected, how many of them a tracking link brought,
+	// what they brought and earned (in RON, at the stored rates), the orders placed with its
+	// discount codes (the sum of the codes' usage counts), and when the last one was placed.
 	Conversions      int
+	LinkConversions  int
 	Revenue          decimal.Decimal
 	Commission       decimal.Decimal
 	CodesUsed        int
@@ -42,6 +44,7 @@ type affiliateRow struct {
 	affiliate                          queries.Affiliate
 	userID                             uuid.NullUUID
 	joined, clicks, conversions, codes int32
+	linkConversions                    int32
 	revenue, commission                decimal.Decimal
 	lastConversion                     any // a timestamptz, or nil before the first conversion
 }
@@ -51,7 +54,7 @@ func (r affiliateRow) build() Affiliate {
 	a := r.affiliate
 	out := Affiliate{ID: a.ID, Name: a.Name, Email: a.Email, CreatedAt: a.CreatedAt,
 		UserID: r.userID, CampaignsJoined: int(r.joined), TotalClicks: int(r.clicks),
-		Conversions: int(r.conversions), Revenue: r.revenue, Commission: r.commission, CodesUsed: int(r.codes)}
+		Conversions: int(r.conversions), LinkConversions: int(r.linkConversions), Revenue: r.revenue, Commission: r.commission, CodesUsed: int(r.codes)}
 	if at, ok := r.lastConversion.(time.Time); ok {
 		out.LastConversionAt = &at
 	}
@@ -73,7 +76,7 @@ func (s *Service) ListAffiliates(ctx context.Context, sc tenancy.Scope, p Page) 
 		out[i] = affiliateRow{
 			affiliate: queries.Affiliate{ID: r.ID, Name: r.Name, Email: r.Email, CreatedAt: r.CreatedAt},
 			userID:    r.UserID, joined: r.CampaignsJoined, clicks: r.TotalClicks,
-			conversions: r.Conversions, codes: r.CodesUsed, revenue: r.Revenue, commission: r.Commission,
+			conversions: r.Conversions, linkConversions: r.LinkConversions, codes: r.CodesUsed, revenue: r.Revenue, commission: r.Commission,
 			lastConversion: r.LastConversionAt,
 		}.build()
 	}
@@ -129,7 +132,7 @@ func (s *Service) getAffiliate(ctx context.Context, db queries.DBTX, sc tenancy.
 	return affiliateRow{
 		affiliate: queries.Affiliate{ID: r.ID, Name: r.Name, Email: r.Email, CreatedAt: r.CreatedAt},
 		userID:    r.UserID, joined: r.CampaignsJoined, clicks: r.TotalClicks,
-		conversions: r.Conversions, codes: r.CodesUsed, revenue: r.Revenue, commission: r.Commission,
+		conversions: r.Conversions, linkConversions: r.LinkConversions, codes: r.CodesUsed, revenue: r.Revenue, commission: r.Commission,
 		lastConversion: r.LastConversionAt,
 	}.build(), nil
 }

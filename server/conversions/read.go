@@ -19,8 +19,16 @@ type Filter struct {
 	Status      string
 	CampaignID  uuid.NullUUID
 	AffiliateID uuid.NullUUID
-	// Since and Before bound the creation time (Before is exclusive).
+	// Since and Before bound the order's time, converted_at (Before is exclusive), as the
+	// analytics place an order in a day.
 	Since, Before *time.Time
+}
+
+// Listed is a page of conversions: Total match the filter, Counted of them are what the
+// analytics count (attributed, neither rejected nor reversed).
+type Listed struct {
+	Conversions    []Conversion
+	Total, Counted int
 }
 
 // Get loads a conversion the scope may see: the host any, a brand its own, an affiliate one
@@ -37,29 +45,30 @@ func (s *Service) Get(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Conv
 	return seenBy(sc, conversionOf(r.Conversion, r.BrandName, r.CampaignName, r.AffiliateName, r.LinkCode)), nil
 }
 
-// List answers a page of the conversions the scope may see, with the total that match; the page
-// sorts by created_at, order_total or commission_amount.
-func (s *Service) List(ctx context.Context, sc tenancy.Scope, f Filter, p catalogue.Page) ([]Conversion, int, error) {
+// List answers a page of the conversions the scope may see, with how many match and how many of
+// those the analytics count; the page sorts by created_at, order_total or commission_amount.
+func (s *Service) List(ctx context.Context, sc tenancy.Scope, f Filter, p catalogue.Page) (Listed, error) {
 	brand, affiliate := sc.Memberships()
 	var status *string
 	if f.Status != "" {
 		status = &f.Status
 	}
+	counted := 0
 	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListConversionsRow, error) {
 		return s.q.ListConversions(ctx, s.pool, queries.ListConversionsParams{
 			BrandID: brand, AffiliateID: affiliate, Status: status, CampaignFilter: f.CampaignID,
 			AffiliateFilter: f.AffiliateID, Since: f.Since, Before: f.Before, Pattern: p.Pattern(),
 			Sort: p.Sort, Descending: !p.Ascending, MaxRows: limit, SkipRows: offset,
 		})
-	}, func(r queries.ListConversionsRow) int64 { return r.Total })
+	}, func(r queries.ListConversionsRow) int64 { counted = int(r.Counted); return r.Total })
 	if err != nil {
-		return nil, 0, err
+		return Listed{}, err
 	}
-	out := make([]Conversion, len(rows))
+	out := Listed{Conversions: make([]Conversion, len(rows)), Total: total, Counted: counted}
 	for i, r := range rows {
-		out[i] = seenBy(sc, conversionOf(r.Conversion, r.BrandName, r.CampaignName, r.AffiliateName, r.LinkCode))
+		out.Conversions[i] = seenBy(sc, conversionOf(r.Conversion, r.BrandName, r.CampaignName, r.AffiliateName, r.LinkCode))
 	}
-	return out, total, nil
+	return out, nil
 }
 
 // Process stores an order a brand reports (its session or its API key); see Ingest.

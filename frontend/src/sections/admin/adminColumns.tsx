@@ -13,7 +13,8 @@ import type {
   TrackingLink,
 } from '../../api/generated/model';
 import { actionsColumn, figureColumn } from '../../components/ServerGrid';
-import { formatAmount, formatCount, formatDate } from '../../preferences/format';
+import { DisplayAmount } from '../../components/DisplayAmount';
+import { formatCount, formatDate } from '../../preferences/format';
 import { fractionAsPercent } from '../offers/campaignText';
 import { brandDomain, brandName } from './adminKinds';
 
@@ -127,7 +128,7 @@ export function useAdminColumns(actions: AdminRowActions) {
       ...figureColumn,
       minWidth: 130,
       // Seed: the amount with its currency, USD when none.
-      renderCell: ({ row }) => <span data-testid="admin-conversion-amount">{formatAmount(row.order_total, row.currency || 'USD')}</span>,
+      renderCell: ({ row }) => <DisplayAmount amount={row.order_total} currency={row.currency || 'USD'} testId="admin-conversion-amount" />,
     },
     {
       field: 'commission_amount',
@@ -135,7 +136,7 @@ export function useAdminColumns(actions: AdminRowActions) {
       ...figureColumn,
       minWidth: 130,
       renderCell: ({ row }) => (
-        <span data-testid="admin-conversion-commission">{formatAmount(row.commission_amount, row.commission_currency || 'USD')}</span>
+        <DisplayAmount amount={row.commission_amount} currency={row.commission_currency || 'USD'} testId="admin-conversion-commission" />
       ),
     },
     {

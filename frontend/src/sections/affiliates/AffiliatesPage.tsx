@@ -82,7 +82,9 @@ export default function AffiliatesPage({ accountType }: { accountType: AccountTy
                     <TableCell align="right">{t('columns.campaigns')}</TableCell>
                     <TableCell align="right">{t('columns.clicks')}</TableCell>
                     <TableCell align="right">{t('columns.conversions')}</TableCell>
-                    <TableCell align="right">{t('columns.conversionRate')}</TableCell>
+                    <TableCell align="right" title={t('columns.conversionRateHelp')}>
+                      {t('columns.conversionRate')}
+                    </TableCell>
                     <TableCell align="right">{t('columns.revenue')}</TableCell>
                     <TableCell align="right">{t('columns.commission')}</TableCell>
                     <TableCell>{t('columns.lastConversion')}</TableCell>

@@ -1,4 +1,5 @@
 import { Card, CardContent, Grid, Skeleton, Typography } from '@mui/material';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsTotals } from '../../api/generated/model';
 import { formatAmount, formatCount } from '../../preferences/format';
@@ -16,8 +17,20 @@ function value(totals: AnalyticsTotals, metric: StatMetric, currency: string, la
   }
 }
 
-/** One figure: its name, its value and, with a previous period, how it moved. */
-export function StatCard({ label, value, note, testId }: { label: string; value: string; note?: string; testId?: string }) {
+/** What a metric counts, shown under its value where the name alone would mislead. */
+function detail(totals: AnalyticsTotals, metric: StatMetric, language: string, t: TFunction<'analytics'>): string | undefined {
+  switch (metric) {
+    case 'conversions':
+      return t('metricDetails.conversions', { links: formatCount(totals.link_conversions, language), codes: formatCount(totals.code_conversions, language) });
+    case 'conversion_rate':
+      return t('metricDetails.conversionRate');
+    default:
+      return undefined;
+  }
+}
+
+/** One figure: its name, its value, what it counts when said and, with a previous period, how it moved. */
+export function StatCard({ label, value, note, detail, testId }: { label: string; value: string; note?: string; detail?: string; testId?: string }) {
   return (
     <Card sx={{ height: '100%' }} data-testid={testId}>
       <CardContent>
@@ -27,6 +40,11 @@ export function StatCard({ label, value, note, testId }: { label: string; value:
         <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums', my: 0.5 }} data-testid="stat-value">
           {value}
         </Typography>
+        {detail && (
+          <Typography variant="caption" component="p" color="text.secondary" data-testid="stat-detail">
+            {detail}
+          </Typography>
+        )}
         {note && (
           <Typography variant="body2" color="text.secondary">
             {note}
@@ -72,7 +90,13 @@ export function StatCards({ totals, previous, currency }: { totals: AnalyticsTot
         }
         return (
           <Grid key={metric} size={{ xs: 12, sm: 6, md: 4, lg: 12 / 5 }}>
-            <StatCard label={t(metricLabel(metric))} value={value(totals, metric, currency, i18n.language)} note={note} testId={`stat-${metric}`} />
+            <StatCard
+              label={t(metricLabel(metric))}
+              value={value(totals, metric, currency, i18n.language)}
+              detail={detail(totals, metric, i18n.language, t)}
+              note={note}
+              testId={`stat-${metric}`}
+            />
           </Grid>
         );
       })}

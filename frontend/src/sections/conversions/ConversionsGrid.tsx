@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ListConversionsSort, type AccountType, type Conversion, type SortOrderParameter } from '../../api/generated/model';
 import type { Paging } from '../../components/ListPagination';
 import { actionsColumn, figureColumn, ServerGrid } from '../../components/ServerGrid';
+import { DisplayAmount } from '../../components/DisplayAmount';
 import { isAboveZero } from '../../preferences/decimal';
 import { formatAmount, formatDate } from '../../preferences/format';
 import { canDecide } from './conversionFilters';
@@ -157,7 +158,7 @@ export function ConversionsGrid({
       minWidth: 130,
       renderCell: ({ row }) => (
         <Box sx={{ py: 1 }} data-testid="conversion-total">
-          {formatAmount(row.order_total, currencyOf(row.currency))}
+          <DisplayAmount amount={row.order_total} currency={currencyOf(row.currency)} />
           {isAboveZero(row.refunded_amount) && (
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
               {t('refunded', { amount: formatAmount(row.refunded_amount, currencyOf(row.currency)) })}
@@ -172,7 +173,7 @@ export function ConversionsGrid({
       ...figureColumn,
       minWidth: 120,
       renderCell: ({ row }) => (
-        <Box data-testid="conversion-commission">{formatAmount(row.commission_amount, currencyOf(row.commission_currency))}</Box>
+        <DisplayAmount amount={row.commission_amount} currency={currencyOf(row.commission_currency)} testId="conversion-commission" />
       ),
     },
     {

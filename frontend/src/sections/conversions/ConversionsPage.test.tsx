@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/config';
+import { CURRENCY_STORAGE_KEY } from '../../preferences/currencyRates';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders';
 import ConversionsPage from './ConversionsPage';
 
@@ -32,8 +33,9 @@ beforeEach(async () => {
     const method = init?.method ?? 'GET';
     if (path === '/conversions' && method === 'GET') {
       listUrls.push(url);
-      return jsonResponse({ success: true, data: { conversions: rows, total: 4, limit: 100, offset: 0 } });
+      return jsonResponse({ success: true, data: { conversions: rows, total: 4, counted: 4, limit: 100, offset: 0 } });
     }
+    if (path === '/settings/currency') return jsonResponse({ success: true, data: { base: 'RON', rates: { RON: '1', EUR: '0.2', USD: '0.25' } } });
     if (path === '/conversions/review') {
       const body = JSON.parse(String(init?.body)) as { conversion_ids: string[] };
       return jsonResponse({ success: true, data: { conversions: rows.filter((row) => body.conversion_ids.includes(row.id)), total: 1, limit: 500, offset: 0 } });
@@ -47,6 +49,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  localStorage.removeItem(CURRENCY_STORAGE_KEY);
 });
 
 const reviewCalls = () =>
@@ -55,6 +58,22 @@ const reviewCalls = () =>
     .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as unknown);
 
 describe('conversions page', () => {
+  it('shows amounts in the display currency, exactly, with the original under them, and what the dashboards count', async () => {
+    localStorage.setItem(CURRENCY_STORAGE_KEY, 'EUR');
+    renderWithProviders(<ConversionsPage accountType="brand" />, { path: '/conversions', route: '/conversions' });
+    const found = await screen.findAllByTestId('conversion-row');
+    // 249.90 RON at 0.2 is 49.98 EUR; 24.99 RON is 4.998, 5.00 EUR.
+    await waitFor(() => expect(within(within(found[0]).getByTestId('conversion-total')).getByTestId('display-amount').textContent).toMatch(/^49,98\s*€$/));
+    const commission = within(found[0]).getByTestId('conversion-commission');
+    expect(within(commission).getByTestId('display-amount').textContent).toMatch(/^5,00\s*€$/);
+    expect(within(commission).getByTestId('original-amount').textContent).toMatch(/^24,99\s*RON$/);
+    // Already in euros: shown once.
+    expect(within(found[2]).getByTestId('conversion-total').textContent).toMatch(/^100,00\s*€50,00\s*€ refunded$/);
+    expect(screen.getByTestId('conversions-counted').textContent).toBe(
+      'Orders listed: 4 · counted in the dashboards’ conversions: 4 (rejected, reversed and orders with no affiliate are left out)',
+    );
+  });
+
   it('lets a brand review: statuses in words, the flag rule named, actions only where they apply', async () => {
     renderWithProviders(<ConversionsPage accountType="brand" />, { path: '/conversions', route: '/conversions' });
     const found = await screen.findAllByTestId('conversion-row');

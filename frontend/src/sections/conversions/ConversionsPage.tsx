@@ -21,6 +21,7 @@ import {
 import { ConversionReviewDecision, type AccountType, type Conversion } from '../../api/generated/model';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryStatus } from '../../components/QueryStatus';
+import { formatCount } from '../../preferences/format';
 import { useToast } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { AdjustCommissionDialog } from './AdjustCommissionDialog';
@@ -57,7 +58,7 @@ function Action({ label, onClick, icon, testId, color }: { label: string; onClic
  * also delete. Filters, sort and page live in the URL; the server pages and sorts (ConversionsGrid).
  */
 export default function ConversionsPage({ accountType }: { accountType: AccountType }) {
-  const { t } = useTranslation(['conversions', 'sections', 'common']);
+  const { t, i18n } = useTranslation(['conversions', 'sections', 'common']);
   const toast = useToast();
   const queryClient = useQueryClient();
   const reviewer = accountType !== 'affiliate';
@@ -76,6 +77,7 @@ export default function ConversionsPage({ accountType }: { accountType: AccountT
 
   const rows = conversions.data?.data.conversions ?? [];
   const total = conversions.data?.data.total ?? 0;
+  const counted = conversions.data?.data.counted ?? 0;
   const decidable = rows.filter(canDecide);
   // Only what is on the page and can still be decided stays selected.
   const chosen = decidable.filter((row) => selected.has(row.id)).map((row) => row.id);
@@ -240,6 +242,9 @@ export default function ConversionsPage({ accountType }: { accountType: AccountT
               </Button>
             </Stack>
           )}
+          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1.5 }} data-testid="conversions-counted">
+            {t('counted', { total: formatCount(total, i18n.language), counted: formatCount(counted, i18n.language) })}
+          </Typography>
           <ConversionsGrid
             accountType={accountType}
             rows={rows}

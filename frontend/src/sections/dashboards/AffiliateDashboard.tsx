@@ -45,7 +45,12 @@ export default function AffiliateDashboard() {
         {d && (
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <StatCard label={t('analytics:codesUsed')} value={formatCount(d.codes_used, i18n.language)} testId="stat-codes-used" />
+              <StatCard
+                label={t('analytics:codesUsed')}
+                value={formatCount(d.codes_used, i18n.language)}
+                detail={t('analytics:codesUsedDetail')}
+                testId="stat-codes-used"
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <StatCard label={t('analytics:lastConversion')} value={d.last_conversion_at ? formatDateTime(d.last_conversion_at) : t('analytics:never')} testId="stat-last-conversion" />

@@ -44,6 +44,11 @@ describe('earnings page', () => {
     expect(amountOf('reversed')).toMatch(/^1,00\s*€$/);
     expect(screen.getByTestId('earnings-count').textContent).toContain('From 6 conversions.');
     expect(screen.queryByTestId('earnings-unconverted')).toBeNull();
+    // Each row in the display currency, its own amount under it; the euro row as it is.
+    const [ron, eur] = screen.getAllByTestId('earnings-row');
+    expect(within(ron).getAllByTestId('display-amount')[0].textContent).toMatch(/^10,00\s*€$/);
+    expect(within(ron).getAllByTestId('original-amount')[0].textContent).toMatch(/^50,00\s*RON$/);
+    expect(within(eur).queryByTestId('display-amount')).toBeNull();
   });
 
   it('says so when nothing is earned yet', async () => {

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetEarnings } from '../../api/generated/conversions/conversions';
 import { QueryStatus } from '../../components/QueryStatus';
+import { DisplayAmount } from '../../components/DisplayAmount';
 import { useCurrency } from '../../preferences/CurrencyProvider';
 import { formatAmount } from '../../preferences/format';
 import { SectionHeader } from '../SectionHeader';
@@ -29,7 +30,7 @@ import { earningKinds, totalEarnings } from './earningsTotals';
  */
 export default function EarningsPage() {
   const { t } = useTranslation(['earnings', 'conversions', 'sections']);
-  const { currency, toDisplay, formatFrom } = useCurrency();
+  const { currency, toDisplay } = useCurrency();
   const earnings = useGetEarnings();
   const rows = earnings.data?.data.earnings ?? [];
   const { totals, conversions, unconverted } = totalEarnings(rows, toDisplay);
@@ -110,12 +111,7 @@ export default function EarningsPage() {
                         <TableCell sx={{ fontWeight: 600 }}>{row.currency}</TableCell>
                         {earningKinds.map((kind) => (
                           <TableCell key={kind} align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                            {formatAmount(row[kind], row.currency)}
-                            {row.currency !== currency && toDisplay(row[kind], row.currency) !== null && (
-                              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                                ≈ {formatFrom(row[kind], row.currency)}
-                              </Typography>
-                            )}
+                            <DisplayAmount amount={row[kind]} currency={row.currency} />
                           </TableCell>
                         ))}
                         <TableCell align="right">{row.conversions}</TableCell>

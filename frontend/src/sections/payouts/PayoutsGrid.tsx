@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { PayoutStatus, type AccountType, type ListPayoutsSort, type Payout } from '../../api/generated/model';
 import type { Paging } from '../../components/ListPagination';
 import { actionsColumn, figureColumn, ServerGrid, type ServerSorting } from '../../components/ServerGrid';
-import { formatAmount, formatDate } from '../../preferences/format';
+import { DisplayAmount } from '../../components/DisplayAmount';
+import { formatDate } from '../../preferences/format';
 
 /** The server's sorts, each shown in the column of the same name. */
 export const sortColumns: Record<ListPayoutsSort, string> = {
@@ -72,7 +73,7 @@ export function PayoutsGrid({
       headerName: t('columns.amount'),
       ...figureColumn,
       minWidth: 110,
-      renderCell: ({ row }) => <span data-testid="payout-amount">{formatAmount(row.amount, row.currency)}</span>,
+      renderCell: ({ row }) => <DisplayAmount amount={row.amount} currency={row.currency} testId="payout-amount" />,
     },
     {
       field: 'conversion_count',

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/config';
+import { CURRENCY_STORAGE_KEY } from '../../preferences/currencyRates';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders';
 import PayoutsPage from './PayoutsPage';
 
@@ -35,6 +36,7 @@ beforeEach(async () => {
     if (path === '/payouts/generate') {
       return jsonResponse({ success: true, data: { payouts: [payout('p-3', 'pending')], skipped: [], total: 1, limit: 1, offset: 0 } });
     }
+    if (path === '/settings/currency') return jsonResponse({ success: true, data: { base: 'RON', rates: { RON: '1', EUR: '0.2', USD: '0.25' } } });
     if (path === '/payouts/p-1/pay') return jsonResponse({ success: true, data: { payout: payout('p-1', 'paid') } });
     return jsonResponse({ success: false, error: 'not here', code: 'NOT_FOUND' }, 404);
   });
@@ -43,12 +45,24 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  localStorage.removeItem(CURRENCY_STORAGE_KEY);
 });
 
 const calls = (suffix: string) =>
   fetchMock.mock.calls.filter(([url, init]) => String(url).includes(suffix) && (init as RequestInit | undefined)?.method === 'POST');
 
 describe('payouts page', () => {
+  it('shows payouts and what is payable in the display currency, the original amount under each', async () => {
+    localStorage.setItem(CURRENCY_STORAGE_KEY, 'USD');
+    renderWithProviders(<PayoutsPage accountType="brand" />, { path: '/payouts', route: '/payouts' });
+    // 120.50 RON at 0.25 is 30.125, 30.13 USD (half up); 40.00 EUR is 40 / 0.2 * 0.25 = 50.00 USD.
+    await waitFor(() => expect(within(screen.getAllByTestId('payout-amount')[0]).getByTestId('display-amount').textContent).toBe('$30.13'));
+    expect(within(screen.getAllByTestId('payout-amount')[0]).getByTestId('original-amount').textContent).toMatch(/^120,50\s*RON$/);
+    const payable = await screen.findByTestId('payable-amount');
+    expect(within(payable).getByTestId('display-amount').textContent).toBe('$50.00');
+    expect(within(payable).getByTestId('original-amount').textContent).toMatch(/^40,00\s*€$/);
+  });
+
   it('lets a brand create payouts from what is ready and mark one paid with a reference', async () => {
     renderWithProviders(<PayoutsPage accountType="brand" />);
     const payable = await screen.findByTestId('payable-row');

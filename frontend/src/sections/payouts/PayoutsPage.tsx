@@ -40,6 +40,7 @@ import { MoneyCell } from '../../components/MoneyCell';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useServerList } from '../../components/useServerList';
 import { useDebounced } from '../../components/useDebounced';
+import { DisplayAmount } from '../../components/DisplayAmount';
 import { hasAtMostTwoDecimals, normalizeDecimal } from '../../preferences/decimal';
 import { dayKey, formatAmount } from '../../preferences/format';
 import { useToast } from '../../toasts/ToastProvider';
@@ -131,7 +132,9 @@ function PayableCard({ host, onCreated }: { host: boolean; onCreated: () => void
                   <TableRow key={`${row.brand_id}-${row.affiliate_id}-${row.currency}`} data-testid="payable-row">
                     <TableCell>{row.affiliate_name}</TableCell>
                     {host && <TableCell>{row.brand_name}</TableCell>}
-                    <MoneyCell testId="payable-amount">{formatAmount(row.amount, row.currency)}</MoneyCell>
+                    <MoneyCell>
+                      <DisplayAmount amount={row.amount} currency={row.currency} testId="payable-amount" />
+                    </MoneyCell>
                     <MoneyCell>{row.conversion_count}</MoneyCell>
                   </TableRow>
                 ))}

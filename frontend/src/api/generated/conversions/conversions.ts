@@ -344,9 +344,11 @@ export const useProcessConversion = <TError = ErrorType<BadRequestResponse | Una
 }
 
 /**
- * Newest first unless `sort` says otherwise. `range` counts days back from now; `from` and
- * `to` (dates, inclusive) replace it. Search is a case-insensitive substring of the order id,
- * customer email, affiliate id or id.
+ * Newest first unless `sort` says otherwise. The range bounds the order's time
+ * (`converted_at`) in UTC days, as the analytics do: `range` is the last 7, 30, 90 or 365 days
+ * ending today, and `from` and `to` (dates, inclusive) replace it. Every status is listed;
+ * `counted` says how many of them the dashboards count. Search is a case-insensitive substring
+ * of the order id, customer email, affiliate id or id.
  * @summary Conversions (brand its own; affiliate those attributed to it; host all)
  */
 export const listConversions = async (params?: ListConversionsParams, options?: Parameters<typeof apiFetch>[1]): Promise<ConversionListResponse> => {

@@ -179,7 +179,10 @@ export type AffiliateDashboardResponseData = {
   affiliate_name: string;
   currency: CurrencyCode;
   totals: AnalyticsTotals;
-  /** Conversions attributed through a discount code (rejected and reversed left out). */
+  /**
+     * Orders placed with the affiliate's discount codes: the sum of their codes'
+     * `current_usage_count` (every status; a deleted order is no longer counted).
+     */
   codes_used: number;
   /** @nullable */
   last_conversion_at: string | null;

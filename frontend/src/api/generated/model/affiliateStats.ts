@@ -173,7 +173,10 @@ import type { Decimal } from './decimal';
 /**
  * What an affiliate brought. A brand sees the figures of its own campaigns only; the host and
  * the affiliate itself see all of them. Money is in RON, the platform's base currency, and
- * `conversion_rate` is a percentage: conversions per 100 clicks (`"2.50"` is 2.5%).
+ * `conversion_rate` is a percentage: conversions from tracking links per 100 clicks (`"2.50"`
+ * is 2.5%), at most `"100.00"`; orders from discount codes are counted in `conversions` but
+ * not in the rate. `discount_codes_used` is the sum of the affiliate's codes'
+ * `current_usage_count`.
  */
 export interface AffiliateStats {
   /** Stored clicks from people on the affiliate's tracking links (known bots excluded). */

@@ -172,13 +172,18 @@ import type { Decimal } from './decimal';
 
 /**
  * Figures for a range. Amounts are in the response's `currency`; `commission` is pending
- * (flagged included), confirmed and paid together; `conversion_rate` is conversions per 100
- * clicks (`"2.50"` is 2.5%).
+ * (flagged included), confirmed and paid together. `conversions` are the attributed orders
+ * that are neither rejected nor reversed, `link_conversions` those of them a tracking link
+ * brought and `code_conversions` those a discount code brought (no click behind them).
+ * `conversion_rate` is conversions from links per 100 clicks of the same scope (`"2.50"` is
+ * 2.5%), at most `"100.00"` (a click in one range can convert in the next).
  */
 export interface AnalyticsTotals {
   clicks: number;
   unique_clicks: number;
   conversions: number;
+  link_conversions: number;
+  code_conversions: number;
   revenue: Decimal;
   commission: Decimal;
   pending_commission: Decimal;

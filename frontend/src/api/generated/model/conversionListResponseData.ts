@@ -173,4 +173,10 @@ import type { Page } from './page';
 
 export type ConversionListResponseData = Page & {
   conversions: Conversion[];
+  /**
+     * How many of the `total` matching conversions the dashboards and analytics count:
+     * those attributed to an affiliate that are neither rejected nor reversed. For the
+     * same range and filters it equals the analytics' `conversions`.
+     */
+  counted: number;
 };

@@ -193,6 +193,10 @@ export interface DiscountCode {
   usage_limit: number | null;
   /** @nullable */
   usage_limit_per_customer: number | null;
+  /**
+     * Orders placed with this code, whatever their status (a deleted order is no longer
+     * counted); the affiliate's "orders with your codes" is the sum of these.
+     */
   current_usage_count: number;
   /** @nullable */
   valid_from: string | null;

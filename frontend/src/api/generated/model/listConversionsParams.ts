@@ -198,7 +198,7 @@ status?: ConversionStatus;
 campaign_id?: string;
 affiliate_id?: string;
 /**
- * The last 7, 30, 90 or 365 days.
+ * The last 7, 30, 90 or 365 UTC days, today included (as the analytics' range).
  */
 range?: ListConversionsRange;
 from?: string;

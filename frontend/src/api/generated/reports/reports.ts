@@ -354,7 +354,8 @@ export const getReportClicksUrl = (params?: ReportClicksParams,) => {
  * unique_clicks, conversions, conversion_rate. One row per UTC day and link with activity,
  * oldest day first, read from the same daily rollups as the analytics page, so its sums equal
  * the page's figures. Clicks exclude known bots; conversions are the attributed ones, rejected
- * and reversed left out; conversion_rate is conversions per 100 clicks.
+ * and reversed left out; conversion_rate is conversions per 100 clicks, at most 100. Orders
+ * from discount codes have rows without a link (no clicks, a rate of 0).
  * @summary Clicks per day and tracking link for a range as CSV, streamed (brand its own; affiliate its own; host all)
  */
 export const reportClicks = async (params?: ReportClicksParams, options?: Parameters<typeof apiFetch>[1]): Promise<string> => {
