@@ -3,15 +3,21 @@ import { Badge, IconButton, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useListNotifications } from '../api/generated/notifications/notifications';
+import type { AccountType } from '../api/generated/model';
 import { useAuth } from '../auth/AuthProvider';
 
 /** How often the shell asks whether new notifications came. */
 const POLL_MS = 60_000;
 
-/** An affiliate's or a brand's bell (hosts have no notifications): a link to them with how many are unread. */
+/** Whether an account type has notifications, and so the bell that links to them (hosts have none). */
+export function hasNotificationBell(accountType: AccountType | undefined): boolean {
+  return accountType === 'affiliate' || accountType === 'brand';
+}
+
+/** An affiliate's or a brand's bell: a link to their notifications with how many are unread. */
 export function NotificationBell() {
   const { user } = useAuth();
-  return user?.accountType === 'affiliate' || user?.accountType === 'brand' ? <Bell /> : null;
+  return hasNotificationBell(user?.accountType) ? <Bell /> : null;
 }
 
 function Bell() {

@@ -42,11 +42,22 @@ export function SideMenu({
       // Sliding in over the page, the sidebar is a dialog, and a dialog needs a name.
       slotProps={{ paper: isMobile ? { 'aria-label': t('nav:sidebar') } : {} }}
       data-testid="sidebar"
-      sx={{
-        width: isMobile ? undefined : SIDEBAR_WIDTH,
-        flexShrink: 0,
-        '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box', display: 'flex' },
-      }}
+      // Docked, the sidebar's column runs the page's whole height in the sidebar's background and
+      // border, and its paper stays in view, as high as the viewport, with a scroll of its own: no
+      // page grey shows below it, however long the page (or a full-page capture of it).
+      sx={
+        isMobile
+          ? { flexShrink: 0, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box', display: 'flex' } }
+          : {
+              width: SIDEBAR_WIDTH,
+              flexShrink: 0,
+              boxSizing: 'border-box',
+              bgcolor: 'background.paper',
+              borderRight: 1,
+              borderColor: 'divider',
+              '& .MuiDrawer-paper': { position: 'sticky', top: 0, width: '100%', height: '100vh', border: 'none', display: 'flex' },
+            }
+      }
     >
       {/* One labelled landmark holds every control of the sidebar: the menu and its foot. */}
       {showContent && (

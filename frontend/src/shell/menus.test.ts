@@ -9,17 +9,18 @@ describe('sidebar menus', () => {
     expect(pages('brand')).toEqual([
       [null, ['dashboard']],
       ['groups.management', ['offers', 'tracking', 'applications', 'affiliates', 'discount-codes']],
-      ['groups.analyticsReports', ['conversions', 'analytics', 'reports']],
+      ['groups.analyticsReports', ['conversions', 'payouts', 'analytics', 'reports']],
       ['groups.settings', ['integration', 'docs', 'settings']],
     ]);
     expect(menuFor('brand')[1].items[0].label).toBe('items.offersBrand');
     expect(menuFor('brand')[1].items[2].label).toBe('items.applications');
   });
 
-  it('affiliate: overview and performance, offers labelled Campaigns', () => {
+  it('affiliate: overview, performance and settings, offers labelled Campaigns', () => {
     expect(pages('affiliate')).toEqual([
-      ['groups.overview', ['dashboard', 'offers', 'tracking', 'discount-codes']],
-      ['groups.performance', ['earnings', 'conversions', 'analytics']],
+      ['groups.overview', ['dashboard', 'offers', 'calendar', 'tracking', 'discount-codes']],
+      ['groups.performance', ['earnings', 'conversions', 'payouts', 'analytics', 'reports']],
+      ['groups.settings', ['docs', 'settings']],
     ]);
     expect(menuFor('affiliate')[0].items[1].label).toBe('items.offersAffiliate');
   });
@@ -27,7 +28,7 @@ describe('sidebar menus', () => {
   it('host: platform overview, operations, analytics, settings', () => {
     expect(pages('host')).toEqual([
       ['groups.platformOverview', ['dashboard', 'affiliates']],
-      ['groups.operations', ['conversions', 'admin', 'data-management']],
+      ['groups.operations', ['conversions', 'payouts', 'admin', 'data-management']],
       ['groups.analytics', ['analytics', 'reports']],
       ['groups.settings', ['docs', 'settings']],
     ]);

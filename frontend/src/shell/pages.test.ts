@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../i18n/config';
 import { menuFor, sectionsFor } from './menus';
+import { hasNotificationBell } from './NotificationBell';
 import { documentTitle, menuGroups, pageFor, pages, pageTitleEntry, shellPaths } from './pages';
 
 const roles = ['brand', 'affiliate', 'host'] as const;
@@ -17,7 +18,7 @@ describe('page registry', () => {
   });
 
   it('builds each sidebar from the entries, in registry order', () => {
-    expect(menuFor('host')[1].items.map((item) => item.page)).toEqual(['conversions', 'admin', 'data-management']);
+    expect(menuFor('host')[1].items.map((item) => item.page)).toEqual(['conversions', 'payouts', 'admin', 'data-management']);
     const docs = menuFor('brand')[3].items.find((item) => item.page === 'docs');
     expect(docs?.href).toBe('/docs/index.html');
     expect(menuFor('brand')[1].items[0]).toMatchObject({ label: 'items.offersBrand', description: 'descriptions.offersBrand' });
@@ -32,6 +33,18 @@ describe('page registry', () => {
       for (const [role, group] of Object.entries(page.menu ?? {})) {
         expect(page.roles, `${page.id} in the ${role} menu`).toContain(role);
         expect(menuGroups[role as (typeof roles)[number]].map((g) => g.id), `${page.id}: group ${group}`).toContain(group);
+      }
+    }
+  });
+
+  it('every page a type may open is in its menu, or linked from the bell or from a page in its menu', () => {
+    for (const role of roles) {
+      const inMenu = new Set(menuFor(role).flatMap((group) => group.items.map((item) => item.page)));
+      for (const page of pages.filter((entry) => entry.roles.includes(role))) {
+        const via = page.linkedFrom?.[role];
+        const reached =
+          inMenu.has(page.id) || (via === 'notificationBell' ? hasNotificationBell(role) : via !== undefined && inMenu.has(via));
+        expect(reached, `${role} cannot find ${page.id}: no menu entry or shortcut`).toBe(true);
       }
     }
   });

@@ -91,6 +91,7 @@ export const menuGroups: Record<AccountType, readonly MenuGroupSpec[]> = {
   affiliate: [
     { id: 'overview', label: 'groups.overview', defaultOpen: true },
     { id: 'performance', label: 'groups.performance', defaultOpen: false },
+    { id: 'settings', label: 'groups.settings', defaultOpen: false },
   ],
   host: [
     { id: 'platformOverview', label: 'groups.platformOverview', defaultOpen: true },
@@ -134,6 +135,12 @@ interface PageBase {
   prefetch?: (context: PrefetchContext) => Promise<unknown>;
   /** Opens outside the app (in a new tab) instead of in the shell. */
   href?: string;
+  /**
+   * How a type without a menu entry for the page reaches it: the notification bell (in the sidebar's
+   * head and the top bar) or a link on another page, named by its id. Every page a type may open is
+   * in its menu or has one of these (pages.test.ts).
+   */
+  linkedFrom?: Partial<Record<AccountType, PageId | 'notificationBell'>>;
 }
 
 /** One page for one or more account types; entries of one id differ by role (their own label, title or component). */
@@ -208,6 +215,16 @@ export const pages: readonly PageEntry[] = [
     menu: { affiliate: 'overview' },
   },
   {
+    id: 'calendar',
+    roles: ['affiliate'],
+    label: 'items.calendar',
+    title: 'titles.calendar',
+    description: 'descriptions.calendar',
+    icon: CalendarMonthIcon,
+    component: lazyPage(() => import('../sections/calendar/CalendarPage')),
+    menu: { affiliate: 'overview' },
+  },
+  {
     id: 'tracking',
     roles: ['brand'],
     label: 'items.tracking',
@@ -278,6 +295,16 @@ export const pages: readonly PageEntry[] = [
     menu: { brand: 'analyticsReports', affiliate: 'performance', host: 'operations' },
   },
   {
+    id: 'payouts',
+    roles: ALL,
+    label: 'items.payouts',
+    title: 'titles.payouts',
+    description: 'descriptions.payouts',
+    icon: PaymentsIcon,
+    component: lazyPage(() => import('../sections/payouts/PayoutsPage')),
+    menu: { brand: 'analyticsReports', affiliate: 'performance', host: 'operations' },
+  },
+  {
     id: 'admin',
     roles: ['host'],
     label: 'items.admin',
@@ -315,7 +342,7 @@ export const pages: readonly PageEntry[] = [
     description: 'descriptions.reports',
     icon: AssessmentIcon,
     component: lazyPage(() => import('../sections/reports/ReportsPage')),
-    menu: { brand: 'analyticsReports', host: 'analytics' },
+    menu: { brand: 'analyticsReports', affiliate: 'performance', host: 'analytics' },
   },
   {
     id: 'integration',
@@ -335,7 +362,7 @@ export const pages: readonly PageEntry[] = [
     description: 'descriptions.docs',
     icon: DescriptionIcon,
     href: DOCS_URL,
-    menu: { brand: 'settings', host: 'settings' },
+    menu: { brand: 'settings', affiliate: 'settings', host: 'settings' },
   },
   {
     id: 'settings',
@@ -345,15 +372,7 @@ export const pages: readonly PageEntry[] = [
     description: 'descriptions.settings',
     icon: SettingsIcon,
     component: lazyPage(() => import('../sections/settings/SettingsPage')),
-    menu: { brand: 'settings', host: 'settings' },
-  },
-  {
-    id: 'payouts',
-    roles: ALL,
-    title: 'titles.payouts',
-    description: 'descriptions.payouts',
-    icon: PaymentsIcon,
-    component: lazyPage(() => import('../sections/payouts/PayoutsPage')),
+    menu: { brand: 'settings', affiliate: 'settings', host: 'settings' },
   },
   {
     id: 'shopify-setup',
@@ -362,14 +381,8 @@ export const pages: readonly PageEntry[] = [
     description: 'descriptions.shopifySetup',
     icon: StorefrontIcon,
     component: lazyPage(() => import('../sections/integration/ShopifySetupPage')),
-  },
-  {
-    id: 'calendar',
-    roles: ['affiliate'],
-    title: 'titles.calendar',
-    description: 'descriptions.calendar',
-    icon: CalendarMonthIcon,
-    component: lazyPage(() => import('../sections/calendar/CalendarPage')),
+    // The Integration page's conversion card links to the guide.
+    linkedFrom: { brand: 'integration' },
   },
   {
     id: 'notifications',
@@ -378,6 +391,7 @@ export const pages: readonly PageEntry[] = [
     description: 'descriptions.notifications',
     icon: NotificationsIcon,
     component: lazyPage(() => import('../sections/notifications/NotificationsPage')),
+    linkedFrom: { affiliate: 'notificationBell', brand: 'notificationBell' },
   },
   // Paths of the seed's route list that no account type has as a section: they answer 'not available'.
   { id: 'brands', roles: [], title: 'titles.brands', icon: BusinessIcon },
