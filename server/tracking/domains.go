@@ -5,7 +5,6 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
-	"math"
 	"net"
 	"net/netip"
 	"net/url"
@@ -21,6 +20,7 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/domains"
 	"github.com/openaffiliate/platform/server/notify"
+	"github.com/openaffiliate/platform/server/ratelimit"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -59,8 +59,9 @@ const (
 	CheckWindow = 15 * time.Minute
 )
 
-// limitDomainCheck is the rate_limit_hits action that counts a brand's checks.
-const limitDomainCheck = "domain_check:brand"
+// checkLimit counts a brand's checks (each makes the server query DNS for a name the brand chose):
+// past CheckLimit in CheckWindow a check answers 429.
+var checkLimit = ratelimit.Limit{Action: "domain_check:brand", Max: CheckLimit, Window: CheckWindow}
 
 // TXTPrefix is the label below a tracking domain whose TXT record proves it is the brand's.
 const TXTPrefix = "_openaffiliate."
@@ -225,28 +226,6 @@ func (s *Service) RemoveTrackingDomain(ctx context.Context, sc tenancy.Scope, br
 	return err
 }
 
-// admitCheck counts a brand's check, refusing with 429 past CheckLimit in CheckWindow: each check
-// makes the server query DNS for a name the brand chose.
-func (s *Service) admitCheck(ctx context.Context, brandID uuid.UUID) error {
-	now := s.now()
-	key := brandID.String()
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if err := s.q.LockRateLimitKey(ctx, tx, queries.LockRateLimitKeyParams{Action: limitDomainCheck, Key: key}); err != nil {
-			return err
-		}
-		c, err := s.q.CountRateLimitHits(ctx, tx, queries.CountRateLimitHitsParams{Action: limitDomainCheck, Key: key, Since: now.Add(-CheckWindow)})
-		if err != nil {
-			return err
-		}
-		if int(c.Hits) >= CheckLimit {
-			wait := c.Oldest.Add(CheckWindow).Sub(now)
-			return apierror.RateLimited("Too many checks of the tracking domain. Try again later.", int(math.Ceil(wait.Seconds())))
-		}
-		_, err = s.q.RecordRateLimitHit(ctx, tx, queries.RecordRateLimitHitParams{Action: limitDomainCheck, Key: key, CreatedAt: now})
-		return err
-	})
-}
-
 // CheckTrackingDomain looks the brand's tracking domain's records up now and records what it
 // found: the CNAME pointing at the platform and the TXT record holding the brand's token verify
 // the domain; a record missing or pointing elsewhere makes it pending; a failed lookup changes
@@ -262,7 +241,7 @@ func (s *Service) CheckTrackingDomain(ctx context.Context, sc tenancy.Scope, bra
 	if !found {
 		return Domain{}, noTrackingDomain()
 	}
-	if err := s.admitCheck(ctx, brandID); err != nil {
+	if err := checkLimit.Admit(ctx, s.pool, brandID.String(), s.now(), "Too many checks of the tracking domain. Try again later."); err != nil {
 		return Domain{}, err
 	}
 	result, target := s.lookUp(ctx, current.Hostname, current.Token)
