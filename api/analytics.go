@@ -245,7 +245,10 @@ func (s *Server) GetRecentActivity(ctx context.Context, req oapi.GetRecentActivi
 	resp.Data.Activity = make([]oapi.ActivityEntry, len(entries))
 	for i, e := range entries {
 		resp.Data.Activity[i] = oapi.ActivityEntry{
-			Id: e.ID, Action: e.Action, EntityType: e.EntityType, EntityId: e.EntityID, Actor: e.Actor, CreatedAt: e.CreatedAt,
+			Id: e.ID, Action: e.Action, EntityType: e.EntityType, EntityId: e.EntityID, Actor: e.Actor, Count: e.Count, CreatedAt: e.CreatedAt,
+		}
+		if e.Object != "" {
+			resp.Data.Activity[i].Object = &e.Object
 		}
 	}
 	return resp, nil

@@ -428,3 +428,72 @@ func TestAnalyticsTenancy(t *testing.T) {
 	wantError(t, env.Call(t, http.MethodGet, "/conversions/analytics?from=2026-01-10&to=2026-01-01", a.brand.token, nil), http.StatusBadRequest, "VALIDATION_ERROR")
 	wantError(t, env.Call(t, http.MethodGet, "/conversions/timeseries?from=2020-01-01&to=2026-01-01", a.brand.token, nil), http.StatusBadRequest, "VALIDATION_ERROR")
 }
+
+// TestActivityNamesItsObjects: the feed gives each entry its object's name where it has one (the
+// campaign an affiliate joined, the one an application was for) and its count, and a brand or
+// affiliate never reads another program's names.
+func TestActivityNamesItsObjects(t *testing.T) {
+	env := servertest.Get(t)
+	host := hostToken(t, env)
+	a, b := newProgram(t, env), newProgram(t, env)
+	for _, p := range []struct {
+		program
+		name string
+	}{{a, "Program A " + a.affID}, {b, "Program B " + b.affID}} {
+		mustStatus(t, env.Call(t, http.MethodPut, "/campaigns/"+p.campaign["id"].(string), p.brand.token, map[string]any{"name": p.name}), http.StatusOK)
+	}
+	nameA, nameB := "Program A "+a.affID, "Program B "+b.affID
+	feed := func(token string) []map[string]any {
+		var out []map[string]any
+		for _, e := range data(mustStatus(t, env.Call(t, http.MethodGet, "/activity/recent?limit=100", token, nil), http.StatusOK))["activity"].([]any) {
+			out = append(out, e.(map[string]any))
+		}
+		return out
+	}
+	has := func(entries []map[string]any, action, entity, object string) bool {
+		for _, e := range entries {
+			if e["action"] == action && e["entity_type"] == entity && e["object"] == object {
+				return true
+			}
+		}
+		return false
+	}
+	for _, tc := range []struct {
+		who, token, own, other string
+	}{
+		{"brand a", a.brand.token, nameA, nameB},
+		{"affiliate a", a.affiliate.token, nameA, nameB},
+		{"brand b", b.brand.token, nameB, nameA},
+		{"affiliate b", b.affiliate.token, nameB, nameA},
+	} {
+		entries := feed(tc.token)
+		if !has(entries, "join", "campaign", tc.own) {
+			t.Errorf("%s: no join of %q in %v", tc.who, tc.own, entries)
+		}
+		for _, e := range entries {
+			if e["object"] == tc.other {
+				t.Errorf("%s reads another program's campaign name: %v", tc.who, e)
+			}
+		}
+	}
+	if entries := feed(a.brand.token); !has(entries, "update", "campaign", nameA) || !has(entries, "setup", "brand", "Shop SRL") {
+		t.Errorf("brand a: the campaign's update or the brand's setup is not named: %v", entries)
+	}
+	hostFeed := feed(host)
+	if !has(hostFeed, "update", "campaign", nameA) || !has(hostFeed, "update", "campaign", nameB) {
+		t.Errorf("the host does not read both names: %v", hostFeed)
+	}
+	// A deleted campaign keeps the name it had, in its deletion and in the changes before it.
+	mustStatus(t, env.Call(t, http.MethodDelete, "/campaigns/"+a.campaign["id"].(string), a.brand.token, nil), http.StatusOK)
+	if entries := feed(a.brand.token); !has(entries, "delete", "campaign", nameA) || !has(entries, "update", "campaign", nameA) {
+		t.Errorf("brand a: the deleted campaign is not named: %v", entries)
+	}
+	// The host's deletion of a campaign is its brand's entry too, and no one else's.
+	mustStatus(t, env.Call(t, http.MethodDelete, "/campaigns/"+b.campaign["id"].(string), host, nil), http.StatusOK)
+	if entries := feed(b.brand.token); !has(entries, "delete", "campaign", nameB) {
+		t.Errorf("brand b does not read the host's deletion of its campaign: %v", entries)
+	}
+	if entries := feed(a.brand.token); has(entries, "delete", "campaign", nameB) {
+		t.Errorf("brand a reads the deletion of brand b's campaign: %v", entries)
+	}
+}

@@ -92,6 +92,18 @@ func TestEmergencySwitches(t *testing.T) {
 	if resumed["campaigns_paused"] != float64(0) {
 		t.Errorf("after resuming: %v", resumed)
 	}
+	// The activity feed counts the campaigns each one touched.
+	counted := map[string]float64{}
+	for _, e := range data(mustStatus(t, env.Call(t, http.MethodGet, "/activity/recent?limit=5", host, nil), http.StatusOK))["activity"].([]any) {
+		if e := e.(map[string]any); e["entity_type"] == "platform" && e["count"] != nil {
+			if _, seen := counted[e["action"].(string)]; !seen {
+				counted[e["action"].(string)] = e["count"].(float64)
+			}
+		}
+	}
+	if counted["emergency.campaigns_paused"] < 1 || counted["emergency.campaigns_resumed"] != counted["emergency.campaigns_paused"] {
+		t.Errorf("the feed counts %v, paused %v", counted, paused["campaigns_paused"])
+	}
 	if n := count(t, env, "SELECT count(*) FROM campaigns WHERE id = $1 AND status = 'active'", p.campaign["id"]); n != 1 {
 		t.Error("a campaign the emergency paused was not resumed")
 	}

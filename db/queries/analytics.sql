@@ -215,6 +215,9 @@ LIMIT 5;
 -- name: RecentActivity :many
 -- The newest ids first, from the index alone (activity_log_brand_idx, activity_log_affiliate_idx):
 -- asked for whole rows, the planner walked the whole log's newest entries to find a tenant's.
+-- The object's name is its current one (else the one logged when it was deleted; '' for none);
+-- the count (NULL for none) is how many campaigns an emergency switch touched or how many
+-- conversions a payout holds.
 WITH newest AS (
     SELECT a.id FROM activity_log a
     WHERE (sqlc.narg(brand_id)::uuid IS NULL OR a.brand_id = sqlc.narg(brand_id))
@@ -224,8 +227,31 @@ WITH newest AS (
 )
 SELECT a.id, a.action, a.entity_type, a.entity_id, a.created_at, a.actor_id,
        u.account_type AS actor_type, u.brand_id AS actor_brand_id, u.affiliate_id AS actor_affiliate_id,
-       coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email, '')::text AS actor_name
+       coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email, '')::text AS actor_name,
+       x.object_name, x.object_count
 FROM newest n
 JOIN activity_log a ON a.id = n.id
 LEFT JOIN users u ON u.id = a.actor_id
+LEFT JOIN LATERAL (
+    SELECT CASE WHEN a.entity_id ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z'
+                THEN a.entity_id::uuid END AS id
+) e ON true
+LEFT JOIN LATERAL (
+    SELECT c.name FROM campaigns c WHERE a.entity_type = 'campaign' AND c.id = e.id
+    UNION ALL SELECT c.name FROM campaign_memberships m JOIN campaigns c ON c.id = m.campaign_id
+              WHERE a.entity_type = 'application' AND m.id = e.id
+    UNION ALL SELECT b.company_name FROM brands b WHERE a.entity_type = 'brand' AND b.id = e.id
+    UNION ALL SELECT f.name FROM affiliates f WHERE a.entity_type = 'affiliate' AND f.id = e.id
+    UNION ALL SELECT l.short_code FROM tracking_links l WHERE a.entity_type = 'tracking_link' AND l.id = e.id
+    UNION ALL SELECT d.code FROM discount_codes d WHERE a.entity_type = 'discount_code' AND d.id = e.id
+    UNION ALL SELECT k.name FROM api_keys k WHERE a.entity_type = 'api_key' AND k.id = e.id
+    UNION ALL SELECT v.order_id FROM conversions v WHERE a.entity_type = 'conversion' AND v.id = e.id
+) o ON true
+LEFT JOIN LATERAL (
+    SELECT coalesce(CASE WHEN a.entity_type IN ('campaign', 'brand', 'api_key', 'tracking_link', 'discount_code', 'affiliate', 'application')
+                         THEN coalesce(o.name, a.details->>'name', a.details->>'short_code', a.details->>'code')
+                         WHEN a.entity_type = 'conversion' THEN coalesce(o.name, a.details->>'order_id') END, '')::text AS object_name,
+           CASE a.entity_type WHEN 'platform' THEN (a.details->>'campaigns')::bigint
+                              WHEN 'payout' THEN (a.details->>'conversions')::bigint END AS object_count
+) x ON true
 ORDER BY a.created_at DESC, a.id DESC;

@@ -749,13 +749,13 @@ WITH ins AS (
     WHERE d.id = $20 AND EXISTS (SELECT 1 FROM ins)
 ), logged AS (
     INSERT INTO activity_log (action, entity_type, entity_id, details, brand_id, affiliate_id)
-    SELECT 'conversion.recorded', 'conversion', ins.id::text,
-           $21::jsonb || jsonb_build_object('status', ins.status, 'flag_reason', ins.flag_reason),
+    SELECT $21::text, 'conversion', ins.id::text,
+           $22::jsonb || jsonb_build_object('status', ins.status, 'flag_reason', ins.flag_reason),
            ins.brand_id, ins.affiliate_id
     FROM ins
 ), shared AS (
     INSERT INTO activity_log (action, entity_type, entity_id, details)
-    SELECT 'conversion.order_id_shared', 'conversion', ins.id::text,
+    SELECT $23::text, 'conversion', ins.id::text,
            jsonb_build_object('brand_id', ins.brand_id, 'order_id', ins.order_id, 'order_total', ins.order_total,
                               'other_brand_ids', o.brand_ids)
     FROM ins
@@ -795,7 +795,9 @@ type RecordConversionParams struct {
 	Status             string
 	FlagReason         string
 	CountCodeID        uuid.NullUUID
+	RecordedAction     string
 	Details            []byte
+	SharedAction       string
 }
 
 type RecordConversionRow struct {
@@ -833,8 +835,8 @@ type RecordConversionRow struct {
 }
 
 // Stores the first copy of an order in one statement: the conversion, its code's use and the
-// activity log (the brand's and affiliate's entry), answered with the names its views show. A
-// repeat (even one racing this one) stores nothing and answers no row; the caller then reads the
+// activity log (the brand's and affiliate's entry; the actions come from activity's kinds),
+// answered with the names its views show. A repeat (even one racing this one) stores nothing and answers no row; the caller then reads the
 // stored one. Another brand's orders never change the conversion nor the answer: when another
 // brand holds this order id with another total, only the host is told (an entry with no brand).
 func (q *Queries) RecordConversion(ctx context.Context, db DBTX, arg RecordConversionParams) (RecordConversionRow, error) {
@@ -859,7 +861,9 @@ func (q *Queries) RecordConversion(ctx context.Context, db DBTX, arg RecordConve
 		arg.Status,
 		arg.FlagReason,
 		arg.CountCodeID,
+		arg.RecordedAction,
 		arg.Details,
+		arg.SharedAction,
 	)
 	var i RecordConversionRow
 	err := row.Scan(

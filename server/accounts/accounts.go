@@ -145,7 +145,7 @@ func (s *Service) Signup(ctx context.Context, in SignupInput) (Profile, error) {
 			return uniqueAsConflict(err)
 		}
 		profile = profileOf(user, profile.BrandPublicID)
-		return activity.Log(ctx, tx, user.ID, "signup", "user", user.ID.String(), map[string]any{"accountType": in.AccountType})
+		return activity.Log(ctx, tx, user.ID, activity.UserSignedUp, user.ID.String(), map[string]any{"accountType": in.AccountType})
 	})
 	return profile, err
 }
@@ -222,7 +222,7 @@ func (s *Service) CreateHost(ctx context.Context, actor *uuid.UUID, email, passw
 		if actor != nil {
 			actorID = *actor
 		}
-		return activity.Log(ctx, tx, actorID, "create_host", "user", user.ID.String(), map[string]any{"email": email})
+		return activity.Log(ctx, tx, actorID, activity.UserCreatedHost, user.ID.String(), map[string]any{"email": email})
 	})
 	return profile, err
 }
@@ -266,7 +266,7 @@ func (s *Service) IssueResetToken(ctx context.Context, actor, userID uuid.UUID) 
 		}); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, actor, "create_reset_link", "user", userID.String(), nil)
+		return activity.Log(ctx, tx, actor, activity.UserCreatedResetLink, userID.String(), nil)
 	})
 	return token, expires, err
 }
@@ -305,7 +305,7 @@ func (s *Service) ResetPassword(ctx context.Context, token, newPassword string) 
 		if _, err := s.q.UpdatePassword(ctx, tx, queries.UpdatePasswordParams{ID: userID, PasswordHash: hash}); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, userID, "reset_password", "user", userID.String(), nil)
+		return activity.Log(ctx, tx, userID, activity.UserResetPassword, userID.String(), nil)
 	})
 }
 

@@ -41,7 +41,7 @@ func (s *Service) IssueAffiliateInvite(ctx context.Context, actor, affiliateID u
 		}); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, actor, "create_invite_link", "affiliate", affiliateID.String(), nil)
+		return activity.Log(ctx, tx, actor, activity.AffiliateInviteLink, affiliateID.String(), nil)
 	})
 	return token, expires, err
 }

@@ -47,7 +47,7 @@ func (s *Service) UpdateProfile(ctx context.Context, id uuid.UUID, firstName, la
 				return err
 			}
 		}
-		return activity.Log(ctx, tx, id, "update_profile", "user", id.String(), nil)
+		return activity.Log(ctx, tx, id, activity.UserUpdatedProfile, id.String(), nil)
 	})
 	if err != nil {
 		return Profile{}, err
@@ -87,7 +87,7 @@ func (s *Service) ChangePassword(ctx context.Context, id uuid.UUID, current, nex
 			return err
 		}
 		row.User.SessionGeneration = generation
-		return activity.Log(ctx, tx, id, "change_password", "user", id.String(), nil)
+		return activity.Log(ctx, tx, id, activity.UserChangedPassword, id.String(), nil)
 	})
 	return profileOf(row.User, row.BrandPublicID), err
 }

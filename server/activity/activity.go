@@ -5,14 +5,18 @@ package activity
 import (
 	"context"
 	"encoding/json"
+	"errors"
 
 	"github.com/google/uuid"
 
 	"github.com/openaffiliate/platform/gen/queries"
 )
 
-// Log records one action; actor is uuid.Nil for the operator or an API key.
-func Log(ctx context.Context, db queries.DBTX, actor uuid.UUID, action, entityType, entityID string, details map[string]any) error {
+// Log records one action on one object; actor is uuid.Nil for the operator or an API key.
+func Log(ctx context.Context, db queries.DBTX, actor uuid.UUID, k Kind, entityID string, details map[string]any) error {
+	if k.action == "" {
+		return errors.New("activity: an entry needs a kind")
+	}
 	if details == nil {
 		details = map[string]any{}
 	}
@@ -21,7 +25,7 @@ func Log(ctx context.Context, db queries.DBTX, actor uuid.UUID, action, entityTy
 		return err
 	}
 	return queries.New().LogActivity(ctx, db, queries.LogActivityParams{
-		ActorID: uuid.NullUUID{UUID: actor, Valid: actor != uuid.Nil}, Action: action,
-		EntityType: entityType, EntityID: entityID, Details: raw,
+		ActorID: uuid.NullUUID{UUID: actor, Valid: actor != uuid.Nil}, Action: k.action,
+		EntityType: k.entity, EntityID: entityID, Details: raw,
 	})
 }

@@ -138,6 +138,8 @@ type Entry struct {
 	ID                           int64
 	Action, EntityType, EntityID string
 	Actor                        string
+	Object                       string // the object's name, "" when it has none
+	Count                        *int64 // how many things it touched, where the action says so
 	CreatedAt                    time.Time
 }
 
@@ -163,7 +165,10 @@ func (s *Service) Recent(ctx context.Context, sc tenancy.Scope, limit int) ([]En
 		default:
 			actor = *r.ActorType
 		}
-		out[i] = Entry{ID: r.ID, Action: r.Action, EntityType: r.EntityType, EntityID: r.EntityID, Actor: actor, CreatedAt: r.CreatedAt}
+		out[i] = Entry{ID: r.ID, Action: r.Action, EntityType: r.EntityType, EntityID: r.EntityID, Actor: actor, Object: r.ObjectName, CreatedAt: r.CreatedAt}
+		if n, ok := r.ObjectCount.(int64); ok {
+			out[i].Count = &n
+		}
 	}
 	return out, nil
 }

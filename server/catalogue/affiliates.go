@@ -197,7 +197,7 @@ func (s *Service) CreateAffiliate(ctx context.Context, sc tenancy.Scope, name, e
 		if err != nil {
 			return emailConflict(err)
 		}
-		if err := activity.Log(ctx, tx, sc.Actor(), "create", "affiliate", a.ID.String(), map[string]any{"email": email}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), activity.AffiliateCreated, a.ID.String(), map[string]any{"email": email}); err != nil {
 			return err
 		}
 		out = affiliateRow{affiliate: a}.build()
@@ -232,7 +232,7 @@ func (s *Service) UpdateAffiliate(ctx context.Context, sc tenancy.Scope, id uuid
 		if err := s.q.UpdateAffiliateUserEmail(ctx, tx, queries.UpdateAffiliateUserEmailParams{AffiliateID: uuid.NullUUID{UUID: id, Valid: true}, Email: email}); err != nil {
 			return emailConflict(err)
 		}
-		if err := activity.Log(ctx, tx, sc.Actor(), "update", "affiliate", id.String(), map[string]any{"email": email}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), activity.AffiliateUpdated, id.String(), map[string]any{"email": email}); err != nil {
 			return err
 		}
 		out, err = s.getAffiliate(ctx, tx, tenancy.System("read back the affiliate just written"), id)
@@ -258,6 +258,6 @@ func (s *Service) DeleteAffiliate(ctx context.Context, sc tenancy.Scope, id uuid
 		if err := s.q.DeleteClicksOf(ctx, tx, queries.DeleteClicksOfParams{AffiliateID: uuid.NullUUID{UUID: id, Valid: true}}); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, sc.Actor(), "delete", "affiliate", id.String(), nil)
+		return activity.Log(ctx, tx, sc.Actor(), activity.AffiliateDeleted, id.String(), nil)
 	})
 }

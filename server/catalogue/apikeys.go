@@ -50,7 +50,7 @@ func (s *Service) CreateAPIKey(ctx context.Context, sc tenancy.Scope, name strin
 		if err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, sc.Actor(), "create", "api_key", created.ID.String(), map[string]any{"name": name})
+		return activity.Log(ctx, tx, sc.Actor(), activity.APIKeyCreated, created.ID.String(), map[string]any{"name": name})
 	})
 	return apiKeyOf(created), key, err
 }
@@ -78,7 +78,7 @@ func (s *Service) RevokeAPIKey(ctx context.Context, sc tenancy.Scope, id uuid.UU
 		if _, err := s.q.RevokeApiKey(ctx, tx, queries.RevokeApiKeyParams{ID: id, BrandID: sc.OwnBrand().UUID}); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, sc.Actor(), "revoke", "api_key", id.String(), nil)
+		return activity.Log(ctx, tx, sc.Actor(), activity.APIKeyRevoked, id.String(), nil)
 	})
 }
 

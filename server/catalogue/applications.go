@@ -24,6 +24,9 @@ const (
 	StatusRejected = "rejected"
 )
 
+// decided is what the activity log records for a brand's decision.
+var decided = map[string]activity.Kind{StatusApproved: activity.ApplicationApproved, StatusRejected: activity.ApplicationRejected}
+
 // Application is an affiliate's membership of a campaign.
 type Application = queries.GetApplicationRow
 
@@ -62,7 +65,7 @@ func (s *Service) Join(ctx context.Context, sc tenancy.Scope, campaignID uuid.UU
 			}
 		}
 		if c.MembershipStatus == nil {
-			if err := activity.Log(ctx, tx, sc.Actor(), "join", "campaign", c.ID.String(), map[string]any{"status": status}); err != nil {
+			if err := activity.Log(ctx, tx, sc.Actor(), activity.CampaignJoined, c.ID.String(), map[string]any{"status": status}); err != nil {
 				return err
 			}
 		}
@@ -109,7 +112,7 @@ func (s *Service) Decide(ctx context.Context, sc tenancy.Scope, id uuid.UUID, st
 		if err := s.q.DecideApplication(ctx, tx, queries.DecideApplicationParams{ID: id, Status: status}); err != nil {
 			return err
 		}
-		if err := activity.Log(ctx, tx, sc.Actor(), status, "application", id.String(),
+		if err := activity.Log(ctx, tx, sc.Actor(), decided[status], id.String(),
 			map[string]any{"campaign_id": app.CampaignID, "affiliate_id": app.AffiliateID}); err != nil {
 			return err
 		}
@@ -172,7 +175,7 @@ func (s *Service) Invite(ctx context.Context, sc tenancy.Scope, campaignID uuid.
 			return err
 		}
 		if row.Created {
-			if err := activity.Log(ctx, tx, actor, "invite", "campaign", c.ID.String(), map[string]any{"affiliate_id": row.AffiliateID}); err != nil {
+			if err := activity.Log(ctx, tx, actor, activity.CampaignInvited, c.ID.String(), map[string]any{"affiliate_id": row.AffiliateID}); err != nil {
 				return err
 			}
 			if err := notify.Send(ctx, tx, notify.Notice{

@@ -163,7 +163,7 @@ func (s *Service) CreateBrand(ctx context.Context, sc tenancy.Scope, in BrandInp
 				return err
 			}
 		}
-		if err := activity.Log(ctx, tx, sc.Actor(), "create", "brand", b.ID.String(), map[string]any{"name": in.Name}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), activity.BrandCreated, b.ID.String(), map[string]any{"name": in.Name}); err != nil {
 			return err
 		}
 		out, err = s.getBrand(ctx, tx, b.ID)
@@ -186,7 +186,7 @@ func (s *Service) UpdateBrand(ctx context.Context, sc tenancy.Scope, id uuid.UUI
 		if _, err := s.q.UpdateBrand(ctx, tx, queries.UpdateBrandParams{ID: id, CompanyName: in.Name, Domain: domain}); err != nil {
 			return err
 		}
-		if err := s.afterBrandChange(ctx, tx, sc, id, in.Name, domain, "update"); err != nil {
+		if err := s.afterBrandChange(ctx, tx, sc, id, in.Name, domain, activity.BrandUpdated); err != nil {
 			return err
 		}
 		out, err = s.getBrand(ctx, tx, id)
@@ -216,7 +216,7 @@ func (s *Service) SetupBrand(ctx context.Context, sc tenancy.Scope, in BrandInpu
 		if _, err := s.q.SetupBrand(ctx, tx, queries.SetupBrandParams{ID: current.ID, CompanyName: in.Name, Domain: domain, DefaultCurrency: cur}); err != nil {
 			return err
 		}
-		if err := s.afterBrandChange(ctx, tx, sc, current.ID, in.Name, domain, "setup"); err != nil {
+		if err := s.afterBrandChange(ctx, tx, sc, current.ID, in.Name, domain, activity.BrandSetUp); err != nil {
 			return err
 		}
 		out, err = s.getBrand(ctx, tx, current.ID)
@@ -225,7 +225,7 @@ func (s *Service) SetupBrand(ctx context.Context, sc tenancy.Scope, in BrandInpu
 	return out, err
 }
 
-func (s *Service) afterBrandChange(ctx context.Context, tx pgx.Tx, sc tenancy.Scope, id uuid.UUID, name string, domain *string, action string) error {
+func (s *Service) afterBrandChange(ctx context.Context, tx pgx.Tx, sc tenancy.Scope, id uuid.UUID, name string, domain *string, action activity.Kind) error {
 	if err := s.q.RenameBrandUsers(ctx, tx, queries.RenameBrandUsersParams{BrandID: uuid.NullUUID{UUID: id, Valid: true}, CompanyName: &name}); err != nil {
 		return err
 	}
@@ -234,7 +234,7 @@ func (s *Service) afterBrandChange(ctx context.Context, tx pgx.Tx, sc tenancy.Sc
 			return err
 		}
 	}
-	return activity.Log(ctx, tx, sc.Actor(), action, "brand", id.String(), map[string]any{"name": name})
+	return activity.Log(ctx, tx, sc.Actor(), action, id.String(), map[string]any{"name": name})
 }
 
 func checkCurrency(c string) (string, error) {
@@ -260,7 +260,7 @@ func (s *Service) DeleteBrand(ctx context.Context, sc tenancy.Scope, id uuid.UUI
 		if err := s.q.DeleteClicksOf(ctx, tx, queries.DeleteClicksOfParams{BrandID: uuid.NullUUID{UUID: id, Valid: true}}); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, sc.Actor(), "delete", "brand", id.String(), nil)
+		return activity.Log(ctx, tx, sc.Actor(), activity.BrandDeleted, id.String(), nil)
 	})
 }
 
@@ -277,7 +277,7 @@ func (s *Service) RotateWebhookSecret(ctx context.Context, sc tenancy.Scope, id 
 		if _, err := s.q.SetWebhookSecret(ctx, tx, queries.SetWebhookSecretParams{ID: id, WebhookSecret: secret}); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, sc.Actor(), "rotate_webhook_secret", "brand", id.String(), nil)
+		return activity.Log(ctx, tx, sc.Actor(), activity.BrandRotatedSecret, id.String(), nil)
 	})
 	return secret, err
 }
@@ -292,7 +292,7 @@ func (s *Service) SetWebhookSecret(ctx context.Context, sc tenancy.Scope, id uui
 		if _, err := s.q.SetWebhookSecret(ctx, tx, queries.SetWebhookSecretParams{ID: id, WebhookSecret: secret}); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, sc.Actor(), "set_webhook_secret", "brand", id.String(), nil)
+		return activity.Log(ctx, tx, sc.Actor(), activity.BrandSetSecret, id.String(), nil)
 	})
 }
 
@@ -325,7 +325,7 @@ func (s *Service) SetDomains(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 				return err
 			}
 		}
-		if err := activity.Log(ctx, tx, sc.Actor(), "set_domains", "brand", id.String(), map[string]any{"domains": clean}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), activity.BrandSetDomains, id.String(), map[string]any{"domains": clean}); err != nil {
 			return err
 		}
 		var err error

@@ -199,7 +199,7 @@ func (s *Service) CreateCampaign(ctx context.Context, sc tenancy.Scope, f Campai
 		if err != nil {
 			return err
 		}
-		if err := activity.Log(ctx, tx, sc.Actor(), "create", "campaign", id.String(), map[string]any{"name": c.Name, "brand_id": brandID}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), activity.CampaignCreated, id.String(), map[string]any{"name": c.Name, "brand_id": brandID}); err != nil {
 			return err
 		}
 		out, err = s.getCampaign(ctx, tx, sc, id)
@@ -237,7 +237,7 @@ func (s *Service) UpdateCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 		}); err != nil {
 			return err
 		}
-		if err := activity.Log(ctx, tx, sc.Actor(), "update", "campaign", id.String(), map[string]any{"status": c.Status}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), activity.CampaignUpdated, id.String(), map[string]any{"status": c.Status, "name": c.Name}); err != nil {
 			return err
 		}
 		out, err = s.getCampaign(ctx, tx, sc, id)
@@ -255,13 +255,14 @@ func (s *Service) DeleteCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 	}
 	defer s.campaignChanged()
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		// Logged while the campaign exists, so the entry is its brand's even when the host deletes it.
+		if err := activity.Log(ctx, tx, sc.Actor(), activity.CampaignDeleted, id.String(), map[string]any{"name": current.Name}); err != nil {
+			return err
+		}
 		if _, err := s.q.DeleteCampaign(ctx, tx, queries.DeleteCampaignParams{ID: id, BrandID: current.BrandID}); err != nil {
 			return err
 		}
-		if err := s.q.DeleteClicksOf(ctx, tx, queries.DeleteClicksOfParams{CampaignID: uuid.NullUUID{UUID: id, Valid: true}}); err != nil {
-			return err
-		}
-		return activity.Log(ctx, tx, sc.Actor(), "delete", "campaign", id.String(), map[string]any{"name": current.Name})
+		return s.q.DeleteClicksOf(ctx, tx, queries.DeleteClicksOfParams{CampaignID: uuid.NullUUID{UUID: id, Valid: true}})
 	})
 }
 

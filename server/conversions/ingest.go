@@ -15,6 +15,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/clickid"
@@ -132,6 +133,7 @@ func (s *Service) Ingest(ctx context.Context, brandID uuid.UUID, o Order) (Conve
 			DiscountCodeID: d.codeID, CampaignID: d.campaignID, AffiliateID: d.affiliateID,
 			CommissionCurrency: d.commissionCurrency, ExchangeRate: d.rate, CommissionAmount: d.commission,
 			Status: d.status, FlagReason: d.flag, Details: details,
+			RecordedAction: activity.ConversionRecorded.Action(), SharedAction: activity.ConversionOrderShared.Action(),
 		}
 		if d.countCodeUse {
 			params.CountCodeID = d.codeID

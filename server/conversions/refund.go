@@ -93,7 +93,7 @@ func (s *Service) storeOrder(ctx context.Context, brandID uuid.UUID, orderID str
 // applyRefund applies a refund to its locked conversion.
 func (s *Service) applyRefund(ctx context.Context, tx pgx.Tx, c queries.Conversion, r RefundArgs) (string, error) {
 	if c.Status == StatusRejected || c.Status == StatusReversed || c.Status == StatusPaid {
-		return RefundNothingToDo, activity.Log(ctx, tx, uuid.Nil, "conversion.refund_ignored", "conversion", c.ID.String(),
+		return RefundNothingToDo, activity.Log(ctx, tx, uuid.Nil, activity.ConversionRefundIgnored, c.ID.String(),
 			map[string]any{"status": c.Status, "amount": r.Amount.StringFixed(2), "cancelled": r.Cancelled, "source": r.Source, "delivery": r.Key})
 	}
 	refunded := decimal.Min(c.OrderTotal, c.RefundedAmount.Add(r.Amount)).Round(2)
@@ -126,7 +126,7 @@ func (s *Service) applyRefund(ctx context.Context, tx pgx.Tx, c queries.Conversi
 			return "", err
 		}
 	}
-	return RefundApplied, activity.Log(ctx, tx, uuid.Nil, "conversion.refunded", "conversion", c.ID.String(), map[string]any{
+	return RefundApplied, activity.Log(ctx, tx, uuid.Nil, activity.ConversionRefunded, c.ID.String(), map[string]any{
 		"refunded": refunded.StringFixed(2), "commission_before": c.CommissionAmount.StringFixed(2),
 		"commission_after": commission.StringFixed(2), "status_before": c.Status, "status_after": status,
 		"source": r.Source, "delivery": r.Key,

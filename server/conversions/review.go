@@ -94,7 +94,7 @@ func (s *Service) Review(ctx context.Context, sc tenancy.Scope, ids []uuid.UUID,
 			}); err != nil {
 				return err
 			}
-			if err := activity.Log(ctx, tx, sc.Actor(), "conversion."+decision, "conversion", c.ID.String(), map[string]any{
+			if err := activity.Log(ctx, tx, sc.Actor(), logged[decision], c.ID.String(), map[string]any{
 				"from": c.Status, "to": to, "reason": reason, "commission": commission.StringFixed(2), "flag_reason": c.FlagReason,
 			}); err != nil {
 				return err
@@ -121,6 +121,8 @@ func (s *Service) Review(ctx context.Context, sc tenancy.Scope, ids []uuid.UUID,
 }
 
 var pastTense = map[string]string{Confirm: "confirmed", Reject: "rejected", Reverse: "reversed"}
+
+var logged = map[string]activity.Kind{Confirm: activity.ConversionConfirmed, Reject: activity.ConversionRejected, Reverse: activity.ConversionReversed}
 
 // lock loads a conversion the scope may change, for update; another tenant's answers 404.
 func (s *Service) lock(ctx context.Context, tx pgx.Tx, sc tenancy.Scope, id uuid.UUID) (queries.Conversion, error) {
@@ -186,7 +188,7 @@ func (s *Service) Adjust(ctx context.Context, sc tenancy.Scope, id uuid.UUID, am
 		}); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, sc.Actor(), "conversion.adjust", "conversion", c.ID.String(), map[string]any{
+		return activity.Log(ctx, tx, sc.Actor(), activity.ConversionAdjusted, c.ID.String(), map[string]any{
 			"from": c.CommissionAmount.StringFixed(2), "to": amount.StringFixed(2), "reason": reason,
 		})
 	})
@@ -223,12 +225,13 @@ func (s *Service) Delete(ctx context.Context, sc tenancy.Scope, id uuid.UUID, re
 				return err
 			}
 		}
-		if err := s.q.DeleteConversion(ctx, tx, c.ID); err != nil {
+		// Logged while the conversion exists, so the entry is its brand's and affiliate's too.
+		if err := activity.Log(ctx, tx, sc.Actor(), activity.ConversionDeleted, c.ID.String(), map[string]any{
+			"brand_id": c.BrandID, "order_id": c.OrderID, "status": c.Status, "commission": c.CommissionAmount.StringFixed(2), "reason": reason,
+		}); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, sc.Actor(), "conversion.delete", "conversion", c.ID.String(), map[string]any{
-			"brand_id": c.BrandID, "order_id": c.OrderID, "status": c.Status, "commission": c.CommissionAmount.StringFixed(2), "reason": reason,
-		})
+		return s.q.DeleteConversion(ctx, tx, c.ID)
 	})
 }
 
@@ -267,7 +270,7 @@ func (s *Service) ConfirmHeld(ctx context.Context, limit int32) (int, error) {
 			}); err != nil {
 				return err
 			}
-			if err := activity.Log(ctx, tx, uuid.Nil, "conversion.confirm", "conversion", c.ID.String(), map[string]any{
+			if err := activity.Log(ctx, tx, uuid.Nil, activity.ConversionConfirmed, c.ID.String(), map[string]any{
 				"from": StatusPending, "to": StatusConfirmed, "reason": "holding period passed",
 			}); err != nil {
 				return err

@@ -63,6 +63,6 @@ func SetRates(ctx context.Context, pool *pgxpool.Pool, actor uuid.UUID, changes 
 			}
 			after[code] = rate.String()
 		}
-		return activity.Log(ctx, tx, actor, "currency.rates", "currency_rates", Base, map[string]any{"before": before, "after": after})
+		return activity.Log(ctx, tx, actor, activity.RatesChanged, Base, map[string]any{"before": before, "after": after})
 	})
 }

@@ -120,7 +120,7 @@ func (s *Service) Set(ctx context.Context, sc tenancy.Scope, c Changes) (State, 
 				details[name] = *v
 			}
 		}
-		return activity.Log(ctx, tx, actor, "emergency.set", "platform", "emergency", details)
+		return activity.Log(ctx, tx, actor, activity.EmergencySet, "emergency", details)
 	})
 	s.forget()
 	if err != nil {
@@ -142,11 +142,11 @@ func (s *Service) Campaigns(ctx context.Context, sc tenancy.Scope, pause bool) (
 		}
 		var n int64
 		var err error
-		action := "emergency.campaigns_paused"
+		action := activity.CampaignsPaused
 		if pause {
 			n, err = s.q.EmergencyPauseCampaigns(ctx, tx)
 		} else {
-			action = "emergency.campaigns_resumed"
+			action = activity.CampaignsResumed
 			if n, err = s.q.EmergencyResumeCampaigns(ctx, tx); err == nil {
 				err = s.q.ClearEmergencyPause(ctx, tx)
 			}
@@ -154,7 +154,7 @@ func (s *Service) Campaigns(ctx context.Context, sc tenancy.Scope, pause bool) (
 		if err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, sc.Actor(), action, "platform", "emergency", map[string]any{"campaigns": n})
+		return activity.Log(ctx, tx, sc.Actor(), action, "emergency", map[string]any{"campaigns": n})
 	})
 	s.forget()
 	if err != nil {

@@ -205,7 +205,7 @@ func (s *Service) Generate(ctx context.Context, sc tenancy.Scope, r Run) ([]Payo
 			if _, err := s.q.AttachToPayout(ctx, tx, queries.AttachToPayoutParams{PayoutID: uuid.NullUUID{UUID: id, Valid: true}, Ids: ids[g]}); err != nil {
 				return err
 			}
-			if err := activity.Log(ctx, tx, sc.Actor(), "payout.created", "payout", id.String(), map[string]any{
+			if err := activity.Log(ctx, tx, sc.Actor(), activity.PayoutCreated, id.String(), map[string]any{
 				"brand_id": g.brand, "affiliate_id": g.affiliate, "currency": g.currency,
 				"amount": sums[g].StringFixed(2), "conversions": len(ids[g]),
 			}); err != nil {
@@ -277,7 +277,7 @@ func (s *Service) Pay(ctx context.Context, sc tenancy.Scope, id uuid.UUID, refer
 				return err
 			}
 		}
-		return activity.Log(ctx, tx, sc.Actor(), "payout.paid", "payout", id.String(), map[string]any{
+		return activity.Log(ctx, tx, sc.Actor(), activity.PayoutPaid, id.String(), map[string]any{
 			"brand_id": p.BrandID, "affiliate_id": p.AffiliateID, "currency": p.Currency,
 			"amount": p.Amount.StringFixed(2), "conversions": paid, "reference": reference,
 		})
@@ -304,7 +304,7 @@ func (s *Service) Cancel(ctx context.Context, sc tenancy.Scope, id uuid.UUID) er
 		if err := s.q.DeletePayout(ctx, tx, id); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, sc.Actor(), "payout.cancelled", "payout", id.String(), map[string]any{
+		return activity.Log(ctx, tx, sc.Actor(), activity.PayoutCancelled, id.String(), map[string]any{
 			"brand_id": p.BrandID, "affiliate_id": p.AffiliateID, "currency": p.Currency, "amount": p.Amount.StringFixed(2),
 		})
 	})

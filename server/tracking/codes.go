@@ -130,7 +130,7 @@ func (s *Service) CreateCode(ctx context.Context, sc tenancy.Scope, campaignID, 
 		if err != nil {
 			return codeConflict(err)
 		}
-		if err := activity.Log(ctx, tx, sc.Actor(), "create", "discount_code", id.String(), map[string]any{"code": d.Code}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), activity.CodeCreated, id.String(), map[string]any{"code": d.Code}); err != nil {
 			return err
 		}
 		out, err = s.getCode(ctx, tx, tenancy.System("read back the code just created"), id)
@@ -166,7 +166,7 @@ func (s *Service) UpdateCode(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 		}); err != nil {
 			return codeConflict(err)
 		}
-		if err := activity.Log(ctx, tx, sc.Actor(), "update", "discount_code", id.String(), map[string]any{"code": d.Code}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), activity.CodeUpdated, id.String(), map[string]any{"code": d.Code}); err != nil {
 			return err
 		}
 		out, err = s.getCode(ctx, tx, sc, id)
@@ -182,10 +182,11 @@ func (s *Service) DeleteCode(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 		return err
 	}
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if err := s.q.DeleteDiscountCode(ctx, tx, id); err != nil {
+		// Logged while the code exists, so the entry is its brand's and affiliate's too.
+		if err := activity.Log(ctx, tx, sc.Actor(), activity.CodeDeleted, id.String(), map[string]any{"code": current.Code}); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, sc.Actor(), "delete", "discount_code", id.String(), map[string]any{"code": current.Code})
+		return s.q.DeleteDiscountCode(ctx, tx, id)
 	})
 }
 

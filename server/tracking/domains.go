@@ -197,7 +197,7 @@ func (s *Service) SetTrackingDomain(ctx context.Context, sc tenancy.Scope, brand
 			return err
 		}
 		out = domainOf(row)
-		return activity.Log(ctx, tx, sc.Actor(), "set_tracking_domain", "brand", brandID.String(), map[string]any{"hostname": host})
+		return activity.Log(ctx, tx, sc.Actor(), activity.TrackingDomainSet, brandID.String(), map[string]any{"hostname": host})
 	})
 	if err == nil {
 		s.reloadDomains(ctx) // the old one no longer answers; the new claim holds back the brand's codes
@@ -218,7 +218,7 @@ func (s *Service) RemoveTrackingDomain(ctx context.Context, sc tenancy.Scope, br
 		if n == 0 {
 			return noTrackingDomain()
 		}
-		return activity.Log(ctx, tx, sc.Actor(), "remove_tracking_domain", "brand", brandID.String(), nil)
+		return activity.Log(ctx, tx, sc.Actor(), activity.TrackingDomainRemoved, brandID.String(), nil)
 	})
 	if err == nil {
 		s.reloadDomains(ctx)
@@ -274,7 +274,7 @@ func (s *Service) CheckTrackingDomain(ctx context.Context, sc tenancy.Scope, bra
 		if status == current.Status {
 			return nil
 		}
-		return activity.Log(ctx, tx, sc.Actor(), "check_tracking_domain", "brand", brandID.String(),
+		return activity.Log(ctx, tx, sc.Actor(), activity.TrackingDomainChecked, brandID.String(),
 			map[string]any{"hostname": current.Hostname, "status": status})
 	})
 	var pgErr *pgconn.PgError
@@ -344,7 +344,7 @@ func (s *Service) recheck(ctx context.Context, d Domain) (lost bool, err error) 
 			return err
 		}
 		lost = true
-		if err := activity.Log(ctx, tx, uuid.Nil, "check_tracking_domain", "brand", d.BrandID.String(),
+		if err := activity.Log(ctx, tx, uuid.Nil, activity.TrackingDomainChecked, d.BrandID.String(),
 			map[string]any{"hostname": d.Hostname, "status": DomainPending, "check_result": result}); err != nil {
 			return err
 		}

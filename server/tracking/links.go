@@ -153,7 +153,7 @@ func (s *Service) createLink(ctx context.Context, sc tenancy.Scope, campaign cat
 			return err
 		}
 		s.redirector.Invalidate(code) // an earlier lookup may have cached "unknown"
-		if err := activity.Log(ctx, tx, sc.Actor(), "create", "tracking_link", id.String(), map[string]any{"short_code": code}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), activity.LinkCreated, id.String(), map[string]any{"short_code": code}); err != nil {
 			return err
 		}
 		out, err = s.getLink(ctx, tx, tenancy.System("read back the link just created"), id)
@@ -267,7 +267,7 @@ func (s *Service) UpdateLink(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 		if err := s.q.UpdateTrackingLink(ctx, tx, queries.UpdateTrackingLinkParams{ID: id, Name: name, DestinationUrl: dest, Status: status}); err != nil {
 			return err
 		}
-		if err := activity.Log(ctx, tx, sc.Actor(), "update", "tracking_link", id.String(), map[string]any{"status": status}); err != nil {
+		if err := activity.Log(ctx, tx, sc.Actor(), activity.LinkUpdated, id.String(), map[string]any{"status": status, "short_code": link.ShortCode}); err != nil {
 			return err
 		}
 		out, err = s.getLink(ctx, tx, sc, id)
@@ -284,13 +284,14 @@ func (s *Service) DeleteLink(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 		return err
 	}
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		// Logged while the link exists, so the entry is its brand's and affiliate's too.
+		if err := activity.Log(ctx, tx, sc.Actor(), activity.LinkDeleted, id.String(), map[string]any{"short_code": link.ShortCode}); err != nil {
+			return err
+		}
 		if err := s.q.DeleteTrackingLink(ctx, tx, id); err != nil {
 			return err
 		}
-		if err := s.q.DeleteLinkClicks(ctx, tx, id); err != nil { // clicks have no foreign key
-			return err
-		}
-		return activity.Log(ctx, tx, sc.Actor(), "delete", "tracking_link", id.String(), map[string]any{"short_code": link.ShortCode})
+		return s.q.DeleteLinkClicks(ctx, tx, id) // clicks have no foreign key
 	})
 	s.redirector.Invalidate(link.ShortCode)
 	return err

@@ -171,11 +171,22 @@
 
 export interface ActivityEntry {
   id: number;
-  /** What was done, such as `create`, `conversion.confirm` or `payout.paid`. */
+  /**
+     * What was done, such as `create`, `conversion.confirm` or `payout.paid`; with entity_type
+     * it names the feed's sentence. A client shows a generic sentence for a pair it does not know.
+     */
   action: string;
   entity_type: string;
   entity_id: string;
   /** Who did it, a name, or a role (`brand`, `affiliate`, `host`) or `system`. */
   actor: string;
+  /**
+     * The object's name where it has one, for the sentence the feed shows: a campaign's (also
+     * for an application to it), brand's, affiliate's or API key's name, a link's short code,
+     * a discount code, a conversion's order id. Its current name, else the one logged.
+     */
+  object?: string;
+  /** How many things the action touched, where it says so - the campaigns an emergency switch paused or resumed, the conversions in a payout. */
+  count?: number;
   created_at: string;
 }
