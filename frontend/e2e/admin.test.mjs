@@ -125,7 +125,7 @@ test('the host adds, searches, edits and deletes a brand, an affiliate and a cam
   await page.getByTestId('admin-tab-campaigns').click();
   assert.equal(await page.getByTestId('admin-add').textContent(), 'Add campaign');
   await page.getByTestId('admin-add').click();
-  assert.equal(await page.getByTestId('admin-dialog').locator('input[name="status"]').getAttribute('placeholder'), 'active|paused|ended');
+  assert.equal(await page.getByTestId('admin-dialog').locator('input[name="status"]').getAttribute('placeholder'), 'active, paused or ended');
   dialog = await fillDialog(page, { name: campaignName, brand_id: `${brandName} Renamed`, status: 'paused' });
   await dialog.getByTestId('admin-dialog-submit').click();
   await toast(page, 'Created', campaignName);

@@ -73,7 +73,7 @@ test('a brand creates a discount code for an affiliate, who then sees it', async
   await dialog.locator('input[name="discount_value"]').fill('1.5');
   await dialog.getByTestId('discount-code-dialog-submit').click();
   await dialog.getByText('Choose a campaign.').waitFor();
-  await dialog.getByText('Enter a code, or let one be generated.').waitFor();
+  await dialog.getByText('Enter a code, or generate one.').waitFor();
   await dialog.getByText(/^A percentage is a fraction above 0 and at most 1: write 0\.10 for 10%\./).waitFor();
 
   await dialog.locator('select[name="campaign_id"]').selectOption({ label: campaignName });

@@ -311,7 +311,7 @@ const (
 		`<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
 		`<body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#333">` +
 		`<h1 style="font-size:1.5rem">Acest link nu este disponibil</h1>` +
-		`<p>Este posibil să fi fost întrerupt sau șters.</p></body></html>`
+		`<p>Este posibil să fi fost pus pe pauză sau șters.</p></body></html>`
 	NotFoundPageEN = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link not available</title>` +
 		`<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
 		`<body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#333">` +

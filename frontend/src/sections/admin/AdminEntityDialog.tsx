@@ -36,7 +36,7 @@ export interface AdminDialogState {
 
 /**
  * The admin Create/Edit dialog: titled 'Add' or 'Edit' plus the kind; Name; brand also Domain;
- * affiliate also Email; campaign also Status (free text, placeholder active|paused|ended) and, for a new
+ * affiliate also Email; campaign also Status (free text; the placeholder names active, paused and ended in words) and, for a new
  * campaign, the brand it belongs to.
  */
 export function AdminEntityDialog({
@@ -181,7 +181,7 @@ function AdminEntityForm({
           <TextField
             name="status"
             label={t('fields.status')}
-            placeholder="active|paused|ended"
+            placeholder={t('dialog.statusPlaceholder')}
             value={values.status}
             onChange={(event) => set('status')(event.target.value)}
             fullWidth

@@ -258,7 +258,7 @@ describe('admin screen', () => {
     fireEvent.click(screen.getByTestId('admin-add'));
     expect(screen.getByTestId('admin-dialog-title').textContent).toBe('Add campaign');
     const status = document.querySelector('input[name="status"]') as HTMLInputElement;
-    expect(status.placeholder).toBe('active|paused|ended');
+    expect(status.placeholder).toBe('active, paused or ended');
     fireEvent.change(document.querySelector('input[name="name"]') as HTMLInputElement, { target: { value: 'Autumn' } });
     fireEvent.change(status, { target: { value: 'archived' } });
     fireEvent.click(screen.getByTestId('admin-dialog-submit'));
@@ -269,7 +269,7 @@ describe('admin screen', () => {
     fireEvent.click(screen.getByTestId('admin-dialog-submit'));
     const toast = await screen.findByTestId('toast');
     expect(toast.textContent).toContain('Failed');
-    expect(toast.textContent).toContain('Status: choose one of: active, paused, ended.');
+    expect(toast.textContent).toContain('Status: type one of the statuses: active, paused or ended.');
     expect(toast.textContent).not.toContain('Invalid status');
     const call = fetchMock.mock.calls.find(([url, init]) => url === '/api/v1/campaigns' && init?.method === 'POST');
     expect(JSON.parse(call?.[1]?.body as string)).toEqual({ brand_id: 'b-1', name: 'Autumn', status: 'archived' });

@@ -68,7 +68,7 @@ describe('conversions page', () => {
     expect(within(commission).getByTestId('display-amount').textContent).toMatch(/^5,00\s*€$/);
     expect(within(commission).getByTestId('original-amount').textContent).toMatch(/^24,99\s*RON$/);
     // Already in euros: shown once.
-    expect(within(found[2]).getByTestId('conversion-total').textContent).toMatch(/^100,00\s*€50,00\s*€ refunded$/);
+    expect(within(found[2]).getByTestId('conversion-total').textContent).toMatch(/^100,00\s*€Refunded: 50,00\s*€$/);
     expect(screen.getByTestId('conversions-counted').textContent).toBe(
       'Orders listed: 4 · counted in the dashboards’ conversions: 4 (rejected, reversed and orders with no affiliate are left out)',
     );
@@ -83,7 +83,7 @@ describe('conversions page', () => {
     expect(screen.getAllByTestId('conversion-attribution').map((cell) => cell.textContent)).toEqual([
       'Link Ab12Cd34', 'Code ION10', 'Link Ab12Cd34', 'Link Ab12Cd34',
     ]);
-    expect(within(found[2]).getByTestId('conversion-total').textContent).toMatch(/100,00\s*€[\s\S]*50,00\s*€ refunded/);
+    expect(within(found[2]).getByTestId('conversion-total').textContent).toMatch(/100,00\s*€[\s\S]*Refunded: 50,00\s*€/);
     // Confirm and reject on what waits; reverse on the confirmed one; nothing on a paid one; no delete for a brand.
     expect(within(found[0]).queryByTestId('conversion-confirm')).not.toBeNull();
     expect(within(found[1]).queryByTestId('conversion-reject')).not.toBeNull();

@@ -119,7 +119,7 @@ describe('discount codes (brand)', () => {
     fill('discount_value', '1.5');
     fireEvent.click(screen.getByTestId('discount-code-dialog-submit'));
     expect(await screen.findByText('Choose a campaign.')).toBeTruthy();
-    expect(screen.getByText('Enter a code, or let one be generated.')).toBeTruthy();
+    expect(screen.getByText('Enter a code, or generate one.')).toBeTruthy();
     expect(screen.getByText(/^A percentage is a fraction above 0 and at most 1/)).toBeTruthy();
     expect(sent('POST', '/discount-codes')).toHaveLength(0);
 

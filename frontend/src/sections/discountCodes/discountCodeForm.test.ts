@@ -160,7 +160,7 @@ describe('discount code form validation', () => {
     const en = i18n.getFixedT('en', 'discountCodes');
     const ro = i18n.getFixedT('ro', 'discountCodes');
     expect(en('validation.percentageFraction')).toBe('A percentage is a fraction above 0 and at most 1: write 0.10 for 10%.');
-    expect(ro('validation.percentageFraction')).toBe('Un procent este o fracțiune peste 0 și cel mult 1: scrie 0.10 pentru 10%.');
+    expect(ro('validation.percentageFraction')).toBe('Un procent este o fracțiune peste 0 și cel mult 1: scrie 0,10 pentru 10\u00a0%.');
     expect(en('validation.codeTaken')).toBe('You already have this code (codes ignore case).');
     expect(ro('validation.codeTaken')).toBe('Ai deja acest cod (codurile nu țin cont de majuscule).');
     expect(en('toasts.createFailed')).toBe('Failed to create discount code');

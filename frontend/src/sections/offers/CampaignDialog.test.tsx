@@ -78,7 +78,7 @@ describe('create-campaign dialog', () => {
     renderDialog();
     fireEvent.click(screen.getByTestId('campaign-dialog-submit'));
     expect(await screen.findByText('Numele este obligatoriu.')).toBeTruthy();
-    expect(screen.getByText('Valoarea comisionului este obligatorie. O fracțiune din totalul comenzii: 0.10 înseamnă 10%.')).toBeTruthy();
+    expect(screen.getByText('Valoarea comisionului este obligatorie. O fracțiune din totalul comenzii: 0,10 înseamnă 10 %.')).toBeTruthy();
   });
 
   it('explains the server refusal at the field, in the chosen language', async () => {

@@ -19,8 +19,8 @@ describe('application status labels', () => {
     ]);
     expect(membershipStatuses.map((status) => label('ro', status, 'affiliate'))).toEqual([
       'În așteptarea aprobării',
-      'Înscris',
-      'Respins',
+      'Înscriere aprobată',
+      'Cerere respinsă',
     ]);
   });
 

@@ -184,6 +184,9 @@ export default function ReportsPage({ accountType }: { accountType: AccountType 
           <Typography variant="body2" color="text.secondary">
             {t('reports.note')}
           </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {t('reports.machineFormat')}
+          </Typography>
         </Box>
       </Stack>
     </>
