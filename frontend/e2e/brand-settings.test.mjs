@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE_URL, launch, newPage, screenshot, signUp, uniqueEmail } from './browser.mjs';
+import { BASE_URL, launch, newPage, screenshot, settle, signUp, uniqueEmail } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -68,5 +68,23 @@ test('a brand sets its company name, default currency and shop domains on Settin
   await page.goto(`${BASE_URL}/integration`);
   await page.getByTestId('domains-elsewhere').waitFor();
   assert.equal(await page.getByTestId('domain-chip').count(), 0);
+
+  // The same in Romanian; the dashboard no longer claims the brand id is in tracking links.
+  await page.getByTestId('language-ro').click();
+  await page
+    .getByTestId('domains-elsewhere')
+    .getByText('Domeniile magazinului (unde pot trimite vizitatori campaniile și linkurile) le gestionezi în Setări.')
+    .waitFor();
+  await settle(page);
+  await screenshot(page, 'integration-domains-ro');
+  await page.getByTestId('domains-elsewhere').getByRole('link').click();
+  await page.getByTestId('domains-card').getByText('Domeniile magazinului').waitFor();
+  await page.getByTestId('domains-card').scrollIntoViewIfNeeded();
+  await settle(page);
+  await screenshot(page, 'settings-domains-ro');
+  await page.goto(`${BASE_URL}/dashboard`);
+  await page.getByText('Folosit în integrări; linkurile de urmărire au forma /r/<cod>').waitFor();
+  await page.getByTestId('language-en').click();
+  await page.getByText('Used in integrations; tracking links look like /r/<code>').waitFor();
   await page.context().close();
 });
