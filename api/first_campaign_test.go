@@ -3,6 +3,7 @@ package api_test
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/openaffiliate/platform/server/servertest"
@@ -84,4 +85,24 @@ func TestActiveCampaignNeedsHomepage(t *testing.T) {
 	// Another brand cannot tell the campaign exists, whatever it sends.
 	other, _ := newBrand(t, env)
 	wantError(t, env.Call(t, http.MethodPut, path, other.token, map[string]any{"status": "active"}), http.StatusNotFound, "NOT_FOUND")
+}
+
+// The host's brands table shows a brand's shop domains, and its search finds a brand by any of them.
+func TestHostFindsBrandByAnyShopDomain(t *testing.T) {
+	env := servertest.Get(t)
+	b, domain := newBrand(t, env)
+	extra := "extra-" + domain
+	mustStatus(t, env.Call(t, http.MethodPut, "/brands/"+b.brandID()+"/domains", b.token, map[string]any{"domains": []string{domain, extra}}), http.StatusOK)
+	found := data(mustStatus(t, env.Call(t, http.MethodGet, "/brands?query="+strings.ToUpper(extra), hostToken(t, env), nil), http.StatusOK))["brands"].([]any)
+	if len(found) != 1 || found[0].(map[string]any)["id"] != b.brandID() {
+		t.Fatalf("search by a shop domain: %v", found)
+	}
+	if got := found[0].(map[string]any)["domains"].([]any); len(got) != 2 {
+		t.Fatalf("domains: %v", got)
+	}
+	// A brand's own search never reaches another brand.
+	other, _ := newBrand(t, env)
+	if mine := data(mustStatus(t, env.Call(t, http.MethodGet, "/brands?query="+extra, other.token, nil), http.StatusOK))["brands"].([]any); len(mine) != 0 {
+		t.Fatalf("another brand found it: %v", mine)
+	}
 }
