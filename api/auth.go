@@ -22,6 +22,7 @@ func (s *Server) Signup(ctx context.Context, req oapi.SignupRequestObject) (oapi
 	if b.PreferredBrandId != nil {
 		in.PreferredBrandID = *b.PreferredBrandId
 	}
+	in.Domain = deref(b.Domain)
 	in.InviteToken = deref(b.InviteToken)
 	if err := s.Accounts.AdmitSignup(ctx, s.client(ctx).AddressKey); err != nil {
 		return nil, err

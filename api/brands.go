@@ -70,7 +70,7 @@ func (s *Server) UpdateBrand(ctx context.Context, req oapi.UpdateBrandRequestObj
 
 // SetupBrand lets a brand edit its own company name, domain and currency.
 func (s *Server) SetupBrand(ctx context.Context, req oapi.SetupBrandRequestObject) (oapi.SetupBrandResponseObject, error) {
-	in := catalogue.BrandInput{Name: req.Body.CompanyName, Domain: deref(req.Body.Domain)}
+	in := catalogue.BrandInput{Name: req.Body.CompanyName, Domain: deref(req.Body.Domain), KeepDomain: req.Body.Domain == nil}
 	if req.Body.DefaultCurrency != nil {
 		in.Currency = string(*req.Body.DefaultCurrency)
 	}

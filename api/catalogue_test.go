@@ -47,10 +47,35 @@ func mustStatus(t *testing.T, r servertest.Response, status int) servertest.Resp
 	return r
 }
 
+// createCampaign creates a campaign; an active one without a homepage gets one on its brand's
+// first domain (a brand without domains is given one), as the server requires.
 func createCampaign(t *testing.T, env *servertest.Env, token string, body map[string]any) map[string]any {
 	t.Helper()
+	if status, _ := body["status"].(string); body["homepage_url"] == nil && (status == "" || status == "active") {
+		body["homepage_url"] = "https://" + brandDomain(t, env, token, body) + "/"
+	}
 	r := mustStatus(t, env.Call(t, http.MethodPost, "/campaigns", token, body), http.StatusCreated)
 	return data(r)["campaign"].(map[string]any)
+}
+
+// brandDomain answers the first allowed domain of the campaign's brand (brand_id for the host,
+// else the caller's own), adding one when it has none.
+func brandDomain(t *testing.T, env *servertest.Env, token string, body map[string]any) string {
+	t.Helper()
+	id, _ := body["brand_id"].(string)
+	r := env.Call(t, http.MethodGet, "/brands/"+id+"/domains", token, nil)
+	if id == "" || r.Status != http.StatusOK {
+		// No brand_id, or another brand's (which a brand's own request ignores): the caller's brand.
+		brands := data(mustStatus(t, env.Call(t, http.MethodGet, "/brands?limit=1", token, nil), http.StatusOK))["brands"].([]any)
+		id = brands[0].(map[string]any)["id"].(string)
+		r = mustStatus(t, env.Call(t, http.MethodGet, "/brands/"+id+"/domains", token, nil), http.StatusOK)
+	}
+	if domains := data(r)["domains"].([]any); len(domains) > 0 {
+		return domains[0].(string)
+	}
+	domain := strings.Split(uniqueEmail("site"), "@")[0] + ".example.com"
+	mustStatus(t, env.Call(t, http.MethodPut, "/brands/"+id+"/domains", token, map[string]any{"domains": []string{domain}}), http.StatusOK)
+	return domain
 }
 
 func ids(items []any) []string {

@@ -130,8 +130,8 @@ func TestCampaignPauseHoldsAgainstBrands(t *testing.T) {
 	}
 
 	wantError(t, env.Call(t, http.MethodPut, "/campaigns/"+id, p.brand.token, map[string]any{"status": "active"}), http.StatusConflict, "CAMPAIGNS_PAUSED")
-	wantError(t, env.Call(t, http.MethodPost, "/campaigns", p.brand.token, map[string]any{"name": "Sneaked in"}), http.StatusConflict, "CAMPAIGNS_PAUSED")
-	wantError(t, env.Call(t, http.MethodPost, "/campaigns", p.brand.token, map[string]any{"name": "Sneaked in", "status": "active"}), http.StatusConflict, "CAMPAIGNS_PAUSED")
+	wantError(t, env.Call(t, http.MethodPost, "/campaigns", p.brand.token, map[string]any{"name": "Sneaked in", "homepage_url": "https://" + p.domain + "/"}), http.StatusConflict, "CAMPAIGNS_PAUSED")
+	wantError(t, env.Call(t, http.MethodPost, "/campaigns", p.brand.token, map[string]any{"name": "Sneaked in", "status": "active", "homepage_url": "https://" + p.domain + "/"}), http.StatusConflict, "CAMPAIGNS_PAUSED")
 	// The host resumes first too: nobody activates a campaign behind the pause.
 	wantError(t, env.Call(t, http.MethodPut, "/campaigns/"+id, host, map[string]any{"status": "active"}), http.StatusConflict, "CAMPAIGNS_PAUSED")
 	later := createCampaign(t, env, p.brand.token, map[string]any{"name": "For later", "status": "paused"})
@@ -149,7 +149,7 @@ func TestCampaignPauseHoldsAgainstBrands(t *testing.T) {
 	if n := count(t, env, "SELECT count(*) FROM campaigns WHERE id = $1 AND status = 'active'", id); n != 1 {
 		t.Error("the held campaign is not active after the resume")
 	}
-	mustStatus(t, env.Call(t, http.MethodPut, "/campaigns/"+later["id"].(string), p.brand.token, map[string]any{"status": "active"}), http.StatusOK)
+	mustStatus(t, env.Call(t, http.MethodPut, "/campaigns/"+later["id"].(string), p.brand.token, map[string]any{"status": "active", "homepage_url": "https://" + p.domain + "/"}), http.StatusOK)
 	createCampaign(t, env, p.brand.token, map[string]any{"name": "After the pause"})
 }
 

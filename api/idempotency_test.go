@@ -156,7 +156,7 @@ func TestIdemServerErrorNotStored(t *testing.T) {
 	}
 	defer dropTrigger()
 	key := idemKey()
-	body := map[string]any{"name": "Idem outage"}
+	body := map[string]any{"name": "Idem outage", "status": "paused"}
 	wantError(t, env.CallWithHeaders(t, http.MethodPost, "/campaigns", b.token, key, body), http.StatusInternalServerError, "INTERNAL_ERROR")
 	dropTrigger()
 	r := mustStatus(t, env.CallWithHeaders(t, http.MethodPost, "/campaigns", b.token, key, body), http.StatusCreated)
@@ -169,7 +169,7 @@ func TestIdemExpiredKeyRunsFresh(t *testing.T) {
 	env := servertest.Get(t)
 	b, _ := newBrand(t, env)
 	key := idemKey()
-	body := map[string]any{"name": "Yearly"}
+	body := map[string]any{"name": "Yearly", "status": "paused"}
 	mustStatus(t, env.CallWithHeaders(t, http.MethodPost, "/campaigns", b.token, key, body), http.StatusCreated)
 	// The server's clock is the wall clock: move the key's 24 hours into the past instead.
 	if _, err := env.App.Pool.Exec(context.Background(), "UPDATE idempotency_keys SET created_at = created_at - interval '25 hours' WHERE key = $1", key.Get(server.IdempotencyKeyHeader)); err != nil {
@@ -197,7 +197,7 @@ func TestIdemKeyRulesAndExemptOperations(t *testing.T) {
 			t.Errorf("%s key: details %v", name, d)
 		}
 	}
-	mustStatus(t, env.CallWithHeaders(t, http.MethodPost, "/campaigns", b.token, http.Header{server.IdempotencyKeyHeader: {strings.Repeat("~", 255)}}, map[string]any{"name": "Long key"}), http.StatusCreated)
+	mustStatus(t, env.CallWithHeaders(t, http.MethodPost, "/campaigns", b.token, http.Header{server.IdempotencyKeyHeader: {strings.Repeat("~", 255)}}, map[string]any{"name": "Long key", "status": "paused"}), http.StatusCreated)
 	if n := count(t, env, "SELECT count(*) FROM campaigns WHERE brand_id = $1", b.brandID()); n != 1 {
 		t.Errorf("%d campaigns, want only the one with a valid key", n)
 	}

@@ -46,7 +46,7 @@ func seedDemoData(ctx context.Context, accts *accounts.Service, cat *catalogue.S
 			CommissionType: str("percentage"), CommissionValue: dec("0.10"), AttributionWindowDays: &days},
 		{Name: str("New customers"), Description: str("25 RON for each first order; applications are reviewed."), HomepageURL: str("https://demo-shop.example/"),
 			CommissionType: str("fixed"), CommissionValue: dec("25.00"), ApprovalMode: str("manual")},
-		{Name: str("Spring preview"), Description: str("Paused until spring."), Status: str("paused"),
+		{Name: str("Spring preview"), Description: str("Paused until spring."), HomepageURL: str("https://demo-shop.example/spring"), Status: str("paused"),
 			CommissionType: str("percentage"), CommissionValue: dec("0.08")},
 	} {
 		c, err := cat.CreateCampaign(ctx, brand, f)

@@ -8,6 +8,7 @@ FROM brands b
 LEFT JOIN LATERAL (SELECT u.id, u.email FROM users u WHERE u.brand_id = b.id ORDER BY u.created_at, u.id LIMIT 1) owner ON true
 WHERE (sqlc.narg(brand_id)::uuid IS NULL OR b.id = sqlc.narg(brand_id))
   AND (b.company_name ILIKE @pattern OR coalesce(b.domain, '') ILIKE @pattern
+       OR EXISTS (SELECT 1 FROM brand_domains d WHERE d.brand_id = b.id AND d.domain ILIKE @pattern)
        OR b.public_id ILIKE @pattern OR b.id::text ILIKE @pattern)
 ORDER BY
   CASE WHEN @sort::text = 'name' AND @descending::bool THEN lower(b.company_name) END DESC,

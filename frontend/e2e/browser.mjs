@@ -119,7 +119,7 @@ export function uniqueEmail(kind) {
 }
 
 /** Signs up through the auth screen and waits for the shell. */
-export async function signUp(page, { accountType, email, password, firstName, lastName, companyName }) {
+export async function signUp(page, { accountType, email, password, firstName, lastName, companyName, domain }) {
   await page.goto(`${BASE_URL}/auth`);
   await page.getByTestId('auth-toggle').click();
   await page.getByTestId(`account-type-${accountType}`).click();
@@ -128,6 +128,7 @@ export async function signUp(page, { accountType, email, password, firstName, la
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
   if (companyName) await page.locator('input[name="companyName"]').fill(companyName);
+  if (domain) await page.locator('input[name="domain"]').fill(domain);
   await page.getByTestId('auth-submit').click();
   await page.waitForURL(`${BASE_URL}/dashboard`);
 }

@@ -34,11 +34,13 @@ test('a brand creates a discount code for an affiliate, who then sees it', async
     firstName: 'Ada',
     lastName: 'Codes',
     companyName: `Ada Codes ${stamp} SRL`,
+    domain: `codes-${stamp}.example.com`,
   });
   await brand.getByTestId('menu-offers').click();
   await brand.getByTestId('create-campaign').click();
   const campaignDialog = brand.getByTestId('campaign-dialog');
   await campaignDialog.locator('input[name="name"]').fill(campaignName);
+  await campaignDialog.locator('input[name="homepage_url"]').fill(`https://codes-${stamp}.example.com/`);
   await campaignDialog.locator('input[name="commission_value"]').fill('0.10');
   assert.equal(await campaignDialog.locator('input[name="approval_mode"][value="auto"]').isChecked(), true);
   await campaignDialog.getByTestId('campaign-dialog-submit').click();

@@ -25,6 +25,7 @@ test('a brand creates a manual-approval campaign, an affiliate applies and the b
     firstName: 'Ada',
     lastName: 'Offers',
     companyName: `Ada Offers ${stamp} SRL`,
+    domain: `ada-${stamp}.example.com`,
   });
   await brand.getByTestId('menu-offers').click();
   await brand.getByTestId('section-title').getByText('My Offers', { exact: true }).waitFor();
@@ -40,9 +41,11 @@ test('a brand creates a manual-approval campaign, an affiliate applies and the b
   await dialog.getByText('Name is required.').waitFor();
   await dialog.getByText('End date cannot be before the start date.').waitFor();
   await dialog.getByText(/^Commission value is required\./).waitFor();
+  await dialog.getByText("An active campaign needs a homepage: affiliates' links send visitors there. Add one, or save the campaign as paused.").waitFor();
 
   await dialog.locator('input[name="name"]').fill(campaignName);
   await dialog.locator('textarea[name="description"]').fill('Ten percent on every summer order.');
+  await dialog.locator('input[name="homepage_url"]').fill(`https://ada-${stamp}.example.com/summer`);
   await dialog.locator('input[name="start_date"]').fill(day(0));
   await dialog.locator('input[name="end_date"]').fill(day(20));
   await dialog.locator('input[name="budget"]').fill('5000');
@@ -134,11 +137,13 @@ test('a brand pauses, resumes and ends a campaign', async () => {
     firstName: 'Lia',
     lastName: 'Cycle',
     companyName: `Lia ${stamp} SRL`,
+    domain: `https://lia-${stamp}.example.com/`,
   });
   await page.goto(`${BASE_URL}/offers`);
   await page.getByTestId('create-campaign').click();
   const dialog = page.getByTestId('campaign-dialog');
   await dialog.locator('input[name="name"]').fill(name);
+  await dialog.locator('input[name="homepage_url"]').fill(`https://lia-${stamp}.example.com/`);
   await dialog.locator('select[name="commission_type"]').selectOption('fixed');
   await dialog.getByText('A fixed amount paid for each conversion, e.g. 25.00.').waitFor();
   await dialog.locator('input[name="commission_value"]').fill('25');

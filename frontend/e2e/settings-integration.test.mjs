@@ -50,9 +50,17 @@ test('a brand edits its profile, changes its password and manages its integratio
   await password.locator('input[name="currentPassword"]').fill('first-password-1');
   await page.getByTestId('password-save').click();
   await page.getByTestId('password-message').getByText('Your password was changed.').waitFor();
+
+  // The shop's domains: one list, on this page (a pasted address gives its host name).
+  const domain = `shop-${stamp}.example.com`;
+  await page.locator('input[name="domain"]').fill(`https://${domain.toUpperCase()}/products`);
+  await page.getByTestId('domain-add').click();
+  await page.getByTestId('domain-chip').filter({ hasText: domain }).waitFor();
+  await page.getByTestId('domains-save').click();
+  await page.getByTestId('toast').filter({ hasText: 'Shop domains saved.' }).waitFor();
   await screenshot(page, 'settings-brand');
 
-  // Integration: details, an API key shown once, the webhook secret and the allowed domains.
+  // Integration: details, an API key shown once, the webhook secret; the shop domains are only linked to.
   await page.goto(`${BASE_URL}/integration`);
   await page.getByTestId('integration-details').waitFor();
   assert.match(await page.getByTestId('integration-tracking-url').textContent(), /\/r\/$/);
@@ -86,12 +94,10 @@ test('a brand edits its profile, changes its password and manages its integratio
   await page.getByTestId('webhook-secret-value').waitFor();
   assert.ok((await page.getByTestId('webhook-secret-value').textContent()).length >= 16);
 
-  const domain = `shop-${stamp}.example.com`;
-  await page.locator('input[name="domain"]').fill(`https://${domain.toUpperCase()}/products`);
-  await page.getByTestId('domain-add').click();
-  await page.getByTestId('domain-chip').filter({ hasText: domain }).waitFor();
-  await page.getByTestId('domains-save').click();
-  await page.getByTestId('toast').filter({ hasText: 'Allowed domains saved.' }).waitFor();
+  const elsewhere = page.getByTestId('domains-elsewhere');
+  await elsewhere.getByText('Your shop domains (where campaigns and links may send visitors) are managed in Settings.').waitFor();
+  assert.equal(await elsewhere.getByRole('link').getAttribute('href'), '/settings#domains');
+  assert.equal(await page.getByTestId('domains-card').count(), 0);
   await page.mouse.move(0, 0);
   await screenshot(page, 'integration-brand');
 
@@ -134,9 +140,10 @@ test('a brand edits its profile, changes its password and manages its integratio
 
   // The domains survive a reload; the new password signs in.
   await page.reload();
-  await page.getByTestId('domain-chip').filter({ hasText: domain }).waitFor();
   await page.getByTestId('tracking-domain-hostname').getByText(trackingDomain).waitFor();
   assert.equal(await page.getByTestId('api-key-value').count(), 0);
+  await page.getByTestId('domains-elsewhere').getByRole('link').click();
+  await page.getByTestId('domain-chip').filter({ hasText: domain }).waitFor();
   await page.getByTestId('logout').click();
   await page.getByTestId('auth-card').waitFor();
   await signIn(page, email, 'second-password-2');

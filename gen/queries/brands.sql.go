@@ -203,6 +203,7 @@ FROM brands b
 LEFT JOIN LATERAL (SELECT u.id, u.email FROM users u WHERE u.brand_id = b.id ORDER BY u.created_at, u.id LIMIT 1) owner ON true
 WHERE ($1::uuid IS NULL OR b.id = $1)
   AND (b.company_name ILIKE $2 OR coalesce(b.domain, '') ILIKE $2
+       OR EXISTS (SELECT 1 FROM brand_domains d WHERE d.brand_id = b.id AND d.domain ILIKE $2)
        OR b.public_id ILIKE $2 OR b.id::text ILIKE $2)
 ORDER BY
   CASE WHEN $3::text = 'name' AND $4::bool THEN lower(b.company_name) END DESC,

@@ -20,6 +20,7 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/domains"
 	"github.com/openaffiliate/platform/server/emailaddress"
 )
 
@@ -75,6 +76,7 @@ type SignupInput struct {
 	AccountType      string
 	CompanyName      string
 	PreferredBrandID string
+	Domain           string // the shop's domain or homepage (brands only, optional)
 	InviteToken      string // an affiliate invitation: the account claims the invited affiliate record
 }
 
@@ -100,6 +102,14 @@ func (s *Service) Signup(ctx context.Context, in SignupInput) (Profile, error) {
 	if in.PreferredBrandID != "" && !brandIDPattern.MatchString(in.PreferredBrandID) {
 		return Profile{}, apierror.Validation("preferredBrandId", "Brand id must be 3-40 lowercase letters, digits or dashes, starting and ending with a letter or digit")
 	}
+	var domain *string
+	if in.AccountType == auth.RoleBrand && strings.TrimSpace(in.Domain) != "" {
+		d, err := domains.FromSite(in.Domain)
+		if err != nil {
+			return Profile{}, apierror.Validation("domain", "Invalid domain: use a host name such as shop.example.com or the shop's address")
+		}
+		domain = &d
+	}
 	if in.InviteToken != "" {
 		// Checked before the password is hashed: a bad link costs no argon2id work.
 		if err := s.checkInvite(ctx, in); err != nil {
@@ -123,7 +133,7 @@ func (s *Service) Signup(ctx context.Context, in SignupInput) (Profile, error) {
 			AccountType: in.AccountType,
 		}
 		if in.AccountType == auth.RoleBrand {
-			brand, err := s.createBrand(ctx, tx, in.CompanyName, in.PreferredBrandID)
+			brand, err := s.createBrand(ctx, tx, in.CompanyName, in.PreferredBrandID, domain)
 			if err != nil {
 				return err
 			}
@@ -171,7 +181,8 @@ func (s *Service) affiliateFor(ctx context.Context, tx pgx.Tx, in SignupInput) (
 	return aff.ID, nil
 }
 
-func (s *Service) createBrand(ctx context.Context, tx pgx.Tx, company, preferred string) (queries.Brand, error) {
+// createBrand creates the sign-up's brand; its domain, when given, is its main and first allowed domain.
+func (s *Service) createBrand(ctx context.Context, tx pgx.Tx, company, preferred string, domain *string) (queries.Brand, error) {
 	publicID := preferred
 	if publicID != "" {
 		taken, err := s.q.BrandPublicIDExists(ctx, tx, publicID)
@@ -190,7 +201,13 @@ func (s *Service) createBrand(ctx context.Context, tx pgx.Tx, company, preferred
 	brand, err := s.q.CreateBrand(ctx, tx, queries.CreateBrandParams{
 		PublicID: publicID, CompanyName: company, WebhookSecret: catalogue.NewWebhookSecret(),
 	})
-	return brand, uniqueAsConflict(err)
+	if err != nil || domain == nil {
+		return brand, uniqueAsConflict(err)
+	}
+	if _, err := s.q.UpdateBrand(ctx, tx, queries.UpdateBrandParams{ID: brand.ID, CompanyName: company, Domain: domain}); err != nil {
+		return brand, err
+	}
+	return brand, s.q.AddBrandDomain(ctx, tx, queries.AddBrandDomainParams{BrandID: brand.ID, Domain: *domain})
 }
 
 // CreateHost creates a verified host account; actor is the host who asked (nil for the operator).

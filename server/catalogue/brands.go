@@ -90,6 +90,8 @@ type BrandInput struct {
 	Name     string
 	Domain   string
 	Currency string // setup only; blank keeps it
+	// KeepDomain (setup only) keeps the main domain: the request did not send one.
+	KeepDomain bool
 }
 
 // normalize checks the input; nameField is the name's field in the caller's body (name, or
@@ -205,6 +207,11 @@ func (s *Service) SetupBrand(ctx context.Context, sc tenancy.Scope, in BrandInpu
 	if err != nil {
 		return Brand{}, err
 	}
+	// Kept, the main domain is not added to the allowed ones again (the brand may have removed it there).
+	added, stored := domain, domain
+	if in.KeepDomain {
+		added, stored = nil, current.Domain
+	}
 	cur := current.DefaultCurrency
 	if in.Currency != "" {
 		if cur, err = checkCurrency(in.Currency); err != nil {
@@ -213,10 +220,10 @@ func (s *Service) SetupBrand(ctx context.Context, sc tenancy.Scope, in BrandInpu
 	}
 	var out Brand
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := s.q.SetupBrand(ctx, tx, queries.SetupBrandParams{ID: current.ID, CompanyName: in.Name, Domain: domain, DefaultCurrency: cur}); err != nil {
+		if _, err := s.q.SetupBrand(ctx, tx, queries.SetupBrandParams{ID: current.ID, CompanyName: in.Name, Domain: stored, DefaultCurrency: cur}); err != nil {
 			return err
 		}
-		if err := s.afterBrandChange(ctx, tx, sc, current.ID, in.Name, domain, activity.BrandSetUp); err != nil {
+		if err := s.afterBrandChange(ctx, tx, sc, current.ID, in.Name, added, activity.BrandSetUp); err != nil {
 			return err
 		}
 		out, err = s.getBrand(ctx, tx, current.ID)

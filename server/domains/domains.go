@@ -34,6 +34,20 @@ func Normalize(raw string) (string, error) {
 	return d, nil
 }
 
+// FromSite is the host name of what a person types for their shop: a host name
+// (shop.example.com) or its http(s) address (https://shop.example.com/); see Normalize.
+func FromSite(raw string) (string, error) {
+	text := strings.TrimSpace(raw)
+	if strings.Contains(text, "://") {
+		u, err := url.Parse(text)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.User != nil || u.Port() != "" {
+			return "", ErrInvalidDomain
+		}
+		text = u.Hostname()
+	}
+	return Normalize(text)
+}
+
 func validLabel(l string) bool {
 	if l == "" || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
 		return false

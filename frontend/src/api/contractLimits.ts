@@ -20,6 +20,7 @@ export const contractLimits = {
     lastName: { minLength: 1, maxLength: 100 },
     companyName: { maxLength: 200 },
     preferredBrandId: { maxLength: 40 },
+    domain: { maxLength: 2000 },
   },
   LoginRequest: { email: { maxLength: 254 }, password: { maxLength: 200 } },
   ResetPasswordRequest: { token: { maxLength: 200 }, newPassword: { maxLength: 200 } },

@@ -161,6 +161,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
               invalid: t('auth:signUp.brandIdInvalid'),
               taken: t('auth:signUp.brandIdTaken'),
             },
+            domain: { label: t('auth:fields.domain'), limits: contractLimits.SignupRequest.domain, invalid: t('auth:signUp.domainInvalid') },
           },
         },
       }),

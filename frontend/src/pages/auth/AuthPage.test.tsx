@@ -66,7 +66,7 @@ describe('AuthPage', () => {
     expect((await screen.findByTestId('auth-error')).textContent).toBe('Login failed');
   });
 
-  it('asks brands for a company and an optional brand id, affiliates for neither', () => {
+  it('asks brands for a company, an optional shop domain (saying why) and brand id, affiliates for none', () => {
     serve({});
     renderWithProviders(<AuthPage />, { path: '/auth', route: '/auth' });
     fireEvent.click(screen.getByTestId('auth-toggle'));
@@ -75,7 +75,50 @@ describe('AuthPage', () => {
     fireEvent.click(screen.getByTestId('account-type-brand'));
     expect((document.querySelector('input[name="companyName"]') as HTMLInputElement).required).toBe(true);
     expect((document.querySelector('input[name="preferredBrandId"]') as HTMLInputElement).required).toBe(false);
-    expect(screen.getByText(/used in your tracking links/)).toBeTruthy();
+    expect(screen.getByText(/used in integrations \(such as the Shopify webhook address\)/)).toBeTruthy();
+    expect((document.querySelector('input[name="domain"]') as HTMLInputElement).required).toBe(false);
+    expect(screen.getByTestId('signup-domain-help').textContent).toBe(
+      "For example shop.example.com or the shop's address. Campaigns and affiliates' links may only send visitors to your domains; you can also add it later in Settings.",
+    );
+    fireEvent.click(screen.getByTestId('account-type-affiliate'));
+    expect(document.querySelector('input[name="domain"]')).toBeNull();
+  });
+
+  it("sends the brand's shop domain and explains a refused one in both languages", async () => {
+    serve({
+      '/auth/signup': () =>
+        jsonResponse(
+          {
+            success: false,
+            error: 'Invalid domain: use a host name such as shop.example.com',
+            code: 'VALIDATION_ERROR',
+            details: [{ field: 'domain', message: 'Invalid domain: use a host name such as shop.example.com' }],
+          },
+          400,
+        ),
+    });
+    renderWithProviders(<AuthPage />, { path: '/auth', route: '/auth' });
+    fireEvent.click(screen.getByTestId('auth-toggle'));
+    fireEvent.click(screen.getByTestId('account-type-brand'));
+    fill('firstName', 'Ada');
+    fill('lastName', 'Brand');
+    fill('email', 'ada@example.com');
+    fill('password', 'long-enough-1');
+    fill('companyName', 'Ada SRL');
+    fill('domain', ' shop .example.com ');
+    fireEvent.click(screen.getByTestId('auth-submit'));
+    expect((await screen.findByTestId('auth-error')).textContent).toBe(
+      "Shop domain: enter a host name such as shop.example.com, or the shop's address.",
+    );
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/auth/signup')) as [string, RequestInit];
+    expect(JSON.parse(String(init.body)).domain).toBe('shop .example.com');
+    await i18n.changeLanguage('ro');
+    fireEvent.click(screen.getByTestId('auth-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('auth-error').textContent).toBe(
+        'Domeniul magazinului: introdu un nume de domeniu precum shop.example.com sau adresa magazinului.',
+      ),
+    );
   });
 
   it('signs up a brand, stores the token and leaves for the dashboard', async () => {

@@ -22,6 +22,7 @@ interface FormFields {
   password: string;
   companyName: string;
   preferredBrandId: string;
+  domain: string;
 }
 
 const emptyForm: FormFields = {
@@ -32,6 +33,7 @@ const emptyForm: FormFields = {
   password: '',
   companyName: '',
   preferredBrandId: '',
+  domain: '',
 };
 
 /**
@@ -77,6 +79,7 @@ export default function AuthPage() {
           password: form.password,
           ...(isBrand ? { companyName: form.companyName.trim() } : {}),
           ...(isBrand && form.preferredBrandId.trim() ? { preferredBrandId: form.preferredBrandId.trim() } : {}),
+          ...(isBrand && form.domain.trim() ? { domain: form.domain.trim() } : {}),
           ...(invited ? { accountType: 'affiliate' as const, inviteToken } : {}),
         }),
       );
@@ -170,6 +173,16 @@ export default function AuthPage() {
                   autoComplete="organization"
                   value={form.companyName}
                   onChange={(e) => update('companyName')(e.target.value)}
+                />
+                <TextField
+                  label={t('fields.domainOptional')}
+                  name="domain"
+                  placeholder="shop.example.com"
+                  autoComplete="url"
+                  helperText={t('fields.domainHelp')}
+                  value={form.domain}
+                  onChange={(e) => update('domain')(e.target.value)}
+                  slotProps={{ formHelperText: { 'data-testid': 'signup-domain-help' } as object }}
                 />
                 <TextField
                   label={t('fields.preferredBrandId')}

@@ -90,6 +90,10 @@ beforeEach(async () => {
       brands = brands.filter((brand) => brand.id !== 'b-2');
       return jsonResponse({ success: true, message: 'Deleted' });
     }
+    if (path === '/campaigns' && method === 'POST' && JSON.parse(init?.body as string).status === '') {
+      const message = 'An active campaign needs a homepage: its links send visitors there. Add one, or save the campaign as paused';
+      return jsonResponse({ success: false, error: message, code: 'VALIDATION_ERROR', details: [{ field: 'homepage_url', message }] }, 400);
+    }
     if (path === '/campaigns' && method === 'POST') {
       return jsonResponse(
         {
@@ -274,5 +278,20 @@ describe('admin screen', () => {
     const call = fetchMock.mock.calls.find(([url, init]) => url === '/api/v1/campaigns' && init?.method === 'POST');
     expect(JSON.parse(call?.[1]?.body as string)).toEqual({ brand_id: 'b-1', name: 'Autumn', status: 'archived' });
     expect(screen.getByTestId('admin-dialog')).toBeTruthy();
+  });
+
+  it('explains that an active campaign the host adds needs a homepage, so it starts paused', async () => {
+    renderWithProviders(<AdminPage />);
+    await waitFor(() => expect(screen.getByTestId('admin-count-campaigns').textContent).toBe('1'));
+    fireEvent.click(screen.getByTestId('admin-tab-campaigns'));
+    fireEvent.click(screen.getByTestId('admin-add'));
+    fireEvent.change(document.querySelector('input[name="name"]') as HTMLInputElement, { target: { value: 'Autumn' } });
+    await waitFor(() => expect(document.querySelector('select[name="brand_id"] option[value="b-1"]')).not.toBeNull());
+    fireEvent.change(document.querySelector('select[name="brand_id"]') as HTMLSelectElement, { target: { value: 'b-1' } });
+    fireEvent.click(screen.getByTestId('admin-dialog-submit'));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain(
+      "An active campaign needs a homepage (affiliates' links send visitors there): add it as paused; its brand adds the homepage and activates it.",
+    );
   });
 });

@@ -16,7 +16,7 @@ import { actionsColumn, figureColumn } from '../../components/ServerGrid';
 import { DisplayAmount } from '../../components/DisplayAmount';
 import { formatCount, formatDate } from '../../preferences/format';
 import { fractionAsPercent } from '../offers/campaignText';
-import { brandDomain, brandName } from './adminKinds';
+import { brandDomains, brandName } from './adminKinds';
 
 /** Where the brands, affiliates and campaigns tabs show the server's sorts (newest first is no column). */
 export const nameSortColumns: Partial<Record<NameSortParameter, string>> = { name: 'name' };
@@ -98,7 +98,7 @@ export function useAdminColumns(actions: AdminRowActions) {
   const brand: GridColDef<Brand>[] = [
     idColumn<Brand>(t('columns.id')),
     nameColumn<Brand>(t('columns.name'), brandName),
-    textColumn<Brand>('domain', t('columns.domain'), brandDomain),
+    textColumn<Brand>('domain', t('columns.domain'), brandDomains),
     actionsColumn<Brand>(actionsLabel, actions.brand),
   ];
   const affiliate: GridColDef<Affiliate>[] = [

@@ -18,3 +18,8 @@ export function brandName(brand: Pick<Brand, 'name' | 'company_name'>): string {
 export function brandDomain(brand: Pick<Brand, 'domain'>): string {
   return brand.domain ?? '';
 }
+
+/** The brand's shop domains as the brand sees them in its Settings (its main domain when the list is empty). */
+export function brandDomains(brand: Pick<Brand, 'domain' | 'domains'>): string {
+  return brand.domains.length > 0 ? brand.domains.join(', ') : brandDomain(brand);
+}

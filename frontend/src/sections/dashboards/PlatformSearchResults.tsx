@@ -22,7 +22,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useListAffiliates } from '../../api/generated/affiliates/affiliates';
 import { useListBrands } from '../../api/generated/brands/brands';
 import { useListCampaigns } from '../../api/generated/campaigns/campaigns';
-import { brandDomain, brandName } from '../admin/adminKinds';
+import { brandDomains, brandName } from '../admin/adminKinds';
 
 /** How many of each kind the dashboard lists; the rest are one click away in Admin. */
 export const SEARCH_RESULTS_PER_GROUP = 5;
@@ -128,7 +128,7 @@ export function PlatformSearchResults({ query }: { query: string }) {
   const campaigns = useListCampaigns(params, { query: { enabled } });
   if (!enabled) return null;
 
-  const brandHits = (brands.data?.data.brands ?? []).map((brand) => ({ id: brand.id, primary: brandName(brand), secondary: brandDomain(brand) }));
+  const brandHits = (brands.data?.data.brands ?? []).map((brand) => ({ id: brand.id, primary: brandName(brand), secondary: brandDomains(brand) }));
   const affiliateHits = (affiliates.data?.data.affiliates ?? []).map((affiliate) => ({
     id: affiliate.id,
     primary: affiliate.name,

@@ -47,7 +47,7 @@ describe('allowed domains', () => {
     expect(saveButton().disabled).toBe(false);
 
     fireEvent.click(saveButton());
-    await screen.findByText('Allowed domains saved.');
+    await screen.findByText('Shop domains saved.');
     expect(chips()).toEqual(['blog.example.com', 'shop.example.com']);
     expect(saveButton().disabled).toBe(true);
   });

@@ -1,8 +1,9 @@
 import KeyIcon from '@mui/icons-material/KeyOutlined';
-import { Box, Button, Card, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
 import {
   getGetIntegrationDetailsQueryKey,
@@ -18,7 +19,6 @@ import { useToast } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { ApiKeysCard } from './ApiKeysCard';
 import { ConversionSetupCard } from './ConversionSetupCard';
-import { DomainsCard } from './DomainsCard';
 import { TrackingDomainCard } from './TrackingDomainCard';
 
 function Detail({ label, value, help, testId }: { label: string; value: string; help?: string; testId: string }) {
@@ -120,7 +120,7 @@ function WebhookSecretCard({ brandUuid, hasSecret }: { brandUuid: string; hasSec
   );
 }
 
-/** Brand 'Integration': public ids and URLs, API keys, webhook secret, allowed domains and the tracking domain. */
+/** Brand 'Integration': public ids and URLs, API keys, webhook secret and the tracking domain; the shop domains live in Settings. */
 export default function IntegrationPage() {
   const { t } = useTranslation(['account', 'sections']);
   const { user } = useAuth();
@@ -156,7 +156,17 @@ export default function IntegrationPage() {
           <ConversionSetupCard scriptUrl={data.tracking_script_url} conversionApiUrl={data.conversion_api_url} />
           <ApiKeysCard />
           {brandUuid && <WebhookSecretCard brandUuid={brandUuid} hasSecret={data.has_webhook_secret} />}
-          {brandUuid && <DomainsCard brandUuid={brandUuid} />}
+          <Alert
+            severity="info"
+            data-testid="domains-elsewhere"
+            action={
+              <Button component={RouterLink} to="/settings#domains" color="inherit" size="small">
+                {t('domains.manage')}
+              </Button>
+            }
+          >
+            {t('domains.elsewhere')}
+          </Alert>
           {brandUuid && <TrackingDomainCard brandUuid={brandUuid} />}
         </Stack>
       )}

@@ -108,6 +108,71 @@ describe('create-campaign dialog', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
+  it('offers to add the homepage domain the brand lacks, in one click, and then saves', async () => {
+    await i18n.changeLanguage('ro');
+    localStorage.setItem('auth_token', 'jwt');
+    const brandUser = {
+      id: 'u-1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Pop', companyName: 'Ada SRL', accountType: 'brand',
+      isVerified: true, createdAt: '2026-11-01T00:00:00Z', brandId: 'ada', brandIdHash: null, brandUuid: 'b-1',
+    };
+    let domains: string[] = [];
+    const campaign = { id: 'c1', name: 'Prima campanie' };
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url === '/api/v1/auth/me') return jsonResponse({ success: true, data: { user: brandUser } });
+      if (url === '/api/v1/brands/b-1/domains' && init?.method === 'PUT') {
+        domains = JSON.parse(init.body as string).domains;
+        return jsonResponse({ success: true, data: { domains } });
+      }
+      if (url === '/api/v1/brands/b-1/domains') return jsonResponse({ success: true, data: { domains } });
+      if (url === '/api/v1/campaigns' && init?.method === 'POST') {
+        return domains.includes('shop.example.com')
+          ? jsonResponse({ success: true, data: { campaign } }, 201)
+          : jsonResponse(
+              {
+                success: false,
+                error: "The homepage must be on one of the brand's domains: none",
+                code: 'VALIDATION_ERROR',
+                details: [{ field: 'homepage_url', message: "The homepage must be on one of the brand's domains: none" }],
+              },
+              400,
+            );
+      }
+      return jsonResponse({ success: false, error: 'no', code: 'NOT_FOUND' }, 404);
+    });
+    const onSaved = renderDialog();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/v1/brands/b-1/domains', expect.anything()));
+    fill('name', 'Prima campanie');
+    fill('homepage_url', 'https://Shop.example.com/ro');
+    fill('commission_value', '0.10');
+    fireEvent.click(screen.getByTestId('campaign-dialog-submit'));
+    const add = await screen.findByTestId('homepage-add-domain');
+    expect(add.textContent).toBe('Adaugă shop.example.com la domenii');
+    expect(screen.getByTestId('homepage-help').textContent).toContain(
+      'Brandul tău nu are încă domenii: adaugă domeniul magazinului (shop.example.com) și salvează din nou.',
+    );
+    expect(screen.getByTestId('campaign-dialog-error').textContent).toBe(
+      'URL pagină principală: brandul tău nu are încă domenii: adaugă domeniul magazinului (shop.example.com) și salvează din nou.',
+    );
+    fireEvent.click(add);
+    await waitFor(() => expect(domains).toEqual(['shop.example.com']));
+    expect(await screen.findByText('shop.example.com a fost adăugat la domeniile magazinului. Acum poți salva campania.')).toBeTruthy();
+    expect(screen.queryByTestId('homepage-add-domain')).toBeNull();
+    fireEvent.click(screen.getByTestId('campaign-dialog-submit'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(campaign, true));
+    localStorage.clear();
+  });
+
+  it('asks for a homepage before an active campaign is sent, in both languages', async () => {
+    renderDialog();
+    fill('name', 'Nowhere');
+    fill('commission_value', '0.10');
+    fireEvent.click(screen.getByTestId('campaign-dialog-submit'));
+    expect(await screen.findByText("An active campaign needs a homepage: affiliates' links send visitors there. Add one, or save the campaign as paused.")).toBeTruthy();
+    await i18n.changeLanguage('ro');
+    expect(await screen.findByText('O campanie activă are nevoie de o pagină principală: linkurile afiliaților trimit vizitatorii acolo. Adaug-o sau salvează campania pe pauză.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/campaigns'), expect.anything());
+  });
+
   it('sends the campaign and hands back the created one', async () => {
     const campaign = { id: 'c1', name: 'Summer Sale' };
     fetchMock.mockImplementation(async (url: string, init?: RequestInit) =>
@@ -117,6 +182,7 @@ describe('create-campaign dialog', () => {
     );
     const onSaved = renderDialog();
     fill('name', 'Summer Sale');
+    fill('homepage_url', 'https://shop.example.com/');
     fill('commission_value', '0,10');
     fireEvent.click(document.querySelector('input[name="approval_mode"][value="manual"]') as HTMLInputElement);
     fireEvent.click(screen.getByTestId('campaign-dialog-submit'));

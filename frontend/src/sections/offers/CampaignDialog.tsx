@@ -1,4 +1,6 @@
 import {
+  Box,
+  Button,
   FormControl,
   FormControlLabel,
   FormHelperText,
@@ -9,12 +11,15 @@ import {
   RadioGroup,
   TextField,
 } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractLimits, type FieldLimits } from '../../api/contractLimits';
 import { errorMessage, fieldErrorsFrom, type FieldInfos } from '../../api/errors';
+import { getGetBrandDomainsQueryKey, getListBrandsQueryKey, useGetBrandDomains, useSetBrandDomains } from '../../api/generated/brands/brands';
 import { useCreateCampaign, useUpdateCampaign } from '../../api/generated/campaigns/campaigns';
 import type { Campaign, CurrencyCode } from '../../api/generated/model';
+import { useAuth } from '../../auth/AuthProvider';
 import { FormDialog } from '../../components/FormDialog';
 import { LengthHelper } from '../../components/LengthHelper';
 import { currencies } from '../../preferences/format';
@@ -27,6 +32,8 @@ import {
   emptyCampaignForm,
   formToInput,
   formToUpdate,
+  homepageHost,
+  missingHomepageDomain,
   validateCampaignForm,
   type CampaignField,
   type CampaignFormErrors,
@@ -60,6 +67,15 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
   const create = useCreateCampaign();
   const update = useUpdateCampaign();
   const busy = create.isPending || update.isPending;
+  const { user } = useAuth();
+  const brandUuid = user?.brandUuid ?? '';
+  const queryClient = useQueryClient();
+  const brandDomains = useGetBrandDomains(brandUuid, { query: { enabled: Boolean(brandUuid) } });
+  const domains = brandDomains.data?.data.domains;
+  const setDomains = useSetBrandDomains();
+  const [addedHost, setAddedHost] = useState<string | null>(null);
+  // The homepage's host when the brand lacks it: shown with a button that adds it to the brand's domains.
+  const missingHost = missingHomepageDomain(values.homepage_url, domains);
 
   const set = (field: CampaignField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -75,9 +91,13 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
 
   // Every field's label, the contract's limits and the form's own message for the server's domain rules.
   const limits: Partial<Record<CampaignField, FieldLimits>> = contractLimits.CampaignInput;
+  const homepageRefusal = !values.homepage_url.trim()
+    ? t('validation.homepageRequired')
+    : missingHost
+      ? t(domains?.length ? 'validation.homepageNotOnDomains' : 'validation.homepageNoDomains', { host: missingHost })
+      : t('validation.homepageRefused');
   const refusedKeys: Partial<Record<CampaignField, string>> = {
     name: 'validation.nameRequired',
-    homepage_url: 'validation.homepageRefused',
     end_date: 'validation.endBeforeStart',
     budget: 'validation.budgetInvalid',
     commission_value: values.commission_type === 'percentage' ? 'validation.percentageFraction' : 'validation.commissionInvalid',
@@ -85,10 +105,26 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
   };
   const fieldInfos: FieldInfos = Object.fromEntries(
     (Object.keys(values) as CampaignField[]).map((field) => {
-      const invalid = refusedKeys[field];
-      return [field, { label: t(`fields.${field}`), limits: limits[field], invalid: invalid && t(invalid) }];
+      const invalid = field === 'homepage_url' ? homepageRefusal : refusedKeys[field] && t(refusedKeys[field]);
+      return [field, { label: t(`fields.${field}`), limits: limits[field], invalid }];
     }),
   );
+
+  /** Adds the homepage's host to the brand's domains (PUT /brands/{id}/domains), so the save that follows works. */
+  const addDomain = async (host: string) => {
+    try {
+      await setDomains.mutateAsync({ id: brandUuid, data: { domains: [...(domains ?? []), host] } });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: getGetBrandDomainsQueryKey(brandUuid) }),
+        queryClient.invalidateQueries({ queryKey: getListBrandsQueryKey() }),
+      ]);
+      setAddedHost(host);
+      setServerFields((current) => ({ ...current, homepage_url: '' }));
+      setServerError(null);
+    } catch (error) {
+      setServerError(errorMessage(error, t('domain.addFailed')));
+    }
+  };
 
   const submit = async () => {
     const found = validateCampaignForm(values);
@@ -126,6 +162,31 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
     };
   };
 
+  // A refused homepage whose host the brand lacks offers to add it; once added, the help says so.
+  const homepageText = text('homepage_url', t('help.homepageUrl'));
+  const offerHost = homepageText.error && missingHost && brandUuid ? missingHost : null;
+  const homepageProps = {
+    ...homepageText,
+    helperText: offerHost ? (
+      <Box component="span" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+        <span>{homepageText.helperText}</span>
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={setDomains.isPending}
+          onClick={() => void addDomain(offerHost)}
+          data-testid="homepage-add-domain"
+        >
+          {t('domain.add', { host: offerHost })}
+        </Button>
+      </Box>
+    ) : !homepageText.error && addedHost && homepageHost(values.homepage_url) === addedHost ? (
+      t('domain.added', { host: addedHost })
+    ) : (
+      homepageText.helperText
+    ),
+  };
+
   const commissionHelp =
     values.commission_type === 'percentage' ? t('help.commissionPercentage') : t('help.commissionFixed');
 
@@ -150,9 +211,10 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
         </Grid>
         <Grid size={{ xs: 12, sm: 8 }}>
           <TextField
-            {...text('homepage_url', t('help.homepageUrl'))}
+            {...homepageProps}
             type="url"
             placeholder="https://shop.example.com"
+            slotProps={{ formHelperText: { component: 'div', 'data-testid': 'homepage-help' } as object }}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>

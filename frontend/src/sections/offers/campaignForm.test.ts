@@ -1,11 +1,21 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/config';
-import { emptyCampaignForm, formToInput, formToUpdate, trimDecimal, validateCampaignForm, type CampaignFormValues } from './campaignForm';
+import {
+  emptyCampaignForm,
+  formToInput,
+  formToUpdate,
+  homepageHost,
+  missingHomepageDomain,
+  trimDecimal,
+  validateCampaignForm,
+  type CampaignFormValues,
+} from './campaignForm';
 
 const valid = (overrides: Partial<CampaignFormValues> = {}): CampaignFormValues => ({
   ...emptyCampaignForm('RON'),
   name: 'Summer Sale',
   commission_value: '0.10',
+  homepage_url: 'https://shop.example.com/',
   ...overrides,
 });
 
@@ -62,6 +72,23 @@ describe('campaign form validation', () => {
     expect(errors.attribution_window_days).toBe('validation.windowInvalid');
     expect(validateCampaignForm(valid({ attribution_window_days: '366' })).attribution_window_days).toBe('validation.windowInvalid');
     expect(validateCampaignForm(valid({ budget: '100.123' })).budget).toBe('validation.twoDecimals');
+  });
+
+  it('wants a homepage for an active campaign only: its links send visitors there', () => {
+    expect(validateCampaignForm(valid({ homepage_url: '  ' })).homepage_url).toBe('validation.homepageRequired');
+    expect(validateCampaignForm(valid({ homepage_url: '', status: 'paused' }))).toEqual({});
+    expect(validateCampaignForm(valid({ homepage_url: '', status: 'ended' }))).toEqual({});
+  });
+
+  it('names the homepage domain the brand lacks, to offer adding it', () => {
+    expect(homepageHost(' https://Shop.Example.com./ro?x=1 ')).toBe('shop.example.com');
+    expect(homepageHost('shop.example.com')).toBeNull();
+    expect(missingHomepageDomain('https://shop.example.com/', [])).toBe('shop.example.com');
+    expect(missingHomepageDomain('https://shop.example.com/', ['example.org'])).toBe('shop.example.com');
+    expect(missingHomepageDomain('https://ro.shop.example.com/', ['shop.example.com'])).toBeNull();
+    expect(missingHomepageDomain('https://badshop.example.com/', ['shop.example.com'])).toBe('badshop.example.com');
+    expect(missingHomepageDomain('https://shop.example.com/', undefined)).toBeNull();
+    expect(missingHomepageDomain('not a url', [])).toBeNull();
   });
 
   it('has every message in English and Romanian', () => {

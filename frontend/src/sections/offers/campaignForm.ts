@@ -94,6 +94,28 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
+/** The homepage's host name (lower case), or null when the field does not hold an http(s) URL on a domain. */
+export function homepageHost(text: string): string | null {
+  const value = text.trim();
+  if (!isHttpUrl(value)) return null;
+  return new URL(value).hostname.toLowerCase().replace(/\.$/, '');
+}
+
+/** True when host is one of the domains or a subdomain of one (as the server's domains.Allowed). */
+export function isOnDomains(host: string, domains: readonly string[]): boolean {
+  return domains.some((domain) => host === domain || host.endsWith(`.${domain}`));
+}
+
+/**
+ * The homepage's host when it is a valid URL that is not on the brand's domains: the domain the
+ * dialog offers to add. Null while the domains are unknown, or when the homepage is fine or invalid.
+ */
+export function missingHomepageDomain(text: string, domains: readonly string[] | undefined): string | null {
+  if (!domains) return null;
+  const host = homepageHost(text);
+  return host && !isOnDomains(host, domains) ? host : null;
+}
+
 /** Checks the form before it is sent; the server still has the last word (brand domains, limits). */
 export function validateCampaignForm(values: CampaignFormValues): CampaignFormErrors {
   const errors: CampaignFormErrors = {};
@@ -105,6 +127,7 @@ export function validateCampaignForm(values: CampaignFormValues): CampaignFormEr
 
   const homepage = values.homepage_url.trim();
   if (homepage && !isHttpUrl(homepage)) errors.homepage_url = 'validation.homepageInvalid';
+  else if (!homepage && values.status === 'active') errors.homepage_url = 'validation.homepageRequired';
 
   const start = values.start_date ? parseDay(values.start_date) : null;
   const end = values.end_date ? parseDay(values.end_date) : null;

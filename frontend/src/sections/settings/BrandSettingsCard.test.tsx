@@ -32,6 +32,7 @@ function serve(accountType: 'brand' | 'affiliate' = 'brand') {
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/api/v1/auth/me') return jsonResponse({ success: true, data: { user: user(accountType) } });
     if (url === '/api/v1/brands/setup' && init?.method === 'PUT') return setupAnswer();
+    if (url === '/api/v1/brands/b-1/domains') return jsonResponse({ success: true, data: { domains: brand.domains } });
     if (url.startsWith('/api/v1/brands')) return jsonResponse({ success: true, data: { brands: [brand], total: 1, limit: 100, offset: 0 } });
     return jsonResponse({ success: false, error: 'no', code: 'NOT_FOUND' }, 404);
   });
@@ -56,31 +57,30 @@ describe('brand details on the settings page', () => {
     renderWithProviders(<SettingsPage />);
     const card = await screen.findByTestId('brand-card');
     await waitFor(() => expect(input(card, 'company_name').value).toBe('Ada Shoes SRL'));
-    expect(input(card, 'domain').value).toBe('ada.example.com');
     expect(input(card, 'default_currency').value).toBe('RON');
+    // The shop's domains are one list, in their own card on this page; the details card has no domain field.
+    expect(input(card, 'domain')).toBeNull();
+    expect((await screen.findAllByTestId('domain-chip')).map((chip) => chip.textContent)).toEqual(['ada.example.com']);
 
     fireEvent.change(input(card, 'company_name'), { target: { value: '  Ada Boots SRL ' } });
-    fireEvent.change(input(card, 'domain'), { target: { value: 'https://BOOTS.example.com/shop' } });
     fireEvent.mouseDown(within(card).getByRole('combobox'));
     fireEvent.click(await screen.findByTestId('brand-currency-EUR'));
     fireEvent.click(within(card).getByTestId('brand-save'));
 
     expect((await within(card).findByTestId('brand-message')).textContent).toBe('Your brand details were saved.');
     const [, init] = setupCalls()[0];
-    expect(JSON.parse(init.body as string)).toEqual({ company_name: 'Ada Boots SRL', domain: 'boots.example.com', default_currency: 'EUR' });
-    expect(input(card, 'domain').value).toBe('boots.example.com');
+    // No domain is sent: the server keeps the brand's main domain.
+    expect(JSON.parse(init.body as string)).toEqual({ company_name: 'Ada Boots SRL', default_currency: 'EUR' });
   });
 
-  it('checks the company name and domain before sending', async () => {
+  it('checks the company name before sending', async () => {
     serve();
     renderWithProviders(<SettingsPage />);
     const card = await screen.findByTestId('brand-card');
     await waitFor(() => expect(input(card, 'company_name').value).toBe('Ada Shoes SRL'));
     fireEvent.change(input(card, 'company_name'), { target: { value: ' ' } });
-    fireEvent.change(input(card, 'domain'), { target: { value: 'not a domain' } });
     fireEvent.click(within(card).getByTestId('brand-save'));
     expect(within(card).getByTestId('brand-company_name-help').textContent).toBe('Enter the company name.');
-    expect(within(card).getByTestId('brand-domain-help').textContent).toBe('Enter a host name such as shop.example.com.');
     expect(setupCalls()).toHaveLength(0);
   });
 
@@ -92,19 +92,17 @@ describe('brand details on the settings page', () => {
           success: false,
           error: 'Validation failed',
           code: 'VALIDATION_ERROR',
-          details: [{ field: 'domain', rule: 'domain', message: 'Invalid domain: use a host name such as shop.example.com' }],
+          details: [{ field: 'company_name', message: 'Name is required' }],
         },
         400,
       );
     renderWithProviders(<SettingsPage />);
     const card = await screen.findByTestId('brand-card');
-    await waitFor(() => expect(input(card, 'domain').value).toBe('ada.example.com'));
+    await waitFor(() => expect(input(card, 'company_name').value).toBe('Ada Shoes SRL'));
     fireEvent.click(within(card).getByTestId('brand-save'));
-    await waitFor(() =>
-      expect(within(card).getByTestId('brand-domain-help').textContent).toBe('Enter a host name such as shop.example.com.'),
-    );
+    await waitFor(() => expect(within(card).getByTestId('brand-company_name-help').textContent).toBe('Enter the company name.'));
     expect(within(card).queryByTestId('brand-message')).toBeNull();
-    expect(input(card, 'domain').getAttribute('aria-invalid')).toBe('true');
+    expect(input(card, 'company_name').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('is not shown to affiliates', async () => {

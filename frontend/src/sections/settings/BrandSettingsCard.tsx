@@ -46,7 +46,7 @@ function BrandSetupForm({ brand }: { brand: Brand }) {
         onSuccess: async (response) => {
           setValues(brandSetupValues(response.data.brand));
           setMessage({ severity: 'success', text: t('brand.saved') });
-          // The brand list, its integration details and allowed domains, and the user's company name all follow.
+          // The brand list, its integration details and the user's company name all follow.
           await Promise.all([
             queryClient.invalidateQueries({
               predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/brands'),
@@ -57,7 +57,6 @@ function BrandSetupForm({ brand }: { brand: Brand }) {
         onError: (error) => {
           const byField = brandSetupServerErrors(error, {
             company_name: { invalid: t('brand.companyRequired') },
-            domain: { invalid: t('brand.domainInvalid') },
             default_currency: { invalid: t('brand.currencyInvalid') },
           });
           setErrors(byField);
@@ -94,7 +93,6 @@ function BrandSetupForm({ brand }: { brand: Brand }) {
         required
         autoComplete="organization"
       />
-      <TextField {...fieldProps('domain', t('brand.domainHelp'))} label={t('brand.domain')} placeholder="shop.example.com" />
       <TextField {...fieldProps('default_currency', t('brand.currencyHelp'))} label={t('brand.currency')} select>
         {currencies.map((code) => (
           <MenuItem key={code} value={code} data-testid={`brand-currency-${code}`}>
@@ -111,7 +109,7 @@ function BrandSetupForm({ brand }: { brand: Brand }) {
   );
 }
 
-/** A brand's own details (PUT /brands/setup): company name, main domain and default currency, prefilled from GET /brands. */
+/** A brand's own details (PUT /brands/setup): company name and default currency, prefilled from GET /brands. */
 export function BrandSettingsCard() {
   const { t } = useTranslation('account');
   // A brand sees only itself in the list.

@@ -9,6 +9,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { replaceToken } from '../../auth/session';
 import { PasswordField } from '../../components/PasswordField';
 import { formatDate } from '../../preferences/format';
+import { DomainsCard } from '../integration/DomainsCard';
 import { SectionHeader } from '../SectionHeader';
 import { BrandSettingsCard } from './BrandSettingsCard';
 import { NotificationSettingsCard } from './NotificationSettingsCard';
@@ -207,7 +208,7 @@ function PasswordCard() {
 
 /**
  * 'Settings' for every account type: the profile and a password change; brands also edit their
- * brand's details, affiliates choose their notifications.
+ * brand's details and its shop domains (their one place), affiliates choose their notifications.
  */
 export default function SettingsPage() {
   const { t } = useTranslation('sections');
@@ -226,6 +227,11 @@ export default function SettingsPage() {
           {user.accountType === 'brand' && (
             <Grid size={{ xs: 12, md: 6 }}>
               <BrandSettingsCard />
+            </Grid>
+          )}
+          {user.accountType === 'brand' && user.brandUuid && (
+            <Grid size={{ xs: 12, md: 6 }} id="domains">
+              <DomainsCard brandUuid={user.brandUuid} />
             </Grid>
           )}
           {user.accountType === 'affiliate' && (

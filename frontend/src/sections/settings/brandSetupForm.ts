@@ -1,13 +1,11 @@
 import { fieldErrorsFrom, type FieldInfos } from '../../api/errors';
 import type { Brand, BrandSetupInput, CurrencyCode } from '../../api/generated/model';
 import { isCurrency } from '../../preferences/format';
-import { normalizeDomain } from '../integration/domains';
 
 export const MAX_COMPANY_NAME = 200;
 
 export interface BrandSetupValues {
   company_name: string;
-  domain: string;
   default_currency: CurrencyCode;
 }
 
@@ -17,34 +15,29 @@ export type BrandSetupErrors = Partial<Record<BrandSetupField, { key: string } |
 
 /** The form's values for a brand as GET /brands answers it. */
 export function brandSetupValues(brand: Brand): BrandSetupValues {
-  return { company_name: brand.company_name || brand.name, domain: brand.domain ?? '', default_currency: brand.default_currency };
+  return { company_name: brand.company_name || brand.name, default_currency: brand.default_currency };
 }
 
-/** Problems found before sending: a company name is required, a domain must be a host name (a pasted URL is fine). */
+/** Problems found before sending: a company name is required, and one of the offered currencies. */
 export function validateBrandSetup(values: BrandSetupValues): BrandSetupErrors {
   const errors: BrandSetupErrors = {};
   const name = values.company_name.trim();
   if (!name) errors.company_name = { key: 'brand.companyRequired' };
   else if (name.length > MAX_COMPANY_NAME) errors.company_name = { key: 'brand.companyTooLong' };
-  if (values.domain.trim() && !normalizeDomain(values.domain)) errors.domain = { key: 'brand.domainInvalid' };
   if (!isCurrency(values.default_currency)) errors.default_currency = { key: 'brand.currencyInvalid' };
   return errors;
 }
 
-/** The body of PUT /brands/setup; a blank domain clears it. */
+/** The body of PUT /brands/setup; the domains are edited as one list in the shop domains card, so no domain is sent (it is kept). */
 export function brandSetupInput(values: BrandSetupValues): BrandSetupInput {
-  return {
-    company_name: values.company_name.trim(),
-    domain: values.domain.trim() ? (normalizeDomain(values.domain) ?? values.domain.trim()) : '',
-    default_currency: values.default_currency,
-  };
+  return { company_name: values.company_name.trim(), default_currency: values.default_currency };
 }
 
 /** The refusal's `details[].field` messages placed on the form's fields, worded by `fields`; unknown fields are left out. */
 export function brandSetupServerErrors(error: unknown, fields?: FieldInfos): BrandSetupErrors {
   const errors: BrandSetupErrors = {};
   for (const [field, message] of Object.entries(fieldErrorsFrom(error, fields))) {
-    if (field === 'company_name' || field === 'domain' || field === 'default_currency') errors[field] = { message };
+    if (field === 'company_name' || field === 'default_currency') errors[field] = { message };
   }
   return errors;
 }

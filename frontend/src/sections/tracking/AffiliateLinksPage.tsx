@@ -72,7 +72,7 @@ function GenerateLinkCard({ onGenerated }: { onGenerated: () => void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateAffiliateLinkForm(values);
+    const found = validateAffiliateLinkForm(values, chosen?.homepage_url);
     setErrors(found);
     setServerFields({});
     if (hasErrors(found)) return;
@@ -84,7 +84,9 @@ function GenerateLinkCard({ onGenerated }: { onGenerated: () => void }) {
     } catch (error) {
       const fields = linkFormErrorsFrom(error, 'affiliate');
       if (fields) {
-        setErrors(fields);
+        // A blank destination refused as a URL: the campaign has no homepage (any more).
+        const blank = fields.destination_url === 'errors.invalidUrl' && !values.destination_url.trim();
+        setErrors(blank ? { destination_url: 'errors.destinationNeeded' } : fields);
         return;
       }
       const fieldInfos: FieldInfos = {
@@ -164,7 +166,14 @@ function GenerateLinkCard({ onGenerated }: { onGenerated: () => void }) {
               </Grid>
               <Grid size={{ xs: 12, md: 5 }}>
                 <TextField
-                  {...fieldProps('destination_url', t('help.destinationAffiliate'))}
+                  {...fieldProps(
+                    'destination_url',
+                    !chosen
+                      ? t('help.destinationAffiliate')
+                      : chosen.homepage_url
+                        ? t('help.destinationDefault', { url: chosen.homepage_url })
+                        : t('help.destinationNoHomepage'),
+                  )}
                   type="url"
                   placeholder={chosen?.homepage_url ?? 'https://shop.example.com/product'}
                 />

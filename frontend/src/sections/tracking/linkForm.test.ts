@@ -107,6 +107,14 @@ describe('link form validation', () => {
     expect(affiliateFormToInput(values)).toEqual({ campaign_id: 'c-1', destination_url: 'https://shop.ro/x' });
     expect(affiliateFormToInput({ ...values, name: ' Bio ', destination_url: '' })).toEqual({ campaign_id: 'c-1', name: 'Bio' });
   });
+
+  it("lets a blank destination mean the campaign's homepage, and asks for one when the campaign has none", () => {
+    const blank = { campaign_id: 'c-1', name: '', destination_url: '  ' };
+    expect(validateAffiliateLinkForm(blank, 'https://shop.ro/')).toEqual({});
+    expect(validateAffiliateLinkForm(blank, null)).toEqual({ destination_url: 'errors.destinationNeeded' });
+    expect(validateAffiliateLinkForm({ ...blank, destination_url: 'https://shop.ro/x' }, null)).toEqual({});
+    expect(validateAffiliateLinkForm({ ...blank, campaign_id: '' }, null)).toEqual({ campaign_id: 'errors.campaignRequired' });
+  });
 });
 
 const application = (affiliate: string, campaign: string, status: Application['status'] = 'approved'): Application => ({

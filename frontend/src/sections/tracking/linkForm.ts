@@ -113,12 +113,17 @@ export function validateBrandLinkForm(values: BrandLinkFormValues): LinkFormErro
   return errors;
 }
 
-/** Checks the affiliate's form: a campaign, and a destination that is a URL if one is given. */
-export function validateAffiliateLinkForm(values: AffiliateLinkFormValues): LinkFormErrors {
+/**
+ * Checks the affiliate's form: a campaign, and a destination that is a URL if one is given. A blank
+ * destination means the campaign's homepage (`homepage`, the chosen campaign's): without one, the
+ * destination is needed.
+ */
+export function validateAffiliateLinkForm(values: AffiliateLinkFormValues, homepage?: string | null): LinkFormErrors {
   const errors: LinkFormErrors = {};
   if (!values.campaign_id) Object.assign(errors, codeKey(ErrorCode.CAMPAIGN_REQUIRED, 'affiliate'));
   if (values.name.trim().length > MAX_NAME_LENGTH) errors.name = 'errors.nameTooLong';
   Object.assign(errors, destinationErrors(values.destination_url, 'affiliate'));
+  if (values.campaign_id && !values.destination_url.trim() && !homepage) errors.destination_url = 'errors.destinationNeeded';
   return errors;
 }
 

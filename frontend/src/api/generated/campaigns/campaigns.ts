@@ -352,6 +352,8 @@ export const getCreateCampaignUrl = () => {
 
 /**
  * A blank status creates an active campaign; any other value than active, paused or ended is refused.
+ * An active campaign needs a `homepage_url` (its links send visitors there): without one it answers
+ * `400` `VALIDATION_ERROR` naming `homepage_url`; a paused campaign may be created without one.
  * While the host's pause of every campaign is on, an active campaign answers `409` `CAMPAIGNS_PAUSED`.
  * @summary Create a campaign (a brand for itself; the host for a brand_id)
  */
@@ -643,7 +645,9 @@ export const getUpdateCampaignUrl = (id: string,) => {
 
 /**
  * Only the fields sent change. Another brand's campaign answers 404. While the host's pause of
- * every campaign is on, setting a campaign active answers `409` `CAMPAIGNS_PAUSED`.
+ * every campaign is on, setting a campaign active answers `409` `CAMPAIGNS_PAUSED`. A change that
+ * sends `status` or `homepage_url` and leaves the campaign active without a homepage answers `400`
+ * `VALIDATION_ERROR` naming `homepage_url`.
  * @summary Change a campaign (its brand, or the host)
  */
 export const updateCampaign = async (id: string,

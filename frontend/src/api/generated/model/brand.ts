@@ -180,7 +180,7 @@ export interface Brand {
      * @nullable
      */
   domain: string | null;
-  /** The public brand id used in tracking links and integrations. */
+  /** The public brand id used in integrations (the Shopify webhook address); tracking links are `/r/<code>` and do not show it. */
   public_id: string;
   default_currency: CurrencyCode;
   /** Allowed destination domains for links and homepages. */

@@ -173,7 +173,13 @@ import type { CurrencyCode } from './currencyCode';
 export interface BrandSetupInput {
   /** @maxLength 200 */
   company_name: string;
-  /** @maxLength 253 */
+  /**
+     * Deprecated: the brand's domains are edited as one list with `PUT /brands/{id}/domains`.
+     * Sent, it sets the main domain and joins the allowed domains; blank clears the main domain;
+     * absent keeps it.
+     * @deprecated
+     * @maxLength 253
+     */
   domain?: string;
   default_currency?: CurrencyCode;
 }

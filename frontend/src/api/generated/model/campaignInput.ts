@@ -183,12 +183,14 @@ export interface CampaignInput {
   /** @maxLength 5000 */
   description?: string;
   /**
-     * Must be on one of the brand's allowed domains.
+     * Where the campaign's links send visitors; must be on one of the brand's allowed domains.
+     * Required for an active campaign: without it an active campaign answers `400` naming
+     * `homepage_url` (a paused or ended one may lack it).
      * @maxLength 2000
      */
   homepage_url?: string;
   /**
-     * active, paused or ended; blank means active.
+     * active, paused or ended; blank means active. An active campaign needs a `homepage_url`.
      * @maxLength 40
      */
   status?: string;

@@ -195,10 +195,18 @@ export interface SignupRequest {
      */
   companyName?: string;
   /**
-     * Optional public brand id for tracking links (brands only); 3-40 lowercase letters, digits and dashes.
+     * Optional public brand id for integrations (brands only; tracking links are `/r/<code>` and do not show it); 3-40 lowercase letters, digits and dashes.
      * @maxLength 40
      */
   preferredBrandId?: string;
+  /**
+     * The shop's domain or homepage (brands only, optional), such as `shop.example.com` or
+     * `https://shop.example.com/`: its host name becomes the brand's domain and its first allowed
+     * domain, so campaign homepages and links on it are accepted. A value that is not a host name
+     * (or an http(s) address of one) answers `400` naming `domain`.
+     * @maxLength 2000
+     */
+  domain?: string;
   /**
      * The token of an affiliate invitation link (affiliates only); the email must be the invited affiliate's.
      * @maxLength 200
