@@ -18,7 +18,7 @@ export function activityText(entry: ActivityEntry, t: TFunction<'analytics'>): s
 
 /** The latest entries of the activity log the account may see. */
 export function RecentActivityCard() {
-  const { t } = useTranslation('analytics');
+  const { t, i18n } = useTranslation('analytics');
   const activity = useGetRecentActivity({ limit: 10 });
   const entries = activity.data?.data.activity;
   return (
@@ -42,7 +42,7 @@ export function RecentActivityCard() {
           <List dense>
             {entries?.map((entry) => (
               <ListItem key={entry.id} disableGutters data-testid="activity-entry">
-                <ListItemText primary={activityText(entry, t)} secondary={formatDateTime(entry.created_at)} />
+                <ListItemText primary={activityText(entry, t)} secondary={formatDateTime(entry.created_at, i18n.language)} />
               </ListItem>
             ))}
           </List>
