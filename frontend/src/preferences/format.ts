@@ -44,6 +44,7 @@ export function localeForLanguage(language: string): 'ro-RO' | 'en-US' {
 
 // Building an Intl formatter costs far more than using one, and tables format hundreds of cells.
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+const collators = new Map<string, Intl.Collator>();
 
 const dateForms = {
   date: { dateStyle: 'medium' },
@@ -162,6 +163,17 @@ export function formatRate(percent: string, language: string): string {
   const formatter = numberFormatter(language, `rate${decimals}`, { style: 'percent', minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   // '3.45e-2' is the fraction 0.0345, still exact: Intl reads numeric strings as decimals.
   return formatter.format(`${text}e-2` as Intl.StringNumericLiteral);
+}
+
+/** Orders names as the language does: 'Șerban' after 'Sandu' in Romanian, not after 'Zeta'. */
+export function compareNames(language: string): (a: string, b: string) => number {
+  const key = `names:${localeForLanguage(language)}`;
+  let collator = collators.get(key);
+  if (!collator) {
+    collator = new Intl.Collator(localeForLanguage(language));
+    collators.set(key, collator);
+  }
+  return collator.compare;
 }
 
 /** A decimal example for a hint or placeholder ('0.10', '25.00') with the language's separator: '0,10'. */

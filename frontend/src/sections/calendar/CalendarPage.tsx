@@ -55,8 +55,8 @@ export default function CalendarPage() {
 
   const list = useMemo(() => campaigns.data?.data.campaigns ?? [], [campaigns.data]);
   const spans = useMemo(
-    () => sortSpans(list.map(campaignSpan).filter((span): span is CampaignSpan => span !== null)),
-    [list],
+    () => sortSpans(list.map(campaignSpan).filter((span): span is CampaignSpan => span !== null), i18n.language),
+    [list, i18n.language],
   );
   const undated = list.filter((campaign) => campaignSpan(campaign) === null);
   const colorOf = (campaign: Campaign) => colors[Math.max(0, list.indexOf(campaign)) % colors.length];

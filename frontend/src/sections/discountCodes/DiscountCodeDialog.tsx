@@ -78,10 +78,10 @@ function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDia
   const campaign = campaigns.find((c) => c.id === values.campaign_id);
   const affiliates = useMemo(
     () =>
-      approvedAffiliates(approved.data?.data.applications ?? []).filter((affiliate) =>
+      approvedAffiliates(approved.data?.data.applications ?? [], i18n.language).filter((affiliate) =>
         affiliate.campaignIds.includes(values.campaign_id),
       ),
-    [approved.data, values.campaign_id],
+    [approved.data, values.campaign_id, i18n.language],
   );
 
   const set = <F extends keyof DiscountCodeFormValues>(field: F, value: DiscountCodeFormValues[F]) => {

@@ -75,7 +75,7 @@ export default function BrandTrackingPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
 
-  const affiliates = useMemo(() => approvedAffiliates(applications.data?.data.applications ?? []), [applications.data]);
+  const affiliates = useMemo(() => approvedAffiliates(applications.data?.data.applications ?? [], i18n.language), [applications.data, i18n.language]);
   const campaignList = campaigns.data?.data.campaigns ?? [];
   const list = links.data?.data.links ?? [];
   const total = links.data?.data.total ?? 0;
