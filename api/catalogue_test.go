@@ -572,6 +572,41 @@ func TestCatalogueListsSortByName(t *testing.T) {
 	}
 }
 
+// TestCatalogueNamesSortRomanian: names sort by Romanian rules (docs/i18n.md), so Ș comes after S
+// and Ț after T instead of after Z as byte order has it, in every page of a sorted list.
+func TestCatalogueNamesSortRomanian(t *testing.T) {
+	env := servertest.Get(t)
+	host := hostToken(t, env)
+	owner, _ := newBrand(t, env)
+	tag := fmt.Sprintf("ro%d", seq.Add(1))
+	for _, word := range []string{"Zeta", "Șerban", "Ana", "Ștefan", "Țuică", "Sandu", "Tudor"} {
+		name := tag + " " + word
+		mustStatus(t, env.Call(t, http.MethodPost, "/brands", host, map[string]any{"name": name}), http.StatusCreated)
+		mustStatus(t, env.Call(t, http.MethodPost, "/affiliates", host, map[string]any{"name": name, "email": uniqueEmail("ro")}), http.StatusCreated)
+		createCampaign(t, env, owner.token, map[string]any{"name": name})
+	}
+	for _, list := range []struct{ path, key, token string }{
+		{"/brands", "brands", host},
+		{"/affiliates", "affiliates", host},
+		{"/campaigns", "campaigns", owner.token},
+	} {
+		for query, want := range map[string]string{
+			"sort=name&order=asc":                  "Ana Sandu Șerban Ștefan Tudor Țuică Zeta",
+			"sort=name&order=desc":                 "Zeta Țuică Tudor Ștefan Șerban Sandu Ana",
+			"sort=name&order=asc&limit=3&offset=2": "Șerban Ștefan Tudor",
+		} {
+			rows := data(mustStatus(t, env.Call(t, http.MethodGet, list.path+"?query="+tag+"&"+query, list.token, nil), http.StatusOK))[list.key].([]any)
+			words := make([]string, len(rows))
+			for i, row := range rows {
+				words[i] = strings.TrimPrefix(row.(map[string]any)["name"].(string), tag+" ")
+			}
+			if got := strings.Join(words, " "); got != want {
+				t.Errorf("%s?%s: %q, want %q", list.path, query, got, want)
+			}
+		}
+	}
+}
+
 func TestAPIKeys(t *testing.T) {
 	env := servertest.Get(t)
 	a, _ := newBrand(t, env)

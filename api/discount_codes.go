@@ -12,7 +12,7 @@ import (
 func codeOf(d tracking.DiscountCode) oapi.DiscountCode {
 	out := oapi.DiscountCode{
 		Id: d.ID, Code: d.Code, Description: d.Description, BrandId: d.BrandID, BrandName: d.BrandName,
-		CampaignId: d.CampaignID, CampaignName: d.CampaignName, AffiliateId: d.AffiliateID, AffiliateName: d.AffiliateName,
+		CampaignId: d.CampaignID, CampaignName: d.CampaignName, Currency: oapi.CurrencyCode(d.CampaignCurrency), AffiliateId: d.AffiliateID, AffiliateName: d.AffiliateName,
 		DiscountType: oapi.DiscountType(d.DiscountType), DiscountValue: d.DiscountValue.String(),
 		CurrentUsageCount: int(d.CurrentUsageCount), ValidFrom: d.ValidFrom, ValidUntil: d.ValidUntil,
 		IsExclusive: d.IsExclusive, Status: oapi.DiscountStatus(d.Status), CreatedAt: d.CreatedAt,

@@ -34,7 +34,7 @@ func seedDemoData(ctx context.Context, accts *accounts.Service, cat *catalogue.S
 	if _, total, err := cat.ListCampaigns(ctx, brand, catalogue.ViewAll, catalogue.Page{Limit: 1}); err != nil || total > 0 {
 		return err
 	}
-	if _, err := cat.SetupBrand(ctx, brand, catalogue.BrandInput{Name: "Demo Shop", Domain: "demo-shop.example", Currency: "RON"}); err != nil {
+	if _, err := cat.SetupBrand(ctx, brand, catalogue.BrandInput{Name: "Magazinul Demo", Domain: "demo-shop.example", Currency: "RON"}); err != nil {
 		return fmt.Errorf("seed demo brand: %w", err)
 	}
 	str := func(s string) *string { return &s }
@@ -42,11 +42,11 @@ func seedDemoData(ctx context.Context, accts *accounts.Service, cat *catalogue.S
 	days := 30
 	var first catalogue.Campaign
 	for i, f := range []catalogue.CampaignFields{
-		{Name: str("Winter sale"), Description: str("10% of every order brought by your link or code."), HomepageURL: str("https://demo-shop.example/winter"),
+		{Name: str("Reduceri de iarnă"), Description: str("10\u00a0% din fiecare comandă adusă de linkul sau codul tău."), HomepageURL: str("https://demo-shop.example/winter"),
 			CommissionType: str("percentage"), CommissionValue: dec("0.10"), AttributionWindowDays: &days},
-		{Name: str("New customers"), Description: str("25 RON for each first order; applications are reviewed."), HomepageURL: str("https://demo-shop.example/"),
+		{Name: str("Clienți noi"), Description: str("25 RON pentru prima comandă a fiecărui client; cererile de înscriere sunt verificate."), HomepageURL: str("https://demo-shop.example/"),
 			CommissionType: str("fixed"), CommissionValue: dec("25.00"), ApprovalMode: str("manual")},
-		{Name: str("Spring preview"), Description: str("Paused until spring."), HomepageURL: str("https://demo-shop.example/spring"), Status: str("paused"),
+		{Name: str("Colecția de primăvară"), Description: str("Pe pauză până în primăvară."), HomepageURL: str("https://demo-shop.example/spring"), Status: str("paused"),
 			CommissionType: str("percentage"), CommissionValue: dec("0.08")},
 	} {
 		c, err := cat.CreateCampaign(ctx, brand, f)
@@ -68,13 +68,13 @@ func seedDemoData(ctx context.Context, accts *accounts.Service, cat *catalogue.S
 	if _, err := cat.Join(ctx, affiliate, first.ID); err != nil {
 		return fmt.Errorf("seed demo membership: %w", err)
 	}
-	if _, err := track.GenerateLink(ctx, affiliate, first.ID, "Winter newsletter", "https://demo-shop.example/winter?utm_source=newsletter"); err != nil {
+	if _, err := track.GenerateLink(ctx, affiliate, first.ID, "Newsletter de iarnă", "https://demo-shop.example/winter?utm_source=newsletter"); err != nil {
 		return fmt.Errorf("seed demo link: %w", err)
 	}
 	limit := 500
 	pct := "percentage"
 	if _, err := track.CreateCode(ctx, brand, first.ID, affiliate.OwnAffiliate().UUID, tracking.CodeFields{
-		Code: str("WINTER10"), Description: str("10% off the winter collection"), DiscountType: &pct, DiscountValue: dec("0.10"),
+		Code: str("WINTER10"), Description: str("10\u00a0% reducere la colecția de iarnă"), DiscountType: &pct, DiscountValue: dec("0.10"),
 		UsageLimit: ptr(&limit),
 	}, false); err != nil {
 		return fmt.Errorf("seed demo discount code: %w", err)
@@ -127,7 +127,7 @@ func seedDemoConversions(ctx context.Context, accts *accounts.Service, convs *co
 			confirm = append(confirm, c.ID)
 		}
 	}
-	if _, err := convs.Review(ctx, brand, confirm, conversions.Confirm, "demo data"); err != nil {
+	if _, err := convs.Review(ctx, brand, confirm, conversions.Confirm, "date demo"); err != nil {
 		return fmt.Errorf("seed demo review: %w", err)
 	}
 	return nil

@@ -34,8 +34,8 @@ WHERE (sqlc.narg(brand_id)::uuid IS NULL
        OR EXISTS (SELECT 1 FROM campaign_memberships m WHERE m.affiliate_id = a.id AND m.brand_id = sqlc.narg(brand_id)))
   AND (a.name ILIKE @pattern OR a.email ILIKE @pattern OR a.id::text ILIKE @pattern)
 ORDER BY
-  CASE WHEN @sort::text = 'name' AND @descending::bool THEN lower(a.name) END DESC,
-  CASE WHEN @sort::text = 'name' AND NOT @descending::bool THEN lower(a.name) END ASC,
+  CASE WHEN @sort::text = 'name' AND @descending::bool THEN lower(a.name) COLLATE "ro-RO-x-icu" END DESC,
+  CASE WHEN @sort::text = 'name' AND NOT @descending::bool THEN lower(a.name) COLLATE "ro-RO-x-icu" END ASC,
   CASE WHEN @descending::bool THEN a.created_at END DESC,
   CASE WHEN NOT @descending::bool THEN a.created_at END ASC,
   a.id

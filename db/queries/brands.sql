@@ -11,8 +11,8 @@ WHERE (sqlc.narg(brand_id)::uuid IS NULL OR b.id = sqlc.narg(brand_id))
        OR EXISTS (SELECT 1 FROM brand_domains d WHERE d.brand_id = b.id AND d.domain ILIKE @pattern)
        OR b.public_id ILIKE @pattern OR b.id::text ILIKE @pattern)
 ORDER BY
-  CASE WHEN @sort::text = 'name' AND @descending::bool THEN lower(b.company_name) END DESC,
-  CASE WHEN @sort::text = 'name' AND NOT @descending::bool THEN lower(b.company_name) END ASC,
+  CASE WHEN @sort::text = 'name' AND @descending::bool THEN lower(b.company_name) COLLATE "ro-RO-x-icu" END DESC,
+  CASE WHEN @sort::text = 'name' AND NOT @descending::bool THEN lower(b.company_name) COLLATE "ro-RO-x-icu" END ASC,
   CASE WHEN @descending::bool THEN b.created_at END DESC,
   CASE WHEN NOT @descending::bool THEN b.created_at END ASC,
   b.id

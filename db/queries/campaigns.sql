@@ -15,8 +15,8 @@ WHERE (sqlc.narg(brand_id)::uuid IS NULL OR c.brand_id = sqlc.narg(brand_id))
        OR (NOT @only_member::boolean AND c.status = 'active' AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = sqlc.narg(affiliate_id)))))
   AND (c.name ILIKE @pattern OR c.id::text ILIKE @pattern)
 ORDER BY
-  CASE WHEN @sort::text = 'name' AND @descending::bool THEN lower(c.name) END DESC,
-  CASE WHEN @sort::text = 'name' AND NOT @descending::bool THEN lower(c.name) END ASC,
+  CASE WHEN @sort::text = 'name' AND @descending::bool THEN lower(c.name) COLLATE "ro-RO-x-icu" END DESC,
+  CASE WHEN @sort::text = 'name' AND NOT @descending::bool THEN lower(c.name) COLLATE "ro-RO-x-icu" END ASC,
   CASE WHEN @descending::bool THEN c.created_at END DESC,
   CASE WHEN NOT @descending::bool THEN c.created_at END ASC,
   c.id

@@ -20,7 +20,7 @@ WHERE v.status = 'confirmed' AND v.payout_id IS NULL AND v.commission_amount > 0
   AND (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
 GROUP BY v.brand_id, b.company_name, v.affiliate_id, a.name, v.commission_currency
 HAVING sum(v.commission_amount) >= @minimum_amount::numeric
-ORDER BY b.company_name, a.name, v.commission_currency;
+ORDER BY b.company_name COLLATE "ro-RO-x-icu", a.name COLLATE "ro-RO-x-icu", v.commission_currency;
 
 -- name: InsertPayout :one
 INSERT INTO payouts (brand_id, affiliate_id, affiliate_name, affiliate_email, currency, amount, conversion_count, created_by)

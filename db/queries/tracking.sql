@@ -82,7 +82,7 @@ VALUES (@brand_id, @campaign_id, @affiliate_id, @code, @description, @discount_t
 RETURNING id;
 
 -- name: ListDiscountCodes :many
-SELECT sqlc.embed(d), b.company_name AS brand_name, c.name AS campaign_name, a.name AS affiliate_name,
+SELECT sqlc.embed(d), b.company_name AS brand_name, c.name AS campaign_name, c.currency AS campaign_currency, a.name AS affiliate_name,
        count(*) OVER () AS total
 FROM discount_codes d
 JOIN brands b ON b.id = d.brand_id
@@ -95,7 +95,7 @@ ORDER BY d.created_at DESC, d.id
 LIMIT @max_rows OFFSET @skip_rows;
 
 -- name: GetDiscountCode :one
-SELECT sqlc.embed(d), b.company_name AS brand_name, c.name AS campaign_name, a.name AS affiliate_name
+SELECT sqlc.embed(d), b.company_name AS brand_name, c.name AS campaign_name, c.currency AS campaign_currency, a.name AS affiliate_name
 FROM discount_codes d
 JOIN brands b ON b.id = d.brand_id
 JOIN campaigns c ON c.id = d.campaign_id

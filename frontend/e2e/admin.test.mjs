@@ -219,15 +219,15 @@ test('the host reads every discount code and tracking link, read-only, and searc
   const code = page.getByTestId('admin-row').filter({ hasText: 'WINTER10' });
   assert.equal(await code.getByTestId('admin-code-value').textContent(), '10%');
   assert.equal(await code.getByTestId('admin-code-usage').textContent(), '5/500');
-  assert.match(await code.textContent(), /Demo Shop/);
+  assert.match(await code.textContent(), /Magazinul Demo/);
   assert.equal(await code.getByTestId('admin-edit').count(), 0);
   await page.mouse.move(0, 0);
   await screenshot(page, 'admin-discount-codes');
 
   await search(page, 'demo-shop.example/winter?utm_source=newsletter');
   await page.getByTestId('admin-tab-trackingLinks').click();
-  await onlyRowsWith(page, 'Winter newsletter');
-  const link = page.getByTestId('admin-row').filter({ hasText: 'Winter newsletter' });
+  await onlyRowsWith(page, 'Newsletter de iarnă');
+  const link = page.getByTestId('admin-row').filter({ hasText: 'Newsletter de iarnă' });
   assert.match(await link.getByTestId('admin-link-clicks').textContent(), /^\d+$/);
   await countIs(page, 'discountCodes', 0);
   await screenshot(page, 'admin-tracking-links');

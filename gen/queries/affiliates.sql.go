@@ -186,8 +186,8 @@ WHERE ($1::uuid IS NULL
        OR EXISTS (SELECT 1 FROM campaign_memberships m WHERE m.affiliate_id = a.id AND m.brand_id = $1))
   AND (a.name ILIKE $2 OR a.email ILIKE $2 OR a.id::text ILIKE $2)
 ORDER BY
-  CASE WHEN $3::text = 'name' AND $4::bool THEN lower(a.name) END DESC,
-  CASE WHEN $3::text = 'name' AND NOT $4::bool THEN lower(a.name) END ASC,
+  CASE WHEN $3::text = 'name' AND $4::bool THEN lower(a.name) COLLATE "ro-RO-x-icu" END DESC,
+  CASE WHEN $3::text = 'name' AND NOT $4::bool THEN lower(a.name) COLLATE "ro-RO-x-icu" END ASC,
   CASE WHEN $4::bool THEN a.created_at END DESC,
   CASE WHEN NOT $4::bool THEN a.created_at END ASC,
   a.id

@@ -206,8 +206,8 @@ WHERE ($1::uuid IS NULL OR b.id = $1)
        OR EXISTS (SELECT 1 FROM brand_domains d WHERE d.brand_id = b.id AND d.domain ILIKE $2)
        OR b.public_id ILIKE $2 OR b.id::text ILIKE $2)
 ORDER BY
-  CASE WHEN $3::text = 'name' AND $4::bool THEN lower(b.company_name) END DESC,
-  CASE WHEN $3::text = 'name' AND NOT $4::bool THEN lower(b.company_name) END ASC,
+  CASE WHEN $3::text = 'name' AND $4::bool THEN lower(b.company_name) COLLATE "ro-RO-x-icu" END DESC,
+  CASE WHEN $3::text = 'name' AND NOT $4::bool THEN lower(b.company_name) COLLATE "ro-RO-x-icu" END ASC,
   CASE WHEN $4::bool THEN b.created_at END DESC,
   CASE WHEN NOT $4::bool THEN b.created_at END ASC,
   b.id

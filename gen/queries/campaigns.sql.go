@@ -368,8 +368,8 @@ WHERE ($2::uuid IS NULL OR c.brand_id = $2)
        OR (NOT $3::boolean AND c.status = 'active' AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = $1))))
   AND (c.name ILIKE $4 OR c.id::text ILIKE $4)
 ORDER BY
-  CASE WHEN $5::text = 'name' AND $6::bool THEN lower(c.name) END DESC,
-  CASE WHEN $5::text = 'name' AND NOT $6::bool THEN lower(c.name) END ASC,
+  CASE WHEN $5::text = 'name' AND $6::bool THEN lower(c.name) COLLATE "ro-RO-x-icu" END DESC,
+  CASE WHEN $5::text = 'name' AND NOT $6::bool THEN lower(c.name) COLLATE "ro-RO-x-icu" END ASC,
   CASE WHEN $6::bool THEN c.created_at END DESC,
   CASE WHEN NOT $6::bool THEN c.created_at END ASC,
   c.id

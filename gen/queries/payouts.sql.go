@@ -331,7 +331,7 @@ WHERE v.status = 'confirmed' AND v.payout_id IS NULL AND v.commission_amount > 0
   AND ($1::uuid IS NULL OR v.brand_id = $1)
 GROUP BY v.brand_id, b.company_name, v.affiliate_id, a.name, v.commission_currency
 HAVING sum(v.commission_amount) >= $2::numeric
-ORDER BY b.company_name, a.name, v.commission_currency
+ORDER BY b.company_name COLLATE "ro-RO-x-icu", a.name COLLATE "ro-RO-x-icu", v.commission_currency
 `
 
 type PayableGroupsParams struct {

@@ -228,7 +228,7 @@ func (q *Queries) DiscountCodeTaken(ctx context.Context, db DBTX, arg DiscountCo
 }
 
 const getDiscountCode = `-- name: GetDiscountCode :one
-SELECT d.id, d.brand_id, d.campaign_id, d.affiliate_id, d.code, d.description, d.discount_type, d.discount_value, d.minimum_order_amount, d.usage_limit, d.usage_limit_per_customer, d.current_usage_count, d.valid_from, d.valid_until, d.is_exclusive, d.commission_override, d.status, d.created_at, d.updated_at, b.company_name AS brand_name, c.name AS campaign_name, a.name AS affiliate_name
+SELECT d.id, d.brand_id, d.campaign_id, d.affiliate_id, d.code, d.description, d.discount_type, d.discount_value, d.minimum_order_amount, d.usage_limit, d.usage_limit_per_customer, d.current_usage_count, d.valid_from, d.valid_until, d.is_exclusive, d.commission_override, d.status, d.created_at, d.updated_at, b.company_name AS brand_name, c.name AS campaign_name, c.currency AS campaign_currency, a.name AS affiliate_name
 FROM discount_codes d
 JOIN brands b ON b.id = d.brand_id
 JOIN campaigns c ON c.id = d.campaign_id
@@ -242,10 +242,11 @@ type GetDiscountCodeParams struct {
 }
 
 type GetDiscountCodeRow struct {
-	DiscountCode  DiscountCode
-	BrandName     string
-	CampaignName  string
-	AffiliateName string
+	DiscountCode     DiscountCode
+	BrandName        string
+	CampaignName     string
+	CampaignCurrency string
+	AffiliateName    string
 }
 
 func (q *Queries) GetDiscountCode(ctx context.Context, db DBTX, arg GetDiscountCodeParams) (GetDiscountCodeRow, error) {
@@ -273,6 +274,7 @@ func (q *Queries) GetDiscountCode(ctx context.Context, db DBTX, arg GetDiscountC
 		&i.DiscountCode.UpdatedAt,
 		&i.BrandName,
 		&i.CampaignName,
+		&i.CampaignCurrency,
 		&i.AffiliateName,
 	)
 	return i, err
@@ -385,7 +387,7 @@ func (q *Queries) ListClicks(ctx context.Context, db DBTX, arg ListClicksParams)
 }
 
 const listDiscountCodes = `-- name: ListDiscountCodes :many
-SELECT d.id, d.brand_id, d.campaign_id, d.affiliate_id, d.code, d.description, d.discount_type, d.discount_value, d.minimum_order_amount, d.usage_limit, d.usage_limit_per_customer, d.current_usage_count, d.valid_from, d.valid_until, d.is_exclusive, d.commission_override, d.status, d.created_at, d.updated_at, b.company_name AS brand_name, c.name AS campaign_name, a.name AS affiliate_name,
+SELECT d.id, d.brand_id, d.campaign_id, d.affiliate_id, d.code, d.description, d.discount_type, d.discount_value, d.minimum_order_amount, d.usage_limit, d.usage_limit_per_customer, d.current_usage_count, d.valid_from, d.valid_until, d.is_exclusive, d.commission_override, d.status, d.created_at, d.updated_at, b.company_name AS brand_name, c.name AS campaign_name, c.currency AS campaign_currency, a.name AS affiliate_name,
        count(*) OVER () AS total
 FROM discount_codes d
 JOIN brands b ON b.id = d.brand_id
@@ -407,11 +409,12 @@ type ListDiscountCodesParams struct {
 }
 
 type ListDiscountCodesRow struct {
-	DiscountCode  DiscountCode
-	BrandName     string
-	CampaignName  string
-	AffiliateName string
-	Total         int64
+	DiscountCode     DiscountCode
+	BrandName        string
+	CampaignName     string
+	CampaignCurrency string
+	AffiliateName    string
+	Total            int64
 }
 
 func (q *Queries) ListDiscountCodes(ctx context.Context, db DBTX, arg ListDiscountCodesParams) ([]ListDiscountCodesRow, error) {
@@ -451,6 +454,7 @@ func (q *Queries) ListDiscountCodes(ctx context.Context, db DBTX, arg ListDiscou
 			&i.DiscountCode.UpdatedAt,
 			&i.BrandName,
 			&i.CampaignName,
+			&i.CampaignCurrency,
 			&i.AffiliateName,
 			&i.Total,
 		); err != nil {

@@ -48,8 +48,8 @@ func (s *Service) SeedDemoAccounts(ctx context.Context) error {
 		slog.Info("dev mode: demo accounts enabled again", "accounts", enabled)
 	}
 	for _, in := range []SignupInput{
-		{AccountType: auth.RoleBrand, FirstName: "Demo", LastName: "Brand", CompanyName: "Demo Shop", PreferredBrandID: "demo-shop"},
-		{AccountType: auth.RoleAffiliate, FirstName: "Demo", LastName: "Affiliate"},
+		{AccountType: auth.RoleBrand, FirstName: "Ioana", LastName: "Demo", CompanyName: "Magazinul Demo", PreferredBrandID: "demo-shop"},
+		{AccountType: auth.RoleAffiliate, FirstName: "Andrei", LastName: "Demo"},
 	} {
 		in.Email, in.Password = demoEmail(in.AccountType), demoPassword
 		if exists, err := s.q.EmailExists(ctx, s.pool, in.Email); err != nil || exists {

@@ -54,17 +54,19 @@ type DiscountCode struct {
 	UpdatedAt             time.Time
 
 	BrandName, CampaignName, AffiliateName string
+	// CampaignCurrency is the currency of a fixed discount, minimum order and fixed override.
+	CampaignCurrency string
 }
 
 // codeOf is the one mapping from a discount code's row to a DiscountCode.
-func codeOf(r queries.DiscountCode, brandName, campaignName, affiliateName string) DiscountCode {
+func codeOf(r queries.DiscountCode, brandName, campaignName, campaignCurrency, affiliateName string) DiscountCode {
 	return DiscountCode{
 		ID: r.ID, BrandID: r.BrandID, CampaignID: r.CampaignID, AffiliateID: r.AffiliateID, Code: r.Code,
 		Description: r.Description, DiscountType: r.DiscountType, DiscountValue: r.DiscountValue,
 		MinimumOrderAmount: r.MinimumOrderAmount, UsageLimit: r.UsageLimit, UsageLimitPerCustomer: r.UsageLimitPerCustomer,
 		CurrentUsageCount: r.CurrentUsageCount, ValidFrom: r.ValidFrom, ValidUntil: r.ValidUntil, IsExclusive: r.IsExclusive,
 		CommissionOverride: r.CommissionOverride, Status: r.Status, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
-		BrandName: brandName, CampaignName: campaignName, AffiliateName: affiliateName,
+		BrandName: brandName, CampaignName: campaignName, CampaignCurrency: campaignCurrency, AffiliateName: affiliateName,
 	}
 }
 
@@ -202,7 +204,7 @@ func (s *Service) AttributableCode(ctx context.Context, brandID uuid.UUID, code 
 	if err != nil {
 		return DiscountCode{}, false, err
 	}
-	return codeOf(r, "", "", ""), true, nil
+	return codeOf(r, "", "", "", ""), true, nil
 }
 
 // ListCodes answers a page of the codes the caller may see.
@@ -218,7 +220,7 @@ func (s *Service) ListCodes(ctx context.Context, sc tenancy.Scope, p catalogue.P
 	}
 	out := make([]DiscountCode, len(rows))
 	for i, r := range rows {
-		out[i] = codeOf(r.DiscountCode, r.BrandName, r.CampaignName, r.AffiliateName)
+		out[i] = codeOf(r.DiscountCode, r.BrandName, r.CampaignName, r.CampaignCurrency, r.AffiliateName)
 	}
 	return out, total, nil
 }
@@ -232,7 +234,7 @@ func (s *Service) getCode(ctx context.Context, db queries.DBTX, sc tenancy.Scope
 	if err != nil {
 		return DiscountCode{}, err
 	}
-	return codeOf(r.DiscountCode, r.BrandName, r.CampaignName, r.AffiliateName), nil
+	return codeOf(r.DiscountCode, r.BrandName, r.CampaignName, r.CampaignCurrency, r.AffiliateName), nil
 }
 
 func (s *Service) checkCodeFree(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, code string, except uuid.UUID) error {

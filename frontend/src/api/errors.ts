@@ -1,4 +1,5 @@
 import i18n from '../i18n/config';
+import { formatCount } from '../preferences/format';
 import type { FieldLimits } from './contractLimits';
 import { ApiError, type ApiErrorDetail } from './fetcher';
 import { ErrorCode } from './generated/model';
@@ -84,7 +85,7 @@ function detailText(code: string, detail: ApiErrorDetail, info: FieldInfo | unde
   }
   const limit = info?.limits?.[rule as keyof FieldLimits];
   if (limit !== undefined && countedRules.has(rule)) return t(`rules.${rule}Limit`, { count: limit });
-  if (limit !== undefined && valueRules.has(rule)) return t(`rules.${rule}Limit`, { limit: limit.toLocaleString(i18n.language) });
+  if (limit !== undefined && valueRules.has(rule)) return t(`rules.${rule}Limit`, { limit: formatCount(limit, i18n.language) });
   return t(`rules.${rule}`);
 }
 

@@ -1,5 +1,6 @@
 import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createAppTheme } from './appTheme';
 
 export const THEME_STORAGE_KEY = 'vite-ui-theme';
@@ -33,7 +34,9 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const [mode, setModeState] = useState<ThemeMode>(storedThemeMode);
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
   const resolvedMode = resolveThemeMode(mode, prefersDark);
-  const theme = useMemo(() => createAppTheme(resolvedMode), [resolvedMode]);
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const theme = useMemo(() => createAppTheme(resolvedMode, language), [resolvedMode, language]);
 
   const setMode = useCallback((next: ThemeMode) => {
     localStorage.setItem(THEME_STORAGE_KEY, next);

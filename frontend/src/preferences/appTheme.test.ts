@@ -47,3 +47,12 @@ describe('coloured controls', () => {
     }
   }
 });
+
+describe("MUI's own texts", () => {
+  it('follow the interface language: the pager in Romanian or English', () => {
+    const label = (language: string) => createAppTheme('light', language).components?.MuiTablePagination?.defaultProps?.getItemAriaLabel?.('previous');
+    expect(label('ro')).toBe('Mergi la pagina precedentă');
+    // English is MUI's built-in text ('Go to previous page').
+    expect(label('en')).toBeUndefined();
+  });
+});

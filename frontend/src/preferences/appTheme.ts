@@ -1,3 +1,4 @@
+import { enUS, roRO } from '@mui/material/locale';
 import { createTheme, type Theme } from '@mui/material/styles';
 import type {} from '@mui/x-data-grid/themeAugmentation';
 
@@ -9,8 +10,11 @@ export function focusRing(theme: Theme) {
   return { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 };
 }
 
-/** The app's look, after MUI's dashboard template: quiet surfaces, one brand colour, rounded cards. */
-export function createAppTheme(mode: 'light' | 'dark'): Theme {
+/**
+ * The app's look, after MUI's dashboard template: quiet surfaces, one brand colour, rounded cards; MUI's
+ * own texts (the pager's labels, an alert's close button) in the interface language.
+ */
+export function createAppTheme(mode: 'light' | 'dark', language = 'ro'): Theme {
   const dark = mode === 'dark';
   const background = dark ? { default: '#0d1117', paper: '#151b23' } : { default: '#f5f7fb', paper: '#ffffff' };
   return createTheme({
@@ -88,5 +92,5 @@ export function createAppTheme(mode: 'light' | 'dark'): Theme {
         styleOverrides: { root: { borderRadius: 8 } },
       },
     },
-  });
+  }, language.startsWith('ro') ? roRO : enUS);
 }

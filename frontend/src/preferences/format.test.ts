@@ -10,7 +10,22 @@ import {
   normalizeDecimal,
   roundDecimal,
 } from './decimal';
-import { formatAmount, formatDate, localeForCurrency } from './format';
+import {
+  decimalExample,
+  formatAmount,
+  formatBytes,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatDayMonth,
+  formatPercent,
+  formatRate,
+  localeForCurrency,
+} from './format';
+
+// The DST cases need a zone with summer time; formatters are built lazily, after this line.
+process.env.TZ = 'Europe/Bucharest';
 
 // Intl puts a narrow no-break space in some locales; compare on plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -73,14 +88,80 @@ describe('decimal arithmetic', () => {
   });
 });
 
-describe('formatDate', () => {
-  it('writes en-US short month, day and year', () => {
-    expect(formatDate(new Date(2026, 10, 23, 12))).toBe('Nov 23, 2026');
-    expect(formatDate('2026-01-05T12:00:00')).toBe('Jan 5, 2026');
+describe('dates and times follow the interface language', () => {
+  it('writes a day as ro-RO in Romanian and en-US in English', () => {
+    expect(formatDate(new Date(2026, 10, 23, 12), 'ro')).toBe('23 nov. 2026');
+    expect(formatDate(new Date(2026, 10, 23, 12), 'en')).toBe('Nov 23, 2026');
+    expect(formatDate('2026-01-05T12:00:00', 'ro')).toBe('5 ian. 2026');
+    expect(formatDate('2026-01-05T12:00:00', 'en')).toBe('Jan 5, 2026');
+  });
+
+  it('writes a moment with its local time, 24-hour in Romanian and 12-hour in English', () => {
+    expect(plain(formatDateTime(new Date(2026, 10, 23, 21, 30), 'ro'))).toBe('23 nov. 2026, 21:30');
+    expect(plain(formatDateTime(new Date(2026, 10, 23, 21, 30), 'en'))).toBe('Nov 23, 2026, 9:30 PM');
+  });
+
+  it('writes midnight as 00:00 in Romanian and 12:00 AM in English, on the day that starts', () => {
+    expect(plain(formatDateTime(new Date(2026, 0, 1, 0, 0), 'ro'))).toBe('1 ian. 2026, 00:00');
+    expect(plain(formatDateTime(new Date(2026, 0, 1, 0, 0), 'en'))).toBe('Jan 1, 2026, 12:00 AM');
+  });
+
+  it('follows summer time in the local zone (Europe/Bucharest here)', () => {
+    // Spring: 02:59 EET is followed by 04:00 EEST; autumn: 03:30 happens twice.
+    expect(plain(formatDateTime('2026-03-29T00:59:00Z', 'ro'))).toBe('29 mar. 2026, 02:59');
+    expect(plain(formatDateTime('2026-03-29T01:00:00Z', 'ro'))).toBe('29 mar. 2026, 04:00');
+    expect(plain(formatDateTime('2026-10-25T00:30:00Z', 'en'))).toBe('Oct 25, 2026, 3:30 AM');
+    expect(plain(formatDateTime('2026-10-25T01:30:00Z', 'en'))).toBe('Oct 25, 2026, 3:30 AM');
+  });
+
+  it('writes a calendar day without moving it across the zone, and a chart axis day', () => {
+    expect(formatDay('2026-03-29', 'ro')).toBe('29 mar. 2026');
+    expect(formatDay('2026-03-29', 'en')).toBe('Mar 29, 2026');
+    expect(formatDay(null, 'ro')).toBe('');
+    expect(formatDayMonth(new Date(2026, 10, 23), 'ro')).toBe('23 nov.');
+    expect(formatDayMonth(new Date(2026, 10, 23), 'en')).toBe('Nov 23');
   });
 
   it('leaves invalid dates blank', () => {
-    expect(formatDate('not a date')).toBe('');
+    expect(formatDate('not a date', 'ro')).toBe('');
+    expect(formatDateTime('not a date', 'en')).toBe('');
+  });
+});
+
+describe('numbers follow the interface language', () => {
+  it('groups counts as the language does', () => {
+    expect(formatCount(0, 'ro')).toBe('0');
+    expect(formatCount(12345, 'ro')).toBe('12.345');
+    expect(formatCount(12345, 'en')).toBe('12,345');
+  });
+
+  it('writes a fraction as a percentage exactly, without needless zeros', () => {
+    expect(plain(formatPercent('0.125', 'ro'))).toBe('12,5 %');
+    expect(formatPercent('0.125', 'en')).toBe('12.5%');
+    expect(plain(formatPercent('0.10', 'ro'))).toBe('10 %');
+    expect(plain(formatPercent('1', 'ro'))).toBe('100 %');
+    expect(formatPercent('1', 'en')).toBe('100%');
+    expect(plain(formatPercent('0', 'ro'))).toBe('0 %');
+    expect(formatPercent('0.33335', 'en')).toBe('33.34%');
+  });
+
+  it('writes a rate given in percent with its own decimals', () => {
+    expect(plain(formatRate('3.45', 'ro'))).toBe('3,45 %');
+    expect(formatRate('3.45', 'en')).toBe('3.45%');
+    expect(plain(formatRate('100.00', 'ro'))).toBe('100,00 %');
+    expect(formatRate('0.00', 'en')).toBe('0.00%');
+    expect(formatRate('7', 'en')).toBe('7%');
+  });
+
+  it('writes sizes for people', () => {
+    expect(formatBytes(812, 'en')).toBe('812 B');
+    expect(formatBytes(14_240, 'en')).toBe('14.2 kB');
+    expect(formatBytes(3_100_000, 'ro')).toBe('3,1 MB');
+  });
+
+  it("writes decimal examples with the language's separator", () => {
+    expect(decimalExample('0.10', 'ro')).toBe('0,10');
+    expect(decimalExample('25.00', 'en')).toBe('25.00');
   });
 });
 

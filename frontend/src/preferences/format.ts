@@ -33,13 +33,79 @@ export function formatAmount(amount: string | number, currency: string): string 
   return formatter.format(amount);
 }
 
-const dateFormatter = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+/**
+ * The one place that turns dates, times, counts and percentages into text. They follow the interface
+ * language (ro-RO in Romanian, en-US in English; docs/i18n.md); amounts follow their currency instead
+ * (formatAmount above).
+ */
+export function localeForLanguage(language: string): 'ro-RO' | 'en-US' {
+  return language.startsWith('ro') ? 'ro-RO' : 'en-US';
+}
 
-/** en-US short month, day and year, e.g. 'Nov 23, 2026'. */
-export function formatDate(value: string | number | Date): string {
+// Building an Intl formatter costs far more than using one, and tables format hundreds of cells.
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+const collators = new Map<string, Intl.Collator>();
+
+const dateForms = {
+  date: { dateStyle: 'medium' },
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  dayMonth: { day: 'numeric', month: 'short' },
+  month: { month: 'long', year: 'numeric' },
+  weekday: { weekday: 'short' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+function dateFormatter(language: string, kind: keyof typeof dateForms): Intl.DateTimeFormat {
+  const locale = localeForLanguage(language);
+  const key = `${kind}:${locale}`;
+  let formatter = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, dateForms[kind]);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function numberFormatter(language: string, kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = localeForLanguage(language);
+  const key = `${kind}:${locale}`;
+  let formatter = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, options);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function toDate(value: string | number | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return dateFormatter.format(date);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A day in the language's medium form: '23 nov. 2026' in Romanian, 'Nov 23, 2026' in English. */
+export function formatDate(value: string | number | Date, language: string): string {
+  const date = toDate(value);
+  return date ? dateFormatter(language, 'date').format(date) : '';
+}
+
+/** A moment with its local time: '23 nov. 2026, 21:30' in Romanian, 'Nov 23, 2026, 9:30 PM' in English. */
+export function formatDateTime(value: string | number | Date, language: string): string {
+  const date = toDate(value);
+  return date ? dateFormatter(language, 'dateTime').format(date) : '';
+}
+
+/** Day and month only, for chart axes: '23 nov.' or 'Nov 23'. */
+export function formatDayMonth(date: Date, language: string): string {
+  return dateFormatter(language, 'dayMonth').format(date);
+}
+
+/** A month of the calendar: 'noiembrie 2026' or 'November 2026'. */
+export function formatMonth(date: Date, language: string): string {
+  return dateFormatter(language, 'month').format(date);
+}
+
+/** A weekday's short name: 'lun.' or 'Mon'. */
+export function formatWeekday(date: Date, language: string): string {
+  return dateFormatter(language, 'weekday').format(date);
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -58,29 +124,59 @@ export function dayKey(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** A calendar day 'YYYY-MM-DD' in the en-US short form, without time-zone shifts. */
-export function formatDay(value: string | null | undefined): string {
+/** A calendar day 'YYYY-MM-DD' like formatDate, without time-zone shifts. */
+export function formatDay(value: string | null | undefined, language: string): string {
   if (!value) return '';
   const date = parseDay(value);
-  return date ? dateFormatter.format(date) : '';
+  return date ? formatDate(date, language) : '';
 }
 
-/** A count in the language's digit grouping (1.234 in Romanian, 1,234 in English). */
+/** A count in the language's digit grouping ('12.345' in Romanian, '12,345' in English). */
 export function formatCount(count: number, language: string): string {
-  return new Intl.NumberFormat(language.startsWith('ro') ? 'ro-RO' : 'en-US').format(count);
+  return numberFormatter(language, 'count', {}).format(count);
 }
 
-const dateTimeFormatter = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+/** A file size for people: '812 B', '14.2 kB', '3,1 MB'. */
+export function formatBytes(bytes: number, language: string): string {
+  const format = (n: number) => numberFormatter(language, 'bytes', { maximumFractionDigits: 1 }).format(n);
+  if (bytes < 1000) return `${format(bytes)} B`;
+  if (bytes < 1_000_000) return `${format(bytes / 1000)} kB`;
+  return `${format(bytes / 1_000_000)} MB`;
+}
 
-/** A moment in en-US like the dates (seed section 1) with the local time, e.g. 'Nov 23, 2026, 09:30 PM'. */
-export function formatDateTime(value: string | number | Date): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return dateTimeFormatter.format(date);
+/**
+ * A fraction as a percentage without needless zeros, exactly (a decimal string goes to Intl as a
+ * string): '0.125' is '12,5 %' in Romanian and '12.5%' in English; at most two decimals.
+ */
+export function formatPercent(fraction: string | number, language: string): string {
+  const formatter = numberFormatter(language, 'percent', { style: 'percent', maximumFractionDigits: 2 });
+  return formatter.format(typeof fraction === 'string' ? (fraction.trim() as Intl.StringNumericLiteral) : fraction);
+}
+
+/**
+ * A rate the server already gives in percent, keeping its decimals: '3.45' is '3,45 %' in Romanian and
+ * '3.45%' in English, '0.00' stays '0.00%'.
+ */
+export function formatRate(percent: string, language: string): string {
+  const text = isDecimal(percent) ? percent.trim() : '0';
+  const decimals = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
+  const formatter = numberFormatter(language, `rate${decimals}`, { style: 'percent', minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  // '3.45e-2' is the fraction 0.0345, still exact: Intl reads numeric strings as decimals.
+  return formatter.format(`${text}e-2` as Intl.StringNumericLiteral);
+}
+
+/** Orders names as the language does: 'Șerban' after 'Sandu' in Romanian, not after 'Zeta'. */
+export function compareNames(language: string): (a: string, b: string) => number {
+  const key = `names:${localeForLanguage(language)}`;
+  let collator = collators.get(key);
+  if (!collator) {
+    collator = new Intl.Collator(localeForLanguage(language));
+    collators.set(key, collator);
+  }
+  return collator.compare;
+}
+
+/** A decimal example for a hint or placeholder ('0.10', '25.00') with the language's separator: '0,10'. */
+export function decimalExample(example: string, language: string): string {
+  return localeForLanguage(language) === 'ro-RO' ? example.replace('.', ',') : example;
 }

@@ -21,7 +21,7 @@ type ShowToast = (toast: ToastInput) => void;
 const ToastContext = createContext<ShowToast | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('errors');
+  const { t } = useTranslation(['errors', 'common']);
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
@@ -69,6 +69,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             severity={toast.severity ?? 'info'}
             variant="filled"
             onClose={() => dismiss(toast.id)}
+            closeText={t('common:actions.dismiss')}
             sx={{ boxShadow: 3 }}
           >
             {toast.title && <AlertTitle>{toast.title}</AlertTitle>}

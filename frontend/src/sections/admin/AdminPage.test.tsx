@@ -20,7 +20,7 @@ let brands: Record<string, unknown>[];
 function discountCode(id: string, code: string, type: string, value: string, limit: number | null) {
   return {
     id, code, description: '', brand_id: 'b-1', brand_name: 'Ada Shoes', campaign_id: 'c-1', campaign_name: 'Summer Sale',
-    affiliate_id: 'a-1', affiliate_name: 'Ion', discount_type: type, discount_value: value, minimum_order_amount: null,
+    currency: 'RON', affiliate_id: 'a-1', affiliate_name: 'Ion', discount_type: type, discount_value: value, minimum_order_amount: null,
     usage_limit: limit, usage_limit_per_customer: null, current_usage_count: 3, valid_from: null, valid_until: null,
     is_exclusive: true, commission_override: null, status: 'active', created_at: '2026-11-01T00:00:00Z',
   };
@@ -191,7 +191,7 @@ describe('admin screen', () => {
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Code', 'Affiliate', 'Brand', 'Campaign', 'Type', 'Value', 'Status', 'Usage',
     ]);
-    expect(screen.getAllByTestId('admin-code-value').map((cell) => cell.textContent)).toEqual(['10%', '25.00']);
+    expect(screen.getAllByTestId('admin-code-value').map((cell) => cell.textContent)).toEqual(['10%', '25,00\u00a0RON']);
     expect(screen.getAllByTestId('admin-code-usage').map((cell) => cell.textContent)).toEqual(['3/∞', '3/100']);
     expect(screen.queryByTestId('admin-edit')).toBeNull();
     fireEvent.change(screen.getByTestId('admin-search'), { target: { value: 'ION-25' } });

@@ -45,6 +45,7 @@ import { ServerGrid, type ServerSorting } from '../../components/ServerGrid';
 import { useDebounced } from '../../components/useDebounced';
 import { usePaging } from '../../components/usePaging';
 import { useServerList } from '../../components/useServerList';
+import { compareNames } from '../../preferences/format';
 import { useToast, type ToastInput } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { AccountActions } from './AccountActions';
@@ -126,7 +127,7 @@ interface ListState {
  * (where it can) sorts; brands, affiliates and campaigns are added, edited and deleted here.
  */
 export default function AdminPage() {
-  const { t } = useTranslation(['admin', 'common', 'auth']);
+  const { t, i18n } = useTranslation(['admin', 'common', 'auth']);
   const toast = useToast();
   const queryClient = useQueryClient();
   // The dashboard's search links here with ?tab=brands&q=… to open one tab already filtered.
@@ -224,8 +225,8 @@ export default function AdminPage() {
     () =>
       (brandChoices.data?.data.brands ?? [])
         .map((brand) => ({ id: brand.id, name: brandName(brand) }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
-    [brandChoices.data],
+        .sort((a, b) => compareNames(i18n.language)(a.name, b.name)),
+    [brandChoices.data, i18n.language],
   );
 
   const save = async (state: AdminDialogState, values: AdminEntityValues): Promise<boolean> => {

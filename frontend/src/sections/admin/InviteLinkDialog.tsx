@@ -12,7 +12,7 @@ export interface InviteLink {
 
 /** Shows a new invitation link for the host to send to the person behind an affiliate it created. */
 export function InviteLinkDialog({ invite, onClose }: { invite: InviteLink | null; onClose: () => void }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   if (!invite) return null;
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth data-testid="invite-link-dialog">
@@ -20,7 +20,7 @@ export function InviteLinkDialog({ invite, onClose }: { invite: InviteLink | nul
       <DialogContent>
         <SecretReveal
           title={t('inviteLink.action')}
-          warning={t('inviteLink.warning', { email: invite.email, expires: formatDate(invite.expiresAt) })}
+          warning={t('inviteLink.warning', { email: invite.email, expires: formatDate(invite.expiresAt, i18n.language) })}
           value={invite.url}
           testId="invite-link"
         />

@@ -13,7 +13,7 @@ export interface ResetLinkAccount {
 }
 
 function ResetLinkContent({ account, onClose }: { account: ResetLinkAccount; onClose: () => void }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t, i18n } = useTranslation(['admin', 'common']);
   const create = useCreateResetLink();
   const link = create.data?.data;
   return (
@@ -38,7 +38,7 @@ function ResetLinkContent({ account, onClose }: { account: ResetLinkAccount; onC
               warning={t('resetLink.shownOnce')}
             />
             <Typography variant="body2" sx={{ mt: 2 }} data-testid="reset-link-expires">
-              {t('resetLink.expires', { date: formatDateTime(link.expires_at) })}
+              {t('resetLink.expires', { date: formatDateTime(link.expires_at, i18n.language) })}
             </Typography>
           </>
         )}

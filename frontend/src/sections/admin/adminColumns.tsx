@@ -15,7 +15,7 @@ import type {
 import { actionsColumn, figureColumn } from '../../components/ServerGrid';
 import { DisplayAmount } from '../../components/DisplayAmount';
 import { formatCount, formatDate } from '../../preferences/format';
-import { fractionAsPercent } from '../offers/campaignText';
+import { discountValueText } from '../discountCodes/discountCodeText';
 import { brandDomains, brandName } from './adminKinds';
 
 /** Where the brands, affiliates and campaigns tabs show the server's sorts (newest first is no column). */
@@ -144,7 +144,7 @@ export function useAdminColumns(actions: AdminRowActions) {
       headerName: t('columns.converted'),
       ...figureColumn,
       minWidth: 170,
-      renderCell: ({ row }) => formatDate(row.converted_at),
+      renderCell: ({ row }) => formatDate(row.converted_at, i18n.language),
     },
   ];
   const discountCode: GridColDef<DiscountCode>[] = [
@@ -161,7 +161,7 @@ export function useAdminColumns(actions: AdminRowActions) {
       sortable: false,
       renderCell: ({ row }) => (
         <span data-testid="admin-code-value">
-          {row.discount_type === 'percentage' ? fractionAsPercent(row.discount_value) : row.discount_value}
+          {discountValueText(row, row.currency, i18n.language)}
         </span>
       ),
     },

@@ -64,7 +64,9 @@ describe('AffiliatesPage statistics', () => {
     renderWithProviders(<AffiliatesPage accountType="brand" />);
     const row = await screen.findByTestId('affiliate-row');
     expect(within(row).getByTestId('affiliate-last-conversion').textContent).toBe('Niciodată');
-    expect(row.textContent).toContain('0.00%');
+    // The rate and the date follow the language: '0,00 %' (a no-break space) and '1 nov. 2026'.
+    expect(row.textContent).toContain('0,00\u00a0%');
+    expect(row.textContent).toContain('1 nov. 2026');
     await i18n.changeLanguage('en');
   });
 });

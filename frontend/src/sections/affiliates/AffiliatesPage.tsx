@@ -21,12 +21,12 @@ import { MoneyCell } from '../../components/MoneyCell';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useDebounced } from '../../components/useDebounced';
 import { useCurrency } from '../../preferences/CurrencyProvider';
-import { formatDate } from '../../preferences/format';
+import { formatCount, formatDate, formatRate } from '../../preferences/format';
 import { SectionHeader } from '../SectionHeader';
 
 /** Affiliates with their statistics: a brand's are those in its campaigns; the host sees all. */
 export default function AffiliatesPage({ accountType }: { accountType: AccountType }) {
-  const { t } = useTranslation(['affiliates', 'sections']);
+  const { t, i18n } = useTranslation(['affiliates', 'sections']);
   const { formatFromRon } = useCurrency();
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim());
@@ -107,14 +107,14 @@ export default function AffiliatesPage({ accountType }: { accountType: AccountTy
                         <MoneyCell>{s?.campaigns_joined ?? 0}</MoneyCell>
                         <MoneyCell>{s?.total_clicks ?? 0}</MoneyCell>
                         <MoneyCell>{s?.conversions ?? 0}</MoneyCell>
-                        <MoneyCell>{`${s?.conversion_rate ?? '0.00'}%`}</MoneyCell>
+                        <MoneyCell>{formatRate(s?.conversion_rate ?? '0.00', i18n.language)}</MoneyCell>
                         {/* The server answers money in RON; it is shown in the chosen display currency. */}
                         <MoneyCell>{formatFromRon(s?.revenue ?? '0')}</MoneyCell>
                         <MoneyCell>{formatFromRon(s?.commission ?? '0')}</MoneyCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="affiliate-last-conversion">
-                          {s?.last_conversion_at ? formatDate(s.last_conversion_at) : t('never')}
+                          {s?.last_conversion_at ? formatDate(s.last_conversion_at, i18n.language) : t('never')}
                         </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(affiliate.created_at)}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(affiliate.created_at, i18n.language)}</TableCell>
                       </TableRow>
                     );
                   })}
@@ -124,7 +124,7 @@ export default function AffiliatesPage({ accountType }: { accountType: AccountTy
           )}
           {(affiliates.data?.data.total ?? 0) > list.length && (
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', p: 2 }}>
-              {t('showing', { shown: list.length, total: affiliates.data?.data.total })}
+              {t('showing', { shown: formatCount(list.length, i18n.language), total: formatCount(affiliates.data?.data.total ?? list.length, i18n.language) })}
             </Typography>
           )}
         </Card>

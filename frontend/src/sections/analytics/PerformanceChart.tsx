@@ -66,7 +66,7 @@ export function PerformanceChart({
           </Typography>
         ) : (
           <Suspense fallback={<ChartSkeleton />}>
-            <LineChartView days={days} metric={metric} label={t(metricLabel(metric))} format={format} />
+            <LineChartView days={days} metric={metric} label={t(metricLabel(metric))} format={format} language={i18n.language} />
           </Suspense>
         )}
       </CardContent>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useGetRecentActivity } from '../../api/generated/analytics/analytics';
 import type { ActivityEntry } from '../../api/generated/model';
 import { QueryStatus } from '../../components/QueryStatus';
+import { formatDateTime } from '../../preferences/format';
 
 const roles = ['brand', 'affiliate', 'host'];
 
@@ -15,16 +16,6 @@ export function activityText(entry: ActivityEntry, t: TFunction<'analytics'>): s
   const key = `activity.sentences.${entry.entity_type}.${entry.action.replace(/\./g, '_')}`;
   // The context picks the sentence with the object's name (key_named) where there is one.
   return t([key, 'activity.unknown'], { actor, object: entry.object, count: entry.count, context: entry.object ? 'named' : undefined });
-}
-
-/** A moment in the interface language ('23 nov. 2026, 21:30', 'Nov 23, 2026, 09:30 PM'). */
-// Until the shared date formatter (issue 20, point 6) lands; then this uses it.
-export function activityTime(value: string, language: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language.startsWith('ro') ? 'ro-RO' : 'en-US', {
-    day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit',
-  }).format(date);
 }
 
 /** The latest entries of the activity log the account may see. */
@@ -53,7 +44,7 @@ export function RecentActivityCard() {
           <List dense>
             {entries?.map((entry) => (
               <ListItem key={entry.id} disableGutters data-testid="activity-entry">
-                <ListItemText primary={activityText(entry, t)} secondary={activityTime(entry.created_at, i18n.language)} />
+                <ListItemText primary={activityText(entry, t)} secondary={formatDateTime(entry.created_at, i18n.language)} />
               </ListItem>
             ))}
           </List>

@@ -2,7 +2,7 @@ import { Card, CardContent, Grid, Skeleton, Typography } from '@mui/material';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsTotals } from '../../api/generated/model';
-import { formatAmount, formatCount } from '../../preferences/format';
+import { formatAmount, formatCount, formatRate } from '../../preferences/format';
 import { metricLabel, statMetrics, trendOf, type StatMetric } from './figures';
 
 function value(totals: AnalyticsTotals, metric: StatMetric, currency: string, language: string): string {
@@ -11,7 +11,7 @@ function value(totals: AnalyticsTotals, metric: StatMetric, currency: string, la
     case 'commission':
       return formatAmount(totals[metric], currency);
     case 'conversion_rate':
-      return `${totals.conversion_rate}%`;
+      return formatRate(totals.conversion_rate, language);
     default:
       return formatCount(totals[metric], language);
   }

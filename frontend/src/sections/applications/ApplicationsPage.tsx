@@ -41,7 +41,7 @@ const filters: Filter[] = [...membershipStatuses, 'all'];
 
 /** Brand 'Applications': affiliates' applications to its campaigns, pending first, with approve and reject. */
 export default function ApplicationsPage() {
-  const { t } = useTranslation(['campaigns', 'sections']);
+  const { t, i18n } = useTranslation(['campaigns', 'sections']);
   const toast = useToast();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<Filter>('pending');
@@ -126,8 +126,8 @@ export default function ApplicationsPage() {
                         </Typography>
                       </TableCell>
                       <TableCell>{application.campaign_name}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(application.created_at)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{application.decided_at ? formatDate(application.decided_at) : '—'}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(application.created_at, i18n.language)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{application.decided_at ? formatDate(application.decided_at, i18n.language) : '—'}</TableCell>
                       <TableCell>
                         <MembershipChip status={application.status} viewer="brand" />
                       </TableCell>

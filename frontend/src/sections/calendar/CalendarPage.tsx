@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useListMyCampaigns } from '../../api/generated/campaigns/campaigns';
 import type { Campaign } from '../../api/generated/model';
 import { QueryStatus } from '../../components/QueryStatus';
-import { formatDay } from '../../preferences/format';
+import { formatDay, formatMonth, formatWeekday } from '../../preferences/format';
 import { MembershipChip } from '../offers/MembershipChip';
 import { SectionHeader } from '../SectionHeader';
 import { campaignSpan, monthWeeks, runsOn, sameDay, sortSpans, spansInWeek, type CampaignSpan } from './calendarGrid';
@@ -37,9 +37,9 @@ function useLaneColors(): LaneColor[] {
   }));
 }
 
-function dateText(campaign: Campaign, t: (key: string) => string): string {
-  const start = formatDay(campaign.start_date);
-  const end = formatDay(campaign.end_date);
+function dateText(campaign: Campaign, t: (key: string) => string, language: string): string {
+  const start = formatDay(campaign.start_date, language);
+  const end = formatDay(campaign.end_date, language);
   if (start && end) return `${start} – ${end}`;
   if (start) return `${start} – ${t('calendar.openEnded')}`;
   return `… – ${end}`;
@@ -52,18 +52,16 @@ export default function CalendarPage() {
   const campaigns = useListMyCampaigns();
   const today = new Date();
   const [month, setMonth] = useState({ year: today.getFullYear(), month: today.getMonth() });
-  const locale = i18n.language === 'ro' ? 'ro-RO' : 'en-US';
 
   const list = useMemo(() => campaigns.data?.data.campaigns ?? [], [campaigns.data]);
   const spans = useMemo(
-    () => sortSpans(list.map(campaignSpan).filter((span): span is CampaignSpan => span !== null)),
-    [list],
+    () => sortSpans(list.map(campaignSpan).filter((span): span is CampaignSpan => span !== null), i18n.language),
+    [list, i18n.language],
   );
   const undated = list.filter((campaign) => campaignSpan(campaign) === null);
   const colorOf = (campaign: Campaign) => colors[Math.max(0, list.indexOf(campaign)) % colors.length];
   const weeks = monthWeeks(month.year, month.month);
-  const monthLabel = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(new Date(month.year, month.month, 1));
-  const weekdayFormat = new Intl.DateTimeFormat(locale, { weekday: 'short' });
+  const monthLabel = formatMonth(new Date(month.year, month.month, 1), i18n.language);
   const shift = (delta: number) =>
     setMonth((current) => {
       const date = new Date(current.year, current.month + delta, 1);
@@ -111,7 +109,7 @@ export default function CalendarPage() {
                       sx={{ px: 1, py: 0.5, borderRight: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'action.hover' }}
                     >
                       <Typography variant="caption" sx={{ fontWeight: 700, textTransform: 'capitalize' }}>
-                        {weekdayFormat.format(day)}
+                        {formatWeekday(day, i18n.language)}
                       </Typography>
                     </Box>
                   ))}
@@ -166,7 +164,7 @@ export default function CalendarPage() {
                             return (
                               <Box
                                 key={span.campaign.id}
-                                title={running ? `${span.campaign.name} · ${dateText(span.campaign, t)}` : undefined}
+                                title={running ? `${span.campaign.name} · ${dateText(span.campaign, t, i18n.language)}` : undefined}
                                 data-testid={running ? 'calendar-bar' : undefined}
                                 data-campaign={running ? span.campaign.name : undefined}
                                 sx={{
@@ -222,7 +220,7 @@ export default function CalendarPage() {
                   {spans.map(({ campaign }) => (
                     <ListItem key={campaign.id} secondaryAction={campaign.membership_status && <MembershipChip status={campaign.membership_status} />}>
                       <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: colorOf(campaign).fill, mr: 1.5, flexShrink: 0 }} />
-                      <ListItemText primary={`${campaign.name} · ${campaign.brand_name}`} secondary={dateText(campaign, t)} />
+                      <ListItemText primary={`${campaign.name} · ${campaign.brand_name}`} secondary={dateText(campaign, t, i18n.language)} />
                     </ListItem>
                   ))}
                 </List>

@@ -1,5 +1,5 @@
 import type { Campaign } from '../../api/generated/model';
-import { parseDay } from '../../preferences/format';
+import { compareNames, parseDay } from '../../preferences/format';
 
 /** The days a campaign runs: from its start (else the day it was created) to its end (none: open-ended). */
 export interface CampaignSpan {
@@ -58,6 +58,7 @@ export function sameDay(a: Date, b: Date): boolean {
 }
 
 /** Sorts spans by start, then name, so lanes stay put from week to week. */
-export function sortSpans(spans: CampaignSpan[]): CampaignSpan[] {
-  return [...spans].sort((a, b) => a.start.getTime() - b.start.getTime() || a.campaign.name.localeCompare(b.campaign.name));
+export function sortSpans(spans: CampaignSpan[], language: string): CampaignSpan[] {
+  const compare = compareNames(language);
+  return [...spans].sort((a, b) => a.start.getTime() - b.start.getTime() || compare(a.campaign.name, b.campaign.name));
 }

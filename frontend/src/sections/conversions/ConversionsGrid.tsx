@@ -55,7 +55,7 @@ export function ConversionsGrid({
   empty: ReactNode;
   loading: boolean;
 }) {
-  const { t } = useTranslation(['conversions', 'sections']);
+  const { t, i18n } = useTranslation(['conversions', 'sections']);
   const reviewer = accountType !== 'affiliate';
   const host = accountType === 'host';
   const decidable = rows.filter(canDecide);
@@ -106,7 +106,7 @@ export function ConversionsGrid({
             {row.customer_email || '—'}
           </Typography>
           <Typography variant="caption" component="p" color="text.secondary" sx={oneLine} data-testid="conversion-date">
-            {formatDate(row.converted_at)}
+            {formatDate(row.converted_at, i18n.language)}
           </Typography>
         </Box>
       ),

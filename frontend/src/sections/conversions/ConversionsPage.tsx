@@ -21,7 +21,7 @@ import {
 import { ConversionReviewDecision, type AccountType, type Conversion } from '../../api/generated/model';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryStatus } from '../../components/QueryStatus';
-import { formatCount } from '../../preferences/format';
+import { compareNames, formatCount } from '../../preferences/format';
 import { useToast } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { AdjustCommissionDialog } from './AdjustCommissionDialog';
@@ -83,12 +83,12 @@ export default function ConversionsPage({ accountType }: { accountType: AccountT
   const chosen = decidable.filter((row) => selected.has(row.id)).map((row) => row.id);
 
   const campaignOptions = useMemo(
-    () => (campaigns.data?.data.campaigns ?? []).map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
-    [campaigns.data],
+    () => (campaigns.data?.data.campaigns ?? []).map(({ id, name }) => ({ id, name })).sort((a, b) => compareNames(i18n.language)(a.name, b.name)),
+    [campaigns.data, i18n.language],
   );
   const affiliateOptions = useMemo(
-    () => (affiliates.data?.data.affiliates ?? []).map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
-    [affiliates.data],
+    () => (affiliates.data?.data.affiliates ?? []).map(({ id, name }) => ({ id, name })).sort((a, b) => compareNames(i18n.language)(a.name, b.name)),
+    [affiliates.data, i18n.language],
   );
 
   const setFilters = (changes: Partial<ConversionFilters>) => {

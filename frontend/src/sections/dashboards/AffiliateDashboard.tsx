@@ -53,7 +53,7 @@ export default function AffiliateDashboard() {
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <StatCard label={t('analytics:lastConversion')} value={d.last_conversion_at ? formatDateTime(d.last_conversion_at) : t('analytics:never')} testId="stat-last-conversion" />
+              <StatCard label={t('analytics:lastConversion')} value={d.last_conversion_at ? formatDateTime(d.last_conversion_at, i18n.language) : t('analytics:never')} testId="stat-last-conversion" />
             </Grid>
           </Grid>
         )}
@@ -82,7 +82,7 @@ export default function AffiliateDashboard() {
                     <ListItem key={c.id} disableGutters secondaryAction={<ConversionStatusChip conversion={{ status: c.status, flag_reason: "" }} />}>
                       <ListItemText
                         primary={`${c.order_id} · ${formatAmount(c.commission_amount, c.commission_currency)}`}
-                        secondary={`${c.campaign_name} · ${formatDateTime(c.converted_at)}`}
+                        secondary={`${c.campaign_name} · ${formatDateTime(c.converted_at, i18n.language)}`}
                       />
                     </ListItem>
                   ))}
@@ -100,7 +100,7 @@ export default function AffiliateDashboard() {
                 <List dense>
                   {d?.recent_clicks.map((c) => (
                     <ListItem key={c.id} disableGutters>
-                      <ListItemText primary={`${c.link_code} · ${c.campaign_name}`} secondary={formatDateTime(c.clicked_at)} />
+                      <ListItemText primary={`${c.link_code} · ${c.campaign_name}`} secondary={formatDateTime(c.clicked_at, i18n.language)} />
                     </ListItem>
                   ))}
                 </List>

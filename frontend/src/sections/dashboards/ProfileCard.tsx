@@ -24,7 +24,7 @@ function Fact({ label, value, help, testId }: { label: string; value: string; he
 
 /** The signed-in account at a glance; brands also see the ids their tracking links use. */
 export function ProfileCard({ user }: { user: User }) {
-  const { t } = useTranslation('sections');
+  const { t, i18n } = useTranslation('sections');
   const notSet = t('dashboard.notSet');
   return (
     <Card>
@@ -40,7 +40,7 @@ export function ProfileCard({ user }: { user: User }) {
               <Fact label={t('dashboard.brandIdHash')} value={user.brandIdHash || notSet} />
             </>
           )}
-          <Fact label={t('dashboard.memberSince')} value={formatDate(user.createdAt)} />
+          <Fact label={t('dashboard.memberSince')} value={formatDate(user.createdAt, i18n.language)} />
         </Grid>
       </CardContent>
     </Card>

@@ -9,7 +9,7 @@ import { getExportDataUrl, useGetDataSummary } from '../../api/generated/admin/a
 import type { DataSummaryResponseDataCounts, ExportEntity } from '../../api/generated/model';
 import { ExportEntity as ExportEntityValues } from '../../api/generated/model';
 import { QueryStatus } from '../../components/QueryStatus';
-import { dayKey } from '../../preferences/format';
+import { dayKey, formatCount } from '../../preferences/format';
 import { useToast } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 
@@ -60,7 +60,7 @@ export default function DataManagementPage() {
                     {t(`data.entities.${key}`)}
                   </Typography>
                   <Typography variant="h4" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`data-count-${key}`}>
-                    {new Intl.NumberFormat(i18n.language).format(counts[key])}
+                    {formatCount(counts[key], i18n.language)}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
                     {t(`data.help.${key}`)}

@@ -24,6 +24,7 @@ import type { Campaign, DiscountCode } from '../../api/generated/model';
 import { FormDialog } from '../../components/FormDialog';
 import { LengthHelper } from '../../components/LengthHelper';
 import { useToast } from '../../toasts/ToastProvider';
+import { decimalExample } from '../../preferences/format';
 import { commissionAmount } from '../offers/campaignText';
 import {
   CODE_MAX,
@@ -59,7 +60,7 @@ export function DiscountCodeDialog(props: DiscountCodeDialogProps) {
 }
 
 function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDialogProps) {
-  const { t } = useTranslation(['discountCodes', 'campaigns', 'common']);
+  const { t, i18n } = useTranslation(['discountCodes', 'campaigns', 'common']);
   const toast = useToast();
   const editing = Boolean(code);
   const [values, setValues] = useState<DiscountCodeFormValues>(() =>
@@ -77,10 +78,10 @@ function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDia
   const campaign = campaigns.find((c) => c.id === values.campaign_id);
   const affiliates = useMemo(
     () =>
-      approvedAffiliates(approved.data?.data.applications ?? []).filter((affiliate) =>
+      approvedAffiliates(approved.data?.data.applications ?? [], i18n.language).filter((affiliate) =>
         affiliate.campaignIds.includes(values.campaign_id),
       ),
-    [approved.data, values.campaign_id],
+    [approved.data, values.campaign_id, i18n.language],
   );
 
   const set = <F extends keyof DiscountCodeFormValues>(field: F, value: DiscountCodeFormValues[F]) => {
@@ -155,7 +156,7 @@ function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDia
       : t('help.fixedAmount');
   const overrideHelp = campaign
     ? t(campaign.commission_type === 'percentage' ? 'help.overridePercentage' : 'help.overrideFixed', {
-        commission: commissionAmount(campaign),
+        commission: commissionAmount(campaign, i18n.language),
       })
     : t('help.override');
   const affiliateHelp = !values.campaign_id
@@ -294,12 +295,12 @@ function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDia
             value={freeShipping ? '' : values.discount_value}
             required={!freeShipping}
             disabled={freeShipping}
-            placeholder={freeShipping ? '' : values.discount_type === 'percentage' ? '0.10' : '25.00'}
+            placeholder={freeShipping ? '' : decimalExample(values.discount_type === 'percentage' ? '0.10' : '25.00', i18n.language)}
             slotProps={values.discount_type === 'fixed_amount' ? money : { htmlInput: { inputMode: 'decimal' } }}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <TextField {...text('minimum_order_amount', t('help.minimumOrder'))} placeholder="50.00" slotProps={money} />
+          <TextField {...text('minimum_order_amount', t('help.minimumOrder'))} placeholder={decimalExample('50.00', i18n.language)} slotProps={money} />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <TextField
@@ -338,7 +339,7 @@ function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDia
         <Grid size={{ xs: 12, sm: 4 }}>
           <TextField
             {...text('commission_override', overrideHelp)}
-            placeholder={campaign?.commission_type === 'fixed' ? '30.00' : '0.15'}
+            placeholder={decimalExample(campaign?.commission_type === 'fixed' ? '30.00' : '0.15', i18n.language)}
             slotProps={campaign?.commission_type === 'fixed' ? money : { htmlInput: { inputMode: 'decimal' } }}
           />
         </Grid>

@@ -64,10 +64,10 @@ function CodeRow({
   campaign?: Campaign;
   actions?: (code: DiscountCode) => ReactNode;
 }) {
-  const { t } = useTranslation('discountCodes');
+  const { t, i18n } = useTranslation('discountCodes');
   const currency = campaign?.currency ?? 'RON';
-  const validity = validityDays(code);
-  const value = discountValueText(code, currency);
+  const validity = validityDays(code, i18n.language);
+  const value = discountValueText(code, currency, i18n.language);
   const muted = { variant: 'caption', color: 'text.secondary', component: 'div' } as const;
 
   return (
@@ -109,7 +109,7 @@ function CodeRow({
         {code.commission_override && campaign && (
           <Typography {...muted} data-testid="discount-code-commission">
             {t('list.commission', {
-              commission: commissionOverrideText(code.commission_override, campaign.commission_type, currency),
+              commission: commissionOverrideText(code.commission_override, campaign.commission_type, currency, i18n.language),
             })}
           </Typography>
         )}

@@ -30,6 +30,7 @@ const storedCode: DiscountCode = {
   brand_name: 'Ada Shoes',
   campaign_id: 'c-1',
   campaign_name: 'Summer Sale',
+  currency: 'RON',
   affiliate_id: 'a-1',
   affiliate_name: 'Ion Popescu',
   discount_type: 'percentage',

@@ -41,7 +41,7 @@ const NAME_MAX = contractLimits.ApiKeyInput.name.maxLength;
 
 /** The brand's API keys: list, create (the key is shown once) and revoke. */
 export function ApiKeysCard() {
-  const { t } = useTranslation(['account', 'common']);
+  const { t, i18n } = useTranslation(['account', 'common']);
   const toast = useToast();
   const queryClient = useQueryClient();
   const keys = useListApiKeys();
@@ -158,11 +158,11 @@ export function ApiKeysCard() {
                     <TableRow key={key.id} data-testid="api-key-row">
                       <TableCell sx={{ fontWeight: 600 }}>{key.name}</TableCell>
                       <TableCell sx={{ fontFamily: 'monospace' }}>{key.prefix}…</TableCell>
-                      <TableCell>{formatDate(key.created_at)}</TableCell>
-                      <TableCell>{key.last_used_at ? formatDate(key.last_used_at) : t('apiKeys.neverUsed')}</TableCell>
+                      <TableCell>{formatDate(key.created_at, i18n.language)}</TableCell>
+                      <TableCell>{key.last_used_at ? formatDate(key.last_used_at, i18n.language) : t('apiKeys.neverUsed')}</TableCell>
                       <TableCell>
                         {key.revoked_at ? (
-                          <Chip size="small" label={t('apiKeys.revokedOn', { date: formatDate(key.revoked_at) })} />
+                          <Chip size="small" label={t('apiKeys.revokedOn', { date: formatDate(key.revoked_at, i18n.language) })} />
                         ) : (
                           <Chip size="small" color="success" variant="outlined" label={t('apiKeys.active')} />
                         )}

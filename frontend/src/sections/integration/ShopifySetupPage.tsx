@@ -7,6 +7,7 @@ import { useGetIntegrationDetails, useSetWebhookSecret } from '../../api/generat
 import { useSendShopifyTestOrder } from '../../api/generated/conversions/conversions';
 import { CodeSnippet } from '../../components/CodeSnippet';
 import { QueryStatus } from '../../components/QueryStatus';
+import { formatAmount } from '../../preferences/format';
 import { SectionHeader } from '../SectionHeader';
 
 type Outcome = { severity: 'success' | 'error'; text: string };
@@ -75,7 +76,7 @@ export default function ShopifySetupPage() {
         const r = response.data;
         setOutcome({
           severity: 'success',
-          text: t('shopify.testOk', { order: r.order_id, total: r.total_price, currency: r.currency, code: r.discount_code || '—' }),
+          text: t('shopify.testOk', { order: r.order_id, total: formatAmount(r.total_price, r.currency), code: r.discount_code || '—' }),
         });
       },
       onError: (error) => setOutcome({ severity: 'error', text: errorMessage(error, t('shopify.testFailed')) }),

@@ -108,7 +108,7 @@ function DnsRecordTable({ domain }: { domain: TrackingDomain }) {
 
 /** What the last check of the records found, in words (the server names a target only when it is a public name). */
 function LastCheck({ domain }: { domain: TrackingDomain }) {
-  const { t } = useTranslation('account');
+  const { t, i18n } = useTranslation('account');
   let text = t('trackingDomain.notChecked');
   if (domain.checked_at && domain.check_result) {
     const hidden = domain.check_result === 'points_elsewhere' && !domain.found_target;
@@ -118,7 +118,7 @@ function LastCheck({ domain }: { domain: TrackingDomain }) {
       target: domain.dns_record.value,
       txt: domain.txt_record.name,
     });
-    text = t('trackingDomain.lastCheck', { date: formatDateTime(domain.checked_at), result });
+    text = t('trackingDomain.lastCheck', { date: formatDateTime(domain.checked_at, i18n.language), result });
   }
   return (
     <Typography variant="body2" color="text.secondary" data-testid="tracking-domain-last-check">
@@ -133,7 +133,7 @@ function LastCheck({ domain }: { domain: TrackingDomain }) {
  * its links are shown on it. A pending domain expires after 7 days.
  */
 export function TrackingDomainCard({ brandUuid }: { brandUuid: string }) {
-  const { t } = useTranslation(['account', 'common']);
+  const { t, i18n } = useTranslation(['account', 'common']);
   const toast = useToast();
   const queryClient = useQueryClient();
   const query = useGetTrackingDomain(brandUuid);
@@ -264,7 +264,7 @@ export function TrackingDomainCard({ brandUuid }: { brandUuid: string }) {
             <LastCheck domain={domain} />
             {!verified && domain.expires_at && (
               <Typography variant="body2" color="text.secondary" data-testid="tracking-domain-expires">
-                {t('trackingDomain.expires', { date: formatDateTime(domain.expires_at) })}
+                {t('trackingDomain.expires', { date: formatDateTime(domain.expires_at, i18n.language) })}
               </Typography>
             )}
             <Stack direction="row" spacing={1}>

@@ -19,7 +19,7 @@ const PAGE_SIZES = [25, 50, 100];
 
 /** An affiliate's or a brand's notifications, newest first: unread ones stand out and are marked read on a click. */
 export default function NotificationsPage() {
-  const { t } = useTranslation(['notifications', 'sections']);
+  const { t, i18n } = useTranslation(['notifications', 'sections']);
   const toast = useToast();
   const queryClient = useQueryClient();
   const brand = useAuth().user?.accountType === 'brand';
@@ -98,7 +98,7 @@ export default function NotificationsPage() {
                     />
                     <ListItemText
                       primary={notificationText(t, n)}
-                      secondary={n.read ? formatDate(n.created_at) : `${t('unread')} · ${formatDate(n.created_at)}`}
+                      secondary={n.read ? formatDate(n.created_at, i18n.language) : `${t('unread')} · ${formatDate(n.created_at, i18n.language)}`}
                       slotProps={{ primary: { sx: { fontWeight: n.read ? 400 : 600 }, 'data-testid': 'notification-text' } as object }}
                     />
                   </ListItemButton>

@@ -32,12 +32,12 @@ export function CampaignCard({
   badge?: ReactNode;
   actions?: ReactNode;
 }) {
-  const { t } = useTranslation('campaigns');
-  const { start, end } = dateRange(campaign);
+  const { t, i18n } = useTranslation('campaigns');
+  const { start, end } = dateRange(campaign, i18n.language);
   const commission =
     campaign.commission_type === 'percentage'
-      ? t('card.percentageOfOrder', { value: commissionAmount(campaign) })
-      : t('card.fixedPerConversion', { value: commissionAmount(campaign) });
+      ? t('card.percentageOfOrder', { value: commissionAmount(campaign, i18n.language) })
+      : t('card.fixedPerConversion', { value: commissionAmount(campaign, i18n.language) });
   return (
     <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid="campaign-card" data-campaign-id={campaign.id}>
       <CardContent sx={{ flex: 1 }}>

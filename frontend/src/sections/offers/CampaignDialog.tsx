@@ -22,7 +22,7 @@ import type { Campaign, CurrencyCode } from '../../api/generated/model';
 import { useAuth } from '../../auth/AuthProvider';
 import { FormDialog } from '../../components/FormDialog';
 import { LengthHelper } from '../../components/LengthHelper';
-import { currencies } from '../../preferences/format';
+import { currencies, decimalExample } from '../../preferences/format';
 import {
   campaignStatuses,
   campaignToForm,
@@ -56,7 +56,7 @@ export function CampaignDialog(props: CampaignDialogProps) {
 }
 
 function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: CampaignDialogProps) {
-  const { t } = useTranslation(['campaigns', 'common']);
+  const { t, i18n } = useTranslation(['campaigns', 'common']);
   const editing = Boolean(campaign);
   const [values, setValues] = useState<CampaignFormValues>(() =>
     campaign ? campaignToForm(campaign) : emptyCampaignForm(defaultCurrency),
@@ -239,7 +239,7 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
         <Grid size={{ xs: 12, sm: 8 }}>
           <TextField
             {...text('budget', t('help.budget'))}
-            placeholder="5000.00"
+            placeholder={decimalExample('5000.00', i18n.language)}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
         </Grid>
@@ -265,7 +265,7 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
           <TextField
             {...text('commission_value', commissionHelp, true)}
             required
-            placeholder={values.commission_type === 'percentage' ? '0.10' : '25.00'}
+            placeholder={decimalExample(values.commission_type === 'percentage' ? '0.10' : '25.00', i18n.language)}
             slotProps={{
               htmlInput: { inputMode: 'decimal' },
               input: {

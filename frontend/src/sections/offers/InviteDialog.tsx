@@ -25,7 +25,7 @@ const EMAIL = contractLimits.InvitationInput.email;
  * not) and join approved at once. The dialog lists who was invited and whether they joined.
  */
 export function InviteDialog({ campaign, onClose }: { campaign: Campaign; onClose: () => void }) {
-  const { t } = useTranslation(['campaigns', 'common']);
+  const { t, i18n } = useTranslation(['campaigns', 'common']);
   const toast = useToast();
   const queryClient = useQueryClient();
   const invitations = useListCampaignInvitations(campaign.id);
@@ -121,7 +121,7 @@ export function InviteDialog({ campaign, onClose }: { campaign: Campaign; onClos
                   </Tooltip>
                 }
               >
-                <ListItemText primary={`${inv.affiliate_name} · ${inv.affiliate_email}`} secondary={t('invite.since', { date: formatDate(inv.created_at) })} />
+                <ListItemText primary={`${inv.affiliate_name} · ${inv.affiliate_email}`} secondary={t('invite.since', { date: formatDate(inv.created_at, i18n.language) })} />
                 {inv.membership_status && <MembershipChip status={inv.membership_status} viewer="brand" />}
               </ListItem>
             ))}

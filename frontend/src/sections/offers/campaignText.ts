@@ -1,22 +1,15 @@
 import type { Campaign, CampaignStatus } from '../../api/generated/model';
-import { multiplyDecimal } from '../../preferences/decimal';
-import { formatAmount, formatDay } from '../../preferences/format';
+import { formatAmount, formatDay, formatPercent } from '../../preferences/format';
 
-/** A fraction as a percentage without needless zeros: '0.10' → '10%', '0.125' → '12.5%'. */
-export function fractionAsPercent(fraction: string): string {
-  const percent = multiplyDecimal(fraction, '100', 2).replace(/\.?0+$/, '');
-  return `${percent}%`;
-}
-
-/** The commission rule in words the card shows next to its label. */
-export function commissionAmount(campaign: Pick<Campaign, 'commission_type' | 'commission_value' | 'currency'>): string {
-  if (campaign.commission_type === 'percentage') return fractionAsPercent(campaign.commission_value);
+/** The commission rule in words the card shows next to its label: '12,5 %' or '25,00 RON'. */
+export function commissionAmount(campaign: Pick<Campaign, 'commission_type' | 'commission_value' | 'currency'>, language: string): string {
+  if (campaign.commission_type === 'percentage') return formatPercent(campaign.commission_value, language);
   return formatAmount(campaign.commission_value, campaign.currency);
 }
 
-/** 'Nov 1, 2026 – Dec 31, 2026', or one side, or '' when the campaign has no dates. */
-export function dateRange(campaign: Pick<Campaign, 'start_date' | 'end_date'>): { start: string; end: string } {
-  return { start: formatDay(campaign.start_date), end: formatDay(campaign.end_date) };
+/** '1 nov. 2026' to '31 dec. 2026', or one side, or '' when the campaign has no dates. */
+export function dateRange(campaign: Pick<Campaign, 'start_date' | 'end_date'>, language: string): { start: string; end: string } {
+  return { start: formatDay(campaign.start_date, language), end: formatDay(campaign.end_date, language) };
 }
 
 export const statusColor: Record<CampaignStatus, 'success' | 'warning' | 'default'> = {

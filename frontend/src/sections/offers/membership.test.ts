@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/config';
-import { fractionAsPercent } from './campaignText';
 import { membershipChip, membershipStatuses } from './membership';
 
 const label = (language: 'en' | 'ro', status: (typeof membershipStatuses)[number], viewer: 'affiliate' | 'brand') =>
@@ -33,12 +32,5 @@ describe('application status labels', () => {
     expect(membershipChip('pending', 'affiliate').color).toBe('warning');
     expect(membershipChip('approved', 'brand').color).toBe('success');
     expect(membershipChip('rejected', 'brand').color).toBe('error');
-  });
-
-  it('shows a percentage commission from its fraction', () => {
-    expect(fractionAsPercent('0.10')).toBe('10%');
-    expect(fractionAsPercent('0.125')).toBe('12.5%');
-    expect(fractionAsPercent('1')).toBe('100%');
-    expect(fractionAsPercent('0')).toBe('0%');
   });
 });

@@ -39,7 +39,7 @@ export function PayoutsGrid({
   empty: ReactNode;
   actions: (payout: Payout) => ReactNode;
 }) {
-  const { t } = useTranslation('payouts');
+  const { t, i18n } = useTranslation('payouts');
   const manager = accountType !== 'affiliate';
   const brandColumn: GridColDef<Payout> = {
     field: 'brand_name',
@@ -101,7 +101,7 @@ export function PayoutsGrid({
       field: 'created_at',
       headerName: t('columns.created'),
       minWidth: 110,
-      renderCell: ({ row }) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.created_at)}</Box>,
+      renderCell: ({ row }) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.created_at, i18n.language)}</Box>,
     },
     {
       field: 'paid_at',
@@ -113,7 +113,7 @@ export function PayoutsGrid({
           {row.paid_at ? (
             <>
               <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-                {formatDate(row.paid_at)}
+                {formatDate(row.paid_at, i18n.language)}
               </Typography>
               <Typography variant="caption" component="p" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 {t('reference', { reference: row.reference })}

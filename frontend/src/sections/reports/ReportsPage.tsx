@@ -9,8 +9,9 @@ import { ConversionStatus as statuses } from '../../api/generated/model';
 import { getExportPayoutsUrl } from '../../api/generated/payouts/payouts';
 import { getReportClicksUrl, getReportConversionsUrl } from '../../api/generated/reports/reports';
 import { useToast } from '../../toasts/ToastProvider';
+import { formatBytes, formatCount } from '../../preferences/format';
 import { SectionHeader } from '../SectionHeader';
-import { formatBytes, presetDays, rangeProblem, reportPresets, utcDay, type ReportRange } from './reportRange';
+import { presetDays, rangeProblem, reportPresets, utcDay, type ReportRange } from './reportRange';
 
 type Done = { name: string; rows: number; bytes: number };
 
@@ -45,7 +46,7 @@ function ReportCard({ id, title, description, disabled, url, children }: {
       setProgress(null);
     }
   };
-  const count = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  const count = (n: number) => formatCount(n, i18n.language);
   return (
     <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid={`report-${id}`}>
       <CardContent sx={{ flex: 1 }}>

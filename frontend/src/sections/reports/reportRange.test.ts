@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, presetDays, rangeProblem } from './reportRange';
+import { presetDays, rangeProblem } from './reportRange';
 
 describe('report ranges', () => {
   it('counts a preset back from today, today included, in UTC days', () => {
@@ -14,11 +14,5 @@ describe('report ranges', () => {
     expect(rangeProblem({ preset: 'custom', from: '2026-02-01', to: '2026-01-01' })).toBe('reports.range.order');
     expect(rangeProblem({ preset: 'custom', from: '2024-01-01', to: '2024-12-31' })).toBeNull();
     expect(rangeProblem({ preset: 'custom', from: '2024-01-01', to: '2025-01-01' })).toBe('reports.range.tooLong');
-  });
-
-  it('writes sizes for people', () => {
-    expect(formatBytes(812, 'en')).toBe('812 B');
-    expect(formatBytes(14_240, 'en')).toBe('14.2 kB');
-    expect(formatBytes(3_100_000, 'ro')).toBe('3,1 MB');
   });
 });

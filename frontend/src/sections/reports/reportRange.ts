@@ -25,11 +25,3 @@ export function rangeProblem(range: ReportRange): 'reports.range.missing' | 'rep
 }
 
 export const reportPresets: (RangePreset | 'custom')[] = [...rangePresets, 'custom'];
-
-/** File size for people: 812 B, 14.2 kB, 3.1 MB. */
-export function formatBytes(bytes: number, locale: string): string {
-  const format = (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(n);
-  if (bytes < 1000) return `${format(bytes)} B`;
-  if (bytes < 1_000_000) return `${format(bytes / 1000)} kB`;
-  return `${format(bytes / 1_000_000)} MB`;
-}

@@ -28,7 +28,7 @@ export function passwordProblem(values: { currentPassword: string; newPassword: 
 }
 
 function ProfileCard({ user }: { user: User }) {
-  const { t } = useTranslation(['account', 'auth']);
+  const { t, i18n } = useTranslation(['account', 'auth']);
   const { refreshUser } = useAuth();
   const isBrand = user.accountType === 'brand';
   const [form, setForm] = useState({ firstName: user.firstName, lastName: user.lastName, companyName: user.companyName ?? '' });
@@ -69,7 +69,7 @@ function ProfileCard({ user }: { user: User }) {
       <CardContent>
         <Typography variant="h6">{t('profile.title')}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t('profile.help', { email: user.email, date: formatDate(user.createdAt) })}
+          {t('profile.help', { email: user.email, date: formatDate(user.createdAt, i18n.language) })}
         </Typography>
         <Stack spacing={2}>
           {message && (

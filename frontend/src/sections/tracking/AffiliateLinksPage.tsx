@@ -53,11 +53,11 @@ type AffiliateField = keyof AffiliateLinkFormValues;
 
 /** The generate-link card: a joined campaign, an optional name and destination; then the new address to copy. */
 function GenerateLinkCard({ onGenerated }: { onGenerated: () => void }) {
-  const { t } = useTranslation('tracking');
+  const { t, i18n } = useTranslation('tracking');
   const toast = useToast();
   const myCampaigns = useListMyCampaigns();
   const generate = useGenerateAffiliateLink();
-  const campaigns = useMemo(() => linkableCampaigns(myCampaigns.data?.data.campaigns ?? []), [myCampaigns.data]);
+  const campaigns = useMemo(() => linkableCampaigns(myCampaigns.data?.data.campaigns ?? [], i18n.language), [myCampaigns.data, i18n.language]);
   const [values, setValues] = useState<AffiliateLinkFormValues>(emptyAffiliateLinkForm);
   const [errors, setErrors] = useState<LinkFormErrors>({});
   const [serverFields, setServerFields] = useState<Record<string, string>>({});

@@ -33,6 +33,7 @@ import {
 } from '../../api/generated/tracking/tracking';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryStatus } from '../../components/QueryStatus';
+import { formatCount } from '../../preferences/format';
 import { useToast } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { ClickCount, CopyableCode, Destination, LinkStatusChip, RefreshButton } from './LinkParts';
@@ -59,7 +60,7 @@ type Pending = { kind: 'archive' | 'delete'; link: TrackingLink } | null;
 
 /** Brand 'Tracking Links': its links with their clicks, the create dialog, and pause / resume / archive / delete. */
 export default function BrandTrackingPage() {
-  const { t } = useTranslation(['tracking', 'sections', 'common']);
+  const { t, i18n } = useTranslation(['tracking', 'sections', 'common']);
   const toast = useToast();
   const queryClient = useQueryClient();
   // Counts come from stored clicks: always ask again when the page opens.
@@ -74,7 +75,7 @@ export default function BrandTrackingPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
 
-  const affiliates = useMemo(() => approvedAffiliates(applications.data?.data.applications ?? []), [applications.data]);
+  const affiliates = useMemo(() => approvedAffiliates(applications.data?.data.applications ?? [], i18n.language), [applications.data, i18n.language]);
   const campaignList = campaigns.data?.data.campaigns ?? [];
   const list = links.data?.data.links ?? [];
   const total = links.data?.data.total ?? 0;
@@ -212,7 +213,7 @@ export default function BrandTrackingPage() {
           )}
           {total > list.length && (
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', p: 2 }}>
-              {t('showing', { shown: list.length, total })}
+              {t('showing', { shown: formatCount(list.length, i18n.language), total: formatCount(total, i18n.language) })}
             </Typography>
           )}
         </Card>

@@ -39,7 +39,7 @@ export function TrackingLinkDialog(props: TrackingLinkDialogProps) {
 }
 
 function TrackingLinkForm({ affiliates, affiliatesLoaded, campaigns, onClose, onCreated }: TrackingLinkDialogProps) {
-  const { t } = useTranslation(['tracking', 'common']);
+  const { t, i18n } = useTranslation(['tracking', 'common']);
   const toast = useToast();
   const create = useCreateTrackingLink();
   const [values, setValues] = useState<BrandLinkFormValues>(emptyBrandLinkForm);
@@ -47,7 +47,7 @@ function TrackingLinkForm({ affiliates, affiliatesLoaded, campaigns, onClose, on
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
 
   const affiliate = affiliates.find((option) => option.id === values.affiliate_id);
-  const groups = useMemo(() => campaignsForAffiliate(campaigns, affiliate), [campaigns, affiliate]);
+  const groups = useMemo(() => campaignsForAffiliate(campaigns, affiliate, i18n.language), [campaigns, affiliate, i18n.language]);
 
   const set = (field: LinkField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));

@@ -140,7 +140,7 @@ describe('link form choices', () => {
       application('a-1', 'c-2'),
       application('a-2', 'c-1'),
       application('a-3', 'c-1', 'pending'),
-    ]);
+    ], 'en');
     expect(list.map((a) => [a.name, a.campaignIds])).toEqual([
       ['Ion', ['c-1']],
       ['Zoe', ['c-1', 'c-2']],
@@ -150,10 +150,17 @@ describe('link form choices', () => {
   it("puts the chosen affiliate's campaigns first", () => {
     const campaigns = [campaign('c-2', 'Winter'), campaign('c-1', 'Autumn'), campaign('c-3', 'Spring')];
     const affiliate = { id: 'a-1', name: 'Zoe', email: '', campaignIds: ['c-2'] };
-    const groups = campaignsForAffiliate(campaigns, affiliate);
+    const groups = campaignsForAffiliate(campaigns, affiliate, 'en');
     expect(groups.joined.map((c) => c.name)).toEqual(['Winter']);
     expect(groups.others.map((c) => c.name)).toEqual(['Autumn', 'Spring']);
-    expect(campaignsForAffiliate(campaigns, undefined).others).toHaveLength(3);
+    expect(campaignsForAffiliate(campaigns, undefined, 'en').others).toHaveLength(3);
+  });
+
+  it('sorts names as the language does: in Romanian Ș is a letter after all of S', () => {
+    const names = ['Zeta', 'Șerban', 'Ana', 'Ștefan', 'Țuică', 'Szabo', 'Tudor'].map((name, i) => campaign(`c-${i}`, name));
+    const sorted = (language: string) => campaignsForAffiliate(names, undefined, language).others.map((c) => c.name);
+    expect(sorted('ro')).toEqual(['Ana', 'Szabo', 'Șerban', 'Ștefan', 'Tudor', 'Țuică', 'Zeta']);
+    expect(sorted('en')).toEqual(['Ana', 'Șerban', 'Ștefan', 'Szabo', 'Tudor', 'Țuică', 'Zeta']);
   });
 
   it('offers an affiliate only the active campaigns it was approved in', () => {
@@ -163,7 +170,7 @@ describe('link form choices', () => {
       campaign('c-3', 'Paused', { membership_status: 'approved', status: 'paused' }),
       campaign('c-4', 'Refused', { membership_status: 'rejected' }),
     ];
-    expect(linkableCampaigns(mine).map((c) => c.id)).toEqual(['c-1']);
+    expect(linkableCampaigns(mine, 'en').map((c) => c.id)).toEqual(['c-1']);
   });
 });
 

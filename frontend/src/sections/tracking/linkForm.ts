@@ -1,6 +1,7 @@
 import { contractLimits } from '../../api/contractLimits';
 import { ApiError } from '../../api/fetcher';
 import { ErrorCode } from '../../api/generated/model';
+import { compareNames } from '../../preferences/format';
 import { isDomainName } from '../integration/domains';
 import type {
   AffiliateLinkInput,
@@ -160,7 +161,7 @@ export interface AffiliateOption {
 }
 
 /** The brand's approved affiliates (one entry each, by name), from its approved applications. */
-export function approvedAffiliates(applications: Application[]): AffiliateOption[] {
+export function approvedAffiliates(applications: Application[], language: string): AffiliateOption[] {
   const byId = new Map<string, AffiliateOption>();
   for (const application of applications) {
     if (application.status !== 'approved') continue;
@@ -173,7 +174,8 @@ export function approvedAffiliates(applications: Application[]): AffiliateOption
     if (!entry.campaignIds.includes(application.campaign_id)) entry.campaignIds.push(application.campaign_id);
     byId.set(application.affiliate_id, entry);
   }
-  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const compare = compareNames(language);
+  return [...byId.values()].sort((a, b) => compare(a.name, b.name));
 }
 
 /**
@@ -183,8 +185,10 @@ export function approvedAffiliates(applications: Application[]): AffiliateOption
 export function campaignsForAffiliate(
   campaigns: Campaign[],
   affiliate: AffiliateOption | undefined,
+  language: string,
 ): { joined: Campaign[]; others: Campaign[] } {
-  const sorted = [...campaigns].sort((a, b) => a.name.localeCompare(b.name));
+  const compare = compareNames(language);
+  const sorted = [...campaigns].sort((a, b) => compare(a.name, b.name));
   if (!affiliate) return { joined: [], others: sorted };
   return {
     joined: sorted.filter((campaign) => affiliate.campaignIds.includes(campaign.id)),
@@ -193,8 +197,9 @@ export function campaignsForAffiliate(
 }
 
 /** The affiliate's campaigns it can make a link for: approved in, and the campaign active. */
-export function linkableCampaigns(myCampaigns: Campaign[]): Campaign[] {
+export function linkableCampaigns(myCampaigns: Campaign[], language: string): Campaign[] {
+  const compare = compareNames(language);
   return myCampaigns
     .filter((campaign) => campaign.membership_status === 'approved' && campaign.status === 'active')
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => compare(a.name, b.name));
 }

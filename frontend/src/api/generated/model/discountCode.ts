@@ -168,6 +168,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
+import type { CurrencyCode } from './currencyCode';
 import type { Decimal } from './decimal';
 import type { DiscountStatus } from './discountStatus';
 import type { DiscountType } from './discountType';
@@ -181,6 +182,7 @@ export interface DiscountCode {
   brand_name: string;
   campaign_id: string;
   campaign_name: string;
+  currency: CurrencyCode;
   affiliate_id: string;
   affiliate_name: string;
   discount_type: DiscountType;
