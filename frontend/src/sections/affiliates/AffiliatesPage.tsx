@@ -6,7 +6,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   TextField,
@@ -17,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getListAffiliatesQueryKey, listAffiliates } from '../../api/generated/affiliates/affiliates';
 import type { AccountType, AffiliateStats } from '../../api/generated/model';
+import { FitTableContainer, lessImportant } from '../../components/FitTable';
 import { MoneyCell } from '../../components/MoneyCell';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useDebounced } from '../../components/useDebounced';
@@ -74,21 +74,25 @@ export default function AffiliatesPage({ accountType }: { accountType: AccountTy
               </Typography>
             </Box>
           ) : (
-            <TableContainer tabIndex={0} role="region" aria-label={t('sections:titles.affiliates')}>
+            <FitTableContainer tabIndex={0} role="region" aria-label={t('sections:titles.affiliates')}>
               <Table size="small">
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('columns.affiliate')}</TableCell>
-                    <TableCell align="right">{t('columns.campaigns')}</TableCell>
-                    <TableCell align="right">{t('columns.clicks')}</TableCell>
+                    <TableCell align="right" className={lessImportant}>
+                      {t('columns.campaigns')}
+                    </TableCell>
+                    <TableCell align="right" className={lessImportant}>
+                      {t('columns.clicks')}
+                    </TableCell>
                     <TableCell align="right">{t('columns.conversions')}</TableCell>
                     <TableCell align="right" title={t('columns.conversionRateHelp')}>
                       {t('columns.conversionRate')}
                     </TableCell>
                     <TableCell align="right">{t('columns.revenue')}</TableCell>
                     <TableCell align="right">{t('columns.commission')}</TableCell>
-                    <TableCell>{t('columns.lastConversion')}</TableCell>
-                    <TableCell>{t('columns.since')}</TableCell>
+                    <TableCell className={lessImportant}>{t('columns.lastConversion')}</TableCell>
+                    <TableCell className={lessImportant}>{t('columns.since')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -104,23 +108,25 @@ export default function AffiliatesPage({ accountType }: { accountType: AccountTy
                             {affiliate.email}
                           </Typography>
                         </TableCell>
-                        <MoneyCell>{s?.campaigns_joined ?? 0}</MoneyCell>
-                        <MoneyCell>{s?.total_clicks ?? 0}</MoneyCell>
+                        <MoneyCell className={lessImportant}>{s?.campaigns_joined ?? 0}</MoneyCell>
+                        <MoneyCell className={lessImportant}>{s?.total_clicks ?? 0}</MoneyCell>
                         <MoneyCell>{s?.conversions ?? 0}</MoneyCell>
                         <MoneyCell>{`${s?.conversion_rate ?? '0.00'}%`}</MoneyCell>
                         {/* The server answers money in RON; it is shown in the chosen display currency. */}
                         <MoneyCell>{formatFromRon(s?.revenue ?? '0')}</MoneyCell>
                         <MoneyCell>{formatFromRon(s?.commission ?? '0')}</MoneyCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="affiliate-last-conversion">
+                        <TableCell sx={{ whiteSpace: 'nowrap' }} className={lessImportant} data-testid="affiliate-last-conversion">
                           {s?.last_conversion_at ? formatDate(s.last_conversion_at) : t('never')}
                         </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(affiliate.created_at)}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }} className={lessImportant}>
+                          {formatDate(affiliate.created_at)}
+                        </TableCell>
                       </TableRow>
                     );
                   })}
                 </TableBody>
               </Table>
-            </TableContainer>
+            </FitTableContainer>
           )}
           {(affiliates.data?.data.total ?? 0) > list.length && (
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', p: 2 }}>
