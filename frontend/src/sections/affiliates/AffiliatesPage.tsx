@@ -16,18 +16,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getListAffiliatesQueryKey, listAffiliates } from '../../api/generated/affiliates/affiliates';
 import type { AccountType, AffiliateStats } from '../../api/generated/model';
+import { DisplayAmount } from '../../components/DisplayAmount';
 import { FitTableContainer, lessImportant } from '../../components/FitTable';
 import { MoneyCell } from '../../components/MoneyCell';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useDebounced } from '../../components/useDebounced';
-import { useCurrency } from '../../preferences/CurrencyProvider';
 import { formatDate } from '../../preferences/format';
 import { SectionHeader } from '../SectionHeader';
 
 /** Affiliates with their statistics: a brand's are those in its campaigns; the host sees all. */
 export default function AffiliatesPage({ accountType }: { accountType: AccountType }) {
   const { t } = useTranslation(['affiliates', 'sections']);
-  const { formatFromRon } = useCurrency();
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim());
   const params = { ...(query ? { query } : {}), limit: 1000 };
@@ -112,9 +111,13 @@ export default function AffiliatesPage({ accountType }: { accountType: AccountTy
                         <MoneyCell className={lessImportant}>{s?.total_clicks ?? 0}</MoneyCell>
                         <MoneyCell>{s?.conversions ?? 0}</MoneyCell>
                         <MoneyCell>{`${s?.conversion_rate ?? '0.00'}%`}</MoneyCell>
-                        {/* The server answers money in RON; it is shown in the chosen display currency. */}
-                        <MoneyCell>{formatFromRon(s?.revenue ?? '0')}</MoneyCell>
-                        <MoneyCell>{formatFromRon(s?.commission ?? '0')}</MoneyCell>
+                        {/* The server answers money in RON; it is shown in the chosen display currency, the RON beneath. */}
+                        <MoneyCell>
+                          <DisplayAmount amount={s?.revenue ?? '0'} currency="RON" />
+                        </MoneyCell>
+                        <MoneyCell>
+                          <DisplayAmount amount={s?.commission ?? '0'} currency="RON" />
+                        </MoneyCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }} className={lessImportant} data-testid="affiliate-last-conversion">
                           {s?.last_conversion_at ? formatDate(s.last_conversion_at) : t('never')}
                         </TableCell>
