@@ -29,6 +29,8 @@ export function ListPagination({ total, page, pageSize, pageSizes, onPage, onPag
       labelRowsPerPage={t('pagination.rowsPerPage')}
       labelDisplayedRows={({ from, to, count }) => t('pagination.displayed', { from, to, count })}
       data-testid="list-pagination"
+      // On a phone the pager's parts wrap onto a second line rather than widen the page.
+      sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' } }}
     />
   );
 }

@@ -3,7 +3,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../i18n/config';
 import type { Paging } from './ListPagination';
-import { ServerGrid, type ServerSorting } from './ServerGrid';
+import { hiddenColumns, ServerGrid, type ServerSorting } from './ServerGrid';
 
 type Row = { id: string; name: string; amount: string };
 
@@ -92,5 +92,20 @@ describe('server grid', () => {
     expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
     // The bar is shown, not read: a progressbar may not sit inside a grid.
     expect(within(screen.getByRole('grid', { name: 'Things' })).queryByRole('progressbar')).toBeNull();
+  });
+
+  it('hides the columns that matter least, in their order, only until the rest fit the width', () => {
+    const wide: GridColDef<never>[] = [
+      { field: 'order', flex: 1, minWidth: 150 },
+      { field: 'who', flex: 1, minWidth: 130 },
+      { field: 'how', flex: 1, minWidth: 120 },
+      { field: 'total', minWidth: 120 },
+      { field: 'count' },
+    ];
+    // 150 + 130 + 120 + 120 + 100 (a column's default width) = 620.
+    expect(hiddenColumns(wide, ['how', 'who'], 620)).toEqual({});
+    expect(hiddenColumns(wide, ['how', 'who'], 600)).toEqual({ how: false });
+    expect(hiddenColumns(wide, ['how', 'who'], 400)).toEqual({ how: false, who: false });
+    expect(hiddenColumns(wide, ['how', 'who'], 0)).toEqual({});
   });
 });

@@ -49,7 +49,7 @@ import { compareNames } from '../../preferences/format';
 import { useToast, type ToastInput } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { AccountActions } from './AccountActions';
-import { conversionSortColumns, nameSortColumns, useAdminColumns } from './adminColumns';
+import { adminHideFirst, conversionSortColumns, nameSortColumns, useAdminColumns } from './adminColumns';
 import { AdminEntityDialog, emailChanges, emptyAdminValues, type AdminDialogState, type AdminEntityValues } from './AdminEntityDialog';
 import { brandDomain, brandName, isAdminKind, type AdminKind, type AdminTab } from './adminKinds';
 import { CreateHostDialog, type HostAccountValues } from './CreateHostDialog';
@@ -364,6 +364,7 @@ export default function AdminPage() {
         </Typography>
       }
       emptyTestId="admin-empty"
+      hideFirst={adminHideFirst}
     />
   );
 

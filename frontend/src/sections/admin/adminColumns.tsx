@@ -28,6 +28,12 @@ export const conversionSortColumns: Record<ListConversionsSort, string> = {
   commission_amount: 'commission_amount',
 };
 
+/**
+ * The columns that give way first on a narrow screen, whichever tab shows them: the long ID, then
+ * the details that matter least.
+ */
+export const adminHideFirst = ['id', 'customer_email', 'campaign_name', 'discount_type', 'brand_name', 'destination_url'];
+
 /** Text on one line, cut with an ellipsis; the whole text is its title. */
 function OneLine({ text, strong, mono }: { text: string; strong?: boolean; mono?: boolean }) {
   return (
@@ -182,7 +188,7 @@ export function useAdminColumns(actions: AdminRowActions) {
   const trackingLink: GridColDef<TrackingLink>[] = [
     textColumn<TrackingLink>('name', t('columns.name'), (row) => row.name, 150),
     textColumn<TrackingLink>('short_code', t('columns.shortCode'), (row) => row.short_code, 120, { mono: true }),
-    textColumn<TrackingLink>('destination_url', t('columns.destination'), (row) => row.destination_url, 220),
+    textColumn<TrackingLink>('destination_url', t('columns.destination'), (row) => row.destination_url, 200),
     {
       field: 'click_count',
       headerName: t('columns.clicks'),

@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/config';
+import { CURRENCY_STORAGE_KEY } from '../../preferences/currencyRates';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders';
 import AffiliatesPage from './AffiliatesPage';
 
@@ -27,14 +28,14 @@ const newcomer = {
   stats: { ...affiliate.stats, total_clicks: 0, conversions: 0, revenue: '0.00', commission: '0.00', conversion_rate: '0.00', last_conversion_at: null },
 };
 
-function serve(row: typeof affiliate | typeof newcomer = affiliate) {
+function serve(row: typeof affiliate | typeof newcomer = affiliate, rates: Record<string, string> = { RON: '1' }) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       if (url.startsWith('/api/v1/affiliates?')) {
         return jsonResponse({ success: true, data: { affiliates: [row], total: 1, limit: 1000, offset: 0 } });
       }
-      if (url.startsWith('/api/v1/settings/currency')) return jsonResponse({ success: true, data: { base: 'RON', rates: { RON: '1' } } });
+      if (url.startsWith('/api/v1/settings/currency')) return jsonResponse({ success: true, data: { base: 'RON', rates } });
       return jsonResponse({ success: false, error: 'no', code: 'NOT_FOUND' }, 404);
     }),
   );
@@ -42,9 +43,23 @@ function serve(row: typeof affiliate | typeof newcomer = affiliate) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  localStorage.removeItem(CURRENCY_STORAGE_KEY);
 });
 
 describe('AffiliatesPage statistics', () => {
+  it('shows revenue and commission in the display currency, the RON amount under each', async () => {
+    await i18n.changeLanguage('en');
+    localStorage.setItem(CURRENCY_STORAGE_KEY, 'USD');
+    serve(affiliate, { RON: '1', EUR: '0.2', USD: '0.25' });
+    renderWithProviders(<AffiliatesPage accountType="host" />);
+    const row = await screen.findByTestId('affiliate-row');
+    // 5000.50 RON at 0.25 is 1250.125, $1,250.13 (half up); 500.05 RON is 125.0125, $125.01.
+    await waitFor(() => expect(within(row).getAllByTestId('display-amount').map((amount) => amount.textContent)).toEqual(['$1,250.13', '$125.01']));
+    const originals = within(row).getAllByTestId('original-amount').map((amount) => amount.textContent);
+    expect(originals[0]).toMatch(/^5\.000,50\sRON$/);
+    expect(originals[1]).toMatch(/^500,05\sRON$/);
+  });
+
   it('shows clicks, conversions, the rate, money in the display currency and the last conversion', async () => {
     await i18n.changeLanguage('en');
     serve();

@@ -6,7 +6,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   TextField,
@@ -17,17 +16,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getListAffiliatesQueryKey, listAffiliates } from '../../api/generated/affiliates/affiliates';
 import type { AccountType, AffiliateStats } from '../../api/generated/model';
+import { DisplayAmount } from '../../components/DisplayAmount';
+import { FitTableContainer, lessImportant } from '../../components/FitTable';
 import { MoneyCell } from '../../components/MoneyCell';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useDebounced } from '../../components/useDebounced';
-import { useCurrency } from '../../preferences/CurrencyProvider';
 import { formatCount, formatDate, formatRate } from '../../preferences/format';
 import { SectionHeader } from '../SectionHeader';
 
 /** Affiliates with their statistics: a brand's are those in its campaigns; the host sees all. */
 export default function AffiliatesPage({ accountType }: { accountType: AccountType }) {
   const { t, i18n } = useTranslation(['affiliates', 'sections']);
-  const { formatFromRon } = useCurrency();
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim());
   const params = { ...(query ? { query } : {}), limit: 1000 };
@@ -74,21 +73,25 @@ export default function AffiliatesPage({ accountType }: { accountType: AccountTy
               </Typography>
             </Box>
           ) : (
-            <TableContainer tabIndex={0} role="region" aria-label={t('sections:titles.affiliates')}>
+            <FitTableContainer tabIndex={0} role="region" aria-label={t('sections:titles.affiliates')}>
               <Table size="small">
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('columns.affiliate')}</TableCell>
-                    <TableCell align="right">{t('columns.campaigns')}</TableCell>
-                    <TableCell align="right">{t('columns.clicks')}</TableCell>
+                    <TableCell align="right" className={lessImportant}>
+                      {t('columns.campaigns')}
+                    </TableCell>
+                    <TableCell align="right" className={lessImportant}>
+                      {t('columns.clicks')}
+                    </TableCell>
                     <TableCell align="right">{t('columns.conversions')}</TableCell>
                     <TableCell align="right" title={t('columns.conversionRateHelp')}>
                       {t('columns.conversionRate')}
                     </TableCell>
                     <TableCell align="right">{t('columns.revenue')}</TableCell>
                     <TableCell align="right">{t('columns.commission')}</TableCell>
-                    <TableCell>{t('columns.lastConversion')}</TableCell>
-                    <TableCell>{t('columns.since')}</TableCell>
+                    <TableCell className={lessImportant}>{t('columns.lastConversion')}</TableCell>
+                    <TableCell className={lessImportant}>{t('columns.since')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -104,23 +107,29 @@ export default function AffiliatesPage({ accountType }: { accountType: AccountTy
                             {affiliate.email}
                           </Typography>
                         </TableCell>
-                        <MoneyCell>{s?.campaigns_joined ?? 0}</MoneyCell>
-                        <MoneyCell>{s?.total_clicks ?? 0}</MoneyCell>
+                        <MoneyCell className={lessImportant}>{s?.campaigns_joined ?? 0}</MoneyCell>
+                        <MoneyCell className={lessImportant}>{s?.total_clicks ?? 0}</MoneyCell>
                         <MoneyCell>{s?.conversions ?? 0}</MoneyCell>
                         <MoneyCell>{formatRate(s?.conversion_rate ?? '0.00', i18n.language)}</MoneyCell>
-                        {/* The server answers money in RON; it is shown in the chosen display currency. */}
-                        <MoneyCell>{formatFromRon(s?.revenue ?? '0')}</MoneyCell>
-                        <MoneyCell>{formatFromRon(s?.commission ?? '0')}</MoneyCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="affiliate-last-conversion">
+                        {/* The server answers money in RON; it is shown in the chosen display currency, the RON beneath. */}
+                        <MoneyCell>
+                          <DisplayAmount amount={s?.revenue ?? '0'} currency="RON" />
+                        </MoneyCell>
+                        <MoneyCell>
+                          <DisplayAmount amount={s?.commission ?? '0'} currency="RON" />
+                        </MoneyCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }} className={lessImportant} data-testid="affiliate-last-conversion">
                           {s?.last_conversion_at ? formatDate(s.last_conversion_at, i18n.language) : t('never')}
                         </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(affiliate.created_at, i18n.language)}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }} className={lessImportant}>
+                          {formatDate(affiliate.created_at, i18n.language)}
+                        </TableCell>
                       </TableRow>
                     );
                   })}
                 </TableBody>
               </Table>
-            </TableContainer>
+            </FitTableContainer>
           )}
           {(affiliates.data?.data.total ?? 0) > list.length && (
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', p: 2 }}>

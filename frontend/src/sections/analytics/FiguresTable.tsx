@@ -1,6 +1,8 @@
-import { Card, CardContent, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Card, CardContent, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FitTableContainer } from '../../components/FitTable';
+import { MoneyCell } from '../../components/MoneyCell';
 import { hasFailed, QueryStatus, type QueryState } from '../../components/QueryStatus';
 import { formatAmount, formatCount } from '../../preferences/format';
 
@@ -62,7 +64,7 @@ export function FiguresTable({
         <Typography variant="h6" component="h2" gutterBottom>
           {title}
         </Typography>
-        <TableContainer tabIndex={0} role="region" aria-label={title}>
+        <FitTableContainer tabIndex={0} role="region" aria-label={title}>
           <Table size="small">
             <TableHead>
               <TableRow>
@@ -94,16 +96,16 @@ export function FiguresTable({
                   <TableRow key={row.id} data-testid={`${testId}-row`}>
                     <TableCell>{row.name}</TableCell>
                     {detailLabel && <TableCell>{row.detail}</TableCell>}
-                    <TableCell align="right">{formatCount(row.clicks, i18n.language)}</TableCell>
-                    <TableCell align="right">{formatCount(row.conversions, i18n.language)}</TableCell>
-                    <TableCell align="right">{formatAmount(row.revenue, currency)}</TableCell>
-                    <TableCell align="right">{formatAmount(row.commission, currency)}</TableCell>
+                    <MoneyCell>{formatCount(row.clicks, i18n.language)}</MoneyCell>
+                    <MoneyCell>{formatCount(row.conversions, i18n.language)}</MoneyCell>
+                    <MoneyCell>{formatAmount(row.revenue, currency)}</MoneyCell>
+                    <MoneyCell>{formatAmount(row.commission, currency)}</MoneyCell>
                   </TableRow>
                 ))
               )}
             </TableBody>
           </Table>
-        </TableContainer>
+        </FitTableContainer>
       </CardContent>
     </Card>
   );

@@ -32,7 +32,7 @@ export function ConversionFiltersBar({
   return (
     <Card component="section" aria-label={t('filters.label')} sx={{ p: 2, mb: 2 }}>
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+        <Grid size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
           <TextField
             {...select('filter-period')}
             label={t('filters.range')}
@@ -51,7 +51,7 @@ export function ConversionFiltersBar({
         </Grid>
         {filters.period === 'custom' && (
           <>
-            <Grid size={{ xs: 6, sm: 3, md: 2 }}>
+            <Grid size={{ xs: 6, sm: 3, md: 4, xl: 2 }}>
               <TextField
                 type="date"
                 size="small"
@@ -62,7 +62,7 @@ export function ConversionFiltersBar({
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'filter-from', max: filters.to || undefined } }}
               />
             </Grid>
-            <Grid size={{ xs: 6, sm: 3, md: 2 }}>
+            <Grid size={{ xs: 6, sm: 3, md: 4, xl: 2 }}>
               <TextField
                 type="date"
                 size="small"
@@ -75,7 +75,7 @@ export function ConversionFiltersBar({
             </Grid>
           </>
         )}
-        <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+        <Grid size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
           <TextField
             {...select('filter-status')}
             label={t('filters.status')}
@@ -90,7 +90,7 @@ export function ConversionFiltersBar({
             ))}
           </TextField>
         </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+        <Grid size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
           <TextField
             {...select('filter-campaign')}
             label={t('filters.campaign')}
@@ -106,7 +106,7 @@ export function ConversionFiltersBar({
           </TextField>
         </Grid>
         {affiliates && (
-          <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+          <Grid size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
             <TextField
               {...select('filter-affiliate')}
               label={t('filters.affiliate')}
@@ -122,7 +122,7 @@ export function ConversionFiltersBar({
             </TextField>
           </Grid>
         )}
-        <Grid size={{ xs: 6, sm: 3, md: 2 }}>
+        <Grid size={{ xs: 6, sm: 3, md: 4, xl: 2 }}>
           <TextField
             {...select('filter-sort')}
             label={t('filters.sort')}
@@ -136,7 +136,7 @@ export function ConversionFiltersBar({
             ))}
           </TextField>
         </Grid>
-        <Grid size={{ xs: 6, sm: 3, md: 2 }}>
+        <Grid size={{ xs: 6, sm: 3, md: 4, xl: 2 }}>
           <TextField
             {...select('filter-order')}
             label={t('filters.order')}

@@ -96,7 +96,7 @@ export function ConversionsGrid({
       field: 'order',
       headerName: t('columns.order'),
       flex: 1.3,
-      minWidth: 170,
+      minWidth: 150,
       renderCell: ({ row }) => (
         <Box sx={{ py: 1, minWidth: 0 }}>
           <Typography variant="body2" title={row.order_id} sx={{ ...oneLine, fontFamily: 'monospace', fontWeight: 600 }} data-testid="conversion-order">
@@ -115,7 +115,7 @@ export function ConversionsGrid({
       field: 'who',
       headerName: host ? t('columns.affiliateBrand') : reviewer ? t('columns.affiliateCampaign') : t('columns.campaign'),
       flex: 1.2,
-      minWidth: 140,
+      minWidth: 130,
       sortable: false,
       renderCell: ({ row }) => (
         <Box sx={{ py: 1, minWidth: 0 }}>
@@ -134,7 +134,7 @@ export function ConversionsGrid({
       field: 'attribution',
       headerName: t('columns.attribution'),
       flex: 1,
-      minWidth: 130,
+      minWidth: 120,
       sortable: false,
       renderCell: ({ row }) => (
         <Box sx={{ py: 1, minWidth: 0 }}>
@@ -155,7 +155,7 @@ export function ConversionsGrid({
       field: 'order_total',
       headerName: t('columns.orderTotal'),
       ...figureColumn,
-      minWidth: 130,
+      minWidth: 120,
       renderCell: ({ row }) => (
         <Box sx={{ py: 1 }} data-testid="conversion-total">
           <DisplayAmount amount={row.order_total} currency={currencyOf(row.currency)} />
@@ -171,7 +171,7 @@ export function ConversionsGrid({
       field: 'commission_amount',
       headerName: t('columns.commission'),
       ...figureColumn,
-      minWidth: 120,
+      minWidth: 110,
       renderCell: ({ row }) => (
         <DisplayAmount amount={row.commission_amount} currency={currencyOf(row.commission_currency)} testId="conversion-commission" />
       ),
@@ -183,7 +183,7 @@ export function ConversionsGrid({
       sortable: false,
       renderCell: ({ row }) => <ConversionStatusChip conversion={row} />,
     },
-    ...(reviewer ? [actionsColumn<Conversion>(t('columns.actions'), actions, 150)] : []),
+    ...(reviewer ? [actionsColumn<Conversion>(t('columns.actions'), actions, 130)] : []),
   ];
 
   return (
@@ -200,6 +200,8 @@ export function ConversionsGrid({
       empty={empty}
       emptyTestId="conversions-empty"
       getRowClassName={(row) => (selected.has(row.id) ? 'Mui-selected' : '')}
+      // How an order was attributed, then who brought it, give way first on a narrow screen.
+      hideFirst={['attribution', 'who']}
     />
   );
 }

@@ -29,7 +29,7 @@ function BrandTopLists({ currency }: { currency: CurrencyCode }) {
   const top = useGetTopAffiliates({ limit: 10, range: '30d', currency });
   return (
     <Grid container spacing={2}>
-      <Grid size={{ xs: 12, lg: 6 }}>
+      <Grid size={{ xs: 12, xl: 6 }}>
         <FiguresTable
           title={t('topAffiliates.title')}
           nameLabel={t('topAffiliates.affiliate')}
@@ -41,7 +41,7 @@ function BrandTopLists({ currency }: { currency: CurrencyCode }) {
           testId="top-affiliates"
         />
       </Grid>
-      <Grid size={{ xs: 12, lg: 6 }}>
+      <Grid size={{ xs: 12, xl: 6 }}>
         <FiguresTable
           title={t('topCampaigns.title')}
           nameLabel={t('topCampaigns.campaign')}

@@ -96,7 +96,7 @@ function PlatformFigures({ currency, language }: { currency: Currency; language:
       )}
       <PerformanceChart days={series.data?.data.days} currency={currency} loading={series.isPending} status={series} />
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, lg: 7 }}>
+        <Grid size={{ xs: 12, xl: 7 }}>
           <FiguresTable
             title={t('topCampaigns.title')}
             nameLabel={t('topCampaigns.campaign')}
@@ -109,7 +109,7 @@ function PlatformFigures({ currency, language }: { currency: Currency; language:
             testId="top-campaigns"
           />
         </Grid>
-        <Grid size={{ xs: 12, lg: 5 }}>
+        <Grid size={{ xs: 12, xl: 5 }}>
           <RecentActivityCard />
         </Grid>
       </Grid>

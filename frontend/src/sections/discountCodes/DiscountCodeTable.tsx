@@ -1,8 +1,9 @@
-import { Box, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Campaign, DiscountCode } from '../../api/generated/model';
 import { CopyButton } from '../../components/CopyButton';
+import { FitTableContainer, lessImportant } from '../../components/FitTable';
 import { formatAmount } from '../../preferences/format';
 import { commissionOverrideText, discountStatusColor, discountValueText, usageText, validityDays } from './discountCodeText';
 
@@ -29,12 +30,12 @@ export function DiscountCodeTable({
     'status',
   ];
   return (
-    <TableContainer>
+    <FitTableContainer cards>
       <Table size="small" data-testid="discount-codes-table">
         <TableHead>
           <TableRow>
             {columns.map((column) => (
-              <TableCell key={column} sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell key={column} className={lessColumns.has(column) ? lessImportant : undefined}>
                 {t(`columns.${column}`)}
               </TableCell>
             ))}
@@ -47,9 +48,12 @@ export function DiscountCodeTable({
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </FitTableContainer>
   );
 }
+
+/** What gives way in a narrow box: the campaign (its name is on the code's page) and the dates. */
+const lessColumns = new Set(['campaign', 'validity']);
 
 const nameCell = { minWidth: 100, overflowWrap: 'anywhere' } as const;
 
@@ -69,10 +73,11 @@ function CodeRow({
   const validity = validityDays(code, i18n.language);
   const value = discountValueText(code, currency, i18n.language);
   const muted = { variant: 'caption', color: 'text.secondary', component: 'div' } as const;
+  const label = (column: string) => ({ 'data-label': t(`columns.${column}`) });
 
   return (
     <TableRow hover data-testid="discount-code-row" data-code={code.code}>
-      <TableCell>
+      <TableCell {...label('code')}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
           <Typography
             variant="body2"
@@ -84,15 +89,19 @@ function CodeRow({
           <CopyButton value={code.code} testId="discount-code-copy" label={t('list.copy')} />
         </Box>
         {code.description && (
-          <Typography {...muted} sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={code.description}>
+          <Typography {...muted} sx={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={code.description}>
             {code.description}
           </Typography>
         )}
       </TableCell>
       {/* Long names may break anywhere, so the table fits beside the menu. */}
-      <TableCell sx={nameCell}>{viewer === 'brand' ? code.affiliate_name : code.brand_name}</TableCell>
-      <TableCell sx={nameCell}>{code.campaign_name}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+      <TableCell sx={nameCell} {...label(viewer === 'brand' ? 'affiliate' : 'brand')}>
+        {viewer === 'brand' ? code.affiliate_name : code.brand_name}
+      </TableCell>
+      <TableCell sx={nameCell} className={lessImportant} {...label('campaign')}>
+        {code.campaign_name}
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }} {...label('discount')}>
         <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="discount-code-value">
           {value || t(`type.${code.discount_type}`)}
         </Typography>
@@ -114,18 +123,18 @@ function CodeRow({
           </Typography>
         )}
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+      <TableCell sx={{ whiteSpace: 'nowrap' }} {...label('usage')}>
         <span data-testid="discount-code-usage">{usageText(code)}</span>
         {code.usage_limit_per_customer !== null && (
           <Typography {...muted}>{t('list.perCustomer', { limit: code.usage_limit_per_customer })}</Typography>
         )}
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="discount-code-validity">
+      <TableCell sx={{ whiteSpace: 'nowrap' }} className={lessImportant} data-testid="discount-code-validity" {...label('validity')}>
         {validity.from && <div>{t('validity.from', { date: validity.from })}</div>}
         {validity.until && <div>{t('validity.until', { date: validity.until })}</div>}
         {!validity.from && !validity.until && t('validity.always')}
       </TableCell>
-      <TableCell>
+      <TableCell {...label('status')}>
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
           <Chip
             size="small"
@@ -143,7 +152,11 @@ function CodeRow({
           />
         </Stack>
       </TableCell>
-      {actions && <TableCell align="right">{actions(code)}</TableCell>}
+      {actions && (
+        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} {...label('actions')}>
+          {actions(code)}
+        </TableCell>
+      )}
     </TableRow>
   );
 }

@@ -9,7 +9,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   Typography,
@@ -19,6 +18,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useGetEarnings } from '../../api/generated/conversions/conversions';
 import { QueryStatus } from '../../components/QueryStatus';
 import { DisplayAmount } from '../../components/DisplayAmount';
+import { FitTableContainer } from '../../components/FitTable';
+import { MoneyCell } from '../../components/MoneyCell';
 import { useCurrency } from '../../preferences/CurrencyProvider';
 import { formatAmount } from '../../preferences/format';
 import { SectionHeader } from '../SectionHeader';
@@ -92,7 +93,7 @@ export default function EarningsPage() {
                   </Alert>
                 )}
               </CardContent>
-              <TableContainer tabIndex={0} role="region" aria-label={t('byCurrency')}>
+              <FitTableContainer cards tabIndex={0} role="region" aria-label={t('byCurrency')}>
                 <Table size="small">
                   <TableHead>
                     <TableRow>
@@ -108,18 +109,20 @@ export default function EarningsPage() {
                   <TableBody>
                     {rows.map((row) => (
                       <TableRow key={row.currency} data-testid="earnings-row" data-currency={row.currency}>
-                        <TableCell sx={{ fontWeight: 600 }}>{row.currency}</TableCell>
+                        <TableCell sx={{ fontWeight: 600 }} data-label={t('columns.currency')}>
+                          {row.currency}
+                        </TableCell>
                         {earningKinds.map((kind) => (
-                          <TableCell key={kind} align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                          <MoneyCell key={kind} label={t(`totals.${kind}`)}>
                             <DisplayAmount amount={row[kind]} currency={row.currency} />
-                          </TableCell>
+                          </MoneyCell>
                         ))}
-                        <TableCell align="right">{row.conversions}</TableCell>
+                        <MoneyCell label={t('columns.conversions')}>{row.conversions}</MoneyCell>
                       </TableRow>
                     ))}
                   </TableBody>
                 </Table>
-              </TableContainer>
+              </FitTableContainer>
               <Box sx={{ height: 8 }} />
             </Card>
           )}

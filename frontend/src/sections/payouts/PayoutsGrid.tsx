@@ -55,7 +55,7 @@ export function PayoutsGrid({
           field: 'affiliate_name',
           headerName: t('columns.affiliate'),
           flex: 1.3,
-          minWidth: 170,
+          minWidth: 150,
           sortable: false,
           renderCell: ({ row }) => (
             <Box sx={{ py: 1, minWidth: 0 }}>
@@ -79,13 +79,13 @@ export function PayoutsGrid({
       field: 'conversion_count',
       headerName: t('columns.conversions'),
       ...figureColumn,
-      minWidth: 100,
+      minWidth: 90,
       sortable: false,
     },
     {
       field: 'status',
       headerName: t('columns.status'),
-      minWidth: 100,
+      minWidth: 110,
       sortable: false,
       renderCell: ({ row }) => (
         <Chip
@@ -107,7 +107,7 @@ export function PayoutsGrid({
       field: 'paid_at',
       headerName: t('columns.paid'),
       flex: 1,
-      minWidth: 130,
+      minWidth: 120,
       renderCell: ({ row }) => (
         <Box sx={{ py: 1, minWidth: 0 }} data-testid="payout-paid">
           {row.paid_at ? (
@@ -140,6 +140,8 @@ export function PayoutsGrid({
       loading={loading}
       empty={empty}
       emptyTestId="payouts-empty"
+      // When it was created, how many orders it holds, when it was paid: what gives way on a narrow screen.
+      hideFirst={['created_at', 'conversion_count', 'paid_at']}
     />
   );
 }

@@ -12,7 +12,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   TextField,
@@ -36,6 +35,7 @@ import {
   useListPayouts,
 } from '../../api/generated/payouts/payouts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FitTableContainer } from '../../components/FitTable';
 import { MoneyCell } from '../../components/MoneyCell';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useServerList } from '../../components/useServerList';
@@ -117,7 +117,7 @@ function PayableCard({ host, onCreated }: { host: boolean; onCreated: () => void
             {shownMinimum === '0' ? t('payable.empty') : t('payable.underMinimum')}
           </Typography>
         ) : (
-          <TableContainer tabIndex={0} role="region" aria-labelledby="payable-title">
+          <FitTableContainer cards tabIndex={0} role="region" aria-labelledby="payable-title">
             <Table size="small">
               <TableHead>
                 <TableRow>
@@ -130,17 +130,17 @@ function PayableCard({ host, onCreated }: { host: boolean; onCreated: () => void
               <TableBody>
                 {rows.map((row) => (
                   <TableRow key={`${row.brand_id}-${row.affiliate_id}-${row.currency}`} data-testid="payable-row">
-                    <TableCell>{row.affiliate_name}</TableCell>
-                    {host && <TableCell>{row.brand_name}</TableCell>}
-                    <MoneyCell>
+                    <TableCell data-label={t('columns.affiliate')}>{row.affiliate_name}</TableCell>
+                    {host && <TableCell data-label={t('columns.brand')}>{row.brand_name}</TableCell>}
+                    <MoneyCell label={t('columns.amount')}>
                       <DisplayAmount amount={row.amount} currency={row.currency} testId="payable-amount" />
                     </MoneyCell>
-                    <MoneyCell>{row.conversion_count}</MoneyCell>
+                    <MoneyCell label={t('columns.conversions')}>{row.conversion_count}</MoneyCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </FitTableContainer>
         ))}
     </Card>
   );

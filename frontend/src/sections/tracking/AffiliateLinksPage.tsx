@@ -10,7 +10,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   TextField,
@@ -45,6 +44,7 @@ import {
   type AffiliateLinkFormValues,
   type LinkFormErrors,
 } from './linkForm';
+import { lessImportant, FitTableContainer } from '../../components/FitTable';
 
 // The seed sends GET /affiliate-links with no-cache headers so counts are never an old copy.
 const NO_CACHE: RequestInit = { cache: 'no-store', headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' } };
@@ -225,14 +225,14 @@ export default function AffiliateLinksPage() {
               <Typography color="text.secondary">{t('affiliate.empty')}</Typography>
             </Box>
           ) : (
-            <TableContainer>
+            <FitTableContainer cards>
               <Table size="small">
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('columns.name')}</TableCell>
                     <TableCell>{t('columns.campaign')}</TableCell>
                     <TableCell>{t('columns.trackingUrl')}</TableCell>
-                    <TableCell>{t('columns.destination')}</TableCell>
+                    <TableCell className={lessImportant}>{t('columns.destination')}</TableCell>
                     <TableCell align="right">{t('columns.clicks')}</TableCell>
                     <TableCell>{t('columns.status')}</TableCell>
                   </TableRow>
@@ -240,27 +240,27 @@ export default function AffiliateLinksPage() {
                 <TableBody>
                   {list.map((link) => (
                     <TableRow key={link.id} hover data-testid="link-row" data-code={link.short_code}>
-                      <TableCell sx={{ fontWeight: 600 }} data-testid="link-name">
+                      <TableCell sx={{ fontWeight: 600 }} data-testid="link-name" data-label={t('columns.name')}>
                         {link.name}
                       </TableCell>
-                      <TableCell>{link.campaign_name}</TableCell>
-                      <TableCell>
-                        <CopyableCode value={link.tracking_url} testId="link-url" />
+                      <TableCell data-label={t('columns.campaign')}>{link.campaign_name}</TableCell>
+                      <TableCell data-label={t('columns.trackingUrl')}>
+                        <CopyableCode value={link.tracking_url} testId="link-url" wrap />
                       </TableCell>
-                      <TableCell>
+                      <TableCell className={lessImportant} data-label={t('columns.destination')}>
                         <Destination url={link.destination_url} />
                       </TableCell>
-                      <TableCell align="right">
+                      <TableCell align="right" data-label={t('columns.clicks')}>
                         <ClickCount count={link.click_count} bots={link.bot_clicks} />
                       </TableCell>
-                      <TableCell>
+                      <TableCell data-label={t('columns.status')}>
                         <LinkStatusChip status={link.status} />
                       </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
               </Table>
-            </TableContainer>
+            </FitTableContainer>
           )}
         </Card>
       )}

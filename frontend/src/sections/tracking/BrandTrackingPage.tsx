@@ -13,7 +13,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   Tooltip,
@@ -40,6 +39,7 @@ import { ClickCount, CopyableCode, Destination, LinkStatusChip, RefreshButton } 
 import { TrackingLinkDialog } from './TrackingLinkDialog';
 import { toggledStatus } from './linkDisplay';
 import { approvedAffiliates } from './linkForm';
+import { lessImportant, FitTableContainer } from '../../components/FitTable';
 
 /** The seed's page size for tracking links. */
 const LINKS_PARAMS = { limit: 100 };
@@ -133,15 +133,15 @@ export default function BrandTrackingPage() {
               </Button>
             </Box>
           ) : (
-            <TableContainer>
+            <FitTableContainer cards>
               <Table size="small">
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('columns.name')}</TableCell>
                     <TableCell>{t('columns.shortCode')}</TableCell>
-                    <TableCell>{t('columns.destination')}</TableCell>
+                    <TableCell className={lessImportant}>{t('columns.destination')}</TableCell>
                     <TableCell>{t('columns.affiliate')}</TableCell>
-                    <TableCell>{t('columns.campaign')}</TableCell>
+                    <TableCell className={lessImportant}>{t('columns.campaign')}</TableCell>
                     <TableCell align="right">{t('columns.clicks')}</TableCell>
                     <TableCell>{t('columns.status')}</TableCell>
                     <TableCell align="right">{t('columns.actions')}</TableCell>
@@ -152,24 +152,26 @@ export default function BrandTrackingPage() {
                     const busy = busyId === link.id;
                     return (
                       <TableRow key={link.id} hover data-testid="link-row" data-code={link.short_code}>
-                        <TableCell sx={{ fontWeight: 600 }} data-testid="link-name">
+                        <TableCell sx={{ fontWeight: 600 }} data-testid="link-name" data-label={t('columns.name')}>
                           {link.name}
                         </TableCell>
-                        <TableCell>
+                        <TableCell data-label={t('columns.shortCode')}>
                           <CopyableCode value={link.tracking_url} shown={link.short_code} testId="link-code" />
                         </TableCell>
-                        <TableCell>
+                        <TableCell className={lessImportant} data-label={t('columns.destination')}>
                           <Destination url={link.destination_url} maxWidth={180} />
                         </TableCell>
-                        <TableCell>{link.affiliate_name}</TableCell>
-                        <TableCell>{link.campaign_name}</TableCell>
-                        <TableCell align="right">
+                        <TableCell data-label={t('columns.affiliate')}>{link.affiliate_name}</TableCell>
+                        <TableCell className={lessImportant} data-label={t('columns.campaign')}>
+                          {link.campaign_name}
+                        </TableCell>
+                        <TableCell align="right" data-label={t('columns.clicks')}>
                           <ClickCount count={link.click_count} bots={link.bot_clicks} />
                         </TableCell>
-                        <TableCell>
+                        <TableCell data-label={t('columns.status')}>
                           <LinkStatusChip status={link.status} />
                         </TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-label={t('columns.actions')}>
                           {link.status === 'archived' ? (
                             <Action
                               title={t('actions.restore')}
@@ -209,7 +211,7 @@ export default function BrandTrackingPage() {
                   })}
                 </TableBody>
               </Table>
-            </TableContainer>
+            </FitTableContainer>
           )}
           {total > list.length && (
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', p: 2 }}>
