@@ -52,7 +52,7 @@ test('a brand sets its company name, default currency and shop domains on Settin
   const domain = `bianca-${stamp}.example.com`;
   await domains.locator('input[name="domain"]').fill('not a domain');
   await page.getByTestId('domain-add').click();
-  await domains.getByText('Enter a host name such as shop.example.com.').waitFor();
+  await domains.getByText('Enter a domain name such as shop.example.com.').waitFor();
   await domains.locator('input[name="domain"]').fill(`https://${domain}/shop`);
   await page.getByTestId('domain-add').click();
   await page.getByTestId('domains-save').click();
@@ -83,6 +83,8 @@ test('a brand sets its company name, default currency and shop domains on Settin
   await settle(page);
   await screenshot(page, 'settings-domains-ro');
   await page.goto(`${BASE_URL}/dashboard`);
+  // The profile card loads once it comes near the viewport.
+  await page.getByTestId('dashboard-more').scrollIntoViewIfNeeded();
   await page.getByText('Folosit în integrări; linkurile de urmărire au forma /r/<cod>').waitFor();
   await page.getByTestId('language-en').click();
   await page.getByText('Used in integrations; tracking links look like /r/<code>').waitFor();

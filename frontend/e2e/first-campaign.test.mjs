@@ -87,7 +87,7 @@ test("a brand gives its shop's domain at sign-up; its first campaign saves and a
   await generate.locator('select[name="campaign_id"]').selectOption({ label: name });
   assert.equal(
     await generate.getByTestId('destination_url-message').textContent(),
-    `Opțional: gol trimite vizitatorii la pagina principală a campaniei (${homepage}).`,
+    `Opțional: dacă lași câmpul gol, vizitatorii ajung pe pagina principală a campaniei (${homepage}).`,
   );
   await generate.getByTestId('generate-submit').click();
   const trackingUrl = (await generate.getByTestId('generated-url').textContent()).trim();

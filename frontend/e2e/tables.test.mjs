@@ -70,7 +70,7 @@ async function program() {
   return { brand, affiliate, host };
 }
 
-/** What does not fit: grids and tables wider than their box, headers cut, an unnamed actions column. */
+/** What does not fit: grids and tables wider than their box, headers cut, an unnamed actions column, figures wider than their card. */
 function misfits() {
   const found = [];
   const wider = (element) => element.scrollWidth > element.clientWidth + 1;
@@ -95,6 +95,10 @@ function misfits() {
       found.push(`table "${name(box.closest('[aria-label]') ?? table.querySelector('th') ?? table)}" is wider than its box (${box.scrollWidth} > ${box.clientWidth})`);
     }
     for (const cell of table.querySelectorAll('th')) if (wider(cell)) found.push(`table header "${cell.textContent}" is cut`);
+  }
+  // The dashboards' headline figures ("30.908,17 RON") sit in small cards beside the tables.
+  for (const figure of document.querySelectorAll('[data-testid="stat-value"]')) {
+    if (wider(figure)) found.push(`figure "${figure.textContent}" is wider than its card`);
   }
   return found;
 }

@@ -37,7 +37,7 @@ export function StatCard({ label, value, note, detail, testId }: { label: string
         <Typography variant="subtitle2" component="h2" color="text.secondary">
           {label}
         </Typography>
-        <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums', my: 0.5 }} data-testid="stat-value">
+        <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere', my: 0.5 }} data-testid="stat-value">
           {value}
         </Typography>
         {detail && (
@@ -60,7 +60,7 @@ export function StatCardsSkeleton({ count = statMetrics.length }: { count?: numb
   return (
     <Grid container spacing={2} data-testid="stat-cards-loading">
       {Array.from({ length: count }, (_, i) => (
-        <Grid key={i} size={{ xs: 12, sm: 6, md: 4, lg: 12 / 5 }}>
+        <Grid key={i} size={{ xs: 12, sm: 6, md: 4, xl: 12 / 5 }}>
           <Card>
             <CardContent>
               <Skeleton width="50%" />
@@ -89,7 +89,7 @@ export function StatCards({ totals, previous, currency }: { totals: AnalyticsTot
           else if (trend.kind === 'new') note = t('trendNew');
         }
         return (
-          <Grid key={metric} size={{ xs: 12, sm: 6, md: 4, lg: 12 / 5 }}>
+          <Grid key={metric} size={{ xs: 12, sm: 6, md: 4, xl: 12 / 5 }}>
             <StatCard
               label={t(metricLabel(metric))}
               value={value(totals, metric, currency, i18n.language)}
