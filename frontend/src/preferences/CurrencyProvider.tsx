@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { multiplyDecimal, scaleDecimal } from './decimal';
-import { formatAmount, type Currency } from './format';
+import { scaleDecimal } from './decimal';
+import type { Currency } from './format';
 import { announceCurrency, CURRENCY_STORAGE_KEY, displayRatesQuery, storedCurrency, unitRates, type Rates } from './currencyRates';
 
 interface CurrencyContextValue {
@@ -12,13 +12,6 @@ interface CurrencyContextValue {
   ready: boolean;
   /** False when no rates could be fetched and every rate is 1. */
   live: boolean;
-  /** Converts an amount in RON (a decimal string) to the display currency and formats it. */
-  formatFromRon: (amountRon: string) => string;
-  /**
-   * Converts an amount in any currency with a known rate to the display currency and formats it;
-   * an amount in a currency without a rate is shown in its own currency.
-   */
-  formatFrom: (amount: string, currency: string) => string;
   /** The amount in the display currency (a decimal string), or null when its currency has no rate. */
   toDisplay: (amount: string, currency: string) => string | null;
 }
@@ -40,11 +33,6 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
     announceCurrency({ currency, ready });
   }, [currency, ready]);
 
-  const formatFromRon = useCallback(
-    (amountRon: string) => formatAmount(multiplyDecimal(amountRon, rates[currency] ?? '1'), currency),
-    [rates, currency],
-  );
-
   const toDisplay = useCallback(
     (amount: string, from: string) => {
       const fromRate = rates[from];
@@ -55,17 +43,9 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
     [rates, currency],
   );
 
-  const formatFrom = useCallback(
-    (amount: string, from: string) => {
-      const shown = toDisplay(amount, from);
-      return shown === null ? formatAmount(amount, from) : formatAmount(shown, currency);
-    },
-    [toDisplay, currency],
-  );
-
   const value = useMemo(
-    () => ({ currency, setCurrency, rates, ready, live: ratesQuery.data?.live ?? false, formatFromRon, formatFrom, toDisplay }),
-    [currency, setCurrency, rates, ready, ratesQuery.data?.live, formatFromRon, formatFrom, toDisplay],
+    () => ({ currency, setCurrency, rates, ready, live: ratesQuery.data?.live ?? false, toDisplay }),
+    [currency, setCurrency, rates, ready, ratesQuery.data?.live, toDisplay],
   );
   return <CurrencyContext.Provider value={value}>{children}</CurrencyContext.Provider>;
 }

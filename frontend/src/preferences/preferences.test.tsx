@@ -3,6 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENCY_CHANGE_EVENT, type CurrencyChangeDetail } from './currencyRates';
 import { CurrencyProvider, useCurrency } from './CurrencyProvider';
+import { formatAmount } from './format';
 import { resolveThemeMode, storedThemeMode, THEME_STORAGE_KEY } from './ThemeModeProvider';
 
 function json(body: unknown, status = 200) {
@@ -10,10 +11,10 @@ function json(body: unknown, status = 200) {
 }
 
 function Probe() {
-  const { currency, setCurrency, formatFromRon, ready } = useCurrency();
+  const { currency, setCurrency, toDisplay, ready } = useCurrency();
   return (
     <>
-      <span data-testid="amount">{ready ? formatFromRon('100') : 'loading'}</span>
+      <span data-testid="amount">{ready ? formatAmount(toDisplay('100', 'RON') ?? '100', currency) : 'loading'}</span>
       <button onClick={() => setCurrency('EUR')}>eur</button>
       <span data-testid="currency">{currency}</span>
     </>
