@@ -42,9 +42,18 @@ export function localeForLanguage(language: string): 'ro-RO' | 'en-US' {
   return language.startsWith('ro') ? 'ro-RO' : 'en-US';
 }
 
-// Building an Intl formatter costs far more than using one, and tables format hundreds of cells.
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-const collators = new Map<string, Intl.Collator>();
+// Building an Intl formatter costs far more than using one, and tables format hundreds of cells:
+// each is built once per kind and locale.
+const built = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.Collator>();
+
+function once<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.Collator>(key: string, build: () => T): T {
+  let made = built.get(key) as T | undefined;
+  if (!made) {
+    made = build();
+    built.set(key, made);
+  }
+  return made;
+}
 
 const dateForms = {
   date: { dateStyle: 'medium' },
@@ -56,24 +65,12 @@ const dateForms = {
 
 function dateFormatter(language: string, kind: keyof typeof dateForms): Intl.DateTimeFormat {
   const locale = localeForLanguage(language);
-  const key = `${kind}:${locale}`;
-  let formatter = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, dateForms[kind]);
-    formatters.set(key, formatter);
-  }
-  return formatter;
+  return once(`date:${kind}:${locale}`, () => new Intl.DateTimeFormat(locale, dateForms[kind]));
 }
 
 function numberFormatter(language: string, kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const locale = localeForLanguage(language);
-  const key = `${kind}:${locale}`;
-  let formatter = formatters.get(key) as Intl.NumberFormat | undefined;
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, options);
-    formatters.set(key, formatter);
-  }
-  return formatter;
+  return once(`number:${kind}:${locale}`, () => new Intl.NumberFormat(locale, options));
 }
 
 function toDate(value: string | number | Date): Date | null {
@@ -167,13 +164,8 @@ export function formatRate(percent: string, language: string): string {
 
 /** Orders names as the language does: 'Șerban' after 'Sandu' in Romanian, not after 'Zeta'. */
 export function compareNames(language: string): (a: string, b: string) => number {
-  const key = `names:${localeForLanguage(language)}`;
-  let collator = collators.get(key);
-  if (!collator) {
-    collator = new Intl.Collator(localeForLanguage(language));
-    collators.set(key, collator);
-  }
-  return collator.compare;
+  const locale = localeForLanguage(language);
+  return once(`names:${locale}`, () => new Intl.Collator(locale)).compare;
 }
 
 /** A decimal example for a hint or placeholder ('0.10', '25.00') with the language's separator: '0,10'. */
