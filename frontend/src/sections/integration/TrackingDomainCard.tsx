@@ -37,12 +37,8 @@ import { CopyButton } from '../../components/CopyButton';
 import { QueryStatus } from '../../components/QueryStatus';
 import { formatDateTime } from '../../preferences/format';
 import { useToast } from '../../toasts/ToastProvider';
-import { normalizeDomain } from './domains';
+import { isOnDomains, normalizeDomain } from './domains';
 
-/** True for the platform's own host name or a name below it, which the server refuses. */
-function isPlatformHost(host: string, platformHost: string): boolean {
-  return host === platformHost || host.endsWith(`.${platformHost}`);
-}
 
 /** One value of the record, with a button that copies it. */
 function RecordValue({ value, copyLabel, testId }: { value: string; copyLabel: string; testId: string }) {
@@ -166,7 +162,8 @@ export function TrackingDomainCard({ brandUuid }: { brandUuid: string }) {
       setInputError(t('trackingDomain.invalid'));
       return;
     }
-    if (target && isPlatformHost(host, target)) {
+    // The platform's own host name or a name below it: the server refuses those.
+    if (target && isOnDomains(host, [target])) {
       setInputError(t('trackingDomain.platformHost'));
       return;
     }

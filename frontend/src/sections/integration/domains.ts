@@ -27,4 +27,9 @@ export function normalizeDomain(input: string): string | null {
   return isDomainName(text) ? text : null;
 }
 
+/** True when host is one of the domains or a name below one (as the server's domains.Allowed). */
+export function isOnDomains(host: string, domains: readonly string[]): boolean {
+  return domains.some((domain) => host === domain || host.endsWith(`.${domain}`));
+}
+
 export const MAX_DOMAINS = 50;

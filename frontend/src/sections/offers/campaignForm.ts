@@ -12,7 +12,7 @@ import type {
 import { contractLimits } from '../../api/contractLimits';
 import { hasAtMostTwoDecimals, isAtMostOne, isNonNegativeDecimal, normalizeDecimal } from '../../preferences/decimal';
 import { parseDay } from '../../preferences/format';
-import { isDomainName } from '../integration/domains';
+import { isDomainName, isOnDomains, normalizeDomain } from '../integration/domains';
 
 /** The create/edit campaign form as the user types it (every field a string until it is sent). */
 export interface CampaignFormValues {
@@ -97,13 +97,7 @@ function isHttpUrl(text: string): boolean {
 /** The homepage's host name (lower case), or null when the field does not hold an http(s) URL on a domain. */
 export function homepageHost(text: string): string | null {
   const value = text.trim();
-  if (!isHttpUrl(value)) return null;
-  return new URL(value).hostname.toLowerCase().replace(/\.$/, '');
-}
-
-/** True when host is one of the domains or a subdomain of one (as the server's domains.Allowed). */
-export function isOnDomains(host: string, domains: readonly string[]): boolean {
-  return domains.some((domain) => host === domain || host.endsWith(`.${domain}`));
+  return isHttpUrl(value) ? normalizeDomain(value) : null;
 }
 
 /**
