@@ -6,14 +6,16 @@ import (
 	"net/url"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/auth"
 )
 
 // CreateHost creates another host account (host only).
 func (s *Server) CreateHost(ctx context.Context, req oapi.CreateHostRequestObject) (oapi.CreateHostResponseObject, error) {
-	caller, _ := auth.UserFrom(ctx)
+	h, err := hostScope(ctx)
+	if err != nil {
+		return nil, err
+	}
 	b := req.Body
-	profile, err := s.Accounts.CreateHost(ctx, &caller.ID, string(b.Email), b.Password, b.FirstName, b.LastName)
+	profile, err := s.Accounts.CreateHost(ctx, h, string(b.Email), b.Password, b.FirstName, b.LastName)
 	if err != nil {
 		return nil, err
 	}
@@ -24,8 +26,11 @@ func (s *Server) CreateHost(ctx context.Context, req oapi.CreateHostRequestObjec
 
 // CreateResetLink issues a one-time password reset link for a user (host only).
 func (s *Server) CreateResetLink(ctx context.Context, req oapi.CreateResetLinkRequestObject) (oapi.CreateResetLinkResponseObject, error) {
-	caller, _ := auth.UserFrom(ctx)
-	token, expires, err := s.Accounts.IssueResetToken(ctx, caller.ID, req.Id)
+	h, err := hostScope(ctx)
+	if err != nil {
+		return nil, err
+	}
+	token, expires, err := s.Accounts.IssueResetToken(ctx, h, req.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -39,8 +44,11 @@ func (s *Server) CreateResetLink(ctx context.Context, req oapi.CreateResetLinkRe
 // CreateAffiliateInviteLink issues a one-time link that lets the person behind an affiliate the
 // host created sign up as that affiliate (host only).
 func (s *Server) CreateAffiliateInviteLink(ctx context.Context, req oapi.CreateAffiliateInviteLinkRequestObject) (oapi.CreateAffiliateInviteLinkResponseObject, error) {
-	caller, _ := auth.UserFrom(ctx)
-	token, expires, err := s.Accounts.IssueAffiliateInvite(ctx, caller.ID, req.Id)
+	h, err := hostScope(ctx)
+	if err != nil {
+		return nil, err
+	}
+	token, expires, err := s.Accounts.IssueAffiliateInvite(ctx, h, req.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +60,11 @@ func (s *Server) CreateAffiliateInviteLink(ctx context.Context, req oapi.CreateA
 
 // GetDataSummary counts every entity (host).
 func (s *Server) GetDataSummary(ctx context.Context, _ oapi.GetDataSummaryRequestObject) (oapi.GetDataSummaryResponseObject, error) {
-	c, err := s.Catalogue.Summary(ctx)
+	h, err := hostScope(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.Catalogue.Summary(ctx, h)
 	if err != nil {
 		return nil, err
 	}
@@ -78,18 +90,26 @@ func (s *Server) GetDataSummary(ctx context.Context, _ oapi.GetDataSummaryReques
 
 // ExportData answers every row of one entity as CSV, streamed (host).
 func (s *Server) ExportData(ctx context.Context, req oapi.ExportDataRequestObject) (oapi.ExportDataResponseObject, error) {
+	h, err := hostScope(ctx)
+	if err != nil {
+		return nil, err
+	}
 	entity := string(req.Entity)
 	disposition := `attachment; filename="` + entity + `.csv"`
 	return oapi.ExportData200TextcsvCharsetUtf8Response{
-		Body:    streamed(func(w io.Writer) error { return s.Export.Write(ctx, entity, w) }),
+		Body:    streamed(func(w io.Writer) error { return s.Export.Write(ctx, h, entity, w) }),
 		Headers: oapi.ExportData200ResponseHeaders{ContentDisposition: &disposition},
 	}, nil
 }
 
 // ListClicks answers recent clicks (host).
 func (s *Server) ListClicks(ctx context.Context, req oapi.ListClicksRequestObject) (oapi.ListClicksResponseObject, error) {
+	h, err := hostScope(ctx)
+	if err != nil {
+		return nil, err
+	}
 	p := pageOf(nil, req.Params.Limit, req.Params.Offset)
-	rows, total, err := s.Tracking.ListClicks(ctx, p)
+	rows, total, err := s.Tracking.ListClicks(ctx, h, p)
 	if err != nil {
 		return nil, err
 	}

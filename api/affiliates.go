@@ -33,7 +33,11 @@ func affiliateResponse(a catalogue.Affiliate) oapi.AffiliateResponse {
 
 // CreateAffiliate creates an affiliate (host).
 func (s *Server) CreateAffiliate(ctx context.Context, req oapi.CreateAffiliateRequestObject) (oapi.CreateAffiliateResponseObject, error) {
-	a, err := s.Catalogue.CreateAffiliate(ctx, scope(ctx), req.Body.Name, string(req.Body.Email))
+	h, err := hostScope(ctx)
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.Catalogue.CreateAffiliate(ctx, h, req.Body.Name, string(req.Body.Email))
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +58,11 @@ func (s *Server) UpdateAffiliate(ctx context.Context, req oapi.UpdateAffiliateRe
 
 // DeleteAffiliate deletes an affiliate and its memberships (host).
 func (s *Server) DeleteAffiliate(ctx context.Context, req oapi.DeleteAffiliateRequestObject) (oapi.DeleteAffiliateResponseObject, error) {
-	if err := s.Catalogue.DeleteAffiliate(ctx, scope(ctx), req.Id); err != nil {
+	h, err := hostScope(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Catalogue.DeleteAffiliate(ctx, h, req.Id); err != nil {
 		return nil, err
 	}
 	return oapi.DeleteAffiliate200JSONResponse{Success: true, Message: "Affiliate deleted"}, nil

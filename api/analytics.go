@@ -151,8 +151,12 @@ func (s *Server) GetBrandDashboard(ctx context.Context, req oapi.GetBrandDashboa
 
 // GetPlatformOverview answers the host's overview.
 func (s *Server) GetPlatformOverview(ctx context.Context, req oapi.GetPlatformOverviewRequestObject) (oapi.GetPlatformOverviewResponseObject, error) {
+	h, err := hostScope(ctx)
+	if err != nil {
+		return nil, err
+	}
 	currency := displayCurrency(req.Params.Currency)
-	d, err := s.Analytics.PlatformOverview(ctx, scope(ctx), currency)
+	d, err := s.Analytics.PlatformOverview(ctx, h, currency)
 	if err != nil {
 		return nil, err
 	}

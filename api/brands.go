@@ -19,6 +19,16 @@ func caller(ctx context.Context) auth.User {
 // scope is who the request may see and change, built once by the authenticator.
 func scope(ctx context.Context) tenancy.Scope { return tenancy.From(ctx) }
 
+// hostScope is the request's scope as a host's, which host-only services require: any other caller
+// is refused as the authenticator refuses a role, so a wrong x-roles line cannot open one to a brand.
+func hostScope(ctx context.Context) (tenancy.HostScope, error) {
+	h, ok := scope(ctx).AsHost()
+	if !ok {
+		return h, tenancy.Refused()
+	}
+	return h, nil
+}
+
 func deref(s *string) string {
 	if s == nil {
 		return ""
@@ -52,7 +62,11 @@ func brandResponse(b catalogue.Brand) oapi.BrandResponse {
 
 // CreateBrand creates a brand (host).
 func (s *Server) CreateBrand(ctx context.Context, req oapi.CreateBrandRequestObject) (oapi.CreateBrandResponseObject, error) {
-	b, err := s.Catalogue.CreateBrand(ctx, scope(ctx), catalogue.BrandInput{Name: req.Body.Name, Domain: deref(req.Body.Domain)})
+	h, err := hostScope(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b, err := s.Catalogue.CreateBrand(ctx, h, catalogue.BrandInput{Name: req.Body.Name, Domain: deref(req.Body.Domain)})
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +97,11 @@ func (s *Server) SetupBrand(ctx context.Context, req oapi.SetupBrandRequestObjec
 
 // DeleteBrand deletes a brand and what it owns (host).
 func (s *Server) DeleteBrand(ctx context.Context, req oapi.DeleteBrandRequestObject) (oapi.DeleteBrandResponseObject, error) {
-	if err := s.Catalogue.DeleteBrand(ctx, scope(ctx), req.Id); err != nil {
+	h, err := hostScope(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Catalogue.DeleteBrand(ctx, h, req.Id); err != nil {
 		return nil, err
 	}
 	return oapi.DeleteBrand200JSONResponse{Success: true, Message: "Brand deleted"}, nil

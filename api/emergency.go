@@ -16,7 +16,11 @@ func emergencyResponse(st emergency.State) oapi.EmergencyStateResponse {
 
 // GetEmergencyState answers the host's emergency switches.
 func (s *Server) GetEmergencyState(ctx context.Context, _ oapi.GetEmergencyStateRequestObject) (oapi.GetEmergencyStateResponseObject, error) {
-	st, err := s.Emergency.Current(ctx)
+	h, err := hostScope(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st, err := s.Emergency.Current(ctx, h)
 	if err != nil {
 		return nil, err
 	}
@@ -25,8 +29,12 @@ func (s *Server) GetEmergencyState(ctx context.Context, _ oapi.GetEmergencyState
 
 // SetEmergencyState flips the host's emergency switches.
 func (s *Server) SetEmergencyState(ctx context.Context, req oapi.SetEmergencyStateRequestObject) (oapi.SetEmergencyStateResponseObject, error) {
+	h, err := hostScope(ctx)
+	if err != nil {
+		return nil, err
+	}
 	b := req.Body
-	st, err := s.Emergency.Set(ctx, scope(ctx), emergency.Changes{PayoutsFrozen: b.PayoutsFrozen, IngestionPaused: b.IngestionPaused, Maintenance: b.Maintenance})
+	st, err := s.Emergency.Set(ctx, h, emergency.Changes{PayoutsFrozen: b.PayoutsFrozen, IngestionPaused: b.IngestionPaused, Maintenance: b.Maintenance})
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +43,11 @@ func (s *Server) SetEmergencyState(ctx context.Context, req oapi.SetEmergencySta
 
 // PauseAllCampaigns pauses every active campaign, or resumes the ones the emergency paused.
 func (s *Server) PauseAllCampaigns(ctx context.Context, req oapi.PauseAllCampaignsRequestObject) (oapi.PauseAllCampaignsResponseObject, error) {
-	st, err := s.Emergency.Campaigns(ctx, scope(ctx), req.Body.Action == oapi.EmergencyCampaignsInputActionPause)
+	h, err := hostScope(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st, err := s.Emergency.Campaigns(ctx, h, req.Body.Action == oapi.EmergencyCampaignsInputActionPause)
 	if err != nil {
 		return nil, err
 	}

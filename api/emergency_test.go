@@ -191,7 +191,7 @@ func TestKillSwitchesHoldInTheServices(t *testing.T) {
 	}
 
 	set(map[string]any{"ingestion_paused": true})
-	_, _, err := env.App.Conversions.Ingest(ctx, brandID, conversions.Order{OrderID: "job-1", Total: decimal.RequireFromString("10.00"), Currency: "RON", Source: "api"})
+	_, _, err := env.App.Conversions.Ingest(ctx, tenancy.Brand(uuid.Nil, brandID), conversions.Order{OrderID: "job-1", Total: decimal.RequireFromString("10.00"), Currency: "RON", Source: "api"})
 	wantCode(err, oapi.ErrorCodeINGESTIONPAUSED)
 	if n := count(t, env, "SELECT count(*) FROM conversions WHERE order_id = 'job-1'"); n != 0 {
 		t.Errorf("%d stored while ingestion is paused", n)
@@ -199,7 +199,7 @@ func TestKillSwitchesHoldInTheServices(t *testing.T) {
 	// The brand's Shopify test order stores nothing, and still answers while ingestion is paused.
 	mustStatus(t, env.Call(t, http.MethodPost, "/brands/shopify/test-order", p.brand.token, nil), http.StatusOK)
 	set(map[string]any{"ingestion_paused": false, "maintenance": true})
-	_, _, err = env.App.Conversions.Ingest(ctx, brandID, conversions.Order{OrderID: "job-1", Total: decimal.RequireFromString("10.00"), Currency: "RON", Source: "api"})
+	_, _, err = env.App.Conversions.Ingest(ctx, tenancy.Brand(uuid.Nil, brandID), conversions.Order{OrderID: "job-1", Total: decimal.RequireFromString("10.00"), Currency: "RON", Source: "api"})
 	wantCode(err, oapi.ErrorCodeMAINTENANCE)
 	set(map[string]any{"maintenance": false})
 

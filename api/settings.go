@@ -39,6 +39,10 @@ func (s *Server) GetCurrencySettings(ctx context.Context, _ oapi.GetCurrencySett
 
 // SetCurrencyRates changes the platform's exchange rates (host).
 func (s *Server) SetCurrencyRates(ctx context.Context, req oapi.SetCurrencyRatesRequestObject) (oapi.SetCurrencyRatesResponseObject, error) {
+	h, err := hostScope(ctx)
+	if err != nil {
+		return nil, err
+	}
 	changes := map[string]decimal.Decimal{}
 	for code, text := range map[string]*amount.Text{"EUR": req.Body.Rates.EUR, "USD": req.Body.Rates.USD} {
 		if text == nil {
@@ -53,7 +57,7 @@ func (s *Server) SetCurrencyRates(ctx context.Context, req oapi.SetCurrencyRates
 	if len(changes) == 0 {
 		return nil, apierror.Invalid("rates", "required", "Give at least one rate")
 	}
-	if err := currency.SetRates(ctx, s.Pool, scope(ctx).Actor(), changes); err != nil {
+	if err := currency.SetRates(ctx, s.Pool, h, changes); err != nil {
 		return nil, err
 	}
 	s.Conversions.InvalidateRates()

@@ -16,6 +16,7 @@ import (
 	"github.com/openaffiliate/platform/server"
 	"github.com/openaffiliate/platform/server/clickid"
 	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/tenancy"
 	"github.com/openaffiliate/platform/server/tracking"
 )
 
@@ -249,10 +250,10 @@ func TestRejectedAffiliateStopsEarning(t *testing.T) {
 		"code": "MARA15", "campaign_id": p.campaign["id"], "affiliate_id": p.affID, "discount_type": "percentage", "discount_value": "0.15",
 	}), http.StatusCreated)
 	codes := tracking.New(env.App.Pool, nil, nil, "", nil, time.Now)
-	brandID := uuid.MustParse(p.brand.brandID())
+	brand := tenancy.Brand(uuid.Nil, uuid.MustParse(p.brand.brandID()))
 	attributes := func() bool {
 		t.Helper()
-		_, ok, err := codes.AttributableCode(context.Background(), brandID, "mara15")
+		_, ok, err := codes.AttributableCode(context.Background(), brand, "mara15")
 		if err != nil {
 			t.Fatal(err)
 		}

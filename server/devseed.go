@@ -113,7 +113,7 @@ func seedDemoConversions(ctx context.Context, accts *accounts.Service, convs *co
 	}
 	var confirm []uuid.UUID
 	for i, o := range orders {
-		c, _, err := convs.Ingest(ctx, brandProfile.User.BrandID.UUID, conversions.Order{
+		c, _, err := convs.Ingest(ctx, brand, conversions.Order{
 			OrderID: o.id, Total: decimal.RequireFromString(o.total), Currency: "RON", CustomerEmail: o.email,
 			ConvertedAt: new(now.AddDate(0, 0, -o.daysAgo)), DiscountCode: "WINTER10", Source: "api",
 		})

@@ -22,6 +22,7 @@ import (
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/domains"
 	"github.com/openaffiliate/platform/server/emailaddress"
+	"github.com/openaffiliate/platform/server/tenancy"
 )
 
 // Profile is a user with its brand's public id (brand users only).
@@ -210,8 +211,23 @@ func (s *Service) createBrand(ctx context.Context, tx pgx.Tx, company, preferred
 	return brand, s.q.AddBrandDomain(ctx, tx, queries.AddBrandDomainParams{BrandID: brand.ID, Domain: *domain})
 }
 
-// CreateHost creates a verified host account; actor is the host who asked (nil for the operator).
-func (s *Service) CreateHost(ctx context.Context, actor *uuid.UUID, email, password, firstName, lastName string) (Profile, error) {
+// CreateHost creates a verified host account, as a host asks.
+func (s *Service) CreateHost(ctx context.Context, h tenancy.HostScope, email, password, firstName, lastName string) (Profile, error) {
+	if err := h.Check(); err != nil {
+		return Profile{}, err
+	}
+	actor := h.Actor()
+	return s.createHost(ctx, &actor, email, password, firstName, lastName)
+}
+
+// CreateOperatorHost creates a verified host account as the operator asks (the create-host command
+// and the first host from the environment): no host acts, so the new host is its own actor.
+func (s *Service) CreateOperatorHost(ctx context.Context, email, password, firstName, lastName string) (Profile, error) {
+	return s.createHost(ctx, nil, email, password, firstName, lastName)
+}
+
+// createHost creates a verified host account; actor is the host who asked (nil for the operator).
+func (s *Service) createHost(ctx context.Context, actor *uuid.UUID, email, password, firstName, lastName string) (Profile, error) {
 	email, firstName, lastName = strings.TrimSpace(email), strings.TrimSpace(firstName), strings.TrimSpace(lastName)
 	if err := validatePerson(email, password, firstName, lastName); err != nil {
 		return Profile{}, err
@@ -250,7 +266,7 @@ func (s *Service) EnsureHost(ctx context.Context, email, password string) error 
 	if err != nil || exists {
 		return err
 	}
-	_, err = s.CreateHost(ctx, nil, email, password, "Platform", "Host")
+	_, err = s.CreateOperatorHost(ctx, email, password, "Platform", "Host")
 	if err == nil {
 		slog.Info("created the first host account", "email", email)
 	}
@@ -269,8 +285,12 @@ func (s *Service) Profile(ctx context.Context, id uuid.UUID) (Profile, error) {
 // ResetLinkTTL is how long a password reset link works.
 const ResetLinkTTL = time.Hour
 
-// IssueResetToken creates a one-time reset token for a user; only its hash is stored.
-func (s *Service) IssueResetToken(ctx context.Context, actor, userID uuid.UUID) (string, time.Time, error) {
+// IssueResetToken creates a one-time reset token for a user, as a host asks; only its hash is stored.
+func (s *Service) IssueResetToken(ctx context.Context, h tenancy.HostScope, userID uuid.UUID) (string, time.Time, error) {
+	if err := h.Check(); err != nil {
+		return "", time.Time{}, err
+	}
+	actor := h.Actor()
 	if _, err := s.Profile(ctx, userID); err != nil {
 		return "", time.Time{}, err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
+	"github.com/openaffiliate/platform/server/tenancy"
 )
 
 // InviteTTL is how long an affiliate invitation link works.
@@ -20,7 +21,11 @@ const InviteTTL = 7 * 24 * time.Hour
 
 // IssueAffiliateInvite creates a one-time invitation to claim an affiliate record the host created;
 // only the token's hash is stored. An affiliate that already has a user cannot be invited.
-func (s *Service) IssueAffiliateInvite(ctx context.Context, actor, affiliateID uuid.UUID) (string, time.Time, error) {
+func (s *Service) IssueAffiliateInvite(ctx context.Context, h tenancy.HostScope, affiliateID uuid.UUID) (string, time.Time, error) {
+	if err := h.Check(); err != nil {
+		return "", time.Time{}, err
+	}
+	actor := h.Actor()
 	a, err := s.q.GetAffiliateForInvite(ctx, s.pool, affiliateID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", time.Time{}, apierror.NotFound("Affiliate not found")

@@ -62,12 +62,12 @@ type PlatformOverview struct {
 }
 
 // PlatformOverview answers the host's overview of the platform; it is the host's only.
-func (s *Service) PlatformOverview(ctx context.Context, sc tenancy.Scope, currency string) (PlatformOverview, error) {
-	if !sc.IsHost() {
-		return PlatformOverview{}, apierror.Forbidden("The platform overview is for host accounts")
+func (s *Service) PlatformOverview(ctx context.Context, h tenancy.HostScope, currency string) (PlatformOverview, error) {
+	if err := h.Check(); err != nil {
+		return PlatformOverview{}, err
 	}
 	return read(ctx, s, func(db queries.DBTX) (PlatformOverview, error) {
-		p, err := s.period(ctx, db, narrow(sc, Filter{Currency: currency}))
+		p, err := s.period(ctx, db, narrow(h.Scope(), Filter{Currency: currency}))
 		if err != nil {
 			return PlatformOverview{}, err
 		}

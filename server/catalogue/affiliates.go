@@ -186,7 +186,10 @@ func emailConflict(err error) error {
 }
 
 // CreateAffiliate creates an affiliate without a user (host only).
-func (s *Service) CreateAffiliate(ctx context.Context, sc tenancy.Scope, name, email string) (Affiliate, error) {
+func (s *Service) CreateAffiliate(ctx context.Context, h tenancy.HostScope, name, email string) (Affiliate, error) {
+	if err := h.Check(); err != nil {
+		return Affiliate{}, err
+	}
 	name, email, err := normalizeAffiliate(name, email)
 	if err != nil {
 		return Affiliate{}, err
@@ -197,7 +200,7 @@ func (s *Service) CreateAffiliate(ctx context.Context, sc tenancy.Scope, name, e
 		if err != nil {
 			return emailConflict(err)
 		}
-		if err := activity.Log(ctx, tx, sc.Actor(), activity.AffiliateCreated, a.ID.String(), map[string]any{"email": email}); err != nil {
+		if err := activity.Log(ctx, tx, h.Actor(), activity.AffiliateCreated, a.ID.String(), map[string]any{"email": email}); err != nil {
 			return err
 		}
 		out = affiliateRow{affiliate: a}.build()
@@ -242,7 +245,10 @@ func (s *Service) UpdateAffiliate(ctx context.Context, sc tenancy.Scope, id uuid
 }
 
 // DeleteAffiliate removes an affiliate with its memberships and its user account (host only).
-func (s *Service) DeleteAffiliate(ctx context.Context, sc tenancy.Scope, id uuid.UUID) error {
+func (s *Service) DeleteAffiliate(ctx context.Context, h tenancy.HostScope, id uuid.UUID) error {
+	if err := h.Check(); err != nil {
+		return err
+	}
 	defer s.campaignChanged()
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := s.q.DeleteAffiliateUsers(ctx, tx, uuid.NullUUID{UUID: id, Valid: true}); err != nil {
@@ -258,6 +264,6 @@ func (s *Service) DeleteAffiliate(ctx context.Context, sc tenancy.Scope, id uuid
 		if err := s.q.DeleteClicksOf(ctx, tx, queries.DeleteClicksOfParams{AffiliateID: uuid.NullUUID{UUID: id, Valid: true}}); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, sc.Actor(), activity.AffiliateDeleted, id.String(), nil)
+		return activity.Log(ctx, tx, h.Actor(), activity.AffiliateDeleted, id.String(), nil)
 	})
 }

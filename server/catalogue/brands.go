@@ -140,7 +140,10 @@ func UniquePublicID(ctx context.Context, db queries.DBTX, company string) (strin
 }
 
 // CreateBrand creates a brand without users (host only), with a generated public id.
-func (s *Service) CreateBrand(ctx context.Context, sc tenancy.Scope, in BrandInput) (Brand, error) {
+func (s *Service) CreateBrand(ctx context.Context, h tenancy.HostScope, in BrandInput) (Brand, error) {
+	if err := h.Check(); err != nil {
+		return Brand{}, err
+	}
 	domain, err := in.normalize("name")
 	if err != nil {
 		return Brand{}, err
@@ -165,7 +168,7 @@ func (s *Service) CreateBrand(ctx context.Context, sc tenancy.Scope, in BrandInp
 				return err
 			}
 		}
-		if err := activity.Log(ctx, tx, sc.Actor(), activity.BrandCreated, b.ID.String(), map[string]any{"name": in.Name}); err != nil {
+		if err := activity.Log(ctx, tx, h.Actor(), activity.BrandCreated, b.ID.String(), map[string]any{"name": in.Name}); err != nil {
 			return err
 		}
 		out, err = s.getBrand(ctx, tx, b.ID)
@@ -254,7 +257,10 @@ func checkCurrency(c string) (string, error) {
 }
 
 // DeleteBrand removes a brand with its users, campaigns, memberships, keys and domains (host only).
-func (s *Service) DeleteBrand(ctx context.Context, sc tenancy.Scope, id uuid.UUID) error {
+func (s *Service) DeleteBrand(ctx context.Context, h tenancy.HostScope, id uuid.UUID) error {
+	if err := h.Check(); err != nil {
+		return err
+	}
 	defer s.campaignChanged()
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		n, err := s.q.DeleteBrand(ctx, tx, id)
@@ -267,7 +273,7 @@ func (s *Service) DeleteBrand(ctx context.Context, sc tenancy.Scope, id uuid.UUI
 		if err := s.q.DeleteClicksOf(ctx, tx, queries.DeleteClicksOfParams{BrandID: uuid.NullUUID{UUID: id, Valid: true}}); err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, sc.Actor(), activity.BrandDeleted, id.String(), nil)
+		return activity.Log(ctx, tx, h.Actor(), activity.BrandDeleted, id.String(), nil)
 	})
 }
 

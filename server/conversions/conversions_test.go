@@ -8,13 +8,16 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/clickid"
 	"github.com/openaffiliate/platform/server/conversions"
 	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/tenancy"
 )
 
 var pool *pgxpool.Pool
@@ -95,7 +98,7 @@ func order(id string) conversions.Order {
 
 func ingest(t *testing.T, brand uuid.UUID, o conversions.Order) conversions.Conversion {
 	t.Helper()
-	c, created, err := service().Ingest(context.Background(), brand, o)
+	c, created, err := service().Ingest(context.Background(), tenancy.Brand(uuid.Nil, brand), o)
 	if err != nil {
 		t.Fatalf("Ingest(%+v): %v", o, err)
 	}
@@ -281,7 +284,7 @@ func TestSameOrderIsStoredOnceUnderConcurrency(t *testing.T) {
 	)
 	for range copies {
 		wg.Go(func() {
-			c, isNew, err := service().Ingest(context.Background(), p.brand, o)
+			c, isNew, err := service().Ingest(context.Background(), tenancy.Brand(uuid.Nil, p.brand), o)
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
@@ -312,13 +315,13 @@ func TestSameOrderIsStoredOnceUnderConcurrency(t *testing.T) {
 	// A later repeat with other details answers the first result and changes nothing.
 	again := o
 	again.Total = dec("5.00")
-	c, isNew, err := service().Ingest(context.Background(), p.brand, again)
+	c, isNew, err := service().Ingest(context.Background(), tenancy.Brand(uuid.Nil, p.brand), again)
 	if err != nil || isNew || !c.OrderTotal.Equal(dec("100.00")) {
 		t.Fatalf("repeat: %+v, new %v, %v", c, isNew, err)
 	}
 	// The same order id at another brand is another order.
 	other := newProgram(t, tenPercentRON)
-	if _, isNew, err := service().Ingest(context.Background(), other.brand, o); err != nil || !isNew {
+	if _, isNew, err := service().Ingest(context.Background(), tenancy.Brand(uuid.Nil, other.brand), o); err != nil || !isNew {
 		t.Fatalf("same order id at another brand: new %v, %v", isNew, err)
 	}
 }
@@ -401,7 +404,7 @@ func TestRefusedOrdersStoreNothing(t *testing.T) {
 			o := order("R-" + tc.name)
 			o.DiscountCode = p.codeText
 			tc.edit(&o)
-			_, _, err := service().Ingest(context.Background(), p.brand, o)
+			_, _, err := service().Ingest(context.Background(), tenancy.Brand(uuid.Nil, p.brand), o)
 			var apiErr *apierror.Error
 			if !errors.As(err, &apiErr) || apiErr.Status != 400 || len(apiErr.Details) != 1 || apiErr.Details[0].Field != tc.field {
 				t.Fatalf("Ingest: %v; want a 400 naming %s", err, tc.field)
@@ -414,6 +417,46 @@ func TestRefusedOrdersStoreNothing(t *testing.T) {
 	}
 	if rows != 0 || uses != 0 {
 		t.Fatalf("refused orders left %d conversions and %d code uses", rows, uses)
+	}
+}
+
+// An order or a refund is the scope's brand's: any other scope is refused (403) and keeps nothing,
+// and the brand's own scope stores under its brand.
+func TestOrdersAndRefundsAreTheScopesBrands(t *testing.T) {
+	p := newProgram(t, tenPercentRON)
+	ctx := context.Background()
+	refund := func(sc tenancy.Scope) error {
+		return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			_, err := service().Refund(ctx, tx, sc, conversions.RefundArgs{OrderID: "S-1", Amount: dec("1.00"), Key: "S-1-refund", Source: "test"})
+			return err
+		})
+	}
+	for name, sc := range map[string]tenancy.Scope{
+		"host":      tenancy.Of(auth.User{ID: uuid.New(), AccountType: auth.RoleHost}),
+		"affiliate": tenancy.Affiliate(uuid.Nil, p.affiliate),
+		"system":    tenancy.System("a job"),
+		"empty":     {},
+	} {
+		if _, _, err := service().Ingest(ctx, sc, order("S-1")); statusOf(t, err) != 403 {
+			t.Errorf("%s ingests: %v", name, err)
+		}
+		if err := refund(sc); statusOf(t, err) != 403 {
+			t.Errorf("%s refunds: %v", name, err)
+		}
+	}
+	var stored, kept int
+	if err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM conversions WHERE order_id = 'S-1'), (SELECT count(*) FROM early_refunds WHERE order_id = 'S-1')`).Scan(&stored, &kept); err != nil {
+		t.Fatal(err)
+	}
+	if stored != 0 || kept != 0 {
+		t.Fatalf("refused scopes left %d conversions and %d kept refunds", stored, kept)
+	}
+	brand := tenancy.Brand(uuid.Nil, p.brand)
+	if err := refund(brand); err != nil {
+		t.Fatal(err)
+	}
+	if c := ingest(t, p.brand, order("S-1")); c.BrandID != p.brand || !c.RefundedAmount.Equal(dec("1.00")) {
+		t.Errorf("the brand's order with its kept refund: %+v", c)
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/clickid"
+	"github.com/openaffiliate/platform/server/tenancy"
 )
 
 // Order is an order as a shop reports it, through the conversion API or a Shopify webhook.
@@ -96,7 +97,14 @@ func (s *Service) check(o *Order) error {
 // the code's read under a lock, then one statement that stores the conversion, counts the code's
 // use and writes the activity log (the host's too, for an order id another brand holds), and one
 // that takes the refunds kept for it (with the order id's lock).
-func (s *Service) Ingest(ctx context.Context, brandID uuid.UUID, o Order) (Conversion, bool, error) {
+//
+// The brand is the scope's: a brand's session or API key, or its shop's signed webhook; any other
+// scope is refused.
+func (s *Service) Ingest(ctx context.Context, sc tenancy.Scope, o Order) (Conversion, bool, error) {
+	brandID, ok := sc.BrandID()
+	if !ok {
+		return Conversion{}, false, apierror.Forbidden("Only a brand reports its orders")
+	}
 	// The host's switches hold for every caller: the API, Shopify, the dev seed, any job.
 	if err := s.stop.CheckIngestion(ctx); err != nil {
 		return Conversion{}, false, err

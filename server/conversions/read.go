@@ -73,12 +73,8 @@ func (s *Service) List(ctx context.Context, sc tenancy.Scope, f Filter, p catalo
 
 // Process stores an order a brand reports (its session or its API key); see Ingest.
 func (s *Service) Process(ctx context.Context, sc tenancy.Scope, o Order) (Conversion, bool, error) {
-	brandID, ok := sc.BrandID()
-	if !ok {
-		return Conversion{}, false, apierror.Forbidden("Only a brand reports its orders")
-	}
 	o.Source = "api"
-	return s.Ingest(ctx, brandID, o)
+	return s.Ingest(ctx, sc, o)
 }
 
 // Earnings are commission totals in one currency, by where they stand.

@@ -10,7 +10,9 @@ import (
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
+	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/notify"
+	"github.com/openaffiliate/platform/server/tenancy"
 )
 
 // Refund outcomes.
@@ -36,7 +38,12 @@ type RefundArgs struct {
 // campaign's spent amount. What the refund changed is in the activity log. A refund of an order
 // not stored yet is kept and applied in the transaction that stores the order (storeOrder). Call
 // it inside the transaction that claimed the refund (so a redelivered refund cannot apply twice).
-func (s *Service) Refund(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, r RefundArgs) (string, error) {
+// The brand is the scope's (its shop's signed webhook); any other scope is refused.
+func (s *Service) Refund(ctx context.Context, tx pgx.Tx, sc tenancy.Scope, r RefundArgs) (string, error) {
+	brandID, ok := sc.BrandID()
+	if !ok {
+		return "", apierror.Forbidden("Only a brand reports its refunds")
+	}
 	// Taken before the conversion is read, as storeOrder takes it before the kept refunds are.
 	if err := s.q.LockOrderID(ctx, tx, queries.LockOrderIDParams{BrandID: brandID, OrderID: r.OrderID}); err != nil {
 		return "", err

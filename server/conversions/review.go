@@ -200,12 +200,12 @@ func (s *Service) Adjust(ctx context.Context, sc tenancy.Scope, id uuid.UUID, am
 
 // Delete removes a conversion; only the host may, and not once it is paid. A confirmed one gives
 // its commission back to its campaign's spent amount, and its code's use is uncounted.
-func (s *Service) Delete(ctx context.Context, sc tenancy.Scope, id uuid.UUID, reason string) error {
-	if !sc.IsHost() {
-		return apierror.Forbidden("Only the host deletes a conversion")
+func (s *Service) Delete(ctx context.Context, h tenancy.HostScope, id uuid.UUID, reason string) error {
+	if err := h.Check(); err != nil {
+		return err
 	}
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		c, err := s.lock(ctx, tx, sc, id)
+		c, err := s.lock(ctx, tx, h.Scope(), id)
 		if err != nil {
 			return err
 		}
@@ -226,7 +226,7 @@ func (s *Service) Delete(ctx context.Context, sc tenancy.Scope, id uuid.UUID, re
 			}
 		}
 		// Logged while the conversion exists, so the entry is its brand's and affiliate's too.
-		if err := activity.Log(ctx, tx, sc.Actor(), activity.ConversionDeleted, c.ID.String(), map[string]any{
+		if err := activity.Log(ctx, tx, h.Actor(), activity.ConversionDeleted, c.ID.String(), map[string]any{
 			"brand_id": c.BrandID, "order_id": c.OrderID, "status": c.Status, "commission": c.CommissionAmount.StringFixed(2), "reason": reason,
 		}); err != nil {
 			return err

@@ -10,9 +10,13 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/conversions"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
+
+// asHost is a host's scope, built as the authenticator builds one.
+func asHost() tenancy.Scope { return tenancy.Of(auth.User{AccountType: auth.RoleHost}) }
 
 func statusOf(t *testing.T, err error) int {
 	t.Helper()
@@ -110,7 +114,7 @@ func TestReviewIsAllOrNothingAndScoped(t *testing.T) {
 		t.Fatalf("after refused batches: %s, spent %s, %v", got.Status, spent(t, p.campaign), err)
 	}
 	// The host decides any brand's, many at once; a repeated id counts once.
-	got, err := service().Review(context.Background(), tenancy.Host(uuid.Nil), []uuid.UUID{a.ID, theirs.ID, a.ID}, conversions.Confirm, "")
+	got, err := service().Review(context.Background(), asHost(), []uuid.UUID{a.ID, theirs.ID, a.ID}, conversions.Confirm, "")
 	if err != nil || len(got) != 2 || got[0].Status != "confirmed" || got[1].Status != "confirmed" || spent(t, p.campaign) != "10.00" {
 		t.Fatalf("host batch: %+v, %v, spent %s", got, err, spent(t, p.campaign))
 	}
@@ -145,7 +149,7 @@ func TestConfirmRespectsTheBudget(t *testing.T) {
 func TestAdjustAndDelete(t *testing.T) {
 	p := newProgram(t, tenPercentRON)
 	c := attributed(t, p, "D-1", "pending")
-	brand, host := tenancy.Brand(uuid.Nil, p.brand), tenancy.Host(uuid.Nil)
+	brand, host := tenancy.Brand(uuid.Nil, p.brand), asHost()
 	for _, amount := range []string{"-1", "1.005"} {
 		if _, err := service().Adjust(context.Background(), brand, c.ID, decimal.RequireFromString(amount), ""); statusOf(t, err) != 400 {
 			t.Errorf("adjust to %s: %v", amount, err)
@@ -158,15 +162,21 @@ func TestAdjustAndDelete(t *testing.T) {
 	if err != nil || got.CommissionAmount.StringFixed(2) != "12.34" || !got.OriginalCommission.Equal(decimal.NewFromInt(10)) {
 		t.Fatalf("adjust: %+v %v", got, err)
 	}
-	if err := service().Delete(context.Background(), brand, c.ID, ""); statusOf(t, err) != 403 {
+	// A brand's scope makes no HostScope, and the zero one it leaves is refused.
+	brandAsHost, ok := brand.AsHost()
+	if ok {
+		t.Fatal("a brand's scope made a HostScope")
+	}
+	if err := service().Delete(context.Background(), brandAsHost, c.ID, ""); statusOf(t, err) != 403 {
 		t.Fatalf("a brand deletes: %v", err)
 	}
+	hostOnly, _ := host.AsHost()
 	exec(t, `UPDATE conversions SET status = 'paid' WHERE id = $1`, c.ID)
-	if err := service().Delete(context.Background(), host, c.ID, ""); statusOf(t, err) != 409 {
+	if err := service().Delete(context.Background(), hostOnly, c.ID, ""); statusOf(t, err) != 409 {
 		t.Fatalf("the host deletes a paid one: %v", err)
 	}
 	exec(t, `UPDATE conversions SET status = 'pending' WHERE id = $1`, c.ID)
-	if err := service().Delete(context.Background(), host, c.ID, "test order"); err != nil {
+	if err := service().Delete(context.Background(), hostOnly, c.ID, "test order"); err != nil {
 		t.Fatal(err)
 	}
 	var uses int
@@ -198,7 +208,7 @@ func TestHoldingPeriodConfirmsCleanConversions(t *testing.T) {
 		t.Fatalf("the two runs confirmed %d, want 1", total)
 	}
 	for id, want := range map[uuid.UUID]string{clean.ID: "confirmed", flagged.ID: "flagged", young.ID: "pending"} {
-		got, err := service().Get(context.Background(), tenancy.Host(uuid.Nil), id)
+		got, err := service().Get(context.Background(), asHost(), id)
 		if err != nil || got.Status != want {
 			t.Errorf("%s: %s, want %s (%v)", got.OrderID, got.Status, want, err)
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/shopspring/decimal"
@@ -12,6 +11,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/tenancy"
 )
 
 // StoredRates reads the RON-based rates the platform keeps, with the time of the newest change.
@@ -31,9 +31,12 @@ func StoredRates(ctx context.Context, db queries.DBTX) (map[string]decimal.Decim
 	return rates, updated, nil
 }
 
-// SetRates changes what 1 RON is worth in other currencies, as the host asks (actor), and writes
-// the rates before and after to the activity log. RON, the base, stays 1.
-func SetRates(ctx context.Context, pool *pgxpool.Pool, actor uuid.UUID, changes map[string]decimal.Decimal) error {
+// SetRates changes what 1 RON is worth in other currencies, as the host asks, and writes the rates
+// before and after to the activity log. RON, the base, stays 1.
+func SetRates(ctx context.Context, pool *pgxpool.Pool, h tenancy.HostScope, changes map[string]decimal.Decimal) error {
+	if err := h.Check(); err != nil {
+		return err
+	}
 	for code, rate := range changes {
 		switch {
 		case code == Base:
@@ -63,6 +66,6 @@ func SetRates(ctx context.Context, pool *pgxpool.Pool, actor uuid.UUID, changes 
 			}
 			after[code] = rate.String()
 		}
-		return activity.Log(ctx, tx, actor, activity.RatesChanged, Base, map[string]any{"before": before, "after": after})
+		return activity.Log(ctx, tx, h.Actor(), activity.RatesChanged, Base, map[string]any{"before": before, "after": after})
 	})
 }

@@ -83,7 +83,10 @@ func (s *Service) State(ctx context.Context) (State, error) {
 }
 
 // Current reads the switches and the count afresh (the host's own view), and keeps them for the checks.
-func (s *Service) Current(ctx context.Context) (State, error) {
+func (s *Service) Current(ctx context.Context, h tenancy.HostScope) (State, error) {
+	if err := h.Check(); err != nil {
+		return State{}, err
+	}
 	s.forget()
 	return s.State(ctx)
 }
@@ -94,19 +97,12 @@ func (s *Service) forget() {
 	s.mu.Unlock()
 }
 
-func hostOnly(sc tenancy.Scope) error {
-	if !sc.IsHost() {
-		return apierror.Forbidden("Only the host uses the emergency switches")
-	}
-	return nil
-}
-
 // Set flips switches (host) and logs the change.
-func (s *Service) Set(ctx context.Context, sc tenancy.Scope, c Changes) (State, error) {
-	if err := hostOnly(sc); err != nil {
+func (s *Service) Set(ctx context.Context, h tenancy.HostScope, c Changes) (State, error) {
+	if err := h.Check(); err != nil {
 		return State{}, err
 	}
-	actor := sc.Actor()
+	actor := h.Actor()
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := s.q.SetPlatformState(ctx, tx, queries.SetPlatformStateParams{
 			PayoutsFrozen: c.PayoutsFrozen, IngestionPaused: c.IngestionPaused, Maintenance: c.Maintenance,
@@ -131,8 +127,8 @@ func (s *Service) Set(ctx context.Context, sc tenancy.Scope, c Changes) (State, 
 
 // Campaigns pauses every active campaign (pause true), remembering which, or resumes exactly
 // those (a campaign its brand paused itself stays paused). Logged.
-func (s *Service) Campaigns(ctx context.Context, sc tenancy.Scope, pause bool) (State, error) {
-	if err := hostOnly(sc); err != nil {
+func (s *Service) Campaigns(ctx context.Context, h tenancy.HostScope, pause bool) (State, error) {
+	if err := h.Check(); err != nil {
 		return State{}, err
 	}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -154,7 +150,7 @@ func (s *Service) Campaigns(ctx context.Context, sc tenancy.Scope, pause bool) (
 		if err != nil {
 			return err
 		}
-		return activity.Log(ctx, tx, sc.Actor(), action, "emergency", map[string]any{"campaigns": n})
+		return activity.Log(ctx, tx, h.Actor(), action, "emergency", map[string]any{"campaigns": n})
 	})
 	s.forget()
 	if err != nil {

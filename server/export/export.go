@@ -14,6 +14,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/csvfile"
+	"github.com/openaffiliate/platform/server/tenancy"
 )
 
 // Service writes exports.
@@ -164,8 +165,11 @@ func Entities() []string {
 	return names
 }
 
-// Write writes every row of one entity as CSV with a header, from one snapshot.
-func (s *Service) Write(ctx context.Context, entity string, w io.Writer) error {
+// Write writes every row of one entity as CSV with a header, from one snapshot (host only).
+func (s *Service) Write(ctx context.Context, h tenancy.HostScope, entity string, w io.Writer) error {
+	if err := h.Check(); err != nil {
+		return err
+	}
 	t, ok := tables[entity]
 	if !ok {
 		return fmt.Errorf("export: unknown entity %q", entity)

@@ -16,6 +16,7 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/conversions"
 	"github.com/openaffiliate/platform/server/emergency"
+	"github.com/openaffiliate/platform/server/tenancy"
 )
 
 // Outcomes of a delivery, as the contract names them.
@@ -76,21 +77,23 @@ func (s *Service) receive(ctx context.Context, d Delivery) (Result, error) {
 	if !Verify(brand.WebhookSecret, d.Body, d.Signature) {
 		return Result{}, apierror.Unauthorized("The webhook signature does not match the brand's webhook secret")
 	}
+	// The signature proves the brand: its shop acts for it as its API key would.
+	sc := tenancy.Brand(uuid.Nil, brand.ID)
 	switch d.Topic {
 	case "orders/create", "orders/paid":
-		return s.order(ctx, brand.ID, d)
+		return s.order(ctx, sc, d)
 	case "orders/cancelled":
 		c, err := ParseCancellation(d.Body)
 		if err != nil {
 			return Result{}, err
 		}
-		return s.refund(ctx, brand.ID, d, "orders/cancelled:"+c.OrderID, conversions.RefundArgs{OrderID: c.OrderID, Cancelled: true})
+		return s.refund(ctx, sc, d, "orders/cancelled:"+c.OrderID, conversions.RefundArgs{OrderID: c.OrderID, Cancelled: true})
 	case "refunds/create":
 		r, err := ParseRefund(d.Body)
 		if err != nil {
 			return Result{}, err
 		}
-		return s.refund(ctx, brand.ID, d, "refunds/create:"+r.ID, conversions.RefundArgs{OrderID: r.OrderID, Amount: r.Amount})
+		return s.refund(ctx, sc, d, "refunds/create:"+r.ID, conversions.RefundArgs{OrderID: r.OrderID, Amount: r.Amount})
 	case "":
 		return Result{}, apierror.Invalid("X-Shopify-Topic", "required", "The webhook has no topic (X-Shopify-Topic)")
 	}
@@ -103,7 +106,7 @@ var orderFields = map[string]string{
 	"converted_at": "created_at", "discount_code": "discount_codes.0.code",
 }
 
-func (s *Service) order(ctx context.Context, brandID uuid.UUID, d Delivery) (Result, error) {
+func (s *Service) order(ctx context.Context, sc tenancy.Scope, d Delivery) (Result, error) {
 	o, err := ParseOrder(d.Body)
 	if err != nil {
 		return Result{}, err
@@ -118,7 +121,7 @@ func (s *Service) order(ctx context.Context, brandID uuid.UUID, d Delivery) (Res
 	if len(o.DiscountCodes) > 0 {
 		order.DiscountCode = o.DiscountCodes[0]
 	}
-	c, created, err := s.conversions.Ingest(ctx, brandID, order)
+	c, created, err := s.conversions.Ingest(ctx, sc, order)
 	var apiErr *apierror.Error
 	if errors.As(err, &apiErr) {
 		for i := range apiErr.Details {
@@ -139,7 +142,8 @@ func (s *Service) order(ctx context.Context, brandID uuid.UUID, d Delivery) (Res
 // refund applies a refund or cancellation once, or keeps it for its order when the order is not
 // stored yet: the delivery's id and claim (the refund's own id, or the cancelled order's) are taken
 // in the same transaction, so a redelivery changes nothing.
-func (s *Service) refund(ctx context.Context, brandID uuid.UUID, d Delivery, claim string, args conversions.RefundArgs) (Result, error) {
+func (s *Service) refund(ctx context.Context, sc tenancy.Scope, d Delivery, claim string, args conversions.RefundArgs) (Result, error) {
+	brandID, _ := sc.BrandID() // a brand's, from receive; conversions.Refund refuses any other
 	outcome := Duplicate
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		for _, key := range []string{d.WebhookID, claim} {
@@ -153,7 +157,7 @@ func (s *Service) refund(ctx context.Context, brandID uuid.UUID, d Delivery, cla
 		}
 		var err error
 		args.Source, args.Key = "shopify "+d.Topic, cmp.Or(d.WebhookID, claim)
-		outcome, err = s.conversions.Refund(ctx, tx, brandID, args)
+		outcome, err = s.conversions.Refund(ctx, tx, sc, args)
 		return err
 	})
 	if err != nil {
@@ -173,8 +177,12 @@ type TestDelivery struct {
 
 // SendTest signs a sample order (marked as a test, with a fresh id) with the brand's webhook
 // secret and receives it as a delivery from Shopify would be received: the signature is checked
-// and the order read; a test order is not stored.
-func (s *Service) SendTest(ctx context.Context, brandID uuid.UUID) (TestDelivery, error) {
+// and the order read; a test order is not stored. The brand is the scope's; any other is refused.
+func (s *Service) SendTest(ctx context.Context, sc tenancy.Scope) (TestDelivery, error) {
+	brandID, ok := sc.BrandID()
+	if !ok {
+		return TestDelivery{}, apierror.Forbidden("Only a brand sends itself a test order")
+	}
 	b, err := s.q.BrandWebhookByID(ctx, s.pool, brandID)
 	if err != nil {
 		return TestDelivery{}, err

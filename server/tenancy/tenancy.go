@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
 )
 
@@ -31,8 +32,8 @@ type Scope struct {
 	reason    string
 }
 
-// Host sees and manages every tenant.
-func Host(actor uuid.UUID) Scope { return Scope{kind: host, actor: actor} }
+// hostOf sees and manages every tenant; only Of builds one, from an authenticated host.
+func hostOf(actor uuid.UUID) Scope { return Scope{kind: host, actor: actor} }
 
 // Brand sees its own brand's objects; actor is uuid.Nil for a brand API key.
 func Brand(actor, brandID uuid.UUID) Scope { return Scope{kind: brand, actor: actor, brand: brandID} }
@@ -51,13 +52,53 @@ func System(reason string) Scope { return Scope{kind: system, reason: reason} }
 func Of(u auth.User) Scope {
 	switch {
 	case u.AccountType == auth.RoleHost:
-		return Host(u.ID)
+		return hostOf(u.ID)
 	case u.AccountType == auth.RoleBrand && u.BrandID.Valid:
 		return Brand(u.ID, u.BrandID.UUID)
 	case u.AccountType == auth.RoleAffiliate && u.AffiliateID.Valid:
 		return Affiliate(u.ID, u.AffiliateID.UUID)
 	}
 	return Scope{}
+}
+
+// HostScope is proof that a host is acting: every host-only domain method takes one, so a brand
+// cannot reach such a method even where an operation's x-roles line is wrong. Only a host's Scope
+// makes one (AsHost); the zero HostScope is no host, and Check refuses it.
+type HostScope struct {
+	actor uuid.UUID
+	ok    bool
+}
+
+// AsHost is a host's scope as a HostScope; false for every other scope.
+func (s Scope) AsHost() (HostScope, bool) {
+	if s.kind != host {
+		return HostScope{}, false
+	}
+	return HostScope{actor: s.actor, ok: true}, true
+}
+
+// Refused is the answer to a scope that may not do what it asked, in the authenticator's words.
+func Refused() error {
+	return apierror.Forbidden("You do not have permission to perform this action.")
+}
+
+// Check refuses the zero HostScope, which no host's scope made.
+func (h HostScope) Check() error {
+	if !h.ok {
+		return Refused()
+	}
+	return nil
+}
+
+// Actor is the host acting, for the activity log.
+func (h HostScope) Actor() uuid.UUID { return h.actor }
+
+// Scope is the host's scope, for queries narrowed by a scope; the zero HostScope's sees nothing.
+func (h HostScope) Scope() Scope {
+	if !h.ok {
+		return Scope{}
+	}
+	return hostOf(h.actor)
 }
 
 // IsHost reports a host's scope.

@@ -20,7 +20,7 @@ func TestScopesNarrowQueries(t *testing.T) {
 		ownBrand, ownAffiliate uuid.NullUUID
 		seesAll                bool
 	}{
-		"host":      {Host(actor), all, all, all, uuid.NullUUID{}, uuid.NullUUID{}, true},
+		"host":      {hostOf(actor), all, all, all, uuid.NullUUID{}, uuid.NullUUID{}, true},
 		"system":    {System("test"), all, all, all, uuid.NullUUID{}, uuid.NullUUID{}, true},
 		"brand":     {Brand(actor, brandID), own(brandID), own(brandID), all, own(brandID), uuid.NullUUID{}, false},
 		"affiliate": {Affiliate(actor, affID), nothing, all, own(affID), uuid.NullUUID{}, own(affID), false},
@@ -47,5 +47,22 @@ func TestOfUser(t *testing.T) {
 	}
 	if s := Of(auth.User{ID: id, AccountType: auth.RoleHost}); !s.IsHost() {
 		t.Errorf("host: %v", s)
+	}
+}
+
+// Only a host's scope makes a HostScope; the zero one a refusal leaves is refused and sees nothing.
+func TestHostScopeOnlyFromAHost(t *testing.T) {
+	actor := uuid.New()
+	h, ok := Of(auth.User{ID: actor, AccountType: auth.RoleHost}).AsHost()
+	if !ok || h.Check() != nil || h.Actor() != actor || !h.Scope().IsHost() {
+		t.Errorf("host: %v %v %v", ok, h.Check(), h.Scope())
+	}
+	for name, s := range map[string]Scope{
+		"brand": Brand(actor, uuid.New()), "affiliate": Affiliate(actor, uuid.New()), "system": System("test"), "empty": {},
+	} {
+		h, ok := s.AsHost()
+		if ok || h.Check() == nil || h.Actor() != uuid.Nil || h.Scope().Brands() != nobody {
+			t.Errorf("%s made a usable HostScope: %v %v %v", name, ok, h.Check(), h.Scope())
+		}
 	}
 }

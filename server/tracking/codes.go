@@ -195,8 +195,13 @@ func (s *Service) DeleteCode(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 // AttributableCode finds the brand's code a conversion names (in any case) when it may attribute:
 // active, and its affiliate still approved in the code's campaign, so a rejected or removed
 // affiliate's codes stop earning. ok is false for any other code. Validity dates and usage
-// limits are left to the attribution, which knows the conversion's time and customer.
-func (s *Service) AttributableCode(ctx context.Context, brandID uuid.UUID, code string) (DiscountCode, bool, error) {
+// limits are left to the attribution, which knows the conversion's time and customer. The brand
+// is the scope's; any other scope is refused.
+func (s *Service) AttributableCode(ctx context.Context, sc tenancy.Scope, code string) (DiscountCode, bool, error) {
+	brandID, ok := sc.BrandID()
+	if !ok {
+		return DiscountCode{}, false, apierror.Forbidden("Only a brand's orders use its discount codes")
+	}
 	r, err := s.q.AttributableDiscountCode(ctx, s.pool, queries.AttributableDiscountCodeParams{BrandID: brandID, Code: strings.TrimSpace(code)})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return DiscountCode{}, false, nil

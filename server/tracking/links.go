@@ -298,7 +298,10 @@ func (s *Service) DeleteLink(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 }
 
 // ListClicks answers a page of recent clicks (host only).
-func (s *Service) ListClicks(ctx context.Context, p catalogue.Page) ([]clicks.Click, int, error) {
+func (s *Service) ListClicks(ctx context.Context, h tenancy.HostScope, p catalogue.Page) ([]clicks.Click, int, error) {
+	if err := h.Check(); err != nil {
+		return nil, 0, err
+	}
 	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListClicksRow, error) {
 		return s.q.ListClicks(ctx, s.pool, queries.ListClicksParams{MaxRows: limit, SkipRows: offset})
 	}, func(r queries.ListClicksRow) int64 { return r.Total })

@@ -76,7 +76,7 @@ func createHost(ctx context.Context, cfg server.Config, args []string) error {
 		return err
 	}
 	defer app.Close()
-	profile, err := app.Accounts.CreateHost(ctx, nil, *email, *password, *first, *last)
+	profile, err := app.Accounts.CreateOperatorHost(ctx, *email, *password, *first, *last)
 	if err != nil {
 		return err
 	}
