@@ -1,6 +1,7 @@
 // Package tenancy decides who sees what. A Scope is built once per request by the authenticator
 // (or named explicitly by internal code as a System scope) and passed to the domain services,
-// which narrow every query with it; a row outside the scope is not found.
+// which narrow every query with it; a row outside the scope is not found. A host-only service
+// takes a HostScope instead, which only a host's Scope makes.
 package tenancy
 
 import (
