@@ -1,5 +1,5 @@
 -- Catalogue: allowed domains and API keys of brands, campaigns (offers) and affiliate memberships.
--- Every brand-owned table carries brand_id, so it can be distributed by tenant later (PRODUCT.md 7).
+-- Every brand-owned table carries brand_id, so it can be distributed by tenant later (docs/product.md §9).
 CREATE TABLE brand_domains (
     brand_id   uuid NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
     domain     text NOT NULL CHECK (domain = lower(domain)),

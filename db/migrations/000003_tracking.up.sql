@@ -1,4 +1,4 @@
--- Tracking: links, their clicks, and discount codes. Every table carries brand_id (PRODUCT.md 7).
+-- Tracking: links, their clicks, and discount codes. Every table carries brand_id (docs/product.md §9).
 CREATE TABLE tracking_links (
     id              uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     brand_id        uuid NOT NULL REFERENCES brands (id) ON DELETE CASCADE,

@@ -1,6 +1,6 @@
 -- Conversions: orders reported by a brand's shop (the conversion API or Shopify webhooks), each
 -- stored once per (brand, order id), attributed to a click or a discount code, with the commission
--- it earns in the campaign's currency. Money is numeric throughout (PRODUCT.md 5).
+-- it earns in the campaign's currency. Money is numeric throughout (docs/product.md §6).
 CREATE TABLE conversions (
     id                  uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     brand_id            uuid NOT NULL REFERENCES brands (id) ON DELETE CASCADE,

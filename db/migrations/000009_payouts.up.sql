@@ -1,5 +1,5 @@
 -- Payouts: an affiliate's confirmed, unpaid commissions of one brand in one currency, grouped to be
--- paid together (pending), then marked paid with the payment's reference (PRODUCT.md 5). A
+-- paid together (pending), then marked paid with the payment's reference (docs/product.md §6). A
 -- conversion is in one payout at most (conversions.payout_id).
 CREATE TABLE payouts (
     id               uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -72,7 +72,7 @@ test('in dev mode the demo host signs in with one click', async () => {
   await page.context().close();
 });
 
-/** The pages of each role's sidebar, all groups open (seed menus plus ours: Payouts for everyone, the affiliate's Calendar, Reports, Docs and Settings). */
+/** The pages of each role's sidebar, all groups open (docs/product.md §1: Payouts for everyone, the affiliate's Calendar, Reports, Docs and Settings). */
 const MENUS = {
   brand: ['dashboard', 'offers', 'tracking', 'applications', 'affiliates', 'discount-codes', 'conversions', 'payouts', 'analytics', 'reports', 'integration', 'docs', 'settings'],
   affiliate: ['dashboard', 'offers', 'calendar', 'tracking', 'discount-codes', 'earnings', 'conversions', 'payouts', 'analytics', 'reports', 'docs', 'settings'],

@@ -20,7 +20,7 @@ import (
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
-// Campaign statuses, commission types, visibilities and approval modes (PRODUCT.md section 3).
+// Campaign statuses, commission types, visibilities and approval modes (docs/product.md §4).
 var (
 	CampaignStatuses = []string{"active", "paused", "ended"}
 	CommissionTypes  = []string{"percentage", "fixed"}

@@ -1,5 +1,5 @@
 // Package conversions records the orders a brand's shop reports, once each, attributes them to a
-// click or a discount code, and computes the commission they earn (PRODUCT.md 5).
+// click or a discount code, and computes the commission they earn (docs/product.md §6).
 package conversions
 
 import (

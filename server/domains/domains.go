@@ -72,7 +72,7 @@ func Allowed(host string, allowed []string) bool {
 	return false
 }
 
-// URL problems, distinct so the UI can show the seed's messages.
+// URL problems, distinct so the UI can show the fixed message for each (docs/product.md §1).
 var (
 	ErrInvalidURL   = errors.New("enter a valid URL")
 	ErrNotOnDomains = errors.New("destination must be on the brand's domain")

@@ -1,5 +1,5 @@
 // Package payouts groups confirmed, unpaid commissions into payouts (one per brand, affiliate and
-// currency), marks them paid, and reads and exports them (PRODUCT.md 5).
+// currency), marks them paid, and reads and exports them (docs/product.md §6).
 package payouts
 
 import (

@@ -44,7 +44,7 @@ func New(pool *pgxpool.Pool, cat *catalogue.Service, redirector *Redirector, pub
 		scheme: scheme, platformHost: host, resolver: resolver, now: now}
 }
 
-// Link-form error codes; the web app shows the seed's message for each.
+// Link-form error codes; the web app shows its fixed message for each (docs/product.md §1).
 const (
 	CodeAffiliateRequired    = "AFFILIATE_REQUIRED"
 	CodeNameRequired         = "NAME_REQUIRED"

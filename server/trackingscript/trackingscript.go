@@ -1,6 +1,6 @@
 // Package trackingscript is the small first-party script a shop puts on its pages: it keeps the
 // aff_click of an affiliate's link in a cookie for the attribution window and hands it to the
-// checkout (PRODUCT.md 4 and 5).
+// checkout (docs/product.md §5 and §6).
 package trackingscript
 
 import (

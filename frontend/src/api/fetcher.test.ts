@@ -354,7 +354,7 @@ describe('error codes and messages', () => {
     expect(final.filter(isWorthRetrying)).toEqual([]);
   });
 
-  it('uses the seed messages in English and Romanian', async () => {
+  it('uses the fixed messages in English and Romanian', async () => {
     expect(networkErrorMessage('OFFLINE')).toBe(
       'You appear to be offline. Your request will be processed when connection is restored.',
     );

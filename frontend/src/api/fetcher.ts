@@ -2,7 +2,7 @@ import { storedToken } from '../auth/session';
 import i18n from '../i18n/config';
 import { ErrorCode, type ErrorDetail } from './generated/model';
 
-/** The categories the seed's 'Network Error' messages are keyed by. */
+/** The categories the 'Network Error' messages are keyed by (docs/product.md §1). */
 export type NetworkErrorKind =
   | 'OFFLINE'
   | 'TIMEOUT'
@@ -48,7 +48,7 @@ export class ApiError extends Error {
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- orval passes the error body type; every failure is an ApiError whatever it is
 export type ErrorType<_ServerBody> = ApiError;
 
-/** The localized 'Network Error' message for a kind (seed section 8). */
+/** The localized 'Network Error' message for a kind (docs/product.md §1). */
 export function networkErrorMessage(kind: NetworkErrorKind): string {
   return i18n.t(`network.${kind}`, { ns: 'errors' });
 }

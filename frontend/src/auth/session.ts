@@ -1,6 +1,6 @@
 import { AccountType } from '../api/generated/model';
 
-// Local storage keys of the signed-in session (seed section 3).
+// Local storage keys of the signed-in session (docs/product.md §1).
 export const AUTH_TOKEN_KEY = 'auth_token';
 export const DEV_MODE_KEY = 'dev_mode';
 export const DEV_ACCOUNT_TYPE_KEY = 'dev_account_type';

@@ -27,7 +27,7 @@ describe('locales', () => {
     });
   }
 
-  it('keeps the seed texts exactly', () => {
+  it('keeps the fixed texts exactly', () => {
     expect(resources.en.common.notFound.message).toBe('Oops! Page not found');
     expect(resources.en.common.notFound.home).toBe('Return to Home');
     expect(resources.en.auth.reset.error).toBe('Error resetting password.');
@@ -36,7 +36,7 @@ describe('locales', () => {
     expect(resources.en.nav.items.offersAffiliate).toBe('Campaigns');
   });
 
-  it('keeps the seed texts of the admin screen exactly', () => {
+  it('keeps the fixed texts of the admin screen exactly', () => {
     const admin = resources.en.admin;
     expect(admin.title).toBe('Admin');
     expect(admin.tabs).toEqual({

@@ -1,4 +1,4 @@
-// Wording rules for the locale files: the Romanian glossary agreed in the native reviews, as data. To rule out
+// Wording rules for the locale files: the Romanian glossary (docs/i18n.md), as data. To rule out
 // a term, add a row: the pattern, why it is wrong and what to write instead. The test names each string that breaks one.
 import { describe, expect, it } from 'vitest';
 import { resources } from '../i18n/resources';

@@ -4,7 +4,7 @@ import { currencies, defaultCurrency, isCurrency, type Currency } from './format
 
 export type Rates = Record<string, string>;
 
-/** Rates are cached for an hour (seed section 9). */
+/** Rates are cached for an hour (docs/product.md §1). */
 export const RATES_CACHE_MS = 3_600_000;
 
 export const unitRates: Rates = Object.fromEntries(currencies.map((code) => [code, '1']));

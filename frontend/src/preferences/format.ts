@@ -8,7 +8,7 @@ export function isCurrency(value: unknown): value is Currency {
   return typeof value === 'string' && (currencies as readonly string[]).includes(value);
 }
 
-/** ro-RO for RON, de-DE for EUR, en-US for anything else (seed section 1). */
+/** ro-RO for RON, de-DE for EUR, en-US for anything else (docs/product.md §8). */
 export function localeForCurrency(currency: string): string {
   if (currency === 'RON') return 'ro-RO';
   if (currency === 'EUR') return 'de-DE';

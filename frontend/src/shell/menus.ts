@@ -50,7 +50,7 @@ function sectionsOf(accountType: AccountType): PageId[] {
   return [...new Set(pages.filter((page) => page.roles.includes(accountType)).map((page) => page.id))];
 }
 
-/** The sections each account type may open (seed 'Sections per account type'). */
+/** The sections each account type may open (docs/product.md §1). */
 export const sectionsFor: Record<AccountType, readonly PageId[]> = {
   brand: sectionsOf('brand'),
   affiliate: sectionsOf('affiliate'),

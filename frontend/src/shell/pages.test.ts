@@ -7,7 +7,7 @@ import { documentTitle, menuGroups, pageFor, pages, pageTitleEntry, shellPaths }
 const roles = ['brand', 'affiliate', 'host'] as const;
 
 describe('page registry', () => {
-  it('serves every protected route of the seed, and only those', () => {
+  it('serves every protected route of docs/product.md §1, and only those', () => {
     expect([...shellPaths].sort()).toEqual(
       [
         '/', '/dashboard', '/brands', '/offers', '/campaigns', '/tracking', '/affiliates', '/conversions', '/analytics',

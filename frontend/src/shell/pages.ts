@@ -80,7 +80,7 @@ export interface MenuGroupSpec {
   defaultOpen: boolean;
 }
 
-/** The sidebar's groups per account type, in order (seed 'Sidebar and shell'). */
+/** The sidebar's groups per account type, in order (docs/product.md §1). */
 export const menuGroups: Record<AccountType, readonly MenuGroupSpec[]> = {
   brand: [
     { id: 'main', label: null, defaultOpen: true },
@@ -393,7 +393,7 @@ export const pages: readonly PageEntry[] = [
     component: lazyPage(() => import('../sections/notifications/NotificationsPage')),
     linkedFrom: { affiliate: 'notificationBell', brand: 'notificationBell' },
   },
-  // Paths of the seed's route list that no account type has as a section: they answer 'not available'.
+  // Paths of the fixed route list (docs/product.md §1) that no account type has as a section: they answer 'not available'.
   { id: 'brands', roles: [], title: 'titles.brands', icon: BusinessIcon },
   { id: 'campaigns', roles: [], title: 'titles.campaigns', icon: CampaignIcon },
   { id: 'fraud', roles: [], title: 'titles.fraud', icon: GppMaybeIcon },

@@ -115,7 +115,7 @@ afterEach(() => {
 });
 
 describe('admin screen', () => {
-  it('shows the seed tabs with counts, Brands first', async () => {
+  it('shows the fixed tabs with counts, Brands first', async () => {
     renderWithProviders(<AdminPage />);
     expect(screen.getByTestId('section-title').textContent).toBe('Admin');
     await waitFor(() => expect(screen.getByTestId('admin-count-brands').textContent).toBe('2'));
@@ -183,7 +183,7 @@ describe('admin screen', () => {
     expect(listUrls.filter((url) => url.pathname === '/api/v1/discount-codes').every((url) => !url.searchParams.has('sort'))).toBe(true);
   });
 
-  it('shows discount codes and tracking links read-only with the seed columns', async () => {
+  it('shows discount codes and tracking links read-only with the fixed columns', async () => {
     renderWithProviders(<AdminPage />);
     await waitFor(() => expect(screen.getByTestId('admin-count-discountCodes').textContent).toBe('2'));
     fireEvent.click(screen.getByTestId('admin-tab-discountCodes'));
@@ -207,7 +207,7 @@ describe('admin screen', () => {
     expect(row.textContent).toContain('Paused');
   });
 
-  it('shows conversions read-only with the seed columns, USD when a conversion has no currency', async () => {
+  it('shows conversions read-only with the fixed columns, USD when a conversion has no currency', async () => {
     renderWithProviders(<AdminPage />);
     await waitFor(() => expect(screen.getByTestId('admin-count-conversions').textContent).toBe('2'));
     fireEvent.click(screen.getByTestId('admin-tab-conversions'));

@@ -122,7 +122,7 @@ interface ListState {
 }
 
 /**
- * The host's admin screen (seed 'Admin screen'): every brand, affiliate, campaign, conversion,
+ * The host's admin screen (docs/product.md §1): every brand, affiliate, campaign, conversion,
  * discount code and tracking link of the platform, each tab a grid the server searches, pages and
  * (where it can) sorts; brands, affiliates and campaigns are added, edited and deleted here.
  */

@@ -96,7 +96,7 @@ export interface AdminRowActions {
   campaign: (campaign: Campaign) => ReactNode;
 }
 
-/** The columns of the admin tabs (seed 'Admin screen'), each defined once. */
+/** The columns of the admin tabs (docs/product.md §1), each defined once. */
 export function useAdminColumns(actions: AdminRowActions) {
   const { t, i18n } = useTranslation(['admin', 'campaigns']);
   const actionsLabel = t('columns.actions');

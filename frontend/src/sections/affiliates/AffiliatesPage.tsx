@@ -32,7 +32,7 @@ export default function AffiliatesPage({ accountType }: { accountType: AccountTy
   const params = { ...(query ? { query } : {}), limit: 1000 };
   const affiliates = useQuery({
     queryKey: getListAffiliatesQueryKey(params),
-    // The seed's call adds a timestamp so no cache in between answers an old list.
+    // The call adds a timestamp so no cache in between answers an old list.
     queryFn: ({ signal }) => listAffiliates({ ...params, ts: String(Date.now()) }, { signal }),
     placeholderData: keepPreviousData,
   });

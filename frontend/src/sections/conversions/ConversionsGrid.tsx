@@ -14,7 +14,7 @@ import { ConversionStatusChip } from './ConversionStatusChip';
 /** Text cut to one line with an ellipsis (the whole text is its title). */
 const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
-/** Seed section 9: a conversion without a currency is shown in USD. */
+/** docs/product.md §1: a conversion without a currency is shown in USD. */
 const currencyOf = (currency: string) => currency || 'USD';
 
 /** The columns the server sorts by, and the column each is shown in. */

@@ -53,7 +53,7 @@ function Action({ label, onClick, icon, testId, color }: { label: string; onClic
 }
 
 /**
- * Conversions in three variants (seed 'Other pages'): a brand reviews its program's orders (confirm,
+ * Conversions in three variants (docs/product.md §1): a brand reviews its program's orders (confirm,
  * reject, adjust, reverse; several at once), an affiliate follows its own, the host sees all and can
  * also delete. Filters, sort and page live in the URL; the server pages and sorts (ConversionsGrid).
  */

@@ -12,7 +12,7 @@ export const periods = ['7d', '30d', '90d', '365d', 'all', 'custom'] as const;
 export type Period = (typeof periods)[number];
 
 export const pageSizes = [25, 50, 100] as const;
-/** Seed section 9: conversions are read 100 at a time. */
+/** docs/product.md §1: conversions are read 100 at a time. */
 export const DEFAULT_PAGE_SIZE = 100;
 
 /** What the conversions page filters by; kept in the URL so a reload or a shared link shows the same page. */

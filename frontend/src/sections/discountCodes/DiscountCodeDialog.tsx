@@ -53,7 +53,7 @@ interface DiscountCodeDialogProps {
 
 type FieldMessage = { key: string } | { text: string };
 
-/** The create-discount-code dialog (and, with a code, its edit form): every field of the seed's form. */
+/** The create-discount-code dialog (and, with a code, its edit form): every field of a discount code (docs/product.md §5). */
 export function DiscountCodeDialog(props: DiscountCodeDialogProps) {
   // A fresh form each time the dialog opens.
   return props.open ? <DiscountCodeForm key={props.code?.id ?? 'new'} {...props} /> : null;

@@ -46,7 +46,7 @@ import {
 } from './linkForm';
 import { lessImportant, FitTableContainer } from '../../components/FitTable';
 
-// The seed sends GET /affiliate-links with no-cache headers so counts are never an old copy.
+// GET /affiliate-links goes with no-cache headers so counts are never an old copy.
 const NO_CACHE: RequestInit = { cache: 'no-store', headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' } };
 
 type AffiliateField = keyof AffiliateLinkFormValues;

@@ -41,7 +41,7 @@ import { toggledStatus } from './linkDisplay';
 import { approvedAffiliates } from './linkForm';
 import { lessImportant, FitTableContainer } from '../../components/FitTable';
 
-/** The seed's page size for tracking links. */
+/** The page size for tracking links (docs/product.md §1). */
 const LINKS_PARAMS = { limit: 100 };
 
 function Action({ title, testId, disabled, onClick, icon }: { title: string; testId: string; disabled: boolean; onClick: () => void; icon: ReactElement }) {

@@ -42,7 +42,7 @@ describe('link form messages', () => {
     expect(linkFormErrorsFrom(new Error('boom'))).toBeNull();
   });
 
-  it('has the seed messages in Romanian and English', async () => {
+  it('has the fixed messages in Romanian and English', async () => {
     const texts = (language: string) =>
       ['affiliateRequired', 'nameRequired', 'invalidDomain', 'domainNotAllowed', 'invalidUrl', 'affiliateNotApproved'].map((key) =>
         i18n.getFixedT(language, 'tracking')(`errors.${key}`),
