@@ -11,12 +11,11 @@ import (
 	"github.com/openaffiliate/platform/db"
 )
 
-// retired are the numbers below the highest that no migration holds. Branches took them and
-// merged with higher ones, so main never had them. They stay unused: golang-migrate records only
-// the highest version a database reached and runs the files above it, so a file given one of
-// these numbers now would never run on a database already past it. No-op files in their place
-// would be harmless, but this closed list says the same without files that are not migrations;
-// any other gap, and any new use of these, is a mistake.
+// retired are the numbers below the highest that no migration on main ever held. They stay
+// unused: golang-migrate records only the highest version a database reached and runs the files
+// above it, so a file given one of these numbers now would never run on a database already past
+// it. No-op files in their place would be harmless, but this closed list says the same without
+// files that are not migrations; any other gap, and any new use of these, is a mistake.
 var retired = []int{18, 24, 25}
 
 var migrationName = regexp.MustCompile(`^(\d{6})_([a-z0-9_]+)\.(up|down)\.sql$`)
