@@ -6,7 +6,8 @@
 // It creates a scratch database on DATABASE_URL's server and drops it afterwards, and runs the
 // pg_dump of that server's major version. The lines that name pg_dump's or the server's version
 // (and the \restrict tokens of newer pg_dumps, random per run) are left out, so the file changes
-// only when the schema does.
+// only when the schema does. The committed file is PostgreSQL 15's (Debian 12's, which
+// scripts/deps.sh installs); another major version's pg_dump may print some definitions otherwise.
 package main
 
 import (
