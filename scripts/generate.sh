@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates every generated file from openapi.yaml and the SQL: the Go server interfaces and
-# models, the spec served at /api/v1/openapi.yaml, the sqlc queries and the frontend's hooks.
+# models, the spec served at /api/v1/openapi.yaml, the sqlc queries, the frontend's hooks and
+# db/schema.sql (the migrated schema; on DATABASE_URL's server, else on a throwaway one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,6 +25,9 @@ GO
 
 # docs/contract.md restates the error codes and the statuses per operation.
 go run ./scripts/contractdoc
+
+# db/schema.sql: pg_dump of a scratch database migrated as the server migrates one.
+scripts/with-db.sh go run ./scripts/schemadump db/schema.sql
 
 # sqlc's output does not depend on cgo; the WebAssembly parser keeps the build cgo-free.
 CGO_ENABLED=0 go tool -modfile=tools/go.mod sqlc generate

@@ -8,10 +8,13 @@
 // log the product would have written.
 //
 // Everything comes from one random source seeded by -seed, so a seed, a size and an end date give
-// the same rows (ids included) every time. Rows go in with COPY; the rollup triggers are turned off
-// while they do and the rollups (daily_stats, monthly_stats, review_counts) are then rebuilt from the
-// raw rows with migration 000014's own statements and the fold of migration 000017, and the clicks' secondary indexes are dropped during the load and created again
-// after it with their exact definitions. Every user's password is -password.
+// the same rows (ids included) every time. Exchange rates are the ones the migrated database stores,
+// and each order's rate and commission come from the server's own code (server/conversions), in
+// exact decimals. Rows go in with COPY; the rollup triggers are turned off while they do and the
+// rollups (daily_stats, monthly_stats, review_counts) are then rebuilt from the raw rows with
+// migration 000014's own statements, read from the embedded migration (storedRollups), and the
+// clicks' secondary indexes are dropped during the load and created again after it with their
+// exact definitions. Every user's password is -password.
 package main
 
 import (
@@ -23,18 +26,25 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"log"
 	"math"
-	"math/big"
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
+	pgxdecimal "github.com/jackc/pgx-shopspring-decimal"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/shopspring/decimal"
 	"golang.org/x/crypto/argon2"
+
+	"github.com/openaffiliate/platform/db"
+	"github.com/openaffiliate/platform/server/conversions"
+	"github.com/openaffiliate/platform/server/currency"
 )
 
 type options struct {
@@ -79,6 +89,7 @@ func main() {
 		log.Fatalf("gendata: %v", err)
 	}
 	defer func() { _ = conn.Close(ctx) }()
+	pgxdecimal.Register(conn.TypeMap()) // exact amounts and rates, as the server's pool has them
 	if err := run(ctx, conn, o); err != nil {
 		log.Fatalf("gendata: %v", err)
 	}
@@ -102,6 +113,19 @@ func run(ctx context.Context, conn *pgx.Conn, o options) error {
 	if n > 0 {
 		return errors.New("the database already holds brands, clicks or conversions: give gendata an empty, migrated one")
 	}
+	rollups, err := storedRollups()
+	if err != nil {
+		return err
+	}
+	rates, _, err := currency.StoredRates(ctx, conn)
+	if err != nil {
+		return err
+	}
+	for _, c := range currencies {
+		if _, ok := rates[c]; !ok {
+			return fmt.Errorf("the database stores no rate for %s", c)
+		}
+	}
 	for _, set := range []string{"SET synchronous_commit = off", "SET maintenance_work_mem = '512MB'", "SET work_mem = '256MB'"} {
 		if _, err := conn.Exec(ctx, set); err != nil {
 			return err
@@ -109,7 +133,7 @@ func run(ctx context.Context, conn *pgx.Conn, o options) error {
 	}
 	now := time.Now()
 	st := &step{start: now, last: now}
-	g := newGenerator(o)
+	g := newGenerator(o, rates)
 	g.program()
 	st.done("program: %d brands, %d campaigns, %d affiliates", len(g.brands), len(g.campaigns), len(g.affiliates))
 	if err := g.copyProgram(ctx, conn); err != nil {
@@ -164,8 +188,8 @@ func run(ctx context.Context, conn *pgx.Conn, o options) error {
 	}
 	st.done("copied %d activity entries", g.activityCount)
 
-	// The rollups of what is stored: migration 000014's statements, whose deltas and fold (as
-	// migration 000017 made them) write the days, the months and the review counts, in one
+	// The rollups of what is stored: migration 000014's statements, whose deltas and fold (as the
+	// newest migrations define them) write the days, the months and the review counts, in one
 	// transaction with the triggers back on, so nothing written meanwhile could be counted twice or
 	// missed.
 	tx, err := conn.Begin(ctx)
@@ -177,9 +201,7 @@ func run(ctx context.Context, conn *pgx.Conn, o options) error {
 		`ALTER TABLE clicks ENABLE TRIGGER clicks_inserted_stats`,
 		`ALTER TABLE conversions ENABLE TRIGGER conversions_stats`,
 		`TRUNCATE stats_deltas, daily_stats, monthly_stats, review_deltas, review_counts`,
-		rebuildClickDeltas,
-		rebuildConversionDeltas,
-		`SELECT fold_daily_stats()`,
+		rollups,
 	} {
 		if _, err := tx.Exec(ctx, sql); err != nil {
 			return fmt.Errorf("%s: %w", sql, err)
@@ -200,21 +222,31 @@ func run(ctx context.Context, conn *pgx.Conn, o options) error {
 	return nil
 }
 
-// The rollups of existing rows, as db/migrations/000014_daily_stats.up.sql writes them.
+// rollupsMigration holds, under rollupsMarker up to the next blank line, the statements that roll
+// up the rows already stored: the clicks' deltas, each conversion's through conversion_stats_delta,
+// and fold_daily_stats(). An applied migration never changes, and the functions they call are the
+// newest migrations' versions, so they write what the triggers would have written.
 const (
-	rebuildClickDeltas = `INSERT INTO stats_deltas (brand_id, day, campaign_id, affiliate_id, link_id, currency, clicks, unique_clicks)
-SELECT brand_id, (clicked_at AT TIME ZONE 'UTC')::date, campaign_id, affiliate_id, link_id, '',
-       count(*), count(DISTINCT ip_hash)
-FROM clicks WHERE NOT is_bot
-GROUP BY 1, 2, 3, 4, 5`
-	rebuildConversionDeltas = `SELECT conversion_stats_delta(v, 1) FROM conversions v`
+	rollupsMigration = "migrations/000014_daily_stats.up.sql"
+	rollupsMarker    = "-- The rollups of what is already stored.\n"
 )
 
-// Rates are units of the currency that one leu buys, as migration 000001 stores them.
-var (
-	currencies = []string{"RON", "EUR", "USD"}
-	ronRates   = map[string]float64{"RON": 1, "EUR": 0.2010, "USD": 0.2180}
-)
+// storedRollups reads migration 000014's rollup statements from the embedded migrations.
+func storedRollups() (string, error) {
+	sql, err := fs.ReadFile(db.Migrations, rollupsMigration)
+	if err != nil {
+		return "", err
+	}
+	_, block, ok := strings.Cut(string(sql), rollupsMarker)
+	block, _, _ = strings.Cut(block, "\n\n")
+	if !ok || !strings.Contains(block, "INSERT INTO stats_deltas") || !strings.HasSuffix(block, "SELECT fold_daily_stats();") {
+		return "", fmt.Errorf("%s: no rollup statements under %q", rollupsMigration, rollupsMarker)
+	}
+	return block, nil
+}
+
+// The currencies of brands, campaigns and orders (currency.Offered).
+var currencies = currency.Offered
 
 type brand struct {
 	id, userID uuid.UUID
@@ -231,9 +263,7 @@ type campaign struct {
 	id, brandID               uuid.UUID
 	brand                     int
 	name, currency, status    string
-	commissionType            string
-	commissionValue           float64 // a fraction for percentage, an amount for fixed
-	commissionCents           int64   // commissionValue in cents, for fixed
+	rule                      conversions.Rule // a fraction for percentage, an amount for fixed
 	visibility, approval      string
 	holdingDays, window       int
 	created                   time.Time
@@ -290,7 +320,7 @@ type conversion struct {
 	campaign        int // -1 when unattributed
 	affiliate       int
 	commCurrency    string
-	rate            float64 // one unit of currency in commCurrency, 10 decimals
+	rate            decimal.Decimal // one unit of currency in commCurrency, 10 decimals
 	commission      int64
 	original        int64
 	refunded        int64
@@ -316,7 +346,8 @@ type payout struct {
 type generator struct {
 	o     options
 	rng   *rand.Rand
-	start time.Time // the first day of data
+	start time.Time                  // the first day of data
+	rates map[string]decimal.Decimal // units of a currency that one leu buys, as the database stores them
 
 	brands      []brand
 	campaigns   []campaign
@@ -345,9 +376,10 @@ type clickRow struct {
 	link int
 }
 
-func newGenerator(o options) *generator {
+func newGenerator(o options, rates map[string]decimal.Decimal) *generator {
 	return &generator{
 		o:     o,
+		rates: rates,
 		rng:   rand.New(rand.NewPCG(o.seed, 0x6f70656e61666631)), //nolint:gosec // G404: reproducible test data, not secrets
 		start: o.end.AddDate(0, 0, -365),
 		row:   make([]any, 10),
@@ -466,11 +498,9 @@ func (g *generator) program() {
 				c.currency = g.oneOf(currencies...)
 			}
 			if g.chance(0.7) {
-				c.commissionType, c.commissionValue = "percentage", float64(3+g.rng.IntN(13))/100
+				c.rule = conversions.Rule{Type: "percentage", Value: decimal.New(int64(3+g.rng.IntN(13)), -2)}
 			} else {
-				c.commissionType = "fixed"
-				c.commissionCents = int64(500 + 250*g.rng.IntN(19))
-				c.commissionValue = float64(c.commissionCents) / 100
+				c.rule = conversions.Rule{Type: "fixed", Value: decimal.New(int64(500+250*g.rng.IntN(19)), -2)}
 			}
 			if g.chance(0.2) {
 				c.visibility = "invite_only"
@@ -709,8 +739,12 @@ func (g *generator) maybeOrder(c clickRow, clickID uuid.UUID) {
 		v.currency = g.oneOf(currencies...)
 	}
 	// Order totals: log-normal around 180 in the order's currency's lei worth.
-	v.totalCents = max(100, int64(math.Round(18000*math.Exp(0.7*g.rng.NormFloat64())*ronRates[v.currency])))
-	v.rate = math.Round(ronRates[v.commCurrency]/ronRates[v.currency]*1e10) / 1e10
+	v.totalCents = max(100, int64(math.Round(18000*math.Exp(0.7*g.rng.NormFloat64())*g.rates[v.currency].InexactFloat64())))
+	exchange, ok := conversions.ExchangeRate(g.rates, v.currency, v.commCurrency)
+	if !ok {
+		panic(fmt.Sprintf("gendata: no exchange rate from %s to %s", v.currency, v.commCurrency)) // the stored rates are checked in run
+	}
+	v.rate = exchange
 	v.email = fmt.Sprintf("customer%07d@example.ro", g.rng.IntN(g.customers))
 	v.source = "api"
 	if g.chance(0.4) {
@@ -730,12 +764,8 @@ func (g *generator) finishConversions() {
 	for i := range g.conversions {
 		v := &g.conversions[i]
 		if v.campaign >= 0 {
-			c := g.campaigns[v.campaign]
-			if c.commissionType == "fixed" {
-				v.original = c.commissionCents
-			} else {
-				v.original = max(1, int64(math.Round(float64(v.totalCents)*v.rate*c.commissionValue)))
-			}
+			// As the server computes it (server/conversions), in cents.
+			v.original = conversions.Commission(g.campaigns[v.campaign].rule, decimal.New(v.totalCents, -2), v.rate).Shift(2).IntPart()
 		}
 		v.commission = v.original
 		age := g.o.end.Sub(v.at).Hours() / 24
@@ -820,15 +850,8 @@ func pgUUID(id uuid.UUID) pgtype.UUID { return pgtype.UUID{Bytes: id, Valid: tru
 
 func nullUUID(id uuid.UUID, ok bool) pgtype.UUID { return pgtype.UUID{Bytes: id, Valid: ok} }
 
-// money is cents as numeric(14, 2).
-func money(cents int64) pgtype.Numeric {
-	return pgtype.Numeric{Int: big.NewInt(cents), Exp: -2, Valid: true}
-}
-
-// decimalOf is x to a number of decimals as numeric.
-func decimalOf(x float64, decimals int32) pgtype.Numeric {
-	return pgtype.Numeric{Int: big.NewInt(int64(math.Round(x * math.Pow10(int(decimals))))), Exp: -decimals, Valid: true}
-}
+// money is cents as an amount with 2 decimals.
+func money(cents int64) decimal.Decimal { return decimal.New(cents, -2) }
 
 func nullTime(t time.Time) pgtype.Timestamptz { return pgtype.Timestamptz{Time: t, Valid: !t.IsZero()} }
 
@@ -889,9 +912,8 @@ func (g *generator) copyProgram(ctx context.Context, conn *pgx.Conn) error {
 		"commission_type", "commission_value", "attribution_window_days", "visibility", "approval_mode", "holding_days", "created_at", "updated_at"},
 		len(g.campaigns), func(i int) []any {
 			c := g.campaigns[i]
-			value := decimalOf(c.commissionValue, 4)
 			return []any{pgUUID(c.id), pgUUID(c.brandID), c.name, "Generated for benchmarks.", "https://" + g.brands[c.brand].publicID + ".example/",
-				c.status, c.currency, c.commissionType, value, int32(c.window), c.visibility, c.approval, nullInt(c.holdingDays), c.created, c.created} //nolint:gosec // G115: small
+				c.status, c.currency, c.rule.Type, c.rule.Value, int32(c.window), c.visibility, c.approval, nullInt(c.holdingDays), c.created, c.created} //nolint:gosec // G115: small
 		}); err != nil {
 		return err
 	}
@@ -922,7 +944,7 @@ func (g *generator) copyConversions(ctx context.Context, conn *pgx.Conn) error {
 		k := g.codes[i]
 		c := g.campaigns[k.campaign]
 		return []any{pgUUID(k.id), pgUUID(c.brandID), pgUUID(c.id), pgUUID(g.affiliates[k.affiliate].id), k.code, "percentage",
-			decimalOf(float64(k.percent)/100, 4), int32(k.uses), k.created, k.created} //nolint:gosec // G115: counts
+			decimal.New(int64(k.percent), -2), int32(k.uses), k.created, k.created} //nolint:gosec // G115: counts
 	}); err != nil {
 		return err
 	}
@@ -959,7 +981,7 @@ func (g *generator) copyConversions(ctx context.Context, conn *pgx.Conn) error {
 		}
 		return []any{pgUUID(v.id), pgUUID(g.brands[v.brand].id), v.orderID, money(v.totalCents), v.currency, v.email, v.at,
 			v.source, v.attribution, nullUUID(v.clickID, v.link >= 0), nullUUID(v.linkID, v.link >= 0), codeText, codeID, campaignID, affiliateID,
-			v.commCurrency, decimalOf(v.rate, 10), money(v.commission), money(v.original), money(v.refunded), v.status, v.flagReason,
+			v.commCurrency, v.rate, money(v.commission), money(v.original), money(v.refunded), v.status, v.flagReason,
 			v.at, updated, nullTime(v.decided), money(v.reversed), payoutID}
 	}); err != nil {
 		return err
