@@ -38,12 +38,48 @@ const (
 
 // Payout is a payout with its brand's name.
 type Payout struct {
-	queries.Payout
-	BrandName string
+	ID              uuid.UUID
+	BrandID         uuid.UUID
+	AffiliateID     uuid.NullUUID
+	AffiliateName   string
+	AffiliateEmail  string
+	Currency        string
+	Amount          decimal.Decimal
+	ConversionCount int32
+	Status          string
+	Reference       string
+	CreatedBy       uuid.NullUUID
+	PaidBy          uuid.NullUUID
+	CreatedAt       time.Time
+	PaidAt          *time.Time
+	BrandName       string
+}
+
+// payoutOf is the one mapping from a payout's row, with its brand's name, to a Payout.
+func payoutOf(p queries.Payout, brandName string) Payout {
+	return Payout{
+		ID: p.ID, BrandID: p.BrandID, AffiliateID: p.AffiliateID, AffiliateName: p.AffiliateName,
+		AffiliateEmail: p.AffiliateEmail, Currency: p.Currency, Amount: p.Amount, ConversionCount: p.ConversionCount,
+		Status: p.Status, Reference: p.Reference, CreatedBy: p.CreatedBy, PaidBy: p.PaidBy, CreatedAt: p.CreatedAt,
+		PaidAt: p.PaidAt, BrandName: brandName,
+	}
 }
 
 // Payable is what a run would pay one affiliate of one brand in one currency.
-type Payable = queries.PayableGroupsRow
+type Payable struct {
+	BrandID         uuid.UUID
+	BrandName       string
+	AffiliateID     uuid.NullUUID
+	AffiliateName   string
+	Currency        string
+	Amount          decimal.Decimal
+	ConversionCount int32
+}
+
+func payableOf(r queries.PayableGroupsRow) Payable {
+	return Payable{BrandID: r.BrandID, BrandName: r.BrandName, AffiliateID: r.AffiliateID, AffiliateName: r.AffiliateName,
+		Currency: r.Currency, Amount: r.Amount, ConversionCount: r.ConversionCount}
+}
 
 // Filter narrows a list of payouts; zero values filter nothing.
 type Filter struct {
@@ -96,7 +132,15 @@ func (s *Service) Payable(ctx context.Context, sc tenancy.Scope, minimum decimal
 	if err != nil {
 		return nil, err
 	}
-	return s.q.PayableGroups(ctx, s.pool, queries.PayableGroupsParams{BrandID: brand, MinimumAmount: minimum})
+	rows, err := s.q.PayableGroups(ctx, s.pool, queries.PayableGroupsParams{BrandID: brand, MinimumAmount: minimum})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Payable, len(rows))
+	for i, r := range rows {
+		out[i] = payableOf(r)
+	}
+	return out, nil
 }
 
 // knownBrand answers 404 for the host's run naming a brand that does not exist, as a brand's run
@@ -321,7 +365,7 @@ func (s *Service) Get(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Payo
 	if err != nil {
 		return Payout{}, err
 	}
-	return Payout{Payout: r.Payout, BrandName: r.BrandName}, nil
+	return payoutOf(r.Payout, r.BrandName), nil
 }
 
 // List answers a page of the payouts the scope may see, in the page's order, with the total that match.
@@ -334,7 +378,7 @@ func (s *Service) List(ctx context.Context, sc tenancy.Scope, f Filter, p catalo
 	}
 	out := make([]Payout, len(rows))
 	for i, r := range rows {
-		out[i] = Payout{Payout: r.Payout, BrandName: r.BrandName}
+		out[i] = payoutOf(r.Payout, r.BrandName)
 	}
 	return out, total, nil
 }
