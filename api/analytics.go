@@ -7,6 +7,7 @@ import (
 	openapi_types "github.com/oapi-codegen/runtime/types"
 
 	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/analytics"
 	"github.com/openaffiliate/platform/server/apierror"
 )
@@ -61,9 +62,9 @@ func totalsOf(t analytics.Totals) oapi.AnalyticsTotals {
 	return oapi.AnalyticsTotals{
 		Clicks: t.Clicks, UniqueClicks: t.UniqueClicks, Conversions: t.Conversions,
 		LinkConversions: t.LinkConversions, CodeConversions: t.CodeConversions(),
-		Revenue: t.Revenue.StringFixed(2), Commission: t.Commission.StringFixed(2),
-		PendingCommission: t.PendingCommission.StringFixed(2), ConfirmedCommission: t.ConfirmedCommission.StringFixed(2),
-		PaidCommission: t.PaidCommission.StringFixed(2), ConversionRate: t.ConversionRate().StringFixed(2),
+		Revenue: amount.Format(t.Revenue), Commission: amount.Format(t.Commission),
+		PendingCommission: amount.Format(t.PendingCommission), ConfirmedCommission: amount.Format(t.ConfirmedCommission),
+		PaidCommission: amount.Format(t.PaidCommission), ConversionRate: amount.Format(t.ConversionRate()),
 	}
 }
 
@@ -72,7 +73,7 @@ func campaignFiguresOf(rows []analytics.CampaignFigures) []oapi.CampaignFigures 
 	for i, r := range rows {
 		out[i] = oapi.CampaignFigures{
 			CampaignId: r.CampaignID, CampaignName: r.CampaignName, BrandName: r.BrandName, Clicks: r.Clicks,
-			Conversions: r.Conversions, Revenue: r.Revenue.StringFixed(2), Commission: r.Commission.StringFixed(2),
+			Conversions: r.Conversions, Revenue: amount.Format(r.Revenue), Commission: amount.Format(r.Commission),
 		}
 	}
 	return out
@@ -127,7 +128,7 @@ func (s *Server) GetTimeseries(ctx context.Context, req oapi.GetTimeseriesReques
 	for i, d := range days {
 		resp.Data.Days[i] = oapi.DayFigures{
 			Day: openapi_types.Date{Time: d.Day}, Clicks: d.Clicks, UniqueClicks: d.UniqueClicks, Conversions: d.Conversions,
-			Revenue: d.Revenue.StringFixed(2), Commission: d.Commission.StringFixed(2),
+			Revenue: amount.Format(d.Revenue), Commission: amount.Format(d.Commission),
 		}
 	}
 	return resp, nil
@@ -191,7 +192,7 @@ func (s *Server) GetTopAffiliates(ctx context.Context, req oapi.GetTopAffiliates
 	for i, a := range rows {
 		resp.Data.Affiliates[i] = oapi.AffiliateFigures{
 			AffiliateId: a.AffiliateID, AffiliateName: a.AffiliateName, Clicks: a.Clicks, Conversions: a.Conversions,
-			Revenue: a.Revenue.StringFixed(2), Commission: a.Commission.StringFixed(2),
+			Revenue: amount.Format(a.Revenue), Commission: amount.Format(a.Commission),
 		}
 	}
 	return resp, nil
@@ -220,7 +221,7 @@ func (s *Server) GetAffiliateDashboard(ctx context.Context, req oapi.GetAffiliat
 	for i, c := range d.RecentConversions {
 		resp.Data.RecentConversions[i] = oapi.RecentConversion{
 			Id: c.ID, OrderId: c.OrderID, CustomerEmail: c.CustomerEmail, CampaignName: c.CampaignName,
-			Status: oapi.ConversionStatus(c.Status), CommissionAmount: c.CommissionAmount.StringFixed(2),
+			Status: oapi.ConversionStatus(c.Status), CommissionAmount: amount.Format(c.CommissionAmount),
 			CommissionCurrency: c.CommissionCurrency, ConvertedAt: c.ConvertedAt,
 		}
 	}

@@ -80,9 +80,9 @@ func campaignOf(c catalogue.Campaign) oapi.Campaign {
 		CreatedAt: c.CreatedAt, AffiliatesCount: c.AffiliatesCount,
 	}
 	if c.Budget.Valid {
-		b := c.Budget.Decimal.StringFixed(2)
+		b := amount.Format(c.Budget.Decimal)
 		out.Budget = &b
-		r := c.Remaining().StringFixed(2)
+		r := amount.Format(*c.Remaining())
 		out.Remaining = &r
 	}
 	if c.MembershipStatus != nil {
@@ -104,7 +104,7 @@ func affiliateOf(a catalogue.Affiliate) oapi.Affiliate {
 	rate := analytics.Rate(int64(a.LinkConversions), int64(a.TotalClicks))
 	out.Stats = oapi.AffiliateStats{
 		CampaignsJoined: a.CampaignsJoined, TotalClicks: a.TotalClicks, Conversions: a.Conversions,
-		Revenue: a.Revenue.StringFixed(2), Commission: a.Commission.StringFixed(2), ConversionRate: rate.StringFixed(2),
+		Revenue: amount.Format(a.Revenue), Commission: amount.Format(a.Commission), ConversionRate: amount.Format(rate),
 		DiscountCodesUsed: a.CodesUsed, LastConversionAt: a.LastConversionAt,
 	}
 	return out

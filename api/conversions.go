@@ -8,6 +8,7 @@ import (
 	openapi_types "github.com/oapi-codegen/runtime/types"
 
 	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/conversions"
@@ -25,9 +26,9 @@ func conversionOf(c conversions.Conversion) oapi.Conversion {
 	return oapi.Conversion{
 		Id: c.ID, OrderId: c.OrderID, CustomerEmail: c.CustomerEmail, AffiliateId: nullUUID(c.AffiliateID),
 		AffiliateName: c.AffiliateName, BrandId: c.BrandID, BrandName: c.BrandName, CampaignId: nullUUID(c.CampaignID),
-		CampaignName: c.CampaignName, OrderTotal: c.OrderTotal.StringFixed(2), Currency: c.Currency,
-		CommissionAmount: c.CommissionAmount.StringFixed(2), CommissionCurrency: c.CommissionCurrency,
-		ExchangeRate: c.ExchangeRate.String(), RefundedAmount: c.RefundedAmount.StringFixed(2),
+		CampaignName: c.CampaignName, OrderTotal: amount.Format(c.OrderTotal), Currency: c.Currency,
+		CommissionAmount: amount.Format(c.CommissionAmount), CommissionCurrency: c.CommissionCurrency,
+		ExchangeRate: c.ExchangeRate.String(), RefundedAmount: amount.Format(c.RefundedAmount),
 		Status: oapi.ConversionStatus(c.Status), FlagReason: c.FlagReason,
 		Attribution: oapi.ConversionAttribution(c.Attribution), LinkId: nullUUID(c.LinkID), LinkCode: c.LinkCode,
 		DiscountCode: c.DiscountCode, Source: oapi.ConversionSource(c.Source), PayoutId: nullUUID(c.PayoutID), ConvertedAt: c.ConvertedAt,
@@ -220,8 +221,8 @@ func (s *Server) GetEarnings(ctx context.Context, _ oapi.GetEarningsRequestObjec
 	resp.Data.Earnings = make([]oapi.Earnings, len(rows))
 	for i, r := range rows {
 		resp.Data.Earnings[i] = oapi.Earnings{
-			Currency: r.Currency, Pending: r.Pending.StringFixed(2), Confirmed: r.Confirmed.StringFixed(2),
-			Paid: r.Paid.StringFixed(2), Reversed: r.Reversed.StringFixed(2), Conversions: int(r.Conversions),
+			Currency: r.Currency, Pending: amount.Format(r.Pending), Confirmed: amount.Format(r.Confirmed),
+			Paid: amount.Format(r.Paid), Reversed: amount.Format(r.Reversed), Conversions: int(r.Conversions),
 		}
 	}
 	return resp, nil
@@ -242,7 +243,7 @@ func (s *Server) SendShopifyTestOrder(ctx context.Context, _ oapi.SendShopifyTes
 	resp.Data.WebhookUrl = catalogue.ShopifyWebhookURL(s.PublicURL, d.PublicID)
 	resp.Data.Topic = d.Topic
 	resp.Data.OrderId = d.Order.ID
-	resp.Data.TotalPrice = d.Order.TotalPrice.StringFixed(2)
+	resp.Data.TotalPrice = amount.Format(d.Order.TotalPrice)
 	resp.Data.Currency = d.Order.Currency
 	if len(d.Order.DiscountCodes) > 0 {
 		resp.Data.DiscountCode = d.Order.DiscountCodes[0]

@@ -6,6 +6,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/tracking"
 )
 
@@ -18,7 +19,7 @@ func codeOf(d tracking.DiscountCode) oapi.DiscountCode {
 		IsExclusive: d.IsExclusive, Status: oapi.DiscountStatus(d.Status), CreatedAt: d.CreatedAt,
 	}
 	if d.MinimumOrderAmount.Valid {
-		m := d.MinimumOrderAmount.Decimal.StringFixed(2)
+		m := amount.Format(d.MinimumOrderAmount.Decimal)
 		out.MinimumOrderAmount = &m
 	}
 	if d.CommissionOverride.Valid {

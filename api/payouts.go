@@ -8,6 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/payouts"
 )
@@ -16,7 +17,7 @@ func payoutOf(p payouts.Payout) oapi.Payout {
 	return oapi.Payout{
 		Id: p.ID, BrandId: p.BrandID, BrandName: p.BrandName, AffiliateId: nullUUID(p.AffiliateID),
 		AffiliateName: p.AffiliateName, AffiliateEmail: p.AffiliateEmail, Currency: p.Currency,
-		Amount: p.Amount.StringFixed(2), ConversionCount: int(p.ConversionCount), Status: oapi.PayoutStatus(p.Status),
+		Amount: amount.Format(p.Amount), ConversionCount: int(p.ConversionCount), Status: oapi.PayoutStatus(p.Status),
 		Reference: p.Reference, CreatedAt: p.CreatedAt, PaidAt: p.PaidAt,
 	}
 }
@@ -79,7 +80,7 @@ func (s *Server) ListPayableCommissions(ctx context.Context, req oapi.ListPayabl
 	for i, r := range rows {
 		resp.Data.Payable[i] = oapi.Payable{
 			BrandId: r.BrandID, BrandName: r.BrandName, AffiliateId: r.AffiliateID.UUID, AffiliateName: r.AffiliateName,
-			Currency: r.Currency, Amount: r.Amount.StringFixed(2), ConversionCount: int(r.ConversionCount),
+			Currency: r.Currency, Amount: amount.Format(r.Amount), ConversionCount: int(r.ConversionCount),
 		}
 	}
 	return resp, nil
@@ -106,7 +107,7 @@ func (s *Server) GeneratePayouts(ctx context.Context, req oapi.GeneratePayoutsRe
 	resp.Data.Skipped = make([]oapi.PayoutSkipped, len(skipped))
 	for i, k := range skipped {
 		resp.Data.Skipped[i] = oapi.PayoutSkipped{
-			BrandId: k.BrandID, AffiliateId: k.AffiliateID, Currency: k.Currency, Amount: k.Amount.StringFixed(2),
+			BrandId: k.BrandID, AffiliateId: k.AffiliateID, Currency: k.Currency, Amount: amount.Format(k.Amount),
 			ConversionCount: k.Conversions, Reason: oapi.PayoutSkippedReason(k.Reason), Message: k.Message,
 		}
 	}

@@ -233,10 +233,10 @@ func (s *Service) Generate(ctx context.Context, sc tenancy.Scope, r Run) ([]Payo
 				skipped = append(skipped, Skipped{
 					BrandID: g.brand, AffiliateID: g.affiliate, Currency: g.currency, Amount: sums[g], Conversions: len(ids[g]),
 					Reason: SkipTooLarge, Message: fmt.Sprintf("The commissions add up to %s %s, more than one payout holds (%s): adjust or reverse some of them",
-						sums[g].StringFixed(2), g.currency, amount.MaxMoney.StringFixed(2)),
+						amount.Format(sums[g]), g.currency, amount.Format(amount.MaxMoney)),
 				})
 				slog.WarnContext(ctx, "payout run skipped a group", "brand_id", g.brand, "affiliate_id", g.affiliate,
-					"currency", g.currency, "amount", sums[g].StringFixed(2), "reason", SkipTooLarge)
+					"currency", g.currency, "amount", amount.Format(sums[g]), "reason", SkipTooLarge)
 				continue
 			}
 			id, err := s.q.InsertPayout(ctx, tx, queries.InsertPayoutParams{
@@ -251,7 +251,7 @@ func (s *Service) Generate(ctx context.Context, sc tenancy.Scope, r Run) ([]Payo
 			}
 			if err := activity.Log(ctx, tx, sc.Actor(), activity.PayoutCreated, id.String(), map[string]any{
 				"brand_id": g.brand, "affiliate_id": g.affiliate, "currency": g.currency,
-				"amount": sums[g].StringFixed(2), "conversions": len(ids[g]),
+				"amount": amount.Format(sums[g]), "conversions": len(ids[g]),
 			}); err != nil {
 				return err
 			}
@@ -315,7 +315,7 @@ func (s *Service) Pay(ctx context.Context, sc tenancy.Scope, id uuid.UUID, refer
 		if p.AffiliateID.Valid {
 			if err := notify.Send(ctx, tx, notify.Notice{
 				AffiliateID: p.AffiliateID.UUID, BrandID: uuid.NullUUID{UUID: p.BrandID, Valid: true}, Kind: notify.PayoutPaid,
-				Params:     notify.Params{Amount: p.Amount.StringFixed(2), Currency: p.Currency, Reference: reference, Count: int(p.ConversionCount)},
+				Params:     notify.Params{Amount: amount.Format(p.Amount), Currency: p.Currency, Reference: reference, Count: int(p.ConversionCount)},
 				EntityType: "payout", EntityID: id.String(),
 			}); err != nil {
 				return err
@@ -323,7 +323,7 @@ func (s *Service) Pay(ctx context.Context, sc tenancy.Scope, id uuid.UUID, refer
 		}
 		return activity.Log(ctx, tx, sc.Actor(), activity.PayoutPaid, id.String(), map[string]any{
 			"brand_id": p.BrandID, "affiliate_id": p.AffiliateID, "currency": p.Currency,
-			"amount": p.Amount.StringFixed(2), "conversions": paid, "reference": reference,
+			"amount": amount.Format(p.Amount), "conversions": paid, "reference": reference,
 		})
 	})
 	if err != nil {
@@ -349,7 +349,7 @@ func (s *Service) Cancel(ctx context.Context, sc tenancy.Scope, id uuid.UUID) er
 			return err
 		}
 		return activity.Log(ctx, tx, sc.Actor(), activity.PayoutCancelled, id.String(), map[string]any{
-			"brand_id": p.BrandID, "affiliate_id": p.AffiliateID, "currency": p.Currency, "amount": p.Amount.StringFixed(2),
+			"brand_id": p.BrandID, "affiliate_id": p.AffiliateID, "currency": p.Currency, "amount": amount.Format(p.Amount),
 		})
 	})
 }
@@ -413,7 +413,7 @@ func (s *Service) Export(ctx context.Context, sc tenancy.Scope, f Filter, w io.W
 				paidAt = p.PaidAt.UTC().Format(time.RFC3339)
 			}
 			return []string{
-				p.ID.String(), r.BrandName, p.AffiliateName, p.AffiliateEmail, p.Currency, p.Amount.StringFixed(2),
+				p.ID.String(), r.BrandName, p.AffiliateName, p.AffiliateEmail, p.Currency, amount.Format(p.Amount),
 				fmt.Sprint(p.ConversionCount), p.Status, p.Reference, p.CreatedAt.UTC().Format(time.RFC3339), paidAt,
 			}
 		})
