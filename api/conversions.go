@@ -2,10 +2,8 @@ package api
 
 import (
 	"context"
-	"time"
 
 	"github.com/google/uuid"
-	openapi_types "github.com/oapi-codegen/runtime/types"
 
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/amount"
@@ -14,40 +12,6 @@ import (
 	"github.com/openaffiliate/platform/server/conversions"
 	"github.com/openaffiliate/platform/server/shopify"
 )
-
-func nullUUID(id uuid.NullUUID) *uuid.UUID {
-	if !id.Valid {
-		return nil
-	}
-	return &id.UUID
-}
-
-func conversionOf(c conversions.Conversion) oapi.Conversion {
-	return oapi.Conversion{
-		Id: c.ID, OrderId: c.OrderID, CustomerEmail: c.CustomerEmail, AffiliateId: nullUUID(c.AffiliateID),
-		AffiliateName: c.AffiliateName, BrandId: c.BrandID, BrandName: c.BrandName, CampaignId: nullUUID(c.CampaignID),
-		CampaignName: c.CampaignName, OrderTotal: amount.Format(c.OrderTotal), Currency: c.Currency,
-		CommissionAmount: amount.Format(c.CommissionAmount), CommissionCurrency: c.CommissionCurrency,
-		ExchangeRate: c.ExchangeRate.String(), RefundedAmount: amount.Format(c.RefundedAmount),
-		Status: oapi.ConversionStatus(c.Status), FlagReason: c.FlagReason,
-		Attribution: oapi.ConversionAttribution(c.Attribution), LinkId: nullUUID(c.LinkID), LinkCode: c.LinkCode,
-		DiscountCode: c.DiscountCode, Source: oapi.ConversionSource(c.Source), PayoutId: nullUUID(c.PayoutID), ConvertedAt: c.ConvertedAt,
-		CreatedAt: c.CreatedAt,
-	}
-}
-
-func conversionResponse(c conversions.Conversion) oapi.ConversionResponse {
-	resp := oapi.ConversionResponse{Success: true}
-	resp.Data.Conversion = conversionOf(c)
-	return resp
-}
-
-func text(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
-}
 
 // ProcessConversion stores an order the caller brand reports: 201 the first time, 200 after.
 func (s *Server) ProcessConversion(ctx context.Context, req oapi.ProcessConversionRequestObject) (oapi.ProcessConversionResponseObject, error) {
@@ -78,25 +42,6 @@ func (s *Server) GetConversion(ctx context.Context, req oapi.GetConversionReques
 	}
 	return oapi.GetConversion200JSONResponse(conversionResponse(c)), nil
 }
-
-// dayRange turns a from/to pair of days (either may be absent) into a start and an exclusive end.
-func dayRange(from, to *openapi_types.Date) (since, before *time.Time, err error) {
-	if from != nil {
-		t := from.Time
-		since = &t
-	}
-	if to != nil {
-		t := to.AddDate(0, 0, 1)
-		before = &t
-	}
-	if since != nil && before != nil && !since.Before(*before) {
-		return nil, nil, apierror.Invalid("to", "minimum", "The end of the range is before its start")
-	}
-	return since, before, nil
-}
-
-// rangeDays are the list's preset ranges.
-var rangeDays = map[oapi.ListConversionsParamsRange]int{"7d": 7, "30d": 30, "90d": 90, "365d": 365}
 
 // ListConversions answers a page of the conversions the caller may see.
 func (s *Server) ListConversions(ctx context.Context, req oapi.ListConversionsRequestObject) (oapi.ListConversionsResponseObject, error) {
