@@ -27,6 +27,7 @@ type listed struct {
 	Name       string
 	Export     string
 	DepOnly    bool
+	Error      *struct{ Err string }
 }
 
 // TestExportedDeclarationsNameNoQueriesType fails when an exported type, alias, struct field,
@@ -60,7 +61,7 @@ func TestExportedDeclarationsNameNoQueriesType(t *testing.T) {
 // anyone imports) and the export data file of every package they depend on.
 func list(t *testing.T) ([]listed, map[string]string) {
 	t.Helper()
-	cmd := exec.Command("go", "list", "-e", "-export", "-deps", "-json=ImportPath,Name,Export,DepOnly", module+"/...")
+	cmd := exec.Command("go", "list", "-e", "-export", "-deps", "-json=ImportPath,Name,Export,DepOnly,Error", module+"/...")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -75,6 +76,9 @@ func list(t *testing.T) ([]listed, map[string]string) {
 			break
 		} else if err != nil {
 			t.Fatal(err)
+		}
+		if p.Error != nil {
+			t.Fatalf("go list %s: %s", p.ImportPath, p.Error.Err)
 		}
 		exports[p.ImportPath] = p.Export
 		if !p.DepOnly && p.Export != "" && p.Name != "main" && !strings.HasPrefix(p.ImportPath, module+"/gen/") {
