@@ -14,6 +14,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/customplans"
+	"github.com/openaffiliate/platform/server/dbtx"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -324,7 +325,7 @@ func (s *Service) topCampaigns(ctx context.Context, db queries.DBTX, f Filter, r
 		AddedDays: c.AddedDays, RemovedDays: c.RemovedDays,
 		BrandID: f.BrandID, CampaignID: f.CampaignID, AffiliateID: f.AffiliateID, MaxRows: rowLimit(limit),
 	})
-	return each(rows, err, campaignFiguresOf)
+	return dbtx.Each(rows, err, campaignFiguresOf)
 }
 
 // AffiliateFigures are an affiliate's figures in a range.
@@ -355,18 +356,6 @@ func (s *Service) TopAffiliates(ctx context.Context, sc tenancy.Scope, f Filter,
 			Display: f.Currency, Grain: grainAffiliate, FirstMonth: c.FirstMonth, LastMonth: c.LastMonth,
 			AddedDays: c.AddedDays, RemovedDays: c.RemovedDays, BrandID: f.BrandID, MaxRows: rowLimit(limit),
 		})
-		return each(rows, err, affiliateFiguresOf)
+		return dbtx.Each(rows, err, affiliateFiguresOf)
 	})
-}
-
-// each maps a query's rows through their converter, passing the query's error on.
-func each[R, T any](rows []R, err error, of func(R) T) ([]T, error) {
-	if err != nil {
-		return nil, err
-	}
-	out := make([]T, len(rows))
-	for i, r := range rows {
-		out[i] = of(r)
-	}
-	return out, nil
 }

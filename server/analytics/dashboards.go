@@ -11,6 +11,7 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/conversions"
 	"github.com/openaffiliate/platform/server/customplans"
+	"github.com/openaffiliate/platform/server/dbtx"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -172,11 +173,11 @@ func (s *Service) AffiliateDashboard(ctx context.Context, sc tenancy.Scope, affi
 			d.LastConversionAt = &t
 		}
 		converted, err := s.q.RecentAffiliateConversions(ctx, db, queries.RecentAffiliateConversionsParams{AffiliateID: f.AffiliateID, BrandID: f.BrandID})
-		if d.RecentConversions, err = each(converted, err, recentConversionOf); err != nil {
+		if d.RecentConversions, err = dbtx.Each(converted, err, recentConversionOf); err != nil {
 			return AffiliateDashboard{}, err
 		}
 		clicks, err := s.q.RecentAffiliateClicks(ctx, db, queries.RecentAffiliateClicksParams{AffiliateID: f.AffiliateID.UUID, BrandID: f.BrandID})
-		if d.RecentClicks, err = each(clicks, err, recentClickOf); err != nil {
+		if d.RecentClicks, err = dbtx.Each(clicks, err, recentClickOf); err != nil {
 			return AffiliateDashboard{}, err
 		}
 		return d, nil

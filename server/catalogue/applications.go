@@ -165,18 +165,15 @@ type Invitation struct {
 	MembershipStatus *string
 }
 
+func invitationOf(r queries.ListInvitationsRow) Invitation {
+	return Invitation{AffiliateID: r.AffiliateID, AffiliateName: r.AffiliateName, AffiliateEmail: r.AffiliateEmail,
+		CreatedAt: r.CreatedAt, MembershipStatus: r.MembershipStatus}
+}
+
 // invitations loads a campaign's invitations.
 func (s *Service) invitations(ctx context.Context, db dbtx.DB, campaignID uuid.UUID) ([]Invitation, error) {
 	rows, err := s.q.ListInvitations(ctx, db, campaignID)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Invitation, len(rows))
-	for i, r := range rows {
-		out[i] = Invitation{AffiliateID: r.AffiliateID, AffiliateName: r.AffiliateName, AffiliateEmail: r.AffiliateEmail,
-			CreatedAt: r.CreatedAt, MembershipStatus: r.MembershipStatus}
-	}
-	return out, nil
+	return dbtx.Each(rows, err, invitationOf)
 }
 
 // ownCampaign is one of the caller brand's campaigns (any for the host); another answers 404.

@@ -12,6 +12,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/dbtx"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -102,12 +103,5 @@ func earningsOf(r queries.EarningsByCurrencyRow) Earnings {
 func (s *Service) EarningsOf(ctx context.Context, sc tenancy.Scope) ([]Earnings, error) {
 	brand, affiliate := sc.Memberships()
 	rows, err := s.q.EarningsByCurrency(ctx, s.pool, queries.EarningsByCurrencyParams{BrandID: brand, AffiliateID: affiliate})
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Earnings, len(rows))
-	for i, r := range rows {
-		out[i] = earningsOf(r)
-	}
-	return out, nil
+	return dbtx.Each(rows, err, earningsOf)
 }

@@ -1,4 +1,5 @@
-// Package dbtx names what a statement runs on: a pool, a connection or a transaction.
+// Package dbtx names what a statement runs on (a pool, a connection or a transaction) and turns a
+// query's rows into our own types.
 package dbtx
 
 import (
@@ -14,4 +15,17 @@ type DB interface {
 	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// Each turns a query's rows into domain values with the one converter of their type, passing the
+// query's error on.
+func Each[R, T any](rows []R, err error, of func(R) T) ([]T, error) {
+	if err != nil {
+		return nil, err
+	}
+	out := make([]T, len(rows))
+	for i, r := range rows {
+		out[i] = of(r)
+	}
+	return out, nil
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/csvfile"
 	"github.com/openaffiliate/platform/server/customplans"
+	"github.com/openaffiliate/platform/server/dbtx"
 	"github.com/openaffiliate/platform/server/emergency"
 	"github.com/openaffiliate/platform/server/notify"
 	"github.com/openaffiliate/platform/server/tenancy"
@@ -133,14 +134,7 @@ func (s *Service) Payable(ctx context.Context, sc tenancy.Scope, minimum decimal
 		return nil, err
 	}
 	rows, err := s.q.PayableGroups(ctx, s.pool, queries.PayableGroupsParams{BrandID: brand, MinimumAmount: minimum})
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Payable, len(rows))
-	for i, r := range rows {
-		out[i] = payableOf(r)
-	}
-	return out, nil
+	return dbtx.Each(rows, err, payableOf)
 }
 
 // knownBrand answers 404 for the host's run naming a brand that does not exist, as a brand's run
