@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/catalogue"
 )
 
 // ListAffiliates answers a page of affiliates with their statistics.
@@ -23,12 +22,6 @@ func (s *Server) ListAffiliates(ctx context.Context, req oapi.ListAffiliatesRequ
 	resp.Data.Total = total
 	resp.Data.Limit, resp.Data.Offset = pageInfo(p)
 	return resp, nil
-}
-
-func affiliateResponse(a catalogue.Affiliate) oapi.AffiliateResponse {
-	resp := oapi.AffiliateResponse{Success: true}
-	resp.Data.Affiliate = affiliateOf(a)
-	return resp
 }
 
 // CreateAffiliate creates an affiliate (host).

@@ -3,84 +3,13 @@ package api
 import (
 	"context"
 
-	"github.com/google/uuid"
 	openapi_types "github.com/oapi-codegen/runtime/types"
 
 	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/analytics"
 	"github.com/openaffiliate/platform/server/apierror"
 )
-
-// maxRangeDays bounds a from/to range: a year, leap day included.
-const maxRangeDays = 366
-
-var presetDays = map[string]int{"7d": 7, "30d": 30, "90d": 90, "365d": 365}
-
-// statsRange turns the range parameters into UTC days: from/to replace the preset (default 30d);
-// a missing from starts 29 days before to, a missing to is today.
-func (s *Server) statsRange(preset *string, from, to *openapi_types.Date) (analytics.Range, error) {
-	if from == nil && to == nil {
-		n := 30
-		if preset != nil {
-			n = presetDays[*preset]
-		}
-		return s.Analytics.LastDays(n), nil
-	}
-	r := s.Analytics.LastDays(1)
-	if to != nil {
-		r.Last = analytics.Day(to.Time)
-	}
-	r.First = r.Last.AddDate(0, 0, -29)
-	if from != nil {
-		r.First = analytics.Day(from.Time)
-	}
-	if r.First.After(r.Last) {
-		return analytics.Range{}, apierror.Invalid("to", "minimum", "The end of the range is before its start")
-	}
-	if r.Days() > maxRangeDays {
-		return analytics.Range{}, apierror.Invalid("from", "maximum", "A range is at most 366 days")
-	}
-	return r, nil
-}
-
-func optionalID(id *uuid.UUID) uuid.NullUUID {
-	if id == nil {
-		return uuid.NullUUID{}
-	}
-	return uuid.NullUUID{UUID: *id, Valid: true}
-}
-
-func displayCurrency(c *oapi.CurrencyCode) string {
-	if c == nil {
-		return "RON"
-	}
-	return string(*c)
-}
-
-func totalsOf(t analytics.Totals) oapi.AnalyticsTotals {
-	return oapi.AnalyticsTotals{
-		Clicks: t.Clicks, UniqueClicks: t.UniqueClicks, Conversions: t.Conversions,
-		LinkConversions: t.LinkConversions, CodeConversions: t.CodeConversions(),
-		Revenue: t.Revenue.StringFixed(2), Commission: t.Commission.StringFixed(2),
-		PendingCommission: t.PendingCommission.StringFixed(2), ConfirmedCommission: t.ConfirmedCommission.StringFixed(2),
-		PaidCommission: t.PaidCommission.StringFixed(2), ConversionRate: t.ConversionRate().StringFixed(2),
-	}
-}
-
-func campaignFiguresOf(rows []analytics.CampaignFigures) []oapi.CampaignFigures {
-	out := make([]oapi.CampaignFigures, len(rows))
-	for i, r := range rows {
-		out[i] = oapi.CampaignFigures{
-			CampaignId: r.CampaignID, CampaignName: r.CampaignName, BrandName: r.BrandName, Clicks: r.Clicks,
-			Conversions: r.Conversions, Revenue: r.Revenue.StringFixed(2), Commission: r.Commission.StringFixed(2),
-		}
-	}
-	return out
-}
-
-func day(t analytics.Range) (from, to openapi_types.Date) {
-	return openapi_types.Date{Time: t.First}, openapi_types.Date{Time: t.Last}
-}
 
 // GetAnalytics answers a range's totals and its top campaigns.
 func (s *Server) GetAnalytics(ctx context.Context, req oapi.GetAnalyticsRequestObject) (oapi.GetAnalyticsResponseObject, error) {
@@ -127,7 +56,7 @@ func (s *Server) GetTimeseries(ctx context.Context, req oapi.GetTimeseriesReques
 	for i, d := range days {
 		resp.Data.Days[i] = oapi.DayFigures{
 			Day: openapi_types.Date{Time: d.Day}, Clicks: d.Clicks, UniqueClicks: d.UniqueClicks, Conversions: d.Conversions,
-			Revenue: d.Revenue.StringFixed(2), Commission: d.Commission.StringFixed(2),
+			Revenue: amount.Format(d.Revenue), Commission: amount.Format(d.Commission),
 		}
 	}
 	return resp, nil
@@ -195,7 +124,7 @@ func (s *Server) GetTopAffiliates(ctx context.Context, req oapi.GetTopAffiliates
 	for i, a := range rows {
 		resp.Data.Affiliates[i] = oapi.AffiliateFigures{
 			AffiliateId: a.AffiliateID, AffiliateName: a.AffiliateName, Clicks: a.Clicks, Conversions: a.Conversions,
-			Revenue: a.Revenue.StringFixed(2), Commission: a.Commission.StringFixed(2),
+			Revenue: amount.Format(a.Revenue), Commission: amount.Format(a.Commission),
 		}
 	}
 	return resp, nil
@@ -224,7 +153,7 @@ func (s *Server) GetAffiliateDashboard(ctx context.Context, req oapi.GetAffiliat
 	for i, c := range d.RecentConversions {
 		resp.Data.RecentConversions[i] = oapi.RecentConversion{
 			Id: c.ID, OrderId: c.OrderID, CustomerEmail: c.CustomerEmail, CampaignName: c.CampaignName,
-			Status: oapi.ConversionStatus(c.Status), CommissionAmount: c.CommissionAmount.StringFixed(2),
+			Status: oapi.ConversionStatus(c.Status), CommissionAmount: amount.Format(c.CommissionAmount),
 			CommissionCurrency: c.CommissionCurrency, ConvertedAt: c.ConvertedAt,
 		}
 	}

@@ -7,7 +7,6 @@ import (
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/tenancy"
-	"github.com/openaffiliate/platform/server/tracking"
 )
 
 // caller is the request's authenticated user (its account, for account operations).
@@ -29,13 +28,6 @@ func hostScope(ctx context.Context) (tenancy.HostScope, error) {
 	return h, nil
 }
 
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
-}
-
 // ListBrands answers a page of brands.
 func (s *Server) ListBrands(ctx context.Context, req oapi.ListBrandsRequestObject) (oapi.ListBrandsResponseObject, error) {
 	q := req.Params
@@ -52,12 +44,6 @@ func (s *Server) ListBrands(ctx context.Context, req oapi.ListBrandsRequestObjec
 	resp.Data.Total = total
 	resp.Data.Limit, resp.Data.Offset = pageInfo(p)
 	return resp, nil
-}
-
-func brandResponse(b catalogue.Brand) oapi.BrandResponse {
-	resp := oapi.BrandResponse{Success: true}
-	resp.Data.Brand = brandOf(b)
-	return resp
 }
 
 // CreateBrand creates a brand (host).
@@ -199,23 +185,6 @@ func (s *Server) RevokeApiKey(ctx context.Context, req oapi.RevokeApiKeyRequestO
 		return nil, err
 	}
 	return oapi.RevokeApiKey200JSONResponse{Success: true, Message: "API key revoked"}, nil
-}
-
-// trackingDomainResponse answers a brand's tracking domain (none when found is false) with the
-// target its CNAME record points at and the TXT record that proves it the brand's.
-func (s *Server) trackingDomainResponse(d tracking.Domain, found bool) oapi.TrackingDomainResponse {
-	resp := oapi.TrackingDomainResponse{Success: true}
-	resp.Data.CnameTarget = s.Tracking.CNAMETarget()
-	if found {
-		resp.Data.TrackingDomain = &oapi.TrackingDomain{
-			Hostname: d.Hostname, Status: oapi.TrackingDomainStatus(d.Status),
-			DnsRecord:       oapi.DnsRecord{Type: oapi.DnsRecordTypeCNAME, Name: d.Hostname, Value: s.Tracking.CNAMETarget()},
-			TxtRecord:       oapi.DnsRecord{Type: oapi.DnsRecordTypeTXT, Name: tracking.TXTName(d.Hostname), Value: tracking.TXTValue(d.Token)},
-			TrackingBaseUrl: s.Tracking.DomainBaseURL(d.Hostname), CreatedAt: d.CreatedAt, VerifiedAt: d.VerifiedAt, ExpiresAt: d.ExpiresAt,
-			CheckedAt: d.CheckedAt, CheckResult: (*oapi.TrackingDomainCheckResult)(d.CheckResult), FoundTarget: d.FoundTarget,
-		}
-	}
-	return resp
 }
 
 // GetTrackingDomain answers a brand's tracking domain and the DNS record it needs.

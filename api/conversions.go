@@ -2,51 +2,16 @@ package api
 
 import (
 	"context"
-	"time"
 
 	"github.com/google/uuid"
-	openapi_types "github.com/oapi-codegen/runtime/types"
 
 	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/conversions"
 	"github.com/openaffiliate/platform/server/shopify"
 )
-
-func nullUUID(id uuid.NullUUID) *uuid.UUID {
-	if !id.Valid {
-		return nil
-	}
-	return &id.UUID
-}
-
-func conversionOf(c conversions.Conversion) oapi.Conversion {
-	return oapi.Conversion{
-		Id: c.ID, OrderId: c.OrderID, CustomerEmail: c.CustomerEmail, AffiliateId: nullUUID(c.AffiliateID),
-		AffiliateName: c.AffiliateName, BrandId: c.BrandID, BrandName: c.BrandName, CampaignId: nullUUID(c.CampaignID),
-		CampaignName: c.CampaignName, OrderTotal: c.OrderTotal.StringFixed(2), Currency: c.Currency,
-		CommissionAmount: c.CommissionAmount.StringFixed(2), CommissionCurrency: c.CommissionCurrency,
-		ExchangeRate: c.ExchangeRate.String(), RefundedAmount: c.RefundedAmount.StringFixed(2),
-		Status: oapi.ConversionStatus(c.Status), FlagReason: c.FlagReason,
-		Attribution: oapi.ConversionAttribution(c.Attribution), LinkId: nullUUID(c.LinkID), LinkCode: c.LinkCode,
-		DiscountCode: c.DiscountCode, Source: oapi.ConversionSource(c.Source), PayoutId: nullUUID(c.PayoutID), ConvertedAt: c.ConvertedAt,
-		CreatedAt: c.CreatedAt,
-	}
-}
-
-func conversionResponse(c conversions.Conversion) oapi.ConversionResponse {
-	resp := oapi.ConversionResponse{Success: true}
-	resp.Data.Conversion = conversionOf(c)
-	return resp
-}
-
-func text(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
-}
 
 // ProcessConversion stores an order the caller brand reports: 201 the first time, 200 after.
 func (s *Server) ProcessConversion(ctx context.Context, req oapi.ProcessConversionRequestObject) (oapi.ProcessConversionResponseObject, error) {
@@ -77,25 +42,6 @@ func (s *Server) GetConversion(ctx context.Context, req oapi.GetConversionReques
 	}
 	return oapi.GetConversion200JSONResponse(conversionResponse(c)), nil
 }
-
-// dayRange turns a from/to pair of days (either may be absent) into a start and an exclusive end.
-func dayRange(from, to *openapi_types.Date) (since, before *time.Time, err error) {
-	if from != nil {
-		t := from.Time
-		since = &t
-	}
-	if to != nil {
-		t := to.AddDate(0, 0, 1)
-		before = &t
-	}
-	if since != nil && before != nil && !since.Before(*before) {
-		return nil, nil, apierror.Invalid("to", "minimum", "The end of the range is before its start")
-	}
-	return since, before, nil
-}
-
-// rangeDays are the list's preset ranges.
-var rangeDays = map[oapi.ListConversionsParamsRange]int{"7d": 7, "30d": 30, "90d": 90, "365d": 365}
 
 // ListConversions answers a page of the conversions the caller may see.
 func (s *Server) ListConversions(ctx context.Context, req oapi.ListConversionsRequestObject) (oapi.ListConversionsResponseObject, error) {
@@ -224,8 +170,8 @@ func (s *Server) GetEarnings(ctx context.Context, _ oapi.GetEarningsRequestObjec
 	resp.Data.Earnings = make([]oapi.Earnings, len(rows))
 	for i, r := range rows {
 		resp.Data.Earnings[i] = oapi.Earnings{
-			Currency: r.Currency, Pending: r.Pending.StringFixed(2), Confirmed: r.Confirmed.StringFixed(2),
-			Paid: r.Paid.StringFixed(2), Reversed: r.Reversed.StringFixed(2), Conversions: int(r.Conversions),
+			Currency: r.Currency, Pending: amount.Format(r.Pending), Confirmed: amount.Format(r.Confirmed),
+			Paid: amount.Format(r.Paid), Reversed: amount.Format(r.Reversed), Conversions: int(r.Conversions),
 		}
 	}
 	return resp, nil
@@ -242,7 +188,7 @@ func (s *Server) SendShopifyTestOrder(ctx context.Context, _ oapi.SendShopifyTes
 	resp.Data.WebhookUrl = catalogue.ShopifyWebhookURL(s.PublicURL, d.PublicID)
 	resp.Data.Topic = d.Topic
 	resp.Data.OrderId = d.Order.ID
-	resp.Data.TotalPrice = d.Order.TotalPrice.StringFixed(2)
+	resp.Data.TotalPrice = amount.Format(d.Order.TotalPrice)
 	resp.Data.Currency = d.Order.Currency
 	if len(d.Order.DiscountCodes) > 0 {
 		resp.Data.DiscountCode = d.Order.DiscountCodes[0]

@@ -7,13 +7,6 @@ import (
 	"github.com/openaffiliate/platform/server/emergency"
 )
 
-func emergencyResponse(st emergency.State) oapi.EmergencyStateResponse {
-	return oapi.EmergencyStateResponse{Success: true, Data: oapi.EmergencyState{
-		PayoutsFrozen: st.PayoutsFrozen, IngestionPaused: st.IngestionPaused, Maintenance: st.Maintenance,
-		CampaignsPaused: int(st.CampaignsPaused), UpdatedAt: st.UpdatedAt,
-	}}
-}
-
 // GetEmergencyState answers the host's emergency switches.
 func (s *Server) GetEmergencyState(ctx context.Context, _ oapi.GetEmergencyStateRequestObject) (oapi.GetEmergencyStateResponseObject, error) {
 	h, err := hostScope(ctx)

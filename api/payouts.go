@@ -4,45 +4,13 @@ import (
 	"context"
 	"io"
 
-	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/payouts"
 )
-
-func payoutOf(p payouts.Payout) oapi.Payout {
-	return oapi.Payout{
-		Id: p.ID, BrandId: p.BrandID, BrandName: p.BrandName, AffiliateId: nullUUID(p.AffiliateID),
-		AffiliateName: p.AffiliateName, AffiliateEmail: p.AffiliateEmail, Currency: p.Currency,
-		Amount: p.Amount.StringFixed(2), ConversionCount: int(p.ConversionCount), Status: oapi.PayoutStatus(p.Status),
-		Reference: p.Reference, CreatedAt: p.CreatedAt, PaidAt: p.PaidAt,
-	}
-}
-
-func payoutResponse(p payouts.Payout) oapi.PayoutResponse {
-	resp := oapi.PayoutResponse{Success: true}
-	resp.Data.Payout = payoutOf(p)
-	return resp
-}
-
-func payoutList(list []payouts.Payout, total, limit, offset int) oapi.PayoutListResponse {
-	resp := oapi.PayoutListResponse{Success: true}
-	resp.Data.Payouts = make([]oapi.Payout, len(list))
-	for i, p := range list {
-		resp.Data.Payouts[i] = payoutOf(p)
-	}
-	resp.Data.Total, resp.Data.Limit, resp.Data.Offset = total, limit, offset
-	return resp
-}
-
-func someUUID(id *uuid.UUID) uuid.NullUUID {
-	if id == nil {
-		return uuid.NullUUID{}
-	}
-	return uuid.NullUUID{UUID: *id, Valid: true}
-}
 
 // ListPayouts answers a page of the payouts the caller may see.
 func (s *Server) ListPayouts(ctx context.Context, req oapi.ListPayoutsRequestObject) (oapi.ListPayoutsResponseObject, error) {
@@ -79,7 +47,7 @@ func (s *Server) ListPayableCommissions(ctx context.Context, req oapi.ListPayabl
 	for i, r := range rows {
 		resp.Data.Payable[i] = oapi.Payable{
 			BrandId: r.BrandID, BrandName: r.BrandName, AffiliateId: r.AffiliateID.UUID, AffiliateName: r.AffiliateName,
-			Currency: r.Currency, Amount: r.Amount.StringFixed(2), ConversionCount: int(r.ConversionCount),
+			Currency: r.Currency, Amount: amount.Format(r.Amount), ConversionCount: int(r.ConversionCount),
 		}
 	}
 	return resp, nil
@@ -106,7 +74,7 @@ func (s *Server) GeneratePayouts(ctx context.Context, req oapi.GeneratePayoutsRe
 	resp.Data.Skipped = make([]oapi.PayoutSkipped, len(skipped))
 	for i, k := range skipped {
 		resp.Data.Skipped[i] = oapi.PayoutSkipped{
-			BrandId: k.BrandID, AffiliateId: k.AffiliateID, Currency: k.Currency, Amount: k.Amount.StringFixed(2),
+			BrandId: k.BrandID, AffiliateId: k.AffiliateID, Currency: k.Currency, Amount: amount.Format(k.Amount),
 			ConversionCount: k.Conversions, Reason: oapi.PayoutSkippedReason(k.Reason), Message: k.Message,
 		}
 	}

@@ -67,11 +67,3 @@ func (s *Server) SetCurrencyRates(ctx context.Context, req oapi.SetCurrencyRates
 	}
 	return oapi.SetCurrencyRates200JSONResponse(resp), nil
 }
-
-func ratesOf(rates map[string]decimal.Decimal) oapi.Rates {
-	out := make(oapi.Rates, len(rates))
-	for code, r := range rates {
-		out[code] = r.String()
-	}
-	return out
-}

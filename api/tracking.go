@@ -8,21 +8,6 @@ import (
 	"github.com/openaffiliate/platform/server/tracking"
 )
 
-func (s *Server) linkOf(l tracking.Link) oapi.TrackingLink {
-	return oapi.TrackingLink{
-		Id: l.ID, Name: l.Name, ShortCode: l.ShortCode, DestinationUrl: l.DestinationUrl,
-		TrackingUrl: s.Tracking.TrackingURL(l.BrandID, l.ShortCode), Status: oapi.LinkStatus(l.Status), ClickCount: l.Clicks, BotClicks: &l.BotClicks,
-		CampaignId: l.CampaignID, CampaignName: l.CampaignName, AffiliateId: l.AffiliateID, AffiliateName: l.AffiliateName,
-		BrandId: l.BrandID, CreatedAt: l.CreatedAt,
-	}
-}
-
-func (s *Server) linkResponse(l tracking.Link) oapi.TrackingLinkResponse {
-	resp := oapi.TrackingLinkResponse{Success: true}
-	resp.Data.Link = s.linkOf(l)
-	return resp
-}
-
 func (s *Server) linkList(ctx context.Context, p catalogue.Page) (oapi.TrackingLinkListResponse, error) {
 	links, total, err := s.Tracking.ListLinks(ctx, scope(ctx), p)
 	if err != nil {

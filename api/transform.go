@@ -1,35 +1,115 @@
 package api
 
 import (
+	"time"
+
 	"github.com/google/uuid"
 	openapi_types "github.com/oapi-codegen/runtime/types"
+	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/accounts"
-	"github.com/openaffiliate/platform/server/auth"
+	"github.com/openaffiliate/platform/server/amount"
+	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/catalogue"
 )
 
-// userOf turns an account profile into the API's User.
-func userOf(p accounts.Profile) oapi.User {
-	u := p.User
-	out := oapi.User{
-		Id:          u.ID,
-		Email:       openapi_types.Email(u.Email),
-		FirstName:   u.FirstName,
-		LastName:    u.LastName,
-		CompanyName: u.CompanyName,
-		AccountType: oapi.AccountType(u.AccountType),
-		IsVerified:  u.IsVerified,
-		CreatedAt:   u.CreatedAt,
-		BrandId:     p.BrandPublicID,
+func deref(s *string) string {
+	if s == nil {
+		return ""
 	}
-	if p.BrandPublicID != nil {
-		hash := auth.ShortHash(*p.BrandPublicID)
-		out.BrandIdHash = &hash
+	return *s
+}
+
+func text(s *string) string {
+	if s == nil {
+		return ""
 	}
-	if u.BrandID.Valid {
-		id := uuid.UUID(u.BrandID.UUID)
-		out.BrandUuid = &id
+	return *s
+}
+
+func nullUUID(id uuid.NullUUID) *uuid.UUID {
+	if !id.Valid {
+		return nil
 	}
-	return out
+	return &id.UUID
+}
+
+func someText(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func someUUID(id *uuid.UUID) uuid.NullUUID {
+	if id == nil {
+		return uuid.NullUUID{}
+	}
+	return uuid.NullUUID{UUID: *id, Valid: true}
+}
+
+func optionalID(id *uuid.UUID) uuid.NullUUID {
+	if id == nil {
+		return uuid.NullUUID{}
+	}
+	return uuid.NullUUID{UUID: *id, Valid: true}
+}
+
+func intOf(n *int32) *int {
+	if n == nil {
+		return nil
+	}
+	v := int(*n)
+	return &v
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func dateOf(t *time.Time) *openapi_types.Date {
+	if t == nil {
+		return nil
+	}
+	return &openapi_types.Date{Time: *t}
+}
+
+func parseDecimal(field string, s *amount.Text) (*decimal.Decimal, error) {
+	if s == nil {
+		return nil, nil
+	}
+	d, err := s.Decimal()
+	if err != nil {
+		return nil, apierror.Validation(field, field+" must be a decimal number such as 12.50")
+	}
+	return &d, nil
+}
+
+func pageOf(query *string, limit *int, offset *int32) catalogue.Page {
+	p := catalogue.Page{}
+	if query != nil {
+		p.Query = *query
+	}
+	if limit != nil {
+		p.Limit = *limit
+	}
+	if offset != nil {
+		p.Offset = int(*offset)
+	}
+	return p
+}
+
+// sortedPage is pageOf in a list's order: its sort column (nil is its default, the creation time)
+// and direction (nil is descending).
+func sortedPage[S, O ~string](query *string, limit *int, offset *int32, sort *S, order *O) catalogue.Page {
+	p := pageOf(query, limit, offset)
+	if sort != nil {
+		p.Sort = string(*sort)
+	}
+	p.Ascending = order != nil && string(*order) == string(oapi.SortOrderAsc)
+	return p
+}
+
+// pageInfo answers the limit and offset a list used: the catalogue's bounds, as the contract's ints.
+func pageInfo(p catalogue.Page) (limit, offset int) {
+	l, o := p.Bounds()
+	return int(l), int(o)
 }

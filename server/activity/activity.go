@@ -10,10 +10,11 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/dbtx"
 )
 
 // Log records one action on one object; actor is uuid.Nil for the operator or an API key.
-func Log(ctx context.Context, db queries.DBTX, actor uuid.UUID, k Kind, entityID string, details map[string]any) error {
+func Log(ctx context.Context, db dbtx.DB, actor uuid.UUID, k Kind, entityID string, details map[string]any) error {
 	if k.action == "" {
 		return errors.New("activity: an entry needs a kind")
 	}

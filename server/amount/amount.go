@@ -45,3 +45,7 @@ func (t Text) Decimal() (decimal.Decimal, error) { return decimal.NewFromString(
 
 // String is the text as written.
 func (t Text) String() string { return string(t) }
+
+// Format is a decimal as the API, the CSV files and the messages show it: rounded half away from
+// zero to two decimals, always both written ("12.50", "0.00"). Money and percentages alike.
+func Format(d decimal.Decimal) string { return d.StringFixed(2) }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/customplans"
+	"github.com/openaffiliate/platform/server/dbtx"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -291,7 +292,20 @@ func (s *Service) Timeseries(ctx context.Context, sc tenancy.Scope, f Filter, r 
 }
 
 // CampaignFigures are a campaign's figures in a range.
-type CampaignFigures = queries.StatsByCampaignRow
+type CampaignFigures struct {
+	CampaignID   uuid.UUID
+	CampaignName string
+	BrandName    string
+	Clicks       int64
+	Conversions  int64
+	Revenue      decimal.Decimal
+	Commission   decimal.Decimal
+}
+
+func campaignFiguresOf(r queries.StatsByCampaignRow) CampaignFigures {
+	return CampaignFigures{CampaignID: r.CampaignID, CampaignName: r.CampaignName, BrandName: r.BrandName,
+		Clicks: r.Clicks, Conversions: r.Conversions, Revenue: r.Revenue, Commission: r.Commission}
+}
 
 // TopCampaigns answers at most limit campaigns of the range, highest revenue first.
 func (s *Service) TopCampaigns(ctx context.Context, sc tenancy.Scope, f Filter, r Range, limit int) ([]CampaignFigures, error) {
@@ -306,15 +320,28 @@ func (s *Service) topCampaigns(ctx context.Context, db queries.DBTX, f Filter, r
 		grain = grainLink
 	}
 	c := coverOf(r, Day(s.now()))
-	return s.q.StatsByCampaign(ctx, db, queries.StatsByCampaignParams{
+	rows, err := s.q.StatsByCampaign(ctx, db, queries.StatsByCampaignParams{
 		Display: f.Currency, Grain: grain, FirstMonth: c.FirstMonth, LastMonth: c.LastMonth,
 		AddedDays: c.AddedDays, RemovedDays: c.RemovedDays,
 		BrandID: f.BrandID, CampaignID: f.CampaignID, AffiliateID: f.AffiliateID, MaxRows: rowLimit(limit),
 	})
+	return dbtx.Each(rows, err, campaignFiguresOf)
 }
 
 // AffiliateFigures are an affiliate's figures in a range.
-type AffiliateFigures = queries.StatsByAffiliateRow
+type AffiliateFigures struct {
+	AffiliateID   uuid.UUID
+	AffiliateName string
+	Clicks        int64
+	Conversions   int64
+	Revenue       decimal.Decimal
+	Commission    decimal.Decimal
+}
+
+func affiliateFiguresOf(r queries.StatsByAffiliateRow) AffiliateFigures {
+	return AffiliateFigures{AffiliateID: r.AffiliateID, AffiliateName: r.AffiliateName, Clicks: r.Clicks,
+		Conversions: r.Conversions, Revenue: r.Revenue, Commission: r.Commission}
+}
 
 // TopAffiliates answers at most limit affiliates of a brand's program (the host: of every
 // program) in the range, highest revenue first.
@@ -325,9 +352,10 @@ func (s *Service) TopAffiliates(ctx context.Context, sc tenancy.Scope, f Filter,
 	}
 	c := coverOf(r, Day(s.now()))
 	return read(ctx, s, func(db queries.DBTX) ([]AffiliateFigures, error) {
-		return s.q.StatsByAffiliate(ctx, db, queries.StatsByAffiliateParams{
+		rows, err := s.q.StatsByAffiliate(ctx, db, queries.StatsByAffiliateParams{
 			Display: f.Currency, Grain: grainAffiliate, FirstMonth: c.FirstMonth, LastMonth: c.LastMonth,
 			AddedDays: c.AddedDays, RemovedDays: c.RemovedDays, BrandID: f.BrandID, MaxRows: rowLimit(limit),
 		})
+		return dbtx.Each(rows, err, affiliateFiguresOf)
 	})
 }

@@ -5,11 +5,13 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/conversions"
 	"github.com/openaffiliate/platform/server/customplans"
+	"github.com/openaffiliate/platform/server/dbtx"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -33,7 +35,20 @@ func (s *Service) period(ctx context.Context, db queries.DBTX, f Filter) (Period
 // BrandDashboard is what a brand's dashboard shows.
 type BrandDashboard struct {
 	Period
-	Counts queries.BrandCountsRow
+	Counts BrandCounts
+}
+
+// BrandCounts are the brand's campaigns, affiliates and what waits for its decision.
+type BrandCounts struct {
+	ActiveCampaigns     int32
+	Affiliates          int32
+	PendingApplications int32
+	PendingConversions  int32
+}
+
+func brandCountsOf(r queries.BrandCountsRow) BrandCounts {
+	return BrandCounts{ActiveCampaigns: r.ActiveCampaigns, Affiliates: r.Affiliates,
+		PendingApplications: r.PendingApplications, PendingConversions: r.PendingConversions}
 }
 
 // BrandDashboard answers the brand's own dashboard; it is a brand's only.
@@ -51,14 +66,28 @@ func (s *Service) BrandDashboard(ctx context.Context, sc tenancy.Scope, currency
 		if err != nil {
 			return BrandDashboard{}, err
 		}
-		return BrandDashboard{Period: p, Counts: counts}, nil
+		return BrandDashboard{Period: p, Counts: brandCountsOf(counts)}, nil
 	})
 }
 
 // PlatformOverview is what the host's dashboard shows.
 type PlatformOverview struct {
 	Period
-	Counts queries.PlatformCountsRow
+	Counts PlatformCounts
+}
+
+// PlatformCounts are the platform's brands, affiliates, campaigns and what waits for a decision.
+type PlatformCounts struct {
+	Brands              int32
+	Affiliates          int32
+	ActiveCampaigns     int32
+	PendingApplications int32
+	PendingConversions  int32
+}
+
+func platformCountsOf(r queries.PlatformCountsRow) PlatformCounts {
+	return PlatformCounts{Brands: r.Brands, Affiliates: r.Affiliates, ActiveCampaigns: r.ActiveCampaigns,
+		PendingApplications: r.PendingApplications, PendingConversions: r.PendingConversions}
 }
 
 // PlatformOverview answers the host's overview of the platform; it is the host's only.
@@ -75,7 +104,7 @@ func (s *Service) PlatformOverview(ctx context.Context, h tenancy.HostScope, cur
 		if err != nil {
 			return PlatformOverview{}, err
 		}
-		return PlatformOverview{Period: p, Counts: counts}, nil
+		return PlatformOverview{Period: p, Counts: platformCountsOf(counts)}, nil
 	})
 }
 
@@ -84,9 +113,38 @@ type AffiliateDashboard struct {
 	Totals
 	CodesUsed         int32
 	LastConversionAt  *time.Time
-	RecentConversions []queries.RecentAffiliateConversionsRow
-	RecentClicks      []queries.RecentAffiliateClicksRow
+	RecentConversions []RecentConversion
+	RecentClicks      []RecentClick
 	Campaigns         []CampaignFigures
+}
+
+// RecentConversion is one of an affiliate's latest conversions.
+type RecentConversion struct {
+	ID                 uuid.UUID
+	OrderID            string
+	CustomerEmail      string
+	CampaignName       string
+	Status             string
+	CommissionAmount   decimal.Decimal
+	CommissionCurrency string
+	ConvertedAt        time.Time
+}
+
+func recentConversionOf(r queries.RecentAffiliateConversionsRow) RecentConversion {
+	return RecentConversion{ID: r.ID, OrderID: r.OrderID, CustomerEmail: r.CustomerEmail, CampaignName: r.CampaignName,
+		Status: r.Status, CommissionAmount: r.CommissionAmount, CommissionCurrency: r.CommissionCurrency, ConvertedAt: r.ConvertedAt}
+}
+
+// RecentClick is one of an affiliate's latest clicks.
+type RecentClick struct {
+	ID           uuid.UUID
+	LinkCode     string
+	CampaignName string
+	ClickedAt    time.Time
+}
+
+func recentClickOf(r queries.RecentAffiliateClicksRow) RecentClick {
+	return RecentClick{ID: r.ID, LinkCode: r.LinkCode, CampaignName: r.CampaignName, ClickedAt: r.ClickedAt}
 }
 
 // allTime spans every day a figure can fall on.
@@ -114,10 +172,12 @@ func (s *Service) AffiliateDashboard(ctx context.Context, sc tenancy.Scope, affi
 		if t, ok := facts.LastConversionAt.(time.Time); ok {
 			d.LastConversionAt = &t
 		}
-		if d.RecentConversions, err = s.q.RecentAffiliateConversions(ctx, db, queries.RecentAffiliateConversionsParams{AffiliateID: f.AffiliateID, BrandID: f.BrandID}); err != nil {
+		converted, err := s.q.RecentAffiliateConversions(ctx, db, queries.RecentAffiliateConversionsParams{AffiliateID: f.AffiliateID, BrandID: f.BrandID})
+		if d.RecentConversions, err = dbtx.Each(converted, err, recentConversionOf); err != nil {
 			return AffiliateDashboard{}, err
 		}
-		if d.RecentClicks, err = s.q.RecentAffiliateClicks(ctx, db, queries.RecentAffiliateClicksParams{AffiliateID: f.AffiliateID.UUID, BrandID: f.BrandID}); err != nil {
+		clicks, err := s.q.RecentAffiliateClicks(ctx, db, queries.RecentAffiliateClicksParams{AffiliateID: f.AffiliateID.UUID, BrandID: f.BrandID})
+		if d.RecentClicks, err = dbtx.Each(clicks, err, recentClickOf); err != nil {
 			return AffiliateDashboard{}, err
 		}
 		return d, nil

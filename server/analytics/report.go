@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/csvfile"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
@@ -52,7 +53,7 @@ func (s *Service) LinkDays(ctx context.Context, sc tenancy.Scope, f Filter, r Ra
 			return []string{
 				row.Day.Format(time.DateOnly), link, row.LinkCode, row.BrandName, row.CampaignName, row.AffiliateName,
 				strconv.FormatInt(row.Clicks, 10), strconv.FormatInt(row.UniqueClicks, 10),
-				strconv.FormatInt(row.Conversions, 10), t.ConversionRate().StringFixed(2),
+				strconv.FormatInt(row.Conversions, 10), amount.Format(t.ConversionRate()),
 			}
 		})
 	})

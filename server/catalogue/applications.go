@@ -12,6 +12,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/dbtx"
 	"github.com/openaffiliate/platform/server/notify"
 	"github.com/openaffiliate/platform/server/ratelimit"
 	"github.com/openaffiliate/platform/server/tenancy"
@@ -28,7 +29,29 @@ const (
 var decided = map[string]activity.Kind{StatusApproved: activity.ApplicationApproved, StatusRejected: activity.ApplicationRejected}
 
 // Application is an affiliate's membership of a campaign.
-type Application = queries.GetApplicationRow
+type Application struct {
+	ID             uuid.UUID
+	BrandID        uuid.UUID
+	CampaignID     uuid.UUID
+	AffiliateID    uuid.UUID
+	Status         string
+	CreatedAt      time.Time
+	DecidedAt      *time.Time
+	CampaignName   string
+	AffiliateName  string
+	AffiliateEmail string
+}
+
+// application loads one membership as an Application.
+func (s *Service) application(ctx context.Context, db dbtx.DB, params queries.GetApplicationParams) (Application, error) {
+	r, err := s.q.GetApplication(ctx, db, params)
+	if err != nil {
+		return Application{}, err
+	}
+	return Application{ID: r.ID, BrandID: r.BrandID, CampaignID: r.CampaignID, AffiliateID: r.AffiliateID,
+		Status: r.Status, CreatedAt: r.CreatedAt, DecidedAt: r.DecidedAt, CampaignName: r.CampaignName,
+		AffiliateName: r.AffiliateName, AffiliateEmail: r.AffiliateEmail}, nil
+}
 
 // Join applies the caller affiliate to a campaign: a public campaign with automatic approval
 // approves at once, others wait for the brand. Joining twice answers the same membership.
@@ -69,7 +92,7 @@ func (s *Service) Join(ctx context.Context, sc tenancy.Scope, campaignID uuid.UU
 				return err
 			}
 		}
-		out, err = s.q.GetApplication(ctx, tx, queries.GetApplicationParams{ID: id})
+		out, err = s.application(ctx, tx, queries.GetApplicationParams{ID: id})
 		return err
 	})
 	return out, err
@@ -102,7 +125,7 @@ func (s *Service) listApplications(ctx context.Context, p Page, params queries.L
 func (s *Service) Decide(ctx context.Context, sc tenancy.Scope, id uuid.UUID, status string) (Application, error) {
 	var out Application
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		app, err := s.q.GetApplication(ctx, tx, queries.GetApplicationParams{ID: id, BrandID: sc.Brands()})
+		app, err := s.application(ctx, tx, queries.GetApplicationParams{ID: id, BrandID: sc.Brands()})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return apierror.NotFound("Application not found")
 		}
@@ -116,7 +139,7 @@ func (s *Service) Decide(ctx context.Context, sc tenancy.Scope, id uuid.UUID, st
 			map[string]any{"campaign_id": app.CampaignID, "affiliate_id": app.AffiliateID}); err != nil {
 			return err
 		}
-		out, err = s.q.GetApplication(ctx, tx, queries.GetApplicationParams{ID: id})
+		out, err = s.application(ctx, tx, queries.GetApplicationParams{ID: id})
 		if err != nil || out.Status == app.Status {
 			return err
 		}
@@ -134,7 +157,24 @@ func (s *Service) Decide(ctx context.Context, sc tenancy.Scope, id uuid.UUID, st
 }
 
 // Invitation is an affiliate invited to a campaign, and what it made of it.
-type Invitation = queries.ListInvitationsRow
+type Invitation struct {
+	AffiliateID      uuid.UUID
+	AffiliateName    string
+	AffiliateEmail   string
+	CreatedAt        time.Time
+	MembershipStatus *string
+}
+
+func invitationOf(r queries.ListInvitationsRow) Invitation {
+	return Invitation{AffiliateID: r.AffiliateID, AffiliateName: r.AffiliateName, AffiliateEmail: r.AffiliateEmail,
+		CreatedAt: r.CreatedAt, MembershipStatus: r.MembershipStatus}
+}
+
+// invitations loads a campaign's invitations.
+func (s *Service) invitations(ctx context.Context, db dbtx.DB, campaignID uuid.UUID) ([]Invitation, error) {
+	rows, err := s.q.ListInvitations(ctx, db, campaignID)
+	return dbtx.Each(rows, err, invitationOf)
+}
 
 // ownCampaign is one of the caller brand's campaigns (any for the host); another answers 404.
 func (s *Service) ownCampaign(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Campaign, error) {
@@ -185,7 +225,7 @@ func (s *Service) Invite(ctx context.Context, sc tenancy.Scope, campaignID uuid.
 				return err
 			}
 		}
-		list, err := s.q.ListInvitations(ctx, tx, c.ID)
+		list, err := s.invitations(ctx, tx, c.ID)
 		if err != nil {
 			return err
 		}
@@ -205,7 +245,7 @@ func (s *Service) Invitations(ctx context.Context, sc tenancy.Scope, campaignID 
 	if err != nil {
 		return nil, err
 	}
-	return s.q.ListInvitations(ctx, s.pool, c.ID)
+	return s.invitations(ctx, s.pool, c.ID)
 }
 
 // Uninvite withdraws an invitation (a membership already made stays).

@@ -18,6 +18,7 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/currency"
+	"github.com/openaffiliate/platform/server/dbtx"
 	"github.com/openaffiliate/platform/server/domains"
 	"github.com/openaffiliate/platform/server/tenancy"
 	"github.com/openaffiliate/platform/server/trackingscript"
@@ -117,7 +118,7 @@ func (in *BrandInput) normalize(nameField string) (*string, error) {
 var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
 
 // UniquePublicID makes a readable, unused public brand id from a company name plus a random suffix.
-func UniquePublicID(ctx context.Context, db queries.DBTX, company string) (string, error) {
+func UniquePublicID(ctx context.Context, db dbtx.DB, company string) (string, error) {
 	base := strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(company), "-"), "-")
 	if len(base) > 30 {
 		base = strings.Trim(base[:30], "-")

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/shopspring/decimal"
 
@@ -46,13 +47,49 @@ const (
 
 // Conversion is a stored order with what attributed it, what it earns, and the names its views show.
 type Conversion struct {
-	queries.Conversion
+	ID                 uuid.UUID
+	BrandID            uuid.UUID
+	OrderID            string
+	OrderTotal         decimal.Decimal
+	Currency           string
+	CustomerEmail      string
+	ConvertedAt        time.Time
+	Source             string
+	Attribution        string
+	ClickID            uuid.NullUUID
+	LinkID             uuid.NullUUID
+	DiscountCode       string
+	DiscountCodeID     uuid.NullUUID
+	CampaignID         uuid.NullUUID
+	AffiliateID        uuid.NullUUID
+	CommissionCurrency string
+	ExchangeRate       decimal.Decimal
+	CommissionAmount   decimal.Decimal
+	OriginalCommission decimal.Decimal
+	RefundedAmount     decimal.Decimal
+	Status             string
+	FlagReason         string
+	CreatedAt          time.Time
+	UpdatedAt          time.Time
+	DecidedAt          *time.Time
+	ReversedAmount     decimal.Decimal
+	PayoutID           uuid.NullUUID
+
 	BrandName, CampaignName, AffiliateName, LinkCode string
 }
 
 // conversionOf is the one mapping from a conversion's row, with its names, to a Conversion.
 func conversionOf(v queries.Conversion, brandName, campaignName, affiliateName, linkCode string) Conversion {
-	return Conversion{Conversion: v, BrandName: brandName, CampaignName: campaignName, AffiliateName: affiliateName, LinkCode: linkCode}
+	return Conversion{
+		ID: v.ID, BrandID: v.BrandID, OrderID: v.OrderID, OrderTotal: v.OrderTotal, Currency: v.Currency,
+		CustomerEmail: v.CustomerEmail, ConvertedAt: v.ConvertedAt, Source: v.Source, Attribution: v.Attribution,
+		ClickID: v.ClickID, LinkID: v.LinkID, DiscountCode: v.DiscountCode, DiscountCodeID: v.DiscountCodeID,
+		CampaignID: v.CampaignID, AffiliateID: v.AffiliateID, CommissionCurrency: v.CommissionCurrency,
+		ExchangeRate: v.ExchangeRate, CommissionAmount: v.CommissionAmount, OriginalCommission: v.OriginalCommission,
+		RefundedAmount: v.RefundedAmount, Status: v.Status, FlagReason: v.FlagReason, CreatedAt: v.CreatedAt,
+		UpdatedAt: v.UpdatedAt, DecidedAt: v.DecidedAt, ReversedAmount: v.ReversedAmount, PayoutID: v.PayoutID,
+		BrandName: brandName, CampaignName: campaignName, AffiliateName: affiliateName, LinkCode: linkCode,
+	}
 }
 
 // seenBy is the conversion as the scope may read it: an affiliate sees the brand's customer only

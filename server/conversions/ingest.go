@@ -129,7 +129,7 @@ func (s *Service) Ingest(ctx context.Context, sc tenancy.Scope, o Order) (Conver
 		}
 		details, err := json.Marshal(map[string]any{
 			"brand_id": brandID, "order_id": o.OrderID, "source": o.Source, "attribution": d.attribution,
-			"commission": d.commission.StringFixed(2),
+			"commission": amount.Format(d.commission),
 		})
 		if err != nil {
 			return Conversion{}, false, err
@@ -250,7 +250,7 @@ func (s *Service) decide(ctx context.Context, db queries.DBTX, brandID uuid.UUID
 	if d.commission.GreaterThan(amount.MaxMoney) {
 		return decision{}, apierror.Invalid("order_total", "maximum", fmt.Sprintf(
 			"The order earns a commission of %s %s, more than the platform stores (%s)",
-			d.commission.StringFixed(2), campaign.Currency, amount.MaxMoney.StringFixed(2)))
+			amount.Format(d.commission), campaign.Currency, amount.Format(amount.MaxMoney)))
 	}
 
 	// Fraud rules, in order; the first that fires names the flag.

@@ -7,6 +7,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/notify"
 )
 
@@ -45,7 +46,7 @@ func (n notices) add(c queries.Conversion, kind string, amount decimal.Decimal) 
 // send writes the notifications in db, the transaction of the decisions.
 func (n notices) send(ctx context.Context, db queries.DBTX) error {
 	for k, sum := range n {
-		p := notify.Params{Count: sum.count, Amount: sum.amount.StringFixed(2), Currency: k.currency}
+		p := notify.Params{Count: sum.count, Amount: amount.Format(sum.amount), Currency: k.currency}
 		entityType, entityID := "", ""
 		if sum.count == 1 {
 			p.OrderID, entityType, entityID = sum.orderID, "conversion", sum.entityID

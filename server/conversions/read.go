@@ -7,10 +7,12 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/dbtx"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -78,11 +80,24 @@ func (s *Service) Process(ctx context.Context, sc tenancy.Scope, o Order) (Conve
 }
 
 // Earnings are commission totals in one currency, by where they stand.
-type Earnings = queries.EarningsByCurrencyRow
+type Earnings struct {
+	Currency    string
+	Pending     decimal.Decimal
+	Confirmed   decimal.Decimal
+	Paid        decimal.Decimal
+	Reversed    decimal.Decimal
+	Conversions int32
+}
+
+func earningsOf(r queries.EarningsByCurrencyRow) Earnings {
+	return Earnings{Currency: r.Currency, Pending: r.Pending, Confirmed: r.Confirmed, Paid: r.Paid,
+		Reversed: r.Reversed, Conversions: r.Conversions}
+}
 
 // EarningsOf answers the commission totals the scope may see, per commission currency: an
 // affiliate its own, a brand its program's, the host the platform's.
 func (s *Service) EarningsOf(ctx context.Context, sc tenancy.Scope) ([]Earnings, error) {
 	brand, affiliate := sc.Memberships()
-	return s.q.EarningsByCurrency(ctx, s.pool, queries.EarningsByCurrencyParams{BrandID: brand, AffiliateID: affiliate})
+	rows, err := s.q.EarningsByCurrency(ctx, s.pool, queries.EarningsByCurrencyParams{BrandID: brand, AffiliateID: affiliate})
+	return dbtx.Each(rows, err, earningsOf)
 }

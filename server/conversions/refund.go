@@ -11,6 +11,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/notify"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
@@ -101,7 +102,7 @@ func (s *Service) storeOrder(ctx context.Context, brandID uuid.UUID, orderID str
 func (s *Service) applyRefund(ctx context.Context, tx pgx.Tx, c queries.Conversion, r RefundArgs) (string, error) {
 	if c.Status == StatusRejected || c.Status == StatusReversed || c.Status == StatusPaid {
 		return RefundNothingToDo, activity.Log(ctx, tx, uuid.Nil, activity.ConversionRefundIgnored, c.ID.String(),
-			map[string]any{"status": c.Status, "amount": r.Amount.StringFixed(2), "cancelled": r.Cancelled, "source": r.Source, "delivery": r.Key})
+			map[string]any{"status": c.Status, "amount": amount.Format(r.Amount), "cancelled": r.Cancelled, "source": r.Source, "delivery": r.Key})
 	}
 	refunded := decimal.Min(c.OrderTotal, c.RefundedAmount.Add(r.Amount)).Round(2)
 	if r.Cancelled {
@@ -134,8 +135,8 @@ func (s *Service) applyRefund(ctx context.Context, tx pgx.Tx, c queries.Conversi
 		}
 	}
 	return RefundApplied, activity.Log(ctx, tx, uuid.Nil, activity.ConversionRefunded, c.ID.String(), map[string]any{
-		"refunded": refunded.StringFixed(2), "commission_before": c.CommissionAmount.StringFixed(2),
-		"commission_after": commission.StringFixed(2), "status_before": c.Status, "status_after": status,
+		"refunded": amount.Format(refunded), "commission_before": amount.Format(c.CommissionAmount),
+		"commission_after": amount.Format(commission), "status_before": c.Status, "status_after": status,
 		"source": r.Source, "delivery": r.Key,
 	})
 }

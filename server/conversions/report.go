@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/csvfile"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
@@ -52,8 +53,8 @@ func (s *Service) Report(ctx context.Context, sc tenancy.Scope, f ReportFilter, 
 			return []string{
 				c.ID.String(), stamp(c.ConvertedAt), stamp(c.CreatedAt), c.OrderID, c.CustomerEmail, c.BrandName,
 				c.CampaignName, c.AffiliateName, c.Attribution, c.LinkCode, c.DiscountCode,
-				c.OrderTotal.StringFixed(2), c.Currency, c.RefundedAmount.StringFixed(2),
-				c.CommissionAmount.StringFixed(2), c.CommissionCurrency, c.ExchangeRate.String(), c.Status, c.FlagReason,
+				amount.Format(c.OrderTotal), c.Currency, amount.Format(c.RefundedAmount),
+				amount.Format(c.CommissionAmount), c.CommissionCurrency, c.ExchangeRate.String(), c.Status, c.FlagReason,
 			}
 		})
 	})

@@ -12,6 +12,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
+	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/notify"
 	"github.com/openaffiliate/platform/server/tenancy"
@@ -95,7 +96,7 @@ func (s *Service) Review(ctx context.Context, sc tenancy.Scope, ids []uuid.UUID,
 				return err
 			}
 			if err := activity.Log(ctx, tx, sc.Actor(), logged[decision], c.ID.String(), map[string]any{
-				"from": c.Status, "to": to, "reason": reason, "commission": commission.StringFixed(2), "flag_reason": c.FlagReason,
+				"from": c.Status, "to": to, "reason": reason, "commission": amount.Format(commission), "flag_reason": c.FlagReason,
 			}); err != nil {
 				return err
 			}
@@ -148,7 +149,7 @@ func (s *Service) spend(ctx context.Context, tx pgx.Tx, c queries.Conversion, de
 	if delta.IsPositive() && budget.Budget.Valid && budget.Spent.Add(delta).GreaterThan(budget.Budget.Decimal) {
 		left := decimal.Max(budget.Budget.Decimal.Sub(budget.Spent), decimal.Zero)
 		return refused(field, fmt.Sprintf("Confirming order %s (%s %s) would pass its campaign's budget: %s %s is left; adjust the commission or raise the budget",
-			c.OrderID, delta.StringFixed(2), c.CommissionCurrency, left.StringFixed(2), c.CommissionCurrency))
+			c.OrderID, amount.Format(delta), c.CommissionCurrency, amount.Format(left), c.CommissionCurrency))
 	}
 	return s.q.AddCampaignSpent(ctx, tx, queries.AddCampaignSpentParams{ID: c.CampaignID.UUID, Delta: delta})
 }
@@ -157,11 +158,11 @@ func (s *Service) spend(ctx context.Context, tx pgx.Tx, c queries.Conversion, de
 // commission is at most its order total converted at the conversion's rate, as when it was
 // computed. A confirmed one moves its campaign's spent amount by the difference (within the
 // budget); a paid, rejected or reversed one cannot change.
-func (s *Service) Adjust(ctx context.Context, sc tenancy.Scope, id uuid.UUID, amount decimal.Decimal, reason string) (Conversion, error) {
+func (s *Service) Adjust(ctx context.Context, sc tenancy.Scope, id uuid.UUID, commission decimal.Decimal, reason string) (Conversion, error) {
 	if !sc.IsHost() && !sc.IsBrand() {
 		return Conversion{}, apierror.Forbidden("Only the brand or the host adjusts a commission")
 	}
-	if amount.IsNegative() || !amount.Equal(amount.Round(2)) || amount.GreaterThan(maxOrderTotal) {
+	if commission.IsNegative() || !commission.Equal(commission.Round(2)) || commission.GreaterThan(maxOrderTotal) {
 		return Conversion{}, apierror.Invalid("commission_amount", "decimal", "A commission is at least 0, with at most two decimals")
 	}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -169,9 +170,9 @@ func (s *Service) Adjust(ctx context.Context, sc tenancy.Scope, id uuid.UUID, am
 		if err != nil {
 			return err
 		}
-		if most := c.OrderTotal.Mul(c.ExchangeRate).Round(2); amount.GreaterThan(most) {
+		if most := c.OrderTotal.Mul(c.ExchangeRate).Round(2); commission.GreaterThan(most) {
 			return apierror.Invalid("commission_amount", "maximum", fmt.Sprintf("A commission is at most its order total in %s: %s %s",
-				c.CommissionCurrency, most.StringFixed(2), c.CommissionCurrency))
+				c.CommissionCurrency, amount.Format(most), c.CommissionCurrency))
 		}
 		switch {
 		case c.Status == StatusPaid || c.Status == StatusRejected || c.Status == StatusReversed:
@@ -179,17 +180,17 @@ func (s *Service) Adjust(ctx context.Context, sc tenancy.Scope, id uuid.UUID, am
 		case c.PayoutID.Valid:
 			return refused("commission_amount", fmt.Sprintf("Conversion %s is in a pending payout: cancel the payout to change its commission", c.OrderID))
 		case c.Status == StatusConfirmed:
-			if err := s.spend(ctx, tx, c, amount.Sub(c.CommissionAmount), "commission_amount"); err != nil {
+			if err := s.spend(ctx, tx, c, commission.Sub(c.CommissionAmount), "commission_amount"); err != nil {
 				return err
 			}
 		}
 		if err := s.q.SetConversionDecision(ctx, tx, queries.SetConversionDecisionParams{
-			ID: c.ID, Status: c.Status, CommissionAmount: amount, DecidedAt: c.DecidedAt,
+			ID: c.ID, Status: c.Status, CommissionAmount: commission, DecidedAt: c.DecidedAt,
 		}); err != nil {
 			return err
 		}
 		return activity.Log(ctx, tx, sc.Actor(), activity.ConversionAdjusted, c.ID.String(), map[string]any{
-			"from": c.CommissionAmount.StringFixed(2), "to": amount.StringFixed(2), "reason": reason,
+			"from": amount.Format(c.CommissionAmount), "to": amount.Format(commission), "reason": reason,
 		})
 	})
 	if err != nil {
@@ -227,7 +228,7 @@ func (s *Service) Delete(ctx context.Context, h tenancy.HostScope, id uuid.UUID,
 		}
 		// Logged while the conversion exists, so the entry is its brand's and affiliate's too.
 		if err := activity.Log(ctx, tx, h.Actor(), activity.ConversionDeleted, c.ID.String(), map[string]any{
-			"brand_id": c.BrandID, "order_id": c.OrderID, "status": c.Status, "commission": c.CommissionAmount.StringFixed(2), "reason": reason,
+			"brand_id": c.BrandID, "order_id": c.OrderID, "status": c.Status, "commission": amount.Format(c.CommissionAmount), "reason": reason,
 		}); err != nil {
 			return err
 		}

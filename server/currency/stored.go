@@ -12,10 +12,11 @@ import (
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/tenancy"
+	"github.com/openaffiliate/platform/server/dbtx"
 )
 
 // StoredRates reads the RON-based rates the platform keeps, with the time of the newest change.
-func StoredRates(ctx context.Context, db queries.DBTX) (map[string]decimal.Decimal, time.Time, error) {
+func StoredRates(ctx context.Context, db dbtx.DB) (map[string]decimal.Decimal, time.Time, error) {
 	rows, err := queries.New().ListCurrencyRates(ctx, db)
 	if err != nil {
 		return nil, time.Time{}, err

@@ -11,14 +11,14 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
-	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/dbtx"
 )
 
 // DB is a pool or a transaction whose queries are planned for their arguments.
-type DB struct{ db queries.DBTX }
+type DB struct{ db dbtx.DB }
 
 // Of wraps a pool or a transaction.
-func Of(db queries.DBTX) DB { return DB{db} }
+func Of(db dbtx.DB) DB { return DB{db} }
 
 // Exec runs a statement planned for its arguments.
 func (c DB) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {

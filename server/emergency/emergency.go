@@ -30,7 +30,20 @@ const RetryAfter = 300
 const cacheTTL = 2 * time.Second
 
 // State is the switches and how many campaigns the emergency pause holds.
-type State = queries.GetPlatformStateRow
+type State struct {
+	PayoutsFrozen   bool
+	IngestionPaused bool
+	Maintenance     bool
+	UpdatedAt       time.Time
+	CampaignsPaused int32
+}
+
+func stateOf(r queries.GetPlatformStateRow) State {
+	return State{
+		PayoutsFrozen: r.PayoutsFrozen, IngestionPaused: r.IngestionPaused, Maintenance: r.Maintenance,
+		UpdatedAt: r.UpdatedAt, CampaignsPaused: r.CampaignsPaused,
+	}
+}
 
 // Changes are the switches to flip; nil leaves one as it is.
 type Changes struct {
@@ -74,10 +87,11 @@ func (s *Service) State(ctx context.Context) (State, error) {
 	if s.cached != nil && time.Since(s.at) < cacheTTL {
 		return *s.cached, nil
 	}
-	st, err := s.q.GetPlatformState(ctx, s.pool)
+	row, err := s.q.GetPlatformState(ctx, s.pool)
 	if err != nil {
 		return State{}, err
 	}
+	st := stateOf(row)
 	s.cached, s.at = &st, time.Now()
 	return st, nil
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/dbtx"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -63,7 +64,7 @@ type Notice struct {
 
 // Send writes a notification in db (the transaction of the change it reports): an affiliate's,
 // unless the affiliate muted the kind, or a brand's.
-func Send(ctx context.Context, db queries.DBTX, n Notice) error {
+func Send(ctx context.Context, db dbtx.DB, n Notice) error {
 	params, err := json.Marshal(n.Params)
 	if err != nil {
 		return err

@@ -25,6 +25,7 @@ import (
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/csvfile"
 	"github.com/openaffiliate/platform/server/customplans"
+	"github.com/openaffiliate/platform/server/dbtx"
 	"github.com/openaffiliate/platform/server/emergency"
 	"github.com/openaffiliate/platform/server/notify"
 	"github.com/openaffiliate/platform/server/tenancy"
@@ -38,12 +39,48 @@ const (
 
 // Payout is a payout with its brand's name.
 type Payout struct {
-	queries.Payout
-	BrandName string
+	ID              uuid.UUID
+	BrandID         uuid.UUID
+	AffiliateID     uuid.NullUUID
+	AffiliateName   string
+	AffiliateEmail  string
+	Currency        string
+	Amount          decimal.Decimal
+	ConversionCount int32
+	Status          string
+	Reference       string
+	CreatedBy       uuid.NullUUID
+	PaidBy          uuid.NullUUID
+	CreatedAt       time.Time
+	PaidAt          *time.Time
+	BrandName       string
+}
+
+// payoutOf is the one mapping from a payout's row, with its brand's name, to a Payout.
+func payoutOf(p queries.Payout, brandName string) Payout {
+	return Payout{
+		ID: p.ID, BrandID: p.BrandID, AffiliateID: p.AffiliateID, AffiliateName: p.AffiliateName,
+		AffiliateEmail: p.AffiliateEmail, Currency: p.Currency, Amount: p.Amount, ConversionCount: p.ConversionCount,
+		Status: p.Status, Reference: p.Reference, CreatedBy: p.CreatedBy, PaidBy: p.PaidBy, CreatedAt: p.CreatedAt,
+		PaidAt: p.PaidAt, BrandName: brandName,
+	}
 }
 
 // Payable is what a run would pay one affiliate of one brand in one currency.
-type Payable = queries.PayableGroupsRow
+type Payable struct {
+	BrandID         uuid.UUID
+	BrandName       string
+	AffiliateID     uuid.NullUUID
+	AffiliateName   string
+	Currency        string
+	Amount          decimal.Decimal
+	ConversionCount int32
+}
+
+func payableOf(r queries.PayableGroupsRow) Payable {
+	return Payable{BrandID: r.BrandID, BrandName: r.BrandName, AffiliateID: r.AffiliateID, AffiliateName: r.AffiliateName,
+		Currency: r.Currency, Amount: r.Amount, ConversionCount: r.ConversionCount}
+}
 
 // Filter narrows a list of payouts; zero values filter nothing.
 type Filter struct {
@@ -96,7 +133,8 @@ func (s *Service) Payable(ctx context.Context, sc tenancy.Scope, minimum decimal
 	if err != nil {
 		return nil, err
 	}
-	return s.q.PayableGroups(ctx, s.pool, queries.PayableGroupsParams{BrandID: brand, MinimumAmount: minimum})
+	rows, err := s.q.PayableGroups(ctx, s.pool, queries.PayableGroupsParams{BrandID: brand, MinimumAmount: minimum})
+	return dbtx.Each(rows, err, payableOf)
 }
 
 // knownBrand answers 404 for the host's run naming a brand that does not exist, as a brand's run
@@ -189,10 +227,10 @@ func (s *Service) Generate(ctx context.Context, sc tenancy.Scope, r Run) ([]Payo
 				skipped = append(skipped, Skipped{
 					BrandID: g.brand, AffiliateID: g.affiliate, Currency: g.currency, Amount: sums[g], Conversions: len(ids[g]),
 					Reason: SkipTooLarge, Message: fmt.Sprintf("The commissions add up to %s %s, more than one payout holds (%s): adjust or reverse some of them",
-						sums[g].StringFixed(2), g.currency, amount.MaxMoney.StringFixed(2)),
+						amount.Format(sums[g]), g.currency, amount.Format(amount.MaxMoney)),
 				})
 				slog.WarnContext(ctx, "payout run skipped a group", "brand_id", g.brand, "affiliate_id", g.affiliate,
-					"currency", g.currency, "amount", sums[g].StringFixed(2), "reason", SkipTooLarge)
+					"currency", g.currency, "amount", amount.Format(sums[g]), "reason", SkipTooLarge)
 				continue
 			}
 			id, err := s.q.InsertPayout(ctx, tx, queries.InsertPayoutParams{
@@ -207,7 +245,7 @@ func (s *Service) Generate(ctx context.Context, sc tenancy.Scope, r Run) ([]Payo
 			}
 			if err := activity.Log(ctx, tx, sc.Actor(), activity.PayoutCreated, id.String(), map[string]any{
 				"brand_id": g.brand, "affiliate_id": g.affiliate, "currency": g.currency,
-				"amount": sums[g].StringFixed(2), "conversions": len(ids[g]),
+				"amount": amount.Format(sums[g]), "conversions": len(ids[g]),
 			}); err != nil {
 				return err
 			}
@@ -271,7 +309,7 @@ func (s *Service) Pay(ctx context.Context, sc tenancy.Scope, id uuid.UUID, refer
 		if p.AffiliateID.Valid {
 			if err := notify.Send(ctx, tx, notify.Notice{
 				AffiliateID: p.AffiliateID.UUID, BrandID: uuid.NullUUID{UUID: p.BrandID, Valid: true}, Kind: notify.PayoutPaid,
-				Params:     notify.Params{Amount: p.Amount.StringFixed(2), Currency: p.Currency, Reference: reference, Count: int(p.ConversionCount)},
+				Params:     notify.Params{Amount: amount.Format(p.Amount), Currency: p.Currency, Reference: reference, Count: int(p.ConversionCount)},
 				EntityType: "payout", EntityID: id.String(),
 			}); err != nil {
 				return err
@@ -279,7 +317,7 @@ func (s *Service) Pay(ctx context.Context, sc tenancy.Scope, id uuid.UUID, refer
 		}
 		return activity.Log(ctx, tx, sc.Actor(), activity.PayoutPaid, id.String(), map[string]any{
 			"brand_id": p.BrandID, "affiliate_id": p.AffiliateID, "currency": p.Currency,
-			"amount": p.Amount.StringFixed(2), "conversions": paid, "reference": reference,
+			"amount": amount.Format(p.Amount), "conversions": paid, "reference": reference,
 		})
 	})
 	if err != nil {
@@ -305,7 +343,7 @@ func (s *Service) Cancel(ctx context.Context, sc tenancy.Scope, id uuid.UUID) er
 			return err
 		}
 		return activity.Log(ctx, tx, sc.Actor(), activity.PayoutCancelled, id.String(), map[string]any{
-			"brand_id": p.BrandID, "affiliate_id": p.AffiliateID, "currency": p.Currency, "amount": p.Amount.StringFixed(2),
+			"brand_id": p.BrandID, "affiliate_id": p.AffiliateID, "currency": p.Currency, "amount": amount.Format(p.Amount),
 		})
 	})
 }
@@ -321,7 +359,7 @@ func (s *Service) Get(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Payo
 	if err != nil {
 		return Payout{}, err
 	}
-	return Payout{Payout: r.Payout, BrandName: r.BrandName}, nil
+	return payoutOf(r.Payout, r.BrandName), nil
 }
 
 // List answers a page of the payouts the scope may see, in the page's order, with the total that match.
@@ -334,7 +372,7 @@ func (s *Service) List(ctx context.Context, sc tenancy.Scope, f Filter, p catalo
 	}
 	out := make([]Payout, len(rows))
 	for i, r := range rows {
-		out[i] = Payout{Payout: r.Payout, BrandName: r.BrandName}
+		out[i] = payoutOf(r.Payout, r.BrandName)
 	}
 	return out, total, nil
 }
@@ -369,7 +407,7 @@ func (s *Service) Export(ctx context.Context, sc tenancy.Scope, f Filter, w io.W
 				paidAt = p.PaidAt.UTC().Format(time.RFC3339)
 			}
 			return []string{
-				p.ID.String(), r.BrandName, p.AffiliateName, p.AffiliateEmail, p.Currency, p.Amount.StringFixed(2),
+				p.ID.String(), r.BrandName, p.AffiliateName, p.AffiliateEmail, p.Currency, amount.Format(p.Amount),
 				fmt.Sprint(p.ConversionCount), p.Status, p.Reference, p.CreatedAt.UTC().Format(time.RFC3339), paidAt,
 			}
 		})

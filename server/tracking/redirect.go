@@ -172,8 +172,15 @@ func (r *Redirector) Visit(ctx context.Context, v Visit) (Outcome, error) {
 
 // resolvedLink is a short code's link with its redirect location split around the click id.
 type resolvedLink struct {
-	queries.ResolveShortCodeRow
-	before, after string
+	ID, BrandID, CampaignID, AffiliateID   uuid.UUID
+	DestinationUrl, Status, CampaignStatus string
+	Earning                                bool
+	before, after                          string
+}
+
+func resolvedOf(r queries.ResolveShortCodeRow) resolvedLink {
+	return resolvedLink{ID: r.ID, BrandID: r.BrandID, CampaignID: r.CampaignID, AffiliateID: r.AffiliateID,
+		DestinationUrl: r.DestinationUrl, Status: r.Status, CampaignStatus: r.CampaignStatus, Earning: r.Earning}
 }
 
 // clickIDMark stands in for the click id while the location template is built; QueryEscape keeps it as is.
@@ -221,7 +228,7 @@ func (r *Redirector) lookup(ctx context.Context, code string) (resolvedLink, boo
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return resolvedLink{}, false, databaseError{err}
 	}
-	link := resolvedLink{ResolveShortCodeRow: row}
+	link := resolvedOf(row)
 	if found {
 		location, err := WithClickID(row.DestinationUrl, clickIDMark)
 		if err != nil {

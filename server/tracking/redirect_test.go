@@ -136,7 +136,7 @@ func countingRedirector() (*Redirector, *int) {
 // name, an unknown one, or none, every code does. The Host header's port, final dot and case do not matter.
 func TestVisitOnTrackingDomains(t *testing.T) {
 	r, _ := countingRedirector()
-	r.links.put("LinkOfA1", resolvedLink{ResolveShortCodeRow: queries.ResolveShortCodeRow{BrandID: brandA, Status: "active", DestinationUrl: "https://brand-a.ro/"}}, true)
+	r.links.put("LinkOfA1", resolvedLink{BrandID: brandA, Status: "active", DestinationUrl: "https://brand-a.ro/"}, true)
 	for host, want := range map[string]bool{
 		"go.brand-a.ro": true, "GO.Brand-A.ro:443": true, "go.brand-a.ro.": true, "links.brand-b.com": false, "LINKS.brand-b.com:8080": false,
 		"affiliate.example": true, "": true, "[::1]:8080": true, "127.0.0.1": true, "brand-a.ro": true, "x.go.brand-a.ro": true,
@@ -275,7 +275,7 @@ func TestRefusingAndCachedCodesDoNotAllocate(t *testing.T) {
 	r, _ := countingRedirector()
 	ctx := context.Background()
 	_, _ = r.Visit(ctx, Visit{Code: "Unknown1"}) // cached as unknown
-	r.links.put("LinkOfA1", resolvedLink{ResolveShortCodeRow: queries.ResolveShortCodeRow{BrandID: brandA, Status: "active", DestinationUrl: "https://brand-a.ro/"}}, true)
+	r.links.put("LinkOfA1", resolvedLink{BrandID: brandA, Status: "active", DestinationUrl: "https://brand-a.ro/"}, true)
 	for _, code := range []string{strings.Repeat("x", 4000), "bad/code", "Unknown1", "LinkOfA1"} {
 		for _, host := range []string{"", "affiliate.example", "go.brand-a.ro", "GO.BRAND-A.RO:443", "links.brand-b.com", strings.Repeat("h", 300)} {
 			if n := testing.AllocsPerRun(100, func() { _, _ = r.Visit(ctx, Visit{Code: code, Host: host, Head: true}) }); n != 0 {
