@@ -10,8 +10,8 @@ import (
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
-	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/amount"
+	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/notify"
 	"github.com/openaffiliate/platform/server/tenancy"
 )

@@ -11,8 +11,8 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
-	"github.com/openaffiliate/platform/server/tenancy"
 	"github.com/openaffiliate/platform/server/dbtx"
+	"github.com/openaffiliate/platform/server/tenancy"
 )
 
 // StoredRates reads the RON-based rates the platform keeps, with the time of the newest change.
