@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates every generated file from openapi.yaml and the SQL: the Go server interfaces and
-# models, the spec served at /api/v1/openapi.yaml, the sqlc queries and the frontend's hooks.
+# models, the spec served at /api/v1/openapi.yaml, the sqlc queries, and the frontend's hooks and
+# its list of the operations that take no Idempotency-Key.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,7 +23,7 @@ import _ "embed"
 var YAML []byte
 GO
 
-# docs/contract.md restates the error codes and the statuses per operation.
+# docs/contract.md restates the error codes, the statuses and the policy (x- extensions) per operation.
 go run ./scripts/contractdoc
 
 # sqlc's output does not depend on cgo; the WebAssembly parser keeps the build cgo-free.
