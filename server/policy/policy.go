@@ -119,7 +119,7 @@ func Of(method string, op *openapi3.Operation, defaultSecurity openapi3.Security
 		errs = append(errs, errors.New("a public operation has no caller to scope an Idempotency-Key to: x-idempotent: false"))
 	}
 	if p.SecretAnswer && !p.Idempotent {
-		errs = append(errs, errors.New("x-secret-answer is for idempotent changes (their answers are otherwise stored)"))
+		errs = append(errs, errors.New("x-secret-answer is for idempotent changes, the only answers stored for a replay"))
 	}
 	if (p.AllowedInMaintenance || p.RawBody) && !changes {
 		errs = append(errs, errors.New("x-maintenance and x-raw-body are for changes only"))
