@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates every generated file from openapi.yaml and the SQL: the Go server interfaces and
-# models, the spec served at /api/v1/openapi.yaml, the sqlc queries, the frontend's hooks and
-# db/schema.sql (the migrated schema; on DATABASE_URL's server, else on a throwaway one).
+# models, the spec served at /api/v1/openapi.yaml, the sqlc queries, the frontend's hooks and its
+# list of the operations that take no Idempotency-Key, and db/schema.sql (the migrated schema; on
+# DATABASE_URL's server, else on a throwaway one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,7 +24,7 @@ import _ "embed"
 var YAML []byte
 GO
 
-# docs/contract.md restates the error codes and the statuses per operation.
+# docs/contract.md restates the error codes, the statuses and the policy (x- extensions) per operation.
 go run ./scripts/contractdoc
 
 # db/schema.sql: pg_dump of a scratch database migrated as the server migrates one.

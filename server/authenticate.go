@@ -4,10 +4,8 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"slices"
 	"strings"
 
-	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/labstack/echo/v4"
 	oapimw "github.com/oapi-codegen/echo-middleware"
@@ -25,7 +23,7 @@ type authenticator struct {
 	catalogue *catalogue.Service
 }
 
-// authenticate checks the bearer token and the operation's x-roles, then puts the user in the request context.
+// authenticate checks the bearer token and the operation's x-roles (its policy), then puts the user in the request context.
 func (a authenticator) authenticate(ctx context.Context, in *openapi3filter.AuthenticationInput) error {
 	c := oapimw.GetEchoContext(ctx)
 	if c == nil {
@@ -61,7 +59,7 @@ func (a authenticator) authenticate(ctx context.Context, in *openapi3filter.Auth
 	if err != nil {
 		return reject(err)
 	}
-	if roles := operationRoles(in.RequestValidationInput.Route.Operation); len(roles) > 0 && !slices.Contains(roles, user.AccountType) {
+	if !policyOf(c).Allows(user.AccountType) {
 		return reject(apierror.Forbidden("You do not have permission to perform this action."))
 	}
 	ctx = auth.WithUser(c.Request().Context(), user)
@@ -75,16 +73,4 @@ func reject(err error) error {
 		return &echo.HTTPError{Code: e.Status, Message: e.Message, Internal: e}
 	}
 	return &echo.HTTPError{Code: http.StatusInternalServerError, Internal: err}
-}
-
-// operationRoles reads the account types an operation allows from its x-roles extension.
-func operationRoles(op *openapi3.Operation) []string {
-	raw, _ := op.Extensions["x-roles"].([]any)
-	roles := make([]string, 0, len(raw))
-	for _, r := range raw {
-		if s, ok := r.(string); ok {
-			roles = append(roles, s)
-		}
-	}
-	return roles
 }

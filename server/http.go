@@ -2,6 +2,8 @@ package server
 
 import (
 	"bytes"
+	"context"
+	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
@@ -18,8 +20,8 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
-	"github.com/openaffiliate/platform/server/emergency"
 	"github.com/openaffiliate/platform/server/idempotency"
+	"github.com/openaffiliate/platform/server/policy"
 	"github.com/openaffiliate/platform/server/tracking"
 	"github.com/openaffiliate/platform/server/trackingscript"
 )
@@ -59,6 +61,10 @@ func NewHTTP(d Deps) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	policies, err := policy.Load(spec, APIBase)
+	if err != nil {
+		return nil, fmt.Errorf("the contract's operation policy: %w", err)
+	}
 	group := e.Group(APIBase)
 	group.Use(func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
@@ -77,6 +83,7 @@ func NewHTTP(d Deps) (http.Handler, error) {
 		return c.Blob(http.StatusOK, "application/yaml", d.SpecYAML)
 	})
 	group.Use(storableParameters)
+	group.Use(operationPolicy(policies)) // every check below reads the operation's policy from here
 	group.Use(keepRawBody)
 	group.Use(oapimw.OapiRequestValidatorWithOptions(spec, &oapimw.Options{
 		// The spec's only server is the relative URL /api/v1, which the router matches as a path prefix.
@@ -101,16 +108,15 @@ func NewHTTP(d Deps) (http.Handler, error) {
 	return frontDoor{redirect: redirectHandler(d.Redirector, e.IPExtractor), redirector: d.Redirector, rest: e}, nil
 }
 
-// whileMaintained are the changes the API still takes in maintenance: signing in and out, and the
-// host's switches (to end it).
-var whileMaintained = map[string]bool{
-	APIBase + "/auth/login": true, APIBase + "/auth/logout": true,
-	APIBase + "/admin/emergency": true, APIBase + "/admin/emergency/campaigns": true,
+// changeGate refuses changes while the host has the platform in maintenance (emergency.Service).
+type changeGate interface {
+	CheckChange(ctx context.Context) error
 }
 
 // maintenance refuses every change through the API while the host has the platform in
-// maintenance; reads go on.
-func maintenance(switches *emergency.Service) echo.MiddlewareFunc {
+// maintenance, except the operations the contract allows then (x-maintenance: allowed: signing
+// in and out, and the host's switches, to end it); reads go on.
+func maintenance(switches changeGate) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			req := c.Request()
@@ -118,7 +124,7 @@ func maintenance(switches *emergency.Service) echo.MiddlewareFunc {
 			case http.MethodGet, http.MethodHead, http.MethodOptions:
 				return next(c)
 			}
-			if whileMaintained[req.URL.Path] {
+			if policyOf(c).AllowedInMaintenance {
 				return next(c)
 			}
 			if err := switches.CheckChange(req.Context()); err != nil {
@@ -160,12 +166,12 @@ func (f frontDoor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f.rest.ServeHTTP(w, r)
 }
 
-// keepRawBody keeps the exact bytes of a signed webhook's body, which its signature covers: the
-// validator and the handler each read the body again after this.
+// keepRawBody keeps the exact bytes of a signed webhook's body (x-raw-body), which its signature
+// covers: the validator and the handler each read the body again after this.
 func keepRawBody(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
-		if req.Method != http.MethodPost || !strings.HasPrefix(req.URL.Path, APIBase+"/integrations/shopify/") {
+		if !policyOf(c).RawBody {
 			return next(c)
 		}
 		body, err := io.ReadAll(req.Body)

@@ -24,9 +24,10 @@ const (
 // idempotencyKeys answers a repeated POST, PUT, PATCH or DELETE that carries an Idempotency-Key
 // with the first answer to it (see package idempotency). It runs after the request validator,
 // whose authentication puts the caller into the request context: keys are scoped to the caller.
-// Requests without the header and public operations (login, signup, dev-login, password reset:
-// no caller to scope a key to) pass through untouched, as do reads. The operations whose answers
-// hold a credential (secretAnswers) take the key like any other, but their answers are withheld:
+// Requests without the header, reads and the changes the contract declares x-idempotent: false
+// (the public ones: login, signup, dev-login, password reset, the Shopify webhook; no caller to
+// scope a key to) pass through untouched. The operations whose answers hold a credential
+// (x-secret-answer) take the key like any other, but their answers are withheld:
 // never stored, a repeat runs anew, and the key refuses any other request (so a key first used
 // elsewhere is refused there too). Requests the validator refuses never get here, so they are
 // not stored.
@@ -35,7 +36,8 @@ func idempotencyKeys(store *idempotency.Store) echo.MiddlewareFunc {
 		return func(c echo.Context) error {
 			req := c.Request()
 			keys := req.Header.Values(IdempotencyKeyHeader)
-			if len(keys) == 0 || !changesData(req.Method) {
+			operation := policyOf(c)
+			if len(keys) == 0 || !operation.Idempotent {
 				return next(c)
 			}
 			user, ok := auth.UserFrom(req.Context())
@@ -56,7 +58,7 @@ func idempotencyKeys(store *idempotency.Store) echo.MiddlewareFunc {
 			var handlerErr error
 			resp, replayed, err := store.Do(req.Context(), idempotency.Request{
 				Caller: caller, Key: keys[0], Method: req.Method, Path: req.URL.RequestURI(), Body: body,
-				Withheld: secretAnswers[req.Method+" "+c.Path()],
+				Withheld: operation.SecretAnswer,
 			}, func() idempotency.Response {
 				rec := &responseRecorder{ResponseWriter: c.Response().Writer}
 				c.Response().Writer = rec
@@ -88,26 +90,6 @@ func idempotencyKeys(store *idempotency.Store) echo.MiddlewareFunc {
 			return err
 		}
 	}
-}
-
-// secretAnswers are the operations (method and route) whose answers hold a credential shown
-// once: an API key, a reset or invitation token, which the contract promises to store only as a
-// hash, a new webhook secret, and the fresh session token of a password change. Their answers are
-// never stored (idempotency.Request.Withheld).
-var secretAnswers = map[string]bool{
-	http.MethodPost + " " + APIBase + "/brands/api-keys":                  true,
-	http.MethodPost + " " + APIBase + "/admin/users/:id/reset-link":       true,
-	http.MethodPost + " " + APIBase + "/admin/affiliates/:id/invite-link": true,
-	http.MethodPost + " " + APIBase + "/brands/:id/webhook-secret":        true,
-	http.MethodPost + " " + APIBase + "/auth/change-password":             true,
-}
-
-func changesData(method string) bool {
-	switch method {
-	case http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
-		return true
-	}
-	return false
 }
 
 // readBody reads the request body for its hash and puts it back for the handler, keeping the

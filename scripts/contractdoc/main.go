@@ -1,5 +1,6 @@
 // Command contractdoc writes the part of docs/contract.md that restates openapi.yaml: the error
-// codes the server can send and the statuses each operation can answer. `make generate` runs it,
+// codes the server can send, the statuses each operation can answer and each operation's policy
+// (its x- extensions, read by server/policy). `make generate` runs it,
 // and `make test` fails when the file is stale.
 package main
 
@@ -13,6 +14,8 @@ import (
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
+
+	"github.com/openaffiliate/platform/server/policy"
 )
 
 const (
@@ -47,6 +50,7 @@ func main() {
 	for _, r := range rows {
 		fmt.Fprintf(&b, "| `%s` | `%s %s` | %s |\n", r.id, r.method, r.path, r.statuses)
 	}
+	b.WriteString(policyTable(doc))
 	b.WriteString("\n" + end + "\n")
 
 	const file = "docs/contract.md"
@@ -63,4 +67,48 @@ func main() {
 	if err := os.WriteFile(file, []byte(text), 0o644); err != nil { //nolint:gosec // G306, G703: a fixed path to a committed doc
 		log.Fatal(err)
 	}
+}
+
+// policyTable restates each operation's policy (see "Policy per operation" above the generated part).
+func policyTable(doc *openapi3.T) string {
+	type row struct{ order, line string }
+	var rows []row
+	for path, item := range doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			p, err := policy.Of(method, op, doc.Security)
+			if err != nil {
+				log.Fatalf("%s %s: %v", method, path, err)
+			}
+			callers := "public"
+			if !p.Public {
+				callers = strings.Join(p.Roles, ", ")
+			}
+			key, maintenance := "", ""
+			if method != "GET" {
+				key, maintenance = "ignored", "refused"
+				if p.Idempotent {
+					key = "honoured"
+				}
+				if p.AllowedInMaintenance {
+					maintenance = "allowed"
+				}
+			}
+			var other []string
+			if p.SecretAnswer {
+				other = append(other, "secret answer")
+			}
+			if p.RawBody {
+				other = append(other, "raw body")
+			}
+			rows = append(rows, row{path + method, fmt.Sprintf("| `%s` | `%s %s` | %s | %s | %s | %s |\n",
+				op.OperationID, method, path, callers, key, maintenance, strings.Join(other, ", "))})
+		}
+	}
+	sort.Slice(rows, func(i, j int) bool { return rows[i].order < rows[j].order })
+	var b strings.Builder
+	b.WriteString("\n## Policy per operation\n\n| operation | method and path | callers (x-roles) | Idempotency-Key | in maintenance | answer and body |\n|---|---|---|---|---|---|\n")
+	for _, r := range rows {
+		b.WriteString(r.line)
+	}
+	return b.String()
 }

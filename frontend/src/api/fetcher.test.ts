@@ -12,8 +12,9 @@ import {
   networkErrorMessage,
   newIdempotencyKey,
   onNetworkNotice,
-  publicOperations,
+  takesNoIdempotencyKey,
 } from './fetcher';
+import { keylessOperations } from './generated/policy';
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -279,9 +280,10 @@ describe('idempotency keys', () => {
     expect(replay).toBe(first);
   });
 
-  it.each([...publicOperations])('sends no key to the public %s and never retries it', async (path) => {
+  it.each(keylessOperations.map(({ method, path }) => [method, path]))('sends no key to %s %s and never retries it', async (method, template) => {
     fetchMock.mockImplementation(async () => failure(503));
-    const { error, attempts } = await runWithFakeTimers(() => apiFetch(path, { method: 'POST', body: '{}' }));
+    const path = `${template.replace(/\{[^}]+\}/g, 'p1')}?lang=en`;
+    const { error, attempts } = await runWithFakeTimers(() => apiFetch(path, { method, body: '{}' }));
     expect(attempts).toEqual([0]);
     expect(sentKeys()).toEqual([null]);
     expect(error).toMatchObject({ status: 503, kind: 'SERVER_ERROR' });
@@ -310,22 +312,27 @@ describe('idempotency keys', () => {
     expect(newIdempotencyKey()).not.toBe(first);
   });
 
+  it('matches a keyless operation by its method and whole path', () => {
+    expect(takesNoIdempotencyKey('POST', '/auth/login')).toBe(true);
+    expect(takesNoIdempotencyKey('PUT', '/auth/login')).toBe(false);
+    expect(takesNoIdempotencyKey('POST', '/auth/login/extra')).toBe(false);
+    expect(takesNoIdempotencyKey('POST', '/integrations/shopify/a/b/orders')).toBe(false);
+  });
+
   it('lists exactly the contract operations that change data without a key', () => {
-    type Operation = { security?: unknown[]; parameters?: { $ref?: string }[]; 'x-webhook'?: string };
+    type Operation = { parameters?: { $ref?: string }[] };
     const spec = parse(readFileSync(resolve(import.meta.dirname, '../../../openapi.yaml'), 'utf8')) as {
       paths: Record<string, Record<string, Operation>>;
     };
     const keyless: string[] = [];
     for (const [path, operations] of Object.entries(spec.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        // Webhooks are called by another product (signed), never by the app.
-        if (!['post', 'put', 'patch', 'delete'].includes(method) || operation['x-webhook']) continue;
+        if (!['post', 'put', 'patch', 'delete'].includes(method)) continue;
         const takesKey = (operation.parameters ?? []).some((parameter) => parameter.$ref?.endsWith('/IdempotencyKey'));
-        if (!takesKey) keyless.push(path);
-        expect(takesKey, `${method} ${path}`).toBe(!(Array.isArray(operation.security) && operation.security.length === 0));
+        if (!takesKey) keyless.push(`${method.toUpperCase()} ${path}`);
       }
     }
-    expect(keyless.sort()).toEqual([...publicOperations].sort());
+    expect(keyless.sort()).toEqual(keylessOperations.map(({ method, path }) => `${method} ${path}`).sort());
   });
 });
 

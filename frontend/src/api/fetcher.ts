@@ -1,6 +1,7 @@
 import { storedToken } from '../auth/session';
 import i18n from '../i18n/config';
 import { ErrorCode, type ErrorDetail } from './generated/model';
+import { keylessOperations } from './generated/policy';
 
 /** The categories the 'Network Error' messages are keyed by (docs/product.md §1). */
 export type NetworkErrorKind =
@@ -151,11 +152,20 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 const dataChangingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The contract's changes without an Idempotency-Key (generated from x-idempotent: false), as path patterns. */
+const keyless = keylessOperations.map(({ method, path }) => ({
+  method,
+  pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+}));
+
 /**
- * The contract's public operations (`security: []`): the server ignores an Idempotency-Key there,
- * so they are sent without one and never retried (a test checks this list against openapi.yaml).
+ * Whether the contract declares the change x-idempotent: false (the public auth operations): the
+ * server ignores an Idempotency-Key there, so it is sent without one and never retried.
  */
-export const publicOperations: ReadonlySet<string> = new Set(['/auth/signup', '/auth/login', '/auth/dev-login', '/auth/reset-password']);
+export function takesNoIdempotencyKey(method: string, path: string): boolean {
+  const operation = operationPath(path);
+  return keyless.some((entry) => entry.method === method && entry.pattern.test(operation));
+}
 
 /** A random UUID; crypto.randomUUID exists only in secure contexts, so plain-HTTP hosts build one. */
 export function newIdempotencyKey(): string {
@@ -245,8 +255,9 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   for (const [name, value] of Object.entries(authHeader())) headers.set(name, value);
-  const changesData = dataChangingMethods.has((init.method ?? 'GET').toUpperCase());
-  if (changesData && !headers.has(IDEMPOTENCY_KEY_HEADER) && !publicOperations.has(operationPath(path))) {
+  const method = (init.method ?? 'GET').toUpperCase();
+  const changesData = dataChangingMethods.has(method);
+  if (changesData && !headers.has(IDEMPOTENCY_KEY_HEADER) && !takesNoIdempotencyKey(method, path)) {
     headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
   }
   const mayRetry = !changesData || headers.has(IDEMPOTENCY_KEY_HEADER);
