@@ -60,7 +60,7 @@ func (a authenticator) authenticate(ctx context.Context, in *openapi3filter.Auth
 		return reject(err)
 	}
 	if !policyOf(c).Allows(user.AccountType) {
-		return reject(apierror.Forbidden("You do not have permission to perform this action."))
+		return reject(tenancy.Refused())
 	}
 	ctx = auth.WithUser(c.Request().Context(), user)
 	c.SetRequest(c.Request().WithContext(tenancy.With(ctx, tenancy.Of(user))))
