@@ -16,6 +16,7 @@ import (
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/emailaddress"
+	"github.com/openaffiliate/platform/server/paging"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -62,8 +63,8 @@ func (r affiliateRow) build() Affiliate {
 }
 
 // ListAffiliates answers a page of affiliates: all for the host, those in its campaigns for a brand.
-func (s *Service) ListAffiliates(ctx context.Context, sc tenancy.Scope, p Page) ([]Affiliate, int, error) {
-	rows, total, err := Fetch(p, func(limit, offset int32) ([]queries.ListAffiliatesRow, error) {
+func (s *Service) ListAffiliates(ctx context.Context, sc tenancy.Scope, p paging.Page) ([]Affiliate, int, error) {
+	rows, total, err := paging.Fetch(p, func(limit, offset int32) ([]queries.ListAffiliatesRow, error) {
 		return s.q.ListAffiliates(ctx, s.pool, queries.ListAffiliatesParams{
 			BrandID: sc.Brands(), Pattern: p.Pattern(), Sort: p.Sort, Descending: !p.Ascending, MaxRows: limit, SkipRows: offset,
 		})
@@ -160,7 +161,7 @@ func (s *Service) AffiliateApplications(ctx context.Context, sc tenancy.Scope, i
 	if own.Valid && own.UUID != id {
 		return nil, nil
 	}
-	rows, _, err := s.listApplications(ctx, Page{Limit: MaxLimit}, queries.ListApplicationsParams{
+	rows, _, err := s.listApplications(ctx, paging.Page{Limit: paging.MaxLimit}, queries.ListApplicationsParams{
 		BrandID: brand, AffiliateID: uuid.NullUUID{UUID: id, Valid: true},
 	})
 	return rows, err

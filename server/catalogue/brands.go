@@ -19,6 +19,7 @@ import (
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/currency"
 	"github.com/openaffiliate/platform/server/domains"
+	"github.com/openaffiliate/platform/server/paging"
 	"github.com/openaffiliate/platform/server/tenancy"
 	"github.com/openaffiliate/platform/server/trackingscript"
 )
@@ -51,8 +52,8 @@ func brandOf(r queries.Brand, domains []string, ownerID uuid.UUID, ownerEmail st
 }
 
 // ListBrands answers a page of brands the caller may see.
-func (s *Service) ListBrands(ctx context.Context, sc tenancy.Scope, p Page) ([]Brand, int, error) {
-	rows, total, err := Fetch(p, func(limit, offset int32) ([]queries.ListBrandsRow, error) {
+func (s *Service) ListBrands(ctx context.Context, sc tenancy.Scope, p paging.Page) ([]Brand, int, error) {
+	rows, total, err := paging.Fetch(p, func(limit, offset int32) ([]queries.ListBrandsRow, error) {
 		return s.q.ListBrands(ctx, s.pool, queries.ListBrandsParams{
 			BrandID: sc.Brands(), Pattern: p.Pattern(), Sort: p.Sort, Descending: !p.Ascending, MaxRows: limit, SkipRows: offset,
 		})

@@ -17,6 +17,7 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/domains"
 	"github.com/openaffiliate/platform/server/emergency"
+	"github.com/openaffiliate/platform/server/paging"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -116,14 +117,14 @@ const (
 )
 
 // ListCampaigns answers a page of the campaigns the caller may see.
-func (s *Service) ListCampaigns(ctx context.Context, sc tenancy.Scope, view CampaignView, p Page) ([]Campaign, int, error) {
+func (s *Service) ListCampaigns(ctx context.Context, sc tenancy.Scope, view CampaignView, p paging.Page) ([]Campaign, int, error) {
 	params := queries.ListCampaignsParams{Pattern: p.Pattern(), OnlyMember: view == ViewMine, Sort: p.Sort, Descending: !p.Ascending}
 	if sc.IsAffiliate() {
 		params.AffiliateID = sc.OwnAffiliate()
 	} else {
 		params.BrandID = sc.Brands()
 	}
-	rows, total, err := Fetch(p, func(limit, offset int32) ([]queries.ListCampaignsRow, error) {
+	rows, total, err := paging.Fetch(p, func(limit, offset int32) ([]queries.ListCampaignsRow, error) {
 		params.MaxRows, params.SkipRows = limit, offset
 		return s.q.ListCampaigns(ctx, s.pool, params)
 	}, func(r queries.ListCampaignsRow) int64 { return r.Total })

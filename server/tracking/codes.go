@@ -20,7 +20,7 @@ import (
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
-	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/paging"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -208,9 +208,9 @@ func (s *Service) AttributableCode(ctx context.Context, brandID uuid.UUID, code 
 }
 
 // ListCodes answers a page of the codes the caller may see.
-func (s *Service) ListCodes(ctx context.Context, sc tenancy.Scope, p catalogue.Page) ([]DiscountCode, int, error) {
+func (s *Service) ListCodes(ctx context.Context, sc tenancy.Scope, p paging.Page) ([]DiscountCode, int, error) {
 	brand, affiliate := sc.Memberships()
-	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListDiscountCodesRow, error) {
+	rows, total, err := paging.Fetch(p, func(limit, offset int32) ([]queries.ListDiscountCodesRow, error) {
 		return s.q.ListDiscountCodes(ctx, s.pool, queries.ListDiscountCodesParams{
 			BrandID: brand, AffiliateID: affiliate, Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
 		})

@@ -20,6 +20,7 @@ import (
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/clicks"
 	"github.com/openaffiliate/platform/server/domains"
+	"github.com/openaffiliate/platform/server/paging"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -204,9 +205,9 @@ func (s *Service) newShortCode(ctx context.Context, tx pgx.Tx) (string, error) {
 }
 
 // ListLinks answers a page of the links the caller may see, with their click counts.
-func (s *Service) ListLinks(ctx context.Context, sc tenancy.Scope, p catalogue.Page) ([]Link, int, error) {
+func (s *Service) ListLinks(ctx context.Context, sc tenancy.Scope, p paging.Page) ([]Link, int, error) {
 	brand, affiliate := sc.Memberships()
-	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListTrackingLinksRow, error) {
+	rows, total, err := paging.Fetch(p, func(limit, offset int32) ([]queries.ListTrackingLinksRow, error) {
 		return s.q.ListTrackingLinks(ctx, s.pool, queries.ListTrackingLinksParams{
 			BrandID: brand, AffiliateID: affiliate, Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
 		})
@@ -298,8 +299,8 @@ func (s *Service) DeleteLink(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 }
 
 // ListClicks answers a page of recent clicks (host only).
-func (s *Service) ListClicks(ctx context.Context, p catalogue.Page) ([]clicks.Click, int, error) {
-	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListClicksRow, error) {
+func (s *Service) ListClicks(ctx context.Context, p paging.Page) ([]clicks.Click, int, error) {
+	rows, total, err := paging.Fetch(p, func(limit, offset int32) ([]queries.ListClicksRow, error) {
 		return s.q.ListClicks(ctx, s.pool, queries.ListClicksParams{MaxRows: limit, SkipRows: offset})
 	}, func(r queries.ListClicksRow) int64 { return r.Total })
 	out := make([]clicks.Click, len(rows))
