@@ -194,17 +194,28 @@ func (s *Service) CreateAffiliate(ctx context.Context, sc tenancy.Scope, name, e
 	}
 	var out Affiliate
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		a, err := s.q.CreateAffiliate(ctx, tx, queries.CreateAffiliateParams{Name: name, Email: email})
+		a, err := InsertAffiliate(ctx, tx, name, email)
 		if err != nil {
 			return emailConflict(err)
 		}
 		if err := activity.Log(ctx, tx, sc.Actor(), activity.AffiliateCreated, a.ID.String(), map[string]any{"email": email}); err != nil {
 			return err
 		}
-		out = affiliateRow{affiliate: a}.build()
+		out = a
 		return nil
 	})
 	return out, err
+}
+
+// InsertAffiliate is the one creator of affiliate rows, for the host's "create affiliate" and an
+// affiliate's sign-up, inside the caller's transaction; the caller checks the name and email,
+// turns a taken email into its own answer and logs the activity.
+func InsertAffiliate(ctx context.Context, db queries.DBTX, name, email string) (Affiliate, error) {
+	a, err := queries.New().CreateAffiliate(ctx, db, queries.CreateAffiliateParams{Name: name, Email: email})
+	if err != nil {
+		return Affiliate{}, err
+	}
+	return affiliateRow{affiliate: a}.build(), nil
 }
 
 // UpdateAffiliate changes an affiliate's name and email (and its user's email with it). The email
