@@ -2,10 +2,8 @@ package api
 
 import (
 	"context"
-	"time"
 
 	"github.com/google/uuid"
-	openapi_types "github.com/oapi-codegen/runtime/types"
 
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/apierror"
@@ -78,25 +76,6 @@ func (s *Server) GetConversion(ctx context.Context, req oapi.GetConversionReques
 	return oapi.GetConversion200JSONResponse(conversionResponse(c)), nil
 }
 
-// dayRange turns a from/to pair of days (either may be absent) into a start and an exclusive end.
-func dayRange(from, to *openapi_types.Date) (since, before *time.Time, err error) {
-	if from != nil {
-		t := from.Time
-		since = &t
-	}
-	if to != nil {
-		t := to.AddDate(0, 0, 1)
-		before = &t
-	}
-	if since != nil && before != nil && !since.Before(*before) {
-		return nil, nil, apierror.Invalid("to", "minimum", "The end of the range is before its start")
-	}
-	return since, before, nil
-}
-
-// rangeDays are the list's preset ranges.
-var rangeDays = map[oapi.ListConversionsParamsRange]int{"7d": 7, "30d": 30, "90d": 90, "365d": 365}
-
 // ListConversions answers a page of the conversions the caller may see.
 func (s *Server) ListConversions(ctx context.Context, req oapi.ListConversionsRequestObject) (oapi.ListConversionsResponseObject, error) {
 	q := req.Params
@@ -110,22 +89,13 @@ func (s *Server) ListConversions(ctx context.Context, req oapi.ListConversionsRe
 	if q.AffiliateId != nil {
 		f.AffiliateID = uuid.NullUUID{UUID: *q.AffiliateId, Valid: true}
 	}
-	if q.Range != nil {
-		// The analytics' days, so the list's counted equals the dashboard's conversions.
-		since := s.Analytics.LastDays(rangeDays[*q.Range]).First
-		f.Since = &since
-	}
-	since, before, err := dayRange(q.From, q.To)
+	// A preset is the analytics' days (server/daterange), so the list's counted equals the dashboard's
+	// conversions.
+	since, before, err := s.listWindow((*string)(q.Range), q.From, q.To)
 	if err != nil {
 		return nil, err
 	}
-	if since != nil {
-		f.Since = since
-	}
-	f.Before = before
-	if f.Since != nil && f.Before != nil && !f.Since.Before(*f.Before) {
-		return nil, apierror.Invalid("to", "minimum", "The end of the range is before its start")
-	}
+	f.Since, f.Before = since, before
 	p := sortedPage(q.Query, q.Limit, q.Offset, q.Sort, q.Order)
 	list, err := s.Conversions.List(ctx, scope(ctx), f, p)
 	if err != nil {

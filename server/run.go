@@ -24,6 +24,7 @@ import (
 	"github.com/openaffiliate/platform/server/clickid"
 	"github.com/openaffiliate/platform/server/clicks"
 	"github.com/openaffiliate/platform/server/conversions"
+	"github.com/openaffiliate/platform/server/daterange"
 	"github.com/openaffiliate/platform/server/emergency"
 	"github.com/openaffiliate/platform/server/export"
 	"github.com/openaffiliate/platform/server/idempotency"
@@ -126,7 +127,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 		API: &api.Server{
 			Pool: pool, Accounts: accts, Analytics: stats, Catalogue: cat, Tracking: track,
 			Conversions: convs, Shopify: shopify.New(pool, convs), Payouts: payouts.New(pool), Notify: notify.New(pool),
-			Emergency: switches, Export: export.New(pool),
+			Emergency: switches, Export: export.New(pool), Calendar: daterange.New(time.Now),
 			Tokens: tokens, HashIP: hashIP, DemoAccounts: cfg.DemoAccountsAllowed(), PublicURL: cfg.PublicURL, Version: Version,
 		},
 		Accounts: accts, Catalogue: cat, Tokens: tokens, Redirector: redirector, Replays: replays, Web: web, SpecYAML: spec.YAML,
