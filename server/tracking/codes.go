@@ -192,21 +192,6 @@ func (s *Service) DeleteCode(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 	})
 }
 
-// AttributableCode finds the brand's code a conversion names (in any case) when it may attribute:
-// active, and its affiliate still approved in the code's campaign, so a rejected or removed
-// affiliate's codes stop earning. ok is false for any other code. Validity dates and usage
-// limits are left to the attribution, which knows the conversion's time and customer.
-func (s *Service) AttributableCode(ctx context.Context, brandID uuid.UUID, code string) (DiscountCode, bool, error) {
-	r, err := s.q.AttributableDiscountCode(ctx, s.pool, queries.AttributableDiscountCodeParams{BrandID: brandID, Code: strings.TrimSpace(code)})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return DiscountCode{}, false, nil
-	}
-	if err != nil {
-		return DiscountCode{}, false, err
-	}
-	return codeOf(r, "", "", "", ""), true, nil
-}
-
 // ListCodes answers a page of the codes the caller may see.
 func (s *Service) ListCodes(ctx context.Context, sc tenancy.Scope, p paging.Page) ([]DiscountCode, int, error) {
 	brand, affiliate := sc.Memberships()
