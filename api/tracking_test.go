@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-
 	"github.com/openaffiliate/platform/server"
 	"github.com/openaffiliate/platform/server/clickid"
 	"github.com/openaffiliate/platform/server/servertest"
