@@ -21,6 +21,7 @@ import (
 	"github.com/openaffiliate/platform/server/analytics"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/change"
 	"github.com/openaffiliate/platform/server/clickid"
 	"github.com/openaffiliate/platform/server/clicks"
 	"github.com/openaffiliate/platform/server/conversions"
@@ -89,7 +90,9 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	recorder := clicks.NewRecorder(pool, clicks.Options{})
 	clickIDs := clickid.NewSigner(cfg.JWTSecret)
 	redirector := tracking.NewRedirector(pool, recorder, hashIP, clickIDs, time.Now)
-	cat.OnCampaignChange = redirector.InvalidateAll
+	// The caches learn of changes the services publish (server/change).
+	changes := change.Of(pool)
+	changes.Subscribe(redirector)
 	if err := redirector.LoadTrackingDomains(ctx); err != nil {
 		_ = recorder.Close(ctx)
 		return nil, err
@@ -101,6 +104,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	track := tracking.New(pool, cat, redirector, cfg.PublicURL, resolver, time.Now)
 	replays := idempotency.New(pool, cfg.JWTSecret, time.Now)
 	convs := conversions.New(pool, time.Now, conversions.DefaultFraudLimits, clickIDs)
+	changes.Subscribe(convs)
 	if cfg.DevMode {
 		if err := seedDemoData(ctx, accts, cat, track); err != nil {
 			_ = recorder.Close(ctx)
@@ -122,7 +126,6 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	}
 	switches := emergency.New(pool)
 	stats := analytics.New(pool, nil)
-	switches.OnCampaignChange = redirector.InvalidateAll
 	handler, err := NewHTTP(Deps{
 		API: &api.Server{
 			Pool: pool, Accounts: accts, Analytics: stats, Catalogue: cat, Tracking: track,

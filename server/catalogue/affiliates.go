@@ -255,7 +255,7 @@ func (s *Service) UpdateAffiliate(ctx context.Context, sc tenancy.Scope, id uuid
 
 // DeleteAffiliate removes an affiliate with its memberships and its user account (host only).
 func (s *Service) DeleteAffiliate(ctx context.Context, sc tenancy.Scope, id uuid.UUID) error {
-	defer s.campaignChanged()
+	defer s.campaignChanged(ctx)
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := s.q.DeleteAffiliateUsers(ctx, tx, uuid.NullUUID{UUID: id, Valid: true}); err != nil {
 			return err

@@ -130,7 +130,7 @@ func (s *Service) Decide(ctx context.Context, sc tenancy.Scope, id uuid.UUID, st
 			Params: notify.Params{CampaignName: out.CampaignName}, EntityType: "campaign", EntityID: out.CampaignID.String(),
 		})
 	})
-	s.campaignChanged() // the affiliate's links start or stop earning at once
+	s.campaignChanged(ctx) // the affiliate's links start or stop earning at once
 	return out, err
 }
 

@@ -272,7 +272,7 @@ func checkCurrency(c string) (string, error) {
 
 // DeleteBrand removes a brand with its users, campaigns, memberships, keys and domains (host only).
 func (s *Service) DeleteBrand(ctx context.Context, sc tenancy.Scope, id uuid.UUID) error {
-	defer s.campaignChanged()
+	defer s.campaignChanged(ctx)
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		n, err := s.q.DeleteBrand(ctx, tx, id)
 		if err != nil {

@@ -253,7 +253,7 @@ func (s *Service) UpdateCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 		out, err = s.getCampaign(ctx, tx, sc, id)
 		return err
 	})
-	s.campaignChanged()
+	s.campaignChanged(ctx)
 	return out, err
 }
 
@@ -263,7 +263,7 @@ func (s *Service) DeleteCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 	if err != nil {
 		return err
 	}
-	defer s.campaignChanged()
+	defer s.campaignChanged(ctx)
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// Logged while the campaign exists, so the entry is its brand's even when the host deletes it.
 		if err := activity.Log(ctx, tx, sc.Actor(), activity.CampaignDeleted, id.String(), map[string]any{"name": current.Name}); err != nil {

@@ -3,12 +3,14 @@
 package catalogue
 
 import (
+	"context"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/change"
 )
 
 // Service runs catalogue operations on one database.
@@ -17,21 +19,18 @@ type Service struct {
 	q         *queries.Queries
 	now       func() time.Time
 	publicURL string
-
-	// OnCampaignChange runs after a campaign or an affiliate's membership of it changes or goes,
-	// so caches of campaign state refresh.
-	OnCampaignChange func()
+	changes   *change.Bus
 }
 
-func (s *Service) campaignChanged() {
-	if s.OnCampaignChange != nil {
-		s.OnCampaignChange()
-	}
+// campaignChanged tells the caches of campaign state (the redirect's links) that a campaign or an
+// affiliate's membership of it changed or went.
+func (s *Service) campaignChanged(ctx context.Context) {
+	s.changes.Publish(ctx, change.Event{Kind: change.Campaigns})
 }
 
 // New makes the service; publicURL is the base of tracking and webhook addresses.
 func New(pool *pgxpool.Pool, now func() time.Time, publicURL string) *Service {
-	return &Service{pool: pool, q: queries.New(), now: now, publicURL: publicURL}
+	return &Service{pool: pool, q: queries.New(), now: now, publicURL: publicURL, changes: change.Of(pool)}
 }
 
 func nonEmpty(s string) *string {

@@ -12,6 +12,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/change"
 )
 
 // StoredRates reads the RON-based rates the platform keeps, with the time of the newest change.
@@ -32,7 +33,8 @@ func StoredRates(ctx context.Context, db queries.DBTX) (map[string]decimal.Decim
 }
 
 // SetRates changes what 1 RON is worth in other currencies, as the host asks (actor), and writes
-// the rates before and after to the activity log. RON, the base, stays 1.
+// the rates before and after to the activity log. RON, the base, stays 1. Stored, the change is
+// published (change.Rates), so caches of the rates read them again.
 func SetRates(ctx context.Context, pool *pgxpool.Pool, actor uuid.UUID, changes map[string]decimal.Decimal) error {
 	for code, rate := range changes {
 		switch {
@@ -47,7 +49,7 @@ func SetRates(ctx context.Context, pool *pgxpool.Pool, actor uuid.UUID, changes 
 		}
 	}
 	q := queries.New()
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		rows, err := q.LockCurrencyRates(ctx, tx)
 		if err != nil {
 			return err
@@ -65,4 +67,8 @@ func SetRates(ctx context.Context, pool *pgxpool.Pool, actor uuid.UUID, changes 
 		}
 		return activity.Log(ctx, tx, actor, activity.RatesChanged, Base, map[string]any{"before": before, "after": after})
 	})
+	if err == nil {
+		change.Of(pool).Publish(ctx, change.Event{Kind: change.Rates})
+	}
+	return err
 }
