@@ -5,9 +5,10 @@ import (
 
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/paging"
 )
 
-func (s *Server) listCampaigns(ctx context.Context, view catalogue.CampaignView, p catalogue.Page) (oapi.CampaignListResponse, error) {
+func (s *Server) listCampaigns(ctx context.Context, view catalogue.CampaignView, p paging.Page) (oapi.CampaignListResponse, error) {
 	cs, total, err := s.Catalogue.ListCampaigns(ctx, scope(ctx), view, p)
 	if err != nil {
 		return oapi.CampaignListResponse{}, err
@@ -24,13 +25,13 @@ func (s *Server) ListCampaigns(ctx context.Context, req oapi.ListCampaignsReques
 
 // ListAvailableCampaigns answers the offers an affiliate can see.
 func (s *Server) ListAvailableCampaigns(ctx context.Context, _ oapi.ListAvailableCampaignsRequestObject) (oapi.ListAvailableCampaignsResponseObject, error) {
-	resp, err := s.listCampaigns(ctx, catalogue.ViewAvailable, catalogue.Page{Limit: catalogue.MaxLimit})
+	resp, err := s.listCampaigns(ctx, catalogue.ViewAvailable, paging.Page{Limit: paging.MaxLimit})
 	return oapi.ListAvailableCampaigns200JSONResponse(resp), err
 }
 
 // ListMyCampaigns answers the campaigns an affiliate applied to.
 func (s *Server) ListMyCampaigns(ctx context.Context, _ oapi.ListMyCampaignsRequestObject) (oapi.ListMyCampaignsResponseObject, error) {
-	resp, err := s.listCampaigns(ctx, catalogue.ViewMine, catalogue.Page{Limit: catalogue.MaxLimit})
+	resp, err := s.listCampaigns(ctx, catalogue.ViewMine, paging.Page{Limit: paging.MaxLimit})
 	return oapi.ListMyCampaigns200JSONResponse(resp), err
 }
 

@@ -56,22 +56,13 @@ func (s *Server) ListConversions(ctx context.Context, req oapi.ListConversionsRe
 	if q.AffiliateId != nil {
 		f.AffiliateID = uuid.NullUUID{UUID: *q.AffiliateId, Valid: true}
 	}
-	if q.Range != nil {
-		// The analytics' days, so the list's counted equals the dashboard's conversions.
-		since := s.Analytics.LastDays(rangeDays[*q.Range]).First
-		f.Since = &since
-	}
-	since, before, err := dayRange(q.From, q.To)
+	// A preset is the analytics' days (server/daterange), so the list's counted equals the dashboard's
+	// conversions.
+	since, before, err := s.listWindow((*string)(q.Range), q.From, q.To)
 	if err != nil {
 		return nil, err
 	}
-	if since != nil {
-		f.Since = since
-	}
-	f.Before = before
-	if f.Since != nil && f.Before != nil && !f.Since.Before(*f.Before) {
-		return nil, apierror.Invalid("to", "minimum", "The end of the range is before its start")
-	}
+	f.Since, f.Before = since, before
 	p := sortedPage(q.Query, q.Limit, q.Offset, q.Sort, q.Order)
 	list, err := s.Conversions.List(ctx, scope(ctx), f, p)
 	if err != nil {

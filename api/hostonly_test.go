@@ -19,6 +19,7 @@ import (
 	"github.com/openaffiliate/platform/server/currency"
 	"github.com/openaffiliate/platform/server/emergency"
 	"github.com/openaffiliate/platform/server/export"
+	"github.com/openaffiliate/platform/server/paging"
 	"github.com/openaffiliate/platform/server/servertest"
 	"github.com/openaffiliate/platform/server/shopify"
 	"github.com/openaffiliate/platform/server/tenancy"
@@ -154,7 +155,7 @@ func hostOnlyCalls(s *api.Server, p program, conversionID uuid.UUID) map[string]
 				return err
 			},
 			func(ctx context.Context, h tenancy.HostScope) error {
-				_, _, err := s.Tracking.ListClicks(ctx, h, catalogue.Page{})
+				_, _, err := s.Tracking.ListClicks(ctx, h, paging.Page{})
 				return err
 			},
 		},

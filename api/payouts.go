@@ -114,7 +114,7 @@ func (s *Server) ExportPayouts(ctx context.Context, req oapi.ExportPayoutsReques
 	if q.Status != nil {
 		f.Status = string(*q.Status)
 	}
-	since, before, err := dayRange(q.From, q.To)
+	since, before, err := s.listWindow(nil, q.From, q.To)
 	if err != nil {
 		return nil, err
 	}

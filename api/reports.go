@@ -9,10 +9,11 @@ import (
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/analytics"
 	"github.com/openaffiliate/platform/server/conversions"
+	"github.com/openaffiliate/platform/server/daterange"
 )
 
 // reportName is a report's file name, with its range: conversions-2026-01-01-2026-03-31.csv.
-func reportName(kind string, r analytics.Range) string {
+func reportName(kind string, r daterange.Range) string {
 	return fmt.Sprintf(`attachment; filename="%s-%s-%s.csv"`, kind, r.First.Format(time.DateOnly), r.Last.Format(time.DateOnly))
 }
 
@@ -31,7 +32,7 @@ func (s *Server) ReportConversions(ctx context.Context, req oapi.ReportConversio
 		return nil, err
 	}
 	f := conversions.ReportFilter{
-		Since: r.First, Before: r.Last.AddDate(0, 0, 1), BrandID: optionalID(q.BrandId),
+		Since: r.Since(), Before: r.Before(), BrandID: optionalID(q.BrandId),
 		CampaignID: optionalID(q.CampaignId), AffiliateID: optionalID(q.AffiliateId),
 	}
 	if q.Status != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/conversions"
+	"github.com/openaffiliate/platform/server/daterange"
 	"github.com/openaffiliate/platform/server/emergency"
 	"github.com/openaffiliate/platform/server/export"
 	"github.com/openaffiliate/platform/server/notify"
@@ -35,6 +36,7 @@ type Server struct {
 	Notify       *notify.Service
 	Emergency    *emergency.Service
 	Export       *export.Service
+	Calendar     daterange.Calendar // the days of every range parameter, on the server's clock
 	Tokens       *auth.Tokens
 	HashIP       func(ip string) string
 	DemoAccounts bool // dev mode on a loopback PUBLIC_URL: dev-login and the demo accounts work

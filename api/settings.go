@@ -60,7 +60,6 @@ func (s *Server) SetCurrencyRates(ctx context.Context, req oapi.SetCurrencyRates
 	if err := currency.SetRates(ctx, s.Pool, h, changes); err != nil {
 		return nil, err
 	}
-	s.Conversions.InvalidateRates()
 	resp, err := s.currencySettings(ctx)
 	if err != nil {
 		return nil, err

@@ -4,11 +4,11 @@ import (
 	"context"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/paging"
 	"github.com/openaffiliate/platform/server/tracking"
 )
 
-func (s *Server) linkList(ctx context.Context, p catalogue.Page) (oapi.TrackingLinkListResponse, error) {
+func (s *Server) linkList(ctx context.Context, p paging.Page) (oapi.TrackingLinkListResponse, error) {
 	links, total, err := s.Tracking.ListLinks(ctx, scope(ctx), p)
 	if err != nil {
 		return oapi.TrackingLinkListResponse{}, err
@@ -31,7 +31,7 @@ func (s *Server) ListTrackingLinks(ctx context.Context, req oapi.ListTrackingLin
 
 // ListAffiliateLinks answers the signed-in affiliate's links.
 func (s *Server) ListAffiliateLinks(ctx context.Context, _ oapi.ListAffiliateLinksRequestObject) (oapi.ListAffiliateLinksResponseObject, error) {
-	resp, err := s.linkList(ctx, catalogue.Page{Limit: catalogue.MaxLimit})
+	resp, err := s.linkList(ctx, paging.Page{Limit: paging.MaxLimit})
 	return oapi.ListAffiliateLinks200JSONResponse(resp), err
 }
 

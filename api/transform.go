@@ -10,7 +10,7 @@ import (
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/apierror"
-	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/paging"
 )
 
 func deref(s *string) string {
@@ -83,8 +83,8 @@ func parseDecimal(field string, s *amount.Text) (*decimal.Decimal, error) {
 	return &d, nil
 }
 
-func pageOf(query *string, limit *int, offset *int32) catalogue.Page {
-	p := catalogue.Page{}
+func pageOf(query *string, limit *int, offset *int32) paging.Page {
+	p := paging.Page{}
 	if query != nil {
 		p.Query = *query
 	}
@@ -99,7 +99,7 @@ func pageOf(query *string, limit *int, offset *int32) catalogue.Page {
 
 // sortedPage is pageOf in a list's order: its sort column (nil is its default, the creation time)
 // and direction (nil is descending).
-func sortedPage[S, O ~string](query *string, limit *int, offset *int32, sort *S, order *O) catalogue.Page {
+func sortedPage[S, O ~string](query *string, limit *int, offset *int32, sort *S, order *O) paging.Page {
 	p := pageOf(query, limit, offset)
 	if sort != nil {
 		p.Sort = string(*sort)
@@ -109,7 +109,7 @@ func sortedPage[S, O ~string](query *string, limit *int, offset *int32, sort *S,
 }
 
 // pageInfo answers the limit and offset a list used: the catalogue's bounds, as the contract's ints.
-func pageInfo(p catalogue.Page) (limit, offset int) {
+func pageInfo(p paging.Page) (limit, offset int) {
 	l, o := p.Bounds()
 	return int(l), int(o)
 }

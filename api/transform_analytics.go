@@ -1,44 +1,38 @@
 package api
 
 import (
+	"time"
+
 	openapi_types "github.com/oapi-codegen/runtime/types"
 
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/analytics"
-	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/daterange"
 )
 
-// maxRangeDays bounds a from/to range: a year, leap day included.
-const maxRangeDays = 366
+// statsRange reads the analytics' and the reports' range parameters on the server's calendar.
+func (s *Server) statsRange(preset *string, from, to *openapi_types.Date) (daterange.Range, error) {
+	return s.Calendar.Of(presetOf(preset), timeOf(from), timeOf(to))
+}
 
-var presetDays = map[string]int{"7d": 7, "30d": 30, "90d": 90, "365d": 365}
+// listWindow reads a list's range parameters on the server's calendar.
+func (s *Server) listWindow(preset *string, from, to *openapi_types.Date) (since, before *time.Time, err error) {
+	return s.Calendar.Window(presetOf(preset), timeOf(from), timeOf(to))
+}
 
-// statsRange turns the range parameters into UTC days: from/to replace the preset (default 30d);
-// a missing from starts 29 days before to, a missing to is today.
-func (s *Server) statsRange(preset *string, from, to *openapi_types.Date) (analytics.Range, error) {
-	if from == nil && to == nil {
-		n := 30
-		if preset != nil {
-			n = presetDays[*preset]
-		}
-		return s.Analytics.LastDays(n), nil
+func presetOf(p *string) string {
+	if p == nil {
+		return ""
 	}
-	r := s.Analytics.LastDays(1)
-	if to != nil {
-		r.Last = analytics.Day(to.Time)
+	return *p
+}
+
+func timeOf(d *openapi_types.Date) *time.Time {
+	if d == nil {
+		return nil
 	}
-	r.First = r.Last.AddDate(0, 0, -29)
-	if from != nil {
-		r.First = analytics.Day(from.Time)
-	}
-	if r.First.After(r.Last) {
-		return analytics.Range{}, apierror.Invalid("to", "minimum", "The end of the range is before its start")
-	}
-	if r.Days() > maxRangeDays {
-		return analytics.Range{}, apierror.Invalid("from", "maximum", "A range is at most 366 days")
-	}
-	return r, nil
+	return &d.Time
 }
 
 func displayCurrency(c *oapi.CurrencyCode) string {
@@ -69,6 +63,6 @@ func campaignFiguresOf(rows []analytics.CampaignFigures) []oapi.CampaignFigures 
 	return out
 }
 
-func day(t analytics.Range) (from, to openapi_types.Date) {
+func day(t daterange.Range) (from, to openapi_types.Date) {
 	return openapi_types.Date{Time: t.First}, openapi_types.Date{Time: t.Last}
 }

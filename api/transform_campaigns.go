@@ -11,6 +11,7 @@ import (
 	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/paging"
 )
 
 func campaignOf(c catalogue.Campaign) oapi.Campaign {
@@ -44,7 +45,7 @@ func campaignResponse(c catalogue.Campaign) oapi.CampaignResponse {
 	return resp
 }
 
-func campaignList(cs []catalogue.Campaign, total int, p catalogue.Page) oapi.CampaignListResponse {
+func campaignList(cs []catalogue.Campaign, total int, p paging.Page) oapi.CampaignListResponse {
 	resp := oapi.CampaignListResponse{Success: true}
 	resp.Data.Campaigns = make([]oapi.Campaign, len(cs))
 	for i, c := range cs {

@@ -15,6 +15,7 @@ import (
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/conversions"
+	"github.com/openaffiliate/platform/server/paging"
 	"github.com/openaffiliate/platform/server/tenancy"
 	"github.com/openaffiliate/platform/server/tracking"
 )
@@ -31,7 +32,7 @@ func seedDemoData(ctx context.Context, accts *accounts.Service, cat *catalogue.S
 		return err
 	}
 	brand := tenancy.Of(auth.User{ID: brandProfile.User.ID, AccountType: auth.RoleBrand, BrandID: brandProfile.User.BrandID})
-	if _, total, err := cat.ListCampaigns(ctx, brand, catalogue.ViewAll, catalogue.Page{Limit: 1}); err != nil || total > 0 {
+	if _, total, err := cat.ListCampaigns(ctx, brand, catalogue.ViewAll, paging.Page{Limit: 1}); err != nil || total > 0 {
 		return err
 	}
 	if _, err := cat.SetupBrand(ctx, brand, catalogue.BrandInput{Name: "Magazinul Demo", Domain: "demo-shop.example", Currency: "RON"}); err != nil {
@@ -93,7 +94,7 @@ func seedDemoConversions(ctx context.Context, accts *accounts.Service, convs *co
 		return err
 	}
 	brand := tenancy.Of(auth.User{ID: brandProfile.User.ID, AccountType: auth.RoleBrand, BrandID: brandProfile.User.BrandID})
-	if listed, err := convs.List(ctx, brand, conversions.Filter{}, catalogue.Page{Limit: 1}); err != nil || listed.Total > 0 {
+	if listed, err := convs.List(ctx, brand, conversions.Filter{}, paging.Page{Limit: 1}); err != nil || listed.Total > 0 {
 		return err
 	}
 	affProfile, err := accts.DemoAccount(ctx, auth.RoleAffiliate)

@@ -21,9 +21,11 @@ import (
 	"github.com/openaffiliate/platform/server/analytics"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/change"
 	"github.com/openaffiliate/platform/server/clickid"
 	"github.com/openaffiliate/platform/server/clicks"
 	"github.com/openaffiliate/platform/server/conversions"
+	"github.com/openaffiliate/platform/server/daterange"
 	"github.com/openaffiliate/platform/server/emergency"
 	"github.com/openaffiliate/platform/server/export"
 	"github.com/openaffiliate/platform/server/idempotency"
@@ -88,7 +90,9 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	recorder := clicks.NewRecorder(pool, clicks.Options{})
 	clickIDs := clickid.NewSigner(cfg.JWTSecret)
 	redirector := tracking.NewRedirector(pool, recorder, hashIP, clickIDs, time.Now)
-	cat.OnCampaignChange = redirector.InvalidateAll
+	// The caches learn of changes the services publish (server/change).
+	changes := change.Of(pool)
+	changes.Subscribe(redirector)
 	if err := redirector.LoadTrackingDomains(ctx); err != nil {
 		_ = recorder.Close(ctx)
 		return nil, err
@@ -100,6 +104,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	track := tracking.New(pool, cat, redirector, cfg.PublicURL, resolver, time.Now)
 	replays := idempotency.New(pool, cfg.JWTSecret, time.Now)
 	convs := conversions.New(pool, time.Now, conversions.DefaultFraudLimits, clickIDs)
+	changes.Subscribe(convs)
 	if cfg.DevMode {
 		if err := seedDemoData(ctx, accts, cat, track); err != nil {
 			_ = recorder.Close(ctx)
@@ -121,12 +126,11 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	}
 	switches := emergency.New(pool)
 	stats := analytics.New(pool, nil)
-	switches.OnCampaignChange = redirector.InvalidateAll
 	handler, err := NewHTTP(Deps{
 		API: &api.Server{
 			Pool: pool, Accounts: accts, Analytics: stats, Catalogue: cat, Tracking: track,
 			Conversions: convs, Shopify: shopify.New(pool, convs), Payouts: payouts.New(pool), Notify: notify.New(pool),
-			Emergency: switches, Export: export.New(pool),
+			Emergency: switches, Export: export.New(pool), Calendar: daterange.New(time.Now),
 			Tokens: tokens, HashIP: hashIP, DemoAccounts: cfg.DemoAccountsAllowed(), PublicURL: cfg.PublicURL, Version: Version,
 		},
 		Accounts: accts, Catalogue: cat, Tokens: tokens, Redirector: redirector, Replays: replays, Web: web, SpecYAML: spec.YAML,

@@ -85,10 +85,12 @@ INSERT INTO currency_rates (currency, rate, updated_at) VALUES (@currency, @rate
 ON CONFLICT (currency) DO UPDATE SET rate = excluded.rate, updated_at = now();
 
 -- name: LogActivity :exec
--- Whose entry it is (brand, affiliate) comes from its object, looked up while it still exists,
--- and else from the actor's account.
+-- The one writer of the activity log (server/activity). Whose entry it is (brand, affiliate) comes
+-- from its object, looked up while it still exists, and else from the actor's account; an entry
+-- for the host alone (host_only) is no tenant's.
 WITH arg AS (
-    SELECT sqlc.narg(actor_id)::uuid AS actor_id, @entity_type::text AS entity_type, @entity_id::text AS entity_id
+    SELECT sqlc.narg(actor_id)::uuid AS actor_id, @entity_type::text AS entity_type, @entity_id::text AS entity_id,
+           @host_only::boolean AS host_only
 ), e AS (
     SELECT arg.*, CASE WHEN arg.entity_id ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z'
                        THEN arg.entity_id::uuid END AS id
@@ -98,7 +100,7 @@ INSERT INTO activity_log (actor_id, action, entity_type, entity_id, details, bra
 SELECT e.actor_id, @action, e.entity_type, e.entity_id, @details,
        coalesce(o.brand_id, u.brand_id), coalesce(o.affiliate_id, u.affiliate_id)
 FROM e
-LEFT JOIN users u ON u.id = e.actor_id
+LEFT JOIN users u ON u.id = e.actor_id AND NOT e.host_only
 LEFT JOIN LATERAL (
     SELECT v.brand_id, v.affiliate_id FROM conversions v WHERE e.entity_type = 'conversion' AND v.id = e.id
     UNION ALL SELECT c.brand_id, NULL FROM campaigns c WHERE e.entity_type = 'campaign' AND c.id = e.id
@@ -111,7 +113,7 @@ LEFT JOIN LATERAL (
     UNION ALL SELECT e.id, NULL WHERE e.entity_type = 'brand'
     UNION ALL SELECT NULL, e.id WHERE e.entity_type = 'affiliate'
     LIMIT 1
-) o ON true;
+) o ON NOT e.host_only;
 
 -- name: GetSessionUser :one
 -- The user behind a token, and whether the token was revoked, in one round trip.

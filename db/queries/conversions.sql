@@ -1,9 +1,9 @@
 -- name: RecordConversion :one
--- Stores the first copy of an order in one statement: the conversion, its code's use and the
--- activity log (the brand's and affiliate's entry; the actions come from activity's kinds),
--- answered with the names its views show. A repeat (even one racing this one) stores nothing and answers no row; the caller then reads the
--- stored one. Another brand's orders never change the conversion nor the answer: when another
--- brand holds this order id with another total, only the host is told (an entry with no brand).
+-- Stores the first copy of an order in one statement: the conversion and its code's use, answered
+-- with the names its views show and the other brands that hold this order id with another total
+-- (the caller logs the activity through server/activity: the host alone is told of those). A
+-- repeat (even one racing this one) stores nothing and answers no row; the caller then reads the
+-- stored one. Another brand's orders never change the conversion nor the answer.
 WITH ins AS (
     INSERT INTO conversions (brand_id, order_id, order_total, currency, customer_email, converted_at, source,
                              attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id,
@@ -17,26 +17,12 @@ WITH ins AS (
 ), used AS (
     UPDATE discount_codes d SET current_usage_count = d.current_usage_count + 1
     WHERE d.id = sqlc.narg(count_code_id) AND EXISTS (SELECT 1 FROM ins)
-), logged AS (
-    INSERT INTO activity_log (action, entity_type, entity_id, details, brand_id, affiliate_id)
-    SELECT @recorded_action::text, 'conversion', ins.id::text,
-           @details::jsonb || jsonb_build_object('status', ins.status, 'flag_reason', ins.flag_reason),
-           ins.brand_id, ins.affiliate_id
-    FROM ins
-), shared AS (
-    INSERT INTO activity_log (action, entity_type, entity_id, details)
-    SELECT @shared_action::text, 'conversion', ins.id::text,
-           jsonb_build_object('brand_id', ins.brand_id, 'order_id', ins.order_id, 'order_total', ins.order_total,
-                              'other_brand_ids', o.brand_ids)
-    FROM ins
-    CROSS JOIN LATERAL (
-        SELECT jsonb_agg(DISTINCT o.brand_id) AS brand_ids FROM conversions o
-        WHERE o.order_id = ins.order_id AND o.brand_id <> ins.brand_id AND o.order_total <> ins.order_total
-    ) o
-    WHERE o.brand_ids IS NOT NULL
 )
 SELECT v.*, b.company_name AS brand_name, coalesce(c.name, '')::text AS campaign_name,
-       coalesce(a.name, '')::text AS affiliate_name, coalesce(l.short_code, '')::text AS link_code
+       coalesce(a.name, '')::text AS affiliate_name, coalesce(l.short_code, '')::text AS link_code,
+       coalesce((SELECT array_agg(DISTINCT o.brand_id ORDER BY o.brand_id) FROM conversions o
+                 WHERE o.order_id = v.order_id AND o.brand_id <> v.brand_id AND o.order_total <> v.order_total),
+                '{}')::uuid[] AS other_brand_ids
 FROM ins v
 JOIN brands b ON b.id = v.brand_id
 LEFT JOIN campaigns c ON c.id = v.campaign_id

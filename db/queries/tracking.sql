@@ -102,13 +102,6 @@ JOIN campaigns c ON c.id = d.campaign_id
 JOIN affiliates a ON a.id = d.affiliate_id
 WHERE d.id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR d.brand_id = sqlc.narg(brand_id));
 
--- name: AttributableDiscountCode :one
--- A brand's active code (any case) whose affiliate is still approved in the code's campaign.
-SELECT d.* FROM discount_codes d
-WHERE d.brand_id = @brand_id AND lower(d.code) = lower(@code) AND d.status = 'active'
-  AND EXISTS (SELECT 1 FROM campaign_memberships m
-              WHERE m.campaign_id = d.campaign_id AND m.affiliate_id = d.affiliate_id AND m.status = 'approved');
-
 -- name: DiscountCodeTaken :one
 -- Whether a brand already has a code, ignoring case (and the code being edited).
 SELECT EXISTS (

@@ -433,9 +433,10 @@ func (q *Queries) LockCurrencyRates(ctx context.Context, db DBTX) ([]CurrencyRat
 
 const logActivity = `-- name: LogActivity :exec
 WITH arg AS (
-    SELECT $3::uuid AS actor_id, $4::text AS entity_type, $5::text AS entity_id
+    SELECT $3::uuid AS actor_id, $4::text AS entity_type, $5::text AS entity_id,
+           $6::boolean AS host_only
 ), e AS (
-    SELECT arg.actor_id, arg.entity_type, arg.entity_id, CASE WHEN arg.entity_id ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z'
+    SELECT arg.actor_id, arg.entity_type, arg.entity_id, arg.host_only, CASE WHEN arg.entity_id ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z'
                        THEN arg.entity_id::uuid END AS id
     FROM arg
 )
@@ -443,7 +444,7 @@ INSERT INTO activity_log (actor_id, action, entity_type, entity_id, details, bra
 SELECT e.actor_id, $1, e.entity_type, e.entity_id, $2,
        coalesce(o.brand_id, u.brand_id), coalesce(o.affiliate_id, u.affiliate_id)
 FROM e
-LEFT JOIN users u ON u.id = e.actor_id
+LEFT JOIN users u ON u.id = e.actor_id AND NOT e.host_only
 LEFT JOIN LATERAL (
     SELECT v.brand_id, v.affiliate_id FROM conversions v WHERE e.entity_type = 'conversion' AND v.id = e.id
     UNION ALL SELECT c.brand_id, NULL FROM campaigns c WHERE e.entity_type = 'campaign' AND c.id = e.id
@@ -456,7 +457,7 @@ LEFT JOIN LATERAL (
     UNION ALL SELECT e.id, NULL WHERE e.entity_type = 'brand'
     UNION ALL SELECT NULL, e.id WHERE e.entity_type = 'affiliate'
     LIMIT 1
-) o ON true
+) o ON NOT e.host_only
 `
 
 type LogActivityParams struct {
@@ -465,10 +466,12 @@ type LogActivityParams struct {
 	ActorID    uuid.NullUUID
 	EntityType string
 	EntityID   string
+	HostOnly   bool
 }
 
-// Whose entry it is (brand, affiliate) comes from its object, looked up while it still exists,
-// and else from the actor's account.
+// The one writer of the activity log (server/activity). Whose entry it is (brand, affiliate) comes
+// from its object, looked up while it still exists, and else from the actor's account; an entry
+// for the host alone (host_only) is no tenant's.
 func (q *Queries) LogActivity(ctx context.Context, db DBTX, arg LogActivityParams) error {
 	_, err := db.Exec(ctx, logActivity,
 		arg.Action,
@@ -476,6 +479,7 @@ func (q *Queries) LogActivity(ctx context.Context, db DBTX, arg LogActivityParam
 		arg.ActorID,
 		arg.EntityType,
 		arg.EntityID,
+		arg.HostOnly,
 	)
 	return err
 }

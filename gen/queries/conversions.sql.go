@@ -747,26 +747,12 @@ WITH ins AS (
 ), used AS (
     UPDATE discount_codes d SET current_usage_count = d.current_usage_count + 1
     WHERE d.id = $20 AND EXISTS (SELECT 1 FROM ins)
-), logged AS (
-    INSERT INTO activity_log (action, entity_type, entity_id, details, brand_id, affiliate_id)
-    SELECT $21::text, 'conversion', ins.id::text,
-           $22::jsonb || jsonb_build_object('status', ins.status, 'flag_reason', ins.flag_reason),
-           ins.brand_id, ins.affiliate_id
-    FROM ins
-), shared AS (
-    INSERT INTO activity_log (action, entity_type, entity_id, details)
-    SELECT $23::text, 'conversion', ins.id::text,
-           jsonb_build_object('brand_id', ins.brand_id, 'order_id', ins.order_id, 'order_total', ins.order_total,
-                              'other_brand_ids', o.brand_ids)
-    FROM ins
-    CROSS JOIN LATERAL (
-        SELECT jsonb_agg(DISTINCT o.brand_id) AS brand_ids FROM conversions o
-        WHERE o.order_id = ins.order_id AND o.brand_id <> ins.brand_id AND o.order_total <> ins.order_total
-    ) o
-    WHERE o.brand_ids IS NOT NULL
 )
 SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, b.company_name AS brand_name, coalesce(c.name, '')::text AS campaign_name,
-       coalesce(a.name, '')::text AS affiliate_name, coalesce(l.short_code, '')::text AS link_code
+       coalesce(a.name, '')::text AS affiliate_name, coalesce(l.short_code, '')::text AS link_code,
+       coalesce((SELECT array_agg(DISTINCT o.brand_id ORDER BY o.brand_id) FROM conversions o
+                 WHERE o.order_id = v.order_id AND o.brand_id <> v.brand_id AND o.order_total <> v.order_total),
+                '{}')::uuid[] AS other_brand_ids
 FROM ins v
 JOIN brands b ON b.id = v.brand_id
 LEFT JOIN campaigns c ON c.id = v.campaign_id
@@ -795,9 +781,6 @@ type RecordConversionParams struct {
 	Status             string
 	FlagReason         string
 	CountCodeID        uuid.NullUUID
-	RecordedAction     string
-	Details            []byte
-	SharedAction       string
 }
 
 type RecordConversionRow struct {
@@ -832,13 +815,14 @@ type RecordConversionRow struct {
 	CampaignName       string
 	AffiliateName      string
 	LinkCode           string
+	OtherBrandIds      []uuid.UUID
 }
 
-// Stores the first copy of an order in one statement: the conversion, its code's use and the
-// activity log (the brand's and affiliate's entry; the actions come from activity's kinds),
-// answered with the names its views show. A repeat (even one racing this one) stores nothing and answers no row; the caller then reads the
-// stored one. Another brand's orders never change the conversion nor the answer: when another
-// brand holds this order id with another total, only the host is told (an entry with no brand).
+// Stores the first copy of an order in one statement: the conversion and its code's use, answered
+// with the names its views show and the other brands that hold this order id with another total
+// (the caller logs the activity through server/activity: the host alone is told of those). A
+// repeat (even one racing this one) stores nothing and answers no row; the caller then reads the
+// stored one. Another brand's orders never change the conversion nor the answer.
 func (q *Queries) RecordConversion(ctx context.Context, db DBTX, arg RecordConversionParams) (RecordConversionRow, error) {
 	row := db.QueryRow(ctx, recordConversion,
 		arg.BrandID,
@@ -861,9 +845,6 @@ func (q *Queries) RecordConversion(ctx context.Context, db DBTX, arg RecordConve
 		arg.Status,
 		arg.FlagReason,
 		arg.CountCodeID,
-		arg.RecordedAction,
-		arg.Details,
-		arg.SharedAction,
 	)
 	var i RecordConversionRow
 	err := row.Scan(
@@ -898,6 +879,7 @@ func (q *Queries) RecordConversion(ctx context.Context, db DBTX, arg RecordConve
 		&i.CampaignName,
 		&i.AffiliateName,
 		&i.LinkCode,
+		&i.OtherBrandIds,
 	)
 	return i, err
 }

@@ -31,46 +31,6 @@ func (q *Queries) ApprovedMembership(ctx context.Context, db DBTX, arg ApprovedM
 	return exists, err
 }
 
-const attributableDiscountCode = `-- name: AttributableDiscountCode :one
-SELECT d.id, d.brand_id, d.campaign_id, d.affiliate_id, d.code, d.description, d.discount_type, d.discount_value, d.minimum_order_amount, d.usage_limit, d.usage_limit_per_customer, d.current_usage_count, d.valid_from, d.valid_until, d.is_exclusive, d.commission_override, d.status, d.created_at, d.updated_at FROM discount_codes d
-WHERE d.brand_id = $1 AND lower(d.code) = lower($2) AND d.status = 'active'
-  AND EXISTS (SELECT 1 FROM campaign_memberships m
-              WHERE m.campaign_id = d.campaign_id AND m.affiliate_id = d.affiliate_id AND m.status = 'approved')
-`
-
-type AttributableDiscountCodeParams struct {
-	BrandID uuid.UUID
-	Code    string
-}
-
-// A brand's active code (any case) whose affiliate is still approved in the code's campaign.
-func (q *Queries) AttributableDiscountCode(ctx context.Context, db DBTX, arg AttributableDiscountCodeParams) (DiscountCode, error) {
-	row := db.QueryRow(ctx, attributableDiscountCode, arg.BrandID, arg.Code)
-	var i DiscountCode
-	err := row.Scan(
-		&i.ID,
-		&i.BrandID,
-		&i.CampaignID,
-		&i.AffiliateID,
-		&i.Code,
-		&i.Description,
-		&i.DiscountType,
-		&i.DiscountValue,
-		&i.MinimumOrderAmount,
-		&i.UsageLimit,
-		&i.UsageLimitPerCustomer,
-		&i.CurrentUsageCount,
-		&i.ValidFrom,
-		&i.ValidUntil,
-		&i.IsExclusive,
-		&i.CommissionOverride,
-		&i.Status,
-		&i.CreatedAt,
-		&i.UpdatedAt,
-	)
-	return i, err
-}
-
 const countClicks = `-- name: CountClicks :one
 SELECT count(*)::bigint FROM clicks
 `

@@ -134,13 +134,13 @@ func (s *Service) Signup(ctx context.Context, in SignupInput) (Profile, error) {
 			AccountType: in.AccountType,
 		}
 		if in.AccountType == auth.RoleBrand {
-			brand, err := s.createBrand(ctx, tx, in.CompanyName, in.PreferredBrandID, domain)
+			brandID, publicID, err := catalogue.InsertBrand(ctx, tx, in.CompanyName, in.PreferredBrandID, domain)
 			if err != nil {
-				return err
+				return uniqueAsConflict(err)
 			}
 			params.CompanyName = &in.CompanyName
-			params.BrandID = uuid.NullUUID{UUID: brand.ID, Valid: true}
-			profile.BrandPublicID = &brand.PublicID
+			params.BrandID = uuid.NullUUID{UUID: brandID, Valid: true}
+			profile.BrandPublicID = &publicID
 		} else {
 			affID, err := s.affiliateFor(ctx, tx, in)
 			if err != nil {
@@ -175,40 +175,11 @@ func (s *Service) affiliateFor(ctx context.Context, tx pgx.Tx, in SignupInput) (
 	if !errors.Is(err, pgx.ErrNoRows) {
 		return uuid.Nil, err
 	}
-	aff, err := s.q.CreateAffiliate(ctx, tx, queries.CreateAffiliateParams{Name: in.FirstName + " " + in.LastName, Email: in.Email})
+	aff, err := catalogue.InsertAffiliate(ctx, tx, in.FirstName+" "+in.LastName, in.Email)
 	if err != nil {
 		return uuid.Nil, uniqueAsConflict(err)
 	}
 	return aff.ID, nil
-}
-
-// createBrand creates the sign-up's brand; its domain, when given, is its main and first allowed domain.
-func (s *Service) createBrand(ctx context.Context, tx pgx.Tx, company, preferred string, domain *string) (queries.Brand, error) {
-	publicID := preferred
-	if publicID != "" {
-		taken, err := s.q.BrandPublicIDExists(ctx, tx, publicID)
-		if err != nil {
-			return queries.Brand{}, err
-		}
-		if taken {
-			return queries.Brand{}, apierror.Conflict("preferredBrandId", "This brand id is already taken")
-		}
-	} else {
-		var err error
-		if publicID, err = catalogue.UniquePublicID(ctx, tx, company); err != nil {
-			return queries.Brand{}, err
-		}
-	}
-	brand, err := s.q.CreateBrand(ctx, tx, queries.CreateBrandParams{
-		PublicID: publicID, CompanyName: company, WebhookSecret: catalogue.NewWebhookSecret(),
-	})
-	if err != nil || domain == nil {
-		return brand, uniqueAsConflict(err)
-	}
-	if _, err := s.q.UpdateBrand(ctx, tx, queries.UpdateBrandParams{ID: brand.ID, CompanyName: company, Domain: domain}); err != nil {
-		return brand, err
-	}
-	return brand, s.q.AddBrandDomain(ctx, tx, queries.AddBrandDomainParams{BrandID: brand.ID, Domain: *domain})
 }
 
 // CreateHost creates a verified host account, as a host asks.

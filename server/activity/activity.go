@@ -13,7 +13,9 @@ import (
 	"github.com/openaffiliate/platform/server/dbtx"
 )
 
-// Log records one action on one object; actor is uuid.Nil for the operator or an API key.
+// Log records one action on one object; actor is uuid.Nil for the operator, an API key or the
+// system. It is the log's one writer: the entry is the tenant's of its object (else its actor's),
+// and no tenant's for a kind only the host reads.
 func Log(ctx context.Context, db dbtx.DB, actor uuid.UUID, k Kind, entityID string, details map[string]any) error {
 	if k.action == "" {
 		return errors.New("activity: an entry needs a kind")
@@ -27,6 +29,6 @@ func Log(ctx context.Context, db dbtx.DB, actor uuid.UUID, k Kind, entityID stri
 	}
 	return queries.New().LogActivity(ctx, db, queries.LogActivityParams{
 		ActorID: uuid.NullUUID{UUID: actor, Valid: actor != uuid.Nil}, Action: k.action,
-		EntityType: k.entity, EntityID: entityID, Details: raw,
+		EntityType: k.entity, EntityID: entityID, Details: raw, HostOnly: k.hostOnly,
 	})
 }

@@ -5,12 +5,21 @@ import "strings"
 // Kind is what an entry records: an action on a type of object. The activity feed shows one
 // sentence per kind, so every kind the server writes is declared here, and only here (its
 // fields are unexported): TestEveryKindHasASentence checks both languages against Kinds().
-type Kind struct{ entity, action string }
+type Kind struct {
+	entity, action string
+	hostOnly       bool // an entry for the host alone: no brand's or affiliate's, whatever its object
+}
 
 var kinds []Kind
 
-func kind(entity, action string) Kind {
-	k := Kind{entity: entity, action: action}
+func kind(entity, action string) Kind { return declare(Kind{entity: entity, action: action}) }
+
+// hostKind is a kind whose entries only the host reads.
+func hostKind(entity, action string) Kind {
+	return declare(Kind{entity: entity, action: action, hostOnly: true})
+}
+
+func declare(k Kind) Kind {
 	kinds = append(kinds, k)
 	return k
 }
@@ -65,7 +74,7 @@ var (
 	CodeUpdated             = kind("discount_code", "update")
 	CodeDeleted             = kind("discount_code", "delete")
 	ConversionRecorded      = kind("conversion", "conversion.recorded")
-	ConversionOrderShared   = kind("conversion", "conversion.order_id_shared")
+	ConversionOrderShared   = hostKind("conversion", "conversion.order_id_shared") // the host alone is told (openapi.yaml)
 	ConversionConfirmed     = kind("conversion", "conversion.confirm")
 	ConversionRejected      = kind("conversion", "conversion.reject")
 	ConversionReversed      = kind("conversion", "conversion.reverse")

@@ -14,6 +14,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/customplans"
+	"github.com/openaffiliate/platform/server/daterange"
 	"github.com/openaffiliate/platform/server/dbtx"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
@@ -32,6 +33,7 @@ type Service struct {
 	pool *pgxpool.Pool
 	q    *queries.Queries
 	now  func() time.Time
+	days daterange.Calendar
 }
 
 // New builds the service; now is the clock (time.Now when nil).
@@ -39,7 +41,7 @@ func New(pool *pgxpool.Pool, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{pool: pool, q: queries.New(), now: now}
+	return &Service{pool: pool, q: queries.New(), now: now, days: daterange.New(now)}
 }
 
 // readRollups begins a read of the rollups in one round trip. It plans without parallel workers:
@@ -86,24 +88,6 @@ func (s *Service) FoldLoop(ctx context.Context, interval time.Duration) {
 	}
 }
 
-// Range is a span of UTC days, both ends included.
-type Range struct{ First, Last time.Time }
-
-// Days is how many days the range holds.
-func (r Range) Days() int { return int(r.Last.Sub(r.First).Hours()/24) + 1 }
-
-// LastDays is the range of the n days that end today (UTC).
-func (s *Service) LastDays(n int) Range {
-	today := Day(s.now())
-	return Range{First: today.AddDate(0, 0, -(n - 1)), Last: today}
-}
-
-// Day is t's UTC date at midnight.
-func Day(t time.Time) time.Time {
-	y, m, d := t.UTC().Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
-}
-
 // cover is the rollup rows whose sum is a range's figures: the whole months FirstMonth to
 // LastMonth of monthly_stats (none when FirstMonth is after LastMonth), and the days of daily_stats
 // added to them or removed from a month read whole.
@@ -115,7 +99,7 @@ type cover struct {
 // coverOf chooses the rows of a range: its whole months, and for each month at its ends whichever
 // are fewer days, the days inside the range or the month less the days outside it. Days after
 // today hold (almost) no rows, so a range that ends today reads its last month whole.
-func coverOf(r Range, today time.Time) cover {
+func coverOf(r daterange.Range, today time.Time) cover {
 	c := cover{FirstMonth: month(r.First), LastMonth: month(r.Last)}
 	ends := []time.Time{c.FirstMonth}
 	if c.LastMonth.After(c.FirstMonth) {
@@ -236,12 +220,12 @@ func (f Filter) grain() int16 {
 }
 
 // Totals answers the figures of a range.
-func (s *Service) Totals(ctx context.Context, sc tenancy.Scope, f Filter, r Range) (Totals, error) {
+func (s *Service) Totals(ctx context.Context, sc tenancy.Scope, f Filter, r daterange.Range) (Totals, error) {
 	return read(ctx, s, func(db queries.DBTX) (Totals, error) { return s.totals(ctx, db, narrow(sc, f), r) })
 }
 
-func (s *Service) totals(ctx context.Context, db queries.DBTX, f Filter, r Range) (Totals, error) {
-	c := coverOf(r, Day(s.now()))
+func (s *Service) totals(ctx context.Context, db queries.DBTX, f Filter, r daterange.Range) (Totals, error) {
+	c := coverOf(r, s.days.Today())
 	row, err := s.q.StatsTotals(ctx, db, queries.StatsTotalsParams{
 		Display: f.Currency, Grain: f.grain(), FirstMonth: c.FirstMonth, LastMonth: c.LastMonth,
 		AddedDays: c.AddedDays, RemovedDays: c.RemovedDays,
@@ -265,7 +249,7 @@ type DayFigures struct {
 }
 
 // Timeseries answers one bucket per day of the range, oldest first, zeros where nothing happened.
-func (s *Service) Timeseries(ctx context.Context, sc tenancy.Scope, f Filter, r Range) ([]DayFigures, error) {
+func (s *Service) Timeseries(ctx context.Context, sc tenancy.Scope, f Filter, r daterange.Range) ([]DayFigures, error) {
 	f = narrow(sc, f)
 	rows, err := read(ctx, s, func(db queries.DBTX) ([]queries.StatsByDayRow, error) {
 		return s.q.StatsByDay(ctx, db, queries.StatsByDayParams{
@@ -280,7 +264,7 @@ func (s *Service) Timeseries(ctx context.Context, sc tenancy.Scope, f Filter, r 
 	i := 0
 	for day := r.First; !day.After(r.Last); day = day.AddDate(0, 0, 1) {
 		b := DayFigures{Day: day}
-		if i < len(rows) && Day(rows[i].Day).Equal(day) {
+		if i < len(rows) && daterange.Day(rows[i].Day).Equal(day) {
 			row := rows[i]
 			b = DayFigures{Day: day, Clicks: row.Clicks, UniqueClicks: row.UniqueClicks, Conversions: row.Conversions,
 				Revenue: row.Revenue, Commission: row.Commission}
@@ -308,18 +292,18 @@ func campaignFiguresOf(r queries.StatsByCampaignRow) CampaignFigures {
 }
 
 // TopCampaigns answers at most limit campaigns of the range, highest revenue first.
-func (s *Service) TopCampaigns(ctx context.Context, sc tenancy.Scope, f Filter, r Range, limit int) ([]CampaignFigures, error) {
+func (s *Service) TopCampaigns(ctx context.Context, sc tenancy.Scope, f Filter, r daterange.Range, limit int) ([]CampaignFigures, error) {
 	return read(ctx, s, func(db queries.DBTX) ([]CampaignFigures, error) {
 		return s.topCampaigns(ctx, db, narrow(sc, f), r, limit)
 	})
 }
 
-func (s *Service) topCampaigns(ctx context.Context, db queries.DBTX, f Filter, r Range, limit int) ([]CampaignFigures, error) {
+func (s *Service) topCampaigns(ctx context.Context, db queries.DBTX, f Filter, r daterange.Range, limit int) ([]CampaignFigures, error) {
 	grain := grainCampaign
 	if f.AffiliateID.Valid {
 		grain = grainLink
 	}
-	c := coverOf(r, Day(s.now()))
+	c := coverOf(r, s.days.Today())
 	rows, err := s.q.StatsByCampaign(ctx, db, queries.StatsByCampaignParams{
 		Display: f.Currency, Grain: grain, FirstMonth: c.FirstMonth, LastMonth: c.LastMonth,
 		AddedDays: c.AddedDays, RemovedDays: c.RemovedDays,
@@ -345,12 +329,12 @@ func affiliateFiguresOf(r queries.StatsByAffiliateRow) AffiliateFigures {
 
 // TopAffiliates answers at most limit affiliates of a brand's program (the host: of every
 // program) in the range, highest revenue first.
-func (s *Service) TopAffiliates(ctx context.Context, sc tenancy.Scope, f Filter, r Range, limit int) ([]AffiliateFigures, error) {
+func (s *Service) TopAffiliates(ctx context.Context, sc tenancy.Scope, f Filter, r daterange.Range, limit int) ([]AffiliateFigures, error) {
 	f = narrow(sc, f)
 	if sc.IsAffiliate() {
 		f.BrandID = nobody
 	}
-	c := coverOf(r, Day(s.now()))
+	c := coverOf(r, s.days.Today())
 	return read(ctx, s, func(db queries.DBTX) ([]AffiliateFigures, error) {
 		rows, err := s.q.StatsByAffiliate(ctx, db, queries.StatsByAffiliateParams{
 			Display: f.Currency, Grain: grainAffiliate, FirstMonth: c.FirstMonth, LastMonth: c.LastMonth,

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"github.com/openaffiliate/platform/server/daterange"
 )
 
 // TestCoverCountsEveryDayOnce: for ranges of every length and position around month ends, leap
@@ -14,7 +16,7 @@ func TestCoverCountsEveryDayOnce(t *testing.T) {
 	start := time.Date(2023, 11, 1, 0, 0, 0, 0, time.UTC)
 	for i := 0; i < 20000; i++ {
 		first := start.AddDate(0, 0, rng.IntN(600))
-		r := Range{First: first, Last: first.AddDate(0, 0, rng.IntN(400))}
+		r := daterange.Range{First: first, Last: first.AddDate(0, 0, rng.IntN(400))}
 		today := r.Last.AddDate(0, 0, rng.IntN(80)-60)
 		c := coverOf(r, today)
 		counted := map[time.Time]int{}
@@ -71,7 +73,7 @@ func TestCoverReadsFewDays(t *testing.T) {
 		// ... and the month less the others when those are fewer.
 		{"2026-06-03", "2026-06-27", "2026-06-01", "2026-06-01", 0, 5},
 	} {
-		c := coverOf(Range{First: day(tc.first), Last: day(tc.last)}, today)
+		c := coverOf(daterange.Range{First: day(tc.first), Last: day(tc.last)}, today)
 		if !c.FirstMonth.Equal(day(tc.firstMonth)) || !c.LastMonth.Equal(day(tc.lastMonth)) ||
 			len(c.AddedDays) != tc.added || len(c.RemovedDays) != tc.removed {
 			t.Errorf("%s to %s: %+v", tc.first, tc.last, c)

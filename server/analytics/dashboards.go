@@ -11,6 +11,7 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/conversions"
 	"github.com/openaffiliate/platform/server/customplans"
+	"github.com/openaffiliate/platform/server/daterange"
 	"github.com/openaffiliate/platform/server/dbtx"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
@@ -19,8 +20,8 @@ import (
 type Period struct{ Last30, Previous30 Totals }
 
 func (s *Service) period(ctx context.Context, db queries.DBTX, f Filter) (Period, error) {
-	last := s.LastDays(30)
-	prev := Range{First: last.First.AddDate(0, 0, -30), Last: last.First.AddDate(0, 0, -1)}
+	last := s.days.Last(30)
+	prev := daterange.Range{First: last.First.AddDate(0, 0, -30), Last: last.First.AddDate(0, 0, -1)}
 	var p Period
 	var err error
 	if p.Last30, err = s.totals(ctx, db, f, last); err != nil {
@@ -148,7 +149,7 @@ func recentClickOf(r queries.RecentAffiliateClicksRow) RecentClick {
 }
 
 // allTime spans every day a figure can fall on.
-var allTime = Range{First: time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC), Last: time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)}
+var allTime = daterange.Range{First: time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC), Last: time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)}
 
 // AffiliateDashboard answers the figures of an affiliate the caller has already been allowed to
 // see (catalogue.GetAffiliate): a brand's view holds its own campaigns only, and the affiliate's

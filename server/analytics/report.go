@@ -12,6 +12,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/csvfile"
+	"github.com/openaffiliate/platform/server/daterange"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -23,7 +24,7 @@ var linkDaysHeader = []string{
 
 // LinkDays writes the clicks summary the scope may see as CSV: one row per day and tracking link
 // with activity in the range, from the per-link rollups, oldest day first, from one snapshot.
-func (s *Service) LinkDays(ctx context.Context, sc tenancy.Scope, f Filter, r Range, w io.Writer) error {
+func (s *Service) LinkDays(ctx context.Context, sc tenancy.Scope, f Filter, r daterange.Range, w io.Writer) error {
 	if _, err := s.Fold(ctx); err != nil {
 		return err
 	}

@@ -15,7 +15,9 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/dbtx"
 	"github.com/openaffiliate/platform/server/emailaddress"
+	"github.com/openaffiliate/platform/server/paging"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -62,8 +64,8 @@ func (r affiliateRow) build() Affiliate {
 }
 
 // ListAffiliates answers a page of affiliates: all for the host, those in its campaigns for a brand.
-func (s *Service) ListAffiliates(ctx context.Context, sc tenancy.Scope, p Page) ([]Affiliate, int, error) {
-	rows, total, err := Fetch(p, func(limit, offset int32) ([]queries.ListAffiliatesRow, error) {
+func (s *Service) ListAffiliates(ctx context.Context, sc tenancy.Scope, p paging.Page) ([]Affiliate, int, error) {
+	rows, total, err := paging.Fetch(p, func(limit, offset int32) ([]queries.ListAffiliatesRow, error) {
 		return s.q.ListAffiliates(ctx, s.pool, queries.ListAffiliatesParams{
 			BrandID: sc.Brands(), Pattern: p.Pattern(), Sort: p.Sort, Descending: !p.Ascending, MaxRows: limit, SkipRows: offset,
 		})
@@ -160,7 +162,7 @@ func (s *Service) AffiliateApplications(ctx context.Context, sc tenancy.Scope, i
 	if own.Valid && own.UUID != id {
 		return nil, nil
 	}
-	rows, _, err := s.listApplications(ctx, Page{Limit: MaxLimit}, queries.ListApplicationsParams{
+	rows, _, err := s.listApplications(ctx, paging.Page{Limit: paging.MaxLimit}, queries.ListApplicationsParams{
 		BrandID: brand, AffiliateID: uuid.NullUUID{UUID: id, Valid: true},
 	})
 	return rows, err
@@ -196,17 +198,28 @@ func (s *Service) CreateAffiliate(ctx context.Context, h tenancy.HostScope, name
 	}
 	var out Affiliate
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		a, err := s.q.CreateAffiliate(ctx, tx, queries.CreateAffiliateParams{Name: name, Email: email})
+		a, err := InsertAffiliate(ctx, tx, name, email)
 		if err != nil {
 			return emailConflict(err)
 		}
 		if err := activity.Log(ctx, tx, h.Actor(), activity.AffiliateCreated, a.ID.String(), map[string]any{"email": email}); err != nil {
 			return err
 		}
-		out = affiliateRow{affiliate: a}.build()
+		out = a
 		return nil
 	})
 	return out, err
+}
+
+// InsertAffiliate is the one creator of affiliate rows, for the host's "create affiliate" and an
+// affiliate's sign-up, inside the caller's transaction; the caller checks the name and email,
+// turns a taken email into its own answer and logs the activity.
+func InsertAffiliate(ctx context.Context, db dbtx.DB, name, email string) (Affiliate, error) {
+	a, err := queries.New().CreateAffiliate(ctx, db, queries.CreateAffiliateParams{Name: name, Email: email})
+	if err != nil {
+		return Affiliate{}, err
+	}
+	return affiliateRow{affiliate: a}.build(), nil
 }
 
 // UpdateAffiliate changes an affiliate's name and email (and its user's email with it). The email
@@ -249,7 +262,7 @@ func (s *Service) DeleteAffiliate(ctx context.Context, h tenancy.HostScope, id u
 	if err := h.Check(); err != nil {
 		return err
 	}
-	defer s.campaignChanged()
+	defer s.campaignChanged(ctx)
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := s.q.DeleteAffiliateUsers(ctx, tx, uuid.NullUUID{UUID: id, Valid: true}); err != nil {
 			return err

@@ -14,6 +14,7 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/dbtx"
 	"github.com/openaffiliate/platform/server/notify"
+	"github.com/openaffiliate/platform/server/paging"
 	"github.com/openaffiliate/platform/server/ratelimit"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
@@ -99,13 +100,13 @@ func (s *Service) Join(ctx context.Context, sc tenancy.Scope, campaignID uuid.UU
 }
 
 // ListApplications answers a page of applications to the caller brand's campaigns (all for the host).
-func (s *Service) ListApplications(ctx context.Context, sc tenancy.Scope, status *string, p Page) ([]Application, int, error) {
+func (s *Service) ListApplications(ctx context.Context, sc tenancy.Scope, status *string, p paging.Page) ([]Application, int, error) {
 	return s.listApplications(ctx, p, queries.ListApplicationsParams{BrandID: sc.Brands(), Status: status})
 }
 
 // listApplications answers a page of the applications that params select.
-func (s *Service) listApplications(ctx context.Context, p Page, params queries.ListApplicationsParams) ([]Application, int, error) {
-	rows, total, err := Fetch(p, func(limit, offset int32) ([]queries.ListApplicationsRow, error) {
+func (s *Service) listApplications(ctx context.Context, p paging.Page, params queries.ListApplicationsParams) ([]Application, int, error) {
+	rows, total, err := paging.Fetch(p, func(limit, offset int32) ([]queries.ListApplicationsRow, error) {
 		params.MaxRows, params.SkipRows = limit, offset
 		return s.q.ListApplications(ctx, s.pool, params)
 	}, func(r queries.ListApplicationsRow) int64 { return r.Total })
@@ -152,7 +153,7 @@ func (s *Service) Decide(ctx context.Context, sc tenancy.Scope, id uuid.UUID, st
 			Params: notify.Params{CampaignName: out.CampaignName}, EntityType: "campaign", EntityID: out.CampaignID.String(),
 		})
 	})
-	s.campaignChanged() // the affiliate's links start or stop earning at once
+	s.campaignChanged(ctx) // the affiliate's links start or stop earning at once
 	return out, err
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/openaffiliate/platform/server/currency"
 	"github.com/openaffiliate/platform/server/dbtx"
 	"github.com/openaffiliate/platform/server/domains"
+	"github.com/openaffiliate/platform/server/paging"
 	"github.com/openaffiliate/platform/server/tenancy"
 	"github.com/openaffiliate/platform/server/trackingscript"
 )
@@ -52,8 +53,8 @@ func brandOf(r queries.Brand, domains []string, ownerID uuid.UUID, ownerEmail st
 }
 
 // ListBrands answers a page of brands the caller may see.
-func (s *Service) ListBrands(ctx context.Context, sc tenancy.Scope, p Page) ([]Brand, int, error) {
-	rows, total, err := Fetch(p, func(limit, offset int32) ([]queries.ListBrandsRow, error) {
+func (s *Service) ListBrands(ctx context.Context, sc tenancy.Scope, p paging.Page) ([]Brand, int, error) {
+	rows, total, err := paging.Fetch(p, func(limit, offset int32) ([]queries.ListBrandsRow, error) {
 		return s.q.ListBrands(ctx, s.pool, queries.ListBrandsParams{
 			BrandID: sc.Brands(), Pattern: p.Pattern(), Sort: p.Sort, Descending: !p.Ascending, MaxRows: limit, SkipRows: offset,
 		})
@@ -117,8 +118,8 @@ func (in *BrandInput) normalize(nameField string) (*string, error) {
 
 var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
 
-// UniquePublicID makes a readable, unused public brand id from a company name plus a random suffix.
-func UniquePublicID(ctx context.Context, db dbtx.DB, company string) (string, error) {
+// uniquePublicID makes a readable, unused public brand id from a company name plus a random suffix.
+func uniquePublicID(ctx context.Context, db dbtx.DB, company string) (string, error) {
 	base := strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(company), "-"), "-")
 	if len(base) > 30 {
 		base = strings.Trim(base[:30], "-")
@@ -151,31 +152,47 @@ func (s *Service) CreateBrand(ctx context.Context, h tenancy.HostScope, in Brand
 	}
 	var out Brand
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		publicID, err := UniquePublicID(ctx, tx, in.Name)
+		id, _, err := InsertBrand(ctx, tx, in.Name, "", domain)
 		if err != nil {
 			return err
 		}
-		b, err := s.q.CreateBrand(ctx, tx, queries.CreateBrandParams{
-			PublicID: publicID, CompanyName: in.Name, WebhookSecret: NewWebhookSecret(),
-		})
-		if err != nil {
+		if err := activity.Log(ctx, tx, h.Actor(), activity.BrandCreated, id.String(), map[string]any{"name": in.Name}); err != nil {
 			return err
 		}
-		if domain != nil {
-			if _, err := s.q.UpdateBrand(ctx, tx, queries.UpdateBrandParams{ID: b.ID, CompanyName: in.Name, Domain: domain}); err != nil {
-				return err
-			}
-			if err := s.q.AddBrandDomain(ctx, tx, queries.AddBrandDomainParams{BrandID: b.ID, Domain: *domain}); err != nil {
-				return err
-			}
-		}
-		if err := activity.Log(ctx, tx, h.Actor(), activity.BrandCreated, b.ID.String(), map[string]any{"name": in.Name}); err != nil {
-			return err
-		}
-		out, err = s.getBrand(ctx, tx, b.ID)
+		out, err = s.getBrand(ctx, tx, id)
 		return err
 	})
 	return out, err
+}
+
+// InsertBrand is the one creator of brand rows, for the host's "create brand" and a brand's
+// sign-up, inside the caller's transaction (the caller logs the activity). preferred is the public
+// id the caller asked for, "" to generate one from the name; domain, when given, is the brand's
+// main and first allowed domain.
+func InsertBrand(ctx context.Context, db dbtx.DB, name, preferred string, domain *string) (id uuid.UUID, publicID string, err error) {
+	q := queries.New()
+	publicID = preferred
+	if publicID != "" {
+		taken, err := q.BrandPublicIDExists(ctx, db, publicID)
+		if err != nil {
+			return uuid.Nil, "", err
+		}
+		if taken {
+			return uuid.Nil, "", apierror.Conflict("preferredBrandId", "This brand id is already taken")
+		}
+	} else if publicID, err = uniquePublicID(ctx, db, name); err != nil {
+		return uuid.Nil, "", err
+	}
+	b, err := q.CreateBrand(ctx, db, queries.CreateBrandParams{
+		PublicID: publicID, CompanyName: name, WebhookSecret: newWebhookSecret(),
+	})
+	if err != nil || domain == nil {
+		return b.ID, b.PublicID, err
+	}
+	if _, err := q.UpdateBrand(ctx, db, queries.UpdateBrandParams{ID: b.ID, CompanyName: name, Domain: domain}); err != nil {
+		return b.ID, b.PublicID, err
+	}
+	return b.ID, b.PublicID, q.AddBrandDomain(ctx, db, queries.AddBrandDomainParams{BrandID: b.ID, Domain: *domain})
 }
 
 // UpdateBrand renames a brand or changes its domain; the new domain joins the allowed ones.
@@ -262,7 +279,7 @@ func (s *Service) DeleteBrand(ctx context.Context, h tenancy.HostScope, id uuid.
 	if err := h.Check(); err != nil {
 		return err
 	}
-	defer s.campaignChanged()
+	defer s.campaignChanged(ctx)
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		n, err := s.q.DeleteBrand(ctx, tx, id)
 		if err != nil {
@@ -278,15 +295,15 @@ func (s *Service) DeleteBrand(ctx context.Context, h tenancy.HostScope, id uuid.
 	})
 }
 
-// NewWebhookSecret makes a random webhook signing secret.
-func NewWebhookSecret() string { return "whsec_" + auth.RandomToken(24) }
+// newWebhookSecret makes a random webhook signing secret.
+func newWebhookSecret() string { return "whsec_" + auth.RandomToken(24) }
 
 // RotateWebhookSecret replaces a brand's webhook secret and answers the new one, once.
 func (s *Service) RotateWebhookSecret(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (string, error) {
 	if _, err := s.GetBrand(ctx, sc, id); err != nil {
 		return "", err
 	}
-	secret := NewWebhookSecret()
+	secret := newWebhookSecret()
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := s.q.SetWebhookSecret(ctx, tx, queries.SetWebhookSecretParams{ID: id, WebhookSecret: secret}); err != nil {
 			return err

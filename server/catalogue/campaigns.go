@@ -17,6 +17,7 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/domains"
 	"github.com/openaffiliate/platform/server/emergency"
+	"github.com/openaffiliate/platform/server/paging"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -116,14 +117,14 @@ const (
 )
 
 // ListCampaigns answers a page of the campaigns the caller may see.
-func (s *Service) ListCampaigns(ctx context.Context, sc tenancy.Scope, view CampaignView, p Page) ([]Campaign, int, error) {
+func (s *Service) ListCampaigns(ctx context.Context, sc tenancy.Scope, view CampaignView, p paging.Page) ([]Campaign, int, error) {
 	params := queries.ListCampaignsParams{Pattern: p.Pattern(), OnlyMember: view == ViewMine, Sort: p.Sort, Descending: !p.Ascending}
 	if sc.IsAffiliate() {
 		params.AffiliateID = sc.OwnAffiliate()
 	} else {
 		params.BrandID = sc.Brands()
 	}
-	rows, total, err := Fetch(p, func(limit, offset int32) ([]queries.ListCampaignsRow, error) {
+	rows, total, err := paging.Fetch(p, func(limit, offset int32) ([]queries.ListCampaignsRow, error) {
 		params.MaxRows, params.SkipRows = limit, offset
 		return s.q.ListCampaigns(ctx, s.pool, params)
 	}, func(r queries.ListCampaignsRow) int64 { return r.Total })
@@ -252,7 +253,7 @@ func (s *Service) UpdateCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 		out, err = s.getCampaign(ctx, tx, sc, id)
 		return err
 	})
-	s.campaignChanged()
+	s.campaignChanged(ctx)
 	return out, err
 }
 
@@ -262,7 +263,7 @@ func (s *Service) DeleteCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 	if err != nil {
 		return err
 	}
-	defer s.campaignChanged()
+	defer s.campaignChanged(ctx)
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// Logged while the campaign exists, so the entry is its brand's even when the host deletes it.
 		if err := activity.Log(ctx, tx, sc.Actor(), activity.CampaignDeleted, id.String(), map[string]any{"name": current.Name}); err != nil {

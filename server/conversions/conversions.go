@@ -14,6 +14,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/change"
 	"github.com/openaffiliate/platform/server/clickid"
 	"github.com/openaffiliate/platform/server/currency"
 	"github.com/openaffiliate/platform/server/emergency"
@@ -145,7 +146,7 @@ type Service struct {
 }
 
 // ratesTTL is how long the stored exchange rates are kept in memory between reads: every order
-// needs them, and they change rarely (InvalidateRates drops them at once).
+// needs them, and they change rarely (a change.Rates event drops them at once).
 const ratesTTL = 10 * time.Second
 
 // storedRates are the platform's exchange rates (RON base), read at most once per ratesTTL.
@@ -163,8 +164,11 @@ func (s *Service) storedRates(ctx context.Context) (map[string]decimal.Decimal, 
 	return rates, nil
 }
 
-// InvalidateRates makes the next order read the stored rates again (after the host edits them).
-func (s *Service) InvalidateRates() {
+// Invalidate makes the next order read the stored rates again after the host changed them.
+func (s *Service) Invalidate(_ context.Context, e change.Event) {
+	if e.Kind != change.Rates {
+		return
+	}
 	s.ratesMu.Lock()
 	s.rates = nil
 	s.ratesMu.Unlock()

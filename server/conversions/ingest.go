@@ -127,21 +127,13 @@ func (s *Service) Ingest(ctx context.Context, sc tenancy.Scope, o Order) (Conver
 		if err != nil {
 			return Conversion{}, false, err
 		}
-		details, err := json.Marshal(map[string]any{
-			"brand_id": brandID, "order_id": o.OrderID, "source": o.Source, "attribution": d.attribution,
-			"commission": amount.Format(d.commission),
-		})
-		if err != nil {
-			return Conversion{}, false, err
-		}
 		params := queries.RecordConversionParams{
 			BrandID: brandID, OrderID: o.OrderID, OrderTotal: o.Total, Currency: o.Currency,
 			CustomerEmail: o.CustomerEmail, ConvertedAt: o.at, Source: o.Source,
 			Attribution: d.attribution, ClickID: d.clickID, LinkID: d.linkID, DiscountCode: o.DiscountCode,
 			DiscountCodeID: d.codeID, CampaignID: d.campaignID, AffiliateID: d.affiliateID,
 			CommissionCurrency: d.commissionCurrency, ExchangeRate: d.rate, CommissionAmount: d.commission,
-			Status: d.status, FlagReason: d.flag, Details: details,
-			RecordedAction: activity.ConversionRecorded.Action(), SharedAction: activity.ConversionOrderShared.Action(),
+			Status: d.status, FlagReason: d.flag,
 		}
 		if d.countCodeUse {
 			params.CountCodeID = d.codeID
@@ -155,12 +147,34 @@ func (s *Service) Ingest(ctx context.Context, sc tenancy.Scope, o Order) (Conver
 		if err != nil {
 			return Conversion{}, false, err
 		}
+		if err := logRecorded(ctx, db, row); err != nil {
+			return Conversion{}, false, err
+		}
 		return recorded(row), true, nil
 	}
 	// In one transaction with the refunds that arrived before the order (refund.go). A code is read
 	// under its row lock until the order is stored, so its usage limits are counted exactly when
 	// orders with one code arrive together.
 	return s.storeOrder(ctx, brandID, o.OrderID, record)
+}
+
+// logRecorded logs a stored order: the brand's and affiliate's entry, and the host's when another
+// brand holds the order id with another total.
+func logRecorded(ctx context.Context, db queries.DBTX, r queries.RecordConversionRow) error {
+	id := r.ID.String()
+	if err := activity.Log(ctx, db, uuid.Nil, activity.ConversionRecorded, id, map[string]any{
+		"brand_id": r.BrandID, "order_id": r.OrderID, "source": r.Source, "attribution": r.Attribution,
+		"commission": amount.Format(r.CommissionAmount), "status": r.Status, "flag_reason": r.FlagReason,
+	}); err != nil {
+		return err
+	}
+	if len(r.OtherBrandIds) == 0 {
+		return nil
+	}
+	return activity.Log(ctx, db, uuid.Nil, activity.ConversionOrderShared, id, map[string]any{
+		"brand_id": r.BrandID, "order_id": r.OrderID, "order_total": json.Number(amount.Format(r.OrderTotal)),
+		"other_brand_ids": r.OtherBrandIds,
+	})
 }
 
 // byOrder is a brand's stored conversion of an order, if there is one.

@@ -11,8 +11,8 @@ import (
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/apierror"
-	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/dbtx"
+	"github.com/openaffiliate/platform/server/paging"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -49,14 +49,14 @@ func (s *Service) Get(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Conv
 
 // List answers a page of the conversions the scope may see, with how many match and how many of
 // those the analytics count; the page sorts by created_at, order_total or commission_amount.
-func (s *Service) List(ctx context.Context, sc tenancy.Scope, f Filter, p catalogue.Page) (Listed, error) {
+func (s *Service) List(ctx context.Context, sc tenancy.Scope, f Filter, p paging.Page) (Listed, error) {
 	brand, affiliate := sc.Memberships()
 	var status *string
 	if f.Status != "" {
 		status = &f.Status
 	}
 	counted := 0
-	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListConversionsRow, error) {
+	rows, total, err := paging.Fetch(p, func(limit, offset int32) ([]queries.ListConversionsRow, error) {
 		return s.q.ListConversions(ctx, s.pool, queries.ListConversionsParams{
 			BrandID: brand, AffiliateID: affiliate, Status: status, CampaignFilter: f.CampaignID,
 			AffiliateFilter: f.AffiliateID, Since: f.Since, Before: f.Before, Pattern: p.Pattern(),

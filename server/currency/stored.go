@@ -11,6 +11,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/change"
 	"github.com/openaffiliate/platform/server/dbtx"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
@@ -32,8 +33,9 @@ func StoredRates(ctx context.Context, db dbtx.DB) (map[string]decimal.Decimal, t
 	return rates, updated, nil
 }
 
-// SetRates changes what 1 RON is worth in other currencies, as the host asks, and writes the rates
-// before and after to the activity log. RON, the base, stays 1.
+// SetRates changes what 1 RON is worth in other currencies, as the host asks (actor), and writes
+// the rates before and after to the activity log. RON, the base, stays 1. Stored, the change is
+// published (change.Rates), so caches of the rates read them again.
 func SetRates(ctx context.Context, pool *pgxpool.Pool, h tenancy.HostScope, changes map[string]decimal.Decimal) error {
 	if err := h.Check(); err != nil {
 		return err
@@ -51,7 +53,7 @@ func SetRates(ctx context.Context, pool *pgxpool.Pool, h tenancy.HostScope, chan
 		}
 	}
 	q := queries.New()
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		rows, err := q.LockCurrencyRates(ctx, tx)
 		if err != nil {
 			return err
@@ -69,4 +71,8 @@ func SetRates(ctx context.Context, pool *pgxpool.Pool, h tenancy.HostScope, chan
 		}
 		return activity.Log(ctx, tx, h.Actor(), activity.RatesChanged, Base, map[string]any{"before": before, "after": after})
 	})
+	if err == nil {
+		change.Of(pool).Publish(ctx, change.Event{Kind: change.Rates})
+	}
+	return err
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/change"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -54,8 +55,8 @@ type Changes struct {
 type Service struct {
 	pool *pgxpool.Pool
 	q    *queries.Queries
-	// OnCampaignChange runs after campaigns were paused or resumed (the redirect's cache).
-	OnCampaignChange func()
+	// changes tells the caches of campaign state (the redirect's) that campaigns were paused or resumed.
+	changes *change.Bus
 
 	mu     sync.Mutex
 	cached *State
@@ -75,7 +76,7 @@ func New(pool *pgxpool.Pool) *Service {
 	if s, ok := perPool[pool]; ok {
 		return s
 	}
-	s := &Service{pool: pool, q: queries.New(), OnCampaignChange: func() {}}
+	s := &Service{pool: pool, q: queries.New(), changes: change.Of(pool)}
 	perPool[pool] = s
 	return s
 }
@@ -170,7 +171,7 @@ func (s *Service) Campaigns(ctx context.Context, h tenancy.HostScope, pause bool
 	if err != nil {
 		return State{}, err
 	}
-	s.OnCampaignChange()
+	s.changes.Publish(ctx, change.Event{Kind: change.Campaigns})
 	return s.State(ctx)
 }
 

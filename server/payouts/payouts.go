@@ -22,12 +22,12 @@ import (
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/amount"
 	"github.com/openaffiliate/platform/server/apierror"
-	"github.com/openaffiliate/platform/server/catalogue"
 	"github.com/openaffiliate/platform/server/csvfile"
 	"github.com/openaffiliate/platform/server/customplans"
 	"github.com/openaffiliate/platform/server/dbtx"
 	"github.com/openaffiliate/platform/server/emergency"
 	"github.com/openaffiliate/platform/server/notify"
+	"github.com/openaffiliate/platform/server/paging"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -363,8 +363,8 @@ func (s *Service) Get(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Payo
 }
 
 // List answers a page of the payouts the scope may see, in the page's order, with the total that match.
-func (s *Service) List(ctx context.Context, sc tenancy.Scope, f Filter, p catalogue.Page) ([]Payout, int, error) {
-	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListPayoutsRow, error) {
+func (s *Service) List(ctx context.Context, sc tenancy.Scope, f Filter, p paging.Page) ([]Payout, int, error) {
+	rows, total, err := paging.Fetch(p, func(limit, offset int32) ([]queries.ListPayoutsRow, error) {
 		return s.q.ListPayouts(ctx, customplans.Of(s.pool), s.listParams(sc, f, p, limit, offset))
 	}, func(r queries.ListPayoutsRow) int64 { return r.Total })
 	if err != nil {
@@ -378,7 +378,7 @@ func (s *Service) List(ctx context.Context, sc tenancy.Scope, f Filter, p catalo
 }
 
 // listParams are the list query's arguments; the page gives the order (created_at, amount or paid_at).
-func (s *Service) listParams(sc tenancy.Scope, f Filter, p catalogue.Page, limit, offset int32) queries.ListPayoutsParams {
+func (s *Service) listParams(sc tenancy.Scope, f Filter, p paging.Page, limit, offset int32) queries.ListPayoutsParams {
 	brand, affiliate := sc.Memberships()
 	var status *string
 	if f.Status != "" {
@@ -396,7 +396,7 @@ func (s *Service) Export(ctx context.Context, sc tenancy.Scope, f Filter, w io.W
 	return csvfile.Snapshot(ctx, s.pool, func(tx pgx.Tx) error {
 		offset := int32(0)
 		next := func(*queries.ListPayoutsRow) ([]queries.ListPayoutsRow, error) {
-			rows, err := s.q.ListPayouts(ctx, customplans.Of(tx), s.listParams(sc, f, catalogue.Page{}, csvfile.PageSize, offset))
+			rows, err := s.q.ListPayouts(ctx, customplans.Of(tx), s.listParams(sc, f, paging.Page{}, csvfile.PageSize, offset))
 			offset += csvfile.PageSize
 			return rows, err
 		}

@@ -20,7 +20,7 @@ import (
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
-	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/paging"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -192,30 +192,10 @@ func (s *Service) DeleteCode(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 	})
 }
 
-// AttributableCode finds the brand's code a conversion names (in any case) when it may attribute:
-// active, and its affiliate still approved in the code's campaign, so a rejected or removed
-// affiliate's codes stop earning. ok is false for any other code. Validity dates and usage
-// limits are left to the attribution, which knows the conversion's time and customer. The brand
-// is the scope's; any other scope is refused.
-func (s *Service) AttributableCode(ctx context.Context, sc tenancy.Scope, code string) (DiscountCode, bool, error) {
-	brandID, ok := sc.BrandID()
-	if !ok {
-		return DiscountCode{}, false, apierror.Forbidden("Only a brand's orders use its discount codes")
-	}
-	r, err := s.q.AttributableDiscountCode(ctx, s.pool, queries.AttributableDiscountCodeParams{BrandID: brandID, Code: strings.TrimSpace(code)})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return DiscountCode{}, false, nil
-	}
-	if err != nil {
-		return DiscountCode{}, false, err
-	}
-	return codeOf(r, "", "", "", ""), true, nil
-}
-
 // ListCodes answers a page of the codes the caller may see.
-func (s *Service) ListCodes(ctx context.Context, sc tenancy.Scope, p catalogue.Page) ([]DiscountCode, int, error) {
+func (s *Service) ListCodes(ctx context.Context, sc tenancy.Scope, p paging.Page) ([]DiscountCode, int, error) {
 	brand, affiliate := sc.Memberships()
-	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListDiscountCodesRow, error) {
+	rows, total, err := paging.Fetch(p, func(limit, offset int32) ([]queries.ListDiscountCodesRow, error) {
 		return s.q.ListDiscountCodes(ctx, s.pool, queries.ListDiscountCodesParams{
 			BrandID: brand, AffiliateID: affiliate, Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
 		})

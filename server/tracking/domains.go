@@ -18,6 +18,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/activity"
 	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/change"
 	"github.com/openaffiliate/platform/server/domains"
 	"github.com/openaffiliate/platform/server/notify"
 	"github.com/openaffiliate/platform/server/ratelimit"
@@ -447,7 +448,7 @@ func (s *Service) publicName(ctx context.Context, target string) bool {
 // reloadDomains makes a change of a verified domain or claim count at once in this process's
 // redirect; if the database cannot be read now, the redirect reads it again within a second.
 func (s *Service) reloadDomains(ctx context.Context) {
-	_ = s.redirector.LoadTrackingDomains(ctx)
+	s.changes.Publish(ctx, change.Event{Kind: change.TrackingDomains})
 }
 
 // ServesHost reports whether the platform answers on a host name: its own, or a verified tracking

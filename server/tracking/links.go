@@ -18,8 +18,10 @@ import (
 	"github.com/openaffiliate/platform/server/apierror"
 	"github.com/openaffiliate/platform/server/auth"
 	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/change"
 	"github.com/openaffiliate/platform/server/clicks"
 	"github.com/openaffiliate/platform/server/domains"
+	"github.com/openaffiliate/platform/server/paging"
 	"github.com/openaffiliate/platform/server/tenancy"
 )
 
@@ -30,6 +32,7 @@ type Service struct {
 	q            *queries.Queries
 	catalogue    *catalogue.Service
 	redirector   *Redirector
+	changes      *change.Bus // tells the redirect's caches of a changed link or tracking domain
 	publicURL    string
 	scheme       string // PUBLIC_URL's
 	platformHost string // PUBLIC_URL's host name, the target of tracking domains' CNAME records
@@ -40,8 +43,13 @@ type Service struct {
 // New makes the service; resolver looks up tracking domains' CNAME records.
 func New(pool *pgxpool.Pool, cat *catalogue.Service, redirector *Redirector, publicURL string, resolver Resolver, now func() time.Time) *Service {
 	scheme, host := platformAddress(publicURL)
-	return &Service{pool: pool, q: queries.New(), catalogue: cat, redirector: redirector, publicURL: publicURL,
+	return &Service{pool: pool, q: queries.New(), catalogue: cat, redirector: redirector, changes: change.Of(pool), publicURL: publicURL,
 		scheme: scheme, platformHost: host, resolver: resolver, now: now}
+}
+
+// linkChanged tells the caches that a link changed or went.
+func (s *Service) linkChanged(ctx context.Context, code string) {
+	s.changes.Publish(ctx, change.Event{Kind: change.Link, Code: code})
 }
 
 // Link-form error codes; the web app shows its fixed message for each (docs/product.md §1).
@@ -152,7 +160,7 @@ func (s *Service) createLink(ctx context.Context, sc tenancy.Scope, campaign cat
 		if err != nil {
 			return err
 		}
-		s.redirector.Invalidate(code) // an earlier lookup may have cached "unknown"
+		s.linkChanged(ctx, code) // an earlier lookup may have cached "unknown"
 		if err := activity.Log(ctx, tx, sc.Actor(), activity.LinkCreated, id.String(), map[string]any{"short_code": code}); err != nil {
 			return err
 		}
@@ -204,9 +212,9 @@ func (s *Service) newShortCode(ctx context.Context, tx pgx.Tx) (string, error) {
 }
 
 // ListLinks answers a page of the links the caller may see, with their click counts.
-func (s *Service) ListLinks(ctx context.Context, sc tenancy.Scope, p catalogue.Page) ([]Link, int, error) {
+func (s *Service) ListLinks(ctx context.Context, sc tenancy.Scope, p paging.Page) ([]Link, int, error) {
 	brand, affiliate := sc.Memberships()
-	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListTrackingLinksRow, error) {
+	rows, total, err := paging.Fetch(p, func(limit, offset int32) ([]queries.ListTrackingLinksRow, error) {
 		return s.q.ListTrackingLinks(ctx, s.pool, queries.ListTrackingLinksParams{
 			BrandID: brand, AffiliateID: affiliate, Pattern: p.Pattern(), MaxRows: limit, SkipRows: offset,
 		})
@@ -273,7 +281,7 @@ func (s *Service) UpdateLink(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 		out, err = s.getLink(ctx, tx, sc, id)
 		return err
 	})
-	s.redirector.Invalidate(link.ShortCode)
+	s.linkChanged(ctx, link.ShortCode)
 	return out, err
 }
 
@@ -293,16 +301,16 @@ func (s *Service) DeleteLink(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 		}
 		return s.q.DeleteLinkClicks(ctx, tx, id) // clicks have no foreign key
 	})
-	s.redirector.Invalidate(link.ShortCode)
+	s.linkChanged(ctx, link.ShortCode)
 	return err
 }
 
 // ListClicks answers a page of recent clicks (host only).
-func (s *Service) ListClicks(ctx context.Context, h tenancy.HostScope, p catalogue.Page) ([]clicks.Click, int, error) {
+func (s *Service) ListClicks(ctx context.Context, h tenancy.HostScope, p paging.Page) ([]clicks.Click, int, error) {
 	if err := h.Check(); err != nil {
 		return nil, 0, err
 	}
-	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.ListClicksRow, error) {
+	rows, total, err := paging.Fetch(p, func(limit, offset int32) ([]queries.ListClicksRow, error) {
 		return s.q.ListClicks(ctx, s.pool, queries.ListClicksParams{MaxRows: limit, SkipRows: offset})
 	}, func(r queries.ListClicksRow) int64 { return r.Total })
 	out := make([]clicks.Click, len(rows))

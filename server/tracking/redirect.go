@@ -16,6 +16,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/change"
 	"github.com/openaffiliate/platform/server/clickid"
 	"github.com/openaffiliate/platform/server/clicks"
 )
@@ -73,13 +74,19 @@ func ValidCode(code string) bool {
 	return true
 }
 
-// Invalidate forgets a cached short code (after its link or campaign changed).
-func (r *Redirector) Invalidate(code string) { r.links.forget(code) }
-
-// InvalidateAll forgets every cached short code, and reads the tracking domains again soon.
-func (r *Redirector) InvalidateAll() {
-	r.links.forgetAll()
-	r.hosts.expire()
+// Invalidate drops what a change makes stale: a link's cached short code; after a campaign change
+// every cached code, and the tracking domains are read again soon; after a tracking domain's
+// change they are read again now (if the database cannot be read now, within a second).
+func (r *Redirector) Invalidate(ctx context.Context, e change.Event) {
+	switch e.Kind {
+	case change.Link:
+		r.links.forget(e.Code)
+	case change.Campaigns:
+		r.links.forgetAll()
+		r.hosts.expire()
+	case change.TrackingDomains:
+		_ = r.LoadTrackingDomains(ctx)
+	}
 }
 
 // LoadTrackingDomains reads the verified tracking domains and pending claims now: at start-up, and

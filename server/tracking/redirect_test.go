@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/change"
 	"github.com/openaffiliate/platform/server/clickid"
 )
 
@@ -356,5 +357,50 @@ func TestNotFoundPageLanguage(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { PrefersEnglish("de-DE,de;q=0.9,en-GB;q=0.8,ro;q=0.7") }); n != 0 {
 		t.Errorf("PrefersEnglish allocates %v times", n)
+	}
+}
+
+// The redirect's caches drop what a published change makes stale: a changed link's code alone;
+// after a campaign change every code; after a tracking domain's change the domains are read now.
+func TestPublishedChangesInvalidateTheRedirect(t *testing.T) {
+	r, reads := countingRedirector()
+	domainReads := 0
+	load := r.hosts.load
+	r.hosts.load = func(ctx context.Context) ([]queries.LiveTrackingDomainsRow, error) {
+		domainReads++
+		return load(ctx)
+	}
+	bus := &change.Bus{}
+	bus.Subscribe(r)
+	ctx := context.Background()
+	visit := func(code string) {
+		t.Helper()
+		if _, err := r.Visit(ctx, Visit{Code: code, Head: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	visit("CodeOne1")
+	visit("CodeTwo2")
+	bus.Publish(ctx, change.Event{Kind: change.Link, Code: "CodeOne1"})
+	visit("CodeOne1")
+	visit("CodeTwo2")
+	if *reads != 3 {
+		t.Fatalf("%d reads after one link's change; want 3 (the changed code read again, the other cached)", *reads)
+	}
+	bus.Publish(ctx, change.Event{Kind: change.Campaigns})
+	visit("CodeOne1")
+	visit("CodeTwo2")
+	if *reads != 5 {
+		t.Fatalf("%d reads after a campaign change; want 5 (every code read again)", *reads)
+	}
+	before := domainReads
+	bus.Publish(ctx, change.Event{Kind: change.TrackingDomains})
+	if domainReads != before+1 {
+		t.Errorf("a tracking domain's change read the domains %d times; want once, at once", domainReads-before)
+	}
+	bus.Publish(ctx, change.Event{Kind: change.Rates})
+	visit("CodeOne1")
+	if *reads != 5 {
+		t.Errorf("a change of rates dropped cached links")
 	}
 }
