@@ -6,7 +6,7 @@ import (
 	"net/url"
 	"testing"
 
-	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 func hostToken(t *testing.T, env *servertest.Env) string {

@@ -6,9 +6,9 @@ import (
 	openapi_types "github.com/oapi-codegen/runtime/types"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/amount"
-	"github.com/openaffiliate/platform/server/analytics"
-	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/domain/analytics"
+	"github.com/openaffiliate/platform/server/platform/amount"
+	"github.com/openaffiliate/platform/server/platform/apierror"
 )
 
 // GetAnalytics answers a range's totals and its top campaigns.

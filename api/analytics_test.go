@@ -11,7 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
-	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // seedRandomProgram fills a program with random clicks (in batches, bots among them, visitors

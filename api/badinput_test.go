@@ -17,8 +17,8 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/openaffiliate/platform/gen/spec"
-	"github.com/openaffiliate/platform/server/jsonbody"
-	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/platform/jsonbody"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // contractOperation is one operation of openapi.yaml, ready to be called.

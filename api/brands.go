@@ -4,9 +4,9 @@ import (
 	"context"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/auth"
-	"github.com/openaffiliate/platform/server/catalogue"
-	"github.com/openaffiliate/platform/server/tenancy"
+	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/platform/auth"
+	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
 // caller is the request's authenticated user (its account, for account operations).

@@ -4,8 +4,8 @@ import (
 	"context"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/catalogue"
-	"github.com/openaffiliate/platform/server/paging"
+	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/platform/paging"
 )
 
 func (s *Server) listCampaigns(ctx context.Context, view catalogue.CampaignView, p paging.Page) (oapi.CampaignListResponse, error) {

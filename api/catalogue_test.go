@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // account is a signed-up user with its token.

@@ -6,11 +6,11 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/amount"
-	"github.com/openaffiliate/platform/server/apierror"
-	"github.com/openaffiliate/platform/server/catalogue"
-	"github.com/openaffiliate/platform/server/conversions"
-	"github.com/openaffiliate/platform/server/shopify"
+	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/domain/conversions"
+	"github.com/openaffiliate/platform/server/domain/shopify"
+	"github.com/openaffiliate/platform/server/platform/amount"
+	"github.com/openaffiliate/platform/server/platform/apierror"
 )
 
 // ProcessConversion stores an order the caller brand reports: 201 the first time, 200 after.
@@ -56,7 +56,7 @@ func (s *Server) ListConversions(ctx context.Context, req oapi.ListConversionsRe
 	if q.AffiliateId != nil {
 		f.AffiliateID = uuid.NullUUID{UUID: *q.AffiliateId, Valid: true}
 	}
-	// A preset is the analytics' days (server/daterange), so the list's counted equals the dashboard's
+	// A preset is the analytics' days (server/platform/daterange), so the list's counted equals the dashboard's
 	// conversions.
 	since, before, err := s.listWindow((*string)(q.Range), q.From, q.To)
 	if err != nil {

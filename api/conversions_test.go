@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/openaffiliate/platform/server/clickid"
-	"github.com/openaffiliate/platform/server/servertest"
-	"github.com/openaffiliate/platform/server/tracking"
+	"github.com/openaffiliate/platform/server/domain/clickid"
+	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // TestConversionLoop: a visitor opens an affiliate's link, the shop reports the order with the

@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/openaffiliate/platform/server"
-	"github.com/openaffiliate/platform/server/clickid"
-	"github.com/openaffiliate/platform/server/servertest"
-	"github.com/openaffiliate/platform/server/tracking"
+	"github.com/openaffiliate/platform/server/domain/clickid"
+	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // TestAttributionSurvivesACrash: a server process is killed with SIGKILL under load, losing the

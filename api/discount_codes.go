@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/tracking"
+	"github.com/openaffiliate/platform/server/domain/tracking"
 )
 
 // ListDiscountCodes answers a page of the codes the caller may see.

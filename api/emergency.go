@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/emergency"
+	"github.com/openaffiliate/platform/server/domain/emergency"
 )
 
 // GetEmergencyState answers the host's emergency switches.

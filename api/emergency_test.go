@@ -9,12 +9,12 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/apierror"
-	"github.com/openaffiliate/platform/server/auth"
-	"github.com/openaffiliate/platform/server/conversions"
-	"github.com/openaffiliate/platform/server/payouts"
-	"github.com/openaffiliate/platform/server/servertest"
-	"github.com/openaffiliate/platform/server/tenancy"
+	"github.com/openaffiliate/platform/server/domain/conversions"
+	"github.com/openaffiliate/platform/server/domain/payouts"
+	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/auth"
+	"github.com/openaffiliate/platform/server/platform/tenancy"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // TestEmergencySwitches: the host freezes payouts, pauses ingestion (503 with Retry-After, nothing

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // A brand that gives its shop's address at sign-up can put its first campaign's homepage there.

@@ -4,8 +4,8 @@ import (
 	"context"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/apierror"
-	"github.com/openaffiliate/platform/server/currency"
+	"github.com/openaffiliate/platform/server/domain/currency"
+	"github.com/openaffiliate/platform/server/platform/apierror"
 )
 
 // GetFxRates answers the rates relative to the asked base (RON by default).

@@ -12,17 +12,17 @@ import (
 
 	"github.com/openaffiliate/platform/api"
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/amount"
-	"github.com/openaffiliate/platform/server/apierror"
-	"github.com/openaffiliate/platform/server/catalogue"
-	"github.com/openaffiliate/platform/server/conversions"
-	"github.com/openaffiliate/platform/server/currency"
-	"github.com/openaffiliate/platform/server/emergency"
-	"github.com/openaffiliate/platform/server/export"
-	"github.com/openaffiliate/platform/server/paging"
-	"github.com/openaffiliate/platform/server/servertest"
-	"github.com/openaffiliate/platform/server/shopify"
-	"github.com/openaffiliate/platform/server/tenancy"
+	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/domain/conversions"
+	"github.com/openaffiliate/platform/server/domain/currency"
+	"github.com/openaffiliate/platform/server/domain/emergency"
+	"github.com/openaffiliate/platform/server/domain/export"
+	"github.com/openaffiliate/platform/server/domain/shopify"
+	"github.com/openaffiliate/platform/server/platform/amount"
+	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/paging"
+	"github.com/openaffiliate/platform/server/platform/tenancy"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // hostOnlyCall is a host-only operation called two ways: through its handler, as if its x-roles

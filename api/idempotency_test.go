@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/openaffiliate/platform/server"
-	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // idemKey makes an Idempotency-Key header no other test uses.

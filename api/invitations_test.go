@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // TestInviteOnlyCampaign: an invite-only campaign is seen only by the affiliates its brand invited;

@@ -14,7 +14,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/spec"
 	"github.com/openaffiliate/platform/server"
-	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // activityOf answers the caller's recent activity.

@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 func notificationsOf(t *testing.T, env *servertest.Env, token, query string) ([]map[string]any, float64) {

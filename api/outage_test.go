@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/openaffiliate/platform/server/clickid"
-	"github.com/openaffiliate/platform/server/servertest"
-	"github.com/openaffiliate/platform/server/tracking"
+	"github.com/openaffiliate/platform/server/domain/clickid"
+	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // TestRedirectsThroughDatabaseOutage: a server process reaches its database through a proxy that

@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // wantFieldError: the answer is a 400 VALIDATION_ERROR whose details name field.

@@ -7,9 +7,9 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/amount"
-	"github.com/openaffiliate/platform/server/apierror"
-	"github.com/openaffiliate/platform/server/payouts"
+	"github.com/openaffiliate/platform/server/domain/payouts"
+	"github.com/openaffiliate/platform/server/platform/amount"
+	"github.com/openaffiliate/platform/server/platform/apierror"
 )
 
 // ListPayouts answers a page of the payouts the caller may see.

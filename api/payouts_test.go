@@ -8,8 +8,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/openaffiliate/platform/server/servertest"
-	"github.com/openaffiliate/platform/server/shopify"
+	"github.com/openaffiliate/platform/server/domain/shopify"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // confirmedOrders reports orders of 200.00 with a 10% code of the program and confirms them: a

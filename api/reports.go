@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/analytics"
-	"github.com/openaffiliate/platform/server/conversions"
-	"github.com/openaffiliate/platform/server/daterange"
+	"github.com/openaffiliate/platform/server/domain/analytics"
+	"github.com/openaffiliate/platform/server/domain/conversions"
+	"github.com/openaffiliate/platform/server/platform/daterange"
 )
 
 // reportName is a report's file name, with its range: conversions-2026-01-01-2026-03-31.csv.

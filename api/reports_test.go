@@ -16,8 +16,8 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 
 	"github.com/openaffiliate/platform/gen/spec"
-	"github.com/openaffiliate/platform/server/export"
-	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/domain/export"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // csvOf parses a CSV download, checks its type, and answers its header and rows.

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 const demoPassword = "demo-password"

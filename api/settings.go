@@ -6,9 +6,9 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/amount"
-	"github.com/openaffiliate/platform/server/apierror"
-	"github.com/openaffiliate/platform/server/currency"
+	"github.com/openaffiliate/platform/server/domain/currency"
+	"github.com/openaffiliate/platform/server/platform/amount"
+	"github.com/openaffiliate/platform/server/platform/apierror"
 )
 
 // currencySettings are the offered currencies and their RON-based rates.

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/openaffiliate/platform/server/servertest"
-	"github.com/openaffiliate/platform/server/shopify"
+	"github.com/openaffiliate/platform/server/domain/shopify"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // shop is a brand's Shopify store as the platform sees it: its webhook address and secret.

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/openaffiliate/platform/server"
-	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // wantField fails unless r is a 400 VALIDATION_ERROR naming field.

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/platform/apierror"
 )
 
 // GetHealth answers 200 when the database answers within two seconds, else 503.

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/openaffiliate/platform/gen/spec"
-	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 func TestHealth(t *testing.T) {

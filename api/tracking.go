@@ -4,8 +4,8 @@ import (
 	"context"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/paging"
-	"github.com/openaffiliate/platform/server/tracking"
+	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/platform/paging"
 )
 
 func (s *Server) linkList(ctx context.Context, p paging.Page) (oapi.TrackingLinkListResponse, error) {

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // platformHost is PUBLIC_URL's host name in the test servers.

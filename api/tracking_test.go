@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/openaffiliate/platform/server"
-	"github.com/openaffiliate/platform/server/clickid"
-	"github.com/openaffiliate/platform/server/servertest"
-	"github.com/openaffiliate/platform/server/tracking"
+	"github.com/openaffiliate/platform/server/domain/clickid"
+	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // program is a brand with a campaign and an affiliate approved in it.

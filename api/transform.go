@@ -8,9 +8,9 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/amount"
-	"github.com/openaffiliate/platform/server/apierror"
-	"github.com/openaffiliate/platform/server/paging"
+	"github.com/openaffiliate/platform/server/platform/amount"
+	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/paging"
 )
 
 func deref(s *string) string {

@@ -4,9 +4,9 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/amount"
-	"github.com/openaffiliate/platform/server/analytics"
-	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/domain/analytics"
+	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/platform/amount"
 )
 
 // affiliateOf shows an affiliate with its statistics: clicks, conversions and money (RON), and

@@ -5,8 +5,8 @@ import (
 	openapi_types "github.com/oapi-codegen/runtime/types"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/accounts"
-	"github.com/openaffiliate/platform/server/auth"
+	"github.com/openaffiliate/platform/server/domain/accounts"
+	"github.com/openaffiliate/platform/server/platform/auth"
 )
 
 // userOf turns an account profile into the API's User.

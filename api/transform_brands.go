@@ -2,7 +2,7 @@ package api
 
 import (
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/catalogue"
+	"github.com/openaffiliate/platform/server/domain/catalogue"
 )
 
 func brandOf(b catalogue.Brand) oapi.Brand {

@@ -2,8 +2,8 @@ package api
 
 import (
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/amount"
-	"github.com/openaffiliate/platform/server/conversions"
+	"github.com/openaffiliate/platform/server/domain/conversions"
+	"github.com/openaffiliate/platform/server/platform/amount"
 )
 
 func conversionOf(c conversions.Conversion) oapi.Conversion {

@@ -4,8 +4,8 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/amount"
-	"github.com/openaffiliate/platform/server/tracking"
+	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/platform/amount"
 )
 
 func codeOf(d tracking.DiscountCode) oapi.DiscountCode {

@@ -2,7 +2,7 @@ package api
 
 import (
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/emergency"
+	"github.com/openaffiliate/platform/server/domain/emergency"
 )
 
 func emergencyResponse(st emergency.State) oapi.EmergencyStateResponse {

@@ -2,7 +2,7 @@ package api
 
 import (
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/notify"
+	"github.com/openaffiliate/platform/server/domain/notify"
 )
 
 func notificationOf(n notify.Notification) oapi.Notification {

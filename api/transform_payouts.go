@@ -2,8 +2,8 @@ package api
 
 import (
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/amount"
-	"github.com/openaffiliate/platform/server/payouts"
+	"github.com/openaffiliate/platform/server/domain/payouts"
+	"github.com/openaffiliate/platform/server/platform/amount"
 )
 
 func payoutOf(p payouts.Payout) oapi.Payout {

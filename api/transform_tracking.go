@@ -2,7 +2,7 @@ package api
 
 import (
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/tracking"
+	"github.com/openaffiliate/platform/server/domain/tracking"
 )
 
 func (s *Server) linkOf(l tracking.Link) oapi.TrackingLink {

@@ -10,11 +10,11 @@ import (
 	"github.com/labstack/echo/v4"
 	oapimw "github.com/oapi-codegen/echo-middleware"
 
-	"github.com/openaffiliate/platform/server/accounts"
-	"github.com/openaffiliate/platform/server/apierror"
-	"github.com/openaffiliate/platform/server/auth"
-	"github.com/openaffiliate/platform/server/catalogue"
-	"github.com/openaffiliate/platform/server/tenancy"
+	"github.com/openaffiliate/platform/server/domain/accounts"
+	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/auth"
+	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
 type authenticator struct {

@@ -14,8 +14,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/openaffiliate/platform/server/accounts"
-	"github.com/openaffiliate/platform/server/tracking"
+	"github.com/openaffiliate/platform/server/domain/accounts"
+	"github.com/openaffiliate/platform/server/domain/tracking"
 )
 
 // Config is read from the environment; every field has a working default for development.

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/openaffiliate/platform/server"
-	"github.com/openaffiliate/platform/server/servertest"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
 // TestDevModeSeedsOnce starts a dev-mode server twice on one database: the demo accounts,

@@ -8,7 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/openaffiliate/platform/server/apierror"
+	"github.com/openaffiliate/platform/server/platform/apierror"
 )
 
 // errorHandler writes every error as the envelope; unexpected ones are logged and answered 500.

@@ -16,14 +16,14 @@ import (
 
 	"github.com/openaffiliate/platform/api"
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/accounts"
-	"github.com/openaffiliate/platform/server/apierror"
-	"github.com/openaffiliate/platform/server/auth"
-	"github.com/openaffiliate/platform/server/catalogue"
-	"github.com/openaffiliate/platform/server/idempotency"
-	"github.com/openaffiliate/platform/server/policy"
-	"github.com/openaffiliate/platform/server/tracking"
-	"github.com/openaffiliate/platform/server/trackingscript"
+	"github.com/openaffiliate/platform/server/domain/accounts"
+	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/domain/trackingscript"
+	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/auth"
+	"github.com/openaffiliate/platform/server/platform/idempotency"
+	"github.com/openaffiliate/platform/server/platform/policy"
 )
 
 // APIBase is where the contract's paths are served.

@@ -9,9 +9,9 @@ import (
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 
-	"github.com/openaffiliate/platform/server/apierror"
-	"github.com/openaffiliate/platform/server/auth"
-	"github.com/openaffiliate/platform/server/idempotency"
+	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/auth"
+	"github.com/openaffiliate/platform/server/platform/idempotency"
 )
 
 // Idempotency headers: the client's key, and the mark on an answer replayed from the store.

@@ -3,7 +3,7 @@ package server
 import (
 	"github.com/labstack/echo/v4"
 
-	"github.com/openaffiliate/platform/server/policy"
+	"github.com/openaffiliate/platform/server/platform/policy"
 )
 
 const policyContextKey = "operation-policy"

@@ -12,7 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/policy"
+	"github.com/openaffiliate/platform/server/platform/policy"
 )
 
 func contractPolicies(t *testing.T) policy.Table {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/openaffiliate/platform/server/tracking"
+	"github.com/openaffiliate/platform/server/domain/tracking"
 )
 
 // redirectHandler answers GET /r/{code}: 302 to the destination with the click recorded,

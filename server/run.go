@@ -17,22 +17,22 @@ import (
 
 	"github.com/openaffiliate/platform/api"
 	"github.com/openaffiliate/platform/gen/spec"
-	"github.com/openaffiliate/platform/server/accounts"
-	"github.com/openaffiliate/platform/server/analytics"
-	"github.com/openaffiliate/platform/server/auth"
-	"github.com/openaffiliate/platform/server/catalogue"
-	"github.com/openaffiliate/platform/server/change"
-	"github.com/openaffiliate/platform/server/clickid"
-	"github.com/openaffiliate/platform/server/clicks"
-	"github.com/openaffiliate/platform/server/conversions"
-	"github.com/openaffiliate/platform/server/daterange"
-	"github.com/openaffiliate/platform/server/emergency"
-	"github.com/openaffiliate/platform/server/export"
-	"github.com/openaffiliate/platform/server/idempotency"
-	"github.com/openaffiliate/platform/server/notify"
-	"github.com/openaffiliate/platform/server/payouts"
-	"github.com/openaffiliate/platform/server/shopify"
-	"github.com/openaffiliate/platform/server/tracking"
+	"github.com/openaffiliate/platform/server/domain/accounts"
+	"github.com/openaffiliate/platform/server/domain/analytics"
+	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/domain/clickid"
+	"github.com/openaffiliate/platform/server/domain/clicks"
+	"github.com/openaffiliate/platform/server/domain/conversions"
+	"github.com/openaffiliate/platform/server/domain/emergency"
+	"github.com/openaffiliate/platform/server/domain/export"
+	"github.com/openaffiliate/platform/server/domain/notify"
+	"github.com/openaffiliate/platform/server/domain/payouts"
+	"github.com/openaffiliate/platform/server/domain/shopify"
+	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/platform/auth"
+	"github.com/openaffiliate/platform/server/platform/change"
+	"github.com/openaffiliate/platform/server/platform/daterange"
+	"github.com/openaffiliate/platform/server/platform/idempotency"
 )
 
 // Version is the build's version, set with -ldflags "-X .../server.Version=...".
@@ -90,7 +90,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	recorder := clicks.NewRecorder(pool, clicks.Options{})
 	clickIDs := clickid.NewSigner(cfg.JWTSecret)
 	redirector := tracking.NewRedirector(pool, recorder, hashIP, clickIDs, time.Now)
-	// The caches learn of changes the services publish (server/change).
+	// The caches learn of changes the services publish (server/platform/change).
 	changes := change.Of(pool)
 	changes.Subscribe(redirector)
 	if err := redirector.LoadTrackingDomains(ctx); err != nil {

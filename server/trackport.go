@@ -10,7 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/valyala/fasthttp"
 
-	"github.com/openaffiliate/platform/server/tracking"
+	"github.com/openaffiliate/platform/server/domain/tracking"
 )
 
 // The tracking port (TRACKING_PORT) serves the redirect alone, with fasthttp instead of net/http:

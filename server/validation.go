@@ -16,9 +16,9 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/apierror"
-	"github.com/openaffiliate/platform/server/emailaddress"
-	"github.com/openaffiliate/platform/server/jsonbody"
+	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/emailaddress"
+	"github.com/openaffiliate/platform/server/platform/jsonbody"
 )
 
 // uuidPattern accepts any UUID in its canonical form; the contract's ids are UUIDs.

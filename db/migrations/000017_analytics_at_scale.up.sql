@@ -6,7 +6,7 @@
 --
 -- monthly_stats holds daily_stats summed per calendar month (month is its first day), at the same
 -- grains; a range reads its whole months from it and the days at its ends from daily_stats
--- (server/analytics chooses which). Both grow by a fifth grain, 4, the platform: every brand's
+-- (server/domain/analytics chooses which). Both grow by a fifth grain, 4, the platform: every brand's
 -- figures per day (or month) and currency under the zero brand, so the host's chart reads one row
 -- per day and currency. fold_daily_stats() writes both tables in the statement that moves the
 -- deltas, so a read always sees them agree.

@@ -85,7 +85,7 @@ INSERT INTO currency_rates (currency, rate, updated_at) VALUES (@currency, @rate
 ON CONFLICT (currency) DO UPDATE SET rate = excluded.rate, updated_at = now();
 
 -- name: LogActivity :exec
--- The one writer of the activity log (server/activity). Whose entry it is (brand, affiliate) comes
+-- The one writer of the activity log (server/domain/activity). Whose entry it is (brand, affiliate) comes
 -- from its object, looked up while it still exists, and else from the actor's account; an entry
 -- for the host alone (host_only) is no tenant's.
 WITH arg AS (

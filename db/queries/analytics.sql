@@ -4,7 +4,7 @@
 -- rollup rows answer (0 link, 1 campaign, 2 affiliate, 3 brand, 4 platform). A range's totals and
 -- lists read its whole months (first_month to last_month) from monthly_stats and the days at its
 -- ends from daily_stats, added_days added and removed_days taken out of the months read whole
--- (server/analytics chooses them); each query spells that union out, as sqlc cannot read the
+-- (server/domain/analytics chooses them); each query spells that union out, as sqlc cannot read the
 -- columns of a function that would hold it.
 
 -- name: FoldDailyStats :one

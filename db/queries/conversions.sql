@@ -1,7 +1,7 @@
 -- name: RecordConversion :one
 -- Stores the first copy of an order in one statement: the conversion and its code's use, answered
 -- with the names its views show and the other brands that hold this order id with another total
--- (the caller logs the activity through server/activity: the host alone is told of those). A
+-- (the caller logs the activity through server/domain/activity: the host alone is told of those). A
 -- repeat (even one racing this one) stores nothing and answers no row; the caller then reads the
 -- stored one. Another brand's orders never change the conversion nor the answer.
 WITH ins AS (

@@ -1,6 +1,6 @@
 -- The host's data export: every row of each entity as text cells, a page at a time in primary-key
 -- order (keyset pagination), so even the clicks table streams. The column lists match
--- server/export's headers; secrets, password hashes and key hashes are never selected.
+-- server/domain/export's headers; secrets, password hashes and key hashes are never selected.
 
 -- name: ExportUsers :many
 SELECT id, ARRAY[id::text, email, first_name, last_name, coalesce(company_name, ''), account_type,

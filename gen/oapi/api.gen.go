@@ -21,7 +21,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/oapi-codegen/runtime"
 	openapi_types "github.com/oapi-codegen/runtime/types"
-	"github.com/openaffiliate/platform/server/amount"
+	"github.com/openaffiliate/platform/server/platform/amount"
 )
 
 // Defines values for AccountType.

@@ -469,7 +469,7 @@ type LogActivityParams struct {
 	HostOnly   bool
 }
 
-// The one writer of the activity log (server/activity). Whose entry it is (brand, affiliate) comes
+// The one writer of the activity log (server/domain/activity). Whose entry it is (brand, affiliate) comes
 // from its object, looked up while it still exists, and else from the actor's account; an entry
 // for the host alone (host_only) is no tenant's.
 func (q *Queries) LogActivity(ctx context.Context, db DBTX, arg LogActivityParams) error {

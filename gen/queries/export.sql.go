@@ -583,7 +583,7 @@ type ExportUsersRow struct {
 
 // The host's data export: every row of each entity as text cells, a page at a time in primary-key
 // order (keyset pagination), so even the clicks table streams. The column lists match
-// server/export's headers; secrets, password hashes and key hashes are never selected.
+// server/domain/export's headers; secrets, password hashes and key hashes are never selected.
 func (q *Queries) ExportUsers(ctx context.Context, db DBTX, arg ExportUsersParams) ([]ExportUsersRow, error) {
 	rows, err := db.Query(ctx, exportUsers, arg.AfterID, arg.MaxRows)
 	if err != nil {

@@ -1,6 +1,6 @@
 // Command contractdoc writes the part of docs/contract.md that restates openapi.yaml: the error
 // codes the server can send, the statuses each operation can answer and each operation's policy
-// (its x- extensions, read by server/policy). `make generate` runs it,
+// (its x- extensions, read by server/platform/policy). `make generate` runs it,
 // and `make test` fails when the file is stale.
 package main
 
@@ -15,7 +15,7 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 
-	"github.com/openaffiliate/platform/server/policy"
+	"github.com/openaffiliate/platform/server/platform/policy"
 )
 
 const (

@@ -9,7 +9,7 @@
 //
 // Everything comes from one random source seeded by -seed, so a seed, a size and an end date give
 // the same rows (ids included) every time. Exchange rates are the ones the migrated database stores,
-// and each order's rate and commission come from the server's own code (server/conversions), in
+// and each order's rate and commission come from the server's own code (server/domain/conversions), in
 // exact decimals. Rows go in with COPY; the rollup triggers are turned off while they do and the
 // rollups (daily_stats, monthly_stats, review_counts) are then rebuilt from the raw rows with
 // migration 000014's own statements, read from the embedded migration (storedRollups), and the
@@ -43,8 +43,8 @@ import (
 	"golang.org/x/crypto/argon2"
 
 	"github.com/openaffiliate/platform/db"
-	"github.com/openaffiliate/platform/server/conversions"
-	"github.com/openaffiliate/platform/server/currency"
+	"github.com/openaffiliate/platform/server/domain/conversions"
+	"github.com/openaffiliate/platform/server/domain/currency"
 )
 
 type options struct {
@@ -764,7 +764,7 @@ func (g *generator) finishConversions() {
 	for i := range g.conversions {
 		v := &g.conversions[i]
 		if v.campaign >= 0 {
-			// As the server computes it (server/conversions), in cents.
+			// As the server computes it (server/domain/conversions), in cents.
 			v.original = conversions.Commission(g.campaigns[v.campaign].rule, decimal.New(v.totalCents, -2), v.rate).Shift(2).IntPart()
 		}
 		v.commission = v.original
@@ -866,7 +866,7 @@ func copyRows(ctx context.Context, conn *pgx.Conn, table string, columns []strin
 	return nil
 }
 
-// passwordHash is an argon2id hash of the password in the server's format (server/auth), with a
+// passwordHash is an argon2id hash of the password in the server's format (server/platform/auth), with a
 // salt from the seed, so every user can sign in and a run is reproducible.
 func (g *generator) passwordHash() string {
 	salt := make([]byte, 16)

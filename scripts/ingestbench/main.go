@@ -20,7 +20,7 @@ import (
 	"time"
 
 	"github.com/openaffiliate/platform/scripts/benchapi"
-	"github.com/openaffiliate/platform/server/shopify"
+	"github.com/openaffiliate/platform/server/domain/shopify"
 )
 
 var client = &http.Client{Timeout: 30 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },

@@ -1,4 +1,4 @@
-// The tracking script a shop embeds (served by the server from server/trackingscript/track.js):
+// The tracking script a shop embeds (served by the server from server/domain/trackingscript/track.js):
 // run in a page with an affiliate's click id, it keeps the id in a first-party cookie.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,0 +1,266 @@
+package catalogue
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/domain/activity"
+	"github.com/openaffiliate/platform/server/domain/notify"
+	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
+	"github.com/openaffiliate/platform/server/platform/paging"
+	"github.com/openaffiliate/platform/server/platform/ratelimit"
+	"github.com/openaffiliate/platform/server/platform/tenancy"
+)
+
+// Membership statuses.
+const (
+	StatusPending  = "pending"
+	StatusApproved = "approved"
+	StatusRejected = "rejected"
+)
+
+// decided is what the activity log records for a brand's decision.
+var decided = map[string]activity.Kind{StatusApproved: activity.ApplicationApproved, StatusRejected: activity.ApplicationRejected}
+
+// Application is an affiliate's membership of a campaign.
+type Application struct {
+	ID             uuid.UUID
+	BrandID        uuid.UUID
+	CampaignID     uuid.UUID
+	AffiliateID    uuid.UUID
+	Status         string
+	CreatedAt      time.Time
+	DecidedAt      *time.Time
+	CampaignName   string
+	AffiliateName  string
+	AffiliateEmail string
+}
+
+// application loads one membership as an Application.
+func (s *Service) application(ctx context.Context, db dbtx.DB, params queries.GetApplicationParams) (Application, error) {
+	r, err := s.q.GetApplication(ctx, db, params)
+	if err != nil {
+		return Application{}, err
+	}
+	return Application{ID: r.ID, BrandID: r.BrandID, CampaignID: r.CampaignID, AffiliateID: r.AffiliateID,
+		Status: r.Status, CreatedAt: r.CreatedAt, DecidedAt: r.DecidedAt, CampaignName: r.CampaignName,
+		AffiliateName: r.AffiliateName, AffiliateEmail: r.AffiliateEmail}, nil
+}
+
+// Join applies the caller affiliate to a campaign: a public campaign with automatic approval
+// approves at once, others wait for the brand. Joining twice answers the same membership.
+func (s *Service) Join(ctx context.Context, sc tenancy.Scope, campaignID uuid.UUID) (Application, error) {
+	if !sc.OwnAffiliate().Valid {
+		return Application{}, apierror.NotFound("No affiliate profile found")
+	}
+	// An outsider sees only public, active campaigns: any other answers not found, exactly as a
+	// random id does, so the answer tells nothing about campaigns it may not see.
+	c, err := s.getCampaign(ctx, s.pool, sc, campaignID)
+	if err != nil {
+		return Application{}, err
+	}
+	if c.MembershipStatus != nil && *c.MembershipStatus == StatusRejected {
+		return Application{}, apierror.Conflict("campaign", "Your application to this campaign was rejected")
+	}
+	status := StatusPending
+	if c.ApprovalMode == "auto" || c.Invited {
+		// An invitation is the brand's approval given in advance.
+		status = StatusApproved
+	}
+	var out Application
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		id, err := s.q.JoinCampaign(ctx, tx, queries.JoinCampaignParams{
+			BrandID: c.BrandID, CampaignID: c.ID, AffiliateID: sc.OwnAffiliate().UUID, Status: status,
+		})
+		if err != nil {
+			return err
+		}
+		if c.Invited && c.MembershipStatus != nil && *c.MembershipStatus == StatusPending {
+			// Applied first, invited since: the invitation approves the waiting application.
+			if err := s.q.DecideApplication(ctx, tx, queries.DecideApplicationParams{ID: id, Status: StatusApproved}); err != nil {
+				return err
+			}
+		}
+		if c.MembershipStatus == nil {
+			if err := activity.Log(ctx, tx, sc.Actor(), activity.CampaignJoined, c.ID.String(), map[string]any{"status": status}); err != nil {
+				return err
+			}
+		}
+		out, err = s.application(ctx, tx, queries.GetApplicationParams{ID: id})
+		return err
+	})
+	return out, err
+}
+
+// ListApplications answers a page of applications to the caller brand's campaigns (all for the host).
+func (s *Service) ListApplications(ctx context.Context, sc tenancy.Scope, status *string, p paging.Page) ([]Application, int, error) {
+	return s.listApplications(ctx, p, queries.ListApplicationsParams{BrandID: sc.Brands(), Status: status})
+}
+
+// listApplications answers a page of the applications that params select.
+func (s *Service) listApplications(ctx context.Context, p paging.Page, params queries.ListApplicationsParams) ([]Application, int, error) {
+	rows, total, err := paging.Fetch(p, func(limit, offset int32) ([]queries.ListApplicationsRow, error) {
+		params.MaxRows, params.SkipRows = limit, offset
+		return s.q.ListApplications(ctx, s.pool, params)
+	}, func(r queries.ListApplicationsRow) int64 { return r.Total })
+	if err != nil {
+		return nil, 0, err
+	}
+	out := make([]Application, len(rows))
+	for i, r := range rows {
+		out[i] = Application{ID: r.ID, BrandID: r.BrandID, CampaignID: r.CampaignID, AffiliateID: r.AffiliateID,
+			Status: r.Status, CreatedAt: r.CreatedAt, DecidedAt: r.DecidedAt, CampaignName: r.CampaignName,
+			AffiliateName: r.AffiliateName, AffiliateEmail: r.AffiliateEmail}
+	}
+	return out, total, nil
+}
+
+// Decide approves or rejects an application to one of the caller brand's campaigns.
+func (s *Service) Decide(ctx context.Context, sc tenancy.Scope, id uuid.UUID, status string) (Application, error) {
+	var out Application
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		app, err := s.application(ctx, tx, queries.GetApplicationParams{ID: id, BrandID: sc.Brands()})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apierror.NotFound("Application not found")
+		}
+		if err != nil {
+			return err
+		}
+		if err := s.q.DecideApplication(ctx, tx, queries.DecideApplicationParams{ID: id, Status: status}); err != nil {
+			return err
+		}
+		if err := activity.Log(ctx, tx, sc.Actor(), decided[status], id.String(),
+			map[string]any{"campaign_id": app.CampaignID, "affiliate_id": app.AffiliateID}); err != nil {
+			return err
+		}
+		out, err = s.application(ctx, tx, queries.GetApplicationParams{ID: id})
+		if err != nil || out.Status == app.Status {
+			return err
+		}
+		kind := map[string]string{"approved": notify.ApplicationApproved, "rejected": notify.ApplicationRejected}[out.Status]
+		if kind == "" {
+			return nil
+		}
+		return notify.Send(ctx, tx, notify.Notice{
+			AffiliateID: out.AffiliateID, BrandID: uuid.NullUUID{UUID: out.BrandID, Valid: true}, Kind: kind,
+			Params: notify.Params{CampaignName: out.CampaignName}, EntityType: "campaign", EntityID: out.CampaignID.String(),
+		})
+	})
+	s.campaignChanged(ctx) // the affiliate's links start or stop earning at once
+	return out, err
+}
+
+// Invitation is an affiliate invited to a campaign, and what it made of it.
+type Invitation struct {
+	AffiliateID      uuid.UUID
+	AffiliateName    string
+	AffiliateEmail   string
+	CreatedAt        time.Time
+	MembershipStatus *string
+}
+
+func invitationOf(r queries.ListInvitationsRow) Invitation {
+	return Invitation{AffiliateID: r.AffiliateID, AffiliateName: r.AffiliateName, AffiliateEmail: r.AffiliateEmail,
+		CreatedAt: r.CreatedAt, MembershipStatus: r.MembershipStatus}
+}
+
+// invitations loads a campaign's invitations.
+func (s *Service) invitations(ctx context.Context, db dbtx.DB, campaignID uuid.UUID) ([]Invitation, error) {
+	rows, err := s.q.ListInvitations(ctx, db, campaignID)
+	return dbtx.Each(rows, err, invitationOf)
+}
+
+// ownCampaign is one of the caller brand's campaigns (any for the host); another answers 404.
+func (s *Service) ownCampaign(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Campaign, error) {
+	if !sc.IsBrand() && !sc.IsHost() {
+		return Campaign{}, apierror.Forbidden("Only the brand invites affiliates to its campaigns")
+	}
+	return s.getCampaign(ctx, s.pool, sc, id)
+}
+
+// InviteLimit bounds the invitations by email per brand, so that a brand cannot try addresses
+// in bulk to learn who has an affiliate account.
+var InviteLimit = ratelimit.Limit{Action: "invite:brand", Max: 30, Window: 15 * time.Minute}
+
+// Invite invites the affiliate with this email to one of the caller brand's campaigns: it sees the
+// campaign, invite-only or not, and joining is approved at once. It hears of it. Only an affiliate
+// with an account can be invited; any other email (nobody's, or a record the host created whose
+// person has not signed up) answers the same 400, so the answer never tells whether the platform
+// knows an address. Inviting twice keeps the first invitation. Each brand has InviteLimit.
+func (s *Service) Invite(ctx context.Context, sc tenancy.Scope, campaignID uuid.UUID, email string) (Invitation, error) {
+	c, err := s.ownCampaign(ctx, sc, campaignID)
+	if err != nil {
+		return Invitation{}, err
+	}
+	if err := InviteLimit.Admit(ctx, s.pool, c.BrandID.String(), s.now(), "Too many invitations from this brand. Try again later."); err != nil {
+		return Invitation{}, err
+	}
+	email = strings.TrimSpace(email)
+	var out Invitation
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		actor := sc.Actor()
+		row, err := s.q.InviteAffiliate(ctx, tx, queries.InviteAffiliateParams{
+			Email: email, CampaignID: c.ID, BrandID: c.BrandID, InvitedBy: uuid.NullUUID{UUID: actor, Valid: actor != uuid.Nil},
+		})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apierror.Invalid("email", "invalid", "This email cannot be invited: ask them to sign up as an affiliate with it first")
+		}
+		if err != nil {
+			return err
+		}
+		if row.Created {
+			if err := activity.Log(ctx, tx, actor, activity.CampaignInvited, c.ID.String(), map[string]any{"affiliate_id": row.AffiliateID}); err != nil {
+				return err
+			}
+			if err := notify.Send(ctx, tx, notify.Notice{
+				AffiliateID: row.AffiliateID, BrandID: uuid.NullUUID{UUID: c.BrandID, Valid: true}, Kind: notify.CampaignInvited,
+				Params: notify.Params{CampaignName: c.Name}, EntityType: "campaign", EntityID: c.ID.String(),
+			}); err != nil {
+				return err
+			}
+		}
+		list, err := s.invitations(ctx, tx, c.ID)
+		if err != nil {
+			return err
+		}
+		for _, inv := range list {
+			if inv.AffiliateID == row.AffiliateID {
+				out = inv
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Invitations lists who was invited to one of the caller brand's campaigns.
+func (s *Service) Invitations(ctx context.Context, sc tenancy.Scope, campaignID uuid.UUID) ([]Invitation, error) {
+	c, err := s.ownCampaign(ctx, sc, campaignID)
+	if err != nil {
+		return nil, err
+	}
+	return s.invitations(ctx, s.pool, c.ID)
+}
+
+// Uninvite withdraws an invitation (a membership already made stays).
+func (s *Service) Uninvite(ctx context.Context, sc tenancy.Scope, campaignID, affiliateID uuid.UUID) error {
+	c, err := s.ownCampaign(ctx, sc, campaignID)
+	if err != nil {
+		return err
+	}
+	n, err := s.q.DeleteInvitation(ctx, s.pool, queries.DeleteInvitationParams{CampaignID: c.ID, AffiliateID: affiliateID})
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return apierror.NotFound("Invitation not found")
+	}
+	return nil
+}

@@ -1,0 +1,407 @@
+package catalogue
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/shopspring/decimal"
+
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/domain/activity"
+	"github.com/openaffiliate/platform/server/domain/emergency"
+	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/domains"
+	"github.com/openaffiliate/platform/server/platform/paging"
+	"github.com/openaffiliate/platform/server/platform/tenancy"
+)
+
+// Campaign statuses, commission types, visibilities and approval modes (docs/product.md §4).
+var (
+	CampaignStatuses = []string{"active", "paused", "ended"}
+	CommissionTypes  = []string{"percentage", "fixed"}
+	Visibilities     = []string{"public", "invite_only"}
+	ApprovalModes    = []string{"auto", "manual"}
+)
+
+// firstDay is the earliest start or end date a campaign may have, as for a conversion's time.
+var firstDay = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// checkDay refuses a campaign date before firstDay (nil, no date, passes).
+func checkDay(field string, day *time.Time) error {
+	if day != nil && day.Before(firstDay) {
+		return apierror.Invalid(field, "minimum", "A campaign's dates are from 2000-01-01 on")
+	}
+	return nil
+}
+
+// Campaign is a campaign as one caller sees it.
+type Campaign struct {
+	ID                    uuid.UUID
+	BrandID               uuid.UUID
+	Name                  string
+	Description           string
+	HomepageUrl           *string
+	Status                string
+	StartDate             *time.Time
+	EndDate               *time.Time
+	Budget                decimal.NullDecimal
+	Spent                 decimal.Decimal
+	Currency              string
+	CommissionType        string
+	CommissionValue       decimal.Decimal
+	AttributionWindowDays int32
+	HoldingDays           *int32
+	Visibility            string
+	ApprovalMode          string
+	CreatedAt             time.Time
+	UpdatedAt             time.Time
+	BrandName             string
+	AffiliatesCount       int
+	MembershipStatus      *string // the calling affiliate's application, when there is one
+	Invited               bool    // the calling affiliate was invited to it
+}
+
+// campaignOf is the one mapping from a campaign's row to a Campaign.
+func campaignOf(r queries.Campaign, brandName string, affiliates int64, membership *string, invited bool) Campaign {
+	return Campaign{
+		ID: r.ID, BrandID: r.BrandID, Name: r.Name, Description: r.Description, HomepageUrl: r.HomepageUrl,
+		Status: r.Status, StartDate: r.StartDate, EndDate: r.EndDate, Budget: r.Budget, Spent: r.Spent,
+		Currency: r.Currency, CommissionType: r.CommissionType, CommissionValue: r.CommissionValue,
+		AttributionWindowDays: r.AttributionWindowDays, HoldingDays: r.HoldingDays, Visibility: r.Visibility,
+		ApprovalMode: r.ApprovalMode, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+		BrandName: brandName, AffiliatesCount: int(affiliates), MembershipStatus: membership, Invited: invited,
+	}
+}
+
+// Remaining is the budget left, or nil when the campaign has no budget.
+func (c Campaign) Remaining() *decimal.Decimal {
+	if !c.Budget.Valid {
+		return nil
+	}
+	r := c.Budget.Decimal.Sub(c.Spent)
+	return &r
+}
+
+// CampaignFields are a campaign's editable fields; nil leaves a field as it is on update.
+type CampaignFields struct {
+	BrandID               *uuid.UUID
+	Name                  *string
+	Description           *string
+	HomepageURL           *string
+	Status                *string
+	StartDate, EndDate    **time.Time
+	Budget                **decimal.Decimal
+	Currency              *string
+	CommissionType        *string
+	CommissionValue       *decimal.Decimal
+	AttributionWindowDays *int
+	HoldingDays           **int
+	Visibility            *string
+	ApprovalMode          *string
+}
+
+// CampaignView says whose eyes a list is for.
+type CampaignView int
+
+// The lists of campaigns.
+const (
+	ViewAll       CampaignView = iota // host all, brand its own, affiliate public active + its own
+	ViewAvailable                     // affiliate: public active + its own
+	ViewMine                          // affiliate: only those it applied to
+)
+
+// ListCampaigns answers a page of the campaigns the caller may see.
+func (s *Service) ListCampaigns(ctx context.Context, sc tenancy.Scope, view CampaignView, p paging.Page) ([]Campaign, int, error) {
+	params := queries.ListCampaignsParams{Pattern: p.Pattern(), OnlyMember: view == ViewMine, Sort: p.Sort, Descending: !p.Ascending}
+	if sc.IsAffiliate() {
+		params.AffiliateID = sc.OwnAffiliate()
+	} else {
+		params.BrandID = sc.Brands()
+	}
+	rows, total, err := paging.Fetch(p, func(limit, offset int32) ([]queries.ListCampaignsRow, error) {
+		params.MaxRows, params.SkipRows = limit, offset
+		return s.q.ListCampaigns(ctx, s.pool, params)
+	}, func(r queries.ListCampaignsRow) int64 { return r.Total })
+	if err != nil {
+		return nil, 0, err
+	}
+	out := make([]Campaign, len(rows))
+	for i, r := range rows {
+		out[i] = campaignOf(r.Campaign, r.BrandName, int64(r.AffiliatesCount), r.MembershipStatus, r.Invited)
+	}
+	return out, total, nil
+}
+
+// GetCampaign loads a campaign a host or brand may manage, or an affiliate may see (its own, or
+// public and active); any other is not found, with the same answer as an id that does not exist.
+func (s *Service) GetCampaign(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Campaign, error) {
+	return s.getCampaign(ctx, s.pool, sc, id)
+}
+
+func (s *Service) getCampaign(ctx context.Context, db queries.DBTX, sc tenancy.Scope, id uuid.UUID) (Campaign, error) {
+	params := queries.GetCampaignParams{ID: id, BrandID: sc.Brands()}
+	if sc.IsAffiliate() {
+		params.BrandID, params.AffiliateID = uuid.NullUUID{}, sc.OwnAffiliate()
+	}
+	r, err := s.q.GetCampaign(ctx, db, params)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Campaign{}, campaignNotFound()
+	}
+	if err != nil {
+		return Campaign{}, err
+	}
+	return campaignOf(r.Campaign, r.BrandName, int64(r.AffiliatesCount), r.MembershipStatus, r.Invited), nil
+}
+
+func campaignNotFound() error { return apierror.NotFound("Campaign not found") }
+
+// CreateCampaign creates a campaign for the caller's brand, or for BrandID when the host asks.
+func (s *Service) CreateCampaign(ctx context.Context, sc tenancy.Scope, f CampaignFields) (Campaign, error) {
+	brandID := sc.OwnBrand().UUID
+	if sc.IsHost() {
+		if f.BrandID == nil {
+			return Campaign{}, apierror.Validation("brand_id", "Choose the brand the campaign belongs to")
+		}
+		brandID = *f.BrandID
+	}
+	brand, err := s.getBrand(ctx, s.pool, brandID)
+	if err != nil {
+		return Campaign{}, err
+	}
+	c := Campaign{
+		BrandID: brandID, Status: "active", Currency: brand.DefaultCurrency, CommissionType: "percentage",
+		AttributionWindowDays: 30, Visibility: "public", ApprovalMode: "auto",
+	}
+	if f.Name == nil {
+		return Campaign{}, apierror.Validation("name", "Name is required")
+	}
+	if err := apply(&c, f, brand.Domains); err != nil {
+		return Campaign{}, err
+	}
+	if err := checkHomepage(c); err != nil {
+		return Campaign{}, err
+	}
+	var out Campaign
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if c.Status == "active" {
+			if err := emergency.CheckActivation(ctx, tx); err != nil {
+				return err
+			}
+		}
+		id, err := s.q.CreateCampaign(ctx, tx, queries.CreateCampaignParams{
+			BrandID: c.BrandID, Name: c.Name, Description: c.Description, HomepageUrl: c.HomepageUrl, Status: c.Status,
+			StartDate: c.StartDate, EndDate: c.EndDate, Budget: c.Budget, Currency: c.Currency,
+			CommissionType: c.CommissionType, CommissionValue: c.CommissionValue,
+			AttributionWindowDays: c.AttributionWindowDays, HoldingDays: c.HoldingDays, Visibility: c.Visibility, ApprovalMode: c.ApprovalMode,
+		})
+		if err != nil {
+			return err
+		}
+		if err := activity.Log(ctx, tx, sc.Actor(), activity.CampaignCreated, id.String(), map[string]any{"name": c.Name, "brand_id": brandID}); err != nil {
+			return err
+		}
+		out, err = s.getCampaign(ctx, tx, sc, id)
+		return err
+	})
+	return out, err
+}
+
+// UpdateCampaign changes the fields given.
+func (s *Service) UpdateCampaign(ctx context.Context, sc tenancy.Scope, id uuid.UUID, f CampaignFields) (Campaign, error) {
+	current, err := s.GetCampaign(ctx, sc, id)
+	if err != nil {
+		return Campaign{}, err
+	}
+	brand, err := s.getBrand(ctx, s.pool, current.BrandID)
+	if err != nil {
+		return Campaign{}, err
+	}
+	c := current
+	if err := apply(&c, f, brand.Domains); err != nil {
+		return Campaign{}, err
+	}
+	// A change that touches neither keeps an older active campaign without a homepage editable.
+	if f.Status != nil || f.HomepageURL != nil {
+		if err := checkHomepage(c); err != nil {
+			return Campaign{}, err
+		}
+	}
+	var out Campaign
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if c.Status == "active" && current.Status != "active" {
+			if err := emergency.CheckActivation(ctx, tx); err != nil {
+				return err
+			}
+		}
+		if err := s.q.UpdateCampaign(ctx, tx, queries.UpdateCampaignParams{
+			ID: id, Name: c.Name, Description: c.Description, HomepageUrl: c.HomepageUrl, Status: c.Status,
+			StartDate: c.StartDate, EndDate: c.EndDate, Budget: c.Budget, Currency: c.Currency,
+			CommissionType: c.CommissionType, CommissionValue: c.CommissionValue,
+			AttributionWindowDays: c.AttributionWindowDays, HoldingDays: c.HoldingDays, Visibility: c.Visibility, ApprovalMode: c.ApprovalMode,
+		}); err != nil {
+			return err
+		}
+		if err := activity.Log(ctx, tx, sc.Actor(), activity.CampaignUpdated, id.String(), map[string]any{"status": c.Status, "name": c.Name}); err != nil {
+			return err
+		}
+		out, err = s.getCampaign(ctx, tx, sc, id)
+		return err
+	})
+	s.campaignChanged(ctx)
+	return out, err
+}
+
+// DeleteCampaign removes a campaign with its memberships.
+func (s *Service) DeleteCampaign(ctx context.Context, sc tenancy.Scope, id uuid.UUID) error {
+	current, err := s.GetCampaign(ctx, sc, id)
+	if err != nil {
+		return err
+	}
+	defer s.campaignChanged(ctx)
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		// Logged while the campaign exists, so the entry is its brand's even when the host deletes it.
+		if err := activity.Log(ctx, tx, sc.Actor(), activity.CampaignDeleted, id.String(), map[string]any{"name": current.Name}); err != nil {
+			return err
+		}
+		if _, err := s.q.DeleteCampaign(ctx, tx, queries.DeleteCampaignParams{ID: id, BrandID: current.BrandID}); err != nil {
+			return err
+		}
+		return s.q.DeleteClicksOf(ctx, tx, queries.DeleteClicksOfParams{CampaignID: uuid.NullUUID{UUID: id, Valid: true}})
+	})
+}
+
+// checkHomepage refuses an active campaign without a homepage: affiliates can join an active
+// campaign, and their links send visitors to the homepage unless they name a page.
+func checkHomepage(c Campaign) error {
+	if c.Status == "active" && c.HomepageUrl == nil {
+		return apierror.Validation("homepage_url", "An active campaign needs a homepage: its links send visitors there. Add one, or save the campaign as paused")
+	}
+	return nil
+}
+
+// apply checks the given fields and writes them onto c.
+func apply(c *Campaign, f CampaignFields, allowed []string) error {
+	if f.Name != nil {
+		name := strings.TrimSpace(*f.Name)
+		if name == "" {
+			return apierror.Validation("name", "Name is required")
+		}
+		c.Name = name
+	}
+	if f.Description != nil {
+		c.Description = strings.TrimSpace(*f.Description)
+	}
+	if f.HomepageURL != nil {
+		c.HomepageUrl = nonEmpty(*f.HomepageURL)
+		if c.HomepageUrl != nil {
+			if _, err := domains.CheckURL(*c.HomepageUrl, allowed); err != nil {
+				if errors.Is(err, domains.ErrNotOnDomains) {
+					return apierror.Validation("homepage_url", "The homepage must be on one of the brand's domains: "+listOrNone(allowed))
+				}
+				return apierror.Validation("homepage_url", "Enter a valid URL (http or https) on a domain")
+			}
+		}
+	}
+	if f.Status != nil {
+		status := strings.ToLower(strings.TrimSpace(*f.Status))
+		if status == "" {
+			status = "active"
+		}
+		if !slices.Contains(CampaignStatuses, status) {
+			return apierror.Validation("status", fmt.Sprintf("Invalid status %q: allowed values are %s", *f.Status, strings.Join(CampaignStatuses, ", ")))
+		}
+		c.Status = status
+	}
+	if f.StartDate != nil {
+		if err := checkDay("start_date", *f.StartDate); err != nil {
+			return err
+		}
+		c.StartDate = *f.StartDate
+	}
+	if f.EndDate != nil {
+		if err := checkDay("end_date", *f.EndDate); err != nil {
+			return err
+		}
+		c.EndDate = *f.EndDate
+	}
+	if c.StartDate != nil && c.EndDate != nil && c.EndDate.Before(*c.StartDate) {
+		return apierror.Validation("end_date", "The end date must not be before the start date")
+	}
+	if f.Budget != nil {
+		if *f.Budget == nil {
+			c.Budget = decimal.NullDecimal{}
+		} else {
+			b := **f.Budget
+			if b.IsNegative() || !b.Equal(b.Round(2)) {
+				return apierror.Validation("budget", "Budget must be a positive amount with at most two decimals")
+			}
+			c.Budget = decimal.NullDecimal{Decimal: b, Valid: true}
+		}
+	}
+	if f.Currency != nil {
+		cur, err := checkCurrency(*f.Currency)
+		if err != nil {
+			return err
+		}
+		c.Currency = cur
+	}
+	if f.CommissionType != nil {
+		if !slices.Contains(CommissionTypes, *f.CommissionType) {
+			return apierror.Validation("commission_type", "Commission type must be one of: "+strings.Join(CommissionTypes, ", "))
+		}
+		c.CommissionType = *f.CommissionType
+	}
+	if f.CommissionValue != nil {
+		c.CommissionValue = *f.CommissionValue
+		if c.CommissionType == "fixed" && !c.CommissionValue.Equal(c.CommissionValue.Round(2)) {
+			return apierror.Validation("commission_value", "A fixed commission has at most two decimals")
+		}
+	}
+	if c.CommissionValue.IsNegative() {
+		return apierror.Validation("commission_value", "Commission must not be negative")
+	}
+	if c.CommissionType == "percentage" && c.CommissionValue.GreaterThan(decimal.NewFromInt(1)) {
+		return apierror.Validation("commission_value", "A percentage commission is a fraction of the order total: 0.10 is 10%")
+	}
+	if f.AttributionWindowDays != nil {
+		if d := *f.AttributionWindowDays; d < 1 || d > 365 {
+			return apierror.Validation("attribution_window_days", "The attribution window is 1 to 365 days")
+		}
+		c.AttributionWindowDays = int32(*f.AttributionWindowDays)
+	}
+	if f.HoldingDays != nil {
+		c.HoldingDays = nil
+		if d := *f.HoldingDays; d != nil {
+			if *d < 1 || *d > 365 {
+				return apierror.Validation("holding_days", "The holding period is 1 to 365 days")
+			}
+			c.HoldingDays = new(int32(*d))
+		}
+	}
+	if f.Visibility != nil {
+		if !slices.Contains(Visibilities, *f.Visibility) {
+			return apierror.Validation("visibility", "Visibility must be one of: "+strings.Join(Visibilities, ", "))
+		}
+		c.Visibility = *f.Visibility
+	}
+	if f.ApprovalMode != nil {
+		if !slices.Contains(ApprovalModes, *f.ApprovalMode) {
+			return apierror.Validation("approval_mode", "Approval must be one of: "+strings.Join(ApprovalModes, ", "))
+		}
+		c.ApprovalMode = *f.ApprovalMode
+	}
+	return nil
+}
+
+func listOrNone(items []string) string {
+	if len(items) == 0 {
+		return "(none yet: add one on the integration page)"
+	}
+	return strings.Join(items, ", ")
+}
