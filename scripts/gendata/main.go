@@ -803,7 +803,7 @@ func (g *generator) finishConversions() {
 		case "pending", "confirmed":
 			if g.chance(0.04) {
 				v.refunded = max(1, v.totalCents*int64(10+g.rng.IntN(50))/100)
-				v.commission = int64(math.Round(float64(v.original) * float64(v.totalCents-v.refunded) / float64(v.totalCents)))
+				v.commission = conversions.RefundedCommission(money(v.original), money(v.totalCents), decimal.Zero, money(v.refunded)).Shift(2).IntPart()
 				v.reversed = v.original - v.commission
 			}
 		}

@@ -35,7 +35,7 @@ type RefundArgs struct {
 }
 
 // Refund takes back an unpaid commission after a refund of amount (or all of the order, when
-// cancelled), as refundedCommission says. A confirmed commission gives what it lost back to its
+// cancelled), as RefundedCommission says. A confirmed commission gives what it lost back to its
 // campaign's spent amount. What the refund changed is in the activity log. A refund of an order
 // not stored yet is kept and applied in the transaction that stores the order (storeOrder). Call
 // it inside the transaction that claimed the refund (so a redelivered refund cannot apply twice).
@@ -108,7 +108,7 @@ func (s *Service) applyRefund(ctx context.Context, tx pgx.Tx, c queries.Conversi
 	if r.Cancelled {
 		refunded = c.OrderTotal
 	}
-	commission, status := refundedCommission(c.CommissionAmount, c.OrderTotal, c.RefundedAmount, refunded), c.Status
+	commission, status := RefundedCommission(c.CommissionAmount, c.OrderTotal, c.RefundedAmount, refunded), c.Status
 	if refunded.Equal(c.OrderTotal) {
 		status = StatusReversed
 	}
@@ -141,11 +141,11 @@ func (s *Service) applyRefund(ctx context.Context, tx pgx.Tx, c queries.Conversi
 	})
 }
 
-// refundedCommission is what a commission (as it is now, after any adjustment by hand) becomes
+// RefundedCommission is what a commission (as it is now, after any adjustment by hand) becomes
 // when the refunded part of an order of total grows from before to after: it keeps the share that
 // the part still unrefunded after is of the part unrefunded before, rounded half-up to 2 decimals.
 // So it never grows, what it loses is never more than it had, and all refunded leaves nothing.
-func refundedCommission(commission, total, before, after decimal.Decimal) decimal.Decimal {
+func RefundedCommission(commission, total, before, after decimal.Decimal) decimal.Decimal {
 	left, was := total.Sub(after), total.Sub(before)
 	if !left.IsPositive() || !was.IsPositive() {
 		return decimal.Zero

@@ -23,7 +23,7 @@ func TestRefundedCommission(t *testing.T) {
 		{"10.00", "0", "0", "0", "0"},         // an order of 0: nothing to keep a share of
 		{"10.00", "100.00", "100.00", "100.00", "0"},
 	} {
-		got := refundedCommission(d(tc.commission), d(tc.total), d(tc.before), d(tc.after))
+		got := RefundedCommission(d(tc.commission), d(tc.total), d(tc.before), d(tc.after))
 		if !got.Equal(d(tc.want)) {
 			t.Errorf("%s of %s refunded %s -> %s: got %s, want %s", tc.commission, tc.total, tc.before, tc.after, got, tc.want)
 		}
