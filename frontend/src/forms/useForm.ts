@@ -1,0 +1,126 @@
+import { useRef, useState } from 'react';
+import { refusalFieldErrors, type FieldErrors, type RefusalFields } from './refusal';
+
+export { translated, type FieldErrors } from './refusal';
+
+export interface FormOptions<V extends object, R> extends Omit<RefusalFields<keyof V & string>, 'names' | 'codes'> {
+  /** Codes the form words itself at a field (see RefusalFields), or a function of the values sent. */
+  codes?: RefusalFields<keyof V & string>['codes'] | ((values: V) => RefusalFields<keyof V & string>['codes']);
+  /** The values the form opens with. */
+  initial: V | (() => V);
+  /** The form's own checks before sending: messages by field (none when the values can be sent). */
+  validate?: (values: V) => FieldErrors<keyof V & string>;
+  /** Sends the values: the generated mutation's `mutateAsync`. */
+  send: (values: V) => Promise<R>;
+  /** After the server saved (the dialog closes, a card shows 'saved'). */
+  onSaved?: (result: R, values: V) => unknown;
+  /**
+   * The form-level text of a refusal that no field shows (usually `errorMessage(error, fallback, { fields })`),
+   * or null when the form tells it another way (a toast). Without it a refusal no field shows is rethrown.
+   */
+  refusal?: (error: unknown) => string | null;
+  /** Show the form-level text even when fields show the refusal too (a long form whose fields may be out of view). */
+  explainAlways?: boolean;
+}
+
+export interface Form<V extends object> {
+  values: V;
+  /** The message at each field: the form's own check or the server's refusal. */
+  errors: FieldErrors<keyof V & string>;
+  /** The refusal no field shows, for the form's alert. */
+  formError: string | null;
+  /** True from submit until the server answered: the submit button is disabled. */
+  pending: boolean;
+  /** Changes one value and clears that field's message. */
+  set: <K extends keyof V & string>(field: K, value: V[K]) => void;
+  /** Props of a text field: name, value, onChange, error and the message (or `help`) under it. */
+  field: <K extends keyof V & string>(
+    field: K,
+    help?: string,
+  ) => { name: K; value: V[K]; onChange: (event: { target: { value: string } }) => void; error: boolean; helperText: string | undefined };
+  /** Marks fields (or clears them with undefined) outside a submit. */
+  setErrors: (errors: FieldErrors<keyof V & string>) => void;
+  setFormError: (message: string | null) => void;
+  /** Checks, sends and places the refusal; resolves once done (never rejects for a refusal it placed). */
+  submit: () => Promise<void>;
+  /** Back to the given values (default: the initial ones), without messages. */
+  reset: (values?: V) => void;
+}
+
+function initialOf<V>(initial: V | (() => V)): V {
+  return typeof initial === 'function' ? (initial as () => V)() : initial;
+}
+
+const hasAny = (errors: object) => Object.values(errors).some(Boolean);
+
+/**
+ * One form's state: values, messages by field (the form's checks and the server's refusal, mapped from
+ * the error envelope's `details` by the field names the server sends), a form-level message for
+ * the rest, and the submit through the generated mutation.
+ */
+export function useForm<V extends object, R = unknown>(options: FormOptions<V, R>): Form<V> {
+  type F = keyof V & string;
+  const [values, setValues] = useState<V>(() => initialOf(options.initial));
+  const [errors, setErrorState] = useState<FieldErrors<F>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  // A second click before React re-renders the disabled button still sends once.
+  const sending = useRef(false);
+  const initial = useRef(values);
+
+  const set = <K extends F>(field: K, value: V[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrorState((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
+
+  const submit = async () => {
+    if (sending.current) return;
+    const found = options.validate?.(values) ?? {};
+    setErrorState(found);
+    setFormError(null);
+    if (hasAny(found)) return;
+    sending.current = true;
+    setPending(true);
+    let result: R;
+    try {
+      result = await options.send(values);
+    } catch (error) {
+      sending.current = false;
+      setPending(false);
+      const names = Object.keys(values) as F[];
+      const codes = typeof options.codes === 'function' ? options.codes(values) : options.codes;
+      const byField = refusalFieldErrors<F>(error, { fields: options.fields, fieldOf: options.fieldOf, codes, names });
+      setErrorState(byField);
+      if (hasAny(byField) && !options.explainAlways) return;
+      if (!options.refusal) throw error;
+      setFormError(options.refusal(error));
+      return;
+    }
+    sending.current = false;
+    setPending(false);
+    await options.onSaved?.(result, values);
+  };
+
+  return {
+    values,
+    errors,
+    formError,
+    pending,
+    set,
+    field: (name, help) => ({
+      name,
+      value: values[name],
+      onChange: (event) => set(name, event.target.value as V[typeof name]),
+      error: Boolean(errors[name]),
+      helperText: errors[name] ?? help,
+    }),
+    setErrors: (next) => setErrorState((current) => ({ ...current, ...next })),
+    setFormError,
+    submit,
+    reset: (next) => {
+      setValues(next ?? initial.current);
+      setErrorState({});
+      setFormError(null);
+    },
+  };
+}
