@@ -46,9 +46,15 @@ export function refusalFieldErrors<F extends string>(error: unknown, form: Refus
   return found;
 }
 
-/** Messages by field from message keys by field (a form's checks that name their messages by key). */
-export function translated<F extends string, K>(keys: Partial<Record<F, K>>, text: (key: K) => string): FieldErrors<F> {
-  const found: FieldErrors<F> = {};
-  for (const [field, key] of Object.entries(keys) as [F, K | undefined][]) if (key) found[field] = text(key);
+/** A field's message: its text, or the key of its text, worded at each render (so it follows a change of language). */
+export type FieldMessage<K = never> = string | { key: K };
+
+/** Messages by field as a form's checks give them. */
+export type FieldMessages<F extends string, K = never> = Partial<Record<F, FieldMessage<K>>>;
+
+/** Message keys by field (a form's checks) as messages worded at each render by the form's `text`. */
+export function keyed<F extends string, K>(keys: Partial<Record<F, K>>): FieldMessages<F, K> {
+  const found: FieldMessages<F, K> = {};
+  for (const [field, key] of Object.entries(keys) as [F, K | undefined][]) if (key) found[field] = { key };
   return found;
 }

@@ -1,15 +1,20 @@
 import { useRef, useState } from 'react';
-import { refusalFieldErrors, type FieldErrors, type RefusalFields } from './refusal';
+import type { FieldInfos } from '../api/errors';
+import { refusalFieldErrors, type FieldErrors, type FieldMessages, type RefusalFields } from './refusal';
 
-export { translated, type FieldErrors } from './refusal';
+export { keyed, type FieldErrors, type FieldMessages } from './refusal';
 
-export interface FormOptions<V extends object, R> extends Omit<RefusalFields<keyof V & string>, 'names' | 'codes'> {
+export interface FormOptions<V extends object, R, K = never> extends Pick<RefusalFields<keyof V & string>, 'fieldOf'> {
+  /** Labels, limits and the form's own words for its fields (see FieldInfo), or a function of the values sent. */
+  fields?: FieldInfos | ((values: V) => FieldInfos);
   /** Codes the form words itself at a field (see RefusalFields), or a function of the values sent. */
   codes?: RefusalFields<keyof V & string>['codes'] | ((values: V) => RefusalFields<keyof V & string>['codes']);
   /** The values the form opens with. */
   initial: V | (() => V);
   /** The form's own checks before sending: messages by field (none when the values can be sent). */
-  validate?: (values: V) => FieldErrors<keyof V & string>;
+  validate?: (values: V) => FieldMessages<keyof V & string, K>;
+  /** Words a message key of the form's checks (see `keyed`), at each render. */
+  text?: (key: K) => string;
   /** Sends the values: the generated mutation's `mutateAsync`. */
   send: (values: V) => Promise<R>;
   /** After the server saved (the dialog closes, a card shows 'saved'). */
@@ -18,12 +23,12 @@ export interface FormOptions<V extends object, R> extends Omit<RefusalFields<key
    * The form-level text of a refusal that no field shows (usually `errorMessage(error, fallback, { fields })`),
    * or null when the form tells it another way (a toast). Without it a refusal no field shows is rethrown.
    */
-  refusal?: (error: unknown) => string | null;
+  refusal?: (error: unknown, placed: FieldErrors<keyof V & string>) => string | null;
   /** Show the form-level text even when fields show the refusal too (a long form whose fields may be out of view). */
   explainAlways?: boolean;
 }
 
-export interface Form<V extends object> {
+export interface Form<V extends object, K = never> {
   values: V;
   /** The message at each field: the form's own check or the server's refusal. */
   errors: FieldErrors<keyof V & string>;
@@ -39,7 +44,7 @@ export interface Form<V extends object> {
     help?: string,
   ) => { name: K; value: V[K]; onChange: (event: { target: { value: string } }) => void; error: boolean; helperText: string | undefined };
   /** Marks fields (or clears them with undefined) outside a submit. */
-  setErrors: (errors: FieldErrors<keyof V & string>) => void;
+  setErrors: (errors: FieldMessages<keyof V & string, K>) => void;
   setFormError: (message: string | null) => void;
   /** Checks, sends and places the refusal; resolves once done (never rejects for a refusal it placed). */
   submit: () => Promise<void>;
@@ -58,15 +63,22 @@ const hasAny = (errors: object) => Object.values(errors).some(Boolean);
  * the error envelope's `details` by the field names the server sends), a form-level message for
  * the rest, and the submit through the generated mutation.
  */
-export function useForm<V extends object, R = unknown>(options: FormOptions<V, R>): Form<V> {
+export function useForm<V extends object, R = unknown, K = never>(options: FormOptions<V, R, K>): Form<V, K> {
   type F = keyof V & string;
   const [values, setValues] = useState<V>(() => initialOf(options.initial));
-  const [errors, setErrorState] = useState<FieldErrors<F>>({});
+  const [messages, setErrorState] = useState<FieldMessages<F, K>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   // A second click before React re-renders the disabled button still sends once.
   const sending = useRef(false);
   const initial = useRef(values);
+
+  // Worded now: a message given by key follows the current language.
+  const errors: FieldErrors<F> = {};
+  for (const [field, message] of Object.entries(messages) as [F, FieldMessages<F, K>[F]][]) {
+    if (!message) continue;
+    errors[field] = typeof message === 'string' ? message : (options.text?.(message.key) ?? String(message.key));
+  }
 
   const set = <K extends F>(field: K, value: V[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -89,11 +101,11 @@ export function useForm<V extends object, R = unknown>(options: FormOptions<V, R
       setPending(false);
       const names = Object.keys(values) as F[];
       const codes = typeof options.codes === 'function' ? options.codes(values) : options.codes;
-      const byField = refusalFieldErrors<F>(error, { fields: options.fields, fieldOf: options.fieldOf, codes, names });
+      const byField = refusalFieldErrors<F>(error, { fields: typeof options.fields === 'function' ? options.fields(values) : options.fields, fieldOf: options.fieldOf, codes, names });
       setErrorState(byField);
       if (hasAny(byField) && !options.explainAlways) return;
       if (!options.refusal) throw error;
-      setFormError(options.refusal(error));
+      setFormError(options.refusal(error, byField));
       return;
     }
     sending.current = false;

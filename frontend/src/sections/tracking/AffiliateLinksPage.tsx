@@ -24,7 +24,7 @@ import { errorMessage, type FieldInfos } from '../../api/errors';
 import { LengthHelper } from '../../components/LengthHelper';
 import { useListMyCampaigns } from '../../api/generated/campaigns/campaigns';
 import { ErrorCode, type TrackingLink } from '../../api/generated/model';
-import { translated, useForm } from '../../forms/useForm';
+import { keyed, useForm } from '../../forms/useForm';
 import {
   getListAffiliateLinksQueryKey,
   useGenerateAffiliateLink,
@@ -42,6 +42,7 @@ import {
   linkFormCodes,
   validateAffiliateLinkForm,
   type AffiliateLinkFormValues,
+  type LinkFormKey,
 } from './linkForm';
 import { lessImportant, FitTableContainer } from '../../components/FitTable';
 
@@ -65,8 +66,9 @@ function GenerateLinkCard({ onGenerated }: { onGenerated: () => void }) {
   const codes = linkFormCodes('affiliate', (key) => t(key));
   const form = useForm({
     initial: emptyAffiliateLinkForm,
+    text: (key: LinkFormKey) => t(key),
     validate: (values) =>
-      translated(validateAffiliateLinkForm(values, campaigns.find((campaign) => campaign.id === values.campaign_id)?.homepage_url), (key) => t(key)),
+      keyed(validateAffiliateLinkForm(values, campaigns.find((campaign) => campaign.id === values.campaign_id)?.homepage_url)),
     fields: fieldInfos,
     // A blank destination refused as a URL: the campaign has no homepage (any more).
     codes: (values: AffiliateLinkFormValues) =>

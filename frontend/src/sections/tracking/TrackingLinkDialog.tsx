@@ -7,7 +7,7 @@ import { useCreateTrackingLink } from '../../api/generated/tracking/tracking';
 import type { Campaign, TrackingLink } from '../../api/generated/model';
 import { FormDialog } from '../../components/FormDialog';
 import { LengthHelper } from '../../components/LengthHelper';
-import { translated, useForm } from '../../forms/useForm';
+import { keyed, useForm } from '../../forms/useForm';
 import { useToast } from '../../toasts/ToastProvider';
 import {
   MAX_NAME_LENGTH,
@@ -18,6 +18,7 @@ import {
   validateBrandLinkForm,
   type AffiliateOption,
   type LinkField,
+  type LinkFormKey,
 } from './linkForm';
 
 interface TrackingLinkDialogProps {
@@ -46,7 +47,8 @@ function TrackingLinkForm({ affiliates, affiliatesLoaded, campaigns, onClose, on
   };
   const form = useForm({
     initial: emptyBrandLinkForm,
-    validate: (values) => translated(validateBrandLinkForm(values), (key) => t(key)),
+    text: (key: LinkFormKey) => t(key),
+    validate: (values) => keyed(validateBrandLinkForm(values)),
     fields: fieldInfos,
     codes: linkFormCodes('brand', (key) => t(key)),
     send: (values) => create.mutateAsync({ data: brandFormToInput(values) }),

@@ -125,7 +125,7 @@ export function validateBrandLinkForm(values: BrandLinkFormValues): LinkFormErro
  * destination means the campaign's homepage (`homepage`, the chosen campaign's): without one, the
  * destination is needed.
  */
-export function validateAffiliateLinkForm(values: AffiliateLinkFormValues, homepage?: string | null): LinkFormErrors {
+export function validateAffiliateLinkForm(values: AffiliateLinkFormValues, homepage?: string | null): Partial<Record<keyof AffiliateLinkFormValues, LinkFormKey>> {
   const errors: LinkFormErrors = {};
   if (!values.campaign_id) Object.assign(errors, codeKey(ErrorCode.CAMPAIGN_REQUIRED, 'affiliate'));
   if (values.name.trim().length > MAX_NAME_LENGTH) errors.name = 'errors.nameTooLong';
