@@ -47,7 +47,7 @@ describe('link form messages', () => {
 
   it('has the seed messages in Romanian and English', async () => {
     const texts = (language: string) =>
-      ['affiliateRequired', 'nameRequired', 'invalidDomain', 'domainNotAllowed', 'invalidUrl', 'affiliateNotApproved'].map((key) =>
+      (['affiliateRequired', 'nameRequired', 'invalidDomain', 'domainNotAllowed', 'invalidUrl', 'affiliateNotApproved'] as const).map((key) =>
         i18n.getFixedT(language, 'tracking')(`errors.${key}`),
       );
     expect(texts('ro')).toEqual([
