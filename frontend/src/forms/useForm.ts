@@ -37,12 +37,12 @@ export interface Form<V extends object, K = never> {
   /** True from submit until the server answered: the submit button is disabled. */
   pending: boolean;
   /** Changes one value and clears that field's message. */
-  set: <K extends keyof V & string>(field: K, value: V[K]) => void;
+  set: <N extends keyof V & string>(field: N, value: V[N]) => void;
   /** Props of a text field: name, value, onChange, error and the message (or `help`) under it. */
-  field: <K extends keyof V & string>(
-    field: K,
+  field: <N extends keyof V & string>(
+    field: N,
     help?: string,
-  ) => { name: K; value: V[K]; onChange: (event: { target: { value: string } }) => void; error: boolean; helperText: string | undefined };
+  ) => { name: N; value: V[N]; onChange: (event: { target: { value: string } }) => void; error: boolean; helperText: string | undefined };
   /** Marks fields (or clears them with undefined) outside a submit. */
   setErrors: (errors: FieldMessages<keyof V & string, K>) => void;
   setFormError: (message: string | null) => void;
@@ -80,7 +80,7 @@ export function useForm<V extends object, R = unknown, K = never>(options: FormO
     errors[field] = typeof message === 'string' ? message : (options.text?.(message.key) ?? String(message.key));
   }
 
-  const set = <K extends F>(field: K, value: V[K]) => {
+  const set = <N extends F>(field: N, value: V[N]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrorState((current) => (current[field] ? { ...current, [field]: undefined } : current));
   };
