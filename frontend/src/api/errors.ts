@@ -1,4 +1,5 @@
 import i18n from '../i18n/config';
+import type { TextKey } from '../i18n/keys';
 import { formatCount } from '../preferences/format';
 import type { FieldLimits } from './contractLimits';
 import { ApiError, type ApiErrorDetail } from './fetcher';
@@ -34,7 +35,7 @@ export function isKnownCode(code: string): code is ErrorCode {
 }
 
 /** The rules (ErrorDetail.rule) the locale files explain; any other rule reads as 'invalid'. */
-const knownRules = new Set([
+const knownRuleList = [
   'required',
   'type',
   'format',
@@ -52,13 +53,19 @@ const knownRules = new Set([
   'text',
   'json',
   'content_type',
-]);
+] as const;
+type KnownRule = (typeof knownRuleList)[number];
+const knownRules = new Set<string>(knownRuleList);
+const isKnownRule = (rule: string | undefined): rule is KnownRule => rule !== undefined && knownRules.has(rule);
 
 /** Rules whose message says the limit when the form knows it (a count of characters or items uses plurals). */
-const countedRules = new Set(['minLength', 'maxLength', 'maxItems']);
-const valueRules = new Set(['minimum', 'maximum']);
+type CountedRule = 'minLength' | 'maxLength' | 'maxItems';
+type ValueRule = 'minimum' | 'maximum';
+const isCounted = (rule: KnownRule): rule is CountedRule => rule === 'minLength' || rule === 'maxLength' || rule === 'maxItems';
+const isValue = (rule: KnownRule): rule is ValueRule => rule === 'minimum' || rule === 'maximum';
 
-function t(key: string, options?: Record<string, unknown>): string {
+/** A text of the errors namespace (every key checked against the English texts). */
+function t(key: TextKey<'errors'>, options?: Record<string, unknown>): string {
   return i18n.t(key, { ns: 'errors', ...options });
 }
 
@@ -76,7 +83,7 @@ export function tooLongMessage(max: number): string {
 /** The message for one detail of a refusal, without the field's name (it is shown at the field). */
 function detailText(code: string, detail: ApiErrorDetail, info: FieldInfo | undefined): string {
   if ((code === ErrorCode.CONFLICT || code === ErrorCode.CODE_TAKEN) && info?.taken) return info.taken;
-  const rule = detail.rule && knownRules.has(detail.rule) ? detail.rule : undefined;
+  const rule = isKnownRule(detail.rule) ? detail.rule : undefined;
   if (!rule) {
     if (info?.invalid) return info.invalid;
     if (code === ErrorCode.CONFLICT || code === ErrorCode.CODE_TAKEN) return t('rules.taken');
@@ -84,8 +91,8 @@ function detailText(code: string, detail: ApiErrorDetail, info: FieldInfo | unde
     return t('rules.invalid');
   }
   const limit = info?.limits?.[rule as keyof FieldLimits];
-  if (limit !== undefined && countedRules.has(rule)) return t(`rules.${rule}Limit`, { count: limit });
-  if (limit !== undefined && valueRules.has(rule)) return t(`rules.${rule}Limit`, { limit: formatCount(limit, i18n.language) });
+  if (limit !== undefined && isCounted(rule)) return t(`rules.${rule}Limit`, { count: limit });
+  if (limit !== undefined && isValue(rule)) return t(`rules.${rule}Limit`, { limit: formatCount(limit, i18n.language) });
   return t(`rules.${rule}`);
 }
 

@@ -9,12 +9,13 @@ import { useResetPassword } from '../api/generated/auth/auth';
 import { LanguageButtons } from '../components/LanguageButtons';
 import { PasswordField } from '../components/PasswordField';
 import { PageMain } from '../components/SkipLink';
+import type { TextKey } from '../i18n/keys';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const REDIRECT_AFTER_RESET_MS = 3_000;
 
 /** The first rule the entered values break, as a translation key, or null. */
-export function resetPasswordProblem(token: string, password: string, confirmation: string): string | null {
+export function resetPasswordProblem(token: string, password: string, confirmation: string): TextKey<'auth'> | null {
   if (!token.trim()) return 'reset.missingToken';
   if (password !== confirmation) return 'reset.mismatch';
   if (password.length < MIN_PASSWORD_LENGTH) return 'reset.tooShort';

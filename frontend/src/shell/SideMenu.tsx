@@ -26,7 +26,7 @@ export function SideMenu({
   onChoose: (item: MenuItem) => void;
   onSignedOut: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'nav']);
   // Under 1024 px the menu starts closed: its content renders when it first opens, not with the
   // page (hidden, it was a large part of a phone's first render), then stays. The drawer itself
   // stays mounted from the start, as the scroll lock of useSidebar expects.

@@ -35,31 +35,8 @@ type TextKey<T, Prefix extends string = ''> = {
 export type NavKey = TextKey<(typeof resources)['en']['nav']>;
 export type SectionsKey = TextKey<(typeof resources)['en']['sections']>;
 
-/** Page identifiers: the first path segment of a protected route, plus the docs link. */
-export type PageId =
-  | 'dashboard'
-  | 'brands'
-  | 'offers'
-  | 'campaigns'
-  | 'tracking'
-  | 'affiliates'
-  | 'conversions'
-  | 'analytics'
-  | 'reports'
-  | 'payouts'
-  | 'settings'
-  | 'integration'
-  | 'earnings'
-  | 'calendar'
-  | 'notifications'
-  | 'applications'
-  | 'fraud'
-  | 'activity'
-  | 'shopify-setup'
-  | 'discount-codes'
-  | 'admin'
-  | 'data-management'
-  | 'docs';
+/** Page identifiers: the first path segment of a protected route, plus the docs link; one per entry id of `pages`. */
+export type PageId = (typeof pageList)[number]['id'];
 
 export type MenuGroupId =
   | 'main'
@@ -116,9 +93,9 @@ export interface PrefetchContext {
 type PageComponent = PreloadableLazy<SectionProps>;
 const lazyPage = preloadableLazy<SectionProps>;
 
-interface PageBase {
+interface PageBase<Id extends string> {
   /** The first path segment: the page is served at `/${id}` (and below it). */
-  id: PageId;
+  id: Id;
   /** The account types this entry is for; a path no entry serves for the user's type shows 'not available'. */
   roles: readonly AccountType[];
   /** Heading and browser tab title (sections namespace). */
@@ -140,11 +117,11 @@ interface PageBase {
    * head and the top bar) or a link on another page, named by its id. Every page a type may open is
    * in its menu or has one of these (pages.test.ts).
    */
-  linkedFrom?: Partial<Record<AccountType, PageId | 'notificationBell'>>;
+  linkedFrom?: Partial<Record<AccountType, Id | 'notificationBell'>>;
 }
 
 /** One page for one or more account types; entries of one id differ by role (their own label, title or component). */
-export type PageEntry = PageBase &
+export type PageEntry<Id extends string = PageId> = PageBase<Id> &
   (
     | {
         /** The sidebar group it appears in, per account type; absent types reach it by its path only. */
@@ -164,7 +141,7 @@ const TrackingPage = lazyPage(() => import('../sections/tracking/TrackingPage'))
  * Every page of the app, in sidebar order: a group lists its entries in the order they appear here.
  * Routes, the sidebar, shortcut cards, headings of placeholders and the browser tab title all read this list.
  */
-export const pages: readonly PageEntry[] = [
+const pageList = [
   {
     id: 'dashboard',
     roles: ['brand'],
@@ -398,7 +375,12 @@ export const pages: readonly PageEntry[] = [
   { id: 'campaigns', roles: [], title: 'titles.campaigns', icon: CampaignIcon },
   { id: 'fraud', roles: [], title: 'titles.fraud', icon: GppMaybeIcon },
   { id: 'activity', roles: [], title: 'titles.activity', icon: HistoryIcon },
-];
+] as const satisfies readonly PageEntry<string>[];
+
+/**
+ * Every page of the app (see pageList); an entry's `linkedFrom` must name one of their ids.
+ */
+export const pages: readonly PageEntry[] = pageList;
 
 /** The entry serving a page to an account type, or undefined when that type may not open it. */
 export function pageFor(id: string, accountType: AccountType): PageEntry | undefined {

@@ -1,10 +1,10 @@
 import { Stack, TextField } from '@mui/material';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractLimits } from '../../api/contractLimits';
 import { tooLongMessage } from '../../api/errors';
 import { FormDialog } from '../../components/FormDialog';
 import { PasswordField } from '../../components/PasswordField';
+import { useForm, type FieldErrors } from '../../forms/useForm';
 import type { AdminKind } from './adminKinds';
 
 // Brand, affiliate and campaign names share the contract's limit.
@@ -81,90 +81,70 @@ function AdminEntityForm({
   onSubmit: (state: AdminDialogState, values: AdminEntityValues) => Promise<boolean>;
 }) {
   const { t } = useTranslation(['admin', 'common']);
-  const [values, setValues] = useState<AdminEntityValues>(state.values);
-  const [errors, setErrors] = useState<Partial<Record<keyof AdminEntityValues, string>>>({});
   const { kind, mode } = state;
   const needsBrand = kind === 'campaign' && mode === 'create';
-
-  const set = (field: keyof AdminEntityValues) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async () => {
-    const found: typeof errors = {};
-    if (!values.name.trim()) found.name = t('dialog.nameRequired');
-    else if (values.name.trim().length > NAME_MAX) found.name = tooLongMessage(NAME_MAX);
-    if (needsBrand && !values.brand_id) found.brand_id = t('dialog.brandRequired');
-    if (emailChanges(state, values) && !values.current_password) found.current_password = t('dialog.currentPasswordRequired');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    await onSubmit(state, values);
-  };
+  const form = useForm({
+    initial: state.values,
+    validate: (values) => {
+      const found: FieldErrors<keyof AdminEntityValues> = {};
+      if (!values.name.trim()) found.name = t('dialog.nameRequired');
+      else if (values.name.trim().length > NAME_MAX) found.name = tooLongMessage(NAME_MAX);
+      if (needsBrand && !values.brand_id) found.brand_id = t('dialog.brandRequired');
+      if (emailChanges(state, values) && !values.current_password) found.current_password = t('dialog.currentPasswordRequired');
+      return found;
+    },
+    // The parent's mutation: it tells a refusal in a toast and closes the dialog once saved.
+    send: (values) => onSubmit(state, values),
+  });
+  const { values } = form;
 
   return (
     <FormDialog
       title={t(`dialog.${mode === 'create' ? 'add' : 'edit'}.${kind}`)}
       titleTestId="admin-dialog-title"
-      busy={busy}
+      busy={busy || form.pending}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={form.submit}
       testId="admin-dialog"
       submitLabel={mode === 'create' ? t('common:actions.create') : t('common:actions.save')}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField
-          name="name"
+          {...form.field('name')}
           label={t('fields.name')}
-          value={values.name}
-          onChange={(event) => set('name')(event.target.value)}
-          error={Boolean(errors.name)}
-          helperText={errors.name}
           required
           autoFocus
           fullWidth
         />
         {kind === 'brand' && (
           <TextField
-            name="domain"
+            {...form.field('domain')}
             label={t('fields.domain')}
             placeholder="shop.example.com"
-            value={values.domain}
-            onChange={(event) => set('domain')(event.target.value)}
             fullWidth
           />
         )}
         {kind === 'affiliate' && (
           <TextField
-            name="email"
+            {...form.field('email')}
             type="email"
             label={t('fields.email')}
-            value={values.email}
-            onChange={(event) => set('email')(event.target.value)}
             fullWidth
           />
         )}
         {emailChanges(state, values) && (
           <PasswordField
-            name="current_password"
+            {...form.field('current_password', t('dialog.currentPasswordHelp'))}
             label={t('fields.currentPassword')}
-            value={values.current_password}
-            onChange={(event) => set('current_password')(event.target.value)}
-            error={Boolean(errors.current_password)}
-            helperText={errors.current_password ?? t('dialog.currentPasswordHelp')}
             autoComplete="current-password"
             required
           />
         )}
         {needsBrand && (
           <TextField
-            name="brand_id"
+            {...form.field('brand_id')}
             select
             label={t('fields.brand')}
-            value={values.brand_id}
-            onChange={(event) => set('brand_id')(event.target.value)}
-            error={Boolean(errors.brand_id)}
-            helperText={errors.brand_id}
             required
             fullWidth
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
@@ -179,11 +159,9 @@ function AdminEntityForm({
         )}
         {kind === 'campaign' && (
           <TextField
-            name="status"
+            {...form.field('status')}
             label={t('fields.status')}
             placeholder={t('dialog.statusPlaceholder')}
-            value={values.status}
-            onChange={(event) => set('status')(event.target.value)}
             fullWidth
             slotProps={{ inputLabel: { shrink: true } }}
           />

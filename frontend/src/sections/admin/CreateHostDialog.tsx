@@ -1,9 +1,9 @@
 import { Stack, TextField } from '@mui/material';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractLimits } from '../../api/contractLimits';
 import { FormDialog } from '../../components/FormDialog';
 import { PasswordField } from '../../components/PasswordField';
+import { useForm, type FieldErrors } from '../../forms/useForm';
 
 export interface HostAccountValues {
   email: string;
@@ -41,47 +41,36 @@ function CreateHostForm({
   onSubmit: (values: HostAccountValues) => Promise<boolean>;
 }) {
   const { t } = useTranslation(['admin', 'auth', 'common', 'errors']);
-  const [values, setValues] = useState<HostAccountValues>(empty);
-  const [errors, setErrors] = useState<Partial<Record<keyof HostAccountValues, string>>>({});
-  const set = (field: keyof HostAccountValues) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async () => {
-    const found: typeof errors = {};
-    for (const field of ['email', 'firstName', 'lastName'] as const) {
-      if (!values[field].trim()) found[field] = t('errors:rules.required');
-    }
-    if (!values.password) found.password = t('errors:rules.required');
-    else if (values.password.length < MIN_PASSWORD) found.password = t('auth:reset.tooShort');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    await onSubmit({
-      email: values.email.trim(),
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      password: values.password,
-    });
-  };
-
-  /** Props of a field: its label, value and error. */
-  const field = (name: keyof HostAccountValues, label: string) => ({
-    name,
-    label,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => set(name)(event.target.value),
-    error: Boolean(errors[name]),
-    helperText: errors[name],
-    required: true,
+  const form = useForm({
+    initial: empty,
+    validate: (values) => {
+      const found: FieldErrors<keyof HostAccountValues> = {};
+      for (const field of ['email', 'firstName', 'lastName'] as const) {
+        if (!values[field].trim()) found[field] = t('errors:rules.required');
+      }
+      if (!values.password) found.password = t('errors:rules.required');
+      else if (values.password.length < MIN_PASSWORD) found.password = t('auth:reset.tooShort');
+      return found;
+    },
+    // The parent's mutation: it tells a refusal in a toast and closes the dialog once saved.
+    send: (values) =>
+      onSubmit({
+        email: values.email.trim(),
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        password: values.password,
+      }),
   });
+
+  /** Props of a required field: its label, value and error. */
+  const field = (name: keyof HostAccountValues, label: string) => ({ ...form.field(name), label, required: true });
 
   return (
     <FormDialog
       title={t('host.title')}
-      busy={busy}
+      busy={busy || form.pending}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={form.submit}
       testId="create-host-dialog"
       submitLabel={t('host.submit')}
     >
@@ -93,7 +82,7 @@ function CreateHostForm({
         </Stack>
         <PasswordField
           {...field('password', t('auth:fields.password'))}
-          helperText={errors.password ?? t('host.passwordHelp')}
+          helperText={form.errors.password ?? t('host.passwordHelp')}
           autoComplete="new-password"
         />
       </Stack>

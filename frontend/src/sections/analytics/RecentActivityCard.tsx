@@ -5,15 +5,18 @@ import { useGetRecentActivity } from '../../api/generated/analytics/analytics';
 import type { ActivityEntry } from '../../api/generated/model';
 import { QueryStatus } from '../../components/QueryStatus';
 import { formatDateTime } from '../../preferences/format';
+import type { TextKey } from '../../i18n/keys';
 
-const roles = ['brand', 'affiliate', 'host'];
+const roles = ['brand', 'affiliate', 'host'] as const;
+const isRole = (actor: string): actor is (typeof roles)[number] => (roles as readonly string[]).includes(actor);
 
 /** One entry as a whole sentence: its kind (entity and action) names the sentence, which takes the
  *  actor, the object's name when the server gives one and the count; an unknown kind (a newer
  *  server) reads as a generic sentence. */
 export function activityText(entry: ActivityEntry, t: TFunction<'analytics'>): string {
-  const actor = entry.actor === 'system' ? t('activity.system') : roles.includes(entry.actor) ? t(`activity.roles.${entry.actor}`) : entry.actor;
-  const key = `activity.sentences.${entry.entity_type}.${entry.action.replace(/\./g, '_')}`;
+  const actor = entry.actor === 'system' ? t('activity.system') : isRole(entry.actor) ? t(`activity.roles.${entry.actor}`) : entry.actor;
+  // Built from the server's kind, which a newer server may send before this UI knows it: 'activity.unknown' covers that.
+  const key = `activity.sentences.${entry.entity_type}.${entry.action.replace(/\./g, '_')}` as TextKey<'analytics'>;
   // The context picks the sentence with the object's name (key_named) where there is one.
   return t([key, 'activity.unknown'], { actor, object: entry.object, count: entry.count, context: entry.object ? 'named' : undefined });
 }

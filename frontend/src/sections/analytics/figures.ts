@@ -1,4 +1,5 @@
 import type { AnalyticsTotals } from '../../api/generated/model';
+import type { TextKey } from '../../i18n/keys';
 
 /** A decimal string ("12.50", "7") as hundredths, exactly. */
 function hundredths(value: string | number): bigint {
@@ -34,8 +35,21 @@ export const statMetrics = ['clicks', 'conversions', 'revenue', 'commission', 'c
 export type StatMetric = (typeof statMetrics)[number];
 
 /** The locale key of a metric of the API. */
-export function metricLabel(metric: keyof AnalyticsTotals): string {
-  return `metrics.${metric.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())}`;
+/** The label of each metric the pages show (analytics namespace). */
+const metricLabels = {
+  clicks: 'metrics.clicks',
+  unique_clicks: 'metrics.uniqueClicks',
+  conversions: 'metrics.conversions',
+  revenue: 'metrics.revenue',
+  commission: 'metrics.commission',
+  conversion_rate: 'metrics.conversionRate',
+  pending_commission: 'metrics.pendingCommission',
+  confirmed_commission: 'metrics.confirmedCommission',
+  paid_commission: 'metrics.paidCommission',
+} as const satisfies Partial<Record<keyof AnalyticsTotals, TextKey<'analytics'>>>;
+
+export function metricLabel(metric: keyof typeof metricLabels): TextKey<'analytics'> {
+  return metricLabels[metric];
 }
 
 export const rangePresets = ['7d', '30d', '90d', '365d'] as const;

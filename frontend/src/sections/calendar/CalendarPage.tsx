@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import { getContrastRatio, useTheme } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useListMyCampaigns } from '../../api/generated/campaigns/campaigns';
 import type { Campaign } from '../../api/generated/model';
@@ -37,7 +38,7 @@ function useLaneColors(): LaneColor[] {
   }));
 }
 
-function dateText(campaign: Campaign, t: (key: string) => string, language: string): string {
+function dateText(campaign: Campaign, t: TFunction<readonly ['campaigns', 'sections']>, language: string): string {
   const start = formatDay(campaign.start_date, language);
   const end = formatDay(campaign.end_date, language);
   if (start && end) return `${start} – ${end}`;

@@ -68,10 +68,10 @@ export default function BrandDashboard() {
   const dashboard = useGetBrandDashboard({ currency });
   const d = dashboard.data?.data;
   const counts = d && [
-    { key: 'activeCampaigns', value: d.active_campaigns },
-    { key: 'affiliates', value: d.affiliates },
-    { key: 'pendingApplications', value: d.pending_applications },
-    { key: 'pendingConversions', value: d.pending_conversions },
+    { key: 'activeCampaigns' as const, value: d.active_campaigns },
+    { key: 'affiliates' as const, value: d.affiliates },
+    { key: 'pendingApplications' as const, value: d.pending_applications },
+    { key: 'pendingConversions' as const, value: d.pending_conversions },
   ];
   return (
     <>

@@ -72,11 +72,11 @@ function PlatformFigures({ currency, language }: { currency: Currency; language:
   const analytics = useGetAnalytics({ range: '30d', currency });
   const d = overview.data?.data;
   const counts = d && [
-    { key: 'brands', value: d.brands },
-    { key: 'affiliates', value: d.affiliates },
-    { key: 'activeCampaigns', value: d.active_campaigns },
-    { key: 'pendingApplications', value: d.pending_applications },
-    { key: 'pendingConversions', value: d.pending_conversions },
+    { key: 'brands' as const, value: d.brands },
+    { key: 'affiliates' as const, value: d.affiliates },
+    { key: 'activeCampaigns' as const, value: d.active_campaigns },
+    { key: 'pendingApplications' as const, value: d.pending_applications },
+    { key: 'pendingConversions' as const, value: d.pending_conversions },
   ];
   return (
     <>

@@ -1,10 +1,11 @@
 import { Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldErrorsFrom, isServerRefusal } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
 import { useSetCurrencyRates } from '../../api/generated/settings/settings';
 import { FormDialog } from '../../components/FormDialog';
+import { useForm, type FieldErrors } from '../../forms/useForm';
+import type { TextKey } from '../../i18n/keys';
 import { DISPLAY_RATES_QUERY_KEY, type Rates } from '../../preferences/currencyRates';
 import { normalizeDecimal } from '../../preferences/decimal';
 
@@ -17,7 +18,7 @@ const MIN_RATE = 1_000_000n;
 const MAX_RATE = 1_000_000_000_000_000n;
 
 /** What a typed rate is wrong about (a text key), or null when it can be sent. */
-export function rateError(typed: string): string | null {
+export function rateError(typed: string): TextKey<'sections'> | null {
   const match = RATE.exec(normalizeDecimal(typed));
   if (!match) return 'dashboard.rateInvalid';
   const units = BigInt(match[1] + (match[2] ?? '').padEnd(10, '0'));
@@ -29,41 +30,34 @@ export function RatesDialog({ rates, onClose, onSaved }: { rates: Rates; onClose
   const { t } = useTranslation('sections');
   const queryClient = useQueryClient();
   const save = useSetCurrencyRates();
-  const [values, setValues] = useState<Record<Edited, string>>({ EUR: rates.EUR ?? '', USD: rates.USD ?? '' });
-  const [errors, setErrors] = useState<Partial<Record<Edited, string>>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const submit = async () => {
-    const found: Partial<Record<Edited, string>> = {};
-    for (const code of EDITED) {
-      const key = rateError(values[code]);
-      if (key) found[code] = t(key);
-    }
-    setErrors(found);
-    setRefusal(null);
-    if (Object.keys(found).length > 0) return;
-    try {
+  const form = useForm({
+    initial: { EUR: rates.EUR ?? '', USD: rates.USD ?? '' } satisfies Record<Edited, string>,
+    validate: (values) => {
+      const found: FieldErrors<Edited> = {};
+      for (const code of EDITED) {
+        const key = rateError(values[code]);
+        if (key) found[code] = t(key);
+      }
+      return found;
+    },
+    // The server names the rates 'rates.EUR' and 'rates.USD'.
+    fieldOf: (field) => EDITED.find((code) => field === `rates.${code}`),
+    send: async (values) => {
       await save.mutateAsync({ data: { rates: { EUR: normalizeDecimal(values.EUR), USD: normalizeDecimal(values.USD) } } });
       await queryClient.invalidateQueries({ queryKey: DISPLAY_RATES_QUERY_KEY });
-      onSaved();
-    } catch (error) {
-      const byField = isServerRefusal(error) ? fieldErrorsFrom(error) : {};
-      if (byField['rates.EUR'] || byField['rates.USD']) {
-        setErrors({ EUR: byField['rates.EUR'], USD: byField['rates.USD'] });
-        return;
-      }
-      setRefusal(errorMessage(error, t('dashboard.ratesFailed')));
-    }
-  };
+    },
+    onSaved,
+    refusal: (error) => errorMessage(error, t('dashboard.ratesFailed')),
+  });
 
   return (
     <FormDialog
       title={t('dashboard.editRates')}
-      busy={save.isPending}
+      busy={form.pending}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={form.submit}
       submitLabel={t('dashboard.saveRates')}
-      error={refusal}
+      error={form.formError}
       testId="rates-dialog"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
@@ -71,15 +65,8 @@ export function RatesDialog({ rates, onClose, onSaved }: { rates: Rates; onClose
         {EDITED.map((code, index) => (
           <TextField
             key={code}
-            name={code}
+            {...form.field(code, ' ')}
             label={t('dashboard.rateOf', { currency: code })}
-            value={values[code]}
-            onChange={(event) => {
-              setValues((current) => ({ ...current, [code]: event.target.value }));
-              setErrors((current) => ({ ...current, [code]: undefined }));
-            }}
-            error={Boolean(errors[code])}
-            helperText={errors[code] ?? ' '}
             required
             autoFocus={index === 0}
             slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': `rate-${code}` } }}

@@ -10,7 +10,7 @@ import {
   Switch,
   TextField,
 } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import { useListApplications } from '../../api/generated/campaigns/campaigns';
@@ -23,6 +23,8 @@ import {
 import type { Campaign, DiscountCode } from '../../api/generated/model';
 import { FormDialog } from '../../components/FormDialog';
 import { LengthHelper } from '../../components/LengthHelper';
+import { keyed, useForm } from '../../forms/useForm';
+import type { TextKey } from '../../i18n/keys';
 import { useToast } from '../../toasts/ToastProvider';
 import { decimalExample } from '../../preferences/format';
 import { commissionAmount } from '../offers/campaignText';
@@ -35,7 +37,8 @@ import {
   emptyDiscountCodeForm,
   formToInput,
   formToUpdate,
-  refusalFieldErrors,
+  discountCodeFieldLimits,
+  discountCodeRefusals,
   validateDiscountCodeForm,
   type DiscountCodeField,
   type DiscountCodeFormValues,
@@ -51,8 +54,6 @@ interface DiscountCodeDialogProps {
   onSaved: (code: DiscountCode, created: boolean) => void;
 }
 
-type FieldMessage = { key: string } | { text: string };
-
 /** The create-discount-code dialog (and, with a code, its edit form): every field of a discount code (docs/product.md §5). */
 export function DiscountCodeDialog(props: DiscountCodeDialogProps) {
   // A fresh form each time the dialog opens.
@@ -63,15 +64,34 @@ function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDia
   const { t, i18n } = useTranslation(['discountCodes', 'campaigns', 'common']);
   const toast = useToast();
   const editing = Boolean(code);
-  const [values, setValues] = useState<DiscountCodeFormValues>(() =>
-    code ? discountCodeToForm(code) : emptyDiscountCodeForm(),
-  );
-  const [errors, setErrors] = useState<Partial<Record<DiscountCodeField, FieldMessage>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
   const create = useCreateDiscountCode();
   const generate = useGenerateDiscountCode();
   const update = useUpdateDiscountCode();
   const busy = create.isPending || generate.isPending || update.isPending;
+  const form = useForm({
+    initial: (): DiscountCodeFormValues => (code ? discountCodeToForm(code) : emptyDiscountCodeForm()),
+    text: (key: TextKey<'discountCodes'>) => t(key),
+    validate: (values) =>
+      keyed(validateDiscountCodeForm(values, { editing, commissionType: campaigns.find((c) => c.id === values.campaign_id)?.commission_type })),
+    fields: discountCodeFieldLimits,
+    codes: (values) => discountCodeRefusals(values.discount_type, (key) => t(key)),
+    send: (values) =>
+      code
+        ? update.mutateAsync({ id: code.id, data: formToUpdate(values, code) })
+        : values.generate
+          ? generate.mutateAsync({ data: formToInput(values) })
+          : create.mutateAsync({ data: formToInput(values) }),
+    onSaved: (response) => onSaved(response.data.discount_code, !code),
+    // The toast always says what failed; inside the dialog only what no input shows.
+    explainAlways: true,
+    refusal: (error, placed) => {
+      const first = Object.values(placed).find(Boolean);
+      const reason = first ?? errorMessage(error, t('toasts.tryAgain'));
+      toast({ severity: 'error', title: t(editing ? 'toasts.updateFailed' : 'toasts.createFailed'), message: reason });
+      return first ? null : reason;
+    },
+  });
+  const { values, set } = form;
 
   // Approved memberships are the (campaign, affiliate) pairs a code may join.
   const approved = useListApplications({ status: 'approved', limit: 1000 }, { query: { enabled: !editing } });
@@ -84,66 +104,19 @@ function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDia
     [approved.data, values.campaign_id, i18n.language],
   );
 
-  const set = <F extends keyof DiscountCodeFormValues>(field: F, value: DiscountCodeFormValues[F]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
   const chooseCampaign = (campaignId: string) => {
-    setValues((current) => {
-      const keepsAffiliate = (approved.data?.data.applications ?? []).some(
-        (a) => a.campaign_id === campaignId && a.affiliate_id === current.affiliate_id,
-      );
-      return { ...current, campaign_id: campaignId, affiliate_id: keepsAffiliate ? current.affiliate_id : '' };
-    });
-    setErrors((current) => ({ ...current, campaign_id: undefined, affiliate_id: undefined, commission_override: undefined }));
-  };
-
-  const fieldError = (field: DiscountCodeField): string | undefined => {
-    const message = errors[field];
-    if (!message) return undefined;
-    return 'key' in message ? t(message.key) : message.text;
-  };
-
-  const submit = async () => {
-    const found = validateDiscountCodeForm(values, { editing, commissionType: campaign?.commission_type });
-    const mapped = Object.fromEntries(
-      Object.entries(found).filter(([, key]) => key).map(([field, key]) => [field, { key: key as string }]),
+    const keepsAffiliate = (approved.data?.data.applications ?? []).some(
+      (a) => a.campaign_id === campaignId && a.affiliate_id === values.affiliate_id,
     );
-    setErrors(mapped);
-    setServerError(null);
-    if (Object.keys(mapped).length > 0) return;
-    try {
-      const response = code
-        ? await update.mutateAsync({ id: code.id, data: formToUpdate(values, code) })
-        : values.generate
-          ? await generate.mutateAsync({ data: formToInput(values) })
-          : await create.mutateAsync({ data: formToInput(values) });
-      onSaved(response.data.discount_code, !code);
-    } catch (error) {
-      const fields = refusalFieldErrors(error, values.discount_type);
-      setErrors(fields);
-      const first = Object.values(fields)[0];
-      const reason = first ? ('key' in first ? t(first.key) : first.text) : errorMessage(error, t('toasts.tryAgain'));
-      // Inside the dialog only what no input shows; the toast always says what failed.
-      const onAnInput = Object.keys(fields).some((field) => field in values && field !== 'generate');
-      if (!onAnInput) setServerError(reason);
-      toast({ severity: 'error', title: t(editing ? 'toasts.updateFailed' : 'toasts.createFailed'), message: reason });
-    }
+    set('campaign_id', campaignId);
+    set('affiliate_id', keepsAffiliate ? values.affiliate_id : '');
+    form.setErrors({ commission_override: undefined });
   };
 
   /** Props of a text field: its error, else its help. */
   const text = (field: DiscountCodeField, help?: string) => {
-    const error = fieldError(field);
-    return {
-      name: field,
-      label: t(`fields.${field}`),
-      value: values[field] as string,
-      onChange: (event: { target: { value: string } }) => set(field, event.target.value),
-      error: Boolean(error),
-      helperText: error ?? help,
-      fullWidth: true,
-    };
+    const props = form.field(field, help);
+    return { ...props, value: props.value as string, label: t(`fields.${field}`), fullWidth: true };
   };
 
   const currency = campaign?.currency ?? 'RON';
@@ -168,14 +141,14 @@ function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDia
   return (
     <FormDialog
       title={editing ? t('dialog.editTitle') : t('dialog.createTitle')}
-      busy={busy}
+      busy={busy || form.pending}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={form.submit}
       maxWidth="md"
       dividers
       testId="discount-code-dialog"
       submitLabel={editing ? t('common:actions.save') : t('dialog.create')}
-      error={serverError}
+      error={form.formError}
     >
       <Grid container spacing={2}>
         {code ? (
@@ -254,7 +227,7 @@ function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDia
                   checked={values.generate}
                   onChange={(event) => {
                     set('generate', event.target.checked);
-                    setErrors((current) => ({ ...current, code: undefined }));
+                    form.setErrors({ code: undefined });
                   }}
                   slotProps={{ input: { 'data-testid': 'discount-code-generate' } as object }}
                 />
@@ -277,7 +250,7 @@ function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDia
             {...text('discount_type')}
             onChange={(event) => {
               set('discount_type', event.target.value as DiscountCodeFormValues['discount_type']);
-              setErrors((current) => ({ ...current, discount_value: undefined }));
+              form.setErrors({ discount_value: undefined });
             }}
             select
             slotProps={{ select: { native: true } }}

@@ -7,6 +7,9 @@ import { FitTableContainer, lessImportant } from '../../components/FitTable';
 import { formatAmount } from '../../preferences/format';
 import { commissionOverrideText, discountStatusColor, discountValueText, usageText, validityDays } from './discountCodeText';
 
+/** A column of the table, named by its heading's key (columns.*). */
+type Column = 'code' | 'affiliate' | 'brand' | 'campaign' | 'discount' | 'usage' | 'validity' | 'status' | 'actions';
+
 /** The codes as a table: to a brand with the affiliate of each code, to an affiliate with its brand. */
 export function DiscountCodeTable({
   codes,
@@ -20,7 +23,7 @@ export function DiscountCodeTable({
   actions?: (code: DiscountCode) => ReactNode;
 }) {
   const { t } = useTranslation('discountCodes');
-  const columns = [
+  const columns: Column[] = [
     'code',
     viewer === 'brand' ? 'affiliate' : 'brand',
     'campaign',
@@ -73,7 +76,7 @@ function CodeRow({
   const validity = validityDays(code, i18n.language);
   const value = discountValueText(code, currency, i18n.language);
   const muted = { variant: 'caption', color: 'text.secondary', component: 'div' } as const;
-  const label = (column: string) => ({ 'data-label': t(`columns.${column}`) });
+  const label = (column: Column) => ({ 'data-label': t(`columns.${column}`) });
 
   return (
     <TableRow hover data-testid="discount-code-row" data-code={code.code}>

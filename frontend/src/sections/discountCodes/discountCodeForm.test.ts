@@ -1,15 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/fetcher';
-import { ErrorCode, type DiscountCode } from '../../api/generated/model';
+import { ErrorCode, type DiscountCode, type DiscountType } from '../../api/generated/model';
+import { refusalFieldErrors } from '../../forms/refusal';
 import i18n from '../../i18n/config';
 import {
   discountCodeToForm,
   emptyDiscountCodeForm,
   formToInput,
   formToUpdate,
-  refusalFieldErrors,
+  discountCodeFieldLimits,
+  discountCodeRefusals,
   statusUpdate,
   validateDiscountCodeForm,
+  type DiscountCodeField,
   type DiscountCodeFormValues,
 } from './discountCodeForm';
 
@@ -263,31 +266,37 @@ describe('discount code form ↔ API body', () => {
 describe('server refusals', () => {
   const refusal = (code: string, details: { field?: string; rule?: string; message: string }[]) =>
     new ApiError({ status: code === ErrorCode.CODE_TAKEN ? 409 : 400, kind: 'CLIENT_ERROR', code, message: 'refused', details });
+  const form = (discountType: DiscountType) => ({
+    names: Object.keys(emptyDiscountCodeForm()).filter((field) => field !== 'generate') as DiscountCodeField[],
+    fields: discountCodeFieldLimits,
+    codes: discountCodeRefusals(discountType, (key) => key),
+  });
 
   it('explains the known codes in the user language, by field', () => {
-    expect(refusalFieldErrors(refusal(ErrorCode.CODE_TAKEN, [{ field: 'code', message: 'This brand already has this code' }]), 'percentage')).toEqual({
-      code: { key: 'validation.codeTaken' },
+    expect(refusalFieldErrors(refusal(ErrorCode.CODE_TAKEN, [{ field: 'code', message: 'This brand already has this code' }]), form('percentage'))).toEqual({
+      code: 'validation.codeTaken',
     });
-    expect(refusalFieldErrors(refusal(ErrorCode.INVALID_AMOUNT, [{ field: 'discount_value', message: 'x' }]), 'fixed_amount')).toEqual({
-      discount_value: { key: 'validation.amountInvalid' },
+    expect(refusalFieldErrors(refusal(ErrorCode.INVALID_AMOUNT, [{ field: 'discount_value', message: 'x' }]), form('fixed_amount'))).toEqual({
+      discount_value: 'validation.amountInvalid',
     });
-    expect(refusalFieldErrors(refusal(ErrorCode.AFFILIATE_NOT_APPROVED, []), 'percentage')).toEqual({
-      affiliate_id: { key: 'validation.affiliateNotApproved' },
+    expect(refusalFieldErrors(refusal(ErrorCode.AFFILIATE_NOT_APPROVED, []), form('percentage'))).toEqual({
+      affiliate_id: 'validation.affiliateNotApproved',
     });
+    // INVALID_AMOUNT without details names three fields: none is picked.
+    expect(refusalFieldErrors(refusal(ErrorCode.INVALID_AMOUNT, []), form('percentage'))).toEqual({});
   });
 
   it('explains other validation errors by their rule, never with the server text, and nothing for network trouble', async () => {
     await i18n.changeLanguage('ro');
     expect(
-      refusalFieldErrors(refusal(ErrorCode.VALIDATION_ERROR, [{ field: 'usage_limit', rule: 'minimum', message: 'must be at least 1' }]), 'percentage'),
-    ).toEqual({ usage_limit: { text: 'Valoarea minimă permisă este 1.' } });
+      refusalFieldErrors(refusal(ErrorCode.VALIDATION_ERROR, [{ field: 'usage_limit', rule: 'minimum', message: 'must be at least 1' }]), form('percentage')),
+    ).toEqual({ usage_limit: 'Valoarea minimă permisă este 1.' });
     expect(
-      refusalFieldErrors(refusal(ErrorCode.VALIDATION_ERROR, [{ field: 'description', rule: 'maxLength', message: 'too long' }]), 'percentage'),
-    ).toEqual({ description: { text: 'Cel mult 500 de caractere.' } });
-    expect(refusalFieldErrors(refusal('SOMETHING_NEW', [{ field: 'code', message: 'server text' }]), 'percentage')).toEqual({
-      code: { text: 'server text' },
-    });
+      refusalFieldErrors(refusal(ErrorCode.VALIDATION_ERROR, [{ field: 'description', rule: 'maxLength', message: 'too long' }]), form('percentage')),
+    ).toEqual({ description: 'Cel mult 500 de caractere.' });
+    // A code the UI does not know is left to the form-level message (errorMessage shows the server's text).
+    expect(refusalFieldErrors(refusal('SOMETHING_NEW', [{ field: 'code', message: 'server text' }]), form('percentage'))).toEqual({});
     await i18n.changeLanguage('en');
-    expect(refusalFieldErrors(new Error('boom'), 'percentage')).toEqual({});
+    expect(refusalFieldErrors(new Error('boom'), form('percentage'))).toEqual({});
   });
 });

@@ -1,6 +1,5 @@
 import { contractLimits } from '../../api/contractLimits';
-import { fieldErrorsFrom, type FieldInfos } from '../../api/errors';
-import { ApiError } from '../../api/fetcher';
+import type { FieldInfos } from '../../api/errors';
 import {
   ErrorCode,
   type CommissionType,
@@ -10,6 +9,7 @@ import {
   type DiscountStatus,
   type DiscountType,
 } from '../../api/generated/model';
+import type { TextKey } from '../../i18n/keys';
 import { dayKey, parseDay } from '../../preferences/format';
 import { hasAtMostTwoDecimals, isAboveZero, isAtMostOne, isNonNegativeDecimal, normalizeDecimal } from '../../preferences/decimal';
 import { trimDecimal } from '../offers/campaignForm';
@@ -41,7 +41,7 @@ export interface DiscountCodeFormValues {
 export type DiscountCodeField = Exclude<keyof DiscountCodeFormValues, 'generate'>;
 
 /** Field → key of its message in the discountCodes namespace (validation.*). */
-export type DiscountCodeFormErrors = Partial<Record<DiscountCodeField, string>>;
+export type DiscountCodeFormErrors = Partial<Record<DiscountCodeField, TextKey<'discountCodes'>>>;
 
 export const discountTypes: DiscountType[] = ['percentage', 'fixed_amount', 'free_shipping'];
 export const discountStatuses: DiscountStatus[] = ['active', 'paused', 'expired'];
@@ -99,7 +99,7 @@ export function discountCodeToForm(code: DiscountCode): DiscountCodeFormValues {
 
 const WHOLE_NUMBER = /^\d+$/;
 
-function checkLimit(text: string): string | undefined {
+function checkLimit(text: string): TextKey<'discountCodes'> | undefined {
   const limit = text.trim();
   if (!limit) return undefined;
   if (!WHOLE_NUMBER.test(limit) || !isAboveZero(limit)) return 'validation.limitInvalid';
@@ -234,7 +234,7 @@ export function statusUpdate(code: DiscountCode, status: DiscountStatus): Discou
 }
 
 /** The server's refusal codes this form explains in the user's language, by the field they concern. */
-const refusalKeys: Partial<Record<string, Partial<Record<DiscountCodeField, string>>>> = {
+const refusalKeys: Partial<Record<ErrorCode, Partial<Record<DiscountCodeField, TextKey<'discountCodes'>>>>> = {
   [ErrorCode.CODE_TAKEN]: { code: 'validation.codeTaken' },
   [ErrorCode.INVALID_CODE]: { code: 'validation.codeInvalid' },
   [ErrorCode.AFFILIATE_NOT_APPROVED]: { affiliate_id: 'validation.affiliateNotApproved' },
@@ -246,32 +246,26 @@ const refusalKeys: Partial<Record<string, Partial<Record<DiscountCodeField, stri
 };
 
 /** The contract's limits of the form's fields, so a refused length or range names its limit. */
-const fieldLimits: FieldInfos = Object.fromEntries(
+export const discountCodeFieldLimits: FieldInfos = Object.fromEntries(
   Object.entries(contractLimits.DiscountCodeInput).map(([field, limits]) => [field, { limits }]),
 );
 
 /**
- * A refusal as messages by field: a key of this namespace for the codes the form knows, else the
- * rule's message in the user's language (the server's text only for a code the UI does not know).
- * `discountType` picks the message of an INVALID_AMOUNT discount value.
+ * The refusal codes the form words itself, by field (the form's `codes`); any other refusal reads
+ * by its rule in the user's language. `discountType` picks the message of an INVALID_AMOUNT discount value.
  */
-export function refusalFieldErrors(
-  error: unknown,
+export function discountCodeRefusals(
   discountType: DiscountType,
-): Partial<Record<DiscountCodeField, { key: string } | { text: string }>> {
-  if (!(error instanceof ApiError)) return {};
-  const known = refusalKeys[error.code] ?? {};
-  const explained = fieldErrorsFrom(error, fieldLimits);
-  const out: Partial<Record<DiscountCodeField, { key: string } | { text: string }>> = {};
-  for (const detail of error.details) {
-    const field = detail.field as DiscountCodeField | undefined;
-    if (!field || out[field]) continue;
-    let key = known[field];
-    if (key && field === 'discount_value' && discountType === 'fixed_amount') key = 'validation.amountInvalid';
-    out[field] = key ? { key } : { text: explained[field] ?? detail.message };
-  }
-  // A refusal without details still belongs to its field when the code names only one.
-  const fields = Object.entries(known) as [DiscountCodeField, string][];
-  if (error.details.length === 0 && fields.length === 1) out[fields[0][0]] = { key: fields[0][1] };
-  return out;
+  text: (key: TextKey<'discountCodes'>) => string,
+): Partial<Record<ErrorCode, Partial<Record<DiscountCodeField, string>>>> {
+  return Object.fromEntries(
+    Object.entries(refusalKeys).map(([code, keys]) => {
+      const byField: Partial<Record<DiscountCodeField, string>> = {};
+      for (const [field, key] of Object.entries(keys) as [DiscountCodeField, TextKey<'discountCodes'>][]) {
+        const worded = field === 'discount_value' && discountType === 'fixed_amount' ? 'validation.amountInvalid' : key;
+        byField[field] = text(worded);
+      }
+      return [code, byField];
+    }),
+  );
 }

@@ -15,13 +15,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractLimits, type FieldLimits } from '../../api/contractLimits';
-import { errorMessage, fieldErrorsFrom, type FieldInfos } from '../../api/errors';
+import { errorMessage, type FieldInfos } from '../../api/errors';
 import { getGetBrandDomainsQueryKey, getListBrandsQueryKey, useGetBrandDomains, useSetBrandDomains } from '../../api/generated/brands/brands';
 import { useCreateCampaign, useUpdateCampaign } from '../../api/generated/campaigns/campaigns';
 import type { Campaign, CurrencyCode } from '../../api/generated/model';
 import { useAuth } from '../../auth/AuthProvider';
 import { FormDialog } from '../../components/FormDialog';
 import { LengthHelper } from '../../components/LengthHelper';
+import { keyed, useForm } from '../../forms/useForm';
+import type { TextKey } from '../../i18n/keys';
 import { currencies, decimalExample } from '../../preferences/format';
 import {
   campaignStatuses,
@@ -36,7 +38,6 @@ import {
   missingHomepageDomain,
   validateCampaignForm,
   type CampaignField,
-  type CampaignFormErrors,
   type CampaignFormValues,
 } from './campaignForm';
 
@@ -58,12 +59,6 @@ export function CampaignDialog(props: CampaignDialogProps) {
 function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: CampaignDialogProps) {
   const { t, i18n } = useTranslation(['campaigns', 'common']);
   const editing = Boolean(campaign);
-  const [values, setValues] = useState<CampaignFormValues>(() =>
-    campaign ? campaignToForm(campaign) : emptyCampaignForm(defaultCurrency),
-  );
-  const [errors, setErrors] = useState<CampaignFormErrors>({});
-  const [serverFields, setServerFields] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
   const create = useCreateCampaign();
   const update = useUpdateCampaign();
   const busy = create.isPending || update.isPending;
@@ -74,20 +69,23 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
   const domains = brandDomains.data?.data.domains;
   const setDomains = useSetBrandDomains();
   const [addedHost, setAddedHost] = useState<string | null>(null);
+  const form = useForm({
+    initial: (): CampaignFormValues => (campaign ? campaignToForm(campaign) : emptyCampaignForm(defaultCurrency)),
+    text: (key: TextKey<'campaigns'>) => t(key),
+    validate: (values) => keyed(validateCampaignForm(values)),
+    fields: () => fieldInfos,
+    send: (values) =>
+      campaign
+        ? update.mutateAsync({ id: campaign.id, data: formToUpdate(values) })
+        : create.mutateAsync({ data: formToInput(values) }),
+    onSaved: (response) => onSaved(response.data.campaign, !campaign),
+    // A long form: the alert sums up what the fields (perhaps out of view) say.
+    explainAlways: true,
+    refusal: (error) => errorMessage(error, t(editing ? 'toasts.updateFailed' : 'toasts.createFailed'), { fields: fieldInfos }),
+  });
+  const { values } = form;
   // The homepage's host when the brand lacks it: shown with a button that adds it to the brand's domains.
   const missingHost = missingHomepageDomain(values.homepage_url, domains);
-
-  const set = (field: CampaignField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-    setServerFields((current) => ({ ...current, [field]: '' }));
-  };
-
-  const fieldError = (field: CampaignField) => {
-    const key = errors[field];
-    if (key) return t(key);
-    return serverFields[field] || undefined;
-  };
 
   // Every field's label, the contract's limits and the form's own message for the server's domain rules.
   const limits: Partial<Record<CampaignField, FieldLimits>> = contractLimits.CampaignInput;
@@ -96,7 +94,7 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
     : missingHost
       ? t(domains?.length ? 'validation.homepageNotOnDomains' : 'validation.homepageNoDomains', { host: missingHost })
       : t('validation.homepageRefused');
-  const refusedKeys: Partial<Record<CampaignField, string>> = {
+  const refusedKeys: Partial<Record<CampaignField, TextKey<'campaigns'>>> = {
     name: 'validation.nameRequired',
     end_date: 'validation.endBeforeStart',
     budget: 'validation.budgetInvalid',
@@ -119,26 +117,10 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
         queryClient.invalidateQueries({ queryKey: getListBrandsQueryKey() }),
       ]);
       setAddedHost(host);
-      setServerFields((current) => ({ ...current, homepage_url: '' }));
-      setServerError(null);
+      form.setErrors({ homepage_url: undefined });
+      form.setFormError(null);
     } catch (error) {
-      setServerError(errorMessage(error, t('domain.addFailed')));
-    }
-  };
-
-  const submit = async () => {
-    const found = validateCampaignForm(values);
-    setErrors(found);
-    setServerError(null);
-    if (Object.values(found).some(Boolean)) return;
-    try {
-      const response = campaign
-        ? await update.mutateAsync({ id: campaign.id, data: formToUpdate(values) })
-        : await create.mutateAsync({ data: formToInput(values) });
-      onSaved(response.data.campaign, !campaign);
-    } catch (error) {
-      setServerError(errorMessage(error, t(editing ? 'toasts.updateFailed' : 'toasts.createFailed'), { fields: fieldInfos }));
-      setServerFields(fieldErrorsFrom(error, fieldInfos));
+      form.setFormError(errorMessage(error, t('domain.addFailed')));
     }
   };
 
@@ -150,13 +132,10 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
 
   /** Props of a field; `keepHelp` shows the help under the error too (the commission's fraction hint). */
   const text = (field: CampaignField, help?: string, keepHelp = false) => {
-    const error = fieldError(field);
+    const error = form.errors[field];
     return {
-      name: field,
+      ...form.field(field, help),
       label: t(`fields.${field}`),
-      value: values[field],
-      onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
-      error: Boolean(error),
       helperText: error && keepHelp && help ? `${error} ${help}` : (error ?? help),
       fullWidth: true,
     };
@@ -193,14 +172,14 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
   return (
     <FormDialog
       title={editing ? t('dialog.editTitle') : t('dialog.createTitle')}
-      busy={busy}
+      busy={busy || form.pending}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={form.submit}
       maxWidth="md"
       dividers
       testId="campaign-dialog"
       submitLabel={editing ? t('common:actions.save') : t('dialog.create')}
-      error={serverError}
+      error={form.formError}
     >
       <Grid container spacing={2}>
         <Grid size={12}>
@@ -291,7 +270,7 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
               aria-labelledby="campaign-visibility"
               name="visibility"
               value={values.visibility}
-              onChange={(event) => set('visibility')(event.target.value)}
+              onChange={(event) => form.set('visibility', event.target.value as CampaignFormValues['visibility'])}
             >
               <FormControlLabel value="public" control={<Radio size="small" />} label={t('visibility.public')} />
               <FormControlLabel value="invite_only" control={<Radio size="small" />} label={t('visibility.invite_only')} />
@@ -306,7 +285,7 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
               aria-labelledby="campaign-approval"
               name="approval_mode"
               value={values.approval_mode}
-              onChange={(event) => set('approval_mode')(event.target.value)}
+              onChange={(event) => form.set('approval_mode', event.target.value as CampaignFormValues['approval_mode'])}
             >
               <FormControlLabel value="auto" control={<Radio size="small" />} label={t('approval.auto')} />
               <FormControlLabel value="manual" control={<Radio size="small" />} label={t('approval.manual')} />

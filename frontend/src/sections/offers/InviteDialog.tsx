@@ -1,10 +1,9 @@
 import PersonRemoveIcon from '@mui/icons-material/PersonRemoveOutlined';
 import { IconButton, List, ListItem, ListItemText, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractLimits } from '../../api/contractLimits';
-import { errorMessage, fieldErrorsFrom, isServerRefusal, type FieldInfos } from '../../api/errors';
+import { errorMessage, type FieldInfos } from '../../api/errors';
 import {
   getListCampaignInvitationsQueryKey,
   useInviteAffiliate,
@@ -14,6 +13,7 @@ import {
 import type { Campaign } from '../../api/generated/model';
 import { FormDialog } from '../../components/FormDialog';
 import { QueryStatus } from '../../components/QueryStatus';
+import { useForm } from '../../forms/useForm';
 import { formatDate } from '../../preferences/format';
 import { useToast } from '../../toasts/ToastProvider';
 import { MembershipChip } from './MembershipChip';
@@ -31,57 +31,39 @@ export function InviteDialog({ campaign, onClose }: { campaign: Campaign; onClos
   const invitations = useListCampaignInvitations(campaign.id);
   const invite = useInviteAffiliate();
   const withdraw = useWithdrawInvitation();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [refusal, setRefusal] = useState<string | null>(null);
   const fields: FieldInfos = { email: { label: t('invite.email'), limits: EMAIL, invalid: t('invite.unknown') } };
   const reload = () => queryClient.invalidateQueries({ queryKey: getListCampaignInvitationsQueryKey(campaign.id) });
-
-  const submit = async () => {
-    const typed = email.trim();
-    const found = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(typed) ? undefined : t('invite.emailInvalid');
-    setError(found);
-    setRefusal(null);
-    if (found) return;
-    try {
-      const response = await invite.mutateAsync({ id: campaign.id, data: { email: typed } });
+  const form = useForm({
+    initial: { email: '' },
+    fields,
+    validate: ({ email }) => ({ email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? undefined : t('invite.emailInvalid') }),
+    send: ({ email }) => invite.mutateAsync({ id: campaign.id, data: { email: email.trim() } }),
+    onSaved: async (response) => {
       toast({ severity: 'success', message: t('invite.sent', { name: response.data.invitation.affiliate_name }) });
-      setEmail('');
+      // The dialog stays open for the next invitation.
+      form.reset();
       await reload();
-    } catch (failure) {
-      const byField = isServerRefusal(failure) ? fieldErrorsFrom(failure, fields) : {};
-      if (byField.email) {
-        setError(byField.email);
-        return;
-      }
-      setRefusal(errorMessage(failure, t('invite.failed'), { fields }));
-    }
-  };
+    },
+    refusal: (failure) => errorMessage(failure, t('invite.failed'), { fields }),
+  });
 
   const list = invitations.data?.data.invitations ?? [];
   return (
     <FormDialog
       title={t('invite.title', { name: campaign.name })}
-      busy={invite.isPending}
+      busy={form.pending}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={form.submit}
       submitLabel={t('invite.submit')}
-      error={refusal}
+      error={form.formError}
       testId="invite-dialog"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <Typography color="text.secondary">{t('invite.help')}</Typography>
         <TextField
-          name="email"
+          {...form.field('email', ' ')}
           type="email"
           label={t('invite.email')}
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setError(undefined);
-          }}
-          error={Boolean(error)}
-          helperText={error ?? ' '}
           required
           autoFocus
           slotProps={{ htmlInput: { 'data-testid': 'invite-email' } }}

@@ -13,6 +13,7 @@ import { contractLimits } from '../../api/contractLimits';
 import { hasAtMostTwoDecimals, isAtMostOne, isNonNegativeDecimal, normalizeDecimal } from '../../preferences/decimal';
 import { parseDay } from '../../preferences/format';
 import { isDomainName, isOnDomains, normalizeDomain } from '../integration/domains';
+import type { TextKey } from '../../i18n/keys';
 
 /** The create/edit campaign form as the user types it (every field a string until it is sent). */
 export interface CampaignFormValues {
@@ -34,7 +35,7 @@ export interface CampaignFormValues {
 export type CampaignField = keyof CampaignFormValues;
 
 /** Field → key of its message in the campaigns namespace (validation.*). */
-export type CampaignFormErrors = Partial<Record<CampaignField, string>>;
+export type CampaignFormErrors = Partial<Record<CampaignField, TextKey<'campaigns'>>>;
 
 export const DEFAULT_ATTRIBUTION_WINDOW_DAYS = 30;
 export const NAME_MAX = contractLimits.CampaignInput.name.maxLength;

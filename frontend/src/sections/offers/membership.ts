@@ -1,4 +1,5 @@
 import type { MembershipStatus } from '../../api/generated/model';
+import type { TextKey } from '../../i18n/keys';
 
 export const membershipStatuses: MembershipStatus[] = ['pending', 'approved', 'rejected'];
 
@@ -12,6 +13,6 @@ const colors: Record<MembershipStatus, ChipColor> = { pending: 'warning', approv
  * How an application's state is shown: to the affiliate an approved application reads 'Joined',
  * to the brand 'Approved'. The label is a key in the campaigns namespace.
  */
-export function membershipChip(status: MembershipStatus, viewer: MembershipViewer): { labelKey: string; color: ChipColor } {
+export function membershipChip(status: MembershipStatus, viewer: MembershipViewer): { labelKey: TextKey<'campaigns'>; color: ChipColor } {
   return { labelKey: `membership.${viewer}.${status}`, color: colors[status] };
 }

@@ -1,12 +1,12 @@
 import { Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractLimits } from '../../api/contractLimits';
-import { errorMessage, fieldErrorsFrom, isServerRefusal, tooLongMessage, type FieldInfos } from '../../api/errors';
+import { errorMessage, tooLongMessage, type FieldInfos } from '../../api/errors';
 import type { Payout } from '../../api/generated/model';
 import { usePayPayout } from '../../api/generated/payouts/payouts';
 import { FormDialog } from '../../components/FormDialog';
 import { LengthHelper } from '../../components/LengthHelper';
+import { useForm } from '../../forms/useForm';
 import { formatAmount } from '../../preferences/format';
 
 const REFERENCE = contractLimits.PayoutPayment.reference;
@@ -15,38 +15,29 @@ const REFERENCE = contractLimits.PayoutPayment.reference;
 export function PayDialog({ payout, onClose, onPaid }: { payout: Payout; onClose: () => void; onPaid: (payout: Payout) => void }) {
   const { t } = useTranslation(['payouts', 'common']);
   const pay = usePayPayout();
-  const [reference, setReference] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [refusal, setRefusal] = useState<string | null>(null);
   const fields: FieldInfos = { reference: { label: t('pay.reference'), limits: REFERENCE } };
-
-  const submit = async () => {
-    const typed = reference.trim();
-    const found = typed === '' ? t('pay.referenceRequired') : typed.length > REFERENCE.maxLength ? tooLongMessage(REFERENCE.maxLength) : undefined;
-    setError(found);
-    setRefusal(null);
-    if (found) return;
-    try {
-      const response = await pay.mutateAsync({ id: payout.id, data: { reference: typed } });
-      onPaid(response.data.payout);
-    } catch (failure) {
-      const byField = isServerRefusal(failure) ? fieldErrorsFrom(failure, fields) : {};
-      if (byField.reference) {
-        setError(byField.reference);
-        return;
-      }
-      setRefusal(errorMessage(failure, t('toasts.failedMessage'), { fields }));
-    }
-  };
+  const form = useForm({
+    initial: { reference: '' },
+    fields,
+    validate: ({ reference }) => {
+      const typed = reference.trim();
+      return {
+        reference: typed === '' ? t('pay.referenceRequired') : typed.length > REFERENCE.maxLength ? tooLongMessage(REFERENCE.maxLength) : undefined,
+      };
+    },
+    send: ({ reference }) => pay.mutateAsync({ id: payout.id, data: { reference: reference.trim() } }),
+    onSaved: (response) => onPaid(response.data.payout),
+    refusal: (failure) => errorMessage(failure, t('toasts.failedMessage'), { fields }),
+  });
 
   return (
     <FormDialog
       title={t('pay.title', { affiliate: payout.affiliate_name })}
-      busy={pay.isPending}
+      busy={form.pending}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={form.submit}
       submitLabel={t('pay.submit')}
-      error={refusal}
+      error={form.formError}
       testId="pay-dialog"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
@@ -54,15 +45,11 @@ export function PayDialog({ payout, onClose, onPaid }: { payout: Payout; onClose
           {t('pay.summary', { amount: formatAmount(payout.amount, payout.currency), count: payout.conversion_count })}
         </Typography>
         <TextField
-          name="reference"
+          {...form.field('reference')}
           label={t('pay.reference')}
-          value={reference}
-          onChange={(event) => {
-            setReference(event.target.value);
-            setError(undefined);
-          }}
-          error={Boolean(error)}
-          helperText={error ?? <LengthHelper text={t('pay.referenceHelp')} length={reference.length} max={REFERENCE.maxLength} />}
+          helperText={
+            form.errors.reference ?? <LengthHelper text={t('pay.referenceHelp')} length={form.values.reference.length} max={REFERENCE.maxLength} />
+          }
           required
           autoFocus
           slotProps={{ htmlInput: { 'data-testid': 'pay-reference' } }}

@@ -2,8 +2,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/config';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders';
-import { brandSetupServerErrors } from './brandSetupForm';
-import { ApiError } from '../../api/fetcher';
 import SettingsPage from './SettingsPage';
 
 const brand = {
@@ -110,25 +108,5 @@ describe('brand details on the settings page', () => {
     renderWithProviders(<SettingsPage />);
     await screen.findByTestId('profile-card');
     expect(screen.queryByTestId('brand-card')).toBeNull();
-  });
-
-  it("places the server's refusals on the fields it names, in the form's words", () => {
-    const error = new ApiError({
-      status: 400,
-      kind: 'CLIENT_ERROR',
-      code: 'VALIDATION_ERROR',
-      message: 'Validation failed',
-      details: [
-        { field: 'company_name', message: 'Name is required' },
-        { field: 'default_currency', message: 'Currency must be one of: RON, EUR, USD' },
-        { field: 'other', message: 'ignored' },
-      ],
-    });
-    expect(
-      brandSetupServerErrors(error, { company_name: { invalid: 'Enter the company name.' }, default_currency: { invalid: 'Pick a currency.' } }),
-    ).toEqual({
-      company_name: { message: 'Enter the company name.' },
-      default_currency: { message: 'Pick a currency.' },
-    });
   });
 });

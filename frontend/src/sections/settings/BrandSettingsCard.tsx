@@ -8,73 +8,53 @@ import type { Brand } from '../../api/generated/model';
 import { useAuth } from '../../auth/AuthProvider';
 import { QueryStatus } from '../../components/QueryStatus';
 import { currencies } from '../../preferences/format';
-import {
-  brandSetupInput,
-  brandSetupServerErrors,
-  brandSetupValues,
-  validateBrandSetup,
-  type BrandSetupErrors,
-  type BrandSetupField,
-  type BrandSetupValues,
-} from './brandSetupForm';
-
-type Message = { severity: 'success' | 'error'; text: string } | null;
+import { keyed, useForm } from '../../forms/useForm';
+import type { TextKey } from '../../i18n/keys';
+import { brandSetupInput, brandSetupValues, validateBrandSetup, type BrandSetupField } from './brandSetupForm';
 
 function BrandSetupForm({ brand }: { brand: Brand }) {
   const { t } = useTranslation(['account', 'auth']);
   const queryClient = useQueryClient();
   const { refreshUser } = useAuth();
-  const [values, setValues] = useState<BrandSetupValues>(() => brandSetupValues(brand));
-  const [errors, setErrors] = useState<BrandSetupErrors>({});
-  const [message, setMessage] = useState<Message>(null);
+  const [saved, setSaved] = useState(false);
   const setup = useSetupBrand();
-
-  const set = (field: BrandSetupField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  const form = useForm({
+    initial: () => brandSetupValues(brand),
+    text: (key: TextKey<'account'>) => t(key),
+    validate: (values) => keyed(validateBrandSetup(values)),
+    fields: {
+      company_name: { invalid: t('brand.companyRequired') },
+      default_currency: { invalid: t('brand.currencyInvalid') },
+    },
+    send: (values) => setup.mutateAsync({ data: brandSetupInput(values) }),
+    onSaved: async (response) => {
+      form.reset(brandSetupValues(response.data.brand));
+      setSaved(true);
+      // The brand list, its integration details and the user's company name all follow.
+      await Promise.all([
+        queryClient.invalidateQueries({
+          predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/brands'),
+        }),
+        refreshUser(),
+      ]);
+    },
+    refusal: (error) => errorMessage(error, t('brand.failed')),
+  });
+  const message = form.formError
+    ? { severity: 'error' as const, text: form.formError }
+    : saved
+      ? { severity: 'success' as const, text: t('brand.saved') }
+      : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setMessage(null);
-    const problems = validateBrandSetup(values);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    setup.mutate(
-      { data: brandSetupInput(values) },
-      {
-        onSuccess: async (response) => {
-          setValues(brandSetupValues(response.data.brand));
-          setMessage({ severity: 'success', text: t('brand.saved') });
-          // The brand list, its integration details and the user's company name all follow.
-          await Promise.all([
-            queryClient.invalidateQueries({
-              predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/brands'),
-            }),
-            refreshUser(),
-          ]);
-        },
-        onError: (error) => {
-          const byField = brandSetupServerErrors(error, {
-            company_name: { invalid: t('brand.companyRequired') },
-            default_currency: { invalid: t('brand.currencyInvalid') },
-          });
-          setErrors(byField);
-          if (Object.keys(byField).length === 0) setMessage({ severity: 'error', text: errorMessage(error, t('brand.failed')) });
-        },
-      },
-    );
+    setSaved(false);
+    void form.submit();
   };
 
   const fieldProps = (field: BrandSetupField, help: string) => {
-    const problem = errors[field];
-    const text = problem ? ('key' in problem ? t(problem.key) : problem.message) : help;
     return {
-      name: field,
-      value: values[field],
-      onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
-      error: Boolean(problem),
-      helperText: text,
+      ...form.field(field, help),
       fullWidth: true,
       slotProps: { formHelperText: { 'data-testid': `brand-${field}-help` } as object },
     };
@@ -101,7 +81,7 @@ function BrandSetupForm({ brand }: { brand: Brand }) {
         ))}
       </TextField>
       <Stack direction="row">
-        <Button type="submit" variant="contained" disabled={setup.isPending} data-testid="brand-save">
+        <Button type="submit" variant="contained" disabled={form.pending} data-testid="brand-save">
           {t('brand.save')}
         </Button>
       </Stack>

@@ -19,7 +19,11 @@ type Message = { severity: 'success' | 'error'; text: string } | null;
 export const MIN_PASSWORD_LENGTH = contractLimits.SignupRequest.password.minLength;
 
 /** Checks a password change before it is sent; returns the auth namespace key of the problem, or null. */
-export function passwordProblem(values: { currentPassword: string; newPassword: string; confirmPassword: string }): string | null {
+export function passwordProblem(values: {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}): 'account:password.required' | 'auth:reset.tooShort' | 'auth:reset.mismatch' | 'account:password.same' | null {
   if (!values.currentPassword || !values.newPassword) return 'account:password.required';
   if (values.newPassword.length < MIN_PASSWORD_LENGTH) return 'auth:reset.tooShort';
   if (values.newPassword !== values.confirmPassword) return 'auth:reset.mismatch';

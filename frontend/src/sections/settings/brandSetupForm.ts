@@ -1,5 +1,5 @@
-import { fieldErrorsFrom, type FieldInfos } from '../../api/errors';
 import type { Brand, BrandSetupInput, CurrencyCode } from '../../api/generated/model';
+import type { TextKey } from '../../i18n/keys';
 import { isCurrency } from '../../preferences/format';
 
 export const MAX_COMPANY_NAME = 200;
@@ -10,8 +10,8 @@ export interface BrandSetupValues {
 }
 
 export type BrandSetupField = keyof BrandSetupValues;
-/** A field's problem: an account namespace key (checked here) or the server's own message. */
-export type BrandSetupErrors = Partial<Record<BrandSetupField, { key: string } | { message: string }>>;
+/** A field's problem: a key of the account namespace. */
+export type BrandSetupErrors = Partial<Record<BrandSetupField, TextKey<'account'>>>;
 
 /** The form's values for a brand as GET /brands answers it. */
 export function brandSetupValues(brand: Brand): BrandSetupValues {
@@ -22,22 +22,13 @@ export function brandSetupValues(brand: Brand): BrandSetupValues {
 export function validateBrandSetup(values: BrandSetupValues): BrandSetupErrors {
   const errors: BrandSetupErrors = {};
   const name = values.company_name.trim();
-  if (!name) errors.company_name = { key: 'brand.companyRequired' };
-  else if (name.length > MAX_COMPANY_NAME) errors.company_name = { key: 'brand.companyTooLong' };
-  if (!isCurrency(values.default_currency)) errors.default_currency = { key: 'brand.currencyInvalid' };
+  if (!name) errors.company_name = 'brand.companyRequired';
+  else if (name.length > MAX_COMPANY_NAME) errors.company_name = 'brand.companyTooLong';
+  if (!isCurrency(values.default_currency)) errors.default_currency = 'brand.currencyInvalid';
   return errors;
 }
 
 /** The body of PUT /brands/setup; the domains are edited as one list in the shop domains card, so no domain is sent (it is kept). */
 export function brandSetupInput(values: BrandSetupValues): BrandSetupInput {
   return { company_name: values.company_name.trim(), default_currency: values.default_currency };
-}
-
-/** The refusal's `details[].field` messages placed on the form's fields, worded by `fields`; unknown fields are left out. */
-export function brandSetupServerErrors(error: unknown, fields?: FieldInfos): BrandSetupErrors {
-  const errors: BrandSetupErrors = {};
-  for (const [field, message] of Object.entries(fieldErrorsFrom(error, fields))) {
-    if (field === 'company_name' || field === 'default_currency') errors[field] = { message };
-  }
-  return errors;
 }

@@ -20,10 +20,11 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { contractLimits } from '../../api/contractLimits';
-import { errorMessage, fieldErrorsFrom, isServerRefusal, type FieldInfos } from '../../api/errors';
+import { errorMessage, type FieldInfos } from '../../api/errors';
 import { LengthHelper } from '../../components/LengthHelper';
 import { useListMyCampaigns } from '../../api/generated/campaigns/campaigns';
 import { ErrorCode, type TrackingLink } from '../../api/generated/model';
+import { keyed, useForm } from '../../forms/useForm';
 import {
   getListAffiliateLinksQueryKey,
   useGenerateAffiliateLink,
@@ -37,12 +38,11 @@ import {
   MAX_NAME_LENGTH,
   affiliateFormToInput,
   emptyAffiliateLinkForm,
-  hasErrors,
   linkableCampaigns,
-  linkFormErrorsFrom,
+  linkFormCodes,
   validateAffiliateLinkForm,
   type AffiliateLinkFormValues,
-  type LinkFormErrors,
+  type LinkFormKey,
 } from './linkForm';
 import { lessImportant, FitTableContainer } from '../../components/FitTable';
 
@@ -58,59 +58,44 @@ function GenerateLinkCard({ onGenerated }: { onGenerated: () => void }) {
   const myCampaigns = useListMyCampaigns();
   const generate = useGenerateAffiliateLink();
   const campaigns = useMemo(() => linkableCampaigns(myCampaigns.data?.data.campaigns ?? [], i18n.language), [myCampaigns.data, i18n.language]);
-  const [values, setValues] = useState<AffiliateLinkFormValues>(emptyAffiliateLinkForm);
-  const [errors, setErrors] = useState<LinkFormErrors>({});
-  const [serverFields, setServerFields] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<TrackingLink | null>(null);
+  const fieldInfos: FieldInfos = {
+    name: { label: t('fields.name'), limits: contractLimits.AffiliateLinkInput.name },
+    destination_url: { label: t('fields.destination_url'), limits: contractLimits.AffiliateLinkInput.destination_url },
+  };
+  const codes = linkFormCodes('affiliate', (key) => t(key));
+  const form = useForm({
+    initial: emptyAffiliateLinkForm,
+    text: (key: LinkFormKey) => t(key),
+    validate: (values) =>
+      keyed(validateAffiliateLinkForm(values, campaigns.find((campaign) => campaign.id === values.campaign_id)?.homepage_url)),
+    fields: fieldInfos,
+    // A blank destination refused as a URL: the campaign has no homepage (any more).
+    codes: (values: AffiliateLinkFormValues) =>
+      values.destination_url.trim() ? codes : { ...codes, [ErrorCode.INVALID_URL]: { destination_url: t('errors.destinationNeeded') } },
+    send: (values) => generate.mutateAsync({ data: affiliateFormToInput(values) }),
+    onSaved: (response, values) => {
+      setCreated(response.data.link);
+      form.reset({ ...emptyAffiliateLinkForm(), campaign_id: values.campaign_id });
+      onGenerated();
+    },
+    refusal: (error) => {
+      toast({ severity: 'error', title: t('toasts.generateFailed'), message: errorMessage(error, t('toasts.unexpected'), { fields: fieldInfos }) });
+      return null;
+    },
+  });
+  const { values } = form;
   const chosen = campaigns.find((campaign) => campaign.id === values.campaign_id);
 
-  const set = (field: AffiliateField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-    setServerFields((current) => ({ ...current, [field]: '' }));
-  };
-
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateAffiliateLinkForm(values, chosen?.homepage_url);
-    setErrors(found);
-    setServerFields({});
-    if (hasErrors(found)) return;
-    try {
-      const response = await generate.mutateAsync({ data: affiliateFormToInput(values) });
-      setCreated(response.data.link);
-      setValues((current) => ({ ...emptyAffiliateLinkForm(), campaign_id: current.campaign_id }));
-      onGenerated();
-    } catch (error) {
-      const fields = linkFormErrorsFrom(error, 'affiliate');
-      if (fields) {
-        // A blank destination refused as a URL: the campaign has no homepage (any more).
-        const blank = fields.destination_url === 'errors.invalidUrl' && !values.destination_url.trim();
-        setErrors(blank ? { destination_url: 'errors.destinationNeeded' } : fields);
-        return;
-      }
-      const fieldInfos: FieldInfos = {
-        name: { label: t('fields.name'), limits: contractLimits.AffiliateLinkInput.name },
-        destination_url: { label: t('fields.destination_url'), limits: contractLimits.AffiliateLinkInput.destination_url },
-      };
-      if (isServerRefusal(error) && error.code === ErrorCode.VALIDATION_ERROR && error.details.length > 0) {
-        setServerFields(fieldErrorsFrom(error, fieldInfos));
-        return;
-      }
-      toast({ severity: 'error', title: t('toasts.generateFailed'), message: errorMessage(error, t('toasts.unexpected'), { fields: fieldInfos }) });
-    }
+    void form.submit();
   };
 
   const fieldProps = (field: AffiliateField, help?: string, slots: Record<string, object> = {}) => {
-    const key = errors[field];
-    const error = key ? t(key) : serverFields[field] || undefined;
     return {
-      name: field,
+      ...form.field(field, help),
       label: t(`fields.${field}`),
-      value: values[field],
-      onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
-      error: Boolean(error),
-      helperText: error ?? help,
       fullWidth: true,
       size: 'small' as const,
       slotProps: { ...slots, formHelperText: { 'data-testid': `${field}-message` } as object },
@@ -179,7 +164,7 @@ function GenerateLinkCard({ onGenerated }: { onGenerated: () => void }) {
                 />
               </Grid>
               <Grid size={12}>
-                <Button type="submit" variant="contained" startIcon={<LinkIcon />} disabled={generate.isPending} data-testid="generate-submit">
+                <Button type="submit" variant="contained" startIcon={<LinkIcon />} disabled={form.pending} data-testid="generate-submit">
                   {t('generate.button')}
                 </Button>
               </Grid>

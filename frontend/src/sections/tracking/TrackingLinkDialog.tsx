@@ -1,25 +1,24 @@
 import { Alert, Grid, TextField } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractLimits } from '../../api/contractLimits';
-import { errorMessage, fieldErrorsFrom, isServerRefusal, type FieldInfos } from '../../api/errors';
+import { errorMessage, type FieldInfos } from '../../api/errors';
 import { useCreateTrackingLink } from '../../api/generated/tracking/tracking';
-import { ErrorCode, type Campaign, type TrackingLink } from '../../api/generated/model';
+import type { Campaign, TrackingLink } from '../../api/generated/model';
 import { FormDialog } from '../../components/FormDialog';
 import { LengthHelper } from '../../components/LengthHelper';
+import { keyed, useForm } from '../../forms/useForm';
 import { useToast } from '../../toasts/ToastProvider';
 import {
   MAX_NAME_LENGTH,
   brandFormToInput,
   campaignsForAffiliate,
   emptyBrandLinkForm,
-  hasErrors,
-  linkFormErrorsFrom,
+  linkFormCodes,
   validateBrandLinkForm,
   type AffiliateOption,
-  type BrandLinkFormValues,
   type LinkField,
-  type LinkFormErrors,
+  type LinkFormKey,
 } from './linkForm';
 
 interface TrackingLinkDialogProps {
@@ -42,64 +41,41 @@ function TrackingLinkForm({ affiliates, affiliatesLoaded, campaigns, onClose, on
   const { t, i18n } = useTranslation(['tracking', 'common']);
   const toast = useToast();
   const create = useCreateTrackingLink();
-  const [values, setValues] = useState<BrandLinkFormValues>(emptyBrandLinkForm);
-  const [errors, setErrors] = useState<LinkFormErrors>({});
-  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  const fieldInfos: FieldInfos = {
+    name: { label: t('fields.name'), limits: contractLimits.TrackingLinkInput.name },
+    destination_url: { label: t('fields.destination_url'), limits: contractLimits.TrackingLinkInput.destination_url },
+  };
+  const form = useForm({
+    initial: emptyBrandLinkForm,
+    text: (key: LinkFormKey) => t(key),
+    validate: (values) => keyed(validateBrandLinkForm(values)),
+    fields: fieldInfos,
+    codes: linkFormCodes('brand', (key) => t(key)),
+    send: (values) => create.mutateAsync({ data: brandFormToInput(values) }),
+    onSaved: (response) => onCreated(response.data.link),
+    refusal: (error) => {
+      toast({ severity: 'error', title: t('toasts.createFailed'), message: errorMessage(error, t('toasts.unexpected'), { fields: fieldInfos }) });
+      return null;
+    },
+  });
+  const { values, set } = form;
 
   const affiliate = affiliates.find((option) => option.id === values.affiliate_id);
   const groups = useMemo(() => campaignsForAffiliate(campaigns, affiliate, i18n.language), [campaigns, affiliate, i18n.language]);
 
-  const set = (field: LinkField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-    setServerFields((current) => ({ ...current, [field]: '' }));
-  };
-
   const chooseAffiliate = (id: string) => {
-    set('affiliate_id')(id);
+    set('affiliate_id', id);
     // Picking an affiliate in exactly one campaign picks that campaign too.
     const chosen = affiliates.find((option) => option.id === id);
-    if (chosen?.campaignIds.length === 1 && !values.campaign_id) set('campaign_id')(chosen.campaignIds[0]);
+    if (chosen?.campaignIds.length === 1 && !values.campaign_id) set('campaign_id', chosen.campaignIds[0]);
   };
 
-  const submit = async () => {
-    const found = validateBrandLinkForm(values);
-    setErrors(found);
-    setServerFields({});
-    if (hasErrors(found)) return;
-    try {
-      const response = await create.mutateAsync({ data: brandFormToInput(values) });
-      onCreated(response.data.link);
-    } catch (error) {
-      const fields = linkFormErrorsFrom(error, 'brand');
-      if (fields) {
-        setErrors(fields);
-        return;
-      }
-      const fieldInfos: FieldInfos = {
-        name: { label: t('fields.name'), limits: contractLimits.TrackingLinkInput.name },
-        destination_url: { label: t('fields.destination_url'), limits: contractLimits.TrackingLinkInput.destination_url },
-      };
-      if (isServerRefusal(error) && error.code === ErrorCode.VALIDATION_ERROR && error.details.length > 0) {
-        setServerFields(fieldErrorsFrom(error, fieldInfos));
-        return;
-      }
-      toast({ severity: 'error', title: t('toasts.createFailed'), message: errorMessage(error, t('toasts.unexpected'), { fields: fieldInfos }) });
-    }
-  };
-
-  const busy = create.isPending;
+  const busy = form.pending;
   /** Props of a field: its label, value, and the message of its error (or its help) under it. */
   const fieldProps = (field: LinkField, help?: string, slots: Record<string, object> = {}) => {
-    const key = errors[field];
-    const error = key ? t(key) : serverFields[field] || undefined;
     return {
-      name: field,
+      ...form.field(field, help),
       label: t(`fields.${field}`),
-      value: values[field],
-      onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
-      error: Boolean(error),
-      helperText: error ?? help,
       fullWidth: true,
       slotProps: { ...slots, formHelperText: { 'data-testid': `${field}-message` } as object },
     };
@@ -110,7 +86,7 @@ function TrackingLinkForm({ affiliates, affiliatesLoaded, campaigns, onClose, on
       title={t('dialog.title')}
       busy={busy}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={form.submit}
       dividers
       testId="link-dialog"
       submitLabel={t('dialog.create')}

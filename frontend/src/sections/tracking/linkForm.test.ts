@@ -4,6 +4,7 @@ import { ErrorCode } from '../../api/generated/model';
 import type { Application, Campaign } from '../../api/generated/model';
 import i18n from '../../i18n/config';
 import { formatCount } from '../../preferences/format';
+import { refusalFieldErrors } from '../../forms/refusal';
 import { linkStatusChip, toggledStatus } from './linkDisplay';
 import {
   affiliateFormToInput,
@@ -15,7 +16,7 @@ import {
   emptyBrandLinkForm,
   linkableCampaigns,
   linkFormError,
-  linkFormErrorsFrom,
+  linkFormCodes,
   validateAffiliateLinkForm,
   validateBrandLinkForm,
 } from './linkForm';
@@ -35,16 +36,18 @@ describe('link form messages', () => {
     expect(linkFormError(ErrorCode.CONFLICT)).toBeNull();
   });
 
-  it('reads the code of a server refusal, never of a network failure', () => {
-    expect(linkFormErrorsFrom(refusal(ErrorCode.DOMAIN_NOT_ALLOWED))).toEqual({ destination_url: 'errors.domainNotAllowed' });
-    expect(linkFormErrorsFrom(refusal(ErrorCode.NOT_FOUND))).toBeNull();
-    expect(linkFormErrorsFrom(new ApiError({ status: 0, kind: 'NETWORK_ERROR' }))).toBeNull();
-    expect(linkFormErrorsFrom(new Error('boom'))).toBeNull();
+  it('places the codes of a server refusal at their fields, never a network failure', () => {
+    const form = (viewer: 'brand' | 'affiliate') => ({ names: ['affiliate_id', 'campaign_id', 'name', 'destination_url'] as const, codes: linkFormCodes(viewer, (key) => key) });
+    expect(refusalFieldErrors(refusal(ErrorCode.DOMAIN_NOT_ALLOWED), form('brand'))).toEqual({ destination_url: 'errors.domainNotAllowed' });
+    expect(refusalFieldErrors(refusal(ErrorCode.AFFILIATE_NOT_APPROVED), form('affiliate'))).toEqual({ campaign_id: 'errors.selfNotApproved' });
+    expect(refusalFieldErrors(refusal(ErrorCode.NOT_FOUND), form('brand'))).toEqual({});
+    expect(refusalFieldErrors(new ApiError({ status: 0, kind: 'NETWORK_ERROR' }), form('brand'))).toEqual({});
+    expect(refusalFieldErrors(new Error('boom'), form('brand'))).toEqual({});
   });
 
   it('has the fixed messages in Romanian and English', async () => {
     const texts = (language: string) =>
-      ['affiliateRequired', 'nameRequired', 'invalidDomain', 'domainNotAllowed', 'invalidUrl', 'affiliateNotApproved'].map((key) =>
+      (['affiliateRequired', 'nameRequired', 'invalidDomain', 'domainNotAllowed', 'invalidUrl', 'affiliateNotApproved'] as const).map((key) =>
         i18n.getFixedT(language, 'tracking')(`errors.${key}`),
       );
     expect(texts('ro')).toEqual([

@@ -1,6 +1,6 @@
 import { contractLimits } from '../../api/contractLimits';
-import { ApiError } from '../../api/fetcher';
 import { ErrorCode } from '../../api/generated/model';
+import type { TextKey } from '../../i18n/keys';
 import { compareNames } from '../../preferences/format';
 import { isDomainName } from '../integration/domains';
 import type {
@@ -27,8 +27,11 @@ export interface AffiliateLinkFormValues {
 
 export type LinkField = keyof BrandLinkFormValues;
 
+/** A message of the link form: a key of the tracking namespace (errors.*). */
+export type LinkFormKey = TextKey<'tracking'>;
+
 /** Field → key of its message in the tracking namespace (errors.*). */
-export type LinkFormErrors = Partial<Record<LinkField, string>>;
+export type LinkFormErrors = Partial<Record<LinkField, LinkFormKey>>;
 
 export const MAX_NAME_LENGTH = contractLimits.TrackingLinkInput.name.maxLength;
 export const MAX_DESTINATION_LENGTH = contractLimits.TrackingLinkInput.destination_url.maxLength;
@@ -39,7 +42,7 @@ export const emptyAffiliateLinkForm = (): AffiliateLinkFormValues => ({ campaign
 /** Who fills the form: the brand picks an affiliate, the affiliate is itself. */
 export type LinkFormViewer = 'brand' | 'affiliate';
 
-const messageKeys: Partial<Record<string, { field: LinkField; key: string }>> = {
+const messageKeys: Partial<Record<ErrorCode, { field: LinkField; key: LinkFormKey }>> = {
   [ErrorCode.AFFILIATE_REQUIRED]: { field: 'affiliate_id', key: 'errors.affiliateRequired' },
   [ErrorCode.CAMPAIGN_REQUIRED]: { field: 'campaign_id', key: 'errors.campaignRequired' },
   [ErrorCode.NAME_REQUIRED]: { field: 'name', key: 'errors.nameRequired' },
@@ -54,8 +57,8 @@ const messageKeys: Partial<Record<string, { field: LinkField; key: string }>> = 
  * code found before sending); null for any other code. To an affiliate, 'not approved' is about
  * its campaign choice.
  */
-export function linkFormError(code: string, viewer: LinkFormViewer = 'brand'): { field: LinkField; key: string } | null {
-  const found = messageKeys[code];
+export function linkFormError(code: string, viewer: LinkFormViewer = 'brand'): { field: LinkField; key: LinkFormKey } | null {
+  const found = messageKeys[code as ErrorCode];
   if (!found) return null;
   if (viewer === 'affiliate' && code === ErrorCode.AFFILIATE_NOT_APPROVED) {
     return { field: 'campaign_id', key: 'errors.selfNotApproved' };
@@ -63,11 +66,14 @@ export function linkFormError(code: string, viewer: LinkFormViewer = 'brand'): {
   return found;
 }
 
-/** The field errors for a failed create: the machine code's message at its field, else none. */
-export function linkFormErrorsFrom(error: unknown, viewer: LinkFormViewer = 'brand'): LinkFormErrors | null {
-  if (!(error instanceof ApiError) || error.status === 0) return null;
-  const found = linkFormError(error.code, viewer);
-  return found ? { [found.field]: found.key } : null;
+/** The server's codes the link form words itself, by the field each concerns (the form's `codes`). */
+export function linkFormCodes(viewer: LinkFormViewer, text: (key: LinkFormKey) => string): Partial<Record<ErrorCode, Partial<Record<LinkField, string>>>> {
+  return Object.fromEntries(
+    Object.keys(messageKeys).flatMap((code) => {
+      const found = linkFormError(code, viewer);
+      return found ? [[code, { [found.field]: text(found.key) }]] : [];
+    }),
+  );
 }
 
 /**
@@ -97,7 +103,7 @@ function destinationErrors(text: string, viewer: LinkFormViewer): LinkFormErrors
   return problem ? codeKey(problem, viewer) : {};
 }
 
-function codeKey(code: string, viewer: LinkFormViewer): Partial<Record<LinkField, string>> {
+function codeKey(code: string, viewer: LinkFormViewer): LinkFormErrors {
   const found = linkFormError(code, viewer);
   return found ? { [found.field]: found.key } : {};
 }
@@ -119,7 +125,7 @@ export function validateBrandLinkForm(values: BrandLinkFormValues): LinkFormErro
  * destination means the campaign's homepage (`homepage`, the chosen campaign's): without one, the
  * destination is needed.
  */
-export function validateAffiliateLinkForm(values: AffiliateLinkFormValues, homepage?: string | null): LinkFormErrors {
+export function validateAffiliateLinkForm(values: AffiliateLinkFormValues, homepage?: string | null): Partial<Record<keyof AffiliateLinkFormValues, LinkFormKey>> {
   const errors: LinkFormErrors = {};
   if (!values.campaign_id) Object.assign(errors, codeKey(ErrorCode.CAMPAIGN_REQUIRED, 'affiliate'));
   if (values.name.trim().length > MAX_NAME_LENGTH) errors.name = 'errors.nameTooLong';
@@ -127,8 +133,6 @@ export function validateAffiliateLinkForm(values: AffiliateLinkFormValues, homep
   if (values.campaign_id && !values.destination_url.trim() && !homepage) errors.destination_url = 'errors.destinationNeeded';
   return errors;
 }
-
-export const hasErrors = (errors: LinkFormErrors) => Object.values(errors).some(Boolean);
 
 /** The body of POST /tracking-links; a blank destination is left out (the campaign's homepage is used). */
 export function brandFormToInput(values: BrandLinkFormValues): TrackingLinkInput {

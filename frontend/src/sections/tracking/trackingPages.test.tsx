@@ -166,7 +166,7 @@ describe('visits from bots and previews', () => {
     renderWithProviders(<TrackingPage accountType="brand" />);
     expect(within(await screen.findByTestId('link-row')).queryByTestId('link-bot-clicks')).toBeNull();
     await i18n.changeLanguage('ro');
-    const ro = (key: string, count: number) => i18n.t(`tracking:botClicks.${key}`, { count, formatted: String(count) });
+    const ro = (key: 'label' | 'summary', count: number) => i18n.t(`tracking:botClicks.${key}`, { count, formatted: String(count) });
     expect([ro('label', 1), ro('label', 2), ro('label', 25)]).toEqual(['+1 bot', '+2 boți', '+25 de boți']);
     expect(ro('summary', 1)).toBe('1 vizită de la un bot sau o previzualizare de link, care nu se numără.');
     expect(ro('summary', 2)).toBe('2 vizite de la boți sau previzualizări de linkuri, care nu se numără.');
