@@ -64,7 +64,7 @@ func (s *Server) GetDataSummary(ctx context.Context, _ oapi.GetDataSummaryReques
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.Catalogue.Summary(ctx, h)
+	c, err := s.Export.Summary(ctx, h)
 	if err != nil {
 		return nil, err
 	}

@@ -10,7 +10,7 @@ import (
 func (s *Server) ListAffiliates(ctx context.Context, req oapi.ListAffiliatesRequestObject) (oapi.ListAffiliatesResponseObject, error) {
 	q := req.Params
 	p := sortedPage(q.Query, q.Limit, q.Offset, q.Sort, q.Order)
-	affs, total, err := s.Catalogue.ListAffiliates(ctx, scope(ctx), p)
+	affs, total, err := s.Affiliates.ListAffiliates(ctx, scope(ctx), p)
 	if err != nil {
 		return nil, err
 	}
@@ -30,7 +30,7 @@ func (s *Server) CreateAffiliate(ctx context.Context, req oapi.CreateAffiliateRe
 	if err != nil {
 		return nil, err
 	}
-	a, err := s.Catalogue.CreateAffiliate(ctx, h, req.Body.Name, string(req.Body.Email))
+	a, err := s.Affiliates.CreateAffiliate(ctx, h, req.Body.Name, string(req.Body.Email))
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +42,7 @@ func (s *Server) UpdateAffiliate(ctx context.Context, req oapi.UpdateAffiliateRe
 	confirm := func(ctx context.Context) error {
 		return s.Accounts.ConfirmPassword(ctx, caller(ctx).ID, deref(req.Body.CurrentPassword), "current_password", s.client(ctx))
 	}
-	a, err := s.Catalogue.UpdateAffiliate(ctx, scope(ctx), req.Id, req.Body.Name, string(req.Body.Email), confirm)
+	a, err := s.Affiliates.UpdateAffiliate(ctx, scope(ctx), req.Id, req.Body.Name, string(req.Body.Email), confirm)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +55,7 @@ func (s *Server) DeleteAffiliate(ctx context.Context, req oapi.DeleteAffiliateRe
 	if err != nil {
 		return nil, err
 	}
-	if err := s.Catalogue.DeleteAffiliate(ctx, h, req.Id); err != nil {
+	if err := s.Affiliates.DeleteAffiliate(ctx, h, req.Id); err != nil {
 		return nil, err
 	}
 	return oapi.DeleteAffiliate200JSONResponse{Success: true, Message: "Affiliate deleted"}, nil
@@ -64,11 +64,11 @@ func (s *Server) DeleteAffiliate(ctx context.Context, req oapi.DeleteAffiliateRe
 // GetAffiliateDetails answers an affiliate with its statistics and memberships.
 func (s *Server) GetAffiliateDetails(ctx context.Context, req oapi.GetAffiliateDetailsRequestObject) (oapi.GetAffiliateDetailsResponseObject, error) {
 	sc := scope(ctx)
-	a, err := s.Catalogue.GetAffiliate(ctx, sc, req.Id)
+	a, err := s.Affiliates.GetAffiliate(ctx, sc, req.Id)
 	if err != nil {
 		return nil, err
 	}
-	apps, err := s.Catalogue.AffiliateApplications(ctx, sc, req.Id)
+	apps, err := s.Applications.AffiliateApplications(ctx, sc, req.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +83,7 @@ func (s *Server) GetAffiliateDetails(ctx context.Context, req oapi.GetAffiliateD
 
 // GetAffiliateByUser answers a user's affiliate profile.
 func (s *Server) GetAffiliateByUser(ctx context.Context, req oapi.GetAffiliateByUserRequestObject) (oapi.GetAffiliateByUserResponseObject, error) {
-	a, err := s.Catalogue.AffiliateByUser(ctx, scope(ctx), req.UserId)
+	a, err := s.Affiliates.AffiliateByUser(ctx, scope(ctx), req.UserId)
 	if err != nil {
 		return nil, err
 	}

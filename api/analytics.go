@@ -134,7 +134,7 @@ func (s *Server) GetTopAffiliates(ctx context.Context, req oapi.GetTopAffiliates
 func (s *Server) GetAffiliateDashboard(ctx context.Context, req oapi.GetAffiliateDashboardRequestObject) (oapi.GetAffiliateDashboardResponseObject, error) {
 	sc := scope(ctx)
 	// Only who may see it and its name: GetAffiliate would also count every click and order of it.
-	name, err := s.Catalogue.AffiliateName(ctx, sc, req.Id)
+	name, err := s.Affiliates.AffiliateName(ctx, sc, req.Id)
 	if err != nil {
 		return nil, err
 	}

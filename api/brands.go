@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/domain/brands"
 	"github.com/openaffiliate/platform/server/platform/auth"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
@@ -32,7 +32,7 @@ func hostScope(ctx context.Context) (tenancy.HostScope, error) {
 func (s *Server) ListBrands(ctx context.Context, req oapi.ListBrandsRequestObject) (oapi.ListBrandsResponseObject, error) {
 	q := req.Params
 	p := sortedPage(q.Query, q.Limit, q.Offset, q.Sort, q.Order)
-	brands, total, err := s.Catalogue.ListBrands(ctx, scope(ctx), p)
+	brands, total, err := s.Brands.ListBrands(ctx, scope(ctx), p)
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +52,7 @@ func (s *Server) CreateBrand(ctx context.Context, req oapi.CreateBrandRequestObj
 	if err != nil {
 		return nil, err
 	}
-	b, err := s.Catalogue.CreateBrand(ctx, h, catalogue.BrandInput{Name: req.Body.Name, Domain: deref(req.Body.Domain)})
+	b, err := s.Brands.CreateBrand(ctx, h, brands.BrandInput{Name: req.Body.Name, Domain: deref(req.Body.Domain)})
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +61,7 @@ func (s *Server) CreateBrand(ctx context.Context, req oapi.CreateBrandRequestObj
 
 // UpdateBrand renames a brand or changes its domain.
 func (s *Server) UpdateBrand(ctx context.Context, req oapi.UpdateBrandRequestObject) (oapi.UpdateBrandResponseObject, error) {
-	b, err := s.Catalogue.UpdateBrand(ctx, scope(ctx), req.Id, catalogue.BrandInput{Name: req.Body.Name, Domain: deref(req.Body.Domain)})
+	b, err := s.Brands.UpdateBrand(ctx, scope(ctx), req.Id, brands.BrandInput{Name: req.Body.Name, Domain: deref(req.Body.Domain)})
 	if err != nil {
 		return nil, err
 	}
@@ -70,11 +70,11 @@ func (s *Server) UpdateBrand(ctx context.Context, req oapi.UpdateBrandRequestObj
 
 // SetupBrand lets a brand edit its own company name, domain and currency.
 func (s *Server) SetupBrand(ctx context.Context, req oapi.SetupBrandRequestObject) (oapi.SetupBrandResponseObject, error) {
-	in := catalogue.BrandInput{Name: req.Body.CompanyName, Domain: deref(req.Body.Domain), KeepDomain: req.Body.Domain == nil}
+	in := brands.BrandInput{Name: req.Body.CompanyName, Domain: deref(req.Body.Domain), KeepDomain: req.Body.Domain == nil}
 	if req.Body.DefaultCurrency != nil {
 		in.Currency = string(*req.Body.DefaultCurrency)
 	}
-	b, err := s.Catalogue.SetupBrand(ctx, scope(ctx), in)
+	b, err := s.Brands.SetupBrand(ctx, scope(ctx), in)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func (s *Server) DeleteBrand(ctx context.Context, req oapi.DeleteBrandRequestObj
 	if err != nil {
 		return nil, err
 	}
-	if err := s.Catalogue.DeleteBrand(ctx, h, req.Id); err != nil {
+	if err := s.Brands.DeleteBrand(ctx, h, req.Id); err != nil {
 		return nil, err
 	}
 	return oapi.DeleteBrand200JSONResponse{Success: true, Message: "Brand deleted"}, nil
@@ -95,7 +95,7 @@ func (s *Server) DeleteBrand(ctx context.Context, req oapi.DeleteBrandRequestObj
 
 // RotateWebhookSecret replaces a brand's webhook secret.
 func (s *Server) RotateWebhookSecret(ctx context.Context, req oapi.RotateWebhookSecretRequestObject) (oapi.RotateWebhookSecretResponseObject, error) {
-	secret, err := s.Catalogue.RotateWebhookSecret(ctx, scope(ctx), req.Id)
+	secret, err := s.Brands.RotateWebhookSecret(ctx, scope(ctx), req.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +106,7 @@ func (s *Server) RotateWebhookSecret(ctx context.Context, req oapi.RotateWebhook
 
 // SetWebhookSecret stores the signing key a brand brings.
 func (s *Server) SetWebhookSecret(ctx context.Context, req oapi.SetWebhookSecretRequestObject) (oapi.SetWebhookSecretResponseObject, error) {
-	if err := s.Catalogue.SetWebhookSecret(ctx, scope(ctx), req.Id, req.Body.WebhookSecret); err != nil {
+	if err := s.Brands.SetWebhookSecret(ctx, scope(ctx), req.Id, req.Body.WebhookSecret); err != nil {
 		return nil, err
 	}
 	return oapi.SetWebhookSecret200JSONResponse{Success: true, Message: "Webhook secret set"}, nil
@@ -114,7 +114,7 @@ func (s *Server) SetWebhookSecret(ctx context.Context, req oapi.SetWebhookSecret
 
 // GetBrandDomains answers a brand's allowed domains.
 func (s *Server) GetBrandDomains(ctx context.Context, req oapi.GetBrandDomainsRequestObject) (oapi.GetBrandDomainsResponseObject, error) {
-	b, err := s.Catalogue.GetBrand(ctx, scope(ctx), req.Id)
+	b, err := s.Brands.GetBrand(ctx, scope(ctx), req.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +125,7 @@ func (s *Server) GetBrandDomains(ctx context.Context, req oapi.GetBrandDomainsRe
 
 // SetBrandDomains replaces a brand's allowed domains.
 func (s *Server) SetBrandDomains(ctx context.Context, req oapi.SetBrandDomainsRequestObject) (oapi.SetBrandDomainsResponseObject, error) {
-	domains, err := s.Catalogue.SetDomains(ctx, scope(ctx), req.Id, req.Body.Domains)
+	domains, err := s.Brands.SetDomains(ctx, scope(ctx), req.Id, req.Body.Domains)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +136,7 @@ func (s *Server) SetBrandDomains(ctx context.Context, req oapi.SetBrandDomainsRe
 
 // GetIntegrationDetails answers what a brand needs to integrate.
 func (s *Server) GetIntegrationDetails(ctx context.Context, _ oapi.GetIntegrationDetailsRequestObject) (oapi.GetIntegrationDetailsResponseObject, error) {
-	d, err := s.Catalogue.IntegrationDetails(ctx, scope(ctx))
+	d, err := s.Brands.IntegrationDetails(ctx, scope(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -155,7 +155,7 @@ func (s *Server) GetIntegrationDetails(ctx context.Context, _ oapi.GetIntegratio
 
 // ListApiKeys answers the brand's API keys.
 func (s *Server) ListApiKeys(ctx context.Context, _ oapi.ListApiKeysRequestObject) (oapi.ListApiKeysResponseObject, error) {
-	keys, err := s.Catalogue.ListAPIKeys(ctx, scope(ctx))
+	keys, err := s.APIKeys.ListAPIKeys(ctx, scope(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +169,7 @@ func (s *Server) ListApiKeys(ctx context.Context, _ oapi.ListApiKeysRequestObjec
 
 // CreateApiKey creates an API key and shows it once.
 func (s *Server) CreateApiKey(ctx context.Context, req oapi.CreateApiKeyRequestObject) (oapi.CreateApiKeyResponseObject, error) {
-	k, secret, err := s.Catalogue.CreateAPIKey(ctx, scope(ctx), req.Body.Name)
+	k, secret, err := s.APIKeys.CreateAPIKey(ctx, scope(ctx), req.Body.Name)
 	if err != nil {
 		return nil, err
 	}
@@ -181,7 +181,7 @@ func (s *Server) CreateApiKey(ctx context.Context, req oapi.CreateApiKeyRequestO
 
 // RevokeApiKey revokes one of the brand's keys.
 func (s *Server) RevokeApiKey(ctx context.Context, req oapi.RevokeApiKeyRequestObject) (oapi.RevokeApiKeyResponseObject, error) {
-	if err := s.Catalogue.RevokeAPIKey(ctx, scope(ctx), req.KeyId); err != nil {
+	if err := s.APIKeys.RevokeAPIKey(ctx, scope(ctx), req.KeyId); err != nil {
 		return nil, err
 	}
 	return oapi.RevokeApiKey200JSONResponse{Success: true, Message: "API key revoked"}, nil

@@ -4,12 +4,13 @@ import (
 	"context"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/domain/applications"
+	"github.com/openaffiliate/platform/server/domain/campaigns"
 	"github.com/openaffiliate/platform/server/platform/paging"
 )
 
-func (s *Server) listCampaigns(ctx context.Context, view catalogue.CampaignView, p paging.Page) (oapi.CampaignListResponse, error) {
-	cs, total, err := s.Catalogue.ListCampaigns(ctx, scope(ctx), view, p)
+func (s *Server) listCampaigns(ctx context.Context, view campaigns.CampaignView, p paging.Page) (oapi.CampaignListResponse, error) {
+	cs, total, err := s.Campaigns.ListCampaigns(ctx, scope(ctx), view, p)
 	if err != nil {
 		return oapi.CampaignListResponse{}, err
 	}
@@ -19,19 +20,19 @@ func (s *Server) listCampaigns(ctx context.Context, view catalogue.CampaignView,
 // ListCampaigns answers a page of the campaigns the caller may see.
 func (s *Server) ListCampaigns(ctx context.Context, req oapi.ListCampaignsRequestObject) (oapi.ListCampaignsResponseObject, error) {
 	q := req.Params
-	resp, err := s.listCampaigns(ctx, catalogue.ViewAll, sortedPage(q.Query, q.Limit, q.Offset, q.Sort, q.Order))
+	resp, err := s.listCampaigns(ctx, campaigns.ViewAll, sortedPage(q.Query, q.Limit, q.Offset, q.Sort, q.Order))
 	return oapi.ListCampaigns200JSONResponse(resp), err
 }
 
 // ListAvailableCampaigns answers the offers an affiliate can see.
 func (s *Server) ListAvailableCampaigns(ctx context.Context, _ oapi.ListAvailableCampaignsRequestObject) (oapi.ListAvailableCampaignsResponseObject, error) {
-	resp, err := s.listCampaigns(ctx, catalogue.ViewAvailable, paging.Page{Limit: paging.MaxLimit})
+	resp, err := s.listCampaigns(ctx, campaigns.ViewAvailable, paging.Page{Limit: paging.MaxLimit})
 	return oapi.ListAvailableCampaigns200JSONResponse(resp), err
 }
 
 // ListMyCampaigns answers the campaigns an affiliate applied to.
 func (s *Server) ListMyCampaigns(ctx context.Context, _ oapi.ListMyCampaignsRequestObject) (oapi.ListMyCampaignsResponseObject, error) {
-	resp, err := s.listCampaigns(ctx, catalogue.ViewMine, paging.Page{Limit: paging.MaxLimit})
+	resp, err := s.listCampaigns(ctx, campaigns.ViewMine, paging.Page{Limit: paging.MaxLimit})
 	return oapi.ListMyCampaigns200JSONResponse(resp), err
 }
 
@@ -48,7 +49,7 @@ func (s *Server) CreateCampaign(ctx context.Context, req oapi.CreateCampaignRequ
 		return nil, err
 	}
 	f.BrandID = b.BrandId
-	c, err := s.Catalogue.CreateCampaign(ctx, scope(ctx), f)
+	c, err := s.Campaigns.CreateCampaign(ctx, scope(ctx), f)
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +62,7 @@ func (s *Server) UpdateCampaign(ctx context.Context, req oapi.UpdateCampaignRequ
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.Catalogue.UpdateCampaign(ctx, scope(ctx), req.Id, f)
+	c, err := s.Campaigns.UpdateCampaign(ctx, scope(ctx), req.Id, f)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +71,7 @@ func (s *Server) UpdateCampaign(ctx context.Context, req oapi.UpdateCampaignRequ
 
 // DeleteCampaign deletes a campaign and its memberships.
 func (s *Server) DeleteCampaign(ctx context.Context, req oapi.DeleteCampaignRequestObject) (oapi.DeleteCampaignResponseObject, error) {
-	if err := s.Catalogue.DeleteCampaign(ctx, scope(ctx), req.Id); err != nil {
+	if err := s.Campaigns.DeleteCampaign(ctx, scope(ctx), req.Id); err != nil {
 		return nil, err
 	}
 	return oapi.DeleteCampaign200JSONResponse{Success: true, Message: "Campaign deleted"}, nil
@@ -78,7 +79,7 @@ func (s *Server) DeleteCampaign(ctx context.Context, req oapi.DeleteCampaignRequ
 
 // JoinCampaign applies the caller affiliate to a campaign.
 func (s *Server) JoinCampaign(ctx context.Context, req oapi.JoinCampaignRequestObject) (oapi.JoinCampaignResponseObject, error) {
-	app, err := s.Catalogue.Join(ctx, scope(ctx), req.Id)
+	app, err := s.Applications.Join(ctx, scope(ctx), req.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +96,7 @@ func (s *Server) ListApplications(ctx context.Context, req oapi.ListApplications
 		st := string(*req.Params.Status)
 		status = &st
 	}
-	apps, total, err := s.Catalogue.ListApplications(ctx, scope(ctx), status, p)
+	apps, total, err := s.Applications.ListApplications(ctx, scope(ctx), status, p)
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +112,7 @@ func (s *Server) ListApplications(ctx context.Context, req oapi.ListApplications
 
 // ApproveApplication approves an application.
 func (s *Server) ApproveApplication(ctx context.Context, req oapi.ApproveApplicationRequestObject) (oapi.ApproveApplicationResponseObject, error) {
-	app, err := s.Catalogue.Decide(ctx, scope(ctx), req.Id, catalogue.StatusApproved)
+	app, err := s.Applications.Decide(ctx, scope(ctx), req.Id, applications.StatusApproved)
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +123,7 @@ func (s *Server) ApproveApplication(ctx context.Context, req oapi.ApproveApplica
 
 // RejectApplication rejects an application.
 func (s *Server) RejectApplication(ctx context.Context, req oapi.RejectApplicationRequestObject) (oapi.RejectApplicationResponseObject, error) {
-	app, err := s.Catalogue.Decide(ctx, scope(ctx), req.Id, catalogue.StatusRejected)
+	app, err := s.Applications.Decide(ctx, scope(ctx), req.Id, applications.StatusRejected)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +134,7 @@ func (s *Server) RejectApplication(ctx context.Context, req oapi.RejectApplicati
 
 // ListCampaignInvitations answers who was invited to one of the caller brand's campaigns.
 func (s *Server) ListCampaignInvitations(ctx context.Context, req oapi.ListCampaignInvitationsRequestObject) (oapi.ListCampaignInvitationsResponseObject, error) {
-	list, err := s.Catalogue.Invitations(ctx, scope(ctx), req.Id)
+	list, err := s.Applications.Invitations(ctx, scope(ctx), req.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +148,7 @@ func (s *Server) ListCampaignInvitations(ctx context.Context, req oapi.ListCampa
 
 // InviteAffiliate invites an affiliate, by its email, to one of the caller brand's campaigns.
 func (s *Server) InviteAffiliate(ctx context.Context, req oapi.InviteAffiliateRequestObject) (oapi.InviteAffiliateResponseObject, error) {
-	inv, err := s.Catalogue.Invite(ctx, scope(ctx), req.Id, req.Body.Email)
+	inv, err := s.Applications.Invite(ctx, scope(ctx), req.Id, req.Body.Email)
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +159,7 @@ func (s *Server) InviteAffiliate(ctx context.Context, req oapi.InviteAffiliateRe
 
 // WithdrawInvitation withdraws an invitation.
 func (s *Server) WithdrawInvitation(ctx context.Context, req oapi.WithdrawInvitationRequestObject) (oapi.WithdrawInvitationResponseObject, error) {
-	if err := s.Catalogue.Uninvite(ctx, scope(ctx), req.Id, req.AffiliateId); err != nil {
+	if err := s.Applications.Uninvite(ctx, scope(ctx), req.Id, req.AffiliateId); err != nil {
 		return nil, err
 	}
 	return oapi.WithdrawInvitation200JSONResponse{Success: true, Message: "Invitation withdrawn"}, nil

@@ -6,7 +6,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/domain/brands"
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/shopify"
 	"github.com/openaffiliate/platform/server/platform/amount"
@@ -176,7 +176,7 @@ func (s *Server) SendShopifyTestOrder(ctx context.Context, _ oapi.SendShopifyTes
 	}
 	resp := oapi.SendShopifyTestOrder200JSONResponse{Success: true}
 	resp.Data.Result = d.Result.Outcome
-	resp.Data.WebhookUrl = catalogue.ShopifyWebhookURL(s.PublicURL, d.PublicID)
+	resp.Data.WebhookUrl = brands.ShopifyWebhookURL(s.PublicURL, d.PublicID)
 	resp.Data.Topic = d.Topic
 	resp.Data.OrderId = d.Order.ID
 	resp.Data.TotalPrice = amount.Format(d.Order.TotalPrice)

@@ -12,7 +12,11 @@ import (
 
 	"github.com/openaffiliate/platform/api"
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/domain/affiliates"
+	"github.com/openaffiliate/platform/server/domain/apikeys"
+	"github.com/openaffiliate/platform/server/domain/applications"
+	"github.com/openaffiliate/platform/server/domain/brands"
+	"github.com/openaffiliate/platform/server/domain/campaigns"
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/currency"
 	"github.com/openaffiliate/platform/server/domain/emergency"
@@ -35,8 +39,11 @@ type hostOnlyCall struct {
 // handlers are the API's handlers on the test server's database, to call without the authenticator.
 func handlers(env *servertest.Env) *api.Server {
 	pool, convs := env.App.Pool, env.App.Conversions
+	brandSvc := brands.New(pool, env.URL)
+	campaignSvc := campaigns.New(pool, brandSvc)
 	return &api.Server{
-		Pool: pool, Accounts: env.App.Accounts, Analytics: env.App.Analytics, Catalogue: catalogue.New(pool, time.Now, env.URL),
+		Pool: pool, Accounts: env.App.Accounts, Analytics: env.App.Analytics, Brands: brandSvc, APIKeys: apikeys.New(pool, time.Now),
+		Affiliates: affiliates.New(pool), Campaigns: campaignSvc, Applications: applications.New(pool, time.Now, campaignSvc),
 		Tracking: env.App.TrackingDomains, Conversions: convs, Shopify: shopify.New(pool, convs),
 		Emergency: emergency.New(pool), Export: export.New(pool), PublicURL: env.URL,
 	}
@@ -101,7 +108,7 @@ func hostOnlyCalls(s *api.Server, p program, conversionID uuid.UUID) map[string]
 				return err
 			},
 			func(ctx context.Context, h tenancy.HostScope) error {
-				_, err := s.Catalogue.CreateBrand(ctx, h, catalogue.BrandInput{Name: "Planted Brand"})
+				_, err := s.Brands.CreateBrand(ctx, h, brands.BrandInput{Name: "Planted Brand"})
 				return err
 			},
 		},
@@ -110,7 +117,7 @@ func hostOnlyCalls(s *api.Server, p program, conversionID uuid.UUID) map[string]
 				_, err := s.DeleteBrand(ctx, oapi.DeleteBrandRequestObject{Id: brandID})
 				return err
 			},
-			func(ctx context.Context, h tenancy.HostScope) error { return s.Catalogue.DeleteBrand(ctx, h, brandID) },
+			func(ctx context.Context, h tenancy.HostScope) error { return s.Brands.DeleteBrand(ctx, h, brandID) },
 		},
 		"createAffiliate": {
 			func(ctx context.Context) error {
@@ -118,7 +125,7 @@ func hostOnlyCalls(s *api.Server, p program, conversionID uuid.UUID) map[string]
 				return err
 			},
 			func(ctx context.Context, h tenancy.HostScope) error {
-				_, err := s.Catalogue.CreateAffiliate(ctx, h, "Planted", "planted@example.com")
+				_, err := s.Affiliates.CreateAffiliate(ctx, h, "Planted", "planted@example.com")
 				return err
 			},
 		},
@@ -128,7 +135,7 @@ func hostOnlyCalls(s *api.Server, p program, conversionID uuid.UUID) map[string]
 				return err
 			},
 			func(ctx context.Context, h tenancy.HostScope) error {
-				return s.Catalogue.DeleteAffiliate(ctx, h, affID)
+				return s.Affiliates.DeleteAffiliate(ctx, h, affID)
 			},
 		},
 		"getDataSummary": {
@@ -137,7 +144,7 @@ func hostOnlyCalls(s *api.Server, p program, conversionID uuid.UUID) map[string]
 				return err
 			},
 			func(ctx context.Context, h tenancy.HostScope) error {
-				_, err := s.Catalogue.Summary(ctx, h)
+				_, err := s.Export.Summary(ctx, h)
 				return err
 			},
 		},

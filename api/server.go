@@ -10,8 +10,12 @@ import (
 
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/domain/accounts"
+	"github.com/openaffiliate/platform/server/domain/affiliates"
 	"github.com/openaffiliate/platform/server/domain/analytics"
-	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/domain/apikeys"
+	"github.com/openaffiliate/platform/server/domain/applications"
+	"github.com/openaffiliate/platform/server/domain/brands"
+	"github.com/openaffiliate/platform/server/domain/campaigns"
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/emergency"
 	"github.com/openaffiliate/platform/server/domain/export"
@@ -28,7 +32,11 @@ type Server struct {
 	Pool         *pgxpool.Pool
 	Accounts     *accounts.Service
 	Analytics    *analytics.Service
-	Catalogue    *catalogue.Service
+	Brands       *brands.Service
+	APIKeys      *apikeys.Service
+	Affiliates   *affiliates.Service
+	Campaigns    *campaigns.Service
+	Applications *applications.Service
 	Tracking     *tracking.Service
 	Conversions  *conversions.Service
 	Shopify      *shopify.Service

@@ -108,7 +108,7 @@ func sortedPage[S, O ~string](query *string, limit *int, offset *int32, sort *S,
 	return p
 }
 
-// pageInfo answers the limit and offset a list used: the catalogue's bounds, as the contract's ints.
+// pageInfo answers the limit and offset a list used: paging's bounds, as the contract's ints.
 func pageInfo(p paging.Page) (limit, offset int) {
 	l, o := p.Bounds()
 	return int(l), int(o)

@@ -4,14 +4,14 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/openaffiliate/platform/gen/oapi"
+	"github.com/openaffiliate/platform/server/domain/affiliates"
 	"github.com/openaffiliate/platform/server/domain/analytics"
-	"github.com/openaffiliate/platform/server/domain/catalogue"
 	"github.com/openaffiliate/platform/server/platform/amount"
 )
 
 // affiliateOf shows an affiliate with its statistics: clicks, conversions and money (RON), and
 // the conversion rate (conversions from links per 100 clicks, analytics.Rate).
-func affiliateOf(a catalogue.Affiliate) oapi.Affiliate {
+func affiliateOf(a affiliates.Affiliate) oapi.Affiliate {
 	out := oapi.Affiliate{Id: a.ID, Name: a.Name, Email: a.Email, CreatedAt: a.CreatedAt}
 	if a.UserID.Valid {
 		id := uuid.UUID(a.UserID.UUID)
@@ -26,7 +26,7 @@ func affiliateOf(a catalogue.Affiliate) oapi.Affiliate {
 	return out
 }
 
-func affiliateResponse(a catalogue.Affiliate) oapi.AffiliateResponse {
+func affiliateResponse(a affiliates.Affiliate) oapi.AffiliateResponse {
 	resp := oapi.AffiliateResponse{Success: true}
 	resp.Data.Affiliate = affiliateOf(a)
 	return resp

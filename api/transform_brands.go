@@ -2,10 +2,11 @@ package api
 
 import (
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/domain/apikeys"
+	"github.com/openaffiliate/platform/server/domain/brands"
 )
 
-func brandOf(b catalogue.Brand) oapi.Brand {
+func brandOf(b brands.Brand) oapi.Brand {
 	out := oapi.Brand{
 		Id: b.ID, Name: b.CompanyName, CompanyName: b.CompanyName, Domain: b.Domain, PublicId: b.PublicID,
 		DefaultCurrency: oapi.CurrencyCode(b.DefaultCurrency), Domains: b.Domains, CreatedAt: b.CreatedAt,
@@ -17,11 +18,11 @@ func brandOf(b catalogue.Brand) oapi.Brand {
 	return out
 }
 
-func apiKeyOf(k catalogue.APIKey) oapi.ApiKey {
+func apiKeyOf(k apikeys.APIKey) oapi.ApiKey {
 	return oapi.ApiKey{Id: k.ID, Name: k.Name, Prefix: k.Prefix, CreatedAt: k.CreatedAt, LastUsedAt: k.LastUsedAt, RevokedAt: k.RevokedAt}
 }
 
-func brandResponse(b catalogue.Brand) oapi.BrandResponse {
+func brandResponse(b brands.Brand) oapi.BrandResponse {
 	resp := oapi.BrandResponse{Success: true}
 	resp.Data.Brand = brandOf(b)
 	return resp

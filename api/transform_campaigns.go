@@ -8,13 +8,14 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/domain/applications"
+	"github.com/openaffiliate/platform/server/domain/campaigns"
 	"github.com/openaffiliate/platform/server/platform/amount"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/paging"
 )
 
-func campaignOf(c catalogue.Campaign) oapi.Campaign {
+func campaignOf(c campaigns.Campaign) oapi.Campaign {
 	out := oapi.Campaign{
 		Id: c.ID, BrandId: c.BrandID, BrandName: c.BrandName, Name: c.Name, Description: c.Description,
 		HomepageUrl: c.HomepageUrl, Status: oapi.CampaignStatus(c.Status),
@@ -39,13 +40,13 @@ func campaignOf(c catalogue.Campaign) oapi.Campaign {
 	return out
 }
 
-func campaignResponse(c catalogue.Campaign) oapi.CampaignResponse {
+func campaignResponse(c campaigns.Campaign) oapi.CampaignResponse {
 	resp := oapi.CampaignResponse{Success: true}
 	resp.Data.Campaign = campaignOf(c)
 	return resp
 }
 
-func campaignList(cs []catalogue.Campaign, total int, p paging.Page) oapi.CampaignListResponse {
+func campaignList(cs []campaigns.Campaign, total int, p paging.Page) oapi.CampaignListResponse {
 	resp := oapi.CampaignListResponse{Success: true}
 	resp.Data.Campaigns = make([]oapi.Campaign, len(cs))
 	for i, c := range cs {
@@ -56,7 +57,7 @@ func campaignList(cs []catalogue.Campaign, total int, p paging.Page) oapi.Campai
 	return resp
 }
 
-func invitationOf(i catalogue.Invitation) oapi.Invitation {
+func invitationOf(i applications.Invitation) oapi.Invitation {
 	out := oapi.Invitation{AffiliateId: i.AffiliateID, AffiliateName: i.AffiliateName, AffiliateEmail: i.AffiliateEmail, CreatedAt: i.CreatedAt}
 	if i.MembershipStatus != nil {
 		m := oapi.InvitationMembershipStatus(*i.MembershipStatus)
@@ -65,7 +66,7 @@ func invitationOf(i catalogue.Invitation) oapi.Invitation {
 	return out
 }
 
-func applicationOf(a catalogue.Application) oapi.Application {
+func applicationOf(a applications.Application) oapi.Application {
 	return oapi.Application{
 		Id: a.ID, CampaignId: a.CampaignID, CampaignName: a.CampaignName, BrandId: a.BrandID,
 		AffiliateId: a.AffiliateID, AffiliateName: a.AffiliateName, AffiliateEmail: a.AffiliateEmail,
@@ -73,9 +74,9 @@ func applicationOf(a catalogue.Application) oapi.Application {
 	}
 }
 
-// campaignFields turns the contract's campaign fields into the catalogue's, parsing decimals exactly.
-func campaignFields(b oapi.CampaignUpdate) (catalogue.CampaignFields, error) {
-	f := catalogue.CampaignFields{
+// campaignFields turns the contract's campaign fields into campaigns.CampaignFields, parsing decimals exactly.
+func campaignFields(b oapi.CampaignUpdate) (campaigns.CampaignFields, error) {
+	f := campaigns.CampaignFields{
 		Name: b.Name, Description: b.Description, HomepageURL: b.HomepageUrl, Status: b.Status,
 		AttributionWindowDays: b.AttributionWindowDays,
 		HoldingDays:           optional(b.HoldingDays),

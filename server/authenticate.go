@@ -11,16 +11,16 @@ import (
 	oapimw "github.com/oapi-codegen/echo-middleware"
 
 	"github.com/openaffiliate/platform/server/domain/accounts"
-	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/domain/apikeys"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/auth"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
 type authenticator struct {
-	tokens    *auth.Tokens
-	accounts  *accounts.Service
-	catalogue *catalogue.Service
+	tokens   *auth.Tokens
+	accounts *accounts.Service
+	apiKeys  *apikeys.Service
 }
 
 // authenticate checks the bearer token and the operation's x-roles (its policy), then puts the user in the request context.
@@ -35,7 +35,7 @@ func (a authenticator) authenticate(ctx context.Context, in *openapi3filter.Auth
 	var err error
 	switch in.SecuritySchemeName {
 	case "bearerAuth":
-		if bearer == "" || strings.HasPrefix(bearer, catalogue.APIKeyPrefix) {
+		if bearer == "" || strings.HasPrefix(bearer, apikeys.APIKeyPrefix) {
 			return reject(apierror.Unauthorized("Authentication required"))
 		}
 		session, perr := a.tokens.Parse(bearer)
@@ -52,7 +52,7 @@ func (a authenticator) authenticate(ctx context.Context, in *openapi3filter.Auth
 		if key == "" {
 			return reject(apierror.Unauthorized("Authentication required"))
 		}
-		user, err = a.catalogue.AuthenticateAPIKey(c.Request().Context(), key)
+		user, err = a.apiKeys.AuthenticateAPIKey(c.Request().Context(), key)
 	default:
 		return reject(apierror.Unauthorized("Unsupported authentication scheme"))
 	}

@@ -11,7 +11,9 @@ import (
 
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/domain/accounts"
-	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/domain/applications"
+	"github.com/openaffiliate/platform/server/domain/brands"
+	"github.com/openaffiliate/platform/server/domain/campaigns"
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/tracking"
 	"github.com/openaffiliate/platform/server/platform/apierror"
@@ -23,7 +25,8 @@ import (
 // seedDemoData gives dev mode's demo brand a domain and campaigns, and its demo affiliate a
 // membership, a tracking link and a discount code, once: a second start finds the campaigns and
 // leaves everything as it is.
-func seedDemoData(ctx context.Context, accts *accounts.Service, cat *catalogue.Service, track *tracking.Service) error {
+func seedDemoData(ctx context.Context, accts *accounts.Service, brandSvc *brands.Service, campaignSvc *campaigns.Service,
+	applicationSvc *applications.Service, track *tracking.Service) error {
 	if err := accts.SeedDemoAccounts(ctx); err != nil {
 		return err
 	}
@@ -32,17 +35,17 @@ func seedDemoData(ctx context.Context, accts *accounts.Service, cat *catalogue.S
 		return err
 	}
 	brand := tenancy.Of(auth.User{ID: brandProfile.User.ID, AccountType: auth.RoleBrand, BrandID: brandProfile.User.BrandID})
-	if _, total, err := cat.ListCampaigns(ctx, brand, catalogue.ViewAll, paging.Page{Limit: 1}); err != nil || total > 0 {
+	if _, total, err := campaignSvc.ListCampaigns(ctx, brand, campaigns.ViewAll, paging.Page{Limit: 1}); err != nil || total > 0 {
 		return err
 	}
-	if _, err := cat.SetupBrand(ctx, brand, catalogue.BrandInput{Name: "Magazinul Demo", Domain: "demo-shop.example", Currency: "RON"}); err != nil {
+	if _, err := brandSvc.SetupBrand(ctx, brand, brands.BrandInput{Name: "Magazinul Demo", Domain: "demo-shop.example", Currency: "RON"}); err != nil {
 		return fmt.Errorf("seed demo brand: %w", err)
 	}
 	str := func(s string) *string { return &s }
 	dec := func(s string) *decimal.Decimal { d := decimal.RequireFromString(s); return &d }
 	days := 30
-	var first catalogue.Campaign
-	for i, f := range []catalogue.CampaignFields{
+	var first campaigns.Campaign
+	for i, f := range []campaigns.CampaignFields{
 		{Name: str("Reduceri de iarnă"), Description: str("10\u00a0% din fiecare comandă adusă de linkul sau codul tău."), HomepageURL: str("https://demo-shop.example/winter"),
 			CommissionType: str("percentage"), CommissionValue: dec("0.10"), AttributionWindowDays: &days},
 		{Name: str("Clienți noi"), Description: str("25 RON pentru prima comandă a fiecărui client; cererile de înscriere sunt verificate."), HomepageURL: str("https://demo-shop.example/"),
@@ -50,7 +53,7 @@ func seedDemoData(ctx context.Context, accts *accounts.Service, cat *catalogue.S
 		{Name: str("Colecția de primăvară"), Description: str("Pe pauză până în primăvară."), HomepageURL: str("https://demo-shop.example/spring"), Status: str("paused"),
 			CommissionType: str("percentage"), CommissionValue: dec("0.08")},
 	} {
-		c, err := cat.CreateCampaign(ctx, brand, f)
+		c, err := campaignSvc.CreateCampaign(ctx, brand, f)
 		if refusedBySwitches(err) {
 			return nil
 		}
@@ -66,7 +69,7 @@ func seedDemoData(ctx context.Context, accts *accounts.Service, cat *catalogue.S
 		return err
 	}
 	affiliate := tenancy.Of(auth.User{ID: affProfile.User.ID, AccountType: auth.RoleAffiliate, AffiliateID: affProfile.User.AffiliateID})
-	if _, err := cat.Join(ctx, affiliate, first.ID); err != nil {
+	if _, err := applicationSvc.Join(ctx, affiliate, first.ID); err != nil {
 		return fmt.Errorf("seed demo membership: %w", err)
 	}
 	if _, err := track.GenerateLink(ctx, affiliate, first.ID, "Newsletter de iarnă", "https://demo-shop.example/winter?utm_source=newsletter"); err != nil {

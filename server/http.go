@@ -17,7 +17,7 @@ import (
 	"github.com/openaffiliate/platform/api"
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/domain/accounts"
-	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/domain/apikeys"
 	"github.com/openaffiliate/platform/server/domain/tracking"
 	"github.com/openaffiliate/platform/server/domain/trackingscript"
 	"github.com/openaffiliate/platform/server/platform/apierror"
@@ -36,7 +36,7 @@ const MaxBodyBytes = "1M"
 type Deps struct {
 	API        *api.Server
 	Accounts   *accounts.Service
-	Catalogue  *catalogue.Service
+	APIKeys    *apikeys.Service
 	Tokens     *auth.Tokens
 	Redirector *tracking.Redirector
 	Replays    *idempotency.Store
@@ -92,7 +92,7 @@ func NewHTTP(d Deps) (http.Handler, error) {
 		Skipper:               func(c echo.Context) bool { return c.Request().URL.Path == APIBase+"/openapi.yaml" },
 		ErrorHandler:          validationError,
 		Options: openapi3filter.Options{
-			AuthenticationFunc: authenticator{tokens: d.Tokens, accounts: d.Accounts, catalogue: d.Catalogue}.authenticate,
+			AuthenticationFunc: authenticator{tokens: d.Tokens, accounts: d.Accounts, apiKeys: d.APIKeys}.authenticate,
 		},
 	}))
 	group.Use(maintenance(d.API.Emergency))

@@ -18,8 +18,12 @@ import (
 	"github.com/openaffiliate/platform/api"
 	"github.com/openaffiliate/platform/gen/spec"
 	"github.com/openaffiliate/platform/server/domain/accounts"
+	"github.com/openaffiliate/platform/server/domain/affiliates"
 	"github.com/openaffiliate/platform/server/domain/analytics"
-	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/domain/apikeys"
+	"github.com/openaffiliate/platform/server/domain/applications"
+	"github.com/openaffiliate/platform/server/domain/brands"
+	"github.com/openaffiliate/platform/server/domain/campaigns"
 	"github.com/openaffiliate/platform/server/domain/clickid"
 	"github.com/openaffiliate/platform/server/domain/clicks"
 	"github.com/openaffiliate/platform/server/domain/conversions"
@@ -85,7 +89,10 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 			return nil, fmt.Errorf("create the first host from HOST_EMAIL: %w", err)
 		}
 	}
-	cat := catalogue.New(pool, time.Now, cfg.PublicURL)
+	brandSvc := brands.New(pool, cfg.PublicURL)
+	campaignSvc := campaigns.New(pool, brandSvc)
+	applicationSvc := applications.New(pool, time.Now, campaignSvc)
+	keys := apikeys.New(pool, time.Now)
 	hashIP := auth.IPHasher(cfg.JWTSecret)
 	recorder := clicks.NewRecorder(pool, clicks.Options{})
 	clickIDs := clickid.NewSigner(cfg.JWTSecret)
@@ -101,12 +108,12 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	if cfg.Resolver != nil {
 		resolver = cfg.Resolver
 	}
-	track := tracking.New(pool, cat, redirector, cfg.PublicURL, resolver, time.Now)
+	track := tracking.New(pool, brandSvc, campaignSvc, redirector, cfg.PublicURL, resolver, time.Now)
 	replays := idempotency.New(pool, cfg.JWTSecret, time.Now)
 	convs := conversions.New(pool, time.Now, conversions.DefaultFraudLimits, clickIDs)
 	changes.Subscribe(convs)
 	if cfg.DevMode {
-		if err := seedDemoData(ctx, accts, cat, track); err != nil {
+		if err := seedDemoData(ctx, accts, brandSvc, campaignSvc, applicationSvc, track); err != nil {
 			_ = recorder.Close(ctx)
 			return nil, err
 		}
@@ -128,12 +135,13 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	stats := analytics.New(pool, nil)
 	handler, err := NewHTTP(Deps{
 		API: &api.Server{
-			Pool: pool, Accounts: accts, Analytics: stats, Catalogue: cat, Tracking: track,
+			Pool: pool, Accounts: accts, Analytics: stats, Brands: brandSvc, APIKeys: keys, Affiliates: affiliates.New(pool),
+			Campaigns: campaignSvc, Applications: applicationSvc, Tracking: track,
 			Conversions: convs, Shopify: shopify.New(pool, convs), Payouts: payouts.New(pool), Notify: notify.New(pool),
 			Emergency: switches, Export: export.New(pool), Calendar: daterange.New(time.Now),
 			Tokens: tokens, HashIP: hashIP, DemoAccounts: cfg.DemoAccountsAllowed(), PublicURL: cfg.PublicURL, Version: Version,
 		},
-		Accounts: accts, Catalogue: cat, Tokens: tokens, Redirector: redirector, Replays: replays, Web: web, SpecYAML: spec.YAML,
+		Accounts: accts, APIKeys: keys, Tokens: tokens, Redirector: redirector, Replays: replays, Web: web, SpecYAML: spec.YAML,
 		TrustProxy: cfg.TrustProxy,
 	})
 	if err != nil {

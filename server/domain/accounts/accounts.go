@@ -17,7 +17,8 @@ import (
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/activity"
-	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/domain/affiliates"
+	"github.com/openaffiliate/platform/server/domain/brands"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/auth"
 	"github.com/openaffiliate/platform/server/platform/domains"
@@ -134,7 +135,7 @@ func (s *Service) Signup(ctx context.Context, in SignupInput) (Profile, error) {
 			AccountType: in.AccountType,
 		}
 		if in.AccountType == auth.RoleBrand {
-			brandID, publicID, err := catalogue.InsertBrand(ctx, tx, in.CompanyName, in.PreferredBrandID, domain)
+			brandID, publicID, err := brands.InsertBrand(ctx, tx, in.CompanyName, in.PreferredBrandID, domain)
 			if err != nil {
 				return uniqueAsConflict(err)
 			}
@@ -175,7 +176,7 @@ func (s *Service) affiliateFor(ctx context.Context, tx pgx.Tx, in SignupInput) (
 	if !errors.Is(err, pgx.ErrNoRows) {
 		return uuid.Nil, err
 	}
-	aff, err := catalogue.InsertAffiliate(ctx, tx, in.FirstName+" "+in.LastName, in.Email)
+	aff, err := affiliates.InsertAffiliate(ctx, tx, in.FirstName+" "+in.LastName, in.Email)
 	if err != nil {
 		return uuid.Nil, uniqueAsConflict(err)
 	}

@@ -152,7 +152,7 @@ func recentClickOf(r queries.RecentAffiliateClicksRow) RecentClick {
 var allTime = daterange.Range{First: time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC), Last: time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)}
 
 // AffiliateDashboard answers the figures of an affiliate the caller has already been allowed to
-// see (catalogue.GetAffiliate): a brand's view holds its own campaigns only, and the affiliate's
+// see (affiliates.GetAffiliate): a brand's view holds its own campaigns only, and the affiliate's
 // own view masks the brands' customers.
 func (s *Service) AffiliateDashboard(ctx context.Context, sc tenancy.Scope, affiliateID uuid.UUID, currency string) (AffiliateDashboard, error) {
 	f := narrow(sc, Filter{AffiliateID: uuid.NullUUID{UUID: affiliateID, Valid: true}, Currency: currency})

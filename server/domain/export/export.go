@@ -1,5 +1,6 @@
 // Package export writes the host's data export: every row of one entity as CSV, read a page at a
-// time in primary-key order from one snapshot, so even ten million clicks stream in constant memory.
+// time in primary-key order from one snapshot, so even ten million clicks stream in constant memory,
+// and the count of every entity that the same page shows beside it (Summary).
 package export
 
 import (

@@ -93,7 +93,7 @@ var discountTypes = []string{"percentage", "fixed_amount", "free_shipping"}
 // CreateCode makes a discount code for an approved affiliate of one of the caller brand's campaigns;
 // with generate, the server draws a unique random code.
 func (s *Service) CreateCode(ctx context.Context, sc tenancy.Scope, campaignID, affiliateID uuid.UUID, f CodeFields, generate bool) (DiscountCode, error) {
-	campaign, err := s.catalogue.GetCampaign(ctx, sc, campaignID)
+	campaign, err := s.campaigns.GetCampaign(ctx, sc, campaignID)
 	if err != nil {
 		return DiscountCode{}, err
 	}
@@ -147,7 +147,7 @@ func (s *Service) UpdateCode(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 	if err != nil {
 		return DiscountCode{}, err
 	}
-	campaign, err := s.catalogue.GetCampaign(ctx, tenancy.System("the campaign of a code the caller may change"), current.CampaignID)
+	campaign, err := s.campaigns.GetCampaign(ctx, tenancy.System("the campaign of a code the caller may change"), current.CampaignID)
 	if err != nil {
 		return DiscountCode{}, err
 	}

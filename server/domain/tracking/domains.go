@@ -128,7 +128,7 @@ func (s *Service) TrackingURL(brandID uuid.UUID, code string) string {
 // TrackingDomain answers a brand's tracking domain; found is false when it has none (or its
 // pending claim expired).
 func (s *Service) TrackingDomain(ctx context.Context, sc tenancy.Scope, brandID uuid.UUID) (d Domain, found bool, err error) {
-	if _, err := s.catalogue.GetBrand(ctx, sc, brandID); err != nil {
+	if _, err := s.brands.GetBrand(ctx, sc, brandID); err != nil {
 		return Domain{}, false, err
 	}
 	return s.trackingDomain(ctx, s.pool, brandID)
@@ -166,7 +166,7 @@ func (s *Service) checkHostname(raw string) (string, error) {
 // SetTrackingDomain gives a brand a tracking domain (replacing the one it had), pending until it is
 // checked. A pending claim is not exclusive: only a name another brand has verified is refused.
 func (s *Service) SetTrackingDomain(ctx context.Context, sc tenancy.Scope, brandID uuid.UUID, raw string) (Domain, error) {
-	if _, err := s.catalogue.GetBrand(ctx, sc, brandID); err != nil {
+	if _, err := s.brands.GetBrand(ctx, sc, brandID); err != nil {
 		return Domain{}, err
 	}
 	host, err := s.checkHostname(raw)
@@ -208,7 +208,7 @@ func (s *Service) SetTrackingDomain(ctx context.Context, sc tenancy.Scope, brand
 
 // RemoveTrackingDomain takes a brand's tracking domain away; its links are shown on the platform's address again.
 func (s *Service) RemoveTrackingDomain(ctx context.Context, sc tenancy.Scope, brandID uuid.UUID) error {
-	if _, err := s.catalogue.GetBrand(ctx, sc, brandID); err != nil {
+	if _, err := s.brands.GetBrand(ctx, sc, brandID); err != nil {
 		return err
 	}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -232,7 +232,7 @@ func (s *Service) RemoveTrackingDomain(ctx context.Context, sc tenancy.Scope, br
 // the domain; a record missing or pointing elsewhere makes it pending; a failed lookup changes
 // nothing. A name another brand verified meanwhile answers 409 and stays pending.
 func (s *Service) CheckTrackingDomain(ctx context.Context, sc tenancy.Scope, brandID uuid.UUID) (Domain, error) {
-	if _, err := s.catalogue.GetBrand(ctx, sc, brandID); err != nil {
+	if _, err := s.brands.GetBrand(ctx, sc, brandID); err != nil {
 		return Domain{}, err
 	}
 	current, found, err := s.trackingDomain(ctx, s.pool, brandID)

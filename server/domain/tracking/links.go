@@ -15,7 +15,8 @@ import (
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/activity"
-	"github.com/openaffiliate/platform/server/domain/catalogue"
+	"github.com/openaffiliate/platform/server/domain/brands"
+	"github.com/openaffiliate/platform/server/domain/campaigns"
 	"github.com/openaffiliate/platform/server/domain/clicks"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/auth"
@@ -25,12 +26,13 @@ import (
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
-// Service manages links, discount codes and brands' tracking domains; the catalogue answers who
-// may see which campaign and brand.
+// Service manages links, discount codes and brands' tracking domains; campaigns and brands answer
+// who may see which campaign and brand.
 type Service struct {
 	pool         *pgxpool.Pool
 	q            *queries.Queries
-	catalogue    *catalogue.Service
+	brands       *brands.Service
+	campaigns    *campaigns.Service
 	redirector   *Redirector
 	changes      *change.Bus // tells the redirect's caches of a changed link or tracking domain
 	publicURL    string
@@ -41,9 +43,9 @@ type Service struct {
 }
 
 // New makes the service; resolver looks up tracking domains' CNAME records.
-func New(pool *pgxpool.Pool, cat *catalogue.Service, redirector *Redirector, publicURL string, resolver Resolver, now func() time.Time) *Service {
+func New(pool *pgxpool.Pool, b *brands.Service, camps *campaigns.Service, redirector *Redirector, publicURL string, resolver Resolver, now func() time.Time) *Service {
 	scheme, host := platformAddress(publicURL)
-	return &Service{pool: pool, q: queries.New(), catalogue: cat, redirector: redirector, changes: change.Of(pool), publicURL: publicURL,
+	return &Service{pool: pool, q: queries.New(), brands: b, campaigns: camps, redirector: redirector, changes: change.Of(pool), publicURL: publicURL,
 		scheme: scheme, platformHost: host, resolver: resolver, now: now}
 }
 
@@ -116,7 +118,7 @@ func (s *Service) CreateLink(ctx context.Context, sc tenancy.Scope, in LinkInput
 	if in.CampaignID == nil {
 		return Link{}, invalid(CodeCampaignRequired, "campaign_id", "Choose a campaign")
 	}
-	campaign, err := s.catalogue.GetCampaign(ctx, sc, *in.CampaignID)
+	campaign, err := s.campaigns.GetCampaign(ctx, sc, *in.CampaignID)
 	if err != nil {
 		return Link{}, err
 	}
@@ -125,7 +127,7 @@ func (s *Service) CreateLink(ctx context.Context, sc tenancy.Scope, in LinkInput
 
 // GenerateLink makes a link for the caller affiliate in a campaign it was approved for.
 func (s *Service) GenerateLink(ctx context.Context, sc tenancy.Scope, campaignID uuid.UUID, name, destination string) (Link, error) {
-	campaign, err := s.catalogue.GetCampaign(ctx, sc, campaignID)
+	campaign, err := s.campaigns.GetCampaign(ctx, sc, campaignID)
 	if err != nil {
 		return Link{}, err
 	}
@@ -135,7 +137,7 @@ func (s *Service) GenerateLink(ctx context.Context, sc tenancy.Scope, campaignID
 	return s.createLink(ctx, sc, campaign, sc.OwnAffiliate().UUID, name, destination)
 }
 
-func (s *Service) createLink(ctx context.Context, sc tenancy.Scope, campaign catalogue.Campaign, affiliateID uuid.UUID, name, destination string) (Link, error) {
+func (s *Service) createLink(ctx context.Context, sc tenancy.Scope, campaign campaigns.Campaign, affiliateID uuid.UUID, name, destination string) (Link, error) {
 	approved, err := s.q.ApprovedMembership(ctx, s.pool, queries.ApprovedMembershipParams{CampaignID: campaign.ID, AffiliateID: affiliateID})
 	if err != nil {
 		return Link{}, err
@@ -172,7 +174,7 @@ func (s *Service) createLink(ctx context.Context, sc tenancy.Scope, campaign cat
 
 // checkDestination answers the destination to store: the given URL on the brand's domains,
 // or the campaign's homepage when none is given.
-func (s *Service) checkDestination(ctx context.Context, campaign catalogue.Campaign, destination string) (string, error) {
+func (s *Service) checkDestination(ctx context.Context, campaign campaigns.Campaign, destination string) (string, error) {
 	destination = strings.TrimSpace(destination)
 	if destination == "" && campaign.HomepageUrl != nil {
 		destination = *campaign.HomepageUrl
@@ -180,7 +182,7 @@ func (s *Service) checkDestination(ctx context.Context, campaign catalogue.Campa
 	if destination == "" {
 		return "", invalid(CodeInvalidURL, "destination_url", "Enter a valid URL")
 	}
-	brand, err := s.catalogue.GetBrand(ctx, tenancy.System("the domains of the brand of a campaign the caller may use"), campaign.BrandID)
+	brand, err := s.brands.GetBrand(ctx, tenancy.System("the domains of the brand of a campaign the caller may use"), campaign.BrandID)
 	if err != nil {
 		return "", err
 	}
@@ -259,7 +261,7 @@ func (s *Service) UpdateLink(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 		}
 	}
 	if in.Destination != nil {
-		campaign, err := s.catalogue.GetCampaign(ctx, tenancy.System("the campaign of a link the caller may change"), link.CampaignID)
+		campaign, err := s.campaigns.GetCampaign(ctx, tenancy.System("the campaign of a link the caller may change"), link.CampaignID)
 		if err != nil {
 			return Link{}, err
 		}

@@ -1,4 +1,7 @@
-package catalogue
+// Package brands is the brands: their company details, allowed domains and webhook secret, and what a
+// brand needs to connect its shop, with each caller's tenancy enforced on every query. A brand's
+// row is made in one place, InsertBrand, for the host's "create brand" and a brand's sign-up.
+package brands
 
 import (
 	"time"
@@ -12,6 +15,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/activity"
@@ -19,11 +23,25 @@ import (
 	"github.com/openaffiliate/platform/server/domain/trackingscript"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/auth"
+	"github.com/openaffiliate/platform/server/platform/change"
 	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/domains"
 	"github.com/openaffiliate/platform/server/platform/paging"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
+
+// Service runs brand operations on one database.
+type Service struct {
+	pool      *pgxpool.Pool
+	q         *queries.Queries
+	publicURL string
+	changes   *change.Bus
+}
+
+// New makes the service; publicURL is the base of the integration's addresses.
+func New(pool *pgxpool.Pool, publicURL string) *Service {
+	return &Service{pool: pool, q: queries.New(), publicURL: publicURL, changes: change.Of(pool)}
+}
 
 // Brand is a brand with its allowed domains.
 type Brand struct {
@@ -138,7 +156,7 @@ func uniquePublicID(ctx context.Context, db dbtx.DB, company string) (string, er
 			return id, nil
 		}
 	}
-	return "", errors.New("catalogue: could not generate a unique brand id")
+	return "", errors.New("brands: could not generate a unique brand id")
 }
 
 // CreateBrand creates a brand without users (host only), with a generated public id.
@@ -235,7 +253,7 @@ func (s *Service) SetupBrand(ctx context.Context, sc tenancy.Scope, in BrandInpu
 	}
 	cur := current.DefaultCurrency
 	if in.Currency != "" {
-		if cur, err = checkCurrency(in.Currency); err != nil {
+		if cur, err = CheckCurrency(in.Currency); err != nil {
 			return Brand{}, err
 		}
 	}
@@ -265,7 +283,9 @@ func (s *Service) afterBrandChange(ctx context.Context, tx pgx.Tx, sc tenancy.Sc
 	return activity.Log(ctx, tx, sc.Actor(), action, id.String(), map[string]any{"name": name})
 }
 
-func checkCurrency(c string) (string, error) {
+// CheckCurrency answers c when it is one of the offered currencies (a brand's default, a
+// campaign's), or the validation error.
+func CheckCurrency(c string) (string, error) {
 	for _, offered := range currency.Offered {
 		if c == offered {
 			return c, nil
@@ -279,7 +299,7 @@ func (s *Service) DeleteBrand(ctx context.Context, h tenancy.HostScope, id uuid.
 	if err := h.Check(); err != nil {
 		return err
 	}
-	defer s.campaignChanged(ctx)
+	defer s.changes.Publish(ctx, change.Event{Kind: change.Campaigns}) // its campaigns went with it
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		n, err := s.q.DeleteBrand(ctx, tx, id)
 		if err != nil {

@@ -1,4 +1,7 @@
-package catalogue
+// Package affiliates is the affiliates: their profiles with what they did so far, made by the host or
+// at sign-up (InsertAffiliate, the one creator), changed and removed, with each caller's tenancy
+// enforced on every query.
+package affiliates
 
 import (
 	"time"
@@ -10,16 +13,30 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/activity"
 	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/change"
 	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/emailaddress"
 	"github.com/openaffiliate/platform/server/platform/paging"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
+
+// Service runs affiliate operations on one database.
+type Service struct {
+	pool    *pgxpool.Pool
+	q       *queries.Queries
+	changes *change.Bus
+}
+
+// New makes the service.
+func New(pool *pgxpool.Pool) *Service {
+	return &Service{pool: pool, q: queries.New(), changes: change.Of(pool)}
+}
 
 // Affiliate is an affiliate with its user (if any) and what it did so far.
 type Affiliate struct {
@@ -156,18 +173,6 @@ func (s *Service) AffiliateByUser(ctx context.Context, sc tenancy.Scope, userID 
 	return s.getAffiliate(ctx, s.pool, tenancy.System("the affiliate of a user the caller may see"), id.UUID)
 }
 
-// AffiliateApplications lists an affiliate's memberships the caller may see.
-func (s *Service) AffiliateApplications(ctx context.Context, sc tenancy.Scope, id uuid.UUID) ([]Application, error) {
-	brand, own := sc.Memberships()
-	if own.Valid && own.UUID != id {
-		return nil, nil
-	}
-	rows, _, err := s.listApplications(ctx, paging.Page{Limit: paging.MaxLimit}, queries.ListApplicationsParams{
-		BrandID: brand, AffiliateID: uuid.NullUUID{UUID: id, Valid: true},
-	})
-	return rows, err
-}
-
 func normalizeAffiliate(name, email string) (string, string, error) {
 	name, email = strings.TrimSpace(name), strings.TrimSpace(email)
 	if name == "" {
@@ -262,7 +267,7 @@ func (s *Service) DeleteAffiliate(ctx context.Context, h tenancy.HostScope, id u
 	if err := h.Check(); err != nil {
 		return err
 	}
-	defer s.campaignChanged(ctx)
+	defer s.changes.Publish(ctx, change.Event{Kind: change.Campaigns}) // its memberships went with it
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := s.q.DeleteAffiliateUsers(ctx, tx, uuid.NullUUID{UUID: id, Valid: true}); err != nil {
 			return err

@@ -1,4 +1,6 @@
-package catalogue
+// Package applications is the memberships that join affiliates to campaigns: an affiliate applies
+// (or joins at once), the brand decides, and a brand may invite an affiliate in advance.
+package applications
 
 import (
 	"context"
@@ -8,16 +10,33 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/activity"
+	"github.com/openaffiliate/platform/server/domain/campaigns"
 	"github.com/openaffiliate/platform/server/domain/notify"
 	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/change"
 	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/paging"
 	"github.com/openaffiliate/platform/server/platform/ratelimit"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
+
+// Service runs membership operations on one database.
+type Service struct {
+	pool      *pgxpool.Pool
+	q         *queries.Queries
+	now       func() time.Time
+	campaigns *campaigns.Service
+	changes   *change.Bus
+}
+
+// New makes the service; campaigns answers which campaigns a caller may see or manage.
+func New(pool *pgxpool.Pool, now func() time.Time, camps *campaigns.Service) *Service {
+	return &Service{pool: pool, q: queries.New(), now: now, campaigns: camps, changes: change.Of(pool)}
+}
 
 // Membership statuses.
 const (
@@ -62,7 +81,7 @@ func (s *Service) Join(ctx context.Context, sc tenancy.Scope, campaignID uuid.UU
 	}
 	// An outsider sees only public, active campaigns: any other answers not found, exactly as a
 	// random id does, so the answer tells nothing about campaigns it may not see.
-	c, err := s.getCampaign(ctx, s.pool, sc, campaignID)
+	c, err := s.campaigns.GetCampaign(ctx, sc, campaignID)
 	if err != nil {
 		return Application{}, err
 	}
@@ -122,6 +141,18 @@ func (s *Service) listApplications(ctx context.Context, p paging.Page, params qu
 	return out, total, nil
 }
 
+// AffiliateApplications lists an affiliate's memberships the caller may see.
+func (s *Service) AffiliateApplications(ctx context.Context, sc tenancy.Scope, id uuid.UUID) ([]Application, error) {
+	brand, own := sc.Memberships()
+	if own.Valid && own.UUID != id {
+		return nil, nil
+	}
+	rows, _, err := s.listApplications(ctx, paging.Page{Limit: paging.MaxLimit}, queries.ListApplicationsParams{
+		BrandID: brand, AffiliateID: uuid.NullUUID{UUID: id, Valid: true},
+	})
+	return rows, err
+}
+
 // Decide approves or rejects an application to one of the caller brand's campaigns.
 func (s *Service) Decide(ctx context.Context, sc tenancy.Scope, id uuid.UUID, status string) (Application, error) {
 	var out Application
@@ -153,7 +184,7 @@ func (s *Service) Decide(ctx context.Context, sc tenancy.Scope, id uuid.UUID, st
 			Params: notify.Params{CampaignName: out.CampaignName}, EntityType: "campaign", EntityID: out.CampaignID.String(),
 		})
 	})
-	s.campaignChanged(ctx) // the affiliate's links start or stop earning at once
+	s.changes.Publish(ctx, change.Event{Kind: change.Campaigns}) // the affiliate's links start or stop earning at once
 	return out, err
 }
 
@@ -178,11 +209,11 @@ func (s *Service) invitations(ctx context.Context, db dbtx.DB, campaignID uuid.U
 }
 
 // ownCampaign is one of the caller brand's campaigns (any for the host); another answers 404.
-func (s *Service) ownCampaign(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Campaign, error) {
+func (s *Service) ownCampaign(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (campaigns.Campaign, error) {
 	if !sc.IsBrand() && !sc.IsHost() {
-		return Campaign{}, apierror.Forbidden("Only the brand invites affiliates to its campaigns")
+		return campaigns.Campaign{}, apierror.Forbidden("Only the brand invites affiliates to its campaigns")
 	}
-	return s.getCampaign(ctx, s.pool, sc, id)
+	return s.campaigns.GetCampaign(ctx, sc, id)
 }
 
 // InviteLimit bounds the invitations by email per brand, so that a brand cannot try addresses

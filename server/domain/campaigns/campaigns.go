@@ -1,4 +1,6 @@
-package catalogue
+// Package campaigns is the brands' campaigns: their commission, budget, dates, visibility and
+// approval mode, checked on every change, and which of them each caller may see.
+package campaigns
 
 import (
 	"context"
@@ -10,16 +12,32 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/activity"
+	"github.com/openaffiliate/platform/server/domain/brands"
 	"github.com/openaffiliate/platform/server/domain/emergency"
 	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/change"
 	"github.com/openaffiliate/platform/server/platform/domains"
 	"github.com/openaffiliate/platform/server/platform/paging"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
+
+// Service runs campaign operations on one database.
+type Service struct {
+	pool    *pgxpool.Pool
+	q       *queries.Queries
+	brands  *brands.Service
+	changes *change.Bus
+}
+
+// New makes the service; brands answers a campaign's brand (its currency and domains).
+func New(pool *pgxpool.Pool, b *brands.Service) *Service {
+	return &Service{pool: pool, q: queries.New(), brands: b, changes: change.Of(pool)}
+}
 
 // Campaign statuses, commission types, visibilities and approval modes (docs/product.md §4).
 var (
@@ -170,7 +188,7 @@ func (s *Service) CreateCampaign(ctx context.Context, sc tenancy.Scope, f Campai
 		}
 		brandID = *f.BrandID
 	}
-	brand, err := s.getBrand(ctx, s.pool, brandID)
+	brand, err := s.brands.GetBrand(ctx, tenancy.System("the brand a campaign is made for"), brandID)
 	if err != nil {
 		return Campaign{}, err
 	}
@@ -218,7 +236,7 @@ func (s *Service) UpdateCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 	if err != nil {
 		return Campaign{}, err
 	}
-	brand, err := s.getBrand(ctx, s.pool, current.BrandID)
+	brand, err := s.brands.GetBrand(ctx, tenancy.System("the brand of a campaign the caller may change"), current.BrandID)
 	if err != nil {
 		return Campaign{}, err
 	}
@@ -253,7 +271,7 @@ func (s *Service) UpdateCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 		out, err = s.getCampaign(ctx, tx, sc, id)
 		return err
 	})
-	s.campaignChanged(ctx)
+	s.changes.Publish(ctx, change.Event{Kind: change.Campaigns})
 	return out, err
 }
 
@@ -263,7 +281,7 @@ func (s *Service) DeleteCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 	if err != nil {
 		return err
 	}
-	defer s.campaignChanged(ctx)
+	defer s.changes.Publish(ctx, change.Event{Kind: change.Campaigns})
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// Logged while the campaign exists, so the entry is its brand's even when the host deletes it.
 		if err := activity.Log(ctx, tx, sc.Actor(), activity.CampaignDeleted, id.String(), map[string]any{"name": current.Name}); err != nil {
@@ -345,7 +363,7 @@ func apply(c *Campaign, f CampaignFields, allowed []string) error {
 		}
 	}
 	if f.Currency != nil {
-		cur, err := checkCurrency(*f.Currency)
+		cur, err := brands.CheckCurrency(*f.Currency)
 		if err != nil {
 			return err
 		}
@@ -397,6 +415,14 @@ func apply(c *Campaign, f CampaignFields, allowed []string) error {
 		c.ApprovalMode = *f.ApprovalMode
 	}
 	return nil
+}
+
+func nonEmpty(s string) *string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil
+	}
+	return &s
 }
 
 func listOrNone(items []string) string {

@@ -1,4 +1,6 @@
-package catalogue
+// Package apikeys is the brands' API keys: made, listed and revoked by their brand, and turned back
+// into a brand caller when a request brings one. Only a key's hash is stored.
+package apikeys
 
 import (
 	"context"
@@ -8,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/activity"
@@ -15,6 +18,18 @@ import (
 	"github.com/openaffiliate/platform/server/platform/auth"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
+
+// Service runs API key operations on one database.
+type Service struct {
+	pool *pgxpool.Pool
+	q    *queries.Queries
+	now  func() time.Time
+}
+
+// New makes the service; now is the clock of a key's last use.
+func New(pool *pgxpool.Pool, now func() time.Time) *Service {
+	return &Service{pool: pool, q: queries.New(), now: now}
+}
 
 // APIKeyPrefix starts every brand API key, so a key is recognisable (and never taken for a JWT).
 const APIKeyPrefix = "oak_"
