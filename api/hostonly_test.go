@@ -15,8 +15,10 @@ import (
 	"github.com/openaffiliate/platform/server/domain/catalogue"
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/currency"
+	"github.com/openaffiliate/platform/server/domain/discountcodes"
 	"github.com/openaffiliate/platform/server/domain/emergency"
 	"github.com/openaffiliate/platform/server/domain/export"
+	"github.com/openaffiliate/platform/server/domain/links"
 	"github.com/openaffiliate/platform/server/domain/shopify"
 	"github.com/openaffiliate/platform/server/platform/amount"
 	"github.com/openaffiliate/platform/server/platform/apierror"
@@ -35,9 +37,11 @@ type hostOnlyCall struct {
 // handlers are the API's handlers on the test server's database, to call without the authenticator.
 func handlers(env *servertest.Env) *api.Server {
 	pool, convs := env.App.Pool, env.App.Conversions
+	cat := catalogue.New(pool, time.Now, env.URL)
 	return &api.Server{
-		Pool: pool, Accounts: env.App.Accounts, Analytics: env.App.Analytics, Catalogue: catalogue.New(pool, time.Now, env.URL),
-		Tracking: env.App.TrackingDomains, Conversions: convs, Shopify: shopify.New(pool, convs),
+		Pool: pool, Accounts: env.App.Accounts, Analytics: env.App.Analytics, Catalogue: cat,
+		Links: links.New(pool, cat), DiscountCodes: discountcodes.New(pool, cat), TrackingDomains: env.App.TrackingDomains,
+		Conversions: convs, Shopify: shopify.New(pool, convs),
 		Emergency: emergency.New(pool), Export: export.New(pool), PublicURL: env.URL,
 	}
 }
@@ -155,7 +159,7 @@ func hostOnlyCalls(s *api.Server, p program, conversionID uuid.UUID) map[string]
 				return err
 			},
 			func(ctx context.Context, h tenancy.HostScope) error {
-				_, _, err := s.Tracking.ListClicks(ctx, h, paging.Page{})
+				_, _, err := s.Links.ListClicks(ctx, h, paging.Page{})
 				return err
 			},
 		},
