@@ -109,7 +109,7 @@ func (s *Server) ListClicks(ctx context.Context, req oapi.ListClicksRequestObjec
 		return nil, err
 	}
 	p := pageOf(nil, req.Params.Limit, req.Params.Offset)
-	rows, total, err := s.Tracking.ListClicks(ctx, h, p)
+	rows, total, err := s.Links.ListClicks(ctx, h, p)
 	if err != nil {
 		return nil, err
 	}

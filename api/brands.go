@@ -143,7 +143,7 @@ func (s *Server) GetIntegrationDetails(ctx context.Context, _ oapi.GetIntegratio
 	resp := oapi.GetIntegrationDetails200JSONResponse{Success: true}
 	resp.Data.BrandUuid = d.Brand.ID
 	resp.Data.PublicBrandId = d.Brand.PublicID
-	resp.Data.TrackingBaseUrl = s.Tracking.TrackingBaseURL(d.Brand.ID)
+	resp.Data.TrackingBaseUrl = s.TrackingDomains.TrackingBaseURL(d.Brand.ID)
 	resp.Data.ConversionApiUrl = d.ConversionAPIURL
 	resp.Data.ShopifyWebhookUrl = d.ShopifyURL
 	resp.Data.TrackingScriptUrl = d.TrackingScript
@@ -189,7 +189,7 @@ func (s *Server) RevokeApiKey(ctx context.Context, req oapi.RevokeApiKeyRequestO
 
 // GetTrackingDomain answers a brand's tracking domain and the DNS record it needs.
 func (s *Server) GetTrackingDomain(ctx context.Context, req oapi.GetTrackingDomainRequestObject) (oapi.GetTrackingDomainResponseObject, error) {
-	d, found, err := s.Tracking.TrackingDomain(ctx, scope(ctx), req.Id)
+	d, found, err := s.TrackingDomains.TrackingDomain(ctx, scope(ctx), req.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -198,7 +198,7 @@ func (s *Server) GetTrackingDomain(ctx context.Context, req oapi.GetTrackingDoma
 
 // SetTrackingDomain adds or replaces a brand's tracking domain.
 func (s *Server) SetTrackingDomain(ctx context.Context, req oapi.SetTrackingDomainRequestObject) (oapi.SetTrackingDomainResponseObject, error) {
-	d, err := s.Tracking.SetTrackingDomain(ctx, scope(ctx), req.Id, req.Body.Hostname)
+	d, err := s.TrackingDomains.SetTrackingDomain(ctx, scope(ctx), req.Id, req.Body.Hostname)
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +207,7 @@ func (s *Server) SetTrackingDomain(ctx context.Context, req oapi.SetTrackingDoma
 
 // RemoveTrackingDomain removes a brand's tracking domain.
 func (s *Server) RemoveTrackingDomain(ctx context.Context, req oapi.RemoveTrackingDomainRequestObject) (oapi.RemoveTrackingDomainResponseObject, error) {
-	if err := s.Tracking.RemoveTrackingDomain(ctx, scope(ctx), req.Id); err != nil {
+	if err := s.TrackingDomains.RemoveTrackingDomain(ctx, scope(ctx), req.Id); err != nil {
 		return nil, err
 	}
 	return oapi.RemoveTrackingDomain200JSONResponse{Success: true, Message: "Tracking domain removed"}, nil
@@ -215,7 +215,7 @@ func (s *Server) RemoveTrackingDomain(ctx context.Context, req oapi.RemoveTracki
 
 // CheckTrackingDomain looks the tracking domain's CNAME record up now.
 func (s *Server) CheckTrackingDomain(ctx context.Context, req oapi.CheckTrackingDomainRequestObject) (oapi.CheckTrackingDomainResponseObject, error) {
-	d, err := s.Tracking.CheckTrackingDomain(ctx, scope(ctx), req.Id)
+	d, err := s.TrackingDomains.CheckTrackingDomain(ctx, scope(ctx), req.Id)
 	if err != nil {
 		return nil, err
 	}

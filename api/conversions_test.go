@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/openaffiliate/platform/server/domain/clickid"
-	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/domain/redirect"
 	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
@@ -309,7 +309,7 @@ func TestSignedClickIDAttributesWithoutItsRow(t *testing.T) {
 			t.Fatal(err)
 		}
 		waitClicks(t, env, l["id"].(string), clicks)
-		return loc.Query().Get(tracking.ClickParam)
+		return loc.Query().Get(redirect.ClickParam)
 	}
 	id, otherID := affClick(link, "", 1), affClick(otherLink, "", 1)
 	botID := affClick(link, "Googlebot/2.1", 2)

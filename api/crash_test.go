@@ -13,7 +13,7 @@ import (
 
 	"github.com/openaffiliate/platform/server"
 	"github.com/openaffiliate/platform/server/domain/clickid"
-	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/domain/redirect"
 	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
@@ -57,11 +57,11 @@ func TestAttributionSurvivesACrash(t *testing.T) {
 		}
 		_ = resp.Body.Close()
 		loc, err := url.Parse(resp.Header.Get("Location"))
-		if resp.StatusCode != http.StatusFound || err != nil || loc.Query().Get(tracking.ClickParam) == "" {
+		if resp.StatusCode != http.StatusFound || err != nil || loc.Query().Get(redirect.ClickParam) == "" {
 			return
 		}
 		mu.Lock()
-		clicks = append(clicks, answered{target: n, id: loc.Query().Get(tracking.ClickParam)})
+		clicks = append(clicks, answered{target: n, id: loc.Query().Get(redirect.ClickParam)})
 		mu.Unlock()
 	})
 	time.Sleep(1500 * time.Millisecond)

@@ -4,13 +4,13 @@ import (
 	"context"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/domain/discountcodes"
 )
 
 // ListDiscountCodes answers a page of the codes the caller may see.
 func (s *Server) ListDiscountCodes(ctx context.Context, req oapi.ListDiscountCodesRequestObject) (oapi.ListDiscountCodesResponseObject, error) {
 	p := pageOf(req.Params.Query, req.Params.Limit, req.Params.Offset)
-	codes, total, err := s.Tracking.ListCodes(ctx, scope(ctx), p)
+	codes, total, err := s.DiscountCodes.ListCodes(ctx, scope(ctx), p)
 	if err != nil {
 		return nil, err
 	}
@@ -24,7 +24,7 @@ func (s *Server) ListDiscountCodes(ctx context.Context, req oapi.ListDiscountCod
 	return resp, nil
 }
 
-func (s *Server) createCode(ctx context.Context, b *oapi.DiscountCodeInput, generate bool) (tracking.DiscountCode, error) {
+func (s *Server) createCode(ctx context.Context, b *oapi.DiscountCodeInput, generate bool) (discountcodes.DiscountCode, error) {
 	dt := b.DiscountType
 	f, err := codeFields(oapi.DiscountCodeUpdate{
 		Code: b.Code, Description: b.Description, DiscountType: &dt, DiscountValue: b.DiscountValue,
@@ -33,9 +33,9 @@ func (s *Server) createCode(ctx context.Context, b *oapi.DiscountCodeInput, gene
 		Status: b.Status,
 	})
 	if err != nil {
-		return tracking.DiscountCode{}, err
+		return discountcodes.DiscountCode{}, err
 	}
-	return s.Tracking.CreateCode(ctx, scope(ctx), b.CampaignId, b.AffiliateId, f, generate)
+	return s.DiscountCodes.CreateCode(ctx, scope(ctx), b.CampaignId, b.AffiliateId, f, generate)
 }
 
 // CreateDiscountCode creates a code.
@@ -62,7 +62,7 @@ func (s *Server) UpdateDiscountCode(ctx context.Context, req oapi.UpdateDiscount
 	if err != nil {
 		return nil, err
 	}
-	d, err := s.Tracking.UpdateCode(ctx, scope(ctx), req.Id, f)
+	d, err := s.DiscountCodes.UpdateCode(ctx, scope(ctx), req.Id, f)
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +71,7 @@ func (s *Server) UpdateDiscountCode(ctx context.Context, req oapi.UpdateDiscount
 
 // DeleteDiscountCode deletes a code.
 func (s *Server) DeleteDiscountCode(ctx context.Context, req oapi.DeleteDiscountCodeRequestObject) (oapi.DeleteDiscountCodeResponseObject, error) {
-	if err := s.Tracking.DeleteCode(ctx, scope(ctx), req.Id); err != nil {
+	if err := s.DiscountCodes.DeleteCode(ctx, scope(ctx), req.Id); err != nil {
 		return nil, err
 	}
 	return oapi.DeleteDiscountCode200JSONResponse{Success: true, Message: "Discount code deleted"}, nil

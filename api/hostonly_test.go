@@ -19,8 +19,10 @@ import (
 	"github.com/openaffiliate/platform/server/domain/campaigns"
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/currency"
+	"github.com/openaffiliate/platform/server/domain/discountcodes"
 	"github.com/openaffiliate/platform/server/domain/emergency"
 	"github.com/openaffiliate/platform/server/domain/export"
+	"github.com/openaffiliate/platform/server/domain/links"
 	"github.com/openaffiliate/platform/server/domain/shopify"
 	"github.com/openaffiliate/platform/server/platform/amount"
 	"github.com/openaffiliate/platform/server/platform/apierror"
@@ -44,7 +46,8 @@ func handlers(env *servertest.Env) *api.Server {
 	return &api.Server{
 		Pool: pool, Accounts: env.App.Accounts, Analytics: env.App.Analytics, Brands: brandSvc, APIKeys: apikeys.New(pool, time.Now),
 		Affiliates: affiliates.New(pool), Campaigns: campaignSvc, Applications: applications.New(pool, time.Now, campaignSvc),
-		Tracking: env.App.TrackingDomains, Conversions: convs, Shopify: shopify.New(pool, convs),
+		Links: links.New(pool, brandSvc, campaignSvc), DiscountCodes: discountcodes.New(pool, campaignSvc), TrackingDomains: env.App.TrackingDomains,
+		Conversions: convs, Shopify: shopify.New(pool, convs),
 		Emergency: emergency.New(pool), Export: export.New(pool), PublicURL: env.URL,
 	}
 }
@@ -162,7 +165,7 @@ func hostOnlyCalls(s *api.Server, p program, conversionID uuid.UUID) map[string]
 				return err
 			},
 			func(ctx context.Context, h tenancy.HostScope) error {
-				_, _, err := s.Tracking.ListClicks(ctx, h, paging.Page{})
+				_, _, err := s.Links.ListClicks(ctx, h, paging.Page{})
 				return err
 			},
 		},

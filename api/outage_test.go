@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/openaffiliate/platform/server/domain/clickid"
-	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/domain/redirect"
 	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
@@ -58,7 +58,7 @@ func TestRedirectsThroughDatabaseOutage(t *testing.T) {
 		_ = resp.Body.Close()
 		id := ""
 		if loc, err := url.Parse(resp.Header.Get("Location")); err == nil {
-			id = loc.Query().Get(tracking.ClickParam)
+			id = loc.Query().Get(redirect.ClickParam)
 		}
 		mu.Lock()
 		statuses[resp.StatusCode]++

@@ -17,39 +17,43 @@ import (
 	"github.com/openaffiliate/platform/server/domain/brands"
 	"github.com/openaffiliate/platform/server/domain/campaigns"
 	"github.com/openaffiliate/platform/server/domain/conversions"
+	"github.com/openaffiliate/platform/server/domain/discountcodes"
 	"github.com/openaffiliate/platform/server/domain/emergency"
 	"github.com/openaffiliate/platform/server/domain/export"
+	"github.com/openaffiliate/platform/server/domain/links"
 	"github.com/openaffiliate/platform/server/domain/notify"
 	"github.com/openaffiliate/platform/server/domain/payouts"
 	"github.com/openaffiliate/platform/server/domain/shopify"
-	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/domain/trackingdomains"
 	"github.com/openaffiliate/platform/server/platform/auth"
 	"github.com/openaffiliate/platform/server/platform/daterange"
 )
 
 // Server holds what the handlers need.
 type Server struct {
-	Pool         *pgxpool.Pool
-	Accounts     *accounts.Service
-	Analytics    *analytics.Service
-	Brands       *brands.Service
-	APIKeys      *apikeys.Service
-	Affiliates   *affiliates.Service
-	Campaigns    *campaigns.Service
-	Applications *applications.Service
-	Tracking     *tracking.Service
-	Conversions  *conversions.Service
-	Shopify      *shopify.Service
-	Payouts      *payouts.Service
-	Notify       *notify.Service
-	Emergency    *emergency.Service
-	Export       *export.Service
-	Calendar     daterange.Calendar // the days of every range parameter, on the server's clock
-	Tokens       *auth.Tokens
-	HashIP       func(ip string) string
-	DemoAccounts bool // dev mode on a loopback PUBLIC_URL: dev-login and the demo accounts work
-	PublicURL    string
-	Version      string
+	Pool            *pgxpool.Pool
+	Accounts        *accounts.Service
+	Analytics       *analytics.Service
+	Brands          *brands.Service
+	APIKeys         *apikeys.Service
+	Affiliates      *affiliates.Service
+	Campaigns       *campaigns.Service
+	Applications    *applications.Service
+	Links           *links.Service
+	DiscountCodes   *discountcodes.Service
+	TrackingDomains *trackingdomains.Service
+	Conversions     *conversions.Service
+	Shopify         *shopify.Service
+	Payouts         *payouts.Service
+	Notify          *notify.Service
+	Emergency       *emergency.Service
+	Export          *export.Service
+	Calendar        daterange.Calendar // the days of every range parameter, on the server's clock
+	Tokens          *auth.Tokens
+	HashIP          func(ip string) string
+	DemoAccounts    bool // dev mode on a loopback PUBLIC_URL: dev-login and the demo accounts work
+	PublicURL       string
+	Version         string
 }
 
 var _ oapi.StrictServerInterface = (*Server)(nil)

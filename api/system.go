@@ -42,7 +42,7 @@ func (s *Server) GetSystemConfig(ctx context.Context, _ oapi.GetSystemConfigRequ
 // CheckTlsDomain answers 200 for a host name the platform serves (its own, or a verified tracking
 // domain), so a reverse proxy obtains certificates on demand for those only.
 func (s *Server) CheckTlsDomain(ctx context.Context, req oapi.CheckTlsDomainRequestObject) (oapi.CheckTlsDomainResponseObject, error) {
-	ok, err := s.Tracking.ServesHost(ctx, req.Params.Domain)
+	ok, err := s.TrackingDomains.ServesHost(ctx, req.Params.Domain)
 	if err != nil {
 		return nil, err
 	}

@@ -4,18 +4,18 @@ import (
 	"context"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/domain/links"
 	"github.com/openaffiliate/platform/server/platform/paging"
 )
 
 func (s *Server) linkList(ctx context.Context, p paging.Page) (oapi.TrackingLinkListResponse, error) {
-	links, total, err := s.Tracking.ListLinks(ctx, scope(ctx), p)
+	list, total, err := s.Links.ListLinks(ctx, scope(ctx), p)
 	if err != nil {
 		return oapi.TrackingLinkListResponse{}, err
 	}
 	resp := oapi.TrackingLinkListResponse{Success: true}
-	resp.Data.Links = make([]oapi.TrackingLink, len(links))
-	for i, l := range links {
+	resp.Data.Links = make([]oapi.TrackingLink, len(list))
+	for i, l := range list {
 		resp.Data.Links[i] = s.linkOf(l)
 	}
 	resp.Data.Total = total
@@ -38,7 +38,7 @@ func (s *Server) ListAffiliateLinks(ctx context.Context, _ oapi.ListAffiliateLin
 // CreateTrackingLink makes a link for an approved affiliate.
 func (s *Server) CreateTrackingLink(ctx context.Context, req oapi.CreateTrackingLinkRequestObject) (oapi.CreateTrackingLinkResponseObject, error) {
 	b := req.Body
-	l, err := s.Tracking.CreateLink(ctx, scope(ctx), tracking.LinkInput{
+	l, err := s.Links.CreateLink(ctx, scope(ctx), links.LinkInput{
 		Name: deref(b.Name), Destination: deref(b.DestinationUrl), AffiliateID: b.AffiliateId, CampaignID: b.CampaignId,
 	})
 	if err != nil {
@@ -50,7 +50,7 @@ func (s *Server) CreateTrackingLink(ctx context.Context, req oapi.CreateTracking
 // GenerateAffiliateLink makes a link for the signed-in affiliate.
 func (s *Server) GenerateAffiliateLink(ctx context.Context, req oapi.GenerateAffiliateLinkRequestObject) (oapi.GenerateAffiliateLinkResponseObject, error) {
 	b := req.Body
-	l, err := s.Tracking.GenerateLink(ctx, scope(ctx), b.CampaignId, deref(b.Name), deref(b.DestinationUrl))
+	l, err := s.Links.GenerateLink(ctx, scope(ctx), b.CampaignId, deref(b.Name), deref(b.DestinationUrl))
 	if err != nil {
 		return nil, err
 	}
@@ -59,12 +59,12 @@ func (s *Server) GenerateAffiliateLink(ctx context.Context, req oapi.GenerateAff
 
 // UpdateTrackingLink renames, moves, pauses or archives a link.
 func (s *Server) UpdateTrackingLink(ctx context.Context, req oapi.UpdateTrackingLinkRequestObject) (oapi.UpdateTrackingLinkResponseObject, error) {
-	in := tracking.LinkUpdate{Name: req.Body.Name, Destination: req.Body.DestinationUrl}
+	in := links.LinkUpdate{Name: req.Body.Name, Destination: req.Body.DestinationUrl}
 	if req.Body.Status != nil {
 		st := string(*req.Body.Status)
 		in.Status = &st
 	}
-	l, err := s.Tracking.UpdateLink(ctx, scope(ctx), req.Id, in)
+	l, err := s.Links.UpdateLink(ctx, scope(ctx), req.Id, in)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +73,7 @@ func (s *Server) UpdateTrackingLink(ctx context.Context, req oapi.UpdateTracking
 
 // DeleteTrackingLink deletes a link and its clicks.
 func (s *Server) DeleteTrackingLink(ctx context.Context, req oapi.DeleteTrackingLinkRequestObject) (oapi.DeleteTrackingLinkResponseObject, error) {
-	if err := s.Tracking.DeleteLink(ctx, scope(ctx), req.Id); err != nil {
+	if err := s.Links.DeleteLink(ctx, scope(ctx), req.Id); err != nil {
 		return nil, err
 	}
 	return oapi.DeleteTrackingLink200JSONResponse{Success: true, Message: "Tracking link deleted"}, nil

@@ -13,7 +13,7 @@ import (
 
 	"github.com/openaffiliate/platform/server"
 	"github.com/openaffiliate/platform/server/domain/clickid"
-	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/domain/redirect"
 	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
 
@@ -598,7 +598,7 @@ func TestTrackingPortAnswersLikeTheMainPort(t *testing.T) {
 		if status == http.StatusFound {
 			loc, _ := url.Parse(header.Get("Location"))
 			mainLoc, _ := url.Parse(mainHeader.Get("Location"))
-			_, signed := signer.Read(loc.Query().Get(tracking.ClickParam))
+			_, signed := signer.Read(loc.Query().Get(redirect.ClickParam))
 			wantSigned := tc.method == http.MethodGet
 			if loc.Host != mainLoc.Host || loc.Path != mainLoc.Path || loc.Query().Get("x") != "1" || signed != wantSigned {
 				t.Errorf("%s: the tracking port sent to %s (signed click id: %v), the main port to %s", tc.name, loc, signed, mainLoc)
@@ -620,7 +620,7 @@ func TestTrackingPortAnswersLikeTheMainPort(t *testing.T) {
 		}
 	}
 	// A path that is not the redirect's is not served there.
-	if status, _, body := answer(trackingBase, http.MethodGet, "/api/v1/system/health", nil); status != http.StatusNotFound || body != tracking.NotFoundPageRO {
+	if status, _, body := answer(trackingBase, http.MethodGet, "/api/v1/system/health", nil); status != http.StatusNotFound || body != redirect.NotFoundPageRO {
 		t.Errorf("the API on the tracking port answered %d", status)
 	}
 }

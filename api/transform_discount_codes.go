@@ -4,11 +4,11 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/oapi"
-	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/domain/discountcodes"
 	"github.com/openaffiliate/platform/server/platform/amount"
 )
 
-func codeOf(d tracking.DiscountCode) oapi.DiscountCode {
+func codeOf(d discountcodes.DiscountCode) oapi.DiscountCode {
 	out := oapi.DiscountCode{
 		Id: d.ID, Code: d.Code, Description: d.Description, BrandId: d.BrandID, BrandName: d.BrandName,
 		CampaignId: d.CampaignID, CampaignName: d.CampaignName, Currency: oapi.CurrencyCode(d.CampaignCurrency), AffiliateId: d.AffiliateID, AffiliateName: d.AffiliateName,
@@ -35,15 +35,15 @@ func codeOf(d tracking.DiscountCode) oapi.DiscountCode {
 	return out
 }
 
-func codeResponse(d tracking.DiscountCode) oapi.DiscountCodeResponse {
+func codeResponse(d discountcodes.DiscountCode) oapi.DiscountCodeResponse {
 	resp := oapi.DiscountCodeResponse{Success: true}
 	resp.Data.DiscountCode = codeOf(d)
 	return resp
 }
 
 // codeFields maps the form onto the tracking fields: nullable ones are always set (nil clears).
-func codeFields(b oapi.DiscountCodeUpdate) (tracking.CodeFields, error) {
-	f := tracking.CodeFields{
+func codeFields(b oapi.DiscountCodeUpdate) (discountcodes.CodeFields, error) {
+	f := discountcodes.CodeFields{
 		Code: b.Code, Description: b.Description, IsExclusive: b.IsExclusive,
 		UsageLimit: ptr(intOf(b.UsageLimit)), UsageLimitPerCustomer: ptr(intOf(b.UsageLimitPerCustomer)),
 		ValidFrom: ptr(b.ValidFrom), ValidUntil: ptr(b.ValidUntil),

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/openaffiliate/platform/server/domain/accounts"
-	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/domain/trackingdomains"
 )
 
 // Config is read from the environment; every field has a working default for development.
@@ -38,7 +38,7 @@ type Config struct {
 	// Limits on sign-in, sign-up and password reset attempts; not read from the environment.
 	Limits accounts.Limits
 	// Resolver looks up tracking domains' records: the system's resolver when nil (tests give a fake).
-	Resolver tracking.Resolver
+	Resolver trackingdomains.Resolver
 }
 
 // DemoAccountsAllowed reports whether the demo accounts may sign in (also through dev-login):

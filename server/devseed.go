@@ -15,7 +15,8 @@ import (
 	"github.com/openaffiliate/platform/server/domain/brands"
 	"github.com/openaffiliate/platform/server/domain/campaigns"
 	"github.com/openaffiliate/platform/server/domain/conversions"
-	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/domain/discountcodes"
+	"github.com/openaffiliate/platform/server/domain/links"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/auth"
 	"github.com/openaffiliate/platform/server/platform/paging"
@@ -26,7 +27,7 @@ import (
 // membership, a tracking link and a discount code, once: a second start finds the campaigns and
 // leaves everything as it is.
 func seedDemoData(ctx context.Context, accts *accounts.Service, brandSvc *brands.Service, campaignSvc *campaigns.Service,
-	applicationSvc *applications.Service, track *tracking.Service) error {
+	applicationSvc *applications.Service, trackingLinks *links.Service, codes *discountcodes.Service) error {
 	if err := accts.SeedDemoAccounts(ctx); err != nil {
 		return err
 	}
@@ -72,12 +73,12 @@ func seedDemoData(ctx context.Context, accts *accounts.Service, brandSvc *brands
 	if _, err := applicationSvc.Join(ctx, affiliate, first.ID); err != nil {
 		return fmt.Errorf("seed demo membership: %w", err)
 	}
-	if _, err := track.GenerateLink(ctx, affiliate, first.ID, "Newsletter de iarnă", "https://demo-shop.example/winter?utm_source=newsletter"); err != nil {
+	if _, err := trackingLinks.GenerateLink(ctx, affiliate, first.ID, "Newsletter de iarnă", "https://demo-shop.example/winter?utm_source=newsletter"); err != nil {
 		return fmt.Errorf("seed demo link: %w", err)
 	}
 	limit := 500
 	pct := "percentage"
-	if _, err := track.CreateCode(ctx, brand, first.ID, affiliate.OwnAffiliate().UUID, tracking.CodeFields{
+	if _, err := codes.CreateCode(ctx, brand, first.ID, affiliate.OwnAffiliate().UUID, discountcodes.CodeFields{
 		Code: str("WINTER10"), Description: str("10\u00a0% reducere la colecția de iarnă"), DiscountType: &pct, DiscountValue: dec("0.10"),
 		UsageLimit: ptr(&limit),
 	}, false); err != nil {

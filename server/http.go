@@ -18,7 +18,7 @@ import (
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/domain/accounts"
 	"github.com/openaffiliate/platform/server/domain/apikeys"
-	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/domain/redirect"
 	"github.com/openaffiliate/platform/server/domain/trackingscript"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/auth"
@@ -38,7 +38,7 @@ type Deps struct {
 	Accounts   *accounts.Service
 	APIKeys    *apikeys.Service
 	Tokens     *auth.Tokens
-	Redirector *tracking.Redirector
+	Redirector *redirect.Redirector
 	Replays    *idempotency.Store
 	Web        fs.FS // the built SPA with docs/ inside; nil serves no UI
 	SpecYAML   []byte
@@ -150,7 +150,7 @@ func clientIPExtractor(trustProxy bool) echo.IPExtractor {
 // on the platform's address, so no session or token is ever used on a brand's domain).
 type frontDoor struct {
 	redirect   http.Handler
-	redirector *tracking.Redirector
+	redirector *redirect.Redirector
 	rest       http.Handler
 }
 

@@ -10,7 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/domain/redirect"
 )
 
 // redirectHandler answers GET /r/{code}: 302 to the destination with the click recorded,
@@ -42,36 +42,36 @@ var pageHeaders = []struct {
 // small pages, in Romanian or English as the visitor's Accept-Language prefers (read only then).
 type redirectAnswer struct {
 	status   int
-	location string // the redirect's, when status is tracking.HTTPStatus
+	location string // the redirect's, when status is redirect.HTTPStatus
 	ro, en   string // a page's texts
 }
 
 // answerFor turns a visit's outcome into its answer.
-func answerFor(ctx context.Context, out tracking.Outcome, err error, code string) redirectAnswer {
+func answerFor(ctx context.Context, out redirect.Outcome, err error, code string) redirectAnswer {
 	switch {
 	case err != nil:
-		if !errors.Is(err, tracking.ErrUnavailable) { // an outage is logged when it begins and ends, not per visit
+		if !errors.Is(err, redirect.ErrUnavailable) { // an outage is logged when it begins and ends, not per visit
 			slog.ErrorContext(ctx, "redirect failed", "err", err, "code", code)
 		}
 		return unavailableAnswer(http.StatusServiceUnavailable)
 	case !out.Found:
 		return notFoundAnswer
 	default:
-		return redirectAnswer{status: tracking.HTTPStatus, location: out.Location}
+		return redirectAnswer{status: redirect.HTTPStatus, location: out.Location}
 	}
 }
 
 // notFoundAnswer is the not-found page.
-var notFoundAnswer = redirectAnswer{status: http.StatusNotFound, ro: tracking.NotFoundPageRO, en: tracking.NotFoundPageEN}
+var notFoundAnswer = redirectAnswer{status: http.StatusNotFound, ro: redirect.NotFoundPageRO, en: redirect.NotFoundPageEN}
 
 // unavailableAnswer is the page of a link that cannot be read now (503), or of a redirect that failed (500).
 func unavailableAnswer(status int) redirectAnswer {
-	return redirectAnswer{status: status, ro: tracking.UnavailablePageRO, en: tracking.UnavailablePageEN}
+	return redirectAnswer{status: status, ro: redirect.UnavailablePageRO, en: redirect.UnavailablePageEN}
 }
 
 // body is a page's text for a visitor's Accept-Language: English when it prefers English, else Romanian.
 func (a redirectAnswer) body(acceptLanguage string) string {
-	if tracking.PrefersEnglish(acceptLanguage) {
+	if redirect.PrefersEnglish(acceptLanguage) {
 		return a.en
 	}
 	return a.ro
@@ -98,7 +98,7 @@ func (a redirectAnswer) write(w http.ResponseWriter, req *http.Request) {
 // notFound answers the not-found page in the visitor's language.
 func notFound(w http.ResponseWriter, req *http.Request) { notFoundAnswer.write(w, req) }
 
-func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.HandlerFunc {
+func redirectHandler(r *redirect.Redirector, clientIP echo.IPExtractor) http.HandlerFunc {
 	return func(w http.ResponseWriter, req *http.Request) {
 		defer func() {
 			if rec := recover(); rec != nil {
@@ -113,7 +113,7 @@ func redirectHandler(r *tracking.Redirector, clientIP echo.IPExtractor) http.Han
 		}
 		code := strings.TrimPrefix(req.URL.Path, "/r/")
 		w.Header()["Cache-Control"] = noStore
-		out, err := r.Visit(req.Context(), tracking.Visit{
+		out, err := r.Visit(req.Context(), redirect.Visit{
 			Code: code, IP: clientIP(req), UserAgent: req.UserAgent(), Referrer: req.Referer(), Host: req.Host,
 			Head: req.Method == http.MethodHead,
 		})

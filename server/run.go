@@ -27,12 +27,15 @@ import (
 	"github.com/openaffiliate/platform/server/domain/clickid"
 	"github.com/openaffiliate/platform/server/domain/clicks"
 	"github.com/openaffiliate/platform/server/domain/conversions"
+	"github.com/openaffiliate/platform/server/domain/discountcodes"
 	"github.com/openaffiliate/platform/server/domain/emergency"
 	"github.com/openaffiliate/platform/server/domain/export"
+	"github.com/openaffiliate/platform/server/domain/links"
 	"github.com/openaffiliate/platform/server/domain/notify"
 	"github.com/openaffiliate/platform/server/domain/payouts"
+	"github.com/openaffiliate/platform/server/domain/redirect"
 	"github.com/openaffiliate/platform/server/domain/shopify"
-	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/domain/trackingdomains"
 	"github.com/openaffiliate/platform/server/platform/auth"
 	"github.com/openaffiliate/platform/server/platform/change"
 	"github.com/openaffiliate/platform/server/platform/daterange"
@@ -54,7 +57,7 @@ type App struct {
 	// Analytics is folded by its job.
 	Analytics *analytics.Service
 	// TrackingDomains are checked again by their job.
-	TrackingDomains *tracking.Service
+	TrackingDomains *trackingdomains.Service
 	HTTP            http.Handler
 	// Tracking serves the redirect alone on TRACKING_PORT; nil without one.
 	Tracking *fasthttp.Server
@@ -96,7 +99,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	hashIP := auth.IPHasher(cfg.JWTSecret)
 	recorder := clicks.NewRecorder(pool, clicks.Options{})
 	clickIDs := clickid.NewSigner(cfg.JWTSecret)
-	redirector := tracking.NewRedirector(pool, recorder, hashIP, clickIDs, time.Now)
+	redirector := redirect.NewRedirector(pool, recorder, hashIP, clickIDs, time.Now)
 	// The caches learn of changes the services publish (server/platform/change).
 	changes := change.Of(pool)
 	changes.Subscribe(redirector)
@@ -104,16 +107,18 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 		_ = recorder.Close(ctx)
 		return nil, err
 	}
-	var resolver tracking.Resolver = net.DefaultResolver
+	var resolver trackingdomains.Resolver = net.DefaultResolver
 	if cfg.Resolver != nil {
 		resolver = cfg.Resolver
 	}
-	track := tracking.New(pool, brandSvc, campaignSvc, redirector, cfg.PublicURL, resolver, time.Now)
+	trackingLinks := links.New(pool, brandSvc, campaignSvc)
+	codes := discountcodes.New(pool, campaignSvc)
+	trackingDomains := trackingdomains.New(pool, brandSvc, redirector, cfg.PublicURL, resolver, time.Now)
 	replays := idempotency.New(pool, cfg.JWTSecret, time.Now)
 	convs := conversions.New(pool, time.Now, conversions.DefaultFraudLimits, clickIDs)
 	changes.Subscribe(convs)
 	if cfg.DevMode {
-		if err := seedDemoData(ctx, accts, brandSvc, campaignSvc, applicationSvc, track); err != nil {
+		if err := seedDemoData(ctx, accts, brandSvc, campaignSvc, applicationSvc, trackingLinks, codes); err != nil {
 			_ = recorder.Close(ctx)
 			return nil, err
 		}
@@ -136,7 +141,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	handler, err := NewHTTP(Deps{
 		API: &api.Server{
 			Pool: pool, Accounts: accts, Analytics: stats, Brands: brandSvc, APIKeys: keys, Affiliates: affiliates.New(pool),
-			Campaigns: campaignSvc, Applications: applicationSvc, Tracking: track,
+			Campaigns: campaignSvc, Applications: applicationSvc, Links: trackingLinks, DiscountCodes: codes, TrackingDomains: trackingDomains,
 			Conversions: convs, Shopify: shopify.New(pool, convs), Payouts: payouts.New(pool), Notify: notify.New(pool),
 			Emergency: switches, Export: export.New(pool), Calendar: daterange.New(time.Now),
 			Tokens: tokens, HashIP: hashIP, DemoAccounts: cfg.DemoAccountsAllowed(), PublicURL: cfg.PublicURL, Version: Version,
@@ -149,7 +154,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 		return nil, err
 	}
 	app := &App{Config: cfg, Pool: pool, Accounts: accts, Clicks: recorder, Replays: replays, Conversions: convs, Analytics: stats,
-		TrackingDomains: track, HTTP: handler}
+		TrackingDomains: trackingDomains, HTTP: handler}
 	if cfg.TrackingPort != 0 {
 		app.Tracking = newTrackingServer(redirector, cfg.TrustProxy)
 	}
@@ -309,7 +314,7 @@ func (a *App) holdingLoop(ctx context.Context) {
 }
 
 // RecheckTrackingDomains checks every verified tracking domain's DNS records again, once: one whose
-// proof is gone goes back to pending and its brand is notified (tracking.Service.RecheckTrackingDomains).
+// proof is gone goes back to pending and its brand is notified (trackingdomains.Service.RecheckTrackingDomains).
 func (a *App) RecheckTrackingDomains(ctx context.Context) error {
 	n, err := a.TrackingDomains.RecheckTrackingDomains(ctx)
 	if n > 0 {

@@ -10,7 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/valyala/fasthttp"
 
-	"github.com/openaffiliate/platform/server/domain/tracking"
+	"github.com/openaffiliate/platform/server/domain/redirect"
 )
 
 // The tracking port (TRACKING_PORT) serves the redirect alone, with fasthttp instead of net/http:
@@ -27,7 +27,7 @@ var (
 
 // newTrackingServer makes the tracking port's server: bounded request headers and timeouts as on
 // the main port, so a slow client cannot hold a connection by trickling its request.
-func newTrackingServer(r *tracking.Redirector, trustProxy bool) *fasthttp.Server {
+func newTrackingServer(r *redirect.Redirector, trustProxy bool) *fasthttp.Server {
 	return &fasthttp.Server{
 		Handler:               trackingHandler(r, clientIPExtractor(trustProxy), trustProxy),
 		Name:                  "openaffiliate",
@@ -42,7 +42,7 @@ func newTrackingServer(r *tracking.Redirector, trustProxy bool) *fasthttp.Server
 	}
 }
 
-func trackingHandler(r *tracking.Redirector, clientIP echo.IPExtractor, trustProxy bool) fasthttp.RequestHandler {
+func trackingHandler(r *redirect.Redirector, clientIP echo.IPExtractor, trustProxy bool) fasthttp.RequestHandler {
 	return func(ctx *fasthttp.RequestCtx) {
 		defer func() {
 			if rec := recover(); rec != nil {
@@ -67,7 +67,7 @@ func trackingHandler(r *tracking.Redirector, clientIP echo.IPExtractor, trustPro
 		}
 		ctx.Response.Header.SetBytesV("Cache-Control", noStoreValue)
 		code := string(path[len(redirectPrefix):])
-		out, err := r.Visit(ctx, tracking.Visit{
+		out, err := r.Visit(ctx, redirect.Visit{
 			Code: code, IP: fastClientIP(ctx, clientIP, trustProxy), UserAgent: string(ctx.UserAgent()),
 			Referrer: string(ctx.Referer()), Host: string(ctx.Host()), Head: head,
 		})

@@ -72,6 +72,13 @@ func Invalid(field, rule, message string) *Error {
 		Details: []Detail{{Field: field, Rule: rule, Message: message}}}
 }
 
+// BadInput is a 400 with the contract's own code for what is wrong with one field (a form shows
+// its fixed message for each code).
+func BadInput(code oapi.ErrorCode, field, message string) *Error {
+	return &Error{Status: http.StatusBadRequest, Code: code, Message: message,
+		Details: []Detail{{Field: field, Message: message}}}
+}
+
 // Unauthorized is a 401.
 func Unauthorized(message string) *Error {
 	return &Error{Status: http.StatusUnauthorized, Code: CodeUnauthorized, Message: message}

@@ -108,7 +108,7 @@ function checkLimit(text: string): TextKey<'discountCodes'> | undefined {
 }
 
 /**
- * Checks the form before it is sent, with the server's rules (server/domain/tracking/codes.go); the server
+ * Checks the form before it is sent, with the server's rules (server/domain/discountcodes/codes.go); the server
  * still has the last word (a code taken in another case, an affiliate no longer approved).
  * `commissionType` is the campaign's: the override replaces its commission value.
  */

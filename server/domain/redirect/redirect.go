@@ -1,4 +1,10 @@
-package tracking
+// Package redirect is the click redirect, the product's hottest path: it resolves a short code
+// through a bounded cache (one database read per code at a time), records the click into the
+// buffer of package clicks and answers where to send the visitor, with a signed click id. It keeps
+// the live table of brands' tracking domains and claims, which decides which codes answer on which
+// host name (and which host is a tracking domain, for the front door), and it serves known links
+// from the cache while the database is out of reach.
+package redirect
 
 import (
 	"bytes"
@@ -114,8 +120,8 @@ func (r *Redirector) IsTrackingDomain(ctx context.Context, host string) bool {
 	return ok && e.verified()
 }
 
-// trackingDomainOf answers a brand's verified tracking domain, if it has one.
-func (r *Redirector) trackingDomainOf(ctx context.Context, brand uuid.UUID) (string, bool) {
+// TrackingDomainOf answers a brand's verified tracking domain, if it has one.
+func (r *Redirector) TrackingDomainOf(ctx context.Context, brand uuid.UUID) (string, bool) {
 	t, err := r.hosts.table(ctx)
 	if err != nil {
 		return "", false

@@ -1,4 +1,4 @@
-package tracking
+package redirect
 
 import (
 	"context"
@@ -20,12 +20,12 @@ const (
 
 // ErrUnavailable is what a visit answers when its link cannot be read and no cached copy may stand
 // in for it: the redirect shows UnavailablePageRO (or EN), and the visitor may try again shortly.
-var ErrUnavailable = errors.New("tracking: the link cannot be read now")
+var ErrUnavailable = errors.New("redirect: the link cannot be read now")
 
 // databaseError marks a failed read of the database (as opposed to a link that does not exist).
 type databaseError struct{ err error }
 
-func (e databaseError) Error() string { return "tracking: read link: " + e.err.Error() }
+func (e databaseError) Error() string { return "redirect: read link: " + e.err.Error() }
 func (e databaseError) Unwrap() error { return e.err }
 
 // outage tracks a period in which reads of the database fail: when it began, when to try a read

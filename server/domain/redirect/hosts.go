@@ -1,4 +1,4 @@
-package tracking
+package redirect
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/domain/trackingdomains"
 )
 
 // hostsTTL is how long a process keeps the tracking domains before it reads them again: a domain
@@ -89,7 +90,7 @@ func (c *hostCache) reload(ctx context.Context) (*hostTable, error) {
 	t := &hostTable{hosts: make(map[string]hostEntry, len(rows)), hostOf: make(map[uuid.UUID]string, len(rows)), expires: c.now().Add(hostsTTL)}
 	for _, r := range rows {
 		e := t.hosts[r.Hostname]
-		if r.Status == DomainVerified {
+		if r.Status == trackingdomains.DomainVerified {
 			e.owner, t.hostOf[r.BrandID] = r.BrandID, r.Hostname
 		} else {
 			e.claimants = append(e.claimants, r.BrandID)

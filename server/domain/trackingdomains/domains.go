@@ -1,4 +1,9 @@
-package tracking
+// Package trackingdomains is brands' tracking domains: a brand claims a host name of its own,
+// proves it with a CNAME record pointing at the platform and a TXT record holding its token, and
+// the domain is checked again daily (RecheckTrackingDomains); it builds the addresses of tracking
+// links (on the brand's verified domain, else on the platform's) and answers whether the platform
+// serves a host name. The redirect (package redirect) reads the live table of domains and claims.
+package trackingdomains
 
 import (
 	"context"
@@ -14,9 +19,12 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/activity"
+	"github.com/openaffiliate/platform/server/domain/brands"
 	"github.com/openaffiliate/platform/server/domain/notify"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/change"
@@ -25,6 +33,34 @@ import (
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
+X
+type Service struct {
+	pool         *pgxpool.Pool
+	q            *queries.Queries
+	brands       *brands.Service
+	hosts        Hosts
+	changes      *change.Bus // tells the redirect of a changed tracking domain
+	publicURL    string
+	scheme       string // PUBLIC_URL's
+	platformHost string // PUBLIC_URL's host name, the target of tracking domains' CNAME records
+	resolver     Resolver
+	now          func() time.Time
+}
+
+// New makes the service; hosts is the redirect's table of verified domains, resolver looks up
+// tracking domains' records.
+func New(pool *pgxpool.Pool, b *brands.Service, hosts Hosts, publicURL string, resolver Resolver, now func() time.Time) *Service {
+	scheme, host := platformAddress(publicURL)
+	return &Service{pool: pool, q: queries.New(), brands: b, hosts: hosts, changes: change.Of(pool), publicURL: publicURL,
+		scheme: scheme, platformHost: host, resolver: resolver, now: now}
+}
+
+// Hosts answers a brand's verified tracking domain from the table the redirect keeps
+// (redirect.Redirector), so building a link's address reads no database.
+type Hosts interface {
+	TrackingDomainOf(ctx context.Context, brand uuid.UUID) (string, bool)
+}
+
 // Resolver looks up a host name's canonical name, its TXT records and its addresses:
 // net.DefaultResolver in production, a fake in tests.
 type Resolver interface {
@@ -32,6 +68,9 @@ type Resolver interface {
 	LookupTXT(ctx context.Context, name string) ([]string, error)
 	LookupHost(ctx context.Context, host string) ([]string, error)
 }
+
+// CodeInvalidDomain answers a host name that cannot be a tracking domain.
+const CodeInvalidDomain = oapi.ErrorCodeINVALIDDOMAIN
 
 // A tracking domain's status.
 const (
@@ -114,7 +153,7 @@ func (s *Service) DomainBaseURL(hostname string) string { return s.scheme + "://
 // TrackingBaseURL is the base of a brand's tracking links: on its verified tracking domain, else
 // on the platform's address.
 func (s *Service) TrackingBaseURL(brandID uuid.UUID) string {
-	if host, ok := s.redirector.trackingDomainOf(context.Background(), brandID); ok {
+	if host, ok := s.hosts.TrackingDomainOf(context.Background(), brandID); ok {
 		return s.DomainBaseURL(host)
 	}
 	return s.publicURL + "/r/"
@@ -155,10 +194,10 @@ func domainTaken() error {
 func (s *Service) checkHostname(raw string) (string, error) {
 	host, err := domains.Normalize(raw)
 	if err != nil || !strings.Contains(host, ".") {
-		return "", invalid(CodeInvalidDomain, "hostname", "Enter a host name such as go.yourbrand.com, without https:// or a path")
+		return "", apierror.BadInput(CodeInvalidDomain, "hostname", "Enter a host name such as go.yourbrand.com, without https:// or a path")
 	}
 	if host == s.platformHost || strings.HasSuffix(host, "."+s.platformHost) {
-		return "", invalid(CodeInvalidDomain, "hostname", "This is the platform's own address: use a domain of your brand")
+		return "", apierror.BadInput(CodeInvalidDomain, "hostname", "This is the platform's own address: use a domain of your brand")
 	}
 	return host, nil
 }

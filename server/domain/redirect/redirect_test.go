@@ -1,8 +1,7 @@
-package tracking
+package redirect
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/clickid"
+	"github.com/openaffiliate/platform/server/domain/trackingdomains"
 	"github.com/openaffiliate/platform/server/platform/change"
 )
 
@@ -125,82 +125,11 @@ func countingRedirector() (*Redirector, *int) {
 		return queries.ResolveShortCodeRow{}, pgx.ErrNoRows
 	}
 	r.hosts.load = func(context.Context) ([]queries.LiveTrackingDomainsRow, error) {
-		return []queries.LiveTrackingDomainsRow{{Hostname: "go.brand-a.ro", BrandID: brandA, Status: DomainVerified}, {Hostname: "links.brand-b.com", BrandID: brandB, Status: DomainVerified},
-			{Hostname: "links.brand-b.com", BrandID: brandA, Status: DomainPending}, {Hostname: "claimed.example", BrandID: brandA, Status: DomainPending},
-			{Hostname: "others.example", BrandID: brandB, Status: DomainPending}}, nil
+		return []queries.LiveTrackingDomainsRow{{Hostname: "go.brand-a.ro", BrandID: brandA, Status: trackingdomains.DomainVerified}, {Hostname: "links.brand-b.com", BrandID: brandB, Status: trackingdomains.DomainVerified},
+			{Hostname: "links.brand-b.com", BrandID: brandA, Status: trackingdomains.DomainPending}, {Hostname: "claimed.example", BrandID: brandA, Status: trackingdomains.DomainPending},
+			{Hostname: "others.example", BrandID: brandB, Status: trackingdomains.DomainPending}}, nil
 	}
 	return r, reads
-}
-
-// On a brand's tracking domain only its codes answer (another brand's pending claim changes
-// nothing); on a name a brand claims without proof its codes do not answer; on the platform's host
-// name, an unknown one, or none, every code does. The Host header's port, final dot and case do not matter.
-func TestVisitOnTrackingDomains(t *testing.T) {
-	r, _ := countingRedirector()
-	r.links.put("LinkOfA1", resolvedLink{BrandID: brandA, Status: "active", DestinationUrl: "https://brand-a.ro/"}, true)
-	for host, want := range map[string]bool{
-		"go.brand-a.ro": true, "GO.Brand-A.ro:443": true, "go.brand-a.ro.": true, "links.brand-b.com": false, "LINKS.brand-b.com:8080": false,
-		"affiliate.example": true, "": true, "[::1]:8080": true, "127.0.0.1": true, "brand-a.ro": true, "x.go.brand-a.ro": true,
-		"claimed.example": false, "Claimed.Example.:80": false, "others.example": true,
-	} {
-		out, err := r.Visit(context.Background(), Visit{Code: "LinkOfA1", Host: host, Head: true})
-		if err != nil || out.Found != want {
-			t.Errorf("on %q: found %v, %v; want %v", host, out.Found, err, want)
-		}
-	}
-	if !r.IsTrackingDomain(context.Background(), "Links.Brand-B.com") || r.IsTrackingDomain(context.Background(), "affiliate.example") || r.IsTrackingDomain(context.Background(), "claimed.example") {
-		t.Error("IsTrackingDomain")
-	}
-	if host, ok := r.trackingDomainOf(context.Background(), brandB); !ok || host != "links.brand-b.com" {
-		t.Errorf("brand B's domain: %q, %v", host, ok)
-	}
-}
-
-// The table of tracking domains is read once, refreshed in the background once it expired (the
-// stale one answered meanwhile), and kept while the database cannot be read.
-func TestTrackingDomainsTable(t *testing.T) {
-	now := time.Now()
-	r, _ := countingRedirector()
-	r.hosts.now = func() time.Time { return now }
-	reads, failing := 0, false
-	refreshed := make(chan struct{}, 10)
-	r.hosts.load = func(context.Context) ([]queries.LiveTrackingDomainsRow, error) {
-		defer func() { refreshed <- struct{}{} }()
-		reads++
-		if failing {
-			return nil, errors.New("connection refused")
-		}
-		return []queries.LiveTrackingDomainsRow{{Hostname: fmt.Sprintf("go%d.brand-a.ro", reads), BrandID: brandA, Status: DomainVerified}}, nil
-	}
-	ctx := context.Background()
-	for range 3 {
-		if !r.IsTrackingDomain(ctx, "go1.brand-a.ro") {
-			t.Fatal("the first table")
-		}
-	}
-	<-refreshed
-	if reads != 1 {
-		t.Fatalf("%d reads before the table expired", reads)
-	}
-	now = now.Add(hostsTTL + time.Second)
-	if !r.IsTrackingDomain(ctx, "go1.brand-a.ro") { // answered from the stale table while it is read again
-		t.Fatal("the stale table")
-	}
-	<-refreshed
-	for r.hosts.refreshing.Load() {
-		time.Sleep(time.Millisecond)
-	}
-	if !r.IsTrackingDomain(ctx, "go2.brand-a.ro") {
-		t.Fatal("the refreshed table")
-	}
-	failing = true
-	if err := r.LoadTrackingDomains(ctx); err == nil {
-		t.Fatal("a failed read reports no error")
-	}
-	<-refreshed
-	if !r.IsTrackingDomain(ctx, "go2.brand-a.ro") {
-		t.Fatal("a failed read dropped the table")
-	}
 }
 
 // A code no link can have is answered not found without a database read or a cache entry.
@@ -283,65 +212,6 @@ func TestRefusingAndCachedCodesDoNotAllocate(t *testing.T) {
 				t.Errorf("Visit(%.20q) on %.20q allocates %v times", code, host, n)
 			}
 		}
-	}
-}
-
-// While the database fails, a known link is answered from its expired cache entry for up to
-// staleMax, the database is tried again at most every outageRetry, a code never read answers
-// ErrUnavailable, and the first read that works ends the outage.
-func TestOutageServesKnownLinksFromTheCache(t *testing.T) {
-	now := time.Now()
-	r := NewRedirector(nil, nil, func(s string) string { return s }, clickid.NewSigner([]byte("test-secret")), func() time.Time { return now })
-	reads, down := 0, false
-	r.hosts.load = func(context.Context) ([]queries.LiveTrackingDomainsRow, error) { return nil, nil } // read at start-up
-	if err := r.LoadTrackingDomains(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	r.find = func(_ context.Context, code string) (queries.ResolveShortCodeRow, error) {
-		reads++
-		if down {
-			return queries.ResolveShortCodeRow{}, errors.New("connection refused")
-		}
-		return queries.ResolveShortCodeRow{Status: "active", DestinationUrl: "https://shop.example.com/" + code}, nil
-	}
-	visit := func(code string) (Outcome, error) {
-		return r.Visit(context.Background(), Visit{Code: code, Head: true})
-	}
-	if out, err := visit("Known123"); err != nil || out.Location != "https://shop.example.com/Known123" {
-		t.Fatalf("before the outage: %+v, %v", out, err)
-	}
-
-	down = true
-	now = now.Add(cacheTTL + time.Second) // the entry expired
-	for range 3 {
-		if out, err := visit("Known123"); err != nil || out.Location != "https://shop.example.com/Known123" {
-			t.Fatalf("a known link during the outage: %+v, %v", out, err)
-		}
-	}
-	if _, err := visit("Never123"); !errors.Is(err, ErrUnavailable) {
-		t.Fatalf("a code never read during the outage: %v, want ErrUnavailable", err)
-	}
-	if reads != 2 {
-		t.Fatalf("%d reads; want 2: one that failed, then none until outageRetry has passed", reads)
-	}
-	now = now.Add(outageRetry)
-	_, _ = visit("Known123")
-	if reads != 3 {
-		t.Fatalf("%d reads after outageRetry; want one more", reads)
-	}
-
-	now = now.Add(staleMax) // the entry expired more than staleMax ago
-	if _, err := visit("Known123"); !errors.Is(err, ErrUnavailable) {
-		t.Fatalf("an entry past staleMax: %v, want ErrUnavailable", err)
-	}
-
-	down = false
-	now = now.Add(outageRetry)
-	if out, err := visit("Known123"); err != nil || out.Location != "https://shop.example.com/Known123" {
-		t.Fatalf("after the outage: %+v, %v", out, err)
-	}
-	if r.outage.waiting(now) || !r.outage.since.IsZero() {
-		t.Fatal("the outage did not end with the first read that worked")
 	}
 }
 

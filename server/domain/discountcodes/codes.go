@@ -1,4 +1,8 @@
-package tracking
+// Package discountcodes is the discount codes brands give their affiliates: a code (chosen, or
+// drawn by the server) of an approved affiliate in a campaign, unique within the brand, with its
+// discount, limits, validity and an optional commission override; a sale that names the code is
+// attributed to the affiliate (package conversions).
+package discountcodes
 
 import (
 	"context"
@@ -14,21 +18,37 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/shopspring/decimal"
 
+	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/activity"
+	"github.com/openaffiliate/platform/server/domain/campaigns"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/auth"
 	"github.com/openaffiliate/platform/server/platform/paging"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
+// Service manages discount codes; campaigns answers who may see which campaign.
+type Service struct {
+	pool      *pgxpool.Pool
+	q         *queries.Queries
+	campaigns *campaigns.Service
+}
+
+// New makes the service.
+func New(pool *pgxpool.Pool, camps *campaigns.Service) *Service {
+	return &Service{pool: pool, q: queries.New(), campaigns: camps}
+}
+
 // Discount code error codes.
 const (
-	CodeInvalidCode   = "INVALID_CODE"
-	CodeCodeTaken     = "CODE_TAKEN"
-	CodeInvalidAmount = "INVALID_AMOUNT"
+	CodeInvalidCode          = "INVALID_CODE"
+	CodeCodeTaken            = "CODE_TAKEN"
+	CodeInvalidAmount        = "INVALID_AMOUNT"
+	CodeAffiliateNotApproved = oapi.ErrorCodeAFFILIATENOTAPPROVED // as for a link (package links)
 )
 
 // DiscountCode is a code with the names the lists show.
@@ -102,13 +122,13 @@ func (s *Service) CreateCode(ctx context.Context, sc tenancy.Scope, campaignID, 
 		return DiscountCode{}, err
 	}
 	if !approved {
-		return DiscountCode{}, invalid(CodeAffiliateNotApproved, "affiliate_id", "The affiliate is not approved for this campaign")
+		return DiscountCode{}, apierror.BadInput(CodeAffiliateNotApproved, "affiliate_id", "The affiliate is not approved for this campaign")
 	}
 	d := DiscountCode{BrandID: campaign.BrandID, CampaignID: campaign.ID, AffiliateID: affiliateID, Status: "active", IsExclusive: true}
 	if generate {
 		f.Code = nil
 	} else if f.Code == nil {
-		return DiscountCode{}, invalid(CodeInvalidCode, "code", "Enter a code: 3 to 40 letters, digits, dashes or underscores")
+		return DiscountCode{}, apierror.BadInput(CodeInvalidCode, "code", "Enter a code: 3 to 40 letters, digits, dashes or underscores")
 	}
 	if err := applyCode(&d, f, campaign.CommissionType); err != nil {
 		return DiscountCode{}, err
@@ -265,7 +285,7 @@ func (s *Service) randomCode(ctx context.Context, tx pgx.Tx, brandID uuid.UUID) 
 			return code, nil
 		}
 	}
-	return "", errors.New("tracking: no free discount code after 10 draws")
+	return "", errors.New("discountcodes: no free discount code after 10 draws")
 }
 
 // applyCode checks the fields given and writes them onto d.
@@ -273,7 +293,7 @@ func applyCode(d *DiscountCode, f CodeFields, commissionType string) error {
 	if f.Code != nil {
 		code := strings.TrimSpace(*f.Code)
 		if !codePattern.MatchString(code) {
-			return invalid(CodeInvalidCode, "code", "Enter a code: 3 to 40 letters, digits, dashes or underscores")
+			return apierror.BadInput(CodeInvalidCode, "code", "Enter a code: 3 to 40 letters, digits, dashes or underscores")
 		}
 		d.Code = code
 	}
@@ -292,11 +312,11 @@ func applyCode(d *DiscountCode, f CodeFields, commissionType string) error {
 	switch d.DiscountType {
 	case "percentage":
 		if !d.DiscountValue.IsPositive() || d.DiscountValue.GreaterThan(decimal.NewFromInt(1)) {
-			return invalid(CodeInvalidAmount, "discount_value", "A percentage is a fraction above 0 and at most 1: 0.10 is 10%")
+			return apierror.BadInput(CodeInvalidAmount, "discount_value", "A percentage is a fraction above 0 and at most 1: 0.10 is 10%")
 		}
 	case "fixed_amount":
 		if !d.DiscountValue.IsPositive() || !d.DiscountValue.Equal(d.DiscountValue.Round(2)) {
-			return invalid(CodeInvalidAmount, "discount_value", "A fixed amount is above 0 with at most two decimals, like 25.00")
+			return apierror.BadInput(CodeInvalidAmount, "discount_value", "A fixed amount is above 0 with at most two decimals, like 25.00")
 		}
 	case "free_shipping":
 		d.DiscountValue = decimal.Zero
@@ -305,7 +325,7 @@ func applyCode(d *DiscountCode, f CodeFields, commissionType string) error {
 		d.MinimumOrderAmount = decimal.NullDecimal{}
 		if m := *f.MinimumOrder; m != nil {
 			if m.IsNegative() || !m.Equal(m.Round(2)) {
-				return invalid(CodeInvalidAmount, "minimum_order_amount", "The minimum order is an amount with at most two decimals, like 50.00")
+				return apierror.BadInput(CodeInvalidAmount, "minimum_order_amount", "The minimum order is an amount with at most two decimals, like 50.00")
 			}
 			d.MinimumOrderAmount = decimal.NullDecimal{Decimal: *m, Valid: true}
 		}
@@ -341,7 +361,7 @@ func applyCode(d *DiscountCode, f CodeFields, commissionType string) error {
 		if c := *f.CommissionOverride; c != nil {
 			if c.IsNegative() || (commissionType == "percentage" && c.GreaterThan(decimal.NewFromInt(1))) ||
 				(commissionType != "percentage" && !c.Equal(c.Round(2))) {
-				return invalid(CodeInvalidAmount, "commission_override",
+				return apierror.BadInput(CodeInvalidAmount, "commission_override",
 					fmt.Sprintf("The commission override replaces the campaign's %s commission: for a percentage, a fraction like 0.15; for a fixed amount, at most two decimals", commissionType))
 			}
 			d.CommissionOverride = decimal.NullDecimal{Decimal: *c, Valid: true}
@@ -359,7 +379,7 @@ func usageLimit(n *int, field string) (*int32, error) {
 		return nil, nil
 	}
 	if *n < 1 || *n > math.MaxInt32 {
-		return nil, invalid(CodeInvalidAmount, field, fmt.Sprintf("A usage limit is a whole number from 1 to %d, or blank for unlimited", math.MaxInt32))
+		return nil, apierror.BadInput(CodeInvalidAmount, field, fmt.Sprintf("A usage limit is a whole number from 1 to %d, or blank for unlimited", math.MaxInt32))
 	}
 	v := int32(*n)
 	return &v, nil

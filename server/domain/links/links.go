@@ -1,10 +1,12 @@
-// Package tracking is tracking links, the click redirect and discount codes.
-package tracking
+// Package links is brands' and affiliates' tracking links: creating them for an approved
+// affiliate of a campaign, with a destination on the brand's domains and a random short code, and
+// listing, changing and deleting them (with the recent clicks the host sees). A change is published
+// on the change bus, so the redirect (package redirect) drops its cached copy of the short code.
+package links
 
 import (
 	"context"
 	"errors"
-	"net/http"
 	"strings"
 	"time"
 
@@ -12,7 +14,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/activity"
 	"github.com/openaffiliate/platform/server/domain/brands"
@@ -26,27 +27,18 @@ import (
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
-// Service manages links, discount codes and brands' tracking domains; campaigns and brands answer
-// who may see which campaign and brand.
+// Service manages tracking links; brands and campaigns answer who may see which brand and campaign.
 type Service struct {
-	pool         *pgxpool.Pool
-	q            *queries.Queries
-	brands       *brands.Service
-	campaigns    *campaigns.Service
-	redirector   *Redirector
-	changes      *change.Bus // tells the redirect's caches of a changed link or tracking domain
-	publicURL    string
-	scheme       string // PUBLIC_URL's
-	platformHost string // PUBLIC_URL's host name, the target of tracking domains' CNAME records
-	resolver     Resolver
-	now          func() time.Time
+	pool      *pgxpool.Pool
+	q         *queries.Queries
+	brands    *brands.Service
+	campaigns *campaigns.Service
+	changes   *change.Bus // tells the redirect's cache of a changed link
 }
 
-// New makes the service; resolver looks up tracking domains' CNAME records.
-func New(pool *pgxpool.Pool, b *brands.Service, camps *campaigns.Service, redirector *Redirector, publicURL string, resolver Resolver, now func() time.Time) *Service {
-	scheme, host := platformAddress(publicURL)
-	return &Service{pool: pool, q: queries.New(), brands: b, campaigns: camps, redirector: redirector, changes: change.Of(pool), publicURL: publicURL,
-		scheme: scheme, platformHost: host, resolver: resolver, now: now}
+// New makes the service.
+func New(pool *pgxpool.Pool, b *brands.Service, camps *campaigns.Service) *Service {
+	return &Service{pool: pool, q: queries.New(), brands: b, campaigns: camps, changes: change.Of(pool)}
 }
 
 // linkChanged tells the caches that a link changed or went.
@@ -64,11 +56,6 @@ const (
 	CodeAffiliateNotApproved = "AFFILIATE_NOT_APPROVED"
 	CodeCampaignRequired     = "CAMPAIGN_REQUIRED"
 )
-
-func invalid(code oapi.ErrorCode, field, message string) error {
-	return &apierror.Error{Status: http.StatusBadRequest, Code: code, Message: message,
-		Details: []apierror.Detail{{Field: field, Message: message}}}
-}
 
 // Link is a tracking link with its campaign, affiliate and stored clicks: from people, and from
 // bots (recorded, not counted).
@@ -110,13 +97,13 @@ type LinkInput struct {
 // CreateLink makes a link for an approved affiliate of one of the caller brand's campaigns (any for the host).
 func (s *Service) CreateLink(ctx context.Context, sc tenancy.Scope, in LinkInput) (Link, error) {
 	if in.AffiliateID == nil {
-		return Link{}, invalid(CodeAffiliateRequired, "affiliate_id", "Choose an affiliate")
+		return Link{}, apierror.BadInput(CodeAffiliateRequired, "affiliate_id", "Choose an affiliate")
 	}
 	if strings.TrimSpace(in.Name) == "" {
-		return Link{}, invalid(CodeNameRequired, "name", "Link name is required")
+		return Link{}, apierror.BadInput(CodeNameRequired, "name", "Link name is required")
 	}
 	if in.CampaignID == nil {
-		return Link{}, invalid(CodeCampaignRequired, "campaign_id", "Choose a campaign")
+		return Link{}, apierror.BadInput(CodeCampaignRequired, "campaign_id", "Choose a campaign")
 	}
 	campaign, err := s.campaigns.GetCampaign(ctx, sc, *in.CampaignID)
 	if err != nil {
@@ -143,7 +130,7 @@ func (s *Service) createLink(ctx context.Context, sc tenancy.Scope, campaign cam
 		return Link{}, err
 	}
 	if !approved {
-		return Link{}, invalid(CodeAffiliateNotApproved, "affiliate_id", "The affiliate is not approved for this campaign")
+		return Link{}, apierror.BadInput(CodeAffiliateNotApproved, "affiliate_id", "The affiliate is not approved for this campaign")
 	}
 	dest, err := s.checkDestination(ctx, campaign, destination)
 	if err != nil {
@@ -180,7 +167,7 @@ func (s *Service) checkDestination(ctx context.Context, campaign campaigns.Campa
 		destination = *campaign.HomepageUrl
 	}
 	if destination == "" {
-		return "", invalid(CodeInvalidURL, "destination_url", "Enter a valid URL")
+		return "", apierror.BadInput(CodeInvalidURL, "destination_url", "Enter a valid URL")
 	}
 	brand, err := s.brands.GetBrand(ctx, tenancy.System("the domains of the brand of a campaign the caller may use"), campaign.BrandID)
 	if err != nil {
@@ -189,11 +176,11 @@ func (s *Service) checkDestination(ctx context.Context, campaign campaigns.Campa
 	u, err := domains.CheckURL(destination, brand.Domains)
 	switch {
 	case errors.Is(err, domains.ErrInvalidDomain):
-		return "", invalid(CodeInvalidDomain, "destination_url", "Invalid domain")
+		return "", apierror.BadInput(CodeInvalidDomain, "destination_url", "Invalid domain")
 	case errors.Is(err, domains.ErrNotOnDomains):
-		return "", invalid(CodeDomainNotAllowed, "destination_url", "The destination must be on the brand's domain")
+		return "", apierror.BadInput(CodeDomainNotAllowed, "destination_url", "The destination must be on the brand's domain")
 	case err != nil:
-		return "", invalid(CodeInvalidURL, "destination_url", "Enter a valid URL")
+		return "", apierror.BadInput(CodeInvalidURL, "destination_url", "Enter a valid URL")
 	}
 	return u.String(), nil
 }
@@ -210,7 +197,7 @@ func (s *Service) newShortCode(ctx context.Context, tx pgx.Tx) (string, error) {
 			return code, nil
 		}
 	}
-	return "", errors.New("tracking: no free short code after 10 draws")
+	return "", errors.New("links: no free short code after 10 draws")
 }
 
 // ListLinks answers a page of the links the caller may see, with their click counts.
@@ -257,7 +244,7 @@ func (s *Service) UpdateLink(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 	name, dest, status := link.Name, link.DestinationUrl, link.Status
 	if in.Name != nil {
 		if name = strings.TrimSpace(*in.Name); name == "" {
-			return Link{}, invalid(CodeNameRequired, "name", "Link name is required")
+			return Link{}, apierror.BadInput(CodeNameRequired, "name", "Link name is required")
 		}
 	}
 	if in.Destination != nil {
