@@ -33,7 +33,7 @@ import (
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
-X
+// Service manages brands' tracking domains; brands answers who may see which brand.
 type Service struct {
 	pool         *pgxpool.Pool
 	q            *queries.Queries
