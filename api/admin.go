@@ -116,10 +116,7 @@ func (s *Server) ListClicks(ctx context.Context, req oapi.ListClicksRequestObjec
 	resp := oapi.ListClicks200JSONResponse{Success: true}
 	resp.Data.Clicks = make([]oapi.Click, len(rows))
 	for i, c := range rows {
-		resp.Data.Clicks[i] = oapi.Click{
-			Id: c.ID, ClickedAt: c.At, LinkId: c.LinkID, CampaignId: c.CampaignID, AffiliateId: c.AffiliateID,
-			BrandId: c.BrandID, IpHash: c.IPHash, UserAgent: c.UserAgent, Referrer: c.Referrer, IsBot: c.IsBot,
-		}
+		resp.Data.Clicks[i] = clickOf(c)
 	}
 	resp.Data.Total = total
 	resp.Data.Limit, resp.Data.Offset = pageInfo(p)

@@ -3,11 +3,8 @@ package api
 import (
 	"context"
 
-	openapi_types "github.com/oapi-codegen/runtime/types"
-
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/domain/analytics"
-	"github.com/openaffiliate/platform/server/platform/amount"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 )
 
@@ -18,8 +15,8 @@ func (s *Server) GetAnalytics(ctx context.Context, req oapi.GetAnalyticsRequestO
 	if err != nil {
 		return nil, err
 	}
-	f := analytics.Filter{BrandID: optionalID(q.BrandId), CampaignID: optionalID(q.CampaignId),
-		AffiliateID: optionalID(q.AffiliateId), Currency: displayCurrency(q.Currency)}
+	f := analytics.Filter{BrandID: someUUID(q.BrandId), CampaignID: someUUID(q.CampaignId),
+		AffiliateID: someUUID(q.AffiliateId), Currency: displayCurrency(q.Currency)}
 	totals, err := s.Analytics.Totals(ctx, scope(ctx), f, r)
 	if err != nil {
 		return nil, err
@@ -43,8 +40,8 @@ func (s *Server) GetTimeseries(ctx context.Context, req oapi.GetTimeseriesReques
 	if err != nil {
 		return nil, err
 	}
-	f := analytics.Filter{BrandID: optionalID(q.BrandId), CampaignID: optionalID(q.CampaignId),
-		AffiliateID: optionalID(q.AffiliateId), Currency: displayCurrency(q.Currency)}
+	f := analytics.Filter{BrandID: someUUID(q.BrandId), CampaignID: someUUID(q.CampaignId),
+		AffiliateID: someUUID(q.AffiliateId), Currency: displayCurrency(q.Currency)}
 	days, err := s.Analytics.Timeseries(ctx, scope(ctx), f, r)
 	if err != nil {
 		return nil, err
@@ -54,10 +51,7 @@ func (s *Server) GetTimeseries(ctx context.Context, req oapi.GetTimeseriesReques
 	resp.Data.Currency = oapi.CurrencyCode(f.Currency)
 	resp.Data.Days = make([]oapi.DayFigures, len(days))
 	for i, d := range days {
-		resp.Data.Days[i] = oapi.DayFigures{
-			Day: openapi_types.Date{Time: d.Day}, Clicks: d.Clicks, UniqueClicks: d.UniqueClicks, Conversions: d.Conversions,
-			Revenue: amount.Format(d.Revenue), Commission: amount.Format(d.Commission),
-		}
+		resp.Data.Days[i] = dayFiguresOf(d)
 	}
 	return resp, nil
 }
@@ -122,10 +116,7 @@ func (s *Server) GetTopAffiliates(ctx context.Context, req oapi.GetTopAffiliates
 	resp.Data.Currency = oapi.CurrencyCode(currency)
 	resp.Data.Affiliates = make([]oapi.AffiliateFigures, len(rows))
 	for i, a := range rows {
-		resp.Data.Affiliates[i] = oapi.AffiliateFigures{
-			AffiliateId: a.AffiliateID, AffiliateName: a.AffiliateName, Clicks: a.Clicks, Conversions: a.Conversions,
-			Revenue: amount.Format(a.Revenue), Commission: amount.Format(a.Commission),
-		}
+		resp.Data.Affiliates[i] = affiliateFiguresOf(a)
 	}
 	return resp, nil
 }
@@ -151,15 +142,11 @@ func (s *Server) GetAffiliateDashboard(ctx context.Context, req oapi.GetAffiliat
 	resp.Data.Campaigns = campaignFiguresOf(d.Campaigns)
 	resp.Data.RecentConversions = make([]oapi.RecentConversion, len(d.RecentConversions))
 	for i, c := range d.RecentConversions {
-		resp.Data.RecentConversions[i] = oapi.RecentConversion{
-			Id: c.ID, OrderId: c.OrderID, CustomerEmail: c.CustomerEmail, CampaignName: c.CampaignName,
-			Status: oapi.ConversionStatus(c.Status), CommissionAmount: amount.Format(c.CommissionAmount),
-			CommissionCurrency: c.CommissionCurrency, ConvertedAt: c.ConvertedAt,
-		}
+		resp.Data.RecentConversions[i] = recentConversionOf(c)
 	}
 	resp.Data.RecentClicks = make([]oapi.RecentClick, len(d.RecentClicks))
 	for i, c := range d.RecentClicks {
-		resp.Data.RecentClicks[i] = oapi.RecentClick{Id: c.ID, LinkCode: c.LinkCode, CampaignName: c.CampaignName, ClickedAt: c.ClickedAt}
+		resp.Data.RecentClicks[i] = recentClickOf(c)
 	}
 	return resp, nil
 }
@@ -177,12 +164,7 @@ func (s *Server) GetRecentActivity(ctx context.Context, req oapi.GetRecentActivi
 	resp := oapi.GetRecentActivity200JSONResponse{Success: true}
 	resp.Data.Activity = make([]oapi.ActivityEntry, len(entries))
 	for i, e := range entries {
-		resp.Data.Activity[i] = oapi.ActivityEntry{
-			Id: e.ID, Action: e.Action, EntityType: e.EntityType, EntityId: e.EntityID, Actor: e.Actor, Count: e.Count, CreatedAt: e.CreatedAt,
-		}
-		if e.Object != "" {
-			resp.Data.Activity[i].Object = &e.Object
-		}
+		resp.Data.Activity[i] = activityEntryOf(e)
 	}
 	return resp, nil
 }

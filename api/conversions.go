@@ -21,8 +21,8 @@ func (s *Server) ProcessConversion(ctx context.Context, req oapi.ProcessConversi
 		return nil, apierror.Invalid("order_total", "decimal", "The order total is not a number")
 	}
 	o := conversions.Order{
-		OrderID: b.OrderId, Total: total, Currency: b.Currency, CustomerEmail: text(b.CustomerEmail),
-		ClickID: text(b.ClickId), DiscountCode: text(b.DiscountCode), ConvertedAt: b.ConvertedAt,
+		OrderID: b.OrderId, Total: total, Currency: b.Currency, CustomerEmail: deref(b.CustomerEmail),
+		ClickID: deref(b.ClickId), DiscountCode: deref(b.DiscountCode), ConvertedAt: b.ConvertedAt,
 	}
 	c, created, err := s.Conversions.Process(ctx, scope(ctx), o)
 	if err != nil {
@@ -95,8 +95,8 @@ func rawBody(ctx context.Context) []byte {
 func (s *Server) ReceiveShopifyWebhook(ctx context.Context, req oapi.ReceiveShopifyWebhookRequestObject) (oapi.ReceiveShopifyWebhookResponseObject, error) {
 	p := req.Params
 	r, err := s.Shopify.Receive(ctx, shopify.Delivery{
-		PublicID: req.PublicId, Topic: text(p.XShopifyTopic), WebhookID: text(p.XShopifyWebhookId),
-		Signature: text(p.XShopifyHmacSha256), Body: rawBody(ctx),
+		PublicID: req.PublicId, Topic: deref(p.XShopifyTopic), WebhookID: deref(p.XShopifyWebhookId),
+		Signature: deref(p.XShopifyHmacSha256), Body: rawBody(ctx),
 	})
 	if err != nil {
 		return nil, err
@@ -113,7 +113,7 @@ func (s *Server) ReceiveShopifyWebhook(ctx context.Context, req oapi.ReceiveShop
 // ReviewConversions confirms, rejects or reverses conversions, all or none.
 func (s *Server) ReviewConversions(ctx context.Context, req oapi.ReviewConversionsRequestObject) (oapi.ReviewConversionsResponseObject, error) {
 	b := req.Body
-	list, err := s.Conversions.Review(ctx, scope(ctx), b.ConversionIds, string(b.Decision), text(b.Reason))
+	list, err := s.Conversions.Review(ctx, scope(ctx), b.ConversionIds, string(b.Decision), deref(b.Reason))
 	if err != nil {
 		return nil, err
 	}
@@ -160,10 +160,7 @@ func (s *Server) GetEarnings(ctx context.Context, _ oapi.GetEarningsRequestObjec
 	resp := oapi.GetEarnings200JSONResponse{Success: true}
 	resp.Data.Earnings = make([]oapi.Earnings, len(rows))
 	for i, r := range rows {
-		resp.Data.Earnings[i] = oapi.Earnings{
-			Currency: r.Currency, Pending: amount.Format(r.Pending), Confirmed: amount.Format(r.Confirmed),
-			Paid: amount.Format(r.Paid), Reversed: amount.Format(r.Reversed), Conversions: int(r.Conversions),
-		}
+		resp.Data.Earnings[i] = earningsOf(r)
 	}
 	return resp, nil
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/openaffiliate/platform/gen/oapi"
 	"github.com/openaffiliate/platform/server/domain/payouts"
-	"github.com/openaffiliate/platform/server/platform/amount"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 )
 
@@ -45,10 +44,7 @@ func (s *Server) ListPayableCommissions(ctx context.Context, req oapi.ListPayabl
 	resp := oapi.ListPayableCommissions200JSONResponse{Success: true}
 	resp.Data.Payable = make([]oapi.Payable, len(rows))
 	for i, r := range rows {
-		resp.Data.Payable[i] = oapi.Payable{
-			BrandId: r.BrandID, BrandName: r.BrandName, AffiliateId: r.AffiliateID.UUID, AffiliateName: r.AffiliateName,
-			Currency: r.Currency, Amount: amount.Format(r.Amount), ConversionCount: int(r.ConversionCount),
-		}
+		resp.Data.Payable[i] = payableOf(r)
 	}
 	return resp, nil
 }
@@ -73,10 +69,7 @@ func (s *Server) GeneratePayouts(ctx context.Context, req oapi.GeneratePayoutsRe
 	resp.Data.Payouts, resp.Data.Total, resp.Data.Limit, resp.Data.Offset = page.Data.Payouts, page.Data.Total, page.Data.Limit, page.Data.Offset
 	resp.Data.Skipped = make([]oapi.PayoutSkipped, len(skipped))
 	for i, k := range skipped {
-		resp.Data.Skipped[i] = oapi.PayoutSkipped{
-			BrandId: k.BrandID, AffiliateId: k.AffiliateID, Currency: k.Currency, Amount: amount.Format(k.Amount),
-			ConversionCount: k.Conversions, Reason: oapi.PayoutSkippedReason(k.Reason), Message: k.Message,
-		}
+		resp.Data.Skipped[i] = payoutSkippedOf(k)
 	}
 	return resp, nil
 }

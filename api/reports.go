@@ -32,8 +32,8 @@ func (s *Server) ReportConversions(ctx context.Context, req oapi.ReportConversio
 		return nil, err
 	}
 	f := conversions.ReportFilter{
-		Since: r.Since(), Before: r.Before(), BrandID: optionalID(q.BrandId),
-		CampaignID: optionalID(q.CampaignId), AffiliateID: optionalID(q.AffiliateId),
+		Since: r.Since(), Before: r.Before(), BrandID: someUUID(q.BrandId),
+		CampaignID: someUUID(q.CampaignId), AffiliateID: someUUID(q.AffiliateId),
 	}
 	if q.Status != nil {
 		f.Status = string(*q.Status)
@@ -53,7 +53,7 @@ func (s *Server) ReportClicks(ctx context.Context, req oapi.ReportClicksRequestO
 	if err != nil {
 		return nil, err
 	}
-	f := analytics.Filter{BrandID: optionalID(q.BrandId), CampaignID: optionalID(q.CampaignId), AffiliateID: optionalID(q.AffiliateId)}
+	f := analytics.Filter{BrandID: someUUID(q.BrandId), CampaignID: someUUID(q.CampaignId), AffiliateID: someUUID(q.AffiliateId)}
 	sc := scope(ctx)
 	disposition := reportName("clicks", r)
 	return oapi.ReportClicks200TextcsvCharsetUtf8Response{

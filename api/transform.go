@@ -13,14 +13,8 @@ import (
 	"github.com/openaffiliate/platform/server/platform/paging"
 )
 
+// deref is an optional text's value, "" when absent.
 func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
-}
-
-func text(s *string) string {
 	if s == nil {
 		return ""
 	}
@@ -41,14 +35,8 @@ func someText(s string) *string {
 	return &s
 }
 
+// someUUID is an optional id as a nullable column's value (nullUUID's inverse).
 func someUUID(id *uuid.UUID) uuid.NullUUID {
-	if id == nil {
-		return uuid.NullUUID{}
-	}
-	return uuid.NullUUID{UUID: *id, Valid: true}
-}
-
-func optionalID(id *uuid.UUID) uuid.NullUUID {
 	if id == nil {
 		return uuid.NullUUID{}
 	}

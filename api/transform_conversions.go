@@ -25,3 +25,10 @@ func conversionResponse(c conversions.Conversion) oapi.ConversionResponse {
 	resp.Data.Conversion = conversionOf(c)
 	return resp
 }
+
+func earningsOf(e conversions.Earnings) oapi.Earnings {
+	return oapi.Earnings{
+		Currency: e.Currency, Pending: amount.Format(e.Pending), Confirmed: amount.Format(e.Confirmed),
+		Paid: amount.Format(e.Paid), Reversed: amount.Format(e.Reversed), Conversions: int(e.Conversions),
+	}
+}

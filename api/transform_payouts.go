@@ -30,3 +30,17 @@ func payoutList(list []payouts.Payout, total, limit, offset int) oapi.PayoutList
 	resp.Data.Total, resp.Data.Limit, resp.Data.Offset = total, limit, offset
 	return resp
 }
+
+func payableOf(p payouts.Payable) oapi.Payable {
+	return oapi.Payable{
+		BrandId: p.BrandID, BrandName: p.BrandName, AffiliateId: p.AffiliateID.UUID, AffiliateName: p.AffiliateName,
+		Currency: p.Currency, Amount: amount.Format(p.Amount), ConversionCount: int(p.ConversionCount),
+	}
+}
+
+func payoutSkippedOf(k payouts.Skipped) oapi.PayoutSkipped {
+	return oapi.PayoutSkipped{
+		BrandId: k.BrandID, AffiliateId: k.AffiliateID, Currency: k.Currency, Amount: amount.Format(k.Amount),
+		ConversionCount: k.Conversions, Reason: oapi.PayoutSkippedReason(k.Reason), Message: k.Message,
+	}
+}
