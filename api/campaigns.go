@@ -111,13 +111,13 @@ func (s *Server) JoinCampaign(ctx context.Context, req oapi.JoinCampaignRequestO
 
 // ListApplications answers a page of applications.
 func (s *Server) ListApplications(ctx context.Context, req oapi.ListApplicationsRequestObject) (oapi.ListApplicationsResponseObject, error) {
-	p := pageOf(nil, req.Params.Limit, req.Params.Offset)
+	p := pageOf(req.Params.Query, req.Params.Limit, req.Params.Offset)
 	var status *string
 	if req.Params.Status != nil {
 		st := string(*req.Params.Status)
 		status = &st
 	}
-	apps, total, err := s.Catalogue.ListApplications(ctx, scope(ctx), status, p)
+	apps, total, err := s.Catalogue.ListApplications(ctx, scope(ctx), status, req.Params.CampaignId, req.Params.AffiliateId, p)
 	if err != nil {
 		return nil, err
 	}

@@ -2,9 +2,11 @@ import { Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractLimits } from '../../api/contractLimits';
+import { brandChoices } from '../../api/choices';
 import { tooLongMessage } from '../../api/errors';
 import { FormDialog } from '../../components/FormDialog';
 import { PasswordField } from '../../components/PasswordField';
+import { SearchSelect } from '../../components/SearchSelect';
 import type { AdminKind } from './adminKinds';
 
 // Brand, affiliate and campaign names share the contract's limit.
@@ -41,13 +43,11 @@ export interface AdminDialogState {
  */
 export function AdminEntityDialog({
   state,
-  brands,
   busy,
   onClose,
   onSubmit,
 }: {
   state: AdminDialogState | null;
-  brands: { id: string; name: string }[];
   /** True while the save is under way (the parent's mutation). */
   busy: boolean;
   onClose: () => void;
@@ -59,7 +59,6 @@ export function AdminEntityDialog({
     <AdminEntityForm
       key={`${state.kind}-${state.mode}-${state.id ?? ''}`}
       state={state}
-      brands={brands}
       busy={busy}
       onClose={onClose}
       onSubmit={onSubmit}
@@ -69,13 +68,11 @@ export function AdminEntityDialog({
 
 function AdminEntityForm({
   state,
-  brands,
   busy,
   onClose,
   onSubmit,
 }: {
   state: AdminDialogState;
-  brands: { id: string; name: string }[];
   busy: boolean;
   onClose: () => void;
   onSubmit: (state: AdminDialogState, values: AdminEntityValues) => Promise<boolean>;
@@ -157,25 +154,21 @@ function AdminEntityForm({
           />
         )}
         {needsBrand && (
-          <TextField
+          // The brands are searched as the host types: there may be more than a list can hold.
+          <SearchSelect
             name="brand_id"
-            select
             label={t('fields.brand')}
+            placeholder={t('dialog.chooseBrand')}
             value={values.brand_id}
-            onChange={(event) => set('brand_id')(event.target.value)}
+            onChange={set('brand_id')}
+            search={brandChoices}
+            queryKey="brands"
+            testId="brand-choice"
             error={Boolean(errors.brand_id)}
             helperText={errors.brand_id}
             required
-            fullWidth
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="">{t('dialog.chooseBrand')}</option>
-            {brands.map((brand) => (
-              <option key={brand.id} value={brand.id}>
-                {brand.name}
-              </option>
-            ))}
-          </TextField>
+            size="medium"
+          />
         )}
         {kind === 'campaign' && (
           <TextField

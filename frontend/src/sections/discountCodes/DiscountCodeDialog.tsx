@@ -10,11 +10,11 @@ import {
   Switch,
   TextField,
 } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
-import { useListApplications } from '../../api/generated/campaigns/campaigns';
-import { approvedAffiliates } from '../tracking/linkForm';
+import { approvedAffiliateChoices, campaignPage, useCampaignsById } from '../../api/choices';
+import { SearchSelect } from '../../components/SearchSelect';
 import {
   useCreateDiscountCode,
   useGenerateDiscountCode,
@@ -45,8 +45,6 @@ interface DiscountCodeDialogProps {
   open: boolean;
   /** The code to edit; none to create one. */
   code?: DiscountCode | null;
-  /** The brand's campaigns. */
-  campaigns: Campaign[];
   onClose: () => void;
   onSaved: (code: DiscountCode, created: boolean) => void;
 }
@@ -59,7 +57,7 @@ export function DiscountCodeDialog(props: DiscountCodeDialogProps) {
   return props.open ? <DiscountCodeForm key={props.code?.id ?? 'new'} {...props} /> : null;
 }
 
-function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDialogProps) {
+function DiscountCodeForm({ code, onClose, onSaved }: DiscountCodeDialogProps) {
   const { t, i18n } = useTranslation(['discountCodes', 'campaigns', 'common']);
   const toast = useToast();
   const editing = Boolean(code);
@@ -73,29 +71,22 @@ function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDia
   const update = useUpdateDiscountCode();
   const busy = create.isPending || generate.isPending || update.isPending;
 
-  // Approved memberships are the (campaign, affiliate) pairs a code may join.
-  const approved = useListApplications({ status: 'approved', limit: 1000 }, { query: { enabled: !editing } });
-  const campaign = campaigns.find((c) => c.id === values.campaign_id);
-  const affiliates = useMemo(
-    () =>
-      approvedAffiliates(approved.data?.data.applications ?? [], i18n.language).filter((affiliate) =>
-        affiliate.campaignIds.includes(values.campaign_id),
-      ),
-    [approved.data, values.campaign_id, i18n.language],
-  );
+  // The chosen campaign, whole: its terms shape the commission's help and check.
+  const [chosenCampaign, setChosenCampaign] = useState<Campaign | null>(null);
+  const editedCampaign = useCampaignsById(code ? [code.campaign_id] : []).get(code?.campaign_id ?? '');
+  const campaign = chosenCampaign?.id === values.campaign_id ? chosenCampaign : editedCampaign;
+  // Approved memberships are the (campaign, affiliate) pairs a code may join: the chosen campaign's
+  // approved affiliates are searched as the brand types.
+  const searchAffiliates = (query: string, signal?: AbortSignal) => approvedAffiliateChoices(values.campaign_id, query, signal);
 
   const set = <F extends keyof DiscountCodeFormValues>(field: F, value: DiscountCodeFormValues[F]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
+  // Another campaign has other approved affiliates: the affiliate is chosen again.
   const chooseCampaign = (campaignId: string) => {
-    setValues((current) => {
-      const keepsAffiliate = (approved.data?.data.applications ?? []).some(
-        (a) => a.campaign_id === campaignId && a.affiliate_id === current.affiliate_id,
-      );
-      return { ...current, campaign_id: campaignId, affiliate_id: keepsAffiliate ? current.affiliate_id : '' };
-    });
+    setValues((current) => ({ ...current, campaign_id: campaignId, affiliate_id: campaignId === current.campaign_id ? current.affiliate_id : '' }));
     setErrors((current) => ({ ...current, campaign_id: undefined, affiliate_id: undefined, commission_override: undefined }));
   };
 
@@ -159,11 +150,7 @@ function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDia
         commission: commissionAmount(campaign, i18n.language),
       })
     : t('help.override');
-  const affiliateHelp = !values.campaign_id
-    ? t('help.chooseCampaignFirst')
-    : approved.isSuccess && affiliates.length === 0
-      ? t('help.noApprovedAffiliates')
-      : t('help.affiliate');
+  const affiliateHelp = !values.campaign_id ? t('help.chooseCampaignFirst') : t('help.affiliate');
 
   return (
     <FormDialog
@@ -196,36 +183,40 @@ function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDia
         ) : (
           <>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                {...text('campaign_id', campaigns.length === 0 ? t('help.noCampaigns') : undefined)}
-                onChange={(event) => chooseCampaign(event.target.value)}
+              <SearchSelect
+                name="campaign_id"
+                label={t('fields.campaign_id')}
+                placeholder={t('dialog.chooseCampaign')}
+                value={values.campaign_id}
+                onChange={(id, chosen) => {
+                  setChosenCampaign(chosen);
+                  chooseCampaign(id);
+                }}
+                search={campaignPage}
+                queryKey="campaigns-whole"
+                testId="discount-code-campaign"
+                error={Boolean(errors.campaign_id)}
+                helperText={fieldError('campaign_id')}
                 required
-                select
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                <option value="">{t('dialog.chooseCampaign')}</option>
-                {campaigns.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.status === 'active' ? c.name : `${c.name} (${t(`campaigns:status.${c.status}`)})`}
-                  </option>
-                ))}
-              </TextField>
+                size="medium"
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                {...text('affiliate_id', affiliateHelp)}
+              <SearchSelect
+                name="affiliate_id"
+                label={t('fields.affiliate_id')}
+                placeholder={t('dialog.chooseAffiliate')}
+                value={values.affiliate_id}
+                onChange={(id) => set('affiliate_id', id)}
+                search={searchAffiliates}
+                queryKey={`approved-applications-${values.campaign_id}`}
+                testId="discount-code-affiliate"
+                error={Boolean(errors.affiliate_id)}
+                helperText={fieldError('affiliate_id') ?? affiliateHelp}
                 required
-                select
                 disabled={!values.campaign_id}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                <option value="">{t('dialog.chooseAffiliate')}</option>
-                {affiliates.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ))}
-              </TextField>
+                size="medium"
+              />
             </Grid>
           </>
         )}

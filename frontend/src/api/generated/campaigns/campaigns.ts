@@ -891,7 +891,7 @@ export const useJoinCampaign = <TError = ErrorType<BadRequestResponse | Unauthor
 }
 
 /**
- * Filter by status; newest first.
+ * Filter by status, campaign and affiliate, and search (`query`, in the affiliate's name or email and the campaign's name); newest first.
  * @summary Affiliates' applications to campaigns (brand its own; host all)
  */
 export const listApplications = async (params?: ListApplicationsParams, options?: Parameters<typeof apiFetch>[1]): Promise<ApplicationListResponse> => {
