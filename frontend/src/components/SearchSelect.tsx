@@ -28,6 +28,7 @@ export function SearchSelect<T extends Choice>({
   selectedName,
   name,
   testId,
+  helperTestId,
   placeholder,
   error,
   helperText,
@@ -47,6 +48,8 @@ export function SearchSelect<T extends Choice>({
   /** The input's name (forms and tests find the field by it). */
   name?: string;
   testId?: string;
+  /** The test id of the message under the field. */
+  helperTestId?: string;
   placeholder?: string;
   error?: boolean;
   helperText?: string;
@@ -110,7 +113,12 @@ export function SearchSelect<T extends Choice>({
           error={error}
           helperText={helperText}
           required={required}
-          slotProps={{ ...params.slotProps, inputLabel: { ...params.slotProps.inputLabel, shrink: true }, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId } }}
+          slotProps={{
+            ...params.slotProps,
+            inputLabel: { ...params.slotProps.inputLabel, shrink: true },
+            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId },
+            formHelperText: { 'data-testid': helperTestId } as object,
+          }}
         />
       )}
     />

@@ -110,7 +110,7 @@ function TrackingLinkForm({ anyApproved, onClose, onCreated }: TrackingLinkDialo
   /** Props of a searched choice: its label, value, and the message of its error under it. */
   const choiceProps = (field: 'affiliate_id' | 'campaign_id') => {
     const { name, label, value, error, helperText } = fieldProps(field);
-    return { name, label, value, error, helperText, testId: `link-${field}`, required: true, size: 'medium' as const };
+    return { name, label, value, error, helperText, testId: `link-${field}`, helperTestId: `${field}-message`, required: true, size: 'medium' as const };
   };
 
   return (

@@ -317,6 +317,7 @@ export * from './invitationResponse';
 export * from './invitationResponseData';
 export * from './limitParameter';
 export * from './linkStatus';
+export * from './listAffiliateLinksParams';
 export * from './listAffiliatesParams';
 export * from './listApplicationsParams';
 export * from './listBrandsParams';
