@@ -378,6 +378,74 @@ func (q *Queries) PayableGroups(ctx context.Context, db DBTX, arg PayableGroupsP
 	return items, nil
 }
 
+const payableGroupsPage = `-- name: PayableGroupsPage :many
+SELECT v.brand_id, b.company_name AS brand_name, v.affiliate_id AS affiliate_id, a.name AS affiliate_name,
+       v.commission_currency AS currency, sum(v.commission_amount)::numeric AS amount, count(*)::int AS conversion_count,
+       count(*) OVER () AS total
+FROM conversions v
+JOIN brands b ON b.id = v.brand_id
+JOIN affiliates a ON a.id = v.affiliate_id
+WHERE v.status = 'confirmed' AND v.payout_id IS NULL AND v.commission_amount > 0
+  AND ($1::uuid IS NULL OR v.brand_id = $1)
+GROUP BY v.brand_id, b.company_name, v.affiliate_id, a.name, v.commission_currency
+HAVING sum(v.commission_amount) >= $2::numeric
+ORDER BY b.company_name COLLATE "ro-RO-x-icu", a.name COLLATE "ro-RO-x-icu", v.commission_currency, v.brand_id, v.affiliate_id
+LIMIT $4 OFFSET $3
+`
+
+type PayableGroupsPageParams struct {
+	BrandID       uuid.NullUUID
+	MinimumAmount decimal.Decimal
+	SkipRows      int32
+	MaxRows       int32
+}
+
+type PayableGroupsPageRow struct {
+	BrandID         uuid.UUID
+	BrandName       string
+	AffiliateID     uuid.NullUUID
+	AffiliateName   string
+	Currency        string
+	Amount          decimal.Decimal
+	ConversionCount int32
+	Total           int64
+}
+
+// A page of PayableGroups, in its order, with the count of every group (total).
+func (q *Queries) PayableGroupsPage(ctx context.Context, db DBTX, arg PayableGroupsPageParams) ([]PayableGroupsPageRow, error) {
+	rows, err := db.Query(ctx, payableGroupsPage,
+		arg.BrandID,
+		arg.MinimumAmount,
+		arg.SkipRows,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PayableGroupsPageRow{}
+	for rows.Next() {
+		var i PayableGroupsPageRow
+		if err := rows.Scan(
+			&i.BrandID,
+			&i.BrandName,
+			&i.AffiliateID,
+			&i.AffiliateName,
+			&i.Currency,
+			&i.Amount,
+			&i.ConversionCount,
+			&i.Total,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const payoutTotals = `-- name: PayoutTotals :one
 SELECT coalesce(sum(commission_amount), 0)::numeric AS amount, count(*)::int AS conversion_count
 FROM conversions WHERE payout_id = $1

@@ -99,6 +99,26 @@ func (s *Service) Payable(ctx context.Context, sc tenancy.Scope, minimum decimal
 	return s.q.PayableGroups(ctx, s.pool, queries.PayableGroupsParams{BrandID: brand, MinimumAmount: minimum})
 }
 
+// PayablePage is a page of Payable, in its order, and how many groups there are in all.
+func (s *Service) PayablePage(ctx context.Context, sc tenancy.Scope, minimum decimal.Decimal, p catalogue.Page) ([]Payable, int, error) {
+	brand, err := managedBrand(sc, "sees what is payable")
+	if err != nil {
+		return nil, 0, err
+	}
+	rows, total, err := catalogue.Fetch(p, func(limit, offset int32) ([]queries.PayableGroupsPageRow, error) {
+		return s.q.PayableGroupsPage(ctx, s.pool, queries.PayableGroupsPageParams{BrandID: brand, MinimumAmount: minimum, MaxRows: limit, SkipRows: offset})
+	}, func(r queries.PayableGroupsPageRow) int64 { return r.Total })
+	if err != nil {
+		return nil, 0, err
+	}
+	out := make([]Payable, len(rows))
+	for i, r := range rows {
+		out[i] = Payable{BrandID: r.BrandID, BrandName: r.BrandName, AffiliateID: r.AffiliateID, AffiliateName: r.AffiliateName,
+			Currency: r.Currency, Amount: r.Amount, ConversionCount: r.ConversionCount}
+	}
+	return out, total, nil
+}
+
 // knownBrand answers 404 for the host's run naming a brand that does not exist, as a brand's run
 // naming another brand does.
 func (s *Service) knownBrand(ctx context.Context, brand uuid.NullUUID) error {

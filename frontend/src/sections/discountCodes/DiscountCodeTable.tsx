@@ -35,13 +35,17 @@ export function DiscountCodeTable({
     {
       field: 'code',
       headerName: t('columns.code'),
-      minWidth: 150,
+      minWidth: 130,
       flex: 1,
       sortable: false,
       renderCell: ({ row }) => (
         <Box sx={{ py: 1, minWidth: 0 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-            <Typography variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 700, letterSpacing: 0.5 }} data-testid="discount-code-code">
+            <Typography
+              variant="body2"
+              sx={{ fontFamily: 'monospace', fontWeight: 700, letterSpacing: 0.5, overflowWrap: 'anywhere', minWidth: 0 }}
+              data-testid="discount-code-code"
+            >
               {row.code}
             </Typography>
             <CopyButton value={row.code} testId="discount-code-copy" label={t('list.copy')} />
@@ -74,7 +78,7 @@ export function DiscountCodeTable({
     {
       field: 'discount',
       headerName: t('columns.discount'),
-      minWidth: 140,
+      minWidth: 130,
       sortable: false,
       renderCell: ({ row }) => {
         const campaign = campaignsById.get(row.campaign_id);
@@ -121,7 +125,7 @@ export function DiscountCodeTable({
     {
       field: 'validity',
       headerName: t('columns.validity'),
-      minWidth: 120,
+      minWidth: 150,
       sortable: false,
       renderCell: ({ row }) => {
         const validity = validityDays(row, i18n.language);
@@ -137,7 +141,7 @@ export function DiscountCodeTable({
     {
       field: 'status',
       headerName: t('columns.status'),
-      minWidth: 110,
+      minWidth: 100,
       sortable: false,
       renderCell: ({ row }) => (
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start', py: 1 }}>
@@ -152,7 +156,7 @@ export function DiscountCodeTable({
         </Stack>
       ),
     },
-    ...(actions ? [actionsColumn<DiscountCode>(t('columns.actions'), actions, 130)] : []),
+    ...(actions ? [actionsColumn<DiscountCode>(t('columns.actions'), actions, 110)] : []),
   ];
   return (
     <ServerGrid

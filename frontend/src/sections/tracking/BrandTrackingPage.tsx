@@ -95,7 +95,7 @@ export default function BrandTrackingPage() {
       field: 'name',
       headerName: t('columns.name'),
       flex: 1,
-      minWidth: 130,
+      minWidth: 110,
       sortable: false,
       renderCell: ({ row }) => (
         <Box sx={{ fontWeight: 600, py: 1, overflowWrap: 'anywhere' }} data-testid="link-name">
@@ -106,7 +106,7 @@ export default function BrandTrackingPage() {
     {
       field: 'short_code',
       headerName: t('columns.shortCode'),
-      minWidth: 130,
+      width: 130,
       sortable: false,
       renderCell: ({ row }) => <CopyableCode value={row.tracking_url} shown={row.short_code} testId="link-code" />,
     },
@@ -124,7 +124,7 @@ export default function BrandTrackingPage() {
       field: 'click_count',
       headerName: t('columns.clicks'),
       ...figureColumn,
-      minWidth: 80,
+      width: 90,
       sortable: false,
       renderCell: ({ row }) => <ClickCount count={row.click_count} bots={row.bot_clicks} />,
     },
