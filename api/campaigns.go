@@ -40,8 +40,8 @@ func (s *Server) ListCampaigns(ctx context.Context, req oapi.ListCampaignsReques
 }
 
 // ListAvailableCampaigns answers the offers an affiliate can see.
-func (s *Server) ListAvailableCampaigns(ctx context.Context, _ oapi.ListAvailableCampaignsRequestObject) (oapi.ListAvailableCampaignsResponseObject, error) {
-	resp, err := s.listCampaigns(ctx, catalogue.ViewAvailable, catalogue.Page{Limit: catalogue.MaxLimit})
+func (s *Server) ListAvailableCampaigns(ctx context.Context, req oapi.ListAvailableCampaignsRequestObject) (oapi.ListAvailableCampaignsResponseObject, error) {
+	resp, err := s.listCampaigns(ctx, catalogue.ViewAvailable, pageOf(req.Params.Query, req.Params.Limit, req.Params.Offset))
 	return oapi.ListAvailableCampaigns200JSONResponse(resp), err
 }
 

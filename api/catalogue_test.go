@@ -358,6 +358,9 @@ func TestJoinAndApplications(t *testing.T) {
 	if !contains(available, auto["id"].(string)) || !contains(available, manual["id"].(string)) || contains(available, invite["id"].(string)) || contains(available, paused["id"].(string)) {
 		t.Errorf("available offers: %v", available)
 	}
+	if page := data(mustStatus(t, env.Call(t, http.MethodGet, "/campaigns/available?limit=1", aff.token, nil), http.StatusOK)); len(page["campaigns"].([]any)) != 1 || page["total"].(float64) < 2 {
+		t.Errorf("a page of one offer: %v", page)
+	}
 
 	joined := data(mustStatus(t, env.Call(t, http.MethodPost, "/campaigns/"+auto["id"].(string)+"/join", aff.token, nil), http.StatusOK))["application"].(map[string]any)
 	if joined["status"] != "approved" {

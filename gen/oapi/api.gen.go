@@ -3615,6 +3615,18 @@ type CreateCampaignParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// ListAvailableCampaignsParams defines parameters for ListAvailableCampaigns.
+type ListAvailableCampaignsParams struct {
+	// Query A case-insensitive substring to search for.
+	Query *Query `form:"query,omitempty" json:"query,omitempty"`
+
+	// Limit Page size (default 100).
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+}
+
 // DeleteCampaignParams defines parameters for DeleteCampaign.
 type DeleteCampaignParams struct {
 	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
@@ -4322,7 +4334,7 @@ type ServerInterface interface {
 	CreateCampaign(ctx echo.Context, params CreateCampaignParams) error
 	// ListAvailableCampaigns Offers an affiliate can see, with the state of its application
 	// (GET /campaigns/available)
-	ListAvailableCampaigns(ctx echo.Context) error
+	ListAvailableCampaigns(ctx echo.Context, params ListAvailableCampaignsParams) error
 	// ListMyCampaigns The campaigns an affiliate applied to or joined
 	// (GET /campaigns/my-campaigns)
 	ListMyCampaigns(ctx echo.Context) error
@@ -5905,8 +5917,31 @@ func (w *ServerInterfaceWrapper) CreateCampaign(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) ListAvailableCampaigns(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListAvailableCampaignsParams
+	// ------------- Optional query parameter "query" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "query", ctx.QueryParams(), &params.Query, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter query: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ListAvailableCampaigns(ctx)
+	err = w.Handler.ListAvailableCampaigns(ctx, params)
 	return err
 }
 
@@ -13307,6 +13342,7 @@ func (response CreateCampaign503JSONResponse) VisitCreateCampaignResponse(w http
 }
 
 type ListAvailableCampaignsRequestObject struct {
+	Params ListAvailableCampaignsParams
 }
 
 type ListAvailableCampaignsResponseObject interface {
@@ -20106,8 +20142,10 @@ func (sh *strictHandler) CreateCampaign(ctx echo.Context, params CreateCampaignP
 }
 
 // ListAvailableCampaigns operation middleware
-func (sh *strictHandler) ListAvailableCampaigns(ctx echo.Context) error {
+func (sh *strictHandler) ListAvailableCampaigns(ctx echo.Context, params ListAvailableCampaignsParams) error {
 	var request ListAvailableCampaignsRequestObject
+
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.ListAvailableCampaigns(ctx.Request().Context(), request.(ListAvailableCampaignsRequestObject))
@@ -22064,144 +22102,144 @@ var swaggerSpec = []string{
 	"jS/X4cYlVNzYdru5YKfCfcC95JAUEVIoMDeS2t0VkDkFn7oEnF0EUbWYxxZ2tfw2W7hMSeTyJYdZmkTo",
 	"tccAr2IiJrdccS1TqyN0Dkr5I3l/ABUK6NBPIvDlD65Ozk6HxxcXZxcRcT37S985JNSNuGiTTJc+Yqz3",
 	"oV4ofgSfhkPUg45FmQJStWFe9xauiBRBzfqVHCIRiV4O3pwPTv56ejk8H7y9PD6Kap0WMBhHI59szzA7",
-	"vo+CzeQ+vrFDQN7x+IuW8Rli9eXHqO1ywsdGdIPH97CAuoR4I94w5PEduwDnt+4Vw2pSOQZ4yi1T9uqt",
-	"5kmmgGXmIy91Jic0SRmNl9iwEfJkGtD/3BB8deSji+qXH0VAfwQ8wLPxGErJfeDwERVEMRZ4xdTa/C7H",
-	"aA3v1ILT769fJr7ZsrtZ5T2moymOoyjwG1phbj3sAbFNrG1E6Wc2grq2Omp7s/xCZh8LdrLoal6itoJB",
-	"mO37WXLB4g+iq431oyuFoJbSnVLjikGZ0OmyqQb0fpWWL2WgX9SGu5SBeto3mkheGTQaGyD48yqyamHo",
-	"llrDfWdsnWHjCUbGnCUx2ELaxoRXMxJXLAzoDtposYSi3mRR6L0tLRoqNxstFzJw5XkYjzemmyIRiiFE",
-	"ny2beWY3EkZvbXpZ9YNFoNo95o+hH4ViW0OvzqjCgtrPxajC0T62n/eLVfU7aKHlW1X3xgpXdY29omtO",
-	"M7KM73A98e7/AM76gKiGbnyb9FdzRLzZB0SwBTNm6meAqfJo2dV3BGHB9kuoF+e11StCUTlITwYyE0rb",
-	"ttahKxgs6xIU3GgKvR1affjSLbA3dSH6LlMipA4IZkth2rRzppoRm0FyMQmFveRMOCglHzHSpgBRChK7",
-	"oOTSrVh5d6Ix95naIgu8sRcKUDJKpkah5dumSlSQ63xuB54HGPtatYW8ljGAxsmUUBGKzd21XL5ZqqSw",
-	"hQbaRQmzOVky3SkV3yhIOUP3rhPx8PUocNFhi6FtIVAZYGwX+10Ej2+EXKBxhQnbvRBZDWRNL/iI2Roe",
-	"VLxSpb2zW6SpPev7R7opVS0UH5CrBqNiOVzTnZlg8KkoMwXH/Cg+4uLz2zPr35xG87toUbZeguC5KvG8",
-	"gFwvi059wSZpsrvQWK8P7f3y/7P37ctt3Fjer4JSzVciv2lSlO04Y7FSMxrZmXjWlrSSnGzVMMsG2aCI",
-	"VRPNaYCiOalU7dPsg+2TbOGcAzSa7BYpWVdb+cOxJRKNxuXcz+/nZ9JfCcuUhcIv0oyTnM+Lw/wlcqGC",
-	"MSCcybdFHOCW9vnSP4BXsunldZtkr2/Iw8mDmI7Pqkx4IrDOvHkrV9ZaY3dQ2rq/nDgiE2xmsgk3cki2",
-	"HE+dUaed/ddFQ2wuNQZ5QhsQoOvLrVtthtZeOSetnYWHFnG3ZKCG4WjiKKlAJ/t7JtWTCPXuF99cZwQU",
-	"5+k5rPGkeqam03RhNXgR2LhJoiTAza3Luh0GbjybqVRozWKd5SZmmi90cTexIBXRQAd2F3SBWL2tgfTN",
-	"egr4TCOSPjdx03oSn84OoF0WQLLRySGcUJZkeyyGIX37OxBbfB+xl52IvelYZ+zl6+/g+z3l2kKzhC8I",
-	"JWGUZxMMwsYmi1kjsQ61dU+pA9d3/zJp2uwdhIsppwjkyNqIpNtTMXiJIqGXHjuwXzSesFnXM3FoZD1v",
-	"s82K9HqKTDDEQZZJxIYzbbKJcz6jwG/1hK8VvhQEloItfVS1fFUwyLjQJRzkKyO1/t1O8Yu/1w3sLgCa",
-	"d9cy56qGWzIXrzXeqsytPsHFLYDjiycUwDGWb8U2XrJacGn4bWmaQs0m9v5/b+f4smP/fAN/vnz9XWJl",
-	"xIbrYC9T9fsnRMex2Tgmu41RrBCqxtDeoghMn9sPuLcv/RDuWt9khqdb0dYwm0DDY6b6fAJ8zr/exNa/",
-	"ryJTfw+uUWZayIWvv9C0eNcVXOqwwDTTgnFjcjmYUXRVmmrk6hLA/LLq3Clwrev5UXnAN5xwmS5YnqXp",
-	"bKpZw938ZkRkR6MsTbM59DINUzkk2E1ierBWs1SMDyBr2FNaDDNr9B7gJwFaIhEQAFRskBndZZzNlPzn",
-	"TOBoqI6o2nRbk2bHX2WKcahJBWjvngLIm+BVAcEChFGxbJkSgIGAtTYw1VzYL4iEpWJkWDYz3QIyXCPC",
-	"kcP8NzxlYFPkYmRthjbbhwtIMDzOWLCbEzsqkdj1RRNJaG51eg08zb7fm+tqw0eBm+/8jR9laqxYWf8N",
-	"H0rd/CsAbLn5x+8Vy9/v39q2YHuUnrxsK2eB4JWo0BO0egG0YrJp4LbWS7kvAuTnQVg+DBgEsm+aZ0Oh",
-	"dT0xj3d8rTNPE42IpKcvk7i5FyQhcjHNclNUQLzo7MZYjZ9yI3IrayJmJYn9GxRfGC8L+ESwSTYRykTh",
-	"AJ24qF0sJu5EBz4WUI2XYAh6at+38aBsAmhmroYiTTH4AGa71N5ux4Y+nufyUiQOaEsa1ojHIk36oyzv",
-	"w0fjJqAJuWo3riknRuQ9HsTAkbg2AkJjqDApMR/vEfUxQ7y6C7EguLom4NFwH9nVAiwceLPC4KFckvg8",
-	"RH4174egbC5J4DDF5yGShos9qzSsO5z31Eh+tq8EMtzONbsUeS4TJDPi0ymm9ayvta/oQZgmC2aEfEja",
-	"yDRlU651T70J/mu/eRMVVBQ8/CLgW0RBQwZrlLNpgdUXNxHWySF7+vXvMp1hoZBgA2HmQij3ppLSnKHe",
-	"sUdCZcYtVJUaOsY7Upgl91+IIz4D5Q580mp668jsbXV237zkr4YvWt+PdkXr++Gw03rDdwetl6MXySvx",
-	"3eg1/35grWMn6fe2To4O4QfonvbBPbUOkuJ/oUe0h+AjJFKDE9wfZom1ok8/ffz47mS3401vmMBup7O7",
-	"ZIzvbb149ab9pmMF7HXN4QfpEy0ev05F0XHnmuScFxJdlCMU4ViVUmYsMF5/q90kG8+7QmxCwNWJvmdm",
-	"rUeVSljrH504LYvb1y2pHwi5R4GBH/mC0kDS2knaX16bhCu0HXJxKcW83nTYT1OsHVFiD1IhCWmgNAUW",
-	"c5C7WpQqJl9Bw1twYlG7UEgPXI9EDKVGwGrU96CJF8xkWNthvz2S+QSVPOh01EhWF+FCFDpwMEsAfjPs",
-	"znvjFQ4o/2IyfZlogpWVKhGfnaLGJXaaiCyRNotpIhS/RBcrBiyknoqp5QEtglHKz89FEofOWtd+BRwx",
-	"/A6Bk3I/rkjiiM3UlMsk2Nt2Tx243wc/pqAmM9mcY7GLzMOF0FMwxiYY+YReDcdjodk8l8YIBcCoK0RL",
-	"BOCTYSZLGm/j5oJrmE8VRbwU8y+Jdd5XaWsgZOGwP5hy2qR+r+TpawJHB8zKecSkCozDc3kpnithv6ac",
-	"M915F8nB/imQHuGxiLBkJMfsByVoN1ICVbWzgS4wciK0yOUaRsbiU8/hnKcYzik2cJ0swiDpYDa8EMYe",
-	"uzR5mGriuw7yvIX3dNz9pVgPeKCwAFB6SXFi1gAYdd844lSpFdT/EnmmbznCs66Hbp95cwJmbFWDXrYX",
-	"HZ77kvUUGg1d+k4itoHU0doNM0V519rWu1v2qZ+b75516o2a7wqHA8FNMpUuuuBcQAk7eljW0m5uri0D",
-	"9owVTVg6+I8gtlG8yj2f4Ifv3Fjrbx+pUgylPlgPWPM1CUm1qE9I3rhzqErW7xRi+8vKAKu6PQ9XL0SQ",
-	"OyxsTozcvomBTinQI1J7jP2lSHVPbRKqdtmC4qW3NYvFZ3RV+zk3Iu4i6v1SG6YLIa+UCsRt9mMYNgCv",
-	"2W/20jxChccAKJ4NFsQ4JUcjYSdJaAsEOIgBBiquAocYiUboHUNPuspT3k/+axZWBR0Um/toXWY3Q5z7",
-	"xI74aGO6Dyb3njX3XXrDp8KUtPp22ZpdsDGkMQniE+/lTd1gXze44zVBSxtuCtO7mpm1hLHjAeGDPjQt",
-	"REAJ3fUUs9Cu5xGzizESmRDMaQ+qR5YaCx0Wuv/CtsZeODZTuUh5qSewij7ooFTVCJCqcS6GArJEfsFi",
-	"8GQmXF/4RIMIm1g4fjHUW3Fd8Yf71lu3xHfYX7biR68U/70/V5hg5GyYSqsIJnzBeALsOSZjgwVEmId8",
-	"OBa6rrrPlOslJ/zzB6HO7Rl+1VmtWbvT0oyV1V0nLMnL/eYsxJJo2VelW+I8fy3JLNKG55B2sdofr0c5",
-	"MKsSKgvDazkVeVUN+A09f5e3bQFj3C3Bj9qxykXMkWskTa6CJX1LkzmAuTyecua7vFXhO1+nvDMRT6P4",
-	"qfCd6UWJm3BtoaamzukryjSXDm99GzscKNAzVBnpW5sjJq2Uhjwc18K6H1OR20vIMZXF2ShHqCjW6LR3",
-	"O/Znu53/12zXIFqG+/loWaODOT5I13I4gfUWdyKebe0niWyZhFceY90hJoNUmzYkL1/0tSZ26fM750LZ",
-	"iyrqSw8+yAvCxwU1psgnz2bGKzSE4tQivxQ5m1KZNpspBAdWol1hkeJjn0XCs0h4FglVIoH8aVLKxLE8",
-	"xGtyS3d/bTprGXIupEiu7AvGJMDtX+rnXNTzlbpJLqp0pW54ce6Cl5d4YQnnMaR7xKRvm4EjpiM2kUpO",
-	"ZhMM70fskqcygRS3CivSitpy12YE1YKzNMXeodQ64QmQAKd24GY3cEbNYioiRPePWDDXyJPzugdS6aB/",
-	"hjZ8geH4EuJmYcZgQT1BWNZAMj41E+BhoBmfbYBvAprxNgSW1fSC50qq8/qo1ZESLM/mGDILipldcrDB",
-	"q3KGzTYrim2pLVszqrh1aUfXbZqZMYCSUCWPqzVuFsW4CUAZBI83/EJQhczA9RrpqKfCXiMd9FXyVLcZ",
-	"ZqgMQkAkGHouXgTB13ZGn3egR6UuPv7OLdgd3mH3jG+wf+8g2GNs5Rs4cIkIz2Bx8FYb9op42DTPznM+",
-	"2dabNie7fb+qlPLHzyfwkRXlUyFa3TShKBtJc3LBIOcjL+3WsQb13rOTo8NaYIIB12JzsAd6KGjIu01k",
-	"0FJcdULhA+xCLERiN9GvyJdonS8/fqXT9o6KGGiHwt3hzC69n3Vwdkaf6chIZcR5TkhtGvsed35DyKa+",
-	"TH7fwfbzioqQ1fPiXCcCfJIJa8R+pLgU3ynOShmgzX/8SnS2KTd2dbb2tv7zH7z1r07rza/0/9avv+1G",
-	"L//0u/vxH7Yqc2PVwZ/jTCpqKh1n04LwDcszsYlQ7yCcBPJ0u59NuUziZlR8BkW4lfnQbBiTdPdfHotc",
-	"QGn930+PDqMVCsFqxjmifnSUkD3ViP+jRb2qrZ8mfNg6HfMX372OsU/S7v3rV+ynj/sHrdOf9l9899pt",
-	"Qc7nbJAliyZopLEYXhR9q1xh2hhaVXPBk6Bjs9wsFOCCepwCSPEEpUwe+yDmo1Ef0ldWl/aUlW9xykG7",
-	"9rW0a5LljmwzVpkRfT+MjlkDERJKZL+4dUwLo5sR0JTD43oqLjUh6n/82rb/j7vMCG0cngK4CvTq1IXj",
-	"GnF7qqdOcMPQ9SgpZKAkB6290kJjDYn60qbQZACQIetZuCbgPXhpu/B9k/WTLLbWx+ppCvt50hTpWPCI",
-	"0VOWWwnbbOXs6SFP/ef81H03MpQHQLEV9FT3FB8ZYBhdMO4Lc1wpxB6ZHGfxcl1WxOKTGKsNsPPRTsIu",
-	"CEwZD1tPQYPTfuyqEqT7IMuFmeWKCAz0bDgUWo9maUjZYXcd24VoaOxcHohhNhG6p+KTbfaD9SkbZxE7",
-	"YX9k+83YF0oEbx6UdrH/zxpnrMVOtptsh/7ajCOWZ/iEMU9HLWC2z9gLMPImYJWdZlANAjNHNzDnUgNZ",
-	"fng6MiXscbWiuUMU8R1A/4DWaNzcnoLd9cyuUJMGPHTlaReQAPNxlrql92vhj4M00Phd38ru2gHhBuRi",
-	"KKCLfYHsshdiWtXHjkfONbJTh1CwNXiC4DoFreVRCbOYzspYQFehtazh8rre+ywvhEdwb/aP3wecREhv",
-	"iXKny/hSCI/6bvHT3PSUBNI++54mmw3H2HOfi0Sk8hLYc528DQUrMdK23oOEp7oUeDKtaSyTGFru8Xml",
-	"9bWbkfuJ0YMWiPW1AjzQUz+6GImDjXGbswdPiRwuNPT+uW7stsOKLoBSIhbDZehPczkUcVQrE6MlIRyt",
-	"yl47rkdQgpGFNnGX5ld2V3Ca2LbopZb9Gms4bQ4dnRWSzaVZQsbDV52Ob+EvDdd0j6c9CJ/rESbIK3MP",
-	"jlgxHFZe2usIt0mdN32zayBr4lDY/ONXsGAuJLZk2qfGbXYE+0qhLW4lmsRin+ruRbhcdLDoXK0zxP+6",
-	"VouvMxu64doGYOJSs1edXW+IjbGK2ZtilaZFXQ3Si06nHr+rfuSzbCqHdWPu3mzM4r7WTva772oqpm4/",
-	"mEazotjLfQfSykftSkeHBD/EK/QsdTCPTjclMnnc5VtPqwq1XHTqVR7oK+d0NEoOR8QCX8P/w0vFiJXN",
-	"vCvbTegRwaOHPE2trbCpK9J1iLxkpSQZlCFZjzKkYKgPyS1Vw4E17ukThPI1q9bGSoitt7gGEX5oCaEM",
-	"DGwqxW8MFsX0o6I21jO/pAAZOhW5zJJmXS/CYBHE8ghWB9e56Uk3FBDtLkC+YmdDFzRLuA7gKnn8AetN",
-	"Cj4cB9WtPVU4Uk6Le0CgqvWxqsp7Qkk24VJtQ8TI2tfWYbWWyTk2llCfATQcgstDffpjDvTEVqWR7gRN",
-	"pJF2wherznMJZCTGuWc5yN5tzVKuzmf8XNSBkh6WjsJ10x03QRut4RibKTCpMlVfX4sfKakMUhGDLEsF",
-	"V3ccjArXavP6v9Jl+0oZJK9DnoMYIdu6vDCswdVK+bq7W80yZREV93ukXywWpLPhJGpZxtWBLZezFKXv",
-	"7ExzQV0/V0Zrw1NxHHzlng5i8Mi1iOIQ77Gy5PkcClyH5Qu61HYxWQLS2exQQY5+VnFaTq86LY8y0Vw3",
-	"3Xs2kr/6A/81NWh9nJm629XgwZ64QA8ZTc0b3LNVoQ1aoB62SnksSBdlCjVSCayqBPwkNZvw/KIK7eAj",
-	"zy9KVtQJKqJHf59xovd8kz+Bnr7q4v4UqnVEmkTl/kyL84jvPM8vlgw6u2XWS5kIILcCt42n6ReaaOjG",
-	"3QonxjEOxcQ/Zzx1EXKN4I/DLJ1NlIP7Hix6CivOrYUgJ8J/mk8ES2QuiKAcQuXwtm0WUw86APJxF2V3",
-	"PWXzMTfWhwXHTxb1Bl379di6qBjKRdcIkljWNYI4PNIUSMWExJi1m0Cdk0dvei/u3S2QSeB01xFJfAnz",
-	"w61zFhA1gV1g2LlHTVKA67u5B0t37qsqAHKXv+HKdmqqelaqf0IzxQmjkmjaEZ+n9ijVSahPZz+2/uTK",
-	"6TFGzvJsvle0Xkalnmp/zIlwxkmKiLAqolKdW+SrmLyZHLHiqEaMDmh7hX8HiIHQHnKiLuGLKpHyDl6w",
-	"VqjcmwR4IM6T9VfTiM9mZ6gvu2w45rkW5oeZGbX+VL6hy8NWejAHpz+zkUyhWBnPCjzyAJ/Veiv1NNPS",
-	"ECBM+fvcGD4cT4QyXRjDvu0PPXdo20N92duqCqYVM/qaAPvHwsmxEKl2whcIU6vtUtvLkws+Kfn81Zd8",
-	"fZ/akXJPDFtYC3myVDFfFIgS5noVzivmyK1hLBVTmRufJ8BabDLGDUuFtQ5iKtR3SDisISnlX1garjCw",
-	"02yzfStFQiwf6vhzT0BkH0L4h/C2mWcsn1lDjw/FHnXcDTOVsBH4flQtYY2SMxfah89TBS7AX5DQbWR5",
-	"0cnHYvhhXyZAMMBmihhTKPwe+GjNbk+5NIQdk2S0E+CssVxvUAy9NBBUYJzn2Wy6Anqvg/UtSj2WcO9Z",
-	"w+PeB8sGqPdIKWCdTSt796iGB/nLAC9DX8jp1CXYA3jdaAmqT0NBih3bGugRVnjAx2fK/pTqOOCF4VV0",
-	"u6d+AWbvUv6DuNhw8CI9Q6jNA1FkV6zJDgVFCI1B1RRY4cRLxVLQ4jFC7Unj4xPb7BePMLwRLJJrxbyp",
-	"0XpPnjRO72T2MMj2/unrQmCFzJMazolLUTWUPadwk12QIxd8OEZMe9fn0yxqmPBE2dPr+m2eezq+Ig/+",
-	"byD7vNqpQB+3OsFkS9dbV2nKdd0gTomSJKs1lQ9qlSBb0YELYSJmX0ckm+jbnir0YKWuhOwvnPlt1CmF",
-	"3V3oTatsL4VmrvlcT8Cs6CkSv+ywiB9iMVlyhY9u16JoTLi+5PuIr4EsXU8OXYUWYHO3NBBKXr1ZCYeM",
-	"ACjnoD6g+ii4FiKUcD6ZaLWnsMfrG0+R/QK3bHVdp3yBoPP1l2y1l+HakuG3NTT0B1BUg1rwDoHDHlnz",
-	"94ErJXrWvF8TvD/sqr1rJc3aXbH+sWze2f+Mn3OprnvJ6mGLv/Ay3X3AcjNT99tGsAuCDqtRjrVBDcAY",
-	"nvLFFZSBSz4jHUlIWMSuE8daZWmmzq2CKJzJyLuS1q1MCMeC7dN8e4qnueDJArzk0Dt/g8VuZp45zlXy",
-	"VK0qMnM5FNf2MY/54mF0x135ocd88RBgvNe5mBh6ftZcX1vWd1lvUXudj2VN8Whu6yIjcRPLEHn59A6K",
-	"gOtnVxK+iIA/uW9nB39BuBGyYR26QCn5QmCePYWwR30H7llKuAQkYjk3os1CLAPHDGJFI7A349RIPkU9",
-	"Rewp9jNU3JiXGKkxxVyipV5mnQePCGQkdsdMKKeNwUH7ywLM9Eo26mvRSWNnYAWf9NJ6IKRCMbBdld1O",
-	"pwBKJdD43U6nzSD7qXsKXj8pw1CO+SWsa0CwgkvaUFkxGvRYW/ew06xu8LHHCNfgmahoM6KiJ57wwqPR",
-	"QnI/6GAEbj/6gcnwn99YPoykADQ9kHjyvQpwqQK6o5Xs2E1JrUmGXw/22Av+oEXmRrl1T0IBefAwJ+76",
-	"ESNWps91yqGnKrWDE41Q+hNolFIfpxudOq59FLGnXCMwhR0jtsJfUfpREX8scWIUCf9Rys/7npgRSCkc",
-	"yWM2cooI/h6HSxEDbrsrfS7plC6KW6sKSiRfPfUOkndWyRWNwZD40opP9TgzLkCXcMMB4YJjwaejm/S9",
-	"7K5MjHG2EDxn2ainiLPap/F8p/VYpJAym4hJli8A9qA4eoCd7zZQbzsoe4SrhwznKMsns5SDkOJDI3LW",
-	"iH+IIxb/0f7Rsn/8JY6Y4QNrD+S55OeC2tybrl+a5wZ6xkWaQqsxlohpO+m4i12/Ucyk0jLB9tXGHCOK",
-	"TE/tu+qxEIgur6epXQLTjNi5MNQ/lWmTZ9OxKDjKoes4jmM9hph1ylo/sd5WNc/4H86O/u3dYW+LtbJQ",
-	"51rZxnq9nmKst/WH409//fD+oP/p5MMOn8qdy92qK/Znu6M/vOi8eN3q7LY6u1ZIvnhtMvrRy9ZL+hGe",
-	"vh984qC3BbOtV71fwAz67RIF3kJNTbHwvq7mqSv24ig9a/fVPqvA5s5Gj0OXa2GMVOd6p+Ctr2+scjBT",
-	"p/SlO2VTW3rW1RCsmP4rFHIG9FA+8yEFYcJxc3Pk/1uGoHpbxqFzU8TiY4SlapwcHQIiUbjNbsfCpqal",
-	"tvSjQ0eP7xU9AqfsOiy8Ut42l5eIAsRUNrd2x0yjp6nE3M0ESbZ6ardDNUVgoGDFkIP1zrOh0LrZdXhH",
-	"4Xm/EGLqIdGQLHmmrRHwy1q26wJIzaMtJQzwdarcydPimNZgtj0S5q5wkg9SsXKdG1ZCtnMnMAgp+ZPy",
-	"3NV1r7RbgDSxy+jGz7PcjD33OFSdBdIFCqurJUkVnSZoh4U2YrIDpuT5VZrhFD54gJ+7S2yO4DlXnddj",
-	"RNPDic9wro9E7tPUSGiWZojIVGIAGBHgmjDn4bRm03DnYBnKmzQWPLXHpH6TfsJP3OH24BPWCRJ6dWfj",
-	"BA6pnou8/cX37XagWGkja/i2acpJhmBUxdyv2PkP8lIooVHP+yEAXGLN3ppUtxCvojbQ8qLT8QRw05Qb",
-	"AhDP5gqNRWuhw4MvRS5HUiTLSBg6Yq86r4hoZEHio8F7yiUTrOtMiL4JluhgvWKmBWFozPkSiAbtr8fQ",
-	"aEZMZ9Yxd2z50zz7vEA7JBsYOws2FDk1oQmwMRIxAYWvCVLSjMUEGIPhX/a1wNTpKffWeL40axzwJFls",
-	"axZnqo+j9E2q2W92LPa///0/7PeYMFygFhMrnf+Mq/FDXBmsPrBvcZbqt7gZG+DBBosfvhqIa64M0vbV",
-	"4Wsk7jH1sJ4liKaX90tq5xdibb7RbY1LIoOsk7pYnZvbDfee718qyirA+bxc8+/Ig+1vjKCkvkXn+ezD",
-	"abPu1rub2UqluiKzBhFjBoFNTb25YHePZxOuKP/SDdJJBEQ8zPJEJGwwM9jsXUca/0Fqc0Yz+QAT+TZI",
-	"5cJ33rz2EbbqaZHKnYXpBe2NeZnj2XEn64bhCHeIr2CWA1UqtJEKzZ/JTEO3A1lCHscpTbO5SJye6mJm",
-	"c5BydRFRzLrMHN1T42wi7M60Gby4huAxlJJqZD/Qeyze//HH9x/e75+965+8+/dP70/evY0jFh/sfzze",
-	"f/+3w+CHPRUf7n8sf+z94c/7H96/7X86+RD+8+3Rx/33h/Yn+Lf+4dFZf//Dh6Nf8GvFM+EXx8cnRz+/",
-	"e1uJOY+0P+FpfKy+bDjHB+G/CiewThfZw/5c8/Ik+a8q8qGAcJdnlyGdshXHG3LjFUJqXbVLWSdfmxkL",
-	"ZrwBM9btX/dnZqzny3YTZiw6saj4h64853oX57aZsTw2IYEHa+B7RvIodsyBTRKcxXw4BkRutGwIu9e6",
-	"t9ywnXznNz3OcqwG+L2OdeqpKd6HYZ161rxfszA4ERS5sFvn0NcxqFOY7RGb2psHrcl475g019exG4S+",
-	"wb/G+zfL0629LSqXgPtFj1shX5fnqjWbIkZvS6qIaaELcvgp13qe5QmDGoZ2AGYzo6LyZSwsbVoQfeJD",
-	"LIXkyUQqqY0LMhcj2F9UDHFcxKkw/k5pNEKOhbhvMIyP0q+O5DI4vv5oJW8YjDP6XPU6ELDFlaiPS4ez",
-	"wTjF6khQH6EjciB9SLGMgAwP2j9+zy7EInxHOARVb+gLNcLkqDbcSG3kMBzCW3+VC+VMP9aAzLBuBmVj",
-	"ejtEScYHTcRkIHI9ltPwGYUFufqIJWe6mC2qzmAUfx9WB1miecf8rCv3dSQsJgvmHoy7xABXgeyL38c6",
-	"AeRm8oCuwN7jdi8oo1tq0g0XIygbqljxykZhaA6lduDqFsWIbqVMgke5kvTVx0BP5JhPp4LY7pcwa8ON",
-	"jcrV1PAYglHyTyoDoFVsENfjQcZze9KLyjzXkB/mrsOq8VKxeHhm3QhVC3j6M0uyubJ6ICwXCepEcgBC",
-	"s/8LxnRVIL//+vv/BQAA//8=",
+	"vo+CzeQ+vrFDQN7x+IuW8Rli9eXHqO1ywsdGdIPH97CAuoR4I94w5PEduwDnt+4Vw2pSOQqZlddK5Sy6",
+	"0qYfO/TbHA8Ej46Jlp2AzJNMAXvNZ1nqYk5okjIaL7G5IzwUlPqVHxLbAd12RGfOQoJ83wZUQTe1T1HN",
+	"+RS0kZcfRQf5CJCHZ+MxVMv72OgjKohiLPDqxbX5XY7R4N+py2j+2pXzNVt2N2v1x3Q0xXEUNYxDq6/Y",
+	"IEJAbJ9uGzT7mY2gdK+O8N8sfYr/QmaPiaxZcMQStRV8zWzfz5ILFn8QXW0skV2pdbWU7vQ2V+/KhE6X",
+	"TWWu96uXfal0/aIZ3aXS1TMw0Ar0Kr3RngLdJi+Uq9a+bqkY3XdS2hn21mBkzFkSg7mnbdh7NelyxYiC",
+	"BqiNRlko6q0yhQ7q0qKhxrbROCMDV4GIKQfGOlUkQjGEALtlS9bsRsLorc2gq36wiMW7x/wx9KNQbGvL",
+	"1tmNWDP8udiNONrHdmV/MRx/B13CfMPx3ljhqq6xVzQGagbP8X3KJ979H8BZHxC40Y1vk/5qjog3+7Jh",
+	"+iWB/INwZgongVc+viIUlUMtZSAzoXpvax26AjOzLgfDjabQ26GbiS/dAntTFxIMZEqE1AHBhDDMDHf+",
+	"YjNiM0guJqGwl5wJB9XyI0baFFBYQWIXlFy6FYsLTzSmd1NbR4I39kIBSkbJ1Ci0fNs3igpync/twHNy",
+	"Y+uutpDXMgZcPJkSKkKxuYGYS6lLlRS2lkK7QGg2J0umO6X6IgVZdejBdiIevh4FLgBuYcItyisDGPFi",
+	"v4v4+I2QCzSuMCe9FyKrgcTwBR8xW6aEileqtHd2i0y8Z33/SDdl44XiA9LxYFQsR6S6MxMMPhVlpuCY",
+	"H8UNXnx+e2b9m9Nofhdd2NZLEDxX/z97377cxo3l/Soo1Xwl8psmRdmOMxYrNaORnYlnbUkryclWDbNs",
+	"kA2KWDXRnAYompNK1T7NPtg+yRbOOUCjyW6RknW1lT8cWyLRaFzO/fx+JZkXscGiICOM1mmT6yuNq+2h",
+	"nd/8TPorYZmyUPhFmnGS83lxmL9ELlSQIoQz+ba4EdzSPl/6B/BKNr28bpPs9Q2pRnkQ0/HJoAlPBJbS",
+	"N2/lylpr7A6qd/eXs2Fkgs1MNuFGDsmW46kz6rSz/7poiM2lxiBPaAMCOn+5O63N0Norp921s/DQIu6W",
+	"DNQwHE00LBUAbH/PpHoSod794pvrjIDiPD2HNZ5UW9h0mi6sBi8CGzdJlATQwHVZt8PAjWczlQqtWayz",
+	"3MRM84Uu7ibW3CLg6cDugi5Aubc18NpZTwGfaUTS5yZuWk/i09kBdAQDDjg6OQSFypJsj8UwpO/wB+6O",
+	"7yP2shOxNx3rjL18/R18v6dc52uW8AUBQYzybIJB2NhkMWsk1qG27ik1GfsGZyZNm72DcDHlFIH/WRuR",
+	"dHsqBi9RJPTSY4dnjMYT9iN7shGNxO5ttlkdYk+RCYZQzzKJ2HCmTTZxzmcU+K2e07bCl4LAUrClj6pc",
+	"sQrpGRe6BPV8ZaTWv9spfvH3uoHdBUDz7lrmXNVwS+bitcZblbnVJ7i4BXB88YQC/sfyrdjGS1aLnw2/",
+	"LU1TqNnE3v/v7Rxfduyfb+DPl6+/S6yM2HAd7GWqfv+EGEc2G8dktzGKFULVMOFbFIHpc/sB9/alH8Jd",
+	"65vM8HQr2hpmE+jpzFSfT4Cy+teb2Pr3VUfr78E1KmkLufD119IW77oCvR3W0GZaMG5MLgcziq5KUw3O",
+	"XcLQX1adOwV0dz0FLA8olRMu0wXLszSdTTVruJvfjIjPaZSlaTaHdq1hKoeELEpkFtZqlorxAWQNe0qL",
+	"YWaN3gP8JKBnJAICgIoNMqO7jLOZkv+cCRwN1REV1G5r0uz4q0wxDmW3gF7eU4DqE7wqgHSAMCqWLVMC",
+	"YB6w1gammgv7BZGwVIwMy2amW6CiawRxcrQGhqcMbIpcjKzN0Gb7cAEJacgZC3ZzYseWErvWb+JBza1O",
+	"r0Hg2fd7c11t+CioAZy/8aNMjRUr67/hQ6mbfwWwOzf/+L3SFfj9W9v5bI/Sk5dt5SwQvBLVsoJWL7Bk",
+	"TDYN60prpdwXcQ7wICwfBgwC2TfNs6HQup57yDu+1pmniUbEQ9SXSdzcC5IQuZhmuSkqIF50dmNsOEi5",
+	"EbmVNRGzksT+DYovjJcFfCLYJJsIZaJwgE5c1C4WE3eiAx8LwM1LSAs9te87lVA2Afo0V0ORphh8ALNd",
+	"am+3Y88iz3N5KRKHJSYNa8RjkSb9UZb34aNxEwCTXLUb15QTI34ij9PgeGobAWczVJiUyJ33iN2ZISTf",
+	"hVgQIl8TIHe4j+xqARYOvFlh8FAuSXweIoWc90NQNpckcJji8yhQw8WeVRrWHc57aiQ/21cCGW7nml2K",
+	"PJcJ8jXx6RTTetbX2lf0IEyTBTNCyidtZJqyKde6p94E/7XfvIkKtg0efhEgPKKg54Q1ytm0wOqLm4hc",
+	"5cBL/fp3mc6wUEiwgTBzIZR7U0lpzlDv2COhMuMWqkoNHeMdKcyS+y/EEZ+BVQg+aTW9dWT2tjq7b17y",
+	"V8MXre9Hu6L1/XDYab3hu4PWy9GL5JX4bvSafz+w1rGT9HtbJ0eH8AN0T/vgnloHSfG/0CPaQ/AREqnB",
+	"Ce4Ps8Ra0aefPn58d7Lb8aY3TGC309ldMsb3tl68etN+07EC9rrm8IO0whaPX6ei6LhzTXLOC4kuyhGK",
+	"cKxKKTMWGK+/1YaZjeddITYh4OpE3zN52KNKJaz1j06clsXt65bUD4Tco8DAj3xBaSBp7STtL6/NMxba",
+	"Drm4lGJebzrspynWjiixB6mQhDRQmgJRO8hdLUoVk6+gpy84sahdKKQHrkcihlIjJjfqe9DEC+imAYU5",
+	"zNRI5hNU8qDTUSNZXYQLUejAwSwBhNGwAfGNVzig/IvJ9GWiCTlXqkR8dooal9hpIrJE2iymiVD8El2s",
+	"GOCeeiqmlge0CEYpPz8XSRw6a137FXDE8DuEv8r9uCKJIzZTUy6TYG/bPXXgfh/8mIKazGRzjsUuMg8X",
+	"Qk/BGJtg5BN6NRxVh2bzXBojFGC/rnBJEUZRhpksabyNmwuuYT5VLPhSzL8k1nlfpa2BkIXD/mDKaZP6",
+	"vZKnrwn/HWA55xGTKjAOz+WleK6E/ZpyznTnXSQH+6dAeoTHIsKSkRyzH5Sg3UgJVNXOBrrAyInQIpdr",
+	"SCeLTz2Hc55iOKfYwHWyCIOkg9nwQhh77NLkYaqJ7zrI8xbecyTPZ7lYivWABwoLAKWXFCdmDUCK940j",
+	"TpVaQf0vkWf6liM863ro9pk3J2DGVjXoZXvRQdYvWU+h0dCl7yRiG3grrd0wU5R3rW29u2Wf+rn57lmn",
+	"3qj5rnA4EL8lU+miC84FlLCjh2Ut7ebm2jIgCFnRhKWD/whiG8Wr3PMJfvjOjbX+9pEqxVDqg/UAp1+T",
+	"kFSL+oTkjTuHqmT9TiG2v6wMsKrb83D1QgS5w8LmxMjtmxgYowI9IrWnEViKVPfUJqFqly0oXnpbs1h8",
+	"Rle1n3Mj4i4C+y+1YboQ8kqpQNxmP4ZhA/Ca/WYvzSNUeAyw8NlgQaRacjQSdpKEtkCYihhgoOIqcIiR",
+	"S4XeMfSkqzzl/eS/ZmFV0EGxuY/WZXYzxLlP7IiPNqb7YHLvWXPfpTd8KkxJq2+XrdkFG0Mak1BM8V7e",
+	"1A32dYM7XhO0tOGmML2ryWdL0EAe8z7oQ9NCBKzXXc+iC+16HhS8GCORCSG59qB6ZKmx0MG9+y9sa+yF",
+	"YzOVi5SXegKrGJIOSlWNgBob52IoIEvkFywGT2bC9YVPNIiwiYXjF0O9FdcVf7hvvXVLfIf9ZSt+9Erx",
+	"3/tzhQlGzoaptIpgwheMJ0AQZDI2WECEeciHY0RrqqydK9dLTvjnD0Kd2zP8qrNas3anpRkrq7tOWJKX",
+	"+81ZiCXRsq9Kt8R5/lqSWaQNzyHtYrU/Xo9yYFYlVBaG13Iq8qoa8Bt6/i5v2wJSvFtCWLVjlYuYI9dI",
+	"mlyFvPqWJnMAc/k2YMnCd75OeWcinkbxU+E704sS/eLaQk1NndNXlGkuHd76NnY4UKBnqDLStzZHTFop",
+	"DXk4roV1P6Yit5eQYyqLs1GOUFGs0WnvduzPdjv/r9muAe0M9/PREmMHc3yQruVwAust7kQ829pPErwz",
+	"Ca88xrpDTAapNm1IXr7oa03s0ud3zoWyF1XUlx58kBcEAQxqTJFPns2MV2iINqpFfilyNqUybTZTiH+s",
+	"RLvCIsXHPouEZ5HwLBKqRAL506SUiUZ6iNfklu7+2nTWMuRcyAJd2ReMSYDbv9TPuajnK3WTXFTpSt3w",
+	"4twF9TBR3xLOY8hoiUnfNgNHTEdsIpWczCYY3o/YJU9lAiluFVakFbXlrs0IqgVnaYq9Q6l1whPgOU7t",
+	"wM1u4IyaxVRESGAQsWCukecfdg+k0kH/DG34AsPxJcTNwozBgnqCsKyBZHxqJsDDQDM+2wDfBDTjbQgs",
+	"q+kFz5VU5/VRqyMlWJ7NMWQWFDO75GCDV+UMm21WFNtSW7ZmVHHr0o6u2zQzYwAloUoeV2vcLIpxE4Ay",
+	"CB5v+IWgCpmB6zXSUU+FvUY66KvkqW4zzFAZhIBIMPRcvAiCr+2MPu9Aj0pdfPydW7A7vMPuGd9g/95B",
+	"sMfYyjdw4BIRnsHi4K027BXxsGmened8sq03bU52+35VKeWPn0/gIyvKp0K0umlCUTbyAuWCQc5HXtqt",
+	"Yw3qvWcnR4e1wAQDrsXmYA/0UNCQd5vIoKW46oTCB9iFWIjEbqJfkS/ROl9+/Eqn7R0VMdAOhbvDmV16",
+	"P+vg7Iw+05GRyojznJDaNPY97vyGkE19mfy+g+3nFRUhq+fFuU4E+CQT1oj9SHEpvlOclTJAm//4lehs",
+	"U27s6mztbf3nP3jrX53Wm1/p/61ff9uNXv7pd/fjP2xV5saqgz/HmVTUVDrOpgWnHZZnYhOh3kE4CaQi",
+	"dz+bcpnEzaj4DIpwK/Oh2TAm6e6/PBa5gNL6v58eHUYrLInVpHrEbulYL3uqEf9Hi3pVWz9N+LB1OuYv",
+	"vnsdY5+k3fvXr9hPH/cPWqc/7b/47rXbgpzP2SBLFk3QSGMxvCj6VrnCtDG0quaCJ0HHZrlZKMAF9TgF",
+	"kOIJSpk89kHMR6M+pK+sLu0pK9/ilIN27Wtp1yTLHZ9orDIj+n4YHbMGIiSU+Ixx65gWRjcjYGKHx/VU",
+	"XGpC1P/4tW3/H3eZEdo4PAVwFejVqQvHNeL2VE+d4Iah61FSyMC6Dlp7pYXGGhL1pU2hyQAgQ9azcE3A",
+	"e/DSduH7JusnWWytj9XTFPbzpCnSseARo6cstxK22crZ00Oe+s/5qftuZCgPgGIr6KnuKT4yQKK6YNwX",
+	"5rhSiD0yOc7i5bqsiMUnMVYbYOejnYRdEJgyHraeggan/dhVJUj3QZYLM8sVERjo2XAotB7N0pCyw+46",
+	"tgvR0Ni5PBDDbCJ0T8Un2+wH61M2ziJ2wv7I9puxL5QI3jwo7WL/nzXOWIudbDfZDv21GUcsz/AJY56O",
+	"WkDen7EXYORNwCo7zaAaBGaObmDOpd2MUptyI1PCHlcrmjvEgt8B9A9ojcbN7SnYXU9eCzVpQLVXnnYB",
+	"CTAfZ6lber8W/jhIA43f9a3srh0QbkAuhgK62BdIoHshplV97HjkXCM7dQgFW4MnCK5T0FoelTCL6ayM",
+	"BXQVWssaLq/rvc/yQngE92b/+H3ASYQMnih3ur5QxUlP6rvFT3PTUxJ4Ce17mmw2HGPPfS4SkcpLIAh2",
+	"8jYUrES623oPEp7qUuDJtKaxTGJoucfnldbXbkbuJ0YPWiDW1wrwQE/96GIkDjbGbc4ePCVyuNDQ++e6",
+	"sdsOK7oASolYDJehP83lUMRRrUyMloRwtCp77bgeQQlGFtrEXZpf2V3BaWLbopda9mus4bQ5dHRWSDaX",
+	"ZglJHV91Or6FvzRc0z2e9iB8rkeYIK/MPThixXBYeWmvI9wmdd70za6BrIlDYfOPX8GCuZDYkmmfGrfZ",
+	"Eewrhba4lWgSi32quxfhctHBonO1zhD/61otvs5s6IZrG4CJS81edXa9ITbGKmZvilWaFnU1SC86nXr8",
+	"rvqRz7KpHNaNuXuzMYv7WjvZ776rqZi6/WAazYpiL/cdSCsftSsdHRL8EK/Qs9TBPDrdlMjkcZdvPa0q",
+	"1HLRqVd5oK+c09EoORwRC3wN/w8vFSNWNvOubDehRwSPHvI0tbbCpq5I1yHykpWSZFCGZD3KkIKhPiS3",
+	"VA0H1rinTxDK16xaGyshQuLiGkT4oSWEMjCwqRS/MVgU04+K2ljP/JICZOhU5DJLmnW9CINFEMsjWB1c",
+	"56Yn3VDAJbwA+YqdDV3QLOE6gKvk8QesNyn4cBxUt/ZU4Ug5Le4BgarWx6oq7wkl2YRLtQ0RI2tfW4fV",
+	"Wibn2FhCfQbQcAguD/XpjzkwMFuVRroTNJFG2glfrDrPJZCRGOee5SB7tzVLuTqf8XNRB0p6WDoK1013",
+	"3ARttIZjbKbApMpUfX0tfqSkMkhFDLIsFVzdcTAqXKvN6/9Kl+0rZZC8DnkOYoRs6/LCsAZXK+Xr7m41",
+	"y5RFVNzvkX6xWJDOhpOoZRlXB7ZczlKUvrMzzQV1/VwZrQ1PxXHwlXs6iMEj1yKKQ7zHypLncyhwHZYv",
+	"6FLbxWQJSGezQwU5+lnFaTm96rQ8ykRz3XTv2Uj+6g/819Sg9XFm6m5Xgwd74gI9ZDQ1b3DPVoU2aIF6",
+	"2CrlsSBdlCnUSCWwqhLwk9RswvOLKrSDjzy/KFlRJ6iIHv19xone803+BHr6qov7U6jWEWkSlfszLc4j",
+	"vvM8v1gy6OyWWS9lIoDcCtw2nqZfaKKhG3crnBjHOBQT/5zx1EXINYI/DrN0NlEO7nuw6CmsOLcWgpwI",
+	"/2k+ESyRuSCCcgiVw9u2WUw96ADIx12U3fWUzcfcWB8WHD9Z1Bt07ddj66JiKBddI0hiWdcI4vBIUyAV",
+	"ExJj1m4CdU4evem9uHe3QCaB011HJPElzA+3zllA1AR2gWHnHjVJAa7v5h4s3bmvqgDIXf6GK9upqepZ",
+	"qf4JzRQnjEqiaUd8ntqjVCehPp392PqTK6fHGDnLs/le0XoZlXqq/TEnwhknKSLCqohKdW6Rr2LyZnLE",
+	"iqMaMTqg7RX+HSAGQnvIibqEL6pEyjt4wVqhcm8S4IE4T9ZfTSM+m52hvuyy4ZjnWpgfZmbU+lP5hi4P",
+	"W+nBHJz+zEYyhWJlPCvwyAN8Vuut1NNMS0OAMOXvc2P4cDwRynRhDPu2P/TcoW0P9WVvqyqYVszoawLs",
+	"Hwsnx0Kk2glfIEyttkttL08u+KTk81df8vV9akfKPTFsYS3kyVLFfFEgSpjrVTivmCO3hrFUTGVufJ4A",
+	"a7HJGDcsFdY6iKlQ3yHhsIaklH9habjCwE6zzfatFAmxfKjjzz0BkX0I4R/C22aesXxmDT0+FHvUcTfM",
+	"VMJG4PtRtYQ1Ss5caB8+TxW4AH9BQreR5UUnH4vhh32ZAMEAmyliTKHwe+CjNbs95dIQdkyS0U6As8Zy",
+	"vUEx9NJAUIFxnmez6QrovQ7Wtyj1WMK9Zw2Pex8sG6DeI6WAdTat7N2jGh7kLwO8DH0hp1OXYA/gdaMl",
+	"qD4NBSl2bGugR1jhAR+fKftTquOAF4ZX0e2e+gWYvUv5D+Jiw8GL9AyhNg9EkV2xJjsUFCE0BlVTYIUT",
+	"LxVLQYvHCLUnjY9PbLNfPMLwRrBIrhXzpkbrPXnSOL2T2cMg2/unrwuBFTJPajgnLkXVUPacwk12QY5c",
+	"8OEYMe1dn0+zqGHCE2VPr+u3ee7p+Io8+L+B7PNqpwJ93OoEky1db12lKdd1gzglSpKs1lQ+qFWCbEUH",
+	"LoSJmH0dkWyib3uq0IOVuhKyv3Dmt1GnFHZ3oTetsr0Umrnmcz0Bs6KnSPyywyJ+iMVkyRU+ul2LojHh",
+	"+pLvI74GsnQ9OXQVWoDN3dJAKHn1ZiUcMgKgnIP6gOqj4FqIUML5ZKLVnsIer288RfYL3LLVdZ3yBYLO",
+	"11+y1V6Ga0uG39bQ0B9AUQ1qwTsEDntkzd8HrpToWfN+TfD+sKv2rpU0a3fF+seyeWf/M37OpbruJauH",
+	"Lf7Cy3T3AcvNTN1vG8EuCDqsRjnWBjUAY3jKF1dQBi75jHQkIWERu04ca5WlmTq3CqJwJiPvSlq3MiEc",
+	"C7ZP8+0pnuaCJwvwkkPv/A0Wu5l55jhXyVO1qsjM5VBc28c85ouH0R135Yce88VDgPFe52Ji6PlZc31t",
+	"Wd9lvUXtdT6WNcWjua2LjMRNLEPk5dM7KAKun11J+CIC/uS+nR38BeFGyIZ16AKl5AuBefYUwh71Hbhn",
+	"KeESkIjl3Ig2C7EMHDOIFY3A3oxTI/kU9RSxp9jPUHFjXmKkxhRziZZ6mXUePCKQkdgdM6GcNgYH7S8L",
+	"MNMr2aivRSeNnYEVfNJL64GQCsXAdlV2O50CKJVA43c7nTaD7KfuKXj9pAxDOeaXsK4BwQouaUNlxWjQ",
+	"Y23dw06zusHHHiNcg2eios2Iip54wguPRgvJ/aCDEbj96Acmw39+Y/kwkgLQ9EDiyfcqwKUK6I5WsmM3",
+	"JbUmGX492GMv+IMWmRvl1j0JBeTBw5y460eMWJk+1ymHnqrUDk40QulPoFFKfZxudOq49lHEnnKNwBR2",
+	"jNgKf0XpR0X8scSJUST8Ryk/73tiRiClcCSP2cgpIvh7HC5FDLjtrvS5pFO6KG6tKiiRfPXUO0jeWSVX",
+	"NAZD4ksrPtXjzLgAXcINB4QLjgWfjm7S97K7MjHG2ULwnGWjniLOap/G853WY5FCymwiJlm+ANiD4ugB",
+	"dr7bQL3toOwRrh4ynKMsn8xSDkKKD43IWSP+IY5Y/Ef7R8v+8Zc4YoYPrD2Q55KfC2pzb7p+aZ4b6BkX",
+	"aQqtxlgipu2k4y52/UYxk0rLBNtXG3OMKDI9te+qx0IguryepnYJTDNi58JQ/1SmTZ5Nx6LgKIeu4ziO",
+	"9Rhi1ilr/cR6W9U84384O/q3d4e9LdbKQp1rZRvr9XqKsd7WH44//fXD+4P+p5MPO3wqdy53q67Yn+2O",
+	"/vCi8+J1q7Pb6uxaIfnitcnoRy9bL+lHePp+8ImD3hbMtl71fgEz6LdLFHgLNTXFwvu6mqeu2Iuj9Kzd",
+	"V/usAps7Gz0OXa6FMVKd652Ct76+scrBTJ3Sl+6UTW3pWVdDsGL6r1DIGdBD+cyHFIQJx83Nkf9vGYLq",
+	"bRmHzk0Ri48RlqpxcnQIiEThNrsdC5ualtrSjw4dPb5X9Aicsuuw8Ep521xeIgoQU9nc2h0zjZ6mEnM3",
+	"EyTZ6qndDtUUgYGCFUMO1jvPhkLrZtfhHYXn/UKIqYdEQ7LkmbZGwC9r2a4LIDWPtpQwwNepcidPi2Na",
+	"g9n2SJi7wkk+SMXKdW5YCdnOncAgpORPynNX173SbgHSxC6jGz/PcjP23ONQdRZIFyisrpYkVXSaoB0W",
+	"2ojJDpiS51dphlP44AF+7i6xOYLnXHVejxFNDyc+w7k+ErlPUyOhWZohIlOJAWBEgGvCnIfTmk3DnYNl",
+	"KG/SWPDUHpP6TfoJP3GH24NPWCdI6NWdjRM4pHou8vYX37fbgWKljazh26YpJxmCURVzv2LnP8hLoYRG",
+	"Pe+HAHCJNXtrUt1CvIraQMuLTscTwE1TbghAPJsrNBathQ4PvhS5HEmRLCNh6Ii96rwiopEFiY8G7ymX",
+	"TLCuMyH6Jliig/WKmRaEoTHnSyAatL8eQ6MZMZ1Zx9yx5U/z7PMC7ZBsYOws2FDk1IQmwMZIxAQUviZI",
+	"STMWE2AMhn/Z1wJTp6fcW+P50qxxwJNksa1ZnKk+jtI3qWa/2bHY//73/7DfY8JwgVpMrHT+M67GD3Fl",
+	"sPrAvsVZqt/iZmyABxssfvhqIK65MkjbV4evkbjH1MN6liCaXt4vqZ1fiLX5Rrc1LokMsk7qYnVubjfc",
+	"e75/qSirAOfzcs2/Iw+2vzGCkvoWneezD6fNulvvbmYrleqKzBpEjBkENjX15oLdPZ5NuKL8SzdIJxEQ",
+	"8TDLE5Gwwcxgs3cdafwHqc0ZzeQDTOTbIJUL33nz2kfYqqdFKncWphe0N+ZljmfHnawbhiPcIb6CWQ5U",
+	"qdBGKjR/JjMN3Q5kCXkcpzTN5iJxeqqLmc1BytVFRDHrMnN0T42zibA702bw4hqCx1BKqpH9QO+xeP/H",
+	"H99/eL9/9q5/8u7fP70/efc2jlh8sP/xeP/93w6DH/ZUfLj/sfyx94c/7394/7b/6eRD+M+3Rx/33x/a",
+	"n+Df+odHZ/39Dx+OfsGvFc+EXxwfnxz9/O5tJeY80v6Ep/Gx+rLhHB+E/yqcwDpdZA/7c83Lk+S/qsiH",
+	"AsJdnl2GdMpWHG/IjVcIqXXVLmWdfG1mLJjxBsxYt3/dn5mxni/bTZix6MSi4h+68pzrXZzbZsby2IQE",
+	"HqyB7xnJo9gxBzZJcBbz4RgQudGyIexe695yw3bynd/0OMuxGuD3Otapp6Z4H4Z16lnzfs3C4ERQ5MJu",
+	"nUNfx6BOYbZHbGpvHrQm471j0lxfx24Q+gb/Gu/fLE+39raoXALuFz1uhXxdnqvWbIoYvS2pIqaFLsjh",
+	"p1zreZYnDGoY2gGYzYyKypexsLRpQfSJD7EUkicTqaQ2LshcjGB/UTHEcRGnwvg7pdEIORbivsEwPkq/",
+	"OpLL4Pj6o5W8YTDO6HPV60DAFleiPi4dzgbjFKsjQX2EjsiB9CHFMgIyPGj/+D27EIvwHeEQVL2hL9QI",
+	"k6PacCO1kcNwCG/9VS6UM/1YAzLDuhmUjentECUZHzQRk4HI9VhOw2cUFuTqI5ac6WK2qDqDUfx9WB1k",
+	"ieYd87Ou3NeRsJgsmHsw7hIDXAWyL34f6wSQm8kDugJ7j9u9oIxuqUk3XIygbKhixSsbhaE5lNqBq1sU",
+	"I7qVMgke5UrSVx8DPZFjPp0KYrtfwqwNNzYqV1PDYwhGyT+pDIBWsUFcjwcZz+1JLyrzXEN+mLsOq8ZL",
+	"xeLhmXUjVC3g6c8syebK6oGwXCSoE8kBCM3+LxjTVYH8/uvv/xcAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -320,6 +320,7 @@ export * from './linkStatus';
 export * from './listAffiliateLinksParams';
 export * from './listAffiliatesParams';
 export * from './listApplicationsParams';
+export * from './listAvailableCampaignsParams';
 export * from './listBrandsParams';
 export * from './listCampaignsParams';
 export * from './listClicksParams';
