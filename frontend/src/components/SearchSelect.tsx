@@ -30,6 +30,7 @@ export function SearchSelect<T extends Choice>({
   testId,
   helperTestId,
   placeholder,
+  emptyText,
   error,
   helperText,
   required,
@@ -51,6 +52,8 @@ export function SearchSelect<T extends Choice>({
   /** The test id of the message under the field. */
   helperTestId?: string;
   placeholder?: string;
+  /** What the list says when nothing is typed and the server has no item at all (else 'No matches'). */
+  emptyText?: string;
   error?: boolean;
   helperText?: string;
   required?: boolean;
@@ -100,7 +103,7 @@ export function SearchSelect<T extends Choice>({
       getOptionKey={(option) => option.id}
       loading={page.isFetching}
       loadingText={t('choices.loading')}
-      noOptionsText={t('choices.none')}
+      noOptionsText={query === '' && emptyText ? emptyText : t('choices.none')}
       disabled={disabled}
       size={size}
       fullWidth

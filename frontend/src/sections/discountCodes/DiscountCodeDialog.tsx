@@ -195,6 +195,7 @@ function DiscountCodeForm({ code, onClose, onSaved }: DiscountCodeDialogProps) {
                 search={campaignPage}
                 queryKey="campaigns-whole"
                 testId="discount-code-campaign"
+                emptyText={t('help.noCampaigns')}
                 error={Boolean(errors.campaign_id)}
                 helperText={fieldError('campaign_id')}
                 required
@@ -211,6 +212,7 @@ function DiscountCodeForm({ code, onClose, onSaved }: DiscountCodeDialogProps) {
                 search={searchAffiliates}
                 queryKey={`approved-applications-${values.campaign_id}`}
                 testId="discount-code-affiliate"
+                emptyText={t('help.noApprovedAffiliates')}
                 error={Boolean(errors.affiliate_id)}
                 helperText={fieldError('affiliate_id') ?? affiliateHelp}
                 required
