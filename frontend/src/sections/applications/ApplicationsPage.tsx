@@ -1,6 +1,7 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { Box, Button, Card, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { Box, Button, Card, InputAdornment, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,6 +19,7 @@ import {
 import type { Application, MembershipStatus } from '../../api/generated/model';
 import { QueryStatus } from '../../components/QueryStatus';
 import { actionsColumn, ServerGrid } from '../../components/ServerGrid';
+import { useDebounced } from '../../components/useDebounced';
 import { usePaging } from '../../components/usePaging';
 import { formatDate } from '../../preferences/format';
 import { useToast } from '../../toasts/ToastProvider';
@@ -35,8 +37,11 @@ export default function ApplicationsPage() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<Filter>('pending');
-  const paging = usePaging(PAGE_SIZES, filter);
-  const applications = useListApplications(filter === 'all' ? paging.params : { status: filter, ...paging.params }, {
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim());
+  const paging = usePaging(PAGE_SIZES, `${filter} ${query}`);
+  const searched = { ...(query ? { query } : {}), ...paging.params };
+  const applications = useListApplications(filter === 'all' ? searched : { status: filter, ...searched }, {
     query: { placeholderData: keepPreviousData },
   });
   // A decision changes the application, the campaign's and the affiliate's counts, and what is available.
@@ -143,19 +148,38 @@ export default function ApplicationsPage() {
         title={t('sections:titles.applications')}
         subtitle={t('sections:descriptions.applications')}
         actions={
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={filter}
-            onChange={(_, next: Filter | null) => next && setFilter(next)}
-            aria-label={t('applications.filter')}
-          >
-            {filters.map((option) => (
-              <ToggleButton key={option} value={option} data-testid={`applications-filter-${option}`} sx={{ textTransform: 'none' }}>
-                {t(`applications.filters.${option}`)}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
+            <TextField
+              size="small"
+              type="search"
+              placeholder={t('applications.search')}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              slotProps={{
+                htmlInput: { 'aria-label': t('applications.search'), 'data-testid': 'applications-search' },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={filter}
+              onChange={(_, next: Filter | null) => next && setFilter(next)}
+              aria-label={t('applications.filter')}
+            >
+              {filters.map((option) => (
+                <ToggleButton key={option} value={option} data-testid={`applications-filter-${option}`} sx={{ textTransform: 'none' }}>
+                  {t(`applications.filters.${option}`)}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </Stack>
         }
       />
       <QueryStatus loading={applications.isPending} error={applications.error} onRetry={() => void applications.refetch()} />
@@ -169,7 +193,9 @@ export default function ApplicationsPage() {
             rowTestId="application-row"
             paging={paging.pagingOf(total)}
             loading={applications.isFetching && applications.isPlaceholderData}
-            empty={<Typography color="text.secondary">{t(`applications.empty.${filter}`)}</Typography>}
+            empty={
+              <Typography color="text.secondary">{query ? t('applications.noMatches', { query }) : t(`applications.empty.${filter}`)}</Typography>
+            }
             emptyTestId="applications-empty"
             // When it was applied for and decided: what gives way on a narrow screen.
             hideFirst={['decided_at', 'created_at']}
