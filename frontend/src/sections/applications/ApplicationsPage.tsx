@@ -148,7 +148,8 @@ export default function ApplicationsPage() {
         title={t('sections:titles.applications')}
         subtitle={t('sections:descriptions.applications')}
         actions={
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
+          // Side by side only on a wide screen: beside the title, the two take a narrow one's room.
+          <Stack direction={{ xs: 'column', lg: 'row' }} spacing={1} sx={{ alignItems: { lg: 'center' } }}>
             <TextField
               size="small"
               type="search"
