@@ -25,8 +25,8 @@ func (s *Server) ListCampaigns(ctx context.Context, req oapi.ListCampaignsReques
 }
 
 // ListAvailableCampaigns answers the offers an affiliate can see.
-func (s *Server) ListAvailableCampaigns(ctx context.Context, _ oapi.ListAvailableCampaignsRequestObject) (oapi.ListAvailableCampaignsResponseObject, error) {
-	resp, err := s.listCampaigns(ctx, campaigns.ViewAvailable, paging.Page{Limit: paging.MaxLimit})
+func (s *Server) ListAvailableCampaigns(ctx context.Context, req oapi.ListAvailableCampaignsRequestObject) (oapi.ListAvailableCampaignsResponseObject, error) {
+	resp, err := s.listCampaigns(ctx, campaigns.ViewAvailable, pageOf(req.Params.Query, req.Params.Limit, req.Params.Offset))
 	return oapi.ListAvailableCampaigns200JSONResponse(resp), err
 }
 
@@ -90,13 +90,13 @@ func (s *Server) JoinCampaign(ctx context.Context, req oapi.JoinCampaignRequestO
 
 // ListApplications answers a page of applications.
 func (s *Server) ListApplications(ctx context.Context, req oapi.ListApplicationsRequestObject) (oapi.ListApplicationsResponseObject, error) {
-	p := pageOf(nil, req.Params.Limit, req.Params.Offset)
+	p := pageOf(req.Params.Query, req.Params.Limit, req.Params.Offset)
 	var status *string
 	if req.Params.Status != nil {
 		st := string(*req.Params.Status)
 		status = &st
 	}
-	apps, total, err := s.Applications.ListApplications(ctx, scope(ctx), status, p)
+	apps, total, err := s.Applications.ListApplications(ctx, scope(ctx), status, req.Params.CampaignId, req.Params.AffiliateId, p)
 	if err != nil {
 		return nil, err
 	}

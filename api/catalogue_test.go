@@ -358,6 +358,9 @@ func TestJoinAndApplications(t *testing.T) {
 	if !contains(available, auto["id"].(string)) || !contains(available, manual["id"].(string)) || contains(available, invite["id"].(string)) || contains(available, paused["id"].(string)) {
 		t.Errorf("available offers: %v", available)
 	}
+	if page := data(mustStatus(t, env.Call(t, http.MethodGet, "/campaigns/available?limit=1", aff.token, nil), http.StatusOK)); len(page["campaigns"].([]any)) != 1 || page["total"].(float64) < 2 {
+		t.Errorf("a page of one offer: %v", page)
+	}
 
 	joined := data(mustStatus(t, env.Call(t, http.MethodPost, "/campaigns/"+auto["id"].(string)+"/join", aff.token, nil), http.StatusOK))["application"].(map[string]any)
 	if joined["status"] != "approved" {
@@ -400,6 +403,22 @@ func TestJoinAndApplications(t *testing.T) {
 	}
 	if n := len(data(mustStatus(t, env.Call(t, http.MethodGet, "/applications", b.token, nil), http.StatusOK))["applications"].([]any)); n != 0 {
 		t.Errorf("brand B sees %d of A's applications", n)
+	}
+	// Narrowed to a campaign or an affiliate, and searched by the campaign's (or affiliate's) name.
+	listed := func(query string) []string {
+		return ids(data(mustStatus(t, env.Call(t, http.MethodGet, "/applications?"+query, a.token, nil), http.StatusOK))["applications"].([]any))
+	}
+	if got := listed("campaign_id=" + auto["id"].(string)); len(got) != 1 || got[0] != joined["id"] {
+		t.Errorf("applications to one campaign: %v", got)
+	}
+	if got := listed("affiliate_id=" + joined["affiliate_id"].(string) + "&status=approved"); len(got) != 1 || got[0] != joined["id"] {
+		t.Errorf("one affiliate's approved applications: %v", got)
+	}
+	if got := listed("query=curat"); len(got) != 1 || got[0] != pending["id"] {
+		t.Errorf("applications searched by campaign name: %v", got)
+	}
+	if got := listed("affiliate_id=00000000-0000-4000-8000-000000000001"); len(got) != 0 {
+		t.Errorf("an affiliate with no application: %v", got)
 	}
 	wantError(t, env.Call(t, http.MethodGet, "/applications", aff.token, nil), http.StatusForbidden, "FORBIDDEN")
 	wantError(t, env.Call(t, http.MethodPost, "/applications/"+pending["id"].(string)+"/approve", b.token, nil), http.StatusNotFound, "NOT_FOUND")

@@ -37,11 +37,14 @@ func (s *Server) ListPayableCommissions(ctx context.Context, req oapi.ListPayabl
 		}
 		minimum = d
 	}
-	rows, err := s.Payouts.Payable(ctx, scope(ctx), minimum)
+	p := pageOf(nil, req.Params.Limit, req.Params.Offset)
+	rows, total, err := s.Payouts.Payable(ctx, scope(ctx), minimum, p)
 	if err != nil {
 		return nil, err
 	}
 	resp := oapi.ListPayableCommissions200JSONResponse{Success: true}
+	resp.Data.Total = total
+	resp.Data.Limit, resp.Data.Offset = pageInfo(p)
 	resp.Data.Payable = make([]oapi.Payable, len(rows))
 	for i, r := range rows {
 		resp.Data.Payable[i] = payableOf(r)

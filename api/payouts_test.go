@@ -66,6 +66,10 @@ func TestPayouts(t *testing.T) {
 	if len(payable) != 1 || payable[0].(map[string]any)["amount"] != "40.00" || payable[0].(map[string]any)["conversion_count"] != float64(2) {
 		t.Fatalf("payable: %v", payable)
 	}
+	// Paged: past the only group the page is empty, and the total still counts it.
+	if got := data(mustStatus(t, env.Call(t, http.MethodGet, "/payouts/payable?limit=1&offset=1", p.brand.token, nil), http.StatusOK)); len(got["payable"].([]any)) != 0 || got["total"] != float64(1) || got["limit"] != float64(1) {
+		t.Errorf("payable past its only group: %v", got)
+	}
 	if got := data(mustStatus(t, env.Call(t, http.MethodGet, "/payouts/payable?minimum_amount=50", p.brand.token, nil), http.StatusOK))["payable"].([]any); len(got) != 0 {
 		t.Errorf("payable over 50: %v", got)
 	}

@@ -30,8 +30,8 @@ func (s *Server) ListTrackingLinks(ctx context.Context, req oapi.ListTrackingLin
 }
 
 // ListAffiliateLinks answers the signed-in affiliate's links.
-func (s *Server) ListAffiliateLinks(ctx context.Context, _ oapi.ListAffiliateLinksRequestObject) (oapi.ListAffiliateLinksResponseObject, error) {
-	resp, err := s.linkList(ctx, paging.Page{Limit: paging.MaxLimit})
+func (s *Server) ListAffiliateLinks(ctx context.Context, req oapi.ListAffiliateLinksRequestObject) (oapi.ListAffiliateLinksResponseObject, error) {
+	resp, err := s.linkList(ctx, pageOf(req.Params.Query, req.Params.Limit, req.Params.Offset))
 	return oapi.ListAffiliateLinks200JSONResponse(resp), err
 }
 

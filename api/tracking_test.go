@@ -142,6 +142,9 @@ func TestRedirectRecordsClicks(t *testing.T) {
 	if len(mine) != 1 || mine[0].(map[string]any)["click_count"].(float64) != 1 || mine[0].(map[string]any)["bot_clicks"].(float64) != 1 {
 		t.Errorf("affiliate's links: %v", mine)
 	}
+	if got := data(mustStatus(t, env.Call(t, http.MethodGet, "/affiliate-links?limit=1&offset=1", p.affiliate.token, nil), http.StatusOK)); len(got["links"].([]any)) != 0 || got["total"] != float64(1) {
+		t.Errorf("affiliate's links past the first: %v", got)
+	}
 
 	// The affiliate's statistics count the same click; another brand it works with sees only its own.
 	totalClicks := func(token string) float64 {

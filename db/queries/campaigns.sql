@@ -71,6 +71,8 @@ JOIN affiliates a ON a.id = m.affiliate_id
 WHERE (sqlc.narg(brand_id)::uuid IS NULL OR m.brand_id = sqlc.narg(brand_id))
   AND (sqlc.narg(affiliate_id)::uuid IS NULL OR m.affiliate_id = sqlc.narg(affiliate_id))
   AND (sqlc.narg(status)::text IS NULL OR m.status = sqlc.narg(status))
+  AND (sqlc.narg(campaign_id)::uuid IS NULL OR m.campaign_id = sqlc.narg(campaign_id))
+  AND (a.name ILIKE @pattern OR a.email ILIKE @pattern OR c.name ILIKE @pattern)
 ORDER BY m.created_at DESC, m.id
 LIMIT @max_rows OFFSET @skip_rows;
 

@@ -9,19 +9,6 @@ WHERE v.status = 'confirmed' AND v.payout_id IS NULL AND v.affiliate_id IS NOT N
 ORDER BY v.id
 FOR UPDATE OF v;
 
--- name: PayableGroups :many
--- What a run would pay: confirmed commissions in no payout per brand, affiliate and currency.
-SELECT v.brand_id, b.company_name AS brand_name, v.affiliate_id AS affiliate_id, a.name AS affiliate_name,
-       v.commission_currency AS currency, sum(v.commission_amount)::numeric AS amount, count(*)::int AS conversion_count
-FROM conversions v
-JOIN brands b ON b.id = v.brand_id
-JOIN affiliates a ON a.id = v.affiliate_id
-WHERE v.status = 'confirmed' AND v.payout_id IS NULL AND v.commission_amount > 0
-  AND (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
-GROUP BY v.brand_id, b.company_name, v.affiliate_id, a.name, v.commission_currency
-HAVING sum(v.commission_amount) >= @minimum_amount::numeric
-ORDER BY b.company_name COLLATE "ro-RO-x-icu", a.name COLLATE "ro-RO-x-icu", v.commission_currency;
-
 -- name: InsertPayout :one
 INSERT INTO payouts (brand_id, affiliate_id, affiliate_name, affiliate_email, currency, amount, conversion_count, created_by)
 SELECT @brand_id, a.id, a.name, a.email, @currency, @amount, @conversion_count, sqlc.narg(created_by)
@@ -86,3 +73,19 @@ FROM conversions WHERE payout_id = @payout_id;
 
 -- name: SetPayoutTotals :exec
 UPDATE payouts SET amount = @amount, conversion_count = @conversion_count WHERE id = @id;
+
+-- name: PayableGroups :many
+-- What a run would pay, a page at a time: confirmed commissions in no payout per brand, affiliate
+-- and currency, in a stable order (the ids break ties), with the count of every group (total).
+SELECT v.brand_id, b.company_name AS brand_name, v.affiliate_id AS affiliate_id, a.name AS affiliate_name,
+       v.commission_currency AS currency, sum(v.commission_amount)::numeric AS amount, count(*)::int AS conversion_count,
+       count(*) OVER () AS total
+FROM conversions v
+JOIN brands b ON b.id = v.brand_id
+JOIN affiliates a ON a.id = v.affiliate_id
+WHERE v.status = 'confirmed' AND v.payout_id IS NULL AND v.commission_amount > 0
+  AND (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
+GROUP BY v.brand_id, b.company_name, v.affiliate_id, a.name, v.commission_currency
+HAVING sum(v.commission_amount) >= @minimum_amount::numeric
+ORDER BY b.company_name COLLATE "ro-RO-x-icu", a.name COLLATE "ro-RO-x-icu", v.commission_currency, v.brand_id, v.affiliate_id
+LIMIT @max_rows OFFSET @skip_rows;

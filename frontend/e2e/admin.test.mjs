@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE_URL, launch, newPage, screenshot, signInDevHost } from './browser.mjs';
+import { BASE_URL, chooseSearched, launch, newPage, screenshot, signInDevHost } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -48,7 +48,7 @@ async function fillDialog(page, fields) {
   await dialog.waitFor();
   for (const [name, value] of Object.entries(fields)) {
     const field = dialog.locator(`[name="${name}"]`);
-    if (name === 'brand_id') await field.selectOption({ label: value });
+    if (name === 'brand_id') await chooseSearched(dialog, name, value);
     else await field.fill(value);
   }
   return dialog;

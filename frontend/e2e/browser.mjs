@@ -209,3 +209,13 @@ export function day(offset) {
   const pad = (n) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+/**
+ * Chooses `label` in a searched choice (SearchSelect): types it into the input named `name`
+ * inside `scope`, and picks the option the server's page offers.
+ */
+export async function chooseSearched(scope, name, label) {
+  const input = scope.locator(`input[name="${name}"]`);
+  await input.fill(label);
+  await scope.page().getByRole('option', { name: label, exact: true }).click();
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE_URL, day, launch, newPage, screenshot, settle, signUp, uniqueEmail } from './browser.mjs';
+import { BASE_URL, chooseSearched, day, launch, newPage, screenshot, settle, signUp, uniqueEmail } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -78,9 +78,8 @@ test('a brand creates a discount code for an affiliate, who then sees it', async
   await dialog.getByText('Enter a code, or generate one.').waitFor();
   await dialog.getByText(/^A percentage is a fraction above 0 and at most 1: write 0\.10 for 10%\./).waitFor();
 
-  await dialog.locator('select[name="campaign_id"]').selectOption({ label: campaignName });
-  await dialog.locator(`select[name="affiliate_id"] option`, { hasText: affiliateName }).waitFor({ state: 'attached' });
-  await dialog.locator('select[name="affiliate_id"]').selectOption({ label: affiliateName });
+  await chooseSearched(dialog, 'campaign_id', campaignName);
+  await chooseSearched(dialog, 'affiliate_id', affiliateName);
   await dialog.locator('input[name="code"]').fill('no spaces allowed');
   await dialog.getByTestId('discount-code-dialog-submit').click();
   await dialog.getByText(/^A code has 3 to 40 letters, digits, dashes or underscores\./).waitFor();
@@ -104,9 +103,8 @@ test('a brand creates a discount code for an affiliate, who then sees it', async
   // The same code in another case is taken.
   await brand.getByTestId('create-discount-code').click();
   const again = brand.getByTestId('discount-code-dialog');
-  await again.locator('select[name="campaign_id"]').selectOption({ label: campaignName });
-  await again.locator(`select[name="affiliate_id"] option`, { hasText: affiliateName }).waitFor({ state: 'attached' });
-  await again.locator('select[name="affiliate_id"]').selectOption({ label: affiliateName });
+  await chooseSearched(again, 'campaign_id', campaignName);
+  await chooseSearched(again, 'affiliate_id', affiliateName);
   await again.locator('input[name="code"]').fill(code.toLowerCase());
   await again.locator('input[name="discount_value"]').fill('0.05');
   await again.getByTestId('discount-code-dialog-submit').click();

@@ -158,13 +158,14 @@ for (const [width, height, languages] of [
   }
 }
 
-/** The money lists on a phone, per role, with the test id of their rows. */
+/** The money lists and the paged lists on a phone, per role, with the test id of their rows. */
 const phoneLists = {
   brand: [
     ['conversions', 'conversion-row'],
     ['payouts', 'payout-row'],
     ['tracking', 'link-row'],
     ['discount-codes', 'discount-code-row'],
+    ['affiliates', 'affiliate-row'],
   ],
   affiliate: [
     ['conversions', 'conversion-row'],
@@ -176,6 +177,7 @@ const phoneLists = {
   host: [
     ['conversions', 'conversion-row'],
     ['payouts', 'payout-row'],
+    ['affiliates', 'affiliate-row'],
   ],
 };
 

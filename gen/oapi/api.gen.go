@@ -2601,7 +2601,12 @@ type Payable struct {
 // PayableListResponse defines model for PayableListResponse.
 type PayableListResponse struct {
 	Data struct {
+		Limit   int       `json:"limit"`
+		Offset  int       `json:"offset"`
 		Payable []Payable `json:"payable"`
+
+		// Total How many match, across all pages.
+		Total int `json:"total"`
 	} `json:"data"`
 	Success bool `json:"success"`
 }
@@ -3270,6 +3275,18 @@ type CreateResetLinkParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// ListAffiliateLinksParams defines parameters for ListAffiliateLinks.
+type ListAffiliateLinksParams struct {
+	// Query A case-insensitive substring to search for.
+	Query *Query `form:"query,omitempty" json:"query,omitempty"`
+
+	// Limit Page size (default 100).
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+}
+
 // GenerateAffiliateLinkParams defines parameters for GenerateAffiliateLink.
 type GenerateAffiliateLinkParams struct {
 	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
@@ -3335,7 +3352,15 @@ type UpdateAffiliateParams struct {
 
 // ListApplicationsParams defines parameters for ListApplications.
 type ListApplicationsParams struct {
+	// Query A case-insensitive substring to search for.
+	Query  *Query            `form:"query,omitempty" json:"query,omitempty"`
 	Status *MembershipStatus `form:"status,omitempty" json:"status,omitempty"`
+
+	// CampaignId Only the applications to this campaign.
+	CampaignId *openapi_types.UUID `form:"campaign_id,omitempty" json:"campaign_id,omitempty"`
+
+	// AffiliateId Only this affiliate's applications.
+	AffiliateId *openapi_types.UUID `form:"affiliate_id,omitempty" json:"affiliate_id,omitempty"`
 
 	// Limit Page size (default 100).
 	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
@@ -3588,6 +3613,18 @@ type CreateCampaignParams struct {
 	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
 	// UUID) and reuse it for that action's retries.
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListAvailableCampaignsParams defines parameters for ListAvailableCampaigns.
+type ListAvailableCampaignsParams struct {
+	// Query A case-insensitive substring to search for.
+	Query *Query `form:"query,omitempty" json:"query,omitempty"`
+
+	// Limit Page size (default 100).
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
 }
 
 // DeleteCampaignParams defines parameters for DeleteCampaign.
@@ -3900,6 +3937,12 @@ type GeneratePayoutsParams struct {
 type ListPayableCommissionsParams struct {
 	// MinimumAmount Leave out groups under this amount, in each group's own currency (default 0).
 	MinimumAmount *MinimumAmount `form:"minimum_amount,omitempty" json:"minimum_amount,omitempty"`
+
+	// Limit Page size (default 100).
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
 }
 
 // CancelPayoutParams defines parameters for CancelPayout.
@@ -4168,7 +4211,7 @@ type ServerInterface interface {
 	CreateResetLink(ctx echo.Context, id openapi_types.UUID, params CreateResetLinkParams) error
 	// ListAffiliateLinks The signed-in affiliate's links with their click counts
 	// (GET /affiliate-links)
-	ListAffiliateLinks(ctx echo.Context) error
+	ListAffiliateLinks(ctx echo.Context, params ListAffiliateLinksParams) error
 	// GenerateAffiliateLink An approved affiliate makes a link for a campaign
 	// (POST /affiliate-links/generate)
 	GenerateAffiliateLink(ctx echo.Context, params GenerateAffiliateLinkParams) error
@@ -4291,7 +4334,7 @@ type ServerInterface interface {
 	CreateCampaign(ctx echo.Context, params CreateCampaignParams) error
 	// ListAvailableCampaigns Offers an affiliate can see, with the state of its application
 	// (GET /campaigns/available)
-	ListAvailableCampaigns(ctx echo.Context) error
+	ListAvailableCampaigns(ctx echo.Context, params ListAvailableCampaignsParams) error
 	// ListMyCampaigns The campaigns an affiliate applied to or joined
 	// (GET /campaigns/my-campaigns)
 	ListMyCampaigns(ctx echo.Context) error
@@ -4695,8 +4738,31 @@ func (w *ServerInterfaceWrapper) CreateResetLink(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) ListAffiliateLinks(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListAffiliateLinksParams
+	// ------------- Optional query parameter "query" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "query", ctx.QueryParams(), &params.Query, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter query: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ListAffiliateLinks(ctx)
+	err = w.Handler.ListAffiliateLinks(ctx, params)
 	return err
 }
 
@@ -4921,11 +4987,32 @@ func (w *ServerInterfaceWrapper) ListApplications(ctx echo.Context) error {
 
 	// Parameter object where we will unmarshal all parameters from the context
 	var params ListApplicationsParams
+	// ------------- Optional query parameter "query" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "query", ctx.QueryParams(), &params.Query, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter query: %s", err))
+	}
+
 	// ------------- Optional query parameter "status" -------------
 
 	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", ctx.QueryParams(), &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter status: %s", err))
+	}
+
+	// ------------- Optional query parameter "campaign_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "campaign_id", ctx.QueryParams(), &params.CampaignId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter campaign_id: %s", err))
+	}
+
+	// ------------- Optional query parameter "affiliate_id" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "affiliate_id", ctx.QueryParams(), &params.AffiliateId, runtime.BindQueryParameterOptions{Type: "string", Format: "uuid"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter affiliate_id: %s", err))
 	}
 
 	// ------------- Optional query parameter "limit" -------------
@@ -5830,8 +5917,31 @@ func (w *ServerInterfaceWrapper) CreateCampaign(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) ListAvailableCampaigns(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListAvailableCampaignsParams
+	// ------------- Optional query parameter "query" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "query", ctx.QueryParams(), &params.Query, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter query: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ListAvailableCampaigns(ctx)
+	err = w.Handler.ListAvailableCampaigns(ctx, params)
 	return err
 }
 
@@ -6913,6 +7023,20 @@ func (w *ServerInterfaceWrapper) ListPayableCommissions(ctx echo.Context) error 
 	err = runtime.BindQueryParameterWithOptions("form", true, false, "minimum_amount", ctx.QueryParams(), &params.MinimumAmount, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter minimum_amount: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
 	}
 
 	// Invoke the callback with all the unmarshaled arguments
@@ -8610,6 +8734,7 @@ func (response CreateResetLink503JSONResponse) VisitCreateResetLinkResponse(w ht
 }
 
 type ListAffiliateLinksRequestObject struct {
+	Params ListAffiliateLinksParams
 }
 
 type ListAffiliateLinksResponseObject interface {
@@ -13217,6 +13342,7 @@ func (response CreateCampaign503JSONResponse) VisitCreateCampaignResponse(w http
 }
 
 type ListAvailableCampaignsRequestObject struct {
+	Params ListAvailableCampaignsParams
 }
 
 type ListAvailableCampaignsResponseObject interface {
@@ -18601,8 +18727,10 @@ func (sh *strictHandler) CreateResetLink(ctx echo.Context, id openapi_types.UUID
 }
 
 // ListAffiliateLinks operation middleware
-func (sh *strictHandler) ListAffiliateLinks(ctx echo.Context) error {
+func (sh *strictHandler) ListAffiliateLinks(ctx echo.Context, params ListAffiliateLinksParams) error {
 	var request ListAffiliateLinksRequestObject
+
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.ListAffiliateLinks(ctx.Request().Context(), request.(ListAffiliateLinksRequestObject))
@@ -20014,8 +20142,10 @@ func (sh *strictHandler) CreateCampaign(ctx echo.Context, params CreateCampaignP
 }
 
 // ListAvailableCampaigns operation middleware
-func (sh *strictHandler) ListAvailableCampaigns(ctx echo.Context) error {
+func (sh *strictHandler) ListAvailableCampaigns(ctx echo.Context, params ListAvailableCampaignsParams) error {
 	var request ListAvailableCampaignsRequestObject
+
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.ListAvailableCampaigns(ctx.Request().Context(), request.(ListAvailableCampaignsRequestObject))
@@ -21727,390 +21857,392 @@ var swaggerSpec = []string{
 	"Fhh+a4e5fFhgvWmBHnIj1IUlvl0SYpIad9obmt4QBgGUkrCokKXnjfxQzKaVrVudaKUo7kNqmkG7ElmS",
 	"1Bc3Vz0vdyl2rklZrhGaUXE5ahzUqu6/ZoBfbIGqLbCaUF+3EcXlpo3o9/Z334V+aRee77ILPfNfH7YL",
 	"z2t2of9RduHcOgvKzCfPwV/VneV4rFjDtRwiskHIArhhQOgolQp636HzfwuB6rAiXUWlHUUd4z2nS9z8",
-	"x8AIuKOVdE+gAoWyl9tOOxk7tTGS1WraTS5sv562QPStjG3NVt3FLTwvdnkrHcVRxSZ/sHvvgztIz0En",
-	"v59AzLpuCEbpt+0PiuBeuau3xS14sGYIn8EZuW9c/y0HbzZn3Ue3QSRvsvwthvqMiZLdT9qUXFNxY4xh",
-	"ocYWJXgsU2IlaufQNtGDiiNEf2zdGZ4cyXwdNPlduU5N4GwbPuQVxxeLVwm6uW1pPrePYAh7KFzbcjiJ",
-	"9XebGBy89hFsURzROdLgrgiPzYRt1AmLbw6+rY0EHWDPHYvj4joL9Fb62+7Wb6cYYfPc7yDVrFDYZqdr",
-	"d/axJNdFJu4DMaK2BygvY7wU1bpqu+bhG9uWG4aYCYQlEjnyrkiWfv9ycwdkii/oEtuMyoXYagCulHb3",
-	"llLv1633Z8Jwgpa64fM5a1h/6OCBoQizwjGPoeJsTpcBpqjDOTXLjdjGhzaLyaMCojRdEquqldqMbiGK",
-	"7Ni25ZPFbB6NY14Wy/ehFsyDql4fbH9syNxu6MQT4ayGWsphQtMJiw5ymKw5VYopUnWZwHUINZvjbqGt",
-	"ocDp0HaEIQUEPlFyBl0kDA1WeE+eyFAZwubyNE/NqWg2W6oteXeTdSH5krq1Fpjc76XjY3/XIpGTGU1v",
-	"oNFRrg+u5jA04nufW7/D2S1Lbzlb7JxkClkjww14rJvQZNdCvd4RTS6hSg+f9fOOtmvBD12jhCupaaK8",
-	"2tfhZihbd+dGHNl5ym65zNSdR9VcLFuabM2XvHT7Uk79yvY1TLx+lg+vzqRyzJM7wV+Z9aRiebpt29+P",
-	"gjZfWZGt8eEL2PH6dIN9cnF2ahSkhUyhoIfQHEv9ALNq+r1+v79PtCT7ffOfatpP34UEVECUDAX4JjC8",
-	"AS15rpleMCaIXkhS4GVjKzq8zeYY5d2KnPIQkLHh3gubFxGKlSITI9w5wNlLxci1zAR0VmloqQzIYWRQ",
-	"TTuSKaGh8PKM1uUWVZOH+r2n/f2NuUNflRzV+/3Nnmq71p6DGrZhdy/1fn/VTf3VR/FSX6zH+99avSmT",
-	"8VsBSv0Y1c68ywFQodETMsG1CwxfU0Ml2VKVYg8W77/Yyouz09ZBa9/2PoAL+3/ut+rU+gs2YkI3NIbe",
-	"Ilvm4Zo1l9oQbgHN6LdVW8FaLIb5U/MirOn8+lH6jt5Xu9CVfmB33ZK17Rcfq1FgdW8LlMmtW/qV1rGe",
-	"IBTTr7m42RlKAyCK1E77o+UNq4fLbSxmSc34IGxV+JPgNUYAGnYC3VE316PYuhEYQOAP/sH1HVhh16z+",
-	"bsnVuzXP99Z5t/xqtzqbmutfYk3OOV0mcl2eBfrQqxFm+7SrMI0QjXnv3yOi5ZyPVAdNw3EmYtKO8B9q",
-	"D/3FUYdQlb9BMQG9dr3dt4M0klFPeRp35zTVy9aBG3Peqs+oNPYjtmSIXMsYtB3QKBImOBNGp2i7ynwo",
-	"DsbEJItz2ul5y3HFlAYg6527e6xjhCvYgruxqpSpLNFrEljd5FETY2bJNVMaUelcZ6skIQsmNFmwJKkv",
-	"TlN8IqjOUjaEJL4mX1R+G3iT7a2ETigXSpcK5dy4sI4Ltgui2awh7wZop76mzxhaw3nKR7sgaa+vFFxx",
-	"TcMql59yYyrxeH8wJU/ESnvUlQV9cEZl6fhHnMPj9OlrptAIDIc4IpQIwM7Imw+30agRS3eAZUpGVIxY",
-	"kmB21pQlsW0vSsDiZXHn0K/pj4qGpUHTSwyBpmzEoM+rLZNoC6mxWSS0s8K3+seFEvOXe3NO3wJdrjgj",
-	"6BxnPjm0YzOP5YMIxcoo7G3EAjgUK3FIIjPV4VimxQDqpxMKOSZUWOaHiGN2bkumbcAG+lzajy3KHWe5",
-	"cqMPRWRXYajlMJZRZVBkSs1sazrgJWysD0lkeecQTgcsmfmHMUY9aIK82XnmIPid/wuHYejY7aY5Vvke",
-	"5G2L3eq2glZ5kRAJoJhAK2iVhrTZtWhJ9uEPJJ+IbD4o9/uoyT3AG6D1g8WVm9El8FqSzaGTmmLJLSs5",
-	"VIHP+p6jWk8ijuDB+5SsThRNBd/ZU+2KgSsJxxzdYHXxxYZK9LWtfF1ldkqmcsZA82zjFyBiFRA5xxXo",
-	"BERlo6nRSCLzbM9v4A9HOZpqPVcHe3vVy3vRASiveTUDuWYjOWOqJAPtSMyxNDeDJ8kIY7lgcSjwakCU",
-	"zIHF8hEjNDtWqEsBfDAFQmFzzeIeGeQ9rbHyHPruFaMJRVsaFYmY8bdVh9A4TpkC210K1qn320Q4ItuJ",
-	"trwVdXvxkdpIYmXAlVORa+rnwbxAflkk7hTFnLCupF34XIEubJECTAGbXV8zCxUFlQh+hHUrUv0Y7S7B",
-	"yzxmacribw0RntTFjC35u+4fGLzgVuIWCBeqdGwOi2KQAjgh2kv3wqzffzYyWg/8i0VAurFEiTmF3IPO",
-	"IXnWfd4nhvLTEVWMJOWOBPgMNCXY3G/gjj09g40tky6XSrPZSynGfLIzKAq7Hc5qQcmu0oyhOI7ZbTeR",
-	"E8sSsGZzJh3/B8fwDWnH7JbMoC+7IJQkUs6v6eiGROdvv3198nL49uJ11NSipYwcWDsMnrAiSjWlqowo",
-	"xAXxXkLaqCfhZhuxrMrgFqsoHk3AHFvju+TrWDxTenl5lg8uwq/4jCmW8t2Bg+4aInNBqO1A+YvGdTVp",
-	"BbUw2vV+nS1uq8ZFsNmKlhU7yAz/4bclUYhxfDeI4y3IEO97+InI+SCXQzvHeUsR3K0IJv/YGrK5G+U2",
-	"x0G9YT78elohdZTvc+VUGpNuuNGrYoQGmn9E0cUBiRCTfDhlKYtI29wC0OSrkOUldmrZfCiu/nblbkWY",
-	"2BKmkNFXOgGJhByOoGDSGKqlD2Alh0R9FaH+QuEGxRLFFt7IVsZEBZRewoMHJBpLY15pmk6YjpyhiHok",
-	"DYXVCiyeoBmTBuC8Ys5ckZRPpppcZ9oMapvJhSJKpLzJ5sMx5YmxmeGFR6eXeUIT6qSohdkece4SiqFO",
-	"j5xmSeJjHqBKDRtV6bhe7BfYi7iwRpRU1gyvaojGlUa4LXxN0LJuAutJr1KUNcNxgRQihgN5ma+xmGRz",
-	"m23eMC0/f26nVOe75GjHUB3r2gislTx5v4H3QSWWULMClNhUBWcT2SdIJhJjl/ASflburvmaGHGCKBYu",
-	"hRVwV8E6A5cm6EZauvd37GICVbv3IWncbRX9w1I7Obtlq+yAxWSFm9jida7zW3JCRO+NMePwBIYC7Mq2",
-	"FEZtk4o5I86qY1ANBHe6OY/R5jPvTQVNAjJP+a0xfWRaqJE4E1yRjZP3S/u37gqxXXStzKiLnibbILh5",
-	"7CU3kSEJ1hncGzHdENCqCtlWTNHZ/d5U99K9WtXpnfZOzHb5pN7Z+amu677HUIExQ807slU7Q15isgck",
-	"GpZbYKBR5rbPGmahMOzZHEJKzINy5iJxSmWFf9Il9xr9H3ixIUOkrWX+fW2oUQEeKmr3sIofUJpREfU5",
-	"5XlRU485lda9AY3OL1DwB1hiVyXuHZTVg8rh36xu3CUlah16RuFdKvYFsHYlJAA535VHpNG6/i0buo80",
-	"7cDmee9sGpn3NvLUK0+D8gFDDO/kZso1sBT1ythdGsWswD3sxshW9WB/ro+s/m5Oa8WSJWpV3TEXVntb",
-	"XU9gG/XqbVUBdDlgJRUQUooFiXK4kfqc2LXIGm52r7m4eaSW1lJ7vdDLq3gJgQyClzFzbZTSRQJuLXAx",
-	"QsYnW6B3Cx9VASq02N2YcIHPY9Jyj3x3PDgiKbrrUczbUI9MY9QnKFZzp4zGZyJZNnfS2i0z/f7bbRfT",
-	"2mrp5kzOE0ba11IrAp3X4rKv6QOrD2OmNBcIF9PkpNpy8o1zBh2jOdC/nWLkAQH6zKhRE3KufS0JtHEG",
-	"ZFhnbVBcY5stEfOUjbRygt5bkh450QgYj/bqTnC3ASix9lmfdbuhtYFxh8JFHbgmWspOqTX3unw5pwgU",
-	"y7u6n5Wl8pOtPEosnehNbY83FVR6FQobgJl8xvVJtg2uOR11HbYBBa3Sx96FrHpbxYzEdqnf7zcs4iOU",
-	"kyJO/bZ+tZJo2lQqha9+hPIof1S7KmmJFbLbz7pmlo+n8Zgh3KkFag3p3xsZ34Xn15H+W4DD2nUHCwyv",
-	"DWAhjWhb97xXbxU2Dr1znkElw+C6KcTpewisP5PHgWFfoHJVIpkY5iTQAwNDwb1tnCP2699RNa0z3tDh",
-	"MKVq6lLiK/HWgCg6ht5EbHad64JM6C7WWbhBGoG3/YDeZnzdghQtP3ncMPGdIS0qiR7bOiYHu6CWNqYa",
-	"rE8tuKuKx9UPzhCp7Vngx/a3UGDcYBvi0v4ClqPUpZH4K1cQf5kQfSpoOoI78xF7bNedTDjaK3zF/Pjg",
-	"XGU9HpaXvyZT4rI0MX1mHcJyfxPCslFnY/LcQiwTSlw5EPjKima+irSjfm+/D/ia+/1/Q6zlFbRnr1gq",
-	"FF61FLlzsdTmUqkvoF62XOoHrvg1T2z7pdwrAfzadTJiQ8Mha/0SNuP2ElKd76Lfr7ZJqU+9NkRxw5ak",
-	"PU+5wHZ1eScr8CwQNacjpjqbsDq+KoO8heG7p/vdMHz39fFPf/rjRqOsMty6Q1lakl0ZTmPXmLuP5x45",
-	"jnkbG2Up18tLw/3yxj7fs+V3jMasttkiilrbyoe0kRi7WnbxX50euXK+dnMD4Ggomaf8gaN3kOmpTPm/",
-	"MIvtW0ZTlhJ09d+wpUu/MpxuzlwOFxjrCYfsfK4I8GuEgDDjmuJ4nULb+lt3cH7S/Z4tCxrAiYF+AR80",
-	"g4DGWPDXKydJ/+vHq9ZqrQjGF4BRRednl1dkj2Z6ugdJUJHhb/6vCrJIox45K4Zv6+ijd91UJkxFuCqC",
-	"sRgqDq1mZeZn1shPpDVzxNmazYbBFpOaaj1vvX8P2YRjadPfNR3pol9662zORJ4ugWlRlAvskwaGQhEl",
-	"2sR7Vkspyy8H5GXFknF3KlUp17ALCwDeV/eyHvkW0/LSTHgtadtyPGap6gSh8DIbf5Yc3DLorGU0FSWJ",
-	"KCrJ32DdL8k1YotCRBId8EhRTJXTvA3RQthtlM2Y0C4s5bmArM7rOgQe2DJkaGl4zRK5gMx0cwTiUGQi",
-	"ZimJ9uic793uR0HuYMYzAqhcyEnQN1qtP+HaNd6UC4GZ/CrjmvVCEYo/kJNqz0/4+Q/EUDQT2tbVh+KS",
-	"T6A6DRQCR6AwpBL1glOX2RGmTGepgCAaJJ8KO9ERTZID850oitQ0FFdn3x+f/uWP7VGWJqSrSPdvBD4Q",
-	"tv5Y5Petfi1skTAMBSHd78iTl1JoYyYYDfGAeJAAez8rKZ64O2Py5JcQVc+wdRCiYvifXhJz2ArCPGsS",
-	"bqHdRIpJt/jt/RPyK/n5n6Sbkp5hh72fF7oTCjf65lHPWNgygw1bJaZ14LjWH2EhwhYsjFkfyOfFbf3u",
-	"8umLr8h//XhluReG62wWwNPnZCqzVPUadkZmOiLYOU1BbcINE6GwhI50RKBcecR65ILNQaEmmPJBYK1V",
-	"DnOEucAyRQYGeOfWo4mezFBEz59+E1nNkUQXTKfL7sCMMyLIWg2nH0kRq06P/JhKY85BYpQmbpEVaWtp",
-	"M1ws2pZdfWEBRWAYHYwZGDlQGmyPwPfIC/g5S5lyeQA4eijVHmcpJAAZkT+b61AsqDklZrPNEF8QFZBY",
-	"mqMKx97qwM/IjItMMxXgAmAqAxwr+60OAsnIhWBpXt4ZCswOcvMgE6ahPWUOl2K+Dt7mW5b2yEDkyzqj",
-	"S3g1edqHXpXw2P4LN47DUJyc337lJUJYfi8nDOY3ZynZ++o5EUwvZHrTswf82PZmRh6YpjJVocC2mriR",
-	"ZjCgZ8MoWdHMmVyiNnBAol9CpxqErQMCpi0JQUcwf//S6/Xev496oXiFS7PyBCp+JMQGx+aXsIWy2+LT",
-	"oPwOW+YeSKf2bnkzePndyekxNLv177Otos2t/+j1ej/BCL51rY5JZN5jU62ivG9yRIyG2wkIdm6xZ8OO",
-	"Ao0J8srI5mqX4igIBdATEzoFCPjIDgBqCKxvOMImrNt2srVh7FDY8gPVexo19bfNBUKUZgmLima0xnqy",
-	"YTPkGYaKFIG+rparI44FsaVDPXJsJpIrSqBCKC/3DNrYkpEx1IBEgJZ+xQSSX11+2q/QHtoI519D8Wu3",
-	"283/39y7un7kV/K83ye/etOH8ucAVwYmbflGXkAFVZOovOV9dvH1pT7MUUCilabK5sfVrsrFMGjZFfYE",
-	"eMeMGPXAVSJhV2L8oNfo2by53OnZ/LLa6tn/1tuL12CD5yksM5qY7zGX3qh9nc7572y9jH1M2aHUt4Uu",
-	"LzD19SvIMLTdI8AHaCaX192U52dOmT9B7CntTyX3IwA9lAx6JEjEY8sSZl/td/fGF+2TX43BZoPj1KXE",
-	"xRZYC3ID7UWZkgXKjpTFRlOhiVuHvE04vvSZm7qnCQNXhaAzTRIkpILsLSW5BuP4luc4NDiZaPXAGMxp",
-	"Y0ZmQATRJZVCKr5GHqMXEsurRcyVUVozrqbGTO3YD612L8cvvrDjhmPA3pmzGNj00hyH0hAM01PpqNH1",
-	"4AbKz5t94/u+gV3KBP9nxmypVBvkYeC5X0ub2AHllRrlzRJDbSN17/WCRCcxm82lZmK0NEZTZAiKYUqi",
-	"rXHFNXKsCd+80okdXrr/zOMLZjCAk2Y0ACrIPnnDv7WP+03b4cmnZjhaSsQMtzJeHaKYLSslVhnJ6d3v",
-	"927e9cLSNzJuexJRazq0ei7OhMdmiBbCIZET98qajvH4Xjc717a3YHBWBFsCKRq1l58rSlRUpUrlgNRU",
-	"qRwajdzId1CO1i9CuRl8+bNg/GDzPVdJaz6FuqyrJl7QvLq2sAgsTMEEEhLXjKLt0BDMgnQKEvHa0RdE",
-	"lw9pnMp/OWA+ZUYigMtZB7E5rVC9i/k9YNNhPxZ4zpF4tcd9zXfs1J0xg+yy+J5iAAToPovIZcVX8R0p",
-	"U5lVDmbmy6CT2ZpUC9oQim/hf2GUec915D2kHa23eCLUC3D3aQxYUyOdLMEpa8QXGq0F08tJD3LruHJE",
-	"Q9qVRvKHVq0BY5Mq1lVMKG7m2AmgDYcxS0Jxw5Zkwm8BeIuPWABEbjfdfLloIB+Um83n+ky5J307Co2S",
-	"1+9HnV4oBlYGG3ULAxcHqNtjx6ZCe6aKXLx6SV48e7oPvUJAhTFfJIPLlycnB1BNNqKJ0avM4Q5FXRVe",
-	"FP1ff/jjv5nvP/3qyb//ae8v//G/htEvv77/v7tRRNqxBJe4hRmbMqNGRv8ZlXwFsKrm9bHUXcWMFmeI",
-	"I6HXLFGkXfmoGaAxH6bL+ZQJ1TkkVCzxXDHQmIuUZvSm8n+xOBRu0nkW5P/53913/3n9f/73aMrSnlFy",
-	"ucAkoqAZpQwWtpdTpE65rbytMPZQXJpjXcvynZ3nASgbXeftyRGZMMFw7mD6GOskU4YpgB+842TEMhS0",
-	"cEGwGC1bI9bO316hl+zo+PXx1XFEljIDcQ7MDV2GtqoYmSh2fKba+RCRK4XC/O4s50MAGTCGb2HWgd/R",
-	"6AcsteaaRtZlwyLFtHX3gs0TumQxGkHGJoC8VMuDc/265M4sSUOU4oXOCwLP7pExqfvfkAbhe0iUxNOb",
-	"TwFmayQdi8mzfs5VXetrXB0rtUJjeYy54GpqQShKLLljbFGkFDkmL969A1Iw4tUl4uFyQsk2ZpWjkEkz",
-	"YciGLcxptW+AcU1lYk5FobYZW0iwhfMDBxWYlMDCJUEhbqlcOYCKB5hRytTUq3Eu7GxbJYOjBdMOx3sA",
-	"q2UtNoTvy0eMWhZY7WaflKZLpwZdW2Q3u3gw66pCgx47rv0j9k3UIz9yPZXuxfaEOGkJ/NaRkK0TxuHh",
-	"Wc5ffp1wESdLdz4B9jkUgxkWy4It/876TcA3iezY4eBAnwYffFDZpqe25akzf/12papXvN8cNRDm5rxd",
-	"s5WXydQPzSlomArtUg/yn3KJZCN2oXAHjqfYPZVUm6fCMPDQoePWsWb044AgMMYnUz0CIH9kSm8ZIEtS",
-	"dM7yFLD3DkgEi9I7fnsROcesbSQlx4RlqVQgaROWIU6fXeZyf3wjfko2om8CgEfM2VR+pT32YLTaQo9c",
-	"TsEo0IpEfpJeFIp25DsQXTF5kehnYxqdA5w/tLmvTW7M6e9Z/2lUk+AYCjzveXf8v9i6dXgDj/Padagu",
-	"0rKAJss75lbe+AS9zHgPV4DAYsT194zNbYpkXECeFQ36LWyWLy4QClTKG25dHEB3XHsutcJF77hPAezi",
-	"2vsXJRxmo5ADo54u59QYQu2vnnrxQhDR0T8G3f+h3X/1u98Muz+Zheba8+UUCwx6PjAixSeCxcgeCr0c",
-	"hmUYgRuMCg1tC8LHxZvAgw954kZlTqThKrh7hCYaji12lXTvKMTJOSiiAXH9r+E5h+xlSMV3yvafR0bK",
-	"Ab0Cj8wN/RJgBmqrRV7swnItHCMWysC4e+R7+M611CoUeKxdSraCXxEjCA6zze3ukR/zYnsvIJLbP2Zb",
-	"MrCxUkPbgR1vKIBUnJPCFo9ZByhRmieJN2Lo0mlp2En7ws/qf8sYpZ3DEBR36/sQZhGuLYvKD9CL/jPr",
-	"0S7bK6jgYVbTnE6Y412UXJsFAa9mz4t0bBXhcOygi8xmq5DBXSMhUAnVOghbp2yhUAmFCIifXAvX/7//",
-	"5/+FC14Sben3SsYgXGsEilE0YWHr/ZM80PGHP5Aj3/EALLbiTxq7rgr+UcjRnyx38noSTZkgQqK7syAH",
-	"MEl6oXiJpwPsP3CIGEUUX7+YUm0lELQMoIodQrGmy16xzhMIUOYJLpWEFic5bHaeQg90jGfCi0XWABqR",
-	"74zBkANggJ1lbcnrZa5tGKvCyIpywCeecbFnLinsX24ZEpp5Mj0A4zT67uzyanj8ZnDyGkkYfzgfXF7+",
-	"eHZxlJc/s1DY4JDSNDVWiUwhwBqVIrp2dBCmjXrElmiNqK2hI9TwL8hiK9QyUOlCAczIldGBGVA7IUjG",
-	"2/uFx+/34EE4GVEHsvpd0SxaluYkG4W+B4tfgLKpUFywuTmmIDORZrySx3lCR4aTgi6ylFnqgJNwAVwi",
-	"VDVjAaGbnVdWMYggg8pchRgrrB1LwyL3ncQHINtADbQWhlGJQf0LoE29AwVzmrGHVfTUWG+5RPUQy+xn",
-	"nSW0Yowc4gaXLCUOL9yPdmZZXrB8b55KDO8g38qzJw7IHwfnJ8ZyuTu7cqCDwF72+/194D34K6AQwoWn",
-	"z7/pfdNHdmURF+D3i7NT+6OPSYtBXkFXosBYI2E/hppRrinl8aawDHII916+ffPm+GK/X2JxA8u0gHsX",
-	"akQ7cp+JsMFEoY1FOZ5VrioRmqYg6M2OG1tZKDisoeA20cBINSTHAHmWWUSVK88gGos6BVoMyrwslosg",
-	"V2z8SEEoUMg6xfYQq1soyRQkXK2w6qI2s40aRWkEMYUAaq6whSLPOTSXbf5cx36lQtjFkaKKZKJQ9Owh",
-	"FdLL5uiF4goez9M7rNZvBvoEo60pj1ngfapYHohVtD0mb2dmBw0UZ8NyY/7OjAjspE7g9BTvXQWqfS6z",
-	"APMIuXmOG27WugCirxQXPsmnDsj2MBoITM+YcHiHK+krGEd0VuHQPBm50qZUGmM1JlOajLtGCkkIVzhA",
-	"fWBagRsFE3HgqXTs3YixWIViYdXHhI1z97g38essnjDdI6clwEuLleWKLg9JroPplM+tZM3iUMAeGMY0",
-	"TuhkwmLrVoM/h9jOxA+0mtsPSKRYMh4i6hdNbLDXHfsnyqYBcJu544GYdQJiD+R1liodkfYME12pIPv9",
-	"UnGen/pgFx3EGbeiE9VTP1UWnjZfGFOlvf4UdnxIFBAtAfwH+OiL3HvjAB8MgcCLwAlm6HgIDU3dLM0J",
-	"BEyIxOiwS0zwp8aysX2S0WqZwRlPErno9IhtmeUVuRnNHjy2hhZipnyytRX4jnatQEuUtFAnVlbGfAzN",
-	"zTRB1iyQbszGKR+2M81FE2yGh3gCigRNrF9dyyQOUAXCYHsoomIRe042DKHiL45cICYFdHg0bLhekrZP",
-	"hPY45ZvE8dCHwoKhIuikNTBoTKKUmfW0yKSdFf8AprOF4jzTJLKGO/xEVDr6S1l2gp7f+9lISrPS3Zgu",
-	"1V/C1rN+2CJULcXIChl4y559c5HP6JLGJo7hhgIUbXO0bxiz3bF8cUIrYsTuFFjaoAcgsLS1ukEvi/KR",
-	"RaFoV072qvToFH5lbj2pUSmrrwdDOYnbnSh3R0LGmsy0YXwx1H6AqU8V8WUj4i/kMNnzDB2yjt3RVHsj",
-	"MtIFC+PBjsTVgT17okgkpGbD4lbkhlNqVCMSM8OSsEcIqk00SeBKoXa7XbdjCcWJzaRClRF0VtK+ZFpz",
-	"MVEBKXVxD4hNAza8BjVn9JlZ3Q7dtGcoYeA6+DfOLHPwYHTN6C4QGBffE/hV6aGIahQ1H8oQ7DI+XloH",
-	"U6USByltD4HM7foreouczMu7DkWOXD6VCyC6lLk0wbeFJo+wiajE26l20cEb2byTmCXc0PQTI6/+1rWv",
-	"7X43o6Pu5ZQ+ffGVZXHGfP/qOfnuzeBl9/K7wdMXXzmxk9IFes6tRoxOfwhju7xIPOqhyAMq4HqlsTHx",
-	"MKFAppDsAcc5h/b2fLn7Ns2xkjtzJS1iAA1F8ZyxJYww8vMdIVF9TJ78m3pi1Olvz46MSvyrsdKEUgmJ",
-	"J0qTroIpk+50Rkfmtsvvzs5PXv3dKtBd66L91a5GrmcCoaB0rVoejn0HhYnr9i5ldvVtJASoStMbpiyY",
-	"EJA3NQuHGKKrSMjcaH+3EMSiFUJNEuyEVs1PtDTh6FAzpbvIWY3cF5AAjI41hU5Ba+tbz3ARpDHrXriq",
-	"zLzRmsICkISPmM20t2nMg7+ev+4+6/W7UL5QTV1eLBa9ich6Mp3s2WfVHp3ME/NIb6pnAKauuU5WU6IH",
-	"5yceSuNBa7/X70HrFjCZ57x10DIveQbYnHoKafJ7Tjbtoawyv9WigLiMecWYbUs0MpubChTq81ROUjpD",
-	"BxhiBxh2NLJ8x9f9LRqDCtDdEvjOVOR7NowOoceSW6X8VU9Qg0DyAl10BM5di9lk1Pap0SrMkhe8H8Jr",
-	"T1xyMrX4GTJ/6yHyXTyjKM9lYtGz8+D1Sdw6aP2VaWwEM7CrCUtsk+UUlPs0dJRvxwxzO/b7nbwKAHzY",
-	"RRGA6xmPtV24NfAQdjjy+yZ5BUD7NT3pfwJ4eMzYNu952u+7XHvX4bZiBJvfiu+urwXFqefFJZDOX572",
-	"KVtAtqoR+NDq4TkOoO69+UD3vqV5mw94ZH/zI28hgitT/i/slPlim++cWKAuSMws1ZXADvrlFv/4yayl",
-	"ymYzmi5tQZBNxTXqoRHgVizkul8iJx7ZoXLHoLiSThS0ZHSd7FpQqQX1FfXI4ggE1vrJDNG6qQq3Hoo5",
-	"LJHquqLxuVR1sB9WlIIPsOBrCMcMhWwQ1TTakAfyHAWF08fvcmvTorGGF6JbbBGKPPNNVvri4kF1gFeF",
-	"wEiWzlCYUjUNrBPVHFoF8QtEoIMyWbD/IXM8FAOfU6CNYI0Qo10ZPmIH4qTp8/43dUf5JagzOVM9gXlD",
-	"Pf3KkYazCuVu+VGF6tKiegkLbovzs6HO9X1QT6LFd/e8dAeoAlo90fv3d6JXF2Hd4b6aroB6H5KCispM",
-	"WMjFozKA5/1nmx96JdNrHsdM4BPPNz9xKvUrmQn7iW82P/BSinHCsQbu+f4WY7JNga6kfA19Wu/IzMxT",
-	"z7ZatlvKsVwcGGDO4U6q/vQqfrutcvAPoRXONoLgszrDs5DN8TyRxR0Xj/UhmzM/obrexcOLd3rcz1iK",
-	"ewUuVK0C48ueQ3JyXoFv9BM0AsuGiKKJBheVmvZWOMVrrrD7nVplDRtO8WuQ6Fsc97PxWDHdelDBDXMo",
-	"AbjUHG6c6Cd+ZO8q5XMiRyXOudroKJWqAsjeNiTZqSflCtlW6ZO9m8tU7/3ChOZ6+b6RUDET0TqybK5O",
-	"KheHRQXOxauX5NmzZ9+Qt1cve+TCmL55agtFtwwAl8I5dQ7DUChB52oqMSSzSLm2Trk8HdW8APIGQNDm",
-	"bkNFsLQ5lgtheBGMYSSF0lRoMmMzmS57ocDaYhUUkbYpNBAgftjK/ZSfOFwVBjawWeEsoaXMy79EQSii",
-	"P0UBibqRzW3U9DogI5qm3EwVS/06KPQxWmisQJagf3wskwRWiESHmLwXRIQLwPSAZWlbuFei5mYB1JQx",
-	"2/BlnnBNuO4EmINnuJtRpFI5n+bOVWfolXnDMczqiGq6ldqAJLFWdVh3gvFrx/iSbbR8zd7pvZG6PYSl",
-	"Vkz/JdPj7p/LPKOqnNQK/JeXP5Axxyb2SKvwSRdZO+JqLhXXvK4POtWajqYzJvQhvMMsxl9cuAuXBD1B",
-	"vZG6DVslC2hlcL8tXeKDORlW06VyYVvMEFxPc9xfXv4QEKVTRmcs/hCGln+tgZG9soY2+HFnVNAJm2Gl",
-	"JaKTrdjQ5rxc2pc+oMDzPrNW5EEOxG9d5OWeCNdG2BJKSephbOVupMJmLJ249gWWTlZ2/tjddKnRwH2w",
-	"zS9/aZM9oxZcj6AJzm+bCq6srg5mvF2gfPKoL9i8nKVDT4cY1XbEELRqwYC6JLKeviGWwUQHREjr/aur",
-	"nmlDLnqlFqfTC0WXRHkZ0BBLZKKDaizaqCCuvsP5nvPAh8tVJJBwR1aLkFYz8AK0FpwX3oYppnKuKkVH",
-	"ChNrcJxeoVTk0BfyYvPCB2MGWyqEMaMqFWOZAcF4SynzEBqf6zxKYnsbmQW1c1cFVR+CxqfIRBIpCnQH",
-	"Op9jQMW8npJrKoStt4VYiR0tV7kOaX2mvqurR1AC2SQum5iTK2M2IeOpizDX6VCXNWxhNzOr1lkCZ/Nb",
-	"GS/vn6Ug1ND7MoINmKqfHEMr6f2fgTPmc3KVvEoZK4oBA6zZq1YrAlPL9Lp2X3gir+noZnvXSanlWMvW",
-	"are2lNB7eYim2WccwWwinJSyDMxmbudZ3UaXgAtFwmHKZgyrMCA4Dk1bVTZjEZnRG0hOtyhqWBBj35hn",
-	"JOavdnmQthCSa8WSsa2Twd86PfJaTiZ5xreFyIFNQEXGqDvuhYDSlb+9sYQSRE9UU6LZCfD9VnpC9rtN",
-	"KXEFbwe24tLGPWpYHSTTD5LkZb7+nzqry0f6GfM8G8eYOg24wG5ClBenByHRIHF94ZP3xyeB6hs4iIUE",
-	"wrRvPD2gTwlmM01xOx6WMUIyu88K60JF35lrn+hxLUaYk+I2B/X+QkgleNOa4+mXGziW+8nHhX7LYR6k",
-	"GFc5bnfmzpEb7yzJW5becrZY5wU4t3rQmbt312N1xNU8oUvXCPFh4ybV0W4SQ2Ps8Pg7ciXkeq3bfMyh",
-	"AwfCsz5G8q8ZomtPmfkJneoB1uwpTBaDanLV2SJTYoXoaot3mnXbK5f8YNXEUleuYJsUBVcDtJKg0JBn",
-	"cGFG9fvMLsinvuncYAn+l3SC33Y6Qbk8z0spgNq8h8kdyEFd894ijQ3QFuwa/WIMW3Jx5Sp+uiM6MiwP",
-	"g1+HlnWRkXSxV+U3V6pPI8gzbV7DQB5QaDU2bak5fDCY34O4wkTfLhelfDZMZHOpbjy1VXO4vx5Buprp",
-	"ijAq0vV+qqO2PQdGs14cebXNxGZ95v2iapr+HBaJyVAA7irxcTbE5fRDreOyLgaHYyrR46dq3JQGuYMb",
-	"Yv9BDtMmKQYQEF9E1GckogaiDkwFvJUOywIFlDuHjTxhrZxq5BPNAumS0XQ0RRAAgEHjIgdCIyq7du0q",
-	"MAMZe3Xm2Mk83iCDdnc+/jfkq2+hX+6c97b5zlM6Y5cy3epecx/UqMDN5TU9mQgEDNSetKdxbLvjGebL",
-	"AKUDw8H1mfogFwre4XV8eF7TU+1Bs/EL5rheyA/yMr6C8H7rMr8gddKmtlF3UfRB/UoXjEZUqtdVx1cL",
-	"lKaaKzBHPS21OE01NqrtCoSh8VrZX0pn9yA48qRaWzMIwBUFviMW3QOwBORsI8iH8jP8OYB/l3N3c+SL",
-	"TbUEUae3KWP+k1cXPoqqkH99k55Q1Ed8cYN+fDeofwpX058qZ3xrh2hxvq6XXXOC934x/30Sv19rg8K5",
-	"n9ElSaS8MUeaiqUUrFIlB/4QDIvWJtnllPjt8i1a1psdTzi6D3I+PYqw++0crsfOFy2tDpmncswTC3yF",
-	"2EjP+88BXF8B1nBnB1HXrOCCeEFaT5iuabl/opVDaAWzOyB8bKg+MLovPhQTLWXgMA51SoXCqtNV4j+C",
-	"B+5ZUD0QSb/B7g/rCBqnE38xKj8nwYKbVubYDvXIJshM+Vzdj7DZncDPDds3hF3fvdGirvheMh57FZXP",
-	"sajTQdyslIgaZbTLBSJSF5XeoYAnLHC8BSMTjMVqtVA7sv16hs5hHJG2g0xwfRkOEFkaqr/N76vPeIgL",
-	"gjmXLQXoH6+ZT0Cwn9CcKm0rY2dcq05dCg/2Ov5NasFfBPVnyN2eP93iQ1dSvqFiaddNfTx1G1OKadkB",
-	"j7j1qWUnwBEhH6jSSwZU3Q9jlRuVlD3bV2mzfg5eA5okhR8B48WFy6HqTCDt/C70NnhyoAqBsY1ef2SH",
-	"+hjn2H5rvZoCt3zRuGvcywW0CYBhaeU5kywClM2H82hiZy9TmbrvrBTAsShIpvksvOKJZoD/im25Doko",
-	"4X7Uep/9F9ebpBVfq+3kH2ytULsFLBr7f1512t4SbXTqeqv5+3HmPvEhXCFK6vFYiy2GvUgPHbxf4suN",
-	"Ivt9rcu2eg5QQNhQEXbAvqvS3eAK9rAOnyh/kiXVe+VcDXBIHjF80iavN85N6mHBDb/oh59VSBUpEivp",
-	"fapsOILbaG7rj2XKoEn4J3QqL2BEXw7ll0P5iRxKJMiHO5OZnu5hSVTeyLo55+m08PpU+jK7ilJG04RD",
-	"1wXbccncnCmWBhZDF+npiappOPa8v49YxguaxurQA/1FOBGG4M9FQ6cyViA0f1vUdo1u9CHlrzBDzOGf",
-	"Xalt7tpyaM7t7T1OaDSfuyX9VEtQSqP8OF6nTE/XMa/zcsOu+NDsVV0XeUjnFHJBpHhkFvfFadToNNKl",
-	"BE57yubFqcht5UxPd+VgJct5bSqxYXIxu+3CmW9mbwB27qAUXHE8wM0ivsDR8Q/DN2dHx3+BVn55ZCAq",
-	"0JSxySRJpJwDOm7OOKCVJPrI9p9+3eub/9v7c0AODvY7DsI6WUKnYDKSQjBsKwA0Xfc+i55g77Pe9zkz",
-	"fBaRm6K/dV9J4KQsNv+KOhYwdcEVw2DABZwf7A5IkwpPVYzFLCYxm8m8BMxB+E+lMmu0nFuYSP8m9aTg",
-	"uguZ3ijb9a6A5JUi5mgDminXBQJvX8M+PQzLc6/fqebu8djdJcIac4f9VVrcu/O1XXWqz0BFKtBfS2Cv",
-	"l1ApLlDWl8i3HbNbMoM+JCJZdjZynzFNlMdAVphHxU/2gDT7WRDs4wrd37AM3UDYIIsKRXVrYQrk3Fxs",
-	"XSJ0iQHmRko31z/zBI0SvnHKbuWN0S0TqsHcSBLXAyPvgfW8v//b1Cs/kl1rVrxkS8JubK0TbgsZUB9n",
-	"yYl9xtbVPL95ULSzTfX3V97iGNX5swBlb6jdqtYJ5nu7027Z1DfgTXU5MNhK8Qkxg6Vimbest51+rTew",
-	"dFVL2WvIFzm3X/tEjXc7vI9itW9DuhksYvz4pPsbz35eY1kDRUPGgqXxAAw6bKfSuU97uziTWLu/2Xk4",
-	"0GQmlSZP+4RqzWZz6EUChZvQhsuatlyQ/Reuha/rOaNyL4/15NWeWiha91xuD3HoSt/4SCr5FtrNqtdM",
-	"+/rOSAqVzWxfaFby3Npepb7vljAR3z1S/TvU1JkmlAi28FwhCBieF9RjHf12Gk/FDjWHPps3nzOsjlDF",
-	"7jk/lU148jJEbWNuC44JoXgoTqp2Gi66X7tipylLV/p62Gbl1c4C0AGSixuWp1HVljq1S11MOoc5SGY2",
-	"t+3oobE/2D2unxN0WvQ6hhDHY/b7mM2azTfzmFp0S1zjh2Eh+PKPhPm0yZwflOGecsr4QBP/i4t8E9PI",
-	"sZ1qjmkN0tMGToES/15rlGNpTK6A2HaAPF5Xr4yK+O+hVvkh3RiwitvXCOOm/9ZTymy7/E21wa7SjsiF",
-	"8DVfezLuVvdrP7Cp5HfJNKIhFWeFK+IwRWIM67iT1VSz+61Vuj9J2xMG91FqdeHLm0xP2KYvNbqfAlSh",
-	"bfZerZjyj+G2pbm2Kyid8+4NWzZLN/QtxsTcBHCyCVfa9sa3rqCU3UqbD2b08aa0Z/69+c6DZnCZT2xi",
-	"8WYUvweoJ+egs/2IFGnPUzbm71w/5DhAeMJMGYsWA92Gjd6w5UYWv4m3X+F7QCcCk8I1yM1b+hbgghSb",
-	"jpFLBqYV9GAc2AVEovoW2lFiR6O/dQfnJ93v2TJqhGcAKvhkq9JgdB8HmAE+jYu0kenfsGXwucEO/j5g",
-	"Glx/MewTmt6ytKtl1ybYQLDtLpLBnuh1mT8VibH3yw1bnqyvan9ZxP4sa/ECgOUks1X/o5E7TYe5BrkB",
-	"RvPRUUMf1TFpZfOXJOTPMFhbnOQPOK7+uYypml5LilGDphgsKPxH+Z2fNOp0eay/b8zpXbpzO8UvJwi3",
-	"NltjUmMXrF3wqGvoEXqxI/VtrCk+R9PeVq7FAXGoguSaKkbeXrwOXAMr84fr08VHU1Rt2TuuNGnnSixP",
-	"yS1NMqY6tQXEJ8XQHqGEePVr62jZu5vEn0VB8QPQdGDW20j+7wBreJXOf4S255ZgLH6GJI7k2Lb2i0eu",
-	"imkbCMqaAGrBZws2TaIkoXEMgVQ4PHltFKbOlMFs4bkaPORL88lP3zMFw/woiRFf3FOfR62jPYcshjCk",
-	"tr2hvMQgF/AAvm3BnW021ui+9B+FjQ73NFO6Cy3ImsO632Ycu2ORCPsW7qFPJCLXMl4SNaVzFpOE3+T9",
-	"E5+ogMxoesNi9FmYr2Cjs6AI9mKjQp8fOKGFNhVMfwoed4RatQis5hbXUUvGRgBjvnXCIZsA7CQ7jlAs",
-	"ZJbE5Jod5FkrVGcpZGaNpmx0Y+OMeU9G6HzYI1f5gG1PaqmtJ6a+I6GI7RfNgxie+ZSTVKuDXcc1QHh4",
-	"S09iXvgziaKzefIFk/JjMhRwBVIXKscNyRuZIlFX5K45OnY38+6kC9RhuTb761d55o1S78hptJx3a7Gr",
-	"VxTNKzlfBzZd7RBlu7O1HYfc73ea8JehWrIECWIfah3s94PWjL7js2xm/jB/cWH/yp0eoCqxdCuvxwXU",
-	"NUKWzTbx3FepnB0ZJWyLe6/ktnc+qulZ2re1Xb34ZGoYa8pumchc38MvNqgHArWYSnINWUrIdCGnyK2X",
-	"UQlICjmY2+CWrDc/g5r41ra4myooIFQCH4MosJEvo7igIk8msgaE83ClMTC5YWyOFYEjmcZNKJ33aAB8",
-	"Qej84om8A0Kn17sW0lehybeRm3Ih1IdHmx8Km9PJ/gouZ0P9wW8qA+SLif3lbG+KMiDybJEB6ZrZa+WM",
-	"8TLOZC5+KxiTux33oE5hRlxJlJ7NuJLO5YvdqEqYgK7pkyKzTGkyl1xobJzLbF4ltB03NkN2bWcnx+Zy",
-	"rf8XIwt2PA94uOwn1gpO5xz8ghnZmMGyxqm6ey7ivYoiyOw3B82mSLaFJLD5LCBzqqfQ+l6muhMQM4W0",
-	"O6KQbUNtav2Lfq1XuEKfn6TIssP7KELr93uufutCa57QEds2ovIAQsrFHbv4iXWWo8+hrMhKWZ4yhT2K",
-	"bFdgD/WKTiDvfzFlKbMt+pMFXbo8uUN0H+feclRrjcJrJONMpoy0UzaTtyjIX54O3hzntUJSdnrEOePr",
-	"y3qe1zl7L+CFTv7iyfncDVKc0xel9TM7/0DZ/vHPEwFiR5YfeuSDevVzUP0UaatsNIV01InsoQmUyqiD",
-	"hT5TJ/k93RnUUkVscMEdfltwR8uHFe5P5S0rAmb2tqu/XbmboqGcM1F0CAizfv/ZyHwa/sUiaN9thkxD",
-	"4XfwJlyprBKdJu1Iv9NDfHXU6ZEzSMjFoBEZcxErci0RpYMrcstSPuYshjBTKNZwOq7R5R7tpXu/jGTM",
-	"3kc5x8EObWPfxPACXag1haJNxRIBteDn/GnzzPP+c6jJ6SA8lsdSzVscW7WuNnjOrAeW4ZqXAZLhnInY",
-	"21n2bs5TpsjXmAQDOIkQv6PKhvXbUDLmfmZCE4AM09K9qnMQCojLRfZlQ6ojO10OxSuJFBMoGLX5z+1i",
-	"J7C8RTCLVoaP2CY/vVD8YJc+dzia5c5jexOYAcwvpstDYPALQNPHrcXbJ+bniWTKDTwUbhHKJawwWI3f",
-	"a0fuDAzx08NMODqIOr1QRCND8kNtuISOXN8Tn7DNkYWrQVUC5icmKNYEEikw68iQsJdhYXahRza4empk",
-	"2V+ZXhFkD95iGr+0ESCnzF8CQq+VoawcJK9MHF9MwjUmYZVXu4j30emlY56usc5HNhHzdhkIJ9FgIB76",
-	"9mGHpKgIqxLXdOg1qNHFoeAqZ2zYFxMZieUUiFbhLE1kdT1ybh8YJZTPikwA9m6UZIrfsoNQKMNcaGIr",
-	"IKENH9xdwA66U2yzDIQRglQX8oy0DX8xggykUYdMGCSG9EJxYQEoEATy5PSHweuTo+HR2ZvByWl0QKiw",
-	"3ufrTBMK24m9UcZEL6RZLdCBE3rNEkXaJ+dOAjAVGEGbxCOaxqpTjK4iMIqtAHcR/OuaJXJBuD60o3re",
-	"/4a8PDt99frk5ZUZE9wVCuozIzimjjdi8YoZtg/BhA44YNfoe8sVeRRldl9DkS8UiIGUglgdsbLYPDDr",
-	"qrSRV/k+LKZUQ8qjY5xQla+CnH5CIVOC9kJ9aX4Nt/wkvQ3lUX4Up8MHMfsvdshnldAWg8c8rXFH3L89",
-	"ssEFsQfs/AFg/csprY6VoTay4lsoTJuKCthGGePqr0EQhEZ9MS/FYALgrSecKiLHnVz79MycsmECNk1Z",
-	"8gFz7JFBKHJYFAqizmuHZ0fIEsXQueLa19+WtelcZAJnPkRA4JtsHgp46ZhyI1gi/HGI+OZRZ5WDn7KF",
-	"p20ArAvR9IZhtp6FQzEGw1RmqQqFNoouUQwmUvHR0NzklKnV5Wstlrjjq7+HW0gmaGS6mPKkMKrK4s1W",
-	"ZBqxYj/pA7+EAqgPcV+sveDDvSCIO7kYXB0PX5+8Obk6PoqsEL1gOl12B8aGihpA3dno5jNyOn0Q/8dF",
-	"WbjEQ2tzG276RTL8HhDcX9s+1nqVNJ6oEh8RcvEAQsXmRtrazgeSJoItXKJztfD70GVnKpfVmefbyiQG",
-	"E8Kw2g0loVJTzX7EF13iTD5ljlEa6SaGUSzeZ1d3/UV33BDDKlcBfPjxbqrSbnBBuMxprFPwEt+NeqSm",
-	"cm4RIfKGnTSeGWXkkmnNxUQF5BQ8hLbdVEAsYatO7tsGsAcNhAtfSNkhdHaxngFzGZQyJUtGObHqBZbs",
-	"FbUMWEjBNRrKBU/BAr+cs1zT0U2DWfsAXOL+rdrSID+KUbtFJO2S6Q3c2+7PKgP/wrc+p5oLvYZnuUiS",
-	"w5E0BzpnK+bQ35POUnTguj+0vXXQei/z731B1/uw5ld2IbcH2Mu3+rNAYv+QYuWXRW9WV9RwSCrVDgU+",
-	"JchHrIeHagJwsCvi3b1zJ9eVtshNgHwJFTe2lXGuE1DhxuG+dUiKeC2U2Rsh7+4KyJyCh18C1DFC1lrY",
-	"aQtyW36bLd+mJHJZnsMsTSKMIWC4WTERk1uuuJapVS86B6UMl7yzhApF9Lzfj0gEkYXB1cnZ6fD44uLs",
-	"IjLMwLCG8ncOCXUjLlpQ06WPz+t9qBeKH8Gb4qAKoQNXpoCibdDZvYUrIkVQs34lV0xEopeDN+eDk7+e",
-	"Xg7PB28vj4+iWncJDMaR0ifbA8+O76MAXLmPb2wDYe/7oqB8liCI+TFqu+z2sZHw4Gs+LDBEIfqJNwx5",
-	"3Lm/Np/543vFUJu0lQGefMvPvQqzeZIpYKP5bLRfNkdokjIaL7FRKWTyNMAquiH4msxHl/IvP4ps/whA",
-	"i2fjMRTU+9DtIyqIYizwSsq1+V2O0bjepvVsTn/VLhEF8c2W3c3a8jEdTXEcRUnj0Ap46+8PiG3obmNe",
-	"P7MRVPLVUdub5Rcy+1h4nkWH/xK1FQzCbN/PkgsWfxBdbayYXSl9tZTuFB1X/sqETpdNVa/3q8h8KXz9",
-	"okrcpfDV08jRuvIKv9EAAcGf18hVS2E/QJO47zyzM2wHwsiYsyQGm0nbqPVqHuWKJQI9bBstm1DUmzYK",
-	"HcSlhUSFZ6OFQwauIBEzBoyJp0iEogmhfsvmoNmhhNFbmxRX/WARSneP+WPoR6HY1iCsM76whPhzMb5w",
-	"tI/tSv5iff0OGqX51teDssdVnWSv6G/UjLnj+3RPvPs/gNs+IC6kG98mPdccG2/2ARFswYyJ+xmgzTxa",
-	"nvgd4WmwURbqz3k1+YqgVA4UlYEchcK9rXXtCjrNuhQKN5pCv4f+K77EC+xNXcgPkCkRUgcEc7wwAdw5",
-	"Ys2IzSC5mITCXnKmHhTPjxhpUwB5BSleUHLpVqwrPNGYxU1tuQje2AsFKB4lk6SwBmz7KyrIdT63A897",
-	"jB3I2kJeyxgg9mRKqAjF5j5oLksuVVLYkgntgpPZnCyZ7pTKiBQkyqFr2Il9+HoUuKC0RSa3ILIMkMuL",
-	"/S5i1jdCLtAIw9TzXoisBvK/F3zEbDUSKmOp0t7ZLZLrnvX9I92UYBeKD8iwg1GxHMjqzkww+FQUnIJj",
-	"fhT/cvH57Zn1b07L+V00k1svQfBclXhe8P+z9+3LbeNY3q+Ccs1Xlr6hZDm3nliVmvE4yXRmE9trO91b",
-	"NeoVIRGysKZADQFZ0XSlap9mH2yfZAvnHICgRNry3Uncf6QTWwJBXM79/H5ssCg4FaPLtMk1baQKmLN6",
-	"G2nrdz+7/kpIpywofpVmnOR8Xhzwm8iKCm6GcCY/FkWDW9onQfAA3su6F9ptkr3SIYsqD+JBPiMz4YnA",
-	"ivnmnV1ja7XdQZHu7nIiiky1mckm3Mgh2Xw8dcafdnZiFw22udQYIAptRSAJKDertRlaheW8t3aWIFrO",
-	"3ZIhG4a3iSGmAsvt75lU30ToeLf45mXGQnHGnkIi31SX2HSaLqymL4Ii1xQIK8mYAKG4LrO3H4QA2Eyl",
-	"QmsW6yw3MdN8oYv7ijW0iLE6sDujC2zwTQ2MfdbLwGcakfS5iZvWC/l8sgdNwwBHjg4Soa+yJNthMQzp",
-	"QQCAVuSniD3vROx1xzpyz1+9hO/3lGuOzRK+IKyIUZ5NMKgbmyxmjcQ649a1pT5k3wPNpGmzdxB+prwl",
-	"UGBrI5JuT8XgYYqEXnrsIJTR8MKWZc+DopHwvs3WqyHsKTLfEHFaJhEbzrTJJs5xjQKf1zP4VvhhEJQK",
-	"tvRRlRpWgUvjQpfQpS+M/Pp3O8Yvfq0b2F0KNAOvZPZVDbdkVl5pvFU5XH2Ci1sAxxdPKECELN+KTbxk",
-	"tZDd8NvSNIWaTez9/8nO8XnH/vka/nz+6iWU+a+5DvYyVb9/QmQo641jstsYxQqhamTyDYre9Ln9gHv7",
-	"0g/hrvVNZni6EW0Mswm0eGaqzyfA2v3bdXyC+6qB9ffgClWwhVz4/utgi3ddQfsO618zLRg3JpeDGUVm",
-	"panGA1+B8l+n/nVJw24VoOL1HLg84JlOuEwXLM/SdDbVrOEERDMiRqpRlqbZHBq6hqkcEpYpUW9Yg1sq",
-	"xgeQrOwpLYaZtZf38JOAw5EIiDEqNsiM7jLOZkr+cyZwNNRaVAy7qckAwF9linEomQVc9Z4CfKDgVQHu",
-	"A2RWsbqZEgAYgWU/MNVc2C+IhKViZFg2M90Cr10jHJQjYTA8ZWB65GJkTYs224V7SphFzqawexg7vpfY",
-	"NYwTEWxuVX8Nls+u35urKs1HQVrgXJX3MjVW+lz+DR+tXf8rgBa6/sfvlUjB79+l/dL2KH3zIrCcaIJX",
-	"ojpUUP4FKo3JpoHHWy8Mb8SGwIPIfxhrCGTfNM+GQut6piTvMxsrXRqU70XWpL5M4uZOkOfIxTTLTVF4",
-	"8ayzHWOzQMqNyK2siZiVJPZvUPNhvCzgE8Em2UQoE4UDdOKijLKYuBMd+FiAil7CZ+ipXd+ghLIJMLC5",
-	"Goo0xbgFWPdSe/MeWxV5nstzkThUMmlYIx6LNOmPsrwPH42bAL3kCu+4prQbsSl5dAdH1NsISKuhsKXE",
-	"br1D9NYMwf3OxIKw/ZoA3sN98FgLMITgzQq7iNJV4ssQSfC8u4KyuSSBwyyix5MaLnas0rCedN5TI/nF",
-	"vhLIcDvX7FzkuUyQXYpPp5g5tC7ZrqIHYSYumBESVGkj05RNudY99Tr4r/36dVTwgPDwiwD8EQX9IqxR",
-	"TtgFxmHcRAwsB43q17/LdIb1SYINhJkLodybSsqkhnrHHgmVGbdQVWroEO9IYb3cf/2P+AIcSPBJq+mt",
-	"v7Oz0dl+/Zy/GD5r/TTaFq2fhsNO6zXfHrSej54lL8TL0Sv+08Aa0U7S72wcHezDD9CL7YMXa/0oxf9C",
-	"j2gPwZVIpAZfuT/MEmtsH3/+9Ond0XbHW+gwge1OZ3vJZt/ZePbidft1xwrYq1rND9IBWzz+MhVFx51r",
-	"knNeSHRRjlAgZFVKmbHA8P+tNrusPe8KsQmxWif6nqjOHlVm4lI36shpWdy+bkn9QLQ+Cgz8yNe2BpLW",
-	"TtL+8lZY0UJ7IhfnUszrzYndNMWSFSV2INuSkFZKU2CvB1msRal48wX06AWnGDUORQPBHUnEUGpEBkcb",
-	"ALTzgpkMS0rst0cyn6DiBz2PWsrqJ1ycQi8OZgngl4YNha+9EgKDoJhMXyaacHmlSsQXp7xx2Z12Iuuk",
-	"zWKaCIU+0e2KATiqp2LqyEArYZTy01ORxKED17VfAecMv0PortyPK5I4YjM15TIJ9rvdU3vu98GPKR7K",
-	"TDbnWGMj83Ah9BQMtAkGTaGVxJGIaDbPpTFCAbLsCvMVoR1lmCyTxtu9ueAa5lPF9y/F/CZh0vuqsg0E",
-	"Lxz2B1NY65QNlrx/TYjzAPo5j5hUgcF4Ks/FU1Hu95TWpjvvojvY3gXSIzwWEVaq5Jg4oXzvtRVDVRlv",
-	"oB+MnAgtcnkJbWbxqaewz7cY9ik28DL5hMHUwWx4Jow9imnyMIXNdx0MegvvOZKns1wsxYTAU4UFgCpQ",
-	"iiezBmDT+74Wp16t8P6XyDN9y5Ggy9r+dpk3MWDGVl3oZbvSgeQvWVShIdGl7yRiE5g3rS0xU5TGre0W",
-	"vGXf+6lf8EnPXqtfsHBCEMolU+miCw4HVNOjJ2at7+bNNGhAU7KiHUuX4RHERYrXu+dT/fCNJZf66geq",
-	"FH+pD/QDqH9NzlMtbpzzvHb/U5Wa2Cok/s2KFKv6WPdX71KQnixMWAwOv46B8ipQQVJ7zoOlYHhPrRMN",
-	"dwmJ4qU3NYvFF/R8+zk3Iu4iC8FSg6mLUq8ULcRt9j6MQoAT7s/E0jxCXckAuJ8NFsQKJkcjYSdJ2BKE",
-	"1ojxCirzAv8aiV/oHUPHvMrx3k3+axbWJ+0Vm/toPXA3Q5z7xI74aMPGDyYen5T+XTrXx8KUDILNsiG8",
-	"YGPIlBI+Kt7L2/SqfVXjlpfzLW24KSz5apbdEsqQB+gPOuy0EAENeNdTCEMjokcwL8ZIZEK4sT0oWllq",
-	"mXTY9P4Lmxq7/NhM5SLlpW7HKoqnvVLNJWDUxrkYCkhO+UWMwTGacH3m8xsibM/h+MVQl8V1NSfuW2/d",
-	"Et9h59yKW75SmvjhVGFek7NhKq1ymPAF4wkwHJmMDRYQxB7y4VjoutpDU67mnPAvH4U6tef6RWe1ou5O",
-	"K0JWVvcyAUpO8w9nXJbEza4q3RIXSNCSTCVteA7ZHmsR4PUox35VQtVoeC2nIq+qWr9mIMGli1vA6ndL",
-	"2K12rHKJdeRaZJOLMF3f0mT2YC6Pp9j6Lm9V+M5XKT5NxLdRc1W44vSixB95aRmppp7wC4pIlw7vjXFU",
-	"4dyBOqK6Td/bHTFphTlkBLkW1nOZitzeVY5JNc5GOWJqsUanvd2xP9vu/L9muwYONNz2R0sUHszxQdq2",
-	"wwlcbqwn4slM/yZhQZNQMmCEPQSlkGrdjuwqeXBl67w0xtapUPbyivrCiI/yjACHQQMqcvGzmfG6ELFN",
-	"tcjPRc6mVFjOZgrRlpVoVxiz+NgnMfEkJp7ERJWYIPecFDVRaA/xmtyhPLg02baM1xeyYlc2RmOK4vYv",
-	"+lOm7OmaXSdTVrpmt3iZ7oKemeiBCTgzZP3ENHWbga+nIzaRSk5mE8wqROycpzKBpLwK6+qKqnnXQAU1",
-	"j7M0xa6o1Pr5CXBBp3bgZjfwd81iKiKkVYhYMNfIczS7B1IBpH+GNnyBWYASrGlhAmGrAGGC1mBcfmum",
-	"wsNgXT7ZCj8E1uVdCTFrEQieK6lO64NlB0qwPJtjpC4o3XZ5ygavSl8226woI6Zedc2olthlQF0LbmbG",
-	"gN5C9UiuirpZlBkngO8QPN7wM0F1PgPXWaWjngo7q3TQRcpT3WaYLDOIlZFgxLt4EUSz2xp92YKOnLqw",
-	"/Du3YHd4r90zfsBuxb1gj7FxceAQNyI8g8XBW21PLMJw0zw7zflkU99yx7Y7HhfVjb7/cgQfWdFbFVLZ",
-	"vQ1UpSPRUS4YZKTkud1h1iDcAnZ0sF8L6jDgWqwPlEEPBeV6t2kWWoqLDjJ8gJ2JhUjsXvsVuYnCuvkp",
-	"LR3Kd1R2QTsU7g5ndun9rIMjNvpCR0YqI05zQsPT2Ay69TtCYPVl8nULe/IralhWz4vzxAhASyasEfuR",
-	"4lJYqTgrZRA8//ELEfCm3NjV2djZ+M9/8Na/Oq3Xv9H/W7/9vh09/9NX9+M/bFRm7qrjS4eZVNRpO86m",
-	"Bb8f1qJiZ6XeQigOZHV3P5tymcTNqPgMSnqrGqADMyYl4L88FrmA3oK/Hx/sRyuMkdUEg8T06RhAe6oR",
-	"/0eLGnhbP0/4sHU85s9evoqxedTu/asX7OdPu3ut4593n7185bYg53M2yJJFExTXWAzPimZerjCpDf27",
-	"ueBJ0MZa7qAK8Fg9eAMkoIIaLQ8IEfPRqA/JNatye8qKwTjloIT7Wto1yXLHrRqrzIi+H0bHrIGwESVq",
-	"aNw6poXRzQhI7eFxPRWXOjP1P35r2//HXWaENg5kArwMenVqQ3LdyT3VU0e4Yei1lPQ2ENiDcl/pIbL2",
-	"Rn0xVmhZAECTdUpcZ/QOvLRd+L7J+kkWWyNl9TSFDU1pinQ5eMToKcv9lW22cvb0kKf+c37qvkUbiheg",
-	"PAwazXuKjwwQyi4Y96VErnhjhyyTk3i5kixi8VGMtRDYDmonYRcEpoyHraegw2s3djUT0n2Q5cLMckUE",
-	"E3o2HAqtR7M0pFSxu479UjQ0tnMPxDCbCN1T8dEme2Pd0cZJxI7YH9luM/ZlHMGbB8Vo7P+zxglrsaPN",
-	"JtuivzbjiOUZPmHM01FrNu0pk7FnYAtOwHg7zqB+BWaOHmTOpd2MUu92I1PCHlcrmjsIj8g6AIkC/eK4",
-	"uT0Fu+uJfKGKDrgDy9MucBLm4yx1S+/Xwh8HaaAbvr6/3/VIwg3IxVBAa/8CyYTPxLSquR+PnOvupxap",
-	"YGvwBMF1CvrtoxJWNJ2VsYBWS2uAw+V1gARZXgiP4N7sHn4IOKOQuRTlTteX0TjpSc3I+GluekoC0aJ9",
-	"T5PNhmMEIshFIlJ5DmTJTt6GgpUIiFsfQMJT1Qw8mdY0lkkMOAT4vNL62s3I/cToQQvESVtBY+ip9y68",
-	"4rB03ObswFMih8cNzY+uRb3tMLoL9JiIxXAZ+tNcDkUc1crEaEkIR6uy147r0adgZKFN3KX5lb0anCb2",
-	"bXqpZb/GGk6bQ0trhWRzmZyQpfJFp+NxDUrDNd3jaQ/C53rYDXLe3IMjVgyHtaL2OsJtUqdN3wEcyJo4",
-	"FDb/+A0smDOJPan2qXGbHcC+UlSMW4kmsRSpun0TLhcdLDpXlxnif71Ui19mNnTDtQ1A3KVmLzrb3hAb",
-	"Y3m2N8UqTYu6CqlnnU499ln9yCfZVA7rxty+3pjFfa2d7MuXNfVctx+Ho1lR2Oa+Y3Dlo3aho0OCH8Ia",
-	"epY6iEynmxKZPO7ism+rbrZcJutVHugr53Q0Sg5HxAJfw//DS8WIlc28tXtrRjzVGIjj89YAjr4LzdFM",
-	"ghkOeZpak2Jdj6XrgJDJmEkyqKWyjmfIkFEf4Fsq6QOj3bNbCOULb60plhARc3FbIvzQErob2OHUY9AY",
-	"LIrpR0WBryfrSQGVdSpymSXNuiaLwSKIDBIkEW5H03OiKOBQXoAYxpaNLiigcB3Ao/I4DdbpFHw4Dkp0",
-	"e6rwt5yy92BKVetjNZp3mJJswqXahPiTNcOtX2sNmFNsrKEGCmjCBM+I8AzGHJinreYjFQsKSyMriK+4",
-	"necSuGKM8+JyENGbmqVcnc74qajDfd0vHYWrJlSuA+haQws3U2B5Zaq+SBg/UtIspEkGWZYKru44ZhWu",
-	"1fpFjKXL9p0SgV6F2wixVDZ1eWFYg6uVGnx3t5plRinqWvBgyljKSGfDCd6yjKsjFy3nPErf2ZrmgtqZ",
-	"LgzqhqfiMPjKPR3E4JGXArlDWMjKkqdzKHAdli/oUu/IZAmEaL1DBVUAs4rTcnzRaXmUqey66d6zLf3d",
-	"H/jvqfPs08zU3a4GD/bExYPIaGpefM+uRFBQFuSgGeohv5TH1nQBqlBLlYC+SqBZUrMJz8+qUCE+8fys",
-	"ZFkdoXJ69HccJ3rPt/sz6O6LLvPPoapH5E5U+E+sRY9YDvD8bMnIs1tmPZeJAD4ycOV4mt7KzS+bcuju",
-	"3Qo9ySEOxcQ/Zzx1AXeNAJvDLJ1NlINUHyx6CmvkrSUhJ8J/mk8ES2QuiI8eIu+wAm0WUxM+gB5yF7R3",
-	"DXTzMTfW1wUHURZVDl379di6shgZRhcKcmLWhYKwPjJGSMWExBC4m0CdM0hvei9u4C3weuB0L+P0uAkJ",
-	"x63TRxBLhF1g2LlHzReB67u+p0t37rsqO3KXv+GKhWpqiVZqjkJzxgmjKxUU0Ze2xJepPXF1guzzyfvW",
-	"n1yfAEbmWZ7Nd4p21KjUZ+5vA1EEOYESEaZHVCrCi3yJlbe6I1ac6IjROW6vMCYBlROaUk4iJnxRJXne",
-	"wQvWyp57ExQPxFJz+Q024ovZGurzLhuOea6FeTMzo9afyhd5edhKh2jv+Bc2kilUV+NZgUfu4bNab6We",
-	"ZloaAs4pf58bw4fjiVCmC2PYt33Tc2e7PdTnvY2q2Fwxo++JO2EsnLgLAYInfIHowNoutb08ueCTUgjh",
-	"RrLg8j69A+UmFrb1FtJpqROgKHIllPwqFF5M4FvTWyqmMjc+T4DK2mSMG5YKa2vE1IDggIVYQ1I9QmG3",
-	"uKrFTrPNdq2wCaGRqAvSPQGBkoiTAYLqZp6xfGZNST4UO9RxOMxUwkbgcVIphzVxTlxCAT5PVcSAHEIi",
-	"vJHlRScji+GHfZkAJQSbKeK4oaB/4AU2uz3lkh92TJL4Th2wxnIxRDH00kBQHnKaZ7PpCk2BDta3qENZ",
-	"YipgDc9UECwb8BQgCYR1Z62I3qECIySmA6gRfSanU5f9D8CPoyXQRA3VMnZs6wJEWH4CH58p+1MqMoEX",
-	"hlfR7Z76FejeS1kXItnDwYukEGFqD0SR07FOAVQ7IaoIlXpg+RUvVXJB68oIdTGNj09ss189/vNaKFOu",
-	"FfW6JvA9+eo4vaPZw3AR+KdfFngrRKPUcE5cYqyh7DmFm+zCKLngwzGyELj+pWZRYIUnyp5e10f01Kvy",
-	"HcUI/gayz6udCmx4qxNMtnS9dZ1CvWqXi1OsJN1qrey9WsXIVvTiQpiI2VcUyTo6uKcK3VipPyEPDfdg",
-	"E/VMYbIXutQq4HOhmWvI1xOwSHqKRDLbL6KWWP2WXBAFsGtRNFxcXRp+wtdArrU7d1LtbNfBmidZ4rWS",
-	"FUxIs4Di6QdPiv0Kp3l1caZ8gXD89Yd5tclhDTO3fANXW86XAGWg2gY10B3inT2yJvM9V2P0pPW+J+ID",
-	"2FV710parbtieWM9vbO9GT/lUt2G6qsHb77hBbv7cOR6puePDcYXBAFWgxO3FYsApOUpX1zAzbjk6tFp",
-	"hqxF7Lp7rOGUZurU6pbCB4y8B2i9wYSgNtguvVZP8TQXPFmAcxs61a+xMs7MM0duSw6m1WJmLofiyq7h",
-	"IV88jNq5K/fxkC8eApL4KvcXA8tPSu97Swcvqzxq2fMhqCkezU1d5Btuy9VDUkS9hWLh6vmUhC8iIK/u",
-	"2xnDXxARhUxiB3ZQSrcQpGlPIYJT30GcllIsAVtbbt0QFkIrOLoVKy6BOhunRjIr6imipLGfoerIvEQH",
-	"jrnnEic4Em0xD6YKGTyQm9iFM6FkN8b57C8LSNcLqcCvxOWNHYgVZN5L64EID8XAdlW2O50CLpbg9Lc7",
-	"nTaDtKjuKXj9pAzGOebnsK4Baw0uaUNlxWjQy82yEes0qxuJ7DHCNXhif1qP/ekbT3Hh0WghiyJ0SgKJ",
-	"Iv3AZPjPHywDRlIAuiZIPPlmB7hUAYfUSj7suoziJMOvBv7sBX/QinOtbLqn54DMd5gFd32PEStzFzvl",
-	"0FOV2sGJRqgJCjRKqV/UjU6d3T7411Ou4ZiihRFbYfYo/agIG5bYQooU/yjlp33PgAl0HY5NMxs5RQR/",
-	"j8OliAG93tVOl3RKF8WtVQUl5rSeegd5OKvkigZkyGFpxad6nBnXaZlwwwFJg2PFqOP19D3zrqaMcbYQ",
-	"PGfZqKeIMNxn5HxH91ikkP2aiEmWLwBeoTh6wCDgNlBvOkB/BO2HZOUoyyezlIOQ4kMjctaI38QRi/9o",
-	"/2jZP/4SR8zwgbUH8lzyU0Ht9E3Xl81zA73pIk2hpRlrx7SddNzF7uIoZlJpmWCbbGM+FrlgnOmpfVc9",
-	"FgIx9vU0tUtgmhE7FYYasDJt8mw6FgVBPHQ3x3GsxxBqTlnrZ9bbqCZ5/8PJwb+92+9tsFYW6lwr21iv",
-	"11OM9Tb+cPj5rx8/7PU/H33c4lO5db5ddcX+bHf0zbPOs1etznars22F5LNXJqMfPW89px/h6XvjcwC9",
-	"DZhtveq9AQXrj8u+eAtVNMXC+0qab12xF0fpSbuvNmoFNnc2ehy6XAtjpDrVWz7lcEFnloOzOqYv3Skd",
-	"3dKzLkaOxaxdoZAzIM7yiRQpCKKOm+vzH9wy1NXbMiyemyJWJSP8VePoYB+Qj8JtdjsWdkUttb8f7FsF",
-	"7WCTHHboQrNtB81XSrfm8hzRhpjK5tbumGn0NJWYu5kg/VhPbXeoPAgMFCz+cQjleTYUWje7DlcpPO9n",
-	"Qkw99BqyUs+0NQJ+vZRWvABs86hOCQMcnyp38rg4pjXYcI+E0yyc5IMUn1zlhpUQ9NwJDMJM/qQ8tYXd",
-	"KyEZIFpsM7rx8yw3Y0/yDgVkgXSBiutqSbIuRylojIU2YrIF5uXpRdriGD64h5+7S1yQ4DkXneFDRPLD",
-	"ic9wro9EF9DUSJCWZoioWGIAwBPgrjDn9bRm03A3YRnKmzQWPLVHp36TfsZP3OH24BMuEy706s7uCZxU",
-	"PRd5+8Z38HbQYmkja4jNacpJhkBYxdwv2PmP8lwooVH3+yEAseKSvTWpbiEIRm3w5Vmn46nxpik3hHue",
-	"zRUakNZqhwefi1yOpEiW4TV0xF50XhC3yoJESoP3lEs6WHeaQIcTrDHEcsRMCwLmmPMlZA7aXw/M0YyY",
-	"zqyzToFr+70vC7RNsoGxs2BDkVMXmwC7IxETMAI0wVmasZgANTP8y74WmD895d4az5dmjT2eJItNzeJM",
-	"9XGUvkk1+92Oxf73v/+HfY0JGAZKLbGQ+c+4Gm/iygD2nn2Lk1S/xc1YA4s2WPzw1UCEc2WQ0LAOtCNx",
-	"j6mHFC3BQz2/X7o/vxCX5iXd1rhkM8g6qYvVub4tce/lA0t1XwUwoJdr/h15sP2NEVTMt+g8n3w8btbd",
-	"enczW6lUF2TbIIrMINipqbkXbPHxbMIV5WS6QYqJQJCHWZ6IhA1mBjvI69j5P0ptTmgmH2EiPwbdXvjO",
-	"6/fvwVZ9W3R7J2HKQXsDX+Z4dtzJumaIwh3im3PugcYV2kiFVtJkpqHngQwmjyGVptlcJE6ddTEpOki5",
-	"Ooso3F2m4+6pcTYRdgPbDNZHQ9wZIJU0cjvoHRbvvn//4eOH3ZN3/aN3//75w9G7t3HE4r3dT4e7H/62",
-	"H/ywp+L93U/lj33Y/2X344e3/c9HH8N/vj34tPth3/4E/9bfPzjp7378ePArfq14Jvzi8PDo4Jd3byvR",
-	"85H8KDy0j9UNDuf4ICxg4QQuU1n2TjyV0HyTLGAVqVRA18uz85CP2krtNVkDy7LsqsUzZXV+ZX4weIs1",
-	"+MFuXwQ88YM9XcDr8IPRiUWbYeiqfW5+mW6bH8zjJxIOsgZibaTQYoccuDfB98yHYwAXR0OJYIitt8wN",
-	"28q3ftfjLMeCg6913FvfmoJ+GO6tJw39PQuII0GBELt1DkgeY0SFeR+xqb150MiM945Jczu6eI2IO7jw",
-	"eCdnebqxs0FVGnDnaAorzPfyVLVmU8QWbkkVMS10wcw/5VrPszxhUDrRDsB1ZlTfvozXpU0LAlx8iBWY",
-	"PJlIJbVxcexiBPuLiiEOi1AYhv0pe0eItxBaDobxyYHVkVziyJc9raQrg3FGX6peB2LCuBL1oe9wNhgK",
-	"WR0JyjJ0RD6qj1qWkZvhQbuHH9iZWITvCIeg6g19fUiYk9WGG6mNHIZDeMuxcqGc2cgakJDWzaBaTW+G",
-	"6M74oImYDESux3IaPqOwPlcfseSvF7NFFRuM4u/I6iBLHPuYFnZVxo5jxmTB3INxl7jxKhCJ8ftYnoDU",
-	"Ux6IFsiJ3O4F1XtLLb3hYgTVShUrXtlWDH2q1Dxc3WgZ0a2USfAoVx2/+hjo7Bzz6VQooGphS1i74cZG",
-	"5SJueAzBOvknlUHaKjaI6/Eg47k96UVBoGvpD1PmYbF6qUY9PLNuhKoFPP6FJdlcWd0QVqkE5Sk5ALPZ",
-	"/wVjuuKTr799/b8AAAD//w==",
+	"x8AIuKOVdE+gAoWyl9tOOxk7tTGS1WraTS5sv562QPStjG3NVj2CVjkviGIrlcYR0Sb3sXvvI2h256DE",
+	"30/kZl37BGMl2H4JRTSw3AbcAh08WPeEz+BQ3XcjgC0HbzZn3Ue3gTBvchVY0PUZEyVHAWlTck3FjbGe",
+	"hRpbWOGxTIkVwZ1D23UPSpQQLrJ1ZzxzJPN1WOZ3ZVM1kbZtGJdXTV8sXiVK57al+dw+Do9zsF3b8jiJ",
+	"BXubWBy89tFY3DnS4K6QkM2EbfQPC4gOzrCNBB1gkx4L/OJaEfRWGuLu1qCnGGHz3HeNC85zobDNTtfu",
+	"7MPHAu3UMnEfEBO1TUN5GRSmKO9V23Ub39jn3DDETCCOkcihekWy9BuemzsgtXxBl9iXVC7EVgNwtbe7",
+	"96B6v269PxOGE7TUDZ/PWcP6Q8sPjF2YFY55DCVqc7oMMKcdzqlZbgRDPrRpTx4VEKXpklhlrdSXdAtR",
+	"ZMe2LZ8sZvNoHPOyWL4PNXkeVPX6YINlQ6p3Q+ueCGc11FIOE5pOWHSQ42rNqVJMkaqPBa5DbNocd4uF",
+	"DRVRh7aFDCkw84mSM2g7YWiwwnvyzIfKEDbXs3lqTkWz2VJtyduhrIvhl9SttUjmfvMdHyy8FrqczGh6",
+	"A52Rcn1wNemhERD83Doqzm5ZesvZYuesVEgzGW4AcN0EP7sWG/aO8HMJVXr4rJ+3wF2Llug6K1xJTRPl",
+	"FcsON2Pfujs3As/OU3bLZabuPKrm6trSZGu+5OXnl5LwV7avYeL1s3x4dSaVY57cCS/LrCcVy9Nt+wR/",
+	"FHj6yopsDShf4JTX5yfsk4uzU6MgLWQKFUCE5uDrB5iG0+/1+/19oiXZ75v/VPOE+i6GoAKiZCjAN4Hx",
+	"EOjhc830gjFB9EKSAmAbe9fhbTYpKW9v5JSHgIwN917YRIpQrFSlGOHOAf9eKkauZSagFUtDD2aAGiOD",
+	"ap6STAkNhZeYtC4ZqZpt1O897e9vTDb6quTZ3u9vdm3btfY82rANu7u19/urfu2vPopb+2J9g4Ct1Zsy",
+	"Gb8VoNSPUe3M2yIAFRo9IRNcu0jyNTVUki1VKVhhGwQUW3lxdto6aO3bZglwYf/P/VadWn/BRkzohk7S",
+	"W6TXPFx351Lfwi2wHP0+bCvgjMUwf2pehDWtYj9Ko9L76i+60kDsrluytl/jY3UWrO5tAUu5dQ/A0jrW",
+	"E4Ri+jUXNztjbwCmkdppf7S8YfX4uo3VL6kZH8S5Cn8SvMYIQMNOoJ3q5gIWW2gCAwj8wT+4vgMr7Lrb",
+	"3y0be7du+94675aQ7VZnUzf+SyziOafLRK5LzEAfejUkbZ92JakRwjfv/XtEtJzzkeqgaTjOREzaEf5D",
+	"7aG/OOoQqvI3KCagOa+3+3aQRjLqKU/j7pymetk6cGPOe/sZlcZ+xNYYkWsZg7YDGkXCBGfC6BRtV8oP",
+	"1cSYyWSBUTs9bzmumNKAfL1zO5B1jHAFjHA3VpUylSV6TcarmzxqYswsuWZKI4yda4WVJGTBhCYLliT1",
+	"1WyKTwTVWcqGkPXX5IvKbwNvsr2V0AnlQulSZZ0bFxZ+wXZB+Js1JOoA7dQXARpDazhP+WgX6O31pYUr",
+	"rmlY5fJTbkwlHu8PpuSJWOmnurKgD86oLB3/iHN4nMZ+zRQageEQR4QSAWAbebfiNho1YukOsEzJiIoR",
+	"SxJM55qyJLb9SAlYvCzuHPogAFHR4TRoeokh0JSNGDSGtXUVbSE1dpeE/lf4Vv+4UGL+cm/O6VugyxVn",
+	"BK3mzCeHdmzmsXwQoVgZhb2NWMSHYiUOSWSmOhzLtBhA/XRCIceECsv8EKLMzm3JtA3YQGNM+7FFuUUt",
+	"V270oYjsKgy1HMYyqgyKTKmZbU3LvISN9SGJLO8cwumAJTP/MMaoh2WQd0fPHGa/83/hMAwdu900xyrf",
+	"g7zPsVvdVtAqLxJCBxQTaAWt0pA2uxYtyT78geQTkc0H5QYhNbkHeAP0irBAdDO6BF5Lsjm0XlMsuWUl",
+	"hyrwWd9zVOtJxBE8eGOT1YmiqeA7e6ptNHAl4ZijG6wuvthQur62968r5U7JVM4YaJ5t/AJErAIi57gC",
+	"nYCobDQ1Gklknu35Hf/hKEdTrefqYG+venkvOgDlNS9/INdsJGdMlWSgHYk5luZm8CQZYSwXLA4FXg2I",
+	"kjkSWT5ixHLHknYpgA+mQChsrlncI4O8CTaWqkOjvmI0oWhLoyIRM/626hAaxylTYLtLwTr1fpsIR2Rb",
+	"15a3om4vPlLfSSwluHIqck3BPZgXyC+LxJ2i+hPWlbQLnyvQha1qgClgd+xrZrGloHTBj7BuRaofoz8m",
+	"eJnHLE1Z/K0hwpO6mLElf9cuBIMX3ErcAhJDlY7NYVE9UiAtRHvpXpj1+89GRuuBf7EISDeWKDGnkHvQ",
+	"OSTPus/7xFB+OqKKkaTcwgCfgS4GmxsU3LEJaLCxx9LlUmk2eynFmE92RlFht8NZLYrZVZoxFMcxu+0m",
+	"cmJZAhZ5zqTj/+AYviHtmN2SGTRyF4SSRMr5NR3dkOj87bevT14O3168jpp6upShBmuHwRNWRKmmVJUh",
+	"iLgg3ktIG/Uk3GwjllUZDWMV9qMJyWNrQJh8HYtnSi8vz/LBRfgVnzHFUr470tBdQ2QuCLUdin/R6a4m",
+	"raAWd7ver7PFbdW4CHZn0bJiB5nhP/y2JApBke+GibwFGeJ9Dz8ROR/kcmjnOG8pgrsVweQfW0M2d6Pc",
+	"5jioN8yHX08rpI7yfa6cSmPSDTd6VYzQQPOPKLo4IBGCmA+nLGURaZtbAMt8FeO8xE4tmw/F1d+u3K2I",
+	"K1sCITL6SicgkZDDEVRYGkO19AEs/ZCoryI2YCjcoFii2MIb2cqYqIBaTXjwgERjacwrTdMJ05EzFFGP",
+	"pKGwWoEFIDRj0oC0V8yZK5LyyVST60ybQW0zuVBEiZQ32Xw4pjwxNjO88Oj0Mk9oQp0UtTDbVM5dQjHU",
+	"6ZHTLEl8kARUqWGjKi3ai/0CexEX1oiSyprhVQ3RuNIIt8W7CVrWTWA96VWKsmY4LpBCiHEgL/M1FpNs",
+	"brPNG6bl58/tlOp8lxztGMppXd+BtZInb1DwPqjEEmpWgBKbquBsIvsEyURi7BJeAtzK3TVfEyNOEPbC",
+	"pbACUCtYZ+DSBN1IS/f+jl1MoGr3PiSNu62if1hqJ2e3bJUdsJiscBNb7c51fktOiOi9MWYcnsBQgF3Z",
+	"lsKobVIxZ8RZdQzKh+BON+cx2nzmvamgSUDmKb81po9MCzUSZ4IrsnHyPhbA1m0ktouulRl10QRlG8g3",
+	"j73kJjIkwTqDeyMIHCJgVTHeiik6u9+b6l66V6s6vdPeidkun9Q7Oz/Vten3GCowZiiSR7ZqZ8hLTPaA",
+	"RMNyzww0ytz2WcMsFIY9m0NIiXlQzlwkTqms8E+65F6j/wMvNmSItLXMv68NNSoAUEXtHlbxA0ozKqI+",
+	"pzwvauoxp9K6N8DX+QUK/gBL7KrEvYOyelA5/JvVjbukRK2D2yi8S8W+ADivhAQg57vyiDRa1/BlQ7uS",
+	"ph3YPO+dTSPz3kaeeuVpUD7CiOGd3Ey5BseiXhm7S2eZFXyI3RjZqh7sz/WR1d/Naa1YskStqjvmwmpv",
+	"q+sJbKNeva0qgC4HrKQCQkqxIFGOT1KfE7sWisPN7jUXN4/UA1tqr3l6eRUvIZBB8DJmro1SukjArQUu",
+	"Rsj4ZAv0buGjKkCFFtshEy7weUxa7pHvjgdHJEV3PYp5G+qRaYz6BMXy75TR+Ewky+bWW7tlpt9/f+5i",
+	"Wlst3ZzJecJI+1pqRaBVW1z2NX1g9WHMlOYC8WWanFRbTr5xzqBjNAf6t1OMPORAnxk1akLOta8lgb7P",
+	"ACXrrA2Ka2yzJWKespFWTtB7S9IjJxoR5tFe3QkfNwAl1j7rs243tDYw7lC4qAPXREvZKfXyXpcv5xSB",
+	"YnlX97OyVH6ylUeJpRO9qU/ypoJKr0JhA5KTz7g+yT7DNaejriU3wKZVGt+7kFVvq5iR2C71+/2GRXyE",
+	"clIEtt/Wr1YSTZtKpfDVj1Ae5Y9qVyUtsUJ2+1nXzPLxNB4zhDv1TK0h/Xsj47vw/DrSfwv4WbvuYAH6",
+	"tQFdpBGe65736q3CTqN3zjOoZBhcN4U4fQ+B9WfyODDsC1SuSiQTw5wEmmZgKLi3jXPEfv07qqZ1xhs6",
+	"HKZUTV1KfCXeGhBFx9DMiM2uc12QCd3FOgs3SCPwth/Q24yvW5CiRyiPGya+M6RFJdFjW8fkYBeY08ZU",
+	"g/WpBXdV8bj6wRkitU0O/Nj+FgqMG2xDXNpfwHKUujQSf+UK4i8Tok8FTUdwZz5ij+26kwlHe4WvmB8f",
+	"nKusB9Dy8tdkSlyWJqbPrINk7m+CZDbqbEyeW0xmQokrBwJfWdH9V5F21O/t9wGQc7//bwjOvAIP7RVL",
+	"hcKrliJ3LpbaXCr1BQXMlkv9wBW/5ont15R7JYBfu9ZHbGg4ZK1fwmbcXkKq8130+9W+KvWp14YobtiS",
+	"tOcpF9jfLm99BZ4FouZ0xFRnE1bHV2VUuDB893S/G4bvvj7+6U9/3GiUVYZbdyhLS7Irw2lsM3P38dwj",
+	"xzFvY6Ms5Xp5abhf3gnoe7b8jtGY1XZnRFFre/+QNhJjV8su/qvTI1fO125uABwNJfOUP3D0DjI9lSn/",
+	"F2axfctoylKCrv4btnTpV4bTzZnL4QJjPeGQnc8VAX6NEBBmXFMcr1NoW3/rDs5Put+zZUEDODHQL+CD",
+	"ZhDQSQv+euUk6X/9eNVarRXB+AIwquj87PKK7NFMT/cgCSoy/M3/VUEWadQjZ8XwbR199K6byoSpCFdF",
+	"MBZDxaHVrMz8zBr5ibRmjjhbs9kw2GJSU63nrffvIZtwLG36u6YjXTRYb53NmcjTJTAtinKBjdXAUCii",
+	"RJt4z2opZfnlANWsWDLuTqUq5Rp2YQHA++pe1iPfYlpemgmvh21bjscsVZ0gFF5m48+Sg1sGnbWMpqIk",
+	"EUUl+Rus+yW5RjBSiEiiAx4piqlymrchWgi7jbIZE9qFpTwXkNV5XUvBA1uGDD0Qr1kiF5CZbo5AHIpM",
+	"xCwl0R6d873b/SjIHcx4RgCVCzkJ+kar9Sdcu06dciEwk19lXLNeKELxB3JSbRIKP/+BGIpmQtu6+lBc",
+	"8glUp4FC4AgUhlSiXnDqMjvClOksFRBEg+RTYSc6oklyYL4TRZGahuLq7Pvj07/8sT3K0oR0Fen+jcAH",
+	"wtYfi/y+1a+FLRKGoSCk+x158lIKbcwEoyEeEA8SYO9nJcUTd2dMnvwSouoZtg5CVAz/00tiDltBmGdN",
+	"wi20m0gx6Ra/vX9CfiU//5N0U9Iz7LD380J3QuFG3zzqGQtbZrBhq8S0DhzX+iMsRNiChTHrA/m8uK3f",
+	"XT598RX5rx+vLPfCcJ3NAnj6nExllqpew87ITEcEW60pqE24YSIUltCRjgiUK49Yj1ywOSjUBFM+CKy1",
+	"ymGOMBdYpsjAACDdejTRkxmK6PnTbyKrOZLogul02R2YcUYEWavh9CMpYtXpkR9Tacw5SIzSxC2yIm0t",
+	"bYaLRduyqy8soAgMo4MxAyMHSoPtEfgeeQE/ZylTLg8ARw+l2uMshQQgI/Jncx2KBTWnxGy2GeILogIS",
+	"S3NU4dhbHfgZmXGRaaYCXABMZYBjZb/VQSAZuRAszcs7Q4HZQW4eZMI09LPM4VLM18HbfMvSHhmIfFln",
+	"dAmvJk/70NwSHtt/4cZxGIqT89uvvEQIy+/lhMH85iwle189J4LphUxvevaAH9tmzsgD01SmKhTYhxM3",
+	"0gwG9GwYJSu6P5NL1AYOSPRL6FSDsHVAwLQlIegI5u9fer3e+/dRLxSvcGlWnkDFj4TYEdn8ErZQdlt8",
+	"GpTfYcvcA+nU3i1vBi+/Ozk9hu64/n22t7S59R+9Xu8nGMG3rjcyicx7bKpVlDdajojRcDsBwVYv9mzY",
+	"UaAxQV4Z2VxtaxwFoQB6YkKngBkf2QFADYH1DUfYtXXb1rc2jB0KW36gek+jpoa4uUCI0ixhUdG91lhP",
+	"NmyGPMNQkSLQCNZydcSxILZ0qEeOzURyRQlUCOXlnkHfWzIyhhqQCNDSr5hA8qvLT/sV+kkb4fxrKH7t",
+	"drv5/5t7V9eP/Eqe9/vkV2/6UP4c4MrApC3fyAuooGoSlbe8MS++vtS4OQpItNKF2fy42oa5GAYtu8Ke",
+	"AO+YEaMeuEokbGOMH/Q6Q5s3l1tDm19We0P733p78Rps8DyFZUYT8z3m0hu1r9M5/52tl7GPKTuU+j7S",
+	"5QWmvn4FGYa23QT4AM3k8rqb8vzMKfMniE2o/ankfgSgh5JBjwSJeGxZwuyr/Xbg+KJ98qsx2GxwnLqU",
+	"uNgCa0FuoL0oU7JA2ZGy2GgqNHHrkPcVx5c+c1P3NGHgqhB0pkmChFSQvaUk15Ec3/IchwYnE60eGIM5",
+	"bczIDIgguqRSSMXXyGP0QmJ5tYi5MkprxtXUmKkd+6HVduf4xRd23HAM2DtzFgObXprjUBqCYXoqHTW6",
+	"pt1A+Xl3cHzfN7BLmeD/zJgtlWqDPAw892tpEzugvFKjvFliqO287r1ekOgkZrO51EyMlsZoigxBMUxJ",
+	"tDWuuEaONeGbV1q3w0v3n3l8wQwGcNKMBkAF2Sdv+Lf2cb/LOzz51AxHS4kg41bGq0MUs2WlxCojOb37",
+	"DeLNu15Y+kbGbU8iak2HVs/FmfDYDNFCOCRy4l5Z02Ie3+tm5/r8FgzOimBLIEVn9/JzRYmKqlSpHJCa",
+	"KpVDo5Eb+Q7K0fpFKHePL38WjB/s1ucqac2nUJd11cQLmlfXFhaBhSmYQELimlG0HRqCWZBOQSJe//qC",
+	"6PIhjVP5LwfMp8xIBHA56yA2pxWqdzG/B2w6bOACzzkSrzbFr/mOnbozZpBdFt9TDIAA3WcRuaz4Kr4j",
+	"ZSqzysHMfBl0MluTakEbQvEt/C+MMm/SjryHtKP1Fk+EegHuPo0Ba2qkkyU4ZY34QqO1YHo56UFuHVeO",
+	"aEi70nn+0Ko1YGxSxbqKCcXNHDsB9O0wZkkobtiSTPgtAG/xEQuAyO2mmy8XHeeDcnf6XJ8pN7FvR6FR",
+	"8vr9qNMLxcDKYKNuYeDiAHV7bPFUaM9UkYtXL8mLZ0/3obkIqDDmi2Rw+fLk5ACqyUY0MXqVOdyhqKvC",
+	"i6L/6w9//Dfz/adfPfn3P+395T/+1zD65df3/3c3ikg7luAStzBjU2bUyOg/o5KvAFbVvD6WuquY0eIM",
+	"cST0miWKtCsfNQM05sN0OZ8yoTqHhIolnisGGnOR0ozeVP4vFofCTTrPgvw//7v77j+v/8//Hk1Z2jNK",
+	"LheYRBQ0o5TBwvZyitQpt5W3FcYeiktzrGtZvrPzPABlo+u8PTkiEyYYzh1MH2OdZMowBfCDd5yMWIaC",
+	"Fi4IFqNla8Ta+dsr9JIdHb8+vjqOyFJmIM6BuaHL0FYVIxPFFtFUOx8icqVQmN+d5XwIIAPG8C3MOvA7",
+	"Gv2ApdZc08i6bFikmLbuXrB5QpcsRiPI2ASQl2p5cK5fl9yZJWmIUrzQeUHg2T0yJnX/G9IgfA+Jknh6",
+	"8ynAbI2kYzF51s+5quuVjatjpVZoLI8xF1xNLQhFiSV3jC2KlCLH5MW7d0AKRry6RDxcTijZxqxyFDJp",
+	"JgzZsIU5rfYNMK6pTMypKNQ2YwsJtnB+4KACkxJYuCQoxC2VKwdQ8QAzSpmaejXOhZ1tq2RwtGDa4XgP",
+	"YLWsxYbwffmIUcsCq93sk9J06dSga4vsZhcPZl1VaNBjx7V/xL6JeuRHrqfSvdieECctgd86ErJ1wjg8",
+	"PMv5y68TLuJk6c4nwD6HYjDDYlmw5d9Zvwn4JpEdOxwc6NPggw8q2yXV9kh15q/f31T1ivebowbC3Jy3",
+	"a7byMpn6oTkFHVahv+pB/lMukWzELhTuwPEU262SardVGAYeOnTcOtaMfhwQBMb4ZKpHAOSPTOktA2RJ",
+	"is5ZngL23gGJYFF6x28vIueYtZ2n5JiwLJUKJG3CMsTps8tcbqhvxE/JRvRNAPCIOZvKr7THpo1WW+iR",
+	"yykYBVqRyE/Si0LRjnwHoismLxL9bEyjc4Dzh774tcmNOf096z+NahIcQ4HnPW+n/xdbtw5v4HFeuw7V",
+	"RVoW0GR5i93KG5+glxnv4QoQWIy4/p6xuU2RjAvIs6Kjv4XN8sUFQoFKecOtiwPojmvPpVa46B33KYBd",
+	"qNYpv850UcJhNgo5MOrpck6NIdT+6qkXLwQRHf1j0P0f2v1Xv/vNsPuTWWiuPV9OscCg5wMjUnwiWIzs",
+	"odDLYViGEbjBqNDQtiB8XLwJPPiQJ25U5kQaroK7R2ii4dhiG0r3jkKcnIMiGhDXMBuec8hehlR8p2z/",
+	"eWSkHNAr8Mjc0C8BZqC2WuTFLizXwjFioQyMu0e+h+9cS61CgcfapWQr+BUxguAw29zuHvkxL7b3AiK5",
+	"/WO2JQMbKzW0HdjxhgJIxTkpbPGYdYASpXmSeCOGtp6Whp20L/ys/reMUdo5DEFxt74PYRbh2rKo/AC9",
+	"6D+zHu2yvYIKHmY1zemEOd5FybVZEPBq9rxIx1YRDscOushstgoZ3DUSApVQrYOwdcoWCpVQiID4ybVw",
+	"/f/7f/5fuOAl0ZZ+r2QMwrVGoBhFExa23j/JAx1/+AM58h0PwGIr/qSx66rgH4Uc/clyJ68n0ZQJIiS6",
+	"OwtyAJOkF4qXeDrA/gOHiFFE8fWLKdVWAkHLAKrYIRRruuwV6zyBAGWe4FJJaHGSw2bnKfRAx3gmvFhk",
+	"DaAR+c4YDDkABthZ1pa8XubahrEqjKwoB3ziGRd75pLChueWIaGZJ9MDME6j784ur4bHbwYnr5GE8Yfz",
+	"weXlj2cXR3n5MwuFDQ4pTVNjlcgUAqxRKaJrRwdh2qhHbInWiNoaOkIN/4IstkItA5UuFMCMXBkdmAG1",
+	"E4JkvL1fePx+Dx6EkxF1IKvfFc2iZWlOslHoe7D4BSibCsUFm5tjCjITacYreZwndGQ4KegiS5mlDjgJ",
+	"F8AlQlUzFhC62XllFYMIMqjMVYixwtqxNCxy30l8ALIN1EBrYRiVGNS/APraO1Awpxl7WEVPjfWWS1QP",
+	"scx+1llCK8bIIW5wyVLi8ML9aGeW5QXL9+apxPAO8q08e+KA/HFwfmIsl7uzKwc6COxlv9/fB96DvwIK",
+	"IVx4+vyb3jd9ZFcWcQF+vzg7tT/6mLQY5BV0JQqMNRL2Y6gZ5ZpSHm8KyyCHcO/l2zdvji/2+yUWN7BM",
+	"C7h3oUa0I/eZCBtMFNpYlONZ5aoSoWkKgt7suLGVhYLDGgpuEw2MVENyDJBnmUVUufIMorGoU6DFoMzL",
+	"YrkIcsXGjxSEAoWsU2wPsbqFkkxBwtUKqy5qM9uoUZRGEFMIoOYKWyjynENz2ebPdexXKoRdHCmqSCYK",
+	"Rc8eUiG9bI5eKK7g8Ty9w2r9ZqBPMNqa8pgF3qeK5YFYRdtj8nZmdtBAcTYsN+bvzIjATuoETk/x3lWg",
+	"2ucyCzCPkJvnuOFmrQsg+kpx4ZN86oBsD6OBwPSMCYd3uJK+gnFEZxUOzZORK21KpTFWYzKlybhrpJCE",
+	"cIUD1AemFbhRMBEHnkrH3o0Yi1UoFlZ9TNg4d497E7/O4gnTPXJaAry0WFmu6PKQ5DqYTvncStYsDgXs",
+	"gWFM44ROJiy2bjX4c4jtTPxAq7n9gESKJeMhon7RxAZ73bF/omwaALeZOx6IWScg9kBeZ6nSEWnPMNGV",
+	"CrLfLxXn+akPdtFBnHErOlE99VNl4WnzhTFV2utPYceHRAHREsB/gI++yL03DvDBEAi8CJxgho6H0AHV",
+	"zdKcQMCESIwOu8QEf2osG9tYGa2WGZzxJJGLTo/YlllekZvR7MFja2ghZsonW1uB72jXCrRESQt1YmVl",
+	"zMfQ3EwTZM0C6cZsnPJhO9NcNMFmeIgnoEjQxPrVtUziAFUgDLaHIioWsedkwxAq/uLIBWJSQIdHw4br",
+	"JWn7RGiPU75JHA99KCwYKoJOWgODxiRKmVlPi0zaWfEPYDpbKM4zTSJruMNPRKWjv5RlJ+j5vZ+NpDQr",
+	"3Y3pUv0lbD3rhy1C1VKMrJCBt+zZNxf5jC5pbOIYbihA0TZH+4Yx2x3LFye0IkbsToGlDXoAAktbqxv0",
+	"sigfWRSKduVkr0qPTuFX5taTGpWy+nowlJO43YlydyRkrMlMG8YXQ+0HmPpUEV82Iv5CDpM9z9Ah69gd",
+	"TbU3IiNdsDAe7EhcHdizJ4pEQmo2LG5FbjilRjUiMTMsCXuEoNpEkwSuFGq323U7llCc2EwqVBlBZyXt",
+	"S6Y1FxMVkFLb94DYNGDDa1BzRp+Z1e3QTXuGEgaug3/jzDIHD0bXjO4CgXHxPYFflR6KqEZR86EMwS7j",
+	"46V1MFUqcZDS9hDI3K6/orfIyby861DkyOVTuQCiS5lLE3xbaPIIm4hKvJ1qFx28kc07iVnCDU0/MfLq",
+	"b1372u53MzrqXk7p0xdfWRZnzPevnpPv3gxedi+/Gzx98ZUTOyldoOfcasTo9IcwtsuLxKMeijygAq5X",
+	"GhsTDxMKZArJHnCcc2hvz5e7b9McK7kzV9IiBtBQFM8ZW8IIIz/fERLVx+TJv6knRp3+9uzIqMS/GitN",
+	"KJWQeKI06SqYMulOZ3Rkbrv87uz85NXfrQLdtS7aX+1q5HomEApK16rl4dh3UJi4bu9SZlffRkKAqjS9",
+	"YcqCCQF5U7NwiCG6ioTMjfZ3C0EsWiHUJMFOaNX8REsTjg41U7qLnNXIfQEJwOhYU+gUtLa+9QwXQRqz",
+	"7oWryswbrSksAEn4iNlMe5vGPPjr+evus16/C+UL1dTlxWLRm4isJ9PJnn1W7dHJPDGP9KZ6BmDqmutk",
+	"NSV6cH7ioTQetPZ7/R60bgGTec5bBy3zkmeAzamnkCa/52TTHsoq81stCojLmFeM2bZEI7O5qUChPk/l",
+	"JKUzdIAhdoBhRyPLd3zd36IxqADdLYHvTEW+Z8PoEHosuVXKX/UENQgkL9BFR+DctZhNRm2fGq3CLHnB",
+	"+yG89sQlJ1OLnyHztx4i38UzivJcJhY9Ow9en8Stg9ZfmcZGMAO7mrDENllOQblPQwv6dswwt2O/38mr",
+	"AMCHXRQBuCbzWNuFWwMPYYcjv2+SVwC0X9PE/ieAh8eMbfOep/2+y7V3HW4rRrD5rfju+lpQnHpeXALp",
+	"/OVpn7IFZKsagQ+tHp7jAOremw9071uat/mAR/Y3P/IWIrgy5f/CTpkvtvnOiQXqgsTMUl0J7KBfbvGP",
+	"n8xaqmw2o+nSFgTZVFyjHhoBbsVCrvslcuKRHSp3DIor6URBS0bXya4FlVpQX1GPLI5AYK2fzBCtm6pw",
+	"66GYwxKprisan0tVB/thRSn4AAu+hnDMUMgGUU2jDXkgz1FQOH38Lrc2LRpreCG6xRahyDPfZKUvLh5U",
+	"B3hVCIxk6QyFKVXTwDpRzaFVEL9ABDookwX7HzLHQzHwOQXaCNYIMdqV4SN2IE6aPu9/U3eUX4I6kzPV",
+	"E5g31NOvHGk4q1Dulh9VqC4tqpew4LY4PxvqXN8H9SRafHfPS3eAKqDVE71/fyd6dRHWHe6r6Qqo9yEp",
+	"qKjMhIVcPCoDeN5/tvmhVzK95nHMBD7xfPMTp1K/kpmwn/hm8wMvpRgnHGvgnu9vMSbbFOhKytfQp/WO",
+	"zMw89WyrZbulHMvFgQHmHO6k6k+v4rfbKgf/EFrhbCMIPqszPAvZHM8TWdxx8VgfsjnzE6rrXTy8eKfH",
+	"/YyluFfgQtUqML7sOSQn5xX4Rj9BI7BsiCiaaHBRqWlvhVO85gq736lV1rDhFL8Gib7FcT8bjxXTrQcV",
+	"3DCHEoBLzeHGiX7iR/auUj4nclTinKuNjlKpKoDsbUOSnXpSrpBtlT7Zu7lM9d4vTGiul+8bCRUzEa0j",
+	"y+bqpHJxWFTgXLx6SZ49e/YNeXv1skcujOmbp7ZQdMsAcCmcU+cwDIUSdK6mEkMyi5Rr65TL01HNCyBv",
+	"AARt7jZUBEubY7kQhhfBGEZSKE2FJjM2k+myFwqsLVZBEWmbQgMB4oet3E/5icNVYWADmxXOElrKvPxL",
+	"FIQi+lMUkKgb2dxGTa8DMqJpys1UsdSvg0Ifo4XGCmQJ+sfHMklghUh0iMl7QUS4AEwPWJa2hXslam4W",
+	"QE0Zsw1f5gnXhOtOgDl4hrsZRSqV82nuXHWGXpk3HMOsjqimW6kNSBJrVYd1Jxi/dowv2UbL1+yd3hup",
+	"20NYasX0XzI97v65zDOqykmtwH95+QMZc2xij7QKn3SRtSOu5lJxzev6oFOt6Wg6Y0IfwjvMYvzFhbtw",
+	"SdAT1Bup27BVsoBWBvfb0iU+mJNhNV0qF7bFDMH1NMf95eUPAVE6ZXTG4g9haPnXGhjZK2togx93RgWd",
+	"sBlWWiI62YoNbc7LpX3pAwo87zNrRR7kQPzWRV7uiXBthC2hlKQexlbuRipsxtKJa19g6WRl54/dTZca",
+	"DdwH2/zylzbZM2rB9Qia4Py2qeDK6upgxtsFyieP+oLNy1k69HSIUW1HDEGrFgyoSyLr6RtiGUx0QIS0",
+	"3r+66pk25KJXanE6vVB0SZSXAQ2xRCY6qMaijQri6juc7zkPfLhcRQIJd2S1CGk1Ay9Aa8F54W2YYirn",
+	"qlJ0pDCxBsfpFUpFDn0hLzYvfDBmsKVCGDOqUjGWGRCMt5QyD6Hxuc6jJLa3kVlQO3dVUPUhaHyKTCSR",
+	"okB3oPM5BlTM6ym5pkLYeluIldjRcpXrkNZn6ru6egQlkE3isok5uTJmEzKeughznQ51WcMWdjOzap0l",
+	"cDa/lfHy/lkKQg29LyPYgKn6yTG0kt7/GThjPidXyauUsaIYMMCavWq1IjC1TK9r94Un8pqObrZ3nZRa",
+	"jrVsrXZrSwm9l4domn3GEcwmwkkpy8Bs5nae1W10CbhQJBymbMawCgOC49C0VWUzFpEZvYHkdIuihgUx",
+	"9o15RmL+apcHaQshuVYsGds6Gfyt0yOv5WSSZ3xbiBzYBFRkjLrjXggoXfnbG0soQfRENSWanQDfb6Un",
+	"ZL/blBJX8HZgKy5t3KOG1UEy/SBJXubr/6mzunyknzHPs3GMqdOAC+wmRHlxehASDRLXFz55f3wSqL6B",
+	"g1hIIEz7xtMD+pRgNtMUt+NhGSMks/ussC5U9J259oke12KEOSluc1DvL4RUgjetOZ5+uYFjuZ98XOi3",
+	"HOZBinGV43Zn7hy58c6SvGXpLWeLdV6Ac6sHnbl7dz1WR1zNE7p0jRAfNm5SHe0mMTTGDo+/I1dCrte6",
+	"zcccOnAgPOtjJP+aIbr2lJmf0KkeYM2ewmQxqCZXnS0yJVaIrrZ4p1m3vXLJD1ZNLHXlCrZJUXA1QCsJ",
+	"Cg15BhdmVL/P7IJ86pvODZbgf0kn+G2nE5TL87yUAqjNe5jcgRzUNe8t0pD66GW6u9xF4aUTBEQxmo6m",
+	"WCUZQfpeRNrYJM2rTgW7UsbMggsv2DX62hi2+eLKVRF1R3Rk2CgG1A4tOyQj6eK5ym/YVJ+akGfvvIbJ",
+	"7SpK/xtyELfgGZ9ULkNjT5oa3gLr8nuQxpjH3OWilK6HeXouk4+ntigQSc07b64kvCJri2zEn+oO057D",
+	"2lkvbf3DYZNa83ZYNT2NDou8a6hvd0ADOBviShaglHNZF2LEMZWOxqdqu5UGuYOXZf9BDtMmIQ0IF18k",
+	"8GckgQeiDisGnLEOqgPlrzuHjTxhrRhu5BPN8vYShCliHADKGxc5zhtR2bXrxoHyGKVsDg3N4w3i8FMS",
+	"hZvvPKUzdinTre4190EJDtxcXtOTiUA8RO0pHjSObfM/w3wZgJBgtLu+EAHkQsE7vIYWz2taxj1osUHB",
+	"HNcL+UJ3Kwjvty7zC1InbWr7kBc1LdQv5MFgS6U4X3V8tUBpqrkCa9tTwovTVGOC26ZHGPmvlf2lbH0P",
+	"YSTPGbYlkYDLUcBXIqYA4GZASjpimCi/gIEDtnk5NTkH9thUKhF1epsKAj55deGjqAr51zfpCUX5xxcv",
+	"78f38vqncDW7q3LGt/b3Fufretk1J3jvF/PfJ3FzzrNzGkLebSLljTnSVCylYJUiQHD3YNS3Nocwp8Rv",
+	"l2/RcbDZr4aj+yDf2qMIu9/O4XrsdNjS6pB5Ksc8sbheCP30vP8cegcogFLu7CDqmhVcEC9I6wlDS7ii",
+	"lGnlAGjB7A4IHxuqD4zuiw/FREsZOAhHnVKhsKh2lfiP4IF7FlQPRNJvsLnFOoLG6cRfjMrPSbDgppU5",
+	"tgN1svk/Uz5X9yNsdifwc8P2DWHXN6e0oDK+l4zHXsHoc/TbOgSflQpYo4x2uUDA7aKQPRTwhMXFt1hr",
+	"grFYrdahR7Yd0dD5wyPSdogQru3EAQJnQ3G7+X31GQ9QQjDnPaaAbOT1KgoItkuaU6Wta3vGterUZShh",
+	"K+ffpBb8RVB/htzt+dMtPnQl5Rsqlnbd1MdTtzFjmpYd8AjLn1p2AhwR0p0qrXJA1f0wVrlRSdmzbaM2",
+	"6+fgNaBJUvgRMBxeuByqzgTSzu9Cb4MnB6oIH9vo9Ud2qI9xju231qspcMsXjbvGvVwgtwDWl1aeM8kC",
+	"XNl0P48mdvYylan7zkoBHIuCZJrPwiueaAbwtth1LPCyFn2AXVsQgs7sto0K5/CMzZzAlWF48S9otnZY",
+	"ijk3eLn9Cdzdz13n/MXJtoKtNXy3o5f44PtVp7SD/vOhV1WOFJLj1Td4oz046NaOaTC1w/DBSZ6o0pia",
+	"huBDVbfuNxXnkwqre2S10eFeWrbfi6P9yQoJe/LPwtphG9xDhyyZ+DK9KLxY606v8igU3jaMh83X72oQ",
+	"NbjpPZjN8pkomUUrvGiAQ/KI4ZN2R3jj3KS6F5Lqi+7+WYW7kSIRxMGnyoYjuI1Wvf5Ypgz6039Cp/IC",
+	"RvTlUH45lJ/IoUSCfLgzmenpHlbj5T3Um/PRTguPXKUluCtmZjRNODT8sM2+zM2ZYmlg4ZuRnp6oml53",
+	"z/v7CKO9oGmsDj28aUSyYYg7XvQSK8NUQt/BRW3D8kb/Xv4KM8QcebwwL6zb0QGJt7f3BqJD49wt6ada",
+	"/VQa5cfxCGZ6uo55nZd7xcWHZq9sY1edpcL1HMasXyEXRIpHZnFfHHqNDj1dSq61p2xenIrcj5Hp6a4c",
+	"rOTVWJvFbphczG67cOab2RtYuQ7Fw+EyANIxQlscHf8wfHN2dPwX6CKZR22iAsgb+5uSRMo5ADPnjAO6",
+	"mKL/cv/p172++b+9Pwfk4GC/49DTjYktoa2aEAw7WgBN173PAnfY+2xkZM4Mn0XQsOhv3VcSOCmLzb+i",
+	"jsXqXXDFMFBzAecHG1PSpMJTFWMxi0nMZjKvPnTdI6ZSmTVazi1CqX+TelJw3YVMb5RtuFigQUsRc7QB",
+	"zZTrgrS3r2GfHobludfvVO75eOzuEhG1uYOdKy3u3fnarjrVZ6AiFcDDJZzhSwApECjrS+TbjtktmUEL",
+	"HJEsOxu5z5gmymMgK8yj4lt8QJr9LAj2cYXub1iGbiBskEWForq1MAVybq7zLxG6xOB/I6Wb65958kwJ",
+	"Wjtlt/LG6JYJ1WBuJIlrv5K3X3ve3/9t6pUfya41K16yJWE3ttYJt0WrqI+B5cQ+Y+vK7d88KNDeJuiH",
+	"K29xjOr8WfQDaKirq5ao5nu7027ZtETgTXX5SdjF8wkxg6ViSVxvC9tk2noDS1e1lL2GXJ5z+7VP1Hi3",
+	"w/soVvs2pJvBIsaPT7q/8cz0NZY1UDRkk1gaD8Cgw04+nfu0t4szibARm52HA01mUmnytE+o1mw2hzY4",
+	"UFQLHeCsacsF2X/huke7dkcq9/JYT17tqQW8BM/l9hCHrvSNj6SSb6HdrHrNtK/vjKRQ2cy2JGclz61t",
+	"k+v7bgkT8d0j1b9DTZ1pQolgC88Vglj1OZYDQjhsp/FU7FBz6LN58znDyhVV7J7zU9lkNC971/aEt2k4",
+	"EIqHwrFqk+ui8borRJuydKWljO2TX21qAc1HubhheYpbbRlau9RAp3OY47Nm81Dk2VFo97hWYtDk02tW",
+	"QxyP2e9jpnE238xjaoFVcY0fhoXgyz8S3Ngmc35QRhrLKeMDTfwvLvJNTCOHFas5pjUgYxs4BUr8e60f",
+	"j6UxuQJiO1HyeF0tOSriv4c68od0Y8Aqbl+/jZv+W08pQ9LaWLftqiCJXAhf87Un42412fYDm8qxl0wj",
+	"EFdxVrgiDu8lxrCOO1lN9dTfWqX7k7Q9YXAfpY4avrzJ9IRt+lI//SmgZOKJWalm84/htmXTtiEtnfPu",
+	"DVs2Szf0LcbE3ARIxglX5th5kA0pu5U2H8zo402p4vx7850HzeAyn9jE4s0ofg8wXM5BZ1thKdKep2zM",
+	"37lW3HGAyJiZMhYtBroNG71hy40sfhNvv8L3gE4EJoXrzZx3ky5wLSn2uyOXDEwraP85sAuIRPUtdELF",
+	"Zlp/6w7OT7rfs2XUCJ0BVPDJVgzC6D4OaAZ8GhdpI9O/Ycvgc0O8/H1AaLjWdtiiNr1laVfLrk2wgWDb",
+	"XSSDPdHrMn8qEmPvlxu2PFmPOPCyiP1Z1uIFAMtJZqv+RyN3mg5zDaoGjOajA9Y+qmPSyuYvScifYbC2",
+	"OMkfcFz9cxlTNb2WFKMGTTFYUPiP8js/acDz8lh/33DnuzSGd4pfThBubbaGQ8cGbLtAodfQIxeaTZD6",
+	"NtZ7n6NpbyvX4oA4xEdyTRUjby9eB653mvnDtYjjoymqtuwdV5q0cyWWp+SWJhlTndri7pNiaI9Q3r36",
+	"tXW07N1N4s+i2PsBaDow620k/3cASb1K5z9Cx31LMBbbRBJHcmxb+8UjV8W0DQRlTeDB4LMFmyZRktA4",
+	"hkAqHJ68NgpTZ8pAw/BcDWz2pfnkp++ZgmF+lMSIL+6pz6PW0Z5DFkMYUtu2ZF5ikAt4AN+2wNs2G2t0",
+	"X/qPwh6be5op3YXud81h3W8zjo3ZSIQtM/fQJxKRaxkviZrSOYtJwm/y1p1PVEBmNL1hMfoszFewx15Q",
+	"BHuxR6bPD5zQQpsKpj8FjzvC4Fp0XHOLa+YmYyOAMd864ZBNAHaSHUcoFjJLYnLNDvKsFaqzFDKzRlM2",
+	"urFxxrwdKDTd7JGrfMC2HbrU1hNT3wxTxPaL5kEMz3zKSarVwa7jGiA8vKUnMS/8mUTR2Tz5ghf6MRkK",
+	"uAKpC5XjhuQ9dJGoK3LXHB27m3lj3AXqsFyb/fWrPPMevXfkNFrOu7W44iuK5pWcrwMCrzYns40B245D",
+	"7vc7TVAgUC1ZwgCxD7UO9vtBa0bf8Vk2M3+Yv7iwf+VOD1CVWLqV1+MC6hohy2abeO6rVM6OjBK2xb1X",
+	"cts7H9X0LO3b2oZyfDI1jDVlt0xkruXmFxvUA+haTCW5hiwlZLqQU+TWy6gEJIUczG1wS9abn0FNfGtb",
+	"TFQPVslI+gIfKrCRL6O4oCJPJrIGIPVwpSc1uWFsjhWBI5nGTQiq92gAfEFP/eKJvAN6qtc2GdJXob+8",
+	"kZtyIdSHR5sfCjfVyf4KZmpD/cFvKgPki4n95WxvijIgKnCRAYnJ6yBfrTFexgDNxW8F/3O34x7UKcyI",
+	"+YnSsxnz07l8sVNYCa/RNeRSZJYpTeaSC409m12fPOh4b2yG7NrOTo7N5Vr/L0YW7Hge8HDZT6wVnM45",
+	"+AXPszGDZY1TdfdcxHsVRZDZbw6aTZFsC0lg81lA5lRPDU3OZao7ATFTSLsjCtk21KbWv+jXeoUr9PlJ",
+	"iiw7vI8itH6/5+q3LrTmCR2xbSMqDyCkXNyxi59YZzn6HMqKrJTlKVPYP8o2pPZQr+gE8v4XU5bCPJeE",
+	"Jgu6dHlyh+g+zr3lqNYahddIxplMGWmnbCZvUZC/PB28Oc5rhaTs9IhzxteX9Tyvc/ZewAud/MWT87kb",
+	"pDinL0rrZ3b+gbL9458nAsSOLD/0yAdNXZcrnyJtlY2mkI46kT00gVIZdbDQZ+okv6c7g1qqiA0uuMNv",
+	"C+5o+bDC/am8ZUXAzN529bcrd1M0lHMmiu4NYdbvPxuZT8O/WASd482QaSj85vGEK5VVotOkHel3eoiv",
+	"jjo9cgYJuRg0ImMuYkWuJaJ0cEVuWcrHnMUQZgrFGk7HNbrco71075eRjNn7KOc42D1v7JsYXqALtaZQ",
+	"tKlYIqAW/Jw/bZ553n8ONTm2ibXHUs1bHFu1rjZ4zqwHluGalwGS4ZyJ2NtZ9m7OU6bI15gEAziJEL+j",
+	"yob121Ay5n5mQhOADNPSvapzEAqIy0X2ZUOqIztdDsUriRQTKBi1+c/tYiewvEUwi1aGj9gGTL1Q/GCX",
+	"Pnc4muXOY3sTmAHML6bLQ2DwC+h0gFuLt0/MzxPJlBt4KNwilEtYYbAav9eO3BkY4qeHmXB0EHV6oYhG",
+	"huSH2nAJHbmeND5hmyMLV4OqBMxPTFCsCSRSYNaRIWEvw8LsQo9scPXUyLK/Mr0iyB68/Td+aSNATpm/",
+	"BIReK0NZOUhemTi+mIRrTMIqr3YR76PTS8c8XdOjj2wi5q1MEE6iwUA89O3DDklREVYlrunQa1Cji0PB",
+	"Vc7YsGcpMhLLKRCtwlmayOp65Nw+MEoonxWZAOzdKMkUv2UHoVCGudDEVkBCi0S4u4AddKfYZhkIIwSp",
+	"LuQZaRv+YgQZSKMOmTBIDOmF4sICUCAI5MnpD4PXJ0fDo7M3g5PT6IBQYb3P15kmFLYTu1WMiV5Is1qg",
+	"Ayf0miWKtE/OnQRgKjCCNolHNI1VpxhdRWAUWwHuIvjXNUvkgnB9aEf1vP8NeXl2+ur1ycsrMya4KxTU",
+	"Z0ZwTB1vxOIVM2wfggkdcMCu0feWK/Ioyuy+hiJfKBADKQWxOmJlsXlg1lVpI6/yfVhMqYaUR8c4oSpf",
+	"BTn9hEKmBO2F+tL8Gm75SXobyqP8KE6HD2L2X+yQzyqhLQaPeVrjjrh/e2SDC2IP2PkDwPqXU1odK0Nt",
+	"ZMW3UJg2FRWwjTLG1V+DIAiN+mJeisEEwFtPOFVEjju59umZOWXDBGyasuQD5tgjg1DksCgURJ3XqtCO",
+	"kCWKoXNlRm8A5Py2rE3nIhM48yECAt9k81DAS8eUG8ES4Y9DxDePOqsc/JQtPG0DYF2IpjcMs/UsHIox",
+	"GKYyS1UotFF0iWIwkYqPhuYmp0ytLl9rscQdX/093EIyQZPZxZQnhVFVFm+2ItOIFftJH/glFEB9iPti",
+	"7QUf7gVB3MnF4Op4+PrkzcnV8VFkhegF0+myOzA2VNQA6s5GN5+R0+mD+D8uysIlHlqb23DTL5Lh94Dg",
+	"/tr2GNerpPFElfiIkIsHECo2N9LWdj6QNBFs4RKdq4Xfhy47U7mszjzfViYxmBCG1W4oCZWaavYjvugS",
+	"Z/Ipc4zSSDcxjGLxPru66y+644YYVrkK4MOPd1OVdoMLwmVOY52Cl/hu1CM1lXOLCJE3U6XxzCgjl0xr",
+	"LiYqIKfgIbTtpgJiCVt1ct82gD1oIFz4QsoOobOL9QyYy6CUKVkyyolVL7Bkr6hlwEIKrtFQLngKFvjl",
+	"nOWajm4azNoH4BL3b9WWBvlRjNotImmXTG/g3nZ/Vhn4F771OdVc6DU8y0WSHI6kOdA5WzGH/p50lqID",
+	"1/2h7a2D1nuZf+8Lut6HNb+yC7k9wF6+1Z8FEvuHFCu/LHqzuqKGQ1KpdijwKUE+Yj08VBOAg10R7+6d",
+	"O7mutKxuAuRLqLixbaZznYAKNw73rUNSxGuhzN4IeXdXQOYUPPwSoI4RstbCTluQ2/LbbPk2JZHL8hxm",
+	"aRJhDAHDzYqJmNxyxbVMrXrROShluOSdJVQoouf9fkQiiCwMrk7OTofHFxdnF5FhBoY1lL9zSKgbcdEe",
+	"nC59fF7vQ71Q/AjeFAdVCB24MgUUbYPO7i1cESmCmvUruWIiEr0cvDkfnPz19HJ4Pnh7eXwU1bpLYDCO",
+	"lD7ZHnh2fB8F4Mp9fGMbiLzT9xcF5TMEQcyPUdtlt4+NhAdf82GBIQrRT7xhyOPO/bX5zB/fK4bapK0U",
+	"4i6vDsu5u9eyG4OVUjGXhYLw3THRshOQeZIpYLn5zEsd/QlNUkbjJTY1hYeCUu/+QxJB9WhEFChPzBlc",
+	"kLncANfopvYpakifgiLz8qOoLx8BS/JsPAbMAB+dfkQFUYwFXtW8Nr/LMfoPtumumx+xaiOM4nzNlt3N",
+	"BsExHU1xHEXV5tDqMDakERDbs96G9X5mIyhWrCP8N0uf4r+Q2WNClhYcsURtBV8z2/ez5ILFH0RXG4uC",
+	"V6p7LaU7Xc5V+DKh02VTYe/96mpfanu/aEt3qe31jA40IL3adrSxQLfJywCr1b4foCzddyrdGXY8YWTM",
+	"WRKDWahtYH41VXTF2II2vY3GWyjqrTeFPvDSQqIWt9GIIwNXc4lJEcaKVSRC0YRoxmWL1+xQwuitzfur",
+	"frDIFnCP+WPoR6HY1uatsy+xSvpzsS9xtI/tLf9iYP4OesH5BuaDssdVnWSvaOHUDCvku61PvPs/gNs+",
+	"IPSlG98mPdccG2/2ZQP2Syr8ByHwFM4Er2B+RVAqh/vKQI5CbeLWunYFgGddlogbTaHfQ4sZX+IF9qYu",
+	"pEDIlAipA4JpbJjj7nzNZsRmkFxMQmEvOVMP8AFGjLQp4NiCFC8ouXQrlk6eaExUp7YiBm/shQIUj5JJ",
+	"UlgDtsMXFeQ6n9uB5yDHJmttIa9lDCiCMiVUhOL/Z+/bl9u4sbxfBaWar0R+06Qo23HGYqVmNLIz8awt",
+	"ayU52aphlg2yQRGrJprTAEVzUqnap9kH2yfZwjkHaDTZLVJ3yVb+cGyJRKNxOffz+62nenOFgLnOFHWF",
+	"GJd/nU3ZQphmqVNKQy0gRr+d2oenx5HLuxP4OuHkCgBnL/a7SMufq2yOThhW17d7KGqgxH0uh4IartAY",
+	"y7UJ7m5RP/iyE17puhrCnrpBESHMSnisrmsLweixGDiFxHyQEHrx+M2F9Vdn5XwTfHmXaxC8VyWZF7HB",
+	"oqCNjNZpk2vaSBVIbvU20s5vfnb9lZBOWVD8Is04yfm8OOA3kRUV9BPhTL4tFgq3tM+C4AG8l00vtNsk",
+	"e6VDolgexIN8ImnCE4FNAc07u8bWaruDOuT95ewamWozk024kUOy+XjqjD/t7MQuGmxzqTFAFNqKwINQ",
+	"7sdrM7QKy6l97SxBtJy7JUM2DG8TCU4FXN3fM6meROh4v/jmOmOhOGPPIZEn1Qg3naYLq+mLoMg1BcJK",
+	"MiYAYa7L7B0GIQA2U6nQmsU6y03MNF/o4r5imTDCyA7szugC/nxbAymh9TLwmUYkfW7ipvVCPp8eQF80",
+	"IK6jg0QAsyzJ9lgMQ3qcA2BO+T5iLzsRe9OxjtzL19/B93vK9f9mCV8QHMYozyYY1I1NFrNGYp1x69pS",
+	"q7Vv82bStNk7CD9T3hJYvrURSbenYvAwRUIvPXYo0Wh4YVe2p3rRyOnfZpuVSfYUmW8Iqi2TiA1n2mQT",
+	"57hGgc/rSYor/DAISgVb+qiqKavws3GhSwDal0Z+/bud4Bd/rxvYXQo0A69k9lUNt2RWXmm8VTlcfYKL",
+	"WwDHF08ooKAs34ptvGS1qOTw29I0hZpN7P3/3s7xZcf++Qb+fPn6O+hk2HAd7GWqfv+E+F42G8dktzGK",
+	"FULV4OtbFL3pc/sB9/alH8Jd65vM8HQr2hpmE+hizVSfT4CY/Nfr+AT3Vebr78EVCn0LufD1l/oW77oC",
+	"aB6W+GZaMG5MLgczisxKUw15vsJWsEmJ75KG3Slw0+tpfnlApZ1wmS5YnqXpbKpZwwmIZkSkW6MsTbM5",
+	"9KwNUzkkuFZiF7EGt1SMDyBZ2VNaDDNrLx/gJwFqJBEQY1RskBndZZzNlPznTOBoqLWo3ndbkwGAv8oU",
+	"41AVDNDxPQUQSMGrAqIJyKxidTMlABMDy35gqrmwXxAJS8XIsGxmugUkvUbEK8czYXjKwPTIxciaFm22",
+	"D/eUYJmcTWH3MHaUNrHriSeu29yq/hq4on2/N1dVmo+Cl8G5Kj/K1Fjps/4bPlq7+VcAEHXzj98rV4Tf",
+	"v7Ut4fYoPXkRWE40wStRqS0o/wJ4x2TTsMS1VhjeiPCBB5H/MNYQyL5png2F1vVkUN5nNla6NCjfi8RQ",
+	"fZnEzb0gz5GLaZabovDiRWc3xn6IlBuRW1kTMStJ7N+g5sN4WcAngk2yiVAmCgfoxEUZZTFxJzrwsYCG",
+	"vQRB0VP7vgcLZRPAfHM1FGmKcQuw7qX25j12Y/I8lxciccBr0rBGPBZp0h9leR8+GjcBXcoV3nFNaTci",
+	"jPIAFo6LuBHwckNhS4nAe48YvBniF56LBcEXNgGfiPvgsRZgCMGbFXYRpavElyHy/Hl3BWVzSQKHWUQP",
+	"mTVc7FmlYT3pvKdG8ot9JZDhdq7ZhchzmSCBFp9OMXNoXbJ9RQ/CTFwwI+Tg0kamKZtyrXvqTfBf+82b",
+	"qKA64eEXAdskClpiWKOcsAuMw7iJMF8O/dWvf5fpDOuTBBsIMxdCuTeVlEkN9Y49EiozbqGq1NAR3pHC",
+	"ern/+h/xBWie4JNW01t/Z2+rs/vmJX81fNH6frQrWt8Ph53WG747aL0cvUheie9Gr/n3A2tEO0m/t3X8",
+	"6RB+gF5sH7xY60cp/hd6RHsIrkQiNfjK/WGWWGP75PPHj++OdzveQocJ7HY6u0s2+97Wi1dv2m86VsBe",
+	"1Wp+kCbf4vHrVBQdd65Jznkh0UU5QoGQVSllxgLD/7faz7PxvCvEJsRqneh7ZnN7VJmJtW7UsdOyuH3d",
+	"kvqBaH0UGPiRr20NJK2dpP3lrRC/hfZELi6kmNebE/tpiiUrSuxBtiUhrZSmQNAPsliLUvHmK2hDDE4x",
+	"ahyKBoI7koih1Ah+jjYAaOcFNPuAEh1maiTzCSp+0POopax+wsUp9OJglgBEa9gz+cYrITAIisn0ZaIJ",
+	"eliqRHxxyhuX3Wknsk7aLKaJUOgT3a4YsLF6KqaODLQSRik/OxNJHDpwXfsVcM7wOwRgy/24IokjNlNT",
+	"LpNgv9s9deB+H/yY4qHMZHOONTYyDxdCT8FAm2DQFFpJHE+KZvNcGiMUgOeukHsRoFOGyTJpvN2bC65h",
+	"PhU46/bk3CRMel9VtoHghcP+YAprk7LBkvevCVQfcE3nEZMqMBjP5IV4Lsr9mtLadOdddAfbu0B6hMci",
+	"wkqVHBMnlO+9tmKoKuMN9IORE6FFLtcwgxafeg77PMWwT7GB6+QTBlMHs+G5MPYopsnDFDbfdTDoLbzn",
+	"SJ7NcrEUEwJPFRYAqkApnswaAL/v+1qcerXC+18iz/QtR4LWtf3tM29iwIytutDLdqXjAViyqEJDokvf",
+	"ScQ2kItaW2KmKI1b2y14y773c7/gs569Vr9g4YQgWk2m0kUXHA6opkdPzFrfzZtp0ICJZUU7li7DI4iL",
+	"FK93z6f64RtL1vrqn1Qp/lIf6Afegpqcp1rcOOd57f6nKjWxU0j8mxUpVvWxHq7epSA9WZiwGBx+EwOr",
+	"V6CCpPa0DkvB8J7aJBruEhLFS29rFosv6Pn2c25E3EWihaUGUxelXilaiNvsxzAKAU64PxNL8wh1JQNu",
+	"AjZYEPGZHI2EnSRhSxAgJcYrqMwL/GvktqF3DB3zKsd7P/mvWVifdFBs7qP1wN0Mce4TO+KjDRs/mHh8",
+	"Vvp36VyfCFMyCLbLhvCCjSFTShCweC9v06v2VY07Xs63tOGmsOSriYRL4EiegyDosNNCBEznXc+SDI2I",
+	"HqS9GCORCUHj9qBoZall0sHv+y9sa+zyYzOVi5SXuh2rWKwOSjWXAMMb52IoIDnlFzEGx2jC9bnPb4iw",
+	"PYfjF0NdFtfVnLhvvXVLfIedcytu+Upp4vszhXlNzoaptMphwheMJ0DiZDI2WEAQe8iHY8SrqqzsK1dz",
+	"TviXD0Kd2XP9qrNaUXenFSErq7tOgJLT/M0ZlyVxs69Kt8QFErQkU0kbnkO2x1oEeD3KsV+VUDUaXsup",
+	"yKuq1q8ZSHDp4hYQF94SPK0dq1xiHbkW2eQy2Nq3NJkDmMu3AcwWvvNVik8T8TRqrgpXnF6UKDLXlpFq",
+	"6gm/pIh06fDeGCoWzh2oI6rb9L3dEZNWmENGkGthPZepyO1d5ZhU42yUI6YWa3Taux37s93O/2u2axBP",
+	"w21/tFzowRwfpG07nMB6Yz0Rz2b6k0Q+TULJgBH2EJRCqk07sqvkwZWt89IYO2dC2csr6gsjPshzwlQG",
+	"DajIxc9mxutChG/VIr8QOZtSYTmbKQSUVqJdYcziY5/FxLOYeBYTVWKC3HNS1MQSPsRrcofyYG2ybRmv",
+	"LyT+rmyMxhTF7V/050zZ8zW7TqasdM1u8TLdBQM1MSATcGZIbIpp6jYDX09HbCKVnMwmmFWI2AVPZQJJ",
+	"eRXW1RVV866BCmoeZ2mKXVGp9fMToLtO7cDNbuDvmsVURMgcEbFgrpGnoXYPpAJI/wxt+AKzACVY08IE",
+	"wlYBwgStwbh8aqbCw2BdPtsK3wTW5V0JMWsRCJ4rqc7qg2WflGB5NsdIXVC67fKUDV6Vvmy2WVFGTL3q",
+	"mlEtscuAuhbczIwBvYXqkVwVdbMoM04A3yF4vOHngup8Bq6zSkc9FXZW6aCLlKe6zTBZZhArI8GId/Ei",
+	"iGa3M/qyAx05dWH5d27B7vBeu2d8g92KB8EeY+PiwCFuRHgGi4O32p5YhOGmeXaW88m2vuWObXc8Lqsb",
+	"/fHLMXxkRW9VSGX3NlCVjlxOuWCQkZIXdodZg3AL2PGnw1pQhwHXYnOgDHooKNe7TbPQUlx2kOED7Fws",
+	"RGL32q/ITRTWzU9p6VC+o7IL2qFwdzizS+9nHRyx0Rc6MlIZcZYTGp7GZtCd3xACqy+T33ewJ7+ihmX1",
+	"vDhPjAC0ZMIasR8pLoWVirNSBsHzH78UAW/KjV2drb2t//wHb/2r03rzK/2/9etvu9HLP/3ufvyHrcrM",
+	"XXV86SiTijptx9m0oDDEWlTsrNQ7CMWBxPXuZ1Muk7gZFZ9BSW9VA3RgxqQE/JfHIhfQW/D3k0+H0Qop",
+	"ZjWHIpGZOpLTnmrE/9GiBt7WTxM+bJ2M+YvvXsfYPGr3/vUr9tPH/YPWyU/7L7577bYg53M2yJJFExTX",
+	"WAzPi2ZerjCpDf27ueBJ0MZa7qAK8Fg9eAMkoIIaLQ8IEfPRqA/JNatye8qKwTjloIT7Wto1yXJHHxur",
+	"zIi+H0bHrIGwESX2a9w6poXRzQh4++FxPRWXOjP1P35t2//HXWaENg5kArwMenVqQ3LdyT3VU8e4Yei1",
+	"lPQ2cPSDcl/pIbL2Rn0xVmhZAECTdUpcZ/QevLRd+L7J+kkWWyNl9TSFDU1pinQ5eMToKcv9lW22cvb0",
+	"kKf+c37qvkUbihegPAwazXuKjwxw5i4Y96VErnhjjyyT03i5kixi8XGMtRDYDmonYRcEpoyHraegw2s/",
+	"djUT0n2Q5cLMckUEE3o2HAqtR7M0pFSxu479UjQ0tnMPxDCbCN1T8fE2+8G6o43TiB2zP7L9ZuzLOII3",
+	"D4rR2P9njVPWYsfbTbZDf23GEcszfMKYp6PWbNpTJmMvwBacgPF2kkH9CswcPcicS7sZpd7tRqaEPa5W",
+	"NHcQHpF1ABIF+sVxc3sKdtdzFUMVHdAjlqdd4CTMx1nqlt6vhT8O0kA3fH1/v+uRhBuQi6GA1v4F8iWf",
+	"i2lVcz8eOdfdTy1SwdbgCYLrFPTbRyWsaDorYwGtltYAh8vrAAmyvBAewb3ZP3ofcEYhOSvKna4vo3HS",
+	"k5qR8dPc9JQELkn7niabDccIRJCLRKTyAvignbwNBStxLLfeg4Snqhl4Mq1pLJMYcAjweaX1tZuR+4nR",
+	"gxaIk7aCxtBTP7rwisPScZuzB0+JHB43ND+6FvW2w+gu0GMiFsNl6E9zORRxVCsToyUhHK3KXjuuR5+C",
+	"kYU2cZfmV/ZqcJrYt+mllv0aazhtDi2tFZLNZXJCIs5XnY7HNSgN13SPpz0In+thN8h5cw+OWDEc1ora",
+	"6wi3SZ01fQdwIGviUNj841ewYM4l9qTap8Zt9gn2laJi3Eo0iaVI1e2bcLnoYNG5WmeI/3WtFl9nNnTD",
+	"tQ1A3KVmrzq73hAbY3m2N8UqTYu6CqkXnU499ln9yKfZVA7rxty93pjFfa2d7Hff1dRz3X4cjmZFYZv7",
+	"jsGVj9qljg4Jfghr6FnqIDKdbkpk8riLy55W3Wy5TNarPNBXzulolByOiAW+hv+Hl4oRK5t5G/fWjHiq",
+	"MRDH560BHH0XmqOZBDMc8jS1JsWmHkvXASGTMZNkUEtlHc+QIaM+wLdU0gdGu2e3EMoX3lpTLCGu6eK2",
+	"RPihJXQ3sMOpx6AxWBTTj4oCX0/WkwIq61TkMkuadU0Wg0UQGSRIItyOpudEUUATvQAxjC0bXVBA4TqA",
+	"R+VxGqzTKfhwHJTo9lThbzll78GUqtbHajTvMCXZhEu1DfEna4Zbv9YaMGfYWEMNFNCECZ4R4RmMOZBr",
+	"W81HKhYUlkZWEF9xO88lcMUY58XlIKK3NUu5OpvxM1GH+3pYOgpXTahcB9C1hhZupsDyylR9kTB+pKRZ",
+	"SJMMsiwVXN1xzCpcq82LGEuX7SslAr0KtxFiqWzr8sKwBlcrNfjubjXLjFLUteDBlLGUkc6GE7xlGVdH",
+	"LlrOeZS+szPNBbUzXRrUDU/FUfCVezqIwSPXArlDWMjKkudzKHAdli/oUu/IZAmEaLNDBVUAs4rTcnLZ",
+	"aXmUqey66d6zLf3VH/ivqfPs48zU3a4GD/bExYPIaGpefs+uRFBQFuSgGeohv5TH1nQBqlBLlYC+SqBZ",
+	"UrMJz8+rUCE+8vy8ZFkdo3J69HccJ3rPt/sz6O7LLvNPoapH5E5U+M+sRY9YDvD8fMnIs1tmPZeJAD4y",
+	"cOV4mt7KzS+bcuju3Qo9yREOxcQ/Zzx1AXeNAJvDLJ1NlINUHyx6CmvkrSUhJ8J/mk8ES2QuiI8eIu+w",
+	"Am0WUxM+gB5yF7R3DXTzMTfW1wUHURZVDl379di6shgZRhcKcmLWhYKwPjJGSMWExBC4m0CdM0hvei9u",
+	"4C3weuB013F63ISE49bpI4glwi4w7Nyj5ovA9d3c06U791WVHbnL33DFQjW1RCs1R6E544TRlQqK6Es7",
+	"4svUnrg6Qfb59MfWn1yfAEbmWZ7N94p21KjUZ+5vA1EEOYESEaZHVCrCi3yJlbe6I1ac6IjROW6vMCYB",
+	"lROaUk4iJnxRJXnewQvWyp57ExQPxFKz/gYb8cXsDPVFlw3HPNfC/DAzo9afyhd5edhKh+jg5Gc2kilU",
+	"V+NZgUce4LNab6WeZloaAs4pf58bw4fjiVCmC2PYt/2h5852e6gveltVsbliRl8Td8JYOHEXAgRP+ALR",
+	"gbVdant5csEnpRDCjWTB+j69T8pNLGzrLaTTUidAUeRKKPlVKLyYwLemt1RMZW58ngCVtckYNywV1taI",
+	"qQHBAQuxhqR6hMJucVWLnWab7VthE0IjURekewICJREnAwTVzTxj+cyaknwo9qjjcJiphI3A46RSDmvi",
+	"nLqEAnyeqogBOYREeCPLi05GFsMP+zIBSgg2U8RxQ0H/wAtsdnvKJT/smCTxnTpgjeViiGLopYGgPOQs",
+	"z2bTFZoCHaxvUYeyxFTAGp6pIFg24ClAEgjrzloRvUcFRkhMB1Aj+lxOpy77H4AfR0ugiRqqZezY1gWI",
+	"sPwEPj5T9qdUZAIvDK+i2z31C9C9l7IuRLKHgxdJIcLUHogip2OdAqh2QlQRKvXA8itequSC1pUR6mIa",
+	"H5/YZr94/OeNUKZcK+p1TeB78tVxesezh+Ei8E9fF3grRKPUcE5cYqyh7DmFm+zCKLngwzGyELj+pWZR",
+	"YIUnyp5e10f03KvyFcUI/gayz6udCmx4qxNMtnS9dZ1CvWqXi1OsJN1qreyDWsXIVvTiQpiI2VcUySY6",
+	"uKcK3VipPyEPDfdgG/VMYbIXutQq4AuhmWvI1xOwSHqKRDI7LKKWWP2WXBIFsGtRNFxcXRp+xNdArrUn",
+	"B1ZDC7C54xsIKq/yrNRDDgeUfVCpUH0UXGsUSj2f1rQaVdjj9Y0n636BW7a6rlO+QJqA+ku22nyxgfld",
+	"lgyrrfBLQDdQBYSa8Q5x2B5Z8/uBq3161sZfEyED7Kq9ayVt213xCLDO3/kEjJ9xqW5DJdeDSt/wgt19",
+	"mHQzk/jbBgkMghOrQZPbipEAAvSULy7hjFxyQek0QzYldl1H1qBLM3VmdUvhm0beM7VeakIQIGyfXqun",
+	"eJoLnizA6Q6d/TdYsWfmmSPdJcfXajEzl0NxZZf1iC8eRu3clVt7xBcPAZV8lfuLAe9npfe1pamXVR61",
+	"EvrQ2BSP5rYu8iC35YIiWaPeQbFw9TxPwhcRkGr37YzhL4jUQiaxA2EopYEIarWnEFmq76BXS6mfgEUu",
+	"50a0WQj54GhgrLgESm+cGsmsqKeIKsd+hqo28xJNOebES1zlSADGPMgrOFggN7E7aEJJeIw/2l8WULOX",
+	"UpRfiWMcOyMrSMaX1gORJ4qB7arsdjoFjC3B/O92Om0G6VrdU/D6SRkkdMwvYF0DNh1c0obKitGgx9x6",
+	"m51mdYOTPUa4Bs+sVJuxUj3x1BsejRayO0IHJ5A70g9Mhv/8xjJzJAWgm4PEk2/CgEsVcFut5Omuy3RO",
+	"MvxqoNRe8ActQtfK8nvaEMjIh9l5148ZsTKnslMOPVWpHZxohFqlQKOU+ljd6NRx7oOSPeUaoSmKGbEV",
+	"xpHSj4pwZonFpCg9GKX8rO+ZOYFGxLF8ZiOniODvcbgUMaDqu5rukk7pori1qqDE6NZT7yA/aJVc0RgN",
+	"uTWt+FSPM+PifQk3HBA+OFayOr5R38vvat0YZwvBc5aNeoqIzH2m0Heaj0UKWbmJmGT5AmAfiqMHzAZu",
+	"A/W2IxpAMgFIoo6yfDJLOQgpPjQiZ434hzhi8R/tHy37x1/iiBk+sPZAnkt+JqjNv+n6xXluoGdepCm0",
+	"WmNNm7aTjrvY9RzFTCotE2zfbcwxQMn01L6rHguB2P96mtolMM2InQlDjWGZNnk2HYuCuB66ruM41mMI",
+	"gaes9RPrbVWTz//h9NO/vTvsbbFWFupcK9tYr9dTjPW2/nD0+a8f3h/0Px9/2OFTuXOxW3XF/mx39IcX",
+	"nRevW53dVmfXCskXr01GP3rZekk/wtP3g89N9LZgtvWq9wbUsN8uK+QtVPcUC+8rfJ66Yi+O0rN2X20g",
+	"C2zubPQ4dLkWxkh1pnd8yuGSjjEHs3VCX7pTmrylZ12OaIvZxEIhZ0Do5RMpUhB0HjfX52W4ZQiut2W4",
+	"PjdFrJZGWK7G8adDQGQKt9ntWNittdSW/+nQKmgH5+QwTRea7TrIwFIaOJcXiILEVDa3dsdMo6epxNzN",
+	"BGnRemq3Q2VLYKBgUZJDTs+zodC62XV4T+F5Pxdi6iHhkC17pq0R8MtauvMCSM6jTSUM8IWq3MmT4pjW",
+	"YNY9Eq61cJIPUhRzlRtWQvZzJzAIM/mT8tyudq9EaYC0scvoxs+z3Iw9+TwUtgXSBSrBqyXJptypoDEW",
+	"2ojJDpiXZ5dpixP44AF+7i7xSoLnXHaGjxBhECc+w7k+El1AUyNBWpohonWJAQBigLvCnNfTmk3D3YRl",
+	"KG/SWPDUHp36TfoJP3GH24NPWCdc6NWd3RM4qXou8vaN7+DtoNjSRtYQrtOUkwwBuoq5X7LzH+SFUEKj",
+	"7vdDAJLGmr01qW4hOEdt8OVFp+Mp+6YpN4THns0VGpDWaocHX4hcjqRIlmE/dMRedV4R58uCREqD95RL",
+	"Olh3msCQE6wCwjLJTAsCDJnzJcQQ2l8PGNKMmM6ss06Ba/u9Lwu0TbKBsbNgQ5FTd50AuyMREzACNMFs",
+	"mrGYAGU0/Mu+Fpg/PeXeGs+XZo0DniSLbc3iTPVxlL5JNfvNjsX+97//h/0eE2ANlIBigfWfcTV+iCsD",
+	"2Af2LU5T/RY3YwOM3GDxw1cDEc6VQaLFOjCRxD2mHuq0BFv18n5pCP1CrM1Luq1xyWaQdVIXq3N9W+Le",
+	"yweW6r4KwEIv1/w78mD7GyOo5G/ReT79cNKsu/XuZrZSqS7JtkEUmUGwU1PTMdji49mEK8rJdIMUE4Ez",
+	"D7M8EQkbzAx2ttvvixoawFOayQeYyLdBAxi+8+bllbBVT4sG8DRMOWhv4Mscz447WdcMUbhDfHMuQNC4",
+	"Qhup0EqazDT0YpDB5LGt0jSbi8Spsy4mRQcpV+cRhbvLNOE9Nc4mwm5gm8H6aIg7Q1GrRs4Jvcfi/R9/",
+	"fP/h/f7pu/7xu3///P743ds4YvHB/sej/fd/Owx+2FPx4f7H8sfeH/68/+H92/7n4w/hP99++rj//tD+",
+	"BP/WP/x02t//8OHTL/i14pnwi6Oj408/v3tbieqPpEzhoX2sbnA4xwdhJwsnsE5l2TvxXELzJNnJKlKp",
+	"gPqXZxchT7aV2huyGZZl2VWLZ8rq/Mq8ZfAWG/CW3b4IeOYte76A1+EtoxOLNsPQVfvc/DLdNm+Zx3Uk",
+	"fGYNhN9I7cWOOHCCgu+ZD8cAeo6GEsEjW2+ZG7aT7/ymx1mOBQe/13GCPTUF/TCcYM8a+msWEMeCAiF2",
+	"6xzAPcaICvM+YlN786DBGu8dk+Z2dPEGEXdw4fFOzvJ0a2+LqjTgztEUVhj55ZlqzaaIedySKmJauPZ4",
+	"lbAp13qe5QmD0ol2APozo/r2ZRwxbVoQ4OJDrMDkyUQqqY2LYxcj2F9UDHFUhMIw7E/ZO0LihdByMIxP",
+	"DqyO5BJHvuxpJV0ZjDP6UvU6EBPGlagPfYezwVDI6khQlqEj8lF91LKMKA0P2j96z87FInxHOARVb+jr",
+	"Q8KcrDbcSG3kMBzCW46VC+XMRtaAhLRuBtVqejtEncYHTcRkIHI9ltPwGYX1ufqIJX+9mC2q2GAUf0dW",
+	"B1ni/se0sKsydtw3JgvmHoy7xNlXgZSM38fyBKTE8gC5QJrkdi+o3ltqNQ4XI6hWqljxynZnaHGlpubq",
+	"RsuIbqVMgke56vjVx0Bn55hPp0IBhQxbwgAONzYqF3HDYwhuyj+pDB5XsUFcjwcZz+1JLwoCHdRAmDIP",
+	"i9VLNerhmXUjVC3gyc8syebK6oawSiUoT8kBMM7+LxjTFZ/8/uvv/xcAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

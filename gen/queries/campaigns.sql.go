@@ -290,14 +290,18 @@ JOIN affiliates a ON a.id = m.affiliate_id
 WHERE ($1::uuid IS NULL OR m.brand_id = $1)
   AND ($2::uuid IS NULL OR m.affiliate_id = $2)
   AND ($3::text IS NULL OR m.status = $3)
+  AND ($4::uuid IS NULL OR m.campaign_id = $4)
+  AND (a.name ILIKE $5 OR a.email ILIKE $5 OR c.name ILIKE $5)
 ORDER BY m.created_at DESC, m.id
-LIMIT $5 OFFSET $4
+LIMIT $7 OFFSET $6
 `
 
 type ListApplicationsParams struct {
 	BrandID     uuid.NullUUID
 	AffiliateID uuid.NullUUID
 	Status      *string
+	CampaignID  uuid.NullUUID
+	Pattern     string
 	SkipRows    int32
 	MaxRows     int32
 }
@@ -321,6 +325,8 @@ func (q *Queries) ListApplications(ctx context.Context, db DBTX, arg ListApplica
 		arg.BrandID,
 		arg.AffiliateID,
 		arg.Status,
+		arg.CampaignID,
+		arg.Pattern,
 		arg.SkipRows,
 		arg.MaxRows,
 	)

@@ -323,7 +323,8 @@ func (q *Queries) MarkPayoutPaid(ctx context.Context, db DBTX, arg MarkPayoutPai
 
 const payableGroups = `-- name: PayableGroups :many
 SELECT v.brand_id, b.company_name AS brand_name, v.affiliate_id AS affiliate_id, a.name AS affiliate_name,
-       v.commission_currency AS currency, sum(v.commission_amount)::numeric AS amount, count(*)::int AS conversion_count
+       v.commission_currency AS currency, sum(v.commission_amount)::numeric AS amount, count(*)::int AS conversion_count,
+       count(*) OVER () AS total
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
 JOIN affiliates a ON a.id = v.affiliate_id
@@ -331,12 +332,15 @@ WHERE v.status = 'confirmed' AND v.payout_id IS NULL AND v.commission_amount > 0
   AND ($1::uuid IS NULL OR v.brand_id = $1)
 GROUP BY v.brand_id, b.company_name, v.affiliate_id, a.name, v.commission_currency
 HAVING sum(v.commission_amount) >= $2::numeric
-ORDER BY b.company_name COLLATE "ro-RO-x-icu", a.name COLLATE "ro-RO-x-icu", v.commission_currency
+ORDER BY b.company_name COLLATE "ro-RO-x-icu", a.name COLLATE "ro-RO-x-icu", v.commission_currency, v.brand_id, v.affiliate_id
+LIMIT $4 OFFSET $3
 `
 
 type PayableGroupsParams struct {
 	BrandID       uuid.NullUUID
 	MinimumAmount decimal.Decimal
+	SkipRows      int32
+	MaxRows       int32
 }
 
 type PayableGroupsRow struct {
@@ -347,11 +351,18 @@ type PayableGroupsRow struct {
 	Currency        string
 	Amount          decimal.Decimal
 	ConversionCount int32
+	Total           int64
 }
 
-// What a run would pay: confirmed commissions in no payout per brand, affiliate and currency.
+// What a run would pay, a page at a time: confirmed commissions in no payout per brand, affiliate
+// and currency, in a stable order (the ids break ties), with the count of every group (total).
 func (q *Queries) PayableGroups(ctx context.Context, db DBTX, arg PayableGroupsParams) ([]PayableGroupsRow, error) {
-	rows, err := db.Query(ctx, payableGroups, arg.BrandID, arg.MinimumAmount)
+	rows, err := db.Query(ctx, payableGroups,
+		arg.BrandID,
+		arg.MinimumAmount,
+		arg.SkipRows,
+		arg.MaxRows,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -367,6 +378,7 @@ func (q *Queries) PayableGroups(ctx context.Context, db DBTX, arg PayableGroupsP
 			&i.Currency,
 			&i.Amount,
 			&i.ConversionCount,
+			&i.Total,
 		); err != nil {
 			return nil, err
 		}

@@ -118,15 +118,24 @@ func (s *Service) Join(ctx context.Context, sc tenancy.Scope, campaignID uuid.UU
 	return out, err
 }
 
-// ListApplications answers a page of applications to the caller brand's campaigns (all for the host).
-func (s *Service) ListApplications(ctx context.Context, sc tenancy.Scope, status *string, p paging.Page) ([]Application, int, error) {
-	return s.listApplications(ctx, p, queries.ListApplicationsParams{BrandID: sc.Brands(), Status: status})
+// ListApplications answers a page of applications to the caller brand's campaigns (all for the host)
+// whose affiliate (name or email) or campaign name contains the page's query.
+// A campaign or affiliate id narrows it to that campaign's or affiliate's.
+func (s *Service) ListApplications(ctx context.Context, sc tenancy.Scope, status *string, campaignID, affiliateID *uuid.UUID, p paging.Page) ([]Application, int, error) {
+	params := queries.ListApplicationsParams{BrandID: sc.Brands(), Status: status}
+	if campaignID != nil {
+		params.CampaignID = uuid.NullUUID{UUID: *campaignID, Valid: true}
+	}
+	if affiliateID != nil {
+		params.AffiliateID = uuid.NullUUID{UUID: *affiliateID, Valid: true}
+	}
+	return s.listApplications(ctx, p, params)
 }
 
 // listApplications answers a page of the applications that params select.
 func (s *Service) listApplications(ctx context.Context, p paging.Page, params queries.ListApplicationsParams) ([]Application, int, error) {
 	rows, total, err := paging.Fetch(p, func(limit, offset int32) ([]queries.ListApplicationsRow, error) {
-		params.MaxRows, params.SkipRows = limit, offset
+		params.MaxRows, params.SkipRows, params.Pattern = limit, offset, p.Pattern()
 		return s.q.ListApplications(ctx, s.pool, params)
 	}, func(r queries.ListApplicationsRow) int64 { return r.Total })
 	if err != nil {

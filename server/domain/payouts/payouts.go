@@ -26,7 +26,6 @@ import (
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/csvfile"
 	"github.com/openaffiliate/platform/server/platform/customplans"
-	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/paging"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
@@ -127,14 +126,24 @@ func managedBrand(sc tenancy.Scope, action string) (uuid.NullUUID, error) {
 	}
 }
 
-// Payable answers what a run would pay now, per brand, affiliate and currency, at least minimum.
-func (s *Service) Payable(ctx context.Context, sc tenancy.Scope, minimum decimal.Decimal) ([]Payable, error) {
+// Payable answers a page of what a run would pay now, per brand, affiliate and currency, at least
+// minimum, in its order, and how many groups there are in all.
+func (s *Service) Payable(ctx context.Context, sc tenancy.Scope, minimum decimal.Decimal, p paging.Page) ([]Payable, int, error) {
 	brand, err := managedBrand(sc, "sees what is payable")
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	rows, err := s.q.PayableGroups(ctx, s.pool, queries.PayableGroupsParams{BrandID: brand, MinimumAmount: minimum})
-	return dbtx.Each(rows, err, payableOf)
+	rows, total, err := paging.Fetch(p, func(limit, offset int32) ([]queries.PayableGroupsRow, error) {
+		return s.q.PayableGroups(ctx, s.pool, queries.PayableGroupsParams{BrandID: brand, MinimumAmount: minimum, MaxRows: limit, SkipRows: offset})
+	}, func(r queries.PayableGroupsRow) int64 { return r.Total })
+	if err != nil {
+		return nil, 0, err
+	}
+	out := make([]Payable, len(rows))
+	for i, r := range rows {
+		out[i] = payableOf(r)
+	}
+	return out, total, nil
 }
 
 // knownBrand answers 404 for the host's run naming a brand that does not exist, as a brand's run

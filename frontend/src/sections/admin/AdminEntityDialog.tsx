@@ -5,6 +5,8 @@ import { tooLongMessage } from '../../api/errors';
 import { FormDialog } from '../../components/FormDialog';
 import { PasswordField } from '../../components/PasswordField';
 import { useForm, type FieldErrors } from '../../forms/useForm';
+import { SearchSelect } from '../../components/SearchSelect';
+import { brandChoices } from '../../api/choices';
 import type { AdminKind } from './adminKinds';
 
 // Brand, affiliate and campaign names share the contract's limit.
@@ -41,13 +43,11 @@ export interface AdminDialogState {
  */
 export function AdminEntityDialog({
   state,
-  brands,
   busy,
   onClose,
   onSubmit,
 }: {
   state: AdminDialogState | null;
-  brands: { id: string; name: string }[];
   /** True while the save is under way (the parent's mutation). */
   busy: boolean;
   onClose: () => void;
@@ -59,7 +59,6 @@ export function AdminEntityDialog({
     <AdminEntityForm
       key={`${state.kind}-${state.mode}-${state.id ?? ''}`}
       state={state}
-      brands={brands}
       busy={busy}
       onClose={onClose}
       onSubmit={onSubmit}
@@ -69,13 +68,11 @@ export function AdminEntityDialog({
 
 function AdminEntityForm({
   state,
-  brands,
   busy,
   onClose,
   onSubmit,
 }: {
   state: AdminDialogState;
-  brands: { id: string; name: string }[];
   busy: boolean;
   onClose: () => void;
   onSubmit: (state: AdminDialogState, values: AdminEntityValues) => Promise<boolean>;
@@ -141,21 +138,21 @@ function AdminEntityForm({
           />
         )}
         {needsBrand && (
-          <TextField
-            {...form.field('brand_id')}
-            select
+          // The brands are searched as the host types: there may be more than a list can hold.
+          <SearchSelect
+            name="brand_id"
             label={t('fields.brand')}
+            placeholder={t('dialog.chooseBrand')}
+            value={form.values.brand_id}
+            onChange={(id) => form.set('brand_id', id)}
+            search={brandChoices}
+            queryKey="brands"
+            testId="brand-choice"
+            error={Boolean(form.errors.brand_id)}
+            helperText={form.errors.brand_id}
             required
-            fullWidth
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="">{t('dialog.chooseBrand')}</option>
-            {brands.map((brand) => (
-              <option key={brand.id} value={brand.id}>
-                {brand.name}
-              </option>
-            ))}
-          </TextField>
+            size="medium"
+          />
         )}
         {kind === 'campaign' && (
           <TextField

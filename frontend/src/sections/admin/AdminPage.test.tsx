@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/config';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders';
+import { chooseSearched } from '../../test/searchSelect';
 import AdminPage from './AdminPage';
 
 const stats = {
@@ -267,9 +268,8 @@ describe('admin screen', () => {
     fireEvent.change(status, { target: { value: 'archived' } });
     fireEvent.click(screen.getByTestId('admin-dialog-submit'));
     expect(await screen.findByText('Choose the brand this campaign belongs to.')).toBeTruthy();
-    // The brands to choose from load with the dialog.
-    await waitFor(() => expect(document.querySelector('select[name="brand_id"] option[value="b-1"]')).not.toBeNull());
-    fireEvent.change(document.querySelector('select[name="brand_id"]') as HTMLSelectElement, { target: { value: 'b-1' } });
+    // The brands are searched as the host types.
+    await chooseSearched(document, 'brand_id', 'Ada Shoes');
     fireEvent.click(screen.getByTestId('admin-dialog-submit'));
     const toast = await screen.findByTestId('toast');
     expect(toast.textContent).toContain('Failed');
@@ -286,8 +286,7 @@ describe('admin screen', () => {
     fireEvent.click(screen.getByTestId('admin-tab-campaigns'));
     fireEvent.click(screen.getByTestId('admin-add'));
     fireEvent.change(document.querySelector('input[name="name"]') as HTMLInputElement, { target: { value: 'Autumn' } });
-    await waitFor(() => expect(document.querySelector('select[name="brand_id"] option[value="b-1"]')).not.toBeNull());
-    fireEvent.change(document.querySelector('select[name="brand_id"]') as HTMLSelectElement, { target: { value: 'b-1' } });
+    await chooseSearched(document, 'brand_id', 'Ada Shoes');
     fireEvent.click(screen.getByTestId('admin-dialog-submit'));
     const toast = await screen.findByTestId('toast');
     expect(toast.textContent).toContain(

@@ -8,7 +8,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, Card, Chip, IconButton, InputAdornment, Stack, Tab, Tabs, TextField, Tooltip, Typography } from '@mui/material';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { contractLimits } from '../../api/contractLimits';
@@ -45,7 +45,6 @@ import { ServerGrid, type ServerSorting } from '../../components/ServerGrid';
 import { useDebounced } from '../../components/useDebounced';
 import { usePaging } from '../../components/usePaging';
 import { useServerList } from '../../components/useServerList';
-import { compareNames } from '../../preferences/format';
 import { useToast, type ToastInput } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { AccountActions } from './AccountActions';
@@ -77,8 +76,6 @@ const PAGE_SIZES = [25, 50, 100];
 /** A tab's list as the server pages it, loaded again behind the rows shown while a new page comes. */
 const KEEP_PAGE = { query: { placeholderData: keepPreviousData } };
 
-/** The brands shown for a new campaign: the newest thousand, as the dialog always offered. */
-const BRAND_CHOICES = { limit: 1000 } as const;
 
 function RowActions({
   onEdit,
@@ -127,7 +124,7 @@ interface ListState {
  * (where it can) sorts; brands, affiliates and campaigns are added, edited and deleted here.
  */
 export default function AdminPage() {
-  const { t, i18n } = useTranslation(['admin', 'common', 'auth']);
+  const { t } = useTranslation(['admin', 'common', 'auth']);
   const toast = useToast();
   const queryClient = useQueryClient();
   // The dashboard's search links here with ?tab=brands&q=… to open one tab already filtered.
@@ -158,7 +155,6 @@ export default function AdminPage() {
     trackingLink: trackingLinks,
   };
   const [dialog, setDialog] = useState<AdminDialogState | null>(null);
-  const brandChoices = useListBrands(BRAND_CHOICES, { query: { enabled: dialog?.kind === 'campaign' && dialog.mode === 'create' } });
   const [deleting, setDeleting] = useState<{ kind: AdminKind; id: string } | null>(null);
   const [hostOpen, setHostOpen] = useState(false);
   const [inviteLink, setInviteLink] = useState<InviteLink | null>(null);
@@ -220,14 +216,6 @@ export default function AdminPage() {
 
   // A list still loading has no count yet: '…' rather than a 0 that is not true.
   const countOf = (list: ListState) => (list.isPending ? null : (list.data?.data.total ?? 0));
-
-  const brandOptions = useMemo(
-    () =>
-      (brandChoices.data?.data.brands ?? [])
-        .map((brand) => ({ id: brand.id, name: brandName(brand) }))
-        .sort((a, b) => compareNames(i18n.language)(a.name, b.name)),
-    [brandChoices.data, i18n.language],
-  );
 
   const save = async (state: AdminDialogState, values: AdminEntityValues): Promise<boolean> => {
     const name = values.name.trim();
@@ -455,7 +443,7 @@ export default function AdminPage() {
           {tab === 'trackingLink' && grid(trackingLinks, trackingLinks.data?.data.links, columns.trackingLink, linkPages)}
         </Box>
       </Card>
-      <AdminEntityDialog state={dialog} brands={brandOptions} busy={saving} onClose={() => setDialog(null)} onSubmit={save} />
+      <AdminEntityDialog state={dialog} busy={saving} onClose={() => setDialog(null)} onSubmit={save} />
       <ResetLinkDialog account={resetFor} onClose={() => setResetFor(null)} />
       <CreateHostDialog open={hostOpen} busy={createHost.isPending} onClose={() => setHostOpen(false)} onSubmit={addHost} />
       <InviteLinkDialog invite={inviteLink} onClose={() => setInviteLink(null)} />

@@ -33,7 +33,7 @@ function serve(row: typeof affiliate | typeof newcomer = affiliate, rates: Recor
     'fetch',
     vi.fn(async (url: string) => {
       if (url.startsWith('/api/v1/affiliates?')) {
-        return jsonResponse({ success: true, data: { affiliates: [row], total: 1, limit: 1000, offset: 0 } });
+        return jsonResponse({ success: true, data: { affiliates: [row], total: 1, limit: 25, offset: 0 } });
       }
       if (url.startsWith('/api/v1/settings/currency')) return jsonResponse({ success: true, data: { base: 'RON', rates } });
       return jsonResponse({ success: false, error: 'no', code: 'NOT_FOUND' }, 404);
@@ -65,12 +65,15 @@ describe('AffiliatesPage statistics', () => {
     serve();
     renderWithProviders(<AffiliatesPage accountType="host" />);
     const row = await screen.findByTestId('affiliate-row');
-    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(row).getAllByRole('gridcell').map((cell) => cell.textContent);
     // Affiliate, campaigns, clicks, conversions, rate, revenue, commission, last conversion, since.
     expect(cells.slice(1, 5)).toEqual(['2', '1234', '25', '2.03%']);
     expect(cells[5]).toMatch(/5\.000,50\s*RON|5,000\.50\s*RON|RON\s*5,000\.50/);
     expect(cells[6]).toMatch(/500,05\s*RON|500\.05\s*RON|RON\s*500\.05/);
     expect(cells[7]).toBe('Nov 20, 2026');
+    // The server pages the list: one page is asked for, not the first thousand.
+    const asked = vi.mocked(fetch).mock.calls.map(([url]) => String(url)).find((url) => url.startsWith('/api/v1/affiliates?'));
+    expect(asked).toMatch(/limit=25&offset=0/);
   });
 
   it('says Never before the first conversion, in Romanian too', async () => {

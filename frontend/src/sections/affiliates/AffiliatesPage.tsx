@@ -1,42 +1,102 @@
 import SearchIcon from '@mui/icons-material/Search';
-import {
-  Box,
-  Card,
-  InputAdornment,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Card, InputAdornment, TextField, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getListAffiliatesQueryKey, listAffiliates } from '../../api/generated/affiliates/affiliates';
-import type { AccountType, AffiliateStats } from '../../api/generated/model';
+import { NameSortParameter, type AccountType, type Affiliate, type AffiliateStats } from '../../api/generated/model';
 import { DisplayAmount } from '../../components/DisplayAmount';
-import { FitTableContainer, lessImportant } from '../../components/FitTable';
-import { MoneyCell } from '../../components/MoneyCell';
 import { QueryStatus } from '../../components/QueryStatus';
+import { figureColumn, ServerGrid } from '../../components/ServerGrid';
 import { useDebounced } from '../../components/useDebounced';
-import { formatCount, formatDate, formatRate } from '../../preferences/format';
+import { useServerList } from '../../components/useServerList';
+import { formatDate, formatRate } from '../../preferences/format';
 import { SectionHeader } from '../SectionHeader';
+
+const PAGE_SIZES = [25, 50, 100];
+
+const statsOf = (affiliate: Affiliate) => affiliate.stats as AffiliateStats | undefined;
 
 /** Affiliates with their statistics: a brand's are those in its campaigns; the host sees all. */
 export default function AffiliatesPage({ accountType }: { accountType: AccountType }) {
   const { t, i18n } = useTranslation(['affiliates', 'sections']);
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim());
-  const params = { ...(query ? { query } : {}), limit: 1000 };
+  const list = useServerList<NameSortParameter>(NameSortParameter.created_at, PAGE_SIZES, query);
+  const params = { ...(query ? { query } : {}), ...list.params };
   const affiliates = useQuery({
     queryKey: getListAffiliatesQueryKey(params),
     // The call adds a timestamp so no cache in between answers an old list.
     queryFn: ({ signal }) => listAffiliates({ ...params, ts: String(Date.now()) }, { signal }),
     placeholderData: keepPreviousData,
   });
-  const list = affiliates.data?.data.affiliates ?? [];
+  const rows = affiliates.data?.data.affiliates ?? [];
+  const total = affiliates.data?.data.total ?? 0;
+  const figure = (field: string, headerName: string, value: (s: AffiliateStats | undefined) => string | number, minWidth = 90): GridColDef<Affiliate> => ({
+    field,
+    headerName,
+    ...figureColumn,
+    minWidth,
+    sortable: false,
+    valueGetter: (_, row) => value(statsOf(row)),
+  });
+  const money = (field: string, headerName: string, amount: (s: AffiliateStats | undefined) => string): GridColDef<Affiliate> => ({
+    field,
+    headerName,
+    ...figureColumn,
+    minWidth: 120,
+    sortable: false,
+    // The server answers money in RON; it is shown in the chosen display currency, the RON beneath.
+    renderCell: ({ row }) => <DisplayAmount amount={amount(statsOf(row))} currency="RON" />,
+  });
+  const columns: GridColDef<Affiliate>[] = [
+    {
+      field: 'name',
+      headerName: t('columns.affiliate'),
+      flex: 1,
+      minWidth: 160,
+      renderCell: ({ row }) => (
+        <Box sx={{ py: 1, minWidth: 0 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {row.name}
+          </Typography>
+          <Typography variant="caption" component="p" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {row.email}
+          </Typography>
+        </Box>
+      ),
+    },
+    figure('campaigns', t('columns.campaigns'), (s) => s?.campaigns_joined ?? 0),
+    figure('clicks', t('columns.clicks'), (s) => s?.total_clicks ?? 0),
+    figure('conversions', t('columns.conversions'), (s) => s?.conversions ?? 0, 100),
+    {
+      ...figure('conversion_rate', t('columns.conversionRate'), (s) => formatRate(s?.conversion_rate ?? '0.00', i18n.language), 100),
+      description: t('columns.conversionRateHelp'),
+    },
+    money('revenue', t('columns.revenue'), (s) => s?.revenue ?? '0'),
+    money('commission', t('columns.commission'), (s) => s?.commission ?? '0'),
+    {
+      field: 'last_conversion',
+      headerName: t('columns.lastConversion'),
+      minWidth: 120,
+      sortable: false,
+      renderCell: ({ row }) => {
+        const last = statsOf(row)?.last_conversion_at;
+        return (
+          <Box sx={{ whiteSpace: 'nowrap' }} data-testid="affiliate-last-conversion">
+            {last ? formatDate(last, i18n.language) : t('never')}
+          </Box>
+        );
+      },
+    },
+    {
+      field: 'created_at',
+      headerName: t('columns.since'),
+      minWidth: 120,
+      renderCell: ({ row }) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.created_at, i18n.language)}</Box>,
+    },
+  ];
 
   return (
     <>
@@ -66,76 +126,24 @@ export default function AffiliatesPage({ accountType }: { accountType: AccountTy
       <QueryStatus loading={affiliates.isPending} error={affiliates.error} onRetry={() => void affiliates.refetch()} />
       {affiliates.isSuccess && (
         <Card>
-          {list.length === 0 ? (
-            <Box sx={{ p: 3 }} data-testid="affiliates-empty">
+          <ServerGrid
+            label={t('sections:titles.affiliates')}
+            rows={rows}
+            columns={columns}
+            getRowId={(row) => row.id}
+            rowTestId="affiliate-row"
+            sorting={list.sortingOf({ name: 'name', created_at: 'created_at' })}
+            paging={list.pagingOf(total)}
+            loading={affiliates.isFetching && affiliates.isPlaceholderData}
+            empty={
               <Typography color="text.secondary">
                 {query ? t('noMatches', { query }) : accountType === 'brand' ? t('emptyBrand') : t('emptyHost')}
               </Typography>
-            </Box>
-          ) : (
-            <FitTableContainer tabIndex={0} role="region" aria-label={t('sections:titles.affiliates')}>
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('columns.affiliate')}</TableCell>
-                    <TableCell align="right" className={lessImportant}>
-                      {t('columns.campaigns')}
-                    </TableCell>
-                    <TableCell align="right" className={lessImportant}>
-                      {t('columns.clicks')}
-                    </TableCell>
-                    <TableCell align="right">{t('columns.conversions')}</TableCell>
-                    <TableCell align="right" title={t('columns.conversionRateHelp')}>
-                      {t('columns.conversionRate')}
-                    </TableCell>
-                    <TableCell align="right">{t('columns.revenue')}</TableCell>
-                    <TableCell align="right">{t('columns.commission')}</TableCell>
-                    <TableCell className={lessImportant}>{t('columns.lastConversion')}</TableCell>
-                    <TableCell className={lessImportant}>{t('columns.since')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {list.map((affiliate) => {
-                    const s = affiliate.stats as AffiliateStats | undefined;
-                    return (
-                      <TableRow key={affiliate.id} hover data-testid="affiliate-row">
-                        <TableCell>
-                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                            {affiliate.name}
-                          </Typography>
-                          <Typography variant="caption" color="text.secondary">
-                            {affiliate.email}
-                          </Typography>
-                        </TableCell>
-                        <MoneyCell className={lessImportant}>{s?.campaigns_joined ?? 0}</MoneyCell>
-                        <MoneyCell className={lessImportant}>{s?.total_clicks ?? 0}</MoneyCell>
-                        <MoneyCell>{s?.conversions ?? 0}</MoneyCell>
-                        <MoneyCell>{formatRate(s?.conversion_rate ?? '0.00', i18n.language)}</MoneyCell>
-                        {/* The server answers money in RON; it is shown in the chosen display currency, the RON beneath. */}
-                        <MoneyCell>
-                          <DisplayAmount amount={s?.revenue ?? '0'} currency="RON" />
-                        </MoneyCell>
-                        <MoneyCell>
-                          <DisplayAmount amount={s?.commission ?? '0'} currency="RON" />
-                        </MoneyCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }} className={lessImportant} data-testid="affiliate-last-conversion">
-                          {s?.last_conversion_at ? formatDate(s.last_conversion_at, i18n.language) : t('never')}
-                        </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }} className={lessImportant}>
-                          {formatDate(affiliate.created_at, i18n.language)}
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </FitTableContainer>
-          )}
-          {(affiliates.data?.data.total ?? 0) > list.length && (
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', p: 2 }}>
-              {t('showing', { shown: formatCount(list.length, i18n.language), total: formatCount(affiliates.data?.data.total ?? list.length, i18n.language) })}
-            </Typography>
-          )}
+            }
+            emptyTestId="affiliates-empty"
+            // What gives way on a narrow screen: since when, how many campaigns and clicks, the last conversion.
+            hideFirst={['created_at', 'campaigns', 'clicks', 'last_conversion']}
+          />
         </Card>
       )}
     </>

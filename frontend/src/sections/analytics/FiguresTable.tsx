@@ -65,6 +65,7 @@ export function FiguresTable({
           {title}
         </Typography>
         <FitTableContainer tabIndex={0} role="region" aria-label={title}>
+          {/* A plain table, not a ServerGrid: a ranking of at most ten rows (the contract's top 10), never paged. */}
           <Table size="small">
             <TableHead>
               <TableRow>

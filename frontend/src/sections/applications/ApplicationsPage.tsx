@@ -1,21 +1,9 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import {
-  Box,
-  Button,
-  Card,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import SearchIcon from '@mui/icons-material/Search';
+import { Box, Button, Card, InputAdornment, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
@@ -30,6 +18,9 @@ import {
 } from '../../api/generated/campaigns/campaigns';
 import type { Application, MembershipStatus } from '../../api/generated/model';
 import { QueryStatus } from '../../components/QueryStatus';
+import { actionsColumn, ServerGrid } from '../../components/ServerGrid';
+import { useDebounced } from '../../components/useDebounced';
+import { usePaging } from '../../components/usePaging';
 import { formatDate } from '../../preferences/format';
 import { useToast } from '../../toasts/ToastProvider';
 import { membershipStatuses } from '../offers/membership';
@@ -38,6 +29,7 @@ import { SectionHeader } from '../SectionHeader';
 
 type Filter = MembershipStatus | 'all';
 const filters: Filter[] = [...membershipStatuses, 'all'];
+const PAGE_SIZES = [25, 50, 100];
 
 /** Brand 'Applications': affiliates' applications to its campaigns, pending first, with approve and reject. */
 export default function ApplicationsPage() {
@@ -45,7 +37,13 @@ export default function ApplicationsPage() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<Filter>('pending');
-  const applications = useListApplications(filter === 'all' ? { limit: 1000 } : { status: filter, limit: 1000 });
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim());
+  const paging = usePaging(PAGE_SIZES, `${filter} ${query}`);
+  const searched = { ...(query ? { query } : {}), ...paging.params };
+  const applications = useListApplications(filter === 'all' ? searched : { status: filter, ...searched }, {
+    query: { placeholderData: keepPreviousData },
+  });
   // A decision changes the application, the campaign's and the affiliate's counts, and what is available.
   const reload = () =>
     Promise.all([
@@ -71,7 +69,78 @@ export default function ApplicationsPage() {
     }
   };
 
-  const list = applications.data?.data.applications ?? [];
+  const rows = applications.data?.data.applications ?? [];
+  const total = applications.data?.data.total ?? 0;
+  const date = (field: 'created_at' | 'decided_at', headerName: string): GridColDef<Application> => ({
+    field,
+    headerName,
+    minWidth: 110,
+    sortable: false,
+    renderCell: ({ row }) => <Box sx={{ whiteSpace: 'nowrap' }}>{row[field] ? formatDate(row[field], i18n.language) : '—'}</Box>,
+  });
+  const columns: GridColDef<Application>[] = [
+    {
+      field: 'affiliate_name',
+      headerName: t('applications.columns.affiliate'),
+      flex: 1,
+      minWidth: 160,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Box sx={{ py: 1, minWidth: 0 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {row.affiliate_name}
+          </Typography>
+          <Typography variant="caption" component="p" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {row.affiliate_email}
+          </Typography>
+        </Box>
+      ),
+    },
+    { field: 'campaign_name', headerName: t('applications.columns.campaign'), flex: 1, minWidth: 130, sortable: false },
+    date('created_at', t('applications.columns.applied')),
+    date('decided_at', t('applications.columns.decided')),
+    {
+      field: 'status',
+      headerName: t('applications.columns.status'),
+      minWidth: 110,
+      sortable: false,
+      renderCell: ({ row }) => <MembershipChip status={row.status} viewer="brand" />,
+    },
+    actionsColumn<Application>(
+      t('applications.columns.actions'),
+      (application) => (
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+          {application.status !== 'approved' && (
+            <Button
+              size="small"
+              variant="contained"
+              color="success"
+              startIcon={<CheckIcon />}
+              disabled={busy}
+              onClick={() => void decide(application, 'approve')}
+              data-testid="application-approve"
+            >
+              {t('applications.approve')}
+            </Button>
+          )}
+          {application.status !== 'rejected' && (
+            <Button
+              size="small"
+              variant="outlined"
+              color="error"
+              startIcon={<CloseIcon />}
+              disabled={busy}
+              onClick={() => void decide(application, 'reject')}
+              data-testid="application-reject"
+            >
+              {t('applications.reject')}
+            </Button>
+          )}
+        </Box>
+      ),
+      220,
+    ),
+  ];
 
   return (
     <>
@@ -79,94 +148,59 @@ export default function ApplicationsPage() {
         title={t('sections:titles.applications')}
         subtitle={t('sections:descriptions.applications')}
         actions={
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={filter}
-            onChange={(_, next: Filter | null) => next && setFilter(next)}
-            aria-label={t('applications.filter')}
-          >
-            {filters.map((option) => (
-              <ToggleButton key={option} value={option} data-testid={`applications-filter-${option}`} sx={{ textTransform: 'none' }}>
-                {t(`applications.filters.${option}`)}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
+          // Side by side only on a wide screen: beside the title, the two take a narrow one's room.
+          <Stack direction={{ xs: 'column', lg: 'row' }} spacing={1} sx={{ alignItems: { lg: 'center' } }}>
+            <TextField
+              size="small"
+              type="search"
+              placeholder={t('applications.search')}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              slotProps={{
+                htmlInput: { 'aria-label': t('applications.search'), 'data-testid': 'applications-search' },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={filter}
+              onChange={(_, next: Filter | null) => next && setFilter(next)}
+              aria-label={t('applications.filter')}
+            >
+              {filters.map((option) => (
+                <ToggleButton key={option} value={option} data-testid={`applications-filter-${option}`} sx={{ textTransform: 'none' }}>
+                  {t(`applications.filters.${option}`)}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </Stack>
         }
       />
       <QueryStatus loading={applications.isPending} error={applications.error} onRetry={() => void applications.refetch()} />
       {applications.isSuccess && (
         <Card>
-          {list.length === 0 ? (
-            <Box sx={{ p: 3 }} data-testid="applications-empty">
-              <Typography color="text.secondary">{t(`applications.empty.${filter}`)}</Typography>
-            </Box>
-          ) : (
-            <TableContainer>
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('applications.columns.affiliate')}</TableCell>
-                    <TableCell>{t('applications.columns.campaign')}</TableCell>
-                    <TableCell>{t('applications.columns.applied')}</TableCell>
-                    <TableCell>{t('applications.columns.decided')}</TableCell>
-                    <TableCell>{t('applications.columns.status')}</TableCell>
-                    <TableCell align="right">{t('applications.columns.actions')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {list.map((application) => (
-                    <TableRow key={application.id} data-testid="application-row" hover>
-                      <TableCell>
-                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                          {application.affiliate_name}
-                        </Typography>
-                        <Typography variant="caption" color="text.secondary">
-                          {application.affiliate_email}
-                        </Typography>
-                      </TableCell>
-                      <TableCell>{application.campaign_name}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(application.created_at, i18n.language)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{application.decided_at ? formatDate(application.decided_at, i18n.language) : '—'}</TableCell>
-                      <TableCell>
-                        <MembershipChip status={application.status} viewer="brand" />
-                      </TableCell>
-                      <TableCell align="right">
-                        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                          {application.status !== 'approved' && (
-                            <Button
-                              size="small"
-                              variant="contained"
-                              color="success"
-                              startIcon={<CheckIcon />}
-                              disabled={busy}
-                              onClick={() => void decide(application, 'approve')}
-                              data-testid="application-approve"
-                            >
-                              {t('applications.approve')}
-                            </Button>
-                          )}
-                          {application.status !== 'rejected' && (
-                            <Button
-                              size="small"
-                              variant="outlined"
-                              color="error"
-                              startIcon={<CloseIcon />}
-                              disabled={busy}
-                              onClick={() => void decide(application, 'reject')}
-                              data-testid="application-reject"
-                            >
-                              {t('applications.reject')}
-                            </Button>
-                          )}
-                        </Stack>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          )}
+          <ServerGrid
+            label={t('sections:titles.applications')}
+            rows={rows}
+            columns={columns}
+            getRowId={(row) => row.id}
+            rowTestId="application-row"
+            paging={paging.pagingOf(total)}
+            loading={applications.isFetching && applications.isPlaceholderData}
+            empty={
+              <Typography color="text.secondary">{query ? t('applications.noMatches', { query }) : t(`applications.empty.${filter}`)}</Typography>
+            }
+            emptyTestId="applications-empty"
+            // When it was applied for and decided: what gives way on a narrow screen.
+            hideFirst={['decided_at', 'created_at']}
+          />
         </Card>
       )}
     </>

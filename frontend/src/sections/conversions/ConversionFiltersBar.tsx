@@ -1,25 +1,25 @@
 import { Card, Grid, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { ConversionStatus, SortOrderParameter, ListConversionsSort } from '../../api/generated/model';
+import { affiliateChoices, campaignChoices } from '../../api/choices';
+import { SearchSelect } from '../../components/SearchSelect';
 import { periods, type ConversionFilters, type Period } from './conversionFilters';
-
-interface Option {
-  id: string;
-  name: string;
-}
 
 /** The conversions page's filters: period (or from/to), status, campaign, affiliate, sort and order. */
 export function ConversionFiltersBar({
   filters,
   onChange,
-  campaigns,
-  affiliates,
+  campaignName,
+  affiliateName,
+  byAffiliate,
 }: {
   filters: ConversionFilters;
   onChange: (changes: Partial<ConversionFilters>) => void;
-  campaigns: Option[];
-  /** Null hides the affiliate filter (an affiliate's own list). */
-  affiliates: Option[] | null;
+  /** The chosen campaign's and affiliate's names, when known (from the rows they filter). */
+  campaignName?: string;
+  affiliateName?: string;
+  /** Whether the list can be filtered by affiliate (not an affiliate's own list). */
+  byAffiliate: boolean;
 }) {
   const { t } = useTranslation('conversions');
   const select = (testId: string) => ({
@@ -91,35 +91,29 @@ export function ConversionFiltersBar({
           </TextField>
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
-          <TextField
-            {...select('filter-campaign')}
+          <SearchSelect
             label={t('filters.campaign')}
+            placeholder={t('filters.anyCampaign')}
             value={filters.campaignId}
-            onChange={(event) => onChange({ campaignId: event.target.value })}
-          >
-            <option value="">{t('filters.anyCampaign')}</option>
-            {campaigns.map((campaign) => (
-              <option key={campaign.id} value={campaign.id}>
-                {campaign.name}
-              </option>
-            ))}
-          </TextField>
+            selectedName={campaignName}
+            onChange={(campaignId) => onChange({ campaignId })}
+            search={campaignChoices}
+            queryKey="campaigns"
+            testId="filter-campaign"
+          />
         </Grid>
-        {affiliates && (
+        {byAffiliate && (
           <Grid size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
-            <TextField
-              {...select('filter-affiliate')}
+            <SearchSelect
               label={t('filters.affiliate')}
+              placeholder={t('filters.anyAffiliate')}
               value={filters.affiliateId}
-              onChange={(event) => onChange({ affiliateId: event.target.value })}
-            >
-              <option value="">{t('filters.anyAffiliate')}</option>
-              {affiliates.map((affiliate) => (
-                <option key={affiliate.id} value={affiliate.id}>
-                  {affiliate.name}
-                </option>
-              ))}
-            </TextField>
+              selectedName={affiliateName}
+              onChange={(affiliateId) => onChange({ affiliateId })}
+              search={affiliateChoices}
+              queryKey="affiliates"
+              testId="filter-affiliate"
+            />
           </Grid>
         )}
         <Grid size={{ xs: 6, sm: 3, md: 4, xl: 2 }}>

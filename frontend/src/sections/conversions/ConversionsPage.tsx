@@ -9,8 +9,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
-import { useListAffiliates, getListAffiliatesQueryKey } from '../../api/generated/affiliates/affiliates';
-import { useListCampaigns } from '../../api/generated/campaigns/campaigns';
+import { getListAffiliatesQueryKey } from '../../api/generated/affiliates/affiliates';
 import {
   getGetEarningsQueryKey,
   getListConversionsQueryKey,
@@ -21,7 +20,7 @@ import {
 import { ConversionReviewDecision, type AccountType, type Conversion } from '../../api/generated/model';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryStatus } from '../../components/QueryStatus';
-import { compareNames, formatCount } from '../../preferences/format';
+import { formatCount } from '../../preferences/format';
 import { useToast } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { AdjustCommissionDialog } from './AdjustCommissionDialog';
@@ -67,8 +66,6 @@ export default function ConversionsPage({ accountType }: { accountType: AccountT
   const filters = useMemo(() => filtersFromSearch(searchParams), [searchParams]);
   const params = listParams(filters);
   const conversions = useListConversions(params, { query: { placeholderData: keepPreviousData } });
-  const campaigns = useListCampaigns({ limit: 1000 });
-  const affiliates = useListAffiliates({ limit: 1000 }, { query: { enabled: reviewer } });
   const review = useReviewConversions();
   const remove = useDeleteConversion();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -81,15 +78,6 @@ export default function ConversionsPage({ accountType }: { accountType: AccountT
   const decidable = rows.filter(canDecide);
   // Only what is on the page and can still be decided stays selected.
   const chosen = decidable.filter((row) => selected.has(row.id)).map((row) => row.id);
-
-  const campaignOptions = useMemo(
-    () => (campaigns.data?.data.campaigns ?? []).map(({ id, name }) => ({ id, name })).sort((a, b) => compareNames(i18n.language)(a.name, b.name)),
-    [campaigns.data, i18n.language],
-  );
-  const affiliateOptions = useMemo(
-    () => (affiliates.data?.data.affiliates ?? []).map(({ id, name }) => ({ id, name })).sort((a, b) => compareNames(i18n.language)(a.name, b.name)),
-    [affiliates.data, i18n.language],
-  );
 
   const setFilters = (changes: Partial<ConversionFilters>) => {
     // A new filter starts again at the first page; a page change keeps the rest.
@@ -201,8 +189,10 @@ export default function ConversionsPage({ accountType }: { accountType: AccountT
       <ConversionFiltersBar
         filters={filters}
         onChange={setFilters}
-        campaigns={campaignOptions}
-        affiliates={reviewer ? affiliateOptions : null}
+        // A filter read from the URL is named by the rows it keeps.
+        campaignName={filters.campaignId ? rows[0]?.campaign_name : undefined}
+        affiliateName={filters.affiliateId ? rows[0]?.affiliate_name : undefined}
+        byAffiliate={reviewer}
       />
       <QueryStatus loading={conversions.isPending} error={conversions.error} onRetry={() => void conversions.refetch()} />
       {conversions.isSuccess && (

@@ -10,11 +10,11 @@ import {
   Switch,
   TextField,
 } from '@mui/material';
-import { useMemo } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
-import { useListApplications } from '../../api/generated/campaigns/campaigns';
-import { approvedAffiliates } from '../tracking/linkForm';
+import { approvedAffiliateChoices, campaignPage, useCampaignsById } from '../../api/choices';
+import { SearchSelect } from '../../components/SearchSelect';
 import {
   useCreateDiscountCode,
   useGenerateDiscountCode,
@@ -48,8 +48,6 @@ interface DiscountCodeDialogProps {
   open: boolean;
   /** The code to edit; none to create one. */
   code?: DiscountCode | null;
-  /** The brand's campaigns. */
-  campaigns: Campaign[];
   onClose: () => void;
   onSaved: (code: DiscountCode, created: boolean) => void;
 }
@@ -60,7 +58,7 @@ export function DiscountCodeDialog(props: DiscountCodeDialogProps) {
   return props.open ? <DiscountCodeForm key={props.code?.id ?? 'new'} {...props} /> : null;
 }
 
-function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDialogProps) {
+function DiscountCodeForm({ code, onClose, onSaved }: DiscountCodeDialogProps) {
   const { t, i18n } = useTranslation(['discountCodes', 'campaigns', 'common']);
   const toast = useToast();
   const editing = Boolean(code);
@@ -68,11 +66,15 @@ function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDia
   const generate = useGenerateDiscountCode();
   const update = useUpdateDiscountCode();
   const busy = create.isPending || generate.isPending || update.isPending;
+  // The chosen campaign, whole: its terms shape the commission's help and check.
+  const [chosenCampaign, setChosenCampaign] = useState<Campaign | null>(null);
+  const editedCampaign = useCampaignsById(code ? [code.campaign_id] : []).get(code?.campaign_id ?? '');
+  const campaignFor = (id: string) => (chosenCampaign?.id === id ? chosenCampaign : editedCampaign);
   const form = useForm({
     initial: (): DiscountCodeFormValues => (code ? discountCodeToForm(code) : emptyDiscountCodeForm()),
     text: (key: TextKey<'discountCodes'>) => t(key),
     validate: (values) =>
-      keyed(validateDiscountCodeForm(values, { editing, commissionType: campaigns.find((c) => c.id === values.campaign_id)?.commission_type })),
+      keyed(validateDiscountCodeForm(values, { editing, commissionType: campaignFor(values.campaign_id)?.commission_type })),
     fields: discountCodeFieldLimits,
     codes: (values) => discountCodeRefusals(values.discount_type, (key) => t(key)),
     send: (values) =>
@@ -93,23 +95,15 @@ function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDia
   });
   const { values, set } = form;
 
-  // Approved memberships are the (campaign, affiliate) pairs a code may join.
-  const approved = useListApplications({ status: 'approved', limit: 1000 }, { query: { enabled: !editing } });
-  const campaign = campaigns.find((c) => c.id === values.campaign_id);
-  const affiliates = useMemo(
-    () =>
-      approvedAffiliates(approved.data?.data.applications ?? [], i18n.language).filter((affiliate) =>
-        affiliate.campaignIds.includes(values.campaign_id),
-      ),
-    [approved.data, values.campaign_id, i18n.language],
-  );
+  const campaign = campaignFor(values.campaign_id);
+  // Approved memberships are the (campaign, affiliate) pairs a code may join: the chosen campaign's
+  // approved affiliates are searched as the brand types.
+  const searchAffiliates = (query: string, signal?: AbortSignal) => approvedAffiliateChoices(values.campaign_id, query, signal);
 
+  // Another campaign has other approved affiliates: the affiliate is chosen again.
   const chooseCampaign = (campaignId: string) => {
-    const keepsAffiliate = (approved.data?.data.applications ?? []).some(
-      (a) => a.campaign_id === campaignId && a.affiliate_id === values.affiliate_id,
-    );
+    if (campaignId !== values.campaign_id) set('affiliate_id', '');
     set('campaign_id', campaignId);
-    set('affiliate_id', keepsAffiliate ? values.affiliate_id : '');
     form.setErrors({ commission_override: undefined });
   };
 
@@ -132,11 +126,7 @@ function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDia
         commission: commissionAmount(campaign, i18n.language),
       })
     : t('help.override');
-  const affiliateHelp = !values.campaign_id
-    ? t('help.chooseCampaignFirst')
-    : approved.isSuccess && affiliates.length === 0
-      ? t('help.noApprovedAffiliates')
-      : t('help.affiliate');
+  const affiliateHelp = !values.campaign_id ? t('help.chooseCampaignFirst') : t('help.affiliate');
 
   return (
     <FormDialog
@@ -169,36 +159,42 @@ function DiscountCodeForm({ code, campaigns, onClose, onSaved }: DiscountCodeDia
         ) : (
           <>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                {...text('campaign_id', campaigns.length === 0 ? t('help.noCampaigns') : undefined)}
-                onChange={(event) => chooseCampaign(event.target.value)}
+              <SearchSelect
+                name="campaign_id"
+                label={t('fields.campaign_id')}
+                placeholder={t('dialog.chooseCampaign')}
+                value={values.campaign_id}
+                onChange={(id, chosen) => {
+                  setChosenCampaign(chosen);
+                  chooseCampaign(id);
+                }}
+                search={campaignPage}
+                queryKey="campaigns-whole"
+                testId="discount-code-campaign"
+                emptyText={t('help.noCampaigns')}
+                error={Boolean(form.errors.campaign_id)}
+                helperText={form.errors.campaign_id}
                 required
-                select
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                <option value="">{t('dialog.chooseCampaign')}</option>
-                {campaigns.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.status === 'active' ? c.name : `${c.name} (${t(`campaigns:status.${c.status}`)})`}
-                  </option>
-                ))}
-              </TextField>
+                size="medium"
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                {...text('affiliate_id', affiliateHelp)}
+              <SearchSelect
+                name="affiliate_id"
+                label={t('fields.affiliate_id')}
+                placeholder={t('dialog.chooseAffiliate')}
+                value={values.affiliate_id}
+                onChange={(id) => set('affiliate_id', id)}
+                search={searchAffiliates}
+                queryKey={`approved-applications-${values.campaign_id}`}
+                testId="discount-code-affiliate"
+                emptyText={t('help.noApprovedAffiliates')}
+                error={Boolean(form.errors.affiliate_id)}
+                helperText={form.errors.affiliate_id ?? affiliateHelp}
                 required
-                select
                 disabled={!values.campaign_id}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                <option value="">{t('dialog.chooseAffiliate')}</option>
-                {affiliates.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ))}
-              </TextField>
+                size="medium"
+              />
             </Grid>
           </>
         )}

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/config';
 import { campaignFixture } from '../../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders';
+import { chooseSearched } from '../../test/searchSelect';
 import DiscountCodesPage from './DiscountCodesPage';
 
 const campaign = campaignFixture();
@@ -28,6 +29,7 @@ const stored = {
   brand_name: 'Ada Shoes',
   campaign_id: 'c-1',
   campaign_name: 'Summer Sale',
+  currency: 'RON',
   affiliate_id: 'a-1',
   affiliate_name: 'Ion Popescu',
   discount_type: 'fixed_amount',
@@ -123,9 +125,8 @@ describe('discount codes (brand)', () => {
     expect(screen.getByText(/^A percentage is a fraction above 0 and at most 1/)).toBeTruthy();
     expect(sent('POST', '/discount-codes')).toHaveLength(0);
 
-    fill('campaign_id', 'c-1');
-    await waitFor(() => expect(document.querySelector('option[value="a-1"]')).toBeTruthy());
-    fill('affiliate_id', 'a-1');
+    await chooseSearched(document, 'campaign_id', 'Summer Sale');
+    await chooseSearched(document, 'affiliate_id', 'Ion Popescu');
     fill('code', 'NEW10');
     fill('discount_value', '0.10');
     fireEvent.click(screen.getByTestId('discount-code-dialog-submit'));
@@ -139,8 +140,8 @@ describe('discount codes (brand)', () => {
       usage_limit: null,
     });
     const row = await screen.findByText('NEW10');
-    expect(within(row.closest('tr') as HTMLElement).getByTestId('discount-code-usage').textContent).toBe('0/∞');
-    expect(within(row.closest('tr') as HTMLElement).getByTestId('discount-code-value').textContent).toBe('10%');
+    expect(within(row.closest('[data-testid="discount-code-row"]') as HTMLElement).getByTestId('discount-code-usage').textContent).toBe('0/∞');
+    expect(within(row.closest('[data-testid="discount-code-row"]') as HTMLElement).getByTestId('discount-code-value').textContent).toBe('10%');
   });
 
   it('shows the taken-code refusal on the code field', async () => {
@@ -148,9 +149,8 @@ describe('discount codes (brand)', () => {
     await screen.findByTestId('discount-code-row');
     fireEvent.click(screen.getByTestId('create-discount-code'));
     await screen.findByTestId('discount-code-dialog');
-    fill('campaign_id', 'c-1');
-    await waitFor(() => expect(document.querySelector('option[value="a-1"]')).toBeTruthy());
-    fill('affiliate_id', 'a-1');
+    await chooseSearched(document, 'campaign_id', 'Summer Sale');
+    await chooseSearched(document, 'affiliate_id', 'Ion Popescu');
     fill('code', 'summer10');
     fill('discount_value', '0.10');
     fireEvent.click(screen.getByTestId('discount-code-dialog-submit'));

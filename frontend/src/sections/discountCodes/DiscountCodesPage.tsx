@@ -4,37 +4,40 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import PauseIcon from '@mui/icons-material/PauseCircleOutlined';
 import PlayIcon from '@mui/icons-material/PlayCircleOutlined';
 import { Box, Button, Card, CardContent, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCampaignsById } from '../../api/choices';
 import { errorMessage } from '../../api/errors';
-import { useListCampaigns } from '../../api/generated/campaigns/campaigns';
 import {
   getListDiscountCodesQueryKey,
   useDeleteDiscountCode,
   useListDiscountCodes,
   useUpdateDiscountCode,
 } from '../../api/generated/discount-codes/discount-codes';
-import type { AccountType, Campaign, DiscountCode, DiscountStatus } from '../../api/generated/model';
+import type { AccountType, DiscountCode, DiscountStatus } from '../../api/generated/model';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryStatus } from '../../components/QueryStatus';
+import { usePaging } from '../../components/usePaging';
 import { useToast } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { DiscountCodeDialog } from './DiscountCodeDialog';
 import { statusUpdate } from './discountCodeForm';
 import { DiscountCodeTable } from './DiscountCodeTable';
 
+const PAGE_SIZES = [25, 50, 100];
+
 /** Discount codes: a brand creates and manages its codes; an affiliate sees the codes assigned to it. */
 export default function DiscountCodesPage({ accountType }: { accountType: AccountType }) {
   const { t } = useTranslation(['discountCodes', 'sections']);
   const brand = accountType === 'brand';
-  const codes = useListDiscountCodes({ limit: 100 });
-  // Campaigns give each code its currency and commission terms (and the brand's dialog its choices).
-  const campaigns = useListCampaigns({ limit: 1000 });
-  const campaignList = useMemo(() => campaigns.data?.data.campaigns ?? [], [campaigns.data]);
-  const campaignsById = useMemo(() => new Map(campaignList.map((c) => [c.id, c])), [campaignList]);
-  const [dialog, setDialog] = useState<{ open: boolean; code: DiscountCode | null }>({ open: false, code: null });
+  const paging = usePaging(PAGE_SIZES);
+  const codes = useListDiscountCodes(paging.params, { query: { placeholderData: keepPreviousData } });
   const list = codes.data?.data.discount_codes ?? [];
+  const total = codes.data?.data.total ?? 0;
+  // The page's campaigns give each code its commission terms.
+  const campaignsById = useCampaignsById(list.map((code) => code.campaign_id));
+  const [dialog, setDialog] = useState<{ open: boolean; code: DiscountCode | null }>({ open: false, code: null });
   const openCreate = () => setDialog({ open: true, code: null });
 
   return (
@@ -51,7 +54,7 @@ export default function DiscountCodesPage({ accountType }: { accountType: Accoun
         }
       />
       <QueryStatus loading={codes.isPending} error={codes.error} onRetry={() => void codes.refetch()} />
-      {codes.isSuccess && list.length === 0 && (
+      {codes.isSuccess && total === 0 && (
         <Card data-testid="discount-codes-empty">
           <CardContent>
             <Typography variant="h6">{t('list.emptyTitle')}</Typography>
@@ -66,17 +69,19 @@ export default function DiscountCodesPage({ accountType }: { accountType: Accoun
           </CardContent>
         </Card>
       )}
-      {codes.isSuccess && list.length > 0 && (
+      {codes.isSuccess && total > 0 && (
         <Card>
           <DiscountCodeTable
             codes={list}
             viewer={brand ? 'brand' : 'affiliate'}
             campaignsById={campaignsById}
+            paging={paging.pagingOf(total)}
+            loading={codes.isFetching && codes.isPlaceholderData}
             actions={brand ? (code) => <CodeActions code={code} onEdit={() => setDialog({ open: true, code })} /> : undefined}
           />
         </Card>
       )}
-      {brand && <BrandDialog dialog={dialog} campaigns={campaignList} onClose={() => setDialog({ open: false, code: null })} />}
+      {brand && <BrandDialog dialog={dialog} onClose={() => setDialog({ open: false, code: null })} />}
     </>
   );
 }
@@ -88,11 +93,9 @@ function useReloadCodes() {
 
 function BrandDialog({
   dialog,
-  campaigns,
   onClose,
 }: {
   dialog: { open: boolean; code: DiscountCode | null };
-  campaigns: Campaign[];
   onClose: () => void;
 }) {
   const { t } = useTranslation('discountCodes');
@@ -102,7 +105,6 @@ function BrandDialog({
     <DiscountCodeDialog
       open={dialog.open}
       code={dialog.code}
-      campaigns={campaigns}
       onClose={onClose}
       onSaved={(saved, created) => {
         onClose();

@@ -93,6 +93,7 @@ export default function EarningsPage() {
                   </Alert>
                 )}
               </CardContent>
+              {/* A plain table, not a ServerGrid: one row per commission currency, a handful at most, never paged. */}
               <FitTableContainer cards tabIndex={0} role="region" aria-label={t('byCurrency')}>
                 <Table size="small">
                   <TableHead>

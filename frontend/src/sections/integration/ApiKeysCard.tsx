@@ -140,6 +140,7 @@ export function ApiKeysCard() {
             </Typography>
           ) : (
             <TableContainer>
+              {/* A plain table, not a ServerGrid: a brand's own keys, made one by one by hand (listApiKeys is not paged). */}
               <Table size="small">
                 <TableHead>
                   <TableRow>

@@ -74,6 +74,7 @@ function DnsRecordTable({ domain }: { domain: TrackingDomain }) {
   const { t } = useTranslation('account');
   return (
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      {/* A plain table, not a ServerGrid: the one DNS record of the brand's one tracking domain. */}
       <Table size="small" data-testid="tracking-domain-record">
         <caption style={{ captionSide: 'top', textAlign: 'left', padding: '8px 16px' }}>{t('trackingDomain.recordCaption')}</caption>
         <TableHead>

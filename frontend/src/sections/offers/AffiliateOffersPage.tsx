@@ -1,6 +1,6 @@
 import LoginIcon from '@mui/icons-material/Login';
 import { Alert, Button, Card, CardContent, Chip, Grid, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import {
@@ -10,18 +10,24 @@ import {
   useListAvailableCampaigns,
 } from '../../api/generated/campaigns/campaigns';
 import type { Campaign } from '../../api/generated/model';
+import { ListPagination } from '../../components/ListPagination';
 import { QueryStatus } from '../../components/QueryStatus';
+import { usePaging } from '../../components/usePaging';
 import { useToast } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { CampaignCard } from './CampaignCard';
 import { MembershipChip } from './MembershipChip';
+
+// Offers are cards, two to a row on a wide screen: pages of an even size.
+const PAGE_SIZES = [12, 24, 48];
 
 /** Affiliate 'Available offers': campaigns it may join, with a Join button or the state of its application. */
 export default function AffiliateOffersPage() {
   const { t } = useTranslation(['campaigns', 'sections']);
   const toast = useToast();
   const queryClient = useQueryClient();
-  const campaigns = useListAvailableCampaigns();
+  const paging = usePaging(PAGE_SIZES);
+  const campaigns = useListAvailableCampaigns(paging.params, { query: { placeholderData: keepPreviousData } });
   // The lists are fetched again before the Join buttons come back.
   const joinCampaign = useJoinCampaign({
     mutation: {
@@ -49,7 +55,7 @@ export default function AffiliateOffersPage() {
     <>
       <SectionHeader title={t('sections:titles.offersAffiliate')} subtitle={t('sections:descriptions.offersAffiliate')} />
       <QueryStatus loading={campaigns.isPending} error={campaigns.error} onRetry={() => void campaigns.refetch()} />
-      {campaigns.isSuccess && list.length === 0 && (
+      {campaigns.isSuccess && campaigns.data.data.total === 0 && (
         <Card data-testid="campaigns-empty">
           <CardContent>
             <Typography variant="h6">{t('offers.emptyTitle')}</Typography>
@@ -93,6 +99,8 @@ export default function AffiliateOffersPage() {
           </Grid>
         ))}
       </Grid>
+      {/* The server pages the offers, newest first. */}
+      {campaigns.isSuccess && campaigns.data.data.total > 0 && <ListPagination {...paging.pagingOf(campaigns.data.data.total)} />}
     </>
   );
 }

@@ -5,7 +5,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import PlayIcon from '@mui/icons-material/PlayCircleOutlined';
 import StopIcon from '@mui/icons-material/StopCircleOutlined';
 import { Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
@@ -13,19 +13,25 @@ import { useListBrands } from '../../api/generated/brands/brands';
 import { getListCampaignsQueryKey, useListCampaigns, useUpdateCampaign } from '../../api/generated/campaigns/campaigns';
 import type { Campaign, CampaignStatus } from '../../api/generated/model';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ListPagination } from '../../components/ListPagination';
 import { QueryStatus } from '../../components/QueryStatus';
+import { usePaging } from '../../components/usePaging';
 import { useToast } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { CampaignCard } from './CampaignCard';
 import { CampaignDialog } from './CampaignDialog';
 import { InviteDialog } from './InviteDialog';
 
+// Campaigns are cards, two to a row on a wide screen: pages of an even size.
+const PAGE_SIZES = [12, 24, 48];
+
 /** Brand 'My Offers': the brand's campaigns, the create-campaign dialog, and edit / pause / resume / end. */
 export default function BrandOffersPage() {
   const { t } = useTranslation(['campaigns', 'sections', 'common']);
   const toast = useToast();
   const queryClient = useQueryClient();
-  const campaigns = useListCampaigns({ limit: 1000 });
+  const paging = usePaging(PAGE_SIZES);
+  const campaigns = useListCampaigns(paging.params, { query: { placeholderData: keepPreviousData } });
   // The brand's own record, for the currency new campaigns start in.
   const brands = useListBrands({ limit: 1 });
   const defaultCurrency = brands.data?.data.brands[0]?.default_currency ?? 'RON';
@@ -65,7 +71,7 @@ export default function BrandOffersPage() {
         }
       />
       <QueryStatus loading={campaigns.isPending} error={campaigns.error} onRetry={() => void campaigns.refetch()} />
-      {campaigns.isSuccess && list.length === 0 && (
+      {campaigns.isSuccess && campaigns.data.data.total === 0 && (
         <Card data-testid="campaigns-empty">
           <CardContent>
             <Typography variant="h6">{t('offers.emptyTitle')}</Typography>
@@ -141,6 +147,8 @@ export default function BrandOffersPage() {
           );
         })}
       </Grid>
+      {/* The server pages the campaigns, newest first. */}
+      {campaigns.isSuccess && campaigns.data.data.total > 0 && <ListPagination {...paging.pagingOf(campaigns.data.data.total)} />}
       {inviting && <InviteDialog campaign={inviting} onClose={() => setInviting(null)} />}
       <CampaignDialog
         open={dialog.open}

@@ -30,7 +30,7 @@ beforeEach(async () => {
     if (path === '/payouts/payable') {
       return jsonResponse({
         success: true,
-        data: { payable: [{ brand_id: 'b-1', brand_name: 'Ada Shoes', affiliate_id: 'a-2', affiliate_name: 'Maria', currency: 'EUR', amount: '40.00', conversion_count: 2 }] },
+        data: { payable: [{ brand_id: 'b-1', brand_name: 'Ada Shoes', affiliate_id: 'a-2', affiliate_name: 'Maria', currency: 'EUR', amount: '40.00', conversion_count: 2 }], total: 1, limit: 25, offset: 0 },
       });
     }
     if (path === '/payouts/generate') {
@@ -67,6 +67,8 @@ describe('payouts page', () => {
     renderWithProviders(<PayoutsPage accountType="brand" />);
     const payable = await screen.findByTestId('payable-row');
     expect(within(payable).getByTestId('payable-amount').textContent).toMatch(/40,00\s*€/);
+    // What is payable comes a page at a time.
+    expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url)).find((url) => url.includes('/payouts/payable'))).toMatch(/limit=25&offset=0/);
     fireEvent.change(screen.getByTestId('payout-minimum'), { target: { value: '25,5' } });
     fireEvent.click(screen.getByTestId('payouts-generate'));
     await waitFor(() => expect(calls('/payouts/generate')).toHaveLength(1));
@@ -101,7 +103,7 @@ describe('payouts page', () => {
     listTotal = 60;
     renderWithProviders(<PayoutsPage accountType="host" />);
     const rows = await screen.findAllByTestId('payout-row');
-    const headers = () => within(screen.getByRole('grid')).getAllByRole('columnheader');
+    const headers = () => within(screen.getByRole('grid', { name: 'All Payouts' })).getAllByRole('columnheader');
     const header = (name: string) => headers().find((cell) => cell.textContent === name) as HTMLElement;
     expect(headers().map((cell) => cell.textContent)).toEqual([
       'Affiliate', 'Brand', 'Amount', 'Conversions', 'Status', 'Created', 'Paid', 'Actions',
@@ -111,7 +113,8 @@ describe('payouts page', () => {
     expect(header('Created').getAttribute('aria-sort')).toBe('descending');
     expect(listUrls.at(-1)).toMatch(/sort=created_at&order=desc/);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    // The payouts' pager: the last on the page, under what is payable.
+    fireEvent.click(screen.getAllByRole('button', { name: 'Go to next page' }).at(-1) as HTMLElement);
     await waitFor(() => expect(listUrls.at(-1)).toMatch(/offset=25&sort=created_at/));
     // Another order starts again at the first page.
     fireEvent.click(header('Amount'));

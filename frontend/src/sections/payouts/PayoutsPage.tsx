@@ -9,22 +9,18 @@ import {
   CardContent,
   IconButton,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/download';
 import { errorMessage } from '../../api/errors';
 import { getGetEarningsQueryKey, getListConversionsQueryKey } from '../../api/generated/conversions/conversions';
-import { ListPayoutsSort, PayoutStatus, type AccountType, type Payout } from '../../api/generated/model';
+import { ListPayoutsSort, PayoutStatus, type AccountType, type Payable, type Payout } from '../../api/generated/model';
 import {
   getExportPayoutsUrl,
   getListPayableCommissionsQueryKey,
@@ -35,9 +31,9 @@ import {
   useListPayouts,
 } from '../../api/generated/payouts/payouts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FitTableContainer } from '../../components/FitTable';
-import { MoneyCell } from '../../components/MoneyCell';
 import { QueryStatus } from '../../components/QueryStatus';
+import { figureColumn, ServerGrid } from '../../components/ServerGrid';
+import { usePaging } from '../../components/usePaging';
 import { useServerList } from '../../components/useServerList';
 import { useDebounced } from '../../components/useDebounced';
 import { DisplayAmount } from '../../components/DisplayAmount';
@@ -58,9 +54,24 @@ function PayableCard({ host, onCreated }: { host: boolean; onCreated: () => void
   const typed = normalizeDecimal(minimum);
   const valid = hasAtMostTwoDecimals(typed) && typed.split('.')[0].length <= 12;
   const shownMinimum = useDebounced(valid ? typed : '0');
-  const payable = useListPayableCommissions({ minimum_amount: shownMinimum }, { query: { placeholderData: keepPreviousData } });
+  const paging = usePaging(PAGE_SIZES, shownMinimum);
+  const payable = useListPayableCommissions({ minimum_amount: shownMinimum, ...paging.params }, { query: { placeholderData: keepPreviousData } });
   const generate = useGeneratePayouts();
   const rows = payable.data?.data.payable ?? [];
+  const total = payable.data?.data.total ?? 0;
+  const columns: GridColDef<Payable>[] = [
+    { field: 'affiliate_name', headerName: t('columns.affiliate'), flex: 1, minWidth: 140, sortable: false },
+    ...(host ? [{ field: 'brand_name', headerName: t('columns.brand'), flex: 1, minWidth: 130, sortable: false }] : []),
+    {
+      field: 'amount',
+      headerName: t('columns.amount'),
+      ...figureColumn,
+      minWidth: 120,
+      sortable: false,
+      renderCell: ({ row }) => <DisplayAmount amount={row.amount} currency={row.currency} testId="payable-amount" />,
+    },
+    { field: 'conversion_count', headerName: t('columns.conversions'), ...figureColumn, minWidth: 90, sortable: false },
+  ];
 
   const run = async () => {
     try {
@@ -102,7 +113,7 @@ function PayableCard({ host, onCreated }: { host: boolean; onCreated: () => void
           <Button
             variant="contained"
             startIcon={<AddIcon />}
-            disabled={!valid || generate.isPending || rows.length === 0}
+            disabled={!valid || generate.isPending || total === 0}
             onClick={() => void run()}
             data-testid="payouts-generate"
           >
@@ -112,35 +123,22 @@ function PayableCard({ host, onCreated }: { host: boolean; onCreated: () => void
         <QueryStatus loading={payable.isPending} error={payable.error} onRetry={() => void payable.refetch()} />
       </CardContent>
       {payable.isSuccess &&
-        (rows.length === 0 ? (
+        (total === 0 ? (
           <Typography color="text.secondary" sx={{ px: 2, pb: 2 }} data-testid="payable-empty">
             {shownMinimum === '0' ? t('payable.empty') : t('payable.underMinimum')}
           </Typography>
         ) : (
-          <FitTableContainer cards tabIndex={0} role="region" aria-labelledby="payable-title">
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('columns.affiliate')}</TableCell>
-                  {host && <TableCell>{t('columns.brand')}</TableCell>}
-                  <MoneyCell>{t('columns.amount')}</MoneyCell>
-                  <MoneyCell>{t('columns.conversions')}</MoneyCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((row) => (
-                  <TableRow key={`${row.brand_id}-${row.affiliate_id}-${row.currency}`} data-testid="payable-row">
-                    <TableCell data-label={t('columns.affiliate')}>{row.affiliate_name}</TableCell>
-                    {host && <TableCell data-label={t('columns.brand')}>{row.brand_name}</TableCell>}
-                    <MoneyCell label={t('columns.amount')}>
-                      <DisplayAmount amount={row.amount} currency={row.currency} testId="payable-amount" />
-                    </MoneyCell>
-                    <MoneyCell label={t('columns.conversions')}>{row.conversion_count}</MoneyCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </FitTableContainer>
+          <ServerGrid
+            label={t('payable.title')}
+            rows={rows}
+            columns={columns}
+            getRowId={(row) => `${row.brand_id}-${row.affiliate_id}-${row.currency}`}
+            rowTestId="payable-row"
+            paging={paging.pagingOf(total)}
+            loading={payable.isFetching && payable.isPlaceholderData}
+            empty=""
+            emptyTestId="payable-page-empty"
+          />
         ))}
     </Card>
   );

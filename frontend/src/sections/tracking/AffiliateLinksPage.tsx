@@ -1,21 +1,7 @@
 import LinkIcon from '@mui/icons-material/AddLink';
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Grid,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { Alert, AlertTitle, Box, Button, Card, CardContent, Grid, TextField, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -31,6 +17,8 @@ import {
   useListAffiliateLinks,
 } from '../../api/generated/tracking/tracking';
 import { QueryStatus } from '../../components/QueryStatus';
+import { figureColumn, ServerGrid } from '../../components/ServerGrid';
+import { usePaging } from '../../components/usePaging';
 import { useToast } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { ClickCount, CopyableCode, Destination, LinkStatusChip, RefreshButton } from './LinkParts';
@@ -44,12 +32,13 @@ import {
   type AffiliateLinkFormValues,
   type LinkFormKey,
 } from './linkForm';
-import { lessImportant, FitTableContainer } from '../../components/FitTable';
 
 // GET /affiliate-links goes with no-cache headers so counts are never an old copy.
 const NO_CACHE: RequestInit = { cache: 'no-store', headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' } };
 
 type AffiliateField = keyof AffiliateLinkFormValues;
+
+const PAGE_SIZES = [25, 50, 100];
 
 /** The generate-link card: a joined campaign, an optional name and destination; then the new address to copy. */
 function GenerateLinkCard({ onGenerated }: { onGenerated: () => void }) {
@@ -189,9 +178,57 @@ function GenerateLinkCard({ onGenerated }: { onGenerated: () => void }) {
 export default function AffiliateLinksPage() {
   const { t } = useTranslation(['tracking', 'sections']);
   const queryClient = useQueryClient();
-  const links = useListAffiliateLinks({ query: { refetchOnMount: 'always' }, request: NO_CACHE });
+  const paging = usePaging(PAGE_SIZES);
+  const links = useListAffiliateLinks(paging.params, { query: { refetchOnMount: 'always', placeholderData: keepPreviousData }, request: NO_CACHE });
   const list = links.data?.data.links ?? [];
+  const total = links.data?.data.total ?? 0;
   const refresh = () => void links.refetch();
+  const columns: GridColDef<TrackingLink>[] = [
+    {
+      field: 'name',
+      headerName: t('columns.name'),
+      flex: 1,
+      minWidth: 130,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Box sx={{ fontWeight: 600, py: 1, overflowWrap: 'anywhere' }} data-testid="link-name">
+          {row.name}
+        </Box>
+      ),
+    },
+    { field: 'campaign_name', headerName: t('columns.campaign'), flex: 1, minWidth: 120, sortable: false },
+    {
+      field: 'tracking_url',
+      headerName: t('columns.trackingUrl'),
+      flex: 1.5,
+      minWidth: 180,
+      sortable: false,
+      renderCell: ({ row }) => <CopyableCode value={row.tracking_url} testId="link-url" wrap />,
+    },
+    {
+      field: 'destination_url',
+      headerName: t('columns.destination'),
+      flex: 1,
+      minWidth: 150,
+      sortable: false,
+      renderCell: ({ row }) => <Destination url={row.destination_url} />,
+    },
+    {
+      field: 'click_count',
+      headerName: t('columns.clicks'),
+      ...figureColumn,
+      minWidth: 80,
+      sortable: false,
+      renderCell: ({ row }) => <ClickCount count={row.click_count} bots={row.bot_clicks} />,
+    },
+    {
+      field: 'status',
+      headerName: t('columns.status'),
+      minWidth: 100,
+      sortable: false,
+      renderCell: ({ row }) => <LinkStatusChip status={row.status} />,
+    },
+  ];
 
   return (
     <>
@@ -202,51 +239,30 @@ export default function AffiliateLinksPage() {
       />
       <GenerateLinkCard onGenerated={() => void queryClient.invalidateQueries({ queryKey: getListAffiliateLinksQueryKey() })} />
       <QueryStatus loading={links.isPending} error={links.error} onRetry={refresh} fallback={t('affiliate.loadFailed')} />
-      {links.isSuccess && (
+      {links.isSuccess && total === 0 && (
         <Card>
-          {list.length === 0 ? (
-            <Box sx={{ p: 3 }} data-testid="links-empty">
-              <Typography variant="h6">{t('affiliate.emptyTitle')}</Typography>
-              <Typography color="text.secondary">{t('affiliate.empty')}</Typography>
-            </Box>
-          ) : (
-            <FitTableContainer cards>
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('columns.name')}</TableCell>
-                    <TableCell>{t('columns.campaign')}</TableCell>
-                    <TableCell>{t('columns.trackingUrl')}</TableCell>
-                    <TableCell className={lessImportant}>{t('columns.destination')}</TableCell>
-                    <TableCell align="right">{t('columns.clicks')}</TableCell>
-                    <TableCell>{t('columns.status')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {list.map((link) => (
-                    <TableRow key={link.id} hover data-testid="link-row" data-code={link.short_code}>
-                      <TableCell sx={{ fontWeight: 600 }} data-testid="link-name" data-label={t('columns.name')}>
-                        {link.name}
-                      </TableCell>
-                      <TableCell data-label={t('columns.campaign')}>{link.campaign_name}</TableCell>
-                      <TableCell data-label={t('columns.trackingUrl')}>
-                        <CopyableCode value={link.tracking_url} testId="link-url" wrap />
-                      </TableCell>
-                      <TableCell className={lessImportant} data-label={t('columns.destination')}>
-                        <Destination url={link.destination_url} />
-                      </TableCell>
-                      <TableCell align="right" data-label={t('columns.clicks')}>
-                        <ClickCount count={link.click_count} bots={link.bot_clicks} />
-                      </TableCell>
-                      <TableCell data-label={t('columns.status')}>
-                        <LinkStatusChip status={link.status} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </FitTableContainer>
-          )}
+          <Box sx={{ p: 3 }} data-testid="links-empty">
+            <Typography variant="h6">{t('affiliate.emptyTitle')}</Typography>
+            <Typography color="text.secondary">{t('affiliate.empty')}</Typography>
+          </Box>
+        </Card>
+      )}
+      {links.isSuccess && total > 0 && (
+        <Card>
+          <ServerGrid
+            label={t('sections:titles.trackingAffiliate')}
+            rows={list}
+            columns={columns}
+            getRowId={(link) => link.id}
+            rowTestId="link-row"
+            rowMarks={(link) => ({ 'data-code': link.short_code })}
+            paging={paging.pagingOf(total)}
+            loading={links.isFetching && links.isPlaceholderData}
+            empty=""
+            emptyTestId="links-page-empty"
+            // Where it leads: what gives way on a narrow screen.
+            hideFirst={['destination_url']}
+          />
         </Card>
       )}
       {links.isSuccess && list.length > 0 && (

@@ -4,25 +4,13 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import PauseIcon from '@mui/icons-material/PauseCircleOutlined';
 import PlayIcon from '@mui/icons-material/PlayCircleOutlined';
 import UnarchiveIcon from '@mui/icons-material/UnarchiveOutlined';
-import {
-  Box,
-  Button,
-  Card,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactElement } from 'react';
+import { Box, Button, Card, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
-import { useListApplications, useListCampaigns } from '../../api/generated/campaigns/campaigns';
+import { useListApplications } from '../../api/generated/campaigns/campaigns';
 import type { LinkStatus, TrackingLink } from '../../api/generated/model';
 import {
   getListTrackingLinksQueryKey,
@@ -32,17 +20,15 @@ import {
 } from '../../api/generated/tracking/tracking';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryStatus } from '../../components/QueryStatus';
-import { formatCount } from '../../preferences/format';
+import { actionsColumn, figureColumn, ServerGrid } from '../../components/ServerGrid';
+import { usePaging } from '../../components/usePaging';
 import { useToast } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { ClickCount, CopyableCode, Destination, LinkStatusChip, RefreshButton } from './LinkParts';
 import { TrackingLinkDialog } from './TrackingLinkDialog';
 import { toggledStatus } from './linkDisplay';
-import { approvedAffiliates } from './linkForm';
-import { lessImportant, FitTableContainer } from '../../components/FitTable';
 
-/** The page size for tracking links (docs/product.md §1). */
-const LINKS_PARAMS = { limit: 100 };
+const PAGE_SIZES = [25, 50, 100];
 
 function Action({ title, testId, disabled, onClick, icon }: { title: string; testId: string; disabled: boolean; onClick: () => void; icon: ReactElement }) {
   return (
@@ -60,23 +46,25 @@ type Pending = { kind: 'archive' | 'delete'; link: TrackingLink } | null;
 
 /** Brand 'Tracking Links': its links with their clicks, the create dialog, and pause / resume / archive / delete. */
 export default function BrandTrackingPage() {
-  const { t, i18n } = useTranslation(['tracking', 'sections', 'common']);
+  const { t } = useTranslation(['tracking', 'sections', 'common']);
   const toast = useToast();
   const queryClient = useQueryClient();
   // Counts come from stored clicks: always ask again when the page opens.
-  const links = useListTrackingLinks(LINKS_PARAMS, { query: { refetchOnMount: 'always' }, request: { cache: 'no-store' } });
-  const campaigns = useListCampaigns({ limit: 1000 });
-  const applications = useListApplications({ status: 'approved', limit: 1000 });
+  const paging = usePaging(PAGE_SIZES);
+  const links = useListTrackingLinks(paging.params, {
+    query: { refetchOnMount: 'always', placeholderData: keepPreviousData },
+    request: { cache: 'no-store' },
+  });
   const reload = () => queryClient.invalidateQueries({ queryKey: getListTrackingLinksQueryKey() });
   // A link's buttons come back once the list is fetched again.
   const update = useUpdateTrackingLink({ mutation: { onSuccess: reload } });
   const remove = useDeleteTrackingLink({ mutation: { onSuccess: reload } });
   const busyId = update.isPending ? update.variables.id : remove.isPending ? remove.variables.id : null;
   const [dialogOpen, setDialogOpen] = useState(false);
+  // Whether any affiliate is approved yet (the dialog says so): one row is enough to know.
+  const approved = useListApplications({ status: 'approved', limit: 1 }, { query: { enabled: dialogOpen } });
   const [pending, setPending] = useState<Pending>(null);
 
-  const affiliates = useMemo(() => approvedAffiliates(applications.data?.data.applications ?? [], i18n.language), [applications.data, i18n.language]);
-  const campaignList = campaigns.data?.data.campaigns ?? [];
   const list = links.data?.data.links ?? [];
   const total = links.data?.data.total ?? 0;
 
@@ -102,6 +90,97 @@ export default function BrandTrackingPage() {
     }
   };
 
+  const columns: GridColDef<TrackingLink>[] = [
+    {
+      field: 'name',
+      headerName: t('columns.name'),
+      flex: 1,
+      minWidth: 110,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Box sx={{ fontWeight: 600, py: 1, overflowWrap: 'anywhere' }} data-testid="link-name">
+          {row.name}
+        </Box>
+      ),
+    },
+    {
+      field: 'short_code',
+      headerName: t('columns.shortCode'),
+      width: 130,
+      sortable: false,
+      renderCell: ({ row }) => <CopyableCode value={row.tracking_url} shown={row.short_code} testId="link-code" />,
+    },
+    {
+      field: 'destination_url',
+      headerName: t('columns.destination'),
+      flex: 1,
+      minWidth: 150,
+      sortable: false,
+      renderCell: ({ row }) => <Destination url={row.destination_url} maxWidth={180} />,
+    },
+    { field: 'affiliate_name', headerName: t('columns.affiliate'), flex: 1, minWidth: 120, sortable: false },
+    { field: 'campaign_name', headerName: t('columns.campaign'), flex: 1, minWidth: 120, sortable: false },
+    {
+      field: 'click_count',
+      headerName: t('columns.clicks'),
+      ...figureColumn,
+      width: 90,
+      sortable: false,
+      renderCell: ({ row }) => <ClickCount count={row.click_count} bots={row.bot_clicks} />,
+    },
+    {
+      field: 'status',
+      headerName: t('columns.status'),
+      minWidth: 100,
+      sortable: false,
+      renderCell: ({ row }) => <LinkStatusChip status={row.status} />,
+    },
+    actionsColumn<TrackingLink>(
+      t('columns.actions'),
+      (link) => {
+        const busy = busyId === link.id;
+        return (
+          <>
+            {link.status === 'archived' ? (
+              <Action
+                title={t('actions.restore')}
+                testId="link-restore"
+                disabled={busy}
+                icon={<UnarchiveIcon fontSize="small" />}
+                onClick={() => void changeStatus(link, 'active')}
+              />
+            ) : (
+              <Action
+                title={link.status === 'active' ? t('actions.pause') : t('actions.resume')}
+                testId={link.status === 'active' ? 'link-pause' : 'link-resume'}
+                disabled={busy}
+                icon={link.status === 'active' ? <PauseIcon fontSize="small" /> : <PlayIcon fontSize="small" />}
+                onClick={() => void changeStatus(link, toggledStatus(link.status))}
+              />
+            )}
+            {link.status !== 'archived' && (
+              <Action
+                title={t('actions.archive')}
+                testId="link-archive"
+                disabled={busy}
+                icon={<ArchiveIcon fontSize="small" />}
+                onClick={() => setPending({ kind: 'archive', link })}
+              />
+            )}
+            <Action
+              title={t('common:actions.delete')}
+              testId="link-delete"
+              disabled={busy}
+              icon={<DeleteIcon fontSize="small" color={busy ? 'disabled' : 'error'} />}
+              onClick={() => setPending({ kind: 'delete', link })}
+            />
+          </>
+        );
+      },
+      120,
+    ),
+  ];
+
   const refresh = () => void links.refetch();
   const openCreate = () => setDialogOpen(true);
 
@@ -120,104 +199,35 @@ export default function BrandTrackingPage() {
         }
       />
       <QueryStatus loading={links.isPending} error={links.error} onRetry={refresh} />
-      {links.isSuccess && (
+      {links.isSuccess && total === 0 && (
         <Card>
-          {list.length === 0 ? (
-            <Box sx={{ p: 3 }} data-testid="links-empty">
-              <Typography variant="h6">{t('brand.emptyTitle')}</Typography>
-              <Typography color="text.secondary" sx={{ mb: 2 }}>
-                {t('brand.empty')}
-              </Typography>
-              <Button variant="outlined" startIcon={<AddIcon />} onClick={openCreate}>
-                {t('brand.create')}
-              </Button>
-            </Box>
-          ) : (
-            <FitTableContainer cards>
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('columns.name')}</TableCell>
-                    <TableCell>{t('columns.shortCode')}</TableCell>
-                    <TableCell className={lessImportant}>{t('columns.destination')}</TableCell>
-                    <TableCell>{t('columns.affiliate')}</TableCell>
-                    <TableCell className={lessImportant}>{t('columns.campaign')}</TableCell>
-                    <TableCell align="right">{t('columns.clicks')}</TableCell>
-                    <TableCell>{t('columns.status')}</TableCell>
-                    <TableCell align="right">{t('columns.actions')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {list.map((link) => {
-                    const busy = busyId === link.id;
-                    return (
-                      <TableRow key={link.id} hover data-testid="link-row" data-code={link.short_code}>
-                        <TableCell sx={{ fontWeight: 600 }} data-testid="link-name" data-label={t('columns.name')}>
-                          {link.name}
-                        </TableCell>
-                        <TableCell data-label={t('columns.shortCode')}>
-                          <CopyableCode value={link.tracking_url} shown={link.short_code} testId="link-code" />
-                        </TableCell>
-                        <TableCell className={lessImportant} data-label={t('columns.destination')}>
-                          <Destination url={link.destination_url} maxWidth={180} />
-                        </TableCell>
-                        <TableCell data-label={t('columns.affiliate')}>{link.affiliate_name}</TableCell>
-                        <TableCell className={lessImportant} data-label={t('columns.campaign')}>
-                          {link.campaign_name}
-                        </TableCell>
-                        <TableCell align="right" data-label={t('columns.clicks')}>
-                          <ClickCount count={link.click_count} bots={link.bot_clicks} />
-                        </TableCell>
-                        <TableCell data-label={t('columns.status')}>
-                          <LinkStatusChip status={link.status} />
-                        </TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-label={t('columns.actions')}>
-                          {link.status === 'archived' ? (
-                            <Action
-                              title={t('actions.restore')}
-                              testId="link-restore"
-                              disabled={busy}
-                              icon={<UnarchiveIcon fontSize="small" />}
-                              onClick={() => void changeStatus(link, 'active')}
-                            />
-                          ) : (
-                            <Action
-                              title={link.status === 'active' ? t('actions.pause') : t('actions.resume')}
-                              testId={link.status === 'active' ? 'link-pause' : 'link-resume'}
-                              disabled={busy}
-                              icon={link.status === 'active' ? <PauseIcon fontSize="small" /> : <PlayIcon fontSize="small" />}
-                              onClick={() => void changeStatus(link, toggledStatus(link.status))}
-                            />
-                          )}
-                          {link.status !== 'archived' && (
-                            <Action
-                              title={t('actions.archive')}
-                              testId="link-archive"
-                              disabled={busy}
-                              icon={<ArchiveIcon fontSize="small" />}
-                              onClick={() => setPending({ kind: 'archive', link })}
-                            />
-                          )}
-                          <Action
-                            title={t('common:actions.delete')}
-                            testId="link-delete"
-                            disabled={busy}
-                            icon={<DeleteIcon fontSize="small" color={busy ? 'disabled' : 'error'} />}
-                            onClick={() => setPending({ kind: 'delete', link })}
-                          />
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </FitTableContainer>
-          )}
-          {total > list.length && (
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', p: 2 }}>
-              {t('showing', { shown: formatCount(list.length, i18n.language), total: formatCount(total, i18n.language) })}
+          <Box sx={{ p: 3 }} data-testid="links-empty">
+            <Typography variant="h6">{t('brand.emptyTitle')}</Typography>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              {t('brand.empty')}
             </Typography>
-          )}
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={openCreate}>
+              {t('brand.create')}
+            </Button>
+          </Box>
+        </Card>
+      )}
+      {links.isSuccess && total > 0 && (
+        <Card>
+          <ServerGrid
+            label={t('sections:titles.tracking')}
+            rows={list}
+            columns={columns}
+            getRowId={(link) => link.id}
+            rowTestId="link-row"
+            rowMarks={(link) => ({ 'data-code': link.short_code })}
+            paging={paging.pagingOf(total)}
+            loading={links.isFetching && links.isPlaceholderData}
+            empty=""
+            emptyTestId="links-page-empty"
+            // Where it leads and in which campaign: what gives way on a narrow screen.
+            hideFirst={['destination_url', 'campaign_name']}
+          />
         </Card>
       )}
       {links.isSuccess && list.length > 0 && (
@@ -227,9 +237,7 @@ export default function BrandTrackingPage() {
       )}
       <TrackingLinkDialog
         open={dialogOpen}
-        affiliates={affiliates}
-        affiliatesLoaded={applications.isSuccess}
-        campaigns={campaignList}
+        anyApproved={approved.isSuccess ? approved.data.data.total > 0 : undefined}
         onClose={() => setDialogOpen(false)}
         onCreated={(link) => {
           setDialogOpen(false);

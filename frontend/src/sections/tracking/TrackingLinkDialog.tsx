@@ -1,32 +1,29 @@
 import { Alert, Grid, TextField } from '@mui/material';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { anyApprovedAffiliateChoices, approvedApplications, approvedCampaignChoices, campaignChoices } from '../../api/choices';
 import { contractLimits } from '../../api/contractLimits';
 import { errorMessage, type FieldInfos } from '../../api/errors';
 import { useCreateTrackingLink } from '../../api/generated/tracking/tracking';
-import type { Campaign, TrackingLink } from '../../api/generated/model';
+import type { TrackingLink } from '../../api/generated/model';
 import { FormDialog } from '../../components/FormDialog';
 import { LengthHelper } from '../../components/LengthHelper';
+import { SearchSelect } from '../../components/SearchSelect';
 import { keyed, useForm } from '../../forms/useForm';
 import { useToast } from '../../toasts/ToastProvider';
 import {
   MAX_NAME_LENGTH,
   brandFormToInput,
-  campaignsForAffiliate,
   emptyBrandLinkForm,
   linkFormCodes,
   validateBrandLinkForm,
-  type AffiliateOption,
   type LinkField,
   type LinkFormKey,
 } from './linkForm';
 
 interface TrackingLinkDialogProps {
   open: boolean;
-  affiliates: AffiliateOption[];
-  /** False while the approved affiliates load (so 'none approved yet' is not shown too early). */
-  affiliatesLoaded: boolean;
-  campaigns: Campaign[];
+  /** Whether any affiliate is approved in the brand's campaigns (undefined while that is asked). */
+  anyApproved: boolean | undefined;
   onClose: () => void;
   onCreated: (link: TrackingLink) => void;
 }
@@ -37,8 +34,8 @@ export function TrackingLinkDialog(props: TrackingLinkDialogProps) {
   return props.open ? <TrackingLinkForm {...props} /> : null;
 }
 
-function TrackingLinkForm({ affiliates, affiliatesLoaded, campaigns, onClose, onCreated }: TrackingLinkDialogProps) {
-  const { t, i18n } = useTranslation(['tracking', 'common']);
+function TrackingLinkForm({ anyApproved, onClose, onCreated }: TrackingLinkDialogProps) {
+  const { t } = useTranslation(['tracking', 'common']);
   const toast = useToast();
   const create = useCreateTrackingLink();
   const fieldInfos: FieldInfos = {
@@ -60,15 +57,19 @@ function TrackingLinkForm({ affiliates, affiliatesLoaded, campaigns, onClose, on
   });
   const { values, set } = form;
 
-  const affiliate = affiliates.find((option) => option.id === values.affiliate_id);
-  const groups = useMemo(() => campaignsForAffiliate(campaigns, affiliate, i18n.language), [campaigns, affiliate, i18n.language]);
-
   const chooseAffiliate = (id: string) => {
     set('affiliate_id', id);
-    // Picking an affiliate in exactly one campaign picks that campaign too.
-    const chosen = affiliates.find((option) => option.id === id);
-    if (chosen?.campaignIds.length === 1 && !values.campaign_id) set('campaign_id', chosen.campaignIds[0]);
+    if (!id || values.campaign_id) return;
+    // Picking an affiliate approved in exactly one campaign picks that campaign too.
+    void approvedApplications('', undefined, { affiliateId: id })
+      .then(({ applications, total }) => {
+        if (total === 1) set('campaign_id', applications[0].campaign_id);
+      })
+      .catch(() => undefined);
   };
+  // With an affiliate chosen, the campaigns it is approved in; else any of the brand's.
+  const searchCampaigns = (query: string, signal?: AbortSignal) =>
+    values.affiliate_id ? approvedCampaignChoices(values.affiliate_id, query, signal) : campaignChoices(query, signal);
 
   const busy = form.pending;
   /** Props of a field: its label, value, and the message of its error (or its help) under it. */
@@ -81,6 +82,12 @@ function TrackingLinkForm({ affiliates, affiliatesLoaded, campaigns, onClose, on
     };
   };
 
+  /** Props of a searched choice: its label, value, and the message of its error under it. */
+  const choiceProps = (field: 'affiliate_id' | 'campaign_id') => {
+    const { name, label, value, error, helperText } = fieldProps(field);
+    return { name, label, value, error, helperText, testId: `link-${field}`, helperTestId: `${field}-message`, required: true, size: 'medium' as const };
+  };
+
   return (
     <FormDialog
       title={t('dialog.title')}
@@ -91,63 +98,29 @@ function TrackingLinkForm({ affiliates, affiliatesLoaded, campaigns, onClose, on
       testId="link-dialog"
       submitLabel={t('dialog.create')}
     >
-      {affiliatesLoaded && affiliates.length === 0 && (
+      {anyApproved === false && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="link-dialog-no-affiliates">
           {t('dialog.noAffiliates')}
         </Alert>
       )}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
-            {...fieldProps('affiliate_id', undefined, { select: { native: true }, inputLabel: { shrink: true } })}
-            onChange={(event) => chooseAffiliate(event.target.value)}
-            select
-            required
-          >
-            <option value="">{t('dialog.chooseAffiliate')}</option>
-            {affiliates.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.name}
-              </option>
-            ))}
-          </TextField>
+          <SearchSelect
+            {...choiceProps('affiliate_id')}
+            placeholder={t('dialog.chooseAffiliate')}
+            onChange={chooseAffiliate}
+            search={anyApprovedAffiliateChoices}
+            queryKey="approved-affiliates"
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
-            {...fieldProps('campaign_id', undefined, { select: { native: true }, inputLabel: { shrink: true } })}
-            select
-            required
-          >
-            <option value="">{t('dialog.chooseCampaign')}</option>
-            {affiliate ? (
-              <>
-                {groups.joined.length > 0 && (
-                  <optgroup label={t('dialog.joinedGroup', { name: affiliate.name })}>
-                    {groups.joined.map((campaign) => (
-                      <option key={campaign.id} value={campaign.id}>
-                        {campaign.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                )}
-                {groups.others.length > 0 && (
-                  <optgroup label={t('dialog.otherGroup')}>
-                    {groups.others.map((campaign) => (
-                      <option key={campaign.id} value={campaign.id}>
-                        {campaign.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                )}
-              </>
-            ) : (
-              groups.others.map((campaign) => (
-                <option key={campaign.id} value={campaign.id}>
-                  {campaign.name}
-                </option>
-              ))
-            )}
-          </TextField>
+          <SearchSelect
+            {...choiceProps('campaign_id')}
+            placeholder={t('dialog.chooseCampaign')}
+            onChange={(id) => set('campaign_id', id)}
+            search={searchCampaigns}
+            queryKey={`link-campaigns-${values.affiliate_id}`}
+          />
         </Grid>
         <Grid size={12}>
           <TextField

@@ -1,16 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/fetcher';
 import { ErrorCode } from '../../api/generated/model';
-import type { Application, Campaign } from '../../api/generated/model';
+import type { Campaign } from '../../api/generated/model';
 import i18n from '../../i18n/config';
 import { formatCount } from '../../preferences/format';
 import { refusalFieldErrors } from '../../forms/refusal';
 import { linkStatusChip, toggledStatus } from './linkDisplay';
 import {
   affiliateFormToInput,
-  approvedAffiliates,
   brandFormToInput,
-  campaignsForAffiliate,
   destinationProblem,
   emptyAffiliateLinkForm,
   emptyBrandLinkForm,
@@ -120,48 +118,16 @@ describe('link form validation', () => {
   });
 });
 
-const application = (affiliate: string, campaign: string, status: Application['status'] = 'approved'): Application => ({
-  id: `${affiliate}-${campaign}`,
-  campaign_id: campaign,
-  campaign_name: campaign,
-  brand_id: 'b',
-  affiliate_id: affiliate,
-  affiliate_name: affiliate === 'a-1' ? 'Zoe' : 'Ion',
-  affiliate_email: `${affiliate}@example.com`,
-  status,
-  created_at: '2026-11-01T00:00:00Z',
-  decided_at: null,
-});
 
 const campaign = (id: string, name: string, extra: Partial<Campaign> = {}) =>
   ({ id, name, status: 'active', membership_status: null, ...extra }) as Campaign;
 
 describe('link form choices', () => {
-  it('lists each approved affiliate once, by name, with its campaigns', () => {
-    const list = approvedAffiliates([
-      application('a-1', 'c-1'),
-      application('a-1', 'c-2'),
-      application('a-2', 'c-1'),
-      application('a-3', 'c-1', 'pending'),
-    ], 'en');
-    expect(list.map((a) => [a.name, a.campaignIds])).toEqual([
-      ['Ion', ['c-1']],
-      ['Zoe', ['c-1', 'c-2']],
-    ]);
-  });
-
-  it("puts the chosen affiliate's campaigns first", () => {
-    const campaigns = [campaign('c-2', 'Winter'), campaign('c-1', 'Autumn'), campaign('c-3', 'Spring')];
-    const affiliate = { id: 'a-1', name: 'Zoe', email: '', campaignIds: ['c-2'] };
-    const groups = campaignsForAffiliate(campaigns, affiliate, 'en');
-    expect(groups.joined.map((c) => c.name)).toEqual(['Winter']);
-    expect(groups.others.map((c) => c.name)).toEqual(['Autumn', 'Spring']);
-    expect(campaignsForAffiliate(campaigns, undefined, 'en').others).toHaveLength(3);
-  });
-
   it('sorts names as the language does: in Romanian Ș is a letter after all of S', () => {
-    const names = ['Zeta', 'Șerban', 'Ana', 'Ștefan', 'Țuică', 'Szabo', 'Tudor'].map((name, i) => campaign(`c-${i}`, name));
-    const sorted = (language: string) => campaignsForAffiliate(names, undefined, language).others.map((c) => c.name);
+    const names = ['Zeta', 'Șerban', 'Ana', 'Ștefan', 'Țuică', 'Szabo', 'Tudor'].map((name, i) =>
+      campaign(`c-${i}`, name, { membership_status: 'approved' }),
+    );
+    const sorted = (language: string) => linkableCampaigns(names, language).map((c) => c.name);
     expect(sorted('ro')).toEqual(['Ana', 'Szabo', 'Șerban', 'Ștefan', 'Tudor', 'Țuică', 'Zeta']);
     expect(sorted('en')).toEqual(['Ana', 'Șerban', 'Ștefan', 'Szabo', 'Tudor', 'Țuică', 'Zeta']);
   });

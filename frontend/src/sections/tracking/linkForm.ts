@@ -5,7 +5,6 @@ import { compareNames } from '../../preferences/format';
 import { isDomainName } from '../integration/domains';
 import type {
   AffiliateLinkInput,
-  Application,
   Campaign,
   TrackingLinkInput,
 } from '../../api/generated/model';
@@ -153,50 +152,6 @@ export function affiliateFormToInput(values: AffiliateLinkFormValues): Affiliate
     campaign_id: values.campaign_id,
     ...(name ? { name } : {}),
     ...(destination ? { destination_url: destination } : {}),
-  };
-}
-
-export interface AffiliateOption {
-  id: string;
-  name: string;
-  email: string;
-  /** Campaigns the affiliate is approved in. */
-  campaignIds: string[];
-}
-
-/** The brand's approved affiliates (one entry each, by name), from its approved applications. */
-export function approvedAffiliates(applications: Application[], language: string): AffiliateOption[] {
-  const byId = new Map<string, AffiliateOption>();
-  for (const application of applications) {
-    if (application.status !== 'approved') continue;
-    const entry = byId.get(application.affiliate_id) ?? {
-      id: application.affiliate_id,
-      name: application.affiliate_name,
-      email: application.affiliate_email,
-      campaignIds: [],
-    };
-    if (!entry.campaignIds.includes(application.campaign_id)) entry.campaignIds.push(application.campaign_id);
-    byId.set(application.affiliate_id, entry);
-  }
-  const compare = compareNames(language);
-  return [...byId.values()].sort((a, b) => compare(a.name, b.name));
-}
-
-/**
- * The brand's campaigns split for the chosen affiliate: those it is approved in first, the others
- * after (still selectable: the server answers AFFILIATE_NOT_APPROVED for them).
- */
-export function campaignsForAffiliate(
-  campaigns: Campaign[],
-  affiliate: AffiliateOption | undefined,
-  language: string,
-): { joined: Campaign[]; others: Campaign[] } {
-  const compare = compareNames(language);
-  const sorted = [...campaigns].sort((a, b) => compare(a.name, b.name));
-  if (!affiliate) return { joined: [], others: sorted };
-  return {
-    joined: sorted.filter((campaign) => affiliate.campaignIds.includes(campaign.id)),
-    others: sorted.filter((campaign) => !affiliate.campaignIds.includes(campaign.id)),
   };
 }
 

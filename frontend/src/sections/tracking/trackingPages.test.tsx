@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/config';
 import { campaignFixture } from '../../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders';
+import { chooseSearched } from '../../test/searchSelect';
 import TrackingPage from './TrackingPage';
 
 const link = {
@@ -91,7 +92,7 @@ describe('tracking links (brand)', () => {
     expect(within(row).getByTestId('link-status').textContent).toBe('Active');
     expect(within(row).getByTestId('link-destination').getAttribute('title')).toBe(link.destination_url);
     expect(within(row).getByText('Ion Popescu')).toBeTruthy();
-    expect(calls('/tracking-links')[0][0]).toContain('limit=100');
+    expect(calls('/tracking-links')[0][0]).toContain('limit=25');
 
     fireEvent.click(within(row).getByTestId('link-pause'));
     await waitFor(() => expect(within(screen.getByTestId('link-row')).getByTestId('link-status').textContent).toBe('Paused'));
@@ -107,10 +108,10 @@ describe('tracking links (brand)', () => {
     expect(within(dialog).getByText('Link name is required')).toBeTruthy();
     expect(calls('/tracking-links', 'POST')).toHaveLength(0);
 
-    await within(dialog).findByRole('option', { name: 'Ion Popescu' });
-    fireEvent.change(dialog.querySelector('select[name="affiliate_id"]') as HTMLSelectElement, { target: { value: 'a-1' } });
+    await chooseSearched(dialog, 'affiliate_id', 'Ion Popescu');
     // The affiliate's only campaign is picked for it.
-    expect((dialog.querySelector('select[name="campaign_id"]') as HTMLSelectElement).value).toBe('c-1');
+    await waitFor(() => expect((dialog.querySelector('input[name="campaign_id"]') as HTMLInputElement).value).toBe('Summer Sale'));
+    expect(calls('/applications').some(([url]) => String(url).includes('affiliate_id=a-1'))).toBe(true);
     fireEvent.change(dialog.querySelector('input[name="name"]') as HTMLInputElement, { target: { value: 'Bio' } });
     fireEvent.change(dialog.querySelector('input[name="destination_url"]') as HTMLInputElement, { target: { value: 'https://elsewhere.com/x' } });
     createAnswer = () =>

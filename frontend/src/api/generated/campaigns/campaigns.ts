@@ -202,6 +202,7 @@ import type {
   InvitationListResponse,
   InvitationResponse,
   ListApplicationsParams,
+  ListAvailableCampaignsParams,
   ListCampaignsParams,
   MessageResponse,
   NotFoundResponse,
@@ -433,21 +434,28 @@ export const useCreateCampaign = <TError = ErrorType<BadRequestResponse | Unauth
       > => {
       return useMutation(getCreateCampaignMutationOptions(options), queryClient);
     }
-    export const getListAvailableCampaignsUrl = () => {
+    export const getListAvailableCampaignsUrl = (params?: ListAvailableCampaignsParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
 
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
 
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/campaigns/available`
+  return stringifiedParams.length > 0 ? `/campaigns/available?${stringifiedParams}` : `/campaigns/available`
 }
 
 /**
- * Active public campaigns, plus any campaign the affiliate already applied to.
+ * A page of the active public campaigns (and those it was invited to), plus any campaign the affiliate already applied to, newest first; `query` searches their names.
  * @summary Offers an affiliate can see, with the state of its application
  */
-export const listAvailableCampaigns = async ( options?: Parameters<typeof apiFetch>[1]): Promise<CampaignListResponse> => {
+export const listAvailableCampaigns = async (params?: ListAvailableCampaignsParams, options?: Parameters<typeof apiFetch>[1]): Promise<CampaignListResponse> => {
 
-  return apiFetch<CampaignListResponse>(getListAvailableCampaignsUrl(),
+  return apiFetch<CampaignListResponse>(getListAvailableCampaignsUrl(params),
   {
     ...options,
     method: 'GET'
@@ -460,23 +468,23 @@ export const listAvailableCampaigns = async ( options?: Parameters<typeof apiFet
 
 
 
-export const getListAvailableCampaignsQueryKey = () => {
+export const getListAvailableCampaignsQueryKey = (params?: ListAvailableCampaignsParams,) => {
     return [
-    `/campaigns/available`
+    `/campaigns/available`, ...(params ? [params] : [])
     ] as const;
     }
 
 
-export const getListAvailableCampaignsQueryOptions = <TData = Awaited<ReturnType<typeof listAvailableCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAvailableCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListAvailableCampaignsQueryOptions = <TData = Awaited<ReturnType<typeof listAvailableCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(params?: ListAvailableCampaignsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAvailableCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getListAvailableCampaignsQueryKey();
+  const queryKey =  queryOptions?.queryKey ?? getListAvailableCampaignsQueryKey(params);
 
 
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAvailableCampaigns>>> = ({ signal }) => listAvailableCampaigns({ signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAvailableCampaigns>>> = ({ signal }) => listAvailableCampaigns(params, { signal, ...requestOptions });
 
 
 
@@ -490,7 +498,7 @@ export type ListAvailableCampaignsQueryError = ErrorType<BadRequestResponse | Un
 
 
 export function useListAvailableCampaigns<TData = Awaited<ReturnType<typeof listAvailableCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAvailableCampaigns>>, TError, TData>> & Pick<
+ params: undefined |  ListAvailableCampaignsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAvailableCampaigns>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAvailableCampaigns>>,
           TError,
@@ -500,7 +508,7 @@ export function useListAvailableCampaigns<TData = Awaited<ReturnType<typeof list
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListAvailableCampaigns<TData = Awaited<ReturnType<typeof listAvailableCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAvailableCampaigns>>, TError, TData>> & Pick<
+ params?: ListAvailableCampaignsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAvailableCampaigns>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAvailableCampaigns>>,
           TError,
@@ -510,7 +518,7 @@ export function useListAvailableCampaigns<TData = Awaited<ReturnType<typeof list
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListAvailableCampaigns<TData = Awaited<ReturnType<typeof listAvailableCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAvailableCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ params?: ListAvailableCampaignsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAvailableCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -518,11 +526,11 @@ export function useListAvailableCampaigns<TData = Awaited<ReturnType<typeof list
  */
 
 export function useListAvailableCampaigns<TData = Awaited<ReturnType<typeof listAvailableCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAvailableCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ params?: ListAvailableCampaignsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAvailableCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getListAvailableCampaignsQueryOptions(options)
+  const queryOptions = getListAvailableCampaignsQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -891,7 +899,7 @@ export const useJoinCampaign = <TError = ErrorType<BadRequestResponse | Unauthor
 }
 
 /**
- * Filter by status; newest first.
+ * Filter by status, campaign and affiliate, and search (`query`, in the affiliate's name or email and the campaign's name); newest first.
  * @summary Affiliates' applications to campaigns (brand its own; host all)
  */
 export const listApplications = async (params?: ListApplicationsParams, options?: Parameters<typeof apiFetch>[1]): Promise<ApplicationListResponse> => {

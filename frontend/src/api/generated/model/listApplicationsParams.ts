@@ -171,9 +171,23 @@
 import type { LimitParameter } from './limitParameter';
 import type { MembershipStatus } from './membershipStatus';
 import type { OffsetParameter } from './offsetParameter';
+import type { QueryParameter } from './queryParameter';
 
 export type ListApplicationsParams = {
+/**
+ * A case-insensitive substring to search for.
+ * @maxLength 200
+ */
+query?: QueryParameter;
 status?: MembershipStatus;
+/**
+ * Only the applications to this campaign.
+ */
+campaign_id?: string;
+/**
+ * Only this affiliate's applications.
+ */
+affiliate_id?: string;
 /**
  * Page size (default 100).
  * @minimum 1

@@ -168,7 +168,9 @@
  *
  * OpenAPI spec version: 1.0.0
  */
+import type { LimitParameter } from './limitParameter';
 import type { MinimumAmountParameter } from './minimumAmountParameter';
+import type { OffsetParameter } from './offsetParameter';
 
 export type ListPayableCommissionsParams = {
 /**
@@ -177,4 +179,16 @@ export type ListPayableCommissionsParams = {
  * @pattern ^\d{1,12}(\.\d{1,2})?$
  */
 minimum_amount?: MinimumAmountParameter;
+/**
+ * Page size (default 100).
+ * @minimum 1
+ * @maximum 1000
+ */
+limit?: LimitParameter;
+/**
+ * Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
+ * @minimum 0
+ * @maximum 2147483647
+ */
+offset?: OffsetParameter;
 };

@@ -168,8 +168,9 @@
  *
  * OpenAPI spec version: 1.0.0
  */
+import type { Page } from './page';
 import type { Payable } from './payable';
 
-export type PayableListResponseData = {
+export type PayableListResponseData = Page & {
   payable: Payable[];
 };

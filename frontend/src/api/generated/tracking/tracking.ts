@@ -193,6 +193,7 @@ import type {
   ConflictResponse,
   ForbiddenResponse,
   InternalErrorResponse,
+  ListAffiliateLinksParams,
   ListTrackingLinksParams,
   MessageResponse,
   NotFoundResponse,
@@ -677,21 +678,28 @@ export const useGenerateAffiliateLink = <TError = ErrorType<BadRequestResponse |
       > => {
       return useMutation(getGenerateAffiliateLinkMutationOptions(options), queryClient);
     }
-    export const getListAffiliateLinksUrl = () => {
+    export const getListAffiliateLinksUrl = (params?: ListAffiliateLinksParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
 
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
 
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/affiliate-links`
+  return stringifiedParams.length > 0 ? `/affiliate-links?${stringifiedParams}` : `/affiliate-links`
 }
 
 /**
- * The web app sends this with no-cache headers; counts come from stored clicks.
+ * A page of the links, newest first, searched by `query` (name, destination or code). The web app sends this with no-cache headers; counts come from stored clicks.
  * @summary The signed-in affiliate's links with their click counts
  */
-export const listAffiliateLinks = async ( options?: Parameters<typeof apiFetch>[1]): Promise<TrackingLinkListResponse> => {
+export const listAffiliateLinks = async (params?: ListAffiliateLinksParams, options?: Parameters<typeof apiFetch>[1]): Promise<TrackingLinkListResponse> => {
 
-  return apiFetch<TrackingLinkListResponse>(getListAffiliateLinksUrl(),
+  return apiFetch<TrackingLinkListResponse>(getListAffiliateLinksUrl(params),
   {
     ...options,
     method: 'GET'
@@ -704,23 +712,23 @@ export const listAffiliateLinks = async ( options?: Parameters<typeof apiFetch>[
 
 
 
-export const getListAffiliateLinksQueryKey = () => {
+export const getListAffiliateLinksQueryKey = (params?: ListAffiliateLinksParams,) => {
     return [
-    `/affiliate-links`
+    `/affiliate-links`, ...(params ? [params] : [])
     ] as const;
     }
 
 
-export const getListAffiliateLinksQueryOptions = <TData = Awaited<ReturnType<typeof listAffiliateLinks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAffiliateLinks>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListAffiliateLinksQueryOptions = <TData = Awaited<ReturnType<typeof listAffiliateLinks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(params?: ListAffiliateLinksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAffiliateLinks>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getListAffiliateLinksQueryKey();
+  const queryKey =  queryOptions?.queryKey ?? getListAffiliateLinksQueryKey(params);
 
 
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAffiliateLinks>>> = ({ signal }) => listAffiliateLinks({ signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAffiliateLinks>>> = ({ signal }) => listAffiliateLinks(params, { signal, ...requestOptions });
 
 
 
@@ -734,7 +742,7 @@ export type ListAffiliateLinksQueryError = ErrorType<BadRequestResponse | Unauth
 
 
 export function useListAffiliateLinks<TData = Awaited<ReturnType<typeof listAffiliateLinks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAffiliateLinks>>, TError, TData>> & Pick<
+ params: undefined |  ListAffiliateLinksParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAffiliateLinks>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAffiliateLinks>>,
           TError,
@@ -744,7 +752,7 @@ export function useListAffiliateLinks<TData = Awaited<ReturnType<typeof listAffi
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListAffiliateLinks<TData = Awaited<ReturnType<typeof listAffiliateLinks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAffiliateLinks>>, TError, TData>> & Pick<
+ params?: ListAffiliateLinksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAffiliateLinks>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAffiliateLinks>>,
           TError,
@@ -754,7 +762,7 @@ export function useListAffiliateLinks<TData = Awaited<ReturnType<typeof listAffi
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListAffiliateLinks<TData = Awaited<ReturnType<typeof listAffiliateLinks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAffiliateLinks>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ params?: ListAffiliateLinksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAffiliateLinks>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -762,11 +770,11 @@ export function useListAffiliateLinks<TData = Awaited<ReturnType<typeof listAffi
  */
 
 export function useListAffiliateLinks<TData = Awaited<ReturnType<typeof listAffiliateLinks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAffiliateLinks>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ params?: ListAffiliateLinksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAffiliateLinks>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getListAffiliateLinksQueryOptions(options)
+  const queryOptions = getListAffiliateLinksQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
