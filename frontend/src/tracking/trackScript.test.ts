@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-const source = readFileSync(resolve(import.meta.dirname, '../../../server/trackingscript/track.js'), 'utf8');
+const source = readFileSync(resolve(import.meta.dirname, '../../../server/domain/trackingscript/track.js'), 'utf8');
 
 function runAt(search: string) {
   window.history.replaceState(null, '', `/products/shoes${search}`);
