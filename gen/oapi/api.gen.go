@@ -3627,6 +3627,30 @@ type ListAvailableCampaignsParams struct {
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
 }
 
+// ListMyCampaignsParams defines parameters for ListMyCampaigns.
+type ListMyCampaignsParams struct {
+	// Query A case-insensitive substring to search for.
+	Query *Query `form:"query,omitempty" json:"query,omitempty"`
+
+	// Limit Page size (default 100).
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// MembershipStatus Only the campaigns whose application has this status.
+	MembershipStatus *MembershipStatus `form:"membership_status,omitempty" json:"membership_status,omitempty"`
+
+	// Status Only the campaigns in this state.
+	Status *CampaignStatus `form:"status,omitempty" json:"status,omitempty"`
+
+	// From Only the campaigns still running on this day or later (their end date is not before it).
+	From *openapi_types.Date `form:"from,omitempty" json:"from,omitempty"`
+
+	// To Only the campaigns started by this day (their start date is not after it).
+	To *openapi_types.Date `form:"to,omitempty" json:"to,omitempty"`
+}
+
 // DeleteCampaignParams defines parameters for DeleteCampaign.
 type DeleteCampaignParams struct {
 	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
@@ -4337,7 +4361,7 @@ type ServerInterface interface {
 	ListAvailableCampaigns(ctx echo.Context, params ListAvailableCampaignsParams) error
 	// ListMyCampaigns The campaigns an affiliate applied to or joined
 	// (GET /campaigns/my-campaigns)
-	ListMyCampaigns(ctx echo.Context) error
+	ListMyCampaigns(ctx echo.Context, params ListMyCampaignsParams) error
 	// DeleteCampaign Delete a campaign and its memberships (its brand, or the host)
 	// (DELETE /campaigns/{id})
 	DeleteCampaign(ctx echo.Context, id IdPath, params DeleteCampaignParams) error
@@ -5949,8 +5973,59 @@ func (w *ServerInterfaceWrapper) ListAvailableCampaigns(ctx echo.Context) error 
 func (w *ServerInterfaceWrapper) ListMyCampaigns(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListMyCampaignsParams
+	// ------------- Optional query parameter "query" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "query", ctx.QueryParams(), &params.Query, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter query: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "membership_status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "membership_status", ctx.QueryParams(), &params.MembershipStatus, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter membership_status: %s", err))
+	}
+
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", ctx.QueryParams(), &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter status: %s", err))
+	}
+
+	// ------------- Optional query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "from", ctx.QueryParams(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter from: %s", err))
+	}
+
+	// ------------- Optional query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "to", ctx.QueryParams(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter to: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ListMyCampaigns(ctx)
+	err = w.Handler.ListMyCampaigns(ctx, params)
 	return err
 }
 
@@ -13420,6 +13495,7 @@ func (response ListAvailableCampaigns500JSONResponse) VisitListAvailableCampaign
 }
 
 type ListMyCampaignsRequestObject struct {
+	Params ListMyCampaignsParams
 }
 
 type ListMyCampaignsResponseObject interface {
@@ -20167,8 +20243,10 @@ func (sh *strictHandler) ListAvailableCampaigns(ctx echo.Context, params ListAva
 }
 
 // ListMyCampaigns operation middleware
-func (sh *strictHandler) ListMyCampaigns(ctx echo.Context) error {
+func (sh *strictHandler) ListMyCampaigns(ctx echo.Context, params ListMyCampaignsParams) error {
 	var request ListMyCampaignsRequestObject
+
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.ListMyCampaigns(ctx.Request().Context(), request.(ListMyCampaignsRequestObject))
@@ -22107,142 +22185,146 @@ var swaggerSpec = []string{
 	"lD7ZHnh2fB8F4Mp9fGMbiLzT9xcF5TMEQcyPUdtlt4+NhAdf82GBIQrRT7xhyOPO/bX5zB/fK4bapK0U",
 	"4i6vDsu5u9eyG4OVUjGXhYLw3THRshOQeZIpYLn5zEsd/QlNUkbjJTY1hYeCUu/+QxJB9WhEFChPzBlc",
 	"kLncANfopvYpakifgiLz8qOoLx8BS/JsPAbMAB+dfkQFUYwFXtW8Nr/LMfoPtumumx+xaiOM4nzNlt3N",
-	"BsExHU1xHEXV5tDqMDakERDbs96G9X5mIyhWrCP8N0uf4r+Q2WNClhYcsURtBV8z2/ez5ILFH0RXG4uC",
-	"V6p7LaU7Xc5V+DKh02VTYe/96mpfanu/aEt3qe31jA40IL3adrSxQLfJywCr1b4foCzddyrdGXY8YWTM",
-	"WRKDWahtYH41VXTF2II2vY3GWyjqrTeFPvDSQqIWt9GIIwNXc4lJEcaKVSRC0YRoxmWL1+xQwuitzfur",
-	"frDIFnCP+WPoR6HY1uatsy+xSvpzsS9xtI/tLf9iYP4OesH5BuaDssdVnWSvaOHUDCvku61PvPs/gNs+",
-	"IPSlG98mPdccG2/2ZQP2Syr8ByHwFM4Er2B+RVAqh/vKQI5CbeLWunYFgGddlogbTaHfQ4sZX+IF9qYu",
-	"pEDIlAipA4JpbJjj7nzNZsRmkFxMQmEvOVMP8AFGjLQp4NiCFC8ouXQrlk6eaExUp7YiBm/shQIUj5JJ",
-	"UlgDtsMXFeQ6n9uB5yDHJmttIa9lDCiCMiVUhOL/Z+/bl9u4sbxfBaWar0R+06Qo23HGYqVmNLIz8awt",
-	"ayU52aphlg2yQRGrJprTAEVzUqnap9kH2yfZwjkHaDTZLVJ3yVb+cGyJRKNxOffz+62nenOFgLnOFHWF",
-	"GJd/nU3ZQphmqVNKQy0gRr+d2oenx5HLuxP4OuHkCgBnL/a7SMufq2yOThhW17d7KGqgxH0uh4IartAY",
-	"y7UJ7m5RP/iyE17puhrCnrpBESHMSnisrmsLweixGDiFxHyQEHrx+M2F9Vdn5XwTfHmXaxC8VyWZF7HB",
-	"oqCNjNZpk2vaSBVIbvU20s5vfnb9lZBOWVD8Is04yfm8OOA3kRUV9BPhTL4tFgq3tM+C4AG8l00vtNsk",
-	"e6VDolgexIN8ImnCE4FNAc07u8bWaruDOuT95ewamWozk024kUOy+XjqjD/t7MQuGmxzqTFAFNqKwINQ",
-	"7sdrM7QKy6l97SxBtJy7JUM2DG8TCU4FXN3fM6meROh4v/jmOmOhOGPPIZEn1Qg3naYLq+mLoMg1BcJK",
-	"MiYAYa7L7B0GIQA2U6nQmsU6y03MNF/o4r5imTDCyA7szugC/nxbAymh9TLwmUYkfW7ipvVCPp8eQF80",
-	"IK6jg0QAsyzJ9lgMQ3qcA2BO+T5iLzsRe9OxjtzL19/B93vK9f9mCV8QHMYozyYY1I1NFrNGYp1x69pS",
-	"q7Vv82bStNk7CD9T3hJYvrURSbenYvAwRUIvPXYo0Wh4YVe2p3rRyOnfZpuVSfYUmW8Iqi2TiA1n2mQT",
-	"57hGgc/rSYor/DAISgVb+qiqKavws3GhSwDal0Z+/bud4Bd/rxvYXQo0A69k9lUNt2RWXmm8VTlcfYKL",
-	"WwDHF08ooKAs34ptvGS1qOTw29I0hZpN7P3/3s7xZcf++Qb+fPn6O+hk2HAd7GWqfv+E+F42G8dktzGK",
-	"FULV4OtbFL3pc/sB9/alH8Jd65vM8HQr2hpmE+hizVSfT4CY/Nfr+AT3Vebr78EVCn0LufD1l/oW77oC",
-	"aB6W+GZaMG5MLgczisxKUw15vsJWsEmJ75KG3Slw0+tpfnlApZ1wmS5YnqXpbKpZwwmIZkSkW6MsTbM5",
-	"9KwNUzkkuFZiF7EGt1SMDyBZ2VNaDDNrLx/gJwFqJBEQY1RskBndZZzNlPznTOBoqLWo3ndbkwGAv8oU",
-	"41AVDNDxPQUQSMGrAqIJyKxidTMlABMDy35gqrmwXxAJS8XIsGxmugUkvUbEK8czYXjKwPTIxciaFm22",
-	"D/eUYJmcTWH3MHaUNrHriSeu29yq/hq4on2/N1dVmo+Cl8G5Kj/K1Fjps/4bPlq7+VcAEHXzj98rV4Tf",
-	"v7Ut4fYoPXkRWE40wStRqS0o/wJ4x2TTsMS1VhjeiPCBB5H/MNYQyL5png2F1vVkUN5nNla6NCjfi8RQ",
-	"fZnEzb0gz5GLaZabovDiRWc3xn6IlBuRW1kTMStJ7N+g5sN4WcAngk2yiVAmCgfoxEUZZTFxJzrwsYCG",
-	"vQRB0VP7vgcLZRPAfHM1FGmKcQuw7qX25j12Y/I8lxciccBr0rBGPBZp0h9leR8+GjcBXcoV3nFNaTci",
-	"jPIAFo6LuBHwckNhS4nAe48YvBniF56LBcEXNgGfiPvgsRZgCMGbFXYRpavElyHy/Hl3BWVzSQKHWUQP",
-	"mTVc7FmlYT3pvKdG8ot9JZDhdq7ZhchzmSCBFp9OMXNoXbJ9RQ/CTFwwI+Tg0kamKZtyrXvqTfBf+82b",
-	"qKA64eEXAdskClpiWKOcsAuMw7iJMF8O/dWvf5fpDOuTBBsIMxdCuTeVlEkN9Y49EiozbqGq1NAR3pHC",
-	"ern/+h/xBWie4JNW01t/Z2+rs/vmJX81fNH6frQrWt8Ph53WG747aL0cvUheie9Gr/n3A2tEO0m/t3X8",
-	"6RB+gF5sH7xY60cp/hd6RHsIrkQiNfjK/WGWWGP75PPHj++OdzveQocJ7HY6u0s2+97Wi1dv2m86VsBe",
-	"1Wp+kCbf4vHrVBQdd65Jznkh0UU5QoGQVSllxgLD/7faz7PxvCvEJsRqneh7ZnN7VJmJtW7UsdOyuH3d",
-	"kvqBaH0UGPiRr20NJK2dpP3lrRC/hfZELi6kmNebE/tpiiUrSuxBtiUhrZSmQNAPsliLUvHmK2hDDE4x",
-	"ahyKBoI7koih1Ah+jjYAaOcFNPuAEh1maiTzCSp+0POopax+wsUp9OJglgBEa9gz+cYrITAIisn0ZaIJ",
-	"eliqRHxxyhuX3Wknsk7aLKaJUOgT3a4YsLF6KqaODLQSRik/OxNJHDpwXfsVcM7wOwRgy/24IokjNlNT",
-	"LpNgv9s9deB+H/yY4qHMZHOONTYyDxdCT8FAm2DQFFpJHE+KZvNcGiMUgOeukHsRoFOGyTJpvN2bC65h",
-	"PhU46/bk3CRMel9VtoHghcP+YAprk7LBkvevCVQfcE3nEZMqMBjP5IV4Lsr9mtLadOdddAfbu0B6hMci",
-	"wkqVHBMnlO+9tmKoKuMN9IORE6FFLtcwgxafeg77PMWwT7GB6+QTBlMHs+G5MPYopsnDFDbfdTDoLbzn",
-	"SJ7NcrEUEwJPFRYAqkApnswaAL/v+1qcerXC+18iz/QtR4LWtf3tM29iwIytutDLdqXjAViyqEJDokvf",
-	"ScQ2kItaW2KmKI1b2y14y773c7/gs569Vr9g4YQgWk2m0kUXHA6opkdPzFrfzZtp0ICJZUU7li7DI4iL",
-	"FK93z6f64RtL1vrqn1Qp/lIf6Afegpqcp1rcOOd57f6nKjWxU0j8mxUpVvWxHq7epSA9WZiwGBx+EwOr",
-	"V6CCpPa0DkvB8J7aJBruEhLFS29rFosv6Pn2c25E3EWihaUGUxelXilaiNvsxzAKAU64PxNL8wh1JQNu",
-	"AjZYEPGZHI2EnSRhSxAgJcYrqMwL/GvktqF3DB3zKsd7P/mvWVifdFBs7qP1wN0Mce4TO+KjDRs/mHh8",
-	"Vvp36VyfCFMyCLbLhvCCjSFTShCweC9v06v2VY07Xs63tOGmsOSriYRL4EiegyDosNNCBEznXc+SDI2I",
-	"HqS9GCORCUHj9qBoZall0sHv+y9sa+zyYzOVi5SXuh2rWKwOSjWXAMMb52IoIDnlFzEGx2jC9bnPb4iw",
-	"PYfjF0NdFtfVnLhvvXVLfIedcytu+Upp4vszhXlNzoaptMphwheMJ0DiZDI2WEAQe8iHY8SrqqzsK1dz",
-	"TviXD0Kd2XP9qrNaUXenFSErq7tOgJLT/M0ZlyVxs69Kt8QFErQkU0kbnkO2x1oEeD3KsV+VUDUaXsup",
-	"yKuq1q8ZSHDp4hYQF94SPK0dq1xiHbkW2eQy2Nq3NJkDmMu3AcwWvvNVik8T8TRqrgpXnF6UKDLXlpFq",
-	"6gm/pIh06fDeGCoWzh2oI6rb9L3dEZNWmENGkGthPZepyO1d5ZhU42yUI6YWa3Taux37s93O/2u2axBP",
-	"w21/tFzowRwfpG07nMB6Yz0Rz2b6k0Q+TULJgBH2EJRCqk07sqvkwZWt89IYO2dC2csr6gsjPshzwlQG",
-	"DajIxc9mxutChG/VIr8QOZtSYTmbKQSUVqJdYcziY5/FxLOYeBYTVWKC3HNS1MQSPsRrcofyYG2ybRmv",
-	"LyT+rmyMxhTF7V/050zZ8zW7TqasdM1u8TLdBQM1MSATcGZIbIpp6jYDX09HbCKVnMwmmFWI2AVPZQJJ",
-	"eRXW1RVV866BCmoeZ2mKXVGp9fMToLtO7cDNbuDvmsVURMgcEbFgrpGnoXYPpAJI/wxt+AKzACVY08IE",
-	"wlYBwgStwbh8aqbCw2BdPtsK3wTW5V0JMWsRCJ4rqc7qg2WflGB5NsdIXVC67fKUDV6Vvmy2WVFGTL3q",
-	"mlEtscuAuhbczIwBvYXqkVwVdbMoM04A3yF4vOHngup8Bq6zSkc9FXZW6aCLlKe6zTBZZhArI8GId/Ei",
-	"iGa3M/qyAx05dWH5d27B7vBeu2d8g92KB8EeY+PiwCFuRHgGi4O32p5YhOGmeXaW88m2vuWObXc8Lqsb",
-	"/fHLMXxkRW9VSGX3NlCVjlxOuWCQkZIXdodZg3AL2PGnw1pQhwHXYnOgDHooKNe7TbPQUlx2kOED7Fws",
-	"RGL32q/ITRTWzU9p6VC+o7IL2qFwdzizS+9nHRyx0Rc6MlIZcZYTGp7GZtCd3xACqy+T33ewJ7+ihmX1",
-	"vDhPjAC0ZMIasR8pLoWVirNSBsHzH78UAW/KjV2drb2t//wHb/2r03rzK/2/9etvu9HLP/3ufvyHrcrM",
-	"XXV86SiTijptx9m0oDDEWlTsrNQ7CMWBxPXuZ1Muk7gZFZ9BSW9VA3RgxqQE/JfHIhfQW/D3k0+H0Qop",
-	"ZjWHIpGZOpLTnmrE/9GiBt7WTxM+bJ2M+YvvXsfYPGr3/vUr9tPH/YPWyU/7L7577bYg53M2yJJFExTX",
-	"WAzPi2ZerjCpDf27ueBJ0MZa7qAK8Fg9eAMkoIIaLQ8IEfPRqA/JNatye8qKwTjloIT7Wto1yXJHHxur",
-	"zIi+H0bHrIGwESX2a9w6poXRzQh4++FxPRWXOjP1P35t2//HXWaENg5kArwMenVqQ3LdyT3VU8e4Yei1",
-	"lPQ2cPSDcl/pIbL2Rn0xVmhZAECTdUpcZ/QevLRd+L7J+kkWWyNl9TSFDU1pinQ5eMToKcv9lW22cvb0",
-	"kKf+c37qvkUbihegPAwazXuKjwxw5i4Y96VErnhjjyyT03i5kixi8XGMtRDYDmonYRcEpoyHraegw2s/",
-	"djUT0n2Q5cLMckUEE3o2HAqtR7M0pFSxu479UjQ0tnMPxDCbCN1T8fE2+8G6o43TiB2zP7L9ZuzLOII3",
-	"D4rR2P9njVPWYsfbTbZDf23GEcszfMKYp6PWbNpTJmMvwBacgPF2kkH9CswcPcicS7sZpd7tRqaEPa5W",
-	"NHcQHpF1ABIF+sVxc3sKdtdzFUMVHdAjlqdd4CTMx1nqlt6vhT8O0kA3fH1/v+uRhBuQi6GA1v4F8iWf",
-	"i2lVcz8eOdfdTy1SwdbgCYLrFPTbRyWsaDorYwGtltYAh8vrAAmyvBAewb3ZP3ofcEYhOSvKna4vo3HS",
-	"k5qR8dPc9JQELkn7niabDccIRJCLRKTyAvignbwNBStxLLfeg4Snqhl4Mq1pLJMYcAjweaX1tZuR+4nR",
-	"gxaIk7aCxtBTP7rwisPScZuzB0+JHB43ND+6FvW2w+gu0GMiFsNl6E9zORRxVCsToyUhHK3KXjuuR5+C",
-	"kYU2cZfmV/ZqcJrYt+mllv0aazhtDi2tFZLNZXJCIs5XnY7HNSgN13SPpz0In+thN8h5cw+OWDEc1ora",
-	"6wi3SZ01fQdwIGviUNj841ewYM4l9qTap8Zt9gn2laJi3Eo0iaVI1e2bcLnoYNG5WmeI/3WtFl9nNnTD",
-	"tQ1A3KVmrzq73hAbY3m2N8UqTYu6CqkXnU499ln9yKfZVA7rxty93pjFfa2d7Hff1dRz3X4cjmZFYZv7",
-	"jsGVj9qljg4Jfghr6FnqIDKdbkpk8riLy55W3Wy5TNarPNBXzulolByOiAW+hv+Hl4oRK5t5G/fWjHiq",
-	"MRDH560BHH0XmqOZBDMc8jS1JsWmHkvXASGTMZNkUEtlHc+QIaM+wLdU0gdGu2e3EMoX3lpTLCGu6eK2",
-	"RPihJXQ3sMOpx6AxWBTTj4oCX0/WkwIq61TkMkuadU0Wg0UQGSRIItyOpudEUUATvQAxjC0bXVBA4TqA",
-	"R+VxGqzTKfhwHJTo9lThbzll78GUqtbHajTvMCXZhEu1DfEna4Zbv9YaMGfYWEMNFNCECZ4R4RmMOZBr",
-	"W81HKhYUlkZWEF9xO88lcMUY58XlIKK3NUu5OpvxM1GH+3pYOgpXTahcB9C1hhZupsDyylR9kTB+pKRZ",
-	"SJMMsiwVXN1xzCpcq82LGEuX7SslAr0KtxFiqWzr8sKwBlcrNfjubjXLjFLUteDBlLGUkc6GE7xlGVdH",
-	"LlrOeZS+szPNBbUzXRrUDU/FUfCVezqIwSPXArlDWMjKkudzKHAdli/oUu/IZAmEaLNDBVUAs4rTcnLZ",
-	"aXmUqey66d6zLf3VH/ivqfPs48zU3a4GD/bExYPIaGpefs+uRFBQFuSgGeohv5TH1nQBqlBLlYC+SqBZ",
-	"UrMJz8+rUCE+8vy8ZFkdo3J69HccJ3rPt/sz6O7LLvNPoapH5E5U+M+sRY9YDvD8fMnIs1tmPZeJAD4y",
-	"cOV4mt7KzS+bcuju3Qo9yREOxcQ/Zzx1AXeNAJvDLJ1NlINUHyx6CmvkrSUhJ8J/mk8ES2QuiI8eIu+w",
-	"Am0WUxM+gB5yF7R3DXTzMTfW1wUHURZVDl379di6shgZRhcKcmLWhYKwPjJGSMWExBC4m0CdM0hvei9u",
-	"4C3weuB013F63ISE49bpI4glwi4w7Nyj5ovA9d3c06U791WVHbnL33DFQjW1RCs1R6E544TRlQqK6Es7",
-	"4svUnrg6Qfb59MfWn1yfAEbmWZ7N94p21KjUZ+5vA1EEOYESEaZHVCrCi3yJlbe6I1ac6IjROW6vMCYB",
-	"lROaUk4iJnxRJXnewQvWyp57ExQPxFKz/gYb8cXsDPVFlw3HPNfC/DAzo9afyhd5edhKh+jg5Gc2kilU",
-	"V+NZgUce4LNab6WeZloaAs4pf58bw4fjiVCmC2PYt/2h5852e6gveltVsbliRl8Td8JYOHEXAgRP+ALR",
-	"gbVdant5csEnpRDCjWTB+j69T8pNLGzrLaTTUidAUeRKKPlVKLyYwLemt1RMZW58ngCVtckYNywV1taI",
-	"qQHBAQuxhqR6hMJucVWLnWab7VthE0IjURekewICJREnAwTVzTxj+cyaknwo9qjjcJiphI3A46RSDmvi",
-	"nLqEAnyeqogBOYREeCPLi05GFsMP+zIBSgg2U8RxQ0H/wAtsdnvKJT/smCTxnTpgjeViiGLopYGgPOQs",
-	"z2bTFZoCHaxvUYeyxFTAGp6pIFg24ClAEgjrzloRvUcFRkhMB1Aj+lxOpy77H4AfR0ugiRqqZezY1gWI",
-	"sPwEPj5T9qdUZAIvDK+i2z31C9C9l7IuRLKHgxdJIcLUHogip2OdAqh2QlQRKvXA8itequSC1pUR6mIa",
-	"H5/YZr94/OeNUKZcK+p1TeB78tVxesezh+Ei8E9fF3grRKPUcE5cYqyh7DmFm+zCKLngwzGyELj+pWZR",
-	"YIUnyp5e10f03KvyFcUI/gayz6udCmx4qxNMtnS9dZ1CvWqXi1OsJN1qreyDWsXIVvTiQpiI2VcUySY6",
-	"uKcK3VipPyEPDfdgG/VMYbIXutQq4AuhmWvI1xOwSHqKRDI7LKKWWP2WXBIFsGtRNFxcXRp+xNdArrUn",
-	"B1ZDC7C54xsIKq/yrNRDDgeUfVCpUH0UXGsUSj2f1rQaVdjj9Y0n636BW7a6rlO+QJqA+ku22nyxgfld",
-	"lgyrrfBLQDdQBYSa8Q5x2B5Z8/uBq3161sZfEyED7Kq9ayVt213xCLDO3/kEjJ9xqW5DJdeDSt/wgt19",
-	"mHQzk/jbBgkMghOrQZPbipEAAvSULy7hjFxyQek0QzYldl1H1qBLM3VmdUvhm0beM7VeakIQIGyfXqun",
-	"eJoLnizA6Q6d/TdYsWfmmSPdJcfXajEzl0NxZZf1iC8eRu3clVt7xBcPAZV8lfuLAe9npfe1pamXVR61",
-	"EvrQ2BSP5rYu8iC35YIiWaPeQbFw9TxPwhcRkGr37YzhL4jUQiaxA2EopYEIarWnEFmq76BXS6mfgEUu",
-	"50a0WQj54GhgrLgESm+cGsmsqKeIKsd+hqo28xJNOebES1zlSADGPMgrOFggN7E7aEJJeIw/2l8WULOX",
-	"UpRfiWMcOyMrSMaX1gORJ4qB7arsdjoFjC3B/O92Om0G6VrdU/D6SRkkdMwvYF0DNh1c0obKitGgx9x6",
-	"m51mdYOTPUa4Bs+sVJuxUj3x1BsejRayO0IHJ5A70g9Mhv/8xjJzJAWgm4PEk2/CgEsVcFut5Omuy3RO",
-	"MvxqoNRe8ActQtfK8nvaEMjIh9l5148ZsTKnslMOPVWpHZxohFqlQKOU+ljd6NRx7oOSPeUaoSmKGbEV",
-	"xpHSj4pwZonFpCg9GKX8rO+ZOYFGxLF8ZiOniODvcbgUMaDqu5rukk7pori1qqDE6NZT7yA/aJVc0RgN",
-	"uTWt+FSPM+PifQk3HBA+OFayOr5R38vvat0YZwvBc5aNeoqIzH2m0Heaj0UKWbmJmGT5AmAfiqMHzAZu",
-	"A/W2IxpAMgFIoo6yfDJLOQgpPjQiZ434hzhi8R/tHy37x1/iiBk+sPZAnkt+JqjNv+n6xXluoGdepCm0",
-	"WmNNm7aTjrvY9RzFTCotE2zfbcwxQMn01L6rHguB2P96mtolMM2InQlDjWGZNnk2HYuCuB66ruM41mMI",
-	"gaes9RPrbVWTz//h9NO/vTvsbbFWFupcK9tYr9dTjPW2/nD0+a8f3h/0Px9/2OFTuXOxW3XF/mx39IcX",
-	"nRevW53dVmfXCskXr01GP3rZekk/wtP3g89N9LZgtvWq9wbUsN8uK+QtVPcUC+8rfJ66Yi+O0rN2X20g",
-	"C2zubPQ4dLkWxkh1pnd8yuGSjjEHs3VCX7pTmrylZ12OaIvZxEIhZ0Do5RMpUhB0HjfX52W4ZQiut2W4",
-	"PjdFrJZGWK7G8adDQGQKt9ntWNittdSW/+nQKmgH5+QwTRea7TrIwFIaOJcXiILEVDa3dsdMo6epxNzN",
-	"BGnRemq3Q2VLYKBgUZJDTs+zodC62XV4T+F5Pxdi6iHhkC17pq0R8MtauvMCSM6jTSUM8IWq3MmT4pjW",
-	"YNY9Eq61cJIPUhRzlRtWQvZzJzAIM/mT8tyudq9EaYC0scvoxs+z3Iw9+TwUtgXSBSrBqyXJptypoDEW",
-	"2ojJDpiXZ5dpixP44AF+7i7xSoLnXHaGjxBhECc+w7k+El1AUyNBWpohonWJAQBigLvCnNfTmk3D3YRl",
-	"KG/SWPDUHp36TfoJP3GH24NPWCdc6NWd3RM4qXou8vaN7+DtoNjSRtYQrtOUkwwBuoq5X7LzH+SFUEKj",
-	"7vdDAJLGmr01qW4hOEdt8OVFp+Mp+6YpN4THns0VGpDWaocHX4hcjqRIlmE/dMRedV4R58uCREqD95RL",
-	"Olh3msCQE6wCwjLJTAsCDJnzJcQQ2l8PGNKMmM6ss06Ba/u9Lwu0TbKBsbNgQ5FTd50AuyMREzACNMFs",
-	"mrGYAGU0/Mu+Fpg/PeXeGs+XZo0DniSLbc3iTPVxlL5JNfvNjsX+97//h/0eE2ANlIBigfWfcTV+iCsD",
-	"2Af2LU5T/RY3YwOM3GDxw1cDEc6VQaLFOjCRxD2mHuq0BFv18n5pCP1CrM1Luq1xyWaQdVIXq3N9W+Le",
-	"yweW6r4KwEIv1/w78mD7GyOo5G/ReT79cNKsu/XuZrZSqS7JtkEUmUGwU1PTMdji49mEK8rJdIMUE4Ez",
-	"D7M8EQkbzAx2ttvvixoawFOayQeYyLdBAxi+8+bllbBVT4sG8DRMOWhv4Mscz447WdcMUbhDfHMuQNC4",
-	"Qhup0EqazDT0YpDB5LGt0jSbi8Spsy4mRQcpV+cRhbvLNOE9Nc4mwm5gm8H6aIg7Q1GrRs4Jvcfi/R9/",
-	"fP/h/f7pu/7xu3///P743ds4YvHB/sej/fd/Owx+2FPx4f7H8sfeH/68/+H92/7n4w/hP99++rj//tD+",
-	"BP/WP/x02t//8OHTL/i14pnwi6Oj408/v3tbieqPpEzhoX2sbnA4xwdhJwsnsE5l2TvxXELzJNnJKlKp",
-	"gPqXZxchT7aV2huyGZZl2VWLZ8rq/Mq8ZfAWG/CW3b4IeOYte76A1+EtoxOLNsPQVfvc/DLdNm+Zx3Uk",
-	"fGYNhN9I7cWOOHCCgu+ZD8cAeo6GEsEjW2+ZG7aT7/ymx1mOBQe/13GCPTUF/TCcYM8a+msWEMeCAiF2",
-	"6xzAPcaICvM+YlN786DBGu8dk+Z2dPEGEXdw4fFOzvJ0a2+LqjTgztEUVhj55ZlqzaaIedySKmJauPZ4",
-	"lbAp13qe5QmD0ol2APozo/r2ZRwxbVoQ4OJDrMDkyUQqqY2LYxcj2F9UDHFUhMIw7E/ZO0LihdByMIxP",
-	"DqyO5BJHvuxpJV0ZjDP6UvU6EBPGlagPfYezwVDI6khQlqEj8lF91LKMKA0P2j96z87FInxHOARVb+jr",
-	"Q8KcrDbcSG3kMBzCW46VC+XMRtaAhLRuBtVqejtEncYHTcRkIHI9ltPwGYX1ufqIJX+9mC2q2GAUf0dW",
-	"B1ni/se0sKsydtw3JgvmHoy7xNlXgZSM38fyBKTE8gC5QJrkdi+o3ltqNQ4XI6hWqljxynZnaHGlpubq",
-	"RsuIbqVMgke56vjVx0Bn55hPp0IBhQxbwgAONzYqF3HDYwhuyj+pDB5XsUFcjwcZz+1JLwoCHdRAmDIP",
-	"i9VLNerhmXUjVC3gyc8syebK6oawSiUoT8kBMM7+LxjTFZ/8/uvv/xcAAP//",
+	"BkHpiM3KlB8QRkdTHGVR0zm0Go4NeATEdrS3Qb+f2UizOD80oag9NSRaeSEGUyL3h6BpKheoz5kRIvoS",
+	"FzcEXB9U3Sjzr1Dkn4cqPOARnUMSGVPavlLLCFLcbCddxzfAt5JmkIVHNUkYVV5NjGEnMV2qULRpHilT",
+	"mqba6mYkhk4DmUBFRUmfuTqlJ0bHkHJ5yjdsrmvjOebAvFl+ogZVTW/S8lJi1M1vbT6FnpFcWX24qRB/",
+	"hQpKRfnrfS/uyUt88P1WI+WiGBZrGtWOQ3G7ttNAlOZJYsgHPALSDiumS0Ne2PutjScmpzVMNnQZf1w3",
+	"whsY2m/VYjfGCO80o+9eMzExJth+vxbKcYvx0zQHHrcjtwPGU+IP2SWDNo5Yyw8Z7xeJ9sjoyAUZlARb",
+	"oUIZIv5ZcsHiDxJhG/EHVoAErFB1ZqMDE2Di/2fv25fbRq4+X6VLlS2RG5CibI8nFmsqYWRPRokta2V5",
+	"JlXBLNEkmiJWYINBN0UzU1O1T/M92PckX/U5pxsNEhCpu2Rz/vDYEi6Nvpz7+f10vqjDELhbt3ALI7B1",
+	"zG4CI+DFNzBW5cFoYDgH3CjXcbwMLHALv+yuq3aduhglIo0hAqWpBmi1Kn0lrgOM4LVxolBWB4oUpttK",
+	"E4kO49p4EevZ9m6sv1JCxqqwRLN8ObhmVigV/JJKjJdfWBQm2dv8MXSiUG4aXquyFBGQ4bmEsnC0D52Y",
+	"28ayvgHaST+Wda/icdUm2SvY4uoRzPwM2ZF3/S2k7T2i7NrxrbNzzbHxvr4cMdh23dwK7KuIW3rYHCuK",
+	"UlmIaQF6FNqgN7a1l7C+ripIs6Mp7Htgs/I1XkAXtaDaKsuNsxcwrJjFdhqb1jIjNoNM5Hko6VcucKOx",
+	"Y6PBATIbtLgXSvAvxS7tI409MZya7/DCdijB8Ci5JIU3QGSCXLKB+7YDLxeHfI4NmQ2yGABLs5xxGcr1",
+	"rJK25jhXFPgAdFAs9ZhN2ULoZqkpU0HZMSbarNqHt0eBLfEhngeC5BbAA1Gsd1EBdCGzOTph2MjTDlHU",
+	"QDfNPBkK6u1EYyxX2ju7Ranyy45/pOvKlUN5i3plGJVwsIA3FoLBUzFwCon5KNm64vWbC+uvzsr5Jqg5",
+	"r9YgeK5KMi9gg0XBUBus0yY3tJEqQCPrbaS939zo+ishnbKg+CXR4zjn82KD30ZWVDDd+CP5tghv7NRu",
+	"BcEjeC+bHmi7SOZI+5zU3IsHuZz1hMcC+4+a93aMjdV2Dy0PveVEPplqM51NuE6GZPPx1Bp/ytqJXTTY",
+	"5onCAJFvKwLlSrn1t83QKixXESlrCaLl3C0Zsn54m/i2KpAx/54l8lmEjnvFneuMhWKPbUMiz6rndjpN",
+	"F0bTF0GRGwqElWSMh/deV0Rw7IUA2EymQikWqSzXEVN8oYrzih0JiFg9MCujCqaFXQX8p8bLwHdqEfe5",
+	"jprGC/l8dgjZeCB3QAeJsKxZnB2wCB7pIFWApOn7gL3sBOxNxzhyL19/R9l8CzWQxXxByDtLpQINSNob",
+	"15ZQHRyiBEt0m72D8DMVQSSKGF27oYzAwxQxffTYAtJTbQWMzLFKKQZXt9lmFdmhJPMN8fuTOGDDmdLZ",
+	"xDqugefzOj70mjqDQ29Jn1SdwV3k4t23+dn4qgfbQ4Fm4LXMvqrHLZmV13reqhyu3sHFKYDtizsUAJeW",
+	"T8UuHrLafDv8tjRMIWcTc/6/N2N82TF/voE/X77+DpqmNpyHtbUHGz5nTUXAhk8xQqia52GHojd9bi6w",
+	"X1/6IZy1vs40T3eCnWE2gTKgTPb5xJzdmkl5Ih0F7hxco6egkAtff1dB8a0r3Al+NwHUNWmdJ4MZRWYT",
+	"Xc2usEKMskk3wZKG3SsoGuoZxbnH2h/zJF2wPEvT2VSxhhUQzYD4/UZZmmZzaI8dpsmQkKGJyMgY3Ilk",
+	"fADJylAqMcyMvXyIVwKqUSwgxijZINOqyzibyeTfM4FPQ61FrQW7igwA/FUmGcd6PfOKUALamvepAJ4E",
+	"MquY3UwKgN/BGkIYai7MDSJmqRhpls10t2C/UAiuZyltNE8ZmB65GBnTos16cE4JAc7aFGYNI8ueFVn4",
+	"DaLVzo3qr0FG67m1ua7SfBIUMNZV+TFJtZE+6+9w0drNbwHs5c0vf1BaGrd+a9EnzFZ69iKwnGiCT6Kq",
+	"flD+BcaXzqZ+NX2tMLwVtwz3Iv9+rMGTfdM8Gwql6nnnnM+sjXRpUL4XOej6SRw1D7w8Ry6mWa6LwosX",
+	"nf0IW6+wuDKTImBGkpi/Qc2HdrKATwSbZBMhdeA/oBMVFdvFwK3owNcC8P4S2k0oe67dE2UTMApwORRp",
+	"inELsO4T5cx7LE7meZ5cirio+GSNaCzSuD/K8j5cGjUByM4W3nFFaTfipnNYOZb2vBH9s9U7OWr9Qyyw",
+	"sKVH2xCGccD+CnuIIVTqhVgQUmoToNC4Cx4rAYYQfFlhF1G6SnwZIqWoc1dQNpcksJ9FdOh8w8WBURrG",
+	"k85DOUq+mE8CGW7Gml2KPE9i5Orj0ylmDo1L1pP0IszEeSNCuj+stZ1ypUL5xvuv/eZNULAqcf9GgFEK",
+	"vO471ign7DzjMGoioqAFmnbz32Uqw/okwQZCz4WQ9ksTyqT6esdsCZlpO1FVaugEz0hhvTx8/Y/4Aoxy",
+	"cKXR9MbfOdjp7L95yV8NX7S+H+2L1vfDYaf1hu8PWi9HL+JX4rvRa/79wBjRVtIf7Jx+PIYfoBfbBy/W",
+	"+FGS/4Ve0R6CKxEnCnzl/jCLjbH96fOHD+9O9zvOQocB7Hc6+0s2+8HOi1dv2m86RsBe12p+FDyB4vXr",
+	"VBRtd65Izjkh0UU5QoGQVSmlxwLD/3faOrjxuCvEJsRqrejbEkc+qczEWjfq1GpZXL5uSf1AtD7wDPzA",
+	"1bZ6ktYM0vzyTjgmfXsiF5eJmNebE700xZIVKQ4g2xKTVkpTkVtZrESpePMVdDx7uxg1DkUDwR2JxTBR",
+	"yLMgqPuBgrNYUmLuHiX5BBU/6HnUUkY/4eQUenEwiwEN2m/PfuOUEBgExWD6SawI5TyRsfhilTdOu9VO",
+	"ZJ20WUQDodAnul0RwPCFMqL2LrQSRik/Pxdx5DtwXXMLOGd4D2Flc/dcEUcBm8kpT2JvvduhPLS/935M",
+	"8VCmsznHGpsk9ydCTcFAm2DQ9B0fjh0lk2LzPNFaSMDpXuERJOy4DJNliXZ2by64gvFUUDqYnXObMOlD",
+	"Vdl6ghc2+6MprE3KBkvevyL+DoBQngfYmGUV23lyKbZFuV9TWpvOvI3uYK8oSA9/WwRYqZJj4oTyvTdW",
+	"DFVlvJ5+0MlEKJEna0iIi6u2YZ/nGPYpFnCdfMJg6mA2vBDabMU0fpzC5vsOBr2F7xwl57NcLMWEwFOF",
+	"CYAqUIonswYwfbi+FqtejfD+j8gzdceRoHVtfz3mTAwYsVEXatmutJQjSxaVb0h06Z5Y7AKPsbElZpLS",
+	"uLXdgnfse2/7Bbd69kb9goUTgsBYmUwXXXA4oJoePTFjfTdvp0E90qcV7Vg6DE8gLlJ83gPv6sdvLFnr",
+	"q3+UpfhLfaAfKFJqcp5yceuc5437n6rUxF4h8W9XpFjVx3q8epa89GRhwmJw+E0EBIKeCkqUY5BZCoaH",
+	"cpNouE1IFB+9q1gkvqDn28+5FlEXOV2WGkxtlHqlaCFqsx/9KAQ44W5PLI3D15UMaFDYYEEci8loJMwg",
+	"CcaGsG8xXkFlXuBfI40WfaPvmFc53r34/838+qTDYnGfrAduR4hjn5gnPtmw8aOJx63Sv0/n+pPQJYNg",
+	"t2wIL9gYMqWENo3n8i69alfVuOfkfEtprgtLvpqzvITD5uhOvA47JQTiQkLosusI2aER0fFBFM+Ik5hQ",
+	"uEMoWllqmbRMH+6GXYVdfmwmc5HyUrdjFWHeYanmEtCEolwMBSSn3CRG4BhNuLpw+Q3ht+dwvNHXZVFd",
+	"zYm9662d4nvsnFtxy1dKE4/OJeY1ORumiVEOE75gPAa+OJ2xwQKC2EM+HItazCddrub0sH1ePTC2z+rs",
+	"rhOg5DR/c8ZlSdz0ZOmU2ECCSshUImioACwCPB7l2K+MqRoNj+VU5FVV6zcMJNh0cQs4Uu8ICds8q1xi",
+	"HdgW2fgqhOy3NJhDGMu3gQHpf/N1ik9j8TxqrgpXnD6U2HjXlpEq6gm/ooh0afPeGpUa9h2oI6rbdL3d",
+	"AUuMMIeMIFfCeC5TkZuzyjGpxtkoR0wt1ui09zvmZ/ud/9Vs14Ar+8v+VK11f4yP0rbtD2C9sR6LrZn+",
+	"LEGWY18yYITdB6VI5KYd2VXy4NrWeekZe+dCmsMr6gsj3icXBN+O0JTk4mcz7XQhIkUrkV+KnE2psJzN",
+	"JGLXS9GuMGbxtVsxsRUTWzFRJSbIPSdFbQ5wNoHf3K88WJtsW8brM2P13eKaPNndH/Rtpmx7zG6SKSsd",
+	"szs8TPdBdk9k6wSc6XMoY5q6zcDXUwGbJDKZzCaYVQjYJU+TGJLy0q+rK6rmbQMV1DzO0hS7olLj58fA",
+	"rJ+aBze7nr+rF1MRIElNwLyxBo7x3r6QCiDdO5TmC8wClGBNCxMIWwUIE7QG4/K5mQqPg3W5tRW+CazL",
+	"+xJixiIQPJeJPK8Pln2UguXZHCN1Xum2zVM2eFX6stlmRRkx9aorRrXENgNqW3AzPQb0FqpHslXUzaLM",
+	"OAZ8B+/1ml8IqvMZ2M4qFYTS76xSXhcpT1WbYbJMI1ZGjBHv4kMQzW5v9GUPOnLqwvLv7ITd47m27/gG",
+	"uxUPvTXGxsWBRdwIcA8WG2+1PbEIw03z7Dznk111xx3bdntcVTf645dTuGRFb1VIZfs1UJWOtHG5YJCR",
+	"Si7NCrMG4Raw04/HtaAOA67E5kAZ9FJQrvebZqGpuGojwwXsQiyQUcLNyG0U1u13aWlTvqOyC1ohf3U4",
+	"M1PvRu1tsdEX2jKJ1OI8JzQ8hc2ge78hBFY/iX/fw578ihqW1f1iPTEC0Epi1ojck6JSWKnYK2UQPHf5",
+	"lQh4U67N7Owc7Pzff/HWfzqtN7/S/1u//rYfvPzT7/bHf9ipzNxVx5dOskRSp+04mxZsqViLip2Vag+h",
+	"OCLW8H425UkcNYPiGpT0RjVAB2ZESsDdPBa5gN6Cv3/6eBys8O9W07USb7LlUw5lI/pnixp4Wz9N+LD1",
+	"acxffPc6wuZRs/avX7GfPvQOW59+6r347rVdgpzP2SCLF01QXGMxvCiaebnEpDb07+aCx14ba7mDysNj",
+	"deANkIDyarQcIETER6M+JNeMyg2lEYNRykEJ91Vi5iTLLVN1JDMt+u4xKmINhI0oEe3j0jEltGoGTKRK",
+	"wOtCGZU6M9W/fm2b/0ddpoXSFmQCvAz6dGpDst3JoQzlKS4Yei0lvW20Oyr3lR4iY2/UF2P5lgUANBmn",
+	"xHZGH8BHm4nv66wfZ5ExUlZ3k9/QlKbIzIVbjN6y3F/ZZit7Tw156q5zQ3ct2lC8AOVh0GgeSiTJgcYH",
+	"V0pkizcOyDI5i5YryQIWnUZYC4HtoGYQZkJgyLjZQgkdXr3I1kwk9kKWCz3LJRFMqNlwKJQazVKfUsWs",
+	"OvZL0aOxnXsghtlEqFBGp7vsB+OONs4Cdsr+yHrNyJVxeF/uFaOx/80aZ6zFTnebbI/+2owClmf4hjFP",
+	"R63ZNJQ6Yy/AFpyA8fYpg/oVGDl6kDlPzGKUercbmRRmuxrR3EF4RNYBSBToF8fFDSWsrqNFhyo6YGIt",
+	"D7vASZiPs9ROvZsLtx0SDd3w9f39tkcSTkAuhgJa+xdIzX4hplXN/bjlbHc/tUh5S4M7CI6T128flLCi",
+	"aa+MBbRaGgMcDq8FJMjyQnh456Z3cuTR0yEPNMqdriujsdKTmpHxaq5DmcSW+Elns+EYgQhyEYs0uQTq",
+	"eStvfcFKdO6tI5DwVDUDb6Y5jZI4AhwCfF9pfs1i5G5g9KIF4qStoDGE8kcbXrFYOnZxDuAtgcXjhuZH",
+	"26LethjdBXpMwCI4DP1pngxFFNTKxGBJCAerstc816FPwZOF0lGXxlf2anCY2LfppJa5jTWsNoeW1grJ",
+	"ZjM5Pufvq07H4RqUHte0r6c18N/rYDfIebMvDljxOKwVNceRGPSargPYkzWRL2z+9StYMBcJ9qSat0Zt",
+	"9hHWlaJi3Ei0BEuRqts34XDRxqJ9tc4Q/+taLb7ObOj6c+uBuCeKversO0NsjOXZzhSrNC3qKqRedDr1",
+	"2Gf1Tz7Lpsmw7pn7N3tmcV5rB/vddzX1XHcfh6NRUdjmoWNw5a12paNDgh/CGmqWWohMq5viJH7axWXP",
+	"q262XCbrVB7oK+t0NEoOR8A8X8P9w0nFgJXNvI17a0Y8VRiI4/PWALa+Dc3RSLwRDnmaGpNiU4+la4GQ",
+	"yZiJM6ilMo6nz5BxBQ1suaQPjHbHbiGkK7w1plhMtPbFaQnwoiV0N7DDqcegMVgUww+KAl9H1pMCKutU",
+	"5EkWN+uaLAYLLzJIkES4HE3HiSKBkX4BYhhbNrqggPx5AI/K4TQYpxOIbosS3VAW/pZV9g5MqWp+jEZz",
+	"DlOcTXgidyH+ZMxw49caA+YcG2uogQKaMMEzIjyDMQcef6P5SMWCwlKRJZfFitt5ngBXjLZeXA4ielex",
+	"lMvzGT8Xdbivx6WtcN2Eyh0Sx84kWF6ZrC8SxktKmoU0ySDLUsHlPces/LnavIixdNi+UiLQ63AbIZbK",
+	"ripPDGtwuVKDb89Wc5mDGkSfA1PGUkbaG1bwlmVcHbloOedRumdvmgtqZ7oyqOvvihPvlgfaiN4r1wK5",
+	"Q1jIyJLtPhQ4D8sHdKl3ZLIEQrTZpoIqgFnFbvl01W55kqnsuuE+sC391W/4r6nz7MNM152uBvfWxMaD",
+	"yGhqXn3OrkVQUBbkoBnqIb+kw9a0ASpfS5WAvkqgWYliE55fVKFCfOD5RcmyOkXl9OTPOA70gU/3Z9Dd",
+	"Vx3mn3xVj8idqPC3rEVPWA7w/GLJyDNLZjyXiQA+MnDleJreyckvm3Lo7t0JPckJPoqJf894agPuCgE2",
+	"h1k6m0gLqT5YhBJr5I0lkUyEu5pPBIuTXBAfPUTeYQbaLKImfAA95DZobxvo5mOuja8LDmJSVDl0ze2R",
+	"cWUxMowuFOTEjAsFYX1kjEgkEwmGwO0A6pxB+tIHcQPvgNcDh7uO0+M2JBx3Th9BLBFmgmHlnjRfBM7v",
+	"5p4unbmvquzIHv6GLRaqqSVaqTnyzRkrjK5VUEQ37YkvU7Pj6gTZ57MfW3+yfQIYmWd5Nj8o2lGDUp+5",
+	"Ow1EEWQFSkCYHkGpCC9wJVbO6g5YsaMDRvu4vcKYBFROaEpZiRjzRZXkeQcfWCt7HkxQPBJLzfoTrMUX",
+	"vTdUl102HPNcCf3DTI9afyof5OXHVjpEh59+ZqMkhepq3CvwykN8V+ttoqaZSjQB55Tv51rz4XgipO7C",
+	"M8zX/hDavd0eqstwpyo2V4zoa+JOGAsr7nyA4AlfIDqwMlNtDk8u+KQUQriVLFjfp/dR2oH5bb2FdFrq",
+	"BCiKXAklvwqFFxP4xvROJJOZfT6PgcpaZ4xrlgpja0TUgGCBhVgjoXqEwm6xVYudZpv1jLDxoZGoC9K+",
+	"AYGSiJMBgup6nrF8ZkxJPhQH1HE4zGTMRuBxUimHMXHObEIBrqcqYkAOIRHeyPKik5FF8MN+EgMlBJtJ",
+	"4rihoL/nBTa7obTJD/NMkvhWHbDGcjFE8eilB0F5yHmezaYrNAXKm9+iDmWJqYA1HFOBN23AU4AkEMad",
+	"NSL6gAqMkJgOoEbURTKd2uy/B34cLIEmKqiWMc82LkCA5Sdw+Uyan1KRCXwwfIpqh/IXoHsvZV2IZA8f",
+	"XiSFCFN7IIqcjnEKoNoJUUWo1APLr3ipkgtaV0aoi+n5+MY2+8XhP2+EMmVbUW9qAj+Qr47DO509DheB",
+	"e/u6wFshGhMF+8QmxhrS7FM4yTaMkgs+HCMLge1fahYFVrijzO61fUTbXpWvKEbwN5B9Tu1UYMMbnaCz",
+	"peOt6hTqdbtcrGIl6VZrZR/WKka2ohcXQgfMfKKIN9HBoSx0Y6X+hDw0nINd1DOFyV7oUqOAL4VitiFf",
+	"TcAiCSWJZHZcRC2x+i2+Igpg5qJouLi+NPyAn4Fca88OrIYmYHPH1xNUTuUZqYccDij7oFKheivY1iiU",
+	"ei6taTSqMNvrG0/W/QKnbHVep3yBNAH1h2y1+WID87ssGVZb4ZeAbqAKCDXjPeKwPbHm90Nb+7TVxl8T",
+	"IQOsqjlrJW3bXfEIsM7f+gSMn/NE3oVKrgeVvuUBu/8w6WYm8bcNEugFJ1aDJncVIwEE6ClfXMEZueSC",
+	"0m6GbEpku46MQZdm8tzolsI3DZxnarzUmCBAWI8+K5Q8zQWPF+B0+87+G6zY0/PMku6S42u0mJ4nQ3Ft",
+	"l/WELx5H7dyXW3vCF48BlXyd84sB763S+9rS1Msqj1oJXWhsiltzVxV5kLtyQZGsUe2hWLh+nifmiwBI",
+	"tftmxPAXRGohk9iCMJTSQAS1GkpElupb6NVS6sdjkcu5Fm3mQz5YGhgjLoHSG4dGMisIJVHlmGuoajMv",
+	"0ZRjTrzEVY4EYMyBvIKDBXITu4MmlITH+KP5ZQE1eyVF+bU4xrEzsoJkfGk+EHmieLCZlf1Op4CxJZj/",
+	"/U6nzSBdq0IJnx+XQULH/BLm1WPTwSltyKx4GvSYG2+z06xucDLbCOdgy0q1GSvVM0+94dZoIbsjdHAC",
+	"uSP9QGf4z28sM0dSALo5SDy5Jgw4VB631Uqe7qZM5yTDrwdK7QS/1yJ0oyy/ow2BjLyfnbf9mAErcypb",
+	"5RDKSu1gRSPUKnkapdTHap9OHecuKBlK2whNUcyArTCOlH5UhDNLLCZF6cEo5ed9x8wJNCKW5TMbWUUE",
+	"f4/8qYgAVd/WdJd0ShfFrVEFJUa3UL6D/KBRckVjNOTWlORTNc60jffFXHNA+OBYyWr5Rl0vv611Y5wt",
+	"BM9ZNgolEZm7TKHrNB+LFLJyEzHJ8gXAPhRbD5gN7AKqXUs0gGQCkEQdZflklnIQUnyoRc4a0Q9RwKI/",
+	"mj9a5o+/RAHTfGDsgTxP+LmgNv+m7RfnuYaeeZGm0GqNNW3KDDrqYtdzELFEqiTG9t3GHAOUTE3Nt6qx",
+	"EIj9r6apmQLdDNi50NQYlimdZ9OxKIjroes6iiI1hhB4ylo/sXCnmnz+D2cf//HuONxhrczXuUa2sTAM",
+	"JWPhzh9OPv/1/dFh//Pp+z0+TfYu96uO2J/Niv7wovPidauz3+rsGyH54rXO6EcvWy/pR7j7fnC5iXAH",
+	"Rluvem9BDfvtskLeQXVPMfGuwue5K/ZiK221+2oDmWdzZ6OnocuV0DqR52rPpRyu6BizMFuf6KZ7pclb",
+	"etfViLaYTSwUcgaEXi6RkgiCzuP65rwMdwzB9bYM12eHiNXSCMvVOP14DIhM/jLbFfO7tZba8j8eGwVt",
+	"4ZwspulCsX0LGVhKA+fJJaIgMZnNjd0xU+hpSjG3I0FatFDud6hsCQwULEqyyOl5NhRKNbsW78nf7xdC",
+	"TB0kHLJlz5QxAn5ZS3deAMk5tKmYAb5QlTv5qdimNZh1T4RrzR/koxTFXOeElZD97A70wkxup2zb1R6U",
+	"KA2QNvYZnfh5luuxI5+HwjZPukAleLUk2ZQ7FTTGQmkx2QPz8vwqbfEJLjzE6+4Tr8R7z1V7+AQRBnHg",
+	"MxzrE9EFNDQSpKURIlqXGAAgBrgrzHo9rdnUX02YhvIijQVPzdapX6Sf8Ip7XB58wzrhQp9u7R7PSVVz",
+	"kbdvfQbvBsWWFrKGcJ2GHGcI0FWM/YqVf59cCikU6n73CEDSWLO2OlUtBOeoDb686HQcZd805Zrw2LO5",
+	"RAPSWO3w4kuRJ6NExMuwHypgrzqviPNlQSKlwUNpkw7GnSYw5BirgLBMMlOCAEPmfAkxhNbXAYY0A6Yy",
+	"46xT4Nrc92WBtkk20GYUbChy6q4TYHfEYgJGgCKYTT0WE6CMhn+ZzwLzJ5T2q3F/KdY45HG82FUsymQf",
+	"n9LXqWK/mWex//7//8V+jwiwBkpAscD6zzgbP0SVAexD8xVnqXqLi7EBRq43+f6ngQjnUiPRYh2YSGxf",
+	"Uw91WoKtevmwNIRuItbmJe3S2GQzyLpEFbNzc1viwcsHluq+CsBCJ9fcN3Jv+RsjqORv0X4+e/+pWXfq",
+	"7clspYm8ItsGUWQGwU5FTcdgi49nEy4pJ9P1UkwEzjzM8ljEbDDT2Nlu7hc1NIBnNJL3MJBvgwbQ/+bN",
+	"yythqZ4XDeCZn3JQzsBPctw7dmfdMERhN/HtuQBB4wqlE4lW0mSmoBeDDCaHbZWm2VzEVp11MSk6SLm8",
+	"CCjcXaYJD+U4mwizgG0G86Mg7gxFrQo5J9QBi3o//nj0/qh39q5/+u7/fD46ffc2Clh02Ptw0jv627H3",
+	"w1BGx70P5cuOjn/uvT962/98+t7/59uPH3pHx+Yn+Lf+8cezfu/9+4+/4G3FO+EXJyenH39+97YS1R9J",
+	"mfxN+1TdYH+Mj8JO5g9gncoyZ2JbQvMs2ckqUqmA+pdnlz5PtpHaG7IZlmXZdYtnyur82rxl8BUb8Jbd",
+	"vQjY8pZtD+BNeMtox6LNMLTVPrc/THfNW+ZwHQmfWQHhN1J7sRMOnKDge+bDMYCeo6FE8MjGW+aa7eV7",
+	"v6lxlmPBwe91nGDPTUE/DifYVkN/zQLiVFAgxCydBbjHGFFh3gdsak4eNFjjuWOJvhtdvEHEHVx4PJOz",
+	"PN052KEqDThzNIQVRv7kXLZmU8Q8biUyYErY9ngZsylXap7lMYPSibYH+jOj+vZlHDGlWxDg4kOswOTx",
+	"JJGJ0jaOXTzB/KLiESdFKAzD/pS9IyReCC17j3HJgdUn2cSRK3taSVd6zxl9qfociAnjTNSHvv3RYChk",
+	"9UlQlqEC8lFd1LKMKA0v6p0csQux8L8RNkHVF7r6ED8nqzTXidLJ0H+EsxwrJ8qajawBCWnV9KrV1K6P",
+	"Oo0vmojJQORqnEz9dxTW5+orlvz1YrSoYr2nuDOy+pAl7n9MC9sqY8t9ozNv7N5zlzj7KpCS8X4sT0BK",
+	"LAeQC6RJdvW86r2lVmN/MrxqpYoZr2x3hhZXamqubrQM6FQmsfcqWx2/+hro7Bzz6VRIoJBhSxjA/sIG",
+	"5SJueA3BTbk3lcHjKhaIq/Eg47nZ6UVBoIUa8FPmfrF6qUbd37P2CVUT+OlnFmdzaXSDX6XilafkABhn",
+	"/uc90xaf/P7r7/8TAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
