@@ -33,7 +33,7 @@ func (s *Server) ListAvailableCampaigns(ctx context.Context, req oapi.ListAvaila
 // ListMyCampaigns answers a page of the campaigns an affiliate applied to.
 func (s *Server) ListMyCampaigns(ctx context.Context, req oapi.ListMyCampaignsRequestObject) (oapi.ListMyCampaignsResponseObject, error) {
 	q := req.Params
-	p := pageOf(q.Query, q.Limit, q.Offset)
+	p := sortedPage(q.Query, q.Limit, q.Offset, q.Sort, q.Order)
 	f := campaigns.MineFilter{MembershipStatus: (*string)(q.MembershipStatus), Status: (*string)(q.Status), RunsFrom: timeOf(q.From), RunsTo: timeOf(q.To)}
 	cs, total, err := s.Campaigns.ListMyCampaigns(ctx, scope(ctx), f, p)
 	if err != nil {

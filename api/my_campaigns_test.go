@@ -47,6 +47,10 @@ func TestMyCampaignsPagedAndFiltered(t *testing.T) {
 	if names, page := mine(aff.token, "?limit=1&offset=1"); len(names) != 1 || page["total"] != 4.0 || page["limit"] != 1.0 || page["offset"] != 1.0 {
 		t.Errorf("a page of one: %v %v", names, page)
 	}
+	byName := data(mustStatus(t, env.Call(t, http.MethodGet, "/campaigns/my-campaigns?sort=name&order=asc&limit=2", aff.token, nil), http.StatusOK))["campaigns"].([]any)
+	if len(byName) != 2 || byName[0].(map[string]any)["name"] != "Alpha open" || byName[1].(map[string]any)["name"] != "Beta march" {
+		t.Errorf("by name: %v", byName)
+	}
 	if names, page := mine(aff.token, "?query=BETA"); !same(names, "Beta march") || page["total"] != 1.0 {
 		t.Errorf("searched: %v %v", names, page)
 	}

@@ -975,6 +975,42 @@ func (e ListCampaignsParamsOrder) Valid() bool {
 	}
 }
 
+// Defines values for ListMyCampaignsParamsSort.
+const (
+	ListMyCampaignsParamsSortCreatedAt ListMyCampaignsParamsSort = "created_at"
+	ListMyCampaignsParamsSortName      ListMyCampaignsParamsSort = "name"
+)
+
+// Valid indicates whether the value is a known member of the ListMyCampaignsParamsSort enum.
+func (e ListMyCampaignsParamsSort) Valid() bool {
+	switch e {
+	case ListMyCampaignsParamsSortCreatedAt:
+		return true
+	case ListMyCampaignsParamsSortName:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListMyCampaignsParamsOrder.
+const (
+	ListMyCampaignsParamsOrderAsc  ListMyCampaignsParamsOrder = "asc"
+	ListMyCampaignsParamsOrderDesc ListMyCampaignsParamsOrder = "desc"
+)
+
+// Valid indicates whether the value is a known member of the ListMyCampaignsParamsOrder enum.
+func (e ListMyCampaignsParamsOrder) Valid() bool {
+	switch e {
+	case ListMyCampaignsParamsOrderAsc:
+		return true
+	case ListMyCampaignsParamsOrderDesc:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListConversionsParamsRange.
 const (
 	ListConversionsParamsRangeN30d  ListConversionsParamsRange = "30d"
@@ -3638,6 +3674,12 @@ type ListMyCampaignsParams struct {
 	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
 
+	// Sort Newest first by default (`created_at`); `name` orders by the name, ignoring case. Ties follow by id.
+	Sort *ListMyCampaignsParamsSort `form:"sort,omitempty" json:"sort,omitempty"`
+
+	// Order The direction of `sort` (default desc).
+	Order *ListMyCampaignsParamsOrder `form:"order,omitempty" json:"order,omitempty"`
+
 	// MembershipStatus Only the campaigns whose application has this status.
 	MembershipStatus *MembershipStatus `form:"membership_status,omitempty" json:"membership_status,omitempty"`
 
@@ -3650,6 +3692,12 @@ type ListMyCampaignsParams struct {
 	// To Only the campaigns started by this day (their start date is not after it).
 	To *openapi_types.Date `form:"to,omitempty" json:"to,omitempty"`
 }
+
+// ListMyCampaignsParamsSort defines parameters for ListMyCampaigns.
+type ListMyCampaignsParamsSort string
+
+// ListMyCampaignsParamsOrder defines parameters for ListMyCampaigns.
+type ListMyCampaignsParamsOrder string
 
 // DeleteCampaignParams defines parameters for DeleteCampaign.
 type DeleteCampaignParams struct {
@@ -5994,6 +6042,20 @@ func (w *ServerInterfaceWrapper) ListMyCampaigns(ctx echo.Context) error {
 	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "sort" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "sort", ctx.QueryParams(), &params.Sort, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter sort: %s", err))
+	}
+
+	// ------------- Optional query parameter "order" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "order", ctx.QueryParams(), &params.Order, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter order: %s", err))
 	}
 
 	// ------------- Optional query parameter "membership_status" -------------
@@ -22185,146 +22247,146 @@ var swaggerSpec = []string{
 	"lD7ZHnh2fB8F4Mp9fGMbiLzT9xcF5TMEQcyPUdtlt4+NhAdf82GBIQrRT7xhyOPO/bX5zB/fK4bapK0U",
 	"4i6vDsu5u9eyG4OVUjGXhYLw3THRshOQeZIpYLn5zEsd/QlNUkbjJTY1hYeCUu/+QxJB9WhEFChPzBlc",
 	"kLncANfopvYpakifgiLz8qOoLx8BS/JsPAbMAB+dfkQFUYwFXtW8Nr/LMfoPtumumx+xaiOM4nzNlt3N",
-	"BkHpiM3KlB8QRkdTHGVR0zm0Go4NeATEdrS3Qb+f2UizOD80oag9NSRaeSEGUyL3h6BpKheoz5kRIvoS",
-	"FzcEXB9U3Sjzr1Dkn4cqPOARnUMSGVPavlLLCFLcbCddxzfAt5JmkIVHNUkYVV5NjGEnMV2qULRpHilT",
-	"mqba6mYkhk4DmUBFRUmfuTqlJ0bHkHJ5yjdsrmvjOebAvFl+ogZVTW/S8lJi1M1vbT6FnpFcWX24qRB/",
-	"hQpKRfnrfS/uyUt88P1WI+WiGBZrGtWOQ3G7ttNAlOZJYsgHPALSDiumS0Ne2PutjScmpzVMNnQZf1w3",
-	"whsY2m/VYjfGCO80o+9eMzExJth+vxbKcYvx0zQHHrcjtwPGU+IP2SWDNo5Yyw8Z7xeJ9sjoyAUZlARb",
-	"oUIZIv5ZcsHiDxJhG/EHVoAErFB1ZqMDE2Di/2fv25fbRq4+X6VLlS2RG5CibI8nFmsqYWRPRokta2V5",
-	"JlXBLNEkmiJWYINBN0UzU1O1T/M92PckX/U5pxsNEhCpu2Rz/vDYEi6Nvpz7+f10vqjDELhbt3ALI7B1",
-	"zG4CI+DFNzBW5cFoYDgH3CjXcbwMLHALv+yuq3aduhglIo0hAqWpBmi1Kn0lrgOM4LVxolBWB4oUpttK",
-	"E4kO49p4EevZ9m6sv1JCxqqwRLN8ObhmVigV/JJKjJdfWBQm2dv8MXSiUG4aXquyFBGQ4bmEsnC0D52Y",
-	"28ayvgHaST+Wda/icdUm2SvY4uoRzPwM2ZF3/S2k7T2i7NrxrbNzzbHxvr4cMdh23dwK7KuIW3rYHCuK",
-	"UlmIaQF6FNqgN7a1l7C+ripIs6Mp7Htgs/I1XkAXtaDaKsuNsxcwrJjFdhqb1jIjNoNM5Hko6VcucKOx",
-	"Y6PBATIbtLgXSvAvxS7tI409MZya7/DCdijB8Ci5JIU3QGSCXLKB+7YDLxeHfI4NmQ2yGABLs5xxGcr1",
-	"rJK25jhXFPgAdFAs9ZhN2ULoZqkpU0HZMSbarNqHt0eBLfEhngeC5BbAA1Gsd1EBdCGzOTph2MjTDlHU",
-	"QDfNPBkK6u1EYyxX2ju7Ranyy45/pOvKlUN5i3plGJVwsIA3FoLBUzFwCon5KNm64vWbC+uvzsr5Jqg5",
-	"r9YgeK5KMi9gg0XBUBus0yY3tJEqQCPrbaS939zo+ishnbKg+CXR4zjn82KD30ZWVDDd+CP5tghv7NRu",
-	"BcEjeC+bHmi7SOZI+5zU3IsHuZz1hMcC+4+a93aMjdV2Dy0PveVEPplqM51NuE6GZPPx1Bp/ytqJXTTY",
-	"5onCAJFvKwLlSrn1t83QKixXESlrCaLl3C0Zsn54m/i2KpAx/54l8lmEjnvFneuMhWKPbUMiz6rndjpN",
-	"F0bTF0GRGwqElWSMh/deV0Rw7IUA2EymQikWqSzXEVN8oYrzih0JiFg9MCujCqaFXQX8p8bLwHdqEfe5",
-	"jprGC/l8dgjZeCB3QAeJsKxZnB2wCB7pIFWApOn7gL3sBOxNxzhyL19/R9l8CzWQxXxByDtLpQINSNob",
-	"15ZQHRyiBEt0m72D8DMVQSSKGF27oYzAwxQxffTYAtJTbQWMzLFKKQZXt9lmFdmhJPMN8fuTOGDDmdLZ",
-	"xDqugefzOj70mjqDQ29Jn1SdwV3k4t23+dn4qgfbQ4Fm4LXMvqrHLZmV13reqhyu3sHFKYDtizsUAJeW",
-	"T8UuHrLafDv8tjRMIWcTc/6/N2N82TF/voE/X77+DpqmNpyHtbUHGz5nTUXAhk8xQqia52GHojd9bi6w",
-	"X1/6IZy1vs40T3eCnWE2gTKgTPb5xJzdmkl5Ih0F7hxco6egkAtff1dB8a0r3Al+NwHUNWmdJ4MZRWYT",
-	"Xc2usEKMskk3wZKG3SsoGuoZxbnH2h/zJF2wPEvT2VSxhhUQzYD4/UZZmmZzaI8dpsmQkKGJyMgY3Ilk",
-	"fADJylAqMcyMvXyIVwKqUSwgxijZINOqyzibyeTfM4FPQ61FrQW7igwA/FUmGcd6PfOKUALamvepAJ4E",
-	"MquY3UwKgN/BGkIYai7MDSJmqRhpls10t2C/UAiuZyltNE8ZmB65GBnTos16cE4JAc7aFGYNI8ueFVn4",
-	"DaLVzo3qr0FG67m1ua7SfBIUMNZV+TFJtZE+6+9w0drNbwHs5c0vf1BaGrd+a9EnzFZ69iKwnGiCT6Kq",
-	"flD+BcaXzqZ+NX2tMLwVtwz3Iv9+rMGTfdM8Gwql6nnnnM+sjXRpUL4XOej6SRw1D7w8Ry6mWa6LwosX",
-	"nf0IW6+wuDKTImBGkpi/Qc2HdrKATwSbZBMhdeA/oBMVFdvFwK3owNcC8P4S2k0oe67dE2UTMApwORRp",
-	"inELsO4T5cx7LE7meZ5cirio+GSNaCzSuD/K8j5cGjUByM4W3nFFaTfipnNYOZb2vBH9s9U7OWr9Qyyw",
-	"sKVH2xCGccD+CnuIIVTqhVgQUmoToNC4Cx4rAYYQfFlhF1G6SnwZIqWoc1dQNpcksJ9FdOh8w8WBURrG",
-	"k85DOUq+mE8CGW7Gml2KPE9i5Orj0ylmDo1L1pP0IszEeSNCuj+stZ1ypUL5xvuv/eZNULAqcf9GgFEK",
-	"vO471ign7DzjMGoioqAFmnbz32Uqw/okwQZCz4WQ9ksTyqT6esdsCZlpO1FVaugEz0hhvTx8/Y/4Aoxy",
-	"cKXR9MbfOdjp7L95yV8NX7S+H+2L1vfDYaf1hu8PWi9HL+JX4rvRa/79wBjRVtIf7Jx+PIYfoBfbBy/W",
-	"+FGS/4Ve0R6CKxEnCnzl/jCLjbH96fOHD+9O9zvOQocB7Hc6+0s2+8HOi1dv2m86RsBe12p+FDyB4vXr",
-	"VBRtd65Izjkh0UU5QoGQVSmlxwLD/3faOrjxuCvEJsRqrejbEkc+qczEWjfq1GpZXL5uSf1AtD7wDPzA",
-	"1bZ6ktYM0vzyTjgmfXsiF5eJmNebE700xZIVKQ4g2xKTVkpTkVtZrESpePMVdDx7uxg1DkUDwR2JxTBR",
-	"yLMgqPuBgrNYUmLuHiX5BBU/6HnUUkY/4eQUenEwiwEN2m/PfuOUEBgExWD6SawI5TyRsfhilTdOu9VO",
-	"ZJ20WUQDodAnul0RwPCFMqL2LrQSRik/Pxdx5DtwXXMLOGd4D2Flc/dcEUcBm8kpT2JvvduhPLS/935M",
-	"8VCmsznHGpsk9ydCTcFAm2DQ9B0fjh0lk2LzPNFaSMDpXuERJOy4DJNliXZ2by64gvFUUDqYnXObMOlD",
-	"Vdl6ghc2+6MprE3KBkvevyL+DoBQngfYmGUV23lyKbZFuV9TWpvOvI3uYK8oSA9/WwRYqZJj4oTyvTdW",
-	"DFVlvJ5+0MlEKJEna0iIi6u2YZ/nGPYpFnCdfMJg6mA2vBDabMU0fpzC5vsOBr2F7xwl57NcLMWEwFOF",
-	"CYAqUIonswYwfbi+FqtejfD+j8gzdceRoHVtfz3mTAwYsVEXatmutJQjSxaVb0h06Z5Y7AKPsbElZpLS",
-	"uLXdgnfse2/7Bbd69kb9goUTgsBYmUwXXXA4oJoePTFjfTdvp0E90qcV7Vg6DE8gLlJ83gPv6sdvLFnr",
-	"q3+UpfhLfaAfKFJqcp5yceuc5437n6rUxF4h8W9XpFjVx3q8epa89GRhwmJw+E0EBIKeCkqUY5BZCoaH",
-	"cpNouE1IFB+9q1gkvqDn28+5FlEXOV2WGkxtlHqlaCFqsx/9KAQ44W5PLI3D15UMaFDYYEEci8loJMwg",
-	"CcaGsG8xXkFlXuBfI40WfaPvmFc53r34/838+qTDYnGfrAduR4hjn5gnPtmw8aOJx63Sv0/n+pPQJYNg",
-	"t2wIL9gYMqWENo3n8i69alfVuOfkfEtprgtLvpqzvITD5uhOvA47JQTiQkLosusI2aER0fFBFM+Ik5hQ",
-	"uEMoWllqmbRMH+6GXYVdfmwmc5HyUrdjFWHeYanmEtCEolwMBSSn3CRG4BhNuLpw+Q3ht+dwvNHXZVFd",
-	"zYm9662d4nvsnFtxy1dKE4/OJeY1ORumiVEOE75gPAa+OJ2xwQKC2EM+HItazCddrub0sH1ePTC2z+rs",
-	"rhOg5DR/c8ZlSdz0ZOmU2ECCSshUImioACwCPB7l2K+MqRoNj+VU5FVV6zcMJNh0cQs4Uu8ICds8q1xi",
-	"HdgW2fgqhOy3NJhDGMu3gQHpf/N1ik9j8TxqrgpXnD6U2HjXlpEq6gm/ooh0afPeGpUa9h2oI6rbdL3d",
-	"AUuMMIeMIFfCeC5TkZuzyjGpxtkoR0wt1ui09zvmZ/ud/9Vs14Ar+8v+VK11f4yP0rbtD2C9sR6LrZn+",
-	"LEGWY18yYITdB6VI5KYd2VXy4NrWeekZe+dCmsMr6gsj3icXBN+O0JTk4mcz7XQhIkUrkV+KnE2psJzN",
-	"JGLXS9GuMGbxtVsxsRUTWzFRJSbIPSdFbQ5wNoHf3K88WJtsW8brM2P13eKaPNndH/Rtpmx7zG6SKSsd",
-	"szs8TPdBdk9k6wSc6XMoY5q6zcDXUwGbJDKZzCaYVQjYJU+TGJLy0q+rK6rmbQMV1DzO0hS7olLj58fA",
-	"rJ+aBze7nr+rF1MRIElNwLyxBo7x3r6QCiDdO5TmC8wClGBNCxMIWwUIE7QG4/K5mQqPg3W5tRW+CazL",
-	"+xJixiIQPJeJPK8Pln2UguXZHCN1Xum2zVM2eFX6stlmRRkx9aorRrXENgNqW3AzPQb0FqpHslXUzaLM",
-	"OAZ8B+/1ml8IqvMZ2M4qFYTS76xSXhcpT1WbYbJMI1ZGjBHv4kMQzW5v9GUPOnLqwvLv7ITd47m27/gG",
-	"uxUPvTXGxsWBRdwIcA8WG2+1PbEIw03z7Dznk111xx3bdntcVTf645dTuGRFb1VIZfs1UJWOtHG5YJCR",
-	"Si7NCrMG4Raw04/HtaAOA67E5kAZ9FJQrvebZqGpuGojwwXsQiyQUcLNyG0U1u13aWlTvqOyC1ohf3U4",
-	"M1PvRu1tsdEX2jKJ1OI8JzQ8hc2ge78hBFY/iX/fw578ihqW1f1iPTEC0Epi1ojck6JSWKnYK2UQPHf5",
-	"lQh4U67N7Owc7Pzff/HWfzqtN7/S/1u//rYfvPzT7/bHf9ipzNxVx5dOskRSp+04mxZsqViLip2Vag+h",
-	"OCLW8H425UkcNYPiGpT0RjVAB2ZESsDdPBa5gN6Cv3/6eBys8O9W07USb7LlUw5lI/pnixp4Wz9N+LD1",
-	"acxffPc6wuZRs/avX7GfPvQOW59+6r347rVdgpzP2SCLF01QXGMxvCiaebnEpDb07+aCx14ba7mDysNj",
-	"deANkIDyarQcIETER6M+JNeMyg2lEYNRykEJ91Vi5iTLLVN1JDMt+u4xKmINhI0oEe3j0jEltGoGTKRK",
-	"wOtCGZU6M9W/fm2b/0ddpoXSFmQCvAz6dGpDst3JoQzlKS4Yei0lvW20Oyr3lR4iY2/UF2P5lgUANBmn",
-	"xHZGH8BHm4nv66wfZ5ExUlZ3k9/QlKbIzIVbjN6y3F/ZZit7Tw156q5zQ3ct2lC8AOVh0GgeSiTJgcYH",
-	"V0pkizcOyDI5i5YryQIWnUZYC4HtoGYQZkJgyLjZQgkdXr3I1kwk9kKWCz3LJRFMqNlwKJQazVKfUsWs",
-	"OvZL0aOxnXsghtlEqFBGp7vsB+OONs4Cdsr+yHrNyJVxeF/uFaOx/80aZ6zFTnebbI/+2owClmf4hjFP",
-	"R63ZNJQ6Yy/AFpyA8fYpg/oVGDl6kDlPzGKUercbmRRmuxrR3EF4RNYBSBToF8fFDSWsrqNFhyo6YGIt",
-	"D7vASZiPs9ROvZsLtx0SDd3w9f39tkcSTkAuhgJa+xdIzX4hplXN/bjlbHc/tUh5S4M7CI6T128flLCi",
-	"aa+MBbRaGgMcDq8FJMjyQnh456Z3cuTR0yEPNMqdriujsdKTmpHxaq5DmcSW+Elns+EYgQhyEYs0uQTq",
-	"eStvfcFKdO6tI5DwVDUDb6Y5jZI4AhwCfF9pfs1i5G5g9KIF4qStoDGE8kcbXrFYOnZxDuAtgcXjhuZH",
-	"26LethjdBXpMwCI4DP1pngxFFNTKxGBJCAerstc816FPwZOF0lGXxlf2anCY2LfppJa5jTWsNoeW1grJ",
-	"ZjM5Pufvq07H4RqUHte0r6c18N/rYDfIebMvDljxOKwVNceRGPSargPYkzWRL2z+9StYMBcJ9qSat0Zt",
-	"9hHWlaJi3Ei0BEuRqts34XDRxqJ9tc4Q/+taLb7ObOj6c+uBuCeKversO0NsjOXZzhSrNC3qKqRedDr1",
-	"2Gf1Tz7Lpsmw7pn7N3tmcV5rB/vddzX1XHcfh6NRUdjmoWNw5a12paNDgh/CGmqWWohMq5viJH7axWXP",
-	"q262XCbrVB7oK+t0NEoOR8A8X8P9w0nFgJXNvI17a0Y8VRiI4/PWALa+Dc3RSLwRDnmaGpNiU4+la4GQ",
-	"yZiJM6ilMo6nz5BxBQ1suaQPjHbHbiGkK7w1plhMtPbFaQnwoiV0N7DDqcegMVgUww+KAl9H1pMCKutU",
-	"5EkWN+uaLAYLLzJIkES4HE3HiSKBkX4BYhhbNrqggPx5AI/K4TQYpxOIbosS3VAW/pZV9g5MqWp+jEZz",
-	"DlOcTXgidyH+ZMxw49caA+YcG2uogQKaMMEzIjyDMQcef6P5SMWCwlKRJZfFitt5ngBXjLZeXA4ielex",
-	"lMvzGT8Xdbivx6WtcN2Eyh0Sx84kWF6ZrC8SxktKmoU0ySDLUsHlPces/LnavIixdNi+UiLQ63AbIZbK",
-	"ripPDGtwuVKDb89Wc5mDGkSfA1PGUkbaG1bwlmVcHbloOedRumdvmgtqZ7oyqOvvihPvlgfaiN4r1wK5",
-	"Q1jIyJLtPhQ4D8sHdKl3ZLIEQrTZpoIqgFnFbvl01W55kqnsuuE+sC391W/4r6nz7MNM152uBvfWxMaD",
-	"yGhqXn3OrkVQUBbkoBnqIb+kw9a0ASpfS5WAvkqgWYliE55fVKFCfOD5RcmyOkXl9OTPOA70gU/3Z9Dd",
-	"Vx3mn3xVj8idqPC3rEVPWA7w/GLJyDNLZjyXiQA+MnDleJreyckvm3Lo7t0JPckJPoqJf894agPuCgE2",
-	"h1k6m0gLqT5YhBJr5I0lkUyEu5pPBIuTXBAfPUTeYQbaLKImfAA95DZobxvo5mOuja8LDmJSVDl0ze2R",
-	"cWUxMowuFOTEjAsFYX1kjEgkEwmGwO0A6pxB+tIHcQPvgNcDh7uO0+M2JBx3Th9BLBFmgmHlnjRfBM7v",
-	"5p4unbmvquzIHv6GLRaqqSVaqTnyzRkrjK5VUEQ37YkvU7Pj6gTZ57MfW3+yfQIYmWd5Nj8o2lGDUp+5",
-	"Ow1EEWQFSkCYHkGpCC9wJVbO6g5YsaMDRvu4vcKYBFROaEpZiRjzRZXkeQcfWCt7HkxQPBJLzfoTrMUX",
-	"vTdUl102HPNcCf3DTI9afyof5OXHVjpEh59+ZqMkhepq3CvwykN8V+ttoqaZSjQB55Tv51rz4XgipO7C",
-	"M8zX/hDavd0eqstwpyo2V4zoa+JOGAsr7nyA4AlfIDqwMlNtDk8u+KQUQriVLFjfp/dR2oH5bb2FdFrq",
-	"BCiKXAklvwqFFxP4xvROJJOZfT6PgcpaZ4xrlgpja0TUgGCBhVgjoXqEwm6xVYudZpv1jLDxoZGoC9K+",
-	"AYGSiJMBgup6nrF8ZkxJPhQH1HE4zGTMRuBxUimHMXHObEIBrqcqYkAOIRHeyPKik5FF8MN+EgMlBJtJ",
-	"4rihoL/nBTa7obTJD/NMkvhWHbDGcjFE8eilB0F5yHmezaYrNAXKm9+iDmWJqYA1HFOBN23AU4AkEMad",
-	"NSL6gAqMkJgOoEbURTKd2uy/B34cLIEmKqiWMc82LkCA5Sdw+Uyan1KRCXwwfIpqh/IXoHsvZV2IZA8f",
-	"XiSFCFN7IIqcjnEKoNoJUUWo1APLr3ipkgtaV0aoi+n5+MY2+8XhP2+EMmVbUW9qAj+Qr47DO509DheB",
-	"e/u6wFshGhMF+8QmxhrS7FM4yTaMkgs+HCMLge1fahYFVrijzO61fUTbXpWvKEbwN5B9Tu1UYMMbnaCz",
-	"peOt6hTqdbtcrGIl6VZrZR/WKka2ohcXQgfMfKKIN9HBoSx0Y6X+hDw0nINd1DOFyV7oUqOAL4VitiFf",
-	"TcAiCSWJZHZcRC2x+i2+Igpg5qJouLi+NPyAn4Fca88OrIYmYHPH1xNUTuUZqYccDij7oFKheivY1iiU",
-	"ei6taTSqMNvrG0/W/QKnbHVep3yBNAH1h2y1+WID87ssGVZb4ZeAbqAKCDXjPeKwPbHm90Nb+7TVxl8T",
-	"IQOsqjlrJW3bXfEIsM7f+gSMn/NE3oVKrgeVvuUBu/8w6WYm8bcNEugFJ1aDJncVIwEE6ClfXMEZueSC",
-	"0m6GbEpku46MQZdm8tzolsI3DZxnarzUmCBAWI8+K5Q8zQWPF+B0+87+G6zY0/PMku6S42u0mJ4nQ3Ft",
-	"l/WELx5H7dyXW3vCF48BlXyd84sB763S+9rS1Msqj1oJXWhsiltzVxV5kLtyQZGsUe2hWLh+nifmiwBI",
-	"tftmxPAXRGohk9iCMJTSQAS1GkpElupb6NVS6sdjkcu5Fm3mQz5YGhgjLoHSG4dGMisIJVHlmGuoajMv",
-	"0ZRjTrzEVY4EYMyBvIKDBXITu4MmlITH+KP5ZQE1eyVF+bU4xrEzsoJkfGk+EHmieLCZlf1Op4CxJZj/",
-	"/U6nzSBdq0IJnx+XQULH/BLm1WPTwSltyKx4GvSYG2+z06xucDLbCOdgy0q1GSvVM0+94dZoIbsjdHAC",
-	"uSP9QGf4z28sM0dSALo5SDy5Jgw4VB631Uqe7qZM5yTDrwdK7QS/1yJ0oyy/ow2BjLyfnbf9mAErcypb",
-	"5RDKSu1gRSPUKnkapdTHap9OHecuKBlK2whNUcyArTCOlH5UhDNLLCZF6cEo5ed9x8wJNCKW5TMbWUUE",
-	"f4/8qYgAVd/WdJd0ShfFrVEFJUa3UL6D/KBRckVjNOTWlORTNc60jffFXHNA+OBYyWr5Rl0vv611Y5wt",
-	"BM9ZNgolEZm7TKHrNB+LFLJyEzHJ8gXAPhRbD5gN7AKqXUs0gGQCkEQdZflklnIQUnyoRc4a0Q9RwKI/",
-	"mj9a5o+/RAHTfGDsgTxP+LmgNv+m7RfnuYaeeZGm0GqNNW3KDDrqYtdzELFEqiTG9t3GHAOUTE3Nt6qx",
-	"EIj9r6apmQLdDNi50NQYlimdZ9OxKIjroes6iiI1hhB4ylo/sXCnmnz+D2cf//HuONxhrczXuUa2sTAM",
-	"JWPhzh9OPv/1/dFh//Pp+z0+TfYu96uO2J/Niv7wovPidauz3+rsGyH54rXO6EcvWy/pR7j7fnC5iXAH",
-	"Rluvem9BDfvtskLeQXVPMfGuwue5K/ZiK221+2oDmWdzZ6OnocuV0DqR52rPpRyu6BizMFuf6KZ7pclb",
-	"etfViLaYTSwUcgaEXi6RkgiCzuP65rwMdwzB9bYM12eHiNXSCMvVOP14DIhM/jLbFfO7tZba8j8eGwVt",
-	"4ZwspulCsX0LGVhKA+fJJaIgMZnNjd0xU+hpSjG3I0FatFDud6hsCQwULEqyyOl5NhRKNbsW78nf7xdC",
-	"TB0kHLJlz5QxAn5ZS3deAMk5tKmYAb5QlTv5qdimNZh1T4RrzR/koxTFXOeElZD97A70wkxup2zb1R6U",
-	"KA2QNvYZnfh5luuxI5+HwjZPukAleLUk2ZQ7FTTGQmkx2QPz8vwqbfEJLjzE6+4Tr8R7z1V7+AQRBnHg",
-	"MxzrE9EFNDQSpKURIlqXGAAgBrgrzHo9rdnUX02YhvIijQVPzdapX6Sf8Ip7XB58wzrhQp9u7R7PSVVz",
-	"kbdvfQbvBsWWFrKGcJ2GHGcI0FWM/YqVf59cCikU6n73CEDSWLO2OlUtBOeoDb686HQcZd805Zrw2LO5",
-	"RAPSWO3w4kuRJ6NExMuwHypgrzqviPNlQSKlwUNpkw7GnSYw5BirgLBMMlOCAEPmfAkxhNbXAYY0A6Yy",
-	"46xT4Nrc92WBtkk20GYUbChy6q4TYHfEYgJGgCKYTT0WE6CMhn+ZzwLzJ5T2q3F/KdY45HG82FUsymQf",
-	"n9LXqWK/mWex//7//8V+jwiwBkpAscD6zzgbP0SVAexD8xVnqXqLi7EBRq43+f6ngQjnUiPRYh2YSGxf",
-	"Uw91WoKtevmwNIRuItbmJe3S2GQzyLpEFbNzc1viwcsHluq+CsBCJ9fcN3Jv+RsjqORv0X4+e/+pWXfq",
-	"7clspYm8ItsGUWQGwU5FTcdgi49nEy4pJ9P1UkwEzjzM8ljEbDDT2Nlu7hc1NIBnNJL3MJBvgwbQ/+bN",
-	"yythqZ4XDeCZn3JQzsBPctw7dmfdMERhN/HtuQBB4wqlE4lW0mSmoBeDDCaHbZWm2VzEVp11MSk6SLm8",
-	"CCjcXaYJD+U4mwizgG0G86Mg7gxFrQo5J9QBi3o//nj0/qh39q5/+u7/fD46ffc2Clh02Ptw0jv627H3",
-	"w1BGx70P5cuOjn/uvT962/98+t7/59uPH3pHx+Yn+Lf+8cezfu/9+4+/4G3FO+EXJyenH39+97YS1R9J",
-	"mfxN+1TdYH+Mj8JO5g9gncoyZ2JbQvMs2ckqUqmA+pdnlz5PtpHaG7IZlmXZdYtnyur82rxl8BUb8Jbd",
-	"vQjY8pZtD+BNeMtox6LNMLTVPrc/THfNW+ZwHQmfWQHhN1J7sRMOnKDge+bDMYCeo6FE8MjGW+aa7eV7",
-	"v6lxlmPBwe91nGDPTUE/DifYVkN/zQLiVFAgxCydBbjHGFFh3gdsak4eNFjjuWOJvhtdvEHEHVx4PJOz",
-	"PN052KEqDThzNIQVRv7kXLZmU8Q8biUyYErY9ngZsylXap7lMYPSibYH+jOj+vZlHDGlWxDg4kOswOTx",
-	"JJGJ0jaOXTzB/KLiESdFKAzD/pS9IyReCC17j3HJgdUn2cSRK3taSVd6zxl9qfociAnjTNSHvv3RYChk",
-	"9UlQlqEC8lFd1LKMKA0v6p0csQux8L8RNkHVF7r6ED8nqzTXidLJ0H+EsxwrJ8qajawBCWnV9KrV1K6P",
-	"Oo0vmojJQORqnEz9dxTW5+orlvz1YrSoYr2nuDOy+pAl7n9MC9sqY8t9ozNv7N5zlzj7KpCS8X4sT0BK",
-	"LAeQC6RJdvW86r2lVmN/MrxqpYoZr2x3hhZXamqubrQM6FQmsfcqWx2/+hro7Bzz6VRIoJBhSxjA/sIG",
-	"5SJueA3BTbk3lcHjKhaIq/Eg47nZ6UVBoIUa8FPmfrF6qUbd37P2CVUT+OlnFmdzaXSDX6XilafkABhn",
-	"/uc90xaf/P7r7/8TAAD//w==",
+	"BkHpiM1I26d8KG65ts1pMC6hZKr/Yv6OOgFhdDTF34uKz6HVf2w4JAiFbXhvY4I/s5Fm8YYzRaKVF2Ko",
+	"JXJ/CJqmcoHanhk/YjNxcUPAMULVjTL/8r4ONXrAQTqHJDKGtn2llhEkwNk+u46rgOclzSBHj2qSMKq8",
+	"ihnDbGK6VKFo0zyOpjRNtdXcSAx9CDKBaoySPut1KlGMbiPlsphv2FzXRnvMcXqz/F2ZW0FtS9TyHmGw",
+	"z++oPoVWlVxZNbyp/n+FvEpYAOtdPu7JS3zw/VYj5aIYFmsa1Y5DceSw00CU5kli6BIcEdIOK6ZLQ7fY",
+	"cq6NRzEnYsxxdImGXDeiKphD1aqFjIwRVWpG371mYmIsv/1+LYLkFuOnaY53bkduB4zHzx+yy0FtHLGW",
+	"HzLeL4L0kUGZCzIoydNCczNE/LPk/z97377cNnL1+SpdqmyJ3IAUZXs8sVhTCSN7MkpsWSvLM6kKZokm",
+	"0RSxAhsMGhTNTE3VPs33YN+TfNXnnL6ABETqLtmcPzy2hEujL+d+fj8p4ltpzrWwByv4BaTLjbdqMAyE",
+	"LPJFHXTB3XqjW/SCrT94E/QCL6yCITIPvQOjSOC92UbnZTyDW7iDd10sbNXFKBFpDIGvgkqPVovhV8JJ",
+	"QEReG54KZXV8SmGWrzSR6KeuDVOxnukqx7IvJWSsnImb5csxPb1CqeCXVNm8/EJXD2Vu88fQiUK5aVSv",
+	"ygRFHIjnEkHD0T50PnAbQvsG2C79ENq9isdVm2TPkdTVA6f5ibkj7/pbSNt7BPc141tn5+pj4319OUS3",
+	"bfa5FcaYC5d6kCArilIZZGsBehS6rze2tZcgxq6qgzOjcfY9kGj5Gi+gi1pQ5JXl2tkLGBbqYhePyabp",
+	"EetBJvI8lPQrGxEqsFGkwQGpG7S4F0rwL8Xm8KMCW3E49fzhhe1QguFRckmcN0Achlyygf22Ay8FiDSS",
+	"DZkNshhwUrOccRnK9WSWptQ5VxT4AFBSrDCZTdlCFM1SL6iCamfM7xm1D2+PAlNZRPQShAQugH7Crbcr",
+	"PLqQ2RydMOwfaocoaqCJZ54MBbWUojGWq8I7u65C+mXHP9J1VdKhvEWZNIxKWDTCGwvB4KkYOE5iPkqS",
+	"0L1+c2H91Vk53wQj6NUaBM9VSeYFbLBwxLjBOm1yQxupAquy3kba+82Orr8S0ikLil+SYhznfO42+G1k",
+	"RQXBjj+Sb4tnx0ztVhA8gvey6YE2i6SPtE+Fzb14kE2VT3gssO2peW/HWFtt99Bp0VuuHyBTbVZkE14k",
+	"Q7L5eGqMP2XsxC4abPNEYYDItxWB6aXccdxmaBWWi5eUsQTRcu6WDFk/vE00XxWAnH/PEvksQsc9d+c6",
+	"Y8HtsW1I5Fm1+k6n6UJrehcUuaFAWEnGeDDzdbULx14IgM1kKpTCCoWIKb5Q7rxiIwQCZQ/0yihH8LCr",
+	"gHZVexn4zkLEfV5ETe2FfD47hDQ/cEqgg0QQ2izODlgEj7RILsAN9X3AXnYC9qajHbmXr7+jMgGDcJDF",
+	"fEGAP0s1CA2oBtCuLYFJWCALlhRt9g7Cz1RdkSgiku2GMgIPU8T00WODg29KOgARzZBZKQZXt9lmheCh",
+	"JPMNaQOSOGDDmSqyiXFcA8/ntTTsNQUMh96SPqkChrvIxdtv87PxVQ82hwLNwGuZfVWPWzIrr/W8VTlc",
+	"vYPdKYDtizsUcJ6WT8UuHrLafDv8tjRMIWcTff6/12N82dF/voE/X77+Dnq1NpyHtbUHGz5nTUXAhk/R",
+	"QqiaXmKHojd9ri8wX1/6IZy1fpEVPN0JdobZBOqLMtnnE312aybliTQy2HNwjVYGJxe+/mYG960rlA1+",
+	"EwPUNRVFngxmFJlNimpShxU+lk2aGJY07J5jhqgnMucxtqehPknSBcuzNJ1NFWsYAdEMiFZwlKVpNoeu",
+	"3GGaDAmQmviTtMGdSMYHkKwMpRLDTNvLh3glgCnFAmKMkg2yQnUZZzOZ/Hsm8GmotaijYVeRAYC/yiTj",
+	"WAioXxFKAHnzPhUwm0BmudnNpADUH6xNhKHmQt8gYpaKUcGyWdF1pBsKMf0Mk07BUwamRy5G2rRosx6c",
+	"UwKeMzaFXsPIkHZFBvWD2LxzrfprANl6dm2uqzSfBPOMcVV+TNKC6vrW3GGjtZvfApDPm1/+oGw4dv3W",
+	"gl7orfTsRWA50QSfRM0EoPwdtFiRTf0i/lpheCtKG+5F/v1Ygyf7pnk2FErV091Zn7nQ0qVB+V6kvusn",
+	"cdQ88PIcuZhmeeEKL1509iPs+MLiykyKgGlJov8GNR+FlQV8ItgkmwhZBP4DOpErFHcDN6IDXwt4/0sg",
+	"O6Hs2S5TlE1AZMDlUKQpxi3Auk+UNe+x6pnneXIpYlfxyRrRWKRxf5Tlfbg0agJ+nim844rSbkSJZyF6",
+	"DNt6I/pnq3dy1PqHWGBhS4+2IQzjgP0V9hBDhNYLsSCA1iYgsHEbPFYCDCH4MmcXUbpKfBkik6l1V1A2",
+	"lySwn0W0oIDDxYFWGtqTzkM5Sr7oTwIZrseaXYo8T2KkCOTTKWYOtUvWk/QizMR5I0KWQay1nXKlQvnG",
+	"+6/95k3gyJy4fyOgNwVe0x9rlBN2nnEYNRHI0OBb2/nvMpVhfZJgA1HMhZDmSxPKpPp6R28JmRVmoqrU",
+	"0AmeEWe9PHz9j/gCRHZwpdb02t852Onsv3nJXw1ftL4f7YvW98Nhp/WG7w9aL0cv4lfiu9Fr/v1AG9FG",
+	"0h/snH48hh+gF9sHL1b7UZL/hV7RHoIrEScKfOX+MIu1sf3p84cP7073O9ZChwHsdzr7Szb7wc6LV2/a",
+	"bzpawF7Xan4UGAP3+nUqirY7VyTnrJDoohyhQMiqlCrGAsP/d9qxuPG4K8QmxGqN6NvyVT6pzMRaN+rU",
+	"aFlcvm5J/UC0PvAM/MDWtnqSVg9S//JOqC19eyIXl4mY15sTvTTFkhUpDiDbEpNWSlORG1msRKl48xU0",
+	"Wnu7GDUORQPBHYnFMFFI7yCo+4GCs1hSou8eJfkEFT/oedRSWj/h5Di9OJjFAELtd4W/sUoIDAI3mH4S",
+	"KwJXT2QsvhjljdNutBNZJ20W0UAo9IluVwTof6GMqG8MrYRRys/PRRz5DlxX3wLOGd5DEN3cPlfEUcBm",
+	"csqT2FvvdigPze+9H1M8lBXZnGONTZL7E6GmYKBNMGj6jg/HlglKsXmeFIWQAA++Ql9IkHUZJsuSwtq9",
+	"ueAKxlPBJKF3zm3CpA9VZesJXtjsj6awNikbLHn/imhDALl5HmBjllFs58ml2Bblfk1pbTrzJrqDPagg",
+	"PfxtEWClSo6JE8r33lgxVJXxevqhSCZCiTxZw33srtqGfZ5j2Mct4Dr5hMHUwWx4IQq9FdP4cQqb7zsY",
+	"9Ba+c5Scz3KxFBMCTxUmAKpAKZ7MGkAwYvtajHrVwvs/Is/UHUeC1rX99Zg1MWDEWl2oZbvSMJ0sWVS+",
+	"IdGle2KxC/TJ2paYSUrj1nYL3rHvve0X3OrZG/ULOicE8bgymS664HBANT16Ytr6bt5Og3pcUyvasXQY",
+	"nkBcxH3eA+/qx28sWeurf5Sl+Et9oB+YWWpynnJx65znjfufqtTEnpP4tytSrOpjPV49S1560pmwGBx+",
+	"EwFvoaeCEmWJa5aC4aHcJBpuEhLuo3cVi8QX9Hz7OS9E1EUqmaUGUxOlXilaiNrsRz8KAU643RNL4/B1",
+	"JQP2FTZYELVjMhoJPUhCzyHIXYxXUJkX+NfI3kXf6DvmVY53L/5/M78+6dAt7pP1wM0IcewT/cQnGzZ+",
+	"NPG4Vfr36Vx/EkXJINgtG8ILNoZMKYFc47m8S6/aVjXuWTnfUgUvnCVfTZVegn+zLCteh50SAuEoIXTZ",
+	"tTzw0IhoaSjcM+IkJvDvEIpWllomDcGIvWFXYZcfm8lcpLzU7VjF03dYqrkENKEoF0MBySk7iRE4RhOu",
+	"Lmx+Q/jtORxv9HVZVFdzYu56a6b4HjvnVtzyldLEo3OJeU3OhmmilcOELxiPgaauyNhgAUHsIR+ORS3m",
+	"U1Gu5vSwfV49MLbP6uyuE6DkNH9zxmVJ3PRk6ZSYQIJKyFQiaKgALAI8HuXYr4ypGg2P5VTkVVXrNwwk",
+	"mHRxC6hZ7wiAWz+rXGIdmBbZ+Cpg7rc0mEMYy7cBPel/83WKT2PxPGqunCtOH0okwGvLSBX1hF9RRLq0",
+	"eW8Nhg37DtQR1W3a3u6AJVqYQ0aQK6E9l6nI9VnlmFTjbJQjphZrdNr7Hf2z/c7/arZrMJ39ZX+q1ro/",
+	"xkdp2/YHsN5Yj8XWTH+W2M6xLxkwwu6DUiRy047sKnlwbeu89Iy9cyH14RX1hRHvkwtCjUdoSnLxs1lh",
+	"dSECVCuRX4qcTamwnM0kQuZL0a4wZvG1WzGxFRNbMVElJsg9J0WtD3A2gd/crzxYm2xbxuvTY/Xd4po8",
+	"2d0f9G2mbHvMbpIpKx2zOzxM98GxTxzvBJzpUzdjmrrNwNdTAZskMpnMJphVCNglT5MYkvLSr6tzVfOm",
+	"gQpqHmdpil1RqfbzYyD0T/WDm13P3y0WUxEgN07AvLEGlmjfvJAKIO07VMEXmAUowZo6EwhbBQgTtAbj",
+	"8rmZCo+Ddbm1Fb4JrMv7EmLaIhA8l4k8rw+WfZSC5dkcI3Ve6bbJUzZ4Vfqy2WaujJh61RWjWmKTATUt",
+	"uFkxBvQWqkcyVdRNV2YcA76D9/qCXwiq8xmYzioVhNLvrFJeFylPVZthsqxArIwYI97uQxDNbm/0ZQ86",
+	"curC8u/MhN3juTbv+Aa7FQ+9NcbGxYFB3AhwD7qNt9qe6MJw0zw7z/lkV91xx7bZHlfVjf745RQuWdFb",
+	"FVLZfA1UpSNbXS4YZKSSS73CrEG4Bez043EtqMOAK7E5UAa9FJTr/aZZaCqu2shwAbsQC2SUsDNyG4V1",
+	"+11a2pTvqOyCVshfHc701NtRe1ts9IW2TCILcZ4TGp7CZtC93xACq5/Ev+9hT35FDcvqfjGeGAFoJTFr",
+	"RPZJUSms5PZKGQTPXn4lAt6UF3p2dg52/u+/eOs/ndabX+n/rV9/2w9e/ul38+M/7FRm7qrjSydZIqnT",
+	"dpxNHUkr1qJiZ6XaQyiOiDW8n015EkfNwF2Dkl6rBujAjEgJ2JvHIhfQW/D3Tx+PgxXa32qWWKJrNjTO",
+	"oWxE/2xRA2/rpwkftj6N+YvvXkfYPKrX/vUr9tOH3mHr00+9F9+9NkuQ8zkbZPGiCYprLIYXrpmXS0xq",
+	"Q/9uLnjstbGWO6g8PFYL3gAJKK9GywJCRHw06kNyTavcUGoxGKUclHBfJXpOstwQZEcyK0TfPkZFrIGw",
+	"ESV+f1w6pkShmgETqRLwulBGpc5M9a9f2/r/UZcVQhUGZAK8DPp0akMy3cmhDOUpLhh6LSW9rbU7KveV",
+	"HiJtb9QXY/mWBQA0aafEdEYfwEfrie8XWT/OIm2krO4mv6EpTZEQDLcYvWW5v7LNVvaeGvLUXmeHblu0",
+	"oXgBysOg0TyUSJIDjQ+2lMgUbxyQZXIWLVeSBSw6jbAWAttB9SD0hMCQcbOFEjq8epGpmUjMhSwXxSyX",
+	"RDChZsOhUGo0S31KFb3q2C9Fj8Z27oEYZhOhQhmd7rIftDvaOAvYKfsj6zUjW8bhfblXjMb+N2ucsRY7",
+	"3W2yPfprMwpYnuEbxjwdtWbTUBYZewG24ASMt08Z1K/AyNGDzHmiF6PUu93IpNDbVYvmDsIjsg5AokC/",
+	"OC5uKGF1LRs7VNEBAWx52A4nYT7OUjP1di7sdkgK6Iav7+83PZJwAnIxFNDav0BG+AsxrWruxy1nuvup",
+	"RcpbGtxBcJy8fvughBVNe2UsoNVSG+BweA0gQZY74eGdm97JkceKh/TTKHe6tozGSE9qRsareRHKJDbE",
+	"T0U2G44RiCAXsUiTS2C8N/LWF6zEIt86AglPVTPwZprTKIkjwCHA95XmVy9GbgdGL1ogTtoKGkMofzTh",
+	"FYOlYxbnAN4SGDxuaH40Leptg9Ht0GMCFsFh6E/zZCiioFYmBktCOFiVvfq5Fn0KnixUEXVpfGWvBoeJ",
+	"fZtWaunbWMNoc2hprZBsJpPjUw2/6nQsrkHpcU3zeloD/70WdoOcN/PigLnHYa2oPo5Ezde0HcCerIl8",
+	"YfOvX8GCuUiwJ1W/NWqzj7CuFBXjWqIlWIpU3b4Jh4s2Fu2rdYb4X9dq8XVmQ9efWw/EPVHsVWffGmJj",
+	"LM+2plilaVFXIfWi06nHPqt/8lk2TYZ1z9y/2TPdea0d7Hff1dRz3X0cjkZFYZuHjsGVt9qVjg4Jfghr",
+	"qFlqIDKNboqT+GkXlz2vutlymaxVeaCvjNPRKDkcAfN8DfsPKxUDVjbzNu6tGfFUYSCOz1sD2PomNEcj",
+	"8UY45GmqTYpNPZauAUImYybOoJZKO54+Q8YV7LPlkj4w2i27hZC28FabYjGx6bvTEuBFS+huYIdTj0Fj",
+	"sHDDD1yBryXrSQGVdSryJIubdU0Wg4UXGSRIIlyOpuVEkUCEvwAxjC0bXVBA/jyAR2VxGrTTCQy6rkQ3",
+	"lM7fMsregilVzY/WaNZhirMJT+QuxJ+0Ga79Wm3AnGNjDTVQQBMmeEaEZzDm2o6NtOYjFQsKS0WGtRYr",
+	"bud5AlwxhfHichDRu4qlXJ7P+Lmow309Lm2F6yZUbgLoWkMLN5NgeWWyvkgYLylpFtIkgyxLBZf3HLPy",
+	"52rzIsbSYftKiUCvw22EWCq7qjwxrMHlSg2+OVvNMqMUdS1YMGUsZaS9YQRvWcbVkYuWcx6le/amuaB2",
+	"piuDuv6uOPFueaCN6L1yLZA7hIW0LNnuQ4HzsHxAl3pHJksgRJttKqgCmFXslk9X7ZYnmcquG+4D29Jf",
+	"/Yb/mjrPPsyKutPV4N6amHgQGU3Nq8/ZtQgKyoIcNEM95Je02JomQOVrqRLQVwk0K1FswvOLKlSIDzy/",
+	"KFlWp6icnvwZx4E+8On+DLr7qsP8k6/qEbkTFf6WtegJywGeXywZeXrJtOcyEcBHBq4cT9M7OfllUw7d",
+	"vTuhJznBRzHx7xlPTcBdIcDmMEtnE2kg1QeLUGKNvLYkkomwV/OJYHGSC+Kjh8g7zECbRdSED6CH3ATt",
+	"TQPdfMwL7euCg5i4Koeuvj3SrixGhtGFgpyYdqEgrI+MEYlkIsEQuBlAnTNIX/ogbuAd8HrgcNdxetyG",
+	"hOPO6SOIJUJPMKzck+aLwPnd3NOlM/dVlR2Zw98wxUI1tUQrNUe+OWOE0bUKiuimPfFlqndcnSD7fPZj",
+	"60+mTwAj8yzP5geuHTUo9Znb00AUQUagBITpEZSK8AJbYmWt7oC5HR0w2sftFcYkoHJCU8pIxJgvqiTP",
+	"O/jAWtnzYILikVhq1p/gQnwp9obqssuGY54rUfwwK0atP5UP8vJjKx2iw08/s1GSQnU17hV45SG+q/U2",
+	"UdNMJQUB55Tv50XBh+OJkEUXnqG/9ofQ7O32UF2GO1WxOTeir4k7YSyMuPMBgid8gejASk+1Pjy54JNS",
+	"COFWsmB9n95HaQbmt/U66bTUCeCKXAklvwqFFxP42vROJJOZeT6Pgcq6yBgvWCq0rRFRA4IBFmKNhOoR",
+	"nN1iqhY7zTbraWHjQyNRF6R5AwIlEScDBNWLecbymTYl+VAcUMfhMJMxG4HHSaUc2sQ5MwkFuJ6qiAE5",
+	"hER4I8tdJyOL4If9JAZKCDaTxHFDQX/PC2x2Q2mSH/qZJPGNOmCN5WII9+ilB0F5yHmezaYrNAXKm19X",
+	"h7LEVMAalqnAmzbgKUASCO3OahF9QAVGSEwHUCPqIplOTfbfAz8OlkATFVTL6GdrFyDA8hO4fCb1T6nI",
+	"BD4YPkW1Q/kL0L2Xsi5EsocPd0khwtQeCJfT0U4BVDshqgiVemD5FS9VckHrygh1MT0f39hmv1j8541Q",
+	"pkwr6k1N4Afy1XF4p7PH4SKwb18XeHOiMVGwT0xirCH1PoWTbMIoueDDMbIQmP6lpiuwwh2ld6/pI9r2",
+	"qnxFMYK/geyzaqcCG17rhCJbOt6qTqFet8vFKFaSbrVW9mGtYmQrenEhioDpTxTxJjo4lE43VupPyEPD",
+	"OdhFPeNMdqdLtQK+FIqZhnw1AYsklCSS2bGLWmL1W3xFFEDPhWu4uL40/ICfgVxrzw6shiZgc8fXE1RW",
+	"5WmphxwOKPugUqF6K5jWKJR6Nq2pNarQ2+sbT9b9AqdsdV6nfIE0AfWHbLX5YgPzuywZVlvhl4BuoAoI",
+	"NeM94rA9seb3Q1P7tNXGXxMhA6yqPmslbdtd8Qiwzt/4BIyf80TehUquB5W+5QG7/zDpZibxtw0S6AUn",
+	"VoMmdxUjAQToKV9cwRm55ILSboZsSmS6jrRBl2byXOsW55sG1jPVXmpMECCsR58VSp7mgscLcLp9Z/8N",
+	"VuwV88yQ7pLjq7VYMU+G4tou6wlfPI7auS+39oQvHgMq+TrnFwPeW6X3taWpl1UetRLa0NgUt+aucnmQ",
+	"u3JBkaxR7aFYuH6eJ+aLAEi1+3rE8BdEaiGT2IAwlNJABLUaSkSW6hvo1VLqx2ORy3kh2syHfDA0MFpc",
+	"AqU3Do1kVhBKosrR11DVZl6iKceceImrHAnAmAV5BQcL5CZ2B00oCY/xR/1LBzV7JUX5tTjGsTOygmR8",
+	"aT4QecI9WM/KfqfjYGwJ5n+/02kzSNeqUMLnx2WQ0DG/hHn12HRwShsyc0+DHnPtbXaa1Q1OehvhHGxZ",
+	"qTZjpXrmqTfcGi1kd4QOTiB3pB8UGf7zG8vMkRSAbg4ST7YJAw6Vx221kqe7KdM5yfDrgVJbwe+1CN0o",
+	"y29pQyAj72fnTT9mwMqcykY5hLJSOxjRCLVKnkYp9bGap1PHuQ1KhtI0QlMUM2ArjCOlH7lwZonFxJUe",
+	"jFJ+3rfMnEAjYlg+s5FRRPD3yJ+KCFD1TU13Sad0UdxqVVBidAvlO8gPaiXnGqMht6Ykn6pxVph4X8wL",
+	"DggfHCtZDd+o7eU3tW6Ms4XgOctGoSQic5sptJ3mY5FCVm4iJlm+ANgHt/WA2cAsoNo1RANIJgBJ1FGW",
+	"T2YpByHFh4XIWSP6IQpY9Ef9R0v/8ZcoYAUfaHsgzxN+LqjNv2n6xXleQM+8SFNotcaaNqUHHXWx6zmI",
+	"WCJVEmP7bmOOAUqmpvpb1VgIxP5X01RPQdEM2LkoqDEsU0WeTcfCEddD13UURWoMIfCUtX5i4U41+fwf",
+	"zj7+491xuMNama9ztWxjYRhKxsKdP5x8/uv7o8P+59P3e3ya7F3uVx2xP+sV/eFF58XrVme/1dnXQvLF",
+	"6yKjH71svaQf4e77weYmwh0Ybb3qvQU17LfLCnkH1T1u4m2Fz3NX7G4rbbX7agOZZ3Nno6ehy5UoikSe",
+	"qz2bcriiY8zAbH2im+6VJm/pXVcj2mI20SnkDAi9bCIlEQSdx4ub8zLcMQTX2zJcnxkiVksjLFfj9OMx",
+	"IDL5y2xWzO/WWmrL/3isFbSBczKYpgvF9g1kYCkNnCeXiILEZDbXdsdMoacpxdyMBGnRQrnfobIlMFCw",
+	"KMkgp+fZUCjV7Bq8J3+/XwgxtZBwyJY9U9oI+GUt3bkDkrNoUzEDfKEqd/KT26Y1mHVPhGvNH+SjFMVc",
+	"54SVkP3MDvTCTHanbNvVHpQoDZA29hmd+HmWF2NLPg+FbZ50gUrwakmyKXcqaIyFKsRkD8zL86u0xSe4",
+	"8BCvu0+8Eu89V+3hE0QYxIHPcKxPRBfQ0EiQlkaIaF1iAIAY4K4w4/W0ZlN/NWEayos0FjzVW6d+kX7C",
+	"K+5xefAN64QLfbqxezwnVc1F3r71GbwbFFtayBrCdRpynCFAlxv7FSv/PrkUUijU/fYRgKSxZm2LVLUQ",
+	"nKM2+PKi07GUfdOUF4THns0lGpDaaocXX4o8GSUiXob9UAF71XlFnC8LEikNHkqTdNDuNIEhx1gFhGWS",
+	"mRIEGDLnS4ghtL4WMKQZMJVpZ50C1/q+Lwu0TbJBoUfBhiKn7joBdkcsJmAEKILZLMZiApTR8C/9WWD+",
+	"hNJ8Ne4vxRqHPI4Xu4pFmezjU/pFqthv+lnsv///f7HfIwKsgRJQLLD+M87GD1FlAPtQf8VZqt7iYmyA",
+	"ketNvv9pIMK5LJBosQ5MJDavqYc6LcFWvXxYGkI7EWvzkmZpTLIZZF2i3Ozc3JZ48PKBpbovB1ho5Zr9",
+	"Ru4tf2MElfwt2s9n7z816069OZmtNJFXZNsgiswg2Kmo6Rhs8fFswiXlZLpeionAmYdZHouYDWYFdrbr",
+	"+0UNDeAZjeQ9DOTboAH0v3nz8kpYqudFA3jmpxyUNfCTHPeO2Vk3DFGYTXx7LkDQuEIViUQraTJT0ItB",
+	"BpPFtkrTbC5io866mBQdpFxeBBTuLtOEh3KcTYRewDaD+VEQd4aiVoWcE+qARb0ffzx6f9Q7e9c/ffd/",
+	"Ph+dvnsbBSw67H046R397dj7YSij496H8mVHxz/33h+97X8+fe//8+3HD72jY/0T/Fv/+ONZv/f+/cdf",
+	"8Db3TvjFycnpx5/fva1E9UdSJn/TPlU32B/jo7CT+QNYp7L0mdiW0DxLdrKKVCqg/uXZpc+TraX2hmyG",
+	"ZVl23eKZsjq/Nm8ZfMUGvGV3LwK2vGXbA3gT3jLasWgzDE21z+0P013zlllcR8JnVkD4jdRe7IQDJyj4",
+	"nvlwDKDnaCgRPLL2lnnB9vK939Q4y7Hg4Pc6TrDnpqAfhxNsq6G/ZgFxKigQopfOANxjjMiZ9wGb6pMH",
+	"DdZ47lhS3I0u3iDiDi48nslZnu4c7FCVBpw5GsIKI39yLluzKWIetxIZMCVMe7yM2ZQrNc/ymEHpRNsD",
+	"/ZlRffsyjpgqWhDg4kOswOTxJJGJKkwc2z1B/6LiEScuFIZhf8reERIvhJa9x9jkwOqTTOLIlj2tpCu9",
+	"54y+VH0OxIRxJupD3/5oMBSy+iQoy1AB+ag2allGlIYX9U6O2IVY+N8Im6DqC219iJ+TVQUvElUkQ/8R",
+	"1nKsnChjNrIGJKRV06tWU7s+6jS+aCImA5GrcTL13+Gsz9VXLPnrbrSoYr2n2DOy+pAl7n9MC5sqY8N9",
+	"U2Te2L3nLnH2VSAl4/1YnoCUWBYgF0iTzOp51XtLrcb+ZHjVShUzXtnuDC2u1NRc3WgZ0KlMYu9Vpjp+",
+	"9TXQ2Tnm06mQQCHDljCA/YUNykXc8BqCm7JvKoPHVSwQV+NBxnO9011BoIEa8FPmfrF6qUbd37PmCVUT",
+	"+OlnFmdzqXWDX6XilafkABin/+c90xSf/P7r7/8TAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

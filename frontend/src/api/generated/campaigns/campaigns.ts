@@ -559,8 +559,8 @@ export const getListMyCampaignsUrl = (params?: ListMyCampaignsParams,) => {
 }
 
 /**
- * A page of them, newest first, each with membership_status pending, approved or rejected; `query`
- * searches their names. `membership_status` and `status` narrow the page (the link form asks for
+ * A page of them (newest first, or by name with `sort=name`), each with membership_status pending,
+ * approved or rejected; `query` searches their names. `membership_status` and `status` narrow the page (the link form asks for
  * approved and active); `from` and `to` keep the campaigns that run on at least one of those days
  * (a missing start or end date runs on, so a campaign without dates is always kept).
  * @summary The campaigns an affiliate applied to or joined

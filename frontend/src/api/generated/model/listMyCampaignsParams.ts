@@ -171,8 +171,10 @@
 import type { CampaignStatus } from './campaignStatus';
 import type { LimitParameter } from './limitParameter';
 import type { MembershipStatus } from './membershipStatus';
+import type { NameSortParameter } from './nameSortParameter';
 import type { OffsetParameter } from './offsetParameter';
 import type { QueryParameter } from './queryParameter';
+import type { SortOrderParameter } from './sortOrderParameter';
 
 export type ListMyCampaignsParams = {
 /**
@@ -192,6 +194,14 @@ limit?: LimitParameter;
  * @maximum 2147483647
  */
 offset?: OffsetParameter;
+/**
+ * Newest first by default (`created_at`); `name` orders by the name, ignoring case. Ties follow by id.
+ */
+sort?: NameSortParameter;
+/**
+ * The direction of `sort` (default desc).
+ */
+order?: SortOrderParameter;
 /**
  * Only the campaigns whose application has this status.
  */
