@@ -30,10 +30,16 @@ func (s *Server) ListAvailableCampaigns(ctx context.Context, req oapi.ListAvaila
 	return oapi.ListAvailableCampaigns200JSONResponse(resp), err
 }
 
-// ListMyCampaigns answers the campaigns an affiliate applied to.
-func (s *Server) ListMyCampaigns(ctx context.Context, _ oapi.ListMyCampaignsRequestObject) (oapi.ListMyCampaignsResponseObject, error) {
-	resp, err := s.listCampaigns(ctx, campaigns.ViewMine, paging.Page{Limit: paging.MaxLimit})
-	return oapi.ListMyCampaigns200JSONResponse(resp), err
+// ListMyCampaigns answers a page of the campaigns an affiliate applied to.
+func (s *Server) ListMyCampaigns(ctx context.Context, req oapi.ListMyCampaignsRequestObject) (oapi.ListMyCampaignsResponseObject, error) {
+	q := req.Params
+	p := sortedPage(q.Query, q.Limit, q.Offset, q.Sort, q.Order)
+	f := campaigns.MineFilter{MembershipStatus: (*string)(q.MembershipStatus), Status: (*string)(q.Status), RunsFrom: timeOf(q.From), RunsTo: timeOf(q.To)}
+	cs, total, err := s.Campaigns.ListMyCampaigns(ctx, scope(ctx), f, p)
+	if err != nil {
+		return nil, err
+	}
+	return oapi.ListMyCampaigns200JSONResponse(campaignList(cs, total, p)), nil
 }
 
 // CreateCampaign creates a campaign.

@@ -1,7 +1,8 @@
 -- name: ListCampaigns :many
 -- A page of campaigns as one caller sees them: brand_id narrows to a brand's own; affiliate_id
 -- shows the active ones that are public or it was invited to, plus those it applied to (only
--- those with only_member).
+-- those with only_member). membership_status and status narrow it; runs_from and runs_to keep the
+-- campaigns running on at least one of those days (a missing start or end date runs on).
 SELECT sqlc.embed(c), b.company_name AS brand_name,
        (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
        m.status AS membership_status,
@@ -14,6 +15,10 @@ WHERE (sqlc.narg(brand_id)::uuid IS NULL OR c.brand_id = sqlc.narg(brand_id))
   AND (sqlc.narg(affiliate_id)::uuid IS NULL OR m.id IS NOT NULL
        OR (NOT @only_member::boolean AND c.status = 'active' AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = sqlc.narg(affiliate_id)))))
   AND (c.name ILIKE @pattern OR c.id::text ILIKE @pattern)
+  AND (sqlc.narg(membership_status)::text IS NULL OR m.status = sqlc.narg(membership_status))
+  AND (sqlc.narg(status)::text IS NULL OR c.status = sqlc.narg(status))
+  AND (sqlc.narg(runs_to)::date IS NULL OR c.start_date IS NULL OR c.start_date <= sqlc.narg(runs_to))
+  AND (sqlc.narg(runs_from)::date IS NULL OR c.end_date IS NULL OR c.end_date >= sqlc.narg(runs_from))
 ORDER BY
   CASE WHEN @sort::text = 'name' AND @descending::bool THEN lower(c.name) COLLATE "ro-RO-x-icu" END DESC,
   CASE WHEN @sort::text = 'name' AND NOT @descending::bool THEN lower(c.name) COLLATE "ro-RO-x-icu" END ASC,

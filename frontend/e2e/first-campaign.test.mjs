@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE_URL, api, launch, newPage, screenshot, settle, signUp, uniqueEmail } from './browser.mjs';
+import { BASE_URL, api, chooseSearched, launch, newPage, screenshot, settle, signUp, uniqueEmail } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -84,7 +84,7 @@ test("a brand gives its shop's domain at sign-up; its first campaign saves and a
   await offer.getByTestId('membership-status').waitFor();
   await affiliate.goto(`${BASE_URL}/tracking`);
   const generate = affiliate.getByTestId('generate-card');
-  await generate.locator('select[name="campaign_id"]').selectOption({ label: name });
+  await chooseSearched(generate, 'campaign_id', name);
   assert.equal(
     await generate.getByTestId('destination_url-message').textContent(),
     `Opțional: dacă lași câmpul gol, vizitatorii ajung pe pagina principală a campaniei (${homepage}).`,

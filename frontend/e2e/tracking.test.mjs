@@ -69,7 +69,7 @@ test('an affiliate shares a generated link, its click is counted, and the brand 
   const generate = affiliate.getByTestId('generate-card');
   await generate.getByTestId('generate-submit').click();
   await generate.getByTestId('campaign_id-message').getByText('Choose a campaign').waitFor();
-  await generate.locator('select[name="campaign_id"]').selectOption({ label: campaignName });
+  await chooseSearched(generate, 'campaign_id', campaignName);
   await generate.locator('input[name="destination_url"]').fill(`${DOCS}?ref=e2e`);
   await generate.getByTestId('generate-submit').click();
   const trackingUrl = (await generate.getByTestId('generated-url').textContent()).trim();

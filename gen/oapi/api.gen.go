@@ -975,6 +975,42 @@ func (e ListCampaignsParamsOrder) Valid() bool {
 	}
 }
 
+// Defines values for ListMyCampaignsParamsSort.
+const (
+	ListMyCampaignsParamsSortCreatedAt ListMyCampaignsParamsSort = "created_at"
+	ListMyCampaignsParamsSortName      ListMyCampaignsParamsSort = "name"
+)
+
+// Valid indicates whether the value is a known member of the ListMyCampaignsParamsSort enum.
+func (e ListMyCampaignsParamsSort) Valid() bool {
+	switch e {
+	case ListMyCampaignsParamsSortCreatedAt:
+		return true
+	case ListMyCampaignsParamsSortName:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListMyCampaignsParamsOrder.
+const (
+	ListMyCampaignsParamsOrderAsc  ListMyCampaignsParamsOrder = "asc"
+	ListMyCampaignsParamsOrderDesc ListMyCampaignsParamsOrder = "desc"
+)
+
+// Valid indicates whether the value is a known member of the ListMyCampaignsParamsOrder enum.
+func (e ListMyCampaignsParamsOrder) Valid() bool {
+	switch e {
+	case ListMyCampaignsParamsOrderAsc:
+		return true
+	case ListMyCampaignsParamsOrderDesc:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListConversionsParamsRange.
 const (
 	ListConversionsParamsRangeN30d  ListConversionsParamsRange = "30d"
@@ -3627,6 +3663,42 @@ type ListAvailableCampaignsParams struct {
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
 }
 
+// ListMyCampaignsParams defines parameters for ListMyCampaigns.
+type ListMyCampaignsParams struct {
+	// Query A case-insensitive substring to search for.
+	Query *Query `form:"query,omitempty" json:"query,omitempty"`
+
+	// Limit Page size (default 100).
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset Rows to skip (default 0, at most 2147483647). Past the end, the page is empty and `total` still counts every row.
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Sort Newest first by default (`created_at`); `name` orders by the name, ignoring case. Ties follow by id.
+	Sort *ListMyCampaignsParamsSort `form:"sort,omitempty" json:"sort,omitempty"`
+
+	// Order The direction of `sort` (default desc).
+	Order *ListMyCampaignsParamsOrder `form:"order,omitempty" json:"order,omitempty"`
+
+	// MembershipStatus Only the campaigns whose application has this status.
+	MembershipStatus *MembershipStatus `form:"membership_status,omitempty" json:"membership_status,omitempty"`
+
+	// Status Only the campaigns in this state.
+	Status *CampaignStatus `form:"status,omitempty" json:"status,omitempty"`
+
+	// From Only the campaigns still running on this day or later (their end date is not before it).
+	From *openapi_types.Date `form:"from,omitempty" json:"from,omitempty"`
+
+	// To Only the campaigns started by this day (their start date is not after it).
+	To *openapi_types.Date `form:"to,omitempty" json:"to,omitempty"`
+}
+
+// ListMyCampaignsParamsSort defines parameters for ListMyCampaigns.
+type ListMyCampaignsParamsSort string
+
+// ListMyCampaignsParamsOrder defines parameters for ListMyCampaigns.
+type ListMyCampaignsParamsOrder string
+
 // DeleteCampaignParams defines parameters for DeleteCampaign.
 type DeleteCampaignParams struct {
 	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
@@ -4337,7 +4409,7 @@ type ServerInterface interface {
 	ListAvailableCampaigns(ctx echo.Context, params ListAvailableCampaignsParams) error
 	// ListMyCampaigns The campaigns an affiliate applied to or joined
 	// (GET /campaigns/my-campaigns)
-	ListMyCampaigns(ctx echo.Context) error
+	ListMyCampaigns(ctx echo.Context, params ListMyCampaignsParams) error
 	// DeleteCampaign Delete a campaign and its memberships (its brand, or the host)
 	// (DELETE /campaigns/{id})
 	DeleteCampaign(ctx echo.Context, id IdPath, params DeleteCampaignParams) error
@@ -5949,8 +6021,73 @@ func (w *ServerInterfaceWrapper) ListAvailableCampaigns(ctx echo.Context) error 
 func (w *ServerInterfaceWrapper) ListMyCampaigns(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListMyCampaignsParams
+	// ------------- Optional query parameter "query" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "query", ctx.QueryParams(), &params.Query, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter query: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "sort" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "sort", ctx.QueryParams(), &params.Sort, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter sort: %s", err))
+	}
+
+	// ------------- Optional query parameter "order" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "order", ctx.QueryParams(), &params.Order, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter order: %s", err))
+	}
+
+	// ------------- Optional query parameter "membership_status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "membership_status", ctx.QueryParams(), &params.MembershipStatus, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter membership_status: %s", err))
+	}
+
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", ctx.QueryParams(), &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter status: %s", err))
+	}
+
+	// ------------- Optional query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "from", ctx.QueryParams(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter from: %s", err))
+	}
+
+	// ------------- Optional query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "to", ctx.QueryParams(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: "date"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter to: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ListMyCampaigns(ctx)
+	err = w.Handler.ListMyCampaigns(ctx, params)
 	return err
 }
 
@@ -13420,6 +13557,7 @@ func (response ListAvailableCampaigns500JSONResponse) VisitListAvailableCampaign
 }
 
 type ListMyCampaignsRequestObject struct {
+	Params ListMyCampaignsParams
 }
 
 type ListMyCampaignsResponseObject interface {
@@ -20167,8 +20305,10 @@ func (sh *strictHandler) ListAvailableCampaigns(ctx echo.Context, params ListAva
 }
 
 // ListMyCampaigns operation middleware
-func (sh *strictHandler) ListMyCampaigns(ctx echo.Context) error {
+func (sh *strictHandler) ListMyCampaigns(ctx echo.Context, params ListMyCampaignsParams) error {
 	var request ListMyCampaignsRequestObject
+
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.ListMyCampaigns(ctx.Request().Context(), request.(ListMyCampaignsRequestObject))
@@ -22107,142 +22247,146 @@ var swaggerSpec = []string{
 	"lD7ZHnh2fB8F4Mp9fGMbiLzT9xcF5TMEQcyPUdtlt4+NhAdf82GBIQrRT7xhyOPO/bX5zB/fK4bapK0U",
 	"4i6vDsu5u9eyG4OVUjGXhYLw3THRshOQeZIpYLn5zEsd/QlNUkbjJTY1hYeCUu/+QxJB9WhEFChPzBlc",
 	"kLncANfopvYpakifgiLz8qOoLx8BS/JsPAbMAB+dfkQFUYwFXtW8Nr/LMfoPtumumx+xaiOM4nzNlt3N",
-	"BsExHU1xHEXV5tDqMDakERDbs96G9X5mIyhWrCP8N0uf4r+Q2WNClhYcsURtBV8z2/ez5ILFH0RXG4uC",
-	"V6p7LaU7Xc5V+DKh02VTYe/96mpfanu/aEt3qe31jA40IL3adrSxQLfJywCr1b4foCzddyrdGXY8YWTM",
-	"WRKDWahtYH41VXTF2II2vY3GWyjqrTeFPvDSQqIWt9GIIwNXc4lJEcaKVSRC0YRoxmWL1+xQwuitzfur",
-	"frDIFnCP+WPoR6HY1uatsy+xSvpzsS9xtI/tLf9iYP4OesH5BuaDssdVnWSvaOHUDCvku61PvPs/gNs+",
-	"IPSlG98mPdccG2/2ZQP2Syr8ByHwFM4Er2B+RVAqh/vKQI5CbeLWunYFgGddlogbTaHfQ4sZX+IF9qYu",
-	"pEDIlAipA4JpbJjj7nzNZsRmkFxMQmEvOVMP8AFGjLQp4NiCFC8ouXQrlk6eaExUp7YiBm/shQIUj5JJ",
-	"UlgDtsMXFeQ6n9uB5yDHJmttIa9lDCiCMiVUhOL/Z+/bl9u4sbxfBaWar0R+06Qo23HGYqVmNLIz8awt",
-	"ayU52aphlg2yQRGrJprTAEVzUqnap9kH2yfZwjkHaDTZLVJ3yVb+cGyJRKNxOffz+62nenOFgLnOFHWF",
-	"GJd/nU3ZQphmqVNKQy0gRr+d2oenx5HLuxP4OuHkCgBnL/a7SMufq2yOThhW17d7KGqgxH0uh4IartAY",
-	"y7UJ7m5RP/iyE17puhrCnrpBESHMSnisrmsLweixGDiFxHyQEHrx+M2F9Vdn5XwTfHmXaxC8VyWZF7HB",
-	"oqCNjNZpk2vaSBVIbvU20s5vfnb9lZBOWVD8Is04yfm8OOA3kRUV9BPhTL4tFgq3tM+C4AG8l00vtNsk",
-	"e6VDolgexIN8ImnCE4FNAc07u8bWaruDOuT95ewamWozk024kUOy+XjqjD/t7MQuGmxzqTFAFNqKwINQ",
-	"7sdrM7QKy6l97SxBtJy7JUM2DG8TCU4FXN3fM6meROh4v/jmOmOhOGPPIZEn1Qg3naYLq+mLoMg1BcJK",
-	"MiYAYa7L7B0GIQA2U6nQmsU6y03MNF/o4r5imTDCyA7szugC/nxbAymh9TLwmUYkfW7ipvVCPp8eQF80",
-	"IK6jg0QAsyzJ9lgMQ3qcA2BO+T5iLzsRe9OxjtzL19/B93vK9f9mCV8QHMYozyYY1I1NFrNGYp1x69pS",
-	"q7Vv82bStNk7CD9T3hJYvrURSbenYvAwRUIvPXYo0Wh4YVe2p3rRyOnfZpuVSfYUmW8Iqi2TiA1n2mQT",
-	"57hGgc/rSYor/DAISgVb+qiqKavws3GhSwDal0Z+/bud4Bd/rxvYXQo0A69k9lUNt2RWXmm8VTlcfYKL",
-	"WwDHF08ooKAs34ptvGS1qOTw29I0hZpN7P3/3s7xZcf++Qb+fPn6O+hk2HAd7GWqfv+E+F42G8dktzGK",
-	"FULV4OtbFL3pc/sB9/alH8Jd65vM8HQr2hpmE+hizVSfT4CY/Nfr+AT3Vebr78EVCn0LufD1l/oW77oC",
-	"aB6W+GZaMG5MLgczisxKUw15vsJWsEmJ75KG3Slw0+tpfnlApZ1wmS5YnqXpbKpZwwmIZkSkW6MsTbM5",
-	"9KwNUzkkuFZiF7EGt1SMDyBZ2VNaDDNrLx/gJwFqJBEQY1RskBndZZzNlPznTOBoqLWo3ndbkwGAv8oU",
-	"41AVDNDxPQUQSMGrAqIJyKxidTMlABMDy35gqrmwXxAJS8XIsGxmugUkvUbEK8czYXjKwPTIxciaFm22",
-	"D/eUYJmcTWH3MHaUNrHriSeu29yq/hq4on2/N1dVmo+Cl8G5Kj/K1Fjps/4bPlq7+VcAEHXzj98rV4Tf",
-	"v7Ut4fYoPXkRWE40wStRqS0o/wJ4x2TTsMS1VhjeiPCBB5H/MNYQyL5png2F1vVkUN5nNla6NCjfi8RQ",
-	"fZnEzb0gz5GLaZabovDiRWc3xn6IlBuRW1kTMStJ7N+g5sN4WcAngk2yiVAmCgfoxEUZZTFxJzrwsYCG",
-	"vQRB0VP7vgcLZRPAfHM1FGmKcQuw7qX25j12Y/I8lxciccBr0rBGPBZp0h9leR8+GjcBXcoV3nFNaTci",
-	"jPIAFo6LuBHwckNhS4nAe48YvBniF56LBcEXNgGfiPvgsRZgCMGbFXYRpavElyHy/Hl3BWVzSQKHWUQP",
-	"mTVc7FmlYT3pvKdG8ot9JZDhdq7ZhchzmSCBFp9OMXNoXbJ9RQ/CTFwwI+Tg0kamKZtyrXvqTfBf+82b",
-	"qKA64eEXAdskClpiWKOcsAuMw7iJMF8O/dWvf5fpDOuTBBsIMxdCuTeVlEkN9Y49EiozbqGq1NAR3pHC",
-	"ern/+h/xBWie4JNW01t/Z2+rs/vmJX81fNH6frQrWt8Ph53WG747aL0cvUheie9Gr/n3A2tEO0m/t3X8",
-	"6RB+gF5sH7xY60cp/hd6RHsIrkQiNfjK/WGWWGP75PPHj++OdzveQocJ7HY6u0s2+97Wi1dv2m86VsBe",
-	"1Wp+kCbf4vHrVBQdd65Jznkh0UU5QoGQVSllxgLD/7faz7PxvCvEJsRqneh7ZnN7VJmJtW7UsdOyuH3d",
-	"kvqBaH0UGPiRr20NJK2dpP3lrRC/hfZELi6kmNebE/tpiiUrSuxBtiUhrZSmQNAPsliLUvHmK2hDDE4x",
-	"ahyKBoI7koih1Ah+jjYAaOcFNPuAEh1maiTzCSp+0POopax+wsUp9OJglgBEa9gz+cYrITAIisn0ZaIJ",
-	"eliqRHxxyhuX3Wknsk7aLKaJUOgT3a4YsLF6KqaODLQSRik/OxNJHDpwXfsVcM7wOwRgy/24IokjNlNT",
-	"LpNgv9s9deB+H/yY4qHMZHOONTYyDxdCT8FAm2DQFFpJHE+KZvNcGiMUgOeukHsRoFOGyTJpvN2bC65h",
-	"PhU46/bk3CRMel9VtoHghcP+YAprk7LBkvevCVQfcE3nEZMqMBjP5IV4Lsr9mtLadOdddAfbu0B6hMci",
-	"wkqVHBMnlO+9tmKoKuMN9IORE6FFLtcwgxafeg77PMWwT7GB6+QTBlMHs+G5MPYopsnDFDbfdTDoLbzn",
-	"SJ7NcrEUEwJPFRYAqkApnswaAL/v+1qcerXC+18iz/QtR4LWtf3tM29iwIytutDLdqXjAViyqEJDokvf",
-	"ScQ2kItaW2KmKI1b2y14y773c7/gs569Vr9g4YQgWk2m0kUXHA6opkdPzFrfzZtp0ICJZUU7li7DI4iL",
-	"FK93z6f64RtL1vrqn1Qp/lIf6Afegpqcp1rcOOd57f6nKjWxU0j8mxUpVvWxHq7epSA9WZiwGBx+EwOr",
-	"V6CCpPa0DkvB8J7aJBruEhLFS29rFosv6Pn2c25E3EWihaUGUxelXilaiNvsxzAKAU64PxNL8wh1JQNu",
-	"AjZYEPGZHI2EnSRhSxAgJcYrqMwL/GvktqF3DB3zKsd7P/mvWVifdFBs7qP1wN0Mce4TO+KjDRs/mHh8",
-	"Vvp36VyfCFMyCLbLhvCCjSFTShCweC9v06v2VY07Xs63tOGmsOSriYRL4EiegyDosNNCBEznXc+SDI2I",
-	"HqS9GCORCUHj9qBoZall0sHv+y9sa+zyYzOVi5SXuh2rWKwOSjWXAMMb52IoIDnlFzEGx2jC9bnPb4iw",
-	"PYfjF0NdFtfVnLhvvXVLfIedcytu+Upp4vszhXlNzoaptMphwheMJ0DiZDI2WEAQe8iHY8SrqqzsK1dz",
-	"TviXD0Kd2XP9qrNaUXenFSErq7tOgJLT/M0ZlyVxs69Kt8QFErQkU0kbnkO2x1oEeD3KsV+VUDUaXsup",
-	"yKuq1q8ZSHDp4hYQF94SPK0dq1xiHbkW2eQy2Nq3NJkDmMu3AcwWvvNVik8T8TRqrgpXnF6UKDLXlpFq",
-	"6gm/pIh06fDeGCoWzh2oI6rb9L3dEZNWmENGkGthPZepyO1d5ZhU42yUI6YWa3Taux37s93O/2u2axBP",
-	"w21/tFzowRwfpG07nMB6Yz0Rz2b6k0Q+TULJgBH2EJRCqk07sqvkwZWt89IYO2dC2csr6gsjPshzwlQG",
-	"DajIxc9mxutChG/VIr8QOZtSYTmbKQSUVqJdYcziY5/FxLOYeBYTVWKC3HNS1MQSPsRrcofyYG2ybRmv",
-	"LyT+rmyMxhTF7V/050zZ8zW7TqasdM1u8TLdBQM1MSATcGZIbIpp6jYDX09HbCKVnMwmmFWI2AVPZQJJ",
-	"eRXW1RVV866BCmoeZ2mKXVGp9fMToLtO7cDNbuDvmsVURMgcEbFgrpGnoXYPpAJI/wxt+AKzACVY08IE",
-	"wlYBwgStwbh8aqbCw2BdPtsK3wTW5V0JMWsRCJ4rqc7qg2WflGB5NsdIXVC67fKUDV6Vvmy2WVFGTL3q",
-	"mlEtscuAuhbczIwBvYXqkVwVdbMoM04A3yF4vOHngup8Bq6zSkc9FXZW6aCLlKe6zTBZZhArI8GId/Ei",
-	"iGa3M/qyAx05dWH5d27B7vBeu2d8g92KB8EeY+PiwCFuRHgGi4O32p5YhOGmeXaW88m2vuWObXc8Lqsb",
-	"/fHLMXxkRW9VSGX3NlCVjlxOuWCQkZIXdodZg3AL2PGnw1pQhwHXYnOgDHooKNe7TbPQUlx2kOED7Fws",
-	"RGL32q/ITRTWzU9p6VC+o7IL2qFwdzizS+9nHRyx0Rc6MlIZcZYTGp7GZtCd3xACqy+T33ewJ7+ihmX1",
-	"vDhPjAC0ZMIasR8pLoWVirNSBsHzH78UAW/KjV2drb2t//wHb/2r03rzK/2/9etvu9HLP/3ufvyHrcrM",
-	"XXV86SiTijptx9m0oDDEWlTsrNQ7CMWBxPXuZ1Muk7gZFZ9BSW9VA3RgxqQE/JfHIhfQW/D3k0+H0Qop",
-	"ZjWHIpGZOpLTnmrE/9GiBt7WTxM+bJ2M+YvvXsfYPGr3/vUr9tPH/YPWyU/7L7577bYg53M2yJJFExTX",
-	"WAzPi2ZerjCpDf27ueBJ0MZa7qAK8Fg9eAMkoIIaLQ8IEfPRqA/JNatye8qKwTjloIT7Wto1yXJHHxur",
-	"zIi+H0bHrIGwESX2a9w6poXRzQh4++FxPRWXOjP1P35t2//HXWaENg5kArwMenVqQ3LdyT3VU8e4Yei1",
-	"lPQ2cPSDcl/pIbL2Rn0xVmhZAECTdUpcZ/QevLRd+L7J+kkWWyNl9TSFDU1pinQ5eMToKcv9lW22cvb0",
-	"kKf+c37qvkUbihegPAwazXuKjwxw5i4Y96VErnhjjyyT03i5kixi8XGMtRDYDmonYRcEpoyHraegw2s/",
-	"djUT0n2Q5cLMckUEE3o2HAqtR7M0pFSxu479UjQ0tnMPxDCbCN1T8fE2+8G6o43TiB2zP7L9ZuzLOII3",
-	"D4rR2P9njVPWYsfbTbZDf23GEcszfMKYp6PWbNpTJmMvwBacgPF2kkH9CswcPcicS7sZpd7tRqaEPa5W",
-	"NHcQHpF1ABIF+sVxc3sKdtdzFUMVHdAjlqdd4CTMx1nqlt6vhT8O0kA3fH1/v+uRhBuQi6GA1v4F8iWf",
-	"i2lVcz8eOdfdTy1SwdbgCYLrFPTbRyWsaDorYwGtltYAh8vrAAmyvBAewb3ZP3ofcEYhOSvKna4vo3HS",
-	"k5qR8dPc9JQELkn7niabDccIRJCLRKTyAvignbwNBStxLLfeg4Snqhl4Mq1pLJMYcAjweaX1tZuR+4nR",
-	"gxaIk7aCxtBTP7rwisPScZuzB0+JHB43ND+6FvW2w+gu0GMiFsNl6E9zORRxVCsToyUhHK3KXjuuR5+C",
-	"kYU2cZfmV/ZqcJrYt+mllv0aazhtDi2tFZLNZXJCIs5XnY7HNSgN13SPpz0In+thN8h5cw+OWDEc1ora",
-	"6wi3SZ01fQdwIGviUNj841ewYM4l9qTap8Zt9gn2laJi3Eo0iaVI1e2bcLnoYNG5WmeI/3WtFl9nNnTD",
-	"tQ1A3KVmrzq73hAbY3m2N8UqTYu6CqkXnU499ln9yKfZVA7rxty93pjFfa2d7Hff1dRz3X4cjmZFYZv7",
-	"jsGVj9qljg4Jfghr6FnqIDKdbkpk8riLy55W3Wy5TNarPNBXzulolByOiAW+hv+Hl4oRK5t5G/fWjHiq",
-	"MRDH560BHH0XmqOZBDMc8jS1JsWmHkvXASGTMZNkUEtlHc+QIaM+wLdU0gdGu2e3EMoX3lpTLCGu6eK2",
-	"RPihJXQ3sMOpx6AxWBTTj4oCX0/WkwIq61TkMkuadU0Wg0UQGSRIItyOpudEUUATvQAxjC0bXVBA4TqA",
-	"R+VxGqzTKfhwHJTo9lThbzll78GUqtbHajTvMCXZhEu1DfEna4Zbv9YaMGfYWEMNFNCECZ4R4RmMOZBr",
-	"W81HKhYUlkZWEF9xO88lcMUY58XlIKK3NUu5OpvxM1GH+3pYOgpXTahcB9C1hhZupsDyylR9kTB+pKRZ",
-	"SJMMsiwVXN1xzCpcq82LGEuX7SslAr0KtxFiqWzr8sKwBlcrNfjubjXLjFLUteDBlLGUkc6GE7xlGVdH",
-	"LlrOeZS+szPNBbUzXRrUDU/FUfCVezqIwSPXArlDWMjKkudzKHAdli/oUu/IZAmEaLNDBVUAs4rTcnLZ",
-	"aXmUqey66d6zLf3VH/ivqfPs48zU3a4GD/bExYPIaGpefs+uRFBQFuSgGeohv5TH1nQBqlBLlYC+SqBZ",
-	"UrMJz8+rUCE+8vy8ZFkdo3J69HccJ3rPt/sz6O7LLvNPoapH5E5U+M+sRY9YDvD8fMnIs1tmPZeJAD4y",
-	"cOV4mt7KzS+bcuju3Qo9yREOxcQ/Zzx1AXeNAJvDLJ1NlINUHyx6CmvkrSUhJ8J/mk8ES2QuiI8eIu+w",
-	"Am0WUxM+gB5yF7R3DXTzMTfW1wUHURZVDl379di6shgZRhcKcmLWhYKwPjJGSMWExBC4m0CdM0hvei9u",
-	"4C3weuB013F63ISE49bpI4glwi4w7Nyj5ovA9d3c06U791WVHbnL33DFQjW1RCs1R6E544TRlQqK6Es7",
-	"4svUnrg6Qfb59MfWn1yfAEbmWZ7N94p21KjUZ+5vA1EEOYESEaZHVCrCi3yJlbe6I1ac6IjROW6vMCYB",
-	"lROaUk4iJnxRJXnewQvWyp57ExQPxFKz/gYb8cXsDPVFlw3HPNfC/DAzo9afyhd5edhKh+jg5Gc2kilU",
-	"V+NZgUce4LNab6WeZloaAs4pf58bw4fjiVCmC2PYt/2h5852e6gveltVsbliRl8Td8JYOHEXAgRP+ALR",
-	"gbVdant5csEnpRDCjWTB+j69T8pNLGzrLaTTUidAUeRKKPlVKLyYwLemt1RMZW58ngCVtckYNywV1taI",
-	"qQHBAQuxhqR6hMJucVWLnWab7VthE0IjURekewICJREnAwTVzTxj+cyaknwo9qjjcJiphI3A46RSDmvi",
-	"nLqEAnyeqogBOYREeCPLi05GFsMP+zIBSgg2U8RxQ0H/wAtsdnvKJT/smCTxnTpgjeViiGLopYGgPOQs",
-	"z2bTFZoCHaxvUYeyxFTAGp6pIFg24ClAEgjrzloRvUcFRkhMB1Aj+lxOpy77H4AfR0ugiRqqZezY1gWI",
-	"sPwEPj5T9qdUZAIvDK+i2z31C9C9l7IuRLKHgxdJIcLUHogip2OdAqh2QlQRKvXA8itequSC1pUR6mIa",
-	"H5/YZr94/OeNUKZcK+p1TeB78tVxesezh+Ei8E9fF3grRKPUcE5cYqyh7DmFm+zCKLngwzGyELj+pWZR",
-	"YIUnyp5e10f03KvyFcUI/gayz6udCmx4qxNMtnS9dZ1CvWqXi1OsJN1qreyDWsXIVvTiQpiI2VcUySY6",
-	"uKcK3VipPyEPDfdgG/VMYbIXutQq4AuhmWvI1xOwSHqKRDI7LKKWWP2WXBIFsGtRNFxcXRp+xNdArrUn",
-	"B1ZDC7C54xsIKq/yrNRDDgeUfVCpUH0UXGsUSj2f1rQaVdjj9Y0n636BW7a6rlO+QJqA+ku22nyxgfld",
-	"lgyrrfBLQDdQBYSa8Q5x2B5Z8/uBq3161sZfEyED7Kq9ayVt213xCLDO3/kEjJ9xqW5DJdeDSt/wgt19",
-	"mHQzk/jbBgkMghOrQZPbipEAAvSULy7hjFxyQek0QzYldl1H1qBLM3VmdUvhm0beM7VeakIQIGyfXqun",
-	"eJoLnizA6Q6d/TdYsWfmmSPdJcfXajEzl0NxZZf1iC8eRu3clVt7xBcPAZV8lfuLAe9npfe1pamXVR61",
-	"EvrQ2BSP5rYu8iC35YIiWaPeQbFw9TxPwhcRkGr37YzhL4jUQiaxA2EopYEIarWnEFmq76BXS6mfgEUu",
-	"50a0WQj54GhgrLgESm+cGsmsqKeIKsd+hqo28xJNOebES1zlSADGPMgrOFggN7E7aEJJeIw/2l8WULOX",
-	"UpRfiWMcOyMrSMaX1gORJ4qB7arsdjoFjC3B/O92Om0G6VrdU/D6SRkkdMwvYF0DNh1c0obKitGgx9x6",
-	"m51mdYOTPUa4Bs+sVJuxUj3x1BsejRayO0IHJ5A70g9Mhv/8xjJzJAWgm4PEk2/CgEsVcFut5Omuy3RO",
-	"MvxqoNRe8ActQtfK8nvaEMjIh9l5148ZsTKnslMOPVWpHZxohFqlQKOU+ljd6NRx7oOSPeUaoSmKGbEV",
-	"xpHSj4pwZonFpCg9GKX8rO+ZOYFGxLF8ZiOniODvcbgUMaDqu5rukk7pori1qqDE6NZT7yA/aJVc0RgN",
-	"uTWt+FSPM+PifQk3HBA+OFayOr5R38vvat0YZwvBc5aNeoqIzH2m0Heaj0UKWbmJmGT5AmAfiqMHzAZu",
-	"A/W2IxpAMgFIoo6yfDJLOQgpPjQiZ434hzhi8R/tHy37x1/iiBk+sPZAnkt+JqjNv+n6xXluoGdepCm0",
-	"WmNNm7aTjrvY9RzFTCotE2zfbcwxQMn01L6rHguB2P96mtolMM2InQlDjWGZNnk2HYuCuB66ruM41mMI",
-	"gaes9RPrbVWTz//h9NO/vTvsbbFWFupcK9tYr9dTjPW2/nD0+a8f3h/0Px9/2OFTuXOxW3XF/mx39IcX",
-	"nRevW53dVmfXCskXr01GP3rZekk/wtP3g89N9LZgtvWq9wbUsN8uK+QtVPcUC+8rfJ66Yi+O0rN2X20g",
-	"C2zubPQ4dLkWxkh1pnd8yuGSjjEHs3VCX7pTmrylZ12OaIvZxEIhZ0Do5RMpUhB0HjfX52W4ZQiut2W4",
-	"PjdFrJZGWK7G8adDQGQKt9ntWNittdSW/+nQKmgH5+QwTRea7TrIwFIaOJcXiILEVDa3dsdMo6epxNzN",
-	"BGnRemq3Q2VLYKBgUZJDTs+zodC62XV4T+F5Pxdi6iHhkC17pq0R8MtauvMCSM6jTSUM8IWq3MmT4pjW",
-	"YNY9Eq61cJIPUhRzlRtWQvZzJzAIM/mT8tyudq9EaYC0scvoxs+z3Iw9+TwUtgXSBSrBqyXJptypoDEW",
-	"2ojJDpiXZ5dpixP44AF+7i7xSoLnXHaGjxBhECc+w7k+El1AUyNBWpohonWJAQBigLvCnNfTmk3D3YRl",
-	"KG/SWPDUHp36TfoJP3GH24NPWCdc6NWd3RM4qXou8vaN7+DtoNjSRtYQrtOUkwwBuoq5X7LzH+SFUEKj",
-	"7vdDAJLGmr01qW4hOEdt8OVFp+Mp+6YpN4THns0VGpDWaocHX4hcjqRIlmE/dMRedV4R58uCREqD95RL",
-	"Olh3msCQE6wCwjLJTAsCDJnzJcQQ2l8PGNKMmM6ss06Ba/u9Lwu0TbKBsbNgQ5FTd50AuyMREzACNMFs",
-	"mrGYAGU0/Mu+Fpg/PeXeGs+XZo0DniSLbc3iTPVxlL5JNfvNjsX+97//h/0eE2ANlIBigfWfcTV+iCsD",
-	"2Af2LU5T/RY3YwOM3GDxw1cDEc6VQaLFOjCRxD2mHuq0BFv18n5pCP1CrM1Luq1xyWaQdVIXq3N9W+Le",
-	"yweW6r4KwEIv1/w78mD7GyOo5G/ReT79cNKsu/XuZrZSqS7JtkEUmUGwU1PTMdji49mEK8rJdIMUE4Ez",
-	"D7M8EQkbzAx2ttvvixoawFOayQeYyLdBAxi+8+bllbBVT4sG8DRMOWhv4Mscz447WdcMUbhDfHMuQNC4",
-	"Qhup0EqazDT0YpDB5LGt0jSbi8Spsy4mRQcpV+cRhbvLNOE9Nc4mwm5gm8H6aIg7Q1GrRs4Jvcfi/R9/",
-	"fP/h/f7pu/7xu3///P743ds4YvHB/sej/fd/Owx+2FPx4f7H8sfeH/68/+H92/7n4w/hP99++rj//tD+",
-	"BP/WP/x02t//8OHTL/i14pnwi6Oj408/v3tbieqPpEzhoX2sbnA4xwdhJwsnsE5l2TvxXELzJNnJKlKp",
-	"gPqXZxchT7aV2huyGZZl2VWLZ8rq/Mq8ZfAWG/CW3b4IeOYte76A1+EtoxOLNsPQVfvc/DLdNm+Zx3Uk",
-	"fGYNhN9I7cWOOHCCgu+ZD8cAeo6GEsEjW2+ZG7aT7/ymx1mOBQe/13GCPTUF/TCcYM8a+msWEMeCAiF2",
-	"6xzAPcaICvM+YlN786DBGu8dk+Z2dPEGEXdw4fFOzvJ0a2+LqjTgztEUVhj55ZlqzaaIedySKmJauPZ4",
-	"lbAp13qe5QmD0ol2APozo/r2ZRwxbVoQ4OJDrMDkyUQqqY2LYxcj2F9UDHFUhMIw7E/ZO0LihdByMIxP",
-	"DqyO5BJHvuxpJV0ZjDP6UvU6EBPGlagPfYezwVDI6khQlqEj8lF91LKMKA0P2j96z87FInxHOARVb+jr",
-	"Q8KcrDbcSG3kMBzCW46VC+XMRtaAhLRuBtVqejtEncYHTcRkIHI9ltPwGYX1ufqIJX+9mC2q2GAUf0dW",
-	"B1ni/se0sKsydtw3JgvmHoy7xNlXgZSM38fyBKTE8gC5QJrkdi+o3ltqNQ4XI6hWqljxynZnaHGlpubq",
-	"RsuIbqVMgke56vjVx0Bn55hPp0IBhQxbwgAONzYqF3HDYwhuyj+pDB5XsUFcjwcZz+1JLwoCHdRAmDIP",
-	"i9VLNerhmXUjVC3gyc8syebK6oawSiUoT8kBMM7+LxjTFZ/8/uvv/xcAAP//",
+	"BkHpiM1I26d8KG65ts1pMC6hZKr/Yv6OOgFhdDTF34uKz6HVf2w4JAiFbXhvY4I/s5Fm8YYzRaKVF2Ko",
+	"JXJ/CJqmcoHanhk/YjNxcUPAMULVjTL/8r4ONXrAQTqHJDKGtn2llhEkwNk+u46rgOclzSBHj2qSMKq8",
+	"ihnDbGK6VKFo0zyOpjRNtdXcSAx9CDKBaoySPut1KlGMbiPlsphv2FzXRnvMcXqz/F2ZW0FtS9TyHmGw",
+	"z++oPoVWlVxZNbyp/n+FvEpYAOtdPu7JS3zw/VYj5aIYFmsa1Y5DceSw00CU5kli6BIcEdIOK6ZLQ7fY",
+	"cq6NRzEnYsxxdImGXDeiKphD1aqFjIwRVWpG371mYmIsv/1+LYLkFuOnaY53bkduB4zHzx+yy0FtHLGW",
+	"HzLeL4L0kUGZCzIoydNCczNE/LPk/z97377cNnL1+SpdqmyJ3IAUZXs8sVhTCSN7MkpsWSvLM6kKZokm",
+	"0RSxAhsMGhTNTE3VPs33YN+TfNXnnL6ABETqLtmcPzy2hEujL+d+fj8p4ltpzrWwByv4BaTLjbdqMAyE",
+	"LPJFHXTB3XqjW/SCrT94E/QCL6yCITIPvQOjSOC92UbnZTyDW7iDd10sbNXFKBFpDIGvgkqPVovhV8JJ",
+	"QEReG54KZXV8SmGWrzSR6KeuDVOxnukqx7IvJWSsnImb5csxPb1CqeCXVNm8/EJXD2Vu88fQiUK5aVSv",
+	"ygRFHIjnEkHD0T50PnAbQvsG2C79ENq9isdVm2TPkdTVA6f5ibkj7/pbSNt7BPc141tn5+pj4319OUS3",
+	"bfa5FcaYC5d6kCArilIZZGsBehS6rze2tZcgxq6qgzOjcfY9kGj5Gi+gi1pQ5JXl2tkLGBbqYhePyabp",
+	"EetBJvI8lPQrGxEqsFGkwQGpG7S4F0rwL8Xm8KMCW3E49fzhhe1QguFRckmcN0Achlyygf22Ay8FiDSS",
+	"DZkNshhwUrOccRnK9WSWptQ5VxT4AFBSrDCZTdlCFM1SL6iCamfM7xm1D2+PAlNZRPQShAQugH7Crbcr",
+	"PLqQ2RydMOwfaocoaqCJZ54MBbWUojGWq8I7u65C+mXHP9J1VdKhvEWZNIxKWDTCGwvB4KkYOE5iPkqS",
+	"0L1+c2H91Vk53wQj6NUaBM9VSeYFbLBwxLjBOm1yQxupAquy3kba+82Orr8S0ikLil+SYhznfO42+G1k",
+	"RQXBjj+Sb4tnx0ztVhA8gvey6YE2i6SPtE+Fzb14kE2VT3gssO2peW/HWFtt99Bp0VuuHyBTbVZkE14k",
+	"Q7L5eGqMP2XsxC4abPNEYYDItxWB6aXccdxmaBWWi5eUsQTRcu6WDFk/vE00XxWAnH/PEvksQsc9d+c6",
+	"Y8HtsW1I5Fm1+k6n6UJrehcUuaFAWEnGeDDzdbULx14IgM1kKpTCCoWIKb5Q7rxiIwQCZQ/0yihH8LCr",
+	"gHZVexn4zkLEfV5ETe2FfD47hDQ/cEqgg0QQ2izODlgEj7RILsAN9X3AXnYC9qajHbmXr7+jMgGDcJDF",
+	"fEGAP0s1CA2oBtCuLYFJWCALlhRt9g7Cz1RdkSgiku2GMgIPU8T00WODg29KOgARzZBZKQZXt9lmheCh",
+	"JPMNaQOSOGDDmSqyiXFcA8/ntTTsNQUMh96SPqkChrvIxdtv87PxVQ82hwLNwGuZfVWPWzIrr/W8VTlc",
+	"vYPdKYDtizsUcJ6WT8UuHrLafDv8tjRMIWcTff6/12N82dF/voE/X77+Dnq1NpyHtbUHGz5nTUXAhk/R",
+	"QqiaXmKHojd9ri8wX1/6IZy1fpEVPN0JdobZBOqLMtnnE312aybliTQy2HNwjVYGJxe+/mYG960rlA1+",
+	"EwPUNRVFngxmFJlNimpShxU+lk2aGJY07J5jhqgnMucxtqehPknSBcuzNJ1NFWsYAdEMiFZwlKVpNoeu",
+	"3GGaDAmQmviTtMGdSMYHkKwMpRLDTNvLh3glgCnFAmKMkg2yQnUZZzOZ/Hsm8GmotaijYVeRAYC/yiTj",
+	"WAioXxFKAHnzPhUwm0BmudnNpADUH6xNhKHmQt8gYpaKUcGyWdF1pBsKMf0Mk07BUwamRy5G2rRosx6c",
+	"UwKeMzaFXsPIkHZFBvWD2LxzrfprANl6dm2uqzSfBPOMcVV+TNKC6vrW3GGjtZvfApDPm1/+oGw4dv3W",
+	"gl7orfTsRWA50QSfRM0EoPwdtFiRTf0i/lpheCtKG+5F/v1Ygyf7pnk2FErV091Zn7nQ0qVB+V6kvusn",
+	"cdQ88PIcuZhmeeEKL1509iPs+MLiykyKgGlJov8GNR+FlQV8ItgkmwhZBP4DOpErFHcDN6IDXwt4/0sg",
+	"O6Hs2S5TlE1AZMDlUKQpxi3Auk+UNe+x6pnneXIpYlfxyRrRWKRxf5Tlfbg0agJ+nim844rSbkSJZyF6",
+	"DNt6I/pnq3dy1PqHWGBhS4+2IQzjgP0V9hBDhNYLsSCA1iYgsHEbPFYCDCH4MmcXUbpKfBkik6l1V1A2",
+	"lySwn0W0oIDDxYFWGtqTzkM5Sr7oTwIZrseaXYo8T2KkCOTTKWYOtUvWk/QizMR5I0KWQay1nXKlQvnG",
+	"+6/95k3gyJy4fyOgNwVe0x9rlBN2nnEYNRHI0OBb2/nvMpVhfZJgA1HMhZDmSxPKpPp6R28JmRVmoqrU",
+	"0AmeEWe9PHz9j/gCRHZwpdb02t852Onsv3nJXw1ftL4f7YvW98Nhp/WG7w9aL0cv4lfiu9Fr/v1AG9FG",
+	"0h/snH48hh+gF9sHL1b7UZL/hV7RHoIrEScKfOX+MIu1sf3p84cP7073O9ZChwHsdzr7Szb7wc6LV2/a",
+	"bzpawF7Xan4UGAP3+nUqirY7VyTnrJDoohyhQMiqlCrGAsP/d9qxuPG4K8QmxGqN6NvyVT6pzMRaN+rU",
+	"aFlcvm5J/UC0PvAM/MDWtnqSVg9S//JOqC19eyIXl4mY15sTvTTFkhUpDiDbEpNWSlORG1msRKl48xU0",
+	"Wnu7GDUORQPBHYnFMFFI7yCo+4GCs1hSou8eJfkEFT/oedRSWj/h5Di9OJjFAELtd4W/sUoIDAI3mH4S",
+	"KwJXT2QsvhjljdNutBNZJ20W0UAo9IluVwTof6GMqG8MrYRRys/PRRz5DlxX3wLOGd5DEN3cPlfEUcBm",
+	"csqT2FvvdigPze+9H1M8lBXZnGONTZL7E6GmYKBNMGj6jg/HlglKsXmeFIWQAA++Ql9IkHUZJsuSwtq9",
+	"ueAKxlPBJKF3zm3CpA9VZesJXtjsj6awNikbLHn/imhDALl5HmBjllFs58ml2Bblfk1pbTrzJrqDPagg",
+	"PfxtEWClSo6JE8r33lgxVJXxevqhSCZCiTxZw33srtqGfZ5j2Mct4Dr5hMHUwWx4IQq9FdP4cQqb7zsY",
+	"9Ba+c5Scz3KxFBMCTxUmAKpAKZ7MGkAwYvtajHrVwvs/Is/UHUeC1rX99Zg1MWDEWl2oZbvSMJ0sWVS+",
+	"IdGle2KxC/TJ2paYSUrj1nYL3rHvve0X3OrZG/ULOicE8bgymS664HBANT16Ytr6bt5Og3pcUyvasXQY",
+	"nkBcxH3eA+/qx28sWeurf5Sl+Et9oB+YWWpynnJx65znjfufqtTEnpP4tytSrOpjPV49S1560pmwGBx+",
+	"EwFvoaeCEmWJa5aC4aHcJBpuEhLuo3cVi8QX9Hz7OS9E1EUqmaUGUxOlXilaiNrsRz8KAU643RNL4/B1",
+	"JQP2FTZYELVjMhoJPUhCzyHIXYxXUJkX+NfI3kXf6DvmVY53L/5/M78+6dAt7pP1wM0IcewT/cQnGzZ+",
+	"NPG4Vfr36Vx/EkXJINgtG8ILNoZMKYFc47m8S6/aVjXuWTnfUgUvnCVfTZVegn+zLCteh50SAuEoIXTZ",
+	"tTzw0IhoaSjcM+IkJvDvEIpWllomDcGIvWFXYZcfm8lcpLzU7VjF03dYqrkENKEoF0MBySk7iRE4RhOu",
+	"Lmx+Q/jtORxv9HVZVFdzYu56a6b4HjvnVtzyldLEo3OJeU3OhmmilcOELxiPgaauyNhgAUHsIR+ORS3m",
+	"U1Gu5vSwfV49MLbP6uyuE6DkNH9zxmVJ3PRk6ZSYQIJKyFQiaKgALAI8HuXYr4ypGg2P5VTkVVXrNwwk",
+	"mHRxC6hZ7wiAWz+rXGIdmBbZ+Cpg7rc0mEMYy7cBPel/83WKT2PxPGqunCtOH0okwGvLSBX1hF9RRLq0",
+	"eW8Nhg37DtQR1W3a3u6AJVqYQ0aQK6E9l6nI9VnlmFTjbJQjphZrdNr7Hf2z/c7/arZrMJ39ZX+q1ro/",
+	"xkdp2/YHsN5Yj8XWTH+W2M6xLxkwwu6DUiRy047sKnlwbeu89Iy9cyH14RX1hRHvkwtCjUdoSnLxs1lh",
+	"dSECVCuRX4qcTamwnM0kQuZL0a4wZvG1WzGxFRNbMVElJsg9J0WtD3A2gd/crzxYm2xbxuvTY/Xd4po8",
+	"2d0f9G2mbHvMbpIpKx2zOzxM98GxTxzvBJzpUzdjmrrNwNdTAZskMpnMJphVCNglT5MYkvLSr6tzVfOm",
+	"gQpqHmdpil1RqfbzYyD0T/WDm13P3y0WUxEgN07AvLEGlmjfvJAKIO07VMEXmAUowZo6EwhbBQgTtAbj",
+	"8rmZCo+Ddbm1Fb4JrMv7EmLaIhA8l4k8rw+WfZSC5dkcI3Ve6bbJUzZ4Vfqy2WaujJh61RWjWmKTATUt",
+	"uFkxBvQWqkcyVdRNV2YcA76D9/qCXwiq8xmYzioVhNLvrFJeFylPVZthsqxArIwYI97uQxDNbm/0ZQ86",
+	"curC8u/MhN3juTbv+Aa7FQ+9NcbGxYFB3AhwD7qNt9qe6MJw0zw7z/lkV91xx7bZHlfVjf745RQuWdFb",
+	"FVLZfA1UpSNbXS4YZKSSS73CrEG4Bez043EtqMOAK7E5UAa9FJTr/aZZaCqu2shwAbsQC2SUsDNyG4V1",
+	"+11a2pTvqOyCVshfHc701NtRe1ts9IW2TCILcZ4TGp7CZtC93xACq5/Ev+9hT35FDcvqfjGeGAFoJTFr",
+	"RPZJUSms5PZKGQTPXn4lAt6UF3p2dg52/u+/eOs/ndabX+n/rV9/2w9e/ul38+M/7FRm7qrjSydZIqnT",
+	"dpxNHUkr1qJiZ6XaQyiOiDW8n015EkfNwF2Dkl6rBujAjEgJ2JvHIhfQW/D3Tx+PgxXa32qWWKJrNjTO",
+	"oWxE/2xRA2/rpwkftj6N+YvvXkfYPKrX/vUr9tOH3mHr00+9F9+9NkuQ8zkbZPGiCYprLIYXrpmXS0xq",
+	"Q/9uLnjstbGWO6g8PFYL3gAJKK9GywJCRHw06kNyTavcUGoxGKUclHBfJXpOstwQZEcyK0TfPkZFrIGw",
+	"ESV+f1w6pkShmgETqRLwulBGpc5M9a9f2/r/UZcVQhUGZAK8DPp0akMy3cmhDOUpLhh6LSW9rbU7KveV",
+	"HiJtb9QXY/mWBQA0aafEdEYfwEfrie8XWT/OIm2krO4mv6EpTZEQDLcYvWW5v7LNVvaeGvLUXmeHblu0",
+	"oXgBysOg0TyUSJIDjQ+2lMgUbxyQZXIWLVeSBSw6jbAWAttB9SD0hMCQcbOFEjq8epGpmUjMhSwXxSyX",
+	"RDChZsOhUGo0S31KFb3q2C9Fj8Z27oEYZhOhQhmd7rIftDvaOAvYKfsj6zUjW8bhfblXjMb+N2ucsRY7",
+	"3W2yPfprMwpYnuEbxjwdtWbTUBYZewG24ASMt08Z1K/AyNGDzHmiF6PUu93IpNDbVYvmDsIjsg5AokC/",
+	"OC5uKGF1LRs7VNEBAWx52A4nYT7OUjP1di7sdkgK6Iav7+83PZJwAnIxFNDav0BG+AsxrWruxy1nuvup",
+	"RcpbGtxBcJy8fvughBVNe2UsoNVSG+BweA0gQZY74eGdm97JkceKh/TTKHe6tozGSE9qRsareRHKJDbE",
+	"T0U2G44RiCAXsUiTS2C8N/LWF6zEIt86AglPVTPwZprTKIkjwCHA95XmVy9GbgdGL1ogTtoKGkMofzTh",
+	"FYOlYxbnAN4SGDxuaH40Leptg9Ht0GMCFsFh6E/zZCiioFYmBktCOFiVvfq5Fn0KnixUEXVpfGWvBoeJ",
+	"fZtWaunbWMNoc2hprZBsJpPjUw2/6nQsrkHpcU3zeloD/70WdoOcN/PigLnHYa2oPo5Ezde0HcCerIl8",
+	"YfOvX8GCuUiwJ1W/NWqzj7CuFBXjWqIlWIpU3b4Jh4s2Fu2rdYb4X9dq8XVmQ9efWw/EPVHsVWffGmJj",
+	"LM+2plilaVFXIfWi06nHPqt/8lk2TYZ1z9y/2TPdea0d7Hff1dRz3X0cjkZFYZuHjsGVt9qVjg4Jfghr",
+	"qFlqIDKNboqT+GkXlz2vutlymaxVeaCvjNPRKDkcAfN8DfsPKxUDVjbzNu6tGfFUYSCOz1sD2PomNEcj",
+	"8UY45GmqTYpNPZauAUImYybOoJZKO54+Q8YV7LPlkj4w2i27hZC28FabYjGx6bvTEuBFS+huYIdTj0Fj",
+	"sHDDD1yBryXrSQGVdSryJIubdU0Wg4UXGSRIIlyOpuVEkUCEvwAxjC0bXVBA/jyAR2VxGrTTCQy6rkQ3",
+	"lM7fMsregilVzY/WaNZhirMJT+QuxJ+0Ga79Wm3AnGNjDTVQQBMmeEaEZzDm2o6NtOYjFQsKS0WGtRYr",
+	"bud5AlwxhfHichDRu4qlXJ7P+Lmow309Lm2F6yZUbgLoWkMLN5NgeWWyvkgYLylpFtIkgyxLBZf3HLPy",
+	"52rzIsbSYftKiUCvw22EWCq7qjwxrMHlSg2+OVvNMqMUdS1YMGUsZaS9YQRvWcbVkYuWcx6le/amuaB2",
+	"piuDuv6uOPFueaCN6L1yLZA7hIW0LNnuQ4HzsHxAl3pHJksgRJttKqgCmFXslk9X7ZYnmcquG+4D29Jf",
+	"/Yb/mjrPPsyKutPV4N6amHgQGU3Nq8/ZtQgKyoIcNEM95Je02JomQOVrqRLQVwk0K1FswvOLKlSIDzy/",
+	"KFlWp6icnvwZx4E+8On+DLr7qsP8k6/qEbkTFf6WtegJywGeXywZeXrJtOcyEcBHBq4cT9M7OfllUw7d",
+	"vTuhJznBRzHx7xlPTcBdIcDmMEtnE2kg1QeLUGKNvLYkkomwV/OJYHGSC+Kjh8g7zECbRdSED6CH3ATt",
+	"TQPdfMwL7euCg5i4Koeuvj3SrixGhtGFgpyYdqEgrI+MEYlkIsEQuBlAnTNIX/ogbuAd8HrgcNdxetyG",
+	"hOPO6SOIJUJPMKzck+aLwPnd3NOlM/dVlR2Zw98wxUI1tUQrNUe+OWOE0bUKiuimPfFlqndcnSD7fPZj",
+	"60+mTwAj8yzP5geuHTUo9Znb00AUQUagBITpEZSK8AJbYmWt7oC5HR0w2sftFcYkoHJCU8pIxJgvqiTP",
+	"O/jAWtnzYILikVhq1p/gQnwp9obqssuGY54rUfwwK0atP5UP8vJjKx2iw08/s1GSQnU17hV45SG+q/U2",
+	"UdNMJQUB55Tv50XBh+OJkEUXnqG/9ofQ7O32UF2GO1WxOTeir4k7YSyMuPMBgid8gejASk+1Pjy54JNS",
+	"COFWsmB9n95HaQbmt/U66bTUCeCKXAklvwqFFxP42vROJJOZeT6Pgcq6yBgvWCq0rRFRA4IBFmKNhOoR",
+	"nN1iqhY7zTbraWHjQyNRF6R5AwIlEScDBNWLecbymTYl+VAcUMfhMJMxG4HHSaUc2sQ5MwkFuJ6qiAE5",
+	"hER4I8tdJyOL4If9JAZKCDaTxHFDQX/PC2x2Q2mSH/qZJPGNOmCN5WII9+ilB0F5yHmezaYrNAXKm19X",
+	"h7LEVMAalqnAmzbgKUASCO3OahF9QAVGSEwHUCPqIplOTfbfAz8OlkATFVTL6GdrFyDA8hO4fCb1T6nI",
+	"BD4YPkW1Q/kL0L2Xsi5EsocPd0khwtQeCJfT0U4BVDshqgiVemD5FS9VckHrygh1MT0f39hmv1j8541Q",
+	"pkwr6k1N4Afy1XF4p7PH4SKwb18XeHOiMVGwT0xirCH1PoWTbMIoueDDMbIQmP6lpiuwwh2ld6/pI9r2",
+	"qnxFMYK/geyzaqcCG17rhCJbOt6qTqFet8vFKFaSbrVW9mGtYmQrenEhioDpTxTxJjo4lE43VupPyEPD",
+	"OdhFPeNMdqdLtQK+FIqZhnw1AYsklCSS2bGLWmL1W3xFFEDPhWu4uL40/ICfgVxrzw6shiZgc8fXE1RW",
+	"5WmphxwOKPugUqF6K5jWKJR6Nq2pNarQ2+sbT9b9AqdsdV6nfIE0AfWHbLX5YgPzuywZVlvhl4BuoAoI",
+	"NeM94rA9seb3Q1P7tNXGXxMhA6yqPmslbdtd8Qiwzt/4BIyf80TehUquB5W+5QG7/zDpZibxtw0S6AUn",
+	"VoMmdxUjAQToKV9cwRm55ILSboZsSmS6jrRBl2byXOsW55sG1jPVXmpMECCsR58VSp7mgscLcLp9Z/8N",
+	"VuwV88yQ7pLjq7VYMU+G4tou6wlfPI7auS+39oQvHgMq+TrnFwPeW6X3taWpl1UetRLa0NgUt+aucnmQ",
+	"u3JBkaxR7aFYuH6eJ+aLAEi1+3rE8BdEaiGT2IAwlNJABLUaSkSW6hvo1VLqx2ORy3kh2syHfDA0MFpc",
+	"AqU3Do1kVhBKosrR11DVZl6iKceceImrHAnAmAV5BQcL5CZ2B00oCY/xR/1LBzV7JUX5tTjGsTOygmR8",
+	"aT4QecI9WM/KfqfjYGwJ5n+/02kzSNeqUMLnx2WQ0DG/hHn12HRwShsyc0+DHnPtbXaa1Q1OehvhHGxZ",
+	"qTZjpXrmqTfcGi1kd4QOTiB3pB8UGf7zG8vMkRSAbg4ST7YJAw6Vx221kqe7KdM5yfDrgVJbwe+1CN0o",
+	"y29pQyAj72fnTT9mwMqcykY5hLJSOxjRCLVKnkYp9bGap1PHuQ1KhtI0QlMUM2ArjCOlH7lwZonFxJUe",
+	"jFJ+3rfMnEAjYlg+s5FRRPD3yJ+KCFD1TU13Sad0UdxqVVBidAvlO8gPaiXnGqMht6Ykn6pxVph4X8wL",
+	"DggfHCtZDd+o7eU3tW6Ms4XgOctGoSQic5sptJ3mY5FCVm4iJlm+ANgHt/WA2cAsoNo1RANIJgBJ1FGW",
+	"T2YpByHFh4XIWSP6IQpY9Ef9R0v/8ZcoYAUfaHsgzxN+LqjNv2n6xXleQM+8SFNotcaaNqUHHXWx6zmI",
+	"WCJVEmP7bmOOAUqmpvpb1VgIxP5X01RPQdEM2LkoqDEsU0WeTcfCEddD13UURWoMIfCUtX5i4U41+fwf",
+	"zj7+491xuMNama9ztWxjYRhKxsKdP5x8/uv7o8P+59P3e3ya7F3uVx2xP+sV/eFF58XrVme/1dnXQvLF",
+	"6yKjH71svaQf4e77weYmwh0Ybb3qvQU17LfLCnkH1T1u4m2Fz3NX7G4rbbX7agOZZ3Nno6ehy5UoikSe",
+	"qz2bcriiY8zAbH2im+6VJm/pXVcj2mI20SnkDAi9bCIlEQSdx4ub8zLcMQTX2zJcnxkiVksjLFfj9OMx",
+	"IDL5y2xWzO/WWmrL/3isFbSBczKYpgvF9g1kYCkNnCeXiILEZDbXdsdMoacpxdyMBGnRQrnfobIlMFCw",
+	"KMkgp+fZUCjV7Bq8J3+/XwgxtZBwyJY9U9oI+GUt3bkDkrNoUzEDfKEqd/KT26Y1mHVPhGvNH+SjFMVc",
+	"54SVkP3MDvTCTHanbNvVHpQoDZA29hmd+HmWF2NLPg+FbZ50gUrwakmyKXcqaIyFKsRkD8zL86u0xSe4",
+	"8BCvu0+8Eu89V+3hE0QYxIHPcKxPRBfQ0EiQlkaIaF1iAIAY4K4w4/W0ZlN/NWEayos0FjzVW6d+kX7C",
+	"K+5xefAN64QLfbqxezwnVc1F3r71GbwbFFtayBrCdRpynCFAlxv7FSv/PrkUUijU/fYRgKSxZm2LVLUQ",
+	"nKM2+PKi07GUfdOUF4THns0lGpDaaocXX4o8GSUiXob9UAF71XlFnC8LEikNHkqTdNDuNIEhx1gFhGWS",
+	"mRIEGDLnS4ghtL4WMKQZMJVpZ50C1/q+Lwu0TbJBoUfBhiKn7joBdkcsJmAEKILZLMZiApTR8C/9WWD+",
+	"hNJ8Ne4vxRqHPI4Xu4pFmezjU/pFqthv+lnsv///f7HfIwKsgRJQLLD+M87GD1FlAPtQf8VZqt7iYmyA",
+	"ketNvv9pIMK5LJBosQ5MJDavqYc6LcFWvXxYGkI7EWvzkmZpTLIZZF2i3Ozc3JZ48PKBpbovB1ho5Zr9",
+	"Ru4tf2MElfwt2s9n7z816069OZmtNJFXZNsgiswg2Kmo6Rhs8fFswiXlZLpeionAmYdZHouYDWYFdrbr",
+	"+0UNDeAZjeQ9DOTboAH0v3nz8kpYqudFA3jmpxyUNfCTHPeO2Vk3DFGYTXx7LkDQuEIViUQraTJT0ItB",
+	"BpPFtkrTbC5io866mBQdpFxeBBTuLtOEh3KcTYRewDaD+VEQd4aiVoWcE+qARb0ffzx6f9Q7e9c/ffd/",
+	"Ph+dvnsbBSw67H046R397dj7YSij496H8mVHxz/33h+97X8+fe//8+3HD72jY/0T/Fv/+ONZv/f+/cdf",
+	"8Db3TvjFycnpx5/fva1E9UdSJn/TPlU32B/jo7CT+QNYp7L0mdiW0DxLdrKKVCqg/uXZpc+TraX2hmyG",
+	"ZVl23eKZsjq/Nm8ZfMUGvGV3LwK2vGXbA3gT3jLasWgzDE21z+0P013zlllcR8JnVkD4jdRe7IQDJyj4",
+	"nvlwDKDnaCgRPLL2lnnB9vK939Q4y7Hg4Pc6TrDnpqAfhxNsq6G/ZgFxKigQopfOANxjjMiZ9wGb6pMH",
+	"DdZ47lhS3I0u3iDiDi48nslZnu4c7FCVBpw5GsIKI39yLluzKWIetxIZMCVMe7yM2ZQrNc/ymEHpRNsD",
+	"/ZlRffsyjpgqWhDg4kOswOTxJJGJKkwc2z1B/6LiEScuFIZhf8reERIvhJa9x9jkwOqTTOLIlj2tpCu9",
+	"54y+VH0OxIRxJupD3/5oMBSy+iQoy1AB+ag2allGlIYX9U6O2IVY+N8Im6DqC219iJ+TVQUvElUkQ/8R",
+	"1nKsnChjNrIGJKRV06tWU7s+6jS+aCImA5GrcTL13+Gsz9VXLPnrbrSoYr2n2DOy+pAl7n9MC5sqY8N9",
+	"U2Te2L3nLnH2VSAl4/1YnoCUWBYgF0iTzOp51XtLrcb+ZHjVShUzXtnuDC2u1NRc3WgZ0KlMYu9Vpjp+",
+	"9TXQ2Tnm06mQQCHDljCA/YUNykXc8BqCm7JvKoPHVSwQV+NBxnO9011BoIEa8FPmfrF6qUbd37PmCVUT",
+	"+OlnFmdzqXWDX6XilafkABin/+c90xSf/P7r7/8TAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -373,24 +373,32 @@ WHERE ($2::uuid IS NULL OR c.brand_id = $2)
   AND ($1::uuid IS NULL OR m.id IS NOT NULL
        OR (NOT $3::boolean AND c.status = 'active' AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = $1))))
   AND (c.name ILIKE $4 OR c.id::text ILIKE $4)
+  AND ($5::text IS NULL OR m.status = $5)
+  AND ($6::text IS NULL OR c.status = $6)
+  AND ($7::date IS NULL OR c.start_date IS NULL OR c.start_date <= $7)
+  AND ($8::date IS NULL OR c.end_date IS NULL OR c.end_date >= $8)
 ORDER BY
-  CASE WHEN $5::text = 'name' AND $6::bool THEN lower(c.name) COLLATE "ro-RO-x-icu" END DESC,
-  CASE WHEN $5::text = 'name' AND NOT $6::bool THEN lower(c.name) COLLATE "ro-RO-x-icu" END ASC,
-  CASE WHEN $6::bool THEN c.created_at END DESC,
-  CASE WHEN NOT $6::bool THEN c.created_at END ASC,
+  CASE WHEN $9::text = 'name' AND $10::bool THEN lower(c.name) COLLATE "ro-RO-x-icu" END DESC,
+  CASE WHEN $9::text = 'name' AND NOT $10::bool THEN lower(c.name) COLLATE "ro-RO-x-icu" END ASC,
+  CASE WHEN $10::bool THEN c.created_at END DESC,
+  CASE WHEN NOT $10::bool THEN c.created_at END ASC,
   c.id
-LIMIT $8 OFFSET $7
+LIMIT $12 OFFSET $11
 `
 
 type ListCampaignsParams struct {
-	AffiliateID uuid.NullUUID
-	BrandID     uuid.NullUUID
-	OnlyMember  bool
-	Pattern     string
-	Sort        string
-	Descending  bool
-	SkipRows    int32
-	MaxRows     int32
+	AffiliateID      uuid.NullUUID
+	BrandID          uuid.NullUUID
+	OnlyMember       bool
+	Pattern          string
+	MembershipStatus *string
+	Status           *string
+	RunsTo           *time.Time
+	RunsFrom         *time.Time
+	Sort             string
+	Descending       bool
+	SkipRows         int32
+	MaxRows          int32
 }
 
 type ListCampaignsRow struct {
@@ -404,13 +412,18 @@ type ListCampaignsRow struct {
 
 // A page of campaigns as one caller sees them: brand_id narrows to a brand's own; affiliate_id
 // shows the active ones that are public or it was invited to, plus those it applied to (only
-// those with only_member).
+// those with only_member). membership_status and status narrow it; runs_from and runs_to keep the
+// campaigns running on at least one of those days (a missing start or end date runs on).
 func (q *Queries) ListCampaigns(ctx context.Context, db DBTX, arg ListCampaignsParams) ([]ListCampaignsRow, error) {
 	rows, err := db.Query(ctx, listCampaigns,
 		arg.AffiliateID,
 		arg.BrandID,
 		arg.OnlyMember,
 		arg.Pattern,
+		arg.MembershipStatus,
+		arg.Status,
+		arg.RunsTo,
+		arg.RunsFrom,
 		arg.Sort,
 		arg.Descending,
 		arg.SkipRows,

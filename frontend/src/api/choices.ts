@@ -1,8 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { listAffiliates } from './generated/affiliates/affiliates';
 import { listBrands } from './generated/brands/brands';
-import { listApplications, listCampaigns } from './generated/campaigns/campaigns';
-import { MembershipStatus, NameSortParameter, SortOrderParameter, type Campaign } from './generated/model';
+import { listApplications, listCampaigns, listMyCampaigns } from './generated/campaigns/campaigns';
+import { CampaignStatus, MembershipStatus, NameSortParameter, SortOrderParameter, type Campaign } from './generated/model';
 import { brandName } from '../sections/admin/adminKinds';
 import { CHOICES_PAGE, type Choice } from '../components/SearchSelect';
 
@@ -75,6 +75,14 @@ export async function anyApprovedAffiliateChoices(query: string, signal?: AbortS
 /** The caller's campaigns whose name contains `query`, whole (a dialog needs their terms). */
 export async function campaignPage(query: string, signal?: AbortSignal): Promise<Campaign[]> {
   return (await listCampaigns(byName(query), { signal })).data.campaigns;
+}
+
+/** What narrows an affiliate's own campaigns to those it can make a link for: approved in, and active. */
+export const LINKABLE_CAMPAIGNS = { membership_status: MembershipStatus.approved, status: CampaignStatus.active } as const;
+
+/** The affiliate's linkable campaigns whose name contains `query`, whole (the link form needs the homepage). */
+export async function linkableCampaignPage(query: string, signal?: AbortSignal): Promise<Campaign[]> {
+  return (await listMyCampaigns({ ...byName(query), ...LINKABLE_CAMPAIGNS }, { signal })).data.campaigns;
 }
 
 /**

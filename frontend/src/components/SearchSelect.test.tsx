@@ -41,6 +41,30 @@ describe('search select', () => {
     expect(input.value).toBe('Bob Builder');
   });
 
+  it('shows an option\'s description muted after its name, and the field keeps the name alone', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <SearchSelect
+          label="Person"
+          value=""
+          onChange={() => undefined}
+          search={async () => people}
+          queryKey="described"
+          testId="person"
+          describe={(person) => (person.id === '2' ? 'away' : undefined)}
+        />
+      </QueryClientProvider>,
+    );
+    const input = screen.getByTestId('person') as HTMLInputElement;
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'b' } });
+    const away = await screen.findByRole('option', { name: 'Bob Builder (away)' });
+    expect(screen.getByRole('option', { name: 'Ada Lovelace' })).toBeTruthy();
+    expect(getComputedStyle(away.querySelector('span') as HTMLElement).color).not.toBe(getComputedStyle(away).color);
+    fireEvent.click(away);
+    expect(input.value).toBe('Bob Builder');
+  });
+
   it('names a choice it did not search for (read from the URL) by the name given', () => {
     renderField({ search: async () => [], selectedName: 'Ada Lovelace', initial: '1' });
     expect((screen.getByTestId('person') as HTMLInputElement).value).toBe('Ada Lovelace');

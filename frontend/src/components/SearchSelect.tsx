@@ -1,4 +1,4 @@
-import { Autocomplete, TextField } from '@mui/material';
+import { Autocomplete, Box, TextField } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +36,7 @@ export function SearchSelect<T extends Choice>({
   required,
   disabled,
   size = 'small',
+  describe,
 }: {
   label: string;
   /** The chosen item's id ('' for none). */
@@ -59,6 +60,8 @@ export function SearchSelect<T extends Choice>({
   required?: boolean;
   disabled?: boolean;
   size?: 'small' | 'medium';
+  /** A word on an option shown muted after its name in the list (a paused campaign's state); the field's text stays the name. */
+  describe?: (option: T) => string | undefined;
 }) {
   const { t } = useTranslation();
   const [picked, setPicked] = useState<T | null>(null);
@@ -101,6 +104,22 @@ export function SearchSelect<T extends Choice>({
       getOptionLabel={(option) => option.name}
       isOptionEqualToValue={(option, other) => option.id === other.id}
       getOptionKey={(option) => option.id}
+      renderOption={
+        describe &&
+        (({ key, ...props }, option) => {
+          const note = describe(option);
+          return (
+            <Box component="li" key={key} {...props}>
+              {option.name}
+              {note && (
+                <Box component="span" sx={{ color: 'text.secondary', ml: 0.75 }}>
+                  ({note})
+                </Box>
+              )}
+            </Box>
+          );
+        })
+      }
       loading={page.isFetching}
       loadingText={t('choices.loading')}
       noOptionsText={query === '' && emptyText ? emptyText : t('choices.none')}

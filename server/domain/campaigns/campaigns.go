@@ -134,9 +134,28 @@ const (
 	ViewMine                          // affiliate: only those it applied to
 )
 
+// MineFilter narrows an affiliate's own campaigns; its zero value keeps them all.
+type MineFilter struct {
+	MembershipStatus, Status *string
+	// RunsFrom and RunsTo keep the campaigns running on at least one of those days (inclusive); a
+	// missing start or end date runs on.
+	RunsFrom, RunsTo *time.Time
+}
+
 // ListCampaigns answers a page of the campaigns the caller may see.
 func (s *Service) ListCampaigns(ctx context.Context, sc tenancy.Scope, view CampaignView, p paging.Page) ([]Campaign, int, error) {
-	params := queries.ListCampaignsParams{Pattern: p.Pattern(), OnlyMember: view == ViewMine, Sort: p.Sort, Descending: !p.Ascending}
+	params := queries.ListCampaignsParams{OnlyMember: view == ViewMine}
+	return s.listCampaigns(ctx, sc, params, p)
+}
+
+// ListMyCampaigns answers a page of the campaigns the caller affiliate applied to, narrowed by f.
+func (s *Service) ListMyCampaigns(ctx context.Context, sc tenancy.Scope, f MineFilter, p paging.Page) ([]Campaign, int, error) {
+	params := queries.ListCampaignsParams{OnlyMember: true, MembershipStatus: f.MembershipStatus, Status: f.Status, RunsFrom: f.RunsFrom, RunsTo: f.RunsTo}
+	return s.listCampaigns(ctx, sc, params, p)
+}
+
+func (s *Service) listCampaigns(ctx context.Context, sc tenancy.Scope, params queries.ListCampaignsParams, p paging.Page) ([]Campaign, int, error) {
+	params.Pattern, params.Sort, params.Descending = p.Pattern(), p.Sort, !p.Ascending
 	if sc.IsAffiliate() {
 		params.AffiliateID = sc.OwnAffiliate()
 	} else {

@@ -14,6 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { getContrastRatio, useTheme } from '@mui/material/styles';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,7 @@ import { QueryStatus } from '../../components/QueryStatus';
 import { formatDay, formatMonth, formatWeekday } from '../../preferences/format';
 import { MembershipChip } from '../offers/MembershipChip';
 import { SectionHeader } from '../SectionHeader';
-import { campaignSpan, monthWeeks, runsOn, sameDay, sortSpans, spansInWeek, type CampaignSpan } from './calendarGrid';
+import { campaignSpan, isoDay, monthWeeks, runsOn, sameDay, sortSpans, spansInWeek, type CampaignSpan } from './calendarGrid';
 
 const MAX_LANES = 4;
 
@@ -50,18 +51,24 @@ function dateText(campaign: Campaign, t: TFunction<readonly ['campaigns', 'secti
 export default function CalendarPage() {
   const { t, i18n } = useTranslation(['campaigns', 'sections']);
   const colors = useLaneColors();
-  const campaigns = useListMyCampaigns();
   const today = new Date();
   const [month, setMonth] = useState({ year: today.getFullYear(), month: today.getMonth() });
-
+  const weeks = monthWeeks(month.year, month.month);
+  // Only the campaigns that run on a day the grid shows (and those without dates, shown below it).
+  const campaigns = useListMyCampaigns(
+    { from: isoDay(weeks[0][0]), to: isoDay(weeks[weeks.length - 1][6]) },
+    { query: { placeholderData: keepPreviousData } },
+  );
   const list = useMemo(() => campaigns.data?.data.campaigns ?? [], [campaigns.data]);
+  const total = campaigns.data?.data.total ?? 0;
+  // A month without campaigns: whether the affiliate has any at all says which message fits.
+  const anyAtAll = useListMyCampaigns({ limit: 1 }, { query: { enabled: campaigns.isSuccess && list.length === 0 } });
   const spans = useMemo(
     () => sortSpans(list.map(campaignSpan).filter((span): span is CampaignSpan => span !== null), i18n.language),
     [list, i18n.language],
   );
   const undated = list.filter((campaign) => campaignSpan(campaign) === null);
   const colorOf = (campaign: Campaign) => colors[Math.max(0, list.indexOf(campaign)) % colors.length];
-  const weeks = monthWeeks(month.year, month.month);
   const monthLabel = formatMonth(new Date(month.year, month.month, 1), i18n.language);
   const shift = (delta: number) =>
     setMonth((current) => {
@@ -129,7 +136,7 @@ export default function CalendarPage() {
                           key={day.toISOString()}
                           role="gridcell"
                           data-testid="calendar-day"
-                          data-day={`${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`}
+                          data-day={isoDay(day)}
                           sx={{
                             minHeight: 104,
                             borderRight: 1,
@@ -206,9 +213,14 @@ export default function CalendarPage() {
                   })}
                 </Box>
               </Box>
-              {list.length === 0 && (
+              {list.length === 0 && anyAtAll.isSuccess && (
                 <Typography color="text.secondary" sx={{ mt: 2 }} data-testid="calendar-empty">
-                  {t('calendar.empty')}
+                  {anyAtAll.data.data.total === 0 ? t('calendar.empty') : t('calendar.emptyMonth')}
+                </Typography>
+              )}
+              {total > list.length && (
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }} data-testid="calendar-partial">
+                  {t('calendar.partial', { shown: list.length, total })}
                 </Typography>
               )}
             </CardContent>

@@ -53,6 +53,11 @@ export function spansInWeek(spans: CampaignSpan[], week: Date[]): CampaignSpan[]
   return spans.filter((span) => week.some((day) => runsOn(span, day)));
 }
 
+/** A local day as the contract writes a date: YYYY-MM-DD. */
+export function isoDay(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
 export function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }

@@ -170,6 +170,7 @@ function DiscountCodeForm({ code, onClose, onSaved }: DiscountCodeDialogProps) {
                 }}
                 search={campaignPage}
                 queryKey="campaigns-whole"
+                describe={(campaign) => (campaign.status === 'active' ? undefined : t(`campaigns:status.${campaign.status}`))}
                 testId="discount-code-campaign"
                 emptyText={t('help.noCampaigns')}
                 error={Boolean(form.errors.campaign_id)}

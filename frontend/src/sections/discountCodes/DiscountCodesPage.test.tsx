@@ -7,6 +7,7 @@ import { chooseSearched } from '../../test/searchSelect';
 import DiscountCodesPage from './DiscountCodesPage';
 
 const campaign = campaignFixture();
+const pausedCampaign = campaignFixture({ id: 'c-2', name: 'Winter Sale', status: 'paused' });
 
 const approval = {
   id: 'app-1',
@@ -80,7 +81,7 @@ beforeEach(async () => {
       codes = codes.filter((c) => c.id !== 'd-1');
       return jsonResponse({ success: true, message: 'Discount code deleted' });
     }
-    if (path === '/campaigns') return jsonResponse({ success: true, data: { campaigns: [campaign], total: 1, limit: 1000, offset: 0 } });
+    if (path === '/campaigns') return jsonResponse({ success: true, data: { campaigns: [campaign, pausedCampaign], total: 2, limit: 20, offset: 0 } });
     if (path === '/applications') return jsonResponse({ success: true, data: { applications: [approval], total: 1, limit: 1000, offset: 0 } });
     return jsonResponse({ success: false, error: 'not here', code: 'NOT_FOUND' }, 404);
   });
@@ -142,6 +143,19 @@ describe('discount codes (brand)', () => {
     const row = await screen.findByText('NEW10');
     expect(within(row.closest('[data-testid="discount-code-row"]') as HTMLElement).getByTestId('discount-code-usage').textContent).toBe('0/∞');
     expect(within(row.closest('[data-testid="discount-code-row"]') as HTMLElement).getByTestId('discount-code-value').textContent).toBe('10%');
+  });
+
+  it('marks a campaign that is not active in the campaign choice, and the field keeps its name', async () => {
+    renderWithProviders(<DiscountCodesPage accountType="brand" />);
+    await screen.findByTestId('discount-code-row');
+    fireEvent.click(screen.getByTestId('create-discount-code'));
+    await screen.findByTestId('discount-code-dialog');
+    fireEvent.focus(field('campaign_id'));
+    fireEvent.change(field('campaign_id'), { target: { value: 'Sale' } });
+    expect(await screen.findByRole('option', { name: 'Winter Sale (Paused)' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Summer Sale' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('option', { name: 'Winter Sale (Paused)' }));
+    expect(field('campaign_id').value).toBe('Winter Sale');
   });
 
   it('shows the taken-code refusal on the code field', async () => {

@@ -2,14 +2,16 @@ import LinkIcon from '@mui/icons-material/AddLink';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Grid, TextField, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { contractLimits } from '../../api/contractLimits';
 import { errorMessage, type FieldInfos } from '../../api/errors';
 import { LengthHelper } from '../../components/LengthHelper';
+import { LINKABLE_CAMPAIGNS, linkableCampaignPage } from '../../api/choices';
 import { useListMyCampaigns } from '../../api/generated/campaigns/campaigns';
-import { ErrorCode, type TrackingLink } from '../../api/generated/model';
+import { ErrorCode, type Campaign, type TrackingLink } from '../../api/generated/model';
+import { SearchSelect } from '../../components/SearchSelect';
 import { keyed, useForm } from '../../forms/useForm';
 import {
   getListAffiliateLinksQueryKey,
@@ -26,7 +28,6 @@ import {
   MAX_NAME_LENGTH,
   affiliateFormToInput,
   emptyAffiliateLinkForm,
-  linkableCampaigns,
   linkFormCodes,
   validateAffiliateLinkForm,
   type AffiliateLinkFormValues,
@@ -42,11 +43,13 @@ const PAGE_SIZES = [25, 50, 100];
 
 /** The generate-link card: a joined campaign, an optional name and destination; then the new address to copy. */
 function GenerateLinkCard({ onGenerated }: { onGenerated: () => void }) {
-  const { t, i18n } = useTranslation('tracking');
+  const { t } = useTranslation('tracking');
   const toast = useToast();
-  const myCampaigns = useListMyCampaigns();
+  // Whether there is any campaign to make a link for; the field searches them a page at a time.
+  const linkable = useListMyCampaigns({ ...LINKABLE_CAMPAIGNS, limit: 1 });
+  const hasLinkable = (linkable.data?.data.total ?? 0) > 0;
   const generate = useGenerateAffiliateLink();
-  const campaigns = useMemo(() => linkableCampaigns(myCampaigns.data?.data.campaigns ?? [], i18n.language), [myCampaigns.data, i18n.language]);
+  const [picked, setPicked] = useState<Campaign | null>(null);
   const [created, setCreated] = useState<TrackingLink | null>(null);
   const fieldInfos: FieldInfos = {
     name: { label: t('fields.name'), limits: contractLimits.AffiliateLinkInput.name },
@@ -57,7 +60,7 @@ function GenerateLinkCard({ onGenerated }: { onGenerated: () => void }) {
     initial: emptyAffiliateLinkForm,
     text: (key: LinkFormKey) => t(key),
     validate: (values) =>
-      keyed(validateAffiliateLinkForm(values, campaigns.find((campaign) => campaign.id === values.campaign_id)?.homepage_url)),
+      keyed(validateAffiliateLinkForm(values, picked?.id === values.campaign_id ? picked.homepage_url : undefined)),
     fields: fieldInfos,
     // A blank destination refused as a URL: the campaign has no homepage (any more).
     codes: (values: AffiliateLinkFormValues) =>
@@ -74,7 +77,7 @@ function GenerateLinkCard({ onGenerated }: { onGenerated: () => void }) {
     },
   });
   const { values } = form;
-  const chosen = campaigns.find((campaign) => campaign.id === values.campaign_id);
+  const chosen = picked?.id === values.campaign_id ? picked : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -98,8 +101,8 @@ function GenerateLinkCard({ onGenerated }: { onGenerated: () => void }) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t('generate.help')}
         </Typography>
-        <QueryStatus loading={myCampaigns.isPending} error={myCampaigns.error} onRetry={() => void myCampaigns.refetch()} />
-        {myCampaigns.isSuccess && campaigns.length === 0 && (
+        <QueryStatus loading={linkable.isPending} error={linkable.error} onRetry={() => void linkable.refetch()} />
+        {linkable.isSuccess && !hasLinkable && (
           <Alert
             severity="info"
             data-testid="generate-no-campaigns"
@@ -112,22 +115,27 @@ function GenerateLinkCard({ onGenerated }: { onGenerated: () => void }) {
             {t('generate.noCampaigns')}
           </Alert>
         )}
-        {myCampaigns.isSuccess && campaigns.length > 0 && (
+        {linkable.isSuccess && hasLinkable && (
           <Box component="form" onSubmit={submit} noValidate>
             <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
               <Grid size={{ xs: 12, md: 4 }}>
-                <TextField
-                  {...fieldProps('campaign_id', undefined, { select: { native: true }, inputLabel: { shrink: true } })}
-                  select
+                <SearchSelect
+                  name="campaign_id"
+                  label={t('fields.campaign_id')}
+                  placeholder={t('dialog.chooseCampaign')}
+                  value={values.campaign_id}
+                  onChange={(id, campaign) => {
+                    setPicked(campaign);
+                    form.set('campaign_id', id);
+                  }}
+                  search={linkableCampaignPage}
+                  queryKey="linkable-campaigns"
+                  testId="generate-campaign"
+                  helperTestId="campaign_id-message"
+                  error={Boolean(form.errors.campaign_id)}
+                  helperText={form.errors.campaign_id}
                   required
-                >
-                  <option value="">{t('dialog.chooseCampaign')}</option>
-                  {campaigns.map((campaign) => (
-                    <option key={campaign.id} value={campaign.id}>
-                      {campaign.name}
-                    </option>
-                  ))}
-                </TextField>
+                />
               </Grid>
               <Grid size={{ xs: 12, md: 3 }}>
                 <TextField

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/fetcher';
 import { ErrorCode } from '../../api/generated/model';
-import type { Campaign } from '../../api/generated/model';
 import i18n from '../../i18n/config';
 import { formatCount } from '../../preferences/format';
 import { refusalFieldErrors } from '../../forms/refusal';
@@ -12,7 +11,6 @@ import {
   destinationProblem,
   emptyAffiliateLinkForm,
   emptyBrandLinkForm,
-  linkableCampaigns,
   linkFormError,
   linkFormCodes,
   validateAffiliateLinkForm,
@@ -119,29 +117,6 @@ describe('link form validation', () => {
 });
 
 
-const campaign = (id: string, name: string, extra: Partial<Campaign> = {}) =>
-  ({ id, name, status: 'active', membership_status: null, ...extra }) as Campaign;
-
-describe('link form choices', () => {
-  it('sorts names as the language does: in Romanian Ș is a letter after all of S', () => {
-    const names = ['Zeta', 'Șerban', 'Ana', 'Ștefan', 'Țuică', 'Szabo', 'Tudor'].map((name, i) =>
-      campaign(`c-${i}`, name, { membership_status: 'approved' }),
-    );
-    const sorted = (language: string) => linkableCampaigns(names, language).map((c) => c.name);
-    expect(sorted('ro')).toEqual(['Ana', 'Szabo', 'Șerban', 'Ștefan', 'Tudor', 'Țuică', 'Zeta']);
-    expect(sorted('en')).toEqual(['Ana', 'Șerban', 'Ștefan', 'Szabo', 'Tudor', 'Țuică', 'Zeta']);
-  });
-
-  it('offers an affiliate only the active campaigns it was approved in', () => {
-    const mine = [
-      campaign('c-1', 'Joined', { membership_status: 'approved' }),
-      campaign('c-2', 'Waiting', { membership_status: 'pending' }),
-      campaign('c-3', 'Paused', { membership_status: 'approved', status: 'paused' }),
-      campaign('c-4', 'Refused', { membership_status: 'rejected' }),
-    ];
-    expect(linkableCampaigns(mine, 'en').map((c) => c.id)).toEqual(['c-1']);
-  });
-});
 
 describe('link display', () => {
   it('colours the status and toggles pause and resume', () => {

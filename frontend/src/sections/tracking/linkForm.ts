@@ -1,13 +1,8 @@
 import { contractLimits } from '../../api/contractLimits';
 import { ErrorCode } from '../../api/generated/model';
 import type { TextKey } from '../../i18n/keys';
-import { compareNames } from '../../preferences/format';
 import { isDomainName } from '../integration/domains';
-import type {
-  AffiliateLinkInput,
-  Campaign,
-  TrackingLinkInput,
-} from '../../api/generated/model';
+import type { AffiliateLinkInput, TrackingLinkInput } from '../../api/generated/model';
 
 /** The brand's create-link form as typed (every field a string; a select's blank is ''). */
 export interface BrandLinkFormValues {
@@ -153,12 +148,4 @@ export function affiliateFormToInput(values: AffiliateLinkFormValues): Affiliate
     ...(name ? { name } : {}),
     ...(destination ? { destination_url: destination } : {}),
   };
-}
-
-/** The affiliate's campaigns it can make a link for: approved in, and the campaign active. */
-export function linkableCampaigns(myCampaigns: Campaign[], language: string): Campaign[] {
-  const compare = compareNames(language);
-  return myCampaigns
-    .filter((campaign) => campaign.membership_status === 'approved' && campaign.status === 'active')
-    .sort((a, b) => compare(a.name, b.name));
 }

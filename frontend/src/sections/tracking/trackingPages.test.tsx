@@ -45,12 +45,14 @@ const application = {
 const page = (key: string, items: unknown[]) => ({ success: true, data: { [key]: items, total: items.length, limit: 100, offset: 0 } });
 
 let links: (typeof link)[];
+let myCampaigns: (typeof campaign)[];
 let fetchMock: ReturnType<typeof vi.fn>;
 let createAnswer: () => Response;
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   links = [{ ...link }];
+  myCampaigns = [campaign];
   createAnswer = () => jsonResponse({ success: true, data: { link: { ...link, id: 'l-2', name: 'Bio' } } }, 201);
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const path = url.replace('/api/v1', '').split('?')[0];
@@ -58,7 +60,7 @@ beforeEach(async () => {
     if (path === '/tracking-links' && method === 'GET') return jsonResponse(page('links', links));
     if (path === '/affiliate-links' && method === 'GET') return jsonResponse(page('links', links));
     if (path === '/campaigns') return jsonResponse(page('campaigns', [campaign]));
-    if (path === '/campaigns/my-campaigns') return jsonResponse(page('campaigns', [campaign]));
+    if (path === '/campaigns/my-campaigns') return jsonResponse(page('campaigns', myCampaigns));
     if (path === '/applications') return jsonResponse(page('applications', [application]));
     if (path === '/tracking-links' && method === 'POST') return createAnswer();
     if (path === '/affiliate-links/generate' && method === 'POST') {
@@ -184,13 +186,37 @@ describe('my links (affiliate)', () => {
     expect(init.cache).toBe('no-store');
 
     const card = screen.getByTestId('generate-card');
-    await within(card).findByRole('option', { name: 'Summer Sale' });
+    await within(card).findByTestId('generate-campaign');
     fireEvent.click(within(card).getByTestId('generate-submit'));
-    expect(within(card).getByText('Choose a campaign')).toBeTruthy();
-    fireEvent.change(card.querySelector('select[name="campaign_id"]') as HTMLSelectElement, { target: { value: 'c-1' } });
+    expect(within(card).getByTestId('campaign_id-message').textContent).toBe('Choose a campaign');
+    await chooseSearched(card, 'campaign_id', 'Summer Sale');
     fireEvent.click(within(card).getByTestId('generate-submit'));
     expect((await within(card).findByTestId('generated-url')).textContent).toBe('http://oa.test/r/NewCode1');
     expect(JSON.parse(String((calls('/affiliate-links/generate', 'POST')[0][1] as RequestInit).body))).toEqual({ campaign_id: 'c-1' });
     await waitFor(() => expect(screen.getAllByTestId('link-row')).toHaveLength(2));
+  });
+
+  it('searches its approved, active campaigns a page at a time for the campaign choice', async () => {
+    renderWithProviders(<TrackingPage accountType="affiliate" />);
+    const card = await screen.findByTestId('generate-card');
+    await within(card).findByTestId('generate-campaign');
+    const input = card.querySelector('input[name="campaign_id"]') as HTMLInputElement;
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'sum' } });
+    const asked = () => calls('/campaigns/my-campaigns').map(([url]) => Object.fromEntries(new URL(String(url), 'http://oa.test').searchParams));
+    await waitFor(() =>
+      expect(asked()).toContainEqual({ query: 'sum', limit: '20', sort: 'name', order: 'asc', membership_status: 'approved', status: 'active' }),
+    );
+    expect(await within(document.body).findByRole('option', { name: 'Summer Sale' })).toBeTruthy();
+    // Every request narrows to the linkable campaigns, and none asks for a whole list.
+    for (const params of asked()) expect(params).toMatchObject({ membership_status: 'approved', status: 'active' });
+    expect(asked().every((params) => Number(params.limit) <= 20)).toBe(true);
+  });
+
+  it('sends the affiliate to the offers when no campaign can have a link', async () => {
+    myCampaigns = [];
+    renderWithProviders(<TrackingPage accountType="affiliate" />);
+    expect(await screen.findByTestId('generate-no-campaigns')).toBeTruthy();
+    expect(document.querySelector('input[name="campaign_id"]')).toBeNull();
   });
 });

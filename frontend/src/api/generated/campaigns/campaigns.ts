@@ -204,6 +204,7 @@ import type {
   ListApplicationsParams,
   ListAvailableCampaignsParams,
   ListCampaignsParams,
+  ListMyCampaignsParams,
   MessageResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
@@ -542,21 +543,31 @@ export function useListAvailableCampaigns<TData = Awaited<ReturnType<typeof list
 
 
 
-export const getListMyCampaignsUrl = () => {
+export const getListMyCampaignsUrl = (params?: ListMyCampaignsParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
 
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
 
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/campaigns/my-campaigns`
+  return stringifiedParams.length > 0 ? `/campaigns/my-campaigns?${stringifiedParams}` : `/campaigns/my-campaigns`
 }
 
 /**
- * Each with membership_status pending, approved or rejected.
+ * A page of them (newest first, or by name with `sort=name`), each with membership_status pending,
+ * approved or rejected; `query` searches their names. `membership_status` and `status` narrow the page (the link form asks for
+ * approved and active); `from` and `to` keep the campaigns that run on at least one of those days
+ * (a missing start or end date runs on, so a campaign without dates is always kept).
  * @summary The campaigns an affiliate applied to or joined
  */
-export const listMyCampaigns = async ( options?: Parameters<typeof apiFetch>[1]): Promise<CampaignListResponse> => {
+export const listMyCampaigns = async (params?: ListMyCampaignsParams, options?: Parameters<typeof apiFetch>[1]): Promise<CampaignListResponse> => {
 
-  return apiFetch<CampaignListResponse>(getListMyCampaignsUrl(),
+  return apiFetch<CampaignListResponse>(getListMyCampaignsUrl(params),
   {
     ...options,
     method: 'GET'
@@ -569,23 +580,23 @@ export const listMyCampaigns = async ( options?: Parameters<typeof apiFetch>[1])
 
 
 
-export const getListMyCampaignsQueryKey = () => {
+export const getListMyCampaignsQueryKey = (params?: ListMyCampaignsParams,) => {
     return [
-    `/campaigns/my-campaigns`
+    `/campaigns/my-campaigns`, ...(params ? [params] : [])
     ] as const;
     }
 
 
-export const getListMyCampaignsQueryOptions = <TData = Awaited<ReturnType<typeof listMyCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getListMyCampaignsQueryOptions = <TData = Awaited<ReturnType<typeof listMyCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(params?: ListMyCampaignsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getListMyCampaignsQueryKey();
+  const queryKey =  queryOptions?.queryKey ?? getListMyCampaignsQueryKey(params);
 
 
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listMyCampaigns>>> = ({ signal }) => listMyCampaigns({ signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listMyCampaigns>>> = ({ signal }) => listMyCampaigns(params, { signal, ...requestOptions });
 
 
 
@@ -599,7 +610,7 @@ export type ListMyCampaignsQueryError = ErrorType<BadRequestResponse | Unauthori
 
 
 export function useListMyCampaigns<TData = Awaited<ReturnType<typeof listMyCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyCampaigns>>, TError, TData>> & Pick<
+ params: undefined |  ListMyCampaignsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyCampaigns>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyCampaigns>>,
           TError,
@@ -609,7 +620,7 @@ export function useListMyCampaigns<TData = Awaited<ReturnType<typeof listMyCampa
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListMyCampaigns<TData = Awaited<ReturnType<typeof listMyCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyCampaigns>>, TError, TData>> & Pick<
+ params?: ListMyCampaignsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyCampaigns>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyCampaigns>>,
           TError,
@@ -619,7 +630,7 @@ export function useListMyCampaigns<TData = Awaited<ReturnType<typeof listMyCampa
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListMyCampaigns<TData = Awaited<ReturnType<typeof listMyCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ params?: ListMyCampaignsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -627,11 +638,11 @@ export function useListMyCampaigns<TData = Awaited<ReturnType<typeof listMyCampa
  */
 
 export function useListMyCampaigns<TData = Awaited<ReturnType<typeof listMyCampaigns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ params?: ListMyCampaignsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyCampaigns>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getListMyCampaignsQueryOptions(options)
+  const queryOptions = getListMyCampaignsQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

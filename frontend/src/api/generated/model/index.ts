@@ -328,6 +328,7 @@ export * from './listConversionsParams';
 export * from './listConversionsRange';
 export * from './listConversionsSort';
 export * from './listDiscountCodesParams';
+export * from './listMyCampaignsParams';
 export * from './listNotificationsParams';
 export * from './listPayableCommissionsParams';
 export * from './listPayoutsParams';
