@@ -9,6 +9,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/brands"
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/shopify"
+	"github.com/openaffiliate/platform/server/domain/woocommerce"
 	"github.com/openaffiliate/platform/server/platform/amount"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 )
@@ -103,6 +104,25 @@ func (s *Server) ReceiveShopifyWebhook(ctx context.Context, req oapi.ReceiveShop
 	}
 	resp := oapi.ReceiveShopifyWebhook200JSONResponse{Success: true}
 	resp.Data.Result = oapi.ShopifyWebhookResponseDataResult(r.Outcome)
+	if r.Conversion != nil {
+		c := conversionOf(*r.Conversion)
+		resp.Data.Conversion = &c
+	}
+	return resp, nil
+}
+
+// ReceiveWooCommerceWebhook checks and applies a brand's WooCommerce webhook (or answers its ping).
+func (s *Server) ReceiveWooCommerceWebhook(ctx context.Context, req oapi.ReceiveWooCommerceWebhookRequestObject) (oapi.ReceiveWooCommerceWebhookResponseObject, error) {
+	p := req.Params
+	r, err := s.WooCommerce.Receive(ctx, woocommerce.Delivery{
+		PublicID: req.PublicId, Topic: deref(p.XWCWebhookTopic), DeliveryID: deref(p.XWCWebhookDeliveryID),
+		Signature: deref(p.XWCWebhookSignature), Body: rawBody(ctx),
+	})
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.ReceiveWooCommerceWebhook200JSONResponse{Success: true}
+	resp.Data.Result = oapi.WooCommerceWebhookResponseDataResult(r.Outcome)
 	if r.Conversion != nil {
 		c := conversionOf(*r.Conversion)
 		resp.Data.Conversion = &c

@@ -25,6 +25,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/payouts"
 	"github.com/openaffiliate/platform/server/domain/shopify"
 	"github.com/openaffiliate/platform/server/domain/trackingdomains"
+	"github.com/openaffiliate/platform/server/domain/woocommerce"
 	"github.com/openaffiliate/platform/server/platform/auth"
 	"github.com/openaffiliate/platform/server/platform/daterange"
 )
@@ -44,6 +45,7 @@ type Server struct {
 	TrackingDomains *trackingdomains.Service
 	Conversions     *conversions.Service
 	Shopify         *shopify.Service
+	WooCommerce     *woocommerce.Service
 	Payouts         *payouts.Service
 	Notify          *notify.Service
 	Emergency       *emergency.Service

@@ -82,7 +82,7 @@ CREATE TABLE public.conversions (
     CONSTRAINT conversions_order_total_check CHECK ((order_total >= (0)::numeric)),
     CONSTRAINT conversions_original_commission_check CHECK ((original_commission >= (0)::numeric)),
     CONSTRAINT conversions_reversed_amount_check CHECK ((reversed_amount >= (0)::numeric)),
-    CONSTRAINT conversions_source_check CHECK ((source = ANY (ARRAY['api'::text, 'shopify'::text]))),
+    CONSTRAINT conversions_source_check CHECK ((source = ANY (ARRAY['api'::text, 'shopify'::text, 'woocommerce'::text]))),
     CONSTRAINT conversions_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'confirmed'::text, 'rejected'::text, 'flagged'::text, 'reversed'::text, 'paid'::text])))
 );
 

@@ -173,8 +173,9 @@ func (e ConversionAttribution) Valid() bool {
 
 // Defines values for ConversionSource.
 const (
-	ConversionSourceApi     ConversionSource = "api"
-	ConversionSourceShopify ConversionSource = "shopify"
+	ConversionSourceApi         ConversionSource = "api"
+	ConversionSourceShopify     ConversionSource = "shopify"
+	ConversionSourceWoocommerce ConversionSource = "woocommerce"
 )
 
 // Valid indicates whether the value is a known member of the ConversionSource enum.
@@ -183,6 +184,8 @@ func (e ConversionSource) Valid() bool {
 	case ConversionSourceApi:
 		return true
 	case ConversionSourceShopify:
+		return true
+	case ConversionSourceWoocommerce:
 		return true
 	default:
 		return false
@@ -777,6 +780,42 @@ func (e Visibility) Valid() bool {
 	case VisibilityInviteOnly:
 		return true
 	case VisibilityPublic:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WooCommerceWebhookResponseDataResult.
+const (
+	WooCommerceWebhookResponseDataResultDuplicate     WooCommerceWebhookResponseDataResult = "duplicate"
+	WooCommerceWebhookResponseDataResultHeldForOrder  WooCommerceWebhookResponseDataResult = "held_for_order"
+	WooCommerceWebhookResponseDataResultIgnoredStatus WooCommerceWebhookResponseDataResult = "ignored_status"
+	WooCommerceWebhookResponseDataResultIgnoredTopic  WooCommerceWebhookResponseDataResult = "ignored_topic"
+	WooCommerceWebhookResponseDataResultNothingToDo   WooCommerceWebhookResponseDataResult = "nothing_to_do"
+	WooCommerceWebhookResponseDataResultPing          WooCommerceWebhookResponseDataResult = "ping"
+	WooCommerceWebhookResponseDataResultRefundApplied WooCommerceWebhookResponseDataResult = "refund_applied"
+	WooCommerceWebhookResponseDataResultStored        WooCommerceWebhookResponseDataResult = "stored"
+)
+
+// Valid indicates whether the value is a known member of the WooCommerceWebhookResponseDataResult enum.
+func (e WooCommerceWebhookResponseDataResult) Valid() bool {
+	switch e {
+	case WooCommerceWebhookResponseDataResultDuplicate:
+		return true
+	case WooCommerceWebhookResponseDataResultHeldForOrder:
+		return true
+	case WooCommerceWebhookResponseDataResultIgnoredStatus:
+		return true
+	case WooCommerceWebhookResponseDataResultIgnoredTopic:
+		return true
+	case WooCommerceWebhookResponseDataResultNothingToDo:
+		return true
+	case WooCommerceWebhookResponseDataResultPing:
+		return true
+	case WooCommerceWebhookResponseDataResultRefundApplied:
+		return true
+	case WooCommerceWebhookResponseDataResultStored:
 		return true
 	default:
 		return false
@@ -3173,6 +3212,41 @@ type WebhookSecretResponse struct {
 	Success bool `json:"success"`
 }
 
+// WooCommercePayload A WooCommerce order as its `order.*` webhooks send it, or the JSON form of the ping (`webhook_id`).
+type WooCommercePayload map[string]interface{}
+
+// WooCommercePing defines model for WooCommercePing.
+type WooCommercePing struct {
+	// WebhookId The id of the webhook WooCommerce just saved.
+	WebhookId string `json:"webhook_id"`
+}
+
+// WooCommerceWebhookResponse defines model for WooCommerceWebhookResponse.
+type WooCommerceWebhookResponse struct {
+	Data struct {
+		Conversion *Conversion `json:"conversion,omitempty"`
+
+		// Result `stored` a new conversion (with any refund or cancellation held for it applied);
+		// `duplicate` the delivery, or the order with nothing new, was received before;
+		// `ping` WooCommerce's ping, nothing stored; `refund_applied` a refund, full refund or
+		// cancellation was applied; `held_for_order` one of an order not stored yet, kept for
+		// it; `nothing_to_do` the conversion had no unpaid commission left;
+		// `ignored_status` an order not paid yet (pending, on-hold, failed); `ignored_topic`
+		// a topic other than order.created and order.updated.
+		Result WooCommerceWebhookResponseDataResult `json:"result"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// WooCommerceWebhookResponseDataResult `stored` a new conversion (with any refund or cancellation held for it applied);
+// `duplicate` the delivery, or the order with nothing new, was received before;
+// `ping` WooCommerce's ping, nothing stored; `refund_applied` a refund, full refund or
+// cancellation was applied; `held_for_order` one of an order not stored yet, kept for
+// it; `nothing_to_do` the conversion had no unpaid commission left;
+// `ignored_status` an order not paid yet (pending, on-hold, failed); `ignored_topic`
+// a topic other than order.created and order.updated.
+type WooCommerceWebhookResponseDataResult string
+
 // AffiliateFilter defines model for AffiliateFilter.
 type AffiliateFilter = openapi_types.UUID
 
@@ -3938,6 +4012,14 @@ type ReceiveShopifyWebhookParams struct {
 	XShopifyWebhookId  *string `json:"X-Shopify-Webhook-Id,omitempty"`
 }
 
+// ReceiveWooCommerceWebhookParams defines parameters for ReceiveWooCommerceWebhook.
+type ReceiveWooCommerceWebhookParams struct {
+	// XWCWebhookSignature Base64 HMAC-SHA256 of the raw body with the brand's webhook secret; without it the answer is 401 (a ping excepted).
+	XWCWebhookSignature  *string `json:"X-WC-Webhook-Signature,omitempty"`
+	XWCWebhookTopic      *string `json:"X-WC-Webhook-Topic,omitempty"`
+	XWCWebhookDeliveryID *string `json:"X-WC-Webhook-Delivery-ID,omitempty"`
+}
+
 // ListNotificationsParams defines parameters for ListNotifications.
 type ListNotificationsParams struct {
 	// Limit Page size (default 100).
@@ -4225,6 +4307,12 @@ type UpdateDiscountCodeJSONRequestBody = DiscountCodeUpdate
 // ReceiveShopifyWebhookJSONRequestBody defines body for ReceiveShopifyWebhook for application/json ContentType.
 type ReceiveShopifyWebhookJSONRequestBody = ShopifyPayload
 
+// ReceiveWooCommerceWebhookJSONRequestBody defines body for ReceiveWooCommerceWebhook for application/json ContentType.
+type ReceiveWooCommerceWebhookJSONRequestBody = WooCommercePayload
+
+// ReceiveWooCommerceWebhookFormdataRequestBody defines body for ReceiveWooCommerceWebhook for application/x-www-form-urlencoded ContentType.
+type ReceiveWooCommerceWebhookFormdataRequestBody = WooCommercePing
+
 // SetNotificationPreferencesJSONRequestBody defines body for SetNotificationPreferences for application/json ContentType.
 type SetNotificationPreferencesJSONRequestBody = NotificationPreferences
 
@@ -4479,6 +4567,9 @@ type ServerInterface interface {
 	// ReceiveShopifyWebhook Shopify order webhooks (orders/create, orders/paid, orders/cancelled, refunds/create)
 	// (POST /integrations/shopify/{public_id}/orders)
 	ReceiveShopifyWebhook(ctx echo.Context, publicId string, params ReceiveShopifyWebhookParams) error
+	// ReceiveWooCommerceWebhook WooCommerce order webhooks (order.created, order.updated)
+	// (POST /integrations/woocommerce/{public_id})
+	ReceiveWooCommerceWebhook(ctx echo.Context, publicId string, params ReceiveWooCommerceWebhookParams) error
 	// ListNotifications The caller's notifications (an affiliate's or a brand's), newest first, with how many are unread
 	// (GET /notifications)
 	ListNotifications(ctx echo.Context, params ListNotificationsParams) error
@@ -6936,6 +7027,72 @@ func (w *ServerInterfaceWrapper) ReceiveShopifyWebhook(ctx echo.Context) error {
 	return err
 }
 
+// ReceiveWooCommerceWebhook converts echo context to params.
+func (w *ServerInterfaceWrapper) ReceiveWooCommerceWebhook(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "public_id" -------------
+	var publicId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "public_id", ctx.Param("public_id"), &publicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter public_id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReceiveWooCommerceWebhookParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "X-WC-Webhook-Signature" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("X-WC-Webhook-Signature")]; found {
+		var XWCWebhookSignature string
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for X-WC-Webhook-Signature, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "X-WC-Webhook-Signature", valueList[0], &XWCWebhookSignature, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter X-WC-Webhook-Signature: %s", err))
+		}
+
+		params.XWCWebhookSignature = &XWCWebhookSignature
+	}
+	// ------------- Optional header parameter "X-WC-Webhook-Topic" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("X-WC-Webhook-Topic")]; found {
+		var XWCWebhookTopic string
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for X-WC-Webhook-Topic, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "X-WC-Webhook-Topic", valueList[0], &XWCWebhookTopic, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter X-WC-Webhook-Topic: %s", err))
+		}
+
+		params.XWCWebhookTopic = &XWCWebhookTopic
+	}
+	// ------------- Optional header parameter "X-WC-Webhook-Delivery-ID" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("X-WC-Webhook-Delivery-ID")]; found {
+		var XWCWebhookDeliveryID string
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for X-WC-Webhook-Delivery-ID, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "X-WC-Webhook-Delivery-ID", valueList[0], &XWCWebhookDeliveryID, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter X-WC-Webhook-Delivery-ID: %s", err))
+		}
+
+		params.XWCWebhookDeliveryID = &XWCWebhookDeliveryID
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReceiveWooCommerceWebhook(ctx, publicId, params)
+	return err
+}
+
 // ListNotifications converts echo context to params.
 func (w *ServerInterfaceWrapper) ListNotifications(ctx echo.Context) error {
 	var err error
@@ -7707,6 +7864,7 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.DELETE(options.BaseURL+"/conversions/:id", wrapper.DeleteConversion, options.OperationMiddlewares["deleteConversion"]...)
 	router.GET(options.BaseURL+"/conversions/:id", wrapper.GetConversion, options.OperationMiddlewares["getConversion"]...)
 	router.POST(options.BaseURL+"/integrations/shopify/:public_id/orders", wrapper.ReceiveShopifyWebhook, options.OperationMiddlewares["receiveShopifyWebhook"]...)
+	router.POST(options.BaseURL+"/integrations/woocommerce/:public_id", wrapper.ReceiveWooCommerceWebhook, options.OperationMiddlewares["receiveWooCommerceWebhook"]...)
 	router.GET(options.BaseURL+"/earnings", wrapper.GetEarnings, options.OperationMiddlewares["getEarnings"]...)
 	router.POST(options.BaseURL+"/brands/shopify/test-order", wrapper.SendShopifyTestOrder, options.OperationMiddlewares["sendShopifyTestOrder"]...)
 	router.GET(options.BaseURL+"/payouts", wrapper.ListPayouts, options.OperationMiddlewares["listPayouts"]...)
@@ -16151,6 +16309,118 @@ func (response ReceiveShopifyWebhook503JSONResponse) VisitReceiveShopifyWebhookR
 	return err
 }
 
+type ReceiveWooCommerceWebhookRequestObject struct {
+	PublicId     string `json:"public_id"`
+	Params       ReceiveWooCommerceWebhookParams
+	JSONBody     *ReceiveWooCommerceWebhookJSONRequestBody
+	FormdataBody *ReceiveWooCommerceWebhookFormdataRequestBody
+}
+
+type ReceiveWooCommerceWebhookResponseObject interface {
+	VisitReceiveWooCommerceWebhookResponse(w http.ResponseWriter) error
+}
+
+type ReceiveWooCommerceWebhook200JSONResponse WooCommerceWebhookResponse
+
+func (response ReceiveWooCommerceWebhook200JSONResponse) VisitReceiveWooCommerceWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveWooCommerceWebhook400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ReceiveWooCommerceWebhook400JSONResponse) VisitReceiveWooCommerceWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveWooCommerceWebhook401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ReceiveWooCommerceWebhook401JSONResponse) VisitReceiveWooCommerceWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveWooCommerceWebhook404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ReceiveWooCommerceWebhook404JSONResponse) VisitReceiveWooCommerceWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveWooCommerceWebhook413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response ReceiveWooCommerceWebhook413JSONResponse) VisitReceiveWooCommerceWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveWooCommerceWebhook500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ReceiveWooCommerceWebhook500JSONResponse) VisitReceiveWooCommerceWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveWooCommerceWebhook503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ReceiveWooCommerceWebhook503JSONResponse) VisitReceiveWooCommerceWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListNotificationsRequestObject struct {
 	Params ListNotificationsParams
 }
@@ -18442,6 +18712,9 @@ type StrictServerInterface interface {
 	// ReceiveShopifyWebhook Shopify order webhooks (orders/create, orders/paid, orders/cancelled, refunds/create)
 	// (POST /integrations/shopify/{public_id}/orders)
 	ReceiveShopifyWebhook(ctx context.Context, request ReceiveShopifyWebhookRequestObject) (ReceiveShopifyWebhookResponseObject, error)
+	// ReceiveWooCommerceWebhook WooCommerce order webhooks (order.created, order.updated)
+	// (POST /integrations/woocommerce/{public_id})
+	ReceiveWooCommerceWebhook(ctx context.Context, request ReceiveWooCommerceWebhookRequestObject) (ReceiveWooCommerceWebhookResponseObject, error)
 	// ListNotifications The caller's notifications (an affiliate's or a brand's), newest first, with how many are unread
 	// (GET /notifications)
 	ListNotifications(ctx context.Context, request ListNotificationsRequestObject) (ListNotificationsResponseObject, error)
@@ -21121,6 +21394,68 @@ func (sh *strictHandler) ReceiveShopifyWebhook(ctx echo.Context, publicId string
 	return nil
 }
 
+// ReceiveWooCommerceWebhook operation middleware
+func (sh *strictHandler) ReceiveWooCommerceWebhook(ctx echo.Context, publicId string, params ReceiveWooCommerceWebhookParams) error {
+	var request ReceiveWooCommerceWebhookRequestObject
+
+	request.PublicId = publicId
+	request.Params = params
+	if strings.HasPrefix(ctx.Request().Header.Get("Content-Type"), "application/json") {
+		var body ReceiveWooCommerceWebhookJSONRequestBody
+		var err error
+		if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+			// A request validator built on kin-openapi's openapi3filter with
+			// KeepValidatedValue leaves the value it validated on the body. Bind
+			// that value, matching member names exactly, so the handler receives
+			// what was validated instead of a second, case-insensitive decode.
+			// Otherwise bind only the request body, so that path and query
+			// parameters are not also bound into the body struct.
+			if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+				err = binder.BindBody(ctx, &body)
+			}
+		} else {
+			// A custom binder is installed on the Echo instance; defer to it
+			// entirely, since echo.Binder does not expose body-only binding and
+			// the binder may do more than decode (for example call ctx.Validate).
+			err = ctx.Bind(&body)
+		}
+		if err != nil {
+			return err
+		}
+		request.JSONBody = &body
+
+	}
+	if strings.HasPrefix(ctx.Request().Header.Get("Content-Type"), "application/x-www-form-urlencoded") {
+		if form, err := ctx.FormParams(); err == nil {
+			var body ReceiveWooCommerceWebhookFormdataRequestBody
+			if err := runtime.BindForm(&body, form, nil, nil); err != nil {
+				return err
+			}
+			request.FormdataBody = &body
+		} else {
+			return err
+		}
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReceiveWooCommerceWebhook(ctx.Request().Context(), request.(ReceiveWooCommerceWebhookRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReceiveWooCommerceWebhook")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReceiveWooCommerceWebhookResponseObject); ok {
+		return validResponse.VisitReceiveWooCommerceWebhookResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListNotifications operation middleware
 func (sh *strictHandler) ListNotifications(ctx echo.Context, params ListNotificationsParams) error {
 	var request ListNotificationsRequestObject
@@ -21833,560 +22168,579 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37dhvHlTf6KnWQzBIwaYCgLnZMrqwZWKRijiWSQ1J2Mml/6CK6AJTZqEK6qgkhts46T3Oe4vvve5Pz",
-	"JGfV3lXd1Y1uXCiSkmxl1iQi+laXXfu+f/uX1kjO5lIwoVXr4JfWnKZ0xjRL4a/BeMwTTjV7xRPNUvNT",
-	"zNQo5XPNpWgdtM5EsiR6yhWh7lbSpqL464kiciHImE+ylClCU0ZosqBLRaR5lGu43um1ghY3L/xnxtJl",
-	"K2gJOmOtg1b+niGPW0FLjaZsRs0wxjKdUd06aGUZXNHLublf6ZSLSev9+6D1bUpFvHnc1+Y20qb4jw8c",
-	"Lrxj96G+pLM55ROxebQje2fTANz13cdwxNU8ocuXWZoyMVquDuJqysjIXiV0JjOhcYFGUtyyVLOYaBkQ",
-	"qomeMqK0TFlMUqqZIu2YjWmWaHJxdtq4du7dpXH/MWXj1kHrD3sFle7hVbXnhvpSxgym8CqVsyOqWf3Y",
-	"xzxVmry9ekliuiRyDMNMqZgw0uZilGSK37LOIVlwPSWRlhHMZSaVJs+++so8pJqGPk7lrH65YzOcuuU+",
-	"ic+pnpp74YVz80f+PtiilP0z4ymLWwc6zdhum3kSs9lcarM637OavXxDbwx1k5TpdEkUHbMDWA5cIyrU",
-	"gqVkLFMkuhu2JFy5LTU/P31OpjJLFTFnJ2WGcFgcwNKFIsq/rrsX9toBMZOIAnjafHfOqCZm3ZBa6IyR",
-	"EU0Slh4WP5jvwm5QIfWUpaGYMT2VcUDMchGZkmsZL+1wFYme978hJ0fHb87Pro5PX/59+P3x34cXx28v",
-	"j4+iHvkrE8xQI5GCkTlLSaZYSujIrAhp01C8fXty1LETyhQjXNsVoNre9kTBgnGmeqFwpDBlNGZpsXfe",
-	"0nfN2vsbN6PvXjMxMfv+9MWLoDXjwv29Hxga0Cw17/xf/wjDd0/3u2H47uvjn/70x9o9fs1nXK9u7Tmd",
-	"MKL4v1hx6vb7/cZTl8Bb/EHap1oH+/1+YIbMZ9kM/urDiO2f+ZC40GzCUhjTG7w8AO6wOrbXjN4yIjNN",
-	"JqnM5opkImaWyJCjBIQLwuhoindYdpyznXxKzROyIxzi+5qWf/9Fab3DMP5lP9h/+r4dhj384+n7zn/U",
-	"L/wpnbFLmdbM75QtmNL2FF0viRttOxqljGoWD6mOOockMmONiExjQ7fXSyB581tA+ERI8yUyoor1yBVn",
-	"ioxlksiFuY/HTdNWZkC129gqvt0KWkyY3ftH+Ud4x091cz0bjxWrmemFXCiiJVE3fO7tSsEyn+4///r5",
-	"n5999fzrTo+cU4VSgYk4gH/MDZVyRdhsrpdw6CItNU0iojRPEjJC8cJuWbokqVw0TVvi+Gon3g8KTsmF",
-	"fva05ZFzMT6PqPu1RP3f8MmVJRjAFnW5UEworvktIyq7xrWDpWE0HU0ND2kavPuznkH0+3UbcmEE1nnK",
-	"anfFiLnErPXXAXnWD8g3fcMkn331AqRXQLQ0og+EXcziYt+e9WNDlYYdR24zIuTrI8MImyYA0rOB6p71",
-	"Y4/cvjZ/4E/fwH8/++pFXE9y5midmZNRP7+YpwyZthyTyJB9VEzE3N7IGeC4NYzWPOgNl8Jf8GPtGK9k",
-	"s54BG7BBzTjMWQNsSeOQtdxJrXhvtAY1l0IxUN+/pfEF+2fGFNDKSAojk80/6Xye8BE1o977WZmh/7Kl",
-	"0nWcpjLFT61OPcWPmYM9o4kZLYtBTKeM3oC+kSXskBhpbg7JgjqlotcyWrAU44SPHmGsA5IJ/s+MkVua",
-	"ZMCHaJIyGi+JpjdMBGbMVJCoIssjGDFoB6gGWb3EzbtxZq9kes3jmInH2QY6AvZJDHmQGV2aYYF2hZJW",
-	"zo0ixKWAsZ0IIwRpgm98+KUXJBPs3ZyNjMGgWHrLUsLM3aj45SQUm23hAn5M5ETBYE+lfiUzET/8OE8l",
-	"UdloSuT1z2ykSVumRiG8ZokUE5B8bu81E1ToDgzvnC4TSeMrKV/TdMIe99CBLswVScynQW8VZJ+84d/C",
-	"0K6kfEPF0rID9QhDk5LMqFgSo2XN5hqMJ1SW4esXxvToDsa1Bu8lG0kRwzovKKz7WKaM6HRpThedUA4W",
-	"sCc41+mlZnBvBc30VKb8X+wRqOcNV4qLSUDYu7mx4QxDSdmtvAEj2bGYRSqNopeymAnNaYI0/lbQW8oT",
-	"ep2wxyBzTYRcoPU3T6g2TNuevBk1SyioGDHSjt4MTk6vjk8Hpy+Pow4qcVOj6M0psEMQroSLCVPm1aFo",
-	"Ryenfz2+vDo5Ox2eD8AI6xCwpxiJqabXVDESS6aAO1mTsx1dHl/8cPLyePj2dPDD4OT14NvXx1GnR04L",
-	"xhqK0dSI0/iQKCZicyyBIAg1tEQij7AiopCQ0F77QOozXwPdzjt0NaRYQ37v3XV0qiF7voL7fsl1DvAd",
-	"tYLC5WVGLJWu0UCC1mCk+S3Xy2OhUTedp4ata46CH+3V1Zn9aIxZI5xiKViAHI4qYs2TKCAROnOUkQ4j",
-	"KcY8nRk7hURzupSZ7s0pjyPrIzFEq5dDM7ZQcA0GjEI3AmPxE2UWzMhO1iMDMko4E5qoqTEcKJkYa5yP",
-	"8lusX2BOOfDZnC5uhFzg5q0sAR1pmdZNUZLYSA8dEGqNKvQ5yMTQMSyzmWm+zuYPs9BIn5FaKs1mUa/u",
-	"m6N6u/Y7uUBeB0SKa2A9C1pmoyn4RqYsBaeCoktFlCRduM057JRRONiMpRMwdNWC69G0OFwkZSqbMWs9",
-	"FZsEB9WsG+xOq2zxfPW8tcoNA9/0q+qUXc1nrG7idq957FH4ylVtKXrlOj62xdBQ2tbr1XjtiYI9LZZz",
-	"ShUBYh5b5pKTlKNEJLoDQvPFfqJImyZKhgK1OOJxVnPque4Ezh8clH3ZKRmcn5AbtrQDMUSWcHFjyH0q",
-	"U01GMmZBKCiJuUI1DH4xX893DV4E/DLukROtrIND2zeyROHopQDdZ8Li2jPw3ncS/gO9hvbkl/fE3z93",
-	"cEp0ULAYuwMei7mwFsUqlzFsvJ73mOfAt6nZTG0STmVe9j4fCk1TulyZZf76ujGrbDRiSnlEeC1lwqhY",
-	"eY27M8BZ1C5AzohX5ninIzSjPNnmeNR7dZ1NWPO80lRvXmU3m0u4+33QyhRLh/XfFlliFRD0PW9BeDA6",
-	"N8vi5UHZ04RDXbvaR1RNryVN450Jz48VbbOgxQONS5uz5xpHK0tzhkIUdxxHaZrqgEz5ZGoUhJTdMpFZ",
-	"zzqY+dsciSIgBHGo1UNhRFHM1NCIh5p4EToWwX0To7AGkeQxshJ3Uqj/qWxmHRY8xd+fhCKyvGmYKTph",
-	"Q3goIm30zJntzNQhoSRmCdOFHmikNzG2klkk8wiLOyUe5ssjL+S0fbwnaCVU6WHBVNcdxg30bMh5ZOY4",
-	"SvjoRjX5dbTZ0BekbZQSQa6lViRhY01kpjtbb+0FfOml+VDdtrqBFBJ+/Wh2/W7+3rqPgwt2MycRNFlq",
-	"PlJXePsKhy7HbCunLPADffaDJWqu3djahalum39cH086HDFNeaLuzK22ZtzAsgpFRW0vYIuHNotXz/oo",
-	"fezxFtQxvcdh8PmJ30ZzlrOZsezRtFq35EdsxGc0wYdKR3mLz1iZsfU3dj1/+WmpnCX8ammaazfqRMwz",
-	"dEzEMTdUQpNzb8PGNFEsqGpOVprMqVILmcYNeQYQCrbRP3frIXGzNNq/IBHoGhFBd4CxAowqn81jSEKB",
-	"QJoRSIKgBgIsekOAxdPS8n1yGk0pePt8jX62OYjj71ZJb9qw3Ldcs9dc3OzKa9ALpXZSVzl8bZilSf0W",
-	"KT4R3WyOkbxcxYCnnB11w4QxT7lWBOIavc0mTPHRwB/14zEfs7x3omsv8WYb1hQzpbmAlXJrXKab/r1R",
-	"mD+0DXNXejNp0SQ5G7cO/rGeOZ3TiRFYjSx8B+nly7/tZFedtPrpwUjmMSR/o5R+vJNx6azMGpein/FH",
-	"rlOZTaa6RwY2uU4x5xe0aXVy7DLpPP+XFMnysPArUxGHomS1mGdYMjavIzRJrKky65E3UmCGEhfk4uw0",
-	"KDmznygCrmandQb4Zs/ROUypZhFEAcmcpUajpBN2UPKyYaZSSkc3XEzA4aMgiWi/3ycoT0k7CltPey/6",
-	"YSsKBVfkae/Fv3WKhIgobO33+72+uX7oUj/gtWVTzKbUgclkJuQNVEXkOtOhEFK7yJgZeo9E7hXDQo+G",
-	"CZWtupIBuNa+Q1OtnsOp4c+SCxbX+bo/WEWCvbi7crU6npqVqb/xfq3J3RQ4awg1mp+XmHlnCQ2IZs7k",
-	"PGFGu6lubIVKfWuVvcPMj06vVZvp4rOG0oi20hVX9zFYJZr6Hald/lpu5GzPXZnuXZ0MkNq5OfXC7OCW",
-	"t82Ha5xKA8st9vuP4EK6H3PfJr9CqkqdaV+e8cPLq8pwV5bYLojLRDW2Q48MvHxmx1othT1RJHLzig4N",
-	"P3YUDyx2jlHBULTHCZ1MgGnbUxYQG0JjMWRVzSmPiZYTpqcs7VU4u/kyHGWtU36d5b40ZaSgEbEpI4Jx",
-	"m2/yM+ZPCIwrs1SxOCCROfHD0lv1VCrmJCWhZeYQCiuqMefLnMe6pyuhDCffSVtIZEnkmk25iOEbnV6D",
-	"bF2RprVC1AoqSP9VIzlnvlglXIVijVglbWoHxAXETjDtakSFy1F3eyvYO92pFXK7uQPKC/bAXgSkpOHH",
-	"lbBbzK9KhVs+Zk7H3SZnj+DdHt5dVmPu2HAHUqkaZE6olt9UFbIr61hDcY2iuGZNGohodeVXyaWW0c65",
-	"rS348NjYlkYzKAlGYfgg7azRFzhP2Zi/q3d3YMQXM7tHU5rSkWYppNSSlI3kRHDlMmXr1EF580GDXhNw",
-	"s4OuxNlKK1UaQfNWvsQX7GzOzvnwhi03O6GBXN4HrRvWUF2k2Chl2iz1IeHa8G1j6VwzCOCLItdm/eK4",
-	"8eCHHl7fgHndxWVU483ZtzUWXlXIFt7D5mFt59Gp3c9dwgtuZ9d7Z9x7H2FLinjHmiBCc0D+IQINeWng",
-	"Nu/b1ZuY398c57gDV47ZiMcfyGy3nAAGkjdR2hs2u2apmvL5Jd5fyxjLNZDlpQn8Es1NgZIqqeTDrDBb",
-	"b502kONjeFgfPEK4Pir40wOe5t1ZWYkRbL0CzTN+FOaVyluavJFxKT2UZmBhz6jIaFKfE5rp6a4r9PNC",
-	"17KLTGFi7Lole6tqdFvzQvt43exmTCk6aUhjusMyuvetWVCoA69RU+VsTsXyvjkmVPUM7+ptiuWMclGv",
-	"Hbn6dHMHWbBrgjf3tuHCeGudvylJ5ILFxAtH2feigwSNdCpiMpUzNqcTpkoeqFX/VsXHtGNuW00oGPcJ",
-	"UiNrtWu5ECwthHn1DVRDpe8TReCWrZYLX+nlxzXvBloE5taALKYSwqIMktKz+SExX7KOJgyF5OENS11Y",
-	"XiwkFG9MqSLoJi1l8m6Xkxe05tl1wkeNI8bLdhw8JpBZzAUBKxULghRpmwFeTuWcj5eGyKZS3hAaxylT",
-	"qnNY9S3TlJFoL90Ls37/2cgYp/AvhkWEsYQUbqO811tGa6ya0unMz4U/x5rDVtB5RUCX97NMMo0s4+55",
-	"iCPNb1nZy7vq7ihHQiunMr9GKIgD3CmqScKo0uDbsp4yR4f513r3n2P3rD+M6XJ3R3HhhagqJTXen9xf",
-	"sSbx7aXnQ1xQrg0ljtEFytmCtO1LiEyJdcZ26pdjbp6Qmbrz1KoenYIESytW86VglT5KxNCwaPUr9ODa",
-	"CJyEuxi3TZJsgOwPcvhd+YmaynmPvaOzecJ6Izk7JNcJFTdklDCaKss7Suk3z+43/aZx5o+gr8MB3l5T",
-	"R21mk45uX/oI2jmMZ1cOee1Usi1mWjezR6L7S6az+Z2SgSq65cass/vUG+cpGxnR5/SE8vk7yq8flOSH",
-	"U/qMSGcxN6oJFtaQhCttQXHO316RPaStvV94/H7PPhX1QnHJAL1DE8U0Jh6Aoop3gD5gVBtbG+W0Tny8",
-	"ct4rzx6Ggl4rJjS5YWwO7AACNxsYQpVD+1tSt+MuXrrGY6SGDfVfAyeki1vr5Q61xt1wZq27DSZpYQma",
-	"h21kkEsxXHARy0Uuu1a/tJO7CW9udl1l8QThJrbjdKdWU81jJj9VqfBb2O8ZowIKBfADBLBoeuUQWV5U",
-	"tvY45LdDUWX5BVDjv0vA6w52353Prb8qtYV18TC28bpqasFGe2AqE1AYHJFUdCnDGl30uhSdtVEiCOcq",
-	"ltxC8hZAOoglAInYSls9ZUtC0xTwLMDSwQ2FLColhXuRAkCfNYaXR7bOynQ5kfflX8TE0jrLKM0YphNr",
-	"m3cMFeZ5ztmCKmIfxspA0jZ8zNyE+VWiUNGp0cxHrHNIQCqAaorckvi2n8cacgkVtGa5b3NYOEPrM6NL",
-	"I3yi/OrFIJ9LCrgWUoDRnDuR7FALdRKCQ5hN0ArMav/0IRG01NhUZnE2HYQVFgG+1VTfndq38yA7Lu/8",
-	"x0Hrlit+zRNbsLju2R+KO2tNV8+z7DHU3KT197JC6J5j2VsF7/jnPNhf4lK6TZVj1rDAZglS4RWlRakK",
-	"rYppvUq2xWELVkXnOsnbWPexQTw9QLDkt1cUsk1Q5J7qQ9x+3kVzfigFKcf9evbVi/UodmXVaZUB5+ar",
-	"KvTnQ1KGDy2SmrEKxZqwm/WwXNHahndC2jMu8sdQmX4wNxWfvx8NyFPqX9TXQPgqUdW1ENMl5pY97ff7",
-	"3f5+t79PjEzENAIA8YgKBhsdAuYCTRPOUjB1PCTJfmQ22cF9jDlLyk7Ze1LCrKo1alTGnKpV0r/aoG3J",
-	"lFjDyCgagt2y1NU4NdD67vpXNdef2SxFD0kBXcEAxWLEhpapOiSzTEHmhhR1zsqK/dcLxYWr7HKADOAj",
-	"yz9zAAaozDSgvaxcrt24UET+bCA7sMDTYCKG4jAEyEro6IZwlxJ4b4U4VaVmO3p9DLJsUjFxYYPqQjkL",
-	"3Sr4cFOPDFY3QjBmtF1SXvqK/+553Urdix620bp/BIdeye+/U6r2RrfeujTqe/fsuVHtnGnvOVK2m3XD",
-	"LB/ey1exBvxoO9A15EbaAgU4B7Vxd/eWt3N3ztcqPLXQ3vYsI2aSrWg1WgX8ij9ShUa284IpRC/skStp",
-	"YVQttBZTRKZYO4UKRYDudkgBh4qihNG0tsbnk1C/PkQJMjOrwcOY4264RdZ2xQoELOp8UCmbuXAbANbG",
-	"CAM965GB3QwHqHjNyLXUU6IY5s/DtzF0m596R04brbqSmlBHZCW+4DKHT/A7hsd/0QC/aIAPogH+rpSh",
-	"B1NSVkUPsPhzC23wAUgK5x6QwsYdEGyxw/21Qe7ig+XX1cpXQLn5cByPh82dNYN8mHoFPh9OqZrWg36p",
-	"4bXUdXqMrfzY8hspG7M0xWy92jS+IZ1Y/NAt0m+8xSiGUU2preTNen5PN+HSl70x5tNupJbHUNBz7952",
-	"2nk9VFN9Tc9j6OW5lB7EP2dKzxw67E7xaSfoad6qYW3idUnLShlV9eiiSwtP6V7vsFkOyQ2b59V3DsKP",
-	"JHJSMQ1f7FoAsTqVfHzrF8/Br5anUNT/O58FAppBNasFEh3zdyy2/SqgftHDTPViLcWrjEwyz9RbDwUi",
-	"10ZGWQP17YEjAIJBUT2qpY3KQUQoE8WlO2UXblHi4BkAvvJr2Ei17tt8UQpWuyL3GbreIAw2znqLWMGu",
-	"Z6kUBcifHa3vu1S424peKDl1PlGre9xpwK+1rZp2i25/YES85qLScrYua5cRd49L3DVWGpQGT+UcDWKu",
-	"4UCCJYfOqPwwpIzGxkYmM6puWEzaxlyuFO/lMVn0QgYk+vnf//3f/9PLQ4s6ABYCtnYECEZRgUxs23s0",
-	"lPyVib2hkYVfVF2wmgxqudfPthZf9B0y210LfMcJnQybWDo0zkppFkPrBsxWzuvcN41o26pOrHNtWqcC",
-	"VjeHMSmYnHl2wyjWKFObE8HNjjShHuNFkAy7FCsDVHNzljZcttzcUKUUI4bNkBjEmQphY6GfrcloHyyK",
-	"Jh0uAAgt0BTuyPlTNs4E1Dftyt+UzNJRuYplzltBS2GCeS333zKOn6/CukqwfPtWWM7m4q+maP76QKpP",
-	"E03x+VxPqWP/1XO8uvxesoB/dMvi11fei/O1KoTtDvlkWZESG3Gii624kxVr9ObG0xDR8RjL4yPbq8Wc",
-	"fxtmsrlHCHALHJMjuH2bCiLn9J8Zy8sx4ir6336tfVyVjyvhL+ExavMpC7GbNyASctGBNjBO1x1nOktZ",
-	"yQH1tN/vr/gpthKk5eGcXJ6R50/3vy7xRqcQuMcOy50dIC43pbcMoE805iitJFg/KzejG3T/h3b/9dMv",
-	"z97/sX6EVWm+ESpxRTxWO+Ot5cS1MmLugaoHrr+P0c7h9K5kkL/YYGbsxN5986jChzwW1MAb1p+px7CH",
-	"y7ko2xnFa3GELXzZmkYJllpd07cZ1aNp1fGJ4QxbhIMpdNTVYSBC2kEoLESNb/aU0ei2A8/pkVfYPiAU",
-	"gD2DyDHmk2PoyQq8hf0zo4nNYHYDeVKG8anHuF6xWcuYHrhYj+I6cB/eOahXslK3pYzGeT9CaM+b6i1n",
-	"i509JDkACq9UZ2zUZ2f0nQ3MOG+G/XN/9aTEbMRVxV62abN5ZqbNvUpVvblcqO5VP8omz0lpit5Y1q/n",
-	"ZUPqQGQ10QiAeI1opgnAZVnMGewj405f5NpeYj2i7d0xlUofkshaGHAPDYVngLQjT+eBVpruBEdoA9MC",
-	"c8tIAYDc8vxRXGGLN3JNRzeHoYigoQ0q2cbMc+q3ArAuPM2FQ8dlzOafKGXPtuywi/2KLbhOveMH1Krv",
-	"pOHveY++HUj0A5CKwRI+vQv8CNa33fHR+ZrQg/fonzdRrpvnvIhEFDPyRlhLx370cTUKJUihVTlHS26f",
-	"51qUHI9Zqnxn38XZaStoHb+9aAWtt5dH9RtuX3hBNVN30ZVTVy26Q37BlQUJhaA3GhaBOVaFfpgjpl5T",
-	"xQJs3aAJnUmMq81AdeLC/9J+dWRm4pv6D+SA4e9xiba/fzV+ViGItAHzt1jzS6Y1F5OdYSPNmuwa0LZL",
-	"y3fAOK6+YlVMfFh9WE45m1YcG8NAIssu/r5qkZ5ZtdoCbW9t3KhK33twveCIanqZzWY0Xe6uA2VCq/UN",
-	"j7ZI5C4XftfViBX4S7UVZBsqqdFb4SE+NNzScG1D2fqOqfEb0HkdZQzT5vUo48XW31PAzjfcIKTm4w0V",
-	"6CD6Gy464IMhZLvW35Mp21xwg/qP9+W7UN0xjwIqheGlivFycbi/ACuj9VL6K4tZzfF3a1BdsKAg8pVN",
-	"+2kTd7bn5hGO9rKxhORTrOiI6XIryOCPgFAZQ5LZljiVWxeGuBHWqV3sHR1pEuMdRGSza5aSRcq1Nkq9",
-	"IpTggoDShSGa1kFr/2nvRb9V8lZ1/+Mf/e43P/2pHYY9/FdtH38zmtvXcsLF3bRvWm7iub6/XXHraje7",
-	"4lrtktnz6tTVh2+I84jR1ztFW+ONYVh5y9KU4333VbB8gb3wVbX4wTMt0T/dBveRGV4HfKsW6N82SOGI",
-	"u9977DrjGoz/LbvG2REHZDGl2li1tj0cxiBIe13nt1C41m+HKyj1YctfmaXMbMe5sLXat0CxptZxm+qn",
-	"c3G3TUKsO2suHTZ/eNcK8m2zw9QQAPkVv60xRY/dJSw7VuWK3yzmTIywta0FdmqrKYWGR3MmkmWnocoY",
-	"c0GH6IveLqBXX6u7RZDOLWhRbIv0B3X+qzP2QQEyATdhxHJz0qr33uGcpUMXklhTQu49fUsTHg9rkf63",
-	"xrnEd2RCV3wyHwjy68J2pdrhu4UmPStsU+yzfGxWTkIDGZW3d82m1POj0j6UF7RyVuq5fT065yaheqci",
-	"1V3F7s5ysNY59ZppxJyO+YRr879UTRkGRjJhmOlIpkwdEtf67HqJfbapZttUYDWI0G1YQ7kSYG1Gf/BR",
-	"uXR5oFUOfL/8spw0eU8s09fknz31c/2f7j//+vmfn331/OtdU/7Xcc+H+N6nyW/X5jiXSXQTU3mEoO2q",
-	"V2QrR2PJntiU01z5xiMEKP3h7eqeW8kp2H4d1s37EfwW3li2rCGsOiZXkii+MPgvDP4Lg19z2LYq+YUG",
-	"pPXR2xKVem9Zzfov1ONxythQTfl8bl5S+1ahLtjIhkjru0XUhPfgiSeKjLMkyXGSCyfZRPYwByqVrcbK",
-	"0mIGL08Hb45bQevqb1e1Y8yPYU0fSJ0Ph8wlh4ZamrThjR1jqk5lEivSvvrbVac8Rjqf94zhmovd2sFW",
-	"W9ShdWKNFhxXLYNFz/rdYUzL8nUjEqmfALJJxNr3rxn2znKwZsgbYLp3GNS9Sr5jmgouJqo238hmWNzZ",
-	"A19trJdniJVzzKgmC5YyCHq7XI7NGMo1uQ083r1l1Y59qlK1w4I0QxTXJ7LADEqpK5uQht327dyO2tv2",
-	"rbTWnE42UW7+5ocn3RlLJ+BidUG5O3kSRtViKRA+sA0qm9UlfK0EEBrbUuRD3G5km3I8uJgwBeAOVkDW",
-	"61PUnBhBxahB4bIhRqMd/IuJhs1onouR26wZdER5g2tIPS3AuQDgwb0YIW+shMKX1LOBR1uHe0jEqHyk",
-	"ZvDlkQarC7kxPaO8NZt5wdqDXt7mez+0aSrTeiWKmUuEiVuWyDkoUPU21trRm3cUsBaa8mQHHmcePoKH",
-	"6jKAWP3QB2SazajopozGRhMmtiFKWbs6hgI6rghNzI1LkrIJV5qlrL4ZU7Hmli0Bi/gp2H4LcLjWk9m4",
-	"FQ1JeGRGR1MuWDErTMGTkCw6mgIshDm8XusKMsl4DO2P4QFFlwpCVoA9i0GFXihO2cJ22Z7RJblmhMYx",
-	"IGGnDLuYZwLbJWOj0yUEXr67ujq38a5yQugPg9cnR4Ork7PT4fHFxRnk/p0O3l59d3Zx8j/HR62g9ers",
-	"4tuTo6Pj01bQOj27Gr46e3tqfn9zfPXd2dHQ/DR4/frsR7j55dnpq9cnL69aQevk6PjN+dnV8enLvw+/",
-	"P/778OL47SXccz74++uzwdHw6uxs+Hpw8VejqF8Mro6Hr0/enFzBLSenV8cXp4PX+Zgujy9+OHl5PHx7",
-	"OvhhcPJ68O1r85TRyYcXx//99uTCPgbTGb69eO39dXT2ZnBiRo//qI548OZ8cPLXU/89g1evTl6fmCHV",
-	"/ggvOD+/OPuh9NWXZ0fH3p+DN2dvT69gTY6Oh1eD72EFzQiujk8Hpy/x3r8eX8Linw+K1Tl7e3U5fHVx",
-	"9j/whBvgpbvnJ/9YeAu+cgb847jCygBqpKFYEjCCqCZYD9SmJJbaaJ1zqqeGYCXmWsp4acvJ5zSlM6ah",
-	"aseYMp0GDN9VM2NNL6U0S5qsxSyBYvHrlNEbFXjYx1LolI40kDpThOsDErnTHQUkMh8x/4tyyPzLHIQo",
-	"CEWUZ++aX3P7yPxhMzPgd/Qh2FvcP23Kh/mnPXxDWEN4b5xhlhMb3rAljIG904Dkd/r2tVfKK1PCBXgM",
-	"yNurV90/dwIS/aykiEjb6PVSMPJfl2enGKO3KH8FHRQG3SZ56pa8lqO9m8tUHwttUwEr4dxbli4Jg6vl",
-	"ZGKlMWqTyoUiXJB5ymc0XXZv2NLG1Nu2qXGM8PxG8nfhii3zdvzoN5tYVtD1q3eQpfoYaby75MzW5782",
-	"pyXfq1bzHaPJ7p3fzK9uWRwByZsNJbkbbvRKhNafozxSm4+iePjB1+uk0BqQwau7tkgdWp9hs7GRCdt6",
-	"lwzOT4h5xit6mdKGNhF4biE6vF24OK/kMSOzwF3rmsBt379tStXQ9gEbYn/eBnMGG3P52WOrdIRl3/n7",
-	"mgaacxlDGfVItFerjcggV2meZMplKBW4AW0pSvizeRsz250Eyn/AFcQVuWUpH/MmBI18bDiahtFNWfEN",
-	"vADJYLooVYVWetDmGPEcvbrmJ6pU9+we9Mq7CcIrbm6p5hHS6hbVLXQtMdXvXP1a1FJMsHJigsdzMp7k",
-	"EuzTaQZ8l9y/LRtE+GlixSOBK3HzGgzea1OIqltq59a6G7oKrN/Zu/jeGqvVvVK0Z9uVoq0f3F2acFcK",
-	"GrbyIHiEvslP6r/+EQ/g3Vdhl7k3zvXhp/qai5ttIos0HU35bUNo8QOy0rdHYJjfGQZypfqybiFWOnWX",
-	"QqSOyXicJ+c3dSvyBs2uZvJ5qLbCtVMrov51hQwWF06OyczcGBRdO/sBJjtTTWZSabL/1GbyOWAQADyw",
-	"FRAQPoXUvqeIAHsQCppfxdmRdhS29p++6Pde9MNW1EF/Ahi6toCiHdnLUScAUCyss0gs0qr5trGog1AI",
-	"m9udymwyJZRcc0HTJRknkuqqvWzf2QpaUjCbwuTjhfS73/z0y36w//R9XoTxy37w9H19IYaHDv2N95/e",
-	"N994aQcFVeLMIEX/XTcuKkrGKYZChrimrYOngVOp85/2n743T01k13FH2KzeFXtnpE5+pctnxpYHOqPm",
-	"WLQmXE+z695IzvZKYeo9Z8bvKZbesrT420b9DY2deiZvTejiDroA+hGa9Gx7VdciHEKc3oIFXstMk3bk",
-	"zP8o8MEs0HtjzHZDPPcB9HXDN3d99Nfqe46tLsFDptakHBgaJoCPDEA4h0Q6VHUpbM2G+TbJFENbYZ4y",
-	"xYRedfPvDHG1bQXMmoqW2mKMIlzlRavbMg1sO2ncmYBM3X1cm9+ga3fnDvHrqVS6PsVkUDWXnqiiCU59",
-	"R+61WD1w1fM7+g6hgiqlYBVczXrkW2YDbNUxA/ADLtITRfJb602mFR5vWOUWAgPIHKg6J9Ly6fNPqn3r",
-	"xuz0lROwirSRG164IcNMOKM1ghXMDV3APVzdvnkq5RjwqyYAqa0t1g5PlqEYTdnoBs6+mVDPEUZki3ik",
-	"nrIUT1HhQ3xSDowUqbRFJ7DCrTj0xL7/s4ek4RH90M9R8H+vvX1YQt4ASDOb19C8ZrUqh78Lj5DOu1Kf",
-	"vJXGXxIsNc6bTDhCXg/D5NuMpZHANuNbepurRquuXfv5R8gb9hfiPD/sakfteZZZ0KqdF99JqiLz6+sN",
-	"Fhh+a4e5fFhgvWmBHnIj1IUlvl0SYpIad9obmt4QBgGUkrCokKXnjfxQzKaVrVudaKUo7kNqmkG7ElmS",
-	"1Bc3Vz0vdyl2rklZrhGaUXE5ahzUqu6/ZoBfbIGqLbCaUF+3EcXlpo3o9/Z334V+aRee77ILPfNfH7YL",
-	"z2t2of9RduHcOgvKzCfPwV/VneV4rFjDtRwiskHIArhhQOgolQp636HzfwuB6rAiXUWlHUUd4z2nS9z8",
-	"x8AIuKOVdE+gAoWyl9tOOxk7tTGS1WraTS5sv562QPStjG3NVj2CVjkviGIrlcYR0Sb3sXvvI2h256DE",
-	"30/kZl37BGMl2H4JRTSw3AbcAh08WPeEz+BQ3XcjgC0HbzZn3Ue3gTBvchVY0PUZEyVHAWlTck3FjbGe",
-	"hRpbWOGxTIkVwZ1D23UPSpQQLrJ1ZzxzJPN1WOZ3ZVM1kbZtGJdXTV8sXiVK57al+dw+Do9zsF3b8jiJ",
-	"BXubWBy89tFY3DnS4K6QkM2EbfQPC4gOzrCNBB1gkx4L/OJaEfRWGuLu1qCnGGHz3HeNC85zobDNTtfu",
-	"7MPHAu3UMnEfEBO1TUN5GRSmKO9V23Ub39jn3DDETCCOkcihekWy9BuemzsgtXxBl9iXVC7EVgNwtbe7",
-	"96B6v269PxOGE7TUDZ/PWcP6Q8sPjF2YFY55DCVqc7oMMKcdzqlZbgRDPrRpTx4VEKXpklhlrdSXdAtR",
-	"ZMe2LZ8sZvNoHPOyWL4PNXkeVPX6YINlQ6p3Q+ueCGc11FIOE5pOWHSQ42rNqVJMkaqPBa5DbNocd4uF",
-	"DRVRh7aFDCkw84mSM2g7YWiwwnvyzIfKEDbXs3lqTkWz2VJtyduhrIvhl9SttUjmfvMdHyy8FrqczGh6",
-	"A52Rcn1wNemhERD83Doqzm5ZesvZYuesVEgzGW4AcN0EP7sWG/aO8HMJVXr4rJ+3wF2Llug6K1xJTRPl",
-	"FcsON2Pfujs3As/OU3bLZabuPKrm6trSZGu+5OXnl5LwV7avYeL1s3x4dSaVY57cCS/LrCcVy9Nt+wR/",
-	"FHj6yopsDShf4JTX5yfsk4uzU6MgLWQKFUCE5uDrB5iG0+/1+/19oiXZ75v/VPOE+i6GoAKiZCjAN4Hx",
-	"EOjhc830gjFB9EKSAmAbe9fhbTYpKW9v5JSHgIwN917YRIpQrFSlGOHOAf9eKkauZSagFUtDD2aAGiOD",
-	"ap6STAkNhZeYtC4ZqZpt1O897e9vTDb6quTZ3u9vdm3btfY82rANu7u19/urfu2vPopb+2J9g4Ct1Zsy",
-	"Gb8VoNSPUe3M2yIAFRo9IRNcu0jyNTVUki1VKVhhGwQUW3lxdto6aO3bZglwYf/P/VadWn/BRkzohk7S",
-	"W6TXPFx351Lfwi2wHP0+bCvgjMUwf2pehDWtYj9Ko9L76i+60kDsrluytl/jY3UWrO5tAUu5dQ/A0jrW",
-	"E4Ri+jUXNztjbwCmkdppf7S8YfX4uo3VL6kZH8S5Cn8SvMYIQMNOoJ3q5gIWW2gCAwj8wT+4vgMr7Lrb",
-	"3y0be7du+94675aQ7VZnUzf+SyziOafLRK5LzEAfejUkbZ92JakRwjfv/XtEtJzzkeqgaTjOREzaEf5D",
-	"7aG/OOoQqvI3KCagOa+3+3aQRjLqKU/j7pymetk6cGPOe/sZlcZ+xNYYkWsZg7YDGkXCBGfC6BRtV8oP",
-	"1cSYyWSBUTs9bzmumNKAfL1zO5B1jHAFjHA3VpUylSV6TcarmzxqYswsuWZKI4yda4WVJGTBhCYLliT1",
-	"1WyKTwTVWcqGkPXX5IvKbwNvsr2V0AnlQulSZZ0bFxZ+wXZB+Js1JOoA7dQXARpDazhP+WgX6O31pYUr",
-	"rmlY5fJTbkwlHu8PpuSJWOmnurKgD86oLB3/iHN4nMZ+zRQageEQR4QSAWAbebfiNho1YukOsEzJiIoR",
-	"SxJM55qyJLb9SAlYvCzuHPogAFHR4TRoeokh0JSNGDSGtXUVbSE1dpeE/lf4Vv+4UGL+cm/O6VugyxVn",
-	"BK3mzCeHdmzmsXwQoVgZhb2NWMSHYiUOSWSmOhzLtBhA/XRCIceECsv8EKLMzm3JtA3YQGNM+7FFuUUt",
-	"V270oYjsKgy1HMYyqgyKTKmZbU3LvISN9SGJLO8cwumAJTP/MMaoh2WQd0fPHGa/83/hMAwdu900xyrf",
-	"g7zPsVvdVtAqLxJCBxQTaAWt0pA2uxYtyT78geQTkc0H5QYhNbkHeAP0irBAdDO6BF5Lsjm0XlMsuWUl",
-	"hyrwWd9zVOtJxBE8eGOT1YmiqeA7e6ptNHAl4ZijG6wuvthQur62968r5U7JVM4YaJ5t/AJErAIi57gC",
-	"nYCobDQ1Gklknu35Hf/hKEdTrefqYG+venkvOgDlNS9/INdsJGdMlWSgHYk5luZm8CQZYSwXLA4FXg2I",
-	"kjkSWT5ixHLHknYpgA+mQChsrlncI4O8CTaWqkOjvmI0oWhLoyIRM/626hAaxylTYLtLwTr1fpsIR2Rb",
-	"15a3om4vPlLfSSwluHIqck3BPZgXyC+LxJ2i+hPWlbQLnyvQha1qgClgd+xrZrGloHTBj7BuRaofoz8m",
-	"eJnHLE1Z/K0hwpO6mLElf9cuBIMX3ErcAhJDlY7NYVE9UiAtRHvpXpj1+89GRuuBf7EISDeWKDGnkHvQ",
-	"OSTPus/7xFB+OqKKkaTcwgCfgS4GmxsU3LEJaLCxx9LlUmk2eynFmE92RlFht8NZLYrZVZoxFMcxu+0m",
-	"cmJZAhZ5zqTj/+AYviHtmN2SGTRyF4SSRMr5NR3dkOj87bevT14O3168jpp6upShBmuHwRNWRKmmVJUh",
-	"iLgg3ktIG/Uk3GwjllUZDWMV9qMJyWNrQJh8HYtnSi8vz/LBRfgVnzHFUr470tBdQ2QuCLUdin/R6a4m",
-	"raAWd7ver7PFbdW4CHZn0bJiB5nhP/y2JApBke+GibwFGeJ9Dz8ROR/kcmjnOG8pgrsVweQfW0M2d6Pc",
-	"5jioN8yHX08rpI7yfa6cSmPSDTd6VYzQQPOPKLo4IBGCmA+nLGURaZtbAMt8FeO8xE4tmw/F1d+u3K2I",
-	"K1sCITL6SicgkZDDEVRYGkO19AEs/ZCoryI2YCjcoFii2MIb2cqYqIBaTXjwgERjacwrTdMJ05EzFFGP",
-	"pKGwWoEFIDRj0oC0V8yZK5LyyVST60ybQW0zuVBEiZQ32Xw4pjwxNjO88Oj0Mk9oQp0UtTDbVM5dQjHU",
-	"6ZHTLEl8kARUqWGjKi3ai/0CexEX1oiSyprhVQ3RuNIIt8W7CVrWTWA96VWKsmY4LpBCiHEgL/M1FpNs",
-	"brPNG6bl58/tlOp8lxztGMppXd+BtZInb1DwPqjEEmpWgBKbquBsIvsEyURi7BJeAtzK3TVfEyNOEPbC",
-	"pbACUCtYZ+DSBN1IS/f+jl1MoGr3PiSNu62if1hqJ2e3bJUdsJiscBNb7c51fktOiOi9MWYcnsBQgF3Z",
-	"lsKobVIxZ8RZdQzKh+BON+cx2nzmvamgSUDmKb81po9MCzUSZ4IrsnHyPhbA1m0ktouulRl10QRlG8g3",
-	"j73kJjIkwTqDeyMIHCJgVTHeiik6u9+b6l66V6s6vdPeidkun9Q7Oz/Vten3GCowZiiSR7ZqZ8hLTPaA",
-	"RMNyzww0ytz2WcMsFIY9m0NIiXlQzlwkTqms8E+65F6j/wMvNmSItLXMv68NNSoAUEXtHlbxA0ozKqI+",
-	"pzwvauoxp9K6N8DX+QUK/gBL7KrEvYOyelA5/JvVjbukRK2D2yi8S8W+ADivhAQg57vyiDRa1/BlQ7uS",
-	"ph3YPO+dTSPz3kaeeuVpUD7CiOGd3Ey5BseiXhm7S2eZFXyI3RjZqh7sz/WR1d/Naa1YskStqjvmwmpv",
-	"q+sJbKNeva0qgC4HrKQCQkqxIFGOT1KfE7sWisPN7jUXN4/UA1tqr3l6eRUvIZBB8DJmro1SukjArQUu",
-	"Rsj4ZAv0buGjKkCFFtshEy7weUxa7pHvjgdHJEV3PYp5G+qRaYz6BMXy75TR+Ewky+bWW7tlpt9/f+5i",
-	"Wlst3ZzJecJI+1pqRaBVW1z2NX1g9WHMlOYC8WWanFRbTr5xzqBjNAf6t1OMPORAnxk1akLOta8lgb7P",
-	"ACXrrA2Ka2yzJWKespFWTtB7S9IjJxoR5tFe3QkfNwAl1j7rs243tDYw7lC4qAPXREvZKfXyXpcv5xSB",
-	"YnlX97OyVH6ylUeJpRO9qU/ypoJKr0JhA5KTz7g+yT7DNaejriU3wKZVGt+7kFVvq5iR2C71+/2GRXyE",
-	"clIEtt/Wr1YSTZtKpfDVj1Ae5Y9qVyUtsUJ2+1nXzPLxNB4zhDv1TK0h/Xsj47vw/DrSfwv4WbvuYAH6",
-	"tQFdpBGe65736q3CTqN3zjOoZBhcN4U4fQ+B9WfyODDsC1SuSiQTw5wEmmZgKLi3jXPEfv07qqZ1xhs6",
-	"HKZUTV1KfCXeGhBFx9DMiM2uc12QCd3FOgs3SCPwth/Q24yvW5CiRyiPGya+M6RFJdFjW8fkYBeY08ZU",
-	"g/WpBXdV8bj6wRkitU0O/Nj+FgqMG2xDXNpfwHKUujQSf+UK4i8Tok8FTUdwZz5ij+26kwlHe4WvmB8f",
-	"nKusB9Dy8tdkSlyWJqbPrINk7m+CZDbqbEyeW0xmQokrBwJfWdH9V5F21O/t9wGQc7//bwjOvAIP7RVL",
-	"hcKrliJ3LpbaXCr1BQXMlkv9wBW/5ont15R7JYBfu9ZHbGg4ZK1fwmbcXkKq8130+9W+KvWp14YobtiS",
-	"tOcpF9jfLm99BZ4FouZ0xFRnE1bHV2VUuDB893S/G4bvvj7+6U9/3GiUVYZbdyhLS7Irw2lsM3P38dwj",
-	"xzFvY6Ms5Xp5abhf3gnoe7b8jtGY1XZnRFFre/+QNhJjV8su/qvTI1fO125uABwNJfOUP3D0DjI9lSn/",
-	"F2axfctoylKCrv4btnTpV4bTzZnL4QJjPeGQnc8VAX6NEBBmXFMcr1NoW3/rDs5Put+zZUEDODHQL+CD",
-	"ZhDQSQv+euUk6X/9eNVarRXB+AIwquj87PKK7NFMT/cgCSoy/M3/VUEWadQjZ8XwbR199K6byoSpCFdF",
-	"MBZDxaHVrMz8zBr5ibRmjjhbs9kw2GJSU63nrffvIZtwLG36u6YjXTRYb53NmcjTJTAtinKBjdXAUCii",
-	"RJt4z2opZfnlANWsWDLuTqUq5Rp2YQHA++pe1iPfYlpemgmvh21bjscsVZ0gFF5m48+Sg1sGnbWMpqIk",
-	"EUUl+Rus+yW5RjBSiEiiAx4piqlymrchWgi7jbIZE9qFpTwXkNV5XUvBA1uGDD0Qr1kiF5CZbo5AHIpM",
-	"xCwl0R6d873b/SjIHcx4RgCVCzkJ+kar9Sdcu06dciEwk19lXLNeKELxB3JSbRIKP/+BGIpmQtu6+lBc",
-	"8glUp4FC4AgUhlSiXnDqMjvClOksFRBEg+RTYSc6oklyYL4TRZGahuLq7Pvj07/8sT3K0oR0Fen+jcAH",
-	"wtYfi/y+1a+FLRKGoSCk+x158lIKbcwEoyEeEA8SYO9nJcUTd2dMnvwSouoZtg5CVAz/00tiDltBmGdN",
-	"wi20m0gx6Ra/vX9CfiU//5N0U9Iz7LD380J3QuFG3zzqGQtbZrBhq8S0DhzX+iMsRNiChTHrA/m8uK3f",
-	"XT598RX5rx+vLPfCcJ3NAnj6nExllqpew87ITEcEW60pqE24YSIUltCRjgiUK49Yj1ywOSjUBFM+CKy1",
-	"ymGOMBdYpsjAACDdejTRkxmK6PnTbyKrOZLogul02R2YcUYEWavh9CMpYtXpkR9Tacw5SIzSxC2yIm0t",
-	"bYaLRduyqy8soAgMo4MxAyMHSoPtEfgeeQE/ZylTLg8ARw+l2uMshQQgI/Jncx2KBTWnxGy2GeILogIS",
-	"S3NU4dhbHfgZmXGRaaYCXABMZYBjZb/VQSAZuRAszcs7Q4HZQW4eZMI09LPM4VLM18HbfMvSHhmIfFln",
-	"dAmvJk/70NwSHtt/4cZxGIqT89uvvEQIy+/lhMH85iwle189J4LphUxvevaAH9tmzsgD01SmKhTYhxM3",
-	"0gwG9GwYJSu6P5NL1AYOSPRL6FSDsHVAwLQlIegI5u9fer3e+/dRLxSvcGlWnkDFj4TYEdn8ErZQdlt8",
-	"GpTfYcvcA+nU3i1vBi+/Ozk9hu64/n22t7S59R+9Xu8nGMG3rjcyicx7bKpVlDdajojRcDsBwVYv9mzY",
-	"UaAxQV4Z2VxtaxwFoQB6YkKngBkf2QFADYH1DUfYtXXb1rc2jB0KW36gek+jpoa4uUCI0ixhUdG91lhP",
-	"NmyGPMNQkSLQCNZydcSxILZ0qEeOzURyRQlUCOXlnkHfWzIyhhqQCNDSr5hA8qvLT/sV+kkb4fxrKH7t",
-	"drv5/5t7V9eP/Eqe9/vkV2/6UP4c4MrApC3fyAuooGoSlbe8MS++vtS4OQpItNKF2fy42oa5GAYtu8Ke",
-	"AO+YEaMeuEokbGOMH/Q6Q5s3l1tDm19We0P733p78Rps8DyFZUYT8z3m0hu1r9M5/52tl7GPKTuU+j7S",
-	"5QWmvn4FGYa23QT4AM3k8rqb8vzMKfMniE2o/ankfgSgh5JBjwSJeGxZwuyr/Xbg+KJ98qsx2GxwnLqU",
-	"uNgCa0FuoL0oU7JA2ZGy2GgqNHHrkPcVx5c+c1P3NGHgqhB0pkmChFSQvaUk15Ec3/IchwYnE60eGIM5",
-	"bczIDIgguqRSSMXXyGP0QmJ5tYi5MkprxtXUmKkd+6HVduf4xRd23HAM2DtzFgObXprjUBqCYXoqHTW6",
-	"pt1A+Xl3cHzfN7BLmeD/zJgtlWqDPAw892tpEzugvFKjvFliqO287r1ekOgkZrO51EyMlsZoigxBMUxJ",
-	"tDWuuEaONeGbV1q3w0v3n3l8wQwGcNKMBkAF2Sdv+Lf2cb/LOzz51AxHS4kg41bGq0MUs2WlxCojOb37",
-	"DeLNu15Y+kbGbU8iak2HVs/FmfDYDNFCOCRy4l5Z02Ie3+tm5/r8FgzOimBLIEVn9/JzRYmKqlSpHJCa",
-	"KpVDo5Eb+Q7K0fpFKHePL38WjB/s1ucqac2nUJd11cQLmlfXFhaBhSmYQELimlG0HRqCWZBOQSJe//qC",
-	"6PIhjVP5LwfMp8xIBHA56yA2pxWqdzG/B2w6bOACzzkSrzbFr/mOnbozZpBdFt9TDIAA3WcRuaz4Kr4j",
-	"ZSqzysHMfBl0MluTakEbQvEt/C+MMm/SjryHtKP1Fk+EegHuPo0Ba2qkkyU4ZY34QqO1YHo56UFuHVeO",
-	"aEi70nn+0Ko1YGxSxbqKCcXNHDsB9O0wZkkobtiSTPgtAG/xEQuAyO2mmy8XHeeDcnf6XJ8pN7FvR6FR",
-	"8vr9qNMLxcDKYKNuYeDiAHV7bPFUaM9UkYtXL8mLZ0/3obkIqDDmi2Rw+fLk5ACqyUY0MXqVOdyhqKvC",
-	"i6L/6w9//Dfz/adfPfn3P+395T/+1zD65df3/3c3ikg7luAStzBjU2bUyOg/o5KvAFbVvD6WuquY0eIM",
-	"cST0miWKtCsfNQM05sN0OZ8yoTqHhIolnisGGnOR0ozeVP4vFofCTTrPgvw//7v77j+v/8//Hk1Z2jNK",
-	"LheYRBQ0o5TBwvZyitQpt5W3FcYeiktzrGtZvrPzPABlo+u8PTkiEyYYzh1MH2OdZMowBfCDd5yMWIaC",
-	"Fi4IFqNla8Ta+dsr9JIdHb8+vjqOyFJmIM6BuaHL0FYVIxPFFtFUOx8icqVQmN+d5XwIIAPG8C3MOvA7",
-	"Gv2ApdZc08i6bFikmLbuXrB5QpcsRiPI2ASQl2p5cK5fl9yZJWmIUrzQeUHg2T0yJnX/G9IgfA+Jknh6",
-	"8ynAbI2kYzF51s+5quuVjatjpVZoLI8xF1xNLQhFiSV3jC2KlCLH5MW7d0AKRry6RDxcTijZxqxyFDJp",
-	"JgzZsIU5rfYNMK6pTMypKNQ2YwsJtnB+4KACkxJYuCQoxC2VKwdQ8QAzSpmaejXOhZ1tq2RwtGDa4XgP",
-	"YLWsxYbwffmIUcsCq93sk9J06dSga4vsZhcPZl1VaNBjx7V/xL6JeuRHrqfSvdieECctgd86ErJ1wjg8",
-	"PMv5y68TLuJk6c4nwD6HYjDDYlmw5d9Zvwn4JpEdOxwc6NPggw8q2yXV9kh15q/f31T1ivebowbC3Jy3",
-	"a7byMpn6oTkFHVahv+pB/lMukWzELhTuwPEU262SardVGAYeOnTcOtaMfhwQBMb4ZKpHAOSPTOktA2RJ",
-	"is5ZngL23gGJYFF6x28vIueYtZ2n5JiwLJUKJG3CMsTps8tcbqhvxE/JRvRNAPCIOZvKr7THpo1WW+iR",
-	"yykYBVqRyE/Si0LRjnwHoismLxL9bEyjc4Dzh774tcmNOf096z+NahIcQ4HnPW+n/xdbtw5v4HFeuw7V",
-	"RVoW0GR5i93KG5+glxnv4QoQWIy4/p6xuU2RjAvIs6Kjv4XN8sUFQoFKecOtiwPojmvPpVa46B33KYBd",
-	"qNYpv850UcJhNgo5MOrpck6NIdT+6qkXLwQRHf1j0P0f2v1Xv/vNsPuTWWiuPV9OscCg5wMjUnwiWIzs",
-	"odDLYViGEbjBqNDQtiB8XLwJPPiQJ25U5kQaroK7R2ii4dhiG0r3jkKcnIMiGhDXMBuec8hehlR8p2z/",
-	"eWSkHNAr8Mjc0C8BZqC2WuTFLizXwjFioQyMu0e+h+9cS61CgcfapWQr+BUxguAw29zuHvkxL7b3AiK5",
-	"/WO2JQMbKzW0HdjxhgJIxTkpbPGYdYASpXmSeCOGtp6Whp20L/ys/reMUdo5DEFxt74PYRbh2rKo/AC9",
-	"6D+zHu2yvYIKHmY1zemEOd5FybVZEPBq9rxIx1YRDscOushstgoZ3DUSApVQrYOwdcoWCpVQiID4ybVw",
-	"/f/7f/5fuOAl0ZZ+r2QMwrVGoBhFExa23j/JAx1/+AM58h0PwGIr/qSx66rgH4Uc/clyJ68n0ZQJIiS6",
-	"OwtyAJOkF4qXeDrA/gOHiFFE8fWLKdVWAkHLAKrYIRRruuwV6zyBAGWe4FJJaHGSw2bnKfRAx3gmvFhk",
-	"DaAR+c4YDDkABthZ1pa8XubahrEqjKwoB3ziGRd75pLChueWIaGZJ9MDME6j784ur4bHbwYnr5GE8Yfz",
-	"weXlj2cXR3n5MwuFDQ4pTVNjlcgUAqxRKaJrRwdh2qhHbInWiNoaOkIN/4IstkItA5UuFMCMXBkdmAG1",
-	"E4JkvL1fePx+Dx6EkxF1IKvfFc2iZWlOslHoe7D4BSibCsUFm5tjCjITacYreZwndGQ4KegiS5mlDjgJ",
-	"F8AlQlUzFhC62XllFYMIMqjMVYixwtqxNCxy30l8ALIN1EBrYRiVGNS/APraO1Awpxl7WEVPjfWWS1QP",
-	"scx+1llCK8bIIW5wyVLi8ML9aGeW5QXL9+apxPAO8q08e+KA/HFwfmIsl7uzKwc6COxlv9/fB96DvwIK",
-	"IVx4+vyb3jd9ZFcWcQF+vzg7tT/6mLQY5BV0JQqMNRL2Y6gZ5ZpSHm8KyyCHcO/l2zdvji/2+yUWN7BM",
-	"C7h3oUa0I/eZCBtMFNpYlONZ5aoSoWkKgt7suLGVhYLDGgpuEw2MVENyDJBnmUVUufIMorGoU6DFoMzL",
-	"YrkIcsXGjxSEAoWsU2wPsbqFkkxBwtUKqy5qM9uoUZRGEFMIoOYKWyjynENz2ebPdexXKoRdHCmqSCYK",
-	"Rc8eUiG9bI5eKK7g8Ty9w2r9ZqBPMNqa8pgF3qeK5YFYRdtj8nZmdtBAcTYsN+bvzIjATuoETk/x3lWg",
-	"2ucyCzCPkJvnuOFmrQsg+kpx4ZN86oBsD6OBwPSMCYd3uJK+gnFEZxUOzZORK21KpTFWYzKlybhrpJCE",
-	"cIUD1AemFbhRMBEHnkrH3o0Yi1UoFlZ9TNg4d497E7/O4gnTPXJaAry0WFmu6PKQ5DqYTvncStYsDgXs",
-	"gWFM44ROJiy2bjX4c4jtTPxAq7n9gESKJeMhon7RxAZ73bF/omwaALeZOx6IWScg9kBeZ6nSEWnPMNGV",
-	"CrLfLxXn+akPdtFBnHErOlE99VNl4WnzhTFV2utPYceHRAHREsB/gI++yL03DvDBEAi8CJxgho6H0AHV",
-	"zdKcQMCESIwOu8QEf2osG9tYGa2WGZzxJJGLTo/YlllekZvR7MFja2ghZsonW1uB72jXCrRESQt1YmVl",
-	"zMfQ3EwTZM0C6cZsnPJhO9NcNMFmeIgnoEjQxPrVtUziAFUgDLaHIioWsedkwxAq/uLIBWJSQIdHw4br",
-	"JWn7RGiPU75JHA99KCwYKoJOWgODxiRKmVlPi0zaWfEPYDpbKM4zTSJruMNPRKWjv5RlJ+j5vZ+NpDQr",
-	"3Y3pUv0lbD3rhy1C1VKMrJCBt+zZNxf5jC5pbOIYbihA0TZH+4Yx2x3LFye0IkbsToGlDXoAAktbqxv0",
-	"sigfWRSKduVkr0qPTuFX5taTGpWy+nowlJO43YlydyRkrMlMG8YXQ+0HmPpUEV82Iv5CDpM9z9Ah69gd",
-	"TbU3IiNdsDAe7EhcHdizJ4pEQmo2LG5FbjilRjUiMTMsCXuEoNpEkwSuFGq323U7llCc2EwqVBlBZyXt",
-	"S6Y1FxMVkFLb94DYNGDDa1BzRp+Z1e3QTXuGEgaug3/jzDIHD0bXjO4CgXHxPYFflR6KqEZR86EMwS7j",
-	"46V1MFUqcZDS9hDI3K6/orfIyby861DkyOVTuQCiS5lLE3xbaPIIm4hKvJ1qFx28kc07iVnCDU0/MfLq",
-	"b1372u53MzrqXk7p0xdfWRZnzPevnpPv3gxedi+/Gzx98ZUTOyldoOfcasTo9IcwtsuLxKMeijygAq5X",
-	"GhsTDxMKZArJHnCcc2hvz5e7b9McK7kzV9IiBtBQFM8ZW8IIIz/fERLVx+TJv6knRp3+9uzIqMS/GitN",
-	"KJWQeKI06SqYMulOZ3Rkbrv87uz85NXfrQLdtS7aX+1q5HomEApK16rl4dh3UJi4bu9SZlffRkKAqjS9",
-	"YcqCCQF5U7NwiCG6ioTMjfZ3C0EsWiHUJMFOaNX8REsTjg41U7qLnNXIfQEJwOhYU+gUtLa+9QwXQRqz",
-	"7oWryswbrSksAEn4iNlMe5vGPPjr+evus16/C+UL1dTlxWLRm4isJ9PJnn1W7dHJPDGP9KZ6BmDqmutk",
-	"NSV6cH7ioTQetPZ7/R60bgGTec5bBy3zkmeAzamnkCa/52TTHsoq81stCojLmFeM2bZEI7O5qUChPk/l",
-	"JKUzdIAhdoBhRyPLd3zd36IxqADdLYHvTEW+Z8PoEHosuVXKX/UENQgkL9BFR+DctZhNRm2fGq3CLHnB",
-	"+yG89sQlJ1OLnyHztx4i38UzivJcJhY9Ow9en8Stg9ZfmcZGMAO7mrDENllOQblPQwv6dswwt2O/38mr",
-	"AMCHXRQBuCbzWNuFWwMPYYcjv2+SVwC0X9PE/ieAh8eMbfOep/2+y7V3HW4rRrD5rfju+lpQnHpeXALp",
-	"/OVpn7IFZKsagQ+tHp7jAOremw9071uat/mAR/Y3P/IWIrgy5f/CTpkvtvnOiQXqgsTMUl0J7KBfbvGP",
-	"n8xaqmw2o+nSFgTZVFyjHhoBbsVCrvslcuKRHSp3DIor6URBS0bXya4FlVpQX1GPLI5AYK2fzBCtm6pw",
-	"66GYwxKprisan0tVB/thRSn4AAu+hnDMUMgGUU2jDXkgz1FQOH38Lrc2LRpreCG6xRahyDPfZKUvLh5U",
-	"B3hVCIxk6QyFKVXTwDpRzaFVEL9ABDookwX7HzLHQzHwOQXaCNYIMdqV4SN2IE6aPu9/U3eUX4I6kzPV",
-	"E5g31NOvHGk4q1Dulh9VqC4tqpew4LY4PxvqXN8H9SRafHfPS3eAKqDVE71/fyd6dRHWHe6r6Qqo9yEp",
-	"qKjMhIVcPCoDeN5/tvmhVzK95nHMBD7xfPMTp1K/kpmwn/hm8wMvpRgnHGvgnu9vMSbbFOhKytfQp/WO",
-	"zMw89WyrZbulHMvFgQHmHO6k6k+v4rfbKgf/EFrhbCMIPqszPAvZHM8TWdxx8VgfsjnzE6rrXTy8eKfH",
-	"/YyluFfgQtUqML7sOSQn5xX4Rj9BI7BsiCiaaHBRqWlvhVO85gq736lV1rDhFL8Gib7FcT8bjxXTrQcV",
-	"3DCHEoBLzeHGiX7iR/auUj4nclTinKuNjlKpKoDsbUOSnXpSrpBtlT7Zu7lM9d4vTGiul+8bCRUzEa0j",
-	"y+bqpHJxWFTgXLx6SZ49e/YNeXv1skcujOmbp7ZQdMsAcCmcU+cwDIUSdK6mEkMyi5Rr65TL01HNCyBv",
-	"AARt7jZUBEubY7kQhhfBGEZSKE2FJjM2k+myFwqsLVZBEWmbQgMB4oet3E/5icNVYWADmxXOElrKvPxL",
-	"FIQi+lMUkKgb2dxGTa8DMqJpys1UsdSvg0Ifo4XGCmQJ+sfHMklghUh0iMl7QUS4AEwPWJa2hXslam4W",
-	"QE0Zsw1f5gnXhOtOgDl4hrsZRSqV82nuXHWGXpk3HMOsjqimW6kNSBJrVYd1Jxi/dowv2UbL1+yd3hup",
-	"20NYasX0XzI97v65zDOqykmtwH95+QMZc2xij7QKn3SRtSOu5lJxzev6oFOt6Wg6Y0IfwjvMYvzFhbtw",
-	"SdAT1Bup27BVsoBWBvfb0iU+mJNhNV0qF7bFDMH1NMf95eUPAVE6ZXTG4g9haPnXGhjZK2togx93RgWd",
-	"sBlWWiI62YoNbc7LpX3pAwo87zNrRR7kQPzWRV7uiXBthC2hlKQexlbuRipsxtKJa19g6WRl54/dTZca",
-	"DdwH2/zylzbZM2rB9Qia4Py2qeDK6upgxtsFyieP+oLNy1k69HSIUW1HDEGrFgyoSyLr6RtiGUx0QIS0",
-	"3r+66pk25KJXanE6vVB0SZSXAQ2xRCY6qMaijQri6juc7zkPfLhcRQIJd2S1CGk1Ay9Aa8F54W2YYirn",
-	"qlJ0pDCxBsfpFUpFDn0hLzYvfDBmsKVCGDOqUjGWGRCMt5QyD6Hxuc6jJLa3kVlQO3dVUPUhaHyKTCSR",
-	"okB3oPM5BlTM6ym5pkLYeluIldjRcpXrkNZn6ru6egQlkE3isok5uTJmEzKeughznQ51WcMWdjOzap0l",
-	"cDa/lfHy/lkKQg29LyPYgKn6yTG0kt7/GThjPidXyauUsaIYMMCavWq1IjC1TK9r94Un8pqObrZ3nZRa",
-	"jrVsrXZrSwm9l4domn3GEcwmwkkpy8Bs5nae1W10CbhQJBymbMawCgOC49C0VWUzFpEZvYHkdIuihgUx",
-	"9o15RmL+apcHaQshuVYsGds6Gfyt0yOv5WSSZ3xbiBzYBFRkjLrjXggoXfnbG0soQfRENSWanQDfb6Un",
-	"ZL/blBJX8HZgKy5t3KOG1UEy/SBJXubr/6mzunyknzHPs3GMqdOAC+wmRHlxehASDRLXFz55f3wSqL6B",
-	"g1hIIEz7xtMD+pRgNtMUt+NhGSMks/ussC5U9J259oke12KEOSluc1DvL4RUgjetOZ5+uYFjuZ98XOi3",
-	"HOZBinGV43Zn7hy58c6SvGXpLWeLdV6Ac6sHnbl7dz1WR1zNE7p0jRAfNm5SHe0mMTTGDo+/I1dCrte6",
-	"zcccOnAgPOtjJP+aIbr2lJmf0KkeYM2ewmQxqCZXnS0yJVaIrrZ4p1m3vXLJD1ZNLHXlCrZJUXA1QCsJ",
-	"Cg15BhdmVL/P7IJ86pvODZbgf0kn+G2nE5TL87yUAqjNe5jcgRzUNe8t0pD66GW6u9xF4aUTBEQxmo6m",
-	"WCUZQfpeRNrYJM2rTgW7UsbMggsv2DX62hi2+eLKVRF1R3Rk2CgG1A4tOyQj6eK5ym/YVJ+akGfvvIbJ",
-	"7SpK/xtyELfgGZ9ULkNjT5oa3gLr8nuQxpjH3OWilK6HeXouk4+ntigQSc07b64kvCJri2zEn+oO057D",
-	"2lkvbf3DYZNa83ZYNT2NDou8a6hvd0ADOBviShaglHNZF2LEMZWOxqdqu5UGuYOXZf9BDtMmIQ0IF18k",
-	"8GckgQeiDisGnLEOqgPlrzuHjTxhrRhu5BPN8vYShCliHADKGxc5zhtR2bXrxoHyGKVsDg3N4w3i8FMS",
-	"hZvvPKUzdinTre4190EJDtxcXtOTiUA8RO0pHjSObfM/w3wZgJBgtLu+EAHkQsE7vIYWz2taxj1osUHB",
-	"HNcL+UJ3Kwjvty7zC1InbWr7kBc1LdQv5MFgS6U4X3V8tUBpqrkCa9tTwovTVGOC26ZHGPmvlf2lbH0P",
-	"YSTPGbYlkYDLUcBXIqYA4GZASjpimCi/gIEDtnk5NTkH9thUKhF1epsKAj55deGjqAr51zfpCUX5xxcv",
-	"78f38vqncDW7q3LGt/b3Fufretk1J3jvF/PfJ3FzzrNzGkLebSLljTnSVCylYJUiQHD3YNS3Nocwp8Rv",
-	"l2/RcbDZr4aj+yDf2qMIu9/O4XrsdNjS6pB5Ksc8sbheCP30vP8cegcogFLu7CDqmhVcEC9I6wlDS7ii",
-	"lGnlAGjB7A4IHxuqD4zuiw/FREsZOAhHnVKhsKh2lfiP4IF7FlQPRNJvsLnFOoLG6cRfjMrPSbDgppU5",
-	"tgN1svk/Uz5X9yNsdifwc8P2DWHXN6e0oDK+l4zHXsHoc/TbOgSflQpYo4x2uUDA7aKQPRTwhMXFt1hr",
-	"grFYrdahR7Yd0dD5wyPSdogQru3EAQJnQ3G7+X31GQ9QQjDnPaaAbOT1KgoItkuaU6Wta3vGterUZShh",
-	"K+ffpBb8RVB/htzt+dMtPnQl5Rsqlnbd1MdTtzFjmpYd8AjLn1p2AhwR0p0qrXJA1f0wVrlRSdmzbaM2",
-	"6+fgNaBJUvgRMBxeuByqzgTSzu9Cb4MnB6oIH9vo9Ud2qI9xju231qspcMsXjbvGvVwgtwDWl1aeM8kC",
-	"XNl0P48mdvYylan7zkoBHIuCZJrPwiueaAbwtth1LPCyFn2AXVsQgs7sto0K5/CMzZzAlWF48S9otnZY",
-	"ijk3eLn9Cdzdz13n/MXJtoKtNXy3o5f44PtVp7SD/vOhV1WOFJLj1Td4oz046NaOaTC1w/DBSZ6o0pia",
-	"huBDVbfuNxXnkwqre2S10eFeWrbfi6P9yQoJe/LPwtphG9xDhyyZ+DK9KLxY606v8igU3jaMh83X72oQ",
-	"NbjpPZjN8pkomUUrvGiAQ/KI4ZN2R3jj3KS6F5Lqi+7+WYW7kSIRxMGnyoYjuI1Wvf5Ypgz6039Cp/IC",
-	"RvTlUH45lJ/IoUSCfLgzmenpHlbj5T3Um/PRTguPXKUluCtmZjRNODT8sM2+zM2ZYmlg4ZuRnp6oml53",
-	"z/v7CKO9oGmsDj28aUSyYYg7XvQSK8NUQt/BRW3D8kb/Xv4KM8QcebwwL6zb0QGJt7f3BqJD49wt6ada",
-	"/VQa5cfxCGZ6uo55nZd7xcWHZq9sY1edpcL1HMasXyEXRIpHZnFfHHqNDj1dSq61p2xenIrcj5Hp6a4c",
-	"rOTVWJvFbphczG67cOab2RtYuQ7Fw+EyANIxQlscHf8wfHN2dPwX6CKZR22iAsgb+5uSRMo5ADPnjAO6",
-	"mKL/cv/p172++b+9Pwfk4GC/49DTjYktoa2aEAw7WgBN173PAnfY+2xkZM4Mn0XQsOhv3VcSOCmLzb+i",
-	"jsXqXXDFMFBzAecHG1PSpMJTFWMxi0nMZjKvPnTdI6ZSmTVazi1CqX+TelJw3YVMb5RtuFigQUsRc7QB",
-	"zZTrgrS3r2GfHobludfvVO75eOzuEhG1uYOdKy3u3fnarjrVZ6AiFcDDJZzhSwApECjrS+TbjtktmUEL",
-	"HJEsOxu5z5gmymMgK8yj4lt8QJr9LAj2cYXub1iGbiBskEWForq1MAVybq7zLxG6xOB/I6Wb65958kwJ",
-	"Wjtlt/LG6JYJ1WBuJIlrv5K3X3ve3/9t6pUfya41K16yJWE3ttYJt0WrqI+B5cQ+Y+vK7d88KNDeJuiH",
-	"K29xjOr8WfQDaKirq5ao5nu7027ZtETgTXX5SdjF8wkxg6ViSVxvC9tk2noDS1e1lL2GXJ5z+7VP1Hi3",
-	"w/soVvs2pJvBIsaPT7q/8cz0NZY1UDRkk1gaD8Cgw04+nfu0t4szibARm52HA01mUmnytE+o1mw2hzY4",
-	"UFQLHeCsacsF2X/huke7dkcq9/JYT17tqQW8BM/l9hCHrvSNj6SSb6HdrHrNtK/vjKRQ2cy2JGclz61t",
-	"k+v7bgkT8d0j1b9DTZ1pQolgC88Vglj1OZYDQjhsp/FU7FBz6LN58znDyhVV7J7zU9lkNC971/aEt2k4",
-	"EIqHwrFqk+ui8borRJuydKWljO2TX21qAc1HubhheYpbbRlau9RAp3OY47Nm81Dk2VFo97hWYtDk02tW",
-	"QxyP2e9jpnE238xjaoFVcY0fhoXgyz8S3Ngmc35QRhrLKeMDTfwvLvJNTCOHFas5pjUgYxs4BUr8e60f",
-	"j6UxuQJiO1HyeF0tOSriv4c68od0Y8Aqbl+/jZv+W08pQ9LaWLftqiCJXAhf87Un42412fYDm8qxl0wj",
-	"EFdxVrgiDu8lxrCOO1lN9dTfWqX7k7Q9YXAfpY4avrzJ9IRt+lI//SmgZOKJWalm84/htmXTtiEtnfPu",
-	"DVs2Szf0LcbE3ARIxglX5th5kA0pu5U2H8zo402p4vx7850HzeAyn9jE4s0ofg8wXM5BZ1thKdKep2zM",
-	"37lW3HGAyJiZMhYtBroNG71hy40sfhNvv8L3gE4EJoXrzZx3ky5wLSn2uyOXDEwraP85sAuIRPUtdELF",
-	"Zlp/6w7OT7rfs2XUCJ0BVPDJVgzC6D4OaAZ8GhdpI9O/Ycvgc0O8/H1AaLjWdtiiNr1laVfLrk2wgWDb",
-	"XSSDPdHrMn8qEmPvlxu2PFmPOPCyiP1Z1uIFAMtJZqv+RyN3mg5zDaoGjOajA9Y+qmPSyuYvScifYbC2",
-	"OMkfcFz9cxlTNb2WFKMGTTFYUPiP8js/acDz8lh/33DnuzSGd4pfThBubbaGQ8cGbLtAodfQIxeaTZD6",
-	"NtZ7n6NpbyvX4oA4xEdyTRUjby9eB653mvnDtYjjoymqtuwdV5q0cyWWp+SWJhlTndri7pNiaI9Q3r36",
-	"tXW07N1N4s+i2PsBaDow620k/3cASb1K5z9Cx31LMBbbRBJHcmxb+8UjV8W0DQRlTeDB4LMFmyZRktA4",
-	"hkAqHJ68NgpTZ8pAw/BcDWz2pfnkp++ZgmF+lMSIL+6pz6PW0Z5DFkMYUtu2ZF5ikAt4AN+2wNs2G2t0",
-	"X/qPwh6be5op3YXud81h3W8zjo3ZSIQtM/fQJxKRaxkviZrSOYtJwm/y1p1PVEBmNL1hMfoszFewx15Q",
-	"BHuxR6bPD5zQQpsKpj8FjzvC4Fp0XHOLa+YmYyOAMd864ZBNAHaSHUcoFjJLYnLNDvKsFaqzFDKzRlM2",
-	"urFxxrwdKDTd7JGrfMC2HbrU1hNT3wxTxPaL5kEMz3zKSarVwa7jGiA8vKUnMS/8mUTR2Tz5ghf6MRkK",
-	"uAKpC5XjhuQ9dJGoK3LXHB27m3lj3AXqsFyb/fWrPPMevXfkNFrOu7W44iuK5pWcrwMCrzYns40B245D",
-	"7vc7TVAgUC1ZwgCxD7UO9vtBa0bf8Vk2M3+Yv7iwf+VOD1CVWLqV1+MC6hohy2abeO6rVM6OjBK2xb1X",
-	"cts7H9X0LO3b2oZyfDI1jDVlt0xkruXmFxvUA+haTCW5hiwlZLqQU+TWy6gEJIUczG1wS9abn0FNfGtb",
-	"TFQPVslI+gIfKrCRL6O4oCJPJrIGIPVwpSc1uWFsjhWBI5nGTQiq92gAfEFP/eKJvAN6qtc2GdJXob+8",
-	"kZtyIdSHR5sfCjfVyf4KZmpD/cFvKgPki4n95WxvijIgKnCRAYnJ6yBfrTFexgDNxW8F/3O34x7UKcyI",
-	"+YnSsxnz07l8sVNYCa/RNeRSZJYpTeaSC409m12fPOh4b2yG7NrOTo7N5Vr/L0YW7Hge8HDZT6wVnM45",
-	"+AXPszGDZY1TdfdcxHsVRZDZbw6aTZFsC0lg81lA5lRPDU3OZao7ATFTSLsjCtk21KbWv+jXeoUr9PlJ",
-	"iiw7vI8itH6/5+q3LrTmCR2xbSMqDyCkXNyxi59YZzn6HMqKrJTlKVPYP8o2pPZQr+gE8v4XU5bCPJeE",
-	"Jgu6dHlyh+g+zr3lqNYahddIxplMGWmnbCZvUZC/PB28Oc5rhaTs9IhzxteX9Tyvc/ZewAud/MWT87kb",
-	"pDinL0rrZ3b+gbL9458nAsSOLD/0yAdNXZcrnyJtlY2mkI46kT00gVIZdbDQZ+okv6c7g1qqiA0uuMNv",
-	"C+5o+bDC/am8ZUXAzN529bcrd1M0lHMmiu4NYdbvPxuZT8O/WASd482QaSj85vGEK5VVotOkHel3eoiv",
-	"jjo9cgYJuRg0ImMuYkWuJaJ0cEVuWcrHnMUQZgrFGk7HNbrco71075eRjNn7KOc42D1v7JsYXqALtaZQ",
-	"tKlYIqAW/Jw/bZ553n8ONTm2ibXHUs1bHFu1rjZ4zqwHluGalwGS4ZyJ2NtZ9m7OU6bI15gEAziJEL+j",
-	"yob121Ay5n5mQhOADNPSvapzEAqIy0X2ZUOqIztdDsUriRQTKBi1+c/tYiewvEUwi1aGj9gGTL1Q/GCX",
-	"Pnc4muXOY3sTmAHML6bLQ2DwC+h0gFuLt0/MzxPJlBt4KNwilEtYYbAav9eO3BkY4qeHmXB0EHV6oYhG",
-	"huSH2nAJHbmeND5hmyMLV4OqBMxPTFCsCSRSYNaRIWEvw8LsQo9scPXUyLK/Mr0iyB68/Td+aSNATpm/",
-	"BIReK0NZOUhemTi+mIRrTMIqr3YR76PTS8c8XdOjj2wi5q1MEE6iwUA89O3DDklREVYlrunQa1Cji0PB",
-	"Vc7YsGcpMhLLKRCtwlmayOp65Nw+MEoonxWZAOzdKMkUv2UHoVCGudDEVkBCi0S4u4AddKfYZhkIIwSp",
-	"LuQZaRv+YgQZSKMOmTBIDOmF4sICUCAI5MnpD4PXJ0fDo7M3g5PT6IBQYb3P15kmFLYTu1WMiV5Is1qg",
-	"Ayf0miWKtE/OnQRgKjCCNolHNI1VpxhdRWAUWwHuIvjXNUvkgnB9aEf1vP8NeXl2+ur1ycsrMya4KxTU",
-	"Z0ZwTB1vxOIVM2wfggkdcMCu0feWK/Ioyuy+hiJfKBADKQWxOmJlsXlg1lVpI6/yfVhMqYaUR8c4oSpf",
-	"BTn9hEKmBO2F+tL8Gm75SXobyqP8KE6HD2L2X+yQzyqhLQaPeVrjjrh/e2SDC2IP2PkDwPqXU1odK0Nt",
-	"ZMW3UJg2FRWwjTLG1V+DIAiN+mJeisEEwFtPOFVEjju59umZOWXDBGyasuQD5tgjg1DksCgURJ3XqtCO",
-	"kCWKoXNlRm8A5Py2rE3nIhM48yECAt9k81DAS8eUG8ES4Y9DxDePOqsc/JQtPG0DYF2IpjcMs/UsHIox",
-	"GKYyS1UotFF0iWIwkYqPhuYmp0ytLl9rscQdX/093EIyQZPZxZQnhVFVFm+2ItOIFftJH/glFEB9iPti",
-	"7QUf7gVB3MnF4Op4+PrkzcnV8VFkhegF0+myOzA2VNQA6s5GN5+R0+mD+D8uysIlHlqb23DTL5Lh94Dg",
-	"/tr2GNerpPFElfiIkIsHECo2N9LWdj6QNBFs4RKdq4Xfhy47U7mszjzfViYxmBCG1W4oCZWaavYjvugS",
-	"Z/Ipc4zSSDcxjGLxPru66y+644YYVrkK4MOPd1OVdoMLwmVOY52Cl/hu1CM1lXOLCJE3U6XxzCgjl0xr",
-	"LiYqIKfgIbTtpgJiCVt1ct82gD1oIFz4QsoOobOL9QyYy6CUKVkyyolVL7Bkr6hlwEIKrtFQLngKFvjl",
-	"nOWajm4azNoH4BL3b9WWBvlRjNotImmXTG/g3nZ/Vhn4F771OdVc6DU8y0WSHI6kOdA5WzGH/p50lqID",
-	"1/2h7a2D1nuZf+8Lut6HNb+yC7k9wF6+1Z8FEvuHFCu/LHqzuqKGQ1KpdijwKUE+Yj08VBOAg10R7+6d",
-	"O7mutKxuAuRLqLixbaZznYAKNw73rUNSxGuhzN4IeXdXQOYUPPwSoI4RstbCTluQ2/LbbPk2JZHL8hxm",
-	"aRJhDAHDzYqJmNxyxbVMrXrROShluOSdJVQoouf9fkQiiCwMrk7OTofHFxdnF5FhBoY1lL9zSKgbcdEe",
-	"nC59fF7vQ71Q/AjeFAdVCB24MgUUbYPO7i1cESmCmvUruWIiEr0cvDkfnPz19HJ4Pnh7eXwU1bpLYDCO",
-	"lD7ZHnh2fB8F4Mp9fGMbiLzT9xcF5TMEQcyPUdtlt4+NhAdf82GBIQrRT7xhyOPO/bX5zB/fK4bapK0U",
-	"4i6vDsu5u9eyG4OVUjGXhYLw3THRshOQeZIpYLn5zEsd/QlNUkbjJTY1hYeCUu/+QxJB9WhEFChPzBlc",
-	"kLncANfopvYpakifgiLz8qOoLx8BS/JsPAbMAB+dfkQFUYwFXtW8Nr/LMfoPtumumx+xaiOM4nzNlt3N",
-	"BkHpiM1I26d8KG65ts1pMC6hZKr/Yv6OOgFhdDTF34uKz6HVf2w4JAiFbXhvY4I/s5Fm8YYzRaKVF2Ko",
-	"JXJ/CJqmcoHanhk/YjNxcUPAMULVjTL/8r4ONXrAQTqHJDKGtn2llhEkwNk+u46rgOclzSBHj2qSMKq8",
-	"ihnDbGK6VKFo0zyOpjRNtdXcSAx9CDKBaoySPut1KlGMbiPlsphv2FzXRnvMcXqz/F2ZW0FtS9TyHmGw",
-	"z++oPoVWlVxZNbyp/n+FvEpYAOtdPu7JS3zw/VYj5aIYFmsa1Y5DceSw00CU5kli6BIcEdIOK6ZLQ7fY",
-	"cq6NRzEnYsxxdImGXDeiKphD1aqFjIwRVWpG371mYmIsv/1+LYLkFuOnaY53bkduB4zHzx+yy0FtHLGW",
-	"HzLeL4L0kUGZCzIoydNCczNE/LPk/z97377cNnL1+SpdqmyJ3IAUZXs8sVhTCSN7MkpsWSvLM6kKZokm",
-	"0RSxAhsMGhTNTE3VPs33YN+TfNXnnL6ABETqLtmcPzy2hEujL+d+fj8p4ltpzrWwByv4BaTLjbdqMAyE",
-	"LPJFHXTB3XqjW/SCrT94E/QCL6yCITIPvQOjSOC92UbnZTyDW7iDd10sbNXFKBFpDIGvgkqPVovhV8JJ",
-	"QEReG54KZXV8SmGWrzSR6KeuDVOxnukqx7IvJWSsnImb5csxPb1CqeCXVNm8/EJXD2Vu88fQiUK5aVSv",
-	"ygRFHIjnEkHD0T50PnAbQvsG2C79ENq9isdVm2TPkdTVA6f5ibkj7/pbSNt7BPc141tn5+pj4319OUS3",
-	"bfa5FcaYC5d6kCArilIZZGsBehS6rze2tZcgxq6qgzOjcfY9kGj5Gi+gi1pQ5JXl2tkLGBbqYhePyabp",
-	"EetBJvI8lPQrGxEqsFGkwQGpG7S4F0rwL8Xm8KMCW3E49fzhhe1QguFRckmcN0Achlyygf22Ay8FiDSS",
-	"DZkNshhwUrOccRnK9WSWptQ5VxT4AFBSrDCZTdlCFM1SL6iCamfM7xm1D2+PAlNZRPQShAQugH7Crbcr",
-	"PLqQ2RydMOwfaocoaqCJZ54MBbWUojGWq8I7u65C+mXHP9J1VdKhvEWZNIxKWDTCGwvB4KkYOE5iPkqS",
-	"0L1+c2H91Vk53wQj6NUaBM9VSeYFbLBwxLjBOm1yQxupAquy3kba+82Orr8S0ikLil+SYhznfO42+G1k",
-	"RQXBjj+Sb4tnx0ztVhA8gvey6YE2i6SPtE+Fzb14kE2VT3gssO2peW/HWFtt99Bp0VuuHyBTbVZkE14k",
-	"Q7L5eGqMP2XsxC4abPNEYYDItxWB6aXccdxmaBWWi5eUsQTRcu6WDFk/vE00XxWAnH/PEvksQsc9d+c6",
-	"Y8HtsW1I5Fm1+k6n6UJrehcUuaFAWEnGeDDzdbULx14IgM1kKpTCCoWIKb5Q7rxiIwQCZQ/0yihH8LCr",
-	"gHZVexn4zkLEfV5ETe2FfD47hDQ/cEqgg0QQ2izODlgEj7RILsAN9X3AXnYC9qajHbmXr7+jMgGDcJDF",
-	"fEGAP0s1CA2oBtCuLYFJWCALlhRt9g7Cz1RdkSgiku2GMgIPU8T00WODg29KOgARzZBZKQZXt9lmheCh",
-	"JPMNaQOSOGDDmSqyiXFcA8/ntTTsNQUMh96SPqkChrvIxdtv87PxVQ82hwLNwGuZfVWPWzIrr/W8VTlc",
-	"vYPdKYDtizsUcJ6WT8UuHrLafDv8tjRMIWcTff6/12N82dF/voE/X77+Dnq1NpyHtbUHGz5nTUXAhk/R",
-	"QqiaXmKHojd9ri8wX1/6IZy1fpEVPN0JdobZBOqLMtnnE312aybliTQy2HNwjVYGJxe+/mYG960rlA1+",
-	"EwPUNRVFngxmFJlNimpShxU+lk2aGJY07J5jhqgnMucxtqehPknSBcuzNJ1NFWsYAdEMiFZwlKVpNoeu",
-	"3GGaDAmQmviTtMGdSMYHkKwMpRLDTNvLh3glgCnFAmKMkg2yQnUZZzOZ/Hsm8GmotaijYVeRAYC/yiTj",
-	"WAioXxFKAHnzPhUwm0BmudnNpADUH6xNhKHmQt8gYpaKUcGyWdF1pBsKMf0Mk07BUwamRy5G2rRosx6c",
-	"UwKeMzaFXsPIkHZFBvWD2LxzrfprANl6dm2uqzSfBPOMcVV+TNKC6vrW3GGjtZvfApDPm1/+oGw4dv3W",
-	"gl7orfTsRWA50QSfRM0EoPwdtFiRTf0i/lpheCtKG+5F/v1Ygyf7pnk2FErV091Zn7nQ0qVB+V6kvusn",
-	"cdQ88PIcuZhmeeEKL1509iPs+MLiykyKgGlJov8GNR+FlQV8ItgkmwhZBP4DOpErFHcDN6IDXwt4/0sg",
-	"O6Hs2S5TlE1AZMDlUKQpxi3Auk+UNe+x6pnneXIpYlfxyRrRWKRxf5Tlfbg0agJ+nim844rSbkSJZyF6",
-	"DNt6I/pnq3dy1PqHWGBhS4+2IQzjgP0V9hBDhNYLsSCA1iYgsHEbPFYCDCH4MmcXUbpKfBkik6l1V1A2",
-	"lySwn0W0oIDDxYFWGtqTzkM5Sr7oTwIZrseaXYo8T2KkCOTTKWYOtUvWk/QizMR5I0KWQay1nXKlQvnG",
-	"+6/95k3gyJy4fyOgNwVe0x9rlBN2nnEYNRHI0OBb2/nvMpVhfZJgA1HMhZDmSxPKpPp6R28JmRVmoqrU",
-	"0AmeEWe9PHz9j/gCRHZwpdb02t852Onsv3nJXw1ftL4f7YvW98Nhp/WG7w9aL0cv4lfiu9Fr/v1AG9FG",
-	"0h/snH48hh+gF9sHL1b7UZL/hV7RHoIrEScKfOX+MIu1sf3p84cP7073O9ZChwHsdzr7Szb7wc6LV2/a",
-	"bzpawF7Xan4UGAP3+nUqirY7VyTnrJDoohyhQMiqlCrGAsP/d9qxuPG4K8QmxGqN6NvyVT6pzMRaN+rU",
-	"aFlcvm5J/UC0PvAM/MDWtnqSVg9S//JOqC19eyIXl4mY15sTvTTFkhUpDiDbEpNWSlORG1msRKl48xU0",
-	"Wnu7GDUORQPBHYnFMFFI7yCo+4GCs1hSou8eJfkEFT/oedRSWj/h5Di9OJjFAELtd4W/sUoIDAI3mH4S",
-	"KwJXT2QsvhjljdNutBNZJ20W0UAo9IluVwTof6GMqG8MrYRRys/PRRz5DlxX3wLOGd5DEN3cPlfEUcBm",
-	"csqT2FvvdigPze+9H1M8lBXZnGONTZL7E6GmYKBNMGj6jg/HlglKsXmeFIWQAA++Ql9IkHUZJsuSwtq9",
-	"ueAKxlPBJKF3zm3CpA9VZesJXtjsj6awNikbLHn/imhDALl5HmBjllFs58ml2Bblfk1pbTrzJrqDPagg",
-	"PfxtEWClSo6JE8r33lgxVJXxevqhSCZCiTxZw33srtqGfZ5j2Mct4Dr5hMHUwWx4IQq9FdP4cQqb7zsY",
-	"9Ba+c5Scz3KxFBMCTxUmAKpAKZ7MGkAwYvtajHrVwvs/Is/UHUeC1rX99Zg1MWDEWl2oZbvSMJ0sWVS+",
-	"IdGle2KxC/TJ2paYSUrj1nYL3rHvve0X3OrZG/ULOicE8bgymS664HBANT16Ytr6bt5Og3pcUyvasXQY",
-	"nkBcxH3eA+/qx28sWeurf5Sl+Et9oB+YWWpynnJx65znjfufqtTEnpP4tytSrOpjPV49S1560pmwGBx+",
-	"EwFvoaeCEmWJa5aC4aHcJBpuEhLuo3cVi8QX9Hz7OS9E1EUqmaUGUxOlXilaiNrsRz8KAU643RNL4/B1",
-	"JQP2FTZYELVjMhoJPUhCzyHIXYxXUJkX+NfI3kXf6DvmVY53L/5/M78+6dAt7pP1wM0IcewT/cQnGzZ+",
-	"NPG4Vfr36Vx/EkXJINgtG8ILNoZMKYFc47m8S6/aVjXuWTnfUgUvnCVfTZVegn+zLCteh50SAuEoIXTZ",
-	"tTzw0IhoaSjcM+IkJvDvEIpWllomDcGIvWFXYZcfm8lcpLzU7VjF03dYqrkENKEoF0MBySk7iRE4RhOu",
-	"Lmx+Q/jtORxv9HVZVFdzYu56a6b4HjvnVtzyldLEo3OJeU3OhmmilcOELxiPgaauyNhgAUHsIR+ORS3m",
-	"U1Gu5vSwfV49MLbP6uyuE6DkNH9zxmVJ3PRk6ZSYQIJKyFQiaKgALAI8HuXYr4ypGg2P5VTkVVXrNwwk",
-	"mHRxC6hZ7wiAWz+rXGIdmBbZ+Cpg7rc0mEMYy7cBPel/83WKT2PxPGqunCtOH0okwGvLSBX1hF9RRLq0",
-	"eW8Nhg37DtQR1W3a3u6AJVqYQ0aQK6E9l6nI9VnlmFTjbJQjphZrdNr7Hf2z/c7/arZrMJ39ZX+q1ro/",
-	"xkdp2/YHsN5Yj8XWTH+W2M6xLxkwwu6DUiRy047sKnlwbeu89Iy9cyH14RX1hRHvkwtCjUdoSnLxs1lh",
-	"dSECVCuRX4qcTamwnM0kQuZL0a4wZvG1WzGxFRNbMVElJsg9J0WtD3A2gd/crzxYm2xbxuvTY/Xd4po8",
-	"2d0f9G2mbHvMbpIpKx2zOzxM98GxTxzvBJzpUzdjmrrNwNdTAZskMpnMJphVCNglT5MYkvLSr6tzVfOm",
-	"gQpqHmdpil1RqfbzYyD0T/WDm13P3y0WUxEgN07AvLEGlmjfvJAKIO07VMEXmAUowZo6EwhbBQgTtAbj",
-	"8rmZCo+Ddbm1Fb4JrMv7EmLaIhA8l4k8rw+WfZSC5dkcI3Ve6bbJUzZ4Vfqy2WaujJh61RWjWmKTATUt",
-	"uFkxBvQWqkcyVdRNV2YcA76D9/qCXwiq8xmYzioVhNLvrFJeFylPVZthsqxArIwYI97uQxDNbm/0ZQ86",
-	"curC8u/MhN3juTbv+Aa7FQ+9NcbGxYFB3AhwD7qNt9qe6MJw0zw7z/lkV91xx7bZHlfVjf745RQuWdFb",
-	"FVLZfA1UpSNbXS4YZKSSS73CrEG4Bez043EtqMOAK7E5UAa9FJTr/aZZaCqu2shwAbsQC2SUsDNyG4V1",
-	"+11a2pTvqOyCVshfHc701NtRe1ts9IW2TCILcZ4TGp7CZtC93xACq5/Ev+9hT35FDcvqfjGeGAFoJTFr",
-	"RPZJUSms5PZKGQTPXn4lAt6UF3p2dg52/u+/eOs/ndabX+n/rV9/2w9e/ul38+M/7FRm7qrjSydZIqnT",
-	"dpxNHUkr1qJiZ6XaQyiOiDW8n015EkfNwF2Dkl6rBujAjEgJ2JvHIhfQW/D3Tx+PgxXa32qWWKJrNjTO",
-	"oWxE/2xRA2/rpwkftj6N+YvvXkfYPKrX/vUr9tOH3mHr00+9F9+9NkuQ8zkbZPGiCYprLIYXrpmXS0xq",
-	"Q/9uLnjstbGWO6g8PFYL3gAJKK9GywJCRHw06kNyTavcUGoxGKUclHBfJXpOstwQZEcyK0TfPkZFrIGw",
-	"ESV+f1w6pkShmgETqRLwulBGpc5M9a9f2/r/UZcVQhUGZAK8DPp0akMy3cmhDOUpLhh6LSW9rbU7KveV",
-	"HiJtb9QXY/mWBQA0aafEdEYfwEfrie8XWT/OIm2krO4mv6EpTZEQDLcYvWW5v7LNVvaeGvLUXmeHblu0",
-	"oXgBysOg0TyUSJIDjQ+2lMgUbxyQZXIWLVeSBSw6jbAWAttB9SD0hMCQcbOFEjq8epGpmUjMhSwXxSyX",
-	"RDChZsOhUGo0S31KFb3q2C9Fj8Z27oEYZhOhQhmd7rIftDvaOAvYKfsj6zUjW8bhfblXjMb+N2ucsRY7",
-	"3W2yPfprMwpYnuEbxjwdtWbTUBYZewG24ASMt08Z1K/AyNGDzHmiF6PUu93IpNDbVYvmDsIjsg5AokC/",
-	"OC5uKGF1LRs7VNEBAWx52A4nYT7OUjP1di7sdkgK6Iav7+83PZJwAnIxFNDav0BG+AsxrWruxy1nuvup",
-	"RcpbGtxBcJy8fvughBVNe2UsoNVSG+BweA0gQZY74eGdm97JkceKh/TTKHe6tozGSE9qRsareRHKJDbE",
-	"T0U2G44RiCAXsUiTS2C8N/LWF6zEIt86AglPVTPwZprTKIkjwCHA95XmVy9GbgdGL1ogTtoKGkMofzTh",
-	"FYOlYxbnAN4SGDxuaH40Leptg9Ht0GMCFsFh6E/zZCiioFYmBktCOFiVvfq5Fn0KnixUEXVpfGWvBoeJ",
-	"fZtWaunbWMNoc2hprZBsJpPjUw2/6nQsrkHpcU3zeloD/70WdoOcN/PigLnHYa2oPo5Ezde0HcCerIl8",
-	"YfOvX8GCuUiwJ1W/NWqzj7CuFBXjWqIlWIpU3b4Jh4s2Fu2rdYb4X9dq8XVmQ9efWw/EPVHsVWffGmJj",
-	"LM+2plilaVFXIfWi06nHPqt/8lk2TYZ1z9y/2TPdea0d7Hff1dRz3X0cjkZFYZuHjsGVt9qVjg4Jfghr",
-	"qFlqIDKNboqT+GkXlz2vutlymaxVeaCvjNPRKDkcAfN8DfsPKxUDVjbzNu6tGfFUYSCOz1sD2PomNEcj",
-	"8UY45GmqTYpNPZauAUImYybOoJZKO54+Q8YV7LPlkj4w2i27hZC28FabYjGx6bvTEuBFS+huYIdTj0Fj",
-	"sHDDD1yBryXrSQGVdSryJIubdU0Wg4UXGSRIIlyOpuVEkUCEvwAxjC0bXVBA/jyAR2VxGrTTCQy6rkQ3",
-	"lM7fMsregilVzY/WaNZhirMJT+QuxJ+0Ga79Wm3AnGNjDTVQQBMmeEaEZzDm2o6NtOYjFQsKS0WGtRYr",
-	"bud5AlwxhfHichDRu4qlXJ7P+Lmow309Lm2F6yZUbgLoWkMLN5NgeWWyvkgYLylpFtIkgyxLBZf3HLPy",
-	"52rzIsbSYftKiUCvw22EWCq7qjwxrMHlSg2+OVvNMqMUdS1YMGUsZaS9YQRvWcbVkYuWcx6le/amuaB2",
-	"piuDuv6uOPFueaCN6L1yLZA7hIW0LNnuQ4HzsHxAl3pHJksgRJttKqgCmFXslk9X7ZYnmcquG+4D29Jf",
-	"/Yb/mjrPPsyKutPV4N6amHgQGU3Nq8/ZtQgKyoIcNEM95Je02JomQOVrqRLQVwk0K1FswvOLKlSIDzy/",
-	"KFlWp6icnvwZx4E+8On+DLr7qsP8k6/qEbkTFf6WtegJywGeXywZeXrJtOcyEcBHBq4cT9M7OfllUw7d",
-	"vTuhJznBRzHx7xlPTcBdIcDmMEtnE2kg1QeLUGKNvLYkkomwV/OJYHGSC+Kjh8g7zECbRdSED6CH3ATt",
-	"TQPdfMwL7euCg5i4Koeuvj3SrixGhtGFgpyYdqEgrI+MEYlkIsEQuBlAnTNIX/ogbuAd8HrgcNdxetyG",
-	"hOPO6SOIJUJPMKzck+aLwPnd3NOlM/dVlR2Zw98wxUI1tUQrNUe+OWOE0bUKiuimPfFlqndcnSD7fPZj",
-	"60+mTwAj8yzP5geuHTUo9Znb00AUQUagBITpEZSK8AJbYmWt7oC5HR0w2sftFcYkoHJCU8pIxJgvqiTP",
-	"O/jAWtnzYILikVhq1p/gQnwp9obqssuGY54rUfwwK0atP5UP8vJjKx2iw08/s1GSQnU17hV45SG+q/U2",
-	"UdNMJQUB55Tv50XBh+OJkEUXnqG/9ofQ7O32UF2GO1WxOTeir4k7YSyMuPMBgid8gejASk+1Pjy54JNS",
-	"COFWsmB9n95HaQbmt/U66bTUCeCKXAklvwqFFxP42vROJJOZeT6Pgcq6yBgvWCq0rRFRA4IBFmKNhOoR",
-	"nN1iqhY7zTbraWHjQyNRF6R5AwIlEScDBNWLecbymTYl+VAcUMfhMJMxG4HHSaUc2sQ5MwkFuJ6qiAE5",
-	"hER4I8tdJyOL4If9JAZKCDaTxHFDQX/PC2x2Q2mSH/qZJPGNOmCN5WII9+ilB0F5yHmezaYrNAXKm19X",
-	"h7LEVMAalqnAmzbgKUASCO3OahF9QAVGSEwHUCPqIplOTfbfAz8OlkATFVTL6GdrFyDA8hO4fCb1T6nI",
-	"BD4YPkW1Q/kL0L2Xsi5EsocPd0khwtQeCJfT0U4BVDshqgiVemD5FS9VckHrygh1MT0f39hmv1j8541Q",
-	"pkwr6k1N4Afy1XF4p7PH4SKwb18XeHOiMVGwT0xirCH1PoWTbMIoueDDMbIQmP6lpiuwwh2ld6/pI9r2",
-	"qnxFMYK/geyzaqcCG17rhCJbOt6qTqFet8vFKFaSbrVW9mGtYmQrenEhioDpTxTxJjo4lE43VupPyEPD",
-	"OdhFPeNMdqdLtQK+FIqZhnw1AYsklCSS2bGLWmL1W3xFFEDPhWu4uL40/ICfgVxrzw6shiZgc8fXE1RW",
-	"5WmphxwOKPugUqF6K5jWKJR6Nq2pNarQ2+sbT9b9AqdsdV6nfIE0AfWHbLX5YgPzuywZVlvhl4BuoAoI",
-	"NeM94rA9seb3Q1P7tNXGXxMhA6yqPmslbdtd8Qiwzt/4BIyf80TehUquB5W+5QG7/zDpZibxtw0S6AUn",
-	"VoMmdxUjAQToKV9cwRm55ILSboZsSmS6jrRBl2byXOsW55sG1jPVXmpMECCsR58VSp7mgscLcLp9Z/8N",
-	"VuwV88yQ7pLjq7VYMU+G4tou6wlfPI7auS+39oQvHgMq+TrnFwPeW6X3taWpl1UetRLa0NgUt+aucnmQ",
-	"u3JBkaxR7aFYuH6eJ+aLAEi1+3rE8BdEaiGT2IAwlNJABLUaSkSW6hvo1VLqx2ORy3kh2syHfDA0MFpc",
-	"AqU3Do1kVhBKosrR11DVZl6iKceceImrHAnAmAV5BQcL5CZ2B00oCY/xR/1LBzV7JUX5tTjGsTOygmR8",
-	"aT4QecI9WM/KfqfjYGwJ5n+/02kzSNeqUMLnx2WQ0DG/hHn12HRwShsyc0+DHnPtbXaa1Q1OehvhHGxZ",
-	"qTZjpXrmqTfcGi1kd4QOTiB3pB8UGf7zG8vMkRSAbg4ST7YJAw6Vx221kqe7KdM5yfDrgVJbwe+1CN0o",
-	"y29pQyAj72fnTT9mwMqcykY5hLJSOxjRCLVKnkYp9bGap1PHuQ1KhtI0QlMUM2ArjCOlH7lwZonFxJUe",
-	"jFJ+3rfMnEAjYlg+s5FRRPD3yJ+KCFD1TU13Sad0UdxqVVBidAvlO8gPaiXnGqMht6Ykn6pxVph4X8wL",
-	"DggfHCtZDd+o7eU3tW6Ms4XgOctGoSQic5sptJ3mY5FCVm4iJlm+ANgHt/WA2cAsoNo1RANIJgBJ1FGW",
-	"T2YpByHFh4XIWSP6IQpY9Ef9R0v/8ZcoYAUfaHsgzxN+LqjNv2n6xXleQM+8SFNotcaaNqUHHXWx6zmI",
-	"WCJVEmP7bmOOAUqmpvpb1VgIxP5X01RPQdEM2LkoqDEsU0WeTcfCEddD13UURWoMIfCUtX5i4U41+fwf",
-	"zj7+491xuMNama9ztWxjYRhKxsKdP5x8/uv7o8P+59P3e3ya7F3uVx2xP+sV/eFF58XrVme/1dnXQvLF",
-	"6yKjH71svaQf4e77weYmwh0Ybb3qvQU17LfLCnkH1T1u4m2Fz3NX7G4rbbX7agOZZ3Nno6ehy5UoikSe",
-	"qz2bcriiY8zAbH2im+6VJm/pXVcj2mI20SnkDAi9bCIlEQSdx4ub8zLcMQTX2zJcnxkiVksjLFfj9OMx",
-	"IDL5y2xWzO/WWmrL/3isFbSBczKYpgvF9g1kYCkNnCeXiILEZDbXdsdMoacpxdyMBGnRQrnfobIlMFCw",
-	"KMkgp+fZUCjV7Bq8J3+/XwgxtZBwyJY9U9oI+GUt3bkDkrNoUzEDfKEqd/KT26Y1mHVPhGvNH+SjFMVc",
-	"54SVkP3MDvTCTHanbNvVHpQoDZA29hmd+HmWF2NLPg+FbZ50gUrwakmyKXcqaIyFKsRkD8zL86u0xSe4",
-	"8BCvu0+8Eu89V+3hE0QYxIHPcKxPRBfQ0EiQlkaIaF1iAIAY4K4w4/W0ZlN/NWEayos0FjzVW6d+kX7C",
-	"K+5xefAN64QLfbqxezwnVc1F3r71GbwbFFtayBrCdRpynCFAlxv7FSv/PrkUUijU/fYRgKSxZm2LVLUQ",
-	"nKM2+PKi07GUfdOUF4THns0lGpDaaocXX4o8GSUiXob9UAF71XlFnC8LEikNHkqTdNDuNIEhx1gFhGWS",
-	"mRIEGDLnS4ghtL4WMKQZMJVpZ50C1/q+Lwu0TbJBoUfBhiKn7joBdkcsJmAEKILZLMZiApTR8C/9WWD+",
-	"hNJ8Ne4vxRqHPI4Xu4pFmezjU/pFqthv+lnsv///f7HfIwKsgRJQLLD+M87GD1FlAPtQf8VZqt7iYmyA",
-	"ketNvv9pIMK5LJBosQ5MJDavqYc6LcFWvXxYGkI7EWvzkmZpTLIZZF2i3Ozc3JZ48PKBpbovB1ho5Zr9",
-	"Ru4tf2MElfwt2s9n7z816069OZmtNJFXZNsgiswg2Kmo6Rhs8fFswiXlZLpeionAmYdZHouYDWYFdrbr",
-	"+0UNDeAZjeQ9DOTboAH0v3nz8kpYqudFA3jmpxyUNfCTHPeO2Vk3DFGYTXx7LkDQuEIViUQraTJT0ItB",
-	"BpPFtkrTbC5io866mBQdpFxeBBTuLtOEh3KcTYRewDaD+VEQd4aiVoWcE+qARb0ffzx6f9Q7e9c/ffd/",
-	"Ph+dvnsbBSw67H046R397dj7YSij496H8mVHxz/33h+97X8+fe//8+3HD72jY/0T/Fv/+ONZv/f+/cdf",
-	"8Db3TvjFycnpx5/fva1E9UdSJn/TPlU32B/jo7CT+QNYp7L0mdiW0DxLdrKKVCqg/uXZpc+TraX2hmyG",
-	"ZVl23eKZsjq/Nm8ZfMUGvGV3LwK2vGXbA3gT3jLasWgzDE21z+0P013zlllcR8JnVkD4jdRe7IQDJyj4",
-	"nvlwDKDnaCgRPLL2lnnB9vK939Q4y7Hg4Pc6TrDnpqAfhxNsq6G/ZgFxKigQopfOANxjjMiZ9wGb6pMH",
-	"DdZ47lhS3I0u3iDiDi48nslZnu4c7FCVBpw5GsIKI39yLluzKWIetxIZMCVMe7yM2ZQrNc/ymEHpRNsD",
-	"/ZlRffsyjpgqWhDg4kOswOTxJJGJKkwc2z1B/6LiEScuFIZhf8reERIvhJa9x9jkwOqTTOLIlj2tpCu9",
-	"54y+VH0OxIRxJupD3/5oMBSy+iQoy1AB+ag2allGlIYX9U6O2IVY+N8Im6DqC219iJ+TVQUvElUkQ/8R",
-	"1nKsnChjNrIGJKRV06tWU7s+6jS+aCImA5GrcTL13+Gsz9VXLPnrbrSoYr2n2DOy+pAl7n9MC5sqY8N9",
-	"U2Te2L3nLnH2VSAl4/1YnoCUWBYgF0iTzOp51XtLrcb+ZHjVShUzXtnuDC2u1NRc3WgZ0KlMYu9Vpjp+",
-	"9TXQ2Tnm06mQQCHDljCA/YUNykXc8BqCm7JvKoPHVSwQV+NBxnO9011BoIEa8FPmfrF6qUbd37PmCVUT",
-	"+OlnFmdzqXWDX6XilafkABin/+c90xSf/P7r7/8TAAD//w==",
+	"7L35dts4tjf6KrjqPitSH0qWM1R12avXdxTb6fgrx/bxUNWD6hNhEZJQpgA1AVpRV+Wu+zT3Kb7/vje5",
+	"T3IX9gZIkCI1OLaTVKXPOt2xOGHY2PP+7V8aQzmdScGEVo29XxozmtAp0yyBv3qjEY851ewNjzVLzE8R",
+	"U8OEzzSXorHXOBPxgugJV4S6W0mTivyvZ4rIuSAjPk4TpghNGKHxnC4UkeZRruF6q9MIGty88F8pSxaN",
+	"oCHolDX2Gtl7BjxqBA01nLApNcMYyWRKdWOvkaZwRS9m5n6lEy7GjQ8fgsbrhIpo/bhvzG2kSfEfHzlc",
+	"eMf2Qz2g0xnlY7F+tEN7Z90A3PXtx3DI1Symi4M0SZgYLpYHcTVhZGivEjqVqdC4QEMp7liiWUS0DAjV",
+	"RE8YUVomLCIJ1UyRZsRGNI01uTg7rV079+7CuP+YsFFjr/GHnZxKd/Cq2nFDPZARgym8SeT0kGpWPfYR",
+	"T5Qm11cHJKILIkcwzISKMSNNLoZxqvgda+2TOdcTEmoZwlymUmny4ptvzEOqbuijRE6rlzsyw6la7uPo",
+	"nOqJuRdeODN/ZO+DLUrYv1KesKixp5OUbbeZxxGbzqQ2q/M9q9jLd/TWUDdJmE4WRNER24PlwDWiQs1Z",
+	"QkYyQaK7ZQvCldtS8/Pzl2Qi00QRc3YSZgiHRQEsXV+E2dd1+8Je2yNmEmEAT5vvzhjVxKwbUgudMjKk",
+	"ccyS/fwH813YDSqknrCkL6ZMT2QUELNcRCbkRkYLO1xFwpfd78jx4dG787Oro9ODvw++P/r74OLo+vLo",
+	"MOyQvzLBDDUSKRiZsYSkiiWEDs2KkCbti+vr48OWnVCqGOHargDV9rZnChaMM9XpC0cKE0YjluR75y19",
+	"26y9v3FT+v6EibHZ9+evXgWNKRfu793A0IBmiXnn//pnv//++W6733//7dFP//nHyj0+4VOul7f2nI4Z",
+	"UfzfLD91u91u7amL4S3+IO1Tjb3dbjcwQ+bTdAp/dWHE9s9sSFxoNmYJjOkdXu4Bd1ge2wmjd4zIVJNx",
+	"ItOZIqmImCUy5CgB4YIwOpzgHZYdZ2wnm1L9hOwIB/i+uuXffVVY734/+mU32H3+odnvd/CP5x9a/6N6",
+	"4U/plF3KpGJ+p2zOlLan6GZB3Gib4TBhVLNoQHXY2iehGWtIZBIZur1ZAMmb3wLCx0KaL5EhVaxDrjhT",
+	"ZCTjWM7NfTyqm7YyA6rcxkb+7UbQYMLs3j+LP8I7fqqa69lopFjFTC/kXBEtibrlM29Xcpb5fPflty//",
+	"/OKbl9+2OuScKpQKTEQB/GNmqJQrwqYzvYBDF2qpaRwSpXkckyGKF3bHkgVJ5Lxu2hLHVznxbpBzSi70",
+	"i+cNj5zz8XlE3a0k6v+GTy4tQQ+2qM2FYkJxze8YUekNrh0sDaPJcGJ4SN3g3Z/VDKLbrdqQCyOwzhNW",
+	"uStGzMVmrb8NyItuQL7rGib54ptXIL0CoqURfSDsIhbl+/aiGxmqNOw4dJsRIl8fGkZYNwGQnjVU96Ib",
+	"eeT2rfkDf/oO/vvFN6+iapIzR+vMnIzq+UU8Yci05YiEhuzDfCLm9lrOAMetZrTmQW+4FP6CHyvHeCXr",
+	"9QzYgDVqxn7GGmBLaoes5VZqxQejNaiZFIqB+v6aRhfsXylTQCtDKYxMNv+ks1nMh9SMeudnZYb+y4ZK",
+	"11GSyAQ/tTz1BD9mDvaUxma0LAIxnTB6C/pGGrN9YqS5OSRz6pSKTsNowVKMYj58grH2SCr4v1JG7mic",
+	"Ah+iccJotCCa3jIRmDFTQcKSLA9hxKAdoBpk9RI379qZvZHJDY8iJp5mG+gQ2Ccx5EGmdGGGBdoVSlo5",
+	"M4oQlwLGdiyMEKQxvvHxl16QVLD3MzY0BoNiyR1LCDN3o+KXkVBktoUL+DGWYwWDPZX6jUxF9PjjPJVE",
+	"pcMJkTc/s6EmTZkYhfCGxVKMQfK5vddMUKFbMLxzuoglja6kPKHJmD3toQNdmCsSm0+D3irILnnHX8PQ",
+	"rqR8R8XCsgP1BEOTkkypWBCjZU1nGownVJbh6xfG9Gj3RpUG7yUbShHBOs8prPtIJozoZGFOFx1TDhaw",
+	"JzhX6aVmcNeCpnoiE/5v9gTU844rxcU4IOz9zNhwhqEk7E7egpHsWMw8kUbRS1jEhOY0Rhq/FvSO8pje",
+	"xOwpyFwTIedo/c1iqg3TtidvSs0SCiqGjDTDd73j06uj097pwVHYQiVuYhS9GQV2CMKVcDFmyry6L5rh",
+	"8elfjy6vjs9OB+c9MMJaBOwpRiKq6Q1VjESSKeBO1uRshpdHFz8cHxwNrk97P/SOT3qvT47CVoec5oy1",
+	"L4YTI06jfaKYiMyxBIIg1NASCT3CColCQkJ77SOpz3wNdDvv0FWQYgX5fXDX0amG7PkK7vsl0znAd9QI",
+	"cpeXGbFUukIDCRq9oeZ3XC+OhEbddJYYtq45Cn60V5dn9qMxZo1wiqRgAXI4qog1T8KAhOjMUUY6DKUY",
+	"8WRq7BQSzuhCprozozwKrY/EEK1eDMzY+oJrMGAUuhEYi54ps2BGdrIO6ZFhzJnQRE2M4UDJ2FjjfJjd",
+	"Yv0CM8qBz2Z0cSvkHDdvaQnoUMukaoqSREZ66IBQa1Shz0HGho5hmc1Ms3U2f5iFRvoM1UJpNg07Vd8c",
+	"Vtu1b+UceR0QKa6B9SxomQ4n4BuZsAScCoouFFGStOE257BTRuFgU5aMwdBVc66Hk/xwkYSpdMqs9ZRv",
+	"EhxUs26wO42ixfPNy8YyNwx806+sU7Y1n7Kqidu95pFH4UtXtaXopev42AZDQ2lbrVfjtWcK9jRfzglV",
+	"BIh5ZJlLRlKOEpHo9gjNFvuZIk0aK9kXqMURj7OaU891K3D+4KDoy05I7/yY3LKFHYghspiLW0PuE5lo",
+	"MpQRC/qCkogrVMPgF/P1bNfgRcAvow451so6OLR9I4sVjl4K0H3GLKo8Ax98J+E/0WtoT35xT/z9cwen",
+	"QAc5i7E74LGYC2tRLHMZw8areY95Dnybmk3VOuFU5GUfsqHQJKGLpVlmr68as0qHQ6aUR4Q3UsaMiqXX",
+	"uDsDnEXlAmSMeGmO9zpCU8rjTY5HtVfX2YQVzytN9fpVdrO5hLs/BI1UsWRQ/W2RxlYBQd/zBoQHo3Oz",
+	"zF8eFD1NONSVq31I1eRG0iTamvD8WNEmC5o/ULu0GXuucLSyJGMoRHHHcZSmiQ7IhI8nRkFI2B0TqfWs",
+	"g5m/yZHIA0IQh1o+FEYURUwNjHioiBehYxHcNxEKaxBJHiMrcCeF+p9Kp9ZhwRP8/VlfhJY3DVJFx2wA",
+	"D4WkiZ45s52p2ieURCxmOtcDjfQmxlYyi2QeYVGrwMN8eeSFnDaP9wSNmCo9yJnqqsO4hp4NOQ/NHIcx",
+	"H96qOr+ONhv6ijSNUiLIjdSKxGykiUx1a+OtvYAvHZgPVW2rG0gu4VePZtvvZu+t+ji4YNdzEkHjheZD",
+	"dYW3L3HoYsy2dMoCP9BnP1ig5sqNrVyY8rb5x/XppMMh05TH6t7camPGDSwrV1TU5gI2f2i9ePWsj8LH",
+	"nm5BHdN7GgafnfhNNGc5nRrLHk2rVUt+yIZ8SmN8qHCUN/iMlRkbf2Pb85edltJZwq8Wprlyo47FLEXH",
+	"RBRxQyU0Pvc2bERjxYKy5mSlyYwqNZdJVJNnAKFgG/1zt+4TN0uj/QsSgq4REnQHGCvAqPLpLIIkFAik",
+	"GYEkCGogwKLXBFg8LS3bJ6fRFIK3L1foZ+uDOP5uFfSmNct9xzU74eJ2W16DXii1lbrK4WuDNImrt0jx",
+	"sWinM4zkZSoGPOXsqFsmjHnKtSIQ1+isN2Hyjwb+qJ+O+ZjlvRdde4k3m7CmiCnNBayUW+Mi3XQfjML8",
+	"oa2Zu9LrSYvG8dmosffP1czpnI6NwKpl4VtIL1/+bSa7qqTVT49GMk8h+Wul9NOdjEtnZVa4FP2MP3KT",
+	"yHQ80R3Ss8l1ijm/oE2rkyOXSef5v6SIF/u5X5mKqC8KVot5hsUj8zpC49iaKtMOeScFZihxQS7OToOC",
+	"M/uZIuBqdlpngG/2HJ2DhGoWQhSQzFhiNEo6ZnsFLxtmKiV0eMvFGBw+CpKIdrtdgvKUNMN+43nnVbff",
+	"CPuCK/K88+o/WnlCRNhv7Ha7na65vu9SP+C1RVPMptSByWQm5A1UheQm1X0hpHaRMTP0DgndKwa5Hg0T",
+	"Klp1BQNwpX2Hplo1h1ODnyUXLKrydX+0igR7cX/lank8FStTfePDWpPbKXDWEKo1Py8x884SGhDNjMlZ",
+	"zIx2U97YEpX61ip7j5kfrU6jMtPFZw2FEW2kKy7vY7BMNNU7Urn8ldzI2Z7bMt37OhkgtXN96oXZwQ1v",
+	"mw1WOJV6llvsdp/AhfQw5r5NfoVUlSrTvjjjx5dXpeEuLbFdEJeJamyHDul5+cyOtVoKe6ZI6OYV7ht+",
+	"7CgeWOwMo4J90RzFdDwGpm1PWUBsCI1FkFU1ozwiWo6ZnrCkU+Ls5stwlLVO+E2a+dKUkYJGxCaMCMZt",
+	"vsnPmD8hMK7MEsWigITmxA8Kb9UTqZiTlIQWmUNfWFGNOV/mPFY9XQplOPlOmkIiSyI3bMJFBN9odWpk",
+	"65I0rRSiVlBB+q8ayhnzxSrhqi9WiFXSpHZAXEDsBNOuhlS4HHW3t4K9161KIbedO6C4YI/sRUBKGnxa",
+	"CbvB/MpUuOFj5nTcb3L2CN7v4e1lNeaODbYglbJB5oRq8U1lIbu0jhUUVyuKK9akhoiWV36ZXCoZ7Yzb",
+	"2oKPj41taDSDkmAUho/Szmp9gbOEjfj7ancHRnwxs3s4oQkdapZASi1J2FCOBVcuU7ZKHZS3HzXoFQE3",
+	"O+hSnK2wUoUR1G/lAb5ga3N2xge3bLHeCQ3k8iFo3LKa6iLFhgnTZqn3CdeGbxtL54ZBAF/kuTarF8eN",
+	"Bz/0+PoGzOs+LqMKb86urbHwqkI28B7WD2szj07lfm4TXnA7u9o74977BFuSxztWBBHqA/KPEWjISgM3",
+	"ed+23sTs/vo4xz24csSGPPpIZrvhBDCQvI7S3rHpDUvUhM8u8f5KxlisgSwuTeCXaK4LlJRJJRtmidl6",
+	"67SGHJ/Cw/roEcLVUcGfHvE0b8/KCoxg4xWon/GTMK9E3tH4nYwK6aE0BQt7SkVK4+qc0FRPtl2hn+e6",
+	"kl2kChNjVy3ZtarQbc0L7eNVs5sypei4Jo3pHsvo3rdiQaEOvEJNldMZFYuH5phQ1TO4r7cpklPKRbV2",
+	"5OrTzR1kzm4I3tzZhAvjrVX+pjiWcxYRLxxl34sOEjTSqYjIRE7ZjI6ZKniglv1bJR/TlrltFaFg3CdI",
+	"jazUruVcsCQX5uU3UA2Vvs8UgVs2Wi58pZcfV78baBGYWwMyn0gIizJISk9n+8R8yTqaMBSShTcsdWF5",
+	"sZBQvDGhiqCbtJDJu1lOXtCYpTcxH9aOGC/bcfCIQGYxFwSsVCwIUqRpBng5kTM+Whgim0h5S2gUJUyp",
+	"1n7Zt0wTRsKdZKefdrsvhsY4hX8xLCKMJKRwG+W92jJaYdUUTmd2Lvw5Vhy2nM5LArq4n0WSqWUZ989D",
+	"HGp+x4pe3mV3RzESWjqV2TVCQRzgTlFNYkaVBt+W9ZQ5Osy+1nn4HLsX3UFEF9s7inMvRFkpqfD+ZP6K",
+	"FYlvB54PcU65NpQ4QhcoZ3PStC8hMiHWGduqXo6ZeUKm6t5TK3t0chIsrFjFl4Jl+igQQ82iVa/Qo2sj",
+	"cBLuY9zWSbIesj/I4XflJ2oiZx32nk5nMesM5XSf3MRU3JJhzGiiLO8opN+8eNj0m9qZP4G+Dgd4c00d",
+	"tZl1Orp96RNo5zCebTnkjVPJNphp1cyeiO4vmU5n90oGKumWa7POHlJvnCVsaESf0xOK5+8wu75XkB9O",
+	"6TMinUXcqCZYWENirrQFxTm/viI7SFs7v/Dow459Kuz0xSUD9A5NFNOYeACKKt4B+oBRbWxtlNM68fHS",
+	"eS89u98X9EYxocktYzNgBxC4WcMQyhza35KqHXfx0hUeIzWoqf/qOSGd31otd6g17gZTa92tMUlzS9A8",
+	"bCODXIrBnItIzjPZtfylrdxNeHO96yqNxgg3sRmnO7WaahYz+alMha9hv6eMCigUwA8QwKLpFENkWVHZ",
+	"yuOQ3Q5FlcUXQI3/NgGve9h99z63/qpUFtZFg8jG68qpBWvtgYmMQWFwRFLSpQxrdNHrQnTWRokgnKtY",
+	"fAfJWwDpIBYAJGIrbfWELQhNEsCzAEsHNxSyqJQU7kUKAH1WGF4e2Tor0+VEPpR/ERNLqyyjJGWYTqxt",
+	"3jFUmGc5Z3OqiH0YKwNJ0/AxcxPmV4lcRadGMx+y1j4BqQCqKXJL4tt+HmvIJFTQmGa+zUHuDK3OjC6M",
+	"8JnyqxeDbC4J4FpIAUZz5kSyQ83VSQgOYTZBIzCr/dPHRNASY1OZxVl3EJZYBPhWE31/at/Mg+y4vPMf",
+	"B407rvgNj23B4qpnf8jvrDRdPc+yx1Azk9bfyxKhe45lbxW845/xYH+JC+k2ZY5ZwQLrJUiJVxQWpSy0",
+	"Sqb1Mtnmhy1YFp2rJG9t3cca8fQIwZLfXlHIJkGRB6oPcft5H835sRSkDPfrxTevVqPYFVWnZQacma8q",
+	"15/3SRE+NE9qxioUa8Ku18MyRWsT3glpz7jIn0Jl+sHclH/+YTQgT6l/VV0D4atEZddCRBeYW/a82+22",
+	"u7vt7i4xMhHTCADEI8wZbLgPmAs0iTlLwNTxkCS7odlkB/cx4iwuOmUfSAmzqtawVhlzqlZB/2qCtiUT",
+	"Yg0jo2gIdscSV+NUQ+vb61/lXH9msxQ9JAV0BQMUixEbWiZqn0xTBZkbUlQ5K0v2X6cvLlxllwNkAB9Z",
+	"9pk9MEBlqgHtZely5cb1RejPBrIDczwNJiIoDkOArJgObwl3KYEPVohTVmo2o9enIMs6FRMXNigvlLPQ",
+	"rYIPN3VIb3kjBGNG2yXFpS/5715WrdSD6GFrrfsncOgV/P5bpWqvdeutSqN+cM+eG9XWmfaeI2WzWdfM",
+	"8vG9fCVrwI+2A11DbqQtUIBzUBl3d2+5nrlzvlLhqYT2tmcZMZNsRavRKuBX/JEqNLKdF0whemGHXEkL",
+	"o2qhtZgiMsHaKVQoAnS3Qwo4VBTFjCaVNT6fhfr1MUqQmVkFHsYMd8MtsrYrliNgUeeDStjUhdsAsDZC",
+	"GOhph/TsZjhAxRtGbqSeEMUwfx6+jaHb7NQ7clpr1RXUhCoiK/AFlzl8jN8xPP6rBvhVA3wUDfB3pQw9",
+	"mpKyLHqAxZ9baIOPQFI494AU1u6AYPMt7q8McucfLL6uUr4Cys3H43g8bu6sGeTj1Cvw2WBC1aQa9EsN",
+	"bqSu0mNs5ceG30jYiCUJZutVpvEN6Njih26QfuMtRj6MckptKW/W83u6CRe+7I0xm3YttTyFgp559zbT",
+	"zquhmqprep5CL8+kdC/6OVV66tBht4pPO0FPs1YNKxOvC1pWwqiqRhddWHhK93qHzbJPbtksq75zEH4k",
+	"luOSafhq2wKI5alk41u9eA5+tTiFvP7f+SwQ0AyqWS2Q6Ii/Z5HtVwH1ix5mqhdryV9lZJJ5ptp6yBG5",
+	"1jLKCqhvDxwBEAzy6lEtbVQOIkKpyC/dK7twgxIHzwDwlV/DRsp13+aLUrDKFXnI0PUaYbB21hvECrY9",
+	"S4UoQPbscHXfpdzdlvdCyajzmVre41YNfq1t1bRddPsjI+IVF5WW01VZu4y4e1zirrHSoDR4ImdoEHMN",
+	"BxIsOXRGZYchYTQyNjKZUnXLItI05nKpeC+LyaIXMiDhz3/605/+y8tDC1sAFgK2dggIRmGOTGzbe9SU",
+	"/BWJvaaRhV9UnbOaFGq5V8+2El/0PTLbbQt8RzEdD+pYOjTOSmgaQesGzFbO6tzXjWjTqk6sc61bpxxW",
+	"N4MxyZmceXbNKFYoU+sTwc2O1KEe40WQDNsUKwNUc32WNly23NxQpRRDhs2QGMSZcmFjoZ+tyWgfzIsm",
+	"HS4ACC3QFO7J+RM2SgXUN23L35RMk2GximXGG0FDYYJ5I2jMpTRM0IjKSlmwYVQ/W5NVdWHZZi4xoPWl",
+	"YHWx/dVhVZ9C6qL1mdZSJQzKp3p5M7zUAf8gF4Wxr8rnp21ZJNv98om0JDPWokbnW3Evm9Zo0bVnI6Sj",
+	"ERbLh7Zzi+EGNuhkM5EQ7hb4J0eo+yYVRM7ov1KWFWdEZSzA3UpruSwtl4JhwmPb5lMWcDdrRyTkvAVN",
+	"YZzmO0p1mrCCO+p5t9td8lpsJFaLwzm+PCMvn+9+W+CUTj1wj+0X+zxAlG5C7xgAoWjMWFpKt35RbE3X",
+	"a/+Dtv/90y8vPvyxeoRl2b4WOHFJWJb75K3ky5USY+ZBrAeu24/R1eH0LuWTv1pjdGzF7H1jqcSHPBZU",
+	"wxtWn6mnsI6LmSmbmcgrUYUtmNmKtgmWWl0LuCnVw0nZDYrBDVuSgwl11FVlIF7aXl9YwBrfCCpi020G",
+	"pdMhb7CZQF8AEg3iyJhPjqBDK/AW9q+Uxjaf2Q3kWRHUpxrxesmCLSJ84GI9iSPBfXjrEF/BZt2UMmrn",
+	"/QSBPm+qd5zNt/aXZHAovFSrsVa7ndL3NkzjfBv2z93lkxKxIVcl69km0WZ5mjYTK1HVClOuyJe9Kuv8",
+	"KIUpemNZvZ6XNYkEodVLQ4DlNaKZxgCeZRFosKuMO32ha4KJ1Ym2k8dEKr1PQmtvwD20LzxzpBl6Og80",
+	"1nQnOESLmOYIXEYKAACX553iChu+kRs6vN3vixDa26DKbYw+p4wrgO7C05y7d1z+bPaJQi5tww4736/I",
+	"Qu1Uu4FArXorDX/POvZtQaIfgVsMdvHpfcBIsNrtno/OVgQivEf/vI5y3TxneVwin5E3wko69mORyzEp",
+	"QXKtyrldMms906LkaMQS5bv+Ls5OG0Hj6PqiETSuLw+rN9y+8IJqpu6jKyeudnSLbIMrCxkKIXA0LAJz",
+	"rHL9MMNPvaGKBdjIQRM6lRhlm4LqxIX/pd3yyMzE13UjyODDP+ASbX7/cjStRBBJDQJwvuaXTGsuxluD",
+	"SJo12Ta8bZeWb4F4XH7Fspj4uGqxjHLWrTi2iYG0lm28f+WSPbNqleXa3tq4URW+9+h6wSHV9DKdTmmy",
+	"2F4HSoVWq9sfbZDWXSwDr6oYy9GYKuvJ1tRVo7fCw3+ouaXm2poi9i0T5ddg9TrKGCT161FEj62+Jweh",
+	"r7lBSM1Ha+rRQfTXXHQwCAPIfa2+J1W21eAa9R/vy3ahvGMeBZTKxAv148VScX8BlkbrJfiXFrOc8e/W",
+	"oLxgQU7kS5v20zrubM/NExztRW1ByedY3xHRxUYAwp8ArzKClLMNUSs3LhNxI6xSu9h7OtQkwjuISKc3",
+	"LCHzhGttlHpFKMEFAaULAzaNvcbu886rbqPgrWr/j39229/99J/Nfr+D/6rs6m9Gc3cix1zcT/umxZae",
+	"q7vd5bcu97bLr1UumT2vTl19/PY4TxiLvVfsNVoblJV3LEk43vdQ5csX2BlflUshPNMS/dNNcB+Z4bXA",
+	"t2ph/227FI4o/J2nrjquQPzfsIecHXFA5hOqjVVrm8VhDII0V/WB6wvXCG5/CbO+3/BXZiFT23+u31ju",
+	"YqBYXSO5ddXUmbjbJD3WnTWXHJs9vG09+aa5YmoA8PyK31WYokfuEhYhq2L9bxpxJobY6NbCPDXVhEL7",
+	"oxkT8aJVU3OMmaED9EVvFt6rrtzdIEjnFjQvvUX6g6r/5Rn7EAGpgJswfrk+hdV772DGkoELSawoKPee",
+	"vqMxjwaVuP8bo17iO1KhSz6Zj4T8dWG7QiXx/UKTnhW2LvZZPDZLJ6GGjIrbu2JTqvlRYR+KC1o6K9Xc",
+	"vhqrc51QvVfJ6rZid2s5WOmcOmEaEagjPuba/C9VE4aBkVQYZjqUCVP7xDVCu1lg122q2Sb1WDUidBPW",
+	"UKwLWJnfH3xSLl0caJkDPyy/LKZQPhDL9DX5F8/9zP/nuy+/ffnnF9+8/HbbAoBV3PMxvvd58tuVGc9F",
+	"El3HVJ4gaLvsFdnI0ViwJ9ZlOJe+8QQBSn9427rnlnIKNl+HVfN+Ar+FN5YNKwrLjsmlJIqvDP4rg//K",
+	"4Fccto0KgKEdaXX0tkCl3luWawBy9XiUMDZQEz6bmZdUvlWoCza0IdLq3hEV4T144pkiozSOM9Tk3Ek2",
+	"lh3MgUpko7bONJ/BwWnv3VEjaFz97apyjNkxrOgKqbPhkJnk0F5Lkya8sWVM1YmMI0WaV3+7ahXHSGez",
+	"jjFcM7FbOdhywzq0TqzRguOqZLDoWb8/qGlRvq7FJfUTQNaJWPv+FcPeWg5WDHkNaPcWg3pQyXdEE8HF",
+	"WFXmG9kMi3t74Mtt9rIMsWKOGdVkzhIGQW+Xy7EeUbkit4FH2zew2rJrVaK2WJB6wOLqRBaYQSF1ZR3u",
+	"sNu+rZtTe9u+kdaa0ck6ys3e/PikO2XJGFysLih3L0/CsFw6BcIHtkGl06qEr6UAQm2TimyIm41sXY4H",
+	"F2OmAOrBCshqfYqaEyOoGNYoXDbEaLSDfzNRsxn1czFym9VDkChvcDWppzlUF8A9uBcjAI6VUPiSajbw",
+	"ZOvwAIkYpY9UDL440mB5IdemZxS3Zj0vWHnQi9v84Ic2SWRSrUQxc4kwccdiOQMFqtrGWjl6844c5EJT",
+	"Hm/B48zDh/BQVQYQqx56j0zSKRXthNHIaMLEtkcpaldHUE7HFaGxuXFBEjbmSrOEVbdmytfcsiVgET8F",
+	"m28BDtd6Mmu3oiYJj0zpcMIFy2eFKXgSkkWHEwCJMIfXa2RBximPoBkyPKDoQkHICpBoMajQ6YtTNrc9",
+	"t6d0QW4YoVEEuNgJw57mqcDmydj2dAGBl7dXV+c23lVMCP2hd3J82Ls6PjsdHF1cnEHu32nv+urt2cXx",
+	"P44OG0HjzdnF6+PDw6PTRtA4PbsavDm7PjW/vzu6ent2ODA/9U5Ozn6Emw/OTt+cHB9cNYLG8eHRu/Oz",
+	"q6PTg78Pvj/6++Di6PoS7jnv/f3krHc4uDo7G5z0Lv5qFPWL3tXR4OT43fEV3HJ8enV0cdo7ycZ0eXTx",
+	"w/HB0eD6tPdD7/ik9/rEPGV08sHF0X9fH1/Yx2A6g+uLE++vw7N3vWMzevxHecS9d+e947+e+u/pvXlz",
+	"fHJshlT5I7zg/Pzi7IfCVw/ODo+8P3vvzq5Pr2BNDo8GV73vYQXNCK6OTnunB3jvX48uYfHPe/nqnF1f",
+	"XQ7eXJz9A55wA7x09/zkHwtvwZfOgH8cl1gZAI/UlE4CYhDVBOuBmpREUhutc0b1xBCsxFxLGS1scfmM",
+	"JnTKNFTtGFOmVYPou2xmrOislKRxnbWYxlA6fpMweqsCDwlZCp3QoQZSZ4pwvUdCd7rDgITmI+Z/UQ6Z",
+	"f5mDEAZ9EWbZu+bXzD4yf9jMDPgdfQj2FvdPm/Jh/mkP3wDWEN4bpZjlxAa3bAFjYO814PqdXp94hb0y",
+	"IVyAx4BcX71p/7kVkPBnJUVImkavl4KR/3l5dooxeov5l9NBbtCtk6duySs52vuZTPSR0DYVsBTOvWPJ",
+	"gjC4WkwmVhqjNomcK8IFmSV8SpNF+5YtbEy9aVscRwjWbyR/G67Yom/Hj36ziWU5Xb95D1mqT5HGu03O",
+	"bHX+a31a8oNqNW8ZjbfvA2d+dcviCEjerinJXXOjVyK0+hxlkdpsFPnDj75ex7nWgAxe3bdh6sD6DOuN",
+	"jVTYRrykd35MzDNe0cuE1jSNwHML0eHNwsVZJY8ZmYXxWtUSbvNubhOqBrYr2AC79daYM9imy88eW6Yj",
+	"LALP3lc30IzLGMqoxqW9Wm5LBrlKszhVLkMpRxFoSlFAo82amtleJVD+A64grsgdS/iI1+FpZGPD0dSM",
+	"bsLyb+AFSAbTeakqNNaDpseI7ujVNT9Thbpn96BX3k0QbHF9gzWPkJa3qGqhK4mpeueq16KSYoKlExM8",
+	"nZPxOJNgn09r4Pvk/m3YLsJPE8sfCVyJm9du8EFbRJTdUls32l3TY2D1zt7H91Zbre6Vor3YrBRt9eDu",
+	"05K7VNCwkQfBI/R1flL/9U94AO+/CtvMvXaujz/VEy5uN4ks0mQ44Xc1ocWPyErfHIFhdm9QyKXqy6qF",
+	"WOrbXQiROibjcZ6M31StyDs0u+rJ57GaDFdOLY/6VxUyWJQ4OSJTc2OQ9/DsBpjsTDWZSqXJ7nObyeeA",
+	"QQDwwFZAQPgUUvueIx7sXl/Q7CrOjjTDfmP3+atu51W33whb6E8AQ9cWUDRDezlsBQCRhXUWscVdNd82",
+	"FnXQF8LmdicyHU8IJTdc0GRBRrGkumwv23c2goYUzKYw+Xgh3fZ3P/2yG+w+/5AVYfyyGzz/UF2I4WFF",
+	"f+f9p/Pdd17aQU6VODNI0X/fjvKKklGCoZABrmlj73ngVOrsp93nH8xTY9l23BE2q3PF3hupk11p86mx",
+	"5YHOqDkWjTHXk/SmM5TTnUKYeseZ8TuKJXcsyf+2UX9DY6eeyVsRuriHLoB+hDo9217VlXiHEKe30IE3",
+	"MtWkGTrzPwx8MAv03hiz3RDPQ8B+3fL1PSD9tfqeY+NL8JCpFSkHhoYJoCUDEM4+kQ5jXQpbs2G+TVLF",
+	"0FaYJUwxoZfd/FsDXm1aAbOioqWyGCMPV3nR6qZMAttcGncmIBN3H9fmN+jh3bpH/Hoila5OMemVzaVn",
+	"Km+JU92feyVWD1z1/I6+QyinSilYCWWzGgeX2QBbecwA/ICL9EyR7NZqk2mJxxtWuYHAADIHqs6ItHj6",
+	"/JNq37o2O33pBCwjbWSGF27IIBXOaA1hBTNDF1AQl7dvlkg5AvyqMQBsa4u1w+NFXwwnbHgLZ99MqOMI",
+	"I7RFPFJPWIKnKPchPisGRvJU2rwvWO5WHHhi3//ZQ9LwiH7g5yj4v1fePiggbwCkmc1rqF+zSpXD34Un",
+	"SOddqk/eSOMvCJYK500qHCGvhmHybcbCSGCb8S2d9VWjZdeu/fwT5A37C3GeHXa1pfY8TS1o1daL7yRV",
+	"nvn17RoLDL+1xVw+LrBet0CPuRHqwhLfNgkxcYU77R1NbgmDAEpBWJTI0vNGfixm09LWLU+0VBT3MTXN",
+	"oF2JNI6ri5vLnpf7FDtXpCxXCM0wvxzWDmpZ918xwK+2QNkWWE6or9qI/HLdRnQ7u9vvQrewCy+32YWO",
+	"+a+P24WXFbvQ/SS7cG6dBUXmk+XgL+vOcjRSrOZaBhFZI2QB3DAgdJhIBZ3w0Pm/gUB1WJGuotKOoorx",
+	"ntMFbv5TYATc00p6IFCBXNnLbKetjJ3KGMlyNe06F7ZfT5sj+pbGtmKrnkCrnOVEsZFK44honfvYvfcJ",
+	"NLtzUOIfJnKzqpmCsRJs94Q8GlhsCm6BDh6tl8IXcKgeui3AhoM3m7Pqo5sAmte5CiwE+5SJgqOANCm5",
+	"oeLWWM9CjSys8EgmxIrg1r7twQclSggX2bg3njmS+Sos8/uyqYpI2yaMy6umzxevFKVz21J/bp+GxznY",
+	"rk15nMSCvXUsDl77ZCzuHGlwW0jIesI2+ocFRAdn2FqCDrBljwV+cY0JOkvtcbdr15OPsH7u28YFZ5lQ",
+	"2GSnK3f28WOBdmqpeAiIicoWorwICpOX96rNeo+v7XpuGGIqEMdIZFC9Il747c/NHZBaPqcL7FIq52Kj",
+	"Abja2+07Un1Ytd5fCMMJGuqWz2asZv2hAQjGLswKRzyCErUZXQSY0w7n1Cw3giHv27QnjwqI0nRBrLJW",
+	"6FK6gSiyY9uUT+azeTKOeZkv38eaPI+qen20wbIm1bumkU+IsxpoKQcxTcYs3MtwtWZUKaZI2ccC1yE2",
+	"bY67xcKGiqh921CG5Jj5RMkptJ0wNFjiPVnmQ2kI6+vZPDWnpNlsqLZk7VBWxfAL6tZKJHO/FY8PFl4J",
+	"XU6mNLmFPkmZPric9FALCH5uHRVndyy542y+dVYqpJkM1gC4roOfXYkNe0/4uZgqPXjRzRrirkRLdJ0V",
+	"rqSmsfKKZQfrsW/dnWuBZ2cJu+MyVfceVX11bWGyFV/y8vMLSfhL21cz8epZPr46k8gRj++Fl2XWk4rF",
+	"6aZdgz8JPH1pRTYGlM9xyqvzE3bJxdmpUZDmMoEKIEIz8PU9TMPpdrrd7i7Rkux2zX/KeUJdF0NQAVGy",
+	"L8A3gfEQ6OFzw/ScMUH0XJIcYBs72eFtNikpa2/klIeAjAz3nttEir5Yqkoxwp0D/r1UjNzIVEArlpqO",
+	"zAA1RnrlPCWZENoXXmLSqmSkcrZRt/O8u7s22eibgmd7t7vetW3X2vNowzZs79be7S77tb/5JG7ti9UN",
+	"AjZWb4pkfC1AqR+h2pm1RQAqNHpCKrh2keQbaqgkXahCsMI2CMi38uLstLHX2LXNEuDC7p+7jSq1/oIN",
+	"mdA1faU3SK95vF7PhS6GG2A5+n3YlsAZ82H+VL8IKxrHfpK2pQ/VbXSpgdh9t2Rl98an6ixY3tsclnLj",
+	"HoCFdawmCMX0CRe3W2NvAKaR2mp/tLxl1fi6tdUviRkfxLlyfxK8xghAw06guer6AhZbaAIDCPzBP7q+",
+	"Ayvset3fLxt7u9773jpvl5DtVmddb/5LLOI5p4tYrkrMQB96OSRtn3YlqSHCN+/8KSRazvhQtdA0HKUi",
+	"Is0Q/6F20F8ctghV2RsUE9Cq19t9O0gjGfWEJ1F7RhO9aOy5MWe9/YxKYz9ia4zIjYxA2wGNImaCM2F0",
+	"iqYr5YdqYsxkssCorY63HFdMaUC+3rodyCpGuARGuB2rSphKY70i49VNHjUxZpZcM6URxs61wopjMmdC",
+	"kzmL4+pqNsXHguo0YQPI+qvzRWW3gTfZ3kromHKhdKGyzo0LC79guyD8zWoSdYB2qosAjaE1mCV8uA30",
+	"9urSwiXXNKxy8Sk3pgKP9wdT8EQs9VNdWtBHZ1SWjn/EOTxNY796Cg3BcIhCQokAsI2sd3ETjRqxcAdY",
+	"JmRIxZDFMaZzTVgc2X6kBCxeFrX2fRCAMO9wGtS9xBBowoYMGsPauoqmkBq7S0L/K3yrf1woMX+5N2f0",
+	"LdDlijOCVnPmkwM7NvNYNoi+WBqFvY1YxId8JfZJaKY6GMkkH0D1dPpCjggVlvkhRJmd24JpG7CBxpj2",
+	"Y/Nii1qu3Oj7IrSrMNByEMmwNCgyoWa2FS3zYjbS+yS0vHMApwOWzPzDGKMelkHWKz11mP3O/4XDMHTs",
+	"dtMcq2wPsj7HbnUbQaO4SAgdkE+gETQKQ1rvWrQk+/gHko9FOusVG4RU5B7gDdArwgLRTekCeC1JZ9B6",
+	"TbH4jhUcqsBnfc9RpScRR/DojU2WJ4qmgu/sKbfRwJWEY45usKr4Yk3p+srev66UOyETOWWgeTbxCxCx",
+	"Coic4Qq0AqLS4cRoJKF5tuP3/4ejHE60nqm9nZ3y5Z1wD5TXrPyB3LChnDJVkIF2JOZYmpvBk2SEsZyz",
+	"qC/wakCUzJDIshEjljuWtEsBfDABQmEzzaIO6WVNsLFUHRr15aPpi6Y0KhIx42+qFqFRlDAFtrsUrFXt",
+	"twlxRLZ1bXErqvbiE/WdxFKCK6ciVxTcg3mB/DJP3MmrP2FdSTP3uQJd2KoGmAJ2x75hFlsKShf8COtG",
+	"pPop+mOCl3nEkoRFrw0RHlfFjC35u3YhGLzgVuLmkBiqcGz28+qRHGkh3El2+mm3+2JotB74FwuBdCOJ",
+	"EnMCuQetffKi/bJLDOUnQ6oYiYstDPAZ6GKwvkHBPZuABmt7LF0ulGbTAylGfLw1igq7G0wrUcyukpSh",
+	"OI7YXTuWY8sSsMhzKh3/B8fwLWlG7I5MoZG7IJTEUs5u6PCWhOfXr0+ODwbXFydhXU+XItRg5TB4zPIo",
+	"1YSqIgQRF8R7CWminoSbbcSyKqJhLMN+1CF5bAwIk61j/kzh5cVZProIv+JTpljCt0caum+IzAWhNkPx",
+	"zzvdVaQVVOJuV/t1NritHBfB7ixaluwgM/zH35ZYISjy/TCRNyBDvO/xJyJnvUwObR3nLURwNyKY7GMr",
+	"yOZ+lFsfB/WG+fjraYXUYbbPpVNpTLrBWq+KERpo/hFF53skRBDzwYQlLCRNcwtgmS9jnBfYqWXzfXH1",
+	"tyt3K+LKFkCIjL7SCkgo5GAIFZbGUC18AEs/JOqriA3YF25QLFZs7o1saUxUQK0mPLhHwpE05pWmyZjp",
+	"0BmKqEfSvrBagQUgNGPSgLSXz5krkvDxRJObVJtBbTK5vghjKW/T2WBEeWxsZnjh4ellltCEOilqYbap",
+	"nLuEYqjVIadpHPsgCahSw0aVWrTn+wX2Ii6sESWlNcOrGqJxhRFuincTNKybwHrSyxRlzXBcIIUQ40Be",
+	"5mssIunMZpvXTMvPn9sq1fk+OdoRlNO6vgMrJU/WoOBDUIolVKwAJTZVwdlE9gmSitjYJbwAuJW5a74l",
+	"Rpwg7IVLYQWgVrDOwKUJupGW7v0tu5hA1e59SBr3W0X/sFROzm7ZMjtgEVniJrbanevslowQ0XtjzDg8",
+	"gX0BdmVTCqO2ScWcEWfVMSgfgjvdnEdo85n3JoLGAZkl/M6YPjLJ1UicCa7I2sn7WAAbt5HYLLpWZNR5",
+	"E5RNIN889pKZyJAE6wzutSBwiIBVxnjLp+jsfm+qO8lOper0XnsnZrN8Uu/s/FTVpt9jqMCYoUge2aqd",
+	"IS8w2T0SDoo9M9Aoc9tnDbO+MOzZHEJKzINy6iJxSqW5f9Il9xr9H3ixIUOkrUX2fW2oUQGAKmr3sIof",
+	"UZpREvUZ5XlRU485Fda9Br7OL1DwB1hgVwXuHRTVg9LhX69u3CclahXcRu5dyvcFwHklJAA535VHpOGq",
+	"hi9r2pXU7cD6eW9tGpn31vLUK0+D8hFGDO/kZsoVOBbVyth9Osss4UNsx8iW9WB/rk+s/q5Pa8WSJWpV",
+	"3REXVntbXk9gG9XqbVkBdDlgBRUQUooFCTN8kuqc2JVQHG52J1zcPlEPbKm95unFVbyEQAbBy5i5Nkzo",
+	"PAa3FrgYIeOTzdG7hY+qABVabIdMuMDnMWm5Q94e9Q5Jgu56FPM21COTCPUJiuXfCaPRmYgX9a23tstM",
+	"f/j+3Pm0Nlq6GZOzmJHmjdSKQKu2qOhr+sjqw4gpzQXiy9Q5qTacfO2cQceoD/Rvphh5yIE+M6rVhJxr",
+	"X0sCfZ8BStZZGxTX2GZLRDxhQ62coPeWpEOONSLMo726FT5uAEqsfdZn3W5oTWDcfeGiDlwTLWWr0Mt7",
+	"Vb6cUwTy5V3ez9JS+clWHiUWTvS6PsnrCiq9CoU1SE4+4/os+wxXnI6qltwAm1ZqfO9CVp2NYkZis9Tv",
+	"D2sW8QnKSRHYflO/WkE0rSuVwlc/QXmUP6ptlbTYCtnNZ10xy6fTeMwQ7tUztYL0H4yM78Pzq0j/GvCz",
+	"tt3BHPRrDbpILTzXA+/VtcJOo/fOMyhlGNzUhTh9D4H1Z/IoMOwLVK5SJBPDnASaZmAouLOJc8R+/S1V",
+	"kyrjDR0OE6omLiW+FG8NiKIjaGbEpjeZLsiEbmOdhRukEXibD+g65asWJO8RyqOaiW8NaVFK9NjUMdnb",
+	"Bua0NtVgdWrBfVU8rn5whkhlkwM/tr+BAuMGWxOX9hewGKUujMRfuZz4i4ToU0HdEdyaj9hju+pkwtFe",
+	"4ivmx0fnKqsBtLz8NZkQl6WJ6TOrIJm76yCZjTobkZcWk5lQ4sqBwFeWd/9VpBl2O7tdAOTc7f4HgjMv",
+	"wUN7xVJ94VVLkXsXS60vlfqKAmbLpX7git/w2PZryrwSwK9d6yM2MByy0i9hM24vIdX5Pvr9cl+V6tRr",
+	"QxS3bEGas4QL7G+Xtb4CzwJRMzpkqrUOq+ObIipcv//++W6733//7dFP//nHtUZZabhVh7KwJNsynNo2",
+	"M/cfz4NynB+lPJDTqTni96yh8N7g6hkQMQOrKTp/Cl0CvYIqCajQtPXlwBDA/+b0CkSAd6vAo0J+UG1F",
+	"hTeGrKqiWEpBmhdHl1fQsOjuRXYPvrC1fZ2Fv2y25fE9zkidesMjtx5uEv4iA2SBondYflA4GptSe41E",
+	"9b7yu8m8j1jM71iyyGjSUo95u0uxF2weVCXhm9fNwPlcJMAZ4J+6p9em2gfY5H6DvPuKLHspGCnn0+MX",
+	"vWz6kXkp1/vko/Ll+yJLmEdbMCx+Fh5aME2a1gkeECnaExmbGUIiQmsp574vbNI9YnATPXGv7FgNkSAe",
+	"hfnFNu3dIAl/5hr+3Df9PnO5fZb5+OZtbJgmXC8uzXnKOrh9zxZvGY1YZVddNJFszzbSRCWirWUb/9Xq",
+	"kCsXIzU3AP6RklmqNgToeqmeyIT/G0nzNaMJSwiGaG/ZwqXNGg11xlzuLThZYw5VVVwR4AAI3WPGNcHx",
+	"OkdE42/t3vlx+3u2yPk+TgzsQvigGQR0QIS/3jgL6H/+eNVYlk8YFwYFMzw/u7wiOzTVkx1IXg3Nofd/",
+	"VZD9H3bIWT58i38Svm8nMmaG6M2qCMYid/ggMYIrWCO/AMLMEWdrNhsGm09qovWs8eEDZIGPpGWemg6B",
+	"C9q1OJsxkaW5YTor5QIbYoKDJ4/ur9MZl0vgiy8HiH3F4lF7IlUhR7wNCwBRM/eyDnmN6dRJKrze4005",
+	"GrFEtYK+8DLSf5Yc3OkYZGM0EQVLRpSYEHhlF+QGQaQhkwQDp0hRTBXLcwzRQrrEMJ0yoV06gee6t74K",
+	"1wp2z8JHQO/aGxbLOVQUmSMQ9UUqDDcLd+iM79zthkEWGMQzAmiKKBJRKyjXDXLtOiwb9QEqsFTKNev0",
+	"RV/8gRyXmzvDz38ghqKZ0BYPpS8u+RiqikEMOQKFIRWoF4JxzI4wYTpNBCQ/QNGAsBMd0jjeM98Jw1BN",
+	"+uLq7Puj07/8sTlMk5i0FWn/jcAH+o0/5nnZy1/rN0i/3xeEtN+SZwdSaCZ021j2e8SDctn5WUnxzN0Z",
+	"kWe/9NFl0G/s9dGg/y+v+KTfCPpZtjvcQtuxFON2/tuHZ+RX8vO/SDshHcMOOz/Pdasv3OjrRz1l/YYZ",
+	"bL9RYFp7jmv9ERai34CFMesDdRi4rW8vn7/6hvzPH68s98I0C5u99fwlmcg0UZ2anZGpDgm2yFRQU3bL",
+	"RF9YQkc6IgAzMWQdcsFmKOZQQhJYa5XB02ENh0yQgUFjCxuJwghUX4Qvn38XWoufhBdMJ4t2z4wzJMha",
+	"DacfShGpVof8mEgxtnAXmrhFVqSppc1MtCiJdvWFVYpgGC2M9Ro5UBhsh8D3yCv4OU2YcvlbOHqA2Bil",
+	"CQh4Y6pNZ7ov5tScErPZZoiviApIJM1RhWNvfRcvyJSLVDMV4AJgChocK/utFgKAyblwWhtE/TCr082D",
+	"jJmGPsQZzJX5OkQJ71jSIT2RLeuULuDV5HkXmhLDY7uv3Dj2++L4/O4bL4HN8ns5ZjC/GUvIzjcviWB6",
+	"LpPbjj3gR7YJP/LAJJGJ6gvsn4wbaQYD5hCMkuVd+8klagN7JPyl71SDfmOPgDlG+qAjmL9/6XQ6Hz6E",
+	"nb54g0uz9AQaI6SPnezNL/0Gym6LK4byu98w90AZjHfLu97B2+PTI+hq7t8XYbtZc+s/O53OTzCC166n",
+	"PQnNe2yKbJg1yA+JUd9aAcEWXfZs2FGgE4i8MbK53I4+DPoC6IkJnUCvj9AOAGq/bEwvxG7bm7Yst+lH",
+	"xjjABp6d52FdI/NMIIRJGrMw7zreIT2X7oA8w1CRItDA23J1xB9yhkGHHJmJZIoSqBDKyxmGfuXGqLEk",
+	"ArT0Kyb+/eryin8lU0bBm/JrX/zabrez/zf3Lq8f+ZW87HbJr970AbYiwJWBSVu+kRW+QrU7Km9ZQ3V8",
+	"faHhfhiQcKl7vvlxuX1+PgxaDGE8U+gPMOqBqyDF9vP4Qa+jv3lzsaW/+WW5p7//reuLE/CdZqmHUxqb",
+	"7zGXlq59nc7FXWydo31M2aFU9/8vLjD19SvIDLdtgiB2YyaX1UsW52dOmT/B3ruz69MrfyqZ/xfooeCI",
+	"RYJEHM00ZvbV16e966u3ZxfH/3Cj3CW/GnPPJjVRl8ocWUBEyOm2F2VC5ig7EhYZTYXGbh3enF28Pj48",
+	"PDrFl75wU/c0YeCqkCxE4xgJKSd7S0lnV4M3Z9endmgvcWhwMtHqgTGY08aMzIDMD1cMACVUGnmMnkt0",
+	"14iIK6O0plxN6E3MWvZD746u3p4dLhPIKztuOAbsvTmLgS0LyPCDDcEwPZGOGg/OTt+cHB9cAeWfHR4N",
+	"rnrfu3X4DnYpFfxfKbMlrk2Qh4EXNitsYguUV2qUN0sMh0fvzs+ujk4P/j74/ujvg4uj60s3XHi9IOFx",
+	"xKYzqZkYLozRFBqCYphKbj0kuEaONeGbz3t/PznrHQ6uzs4GJ72Lvx7BS3dfeHzBDAbwLa1Rvkve8df2",
+	"8QtD9SfH746v7HCem+FoKbE5hJXxah/FbFEpscpIRu9XRxenvZOcO72y9I2M255E1Jr2rZ6LM+GRGaKF",
+	"3onl2L3y8ujih+ODo8H1ae+H3vFJ7/XJEb7Xzc71Z88ZnBXBlkB6ZlCnvdOD0nN5aaEqVRfukYrqwn2j",
+	"kRv5DsrR6kX469El8Ojzntvh/LNg/GCXVYeAYD6FuqxzMs1phoqQWwTWHTuGRPIVo2g6FBuzIK2cRM6u",
+	"ry4Hby7O/uHTdDakUSL/7QBVlRmJAC7n3DYyQYcQ5mWCTYeNt+A5R+JOXlx6Uy99x07dGTPILvPvKQYA",
+	"rpm3CBAn86/iOxKmUqscTM2XQSezWALWQ9wXr9FTbEZp3g3aGPIe0gxXWzwh6gW4+zQCjMChjhcQTDPi",
+	"C43WnOllpAc50Vw5oiHN0PqeB6jD7Fu1BoxNqlhbMaG4mWMrgH5Lxizpi1u2IGN+B4CJfMgCIHK76Zmn",
+	"3UYKuQClhFxfvWn/OdNnTq9P8ggMaYZ9o+R1u2Gr0xc9K4ONuoUB5z3U7bE1X649U0Uu3hyQVy+e70JT",
+	"KFBhzBdJ7/Lg+HgPqoCHNDZ6lTncfVFVPR2G/9cf/vgf5vvPv3n2p//c+cv/+F+D8JdfP/zf7TAkzUhC",
+	"KNPCQ06YUSPD/woLvgJYVfP6SOq2YkaLM8QR0xsWK9IsfdQM0JgPk8VswoRq7RMqFniuGGjMeSkKevj5",
+	"v1nUF27SWfb6//nf7ff/dfN//vdwwpKOUXK5wOTPoB5dEha2k1GkTrhFTCgx9r64NMe6kuU7O88Dvje6",
+	"zvXxIRkzwXDuYPoY6yRVhilA/LLlZMSiL2jugmARWrZGrJ1fX6GX7PDo5OjqKCQLmYI4B+aGLkOLBoFM",
+	"FFv7U+18iMiV+sL87iznffB9G8M3N+vA72j0A5ZYc00j67Lh7Hzaun3BZjFdsAiNIGMTQD2B5cGZfl1w",
+	"ZxakIUrxXOcFgWf3yJjU3e9IjfDdJ0ri6c2mALM1ko5F5EU346ojazvj6lip1TeWx4gLriY2hFFgyS1j",
+	"iyKlyBF59f49kIIRry6BGpcToDawGgiFTJIKQzZsbk6rfQOMayJjcypytc3YQoLNnR84KMFbBRbmDgAU",
+	"CjATAYQmYEYJUxMPmyK3s211I44WTDsc7x6slrXYEHY1GzFqWWC1m31Smi6cGnRjETnt4sGsywoNeuy4",
+	"9o/Yd2GH/Mj1RLoX2xPipCXwW0dCFt8Bh4dnOXv5TcxFFC/c+QS4/r7oTRHkAGz599ZvAr5JZMcOvwz6",
+	"6/igscp2t7a9rZ356/elVp38/eaogTA35+2GLb1MJn5KhYLO2NAXey/7KZNINtOiL9yB4wm2ySblLtkw",
+	"DDx06Lh1rBn9OCAIjPHJVIcAOCuZ0DsGiMAUnbM8AczUPRLConSOri9C55i1HQPliLA0kQokbcxSxFe1",
+	"y3xVSGoz4qdgI/omAHjEnE3lI6Rgs12rLXTI5QSMAq1I6CdXh33RDH0HogMByRO0bUyjtYfzv+OqJik9",
+	"o78X3edhRWJ6X+B5p6MRpm3/xeKNwBt4lGGOQFWoljmkZNYavfTGZ+hlxnu4glifEdffMzazqe1RDlUJ",
+	"I5dJFvwuiAuEcJbyllsXhw3Vey613EXvuE8OyEW1TvhNqvPSO7NRyIFRT5czagyh5jfPvTwPENHhP3vt",
+	"f9D2v7vt7wbtn8xCc+35cvIFBj0fGJHiY8EiZA+5Xg7DMozADUb1DW0Lwkf5m8CDD/U9RmWOpeEquHuE",
+	"xhqOLbYPdu/Ixck5KKIBoclwAlFgyDi0mQKGVHynbPdlaKQc0CvwyMzQLwAdobaa1zPMLdfCMWKBI4y7",
+	"Q76H79xIrfoCj7UrpVHwK2K7wWG2NTkd8mMGkuIFRDL7x2xLCjZWYmg7sOPtCyAV56SwRb/WAUqU5hCs",
+	"diOGdsyWhp20z/2s/reMUdra74Pibn0fwizCjWVR2QF61X1hPdpFewUVPMxGndExc7yLkhuzIODV7HiR",
+	"jo0iHI4dtJHZbBQyuG8kBCpYG3v9ximbK1RCIQLiF0XA9f/v//l/4YJX/FD4vZTpDddqAb4UjVm/8eFZ",
+	"Fuj4wx/Ioe94ABZb8ieNXDcc/yhk4X7LnbxechMmiJDo7szJAUySTl8c4OkA+w8cIkYRxdfPJ1RbCQSt",
+	"Xqhi+1Bk77IOrfMEApRZYmIpEdFJDptVrdADHeGZ8GKRFUB05K0xGDLgIrCzrC15s8i0DWNVGFlRDPhE",
+	"Uy52zCUVQi6kZUho5slkD4zT8O3Z5dXg6F3v+ARJGH84711e/nh2cZjBVrC+sMEhpWlirBKZQIA1LER0",
+	"7eggTBt2iC2tHVJb+0yo4V+QfZyrZaDS9QUwI1f+DGZA5YQgiXrnFx592IEH4WSELajGcmAHaFmak2wU",
+	"+g4sfp7So/rigs3MMQWZaZOt8lL1WUyHhpOCLrKQaeIA73ABXAJrOWMBIfedV1YxiCCDylyGhsytHUvD",
+	"IvOdRHsg20ANtBaGUYlB/TOGBMnySJxm7GHMPTfWWyZRvcwZ+1lnCS0ZI/u4wQVLicMLd8OtWZYXLN+Z",
+	"JRLDO8i3suyJPfLH3vmxsVzuz64cWCywl91udxd4D/4K6LFw4fnL7zrfdZFdWaQc+P3i7NT+6GOJY5BX",
+	"0KUoMNa22Y+hZpRpSlm8qV8Ep4V7L6/fvTu62O0WWFzPMi3g3rka0QzdZ0JsDJRrY2GGQ5ipSoQmCQh6",
+	"s+PGVhYKDmtfcJtoYKQakmOAPMssosqUZxCNeX0ZzQdlXhbJeZApNn6koC9QyDrFdh+rEilJFSTKLrHq",
+	"vKa+iRpFYQQRhQBqprD1RZYrbi7bvOeW/UqJsPMjRRVJRa7oBS5Hzsvm6PTFFTyepXdYrd8M9BlGWxMe",
+	"scD7VL48EKtoekzezswOGijOhuVG/L0ZEdhJrcDpKd678m4kmcwCrDrk5lm/B7PWeQORUlH4s2zq0JEE",
+	"RgOB6SkTLrNuKX0F44jOKhyYJ0NXkppIY6xGZELjUdtIIQnhCtcIBZhW4EbBRBR4Kh17P2QsUn0xt+pj",
+	"zEaZe9yb+E0ajZnukNNCuqTFOHTF8vsk08F0wmdWsqZRX8AeGMY0iul4zCLrVoM/B9iGyg+0mtv3SKhY",
+	"PBogWiONbbDXHftnyqYBcJu544FPtgJiD+RNmigdkuYUCxSoILvdQlG1n/pgFx3EGbeiE9VTv8QBnjZf",
+	"GFGlvb5CdnxIFBAtAdwe+OirzHvjgHoMgcCLwAlm6HgAnavdLM0JhAzN2OiwCyzMosaysQ3x0WqZwhmP",
+	"YzlvdYhtdegVJxvNHjy2hhYipnyytcgpjnatQIuVtBBVVlZGfARNKTVB1iyQbszGKT9PM8lEE2yGh1QF",
+	"igSNrV9dQ94mqEAYbO+LMF/EjpMNA6jUjkIXiEmgqwcaNlwvSNMnQnucsk3ieOj7woJYI1iwNTBoRMKE",
+	"mfW0ua6tJf8AprP1xXmqSWgNd/iJqGT4l6LsBD2/87ORlGal2xFdqL/0Gy+6/QahaiGGVsjAW3bsm/N8",
+	"Rpc0NnYMty9A0TZH+5Yx29XQFye0JEbsToGlDXoApq9bqxv0sjAbWdgXzdLJXpYerdyvzK0nNSxk9XVg",
+	"KMdRsxVm7kjIWJOpNowvgpo9MPWpIr5sRNycrL3BLEWHrGN3NNHeiIx0QUATsCNxdWDPnilIOWaD/Fbk",
+	"hhNqVCMSMcOSsLcTqk00juFKrna7Xbdj6Ytjm0mFKiPorKR5ybTmYqwCcio1H7nOYgGxmeyG16DmjD6z",
+	"rCbBrMsZShi4Dv6NM8scvDRsM7oLTNHG9wQ+mkhfhBWKmg9BC3YZHy2sg6lUQYmUtoMNKOz6K3qHnMyr",
+	"l+mLrOPERM6B6BLm0gSvc00e4W5RibdTbaODN7R5Jy7x/ZmRV39r29e2307psH05oc9ffWNZnDHfv3lJ",
+	"3r7rHbQv3/aev/rGiZ2EztFzbjVidPpDGNvlReJR74ssoAKuVxoZEw8TCmQCyR5wnLOWDJ4vd9emOZZy",
+	"Z66kRXqhfZE/Z2wJI4z8fEcoMBqRZ/+hnhl1+vXZoVGJfzVWmlAqJtFYadJWMGXSnkzp0Nx2+fbs/PjN",
+	"360C3bYu2l/tamR6JhAKStey5eHYd5CbuG7vEmZX30ZCgKo0vWXKgsABeVOzcJjbv5yRz432dwdBLFoi",
+	"1DjGDpbl/ERLE44ONVO6jZzVyH0BCcDoWFPoFLS2vvUM50Eas+65q8rMG60pTMyP+ZDZkhGbxtz76/lJ",
+	"+0Wn24ays3Lq8nw+74xF2pHJeMc+q3boeBabRzoTPYUmGJrreDklund+7KHr7jV2O90OtNwCk3nGG3sN",
+	"85IXgKmsJ5Amv+Nk0w7KKvNbJXqTy5hXjNl2ckOzuYlAoT5L5DihU3SAIeaLYUdDy3d83d+i6KgA3S2B",
+	"70xFvmfD6BB6LLhVil/1BDUIJC/QRYfg3LVYe0Ztnxitwix5zvshvPbMJSdTi3sks7fuI9/FM4ryXMa2",
+	"60EWvD6OGnuNvzKNDbx6djVhiW2ynIIyzeXW3ZAd0owY5nbsdltZFQD4sPMiAFCYXPY8xa2Bh7Aznd/v",
+	"zivc3F1G2PnwExQXYca2ec/zbtfl2rvO5CUj2PyWf3d1DT9OPauSgnT+4rRP2RyyVY3Ah9KxlziAqvdm",
+	"A915TbP2TPDI7vpHriGCKxP+b+xw/GqT7xxbgEVIzCzUlcAO+uUW//zJrKVKp1OaLGyhmk3FNeqhEeBW",
+	"LGS6XyzHHtmhcsegKJ6OFbTSdR1IG1BhC/UV1R0hEMCx8ZMZonVT5W49FHNY2tp2YB8zqargmqwoBR9g",
+	"ztcQRh8KkCGqabQhD5w/DHKnj9+d3KZFI/YCRLfYvC+yzDdZ6meOB9UBFeYCI144Q2FC1SSwTlRzaBXE",
+	"LxA5FOANwP6HzPG+6PmcAm0Ea4QY7crwETsQJ01fdr+rOsoHoM5kTPUY5g04KEtHGs4qlClnRxVQAfLq",
+	"JSwSzc/PGnyCD0E1iebf3fHSHaAKaPlE7z7ciV5ehFWH+2qy1Ixhn+RUVGTCQs6flAG87L5Y/9Abmdzw",
+	"KGICn3i5/olTqd/IVNhPfLf+gQMpRjHHGriXuxuMyRYiX0l5Av2178nMzFMvNlq2O8oR5gMYYMbhjsv+",
+	"9HLfDVvl4B9CK5xtBMFndYZnIZvjWSKLOy4e60M2Z35Cdb2Nhxfv9LifsRR3cjy/SgXGlz375Pi8BLvr",
+	"J2gElg0RRWMNLio16SxxihOusGupWmYNa07xCUj0DY772WikmG48quCGORSAtyoON070Mz+y95XyGZGj",
+	"EudcbXSYSFVqpNE0JNmqJuUS2Zbpk72fyUTv/MKE5nrxoZZQMRPROrJsrk4i5/t5Bc7FmwPy4sWL78j1",
+	"1UGHXBjTN0ttoeiWAcBpOKfOYdgXStCZmkgMycwTrq1TLktHNS+AvAEQtJnbUBGEpIjkXBheBGMYSqE0",
+	"FZpM2VQmi05fICaECvJI2wQavxA/bOV+yk4crgoDG9iscBrTQublX8KgL8L/DAMStkOb26jpTUCGNEm4",
+	"mSqW+rVQ6GO00FiBLEb/+EjGMawQCfcxeS8ICReAxQTL0rQw3UTNzAKoCWO2Udcs5ppw3QowB89wN6NI",
+	"JXI2yZyrztAr8oYjmNUh1XQjtQFJYqXqsOoE49eO8CWbaPmavdc7Q3W3D0utmP5LqkftPxd5Rlk5qRT4",
+	"B5c/kBGPoYIZaRU+6SJrh1zNpOLaYiAUn6da0+FkyoTeh3eYxfiLC3fhkqAnqDNUd/1GwQJaGtxvS5f4",
+	"aE6G1XSJnNvWYATX0xz3g8sfAqJ0wuiURR/D0LKv1TCyN9bQBj/ulAo6ZlOstERUySUb2pyXS/vSRxR4",
+	"3mdWijzIgfiti7zME+Hav1tCKUg9jK3cj1TYlCVj13bG0snSzh+5my41GriPtvnFL62zZ9Sc6yE0L/tt",
+	"U8GV1dXBjLcLlE0e9QWbl7NwXS8gRrUZMQSNShC3Ngmtp2+AZTDhHhHSev+qqmeakIteqsVpdfqiTcKs",
+	"DGiAJTLhXjkWbVQQV9/hfM9Z4MPlKhJIuCPLRUjLGXgBWgvOC2/DFBM5U6WiI4WJNThOr1AqdOgLWbF5",
+	"7oMxgy0UwphRFYqxzIBgvIWUeQiNz3QWJbE96cyC2rmrnKr3QeNTZCyJFDm6A53NMKBiXk/JDRXC1ttC",
+	"rMSOlqtMh7Q+U9/V1SEogWwSl03MyZQxm5Dx3EWYq3Soywq2sJ2ZVeksgbP5WkaLh2cpCBH3oYhgA6bq",
+	"Z8fQCnr/F+CM+ZJcJW8SxvJiwABr9srVisDUUr2qTSOeyBs6vN3cdVJoFdmwtdqNDSX0ThaiqfcZhzCb",
+	"ECelLAOzmdtZVrfRJeBCnnCYsCnDKgwIjgMCmEqnLCRTegvJ6Rb9Egti7BuzjMTs1S4P0hZCcq1YPLJ1",
+	"Mvhbq0NO5HicZXxbiBzYBFRkjLrjXgjoitnba0soQfSEFSWarQDfb6UnZL/blBJX8LZnKy5t3KOC1UEy",
+	"fS+OD7L1/9xZXTbSL5jn2TjGxGnAOXYTorw4PQiJBonrK598OD4JVF/DQSwkEKZ94+kBfUowm2mK2/G4",
+	"jBGS2X1WWBUqemuufabHNR9hRoqbHNSHCyEVYKkrjqdfbuBY7mcfF/oth3mQYlzluN2Ze0duvLMk71hy",
+	"x9l8lRfg3OpBZ+7ebY/VIVezmC5cA9vHjZuUR7tODI2wM+/vyJWQ6bVu8zGHDhwIL7oYyb9h2BVhwsxP",
+	"6FQPsGZPYbIYVJOr1gaZEktEV1m8U6/bXrnkB6smFropBpukKLgaoKUEhZo8gwszqt9ndkE29XXnBkvw",
+	"v6YT/LbTCYrleV5KAdTmPU7uQAbqmvWEqkl99DLdXe6i8NIJAqIYTYYTrJIMIX0vJE1sbulVp4JdKSNm",
+	"wYXn7AZ9bQzbM3LlqojaQzo0bBQDavuWHZKhdPFc5Tfaq05NyLJ3TmBy24rS/4YcxA14xmeVy1DbS6yC",
+	"t8C6/B6kMeYxt7kopOthnp7L5OOJLQpEUvPOmysJL8naPBvxp6rDtOOwdlZLW/9w2KTWrI1hRS+6/Tzv",
+	"GurbHdAAzoa4kgUo5VxUhRhxTIWj8bnaboVBbuFl2X2Uw7ROSAPCxVcJ/AVJ4J6owooBZ6yD6kD5685h",
+	"LU9YKYZr+US9vL0EYYoYB4DyxkWG80ZUeuO6KKE8RimbQUPzaI04/JxE4fo7T+mUXcpko3vNfVCCAzcX",
+	"1/QYOzfsu0YqoHjQKLJNWw3zZQBCgtHu6kIEkAs57/C6rbys6LbyqMUGOXNcLeRz3S0nvN+6zM9JnTRp",
+	"HGcFL1jTQv1CHgy2lIrzVctXC5Smmiuwtj0lPD9NFSa4bVaHkf9K2V/I1vcQRrKcYVsSCbgcOXwlYgoA",
+	"bgakpCOGifILGDhgmxdTkzNgj3WlEthgaWVBwGevLnwSVSH7+jo9IS//+Orl/fReXv8ULmd3lc74xv7e",
+	"/HzdLNrmBO/8Yv77OKrPeXZOQ8i7jaW8NUeaioUUrFQECO4ejPpW5hBmlPh6cY2Og/V+NRzdR/nWnkTY",
+	"/XYO11OnwxZWh8wSOeKxxfVC6KeX3ZfQO0ABlHJrC1FXr+CCeEFajxlawiWlTCsHQAtmd0D4yFB9YHRf",
+	"fCgiWsrAQTjqhAqFRbXLxH8IDzywoHokkn6HzS1WETROJ/pqVH5JggU3rcixHaiTzf+Z8Jl6GGGzPYGf",
+	"G7ZvCLu6qbAFlfG9ZDzyCkZfot/WIfgsVcAaZbTNBQJu54XsfQFPWFx8i7UmGIvUch16aNsRDZw/PCRN",
+	"hwjh2k7sIXA2FLeb35ef8QAlBHPeYwrIRl6vooBgu6QZVdq6tqdcq1ZVhhK24P9NasFfBfUXyN1ePt/g",
+	"Q1dSvqNiYddNfTp1GzOmadEBj7D8iWUnwBGzvqseAB6ouh/HKtcqKTu2bdR6/Ry8BjSOcz8ChsNzl0PZ",
+	"mUCa2V3obfDkQBnhYxO9/tAO9SnOsf3WajUFbvmqcVe4l3PkFsD60spzJlmAK5vu59HE1l6mInXfWymA",
+	"Y5GTTP1ZeMNjzQDeFruOBV7Wog+wawtC0JndtFHhDJ6xnhO4Mgwv/gXN1vYLMecaL7c/gfv7uaucv1kT",
+	"4E01fLejl/jgh2WntIP+86FXVYYUkuHV13ijPTjoxpZpMJXD8MFJnqnCmOqG4ENVNx42FeezCqt7ZLXW",
+	"4V5Ytt+Lo/3ZEgl78s/C2mEb3H2HLBn7Mj0vvFjpTi/zKBTeNowHkfZ7G0Q1bnoPZrN4Jgpm0RIv6uGQ",
+	"PGL4rN0R3jjXqe65pPqqu39R4W6kSARx8Kmy5ghuolWvPpYJg/70n9GpvIARfT2UXw/lZ3IokSAf70ym",
+	"erKD1XhZD/X6fLTT3CNXagnuipkZTWIODT9ssy9zc6pYElj4ZqSnZ6qi193L7i7CaM9pEql9D28akWwY",
+	"4o7nvcSKMJXQd3Be2bC81r+XvcIMMUMez80L63Z0QOLNzb2B6NA4d0v6uVY/FUb5aTyCqZ6sYl7nxV5x",
+	"0b7ZK9vYVaeJcD2HMetXyDmR4olZ3FeHXq1DTxeSa+0pm+WnIvNjpHqyLQcreDVWZrEbJhexuzac+Xr2",
+	"BlauQ/FwuAyAdIzQFodHPwzenR0e/QW6SGZRmzAH8sb+piSWcgbAzBnjgC6m6L/cff5tp2v+b+fPAdnb",
+	"22059HRjYktoqyYEw44WQNNV77PAHfY+GxmZMcNnETQs/Fv7jQROyiLzr7BlsXrnXDEM1FzA+cHGlDQu",
+	"8VTFWMQiErGpzKoPXfeIiVRmjRYzi1Dq36Se5Vx3LpNbZRsu5mjQUkQcbUAz5aog7d0J7NPjsDz3+q3K",
+	"PZ+O3V0iojZ3sHOFxb0/X9tWp/oCVKQceLiAM3wJIAUCZX2BfJsRuyNTaIEj4kVrLfcZ0Vh5DGSJeZR8",
+	"i49Is18EwT6t0P0Ny9A1hA2yKFdUNxamQM71df4FQpcY/K+ldHP9C0+eKUBrJ+xO3hrdMqYazI04du1X",
+	"svZrL7u7v0298hPZtWbFC7Yk7MbGOuGmaBXVMbCM2KdsVbn9u0cF2lsH/XDlLY5Rnb+IfgA1dXXlEtVs",
+	"b7faLZuWCLypKj8Ju3g+I2awVCyI621hm0xbb2DhqpayU5PLc26/9pka73Z4n8Rq34R0U1jE6OlJ9zee",
+	"mb7CsgaKhmwSS+MBGHTYyaf1kPZ2fiYRNmK987CnyVQqTZ53CdWaTWfQBgeKaqEDnDVtuSC7r1z3aNfu",
+	"SGVeHuvJqzy1gJfgudwe49AVvvGJVPINtJtlr5n29Z2hFCqd2pbkrOC5tW1yfd8tYSK6f6T6d6ipM00o",
+	"EWzuuUIQqz7DckAIh800npIdag59Oqs/Z1i5ovLdc34qm4zmZe/anvA2DQdC8VA4Vm5ynTded4VoE5Ys",
+	"tZSxffLLTS2g+SgXtyxLcassQ2sWGui09jN81nTWF1l2FNo9rpUYNPn0mtUQx2N2u5hpnM7W85hKYFVc",
+	"48dhIfjyTwQ3ts6c7xWRxjLK+EgT/6uLfB3TyGDFKo5pBcjYGk6BEv9B68cjaUyugNhOlDxaVUuOivjv",
+	"oY78Md0YsIqb12/jpv/WU8qQtNbWbbsqSCLnwtd87cm4X022/cC6cuwF0wjElZ8VrojDe4kwrONOVl09",
+	"9WurdH+WticM7pPUUcOX15mesE1f66c/B5RMPDFL1Wz+Mdy0bNo2pKUz3r5li3rphr7FiJibAMk45soc",
+	"Ow+yIWF30uaDGX28LlWcf2++86gZXOYT61i8GcXvAYbLOehsKyxFmrOEjfh714o7ChAZM1XGosVAt2Gj",
+	"t2yxlsWv4+1X+B7QicCkcL2Zs27SOa4lxX535JKBaQXtP3t2AZGoXkMnVGym9bd27/y4/T1bhLXQGUAF",
+	"n23FIIzu04BmwKdxkdYy/Vu2CL40xMvfB4SGa22HLWqTO5a0tWzbBBsItt1HMtgTvSrzpyQxdn65ZYvj",
+	"1YgDB3nsz7IWLwBYTDJb9j8auVN3mCtQNWA0nxyw9kkdk1Y2f01C/gKDtflJ/ojj6p/LiKrJjaQYNaiL",
+	"wYLCf5jd+VkDnhfH+vuGO9+mMbxT/DKCcGuzMRw6NmDbBgq9gh650GyM1Le23vscTXtbuRYFxCE+khuq",
+	"GLm+OAlc7zTzh2sRx4cTVG3Ze640aWZKLE/IHY1TplqVxd3H+dCeoLx7+WuraNm7m0RfRLH3I9B0YNbb",
+	"SP63AEm9TOc/Qsd9SzAW20QSR3JsU/vFI1fFtA0EpXXgweCzBZsmVpLQKIJAKhyerDYKU2eKQMPwXAVs",
+	"9qX55OfvmYJhfpLEiK/uqS+j1tGeQxZBGFLbtmReYpALeADftsDbNhtr+FD6j8IemzuaKd2G7nf1Yd3X",
+	"KcfGbCTElpk76BMJyY2MFkRN6IxFJOa3WevOZyogU5rcsgh9FuYr2GMvyIO92CPT5wdOaKFNBdOfgMcd",
+	"YXAtOq65xTVzk5ERwJhvHXPIJgA7yY6jL+YyjSNyw/ayrBWq0wQys4YTNry1ccasHSg03eyQq2zAth26",
+	"1NYTU90MU0T2i+ZBDM98zkmq5cGu4hogPLylJxHP/ZlE0eks/ooX+ikZCrgCqQuV44ZkPXSRqEty1xwd",
+	"u5tZY9w56rBcm/31qzyzHr335DRaztqVuOJLiuaVnK0CAi83J7ONAZuOQ+52W3VQIFAtWcAAsQ819na7",
+	"QWNK3/NpOjV/mL+4sH9lTg9QlViykdfjAuoaIctmk3jum0ROD40StsG9V3LTO5/U9Czs28qGcnw8MYw1",
+	"YXdMpK7l5lcb1APomk8kuYEsJWS6kFPk1suoBCSBHMxNcEtWm59BRXxrU0xUD1bJSPocHyqwkS+juKAi",
+	"T8ayAiB1f6knNbllbIYVgUOZRHUIqg9oAHxFT/3qibwHeqrXNhnSV6G/vJGbci7Ux0ebHws31cn+EmZq",
+	"Tf3BbyoD5KuJ/fVsr4syICpwngGJyesgX60xXsQAzcRvCf9zu+MeVCnMiPmJ0rMe89O5fLFTWAGv0TXk",
+	"UmSaKk1mkguNPZtdnzzoeG9shvTGzk6OzOVK/y9GFux4HvFw2U+sFJzOOfgVz7M2g2WFU3X7XMQHFUWQ",
+	"2W8Omk2RbApJYPNZQGZUTwxNzmSiWwExU0jaQwrZNtSm1r/qVnqFS/T5WYosO7xPIrR+v+fqty60ZjEd",
+	"sk0jKo8gpFzcsY2fWGU5+hzKiqyEZSlT2D/KNqT2UK/oGPL+5xOWwDwXhMZzunB5cvvoPs685ajWGoXX",
+	"SMapTBhpJmwq71CQH5z23h1ltUJStjrEOeOry3peVjl7L+CFTv7iyfnSDVKc01el9Qs7/0DZ/vHPEgEi",
+	"R5Yfe+SDuq7LpU+RpkqHE0hHHcsOmkCJDFtY6DNxkt/TnUEtVcQGF9zhtwV3tHhY4f5E3rE8YGZvu/rb",
+	"lbspHMgZE3n3hn7a7b4Ymk/Dv1gInePNkGlf+M3jCVcqLUWnSTPU7/UAXx22OuQMEnIxaERGXESK3EhE",
+	"6eCK3LGEjziLIMzUFys4Hdfocg93kp1fhjJiH8KM42D3vJFvYniBLtSa+qJJxQIBteDn7GnzzMvuS6jJ",
+	"sU2sPZZq3uLYqnW1wXNmPbAM17wMkAxnTETezrL3M54wRb7FJBjASYT4HVU2rN+EkjH3MxOaAGSYlu5V",
+	"rb2+gLhcaF82oDq00+VQvBJLMYaCUZv/3Mx3AstbBLNoZfiIbcDU6Ysf7NJnDkez3FlsbwwzgPlFdLEP",
+	"DH4OnQ5wa/H2sfl5LJlyA+8LtwjFElYYrMbvNUN3Bgb46UEqHB2ErU5fhEND8gNtuIQOXU8an7DNkYWr",
+	"QVkCZicmyNcEEikw68iQsJdhYXahQ9a4eipk2V+ZXhJkj97+G7+0FiCnyF8CQm+UoawMJK9IHF9NwhUm",
+	"YZlXu4j34emlY56u6dEnNhGzViYIJ1FjIO779mGLJKgIqwLXdOg1qNFFfcFVxtiwZykyEsspEK3CWZrI",
+	"6jrk3D4wjCmf5pkA7P0wThW/Y3t9oQxzobGtgIQWiXB3DjvoTrHNMhBGCFKdyzPSNPzFCDKQRi0yZpAY",
+	"0umLCwtAgSCQx6c/9E6ODweHZ+96x6fhHqHCep9vUk0obCd2qxgRPZdmtUAHjukNixVpHp87CcBUYARt",
+	"HA1pEqlWPrqSwMi3AtxF8K8bFss54Xrfjupl9ztycHb65uT44MqMCe7qC+ozIzimjjdi8YoZtg/BhA44",
+	"YNfoe8sUeRRldl/7IlsoEAMJBbE6ZEWxuWfWVWkjr7J9mE+ohpRHxzihKl8FGf30hUwI2gvVpfkV3PKz",
+	"9DYUR/lJnA4fxey/2iFfVEJbBB7zpMId8fD2yBoXxA6w80eA9S+mtDpWhtrIkm8hN21KKmATZYyrvwZB",
+	"0Dfqi3kpBhMAbz3mVBE5amXap2fmFA0TsGmKkg+YY4f0+iKDRaEg6rxWhXaELFYMnStTegsg53dFbToT",
+	"mcCZ9xEQ+Dad9QW8dES5ESwh/jhAfPOwtczBT9nc0zYA1oVoesswW8/CoRiDYSLTRPWFNoouUQwmUvLR",
+	"0MzklInV5Sstlqjlq7/7G0gmaDI7n/A4N6qK4s1WZBqxYj/pA7/0BVAf4r5Ye8GHe0EQd3LRuzoanBy/",
+	"O746OgytEL1gOlm0e8aGCmtA3dnw9gtyOn0U/8dFmbvEQ2tzG276VTL8HhDcT2yPcb1MGs9UgY8IOX8E",
+	"oWJzI21t5yNJE8HmLtG5XPi977IzlcvqzPJtZRyBCWFY7ZqSUKmpZj/iiy5xJp8zxyiMdB3DyBfvi6u7",
+	"/qo7rolhFasAPv5411Vp17ggXOY01il4ie9GPVITObOIEFkzVRpNjTJyybTmYqwCcgoeQttuKiCWsFUr",
+	"820D2IMGwoUvJGwfOrtYz4C5DEqZkgWjnFj1Akv28loGLKTgGg3lnKdggV/GWW7o8LbGrH0ELvHwVm1h",
+	"kJ/EqN0gknbJ9BrubfdnmYF/5VtfUs2FXsGzXCTJ4UiaA52xFXPoH0hnyTtwPRza3ipovYPse1/R9T6u",
+	"+ZVdyM0B9rKt/iKQ2D+mWPkg783qihr2SanaIcenBPmI9fBQTQAOdkW8u7fu5LrUsroOkC+m4ta2mc50",
+	"AircONy39kker4UyeyPk3V0BmVHw8EuAOkbIWgs7bUFui2+z5duUhC7Lc5AmcYgxBAw3KyYicscV1zKx",
+	"6kVrr5DhknWWUH0Rvux2QxJCZKF3dXx2Oji6uDi7CA0zMKyh+J19Qt2I8/bgdOHj83of6vTFj+BNcVCF",
+	"0IErVUDRNujs3sIVkSKoWL+CKyYk4UHv3Xnv+K+nl4Pz3vXl0WFY6S6BwThS+mx74NnxfRKAK/fxtW0g",
+	"sk7fXxWULxAEMTtGTZfdPjISHnzN+zmGKEQ/8YbB/8/e1y+3jWt5vgoqdbcs7VCynKS7b6xKzfg66enM",
+	"5MPrJN1TddkrQiJk4ZoCNARlRberq/Zp9sH2SbZwzgEISqQlfzuJ+o+0LYskiI/zfX4/mbZvj+bTX75f",
+	"DrXJWinVne8O89I9oOzGZKU2wlWhIHx3ygrdjtgsmxsQuf7NK4z+jGe54OkSSU3hoqjC3d9nCXSPJsyA",
+	"8SScwwWVyw1wje7VHqOF9BgMmeMHMV8eAEvyw3gMmAEhOv2IK2aEiIKu+cJ+rscYP9iGXdcfsVUijPJ8",
+	"TZedzQ5B5YhNWSvc+dDcMiRyGsxLGJ0XL+3vSTtigo8m+HnZ8Tkg+4fSIVGsiPCecoL/EKNCpBvOFEvW",
+	"boiplsT9onie6wVae3b8iM0k1TmDwAg358b+FDwdevRAgrT7LLGONt2y0AkUwBHPrpMqEHnJ51CjxwuW",
+	"CW6CjhkrbFK+NLFqcZ9HMwXPC7LcWAo8BHOFZozRoeh1JlGKYSPjqpjPxayozfbY4/Ru+V25W1EtJWp1",
+	"jTDZFzKqT4CqUhoyw5v6/9e2VwUL4PKQj7vyI17451Yjlaoclmga1RWH4rbDlQZiCplldl9CIELTsFK+",
+	"tPsWKedaeBT9JsYaR1doKItGVAV7qJ7UQkamiCo15V/eCnVmPb+DXi2C5Bbj57nHO6eR04Dx+IVDdjWo",
+	"jSMu9E3Gu1Ok9wzKXG6Dij4tLTe7if+hpRLpjTTnRtiDNfwC0uXOW3UYBkIV+bIJuuB2vdEdesHOH7wO",
+	"ekEQVsEQWYDegVEk8N58o/MqnsEN3MHbLhb26mIsRZZC4Kug0qP1Yvi1cBIQkTeGp2JVH58ymOWrTCT6",
+	"qRvDVOzIdZVj2ZcRKjWliavz1ZieXaFM8AuqbF59YFkP5S4Lx9BLYrVtVK/OBEUciK8lgoajve984C6E",
+	"9h2wXYYhtDsVj+s2yX5JUtcMnBYm5t4E37+BtL1DcF83vk12rj02wdtXQ3S7Zp8bYYyV4dIAEmRNURqH",
+	"bC1Aj0L39da29grE2GV1cG40pX0PJFqhxovoSx0o8tK5dfYihoW62MXjsml2xHaQUp3Fiv7kI0IFNoq0",
+	"OCB1gxYPQgnhV7E5/E2BrTicev7wi91YgeFRcUlKb4A4DLliQ/9uh0EKEGkkW0oPdQo4qTpnXMVqM5ml",
+	"K3XODQU+AJQUK0zmM7YURbvSC2qg2hnze07tw9OTyFUWEb0EIYELoJ8o17ssPDpXeoFOGPYPdWMUNdDE",
+	"s5AjQS2laIzlpgjOblkh/awXHummKulY3aBMGkYlPBrhtYVg9FgMnFJiPkiSsHz89sL6m7NyvgtG0Ms1",
+	"CJ6risyL2HBZEuNGm7TJNW2kGqzKZhtp/w8/usFaSKcqKH6TxSTN+aLc4DeRFTUEO+FIvi+eHTe1O0Hw",
+	"AN7LtgfaLZI90iEVNg/iQT5VPuWpwLan9p0dY2u13UGnxdFq/QCZavNCT3khR2Tz8cwZf8bZiX002BbS",
+	"YIAotBWB6aXacdxlaBVWi5eMswTRcu5XDNkwvE00XzWAnP+hpfoqQsdH5ZWbjIVyj+1CIl9Vq+9sli2t",
+	"pi+DItcUCGvJmABmvql24X0QAmBzlQljsEIhYYYvTXlesRECgbKHdmVMSfCwZ4B21XoZ+MxCpANeJG3r",
+	"hXz+dAxpfuCUQAeJILRZqg9ZArf0SC7ADfVTxJ71IvaiZx25Zz/+QGUCDuFAp3xJgD8rNQgtqAawri2B",
+	"SXggCyaLLnsN4WeqrpCGiGT7sUrAwxQpvfTE4eC7kg5ARHNkVobBt7tsu0LwWJH5hrQBMo3YaG4KPXWO",
+	"axT4vJ6GvaGA4ThY0kdVwHAbuXj/bmE2vu7G7lCgGXgls6/uditm5ZXuty6H63dweQpg++IOBZyn1VOx",
+	"h4esMd8Of60MU6j51J7/n+wYn/Xsvy/g32c//gC9WlvOw8bagy3vs6EiYMu7WCFUTy/xhKI3A26/4N6+",
+	"8iGctUGhC549iZ6M9BTqi7Qa8Kk9uw2T8kgaGfw5uEIrQykXvv1mhvJd1ygbwiYGqGsqilwO5xSZlUU9",
+	"qcMaH8s2TQwrGna/ZIZoJjLnKbanoT6R2ZLlOsvmM8NaTkC0I6IVHOss0wvoyh1lckSA1MSfZA1uqRgf",
+	"QrIyVkaMtLWXj/GbAKaUCogxKjbUhekzzuZK/vdc4N1Qa1FHw54hAwD/pBXjWAhoHxErAHkLXhUwm0Bm",
+	"lbOrlQDUH6xNhKHmwl4gUpaJccH0vOiXpBsGMf0ck07BMwamRy7G1rTosiM4pwQ852wKu4aJI+1KHOoH",
+	"sXnnVvU3ALId+bW5qtJ8FMwzzlX5WWYF1fVtuMJHa7e/BCCft//6vbLh+PXbCHpht9JXLwKriSZ4JWom",
+	"AOVfQosVehYW8TcKwxtR2vAg8h/GGgLZN8v1SBjTTHfnfebCSpcW5XuR+m4g06R9GOQ5cjHTeVEWXjzt",
+	"HSTY8YXFlVqJiFlJYn+Cmo/CywI+FWyqp0IVUXiDXlIWipcDd6IDHwt4/ysgO7E68l2mKJuAyICrkcgy",
+	"jFuAdS+NN++x6pnnubwQaVnxyVrJRGTpYKzzAXw1aQN+niu844bSbkSJ5yF6HNt6K/mvztHJm85/iiUW",
+	"thzRNoRhHLK/wR5iiNB6LpYE0NoGBDbug8dGgCEEb1baRZSuEl9GyGTq3RWUzRUJHGYRPSjgaHlolYb1",
+	"pPNYjeUX+0ogw+1Y9YXIc5kiRSCfzTBzaF2yI0UPwkxcMCJkGcRa2xk3JlYvgv+6L15EJZkTDy8E9KYo",
+	"aPpjrWrCLjAOkzYCGTp8az//fWY01icJNhTFQgjl3lRSJjXUO3ZLKF24iapTQyd4Rkrr5f7rf8QXILKD",
+	"b1pNb/2dwye9gxfP+PPR085P4wPR+Wk06nVe8INh59n4afpc/DD+kf80tEa0k/SHT04/vIcP0IsdgBdr",
+	"/SjF/40e0R2BK5FKA77yYKRTa2x//Pzu3evTg5630GEAB73ewYrNfvjk6fMX3Rc9K2CvajU/CIxB+fhN",
+	"Koq2Ozck57yQ6KMcoUDIupQqJgLD/7fasbj1uGvEJsRqnejb8VU+qszERjfq1GlZXL5+Rf1AtD4KDPzI",
+	"17YGktYO0v7xVqgtQ3siFxdSLJrNiaMsw5IVJQ4h25KSVsoykTtZbESlePM5NFoHuxg1DkUDwR1JxUga",
+	"pHcQ1P1AwVksKbFXj2U+RcUPeh61lNVPODmlXhzOUwChDrvCX3glBAZBOZiBTA2Bq0uVii9OeeO0O+1E",
+	"1kmXJTQQCn2i25UA+l+sEuobQythnPGzM5EmoQPXt5eAc4bXEEQ39/cVaRKxuZpxmQbr3Y3Vsft78DHF",
+	"Q1mhFxxrbGQeToSZgYE2xaDpaz6aeCYowxa5LAqhAB58jb6QIOs0Jstk4e3eXHAD46lhkrA75yZh0vuq",
+	"sg0EL2z2B1NY25QNVrx/Q7QhgNy8iLAxyym2M3khdkW531Jam868i+5gDypIj3BbRFipkmPihPK911YM",
+	"dWW8gX4o5FQYkcsN3Mflt3Zhn68x7FMu4Cb5hMHU4Xx0Lgq7FbP0YQqb7zoY9ArecyzP5rlYiQmBpwoT",
+	"AFWgFE9mLSAY8X0tTr1a4f1PkWtzy5GgTW1/R8ybGDBiqy7Mql3pmE5WLKrQkOjTNanYA/pka0vMFaVx",
+	"G7sFb9n33vUL7vTstfoFSycE8bi0ypZ9cDigmh49MWt9t2+mQQOuqTXtWDkMjyAuUr7ePe/qh28s2eir",
+	"f1CV+EtzoB+YWRpynmp545zntfuf6tTEfinxb1akWNfH+n79LAXpydKExeDwiwR4CwMVJI0nrlkJhsdq",
+	"m2i4S0iUL71nWCK+oOc7yHkhkj5Syaw0mLoo9VrRQtJlP4dRCHDC/Z5YGUeoKxmwr7Dhkqgd5Xgs7CAJ",
+	"PYcgdzFeQWVe4F8jexe9Y+iY1zneR+k/5mF90nG5uI/WA3cjxLFP7R0fbdj4wcTjTunfpXP9URQVg2Cv",
+	"aggv2QQypQRyjefyNr1qX9W47+V8xxS8KC35eqr0CvybZ1kJOuyMEAhHCaHLvueBh0ZET0NR3iOVKYF/",
+	"x1C0stIy6QhG/AV7Brv82FzlIuOVbsc6nr7jSs0loAkluRgJSE75SUzAMZpyc+7zGyJsz+F4YajLkqaa",
+	"E3fVKzfFd9g5t+aWr5UmvjlTmNfkbJRJqxymfMl4CjR1hWbDJQSxR3w0EY2YT0W1mjPA9nl+z9g+67O7",
+	"SYCS0/zdGZcVcXOkKqfEBRKMJFOJoKEisAjweFRjvyqlajQ8ljOR11WtXzOQ4NLFHaBmvSUAbnuvaol1",
+	"5Fpk08uAuV/RYI5hLN8H9GT4zlcpPk3F11FzVbri9KJEAryxjNRQT/glRaQrm/fGYNiw70AdUd2m7+2O",
+	"mLTCHDKC3AjrucxEbs8qx6QaZ+McMbVYq9c96NnPDnr/o91twHQOl/2xWuvhGB+kbTscwGZjPRU7M/2r",
+	"xHZOQ8mAEfYQlEKqbTuy6+TBla3zyj32z4Syh1c0F0a8leeEGo/QlOTi63nhdSECVBuRX4iczaiwnM0V",
+	"QuYr0a0xZvGxOzGxExM7MVEnJsg9J0VtD7Cewl/uVh5sTLat4vXZsYZucUOe7PYP+i5Ttjtm18mUVY7Z",
+	"LR6mu+DYJ453As4MqZsxTd1l4OuZiE2lktP5FLMKEbvgmUwhKa/Curqyat41UEHN4zzLsCsqs35+CoT+",
+	"mb1xux/4u8VyJiLkxolYMNbIE+27B1IBpH+GKfgSswAVWNPSBMJWAcIEbcC4/NpMhYfButzZCt8F1uVd",
+	"CTFrEQieK6nOmoNlH5RguV5gpC4o3XZ5yhavS1+2u6wsI6ZedcOolthlQF0Lri4mgN5C9Uiuirpdlhmn",
+	"gO8QPL7g54LqfIaus8pEsQo7q0zQRcoz02WYLCsQKyPFiHf5Iohmtz/+sg8dOU1h+dduwu7wXLtnfIfd",
+	"isfBGmPj4tAhbkS4B8uNt96eWIbhZrk+y/l0z9xyx7bbHpfVjf785RS+sqa3aqSyexuoSke2ulwwyEjJ",
+	"C7vCrEW4Bez0w/tGUIchN2J7oAx6KCjXu02z0FRctpHhC+xcLJFRws/ITRTWzXdpZVO+prILWqFwdTiz",
+	"U+9HHWyx8RfaMlIV4iwnNDyDzaD7fyAE1kCmf+5jT35NDcv6fnGeGAFoyZS1En+npBJWKvdKFQTPf/1S",
+	"BLwZL+zsPDl88r//zjv/7HVe/E7/7/z+x0H07K9/uo//8qQ2c1cfXzrRUlGn7UTPSpJWrEXFzkqzj1Ac",
+	"CWsFn824TJN2VH4HJb1VDdCBmZAS8BdPRC6gt+A/Pn54H63R/tazxBJds6NxjlUr+a8ONfB2fpnyUefj",
+	"hD/94ccEm0ft2v/4nP3y7ui48/GXo6c//OiWIOcLNtTpsg2KayJG52UzL1eY1Ib+3VzwNGhjrXZQBXis",
+	"HrwBElBBjZYHhEj4eDyA5JpVubGyYjDJOCjhgZF2TnTuCLITpQsx8LcxCWshbAS0hed8dA5sSrB0zIjC",
+	"tCMmMiPgcbFKKp2Z5u+/d+3/kz4rhCkcyAR4GfTq1IbkupNjFatTXDD0Wip622p3VO5rPUTW3mguxgot",
+	"CwBosk6J64w+hJe2Ez8o9CDViTVS1ndT2NCUZUgIhluMnrLaX9lla3vPjHjmv+eH7lu0oXgBysOg0TxW",
+	"SJIDjQ++lMgVbxySZfIpWa0ki1hymmAtBLaD2kHYCYEh42aLFXR4HSWuZkK6L7JcFPNcEcGEmY9Gwpjx",
+	"PAspVeyqY78U3RrbuYdipKfCxCo53WMvrTva+hSxU/Yv7Kid+DKO4M2DYjT2P1nrE+uw070226cf20nE",
+	"co1PmPBs3JnPYlVo9hRswSkYbx811K/AyNGDzLm0i1Hp3W5pJex2taK5h/CIrAeQKNAvjosbK1hdz8YO",
+	"VXRAAFsddomTsJjozE29nwu/HWQB3fDN/f2uRxJOQC5GAlr7l8gIfy5mdc39uOVcdz+1SAVLgzsIjlPQ",
+	"bx9VsKJpr0wEtFpaAxwOrwMk0HkpPIJzc3TyJmDFQ/pplDt9X0bjpCc1I+O3eRErmTrip0LPRxMEIshF",
+	"KjJ5AYz3Tt6GgpVY5DtvQMJT1Qw8meY0kWkCOAT4vMr82sXI/cDoQUvESVtDY4jVzy684rB03OIcwlMi",
+	"h8cNzY+uRb3rMLpL9JiIJXAYBrNcjkQSNcrEaEUIR+uy197Xo0/BnYUpkj6Nr+rV4DCxb9NLLXsZazlt",
+	"Di2tNZLNZXJCquHnvZ7HNajcru0eT2sQPtfDbpDz5h4csfJ2WCtqjyNR87V9B3Aga5JQ2Pz9d7BgziX2",
+	"pNqnJl32AdaVomLcSjSJpUj17ZtwuGhj0b7aZIj/baMW32Q29MO5DUDcpWHPewfeEJtgebY3xWpNi6YK",
+	"qae9XjP2WfOdP+mZHDXd8+B69yzPa+Ngf/ihoZ7r9uNwNCoK29x3DK661S51dEjwQ1jDzDMHkel0UyrT",
+	"x11c9nXVzVbLZL3KA33lnI5WxeGIWOBr+F+8VIxY1czburdmzDODgTi+6Axh67vQHI0kGOGIZ5k1Kbb1",
+	"WPoOCJmMmVRDLdWa47nQ2lo2Ih+J0Pn8LrxOyrr6ZZeK/ab1MU0Ha31EAjETsaP0wi53GjE60Kbty3gL",
+	"K0kNSz6gDYIKOyEDGz+cQxrAWhHWiHIG1TPPMixNaaB8Pn3r7cv6pY1Vy+lQ2h3BV+ZGmDb10su83n0F",
+	"I+u3Yy+vP7o/WHPl5v4rI/cVt+AMlH44r0imtrDmJ/fjtg4uv4C+GfpoINOXCF2hCLYiglxYRyhrQKHv",
+	"OFd4HNp2vqnfZQbRZcxBgRkc2nnrA1k15LVixCc3wQ5Yo5FO2S/R0G6sVXcPPBNfgO7wi5MKRTIJChDw",
+	"6HzA2ayCeh160zNWCSGg2TeKwF2aQdoZzVDnciTbhQdYq/RhYqXJ4Ue8qsgHALwl224IJwwq8QS8aCoK",
+	"Pkh5wZNYBQEDR0qzZ9hvOk9PcmEMm2XzM2k9j5kk16MuuABlBfpcipUAw0jPZ1oNMqnC8AKsD3F0u1m2",
+	"ZmOLMyXOMCqXOGSuAB3NzZZ14sGjkICYVh6r3AUjciKyDpxK8OYhOImq2iU7A1jmNoBANwYR1sMYAcAl",
+	"SvtwNFWLvx9uADfOlc2MXtY2/mesaAOR+2n9zgb3088eHGEIXXTZB4zt+OxOxBKtOhOdkYeWjLmEKYDH",
+	"eOiZVkJWu+MSb1ccw+WqqHpFn3fevErasdrgyXnfjW5e56jZH4Yyy+zlpTtXs8usK+f3OWyu5FzAfSAd",
+	"DkHIcOvRo2nXRSyxOmDgHLqzaeGcmFiVXgzb7MQEEuyRODIQfLOrKb6MxKwQgbZfdxbq9M4t+TbBrW/T",
+	"vanffo/BxQm2QunmRJUbfuksFosO6M15npHqvN4T8FXu1Yta3+s7T+pxelKhXVXrTXVJ8pED1SWb+Ha9",
+	"pXAUt+gxhZyCzSURK01QkObwfIBg7KJNloqRhB4MFRLVRPilFTxsyFxQV3ZruCyHH5UtkZ7eNAMei5nI",
+	"pU7bTW3pw2VQS0Egrqi22p5F0o51xpcg77HJvQ/uRjgPYGR6ZDvrDIERVjY1xqo0QZ3W9fCzdfNjjTdv",
+	"BaZ6yqXag4y9NewMG9tTws4QioBazgG2BtwQQoCbcMM4S86lckFJ0IwGeRR9j+Iil8CuWTgLNgepv2dY",
+	"xtXZnJ+JJqaM95WtcNUStOtQYDQQac8VxKq1am6rxK9UFBUppqHWmeDqjrP84Vxt3/ZVOWyPvDTtPthg",
+	"EX1yz1QnhrW4WutadmerXeXgpTiDp5/B5i/aG074VmXc7w0MQNUqsco1+7NcEADEpWUw4a44CS65p40Y",
+	"PHIj9RV4vlaW7PahwHlYPaAr3fbTFdjW7TYV1E3Pa3bLx8t2y6Ms/m0a7j3bzd/8hv+WsDrezYum09Xi",
+	"wZq4DDoZTe3Lz9mVKN2qghw0QzNIsvJsBC6lH2qpCjRyBWZYGjbl+Xkdjt47np9XLKtTVE6P/ozjQO/5",
+	"dH8G3X3ZYf4lVPXIdYAKf8fz+ojlAM/PV4w8u2TWc5kKYHAGV45n2a2c/Koph+7erRA6nuCtmPjvOc9c",
+	"iZJBSoKRzuZT5UiohstYYVextSTkVPhv86lgqczFCF1jqFWCGeiyhGDLACaeuzInBznikirgIMqyLrxv",
+	"L0+sK4u1NOhCQfjdulBQCIUce1IxIbFoyA2gyRmkN70XN/AWmBBxuJtYEG9CW3jrhHvEq2cnGFbuUTPs",
+	"4fxu7+nSmfumGjXc4W+59oqG7ou1Lo3QnHHC6EotGHTRvvgyszuuSZB9/vRz56+usxqD/SzXi8MSwCeq",
+	"IHP500Ckqk6gRISCGFXaliLflOKt7oiVOzpitI+7axyzQH6LppSTiClf1kme1/CCjbLn3gTFA/F6bj7B",
+	"hfhS7I/MRZ+NJjw3ong5L8adv1YP8uptax2i44+/srHMoB8V9wo88hif1XklzUwbWRDUaPV6XhR8NJkK",
+	"VfThHvZtX8Zub3dH5iJ+UhebK0f0LbHNTYQTdyGlypQvkU/F2Km2hycXfFoJIdxIFmxGNvmg3MBCIKRS",
+	"Oq30TpdtgcQrVsdbgiXPkM1VTGl3f56mbD6D7qCCZcLaGgm1bDsoVtaSVMFd2i2uz6vX7rIjK2xCMFnC",
+	"jXFPQGhZYrGDoHqx0CyfW1OSj8QhYbSMtErZGDxOKn63Js4nl1CA71PfpaCKFzsPLZ2X2C8sgQ8HMgUS",
+	"PTZXxApKQf/AC2z3Y+WSH/aeJPGdOmCt1fLx8tYrN4KC+rNcz2drxG4mmN+ycn+F2w1rOKaIje2nDZjd",
+	"kDbPurNWRB9SSwZSeQM4ozmXs5mrlw7oYqIVmHkD/QX23tYFiLBgH74+V/ZTKsuHF4ZXMd1Y/TaRmahm",
+	"XYiWHG9eJoWIhWgoypyOdQqgPwRxGKngA2tNeKX3BZr9sUzG3R+f2GW/ecacrXB5HXjPdU3ge/LVcXin",
+	"84dhb/NP3xR4K0WjNLBPXGKspew+hZPswii54KMJ8rY5xId22ZKCO8ruXoe8sOvu/4ZiBP8Oss+rnRo2",
+	"LasTCr1yvE2TQr0qLoBTrCTdGq3s40bFyNb04lIUEbOvKNJtdHCsSt1Yqz8hDw3nYA/1TGmyl7rUKuAL",
+	"YZiDMDNTsEhiRSKZvS+jllhlll4SBbBzUbaoX10avsPXQHbqrw7ekyZge8c3EFRe5Vmph6x3KPugUqF+",
+	"KzgwCZR6Pq1pNaqw2+s7T9b9BqdsfV5nfInEas2HbL1dfQvzuyoZ1sHDVqBBoQgVNeMdIlc/MriwY1cD",
+	"vNPG3xKFHayqPWsVbdtf8wiwM9r5BIyfcaluQyU30/Dc8IDdfZh0O5P4+4ZVD4IT60GT24qRAGfOjC8v",
+	"YdlfcUFpN0M2JXE4Ddagy7Q6s7ql9E0j75laLzUl0ER2RK8VK57lgqdLcLpDZ/8FVuwVC03A8M7xtVqs",
+	"WMiRuLLLesKXD6N27sqtPeHLhyCXucr5xYD3Tul9a2nqVZVH4Cs+NDbDrYkdVJgHuS0XFOntzT6Khavn",
+	"eVK+jFgm1fnAjhh+QGxLMokdbF0lDUTkFLFCLN6BI6uopH4C3u2cF6LLQpA8R5xpxaV9KA2NZFYUKyIX",
+	"td+hqs0SjKLMiUPFc66zDJwnQ804RIsBDhbITcRTmFISHuOP9o8lOUeXHaNcBeDOVDAK3+rC9Fer0PEp",
+	"ZTOgVsKU9eXY6uqjkS7u1F+dD8TqK29sZ+Wg1yuJP4gY7aDXc/1ksYLXT6u0ChN+AfMa8I/ilLaULu8G",
+	"qFzW2+y167up7DbCOdjx+G7H4/uVp95wa3SwqRj6SaGvmD4oNP76nWXmSApANweJJ9+EAYcqYANey9Nd",
+	"wnDiP6rDWSQZfjUaHy/4gzaha2X5PdEiZOTD7LxDsImYg/hxaX9UDrGq1Q5ONEKtUqBRKsg/7u6E0eWD",
+	"kq732A4BKwrYGkdj5aMynFnhfSxLD8YZPxtgcorSerh6EgpMSRHBz0k4FQl0G7ua7opO6aO4taqgwoEd",
+	"q9eQH7RKroSSgtyaUXxmJtr3Q6e84ICJyLGSdUHGu0c/c7VujLOl4DnT41hxlllTyGcKPTYXtCdLxaZi",
+	"qvMlAOWVWw+44NwCmj1HzYb0a5BEHet8Os84CCk+KkTOWsnLJGLJv9h/Ovaff0siVvChtQfyXPIzQcBo",
+	"bYewxfMCUMZElgE4Fda0GTvopI8N+lHCpDIyRbCG1gIDlMzM7LuaiRDIlmZmmZ2Coh2xM1FQY5g2Ra5n",
+	"E+HQFQBNLFZJkpgJhMAz1vmFxU+OSFoQCtTf4Kizv3z68J+v38dPWEeHOtfKNhbHsWIsfvKXk89/e/vm",
+	"ePD59O0+n8n9i4O6I/avdkVfPu09/bHTO+j0DqyQfPpjoemjZ51n9BHuvpc+NxE/gdE2q97gGO/077Y8",
+	"+rdQ3VNOvK/w+doVe7mVdtp9vYEssLn1+HHockPQOvs+5XBJx5gDJnZ4PHdKLL7yrMs5QDCbWCpkDRTI",
+	"PpEiBYGN8+L6THa3DFr8qgpw7oaI1dIIZNw6/fAeMIDCZXYrFnZrrbTff3hvFbQDEHIsEEvDDhzIeiUN",
+	"nMsLhHVhSi+s3TE36GkqsXAjQSLpWB30qGzJlPg8jmsKIXLafQeBE+73cyFmHkTb/rC0T0nD2CE6x2Hw",
+	"MKjwgVF4fKOUASJrnTv5sdymDSjfj4SdOhzkgxTFXOWEVbDQjYfj8uvjd8quXe1eqaUBUeOA0Ylf6LyY",
+	"uNYNLGwLpAtUgtdLku3Cf6QxlqYQ030wL88u0xYf4YvH+L27RHgMnnPZHj5BdDwc+BzH+kh0AQ2NBGll",
+	"hIgkJYYAiAHuCnNeT2c+C1cTpqG6SBPBM7t1mhfpF/zGHS4PPmGTcKFXd3ZP4KSahci7Nz6Dt8P7QQtZ",
+	"+wZ+yKlGIKxy7Jes/Ft5IZQwqPv9LQBJY8PaFpnpIDhHY/Dlaa/n0REDCDi9UGhAWqsdHnwhcjmWIl2F",
+	"/TARe957TiyZSxIpLR4rl3Sw7jTRx6RYBYRlktoIAgxZ8BXEEFpfDxjSjpjR1lmnwLW97ssSbRM9LOwo",
+	"2Ejk1F0nwO5IxRSMAEPEBMVETJlW2RJ+s68F5k+s3Fvj/jKsdczTdLlnWKLVAO8yKDLD/rD3Yv/v//xf",
+	"9mdCgDVQAooF1v+Ks/EyqQ1gH9u3+JSZV7gYW7CKBJMfvhqIcK4KpKZvAhNJ3WOaYTorKFjP7pe43U/E",
+	"xrykWxqXbAZZJ005O9e3Je69fGCl7quEePdyzb8jD5a/NYZK/g7t509vP7abTr07mZ1MqkuybRBFZhDs",
+	"NNR0DLb4ZD7linIy/SDFRHQ2I52nImXDeYGd7fZ60UCc/olG8hYG8n0Qp4fvvH15JSzV10Wc/ilMORhv",
+	"4Msc947bWdcMUbhNfHP2dNC4whRSoZU0nRvoxSCDyWNbZZleiNSpsz4mRYcZV+cRhbuLgAlxz8RqoqfC",
+	"LmCXwfwYiDtDUatBlj5zyJKjn39+8/bN0afXg9PX/+vzm9PXr5KIJcdH706O3vz7++DDWCXvj95Vv/bm",
+	"/a9Hb9+8Gnw+fRv++urDu6M37+0n+NPg/YdPg6O3bz/8hpeVz4Q/nJycfvj19ataHjQEVA437WN1g8Mx",
+	"PgifcziATSrLnoldCc1Xyedck0oF1L9cX4iQ/FSPt+V/r8qyqxbPVNX5lZme4S22YHq+fRGwY3reHcDr",
+	"MD3TjkWbYeSqfW5+mG6b6dnjOhIWtBGqcGTI7ITPDQHe83w0AbB4NJQIh9l6y7xg+/n+H2aicyw4+LOJ",
+	"RflrU9APw6K809DfsoA4FRQIsUvnKMEwRlSa9xGb2ZMHDdZ47pgsbkcXbxFxBxcez+Q8z54cPqEqDThz",
+	"NIRVMfJRnqnOfIaYxx2pImaEa49XKZtxYxY6TxmUTnQD0J851bev4oiZogMBLj7CCkyeTqWSpnBx7PIO",
+	"9g81tzgpQ2EY9nfsGojEC6Hl4DY+ObB+J5c48mVPa+nK4D7jL3WvAzFhnInm0Hc4GgyFrN8JyjJMRD6q",
+	"j1pWEaXhQUcnb9i5WIbvCJug7g19fUiYkzUFL6Qp5Ci8hbccayfKmY2sBQlp0w6q1cxeiDqND5qK6VDk",
+	"ZiJn4TNK63P9ESv+ejlaVLHBXfwZWb/Jq2pZL6aFXZWxYwstdDD24L4rLOc1SMl4PZYnIE+HB8gFmlm3",
+	"ekH13kqrcTgZQbVSzYzXtjtDiys1Ndc3WkZ0KmUaPMpVx68/Bjo7J3w2EwpIN9kKBnC4sFG1iBseQ3BT",
+	"/klV8LiaBeJmMtQ8tzu9LAh0UANhyjwsVq/UqId71t2hbgI//spSvVBWN4RVKkF5Sg6AcfZ/wT1d8cmf",
+	"v//5/wMAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -13,4 +13,5 @@ export const keylessOperations: readonly Operation[] = [
   { method: 'POST', path: '/auth/reset-password' }, // resetPassword
   { method: 'POST', path: '/auth/signup' }, // signup
   { method: 'POST', path: '/integrations/shopify/{public_id}/orders' }, // receiveShopifyWebhook
+  { method: 'POST', path: '/integrations/woocommerce/{public_id}' }, // receiveWooCommerceWebhook
 ];

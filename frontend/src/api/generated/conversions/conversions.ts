@@ -206,7 +206,10 @@ import type {
   ShopifyTestOrderResponse,
   ShopifyWebhookResponse,
   UnauthorizedResponse,
-  UnavailableResponse
+  UnavailableResponse,
+  WooCommercePayload,
+  WooCommercePing,
+  WooCommerceWebhookResponse
 } from '../model';
 
 import { apiFetch } from '../../fetcher';
@@ -913,6 +916,103 @@ export const useReceiveShopifyWebhook = <TError = ErrorType<BadRequestResponse |
         TContext
       > => {
       return useMutation(getReceiveShopifyWebhookMutationOptions(options), queryClient);
+    }
+    export const getReceiveWooCommerceWebhookUrl = (publicId: string,) => {
+
+
+
+
+  return `/integrations/woocommerce/${publicId}`
+}
+
+/**
+ * Create webhooks in WooCommerce (Settings, Advanced, Webhooks) for the topics `Order created`
+ * and `Order updated`, API version 3, with this delivery URL and the brand's webhook secret
+ * (the one Shopify's webhook uses) as their secret. The signature (`X-WC-Webhook-Signature`,
+ * the base64 HMAC-SHA256 of the raw body) is checked before anything is read; the ping
+ * WooCommerce sends when a webhook is saved (`webhook_id=<n>`, form-encoded and unsigned)
+ * answers `ping` and stores nothing.
+ *
+ * WooCommerce sends the whole order on every change, so each delivery brings the conversion
+ * to what the order's `status` and `refunds` say, whatever arrived before: an order
+ * `processing`, `completed` or `refunded` is stored once per brand and order id (commission
+ * on its `total`, in its `currency`), attributed from the `_aff_click` in its `meta_data`
+ * (which the platform's WordPress plugin copies from the tracking script's cookie), else from
+ * `coupon_lines[].code`; each of its `refunds[]` (a negative `total`) is applied once per
+ * refund id as Shopify's refunds are (the commission scaled by what is left of the order);
+ * `cancelled` takes back all unpaid commission and reverses it, as Shopify's
+ * cancellation; `refunded` refunds the whole order. A refund or cancellation of an order not
+ * stored yet is held (`held_for_order`) and applied when it is. Orders `pending`, `on-hold`
+ * or `failed` store nothing (`ignored_status`). A redelivery (`X-WC-Webhook-Delivery-ID`)
+ * changes nothing.
+ *
+ * Fields read: `id`, `status`, `currency`, `total`, `billing.email`, `coupon_lines[].code`,
+ * `meta_data[]` (`key`, `value`), `refunds[]` (`id`, `total`), `date_created_gmt`. Other
+ * fields are ignored.
+ * @summary WooCommerce order webhooks (order.created, order.updated)
+ */
+export const receiveWooCommerceWebhook = async (publicId: string,
+    receiveWooCommerceWebhookBody: WooCommercePayload | WooCommercePing, options?: Parameters<typeof apiFetch>[1]): Promise<WooCommerceWebhookResponse> => {
+
+  return apiFetch<WooCommerceWebhookResponse>(getReceiveWooCommerceWebhookUrl(publicId),
+  {
+    ...options,
+    method: 'POST'
+    ,
+    body: JSON.stringify(receiveWooCommerceWebhookBody)
+  }
+);}
+
+
+
+
+
+export const getReceiveWooCommerceWebhookMutationKey = () => ['receiveWooCommerceWebhook'] as const;
+
+export const getReceiveWooCommerceWebhookMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveWooCommerceWebhook>>, TError,ReceiveWooCommerceWebhookMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof receiveWooCommerceWebhook>>, TError,ReceiveWooCommerceWebhookMutationVariables, TContext> => {
+
+const mutationKey = getReceiveWooCommerceWebhookMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof receiveWooCommerceWebhook>>, ReceiveWooCommerceWebhookMutationVariables> = (props) => {
+          const {publicId,data} = props ?? {};
+
+          return  receiveWooCommerceWebhook(publicId,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReceiveWooCommerceWebhookMutationResult = NonNullable<Awaited<ReturnType<typeof receiveWooCommerceWebhook>>>
+    export type ReceiveWooCommerceWebhookMutationBody = WooCommercePayload | WooCommercePing
+    export type ReceiveWooCommerceWebhookMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type ReceiveWooCommerceWebhookMutationVariables = {publicId: string;data: WooCommercePayload | WooCommercePing}
+
+    /**
+ * @summary WooCommerce order webhooks (order.created, order.updated)
+ */
+export const useReceiveWooCommerceWebhook = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveWooCommerceWebhook>>, TError,ReceiveWooCommerceWebhookMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof receiveWooCommerceWebhook>>,
+        TError,
+        ReceiveWooCommerceWebhookMutationVariables,
+        TContext
+      > => {
+      return useMutation(getReceiveWooCommerceWebhookMutationOptions(options), queryClient);
     }
     export const getGetEarningsUrl = () => {
 

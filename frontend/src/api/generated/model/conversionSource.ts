@@ -175,4 +175,5 @@ export type ConversionSource = typeof ConversionSource[keyof typeof ConversionSo
 export const ConversionSource = {
   api: 'api',
   shopify: 'shopify',
+  woocommerce: 'woocommerce',
 } as const;

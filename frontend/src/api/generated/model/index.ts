@@ -428,3 +428,8 @@ export * from './visibility';
 export * from './webhookSecretInput';
 export * from './webhookSecretResponse';
 export * from './webhookSecretResponseData';
+export * from './wooCommercePayload';
+export * from './wooCommercePing';
+export * from './wooCommerceWebhookResponse';
+export * from './wooCommerceWebhookResponseData';
+export * from './wooCommerceWebhookResponseDataResult';

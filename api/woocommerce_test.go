@@ -1,0 +1,208 @@
+package api_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/openaffiliate/platform/server/domain/woocommerce"
+	"github.com/openaffiliate/platform/server/testkit/servertest"
+)
+
+// store is a brand's WooCommerce store as the platform sees it: the shop (its brand, program and
+// webhook secret) with WooCommerce's delivery URL.
+type store struct {
+	shop
+	wcPath string
+}
+
+func newStore(t *testing.T, env *servertest.Env, s shop) store {
+	t.Helper()
+	publicID := strings.TrimSuffix(strings.TrimPrefix(s.path, "/integrations/shopify/"), "/orders")
+	return store{shop: s, wcPath: "/integrations/woocommerce/" + publicID}
+}
+
+// deliver sends an order webhook signed with secret ("" sends no signature), as WooCommerce does.
+func (s store) deliver(t *testing.T, env *servertest.Env, topic, deliveryID, secret string, body []byte) servertest.Response {
+	t.Helper()
+	h := http.Header{"Content-Type": {"application/json"}, "X-WC-Webhook-Topic": {topic}, "X-WC-Webhook-Delivery-ID": {deliveryID},
+		"X-WC-Webhook-Source": {"https://magazin.example.ro/"}, "X-WC-Webhook-Resource": {"order"}, "X-WC-Webhook-Event": {"created"}}
+	if secret != "" {
+		h.Set("X-WC-Webhook-Signature", woocommerce.Sign(secret, body))
+	}
+	return env.Send(t, http.MethodPost, s.wcPath, h, body)
+}
+
+// wcOrder is WooCommerce's sample order placed an hour ago, with its id, status and refunds
+// replaced (refunds as the JSON array's items, e.g. `{"id": 731, "reason": "", "total": "-50.00"}`).
+func wcOrder(id, status string, refunds ...string) []byte {
+	return sample(woocommerce.SampleOrder, `"id": 727,`, `"id": `+id+`,`, `"number": "727"`, `"number": "`+id+`"`,
+		`"status": "processing"`, `"status": "`+status+`"`, `"refunds": []`, `"refunds": [`+strings.Join(refunds, ", ")+`]`,
+		"2026-11-20T10:15:42", time.Now().UTC().Add(-time.Hour).Format("2006-01-02T15:04:05"))
+}
+
+// wcState is what a test compares of a conversion.
+func wcState(c map[string]any) string {
+	return c["status"].(string) + " " + c["commission_amount"].(string) + " " + c["refunded_amount"].(string)
+}
+
+// TestWooCommerceOrderLifecycle: an order processing becomes one conversion attributed by its
+// coupon (WooCommerce writes codes in lower case), with commission on its total; a redelivery and
+// the order completed change nothing; a partial refund from its refunds[] scales the commission
+// once; the order refunded takes the rest back.
+func TestWooCommerceOrderLifecycle(t *testing.T) {
+	env := servertest.Get(t)
+	s := newStore(t, env, codeShop(t, env))
+
+	outcome, c := result(mustStatus(t, s.deliver(t, env, "order.created", "101", s.secret, wcOrder("727", "processing")), http.StatusOK))
+	if outcome != "stored" || c["attribution"] != "discount_code" || c["affiliate_id"] != s.affID || c["commission_amount"] != "22.92" ||
+		c["order_total"] != "229.20" || c["currency"] != "RON" || c["order_id"] != "727" || c["source"] != "woocommerce" ||
+		c["status"] != "pending" || c["customer_email"] != "maria.ionescu@example.ro" {
+		t.Fatalf("%s: %v", outcome, c)
+	}
+	if outcome, _ := result(mustStatus(t, s.deliver(t, env, "order.created", "101", s.secret, wcOrder("727", "processing")), http.StatusOK)); outcome != "duplicate" {
+		t.Fatalf("the same delivery again: %s", outcome)
+	}
+	if outcome, again := result(mustStatus(t, s.deliver(t, env, "order.updated", "102", s.secret, wcOrder("727", "completed")), http.StatusOK)); outcome != "duplicate" || again["id"] != c["id"] {
+		t.Fatalf("completed: %s %v", outcome, again)
+	}
+	if n := count(t, env, "SELECT count(*) FROM conversions WHERE brand_id = $1", s.brand.brandID()); n != 1 {
+		t.Fatalf("%d conversions for one order", n)
+	}
+
+	// Half of it refunded (114.60 of 229.20): half the commission, once, under any delivery id.
+	half := `{"id": 731, "reason": "", "total": "-114.60"}`
+	for _, id := range []string{"103", "104"} {
+		mustStatus(t, s.deliver(t, env, "order.updated", id, s.secret, wcOrder("727", "completed", half)), http.StatusOK)
+	}
+	if got := wcState(s.conversion(t, env, c["id"].(string))); got != "pending 11.46 114.60" {
+		t.Fatalf("after half a refund: %s", got)
+	}
+	// The rest refunded: the order's status says refunded, its refunds list both.
+	outcome, after := result(mustStatus(t, s.deliver(t, env, "order.updated", "105", s.secret,
+		wcOrder("727", "refunded", `{"id": 732, "reason": "", "total": "-114.60"}`, half)), http.StatusOK))
+	if outcome != "refund_applied" || wcState(after) != "reversed 0.00 229.20" {
+		t.Fatalf("refunded: %s %v", outcome, after)
+	}
+}
+
+// TestWooCommerceOutOfOrder: a cancellation, a partial refund and a full refund end in the same
+// state whether they arrive before their order or after it; a cancelled order reverses as
+// Shopify's cancellation does; an order not paid yet stores nothing.
+func TestWooCommerceOutOfOrder(t *testing.T) {
+	env := servertest.Get(t)
+	s := newStore(t, env, codeShop(t, env))
+	partial := `{"id": 741, "reason": "", "total": "-57.30"}`
+	cases := []struct {
+		name  string
+		later []byte
+		want  string
+	}{
+		{"cancelled", nil, "reversed 0.00 229.20"},
+		{"partial refund", wcOrder("ID", "processing", partial), "pending 17.19 57.30"},
+		{"refunded", wcOrder("ID", "refunded"), "reversed 0.00 229.20"},
+	}
+	for i, tc := range cases {
+		var states []string
+		for j, before := range []bool{false, true} {
+			id := "80" + string(rune('0'+i)) + string(rune('0'+j))
+			order := wcOrder(id, "processing")
+			later := wcOrder(id, "cancelled")
+			if tc.later != nil {
+				later = []byte(strings.ReplaceAll(string(tc.later), `"id": ID,`, `"id": `+id+`,`))
+				later = []byte(strings.ReplaceAll(string(later), `"number": "ID"`, `"number": "`+id+`"`))
+			}
+			first, second := order, later
+			if before {
+				first, second = later, order
+			}
+			mustStatus(t, s.deliver(t, env, "order.updated", id+"-a", s.secret, first), http.StatusOK)
+			mustStatus(t, s.deliver(t, env, "order.updated", id+"-b", s.secret, second), http.StatusOK)
+			var convID string
+			if err := env.App.Pool.QueryRow(t.Context(), "SELECT id::text FROM conversions WHERE brand_id = $1 AND order_id = $2", s.brand.brandID(), id).Scan(&convID); err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			states = append(states, wcState(s.conversion(t, env, convID)))
+		}
+		if states[0] != tc.want || states[1] != tc.want {
+			t.Errorf("%s: in order %q, out of order %q, want %q", tc.name, states[0], states[1], tc.want)
+		}
+	}
+	if outcome, _ := result(mustStatus(t, s.deliver(t, env, "order.created", "900", s.secret, wcOrder("900", "pending")), http.StatusOK)); outcome != "ignored_status" {
+		t.Fatalf("a pending order: %s", outcome)
+	}
+	if n := count(t, env, "SELECT count(*) FROM conversions WHERE brand_id = $1 AND order_id = '900'", s.brand.brandID()); n != 0 {
+		t.Fatalf("a pending order stored %d conversions", n)
+	}
+}
+
+// TestWooCommerceSignatures: only the brand's own secret opens its delivery URL, a refused delivery
+// stores nothing, an unknown brand is 404, and WooCommerce's ping (unsigned, form-encoded) is 200.
+func TestWooCommerceSignatures(t *testing.T) {
+	env := servertest.Get(t)
+	s, other := newStore(t, env, newShop(t, env)), newStore(t, env, newShop(t, env))
+	order := wcOrder("5001", "processing")
+	tampered := sample(order, `"total": "229.20"`, `"total": "1.00"`)
+	for name, r := range map[string]servertest.Response{
+		"no signature":           s.deliver(t, env, "order.created", "x1", "", order),
+		"another brand's secret": s.deliver(t, env, "order.created", "x2", other.secret, order),
+		"a made-up secret":       s.deliver(t, env, "order.created", "x3", "wc_made_up_secret", order),
+		"a body changed after it": env.Send(t, http.MethodPost, s.wcPath, http.Header{"Content-Type": {"application/json"},
+			"X-WC-Webhook-Topic": {"order.created"}, "X-WC-Webhook-Signature": {woocommerce.Sign(s.secret, order)}}, tampered),
+	} {
+		if r.Status != http.StatusUnauthorized || r.Body["code"] != "UNAUTHORIZED" {
+			t.Errorf("%s: %d %s", name, r.Status, r.Raw)
+		}
+	}
+	// One brand's secret cannot post to another's path, nor the other way round.
+	if r := other.deliver(t, env, "order.created", "x4", s.secret, order); r.Status != http.StatusUnauthorized {
+		t.Errorf("cross-tenant: %d %s", r.Status, r.Raw)
+	}
+	unknown := env.Send(t, http.MethodPost, "/integrations/woocommerce/no-such-brand-x", http.Header{"Content-Type": {"application/json"},
+		"X-WC-Webhook-Signature": {woocommerce.Sign(s.secret, order)}, "X-WC-Webhook-Topic": {"order.created"}}, order)
+	if unknown.Status != http.StatusNotFound {
+		t.Errorf("unknown brand: %d %s", unknown.Status, unknown.Raw)
+	}
+	for name, ping := range map[string]struct{ ct, body string }{
+		"form-encoded": {"application/x-www-form-urlencoded", "webhook_id=12"},
+		"JSON":         {"application/json", `{"webhook_id": 12}`},
+	} {
+		r := env.Send(t, http.MethodPost, s.wcPath, http.Header{"Content-Type": {ping.ct}}, []byte(ping.body))
+		if outcome, _ := result(mustStatus(t, r, http.StatusOK)); outcome != "ping" {
+			t.Errorf("%s ping: %s", name, outcome)
+		}
+	}
+	if n := count(t, env, "SELECT count(*) FROM conversions WHERE brand_id IN ($1, $2)", s.brand.brandID(), other.brand.brandID()); n != 0 {
+		t.Fatalf("refused deliveries and pings stored %d conversions", n)
+	}
+	// The right one is taken, for its own brand only.
+	mustStatus(t, s.deliver(t, env, "order.created", "x5", s.secret, order), http.StatusOK)
+	if n := count(t, env, "SELECT count(*) FROM conversions WHERE brand_id = $1", other.brand.brandID()); n != 0 {
+		t.Fatalf("another brand's order reached this one: %d", n)
+	}
+}
+
+// TestWooCommerceRefusals: what cannot be an order answers 400 naming WooCommerce's field.
+func TestWooCommerceRefusals(t *testing.T) {
+	env := servertest.Get(t)
+	s := newStore(t, env, newShop(t, env))
+	for _, tc := range []struct {
+		name, body, field string
+	}{
+		{"no id", `{"status": "processing", "total": "10.00", "currency": "RON"}`, "id"},
+		{"no total", `{"id": 1, "status": "processing", "currency": "RON"}`, "total"},
+		{"a total in exponent form", `{"id": 2, "status": "processing", "total": "1e9", "currency": "RON"}`, "total"},
+		{"an unknown currency", `{"id": 3, "status": "processing", "total": "10.00", "currency": "XYZ"}`, "currency"},
+		{"a positive refund", `{"id": 4, "status": "processing", "total": "10.00", "currency": "RON", "refunds": [{"id": 9, "total": "5.00"}]}`, "refunds.0.total"},
+		{"a time with an offset", `{"id": 5, "status": "processing", "total": "10.00", "currency": "RON", "date_created_gmt": "2026-11-20T10:15:42+02:00"}`, "date_created_gmt"},
+	} {
+		r := s.deliver(t, env, "order.created", "r-"+tc.field, s.secret, []byte(tc.body))
+		if r.Status != http.StatusBadRequest || !strings.Contains(string(r.Raw), `"field":"`+tc.field+`"`) {
+			t.Errorf("%s: %d %s", tc.name, r.Status, r.Raw)
+		}
+	}
+	if n := count(t, env, "SELECT count(*) FROM conversions WHERE brand_id = $1", s.brand.brandID()); n != 0 {
+		t.Fatalf("refused orders stored %d conversions", n)
+	}
+}

@@ -1,0 +1,173 @@
+// Package woocommerce receives a brand's WooCommerce webhooks: it checks their signature, reads
+// the order they carry (REST API v3's order object) and hands it, its refunds and its
+// cancellation to the conversions service.
+package woocommerce
+
+import (
+	"encoding/json"
+	"errors"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/openaffiliate/platform/server/domain/shopify"
+	"github.com/openaffiliate/platform/server/platform/amount"
+	"github.com/openaffiliate/platform/server/platform/apierror"
+)
+
+// Sign is the signature WooCommerce sends for body (X-WC-Webhook-Signature): base64 of
+// HMAC-SHA256 with the webhook's secret, the same construction as Shopify's.
+func Sign(secret string, body []byte) string { return shopify.Sign(secret, body) }
+
+// Verify tells whether signature is body's, in constant time.
+func Verify(secret string, body []byte, signature string) bool {
+	return shopify.Verify(secret, body, signature)
+}
+
+// ClickMeta is the order meta key the WordPress plugin writes the aff_click cookie into.
+const ClickMeta = "_aff_click"
+
+// Order is what the platform reads from a WooCommerce order.
+type Order struct {
+	ID       string
+	Status   string
+	Email    string
+	Currency string
+	// Total is the order's total, with tax and shipping: refunds are amounts of it.
+	Total       decimal.Decimal
+	Coupons     []string
+	ClickID     string
+	CreatedAt   *time.Time // nil when the order has none
+	Refunds     []Refund
+	RefundedAll bool // status refunded
+}
+
+// Refund is one of an order's refunds: WooCommerce lists them as negative totals.
+type Refund struct {
+	ID     string
+	Amount decimal.Decimal
+}
+
+// plainDecimal is how WooCommerce writes amounts ("229.20", a refund "-50.00"); anything else is
+// refused before it is parsed.
+var plainDecimal = regexp.MustCompile(`^-?[0-9]{1,20}(\.[0-9]{1,10})?$`)
+
+func parseAmount(text string) (decimal.Decimal, error) {
+	text = strings.TrimSpace(text)
+	if !plainDecimal.MatchString(text) {
+		return decimal.Decimal{}, errors.New("not a plain decimal")
+	}
+	return decimal.NewFromString(text)
+}
+
+type orderBody struct {
+	ID       amount.Text `json:"id"`
+	Status   string      `json:"status"`
+	Currency string      `json:"currency"`
+	Total    amount.Text `json:"total"`
+	Billing  *struct {
+		Email string `json:"email"`
+	} `json:"billing"`
+	CouponLines []struct {
+		Code string `json:"code"`
+	} `json:"coupon_lines"`
+	MetaData []struct {
+		Key   string `json:"key"`
+		Value any    `json:"value"`
+	} `json:"meta_data"`
+	Refunds []struct {
+		ID    amount.Text `json:"id"`
+		Total amount.Text `json:"total"`
+	} `json:"refunds"`
+	DateCreatedGMT *string `json:"date_created_gmt"`
+}
+
+// maxID is the longest id the platform keeps.
+const maxID = 255
+
+func malformed(field, message string) error {
+	return apierror.Invalid(field, "woocommerce", message)
+}
+
+// IsPing tells whether body is the ping WooCommerce sends when a webhook is created or
+// activated: `webhook_id=<n>` form-encoded, or {"webhook_id": n} in JSON, and no order.
+func IsPing(body []byte) bool {
+	var b map[string]json.RawMessage
+	if err := json.Unmarshal(body, &b); err == nil {
+		_, ping := b["webhook_id"]
+		_, order := b["id"]
+		return ping && !order
+	}
+	v, err := url.ParseQuery(strings.TrimSpace(string(body)))
+	return err == nil && v.Has("webhook_id") && len(v) == 1
+}
+
+// ParseOrder reads an order webhook's body; what it cannot use answers a 400 naming the field.
+func ParseOrder(body []byte) (Order, error) {
+	var b orderBody
+	if err := json.Unmarshal(body, &b); err != nil {
+		return Order{}, malformed(fieldOf(err), "The body is not a WooCommerce order")
+	}
+	o := Order{ID: strings.TrimSpace(b.ID.String()), Status: strings.TrimSpace(b.Status), Currency: strings.TrimSpace(b.Currency)}
+	switch {
+	case o.ID == "":
+		return Order{}, malformed("id", "The order has no id")
+	case len(o.ID) > maxID:
+		return Order{}, malformed("id", "An order id has at most 255 characters")
+	case b.Total == "":
+		return Order{}, malformed("total", "The order has no total")
+	}
+	total, err := parseAmount(b.Total.String())
+	if err != nil {
+		return Order{}, malformed("total", "The order's total is not a decimal number")
+	}
+	o.Total = total
+	o.RefundedAll = o.Status == "refunded"
+	if b.Billing != nil {
+		o.Email = strings.TrimSpace(b.Billing.Email)
+	}
+	for _, c := range b.CouponLines {
+		if code := strings.TrimSpace(c.Code); code != "" {
+			o.Coupons = append(o.Coupons, code)
+		}
+	}
+	for _, m := range b.MetaData {
+		if s, ok := m.Value.(string); ok && m.Key == ClickMeta && strings.TrimSpace(s) != "" {
+			o.ClickID = strings.TrimSpace(s)
+		}
+	}
+	for i, r := range b.Refunds {
+		field := "refunds." + strconv.Itoa(i)
+		id := strings.TrimSpace(r.ID.String())
+		if id == "" || len(id) > maxID {
+			return Order{}, malformed(field+".id", "A refund has an id of at most 255 characters")
+		}
+		amount, err := parseAmount(r.Total.String())
+		if err != nil || amount.IsPositive() {
+			return Order{}, malformed(field+".total", "A refund's total is a negative decimal number")
+		}
+		o.Refunds = append(o.Refunds, Refund{ID: id, Amount: amount.Neg()})
+	}
+	if b.DateCreatedGMT != nil && strings.TrimSpace(*b.DateCreatedGMT) != "" {
+		// WooCommerce writes its GMT times without an offset.
+		at, err := time.Parse("2006-01-02T15:04:05", strings.TrimSpace(*b.DateCreatedGMT))
+		if err != nil {
+			return Order{}, malformed("date_created_gmt", "The order's date_created_gmt is not a time (YYYY-MM-DDThh:mm:ss, GMT)")
+		}
+		o.CreatedAt = &at
+	}
+	return o, nil
+}
+
+// fieldOf names the field a JSON type error is about, when the decoder says.
+func fieldOf(err error) string {
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &typeErr) && typeErr.Field != "" {
+		return typeErr.Field
+	}
+	return "body"
+}
