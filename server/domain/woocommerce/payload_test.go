@@ -1,0 +1,60 @@
+package woocommerce
+
+import (
+	"testing"
+)
+
+// TestParseSampleOrder: the recorded order reads as the platform needs it.
+func TestParseSampleOrder(t *testing.T) {
+	o, err := ParseOrder(SampleOrder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.ID != "727" || o.Status != "processing" || o.Currency != "RON" || o.Total.String() != "229.2" ||
+		o.Email != "maria.ionescu@example.ro" || len(o.Coupons) != 1 || o.Coupons[0] != "toamna20" ||
+		o.ClickID != "CLICKID" || o.CreatedAt == nil || o.CreatedAt.Format("2006-01-02 15:04:05 MST") != "2026-11-20 10:15:42 UTC" ||
+		len(o.Refunds) != 0 || o.RefundedAll {
+		t.Fatalf("%+v", o)
+	}
+}
+
+// TestParseRefunds: refunds are negative totals, kept as positive amounts by id.
+func TestParseRefunds(t *testing.T) {
+	o, err := ParseOrder([]byte(`{"id": 9, "status": "refunded", "total": "100.00", "currency": "EUR",
+		"refunds": [{"id": 11, "reason": "", "total": "-40.00"}, {"id": 12, "reason": "", "total": "-60.00"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.RefundedAll || len(o.Refunds) != 2 || o.Refunds[0].ID != "11" || o.Refunds[0].Amount.String() != "40" || o.Refunds[1].Amount.String() != "60" {
+		t.Fatalf("%+v", o)
+	}
+}
+
+// TestIsPing: WooCommerce's ping, form-encoded or JSON, and nothing else.
+func TestIsPing(t *testing.T) {
+	for body, want := range map[string]bool{
+		"webhook_id=12":                    true,
+		`{"webhook_id": 12}`:               true,
+		`{"webhook_id": 12, "id": 727}`:    false,
+		"webhook_id=12&id=727":             false,
+		string(SampleOrder):                false,
+		"":                                 false,
+		`{"id": 727, "status": "pending"}`: false,
+	} {
+		if got := IsPing([]byte(body)); got != want {
+			t.Errorf("IsPing(%q) = %v", body, got)
+		}
+	}
+}
+
+// TestSignature: the signature is base64 HMAC-SHA256 of the body; another secret or body fails.
+func TestSignature(t *testing.T) {
+	// printf '%s' '{"id":1}' | openssl dgst -sha256 -hmac secret -binary | base64
+	const want = "A971iWIMgT8Zj9A9eWfikrFj7wQ16/Qwcc4OlRl2PLc="
+	if got := Sign("secret", []byte(`{"id":1}`)); got != want {
+		t.Fatalf("Sign = %s", got)
+	}
+	if !Verify("secret", []byte(`{"id":1}`), want) || Verify("other", []byte(`{"id":1}`), want) || Verify("secret", []byte(`{"id":2}`), want) {
+		t.Fatal("Verify")
+	}
+}
