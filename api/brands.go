@@ -146,6 +146,7 @@ func (s *Server) GetIntegrationDetails(ctx context.Context, _ oapi.GetIntegratio
 	resp.Data.TrackingBaseUrl = s.TrackingDomains.TrackingBaseURL(d.Brand.ID)
 	resp.Data.ConversionApiUrl = d.ConversionAPIURL
 	resp.Data.ShopifyWebhookUrl = d.ShopifyURL
+	resp.Data.WoocommerceWebhookUrl = d.WooCommerceURL
 	resp.Data.TrackingScriptUrl = d.TrackingScript
 	resp.Data.HasWebhookSecret = d.Brand.HasWebhookSecret
 	resp.Data.ApiKeysActive = d.ActiveKeys

@@ -391,6 +391,7 @@ type Integration struct {
 	Brand            Brand
 	ConversionAPIURL string
 	ShopifyURL       string
+	WooCommerceURL   string
 	TrackingScript   string
 	ActiveKeys       int
 }
@@ -398,6 +399,11 @@ type Integration struct {
 // ShopifyWebhookURL is where a brand's Shopify order webhooks go.
 func ShopifyWebhookURL(publicURL, publicID string) string {
 	return publicURL + "/api/v1/integrations/shopify/" + publicID + "/orders"
+}
+
+// WooCommerceWebhookURL is where a brand's WooCommerce order webhooks go.
+func WooCommerceWebhookURL(publicURL, publicID string) string {
+	return publicURL + "/api/v1/integrations/woocommerce/" + publicID
 }
 
 // IntegrationDetails answers the caller brand's integration addresses and key count.
@@ -414,6 +420,7 @@ func (s *Service) IntegrationDetails(ctx context.Context, sc tenancy.Scope) (Int
 		Brand:            b,
 		ConversionAPIURL: s.publicURL + "/api/v1/conversions/process",
 		ShopifyURL:       ShopifyWebhookURL(s.publicURL, b.PublicID),
+		WooCommerceURL:   WooCommerceWebhookURL(s.publicURL, b.PublicID),
 		TrackingScript:   s.publicURL + trackingscript.Path,
 		ActiveKeys:       int(keys),
 	}, nil

@@ -20,6 +20,7 @@ import { SectionHeader } from '../SectionHeader';
 import { ApiKeysCard } from './ApiKeysCard';
 import { ConversionSetupCard } from './ConversionSetupCard';
 import { TrackingDomainCard } from './TrackingDomainCard';
+import { WooCommerceCard } from './WooCommerceCard';
 
 function Detail({ label, value, help, testId }: { label: string; value: string; help?: string; testId: string }) {
   return (
@@ -154,6 +155,7 @@ export default function IntegrationPage() {
             </CardContent>
           </Card>
           <ConversionSetupCard scriptUrl={data.tracking_script_url} conversionApiUrl={data.conversion_api_url} />
+          <WooCommerceCard webhookUrl={data.woocommerce_webhook_url} />
           <ApiKeysCard />
           {brandUuid && <WebhookSecretCard brandUuid={brandUuid} hasSecret={data.has_webhook_secret} />}
           <Alert

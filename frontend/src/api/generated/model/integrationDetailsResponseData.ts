@@ -176,6 +176,8 @@ export type IntegrationDetailsResponseData = {
   tracking_base_url: string;
   conversion_api_url: string;
   shopify_webhook_url: string;
+  /** The delivery URL of the store's WooCommerce webhooks (Order created, Order updated), signed with the brand's webhook secret. */
+  woocommerce_webhook_url: string;
   /** The tracking script for the shop's pages; it keeps the visitor's `aff_click` for the attribution window. */
   tracking_script_url: string;
   has_webhook_secret: boolean;
