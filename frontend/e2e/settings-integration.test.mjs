@@ -88,6 +88,16 @@ test('a brand edits its profile, changes its password and manages its integratio
   assert.equal(reported.status(), 201, await reported.text());
   const shopifyUrl = await page.getByTestId('integration-shopify-url').textContent();
   assert.equal((await page.request.post(shopifyUrl, { data: { id: 1 } })).status(), 401);
+  // The WooCommerce card's delivery URL: WooCommerce's ping (unsigned, form-encoded) is answered,
+  // an unsigned order is a 401.
+  const wooUrl = await page.getByTestId('woocommerce-url').textContent();
+  assert.match(wooUrl, /\/integrations\/woocommerce\/[a-z0-9-]+$/);
+  const ping = await page.request.post(wooUrl, { form: { webhook_id: '12' } });
+  assert.equal(ping.status(), 200, await ping.text());
+  assert.equal((await ping.json()).data.result, 'ping');
+  assert.equal((await page.request.post(wooUrl, { data: { id: 1, status: 'processing' } })).status(), 401);
+  await page.getByTestId('woocommerce-card').scrollIntoViewIfNeeded();
+  await screenshot(page, 'integration-woocommerce-brand');
 
   await page.getByTestId('webhook-secret-rotate').click();
   if (await page.getByTestId('confirm-dialog').isVisible().catch(() => false)) await page.getByTestId('confirm-ok').click();
