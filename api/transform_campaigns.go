@@ -21,6 +21,7 @@ func campaignOf(c campaigns.Campaign) oapi.Campaign {
 		HomepageUrl: c.HomepageUrl, Status: oapi.CampaignStatus(c.Status),
 		StartDate: dateOf(c.StartDate), EndDate: dateOf(c.EndDate),
 		Currency: oapi.CurrencyCode(c.Currency), CommissionType: oapi.CommissionType(c.CommissionType),
+		CommissionBase:  oapi.CommissionBase(c.CommissionBase),
 		CommissionValue: c.CommissionValue.String(), AttributionWindowDays: int(c.AttributionWindowDays),
 		HoldingDays: intOf(c.HoldingDays),
 		Visibility:  oapi.Visibility(c.Visibility), ApprovalMode: oapi.ApprovalMode(c.ApprovalMode),
@@ -89,6 +90,10 @@ func campaignFields(b oapi.CampaignUpdate) (campaigns.CampaignFields, error) {
 	if b.CommissionType != nil {
 		c := string(*b.CommissionType)
 		f.CommissionType = &c
+	}
+	if b.CommissionBase != nil {
+		c := string(*b.CommissionBase)
+		f.CommissionBase = &c
 	}
 	if b.Visibility != nil {
 		v := string(*b.Visibility)

@@ -48,7 +48,8 @@ func wcState(c map[string]any) string {
 }
 
 // TestWooCommerceOrderLifecycle: an order processing becomes one conversion attributed by its
-// coupon (WooCommerce writes codes in lower case), with commission on its total; a redelivery and
+// coupon (WooCommerce writes codes in lower case), with commission on its subtotal after discounts
+// (the line items' totals, 180.00 of 229.20, by default); a redelivery and
 // the order completed change nothing; a partial refund from its refunds[] scales the commission
 // once; the order refunded takes the rest back.
 func TestWooCommerceOrderLifecycle(t *testing.T) {
@@ -56,7 +57,7 @@ func TestWooCommerceOrderLifecycle(t *testing.T) {
 	s := newStore(t, env, codeShop(t, env))
 
 	outcome, c := result(mustStatus(t, s.deliver(t, env, "order.created", "101", s.secret, wcOrder("727", "processing")), http.StatusOK))
-	if outcome != "stored" || c["attribution"] != "discount_code" || c["affiliate_id"] != s.affID || c["commission_amount"] != "22.92" ||
+	if outcome != "stored" || c["attribution"] != "discount_code" || c["affiliate_id"] != s.affID || c["commission_amount"] != "18.00" ||
 		c["order_total"] != "229.20" || c["currency"] != "RON" || c["order_id"] != "727" || c["source"] != "woocommerce" ||
 		c["status"] != "pending" || c["customer_email"] != "maria.ionescu@example.ro" {
 		t.Fatalf("%s: %v", outcome, c)
@@ -76,7 +77,7 @@ func TestWooCommerceOrderLifecycle(t *testing.T) {
 	for _, id := range []string{"103", "104"} {
 		mustStatus(t, s.deliver(t, env, "order.updated", id, s.secret, wcOrder("727", "completed", half)), http.StatusOK)
 	}
-	if got := wcState(s.conversion(t, env, c["id"].(string))); got != "pending 11.46 114.60" {
+	if got := wcState(s.conversion(t, env, c["id"].(string))); got != "pending 9.00 114.60" {
 		t.Fatalf("after half a refund: %s", got)
 	}
 	// The rest refunded: the order's status says refunded, its refunds list both.
@@ -100,7 +101,7 @@ func TestWooCommerceOutOfOrder(t *testing.T) {
 		want  string
 	}{
 		{"cancelled", nil, "reversed 0.00 229.20"},
-		{"partial refund", wcOrder("ID", "processing", partial), "pending 17.19 57.30"},
+		{"partial refund", wcOrder("ID", "processing", partial), "pending 13.50 57.30"},
 		{"refunded", wcOrder("ID", "refunded"), "reversed 0.00 229.20"},
 	}
 	for i, tc := range cases {
@@ -204,5 +205,45 @@ func TestWooCommerceRefusals(t *testing.T) {
 	}
 	if n := count(t, env, "SELECT count(*) FROM conversions WHERE brand_id = $1", s.brand.brandID()); n != 0 {
 		t.Fatalf("refused orders stored %d conversions", n)
+	}
+}
+
+// TestWooCommerceCommissionBase: a campaign whose commission_base is total takes its percentage of
+// the order's total, with tax and shipping; the default is the subtotal after discounts.
+func TestWooCommerceCommissionBase(t *testing.T) {
+	env := servertest.Get(t)
+	s := newStore(t, env, codeShop(t, env))
+	if s.campaign["commission_base"] != "subtotal" {
+		t.Fatalf("a new campaign's commission base: %v", s.campaign["commission_base"])
+	}
+	updated := data(mustStatus(t, env.Call(t, http.MethodPut, "/campaigns/"+s.campaign["id"].(string), s.brand.token, map[string]any{"commission_base": "total"}), http.StatusOK))
+	if updated["campaign"].(map[string]any)["commission_base"] != "total" {
+		t.Fatalf("updated: %v", updated)
+	}
+	_, c := result(mustStatus(t, s.deliver(t, env, "order.created", "b1", s.secret, wcOrder("7001", "processing")), http.StatusOK))
+	if c["commission_amount"] != "22.92" || c["order_total"] != "229.20" {
+		t.Fatalf("on the total: %v", c)
+	}
+	r := env.Call(t, http.MethodPut, "/campaigns/"+s.campaign["id"].(string), s.brand.token, map[string]any{"commission_base": "gross"})
+	if r.Status != http.StatusBadRequest {
+		t.Fatalf("an unknown base: %d %s", r.Status, r.Raw)
+	}
+}
+
+// TestShopifyCommissionBase: Shopify's orders follow the campaign's commission base too: by default
+// a percentage of subtotal_price (after discounts, before shipping and taxes), else of total_price.
+func TestShopifyCommissionBase(t *testing.T) {
+	env := servertest.Get(t)
+	s := codeShop(t, env)
+	order := sample(recentOrder("5837293649401"), `"subtotal_price": "199.00"`, `"subtotal_price": "160.00"`)
+	_, c := result(mustStatus(t, s.send(t, env, "orders/create", "cb-1", s.secret, order), http.StatusOK))
+	if c["commission_amount"] != "16.00" || c["order_total"] != "199.00" {
+		t.Fatalf("on the subtotal: %v", c)
+	}
+	mustStatus(t, env.Call(t, http.MethodPut, "/campaigns/"+s.campaign["id"].(string), s.brand.token, map[string]any{"commission_base": "total"}), http.StatusOK)
+	order = sample(recentOrder("5837293649402"), `"subtotal_price": "199.00"`, `"subtotal_price": "160.00"`)
+	_, c = result(mustStatus(t, s.send(t, env, "orders/create", "cb-2", s.secret, order), http.StatusOK))
+	if c["commission_amount"] != "19.90" {
+		t.Fatalf("on the total: %v", c)
 	}
 }

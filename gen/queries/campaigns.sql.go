@@ -15,9 +15,11 @@ import (
 
 const createCampaign = `-- name: CreateCampaign :one
 INSERT INTO campaigns (brand_id, name, description, homepage_url, status, start_date, end_date, budget, currency,
-                       commission_type, commission_value, attribution_window_days, holding_days, visibility, approval_mode)
+                       commission_type, commission_value, attribution_window_days, holding_days, visibility, approval_mode,
+                       commission_base)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
-        $10, $11, $12, $13, $14, $15)
+        $10, $11, $12, $13, $14, $15,
+        $16)
 RETURNING id
 `
 
@@ -37,6 +39,7 @@ type CreateCampaignParams struct {
 	HoldingDays           *int32
 	Visibility            string
 	ApprovalMode          string
+	CommissionBase        string
 }
 
 func (q *Queries) CreateCampaign(ctx context.Context, db DBTX, arg CreateCampaignParams) (uuid.UUID, error) {
@@ -56,6 +59,7 @@ func (q *Queries) CreateCampaign(ctx context.Context, db DBTX, arg CreateCampaig
 		arg.HoldingDays,
 		arg.Visibility,
 		arg.ApprovalMode,
+		arg.CommissionBase,
 	)
 	var id uuid.UUID
 	err := row.Scan(&id)
@@ -155,7 +159,7 @@ func (q *Queries) GetApplication(ctx context.Context, db DBTX, arg GetApplicatio
 }
 
 const getCampaign = `-- name: GetCampaign :one
-SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, b.company_name AS brand_name,
+SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, b.company_name AS brand_name,
        (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
        m.status AS membership_status,
        EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = $1) AS invited
@@ -207,6 +211,7 @@ func (q *Queries) GetCampaign(ctx context.Context, db DBTX, arg GetCampaignParam
 		&i.Campaign.UpdatedAt,
 		&i.Campaign.HoldingDays,
 		&i.Campaign.EmergencyPaused,
+		&i.Campaign.CommissionBase,
 		&i.BrandName,
 		&i.AffiliatesCount,
 		&i.MembershipStatus,
@@ -361,7 +366,7 @@ func (q *Queries) ListApplications(ctx context.Context, db DBTX, arg ListApplica
 }
 
 const listCampaigns = `-- name: ListCampaigns :many
-SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, b.company_name AS brand_name,
+SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, b.company_name AS brand_name,
        (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
        m.status AS membership_status,
        EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = $1) AS invited,
@@ -457,6 +462,7 @@ func (q *Queries) ListCampaigns(ctx context.Context, db DBTX, arg ListCampaignsP
 			&i.Campaign.UpdatedAt,
 			&i.Campaign.HoldingDays,
 			&i.Campaign.EmergencyPaused,
+			&i.Campaign.CommissionBase,
 			&i.BrandName,
 			&i.AffiliatesCount,
 			&i.MembershipStatus,
@@ -523,8 +529,8 @@ SET name = $1, description = $2, homepage_url = $3, status = $4,
     start_date = $5, end_date = $6, budget = $7, currency = $8,
     commission_type = $9, commission_value = $10,
     attribution_window_days = $11, holding_days = $12, visibility = $13,
-    approval_mode = $14, updated_at = now()
-WHERE id = $15
+    approval_mode = $14, commission_base = $15, updated_at = now()
+WHERE id = $16
 `
 
 type UpdateCampaignParams struct {
@@ -542,6 +548,7 @@ type UpdateCampaignParams struct {
 	HoldingDays           *int32
 	Visibility            string
 	ApprovalMode          string
+	CommissionBase        string
 	ID                    uuid.UUID
 }
 
@@ -561,6 +568,7 @@ func (q *Queries) UpdateCampaign(ctx context.Context, db DBTX, arg UpdateCampaig
 		arg.HoldingDays,
 		arg.Visibility,
 		arg.ApprovalMode,
+		arg.CommissionBase,
 		arg.ID,
 	)
 	return err

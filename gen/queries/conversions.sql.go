@@ -64,7 +64,7 @@ func (q *Queries) BrandWebhookByID(ctx context.Context, db DBTX, id uuid.UUID) (
 
 const clickForAttribution = `-- name: ClickForAttribution :one
 SELECT k.id, k.clicked_at, k.link_id, k.brand_id, k.affiliate_id, k.is_bot,
-       c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, a.email AS affiliate_email,
+       c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
                WHERE m.campaign_id = k.campaign_id AND m.affiliate_id = k.affiliate_id AND m.status = 'approved') AS earning,
        (SELECT count(*) FROM clicks x
@@ -122,6 +122,7 @@ func (q *Queries) ClickForAttribution(ctx context.Context, db DBTX, id uuid.UUID
 		&i.Campaign.UpdatedAt,
 		&i.Campaign.HoldingDays,
 		&i.Campaign.EmergencyPaused,
+		&i.Campaign.CommissionBase,
 		&i.AffiliateEmail,
 		&i.Earning,
 		&i.RecentClicks,
@@ -130,7 +131,7 @@ func (q *Queries) ClickForAttribution(ctx context.Context, db DBTX, id uuid.UUID
 }
 
 const codeForAttribution = `-- name: CodeForAttribution :one
-SELECT d.id, d.brand_id, d.campaign_id, d.affiliate_id, d.code, d.description, d.discount_type, d.discount_value, d.minimum_order_amount, d.usage_limit, d.usage_limit_per_customer, d.current_usage_count, d.valid_from, d.valid_until, d.is_exclusive, d.commission_override, d.status, d.created_at, d.updated_at, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, a.email AS affiliate_email,
+SELECT d.id, d.brand_id, d.campaign_id, d.affiliate_id, d.code, d.description, d.discount_type, d.discount_value, d.minimum_order_amount, d.usage_limit, d.usage_limit_per_customer, d.current_usage_count, d.valid_from, d.valid_until, d.is_exclusive, d.commission_override, d.status, d.created_at, d.updated_at, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
                WHERE m.campaign_id = d.campaign_id AND m.affiliate_id = d.affiliate_id AND m.status = 'approved') AS earning,
        (SELECT count(*) FROM conversions v
@@ -201,6 +202,7 @@ func (q *Queries) CodeForAttribution(ctx context.Context, db DBTX, arg CodeForAt
 		&i.Campaign.UpdatedAt,
 		&i.Campaign.HoldingDays,
 		&i.Campaign.EmergencyPaused,
+		&i.Campaign.CommissionBase,
 		&i.AffiliateEmail,
 		&i.Earning,
 		&i.CustomerUses,
@@ -444,7 +446,7 @@ func (q *Queries) HeldConversions(ctx context.Context, db DBTX, arg HeldConversi
 }
 
 const linkForAttribution = `-- name: LinkForAttribution :one
-SELECT l.id, l.brand_id, l.affiliate_id, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, a.email AS affiliate_email,
+SELECT l.id, l.brand_id, l.affiliate_id, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
                WHERE m.campaign_id = l.campaign_id AND m.affiliate_id = l.affiliate_id AND m.status = 'approved') AS earning
 FROM tracking_links l
@@ -492,6 +494,7 @@ func (q *Queries) LinkForAttribution(ctx context.Context, db DBTX, id uuid.UUID)
 		&i.Campaign.UpdatedAt,
 		&i.Campaign.HoldingDays,
 		&i.Campaign.EmergencyPaused,
+		&i.Campaign.CommissionBase,
 		&i.AffiliateEmail,
 		&i.Earning,
 	)

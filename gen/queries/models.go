@@ -88,6 +88,7 @@ type Campaign struct {
 	UpdatedAt             time.Time
 	HoldingDays           *int32
 	EmergencyPaused       bool
+	CommissionBase        string
 }
 
 type CampaignInvitation struct {

@@ -17,6 +17,7 @@ export function campaignFixture(overrides: Partial<Campaign> = {}): Campaign {
     currency: 'RON',
     commission_type: 'percentage',
     commission_value: '0.10',
+    commission_base: 'subtotal',
     attribution_window_days: 30,
     visibility: 'public',
     approval_mode: 'auto',

@@ -43,6 +43,7 @@ func New(pool *pgxpool.Pool, b *brands.Service) *Service {
 var (
 	CampaignStatuses = []string{"active", "paused", "ended"}
 	CommissionTypes  = []string{"percentage", "fixed"}
+	CommissionBases  = []string{"subtotal", "total"}
 	Visibilities     = []string{"public", "invite_only"}
 	ApprovalModes    = []string{"auto", "manual"}
 )
@@ -73,6 +74,7 @@ type Campaign struct {
 	Currency              string
 	CommissionType        string
 	CommissionValue       decimal.Decimal
+	CommissionBase        string // subtotal or total: what a percentage is taken of, when the order says both
 	AttributionWindowDays int32
 	HoldingDays           *int32
 	Visibility            string
@@ -91,7 +93,7 @@ func campaignOf(r queries.Campaign, brandName string, affiliates int64, membersh
 		ID: r.ID, BrandID: r.BrandID, Name: r.Name, Description: r.Description, HomepageUrl: r.HomepageUrl,
 		Status: r.Status, StartDate: r.StartDate, EndDate: r.EndDate, Budget: r.Budget, Spent: r.Spent,
 		Currency: r.Currency, CommissionType: r.CommissionType, CommissionValue: r.CommissionValue,
-		AttributionWindowDays: r.AttributionWindowDays, HoldingDays: r.HoldingDays, Visibility: r.Visibility,
+		CommissionBase: r.CommissionBase, AttributionWindowDays: r.AttributionWindowDays, HoldingDays: r.HoldingDays, Visibility: r.Visibility,
 		ApprovalMode: r.ApprovalMode, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 		BrandName: brandName, AffiliatesCount: int(affiliates), MembershipStatus: membership, Invited: invited,
 	}
@@ -118,6 +120,7 @@ type CampaignFields struct {
 	Currency              *string
 	CommissionType        *string
 	CommissionValue       *decimal.Decimal
+	CommissionBase        *string
 	AttributionWindowDays *int
 	HoldingDays           **int
 	Visibility            *string
@@ -213,7 +216,7 @@ func (s *Service) CreateCampaign(ctx context.Context, sc tenancy.Scope, f Campai
 	}
 	c := Campaign{
 		BrandID: brandID, Status: "active", Currency: brand.DefaultCurrency, CommissionType: "percentage",
-		AttributionWindowDays: 30, Visibility: "public", ApprovalMode: "auto",
+		CommissionBase: "subtotal", AttributionWindowDays: 30, Visibility: "public", ApprovalMode: "auto",
 	}
 	if f.Name == nil {
 		return Campaign{}, apierror.Validation("name", "Name is required")
@@ -234,7 +237,7 @@ func (s *Service) CreateCampaign(ctx context.Context, sc tenancy.Scope, f Campai
 		id, err := s.q.CreateCampaign(ctx, tx, queries.CreateCampaignParams{
 			BrandID: c.BrandID, Name: c.Name, Description: c.Description, HomepageUrl: c.HomepageUrl, Status: c.Status,
 			StartDate: c.StartDate, EndDate: c.EndDate, Budget: c.Budget, Currency: c.Currency,
-			CommissionType: c.CommissionType, CommissionValue: c.CommissionValue,
+			CommissionType: c.CommissionType, CommissionValue: c.CommissionValue, CommissionBase: c.CommissionBase,
 			AttributionWindowDays: c.AttributionWindowDays, HoldingDays: c.HoldingDays, Visibility: c.Visibility, ApprovalMode: c.ApprovalMode,
 		})
 		if err != nil {
@@ -279,7 +282,7 @@ func (s *Service) UpdateCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 		if err := s.q.UpdateCampaign(ctx, tx, queries.UpdateCampaignParams{
 			ID: id, Name: c.Name, Description: c.Description, HomepageUrl: c.HomepageUrl, Status: c.Status,
 			StartDate: c.StartDate, EndDate: c.EndDate, Budget: c.Budget, Currency: c.Currency,
-			CommissionType: c.CommissionType, CommissionValue: c.CommissionValue,
+			CommissionType: c.CommissionType, CommissionValue: c.CommissionValue, CommissionBase: c.CommissionBase,
 			AttributionWindowDays: c.AttributionWindowDays, HoldingDays: c.HoldingDays, Visibility: c.Visibility, ApprovalMode: c.ApprovalMode,
 		}); err != nil {
 			return err
@@ -393,6 +396,12 @@ func apply(c *Campaign, f CampaignFields, allowed []string) error {
 			return apierror.Validation("commission_type", "Commission type must be one of: "+strings.Join(CommissionTypes, ", "))
 		}
 		c.CommissionType = *f.CommissionType
+	}
+	if f.CommissionBase != nil {
+		if !slices.Contains(CommissionBases, *f.CommissionBase) {
+			return apierror.Validation("commission_base", "Commission base must be one of: "+strings.Join(CommissionBases, ", "))
+		}
+		c.CommissionBase = *f.CommissionBase
 	}
 	if f.CommissionValue != nil {
 		c.CommissionValue = *f.CommissionValue

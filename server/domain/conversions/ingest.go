@@ -34,6 +34,9 @@ type Order struct {
 	ClickID      string
 	DiscountCode string
 	Source       string
+	// Subtotal is the order after discounts without tax and shipping, when the source says it
+	// (Shopify, WooCommerce): a campaign whose commission_base is subtotal takes its percentage of it.
+	Subtotal *decimal.Decimal
 
 	// at is ConvertedAt, or now when it is nil, once check has passed.
 	at time.Time
@@ -260,7 +263,7 @@ func (s *Service) decide(ctx context.Context, db queries.DBTX, brandID uuid.UUID
 		budget = &campaign.Budget.Decimal
 	}
 	d.commissionCurrency, d.rate = campaign.Currency, rate
-	d.commission = WithinBudget(Commission(rule, o.Total, rate), budget, campaign.Spent)
+	d.commission = WithinBudget(Commission(rule, o.base(rule, campaign.CommissionBase), rate), budget, campaign.Spent)
 	if d.commission.GreaterThan(amount.MaxMoney) {
 		return decision{}, apierror.Invalid("order_total", "maximum", fmt.Sprintf(
 			"The order earns a commission of %s %s, more than the platform stores (%s)",
@@ -369,4 +372,14 @@ func overLimit(code *queries.CodeForAttributionRow) bool {
 	c := code.DiscountCode
 	return (c.UsageLimit != nil && c.CurrentUsageCount >= *c.UsageLimit) ||
 		(c.UsageLimitPerCustomer != nil && code.CustomerUses >= *c.UsageLimitPerCustomer)
+}
+
+// base is what a commission is computed on: for a percentage, the subtotal when the campaign says
+// so and the order has one (never more than the total); else the total (a fixed commission is
+// capped by it).
+func (o Order) base(rule Rule, commissionBase string) decimal.Decimal {
+	if rule.Type == "percentage" && commissionBase == "subtotal" && o.Subtotal != nil && !o.Subtotal.IsNegative() && o.Subtotal.LessThan(o.Total) {
+		return *o.Subtotal
+	}
+	return o.Total
 }

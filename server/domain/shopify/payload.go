@@ -40,10 +40,12 @@ func Verify(secret string, body []byte, signature string) bool {
 
 // Order is what the platform reads from a Shopify order.
 type Order struct {
-	ID            string
-	Email         string
-	Currency      string
-	TotalPrice    decimal.Decimal
+	ID         string
+	Email      string
+	Currency   string
+	TotalPrice decimal.Decimal
+	// SubtotalPrice is subtotal_price (after discounts, before shipping and taxes); nil when absent.
+	SubtotalPrice *decimal.Decimal
 	DiscountCodes []string
 	ClickID       string
 	CreatedAt     *time.Time // nil when the order has none
@@ -81,6 +83,7 @@ type orderBody struct {
 	} `json:"customer"`
 	Currency      string      `json:"currency"`
 	TotalPrice    amount.Text `json:"total_price"`
+	SubtotalPrice amount.Text `json:"subtotal_price"`
 	DiscountCodes []struct {
 		Code string `json:"code"`
 	} `json:"discount_codes"`
@@ -118,6 +121,13 @@ func ParseOrder(body []byte) (Order, error) {
 		return Order{}, malformed("total_price", "The order's total_price is not a decimal number")
 	}
 	o.TotalPrice = total
+	if b.SubtotalPrice != "" {
+		subtotal, err := parseAmount(b.SubtotalPrice.String())
+		if err != nil || subtotal.IsNegative() {
+			return Order{}, malformed("subtotal_price", "The order's subtotal_price is not a positive decimal number")
+		}
+		o.SubtotalPrice = &subtotal
+	}
 	o.Email = firstNonEmpty(b.Email, b.ContactEmail)
 	if b.Customer != nil && o.Email == "" {
 		o.Email = b.Customer.Email

@@ -116,7 +116,7 @@ func (s *Service) order(ctx context.Context, sc tenancy.Scope, d Delivery) (Resu
 	}
 	order := conversions.Order{
 		OrderID: o.ID, Total: o.TotalPrice, Currency: o.Currency, CustomerEmail: o.Email,
-		ConvertedAt: o.CreatedAt, ClickID: o.ClickID, Source: "shopify",
+		ConvertedAt: o.CreatedAt, ClickID: o.ClickID, Source: "shopify", Subtotal: o.SubtotalPrice,
 	}
 	if len(o.DiscountCodes) > 0 {
 		order.DiscountCode = o.DiscountCodes[0]

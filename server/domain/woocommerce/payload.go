@@ -38,7 +38,10 @@ type Order struct {
 	Email    string
 	Currency string
 	// Total is the order's total, with tax and shipping: refunds are amounts of it.
-	Total       decimal.Decimal
+	Total decimal.Decimal
+	// Subtotal is the line items' totals summed: the order after discounts, without tax and
+	// shipping; nil when the order lists no line items.
+	Subtotal    *decimal.Decimal
 	Coupons     []string
 	ClickID     string
 	CreatedAt   *time.Time // nil when the order has none
@@ -65,11 +68,14 @@ func parseAmount(text string) (decimal.Decimal, error) {
 }
 
 type orderBody struct {
-	ID       amount.Text `json:"id"`
-	Status   string      `json:"status"`
-	Currency string      `json:"currency"`
-	Total    amount.Text `json:"total"`
-	Billing  *struct {
+	ID        amount.Text `json:"id"`
+	Status    string      `json:"status"`
+	Currency  string      `json:"currency"`
+	Total     amount.Text `json:"total"`
+	LineItems []struct {
+		Total amount.Text `json:"total"`
+	} `json:"line_items"`
+	Billing *struct {
 		Email string `json:"email"`
 	} `json:"billing"`
 	CouponLines []struct {
@@ -127,6 +133,17 @@ func ParseOrder(body []byte) (Order, error) {
 	}
 	o.Total = total
 	o.RefundedAll = o.Status == "refunded"
+	for i, l := range b.LineItems {
+		line, err := parseAmount(l.Total.String())
+		if err != nil || line.IsNegative() {
+			return Order{}, malformed("line_items."+strconv.Itoa(i)+".total", "A line item's total is not a positive decimal number")
+		}
+		sum := line
+		if o.Subtotal != nil {
+			sum = o.Subtotal.Add(line)
+		}
+		o.Subtotal = &sum
+	}
 	if b.Billing != nil {
 		o.Email = strings.TrimSpace(b.Billing.Email)
 	}

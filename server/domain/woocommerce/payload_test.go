@@ -13,7 +13,7 @@ func TestParseSampleOrder(t *testing.T) {
 	if o.ID != "727" || o.Status != "processing" || o.Currency != "RON" || o.Total.String() != "229.2" ||
 		o.Email != "maria.ionescu@example.ro" || len(o.Coupons) != 1 || o.Coupons[0] != "toamna20" ||
 		o.ClickID != "CLICKID" || o.CreatedAt == nil || o.CreatedAt.Format("2006-01-02 15:04:05 MST") != "2026-11-20 10:15:42 UTC" ||
-		len(o.Refunds) != 0 || o.RefundedAll {
+		len(o.Refunds) != 0 || o.RefundedAll || o.Subtotal == nil || o.Subtotal.StringFixed(2) != "180.00" {
 		t.Fatalf("%+v", o)
 	}
 }

@@ -109,6 +109,7 @@ func (s *Service) apply(ctx context.Context, sc tenancy.Scope, brandID uuid.UUID
 		c, created, err := s.conversions.Ingest(ctx, sc, conversions.Order{
 			OrderID: o.ID, Total: o.Total, Currency: o.Currency, CustomerEmail: o.Email,
 			ConvertedAt: o.CreatedAt, ClickID: o.ClickID, DiscountCode: first(o.Coupons), Source: Source,
+			Subtotal: o.Subtotal,
 		})
 		if err != nil {
 			return Result{}, renamed(err)

@@ -38,11 +38,13 @@ describe('create-campaign dialog', () => {
       'currency',
       'commission_type',
       'commission_value',
+      'commission_base',
       'attribution_window_days',
     ]) {
       expect(input(name), name).toBeTruthy();
     }
     expect(input('attribution_window_days').value).toBe('30');
+    expect(input('commission_base').value).toBe('subtotal');
     expect((document.querySelector('input[name="visibility"][value="public"]') as HTMLInputElement).checked).toBe(true);
     expect((document.querySelector('input[name="approval_mode"][value="auto"]') as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText('A fraction of the order total: 0.10 means 10%.')).toBeTruthy();
@@ -184,6 +186,7 @@ describe('create-campaign dialog', () => {
     fill('name', 'Summer Sale');
     fill('homepage_url', 'https://shop.example.com/');
     fill('commission_value', '0,10');
+    fireEvent.change(input('commission_base'), { target: { value: 'total' } });
     fireEvent.click(document.querySelector('input[name="approval_mode"][value="manual"]') as HTMLInputElement);
     fireEvent.click(screen.getByTestId('campaign-dialog-submit'));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(campaign, true));
@@ -192,6 +195,7 @@ describe('create-campaign dialog', () => {
       name: 'Summer Sale',
       commission_type: 'percentage',
       commission_value: '0.10',
+      commission_base: 'total',
       attribution_window_days: 30,
       visibility: 'public',
       approval_mode: 'manual',

@@ -28,6 +28,7 @@ import { currencies, decimalExample } from '../../preferences/format';
 import {
   campaignStatuses,
   campaignToForm,
+  commissionBases,
   commissionTypes,
   DESCRIPTION_MAX,
   NAME_MAX,
@@ -256,6 +257,17 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
             }}
           />
         </Grid>
+        {values.commission_type === 'percentage' && (
+          <Grid size={{ xs: 12 }}>
+            <TextField {...text('commission_base', t('help.commissionBase'))} select slotProps={{ select: { native: true } }}>
+              {commissionBases.map((base) => (
+                <option key={base} value={base}>
+                  {t(`commissionBase.${base}`)}
+                </option>
+              ))}
+            </TextField>
+          </Grid>
+        )}
         <Grid size={{ xs: 12, sm: 4 }}>
           <TextField
             {...text('attribution_window_days', t('help.attributionWindow'))}

@@ -5,6 +5,7 @@ import type {
   CampaignStatus,
   CampaignUpdate,
   CampaignUpdateClearItem,
+  CommissionBase,
   CommissionType,
   CurrencyCode,
   Visibility,
@@ -27,6 +28,7 @@ export interface CampaignFormValues {
   currency: CurrencyCode;
   commission_type: CommissionType;
   commission_value: string;
+  commission_base: CommissionBase;
   attribution_window_days: string;
   visibility: Visibility;
   approval_mode: ApprovalMode;
@@ -42,6 +44,8 @@ export const NAME_MAX = contractLimits.CampaignInput.name.maxLength;
 export const DESCRIPTION_MAX = contractLimits.CampaignInput.description.maxLength;
 export const campaignStatuses: CampaignStatus[] = ['active', 'paused', 'ended'];
 export const commissionTypes: CommissionType[] = ['percentage', 'fixed'];
+/** What a percentage is taken of when the shop sends both figures (Shopify, WooCommerce); the contract's default first. */
+export const commissionBases: CommissionBase[] = ['subtotal', 'total'];
 
 export function emptyCampaignForm(currency: CurrencyCode = 'RON'): CampaignFormValues {
   return {
@@ -55,6 +59,7 @@ export function emptyCampaignForm(currency: CurrencyCode = 'RON'): CampaignFormV
     currency,
     commission_type: 'percentage',
     commission_value: '',
+    commission_base: 'subtotal',
     attribution_window_days: String(DEFAULT_ATTRIBUTION_WINDOW_DAYS),
     visibility: 'public',
     approval_mode: 'auto',
@@ -78,6 +83,7 @@ export function campaignToForm(campaign: Campaign): CampaignFormValues {
     currency: campaign.currency,
     commission_type: campaign.commission_type,
     commission_value: trimDecimal(campaign.commission_value),
+    commission_base: campaign.commission_base,
     attribution_window_days: String(campaign.attribution_window_days),
     visibility: campaign.visibility,
     approval_mode: campaign.approval_mode,
@@ -164,6 +170,7 @@ export function formToInput(values: CampaignFormValues): CampaignInput {
     currency: values.currency,
     commission_type: values.commission_type,
     commission_value: normalizeDecimal(values.commission_value),
+    commission_base: values.commission_base,
     attribution_window_days: Number(values.attribution_window_days.trim()),
     visibility: values.visibility,
     approval_mode: values.approval_mode,

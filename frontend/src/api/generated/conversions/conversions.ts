@@ -832,7 +832,10 @@ export const useDeleteConversion = <TError = ErrorType<BadRequestResponse | Unau
  * id is not touched. A redelivered webhook (`X-Shopify-Webhook-Id`), or the same refund `id`
  * or order cancellation under another delivery id, changes nothing.
  *
- * Fields read from an order: `id`, `email` or `customer.email`, `currency`, `total_price`,
+ * A percentage commission is taken of `subtotal_price` (after discounts, before shipping and
+ * taxes) or of `total_price`, as the campaign's `commission_base` says.
+ *
+ * Fields read from an order: `id`, `email` or `customer.email`, `currency`, `total_price`, `subtotal_price`,
  * `discount_codes[].code`, `landing_site`, `note_attributes`, `created_at`, `test`; from a
  * cancellation: `id` and `cancelled_at` (required: an `orders/cancelled` without it answers
  * 400 naming `cancelled_at`); from a refund: `id` and `order_id` (both required, 400 naming
@@ -935,8 +938,9 @@ export const useReceiveShopifyWebhook = <TError = ErrorType<BadRequestResponse |
  *
  * WooCommerce sends the whole order on every change, so each delivery brings the conversion
  * to what the order's `status` and `refunds` say, whatever arrived before: an order
- * `processing`, `completed` or `refunded` is stored once per brand and order id (commission
- * on its `total`, in its `currency`), attributed from the `_aff_click` in its `meta_data`
+ * `processing`, `completed` or `refunded` is stored once per brand and order id (order total
+ * its `total`, in its `currency`; a percentage commission is taken of the line items' `total`
+ * summed or of the order's `total`, as the campaign's `commission_base` says), attributed from the `_aff_click` in its `meta_data`
  * (which the platform's WordPress plugin copies from the tracking script's cookie), else from
  * `coupon_lines[].code`; each of its `refunds[]` (a negative `total`) is applied once per
  * refund id as Shopify's refunds are (the commission scaled by what is left of the order);
@@ -946,7 +950,7 @@ export const useReceiveShopifyWebhook = <TError = ErrorType<BadRequestResponse |
  * or `failed` store nothing (`ignored_status`). A redelivery (`X-WC-Webhook-Delivery-ID`)
  * changes nothing.
  *
- * Fields read: `id`, `status`, `currency`, `total`, `billing.email`, `coupon_lines[].code`,
+ * Fields read: `id`, `status`, `currency`, `total`, `line_items[].total`, `billing.email`, `coupon_lines[].code`,
  * `meta_data[]` (`key`, `value`), `refunds[]` (`id`, `total`), `date_created_gmt`. Other
  * fields are ignored.
  * @summary WooCommerce order webhooks (order.created, order.updated)

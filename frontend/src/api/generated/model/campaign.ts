@@ -171,6 +171,7 @@
 import type { ApprovalMode } from './approvalMode';
 import type { CampaignMembershipStatus } from './campaignMembershipStatus';
 import type { CampaignStatus } from './campaignStatus';
+import type { CommissionBase } from './commissionBase';
 import type { CommissionType } from './commissionType';
 import type { CurrencyCode } from './currencyCode';
 import type { Decimal } from './decimal';
@@ -196,6 +197,7 @@ export interface Campaign {
   currency: CurrencyCode;
   commission_type: CommissionType;
   commission_value: Decimal;
+  commission_base: CommissionBase;
   attribution_window_days: number;
   /**
      * Clean pending conversions confirm themselves this many days after they arrive; null means a person confirms each.

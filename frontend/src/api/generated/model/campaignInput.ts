@@ -169,6 +169,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { ApprovalMode } from './approvalMode';
+import type { CommissionBase } from './commissionBase';
 import type { CommissionType } from './commissionType';
 import type { CurrencyCode } from './currencyCode';
 import type { NullableMoneyInput } from './nullableMoneyInput';
@@ -208,6 +209,7 @@ export interface CampaignInput {
   currency?: CurrencyCode;
   commission_type?: CommissionType;
   commission_value?: ValueInput;
+  commission_base?: CommissionBase;
   /**
      * @minimum 1
      * @maximum 365

@@ -170,6 +170,7 @@
  */
 import type { ApprovalMode } from './approvalMode';
 import type { CampaignUpdateClearItem } from './campaignUpdateClearItem';
+import type { CommissionBase } from './commissionBase';
 import type { CommissionType } from './commissionType';
 import type { CurrencyCode } from './currencyCode';
 import type { NullableMoneyInput } from './nullableMoneyInput';
@@ -205,6 +206,7 @@ export interface CampaignUpdate {
   currency?: CurrencyCode;
   commission_type?: CommissionType;
   commission_value?: ValueInput;
+  commission_base?: CommissionBase;
   /**
      * @minimum 1
      * @maximum 365

@@ -235,6 +235,7 @@ export * from './click';
 export * from './clickListResponse';
 export * from './clickListResponseData';
 export * from './commissionAdjustment';
+export * from './commissionBase';
 export * from './commissionType';
 export * from './conflictResponse';
 export * from './conversion';
