@@ -53,6 +53,10 @@ test('a brand creates a manual-approval campaign, an affiliate applies and the b
   await dialog.getByTestId('campaign-dialog-submit').click();
   await dialog.getByText(/^A percentage is a fraction between 0 and 1: write 0\.10 for 10%\./).waitFor();
   await dialog.locator('input[name="commission_value"]').fill('0.10');
+  // A percentage is taken of the subtotal after discounts unless the brand chooses the total.
+  const base = dialog.locator('select[name="commission_base"]');
+  assert.equal(await base.inputValue(), 'subtotal');
+  await base.selectOption('total');
   await dialog.locator('input[name="approval_mode"][value="manual"]').check();
   await dialog.getByTestId('campaign-dialog-submit').click();
   await dialog.waitFor({ state: 'detached' });
