@@ -173,8 +173,9 @@
  * What a percentage commission is computed on when the order's source gives both figures
  * (Shopify's `subtotal_price` and `total_price`; WooCommerce's line items' `total` summed and
  * the order's `total`): `subtotal`, the order after discounts without tax and shipping (the
- * default), or `total`, with tax and shipping. An order from the conversion API has only
- * `order_total`, which is used either way.
+ * default for a new campaign), or `total`, with tax and shipping (what campaigns created
+ * before this setting keep). An order from the conversion API has only `order_total`, which
+ * is used either way.
  */
 export type CommissionBase = typeof CommissionBase[keyof typeof CommissionBase];
 
