@@ -49,6 +49,7 @@ func (s *Server) CreateCampaign(ctx context.Context, req oapi.CreateCampaignRequ
 		Name: &b.Name, Description: b.Description, HomepageUrl: b.HomepageUrl, Status: b.Status,
 		StartDate: b.StartDate, EndDate: b.EndDate, Budget: b.Budget, Currency: b.Currency,
 		CommissionType: b.CommissionType, CommissionValue: b.CommissionValue, CommissionBase: b.CommissionBase,
+		Recurring: b.Recurring, RecurringLimit: b.RecurringLimit,
 		AttributionWindowDays: b.AttributionWindowDays, HoldingDays: b.HoldingDays, Visibility: b.Visibility, ApprovalMode: b.ApprovalMode,
 	})
 	if err != nil {

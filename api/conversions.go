@@ -24,6 +24,10 @@ func (s *Server) ProcessConversion(ctx context.Context, req oapi.ProcessConversi
 	o := conversions.Order{
 		OrderID: b.OrderId, Total: total, Currency: b.Currency, CustomerEmail: deref(b.CustomerEmail),
 		ClickID: deref(b.ClickId), DiscountCode: deref(b.DiscountCode), ConvertedAt: b.ConvertedAt,
+		SubscriptionID: deref(b.SubscriptionId), CustomerID: deref(b.CustomerId),
+	}
+	if b.Kind != nil {
+		o.Kind = string(*b.Kind)
 	}
 	c, created, err := s.Conversions.Process(ctx, scope(ctx), o)
 	if err != nil {

@@ -22,6 +22,7 @@ func campaignOf(c campaigns.Campaign) oapi.Campaign {
 		StartDate: dateOf(c.StartDate), EndDate: dateOf(c.EndDate),
 		Currency: oapi.CurrencyCode(c.Currency), CommissionType: oapi.CommissionType(c.CommissionType),
 		CommissionBase:  oapi.CommissionBase(c.CommissionBase),
+		Recurring:       oapi.Recurring(c.Recurring),
 		CommissionValue: c.CommissionValue.String(), AttributionWindowDays: int(c.AttributionWindowDays),
 		HoldingDays: intOf(c.HoldingDays),
 		Visibility:  oapi.Visibility(c.Visibility), ApprovalMode: oapi.ApprovalMode(c.ApprovalMode),
@@ -38,6 +39,10 @@ func campaignOf(c campaigns.Campaign) oapi.Campaign {
 		out.MembershipStatus = &m
 	}
 	out.Invited = c.Invited
+	if c.RecurringLimit != nil {
+		n := int(*c.RecurringLimit)
+		out.RecurringLimit = &n
+	}
 	return out
 }
 
@@ -95,6 +100,11 @@ func campaignFields(b oapi.CampaignUpdate) (campaigns.CampaignFields, error) {
 		c := string(*b.CommissionBase)
 		f.CommissionBase = &c
 	}
+	if b.Recurring != nil {
+		r := string(*b.Recurring)
+		f.Recurring = &r
+	}
+	f.RecurringLimit = b.RecurringLimit
 	if b.Visibility != nil {
 		v := string(*b.Visibility)
 		f.Visibility = &v

@@ -14,6 +14,7 @@ func conversionOf(c conversions.Conversion) oapi.Conversion {
 		CommissionAmount: amount.Format(c.CommissionAmount), CommissionCurrency: c.CommissionCurrency,
 		ExchangeRate: c.ExchangeRate.String(), RefundedAmount: amount.Format(c.RefundedAmount),
 		Status: oapi.ConversionStatus(c.Status), FlagReason: c.FlagReason,
+		Kind: oapi.ConversionKind(c.Kind), SubscriptionId: c.SubscriptionID, CommissionNote: oapi.ConversionCommissionNote(c.CommissionNote),
 		Attribution: oapi.ConversionAttribution(c.Attribution), LinkId: nullUUID(c.LinkID), LinkCode: c.LinkCode,
 		DiscountCode: c.DiscountCode, Source: oapi.ConversionSource(c.Source), PayoutId: nullUUID(c.PayoutID), ConvertedAt: c.ConvertedAt,
 		CreatedAt: c.CreatedAt,

@@ -72,12 +72,16 @@ CREATE TABLE public.conversions (
     decided_at timestamp with time zone,
     reversed_amount numeric(14,2) DEFAULT 0 NOT NULL,
     payout_id uuid,
+    kind text DEFAULT 'sale'::text NOT NULL,
+    subscription_id text DEFAULT ''::text NOT NULL,
+    commission_note text DEFAULT ''::text NOT NULL,
     CONSTRAINT conversions_attribution_check CHECK ((attribution = ANY (ARRAY['link'::text, 'discount_code'::text, 'none'::text]))),
     CONSTRAINT conversions_check CHECK (((refunded_amount >= (0)::numeric) AND (refunded_amount <= order_total))),
     CONSTRAINT conversions_commission_amount_check CHECK ((commission_amount >= (0)::numeric)),
     CONSTRAINT conversions_commission_currency_check CHECK ((commission_currency ~ '^[A-Z]{3}$'::text)),
     CONSTRAINT conversions_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text)),
     CONSTRAINT conversions_exchange_rate_check CHECK ((exchange_rate > (0)::numeric)),
+    CONSTRAINT conversions_kind_check CHECK ((kind = ANY (ARRAY['sale'::text, 'renewal'::text]))),
     CONSTRAINT conversions_order_id_check CHECK (((order_id <> ''::text) AND (length(order_id) <= 255))),
     CONSTRAINT conversions_order_total_check CHECK ((order_total >= (0)::numeric)),
     CONSTRAINT conversions_original_commission_check CHECK ((original_commission >= (0)::numeric)),
@@ -368,14 +372,18 @@ CREATE TABLE public.campaigns (
     holding_days integer,
     emergency_paused boolean DEFAULT false NOT NULL,
     commission_base text DEFAULT 'subtotal'::text NOT NULL,
+    recurring text DEFAULT 'first_payment'::text NOT NULL,
+    recurring_limit integer,
     CONSTRAINT campaigns_approval_mode_check CHECK ((approval_mode = ANY (ARRAY['auto'::text, 'manual'::text]))),
     CONSTRAINT campaigns_attribution_window_days_check CHECK (((attribution_window_days >= 1) AND (attribution_window_days <= 365))),
     CONSTRAINT campaigns_budget_check CHECK ((budget >= (0)::numeric)),
     CONSTRAINT campaigns_check CHECK (((end_date IS NULL) OR (start_date IS NULL) OR (end_date >= start_date))),
+    CONSTRAINT campaigns_check1 CHECK ((((recurring = ANY (ARRAY['first_payments'::text, 'first_months'::text])) = (recurring_limit IS NOT NULL)) AND ((recurring_limit IS NULL) OR ((recurring_limit >= 1) AND (recurring_limit <= 120))))),
     CONSTRAINT campaigns_commission_base_check CHECK ((commission_base = ANY (ARRAY['subtotal'::text, 'total'::text]))),
     CONSTRAINT campaigns_commission_type_check CHECK ((commission_type = ANY (ARRAY['percentage'::text, 'fixed'::text]))),
     CONSTRAINT campaigns_commission_value_check CHECK ((commission_value >= (0)::numeric)),
     CONSTRAINT campaigns_holding_days_check CHECK (((holding_days >= 1) AND (holding_days <= 365))),
+    CONSTRAINT campaigns_recurring_check CHECK ((recurring = ANY (ARRAY['first_payment'::text, 'first_payments'::text, 'first_months'::text, 'lifetime'::text]))),
     CONSTRAINT campaigns_status_check CHECK ((status = ANY (ARRAY['active'::text, 'paused'::text, 'ended'::text]))),
     CONSTRAINT campaigns_visibility_check CHECK ((visibility = ANY (ARRAY['public'::text, 'invite_only'::text])))
 );
@@ -691,6 +699,21 @@ ALTER TABLE public.stats_deltas ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY
     CACHE 1
 );
 
+-- Name: subscriptions; Type: TABLE; Schema: public; Owner: -
+
+CREATE TABLE public.subscriptions (
+    brand_id uuid NOT NULL,
+    subscription_id text NOT NULL,
+    customer_id text DEFAULT ''::text NOT NULL,
+    affiliate_id uuid NOT NULL,
+    campaign_id uuid NOT NULL,
+    attribution text NOT NULL,
+    first_payment_at timestamp with time zone NOT NULL,
+    payments integer DEFAULT 1 NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT subscriptions_attribution_check CHECK ((attribution = ANY (ARRAY['link'::text, 'discount_code'::text])))
+);
+
 -- Name: tracking_domains; Type: TABLE; Schema: public; Owner: -
 
 CREATE TABLE public.tracking_domains (
@@ -913,6 +936,11 @@ ALTER TABLE ONLY public.short_codes
 ALTER TABLE ONLY public.stats_deltas
     ADD CONSTRAINT stats_deltas_pkey PRIMARY KEY (brand_id, id);
 
+-- Name: subscriptions subscriptions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.subscriptions
+    ADD CONSTRAINT subscriptions_pkey PRIMARY KEY (brand_id, subscription_id);
+
 -- Name: tracking_domains tracking_domains_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 
 ALTER TABLE ONLY public.tracking_domains
@@ -1091,6 +1119,14 @@ CREATE INDEX rate_limit_hits_created_idx ON public.rate_limit_hits USING btree (
 -- Name: rate_limit_hits_key_idx; Type: INDEX; Schema: public; Owner: -
 
 CREATE INDEX rate_limit_hits_key_idx ON public.rate_limit_hits USING btree (action, key, created_at);
+
+-- Name: subscriptions_affiliate_idx; Type: INDEX; Schema: public; Owner: -
+
+CREATE INDEX subscriptions_affiliate_idx ON public.subscriptions USING btree (affiliate_id);
+
+-- Name: subscriptions_campaign_idx; Type: INDEX; Schema: public; Owner: -
+
+CREATE INDEX subscriptions_campaign_idx ON public.subscriptions USING btree (campaign_id);
 
 -- Name: tracking_domains_hostname_idx; Type: INDEX; Schema: public; Owner: -
 
@@ -1286,6 +1322,21 @@ ALTER TABLE ONLY public.platform_state
 
 ALTER TABLE ONLY public.shopify_webhooks
     ADD CONSTRAINT shopify_webhooks_brand_id_fkey FOREIGN KEY (brand_id) REFERENCES public.brands(id) ON DELETE CASCADE;
+
+-- Name: subscriptions subscriptions_affiliate_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.subscriptions
+    ADD CONSTRAINT subscriptions_affiliate_id_fkey FOREIGN KEY (affiliate_id) REFERENCES public.affiliates(id) ON DELETE CASCADE;
+
+-- Name: subscriptions subscriptions_brand_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.subscriptions
+    ADD CONSTRAINT subscriptions_brand_id_fkey FOREIGN KEY (brand_id) REFERENCES public.brands(id) ON DELETE CASCADE;
+
+-- Name: subscriptions subscriptions_campaign_id_brand_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.subscriptions
+    ADD CONSTRAINT subscriptions_campaign_id_brand_id_fkey FOREIGN KEY (campaign_id, brand_id) REFERENCES public.campaigns(id, brand_id) ON DELETE CASCADE;
 
 -- Name: tracking_domains tracking_domains_brand_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 

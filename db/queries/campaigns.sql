@@ -44,10 +44,10 @@ WHERE c.id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR c.brand_id = sqlc.nar
 -- name: CreateCampaign :one
 INSERT INTO campaigns (brand_id, name, description, homepage_url, status, start_date, end_date, budget, currency,
                        commission_type, commission_value, attribution_window_days, holding_days, visibility, approval_mode,
-                       commission_base)
+                       commission_base, recurring, recurring_limit)
 VALUES (@brand_id, @name, @description, @homepage_url, @status, @start_date, @end_date, @budget, @currency,
         @commission_type, @commission_value, @attribution_window_days, @holding_days, @visibility, @approval_mode,
-        @commission_base)
+        @commission_base, @recurring, sqlc.narg(recurring_limit))
 RETURNING id;
 
 -- name: UpdateCampaign :exec
@@ -56,7 +56,8 @@ SET name = @name, description = @description, homepage_url = @homepage_url, stat
     start_date = @start_date, end_date = @end_date, budget = @budget, currency = @currency,
     commission_type = @commission_type, commission_value = @commission_value,
     attribution_window_days = @attribution_window_days, holding_days = @holding_days, visibility = @visibility,
-    approval_mode = @approval_mode, commission_base = @commission_base, updated_at = now()
+    approval_mode = @approval_mode, commission_base = @commission_base,
+    recurring = @recurring, recurring_limit = sqlc.narg(recurring_limit), updated_at = now()
 WHERE id = @id;
 
 -- name: DeleteCampaign :execrows

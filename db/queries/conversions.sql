@@ -7,11 +7,12 @@
 WITH ins AS (
     INSERT INTO conversions (brand_id, order_id, order_total, currency, customer_email, converted_at, source,
                              attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id,
-                             commission_currency, exchange_rate, commission_amount, original_commission, status, flag_reason)
+                             commission_currency, exchange_rate, commission_amount, original_commission, status, flag_reason,
+                             kind, subscription_id, commission_note)
     VALUES (@brand_id, @order_id, @order_total, @currency, @customer_email, @converted_at, @source,
             @attribution, sqlc.narg(click_id), sqlc.narg(link_id), @discount_code, sqlc.narg(discount_code_id),
             sqlc.narg(campaign_id), sqlc.narg(affiliate_id), @commission_currency, @exchange_rate, @commission_amount,
-            @commission_amount, @status, @flag_reason)
+            @commission_amount, @status, @flag_reason, @kind, @subscription_id, @commission_note)
     ON CONFLICT (brand_id, order_id) DO NOTHING
     RETURNING *
 ), used AS (
@@ -206,3 +207,28 @@ ORDER BY v.commission_currency;
 
 -- name: BrandWebhookByID :one
 SELECT public_id, webhook_secret FROM brands WHERE id = @id;
+
+-- name: SubscriptionForRenewal :one
+-- A brand's remembered subscription with its campaign, locked until the renewal is stored (its
+-- payments are counted exactly when renewals arrive together), and whether its affiliate still
+-- earns in the campaign.
+SELECT sqlc.embed(s), sqlc.embed(c), a.email AS affiliate_email,
+       EXISTS (SELECT 1 FROM campaign_memberships m
+               WHERE m.campaign_id = s.campaign_id AND m.affiliate_id = s.affiliate_id AND m.status = 'approved') AS earning
+FROM subscriptions s
+JOIN campaigns c ON c.id = s.campaign_id
+JOIN affiliates a ON a.id = s.affiliate_id
+WHERE s.brand_id = @brand_id AND s.subscription_id = @subscription_id
+FOR UPDATE OF s;
+
+-- name: RememberSubscription :exec
+-- The first attributed payment of a subscription remembers it; a later sale with the same id
+-- changes nothing.
+INSERT INTO subscriptions (brand_id, subscription_id, customer_id, affiliate_id, campaign_id, attribution, first_payment_at)
+VALUES (@brand_id, @subscription_id, @customer_id, @affiliate_id, @campaign_id, @attribution, @first_payment_at)
+ON CONFLICT (brand_id, subscription_id) DO NOTHING;
+
+-- name: CountSubscriptionPayment :exec
+-- A stored renewal of a remembered subscription counts as one more payment.
+UPDATE subscriptions SET payments = payments + 1
+WHERE brand_id = @brand_id AND subscription_id = @subscription_id;

@@ -16,10 +16,10 @@ import (
 const createCampaign = `-- name: CreateCampaign :one
 INSERT INTO campaigns (brand_id, name, description, homepage_url, status, start_date, end_date, budget, currency,
                        commission_type, commission_value, attribution_window_days, holding_days, visibility, approval_mode,
-                       commission_base)
+                       commission_base, recurring, recurring_limit)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
         $10, $11, $12, $13, $14, $15,
-        $16)
+        $16, $17, $18)
 RETURNING id
 `
 
@@ -40,6 +40,8 @@ type CreateCampaignParams struct {
 	Visibility            string
 	ApprovalMode          string
 	CommissionBase        string
+	Recurring             string
+	RecurringLimit        *int32
 }
 
 func (q *Queries) CreateCampaign(ctx context.Context, db DBTX, arg CreateCampaignParams) (uuid.UUID, error) {
@@ -60,6 +62,8 @@ func (q *Queries) CreateCampaign(ctx context.Context, db DBTX, arg CreateCampaig
 		arg.Visibility,
 		arg.ApprovalMode,
 		arg.CommissionBase,
+		arg.Recurring,
+		arg.RecurringLimit,
 	)
 	var id uuid.UUID
 	err := row.Scan(&id)
@@ -159,7 +163,7 @@ func (q *Queries) GetApplication(ctx context.Context, db DBTX, arg GetApplicatio
 }
 
 const getCampaign = `-- name: GetCampaign :one
-SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, b.company_name AS brand_name,
+SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, b.company_name AS brand_name,
        (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
        m.status AS membership_status,
        EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = $1) AS invited
@@ -212,6 +216,8 @@ func (q *Queries) GetCampaign(ctx context.Context, db DBTX, arg GetCampaignParam
 		&i.Campaign.HoldingDays,
 		&i.Campaign.EmergencyPaused,
 		&i.Campaign.CommissionBase,
+		&i.Campaign.Recurring,
+		&i.Campaign.RecurringLimit,
 		&i.BrandName,
 		&i.AffiliatesCount,
 		&i.MembershipStatus,
@@ -366,7 +372,7 @@ func (q *Queries) ListApplications(ctx context.Context, db DBTX, arg ListApplica
 }
 
 const listCampaigns = `-- name: ListCampaigns :many
-SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, b.company_name AS brand_name,
+SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, b.company_name AS brand_name,
        (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
        m.status AS membership_status,
        EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = $1) AS invited,
@@ -463,6 +469,8 @@ func (q *Queries) ListCampaigns(ctx context.Context, db DBTX, arg ListCampaignsP
 			&i.Campaign.HoldingDays,
 			&i.Campaign.EmergencyPaused,
 			&i.Campaign.CommissionBase,
+			&i.Campaign.Recurring,
+			&i.Campaign.RecurringLimit,
 			&i.BrandName,
 			&i.AffiliatesCount,
 			&i.MembershipStatus,
@@ -529,8 +537,9 @@ SET name = $1, description = $2, homepage_url = $3, status = $4,
     start_date = $5, end_date = $6, budget = $7, currency = $8,
     commission_type = $9, commission_value = $10,
     attribution_window_days = $11, holding_days = $12, visibility = $13,
-    approval_mode = $14, commission_base = $15, updated_at = now()
-WHERE id = $16
+    approval_mode = $14, commission_base = $15,
+    recurring = $16, recurring_limit = $17, updated_at = now()
+WHERE id = $18
 `
 
 type UpdateCampaignParams struct {
@@ -549,6 +558,8 @@ type UpdateCampaignParams struct {
 	Visibility            string
 	ApprovalMode          string
 	CommissionBase        string
+	Recurring             string
+	RecurringLimit        *int32
 	ID                    uuid.UUID
 }
 
@@ -569,6 +580,8 @@ func (q *Queries) UpdateCampaign(ctx context.Context, db DBTX, arg UpdateCampaig
 		arg.Visibility,
 		arg.ApprovalMode,
 		arg.CommissionBase,
+		arg.Recurring,
+		arg.RecurringLimit,
 		arg.ID,
 	)
 	return err

@@ -64,7 +64,7 @@ func (q *Queries) BrandWebhookByID(ctx context.Context, db DBTX, id uuid.UUID) (
 
 const clickForAttribution = `-- name: ClickForAttribution :one
 SELECT k.id, k.clicked_at, k.link_id, k.brand_id, k.affiliate_id, k.is_bot,
-       c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, a.email AS affiliate_email,
+       c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
                WHERE m.campaign_id = k.campaign_id AND m.affiliate_id = k.affiliate_id AND m.status = 'approved') AS earning,
        (SELECT count(*) FROM clicks x
@@ -123,6 +123,8 @@ func (q *Queries) ClickForAttribution(ctx context.Context, db DBTX, id uuid.UUID
 		&i.Campaign.HoldingDays,
 		&i.Campaign.EmergencyPaused,
 		&i.Campaign.CommissionBase,
+		&i.Campaign.Recurring,
+		&i.Campaign.RecurringLimit,
 		&i.AffiliateEmail,
 		&i.Earning,
 		&i.RecentClicks,
@@ -131,7 +133,7 @@ func (q *Queries) ClickForAttribution(ctx context.Context, db DBTX, id uuid.UUID
 }
 
 const codeForAttribution = `-- name: CodeForAttribution :one
-SELECT d.id, d.brand_id, d.campaign_id, d.affiliate_id, d.code, d.description, d.discount_type, d.discount_value, d.minimum_order_amount, d.usage_limit, d.usage_limit_per_customer, d.current_usage_count, d.valid_from, d.valid_until, d.is_exclusive, d.commission_override, d.status, d.created_at, d.updated_at, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, a.email AS affiliate_email,
+SELECT d.id, d.brand_id, d.campaign_id, d.affiliate_id, d.code, d.description, d.discount_type, d.discount_value, d.minimum_order_amount, d.usage_limit, d.usage_limit_per_customer, d.current_usage_count, d.valid_from, d.valid_until, d.is_exclusive, d.commission_override, d.status, d.created_at, d.updated_at, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
                WHERE m.campaign_id = d.campaign_id AND m.affiliate_id = d.affiliate_id AND m.status = 'approved') AS earning,
        (SELECT count(*) FROM conversions v
@@ -203,11 +205,29 @@ func (q *Queries) CodeForAttribution(ctx context.Context, db DBTX, arg CodeForAt
 		&i.Campaign.HoldingDays,
 		&i.Campaign.EmergencyPaused,
 		&i.Campaign.CommissionBase,
+		&i.Campaign.Recurring,
+		&i.Campaign.RecurringLimit,
 		&i.AffiliateEmail,
 		&i.Earning,
 		&i.CustomerUses,
 	)
 	return i, err
+}
+
+const countSubscriptionPayment = `-- name: CountSubscriptionPayment :exec
+UPDATE subscriptions SET payments = payments + 1
+WHERE brand_id = $1 AND subscription_id = $2
+`
+
+type CountSubscriptionPaymentParams struct {
+	BrandID        uuid.UUID
+	SubscriptionID string
+}
+
+// A stored renewal of a remembered subscription counts as one more payment.
+func (q *Queries) CountSubscriptionPayment(ctx context.Context, db DBTX, arg CountSubscriptionPaymentParams) error {
+	_, err := db.Exec(ctx, countSubscriptionPayment, arg.BrandID, arg.SubscriptionID)
+	return err
 }
 
 const deleteConversion = `-- name: DeleteConversion :exec
@@ -278,7 +298,7 @@ func (q *Queries) EarningsByCurrency(ctx context.Context, db DBTX, arg EarningsB
 }
 
 const getConversion = `-- name: GetConversion :one
-SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
@@ -336,6 +356,9 @@ func (q *Queries) GetConversion(ctx context.Context, db DBTX, arg GetConversionP
 		&i.Conversion.DecidedAt,
 		&i.Conversion.ReversedAmount,
 		&i.Conversion.PayoutID,
+		&i.Conversion.Kind,
+		&i.Conversion.SubscriptionID,
+		&i.Conversion.CommissionNote,
 		&i.CampaignName,
 		&i.AffiliateName,
 		&i.BrandName,
@@ -345,7 +368,7 @@ func (q *Queries) GetConversion(ctx context.Context, db DBTX, arg GetConversionP
 }
 
 const getConversionByOrder = `-- name: GetConversionByOrder :one
-SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
@@ -400,6 +423,9 @@ func (q *Queries) GetConversionByOrder(ctx context.Context, db DBTX, arg GetConv
 		&i.Conversion.DecidedAt,
 		&i.Conversion.ReversedAmount,
 		&i.Conversion.PayoutID,
+		&i.Conversion.Kind,
+		&i.Conversion.SubscriptionID,
+		&i.Conversion.CommissionNote,
 		&i.CampaignName,
 		&i.AffiliateName,
 		&i.BrandName,
@@ -446,7 +472,7 @@ func (q *Queries) HeldConversions(ctx context.Context, db DBTX, arg HeldConversi
 }
 
 const linkForAttribution = `-- name: LinkForAttribution :one
-SELECT l.id, l.brand_id, l.affiliate_id, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, a.email AS affiliate_email,
+SELECT l.id, l.brand_id, l.affiliate_id, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
                WHERE m.campaign_id = l.campaign_id AND m.affiliate_id = l.affiliate_id AND m.status = 'approved') AS earning
 FROM tracking_links l
@@ -495,6 +521,8 @@ func (q *Queries) LinkForAttribution(ctx context.Context, db DBTX, id uuid.UUID)
 		&i.Campaign.HoldingDays,
 		&i.Campaign.EmergencyPaused,
 		&i.Campaign.CommissionBase,
+		&i.Campaign.Recurring,
+		&i.Campaign.RecurringLimit,
 		&i.AffiliateEmail,
 		&i.Earning,
 	)
@@ -502,7 +530,7 @@ func (q *Queries) LinkForAttribution(ctx context.Context, db DBTX, id uuid.UUID)
 }
 
 const listConversions = `-- name: ListConversions :many
-SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code,
        count(*) OVER () AS total,
        count(*) FILTER (WHERE v.affiliate_id IS NOT NULL AND v.status NOT IN ('rejected', 'reversed')) OVER () AS counted
@@ -612,6 +640,9 @@ func (q *Queries) ListConversions(ctx context.Context, db DBTX, arg ListConversi
 			&i.Conversion.DecidedAt,
 			&i.Conversion.ReversedAmount,
 			&i.Conversion.PayoutID,
+			&i.Conversion.Kind,
+			&i.Conversion.SubscriptionID,
+			&i.Conversion.CommissionNote,
 			&i.CampaignName,
 			&i.AffiliateName,
 			&i.BrandName,
@@ -646,7 +677,7 @@ func (q *Queries) LockCampaignBudget(ctx context.Context, db DBTX, id uuid.UUID)
 }
 
 const lockConversion = `-- name: LockConversion :one
-SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id FROM conversions
+SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id, kind, subscription_id, commission_note FROM conversions
 WHERE id = $1 AND ($2::uuid IS NULL OR brand_id = $2)
 FOR UPDATE
 `
@@ -688,12 +719,15 @@ func (q *Queries) LockConversion(ctx context.Context, db DBTX, arg LockConversio
 		&i.DecidedAt,
 		&i.ReversedAmount,
 		&i.PayoutID,
+		&i.Kind,
+		&i.SubscriptionID,
+		&i.CommissionNote,
 	)
 	return i, err
 }
 
 const lockConversionByOrder = `-- name: LockConversionByOrder :one
-SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id FROM conversions WHERE brand_id = $1 AND order_id = $2 FOR UPDATE
+SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id, kind, subscription_id, commission_note FROM conversions WHERE brand_id = $1 AND order_id = $2 FOR UPDATE
 `
 
 type LockConversionByOrderParams struct {
@@ -732,6 +766,9 @@ func (q *Queries) LockConversionByOrder(ctx context.Context, db DBTX, arg LockCo
 		&i.DecidedAt,
 		&i.ReversedAmount,
 		&i.PayoutID,
+		&i.Kind,
+		&i.SubscriptionID,
+		&i.CommissionNote,
 	)
 	return i, err
 }
@@ -740,18 +777,19 @@ const recordConversion = `-- name: RecordConversion :one
 WITH ins AS (
     INSERT INTO conversions (brand_id, order_id, order_total, currency, customer_email, converted_at, source,
                              attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id,
-                             commission_currency, exchange_rate, commission_amount, original_commission, status, flag_reason)
+                             commission_currency, exchange_rate, commission_amount, original_commission, status, flag_reason,
+                             kind, subscription_id, commission_note)
     VALUES ($1, $2, $3, $4, $5, $6, $7,
             $8, $9, $10, $11, $12,
             $13, $14, $15, $16, $17,
-            $17, $18, $19)
+            $17, $18, $19, $20, $21, $22)
     ON CONFLICT (brand_id, order_id) DO NOTHING
-    RETURNING id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id
+    RETURNING id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id, kind, subscription_id, commission_note
 ), used AS (
     UPDATE discount_codes d SET current_usage_count = d.current_usage_count + 1
-    WHERE d.id = $20 AND EXISTS (SELECT 1 FROM ins)
+    WHERE d.id = $23 AND EXISTS (SELECT 1 FROM ins)
 )
-SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, b.company_name AS brand_name, coalesce(c.name, '')::text AS campaign_name,
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, b.company_name AS brand_name, coalesce(c.name, '')::text AS campaign_name,
        coalesce(a.name, '')::text AS affiliate_name, coalesce(l.short_code, '')::text AS link_code,
        coalesce((SELECT array_agg(DISTINCT o.brand_id ORDER BY o.brand_id) FROM conversions o
                  WHERE o.order_id = v.order_id AND o.brand_id <> v.brand_id AND o.order_total <> v.order_total),
@@ -783,6 +821,9 @@ type RecordConversionParams struct {
 	CommissionAmount   decimal.Decimal
 	Status             string
 	FlagReason         string
+	Kind               string
+	SubscriptionID     string
+	CommissionNote     string
 	CountCodeID        uuid.NullUUID
 }
 
@@ -814,6 +855,9 @@ type RecordConversionRow struct {
 	DecidedAt          *time.Time
 	ReversedAmount     decimal.Decimal
 	PayoutID           uuid.NullUUID
+	Kind               string
+	SubscriptionID     string
+	CommissionNote     string
 	BrandName          string
 	CampaignName       string
 	AffiliateName      string
@@ -847,6 +891,9 @@ func (q *Queries) RecordConversion(ctx context.Context, db DBTX, arg RecordConve
 		arg.CommissionAmount,
 		arg.Status,
 		arg.FlagReason,
+		arg.Kind,
+		arg.SubscriptionID,
+		arg.CommissionNote,
 		arg.CountCodeID,
 	)
 	var i RecordConversionRow
@@ -878,6 +925,9 @@ func (q *Queries) RecordConversion(ctx context.Context, db DBTX, arg RecordConve
 		&i.DecidedAt,
 		&i.ReversedAmount,
 		&i.PayoutID,
+		&i.Kind,
+		&i.SubscriptionID,
+		&i.CommissionNote,
 		&i.BrandName,
 		&i.CampaignName,
 		&i.AffiliateName,
@@ -885,6 +935,37 @@ func (q *Queries) RecordConversion(ctx context.Context, db DBTX, arg RecordConve
 		&i.OtherBrandIds,
 	)
 	return i, err
+}
+
+const rememberSubscription = `-- name: RememberSubscription :exec
+INSERT INTO subscriptions (brand_id, subscription_id, customer_id, affiliate_id, campaign_id, attribution, first_payment_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7)
+ON CONFLICT (brand_id, subscription_id) DO NOTHING
+`
+
+type RememberSubscriptionParams struct {
+	BrandID        uuid.UUID
+	SubscriptionID string
+	CustomerID     string
+	AffiliateID    uuid.UUID
+	CampaignID     uuid.UUID
+	Attribution    string
+	FirstPaymentAt time.Time
+}
+
+// The first attributed payment of a subscription remembers it; a later sale with the same id
+// changes nothing.
+func (q *Queries) RememberSubscription(ctx context.Context, db DBTX, arg RememberSubscriptionParams) error {
+	_, err := db.Exec(ctx, rememberSubscription,
+		arg.BrandID,
+		arg.SubscriptionID,
+		arg.CustomerID,
+		arg.AffiliateID,
+		arg.CampaignID,
+		arg.Attribution,
+		arg.FirstPaymentAt,
+	)
+	return err
 }
 
 const setConversionDecision = `-- name: SetConversionDecision :exec
@@ -933,6 +1014,74 @@ func (q *Queries) SetConversionRefund(ctx context.Context, db DBTX, arg SetConve
 		arg.ID,
 	)
 	return err
+}
+
+const subscriptionForRenewal = `-- name: SubscriptionForRenewal :one
+SELECT s.brand_id, s.subscription_id, s.customer_id, s.affiliate_id, s.campaign_id, s.attribution, s.first_payment_at, s.payments, s.created_at, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, a.email AS affiliate_email,
+       EXISTS (SELECT 1 FROM campaign_memberships m
+               WHERE m.campaign_id = s.campaign_id AND m.affiliate_id = s.affiliate_id AND m.status = 'approved') AS earning
+FROM subscriptions s
+JOIN campaigns c ON c.id = s.campaign_id
+JOIN affiliates a ON a.id = s.affiliate_id
+WHERE s.brand_id = $1 AND s.subscription_id = $2
+FOR UPDATE OF s
+`
+
+type SubscriptionForRenewalParams struct {
+	BrandID        uuid.UUID
+	SubscriptionID string
+}
+
+type SubscriptionForRenewalRow struct {
+	Subscription   Subscription
+	Campaign       Campaign
+	AffiliateEmail string
+	Earning        bool
+}
+
+// A brand's remembered subscription with its campaign, locked until the renewal is stored (its
+// payments are counted exactly when renewals arrive together), and whether its affiliate still
+// earns in the campaign.
+func (q *Queries) SubscriptionForRenewal(ctx context.Context, db DBTX, arg SubscriptionForRenewalParams) (SubscriptionForRenewalRow, error) {
+	row := db.QueryRow(ctx, subscriptionForRenewal, arg.BrandID, arg.SubscriptionID)
+	var i SubscriptionForRenewalRow
+	err := row.Scan(
+		&i.Subscription.BrandID,
+		&i.Subscription.SubscriptionID,
+		&i.Subscription.CustomerID,
+		&i.Subscription.AffiliateID,
+		&i.Subscription.CampaignID,
+		&i.Subscription.Attribution,
+		&i.Subscription.FirstPaymentAt,
+		&i.Subscription.Payments,
+		&i.Subscription.CreatedAt,
+		&i.Campaign.ID,
+		&i.Campaign.BrandID,
+		&i.Campaign.Name,
+		&i.Campaign.Description,
+		&i.Campaign.HomepageUrl,
+		&i.Campaign.Status,
+		&i.Campaign.StartDate,
+		&i.Campaign.EndDate,
+		&i.Campaign.Budget,
+		&i.Campaign.Spent,
+		&i.Campaign.Currency,
+		&i.Campaign.CommissionType,
+		&i.Campaign.CommissionValue,
+		&i.Campaign.AttributionWindowDays,
+		&i.Campaign.Visibility,
+		&i.Campaign.ApprovalMode,
+		&i.Campaign.CreatedAt,
+		&i.Campaign.UpdatedAt,
+		&i.Campaign.HoldingDays,
+		&i.Campaign.EmergencyPaused,
+		&i.Campaign.CommissionBase,
+		&i.Campaign.Recurring,
+		&i.Campaign.RecurringLimit,
+		&i.AffiliateEmail,
+		&i.Earning,
+	)
+	return i, err
 }
 
 const takeShopifyWebhook = `-- name: TakeShopifyWebhook :one

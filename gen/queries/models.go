@@ -89,6 +89,8 @@ type Campaign struct {
 	HoldingDays           *int32
 	EmergencyPaused       bool
 	CommissionBase        string
+	Recurring             string
+	RecurringLimit        *int32
 }
 
 type CampaignInvitation struct {
@@ -150,6 +152,9 @@ type Conversion struct {
 	DecidedAt          *time.Time
 	ReversedAmount     decimal.Decimal
 	PayoutID           uuid.NullUUID
+	Kind               string
+	SubscriptionID     string
+	CommissionNote     string
 }
 
 type CurrencyRate struct {
@@ -349,6 +354,18 @@ type StatsDelta struct {
 	ConfirmedCommission decimal.Decimal
 	PaidCommission      decimal.Decimal
 	LinkConversions     int64
+}
+
+type Subscription struct {
+	BrandID        uuid.UUID
+	SubscriptionID string
+	CustomerID     string
+	AffiliateID    uuid.UUID
+	CampaignID     uuid.UUID
+	Attribution    string
+	FirstPaymentAt time.Time
+	Payments       int32
+	CreatedAt      time.Time
 }
 
 type TrackingDomain struct {

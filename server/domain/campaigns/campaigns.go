@@ -44,6 +44,9 @@ var (
 	CampaignStatuses = []string{"active", "paused", "ended"}
 	CommissionTypes  = []string{"percentage", "fixed"}
 	CommissionBases  = []string{"subtotal", "total"}
+	// Recurrings are which payments of a subscription earn; the limited ones take a limit.
+	Recurrings        = []string{"first_payment", "first_payments", "first_months", "lifetime"}
+	limitedRecurrings = []string{"first_payments", "first_months"}
 	Visibilities     = []string{"public", "invite_only"}
 	ApprovalModes    = []string{"auto", "manual"}
 )
@@ -75,6 +78,8 @@ type Campaign struct {
 	CommissionType        string
 	CommissionValue       decimal.Decimal
 	CommissionBase        string // subtotal or total: what a percentage is taken of, when the order says both
+	Recurring             string // which payments of a subscription earn (Recurrings)
+	RecurringLimit        *int32 // the N of first_payments and first_months, else nil
 	AttributionWindowDays int32
 	HoldingDays           *int32
 	Visibility            string
@@ -93,7 +98,7 @@ func campaignOf(r queries.Campaign, brandName string, affiliates int64, membersh
 		ID: r.ID, BrandID: r.BrandID, Name: r.Name, Description: r.Description, HomepageUrl: r.HomepageUrl,
 		Status: r.Status, StartDate: r.StartDate, EndDate: r.EndDate, Budget: r.Budget, Spent: r.Spent,
 		Currency: r.Currency, CommissionType: r.CommissionType, CommissionValue: r.CommissionValue,
-		CommissionBase: r.CommissionBase, AttributionWindowDays: r.AttributionWindowDays, HoldingDays: r.HoldingDays, Visibility: r.Visibility,
+		CommissionBase: r.CommissionBase, Recurring: r.Recurring, RecurringLimit: r.RecurringLimit, AttributionWindowDays: r.AttributionWindowDays, HoldingDays: r.HoldingDays, Visibility: r.Visibility,
 		ApprovalMode: r.ApprovalMode, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 		BrandName: brandName, AffiliatesCount: int(affiliates), MembershipStatus: membership, Invited: invited,
 	}
@@ -121,6 +126,8 @@ type CampaignFields struct {
 	CommissionType        *string
 	CommissionValue       *decimal.Decimal
 	CommissionBase        *string
+	Recurring             *string
+	RecurringLimit        *int // nil leaves it, or clears it when Recurring turns to an unlimited rule
 	AttributionWindowDays *int
 	HoldingDays           **int
 	Visibility            *string
@@ -216,7 +223,7 @@ func (s *Service) CreateCampaign(ctx context.Context, sc tenancy.Scope, f Campai
 	}
 	c := Campaign{
 		BrandID: brandID, Status: "active", Currency: brand.DefaultCurrency, CommissionType: "percentage",
-		CommissionBase: "subtotal", AttributionWindowDays: 30, Visibility: "public", ApprovalMode: "auto",
+		CommissionBase: "subtotal", Recurring: "first_payment", AttributionWindowDays: 30, Visibility: "public", ApprovalMode: "auto",
 	}
 	if f.Name == nil {
 		return Campaign{}, apierror.Validation("name", "Name is required")
@@ -238,6 +245,7 @@ func (s *Service) CreateCampaign(ctx context.Context, sc tenancy.Scope, f Campai
 			BrandID: c.BrandID, Name: c.Name, Description: c.Description, HomepageUrl: c.HomepageUrl, Status: c.Status,
 			StartDate: c.StartDate, EndDate: c.EndDate, Budget: c.Budget, Currency: c.Currency,
 			CommissionType: c.CommissionType, CommissionValue: c.CommissionValue, CommissionBase: c.CommissionBase,
+			Recurring: c.Recurring, RecurringLimit: c.RecurringLimit,
 			AttributionWindowDays: c.AttributionWindowDays, HoldingDays: c.HoldingDays, Visibility: c.Visibility, ApprovalMode: c.ApprovalMode,
 		})
 		if err != nil {
@@ -283,6 +291,7 @@ func (s *Service) UpdateCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 			ID: id, Name: c.Name, Description: c.Description, HomepageUrl: c.HomepageUrl, Status: c.Status,
 			StartDate: c.StartDate, EndDate: c.EndDate, Budget: c.Budget, Currency: c.Currency,
 			CommissionType: c.CommissionType, CommissionValue: c.CommissionValue, CommissionBase: c.CommissionBase,
+			Recurring: c.Recurring, RecurringLimit: c.RecurringLimit,
 			AttributionWindowDays: c.AttributionWindowDays, HoldingDays: c.HoldingDays, Visibility: c.Visibility, ApprovalMode: c.ApprovalMode,
 		}); err != nil {
 			return err
@@ -403,6 +412,9 @@ func apply(c *Campaign, f CampaignFields, allowed []string) error {
 		}
 		c.CommissionBase = *f.CommissionBase
 	}
+	if err := applyRecurring(c, f); err != nil {
+		return err
+	}
 	if f.CommissionValue != nil {
 		c.CommissionValue = *f.CommissionValue
 		if c.CommissionType == "fixed" && !c.CommissionValue.Equal(c.CommissionValue.Round(2)) {
@@ -458,4 +470,34 @@ func listOrNone(items []string) string {
 		return "(none yet: add one on the integration page)"
 	}
 	return strings.Join(items, ", ")
+}
+
+// applyRecurring sets the recurring rule: a limit, 1 to 120, is required with first_payments and
+// first_months and refused with the others; turning to an unlimited rule clears the old limit.
+func applyRecurring(c *Campaign, f CampaignFields) error {
+	if f.Recurring != nil {
+		if !slices.Contains(Recurrings, *f.Recurring) {
+			return apierror.Validation("recurring", "Recurring must be one of: "+strings.Join(Recurrings, ", "))
+		}
+		c.Recurring = *f.Recurring
+		if !slices.Contains(limitedRecurrings, c.Recurring) && f.RecurringLimit == nil {
+			c.RecurringLimit = nil
+		}
+	}
+	limited := slices.Contains(limitedRecurrings, c.Recurring)
+	if f.RecurringLimit != nil {
+		n := *f.RecurringLimit
+		switch {
+		case !limited:
+			return apierror.Validation("recurring_limit", "A recurring limit goes only with first_payments or first_months")
+		case n < 1 || n > 120:
+			return apierror.Validation("recurring_limit", "The recurring limit is 1 to 120")
+		}
+		l := int32(n)
+		c.RecurringLimit = &l
+	}
+	if limited && c.RecurringLimit == nil {
+		return apierror.Validation("recurring_limit", "first_payments and first_months need a recurring limit, 1 to 120")
+	}
+	return nil
 }

@@ -70,6 +70,9 @@ type Conversion struct {
 	RefundedAmount     decimal.Decimal
 	Status             string
 	FlagReason         string
+	Kind               string // sale or renewal
+	SubscriptionID     string // the subscription it is a payment of, or empty
+	CommissionNote     string // why an attributed renewal earns nothing (the Note* values), or empty
 	CreatedAt          time.Time
 	UpdatedAt          time.Time
 	DecidedAt          *time.Time
@@ -87,7 +90,8 @@ func conversionOf(v queries.Conversion, brandName, campaignName, affiliateName, 
 		ClickID: v.ClickID, LinkID: v.LinkID, DiscountCode: v.DiscountCode, DiscountCodeID: v.DiscountCodeID,
 		CampaignID: v.CampaignID, AffiliateID: v.AffiliateID, CommissionCurrency: v.CommissionCurrency,
 		ExchangeRate: v.ExchangeRate, CommissionAmount: v.CommissionAmount, OriginalCommission: v.OriginalCommission,
-		RefundedAmount: v.RefundedAmount, Status: v.Status, FlagReason: v.FlagReason, CreatedAt: v.CreatedAt,
+		RefundedAmount: v.RefundedAmount, Status: v.Status, FlagReason: v.FlagReason,
+		Kind: v.Kind, SubscriptionID: v.SubscriptionID, CommissionNote: v.CommissionNote, CreatedAt: v.CreatedAt,
 		UpdatedAt: v.UpdatedAt, DecidedAt: v.DecidedAt, ReversedAmount: v.ReversedAmount, PayoutID: v.PayoutID,
 		BrandName: brandName, CampaignName: campaignName, AffiliateName: affiliateName, LinkCode: linkCode,
 	}

@@ -37,6 +37,11 @@ type Order struct {
 	// Subtotal is the order after discounts without tax and shipping, when the source says it
 	// (Shopify, WooCommerce): a campaign whose commission_base is subtotal takes its percentage of it.
 	Subtotal *decimal.Decimal
+	// Kind is sale (the default) or renewal: a later payment of the subscription SubscriptionID
+	// names, attributed as its first payment was (subscription.go).
+	Kind           string
+	SubscriptionID string
+	CustomerID     string
 
 	// at is ConvertedAt, or now when it is nil, once check has passed.
 	at time.Time
@@ -59,6 +64,11 @@ func (s *Service) check(o *Order) error {
 	o.CustomerEmail = strings.TrimSpace(o.CustomerEmail)
 	o.DiscountCode = strings.TrimSpace(o.DiscountCode)
 	o.ClickID = strings.TrimSpace(o.ClickID)
+	o.SubscriptionID = strings.TrimSpace(o.SubscriptionID)
+	o.CustomerID = strings.TrimSpace(o.CustomerID)
+	if o.Kind == "" {
+		o.Kind = KindSale
+	}
 	switch {
 	case o.OrderID == "":
 		return apierror.Invalid("order_id", "required", "An order id is required")
@@ -76,6 +86,14 @@ func (s *Service) check(o *Order) error {
 		return apierror.Invalid("customer_email", "maxLength", "An email address has at most 254 characters")
 	case utf8.RuneCountInString(o.DiscountCode) > 255:
 		return apierror.Invalid("discount_code", "maxLength", "A discount code has at most 255 characters")
+	case o.Kind != KindSale && o.Kind != KindRenewal:
+		return apierror.Invalid("kind", "enum", "The kind is sale or renewal")
+	case utf8.RuneCountInString(o.SubscriptionID) > 255:
+		return apierror.Invalid("subscription_id", "maxLength", "A subscription id has at most 255 characters")
+	case utf8.RuneCountInString(o.CustomerID) > 255:
+		return apierror.Invalid("customer_id", "maxLength", "A customer id has at most 255 characters")
+	case o.Kind == KindRenewal && o.SubscriptionID == "":
+		return apierror.Invalid("subscription_id", "required", "A renewal names its subscription")
 	}
 	// A time that was sent is checked whatever it is: 0001-01-01T00:00:00Z is a time, not "absent".
 	now := s.now()
@@ -137,6 +155,7 @@ func (s *Service) Ingest(ctx context.Context, sc tenancy.Scope, o Order) (Conver
 			DiscountCodeID: d.codeID, CampaignID: d.campaignID, AffiliateID: d.affiliateID,
 			CommissionCurrency: d.commissionCurrency, ExchangeRate: d.rate, CommissionAmount: d.commission,
 			Status: d.status, FlagReason: d.flag,
+			Kind: o.Kind, SubscriptionID: o.SubscriptionID, CommissionNote: d.note,
 		}
 		if d.countCodeUse {
 			params.CountCodeID = d.codeID
@@ -151,6 +170,9 @@ func (s *Service) Ingest(ctx context.Context, sc tenancy.Scope, o Order) (Conver
 			return Conversion{}, false, err
 		}
 		if err := logRecorded(ctx, db, row); err != nil {
+			return Conversion{}, false, err
+		}
+		if err := s.countSubscription(ctx, db, brandID, o, d); err != nil {
 			return Conversion{}, false, err
 		}
 		return recorded(row), true, nil
@@ -202,6 +224,7 @@ func recorded(r queries.RecordConversionRow) Conversion {
 		ExchangeRate: r.ExchangeRate, CommissionAmount: r.CommissionAmount, OriginalCommission: r.OriginalCommission,
 		RefundedAmount: r.RefundedAmount, Status: r.Status, FlagReason: r.FlagReason, CreatedAt: r.CreatedAt,
 		UpdatedAt: r.UpdatedAt, DecidedAt: r.DecidedAt, ReversedAmount: r.ReversedAmount, PayoutID: r.PayoutID,
+		Kind: r.Kind, SubscriptionID: r.SubscriptionID, CommissionNote: r.CommissionNote,
 	}, r.BrandName, r.CampaignName, r.AffiliateName, r.LinkCode)
 }
 
@@ -213,12 +236,19 @@ type decision struct {
 	rate, commission                                 decimal.Decimal
 	status, flag                                     string
 	countCodeUse                                     bool
+	// note says why a renewal earns nothing; renewal is whether a remembered subscription
+	// attributed it.
+	note    string
+	renewal bool
 }
 
 // decide attributes an order: the click, if it is valid (this brand's, a person's, within its
 // campaign's window, its affiliate still approved); else a valid discount code of the brand; else
 // nobody. Then the commission, and the fraud rules.
 func (s *Service) decide(ctx context.Context, db queries.DBTX, brandID uuid.UUID, o Order, rates map[string]decimal.Decimal) (decision, error) {
+	if o.Kind == KindRenewal {
+		return s.decideRenewal(ctx, db, brandID, o, rates)
+	}
 	click, err := s.validClick(ctx, db, brandID, o)
 	if err != nil {
 		return decision{}, err
@@ -248,26 +278,13 @@ func (s *Service) decide(ctx context.Context, db queries.DBTX, brandID uuid.UUID
 		// Nobody earns from it: no commission, no fraud rule.
 		return d, nil
 	}
-	d.campaignID = uuid.NullUUID{UUID: campaign.ID, Valid: true}
-	rate, ok := ExchangeRate(rates, o.Currency, campaign.Currency)
-	if !ok {
-		return decision{}, apierror.Invalid("currency", "enum", "The platform has no exchange rate from "+o.Currency+" to "+campaign.Currency)
-	}
 	rule := Rule{Type: campaign.CommissionType, Value: campaign.CommissionValue}
 	// A code's override replaces its campaign's value for orders that used the code.
 	if code != nil && code.DiscountCode.CampaignID == campaign.ID && code.DiscountCode.CommissionOverride.Valid {
 		rule.Value = code.DiscountCode.CommissionOverride.Decimal
 	}
-	var budget *decimal.Decimal
-	if campaign.Budget.Valid {
-		budget = &campaign.Budget.Decimal
-	}
-	d.commissionCurrency, d.rate = campaign.Currency, rate
-	d.commission = WithinBudget(Commission(rule, o.base(rule, campaign.CommissionBase), rate), budget, campaign.Spent)
-	if d.commission.GreaterThan(amount.MaxMoney) {
-		return decision{}, apierror.Invalid("order_total", "maximum", fmt.Sprintf(
-			"The order earns a commission of %s %s, more than the platform stores (%s)",
-			amount.Format(d.commission), campaign.Currency, amount.Format(amount.MaxMoney)))
+	if err := d.earn(o, campaign, rule, rates); err != nil {
+		return decision{}, err
 	}
 
 	// Fraud rules, in order; the first that fires names the flag.
@@ -382,4 +399,26 @@ func (o Order) base(rule Rule, commissionBase string) decimal.Decimal {
 		return *o.Subtotal
 	}
 	return o.Total
+}
+
+// earn sets the attributed order's campaign and its commission by rule, in the campaign's currency
+// and within its budget.
+func (d *decision) earn(o Order, campaign queries.Campaign, rule Rule, rates map[string]decimal.Decimal) error {
+	d.campaignID = uuid.NullUUID{UUID: campaign.ID, Valid: true}
+	rate, ok := ExchangeRate(rates, o.Currency, campaign.Currency)
+	if !ok {
+		return apierror.Invalid("currency", "enum", "The platform has no exchange rate from "+o.Currency+" to "+campaign.Currency)
+	}
+	var budget *decimal.Decimal
+	if campaign.Budget.Valid {
+		budget = &campaign.Budget.Decimal
+	}
+	d.commissionCurrency, d.rate = campaign.Currency, rate
+	d.commission = WithinBudget(Commission(rule, o.base(rule, campaign.CommissionBase), rate), budget, campaign.Spent)
+	if d.commission.GreaterThan(amount.MaxMoney) {
+		return apierror.Invalid("order_total", "maximum", fmt.Sprintf(
+			"The order earns a commission of %s %s, more than the platform stores (%s)",
+			amount.Format(d.commission), campaign.Currency, amount.Format(amount.MaxMoney)))
+	}
+	return nil
 }

@@ -253,6 +253,18 @@ export const getProcessConversionUrl = () => {
  * fixed amount or override is capped at it. An order whose commission would still pass
  * 999999999999.99, the most a commission holds, is refused (`400` naming `order_total`) and
  * nothing is stored; so is one between currencies the stored rates cannot convert.
+ *
+ * Subscriptions: a `sale` (the default `kind`) with a `subscription_id` that is attributed by
+ * its click or discount code remembers the subscription (with its `customer_id`) for its
+ * affiliate and campaign, and its time as the first payment. A `renewal` with that
+ * `subscription_id` is attributed to the same affiliate and campaign without a click or code
+ * (its `attribution` is the first payment's), and earns as the campaign's `recurring` rule
+ * says; a renewal the rule leaves out is stored attributed with a zero commission and a
+ * `commission_note` saying why. A renewal of a subscription not remembered (never sold, sold
+ * unattributed, or another brand's), or whose affiliate no longer earns in the campaign, is
+ * stored unattributed. Renewals are not reordered: one reported before its subscription's
+ * first payment is stored unattributed and stays so; each renewal counts its payment when it
+ * is stored.
  * @summary Report an order; it is stored once, attributed, and its commission computed
  */
 export const processConversion = async (conversionInput: ConversionInput, options?: Parameters<typeof apiFetch>[1]): Promise<ConversionResponse> => {

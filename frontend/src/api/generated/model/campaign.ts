@@ -176,6 +176,7 @@ import type { CommissionType } from './commissionType';
 import type { CurrencyCode } from './currencyCode';
 import type { Decimal } from './decimal';
 import type { NullableDecimal } from './nullableDecimal';
+import type { Recurring } from './recurring';
 import type { Visibility } from './visibility';
 
 export interface Campaign {
@@ -198,6 +199,12 @@ export interface Campaign {
   commission_type: CommissionType;
   commission_value: Decimal;
   commission_base: CommissionBase;
+  recurring: Recurring;
+  /**
+     * The N of `first_payments` and `first_months`; null for the others.
+     * @nullable
+     */
+  recurring_limit: number | null;
   attribution_window_days: number;
   /**
      * Clean pending conversions confirm themselves this many days after they arrive; null means a person confirms each.

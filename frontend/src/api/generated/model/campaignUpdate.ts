@@ -174,6 +174,7 @@ import type { CommissionBase } from './commissionBase';
 import type { CommissionType } from './commissionType';
 import type { CurrencyCode } from './currencyCode';
 import type { NullableMoneyInput } from './nullableMoneyInput';
+import type { Recurring } from './recurring';
 import type { ValueInput } from './valueInput';
 import type { Visibility } from './visibility';
 
@@ -207,6 +208,14 @@ export interface CampaignUpdate {
   commission_type?: CommissionType;
   commission_value?: ValueInput;
   commission_base?: CommissionBase;
+  recurring?: Recurring;
+  /**
+     * The N of `first_payments` (payments) and `first_months` (months), 1 to 120: required with them, refused with the others.
+     * @minimum 1
+     * @maximum 120
+     * @nullable
+     */
+  recurring_limit?: number | null;
   /**
      * @minimum 1
      * @maximum 365

@@ -169,6 +169,8 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { ConversionAttribution } from './conversionAttribution';
+import type { ConversionCommissionNote } from './conversionCommissionNote';
+import type { ConversionKind } from './conversionKind';
 import type { ConversionSource } from './conversionSource';
 import type { ConversionStatus } from './conversionStatus';
 import type { Decimal } from './decimal';
@@ -200,6 +202,11 @@ export interface Conversion {
   /** The fraud rule that flagged it, or empty. */
   flag_reason: string;
   attribution: ConversionAttribution;
+  kind: ConversionKind;
+  /** The subscription it is a payment of, or empty. */
+  subscription_id: string;
+  /** Why an attributed renewal earns nothing, else empty: the campaign pays only the first payment (`recurring_first_payment`), its first `recurring_limit` payments were paid (`recurring_limit_reached`), or `recurring_limit` months have passed since the first payment (`recurring_months_passed`). */
+  commission_note: ConversionCommissionNote;
   /** @nullable */
   link_id: string | null;
   /** The short code of the attributed link, or empty. */

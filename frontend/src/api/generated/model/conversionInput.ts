@@ -168,6 +168,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
+import type { ConversionKind } from './conversionKind';
 import type { MoneyInput } from './moneyInput';
 
 export interface ConversionInput {
@@ -195,4 +196,15 @@ export interface ConversionInput {
   click_id?: string;
   /** @maxLength 255 */
   discount_code?: string;
+  kind?: ConversionKind;
+  /**
+     * The shop's subscription id, when the order is a payment of a subscription.
+     * @maxLength 255
+     */
+  subscription_id?: string;
+  /**
+     * The shop's customer id, kept with a subscription's first payment.
+     * @maxLength 255
+     */
+  customer_id?: string;
 }
