@@ -47,8 +47,8 @@ var (
 	// Recurrings are which payments of a subscription earn; the limited ones take a limit.
 	Recurrings        = []string{"first_payment", "first_payments", "first_months", "lifetime"}
 	limitedRecurrings = []string{"first_payments", "first_months"}
-	Visibilities     = []string{"public", "invite_only"}
-	ApprovalModes    = []string{"auto", "manual"}
+	Visibilities      = []string{"public", "invite_only"}
+	ApprovalModes     = []string{"auto", "manual"}
 )
 
 // firstDay is the earliest start or end date a campaign may have, as for a conversion's time.
