@@ -18,6 +18,8 @@ export function campaignFixture(overrides: Partial<Campaign> = {}): Campaign {
     commission_type: 'percentage',
     commission_value: '0.10',
     commission_base: 'subtotal',
+    recurring: 'first_payment',
+    recurring_limit: null,
     attribution_window_days: 30,
     visibility: 'public',
     approval_mode: 'auto',

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Campaign } from '../../api/generated/model';
 import { formatAmount } from '../../preferences/format';
-import { commissionAmount, dateRange, statusColor } from './campaignText';
+import { commissionAmount, dateRange, recurringText, statusColor } from './campaignText';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -38,6 +38,7 @@ export function CampaignCard({
     campaign.commission_type === 'percentage'
       ? t('card.percentageOfOrder', { value: commissionAmount(campaign, i18n.language) })
       : t('card.fixedPerConversion', { value: commissionAmount(campaign, i18n.language) });
+  const recurring = recurringText(campaign);
   return (
     <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid="campaign-card" data-campaign-id={campaign.id}>
       <CardContent sx={{ flex: 1 }}>
@@ -71,6 +72,9 @@ export function CampaignCard({
         <Grid container spacing={1.5}>
           <Fact label={t('card.commission')} testId="campaign-commission">
             {commission}
+          </Fact>
+          <Fact label={t('card.recurring')} testId="campaign-recurring">
+            {recurring.count === undefined ? t(recurring.key) : t(recurring.key, { count: recurring.count })}
           </Fact>
           <Fact label={t('card.dates')}>
             {start || end ? `${start || '…'} – ${end || '…'}` : t('card.noDates')}

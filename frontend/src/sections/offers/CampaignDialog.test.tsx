@@ -39,12 +39,15 @@ describe('create-campaign dialog', () => {
       'commission_type',
       'commission_value',
       'commission_base',
+      'recurring',
       'attribution_window_days',
     ]) {
       expect(input(name), name).toBeTruthy();
     }
     expect(input('attribution_window_days').value).toBe('30');
     expect(input('commission_base').value).toBe('subtotal');
+    expect(input('recurring').value).toBe('first_payment');
+    expect(input('recurring_limit')).toBeNull();
     expect((document.querySelector('input[name="visibility"][value="public"]') as HTMLInputElement).checked).toBe(true);
     expect((document.querySelector('input[name="approval_mode"][value="auto"]') as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText('A fraction of the order total: 0.10 means 10%.')).toBeTruthy();
@@ -201,5 +204,31 @@ describe('create-campaign dialog', () => {
       approval_mode: 'manual',
       status: 'active',
     });
+  });
+
+  it('asks for the recurring limit of a limited rule and sends the rule', async () => {
+    const campaign = { id: 'c2', name: 'Abonamente' };
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) =>
+      url === '/api/v1/campaigns' && init?.method === 'POST'
+        ? jsonResponse({ success: true, data: { campaign } }, 201)
+        : jsonResponse({ success: false, error: 'no', code: 'NOT_FOUND' }, 404),
+    );
+    const onSaved = renderDialog();
+    fill('name', 'Abonamente');
+    fill('homepage_url', 'https://shop.example.com/');
+    fill('commission_value', '0.10');
+    fireEvent.change(input('recurring'), { target: { value: 'first_payments' } });
+    expect(screen.getByText('Payments, the first included (1 to 120).')).toBeTruthy();
+    fill('recurring_limit', '121');
+    fireEvent.click(screen.getByTestId('campaign-dialog-submit'));
+    expect(await screen.findByText('Enter a whole number from 1 to 120.')).toBeTruthy();
+    await i18n.changeLanguage('ro');
+    expect(await screen.findByText('Introdu un număr întreg de la 1 la 120.')).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Toate plățile, pe viață' })).toBeTruthy();
+    fill('recurring_limit', '12');
+    fireEvent.click(screen.getByTestId('campaign-dialog-submit'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(campaign, true));
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/v1/campaigns');
+    expect(JSON.parse(call?.[1]?.body as string)).toMatchObject({ recurring: 'first_payments', recurring_limit: 12 });
   });
 });

@@ -29,6 +29,8 @@ import {
   campaignStatuses,
   campaignToForm,
   commissionBases,
+  isLimitedRecurring,
+  recurrings,
   commissionTypes,
   DESCRIPTION_MAX,
   NAME_MAX,
@@ -266,6 +268,28 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
                 </option>
               ))}
             </TextField>
+          </Grid>
+        )}
+        <Grid size={{ xs: 12, sm: isLimitedRecurring(values.recurring) ? 8 : 12 }}>
+          <TextField {...text('recurring', t('help.recurring'))} select slotProps={{ select: { native: true } }}>
+            {recurrings.map((recurring) => (
+              <option key={recurring} value={recurring}>
+                {t(`recurring.${recurring}`)}
+              </option>
+            ))}
+          </TextField>
+        </Grid>
+        {isLimitedRecurring(values.recurring) && (
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField
+              {...text(
+                'recurring_limit',
+                t(values.recurring === 'first_months' ? 'help.recurringLimitMonths' : 'help.recurringLimitPayments'),
+              )}
+              type="number"
+              required
+              slotProps={{ htmlInput: { min: 1, max: 120, step: 1 } }}
+            />
           </Grid>
         )}
         <Grid size={{ xs: 12, sm: 4 }}>

@@ -8,6 +8,7 @@ import type {
   CommissionBase,
   CommissionType,
   CurrencyCode,
+  Recurring,
   Visibility,
 } from '../../api/generated/model';
 import { contractLimits } from '../../api/contractLimits';
@@ -29,6 +30,8 @@ export interface CampaignFormValues {
   commission_type: CommissionType;
   commission_value: string;
   commission_base: CommissionBase;
+  recurring: Recurring;
+  recurring_limit: string;
   attribution_window_days: string;
   visibility: Visibility;
   approval_mode: ApprovalMode;
@@ -46,6 +49,12 @@ export const campaignStatuses: CampaignStatus[] = ['active', 'paused', 'ended'];
 export const commissionTypes: CommissionType[] = ['percentage', 'fixed'];
 /** What a percentage is taken of when the shop sends both figures (Shopify, WooCommerce); the contract's default first. */
 export const commissionBases: CommissionBase[] = ['subtotal', 'total'];
+/** Which payments of a subscription earn; the contract's default first. */
+export const recurrings: Recurring[] = ['first_payment', 'first_payments', 'first_months', 'lifetime'];
+/** The rules that take a limit (recurring_limit, 1 to 120). */
+export function isLimitedRecurring(recurring: Recurring): boolean {
+  return recurring === 'first_payments' || recurring === 'first_months';
+}
 
 export function emptyCampaignForm(currency: CurrencyCode = 'RON'): CampaignFormValues {
   return {
@@ -60,6 +69,8 @@ export function emptyCampaignForm(currency: CurrencyCode = 'RON'): CampaignFormV
     commission_type: 'percentage',
     commission_value: '',
     commission_base: 'subtotal',
+    recurring: 'first_payment',
+    recurring_limit: '',
     attribution_window_days: String(DEFAULT_ATTRIBUTION_WINDOW_DAYS),
     visibility: 'public',
     approval_mode: 'auto',
@@ -84,6 +95,8 @@ export function campaignToForm(campaign: Campaign): CampaignFormValues {
     commission_type: campaign.commission_type,
     commission_value: trimDecimal(campaign.commission_value),
     commission_base: campaign.commission_base,
+    recurring: campaign.recurring,
+    recurring_limit: campaign.recurring_limit == null ? '' : String(campaign.recurring_limit),
     attribution_window_days: String(campaign.attribution_window_days),
     visibility: campaign.visibility,
     approval_mode: campaign.approval_mode,
@@ -153,6 +166,11 @@ export function validateCampaignForm(values: CampaignFormValues): CampaignFormEr
   const days = Number(window);
   if (!/^\d+$/.test(window) || days < 1 || days > 365) errors.attribution_window_days = 'validation.windowInvalid';
 
+  if (isLimitedRecurring(values.recurring)) {
+    const limit = values.recurring_limit.trim();
+    if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 120) errors.recurring_limit = 'validation.recurringLimitInvalid';
+  }
+
   return errors;
 }
 
@@ -171,6 +189,8 @@ export function formToInput(values: CampaignFormValues): CampaignInput {
     commission_type: values.commission_type,
     commission_value: normalizeDecimal(values.commission_value),
     commission_base: values.commission_base,
+    recurring: values.recurring,
+    recurring_limit: isLimitedRecurring(values.recurring) ? Number(values.recurring_limit.trim()) : null,
     attribution_window_days: Number(values.attribution_window_days.trim()),
     visibility: values.visibility,
     approval_mode: values.approval_mode,
