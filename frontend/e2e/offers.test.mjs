@@ -57,6 +57,11 @@ test('a brand creates a manual-approval campaign, an affiliate applies and the b
   const base = dialog.locator('select[name="commission_base"]');
   assert.equal(await base.inputValue(), 'subtotal');
   await base.selectOption('total');
+  // Subscription renewals earn for the first 12 payments.
+  const recurring = dialog.locator('select[name="recurring"]');
+  assert.equal(await recurring.inputValue(), 'first_payment');
+  await recurring.selectOption('first_payments');
+  await dialog.locator('input[name="recurring_limit"]').fill('12');
   await dialog.locator('input[name="approval_mode"][value="manual"]').check();
   await dialog.getByTestId('campaign-dialog-submit').click();
   await dialog.waitFor({ state: 'detached' });
@@ -88,6 +93,7 @@ test('a brand creates a manual-approval campaign, an affiliate applies and the b
   await offer.getByTestId('campaign-join').click();
   await offer.getByTestId('membership-status').getByText('Pending approval').waitFor();
   assert.equal(await offer.getByTestId('campaign-join').count(), 0);
+  assert.equal(await offer.getByTestId('campaign-recurring').textContent(), 'first 12 payments');
   await affiliate.mouse.move(0, 0);
   await affiliate.waitForTimeout(300);
   await screenshot(affiliate, 'offers-affiliate');
