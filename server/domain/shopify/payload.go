@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -60,18 +59,6 @@ type Refund struct {
 	Amount  decimal.Decimal
 }
 
-// plainDecimal is how Shopify writes amounts. Anything else (an exponent above all) is refused
-// before it is parsed: "1e999999999" would make every later comparison allocate a billion digits.
-var plainDecimal = regexp.MustCompile(`^-?[0-9]{1,20}(\.[0-9]{1,10})?$`)
-
-func parseAmount(text string) (decimal.Decimal, error) {
-	text = strings.TrimSpace(text)
-	if !plainDecimal.MatchString(text) {
-		return decimal.Decimal{}, errors.New("not a plain decimal")
-	}
-	return decimal.NewFromString(text)
-}
-
 // Shopify writes ids (13 digits and more) and amounts as JSON numbers or strings; both are kept
 // as the text Shopify wrote (amount.Text), never read through a float.
 type orderBody struct {
@@ -116,13 +103,13 @@ func ParseOrder(body []byte) (Order, error) {
 	if b.TotalPrice == "" {
 		return Order{}, malformed("total_price", "The order has no total_price")
 	}
-	total, err := parseAmount(b.TotalPrice.String())
+	total, err := amount.ParsePlain(b.TotalPrice.String())
 	if err != nil {
 		return Order{}, malformed("total_price", "The order's total_price is not a decimal number")
 	}
 	o.TotalPrice = total
 	if b.SubtotalPrice != "" {
-		subtotal, err := parseAmount(b.SubtotalPrice.String())
+		subtotal, err := amount.ParsePlain(b.SubtotalPrice.String())
 		if err != nil || subtotal.IsNegative() {
 			return Order{}, malformed("subtotal_price", "The order's subtotal_price is not a positive decimal number")
 		}
@@ -234,7 +221,7 @@ func ParseRefund(body []byte) (Refund, error) {
 		if t.Kind != "refund" || (t.Status != "success" && t.Status != "") || t.Amount == "" {
 			continue
 		}
-		amount, err := parseAmount(t.Amount.String())
+		amount, err := amount.ParsePlain(t.Amount.String())
 		if err != nil || amount.IsNegative() {
 			return Refund{}, malformed("transactions."+strconv.Itoa(i)+".amount", "A refund transaction's amount is not a positive decimal number")
 		}

@@ -122,16 +122,8 @@ func (s *Service) order(ctx context.Context, sc tenancy.Scope, d Delivery) (Resu
 		order.DiscountCode = o.DiscountCodes[0]
 	}
 	c, created, err := s.conversions.Ingest(ctx, sc, order)
-	var apiErr *apierror.Error
-	if errors.As(err, &apiErr) {
-		for i := range apiErr.Details {
-			if name, ok := orderFields[apiErr.Details[i].Field]; ok {
-				apiErr.Details[i].Field = name
-			}
-		}
-	}
 	if err != nil {
-		return Result{}, err
+		return Result{}, apierror.RenameFields(err, orderFields)
 	}
 	if !created {
 		return Result{Outcome: Duplicate, Conversion: &c}, nil

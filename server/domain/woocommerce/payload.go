@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -53,18 +52,6 @@ type Order struct {
 type Refund struct {
 	ID     string
 	Amount decimal.Decimal
-}
-
-// plainDecimal is how WooCommerce writes amounts ("229.20", a refund "-50.00"); anything else is
-// refused before it is parsed.
-var plainDecimal = regexp.MustCompile(`^-?[0-9]{1,20}(\.[0-9]{1,10})?$`)
-
-func parseAmount(text string) (decimal.Decimal, error) {
-	text = strings.TrimSpace(text)
-	if !plainDecimal.MatchString(text) {
-		return decimal.Decimal{}, errors.New("not a plain decimal")
-	}
-	return decimal.NewFromString(text)
 }
 
 type orderBody struct {
@@ -127,14 +114,14 @@ func ParseOrder(body []byte) (Order, error) {
 	case b.Total == "":
 		return Order{}, malformed("total", "The order has no total")
 	}
-	total, err := parseAmount(b.Total.String())
+	total, err := amount.ParsePlain(b.Total.String())
 	if err != nil {
 		return Order{}, malformed("total", "The order's total is not a decimal number")
 	}
 	o.Total = total
 	o.RefundedAll = o.Status == "refunded"
 	for i, l := range b.LineItems {
-		line, err := parseAmount(l.Total.String())
+		line, err := amount.ParsePlain(l.Total.String())
 		if err != nil || line.IsNegative() {
 			return Order{}, malformed("line_items."+strconv.Itoa(i)+".total", "A line item's total is not a positive decimal number")
 		}
@@ -163,7 +150,7 @@ func ParseOrder(body []byte) (Order, error) {
 		if id == "" || len(id) > maxID {
 			return Order{}, malformed(field+".id", "A refund has an id of at most 255 characters")
 		}
-		amount, err := parseAmount(r.Total.String())
+		amount, err := amount.ParsePlain(r.Total.String())
 		if err != nil || amount.IsPositive() {
 			return Order{}, malformed(field+".total", "A refund's total is a negative decimal number")
 		}

@@ -112,7 +112,7 @@ func (s *Service) apply(ctx context.Context, sc tenancy.Scope, brandID uuid.UUID
 			Subtotal: o.Subtotal,
 		})
 		if err != nil {
-			return Result{}, renamed(err)
+			return Result{}, apierror.RenameFields(err, orderFields)
 		}
 		r = Result{Outcome: Duplicate, Conversion: &c}
 		if created {
@@ -190,18 +190,6 @@ func (s *Service) take(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, d Deli
 var orderFields = map[string]string{
 	"order_id": "id", "order_total": "total", "currency": "currency", "customer_email": "billing.email",
 	"converted_at": "date_created_gmt", "discount_code": "coupon_lines.0.code",
-}
-
-func renamed(err error) error {
-	var apiErr *apierror.Error
-	if errors.As(err, &apiErr) {
-		for i := range apiErr.Details {
-			if name, ok := orderFields[apiErr.Details[i].Field]; ok {
-				apiErr.Details[i].Field = name
-			}
-		}
-	}
-	return err
 }
 
 func first(codes []string) string {

@@ -5,7 +5,10 @@ package amount
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"reflect"
+	"regexp"
+	"strings"
 
 	"github.com/shopspring/decimal"
 )
@@ -49,3 +52,17 @@ func (t Text) String() string { return string(t) }
 // Format is a decimal as the API, the CSV files and the messages show it: rounded half away from
 // zero to two decimals, always both written ("12.50", "0.00"). Money and percentages alike.
 func Format(d decimal.Decimal) string { return d.StringFixed(2) }
+
+// plainDecimal is how shops write amounts in their webhooks ("229.20", a refund "-50.00").
+// Anything else (an exponent above all) is refused before it is parsed: "1e999999999" would make
+// every later comparison allocate a billion digits.
+var plainDecimal = regexp.MustCompile(`^-?[0-9]{1,20}(\.[0-9]{1,10})?$`)
+
+// ParsePlain reads an amount a shop's webhook wrote as a plain decimal (surrounding spaces allowed).
+func ParsePlain(text string) (decimal.Decimal, error) {
+	text = strings.TrimSpace(text)
+	if !plainDecimal.MatchString(text) {
+		return decimal.Decimal{}, errors.New("not a plain decimal")
+	}
+	return decimal.NewFromString(text)
+}

@@ -111,3 +111,17 @@ func From(err error) (*Error, bool) {
 	ok := errors.As(err, &e)
 	return e, ok
 }
+
+// RenameFields names the fields of err's details as another system calls them (a shop's webhook
+// field for the conversion field it fills), so a refusal points at the payload its sender wrote.
+// Fields names does not list, and errors that are not an *Error, pass unchanged.
+func RenameFields(err error, names map[string]string) error {
+	if e, ok := From(err); ok {
+		for i := range e.Details {
+			if name, ok := names[e.Details[i].Field]; ok {
+				e.Details[i].Field = name
+			}
+		}
+	}
+	return err
+}
