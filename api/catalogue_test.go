@@ -420,6 +420,12 @@ func TestJoinAndApplications(t *testing.T) {
 	if got := listed("affiliate_id=00000000-0000-4000-8000-000000000001"); len(got) != 0 {
 		t.Errorf("an affiliate with no application: %v", got)
 	}
+	// Another brand naming A's campaign or affiliate still sees only its own applications: none.
+	for _, query := range []string{"campaign_id=" + auto["id"].(string), "affiliate_id=" + joined["affiliate_id"].(string), "query=curat"} {
+		if n := len(data(mustStatus(t, env.Call(t, http.MethodGet, "/applications?"+query, b.token, nil), http.StatusOK))["applications"].([]any)); n != 0 {
+			t.Errorf("brand B sees %d of A's applications with %s", n, query)
+		}
+	}
 	wantError(t, env.Call(t, http.MethodGet, "/applications", aff.token, nil), http.StatusForbidden, "FORBIDDEN")
 	wantError(t, env.Call(t, http.MethodPost, "/applications/"+pending["id"].(string)+"/approve", b.token, nil), http.StatusNotFound, "NOT_FOUND")
 	wantError(t, env.Call(t, http.MethodPost, "/applications/"+pending["id"].(string)+"/approve", aff.token, nil), http.StatusForbidden, "FORBIDDEN")
