@@ -50,6 +50,7 @@ func (s *Server) CreateCampaign(ctx context.Context, req oapi.CreateCampaignRequ
 		StartDate: b.StartDate, EndDate: b.EndDate, Budget: b.Budget, Currency: b.Currency,
 		CommissionType: b.CommissionType, CommissionValue: b.CommissionValue, CommissionBase: b.CommissionBase,
 		Recurring: b.Recurring, RecurringLimit: b.RecurringLimit,
+		ProductRates: b.ProductRates, TierBasis: b.TierBasis, Tiers: b.Tiers,
 		AttributionWindowDays: b.AttributionWindowDays, HoldingDays: b.HoldingDays, Visibility: b.Visibility, ApprovalMode: b.ApprovalMode,
 	})
 	if err != nil {

@@ -29,6 +29,9 @@ func (s *Server) ProcessConversion(ctx context.Context, req oapi.ProcessConversi
 	if b.Kind != nil {
 		o.Kind = string(*b.Kind)
 	}
+	if o.Lines, err = orderLines(b.Lines); err != nil {
+		return nil, err
+	}
 	c, created, err := s.Conversions.Process(ctx, scope(ctx), o)
 	if err != nil {
 		return nil, err

@@ -43,7 +43,56 @@ func campaignOf(c campaigns.Campaign) oapi.Campaign {
 		n := int(*c.RecurringLimit)
 		out.RecurringLimit = &n
 	}
+	out.ProductRates = make([]oapi.ProductRate, len(c.ProductRates))
+	for i, r := range c.ProductRates {
+		out.ProductRates[i] = productRateOf(r)
+	}
+	out.TierBasis = oapi.TierBasis(c.TierBasis)
+	out.Tiers = make([]oapi.Tier, len(c.Tiers))
+	for i, t := range c.Tiers {
+		out.Tiers[i] = oapi.Tier{Threshold: t.Threshold.String(), Value: t.Value.String()}
+	}
 	return out
+}
+
+func productRateOf(r campaigns.ProductRate) oapi.ProductRate {
+	return oapi.ProductRate{Match: oapi.ProductMatch(r.Match), Key: r.Key, CommissionType: oapi.CommissionType(r.Type), CommissionValue: r.Value.String()}
+}
+
+// campaignRules turns the contract's product rates and tiers into the campaign's, parsing decimals
+// exactly and naming an entry's field (product_rates.2.commission_value) when one is not a number.
+func campaignRules(f *campaigns.CampaignFields, b oapi.CampaignUpdate) error {
+	if b.ProductRates != nil {
+		rates := make([]campaigns.ProductRate, len(*b.ProductRates))
+		for i, r := range *b.ProductRates {
+			v, err := parseDecimal(fmt.Sprintf("product_rates.%d.commission_value", i), &r.CommissionValue)
+			if err != nil {
+				return err
+			}
+			rates[i] = campaigns.ProductRate{Match: string(r.Match), Key: r.Key, Type: string(r.CommissionType), Value: *v}
+		}
+		f.ProductRates = &rates
+	}
+	if b.TierBasis != nil {
+		basis := string(*b.TierBasis)
+		f.TierBasis = &basis
+	}
+	if b.Tiers != nil {
+		tiers := make([]campaigns.Tier, len(*b.Tiers))
+		for i, t := range *b.Tiers {
+			threshold, err := parseDecimal(fmt.Sprintf("tiers.%d.threshold", i), &t.Threshold)
+			if err != nil {
+				return err
+			}
+			v, err := parseDecimal(fmt.Sprintf("tiers.%d.value", i), &t.Value)
+			if err != nil {
+				return err
+			}
+			tiers[i] = campaigns.Tier{Threshold: *threshold, Value: *v}
+		}
+		f.Tiers = &tiers
+	}
+	return nil
 }
 
 func campaignResponse(c campaigns.Campaign) oapi.CampaignResponse {
@@ -121,6 +170,9 @@ func campaignFields(b oapi.CampaignUpdate) (campaigns.CampaignFields, error) {
 		f.Budget = ptr(budget)
 	}
 	if f.CommissionValue, err = parseDecimal("commission_value", b.CommissionValue); err != nil {
+		return f, err
+	}
+	if err := campaignRules(&f, b); err != nil {
 		return f, err
 	}
 	var clear []oapi.CampaignUpdateClear

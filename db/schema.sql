@@ -4,6 +4,79 @@
 
 -- PostgreSQL database dump
 
+-- Name: campaign_product_rates_valid(jsonb); Type: FUNCTION; Schema: public; Owner: -
+
+CREATE FUNCTION public.campaign_product_rates_valid(rates jsonb) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE
+    AS $_$
+DECLARE
+    r jsonb;
+    v numeric;
+    seen text[] := '{}';
+BEGIN
+    IF jsonb_typeof(rates) <> 'array' OR jsonb_array_length(rates) > 50 THEN
+        RETURN false;
+    END IF;
+    FOR r IN SELECT * FROM jsonb_array_elements(rates) LOOP
+        IF jsonb_typeof(r) <> 'object'
+           OR (SELECT count(*) FROM jsonb_object_keys(r)) <> 4
+           OR NOT coalesce(r->>'match' IN ('product_id', 'sku', 'category', 'price_id'), false)
+           OR jsonb_typeof(r->'key') IS DISTINCT FROM 'string'
+           OR length(r->>'key') NOT BETWEEN 1 AND 255
+           OR NOT coalesce(r->>'commission_type' IN ('percentage', 'fixed'), false)
+           OR jsonb_typeof(r->'commission_value') IS DISTINCT FROM 'string'
+           OR (r->>'commission_value') !~ '^[0-9]{1,10}(\.[0-9]{1,4})?$' THEN
+            RETURN false;
+        END IF;
+        v := (r->>'commission_value')::numeric;
+        IF (r->>'commission_type' = 'percentage' AND v > 1)
+           OR (r->>'commission_type' = 'fixed' AND v <> round(v, 2)) THEN
+            RETURN false;
+        END IF;
+        IF (r->>'match') || ':' || (r->>'key') = ANY (seen) THEN
+            RETURN false;
+        END IF;
+        seen := seen || ((r->>'match') || ':' || (r->>'key'));
+    END LOOP;
+    RETURN true;
+END $_$;
+
+-- Name: campaign_tiers_valid(jsonb, text, text); Type: FUNCTION; Schema: public; Owner: -
+
+CREATE FUNCTION public.campaign_tiers_valid(tiers jsonb, basis text, commission_type text) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE
+    AS $_$
+DECLARE
+    t jsonb;
+    threshold numeric;
+    v numeric;
+    previous numeric := 0;
+BEGIN
+    IF jsonb_typeof(tiers) <> 'array' OR jsonb_array_length(tiers) > 10 THEN
+        RETURN false;
+    END IF;
+    FOR t IN SELECT * FROM jsonb_array_elements(tiers) LOOP
+        IF jsonb_typeof(t) <> 'object'
+           OR (SELECT count(*) FROM jsonb_object_keys(t)) <> 2
+           OR jsonb_typeof(t->'threshold') IS DISTINCT FROM 'string'
+           OR (t->>'threshold') !~ '^[0-9]{1,12}(\.[0-9]{1,2})?$'
+           OR jsonb_typeof(t->'value') IS DISTINCT FROM 'string'
+           OR (t->>'value') !~ '^[0-9]{1,10}(\.[0-9]{1,4})?$' THEN
+            RETURN false;
+        END IF;
+        threshold := (t->>'threshold')::numeric;
+        v := (t->>'value')::numeric;
+        IF threshold <= previous
+           OR (basis = 'conversions' AND threshold <> trunc(threshold))
+           OR (commission_type = 'percentage' AND v > 1)
+           OR (commission_type = 'fixed' AND v <> round(v, 2)) THEN
+            RETURN false;
+        END IF;
+        previous := threshold;
+    END LOOP;
+    RETURN true;
+END $_$;
+
 -- Name: clicks_deleted_stats(); Type: FUNCTION; Schema: public; Owner: -
 
 CREATE FUNCTION public.clicks_deleted_stats() RETURNS trigger
@@ -75,6 +148,10 @@ CREATE TABLE public.conversions (
     kind text DEFAULT 'sale'::text NOT NULL,
     subscription_id text DEFAULT ''::text NOT NULL,
     commission_note text DEFAULT ''::text NOT NULL,
+    tier_index smallint,
+    tier_basis text,
+    tier_threshold numeric(14,2),
+    tier_value numeric(14,4),
     CONSTRAINT conversions_attribution_check CHECK ((attribution = ANY (ARRAY['link'::text, 'discount_code'::text, 'none'::text]))),
     CONSTRAINT conversions_check CHECK (((refunded_amount >= (0)::numeric) AND (refunded_amount <= order_total))),
     CONSTRAINT conversions_commission_amount_check CHECK ((commission_amount >= (0)::numeric)),
@@ -87,7 +164,12 @@ CREATE TABLE public.conversions (
     CONSTRAINT conversions_original_commission_check CHECK ((original_commission >= (0)::numeric)),
     CONSTRAINT conversions_reversed_amount_check CHECK ((reversed_amount >= (0)::numeric)),
     CONSTRAINT conversions_source_check CHECK ((source = ANY (ARRAY['api'::text, 'shopify'::text, 'woocommerce'::text]))),
-    CONSTRAINT conversions_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'confirmed'::text, 'rejected'::text, 'flagged'::text, 'reversed'::text, 'paid'::text])))
+    CONSTRAINT conversions_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'confirmed'::text, 'rejected'::text, 'flagged'::text, 'reversed'::text, 'paid'::text]))),
+    CONSTRAINT conversions_tier_basis_check CHECK ((tier_basis = ANY (ARRAY['revenue'::text, 'conversions'::text]))),
+    CONSTRAINT conversions_tier_check CHECK ((((tier_index IS NULL) = (tier_basis IS NULL)) AND ((tier_index IS NULL) = (tier_threshold IS NULL)) AND ((tier_index IS NULL) = (tier_value IS NULL)))),
+    CONSTRAINT conversions_tier_index_check CHECK (((tier_index >= 1) AND (tier_index <= 10))),
+    CONSTRAINT conversions_tier_threshold_check CHECK ((tier_threshold > (0)::numeric)),
+    CONSTRAINT conversions_tier_value_check CHECK ((tier_value >= (0)::numeric))
 );
 
 -- Name: conversion_stats_delta(public.conversions, integer); Type: FUNCTION; Schema: public; Owner: -
@@ -374,6 +456,9 @@ CREATE TABLE public.campaigns (
     commission_base text DEFAULT 'subtotal'::text NOT NULL,
     recurring text DEFAULT 'first_payment'::text NOT NULL,
     recurring_limit integer,
+    product_rates jsonb DEFAULT '[]'::jsonb NOT NULL,
+    tier_basis text DEFAULT 'revenue'::text NOT NULL,
+    tiers jsonb DEFAULT '[]'::jsonb NOT NULL,
     CONSTRAINT campaigns_approval_mode_check CHECK ((approval_mode = ANY (ARRAY['auto'::text, 'manual'::text]))),
     CONSTRAINT campaigns_attribution_window_days_check CHECK (((attribution_window_days >= 1) AND (attribution_window_days <= 365))),
     CONSTRAINT campaigns_budget_check CHECK ((budget >= (0)::numeric)),
@@ -383,8 +468,11 @@ CREATE TABLE public.campaigns (
     CONSTRAINT campaigns_commission_type_check CHECK ((commission_type = ANY (ARRAY['percentage'::text, 'fixed'::text]))),
     CONSTRAINT campaigns_commission_value_check CHECK ((commission_value >= (0)::numeric)),
     CONSTRAINT campaigns_holding_days_check CHECK (((holding_days >= 1) AND (holding_days <= 365))),
+    CONSTRAINT campaigns_product_rates_check CHECK (public.campaign_product_rates_valid(product_rates)),
     CONSTRAINT campaigns_recurring_check CHECK ((recurring = ANY (ARRAY['first_payment'::text, 'first_payments'::text, 'first_months'::text, 'lifetime'::text]))),
     CONSTRAINT campaigns_status_check CHECK ((status = ANY (ARRAY['active'::text, 'paused'::text, 'ended'::text]))),
+    CONSTRAINT campaigns_tier_basis_check CHECK ((tier_basis = ANY (ARRAY['revenue'::text, 'conversions'::text]))),
+    CONSTRAINT campaigns_tiers_check CHECK (public.campaign_tiers_valid(tiers, tier_basis, commission_type)),
     CONSTRAINT campaigns_visibility_check CHECK ((visibility = ANY (ARRAY['public'::text, 'invite_only'::text])))
 );
 
@@ -401,6 +489,37 @@ CREATE TABLE public.clicks (
     user_agent text DEFAULT ''::text NOT NULL,
     referrer text DEFAULT ''::text NOT NULL,
     is_bot boolean DEFAULT false NOT NULL
+);
+
+-- Name: conversion_lines; Type: TABLE; Schema: public; Owner: -
+
+CREATE TABLE public.conversion_lines (
+    brand_id uuid NOT NULL,
+    conversion_id uuid NOT NULL,
+    "position" smallint NOT NULL,
+    product_id text DEFAULT ''::text NOT NULL,
+    sku text DEFAULT ''::text NOT NULL,
+    categories text[] DEFAULT '{}'::text[] NOT NULL,
+    price_id text DEFAULT ''::text NOT NULL,
+    quantity integer NOT NULL,
+    amount numeric(14,2) NOT NULL,
+    matched_by text,
+    matched_key text,
+    commission_type text,
+    commission_value numeric(14,4),
+    commission numeric,
+    CONSTRAINT conversion_lines_amount_check CHECK ((amount >= (0)::numeric)),
+    CONSTRAINT conversion_lines_categories_check CHECK ((cardinality(categories) <= 50)),
+    CONSTRAINT conversion_lines_check CHECK ((((matched_by IS NULL) = (matched_key IS NULL)) AND ((matched_by IS NULL) = (commission_type IS NULL)) AND ((matched_by IS NULL) = (commission_value IS NULL)) AND ((matched_by IS NULL) = (commission IS NULL)))),
+    CONSTRAINT conversion_lines_commission_check CHECK ((commission >= (0)::numeric)),
+    CONSTRAINT conversion_lines_commission_type_check CHECK ((commission_type = ANY (ARRAY['percentage'::text, 'fixed'::text]))),
+    CONSTRAINT conversion_lines_commission_value_check CHECK ((commission_value >= (0)::numeric)),
+    CONSTRAINT conversion_lines_matched_by_check CHECK ((matched_by = ANY (ARRAY['product_id'::text, 'sku'::text, 'category'::text, 'price_id'::text]))),
+    CONSTRAINT conversion_lines_position_check CHECK ((("position" >= 1) AND ("position" <= 500))),
+    CONSTRAINT conversion_lines_price_id_check CHECK ((length(price_id) <= 255)),
+    CONSTRAINT conversion_lines_product_id_check CHECK ((length(product_id) <= 255)),
+    CONSTRAINT conversion_lines_quantity_check CHECK (((quantity >= 1) AND (quantity <= 1000000))),
+    CONSTRAINT conversion_lines_sku_check CHECK ((length(sku) <= 255))
 );
 
 -- Name: currency_rates; Type: TABLE; Schema: public; Owner: -
@@ -836,6 +955,11 @@ ALTER TABLE ONLY public.campaigns
 ALTER TABLE ONLY public.clicks
     ADD CONSTRAINT clicks_pkey PRIMARY KEY (id, brand_id);
 
+-- Name: conversion_lines conversion_lines_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.conversion_lines
+    ADD CONSTRAINT conversion_lines_pkey PRIMARY KEY (brand_id, conversion_id, "position");
+
 -- Name: conversions conversions_brand_id_order_id_key; Type: CONSTRAINT; Schema: public; Owner: -
 
 ALTER TABLE ONLY public.conversions
@@ -1232,6 +1356,11 @@ ALTER TABLE ONLY public.campaign_memberships
 
 ALTER TABLE ONLY public.campaigns
     ADD CONSTRAINT campaigns_brand_id_fkey FOREIGN KEY (brand_id) REFERENCES public.brands(id) ON DELETE CASCADE;
+
+-- Name: conversion_lines conversion_lines_conversion_id_brand_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.conversion_lines
+    ADD CONSTRAINT conversion_lines_conversion_id_brand_id_fkey FOREIGN KEY (conversion_id, brand_id) REFERENCES public.conversions(id, brand_id) ON DELETE CASCADE;
 
 -- Name: conversions conversions_affiliate_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 

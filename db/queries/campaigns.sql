@@ -44,10 +44,10 @@ WHERE c.id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR c.brand_id = sqlc.nar
 -- name: CreateCampaign :one
 INSERT INTO campaigns (brand_id, name, description, homepage_url, status, start_date, end_date, budget, currency,
                        commission_type, commission_value, attribution_window_days, holding_days, visibility, approval_mode,
-                       commission_base, recurring, recurring_limit)
+                       commission_base, recurring, recurring_limit, product_rates, tier_basis, tiers)
 VALUES (@brand_id, @name, @description, @homepage_url, @status, @start_date, @end_date, @budget, @currency,
         @commission_type, @commission_value, @attribution_window_days, @holding_days, @visibility, @approval_mode,
-        @commission_base, @recurring, sqlc.narg(recurring_limit))
+        @commission_base, @recurring, sqlc.narg(recurring_limit), @product_rates, @tier_basis, @tiers)
 RETURNING id;
 
 -- name: UpdateCampaign :exec
@@ -57,7 +57,8 @@ SET name = @name, description = @description, homepage_url = @homepage_url, stat
     commission_type = @commission_type, commission_value = @commission_value,
     attribution_window_days = @attribution_window_days, holding_days = @holding_days, visibility = @visibility,
     approval_mode = @approval_mode, commission_base = @commission_base,
-    recurring = @recurring, recurring_limit = sqlc.narg(recurring_limit), updated_at = now()
+    recurring = @recurring, recurring_limit = sqlc.narg(recurring_limit),
+    product_rates = @product_rates, tier_basis = @tier_basis, tiers = @tiers, updated_at = now()
 WHERE id = @id;
 
 -- name: DeleteCampaign :execrows

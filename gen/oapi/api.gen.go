@@ -729,6 +729,30 @@ func (e PayoutStatus) Valid() bool {
 	}
 }
 
+// Defines values for ProductMatch.
+const (
+	ProductMatchCategory  ProductMatch = "category"
+	ProductMatchPriceId   ProductMatch = "price_id"
+	ProductMatchProductId ProductMatch = "product_id"
+	ProductMatchSku       ProductMatch = "sku"
+)
+
+// Valid indicates whether the value is a known member of the ProductMatch enum.
+func (e ProductMatch) Valid() bool {
+	switch e {
+	case ProductMatchCategory:
+		return true
+	case ProductMatchPriceId:
+		return true
+	case ProductMatchProductId:
+		return true
+	case ProductMatchSku:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for Recurring.
 const (
 	RecurringFirstMonths   Recurring = "first_months"
@@ -798,6 +822,24 @@ func (e SignupAccountType) Valid() bool {
 	case SignupAccountTypeAffiliate:
 		return true
 	case SignupAccountTypeBrand:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TierBasis.
+const (
+	TierBasisConversions TierBasis = "conversions"
+	TierBasisRevenue     TierBasis = "revenue"
+)
+
+// Valid indicates whether the value is a known member of the TierBasis enum.
+func (e TierBasis) Valid() bool {
+	switch e {
+	case TierBasisConversions:
+		return true
+	case TierBasisRevenue:
 		return true
 	default:
 		return false
@@ -1821,6 +1863,9 @@ type Campaign struct {
 	MembershipStatus *CampaignMembershipStatus `json:"membership_status"`
 	Name             string                    `json:"name"`
 
+	// ProductRates Products with their own rate; the first that matches a line wins.
+	ProductRates []ProductRate `json:"product_rates"`
+
 	// Recurring Which payments of a subscription earn (conversion API renewals): only the first (`first_payment`, the default), the first `recurring_limit` payments, the first included (`first_payments`), the payments within `recurring_limit` months of the first (`first_months`), or every one (`lifetime`).
 	Recurring Recurring `json:"recurring"`
 
@@ -1830,10 +1875,16 @@ type Campaign struct {
 	// Remaining An exact decimal number written as a string, or null.
 	//
 	// Example: 12.50
-	Remaining  *NullableDecimal    `json:"remaining"`
-	StartDate  *openapi_types.Date `json:"start_date"`
-	Status     CampaignStatus      `json:"status"`
-	Visibility Visibility          `json:"visibility"`
+	Remaining *NullableDecimal    `json:"remaining"`
+	StartDate *openapi_types.Date `json:"start_date"`
+	Status    CampaignStatus      `json:"status"`
+
+	// TierBasis What a tier's threshold counts, for the affiliate in the campaign in the calendar month (UTC) of a conversion: its confirmed orders' revenue net of refunds in the campaign's currency (`revenue`), or its number of confirmed conversions (`conversions`).
+	TierBasis TierBasis `json:"tier_basis"`
+
+	// Tiers Performance tiers, thresholds ascending; the highest reached replaces `commission_value`.
+	Tiers      []Tier     `json:"tiers"`
+	Visibility Visibility `json:"visibility"`
 }
 
 // CampaignMembershipStatus The calling affiliate's application, when there is one.
@@ -1906,6 +1957,9 @@ type CampaignInput struct {
 	HomepageUrl *string `json:"homepage_url,omitempty"`
 	Name        string  `json:"name"`
 
+	// ProductRates Products with their own rate (docs/product.md §6.3), replacing the campaign's list when sent; no `match` and `key` twice. A bad entry answers `400` naming its field, such as `product_rates.2.commission_value`.
+	ProductRates *[]ProductRateInput `json:"product_rates,omitempty"`
+
 	// Recurring Which payments of a subscription earn (conversion API renewals): only the first (`first_payment`, the default), the first `recurring_limit` payments, the first included (`first_payments`), the payments within `recurring_limit` months of the first (`first_months`), or every one (`lifetime`).
 	Recurring *Recurring `json:"recurring,omitempty"`
 
@@ -1916,8 +1970,14 @@ type CampaignInput struct {
 	StartDate *openapi_types.Date `json:"start_date,omitempty"`
 
 	// Status active, paused or ended; blank means active. An active campaign needs a `homepage_url`.
-	Status     *string     `json:"status,omitempty"`
-	Visibility *Visibility `json:"visibility,omitempty"`
+	Status *string `json:"status,omitempty"`
+
+	// TierBasis What a tier's threshold counts, for the affiliate in the campaign in the calendar month (UTC) of a conversion: its confirmed orders' revenue net of refunds in the campaign's currency (`revenue`), or its number of confirmed conversions (`conversions`).
+	TierBasis *TierBasis `json:"tier_basis,omitempty"`
+
+	// Tiers Performance tiers, replacing the campaign's list when sent: thresholds strictly ascending, values of the campaign's `commission_type` (a fraction up to 1 for a percentage). A bad entry answers `400` naming its field, such as `tiers.1.threshold`.
+	Tiers      *[]TierInput `json:"tiers,omitempty"`
+	Visibility *Visibility  `json:"visibility,omitempty"`
 }
 
 // CampaignListResponse defines model for CampaignListResponse.
@@ -1989,6 +2049,9 @@ type CampaignUpdate struct {
 	HomepageUrl *string `json:"homepage_url,omitempty"`
 	Name        *string `json:"name,omitempty"`
 
+	// ProductRates Products with their own rate (docs/product.md §6.3), replacing the campaign's list when sent; no `match` and `key` twice. A bad entry answers `400` naming its field, such as `product_rates.2.commission_value`.
+	ProductRates *[]ProductRateInput `json:"product_rates,omitempty"`
+
 	// Recurring Which payments of a subscription earn (conversion API renewals): only the first (`first_payment`, the default), the first `recurring_limit` payments, the first included (`first_payments`), the payments within `recurring_limit` months of the first (`first_months`), or every one (`lifetime`).
 	Recurring *Recurring `json:"recurring,omitempty"`
 
@@ -1996,9 +2059,15 @@ type CampaignUpdate struct {
 	RecurringLimit *int `json:"recurring_limit,omitempty"`
 
 	// StartDate A day from 2000-01-01 on; an earlier one answers `400` naming the field.
-	StartDate  *openapi_types.Date `json:"start_date,omitempty"`
-	Status     *string             `json:"status,omitempty"`
-	Visibility *Visibility         `json:"visibility,omitempty"`
+	StartDate *openapi_types.Date `json:"start_date,omitempty"`
+	Status    *string             `json:"status,omitempty"`
+
+	// TierBasis What a tier's threshold counts, for the affiliate in the campaign in the calendar month (UTC) of a conversion: its confirmed orders' revenue net of refunds in the campaign's currency (`revenue`), or its number of confirmed conversions (`conversions`).
+	TierBasis *TierBasis `json:"tier_basis,omitempty"`
+
+	// Tiers Performance tiers, replacing the campaign's list when sent: thresholds strictly ascending, values of the campaign's `commission_type` (a fraction up to 1 for a percentage). A bad entry answers `400` naming its field, such as `tiers.1.threshold`.
+	Tiers      *[]TierInput `json:"tiers,omitempty"`
+	Visibility *Visibility  `json:"visibility,omitempty"`
 }
 
 // CampaignUpdateClear defines model for CampaignUpdate.Clear.
@@ -2105,6 +2174,9 @@ type Conversion struct {
 	// Kind `sale`, an order (a subscription's first payment included), or `renewal`, a later payment of the subscription named by `subscription_id` (required with it).
 	Kind ConversionKind `json:"kind"`
 
+	// Lines The order's lines, as stored; present when one conversion is read or reported, absent in lists.
+	Lines *[]ConversionLine `json:"lines,omitempty"`
+
 	// LinkCode The short code of the attributed link, or empty.
 	LinkCode string              `json:"link_code"`
 	LinkId   *openapi_types.UUID `json:"link_id"`
@@ -2131,6 +2203,9 @@ type Conversion struct {
 
 	// SubscriptionId The subscription it is a payment of, or empty.
 	SubscriptionId string `json:"subscription_id"`
+
+	// Tier The performance tier whose value replaced the campaign's rate, or null.
+	Tier *ConversionTier `json:"tier"`
 }
 
 // ConversionAttribution defines model for Conversion.Attribution.
@@ -2161,6 +2236,9 @@ type ConversionInput struct {
 	// Kind `sale`, an order (a subscription's first payment included), or `renewal`, a later payment of the subscription named by `subscription_id` (required with it).
 	Kind *ConversionKind `json:"kind,omitempty"`
 
+	// Lines The order's lines, optional. A line a campaign's product rate matches (by `product_id`, `sku`, one of its `categories` or `price_id`) earns that rate; the rest of the order earns the campaign's rate (docs/product.md §6.3). A bad line answers `400` naming its field, such as `lines.2.amount`.
+	Lines *[]ConversionLineInput `json:"lines,omitempty"`
+
 	// OrderId The shop's order id, unique per brand.
 	OrderId string `json:"order_id"`
 
@@ -2178,6 +2256,40 @@ type ConversionInput struct {
 
 // ConversionKind `sale`, an order (a subscription's first payment included), or `renewal`, a later payment of the subscription named by `subscription_id` (required with it).
 type ConversionKind string
+
+// ConversionLine defines model for ConversionLine.
+type ConversionLine struct {
+	// Amount An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Amount     Decimal  `json:"amount"`
+	Categories []string `json:"categories"`
+
+	// Commission What its product rate gave it, exact and unrounded, in the commission currency (the conversion's commission is the exact sum rounded once, then capped by the budget); null when `rule` is.
+	Commission *NullableDecimal `json:"commission"`
+	PriceId    string           `json:"price_id"`
+	ProductId  string           `json:"product_id"`
+	Quantity   int              `json:"quantity"`
+
+	// Rule The product rate it matched when stored; null when it earned within the rest of the order at the campaign's rate.
+	Rule *ProductRate `json:"rule"`
+	Sku  string       `json:"sku"`
+}
+
+// ConversionLineInput defines model for ConversionLineInput.
+type ConversionLineInput struct {
+	// Amount The line's total after discounts, in the order's currency (all its units).
+	Amount MoneyInput `json:"amount"`
+
+	// Categories The line's category or collection slugs.
+	Categories *[]string `json:"categories,omitempty"`
+
+	// PriceId A Stripe price or product id.
+	PriceId   *string `json:"price_id,omitempty"`
+	ProductId *string `json:"product_id,omitempty"`
+	Quantity  int     `json:"quantity"`
+	Sku       *string `json:"sku,omitempty"`
+}
 
 // ConversionListResponse defines model for ConversionListResponse.
 type ConversionListResponse struct {
@@ -2219,6 +2331,25 @@ type ConversionReviewDecision string
 // fraud rule (`flag_reason`); `reversed` when a confirmed, unpaid commission is taken back;
 // `paid` once its payout is paid.
 type ConversionStatus string
+
+// ConversionTier The performance tier a conversion reached when it was stored; a later change of the campaign keeps it.
+type ConversionTier struct {
+	// Basis What a tier's threshold counts, for the affiliate in the campaign in the calendar month (UTC) of a conversion: its confirmed orders' revenue net of refunds in the campaign's currency (`revenue`), or its number of confirmed conversions (`conversions`).
+	Basis TierBasis `json:"basis"`
+
+	// Index Its 1-based place in the campaign's tiers then.
+	Index int `json:"index"`
+
+	// Threshold An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Threshold Decimal `json:"threshold"`
+
+	// Value An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Value Decimal `json:"value"`
+}
 
 // CreateHostRequest defines model for CreateHostRequest.
 type CreateHostRequest struct {
@@ -2988,6 +3119,42 @@ type PlatformOverviewResponse struct {
 	Success bool `json:"success"`
 }
 
+// ProductMatch What of an order line a product rate compares with its `key`: the product id, the SKU, one of the line's categories (WooCommerce categories through the plugin; Shopify's order webhook carries no collections, so match Shopify lines by product id or SKU), or a Stripe price or product id.
+type ProductMatch string
+
+// ProductRate A product's own rate (docs/product.md §6.3): a percentage of the line's amount, or a fixed amount per unit sold, in the campaign's currency.
+type ProductRate struct {
+	// CommissionType percentage of the order total, or a fixed amount per conversion.
+	CommissionType CommissionType `json:"commission_type"`
+
+	// CommissionValue An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	CommissionValue Decimal `json:"commission_value"`
+	Key             string  `json:"key"`
+
+	// Match What of an order line a product rate compares with its `key`: the product id, the SKU, one of the line's categories (WooCommerce categories through the plugin; Shopify's order webhook carries no collections, so match Shopify lines by product id or SKU), or a Stripe price or product id.
+	Match ProductMatch `json:"match"`
+}
+
+// ProductRateInput defines model for ProductRateInput.
+type ProductRateInput struct {
+	// CommissionType percentage of the order total, or a fixed amount per conversion.
+	CommissionType CommissionType `json:"commission_type"`
+
+	// CommissionValue A commission or discount value, at least 0, with at most 10 digits before the decimal point
+	// and 4 after: a fraction for percentages (`0.10` is 10%) or an amount of money. A decimal
+	// string or a JSON number, read exactly from its text.
+	//
+	//
+	// Example: 0.10
+	CommissionValue ValueInput `json:"commission_value"`
+	Key             string     `json:"key"`
+
+	// Match What of an order line a product rate compares with its `key`: the product id, the SKU, one of the line's categories (WooCommerce categories through the plugin; Shopify's order webhook carries no collections, so match Shopify lines by product id or SKU), or a Stripe price or product id.
+	Match ProductMatch `json:"match"`
+}
+
 // ProfileInput defines model for ProfileInput.
 type ProfileInput struct {
 	CompanyName *string `json:"companyName,omitempty"`
@@ -3149,6 +3316,31 @@ type SystemConfigResponse struct {
 		Version     string `json:"version"`
 	} `json:"data"`
 	Success bool `json:"success"`
+}
+
+// Tier defines model for Tier.
+type Tier struct {
+	// Threshold An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Threshold Decimal `json:"threshold"`
+
+	// Value An exact decimal number written as a string.
+	//
+	// Example: 12.50
+	Value Decimal `json:"value"`
+}
+
+// TierBasis What a tier's threshold counts, for the affiliate in the campaign in the calendar month (UTC) of a conversion: its confirmed orders' revenue net of refunds in the campaign's currency (`revenue`), or its number of confirmed conversions (`conversions`).
+type TierBasis string
+
+// TierInput defines model for TierInput.
+type TierInput struct {
+	// Threshold Above 0 and above the tier before it; a whole number for the `conversions` basis.
+	Threshold MoneyInput `json:"threshold"`
+
+	// Value Replaces the campaign's `commission_value` (of its `commission_type`) once the threshold is reached.
+	Value ValueInput `json:"value"`
 }
 
 // TimeseriesResponse defines model for TimeseriesResponse.
@@ -22332,600 +22524,624 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37dhs3ljf6KjjsnmWyu0hRsp10pNVrhrbkWBNZ0uiS9IX5WBALJCsqAuwCSjQ78Vnnac5TfP99b3Ke",
-	"5CzsDaBQxSpeZEl2Eves6bZYN1w29n3/9s+NoZjOBGdcycb+z40ZTemUKZbCX73RKE5iqtibOFEs1T9F",
-	"TA7TeKZiwRv7jTOeLIiaxJJQeytpUp7/9UwSMedkFI+zlElCU0ZoMqcLSYR+NFZwvdVpBI1Yv/BfGUsX",
-	"jaDB6ZQ19hvuPYM4agQNOZywKdXDGIl0SlVjv5FlcEUtZvp+qdKYjxsfPgSNVynl0fpx3+jbSJPiPz5y",
-	"uPCO7Yf6mk5nNB7z9aMdmjvrBmCvbz+Gw1jOErp4naUp48PF8iCuJowMzVVCpyLjChdoKPgdSxWLiBIB",
-	"oYqoCSNSiZRFJKWKSdKM2IhmiSIXZ6e1a2ffXRj3H1M2auw3/rCTU+kOXpU7dqivRcRgCm9SMT2kilWP",
-	"fRSnUpHrq9ckogsiRjDMlPIxI82YD5NMxnesdUDmsZqQUIkQ5jIVUpHnX32lH5J1Qx+lYlq93JEeTtVy",
-	"H0fnVE30vfDCmf7DvQ+2KGX/yuKURY19lWZsu808jth0JpRene9YxV6+o7eauknKVLogko7YPiwHrhHl",
-	"cs5SMhIpEt0tW5BY2i3VP++9IBORpZLos5MyTTgsCmDp+jx0X1ftC3Ntn+hJhAE8rb87Y1QRvW5ILXTK",
-	"yJAmCUsP8h/0d2E3KBdqwtI+nzI1EVFA9HIRkZIbES3McCUJX3S/IceHR+/Oz66OTl//ffDd0d8HF0fX",
-	"l0eHYYd8yzjT1EgEZ2TGUpJJlhI61CtCmrTPr6+PD1tmQplkJFZmBagytz2TsGAxk50+t6QwYTRiab53",
-	"3tK39dr7Gzel708YH+t933v5MmhMY27/3g00DSiW6nf+r3/2++/3dtv9/vuvj3788x8r9/gknsZqeWvP",
-	"6ZgRGf+b5adut9utPXUJvMUfpHmqsb/b7QZ6yPE0m8JfXRix+dMNKeaKjVkKY3qHl3vAHZbHdsLoHSMi",
-	"U2ScimwmScYjZogMOUpAYk4YHU7wDsOOHdtxU6qfkBnhAN9Xt/y7Lwvr3e9HP+8Gu3sfmv1+B//Y+9D6",
-	"z+qFP6VTdinSivmdsjmTypyimwWxo22Gw5RRxaIBVWHrgIR6rCERaaTp9mYBJK9/C0g85kJ/iQypZB1y",
-	"FTNJRiJJxFzfF0d105Z6QJXb2Mi/3QgajOvd+2fxR3jHj1VzPRuNJKuY6YWYS6IEkbfxzNuVnGXu7b74",
-	"+sVfnn/14utWh5xTiVKB8SiAf8w0lcaSsOlMLeDQhUoomoREqjhJyBDFC7tj6YKkYl43bYHjq5x4N8g5",
-	"ZczV872GR875+Dyi7lYS9f/AJ5eWoAdb1I65ZFzGKr5jRGY3uHawNIymw4nmIXWDt39WM4hut2pDLrTA",
-	"Ok9Z5a5oMZfotf46IM+7Afmmq5nk869egvQKiBJa9IGwi1iU79vzbqSpUrPj0G5GiHx9qBlh3QRAetZQ",
-	"3fNu5JHb1/oP/Okb+O/nX72MqklOH60zfTKq5xfFKUOmLUYk1GQf5hPRt9dyBjhuNaPVD3rDpfAX/Fg5",
-	"xitRr2fABqxRMw4ca4AtqR2yElupFR+01iBngksG6vsrGl2wf2VMAq0MBdcyWf+TzmZJPKR61Ds/ST30",
-	"nzdUuo7SVKT4qeWpp/gxfbCnNNGjZRGI6ZTRW9A3soQdEC3N9SGZU6tUdBpaCxZ8lMTDJxhrj2Q8/lfG",
-	"yB1NMuBDNEkZjRZE0VvGAz1myklYkuUhjBi0A1SDjF5i5107szcivYmjiPGn2QY6BPZJNHmQKV3oYYF2",
-	"hZJWzLQiFAsOYzvmWgjSBN/4+EvPScbZ+xkbaoNBsvSOpYTpu1HxcyQU6W2JOfyYiLGEwZ4K9UZkPHr8",
-	"cZ4KIrPhhIibn9hQkaZItUJ4wxLBxyD57N4rxilXLRjeOV0kgkZXQpzQdMye9tCBLhxLkuhPg97KyS55",
-	"F7+CoV0J8Y7yhWEH8gmGJgSZUr4gWsuazhQYT6gsw9cvtOnR7o0qDd5LNhQ8gnWeU1j3kUgZUelCny46",
-	"pjFYwJ7gXKWX6sFdc5qpiUjjf7MnoJ53sZQxHweEvZ9pG04zlJTdiVswki2LmadCK3opixhXMU2Qxq85",
-	"vaNxQm8S9hRkrggXc7T+ZglVmmmbkzelegk55UNGmuG73vHp1dFp7/T1UdhCJW6iFb0ZBXYIwpXEfMyk",
-	"fnWfN8Pj02+PLq+Oz04H5z0wwloE7ClGIqroDZWMRIJJ4E7G5GyGl0cX3x+/Phpcn/a+7x2f9F6dHIWt",
-	"DjnNGWufDydanEYHRDIe6WMJBEGopiUSeoQVEomEhPbaR1Kf/hrodt6hqyDFCvL7YK+jUw3Z8xXc97PT",
-	"OcB31Ahyl5cesZCqQgMJGr2hiu9itTjiCnXTWarZuopR8KO9ujyzH7Qxq4VTJDgLkMNRSYx5EgYkRGeO",
-	"1NJhKPgoTqfaTiHhjC5EpjozGkeh8ZFoolWLgR5bn8cKDBiJbgTGomdSL5iWnaxDemSYxIwrIifacKBk",
-	"rK3xeOhuMX6BGY2Bzzq6uOVijpu3tAR0qERaNUVBIi09VECoMarQ5yASTcewzHqmbp31H3qhkT5DuZCK",
-	"TcNO1TeH1XbtWzFHXgdEimtgPAtKZMMJ+EYmLAWngqQLSaQgbbjNOuykVjjYlKVjMHTlPFbDSX64SMpk",
-	"NmXGeso3CQ6qXjfYnUbR4vnqRWOZGwa+6VfWKdsqnrKqiZu9jiOPwpeuKkPRS9fxsQ2GhtK2Wq/Ga88k",
-	"7Gm+nBMqCRDzyDAXR1KWEpHo9gl1i/1MkiZNpOhz1OKIx1n1qY9VK7D+4KDoy05J7/yY3LKFGYgmsiTm",
-	"t5rcJyJVZCgiFvQ5JVEsUQ2DX/TX3a7Bi4BfRh1yrKRxcCjzRpZIHL3goPuMWVR5Bj74TsJ/otfQnPzi",
-	"nvj7Zw9OgQ5yFmN2wGMxF8aiWOYymo1X8x79HPg2FZvKdcKpyMs+uKHQNKWLpVm611eNWWbDIZPSI8Ib",
-	"IRJG+dJr7J0BzqJyARwjXprjvY7QlMbJJsej2qtrbcKK56Wiav0q29lcwt0fgkYmWTqo/jbPEqOAoO95",
-	"A8KD0dlZ5i8Pip4mHOrK1T6kcnIjaBptTXh+rGiTBc0fqF1ax54rHK0sdQyFyNhyHKloqgIyiccTrSCk",
-	"7I7xzHjWwczf5EjkASGIQy0fCi2KIiYHWjxUxIvQsQjumwiFNYgkj5EVuJNE/U9mU+OwiFP8/Vmfh4Y3",
-	"DTJJx2wAD4WkiZ45vZ2ZPCCURCxhKtcDtfQm2lbSi6QfYVGrwMN8eeSFnDaP9wSNhEo1yJnqqsO4hp41",
-	"OQ/1HIdJPLyVdX4dpTf0JWlqpYSTG6EkSdhIEZGp1sZbewFfeq0/VLWtdiC5hF89mm2/695b9XFwwa7n",
-	"JJwmCxUP5RXevsShizHb0ikL/ECf+WCBmis3tnJhytvmH9enkw6HTNE4kffmVhszbmBZuaIiNxew+UPr",
-	"xatnfRQ+9nQLapne0zB4d+I30ZzFdKotezStVi35IRvGU5rgQ4WjvMFnjMzY+Bvbnj93WkpnCb9amObK",
-	"jTrmswwdE1EUayqhybm3YSOaSBaUNScjTWZUyrlIo5o8AwgFm+ifvfWA2Flq7Z+TEHSNkKA7QFsBWpXP",
-	"ZhEkoUAgTQskTlADARa9JsDiaWlun6xGUwjevlihn60P4vi7VdCb1iz3XazYScxvt+U16IWSW6mrMXxt",
-	"kKVJ9RbJeMzb2QwjeU7FgKesHXXLuDZPYyUJxDU6602Y/KOBP+qnYz56ee9F117izSasKWJSxRxWyq5x",
-	"kW66D0Zh/tDWzF2q9aRFk+Rs1Nj/52rmdE7HWmDVsvAtpJcv/zaTXVXS6sdHI5mnkPy1UvrpTsaltTIr",
-	"XIp+xh+5SUU2nqgO6ZnkOsmsX9Ck1YmRzaTz/F+CJ4uD3K9MedTnBatFP8OSkX4doUliTJVph7wTHDOU",
-	"Yk4uzk6DgjP7mSTgarZaZ4Bv9hydg5QqFkIUkMxYqjVKOmb7BS8bZiqldHgb8zE4fCQkEe12uwTlKWmG",
-	"/cZe52W33wj7PJZkr/PyP1p5QkTYb+x2u52uvn5gUz/gtUVTzKTUgcmkJ+QNVIbkJlN9zoWykTE99A4J",
-	"7SsGuR4NEypadQUDcKV9h6ZaNYeTg59EzFlU5ev+aBUJ9uL+ytXyeCpWpvrGh7Umt1PgjCFUa35eYuad",
-	"ITQgmhkTs4Rp7aa8sSUq9a1V9h4zP1qdRmWmi88aCiPaSFdc3sdgmWiqd6Ry+Su5kbU9t2W693UyQGrn",
-	"+tQLvYMb3jYbrHAq9Qy32O0+gQvpYcx9k/wKqSpVpn1xxo8vr0rDXVpisyA2E1XbDh3S8/KZLWs1FPZM",
-	"ktDOKzzQ/NhSPLDYGUYF+7w5Suh4DEzbnLKAmBAaiyCrakbjiCgxZmrC0k6Js+svw1FWKo1vMudLk1oK",
-	"ahGbMsJZbPJNfsL8CY5xZZZKFgUk1Cd+UHirmgjJrKQktMgc+tyIasz50uex6ulSKMPKd9LkAlkSuWGT",
-	"mEfwjVanRrYuSdNKIWoEFaT/yqGYMV+sklj2+QqxSprUDCjmEDvBtKsh5TZH3e4tZ+9Vq1LIbecOKC7Y",
-	"I3sRkJIGn1bCbjC/MhVu+Jg+HfebnDmC93t4e1mNuWODLUilbJBZoVp8U1nILq1jBcXViuKKNakhouWV",
-	"XyaXSkY7i01twcfHxjY0mkFJ0ArDR2lntb7AWcpG8ftqdwdGfDGzezihKR0qlkJKLUnZUIx5LG2mbJU6",
-	"KG4/atArAm5m0KU4W2GlCiOo38rX+IKtzdlZPLhli/VOaCCXD0HjltVUF0k2TJnSS31AYqX5trZ0bhgE",
-	"8Hmea7N6cex48EOPr2/AvO7jMqrw5uyaGguvKmQD72H9sDbz6FTu5zbhBbuzq70z9r1PsCV5vGNFEKE+",
-	"IP8YgQZXGrjJ+7b1Jrr76+Mc9+DKERvG0Ucy2w0ngIHkdZT2jk1vWCon8ewS769kjMUayOLSBH6J5rpA",
-	"SZlU3DBLzNZbpzXk+BQe1kePEK6OCv74iKd5e1ZWYAQbr0D9jJ+EeaXijibvRFRID6UZWNhTyjOaVOeE",
-	"Zmqy7Qr9NFeV7CKTmBi7asmuZYVuq19oHq+a3ZRJScc1aUz3WEb7vhULCnXgFWqqmM4oXzw0x4SqnsF9",
-	"vU2RmNKYV2tHtj5d30Hm7IbgzZ1NuDDeWuVvShIxZxHxwlHmveggQSOd8ohMxJTN6JjJggdq2b9V8jFt",
-	"mdtWEQrGfYLUyErtWsw5S3NhXn4DVVDp+0wSuGWj5cJXevlx9buBFoG+NSDziYCwKIOk9Gx2QPSXjKMJ",
-	"QyEuvGGoC8uLuYDijQmVBN2khUzezXLygsYsu0niYe2I8bIZRxwRyCyOOQErFQuCJGnqAV5OxCweLTSR",
-	"TYS4JTSKUiZl66DsW6YpI+FOutPPut3nQ22cwr8YFhFGAlK4tfJebRmtsGoKp9OdC3+OFYctp/OSgC7u",
-	"Z5FkalnG/fMQhyq+Y0Uv77K7oxgJLZ1Kd41QEAe4U1SRhFGpwLdlPGWWDt3XOg+fY/e8O4joYntHce6F",
-	"KCslFd4f569Ykfj22vMhzmmsNCWO0AUaszlpmpcQkRLjjG1VL8dMPyEyee+plT06OQkWVqziS8EyfRSI",
-	"oWbRqlfo0bUROAn3MW7rJFkP2R/k8NvyEzkRsw57T6ezhHWGYnpAbhLKb8kwYTSVhncU0m+eP2z6Te3M",
-	"n0BfhwO8uaaO2sw6Hd289Am0cxjPthzyxqpkG8y0amZPRPeXTGWzeyUDlXTLtVlnD6k3zlI21KLP6gnF",
-	"83foru8X5IdV+rRIZ1GsVRMsrCFJLJUBxTm/viI7SFs7P8fRhx3zVNjp80sG6B2KSKYw8QAUVbwD9AGt",
-	"2pjaKKt14uOl81569qDP6Y1kXJFbxmbADiBws4YhlDm0vyVVO27jpSs8RnJQU//Vs0I6v7Va7lBj3A2m",
-	"xrpbY5LmlqB+2EQGY8EH85hHYu5k1/KXtnI34c31rqssGiPcxGac7tRoqi5m8mOZCl/Bfk8Z5VAogB8g",
-	"gEXTKYbIBjdUrl2p1+72V/ru4gtsVdpmL4CqzOILACRgm4jZPQzHex98f1krK/OiQWQCfuXchLUGxUQk",
-	"oHFYKispY5q32vB3IbxrwkwQD5YsuYPsL8CE4AtAIjGlumrCFoSmKQBigKmEFAFpWFJw+yIJiEArLDeP",
-	"7q2ZapMqH8pBiZmpVaZVmjHMR1YmcRlK1F3S2pxKYh7G0kLS1IxQ34QJWjzX8alW7YesdUBArIBui+yW",
-	"+Majx1uciAsaU+ccHeTe1OrU6sIIn0m//DFwc0kBGENwsLqdF8oMNddHIbqE6QiNQK/2jx8TgkuZPgn6",
-	"j/XlLOZG/6lBUg2KpSd+CoAxYK8PZnQx1a8zaDf441RwNZGhZ7VDDaZeCrkZ8aXapOQbjH6JQ4JrOVX3",
-	"P6ubOdCtkLPu86BxF8v4Jk5MveaqZ7/P76y03D3HuidPnEXvb0jpmHp+dW8VPOblRJC/xIVsozK/r2Dg",
-	"y1LFJ7dlIqoXuCXOWFjEsowveSKWD2nOWoJlTWOVolJbJrNGmj9CbOm3V0OzSQzpgcpp7H7ex9B4LH3S",
-	"waQ9/+rlatC/oqa5zHWdtS9zc+OAFNFW8xxwLNoxFv96tdXppZvwWsgSx0X+VWqY3+ub8vE/jMLoGVEv",
-	"q2tOfA2y7MqJ6AJz+fa63W67u9vu7hKtQmDaBoCmhDlHDw8A44KmScxSMC095M5uqKnEwquMYpYUneAP",
-	"pLMazXRYq7tazbSgrjZBIxApMYao1g04u2OprSmrOSzbq6vl2gpmskI95Ap0vQP0jZY7SqTygEwzCZky",
-	"glc5h0v2dqfPL2wlnQXAAJ+k+8w+GPwiU4Cus3S5cuP6PPRnA9mYOX4J4xEU4yEgWUKHtyS2KZgPVvj0",
-	"CfTHpv1nq0KVJE38Rysgu1r5393r7ntFjKZobhqQlI1goVwdXa515gCse91tqauoU252ep/ikNbZJ0hm",
-	"QZlsrH/IWIdwU4f0lsmSM6ZNJVIkxJL3+EUV3TyIGrzWt/QE7uRC1GmrQoG1TuVVSfwP7le2o9q6zsNz",
-	"420265pZPr6PuWSM+bkeQNeQmWvKY+AcVGZ92Ldcz+w5X6k/VgLLm7OMiF2mnlorafAr/kglmsXWBysR",
-	"O7NDroQB8TXAbkwSkWLlHupnAQZ7oAAB6tkSRtPKCrPPQpv9GJ1Sz6wCjWWGu2EXWZkVy/HXqPWApmxq",
-	"g70AlxwhCPm0Q3pmMyyc5w0jN0JNiGRYvQHfxsQBd+otOa01qgtKUxWRFfiCzVs/xu9oHv9Fof6iUH+e",
-	"CvUX3fJ3q1s+ms63LMlBYp4bnJKPgEU591BR1tIjZ/Mt7q/MWMk/WHxdpboCkFUfD8rzuInwepCPU3wU",
-	"zwYTKifVCH5ycCNUlVpoyrg2/EbKRixNMfW2Mid3QMcGDHiDXDpvMfJhlPPjS0nwnhffTrjwZW+Mbtq1",
-	"1PIU9o7zPW9m7FTjrlUX6D2FmeN0ll70UybV1EI9b5VsYtUe6vqurKyiKCitKaOyGip4YbBm7est0NIB",
-	"uWUzV0pr8ThJIsYlS/vlttVMy1Nx41u9eK+Mxpk3dJDZDVSgN4JKvBIP6MOfIdQpT2dYfc3zsC5UYj+T",
-	"RIosHTIyju+YRP3bQJr0edNkzT6TJLQfH8zSeMhCr7+J+eWA/CCEHr4eBfr0GAECfpY3QsmmpnAcrSk7",
-	"BnO9tZ9/JwzyURqFy5ZsS+fJU/Q9DERO4tlMy9mmmrA+t40oMEuZs7lzp7QAODm0X0D9Yeklc72euQff",
-	"RLv63EK2a8VPMgW5mtp4bIHnBofq+j/lCiPA6yKmb7IgIdw3cEOYxMMJgKuARmOq4ed0gdaks3fyvcf/",
-	"rbSbi/bDEv17BGK8qThmeKOBlB7F7/UOAalCJbuHnu2NJ3+VVmj0MzUjctiMa6VsRdMHDyYHsGxyHAEl",
-	"TEwb6Dnj+aV75ZlvUOzmGeO+IaplUBkBRH9RcFa5Ig+ZxLRGk1g76w3CoNsy4kKA0z07XN2BLw8E5F2x",
-	"fPawtMetGiRz90EuqnR4zf8p98koZZzNaaIVeEjbArBzg1YNDo39QqiCzFzbxLy1nLFoSDPM7aKC2RO2",
-	"AvAu4e1hyXoK7QskmbOUIaJGs3zXIGV0OGFRaDjY0kvQciITescAXZBFHoBv/UDxsQE+Ebb8I17IHyhM",
-	"aDmzwA6vcKXw7srD4NosbpdY9pHJaBUXpRLTVRU3jNh7bNENoQaKaiJm6E6MFWwNkA268h37ShmNpGZi",
-	"UypvWUSaOTm4wnuXDoURrYCEP/3pT3/6Ly+HXO89FLooSUJAHwzzrgKmNVdNuX6RPdU0ofIBUXLhkAEO",
-	"y+rZVmKDv0fdaltwjlFCx4M6DQ6aXqY0i6DtElYaOYyadSPakOnexusTuXO59l2MuesG2aJudXMgfQdc",
-	"lnMh/eyasa+wuNaXfoHCUdPnwNNGtoEngeYM9XVZcNlIbU3LQnMiaH/IIFXCU46w2YPxspkHc5gEiwQE",
-	"ygmYE/eU8CkbZRwqmreVY6ggF2IZs7gRNCQqx42gMRdiaBTfSja3YSKbW5M8lU1mN25ta1fbv8lqSo7Z",
-	"i9FKyqqysR29LHHG9fXldRlzq5OPfCKsy4Fz1lOVXlFmN8v77SXk+RymqNeZw7+87svKhe99yM/+siJo",
-	"qMc/MiW5t7ZrRU4Y93LDacO/lnZCOhohWE9oOsdp3mSSMEwiM/pZQQbE2GqnSTkRM/qvjLni0KiMRbxb",
-	"6eArS/yl5BDPOIVPGcB/1w6Ri3kLmtJZY32UqSxlhXjCXrfbXXK0bqQaFIdzfHlGXuztfl3g21YptY8d",
-	"FPtMQdYKaGEUkCzBCF0q93pebI3ba/+Dtv/948/PP/yxeoRl/WQtcLN7pJZpTMQMZoH3kTgK0AeC3YkL",
-	"TMXVBBumslS79nITlWPtE/cTvL50q52mbU0T2C6J2rIFBlU1l5X+na1EZtEvtRk3xxEXmXoUlBw3ZSZf",
-	"2rENdqjE+T2mX8ONV7Om78zmee4qmrAlV1Wofw21Hmvm0VxNaj7yINo9YLCF0KOIarXZWwNVFoZavETk",
-	"ZgFuJX/pQ9IsxpViVbB9zNjN19a4Np7CJVxMFt7ML7yyL4aB413R+MssqPXdTakaTsqRUEyQMEXlWNFB",
-	"bV0xIv7u97mBXPSdN0V05c3AIDvkDdYv9DlgKSISov7kKE4Ug6pawv6V0cRU5NmBPCvCUlb3bFly2xYx",
-	"6nCxnsR7bj+8dZpQwde2KWXUzvsJkoW8qd7FbL51kMAB+sWlauO1Nt6UvjepHtahb/7cXT4pERvGsuT1",
-	"M1VcrlDIJMenstoAyM3ZcihhXfCgMEVvLKvX87ImGTE0dlYIjSW0ckcTgH81GIqh4bF4+kLbxh3xNUzx",
-	"0ERIdUBCY3XDPbTPPaO8GXoKNrSGtyc4RCFGcwxZLY/B4VUMWEDLYnJDh7cHfR5Cg0Y0IWMlnXEpwVVW",
-	"dJPnBVzuE4ViroYZdr5fkQGLrObxoJi/FZq/u57TW5DoR3TeACl4eh84PcRruOejsxXRd+/Rv6yjXDvP",
-	"WR6Mz2fkjbCSjv10pOVEDE5yvdy6i53PyunhYjQyGSGWNi7OThtB4+j6ohE0ri8PqzfcvPCCKibvY22l",
-	"Fv1ki4zFKwN6D2l0aMUG+ljlFobrAHBDJQuwFZkidCowtWQK6l7M/S/tlkemJ74uycc1wPmAS7T5/csp",
-	"JCWCSGt6WORrfokRta1h0DdKzStluJmljbfo2VF+xbKY+Di8A0c561YcGx1Cauw2PvAy6ARWC1YADnlr",
-	"Y0dV+N6j6wWHVNHLbDql6WJ7HSjjSq5u4LlBpV0RyKgK8yDHE61ERFiDDISuMQ/BrOaWmmtrYJi2rF1c",
-	"023CUsYgrV+PYv+D6nvyNko1N3Ch4tEaRCUQ/TUXLZDXAKqJqu/JpGmWvUb9x/vcLpR3zKOAEtBRAQGp",
-	"CHbkL8DSaL2ay9Jilosw7RqUFyzIiXxp035cx53NuXmCo72orfH9HEtuI7rYqAXGJ0BcjyBtfUPc9Y0r",
-	"d+0Iq9Qu9p4OFYnwDsKz6Q1LyTyNldJKvSSU4IKA0oVhy8Z+Y3ev87LbKPg72//5z277mx//3Oz3O/iv",
-	"1n9WOj4P2d2JGMf8fto3LTalX92vOb91uTtzfq1yycx5terq4zd4fMIcknvljERrk0nEHUvTGO97KACe",
-	"CwaxAlkuLvVMS4xwNMF9pIfXAu+8aVxlkslj7CPVeWrYm4qeVRt2QTYjDsh8QpW2ak27Ywx4keaqTsZ9",
-	"blsZHyx1Xeo3/JVZiMx0UO43lvtwSVbXCnkdnI8Td5tUyNizZutj3MPbAhptmiAtB9BgSsZ3Fabokb2E",
-	"KDiyCECTRTHjQwZ+awNU2pQTCg08Z4wni1YN6A3WLAzQDb9ZuLoafGWDoLNd0DzkjPRXU9jhg1xlHG7C",
-	"ePz64grvvYMZSwc28rQC0ch7+o4mcTSo7Fy1MW47viPjquST+cimFTbwWwCDuV8c3LPC1gXai8dm6STU",
-	"kFFxe1dsSjU/KuxDcUFLZ6Wa21ejza8TqvdCEdlW7G4tByudUydMYQ+VKB7HSv8vlROGgZGMa2Y6FCmT",
-	"B8S28r1ZkDHjDHoeblDTXSNCN2ENxdLAlSV+wSfl0sWBljnww/LLUnz2YVimr8k/3/Nr0vZ2X3z94i/P",
-	"v3rx9balaau452N87/PktyvLfIokuo6pPEHQdtkrspGjsWBPrCvrKX3jCQKU/vC2dc8t5YRsvg6r5v0E",
-	"fgtvLBuiEpQdk0tJMF8Y/BcG/4XBrzhsG4GIQEP96uhtgUq9tyzXLuXq8ShlbGArwarfyuUFG5oQaXX3",
-	"s4rwHjzxTJJRliSu70fuJBuLDmajpaJRi1WRz+D1ae/dUSNoXP3tqnKM7hhW1AkqNxwyEzE0iFWkCW9s",
-	"aVN1IpJIkubV365axTHS2ayjDVcndisHW265jNaJMVpwXJUMFj3r94flL8rXtcj6fgLIOhFr3r9i2FvL",
-	"wYohr2k7s8WgHlTyHdGUx3wsK/ONTIbFvT3w5UbRLkOsmGNGFZZGcaFcatj6niAVuQ1xtH0L1i37rqZy",
-	"iwWpb7lRncgCMyikrqzrnGG3b1sKZd62b6S1OjpZR7nuzY9PulOWjsHFaoNy9/IkDMslnyB8YBtkNq1K",
-	"+FoKINS2WXND3Gxk63I8Yj5mElJcjYCs1qeoPjGc8mGNwmVCjFo7+DfjNZtRPxctt1k9jJn0BleTeprX",
-	"XgNklH0xgugZCYUvqWYDT7YOD5CIUfpIxeCLIw2WF3JtekZxa9bzgpUHvbjND35o01Sk1UoU05cI43cs",
-	"ETNQoKptrJWj1+/Ica4UjZMteJx++BAeqsoAYtVD75FJNqW8nTIaaU2YmAZ/Re3qCIpKY0loom9ckJSN",
-	"Y6lYyqqbi+ZrbtgSsIgfg823AIdrPJm1W1GThEemdDiJOctnhSl4ApJFhxNARtKH12vFRsZZHLFnkih4",
-	"QNKFhJAVtELAoEKnz0/ZHMNMgAt3wwiNIujskjIKwK0Zv+UAsQyN+xcQeHl7dXVu4l3FhNDveyfHh72r",
-	"47PTwdHFxRnk/p32rq/enl0c/+PosBE03pxdvDo+PDw6bQSN07OrwZuz61P9+7ujq7dnhwP9U+/k5OwH",
-	"uPn12embk+PXV42gcXx49O787Oro9PXfB98d/X1wcXR9Cfec9/5+ctY7HFydnQ1OehffakX9ond1NDg5",
-	"fnd8Bbccn14dXZz2TtyYLo8uvj9+fTS4Pu193zs+6b060U9pnXxwcfQ/18cX5jGYzuD64sT76/DsXe9Y",
-	"jx7/UR5x79157/jbU/89vTdvjk+O9ZAqf4QXnJ9fnH1f+Orrs8Mj78/eu7Pr0ytYk8OjwVXvO1hBPYKr",
-	"o9Pe6Wu899ujS1j8816+OmfXV5eDNxdn/4An7AAv7T0/+sfCW/ClM+AfxyVWBmhbNQXEgDpIFcGKsiYl",
-	"kVBa65xRNdEEKzDXUkQLA4oxoymdMgV1X9qUadW0lFg2M1b0Bk2zpM5azBKAvLhJGb2VXunPUHCV0qEC",
-	"UmeSxGqfhPZ0hwEJ9Uf0/6Ic0v/SByEM+jx02bv6V2cf6T9MZgb8jj4Ec4v9p0n50P80h28AawjvjTLM",
-	"cmKDW7aAMbD3CpCST69PvPJ2kZKYg8eAXF+9af+lFZDwJyl4SJparxeckf++PDvFGL1BUc7pIDfo1slT",
-	"u+SVHO39TKTqiCuTClgK596xdEEYXC0mE0uFUZtUzCWJOZml8ZSmi/YtW9gyJki8IXGE7aa05G/DFQNW",
-	"YfnRbzaxLKfrN+8hS/Up0ni3yZmtzn+tT0t+UK3mLaPJ9p2M9a92WSwBids1JeZrbvRKhFafIxepdaPI",
-	"H3709TrOtQZk8PK+Lf8HxmdYb2xkPGV34pZFgNOkn/GKXia0pu0ZnluIDm8WLnaVPHpkBslzVVPjzfsR",
-	"T6gcmL62A8mGKatB7TONZv3ssWU6QlAD9766gTouoymjGun/armxLuQqzZJM2gylHBWjKXgB39+15TXd",
-	"9gRi2VAo/LljaTyK63CA3NhwNDWjm7D8G3jB9UcyJbjQGvpAC2JEiPYq45/JQuW8fdDDEiAI2Fw5QA8v",
-	"orzQFbgsLIlBMF1fnLgiVy2Pnkkfcc12NpakCUliFrUsIPinsRBbga3Yd9ipdsVta2QkofVYEd4JWKat",
-	"KgqpPAXVJFe/RtXbW3kIgiUmEDyd3/TYCeVVOaGuQGxFGujD5Y3eJ51xwxZsfuZb/khgq/a8HuAP2nat",
-	"7GlbkzRVXvi1naxW7+x93Im1EA5edd3zzarrVg9uswSHsv+wUKOxkVPEI/R1rl//9U94AO+/CtvMvXau",
-	"jz/Vk5jfbhIspelwEt/VREs/ItF+c1iS2b3BnZcKSqsW4p07wMvLkTMZj/M4flO1Iu/Qkqwnn1XW/X02",
-	"eJXp6iUyVNVmGMBOMSJTfWOQN9bvGphTqshUSEV290xyInFwpswVdUBEGLIV9xB0db/PqbuKsyPNsN/Y",
-	"3XvZ7bzs9hthC10kYLubmpBmaC6HrQCw77B0JDH46frbir1XQZ9zk66eimw8IZTcxJymCzJKBFVlF4B5",
-	"ZyNoCM5MVpYPotNtf/Pjz7vB7t4HV1fy826w96G6tsRrofGN95/ON994mRQ5VeLMoOrgfTvKi2RGKUZ3",
-	"Brimjf29wFoJ7qfdvQ/6qbFoW+4Im9W5Yu+11HFX2vF0JlLY3xnVx6IxjtUku+kMxXSnEHnfsZ6JHcnS",
-	"O5bmf5tEBk1jp54VXxGNuYcugK6ROtPBXFWV0LOQemCwyW5EpkgztB6NMPDxOdAhtRCZMlCXT4Ln56+V",
-	"BRYCp59ckUWhaZhADwhAhzrIgUEFN2Uo+tskkwzNn1nKpIFPKimE22LSbVrUs6JIp7K+JI/AeQH4pkgD",
-	"g6WMOxOQib0vVoiJOhJp6x4h+YmQqjprple2AJ/JvPFiJTmsBoKCq54r1fdx5VQpOCsBHlfj2TMTMyyP",
-	"GbAscJGeSeJurTamlni8ZpUbCAwgcwNUZ4i0ePr8k2reujbhfukELIOHOMMLN2SQcWuHhwhHZS1JgDdd",
-	"3r5ZKsQIQN3G0ChDGfigOFn0+XDChrdw9vWEOpYwQlOXhA0+4BTlbtFnxVhPnh2cd5/NPaUDT+z7P3vg",
-	"IB7RD/y0C//3ytsHBTARwPkzqRr1a1apcvi78AQZyksl1xtp/AXBUuGPyrgl5NXIUr7NWBgJbDO+pbO+",
-	"ELbsrTaff4JUaH8hzt1hl1tqz9PM4HBtvfhWUuXJbF+vscDwW1vM5eNyBeoW6DE3Ql4Y4tsmxyepcL69",
-	"o+ktYeB6KwiLEll6DtaPhaFa2rrliZbq/D6mTBu0K54lSXW9dtnzcp/67Yos7AqhGeaXw9pBLev+Kwb4",
-	"xRYo2wLLNQJVG5FfrtuIbmd3+13oFnbhxTa70NH/9XG78KJiF7qfZBfOjbOgyHxcWcGy7ixGI8lqrjn8",
-	"0RohC3iNAaHDVEhol4zxjA0EqkX+tEWiZhRVjPecLnDznwL24J5W0gPhJOTKnrOdtjJ2KqMnywXC61zY",
-	"folwjohdGtuKrXoCrXKWE8VGKo0lonXuY/veJ9DszkGJf5jIzaq+NtpKMI1s8gBnflnbSga74dHa2vwK",
-	"DtVD9/vYcPB6c1Z9dJOeA3WuAtMlYcp4wVFAmpTcUH6rrWcuRwazeiRSYkRw68C0JoaqK0TAbNy75QCS",
-	"ua1zq3Iz3JdNVUTaNmFcHkBAvnilKJ3dlvpz+zQ8ziKRbcrjBNYgrmNx8NonY3HnpqPPliiX9YSt9Q/T",
-	"JQA7Ga0jaB92XrneIWUA823b7uUjrJ/7tnHBmRMKm+x05c4+fizQTC3jD4GaUdlZPS7i3OQVy7JKRq0E",
-	"r1rmiRMhgSFmHKGZuEMf5sniwPMx6jsgW35OF9i8Xcz5RgOw5cTbd5b8sGq9fyUMJ2jI23g2YzXrDz16",
-	"MHahVziKI6i6m9FFgGn6Bi1fyywqTZJ/nPpUQKSiC2KUtULz9g1EkRnbpnwyn82TcczLfPk+1uR5VNXr",
-	"ow2WNdnrNR26QpzVQAkxSGg6ZuG+gwqDTnCSlH0scB1i0/q4G3hvKPI6MD2fSN4GgEgxhV4smgZLvMdl",
-	"PpSGsL5Ez1NzSprNhmqLaye0KoZfULdWgrP73bJ8/PNKNHYypektNEBz+uBy0kMtxvm5cVSc3bH0Lmbz",
-	"rRNtIc1ksAaTdh2i7kq423si6iVUqsHzrmvzvxIA0jaLuBKKJtKr/x2sh/O1d67F0p2l7C4Wmbz3qOoL",
-	"hguTrfiSV3JQqCtY2r6aiVfP8vHVmVSM4uReEGB6PSlfVADhV/ee/ySI+6UV2RgjP4der85P2CUXZ6da",
-	"QZqLFIqaCHV48vuYhtPtdLvdXaIE2e3q/5TzhLo2hiADIkWfg28C4yHQ2OqGqTljnKi5IDlmOLaoxNtM",
-	"UpLr+WWVh4CMNPeem0SKPl8qtNHCPQZIfyEZuREZh+4ycs5SScIX3W5IOJ3GCH8Pw+mQXjlPSaSE9rmX",
-	"mLQqGamcbdTt7HV31yYbfVXwbO9217u2zVp7Hm3Yhu3d2rvdZb/2V5/ErX2xuufBxupNkYyvOSj1I1Q7",
-	"XacHoEKtJ2Q8dk2fbqimkmwhC8EK0/Mg38qLs9PGfmPX9H+AC7t/6Taq1PoLNmRcYWv92kr2FY4t/eCW",
-	"LqsN9bpCo9EN4Cn95oRLeJP5MH+sX4QVPbw/SQfph2ojvNRV775bsrLB6n2bf27bmbO8tznS5sY9NAvr",
-	"WEMQ2Nu52Omt3By6LI/i4SRvcr3Uqw6ab5NmqV++ab0mW/vlftvNsNhdOzAZrDCaVuDdWd9q27/Ldpgr",
-	"v1iG5mV5f+5YTWJe33zbcKPiMPGaTWYEuajZVzNM4hHTtFnsul1ey+KQ3A/4Vjje+JZK3f6CSaZOYn67",
-	"NfwLwGrJrc6TEresGuK5trYp1eODuGTu/4PXaIVFs3/ocr2+FMkUBsEAAn/wj66fwgqfm5z0+2XPczY/",
-	"3zwt3lvn7RLo7er4n6ua0SWWY53TRSJWJdJgzKOcQmCetlXRISKI7/wpJErM4qFsoSk/yjg2udf/kDvo",
-	"3w9bhEr3Bsk49Ez3dt8MUmsyahKnUXtGU7Vo7Nsxu0afWgU1H7FVbTciAu0UNMCE8ZhxrQM2LZoEFLRj",
-	"5pnB5m11vOW4YlJBId3WHWlWCa4lPMztREvKJDDg2gxlO3nUnIHFKSYVIinabmxJQuaMKzJnSVJdUCnj",
-	"MacqS9kAsjTrfIfuNvD+m1sJHdOYS7Wi1BC2C9IVWE1iFdBOdR2qNowHszQeboP+vrq6dSmUAKtcfMqO",
-	"qSCT/cEUPEdLTaGXFvTRGZWh4x9wDk/TW7KeQkMw9KKQUMIB78XJ/iYaoXxhD7BIyZDyIUsSTL+bsCQy",
-	"TZUJeChY1DrwcSjCvEtuUPcSTaApGzLobm3qYJpcKGxwCi3Y8K3+caFE/2Xf7Oibo4scZwTdDvUnB2Zs",
-	"+jE3iD5fGoW5jRjQkXwlDkiopzoYiTQfQPV0+lwrVbajLqLkmbktmDIBNujNaj623EvYjL7PQ7MKAyUG",
-	"kQhLgyITqmdb0bUxYSN1QELDOwdwOmDJ9D/6vACnEQmGHewy2zbC9d2FYWg6trupj5XbA9fX3a5uI2gU",
-	"FwnRK/IJNIJGYUjrXcGGZB//QMZjns16xR41FbkieAO0KzFYiFO6AF5Lshl0/5MsuWMFBzjwWd/TV6kd",
-	"4ggevbfO8kTRtPOdc+VOLqY1sz7m6LasigfXoCesbKtt0QRSMhFTBppnE78AZkZAxAxXoBUQmQ0nWiMJ",
-	"9bMd41boDMU0hKMcTpSayf2dnfLlnXAflFdXrkJu2FBMmSzIQDMSfSz1zWg00CQRcxb1OV4NiBQODM+N",
-	"GNsJIKqC4MAHUyAUNlMs6pCe6+SPaAnQKzIfTZ83hVaRiB5/U7YIjaKUSTBfBGetaj9biCMy3ZOLW1G1",
-	"F5+o9SmWflxZFbkC8wHMC+SXeaJVXq0L60qauY8c6MJUocAUsMX/DTPwZlBq4kfENyLVT9GiFaICI5am",
-	"LHqlifC4KsZvyN92rMFgU2wkbo7KIgvH5iCv9snBPsKddKefdbvPh1rrgX+xEEg3EigxJ5Ar0jogz9sv",
-	"ukRTfjqkkpGk2EUDn4FGGut7ZNyzD22wts3X5UIqNn0t+Cgebw3kw+4G00ogvas0YyiOI3bXTsTYsAR0",
-	"aUyF5f/gyL8lzYjdEf0maOBMEiFmN3R4S8Lz61cnx68H1xcnYV1boSLaZeUw4oTlUcUJlUUUrJgT7yWk",
-	"iXoSbrYWy7IIyLKMPFMHJrMxJpFbx/yZwsuLs3x0EX4VT5lkabw92NV9Q5o2aLhZI4m82WJFGkgl9Hu1",
-	"X2eD28pxLGwQpETJDtLDf/xtSSTict8PlnsDMsT7Hn8iYtZzcmjruHwh4r4RwbiPrSCb+1FufdzaG+bj",
-	"r6cRUodun0unUpt0g7VeFS000Pwjks73SYg4+oMJS1lImvoWgNNfhtkvsFPD5vv86m9X9laENi7gYGl9",
-	"pRWQkIvBECpitaFa+ACW6gjUVxGess/toFgi2dwb2dKYKIfaWnhwn4Qjoc0rRdMxU6E1FFGPpH1utAKD",
-	"ganHpADsMZ9zLEkajyeK3GRKD2qTyfV5mAhxm80GIxon2maGFx6eXroENNRJDwz6FfQ1tJdQDLU65DRL",
-	"Eh/UAlVq2KiilentF9iLuLBalJTWDK8qiJ4WRrgpPlHQMG4C40kvU5Qxw3GBJKLcA3npr7GIZDNTHVAz",
-	"LT/fcavU9Pvk1EdQ/mxbX6yUPK5HxoegFEuoWAFKTGqJtYnMEyTjibZL4gLmm3PXfE20OEGYEptyDFjB",
-	"YJ2BSxN0IyXs+1tmMYGq7fuQNO63iv5hqZyc2bJldsAissRNDDpBrNwtjhDRe6PNODyBfQ52ZVNwrbYJ",
-	"yawRZ9QxKPeCO+2cR2jz6femnCYBmaXxnTZ9RJqrkTgTXJG1k/exGzbuZLJZNLTIqPM+PJugDnrsxZnI",
-	"kLRsDe61OISIWFaGGcynaO1+b6o76U6l6vReeSdms/xf7+wstbjVk/MYKjBmADVAtmpmGBeY7D4JB8W2",
-	"LWiU2e0zhlmfa/asDyEl+kExtZE4KbPcP2mTsbX+D7xYkyHS1sJ9X2lqlIDhi9o9rOJHlNKURL2jPC/K",
-	"7TGnwrrXABH6BSX+AAvsqsC9g6J6UDr869WN+6SwrYJHyb1L+b4APrSAhC3ru/KINFzVc2hNx5y6HVg/",
-	"761NI/3eWp565WlQPiKM5p2xnnIF7ki1Mnaf5kZLeB7bMbJlPdif6xOrv+vTkLHEjBpVdxRzo70tryew",
-	"jWr1tqwA2py9ggoIeRachA5PpjqHeSV0ip3dScxvn6gNu1Be//7iKl5CIIPgZcw0HKZ0noBbC1yMkKHL",
-	"5ujdwkdlgAotduQmMcfnMcm8Q94e9Q5Jiu56FPMm1CPSCPUJiuX6KaPRGU8W9d3ftqskePgW8fm0Nlq6",
-	"GROzhJHmjVCSQLfAqOhr+shq0YhJFXPEA6pzUm04+do5g45RH+jfTDHykB59ZlSrCVnXvhIEWo8DmrG1",
-	"NiiuscmWiOKUDZW0gt5bkg45VtjkAO3VrSCaA1BizbM+67ZDawLj7nMbdYgVUUK0Cu3kV+U3WkUgX97l",
-	"/SwtlZ8c51Fi4USva9W9rgDWqyhZg7zlM67PstV1xemo6goPMHcQLjbvB/mMIavORjEjvlmq/oc1i/gE",
-	"5b/YW2FTv1pBNK0rbcNXP0E5mz+qbZW0xAjZzWddMcun03j0EO7VtreC9B+MjO/D86tI/xrwzrbdwRyk",
-	"bQ0aTC2c2gPv1bXEZrf3zjMoZRjc1IU4fQ+B8WfGUaDZF6hcpUgmhjkJ9G3BUHBnE+eI+fpbKidVxhs6",
-	"HCZUTmzScCneGhBJR9BPi01vnC7IuGpjXYwdpBZ4mw/oOotXLUjepjaOaia+NQRJKdFjU8dkbxtY2tpU",
-	"g9WpBfdV8WL5vTVEKvts+LH9DRQYO9iauLS/gMUodWEk/srlxF8kRJ8K6o7g1nzEHNtVJxOO9hJf0T8+",
-	"OldZDXjm5a+JlNgsTUyfWQWh3V0Hoa3V2Yi8MBjahBJbvgW+srwBtSTNsNvZ7QKA6m73PxBMewnO2ytu",
-	"63Ovuo3cu7htfWnbF9Q2U972fSzjmzgxLcOcVwL4te2+xQaaQ1b6JUzG7SWkOt9Hv19u7VOdeq2J4pYt",
-	"SHOWxhxbLLrua+BZIHJGh0y21mGrfFVE8ev33+/ttvv9918f/fjnP641ykrDrTqUhSXZluHUdjq6/3ge",
-	"lON4PXnuWUPhd/Ux9QyIcILVFJ0/hXmzH8kgfzCweADAEMD/ZvUKROy3qxBHhfyg2ooKbwyuqqJYSkGa",
-	"F0eXV1Crdffc3YMvbG1fZ+Evmykwu8cZqVNv4siuh52Ev8gAMSHpHZYfFI7GptReI1G9r/xuMu9twypH",
-	"k4Z69Nttij1n86AqCV+/bgbO5yIBzgCv1j69NtU+IKMsSTbJu6/IsheckXI+PX7Ry6Yf6ZfG6oB8VL58",
-	"n7uEebQFw+Jn4aEFU6RpnOABEbw9EYmeISQitJZy7vvcJN0jZjpRE/vKjtEQCeKH6F9MV7ANkvBntkHT",
-	"fdPvncvts8zH129jwyyN1eJSnyfXRPA7tnjLaMQqGzujiWTaBpImKhFtJdr4r1aHXNkYqb4B8KqkcKna",
-	"EKDrZWoi0vjfSJqvGE1ZSjBEe8sWNm1Wa6gzZnNvwcmaxFBVFUsCHAChlvS4Jjhe64ho/K3dOz9uf8cW",
-	"Od/HiYFdCB/Ug4AmnPDXG2sB/fcPV41l+YRxYVAww/OzyyuyQzM12YHk1VAfev9XCdn/YYec5cM3eDXh",
-	"+3YqEqaJXq8KZyyyhw8SI2IJa+QXQOg54mz1ZsNg80lNlJo1PnyALPCRMMxT0SFwQbMWZzPGXZobprPS",
-	"mGNPVnDw5NH9dTrjMmRB8eXQEkGyZNSeCFnIEW/DAkDUzL6sQ15hOnWaca/9fVOMRiyVraDPvYz0n0QM",
-	"7nQMskH5tG/J8BITAq/sgtwg6DdkkmDgFCmKyWJ5jiZaSJcYZlPGlU0n8Fz3xldhuxHvm7JmaJ98wxIx",
-	"h4oifQSiPs+45mbhDp3FO3e7YeACg3hGAP0SRSJqBeW6wVjZJt9afYAKLJnFinX6vM//QI7L/cXh5z8Q",
-	"TdGMK4Nf0+eX8RiqikEMWQKFIRWoF4JxzIwwZSpLOSQ/QNEANxMd0iTZ198Jw1BO+vzq7Luj07/+sTnM",
-	"0oS0JWn/jcAH+o0/5nnZy1/rN0i/3+eEtN+SZ68FV4yrtrbs94kHvbPzkxT8mb0zIs9+7qPLoN/Y76NB",
-	"/19e8Um/EfRdtjvcQtuJ4ON2/tuHZ+QX8tO/SDslHc0OOz/NVavP7ejrRz1l/YYebL9RYFr7lmv9ERai",
-	"34CF0esDdRi4rW8v915+Rf77hyvDvTDNwmRv7b0gE5GlslOzMyJTIcEurRJqym4Z73ND6EhHBGBBhqxD",
-	"LtgMxRxKSAJrLR2cINZwiBQZGDQiMZEojED1efhi75vQWPwkvGAqXbR7epwhQdaqOf1Q8Ei2OuSHVPCx",
-	"gSdRxC6yJE0lTGaiwRAwq8+NUgTDaGGsV8uBwmA7BL5HXsLPWcqkzd/C0QMkyihLQcBrU206U30+p/qU",
-	"6M3WQ3xJZEAioY8qHHvju3hOpjHPFJMBLgCmoMGxMt9qIWCbmHOrtUHUD7M67TzImClohe1gyfTXIUp4",
-	"x9IO6XG3rFO6gFeTvS70xYbHdl/acRz0+fH53VdeApvh92LMYH4zlpKdr14QztRcpLcdc8CP+B1LxAxT",
-	"41iailT2Obbwxo3UgwFzCEbJCDMPdMglagP7JPy5b1WDfmOfgDlG+qAj6L9/7nQ6Hz6EnT5/g0uz9AQa",
-	"I6TfgAHoX/oNlN0GBw7ld7+h74EyGO+Wd73Xb49Pj6Cxvn9fhB2P9a3/7HQ6P8IItHgYTjQPCvV7TIps",
-	"CD3wX8MPWn1rBQRbqpmzYUaBTiDyRstm6N7fg6b8RxcXZxdh0OdAT4yrFHqzhGYAUPtlYnohNnzftGu+",
-	"ST/SxgE2XO3shXW99J1ACNMsYWHe+L5DejbdAXmGpiJJoIe84eqIF2UNgw450hNxihKoENLLGYaW+dqo",
-	"MSQCtPQLJv79YvOKfyFTRsGb8kuf/9Jut93/63uX14/8Ql50u+QXb/oAWxHgysCkDd9wha9Q7Y7Km+vp",
-	"j68/7b07Glwc/c/18cXRYRiQ8HXv3Xnv+NvTwo+9N2+OT457V96tbhi0GMJ4JtEfoNUDW0EKm2k+eHwK",
-	"M4LSoSD/8/DsXe/4VP+C/xqcnl0NeicnZz8UvwVdiVMv9XBKE/09ZtPSla/T2biLqXM0j0kzlHxW8LHz",
-	"84uz7/2vFZoGucpG09YJYjd6cq5esjg/fcr8CfbenV2fXvlTcf5foIeCIxYJEnFPs4SZV1+f9q6v3p5d",
-	"HP/DjnKX/KLNPZPURG0qc2QALCGn21wUKZmj7EhZpDUVmth1eHN28er48PDoFF/63E7d04SBq0KyEE0S",
-	"JKSc7A0lnV0N3pxdn5qhvcChwclEqwfGoE8b0zIDMj9sMQCUUCnkMWou0F3Do1hqpTWL5YTeJKxlPvTu",
-	"6Ort2eEygbw044ZjwN7rsxiYsgCH96wJhqmJsNT4+uz0zcnx6yug/LPDo8FV7zu7Dt/ALmU8/lfGTIlr",
-	"E+Rh4IXNCpvYAuWVauXNEMPh0bvzs6uj09d/H3x39PfBxdH1pR0uvJ6T8Dhi05lQjA8X2mgKNUExTCU3",
-	"HhJcI8ua8M3nvb+fnPUOB1dnZ4OT3sW3R/DS3eceX9CDATxSY5TvknfxK/P4hab6k+N3x1dmOHt6OEoI",
-	"bOZhZLw8QDFbVEqMMuLo/ero4rR3knOnl4a+kXHbFuKgNR0YPRdnEkd6iAZ6JxFj+8rLo4vvj18fDa5P",
-	"e9/3jk96r06O8L12dlpgAgabY3BGBBsC6elBnfZOX5eey0sLZam6cJ9UVBceaI1cy3dQjlYvwrdHl8Cj",
-	"z3t2h/PPgvGDXXEtAoL+FOqy1sk0pw4VIbcIjDt2DInkK0bRtCg2ekFaOYmcXV9dDt5cnP3Dp2k3pFEq",
-	"/m0BcKUeCQcuZ902IkWHEOZlgk2HjdLgOUviVl5celMvfcdM3RozyC7z70kGgLvOWwQIoflX8R0pk5lR",
-	"Dqb6y6CTGSwB4yHu81foKdaj1O8GbQx5D2mGqy2eEPUC3H0aAabjUCULCKZp8YVGa870HOlBTnQsLdGQ",
-	"Zmh8zwPUYQ6MWgPGJpWsLRmXsZ5jK4D+WNos6fNbtiDj+A4ALuMhC4DIzaY7T7uJFMYclBJyffWm/Ren",
-	"z5xen+QRGNIM+1rJ63bDVqfPe0YGa3ULA877qNtjK8Vce6aSXLx5TV4+39uFJl6gwugvkt7l6+PjfagC",
-	"HtJE61X6cPd5VfV0GP5ff/jjf+jv73317E9/3vnrf/6vQfjzLx/+73YYkmYkIJRp4DwnTKuR4X+FBV8B",
-	"rKp+fSRUWzKtxWniSOgNSyRplj6qB6jNh8liNmFctg4I5Qs8Vww05rwUBT388b9Z1Od20i57/f/87/b7",
-	"/7r5P/97OGFpRyu5FqwtqEcDhYXtOIpUaWwQE0qMvc8v9bGuZPnWzvMaFWhd5/r4kIwZZzh3MH20dZJJ",
-	"zRQgftmyMmLR5zR3QbAILVst1s6vr9BLdnh0cnR1FJKFyECcA3NDl6FBg0AmOgKTkSrrQ0Su1Of6d2s5",
-	"H4DvWxu+uVkHfketH7DUmGsKWZcJZ+fTVu0LNkvogkVoBGmbAOoJDA92+nXBnVmQhijFc50XBJ7ZI21S",
-	"d78hNcL3gEiBp9dNAWarJR2LyPOu46ojYzvj6hip1deWxyjmsZyYEEaBJbe0LYqUIkbk5fv3QApavNoE",
-	"alxOgNrAaiAUMmnGNdmwuT6t5g0wrolI9KnI1TZtC3E2t37goARvFRiYOwBQKMBMBBCagBmlTE48bIrc",
-	"zjbVjThaMO1wvPuwWsZiQ5hcN2LUssBq1/skFV1YNejGIKiaxYNZlxUa9NjFyj9i34Qd8kOsJsK+2JwQ",
-	"Ky2B31oSMvgOODw8y+7lN0nMo2Rhzye0V+jz3hRBDsCWf2/8JuCbRHZs8cugH5IP8itNN3LTi9yav34f",
-	"cdnJ36+PGghzfd5u2NLLROqnVEjoZA59zPfdT04imUyLPrcHLk6xrTkpdzWHYQQWPhIUJmTN6McBQaCN",
-	"TyY7BMB0yYTeMUBwpuicjVPAuN0nISxK5+j6IrSOWdPhUYwIy1IhQdImLEM8XLPMV4WkNi1+CjaibwKA",
-	"R8zaVD5CCjZHNtpCh1xOwChQkoR+cnXY583QdyBaEJA8QdvENFr7OP+7WNYkpTv6e97dCysS0/sczzsd",
-	"jTBt+68GbwTeEEcOcwSqQpXIISVdK/vSG5+hlxnviSXE+rS4/o6xmUltj3KoShi5SF3wuyAuEHJbiNvY",
-	"uDhMqN5zqeUuest9ckAuqlQa32QqL73TG4UcGPV0MaPaEGp+tefleYCIDv/Za/+Dtv/dbX8zaP+oFzpW",
-	"ni8nX2DQ84ERyXjMWYTsIdfLYViaEdjByL6mbU7iUf4m8OBDfY9WmROhuQruHqGJgmOL7Z7tO3Jxcg6K",
-	"aEBoOpxAFBgyDk2mgCYV3ynbfRFqKQf0CjzSGfoFoCPUVvN6hrnhWjhGLHCEcXfId/CdG6Fkn+OxtqU0",
-	"En5FbDc4zKYmp0N+cCApXkDE2T96WzKwsVJN24EZb58DqVgnhSn6NQ5QIlUMwWo7YmifbWjYSvvcz+p/",
-	"SxulrYM+KO7G98H1ItwYFuUO0Mvuc+PRLtorqOBhNuqMjpnlXZTc6AUBr2bHi3RsFOGw7KCNzGajkMF9",
-	"IyFQwdrY7zdO2VyiEgoREL8oAq7/f//P/wsXvOKHwu+lTG+4VgvwJWnC+o0Pz1yg4w9/IIe+4wFYbMmf",
-	"NLLdi/yj4ML9hjt5vf8mjBMu0N2ZkwOYJJ0+f42nA+w/cIhoRRRfP59QZSQQtOahkh1Akb3NOjTOEwhQ",
-	"usTEUiKilRwmq1qiBzrCM+HFIiuA6MhbbTA44CKws4wtebNw2oa2KrSsKAZ8omnMd/QlGUIupGFIaOaJ",
-	"dB+M0/Dt2eXV4Ohd7/gESRh/OO9dXv5wdnHoYCtYn5vgkFQ01VaJSCHAGhYiumZ0EKYNO8SU1g6pqX0m",
-	"VPMvyD7O1TJQ6focmJEtfwYzoHJCkES983McfdiBB+FkhC2oxrJgB2hZ6pOsFfoOLH6e0iP7/ILN9DEF",
-	"mWmSrfJS9VlCh5qTgi6yEFlqAe9wAWwCazljAVskWK+sZBBBBpW5DA2ZWzuGhrnznUT7INtADTQWhlaJ",
-	"Qf3ThgRxeSRWM/Yw5va09eYkqpc5Yz5rLaElY+QAN7hgKcXwwt1wa5blBct3ZqnA8A7yLZc9sU/+2Ds/",
-	"1pbL/dmVBYsF9rLb7e4C78FfAT0WLuy9+KbzTRfZlUHKgd8vzk7Njz72OwZ5OV2KAmNtm/kYakZOU3Lx",
-	"pn4RnBbuvbx+9+7oYrdbYHE9w7SAe+dqRDO0nzFA7Lk2FjocQqcqEZqmIOj1jmtbmUs4rH0em0QDLdWQ",
-	"HAPkWXoRpVOeQTTm9WU0H5R+WSTmgVNs/EhBn6OQtYrtAVYlUpJJSJRdYtV5TX0TNYrCCCIKAVSnsPW5",
-	"yxXXl03ec8t8pUTY+ZGikmQ8V/QCmyPnZXN0+vwKHnfpHUbr1wN9htHWNI5Y4H0qXx6IVTQ9Jm9mZgYN",
-	"FGfCcqP4vR4R2EmtwOop3rvy7jFOZgFWHXJz159Dr3Xe8KVUFP7MTR06yMBoIDA9Zdxm1i2lr2Ac0VqF",
-	"A/1kaEtSU6GN1YhMaDJqaykkIFxhG9cA0wrsKBiPAk+lY++HjEWyz+dGfUzYyLnHvYnfZNGYqQ45LaRL",
-	"GoxDWyx/QJwOptJ4ZiRrFvU57IFmTKOEjscsMm41+HOAbcP8QKu+fZ+EkiWjAaI10sQEe+2xfyZNGkBs",
-	"Mnc88MlWQMyBvMlSqULSnGKBAuVkt1soqvZTH8yigziLjehE9dQvcYCn9RdGVCqvD5QZHxIFREsAtwc+",
-	"+tJ5byxQjyYQeBE4wTQd2zYKTUvYmKGZaB12gYVZVFs2inGbCg1PmDhiq0NMa0qvOFlr9uCx1bQQMemT",
-	"rUFOsbRrBFoihYGoMrIyikfQRFQRZM0c6UZvnPTzNFMnmmAzPKQqUCRoYvzqCvI2QQXCYHufh/kidqxs",
-	"GECldhTaQEwKXVjQsInVwu+U4Y6T26QYD32fGxBrBAs2BgaNSJgyvZ4m17W15B/AdLY+P88UCY3hDj8R",
-	"mQ7/WpSdoOd3ftKSUq90O6IL+dd+43m33yBULvjQCBl4y455c57PaJPGxpbh9jko2vpo3zJmulD64oSW",
-	"xIjZKbC0QQ/A9HVjdYNeFrqRhX3eLJ3sZenRyv3KsfGkhoWsvg4M5ThqtkLnjoSMNZEpzfgiqNkDU59K",
-	"4stGxM1x7Q1mGTpkLbujqfJGpKULApqAHYmrA3v2TELKMRvktyI3nFCtGpGIaZaEvbhQbaJJAldytdvu",
-	"uhlLnx+bTCpUGUFnJc1LplTMxzIgp0LFI9sJLiAmk13zGtSc0WfmahL0upyhhIHr4N84M8zBS8PWo7vA",
-	"FG18T+CjifR5WKGo+RC0YJfFo4VxMJUqKJHSdrABhVl/Se+Qk3n1Mn3uOk5MxByILmU2TfA61+QR7haV",
-	"eDPVNjp4Q5N3YhPfn2l59be2eW377ZQO25cTuvfyK8PitPn+1Qvy9l3vdfvybW/v5VdW7KR0jp5zoxGj",
-	"0x/C2DYvEo96n7uACrheaaRNPEwoECkke8Bxdi0ZPF/urklzLOXOXAmD9EL7PH9O2xJaGPn5jlBgNCLP",
-	"/kM+0+r0q7NDrRL/oq00LmVCorFUpC1hyqQ9mdKhvu3y7dn58Zu/GwW6bVy0v5jVcHomEApK17LlYdl3",
-	"kJu4du9SZlbfREKAqhS9ZdKAwAF5U71wmNu/nJEfa+3vDoJYtESoSYIdR8v5iYYmLB0qJlUbOauW+xwS",
-	"gNGxJtEpaGx94xnOgzR63XNXlZ43WlOYmJ/EQ2ZKRkwac+/b85P28063DWVn5dTl+XzeGfOsI9LxjnlW",
-	"7tDxLNGPdCZqCk0wVKyS5ZTo3vmxh66739jtdDvQIg1M5lnc2G/olzwHTGU1gTT5HSubdlBW6d8q0Zts",
-	"xrxkzLT/G+rNTTkK9VkqximdogMMMV80OxoavuPr/gZFRwbobgl8ZyryPRNGh9Bjwa1S/KonqEEgeYEu",
-	"OgTnrsHa02r7RGsV0I7K8X4Irz2zycnU4B4J99YD5Lt4RlGei8R0PXDB6+Oosd/4lilsuNYzqwlLbJLl",
-	"JJRpLrdah+yQpml+RXa7LVcFAD7svAgAFCabPU8L/bt2u0GhP6FXuLm7jLDz4UcoLsKMbf2evW7X5trb",
-	"TvIlI1j/ln93dQ0/Tt1VSUE6f3Hap2wO2apa4EPp2AscQNV73UB3XlHXngke2V3/yDVEcEUa/xs7Ur/c",
-	"5DvHBmAREjMLdSWwg365xT9/1Gsps+mUpgtTqGZScbV6qAW4EQtO90vE2CM7VO4YFMXTsYTWx7ZjbAMq",
-	"bKG+orojBAI4Nn7UQzRuqtyth2IOS1vbFuxjJmQVXJMRpeADzPkawuhDATJENbU25IHzh0Hu9PG7yZu0",
-	"aMRegOgWm/e5y3wTpf7zeFAtUGEuMJKFNRQmVE4C40TVh1ZC/AKRQwHeAOx/yBzv857PKdBGMEaI1q40",
-	"HzEDsdL0RfebqqP8GtQZx1SPYd6Ag7J0pOGsQpmyO6qACpBXL2GRaH5+1uATfAiqSTT/7o6X7gBVQMsn",
-	"evfhTvTyIqw63FeTpWYMBySnoiIT5mL+pAzgRff5+ofeiPQmjiLG8YkX6584FeqNyLj5xDfrH3gt+CiJ",
-	"sQbuxe4GYzKFyFdCnEA/9HsyM/3U842W7Y7GCPMBDNBxuOOyP73cd8NUOfiH0AhnE0HwWZ3mWcjmYpfI",
-	"Yo+Lx/qQzemfUF1v4+HFOz3upy3FnRzPr1KB8WXPATk+L8Hu+gkagWFDRNJEgYtKTjpLnOIklthlVi6z",
-	"hjWn+AQk+gbH/Ww0kkw1HlVwwxwKwFsVhxsn+pkf2ftKeUfkqMRZVxsdpkKWGmk0NUm2qkm5RLZl+mTv",
-	"ZyJVOz8zrmK1+FBLqJiJaBxZJlcnFfODvALn4s1r8vz582/I9dXrDrnQpq9LbaHolgHAaTin1mHY55LT",
-	"mZwIDMnM01gZp5xLR9UvgLwBELTObSgJQlJEYs41L4IxDAWXinJFpmwq0kWnzxETQgZ5pG0CjV+IH7ay",
-	"P7kTh6vCwAbWK5wltJB5+dcw6PPwz2FAwnZochsVvQnIkKZprKeKpX4tFPoYLdRWIEvQPz4SSQIrRMID",
-	"TN4LQhJzwGKCZWkamG4iZ3oB5IQx06hrlsSKxKoVYA6e5m5akUrFbOKcq9bQK/KGI5jVIVV0I7UBSWKl",
-	"6rDqBOPXjvAlm2j5ir1XO0N5dwBLLZn6a6ZG7b8UeUZZOakU+K8vvyejOIEKZqRV+KSNrB3GciZkrAwG",
-	"QvF5qhQdTqaMqwN4h16Mv9pwFy4JeoI6Q3nXbxQsoKXB/bZ0iY/mZFhNl4q5aQ1GcD31cX99+X1ApEoZ",
-	"nbLoYxia+1oNI3tjDG3w404pp2M2xUpLRJVcsqH1ebk0L31Eged9ZqXIgxyI37rIc54I267fEEpB6mFs",
-	"5X6kwqYsHdu2M4ZOlnb+yN50qdDAfbTNL35pnT0j57EaQvOy3zYVXBldHcx4s0Bu8qgvmLyche16ATGq",
-	"zYghaFSCuLVJaDx9AyyDCfcJF8b7V1U904Rc9FItTqvT520SujKgAZbIhPvlWLRWQWx9h/U9u8CHzVUk",
-	"kHBHlouQljPwArQWrBfehCkmYiZLRUcSE2twnF6hVGjRF1yxee6D0YMtFMLoURWKsfSAYLyFlHkIjc+U",
-	"i5KYnnR6Qc3cZU7VB6DxSTIWRPAc3YHOZhhQ0a+n5IZybuptIVZiRhtLp0Man6nv6uoQlEAmicsk5jhl",
-	"zCRk7NkIc5UOdVnBFrYzsyqdJXA2X4lo8fAsBSHiPhQRbMBU/ewYWkHv/xU4Y35NrpI3KWN5MWCANXvl",
-	"akVgapla1aYRT+QNHd5u7joptIpsmFrtxoYSeseFaOp9xiHMJsRJScPATOa2y+rWugRcyBMOUzZlWIUB",
-	"wXFAAJPZlIVkSm8hOd2gX2JBjHmjy0h0r7Z5kKYQMlaSJSNTJ4O/tTrkRIzHLuPbQOTAJqAio9Ud+0JA",
-	"V3Rvry2hBNETVpRotgJ8v5GekP1uUkpswdu+qbg0cY8KVgfJ9L0kee3W/3NndW6kv2KeZ+IYE6sB59hN",
-	"iPJi9SAkGiSuL3zy4fgkUH0NBzGQQJj2jacH9CnOTKYpbsfjMkZIZvdZYVWo6K2+9pke13yEjhQ3OagP",
-	"F0IqwFJXHE+/3MCy3M8+LvRbDvMgxdjKcbMz947ceGdJ3LH0LmbzVV6Ac6MHndl7tz1Wh7GcJXRhG9g+",
-	"btykPNp1YmiEnXl/R64Ep9fazcccOnAgPO9iJP+GYVeECdM/oVM9wJo9icliUE0uWxtkSiwRXWXxTr1u",
-	"e2WTH4yaWOimGGySomBrgJYSFGryDC70qH6f2QVu6uvODZbgf0kn+G2nExTL87yUAqjNe5zcAQfq6npC",
-	"1aQ+epnuNneRe+kEAZGMpsMJVkmGkL4XkiY2t/SqU8GuFBEz4MJzdoO+NobtGWNpq4jaQzrUbBQDageG",
-	"HZKhsPFc6Tfaq05NcNk7JzC5bUXp/0AO4gY847PKZajtJVbBW2Bdfg/SGPOY2zEvpOthnp7N5ItTUxSI",
-	"pOadN1sSXpK1eTbij1WHacdi7ayWtv7hMEmtro1hRS+6gzzvGurbLdAAzobYkgUo5VxUhRhxTIWj8bna",
-	"boVBbuFl2X2Uw7ROSAPCxRcJ/CuSwD1ehRUDzlgL1YHy157DWp6wUgzX8ol6eXsJwhQxDgDlLeYO543I",
-	"7MZ2UUJ5jFLWQUPH0Rpx+DmJwvV3ntIpuxTpRvfq+6AEB24urukxdm44sI1UQPGgUWSatmrmywCEBKPd",
-	"1YUIIBdy3uF1W3lR0W3lUYsNcua4WsjnultOeL91mZ+TOmnSJHEFL1jTQv1CHgy2lIrzZctXC6SiKpZg",
-	"bXtKeH6aKkxw06wOI/+Vsr+Qre8hjLicYVMSCbgcOXwlYgoAbgakpCOGifQLGGLANi+mJjtgj3WlEthg",
-	"aWVBwGevLnwSVcF9fZ2ekJd/fPHyfnovr38Kl7O7Smd8Y39vfr5uFm19gnd+1v99HNXnPFunIeTdJkLc",
-	"6iNN+UJwVioCBHcPRn0rcwgdJb5aXKPjYL1fDUf3Ub61JxF2v53D9dTpsIXVIbNUjOLE4Hoh9NOL7gvo",
-	"HSABSrm1hairV3BBvCCtJwwt4ZJSpqQFoAWzOyDxSFN9oHVffCgiSojAQjiqlHKJRbXLxH8IDzywoHok",
-	"kn6HzS1WETROJ/piVP6aBAtuWpFjW1Ank/8ziWfyYYTN9gR+rtm+JuzqpsIGVMb3ksWRVzD6Av22FsFn",
-	"qQJWK6PtmCPgdl7I3ufwhMHFN1hrnLFILtehh6Yd0cD6w0PStIgQtu3EPgJnQ3G7/n35GQ9QgjPrPaaA",
-	"bOT1KgoItkuaUamMa3saK9mqylDCFvy/SS34i6D+FXK3F3sbfOhKiHeUL8y6yU+nbmPGNC064BGWPzXs",
-	"BDii67vqAeCBqvtxrHKtkrJj2kat18/Ba0CTJPcjYDg8dzmUnQmk6e5Cb4MnB8oIH5vo9YdmqE9xjs23",
-	"VqspcMsXjbvCvZwjtwDWl5KeM8kAXJl0P48mtvYyFan73koBHIucZOrPwps4UQzgbbHrWOBlLfoAu6Yg",
-	"BJ3ZTRMVdvCM9ZzAlmF48S9otnZQiDnXeLn9Cdzfz13l/HVNgDfV8O2OXuKDH5ad0hb6z4delQ4pxOHV",
-	"13ijPTjoxpZpMJXD8MFJnsnCmOqG4ENVNx42FeezCqt7ZLXW4V5Ytt+Lo/3ZEgl78s/A2mEb3AOLLJn4",
-	"Mj0vvFjpTi/zKBTeJowHkfZ7G0Q1bnoPZrN4Jgpm0RIv6uGQPGL4rN0R3jjXqe65pPqiu/+qwt1IkQji",
-	"4FNlzRHcRKtefSxTBv3pP6NTeQEj+nIovxzKz+RQIkE+3pnM1GQHq/FcD/X6fLTT3CNXaglui5kZTZMY",
-	"Gn6YZl/65kyyNDDwzUhPz2RFr7sX3V2E0Z7TNJIHHt40ItkwxB3Pe4kVYSqh7+C8smF5rX/PvUIP0SGP",
-	"5+aFcTtaIPHm5t5AdGic2yX9XKufCqP8NB7BTE1WMa/zYq+46EDvlWnsqrKU257DmPXLxZwI/sQs7otD",
-	"r9ahpwrJteaUzfJT4fwYmZpsy8EKXo2VWeyayUXsrg1nvp69gZVrUTwsLgMgHSO0xeHR94N3Z4dHf4Uu",
-	"ki5qE+ZA3tjflCRCzACY2TEO6GKK/svdva87Xf1/O38JyP7+bsuip2sTW0BbNc4ZdrQAmq56nwHuMPeZ",
-	"yMiMaT6LoGHh39pvBHBSFul/hS2D1TuPJcNAzQWcH2xMSZMST5WMRSwiEZsKV31ou0dMhNRrtJgZhFL/",
-	"Jvks57pzkd5K03AxR4MWPIrRBtRTrgrS3p3APj0Oy7Ov36rc8+nY3SUiascWdq6wuPfna9vqVL8CFSkH",
-	"Hi7gDF8CSAFHWV8g32bE7sgUWuDwZNFay31GNJEeA1liHiXf4iPS7K+CYJ9W6P6GZegawgZZlCuqGwtT",
-	"IOf6Ov8CoQsM/tdSur7+K0+eKUBrp+xO3GrdMqEKzI0kse1XXPu1F93d36Ze+YnsWr3iBVsSdmNjnXBT",
-	"tIrqGJgj9ilbVW7/7lGB9tZBP1x5i6NV519FP4Caurpyiarb2612y6QlAm+qyk/CLp7PiB4s5Qtie1uY",
-	"JtPGG1i4qoTo1OTynJuvfabGuxneJ7HaNyHdDBYxenrS/Y1npq+wrIGiIZvE0HgABh128mk9pL2dn0mE",
-	"jVjvPOwpMhVSkb0uoUqx6Qza4EBRLXSAM6ZtzMnuS9s92rY7ks7LYzx5lacW8BI8l9tjHLrCNz6RSr6B",
-	"drPsNVO+vjMUXGZT05KcFTy3pk2u77sljEf3j1T/DjV1pgglnM09Vwhi1TssB4Rw2EzjKdmh+tBns/pz",
-	"hpUrMt8966cyyWhe9q7pCW/ScCAUD4Vj5SbXeeN1W4g2YelSSxnTJ7/c1AKaj8b8lrkUt8oytGahgU7r",
-	"wOGzZrM+d9lRaPfYVmLQ5NNrVkMsj9ntYqZxNlvPYyqBVXGNH4eF4Ms/EdzYOnO+V0Qac5TxkSb+Fxf5",
-	"OqbhYMUqjmkFyNgaToES/0HrxyOhTa6AmE6UcbSqlhwV8d9DHfljujFgFTev38ZN/62nlCFpra3btlWQ",
-	"RMy5r/mak3G/mmzzgXXl2AumEIgrPyuxJBbvJcKwjj1ZdfXUr4zS/VnanjC4T1JHDV9eZ3rCNn2pn/4c",
-	"UDLxxCxVs/nHcNOyadOQls7i9i1b1Es39C1GRN8ESMZJLPWx8yAbUnYnTD6Y1sfrUsXj7/R3HjWDS39i",
-	"HYvXo/g9wHBZB51phSVJc5ayUfzetuKOAkTGzKS2aDHQrdnoLVusZfHrePsVvgd0IjApbG9m1006x7Wk",
-	"2O+OXDIwraD9Z88sIBLVK+iEis20/tbunR+3v2OLsBY6A6jgs60YhNF9GtAM+DQu0lqmf8sWwa8N8fL3",
-	"AaFhW9thi9r0jqVtJdomwQaCbfeRDOZEr8r8KUmMnZ9v2eJ4NeLA6zz2Z1iLFwAsJpkt+x+13Kk7zBWo",
-	"GjCaTw5Y+6SOSSObvyQh/wqDtflJ/ojj6p/LiMrJjaAYNaiLwYLCf+ju/KwBz4tj/X3DnW/TGN4qfo4g",
-	"7NpsDIeODdi2gUKvoMeYKzZG6ltb732Opr2pXIsCYhEfyQ2VjFxfnAS2d5r+w7aIi4cTVG3Z+1gq0nRK",
-	"bJySO5pkTLYqi7uP86E9QXn38tdW0bJ3N4l+FcXej0DTgV5vLfnfAiT1Mp3/AB33DcEYbBNBLMmxTe0X",
-	"j1wlUyYQlNWBB4PPFmyaRApCowgCqXB4XG0Ups4UgYbhuQrY7Ev9yc/fMwXD/CSJEV/cU7+OWkdzDlkE",
-	"YUhl2pJ5iUE24AF82wBvm2ys4UPpPxJ7bO4oJlUbut/Vh3VfZTE2ZiMhtszcQZ9ISG5EtCByQmcsIkl8",
-	"61p3PpMBmdL0lkXos9BfwR57QR7sxR6ZPj+wQgttKpj+BDzuCINr0HH1LbaZm4i0AMZ86ySGbAKwk8w4",
-	"+nwusiQiN2zfZa1QlaWQmTWcsOGtiTO6dqDQdLNDrtyATTt0oYwnproZJo/MF/WDGJ75nJNUy4NdxTVA",
-	"eHhLT6I492cSSaez5Ate6KdkKOAKpDZUjhvieugiUZfkrj46ZjddY9w56rCx0vvrV3m6Hr335DRKzNqV",
-	"uOJLiuaVmK0CAi83JzONAZuWQ+52W3VQIFAtWcAAMQ819ne7QWNK38fTbKr/0H/F3PzlnB6gKrF0I6/H",
-	"BdQ1QpbNJvHcN6mYHmolbIN7r8Smdz6p6VnYt5UN5eLxRDPWlN0xntmWm19sUA+gaz4R5AaylJDpQk6R",
-	"XS+tEpAUcjA3wS1ZbX4GFfGtTTFRPVglLelzfKjARL604oKKPBmLCoDUg6We1OSWsRlWBA5FGtUhqD6g",
-	"AfAFPfWLJ/Ie6Kle22RIX4X+8lpuijmXHx9tfizcVCv7S5ipNfUHv6kMkC8m9pezvS7KgKjAeQYkJq+D",
-	"fDXGeBED1InfEv7ndsc9qFKYEfMTpWc95qd1+WKnsAJeo23IJck0k4rMRMwV9my2ffKg4722GbIbMzsx",
-	"0pcr/b8YWTDjecTDZT6xUnBa5+AXPM/aDJYVTtXtcxEfVBRBZr8+aCZFsskFgc1nAZlRNdE0OROpagVE",
-	"TyFtDylk21CTWv+yW+kVLtHnZymyzPA+idD6/Z6r37rQmiV0yDaNqDyCkLJxxzZ+YpXl6HMoI7JS5lKm",
-	"sH+UaUjtoV7RMeT9zycshXkuCE3mdGHz5A7Qfey85ajWaoVXS8apSBlppmwq7lCQvz7tvTtytUJCtDrE",
-	"OuOry3peVDl7L+CFVv7iyfm1G6Q4py9K66/s/ANl+8ffJQJEliw/9sgHdV2XS58iTZkNJ5COOhYdNIFS",
-	"Ebaw0GdiJb+nO4NaKokJLtjDbwruaPGwwv2puGN5wMzcdvW3K3tTOBAzxvPuDf2s230+1J+Gf7EQOsfr",
-	"IdM+95vHk1jKrBSdJs1QvVcDfHXY6pAzSMjFoBEZxTyS5EYgSkcsyR1L41HMIggz9fkKThcrdLmHO+nO",
-	"z0MRsQ+h4zjYPW/kmxheoAu1pj5vUr5AQC342T2tn3nRfQE1OaaJtcdS9VssWzWuNnhOrweW4eqXAZLh",
-	"jPHI21n2fhanTJKvMQkGcBIhfkelCes3oWTM/sy4IgAZpoR9VWu/zyEuF5qXDagKzXRjKF5JBB9DwajJ",
-	"f27mO4HlLZwZtDJ8xDRg6vT592bpncNRL7eL7Y1hBjC/iC4OgMHPodMBbi3ePtY/jwWTduB9bhehWMIK",
-	"g1X4vWZoz8AAPz3IuKWDsNXp83CoSX6gNJdQoe1J4xO2PrJwNShLQHdignxNIJECs440CXsZFnoXOmSN",
-	"q6dCln3L1JIge/T23/iltQA5Rf4SEHojNWU5kLwicXwxCVeYhGVebSPeh6eXlnnapkef2ER0rUwQTqLG",
-	"QDzw7cMWSVERlgWuadFrUKOL+jyWjrFhz1JkJIZTIFqFtTSR1XXIuXlgmNB4mmcCsPfDJJPxHdvvc6mZ",
-	"C01MBSS0SIS7c9hBe4pNlgHXQpCqXJ6RpuYvWpCBNGqRMYPEkE6fXxgACgSBPD79vndyfDg4PHvXOz4N",
-	"9wnlxvt8kylCYTuxW8WIqLnQqwU6cEJvWCJJ8/jcSgAmAy1ok2j4/7P39ctt49ier4JyzZalvZQsJ+nu",
-	"iVVd92qc9LTvTWyvnUxu1bBXhETI4pgCNARlRdPVVfs0+2D7JFs45wAEJdKSv+1E80dPokggiI/zfX4/",
-	"nsW6WcxuSWEUWwHhIvjTQKRqzpK8S7N603nLDk+Of/lwdPjJzAm+FUruCyO4plY2YvOKmbYPwYQBOBDX",
-	"GHtzhjyqMtrXULqFAjWQcVCrQ1FWmwdmXXVu9JXbh/mY51DyaAUndOXrwJ2fUKqMob9Q3ZpfIS2fZbSh",
-	"PMsnCTrcSdhv/ZAXVdAWQ8Q8qwhH3L8/siYEsQfi/AFg/cslrVaUoTWyElsoXJslE7CBOsb2X4MiCI35",
-	"YgbFZALgracJ10yNms769NycsmMCPk1Z84FwbLNeKB0sCgdV51EV0gxFqgUGVyb8EkDOr8rWtFOZIJm7",
-	"CAh8OZuGEgYd8cQolgg/7CO+edRcleDHYu5ZGwDrwnJ+KbBaj+BQjMMwVrNMhzI3hi7TAl5kKUbDncup",
-	"MrLlKz2WuOmbv90NNBOQzM7HSVo4VWX1Rh2ZRq3QI33gl1DC6UPcF/IXfLgXBHFnZ71P7/sfjj4efXr/",
-	"LiIleibybNHqGR8qqgF1F8PLFxR0upP8x0WZ28JD8rmNNN1qhu8Bwf0DcYznq0djV5fkiFTzB1AqVBtJ",
-	"vZ0PpE2kmNtC5+XG766tztS2qtPV26o0BhfCiNo1LaEq57n4ggOd45s8Z4lRmuk6gVEs3ovru97ajmty",
-	"WOUugLtf77ou7ZoQhK2cxj4Fr/DdmEd6rKaECOHIVHk8McbIucjzRF7ogB1DhJDopgJGB1s3XWwbwB5y",
-	"OLjwhEx0gdmFIgPmn8Eo06rklDMyL7Blr+hlwEaKJEdHuZAp2ODnJMuADy9r3NoHkBL379WWJvkkTu0G",
-	"mbRzka+R3rQ/qwJ8K7deUs9Ffo3MspkkiyNpLrQTK+bS35PNUjBw3R/a3nXQeofueVt0vbuRX9FCbg6w",
-	"57b6RSCx36VZ+bDgZrVNDV221O1Q4FOCfsR+eOgmgAC7Zt63b8zkukJZXQfIl3J5STTTzibg0s7DPqvL",
-	"inwttNkbJW+/FbAphwi/AqhjhKwl2GkCuS2PRu3bnEW2yrM/y9IIcwiYbtZCxuwq0UmuMjIvmgelChfH",
-	"LKFDGb3pdCIWQWah9+no5Lj//uzs5CwywsCIhvJzuozbGRf04Hzh4/N6D2qH8gtEUyxUITBwzTScaEo6",
-	"21ESzZQMKtavFIqJWHTY+3jaO/rr8Xn/tPf5/P27qDJcApOxR+nZcuDR/J4E4Mo+fC0NhGP63hooLxAE",
-	"0V2jhq1uHxkND7HmboEhCtlP/EI/iZv3R/Ppfr5XTLXOWinUnesOc9Ldo+zGZKXSwlahIHx3zHLVDNg0",
-	"nWkQue7NS4z+jKeZ4PECSU3hR0GJu7/LIugejZgG40lYhwsql2vgGu2rPUcL6TkYModPYr48AZbkyWgE",
-	"mAE+Ov2QS6aFCLyu+dx8rkYYP9iEXdddsWUijOJ+TRat9Q5B6YpNWMM/+dDcMiByGsxLaJXlP5u/R82A",
-	"CT4c4+dFx2ef7B9KhwShJMJ7ygn+QwxzEa+5UyxaGRBTLZH9i+RZpuZo7Zn5IzZTIi8ZBEa4vtTmT97T",
-	"oUcPJEizyyLjaNOQuYqgAI54dq1UgchLNoMaPZ6zVHDtdcwYYRPzhQ5lg7s8ms55lpPlxmLgIZhJNGO0",
-	"8kWvNYliDBtpW8V8KaZ5ZbbHXKePi+/K3QoqKVHLe4TJPp9RfQxUlYkmM7yu/3/leJWwAK4P+dhfnuMP",
-	"/9hopokspiXqZnXDqdjjcKOJ6DxJU3MuIRChaFoxX5hzi5RzDbyK7hBjjaMtNEzyWlQFc6l2KiEjY0SV",
-	"mvCvH4S8MJ7ffqcSQXKD+fPM4Z3TzGnCeP38Kdsa1NoZ5+ou890q0kcGZS6OQUmfFpabOcT/UIkU8Z00",
-	"51rYgxX8AtLl1lu1GAZC5tmiDrrgfr3RLXrB1h+8DXqBF1bBEJmH3oFRJPDeXKPzMp7BHdzB+y4Wdupi",
-	"lIg0hsBXTqVHq8XwK+EkICKvDU+Fsjo+pTHLV1pI9FPXhqlYz3aVY9mXFjLWhYmrsuWYntmhVPArqmxe",
-	"fmBRD2V/5s+hE4Vy06helQmKOBAvJYKGs33sfOA2hPYdsF36IbQHFY+rNsleQVJXD5zmJ+aOvO/fQdo+",
-	"ILivnd86O9dcG+/tyyG6bbPPnTDGinCpBwmyoii1RbYWoEeh+3pjW3sJYuy6Ojg7m8K+BxItX+MF9KUW",
-	"FHmpzDh7AcNCXezisdk0M2MzyURehJL+yUWEcmwUaXBA6gYt7oUS/K9ic/hRjq04nHr+8IvtUILhUXJJ",
-	"Cm+AOAy5ZAP3bgdeChBpJBtSDVQMOKkqY1yGcj2ZpS11zjQFPgCUFCtMZlO2EHmz1AuqodoZ83tW7cPT",
-	"o8BWFhG9BCGBC6CfKPa7KDy6lGqOThj2D7VDFDXQxDNPhoJaStEYy3Tu3d2iQvp1x7/SdVXSobxDmTTM",
-	"Sjg0wlsLweC5GDiFxHySJGHx+M2F9Tdn5XwXjKDXaxC8VyWZF7DBoiDGDdZpk1vaSBVYlfU20t7vbnb9",
-	"lZBOWVB8SfJxnPF5ccDvIisqCHb8mXxfPDt2abeC4Am8l00vtN0kc6V9KmzuxYNcqnzCY4FtT80Hu8bG",
-	"anuATovecv0AmWqzXE14ngzJ5uOpNf60tRO7aLDNE40BIt9WBKaXcsdxm6FVWC5e0tYSRMu5WzJk/fA2",
-	"0XxVAHL+p0rkiwgd94pfrjMWijO2DYm8qFbf6TRdGE1fBEVuKRBWkjEezHxd7cKxFwJgM5kKrbFCIWKa",
-	"L3RxX7ERAoGyB2ZndEHwsKuBdtV4GfjMXMR9nkdN44V8/nQIaX7glEAHiSC0WawOWARDOiQX4Ib6KWCv",
-	"OwF72zGO3Osff6AyAYtwoGK+IMCfpRqEBlQDGNeWwCQckAVL8jZ7D+Fnqq5INBHJdkMZgYcpYnrpscXB",
-	"tyUdgIhmyaw0g2+32WaF4KEk8w1pA5I4YMOZztXEOq6B5/M6GvaaAoZDb0ufVQHDfeTi3bv52fiqge2l",
-	"QDPwRmZf1XBLZuWNxluVw9UnuLgFcHzxhALO0/Kt2MVLVptvh38tTVPI2cTc/5/MHF93zH/fwn9f//gD",
-	"9GptuA5raw82HGdNRcCGoxghVE0vsUPRmz43X7BvX/oQ7lo/VzlPd4KdoZpAfZGSfT4xd7dmUZ5JI4O7",
-	"BzdoZSjkwrffzFC86wplg9/EAHVNeZ4lgxlFZpO8mtRhhY9lkyaGJQ27VzBD1BOZ8xjb01CfJOmCZSpN",
-	"Z1PNGlZANAOiFRypNFVz6ModpsmQAKmJP8kY3IlkfADJylBqMVTGXj7EbwKYUiwgxijZQOW6yzibyeSf",
-	"M4GjodaijoZdTQYA/pOSjGMhoHlEKAHkzXtVwGwCmVWsrpICUH+wNhGmmgnzAxGzVIxypmZ5tyDd0Ijp",
-	"Z5l0cp4yMD0yMTKmRZv14J4S8Jy1KcweRpa0K7KoH8TmnRnVXwPI1nN7c1Ol+SyYZ6yr8kuS5lTXt+YX",
-	"Llq7+U8A8nnzrz8qG47bv7WgF+YovXgRWE40wStRMwEo/wJaLFdTv4i/VhjeidKGe5F/P9bgyb5ppoZC",
-	"63q6O+cz50a6NCjfi9R3/SSOmgdeniMTU5XlReHFq85+hB1fWFyppAiYkSTmT1DzkTtZwCeCTdREyDzw",
-	"B+hERaF4MXErOvCxgPe/BLITyp7rMkXZBEQGXA5FmmLcAqz7RDvzHqueeZYlVyIuKj5ZIxqLNO6PVNaH",
-	"r0ZNwM+zhXdcU9qNKPEcRI9lW29E/93qnR61/ksssLClR8cQpnHA/gJniCFC66VYEEBrExDYuAseawGG",
-	"ELxZYRdRukp8HSKTqXNXUDaXJLCfRXSggMPFgVEaxpPOQjlKvppXAhlu5qquRJYlMVIE8ukUM4fGJetJ",
-	"ehBm4rwZIcsg1tpOudahfOv9r/32bVCQOXH/h4DeFHhNf6xRTth5xmHURCBDi2/t1r/LtML6JMEGIp8L",
-	"Ie2bJpRJ9fWOORJS5Xah2qEM5fls4K6ANqsTaZ6KCOvsLcFadJnIOGpa6N1Iez8yF8MBTXm6drAIpbnR",
-	"pK0zFieaUqQqFiwTFArCWXoDsgY8xvw2sj4o3D7bv+SnTH36i8BVthk/3zryeG2mfGGumzmwUSakmPPU",
-	"XTaeh3L1lcpvY/u6Aauw8uleVZZ7ZfOmoYTikcgOlijp4gilue1aOEbBM2O+6OUzHGVGGhtHIGLZLDVC",
-	"hS/AZqI3gh+Yf7HFY2Y67rD4r0Mb+S+RKf9QQusEBBqcKyJVLiDgYA7efLwwK2gfp0bIJFJsnTlddmfN",
-	"kcYLq1UaB/DfUM5kMQ1KgZfK9ZrwIdX7u4UucIJxcRK5XCagQ0mv6T+hzc5wrgWEZybgZon4AK4NinFf",
-	"BurSK+1qIyi8bfIW1H+SBxCmVRc7Zuw6DdFKNEPbQQg+DoRrPb3oKWqswpd4/Go88RVoJeGb5lj3EzOx",
-	"zv7b1/zN8FXrp9G+aP00HHZab/n+oPV69Cp+I34Y/ch/GhiX1tpdBztnJ8fwAd1niCntHBi1/h/0iPYQ",
-	"HHsrJvrm8uwc7Jx//vjx/dl+x/nLMIH9Tmd/yYM+2Hn15m37bceYOzf1YZ8EVKR4/DqDkZQP18vHtYta",
-	"ncTJqs2QjwUm4+61f3jjeVcYMZA5sYbIlj32WeUJ1wY1zqzNi9vXLRmDkDsLmC/erT72VIyZpPnHeyGa",
-	"9a37TFwlYl5v3PfSFAvIpDiA3GdMKiRNRWYtIy1KpdRvAPbAO8Wolyg2D8GBWAwTjWQrgnqRKFWC2s38",
-	"epRkEzTDwU5Cm9FYi7g4hYYfzGKAhPcxGt46kxDM82Iy/STWRHWQyFh8taY0Lru1FclXaLOIJkKJCAyC",
-	"RIDFGcqIujjRZh+l/OJCxJEfTuman0CoBH9DgPncjSviKGAzOeVJ7O13O5SH9t+9jyk7wXI151jxlmT+",
-	"QugpuEsTTGG8N8rU8rJpNs+SPBcSwPpXyEQJQFJh6jrJnReaCa5hPhW8Lubk3CVp8Vg1757ghcP+ZApr",
-	"kyLeUixOE4kPGGHzwBpwqNgukiuxLZH/lopM6M7bWCt2hIP08I9FgHVjGaYxqfri1oqhqqje0w/GJ9Qi",
-	"S9YwkRff2gZhX2IQttjAdfIJUxuD2fBS5OYopvHTtBk8dGj2HbznKLmYZWIpQgtxI1gAqMmm7A5rAN2P",
-	"i2dY9WqE979EpvQ9x2XXNeH2mDMxYMZGXehlu9LyDi1ZVL4h0aXfxGIXyMyNLTGTVFRR27t7z773tnt3",
-	"q2dv1b1bOCGIjqdkuuiCwwG9LeiJGeu7eTcN6jG/rWjH0mV4BnGR4vUe+VQ/fZvXWl/9RJbiL/VpN+BJ",
-	"qqlAkIs7VyDcuhuxSk3sFRL/biXDVV3lx6t3ySsWKExYTNW8jYBF1FNBkDHAVM9SaiqUm+SmbHqweOld",
-	"zSLxFT3ffsZzEXWR2Gmp3dvmjFZKiKI2+8WPQoAT7s7E0jx8XcmACwmSOJAISkYjYSZJWFYEgI3xCiq6",
-	"BP8aufToHX3HvMrx7sX/mPnVgofF5j5bD9zOEOc+MSM+27Dxk4nHrdJ/SOf6XOQlg2C3bAgv2BjqFijH",
-	"h/fyPr1qV2O85+R8S+c8Lyz5ysKyUi9ywXnk9btqIRAcFkKXXVsPgG3BjhSmGCNOYoLiD6GEbKmB2WYW",
-	"3Q92NSYc2UxmIuWl3uMq1szDUgU0ZB2jTAwFJKfcIkbgGE24vnT5DeE3y3H8oa/LoroKMPurd3aJH7CP",
-	"dcUtXykUPrqQWGUAKW2jHCZ8wXgMpJG5YoMFBLGHfDgWtQhsebm22kPaevPISFurq7tOgJLT/N0ZlyVx",
-	"05OlW2IDCTohU4mA2gKwCPB6lGO/MqbaULyWU5FV9ZDcMpBg08UtIEq+Jzh8M1a54SGwDevxdTD572gy",
-	"hzCX7wMI1n/nm5SCx+JlVEAWrrhfv7RBUbcmhIZrSrqXDu+doenh3IE6oipqh7QQsMQIc8gIci2M5zIV",
-	"mbmrHJNqnI0yRLhjjU57v2M+2+/8j2a7BmHd3/bnaq37c3wSEAV/AuuN9VhszfQXibRermwcoY3paQ+5",
-	"KT5ClTy4sXVeGmPvQkhzeUV9YcSH5JI4HBAollx8NcudLkS4eC2yK5GxKbV5sJlEAgsp2hXGLD52Kya2",
-	"YmIrJqrEBLnnpKjNBVYT+JeHlQdrk23L6Jlmrr5bXJMnu/+Lvs2Uba/ZbTJlpWt2j5fpvkFsIcCgsgn4",
-	"1ABj6xOpY5q6zcDX0wGbJDKZzCaYVQjYFU+TGJLy0q+rK3pYbDsj1DzO0hR7FFPj58esIRVLzcDNrufv",
-	"5oupCJCpKmDeXAPs1NRUBYB17vlMF8/QOV9gFqAEMuzV70MfACH01iDOvjRT4WmQZ7e2wneBPPtQQsxY",
-	"BIJnMpEX9cGyEylYpuYYqfNKt22essGr0pfNNivKiAk5QjOqJbYZUNsQr/IxYClRPZKtom4WZcbYguU9",
-	"PueXgup8BrbPUQeh9PsctdfTzVPdZpgsyxG5JsaId/EiiC25N/q6B/1xdWH593bBHvBe22d8h73Dh94e",
-	"YxvxwOLfBHgGi4O32ixchOGmmbrI+GRX3zN+gj0e19WN/vL1DL6yorcqpLJ9G6hKR+7ITDDISCVXZodZ",
-	"wzZenp0c10KsDLgWm8PW0ENBuT5smoWW4rqDDF9gl2KB/C5uRe6isO5+SkuH8j2VXdAO+bvDmVl6N2vv",
-	"iI2+0pFJZC4uMsKm1Niavfc7AtL1k/iPPUTIqKhhWT0v1hMjOLskZo3IjRSVwkrFWSlDUrqvX4tHOeW5",
-	"WZ2dg53//Xfe+len9fY3+v/Wb7/vB6///If9+E87lZm76vjSqUok9b2P1bSgTMZaVOxz1nsIjBOxhvfZ",
-	"lCdx1AyK76CkN6oB+qEjUgLux2ORCegt+M/zk+NghYS7mrOZyNMtqXooG9F/t6idvvXrhA9b52P+6ocf",
-	"I2zlNnv/4xv268feYev8196rH360W5DxORuoeNEExTUWw8uirZRLTGpDw2cmeOw1lZc7qDx0ZAelAgko",
-	"r0bLwbNEfDTqQ3LNqFxsuI5SDkq4rxOzJiqzdPWRVLnou2F0xBoI4gIgDRkfXgK3GWwd0yLXzYCJVAt4",
-	"XCijUmem/vtvbfP/UZflQucW8gW8DHp1akMq+ltDeYYbRo3Tvt422h2V+0oPkbE36ouxfMsC4NKMU2Jx",
-	"Cg7gpc3C93PVj1VkjJTV0+Q3NKUp0vPhEaOnLPdXttnK2dNDnrrvFR3VFjABihegPAxgH0KJlFXQ+OBK",
-	"iWzxxgFZJp+i5UqygEVnEdZCYDuomYRZEJgyHrZQQodXL7I1E4n9IstEPssk0b3o2XAotB7NUp/gyOw6",
-	"9kvR0AiuMBBDNRE6lNHZLvvZuKONTwE7Y//Ges3IlXF4b+4Vo7H/yRqfWIud7TbZHv2xGQUsU/iEMU9H",
-	"rdk0lLlir8AWnIDxdq6gfgVmjh5kxhOzGSUkhYaSwhxXI5o71ILdAYAiQG/AzQ0l7G6iaSCoogM65vK0",
-	"C9SS+VildundWrjjkOSATVGPtmF7JKnnfCgAaGMh4DBcimkV1AYeOYu1QS1S3tbgCYLr5KFfBCXkdjor",
-	"YwGtlsYAh8tr4UFUVggP7970To88jkokg0e5011u0LfNyAV2QhJbGrZczYZjhAXJRCzS5ApgAKy89QXr",
-	"F/ysdQQSnqpm4Mm0plESR4AKgs8rra/ZjAI5gB60QNTCFWwUs09errNcsIlOhRoBpgWc9P40S4ZGEeEF",
-	"tUJPB1aU63EynQKHgNmtnH8VugnwISMW+SMEVRAOXoWmUSQI5QiT/MXGgCz8lj1BB7AUgYXwhw5N20ff",
-	"trD+BeBUsDyL5TcLakV5sKQ7glWVYZ7kIOzgWULnUZdmXHbGcOLYbuqErfkZa1gjBDpxKwSyTUD5fOVv",
-	"Oh0HjlIarmkfT0fHf67D7iGf0z44YMVwWOJqpAjxezZd47InIiNfRv79NzC8LhNspTVPjdrsBI4jBfO4",
-	"EcQJVlBVd52CTKD7QNdhnf/wl7XGxzprp+uvrccEkWj2prPv7McxVpU7C7LSIqor7HrV6dQDKNaP/ElN",
-	"k2HdmPu3G7MQM7WT/eGHmjK0+w8f0qwo2vTYocPyUbvWPyN9BdEYPUstzq5VqXESP++auJdV7luu7nWa",
-	"GtSs9ZUaJT8pYJ6L5P7ipGLAytbpxi1BI55qjB/yeWsAR99GFGkm3gyHPE2NJbSpo9W1aOpkg8UKSsBW",
-	"/OW5UkZNGpXt+8zfhbNMyWK37YlkX5Q6pOVgjXNkIdQB68VXZrvjgNGF1k1XfZwbSapZdIKmEyrsiPwC",
-	"/HAG2QtjVxjbz9qBrx1VeaILu+rz2QdnFldvbSgbVofS6fC+MtPGQuKW+bvS6wbb8Muhk9fn9h+MuXJ3",
-	"t5uR141HcApK319XZGQEUCbu5m38cn4F7T70UT+Jf0bEDUloGwGk8FpCGgMKXd6ZxOvQNOtNbTpTCIpj",
-	"6gysd988XZ3Isv+hJCNSyjE27mqFCFNuiwbmYC17qeBQubp5C4IelXjWSVCAgEefCe5mGRnwwBmjoYwI",
-	"RtG8UQAG7RSy5WiYWk8p2iyqQWLNdklBlAIh7wIXtXCWbZfxDQx54ocXLMnFRO/a8UJpRCyGDnyo813v",
-	"iZva682aYEy/FI3B2U9Ezvsxz3kUSi/cYgm2djX7orL4NBNas2k6u0iM3zZNyHGrCs1AUYa6TMRSeGao",
-	"ZlMl++bdveAMHBOIDmi32cZ6bXAmxQXGNCOLMughPdpNCyX5YwmgPxa3O7OhnIxI+b39gFgIhHbnBAyI",
-	"qWJv3ZsAaF8bglkNAnlgvah0/NmUHY+ufw7tPJfuFPqom3jvDliOnHfjtdc47271CN6NJbrNTjAy5nJj",
-	"AYuUbI1VSv5tNOIJLAE8xgH3NCJyHoi4HtsNnVu9WJaY7+jz1tG7qBnKKj/YczGdU0mDV3mQ4A8mUvTh",
-	"Jv39t7b7dJCkqRm08D4rzp7xM93phyMXXQoYHUoMILDrH0iaEJ3FgEVGQfWtt3kxya2HFcrCxWLrPSxP",
-	"vD4TLwsCmmaPxdehmObCM0VWPZkqpXhPjpc39H36XtWH8jn4X95RKHywoDTg19Z8Pm+BUp9lKen12z0B",
-	"X+VRXbzVs751856nm+cbfZWuXpskH3l3bTLY79eV82dxj+6cz5paX2ay1FgGqSPHeAqWOBqMsRgm0Nci",
-	"fSquAL+0hPgP2SDqdG8MFsX0g6LN1BE4p8DUMxVZouJmXav/YOHVpxBMNaqtpuPJNXOd8gXB7RrLpQu+",
-	"kL8OYAE7tEDjqYFpVjSKhrKwj60udgDbVesDSMfWNozVhCfGZJ1myph7mo3MLWEXCO9AbfwABQQ+EqHq",
-	"jblmnPCd0SEAzaiRKdb1fc6zBPiDc2vXZiD1dzVLubyY8QtRxwV0XDoKNy3ruw3Jz3ItU4qnYCYhtK5k",
-	"fasqfqWkqEgxDZRKBZcPXDnhr9XmrXSly/bMy/0eg+8aET13dXlhWIPLlU5wD3TaZxmnIIgj2MKGOjob",
-	"VviWZdxvNRxn5cq70m/2ppkgUI1rS4v8U3Hq/eSRDqL3yLXkfuAPG1myPYcC12H5gi4hGEyWoHA3O1RQ",
-	"iz6rOC3n152WZ1lQXTfdR7abv/kD/y3hn3yc5XW3q8G9PbFVCWQ0Na+/ZzcirSwLctAM9cDT0vGt2DIJ",
-	"X0uV4KZL0M2JZhOeXVZhE37k2WXJsjpD5fTs7zhO9JFv92fQ3ddd5l99VY9sLqjwt0zWz1gO8Oxyycgz",
-	"W2Y8l4kAjnpw5Xia3svNL5ty6O7dC2XtKQ7FxD9nPLVlXxppHoYqnU2kpdkbLEKJndrGkkgmwn2bTwSL",
-	"k0wM0TWG+i9YgTaLCAoOoPe5LR2zMC424wMOYlLU2nfNzyPjymKhD7pQEJQ3LhQUlyGLaCKZSLAQy06g",
-	"zhmkN30UN/AeuF5xuut4Xu9CzHrvlKLEHGoWGHbuWXOI4vpu7unSnfumml/s5W/YlpWajpaVzhffnLHC",
-	"6EZtLfSjPfF1ak5cnSD7/OmX1p9ttzoG+1mm5gcFKFJQQjtzt4Foo61ACQhZMii1ggWu0cdZ3QErTnTA",
-	"6By3V1i0gd4bTSkrEWO+qJI87+EFa2XPowmKJ2IuXn+Dc/E13xvqqy4bjnmmRf7zLB+1/ly+yMvDVjpE",
-	"h+d/Y6MkhR5fPCvwyEN8VutdoqdKJznBt5Z/z/OcD8cTIfMujGHe9ufQnu32UF+FO1WxuWJG3xKf5lhY",
-	"cefT1Ez4AjlqtFlqc3kywSelEMKdZMF6tJgTaSfmg0stUeJV9Ixa5sQqLhgsI4dsrmRS2fF5HLPZFDqu",
-	"cpYKY2tE1AZv4W1ZI6Gq+MJusb1znWab9Yyw8ctECIvHPgHheomnE4Lq+VyxbGZMST4UB4R7M1QyZiPw",
-	"OKmhwJg4n2xCAb5PvayCynHMOjRUVuDpsAg+7Ccx0ISymSTeYwr6e15gsxtKm/wgzkMj8a06YI3lkvxi",
-	"6KWBoEnhIlOz6Qp1pfbWt+iGWGKvxMqOCeKNu2UD7kokBjXurBHRB9TmkiY6x96FSF8m06kt5vYoeIIl",
-	"6H4NPRtmbOMCBFRWD0yG0nxKrQ7wwvAquh3KL+MkFeWsC5ZX0OBFUoiYnQaiyOkYpwB6bhDbkspAsAKF",
-	"l/qJAEABi2fs+PjENvviWIg2wjq2gEi3NYEfyVfH6Z3NnoYRzz19XeCtEI2JhnNiE2MNac4p3GQbRskE",
-	"H46RC8+iaDSLNh88Ueb0WjSLLWLCNxQj+CvIPqd2KhjKjE7I1dL11nUK9aZYC1axknSrtbIPaxUjW9GL",
-	"C5EHjKoZN9DBoSx0Y6X+hDw03INd1DOFyV7oUp9SFpTiBCySUJJIZsdF1BJrz+JrogBmLYq2/5tLw4/4",
-	"Gsi//+IgU2kBNnd8PUHlVJ6ResgkiLIPKhWqj4IF6ECp59KaRqMKc7y+82TdF7hlq+s65Qskq6u/ZKsQ",
-	"ABuY32XJsArItgS3CqWpqBkfEA38mUGwHdrK4K02/pZoAWFXoYzf17bdFY8Au82tT8D4BU/kfajkemqj",
-	"O16whw+TbmYSf99Q9V5wYjVocl8xEuAhmvJFfYzkaMkFpdMM2ZTIYl94nPaebxo4z9R4qTEBUbIevVYo",
-	"eZoJHi/A6fad/bdYsZfPFYHtW8fXaLF8ngzFjV3WU754GrXzUG7tKZLvP5FXu9H9xYD3Vul9a2nqZZVH",
-	"gDYuNDbFo4l9VZgHuS8XNAPSdr2HYuHmeZ6YLwKWJvKyb2YMf0C8UDKJbbtcKQ1EhB+hRHzjviUAKaV+",
-	"PC7zjOeizXzgQUtGasSleShNjWRWEEoibDXfoarNAjujyIlDxXOm0hScJ03NOEQ1Ag4WyE0Ee5hQEh7j",
-	"j+YfC8KTNjtEuQpgqLFgFL5Vue4uV6HjU4oWQSWFLurLsQ/XRSNt3Km7vB6If1gMbFZlv9MpyFSIbG6/",
-	"07FdZqGE14/LVBVjfgXr6nG64pI2pCpGA6Qz4212mtXdVOYY4RpsuZE340Z+4ak3PBot7HiGLlNoeqYP",
-	"coV//c4ycyQFoJuDxJNrwoBL5TEsr+TprmGNcR9VYVeSDL8ZNZIT/F6b0K2y/I68EjLyfnbewusEzCIS",
-	"2bQ/KodQVmoHKxqhVsnTKCVYIjs64Z65oKTtSDZTwIoCtsJ7WfqoCGeWuDSL0oNRyi/6mJyitB7uXgIF",
-	"pqSI4M+RvxTYMW5ruks6pYvi1qiCEq94KN9DftAouQKeC3JrWvKpHivXJR3znAPOJMdK1jkZ7w5Rzta6",
-	"Mc4WgmdMjULJWWpMIZcpdHhn0LScSDYRE5UtAHywOHrAr2c3UO9aujuktIMk6khlk1nKQUjxYS4y1oh+",
-	"jgIW/Zv5T8v85z+igOV8YOyBLEv4hSCwuaZFLeNZDshtIk0B8Atr2rSZdNRF9IAgYonUSYxIEo05BiiZ",
-	"npp31WMhkIFOT1OzBHkzYBcip8YwpfNMTcfCQj8AQlsooyjSYwiBp6z1Kwt3eiQtCKLqL3DV2Z8+nfzX",
-	"++Nwh7WUr3ONbGNhGErGwp0/nX7+y4ejw/7nsw97fJrsXe1XXbF/Nzv686vOqx9bnf1WZ98IyVc/5oo+",
-	"et16TR/h6fvZ5SbCHZhtver1rvFW/26kf++nDLBYeFfh89IVe3GUttp9tYHMs7nV6Hnock24P3su5XBN",
-	"x5gFe7ZgQQ9K1r70rOt5VTCbWChkBbTSLpGSCAJw5/nt2QHvGQj6XRk03k4Rq6URHLpxdnIMAEX+Ntsd",
-	"87u1ltrvT44BuYbQjSyzxkKzfQtcX0oDZ8kVgr0wqebG7php9DSlmNuZIDl3KPc7VLakC/Agy9+F+D3N",
-	"rsXn8c/7pRBTB0xu/rAwT4n92CE6x37w0KvwgVk48KWYAYhmlTt5XhzTGuT0Z8L47U/ySYpibnLDSvjy",
-	"2mGFuf1xJ2XbrvaodN2AqLHP6MbPVZaPbesGFrZ50gUqwaslyWbhP9IYC52LyR6YlxfXaYtz+OIhfu8h",
-	"4Se951x3hk8Rug8nPsO5PhNdQFMjQVqaIeJLiQEAYoC7wqzX05pN/d2EZShv0ljw1Byd+k36Fb/xgNuD",
-	"T1gnXOjVrd3jOal6LrL2ne/g/XCp0EZWvoGbcqwQHquY+zU7/yG5ElJo1P1uCEDSWLO3eapbCM5RG3x5",
-	"1ek46EYPGE7NJRqQxmqHB1+JLBklIl6G/dABe9N5Q8yjCxIpDR5Km3Qw7jRR8sRYBYRlkkoLAgyZ8yXE",
-	"ENpfBxjSDJhWxlmnwLX53dcF2iZqkJtZsKHIqLtOgN0RiwkYAZrIHvKxmDAl0wX8zbwWmD+htG+N50uz",
-	"xiGP48WuZpGSfRyln6ea/W7GYv/v//xf9kdEgDVQAooF1v+Oq/FzVBnAPjRv8SnV73AzNmBq8RbffzUQ",
-	"4VzmSPdfByYS28fUY4iWULBePy4ZvluItXlJuzU22QyyLtHF6tzelnj08oGluq8CNt/JNfeO3Nv+xggq",
-	"+Vt0nj99OG/W3Xp7M1tpIq/JtkEUmSGyPDUdgy0+nk24pJxM10sxEUXQUGWxiNlglmNnu/m9qCGj/0Qz",
-	"+QAT+T7I6P133ry8ErbqZZHRf/JTDtoZ+EmGZ8eerFuGKOwhvjsjPWhcofNEopU0mWnoxSCDyWFbpama",
-	"i9iqsy4mRQcpl5cBhbvLyKyhHKuJMBvYZrA+GuLOUNSqkflQH7Co98svRx+Oep/e98/e/6/PR2fv30UB",
-	"iw57H097R3899j4MZXTc+1j+2tHx33ofjt71P5998P/67uRj7+jYfIJ/6h+ffOr3Pnw4+YI/K54J/3B6",
-	"enbyt/fvKrnlEO3ZP7TP1Q325/gkHNn+BNapLHMntiU0L5IjuyKVCqh/mboSPqGsGm3KqV+WZTctnimr",
-	"8xuzZ8NbbMCeff8iYMuevb2At2HPphOLNsPQVvvc/TLdN3u2w3UkLGgtZG4Jptkpn2lC4+fZcAxI9mgo",
-	"EQ6z8ZZ5zvayvd/1WGVYcPBHHTP1S1PQT8NMvdXQ37KAOBMUCDFbZ2nWMEZUmPcBm5qbBw3WeO9Ykt+P",
-	"Lt4g4g4uPN7JWZbuHOxQlQbcOZrCshg5Ty5kazZFzONWIgOmhW2PlzGbcq3nKosZlE60PdCfGdW3L+OI",
-	"6bwFAS4+xApMHk8SmejcxrGLEcw/VAxxWoTCMOxvqT8QiRdCy94wLjmwOpJNHLmyp5V0pTfO6GvV60BM",
-	"GFeiPvTtzwZDIasjQVmGDshHdVHLMqI0PKh3esQuxcJ/RzgEVW/o6kP8nKzOeZ7oPBn6QzjLsXKhrNnI",
-	"GpCQBoIP94NdH3UaHzQRk4HI9DiZ+s8orM/VRyz568VsUcV6o7g7sjrIu3JZL6aFbZWxZWDNlTd3b9wl",
-	"5vgKpGT8PZYnIHuHA8gF6l67e1713lKrsb8YXrVSxYpXtjtDiys1NVc3WgZ0K5PYe5Stjl99DHR2jvl0",
-	"KiQQmbIlDGB/Y4NyETc8huCm3JPK4HEVG8T1eKB4Zk56URBooQb8lLlfrF6qUffPrB2hagHP/8ZiNZdG",
-	"N/hVKl55SgaAceb/vDFt8ckfv/3x/wMAAP//",
+	"7L35dhtHljf4KjHo6iOgOgmClGSXyVOnGxKpEj9TJJuLXQv8IYPIABBmIgKVEUkIZWvOPM3MS3x/zfcm",
+	"8yRz4t6IzMgNCyXSsq3q01Uicovlxt3v7/7UGsnZXAomtGod/NSa04TOmGYJ/NUfj3nMqWZveKxZYn6K",
+	"mBolfK65FK2D1rmIl0RPuSLU3UraVOR/PVNELgQZ80maMEVowgiNF3SpiDSPcg3XO91W0OLmhf9MWbJs",
+	"BS1BZ6x10MreM+RRK2ip0ZTNqBnGWCYzqlsHrTSFK3o5N/crnXAxaX34ELReJVRE68d9a24jbYr/+Mjh",
+	"wju2H+prOptTPhHrRzuydzYNwF3ffgxHXM1junydJgkTo2V1ENdTRkb2KqEzmQqNCzSS4p4lmkVEy4BQ",
+	"TfSUEaVlwiKSUM0UaUdsTNNYk8vzs8a1c+8ujPsPCRu3Dlr/tptT6S5eVbtuqK9lxGAKbxI5O6Ka1Y99",
+	"zBOlyc31axLRJZFjGGZCxYSRNhejOFX8nnUOyYLrKQm1DGEuM6k0ef7VV+Yh1TT0cSJn9csdmeHULfdJ",
+	"dEH11NwLL5ybP7L3wRYl7J8pT1jUOtBJyrbbzJOIzeZSm9X5ltXs5Tt6Z6ibJEwnS6LomB3AcuAaUaEW",
+	"LCFjmSDR3bEl4cptqfl5/wWZyjRRxJydhBnCYVEASzcQYfZ1vXNprx0QM4kwgKfNd+eMamLWDamFzhgZ",
+	"0ThmyWH+g/ku7AYVUk9ZMhAzpqcyCohZLiITciujpR2uIuGL3jfk5Oj43cX59fHZ678Nvz3+2/Dy+Obq",
+	"+Cjskr8wwQw1EikYmbOEpIolhI7MipA2HYibm5Ojjp1Qqhjh2q4A1fa2ZwoWjDPVHQhHClNGI5bke+ct",
+	"/Y5Ze3/jZvT9KRMTs+/7L18GrRkX7u+9wNCAZol55//8x2Dwfn9vZzB4//XxD//xh9o9PuUzrqtbe0En",
+	"jCj+L5afur1er/HUxfAWf5D2qdbBXq8XmCHzWTqDv3owYvtnNiQuNJuwBMb0Di/3gTtUx3bK6D0jMtVk",
+	"ksh0rkgqImaJDDlKQLggjI6meIdlxxnbyabUPCE7wiG+r2n5914W1nswiH7aC/b2P7QHgy7+sf+h85/1",
+	"C39GZ+xKJjXzO2MLprQ9RbdL4kbbDkcJo5pFQ6rDziEJzVhDIpPI0O3tEkje/BYQPhHSfImMqGJdcs2Z",
+	"ImMZx3Jh7uNR07SVGVDtNrbyb7eCFhNm9/5R/BHe8UPdXM/HY8VqZnopF4poSdQdn3u7krPM/b0XX7/4",
+	"0/OvXnzd6ZILqlAqMBEF8I+5oVKuCJvN9RIOXailpnFIlOZxTEYoXtg9S5YkkYumaUscX+3Ee0HOKbnQ",
+	"z/dbHjnn4/OIuldL1P8Nn6wsQR+2aIcLxYTimt8zotJbXDtYGkaT0dTwkKbBuz/rGUSvV7chl0ZgXSSs",
+	"dleMmIvNWn8dkOe9gHzTM0zy+VcvQXoFREsj+kDYRSzK9+15LzJUadhx6DYjRL4+MoywaQIgPRuo7nkv",
+	"8sjta/MH/vQN/Pfzr15G9SRnjta5ORn184t4wpBpyzEJDdmH+UTM7Y2cAY5bw2jNg95wKfwFP9aO8Vo2",
+	"6xmwAWvUjMOMNcCWNA5Zy63Uig9Ga1BzKRQD9f0VjS7ZP1OmgFZGUhiZbP5J5/OYj6gZ9e6Pygz9pw2V",
+	"ruMkkQl+qjr1BD9mDvaMxma0LAIxnTB6B/pGGrNDYqS5OSQL6pSKbstowVKMYz56grH2SSr4P1NG7mmc",
+	"Ah+iccJotCSa3jERmDFTQcKSLA9hxKAdoBpk9RI378aZvZHJLY8iJp5mG+gI2Ccx5EFmdGmGBdoVSlo5",
+	"N4oQlwLGdiKMEKQxvvHxl16QVLD3czYyBoNiyT1LCDN3o+KXkVBktoUL+DGWEwWDPZP6jUxF9PjjPJNE",
+	"paMpkbc/spEmbZkYhfCWxVJMQPK5vddMUKE7MLwLuowlja6lPKXJhD3toQNdmCsSm0+D3irIHnnHX8HQ",
+	"rqV8R8XSsgP1BEOTksyoWBKjZc3mGownVJbh65fG9Njpj2sN3is2kiKCdV5QWPexTBjRydKcLjqhHCxg",
+	"T3Cu0kvN4G4ETfVUJvxf7Amo5x1XiotJQNj7ubHhDENJ2L28AyPZsZhFIo2il7CICc1pjDR+I+g95TG9",
+	"jdlTkLkmQi7Q+pvHVBumbU/ejJolFFSMGGmH7/onZ9fHZ/2z18dhB5W4qVH05hTYIQhXwsWEKfPqgWiH",
+	"J2d/Ob66Pjk/G170wQjrELCnGImoprdUMRJJpoA7WZOzHV4dX3538vp4eHPW/65/ctp/dXocdrrkLGes",
+	"AzGaGnEaHRLFRGSOJRAEoYaWSOgRVkgUEhLaax9JfeZroNt5h66GFGvI74O7jk41ZM/XcN9Pmc4BvqNW",
+	"kLu8zIil0jUaSNDqjzS/53p5LDTqpvPEsHXNUfCjvVqd2ffGmDXCKZKCBcjhqCLWPAkDEqIzRxnpMJJi",
+	"zJOZsVNIOKdLmerunPIotD4SQ7R6OTRjGwiuwYBR6EZgLHqmzIIZ2cm6pE9GMWdCEzU1hgMlE2ON81F2",
+	"i/ULzCkHPpvRxZ2QC9y8yhLQkZZJ3RQliYz00AGh1qhCn4OMDR3DMpuZZuts/jALjfQZqqXSbBZ26745",
+	"qrdr38oF8jogUlwD61nQMh1NwTcyZQk4FRRdKqIk2YHbnMNOGYWDzVgyAUNXLbgeTfPDRRKm0hmz1lO+",
+	"SXBQzbrB7rSKFs9XL1pVbhj4pl9Zp9zRfMbqJm73mkcehVeuakvRlev42AZDQ2lbr1fjtWcK9jRfzilV",
+	"BIh5bJlLRlKOEpHoDgjNFvuZIm0aKzkQqMURj7OaU891J3D+4KDoy05I/+KE3LGlHYghspiLO0PuU5lo",
+	"MpIRCwaCkogrVMPgF/P1bNfgRcAvoy450co6OLR9I4sVjl4K0H0mLKo9Ax98J+E/0GtoT35xT/z9cwen",
+	"QAc5i7E74LGYS2tRVLmMYeP1vMc8B75NzWZqnXAq8rIP2VBoktBlZZbZ6+vGrNLRiCnlEeGtlDGjovIa",
+	"d2eAs6hdgIwRV+b4oCM0ozze5HjUe3WdTVjzvNJUr19lN5sruPtD0EoVS4b13xZpbBUQ9D1vQHgwOjfL",
+	"/OVB0dOEQ1252kdUTW8lTaKtCc+PFW2yoPkDjUubsecaRytLMoZCFHccR2ma6IBM+WRqFISE3TORWs86",
+	"mPmbHIk8IARxqOqhMKIoYmpoxENNvAgdi+C+iVBYg0jyGFmBOynU/1Q6sw4LnuDvzwYitLxpmCo6YUN4",
+	"KCRt9MyZ7UzVIaEkYjHTuR5opDcxtpJZJPMIizoFHubLIy/ktHm8J2jFVOlhzlRXHcY19GzIeWTmOIr5",
+	"6E41+XW02dCXpG2UEkFupVYkZmNNZKo7G2/tJXzptflQ3ba6geQSfvVotv1u9t66j4MLdj0nETReaj5S",
+	"13h7hUMXY7alUxb4gT77wQI1125s7cKUt80/rk8nHY6YpjxWD+ZWGzNuYFm5oqI2F7D5Q+vFq2d9FD72",
+	"dAvqmN7TMPjsxG+iOcvZzFj2aFqtWvIjNuIzGuNDhaO8wWeszNj4G9uev+y0lM4SfrUwzZUbdSLmKTom",
+	"oogbKqHxhbdhYxorFpQ1JytN5lSphUyihjwDCAXb6J+79ZC4WRrtX5AQdI2QoDvAWAFGlU/nESShQCDN",
+	"CCRBUAMBFr0mwOJpadk+OY2mELx9sUI/Wx/E8XeroDetWe57rtkpF3fb8hr0Qqmt1FUOXxumSVy/RYpP",
+	"xE46x0hepmLAU86OumPCmKdcKwJxje56Eyb/aOCP+umYj1neB9G1l3izCWuKmNJcwEq5NS7STe+TUZg/",
+	"tDVzV3o9adE4Ph+3Dv6xmjld0IkRWI0sfAvp5cu/zWRXnbT64dFI5ikkf6OUfrqTceWszBqXop/xR24T",
+	"mU6mukv6NrlOMecXtGl1cuwy6Tz/lxTx8jD3K1MRDUTBajHPsHhsXkdoHFtTZdYl76TADCUuyOX5WVBw",
+	"Zj9TBFzNTusM8M2eo3OYUM1CiAKSOUuMRkkn7KDgZcNMpYSO7riYgMNHQRLRXq9HUJ6Sdjho7Xdf9gat",
+	"cCC4Ivvdl//eyRMiwkFrr9fr9sz1Q5f6Aa8tmmI2pQ5MJjMhb6AqJLepHgghtYuMmaF3SeheMcz1aJhQ",
+	"0aorGIAr7Ts01eo5nBr+KLlgUZ2v+6NVJNiLhytX1fHUrEz9jZ/WmtxOgbOGUKP5eYWZd5bQgGjmTM5j",
+	"ZrSb8saWqNS3Vtl7zPzodFu1mS4+ayiMaCNdsbqPQZVo6nekdvlruZGzPbdlug91MkBq5/rUC7ODG942",
+	"H65wKvUtt9jrPYEL6dOY+zb5FVJV6kz74owfX16VhltZYrsgLhPV2A5d0vfymR1rtRT2TJHQzSs8NPzY",
+	"UTyw2DlGBQeiPY7pZAJM256ygNgQGosgq2pOeUS0nDA9ZUm3xNnNl+Eoa53w2zTzpSkjBY2ITRgRjNt8",
+	"kx8xf0JgXJklikUBCc2JHxbeqqdSMScpCS0yh4Gwohpzvsx5rHu6FMpw8p20hUSWRG7ZlIsIvtHpNsjW",
+	"ijStFaJWUEH6rxrJOfPFKuFqIFaIVdKmdkBcQOwE065GVLgcdbe3gr3XnVoht507oLhgj+xFQEoa/rIS",
+	"doP5lalww8fM6XjY5OwRfNjD28tqzB0bbkEqZYPMCdXim8pCtrKONRTXKIpr1qSBiKorXyWXWkY757a2",
+	"4ONjYxsazaAkGIXho7SzRl/gPGFj/r7e3YERX8zsHk1pQkeaJZBSSxI2khPBlcuUrVMH5d1HDXpFwM0O",
+	"uhRnK6xUYQTNW/kaX7C1OTvnwzu2XO+EBnL5ELTuWEN1kWKjhGmz1IeEa8O3jaVzyyCAL/Jcm9WL48aD",
+	"H3p8fQPm9RCXUY03Z8/WWHhVIRt4D5uHtZlHp3Y/twkvuJ1d7Z1x732CLcnjHSuCCM0B+ccINGSlgZu8",
+	"b1tvYnZ/c5zjAVw5YiMefSSz3XACGEheR2nv2OyWJWrK51d4fy1jLNZAFpcm8Es01wVKyqSSDbPEbL11",
+	"WkOOT+FhffQI4eqo4A+PeJq3Z2UFRrDxCjTP+EmYVyLvafxORoX0UJqChT2jIqVxfU5oqqfbrtCPC13L",
+	"LlKFibGrluxG1ei25oX28brZzZhSdNKQxvSAZXTvW7GgUAdeo6bK2ZyK5afmmFDVM3yotymSM8pFvXbk",
+	"6tPNHWTBbgne3N2EC+Otdf6mOJYLFhEvHGXfiw4SNNKpiMhUzticTpgqeKCq/q2Sj2nL3LaaUDDuE6RG",
+	"1mrXciFYkgvz8huohkrfZ4rALRstF77Sy49r3g20CMytAVlMJYRFGSSlp/NDYr5kHU0YCsnCG5a6sLxY",
+	"SCjemFJF0E1ayOTdLCcvaM3T25iPGkeMl+04eEQgs5gLAlYqFgQp0jYDvJrKOR8vDZFNpbwjNIoSplTn",
+	"sOxbpgkj4W6yO0h7vecjY5zCvxgWEUYSUriN8l5vGa2wagqnMzsX/hxrDltO5yUBXdzPIsk0soyH5yGO",
+	"NL9nRS9v1d1RjISWTmV2jVAQB7hTVJOYUaXBt2U9ZY4Os691P32O3fPeMKLL7R3FuReirJTUeH8yf8WK",
+	"xLfXng9xQbk2lDhGFyhnC9K2LyEyIdYZ26lfjrl5QqbqwVMre3RyEiysWM2Xgip9FIihYdHqV+jRtRE4",
+	"CQ8xbpskWR/ZH+Twu/ITNZXzLntPZ/OYdUdydkhuYyruyChmNFGWdxTSb55/2vSbxpk/gb4OB3hzTR21",
+	"mXU6un3pE2jnMJ5tOeStU8k2mGndzJ6I7q+YTucPSgYq6ZZrs84+pd44T9jIiD6nJxTP31F2/aAgP5zS",
+	"Z0Q6i7hRTbCwhsRcaQuKc3FzTXaRtnZ/4tGHXftU2B2IKwboHZoopjHxABRVvAP0AaPa2Noop3Xi46Xz",
+	"Xnr2cCDorWJCkzvG5sAOIHCzhiGUObS/JXU77uKlKzxGathQ/9V3Qjq/tV7uUGvcDWfWultjkuaWoHnY",
+	"Rga5FMMFF5FcZLKr+qWt3E14c7PrKo0mCDexGac7s5pqFjP5oUyFr2C/Z4wKKBTADxDAoukWQ2TDW6rW",
+	"rtTr7PZX5u7iC1xV2mYvgKrM4gsAJGCbiNkDDMcHH3x/WWsr86JhZAN+5dyEtQbFVMagcTgqKyljhre6",
+	"8HchvGvDTBAPViy+h+wvwIQQS0AisaW6esqWhCYJAGKAqYQUAWlYSgr3IgWIQCssN4/unZnqkio/lYMS",
+	"M1PrTKskZZiPrG3iMpSoZ0lrC6qIfRhLC0nbMEJzEyZoiVzHp0a1H7HOIQGxArotslviG48eb8lEXNCa",
+	"Zc7RYe5NrU+tLozwmfLLH4NsLgkAY0gBVnfmhbJDzfVRiC5hOkIrMKv9w8eF4GSUjjREHetqrvCyyhKO",
+	"eQJZhOb2Qw/BDKzqGdWjKcCcxVwwsuBCbZw9Yz90WZt2CnUnaQJjXl91Y2/0nxrG9dhdZn/OANcGpjGc",
+	"0+XMvM6C8uCPMyn0VIWecwFKRc2Oqc3OSGIsX7HB6CuMHDzgiX44S9nMz+9ksfPyBy3NWWJEAV/77DVn",
+	"ySu40T5WX7oHI4eaPY5x3GnClGF4ilA1QtK22ahZGhYdTVnkYJGUnwmEMiLcmLzMIOvo6p4rfstjWz27",
+	"6g3f5XfW+lG8MIcn3TP/ir8eJabpRTm8zfZESaYQ+JRUyP0qS98acVqV8f6pqp6VMmsokITb6GYdqSTM",
+	"CitdVstKzqMqX82lQVBVDlfplo2VTWsUsEcIB/72yp42Cft9ogoot58PsQ0fywTIkO2ef/VyNU5j0Tio",
+	"SqDMQaNyC/GQFAFy87R9rLOyTpr1lkZmSmwidyCxHxf5V2kUfGduysf/aXR8z+59WV8m5Cv9Ze9bRJeY",
+	"frnf6/V2ens7vT1itD7MtAGcmzBn++EhwJLQJOYsAW+AB7baCw2VOEScMWdxMW7xicwMa0yMGs0NZ0wU",
+	"LIw2aEcyIdZ3YPQkwe5Z4soAGw7L9hZGuRyG2UReD2wEoyWAVmTkjpaJOiSzVEFykxR1/vySi6Q7EJeu",
+	"+NFhloAbOfvMAejEMtUAiFS5XLtxAxH6s4EE2hxyhokI6icRQy6mozvCXdbsJ6tV+yiVn7QjOVK79g3d",
+	"WUT+3//nq+7zTmCVNEebha1QGk0cQxaHREgSgqFgdew7tgyJXnBELbqlEWFCJ8t6uudaId17UEqF6XT3",
+	"uw9XEj0bJOMhM/r+BJ992fsMzJK2+2enxkIhbfxHJyB7xvTd2+8deCW8djtnZrPGQHNZFWluzOTww/u9",
+	"bQ9q0VTZjBE+Bb9rss7xxAblE+i8o9Y3Ajd1Sb96wgVjxnohxTNdip28qDuCj25dbXgcD3wzzAxvpONl",
+	"bo8FiNeZVQl47wlLsh1Y2TixIFzpHOjPgYxlNX6dB55xmFV3r5uNdjvLr+Y07/UeyRhc6+9+ghBXIRK+",
+	"VfHS2kDXqsKiTx7rcqPauvbMCy1sNuuGWT5+3KvkefHzz4DbQLWALdkD7lSbiebecjN33HelgVTb7MJy",
+	"WEQRtBgPxgqBX/FHqtAH5uJCCvlDl1xLCyxuwSYNy0iwmhgNkAAD0FAUBTW2MaNJbdXrZ2GufYzRZGZW",
+	"gxA1x91wi6ztiuVMjrqoTMJmLgEFINwjbIwwM7wTN8NBDN8yciv1lCiGFWXwbUxmyk69I6e1rqWCVVBH",
+	"ZAW+4GppLDs1kveLxfjFYvw8LcYvxtMX4+mL8fSxxtMXo+Z3ZdRUVVVQCS8sONhHYJFdeFBkaxmuYIst",
+	"7q9NE80/WHxdrT4OOJEfj4T3uNVnZpCPU/HL58MpVdN62Fw1vJW6zu6xtdMbfiNhY5YkWO9SWwgzpBOL",
+	"wL9BAru3GPkwykVppcozL1jrJlz4sjfGbNqN1PIUBn0WPdzMmq8HO62vin8KOz5jq/3ox1TpmeuvsFWG",
+	"p+PMNGt2trJ0sWCVJYyqenz+pQV4d6936IaH5I7NM/wKB4JNYjkpOfhebltCXJ1KNr7Vi/fKmlR5FyWV",
+	"3gLsSyuoBQnzhJQ/QwAHmc0R8kTkuVQAf/JMESXTZMTIhN8zhQamxREbiLYtVTHC0n18OE/4iIVeUzH7",
+	"yyH5XkozfDMKjMowAgT8LO8+ls4sWgu6C9wY7PXOQf6dMMhHaS0Kh5OisliMpu9hIGrK53Mjedt6ygbC",
+	"dX9C2S3YIhP7HehWELovoFZXecnCrGceg7X5CgPh+qQYy0YxDQUSd4zNO+AwxqFmTRdziwgw7RFIP16S",
+	"EO4bZkOY8tEUEM1Az7QQNAu6RHdJZtDne4//W+sYKhrIFfr3CMSqQzhmeKPt4zDm780OAakCfIzXssIb",
+	"T/4qo2aaZxpGlAEir5WyNZ2WPGw6AJDLwXu0tBlaQM+pyC89qLhrgwpzz9vke1qMDCrDbpkvSsFqV+RT",
+	"Zg6v0STWznqDRJZtGXEhRSV7drS67W2uk+etKH32UNnjTkP7kOyDQtZZVob/U+GTUcIEW9DYmFWQKw0d",
+	"RmyLCPDYHRSsBjLPehXn2ZDWziTtMLdWC8Zo2AmsSWBuD0s2beheoMiCJQxhrNrlu4Y2Py60HKzyErRn",
+	"yZTeM4D0ZZGHmt88UHxsiE+EHf+IF9LEChOqJpC54RWuFN5dexiy3sbbZXN/ZAZ4zUWl5WxVmSsj7h5X",
+	"6WqMOsDSmso5+su5hq0BssEIYsa+EkYjZZjYjKo7FpF2Tg4Z2k2Wg4w5CQEJf/zjH//4X17hltl7qC7V",
+	"ioQA+RvmrXxsP8wGjJwie2ro/OijkOXCIQXws9WzrW3I8R51q20RscYxnQybNDjoNJ3QNIJeh5iInAHD",
+	"rRvRhkz3jq+vnsrl2rccC8aMutOQE+7YGNwCS4nNCw/JPGGwmMDgpCgoDVwB2WB3ork0pyRwzlMuwAuy",
+	"ecJ1Pt5TLmpzri0cVhN15N13MrTTnIuaZ9es/QqLcX29OChMDc2RPG1qG0wz6OjUXMwNl63WYc6iNJwU",
+	"eiYzSNbz9wk6RFk3uH0wx1Zy8IGgXIE59EANJWHjVAAMyrZyGBX8QrBxzltBS6Fy3wpaCylHVnGvZdMb",
+	"ppVna5Inlqv0NlvbxtX2b3KaXias5HgNZWmOvoXNTO58kJgk/kNdz8d5yRtJFoDUiO1MbYJ6VHYnGjYH",
+	"QzVbWa0UqPVmZJRdkUHr4XOaUtBXJ+r6x6UpqTyzU+s0uDJjr1Kml+Hu8/KiBm3ZbJVCqmqc3WLf3ZMz",
+	"q6rmbcndP+MlRWNtb66cSB7k94z56K6R2EM6HiMkYWgJytCRzVu05VoYbgBJwbGhYJsKIuf0nynLIDCi",
+	"cseFvVqPalnFquRTet4A+JSl7qzps5CLDrTedd6RcarThBUilPu9Xq8Sb9hIFysO5+TqnLzY3/u6IGic",
+	"+HSPHRa7aUKiJ6i9FANvY2gmW1qc54WG9P/o7/yd7vzrh5+ef/hD/QjLCuHa9hTZI41cbirnMAu8j/Ao",
+	"QKcTOCFogQtmyCeWC1Yq9F9uouOtfeKxNR1p0yC6pI/uoEKPQBuNxE1z1WTt22Uep+TQSVLdpWHgknhB",
+	"9x1RzSYy4UzZ7pkJHxk2GXasIQd6YV61ljClix4Pd1uFgzeFbV3UB6exadAH1qG730XOGD5QXauNsNYE",
+	"f3w9qZH+XGfEwDXpnjNbBVlHZCs9nVspX0UP7WZ6AY64qB5EQcmFWVYXSkdpg6NTksyeUG6Qlqtlxrf2",
+	"VHmOWxqzitM2NL+GxqKz82iv5gE+8DV6AMB1EUKLTGoMSG8NdFmtMuI/IuZwlZY+JO1i3JvrghfAjt1+",
+	"bY2TD4yLqqNva89Rdr4LQZC1aFjFSqpPVU0P3nVzugsMa2IkjjE52Xs6woSsVCQSNKHAiUo/0FDwbBWa",
+	"lRad9ZAFBu9U6YzYN4IBEmA984jO57iXecZdx/eGhsY2DgnHhteOOa4sCG64/M+UQmfTehAE85ktgl1+",
+	"zW+92u2vL3cVxrYdlTOZ82lyDWzc0m0OK19i9VTX8fkaBT1oqbt0fRjSWzJ8okCv3np7yxe08thPGm9S",
+	"AlcjALYshMsO3Wbb4/Pn2t0xsuyZwlhBOSCTEXxZVyNtGsdweFLBtcI+/sXj3fgle9vScLuRjGOGiRkq",
+	"TidFx8daPWd1ZpJ/QMqZOFc64XNDmXxkJpeRKI82UsmKx2vt7f5xy7OLevCfdVmslna3E3VVAl1HjI8f",
+	"/C4Wtm6pLtVLBej2s6KvuOUXLkoJfKec1Ii5zhazDgEjqIMtw4ZCBwNhOzr4Yapi86bNek10yRvEHRgI",
+	"aNWAjRbMJ8c81gxAuwj7Z0pjC/jjBvKs2PWiviVsJUBdhMDHxXqSPAH34a0z/gtRxU0po3HeT5D37031",
+	"nrPF1ukQWb8AXgIzW+vNLtkMMy5c+lj1pERsxFUpvmlBYjIcElvInah6V2HuuC8nTaxLkyhM0RvL6vW8",
+	"aqj2Cq1HNoS+lUnC72kM3WVsi4bQ6tB4+sJMmwL4Tgv6MZVKH5LQxhfgHjoQXvihHXoOrrBzaF6IJzhE",
+	"FYXmLWqMvQWhvZK2R++YILd0dHc4EKG5IURnMyic1g2tIChYTAjI8WGyTxSwYlp22Pl+RbYXxRod/tr6",
+	"Uzdwixb84A7Aw+lmCy/O4SwUdByWczFz5LFKfcj2CaZcRKymycSJVmRv55YqFqGHK1PRc70QUjRBx66H",
+	"F8tSN7cwZbZDt6r06zRzCVoZDEc2APfi2sMBzs230ojqf6ZMbas5fkSPVjBYzx7SeAGRPR/46HxFyqj3",
+	"6J/WMSE3z3meQZrPyBth7ar7RSJVTVKQ3LfpdOMs0Jr5MuV4bJPL3TG/PD9rBa3jm8tW0Lq5Oqo/u/aF",
+	"xrRSD7EVsvKGLerIrm17RChuwnMdGA6Ze2mzXpHm1AXYtF4TOpOY0j0DDZoL/0t75ZGZia+rF/BrEMwS",
+	"bX5/Ne+5RBBJQ7fTfM2vMA1s64Z5GxVMleqO7NLyLbq7ll9Rlfgfh4yZUc66FQfejM2jt0ncKMOTIpJR",
+	"DTS1tzZuVIXvPbqKd0Q1vUpnM5ost1dnjQ3dgHRtzcENAH6KkNd16Jh555la7Mw1GNIYZfSw7htuabi2",
+	"BrB7S8ikNX1JHWXklVvrepfW35M33G64QUjNx2uwt0GLa7joIN+HAGJSf0+qbM3MGksO78t2obxjHgWU",
+	"ILELWNlFWGx/ASqj9aCeSotZxn5ya1BesCAn8sqm/bCOO9tz8wRHe9kILfY5In1FdLlRs9RfoDdfBMXE",
+	"G3bo2xgwzI2wTu1CV3qEdxCRzm5ZQhYJ19rYZ4pQggsCShfm2rUOWnv73Ze9ViFmvPOf/+jtfPPDf7QH",
+	"gy7+q/OftcHjI3Z/KidcPEz7piMg6+sN6qH73q2Vpjretdols+fVqasfWQD1qTt0PT1in12HVUnF8p4l",
+	"CY/YpwwuXTq4y5It6nkJMEukDZ5AM7wOZDjYFue2LpVjx/HuUwMk13Q3r0FDwKHaxJLiiAOymFLN7hGv",
+	"mCcEc4dIm5KIxSzr04vmA4mlmLBkIKybsnNY6c89aPkrs5Rpgr3YB61qx3bF6j2k64GfM3G3CW6BO2sO",
+	"tSB7eFvo602r+tQQWpErfl9jih67S4iXrIpQxWnEGYQaZeJa2rTVlCZmH+ZMxMtOAzwyBieGGDHfLOJb",
+	"j3+7QaahW9A8zxDpr6FG3IdDTwXchEmY6+u0vfcO5ywZuuydFdjX3tP3NObRsLbH+cYd/vAdqdAln8xH",
+	"tjd1yXMFoNqHpRR6Vti6nMXisamchAYyKm7vik2p50eFfSguaOms1HP7+r6E64Tqg2K224rdreVgrXPq",
+	"lGnsthvxCdfmf6kCZG/IaTDMdCQTpg4tGCmkHkyYYC6Ovg4qoEGEbsIaioAtK4FXgl+USxcHWubAn5Zf",
+	"llKpPg3L9DX55/s+vMX+3ouvX/zp+Vcvvt4W5WIV93yM732e/HZlbXqRRNcxlSeIv1e9Ihs5Ggv2xLpa",
+	"9NI3niDW7A9vW/dcJa9283VYNe8n8Ft4Y9kQK67smKwkEn9h8F8Y/BcGv+KwbQTt+H4Ox7gumFegUu8t",
+	"1YL7XD0eJ4wNHXxB/VuFumQjGyKt75NfE96DJ54pMk7jOOsQmzvJJrKLieOJbDUiCOYzeH3Wf3fcClrX",
+	"f72uHWN2DGvSb3U2HDKXXBirVZM2vLFjTFWEf2pf//W6Uxwjnc+7xnDNxG7tYEu81Von1mhpjrQfoWf9",
+	"4Q0ci/J1bQ/GVXmMZVFj379i2FvLwZohr0nJ3mJQn1TyHdNEcDFRtaljNlnmwR74kos5T/YrpgtSjfX8",
+	"Quosy29999ia3Aa+zVhdWtDmT2TZQQ9tDJKb//U5STCDQhbSuh6rbvu2pVDmbftGWmtGJ+soN3vz45Pu",
+	"jCUTcLG6oNyDPAmjMk4JCB/YBpXO6nL3KgGExob82RA3G9m6HA8uJkxBNYoVkPX6FDUnRlAxalC4bIjR",
+	"aAf/YqJhM5rnYuQ2awaXVt7gGrKIc8AgKOFwL0bAeSuh8CX1bODJ1uETJGKUPlIz+OJIg+pCrk3PKG7N",
+	"el6w8qAXt/mTH9okkQ1Jk8xcIkzcs1jOWTXDcROjEl6fow9ryuMteJx5+AgeqssAYvVD75NpOqNiJ2E0",
+	"MpowmTFllP2idnUMSChcERqbG5ckYROuNEtYrfvRW3PLloBF/BBsvgU4XOvJbNyKhiQ8MqOjKRcsnxWm",
+	"4EnI+x1NAWTVHF6vaT+ZpDyCwhd4QNGlgpAVNM3EoEJ3IM7YAsNMgNZ9ywiNIugBnDAK/WJScSegs5P5",
+	"4O0SAi9vr68vbLyrmNv7Xf/05Kh/fXJ+Njy+vDyH3L+z/s312/PLk78fH7WC1pvzy1cnR0fHZ62gdXZ+",
+	"PXxzfnNmfn93fP32/Ghofuqfnp5/Dze/Pj97c3ry+roVtE6Ojt9dnF8fn73+2/Db478NL49vruCei/7f",
+	"Ts/7R8Pr8/Phaf/yL0ZRv+xfHw9PT96dXMMtJ2fXx5dn/dNsTFfHl9+dvD4e3pz1v+ufnPZfnZqnjE4+",
+	"vDz+75uTS/sYTGd4c3nq/XV0/q5/YkaP/yiPuP/uon/ylzP/Pf03b05OT8yQan+EF1xcXJ5/V/jq6/Oj",
+	"Y+/P/rvzm7NrWJOj4+F1/1tYQTOC6+Oz/tlrvPcvx1ew+Bf9fHXOb66vhm8uz/8OT7gBXrl7fvCPhbfg",
+	"lTPgH8cKK4P64QbUG8CCp5pgVX6bkkhqo3XOqZ4agpWYaymjpUVym9OEzpiGeixjynQamo9WzQw86rXq",
+	"qKv5q7EW0xiq9m4TRu+UV6U7kkInUM+oIV+U6wMSutMdBiQE8N2AhCiHzL/MQQiDgQiz7F3za2YfmT9s",
+	"Zgb8jj4Ee4v7p035MP+0h28IawjvjVLMcmLDO7aEMbD3GgCAz25OPUwmmRAuwGNAbq7f7PypE5DwRyVF",
+	"SNpGr5eCkf9xdX6GMXrbvCmng9ygWydP3ZLXcrT3c5no46wyrBTOvWfJkjC4WkwmhuR7dUgSuVCECzJP",
+	"+Iwmy507tnQVx5B4Q3iEjcmN5N+BKxZhzfGj32xiWU7Xb95DlupTpPFukzNbn//anJb8SbWat4zGerq1",
+	"m4Bq6pbFEZC8W4MrtOZGr9pr9TnKIrXZKPKHH329TnKtARn81uTkztHQ+gybjY1UJOxe3rEIwEXNM179",
+	"0pQ2NMjHcwvR4c3CxVlRlhmZ7a9Q9cJv7xgKWlOqhgt2O5XybqjYKGENUNOYhDL0s8eqdIRIVtn7mgaa",
+	"cRlDGfUNBq/tLbapIHVwr/M4VS5DKYdCa0tRaCvoPmAx/LCSC1xBXJF7lvAxbwKvzMaGo2kY3ZTl38AL",
+	"WYtqi5YxpwBnzLWtqvLQhZ6pAvqQe9CDZSLYRqd2gB5IWHmha8AEWcxBMN1cnmZ4FEYePVM+TDCxL1Kk",
+	"DUliDmo3IPintRA7gUM9ytowuBW3LyBIQt31FQT5CajSVh2F1J6CepJrXqP67a09BEGFCQRP5zc9yYTy",
+	"qpzQrEBsRRrop8sbfUg644bN+v3Mt/yRwBVgkh8lF+it+aQN+suetjVJU+WFX9tAe/XOPsSd2AiD5VXX",
+	"Pd+sum714DZLcCj7Dws1Ghs5RTxCX+f69V//hAfw4auwzdwb5/r4Uz3l4m6TYClNRlN+3xAt/YhE+82h",
+	"3eYP7khSKSitW4h32QGuLkfOZDzOk/GbuhV5h5ZkM/mssu4fssGrTFcvkaGuNsOizMsxmZkbA0I1iRlV",
+	"mvQsNj/VZCaVJnv7NjmRZBj8LCvqgIgwZCvuIzDNwUDQ7CrOjrTDQWtv/2Wv+7I3aIUddJGA7W5rQtqh",
+	"vRxCjy4aYelIbFsxmW9r9l4HAyFsunoi08mUUHLLBU2WZBxLqssuAPvOVtCSgtmsLB+IsLfzzQ8/7QV7",
+	"+x+yupKf9oL9D/W1JR4szDfef7rffONlUuRUiTODqoP3O1FeJOOaHA1xTVsH+4GzErKf9vY/mKcmcsdx",
+	"R9is7jV7b6ROdmWHz+Yygf2dU3MsWhOup+ltdyRnu4XI+67zTOwqltyzJP/bJjIYGjvzrPiaaMwDdAF0",
+	"jTSZDvaqru2XYJG/wMF9K1NN2qHzaISBD7WCDqmlTLXFZ38SEGp/rRw4Izj91IosCkPDBDrzAcLmYY5m",
+	"L4UtQzHfJqliaP5YjOpq5GJrWLdNi3pWFOnU1pfkETgvAN+WSeCad8HOBGTq7uMagfzHMuk8ICQ/lUrX",
+	"Z830yxbgMwUoIlnyzEps6wY8Tc+V6vu4cqosAod3G5swMRszLI8ZYElwkZ4pkt1ab0xVeLxhlRsIDCBz",
+	"i/lribR4+vyTat+6NuG+cgKqODCZ4YUbMkyFs8NDRI50liRg8le3b55IOQYwkwn03NMWCYrHy4EYTdno",
+	"Ds6+mVDXEUZo65KwVyCcotwt+qwY68mzg43uhRpP7ikdemLf/9nDefGIfuinXfi/194+LODCAFayTdVo",
+	"XrNalcPfhSfIUK6UXG+k8RcES40/KhWOkFeDhPk2Y2EksM34lu76Qtiyt9p+/glSof2FuMgOu9pSe56l",
+	"FlJt68V3kipPZvt6jQWG39piLh+XK9C0QI+5EerSEt82OT5xjfPtHU3uCAPXW0FYlMjSc7B+LKJYZeuq",
+	"Ey3V+X1MmXYBYb9ar132vDykfrsmC7tGaIb55bBxUFXdf8UAv9gCZVugWiNQtxH55aaN6HX3tt+FXmEX",
+	"XmyzC13zXx+3Cy9qdqH3i+zChXUWFJlPVlZQ1Z3leKxYw7UMKrxByAL0ZkDoKJFKERrHGM/YQKA6kG5X",
+	"JGpHUcd4L+gSN/8pYA8eaCV9IpyEXNnLbKetjJ3a6Em1QHidC9svEc6bi5TGtmKrnkCrnOdEsVkHdHv/",
+	"Ovexe+8TaHYXoMR/msjNqmaMxkqwQNx5gDO/bGwli93waL0YfwWH6lM3qdtw8GZzVn10k0ZTTa4C2xpr",
+	"xkTBUUDalNxScWesZ6HGtr3EWCbEiuDOITrECFRdIZhp68F9ppDMXZ1bnZvhoWyqJtK2CePyAALyxStF",
+	"6dy2NJ/bp+FxDolsUx4nsQZxHYuD1z4Zi7uwbSi3RLlsJmyjf1jIWmy/uY6g/dY9OmsYV8aE37ZXdD7C",
+	"5rlvGxecZ0Jhk52u3dnHjwXaqaXiU6BmlMCH0L3Nizg3ecWyqpNRK8GrqjxxKhUwxFQgNJPIgKRFvDz0",
+	"fIzmDsiWX9ClgpCSXIiNBuDKibdvh/5h1Xr/ShhO0FJ3fD5nDesPjRkxdmFWOOIRVN3N6TLANH3b2AY6",
+	"aiqb5M8TnwqI0nRJrLK2cZ8mK4rs2Dblk/lsnoxjXuXL97Emz6OqXh9tsKzJXm9oKxvirIZaymFMkwkL",
+	"DzKoMGhfrEjZxwLXITZtjrtFaocir0Pb6JPkHR2IkrOsfVmJ92SZD6UhrC/R89SckmazodqSdWZcFcMv",
+	"qFsrcfb9Fqk+lH0tsD6Z0eQOuvZm+mA16aERrv7COirO71lyz9li60RbSDMZrsGkXYeouxLu9oGIejFV",
+	"evi8N4zoci376bu+H9dS01h59b/D9XC+7s61WLrzhN1zmaoHj6q5YLgw2ZoveSUHhbqCyvY1TLx+lo+v",
+	"zmDbn3dUj6YNoXg5zhu/2daIhfZXZl1pwlQuusI7trRsKe9ChGzo6tubrEGirjRQ4kyRtp906/3ukliw",
+	"cCSdcHFIrjC1NesV6FJsRzSBZ4T02jGpgCiJbjv3IHZ/JLdLb5zm5F99e9OxpUmr2yplfKCx09bS77NV",
+	"yx+8ZmN1EW+8/Az0r5V9Hw+gubOD3igtMPJWOyfA5HApTXOWQMcromTstYPz8D3tIagrCM3AdDZBtXmd",
+	"3e5wbbwXbAsweccaZKqj5A0avCHVV2J48Ct+IajMsWbQK85VjuC/LZzRE69sETPILu6WLTY/n6Uf8/ih",
+	"yz6nYlnT22O/FtTpF2kiUlqzjdt+FGixhs/vkcvzM2PzLWQCdZqEZmf/ADMLe91er7dHtCTY6q2c+thz",
+	"YVHgtQMB7lYM8QLnumV6wZggeiFJ3gYhgIRIvM0ypawVtBMqARkbybKwuWEDUakdNPYKhy4lUjFyK1MB",
+	"vc9q2t9q2w+kS/rl1EvDHgfCy7VclV9ZTqDsdfd7e2vzJ78qBOv2euujdXvlrnq4DdtH6vZ61VDdV79I",
+	"pO5ydRuXjaVAkYxvBPgpxmhJZ81rgAqNzgFizsrFW2qoJF2qQvzVtnHJt/Ly/Kx10NqzLW3gwt6feq06",
+	"T8UlM6L3dcxHd83gHCt89ebBLb3wG5qqeQ/6tWGzSs/6CoRuPswfmheh0PVu65Wo9PffBgApe3al6V3u",
+	"Nb9p1KPcbP2hW+InUz4wuFDpLFe7l16L6NLoq3ubgwdXdqB+ZUvr2EAQaZJYnKe8zzRIraGN0LSqfYz5",
+	"aOriN6raKRu66ZK219Ktf3FCbONn1TnIM4WxL3U7LHwvDGxSPoymE3h3hokbL2IFhtko/Ltcf+vyi1Vo",
+	"X5YN3fb7rb52JoWeKseNisPEay4/G+SiYV/tMOZjZmgzLNS8l9eyOKTsB3wrHG98S605cskU06dc3G2N",
+	"aAVIgWqr86TlHatHrW8s10zM+CDVIg9pwGuMwmLY/z9TlizXV1faWkcYQOAP/tFNbljhC1tm87CCIMEW",
+	"F5tX+njrvF1NkFsd/3N1M7LW9AVdxnJVbiCGcSuNi60tboEeQmyKsPvHkGg55yPVQe/kOBXmvOE/1C6G",
+	"LMMOoSp7g2JG5+N+ba0dpNFk9JQn0c6cJnrZOmiVXQdGBbUfcV6EWxmBdgoaYMwEZ8LogG0HkAMYHZhM",
+	"a+HGsWm0ffU1Uxpqg7dusrVKcFUgfrcTLQlTwIAbiy7c5FFzBhanmdIIDut6hcYxWTChyYLFcX2NuOIT",
+	"QXWasCEknjeFQ7LbIKBpbyV0QrlQekX1NGyXbbpenysKtFNfWi81jYfgk9lCsVhdsF+JjsIqF59yYyrI",
+	"ZH8wBWd4cZ/rFvTRGZWl4+9xDk/T+biZQkPs0BoSSgRAWGWyv41GqFi6AywTMqJixOIYM4qnLI4g3Mk1",
+	"AacrizqHPrROmHeED5peYgg0YSPG71nkSvvaQmpsvw1dJfGt/nGhREOXf3xzRt8Co36u56xlakM7NvNY",
+	"NoiBqIzC3kYsjlK+EockNFMdjmWSD6B+OgPhu3UR+NPObcm0zRmAzuH2Y1lhT9bjxo5+IEK7CkMth5EM",
+	"S4MiU2pmW9NTOGZjfUhCyzuHcDpgycw/BqKAEBRJhk05U9cJx2k/OAxDx243zbHK9gAzXbzVbQWt4iIh",
+	"IE8+gVbQKgxpfXTLkuzjH0g+Eem8X2y7VZP+hjdAByYL7zqjS+C1JJ1DQ1PF4ntWiOkBn/WDF7XaIY7g",
+	"0duFVSeKpp3vnCs3p8KVhGOOkZi6FJcGQJgG4YQwJQ4gJSFTOWOgebbxC2BmBETOcQU6AVHpaGo0ktA8",
+	"27Vuhe5IzkI4yuFU67k62N0tX94ND0B5zSrwyC0byRlTBRloR2KOpbkZjQYax3LBooHAqxDkyNpVuxFj",
+	"hxQEipHQ8xoqvUYjNtcs6pK+bd3lAGCg/W0+moFoS6MiETP+tuoQGkUJU2C+SME69X62EEdke/sXt6Ju",
+	"L36hbs5YzXbtVOQaGBswL5Bf5rmjOQABrCtp52E/oAtbWAdTILNUaXLLLGIjVM/5ST4bkeov0XUaAp1j",
+	"liQsemWI8KQubcmSv2vChfFzbiVuDjSlCsfmMC9gzPGLwt1kd5D2es9HRuuBf7EQSDeSKDGnkP7WOSTP",
+	"d170iKH8ZEQVI3GxMRA+A72B1rf9eWBr7WBt58KrpdJs9lqKMZ9sjU3G7oezWmzQ6yRlKI4jdr8Ty4ll",
+	"CejSmEnH/8GRf0faEbsn5k3m4FMSSzm/paM7El7cvDo9eT28uTwNmzqlFQF8a4fBY5YnSkypKgL7cUG8",
+	"l5A26km42UYsqyLGVBVMqwkfa2OYtWwd82cKLy/O8tFF+DXHlhPFzX7ydv2btec3g30FDf0Lvru82WmN",
+	"DUmJ5oDjmX2CIDUGOYqXx0MLweb875iJiCboJCPtm+vXHXQC5mrlgU1QslXEtsnkM2IHRwQDV791F6wI",
+	"a4NPAZ6xDjfzXlvVJ8feFwol+x6igip64/xWsHWJHDkNm+V9SJSyQC2bJT36WZaVxp79W3nPSA/Vffg3",
+	"ONU4S5ydw/UhoWQxlTFzS+M2s7AQ5NZQS7dAnpsN0I8/b9x5NCzHg0PStplrYSl4HHbyBK+cMjmkWaIT",
+	"4aFHZMYUS/j2eJwPzbpyeU2b9brK+0HXZKrWdqep99NucFs5Lo09DLUs+TXM8B+fzcYKW4c8rHPIBmIF",
+	"73v8ich5P9Mrt04dLCQFbkQw2cdWkM3DKLc5tc4b5uOvp1U6j7J9Lp3KKRvdDdd6SY0SiO4coujigITY",
+	"6mc4ZYlhQuYW6PhT7QRUUI+s2jYQ13+9drdi94UCVKexPzoBCYUcjgC0g7SFLHwAq4kl2p+IoD0QblAs",
+	"VmzhjawyJioA/gMePCDhWKYiGmqaTJgOneMH7UI6EFbLtzDdZkwa8KjzORuuyidTTW5TbQa1yeQGIoyl",
+	"vEvnwzHlMYvsC4/OrrIcebQxDy1AJ7RedpdQrex0yVkaxz7uFprIsFFFr5G3X+D/wYU1qmFpzfCqhmyI",
+	"wgg3hVAMWtbtZyNjZYqybjVcIIWNeIC8zNdYRNK5LWBsmJZfkrFV9dxDyv4iQGhx3blWSp6sjdeHoBQb",
+	"rFkBSmz2q/Nx2CdIKmKmlEW2ctAumfv1a2LECSKpuaooaGcA3hYIUYCto6V7f8cuJlC1ex+SxsNW0T8s",
+	"tZOzW1ZlBywiFW5iAZS4zm7JCBHVM6Ng4wkcCPATtaUwZphUzDllrHkFFelwp5vzGH045r2JoHFA5gm/",
+	"N2q4THKzEGeCK7J28j681MbN1jbLbigy6rxV4CbAyB57yVxeUFflHGhroZIRVLWMhJxP0fnxvKnuJru1",
+	"qtN77Z2YzZRh7+xUdGEzOY+hAmMG3CVkq3aGvMBkD0g4LHaWQyeL2z7raBkIw57NIaTEPChnLrKuVJrH",
+	"G1y9mLHngRcbMkTaWmbf14YaFbQZQGsdVvEjqn1Loj6jPC9rxWNOhXVvwEr2a179ARbYVYF7B0X1oHT4",
+	"16sbDzH2ViG45d7ifF+ghYWEBEzni/aINFzVFnFNU7+mHVg/761NI/PeRp567WlQPmid4Z3cTLkGGq1e",
+	"GXtI/8UK5Nh2jKyqB/tzfWL1d32lFFbBU6vqjrmw2lt1PYFt1Ku3ZQXQ5eAWVEDImxIkzCDv6susVqK7",
+	"udmdcnH3NJApt1IPbf+PyipeQWCS4GXMHB4ldBGDmxpCBlBExBborcZHVYAKrUxB+nOBz2MdXJe8Pe4f",
+	"kQTDbyjmbehWJhHqExQRhRJGo3MRL5sb1G5X7Lht9/7N0l2HDTCZNUs3Z3IeM9K+lVoRaGgcFX3HHwlo",
+	"ETGluUDIwian84aTb5wz6BjNiTubKUYeGLXPjBo1IReq05KoKU0YNFxw1gbFNbbZTxFP2EgrJ+i9JemS",
+	"E419mNBe3aqLRABKrH3WZ91uaG1g3APhoohcEy2l7VG0Qb6yUwTy5a3uZ2mp/GRXjxILJzoo9cMvp8uu",
+	"w+jwil7XgIP6jOtT4Ap88vNcczqKlPYqpuIOkXhLTloXgu5uFAMWm5XefFiziE+AUILtnzb1qxVE07rq",
+	"e3z1E1Tc+6PaVkmLrZDdfNY1s3w6jccM4QZ6tGzb/rpK+p+MjB/C8+tI/wYgWbfdwRxHdg1gXSPi6yfe",
+	"qxtVFxzdIm+olDF025Sy4HsIrD+TR4FhX6BylTITMG2BQGs5TO3obuIcsV9/S9W0znhDh8OUqqkrAijl",
+	"TwRE0TG0/GSz20wXZELvYJ2bG6QReJsP6CblqxYk76TPo4aJb42SVkrc2tQx2d8GOb8xdWh1qtBDVTyu",
+	"vnOGSG0rMD9XZwMFxg22Ic/EX8Bi1klhJP7K5cRfJESfCpqO4NZ8xB7bVScTjnaFr5gfH52rrMZk9fJR",
+	"ZUJc1jWmw63q8tFb1+XDqLMReWHbfBBKXDkm+MryQn1F2mGvu9cDjPe93r9jv49KxxGvWHUgvGpV8uBi",
+	"1fWlql+AZW256ndc8Vse266mmVcC+LVrEMqGhkPW+iVsBv0VlC48RL+vdh+sL6UwRHHHlqQ9T7jALtBZ",
+	"g1jwLBA1pyOmOuvg374qAg0PBu/393YGg/dfH//wH39Ya5SVhlt3KAtLsi3DaWzG+PDxfFKO4yGYPLAm",
+	"ysdAsfVJCMKG1VHdP4Z5P0LFIB84cJBFwBDA/+b0Cmwq5FaBR4V8v8YKKW8MFYAVLI0i7cvjq2uovbx/",
+	"nt2DL+xsXzflL5stGH3AGWlSb3jk1sNNwl9kQMFS9B7LiQpHY1Nqb5Co3ld+N5U0rqdmRpOWeszbXcmM",
+	"YIugrqjGvG4OzuciAc4BUt89vbZ0JiDjNI43qaOpqZqxAEWF+hj8olcdMzYv5fqQfFT9y0BkBTBoC4bF",
+	"z8JDS6ZJ2zrBAyLFzhSwejARoVOpoRkIW0SDbV2InrpXdq2GSBDizPxiG5duUFQzdz0kH1pOk7ncPsv6",
+	"GvM2NkoTrpdX5jxlfY6/Zcu3jEao5JY5NZpItrMxaaMSsaPlDv6r0yXXLkZqbgBITSWz0gsI0PVTPZUJ",
+	"/xeS5itGE5YQDNHesaVLgzca6py5XHpwssYcqiS5IsABEA3SjGuK43WOiNZfd/oXJzvfAqyO05xgYmAX",
+	"wgfNIKBPOPz1xllA/+P761ZVPmFcGBTM8OL86prs0lRPdyEZPTSH3v9VQTVP2CXn+fAtpF74fieRMTNE",
+	"b1ZFMBYV0cEUrJFf0GTmiLM1mw2DzSc11Xre+vABqjrG0jJPTUfABe1anM+ZyNLcMD2dcoFt48HBk0f3",
+	"1+mMVQiS4suha5Ni8XhnKlWh5mMHFgCiZu5lXfIKyyOSVGQOVEXacjxmieoEA+FVmPwoMaMZg2wAh+Bb",
+	"MqLEhMAruyS32JcEMkkwcIoUxVSx3M4QLaRLjNIZE9qlE3iue+urgGgzHekDC1NglG1yy2K5gApBcwSi",
+	"gUiF4WbhLp3z3fu9MMgCg3hGAKAbRSJqBeU6YK7J7dJh0GJFpUq5Zt2BGIh/I14zczJJecTg538jhqKZ",
+	"0BZibyCubIo5iCFHoDCkAvVCMI7ZESZMp4mA5AcoAhJ2oiMaxwfmO2EYqulAXJ9/e3z25z+0R2kSkx1F",
+	"dv5K4AOD1h/yOovq1wYtMhgMBCE7b8mz11JoJvSOsewPiIcOuPujkuKZuzMiz34aoMtg0DoYoEH/X14x",
+	"2aAVDLLqFbiF7sRSTHby3z48Iz+TH/9JdhLSNeyw++NCdwbCjb551DM2aJnBDloFpnXguNYfYCEGLVgY",
+	"sz5QV4Xb+vZq/+VX5H98f225F6ZZ2Oyt/RdkKtNEdRt2RqY6JNhIXkGN6B0TA2EJHemIAMzPiHXJJZuj",
+	"mEMJSWCtVYZ4jDVZMkEGBr3SbCQKI1ADEb7Y/ya0Fj8JL5lOljt9M86QIGs1nH4kRaQ6XfJ9IsXE1hNo",
+	"4hZZkbaWNjPRYoLY1RdWKYJhdDDWa+RAYbBdAt8jL+HnNGHK5W/h6AHiaJwmIOCNqTab64FYUHNKzGab",
+	"Ib4kKiCRNEcVjr31XTwnMy5SzVSAC4ApaHCs7Lc6CN4oF8JpbRD1w6xONw8yYRoKK7LEevN1iBLes6RL",
+	"+iJb1hldwqvJfo9oPmPw2N5LN47DgTi5uP/KS2Cz/F5OGMxvzhKy+9ULIpheyOSuaw/4sbhnsZxjahxL",
+	"EpmogThGHDHYSDMYMIdglIww+0CXXKE2cEDCnwZONRi0DgiYY2QAOoL5+6dut/vhQ9gdiDe4NJUn0Bgh",
+	"gxYMwPwyaKHstlC1KL8HLXMPlLV5t7zrv357cnY8fH1+dOzfFzFNeQzv/0e32/0BRmDEw2hqeFBo3mNT",
+	"ZMNj893X8INR3zoBwa6v9mzYUaATiLwxsvm7/unJUf/65PxseHx5eX4ZBgMB9MSETqB9XGgHALWcNqYX",
+	"gt0WGjKCSiDSpiSS2hwzYPtcuAQxGS2z9CNjHGBP+O5+aPEnoQch08D5IY84EwhhksYsBIafMHpnToFL",
+	"d0CeYahIkXsa88hydcR/c4ZBlxybiWSKEqgQyssZZhBeHlFhSQRo6WdM/PvZ5RX/TGaMgjfl54H4eWdn",
+	"J/t/c291/cjP5EWvR372pg8wNAGuDEza8o2skB2BSEF5c1KU4OvP+u+Oh5fH/31zcnl8FAYkfN1/d9E/",
+	"+ctZ4cf+mzcnpyf9a+/WbBi0GMJ4ptAfYNQDVxEOm2k/eHIGM4JSwCD/8+j8Xf/kzPyC/xqenV8P+6en",
+	"598Xv3VzeQq+0yz1cEZj8z3m0tK1r9O5uIutW7aPKTuUfFbwsYuLy/Pv/K+V6sdspbLtPIlVXlTnBWXF",
+	"+ZlT5k+w/+785uzan0rm/wV6KDhikSARmj2NmX31zVn/5vrt+eXJ390o98jPxtyzSU3UpTJHFmMbcrrt",
+	"RZmQBcqOhEVGU6GxW4c355evTo6Ojs/wpc/d1D1NGLgqJAvROEZCysneUtL59fDN+c2ZHdoLHBqcTLR6",
+	"bMEbqGxiApkfrhgASiI18hi9kOiuERFXRmlNuZrS25h17IfeHV+/PT+qEshLO244Buy9OYuBLQvIWlIY",
+	"gmF6Kh01vj4/e3N68voaKP/86Hh43f/WrcM3sEup4P9MmS1Zb4M8DLywWWETO6C8UqO8WWI4On53cX59",
+	"fPb6b8Nvj/82vDy+uXLDhdcLEp5EbDaXmonR0hhNoSEohqnk1kOCa+RYE775ov+30/P+0fD6/Hx42r/8",
+	"yzG8dO+5xxfMYAAy3Rrle+Qdf2UfvzRUf3ry7uTaDmffDEdLif3GrIxXhyhmi0qJVUYyer8+vjzrn+bc",
+	"6aWlb2Tc9iSi1nRo9VycCYeiOAulFcuJe+XV8eV3J6+Phzdn/e/6J6f9V6fH+F43OyMwAVMxY3BWBFsC",
+	"6ZtBnfXPXpeey0uFVala+IDUVAsfGo3cyHdQjlYvwl+Or4BHX/TdDuefBeMHG/c7RBPzKdRlnZNpQTOU",
+	"k9wisO7YCSSSrxhF26FSmQXp5CRyfnN9NXxzef53n6azIY0T+S+H0a/MSARwOee2kQk6hDAvE2w67OUK",
+	"zzkSd/Liypt66Tt26s6YQXaZf08x6AmQeYsAxDz/Kr4jYSq1ysHMfBl0MosNYj3EA/EKPcVmlObdoI0h",
+	"7yHtcLXFE6JegLtPI8BoHel4CcE0I77QaM2ZXkZ6kBMNxZ1ANKQdWt/zEHWYQ6vWgLFJFdtRTChu5tgJ",
+	"oIWnMUsG4o4tyYTfA2AtH7EAiNxueuZpt5FCLkApITfXb3b+lOkzZzeneQSGtMOBUfJ6vbDTHYi+lcFG",
+	"3cKA8wHq9tjtOdeeqSKXb16Tl8/396DPKKgwgNTdv3p9cnIAVf0jGhu9yhzugahDQwjD/+Pf/vDv5vv7",
+	"Xz3743/s/vk//+cw/OnnD//nThiSdiQhlGnheafMqJHhf4UFXwGsqnl9JPWOYkaLM8QR01sWK9IufdQM",
+	"0JgP0+V8yoTqHBIqlniuGGjMeSkKevj5v1g0EG7SWfb6//5fO+//6/Z//6/RlCVdo+Q68MWgGd0XFrab",
+	"UaQGMHgzkxJjH4grc6xrWb6z87xeSkbXuTk5IhMmGM4dTB9AUFeGKUD8suNkxHIgaO6CYBFatkasXdxc",
+	"o5fs6Pj0+Po4JEuZgjgH5oYuQ4vugkwUq62pdj5E5EoDYX53lvMh+L6N4ZubdeB3NPoBS6y5ppF12XB2",
+	"Pm29A1XWSxahEWRsAqgnsDw4068L7syCNEQpnuu8IPDsHhmTuvcNaRC+h0RJPL3ZFGC2RtKxiDzvZVzV",
+	"lZ3j6lipNTCWx5gLrqY2hFFgyR1jiyKlyDF5+f49kIIRry6BGpcToHOwGgiFTJIKQzZsYU6rfQOMC4rH",
+	"qae2GVtIsIXzAwcluLrAwlYCIEoBNiaA0ATMKGFq6mHN5Ha2rW7E0YJph+M9gNWyFhvCXmcjRi0LrHaz",
+	"T0rTpVODbi0isl08mHVZoUGPHdf+Efsm7JLvuZ5K92J7Qpy0BH7rSMjiteDw8CxnL7+NuYjipTufgE0w",
+	"EP0ZgpaALf/e+k3AN4ns2OERQstGH7RbGb6KbZUHrTAzf2+5oMmSjGNJterm7zdHDYS5OW+3rPIymfgp",
+	"Febl8Oqwc5D9lEkkm2kxEO7A8QTsbDcG17OC4jACBwcLChOyZvTjgCAwxidTXQLg2GRK7xkgslN0zvIE",
+	"MKsPSAiL0j2+uQydYzaHq2BpIhVI2piliG9tl/m6kNRmxE/BRvRNAPCIOZuqgNZhrjhtoUuupmAUaEVC",
+	"P7k6HIh26DsQHahPnqBtYxqdA5z/PVcNSekZ/T3v7Yc1iekDgeedjseYtv1nix8Eb+BRhiEEVaFa5hCx",
+	"DvK9XXqj7bSB93AFsT4jrr9lbG5T26McehZGLpMs+F0QFwihL+Udty4OG6r3XGq5i95xnxxgj2qd8NtU",
+	"56V3ZqOQA6OeLufUGELtr/a9PA8Q0eE/+jt/pzv/6u18M9z5wSw0154vJ19g0POBESk+ESxC9pDr5TAs",
+	"wwjcYNTA0LYgfJy/CTz4UN9jVOZYGq6Cu0dorOHYAk1l78jFyQUoogGhyWgKUWDIOLSZAoZUfKds70Vo",
+	"pBzQK+LBOEO/AFyG2mpez7CwXAvHiAWOMO4u+Ra+cyu1Ggg81q6URsGviNUIh9nW5HTJ9xnokRcQyewf",
+	"sy2pxZ6h0CEaxjsQQCrOSWGLfq0DlCjNIVjtRtwGcBukYSftcz+r/y1jlHYOB6C4W9+HMItwa1lUdoBe",
+	"9p5bj3bRXkEFD7NR53TCHO+i5NYsCHg1u16kY6MIh2MHO8hsNgoZPDQSAhWsrYNB64wtFCqhEAHxiyLg",
+	"+v/3f/3fcMErfij8Xsr0hmuNgH2KxmzQ+vAsC3T827+RI9/xACy25E8auwaL/lHIwv2WO3ntiadMECHR",
+	"3ZmTA5gk3YF4jacD7D9wiBhFFF+/mFJtJRB0D6SKHRbbA6HzBAKUWWJiKRHRSQ6bVa3QAx3hmfBikTXA",
+	"kuStMRgyIDKws6wtebvMtA1jVRhZUQz4RDMuds0lFUIupGVIaObJ5ACM0/Dt+dX18Phd/+QUSRh/uOhf",
+	"XX1/fnmUwVawgbDBIaVpYqwSmUCANSxEdO3oIEwbdoktrR1RW/tMqOFfkH2cq2Wg0g0EMCNX/gxmQO2E",
+	"IIl69ycefdiFB+FkhB2oxnJgB2hZmpNsFPouLH6e0qMG4pLNzTEFmWmTrfJSdcBIimxMZynTxAFY4gK4",
+	"BNZyxgK2PHFeWcUgggwqcxnqNbd2LA2LzHcSHYBsAzXQWhhGJQb1zxgSJMsjcZqxhxm5b6y3TKJ6mTP2",
+	"s84Sqhgjh7jBBUuJwwv3wq1Zlhcs350nEsM7yLey7IkD8of+xYmxXB7Orhz4M7CXvV5vD3gP/gpo0HBh",
+	"/8U33W96yK4sUg78fnl+Zn/0ezlgkFfQShQYa9vsx1AzyjSlLN40KIJNw71XN+/eHV/u9Qosrm+ZFnDv",
+	"XI1oh+4ztrFCro2FGa5opioRmiQg6M2OG1tZKDisA8FtooGRakiOAfIss4gqU55BNOb1ZTQflHlZJBdB",
+	"ptj4kYKBQCHrFNtDrEqkJFWQKFth1XlNfRs1isIIIgoB1ExhG4gsV9xctnnPHfuVEmHnR4oqkopc0Qtc",
+	"jpyXzdEdiGt4PEvvsFq/GegzjLYmPGKB96l8eSBW0faYvJ2ZHTRQXE1buM6qTnAHucwC7Enk5hmgnlnr",
+	"vIFTqSj8WTZ16AgFo4HA9IwJl1lXSV/BOKKzCofmydCVpCbSGKsRmdJ4vGOkkIRwhWtEBUwrcKNgIgo8",
+	"lY69HzEWqYFYWPUxZuPMPe5N/DaNJkx3yVkhXdJilrpi+UOS6WA64XMrWdNoIGAPDGMax3QyYZF1q8Gf",
+	"Q+xs6gdaze0HJFQsHg8RfZXGNtjrjv0zZdMAuM3c8cBkOwGxB/I2TZQOSXuGBQpUkL1eoajaT32wiw7i",
+	"jFvRieqpX+IAT5svjKnSXqtKOz4kCoiWAG4PfPRl5r1xQD2GQOBF4AQzdOzaorQdYWOGZmx02CUWZlFj",
+	"2WgmXCo0PGHjiJ0usd2zveJko9mDx9bQQsSUT7YWOcXRrhVosZIWosrKyoiPoc+5JsiaBdKN2Tjl52km",
+	"mWiCzfCQqkCRoLH1q2vI2wQVCIPtA+EBKHadbBhCpXYUukBMAl2V0LDheul3vsmOU7ZJHA/9QFhQegT/",
+	"tgYGjUiYMLOeNte1U/EPYDrbQFykmoTWcIefiEpGfy7KTtDzuz8aSWlWeieiS/XnQet5b9AiVC3FyAoZ",
+	"eMuufXOez+iSxrJ2lQMBirY52neM2UbZvjihJTHiuo4K4F+J0pi+bq1u0MvCbGThQLRLJ7sqPTq5X5lb",
+	"T2pYyOrrwlBOonYnzNyRkLEmU20YXwQ1e2DqU0V82Yi4OVm7knmKDlnH7miivREZ6YKAJmBH4urAnj1T",
+	"kHLMhvmtyA2nFFqeRsywJOyth2oTjWO4kqvdbtftWAbixGZSocoIOitpXzGtuZiogJxJzceuWW1AbCa7",
+	"4TWoOaPPLKtJMOtyjhIGroN/49wyBy8N24zuElO08T2BjyYyEGGNouZDSoNdxsdL62AqVVAipe0iNKxd",
+	"f0UtvqlXLzMQWQeZqVwA0SXMpQne5Jo8wlejEm+nuoMO3tDmnbjE92dGXv11x7525+2MjnaupnT/5VeW",
+	"xRnz/asX5O27/uudq7f9/ZdfObGT0AV6zq1GjE5/CGO7vEg86gORBVQQxzQCkFZIKJAJJHvAcc5arHi+",
+	"3D2b5ljKnbmWFumFDkT+nLEljDDy8x2hwGhMnv27embU6VfnR0Yl/tlYaUKpmEQTpcmOgimTnemMjsxt",
+	"V2/PL07e/M0q0DvWRfuzXY1MzwRCQelatjwc+w5yE9ftXcLs6ttICFCVpndMWRA4IG9qFg5z+6sZ+dxo",
+	"f/cQxKIlQo1jbIpezk+0NOHoUDOld5CzGrkvIAEYHWsKnYLW1ve6GWOQxqx77qoy80ZrChPzYz5itmTE",
+	"pjH3/3JxuvO829uBsrNy6vJisehORNqVyWTXPqt26WQem0e6Uz0DDGnNdVxNie5fnHho2QetvW6vCy0P",
+	"wWSe89ZBy7zkOWCk6ymkye862bSLssr8Vove5DLmFWO2nefIbG4iUKjPEzlJ6AwdYIj5YtiRa+Ds6/4W",
+	"RUcF6G4JfGcq8j0bRofQY8GtUvyqJ6hBIHmBLjoC567F2jNq+9RoFdBeLuP9EF575pKTqcU9ktlbD5Hv",
+	"4hlFeS5j28UkC16fRK2D1l+YxgaKfbuasMQ2WU5BmWZxNd/KBWaHtC08N9nrdbIqAPBh50UAoDC57Hla",
+	"wPTe6wWFfqNe4eZeFWHnww9QXIQZ2+Y9+72ey7W3e182gs1v+XdX1/Dj1LMqKUjnL077jC0gW9UIfCgd",
+	"e4EDqHtvNtDdVzRrtwaP7K1/5AYiuDLh/2IAZPlyk++cWIBFSMws1JXADvrlFv/4waylSmczmixtoZpN",
+	"xTXqoRHgVixkul8sJx7ZoXLHoCieTgyJtKhrat+CCluor6jv8IIAjq0fzBCtmyp366GYw9LWHQf2MZeq",
+	"Dq7JilLwAeZ8DdtiQAEyRDWNNuQ12wiD3OnjmS8uLRqxFyC6xRYDkWW+SVRxc5Q2kvfo8F1V8dIZClOq",
+	"poF1oppDqyB+gcihAG8A9j9kjg9E3+cUaCNYI8RoV4aP2IE4afqi903dUX4N6kzGVE9g3oCDUjnScFah",
+	"TDk7qoAKkFcvYZFofn7W4BN8COpJNP/urpfuAFVA1RO99+lOdHURVh3u62mlucohyamoyISFXDwpA3jR",
+	"e77+oTcyueVRxAQ+8WL9E2dSv5GpsJ/4Zv0Dr6UYxxxr4F7sbTAmW4h8LeUpTQDQ6EHMzDz1fKNlu6cc",
+	"YT6AAWYc7qTsTy/30bFVDv4htMLZRhB8Vmd4FrI5niWyuOPisT5kc+YnVNd38PDinR73M5bibo7nV6vA",
+	"+LLnkJxclGB3/QSNwLIhomiswUWlpt0KpzjlCrtGqyprWHOKT0Gib3Dcz8djxXTrUQU3zKEAvFVzuHGi",
+	"n/mRfaiUz4gclTjnaqOjRKpSY5y2IclOPSmXyLZMn+z9XCZ69ycmNNfLD42EipmI1pFlc3USuTjMK3Au",
+	"37wmz58//4bcXL/ukktj+mapLRTdMrajy4xlDsOBUILO1VRiSGaRcG2dclk6qnkB5A2AoM3choogJEUk",
+	"F8LwIhjDSAqlqdBkxmYyWXYHAjEhVJBH2qbQyIn4YSv3U3bicFUY2MBmhdOYFjIv/xwGAxH+RxiQcCe0",
+	"uY2a3gZkRJOEm6liqV8HhT5GC40VyGL0j49lHMMKkfAQk/eCkHABWEywLG0L003U3CyAmjJmG+/NY64J",
+	"150Ac/AMdzOKVCLnU5a3WKnTIo5hVkdU043UBiSJlarDqhOMXzvGl2yi5Wv2Xu+O1P0hLLVi+s+pHu/8",
+	"qcgzyspJrcB/ffUdGfMYKpiRVuGTLrJ2xNVcKq4tBkLxeao1HU1nTOhDeIdZjD+7cBcuCXqCuiN1P2gV",
+	"LKDK4H5busRHczKspkvkwrb6I7ie5ri/vvouIEonjM5Y9DEMLftaAyN7Yw1t8OPOqKATNsNKS0SVrNjQ",
+	"5rxc2Zc+osDzPrNS5EEOxG9d5GWeCDkmrpbQEEpB6mFs5WGkwmYsmbi2M5ZOKjt/7G660mjgPtrmF7+0",
+	"zp5RC65H0Izwt00F11ZXBzPeLlA2edQXbF7O0nW9gBjVZsQQtGpB3HZIaD19QyyDCQ+IkNb7V1c904Zc",
+	"9FItTqc7EDskzMqAhlgiEx6UY9FGBXH1Hc73nAU+XK4igYQ7Ui1CqmbgBWgtOC+8DVNM5VyVio4UJtbg",
+	"OL1CqdChL2TF5rkPxgy2UAhjRlUoxjIDgvEWUuYhND7XWZTE9pg0C2rnrnKqPgSNT5GJJFLk6A50PseA",
+	"ink9JbdUCFtvC7ESO1quMh3S+kx9V1eXoASySVw2MSdTxmxCxr6LMNfpUFc1bGE7M6vWWQJn85WMlp+e",
+	"pdg+eEUEGzBVPzuGVtD7fwXOmF+Tq+RNwlheDBhgzV65WhGYWqpXtV3FE3lLR3ebu04KrV9btla7taGE",
+	"3s1CNM0+4xBmE+KklGVgNnM7y+o2ugRcyBMOEzZjWIUBwXFAAFPpjIVkRu8gOd2iX2JBjH1jlpGYvdrl",
+	"QdpCSK4Vi8e2TgZ/63TJqZxMsoxvC5EDm4CKjFF33AsBXTFvZNpUQgmiJ6wp0ewE+H4rPSH73aaUuIK3",
+	"A1txaeMeNawOkun7cfw6W//PndVlI/0V8zwbx5g6DTjHbkKUF6cHIdEgcX3hk5+OTwLVN3AQCwmEad94",
+	"ekCfEsxmmuJ2PC5jhGR2nxXWhYremmuf6XHNR5iR4iYH9dOFkAqw1DXH0y83cCz3s48L/ZbDPEgxrnLc",
+	"7syDIzfeWZL3LLnnbLHKC3Bh9aBzd++2x+qIq3lMl66B7ePGTcqjXSeGxtiZ93fkSsj0Wrf5mEMHDoTn",
+	"PYzk3zLsijBl5id0qgdZ6/mFqyZXnQ0yJSpEV1u806zbXrvkB6smFropBpukKLgaoEqCQkOewaUZ1e8z",
+	"uyCb+rpzgyX4X9IJftvpBMXyPC+lAGrzHid3IAN1zXpCNaQ+epnuLndReOkEAVGMJqMpVkmGkL4XkjY2",
+	"t/SqU8GulBGz4MILdou+NobtGblyVUQ7IzoybBQDaoeWHZKRdPFc5Tfaq09NyLJ3TmFy24rS/4YcxA14",
+	"xmeVy9DYS6yGt8C6/B6kMeYx73BRSNfDPD2XyccTWxSIpOadN1cSXpK1eTbiD3WHaddh7ayWtv7hsEmt",
+	"WRvDml50h3neNdS3O6ABnA1xJQtQyrmsCzHimApH43O13QqD3MLLsvcoh2mdkAaEiy8S+FckgfuiDisG",
+	"nLEOqgPlrzuHjTxhpRhu5BPN8vYKhCliHADKGxcZzhtR6a3rooTyGKVsBg3NozXi8HMShevvPKMzdiWT",
+	"je4190EJDtxcXNMT7Nxw6BqpgOJBo8g2bTXMlwEICUa76wsRQC7kvMPrtvKiptvKoxYb5MxxtZDPdbec",
+	"8H7rMj8nddKmcZwVvGBNC/ULeTDYUirOVx1fLVCaaq7A2vaU8Pw01ZjgtlkdRv5rZX8hW99DGMlyhm1J",
+	"JOBy5PCViCkAuBmQko4YJsovYOCAbV5MTc6APdaVSmCDpZUFAZ+9uvCLqArZ19fpCXn5xxcv7y/v5fVP",
+	"YTW7q3TGN/b35ufrdrljTvDuT+a/T6LmnGfnNIS821jKO3OkqVhKwUpFgODuwahvbQ5hRomvljfoOFjv",
+	"V8PRfZRv7UmE3W/ncD11Omxhdcg8kWMeW1wvhH560XsBvQMUQCl3thB1zQouiBek9ZihJVxSyrRyALRg",
+	"dgeEjw3VB0b3xYcioqUMHISjTqhQWFRbJf4jeOATC6pHIul32NxiFUHjdKIvRuWvSbDgphU5tgN1svk/",
+	"Uz5Xn0bYbE/gF4btG8KubypsQWV8LxmPvILRF+i3dQg+lQpYo4zucIGA23kh+0DAExYX32KtCcYiVa1D",
+	"D207oqHzh4ek7RAhXNuJAwTOhuJ283v1GQ9QQjDnPaaAbOT1KgoItkuaU6Wta3vGterUZShhC/7fpBb8",
+	"RVD/Crnbi/0NPnQt5Tsqlnbd1C+nbmPGNC064BGWP7HsBDhi1nfVA8ADVffjWOVaJWXXto1ar5+D14DG",
+	"ce5HwHB47nIoOxNIO7sLvQ2eHCgjfGyi1x/ZoT7FObbfWq2mwC1fNO4a93KO3AJYX1p5ziQLcGXT/Tya",
+	"2NrLVKTuBysFcCxykmk+C294rBnA22LXscDLWvQBdm1BCDqz2zYqnMEzNnMCV4bhxb+g2dphIebc4OX2",
+	"J/BwP3ed8zdrAryphu929Aof/FB1SjvoPx96VWVIIRlefYM32oODbm2ZBlM7DB+c5JkqjKlpCD5UdevT",
+	"puJ8VmF1j6zWOtwLy/Z7cbQ/q5CwJ/8srB22wT10yJKxL9PzwouV7vQyj0LhbcN4EGl/sEHU4Kb3YDaL",
+	"Z6JgFlV4UR+H5BHDZ+2O8Ma5TnXPJdUX3f1XFe5GikQQB58qG47gJlr16mOZMOhP/xmdyksY0ZdD+eVQ",
+	"fiaHEgny8c5kqqe7WI2X9VBvzkc7yz1ypZbgrpiZ0STm0PDDNvsyN6eKJYGFb0Z6eqZqet296O0hjPaC",
+	"JpE69PCmEcmGIe543kusCFMJfQcXtQ3LG/172SvMEDPk8dy8sG5HByTe3twbiA6NC7ekn2v1U2GUv4xH",
+	"MNXTVczrotgrLjo0e2Ubu+o0Ea7nMGb9CrkgUjwxi/vi0Gt06OlCcq09ZfP8VGR+jFRPt+VgBa/Gyix2",
+	"w+Qidr8DZ76ZvYGV61A8HC4DIB0jtMXR8XfDd+dHx3+GLpJZ1CbMgbyxvymJpZwDMHPGOKCLKfov9/a/",
+	"7vbM/+3+KSAHB3sdh55uTGwJbdWEYNjRAmi67n0WuMPeZyMjc2b4LIKGhX/deSOBk7LI/CvsWKzeBVcM",
+	"AzWXcH6wMSWNSzxVMRaxiERsJrPqQ9c9YiqVWaPl3CKU+jepZznXXcjkTtmGizkatBQRRxvQTLkuSHt/",
+	"Cvv0OCzPvX6rcs+nY3dXiKjNHexcYXEfzte21al+BSpSDjxcwBm+ApACgbK+QL7tiN2TGbTAEfGys5b7",
+	"jGmsPAZSYR4l3+Ij0uyvgmCfVuj+hmXoGsIGWZQrqhsLUyDn5jr/AqFLDP43Urq5/itPnilAayfsXt4Z",
+	"3TKmGsyNOHbtV7L2ay96e79NvfIXsmvNihdsSdiNjXXCTdEq6mNgGbHP2Kpy+3ePCrS3Dvrh2lscozr/",
+	"KvoBNNTVlUtUs73dardsWiLwprr8JOzi+YyYwVKxJK63hW0ybb2Bhataym5DLs+F/dpnarzb4f0iVvsm",
+	"pJvCIkZPT7q/8cz0FZY1UDRkk1gaD8Cgw04+nU9pb+dnEmEj1jsP+5rMpNJkv0eo1mw2hzY4UFQLHeCs",
+	"acsF2Xvpuke7dkcq8/JYT17tqQW8BM/l9hiHrvCNX0gl30C7qXrNtK/vjKRQ6cy2JGcFz61tk+v7bgkT",
+	"0cMj1b9DTZ1pQolgC88Vglj1GZYDQjhspvGU7FBz6NN58znDyhWV757zU9lkNC971/aEt2k4EIqHwrFy",
+	"k+u88borRJuypNJSxvbJLze1gOajXNyxLMWttgytXWig0znM8FnT+UBk2VFo97hWYtDk02tWQxyP2eth",
+	"pnE6X89jaoFVcY0fh4Xgy38huLF15ny/iDSWUcZHmvhfXOTrmEYGK1ZzTGtAxtZwCpT4n7R+PJLG5AqI",
+	"7UTJo1W15KiI/x7qyB/TjQGruHn9Nm76bz2lDElrbd22q4IkciF8zdeejIfVZNsPrCvHXjKNQFz5WeGK",
+	"OLyXCMM67mQ11VO/skr3Z2l7wuB+kTpq+PI60xO26Uv99OeAkoknplLN5h/DTcumbUNaOuc7d2zZLN3Q",
+	"txgRcxMgGcdcmWPnQTYk7F7afDCjjzelivNvzXceNYPLfGIdizej+D3AcDkHnW2FpUh7nrAxf+9acUcB",
+	"ImOmyli0GOg2bPSOLdey+HW8/RrfAzoRmBSuN3PWTTrHtaTY745cMTCtoP1n3y4gEtUr6ISKzbT+utO/",
+	"ONn5li3DRugMoILPtmIQRvfLgGbAp3GR1jL9O7YMfm2Il78PCA3X2g5b1Cb3LNnRcscm2ECw7SGSwZ7o",
+	"VZk/JYmx+9MdW56sRhx4ncf+LGvxAoDFJLOq/9HInabDXIOqAaP5xQFrn9QxaWXzlyTkX2GwNj/JH3Fc",
+	"/XMZUTW9lRSjBk0xWFD4j7I7P2vA8+JYf99w59s0hneKX0YQbm02hkPHBmzbQKHX0CMXmk2Q+tbWe1+g",
+	"aW8r16KAOMRHcksVIzeXp4HrnWb+cC3i+GiKqi17z5Um7UyJ5Qm5p3HKVKe2uPskH9oTlHdXv7aKlr27",
+	"SfSrKPZ+BJoOzHobyf8WIKmrdP49dNy3BGOxTSRxJMc2tV88clVM20BQ2gQeDD5bsGliJQmNIgikwuHJ",
+	"aqMwdaYINAzP1cBmX5lPfv6eKRjmL5IY8cU99euodbTnkEUQhtS2LZmXGOQCHsC3LfC2zcYafSr9R/3/",
+	"7H39ctvGluerdLlmS+QOSFG2k4zFSs3oys6NZmzJKynJrbrIEk2iKeIK7Oagm6J5U6nap9kH2yfZ6nNO",
+	"NxokIFGWZEk284cjUQTQ6I/zfX4/5NjcNUKbDrDfNad1/zLPkJiNJUiZuYsxkYQNVbpkesJnImV5dump",
+	"O3d0xKa8uBQpxizsU5BjLyqTvciRGcoDp7TQp4LXn0DEHWFwCR3XfsWRuanUKmCst84zqCYAP4nGEcuF",
+	"mucpG4p9X7XCzbyAyqzRRIwuKc/o6UCBdLPLzv2AiQ5dGYrE1JNhypSeaC/E9MxTLlJdHex1UgOURzD1",
+	"LM3KeCbTfDrLt3ihjylQIBTIXaocF8Rz6OKmXtG79ujQanpi3AXasJmx6xt2eXqO3s+UNEbNOrW44muG",
+	"5rmaXQcEvkpORsSALSch93rtJigQ6JasYIDQRS/293rRiyn/lE3nU/uL/S2T9JsPeoCpJIqNoh6n0NcI",
+	"VTab5HN/KtT0rTXCNvjuudr0m1/U9ays27WEctnFxArWQlwJOXeUm1sfNADoWkwUG0KVEgpdqCly82VN",
+	"AlZADeYmuCXXu59RTX5rU0zUAFbJavoSHyqizJc1XNCQZxeqBiC1v8ZJzS6FmGFH4EgVaROC6j06AFv0",
+	"1G0k8jPQUwPaZChfBX55qzfVQuq7Z5sfCjfV6f4VzNSG/oOvqgJk62Jvz/ZNWQZEBS4rILF4HfQrOeNV",
+	"DFCvflfwP2933KM6gxkxP1F7NmN+upAvMoVV8BodIZdm07k2bKYyaZCz2fHkAeO99RnmQ3o7NbZ/ro3/",
+	"YmaBxvOAh4seca3idMHBLZ5nYwXLNUHV29ci3qsqgsp+e9CoRLIlFYPFFxGbcTOxe3KmCtOOmH2FojPi",
+	"UG3DqbT+u15tVHhlfz5JlUXDexSl9e2eq69dac1yPhKbZlQeQEm5vGMHH3Gd5xhKKFJZhfAlU8gfRYTU",
+	"AeoVv4C6/8VEFPCeS8bzBV+6Ork+ho99tBzNWmvwWs04VYVgrUJM1RUq8sPjgw/vfK+QUu0uc8H4+rae",
+	"13XB3lO4odO/eHKeu0OK77Q1Wp/Z+YedHR5/XwiQum151yMfNbEurzyKtfR8NIFy1AvVRReoUEkbG30m",
+	"TvMHtjOYpZpRcsEdfmq449XDCt8v1JUoE2b0tfO/nbsvJQM1E7Jkb4jnvd6rkX00/CQSYI63Q+axDMnj",
+	"Wab1fCU7zVqJ+WQGeOuk3WUnUJCLSSM2zmSq2VAhSkem2ZUosnEmUkgzxfIaSZcZDLknu8XuHyOVij8T",
+	"L3GQPW8cuhhBogutpli2uFwioBZ87K+217zuvYaeHCKxDkSqvYsTqxRqg+vsfGAbrr0ZIBnOhEyDlRWf",
+	"ZlkhNPsBi2AAJxHyd1xTWr8FLWPuYyENA8gwo9yt2vuxhLxcQjcbcJPQ62bQvJIreQENo1T/3CpXAttb",
+	"pCC0MryECJi6sfyVpt4HHO10+9zeBbwBvF/Kl30Q8AtgOsClxa9f2I8vlNBu4LF0k1BtYYXBGnxeK3Fn",
+	"YICPHsyl2wdJuxvLZGS3/MBYKWESx0kTbmx7ZOGv0aoG9CcmKucECimw6shu4aDCwq5Cl90Q6qnRZX8V",
+	"Zk2RPTj9Nz7pRoCcqnyJGB9qu7M8SF51c2xdwmtcwlVZ7TLeb4/PnPB0pEeP7CJ6KhOEk2hwEPuhf9hm",
+	"BRrCuiI1HXoNWnRpLDPtBRtylqIgIUmBaBXO00RR12Uf6YJRzrNpWQkgPo3yuc6uxH4stRUuPKcOSKBI",
+	"hG+XsIPuFFOVgbRKkJtSn7GWlS9WkYE2arMLAYUh3VieEgAFgkAeHf968P7o7eDtyYeDo+Nkn3FJ0efh",
+	"3DAOy4lsFWNmFsrOFtjAOR+KXLPW0UenAYSOrKLN0xEvUt0uR7eiMMqlgHAR/DQUuVqwzPRpVK97b9jh",
+	"yfFP748Oz+2Y4Fux5KEwgmPqZCM2r9hhhxBMGIADcY2xN2/IoyqjdY2lnyhQAwUHtToSVbW5b+dVG6uv",
+	"/DosJtxAyaMTnNCVryO/f2KpCob+Qn1rfo20fJLRhuooHyXocCdhv/VDnlVBWwoR86ImHHH//sgNIYhd",
+	"EOcPAOtfLWl1ogytkbXYQunarJiALdQxrv8aFEFszRd7U0wmAN56nnHN1Ljtrc/Azak6JuDTVDUfCMcu",
+	"O4ilh0XhoOoCqkIaoci1wODKlF8CyPlV1Zr2KhMkcx8BgS/ns1jCTcc8s4olwQ8HiG+etNcl+LFYBNYG",
+	"wLowwy8FVusRHIp1GCZqXuhYGmvoMi3gRVZiNNy7nKogW77WY0nbofnb30AzAcnsYpLlpVNVVW/UkWnV",
+	"Cj0yBH6JJew+xH0hfyGEe0EQd3Z6cP5u8P7ow9H5u7cJKdFTYYpl58D6UEkDqLsYXT6joNOd5D9OysIV",
+	"HpLPbaXpVjN8Cwju74lj3KxvjR1dkSNSLR5AqVBtJPV2PpA2kWLhCp1XG7/7rjpTu6pOX2+r8hRcCCtq",
+	"b2gJVYYb8Rve6Azf5ClLjMpIbxIY5eQ9u77rre14Qw6r2gVw9+Pd1KXdEIJwldPYpxAUvlvzSE/UjBAh",
+	"PJkqT6fWGDkTxmTyQkfsGCKERDcVMdrYuu1j2wD2YGDjwhMK0QdmF4oM2D+DUaZVxSlnZF5gy17Zy4CN",
+	"FJlBR7mUKdjg5yXLkI8uG9zaB5AS9+/VVgb5KE7tBpm0M2FukN60PusCfCu3nlPPhblGZrlMksORtAfa",
+	"ixV76O/JZikZuO4Pbe86aL1D/7wtut7dyK9oIjcH2PNL/SyQ2O/SrHxYcrO6poY+W+l2KPEpQT9iPzx0",
+	"E0CAXbPg27dmcl2jrG4C5Mu5vCSaaW8TcOnG4Z7VZ2W+FtrsrZJ334rYjEOEXwHUMULWEuw0gdxW70bt",
+	"25wlrspzMC/yBHMImG7WQqbsKtOZUQWZF+39SoWLZ5bQsUxe93oJSyCzcHB+dHI8eHd6enKaWGFgRUP1",
+	"OX3G3YhLenC+DPF5gwd1Y/kbRFMcVCEwcM017GhKOru7ZJopGdXMXyUUk7Dk8ODDx4Ojvx6fDT4e/HL2",
+	"7m1SGy6Bwbit9GQ58Gh8jwJw5R5+Iw2EZ/reGijPEATRH6OWq24fWw0PseZ+iSEK2U/8wiBL2/dH8+kv",
+	"3y2H2mStlOrOd4d56R5QdmOyUmnhqlAQvjtlRrUjNsvnGkSuf/MKoz/jeSF4ukRSU7goqnD391kC3aMJ",
+	"02A8CedwQeVyA1yje7WnaCE9BUPm8FHMl0fAkjwZjwEzIESnH3HJtBBR0DVv7OdqjPGDTdh1/RFbJcIo",
+	"z9d02bnZIagcsSlrhTsfmluGRE6DeQmtCvOj/T1pR0zw0QQ/Lzs+B2T/UDokiiUR3lNO8B9iZER6w5li",
+	"ydoNMdWSuF8kLwq1QGvPjh+xmTJ5ySAwwvWltj8FT4cePZAg7T5LrKNNtzQqgQI44tl1UgUiL8UcavS4",
+	"YbngOuiYscIm5Usdyxb3eTRteGHIcmMp8BDMJZoxWoWi15lEKYaNtKtivhQzU5vtscfpw/KbcreiWkrU",
+	"6hphsi9kVJ8AVWWmyQxv6v9f214VLIDrQz7uyjO88M+NRprJcliiaVS3HIrbDrcaiDZZntt9CYEIRcNK",
+	"+dLuW6Sca+FR9JsYaxxdoWFmGlEV7KF6UQsZmSKq1JR/ei/khfX89nq1CJIbjJ8XHu+cRk4DxuMXDtnV",
+	"oDaO2Ki7jHerSL8wKHO5DSr6tLTc7Cb+h8qkSO+kOW+EPVjDLyBd7rxVh2EgpCmWTdAF9+uNbtELtv7g",
+	"56AXBGEVDJEF6B0YRQLvzTc6r+IZ3MEdvO9iYa8uxpnIUwh8GSo9Wi+GXwsnARF5Y3gqlvXxKY1ZvspE",
+	"op96Y5iKHbiuciz70kKmujRxVbEa07MrlAt+RZXNqw8s66HcZeEYekksN43q1ZmgiAPxXCJoONovnQ/c",
+	"htC+AbbLMIT2oOJx3SbZLUnqmoHTwsTcUfD9O0jbBwT3deO7yc61xyZ4+2qIbtvscyeMsTJcGkCCrClK",
+	"7ZCtBehR6L7e2NZegRi7rg7Ojaa074FEK9R4EX2pA0VeqrDOXsSwUBe7eFw2zY7YDjKTF7GkP/mIkMFG",
+	"kRYHpG7Q4kEoIfwqNocfGWzF4dTzh1/sxhIMj4pLUnoDxGHIJRv6d9sPUoBII9mSaqhSwElVBeMyljeT",
+	"WbpS50JT4ANASbHCZD5jS2HalV5QDdXOmN9zah+enkSusojoJQgJXAD9RLneZeHRpVQLdMKwf6gbo6iB",
+	"Jp5FNhLUUorGWKFNcHbLCulXvfBIN1VJx/IOZdIwKuHRCD9bCEZPxcApJeajJAnLx28urL86K+ebYAS9",
+	"XoPguarIvIgNlyUxbnSTNvlMG6kGq7LZRtr9w49usBbSqQqK3zIzSQu+KDf4XWRFDcFOOJJvi2fHTe1W",
+	"EDyC97LpgXaLZI90SIXNg3iQT5VPeSqw7an9YMfYWm0P0GlxsFo/QKba3KgpN9mIbD6eO+NPOzuxjwbb",
+	"ItMYIAptRWB6qXYcdxlahdXiJe0sQbSc+xVDNgxvE81XDSDnf6pMPovQ8UF55U3GQrnHtiGRZ9XqO5vl",
+	"S6vpy6DIZwqEtWRMADPfVLtwHIQA2FzmQmusUEiY5ktdnldshECg7KFdGV0SPOxooF21XgY+04h0wE3S",
+	"tl7IL+eHkOYHTgl0kAhCm6VqnyVwS4/kAtxQP0TsVS9ib3rWkXv1/XdUJuAQDlTKlwT4s1KD0IJqAOva",
+	"EpiEB7JgmemydxB+puqKTBORbD+WCXiYIqWXnjgcfFfSAYhojsxKM/h2l21WCB5LMt+QNiBLIzaaa6Om",
+	"znGNAp/X07A3FDAcBkv6pAoY7iMX798tzMbX3dgdCjQDb2X21d1uxay81f3W5XD9Di5PAWxf3KGA87R6",
+	"KnbwkDXm2+GvlWEKOZ/a8/+DHeOrnv33Dfz76vvvoFdrw3m4sfZgw/vcUBGw4V2sEKqnl3hB0ZsBt19w",
+	"b1/5EM7awCjD8xfRi5GaQn2RkgM+tWe3YVKeSCODPwe3aGUo5cLX38xQvusaZUPYxAB1TcYU2XBOkdnM",
+	"1JM6rPGxbNLEsKJhd0tmiGYic55iexrqkyxfskLl+XymWcsJiHZEtIJjledqAV25ozwbESA18SdZgzuT",
+	"jA8hWRlLLUbK2suH+E0AU0oFxBglGyqj+4yzucz+ey7wbqi1qKNhR5MBgH9SknEsBLSPiCWAvAWvCphN",
+	"ILPK2VVSAOoP1ibCUAthLxApy8XYMDU3/ZJ0QyOmn2PSMTxnYHoUYmxNiy47gHNKwHPOprBrmDjSrsSh",
+	"fhCbd2FVfwMg24Ffm9sqzSfBPONclZ+y3FBd3w1X+Gjt5pcA5PPmX/+ibDh+/W4EvbBb6dmLwGqiCV6J",
+	"mglA+ZfQYkbNwiL+RmF4J0obHkT+w1hDIPtmhRoJrZvp7rzPbKx0aVG+F6nvBlmatPeDPEchZqowZeHF",
+	"y95egh1fWFyppIiYlST2J6j5MF4W8KlgUzUV0kThDXpJWSheDtyJDnws4P2vgOzE8sB3maJsAiIDLkci",
+	"zzFuAdZ9pr15j1XPvCiyK5GWFZ+slUxEng7GqhjAV5M24Oe5wjuuKe1GlHgeosexrbeSv3UOPh51/kss",
+	"sbDlgLYhDGOf/QX2EEOE1kuxJIDWNiCwcR881gIMIXiz0i6idJX4NEImU++uoGyuSOAwi+hBAUfLfas0",
+	"rCddxHKcfbKvBDLcjlVdiaLIUqQI5LMZZg6tS3Yg6UGYiQtGhCyDWGs741rH8k3wX/fNm6gkc+LhhYDe",
+	"FAVNf6xVTdgFxmHSRiBDh2/t57/PtML6JMGGwiyEkO5NM8qkhnrHbgmpjJuobixjeTYf+iOg7ewkmuci",
+	"wTp7R7CWXGYyTdoOejfRwUX2YHigqUDXDpextCeatHXB0kxTilSlghWCQkE4yuCGrAWPsdcmzgeF0+f6",
+	"l8KUaUh/EfnKNuvnO0cej82ML+1xsxs2KYQUC577w8ZNLNdfqfo2rq8bsAprnx5UZflXtm8aSygeSdzN",
+	"MiV9HKEyth0Hxyh4Yc0XvbqHk8JKY+sIJKyY51ao8CXYTPRGcIH9iyses8PxmyV8HVrIf4pChZsSWicg",
+	"0OBdEamMgICD3XiLydLOoHucGiOTSLl0dne5lbVbGg+sVnkawb+xnMtyGJQCr5TrteFDqvf3E13iBOPk",
+	"ZHK1TEDHkl4zfEKXneJYSwjPQsDJEuk+HBsU46EM1JVX2tFWUATLFExo+KQAIEyrPnbMuHkaoZVob+1u",
+	"QvBxIFyb6UU/osYqfYkvX40nPgGtJHzTbutBZgfW23vzir8evez8MN4TnR9Go17nDd8bdl6NX6avxXfj",
+	"7/kPQ+vSOrtr/8XpyTF8QOcZYkov9q1a/w96RHcEjr0TEwN7eF7svzj75cOHd6d7Pe8vwwD2er29FQ96",
+	"/8XL12+6b3rW3LmtD/sooCLl428yGEn5cL26Xfuo1UmcrNsMZiIwGXev/cMbj7vGiIHMiTNEtuyxTypP",
+	"eGNQ49TZvLh8/YoxCLmziIXi3enjQMXYQdo/3gvRbGjdF+IqE4tm4/4gz7GATIp9yH2mpELyXBTOMtKi",
+	"Ukr9GmAPgl2Meoli8xAcSMUo00i2IqgXiVIlqN3s1eOsmKIZDnYS2ozWWsTJKTX8cJ4CJHyI0fDGm4Rg",
+	"npeDGWSpJqqDTKbikzOlcdqdrUi+QpclNBBKRGAQJAEszlgm1MWJNvs45xcXIk3CcErfXgKhEryGAPO5",
+	"v69Ik4jN5YxnabDe3Vgeur8HH1N2ghm14FjxlhXhROgZuEtTTGG8s8rU8bJptigyY4QEsP41MlECkFSY",
+	"us6M90ILwTWMp4bXxe6cuyQtvlTNeyB4YbM/msLapIi3EovTROIDRtgicgYcKraL7EpsS+S/piITOvMu",
+	"1ood4SA9wm0RYd1YgWlMqr74bMVQV1Qf6AfrE2pRZDcwkZff2gZhn2MQtlzAm+QTpjaG89GlMHYr5unj",
+	"tBk8dGj2LbznOLuYF2IlQgtxI5gAqMmm7A5rAd2Pj2c49WqF9z9FofQ9x2VvasI9YN7EgBFbdaFX7UrH",
+	"O7RiUYWGRJ+uScUOkJlbW2IuqaiisXf3nn3vbffuVs9+Vvdu6YQgOp6S+bIPDgf0tqAnZq3v9t00aMD8",
+	"tqYdK4fhCcRFytf7wrv68du8bvTVT2Ql/tKcdgOepIYKBLm8cwXCZ3cj1qmJ3VLi361kuK6r/Hj9LAXF",
+	"AqUJi6maNwmwiAYqCDIGmOpZSU3FcpPclEsPli+9o1kiPqHnOyi4EUkfiZ1W2r1dzmithCjpsp/CKAQ4",
+	"4X5PrIwj1JUMuJAgiQOJoGw8FnaQhGVFANgYr6CiS/CvkUuP3jF0zOsc74P0H/OwWvCwXNwn64G7EeLY",
+	"p/aOTzZs/Gjicav0H9K5PhOmYhDsVA3hJZtA3QLl+PBc3qdX7WuMd72c72jDTWnJ1xaWVXqRS86joN9V",
+	"C4HgsBC67Lt6AGwL9qQw5T3SLCUo/hhKyFYamF1m0V+wozHhyOayEDmv9B7XsWYeViqgIeuYFGIkIDnl",
+	"JzEBx2jK9aXPb4iwWY7jhaEuS5oqwNxVb90UP2Af65pbvlYofHQhscoAUtpWOUz5kvEUSCONYsMlBLFH",
+	"fDQRjQhsplpbHSBtvf7CSFvrs3uTACWn+ZszLivi5kBWTokLJOiMTCUCaovAIsDjUY39ypRqQ/FYzkRR",
+	"10PymYEEly7uAFHyPcHh23tVGx4i17CeXgeT/5YGcwhj+TaAYMN3vk0peCqeRwVk6YqH9UsbFHVrQmi4",
+	"pqR7ZfPeGZoe9h2oI6qi9kgLEcusMIeMINfCei4zUdizyjGpxtm4QIQ71up193r2s73e/2h3GxDWw2V/",
+	"qtZ6OMZHAVEIB3CzsZ6KrZn+LJHWq5WNY7QxA+0hN8VHqJMHt7bOK/fYvRDSHl7RXBjxPrskDgcEiiUX",
+	"X82N14UIF69FcSUKNqM2DzaXSGAhRbfGmMXHbsXEVkxsxUSdmCD3nBS1PcBqCn95WHlwY7JtFT3TjjV0",
+	"ixvyZPd/0LeZsu0x+5xMWeWY3eNhum8QWwgwqGIKPjXA2IZE6pim7jLw9XTEppnMpvMpZhUidsXzLIWk",
+	"vAzr6soeFtfOCDWP8zzHHsXc+vkpa0nFcnvjdj/wd81yJiJkqopYMNYIOzU1VQFgnbuZ6/IZ2vAlZgEq",
+	"IMNB/T70ARBCbwPi7HMzFR4HeXZrK3wTyLMPJcSsRSB4ITN50RwsO5GCFWqBkbqgdNvlKVu8Ln3Z7rKy",
+	"jJiQIzSjWmKXAXUN8cpMAEuJ6pFcFXW7LDPGFqzg8YZfCqrzGbo+Rx3FMuxz1EFPN891l2GyzCByTYoR",
+	"7/JFEFtyd/xpF/rjmsLy79yEPeC5ds/4BnuHD4M1xjbiocO/iXAPlhtvvVm4DMPNCnVR8OmOvmf8BLc9",
+	"rqsb/enTKXxlTW/VSGX3NlCVjtyRhWCQkcqu7Aqzlmu8PD05boRYGXItNoetoYeCcn3YNAtNxXUbGb7A",
+	"LsUS+V38jNxFYd19l1Y25Tsqu6AVCleHMzv1ftTBFht/oi2TSSMuCsKm1NiavfsHAtINsvTPXUTIqKlh",
+	"Wd8vzhMjOLssZa3E3ymphJXKvVKFpPRfvxaPcsaNnZ0X+y/+999555+9zpvf6f+d3//Yi17925/u4395",
+	"UZu5q48vfVSZpL73iZqVlMlYi4p9znoXgXES1go+m/EsTdpR+R2U9FY1QD90QkrAXzwRhYDegv88OzmO",
+	"1ki46zmbiTzdkarHspX8rUPt9J2fp3zUOZvwl999n2Art13771+znz8cHHbOfj54+d33bgkKvmBDlS7b",
+	"oLgmYnRZtpVyiUltaPgsBE+DpvJqB1WAjuyhVCABFdRoeXiWhI/HA0iuWZWLDddJzkEJD3Rm50QVjq4+",
+	"kcqIgb+NTlgLQVwApKHgo0vgNoOlY1oY3Y6YyLWAx8UyqXRm6r//3rX/T/rMCG0c5At4GfTq1IZU9rfG",
+	"8hQXjBqnQ71ttTsq97UeImtvNBdjhZYFwKVZp8ThFOzDS9uJHxg1SFVijZT13RQ2NOU50vPhFqOnrPZX",
+	"dtna3tMjnvvvlR3VDjABihegPAxgH2KJlFXQ+OBLiVzxxj5ZJufJaiVZxJLTBGshsB3UDsJOCAwZN1ss",
+	"ocPrIHE1E5n7IiuEmReS6F70fDQSWo/neUhwZFcd+6Xo1giuMBQjNRU6lsnpDvvRuqOt84idsn9lB+3E",
+	"l3EEbx4Uo7H/yVrnrMNOd9psl35sJxErFD5hwvNxZz6LpVHsJdiCUzDezhTUr8DI0YMseGYXo4Kk0FJS",
+	"2O1qRXOPWrB7AFAE6A24uLGE1c003Qiq6ICOuTrsErVkMVG5m3o/F347ZAawKZrRNlyPJPWcjwQAbSwF",
+	"bIZLMauD2sAt57A2qEUqWBrcQXCcAvSLqILcTntlIqDV0hrgcHgdPIgqSuERnJuDj0cBRyWSwaPc6a82",
+	"6Ltm5BI7IUsdDZtR89EEYUEKkYo8uwIYACdvQ8H6G37WOQIJT1Uz8GSa0yRLE0AFwedV5tcuRokcQA9a",
+	"ImrhGjaKXacg11kt2ESnQo0B0wJ2+mBWZCOriPCAOqGnIyfK9SSbzYBDwK6W4Z+EbgN8yJgl4R2iOgiH",
+	"oELTKhKEcoRB/uRiQA5+y+2gfZiKyEH4Q4em66PvOlj/EnAqWh3F6ptFjaI8WtEd0brKsE/yEHbwLKFN",
+	"0qcRV50xHDi2m3phay9jLWeEQCdujUB2CaiQr/x1r+fBUSq3a7vH09YJn+uxe8jndA+OWHk7LHG1UoT4",
+	"Pdu+cTkQkUkoI//+Oxhelxm20tqnJl12AtuRgnncCuIMK6jqu05BJtB5oONwk//wlxuNj5usnX44twET",
+	"RKbZ696etx8nWFXuLchai6ipsOtlr9cMoNh853M1y0ZN99z7vHuWYqZxsN9911CGdv/hQxoVRZu+dOiw",
+	"utWu9c9IX0E0Rs9zh7PrVGqapU+7Ju55lftWq3u9pgY163ylVsVPiljgIvlfvFSMWNU63bglaMxzjfFD",
+	"vugMYeu7iCKNJBjhiOe5tYQ2dbT6Dk2dbLBUQQnYmr+8UMqqSauyQ5/5m3CWKVnslz2T7DelDmk6WOsM",
+	"WQh1xA7SK7vcacToQOu2rz42VpJqlpyg6YQKOyG/AD+cQ/bC2hXW9nN24CtPVZ7p0q765fS9N4vrlzaW",
+	"LadDaXcEX5lrayFxx/xd63WDbfjboZfXZ+4P1ly5u9vNyOvGLTgDpR/OKzIyAigT9+O2fjm/gnYf+miQ",
+	"pT8i4oYktI0IUngdIa0BhS7vXOJxaNv5pjadGQTFMXUG1ntonq4PZNX/UJIRKeUEG3e1QoQpv0RDu7FW",
+	"vVRwqHzdvANBTyo86yQoQMCjzwRns4oMuO+N0VgmBKNo3ygCg3YG2XI0TJ2nlGwW1SCx5rqkIEqBkHeR",
+	"j1p4y7bP+AaGPPHDC5YZMdU77n6xtCIWQwch1PlO8MRN7fV2QzBmUInG4OinwvBByg1PYhmEWxzB1o5m",
+	"v6ki/VgIrdksn19k1m+bZeS41YVmoChDXWZiJTwzUvOZkgP77kFwBrYJRAe0X2xrvbY4k+ICY5qJQxkM",
+	"kB7dosWS/LEM0B/L0124UE5BpPzBekAsBEK7CwIGxFRxMO9tALRvDMGsB4ECsF5UOuFoqo5HP9yHbpwr",
+	"Zwp91E28dw8sR8679dobnHc/ewTvxjLdZScYGfO5sYglSnYmKif/NhnzDKYAHuOBe1oJOQ9EXI/tht6t",
+	"Xq5KzLf0eefobdKOZZ0fHLiY3qmkm9d5kOAPZlIM4CT9/feu/3SY5bm9ael91uw962f63Q9bLrkUcHco",
+	"MYDAbrghaUC0FyOWWAU1cN7mxdQ4DyuWpYvFbvawAvH6RLwsCGjaNRafRmJmRGCKrHsydUrxnhyv4Nb3",
+	"6XvVb8qn4H8FW6H0waLKDT91FotFB5T6vMhJr3/eE/BVvqiLt77Xt27e03TzQqOv1tXrkuQj765LBvv9",
+	"unLhKO7RnQtZU5vLTFYayyB15BlPwRJHgzEVowz6WmRIxRXhl1YQ/yEbRJ3ureGyHH5Utpl6AuccmHpm",
+	"oshU2m5q9R8ug/oUgqlGtdX2PLl2rDO+JLhda7n0wRcK5wEsYI8WaD01MM3KRtFYlvax08UeYLtufgDp",
+	"2NmGqZryzJqss0JZc0+zsT0l7ALhHaiNH6CAwEciVL0J14wTvjM6BKAZNTLF+r7PRZEBf7Bxdm0BUn9H",
+	"s5zLizm/EE1cQMeVrXDbsr7PIflZrWXKcRfMJYTWlWxuVcWvVBQVKaahUrng8oErJ8K52ryVrnLYnni5",
+	"35fgu0ZEzx1dnRjW4nKtEzwAnQ5ZxikI4gm2sKGO9oYTvlUZ93sDx1m18q5yze6sEASqcW1pUbgrPgaX",
+	"fKGNGDzyRnI/8IetLNnuQ4HzsHpAVxAMpitQuJttKqhFn9fslrPrdsuTLKhuGu4Xtpu/+g3/NeGffJib",
+	"ptPV4sGauKoEMpra15+zW5FWVgU5aIZm4Gnp+VZcmUSopSpw0xXo5kyzKS8u67AJP/DismJZnaJyevJn",
+	"HAf6hU/3L6C7rzvMP4eqHtlcUOFvmayfsBzgxeWKkWeXzHouUwEc9eDK8Ty/l5NfNeXQ3bsXytqPeCsm",
+	"/nvOc1f2pZHmYaTy+VQ6mr3hMpbYqW0tiWwq/Lf5VLA0K8QIXWOo/4IZ6LKEoOAAep+70jEH4+IyPuAg",
+	"ZmWtfd9enlhXFgt90IWCoLx1oaC4DFlEM8lEhoVYbgBNziC96RdxA++B6xWHexPP612IWe+dUpSYQ+0E",
+	"w8o9aQ5RnN/NPV06c19V84s7/C3XstLQ0bLW+RKaM04Y3aqthS7aFZ9mdsc1CbJfzn/q/JvrVsdgPyvU",
+	"Yr8ERYoqaGf+NBBttBMoESFLRpVWsMg3+nirO2Lljo4Y7ePuGos20HujKeUkYsqXdZLnHbxgo+z5YoLi",
+	"kZiLbz7BRnwyuyN91WejCS+0MD/Ozbjzb9WDvHrbWofo8OxXNs5y6PHFvQKPPMRndd5meqZ0Zgi+tXo9",
+	"N4aPJlMhTR/uYd/2x9jt7e5IX8Uv6mJz5Yi+Jj7NiXDiLqSpmfIlctRoO9X28BSCTyshhDvJgpvRYk6k",
+	"G1gILrVCiVfTM+qYE+u4YLCMHLK5kknl7s/TlM1n0HFlWC6srZFQG7yDt2WtjKriS7vF9c712l12YIVN",
+	"WCZCWDzuCQjXSzydEFQ3C8WKuTUl+UjsE+7NSMmUjcHjpIYCa+Kcu4QCfJ96WQWV49h5aKmixNNhCXw4",
+	"yFKgCWVzSbzHFPQPvMB2P5Yu+UGch1biO3XAWqsl+eWtV24ETQoXhZrP1qgrdTC/ZTfECnslVnZMEW/c",
+	"TxtwVyIxqHVnrYjepzaXPNMGexcSfZnNZq6YO6DgiVag+zX0bNh7WxcgorJ6YDKU9lNqdYAXhlfR3Vj+",
+	"NslyUc26YHkF3bxMChGz01CUOR3rFEDPDWJbUhkIVqDwSj8RAChg8Yy7Pz6xy37zLEQbYR07QKTPNYG/",
+	"kK+OwzudPw4jnn/6TYG3UjRmGvaJS4y1pN2ncJJdGKUQfDRBLjyHotEu23xwR9nd69AstogJX1GM4K8g",
+	"+7zaqWEoszrBqJXjrZsU6m2xFpxiJenWaGUfNipGtqYXl8JEjKoZN9DBsSx1Y63+hDw0nIMd1DOlyV7q",
+	"0pBSFpTiFCySWJJIZsdl1BJrz9JrogB2Lsq2/9tLww/4Gsi//+wgU2kCNnd8A0HlVZ6VesgkiLIPKhXq",
+	"t4ID6ECp59OaVqMKu72+8WTdb3DK1ud1xpdIVtd8yNYhADYwv6uSYR2QbQVuFUpTUTM+IBr4E4NgO3SV",
+	"wVtt/DXRAsKqQhl/qG37ax4Bdps7n4DxC57J+1DJzdRGdzxgDx8m3cwk/rah6oPgxHrQ5L5iJMBDNOPL",
+	"5hjJ0YoLSrsZsimJw74IOO0D3zTynqn1UlMComQH9Fqx5HkheLoEpzt09t9gxZ5ZKALbd46v1WJmkY3E",
+	"rV3Wj3z5OGrnodzaj0i+/0he7UbnFwPeW6X3taWpV1UeAdr40NgMtyb2VWEe5L5c0AJI2/UuioXb53lS",
+	"voxYnsnLgR0x/IB4oWQSu3a5ShqICD9iifjGA0cAUkn9BFzmBTeiy0LgQUdGasWlfSgNjWRWFEsibLXf",
+	"oarNEjujzIlDxXOh8hycJ03NOEQ1Ag4WyE0Ee5hSEh7jj/aPJeFJlx2iXAUw1FQwCt8qo/urVej4lLJF",
+	"UEmhy/py7MP10UgXd+qvzgfiH5Y3trOy1+uVZCpENrfX67kus1jC66dVqooJv4J5DThdcUpbUpV3A6Qz",
+	"62322vXdVHYb4RxsuZE340Z+5qk33Bod7HiGLlNoeqYPjMJfv7HMHEkB6OYg8eSbMOBQBQzLa3m6a1hj",
+	"/Ed12JUkw29HjeQFf9Am9FlZfk9eCRn5MDvv4HUi5hCJXNoflUMsa7WDE41QqxRolAoskbs74Z75oKTr",
+	"SLZDwIoCtsZ7WfmoDGdWuDTL0oNxzi8GmJyitB6uXgYFpqSI4OcknArsGHc13RWd0kdxa1VBhVc8lu8g",
+	"P2iVXAnPBbk1LflMT5Tvkk654YAzybGSdUHGu0eUc7VujLOl4AVT41hylltTyGcKPd4ZNC1nkk3FVBVL",
+	"AB8stx7w67kF1DuO7g4p7SCJOlbFdJ5zEFJ8ZETBWsmPScSSf7X/dOw//5FEzPChtQeKIuMXgsDm2g61",
+	"jBcGkNtEngPgF9a0aTvopI/oAVHCMqmzFJEkWgsMUDI9s++qJ0IgA52e5XYKTDtiF8JQY5jSplCziXDQ",
+	"D4DQFsskSfQEQuA56/zM4hcHJC0IouovcNTZv5yf/Ne74/gF66hQ51rZxuI4lozFL/7l4y9/eX90OPjl",
+	"9P0un2W7V3t1R+zf7Yr++LL38vtOb6/T27NC8uX3RtFHrzqv6CPcfT/63ET8AkbbrHqDY7zVvxvp3/sp",
+	"Aywn3lf4PHfFXm6lrXZfbyALbG41fhq6XBPuz65POVzTMebAnh1Y0IOSta8863peFcwmlgpZAa20T6Rk",
+	"ggDcufl8dsB7BoJ+WwWNd0PEamkEh26dnhwDQFG4zG7Fwm6tlfb7k2NAriF0I8essdRszwHXV9LARXaF",
+	"YC9MqoW1O+YaPU0pFm4kSM4dy70elS3pEjzI8Xchfk+77/B5wv1+KcTMA5PbH5b2KWkYO0TnOAweBhU+",
+	"MAoPvpQyANGscyfPym3agJz+RBi/w0E+SlHMbU5YBV9ee6wwvz5+p2zb1b4oXTcgauwxOvELVZiJa93A",
+	"wrZAukAleL0k2Sz8RxpjqY2Y7oJ5eXGdtjiDLx7i9x4SfjJ4znV7+CNC9+HA5zjWJ6ILaGgkSCsjRHwp",
+	"MQRADHBXmPN6OvNZuJowDdVFmgie263TvEg/4zcecHnwCTcJF3p1Z/cETqpeiKJ75zN4P1wqtJC1b+CH",
+	"nCqExyrHfs3Kv8+uhBQadb+/BSBp3LC2JtcdBOdoDL687PU8dGMADKcWEg1Ia7XDg69EkY0zka7CfuiI",
+	"ve69JubRJYmUFo+lSzpYd5ooeVKsAsIySaUFAYYs+ApiCK2vBwxpR0wr66xT4Npe92mJtokaGjsKNhIF",
+	"ddcJsDtSMQUjQBPZg5mIKVMyX8Jv9rXA/Imle2vcX5q1DnmaLnc0S5Qc4F0GJtfsD3sv9v/+z/9lfyYE",
+	"WAMloFhg/e84Gz8mtQHsQ/sW57l+i4uxAVNLMPnhq4EI59Ig3X8TmEjqHtOMIVpBwXr1Zcnw/UTcmJd0",
+	"S+OSzSDrMl3OzufbEl+8fGCl7quEzfdyzb8jD5a/NYZK/g7t5/P3Z+2mU+9OZifP5DXZNogiM0SWp6Zj",
+	"sMUn8ymXlJPpBykmoggaqSIVKRvODXa22+tFAxn9OY3kPQzk2yCjD9958/JKWKrnRUZ/HqYctDfwswL3",
+	"jttZnxmicJv47oz0oHGFNplEK2k619CLQQaTx7bKc7UQqVNnfUyKDnMuLyMKd1eRWWM5UVNhF7DLYH40",
+	"xJ2hqFUj86HeZ8nBTz8dvT86OH83OH33v345On33NolYcnjw4ePB0V+Pgw9jmRwffKh+7ej414P3R28H",
+	"v5y+D399e/Lh4OjYfoI/DY5PzgcH79+f/IaXlc+EP3z8eHry67u3tdxyiPYcbtqn6gaHY3wUjuxwADep",
+	"LHsmtiU0z5IjuyaVCqh/hboSIaGsGm/KqV+VZbctnqmq81uzZ8NbbMCeff8iYMuevT2An8OeTTsWbYaR",
+	"q/a5+2G6b/Zsj+tIWNBaSOMIptlHPteExs+L0QSQ7NFQIhxm6y1zw3aL3T/0RBVYcPBnEzP1c1PQj8NM",
+	"vdXQX7OAOBUUCLFL52jWMEZUmvcRm9mTBw3WeO5YZu5HF28QcQcXHs/kvMhf7L+gKg04czSEVTFyll3I",
+	"znyGmMedTEZMC9ceL1M241ovVJEyKJ3oBqA/c6pvX8UR06YDAS4+wgpMnk4zmWnj4tjlHewfam7xsQyF",
+	"YdjfUX8gEi+EloPb+OTA+p1c4siXPa2lK4P7jD/VvQ7EhHEmmkPf4WgwFLJ+JyjL0BH5qD5qWUWUhgcd",
+	"fDxil2IZviNsgro39PUhYU5WG24ybbJReAtvOdZOlDMbWQsS0kDw4S/YCVGn8UFTMR2KQk+yWfiM0vpc",
+	"f8SKv16OFlVscBd/RtZv8rZa1otpYVdl7BhYjQrGHtx3hTm+BikZr8fyBGTv8AC5QN3rVi+o3ltpNQ4n",
+	"I6hWqpnx2nZnaHGlpub6RsuITmWWBo9y1fHrj4HOzgmfzYQEIlO2ggEcLmxULeKGxxDclH9SFTyuZoG4",
+	"ngwVL+xOLwsCHdRAmDIPi9UrNerhnnV3qJvAs19ZqhbS6oawSiUoTykAMM7+L7inKz758/c//38AAAD/",
+	"/w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -16,10 +16,10 @@ import (
 const createCampaign = `-- name: CreateCampaign :one
 INSERT INTO campaigns (brand_id, name, description, homepage_url, status, start_date, end_date, budget, currency,
                        commission_type, commission_value, attribution_window_days, holding_days, visibility, approval_mode,
-                       commission_base, recurring, recurring_limit)
+                       commission_base, recurring, recurring_limit, product_rates, tier_basis, tiers)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
         $10, $11, $12, $13, $14, $15,
-        $16, $17, $18)
+        $16, $17, $18, $19, $20, $21)
 RETURNING id
 `
 
@@ -42,6 +42,9 @@ type CreateCampaignParams struct {
 	CommissionBase        string
 	Recurring             string
 	RecurringLimit        *int32
+	ProductRates          []byte
+	TierBasis             string
+	Tiers                 []byte
 }
 
 func (q *Queries) CreateCampaign(ctx context.Context, db DBTX, arg CreateCampaignParams) (uuid.UUID, error) {
@@ -64,6 +67,9 @@ func (q *Queries) CreateCampaign(ctx context.Context, db DBTX, arg CreateCampaig
 		arg.CommissionBase,
 		arg.Recurring,
 		arg.RecurringLimit,
+		arg.ProductRates,
+		arg.TierBasis,
+		arg.Tiers,
 	)
 	var id uuid.UUID
 	err := row.Scan(&id)
@@ -163,7 +169,7 @@ func (q *Queries) GetApplication(ctx context.Context, db DBTX, arg GetApplicatio
 }
 
 const getCampaign = `-- name: GetCampaign :one
-SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, b.company_name AS brand_name,
+SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, c.product_rates, c.tier_basis, c.tiers, b.company_name AS brand_name,
        (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
        m.status AS membership_status,
        EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = $1) AS invited
@@ -218,6 +224,9 @@ func (q *Queries) GetCampaign(ctx context.Context, db DBTX, arg GetCampaignParam
 		&i.Campaign.CommissionBase,
 		&i.Campaign.Recurring,
 		&i.Campaign.RecurringLimit,
+		&i.Campaign.ProductRates,
+		&i.Campaign.TierBasis,
+		&i.Campaign.Tiers,
 		&i.BrandName,
 		&i.AffiliatesCount,
 		&i.MembershipStatus,
@@ -372,7 +381,7 @@ func (q *Queries) ListApplications(ctx context.Context, db DBTX, arg ListApplica
 }
 
 const listCampaigns = `-- name: ListCampaigns :many
-SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, b.company_name AS brand_name,
+SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, c.product_rates, c.tier_basis, c.tiers, b.company_name AS brand_name,
        (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
        m.status AS membership_status,
        EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = $1) AS invited,
@@ -471,6 +480,9 @@ func (q *Queries) ListCampaigns(ctx context.Context, db DBTX, arg ListCampaignsP
 			&i.Campaign.CommissionBase,
 			&i.Campaign.Recurring,
 			&i.Campaign.RecurringLimit,
+			&i.Campaign.ProductRates,
+			&i.Campaign.TierBasis,
+			&i.Campaign.Tiers,
 			&i.BrandName,
 			&i.AffiliatesCount,
 			&i.MembershipStatus,
@@ -538,8 +550,9 @@ SET name = $1, description = $2, homepage_url = $3, status = $4,
     commission_type = $9, commission_value = $10,
     attribution_window_days = $11, holding_days = $12, visibility = $13,
     approval_mode = $14, commission_base = $15,
-    recurring = $16, recurring_limit = $17, updated_at = now()
-WHERE id = $18
+    recurring = $16, recurring_limit = $17,
+    product_rates = $18, tier_basis = $19, tiers = $20, updated_at = now()
+WHERE id = $21
 `
 
 type UpdateCampaignParams struct {
@@ -560,6 +573,9 @@ type UpdateCampaignParams struct {
 	CommissionBase        string
 	Recurring             string
 	RecurringLimit        *int32
+	ProductRates          []byte
+	TierBasis             string
+	Tiers                 []byte
 	ID                    uuid.UUID
 }
 
@@ -582,6 +598,9 @@ func (q *Queries) UpdateCampaign(ctx context.Context, db DBTX, arg UpdateCampaig
 		arg.CommissionBase,
 		arg.Recurring,
 		arg.RecurringLimit,
+		arg.ProductRates,
+		arg.TierBasis,
+		arg.Tiers,
 		arg.ID,
 	)
 	return err

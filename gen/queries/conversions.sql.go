@@ -64,7 +64,7 @@ func (q *Queries) BrandWebhookByID(ctx context.Context, db DBTX, id uuid.UUID) (
 
 const clickForAttribution = `-- name: ClickForAttribution :one
 SELECT k.id, k.clicked_at, k.link_id, k.brand_id, k.affiliate_id, k.is_bot,
-       c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, a.email AS affiliate_email,
+       c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, c.product_rates, c.tier_basis, c.tiers, a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
                WHERE m.campaign_id = k.campaign_id AND m.affiliate_id = k.affiliate_id AND m.status = 'approved') AS earning,
        (SELECT count(*) FROM clicks x
@@ -125,6 +125,9 @@ func (q *Queries) ClickForAttribution(ctx context.Context, db DBTX, id uuid.UUID
 		&i.Campaign.CommissionBase,
 		&i.Campaign.Recurring,
 		&i.Campaign.RecurringLimit,
+		&i.Campaign.ProductRates,
+		&i.Campaign.TierBasis,
+		&i.Campaign.Tiers,
 		&i.AffiliateEmail,
 		&i.Earning,
 		&i.RecentClicks,
@@ -133,7 +136,7 @@ func (q *Queries) ClickForAttribution(ctx context.Context, db DBTX, id uuid.UUID
 }
 
 const codeForAttribution = `-- name: CodeForAttribution :one
-SELECT d.id, d.brand_id, d.campaign_id, d.affiliate_id, d.code, d.description, d.discount_type, d.discount_value, d.minimum_order_amount, d.usage_limit, d.usage_limit_per_customer, d.current_usage_count, d.valid_from, d.valid_until, d.is_exclusive, d.commission_override, d.status, d.created_at, d.updated_at, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, a.email AS affiliate_email,
+SELECT d.id, d.brand_id, d.campaign_id, d.affiliate_id, d.code, d.description, d.discount_type, d.discount_value, d.minimum_order_amount, d.usage_limit, d.usage_limit_per_customer, d.current_usage_count, d.valid_from, d.valid_until, d.is_exclusive, d.commission_override, d.status, d.created_at, d.updated_at, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, c.product_rates, c.tier_basis, c.tiers, a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
                WHERE m.campaign_id = d.campaign_id AND m.affiliate_id = d.affiliate_id AND m.status = 'approved') AS earning,
        (SELECT count(*) FROM conversions v
@@ -207,6 +210,9 @@ func (q *Queries) CodeForAttribution(ctx context.Context, db DBTX, arg CodeForAt
 		&i.Campaign.CommissionBase,
 		&i.Campaign.Recurring,
 		&i.Campaign.RecurringLimit,
+		&i.Campaign.ProductRates,
+		&i.Campaign.TierBasis,
+		&i.Campaign.Tiers,
 		&i.AffiliateEmail,
 		&i.Earning,
 		&i.CustomerUses,
@@ -298,7 +304,7 @@ func (q *Queries) EarningsByCurrency(ctx context.Context, db DBTX, arg EarningsB
 }
 
 const getConversion = `-- name: GetConversion :one
-SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, v.tier_index, v.tier_basis, v.tier_threshold, v.tier_value, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
@@ -359,6 +365,10 @@ func (q *Queries) GetConversion(ctx context.Context, db DBTX, arg GetConversionP
 		&i.Conversion.Kind,
 		&i.Conversion.SubscriptionID,
 		&i.Conversion.CommissionNote,
+		&i.Conversion.TierIndex,
+		&i.Conversion.TierBasis,
+		&i.Conversion.TierThreshold,
+		&i.Conversion.TierValue,
 		&i.CampaignName,
 		&i.AffiliateName,
 		&i.BrandName,
@@ -368,7 +378,7 @@ func (q *Queries) GetConversion(ctx context.Context, db DBTX, arg GetConversionP
 }
 
 const getConversionByOrder = `-- name: GetConversionByOrder :one
-SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, v.tier_index, v.tier_basis, v.tier_threshold, v.tier_value, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
@@ -426,6 +436,10 @@ func (q *Queries) GetConversionByOrder(ctx context.Context, db DBTX, arg GetConv
 		&i.Conversion.Kind,
 		&i.Conversion.SubscriptionID,
 		&i.Conversion.CommissionNote,
+		&i.Conversion.TierIndex,
+		&i.Conversion.TierBasis,
+		&i.Conversion.TierThreshold,
+		&i.Conversion.TierValue,
 		&i.CampaignName,
 		&i.AffiliateName,
 		&i.BrandName,
@@ -472,7 +486,7 @@ func (q *Queries) HeldConversions(ctx context.Context, db DBTX, arg HeldConversi
 }
 
 const linkForAttribution = `-- name: LinkForAttribution :one
-SELECT l.id, l.brand_id, l.affiliate_id, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, a.email AS affiliate_email,
+SELECT l.id, l.brand_id, l.affiliate_id, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, c.product_rates, c.tier_basis, c.tiers, a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
                WHERE m.campaign_id = l.campaign_id AND m.affiliate_id = l.affiliate_id AND m.status = 'approved') AS earning
 FROM tracking_links l
@@ -523,6 +537,9 @@ func (q *Queries) LinkForAttribution(ctx context.Context, db DBTX, id uuid.UUID)
 		&i.Campaign.CommissionBase,
 		&i.Campaign.Recurring,
 		&i.Campaign.RecurringLimit,
+		&i.Campaign.ProductRates,
+		&i.Campaign.TierBasis,
+		&i.Campaign.Tiers,
 		&i.AffiliateEmail,
 		&i.Earning,
 	)
@@ -530,7 +547,7 @@ func (q *Queries) LinkForAttribution(ctx context.Context, db DBTX, id uuid.UUID)
 }
 
 const listConversions = `-- name: ListConversions :many
-SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, v.tier_index, v.tier_basis, v.tier_threshold, v.tier_value, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code,
        count(*) OVER () AS total,
        count(*) FILTER (WHERE v.affiliate_id IS NOT NULL AND v.status NOT IN ('rejected', 'reversed')) OVER () AS counted
@@ -643,6 +660,10 @@ func (q *Queries) ListConversions(ctx context.Context, db DBTX, arg ListConversi
 			&i.Conversion.Kind,
 			&i.Conversion.SubscriptionID,
 			&i.Conversion.CommissionNote,
+			&i.Conversion.TierIndex,
+			&i.Conversion.TierBasis,
+			&i.Conversion.TierThreshold,
+			&i.Conversion.TierValue,
 			&i.CampaignName,
 			&i.AffiliateName,
 			&i.BrandName,
@@ -677,7 +698,7 @@ func (q *Queries) LockCampaignBudget(ctx context.Context, db DBTX, id uuid.UUID)
 }
 
 const lockConversion = `-- name: LockConversion :one
-SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id, kind, subscription_id, commission_note FROM conversions
+SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id, kind, subscription_id, commission_note, tier_index, tier_basis, tier_threshold, tier_value FROM conversions
 WHERE id = $1 AND ($2::uuid IS NULL OR brand_id = $2)
 FOR UPDATE
 `
@@ -722,12 +743,16 @@ func (q *Queries) LockConversion(ctx context.Context, db DBTX, arg LockConversio
 		&i.Kind,
 		&i.SubscriptionID,
 		&i.CommissionNote,
+		&i.TierIndex,
+		&i.TierBasis,
+		&i.TierThreshold,
+		&i.TierValue,
 	)
 	return i, err
 }
 
 const lockConversionByOrder = `-- name: LockConversionByOrder :one
-SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id, kind, subscription_id, commission_note FROM conversions WHERE brand_id = $1 AND order_id = $2 FOR UPDATE
+SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id, kind, subscription_id, commission_note, tier_index, tier_basis, tier_threshold, tier_value FROM conversions WHERE brand_id = $1 AND order_id = $2 FOR UPDATE
 `
 
 type LockConversionByOrderParams struct {
@@ -769,6 +794,10 @@ func (q *Queries) LockConversionByOrder(ctx context.Context, db DBTX, arg LockCo
 		&i.Kind,
 		&i.SubscriptionID,
 		&i.CommissionNote,
+		&i.TierIndex,
+		&i.TierBasis,
+		&i.TierThreshold,
+		&i.TierValue,
 	)
 	return i, err
 }
@@ -784,12 +813,12 @@ WITH ins AS (
             $13, $14, $15, $16, $17,
             $17, $18, $19, $20, $21, $22)
     ON CONFLICT (brand_id, order_id) DO NOTHING
-    RETURNING id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id, kind, subscription_id, commission_note
+    RETURNING id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id, kind, subscription_id, commission_note, tier_index, tier_basis, tier_threshold, tier_value
 ), used AS (
     UPDATE discount_codes d SET current_usage_count = d.current_usage_count + 1
     WHERE d.id = $23 AND EXISTS (SELECT 1 FROM ins)
 )
-SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, b.company_name AS brand_name, coalesce(c.name, '')::text AS campaign_name,
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, v.tier_index, v.tier_basis, v.tier_threshold, v.tier_value, b.company_name AS brand_name, coalesce(c.name, '')::text AS campaign_name,
        coalesce(a.name, '')::text AS affiliate_name, coalesce(l.short_code, '')::text AS link_code,
        coalesce((SELECT array_agg(DISTINCT o.brand_id ORDER BY o.brand_id) FROM conversions o
                  WHERE o.order_id = v.order_id AND o.brand_id <> v.brand_id AND o.order_total <> v.order_total),
@@ -858,6 +887,10 @@ type RecordConversionRow struct {
 	Kind               string
 	SubscriptionID     string
 	CommissionNote     string
+	TierIndex          *int16
+	TierBasis          *string
+	TierThreshold      decimal.NullDecimal
+	TierValue          decimal.NullDecimal
 	BrandName          string
 	CampaignName       string
 	AffiliateName      string
@@ -928,6 +961,10 @@ func (q *Queries) RecordConversion(ctx context.Context, db DBTX, arg RecordConve
 		&i.Kind,
 		&i.SubscriptionID,
 		&i.CommissionNote,
+		&i.TierIndex,
+		&i.TierBasis,
+		&i.TierThreshold,
+		&i.TierValue,
 		&i.BrandName,
 		&i.CampaignName,
 		&i.AffiliateName,
@@ -1017,7 +1054,7 @@ func (q *Queries) SetConversionRefund(ctx context.Context, db DBTX, arg SetConve
 }
 
 const subscriptionForRenewal = `-- name: SubscriptionForRenewal :one
-SELECT s.brand_id, s.subscription_id, s.customer_id, s.affiliate_id, s.campaign_id, s.attribution, s.first_payment_at, s.payments, s.created_at, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, a.email AS affiliate_email,
+SELECT s.brand_id, s.subscription_id, s.customer_id, s.affiliate_id, s.campaign_id, s.attribution, s.first_payment_at, s.payments, s.created_at, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, c.product_rates, c.tier_basis, c.tiers, a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
                WHERE m.campaign_id = s.campaign_id AND m.affiliate_id = s.affiliate_id AND m.status = 'approved') AS earning
 FROM subscriptions s
@@ -1078,6 +1115,9 @@ func (q *Queries) SubscriptionForRenewal(ctx context.Context, db DBTX, arg Subsc
 		&i.Campaign.CommissionBase,
 		&i.Campaign.Recurring,
 		&i.Campaign.RecurringLimit,
+		&i.Campaign.ProductRates,
+		&i.Campaign.TierBasis,
+		&i.Campaign.Tiers,
 		&i.AffiliateEmail,
 		&i.Earning,
 	)

@@ -91,6 +91,9 @@ type Campaign struct {
 	CommissionBase        string
 	Recurring             string
 	RecurringLimit        *int32
+	ProductRates          []byte
+	TierBasis             string
+	Tiers                 []byte
 }
 
 type CampaignInvitation struct {
@@ -155,6 +158,27 @@ type Conversion struct {
 	Kind               string
 	SubscriptionID     string
 	CommissionNote     string
+	TierIndex          *int16
+	TierBasis          *string
+	TierThreshold      decimal.NullDecimal
+	TierValue          decimal.NullDecimal
+}
+
+type ConversionLine struct {
+	BrandID         uuid.UUID
+	ConversionID    uuid.UUID
+	Position        int16
+	ProductID       string
+	Sku             string
+	Categories      []string
+	PriceID         string
+	Quantity        int32
+	Amount          decimal.Decimal
+	MatchedBy       *string
+	MatchedKey      *string
+	CommissionType  *string
+	CommissionValue decimal.NullDecimal
+	Commission      decimal.NullDecimal
 }
 
 type CurrencyRate struct {

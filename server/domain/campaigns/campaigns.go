@@ -80,6 +80,9 @@ type Campaign struct {
 	CommissionBase        string // subtotal or total: what a percentage is taken of, when the order says both
 	Recurring             string // which payments of a subscription earn (Recurrings)
 	RecurringLimit        *int32 // the N of first_payments and first_months, else nil
+	ProductRates          []ProductRate
+	TierBasis             string // revenue or conversions: what the tiers' thresholds count
+	Tiers                 []Tier
 	AttributionWindowDays int32
 	HoldingDays           *int32
 	Visibility            string
@@ -93,7 +96,15 @@ type Campaign struct {
 }
 
 // campaignOf is the one mapping from a campaign's row to a Campaign.
-func campaignOf(r queries.Campaign, brandName string, affiliates int64, membership *string, invited bool) Campaign {
+func campaignOf(r queries.Campaign, brandName string, affiliates int64, membership *string, invited bool) (Campaign, error) {
+	rates, err := ProductRatesOf(r.ProductRates)
+	if err != nil {
+		return Campaign{}, err
+	}
+	tiers, err := TiersOf(r.Tiers)
+	if err != nil {
+		return Campaign{}, err
+	}
 	return Campaign{
 		ID: r.ID, BrandID: r.BrandID, Name: r.Name, Description: r.Description, HomepageUrl: r.HomepageUrl,
 		Status: r.Status, StartDate: r.StartDate, EndDate: r.EndDate, Budget: r.Budget, Spent: r.Spent,
@@ -101,7 +112,8 @@ func campaignOf(r queries.Campaign, brandName string, affiliates int64, membersh
 		CommissionBase: r.CommissionBase, Recurring: r.Recurring, RecurringLimit: r.RecurringLimit, AttributionWindowDays: r.AttributionWindowDays, HoldingDays: r.HoldingDays, Visibility: r.Visibility,
 		ApprovalMode: r.ApprovalMode, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 		BrandName: brandName, AffiliatesCount: int(affiliates), MembershipStatus: membership, Invited: invited,
-	}
+		ProductRates: rates, TierBasis: r.TierBasis, Tiers: tiers,
+	}, nil
 }
 
 // Remaining is the budget left, or nil when the campaign has no budget.
@@ -128,6 +140,9 @@ type CampaignFields struct {
 	CommissionBase        *string
 	Recurring             *string
 	RecurringLimit        *int // nil leaves it, or clears it when Recurring turns to an unlimited rule
+	ProductRates          *[]ProductRate
+	TierBasis             *string
+	Tiers                 *[]Tier
 	AttributionWindowDays *int
 	HoldingDays           **int
 	Visibility            *string
@@ -180,7 +195,9 @@ func (s *Service) listCampaigns(ctx context.Context, sc tenancy.Scope, params qu
 	}
 	out := make([]Campaign, len(rows))
 	for i, r := range rows {
-		out[i] = campaignOf(r.Campaign, r.BrandName, int64(r.AffiliatesCount), r.MembershipStatus, r.Invited)
+		if out[i], err = campaignOf(r.Campaign, r.BrandName, int64(r.AffiliatesCount), r.MembershipStatus, r.Invited); err != nil {
+			return nil, 0, err
+		}
 	}
 	return out, total, nil
 }
@@ -203,7 +220,7 @@ func (s *Service) getCampaign(ctx context.Context, db queries.DBTX, sc tenancy.S
 	if err != nil {
 		return Campaign{}, err
 	}
-	return campaignOf(r.Campaign, r.BrandName, int64(r.AffiliatesCount), r.MembershipStatus, r.Invited), nil
+	return campaignOf(r.Campaign, r.BrandName, int64(r.AffiliatesCount), r.MembershipStatus, r.Invited)
 }
 
 func campaignNotFound() error { return apierror.NotFound("Campaign not found") }
@@ -223,7 +240,7 @@ func (s *Service) CreateCampaign(ctx context.Context, sc tenancy.Scope, f Campai
 	}
 	c := Campaign{
 		BrandID: brandID, Status: "active", Currency: brand.DefaultCurrency, CommissionType: "percentage",
-		CommissionBase: "subtotal", Recurring: "first_payment", AttributionWindowDays: 30, Visibility: "public", ApprovalMode: "auto",
+		CommissionBase: "subtotal", Recurring: "first_payment", TierBasis: "revenue", AttributionWindowDays: 30, Visibility: "public", ApprovalMode: "auto",
 	}
 	if f.Name == nil {
 		return Campaign{}, apierror.Validation("name", "Name is required")
@@ -246,6 +263,7 @@ func (s *Service) CreateCampaign(ctx context.Context, sc tenancy.Scope, f Campai
 			StartDate: c.StartDate, EndDate: c.EndDate, Budget: c.Budget, Currency: c.Currency,
 			CommissionType: c.CommissionType, CommissionValue: c.CommissionValue, CommissionBase: c.CommissionBase,
 			Recurring: c.Recurring, RecurringLimit: c.RecurringLimit,
+			ProductRates: encodeRates(c.ProductRates), TierBasis: c.TierBasis, Tiers: encodeTiers(c.Tiers),
 			AttributionWindowDays: c.AttributionWindowDays, HoldingDays: c.HoldingDays, Visibility: c.Visibility, ApprovalMode: c.ApprovalMode,
 		})
 		if err != nil {
@@ -292,6 +310,7 @@ func (s *Service) UpdateCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 			StartDate: c.StartDate, EndDate: c.EndDate, Budget: c.Budget, Currency: c.Currency,
 			CommissionType: c.CommissionType, CommissionValue: c.CommissionValue, CommissionBase: c.CommissionBase,
 			Recurring: c.Recurring, RecurringLimit: c.RecurringLimit,
+			ProductRates: encodeRates(c.ProductRates), TierBasis: c.TierBasis, Tiers: encodeTiers(c.Tiers),
 			AttributionWindowDays: c.AttributionWindowDays, HoldingDays: c.HoldingDays, Visibility: c.Visibility, ApprovalMode: c.ApprovalMode,
 		}); err != nil {
 			return err
@@ -426,6 +445,9 @@ func apply(c *Campaign, f CampaignFields, allowed []string) error {
 	}
 	if c.CommissionType == "percentage" && c.CommissionValue.GreaterThan(decimal.NewFromInt(1)) {
 		return apierror.Validation("commission_value", "A percentage commission is a fraction of the order total: 0.10 is 10%")
+	}
+	if err := applyRules(c, f); err != nil {
+		return err
 	}
 	if f.AttributionWindowDays != nil {
 		if d := *f.AttributionWindowDays; d < 1 || d > 365 {

@@ -2,6 +2,8 @@ package conversions
 
 import (
 	"github.com/shopspring/decimal"
+
+	"github.com/openaffiliate/platform/server/domain/campaigns"
 )
 
 // rateDigits is how many decimals an exchange rate keeps (the column is numeric(20, 10)).
@@ -59,4 +61,63 @@ func WithinBudget(commission decimal.Decimal, budget *decimal.Decimal, spent dec
 		left = decimal.Zero
 	}
 	return decimal.Min(commission, left)
+}
+
+// Line is one line of an order as its source reports it: what it sold (any of its ids), how many,
+// and its amount after discounts in the order's currency.
+type Line struct {
+	ProductID  string
+	SKU        string
+	Categories []string
+	PriceID    string
+	Quantity   int
+	Amount     decimal.Decimal
+}
+
+// Rules are the rates one order earns by (docs/product.md §6.3): Base for the part of the order no
+// product rate matches (the campaign's rule, a tier's value, or a code's override, which also
+// leaves Products empty) and the campaign's product rates, the first that matches a line winning.
+type Rules struct {
+	Base     Rule
+	Products []campaigns.ProductRate
+}
+
+// LineEarning is what one line earned: the product rate it matched (nil when none: it earns
+// within the rest of the order) and that rate's exact commission, in the campaign's currency.
+type LineEarning struct {
+	Rate       *campaigns.ProductRate
+	Commission decimal.Decimal
+}
+
+// Earn is what an order earns under rules, before the budget: each line a product rate matches
+// earns that rate (a percentage of the line's amount converted at rate, or a fixed amount per
+// unit); the rest of the base (the base less the matched lines' amounts, never below 0) earns the
+// base rule as Commission computes it. The sum is exact, capped at the base converted at rate, and
+// rounded half-up to 2 decimals once, at the end. Without lines it is Commission(rules.Base, ...).
+func Earn(rules Rules, base decimal.Decimal, lines []Line, rate decimal.Decimal) (decimal.Decimal, []LineEarning) {
+	earned := make([]LineEarning, len(lines))
+	sum, matched := decimal.Zero, decimal.Zero
+	for i, l := range lines {
+		for j := range rules.Products {
+			p := &rules.Products[j]
+			if !p.Matches(l.ProductID, l.SKU, l.PriceID, l.Categories) {
+				continue
+			}
+			c := p.Value.Mul(decimal.NewFromInt(int64(l.Quantity)))
+			if p.Type == "percentage" {
+				c = l.Amount.Mul(rate).Mul(p.Value)
+			}
+			earned[i] = LineEarning{Rate: p, Commission: c}
+			sum, matched = sum.Add(c), matched.Add(l.Amount)
+			break
+		}
+	}
+	converted := base.Mul(rate)
+	rest := decimal.Max(base.Sub(matched), decimal.Zero).Mul(rate)
+	if rules.Base.Type == "fixed" {
+		sum = sum.Add(decimal.Min(rules.Base.Value, rest))
+	} else {
+		sum = sum.Add(rest.Mul(rules.Base.Value))
+	}
+	return decimal.Min(sum, converted).Round(2), earned
 }

@@ -78,6 +78,8 @@ type Conversion struct {
 	DecidedAt          *time.Time
 	ReversedAmount     decimal.Decimal
 	PayoutID           uuid.NullUUID
+	Tier               *TierReached     // the performance tier it reached when stored, or nil
+	Lines              []ConversionLine // its order's lines; read with one conversion (Get), not in lists
 
 	BrandName, CampaignName, AffiliateName, LinkCode string
 }
@@ -94,6 +96,7 @@ func conversionOf(v queries.Conversion, brandName, campaignName, affiliateName, 
 		Kind: v.Kind, SubscriptionID: v.SubscriptionID, CommissionNote: v.CommissionNote, CreatedAt: v.CreatedAt,
 		UpdatedAt: v.UpdatedAt, DecidedAt: v.DecidedAt, ReversedAmount: v.ReversedAmount, PayoutID: v.PayoutID,
 		BrandName: brandName, CampaignName: campaignName, AffiliateName: affiliateName, LinkCode: linkCode,
+		Tier: tierOf(v),
 	}
 }
 

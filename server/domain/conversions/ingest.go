@@ -42,6 +42,9 @@ type Order struct {
 	Kind           string
 	SubscriptionID string
 	CustomerID     string
+	// Lines are the order's lines, when the source reports them: lines a campaign's product rate
+	// matches earn that rate (docs/product.md §6.3).
+	Lines []Line
 
 	// at is ConvertedAt, or now when it is nil, once check has passed.
 	at time.Time
@@ -94,6 +97,9 @@ func (s *Service) check(o *Order) error {
 		return apierror.Invalid("customer_id", "maxLength", "A customer id has at most 255 characters")
 	case o.Kind == KindRenewal && o.SubscriptionID == "":
 		return apierror.Invalid("subscription_id", "required", "A renewal names its subscription")
+	}
+	if err := checkLines(o.Lines); err != nil {
+		return err
 	}
 	// A time that was sent is checked whatever it is: 0001-01-01T00:00:00Z is a time, not "absent".
 	now := s.now()
@@ -175,7 +181,12 @@ func (s *Service) Ingest(ctx context.Context, sc tenancy.Scope, o Order) (Conver
 		if err := s.countSubscription(ctx, db, brandID, o, d); err != nil {
 			return Conversion{}, false, err
 		}
-		return recorded(row), true, nil
+		if err := s.storeRules(ctx, db, brandID, row.ID, d.lines, d.tier); err != nil {
+			return Conversion{}, false, err
+		}
+		c := recorded(row)
+		c.Lines, c.Tier = d.lines, d.tier
+		return c, true, nil
 	}
 	// In one transaction with the refunds that arrived before the order (refund.go). A code is read
 	// under its row lock until the order is stored, so its usage limits are counted exactly when
@@ -240,6 +251,9 @@ type decision struct {
 	// attributed it.
 	note    string
 	renewal bool
+	// lines are the order's lines with what each earned; tier the tier the affiliate had reached.
+	lines []ConversionLine
+	tier  *TierReached
 }
 
 // decide attributes an order: the click, if it is valid (this brand's, a person's, within its
@@ -278,12 +292,16 @@ func (s *Service) decide(ctx context.Context, db queries.DBTX, brandID uuid.UUID
 		// Nobody earns from it: no commission, no fraud rule.
 		return d, nil
 	}
-	rule := Rule{Type: campaign.CommissionType, Value: campaign.CommissionValue}
-	// A code's override replaces its campaign's value for orders that used the code.
+	// A code's override replaces every rate of its campaign for orders that used the code.
+	var override *decimal.Decimal
 	if code != nil && code.DiscountCode.CampaignID == campaign.ID && code.DiscountCode.CommissionOverride.Valid {
-		rule.Value = code.DiscountCode.CommissionOverride.Decimal
+		override = &code.DiscountCode.CommissionOverride.Decimal
 	}
-	if err := d.earn(o, campaign, rule, rates); err != nil {
+	rules, tier, err := s.rulesFor(ctx, db, brandID, campaign, d.affiliateID.UUID, o.at, override)
+	if err != nil {
+		return decision{}, err
+	}
+	if err := d.earn(o, campaign, rules, tier, rates); err != nil {
 		return decision{}, err
 	}
 
@@ -401,9 +419,9 @@ func (o Order) base(rule Rule, commissionBase string) decimal.Decimal {
 	return o.Total
 }
 
-// earn sets the attributed order's campaign and its commission by rule, in the campaign's currency
-// and within its budget.
-func (d *decision) earn(o Order, campaign queries.Campaign, rule Rule, rates map[string]decimal.Decimal) error {
+// earn sets the attributed order's campaign and its commission by rules (with the tier they took,
+// if any), in the campaign's currency and within its budget, applied last.
+func (d *decision) earn(o Order, campaign queries.Campaign, rules Rules, tier *TierReached, rates map[string]decimal.Decimal) error {
 	d.campaignID = uuid.NullUUID{UUID: campaign.ID, Valid: true}
 	rate, ok := ExchangeRate(rates, o.Currency, campaign.Currency)
 	if !ok {
@@ -414,7 +432,13 @@ func (d *decision) earn(o Order, campaign queries.Campaign, rule Rule, rates map
 		budget = &campaign.Budget.Decimal
 	}
 	d.commissionCurrency, d.rate = campaign.Currency, rate
-	d.commission = WithinBudget(Commission(rule, o.base(rule, campaign.CommissionBase), rate), budget, campaign.Spent)
+	commission, earned := Earn(rules, o.base(rules.Base, campaign.CommissionBase), o.Lines, rate)
+	d.commission = WithinBudget(commission, budget, campaign.Spent)
+	d.tier = tier
+	d.lines = make([]ConversionLine, len(o.Lines))
+	for i, l := range o.Lines {
+		d.lines[i] = ConversionLine{Line: l, Rate: earned[i].Rate, Commission: earned[i].Commission}
+	}
 	if d.commission.GreaterThan(amount.MaxMoney) {
 		return apierror.Invalid("order_total", "maximum", fmt.Sprintf(
 			"The order earns a commission of %s %s, more than the platform stores (%s)",

@@ -44,7 +44,11 @@ func (s *Service) Get(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Conv
 	if err != nil {
 		return Conversion{}, err
 	}
-	return seenBy(sc, conversionOf(r.Conversion, r.BrandName, r.CampaignName, r.AffiliateName, r.LinkCode)), nil
+	c := conversionOf(r.Conversion, r.BrandName, r.CampaignName, r.AffiliateName, r.LinkCode)
+	if c.Lines, err = s.linesOf(ctx, s.pool, c.BrandID, c.ID); err != nil {
+		return Conversion{}, err
+	}
+	return seenBy(sc, c), nil
 }
 
 // List answers a page of the conversions the scope may see, with how many match and how many of

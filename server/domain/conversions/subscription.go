@@ -43,11 +43,19 @@ func (s *Service) decideRenewal(ctx context.Context, db queries.DBTX, brandID uu
 	d.attribution, d.renewal = sub.Subscription.Attribution, true
 	d.affiliateID = uuid.NullUUID{UUID: sub.Subscription.AffiliateID, Valid: true}
 	campaign := sub.Campaign
-	if err := d.earn(o, campaign, Rule{Type: campaign.CommissionType, Value: campaign.CommissionValue}, rates); err != nil {
+	// Computed as a sale's (lines and tiers, no code's override), then the recurring rule applies.
+	rules, tier, err := s.rulesFor(ctx, db, brandID, campaign, d.affiliateID.UUID, o.at, nil)
+	if err != nil {
+		return decision{}, err
+	}
+	if err := d.earn(o, campaign, rules, tier, rates); err != nil {
 		return decision{}, err
 	}
 	if d.note = recurringNote(campaign, sub.Subscription, o.at); d.note != "" {
 		d.commission = decimal.Zero
+		for i := range d.lines {
+			d.lines[i].Commission = decimal.Zero
+		}
 	}
 	if o.CustomerEmail != "" && strings.EqualFold(o.CustomerEmail, sub.AffiliateEmail) {
 		d.flag, d.status = RuleSelfReferral, StatusFlagged

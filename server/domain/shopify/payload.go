@@ -49,6 +49,18 @@ type Order struct {
 	ClickID       string
 	CreatedAt     *time.Time // nil when the order has none
 	Test          bool
+	// Lines are its line items: product id, variant SKU, quantity, and price × quantity less the
+	// line's discounts. Shopify's order carries no collections: product rates match Shopify lines
+	// by product id or SKU (docs/product.md §6.3).
+	Lines []Line
+}
+
+// Line is one of an order's line items.
+type Line struct {
+	ProductID string
+	SKU       string
+	Quantity  int
+	Amount    decimal.Decimal
 }
 
 // Refund is what the platform reads from a Shopify refund: the refunded amount is the sum of its
@@ -79,8 +91,20 @@ type orderBody struct {
 		Name  string `json:"name"`
 		Value any    `json:"value"`
 	} `json:"note_attributes"`
-	CreatedAt string `json:"created_at"`
-	Test      bool   `json:"test"`
+	CreatedAt string     `json:"created_at"`
+	Test      bool       `json:"test"`
+	LineItems []lineItem `json:"line_items"`
+}
+
+type lineItem struct {
+	ProductID           *amount.Text `json:"product_id"` // null on a custom line item
+	SKU                 *string      `json:"sku"`
+	Quantity            int          `json:"quantity"`
+	Price               amount.Text  `json:"price"`
+	TotalDiscount       amount.Text  `json:"total_discount"`
+	DiscountAllocations []struct {
+		Amount amount.Text `json:"amount"`
+	} `json:"discount_allocations"`
 }
 
 // ClickParam is the query parameter (and note attribute) that carries a click id.
@@ -124,6 +148,13 @@ func ParseOrder(body []byte) (Order, error) {
 			o.DiscountCodes = append(o.DiscountCodes, code)
 		}
 	}
+	for i, l := range b.LineItems {
+		line, err := lineOf(l)
+		if err != nil {
+			return Order{}, malformed("line_items."+strconv.Itoa(i)+"."+err.Error(), "A line item's "+err.Error()+" is not a positive decimal number")
+		}
+		o.Lines = append(o.Lines, line)
+	}
 	o.ClickID = clickFromLandingSite(b.LandingSite)
 	for _, a := range b.NoteAttributes {
 		if s, ok := a.Value.(string); ok && a.Name == ClickParam && strings.TrimSpace(s) != "" {
@@ -139,6 +170,37 @@ func ParseOrder(body []byte) (Order, error) {
 		o.CreatedAt = &at
 	}
 	return o, nil
+}
+
+// lineOf reads a line item: its amount is price × quantity less its discount allocations (or its
+// total_discount when it lists none), never below 0. The error names the field at fault.
+func lineOf(l lineItem) (Line, error) {
+	line := Line{Quantity: l.Quantity}
+	if l.ProductID != nil {
+		line.ProductID = strings.TrimSpace(l.ProductID.String())
+	}
+	if l.SKU != nil {
+		line.SKU = strings.TrimSpace(*l.SKU)
+	}
+	price, err := amount.ParsePlain(l.Price.String())
+	if err != nil || price.IsNegative() {
+		return Line{}, errors.New("price")
+	}
+	discount := decimal.Zero
+	for _, a := range l.DiscountAllocations {
+		d, err := amount.ParsePlain(a.Amount.String())
+		if err != nil || d.IsNegative() {
+			return Line{}, errors.New("discount_allocations")
+		}
+		discount = discount.Add(d)
+	}
+	if len(l.DiscountAllocations) == 0 && l.TotalDiscount != "" {
+		if discount, err = amount.ParsePlain(l.TotalDiscount.String()); err != nil || discount.IsNegative() {
+			return Line{}, errors.New("total_discount")
+		}
+	}
+	line.Amount = decimal.Max(price.Mul(decimal.NewFromInt(int64(l.Quantity))).Sub(discount), decimal.Zero)
+	return line, nil
 }
 
 // clickFromLandingSite reads aff_click from the landing page's address (a path with its query, or

@@ -106,6 +106,9 @@ var orderFields = map[string]string{
 	"converted_at": "created_at", "discount_code": "discount_codes.0.code",
 }
 
+// lineFields are the Shopify names of a line's fields.
+var lineFields = map[string]string{"product_id": "product_id", "sku": "sku", "quantity": "quantity", "amount": "price"}
+
 func (s *Service) order(ctx context.Context, sc tenancy.Scope, d Delivery) (Result, error) {
 	o, err := ParseOrder(d.Body)
 	if err != nil {
@@ -121,9 +124,12 @@ func (s *Service) order(ctx context.Context, sc tenancy.Scope, d Delivery) (Resu
 	if len(o.DiscountCodes) > 0 {
 		order.DiscountCode = o.DiscountCodes[0]
 	}
+	for _, l := range o.Lines {
+		order.Lines = append(order.Lines, conversions.Line{ProductID: l.ProductID, SKU: l.SKU, Quantity: l.Quantity, Amount: l.Amount})
+	}
 	c, created, err := s.conversions.Ingest(ctx, sc, order)
 	if err != nil {
-		return Result{}, apierror.RenameFields(err, orderFields)
+		return Result{}, apierror.RenameFields(err, apierror.WithListFields(orderFields, "lines", "line_items", len(o.Lines), lineFields))
 	}
 	if !created {
 		return Result{Outcome: Duplicate, Conversion: &c}, nil

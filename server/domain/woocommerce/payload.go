@@ -46,7 +46,23 @@ type Order struct {
 	CreatedAt   *time.Time // nil when the order has none
 	Refunds     []Refund
 	RefundedAll bool // status refunded
+	// Lines are its line items: product id, SKU, quantity, total (after discounts, without tax)
+	// and the category slugs the plugin keeps in the line's meta (CategoriesMeta).
+	Lines []Line
 }
+
+// Line is one of an order's line items.
+type Line struct {
+	ProductID  string
+	SKU        string
+	Categories []string
+	Quantity   int
+	Total      decimal.Decimal
+}
+
+// CategoriesMeta is the line item meta key the WordPress plugin writes the product's category
+// slugs into (integrations/woocommerce/), for product rates that match by category.
+const CategoriesMeta = "_aff_categories"
 
 // Refund is one of an order's refunds: WooCommerce lists them as negative totals.
 type Refund struct {
@@ -60,7 +76,14 @@ type orderBody struct {
 	Currency  string      `json:"currency"`
 	Total     amount.Text `json:"total"`
 	LineItems []struct {
-		Total amount.Text `json:"total"`
+		ProductID amount.Text `json:"product_id"`
+		SKU       string      `json:"sku"`
+		Quantity  int         `json:"quantity"`
+		Total     amount.Text `json:"total"`
+		MetaData  []struct {
+			Key   string `json:"key"`
+			Value any    `json:"value"`
+		} `json:"meta_data"`
 	} `json:"line_items"`
 	Billing *struct {
 		Email string `json:"email"`
@@ -84,6 +107,26 @@ const maxID = 255
 
 func malformed(field, message string) error {
 	return apierror.Invalid(field, "woocommerce", message)
+}
+
+// categoriesOf reads the plugin's category meta: a list of slugs (or one comma-separated string).
+func categoriesOf(v any) []string {
+	var out []string
+	switch v := v.(type) {
+	case []any:
+		for _, c := range v {
+			if s, ok := c.(string); ok && strings.TrimSpace(s) != "" {
+				out = append(out, strings.TrimSpace(s))
+			}
+		}
+	case string:
+		for _, s := range strings.Split(v, ",") {
+			if s = strings.TrimSpace(s); s != "" {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }
 
 // IsPing tells whether body is the ping WooCommerce sends when a webhook is created or
@@ -130,6 +173,16 @@ func ParseOrder(body []byte) (Order, error) {
 			sum = o.Subtotal.Add(line)
 		}
 		o.Subtotal = &sum
+		item := Line{ProductID: strings.TrimSpace(l.ProductID.String()), SKU: strings.TrimSpace(l.SKU), Quantity: l.Quantity, Total: line}
+		if item.ProductID == "0" {
+			item.ProductID = "" // a line whose product was deleted
+		}
+		for _, m := range l.MetaData {
+			if m.Key == CategoriesMeta {
+				item.Categories = categoriesOf(m.Value)
+			}
+		}
+		o.Lines = append(o.Lines, item)
 	}
 	if b.Billing != nil {
 		o.Email = strings.TrimSpace(b.Billing.Email)

@@ -106,13 +106,19 @@ var paid = map[string]bool{"processing": true, "completed": true, "refunded": tr
 func (s *Service) apply(ctx context.Context, sc tenancy.Scope, brandID uuid.UUID, d Delivery, o Order) (Result, error) {
 	var r Result
 	if paid[o.Status] {
-		c, created, err := s.conversions.Ingest(ctx, sc, conversions.Order{
+		order := conversions.Order{
 			OrderID: o.ID, Total: o.Total, Currency: o.Currency, CustomerEmail: o.Email,
 			ConvertedAt: o.CreatedAt, ClickID: o.ClickID, DiscountCode: first(o.Coupons), Source: Source,
 			Subtotal: o.Subtotal,
-		})
+		}
+		for _, l := range o.Lines {
+			order.Lines = append(order.Lines, conversions.Line{
+				ProductID: l.ProductID, SKU: l.SKU, Categories: l.Categories, Quantity: l.Quantity, Amount: l.Total,
+			})
+		}
+		c, created, err := s.conversions.Ingest(ctx, sc, order)
 		if err != nil {
-			return Result{}, apierror.RenameFields(err, orderFields)
+			return Result{}, apierror.RenameFields(err, apierror.WithListFields(orderFields, "lines", "line_items", len(o.Lines), lineFields))
 		}
 		r = Result{Outcome: Duplicate, Conversion: &c}
 		if created {
@@ -190,6 +196,11 @@ func (s *Service) take(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, d Deli
 var orderFields = map[string]string{
 	"order_id": "id", "order_total": "total", "currency": "currency", "customer_email": "billing.email",
 	"converted_at": "date_created_gmt", "discount_code": "coupon_lines.0.code",
+}
+
+// lineFields are the WooCommerce names of a line's fields.
+var lineFields = map[string]string{
+	"product_id": "product_id", "sku": "sku", "quantity": "quantity", "amount": "total", "categories": "meta_data",
 }
 
 func first(codes []string) string {

@@ -125,3 +125,18 @@ func RenameFields(err error, names map[string]string) error {
 	}
 	return err
 }
+
+// WithListFields adds to names, for a list of n entries called from in the error and to in the
+// payload, each entry's fields renamed as fields says ("lines.2.amount" to "line_items.2.total").
+func WithListFields(names map[string]string, from, to string, n int, fields map[string]string) map[string]string {
+	out := make(map[string]string, len(names)+n*len(fields))
+	for k, v := range names {
+		out[k] = v
+	}
+	for i := range n {
+		for f, t := range fields {
+			out[fmt.Sprintf("%s.%d.%s", from, i, f)] = fmt.Sprintf("%s.%d.%s", to, i, t)
+		}
+	}
+	return out
+}

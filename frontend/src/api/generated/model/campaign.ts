@@ -176,7 +176,10 @@ import type { CommissionType } from './commissionType';
 import type { CurrencyCode } from './currencyCode';
 import type { Decimal } from './decimal';
 import type { NullableDecimal } from './nullableDecimal';
+import type { ProductRate } from './productRate';
 import type { Recurring } from './recurring';
+import type { Tier } from './tier';
+import type { TierBasis } from './tierBasis';
 import type { Visibility } from './visibility';
 
 export interface Campaign {
@@ -205,6 +208,11 @@ export interface Campaign {
      * @nullable
      */
   recurring_limit: number | null;
+  /** Products with their own rate; the first that matches a line wins. */
+  product_rates: ProductRate[];
+  tier_basis: TierBasis;
+  /** Performance tiers, thresholds ascending; the highest reached replaces `commission_value`. */
+  tiers: Tier[];
   attribution_window_days: number;
   /**
      * Clean pending conversions confirm themselves this many days after they arrive; null means a person confirms each.

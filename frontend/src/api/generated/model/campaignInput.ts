@@ -173,7 +173,10 @@ import type { CommissionBase } from './commissionBase';
 import type { CommissionType } from './commissionType';
 import type { CurrencyCode } from './currencyCode';
 import type { NullableMoneyInput } from './nullableMoneyInput';
+import type { ProductRateInput } from './productRateInput';
 import type { Recurring } from './recurring';
+import type { TierBasis } from './tierBasis';
+import type { TierInput } from './tierInput';
 import type { ValueInput } from './valueInput';
 import type { Visibility } from './visibility';
 
@@ -219,6 +222,17 @@ export interface CampaignInput {
      * @nullable
      */
   recurring_limit?: number | null;
+  /**
+     * Products with their own rate (docs/product.md §6.3), replacing the campaign's list when sent; no `match` and `key` twice. A bad entry answers `400` naming its field, such as `product_rates.2.commission_value`.
+     * @maxItems 50
+     */
+  product_rates?: ProductRateInput[];
+  tier_basis?: TierBasis;
+  /**
+     * Performance tiers, replacing the campaign's list when sent: thresholds strictly ascending, values of the campaign's `commission_type` (a fraction up to 1 for a percentage). A bad entry answers `400` naming its field, such as `tiers.1.threshold`.
+     * @maxItems 10
+     */
+  tiers?: TierInput[];
   /**
      * @minimum 1
      * @maximum 365

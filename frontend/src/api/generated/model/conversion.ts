@@ -171,8 +171,10 @@
 import type { ConversionAttribution } from './conversionAttribution';
 import type { ConversionCommissionNote } from './conversionCommissionNote';
 import type { ConversionKind } from './conversionKind';
+import type { ConversionLine } from './conversionLine';
 import type { ConversionSource } from './conversionSource';
 import type { ConversionStatus } from './conversionStatus';
+import type { ConversionTier } from './conversionTier';
 import type { Decimal } from './decimal';
 
 export interface Conversion {
@@ -207,6 +209,10 @@ export interface Conversion {
   subscription_id: string;
   /** Why an attributed renewal earns nothing, else empty: the campaign pays only the first payment (`recurring_first_payment`), its first `recurring_limit` payments were paid (`recurring_limit_reached`), or `recurring_limit` months have passed since the first payment (`recurring_months_passed`). */
   commission_note: ConversionCommissionNote;
+  /** The performance tier whose value replaced the campaign's rate, or null. */
+  tier: ConversionTier | null;
+  /** The order's lines, as stored; present when one conversion is read or reported, absent in lists. */
+  lines?: ConversionLine[];
   /** @nullable */
   link_id: string | null;
   /** The short code of the attributed link, or empty. */

@@ -169,6 +169,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { ConversionKind } from './conversionKind';
+import type { ConversionLineInput } from './conversionLineInput';
 import type { MoneyInput } from './moneyInput';
 
 export interface ConversionInput {
@@ -207,4 +208,9 @@ export interface ConversionInput {
      * @maxLength 255
      */
   customer_id?: string;
+  /**
+     * The order's lines, optional. A line a campaign's product rate matches (by `product_id`, `sku`, one of its `categories` or `price_id`) earns that rate; the rest of the order earns the campaign's rate (docs/product.md §6.3). A bad line answers `400` naming its field, such as `lines.2.amount`.
+     * @maxItems 500
+     */
+  lines?: ConversionLineInput[];
 }
