@@ -71,19 +71,19 @@ type mCampaign struct {
 
 // mConversion is a stored conversion as the model expects it.
 type mConversion struct {
-	id                 uuid.UUID
-	orderID            string
-	at                 time.Time
-	total              string
-	rate               *big.Rat // order currency to the campaign's
-	commission         string
-	tierIndex          int // 0: none
-	lineKeys           []string
-	lineCommissions    []*big.Rat // nil: no rate matched
-	confirmed          bool
-	renewal, zeroed    bool
-	subscription       string
-	attributed         bool
+	id              uuid.UUID
+	orderID         string
+	at              time.Time
+	total           string
+	rate            *big.Rat // order currency to the campaign's
+	commission      string
+	tierIndex       int // 0: none
+	lineKeys        []string
+	lineCommissions []*big.Rat // nil: no rate matched
+	confirmed       bool
+	renewal, zeroed bool
+	subscription    string
+	attributed      bool
 }
 
 type mSubscription struct {
@@ -201,7 +201,7 @@ func money(rng *rand.Rand, maxCents int) string {
 func randomCampaign(t *testing.T, rng *rand.Rand, p program) *mCampaign {
 	c := &mCampaign{typ: pick(rng, "percentage", "fixed"), base: pick(rng, "subtotal", "total"),
 		recurring: pick(rng, "first_payment", "first_payments", "first_months", "lifetime"),
-		basis: pick(rng, "revenue", "conversions"), currency: pick(rng, "RON", "RON", "EUR"), spent: new(big.Rat)}
+		basis:     pick(rng, "revenue", "conversions"), currency: pick(rng, "RON", "RON", "EUR"), spent: new(big.Rat)}
 	percent := func() string { return new(big.Rat).SetFrac64(int64(rng.Intn(3001)), 10000).FloatString(4) } // 0 to 0.3, 4 decimals
 	amount := func() string { return new(big.Rat).SetFrac64(int64(rng.Intn(3000)), 100).FloatString(2) }
 	valueOf := func(typ string) string {
