@@ -133,3 +133,29 @@ func FuzzParseRefund(f *testing.F) {
 		}
 	})
 }
+
+// TestParseOrderLines: each line item keeps its product id, variant SKU and quantity, and its
+// amount is price × quantity less its discount allocations (or its total_discount when it lists
+// none); a custom line item has no product id. Shopify's order carries no collections.
+func TestParseOrderLines(t *testing.T) {
+	o, err := shopify.ParseOrder(shopify.SampleOrder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(o.Lines) != 1 || o.Lines[0].ProductID != "8123456789012" || o.Lines[0].SKU != "GHT-38" || o.Lines[0].Quantity != 1 ||
+		o.Lines[0].Amount.StringFixed(2) != "199.00" {
+		t.Fatalf("%+v", o.Lines)
+	}
+	o, err = shopify.ParseOrder([]byte(`{"id": 1, "total_price": "95.00", "currency": "RON", "line_items": [
+		{"product_id": 12, "sku": "A", "quantity": 3, "price": "20.00", "total_discount": "5.00", "discount_allocations": []},
+		{"product_id": null, "sku": null, "quantity": 2, "price": "15.00", "discount_allocations": [{"amount": "1.50"}, {"amount": "3.50"}]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := o.Lines[0], o.Lines[1]; a.Amount.StringFixed(2) != "55.00" || a.ProductID != "12" || b.ProductID != "" || b.SKU != "" || b.Amount.StringFixed(2) != "25.00" {
+		t.Errorf("%+v", o.Lines)
+	}
+	if _, err := shopify.ParseOrder([]byte(`{"id": 1, "total_price": "9", "currency": "RON", "line_items": [{"quantity": 1, "price": "x"}]}`)); fieldOfErr(err) != "line_items.0.price" {
+		t.Errorf("a bad price: %v", err)
+	}
+}

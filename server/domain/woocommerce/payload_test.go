@@ -58,3 +58,32 @@ func TestSignature(t *testing.T) {
 		t.Fatal("Verify")
 	}
 }
+
+// TestParseLines: each line item keeps its product id, SKU, quantity, total (after discounts,
+// without tax) and the category slugs the plugin writes into its meta (_aff_categories), as a list
+// or a comma-separated string.
+func TestParseLines(t *testing.T) {
+	o, err := ParseOrder(SampleOrder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(o.Lines) != 2 {
+		t.Fatalf("%+v", o.Lines)
+	}
+	a, b := o.Lines[0], o.Lines[1]
+	if a.ProductID != "93" || a.SKU != "PUL-LANA-M" || a.Quantity != 2 || a.Total.StringFixed(2) != "108.00" ||
+		len(a.Categories) != 2 || a.Categories[0] != "pulovere" || a.Categories[1] != "iarna" {
+		t.Errorf("first line: %+v", a)
+	}
+	if b.ProductID != "22" || b.SKU != "FULAR-GRI" || b.Quantity != 1 || b.Total.StringFixed(2) != "72.00" || len(b.Categories) != 0 {
+		t.Errorf("second line: %+v", b)
+	}
+	o, err = ParseOrder([]byte(`{"id": 9, "status": "processing", "total": "10.00", "currency": "RON", "line_items": [
+		{"product_id": 0, "sku": "", "quantity": 1, "total": "10.00", "meta_data": [{"id": 1, "key": "_aff_categories", "value": "a, b,,"}]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := o.Lines[0]; l.ProductID != "" || len(l.Categories) != 2 || l.Categories[1] != "b" {
+		t.Errorf("a deleted product's line: %+v", l)
+	}
+}
