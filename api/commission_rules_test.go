@@ -46,7 +46,9 @@ func TestCampaignRulesContract(t *testing.T) {
 	rate := func(match, key, typ, value string) map[string]any {
 		return map[string]any{"match": match, "key": key, "commission_type": typ, "commission_value": value}
 	}
-	tier := func(threshold, value string) map[string]any { return map[string]any{"threshold": threshold, "value": value} }
+	tier := func(threshold, value string) map[string]any {
+		return map[string]any{"threshold": threshold, "value": value}
+	}
 	for _, tc := range []struct {
 		what  string
 		body  map[string]any
