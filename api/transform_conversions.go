@@ -28,7 +28,8 @@ func conversionTierOf(t *conversions.TierReached) *oapi.ConversionTier {
 	if t == nil {
 		return nil
 	}
-	return &oapi.ConversionTier{Index: t.Index, Basis: oapi.TierBasis(t.Basis), Threshold: t.Threshold.String(), Value: t.Value.String()}
+	return &oapi.ConversionTier{Index: t.Index, Basis: oapi.TierBasis(t.Basis), Threshold: t.Threshold.String(), Value: t.Value.String(),
+		CommissionType: oapi.CommissionType(t.Type)}
 }
 
 // conversionLinesOf are a conversion's lines; nil (absent) in lists, which do not read them.

@@ -152,6 +152,7 @@ CREATE TABLE public.conversions (
     tier_basis text,
     tier_threshold numeric(14,2),
     tier_value numeric(14,4),
+    tier_commission_type text,
     CONSTRAINT conversions_attribution_check CHECK ((attribution = ANY (ARRAY['link'::text, 'discount_code'::text, 'none'::text]))),
     CONSTRAINT conversions_check CHECK (((refunded_amount >= (0)::numeric) AND (refunded_amount <= order_total))),
     CONSTRAINT conversions_commission_amount_check CHECK ((commission_amount >= (0)::numeric)),
@@ -166,7 +167,8 @@ CREATE TABLE public.conversions (
     CONSTRAINT conversions_source_check CHECK ((source = ANY (ARRAY['api'::text, 'shopify'::text, 'woocommerce'::text]))),
     CONSTRAINT conversions_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'confirmed'::text, 'rejected'::text, 'flagged'::text, 'reversed'::text, 'paid'::text]))),
     CONSTRAINT conversions_tier_basis_check CHECK ((tier_basis = ANY (ARRAY['revenue'::text, 'conversions'::text]))),
-    CONSTRAINT conversions_tier_check CHECK ((((tier_index IS NULL) = (tier_basis IS NULL)) AND ((tier_index IS NULL) = (tier_threshold IS NULL)) AND ((tier_index IS NULL) = (tier_value IS NULL)))),
+    CONSTRAINT conversions_tier_check CHECK ((((tier_index IS NULL) = (tier_basis IS NULL)) AND ((tier_index IS NULL) = (tier_threshold IS NULL)) AND ((tier_index IS NULL) = (tier_value IS NULL)) AND ((tier_index IS NULL) = (tier_commission_type IS NULL)))),
+    CONSTRAINT conversions_tier_commission_type_check CHECK ((tier_commission_type = ANY (ARRAY['percentage'::text, 'fixed'::text]))),
     CONSTRAINT conversions_tier_index_check CHECK (((tier_index >= 1) AND (tier_index <= 10))),
     CONSTRAINT conversions_tier_threshold_check CHECK ((tier_threshold > (0)::numeric)),
     CONSTRAINT conversions_tier_value_check CHECK ((tier_value >= (0)::numeric))

@@ -87,15 +87,17 @@ ALTER TABLE campaigns ADD CONSTRAINT campaigns_tiers_check
     CHECK (campaign_tiers_valid(tiers, tier_basis, commission_type));
 
 -- The tier a conversion reached when it was stored (its 1-based place in the campaign's list then,
--- the basis, the threshold passed and the value that replaced the campaign's rate): history, kept
--- whatever the campaign later becomes. All null when no tier applied.
+-- the basis, the threshold passed, and the value of the campaign's commission type then that
+-- replaced its rate): history, kept whatever the campaign later becomes. All null when no tier
+-- applied.
 ALTER TABLE conversions ADD COLUMN tier_index smallint CHECK (tier_index BETWEEN 1 AND 10);
 ALTER TABLE conversions ADD COLUMN tier_basis text CHECK (tier_basis IN ('revenue', 'conversions'));
 ALTER TABLE conversions ADD COLUMN tier_threshold numeric(14, 2) CHECK (tier_threshold > 0);
 ALTER TABLE conversions ADD COLUMN tier_value numeric(14, 4) CHECK (tier_value >= 0);
+ALTER TABLE conversions ADD COLUMN tier_commission_type text CHECK (tier_commission_type IN ('percentage', 'fixed'));
 ALTER TABLE conversions ADD CONSTRAINT conversions_tier_check CHECK (
     (tier_index IS NULL) = (tier_basis IS NULL) AND (tier_index IS NULL) = (tier_threshold IS NULL)
-    AND (tier_index IS NULL) = (tier_value IS NULL));
+    AND (tier_index IS NULL) = (tier_value IS NULL) AND (tier_index IS NULL) = (tier_commission_type IS NULL));
 
 -- The lines of an order, as its source reported them, each with the product rate it matched (if
 -- any) and the exact commission that rate gave it (unrounded: the conversion's commission is

@@ -16,7 +16,8 @@ WHERE v.brand_id = @brand_id AND v.campaign_id = @campaign_id AND v.affiliate_id
 WITH tier AS (
     UPDATE conversions
     SET tier_index = sqlc.narg(tier_index), tier_basis = sqlc.narg(tier_basis),
-        tier_threshold = sqlc.narg(tier_threshold), tier_value = sqlc.narg(tier_value)
+        tier_threshold = sqlc.narg(tier_threshold), tier_value = sqlc.narg(tier_value),
+        tier_commission_type = sqlc.narg(tier_commission_type)
     WHERE brand_id = @brand_id AND id = @conversion_id AND sqlc.narg(tier_index)::smallint IS NOT NULL
 )
 INSERT INTO conversion_lines (brand_id, conversion_id, position, product_id, sku, categories, price_id, quantity,

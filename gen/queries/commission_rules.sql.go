@@ -62,7 +62,8 @@ const storeConversionRules = `-- name: StoreConversionRules :exec
 WITH tier AS (
     UPDATE conversions
     SET tier_index = $4, tier_basis = $5,
-        tier_threshold = $6, tier_value = $7
+        tier_threshold = $6, tier_value = $7,
+        tier_commission_type = $8
     WHERE brand_id = $1 AND id = $2 AND $4::smallint IS NOT NULL
 )
 INSERT INTO conversion_lines (brand_id, conversion_id, position, product_id, sku, categories, price_id, quantity,
@@ -75,13 +76,14 @@ FROM jsonb_to_recordset($3::jsonb) AS l(position smallint, product_id text, sku 
 `
 
 type StoreConversionRulesParams struct {
-	BrandID       uuid.UUID
-	ConversionID  uuid.UUID
-	Lines         []byte
-	TierIndex     *int16
-	TierBasis     *string
-	TierThreshold decimal.NullDecimal
-	TierValue     decimal.NullDecimal
+	BrandID            uuid.UUID
+	ConversionID       uuid.UUID
+	Lines              []byte
+	TierIndex          *int16
+	TierBasis          *string
+	TierThreshold      decimal.NullDecimal
+	TierValue          decimal.NullDecimal
+	TierCommissionType *string
 }
 
 // Stores, with a conversion just recorded, the tier it reached (when tier_index is given) and its
@@ -95,6 +97,7 @@ func (q *Queries) StoreConversionRules(ctx context.Context, db DBTX, arg StoreCo
 		arg.TierBasis,
 		arg.TierThreshold,
 		arg.TierValue,
+		arg.TierCommissionType,
 	)
 	return err
 }

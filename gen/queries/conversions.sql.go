@@ -304,7 +304,7 @@ func (q *Queries) EarningsByCurrency(ctx context.Context, db DBTX, arg EarningsB
 }
 
 const getConversion = `-- name: GetConversion :one
-SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, v.tier_index, v.tier_basis, v.tier_threshold, v.tier_value, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, v.tier_index, v.tier_basis, v.tier_threshold, v.tier_value, v.tier_commission_type, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
@@ -369,6 +369,7 @@ func (q *Queries) GetConversion(ctx context.Context, db DBTX, arg GetConversionP
 		&i.Conversion.TierBasis,
 		&i.Conversion.TierThreshold,
 		&i.Conversion.TierValue,
+		&i.Conversion.TierCommissionType,
 		&i.CampaignName,
 		&i.AffiliateName,
 		&i.BrandName,
@@ -378,7 +379,7 @@ func (q *Queries) GetConversion(ctx context.Context, db DBTX, arg GetConversionP
 }
 
 const getConversionByOrder = `-- name: GetConversionByOrder :one
-SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, v.tier_index, v.tier_basis, v.tier_threshold, v.tier_value, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, v.tier_index, v.tier_basis, v.tier_threshold, v.tier_value, v.tier_commission_type, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
@@ -440,6 +441,7 @@ func (q *Queries) GetConversionByOrder(ctx context.Context, db DBTX, arg GetConv
 		&i.Conversion.TierBasis,
 		&i.Conversion.TierThreshold,
 		&i.Conversion.TierValue,
+		&i.Conversion.TierCommissionType,
 		&i.CampaignName,
 		&i.AffiliateName,
 		&i.BrandName,
@@ -547,7 +549,7 @@ func (q *Queries) LinkForAttribution(ctx context.Context, db DBTX, id uuid.UUID)
 }
 
 const listConversions = `-- name: ListConversions :many
-SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, v.tier_index, v.tier_basis, v.tier_threshold, v.tier_value, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, v.tier_index, v.tier_basis, v.tier_threshold, v.tier_value, v.tier_commission_type, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code,
        count(*) OVER () AS total,
        count(*) FILTER (WHERE v.affiliate_id IS NOT NULL AND v.status NOT IN ('rejected', 'reversed')) OVER () AS counted
@@ -664,6 +666,7 @@ func (q *Queries) ListConversions(ctx context.Context, db DBTX, arg ListConversi
 			&i.Conversion.TierBasis,
 			&i.Conversion.TierThreshold,
 			&i.Conversion.TierValue,
+			&i.Conversion.TierCommissionType,
 			&i.CampaignName,
 			&i.AffiliateName,
 			&i.BrandName,
@@ -698,7 +701,7 @@ func (q *Queries) LockCampaignBudget(ctx context.Context, db DBTX, id uuid.UUID)
 }
 
 const lockConversion = `-- name: LockConversion :one
-SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id, kind, subscription_id, commission_note, tier_index, tier_basis, tier_threshold, tier_value FROM conversions
+SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id, kind, subscription_id, commission_note, tier_index, tier_basis, tier_threshold, tier_value, tier_commission_type FROM conversions
 WHERE id = $1 AND ($2::uuid IS NULL OR brand_id = $2)
 FOR UPDATE
 `
@@ -747,12 +750,13 @@ func (q *Queries) LockConversion(ctx context.Context, db DBTX, arg LockConversio
 		&i.TierBasis,
 		&i.TierThreshold,
 		&i.TierValue,
+		&i.TierCommissionType,
 	)
 	return i, err
 }
 
 const lockConversionByOrder = `-- name: LockConversionByOrder :one
-SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id, kind, subscription_id, commission_note, tier_index, tier_basis, tier_threshold, tier_value FROM conversions WHERE brand_id = $1 AND order_id = $2 FOR UPDATE
+SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id, kind, subscription_id, commission_note, tier_index, tier_basis, tier_threshold, tier_value, tier_commission_type FROM conversions WHERE brand_id = $1 AND order_id = $2 FOR UPDATE
 `
 
 type LockConversionByOrderParams struct {
@@ -798,6 +802,7 @@ func (q *Queries) LockConversionByOrder(ctx context.Context, db DBTX, arg LockCo
 		&i.TierBasis,
 		&i.TierThreshold,
 		&i.TierValue,
+		&i.TierCommissionType,
 	)
 	return i, err
 }
@@ -813,12 +818,12 @@ WITH ins AS (
             $13, $14, $15, $16, $17,
             $17, $18, $19, $20, $21, $22)
     ON CONFLICT (brand_id, order_id) DO NOTHING
-    RETURNING id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id, kind, subscription_id, commission_note, tier_index, tier_basis, tier_threshold, tier_value
+    RETURNING id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id, kind, subscription_id, commission_note, tier_index, tier_basis, tier_threshold, tier_value, tier_commission_type
 ), used AS (
     UPDATE discount_codes d SET current_usage_count = d.current_usage_count + 1
     WHERE d.id = $23 AND EXISTS (SELECT 1 FROM ins)
 )
-SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, v.tier_index, v.tier_basis, v.tier_threshold, v.tier_value, b.company_name AS brand_name, coalesce(c.name, '')::text AS campaign_name,
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, v.tier_index, v.tier_basis, v.tier_threshold, v.tier_value, v.tier_commission_type, b.company_name AS brand_name, coalesce(c.name, '')::text AS campaign_name,
        coalesce(a.name, '')::text AS affiliate_name, coalesce(l.short_code, '')::text AS link_code,
        coalesce((SELECT array_agg(DISTINCT o.brand_id ORDER BY o.brand_id) FROM conversions o
                  WHERE o.order_id = v.order_id AND o.brand_id <> v.brand_id AND o.order_total <> v.order_total),
@@ -891,6 +896,7 @@ type RecordConversionRow struct {
 	TierBasis          *string
 	TierThreshold      decimal.NullDecimal
 	TierValue          decimal.NullDecimal
+	TierCommissionType *string
 	BrandName          string
 	CampaignName       string
 	AffiliateName      string
@@ -965,6 +971,7 @@ func (q *Queries) RecordConversion(ctx context.Context, db DBTX, arg RecordConve
 		&i.TierBasis,
 		&i.TierThreshold,
 		&i.TierValue,
+		&i.TierCommissionType,
 		&i.BrandName,
 		&i.CampaignName,
 		&i.AffiliateName,

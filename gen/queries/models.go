@@ -162,6 +162,7 @@ type Conversion struct {
 	TierBasis          *string
 	TierThreshold      decimal.NullDecimal
 	TierValue          decimal.NullDecimal
+	TierCommissionType *string
 }
 
 type ConversionLine struct {

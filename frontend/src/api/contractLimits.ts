@@ -46,6 +46,8 @@ export const contractLimits = {
     description: { maxLength: 5000 },
     homepage_url: { maxLength: 2000 },
     attribution_window_days: { minimum: 1, maximum: 365 },
+    product_rates: { maxItems: 50 },
+    tiers: { maxItems: 10 },
   },
   CommissionAdjustment: { reason: { minLength: 1, maxLength: 500 } },
   PayoutPayment: { reference: { minLength: 1, maxLength: 200 } },

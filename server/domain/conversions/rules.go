@@ -19,12 +19,14 @@ import (
 
 // TierReached is the performance tier a conversion reached when it was stored (docs/product.md
 // §6.3): its 1-based place in the campaign's list then, the basis and threshold passed, and the
-// value that replaced the campaign's rate. It is history: a later change of the campaign keeps it.
+// value (of Type, the campaign's commission type then) that replaced the campaign's rate. It is
+// history: a later change of the campaign keeps it.
 type TierReached struct {
 	Index     int
 	Basis     string
 	Threshold decimal.Decimal
 	Value     decimal.Decimal
+	Type      string
 }
 
 // ConversionLine is a stored line of a conversion's order, with the product rate it matched when
@@ -88,7 +90,7 @@ func (s *Service) reachedTier(ctx context.Context, db queries.DBTX, brandID uuid
 	}
 	for i := len(tiers) - 1; i >= 0; i-- {
 		if measure.GreaterThanOrEqual(tiers[i].Threshold) {
-			return &TierReached{Index: i + 1, Basis: campaign.TierBasis, Threshold: tiers[i].Threshold, Value: tiers[i].Value}, nil
+			return &TierReached{Index: i + 1, Basis: campaign.TierBasis, Threshold: tiers[i].Threshold, Value: tiers[i].Value, Type: campaign.CommissionType}, nil
 		}
 	}
 	return nil, nil
@@ -140,6 +142,7 @@ func (s *Service) storeRules(ctx context.Context, db queries.DBTX, brandID, conv
 		params.TierIndex, params.TierBasis = &index, &tier.Basis
 		params.TierThreshold = decimal.NullDecimal{Decimal: tier.Threshold, Valid: true}
 		params.TierValue = decimal.NullDecimal{Decimal: tier.Value, Valid: true}
+		params.TierCommissionType = &tier.Type
 	}
 	return s.q.StoreConversionRules(ctx, db, params)
 }
@@ -166,10 +169,11 @@ func (s *Service) linesOf(ctx context.Context, db queries.DBTX, brandID, convers
 
 // tierOf is the tier a stored conversion's row says it reached, or nil.
 func tierOf(v queries.Conversion) *TierReached {
-	if v.TierIndex == nil || v.TierBasis == nil {
+	if v.TierIndex == nil || v.TierBasis == nil || v.TierCommissionType == nil {
 		return nil
 	}
-	return &TierReached{Index: int(*v.TierIndex), Basis: *v.TierBasis, Threshold: v.TierThreshold.Decimal, Value: v.TierValue.Decimal}
+	return &TierReached{Index: int(*v.TierIndex), Basis: *v.TierBasis, Threshold: v.TierThreshold.Decimal, Value: v.TierValue.Decimal,
+		Type: *v.TierCommissionType}
 }
 
 // maxLines is the most lines an order may carry (conversion_lines.position's range).

@@ -1,4 +1,4 @@
-import { Box, Checkbox, Typography } from '@mui/material';
+import { Box, Checkbox, Link, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +39,7 @@ export function ConversionsGrid({
   onToggle,
   onToggleAll,
   actions,
+  onOpen,
   empty,
   loading,
 }: {
@@ -52,6 +53,8 @@ export function ConversionsGrid({
   onToggle: (id: string) => void;
   onToggleAll: () => void;
   actions: (row: Conversion) => ReactNode;
+  /** Opens a conversion's detail (its lines and tier). */
+  onOpen: (row: Conversion) => void;
   empty: ReactNode;
   loading: boolean;
 }) {
@@ -99,9 +102,17 @@ export function ConversionsGrid({
       minWidth: 150,
       renderCell: ({ row }) => (
         <Box sx={{ py: 1, minWidth: 0 }}>
-          <Typography variant="body2" title={row.order_id} sx={{ ...oneLine, fontFamily: 'monospace', fontWeight: 600 }} data-testid="conversion-order">
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            title={t('detail.open', { order: row.order_id })}
+            onClick={() => onOpen(row)}
+            sx={{ ...oneLine, display: 'block', maxWidth: '100%', textAlign: 'left', fontFamily: 'monospace', fontWeight: 600 }}
+            data-testid="conversion-order"
+          >
             {row.order_id}
-          </Typography>
+          </Link>
           <Typography variant="caption" component="p" color="text.secondary" title={row.customer_email} sx={oneLine} data-testid="conversion-customer">
             {row.customer_email || '—'}
           </Typography>

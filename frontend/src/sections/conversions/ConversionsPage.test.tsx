@@ -36,6 +36,15 @@ beforeEach(async () => {
       return jsonResponse({ success: true, data: { conversions: rows, total: 4, counted: 4, limit: 100, offset: 0 } });
     }
     if (path === '/settings/currency') return jsonResponse({ success: true, data: { base: 'RON', rates: { RON: '1', EUR: '0.2', USD: '0.25' } } });
+    if (path === '/conversions/v-1' && method === 'GET') {
+      return jsonResponse({ success: true, data: { conversion: { ...rows[0], kind: 'renewal', commission_amount: '22.00',
+        tier: { index: 2, basis: 'conversions', threshold: '10', value: '0.15', commission_type: 'percentage' },
+        lines: [
+          { product_id: '7', sku: 'PRO', categories: [], price_id: '', quantity: 1, amount: '60.00',
+            rule: { match: 'sku', key: 'PRO', commission_type: 'percentage', commission_value: '0.3' }, commission: '18' },
+          { product_id: '8', sku: 'ADDON', categories: ['extra'], price_id: '', quantity: 2, amount: '40.00', rule: null, commission: null },
+        ] } } });
+    }
     if (path === '/conversions/review') {
       const body = JSON.parse(String(init?.body)) as { conversion_ids: string[] };
       return jsonResponse({ success: true, data: { conversions: rows.filter((row) => body.conversion_ids.includes(row.id)), total: 1, limit: 500, offset: 0 } });
@@ -89,7 +98,8 @@ describe('conversions page', () => {
     expect(within(found[1]).queryByTestId('conversion-reject')).not.toBeNull();
     expect(within(found[2]).queryByTestId('conversion-confirm')).toBeNull();
     expect(within(found[2]).queryByTestId('conversion-reverse')).not.toBeNull();
-    expect(within(found[3]).queryByRole('button')).toBeNull();
+    // A paid conversion has no action: its order id opens its detail, nothing else.
+    expect(within(found[3]).getAllByRole('button').map((button) => button.dataset.testid)).toEqual(['conversion-order']);
     expect(screen.queryByTestId('conversion-delete')).toBeNull();
     expect(screen.getAllByTestId('conversion-select')).toHaveLength(2);
     // The list asked for the last 30 days, newest first, 100 rows.
@@ -160,5 +170,20 @@ describe('conversions page', () => {
     expect(found[0].textContent).toContain('Ada Shoes · Summer Sale');
     expect(screen.getAllByTestId('conversion-delete')).toHaveLength(3);
     expect(within(found[3]).queryByTestId('conversion-delete')).toBeNull();
+  });
+
+  it('opens a conversion\'s detail: its lines with the rule and commission of each, and the tier it reached', async () => {
+    renderWithProviders(<ConversionsPage accountType="brand" />, { path: '/conversions', route: '/conversions' });
+    const found = await screen.findAllByTestId('conversion-row');
+    fireEvent.click(within(found[0]).getByTestId('conversion-order'));
+    const dialog = await screen.findByTestId('conversion-detail');
+    const lines = await within(dialog).findAllByTestId('detail-line');
+    expect(lines).toHaveLength(2);
+    expect(lines[0].textContent).toMatch(/^7 · PRO160,00\s*RONSKU PRO: 30%18,00\s*RON$/);
+    expect(lines[1].textContent).toMatch(/^8 · ADDON \(extra\)2.*Campaign rate \(rest of the order\)—$/);
+    expect(within(dialog).getByTestId('detail-tier').textContent).toBe('Tier 2: from 10 confirmed conversions, commission 15%');
+    expect(within(dialog).getByTestId('detail-kind').textContent).toBe('Subscription renewal');
+    fireEvent.click(within(dialog).getByTestId('conversion-detail-close'));
+    await waitFor(() => expect(screen.queryByTestId('conversion-detail')).toBeNull());
   });
 });

@@ -24,6 +24,7 @@ import { formatCount } from '../../preferences/format';
 import { useToast } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { AdjustCommissionDialog } from './AdjustCommissionDialog';
+import { ConversionDetailDialog } from './ConversionDetailDialog';
 import { ConversionFiltersBar } from './ConversionFiltersBar';
 import {
   canAdjust,
@@ -71,6 +72,7 @@ export default function ConversionsPage({ accountType }: { accountType: AccountT
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [ask, setAsk] = useState<Ask | null>(null);
   const [adjusting, setAdjusting] = useState<Conversion | null>(null);
+  const [viewing, setViewing] = useState<Conversion | null>(null);
 
   const rows = conversions.data?.data.conversions ?? [];
   const total = conversions.data?.data.total ?? 0;
@@ -253,6 +255,7 @@ export default function ConversionsPage({ accountType }: { accountType: AccountT
             onToggle={toggle}
             onToggleAll={toggleAll}
             actions={actionsFor}
+            onOpen={setViewing}
             loading={conversions.isFetching && conversions.isPlaceholderData}
             empty={
               <>
@@ -265,6 +268,7 @@ export default function ConversionsPage({ accountType }: { accountType: AccountT
           />
         </Card>
       )}
+      {viewing && <ConversionDetailDialog conversion={viewing} onClose={() => setViewing(null)} />}
       {adjusting && (
         <AdjustCommissionDialog
           conversion={adjusting}

@@ -29,4 +29,21 @@ describe('offer card', () => {
     expect(recurringShown({ recurring: 'first_months', recurring_limit: 1 })).toBe('Comision recurent: prima lună');
     expect(recurringShown({ recurring: 'lifetime' })).toBe('Comision recurent: pe viață');
   });
+
+  it('mentions product rates and tiers briefly, only when the offer has them', async () => {
+    const rules = (fields: Parameters<typeof campaignFixture>[0]) => {
+      const { unmount } = renderWithProviders(<CampaignCard campaign={campaignFixture(fields)} />);
+      const text = screen.queryByTestId('campaign-rules')?.textContent ?? null;
+      unmount();
+      return text;
+    };
+    const rate = { match: 'sku' as const, key: 'A', commission_type: 'percentage' as const, commission_value: '0.2' };
+    expect(rules({})).toBeNull();
+    expect(rules({ product_rates: [rate, { ...rate, key: 'B' }] })).toBe('2 products with their own rate');
+    expect(rules({ product_rates: [rate], tiers: [{ threshold: '1000', value: '0.15' }] })).toBe(
+      '1 product with its own rate · a higher rate from one threshold a month',
+    );
+    await i18n.changeLanguage('ro');
+    expect(rules({ tiers: [{ threshold: '5', value: '0.15' }, { threshold: '10', value: '0.2' }] })).toBe('comision mai mare pe 2 praguri lunare');
+  });
 });

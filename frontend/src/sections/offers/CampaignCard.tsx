@@ -76,6 +76,16 @@ export function CampaignCard({
           <Fact label={t('card.recurring')} testId="campaign-recurring">
             {recurring.count === undefined ? t(recurring.key) : t(recurring.key, { count: recurring.count })}
           </Fact>
+          {(campaign.product_rates.length > 0 || campaign.tiers.length > 0) && (
+            <Fact label={t('card.rules')} testId="campaign-rules">
+              {[
+                campaign.product_rates.length > 0 && t('card.productRates', { count: campaign.product_rates.length }),
+                campaign.tiers.length > 0 && t('card.tiers', { count: campaign.tiers.length }),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Fact>
+          )}
           <Fact label={t('card.dates')}>
             {start || end ? `${start || '…'} – ${end || '…'}` : t('card.noDates')}
           </Fact>

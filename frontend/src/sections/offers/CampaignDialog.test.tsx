@@ -231,4 +231,47 @@ describe('create-campaign dialog', () => {
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/v1/campaigns');
     expect(JSON.parse(call?.[1]?.body as string)).toMatchObject({ recurring: 'first_payments', recurring_limit: 12 });
   });
+
+  it('edits product rates and tiers and sends them exactly', async () => {
+    const campaign = { id: 'c3', name: 'Produse' };
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) =>
+      url === '/api/v1/campaigns' && init?.method === 'POST'
+        ? jsonResponse({ success: true, data: { campaign } }, 201)
+        : jsonResponse({ success: false, error: 'no', code: 'NOT_FOUND' }, 404),
+    );
+    const onSaved = renderDialog();
+    fill('name', 'Produse');
+    fill('homepage_url', 'https://shop.example.com/');
+    fill('commission_value', '0.10');
+    fireEvent.click(screen.getByTestId('add-product-rate'));
+    const testInput = (id: string, index = 0) => screen.getAllByTestId(id)[index] as HTMLInputElement;
+    fireEvent.change(testInput('product-rate-match'), { target: { value: 'category' } });
+    fireEvent.change(testInput('product-rate-key'), { target: { value: ' pulovere ' } });
+    fireEvent.change(testInput('product-rate-value'), { target: { value: '1.5' } });
+    fireEvent.click(screen.getByTestId('add-tier'));
+    fireEvent.click(screen.getByTestId('add-tier'));
+    fireEvent.change(testInput('tier-threshold', 0), { target: { value: '1000' } });
+    fireEvent.change(testInput('tier-value', 0), { target: { value: '0,12' } });
+    fireEvent.change(testInput('tier-threshold', 1), { target: { value: '500' } });
+    fireEvent.change(testInput('tier-value', 1), { target: { value: '0.15' } });
+    fireEvent.click(screen.getByTestId('campaign-dialog-submit'));
+    // A percentage above 1, and thresholds not ascending: nothing is sent.
+    expect(await screen.findByText(/Each product rate needs a product/)).toBeTruthy();
+    expect(screen.getByText(/Each tier needs a threshold above the one before it/)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/v1/campaigns')).toBe(false);
+    fireEvent.change(testInput('product-rate-value'), { target: { value: '0.25' } });
+    fireEvent.change(testInput('tier-threshold', 1), { target: { value: '2500,50' } });
+    fireEvent.click(screen.getByTestId('campaign-dialog-submit'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(campaign, true));
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/v1/campaigns');
+    expect(JSON.parse(call?.[1]?.body as string)).toMatchObject({
+      product_rates: [{ match: 'category', key: 'pulovere', commission_type: 'percentage', commission_value: '0.25' }],
+      tier_basis: 'revenue',
+      tiers: [
+        { threshold: '1000', value: '0.12' },
+        { threshold: '2500.50', value: '0.15' },
+      ],
+    });
+  });
 });
+

@@ -25,6 +25,7 @@ import { LengthHelper } from '../../components/LengthHelper';
 import { keyed, useForm } from '../../forms/useForm';
 import type { TextKey } from '../../i18n/keys';
 import { currencies, decimalExample } from '../../preferences/format';
+import { CampaignRulesFields } from './CampaignRulesFields';
 import {
   campaignStatuses,
   campaignToForm,
@@ -103,6 +104,8 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
     budget: 'validation.budgetInvalid',
     commission_value: values.commission_type === 'percentage' ? 'validation.percentageFraction' : 'validation.commissionInvalid',
     attribution_window_days: 'validation.windowInvalid',
+    product_rates: 'validation.productRatesInvalid',
+    tiers: 'validation.tiersInvalid',
   };
   const fieldInfos: FieldInfos = Object.fromEntries(
     (Object.keys(values) as CampaignField[]).map((field) => {
@@ -292,6 +295,20 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
             />
           </Grid>
         )}
+        <Grid size={12}>
+          <CampaignRulesFields
+            rates={values.product_rates}
+            onRates={(rates) => form.set('product_rates', rates)}
+            ratesError={form.errors.product_rates}
+            basis={values.tier_basis}
+            onBasis={(basis) => form.set('tier_basis', basis)}
+            tiers={values.tiers}
+            onTiers={(tiers) => form.set('tiers', tiers)}
+            tiersError={form.errors.tiers}
+            commissionType={values.commission_type}
+            currency={values.currency}
+          />
+        </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <TextField
             {...text('attribution_window_days', t('help.attributionWindow'))}

@@ -8,7 +8,9 @@ import type {
   CommissionBase,
   CommissionType,
   CurrencyCode,
+  ProductMatch,
   Recurring,
+  TierBasis,
   Visibility,
 } from '../../api/generated/model';
 import { contractLimits } from '../../api/contractLimits';
@@ -32,9 +34,28 @@ export interface CampaignFormValues {
   commission_base: CommissionBase;
   recurring: Recurring;
   recurring_limit: string;
+  /** Products with their own rate (docs/product.md §6.3), in the order the campaign tries them. */
+  product_rates: ProductRateRow[];
+  tier_basis: TierBasis;
+  /** Performance tiers, thresholds ascending. */
+  tiers: TierRow[];
   attribution_window_days: string;
   visibility: Visibility;
   approval_mode: ApprovalMode;
+}
+
+/** One product rate as the user types it. */
+export interface ProductRateRow {
+  match: ProductMatch;
+  key: string;
+  commission_type: CommissionType;
+  commission_value: string;
+}
+
+/** One tier as the user types it: from `threshold` on, `value` replaces the campaign's commission. */
+export interface TierRow {
+  threshold: string;
+  value: string;
 }
 
 export type CampaignField = keyof CampaignFormValues;
@@ -55,6 +76,11 @@ export const recurrings: Recurring[] = ['first_payment', 'first_payments', 'firs
 export function isLimitedRecurring(recurring: Recurring): boolean {
   return recurring === 'first_payments' || recurring === 'first_months';
 }
+/** What a product rate matches a line by; Shopify lines carry no collections (product id or SKU there). */
+export const productMatches: ProductMatch[] = ['product_id', 'sku', 'category', 'price_id'];
+export const tierBases: TierBasis[] = ['revenue', 'conversions'];
+export const PRODUCT_RATES_MAX = contractLimits.CampaignInput.product_rates.maxItems;
+export const TIERS_MAX = contractLimits.CampaignInput.tiers.maxItems;
 
 export function emptyCampaignForm(currency: CurrencyCode = 'RON'): CampaignFormValues {
   return {
@@ -71,6 +97,9 @@ export function emptyCampaignForm(currency: CurrencyCode = 'RON'): CampaignFormV
     commission_base: 'subtotal',
     recurring: 'first_payment',
     recurring_limit: '',
+    product_rates: [],
+    tier_basis: 'revenue',
+    tiers: [],
     attribution_window_days: String(DEFAULT_ATTRIBUTION_WINDOW_DAYS),
     visibility: 'public',
     approval_mode: 'auto',
@@ -97,6 +126,9 @@ export function campaignToForm(campaign: Campaign): CampaignFormValues {
     commission_base: campaign.commission_base,
     recurring: campaign.recurring,
     recurring_limit: campaign.recurring_limit == null ? '' : String(campaign.recurring_limit),
+    product_rates: campaign.product_rates.map((rate) => ({ ...rate, commission_value: trimDecimal(rate.commission_value) })),
+    tier_basis: campaign.tier_basis,
+    tiers: campaign.tiers.map((tier) => ({ threshold: trimDecimal(tier.threshold), value: trimDecimal(tier.value) })),
     attribution_window_days: String(campaign.attribution_window_days),
     visibility: campaign.visibility,
     approval_mode: campaign.approval_mode,
@@ -171,7 +203,42 @@ export function validateCampaignForm(values: CampaignFormValues): CampaignFormEr
     if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 120) errors.recurring_limit = 'validation.recurringLimitInvalid';
   }
 
+  if (values.product_rates.some((rate) => !productRateValid(rate)) || duplicateProduct(values.product_rates)) {
+    errors.product_rates = 'validation.productRatesInvalid';
+  }
+  if (!tiersValid(values.tiers, values.tier_basis, values.commission_type)) errors.tiers = 'validation.tiersInvalid';
+
   return errors;
+}
+
+/** A commission value its type allows: a fraction up to 1 (4 decimals) or an amount with 2. */
+function valueValid(typed: string, type: CommissionType): boolean {
+  const value = normalizeDecimal(typed);
+  if (!value || !isNonNegativeDecimal(value) || (value.split('.')[1]?.length ?? 0) > 4) return false;
+  return type === 'percentage' ? isAtMostOne(value) : hasAtMostTwoDecimals(value);
+}
+
+function productRateValid(rate: ProductRateRow): boolean {
+  const key = rate.key.trim();
+  return key.length > 0 && key.length <= 255 && valueValid(rate.commission_value, rate.commission_type);
+}
+
+function duplicateProduct(rates: ProductRateRow[]): boolean {
+  const seen = new Set(rates.map((rate) => `${rate.match}:${rate.key.trim()}`));
+  return seen.size !== rates.length;
+}
+
+/** Thresholds above 0 and strictly ascending (whole numbers of conversions), values of the campaign's type. */
+function tiersValid(tiers: TierRow[], basis: TierBasis, type: CommissionType): boolean {
+  let previous = 0;
+  for (const tier of tiers) {
+    const threshold = normalizeDecimal(tier.threshold);
+    if (!isNonNegativeDecimal(threshold) || !hasAtMostTwoDecimals(threshold)) return false;
+    if (basis === 'conversions' && !/^\d+$/.test(threshold)) return false;
+    if (Number(threshold) <= previous || !valueValid(tier.value, type)) return false;
+    previous = Number(threshold);
+  }
+  return true;
 }
 
 /** The body of POST /campaigns. */
@@ -191,6 +258,14 @@ export function formToInput(values: CampaignFormValues): CampaignInput {
     commission_base: values.commission_base,
     recurring: values.recurring,
     recurring_limit: isLimitedRecurring(values.recurring) ? Number(values.recurring_limit.trim()) : null,
+    product_rates: values.product_rates.map((rate) => ({
+      match: rate.match,
+      key: rate.key.trim(),
+      commission_type: rate.commission_type,
+      commission_value: normalizeDecimal(rate.commission_value),
+    })),
+    tier_basis: values.tier_basis,
+    tiers: values.tiers.map((tier) => ({ threshold: normalizeDecimal(tier.threshold), value: normalizeDecimal(tier.value) })),
     attribution_window_days: Number(values.attribution_window_days.trim()),
     visibility: values.visibility,
     approval_mode: values.approval_mode,

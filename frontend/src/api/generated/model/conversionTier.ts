@@ -168,6 +168,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
+import type { CommissionType } from './commissionType';
 import type { Decimal } from './decimal';
 import type { TierBasis } from './tierBasis';
 
@@ -180,4 +181,6 @@ export interface ConversionTier {
   basis: TierBasis;
   threshold: Decimal;
   value: Decimal;
+  /** The campaign's commission type then, which `value` is of. */
+  commission_type: CommissionType;
 }
