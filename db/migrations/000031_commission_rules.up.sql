@@ -1,4 +1,4 @@
--- Richer commission rules (docs/product.md §6.3): per-product rates and performance tiers.
+-- Richer commission rules (docs/product.md §6.1): per-product rates and performance tiers.
 --
 -- A campaign's product rates and tiers are short lists read with the campaign on every attributed
 -- order, so they live on its row as jsonb; the functions below keep their shape honest (the API

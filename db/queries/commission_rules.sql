@@ -2,7 +2,7 @@
 -- An affiliate's confirmed conversions in a campaign between month_start and until (inclusive), and
 -- their revenue net of refunds in the campaign's currency (exact; conversions stored in another
 -- commission currency, from before a change of the campaign's, are left out): what a performance
--- tier's threshold is compared with (docs/product.md §6.3).
+-- tier's threshold is compared with (docs/product.md §6.1).
 SELECT count(*)::int AS conversions,
        coalesce(sum((v.order_total - v.refunded_amount) * v.exchange_rate), 0)::numeric AS revenue
 FROM conversions v

@@ -128,7 +128,7 @@ type TierStandingRow struct {
 // An affiliate's confirmed conversions in a campaign between month_start and until (inclusive), and
 // their revenue net of refunds in the campaign's currency (exact; conversions stored in another
 // commission currency, from before a change of the campaign's, are left out): what a performance
-// tier's threshold is compared with (docs/product.md §6.3).
+// tier's threshold is compared with (docs/product.md §6.1).
 func (q *Queries) TierStanding(ctx context.Context, db DBTX, arg TierStandingParams) (TierStandingRow, error) {
 	row := db.QueryRow(ctx, tierStanding,
 		arg.BrandID,

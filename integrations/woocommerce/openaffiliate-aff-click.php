@@ -46,7 +46,7 @@ add_action( 'woocommerce_store_api_checkout_update_order_from_request', 'openaff
 
 /**
  * Keeps each order line's product category slugs in the line's meta (_aff_categories), so a
- * campaign's product rate that matches by category (docs/product.md §6.3) can match the line:
+ * campaign's product rate that matches by category (docs/product.md §6.1) can match the line:
  * WooCommerce's order webhook lists a line's product id and SKU but not its categories. A
  * variation's categories are its parent product's. The key starts with an underscore, so shoppers
  * and emails do not see it; the REST API (and so the webhook) lists it in the line's meta_data.

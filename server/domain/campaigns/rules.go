@@ -12,7 +12,7 @@ import (
 	"github.com/openaffiliate/platform/server/platform/apierror"
 )
 
-// ProductRate is a campaign's own rate for the order lines it matches (docs/product.md §6.3): a
+// ProductRate is a campaign's own rate for the order lines it matches (docs/product.md §6.1): a
 // fraction of the line's amount ("percentage") or an amount per unit sold ("fixed", in the
 // campaign's currency).
 type ProductRate struct {

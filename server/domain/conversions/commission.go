@@ -74,7 +74,7 @@ type Line struct {
 	Amount     decimal.Decimal
 }
 
-// Rules are the rates one order earns by (docs/product.md §6.3): Base for the part of the order no
+// Rules are the rates one order earns by (docs/product.md §6.1): Base for the part of the order no
 // product rate matches (the campaign's rule, a tier's value, or a code's override, which also
 // leaves Products empty) and the campaign's product rates, the first that matches a line winning.
 type Rules struct {

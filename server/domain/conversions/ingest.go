@@ -43,7 +43,7 @@ type Order struct {
 	SubscriptionID string
 	CustomerID     string
 	// Lines are the order's lines, when the source reports them: lines a campaign's product rate
-	// matches earn that rate (docs/product.md §6.3).
+	// matches earn that rate (docs/product.md §6.1).
 	Lines []Line
 
 	// at is ConvertedAt, or now when it is nil, once check has passed.

@@ -15,7 +15,7 @@ import (
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
-// This file checks the commission rules (docs/product.md §6.3) on random programs: random
+// This file checks the commission rules (docs/product.md §6.1) on random programs: random
 // campaigns (rates, product rates, tiers, recurring rules, budgets, a code's override) receive
 // random orders with lines, renewals and confirmations through the real service on a real
 // database, and every stored row is compared with a plain re-computation here, in big.Rat

@@ -18,7 +18,7 @@ import (
 )
 
 // TierReached is the performance tier a conversion reached when it was stored (docs/product.md
-// §6.3): its 1-based place in the campaign's list then, the basis and threshold passed, and the
+// §6.1): its 1-based place in the campaign's list then, the basis and threshold passed, and the
 // value (of Type, the campaign's commission type then) that replaced the campaign's rate. It is
 // history: a later change of the campaign keeps it.
 type TierReached struct {

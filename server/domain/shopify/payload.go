@@ -51,7 +51,7 @@ type Order struct {
 	Test          bool
 	// Lines are its line items: product id, variant SKU, quantity, and price × quantity less the
 	// line's discounts. Shopify's order carries no collections: product rates match Shopify lines
-	// by product id or SKU (docs/product.md §6.3).
+	// by product id or SKU (docs/product.md §6.1).
 	Lines []Line
 }
 

@@ -27,7 +27,7 @@ function productOf(line: ConversionLine): string {
 }
 
 /**
- * One conversion with what its commission was made of (docs/product.md §6.3): the order's lines,
+ * One conversion with what its commission was made of (docs/product.md §6.1): the order's lines,
  * each with the product rate it matched (or the campaign's rate on the rest of the order) and its
  * exact commission, and the performance tier it reached when it arrived.
  */

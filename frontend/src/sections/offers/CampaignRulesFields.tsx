@@ -15,7 +15,7 @@ import {
 } from './campaignForm';
 
 /**
- * The campaign form's richer rules (docs/product.md §6.3): products with their own rate, and
+ * The campaign form's richer rules (docs/product.md §6.1): products with their own rate, and
  * performance tiers that replace the campaign's rate once an affiliate's month reaches a threshold.
  */
 export function CampaignRulesFields({

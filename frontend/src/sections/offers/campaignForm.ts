@@ -34,7 +34,7 @@ export interface CampaignFormValues {
   commission_base: CommissionBase;
   recurring: Recurring;
   recurring_limit: string;
-  /** Products with their own rate (docs/product.md §6.3), in the order the campaign tries them. */
+  /** Products with their own rate (docs/product.md §6.1), in the order the campaign tries them. */
   product_rates: ProductRateRow[];
   tier_basis: TierBasis;
   /** Performance tiers, thresholds ascending. */

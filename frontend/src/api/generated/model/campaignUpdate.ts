@@ -220,7 +220,7 @@ export interface CampaignUpdate {
      */
   recurring_limit?: number | null;
   /**
-     * Products with their own rate (docs/product.md §6.3), replacing the campaign's list when sent; no `match` and `key` twice. A bad entry answers `400` naming its field, such as `product_rates.2.commission_value`.
+     * Products with their own rate (docs/product.md §6.1), replacing the campaign's list when sent; no `match` and `key` twice. A bad entry answers `400` naming its field, such as `product_rates.2.commission_value`.
      * @maxItems 50
      */
   product_rates?: ProductRateInput[];

@@ -209,7 +209,7 @@ export interface ConversionInput {
      */
   customer_id?: string;
   /**
-     * The order's lines, optional. A line a campaign's product rate matches (by `product_id`, `sku`, one of its `categories` or `price_id`) earns that rate; the rest of the order earns the campaign's rate (docs/product.md §6.3). A bad line answers `400` naming its field, such as `lines.2.amount`.
+     * The order's lines, optional. A line a campaign's product rate matches (by `product_id`, `sku`, one of its `categories` or `price_id`) earns that rate; the rest of the order earns the campaign's rate (docs/product.md §6.1). A bad line answers `400` naming its field, such as `lines.2.amount`.
      * @maxItems 500
      */
   lines?: ConversionLineInput[];

@@ -173,7 +173,7 @@ import type { Decimal } from './decimal';
 import type { ProductMatch } from './productMatch';
 
 /**
- * A product's own rate (docs/product.md §6.3): a percentage of the line's amount, or a fixed amount per unit sold, in the campaign's currency.
+ * A product's own rate (docs/product.md §6.1): a percentage of the line's amount, or a fixed amount per unit sold, in the campaign's currency.
  */
 export interface ProductRate {
   match: ProductMatch;
