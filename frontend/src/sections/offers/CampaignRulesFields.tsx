@@ -56,7 +56,7 @@ export function CampaignRulesFields({
         </Typography>
         {rates.map((rate, index) => (
           <Grid container spacing={1} key={index} sx={{ mb: 1 }} data-testid="product-rate">
-            <Grid size={{ xs: 6, sm: 3 }}>
+            <Grid size={{ xs: 6, sm: 2.5 }}>
               <TextField
                 select
                 size="small"
@@ -73,7 +73,7 @@ export function CampaignRulesFields({
                 ))}
               </TextField>
             </Grid>
-            <Grid size={{ xs: 6, sm: 3 }}>
+            <Grid size={{ xs: 6, sm: 2.5 }}>
               <TextField
                 size="small"
                 fullWidth
@@ -83,7 +83,7 @@ export function CampaignRulesFields({
                 slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'product-rate-key' } }}
               />
             </Grid>
-            <Grid size={{ xs: 5, sm: 2.5 }}>
+            <Grid size={{ xs: 5, sm: 3 }}>
               <TextField
                 select
                 size="small"
@@ -100,7 +100,7 @@ export function CampaignRulesFields({
                 ))}
               </TextField>
             </Grid>
-            <Grid size={{ xs: 5, sm: 2.5 }}>
+            <Grid size={{ xs: 5, sm: 3 }}>
               <TextField
                 size="small"
                 fullWidth
