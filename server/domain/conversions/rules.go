@@ -138,7 +138,7 @@ func (s *Service) storeRules(ctx context.Context, db queries.DBTX, brandID, conv
 	}
 	params := queries.StoreConversionRulesParams{BrandID: brandID, ConversionID: conversionID, Lines: payload}
 	if tier != nil {
-		index := int16(tier.Index)
+		index := int16(tier.Index) //nolint:gosec // G115: a place in a list of at most 10 tiers (campaigns.checkTiers)
 		params.TierIndex, params.TierBasis = &index, &tier.Basis
 		params.TierThreshold = decimal.NullDecimal{Decimal: tier.Threshold, Valid: true}
 		params.TierValue = decimal.NullDecimal{Decimal: tier.Value, Valid: true}

@@ -211,7 +211,7 @@ export interface Conversion {
   commission_note: ConversionCommissionNote;
   /** The performance tier whose value replaced the campaign's rate, or null. */
   tier: ConversionTier | null;
-  /** The order's lines, as stored; present when one conversion is read or reported, absent in lists. */
+  /** The order's lines, as stored; present when one conversion is read and in the answer that first stores it, absent in lists and in a repeat's answer. */
   lines?: ConversionLine[];
   /** @nullable */
   link_id: string | null;
