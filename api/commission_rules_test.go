@@ -76,6 +76,13 @@ func TestCampaignRulesContract(t *testing.T) {
 		"commission_type": "percentage", "commission_value": "0.1",
 	}), "tiers.0.value")
 
+	// Another brand cannot change them (it reads only its own campaigns).
+	other := newProgram(t, env)
+	mustStatus(t, env.Call(t, http.MethodPut, path, other.brand.token, map[string]any{"tiers": []any{tier("1", "40")}}), http.StatusNotFound)
+	if n := count(t, env, "SELECT count(*) FROM campaigns WHERE id = $1 AND tiers = '[{\"value\": \"35\", \"threshold\": \"1000\"}]'", p.campaign["id"]); n != 1 {
+		t.Errorf("another brand changed the tiers")
+	}
+
 	created := createCampaign(t, env, p.brand.token, map[string]any{"name": "Produse", "product_rates": []any{rate("price_id", "price_123", "percentage", "0.3")}})
 	if r := created["product_rates"].([]any); len(r) != 1 || r[0].(map[string]any)["match"] != "price_id" {
 		t.Errorf("created with a product rate: %v", r)
