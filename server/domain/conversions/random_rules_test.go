@@ -82,6 +82,8 @@ type mConversion struct {
 	lineCommissions []*big.Rat // nil: no rate matched
 	confirmed       bool
 	renewal, zeroed bool
+	overridden      bool // a code's override replaced every rate
+	capped          bool // the budget cut the commission
 	subscription    string
 	attributed      bool
 }
@@ -112,7 +114,7 @@ func exchange(from, to string) *big.Rat {
 func (c *mCampaign) expect(m *mConversion, history []*mConversion, subtotal string, lines []mLine, withCode bool, sub *mSubscription) {
 	value, rates := c.value, c.rates
 	if withCode && c.override != "" && !m.renewal {
-		value, rates = c.override, nil
+		value, rates, m.overridden = c.override, nil, true
 	} else if len(c.tiers) > 0 {
 		count, revenue := 0, new(big.Rat)
 		month := time.Date(m.at.Year(), m.at.Month(), 1, 0, 0, 0, 0, time.UTC)
@@ -173,6 +175,7 @@ func (c *mCampaign) expect(m *mConversion, history []*mConversion, subtotal stri
 		if left.Sign() < 0 {
 			left = new(big.Rat)
 		}
+		m.capped = commission.Cmp(left) > 0
 		commission = minRat(commission, left)
 	}
 	if m.renewal {
@@ -281,7 +284,7 @@ func randomLines(rng *rand.Rand) []mLine {
 func TestCommissionRulesOnRandomPrograms(t *testing.T) {
 	const programs, events = 16, 24
 	seed := int64(20261126)
-	var seen struct{ orders, tiers, renewals, zeroed, confirmed, matched int }
+	var seen struct{ orders, tiers, renewals, zeroed, confirmed, matched, overridden, capped int }
 	for n := range programs {
 		rng := rand.New(rand.NewSource(seed + int64(n))) //nolint:gosec // G404: a seeded draw of test programs, repeatable on purpose
 		t.Run(fmt.Sprint("program-", n), func(t *testing.T) {
@@ -379,6 +382,8 @@ func TestCommissionRulesOnRandomPrograms(t *testing.T) {
 				seen.renewals += map[bool]int{true: 1}[m.renewal]
 				seen.zeroed += map[bool]int{true: 1}[m.zeroed]
 				seen.confirmed += map[bool]int{true: 1}[m.confirmed]
+				seen.overridden += map[bool]int{true: 1}[m.overridden]
+				seen.capped += map[bool]int{true: 1}[m.capped]
 				for _, l := range m.lineCommissions {
 					seen.matched += map[bool]int{true: 1}[l != nil]
 				}
@@ -387,7 +392,7 @@ func TestCommissionRulesOnRandomPrograms(t *testing.T) {
 	}
 	// The draw must reach every rule, or the comparison proves little.
 	t.Logf("%+v", seen)
-	if seen.tiers == 0 || seen.renewals == 0 || seen.zeroed == 0 || seen.confirmed == 0 || seen.matched == 0 {
+	if seen.tiers == 0 || seen.renewals == 0 || seen.zeroed == 0 || seen.confirmed == 0 || seen.matched == 0 || seen.overridden == 0 || seen.capped == 0 {
 		t.Errorf("the random programs miss a rule: %+v", seen)
 	}
 }
