@@ -217,6 +217,7 @@ func (e ConversionCommissionNote) Valid() bool {
 const (
 	ConversionSourceApi         ConversionSource = "api"
 	ConversionSourceShopify     ConversionSource = "shopify"
+	ConversionSourceStripe      ConversionSource = "stripe"
 	ConversionSourceWoocommerce ConversionSource = "woocommerce"
 )
 
@@ -226,6 +227,8 @@ func (e ConversionSource) Valid() bool {
 	case ConversionSourceApi:
 		return true
 	case ConversionSourceShopify:
+		return true
+	case ConversionSourceStripe:
 		return true
 	case ConversionSourceWoocommerce:
 		return true
@@ -798,6 +801,54 @@ func (e SignupAccountType) Valid() bool {
 	case SignupAccountTypeAffiliate:
 		return true
 	case SignupAccountTypeBrand:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StripeWebhookResponseDataResult.
+const (
+	StripeWebhookResponseDataResultDisputeNoted      StripeWebhookResponseDataResult = "dispute_noted"
+	StripeWebhookResponseDataResultDisputeWon        StripeWebhookResponseDataResult = "dispute_won"
+	StripeWebhookResponseDataResultDuplicate         StripeWebhookResponseDataResult = "duplicate"
+	StripeWebhookResponseDataResultHeldForCheckout   StripeWebhookResponseDataResult = "held_for_checkout"
+	StripeWebhookResponseDataResultHeldForOrder      StripeWebhookResponseDataResult = "held_for_order"
+	StripeWebhookResponseDataResultIgnoredEvent      StripeWebhookResponseDataResult = "ignored_event"
+	StripeWebhookResponseDataResultNothingToDo       StripeWebhookResponseDataResult = "nothing_to_do"
+	StripeWebhookResponseDataResultPaymentNoted      StripeWebhookResponseDataResult = "payment_noted"
+	StripeWebhookResponseDataResultRefundApplied     StripeWebhookResponseDataResult = "refund_applied"
+	StripeWebhookResponseDataResultStored            StripeWebhookResponseDataResult = "stored"
+	StripeWebhookResponseDataResultSubscriptionNoted StripeWebhookResponseDataResult = "subscription_noted"
+	StripeWebhookResponseDataResultTestEvent         StripeWebhookResponseDataResult = "test_event"
+)
+
+// Valid indicates whether the value is a known member of the StripeWebhookResponseDataResult enum.
+func (e StripeWebhookResponseDataResult) Valid() bool {
+	switch e {
+	case StripeWebhookResponseDataResultDisputeNoted:
+		return true
+	case StripeWebhookResponseDataResultDisputeWon:
+		return true
+	case StripeWebhookResponseDataResultDuplicate:
+		return true
+	case StripeWebhookResponseDataResultHeldForCheckout:
+		return true
+	case StripeWebhookResponseDataResultHeldForOrder:
+		return true
+	case StripeWebhookResponseDataResultIgnoredEvent:
+		return true
+	case StripeWebhookResponseDataResultNothingToDo:
+		return true
+	case StripeWebhookResponseDataResultPaymentNoted:
+		return true
+	case StripeWebhookResponseDataResultRefundApplied:
+		return true
+	case StripeWebhookResponseDataResultStored:
+		return true
+	case StripeWebhookResponseDataResultSubscriptionNoted:
+		return true
+	case StripeWebhookResponseDataResultTestEvent:
 		return true
 	default:
 		return false
@@ -2639,13 +2690,19 @@ type HealthResponseDataStatus string
 type IntegrationDetailsResponse struct {
 	Data struct {
 		// ApiKeysActive How many unrevoked API keys the brand has.
-		ApiKeysActive     int                `json:"api_keys_active"`
-		BrandUuid         openapi_types.UUID `json:"brand_uuid"`
-		ConversionApiUrl  string             `json:"conversion_api_url"`
-		Domains           []string           `json:"domains"`
-		HasWebhookSecret  bool               `json:"has_webhook_secret"`
-		PublicBrandId     string             `json:"public_brand_id"`
-		ShopifyWebhookUrl string             `json:"shopify_webhook_url"`
+		ApiKeysActive    int                `json:"api_keys_active"`
+		BrandUuid        openapi_types.UUID `json:"brand_uuid"`
+		ConversionApiUrl string             `json:"conversion_api_url"`
+		Domains          []string           `json:"domains"`
+
+		// HasStripeSecret Whether the brand has saved its Stripe endpoint's signing secret (never answered).
+		HasStripeSecret   bool   `json:"has_stripe_secret"`
+		HasWebhookSecret  bool   `json:"has_webhook_secret"`
+		PublicBrandId     string `json:"public_brand_id"`
+		ShopifyWebhookUrl string `json:"shopify_webhook_url"`
+
+		// StripeWebhookUrl The endpoint URL to add in Stripe (Developers, Webhooks); its events are signed with the brand's Stripe signing secret.
+		StripeWebhookUrl string `json:"stripe_webhook_url"`
 
 		// TrackingBaseUrl Tracking links are this plus their short code (on the brand's tracking domain once that is verified).
 		TrackingBaseUrl string `json:"tracking_base_url"`
@@ -3136,6 +3193,71 @@ type SignupRequest struct {
 	// PreferredBrandId Optional public brand id for integrations (brands only; tracking links are `/r/<code>` and do not show it); 3-40 lowercase letters, digits and dashes.
 	PreferredBrandId *string `json:"preferredBrandId,omitempty"`
 }
+
+// StripeEvent A Stripe event as Stripe delivers it (`id`, `type`, `api_version`, `created`, `data.object`).
+type StripeEvent map[string]interface{}
+
+// StripeSecretInput defines model for StripeSecretInput.
+type StripeSecretInput struct {
+	// StripeSecret The endpoint's signing secret as Stripe shows it (`whsec_` and letters and digits).
+	StripeSecret string `json:"stripe_secret"`
+}
+
+// StripeTestEventResponse defines model for StripeTestEventResponse.
+type StripeTestEventResponse struct {
+	Data struct {
+		// Amount An exact decimal number written as a string.
+		//
+		// Example: 12.50
+		Amount    Decimal `json:"amount"`
+		Currency  string  `json:"currency"`
+		EventId   string  `json:"event_id"`
+		EventType string  `json:"event_type"`
+
+		// OrderId The order id the session would be stored under (its PaymentIntent).
+		OrderId string `json:"order_id"`
+
+		// Result What the endpoint answered (`test_event` when all went well).
+		Result string `json:"result"`
+
+		// SignatureChecked The signature was checked against the brand's Stripe signing secret and matched.
+		SignatureChecked bool   `json:"signature_checked"`
+		WebhookUrl       string `json:"webhook_url"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// StripeWebhookResponse defines model for StripeWebhookResponse.
+type StripeWebhookResponse struct {
+	Data struct {
+		Conversion *Conversion `json:"conversion,omitempty"`
+
+		// Result `stored` a new conversion (with any refund held for it applied); `duplicate` the
+		// event, or its order, was received before; `test_event` the integration page's
+		// sample, checked and not stored; `subscription_noted` a subscription's Checkout
+		// Session, its click id kept for the first invoice; `held_for_checkout` a first invoice
+		// held for its Checkout Session; `payment_noted` an invoice's PaymentIntent noted;
+		// `refund_applied` a refund or lost dispute was applied; `held_for_order` one of a
+		// payment whose conversion is not stored yet, kept for it; `nothing_to_do` nothing
+		// (left) to take back; `dispute_noted` a dispute opened, noted; `dispute_won` a
+		// dispute closed in the brand's favour, nothing taken; `ignored_event` an event type,
+		// or a session not paid yet, the platform does not use.
+		Result StripeWebhookResponseDataResult `json:"result"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// StripeWebhookResponseDataResult `stored` a new conversion (with any refund held for it applied); `duplicate` the
+// event, or its order, was received before; `test_event` the integration page's
+// sample, checked and not stored; `subscription_noted` a subscription's Checkout
+// Session, its click id kept for the first invoice; `held_for_checkout` a first invoice
+// held for its Checkout Session; `payment_noted` an invoice's PaymentIntent noted;
+// `refund_applied` a refund or lost dispute was applied; `held_for_order` one of a
+// payment whose conversion is not stored yet, kept for it; `nothing_to_do` nothing
+// (left) to take back; `dispute_noted` a dispute opened, noted; `dispute_won` a
+// dispute closed in the brand's favour, nothing taken; `ignored_event` an event type,
+// or a session not paid yet, the platform does not use.
+type StripeWebhookResponseDataResult string
 
 // SystemConfigResponse defines model for SystemConfigResponse.
 type SystemConfigResponse struct {
@@ -3763,6 +3885,15 @@ type SendShopifyTestOrderParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// SendStripeTestEventParams defines parameters for SendStripeTestEvent.
+type SendStripeTestEventParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // GetTopAffiliatesParams defines parameters for GetTopAffiliates.
 type GetTopAffiliatesParams struct {
 	// Limit How many (default 10).
@@ -3804,6 +3935,24 @@ type UpdateBrandParams struct {
 
 // SetBrandDomainsParams defines parameters for SetBrandDomains.
 type SetBrandDomainsParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ClearStripeSecretParams defines parameters for ClearStripeSecret.
+type ClearStripeSecretParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// SetStripeSecretParams defines parameters for SetStripeSecret.
+type SetStripeSecretParams struct {
 	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
 	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
 	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
@@ -4176,6 +4325,12 @@ type ReceiveShopifyWebhookParams struct {
 	XShopifyWebhookId  *string `json:"X-Shopify-Webhook-Id,omitempty"`
 }
 
+// ReceiveStripeWebhookParams defines parameters for ReceiveStripeWebhook.
+type ReceiveStripeWebhookParams struct {
+	// StripeSignature Stripe's signature header (`t=<timestamp>,v1=<signature>`); without it the answer is 401.
+	StripeSignature *string `json:"Stripe-Signature,omitempty"`
+}
+
 // ReceiveWooCommerceWebhookParams defines parameters for ReceiveWooCommerceWebhook.
 type ReceiveWooCommerceWebhookParams struct {
 	// XWCWebhookSignature Base64 HMAC-SHA256 of the raw body with the brand's webhook secret; without it the answer is 401 (a ping excepted).
@@ -4435,6 +4590,9 @@ type UpdateBrandJSONRequestBody = BrandInput
 // SetBrandDomainsJSONRequestBody defines body for SetBrandDomains for application/json ContentType.
 type SetBrandDomainsJSONRequestBody = DomainsInput
 
+// SetStripeSecretJSONRequestBody defines body for SetStripeSecret for application/json ContentType.
+type SetStripeSecretJSONRequestBody = StripeSecretInput
+
 // SetTrackingDomainJSONRequestBody defines body for SetTrackingDomain for application/json ContentType.
 type SetTrackingDomainJSONRequestBody = TrackingDomainInput
 
@@ -4470,6 +4628,9 @@ type UpdateDiscountCodeJSONRequestBody = DiscountCodeUpdate
 
 // ReceiveShopifyWebhookJSONRequestBody defines body for ReceiveShopifyWebhook for application/json ContentType.
 type ReceiveShopifyWebhookJSONRequestBody = ShopifyPayload
+
+// ReceiveStripeWebhookJSONRequestBody defines body for ReceiveStripeWebhook for application/json ContentType.
+type ReceiveStripeWebhookJSONRequestBody = StripeEvent
 
 // ReceiveWooCommerceWebhookJSONRequestBody defines body for ReceiveWooCommerceWebhook for application/json ContentType.
 type ReceiveWooCommerceWebhookJSONRequestBody = WooCommercePayload
@@ -4617,6 +4778,9 @@ type ServerInterface interface {
 	// SendShopifyTestOrder Send a signed sample Shopify order to the brand's own webhook, and show what it did
 	// (POST /brands/shopify/test-order)
 	SendShopifyTestOrder(ctx echo.Context, params SendShopifyTestOrderParams) error
+	// SendStripeTestEvent Send a signed sample Stripe event to the brand's own endpoint, and show what it did
+	// (POST /brands/stripe/test-event)
+	SendStripeTestEvent(ctx echo.Context, params SendStripeTestEventParams) error
 	// GetTopAffiliates The affiliates who brought the most revenue in a range (brand its own; host all)
 	// (GET /brands/top-affiliates)
 	GetTopAffiliates(ctx echo.Context, params GetTopAffiliatesParams) error
@@ -4632,6 +4796,12 @@ type ServerInterface interface {
 	// SetBrandDomains Replace the brand's allowed destination domains
 	// (PUT /brands/{id}/domains)
 	SetBrandDomains(ctx echo.Context, id IdPath, params SetBrandDomainsParams) error
+	// ClearStripeSecret Forget the brand's Stripe signing secret
+	// (DELETE /brands/{id}/stripe-secret)
+	ClearStripeSecret(ctx echo.Context, id IdPath, params ClearStripeSecretParams) error
+	// SetStripeSecret Save the signing secret Stripe generated for the brand's webhook endpoint
+	// (PUT /brands/{id}/stripe-secret)
+	SetStripeSecret(ctx echo.Context, id IdPath, params SetStripeSecretParams) error
 	// RemoveTrackingDomain Remove the brand's tracking domain
 	// (DELETE /brands/{id}/tracking-domain)
 	RemoveTrackingDomain(ctx echo.Context, id IdPath, params RemoveTrackingDomainParams) error
@@ -4731,6 +4901,9 @@ type ServerInterface interface {
 	// ReceiveShopifyWebhook Shopify order webhooks (orders/create, orders/paid, orders/cancelled, refunds/create)
 	// (POST /integrations/shopify/{public_id}/orders)
 	ReceiveShopifyWebhook(ctx echo.Context, publicId string, params ReceiveShopifyWebhookParams) error
+	// ReceiveStripeWebhook Stripe events (checkout.session.completed, invoice.paid, invoice_payment.paid, charge.refunded, charge.dispute.*)
+	// (POST /integrations/stripe/{public_id})
+	ReceiveStripeWebhook(ctx echo.Context, publicId string, params ReceiveStripeWebhookParams) error
 	// ReceiveWooCommerceWebhook WooCommerce order webhooks (order.created, order.updated)
 	// (POST /integrations/woocommerce/{public_id})
 	ReceiveWooCommerceWebhook(ctx echo.Context, publicId string, params ReceiveWooCommerceWebhookParams) error
@@ -5799,6 +5972,35 @@ func (w *ServerInterfaceWrapper) SendShopifyTestOrder(ctx echo.Context) error {
 	return err
 }
 
+// SendStripeTestEvent converts echo context to params.
+func (w *ServerInterfaceWrapper) SendStripeTestEvent(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SendStripeTestEventParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SendStripeTestEvent(ctx, params)
+	return err
+}
+
 // GetTopAffiliates converts echo context to params.
 func (w *ServerInterfaceWrapper) GetTopAffiliates(ctx echo.Context) error {
 	var err error
@@ -5966,6 +6168,78 @@ func (w *ServerInterfaceWrapper) SetBrandDomains(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.SetBrandDomains(ctx, id, params)
+	return err
+}
+
+// ClearStripeSecret converts echo context to params.
+func (w *ServerInterfaceWrapper) ClearStripeSecret(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ClearStripeSecretParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ClearStripeSecret(ctx, id, params)
+	return err
+}
+
+// SetStripeSecret converts echo context to params.
+func (w *ServerInterfaceWrapper) SetStripeSecret(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SetStripeSecretParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SetStripeSecret(ctx, id, params)
 	return err
 }
 
@@ -7191,6 +7465,42 @@ func (w *ServerInterfaceWrapper) ReceiveShopifyWebhook(ctx echo.Context) error {
 	return err
 }
 
+// ReceiveStripeWebhook converts echo context to params.
+func (w *ServerInterfaceWrapper) ReceiveStripeWebhook(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "public_id" -------------
+	var publicId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "public_id", ctx.Param("public_id"), &publicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter public_id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReceiveStripeWebhookParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Stripe-Signature" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Stripe-Signature")]; found {
+		var StripeSignature string
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Stripe-Signature, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Stripe-Signature", valueList[0], &StripeSignature, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Stripe-Signature: %s", err))
+		}
+
+		params.StripeSignature = &StripeSignature
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReceiveStripeWebhook(ctx, publicId, params)
+	return err
+}
+
 // ReceiveWooCommerceWebhook converts echo context to params.
 func (w *ServerInterfaceWrapper) ReceiveWooCommerceWebhook(ctx echo.Context) error {
 	var err error
@@ -7985,6 +8295,8 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.PUT(options.BaseURL+"/brands/:id", wrapper.UpdateBrand, options.OperationMiddlewares["updateBrand"]...)
 	router.POST(options.BaseURL+"/brands/:id/webhook-secret", wrapper.RotateWebhookSecret, options.OperationMiddlewares["rotateWebhookSecret"]...)
 	router.PUT(options.BaseURL+"/brands/:id/webhook-secret", wrapper.SetWebhookSecret, options.OperationMiddlewares["setWebhookSecret"]...)
+	router.DELETE(options.BaseURL+"/brands/:id/stripe-secret", wrapper.ClearStripeSecret, options.OperationMiddlewares["clearStripeSecret"]...)
+	router.PUT(options.BaseURL+"/brands/:id/stripe-secret", wrapper.SetStripeSecret, options.OperationMiddlewares["setStripeSecret"]...)
 	router.GET(options.BaseURL+"/brands/:id/domains", wrapper.GetBrandDomains, options.OperationMiddlewares["getBrandDomains"]...)
 	router.PUT(options.BaseURL+"/brands/:id/domains", wrapper.SetBrandDomains, options.OperationMiddlewares["setBrandDomains"]...)
 	router.DELETE(options.BaseURL+"/brands/:id/tracking-domain", wrapper.RemoveTrackingDomain, options.OperationMiddlewares["removeTrackingDomain"]...)
@@ -8029,7 +8341,9 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/conversions/:id", wrapper.GetConversion, options.OperationMiddlewares["getConversion"]...)
 	router.POST(options.BaseURL+"/integrations/shopify/:public_id/orders", wrapper.ReceiveShopifyWebhook, options.OperationMiddlewares["receiveShopifyWebhook"]...)
 	router.POST(options.BaseURL+"/integrations/woocommerce/:public_id", wrapper.ReceiveWooCommerceWebhook, options.OperationMiddlewares["receiveWooCommerceWebhook"]...)
+	router.POST(options.BaseURL+"/integrations/stripe/:public_id", wrapper.ReceiveStripeWebhook, options.OperationMiddlewares["receiveStripeWebhook"]...)
 	router.GET(options.BaseURL+"/earnings", wrapper.GetEarnings, options.OperationMiddlewares["getEarnings"]...)
+	router.POST(options.BaseURL+"/brands/stripe/test-event", wrapper.SendStripeTestEvent, options.OperationMiddlewares["sendStripeTestEvent"]...)
 	router.POST(options.BaseURL+"/brands/shopify/test-order", wrapper.SendShopifyTestOrder, options.OperationMiddlewares["sendShopifyTestOrder"]...)
 	router.GET(options.BaseURL+"/payouts", wrapper.ListPayouts, options.OperationMiddlewares["listPayouts"]...)
 	router.GET(options.BaseURL+"/payouts/payable", wrapper.ListPayableCommissions, options.OperationMiddlewares["listPayableCommissions"]...)
@@ -12211,6 +12525,129 @@ func (response SendShopifyTestOrder503JSONResponse) VisitSendShopifyTestOrderRes
 	return err
 }
 
+type SendStripeTestEventRequestObject struct {
+	Params SendStripeTestEventParams
+}
+
+type SendStripeTestEventResponseObject interface {
+	VisitSendStripeTestEventResponse(w http.ResponseWriter) error
+}
+
+type SendStripeTestEvent200JSONResponse StripeTestEventResponse
+
+func (response SendStripeTestEvent200JSONResponse) VisitSendStripeTestEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendStripeTestEvent400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SendStripeTestEvent400JSONResponse) VisitSendStripeTestEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendStripeTestEvent401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SendStripeTestEvent401JSONResponse) VisitSendStripeTestEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendStripeTestEvent403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SendStripeTestEvent403JSONResponse) VisitSendStripeTestEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendStripeTestEvent409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SendStripeTestEvent409JSONResponse) VisitSendStripeTestEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendStripeTestEvent413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SendStripeTestEvent413JSONResponse) VisitSendStripeTestEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendStripeTestEvent500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response SendStripeTestEvent500JSONResponse) VisitSendStripeTestEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendStripeTestEvent503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SendStripeTestEvent503JSONResponse) VisitSendStripeTestEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetTopAffiliatesRequestObject struct {
 	Params GetTopAffiliatesParams
 }
@@ -12783,6 +13220,269 @@ func (response SetBrandDomains500JSONResponse) VisitSetBrandDomainsResponse(w ht
 type SetBrandDomains503JSONResponse struct{ UnavailableJSONResponse }
 
 func (response SetBrandDomains503JSONResponse) VisitSetBrandDomainsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ClearStripeSecretRequestObject struct {
+	Id     IdPath `json:"id"`
+	Params ClearStripeSecretParams
+}
+
+type ClearStripeSecretResponseObject interface {
+	VisitClearStripeSecretResponse(w http.ResponseWriter) error
+}
+
+type ClearStripeSecret200JSONResponse MessageResponse
+
+func (response ClearStripeSecret200JSONResponse) VisitClearStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ClearStripeSecret400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ClearStripeSecret400JSONResponse) VisitClearStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ClearStripeSecret401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ClearStripeSecret401JSONResponse) VisitClearStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ClearStripeSecret403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ClearStripeSecret403JSONResponse) VisitClearStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ClearStripeSecret404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ClearStripeSecret404JSONResponse) VisitClearStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ClearStripeSecret409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ClearStripeSecret409JSONResponse) VisitClearStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ClearStripeSecret500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ClearStripeSecret500JSONResponse) VisitClearStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ClearStripeSecret503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ClearStripeSecret503JSONResponse) VisitClearStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetStripeSecretRequestObject struct {
+	Id     IdPath `json:"id"`
+	Params SetStripeSecretParams
+	Body   *SetStripeSecretJSONRequestBody
+}
+
+type SetStripeSecretResponseObject interface {
+	VisitSetStripeSecretResponse(w http.ResponseWriter) error
+}
+
+type SetStripeSecret200JSONResponse MessageResponse
+
+func (response SetStripeSecret200JSONResponse) VisitSetStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetStripeSecret400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetStripeSecret400JSONResponse) VisitSetStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetStripeSecret401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetStripeSecret401JSONResponse) VisitSetStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetStripeSecret403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetStripeSecret403JSONResponse) VisitSetStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetStripeSecret404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetStripeSecret404JSONResponse) VisitSetStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetStripeSecret409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SetStripeSecret409JSONResponse) VisitSetStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetStripeSecret413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SetStripeSecret413JSONResponse) VisitSetStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetStripeSecret500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response SetStripeSecret500JSONResponse) VisitSetStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetStripeSecret503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SetStripeSecret503JSONResponse) VisitSetStripeSecretResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -16473,6 +17173,117 @@ func (response ReceiveShopifyWebhook503JSONResponse) VisitReceiveShopifyWebhookR
 	return err
 }
 
+type ReceiveStripeWebhookRequestObject struct {
+	PublicId string `json:"public_id"`
+	Params   ReceiveStripeWebhookParams
+	Body     *ReceiveStripeWebhookJSONRequestBody
+}
+
+type ReceiveStripeWebhookResponseObject interface {
+	VisitReceiveStripeWebhookResponse(w http.ResponseWriter) error
+}
+
+type ReceiveStripeWebhook200JSONResponse StripeWebhookResponse
+
+func (response ReceiveStripeWebhook200JSONResponse) VisitReceiveStripeWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveStripeWebhook400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ReceiveStripeWebhook400JSONResponse) VisitReceiveStripeWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveStripeWebhook401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ReceiveStripeWebhook401JSONResponse) VisitReceiveStripeWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveStripeWebhook404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ReceiveStripeWebhook404JSONResponse) VisitReceiveStripeWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveStripeWebhook413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response ReceiveStripeWebhook413JSONResponse) VisitReceiveStripeWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveStripeWebhook500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ReceiveStripeWebhook500JSONResponse) VisitReceiveStripeWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveStripeWebhook503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ReceiveStripeWebhook503JSONResponse) VisitReceiveStripeWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReceiveWooCommerceWebhookRequestObject struct {
 	PublicId     string `json:"public_id"`
 	Params       ReceiveWooCommerceWebhookParams
@@ -18762,6 +19573,9 @@ type StrictServerInterface interface {
 	// SendShopifyTestOrder Send a signed sample Shopify order to the brand's own webhook, and show what it did
 	// (POST /brands/shopify/test-order)
 	SendShopifyTestOrder(ctx context.Context, request SendShopifyTestOrderRequestObject) (SendShopifyTestOrderResponseObject, error)
+	// SendStripeTestEvent Send a signed sample Stripe event to the brand's own endpoint, and show what it did
+	// (POST /brands/stripe/test-event)
+	SendStripeTestEvent(ctx context.Context, request SendStripeTestEventRequestObject) (SendStripeTestEventResponseObject, error)
 	// GetTopAffiliates The affiliates who brought the most revenue in a range (brand its own; host all)
 	// (GET /brands/top-affiliates)
 	GetTopAffiliates(ctx context.Context, request GetTopAffiliatesRequestObject) (GetTopAffiliatesResponseObject, error)
@@ -18777,6 +19591,12 @@ type StrictServerInterface interface {
 	// SetBrandDomains Replace the brand's allowed destination domains
 	// (PUT /brands/{id}/domains)
 	SetBrandDomains(ctx context.Context, request SetBrandDomainsRequestObject) (SetBrandDomainsResponseObject, error)
+	// ClearStripeSecret Forget the brand's Stripe signing secret
+	// (DELETE /brands/{id}/stripe-secret)
+	ClearStripeSecret(ctx context.Context, request ClearStripeSecretRequestObject) (ClearStripeSecretResponseObject, error)
+	// SetStripeSecret Save the signing secret Stripe generated for the brand's webhook endpoint
+	// (PUT /brands/{id}/stripe-secret)
+	SetStripeSecret(ctx context.Context, request SetStripeSecretRequestObject) (SetStripeSecretResponseObject, error)
 	// RemoveTrackingDomain Remove the brand's tracking domain
 	// (DELETE /brands/{id}/tracking-domain)
 	RemoveTrackingDomain(ctx context.Context, request RemoveTrackingDomainRequestObject) (RemoveTrackingDomainResponseObject, error)
@@ -18876,6 +19696,9 @@ type StrictServerInterface interface {
 	// ReceiveShopifyWebhook Shopify order webhooks (orders/create, orders/paid, orders/cancelled, refunds/create)
 	// (POST /integrations/shopify/{public_id}/orders)
 	ReceiveShopifyWebhook(ctx context.Context, request ReceiveShopifyWebhookRequestObject) (ReceiveShopifyWebhookResponseObject, error)
+	// ReceiveStripeWebhook Stripe events (checkout.session.completed, invoice.paid, invoice_payment.paid, charge.refunded, charge.dispute.*)
+	// (POST /integrations/stripe/{public_id})
+	ReceiveStripeWebhook(ctx context.Context, request ReceiveStripeWebhookRequestObject) (ReceiveStripeWebhookResponseObject, error)
 	// ReceiveWooCommerceWebhook WooCommerce order webhooks (order.created, order.updated)
 	// (POST /integrations/woocommerce/{public_id})
 	ReceiveWooCommerceWebhook(ctx context.Context, request ReceiveWooCommerceWebhookRequestObject) (ReceiveWooCommerceWebhookResponseObject, error)
@@ -20268,6 +21091,31 @@ func (sh *strictHandler) SendShopifyTestOrder(ctx echo.Context, params SendShopi
 	return nil
 }
 
+// SendStripeTestEvent operation middleware
+func (sh *strictHandler) SendStripeTestEvent(ctx echo.Context, params SendStripeTestEventParams) error {
+	var request SendStripeTestEventRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SendStripeTestEvent(ctx.Request().Context(), request.(SendStripeTestEventRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SendStripeTestEvent")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SendStripeTestEventResponseObject); ok {
+		return validResponse.VisitSendStripeTestEventResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetTopAffiliates operation middleware
 func (sh *strictHandler) GetTopAffiliates(ctx echo.Context, params GetTopAffiliatesParams) error {
 	var request GetTopAffiliatesRequestObject
@@ -20436,6 +21284,81 @@ func (sh *strictHandler) SetBrandDomains(ctx echo.Context, id IdPath, params Set
 		return err
 	} else if validResponse, ok := response.(SetBrandDomainsResponseObject); ok {
 		return validResponse.VisitSetBrandDomainsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ClearStripeSecret operation middleware
+func (sh *strictHandler) ClearStripeSecret(ctx echo.Context, id IdPath, params ClearStripeSecretParams) error {
+	var request ClearStripeSecretRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ClearStripeSecret(ctx.Request().Context(), request.(ClearStripeSecretRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ClearStripeSecret")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ClearStripeSecretResponseObject); ok {
+		return validResponse.VisitClearStripeSecretResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SetStripeSecret operation middleware
+func (sh *strictHandler) SetStripeSecret(ctx echo.Context, id IdPath, params SetStripeSecretParams) error {
+	var request SetStripeSecretRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body SetStripeSecretJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SetStripeSecret(ctx.Request().Context(), request.(SetStripeSecretRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetStripeSecret")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SetStripeSecretResponseObject); ok {
+		return validResponse.VisitSetStripeSecretResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -21558,6 +22481,55 @@ func (sh *strictHandler) ReceiveShopifyWebhook(ctx echo.Context, publicId string
 	return nil
 }
 
+// ReceiveStripeWebhook operation middleware
+func (sh *strictHandler) ReceiveStripeWebhook(ctx echo.Context, publicId string, params ReceiveStripeWebhookParams) error {
+	var request ReceiveStripeWebhookRequestObject
+
+	request.PublicId = publicId
+	request.Params = params
+
+	var body ReceiveStripeWebhookJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReceiveStripeWebhook(ctx.Request().Context(), request.(ReceiveStripeWebhookRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReceiveStripeWebhook")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReceiveStripeWebhookResponseObject); ok {
+		return validResponse.VisitReceiveStripeWebhookResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ReceiveWooCommerceWebhook operation middleware
 func (sh *strictHandler) ReceiveWooCommerceWebhook(ctx echo.Context, publicId string, params ReceiveWooCommerceWebhookParams) error {
 	var request ReceiveWooCommerceWebhookRequestObject
@@ -22332,600 +23304,642 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37dhs3ljf6KjjsnmWyu0hRsp10pNVrhrbkWBNZ0uiS9IX5WBALJCsqAuwCSjQ78Vnnac5TfP99b3Ke",
-	"5CzsDaBQxSpeZEl2Eves6bZYN1w29n3/9s+NoZjOBGdcycb+z40ZTemUKZbCX73RKE5iqtibOFEs1T9F",
-	"TA7TeKZiwRv7jTOeLIiaxJJQeytpUp7/9UwSMedkFI+zlElCU0ZoMqcLSYR+NFZwvdVpBI1Yv/BfGUsX",
-	"jaDB6ZQ19hvuPYM4agQNOZywKdXDGIl0SlVjv5FlcEUtZvp+qdKYjxsfPgSNVynl0fpx3+jbSJPiPz5y",
-	"uPCO7Yf6mk5nNB7z9aMdmjvrBmCvbz+Gw1jOErp4naUp48PF8iCuJowMzVVCpyLjChdoKPgdSxWLiBIB",
-	"oYqoCSNSiZRFJKWKSdKM2IhmiSIXZ6e1a2ffXRj3H1M2auw3/rCTU+kOXpU7dqivRcRgCm9SMT2kilWP",
-	"fRSnUpHrq9ckogsiRjDMlPIxI82YD5NMxnesdUDmsZqQUIkQ5jIVUpHnX32lH5J1Qx+lYlq93JEeTtVy",
-	"H0fnVE30vfDCmf7DvQ+2KGX/yuKURY19lWZsu808jth0JpRene9YxV6+o7eauknKVLogko7YPiwHrhHl",
-	"cs5SMhIpEt0tW5BY2i3VP++9IBORpZLos5MyTTgsCmDp+jx0X1ftC3Ntn+hJhAE8rb87Y1QRvW5ILXTK",
-	"yJAmCUsP8h/0d2E3KBdqwtI+nzI1EVFA9HIRkZIbES3McCUJX3S/IceHR+/Oz66OTl//ffDd0d8HF0fX",
-	"l0eHYYd8yzjT1EgEZ2TGUpJJlhI61CtCmrTPr6+PD1tmQplkJFZmBagytz2TsGAxk50+t6QwYTRiab53",
-	"3tK39dr7Gzel708YH+t933v5MmhMY27/3g00DSiW6nf+r3/2++/3dtv9/vuvj3788x8r9/gknsZqeWvP",
-	"6ZgRGf+b5adut9utPXUJvMUfpHmqsb/b7QZ6yPE0m8JfXRix+dMNKeaKjVkKY3qHl3vAHZbHdsLoHSMi",
-	"U2ScimwmScYjZogMOUpAYk4YHU7wDsOOHdtxU6qfkBnhAN9Xt/y7Lwvr3e9HP+8Gu3sfmv1+B//Y+9D6",
-	"z+qFP6VTdinSivmdsjmTypyimwWxo22Gw5RRxaIBVWHrgIR6rCERaaTp9mYBJK9/C0g85kJ/iQypZB1y",
-	"FTNJRiJJxFzfF0d105Z6QJXb2Mi/3QgajOvd+2fxR3jHj1VzPRuNJKuY6YWYS6IEkbfxzNuVnGXu7b74",
-	"+sVfnn/14utWh5xTiVKB8SiAf8w0lcaSsOlMLeDQhUoomoREqjhJyBDFC7tj6YKkYl43bYHjq5x4N8g5",
-	"ZczV872GR875+Dyi7lYS9f/AJ5eWoAdb1I65ZFzGKr5jRGY3uHawNIymw4nmIXWDt39WM4hut2pDLrTA",
-	"Ok9Z5a5oMZfotf46IM+7Afmmq5nk869egvQKiBJa9IGwi1iU79vzbqSpUrPj0G5GiHx9qBlh3QRAetZQ",
-	"3fNu5JHb1/oP/Okb+O/nX72MqklOH60zfTKq5xfFKUOmLUYk1GQf5hPRt9dyBjhuNaPVD3rDpfAX/Fg5",
-	"xitRr2fABqxRMw4ca4AtqR2yElupFR+01iBngksG6vsrGl2wf2VMAq0MBdcyWf+TzmZJPKR61Ds/ST30",
-	"nzdUuo7SVKT4qeWpp/gxfbCnNNGjZRGI6ZTRW9A3soQdEC3N9SGZU6tUdBpaCxZ8lMTDJxhrj2Q8/lfG",
-	"yB1NMuBDNEkZjRZE0VvGAz1myklYkuUhjBi0A1SDjF5i5107szcivYmjiPGn2QY6BPZJNHmQKV3oYYF2",
-	"hZJWzLQiFAsOYzvmWgjSBN/4+EvPScbZ+xkbaoNBsvSOpYTpu1HxcyQU6W2JOfyYiLGEwZ4K9UZkPHr8",
-	"cZ4KIrPhhIibn9hQkaZItUJ4wxLBxyD57N4rxilXLRjeOV0kgkZXQpzQdMye9tCBLhxLkuhPg97KyS55",
-	"F7+CoV0J8Y7yhWEH8gmGJgSZUr4gWsuazhQYT6gsw9cvtOnR7o0qDd5LNhQ8gnWeU1j3kUgZUelCny46",
-	"pjFYwJ7gXKWX6sFdc5qpiUjjf7MnoJ53sZQxHweEvZ9pG04zlJTdiVswki2LmadCK3opixhXMU2Qxq85",
-	"vaNxQm8S9hRkrggXc7T+ZglVmmmbkzelegk55UNGmuG73vHp1dFp7/T1UdhCJW6iFb0ZBXYIwpXEfMyk",
-	"fnWfN8Pj02+PLq+Oz04H5z0wwloE7ClGIqroDZWMRIJJ4E7G5GyGl0cX3x+/Phpcn/a+7x2f9F6dHIWt",
-	"DjnNGWufDydanEYHRDIe6WMJBEGopiUSeoQVEomEhPbaR1Kf/hrodt6hqyDFCvL7YK+jUw3Z8xXc97PT",
-	"OcB31Ahyl5cesZCqQgMJGr2hiu9itTjiCnXTWarZuopR8KO9ujyzH7Qxq4VTJDgLkMNRSYx5EgYkRGeO",
-	"1NJhKPgoTqfaTiHhjC5EpjozGkeh8ZFoolWLgR5bn8cKDBiJbgTGomdSL5iWnaxDemSYxIwrIifacKBk",
-	"rK3xeOhuMX6BGY2Bzzq6uOVijpu3tAR0qERaNUVBIi09VECoMarQ5yASTcewzHqmbp31H3qhkT5DuZCK",
-	"TcNO1TeH1XbtWzFHXgdEimtgPAtKZMMJ+EYmLAWngqQLSaQgbbjNOuykVjjYlKVjMHTlPFbDSX64SMpk",
-	"NmXGeso3CQ6qXjfYnUbR4vnqRWOZGwa+6VfWKdsqnrKqiZu9jiOPwpeuKkPRS9fxsQ2GhtK2Wq/Ga88k",
-	"7Gm+nBMqCRDzyDAXR1KWEpHo9gl1i/1MkiZNpOhz1OKIx1n1qY9VK7D+4KDoy05J7/yY3LKFGYgmsiTm",
-	"t5rcJyJVZCgiFvQ5JVEsUQ2DX/TX3a7Bi4BfRh1yrKRxcCjzRpZIHL3goPuMWVR5Bj74TsJ/otfQnPzi",
-	"nvj7Zw9OgQ5yFmN2wGMxF8aiWOYymo1X8x79HPg2FZvKdcKpyMs+uKHQNKWLpVm611eNWWbDIZPSI8Ib",
-	"IRJG+dJr7J0BzqJyARwjXprjvY7QlMbJJsej2qtrbcKK56Wiav0q29lcwt0fgkYmWTqo/jbPEqOAoO95",
-	"A8KD0dlZ5i8Pip4mHOrK1T6kcnIjaBptTXh+rGiTBc0fqF1ax54rHK0sdQyFyNhyHKloqgIyiccTrSCk",
-	"7I7xzHjWwczf5EjkASGIQy0fCi2KIiYHWjxUxIvQsQjumwiFNYgkj5EVuJNE/U9mU+OwiFP8/Vmfh4Y3",
-	"DTJJx2wAD4WkiZ45vZ2ZPCCURCxhKtcDtfQm2lbSi6QfYVGrwMN8eeSFnDaP9wSNhEo1yJnqqsO4hp41",
-	"OQ/1HIdJPLyVdX4dpTf0JWlqpYSTG6EkSdhIEZGp1sZbewFfeq0/VLWtdiC5hF89mm2/695b9XFwwa7n",
-	"JJwmCxUP5RXevsShizHb0ikL/ECf+WCBmis3tnJhytvmH9enkw6HTNE4kffmVhszbmBZuaIiNxew+UPr",
-	"xatnfRQ+9nQLapne0zB4d+I30ZzFdKotezStVi35IRvGU5rgQ4WjvMFnjMzY+Bvbnj93WkpnCb9amObK",
-	"jTrmswwdE1EUayqhybm3YSOaSBaUNScjTWZUyrlIo5o8AwgFm+ifvfWA2Flq7Z+TEHSNkKA7QFsBWpXP",
-	"ZhEkoUAgTQskTlADARa9JsDiaWlun6xGUwjevlihn60P4vi7VdCb1iz3XazYScxvt+U16IWSW6mrMXxt",
-	"kKVJ9RbJeMzb2QwjeU7FgKesHXXLuDZPYyUJxDU6602Y/KOBP+qnYz56ee9F117izSasKWJSxRxWyq5x",
-	"kW66D0Zh/tDWzF2q9aRFk+Rs1Nj/52rmdE7HWmDVsvAtpJcv/zaTXVXS6sdHI5mnkPy1UvrpTsaltTIr",
-	"XIp+xh+5SUU2nqgO6ZnkOsmsX9Ck1YmRzaTz/F+CJ4uD3K9MedTnBatFP8OSkX4doUliTJVph7wTHDOU",
-	"Yk4uzk6DgjP7mSTgarZaZ4Bv9hydg5QqFkIUkMxYqjVKOmb7BS8bZiqldHgb8zE4fCQkEe12uwTlKWmG",
-	"/cZe52W33wj7PJZkr/PyP1p5QkTYb+x2u52uvn5gUz/gtUVTzKTUgcmkJ+QNVIbkJlN9zoWykTE99A4J",
-	"7SsGuR4NEypadQUDcKV9h6ZaNYeTg59EzFlU5ev+aBUJ9uL+ytXyeCpWpvrGh7Umt1PgjCFUa35eYuad",
-	"ITQgmhkTs4Rp7aa8sSUq9a1V9h4zP1qdRmWmi88aCiPaSFdc3sdgmWiqd6Ry+Su5kbU9t2W693UyQGrn",
-	"+tQLvYMb3jYbrHAq9Qy32O0+gQvpYcx9k/wKqSpVpn1xxo8vr0rDXVpisyA2E1XbDh3S8/KZLWs1FPZM",
-	"ktDOKzzQ/NhSPLDYGUYF+7w5Suh4DEzbnLKAmBAaiyCrakbjiCgxZmrC0k6Js+svw1FWKo1vMudLk1oK",
-	"ahGbMsJZbPJNfsL8CY5xZZZKFgUk1Cd+UHirmgjJrKQktMgc+tyIasz50uex6ulSKMPKd9LkAlkSuWGT",
-	"mEfwjVanRrYuSdNKIWoEFaT/yqGYMV+sklj2+QqxSprUDCjmEDvBtKsh5TZH3e4tZ+9Vq1LIbecOKC7Y",
-	"I3sRkJIGn1bCbjC/MhVu+Jg+HfebnDmC93t4e1mNuWODLUilbJBZoVp8U1nILq1jBcXViuKKNakhouWV",
-	"XyaXSkY7i01twcfHxjY0mkFJ0ArDR2lntb7AWcpG8ftqdwdGfDGzezihKR0qlkJKLUnZUIx5LG2mbJU6",
-	"KG4/atArAm5m0KU4W2GlCiOo38rX+IKtzdlZPLhli/VOaCCXD0HjltVUF0k2TJnSS31AYqX5trZ0bhgE",
-	"8Hmea7N6cex48EOPr2/AvO7jMqrw5uyaGguvKmQD72H9sDbz6FTu5zbhBbuzq70z9r1PsCV5vGNFEKE+",
-	"IP8YgQZXGrjJ+7b1Jrr76+Mc9+DKERvG0Ucy2w0ngIHkdZT2jk1vWCon8ewS769kjMUayOLSBH6J5rpA",
-	"SZlU3DBLzNZbpzXk+BQe1kePEK6OCv74iKd5e1ZWYAQbr0D9jJ+EeaXijibvRFRID6UZWNhTyjOaVOeE",
-	"Zmqy7Qr9NFeV7CKTmBi7asmuZYVuq19oHq+a3ZRJScc1aUz3WEb7vhULCnXgFWqqmM4oXzw0x4SqnsF9",
-	"vU2RmNKYV2tHtj5d30Hm7IbgzZ1NuDDeWuVvShIxZxHxwlHmveggQSOd8ohMxJTN6JjJggdq2b9V8jFt",
-	"mdtWEQrGfYLUyErtWsw5S3NhXn4DVVDp+0wSuGWj5cJXevlx9buBFoG+NSDziYCwKIOk9Gx2QPSXjKMJ",
-	"QyEuvGGoC8uLuYDijQmVBN2khUzezXLygsYsu0niYe2I8bIZRxwRyCyOOQErFQuCJGnqAV5OxCweLTSR",
-	"TYS4JTSKUiZl66DsW6YpI+FOutPPut3nQ22cwr8YFhFGAlK4tfJebRmtsGoKp9OdC3+OFYctp/OSgC7u",
-	"Z5FkalnG/fMQhyq+Y0Uv77K7oxgJLZ1Kd41QEAe4U1SRhFGpwLdlPGWWDt3XOg+fY/e8O4joYntHce6F",
-	"KCslFd4f569Ykfj22vMhzmmsNCWO0AUaszlpmpcQkRLjjG1VL8dMPyEyee+plT06OQkWVqziS8EyfRSI",
-	"oWbRqlfo0bUROAn3MW7rJFkP2R/k8NvyEzkRsw57T6ezhHWGYnpAbhLKb8kwYTSVhncU0m+eP2z6Te3M",
-	"n0BfhwO8uaaO2sw6Hd289Am0cxjPthzyxqpkG8y0amZPRPeXTGWzeyUDlXTLtVlnD6k3zlI21KLP6gnF",
-	"83foru8X5IdV+rRIZ1GsVRMsrCFJLJUBxTm/viI7SFs7P8fRhx3zVNjp80sG6B2KSKYw8QAUVbwD9AGt",
-	"2pjaKKt14uOl81569qDP6Y1kXJFbxmbADiBws4YhlDm0vyVVO27jpSs8RnJQU//Vs0I6v7Va7lBj3A2m",
-	"xrpbY5LmlqB+2EQGY8EH85hHYu5k1/KXtnI34c31rqssGiPcxGac7tRoqi5m8mOZCl/Bfk8Z5VAogB8g",
-	"gEXTKYbIBjdUrl2p1+72V/ru4gtsVdpmL4CqzOILACRgm4jZPQzHex98f1krK/OiQWQCfuXchLUGxUQk",
-	"oHFYKispY5q32vB3IbxrwkwQD5YsuYPsL8CE4AtAIjGlumrCFoSmKQBigKmEFAFpWFJw+yIJiEArLDeP",
-	"7q2ZapMqH8pBiZmpVaZVmjHMR1YmcRlK1F3S2pxKYh7G0kLS1IxQ34QJWjzX8alW7YesdUBArIBui+yW",
-	"+Majx1uciAsaU+ccHeTe1OrU6sIIn0m//DFwc0kBGENwsLqdF8oMNddHIbqE6QiNQK/2jx8TgkuZPgn6",
-	"j/XlLOZG/6lBUg2KpSd+CoAxYK8PZnQx1a8zaDf441RwNZGhZ7VDDaZeCrkZ8aXapOQbjH6JQ4JrOVX3",
-	"P6ubOdCtkLPu86BxF8v4Jk5MveaqZ7/P76y03D3HuidPnEXvb0jpmHp+dW8VPOblRJC/xIVsozK/r2Dg",
-	"y1LFJ7dlIqoXuCXOWFjEsowveSKWD2nOWoJlTWOVolJbJrNGmj9CbOm3V0OzSQzpgcpp7H7ex9B4LH3S",
-	"waQ9/+rlatC/oqa5zHWdtS9zc+OAFNFW8xxwLNoxFv96tdXppZvwWsgSx0X+VWqY3+ub8vE/jMLoGVEv",
-	"q2tOfA2y7MqJ6AJz+fa63W67u9vu7hKtQmDaBoCmhDlHDw8A44KmScxSMC095M5uqKnEwquMYpYUneAP",
-	"pLMazXRYq7tazbSgrjZBIxApMYao1g04u2OprSmrOSzbq6vl2gpmskI95Ap0vQP0jZY7SqTygEwzCZky",
-	"glc5h0v2dqfPL2wlnQXAAJ+k+8w+GPwiU4Cus3S5cuP6PPRnA9mYOX4J4xEU4yEgWUKHtyS2KZgPVvj0",
-	"CfTHpv1nq0KVJE38Rysgu1r5393r7ntFjKZobhqQlI1goVwdXa515gCse91tqauoU252ep/ikNbZJ0hm",
-	"QZlsrH/IWIdwU4f0lsmSM6ZNJVIkxJL3+EUV3TyIGrzWt/QE7uRC1GmrQoG1TuVVSfwP7le2o9q6zsNz",
-	"420265pZPr6PuWSM+bkeQNeQmWvKY+AcVGZ92Ldcz+w5X6k/VgLLm7OMiF2mnlorafAr/kglmsXWBysR",
-	"O7NDroQB8TXAbkwSkWLlHupnAQZ7oAAB6tkSRtPKCrPPQpv9GJ1Sz6wCjWWGu2EXWZkVy/HXqPWApmxq",
-	"g70AlxwhCPm0Q3pmMyyc5w0jN0JNiGRYvQHfxsQBd+otOa01qgtKUxWRFfiCzVs/xu9oHv9Fof6iUH+e",
-	"CvUX3fJ3q1s+ms63LMlBYp4bnJKPgEU591BR1tIjZ/Mt7q/MWMk/WHxdpboCkFUfD8rzuInwepCPU3wU",
-	"zwYTKifVCH5ycCNUlVpoyrg2/EbKRixNMfW2Mid3QMcGDHiDXDpvMfJhlPPjS0nwnhffTrjwZW+Mbtq1",
-	"1PIU9o7zPW9m7FTjrlUX6D2FmeN0ll70UybV1EI9b5VsYtUe6vqurKyiKCitKaOyGip4YbBm7est0NIB",
-	"uWUzV0pr8ThJIsYlS/vlttVMy1Nx41u9eK+Mxpk3dJDZDVSgN4JKvBIP6MOfIdQpT2dYfc3zsC5UYj+T",
-	"RIosHTIyju+YRP3bQJr0edNkzT6TJLQfH8zSeMhCr7+J+eWA/CCEHr4eBfr0GAECfpY3QsmmpnAcrSk7",
-	"BnO9tZ9/JwzyURqFy5ZsS+fJU/Q9DERO4tlMy9mmmrA+t40oMEuZs7lzp7QAODm0X0D9Yeklc72euQff",
-	"RLv63EK2a8VPMgW5mtp4bIHnBofq+j/lCiPA6yKmb7IgIdw3cEOYxMMJgKuARmOq4ed0gdaks3fyvcf/",
-	"rbSbi/bDEv17BGK8qThmeKOBlB7F7/UOAalCJbuHnu2NJ3+VVmj0MzUjctiMa6VsRdMHDyYHsGxyHAEl",
-	"TEwb6Dnj+aV75ZlvUOzmGeO+IaplUBkBRH9RcFa5Ig+ZxLRGk1g76w3CoNsy4kKA0z07XN2BLw8E5F2x",
-	"fPawtMetGiRz90EuqnR4zf8p98koZZzNaaIVeEjbArBzg1YNDo39QqiCzFzbxLy1nLFoSDPM7aKC2RO2",
-	"AvAu4e1hyXoK7QskmbOUIaJGs3zXIGV0OGFRaDjY0kvQciITescAXZBFHoBv/UDxsQE+Ebb8I17IHyhM",
-	"aDmzwA6vcKXw7srD4NosbpdY9pHJaBUXpRLTVRU3jNh7bNENoQaKaiJm6E6MFWwNkA268h37ShmNpGZi",
-	"UypvWUSaOTm4wnuXDoURrYCEP/3pT3/6Ly+HXO89FLooSUJAHwzzrgKmNVdNuX6RPdU0ofIBUXLhkAEO",
-	"y+rZVmKDv0fdaltwjlFCx4M6DQ6aXqY0i6DtElYaOYyadSPakOnexusTuXO59l2MuesG2aJudXMgfQdc",
-	"lnMh/eyasa+wuNaXfoHCUdPnwNNGtoEngeYM9XVZcNlIbU3LQnMiaH/IIFXCU46w2YPxspkHc5gEiwQE",
-	"ygmYE/eU8CkbZRwqmreVY6ggF2IZs7gRNCQqx42gMRdiaBTfSja3YSKbW5M8lU1mN25ta1fbv8lqSo7Z",
-	"i9FKyqqysR29LHHG9fXldRlzq5OPfCKsy4Fz1lOVXlFmN8v77SXk+RymqNeZw7+87svKhe99yM/+siJo",
-	"qMc/MiW5t7ZrRU4Y93LDacO/lnZCOhohWE9oOsdp3mSSMEwiM/pZQQbE2GqnSTkRM/qvjLni0KiMRbxb",
-	"6eArS/yl5BDPOIVPGcB/1w6Ri3kLmtJZY32UqSxlhXjCXrfbXXK0bqQaFIdzfHlGXuztfl3g21YptY8d",
-	"FPtMQdYKaGEUkCzBCF0q93pebI3ba/+Dtv/948/PP/yxeoRl/WQtcLN7pJZpTMQMZoH3kTgK0AeC3YkL",
-	"TMXVBBumslS79nITlWPtE/cTvL50q52mbU0T2C6J2rIFBlU1l5X+na1EZtEvtRk3xxEXmXoUlBw3ZSZf",
-	"2rENdqjE+T2mX8ONV7Om78zmee4qmrAlV1Wofw21Hmvm0VxNaj7yINo9YLCF0KOIarXZWwNVFoZavETk",
-	"ZgFuJX/pQ9IsxpViVbB9zNjN19a4Np7CJVxMFt7ML7yyL4aB413R+MssqPXdTakaTsqRUEyQMEXlWNFB",
-	"bV0xIv7u97mBXPSdN0V05c3AIDvkDdYv9DlgKSISov7kKE4Ug6pawv6V0cRU5NmBPCvCUlb3bFly2xYx",
-	"6nCxnsR7bj+8dZpQwde2KWXUzvsJkoW8qd7FbL51kMAB+sWlauO1Nt6UvjepHtahb/7cXT4pERvGsuT1",
-	"M1VcrlDIJMenstoAyM3ZcihhXfCgMEVvLKvX87ImGTE0dlYIjSW0ckcTgH81GIqh4bF4+kLbxh3xNUzx",
-	"0ERIdUBCY3XDPbTPPaO8GXoKNrSGtyc4RCFGcwxZLY/B4VUMWEDLYnJDh7cHfR5Cg0Y0IWMlnXEpwVVW",
-	"dJPnBVzuE4ViroYZdr5fkQGLrObxoJi/FZq/u57TW5DoR3TeACl4eh84PcRruOejsxXRd+/Rv6yjXDvP",
-	"WR6Mz2fkjbCSjv10pOVEDE5yvdy6i53PyunhYjQyGSGWNi7OThtB4+j6ohE0ri8PqzfcvPCCKibvY22l",
-	"Fv1ki4zFKwN6D2l0aMUG+ljlFobrAHBDJQuwFZkidCowtWQK6l7M/S/tlkemJ74uycc1wPmAS7T5/csp",
-	"JCWCSGt6WORrfokRta1h0DdKzStluJmljbfo2VF+xbKY+Di8A0c561YcGx1Cauw2PvAy6ARWC1YADnlr",
-	"Y0dV+N6j6wWHVNHLbDql6WJ7HSjjSq5u4LlBpV0RyKgK8yDHE61ERFiDDISuMQ/BrOaWmmtrYJi2rF1c",
-	"023CUsYgrV+PYv+D6nvyNko1N3Ch4tEaRCUQ/TUXLZDXAKqJqu/JpGmWvUb9x/vcLpR3zKOAEtBRAQGp",
-	"CHbkL8DSaL2ay9Jilosw7RqUFyzIiXxp035cx53NuXmCo72orfH9HEtuI7rYqAXGJ0BcjyBtfUPc9Y0r",
-	"d+0Iq9Qu9p4OFYnwDsKz6Q1LyTyNldJKvSSU4IKA0oVhy8Z+Y3ev87LbKPg72//5z277mx//3Oz3O/iv",
-	"1n9WOj4P2d2JGMf8fto3LTalX92vOb91uTtzfq1yycx5terq4zd4fMIcknvljERrk0nEHUvTGO97KACe",
-	"CwaxAlkuLvVMS4xwNMF9pIfXAu+8aVxlkslj7CPVeWrYm4qeVRt2QTYjDsh8QpW2ak27Ywx4keaqTsZ9",
-	"blsZHyx1Xeo3/JVZiMx0UO43lvtwSVbXCnkdnI8Td5tUyNizZutj3MPbAhptmiAtB9BgSsZ3Fabokb2E",
-	"KDiyCECTRTHjQwZ+awNU2pQTCg08Z4wni1YN6A3WLAzQDb9ZuLoafGWDoLNd0DzkjPRXU9jhg1xlHG7C",
-	"ePz64grvvYMZSwc28rQC0ch7+o4mcTSo7Fy1MW47viPjquST+cimFTbwWwCDuV8c3LPC1gXai8dm6STU",
-	"kFFxe1dsSjU/KuxDcUFLZ6Wa21ejza8TqvdCEdlW7G4tByudUydMYQ+VKB7HSv8vlROGgZGMa2Y6FCmT",
-	"B8S28r1ZkDHjDHoeblDTXSNCN2ENxdLAlSV+wSfl0sWBljnww/LLUnz2YVimr8k/3/Nr0vZ2X3z94i/P",
-	"v3rx9balaau452N87/PktyvLfIokuo6pPEHQdtkrspGjsWBPrCvrKX3jCQKU/vC2dc8t5YRsvg6r5v0E",
-	"fgtvLBuiEpQdk0tJMF8Y/BcG/4XBrzhsG4GIQEP96uhtgUq9tyzXLuXq8ShlbGArwarfyuUFG5oQaXX3",
-	"s4rwHjzxTJJRliSu70fuJBuLDmajpaJRi1WRz+D1ae/dUSNoXP3tqnKM7hhW1AkqNxwyEzE0iFWkCW9s",
-	"aVN1IpJIkubV365axTHS2ayjDVcndisHW265jNaJMVpwXJUMFj3r94flL8rXtcj6fgLIOhFr3r9i2FvL",
-	"wYohr2k7s8WgHlTyHdGUx3wsK/ONTIbFvT3w5UbRLkOsmGNGFZZGcaFcatj6niAVuQ1xtH0L1i37rqZy",
-	"iwWpb7lRncgCMyikrqzrnGG3b1sKZd62b6S1OjpZR7nuzY9PulOWjsHFaoNy9/IkDMslnyB8YBtkNq1K",
-	"+FoKINS2WXND3Gxk63I8Yj5mElJcjYCs1qeoPjGc8mGNwmVCjFo7+DfjNZtRPxctt1k9jJn0BleTeprX",
-	"XgNklH0xgugZCYUvqWYDT7YOD5CIUfpIxeCLIw2WF3JtekZxa9bzgpUHvbjND35o01Sk1UoU05cI43cs",
-	"ETNQoKptrJWj1+/Ica4UjZMteJx++BAeqsoAYtVD75FJNqW8nTIaaU2YmAZ/Re3qCIpKY0loom9ckJSN",
-	"Y6lYyqqbi+ZrbtgSsIgfg823AIdrPJm1W1GThEemdDiJOctnhSl4ApJFhxNARtKH12vFRsZZHLFnkih4",
-	"QNKFhJAVtELAoEKnz0/ZHMNMgAt3wwiNIujskjIKwK0Zv+UAsQyN+xcQeHl7dXVu4l3FhNDveyfHh72r",
-	"47PTwdHFxRnk/p32rq/enl0c/+PosBE03pxdvDo+PDw6bQSN07OrwZuz61P9+7ujq7dnhwP9U+/k5OwH",
-	"uPn12embk+PXV42gcXx49O787Oro9PXfB98d/X1wcXR9Cfec9/5+ctY7HFydnQ1OehffakX9ond1NDg5",
-	"fnd8Bbccn14dXZz2TtyYLo8uvj9+fTS4Pu193zs+6b060U9pnXxwcfQ/18cX5jGYzuD64sT76/DsXe9Y",
-	"jx7/UR5x79157/jbU/89vTdvjk+O9ZAqf4QXnJ9fnH1f+Orrs8Mj78/eu7Pr0ytYk8OjwVXvO1hBPYKr",
-	"o9Pe6Wu899ujS1j8816+OmfXV5eDNxdn/4An7AAv7T0/+sfCW/ClM+AfxyVWBmhbNQXEgDpIFcGKsiYl",
-	"kVBa65xRNdEEKzDXUkQLA4oxoymdMgV1X9qUadW0lFg2M1b0Bk2zpM5azBKAvLhJGb2VXunPUHCV0qEC",
-	"UmeSxGqfhPZ0hwEJ9Uf0/6Ic0v/SByEM+jx02bv6V2cf6T9MZgb8jj4Ec4v9p0n50P80h28AawjvjTLM",
-	"cmKDW7aAMbD3CpCST69PvPJ2kZKYg8eAXF+9af+lFZDwJyl4SJparxeckf++PDvFGL1BUc7pIDfo1slT",
-	"u+SVHO39TKTqiCuTClgK596xdEEYXC0mE0uFUZtUzCWJOZml8ZSmi/YtW9gyJki8IXGE7aa05G/DFQNW",
-	"YfnRbzaxLKfrN+8hS/Up0ni3yZmtzn+tT0t+UK3mLaPJ9p2M9a92WSwBids1JeZrbvRKhFafIxepdaPI",
-	"H3709TrOtQZk8PK+Lf8HxmdYb2xkPGV34pZFgNOkn/GKXia0pu0ZnluIDm8WLnaVPHpkBslzVVPjzfsR",
-	"T6gcmL62A8mGKatB7TONZv3ssWU6QlAD9766gTouoymjGun/armxLuQqzZJM2gylHBWjKXgB39+15TXd",
-	"9gRi2VAo/LljaTyK63CA3NhwNDWjm7D8G3jB9UcyJbjQGvpAC2JEiPYq45/JQuW8fdDDEiAI2Fw5QA8v",
-	"orzQFbgsLIlBMF1fnLgiVy2Pnkkfcc12NpakCUliFrUsIPinsRBbga3Yd9ipdsVta2QkofVYEd4JWKat",
-	"KgqpPAXVJFe/RtXbW3kIgiUmEDyd3/TYCeVVOaGuQGxFGujD5Y3eJ51xwxZsfuZb/khgq/a8HuAP2nat",
-	"7GlbkzRVXvi1naxW7+x93Im1EA5edd3zzarrVg9uswSHsv+wUKOxkVPEI/R1rl//9U94AO+/CtvMvXau",
-	"jz/Vk5jfbhIspelwEt/VREs/ItF+c1iS2b3BnZcKSqsW4p07wMvLkTMZj/M4flO1Iu/Qkqwnn1XW/X02",
-	"eJXp6iUyVNVmGMBOMSJTfWOQN9bvGphTqshUSEV290xyInFwpswVdUBEGLIV9xB0db/PqbuKsyPNsN/Y",
-	"3XvZ7bzs9hthC10kYLubmpBmaC6HrQCw77B0JDH46frbir1XQZ9zk66eimw8IZTcxJymCzJKBFVlF4B5",
-	"ZyNoCM5MVpYPotNtf/Pjz7vB7t4HV1fy826w96G6tsRrofGN95/ON994mRQ5VeLMoOrgfTvKi2RGKUZ3",
-	"Brimjf29wFoJ7qfdvQ/6qbFoW+4Im9W5Yu+11HFX2vF0JlLY3xnVx6IxjtUku+kMxXSnEHnfsZ6JHcnS",
-	"O5bmf5tEBk1jp54VXxGNuYcugK6ROtPBXFWV0LOQemCwyW5EpkgztB6NMPDxOdAhtRCZMlCXT4Ln56+V",
-	"BRYCp59ckUWhaZhADwhAhzrIgUEFN2Uo+tskkwzNn1nKpIFPKimE22LSbVrUs6JIp7K+JI/AeQH4pkgD",
-	"g6WMOxOQib0vVoiJOhJp6x4h+YmQqjprple2AJ/JvPFiJTmsBoKCq54r1fdx5VQpOCsBHlfj2TMTMyyP",
-	"GbAscJGeSeJurTamlni8ZpUbCAwgcwNUZ4i0ePr8k2reujbhfukELIOHOMMLN2SQcWuHhwhHZS1JgDdd",
-	"3r5ZKsQIQN3G0ChDGfigOFn0+XDChrdw9vWEOpYwQlOXhA0+4BTlbtFnxVhPnh2cd5/NPaUDT+z7P3vg",
-	"IB7RD/y0C//3ytsHBTARwPkzqRr1a1apcvi78AQZyksl1xtp/AXBUuGPyrgl5NXIUr7NWBgJbDO+pbO+",
-	"ELbsrTaff4JUaH8hzt1hl1tqz9PM4HBtvfhWUuXJbF+vscDwW1vM5eNyBeoW6DE3Ql4Y4tsmxyepcL69",
-	"o+ktYeB6KwiLEll6DtaPhaFa2rrliZbq/D6mTBu0K54lSXW9dtnzcp/67Yos7AqhGeaXw9pBLev+Kwb4",
-	"xRYo2wLLNQJVG5FfrtuIbmd3+13oFnbhxTa70NH/9XG78KJiF7qfZBfOjbOgyHxcWcGy7ixGI8lqrjn8",
-	"0RohC3iNAaHDVEhol4zxjA0EqkX+tEWiZhRVjPecLnDznwL24J5W0gPhJOTKnrOdtjJ2KqMnywXC61zY",
-	"folwjohdGtuKrXoCrXKWE8VGKo0lonXuY/veJ9DszkGJf5jIzaq+NtpKMI1s8gBnflnbSga74dHa2vwK",
-	"DtVD9/vYcPB6c1Z9dJOeA3WuAtMlYcp4wVFAmpTcUH6rrWcuRwazeiRSYkRw68C0JoaqK0TAbNy75QCS",
-	"ua1zq3Iz3JdNVUTaNmFcHkBAvnilKJ3dlvpz+zQ8ziKRbcrjBNYgrmNx8NonY3HnpqPPliiX9YSt9Q/T",
-	"JQA7Ga0jaB92XrneIWUA823b7uUjrJ/7tnHBmRMKm+x05c4+fizQTC3jD4GaUdlZPS7i3OQVy7JKRq0E",
-	"r1rmiRMhgSFmHKGZuEMf5sniwPMx6jsgW35OF9i8Xcz5RgOw5cTbd5b8sGq9fyUMJ2jI23g2YzXrDz16",
-	"MHahVziKI6i6m9FFgGn6Bi1fyywqTZJ/nPpUQKSiC2KUtULz9g1EkRnbpnwyn82TcczLfPk+1uR5VNXr",
-	"ow2WNdnrNR26QpzVQAkxSGg6ZuG+gwqDTnCSlH0scB1i0/q4G3hvKPI6MD2fSN4GgEgxhV4smgZLvMdl",
-	"PpSGsL5Ez1NzSprNhmqLaye0KoZfULdWgrP73bJ8/PNKNHYypektNEBz+uBy0kMtxvm5cVSc3bH0Lmbz",
-	"rRNtIc1ksAaTdh2i7kq423si6iVUqsHzrmvzvxIA0jaLuBKKJtKr/x2sh/O1d67F0p2l7C4Wmbz3qOoL",
-	"hguTrfiSV3JQqCtY2r6aiVfP8vHVmVSM4uReEGB6PSlfVADhV/ee/ySI+6UV2RgjP4der85P2CUXZ6da",
-	"QZqLFIqaCHV48vuYhtPtdLvdXaIE2e3q/5TzhLo2hiADIkWfg28C4yHQ2OqGqTljnKi5IDlmOLaoxNtM",
-	"UpLr+WWVh4CMNPeem0SKPl8qtNHCPQZIfyEZuREZh+4ycs5SScIX3W5IOJ3GCH8Pw+mQXjlPSaSE9rmX",
-	"mLQqGamcbdTt7HV31yYbfVXwbO9217u2zVp7Hm3Yhu3d2rvdZb/2V5/ErX2xuufBxupNkYyvOSj1I1Q7",
-	"XacHoEKtJ2Q8dk2fbqimkmwhC8EK0/Mg38qLs9PGfmPX9H+AC7t/6Taq1PoLNmRcYWv92kr2FY4t/eCW",
-	"LqsN9bpCo9EN4Cn95oRLeJP5MH+sX4QVPbw/SQfph2ojvNRV775bsrLB6n2bf27bmbO8tznS5sY9NAvr",
-	"WEMQ2Nu52Omt3By6LI/i4SRvcr3Uqw6ab5NmqV++ab0mW/vlftvNsNhdOzAZrDCaVuDdWd9q27/Ldpgr",
-	"v1iG5mV5f+5YTWJe33zbcKPiMPGaTWYEuajZVzNM4hHTtFnsul1ey+KQ3A/4Vjje+JZK3f6CSaZOYn67",
-	"NfwLwGrJrc6TEresGuK5trYp1eODuGTu/4PXaIVFs3/ocr2+FMkUBsEAAn/wj66fwgqfm5z0+2XPczY/",
-	"3zwt3lvn7RLo7er4n6ua0SWWY53TRSJWJdJgzKOcQmCetlXRISKI7/wpJErM4qFsoSk/yjg2udf/kDvo",
-	"3w9bhEr3Bsk49Ez3dt8MUmsyahKnUXtGU7Vo7Nsxu0afWgU1H7FVbTciAu0UNMCE8ZhxrQM2LZoEFLRj",
-	"5pnB5m11vOW4YlJBId3WHWlWCa4lPMztREvKJDDg2gxlO3nUnIHFKSYVIinabmxJQuaMKzJnSVJdUCnj",
-	"MacqS9kAsjTrfIfuNvD+m1sJHdOYS7Wi1BC2C9IVWE1iFdBOdR2qNowHszQeboP+vrq6dSmUAKtcfMqO",
-	"qSCT/cEUPEdLTaGXFvTRGZWh4x9wDk/TW7KeQkMw9KKQUMIB78XJ/iYaoXxhD7BIyZDyIUsSTL+bsCQy",
-	"TZUJeChY1DrwcSjCvEtuUPcSTaApGzLobm3qYJpcKGxwCi3Y8K3+caFE/2Xf7Oibo4scZwTdDvUnB2Zs",
-	"+jE3iD5fGoW5jRjQkXwlDkiopzoYiTQfQPV0+lwrVbajLqLkmbktmDIBNujNaj623EvYjL7PQ7MKAyUG",
-	"kQhLgyITqmdb0bUxYSN1QELDOwdwOmDJ9D/6vACnEQmGHewy2zbC9d2FYWg6trupj5XbA9fX3a5uI2gU",
-	"FwnRK/IJNIJGYUjrXcGGZB//QMZjns16xR41FbkieAO0KzFYiFO6AF5Lshl0/5MsuWMFBzjwWd/TV6kd",
-	"4ggevbfO8kTRtPOdc+VOLqY1sz7m6LasigfXoCesbKtt0QRSMhFTBppnE78AZkZAxAxXoBUQmQ0nWiMJ",
-	"9bMd41boDMU0hKMcTpSayf2dnfLlnXAflFdXrkJu2FBMmSzIQDMSfSz1zWg00CQRcxb1OV4NiBQODM+N",
-	"GNsJIKqC4MAHUyAUNlMs6pCe6+SPaAnQKzIfTZ83hVaRiB5/U7YIjaKUSTBfBGetaj9biCMy3ZOLW1G1",
-	"F5+o9SmWflxZFbkC8wHMC+SXeaJVXq0L60qauY8c6MJUocAUsMX/DTPwZlBq4kfENyLVT9GiFaICI5am",
-	"LHqlifC4KsZvyN92rMFgU2wkbo7KIgvH5iCv9snBPsKddKefdbvPh1rrgX+xEEg3EigxJ5Ar0jogz9sv",
-	"ukRTfjqkkpGk2EUDn4FGGut7ZNyzD22wts3X5UIqNn0t+Cgebw3kw+4G00ogvas0YyiOI3bXTsTYsAR0",
-	"aUyF5f/gyL8lzYjdEf0maOBMEiFmN3R4S8Lz61cnx68H1xcnYV1boSLaZeUw4oTlUcUJlUUUrJgT7yWk",
-	"iXoSbrYWy7IIyLKMPFMHJrMxJpFbx/yZwsuLs3x0EX4VT5lkabw92NV9Q5o2aLhZI4m82WJFGkgl9Hu1",
-	"X2eD28pxLGwQpETJDtLDf/xtSSTict8PlnsDMsT7Hn8iYtZzcmjruHwh4r4RwbiPrSCb+1FufdzaG+bj",
-	"r6cRUodun0unUpt0g7VeFS000Pwjks73SYg4+oMJS1lImvoWgNNfhtkvsFPD5vv86m9X9laENi7gYGl9",
-	"pRWQkIvBECpitaFa+ACW6gjUVxGess/toFgi2dwb2dKYKIfaWnhwn4Qjoc0rRdMxU6E1FFGPpH1utAKD",
-	"ganHpADsMZ9zLEkajyeK3GRKD2qTyfV5mAhxm80GIxon2maGFx6eXroENNRJDwz6FfQ1tJdQDLU65DRL",
-	"Eh/UAlVq2KiilentF9iLuLBalJTWDK8qiJ4WRrgpPlHQMG4C40kvU5Qxw3GBJKLcA3npr7GIZDNTHVAz",
-	"LT/fcavU9Pvk1EdQ/mxbX6yUPK5HxoegFEuoWAFKTGqJtYnMEyTjibZL4gLmm3PXfE20OEGYEptyDFjB",
-	"YJ2BSxN0IyXs+1tmMYGq7fuQNO63iv5hqZyc2bJldsAissRNDDpBrNwtjhDRe6PNODyBfQ52ZVNwrbYJ",
-	"yawRZ9QxKPeCO+2cR2jz6femnCYBmaXxnTZ9RJqrkTgTXJG1k/exGzbuZLJZNLTIqPM+PJugDnrsxZnI",
-	"kLRsDe61OISIWFaGGcynaO1+b6o76U6l6vReeSdms/xf7+wstbjVk/MYKjBmADVAtmpmGBeY7D4JB8W2",
-	"LWiU2e0zhlmfa/asDyEl+kExtZE4KbPcP2mTsbX+D7xYkyHS1sJ9X2lqlIDhi9o9rOJHlNKURL2jPC/K",
-	"7TGnwrrXABH6BSX+AAvsqsC9g6J6UDr869WN+6SwrYJHyb1L+b4APrSAhC3ru/KINFzVc2hNx5y6HVg/",
-	"761NI/3eWp565WlQPiKM5p2xnnIF7ki1Mnaf5kZLeB7bMbJlPdif6xOrv+vTkLHEjBpVdxRzo70tryew",
-	"jWr1tqwA2py9ggoIeRachA5PpjqHeSV0ip3dScxvn6gNu1Be//7iKl5CIIPgZcw0HKZ0noBbC1yMkKHL",
-	"5ujdwkdlgAotduQmMcfnMcm8Q94e9Q5Jiu56FPMm1CPSCPUJiuX6KaPRGU8W9d3ftqskePgW8fm0Nlq6",
-	"GROzhJHmjVCSQLfAqOhr+shq0YhJFXPEA6pzUm04+do5g45RH+jfTDHykB59ZlSrCVnXvhIEWo8DmrG1",
-	"NiiuscmWiOKUDZW0gt5bkg45VtjkAO3VrSCaA1BizbM+67ZDawLj7nMbdYgVUUK0Cu3kV+U3WkUgX97l",
-	"/SwtlZ8c51Fi4USva9W9rgDWqyhZg7zlM67PstV1xemo6goPMHcQLjbvB/mMIavORjEjvlmq/oc1i/gE",
-	"5b/YW2FTv1pBNK0rbcNXP0E5mz+qbZW0xAjZzWddMcun03j0EO7VtreC9B+MjO/D86tI/xrwzrbdwRyk",
-	"bQ0aTC2c2gPv1bXEZrf3zjMoZRjc1IU4fQ+B8WfGUaDZF6hcpUgmhjkJ9G3BUHBnE+eI+fpbKidVxhs6",
-	"HCZUTmzScCneGhBJR9BPi01vnC7IuGpjXYwdpBZ4mw/oOotXLUjepjaOaia+NQRJKdFjU8dkbxtY2tpU",
-	"g9WpBfdV8WL5vTVEKvts+LH9DRQYO9iauLS/gMUodWEk/srlxF8kRJ8K6o7g1nzEHNtVJxOO9hJf0T8+",
-	"OldZDXjm5a+JlNgsTUyfWQWh3V0Hoa3V2Yi8MBjahBJbvgW+srwBtSTNsNvZ7QKA6m73PxBMewnO2ytu",
-	"63Ovuo3cu7htfWnbF9Q2U972fSzjmzgxLcOcVwL4te2+xQaaQ1b6JUzG7SWkOt9Hv19u7VOdeq2J4pYt",
-	"SHOWxhxbLLrua+BZIHJGh0y21mGrfFVE8ev33+/ttvv9918f/fjnP641ykrDrTqUhSXZluHUdjq6/3ge",
-	"lON4PXnuWUPhd/Ux9QyIcILVFJ0/hXmzH8kgfzCweADAEMD/ZvUKROy3qxBHhfyg2ooKbwyuqqJYSkGa",
-	"F0eXV1Crdffc3YMvbG1fZ+Evmykwu8cZqVNv4siuh52Ev8gAMSHpHZYfFI7GptReI1G9r/xuMu9twypH",
-	"k4Z69Nttij1n86AqCV+/bgbO5yIBzgCv1j69NtU+IKMsSTbJu6/IsheckXI+PX7Ry6Yf6ZfG6oB8VL58",
-	"n7uEebQFw+Jn4aEFU6RpnOABEbw9EYmeISQitJZy7vvcJN0jZjpRE/vKjtEQCeKH6F9MV7ANkvBntkHT",
-	"fdPvncvts8zH129jwyyN1eJSnyfXRPA7tnjLaMQqGzujiWTaBpImKhFtJdr4r1aHXNkYqb4B8KqkcKna",
-	"EKDrZWoi0vjfSJqvGE1ZSjBEe8sWNm1Wa6gzZnNvwcmaxFBVFUsCHAChlvS4Jjhe64ho/K3dOz9uf8cW",
-	"Od/HiYFdCB/Ug4AmnPDXG2sB/fcPV41l+YRxYVAww/OzyyuyQzM12YHk1VAfev9XCdn/YYec5cM3eDXh",
-	"+3YqEqaJXq8KZyyyhw8SI2IJa+QXQOg54mz1ZsNg80lNlJo1PnyALPCRMMxT0SFwQbMWZzPGXZobprPS",
-	"mGNPVnDw5NH9dTrjMmRB8eXQEkGyZNSeCFnIEW/DAkDUzL6sQ15hOnWaca/9fVOMRiyVraDPvYz0n0QM",
-	"7nQMskH5tG/J8BITAq/sgtwg6DdkkmDgFCmKyWJ5jiZaSJcYZlPGlU0n8Fz3xldhuxHvm7JmaJ98wxIx",
-	"h4oifQSiPs+45mbhDp3FO3e7YeACg3hGAP0SRSJqBeW6wVjZJt9afYAKLJnFinX6vM//QI7L/cXh5z8Q",
-	"TdGMK4Nf0+eX8RiqikEMWQKFIRWoF4JxzIwwZSpLOSQ/QNEANxMd0iTZ198Jw1BO+vzq7Luj07/+sTnM",
-	"0oS0JWn/jcAH+o0/5nnZy1/rN0i/3+eEtN+SZ68FV4yrtrbs94kHvbPzkxT8mb0zIs9+7qPLoN/Y76NB",
-	"/19e8Um/EfRdtjvcQtuJ4ON2/tuHZ+QX8tO/SDslHc0OOz/NVavP7ejrRz1l/YYebL9RYFr7lmv9ERai",
-	"34CF0esDdRi4rW8v915+Rf77hyvDvTDNwmRv7b0gE5GlslOzMyJTIcEurRJqym4Z73ND6EhHBGBBhqxD",
-	"LtgMxRxKSAJrLR2cINZwiBQZGDQiMZEojED1efhi75vQWPwkvGAqXbR7epwhQdaqOf1Q8Ei2OuSHVPCx",
-	"gSdRxC6yJE0lTGaiwRAwq8+NUgTDaGGsV8uBwmA7BL5HXsLPWcqkzd/C0QMkyihLQcBrU206U30+p/qU",
-	"6M3WQ3xJZEAioY8qHHvju3hOpjHPFJMBLgCmoMGxMt9qIWCbmHOrtUHUD7M67TzImClohe1gyfTXIUp4",
-	"x9IO6XG3rFO6gFeTvS70xYbHdl/acRz0+fH53VdeApvh92LMYH4zlpKdr14QztRcpLcdc8CP+B1LxAxT",
-	"41iailT2Obbwxo3UgwFzCEbJCDMPdMglagP7JPy5b1WDfmOfgDlG+qAj6L9/7nQ6Hz6EnT5/g0uz9AQa",
-	"I6TfgAHoX/oNlN0GBw7ld7+h74EyGO+Wd73Xb49Pj6Cxvn9fhB2P9a3/7HQ6P8IItHgYTjQPCvV7TIps",
-	"CD3wX8MPWn1rBQRbqpmzYUaBTiDyRstm6N7fg6b8RxcXZxdh0OdAT4yrFHqzhGYAUPtlYnohNnzftGu+",
-	"ST/SxgE2XO3shXW99J1ACNMsYWHe+L5DejbdAXmGpiJJoIe84eqIF2UNgw450hNxihKoENLLGYaW+dqo",
-	"MSQCtPQLJv79YvOKfyFTRsGb8kuf/9Jut93/63uX14/8Ql50u+QXb/oAWxHgysCkDd9wha9Q7Y7Km+vp",
-	"j68/7b07Glwc/c/18cXRYRiQ8HXv3Xnv+NvTwo+9N2+OT457V96tbhi0GMJ4JtEfoNUDW0EKm2k+eHwK",
-	"M4LSoSD/8/DsXe/4VP+C/xqcnl0NeicnZz8UvwVdiVMv9XBKE/09ZtPSla/T2biLqXM0j0kzlHxW8LHz",
-	"84uz7/2vFZoGucpG09YJYjd6cq5esjg/fcr8CfbenV2fXvlTcf5foIeCIxYJEnFPs4SZV1+f9q6v3p5d",
-	"HP/DjnKX/KLNPZPURG0qc2QALCGn21wUKZmj7EhZpDUVmth1eHN28er48PDoFF/63E7d04SBq0KyEE0S",
-	"JKSc7A0lnV0N3pxdn5qhvcChwclEqwfGoE8b0zIDMj9sMQCUUCnkMWou0F3Do1hqpTWL5YTeJKxlPvTu",
-	"6Ort2eEygbw044ZjwN7rsxiYsgCH96wJhqmJsNT4+uz0zcnx6yug/LPDo8FV7zu7Dt/ALmU8/lfGTIlr",
-	"E+Rh4IXNCpvYAuWVauXNEMPh0bvzs6uj09d/H3x39PfBxdH1pR0uvJ6T8Dhi05lQjA8X2mgKNUExTCU3",
-	"HhJcI8ua8M3nvb+fnPUOB1dnZ4OT3sW3R/DS3eceX9CDATxSY5TvknfxK/P4hab6k+N3x1dmOHt6OEoI",
-	"bOZhZLw8QDFbVEqMMuLo/ero4rR3knOnl4a+kXHbFuKgNR0YPRdnEkd6iAZ6JxFj+8rLo4vvj18fDa5P",
-	"e9/3jk96r06O8L12dlpgAgabY3BGBBsC6elBnfZOX5eey0sLZam6cJ9UVBceaI1cy3dQjlYvwrdHl8Cj",
-	"z3t2h/PPgvGDXXEtAoL+FOqy1sk0pw4VIbcIjDt2DInkK0bRtCg2ekFaOYmcXV9dDt5cnP3Dp2k3pFEq",
-	"/m0BcKUeCQcuZ902IkWHEOZlgk2HjdLgOUviVl5celMvfcdM3RozyC7z70kGgLvOWwQIoflX8R0pk5lR",
-	"Dqb6y6CTGSwB4yHu81foKdaj1O8GbQx5D2mGqy2eEPUC3H0aAabjUCULCKZp8YVGa870HOlBTnQsLdGQ",
-	"Zmh8zwPUYQ6MWgPGJpWsLRmXsZ5jK4D+WNos6fNbtiDj+A4ALuMhC4DIzaY7T7uJFMYclBJyffWm/Ren",
-	"z5xen+QRGNIM+1rJ63bDVqfPe0YGa3ULA877qNtjK8Vce6aSXLx5TV4+39uFJl6gwugvkt7l6+PjfagC",
-	"HtJE61X6cPd5VfV0GP5ff/jjf+jv73317E9/3vnrf/6vQfjzLx/+73YYkmYkIJRp4DwnTKuR4X+FBV8B",
-	"rKp+fSRUWzKtxWniSOgNSyRplj6qB6jNh8liNmFctg4I5Qs8Vww05rwUBT388b9Z1Od20i57/f/87/b7",
-	"/7r5P/97OGFpRyu5FqwtqEcDhYXtOIpUaWwQE0qMvc8v9bGuZPnWzvMaFWhd5/r4kIwZZzh3MH20dZJJ",
-	"zRQgftmyMmLR5zR3QbAILVst1s6vr9BLdnh0cnR1FJKFyECcA3NDl6FBg0AmOgKTkSrrQ0Su1Of6d2s5",
-	"H4DvWxu+uVkHfketH7DUmGsKWZcJZ+fTVu0LNkvogkVoBGmbAOoJDA92+nXBnVmQhijFc50XBJ7ZI21S",
-	"d78hNcL3gEiBp9dNAWarJR2LyPOu46ojYzvj6hip1deWxyjmsZyYEEaBJbe0LYqUIkbk5fv3QApavNoE",
-	"alxOgNrAaiAUMmnGNdmwuT6t5g0wrolI9KnI1TZtC3E2t37goARvFRiYOwBQKMBMBBCagBmlTE48bIrc",
-	"zjbVjThaMO1wvPuwWsZiQ5hcN2LUssBq1/skFV1YNejGIKiaxYNZlxUa9NjFyj9i34Qd8kOsJsK+2JwQ",
-	"Ky2B31oSMvgOODw8y+7lN0nMo2Rhzye0V+jz3hRBDsCWf2/8JuCbRHZs8cugH5IP8itNN3LTi9yav34f",
-	"cdnJ36+PGghzfd5u2NLLROqnVEjoZA59zPfdT04imUyLPrcHLk6xrTkpdzWHYQQWPhIUJmTN6McBQaCN",
-	"TyY7BMB0yYTeMUBwpuicjVPAuN0nISxK5+j6IrSOWdPhUYwIy1IhQdImLEM8XLPMV4WkNi1+CjaibwKA",
-	"R8zaVD5CCjZHNtpCh1xOwChQkoR+cnXY583QdyBaEJA8QdvENFr7OP+7WNYkpTv6e97dCysS0/sczzsd",
-	"jTBt+68GbwTeEEcOcwSqQpXIISVdK/vSG5+hlxnviSXE+rS4/o6xmUltj3KoShi5SF3wuyAuEHJbiNvY",
-	"uDhMqN5zqeUuest9ckAuqlQa32QqL73TG4UcGPV0MaPaEGp+tefleYCIDv/Za/+Dtv/dbX8zaP+oFzpW",
-	"ni8nX2DQ84ERyXjMWYTsIdfLYViaEdjByL6mbU7iUf4m8OBDfY9WmROhuQruHqGJgmOL7Z7tO3Jxcg6K",
-	"aEBoOpxAFBgyDk2mgCYV3ynbfRFqKQf0CjzSGfoFoCPUVvN6hrnhWjhGLHCEcXfId/CdG6Fkn+OxtqU0",
-	"En5FbDc4zKYmp0N+cCApXkDE2T96WzKwsVJN24EZb58DqVgnhSn6NQ5QIlUMwWo7YmifbWjYSvvcz+p/",
-	"SxulrYM+KO7G98H1ItwYFuUO0Mvuc+PRLtorqOBhNuqMjpnlXZTc6AUBr2bHi3RsFOGw7KCNzGajkMF9",
-	"IyFQwdrY7zdO2VyiEgoREL8oAq7/f//P/wsXvOKHwu+lTG+4VgvwJWnC+o0Pz1yg4w9/IIe+4wFYbMmf",
-	"NLLdi/yj4ML9hjt5vf8mjBMu0N2ZkwOYJJ0+f42nA+w/cIhoRRRfP59QZSQQtOahkh1Akb3NOjTOEwhQ",
-	"usTEUiKilRwmq1qiBzrCM+HFIiuA6MhbbTA44CKws4wtebNw2oa2KrSsKAZ8omnMd/QlGUIupGFIaOaJ",
-	"dB+M0/Dt2eXV4Ohd7/gESRh/OO9dXv5wdnHoYCtYn5vgkFQ01VaJSCHAGhYiumZ0EKYNO8SU1g6pqX0m",
-	"VPMvyD7O1TJQ6focmJEtfwYzoHJCkES983McfdiBB+FkhC2oxrJgB2hZ6pOsFfoOLH6e0iP7/ILN9DEF",
-	"mWmSrfJS9VlCh5qTgi6yEFlqAe9wAWwCazljAVskWK+sZBBBBpW5DA2ZWzuGhrnznUT7INtADTQWhlaJ",
-	"Qf3ThgRxeSRWM/Yw5va09eYkqpc5Yz5rLaElY+QAN7hgKcXwwt1wa5blBct3ZqnA8A7yLZc9sU/+2Ds/",
-	"1pbL/dmVBYsF9rLb7e4C78FfAT0WLuy9+KbzTRfZlUHKgd8vzk7Njz72OwZ5OV2KAmNtm/kYakZOU3Lx",
-	"pn4RnBbuvbx+9+7oYrdbYHE9w7SAe+dqRDO0nzFA7Lk2FjocQqcqEZqmIOj1jmtbmUs4rH0em0QDLdWQ",
-	"HAPkWXoRpVOeQTTm9WU0H5R+WSTmgVNs/EhBn6OQtYrtAVYlUpJJSJRdYtV5TX0TNYrCCCIKAVSnsPW5",
-	"yxXXl03ec8t8pUTY+ZGikmQ8V/QCmyPnZXN0+vwKHnfpHUbr1wN9htHWNI5Y4H0qXx6IVTQ9Jm9mZgYN",
-	"FGfCcqP4vR4R2EmtwOop3rvy7jFOZgFWHXJz159Dr3Xe8KVUFP7MTR06yMBoIDA9Zdxm1i2lr2Ac0VqF",
-	"A/1kaEtSU6GN1YhMaDJqaykkIFxhG9cA0wrsKBiPAk+lY++HjEWyz+dGfUzYyLnHvYnfZNGYqQ45LaRL",
-	"GoxDWyx/QJwOptJ4ZiRrFvU57IFmTKOEjscsMm41+HOAbcP8QKu+fZ+EkiWjAaI10sQEe+2xfyZNGkBs",
-	"Mnc88MlWQMyBvMlSqULSnGKBAuVkt1soqvZTH8yigziLjehE9dQvcYCn9RdGVCqvD5QZHxIFREsAtwc+",
-	"+tJ5byxQjyYQeBE4wTQd2zYKTUvYmKGZaB12gYVZVFs2inGbCg1PmDhiq0NMa0qvOFlr9uCx1bQQMemT",
-	"rUFOsbRrBFoihYGoMrIyikfQRFQRZM0c6UZvnPTzNFMnmmAzPKQqUCRoYvzqCvI2QQXCYHufh/kidqxs",
-	"GECldhTaQEwKXVjQsInVwu+U4Y6T26QYD32fGxBrBAs2BgaNSJgyvZ4m17W15B/AdLY+P88UCY3hDj8R",
-	"mQ7/WpSdoOd3ftKSUq90O6IL+dd+43m33yBULvjQCBl4y455c57PaJPGxpbh9jko2vpo3zJmulD64oSW",
-	"xIjZKbC0QQ/A9HVjdYNeFrqRhX3eLJ3sZenRyv3KsfGkhoWsvg4M5ThqtkLnjoSMNZEpzfgiqNkDU59K",
-	"4stGxM1x7Q1mGTpkLbujqfJGpKULApqAHYmrA3v2TELKMRvktyI3nFCtGpGIaZaEvbhQbaJJAldytdvu",
-	"uhlLnx+bTCpUGUFnJc1LplTMxzIgp0LFI9sJLiAmk13zGtSc0WfmahL0upyhhIHr4N84M8zBS8PWo7vA",
-	"FG18T+CjifR5WKGo+RC0YJfFo4VxMJUqKJHSdrABhVl/Se+Qk3n1Mn3uOk5MxByILmU2TfA61+QR7haV",
-	"eDPVNjp4Q5N3YhPfn2l59be2eW377ZQO25cTuvfyK8PitPn+1Qvy9l3vdfvybW/v5VdW7KR0jp5zoxGj",
-	"0x/C2DYvEo96n7uACrheaaRNPEwoECkke8Bxdi0ZPF/urklzLOXOXAmD9EL7PH9O2xJaGPn5jlBgNCLP",
-	"/kM+0+r0q7NDrRL/oq00LmVCorFUpC1hyqQ9mdKhvu3y7dn58Zu/GwW6bVy0v5jVcHomEApK17LlYdl3",
-	"kJu4du9SZlbfREKAqhS9ZdKAwAF5U71wmNu/nJEfa+3vDoJYtESoSYIdR8v5iYYmLB0qJlUbOauW+xwS",
-	"gNGxJtEpaGx94xnOgzR63XNXlZ43WlOYmJ/EQ2ZKRkwac+/b85P28063DWVn5dTl+XzeGfOsI9LxjnlW",
-	"7tDxLNGPdCZqCk0wVKyS5ZTo3vmxh66739jtdDvQIg1M5lnc2G/olzwHTGU1gTT5HSubdlBW6d8q0Zts",
-	"xrxkzLT/G+rNTTkK9VkqximdogMMMV80OxoavuPr/gZFRwbobgl8ZyryPRNGh9Bjwa1S/KonqEEgeYEu",
-	"OgTnrsHa02r7RGsV0I7K8X4Irz2zycnU4B4J99YD5Lt4RlGei8R0PXDB6+Oosd/4lilsuNYzqwlLbJLl",
-	"JJRpLrdah+yQpml+RXa7LVcFAD7svAgAFCabPU8L/bt2u0GhP6FXuLm7jLDz4UcoLsKMbf2evW7X5trb",
-	"TvIlI1j/ln93dQ0/Tt1VSUE6f3Hap2wO2apa4EPp2AscQNV73UB3XlHXngke2V3/yDVEcEUa/xs7Ur/c",
-	"5DvHBmAREjMLdSWwg365xT9/1Gsps+mUpgtTqGZScbV6qAW4EQtO90vE2CM7VO4YFMXTsYTWx7ZjbAMq",
-	"bKG+orojBAI4Nn7UQzRuqtyth2IOS1vbFuxjJmQVXJMRpeADzPkawuhDATJENbU25IHzh0Hu9PG7yZu0",
-	"aMRegOgWm/e5y3wTpf7zeFAtUGEuMJKFNRQmVE4C40TVh1ZC/AKRQwHeAOx/yBzv857PKdBGMEaI1q40",
-	"HzEDsdL0RfebqqP8GtQZx1SPYd6Ag7J0pOGsQpmyO6qACpBXL2GRaH5+1uATfAiqSTT/7o6X7gBVQMsn",
-	"evfhTvTyIqw63FeTpWYMBySnoiIT5mL+pAzgRff5+ofeiPQmjiLG8YkX6584FeqNyLj5xDfrH3gt+CiJ",
-	"sQbuxe4GYzKFyFdCnEA/9HsyM/3U842W7Y7GCPMBDNBxuOOyP73cd8NUOfiH0AhnE0HwWZ3mWcjmYpfI",
-	"Yo+Lx/qQzemfUF1v4+HFOz3upy3FnRzPr1KB8WXPATk+L8Hu+gkagWFDRNJEgYtKTjpLnOIklthlVi6z",
-	"hjWn+AQk+gbH/Ww0kkw1HlVwwxwKwFsVhxsn+pkf2ftKeUfkqMRZVxsdpkKWGmk0NUm2qkm5RLZl+mTv",
-	"ZyJVOz8zrmK1+FBLqJiJaBxZJlcnFfODvALn4s1r8vz582/I9dXrDrnQpq9LbaHolgHAaTin1mHY55LT",
-	"mZwIDMnM01gZp5xLR9UvgLwBELTObSgJQlJEYs41L4IxDAWXinJFpmwq0kWnzxETQgZ5pG0CjV+IH7ay",
-	"P7kTh6vCwAbWK5wltJB5+dcw6PPwz2FAwnZochsVvQnIkKZprKeKpX4tFPoYLdRWIEvQPz4SSQIrRMID",
-	"TN4LQhJzwGKCZWkamG4iZ3oB5IQx06hrlsSKxKoVYA6e5m5akUrFbOKcq9bQK/KGI5jVIVV0I7UBSWKl",
-	"6rDqBOPXjvAlm2j5ir1XO0N5dwBLLZn6a6ZG7b8UeUZZOakU+K8vvyejOIEKZqRV+KSNrB3GciZkrAwG",
-	"QvF5qhQdTqaMqwN4h16Mv9pwFy4JeoI6Q3nXbxQsoKXB/bZ0iY/mZFhNl4q5aQ1GcD31cX99+X1ApEoZ",
-	"nbLoYxia+1oNI3tjDG3w404pp2M2xUpLRJVcsqH1ebk0L31Eged9ZqXIgxyI37rIc54I267fEEpB6mFs",
-	"5X6kwqYsHdu2M4ZOlnb+yN50qdDAfbTNL35pnT0j57EaQvOy3zYVXBldHcx4s0Bu8qgvmLyche16ATGq",
-	"zYghaFSCuLVJaDx9AyyDCfcJF8b7V1U904Rc9FItTqvT520SujKgAZbIhPvlWLRWQWx9h/U9u8CHzVUk",
-	"kHBHlouQljPwArQWrBfehCkmYiZLRUcSE2twnF6hVGjRF1yxee6D0YMtFMLoURWKsfSAYLyFlHkIjc+U",
-	"i5KYnnR6Qc3cZU7VB6DxSTIWRPAc3YHOZhhQ0a+n5IZybuptIVZiRhtLp0Man6nv6uoQlEAmicsk5jhl",
-	"zCRk7NkIc5UOdVnBFrYzsyqdJXA2X4lo8fAsBSHiPhQRbMBU/ewYWkHv/xU4Y35NrpI3KWN5MWCANXvl",
-	"akVgapla1aYRT+QNHd5u7joptIpsmFrtxoYSeseFaOp9xiHMJsRJScPATOa2y+rWugRcyBMOUzZlWIUB",
-	"wXFAAJPZlIVkSm8hOd2gX2JBjHmjy0h0r7Z5kKYQMlaSJSNTJ4O/tTrkRIzHLuPbQOTAJqAio9Ud+0JA",
-	"V3Rvry2hBNETVpRotgJ8v5GekP1uUkpswdu+qbg0cY8KVgfJ9L0kee3W/3NndW6kv2KeZ+IYE6sB59hN",
-	"iPJi9SAkGiSuL3zy4fgkUH0NBzGQQJj2jacH9CnOTKYpbsfjMkZIZvdZYVWo6K2+9pke13yEjhQ3OagP",
-	"F0IqwFJXHE+/3MCy3M8+LvRbDvMgxdjKcbMz947ceGdJ3LH0LmbzVV6Ac6MHndl7tz1Wh7GcJXRhG9g+",
-	"btykPNp1YmiEnXl/R64Ep9fazcccOnAgPO9iJP+GYVeECdM/oVM9wJo9icliUE0uWxtkSiwRXWXxTr1u",
-	"e2WTH4yaWOimGGySomBrgJYSFGryDC70qH6f2QVu6uvODZbgf0kn+G2nExTL87yUAqjNe5zcAQfq6npC",
-	"1aQ+epnuNneRe+kEAZGMpsMJVkmGkL4XkiY2t/SqU8GuFBEz4MJzdoO+NobtGWNpq4jaQzrUbBQDageG",
-	"HZKhsPFc6Tfaq05NcNk7JzC5bUXp/0AO4gY847PKZajtJVbBW2Bdfg/SGPOY2zEvpOthnp7N5ItTUxSI",
-	"pOadN1sSXpK1eTbij1WHacdi7ayWtv7hMEmtro1hRS+6gzzvGurbLdAAzobYkgUo5VxUhRhxTIWj8bna",
-	"boVBbuFl2X2Uw7ROSAPCxRcJ/CuSwD1ehRUDzlgL1YHy157DWp6wUgzX8ol6eXsJwhQxDgDlLeYO543I",
-	"7MZ2UUJ5jFLWQUPH0Rpx+DmJwvV3ntIpuxTpRvfq+6AEB24urukxdm44sI1UQPGgUWSatmrmywCEBKPd",
-	"1YUIIBdy3uF1W3lR0W3lUYsNcua4WsjnultOeL91mZ+TOmnSJHEFL1jTQv1CHgy2lIrzZctXC6SiKpZg",
-	"bXtKeH6aKkxw06wOI/+Vsr+Qre8hjLicYVMSCbgcOXwlYgoAbgakpCOGifQLGGLANi+mJjtgj3WlEthg",
-	"aWVBwGevLnwSVcF9fZ2ekJd/fPHyfnovr38Kl7O7Smd8Y39vfr5uFm19gnd+1v99HNXnPFunIeTdJkLc",
-	"6iNN+UJwVioCBHcPRn0rcwgdJb5aXKPjYL1fDUf3Ub61JxF2v53D9dTpsIXVIbNUjOLE4Hoh9NOL7gvo",
-	"HSABSrm1hairV3BBvCCtJwwt4ZJSpqQFoAWzOyDxSFN9oHVffCgiSojAQjiqlHKJRbXLxH8IDzywoHok",
-	"kn6HzS1WETROJ/piVP6aBAtuWpFjW1Ank/8ziWfyYYTN9gR+rtm+JuzqpsIGVMb3ksWRVzD6Av22FsFn",
-	"qQJWK6PtmCPgdl7I3ufwhMHFN1hrnLFILtehh6Yd0cD6w0PStIgQtu3EPgJnQ3G7/n35GQ9QgjPrPaaA",
-	"bOT1KgoItkuaUamMa3saK9mqylDCFvy/SS34i6D+FXK3F3sbfOhKiHeUL8y6yU+nbmPGNC064BGWPzXs",
-	"BDii67vqAeCBqvtxrHKtkrJj2kat18/Ba0CTJPcjYDg8dzmUnQmk6e5Cb4MnB8oIH5vo9YdmqE9xjs23",
-	"VqspcMsXjbvCvZwjtwDWl5KeM8kAXJl0P48mtvYyFan73koBHIucZOrPwps4UQzgbbHrWOBlLfoAu6Yg",
-	"BJ3ZTRMVdvCM9ZzAlmF48S9otnZQiDnXeLn9Cdzfz13l/HVNgDfV8O2OXuKDH5ad0hb6z4delQ4pxOHV",
-	"13ijPTjoxpZpMJXD8MFJnsnCmOqG4ENVNx42FeezCqt7ZLXW4V5Ytt+Lo/3ZEgl78s/A2mEb3AOLLJn4",
-	"Mj0vvFjpTi/zKBTeJowHkfZ7G0Q1bnoPZrN4Jgpm0RIv6uGQPGL4rN0R3jjXqe65pPqiu/+qwt1IkQji",
-	"4FNlzRHcRKtefSxTBv3pP6NTeQEj+nIovxzKz+RQIkE+3pnM1GQHq/FcD/X6fLTT3CNXaglui5kZTZMY",
-	"Gn6YZl/65kyyNDDwzUhPz2RFr7sX3V2E0Z7TNJIHHt40ItkwxB3Pe4kVYSqh7+C8smF5rX/PvUIP0SGP",
-	"5+aFcTtaIPHm5t5AdGic2yX9XKufCqP8NB7BTE1WMa/zYq+46EDvlWnsqrKU257DmPXLxZwI/sQs7otD",
-	"r9ahpwrJteaUzfJT4fwYmZpsy8EKXo2VWeyayUXsrg1nvp69gZVrUTwsLgMgHSO0xeHR94N3Z4dHf4Uu",
-	"ki5qE+ZA3tjflCRCzACY2TEO6GKK/svdva87Xf1/O38JyP7+bsuip2sTW0BbNc4ZdrQAmq56nwHuMPeZ",
-	"yMiMaT6LoGHh39pvBHBSFul/hS2D1TuPJcNAzQWcH2xMSZMST5WMRSwiEZsKV31ou0dMhNRrtJgZhFL/",
-	"Jvks57pzkd5K03AxR4MWPIrRBtRTrgrS3p3APj0Oy7Ov36rc8+nY3SUiascWdq6wuPfna9vqVL8CFSkH",
-	"Hi7gDF8CSAFHWV8g32bE7sgUWuDwZNFay31GNJEeA1liHiXf4iPS7K+CYJ9W6P6GZegawgZZlCuqGwtT",
-	"IOf6Ov8CoQsM/tdSur7+K0+eKUBrp+xO3GrdMqEKzI0kse1XXPu1F93d36Ze+YnsWr3iBVsSdmNjnXBT",
-	"tIrqGJgj9ilbVW7/7lGB9tZBP1x5i6NV519FP4Caurpyiarb2612y6QlAm+qyk/CLp7PiB4s5Qtie1uY",
-	"JtPGG1i4qoTo1OTynJuvfabGuxneJ7HaNyHdDBYxenrS/Y1npq+wrIGiIZvE0HgABh128mk9pL2dn0mE",
-	"jVjvPOwpMhVSkb0uoUqx6Qza4EBRLXSAM6ZtzMnuS9s92rY7ks7LYzx5lacW8BI8l9tjHLrCNz6RSr6B",
-	"drPsNVO+vjMUXGZT05KcFTy3pk2u77sljEf3j1T/DjV1pgglnM09Vwhi1TssB4Rw2EzjKdmh+tBns/pz",
-	"hpUrMt8966cyyWhe9q7pCW/ScCAUD4Vj5SbXeeN1W4g2YelSSxnTJ7/c1AKaj8b8lrkUt8oytGahgU7r",
-	"wOGzZrM+d9lRaPfYVmLQ5NNrVkMsj9ntYqZxNlvPYyqBVXGNH4eF4Ms/EdzYOnO+V0Qac5TxkSb+Fxf5",
-	"OqbhYMUqjmkFyNgaToES/0HrxyOhTa6AmE6UcbSqlhwV8d9DHfljujFgFTev38ZN/62nlCFpra3btlWQ",
-	"RMy5r/mak3G/mmzzgXXl2AumEIgrPyuxJBbvJcKwjj1ZdfXUr4zS/VnanjC4T1JHDV9eZ3rCNn2pn/4c",
-	"UDLxxCxVs/nHcNOyadOQls7i9i1b1Es39C1GRN8ESMZJLPWx8yAbUnYnTD6Y1sfrUsXj7/R3HjWDS39i",
-	"HYvXo/g9wHBZB51phSVJc5ayUfzetuKOAkTGzKS2aDHQrdnoLVusZfHrePsVvgd0IjApbG9m1006x7Wk",
-	"2O+OXDIwraD9Z88sIBLVK+iEis20/tbunR+3v2OLsBY6A6jgs60YhNF9GtAM+DQu0lqmf8sWwa8N8fL3",
-	"AaFhW9thi9r0jqVtJdomwQaCbfeRDOZEr8r8KUmMnZ9v2eJ4NeLA6zz2Z1iLFwAsJpkt+x+13Kk7zBWo",
-	"GjCaTw5Y+6SOSSObvyQh/wqDtflJ/ojj6p/LiMrJjaAYNaiLwYLCf+ju/KwBz4tj/X3DnW/TGN4qfo4g",
-	"7NpsDIeODdi2gUKvoMeYKzZG6ltb732Opr2pXIsCYhEfyQ2VjFxfnAS2d5r+w7aIi4cTVG3Z+1gq0nRK",
-	"bJySO5pkTLYqi7uP86E9QXn38tdW0bJ3N4l+FcXej0DTgV5vLfnfAiT1Mp3/AB33DcEYbBNBLMmxTe0X",
-	"j1wlUyYQlNWBB4PPFmyaRApCowgCqXB4XG0Ups4UgYbhuQrY7Ev9yc/fMwXD/CSJEV/cU7+OWkdzDlkE",
-	"YUhl2pJ5iUE24AF82wBvm2ys4UPpPxJ7bO4oJlUbut/Vh3VfZTE2ZiMhtszcQZ9ISG5EtCByQmcsIkl8",
-	"61p3PpMBmdL0lkXos9BfwR57QR7sxR6ZPj+wQgttKpj+BDzuCINr0HH1LbaZm4i0AMZ86ySGbAKwk8w4",
-	"+nwusiQiN2zfZa1QlaWQmTWcsOGtiTO6dqDQdLNDrtyATTt0oYwnproZJo/MF/WDGJ75nJNUy4NdxTVA",
-	"eHhLT6I492cSSaez5Ate6KdkKOAKpDZUjhvieugiUZfkrj46ZjddY9w56rCx0vvrV3m6Hr335DRKzNqV",
-	"uOJLiuaVmK0CAi83JzONAZuWQ+52W3VQIFAtWcAAMQ819ne7QWNK38fTbKr/0H/F3PzlnB6gKrF0I6/H",
-	"BdQ1QpbNJvHcN6mYHmolbIN7r8Smdz6p6VnYt5UN5eLxRDPWlN0xntmWm19sUA+gaz4R5AaylJDpQk6R",
-	"XS+tEpAUcjA3wS1ZbX4GFfGtTTFRPVglLelzfKjARL604oKKPBmLCoDUg6We1OSWsRlWBA5FGtUhqD6g",
-	"AfAFPfWLJ/Ie6Kle22RIX4X+8lpuijmXHx9tfizcVCv7S5ipNfUHv6kMkC8m9pezvS7KgKjAeQYkJq+D",
-	"fDXGeBED1InfEv7ndsc9qFKYEfMTpWc95qd1+WKnsAJeo23IJck0k4rMRMwV9my2ffKg4722GbIbMzsx",
-	"0pcr/b8YWTDjecTDZT6xUnBa5+AXPM/aDJYVTtXtcxEfVBRBZr8+aCZFsskFgc1nAZlRNdE0OROpagVE",
-	"TyFtDylk21CTWv+yW+kVLtHnZymyzPA+idD6/Z6r37rQmiV0yDaNqDyCkLJxxzZ+YpXl6HMoI7JS5lKm",
-	"sH+UaUjtoV7RMeT9zycshXkuCE3mdGHz5A7Qfey85ajWaoVXS8apSBlppmwq7lCQvz7tvTtytUJCtDrE",
-	"OuOry3peVDl7L+CFVv7iyfm1G6Q4py9K66/s/ANl+8ffJQJEliw/9sgHdV2XS58iTZkNJ5COOhYdNIFS",
-	"Ebaw0GdiJb+nO4NaKokJLtjDbwruaPGwwv2puGN5wMzcdvW3K3tTOBAzxvPuDf2s230+1J+Gf7EQOsfr",
-	"IdM+95vHk1jKrBSdJs1QvVcDfHXY6pAzSMjFoBEZxTyS5EYgSkcsyR1L41HMIggz9fkKThcrdLmHO+nO",
-	"z0MRsQ+h4zjYPW/kmxheoAu1pj5vUr5AQC342T2tn3nRfQE1OaaJtcdS9VssWzWuNnhOrweW4eqXAZLh",
-	"jPHI21n2fhanTJKvMQkGcBIhfkelCes3oWTM/sy4IgAZpoR9VWu/zyEuF5qXDagKzXRjKF5JBB9DwajJ",
-	"f27mO4HlLZwZtDJ8xDRg6vT592bpncNRL7eL7Y1hBjC/iC4OgMHPodMBbi3ePtY/jwWTduB9bhehWMIK",
-	"g1X4vWZoz8AAPz3IuKWDsNXp83CoSX6gNJdQoe1J4xO2PrJwNShLQHdignxNIJECs440CXsZFnoXOmSN",
-	"q6dCln3L1JIge/T23/iltQA5Rf4SEHojNWU5kLwicXwxCVeYhGVebSPeh6eXlnnapkef2ER0rUwQTqLG",
-	"QDzw7cMWSVERlgWuadFrUKOL+jyWjrFhz1JkJIZTIFqFtTSR1XXIuXlgmNB4mmcCsPfDJJPxHdvvc6mZ",
-	"C01MBSS0SIS7c9hBe4pNlgHXQpCqXJ6RpuYvWpCBNGqRMYPEkE6fXxgACgSBPD79vndyfDg4PHvXOz4N",
-	"9wnlxvt8kylCYTuxW8WIqLnQqwU6cEJvWCJJ8/jcSgAmAy1ok2j4/7P39ctt49ier4JyzZalvZQsJ+nu",
-	"iVVd92qc9LTvTWyvnUxu1bBXhETI4pgCNARlRdPVVfs0+2D7JFs45wAEJdKSv+1E80dPokggiI/zfX4/",
-	"nsW6WcxuSWEUWwHhIvjTQKRqzpK8S7N603nLDk+Of/lwdPjJzAm+FUruCyO4plY2YvOKmbYPwYQBOBDX",
-	"GHtzhjyqMtrXULqFAjWQcVCrQ1FWmwdmXXVu9JXbh/mY51DyaAUndOXrwJ2fUKqMob9Q3ZpfIS2fZbSh",
-	"PMsnCTrcSdhv/ZAXVdAWQ8Q8qwhH3L8/siYEsQfi/AFg/cslrVaUoTWyElsoXJslE7CBOsb2X4MiCI35",
-	"YgbFZALgracJ10yNms769NycsmMCPk1Z84FwbLNeKB0sCgdV51EV0gxFqgUGVyb8EkDOr8rWtFOZIJm7",
-	"CAh8OZuGEgYd8cQolgg/7CO+edRcleDHYu5ZGwDrwnJ+KbBaj+BQjMMwVrNMhzI3hi7TAl5kKUbDncup",
-	"MrLlKz2WuOmbv90NNBOQzM7HSVo4VWX1Rh2ZRq3QI33gl1DC6UPcF/IXfLgXBHFnZ71P7/sfjj4efXr/",
-	"LiIleibybNHqGR8qqgF1F8PLFxR0upP8x0WZ28JD8rmNNN1qhu8Bwf0DcYznq0djV5fkiFTzB1AqVBtJ",
-	"vZ0PpE2kmNtC5+XG766tztS2qtPV26o0BhfCiNo1LaEq57n4ggOd45s8Z4lRmuk6gVEs3ovru97ajmty",
-	"WOUugLtf77ou7ZoQhK2cxj4Fr/DdmEd6rKaECOHIVHk8McbIucjzRF7ogB1DhJDopgJGB1s3XWwbwB5y",
-	"OLjwhEx0gdmFIgPmn8Eo06rklDMyL7Blr+hlwEaKJEdHuZAp2ODnJMuADy9r3NoHkBL379WWJvkkTu0G",
-	"mbRzka+R3rQ/qwJ8K7deUs9Ffo3MspkkiyNpLrQTK+bS35PNUjBw3R/a3nXQeofueVt0vbuRX9FCbg6w",
-	"57b6RSCx36VZ+bDgZrVNDV221O1Q4FOCfsR+eOgmgAC7Zt63b8zkukJZXQfIl3J5STTTzibg0s7DPqvL",
-	"inwttNkbJW+/FbAphwi/AqhjhKwl2GkCuS2PRu3bnEW2yrM/y9IIcwiYbtZCxuwq0UmuMjIvmgelChfH",
-	"LKFDGb3pdCIWQWah9+no5Lj//uzs5CwywsCIhvJzuozbGRf04Hzh4/N6D2qH8gtEUyxUITBwzTScaEo6",
-	"21ESzZQMKtavFIqJWHTY+3jaO/rr8Xn/tPf5/P27qDJcApOxR+nZcuDR/J4E4Mo+fC0NhGP63hooLxAE",
-	"0V2jhq1uHxkND7HmboEhCtlP/EI/iZv3R/Ppfr5XTLXOWinUnesOc9Ldo+zGZKXSwlahIHx3zHLVDNg0",
-	"nWkQue7NS4z+jKeZ4PECSU3hR0GJu7/LIugejZgG40lYhwsql2vgGu2rPUcL6TkYModPYr48AZbkyWgE",
-	"mAE+Ov2QS6aFCLyu+dx8rkYYP9iEXdddsWUijOJ+TRat9Q5B6YpNWMM/+dDcMiByGsxLaJXlP5u/R82A",
-	"CT4c4+dFx2ef7B9KhwShJMJ7ygn+QwxzEa+5UyxaGRBTLZH9i+RZpuZo7Zn5IzZTIi8ZBEa4vtTmT97T",
-	"oUcPJEizyyLjaNOQuYqgAI54dq1UgchLNoMaPZ6zVHDtdcwYYRPzhQ5lg7s8ms55lpPlxmLgIZhJNGO0",
-	"8kWvNYliDBtpW8V8KaZ5ZbbHXKePi+/K3QoqKVHLe4TJPp9RfQxUlYkmM7yu/3/leJWwAK4P+dhfnuMP",
-	"/9hopokspiXqZnXDqdjjcKOJ6DxJU3MuIRChaFoxX5hzi5RzDbyK7hBjjaMtNEzyWlQFc6l2KiEjY0SV",
-	"mvCvH4S8MJ7ffqcSQXKD+fPM4Z3TzGnCeP38Kdsa1NoZ5+ou890q0kcGZS6OQUmfFpabOcT/UIkU8Z00",
-	"51rYgxX8AtLl1lu1GAZC5tmiDrrgfr3RLXrB1h+8DXqBF1bBEJmH3oFRJPDeXKPzMp7BHdzB+y4Wdupi",
-	"lIg0hsBXTqVHq8XwK+EkICKvDU+Fsjo+pTHLV1pI9FPXhqlYz3aVY9mXFjLWhYmrsuWYntmhVPArqmxe",
-	"fmBRD2V/5s+hE4Vy06helQmKOBAvJYKGs33sfOA2hPYdsF36IbQHFY+rNsleQVJXD5zmJ+aOvO/fQdo+",
-	"ILivnd86O9dcG+/tyyG6bbPPnTDGinCpBwmyoii1RbYWoEeh+3pjW3sJYuy6Ojg7m8K+BxItX+MF9KUW",
-	"FHmpzDh7AcNCXezisdk0M2MzyURehJL+yUWEcmwUaXBA6gYt7oUS/K9ic/hRjq04nHr+8IvtUILhUXJJ",
-	"Cm+AOAy5ZAP3bgdeChBpJBtSDVQMOKkqY1yGcj2ZpS11zjQFPgCUFCtMZlO2EHmz1AuqodoZ83tW7cPT",
-	"o8BWFhG9BCGBC6CfKPa7KDy6lGqOThj2D7VDFDXQxDNPhoJaStEYy3Tu3d2iQvp1x7/SdVXSobxDmTTM",
-	"Sjg0wlsLweC5GDiFxHySJGHx+M2F9Tdn5XwXjKDXaxC8VyWZF7DBoiDGDdZpk1vaSBVYlfU20t7vbnb9",
-	"lZBOWVB8SfJxnPF5ccDvIisqCHb8mXxfPDt2abeC4Am8l00vtN0kc6V9KmzuxYNcqnzCY4FtT80Hu8bG",
-	"anuATovecv0AmWqzXE14ngzJ5uOpNf60tRO7aLDNE40BIt9WBKaXcsdxm6FVWC5e0tYSRMu5WzJk/fA2",
-	"0XxVAHL+p0rkiwgd94pfrjMWijO2DYm8qFbf6TRdGE1fBEVuKRBWkjEezHxd7cKxFwJgM5kKrbFCIWKa",
-	"L3RxX7ERAoGyB2ZndEHwsKuBdtV4GfjMXMR9nkdN44V8/nQIaX7glEAHiSC0WawOWARDOiQX4Ib6KWCv",
-	"OwF72zGO3Osff6AyAYtwoGK+IMCfpRqEBlQDGNeWwCQckAVL8jZ7D+Fnqq5INBHJdkMZgYcpYnrpscXB",
-	"tyUdgIhmyaw0g2+32WaF4KEk8w1pA5I4YMOZztXEOq6B5/M6GvaaAoZDb0ufVQHDfeTi3bv52fiqge2l",
-	"QDPwRmZf1XBLZuWNxluVw9UnuLgFcHzxhALO0/Kt2MVLVptvh38tTVPI2cTc/5/MHF93zH/fwn9f//gD",
-	"9GptuA5raw82HGdNRcCGoxghVE0vsUPRmz43X7BvX/oQ7lo/VzlPd4KdoZpAfZGSfT4xd7dmUZ5JI4O7",
-	"BzdoZSjkwrffzFC86wplg9/EAHVNeZ4lgxlFZpO8mtRhhY9lkyaGJQ27VzBD1BOZ8xjb01CfJOmCZSpN",
-	"Z1PNGlZANAOiFRypNFVz6ModpsmQAKmJP8kY3IlkfADJylBqMVTGXj7EbwKYUiwgxijZQOW6yzibyeSf",
-	"M4GjodaijoZdTQYA/pOSjGMhoHlEKAHkzXtVwGwCmVWsrpICUH+wNhGmmgnzAxGzVIxypmZ5tyDd0Ijp",
-	"Z5l0cp4yMD0yMTKmRZv14J4S8Jy1KcweRpa0K7KoH8TmnRnVXwPI1nN7c1Ol+SyYZ6yr8kuS5lTXt+YX",
-	"Llq7+U8A8nnzrz8qG47bv7WgF+YovXgRWE40wStRMwEo/wJaLFdTv4i/VhjeidKGe5F/P9bgyb5ppoZC",
-	"63q6O+cz50a6NCjfi9R3/SSOmgdeniMTU5XlReHFq85+hB1fWFyppAiYkSTmT1DzkTtZwCeCTdREyDzw",
-	"B+hERaF4MXErOvCxgPe/BLITyp7rMkXZBEQGXA5FmmLcAqz7RDvzHqueeZYlVyIuKj5ZIxqLNO6PVNaH",
-	"r0ZNwM+zhXdcU9qNKPEcRI9lW29E/93qnR61/ksssLClR8cQpnHA/gJniCFC66VYEEBrExDYuAseawGG",
-	"ELxZYRdRukp8HSKTqXNXUDaXJLCfRXSggMPFgVEaxpPOQjlKvppXAhlu5qquRJYlMVIE8ukUM4fGJetJ",
-	"ehBm4rwZIcsg1tpOudahfOv9r/32bVCQOXH/h4DeFHhNf6xRTth5xmHURCBDi2/t1r/LtML6JMEGIp8L",
-	"Ie2bJpRJ9fWOORJS5Xah2qEM5fls4K6ANqsTaZ6KCOvsLcFadJnIOGpa6N1Iez8yF8MBTXm6drAIpbnR",
-	"pK0zFieaUqQqFiwTFArCWXoDsgY8xvw2sj4o3D7bv+SnTH36i8BVthk/3zryeG2mfGGumzmwUSakmPPU",
-	"XTaeh3L1lcpvY/u6Aauw8uleVZZ7ZfOmoYTikcgOlijp4gilue1aOEbBM2O+6OUzHGVGGhtHIGLZLDVC",
-	"hS/AZqI3gh+Yf7HFY2Y67rD4r0Mb+S+RKf9QQusEBBqcKyJVLiDgYA7efLwwK2gfp0bIJFJsnTlddmfN",
-	"kcYLq1UaB/DfUM5kMQ1KgZfK9ZrwIdX7u4UucIJxcRK5XCagQ0mv6T+hzc5wrgWEZybgZon4AK4NinFf",
-	"BurSK+1qIyi8bfIW1H+SBxCmVRc7Zuw6DdFKNEPbQQg+DoRrPb3oKWqswpd4/Go88RVoJeGb5lj3EzOx",
-	"zv7b1/zN8FXrp9G+aP00HHZab/n+oPV69Cp+I34Y/ch/GhiX1tpdBztnJ8fwAd1niCntHBi1/h/0iPYQ",
-	"HHsrJvrm8uwc7Jx//vjx/dl+x/nLMIH9Tmd/yYM+2Hn15m37bceYOzf1YZ8EVKR4/DqDkZQP18vHtYta",
-	"ncTJqs2QjwUm4+61f3jjeVcYMZA5sYbIlj32WeUJ1wY1zqzNi9vXLRmDkDsLmC/erT72VIyZpPnHeyGa",
-	"9a37TFwlYl5v3PfSFAvIpDiA3GdMKiRNRWYtIy1KpdRvAPbAO8Wolyg2D8GBWAwTjWQrgnqRKFWC2s38",
-	"epRkEzTDwU5Cm9FYi7g4hYYfzGKAhPcxGt46kxDM82Iy/STWRHWQyFh8taY0Lru1FclXaLOIJkKJCAyC",
-	"RIDFGcqIujjRZh+l/OJCxJEfTuman0CoBH9DgPncjSviKGAzOeVJ7O13O5SH9t+9jyk7wXI151jxlmT+",
-	"QugpuEsTTGG8N8rU8rJpNs+SPBcSwPpXyEQJQFJh6jrJnReaCa5hPhW8Lubk3CVp8Vg1757ghcP+ZApr",
-	"kyLeUixOE4kPGGHzwBpwqNgukiuxLZH/lopM6M7bWCt2hIP08I9FgHVjGaYxqfri1oqhqqje0w/GJ9Qi",
-	"S9YwkRff2gZhX2IQttjAdfIJUxuD2fBS5OYopvHTtBk8dGj2HbznKLmYZWIpQgtxI1gAqMmm7A5rAN2P",
-	"i2dY9WqE979EpvQ9x2XXNeH2mDMxYMZGXehlu9LyDi1ZVL4h0aXfxGIXyMyNLTGTVFRR27t7z773tnt3",
-	"q2dv1b1bOCGIjqdkuuiCwwG9LeiJGeu7eTcN6jG/rWjH0mV4BnGR4vUe+VQ/fZvXWl/9RJbiL/VpN+BJ",
-	"qqlAkIs7VyDcuhuxSk3sFRL/biXDVV3lx6t3ySsWKExYTNW8jYBF1FNBkDHAVM9SaiqUm+SmbHqweOld",
-	"zSLxFT3ffsZzEXWR2Gmp3dvmjFZKiKI2+8WPQoAT7s7E0jx8XcmACwmSOJAISkYjYSZJWFYEgI3xCiq6",
-	"BP8aufToHX3HvMrx7sX/mPnVgofF5j5bD9zOEOc+MSM+27Dxk4nHrdJ/SOf6XOQlg2C3bAgv2BjqFijH",
-	"h/fyPr1qV2O85+R8S+c8Lyz5ysKyUi9ywXnk9btqIRAcFkKXXVsPgG3BjhSmGCNOYoLiD6GEbKmB2WYW",
-	"3Q92NSYc2UxmIuWl3uMq1szDUgU0ZB2jTAwFJKfcIkbgGE24vnT5DeE3y3H8oa/LoroKMPurd3aJH7CP",
-	"dcUtXykUPrqQWGUAKW2jHCZ8wXgMpJG5YoMFBLGHfDgWtQhsebm22kPaevPISFurq7tOgJLT/N0ZlyVx",
-	"05OlW2IDCTohU4mA2gKwCPB6lGO/MqbaULyWU5FV9ZDcMpBg08UtIEq+Jzh8M1a54SGwDevxdTD572gy",
-	"hzCX7wMI1n/nm5SCx+JlVEAWrrhfv7RBUbcmhIZrSrqXDu+doenh3IE6oipqh7QQsMQIc8gIci2M5zIV",
-	"mbmrHJNqnI0yRLhjjU57v2M+2+/8j2a7BmHd3/bnaq37c3wSEAV/AuuN9VhszfQXibRermwcoY3paQ+5",
-	"KT5ClTy4sXVeGmPvQkhzeUV9YcSH5JI4HBAollx8NcudLkS4eC2yK5GxKbV5sJlEAgsp2hXGLD52Kya2",
-	"YmIrJqrEBLnnpKjNBVYT+JeHlQdrk23L6Jlmrr5bXJMnu/+Lvs2Uba/ZbTJlpWt2j5fpvkFsIcCgsgn4",
-	"1ABj6xOpY5q6zcDX0wGbJDKZzCaYVQjYFU+TGJLy0q+rK3pYbDsj1DzO0hR7FFPj58esIRVLzcDNrufv",
-	"5oupCJCpKmDeXAPs1NRUBYB17vlMF8/QOV9gFqAEMuzV70MfACH01iDOvjRT4WmQZ7e2wneBPPtQQsxY",
-	"BIJnMpEX9cGyEylYpuYYqfNKt22essGr0pfNNivKiAk5QjOqJbYZUNsQr/IxYClRPZKtom4WZcbYguU9",
-	"PueXgup8BrbPUQeh9PsctdfTzVPdZpgsyxG5JsaId/EiiC25N/q6B/1xdWH593bBHvBe22d8h73Dh94e",
-	"YxvxwOLfBHgGi4O32ixchOGmmbrI+GRX3zN+gj0e19WN/vL1DL6yorcqpLJ9G6hKR+7ITDDISCVXZodZ",
-	"wzZenp0c10KsDLgWm8PW0ENBuT5smoWW4rqDDF9gl2KB/C5uRe6isO5+SkuH8j2VXdAO+bvDmVl6N2vv",
-	"iI2+0pFJZC4uMsKm1Niavfc7AtL1k/iPPUTIqKhhWT0v1hMjOLskZo3IjRSVwkrFWSlDUrqvX4tHOeW5",
-	"WZ2dg53//Xfe+len9fY3+v/Wb7/vB6///If9+E87lZm76vjSqUok9b2P1bSgTMZaVOxz1nsIjBOxhvfZ",
-	"lCdx1AyK76CkN6oB+qEjUgLux2ORCegt+M/zk+NghYS7mrOZyNMtqXooG9F/t6idvvXrhA9b52P+6ocf",
-	"I2zlNnv/4xv268feYev8196rH360W5DxORuoeNEExTUWw8uirZRLTGpDw2cmeOw1lZc7qDx0ZAelAgko",
-	"r0bLwbNEfDTqQ3LNqFxsuI5SDkq4rxOzJiqzdPWRVLnou2F0xBoI4gIgDRkfXgK3GWwd0yLXzYCJVAt4",
-	"XCijUmem/vtvbfP/UZflQucW8gW8DHp1akMq+ltDeYYbRo3Tvt422h2V+0oPkbE36ouxfMsC4NKMU2Jx",
-	"Cg7gpc3C93PVj1VkjJTV0+Q3NKUp0vPhEaOnLPdXttnK2dNDnrrvFR3VFjABihegPAxgH0KJlFXQ+OBK",
-	"iWzxxgFZJp+i5UqygEVnEdZCYDuomYRZEJgyHrZQQodXL7I1E4n9IstEPssk0b3o2XAotB7NUp/gyOw6",
-	"9kvR0AiuMBBDNRE6lNHZLvvZuKONTwE7Y//Ges3IlXF4b+4Vo7H/yRqfWIud7TbZHv2xGQUsU/iEMU9H",
-	"rdk0lLlir8AWnIDxdq6gfgVmjh5kxhOzGSUkhYaSwhxXI5o71ILdAYAiQG/AzQ0l7G6iaSCoogM65vK0",
-	"C9SS+VildundWrjjkOSATVGPtmF7JKnnfCgAaGMh4DBcimkV1AYeOYu1QS1S3tbgCYLr5KFfBCXkdjor",
-	"YwGtlsYAh8tr4UFUVggP7970To88jkokg0e5011u0LfNyAV2QhJbGrZczYZjhAXJRCzS5ApgAKy89QXr",
-	"F/ysdQQSnqpm4Mm0plESR4AKgs8rra/ZjAI5gB60QNTCFWwUs09errNcsIlOhRoBpgWc9P40S4ZGEeEF",
-	"tUJPB1aU63EynQKHgNmtnH8VugnwISMW+SMEVRAOXoWmUSQI5QiT/MXGgCz8lj1BB7AUgYXwhw5N20ff",
-	"trD+BeBUsDyL5TcLakV5sKQ7glWVYZ7kIOzgWULnUZdmXHbGcOLYbuqErfkZa1gjBDpxKwSyTUD5fOVv",
-	"Oh0HjlIarmkfT0fHf67D7iGf0z44YMVwWOJqpAjxezZd47InIiNfRv79NzC8LhNspTVPjdrsBI4jBfO4",
-	"EcQJVlBVd52CTKD7QNdhnf/wl7XGxzprp+uvrccEkWj2prPv7McxVpU7C7LSIqor7HrV6dQDKNaP/ElN",
-	"k2HdmPu3G7MQM7WT/eGHmjK0+w8f0qwo2vTYocPyUbvWPyN9BdEYPUstzq5VqXESP++auJdV7luu7nWa",
-	"GtSs9ZUaJT8pYJ6L5P7ipGLAytbpxi1BI55qjB/yeWsAR99GFGkm3gyHPE2NJbSpo9W1aOpkg8UKSsBW",
-	"/OW5UkZNGpXt+8zfhbNMyWK37YlkX5Q6pOVgjXNkIdQB68VXZrvjgNGF1k1XfZwbSapZdIKmEyrsiPwC",
-	"/HAG2QtjVxjbz9qBrx1VeaILu+rz2QdnFldvbSgbVofS6fC+MtPGQuKW+bvS6wbb8Muhk9fn9h+MuXJ3",
-	"t5uR141HcApK319XZGQEUCbu5m38cn4F7T70UT+Jf0bEDUloGwGk8FpCGgMKXd6ZxOvQNOtNbTpTCIpj",
-	"6gysd988XZ3Isv+hJCNSyjE27mqFCFNuiwbmYC17qeBQubp5C4IelXjWSVCAgEefCe5mGRnwwBmjoYwI",
-	"RtG8UQAG7RSy5WiYWk8p2iyqQWLNdklBlAIh7wIXtXCWbZfxDQx54ocXLMnFRO/a8UJpRCyGDnyo813v",
-	"iZva682aYEy/FI3B2U9Ezvsxz3kUSi/cYgm2djX7orL4NBNas2k6u0iM3zZNyHGrCs1AUYa6TMRSeGao",
-	"ZlMl++bdveAMHBOIDmi32cZ6bXAmxQXGNCOLMughPdpNCyX5YwmgPxa3O7OhnIxI+b39gFgIhHbnBAyI",
-	"qWJv3ZsAaF8bglkNAnlgvah0/NmUHY+ufw7tPJfuFPqom3jvDliOnHfjtdc47271CN6NJbrNTjAy5nJj",
-	"AYuUbI1VSv5tNOIJLAE8xgH3NCJyHoi4HtsNnVu9WJaY7+jz1tG7qBnKKj/YczGdU0mDV3mQ4A8mUvTh",
-	"Jv39t7b7dJCkqRm08D4rzp7xM93phyMXXQoYHUoMILDrH0iaEJ3FgEVGQfWtt3kxya2HFcrCxWLrPSxP",
-	"vD4TLwsCmmaPxdehmObCM0VWPZkqpXhPjpc39H36XtWH8jn4X95RKHywoDTg19Z8Pm+BUp9lKen12z0B",
-	"X+VRXbzVs751856nm+cbfZWuXpskH3l3bTLY79eV82dxj+6cz5paX2ay1FgGqSPHeAqWOBqMsRgm0Nci",
-	"fSquAL+0hPgP2SDqdG8MFsX0g6LN1BE4p8DUMxVZouJmXav/YOHVpxBMNaqtpuPJNXOd8gXB7RrLpQu+",
-	"kL8OYAE7tEDjqYFpVjSKhrKwj60udgDbVesDSMfWNozVhCfGZJ1myph7mo3MLWEXCO9AbfwABQQ+EqHq",
-	"jblmnPCd0SEAzaiRKdb1fc6zBPiDc2vXZiD1dzVLubyY8QtRxwV0XDoKNy3ruw3Jz3ItU4qnYCYhtK5k",
-	"fasqfqWkqEgxDZRKBZcPXDnhr9XmrXSly/bMy/0eg+8aET13dXlhWIPLlU5wD3TaZxmnIIgj2MKGOjob",
-	"VviWZdxvNRxn5cq70m/2ppkgUI1rS4v8U3Hq/eSRDqL3yLXkfuAPG1myPYcC12H5gi4hGEyWoHA3O1RQ",
-	"iz6rOC3n152WZ1lQXTfdR7abv/kD/y3hn3yc5XW3q8G9PbFVCWQ0Na+/ZzcirSwLctAM9cDT0vGt2DIJ",
-	"X0uV4KZL0M2JZhOeXVZhE37k2WXJsjpD5fTs7zhO9JFv92fQ3ddd5l99VY9sLqjwt0zWz1gO8Oxyycgz",
-	"W2Y8l4kAjnpw5Xia3svNL5ty6O7dC2XtKQ7FxD9nPLVlXxppHoYqnU2kpdkbLEKJndrGkkgmwn2bTwSL",
-	"k0wM0TWG+i9YgTaLCAoOoPe5LR2zMC424wMOYlLU2nfNzyPjymKhD7pQEJQ3LhQUlyGLaCKZSLAQy06g",
-	"zhmkN30UN/AeuF5xuut4Xu9CzHrvlKLEHGoWGHbuWXOI4vpu7unSnfumml/s5W/YlpWajpaVzhffnLHC",
-	"6EZtLfSjPfF1ak5cnSD7/OmX1p9ttzoG+1mm5gcFKFJQQjtzt4Foo61ACQhZMii1ggWu0cdZ3QErTnTA",
-	"6By3V1i0gd4bTSkrEWO+qJI87+EFa2XPowmKJ2IuXn+Dc/E13xvqqy4bjnmmRf7zLB+1/ly+yMvDVjpE",
-	"h+d/Y6MkhR5fPCvwyEN8VutdoqdKJznBt5Z/z/OcD8cTIfMujGHe9ufQnu32UF+FO1WxuWJG3xKf5lhY",
-	"cefT1Ez4AjlqtFlqc3kywSelEMKdZMF6tJgTaSfmg0stUeJV9Ixa5sQqLhgsI4dsrmRS2fF5HLPZFDqu",
-	"cpYKY2tE1AZv4W1ZI6Gq+MJusb1znWab9Yyw8ctECIvHPgHheomnE4Lq+VyxbGZMST4UB4R7M1QyZiPw",
-	"OKmhwJg4n2xCAb5PvayCynHMOjRUVuDpsAg+7Ccx0ISymSTeYwr6e15gsxtKm/wgzkMj8a06YI3lkvxi",
-	"6KWBoEnhIlOz6Qp1pfbWt+iGWGKvxMqOCeKNu2UD7kokBjXurBHRB9TmkiY6x96FSF8m06kt5vYoeIIl",
-	"6H4NPRtmbOMCBFRWD0yG0nxKrQ7wwvAquh3KL+MkFeWsC5ZX0OBFUoiYnQaiyOkYpwB6bhDbkspAsAKF",
-	"l/qJAEABi2fs+PjENvviWIg2wjq2gEi3NYEfyVfH6Z3NnoYRzz19XeCtEI2JhnNiE2MNac4p3GQbRskE",
-	"H46RC8+iaDSLNh88Ueb0WjSLLWLCNxQj+CvIPqd2KhjKjE7I1dL11nUK9aZYC1axknSrtbIPaxUjW9GL",
-	"C5EHjKoZN9DBoSx0Y6X+hDw03INd1DOFyV7oUp9SFpTiBCySUJJIZsdF1BJrz+JrogBmLYq2/5tLw4/4",
-	"Gsi//+IgU2kBNnd8PUHlVJ6ResgkiLIPKhWqj4IF6ECp59KaRqMKc7y+82TdF7hlq+s65Qskq6u/ZKsQ",
-	"ABuY32XJsArItgS3CqWpqBkfEA38mUGwHdrK4K02/pZoAWFXoYzf17bdFY8Au82tT8D4BU/kfajkemqj",
-	"O16whw+TbmYSf99Q9V5wYjVocl8xEuAhmvJFfYzkaMkFpdMM2ZTIYl94nPaebxo4z9R4qTEBUbIevVYo",
-	"eZoJHi/A6fad/bdYsZfPFYHtW8fXaLF8ngzFjV3WU754GrXzUG7tKZLvP5FXu9H9xYD3Vul9a2nqZZVH",
-	"gDYuNDbFo4l9VZgHuS8XNAPSdr2HYuHmeZ6YLwKWJvKyb2YMf0C8UDKJbbtcKQ1EhB+hRHzjviUAKaV+",
-	"PC7zjOeizXzgQUtGasSleShNjWRWEEoibDXfoarNAjujyIlDxXOm0hScJ03NOEQ1Ag4WyE0Ee5hQEh7j",
-	"j+YfC8KTNjtEuQpgqLFgFL5Vue4uV6HjU4oWQSWFLurLsQ/XRSNt3Km7vB6If1gMbFZlv9MpyFSIbG6/",
-	"07FdZqGE14/LVBVjfgXr6nG64pI2pCpGA6Qz4212mtXdVOYY4RpsuZE340Z+4ak3PBot7HiGLlNoeqYP",
-	"coV//c4ycyQFoJuDxJNrwoBL5TEsr+TprmGNcR9VYVeSDL8ZNZIT/F6b0K2y/I68EjLyfnbewusEzCIS",
-	"2bQ/KodQVmoHKxqhVsnTKCVYIjs64Z65oKTtSDZTwIoCtsJ7WfqoCGeWuDSL0oNRyi/6mJyitB7uXgIF",
-	"pqSI4M+RvxTYMW5ruks6pYvi1qiCEq94KN9DftAouQKeC3JrWvKpHivXJR3znAPOJMdK1jkZ7w5Rzta6",
-	"Mc4WgmdMjULJWWpMIZcpdHhn0LScSDYRE5UtAHywOHrAr2c3UO9aujuktIMk6khlk1nKQUjxYS4y1oh+",
-	"jgIW/Zv5T8v85z+igOV8YOyBLEv4hSCwuaZFLeNZDshtIk0B8Atr2rSZdNRF9IAgYonUSYxIEo05BiiZ",
-	"npp31WMhkIFOT1OzBHkzYBcip8YwpfNMTcfCQj8AQlsooyjSYwiBp6z1Kwt3eiQtCKLqL3DV2Z8+nfzX",
-	"++Nwh7WUr3ONbGNhGErGwp0/nX7+y4ejw/7nsw97fJrsXe1XXbF/Nzv686vOqx9bnf1WZ98IyVc/5oo+",
-	"et16TR/h6fvZ5SbCHZhtver1rvFW/26kf++nDLBYeFfh89IVe3GUttp9tYHMs7nV6Hnock24P3su5XBN",
-	"x5gFe7ZgQQ9K1r70rOt5VTCbWChkBbTSLpGSCAJw5/nt2QHvGQj6XRk03k4Rq6URHLpxdnIMAEX+Ntsd",
-	"87u1ltrvT44BuYbQjSyzxkKzfQtcX0oDZ8kVgr0wqebG7php9DSlmNuZIDl3KPc7VLakC/Agy9+F+D3N",
-	"rsXn8c/7pRBTB0xu/rAwT4n92CE6x37w0KvwgVk48KWYAYhmlTt5XhzTGuT0Z8L47U/ySYpibnLDSvjy",
-	"2mGFuf1xJ2XbrvaodN2AqLHP6MbPVZaPbesGFrZ50gUqwaslyWbhP9IYC52LyR6YlxfXaYtz+OIhfu8h",
-	"4Se951x3hk8Rug8nPsO5PhNdQFMjQVqaIeJLiQEAYoC7wqzX05pN/d2EZShv0ljw1Byd+k36Fb/xgNuD",
-	"T1gnXOjVrd3jOal6LrL2ne/g/XCp0EZWvoGbcqwQHquY+zU7/yG5ElJo1P1uCEDSWLO3eapbCM5RG3x5",
-	"1ek46EYPGE7NJRqQxmqHB1+JLBklIl6G/dABe9N5Q8yjCxIpDR5Km3Qw7jRR8sRYBYRlkkoLAgyZ8yXE",
-	"ENpfBxjSDJhWxlmnwLX53dcF2iZqkJtZsKHIqLtOgN0RiwkYAZrIHvKxmDAl0wX8zbwWmD+htG+N50uz",
-	"xiGP48WuZpGSfRyln6ea/W7GYv/v//xf9kdEgDVQAooF1v+Oq/FzVBnAPjRv8SnV73AzNmBq8RbffzUQ",
-	"4VzmSPdfByYS28fUY4iWULBePy4ZvluItXlJuzU22QyyLtHF6tzelnj08oGluq8CNt/JNfeO3Nv+xggq",
-	"+Vt0nj99OG/W3Xp7M1tpIq/JtkEUmSGyPDUdgy0+nk24pJxM10sxEUXQUGWxiNlglmNnu/m9qCGj/0Qz",
-	"+QAT+T7I6P133ry8ErbqZZHRf/JTDtoZ+EmGZ8eerFuGKOwhvjsjPWhcofNEopU0mWnoxSCDyWFbpama",
-	"i9iqsy4mRQcpl5cBhbvLyKyhHKuJMBvYZrA+GuLOUNSqkflQH7Co98svRx+Oep/e98/e/6/PR2fv30UB",
-	"iw57H097R3899j4MZXTc+1j+2tHx33ofjt71P5998P/67uRj7+jYfIJ/6h+ffOr3Pnw4+YI/K54J/3B6",
-	"enbyt/fvKrnlEO3ZP7TP1Q325/gkHNn+BNapLHMntiU0L5IjuyKVCqh/mboSPqGsGm3KqV+WZTctnimr",
-	"8xuzZ8NbbMCeff8iYMuevb2At2HPphOLNsPQVvvc/TLdN3u2w3UkLGgtZG4Jptkpn2lC4+fZcAxI9mgo",
-	"EQ6z8ZZ5zvayvd/1WGVYcPBHHTP1S1PQT8NMvdXQ37KAOBMUCDFbZ2nWMEZUmPcBm5qbBw3WeO9Ykt+P",
-	"Lt4g4g4uPN7JWZbuHOxQlQbcOZrCshg5Ty5kazZFzONWIgOmhW2PlzGbcq3nKosZlE60PdCfGdW3L+OI",
-	"6bwFAS4+xApMHk8SmejcxrGLEcw/VAxxWoTCMOxvqT8QiRdCy94wLjmwOpJNHLmyp5V0pTfO6GvV60BM",
-	"GFeiPvTtzwZDIasjQVmGDshHdVHLMqI0PKh3esQuxcJ/RzgEVW/o6kP8nKzOeZ7oPBn6QzjLsXKhrNnI",
-	"GpCQBoIP94NdH3UaHzQRk4HI9DiZ+s8orM/VRyz568VsUcV6o7g7sjrIu3JZL6aFbZWxZWDNlTd3b9wl",
-	"5vgKpGT8PZYnIHuHA8gF6l67e1713lKrsb8YXrVSxYpXtjtDiys1NVc3WgZ0K5PYe5Stjl99DHR2jvl0",
-	"KiQQmbIlDGB/Y4NyETc8huCm3JPK4HEVG8T1eKB4Zk56URBooQb8lLlfrF6qUffPrB2hagHP/8ZiNZdG",
-	"N/hVKl55SgaAceb/vDFt8ckfv/3x/wMAAP//",
+	"7L37dhu5lTf6KjiczBI5U6Qo2e5OSytrhpbkWNOypNGlO5mwPxbEAkm0igBTQIlmun3WeZrzFN9/35uc",
+	"JzkLewNVqGIVL7IluzvOrEks1g2XjX3fv/1LYyinMymY0Kpx8EtjRhM6ZZol8FdvNOIxp5q94bFmifkp",
+	"YmqY8JnmUjQOGhciXhA94YpQdytpUpH/taOInAsy4uM0YYrQhBEaz+lCEWke5RqutzqNoMHNC/+esmTR",
+	"CBqCTlnjoJG9Z8CjRtBQwwmbUjOMkUymVDcOGmkKV/RiZu5XOuFi3PjwIWi8TqiI1o/7ztxGmhT/8ZHD",
+	"hXdsP9QjOp1RPhbrRzu0d9YNwF3ffgzHXM1iujhKk4SJ4WJ5EDcTRob2KqFTmQqNCzSU4oElmkVEy4BQ",
+	"TfSEEaVlwiKSUM0UaUZsRNNYk6uL89q1c+8ujPsPCRs1Dhr/sptT6S5eVbtuqEcyYjCFN4mcHlPNqsc+",
+	"4onS5PbmiER0QeQIhplQMWakycUwThV/YK1DMud6QkItQ5jLVCpNXnzzjXlI1Q19lMhp9XJHZjhVy30a",
+	"XVI9MffCC2fmj+x9sEUJ+3vKExY1DnSSsu028zRi05nUZnW+ZxV7+Y7eG+omCdPJgig6YgewHLhGVKg5",
+	"S8hIJkh092xBuHJban7ef0kmMk0UMWcnYYZwWBTA0vVFmH1dt6/stQNiJhEG8LT57oxRTcy6IbXQKSND",
+	"GscsOcx/MN+F3aBC6glL+mLK9ERGATHLRWRC7mS0sMNVJHzZ/Y6cHp+8u7y4OTk/+uvg+5O/Dq5Obq9P",
+	"jsMO+TMTzFAjkYKRGUtIqlhC6NCsCGnSvri9PT1u2QmlihGu7QpQbW/bUbBgnKlOXzhSmDAasSTfO2/p",
+	"22bt/Y2b0vdnTIzNvu+/ehU0ply4v/cCQwOaJead/+tv/f77/b12v//+25Of/v0PlXt8xqdcL2/tJR0z",
+	"ovg/WH7q9rrd2lMXw1v8QdqnGgd73W5ghsyn6RT+6sKI7Z/ZkLjQbMwSGNM7vNwD7rA8tjNGHxiRqSbj",
+	"RKYzRVIRMUtkyFECwgVhdDjBOyw7zthONqX6CdkRDvB9dcu/96qw3v1+9MtesLf/odnvd/CP/Q+t/6he",
+	"+HM6ZdcyqZjfOZszpe0pulsQN9pmOEwY1SwaUB22DkloxhoSmUSGbu8WQPLmt4DwsZDmS2RIFeuQG84U",
+	"Gck4lnNzH4/qpq3MgCq3sZF/uxE0mDC797fij/COn6rmejEaKVYx0ys5V0RLou75zNuVnGXu77389uUf",
+	"X3zz8ttWh1xShVKBiSiAf8wMlXJF2HSmF3DoQi01jUOiNI9jMkTxwh5YsiCJnNdNW+L4KifeDXJOyYV+",
+	"sd/wyDkfn0fU3Uqi/m/45NIS9GCL2lwoJhTX/IERld7h2sHSMJoMJ4aH1A3e/VnNILrdqg25MgLrMmGV",
+	"u2LEXGzW+tuAvOgG5LuuYZIvvnkF0isgWhrRB8IuYlG+by+6kaFKw45Dtxkh8vWhYYR1EwDpWUN1L7qR",
+	"R27fmj/wp+/gv1988yqqJjlztC7MyaieX8QThkxbjkhoyD7MJ2Jur+UMcNxqRmse9IZL4S/4sXKMN7Je",
+	"z4ANWKNmHGasAbakdshabqVWfDBag5pJoRio769pdMX+njIFtDKUwshk8086m8V8SM2od39WZui/bKh0",
+	"nSSJTPBTy1NP8GPmYE9pbEbLIhDTCaP3oG+kMTskRpqbQzKnTqnoNIwWLMUo5sNnGGuPpIL/PWXkgcYp",
+	"8CEaJ4xGC6LpPROBGTMVJCzJ8hBGDNoBqkFWL3Hzrp3ZG5nc8Shi4nm2gQ6BfRJDHmRKF2ZYoF2hpJUz",
+	"owhxKWBsp8IIQRrjG59+6QVJBXs/Y0NjMCiWPLCEMHM3Kn4ZCUVmW7iAH2M5VjDYc6nfyFRETz/Oc0lU",
+	"OpwQefczG2rSlIlRCO9YLMUYJJ/be80EFboFw7uki1jS6EbKM5qM2fMeOtCFuSKx+TTorYLskXf8NQzt",
+	"Rsp3VCwsO1DPMDQpyZSKBTFa1nSmwXhCZRm+fmVMj3ZvVGnwXrOhFBGs85zCuo9kwohOFuZ00THlYAF7",
+	"gnOVXmoGdytoqicy4f9gz0A977hSXIwDwt7PjA1nGErCHuQ9GMmOxcwTaRS9hEVMaE5jpPFbQR8oj+ld",
+	"zJ6DzDURco7W3yym2jBte/Km1CyhoGLISDN81zs9vzk5750fnYQtVOImRtGbUWCHIFwJF2OmzKv7ohme",
+	"nv/55Prm9OJ8cNkDI6xFwJ5iJKKa3lHFSCSZAu5kTc5meH1y9cPp0cng9rz3Q+/0rPf67CRsdch5zlj7",
+	"Yjgx4jQ6JIqJyBxLIAhCDS2R0COskCgkJLTXPpL6zNdAt/MOXQUpVpDfB3cdnWrInm/gvl8ynQN8R40g",
+	"d3mZEUulKzSQoNEbav7A9eJEaNRNZ4lh65qj4Ed7dXlmPxpj1ginSAoWIIejiljzJAxIiM4cZaTDUIoR",
+	"T6bGTiHhjC5kqjszyqPQ+kgM0erFwIytL7gGA0ahG4GxaEeZBTOyk3VIjwxjzoQmamIMB0rGxhrnw+wW",
+	"6xeYUQ58NqOLeyHnuHlLS0CHWiZVU5QkMtJDB4Raowp9DjI2dAzLbGaarbP5wyw00meoFkqzadip+uaw",
+	"2q59K+fI64BIcQ2sZ0HLdDgB38iEJeBUUHShiJKkDbc5h50yCgebsmQMhq6acz2c5IeLJEylU2atp3yT",
+	"4KCadYPdaRQtnm9eNpa5YeCbfmWdsq35lFVN3O41jzwKX7qqLUUvXcfHNhgaSttqvRqv7SjY03w5J1QR",
+	"IOaRZS4ZSTlKRKI7IDRb7B1FmjRWsi9QiyMeZzWnnutW4PzBQdGXnZDe5Sm5Zws7EENkMRf3htwnMtFk",
+	"KCMW9AUlEVeohsEv5uvZrsGLgF9GHXKqlXVwaPtGFiscvRSg+4xZVHkGPvhOwr+h19Ce/OKe+PvnDk6B",
+	"DnIWY3fAYzFX1qJY5jKGjVfzHvMc+DY1m6p1wqnIyz5kQ6FJQhdLs8xeXzVmlQ6HTCmPCO+kjBkVS69x",
+	"dwY4i8oFyBjx0hwfdYSmlMebHI9qr66zCSueV5rq9avsZnMNd38IGqliyaD62yKNrQKCvucNCA9G52aZ",
+	"vzwoeppwqCtX+5iqyZ2kSbQ14fmxok0WNH+gdmkz9lzhaGVJxlCI4o7jKE0THZAJH0+MgpCwByZS61kH",
+	"M3+TI5EHhCAOtXwojCiKmBoY8VARL0LHIrhvIhTWIJI8RlbgTgr1P5VOrcOCJ/j7Tl+EljcNUkXHbAAP",
+	"haSJnjmznak6JJRELGY61wON9CbGVjKLZB5hUavAw3x55IWcNo/3BI2YKj3Imeqqw7iGng05D80chzEf",
+	"3qs6v442G/qKNI1SIsid1IrEbKSJTHVr4629gi8dmQ9VbasbSC7hV49m2+9m7636OLhg13MSQeOF5kN1",
+	"g7cvcehizLZ0ygI/0Gc/WKDmyo2tXJjytvnH9fmkwzHTlMfq0dxqY8YNLCtXVNTmAjZ/aL149ayPwsee",
+	"b0Ed03seBp+d+E00ZzmdGsseTatVS37MhnxKY3yocJQ3+IyVGRt/Y9vzl52W0lnCrxamuXKjTsUsRcdE",
+	"FHFDJTS+9DZsRGPFgrLmZKXJjCo1l0lUk2cAoWAb/XO3HhI3S6P9CxKCrhESdAcYK8Co8uksgiQUCKQZ",
+	"gSQIaiDAotcEWDwtLdsnp9EUgrcvV+hn64M4/m4V9KY1y/3ANTvj4n5bXoNeKLWVusrha4M0iau3SPGx",
+	"aKczjORlKgY85eyoeyaMecq1IhDX6Kw3YfKPBv6on4/5mOV9FF17iTebsKaIKc0FrJRb4yLddD8ZhflD",
+	"WzN3pdeTFo3ji1Hj4G+rmdMlHRuBVcvCt5BevvzbTHZVSaufnoxknkPy10rp5zsZ187KrHAp+hl/5C6R",
+	"6XiiO6Rnk+sUc35Bm1YnRy6TzvN/SREvDnO/MhVRXxSsFvMMi0fmdYTGsTVVph3yTgrMUOKCXF2cBwVn",
+	"9o4i4Gp2WmeAb/YcnYOEahZCFJDMWGI0SjpmBwUvG2YqJXR4z8UYHD4Kkoj2ul2C8pQ0w35jv/Oq22+E",
+	"fcEV2e+8+tdWnhAR9ht73W6na64futQPeG3RFLMpdWAymQl5A1UhuUt1XwipXWTMDL1DQveKQa5Hw4SK",
+	"Vl3BAFxp36GpVs3h1OBnyQWLqnzdH60iwV48XrlaHk/FylTf+Gmtye0UOGsI1Zqf15h5ZwkNiGbG5Cxm",
+	"Rrspb2yJSn1rlb3HzI9Wp1GZ6eKzhsKINtIVl/cxWCaa6h2pXP5KbuRsz22Z7mOdDJDauT71wuzghrfN",
+	"BiucSj3LLfa6z+BC+jTmvk1+hVSVKtO+OOOnl1el4S4tsV0Ql4lqbIcO6Xn5zI61WgrbUSR08woPDT92",
+	"FA8sdoZRwb5ojmI6HgPTtqcsIDaExiLIqppRHhEtx0xPWNIpcXbzZTjKWif8Ls18acpIQSNiE0YE4zbf",
+	"5GfMnxAYV2aJYlFAQnPiB4W36olUzElKQovMoS+sqMacL3Meq54uhTKcfCdNIZElkTs24SKCb7Q6NbJ1",
+	"SZpWClErqCD9Vw3ljPlilXDVFyvEKmlSOyAuIHaCaVdDKlyOuttbwd7rVqWQ284dUFywJ/YiICUNPq+E",
+	"3WB+ZSrc8DFzOh43OXsEH/fw9rIac8cGW5BK2SBzQrX4prKQXVrHCoqrFcUVa1JDRMsrv0wulYx2xm1t",
+	"wcfHxjY0mkFJMArDR2lntb7AWcJG/H21uwMjvpjZPZzQhA41SyClliRsKMeCK5cpW6UOyvuPGvSKgJsd",
+	"dCnOVlipwgjqt/IIX7C1OTvjg3u2WO+EBnL5EDTuWU11kWLDhGmz1IeEa8O3jaVzxyCAL/Jcm9WL48aD",
+	"H3p6fQPm9RiXUYU3Z8/WWHhVIRt4D+uHtZlHp3I/twkvuJ1d7Z1x732GLcnjHSuCCPUB+acINGSlgZu8",
+	"b1tvYnZ/fZzjEVw5YkMefSSz3XACGEheR2nv2PSOJWrCZ9d4fyVjLNZAFpcm8Es01wVKyqSSDbPEbL11",
+	"WkOOz+FhffII4eqo4E9PeJq3Z2UFRrDxCtTP+FmYVyIfaPxORoX0UJqChT2lIqVxdU5oqifbrtDPc13J",
+	"LlKFibGrluxWVei25oX28arZTZlSdFyTxvSIZXTvW7GgUAdeoabK6YyKxafmmFDVM3istymSU8pFtXbk",
+	"6tPNHWTO7gje3NmEC+OtVf6mOJZzFhEvHGXfiw4SNNKpiMhETtmMjpkqeKCW/VslH9OWuW0VoWDcJ0iN",
+	"rNSu5VywJBfm5TdQDZW+O4rALRstF77Sy4+r3w20CMytAZlPJIRFGSSlp7NDYr5kHU0YCsnCG5a6sLxY",
+	"SCjemFBF0E1ayOTdLCcvaMzSu5gPa0eMl+04eEQgs5gLAlYqFgQp0jQDvJ7IGR8tDJFNpLwnNIoSplTr",
+	"sOxbpgkj4W6y20+73RdDY5zCvxgWEUYSUriN8l5tGa2wagqnMzsX/hwrDltO5yUBXdzPIsnUsozH5yEO",
+	"NX9gRS/vsrujGAktncrsGqEgDnCnqCYxo0qDb8t6yhwdZl/rfPocuxfdQUQX2zuKcy9EWSmp8P5k/ooV",
+	"iW9Hng9xTrk2lDhCFyhnc9K0LyEyIdYZ26pejpl5Qqbq0VMre3RyEiysWMWXgmX6KBBDzaJVr9CTayNw",
+	"Eh5j3NZJsh6yP8jhd+UnaiJnHfaeTmcx6wzl9JDcxVTck2HMaKIs7yik37z4tOk3tTN/Bn0dDvDmmjpq",
+	"M+t0dPvSZ9DOYTzbcsg7p5JtMNOqmT0T3V8znc4elQxU0i3XZp19Sr1xlrChEX1OTyiev+Ps+kFBfjil",
+	"z4h0FnGjmmBhDYm50hYU5/L2huwibe3+wqMPu/apsNMX1wzQOzRRTGPiASiqeAfoA0a1sbVRTuvEx0vn",
+	"vfTsYV/QO8WEJveMzYAdQOBmDUMoc2h/S6p23MVLV3iM1KCm/qvnhHR+a7Xcoda4G0ytdbfGJM0tQfOw",
+	"jQxyKQZzLiI5z2TX8pe2cjfhzfWuqzQaI9zEZpzu3GqqWczkpzIVvob9njIqoFAAP0AAi6ZTDJEN7qha",
+	"u1JH2e2vzd3FF7iqtM1eAFWZxRcASMA2EbNHGI6PPvj+slZW5kWDyAb8yrkJaw2KiYxB43BUVlLGDG91",
+	"4e9CeNeGmSAerFj8ANlfgAkhFoBEYkt19YQtCE0SAMQAUwkpAtKwlBTuRQoQgVZYbh7dOzPVJVV+Kgcl",
+	"ZqZWmVZJyjAfWdvEZShRz5LW5lQR+zCWFpKmYYTmJkzQErmOT41qP2StQwJiBXRbZLfENx493pKJuKAx",
+	"zZyjg9ybWp1aXRjhjvLLH4NsLgkAY0gBVnfmhbJDzfVRiC5hOkIjMKv908eE4BJmToL5Y305i73Rf2oQ",
+	"V4NimYmfA2AM2OuDGV1Mzess2g3+OJVCT1ToWe1Qg2mWQm1GfIkxKcUGo1/ikOBaTvTjz+pmDnQn5Jz7",
+	"PGg8cMXveGzrNVc9+0N+Z6Xl7jnWPXmSWfT+hpSOqedX91bBY16ZCPKXuJBtVOb3FQx8War45LZMRPUC",
+	"t8QZC4tYlvElT8TyIc1ZS7CsaaxSVGrLZNZI8yeILf3+amg2iSF9onIat5+PMTSeSp/MYNJefPNqNehf",
+	"UdNc5rqZta9yc+OQFNFW8xxwLNqxFv96tTXTSzfhtZAljov8m9QwfzA35eP/NAqjZ0S9qq458TXIsisn",
+	"ogvM5dvvdrvt7l67u0eMCoFpGwCaEuYcPTwEjAuaxJwlYFp6yJ3d0FCJg1cZcRYXneCfSGe1mumwVnd1",
+	"mmlBXW2CRiATYg1RoxsI9sASV1NWc1i2V1fLtRXMZoV6yBXoegfoGyN3tEzUIZmmCjJlpKhyDpfs7U5f",
+	"XLlKOgeAAT7J7DMHYPDLVAO6ztLlyo3ri9CfDWRj5vglTERQjIeAZDEd3hPuUjA/WeHTZ9Afm+6frQpV",
+	"kjTxH62A7Bnlf2+/e+AVMdqiuWlAEjaChcrq6HKtMwdg3e9uS11FnXKz0/sch7TOPkEyC8pk4/xD1jqE",
+	"mzqkt0yWgjFjKpEiIZa8xy+r6OaTqMFrfUvP4E4uRJ22KhRY61RelcT/yf3KblRb13l4brzNZl0zy6f3",
+	"MZeMMT/XA+gaMnNteQycg8qsD/eW25k75yv1x0pgeXuWEbHL1lMbJQ1+xR+pQrPY+WAVYmd2yI20IL4W",
+	"2I0pIhOs3EP9LMBgDxQgQD1bzGhSWWH2RWizH6NTmplVoLHMcDfcImu7Yjn+GnUe0IRNXbAX4JIjBCGf",
+	"dkjPboaD87xj5E7qCVEMqzfg25g4kJ16R05rjeqC0lRFZAW+4PLWT/E7hsd/Vai/KtRfpkL9Vbf8p9Ut",
+	"n0znW5bkIDEvLU7JR8CiXHqoKGvpUbD5FvdXZqzkHyy+rlJdAciqjwfledpEeDPIpyk+4rPBhKpJNYKf",
+	"GtxJXaUW2jKuDb+RsBFLEky9rczJHdCxBQPeIJfOW4x8GOX8+FISvOfFdxMufNkbYzbtWmp5Dnsn8z1v",
+	"ZuxU465VF+g9h5mT6Sy96OdU6amDet4q2cSpPTTru7KyiqKgtCaMqmqo4IXFmnWvd0BLh+SezbJSWofH",
+	"SWI5Llnar7atZlqeSja+1Yv32mqceUMHld5BBXojqMQr8YA+/BlCnfJ0htXXIg/rQiX2jiJKpsmQkTF/",
+	"YAr1bwtp0hdNmzW7o0joPj6YJXzIQq+/if3lkPwopRm+GQX69BgBAt7JG6GkU1s4jtaUG4O93jrIvxMG",
+	"+SitwuVKtlXmydP0PQxETfhsZuRsU09YX7hGFJilLNg8c6e0ADg5dF9A/WHpJXOznrkH30a7+sJBthvF",
+	"TzENuZrGeGyB5waHmvV/yhVGgNdFTN94QUK4b5ANYcKHEwBXAY3GVsPP6QKtyczeyfce/7fSbi7aD0v0",
+	"7xGI9abimOGNFlJ6xN+bHQJShUp2Dz3bG0/+KqPQmGdqRpRhM66VshVNHzyYHMCyyXEEtLQxbaDnVOSX",
+	"HpVnvkGxm2eM+4aokUFlBBDzRSlY5Yp8yiSmNZrE2llvEAbdlhEXApzZs8PVHfjyQEDeFctnD0t73KpB",
+	"Ms8+KGSVDm/4PxU+GSVMsDmNjQIPaVsAdm7RqsGhcVAIVZBZ1jYxby1nLRrSDHO7qGD2hK0AvEt4e1iy",
+	"nkL3AkXmLGGIqNEs3zVIGB1OWBRaDrb0ErScyIQ+MEAXZJEH4Fs/UHxsgE+ELf+IF/IHChNazixwwytc",
+	"Kby78jBkbRa3Syz7yGS0iotKy+mqihtG3D2u6IZQC0U1kTN0J3INWwNkg678jH0ljEbKMLEpVfcsIs2c",
+	"HLLC+ywdCiNaAQl//rd/+7f/9HLIzd5DoYtWJAT0wTDvKmBbc9WU6xfZU00TKh8QJRcOKeCwrJ5tJTb4",
+	"e9SttgXnGMV0PKjT4KDpZULTCNouYaVRhlGzbkQbMt17vj6RO5dr33PMXbfIFnWrmwPpZ8BlORcyz64Z",
+	"+wqLa33pFygcNX0OPG1kG3gSaM5QX5cFl63UNrQsDSeC9ocMUiU85QibPVgvm30wh0lwSECgnIA58UgJ",
+	"n7BRKqCieVs5hgpyIZYx442goVA5bgSNuZRDq/hCvlfCZ9XCf8OMtmxx8pw2ld5li1y77P5NTmXKuL4c",
+	"rSSxKmM7I5wlFrm+0LwudW51FpJPjXXJcJkZVaVglPnO8sZ7mXk+qykqeJYLLK/7spbhuyFyJrCsEVoy",
+	"8s9OSQCubV+RE8aj/HExH97X0k5IRyNE7QltCznDpGw2hs1oRocrCAOOPXeaVBA5o39PWVYlGpVBifcq",
+	"PX1l0b+UJeJZqfApi/yf9UUUct6C7nTOah+lOk1YIbCw3+12lzyuG+kIxeGcXl+Ql/t73xYYuNNO3WOH",
+	"xYZTkL4C6hgFSEuwRpfqvl4Ue+T22v9D2//46ZcXH/5QPcKyorIWwTl7pJZpTOQMZoH3ER4F6AzBNsUF",
+	"ppIVB1umslTE9moT3WPtE4+TwL6Yq52m61ETuHaJxsQFBlU1l5WOnq1kZ9FBtRk3xxEXmXoUlDw4ZSZf",
+	"2rENdqjE+T2mX8ONV7Om7+3meX4rGrMln1Vofg2NQmvn0VxNaj4EIRpAYLmF0KyIGv3ZWwNdFoZGvETk",
+	"bgH+JX/pQ9IsBpi4LhhBduz2a2t8HM/hGy5mDW/mIF7ZIMPi8q7oAGYX1DnxplQPJ+WQKGZK2OpyLO2g",
+	"rsAYoX8P+sJiL/penCLM8maokB3yBgsZ+gJAFRES0XxyxGPNoLyWsL+nNLaleW4gO0V8yurmLUv+2yJY",
+	"HS7Ws7jR3Ye3zhcqON02pYzaeT9D1pA31QfO5ltHCzJkP14qO15r7E3pe5vz4Tz79s+95ZMSsSFXJfef",
+	"LefKKoZslnyiqg2A3K4txxTWRREKU/TGsno9r2uyEkNrcIXQYcIodzQGHFgLphhaHounL3T93BFow1YR",
+	"TaTShyS05jfcQ/vCs86boadgQ494d4JDFGI0B5M18hg8X8XIBfQuJnd0eH/YFyF0akRbkmuVWZkKfGZF",
+	"f3leyZV9olDV1bDDzvcrsqiR1TweFPO30vD3rPn0FiT6ES04QAqePwZXD4EbHvnobEUY3nv0j+so181z",
+	"lkfl8xl5I6ykYz8vaTkjQ5BcL3d+48x5lenhcjSyqSGONq4uzhtB4+T2qhE0bq+PqzfcvvCKaqYeY20l",
+	"DgZli9TFG4t+D/l0aMUG5ljlFkbWCuCOKhZgTzJN6FRijskU1D0u/C/tlUdmJr4u2yfrhPMBl2jz+5dz",
+	"SUoEkdQ0s8jX/BpDa1vjoW+Uo1dKdbNLy7do3lF+xbKY+Djgg4xy1q04djyEHNltnOFl9AksG6xAHvLW",
+	"xo2q8L0n1wuOqabX6XRKk8X2OlAqtFrdyXODkrsiolEV+EEOLFoJjbAGIghdYx6UWc0tNdfW4DFtWcS4",
+	"pu2Eo4xBUr8exUYI1ffk/ZRqbhBS89EaaCUQ/TUXHaLXAMqKqu9Jle2avUb9x/uyXSjvmEcBJcSjAhRS",
+	"EfXIX4Cl0XrFl6XFLFdjujUoL1iQE/nSpv20jjvbc/MMR3tRW+z7JdbeRnSxUS+MzwC9HkH++oYA7BuX",
+	"8LoRVqld7D0dahLhHUSk0zuWkHnCtTZKvSKU4IKA0oXxy8ZBY2+/86rbKPg72//xt277u5/+vdnvd/Bf",
+	"rf+odHwes4czOebicdo3LXanX924Ob91uU1zfq1yyex5derq03d6fMZkkkclj0Rrs0rkA0sSjvd9KiSe",
+	"KwaxAlWuMvVMS4xwNMF9ZIbXAu+87WBls8o5NpTqPDf+TUXzqg3bIdsRB2Q+odpYtbbvMQa8SHNVS+O+",
+	"cD2ND5faL/Ub/sosZGpbKfcbyw25FKvribwO1ycTd5uUyriz5gplsoe3RTbaNFNaDaDTlOIPFaboibuE",
+	"cDiqiESTRpyJIQO/tUUsbaoJhU6eMybiRasG/QaLFwboht8sbl2NwrJB0NktaB5yRvqrqfDw0a5SATdh",
+	"YH59lYX33sGMJQMXeVoBbeQ9/UBjHg0qW1htDOCO70iFLvlkPrJ7hQv8FlBhHhcH96ywdYH24rFZOgk1",
+	"ZFTc3hWbUs2PCvtQXNDSWanm9tWw8+uE6qPgRLYVu1vLwUrn1BnT2Ewl4mOuzf9SNWEYGEmFYaZDmTB1",
+	"SFxP37sFGTPBoPnhBsXdNSJ0E9ZQrBFcWesXfFYuXRxomQN/Wn5Zis9+Gpbpa/Iv9v3itP29l9++/OOL",
+	"b15+u22N2iru+RTf+zL57cp6nyKJrmMqzxC0XfaKbORoLNgT6+p7St94hgClP7xt3XNLOSGbr8OqeT+D",
+	"38Iby4bwBGXH5FISzFcG/5XBf2XwKw7bRmgi0Fm/OnpboFLvLctFTLl6PEoYG7iSsOq3CnXFhjZEWt0G",
+	"rSK8B0/sKDJK4zhrAJI7ycayg9loiWzUglbkMzg67707aQSNm7/cVI4xO4YVBYM6Gw6ZSQ6dYjVpwhtb",
+	"xlSdyDhSpHnzl5tWcYx0NusYwzUTu5WDLfdeRuvEGi04rkoGi571x+PzF+XrWoh9PwFknYi1718x7K3l",
+	"YMWQ1/Sf2WJQn1TyndBEcDFWlflGNsPi0R74csfoLEOsmGNGNdZICamz1LD1zUEqcht4tH0v1i0bsCZq",
+	"iwWp771RncgCMyikrqxroeG2b1sKZd62b6S1ZnSyjnKzNz896U5ZMgYXqwvKPcqTMCzXfoLwgW1Q6bQq",
+	"4WspgFDbby0b4mYjW5fjwcWYKUhxtQKyWp+i5sQIKoY1CpcNMRrt4B9M1GxG/VyM3Gb1eGbKG1xN6mle",
+	"hA3YUe7FiKZnJRS+pJoNPNs6fIJEjNJHKgZfHGmwvJBr0zOKW7OeF6w86MVt/uSHNklkUq1EMXOJMPHA",
+	"YjkDBaraxlo5evOOHPBKUx5vwePMw8fwUFUGEKseeo9M0ikV7YTRyGjCxHb6K2pXJ1BdyhWhsblxQRI2",
+	"5kqzhFV3Gc3X3LIlYBE/BZtvAQ7XejJrt6ImCY9M6XDCBctnhSl4EpJFhxOASDKH1+vJRsYpj9iOIhoe",
+	"UHShIGQFPREwqNDpi3M2xzATAMTdMUKjCFq8JIwCgmsq7gVgLUMH/wUEXt7e3FzaeFcxIfSH3tnpce/m",
+	"9OJ8cHJ1dQG5f+e925u3F1en/3Ny3Agaby6uXp8eH5+cN4LG+cXN4M3F7bn5/d3JzduL44H5qXd2dvEj",
+	"3Hx0cf7m7PTophE0To9P3l1e3JycH/118P3JXwdXJ7fXcM9l769nF73jwc3FxeCsd/Vno6hf9W5OBmen",
+	"705v4JbT85uTq/PeWTam65OrH06PTga3570feqdnvddn5imjkw+uTv779vTKPgbTGdxenXl/HV+8652a",
+	"0eM/yiPuvbvsnf753H9P782b07NTM6TKH+EFl5dXFz8Uvnp0cXzi/dl7d3F7fgNrcnwyuOl9DytoRnBz",
+	"ct47P8J7/3xyDYt/2ctX5+L25nrw5urif+AJN8Brd89P/rHwFnzpDPjHcYmVAexWTSUxwA9STbCirElJ",
+	"JLXROmdUTwzBSsy1lNHComPMaEKnTEPdlzFlWjW9JZbNjBVNQpM0rrMW0xiwL+4SRu+VV/ozlEIndKiB",
+	"1JkiXB+Q0J3uMCCh+Yj5X5RD5l/mIIRBX4RZ9q75NbOPzB82MwN+Rx+CvcX906Z8mH/awzeANYT3Rilm",
+	"ObHBPVvAGNh7DZDJ57dnXp27TAgX4DEgtzdv2n9sBST8WUkRkqbR66Vg5L+uL84xRm/hlHM6yA26dfLU",
+	"LXklR3s/k4k+EdqmApbCuQ8sWRAGV4vJxEpj1CaRc0W4ILOET2myaN+zhStjgsQbwiPsO2UkfxuuWNQK",
+	"x49+t4llOV2/eQ9Zqs+RxrtNzmx1/mt9WvIn1WreMhpv39LY/OqWxRGQvF9TYr7mRq9EaPU5yiK12Sjy",
+	"h598vU5zrQEZvHps7/+B9RnWGxupSNiDvGcRADaZZ7yilwmt6X+G5xaiw5uFi7NKHjMyC+m5qrvx5o2J",
+	"J1QNEH1goNgwYdWF1VBYV5gYURQQerUi1/A4YSICn+COgrpuLsYE30iagGlqUS6LSDyeMWRGYlvtekOp",
+	"MKyw962fx7ZM0YizkL2vbsnszEu3VVgPdm7k9uoMKhAjACe2M28eMzQrEhWQH/FdqnUIi8MeAKbH8HVb",
+	"7Z4BkLq2BPYtxUWr1Agy9myOVM1ol1sTQ5LXLE6VS+3KcUWaUhSGkjU2tv0KJaIBUaiYemAJH/E6JKVs",
+	"bDia+rXMvoEXsg5TtnYZmmubtbMY2x6kwI4qQA64Bz0QBoKQ15UD9BA31m94xGIOEt1suKsONoJ8R/mY",
+	"da43tCJNyK5zuG8BwT+tad0KajffNZeu3fWqxp8DyynKR6GKQirZR/UJqV+jypNSveeVB7mKzwRLbDZ4",
+	"Ps/0aab2rMq6zUrwViTafrrM3MckjG7Y7c7PLcwfCVxdpNdu/ZN2uCv7MtekpZUXfm3TsNU7+xiHbS1I",
+	"hle/+GKz+sXVg9sshaTsoS1UwWzkdvIIfZ1z3X/9Mx7Ax6/CNnOvnevTT/WMi/tNwtE0GU74Q008+iNK",
+	"GTYHfpk9Gkd7qWS3aiHeZQd4eTlyJuNxnozfVK3IO7TV68lnlf/kMRu8yjngpYpUVb9YbFQ5IlNzY0Co",
+	"JjGjSpOuRZSlmkyl0mRv36Z/kgw5lmVlM6iDGg18H/FtD/qCZldxdqQZ9ht7+6+6nVfdfiNsoRMKvCO2",
+	"6qYZ2sthKwCYQSzOiS1Uvfm2Zu910BfCFgQkMh1PCCV3XNBkQUaxpLrsZLHvbAQNKZjNe/Nhirrt7376",
+	"ZS/Y2/+QVe78shfsf6iu3vG6lXzn/afz3XderkpOlTgzqOt4347yMqRRgvGzAa5p42A/cHZY9tPe/gfz",
+	"1Fi2HXeEzercsPdG6mRX2nw6kwns74yaY9EYcz1J7zpDOd0t5DbsOt/PrmLJA0vyv22qiKGxc89PUhHv",
+	"eoQugM6nOpPIXtWVKL+Q3GHR3+5kqkkzdD6jMPARUNDlt5CptqiizwKd6K+Vg24Ct6pakadiaJhAuw3A",
+	"3zrMMVilsIU+5tskVQztpFnClAWoKimE28L/bVo2taIMqrKCJ49xeikOTZkEFrYadyYgE3cf1wg/O5JJ",
+	"6xFJDxOpdHVeUq9sKu6ovMdlJTmshtqCq56z2vci5lQpBSthS1e3DmA2KlseM6CF4CLtKJLdWm11LfF4",
+	"wyo3EBhA5hYK0BJp8fT5J9W+dW1Jw9IJWIZnyYwx3JBBKpzBHiLglzM5AUl2eftmiZQjgM0bQ08SbQGa",
+	"eLzoi+GEDe/h7JsJdRxhhLbyC3upwCnKHc87xWhann+dN/rNfdEDT+z7P3vwKx7RD/zEFv/3ytsHBbgW",
+	"QFK0yTD1a1apcvi78Aw54EtF7Rtp/AXBUuHxS4Uj5NXYXb7NWBgJbDO+pbO+1LgcD7Cff4Zkc38hLrPD",
+	"rrbUnqepRTrbevGdpMrTBb9dY4Hht7aYy8dlY9Qt0FNuhLqyxLdNFlVc4aV7R5N7wsBHVxAWJbL0HMcf",
+	"C/S1tHXLEy1VUn5MITxoVyKN4+qK+LLn5TEV8hV57hVCM8wvh7WDWtb9Vwzwqy1QtgWWqzCqNiK/XLcR",
+	"3c7e9rvQLezCy212oWP+6+N24WXFLnQ/yy5cWmdBkflkhRvLurMcjRSruZYhvNYIWUDEDAgdJlJBZ2oM",
+	"fGwgUB22qivDtaOoYryXdIGb/xzAEo+0kj4REkWu7GW201bGTmWYZbkEe50L2y/CzjHHS2NbsVXPoFXO",
+	"cqLYSKVxRLTOfeze+wya3SUo8Z8mcrOqhZCxEmzPoDwSml82tpJFx3iyDkK/gUP1qVurbDh4szmrPrpJ",
+	"e4c6V4FtSDFlouAoIE1K7qi4N9azUCOLCj6SCbEiuHVou0BDXRtijDYe3dQBydxVEla5GR7LpioibZsw",
+	"Lg+CIV+8UpTObUv9uX0eHuew3jblcRKrPNexOHjts7G4S9s8aUsc0XrCNvqH7cOATaPWEbQP7K+zNi1l",
+	"iPhtOxzmI6yf+7ZxwVkmFDbZ6cqdffpYoJ1aKj4FLkllE3teRBLKa8JVlYxaCQ+2zBMnUgFDTAWCX4kM",
+	"31nEi0PPx2jugHqEOV1gn3w5FxsNwBVsb9/E88Oq9f6NMJygoe75bMZq1h/aIWHswqxwxCOoa5zRRYCF",
+	"ELYfgZFZVNkyCp74VECUpgtilbVCn/wNRJEd26Z8Mp/Ns3HM63z5PtbkeVLV66MNljX1ATXN0EKc1UBL",
+	"OYhpMmbhQQbGBk33FCn7WOA6xKbNcbcA6lBGd2jba5G80QJRcgrdbgwNlnhPlvlQGsL6IkhPzSlpNhuq",
+	"LVnDplUx/IK6tRL+3m9M5iPMV+LdkylN7iFVNtMHl5MealHkL62j4uKBJQ+czbdOZYY0k8Ea1N91mMUr",
+	"AYUfiVkYU6UHL7qDiC7Wsp+ea8dxIzWNlVdhPVgPmOzuXItWPEvYA5epevSo6kuyC5Ot+JJX1FGo3Fja",
+	"vpqJV8/y6dWZRI54/CiQNbOeVCwqWg1Ut/n/LD0NSiuycReCHNy+Oj9hj1xdnBsFaS4TKBsjNEPsP8A0",
+	"nG6n2+3uES3JXtf8p5wn1HUxBBUQJfsCfBMYD4HWYXdMzxkTRM8lyVHZsRso3maTkrKuak55CMjIcO+5",
+	"TaToi6VSJiPcOTRNkIqRO5kK6N+j5ixRJHzZ7YZE0CnHBgMwnA7plfOUZEJoX3iJSauSkcrZRt3Ofndv",
+	"bbLRNwXP9l53vWvbrrXn0YZt2N6tvddd9mt/81nc2leru0psrN4UyfhWgFI/QrUz66UBVGj0hFTwrK3W",
+	"HTVUki5UIVhhu0rkW3l1cd44aOzZDhtwYe+P3UaVWn/Fhkzoo5gP7+uxAlY4tsyDW7qsNtTrCj1dNwAA",
+	"9ds/LiF65sP8qX4RVrRL/yzNuj9Vx+alvoWP3ZKVvWwf2151296n5b3NsUw37lJaWMcagsA22sVeeuU+",
+	"3GV5xIeTvJ/4UjdA6HNOml733d7lqWuCrloH5dbmzbDYyDywGawwmlbg3Vnf1dy/y/XwK79YhfZleSt0",
+	"ridc1Pc5t9yoOEy85pIZQS4a9tUMYz5ihjaLDc7La1kcUvYDvhWON76lUre/YorpMy7utwbYAeAytdV5",
+	"0vKeVYNo1xZBJWZ8EJfM/X/wGqOwGPYPDcXX1yzZYiEYQOAP/sn1U1jhS5uT/rjsecHml5unxXvrvF0C",
+	"vVsd/3NVM7rGuq1LuojlqkQajHmUUwjs067uPESM9t1/C4mWMz5ULTTlR6mIoOW/+YfaRf9+2CJUZW9Q",
+	"TEB7em/37SCNJqMnPInaM5roRePAjTlrpWpUUPsRV/52JyPQTkEDjJngTBgdsOnwOgAyADPPLPpxq+Mt",
+	"xw1TGirutu75s0pwLSGObidaEqaAAddmKLvJu8JY0gw1UxqxKl2/uzgmcyY0mbM4rq68VHwsqE4TNoAs",
+	"zTrfYXYbeP/trYSOKRdKr6hJhO2CdAVWk1gFtFNdbWwM48Es4cNt8PVXV+0uhRJglYtPuTEVZLI/mILn",
+	"aKnt9tKCPjmjsnRsi4efp3tnPYWGYOhFIaFEAKJOJvubaISKhTvAMiFDKoYsjjH9bsLiyLatJuChYFHr",
+	"0Ef6CPM+xEHdSwyBJmzIoH+4rYNpCqmxhSw0ucO3+seFEvOXe3NG3wJd5Dgj6CdpPjmwYzOPZYPoi6VR",
+	"2NuIhXXJV+KQhGaqg5FM8gFUT6cvjFLlehYjDqGd24JpG2CD7rf2Y8vdmu3o+yK0qzDQchDJsDQoMqFm",
+	"thV9MWM20ocktLxzAKcDlsz8oy8KgCWRZNgjMHWNObLOxjAMQ8duN82xyvYg65zvVrcRNIqLhPgg+QQa",
+	"QaMwpPWuYEuyT38g+Viks16xC1BFrgjeAA1hLNrklC6A15J0Bv0VFYsfWMEBDnzW9/RVaoc4gifvXrQ8",
+	"UTTtfOdcuVeObX5tjjm6LaviwTX4FCsblzvYgYRM5JSB5tnEL4CZERA5wxVoBUSlw4nRSELzbMe6FTpD",
+	"OQ3hKIcTrWfqYHe3fHk3PADlNStXIXdsKKdMFWSgHYk5luZmNBpoHMs5i/oCrwZEyQxuMBsxNmxA+AUp",
+	"gA8mQChsplnUIT3bScjBKkA3znw0fdGURkUiZvxN1SI0ihKmwHyRgrWq/Wwhjsj2py5uRdVefKbmslj6",
+	"ceNU5ApwCDAvkF/miVZ5tS6sK2nmPnKgC1uFAlMg01RpcscsgByUmvgR8Y1I9XM0wYWowIglCYteGyI8",
+	"rYrxW/J3PYEw2MStxM1xb1Th2Bzm1T45Kki4m+z20273xdBoPfAvFgLpRhIl5gRyRVqH5EX7ZZcYyk+G",
+	"VDESF/uU4DPQqmR9F5JHdvoN1jZSQxCVk4eV2TI1RpHFrzHPgomDf1sIEOgM3wx5ASKNzvjAq4i0CVAA",
+	"d0Y17eCwwtZGxhF8bUcRGDvB+0izd3lKnFTf7+6/anf/2N7/tnNHFY9bj7CT4CvXoNA/JlqzBiLIx8hZ",
+	"xv/J19TQlF3Q+USx4QApzlIUUhIQVat8TF+9Kp68bwq57Piyv/Xa/0Pb/4CShz+s9UoUp1RPU8a2hL3Z",
+	"OvS6tUN1lTEK5Flb3AsXXW3vY2ovDROBRACGCuNcprHRva3qiQ2IsHTQJqWdCs2EbtVUYa4xfTNApbLt",
+	"CzP5jLZvJRjTehP4U5is3iZ6210wYXMPcW69fg5rFRbpt2esVhqnpGSb9gWsPTiEIcZlS5OXbdJDUqDZ",
+	"MmKtUQZ3VF8oUD1XmKS+u30gpMbJ+L/uKHJknpap7otrPKIB5thY6Ei0Ih0klnOdP0g+ZL6pOrRvMR8o",
+	"3NQX3uLkXyP2Y5DnAsc+G6Bwj+6UWAKBO4yxusLWJrFReCOuZqnNpLd3VRjWUkBKEe0LOwYyh8Czt9VW",
+	"j7bMKjercT6HpGw32z/7omks4xbY9/SekTs6vDcUgePKN8MNVM6YYFFgp5jfOJciNAN09w1jqRhgxPnM",
+	"ZUQfZJoE7uvwSeGZ5ZaQqLDKiDl4QV9Abb9jzJjvx+0kP9pwhw8ZLrJEg77x7sgGC6hzMniUxV9YXO/v",
+	"OWRoFdbiC/IHLJRm0yMpRny8NRQnexhMK6Gwb5KUoayL2EM7lmNrcmLIbCqdfwESRe5JM2IPxLzJGJaU",
+	"xFLODMGS8PL29dnp0eD26iysawxaxKuvHAaPWZ61NqGqSF1cEO8lpIl+ONQ1DRGoWmRHC1NXB8K4Mapo",
+	"to75M4WXF2f55CRxw6dMsYRvD1f72JQ5l5S2WSu4vF16RZpxZfOm6rjhBreV86SwxaeWJT+7Gf7Tb0us",
+	"sLPO4xrrbECGeN/TT0TOepmfY2vjo5DRuRHBZB9bQTaPo9z6vEhvmE+/ntYJcpztc+lUGiE3WGu6xFRp",
+	"1OWIovMDEmInrMGEJSwkTXMLNMRabpRVYKeWzffFzV9u3K3YnKQAyCrvmWgFRn8ZDAFxhTSFLHwAS8El",
+	"+kMRYL4v3KBYrNjcG9nSmKgA7BZ48ICEI2mEuabJmDkrzPkpjfqFXieLYm/GpAGuPZ8zVyTh44kmd6nR",
+	"A8kmk+uLMJbyPp0NRpTHRt+CFx6fX2cFDmglHloYVuhM7i6hGGp1yHkaxz5oGqq3sFFFZcjbL9BOcGGN",
+	"KCmtGV7VkJ1XGOGm+JdBw+r8NlNjCVdZeB3VFPapAvIyXzNG98xWn9ZMy6+n2ar08TE1mxHA67jmdSsl",
+	"T9bl7kNQylWpWAFKbOqy87nbJ0gqYqaUhSVzuDxZOPBbYsQJwuC5kjbo9gHef3AbgG6kpXt/yy4mULV7",
+	"H5LG41bRPyyVk7NbtswOWESWuIlFv+I6uyUjRIwOarNUcAL7AuIWTWMYoSlkgwRWHQM4AbjTzXmEMQXz",
+	"3kTQOCCzhD9QY9AkuRqJM8EVWTt5Hxts416Em2XbFRl13klzE/hrj71kIRgoinMBnbWA2IiIW8a7zqfo",
+	"4kreVHeT3UrV6b32Tsxm9WXe2fkpqJicx1CBMQNoFrJVO0NeYLIHJBwUGy+i099tn3X894Vhz+YQUmIe",
+	"lFOX6aVUmse/XbGf0f+BFxsyRNpaZN/XhhoVdOFA7R5W8SNKtUuiPqM8L4vSY06Fda9BxPYLlv0BFthV",
+	"gXsHRfWgdPjXqxuPcbqvgt/Lo5f5vkCHFwkFAS426hFpuKpr6Jqel3U7sH7eW5tG5r21PPXG06B8xEHD",
+	"O7mZcgWuXbUy9pj2pEt4cdsxsmU92J/rM6u/68vcEMKAWlV3xIXV3pbXE9hGtXpbVgBdTUhBBQQ3liBh",
+	"hldYXSO3EprPze6Mi/vnwbu5k3pg2+MsreI1+iHxMlayDBM6jyFsCiFsqABjc4x54aMqQIVWpiD9ucDn",
+	"sYixQ96e9I5JgukgKOZtKpFMItQnKMJBJYxGFyJe1Pdv3q5S1eubv9X9q8svBjUYpxVLN2NyFjPSvJNa",
+	"Eej3HRV9TR+JRhIxpblAvMk6J9WGk6+dM+gY9YmkmylGHpK4z4xqNSGXOqIlUROaMGir4awNamMHmI0b",
+	"8YQNtXKC3luSDjnV2KYM7dWteoUEoMTaZ33W7YbWBMbdFy6rhWuipbQtvDaon3GKQL68y/tZWiq/+MKj",
+	"xMKJLpL9cvnGOoAVr2J5DbKrz7g+BSjEJz/PFaejSGmvYyruEUYZ0hHt+0E+Y0pUZ6OcJLFZKeiHNYv4",
+	"DPAy2B1tU79aQTStg07AVz8DXII/qm2VtNgK2c1nXTHL59N4zBBuoRPPtt3hl0n/k5HxY3h+FenfAp7u",
+	"tjuYgwCvQRushev9xHt1q1hShV6wcR5rKYP1ri6FzvcQWH8mjwLDvjBcW8yUwzQ6Ap0XMdWws4lzxH79",
+	"LVWTKuMNHQ4TqiauKK2UzxcQRUfQEZdN7zJdkAndxrprN0gj8DYf0G3KVy2I1Qx2FOFRzcS3hrgrJRJv",
+	"6pjsbdP2oDaVdXXq6mNVPK5+cIZIZX86P3d0AwXGDbYm79FfwGIWZGEk/srlxF8kRJ8K6o7g1nzEHttV",
+	"JxOO9hJfMT8+OVdZDajr1UfIhLgqIEzPXtWipbuuRYtRZyPy0vZoIZQ4eADwlc1YMmRCQ6p4M+x29roA",
+	"0L/X/Vds1rLULsYDT+gLDz2BPBo8YT10wldUYAuf8ANX/I7Htulv5pUAfu3657KB4ZCVfgmbJPf4zNvl",
+	"lpjV6Y2GKO7ZgjRnCRfYJD3rnwyeBaJmdMiWM2vLOe3FzNq/9fvv9/fa/f77b082yaotDbfqUBaWZFuG",
+	"U9sh9PHj+aQcx2sO+cgaXb+9pK2XRQQ9rNbt/FuYd51UDOpTAoc3BQwB/G9Or8COUG4VeLRZUro3hqxq",
+	"t1iqS5pXJ9c3gAXw8CK7B1/4iPx0f9ksgMEjzkidesMjtx5uEv4iA4QZtLNdOhqbUnuNRPW+8k9T2ek6",
+	"p2Y0aanHvN3lPQo2r06o7YtwBs7nIgHOoB+Ce3ptKWdARmkcb1LXuSLZ1K/XrEor7YuqvNKt6jH7Isv8",
+	"RFswLH7WpXmSpnWCB0SK9kTGZoaQiNBaqunsC1vUiT15iJ64V3ashkgQn878YtvTbpArOnMNQB9b3pm5",
+	"3L7Iek/zNjZME64X1+Y8ZW3Av2eLt4xGqOSWOTWaSLbxN2miEtHWso3/anXIjYuRmhsAD1XJrBQQAnS9",
+	"VE9kwv+BpPma0YQlBEO092zhyrKMhjpjrrYLnKwxh8oFrghwAITyNOOa4HidI6Lxl3bv8rT9PVvkfB8n",
+	"BnYhfNAMAtrow19vnAX0Xz/eNJblE8aFQcEMLy+ub8guTfVkF5JXQ3Po/V8VVJeGHXKRD9/iIYbv24mM",
+	"mSF6syqCscgdPkiM4ArWyC+wNXPE2ZrNhsHmk5poPWt8+ABVhiNpmaemQ+CCdi0uZkxkaW6Yzkq5YAk0",
+	"JkpiP7q/TmdchsQqvhxabikWj9oTqQo1iG1YAIiauZd1yGss10tSkTlQFWnK0YglqhX0hVfx+LPEtHIM",
+	"sgE8j2/JiBITAq/sgtxhUxnIJMHAKVIUU8Xyb0O0kC4xTCHVnquy6976KiDaTIf6wMLmGGWb3LFYzqFi",
+	"3RyBqC+wbijcpTO++7AXBllgEM8IoKujSEStoFybwzW5WzgAYazwVynXrNMXffEvxOv1T8Ypjxj8/C/E",
+	"UDQT2uIj9sU1HwNqDYghR6AwpAL1QjCO2REmTKeJgOQHKEoVdqJDGscH5jthGKpJX9xcfH9y/qc/NIdp",
+	"EpO2Iu2/EPhAv/GHPC97+Wv9Bun3+4KQ9luycyShdKJtLPsD4kE77v6spNhxd0Zk55c+ugz6jYM+GvT/",
+	"6RU39xtBP6umhFtoO5Zi3M5/+7BDfiU//520E9KBasWf57rVF2709aOesn7DDLbfKDCtA8e1/gAL0W/A",
+	"wpj1gTpf3Na31/uvviH/9eON5V6YZmGzt/ZfkolME9Wp2RmoV0nYg7w3RILb0ReW0JGOCMDODVmHXLEZ",
+	"ijmUkATWWmVw1VgjLBNkYNDozkaiMALVF+HL/e9Ca/GT8IrpZNHumXGGBFmr4fRDKSLV6pAfEynGFv5O",
+	"E7fIijS1tJmJFqPKrr6wShEMo4WxXiMHCoPtEPgeeQU/pwlTLn8LRw+Qe6M0AQFvTLXpTPfFnJpTYjbb",
+	"DPEVUQGJpDmqcOyt7+IFmXKRaqYCXABMQYNjZb/VQkBgORdOa4OoH2Z1unmQMdOK5EE/RszXIUr4wJIO",
+	"6YlsWad0Aa8m+12i+ZTBY3uv3DgO++L08uEbL4HN8ns5ZjC/GUvI7jcviWB6LpP7jj3gJ+KBxXKGqXEs",
+	"SWSi+uIEcS1hI81gwByCUTLC7AMdco3awAEJf+k71aDfOCBgjpE+6Ajm7186nc6HD2GnL97g0iw9gcYI",
+	"6TdgAOaXfgNlt8UZRvndb5h7oMzau+Vd7+jt6fnJ4Oji+MS/L2Ka8hje/7dOp/MTjMCIh+HE8KDQvMem",
+	"yIYn5rtH8INR31oBwZa99mzYUaATiLwxsvmH3tnpce/m9OJ8cHJ1dXEVBn0B9MSETqD3X2gHANgCNqYX",
+	"gt0WGjICHDfSpCSS2hwzYPtcuAQxGS2y9CNjHGBD/84+dqyiBBpIMg2cH/KIM4EQJmnMQmD4CaP35hS4",
+	"dAfkGYaKFHmgMY8sV0c8UmcYdMiJmUimKIEKobycYQbh5SEVlkSAln7FxL9fXV7xr2TKKHhTfu2LX9vt",
+	"dvb/5t7l9SO/kpfdLvnVmz7AogW4MjBpyzey+iwoJUXlzUlRgq8/7707GVyd/Pft6dXJcRiQ8Kj37rJ3",
+	"+ufzwo+9N29Oz057N96t2TBoMYSxo9AfYNQDh1ACm2k/eHoOM4LSoSD/8/jiXe/03PyC/xqcX9wMemdn",
+	"Fz8Wv3V7dQa+0yz1cEpj8z3m0tK1r9O5uIvF0bCPKTuUfFbwscvLq4sf/K8VmlJmyBm2bSiW2lGd43EU",
+	"52dOmT/B3ruL2/MbfyqZ/xfooeCIRYJEXP00ZvbVt+e925u3F1en/+NGuUd+NeaeTWqiLpU5sgDpkNNt",
+	"L8qEzFF2JCwymgqN3Tq8ubh6fXp8fHKOL33hpu5pwsBVIVmIxjESUk72lpIubgZvLm7P7dBe4tDgZKLV",
+	"YwtcQWUTY8j8cMUAUEKlkcfouUR3jYi4MkprytWE3sWsZT/07uTm7cXxMoG8suOGY8Dem7MY2LKArJ+I",
+	"IRimJ9JR49HF+Zuz06MboPyL45PBTe97tw7fwS6lgv89ZRZCpQnyMPDCZoVNbIHySo3yZonh+OTd5cXN",
+	"yfnRXwffn/x1cHVye+2GC68XJDyN2HQmNRPDhTGaQkNQWBdqdQK7Ro414Zsve389u+gdD24uLgZnvas/",
+	"n8BL9154fMEMBvDurVG+R97x1/bxK0P1Z6fvTm/scPbNcLSU2CzOynh1iGK2qJRYZSSj95uTq/PeWc6d",
+	"Xln6RsZtTyJqTYdWz8WZ8MgM0UI7xnLsXnl9cvXD6dHJ4Pa890Pv9Kz3+uwE3+tmZwQmYPxmDM6KYEsg",
+	"PTOo8975Uem5vLRQlaoLD0hFdeGh0ciNfAflaPUi/PnkGnj0Zc/tcP5ZMH5mFCK+FvvAfAp1WedkmtMM",
+	"dSu3CKw7dgyJ5CtG0XQoiWZBWjmJXNzeXA/eXF38j0/T2ZBGifyHa7CgzEgEcDnntpEJOoQwLxNsOmzE",
+	"C885Enfy4tqbeuk7durOmEF2mX9PMWjokHmLAIE+/yq+I2EqtcrB1HwZdDKLVWU9xH3xGj3FZpTm3aCN",
+	"OXyTcLXFE6JegLtPI8AMH+p4AcE0I77QaM2ZXkZ6kBPNlSMa0gyt73mAOsyhVWvA2KSKtRUTips5tgLo",
+	"v2rMkr64Zwsy5g8AoM6HLAAit5ueedptpJALUErI7c2b9h8zfeb89iyPwJBm2DdKXrcbtjp90bMy2Khb",
+	"GHA+QN0eW3Xn2jNV5OrNEXn1Yn8PmsSCCmO+SHrXR6enB1AFPKSx0avM4e6LKnSeMPy//uUP/2q+v//N",
+	"zr/9++6f/uN/DcJffv3wf7fDkDQjCaFMCxc/YUaNDP8zLPgKYFXN6yOp24oZLc4QR0zvWKxIs/RRM0Bj",
+	"PkwWswkTqnVIqFjguWKgMeelKOjh5/9gUV+4SWfZ6//nf7ff/+fd//nfwwlLOkbJdWDAQT3aPCxsJ6NI",
+	"nXCLyFVi7H1xbY51Jct3dp7XCMvoOrenx2TMBMO5g+ljrJNUGaYA8cuWkxGLvqC5C4JFaNkasXZ5e4Ne",
+	"suOTs5Obk5AsZAriHJgbugwt2hgyUcR0oNr5EJEr9YX53VnOh+D7NoZvbtaB39HoByyx5ppG1mXD2fm0",
+	"dfuKzWK6YBEaQcYmgHoCy4Mz/brgzixIQ5Tiuc4LAs/ukTGpu9+RGuF7SJTE05tNAWZrJB2LyItuxlWL",
+	"4BZWavWN5THigquJDWEUWHLL2KJIKXJEXr1/D6RgxKtLoMblBCg3rAZCIZOkwpANm5vTat8A45rI2JyK",
+	"XG0ztpBgc+cHDkrwqYGFUQaArgKMWQChCZhRwtTEwz7L7Wxb3YijBdMOx3sAq2UtNmzDkI0YtSyw2s0+",
+	"KU0XTg26swj9dvFg1mWFBj12XPtH7LuwQ37keiLdi+0JcdIS+K0jIYsfhsPDs5y9/C7mIooX7nxC+66+",
+	"6E0R5ABs+ffWbwK+SWTHDiMI+m36TSSU4avYE7vfCDPz944LmizIKJZUq07+fnPUQJib83bHll4mEz+l",
+	"wrwcXh22DrKfMolkMy36wh04noCd7cagJ4lMx2buMIzAwZODwoSsGf04IAiM8clUh0CzBjKhDww6hFB0",
+	"zvIEeigckBAWpXNyexU6x6ztIC5HhKWJVCBpY5ZivwW7zDeFpDYjfgo2om8CgEfM2VQ+Ah9ccdpCh1xP",
+	"wCjQioR+cnXYF83QdyA6kLk8QdvGNFoHOP8HrmqS0jP6e9HdDysS0/sCzzsdjTBt+08Wz85C4mSYdlAV",
+	"qmUOWe5akDRLb9xBLzPewxXE+oy4/p6xmU1tj3IodBi5TLLgd0FcYEsXKe+5dXHYUL3nUstd9I775ICv",
+	"VOuE36U6L70zG4UcGPV0OaPGEGp+s+/leYCIDnMctEH7J7PQXHu+nHyBQc8HRqT4WLAI2UOul8OwDCNw",
+	"g1GIjUT4KH8TePChvseozLE0XAV3j9BYw7EFmsrekYuTS1BEA0KT4QSiwJBxaDMFDKn4Ttnuy9BIOaBX",
+	"4JGZoV8A0kRtNa9nmFuuhWPEAkcYd4d8D9+5k1r1BR5rV0qj4FcEaoLDbGtyOuTHDCTFC4hk9o/ZlhRs",
+	"rMTQdmDH2xdAKjkeEBT9WgcoUZpDsNqNuOnBOjlpn/tZ/W8Zo7R12AfF3fo+hFmEO8uisgP0qvvCerSL",
+	"9goqeJiNOqNj5ngXJXdmQcCr2fEiHRtFOBw7aCOz2Shk8NhICFSwNg76jXM2V6iEQgTEL4qA6//f//P/",
+	"wgWv+KHweynTG67VAsgqGrN+48NOFuj4l38hx77jAVhsyZ80ct0x/aOQhfstd/J6S0+YIEKiuzMnBzBJ",
+	"On1xhKcD7D9wiBhFFF8/n1BtJRC0fqSKHUKRvcs6tM4TCFBmiYmlREQnOWxWtUIPdIRnwotFVgAdk7fG",
+	"YMiAi8DOsrbk3SLTNoxVYWRFMeATTbnYNZdUCLmQliGhmSeTAzBOw7cX1zeDk3e90zMkYfzhsnd9/ePF",
+	"1XEGW8H6wgaHlKaJsUpkAgHWsBDRtaODMG3YIba0dkht7TOhhn9B9nGuloFK1xfAjFz5M5gBlROCJOrd",
+	"X3j0YRcehJMRtqAay4EdoGVpTrJR6Duw+HlKj+qLKzYzxxRkpk22ykvVZzEdGk4KushCpokDVMYFcAms",
+	"5YwFbMHlvLIWYQxU5jL0eG7tWBoWme8kOgDZBmqgtTCMSgzqnzEkSJZH4jRjD8N431hvmUT1MmfsZ50l",
+	"tGSMHOIGFywlDi/cC7dmWV6wfHeWSAzvIN/KsicOyB96l6fGcnk8u3JIjsBe9rrdPeA9+Ct0J4AL+y+/",
+	"63zXRXZlkXLg96uLc/uj31sIg7yCLkWBsbbNfgw1o0xTyuJN/WLzA7j3+vbdu5OrvW6BxfUs0wLunasR",
+	"zdB9xjb6ybWxMMO5zlQlQpMEBL3ZcWMrCwWHtS+4TTQwUg3JMUCeZRZRZcoziMa8vozmgzIvi+Q8yBQb",
+	"P1LQFyhknWJ7iFWJlKQKEmWXWHVeU99EjaIwgohCADVT2PoiyxU3l23ec8t+pUTY+ZGiiqQiV/QClyPn",
+	"ZXN0+uIGHs/SO6zWbwa6g9HWhEcs8D6VLw/EKpoek7czs4MGirNhuRF/b0YEdlIrcHqK9668O2EmswCr",
+	"Drl51v/NrHXeULBUFL6TTR06FMJoIDA9BbxNyKxbSl/BOKKzCgfmydCVpCbSGKsRmdB41DZSSEK4wjVG",
+	"BKYVkBxyNvBUOvZ+yFik+mJu1ceYjTL3uDfxuzQaM90h54V0SYuh7YrlD0mmg+mEz6xkTaO+gD0wjGkU",
+	"0/EYMKJBZJk/B9iW1g+0mtsPSKhYPBogGjiNbbDXHfsdZdMAuM3c8cDNWwGxB/IuTZQOSXOKBQpUkL1u",
+	"oajaT32wiw7ijFvRieqpX+IAT5svjKjSXp9ROz4kCoiWAG4PfPRV5r1xQD2GQOBF4AQzdOzadDUdYWOG",
+	"Zmx02AUWZlFj2WgmXCo0PGHjiK0Osa3PveJko9mDx9bQQsSUT7YWOcXRrhVosZIWosrKyoiPoEm9Jsia",
+	"BdKN2Tjl52kmmWiCzfCQqkCRoLH1q2vI2wQVCIPtfRHmi9hxsmEAldpR6AIxCXT5Q8OG64XfiS07Ttkm",
+	"cTz0fWGbpGAzCmtg0IiECTPraXNdW0v+AUxn64vLVJPQGu7wE1HJ8E9F2Ql6fudnIynNSrcjulB/6jde",
+	"dPsNQtVCDK2Qgbfs2jfn+YwuaWzsGG5fgKJtjvY9Y7bLuS9OaEmM2J0CSxv0AExft1Y36GVhNrKwL5ql",
+	"k70sPVq5X5lbT2pYyOrrwFBOo2YrzNyRwwyYF2hXSzT1qSK+bETcnKx91ixFh6xjdzTR3oiMdEFAE7Aj",
+	"cXVgz3YUpByzQX4rcsMJNaoRiZhhSdjrFdUmGsdwJVe73a7bsfTFqc2kQpURdFbSvGZaczFWATmXmo9c",
+	"p+GA2Ex2w2tQc0afWVaTYNblAiUMXAf/xoVlDl4athndFaZo43sCH02kL8IKRc1vcQB2GR8trIOpVEGJ",
+	"lLaLDc7s+iv6gJzMq5fpi6yjGWDTa8DbsmmCt7kmj+0UUIm3U22jgze0eScu8X3HyKu/tO1r22+ndNi+",
+	"ntD9V99YFmfM929ekrfvekft67e9/VffOLGT0Dl6zq1GjE5/CGO7vEg86n2RBVTA9UojY+JhQoFMINkD",
+	"jnMGe+75cvdsmmMpd+ZGWqQX2hf5c8aWMMLIz3eEAqMR2flXtWPU6dcXx0Yl/hWwkZWKSTRWmrQVTJm0",
+	"J1M6NLddv724PH3zV6tAt62L9le7GpmeCYSC0rVseTj2HeQmrtu7hLluDYc5yLSm90xZEDggb2oWDnP7",
+	"lzPyudH+HiCIRUuEGsfY0b6cn2hpwtGhZkq3kbMauS8gARgdawgB7mx96xnOgzRm3XNXlZk3WlOYmB/z",
+	"IbMlIzaNuffny7P2i063DWVn5dTl+XzeGYu0I5Pxrn1W7dLxLDaPdCZ6Cs0GNNfxckp07/LUQ9c9aOx1",
+	"uh1owQsm84w3DhrmJS8ACFpPIE1+18mmXZRV5rdK9CaXMa8Ys+2lh2ZzE4FCfZbIcUKn6ABDzBfDjoaW",
+	"7/i6v0XRUQG6WwLfmYp8z4bRIfRYcKsUv+oJahBIXqCLDsG5a7H2jNo+MVoFtDvNeD+E13ZccjK1uEcy",
+	"e+sh8l08oyjPZWzBubPg9WnUOGj8mWls6NuzqwlLbJPlFJRpFlfzrZxjdkjTNlcle91WVgUAPuy8CAAU",
+	"Jpc9Twv9Yfe6QaH/tVe4ubeMsPPhJyguwoxt8579btfl2rveKyUjGPqHZN9dXcOPU8+qpCCdvzjtczaH",
+	"bFUj8KF07CUOoOq92UB3X9Os/Sc8srf+kVuI4MqE/4MBkOWrTb5zagEWITGzUFcCO+iXW/ztJ7OWKp1O",
+	"abKwhWo2Fdeoh0aAW7GQ6X6xHHtkh8odg6J4OjYk0qCCxgvNh4AgYusrqjuOIYBj4yczROumyt16KOaw",
+	"tLXtwD5mUlXBNVlRCj7AnK9hmyYoQIaoptGGvOZPYZA7fTzzxaVFI/YCRLfYvC+yzDeJKm6O0kbynlG+",
+	"qypeOENhQtUksE5Uc2gVxC8QORTgDcD+h8zxvuj5nAJtBGuEGO3K8BE7ECdNX3a/qzrKR6DOZEz1FOYN",
+	"OChLRxrOKpQpZ0eVI6q+q17CItH8/KzBJ/gQVJNo/t1dL90BqoCWT/TepzvRy4uw6nDfTJaafR2SnIqK",
+	"TFjI+bMygJfdF+sfeiOTOx5FTOATL9c/cS71G5kK+4nv1j9wJMUo5lgD93JvgzHZQuQbKc9oAoBGj2Jm",
+	"5qkXGy3bA+UI8wEMMONwp2V/ermvm61y8A+hFc42guCzOsOzkM3xLJHFHReP9SGbMz+hut7Gw4t3etzP",
+	"WIq7OZ5fpQLjy55DcnpZgt31EzQCy4aIorEGF5WadJY4xRlX+sghjpVYw5pTfAYSfYPjfjEaKaYbTyq4",
+	"YQ4F4K2Kw40T/cKP7GOlfEbkqMQ5VxsdJlKVGmk0DUm2qkm5RLZl+mTvZzLRu78woblefKglVMxEtI4s",
+	"m6uTyPlhXoFz9eaIvHjx4jtye3PUIVfG9M1SWyi6ZQBwGs6pcxj2hRJ0piYSQzLzhGvrlMvSUc0LIG8A",
+	"BG3mNlQEISkiOReGF8EYhlIoTYUmUzaVyaLTF4gJoYI80jaBxoLED1u5n7ITh6vCwAY2K5zGtJB5+acw",
+	"6Ivw38OAhO3Q5jZqeheQIU0SbqaKpX4tFPoYLTRWIIvRPz6ScQwrRMJDTN4LQsIFYDHBsjQtTDdRM7MA",
+	"asKYbQQ7i7kmXLcCzMEz3M0oUomcTTLnqjP0irzhBGZ1TDXdSG1AklipOqw6wfi1E3zJJlq+Zu/17lA9",
+	"HMJSK6b/lOpR+49FnlFWTioF/tH1D2TEY6hgRlqFT7rI2jFXM6m4thgIxeep1nQ4mTKhD+EdZjH+5MJd",
+	"uCToCeoM1UO/UbCAlgb3+9IlPpqTYTVdIue29SzB9TTH/ej6h4AonTA6ZdHHMLTsazWM7I01tMGPO6WC",
+	"jtkUKy0RVXLJhjbn5dq+9AkFnveZlSIPciB+7yIv80TIEXG1hIZQClIPYyuPIxU2ZcnYtZ2xdLK08yfu",
+	"pmuNBu6TbX7xS+vsGTXnegjNcX/fVHBjdXUw4+0CZZNHfcHm5Sxc1wuIUW1GDEGjEsStDX0JZarVAMtg",
+	"wgMipPX+VVXPNCEXvVSL0+r0RZuEWRnQAEtkwoNyLNqoIK6+w/mes8CHy1UkkHBHlouQljPwArQWnBfe",
+	"hikmcqZKRUcKE2twnF6hVOjQF7Ji89wHYwZbKIQxoyoUY5kBwXgLKfMQGp/pLEpie9KZBbVzVzlVH4LG",
+	"p8hYEilydAc6m2FAxbyekjsqhK23hViJHS1XmQ5pfaa+q6tDUALZJC6bmJMpYzYhY99FmKt0qOsKtrCd",
+	"mVXpLIGz+VpGi0/PUhAi7kMRwQZM1S+OoRX0/t+AM+a35Cp5kzCWFwMGWLNXrlYEppbqVW0a8UTe0eH9",
+	"5q6TQqvIhq3VbmwooXezEE29zziE2YQ4KWUZmM3czrK6jS4BF/KEw4RNGVZhQHAcEMBUOmUhmdJ7SE63",
+	"6JdYEGPfmGUkZq92eZC2EJJrxeKRrZPB31odcibH4yzj20LkwCagImPUHfdCQFfM3l5bQgmiJ6wo0WwF",
+	"+H4rPSH73aaUuIK3A1txaeMeFawOkul7cXyUrf+Xzuqykf6GeZ6NY0ycBpxjNyHKi9ODkGiQuL7yyU/H",
+	"J4HqaziIhQTCtG88PaBPCWYzTXE7npYxQjK7zwqrQkVvzbUv9LjmI8xIcZOD+ulCSAVY6orj6ZcbOJb7",
+	"xceFfs9hHqQYVzlud+bRkRvvLMkHljxwNl/lBbi0etCFu3fbY3XM1SymC9fA9mnjJuXRrhNDI+zM+0/k",
+	"Ssj0Wrf5mEMHDoQXXYzk3zHsijBh5id0qgdYs6cwWQyqyVVrg0yJJaKrLN6p121vXPKDVRML3RSDTVIU",
+	"XA3QUoJCTZ7BlRnVP2d2QTb1decGS/C/phP8vtMJiuV5XkoB1OY9Te5ABuqa9YSqSX30Mt1d7qLw0gkC",
+	"ohhNhhOskgwhfS8kTWxu6VWngl0pI2bBhefsDn1tDNszcuWqiNpDOjRsFANqh5YdkqF08VzlN9qrTk3I",
+	"snfOYHLbitL/hhzEDXjGF5XLUNtLrIK3wLr8M0hjzGNuc1FI18M8PZfJxxNbFIik5p03VxJekrV5NuJP",
+	"VYdp12HtrJa2/uGwSa1ZG8OKXnSHed411Lc7oAGcDXElC1DKuagKMeKYCkfjS7XdCoPcwsuy9ySHaZ2Q",
+	"BoSLrxL4NySBe6IKKwacsQ6qA+WvO4e1PGGlGK7lE/Xy9hqEKWIcAMobFxnOG1HpneuihPIYpWwGDc2j",
+	"NeLwSxKF6+88p1N2LZON7jX3QQkO3Fxc01Ps3HDoGqmA4kGjyDZtNcyXAQgJRrurCxFALuS8w+u28rKi",
+	"28qTFhvkzHG1kM91t5zwfu8yPyd10qRxnBW8YE0L9Qt5MNhSKs5XLV8tUJpqrsDa9pTw/DRVmOC2WR1G",
+	"/itlfyFb30MYyXKGbUkk4HLk8JWIKQC4GZCSjhgmyi9g4IBtXkxNzoA91pVKYIOllQUBX7y68FlUhezr",
+	"6/SEvPzjq5f383t5/VO4nN1VOuMb+3vz83W3aJsTvPuL+e/TqD7n2TkNIe82lvLeHGkqFlKwUhEguHsw",
+	"6luZQ5hR4uvFLToO1vvVcHQf5Vt7FmH3+zlcz50OW1gdMkvkiMcW1wuhn152X0LvAAVQyq0tRF29ggvi",
+	"BWk9ZmgJl5QyrRwALZjdAeEjQ/WB0X3xoYhoKQMH4agTKhQW1S4T/zE88IkF1ROR9DtsbrGKoHE60Vej",
+	"8rckWHDTihzbgTrZ/J8Jn6lPI2y2J/BLw/YNYVc3FbagMr6XjEdewehL9Ns6BJ+lClijjLa5QMDtvJC9",
+	"L+AJi4tvsdYEY5FarkMPbTuigfOHh6TpECFc24kDBM6G4nbz+/IzHqCEYM57TAHZyOtVFBBslzSjSlvX",
+	"9pRr1arKUMIW/L9LLfiroP4NcreX+xt86EbKd1Qs7Lqpz6duY8Y0LTrgEZY/sewEOGLWd9UDwANV9+NY",
+	"5VolZde2jVqvn4PXgMZx7kfAcHjucig7E0gzuwu9DZ4cKCN8bKLXH9uhPsc5tt9arabALV817gr3co7c",
+	"AlhfWnnOJAtwZdP9PJrY2stUpO5HKwVwLHKSqT8Lb3isGcDbYtexwMta9AF2bUEIOrObNiqcwTPWcwJX",
+	"huHFv6DZ2mEh5lzj5fYn8Hg/d5XzN2sCvKmG73b0Gh/8sOyUdtB/PvSqypBCMrz6Gm+0Bwfd2DINpnIY",
+	"PjjJjiqMqW4IPlR149Om4nxRYXWPrNY63AvL9s/iaN9ZImFP/llYO2yDe+iQJWNfpueFFyvd6WUehcLb",
+	"hvEg0v5og6jGTe/BbBbPRMEsWuJFPRySRwxftDvCG+c61T2XVF91999UuBspEkEcfKqsOYKbaNWrj2XC",
+	"oD/9F3Qqr2BEXw/l10P5hRxKJMinO5OpnuxiNV7WQ70+H+0898iVWoK7YmZGk5hDww/b7MvcnCqWBBa+",
+	"GelpR1X0unvZ3UMY7TlNInXo4U0jkg1D3PG8l1gRphL6Ds4rG5bX+veyV5ghZsjjuXlh3Y4OSLy5uTcQ",
+	"HRqXbkm/1Oqnwig/j0cw1ZNVzOuy2CsuOjR7ZRu76jQRrucwZv0KOSdSPDOL++rQq3Xo6UJyrT1ls/xU",
+	"ZH6MVE+25WAFr8bKLHbD5CL20IYzX8/ewMp1KB4OlwGQjhHa4vjkh8G7i+OTP0EXySxqE+ZA3tjflMRS",
+	"zgCYOWMc0MUU/Zd7+992uub/dv8YkIODvZZDTzcmtoS2akIw7GgBNF31PgvcYe+zkZEZM3wWQcPCv7Tf",
+	"SOCkLDL/ClsWq3fOFcNAzRWcH2xMSeMST1WMRSwiEZvKrPrQdY+YSGXWaDGzCKX+TWon57pzmdwr23Ax",
+	"R4OWIuJoA5opVwVpH85gn56G5bnXb1Xu+Xzs7hoRtbmDnSss7uP52rY61W9ARcqBhws4w9cAUiBQ1hfI",
+	"txmxBzKFFjgiXrTWcp8RjZXHQJaYR8m3+IQ0+5sg2OcVur9jGbqGsEEW5YrqxsIUyLm+zr9A6BKD/7WU",
+	"bq7/xpNnCtDaCXuQ90a3jKkGcyOOXfuVrP3ay+7e71Ov/Ex2rVnxgi0Ju7GxTrgpWkV1DCwj9ilbVW7/",
+	"7kmB9tZBP9x4i2NU599EP4CaurpyiWq2t1vtlk1LBN5UlZ+EXTx3iBksFQvielvYJtPWG1i4qqXs1OTy",
+	"XNqvfaHGux3eZ7HaNyHdFBYxen7S/Z1npq+wrIGiIZvE0ngABh128ml9Sns7P5MIG7HeedjTZCqVJvtd",
+	"QrVm0xm0wYGiWugAZ01bLsjeK9c92rU7UpmXx3ryKk8t4CV4LrenOHSFb3wmlXwD7WbZa6Z9fWcohUqn",
+	"tiU5K3hubZtc33dLmIgeH6n+J9TUmSaUCDb3XCGIVZ9hOSCEw2YaT8kONYc+ndWfM6xcUfnuOT+VTUbz",
+	"sndtT3ibhgOheCgcKze5zhuvu0K0CUuWWsrYPvnlphbQfJSLe5aluFWWoTULDXRahxk+azrriyw7Cu0e",
+	"10oMmnx6zWqI4zF7Xcw0TmfreUwlsCqu8dOwEHz5Z4IbW2fO94pIYxllfKSJ/9VFvo5pZLBiFce0AmRs",
+	"DadAif9J68cjaUyugNhOlDxaVUuOivg/Qx35U7oxYBU3r9/GTf+9p5Qhaa2t23ZVkETOha/52pPxuJps",
+	"+4F15dgLphGIKz8rXBGH9xJhWMedrLp66tdW6f4ibU8Y3Gepo4YvrzM9YZu+1k9/CSiZeGKWqtn8Y7hp",
+	"2bRtSEtnvH3PFvXSDX2LETE3AZJxzJU5dh5kQ8IepM0HM/p4Xao4/95850kzuMwn1rF4M4p/Bhgu56Cz",
+	"rbAUac4SNuLvXSvuKEBkzFQZixYD3YaN3rPFWha/jrff4HtAJwKTwvVmzrpJ57iWFPvdkWsGphW0/+zZ",
+	"BUSieg2dULGZ1l/avcvT9vdsEdZCZwAVfLEVgzC6zwOaAZ/GRVrL9O/ZIvitIV7+c0BouNZ22KI2eWBJ",
+	"W8u2TbCBYNtjJIM90asyf0oSY/eXe7Y4XY04cJTH/ixr8QKAxSSzZf+jkTt1h7kCVQNG89kBa5/VMWll",
+	"89ck5N9gsDY/yR9xXP1zGVE1uZMUowZ1MVhQ+I+zO79owPPiWP+54c63aQzvFL+MINzabAyHjg3YtoFC",
+	"r6BHLjQbI/Wtrfe+RNPeVq5FAXGIj+SOKkZur84C1zvN/OFaxPHhBFVb9p4rTZqZEssT8kDjlKlWZXH3",
+	"aT60ZyjvXv7aKlr27ibRb6LY+wloOjDrbST/W4CkXqbzH6HjviUYi20iiSM5tqn94pGrYtoGgtI68GDw",
+	"2YJNEytJaBRBIBUOT1YbhakzRaBheK4CNvvafPLL90zBMD9LYsRX99Rvo9bRnkMWQRhS27ZkXmKQC3gA",
+	"37bA2zYba/ip9B+FPTZ3NVO6Dd3v6sO6r1OOjdlIiC0zd9EnEpI7GS2ImtAZi0jM77PWnTsqIFOa3LMI",
+	"fRbmK9hjL8iDvdgj0+cHTmihTQXTn4DHHWFwLTquucU1c5OREcCYbx1zyCYAO8mOoy/mMo0jcscOsqwV",
+	"qtMEMrOGEza8t3HGrB0oNN3skJtswLYdutTWE1PdDFNE9ovmQQzPfMlJquXBruIaIDy8pScRz/2ZRNHp",
+	"LP6KF/o5GQq4AqkLleOGZD10kahLctccHbubWWPcOeqwXJv99as8sx69j+U0OuEzhoyGPVjSXc1oSAhn",
+	"U6a6Y3OCOmZNAHIwJPCSIteBT+wo0qTYi/jIPk6ubUoRF30xowvocD4FpmHTYrCok0etEmMqrJeiDyyy",
+	"X8mSQ5BJ9UUTJ9geyx1FQrusHdfNwBwxrFOw5BK2KvkaE9FMcqF9xtYXVZwNR7EFX3NpVYazQTJWXwA/",
+	"tutouJpyfZI75Eeb4ELtrC0v9ipiuSIvu13i8O1w+gO8L6xlj3CXWY0ToIEvmjsWx7oRc3T795U7/ia4",
+	"Ix4iPAEVzNHt5tNzRy1n7cquC0tm+I2crWqTUG7daNumNp3+uNdt1QElQS15ASHJPtQ42OsGjSl9z6fp",
+	"1Pxh/uLC/pW5hMGQZMlGPuErqPqGHMRNsl3eJHJ6bEzUDe69kZve+ayOucK+rWy3yccTw5cTQ5apa0j8",
+	"1UPnwRfOJ5LcQQ4ncl3IuHTrZQwmkkCG+iaoTqudc0FF9H9TxGgPdM7YQTl6XmDzAoxZh24OMpYV8NGH",
+	"Sx37yf/P3vsvt21k+eKv0uWab5ncBSnKdpKxWKldjexMNGtLWklO5luDXKJFNEWMwG4uGhTNSaXqPs19",
+	"sPskt/qc0z8AgiJlSbZkM384Ngg0Gt2nz+/zOVdCTLFeeqiKdBW+9D26R7bY0ts4zSdgSwdN5SG5H7RK",
+	"IzfVXOq75+I8FKq0Ff41ROkV1VlfVX7c1gG5PdvrYrCIme7zw7G0B+QruSqrCMlO/NbQkW933KMmhRkR",
+	"kVF6rkZEtgEx7KNYQbO17Qo1m8x0ydBq41jRgVnnGvBeOdOzC/o6NTI/N0bHMO5K83nAw0WvuFFw2tDJ",
+	"Fu14ZX7fDSGn22dq36sogronc9AogbwlFYPNFxGb8nJsaHKqirIdMfMJRWfIIReRU+HRd73GmFmNPh+l",
+	"yKLpfRGh9e2eq69daE1zPhSbxpsfQEiRXxgdozfZjYhfWPFJATAIFh+3XvV229Rmj1t3bGad0vySZw35",
+	"gAe54AWOeIbvf+JGIXzQ1ij8MmfpJ1VcUgzAHqXGYMg9HKL7lqo0T1sApckV7OfMWsl8rMVw0O12kzbk",
+	"CQs+HLtop3Pst96Ia5GbY6ajWP6KP+uo4v2P2Fll8HYfEDuNpgx1y0yjr3ma83KkignGajQGZRKca+fM",
+	"BnMSo3dC6bHhCQ4VCJHvPCPAPC5XOXDBh1exbCVjrgfV2IztbpAtJ00xzReazccCrGGjClsO026O6JT3",
+	"z1weoNw5mOMXUS42YGxnZpH7dospTIHBSfJN2GyIQjiZ8OUAR7dayd2iUfza46cETKjGplJXXlpPjbGc",
+	"5gH0FZtF2kGV6CaNJbSoyMQ2zI0KYCosLsAwBl0lMlymgEVYMJ7P+cJWPfUxGcjlPqEbjgLTbKIKwVqF",
+	"mKhrdDwcHO2/f+uQH5Rqd5lNrWoGaXjVxMlOYUDrL0BN/6nrSvhNW13pidkrQNnhmXdp3akly7trV43u",
+	"sv36q1hLz4ZjKC68VF102RYqaSNsw9h6KgJfHzAlzSgbwh5+gk/h1cMK9xfqWvj0R7rt/O/n9qZkoKZC",
+	"+l588azXezk0r4a/iYSNVZ6aKfNYmimoiQMZ0rNarjFrJeXHcoBDJ+0uO4bySlS/2CiTqWYXCjEXM82u",
+	"RZGNMpHuoWJ2A6fLKEUg2Sl2fh+qVPyROI6DvdDrjNxm96CXJ5YtLhcIjwyX3dPmmVe9V4Cw0EaVL2Cp",
+	"ZhTLVik0CM+Z9UBQJTMY4NJPhUyDnRUfp1khNPsBSxoA9R6SnrimJO0WAIDYy8YaBQDoUtmh2nuxBA0k",
+	"ocEGvEzoczOAIsiVvAx10pbfCQQrkIKwp/ERaqfbjeUvtPQuQGqW22U0XcIXwPelfNEHBj+HvnW4tXj7",
+	"pbl8qYS2E4+lXYQqIBFMtsT3tRJ7Bgb46sFMWjpIjBKcDA3JD0rDJcrEdhgNCdscWfg1qktAd2IivyaQ",
+	"Fo81JIaEg3x5swtdtiY01SDL/irKJUH2cGkNlTethTut8peI8QttKMtBnleJY+vCvsGFXefVNs/vzdGZ",
+	"ZZ62he0Xdmm7xpQIDrjCod0P/dltVqDjTle4psUiRY0ujWWmHWND1xgyEuIUiD1oPePI6rrshB4Y5jyb",
+	"+Lxu8XGYz3R2LfZiqQ1z4Tnh2UDDe7jbg8jbU0w549IIQV56ecZahr8YQQbSqM0uBaT5d2N5StYbQvof",
+	"Hv2y/+7wzeDN8fv9w6Nkj3FJ0fILSL8024m9B0esnCuzWqAD5/xC5Jq1Dk+sBBA6MoI2T4e8SHXbz64m",
+	"MPxWQHgL/nYhcjVnWdmnWb3qvWYHx0c/vTs8ODdzgrtiyUNmBMfU8kaEIjDTDgF1MWAI7BpjhUGGaUDL",
+	"sXQLBWKg4CBWh6IqNvfMuurSyCu3D/MxL8HxYRknYKzpyNFPLFXB0F7QK3wYD6H2378XozrLL+LHuBOz",
+	"39ohT6o8KYUIf9EQPrl/e2SNC2IH2PkDNGmrFihaVobayJJvwZs2NRWwhTLGommBIIglOU8x+QG6Z+UZ",
+	"10yN2k77DMycqmECNk1V8gFz7LL9WDqQSw6iLmg8TzMUuRboXJnwK3B1X1e1aScygTP3sb3L1WwaSxh0",
+	"BJ7gVoIXB9itKmkvc/AjMQ+0DQDpZCW/EuiXJHBLYzCM1azQsSyNosu0gA+p+Wi4MzlVQbp8o8WStkP1",
+	"t7+BZGITweV8nOXeqKqKN8LXMWKFXhnCeMaSnPNTN3oFvBNbcrHT/fO3g3eH7w/P375JSIieirJYdPaN",
+	"DZWsaNElhldPyOl0J/6PizK3lRJkcxtuupUM30I/rndKXbHZFGGgq6TxXFf4iFTzBxAq5DoPAvEPIE2k",
+	"mAchuQqMV98676vhHTAf8hRMCMNq1wD8qJKXgqKOTyCkX5npOobhF+/JoWhtdcc1OTfVmu67H+9VmFur",
+	"4v9UB4vFnUEZM2QCjNWU8P0AmdvoZjydGGXkTJRlJi91xI7AQ0jNgyNmA/9t59sG6L4SCBfeUAgb9Qet",
+	"yvy8JvafFUEFJ5bFbxTmX2HWPgCXuH+rtjLJRxucF+Ua7k37s8zAt3zrKdWIljfwLBtJsiF7c6AdWzGH",
+	"/p50Ft9P+f6w028CSj9w79tipd+tlTEt5OZw6W6rn0RfrbtATzkiwwoRxvO8z2rVmb7bAMhHRDeD6kdw",
+	"sGsW3N1e3YB8k9ZBN8Cr51xeMV3ycqadTsClnYd9V5/5eC2Aphkhb++K2JSDh19B4xpsQEI5W9SypDoa",
+	"gXFxltiqlMGsyBOMIWC4WQuZsutMZ6UqSL1o71UyXFyfQB3L5FWvl7AEIgv754fHR4O3p6fHp4lDa6i8",
+	"p8+4nbGb0YQvwm4rwYu6sfwVvCkWeB76Kc80UDQFne0omWZKRg3rV3HFJCw52H9/sn/416Ozwcn+h7O3",
+	"bxoBJBDO1ZLSo+1oTvP7InDF9uVrm/rRfVsF5UlC2rtj1LLVeCMj4cHX3PcdISD6iTcMsvQGnvnJOsqO",
+	"n+oqbcWLO1fN7rj70IsFDFYqLWwWCjZjSlmp2hGb5jMNLNd9eRlCAjCeF4KnCwYnBx6KmBRzYRYhK3TZ",
+	"ZwmgXSRMg/IkrMEFlVYrwPftpz1GDekxKDIHX0R9+QKdAY5HI0CAC3uNDblkWlgEKTAMSnOdcvWD1d9A",
+	"Vam3NfTna7LorDcIKkdswloh5UMx7gW1GsW4hFZF+aP5d9KOqMrBXPcIFQPSfygcEsWSTyGzgWKC/xTD",
+	"UqRrzhRLlgbEUEti/yF5Uag5antm/oi0m8krBo4Rrq+0+VvwdsAUAA7S7rPEGNo0ZKkSSIDD0ILjKuB5",
+	"KWaQo8dLlguugwpfw2xSvtCxbHEXR9MlL0rS3FgKXeVmEtUYrULWa1WiFN1G2mYxX4lp2RjtMcfp/eKb",
+	"MreiOqUeY/+9cI8w2BecF4jeleNMkxq+Cq9oibwq2EU3u3zsk2f44B8bzRTqZmhaYtWsbjkVSw63mogu",
+	"szw3dAmOCEXTSvnC0C02EG/hUXREjDmONtEwK1eiQJlD9ayxAUCKGMET/vGdkJfG8tvtNfYD2GD+vHDd",
+	"q2jmNGE8fuGUbQ7qyhmX6i7z3QrSz9xix5NBRZ56zc0Q8T9VJkV6J8m5FqZpCW/JokHKKuaSkGWxWAW1",
+	"dL/W6BZtaWsPfgraUuBWQRdZgDaGXiSw3hwwSx1/6Q7m4H0nCztxMcpEnoLjq6TUo+Vk+CV30qveqy5b",
+	"6Z6KZbN/SmOUr7KQaKeudVOxfYuCg2lfWshUexVXFXWfntmhXPBrymyuv9DnQ9nHwjn0klhu6tVrUkER",
+	"t+qpeNBwtp87Hrh1oX3VLjQ8rKEL7UHZ47JOsuNbjq8Geg0Dc4fB/Xfgtg/YqsXOb52eew6oA+5rqi66",
+	"bbHPnTBRvbs0gDBbEpTa9ilChAeovt5Y165Bot6UB2dn4/V7aIkcSryIbupAkpcqjLEXMUzUxSoeG00z",
+	"MzaTzORlLOkn5xEqsVCkxaHvEkjxwJUQ3orF4YclluJwqvnDG7uxBMWjYpJ4a4A60nPJLty37QUhQDHh",
+	"Wc5aUl2oFLpeqIJxGfu6VVegbl3zLrBGqc6FJscHtJjADJPZlC1E2a7UgmrIdsb4nhX78PYksplFhM9O",
+	"fZ0ENBP0++0Tj66kmqMRhvVD3RhZDRTxzLOhoJJSVMYKXQZn12dIv+yFR3pVlnQs75AmDbMSDj35k5lg",
+	"9FgUHM8xv0iQ0L9+c2b91Wk5X3HK9aYSBM9VhedF7AJ71gNPidZJk0/UkRqwtVfrSDu/u9kNllw6VUbx",
+	"a1aO04LPPYHfhVc0tEsNZ/JtdU21S7tlBF/Aetn0QNtNMkfanyCjG3l/kAuVT3gqsOyp/WDH2GhtD1Bp",
+	"sV/PHyBVbVaqCS+zIel8PLfKn7Z6Yh8Vtnmm0UEU6orQt7NacdxlqBVWk5e01QRRc+5XFNnQvU1NmxsA",
+	"xP+mMvkkXMf7/sl1yoKnsa1L5EmV+k6n+cJIeu8U+USGsBSMCdrirMpdOApcAGwmc6E1ZigkCEbozisW",
+	"QmBjjwuzM9q363uuWZkZw6iV4DtLkQ54mbSNFfLh/ADC/NAhEA0kavnBUrXHEhjSIblAp98fIvayF7HX",
+	"PWPIvfz+O0oTsAgHKuULAvyp5SC0IBvAmLYEJuGALACxESFeKbsi0yzPdCnSfiwTsDBFSh89tn17bEoH",
+	"IKLZ1sSawd1dtlkieCxJfcMmcFkaseFMl2piDdcosHmzlHLFVyQwHARb+qgSGO4jFu++LYzGNw1sDwWq",
+	"gbdS+5qGq6mVtxpvmQ83U7A/BUC+SKGA81Q/Fc/xkK2Mt8OvlWkKOZuY8/+DmePLnvnzNfz58vvvoFZr",
+	"w3VYm3uw4ThrMgI2HMUwoeZ2WM/IezPg5gb79ZWLcNYGpSp5/ix6NlQTyC9ScsAn5uyuWJRHUsjgzsEt",
+	"Shk8X/j6ixn8ty61mAqLGCCvqSyL7GJGntmsbG5CtdQ/bpMihpqE3fGdrFbJ2lPBCTQW5UmWL1ih8nw2",
+	"1axlGUQ7oibxI5Xnag5VucM8G1IDDeqGaxTuTDJ+AcHKWGoxVEZfPsA7AUwpFeBjlOxClbrPOJvJ7H9m",
+	"AkdDqUUVDc81KQD4k5KMYyKgeUUsAeQt+FTAbAKe5VdXSQGoP5ibCFMthHlApCwXo5KpWdn3TcIIbNn2",
+	"RS15zkD1KMTIqBZdtg/nlIDnrE5h9jCxLZgTi/qBHYEZAEuvAGTbd3tzW6H5KDrlWVPlpywvKa9vzRPO",
+	"W7v5I9CiYvPbP2v3Prd/a0EvDCk9eRZYDTTBJ1ExAQh/Dy1WqmmYxL+SGd6pBR8PPP+hryHgfdNCDYXW",
+	"q3sKO5u5NNylRfFebGQ+yNKkvRfEOQoxVUXpEy9e9HYTrPjC5EolRQRQ3eZvkPNROl7AJ4JN1ERg11A3",
+	"QC/xieJ+4pZ14GuhP1ENZCeW+67KFHkTNF7icijyHP0WoN1n2qn3mPXMiyK7FqnP+GStZCzydDBSxQBu",
+	"TdqAn2cT77imsBs1OHcQPfsnh1Ds2kr+3tk/Oez8l1hgYss+kSFMY4/9BWiIIULrlVgQQGsbENi476JM",
+	"rZzNl3m9iMJV4uMQSuG8uYK8ucKBwyiiAwUcLvaM0DCWdBHLUfbRfBLwcDNXdS2KIkuxMTKfTjFyaEyy",
+	"fUkvwkhcMCPsrYy5tlOudSxfB/91X7+OfPNJHj4I6E1RpXlHNWAXKIfYBzqWFt/arX+faYX5SYJdiHIu",
+	"hLRfmlEkNZQ7hiSkKu1CdWMZy7PZhTsC2qxOonkuEsyztw1hk6tMpknbQu8mOnjIHAwHNBXI2otFLM2J",
+	"JmldsDTTFCJVqWCFIFcQzjIYkLWoeYE2YhRtUDh9tn4pDJmG7boil9lm7HxryOOxoYbehmCTQkgx57k7",
+	"bLyM5fInVb/G1nUDVmHj24OsLPfJ5ktjCckjiR0sU9L5ESpze27hGAUvjPqi6zScFIYbG0MgYcUsN0yF",
+	"L0Bnoi+CB8wvNnnMTMcRS/g5tJH/EoUKiRJKJ8DR4EwRqUoBDgdDePPxwqygfZ0aYeczv3WGuuzOGpLG",
+	"A6tVnkbwZyxn0k+DQuCVdL02XKR8f7fQHicYF4e6UwRpAjqW9JnhG7rsFOfqITwLASdLpHtwbJCNhzxQ",
+	"Vz7puTaMItimYEHDNwUAYVr1sWLGrtMQtUQztB2E4OOAuRIvbVAKT1BieVvi82fjiY/QBhvuNGQ9yMzE",
+	"eruvX/JXwxedH0a7ovPDcNjrvOa7F52XoxfpK/Hd6Hv+w4Uxaa3etffs9PgILtB5Bp/Ssz0j1v+TXtEd",
+	"gmFv2cTAHJ5ne8/OPrx///Z0t+fsZZjAbq+3W7Og9569ePW6+7pn1J3b2rBfBFTEv36dwkjCh+s6ufZR",
+	"qhM7WdYZyrHAYNy91g9vPO8GJQYiJ1YR2Xa7f1RxwrVOjVOr8+L29SvKIMTOIhaydyuPAxFjJml+vJfG",
+	"+KF2X4jrTMxXK/f7eY4JZFLsQewzJRGS56KwmpEWlVTqVwB7EFAxyiXyzYNzIBXDTGNzOEG1SBQqQelm",
+	"nh5lxQTVcNCTUGc02iIujpfwF7MUIOFDjIbXTiUE9dxPZpClmlodZDIVH60qjctudUWyFbosoYlQIAKd",
+	"IAlgccYyoSpO1NlHOb+8FGkSulP65hFwleAzBJjP3bgiTSI2k1OepcF+d2N5YH8PLlN0gpVqzjHjLSvC",
+	"hdBTMJcmGMJ4a4Sp7SOr2bzIylJIAOtfan5OAJIKQ9dZ6azQQnAN82no62Io5y5Bi8+V8x4wXiD2Lyaw",
+	"NknirfjiNDXxASVsHlkFDgXbZXYttinyX1OSCZ1562vFinDgHiFZRJg3VmAYk7IvPlkwNCXVB/LB2IRa",
+	"FJlYnVD/V1Ge+7u2Ttin6IT1G7iOP2Fo42I2vBKlIcU8/TJlBg/tmn0D3znKLmeFqHlowW8ECwA52RTd",
+	"YS1o9+P8GVa8Gub9L1Eofc9+2XVFuPvMqRgwYyMudF2vtH2HahpVqEj06ZlUPNdspkGXmElKqlhZu3vP",
+	"tve2encrZz+petcbIYiOp2S+6IPBAbUtaIkZ7bt9NwkadH5bko6Vw/AI/CL+8z4zVX/5Mq+1tvqxrPhf",
+	"VofdoE/SigwEubhzBsInVyM2iYkdz/HvljLcVFV+tHyWgmQBr8JiqOZ1Al1EAxEEEQMM9dRCU7HcJDZl",
+	"w4P+o59rloiPaPkOCl6KpI+NnWrl3jZmtJRClHTZT6EXAoxwRxO1eYSykkEvJAjiQCAoG42EmSRhWREA",
+	"NvorKOkS7GvspUffGBrmTYb3fvrPWZgteOA399Fa4HaGOPeJGfHRuo2/GHvcCv2HNK7PRFlRCJ5XFeEF",
+	"G0PeAsX48Fzep1Xtcox3HJ/v6JKXXpNvTCyr1CL7nkdBvasWAsFhwXXZt/kAWBbsmsL4MdIsJSj+GFLI",
+	"agXMNrLoHniuMeDIZrIQOa/UHjd1zTyoZEBD1DEpxFBAcMotYgKG0YTrq6AXd1Asx/HBUJYlqzLA7FNv",
+	"7BI/YB3rklm+lCh8eCkxywBC2kY4TPiC8RSaRpaKXSzAiT3kw7FYicBWVnOrA6StV58ZaWt5ddcxUDKa",
+	"vznlssJu9mXllFhHgs5IVSKgtgg0AjweVd+vTCk3FI/lVBRNNSSf6Eiw4eIONEq+Jzh8M1a14CGyBevp",
+	"TTD5b2gyBzCXbwMINvzm26SCp+JpZEB6UzzMX9ogqVsTQsMNKd014r0zND3QHYgjyqJ2SAsRywwzh4gg",
+	"18JYLlNRmLPKMajG2ahAhDvW6nV3e+babu//a3dXIKyH2/5YtfVwjl8ERCGcwHplPRVbNf1JIq1XMxtH",
+	"qGMG0kNuio/QxA9urZ1Xxti5FNIcXrE6MeJddkU9HBAolkx8NSudLES4eC2Ka1GwKZV5sJnEBhZSdBuU",
+	"WXztlk1s2cSWTTSxCTLPSVCbA6wm8MvD8oO1wbY6eqaZa2gWr4iT3f9B30bKtsfsUyJllWN2j4fpvkFs",
+	"wcGgignY1ABjGzZSxzB1l4GtpyM2yWQ2mU0wqhCxa55nKQTlZZhX52tYbDkj5DzO8hxrFHNj56esJRXL",
+	"zcDtfmDvloupiLBTVcSCuUZYqakpCwDz3MuZ9u/QJV9gFKACMhzk70MdACH0rkCcfWqqwpdBnt3qCt8E",
+	"8uxDMTGjEQheyExernaWHUvBCjVHT12Qum3jlC3eFL5sd5lPIybkCM0ol9hGQG1BvCrHgKVE+Ug2i7rt",
+	"04yxBCt4fcmvBOX5XNg6Rx3FMqxz1EFNN891l2GwrETkmhQ93v5DEFtyZ/RxB+rjVrnl39oFe8Bzbd/x",
+	"DdYOHwR7jGXEFxb/JkIa9IS3XCzs3XDTQl0WfPJc3zN+giWPm/JGf/p4Crcsya0Grmy/BrLSsXdkIRhE",
+	"pLJrs8OsZQsvT4+PVkKsXHAtNoetoZeCcH3YMAstxU2EDDewK7HA/i5uRe4isO5OpRWifEtpF7RD4e5w",
+	"ZpbezTogsdFHIplMluKyIGxKjaXZO78jIN0gS//YQYSMhhyWZXqxlhjB2WUpayVupKTiVvK0UoWkdLff",
+	"iEc55aVZnWd7z/7XP3jnX73O69/o/53fft+NXv75D3v5T88aI3fN/qUTlUmqex+rqW+ZjLmoWOesdxAY",
+	"J2Gt4NqUZ2nSjvw9yOmNaIB66ISEgHt4LAoBtQV/Ozs+ipaacDf3bKbm6bapeixbyd87VE7f+XnCh52z",
+	"MX/x3fcJlnKbvf/+Ffv5/f5B5+zn/RfffW+3oOBzdqHSRRsE11gMr3xZKZcY1IaCz0LwNCgqr1ZQBejI",
+	"DkoFAlBBjpaDZ0n4aDSA4JoRuVhwneQchPBAZ2ZNVGHb1SdSlWLghtEJayGIC4A0FHx4Bb3NYOuYFqVu",
+	"R0zkWsDrYplUKjP1P37rmv8nfVYKXVrIF7Ay6NOpDMnXt8byFDeMCqdDuW2kOwr3pRoio2+sTsYKNQuA",
+	"SzNGicUp2IOPNgs/KNUgVYlRUpapKSxoynNsz4ckRm+p11d22RLt6SHP3X2+otoCJkDyAqSHAexDLLFl",
+	"FRQ+uFQim7yxR5rJeVLPJItYcppgLgSWg5pJmAWBKSOxxRIqvPYTmzOR2RtZIcpZIandi54Nh0Lr0SwP",
+	"GxyZXcd6KRoawRUuxFBNhI5lcvqc/WjM0dZ5xE7Zv7P9duLSOIIvD5LR2L+x1jnrsNPnbbZDf20nESsU",
+	"vmHM81FnNo1lqdgL0AUnoLydKchfgZmjBVnwzGxGBUmhpaQw5GpYc49KsHsAUAToDbi5sYTdzTQNBFl0",
+	"0I65Om2PWjIfq9wuvVsLRw5ZCdgUq9E2bI0k1ZwPBQBtLAQQw5WYNkFtIMlZrA0qkQq2BikIjlOAfhFV",
+	"kNuJVsYCSi2NAg6H18KDqMIzj+Dc7J8cBj0qsRk88p1+vUDfFiN77IQstW3YSjUbjhEWpBCpyLNrgAGw",
+	"/DZkrL/itc4hcHjKmoE305omWZoAKgi+r7K+ZjM8cgC9aIGohUvYKGafglhnNWETjQo1AkwLoPTBtMiG",
+	"RhDhAbVMT0eWletxNp1CDwGzWyX/KHQb4ENGLAlHiJogHIIMTSNIEMoRJvmT9QFZ+C1LQXuwFJGF8IcK",
+	"TVtH37Ww/h5wKqrPov5l0UpWHtVkR7QsMsybHIQdvEvoMunTjKvGGE4cy00dszWPsZZVQqASt4Eh2wBU",
+	"2K/8Va/nwFEqw7Xt64l0wvc67B6yOe2LI+aHwxRXw0Wov2fbFS4HLDIJeeQ/fgPF6yrDUlrz1qTLjoEc",
+	"yZnHDSPOMIOqueoUeAKdBzoO6+yHv6xVPtZpO/1wbYNOEJlmr3q7Tn8cY1a50yAbNaJViV0ver3VAIqr",
+	"Rz5X02y4aszdTxvTs5mVk/3uuxVpaPfvPqRZkbfpc7sOq6R2o31G8gq8MXqWW5xdK1LTLH3cOXFPK923",
+	"mt3rJDWIWWsrtSp2UsQCE8n9w3HFiFW1041LgkY81+g/5PPOBZC+9SjSTIIZDnmeG01oU0Orb9HUSQdL",
+	"FaSALdvLZZFNRWgufxN28n6aMu6WTMh0CoZzJtkZLAhrvRHXIjdSREeMTrFu21XPNPtw+i4CVY42OJbJ",
+	"i96L7zq9P3de/NC94JrUBwCo85quuDakyhKw29Ss7Fr0NUPHEAkFnWHpZ64XcjggRKMBiEqRAgxEkslr",
+	"lQ1FFyx4/297M12HQc3R61oFG/QLvJRmejorRZfUDatH1H7MlRZp0meaXxN2U3aJPaCQ5siQOvlwznZg",
+	"66mOCGmsgzcl6AJIcJ07Z9YVkDAULKE9b8aLJT1+qQIin/LhFXQob5DOUHxe8snUw1GQvI4YD38tYwkF",
+	"RK4pElN52q57ERg5EfbYTOLZi9gFT/OFPYkKmiTnbm9RyBsdapcCeArhsEBHZm/xLjRbAgKCougC7SQi",
+	"pZedl7tGmSK0LNxXDSVIwgJ5VCDBUFdPprwQskzavuOB1+b4NBvQGxNC+4B5M7AsjI4NSrocij1Q8pzC",
+	"78qg0hkKRZGALt25kZhZC0hpJf22I3A37EHaPv2csAkkQsSSMW0WFpFgHJwiITDRy4ymb8fNQHInzf4b",
+	"QrlNwXnDWIJp9oNCULUVcq6CJRNR8pSXvOsdPn2YX7jWNMnqROBmMzjOMkBnIzi9Gvge9LewnbzM5rpv",
+	"47lod2FxK8d7r9r8Cx5ZRoZrJRdZnhvTAgtSEvjeCuoeeVLamI4Kq0zHpzpSgGHpKBDKNyJbbcdYgmVs",
+	"A+tCrC8+0WO3MoFUlDzLdbdhsdETZkaGx80iHRCFsbPqWpPRXMMdvgnwEAxJhtXpZNhBozYAkUM0Ubuw",
+	"rdqSLYa5tfH81RlEppOIdbvdNoxsFtTjHlIAcAOIQTRP2X5te9HuZ4QfqkPsvPqqUB2SVJ7WwVcF0RvA",
+	"vxyLHD4/8IfYw4suEesdBcy8gLjd61uqiFgVWJBmBBBNrAbox6T46L6lDY5YR7ezUmfmnFc3yBNkjY7s",
+	"tjWdz8pRqUq+PddyLxuO2Qn+dAiMAlgP9eYxD1LHPtC7HfK0pRgSg+bAOgecc1ESG6zKVzyseNXsNx0T",
+	"9ztrDWeTGcY62it8mngozftDz2upGz4EfCCkLz73009VP/CxUcWpnYMZuOpn66xUCvaMDPO+skpNnKs+",
+	"bSX0GIBZpgkmveD8Q19QxXNMTSax+BWeBqDVqZDNE0JFZI8ludLlkkd52acdYI/r5eWEdeNsNMtzWpc+",
+	"S+aGw0N8ZI4HeEBvba/wennvpJmU+w5gzh6IUlVAeawrz0Yk0IGJEO3ovYzlDe5LhxRMAJcsq8Gko45l",
+	"2LVR+UVh9BxVsJnMSgjmuzpp8ZEPy3zBWv8SheqQUzhEt9Wz4dgs099O/v8QXypi5bgQwj2hJNUx7/Z6",
+	"vbZ10qB+YXRz14MpIWfNAH5LbvLZwDds6LJxH+wiTFarbCXlj4jf5hRAxHCLrnfpBx+VInC3T3Tf1DXb",
+	"Gzw3vc/nDYFJge752V0h4Q5uPSGP1BOCZi+ZMK3VGn3EQoXU/asicyNWE4XugmXh/3bPXhKc/WonCVmq",
+	"5Bypl4fYjyc3wKa+k7lSRsiIYvjtOVAo0d65zDLJflXqgJaDtc5EWWbyUkdsP73mcmhowLtRbOV2qabZ",
+	"ULPkGMNOpGhQTBUvon6dJhVnC3sZBa4YZ6J+OH3nbP5mt1gsWzb+4DUle8tMC90m8WYs66aMBYir/Xrg",
+	"fN3efxFhaONuKQvW2YAkOAXnSriuWhiVDuS9d19lGlwyhoTo0iBLSahJEmYRpD93hByqlNIFrDujbdab",
+	"bPspWCPODqgqOcsTqcdulURMAdKRvGHltujCEFY9wg/BaIc5YBvIJZiW5jBUQZ0FkYDxZjib1a4Key6Q",
+	"F8uEWlCYL4ogGGhdEkar80r4Rhkh1hAmmxfMEGwXELmMDxcV7BuVb20QFHrbZdJYcmKin9vxYmmYMmqD",
+	"YZu458EbN411tlcksgwqmSzeqBoYqyqJZZCqYpuTP9fsV1WkJ4XQmk3z2WUm2VBNMwp6N6W1QEGLuspE",
+	"LbVlqGZTJQfm24PEFiATslbtZv/jt4S1OJPiEvPBEtuhIeiSYTctlqSBZ2mzHWQU4lbNugKbC9Li5tRU",
+	"AdPsg3VvQzPAlekra4wNI4vC2VSDtv2QDu08a2cK4/ubZD44UH5KfDAmw20sh2PMKnJ5xRFLlOyMVU65",
+	"AcmIZ7AEFYcmazldns5ru5KSsKhzzDd0vXP4JmnHssmaCsLzLiBPgzdF3yGWnkkxgJP0j9+67iq5wYLI",
+	"fQPtRbH01A8kl1wJGB3KMyApLiRImhDRYsQSI6AGNlJ/OSltdDqWPjzN1kenA/b6SCLUkAxm9lh8HIpp",
+	"KQJVZDkK3CQU7yloHQx9n3HrZqJ8DLHrgBR8/DqqDPixM5/POyDUZ0VOcv3T3oCf8lltwmVa3xqGj9Mw",
+	"DJW+xjC59Q9SZLxLCvv9GnjhLO4xFC5VmY2IgleX6NRAeSDtFr/ZauKoMKZimAEmiAzbmEd4U61bInjf",
+	"CCWwdbHw0488RBcZSUYCGyY8FUWm0vYqmMSLRVDbQy2+UGxRlwKa65QvqFWR0Vz6YAuF6wAasOu0YCw1",
+	"UM08yFYsvX5sZbFrTta0PtAlyuqGqZrwzKis00IZdU+zkTkl7BKhMQkCEWCUwUaiGOUYfLTYGwsNApCM",
+	"RiHQymNmzYusFOhVluTE56g851xezvilWNVH+ahCCrctifyUBsn1OrAcqWAmIS1RydUwX3hLRVCRYLpQ",
+	"KhdcPnDVSbhWm8MQVQ7bIy+VfPAWjq4bynNdXRjW4nIJRS9o2CWD9uzkBHHNyRGMiGjDMt8qj/ttRX/4",
+	"atVi5ZmdqQuR31iWFVLFSfDIZyLE4JXr6vomYA8bXrKlQ4HrUD+gNfTHSa2N0GZEBXX8swZqObuJWh5l",
+	"Mfqq6X5mvfmrJ/ivCTv2/axcdbpaPNgTGwYmpal98zm7sQK9Xk5bZeQgGVY37ZKuV60tMQmlVKVVV6Xt",
+	"VabZhBdXTX0d3vPiqqJZnaJwevRnHCf6mU/3B5DdNx3mn0NRj51wUeB/ddATXxMf4MVVTckzW2Ysl4lg",
+	"FwsCOuV5fi8nv6rKobm32rg9CvRJNpPQcz/RqrA+Fij7mmdadNkJDsXE/8x4btOANLbIHKp8NjHmYp6r",
+	"OaSAIMqd0SSyiXB384lgaVaIIZrGUDsHK9C1+VEJtC3ktuzOQuDaiA8YiJnHKeibxxNjymKRFJpQ4JSH",
+	"bJShWeOcQ0IdExkWsdkJrDIG6Us/ixnYZOChs3tjwAGc7hk+9MeqQR2FYMjYDz1SxYSXxq6cwS+rPKj1",
+	"SaqirIxDQArP9p75srVn0TMhZxPwAoUXca9hgWHnDIU3vHfNMp6pooSwxcPCmOH6bm7p0pn7qoBD7OFv",
+	"WbiPFWggS6ghoTpjmdGtIEHooR3xcWoobhUj+3D+U+fPFumPsr4KNd/zgNJRBSnenQYIDkWOoUSUIxlV",
+	"YHQiB5LitO6IeYrGLPYBL7ssGRXKNv4sVcIuwL0FqpTliClfNHGet/CBK3nPZ2MU5gOaGUSK8mVDBlGq",
+	"W42y/gSX4mO5M9TXfUgn0qL8cVaOOn+uHuT6sI0G0cHZL2yU5YCPhrQCrzzAd3XeZHqqdFZS65vq87ws",
+	"+XA8EbLswxjma3+MLW13h/o6ftbkm/Mz+orYgllM+vKwxe+EL7C/rzZLbQ5PIfik4kK4Ey9Yj7R7LO3E",
+	"QmBuz51qWH4epsrm6Db00cVUfIjmSiaVHZ+nKZtNAa2mZLkwukZCEIK2NRBrZYQo4PUWizvUa3fZvmE2",
+	"YZoI4RjbN2Crowjy8yg3f65YMTOqJB+KPUrVHyqZQn66tmAMRsU5twEFuJ9wwASl45h1aKnCYxGzBC4O",
+	"sjTpI/IwJiRbp39gBbb7sbTBD1vgYm4lccBadTgDP3RtIAB4uCzUbOo2wC+7X1+PJPE6+K/7+jVmdkyw",
+	"V5tbtrHKU90GGBhjzlKhEeZ5ZJpy2RN9lU2nthA+aF8c1doeasC7MGMbEyAiSAJz+0yaqwQTAR8Mn6K7",
+	"sfwVMtsrURdMr6DBfVCIumJfCB/TMUYB4JVgXxBKA8EMFF7BYgHwSUyesePjG7vsV9fBeaM+URZM+lNV",
+	"4M9kq+P0TmfyFiDSvft/+zrHm2eNmQY6sYGxljR0CifZulEKwYdjrOuzCKRtXziKFGWo1yKBbtEmvyIf",
+	"wV+B9zmx09DdHao4VO1461UC9bY4lVawEndbqWUfrBSMbEkuLkQZMcpm3EAGx9LLxkb5CXFoOAfPUc54",
+	"ld3LUiOAr4VmFlJfT0AjiSWxZHbkvZaYe5be4AUwa+EhE2/PDd/jZ2BRzpNrN0MLsLnhGzAqJ/IM15ur",
+	"WZ4S74NMhWZSsOCmyPVcWNNIVGHI6xsP1v0Kp2x5Xad8gY3+Vx+yZfjEDdTvKmdYBrOvtaqB1FSUjA/Y",
+	"Se2Rwdcf2MzgrTT+iqQx7iqk8YfStr9kESBSn7UJGL/kmbwPkby6LfQdD9jDu0k3U4m/7TZ/gXNi2Wly",
+	"Xz4SwF6Z8sVqH8lhzQQlaoZoSmJxQ41Clyt5aWSLt00jZ5kaKzWlJh5snz4rljwvBE8XtsTeGfuvMWOv",
+	"nBNIgTN8jRQr59lQ3NpkPeGLLyN2Hsqspdr+L2TVbnR+0eG9FXpfW5i6LvIIWcK5xqjMF+uqMA5yXyZo",
+	"IaaqKPUOsoXbx3lSvohYnsmrgZkx/AV7rZBKbMvlKmEgapYaS+wNNbDNUyuhH/8PaAzfZWHThg/nB+bV",
+	"wC7NS2lqxLOiWKo8FbqEeyhr0+OO+pg4ZDwXKs/BeNJUjENtWsHAAr6JGEITCsKj/9H86JvFdtkB8lVo",
+	"JJMKwpO4UKXu17PQ8S0V7Bzt88uxDtd5I63fqV9fD+wd4Qc2q7Lb6/lGtNSof7fXs1VmsYTPT6ttPsf8",
+	"GtZVu6okjkvaspA2ZjRAiTfWZq/dXE1lyAjX4NYC4ZTLS3FSCBucX3P7T4WavIHGNOvvPVeb3nlAhPpT",
+	"lpei2OQJ121580f+Yg6Fvf2Jh96QNDpY8QxVplD0TBdKhf/8xiJzxAWgmoPYkyvCgEOF3WAKbIJTi9Pd",
+	"0HHXXWrq+0E8/HZtpR3jD8qEPinK7wBtICIfRuctNHHkQL9s2B+FQywbpYNljZCrFEiUCqSzHZ0w451T",
+	"0lYkmylgRkFgOjZd8u5MQQ0xgL361INRzi2kG4X1cPcySDAlQQR/T8KlwIpxm9NdkSl9ZLdGFJCYAhHV",
+	"jeVbiA8aIeehzSG2piWf6rFyVdIpLzn06OCYyTon5d2BO9lcN8bZQvCCqVEsOcuNKuQihQ4rHoqWM8km",
+	"YqKKBeCFedLTQnjUNv2cwRZqNuH6CoyPWI5UMZnlHJgUH5YA/PNjErHk380fHfPHfyYRK/mF0QeKIuOX",
+	"goD62xbxnRcloN6LPAewdMxp02bSSR/RA6KEZRLAy8yKtObooGR6ar5Vj4XA7v16mpslKNsRuxQlFYYp",
+	"XRZqOhYeyA1qnpMk0WNwgees8zOLn+0TtyB477/AUWd/Oj/+r7dH8TPWUaHMNbyNxXEsGYuf/enkw1/e",
+	"HR4MPpy+2+HTbOd6t+mI/YfZ0R9f9F583+ntdnq7hkm++L5UdOll5yVdQur70cUm4mcw29WiNzjGW/m7",
+	"kfy9nzRAv/Auw+epC3ZPSlvpvlxAFujcgDP3CGS5JtyfHRdyuKFizDbKsmBBD1kqVn/XzT1pMZroBbIa",
+	"jQDGNYDEA9uIl0I/kiZab6oN9+wUMVsaG2u1To+PAKAo3Ga7Y2G1Vq38/vjI4tI6QY+tX3Zt079KGLjI",
+	"rhHshUk1N3rHTKOlKcXczsRocJmM5W6P0pa0Bw+yvc8Rv6fdt/g8Ib1fCTF1Td0Qj3CmjRLgfYdoHIfO",
+	"wyDDB2bhwJdSBg1ImszJM0+mK7rOPQ7PYWWSXyQp5jYnrNKbTzusMLc/jlK25Wqfzf93JkpE1NhldOLn",
+	"qijHtnQDE9sC7gKZ4M2cZDP3H0mMhS7FZAfUy8ubpMUZ3HiA9z0kXmXwnpto+ASh+3DiM5zrI5EFNDVi",
+	"pJUZIr6UuABADDBXmLV6OrNpuJuwDNVNGgueG9JZvUk/4x0PuD34hnXMhT7d6j2Bkarnouje+QzeTx9a",
+	"2sjGL3BTThXCY/m537Dz77JrIYVG2e+GACSNNXtb5rqD4BwrnS8vej0H3RgAw6m5RAXSaO3w4mtRZKNM",
+	"pHXYDx2xV71X6HmSC2IpLR5LG3Qw5jS1M04xCwjTJJUWBBgy5zXEENpfBxjSjphWxlgnx7V57uMCdRN1",
+	"UZpZsKEoqLpOgN6RigkoAZoaZZZjMWFK5gv4l/kswo22X430pVnrgKfp4rlmCUDam1EGZa7Z72Ys9n//",
+	"9/9hfyQEWAMpoJhg/R+4Gj8mjQ5sQHU/z/Ub3IwNutwGix9+GrBwLktsP7AKTCS1r1mNIVpBwXr5KZUb",
+	"n35G3EKsjUvarbHBZuB1mfar8+m6xGdPH6jlffmWg46vuW/kwfa3RpDJ3yF6Pn931l516u3J7OSZvCHa",
+	"Bl5kNvSY4qSLj2cTLikm0w9CTNReeaiKVKTsYlZiZbt5vqk+/F2my3OayTuYyG3V6/8Gan5qmZXhN2+e",
+	"Xglb9SSqCr2fIgw5aKfgZwW1qCDK+kQXhSXizRNkVuEZg8QVuswkakmTmYZaDFKYHLZVnqu5SK0462NQ",
+	"9CLn8ioid3cVmTWWYzURZgO7DNZHg98ZklqhzCUVeo8l+z/9dPjucP/87eD07X9/ODx9+yaJWHKw//5k",
+	"//CvR8HFWCZH+++rtx0e/bL/7vDN4MPpu/Cfb47f7x8emSv4t8HR8flg/92741/xMf9O+OHk5PT4l7dv",
+	"GrH4Ee05JNrHagaHc7yFFbz7IBNYJ7LMmdim0DwBE9oHVTGFnTeFUgH1r1DXIg3YlxqBBlsDnLf8Qa/k",
+	"ZbdNnqmK84Zk7TrWS7UwD77CKhWveq+WJfUbGOn+WcCXS91+Q0mL2wP4hA4gbprNC7I6w9Bm+9z9MN0h",
+	"sbrRee5wHQkLWgtZUuFRl53wmSY0fl4Mx4Bkj4qS69z3ypi4O8XO73qsCkw4+GP5dH4A0NWnJqBx1p/b",
+	"T72V0F8zgzgV5AgxW2db1KOPyKv3EZuakwcF1njuWFbejyzewOMOJjyeyVmRP9t7RlkacOZoCkudrbJL",
+	"2ZlNEfO4k8nINuZDT9+Uaz1XRcogdaIbgP7MKL+9jiOmyw44uPgQMzB5Oslkpkvrx/YjmB8ahjjxrjB0",
+	"+9vWH4jEC67lYBgXHFgeyQaOXNrTUrgyGGf0selzwCeMK7Ha9R3OBl0hyyNBWoaOyEZ1XssqojS8aP/k",
+	"kF2JRfiN2PS2YVSXHxLGZHXJy0yX2TAcwmmOjQtl1UbWgoA0NPhwDzwPUafxRdQFc5xNw3d47XP5FTV7",
+	"3c8WRWwwijsjy4O8qab1YljYZhlTA22Ay3BzD8a1uXUdeLgJKRmfx/QE7N7hAHKZHqup3b0ge69Wahwu",
+	"RpCt1LDijeXOUOJKRc3NhZYRncosDV5ls+OXXwOVnWM+nQopUliZGuR4sLFRNYkbXkNwU+5NVfC4hg3i",
+	"enyheGEo3ScEWqiBMGQeJqtXctRDmrUjNC3g2S8sVXNpZEOYpRKkpxQAGGf+F4xpk0/++O2P/xcAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

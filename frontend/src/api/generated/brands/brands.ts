@@ -206,6 +206,7 @@ import type {
   MessageResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  StripeSecretInput,
   TooManyRequestsResponse,
   TrackingDomainInput,
   TrackingDomainResponse,
@@ -1213,6 +1214,172 @@ export const useSetWebhookSecret = <TError = ErrorType<BadRequestResponse | Unau
         TContext
       > => {
       return useMutation(getSetWebhookSecretMutationOptions(options), queryClient);
+    }
+    export const getSetStripeSecretUrl = (id: string,) => {
+
+
+
+
+  return `/brands/${id}/stripe-secret`
+}
+
+/**
+ * Stripe generates a signing secret (`whsec_...`) for each webhook endpoint (Developers,
+ * Webhooks, the endpoint, Signing secret); paste it here so the platform checks the
+ * `Stripe-Signature` of its events with it. The secret is never answered back
+ * (`has_stripe_secret` in the integration details says whether one is saved).
+ * @summary Save the signing secret Stripe generated for the brand's webhook endpoint
+ */
+export const setStripeSecret = async (id: string,
+    stripeSecretInput: StripeSecretInput, options?: Parameters<typeof apiFetch>[1]): Promise<MessageResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<MessageResponse>(getSetStripeSecretUrl(id),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(stripeSecretInput)
+  }
+);}
+
+
+
+
+
+export const getSetStripeSecretMutationKey = () => ['setStripeSecret'] as const;
+
+export const getSetStripeSecretMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setStripeSecret>>, TError,SetStripeSecretMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setStripeSecret>>, TError,SetStripeSecretMutationVariables, TContext> => {
+
+const mutationKey = getSetStripeSecretMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setStripeSecret>>, SetStripeSecretMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  setStripeSecret(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetStripeSecretMutationResult = NonNullable<Awaited<ReturnType<typeof setStripeSecret>>>
+    export type SetStripeSecretMutationBody = StripeSecretInput
+    export type SetStripeSecretMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type SetStripeSecretMutationVariables = {id: string;data: StripeSecretInput}
+
+    /**
+ * @summary Save the signing secret Stripe generated for the brand's webhook endpoint
+ */
+export const useSetStripeSecret = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setStripeSecret>>, TError,SetStripeSecretMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setStripeSecret>>,
+        TError,
+        SetStripeSecretMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSetStripeSecretMutationOptions(options), queryClient);
+    }
+    export const getClearStripeSecretUrl = (id: string,) => {
+
+
+
+
+  return `/brands/${id}/stripe-secret`
+}
+
+/**
+ * Every Stripe event is refused (401) until a secret is saved again.
+ * @summary Forget the brand's Stripe signing secret
+ */
+export const clearStripeSecret = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<MessageResponse> => {
+
+  return apiFetch<MessageResponse>(getClearStripeSecretUrl(id),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getClearStripeSecretMutationKey = () => ['clearStripeSecret'] as const;
+
+export const getClearStripeSecretMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clearStripeSecret>>, TError,ClearStripeSecretMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof clearStripeSecret>>, TError,ClearStripeSecretMutationVariables, TContext> => {
+
+const mutationKey = getClearStripeSecretMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clearStripeSecret>>, ClearStripeSecretMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  clearStripeSecret(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ClearStripeSecretMutationResult = NonNullable<Awaited<ReturnType<typeof clearStripeSecret>>>
+
+    export type ClearStripeSecretMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>
+    export type ClearStripeSecretMutationVariables = {id: string}
+
+    /**
+ * @summary Forget the brand's Stripe signing secret
+ */
+export const useClearStripeSecret = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clearStripeSecret>>, TError,ClearStripeSecretMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof clearStripeSecret>>,
+        TError,
+        ClearStripeSecretMutationVariables,
+        TContext
+      > => {
+      return useMutation(getClearStripeSecretMutationOptions(options), queryClient);
     }
     export const getGetBrandDomainsUrl = (id: string,) => {
 

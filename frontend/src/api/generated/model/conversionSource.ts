@@ -176,4 +176,5 @@ export const ConversionSource = {
   api: 'api',
   shopify: 'shopify',
   woocommerce: 'woocommerce',
+  stripe: 'stripe',
 } as const;

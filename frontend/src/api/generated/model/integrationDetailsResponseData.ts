@@ -178,9 +178,13 @@ export type IntegrationDetailsResponseData = {
   shopify_webhook_url: string;
   /** The delivery URL of the store's WooCommerce webhooks (Order created, Order updated), signed with the brand's webhook secret. */
   woocommerce_webhook_url: string;
+  /** The endpoint URL to add in Stripe (Developers, Webhooks); its events are signed with the brand's Stripe signing secret. */
+  stripe_webhook_url: string;
   /** The tracking script for the shop's pages; it keeps the visitor's `aff_click` for the attribution window. */
   tracking_script_url: string;
   has_webhook_secret: boolean;
+  /** Whether the brand has saved its Stripe endpoint's signing secret (never answered). */
+  has_stripe_secret: boolean;
   /** How many unrevoked API keys the brand has. */
   api_keys_active: number;
   domains: string[];
