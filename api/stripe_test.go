@@ -376,7 +376,7 @@ func TestStripeSignatures(t *testing.T) {
 	if r := env.Call(t, http.MethodDelete, path, other.brand.token, nil); r.Status != http.StatusNotFound {
 		t.Errorf("another brand clears the secret: %d %s", r.Status, r.Raw)
 	}
-	if r := env.Call(t, http.MethodPut, path, s.brand.token, map[string]any{"stripe_secret": "sk_live_not_a_signing_secret"}); r.Status != http.StatusBadRequest {
+	if r := env.Call(t, http.MethodPut, path, s.brand.token, map[string]any{"stripe_secret": "rk_0123456789abcdefghij"}); r.Status != http.StatusBadRequest {
 		t.Errorf("not a signing secret: %d %s", r.Status, r.Raw)
 	}
 	if outcome, _ := s.send(t, env, body); outcome != "stored" {
