@@ -1349,7 +1349,7 @@ export const clearStripeSecret = async (id: string, options?: Parameters<typeof 
 
 export const getClearStripeSecretMutationKey = () => ['clearStripeSecret'] as const;
 
-export const getClearStripeSecretMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>,
+export const getClearStripeSecretMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clearStripeSecret>>, TError,ClearStripeSecretMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof clearStripeSecret>>, TError,ClearStripeSecretMutationVariables, TContext> => {
 
@@ -1378,13 +1378,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ClearStripeSecretMutationResult = NonNullable<Awaited<ReturnType<typeof clearStripeSecret>>>
 
-    export type ClearStripeSecretMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>
+    export type ClearStripeSecretMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type ClearStripeSecretMutationVariables = {id: string}
 
     /**
  * @summary Forget the brand's Stripe signing secret
  */
-export const useClearStripeSecret = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>,
+export const useClearStripeSecret = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clearStripeSecret>>, TError,ClearStripeSecretMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof clearStripeSecret>>,
