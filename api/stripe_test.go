@@ -68,7 +68,7 @@ func (s stripeShop) send(t *testing.T, env *servertest.Env, body []byte) (string
 }
 
 // state is what a test compares of an order's conversion: kind, attribution, status, commission,
-// refunded amount and note.
+// refunded amount, note and flag.
 func (s stripeShop) state(t *testing.T, env *servertest.Env, orderID string) string {
 	t.Helper()
 	var id string
@@ -77,7 +77,7 @@ func (s stripeShop) state(t *testing.T, env *servertest.Env, orderID string) str
 	}
 	c := data(mustStatus(t, env.Call(t, http.MethodGet, "/conversions/"+id, s.brand.token, nil), http.StatusOK))["conversion"].(map[string]any)
 	return strings.Join([]string{c["kind"].(string), c["attribution"].(string), c["status"].(string), c["commission_amount"].(string),
-		c["refunded_amount"].(string), c["commission_note"].(string)}, " ")
+		c["refunded_amount"].(string), c["commission_note"].(string), c["flag_reason"].(string)}, " ")
 }
 
 var hourAgo = func() string { return strconv.FormatInt(time.Now().Add(-time.Hour).Unix(), 10) }
@@ -150,7 +150,7 @@ func TestStripeCheckoutPayment(t *testing.T) {
 	if outcome, _ := s.send(t, env, half); outcome != "duplicate" {
 		t.Fatalf("half a refund again: %s", outcome)
 	}
-	if got := s.state(t, env, "pi_pay_1"); got != "sale link pending 9.95 118.40 " {
+	if got := s.state(t, env, "pi_pay_1"); got != "sale link pending 9.95 118.40  " {
 		t.Fatalf("after half a refund: %q", got)
 	}
 	// An older event of the same charge, arriving late, takes nothing more; the rest refunded reverses it.
@@ -184,7 +184,7 @@ func TestStripeSubscription(t *testing.T) {
 		s.brand.brandID(), s.affID); n != 1 {
 		t.Fatalf("the subscription is not remembered: %d", n)
 	}
-	want := []string{"renewal link pending 4.90 0.00 ", "renewal link pending 4.90 0.00 ", "renewal link pending 0.00 0.00 recurring_limit_reached"}
+	want := []string{"renewal link pending 4.90 0.00  ", "renewal link pending 4.90 0.00  ", "renewal link pending 0.00 0.00 recurring_limit_reached "}
 	for i, w := range want {
 		inv := "in_a_" + strconv.Itoa(i+2)
 		if outcome, _ := s.send(t, env, invoicePaid("evt_s_r"+strconv.Itoa(i), inv, "sub_a", "subscription_cycle", start.Add(time.Duration(i+1)*time.Minute))); outcome != "stored" {
@@ -201,13 +201,14 @@ func TestStripeSubscription(t *testing.T) {
 	if outcome, _ := s.send(t, env, chargeRefunded("evt_s_ref", "pi_a_2", 2450)); outcome != "refund_applied" {
 		t.Fatalf("refund: %s", outcome)
 	}
-	if got := s.state(t, env, "in_a_2"); got != "renewal link pending 2.45 24.50 " {
+	if got := s.state(t, env, "in_a_2"); got != "renewal link pending 2.45 24.50  " {
 		t.Errorf("the refunded renewal: %q", got)
 	}
 }
 
-// TestStripeDisputes: a dispute opened is noted in its conversion's activity and takes nothing; one
-// closed lost reverses the commission as a full refund; one won leaves it as it was.
+// TestStripeDisputes: a dispute opened flags its pending conversion for review (noted in its
+// activity), so its holding period cannot confirm it; one closed lost reverses the commission as a
+// full refund; one won returns the conversion to pending with its commission.
 func TestStripeDisputes(t *testing.T) {
 	env := servertest.Get(t)
 	s := newStripeShop(t, env, nil)
@@ -215,10 +216,14 @@ func TestStripeDisputes(t *testing.T) {
 		if outcome, _ := s.send(t, env, checkoutPaid("evt_"+pi, pi, s.click)); outcome != "stored" {
 			t.Fatalf("%s: %s", pi, outcome)
 		}
-		if outcome, _ := s.send(t, env, dispute("evt_open_"+pi, pi, "charge.dispute.created", "needs_response")); outcome != "dispute_noted" {
-			t.Fatalf("%s opened: %s", pi, outcome)
+		opened := dispute("evt_open_"+pi, pi, "charge.dispute.created", "needs_response")
+		if outcome, c := s.send(t, env, opened); outcome != "dispute_noted" || c["status"] != "flagged" {
+			t.Fatalf("%s opened: %s %v", pi, outcome, c)
 		}
-		if got := s.state(t, env, pi); got != "sale link pending 19.90 0.00 " {
+		if outcome, _ := s.send(t, env, opened); outcome != "duplicate" {
+			t.Fatalf("%s opened again: %s", pi, outcome)
+		}
+		if got := s.state(t, env, pi); got != "sale link flagged 19.90 0.00  payment_disputed" {
 			t.Fatalf("%s under dispute: %q", pi, got)
 		}
 	}
@@ -231,7 +236,7 @@ func TestStripeDisputes(t *testing.T) {
 	if outcome, _ := s.send(t, env, dispute("evt_close_won", "pi_won", "charge.dispute.closed", "won")); outcome != "dispute_won" {
 		t.Fatalf("won: %s", outcome)
 	}
-	if got := s.state(t, env, "pi_won"); got != "sale link pending 19.90 0.00 " {
+	if got := s.state(t, env, "pi_won"); got != "sale link pending 19.90 0.00  " {
 		t.Fatalf("after a won dispute: %q", got)
 	}
 }
@@ -253,26 +258,49 @@ func TestStripeOutOfOrder(t *testing.T) {
 		{"partial refund", []step{
 			func(tag string) []byte { return checkoutPaid("evt_c"+tag, "pi_"+tag, s.click) },
 			func(tag string) []byte { return chargeRefunded("evt_r"+tag, "pi_"+tag, 11840) },
-		}, "pi_", "sale link pending 9.95 118.40 "},
+		}, "pi_", "sale link pending 9.95 118.40  "},
 		{"two refunds", []step{
 			func(tag string) []byte { return checkoutPaid("evt_c"+tag, "pi_"+tag, s.click) },
 			func(tag string) []byte { return chargeRefunded("evt_r1"+tag, "pi_"+tag, 5000) },
 			func(tag string) []byte { return chargeRefunded("evt_r2"+tag, "pi_"+tag, 11840) },
-		}, "pi_", "sale link pending 9.95 118.40 "},
+		}, "pi_", "sale link pending 9.95 118.40  "},
 		{"full refund", []step{
 			func(tag string) []byte { return checkoutPaid("evt_c"+tag, "pi_"+tag, s.click) },
 			func(tag string) []byte { return chargeRefunded("evt_r"+tag, "pi_"+tag, 23681) },
-		}, "pi_", "sale link reversed 0.00 236.81 "},
+		}, "pi_", "sale link reversed 0.00 236.81  "},
 		{"lost dispute", []step{
 			func(tag string) []byte { return checkoutPaid("evt_c"+tag, "pi_"+tag, s.click) },
 			func(tag string) []byte { return dispute("evt_d"+tag, "pi_"+tag, "charge.dispute.closed", "lost") },
-		}, "pi_", "sale link reversed 0.00 236.81 "},
+		}, "pi_", "sale link reversed 0.00 236.81  payment_disputed"},
+		{"dispute opened", []step{
+			func(tag string) []byte { return checkoutPaid("evt_c"+tag, "pi_"+tag, s.click) },
+			func(tag string) []byte {
+				return dispute("evt_d"+tag, "pi_"+tag, "charge.dispute.created", "needs_response")
+			},
+		}, "pi_", "sale link flagged 19.90 0.00  payment_disputed"},
+		{"dispute won", []step{
+			func(tag string) []byte { return checkoutPaid("evt_c"+tag, "pi_"+tag, s.click) },
+			func(tag string) []byte {
+				return dispute("evt_d"+tag, "pi_"+tag, "charge.dispute.created", "needs_response")
+			},
+			func(tag string) []byte { return dispute("evt_w"+tag, "pi_"+tag, "charge.dispute.closed", "won") },
+		}, "pi_", "sale link pending 19.90 0.00  "},
+		{"invoice dispute", []step{
+			func(tag string) []byte { return checkoutSubscribed("evt_c"+tag, "sub_"+tag, s.click) },
+			func(tag string) []byte {
+				return invoicePaid("evt_i"+tag, "in_"+tag, "sub_"+tag, "subscription_create", time.Now().Add(-time.Hour))
+			},
+			func(tag string) []byte { return invoicePayment("evt_p"+tag, "in_"+tag, "pi_"+tag) },
+			func(tag string) []byte {
+				return dispute("evt_d"+tag, "pi_"+tag, "charge.dispute.created", "needs_response")
+			},
+		}, "in_", "sale link flagged 4.90 0.00  payment_disputed"},
 		{"first invoice", []step{
 			func(tag string) []byte { return checkoutSubscribed("evt_c"+tag, "sub_"+tag, s.click) },
 			func(tag string) []byte {
 				return invoicePaid("evt_i"+tag, "in_"+tag, "sub_"+tag, "subscription_create", time.Now().Add(-time.Hour))
 			},
-		}, "in_", "sale link pending 4.90 0.00 "},
+		}, "in_", "sale link pending 4.90 0.00  "},
 		{"invoice refund", []step{
 			func(tag string) []byte { return checkoutSubscribed("evt_c"+tag, "sub_"+tag, s.click) },
 			func(tag string) []byte {
@@ -280,7 +308,7 @@ func TestStripeOutOfOrder(t *testing.T) {
 			},
 			func(tag string) []byte { return invoicePayment("evt_p"+tag, "in_"+tag, "pi_"+tag) },
 			func(tag string) []byte { return chargeRefunded("evt_r"+tag, "pi_"+tag, 4900) },
-		}, "in_", "sale link reversed 0.00 49.00 "},
+		}, "in_", "sale link reversed 0.00 49.00  "},
 	}
 	for i, tc := range cases {
 		var states []string
@@ -320,7 +348,7 @@ func TestStripeOutOfOrder(t *testing.T) {
 	if outcome, _ := s.send(t, env, invoicePaid("evt_n2", "in_n2", "sub_n", "subscription_cycle", time.Now().Add(-time.Minute))); outcome != "stored" {
 		t.Fatalf("the next invoice: %s", outcome)
 	}
-	if got := s.state(t, env, "in_n1"); got != "sale none pending 0.00 0.00 " {
+	if got := s.state(t, env, "in_n1"); got != "sale none pending 0.00 0.00  " {
 		t.Errorf("a first invoice without its session: %q", got)
 	}
 }

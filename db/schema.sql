@@ -710,10 +710,12 @@ CREATE TABLE public.stripe_payments (
     currency text DEFAULT ''::text NOT NULL,
     refunded bigint DEFAULT 0 NOT NULL,
     applied bigint DEFAULT 0 NOT NULL,
-    disputed boolean DEFAULT false NOT NULL,
-    lost boolean DEFAULT false NOT NULL,
+    dispute text DEFAULT ''::text NOT NULL,
+    held boolean DEFAULT false NOT NULL,
+    released boolean DEFAULT false NOT NULL,
     lost_applied boolean DEFAULT false NOT NULL,
     CONSTRAINT stripe_payments_applied_check CHECK ((applied >= 0)),
+    CONSTRAINT stripe_payments_dispute_check CHECK ((dispute = ANY (ARRAY[''::text, 'open'::text, 'won'::text, 'lost'::text]))),
     CONSTRAINT stripe_payments_order_id_check CHECK ((length(order_id) <= 255)),
     CONSTRAINT stripe_payments_payment_id_check CHECK (((payment_id <> ''::text) AND (length(payment_id) <= 255))),
     CONSTRAINT stripe_payments_refunded_check CHECK ((refunded >= 0))
@@ -1163,6 +1165,10 @@ CREATE INDEX rate_limit_hits_created_idx ON public.rate_limit_hits USING btree (
 -- Name: rate_limit_hits_key_idx; Type: INDEX; Schema: public; Owner: -
 
 CREATE INDEX rate_limit_hits_key_idx ON public.rate_limit_hits USING btree (action, key, created_at);
+
+-- Name: stripe_payments_order_idx; Type: INDEX; Schema: public; Owner: -
+
+CREATE INDEX stripe_payments_order_idx ON public.stripe_payments USING btree (brand_id, order_id);
 
 -- Name: subscriptions_affiliate_idx; Type: INDEX; Schema: public; Owner: -
 

@@ -8,22 +8,25 @@ ALTER TABLE brands ADD COLUMN stripe_secret text NOT NULL DEFAULT '' CHECK (leng
 
 -- A Stripe payment (its PaymentIntent, or its charge when it has none) and the order id of the
 -- conversion it paid: the PaymentIntent itself for a Checkout payment, the invoice for a
--- subscription's (learnt from invoice_payment.paid). Refunds and lost disputes name only the
--- payment, so what they take back is kept here (refunded: the charge's amount_refunded, in minor
--- units; lost: a dispute lost) until the order id is known, and applied (applied, lost_applied)
--- once: events in any order end alike.
+-- subscription's (learnt from invoice_payment.paid). Refunds and disputes name only the payment,
+-- so what they say is kept here until the order id is known and the conversion stored, and applied
+-- once: refunded is the charge's amount_refunded in minor units (applied: how much of it was taken
+-- back); dispute is the payment's dispute ('open', 'won', 'lost'); held says its conversion was
+-- flagged for it, released that a won dispute returned it, lost_applied that a lost one reversed it.
 CREATE TABLE stripe_payments (
-    brand_id       uuid    NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
-    payment_id     text    NOT NULL CHECK (payment_id <> '' AND length(payment_id) <= 255),
-    order_id       text    NOT NULL DEFAULT '' CHECK (length(order_id) <= 255),
-    currency       text    NOT NULL DEFAULT '',
-    refunded       bigint  NOT NULL DEFAULT 0 CHECK (refunded >= 0),
-    applied        bigint  NOT NULL DEFAULT 0 CHECK (applied >= 0),
-    disputed       boolean NOT NULL DEFAULT false,
-    lost           boolean NOT NULL DEFAULT false,
-    lost_applied   boolean NOT NULL DEFAULT false,
+    brand_id     uuid    NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    payment_id   text    NOT NULL CHECK (payment_id <> '' AND length(payment_id) <= 255),
+    order_id     text    NOT NULL DEFAULT '' CHECK (length(order_id) <= 255),
+    currency     text    NOT NULL DEFAULT '',
+    refunded     bigint  NOT NULL DEFAULT 0 CHECK (refunded >= 0),
+    applied      bigint  NOT NULL DEFAULT 0 CHECK (applied >= 0),
+    dispute      text    NOT NULL DEFAULT '' CHECK (dispute IN ('', 'open', 'won', 'lost')),
+    held         boolean NOT NULL DEFAULT false,
+    released     boolean NOT NULL DEFAULT false,
+    lost_applied boolean NOT NULL DEFAULT false,
     PRIMARY KEY (brand_id, payment_id)
 );
+CREATE INDEX stripe_payments_order_idx ON stripe_payments (brand_id, order_id);
 
 -- A Stripe subscription as its Checkout Session saw it (the click id the session carried, when
 -- the session has arrived) and its first invoice, held while neither it nor a session says who

@@ -17,7 +17,7 @@ RETURNING *;
 -- name: SaveStripePayment :exec
 UPDATE stripe_payments
 SET order_id = @order_id, currency = @currency, refunded = @refunded, applied = @applied,
-    disputed = @disputed, lost = @lost, lost_applied = @lost_applied
+    dispute = @dispute, held = @held, released = @released, lost_applied = @lost_applied
 WHERE brand_id = @brand_id AND payment_id = @payment_id;
 
 -- name: LockStripeSubscription :one
@@ -39,3 +39,7 @@ WHERE brand_id = @brand_id AND subscription_id = @subscription_id;
 -- name: StripeEventTaken :one
 -- Whether a brand's Stripe event (its claim key) was taken before.
 SELECT EXISTS (SELECT 1 FROM shopify_webhooks WHERE brand_id = @brand_id AND webhook_id = @webhook_id);
+
+-- name: StripePaymentsOfOrder :many
+-- The payments known to have paid a brand's order.
+SELECT payment_id, currency FROM stripe_payments WHERE brand_id = @brand_id AND order_id = @order_id ORDER BY payment_id;

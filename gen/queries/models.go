@@ -364,8 +364,9 @@ type StripePayment struct {
 	Currency    string
 	Refunded    int64
 	Applied     int64
-	Disputed    bool
-	Lost        bool
+	Dispute     string
+	Held        bool
+	Released    bool
 	LostApplied bool
 }
 

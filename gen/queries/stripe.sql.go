@@ -47,7 +47,7 @@ func (q *Queries) BrandStripeByID(ctx context.Context, db DBTX, id uuid.UUID) (B
 const lockStripePayment = `-- name: LockStripePayment :one
 INSERT INTO stripe_payments (brand_id, payment_id) VALUES ($1, $2)
 ON CONFLICT (brand_id, payment_id) DO UPDATE SET payment_id = EXCLUDED.payment_id
-RETURNING brand_id, payment_id, order_id, currency, refunded, applied, disputed, lost, lost_applied
+RETURNING brand_id, payment_id, order_id, currency, refunded, applied, dispute, held, released, lost_applied
 `
 
 type LockStripePaymentParams struct {
@@ -66,8 +66,9 @@ func (q *Queries) LockStripePayment(ctx context.Context, db DBTX, arg LockStripe
 		&i.Currency,
 		&i.Refunded,
 		&i.Applied,
-		&i.Disputed,
-		&i.Lost,
+		&i.Dispute,
+		&i.Held,
+		&i.Released,
 		&i.LostApplied,
 	)
 	return i, err
@@ -118,8 +119,8 @@ func (q *Queries) ReleaseStripeInvoice(ctx context.Context, db DBTX, arg Release
 const saveStripePayment = `-- name: SaveStripePayment :exec
 UPDATE stripe_payments
 SET order_id = $1, currency = $2, refunded = $3, applied = $4,
-    disputed = $5, lost = $6, lost_applied = $7
-WHERE brand_id = $8 AND payment_id = $9
+    dispute = $5, held = $6, released = $7, lost_applied = $8
+WHERE brand_id = $9 AND payment_id = $10
 `
 
 type SaveStripePaymentParams struct {
@@ -127,8 +128,9 @@ type SaveStripePaymentParams struct {
 	Currency    string
 	Refunded    int64
 	Applied     int64
-	Disputed    bool
-	Lost        bool
+	Dispute     string
+	Held        bool
+	Released    bool
 	LostApplied bool
 	BrandID     uuid.UUID
 	PaymentID   string
@@ -140,8 +142,9 @@ func (q *Queries) SaveStripePayment(ctx context.Context, db DBTX, arg SaveStripe
 		arg.Currency,
 		arg.Refunded,
 		arg.Applied,
-		arg.Disputed,
-		arg.Lost,
+		arg.Dispute,
+		arg.Held,
+		arg.Released,
 		arg.LostApplied,
 		arg.BrandID,
 		arg.PaymentID,
@@ -208,4 +211,39 @@ func (q *Queries) StripeEventTaken(ctx context.Context, db DBTX, arg StripeEvent
 	var exists bool
 	err := row.Scan(&exists)
 	return exists, err
+}
+
+const stripePaymentsOfOrder = `-- name: StripePaymentsOfOrder :many
+SELECT payment_id, currency FROM stripe_payments WHERE brand_id = $1 AND order_id = $2 ORDER BY payment_id
+`
+
+type StripePaymentsOfOrderParams struct {
+	BrandID uuid.UUID
+	OrderID string
+}
+
+type StripePaymentsOfOrderRow struct {
+	PaymentID string
+	Currency  string
+}
+
+// The payments known to have paid a brand's order.
+func (q *Queries) StripePaymentsOfOrder(ctx context.Context, db DBTX, arg StripePaymentsOfOrderParams) ([]StripePaymentsOfOrderRow, error) {
+	rows, err := db.Query(ctx, stripePaymentsOfOrder, arg.BrandID, arg.OrderID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []StripePaymentsOfOrderRow{}
+	for rows.Next() {
+		var i StripePaymentsOfOrderRow
+		if err := rows.Scan(&i.PaymentID, &i.Currency); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }

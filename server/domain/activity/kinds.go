@@ -85,6 +85,7 @@ var (
 	ConversionRefunded      = kind("conversion", "conversion.refunded")
 	ConversionRefundIgnored = kind("conversion", "conversion.refund_ignored")
 	ConversionDisputed      = kind("conversion", "conversion.disputed")
+	ConversionDisputeWon    = kind("conversion", "conversion.dispute_won")
 	PayoutCreated           = kind("payout", "payout.created")
 	PayoutPaid              = kind("payout", "payout.paid")
 	PayoutCancelled         = kind("payout", "payout.cancelled")

@@ -11,10 +11,8 @@ import (
 	stripego "github.com/stripe/stripe-go/v82"
 
 	"github.com/openaffiliate/platform/gen/queries"
-	"github.com/openaffiliate/platform/server/domain/activity"
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/emergency"
-	"github.com/openaffiliate/platform/server/platform/amount"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
@@ -166,7 +164,8 @@ func (s *Service) checkout(ctx context.Context, sc tenancy.Scope, brandID uuid.U
 		if err != nil {
 			return Result{}, err
 		}
-		return s.pay(ctx, sc, brandID, r, cs.Sale.OrderID, cs.Sale.OrderID, cs.Sale.Currency)
+		cs.Sale.Payments = []string{cs.Sale.OrderID}
+		return s.payAll(ctx, sc, brandID, r, cs.Sale)
 	case "subscription":
 		var held []byte
 		err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -274,10 +273,18 @@ func (s *Service) invoice(ctx context.Context, sc tenancy.Scope, brandID uuid.UU
 	return s.payAll(ctx, sc, brandID, r, sale)
 }
 
-// payAll notes the payments an invoice lists (when its event lists them) as paying it.
+// payAll settles what was kept for the payments of a stored sale: those its event lists (when
+// it lists them) and those known to have paid it (a refund or dispute that came first).
 func (s *Service) payAll(ctx context.Context, sc tenancy.Scope, brandID uuid.UUID, r Result, sale Sale) (Result, error) {
-	for _, p := range sale.Payments {
-		var err error
+	known, err := s.q.StripePaymentsOfOrder(ctx, s.pool, queries.StripePaymentsOfOrderParams{BrandID: brandID, OrderID: sale.OrderID})
+	if err != nil {
+		return Result{}, err
+	}
+	payments := sale.Payments
+	for _, p := range known {
+		payments = append(payments, p.PaymentID)
+	}
+	for _, p := range payments {
 		if r, err = s.pay(ctx, sc, brandID, r, p, sale.OrderID, sale.Currency); err != nil {
 			return Result{}, err
 		}
@@ -297,7 +304,7 @@ func (s *Service) pay(ctx context.Context, sc tenancy.Scope, brandID uuid.UUID, 
 	if err != nil {
 		return Result{}, err
 	}
-	if outcome == RefundApplied && r.Conversion != nil {
+	if outcome != "" && r.Conversion != nil {
 		if c, err := s.conversions.Get(ctx, sc, r.Conversion.ID); err == nil {
 			r.Conversion = &c
 		}
@@ -343,53 +350,42 @@ func (s *Service) chargeRefunded(ctx context.Context, sc tenancy.Scope, brandID 
 	return s.result(ctx, sc, brandID, outcome, orderID), err
 }
 
-// dispute: an opened dispute is noted in its conversion's activity; one closed lost takes back
-// all unpaid commission as a full refund; one won changes nothing.
+// dispute: an opened dispute flags its pending conversion for review (and is noted in its
+// activity); one closed lost takes back all unpaid commission as a full refund; one won returns
+// the conversion it flagged to pending.
 func (s *Service) dispute(ctx context.Context, sc tenancy.Scope, brandID uuid.UUID, e stripego.Event) (Result, error) {
 	dp, err := ParseDispute(e)
 	if err != nil {
 		return Result{}, err
 	}
+	status := "open"
+	if e.Type == "charge.dispute.closed" {
+		status = "won" // won, or warning_closed: nothing is taken
+		if dp.Status == "lost" {
+			status = "lost"
+		}
+	}
 	var orderID string
-	lost := e.Type == "charge.dispute.closed" && dp.Status == "lost"
 	outcome, err := s.settle(ctx, sc, brandID, dp.Payment, &e, func(p *queries.StripePayment) {
-		p.Disputed = true
-		p.Lost = p.Lost || lost
+		if p.Dispute == "" || (p.Dispute == "open" && status != "open") {
+			// A dispute only moves on: an opening that arrives after its end changes nothing.
+			p.Dispute = status
+		}
 		orderID = p.OrderID
 	})
 	if err != nil {
 		return Result{}, err
 	}
 	switch {
-	case outcome == Duplicate:
-	case e.Type == "charge.dispute.created":
+	case outcome == Duplicate, outcome == HeldForOrder:
+	case status == "open":
 		outcome = DisputeNoted
-		if err := s.noteDispute(ctx, brandID, orderID, dp); err != nil {
-			return Result{}, err
-		}
-	case lost && outcome == "":
-		outcome = NothingToDo
-	case !lost:
+	case status == "won":
 		outcome = DisputeWon
+	case outcome == "":
+		outcome = NothingToDo
 	}
 	return s.result(ctx, sc, brandID, outcome, orderID), nil
-}
-
-// noteDispute writes an opened dispute into its conversion's activity, when the conversion is known.
-func (s *Service) noteDispute(ctx context.Context, brandID uuid.UUID, orderID string, dp Dispute) error {
-	if orderID == "" {
-		return nil
-	}
-	c, err := s.q.GetConversionByOrder(ctx, s.pool, queries.GetConversionByOrderParams{BrandID: brandID, OrderID: orderID})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	return activity.Log(ctx, s.pool, uuid.Nil, activity.ConversionDisputed, c.Conversion.ID.String(), map[string]any{
-		"dispute": dp.ID, "reason": dp.Reason, "amount": amount.Format(Amount(dp.Amount, dp.Currency)), "currency": dp.Currency, "source": Source,
-	})
 }
 
 // settle changes a payment's row under its lock, then applies to its conversion what the row
@@ -413,37 +409,64 @@ func (s *Service) settle(ctx context.Context, sc tenancy.Scope, brandID uuid.UUI
 			return err
 		}
 		change(&p)
-		if p.OrderID != "" {
-			apply := func(args conversions.RefundArgs) error {
-				args.OrderID, args.Source = p.OrderID, Source+" "+args.Source
-				o, err := s.conversions.Refund(ctx, tx, sc, args)
-				if outcome == "" || o == RefundApplied {
-					outcome = o
-				}
-				return err
+		if p.OrderID == "" {
+			if p.Refunded > p.Applied || (p.Dispute == "lost" && !p.LostApplied) {
+				outcome = HeldForOrder
 			}
-			if p.Refunded > p.Applied {
-				key := Source + ":refund:" + payment + ":" + strconv.FormatInt(p.Refunded, 10)
-				if err := apply(conversions.RefundArgs{Amount: Amount(p.Refunded-p.Applied, p.Currency), Key: key, Source: "charge.refunded"}); err != nil {
-					return err
-				}
-				p.Applied = p.Refunded
-			}
-			if p.Lost && !p.LostApplied {
-				if err := apply(conversions.RefundArgs{Cancelled: true, Key: Source + ":dispute_lost:" + payment, Source: "charge.dispute.closed"}); err != nil {
-					return err
-				}
-				p.LostApplied = true
-			}
-		} else if p.Refunded > p.Applied || (p.Lost && !p.LostApplied) {
-			outcome = HeldForOrder
+		} else if outcome, err = s.apply(ctx, tx, sc, &p); err != nil {
+			return err
 		}
 		return s.q.SaveStripePayment(ctx, tx, queries.SaveStripePaymentParams{
 			BrandID: brandID, PaymentID: payment, OrderID: p.OrderID, Currency: p.Currency, Refunded: p.Refunded,
-			Applied: p.Applied, Disputed: p.Disputed, Lost: p.Lost, LostApplied: p.LostApplied,
+			Applied: p.Applied, Dispute: p.Dispute, Held: p.Held, Released: p.Released, LostApplied: p.LostApplied,
 		})
 	})
 	return outcome, err
+}
+
+// apply brings the conversion a payment paid to what its row says, once each: the refunded
+// amount's growth refunded, an open dispute's flag (kept through its end when it is lost), a won
+// dispute's flag lifted, a lost dispute's full refund. A refund of an order not stored yet is kept
+// by the conversions' early refunds; a dispute of one waits here for the order's sale event.
+func (s *Service) apply(ctx context.Context, tx pgx.Tx, sc tenancy.Scope, p *queries.StripePayment) (string, error) {
+	outcome := ""
+	refund := func(args conversions.RefundArgs) error {
+		args.OrderID, args.Source = p.OrderID, Source+" "+args.Source
+		o, err := s.conversions.Refund(ctx, tx, sc, args)
+		if outcome == "" || o == RefundApplied {
+			outcome = o
+		}
+		return err
+	}
+	if p.Refunded > p.Applied {
+		key := Source + ":refund:" + p.PaymentID + ":" + strconv.FormatInt(p.Refunded, 10)
+		if err := refund(conversions.RefundArgs{Amount: Amount(p.Refunded-p.Applied, p.Currency), Key: key, Source: "charge.refunded"}); err != nil {
+			return "", err
+		}
+		p.Applied = p.Refunded
+	}
+	details := map[string]any{"payment": p.PaymentID, "source": Source}
+	if (p.Dispute == "open" || p.Dispute == "lost") && !p.Held {
+		found, err := s.conversions.HoldForDispute(ctx, tx, sc, p.OrderID, details)
+		if err != nil {
+			return "", err
+		}
+		p.Held = found
+	}
+	if p.Dispute == "won" && p.Held && !p.Released {
+		found, err := s.conversions.EndDispute(ctx, tx, sc, p.OrderID, details)
+		if err != nil {
+			return "", err
+		}
+		p.Released = found
+	}
+	if p.Dispute == "lost" && !p.LostApplied {
+		if err := refund(conversions.RefundArgs{Cancelled: true, Key: Source + ":dispute_lost:" + p.PaymentID, Source: "charge.dispute.closed"}); err != nil {
+			return "", err
+		}
+		p.LostApplied = true
+	}
+	return outcome, nil
 }
 
 // result is an outcome with the conversion of orderID as it is now, when there is one.

@@ -136,7 +136,8 @@
  * rule is `flagged`, and `flag_reason` names the rule: `self_referral` (the customer's email is
  * the affiliate's), `click_burst` (more than 10 clicks from one address on the link in the
  * minute before the click), `fast_conversion` (the order came less than 5 seconds after its
- * click) or `code_limit` (the code was already used as often as its limits allow). Only the
+ * click) or `code_limit` (the code was already used as often as its limits allow); a Stripe
+ * payment's dispute flags its pending conversion `payment_disputed` until it ends. Only the
  * brand's own data decides: an order id that another brand also holds with a different total
  * never flags an order nor changes the answer; the host alone is told, by an entry
  * `conversion.order_id_shared` in its recent activity (conversions stored before this rule
@@ -1085,13 +1086,15 @@ export const useReceiveWooCommerceWebhook = <TError = ErrorType<BadRequestRespon
  * - `charge.refunded`: the charge's `amount_refunded` (cumulative) scales the commission of the
  *   conversion its PaymentIntent paid, as Shopify's refunds do; the whole amount refunded
  *   reverses it.
- * - `charge.dispute.created`: noted in the conversion's activity (`dispute_noted`); the
- *   commission is left as it is while the dispute is open.
+ * - `charge.dispute.created`: the pending conversion is flagged for review (`flag_reason`
+ *   `payment_disputed`, so its holding period cannot confirm it) and the dispute noted in its
+ *   activity (`dispute_noted`).
  * - `charge.dispute.closed`: `lost` takes back all unpaid commission and reverses the
- *   conversion, as a full refund; `won` (or `warning_closed`) changes nothing.
+ *   conversion, as a full refund; `won` (or `warning_closed`) takes nothing and returns a
+ *   conversion the dispute flagged to pending.
  *
- * A refund or lost dispute of a payment whose conversion is not stored or not known yet is
- * kept (`held_for_order`) and applied when it is. Amounts are Stripe's integer minor units,
+ * A refund or dispute of a payment whose conversion is not stored or not known yet is kept
+ * (`held_for_order`) and applied when it is. Amounts are Stripe's integer minor units,
  * converted exactly (zero-decimal currencies such as JPY as they are, three-decimal ones by
  * 1000). Other event types answer `ignored_event`.
  * @summary Stripe events (checkout.session.completed, invoice.paid, invoice_payment.paid, charge.refunded, charge.dispute.*)

@@ -136,7 +136,8 @@
  * rule is `flagged`, and `flag_reason` names the rule: `self_referral` (the customer's email is
  * the affiliate's), `click_burst` (more than 10 clicks from one address on the link in the
  * minute before the click), `fast_conversion` (the order came less than 5 seconds after its
- * click) or `code_limit` (the code was already used as often as its limits allow). Only the
+ * click) or `code_limit` (the code was already used as often as its limits allow); a Stripe
+ * payment's dispute flags its pending conversion `payment_disputed` until it ends. Only the
  * brand's own data decides: an order id that another brand also holds with a different total
  * never flags an order nor changes the answer; the host alone is told, by an entry
  * `conversion.order_id_shared` in its recent activity (conversions stored before this rule
@@ -193,7 +194,7 @@ export type StripeWebhookResponseData = {
      * held for its Checkout Session; `payment_noted` an invoice's PaymentIntent noted;
      * `refund_applied` a refund or lost dispute was applied; `held_for_order` one of a
      * payment whose conversion is not stored yet, kept for it; `nothing_to_do` nothing
-     * (left) to take back; `dispute_noted` a dispute opened, noted; `dispute_won` a
+     * (left) to take back; `dispute_noted` a dispute opened, its conversion flagged; `dispute_won` a
      * dispute closed in the brand's favour, nothing taken; `ignored_event` an event type,
      * or a session not paid yet, the platform does not use.
      */

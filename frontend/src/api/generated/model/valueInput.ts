@@ -136,7 +136,8 @@
  * rule is `flagged`, and `flag_reason` names the rule: `self_referral` (the customer's email is
  * the affiliate's), `click_burst` (more than 10 clicks from one address on the link in the
  * minute before the click), `fast_conversion` (the order came less than 5 seconds after its
- * click) or `code_limit` (the code was already used as often as its limits allow). Only the
+ * click) or `code_limit` (the code was already used as often as its limits allow); a Stripe
+ * payment's dispute flags its pending conversion `payment_disputed` until it ends. Only the
  * brand's own data decides: an order id that another brand also holds with a different total
  * never flags an order nor changes the answer; the host alone is told, by an entry
  * `conversion.order_id_shared` in its recent activity (conversions stored before this rule
