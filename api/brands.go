@@ -112,6 +112,22 @@ func (s *Server) SetWebhookSecret(ctx context.Context, req oapi.SetWebhookSecret
 	return oapi.SetWebhookSecret200JSONResponse{Success: true, Message: "Webhook secret set"}, nil
 }
 
+// SetStripeSecret saves the signing secret of a brand's Stripe endpoint.
+func (s *Server) SetStripeSecret(ctx context.Context, req oapi.SetStripeSecretRequestObject) (oapi.SetStripeSecretResponseObject, error) {
+	if err := s.Brands.SetStripeSecret(ctx, scope(ctx), req.Id, req.Body.StripeSecret); err != nil {
+		return nil, err
+	}
+	return oapi.SetStripeSecret200JSONResponse{Success: true, Message: "Stripe signing secret saved"}, nil
+}
+
+// ClearStripeSecret forgets the signing secret of a brand's Stripe endpoint.
+func (s *Server) ClearStripeSecret(ctx context.Context, req oapi.ClearStripeSecretRequestObject) (oapi.ClearStripeSecretResponseObject, error) {
+	if err := s.Brands.SetStripeSecret(ctx, scope(ctx), req.Id, ""); err != nil {
+		return nil, err
+	}
+	return oapi.ClearStripeSecret200JSONResponse{Success: true, Message: "Stripe signing secret removed"}, nil
+}
+
 // GetBrandDomains answers a brand's allowed domains.
 func (s *Server) GetBrandDomains(ctx context.Context, req oapi.GetBrandDomainsRequestObject) (oapi.GetBrandDomainsResponseObject, error) {
 	b, err := s.Brands.GetBrand(ctx, scope(ctx), req.Id)
@@ -147,8 +163,10 @@ func (s *Server) GetIntegrationDetails(ctx context.Context, _ oapi.GetIntegratio
 	resp.Data.ConversionApiUrl = d.ConversionAPIURL
 	resp.Data.ShopifyWebhookUrl = d.ShopifyURL
 	resp.Data.WoocommerceWebhookUrl = d.WooCommerceURL
+	resp.Data.StripeWebhookUrl = d.StripeURL
 	resp.Data.TrackingScriptUrl = d.TrackingScript
 	resp.Data.HasWebhookSecret = d.Brand.HasWebhookSecret
+	resp.Data.HasStripeSecret = d.Brand.HasStripeSecret
 	resp.Data.ApiKeysActive = d.ActiveKeys
 	resp.Data.Domains = d.Brand.Domains
 	return resp, nil

@@ -9,6 +9,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/brands"
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/shopify"
+	"github.com/openaffiliate/platform/server/domain/stripe"
 	"github.com/openaffiliate/platform/server/domain/woocommerce"
 	"github.com/openaffiliate/platform/server/platform/amount"
 	"github.com/openaffiliate/platform/server/platform/apierror"
@@ -137,6 +138,21 @@ func (s *Server) ReceiveWooCommerceWebhook(ctx context.Context, req oapi.Receive
 	return resp, nil
 }
 
+// ReceiveStripeWebhook checks and applies an event of a brand's Stripe endpoint.
+func (s *Server) ReceiveStripeWebhook(ctx context.Context, req oapi.ReceiveStripeWebhookRequestObject) (oapi.ReceiveStripeWebhookResponseObject, error) {
+	r, err := s.Stripe.Receive(ctx, stripe.Delivery{PublicID: req.PublicId, Signature: deref(req.Params.StripeSignature), Body: rawBody(ctx)})
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.ReceiveStripeWebhook200JSONResponse{Success: true}
+	resp.Data.Result = oapi.StripeWebhookResponseDataResult(r.Outcome)
+	if r.Conversion != nil {
+		c := conversionOf(*r.Conversion)
+		resp.Data.Conversion = &c
+	}
+	return resp, nil
+}
+
 // ReviewConversions confirms, rejects or reverses conversions, all or none.
 func (s *Server) ReviewConversions(ctx context.Context, req oapi.ReviewConversionsRequestObject) (oapi.ReviewConversionsResponseObject, error) {
 	b := req.Body
@@ -208,6 +224,24 @@ func (s *Server) SendShopifyTestOrder(ctx context.Context, _ oapi.SendShopifyTes
 	if len(d.Order.DiscountCodes) > 0 {
 		resp.Data.DiscountCode = d.Order.DiscountCodes[0]
 	}
+	resp.Data.SignatureChecked = true
+	return resp, nil
+}
+
+// SendStripeTestEvent signs a sample Stripe event with the caller brand's Stripe signing secret
+// and checks it as its endpoint would.
+func (s *Server) SendStripeTestEvent(ctx context.Context, _ oapi.SendStripeTestEventRequestObject) (oapi.SendStripeTestEventResponseObject, error) {
+	d, err := s.Stripe.SendTest(ctx, scope(ctx))
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.SendStripeTestEvent200JSONResponse{Success: true}
+	resp.Data.Result = d.Outcome
+	resp.Data.WebhookUrl = brands.StripeWebhookURL(s.PublicURL, d.PublicID)
+	resp.Data.EventType, resp.Data.EventId = d.EventType, d.EventID
+	resp.Data.OrderId = d.Session.Sale.OrderID
+	resp.Data.Amount = amount.Format(d.Session.Sale.Total)
+	resp.Data.Currency = d.Session.Sale.Currency
 	resp.Data.SignatureChecked = true
 	return resp, nil
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/notify"
 	"github.com/openaffiliate/platform/server/domain/payouts"
 	"github.com/openaffiliate/platform/server/domain/shopify"
+	"github.com/openaffiliate/platform/server/domain/stripe"
 	"github.com/openaffiliate/platform/server/domain/trackingdomains"
 	"github.com/openaffiliate/platform/server/domain/woocommerce"
 	"github.com/openaffiliate/platform/server/platform/auth"
@@ -46,6 +47,7 @@ type Server struct {
 	Conversions     *conversions.Service
 	Shopify         *shopify.Service
 	WooCommerce     *woocommerce.Service
+	Stripe          *stripe.Service
 	Payouts         *payouts.Service
 	Notify          *notify.Service
 	Emergency       *emergency.Service

@@ -164,7 +164,7 @@ CREATE TABLE public.conversions (
     CONSTRAINT conversions_order_total_check CHECK ((order_total >= (0)::numeric)),
     CONSTRAINT conversions_original_commission_check CHECK ((original_commission >= (0)::numeric)),
     CONSTRAINT conversions_reversed_amount_check CHECK ((reversed_amount >= (0)::numeric)),
-    CONSTRAINT conversions_source_check CHECK ((source = ANY (ARRAY['api'::text, 'shopify'::text, 'woocommerce'::text]))),
+    CONSTRAINT conversions_source_check CHECK ((source = ANY (ARRAY['api'::text, 'shopify'::text, 'woocommerce'::text, 'stripe'::text]))),
     CONSTRAINT conversions_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'confirmed'::text, 'rejected'::text, 'flagged'::text, 'reversed'::text, 'paid'::text]))),
     CONSTRAINT conversions_tier_basis_check CHECK ((tier_basis = ANY (ARRAY['revenue'::text, 'conversions'::text]))),
     CONSTRAINT conversions_tier_check CHECK ((((tier_index IS NULL) = (tier_basis IS NULL)) AND ((tier_index IS NULL) = (tier_threshold IS NULL)) AND ((tier_index IS NULL) = (tier_value IS NULL)) AND ((tier_index IS NULL) = (tier_commission_type IS NULL)))),
@@ -406,7 +406,9 @@ CREATE TABLE public.brands (
     default_currency text DEFAULT 'RON'::text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     domain_token text DEFAULT replace((gen_random_uuid())::text, '-'::text, ''::text) NOT NULL,
-    CONSTRAINT brands_public_id_check CHECK ((public_id ~ '^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$'::text))
+    stripe_secret text DEFAULT ''::text NOT NULL,
+    CONSTRAINT brands_public_id_check CHECK ((public_id ~ '^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$'::text)),
+    CONSTRAINT brands_stripe_secret_check CHECK ((length(stripe_secret) <= 255))
 );
 
 -- Name: campaign_invitations; Type: TABLE; Schema: public; Owner: -
@@ -820,6 +822,40 @@ ALTER TABLE public.stats_deltas ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY
     CACHE 1
 );
 
+-- Name: stripe_payments; Type: TABLE; Schema: public; Owner: -
+
+CREATE TABLE public.stripe_payments (
+    brand_id uuid NOT NULL,
+    payment_id text NOT NULL,
+    order_id text DEFAULT ''::text NOT NULL,
+    currency text DEFAULT ''::text NOT NULL,
+    refunded bigint DEFAULT 0 NOT NULL,
+    applied bigint DEFAULT 0 NOT NULL,
+    dispute text DEFAULT ''::text NOT NULL,
+    held boolean DEFAULT false NOT NULL,
+    released boolean DEFAULT false NOT NULL,
+    lost_applied boolean DEFAULT false NOT NULL,
+    CONSTRAINT stripe_payments_applied_check CHECK ((applied >= 0)),
+    CONSTRAINT stripe_payments_dispute_check CHECK ((dispute = ANY (ARRAY[''::text, 'open'::text, 'won'::text, 'lost'::text]))),
+    CONSTRAINT stripe_payments_order_id_check CHECK ((length(order_id) <= 255)),
+    CONSTRAINT stripe_payments_payment_id_check CHECK (((payment_id <> ''::text) AND (length(payment_id) <= 255))),
+    CONSTRAINT stripe_payments_refunded_check CHECK ((refunded >= 0))
+);
+
+-- Name: stripe_subscriptions; Type: TABLE; Schema: public; Owner: -
+
+CREATE TABLE public.stripe_subscriptions (
+    brand_id uuid NOT NULL,
+    subscription_id text NOT NULL,
+    checkout_seen boolean DEFAULT false NOT NULL,
+    click_id text DEFAULT ''::text NOT NULL,
+    customer_id text DEFAULT ''::text NOT NULL,
+    held_invoice jsonb,
+    CONSTRAINT stripe_subscriptions_click_id_check CHECK ((length(click_id) <= 500)),
+    CONSTRAINT stripe_subscriptions_customer_id_check CHECK ((length(customer_id) <= 255)),
+    CONSTRAINT stripe_subscriptions_subscription_id_check CHECK (((subscription_id <> ''::text) AND (length(subscription_id) <= 255)))
+);
+
 -- Name: subscriptions; Type: TABLE; Schema: public; Owner: -
 
 CREATE TABLE public.subscriptions (
@@ -1062,6 +1098,16 @@ ALTER TABLE ONLY public.short_codes
 ALTER TABLE ONLY public.stats_deltas
     ADD CONSTRAINT stats_deltas_pkey PRIMARY KEY (brand_id, id);
 
+-- Name: stripe_payments stripe_payments_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.stripe_payments
+    ADD CONSTRAINT stripe_payments_pkey PRIMARY KEY (brand_id, payment_id);
+
+-- Name: stripe_subscriptions stripe_subscriptions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.stripe_subscriptions
+    ADD CONSTRAINT stripe_subscriptions_pkey PRIMARY KEY (brand_id, subscription_id);
+
 -- Name: subscriptions subscriptions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 
 ALTER TABLE ONLY public.subscriptions
@@ -1245,6 +1291,10 @@ CREATE INDEX rate_limit_hits_created_idx ON public.rate_limit_hits USING btree (
 -- Name: rate_limit_hits_key_idx; Type: INDEX; Schema: public; Owner: -
 
 CREATE INDEX rate_limit_hits_key_idx ON public.rate_limit_hits USING btree (action, key, created_at);
+
+-- Name: stripe_payments_order_idx; Type: INDEX; Schema: public; Owner: -
+
+CREATE INDEX stripe_payments_order_idx ON public.stripe_payments USING btree (brand_id, order_id);
 
 -- Name: subscriptions_affiliate_idx; Type: INDEX; Schema: public; Owner: -
 
@@ -1453,6 +1503,16 @@ ALTER TABLE ONLY public.platform_state
 
 ALTER TABLE ONLY public.shopify_webhooks
     ADD CONSTRAINT shopify_webhooks_brand_id_fkey FOREIGN KEY (brand_id) REFERENCES public.brands(id) ON DELETE CASCADE;
+
+-- Name: stripe_payments stripe_payments_brand_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.stripe_payments
+    ADD CONSTRAINT stripe_payments_brand_id_fkey FOREIGN KEY (brand_id) REFERENCES public.brands(id) ON DELETE CASCADE;
+
+-- Name: stripe_subscriptions stripe_subscriptions_brand_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.stripe_subscriptions
+    ADD CONSTRAINT stripe_subscriptions_brand_id_fkey FOREIGN KEY (brand_id) REFERENCES public.brands(id) ON DELETE CASCADE;
 
 -- Name: subscriptions subscriptions_affiliate_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 

@@ -35,6 +35,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/payouts"
 	"github.com/openaffiliate/platform/server/domain/redirect"
 	"github.com/openaffiliate/platform/server/domain/shopify"
+	"github.com/openaffiliate/platform/server/domain/stripe"
 	"github.com/openaffiliate/platform/server/domain/trackingdomains"
 	"github.com/openaffiliate/platform/server/domain/woocommerce"
 	"github.com/openaffiliate/platform/server/platform/auth"
@@ -143,7 +144,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 		API: &api.Server{
 			Pool: pool, Accounts: accts, Analytics: stats, Brands: brandSvc, APIKeys: keys, Affiliates: affiliates.New(pool),
 			Campaigns: campaignSvc, Applications: applicationSvc, Links: trackingLinks, DiscountCodes: codes, TrackingDomains: trackingDomains,
-			Conversions: convs, Shopify: shopify.New(pool, convs), WooCommerce: woocommerce.New(pool, convs), Payouts: payouts.New(pool), Notify: notify.New(pool),
+			Conversions: convs, Shopify: shopify.New(pool, convs), WooCommerce: woocommerce.New(pool, convs), Stripe: stripe.New(pool, convs), Payouts: payouts.New(pool), Notify: notify.New(pool),
 			Emergency: switches, Export: export.New(pool), Calendar: daterange.New(time.Now),
 			Tokens: tokens, HashIP: hashIP, DemoAccounts: cfg.DemoAccountsAllowed(), PublicURL: cfg.PublicURL, Version: Version,
 		},

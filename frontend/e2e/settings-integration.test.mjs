@@ -99,6 +99,24 @@ test('a brand edits its profile, changes its password and manages its integratio
   await page.getByTestId('woocommerce-card').scrollIntoViewIfNeeded();
   await screenshot(page, 'integration-woocommerce-brand');
 
+  // The Stripe card: its endpoint refuses an unsigned event; the signing secret Stripe generated is
+  // saved (write-only) and a test event signed with it passes the endpoint's checks.
+  const stripeUrl = await page.getByTestId('stripe-url').textContent();
+  assert.match(stripeUrl, /\/integrations\/stripe\/[a-z0-9-]+$/);
+  assert.equal((await page.request.post(stripeUrl, { data: { id: 'evt_1', type: 'invoice.paid' } })).status(), 401);
+  assert.equal(await page.getByTestId('stripe-secret-state').textContent(), 'No signing secret');
+  await page.getByTestId('stripe-secret').fill('whsec_e2e0123456789abcdefABCDEF');
+  await page.getByTestId('stripe-secret-save').click();
+  await page.getByTestId('stripe-secret-message').getByText('Signing secret saved.', { exact: false }).waitFor();
+  await page.getByTestId('stripe-secret-state').getByText('Signing secret saved').waitFor();
+  assert.equal(await page.getByTestId('stripe-secret').inputValue(), '');
+  await page.getByTestId('stripe-test-send').click();
+  const stripeResult = await page.getByTestId('stripe-test-result').textContent();
+  assert.match(stripeResult, /accepted checkout\.session\.completed: signature checked, payment pi_\w+ of 236,81\sRON read/);
+  await page.getByTestId('stripe-card').scrollIntoViewIfNeeded();
+  await page.mouse.move(0, 0);
+  await screenshot(page, 'integration-stripe-brand');
+
   await page.getByTestId('webhook-secret-rotate').click();
   if (await page.getByTestId('confirm-dialog').isVisible().catch(() => false)) await page.getByTestId('confirm-ok').click();
   await page.getByTestId('webhook-secret-value').waitFor();

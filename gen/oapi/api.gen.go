@@ -217,6 +217,7 @@ func (e ConversionCommissionNote) Valid() bool {
 const (
 	ConversionSourceApi         ConversionSource = "api"
 	ConversionSourceShopify     ConversionSource = "shopify"
+	ConversionSourceStripe      ConversionSource = "stripe"
 	ConversionSourceWoocommerce ConversionSource = "woocommerce"
 )
 
@@ -226,6 +227,8 @@ func (e ConversionSource) Valid() bool {
 	case ConversionSourceApi:
 		return true
 	case ConversionSourceShopify:
+		return true
+	case ConversionSourceStripe:
 		return true
 	case ConversionSourceWoocommerce:
 		return true
@@ -822,6 +825,54 @@ func (e SignupAccountType) Valid() bool {
 	case SignupAccountTypeAffiliate:
 		return true
 	case SignupAccountTypeBrand:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StripeWebhookResponseDataResult.
+const (
+	StripeWebhookResponseDataResultDisputeNoted      StripeWebhookResponseDataResult = "dispute_noted"
+	StripeWebhookResponseDataResultDisputeWon        StripeWebhookResponseDataResult = "dispute_won"
+	StripeWebhookResponseDataResultDuplicate         StripeWebhookResponseDataResult = "duplicate"
+	StripeWebhookResponseDataResultHeldForCheckout   StripeWebhookResponseDataResult = "held_for_checkout"
+	StripeWebhookResponseDataResultHeldForOrder      StripeWebhookResponseDataResult = "held_for_order"
+	StripeWebhookResponseDataResultIgnoredEvent      StripeWebhookResponseDataResult = "ignored_event"
+	StripeWebhookResponseDataResultNothingToDo       StripeWebhookResponseDataResult = "nothing_to_do"
+	StripeWebhookResponseDataResultPaymentNoted      StripeWebhookResponseDataResult = "payment_noted"
+	StripeWebhookResponseDataResultRefundApplied     StripeWebhookResponseDataResult = "refund_applied"
+	StripeWebhookResponseDataResultStored            StripeWebhookResponseDataResult = "stored"
+	StripeWebhookResponseDataResultSubscriptionNoted StripeWebhookResponseDataResult = "subscription_noted"
+	StripeWebhookResponseDataResultTestEvent         StripeWebhookResponseDataResult = "test_event"
+)
+
+// Valid indicates whether the value is a known member of the StripeWebhookResponseDataResult enum.
+func (e StripeWebhookResponseDataResult) Valid() bool {
+	switch e {
+	case StripeWebhookResponseDataResultDisputeNoted:
+		return true
+	case StripeWebhookResponseDataResultDisputeWon:
+		return true
+	case StripeWebhookResponseDataResultDuplicate:
+		return true
+	case StripeWebhookResponseDataResultHeldForCheckout:
+		return true
+	case StripeWebhookResponseDataResultHeldForOrder:
+		return true
+	case StripeWebhookResponseDataResultIgnoredEvent:
+		return true
+	case StripeWebhookResponseDataResultNothingToDo:
+		return true
+	case StripeWebhookResponseDataResultPaymentNoted:
+		return true
+	case StripeWebhookResponseDataResultRefundApplied:
+		return true
+	case StripeWebhookResponseDataResultStored:
+		return true
+	case StripeWebhookResponseDataResultSubscriptionNoted:
+		return true
+	case StripeWebhookResponseDataResultTestEvent:
 		return true
 	default:
 		return false
@@ -1831,7 +1882,7 @@ type Campaign struct {
 
 	// CommissionBase What a percentage commission is computed on when the order's source gives both figures
 	// (Shopify's `subtotal_price` and `total_price`; WooCommerce's line items' `total` summed and
-	// the order's `total`): `subtotal`, the order after discounts without tax and shipping (the
+	// the order's `total`; Stripe's amount without tax and shipping and its total): `subtotal`, the order after discounts without tax and shipping (the
 	// default for a new campaign), or `total`, with tax and shipping (what campaigns created
 	// before this setting keep). An order from the conversion API has only `order_total`, which
 	// is used either way.
@@ -1866,7 +1917,7 @@ type Campaign struct {
 	// ProductRates Products with their own rate; the first that matches a line wins.
 	ProductRates []ProductRate `json:"product_rates"`
 
-	// Recurring Which payments of a subscription earn (conversion API renewals): only the first (`first_payment`, the default), the first `recurring_limit` payments, the first included (`first_payments`), the payments within `recurring_limit` months of the first (`first_months`), or every one (`lifetime`).
+	// Recurring Which payments of a subscription earn (conversion API and Stripe renewals): only the first (`first_payment`, the default), the first `recurring_limit` payments, the first included (`first_payments`), the payments within `recurring_limit` months of the first (`first_months`), or every one (`lifetime`).
 	Recurring Recurring `json:"recurring"`
 
 	// RecurringLimit The N of `first_payments` and `first_months`; null for the others.
@@ -1924,7 +1975,7 @@ type CampaignInput struct {
 
 	// CommissionBase What a percentage commission is computed on when the order's source gives both figures
 	// (Shopify's `subtotal_price` and `total_price`; WooCommerce's line items' `total` summed and
-	// the order's `total`): `subtotal`, the order after discounts without tax and shipping (the
+	// the order's `total`; Stripe's amount without tax and shipping and its total): `subtotal`, the order after discounts without tax and shipping (the
 	// default for a new campaign), or `total`, with tax and shipping (what campaigns created
 	// before this setting keep). An order from the conversion API has only `order_total`, which
 	// is used either way.
@@ -1960,7 +2011,7 @@ type CampaignInput struct {
 	// ProductRates Products with their own rate (docs/product.md §6.1), replacing the campaign's list when sent; no `match` and `key` twice. A bad entry answers `400` naming its field, such as `product_rates.2.commission_value`.
 	ProductRates *[]ProductRateInput `json:"product_rates,omitempty"`
 
-	// Recurring Which payments of a subscription earn (conversion API renewals): only the first (`first_payment`, the default), the first `recurring_limit` payments, the first included (`first_payments`), the payments within `recurring_limit` months of the first (`first_months`), or every one (`lifetime`).
+	// Recurring Which payments of a subscription earn (conversion API and Stripe renewals): only the first (`first_payment`, the default), the first `recurring_limit` payments, the first included (`first_payments`), the payments within `recurring_limit` months of the first (`first_months`), or every one (`lifetime`).
 	Recurring *Recurring `json:"recurring,omitempty"`
 
 	// RecurringLimit The N of `first_payments` (payments) and `first_months` (months), 1 to 120: required with them, refused with the others.
@@ -2020,7 +2071,7 @@ type CampaignUpdate struct {
 
 	// CommissionBase What a percentage commission is computed on when the order's source gives both figures
 	// (Shopify's `subtotal_price` and `total_price`; WooCommerce's line items' `total` summed and
-	// the order's `total`): `subtotal`, the order after discounts without tax and shipping (the
+	// the order's `total`; Stripe's amount without tax and shipping and its total): `subtotal`, the order after discounts without tax and shipping (the
 	// default for a new campaign), or `total`, with tax and shipping (what campaigns created
 	// before this setting keep). An order from the conversion API has only `order_total`, which
 	// is used either way.
@@ -2052,7 +2103,7 @@ type CampaignUpdate struct {
 	// ProductRates Products with their own rate (docs/product.md §6.1), replacing the campaign's list when sent; no `match` and `key` twice. A bad entry answers `400` naming its field, such as `product_rates.2.commission_value`.
 	ProductRates *[]ProductRateInput `json:"product_rates,omitempty"`
 
-	// Recurring Which payments of a subscription earn (conversion API renewals): only the first (`first_payment`, the default), the first `recurring_limit` payments, the first included (`first_payments`), the payments within `recurring_limit` months of the first (`first_months`), or every one (`lifetime`).
+	// Recurring Which payments of a subscription earn (conversion API and Stripe renewals): only the first (`first_payment`, the default), the first `recurring_limit` payments, the first included (`first_payments`), the payments within `recurring_limit` months of the first (`first_months`), or every one (`lifetime`).
 	Recurring *Recurring `json:"recurring,omitempty"`
 
 	// RecurringLimit The N of `first_payments` (payments) and `first_months` (months), 1 to 120: required with them, refused with the others.
@@ -2122,7 +2173,7 @@ type CommissionAdjustment struct {
 
 // CommissionBase What a percentage commission is computed on when the order's source gives both figures
 // (Shopify's `subtotal_price` and `total_price`; WooCommerce's line items' `total` summed and
-// the order's `total`): `subtotal`, the order after discounts without tax and shipping (the
+// the order's `total`; Stripe's amount without tax and shipping and its total): `subtotal`, the order after discounts without tax and shipping (the
 // default for a new campaign), or `total`, with tax and shipping (what campaigns created
 // before this setting keep). An order from the conversion API has only `order_total`, which
 // is used either way.
@@ -2773,13 +2824,19 @@ type HealthResponseDataStatus string
 type IntegrationDetailsResponse struct {
 	Data struct {
 		// ApiKeysActive How many unrevoked API keys the brand has.
-		ApiKeysActive     int                `json:"api_keys_active"`
-		BrandUuid         openapi_types.UUID `json:"brand_uuid"`
-		ConversionApiUrl  string             `json:"conversion_api_url"`
-		Domains           []string           `json:"domains"`
-		HasWebhookSecret  bool               `json:"has_webhook_secret"`
-		PublicBrandId     string             `json:"public_brand_id"`
-		ShopifyWebhookUrl string             `json:"shopify_webhook_url"`
+		ApiKeysActive    int                `json:"api_keys_active"`
+		BrandUuid        openapi_types.UUID `json:"brand_uuid"`
+		ConversionApiUrl string             `json:"conversion_api_url"`
+		Domains          []string           `json:"domains"`
+
+		// HasStripeSecret Whether the brand has saved its Stripe endpoint's signing secret (never answered).
+		HasStripeSecret   bool   `json:"has_stripe_secret"`
+		HasWebhookSecret  bool   `json:"has_webhook_secret"`
+		PublicBrandId     string `json:"public_brand_id"`
+		ShopifyWebhookUrl string `json:"shopify_webhook_url"`
+
+		// StripeWebhookUrl The endpoint URL to add in Stripe (Developers, Webhooks); its events are signed with the brand's Stripe signing secret.
+		StripeWebhookUrl string `json:"stripe_webhook_url"`
 
 		// TrackingBaseUrl Tracking links are this plus their short code (on the brand's tracking domain once that is verified).
 		TrackingBaseUrl string `json:"tracking_base_url"`
@@ -3206,7 +3263,7 @@ type RecentConversion struct {
 	Status ConversionStatus `json:"status"`
 }
 
-// Recurring Which payments of a subscription earn (conversion API renewals): only the first (`first_payment`, the default), the first `recurring_limit` payments, the first included (`first_payments`), the payments within `recurring_limit` months of the first (`first_months`), or every one (`lifetime`).
+// Recurring Which payments of a subscription earn (conversion API and Stripe renewals): only the first (`first_payment`, the default), the first `recurring_limit` payments, the first included (`first_payments`), the payments within `recurring_limit` months of the first (`first_months`), or every one (`lifetime`).
 type Recurring string
 
 // ResetLinkResponse defines model for ResetLinkResponse.
@@ -3306,6 +3363,71 @@ type SignupRequest struct {
 	// PreferredBrandId Optional public brand id for integrations (brands only; tracking links are `/r/<code>` and do not show it); 3-40 lowercase letters, digits and dashes.
 	PreferredBrandId *string `json:"preferredBrandId,omitempty"`
 }
+
+// StripeEvent A Stripe event as Stripe delivers it (`id`, `type`, `api_version`, `created`, `data.object`).
+type StripeEvent map[string]interface{}
+
+// StripeSecretInput defines model for StripeSecretInput.
+type StripeSecretInput struct {
+	// StripeSecret The endpoint's signing secret as Stripe shows it (`whsec_` and letters and digits).
+	StripeSecret string `json:"stripe_secret"`
+}
+
+// StripeTestEventResponse defines model for StripeTestEventResponse.
+type StripeTestEventResponse struct {
+	Data struct {
+		// Amount An exact decimal number written as a string.
+		//
+		// Example: 12.50
+		Amount    Decimal `json:"amount"`
+		Currency  string  `json:"currency"`
+		EventId   string  `json:"event_id"`
+		EventType string  `json:"event_type"`
+
+		// OrderId The order id the session would be stored under (its PaymentIntent).
+		OrderId string `json:"order_id"`
+
+		// Result What the endpoint answered (`test_event` when all went well).
+		Result string `json:"result"`
+
+		// SignatureChecked The signature was checked against the brand's Stripe signing secret and matched.
+		SignatureChecked bool   `json:"signature_checked"`
+		WebhookUrl       string `json:"webhook_url"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// StripeWebhookResponse defines model for StripeWebhookResponse.
+type StripeWebhookResponse struct {
+	Data struct {
+		Conversion *Conversion `json:"conversion,omitempty"`
+
+		// Result `stored` a new conversion (with any refund held for it applied); `duplicate` the
+		// event, or its order, was received before; `test_event` the integration page's
+		// sample, checked and not stored; `subscription_noted` a subscription's Checkout
+		// Session, its click id kept for the first invoice; `held_for_checkout` a first invoice
+		// held for its Checkout Session; `payment_noted` an invoice's PaymentIntent noted;
+		// `refund_applied` a refund or lost dispute was applied; `held_for_order` one of a
+		// payment whose conversion is not stored yet, kept for it; `nothing_to_do` nothing
+		// (left) to take back; `dispute_noted` a dispute opened, its conversion flagged; `dispute_won` a
+		// dispute closed in the brand's favour, nothing taken; `ignored_event` an event type,
+		// or a session not paid yet, the platform does not use.
+		Result StripeWebhookResponseDataResult `json:"result"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// StripeWebhookResponseDataResult `stored` a new conversion (with any refund held for it applied); `duplicate` the
+// event, or its order, was received before; `test_event` the integration page's
+// sample, checked and not stored; `subscription_noted` a subscription's Checkout
+// Session, its click id kept for the first invoice; `held_for_checkout` a first invoice
+// held for its Checkout Session; `payment_noted` an invoice's PaymentIntent noted;
+// `refund_applied` a refund or lost dispute was applied; `held_for_order` one of a
+// payment whose conversion is not stored yet, kept for it; `nothing_to_do` nothing
+// (left) to take back; `dispute_noted` a dispute opened, its conversion flagged; `dispute_won` a
+// dispute closed in the brand's favour, nothing taken; `ignored_event` an event type,
+// or a session not paid yet, the platform does not use.
+type StripeWebhookResponseDataResult string
 
 // SystemConfigResponse defines model for SystemConfigResponse.
 type SystemConfigResponse struct {
@@ -3958,6 +4080,15 @@ type SendShopifyTestOrderParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// SendStripeTestEventParams defines parameters for SendStripeTestEvent.
+type SendStripeTestEventParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // GetTopAffiliatesParams defines parameters for GetTopAffiliates.
 type GetTopAffiliatesParams struct {
 	// Limit How many (default 10).
@@ -3999,6 +4130,24 @@ type UpdateBrandParams struct {
 
 // SetBrandDomainsParams defines parameters for SetBrandDomains.
 type SetBrandDomainsParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ClearStripeSecretParams defines parameters for ClearStripeSecret.
+type ClearStripeSecretParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// SetStripeSecretParams defines parameters for SetStripeSecret.
+type SetStripeSecretParams struct {
 	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
 	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
 	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
@@ -4371,6 +4520,12 @@ type ReceiveShopifyWebhookParams struct {
 	XShopifyWebhookId  *string `json:"X-Shopify-Webhook-Id,omitempty"`
 }
 
+// ReceiveStripeWebhookParams defines parameters for ReceiveStripeWebhook.
+type ReceiveStripeWebhookParams struct {
+	// StripeSignature Stripe's signature header (`t=<timestamp>,v1=<signature>`); without it the answer is 401.
+	StripeSignature *string `json:"Stripe-Signature,omitempty"`
+}
+
 // ReceiveWooCommerceWebhookParams defines parameters for ReceiveWooCommerceWebhook.
 type ReceiveWooCommerceWebhookParams struct {
 	// XWCWebhookSignature Base64 HMAC-SHA256 of the raw body with the brand's webhook secret; without it the answer is 401 (a ping excepted).
@@ -4630,6 +4785,9 @@ type UpdateBrandJSONRequestBody = BrandInput
 // SetBrandDomainsJSONRequestBody defines body for SetBrandDomains for application/json ContentType.
 type SetBrandDomainsJSONRequestBody = DomainsInput
 
+// SetStripeSecretJSONRequestBody defines body for SetStripeSecret for application/json ContentType.
+type SetStripeSecretJSONRequestBody = StripeSecretInput
+
 // SetTrackingDomainJSONRequestBody defines body for SetTrackingDomain for application/json ContentType.
 type SetTrackingDomainJSONRequestBody = TrackingDomainInput
 
@@ -4665,6 +4823,9 @@ type UpdateDiscountCodeJSONRequestBody = DiscountCodeUpdate
 
 // ReceiveShopifyWebhookJSONRequestBody defines body for ReceiveShopifyWebhook for application/json ContentType.
 type ReceiveShopifyWebhookJSONRequestBody = ShopifyPayload
+
+// ReceiveStripeWebhookJSONRequestBody defines body for ReceiveStripeWebhook for application/json ContentType.
+type ReceiveStripeWebhookJSONRequestBody = StripeEvent
 
 // ReceiveWooCommerceWebhookJSONRequestBody defines body for ReceiveWooCommerceWebhook for application/json ContentType.
 type ReceiveWooCommerceWebhookJSONRequestBody = WooCommercePayload
@@ -4812,6 +4973,9 @@ type ServerInterface interface {
 	// SendShopifyTestOrder Send a signed sample Shopify order to the brand's own webhook, and show what it did
 	// (POST /brands/shopify/test-order)
 	SendShopifyTestOrder(ctx echo.Context, params SendShopifyTestOrderParams) error
+	// SendStripeTestEvent Send a signed sample Stripe event to the brand's own endpoint, and show what it did
+	// (POST /brands/stripe/test-event)
+	SendStripeTestEvent(ctx echo.Context, params SendStripeTestEventParams) error
 	// GetTopAffiliates The affiliates who brought the most revenue in a range (brand its own; host all)
 	// (GET /brands/top-affiliates)
 	GetTopAffiliates(ctx echo.Context, params GetTopAffiliatesParams) error
@@ -4827,6 +4991,12 @@ type ServerInterface interface {
 	// SetBrandDomains Replace the brand's allowed destination domains
 	// (PUT /brands/{id}/domains)
 	SetBrandDomains(ctx echo.Context, id IdPath, params SetBrandDomainsParams) error
+	// ClearStripeSecret Forget the brand's Stripe signing secret
+	// (DELETE /brands/{id}/stripe-secret)
+	ClearStripeSecret(ctx echo.Context, id IdPath, params ClearStripeSecretParams) error
+	// SetStripeSecret Save the signing secret Stripe generated for the brand's webhook endpoint
+	// (PUT /brands/{id}/stripe-secret)
+	SetStripeSecret(ctx echo.Context, id IdPath, params SetStripeSecretParams) error
 	// RemoveTrackingDomain Remove the brand's tracking domain
 	// (DELETE /brands/{id}/tracking-domain)
 	RemoveTrackingDomain(ctx echo.Context, id IdPath, params RemoveTrackingDomainParams) error
@@ -4926,6 +5096,9 @@ type ServerInterface interface {
 	// ReceiveShopifyWebhook Shopify order webhooks (orders/create, orders/paid, orders/cancelled, refunds/create)
 	// (POST /integrations/shopify/{public_id}/orders)
 	ReceiveShopifyWebhook(ctx echo.Context, publicId string, params ReceiveShopifyWebhookParams) error
+	// ReceiveStripeWebhook Stripe events (checkout.session.completed, invoice.paid, invoice_payment.paid, charge.refunded, charge.dispute.*)
+	// (POST /integrations/stripe/{public_id})
+	ReceiveStripeWebhook(ctx echo.Context, publicId string, params ReceiveStripeWebhookParams) error
 	// ReceiveWooCommerceWebhook WooCommerce order webhooks (order.created, order.updated)
 	// (POST /integrations/woocommerce/{public_id})
 	ReceiveWooCommerceWebhook(ctx echo.Context, publicId string, params ReceiveWooCommerceWebhookParams) error
@@ -5994,6 +6167,35 @@ func (w *ServerInterfaceWrapper) SendShopifyTestOrder(ctx echo.Context) error {
 	return err
 }
 
+// SendStripeTestEvent converts echo context to params.
+func (w *ServerInterfaceWrapper) SendStripeTestEvent(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SendStripeTestEventParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SendStripeTestEvent(ctx, params)
+	return err
+}
+
 // GetTopAffiliates converts echo context to params.
 func (w *ServerInterfaceWrapper) GetTopAffiliates(ctx echo.Context) error {
 	var err error
@@ -6161,6 +6363,78 @@ func (w *ServerInterfaceWrapper) SetBrandDomains(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.SetBrandDomains(ctx, id, params)
+	return err
+}
+
+// ClearStripeSecret converts echo context to params.
+func (w *ServerInterfaceWrapper) ClearStripeSecret(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ClearStripeSecretParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ClearStripeSecret(ctx, id, params)
+	return err
+}
+
+// SetStripeSecret converts echo context to params.
+func (w *ServerInterfaceWrapper) SetStripeSecret(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id IdPath
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SetStripeSecretParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SetStripeSecret(ctx, id, params)
 	return err
 }
 
@@ -7386,6 +7660,42 @@ func (w *ServerInterfaceWrapper) ReceiveShopifyWebhook(ctx echo.Context) error {
 	return err
 }
 
+// ReceiveStripeWebhook converts echo context to params.
+func (w *ServerInterfaceWrapper) ReceiveStripeWebhook(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "public_id" -------------
+	var publicId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "public_id", ctx.Param("public_id"), &publicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter public_id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReceiveStripeWebhookParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Stripe-Signature" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Stripe-Signature")]; found {
+		var StripeSignature string
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Stripe-Signature, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Stripe-Signature", valueList[0], &StripeSignature, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Stripe-Signature: %s", err))
+		}
+
+		params.StripeSignature = &StripeSignature
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReceiveStripeWebhook(ctx, publicId, params)
+	return err
+}
+
 // ReceiveWooCommerceWebhook converts echo context to params.
 func (w *ServerInterfaceWrapper) ReceiveWooCommerceWebhook(ctx echo.Context) error {
 	var err error
@@ -8180,6 +8490,8 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.PUT(options.BaseURL+"/brands/:id", wrapper.UpdateBrand, options.OperationMiddlewares["updateBrand"]...)
 	router.POST(options.BaseURL+"/brands/:id/webhook-secret", wrapper.RotateWebhookSecret, options.OperationMiddlewares["rotateWebhookSecret"]...)
 	router.PUT(options.BaseURL+"/brands/:id/webhook-secret", wrapper.SetWebhookSecret, options.OperationMiddlewares["setWebhookSecret"]...)
+	router.DELETE(options.BaseURL+"/brands/:id/stripe-secret", wrapper.ClearStripeSecret, options.OperationMiddlewares["clearStripeSecret"]...)
+	router.PUT(options.BaseURL+"/brands/:id/stripe-secret", wrapper.SetStripeSecret, options.OperationMiddlewares["setStripeSecret"]...)
 	router.GET(options.BaseURL+"/brands/:id/domains", wrapper.GetBrandDomains, options.OperationMiddlewares["getBrandDomains"]...)
 	router.PUT(options.BaseURL+"/brands/:id/domains", wrapper.SetBrandDomains, options.OperationMiddlewares["setBrandDomains"]...)
 	router.DELETE(options.BaseURL+"/brands/:id/tracking-domain", wrapper.RemoveTrackingDomain, options.OperationMiddlewares["removeTrackingDomain"]...)
@@ -8224,7 +8536,9 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/conversions/:id", wrapper.GetConversion, options.OperationMiddlewares["getConversion"]...)
 	router.POST(options.BaseURL+"/integrations/shopify/:public_id/orders", wrapper.ReceiveShopifyWebhook, options.OperationMiddlewares["receiveShopifyWebhook"]...)
 	router.POST(options.BaseURL+"/integrations/woocommerce/:public_id", wrapper.ReceiveWooCommerceWebhook, options.OperationMiddlewares["receiveWooCommerceWebhook"]...)
+	router.POST(options.BaseURL+"/integrations/stripe/:public_id", wrapper.ReceiveStripeWebhook, options.OperationMiddlewares["receiveStripeWebhook"]...)
 	router.GET(options.BaseURL+"/earnings", wrapper.GetEarnings, options.OperationMiddlewares["getEarnings"]...)
+	router.POST(options.BaseURL+"/brands/stripe/test-event", wrapper.SendStripeTestEvent, options.OperationMiddlewares["sendStripeTestEvent"]...)
 	router.POST(options.BaseURL+"/brands/shopify/test-order", wrapper.SendShopifyTestOrder, options.OperationMiddlewares["sendShopifyTestOrder"]...)
 	router.GET(options.BaseURL+"/payouts", wrapper.ListPayouts, options.OperationMiddlewares["listPayouts"]...)
 	router.GET(options.BaseURL+"/payouts/payable", wrapper.ListPayableCommissions, options.OperationMiddlewares["listPayableCommissions"]...)
@@ -12406,6 +12720,129 @@ func (response SendShopifyTestOrder503JSONResponse) VisitSendShopifyTestOrderRes
 	return err
 }
 
+type SendStripeTestEventRequestObject struct {
+	Params SendStripeTestEventParams
+}
+
+type SendStripeTestEventResponseObject interface {
+	VisitSendStripeTestEventResponse(w http.ResponseWriter) error
+}
+
+type SendStripeTestEvent200JSONResponse StripeTestEventResponse
+
+func (response SendStripeTestEvent200JSONResponse) VisitSendStripeTestEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendStripeTestEvent400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SendStripeTestEvent400JSONResponse) VisitSendStripeTestEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendStripeTestEvent401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SendStripeTestEvent401JSONResponse) VisitSendStripeTestEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendStripeTestEvent403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SendStripeTestEvent403JSONResponse) VisitSendStripeTestEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendStripeTestEvent409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SendStripeTestEvent409JSONResponse) VisitSendStripeTestEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendStripeTestEvent413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SendStripeTestEvent413JSONResponse) VisitSendStripeTestEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendStripeTestEvent500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response SendStripeTestEvent500JSONResponse) VisitSendStripeTestEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendStripeTestEvent503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SendStripeTestEvent503JSONResponse) VisitSendStripeTestEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetTopAffiliatesRequestObject struct {
 	Params GetTopAffiliatesParams
 }
@@ -12978,6 +13415,283 @@ func (response SetBrandDomains500JSONResponse) VisitSetBrandDomainsResponse(w ht
 type SetBrandDomains503JSONResponse struct{ UnavailableJSONResponse }
 
 func (response SetBrandDomains503JSONResponse) VisitSetBrandDomainsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ClearStripeSecretRequestObject struct {
+	Id     IdPath `json:"id"`
+	Params ClearStripeSecretParams
+}
+
+type ClearStripeSecretResponseObject interface {
+	VisitClearStripeSecretResponse(w http.ResponseWriter) error
+}
+
+type ClearStripeSecret200JSONResponse MessageResponse
+
+func (response ClearStripeSecret200JSONResponse) VisitClearStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ClearStripeSecret400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ClearStripeSecret400JSONResponse) VisitClearStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ClearStripeSecret401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ClearStripeSecret401JSONResponse) VisitClearStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ClearStripeSecret403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ClearStripeSecret403JSONResponse) VisitClearStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ClearStripeSecret404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ClearStripeSecret404JSONResponse) VisitClearStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ClearStripeSecret409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ClearStripeSecret409JSONResponse) VisitClearStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ClearStripeSecret413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response ClearStripeSecret413JSONResponse) VisitClearStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ClearStripeSecret500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ClearStripeSecret500JSONResponse) VisitClearStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ClearStripeSecret503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ClearStripeSecret503JSONResponse) VisitClearStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetStripeSecretRequestObject struct {
+	Id     IdPath `json:"id"`
+	Params SetStripeSecretParams
+	Body   *SetStripeSecretJSONRequestBody
+}
+
+type SetStripeSecretResponseObject interface {
+	VisitSetStripeSecretResponse(w http.ResponseWriter) error
+}
+
+type SetStripeSecret200JSONResponse MessageResponse
+
+func (response SetStripeSecret200JSONResponse) VisitSetStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetStripeSecret400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetStripeSecret400JSONResponse) VisitSetStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetStripeSecret401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetStripeSecret401JSONResponse) VisitSetStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetStripeSecret403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetStripeSecret403JSONResponse) VisitSetStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetStripeSecret404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetStripeSecret404JSONResponse) VisitSetStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetStripeSecret409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SetStripeSecret409JSONResponse) VisitSetStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetStripeSecret413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SetStripeSecret413JSONResponse) VisitSetStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetStripeSecret500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response SetStripeSecret500JSONResponse) VisitSetStripeSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetStripeSecret503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SetStripeSecret503JSONResponse) VisitSetStripeSecretResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -16668,6 +17382,117 @@ func (response ReceiveShopifyWebhook503JSONResponse) VisitReceiveShopifyWebhookR
 	return err
 }
 
+type ReceiveStripeWebhookRequestObject struct {
+	PublicId string `json:"public_id"`
+	Params   ReceiveStripeWebhookParams
+	Body     *ReceiveStripeWebhookJSONRequestBody
+}
+
+type ReceiveStripeWebhookResponseObject interface {
+	VisitReceiveStripeWebhookResponse(w http.ResponseWriter) error
+}
+
+type ReceiveStripeWebhook200JSONResponse StripeWebhookResponse
+
+func (response ReceiveStripeWebhook200JSONResponse) VisitReceiveStripeWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveStripeWebhook400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ReceiveStripeWebhook400JSONResponse) VisitReceiveStripeWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveStripeWebhook401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ReceiveStripeWebhook401JSONResponse) VisitReceiveStripeWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveStripeWebhook404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ReceiveStripeWebhook404JSONResponse) VisitReceiveStripeWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveStripeWebhook413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response ReceiveStripeWebhook413JSONResponse) VisitReceiveStripeWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveStripeWebhook500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ReceiveStripeWebhook500JSONResponse) VisitReceiveStripeWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReceiveStripeWebhook503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ReceiveStripeWebhook503JSONResponse) VisitReceiveStripeWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReceiveWooCommerceWebhookRequestObject struct {
 	PublicId     string `json:"public_id"`
 	Params       ReceiveWooCommerceWebhookParams
@@ -18957,6 +19782,9 @@ type StrictServerInterface interface {
 	// SendShopifyTestOrder Send a signed sample Shopify order to the brand's own webhook, and show what it did
 	// (POST /brands/shopify/test-order)
 	SendShopifyTestOrder(ctx context.Context, request SendShopifyTestOrderRequestObject) (SendShopifyTestOrderResponseObject, error)
+	// SendStripeTestEvent Send a signed sample Stripe event to the brand's own endpoint, and show what it did
+	// (POST /brands/stripe/test-event)
+	SendStripeTestEvent(ctx context.Context, request SendStripeTestEventRequestObject) (SendStripeTestEventResponseObject, error)
 	// GetTopAffiliates The affiliates who brought the most revenue in a range (brand its own; host all)
 	// (GET /brands/top-affiliates)
 	GetTopAffiliates(ctx context.Context, request GetTopAffiliatesRequestObject) (GetTopAffiliatesResponseObject, error)
@@ -18972,6 +19800,12 @@ type StrictServerInterface interface {
 	// SetBrandDomains Replace the brand's allowed destination domains
 	// (PUT /brands/{id}/domains)
 	SetBrandDomains(ctx context.Context, request SetBrandDomainsRequestObject) (SetBrandDomainsResponseObject, error)
+	// ClearStripeSecret Forget the brand's Stripe signing secret
+	// (DELETE /brands/{id}/stripe-secret)
+	ClearStripeSecret(ctx context.Context, request ClearStripeSecretRequestObject) (ClearStripeSecretResponseObject, error)
+	// SetStripeSecret Save the signing secret Stripe generated for the brand's webhook endpoint
+	// (PUT /brands/{id}/stripe-secret)
+	SetStripeSecret(ctx context.Context, request SetStripeSecretRequestObject) (SetStripeSecretResponseObject, error)
 	// RemoveTrackingDomain Remove the brand's tracking domain
 	// (DELETE /brands/{id}/tracking-domain)
 	RemoveTrackingDomain(ctx context.Context, request RemoveTrackingDomainRequestObject) (RemoveTrackingDomainResponseObject, error)
@@ -19071,6 +19905,9 @@ type StrictServerInterface interface {
 	// ReceiveShopifyWebhook Shopify order webhooks (orders/create, orders/paid, orders/cancelled, refunds/create)
 	// (POST /integrations/shopify/{public_id}/orders)
 	ReceiveShopifyWebhook(ctx context.Context, request ReceiveShopifyWebhookRequestObject) (ReceiveShopifyWebhookResponseObject, error)
+	// ReceiveStripeWebhook Stripe events (checkout.session.completed, invoice.paid, invoice_payment.paid, charge.refunded, charge.dispute.*)
+	// (POST /integrations/stripe/{public_id})
+	ReceiveStripeWebhook(ctx context.Context, request ReceiveStripeWebhookRequestObject) (ReceiveStripeWebhookResponseObject, error)
 	// ReceiveWooCommerceWebhook WooCommerce order webhooks (order.created, order.updated)
 	// (POST /integrations/woocommerce/{public_id})
 	ReceiveWooCommerceWebhook(ctx context.Context, request ReceiveWooCommerceWebhookRequestObject) (ReceiveWooCommerceWebhookResponseObject, error)
@@ -20463,6 +21300,31 @@ func (sh *strictHandler) SendShopifyTestOrder(ctx echo.Context, params SendShopi
 	return nil
 }
 
+// SendStripeTestEvent operation middleware
+func (sh *strictHandler) SendStripeTestEvent(ctx echo.Context, params SendStripeTestEventParams) error {
+	var request SendStripeTestEventRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SendStripeTestEvent(ctx.Request().Context(), request.(SendStripeTestEventRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SendStripeTestEvent")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SendStripeTestEventResponseObject); ok {
+		return validResponse.VisitSendStripeTestEventResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetTopAffiliates operation middleware
 func (sh *strictHandler) GetTopAffiliates(ctx echo.Context, params GetTopAffiliatesParams) error {
 	var request GetTopAffiliatesRequestObject
@@ -20631,6 +21493,81 @@ func (sh *strictHandler) SetBrandDomains(ctx echo.Context, id IdPath, params Set
 		return err
 	} else if validResponse, ok := response.(SetBrandDomainsResponseObject); ok {
 		return validResponse.VisitSetBrandDomainsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ClearStripeSecret operation middleware
+func (sh *strictHandler) ClearStripeSecret(ctx echo.Context, id IdPath, params ClearStripeSecretParams) error {
+	var request ClearStripeSecretRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ClearStripeSecret(ctx.Request().Context(), request.(ClearStripeSecretRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ClearStripeSecret")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ClearStripeSecretResponseObject); ok {
+		return validResponse.VisitClearStripeSecretResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SetStripeSecret operation middleware
+func (sh *strictHandler) SetStripeSecret(ctx echo.Context, id IdPath, params SetStripeSecretParams) error {
+	var request SetStripeSecretRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body SetStripeSecretJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SetStripeSecret(ctx.Request().Context(), request.(SetStripeSecretRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetStripeSecret")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SetStripeSecretResponseObject); ok {
+		return validResponse.VisitSetStripeSecretResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -21753,6 +22690,55 @@ func (sh *strictHandler) ReceiveShopifyWebhook(ctx echo.Context, publicId string
 	return nil
 }
 
+// ReceiveStripeWebhook operation middleware
+func (sh *strictHandler) ReceiveStripeWebhook(ctx echo.Context, publicId string, params ReceiveStripeWebhookParams) error {
+	var request ReceiveStripeWebhookRequestObject
+
+	request.PublicId = publicId
+	request.Params = params
+
+	var body ReceiveStripeWebhookJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReceiveStripeWebhook(ctx.Request().Context(), request.(ReceiveStripeWebhookRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReceiveStripeWebhook")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReceiveStripeWebhookResponseObject); ok {
+		return validResponse.VisitReceiveStripeWebhookResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ReceiveWooCommerceWebhook operation middleware
 func (sh *strictHandler) ReceiveWooCommerceWebhook(ctx echo.Context, publicId string, params ReceiveWooCommerceWebhookParams) error {
 	var request ReceiveWooCommerceWebhookRequestObject
@@ -22527,625 +23513,673 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L35dhtHljf4KjHo6iOgOgmClGSXyVOnGxKpEj9TJJuLXQv8IYPIABBmIgKVEUkIZWvOPM3MS3x/zfcm",
-	"8yRz4t6IzMgNCyXSsq3q01Uicovlxt3v7/7UGsnZXAomtGod/NSa04TOmGYJ/NUfj3nMqWZveKxZYn6K",
-	"mBolfK65FK2D1rmIl0RPuSLU3UraVOR/PVNELgQZ80maMEVowgiNF3SpiDSPcg3XO91W0OLmhf9MWbJs",
-	"BS1BZ6x10MreM+RRK2ip0ZTNqBnGWCYzqlsHrTSFK3o5N/crnXAxaX34ELReJVRE68d9a24jbYr/+Mjh",
-	"wju2H+prOptTPhHrRzuydzYNwF3ffgxHXM1junydJgkTo2V1ENdTRkb2KqEzmQqNCzSS4p4lmkVEy4BQ",
-	"TfSUEaVlwiKSUM0UaUdsTNNYk8vzs8a1c+8ujPsPCRu3Dlr/tptT6S5eVbtuqK9lxGAKbxI5O6Ka1Y99",
-	"zBOlyc31axLRJZFjGGZCxYSRNhejOFX8nnUOyYLrKQm1DGEuM6k0ef7VV+Yh1TT0cSJn9csdmeHULfdJ",
-	"dEH11NwLL5ybP7L3wRYl7J8pT1jUOtBJyrbbzJOIzeZSm9X5ltXs5Tt6Z6ibJEwnS6LomB3AcuAaUaEW",
-	"LCFjmSDR3bEl4cptqfl5/wWZyjRRxJydhBnCYVEASzcQYfZ1vXNprx0QM4kwgKfNd+eMamLWDamFzhgZ",
-	"0ThmyWH+g/ku7AYVUk9ZMhAzpqcyCohZLiITciujpR2uIuGL3jfk5Oj43cX59fHZ678Nvz3+2/Dy+Obq",
-	"+Cjskr8wwQw1EikYmbOEpIolhI7MipA2HYibm5Ojjp1Qqhjh2q4A1fa2ZwoWjDPVHQhHClNGI5bke+ct",
-	"/Y5Ze3/jZvT9KRMTs+/7L18GrRkX7u+9wNCAZol55//8x2Dwfn9vZzB4//XxD//xh9o9PuUzrqtbe0En",
-	"jCj+L5afur1er/HUxfAWf5D2qdbBXq8XmCHzWTqDv3owYvtnNiQuNJuwBMb0Di/3gTtUx3bK6D0jMtVk",
-	"ksh0rkgqImaJDDlKQLggjI6meIdlxxnbyabUPCE7wiG+r2n5914W1nswiH7aC/b2P7QHgy7+sf+h85/1",
-	"C39GZ+xKJjXzO2MLprQ9RbdL4kbbDkcJo5pFQ6rDziEJzVhDIpPI0O3tEkje/BYQPhHSfImMqGJdcs2Z",
-	"ImMZx3Jh7uNR07SVGVDtNrbyb7eCFhNm9/5R/BHe8UPdXM/HY8VqZnopF4poSdQdn3u7krPM/b0XX7/4",
-	"0/OvXnzd6ZILqlAqMBEF8I+5oVKuCJvN9RIOXailpnFIlOZxTEYoXtg9S5YkkYumaUscX+3Ee0HOKbnQ",
-	"z/dbHjnn4/OIuldL1P8Nn6wsQR+2aIcLxYTimt8zotJbXDtYGkaT0dTwkKbBuz/rGUSvV7chl0ZgXSSs",
-	"dleMmIvNWn8dkOe9gHzTM0zy+VcvQXoFREsj+kDYRSzK9+15LzJUadhx6DYjRL4+MoywaQIgPRuo7nkv",
-	"8sjta/MH/vQN/Pfzr15G9SRnjta5ORn184t4wpBpyzEJDdmH+UTM7Y2cAY5bw2jNg95wKfwFP9aO8Vo2",
-	"6xmwAWvUjMOMNcCWNA5Zy63Uig9Ga1BzKRQD9f0VjS7ZP1OmgFZGUhiZbP5J5/OYj6gZ9e6Pygz9pw2V",
-	"ruMkkQl+qjr1BD9mDvaMxma0LAIxnTB6B/pGGrNDYqS5OSQL6pSKbstowVKMYz56grH2SSr4P1NG7mmc",
-	"Ah+iccJotCSa3jERmDFTQcKSLA9hxKAdoBpk9RI378aZvZHJLY8iJp5mG+gI2Ccx5EFmdGmGBdoVSlo5",
-	"N4oQlwLGdiKMEKQxvvHxl16QVLD3czYyBoNiyT1LCDN3o+KXkVBktoUL+DGWEwWDPZP6jUxF9PjjPJNE",
-	"paMpkbc/spEmbZkYhfCWxVJMQPK5vddMUKE7MLwLuowlja6lPKXJhD3toQNdmCsSm0+D3irIHnnHX8HQ",
-	"rqV8R8XSsgP1BEOTksyoWBKjZc3mGownVJbh65fG9Njpj2sN3is2kiKCdV5QWPexTBjRydKcLjqhHCxg",
-	"T3Cu0kvN4G4ETfVUJvxf7Amo5x1XiotJQNj7ubHhDENJ2L28AyPZsZhFIo2il7CICc1pjDR+I+g95TG9",
-	"jdlTkLkmQi7Q+pvHVBumbU/ejJolFFSMGGmH7/onZ9fHZ/2z18dhB5W4qVH05hTYIQhXwsWEKfPqgWiH",
-	"J2d/Ob66Pjk/G170wQjrELCnGImoprdUMRJJpoA7WZOzHV4dX3538vp4eHPW/65/ctp/dXocdrrkLGes",
-	"AzGaGnEaHRLFRGSOJRAEoYaWSOgRVkgUEhLaax9JfeZroNt5h66GFGvI74O7jk41ZM/XcN9Pmc4BvqNW",
-	"kLu8zIil0jUaSNDqjzS/53p5LDTqpvPEsHXNUfCjvVqd2ffGmDXCKZKCBcjhqCLWPAkDEqIzRxnpMJJi",
-	"zJOZsVNIOKdLmerunPIotD4SQ7R6OTRjGwiuwYBR6EZgLHqmzIIZ2cm6pE9GMWdCEzU1hgMlE2ON81F2",
-	"i/ULzCkHPpvRxZ2QC9y8yhLQkZZJ3RQliYz00AGh1qhCn4OMDR3DMpuZZuts/jALjfQZqqXSbBZ26745",
-	"qrdr38oF8jogUlwD61nQMh1NwTcyZQk4FRRdKqIk2YHbnMNOGYWDzVgyAUNXLbgeTfPDRRKm0hmz1lO+",
-	"SXBQzbrB7rSKFs9XL1pVbhj4pl9Zp9zRfMbqJm73mkcehVeuakvRlev42AZDQ2lbr1fjtWcK9jRfzilV",
-	"BIh5bJlLRlKOEpHoDgjNFvuZIm0aKzkQqMURj7OaU891J3D+4KDoy05I/+KE3LGlHYghspiLO0PuU5lo",
-	"MpIRCwaCkogrVMPgF/P1bNfgRcAvoy450co6OLR9I4sVjl4K0H0mLKo9Ax98J+E/0GtoT35xT/z9cwen",
-	"QAc5i7E74LGYS2tRVLmMYeP1vMc8B75NzWZqnXAq8rIP2VBoktBlZZbZ6+vGrNLRiCnlEeGtlDGjovIa",
-	"d2eAs6hdgIwRV+b4oCM0ozze5HjUe3WdTVjzvNJUr19lN5sruPtD0EoVS4b13xZpbBUQ9D1vQHgwOjfL",
-	"/OVB0dOEQ1252kdUTW8lTaKtCc+PFW2yoPkDjUubsecaRytLMoZCFHccR2ma6IBM+WRqFISE3TORWs86",
-	"mPmbHIk8IARxqOqhMKIoYmpoxENNvAgdi+C+iVBYg0jyGFmBOynU/1Q6sw4LnuDvzwYitLxpmCo6YUN4",
-	"KCRt9MyZ7UzVIaEkYjHTuR5opDcxtpJZJPMIizoFHubLIy/ktHm8J2jFVOlhzlRXHcY19GzIeWTmOIr5",
-	"6E41+XW02dCXpG2UEkFupVYkZmNNZKo7G2/tJXzptflQ3ba6geQSfvVotv1u9t66j4MLdj0nETReaj5S",
-	"13h7hUMXY7alUxb4gT77wQI1125s7cKUt80/rk8nHY6YpjxWD+ZWGzNuYFm5oqI2F7D5Q+vFq2d9FD72",
-	"dAvqmN7TMPjsxG+iOcvZzFj2aFqtWvIjNuIzGuNDhaO8wWeszNj4G9uev+y0lM4SfrUwzZUbdSLmKTom",
-	"oogbKqHxhbdhYxorFpQ1JytN5lSphUyihjwDCAXb6J+79ZC4WRrtX5AQdI2QoDvAWAFGlU/nESShQCDN",
-	"CCRBUAMBFr0mwOJpadk+OY2mELx9sUI/Wx/E8XeroDetWe57rtkpF3fb8hr0Qqmt1FUOXxumSVy/RYpP",
-	"xE46x0hepmLAU86OumPCmKdcKwJxje56Eyb/aOCP+umYj1neB9G1l3izCWuKmNJcwEq5NS7STe+TUZg/",
-	"tDVzV3o9adE4Ph+3Dv6xmjld0IkRWI0sfAvp5cu/zWRXnbT64dFI5ikkf6OUfrqTceWszBqXop/xR24T",
-	"mU6mukv6NrlOMecXtGl1cuwy6Tz/lxTx8jD3K1MRDUTBajHPsHhsXkdoHFtTZdYl76TADCUuyOX5WVBw",
-	"Zj9TBFzNTusM8M2eo3OYUM1CiAKSOUuMRkkn7KDgZcNMpYSO7riYgMNHQRLRXq9HUJ6Sdjho7Xdf9gat",
-	"cCC4Ivvdl//eyRMiwkFrr9fr9sz1Q5f6Aa8tmmI2pQ5MJjMhb6AqJLepHgghtYuMmaF3SeheMcz1aJhQ",
-	"0aorGIAr7Ts01eo5nBr+KLlgUZ2v+6NVJNiLhytX1fHUrEz9jZ/WmtxOgbOGUKP5eYWZd5bQgGjmTM5j",
-	"ZrSb8saWqNS3Vtl7zPzodFu1mS4+ayiMaCNdsbqPQZVo6nekdvlruZGzPbdlug91MkBq5/rUC7ODG942",
-	"H65wKvUtt9jrPYEL6dOY+zb5FVJV6kz74owfX16VhltZYrsgLhPV2A5d0vfymR1rtRT2TJHQzSs8NPzY",
-	"UTyw2DlGBQeiPY7pZAJM256ygNgQGosgq2pOeUS0nDA9ZUm3xNnNl+Eoa53w2zTzpSkjBY2ITRgRjNt8",
-	"kx8xf0JgXJklikUBCc2JHxbeqqdSMScpCS0yh4Gwohpzvsx5rHu6FMpw8p20hUSWRG7ZlIsIvtHpNsjW",
-	"ijStFaJWUEH6rxrJOfPFKuFqIFaIVdKmdkBcQOwE065GVLgcdbe3gr3XnVoht507oLhgj+xFQEoa/rIS",
-	"doP5lalww8fM6XjY5OwRfNjD28tqzB0bbkEqZYPMCdXim8pCtrKONRTXKIpr1qSBiKorXyWXWkY757a2",
-	"4ONjYxsazaAkGIXho7SzRl/gPGFj/r7e3YERX8zsHk1pQkeaJZBSSxI2khPBlcuUrVMH5d1HDXpFwM0O",
-	"uhRnK6xUYQTNW/kaX7C1OTvnwzu2XO+EBnL5ELTuWEN1kWKjhGmz1IeEa8O3jaVzyyCAL/Jcm9WL48aD",
-	"H3p8fQPm9RCXUY03Z8/WWHhVIRt4D5uHtZlHp3Y/twkvuJ1d7Z1x732CLcnjHSuCCM0B+ccINGSlgZu8",
-	"b1tvYnZ/c5zjAVw5YiMefSSz3XACGEheR2nv2OyWJWrK51d4fy1jLNZAFpcm8Es01wVKyqSSDbPEbL11",
-	"WkOOT+FhffQI4eqo4A+PeJq3Z2UFRrDxCjTP+EmYVyLvafxORoX0UJqChT2jIqVxfU5oqqfbrtCPC13L",
-	"LlKFibGrluxG1ei25oX28brZzZhSdNKQxvSAZXTvW7GgUAdeo6bK2ZyK5afmmFDVM3yotymSM8pFvXbk",
-	"6tPNHWTBbgne3N2EC+Otdf6mOJYLFhEvHGXfiw4SNNKpiMhUzticTpgqeKCq/q2Sj2nL3LaaUDDuE6RG",
-	"1mrXciFYkgvz8huohkrfZ4rALRstF77Sy49r3g20CMytAVlMJYRFGSSlp/NDYr5kHU0YCsnCG5a6sLxY",
-	"SCjemFJF0E1ayOTdLCcvaM3T25iPGkeMl+04eEQgs5gLAlYqFgQp0jYDvJrKOR8vDZFNpbwjNIoSplTn",
-	"sOxbpgkj4W6yO0h7vecjY5zCvxgWEUYSUriN8l5vGa2wagqnMzsX/hxrDltO5yUBXdzPIsk0soyH5yGO",
-	"NL9nRS9v1d1RjISWTmV2jVAQB7hTVJOYUaXBt2U9ZY4Os691P32O3fPeMKLL7R3FuReirJTUeH8yf8WK",
-	"xLfXng9xQbk2lDhGFyhnC9K2LyEyIdYZ26lfjrl5QqbqwVMre3RyEiysWM2Xgip9FIihYdHqV+jRtRE4",
-	"CQ8xbpskWR/ZH+Twu/ITNZXzLntPZ/OYdUdydkhuYyruyChmNFGWdxTSb55/2vSbxpk/gb4OB3hzTR21",
-	"mXU6un3pE2jnMJ5tOeStU8k2mGndzJ6I7q+YTucPSgYq6ZZrs84+pd44T9jIiD6nJxTP31F2/aAgP5zS",
-	"Z0Q6i7hRTbCwhsRcaQuKc3FzTXaRtnZ/4tGHXftU2B2IKwboHZoopjHxABRVvAP0AaPa2Noop3Xi46Xz",
-	"Xnr2cCDorWJCkzvG5sAOIHCzhiGUObS/JXU77uKlKzxGathQ/9V3Qjq/tV7uUGvcDWfWultjkuaWoHnY",
-	"Rga5FMMFF5FcZLKr+qWt3E14c7PrKo0mCDexGac7s5pqFjP5oUyFr2C/Z4wKKBTADxDAoukWQ2TDW6rW",
-	"rtTr7PZX5u7iC1xV2mYvgKrM4gsAJGCbiNkDDMcHH3x/WWsr86JhZAN+5dyEtQbFVMagcTgqKyljhre6",
-	"8HchvGvDTBAPViy+h+wvwIQQS0AisaW6esqWhCYJAGKAqYQUAWlYSgr3IgWIQCssN4/unZnqkio/lYMS",
-	"M1PrTKskZZiPrG3iMpSoZ0lrC6qIfRhLC0nbMEJzEyZoiVzHp0a1H7HOIQGxArotslviG48eb8lEXNCa",
-	"Zc7RYe5NrU+tLozwmfLLH4NsLgkAY0gBVnfmhbJDzfVRiC5hOkIrMKv9w8eF4GSUjjREHetqrvCyyhKO",
-	"eQJZhOb2Qw/BDKzqGdWjKcCcxVwwsuBCbZw9Yz90WZt2CnUnaQJjXl91Y2/0nxrG9dhdZn/OANcGpjGc",
-	"0+XMvM6C8uCPMyn0VIWecwFKRc2Oqc3OSGIsX7HB6CuMHDzgiX44S9nMz+9ksfPyBy3NWWJEAV/77DVn",
-	"ySu40T5WX7oHI4eaPY5x3GnClGF4ilA1QtK22ahZGhYdTVnkYJGUnwmEMiLcmLzMIOvo6p4rfstjWz27",
-	"6g3f5XfW+lG8MIcn3TP/ir8eJabpRTm8zfZESaYQ+JRUyP0qS98acVqV8f6pqp6VMmsokITb6GYdqSTM",
-	"CitdVstKzqMqX82lQVBVDlfplo2VTWsUsEcIB/72yp42Cft9ogoot58PsQ0fywTIkO2ef/VyNU5j0Tio",
-	"SqDMQaNyC/GQFAFy87R9rLOyTpr1lkZmSmwidyCxHxf5V2kUfGduysf/aXR8z+59WV8m5Cv9Ze9bRJeY",
-	"frnf6/V2ens7vT1itD7MtAGcmzBn++EhwJLQJOYsAW+AB7baCw2VOEScMWdxMW7xicwMa0yMGs0NZ0wU",
-	"LIw2aEcyIdZ3YPQkwe5Z4soAGw7L9hZGuRyG2UReD2wEoyWAVmTkjpaJOiSzVEFykxR1/vySi6Q7EJeu",
-	"+NFhloAbOfvMAejEMtUAiFS5XLtxAxH6s4EE2hxyhokI6icRQy6mozvCXdbsJ6tV+yiVn7QjOVK79g3d",
-	"WUT+3//nq+5eJ7BKmqPNwlYojSaOIYtDIiQJwVCwOvYdW4ZELziiFt3SiDChk2U93XOtkO49KKXCdLr7",
-	"3YcriZ4NkvGQGX1/gs++7H0GZknb/bNTY6GQNv6jE5A9Y/ru7fcOvBJeu50zs1ljoLmsijQ3ZnL44f3e",
-	"tge1aKpsxgifgt81Wed4YoPyCXTeUesbgZu6pF894YIxY72Q4pkuxU5e1B3BR7euNjyOB74ZZoY30vEy",
-	"t8cCxOvMqgS894Ql2Q6sbJxYEK50DvTnQMayGr/OA884zKq7181Gu53lV3Oa93qPZAyu9Xc/QYirEAnf",
-	"qnhpbaBrVWHRJ491uVFtXXvmhRY2m3XDLB8/7lXyvPj5Z8BtoFrAluwBd6rNRHNvuZk77rvSQKptdmE5",
-	"LKIIWowHY4XAr/gjVegDc3EhhfyhS66lBRa3YJOGZSRYTYwGSIABaCiKghrbmNGktur1szDXPsZoMjOr",
-	"QYia4264RdZ2xXImR11UJmEzl4ACEO4RNkaYGd6Jm+Eghm8ZuZV6ShTDijL4NiYzZafekdNa11LBKqgj",
-	"sgJfcLU0lp0ayfvFYvxiMX6eFuMX4+mL8fTFePpY4+mLUfO7MmqqqiqohBcWHOwjsMguPCiytQxXsMUW",
-	"99emieYfLL6uVh8HnMiPR8J73OozM8jHqfjl8+GUqmk9bK4a3kpdZ/fY2ukNv5GwMUsSrHepLYQZ0olF",
-	"4N8ggd1bjHwY5aK0UuWZF6x1Ey582RtjNu1GankKgz6LHm5mzdeDndZXxT+FHZ+x1X70Y6r0zPVX2CrD",
-	"03FmmjU7W1m6WLDKEkZVPT7/0gK8u9c7dMNDcsfmGX6FA8EmsZyUHHwvty0hrk4lG9/qxXtlTaq8i5JK",
-	"bwH2pRXUgoR5QsqfIYCDzOYIeSLyXCqAP3mmiJJpMmJkwu+ZQgPT4ogNRNuWqhhh6T4+nCd8xEKvqZj9",
-	"5ZB8L6UZvhkFRmUYAQJ+lncfS2cWrQXdBW4M9nrnIP9OGOSjtBaFw0lRWSxG0/cwEDXl87mRvG09ZQPh",
-	"uj+h7BZskYn9DnQrCN0XUKurvGRh1jOPwdp8hYFwfVKMZaOYhgKJO8bmHXAY41Czpou5RQSY9gikHy9J",
-	"CPcNsyFM+WgKiGagZ1oImgVdorskM+jzvcf/rXUMFQ3kCv17BGLVIRwzvNH2cRjz92aHgFQBPsZrWeGN",
-	"J3+VUTPNMw0jygCR10rZmk5LHjYdAMjl4D1a2gwtoOdU5JceVNy1QYW5523yPS1GBpVht8wXpWC1K/Ip",
-	"M4fXaBJrZ71BIsu2jLiQopI9O1rd9jbXyfNWlD57qOxxp6F9SPZBIessK8P/qfDJKGGCLWhszCrIlYYO",
-	"I7ZFBHjsDgpWA5lnvYrzbEhrZ5J2mFurBWM07ATWJDC3hyWbNnQvUGTBEoYwVu3yXUObHxdaDlZ5Cdqz",
-	"ZErvGUD6sshDzW8eKD42xCfCjn/EC2lihQlVE8jc8ApXCu+uPQxZb+Ptsrk/MgO85qLScraqzJURd4+r",
-	"dDVGHWBpTeUc/eVcw9YA2WAEMWNfCaORMkxsRtUdi0g7J4cM7SbLQcachICEP/7xj3/8L69wy+w9VJdq",
-	"RUKA/A3zVj62H2YDRk6RPTV0fvRRyHLhkAL42erZ1jbkeI+61baIWOOYToZNGhx0mk5oGkGvQ0xEzoDh",
-	"1o1oQ6Z7x9dXT+Vy7VuOBWNG3WnICXdsDG6BpcTmhYdknjBYTGBwUhSUBq6AbHDHrV6Kbbxw1kA98CKF",
-	"3ZjQr8oFOEiUe851g36m7OObQxxmYznlojZP20JoNVFU3rEnQ0jNOa95ds1+rbAy19eYg5LV0FDJ08C2",
-	"wUGDLlDNBeBw2Woq5vxKw32hzzKDBD9/b6GrlHWd2wdzPCYHOQgKGZhQD9RqEjZOBUCnbCu70SgoBCjn",
-	"vBW0FBoEraC1kHJklf1a1r5hKnq2Jnkyukpvs7VtXG3/JqcdZgJOjtdQluboj9jMTM8HiYnlP9T1iZyX",
-	"PJhkAeiO2ALVJrVHZRekYY0wVLOV1eqCWg9IRtkVubUecqcpbX11cq9/XJoS0TPbtk7rKwuDKmV6WfE+",
-	"/y9q3ZY1VymkqvrZLfZdRDmzqmrrltz9M15STtb288qJ5EG+0piP7hqJPaTjMcIYhpagDB3ZXEdb4oUh",
-	"CpAuHJsQtqkgck7/mbIMNiMqd2nYq/XCltWySg6m50GAT1nqzhpFC7noQLteJ7nGqU4TVohq7vd6vUqM",
-	"YiP9rTick6tz8mJ/7+uCoHEi1z12WOzACcmhoCpTDNaNoQFtaXGeF5rY/6O/83e6868ffnr+4Q/1Iywr",
-	"kWtbWmSPNHK5qZzDLPA+wqMAHVXguKAFLpihpVguWKnqf7mJXrj2icfWjqRNneiSPrqQCn0FbQQTN81V",
-	"oLVvl3lsk0P3SXWXhoFL/AV9eUQ1m8iEM2U7biZ8ZNhk2LHGH2hVeaVbwpQuekncbRUO3hTqdZEinMam",
-	"gSJYh+5+Fzlj+EB1rTYqWxMw8vWkRvpz3RQD19h7zmzlZB2RrfSObqV8Fb26m+kFOOKiehAFJbdnWV0o",
-	"HaUNjk5JMntCuUFarpYZ39pT5Tl7acwqjt7Q/BoaK9DOo72aB/hg2eg1AHdHCG01qTE6vTXQZbXKiP+I",
-	"mMNVWvqQtIuxcq4LngM7dvu1NY5BMC6qzsGtvU3Z+S4ETtYiaBWrrz5VBT545M3pLjCsiZE4xlZj7+kI",
-	"k7hSkUjQhAInKv3gRMEbVmhwWnTwQ+YYvFOlM2LfCAZIgDXQIzqf417mWXod34MaGns6JBybZDvmuLKI",
-	"uOHyP1MK3VDrgRPMZ7YIkPl1wvVqt7++3FUl2xZWzszOp8k1sHFLtzkUfYnVU13H52sU9KCl7tL1oUtv",
-	"yfCJAr166+0tX9DK40VpvEnZXI0A2LJ4Ljt0m22Pz59rd8fIsmcK4wvlIE5G8GVdjbRpHMPhSQXXCnv/",
-	"F49345fsbUvD7UYyjhkmc6g4nRSr09fqOauzmfwDUs7eudIJnxvK5CMzuYxEebSRSlY8Xmtv949bnpHU",
-	"g/+sy3y1tLudqKsS6DpifPyAebEYdkt1qV4qQIegFb3ILb9wkU3gO+VESMyPtjh36JGjDuoMmxAdDITt",
-	"AuGHtooNnzbrT9ElbxCrYCCgvQM2ZzCfHPNYMwD6IuyfKY0tSJAbyLNip4z6NrKVoHYRNh8X60lyC9yH",
-	"t64SKEQiN6WMxnk/Qa2AN9V7zhZbp1BkPQZ4CQBtrQe8ZDPMuHApZ9WTErERV6WYqAWWybBLbPF3oupd",
-	"hbmzv5xosS61ojBFbyyr1/OqoUIstB7ZEHpdJgm/pzF0pLFtHUKrQ+PpCzNtCiA/LVDIVCp9SEIbk4B7",
-	"6EB4IYt26Dm4ws6heSGe4BBVFJq3tTH2FoQDS9oevWOC3NLR3eFAhOaGEJ3NoHBaN7SCQGIxiSDHlMk+",
-	"UcCXadlh5/sV2f4Va3T4a+tP3cAtWvCDO9APp5stvNiIs1DQcVjO38zRyio1JdsnpdbUIWzqGS5WJNQq",
-	"QX54O99H8yHQzW0KCAkxBRtQgcZdBEWKWE2/jBOtyN7OLVUsQsdbZjnkH4JsU3h9PVJaloW6hYW1HVBX",
-	"pfWomUvQyhBFsgG4F1e3ofYUgxf2rTQ6xT9TprZVcT+iAS1Y1mcP6SqBsKUPfHS+Ih/We/RP67ilm+c8",
-	"T4/NZ+SNsHbV/QqYqsorSO6EdUp8FkXOnK5yPLaZ844fXZ6ftYLW8c1lK2jdXB3VMxn7QmMDqocYNVnt",
-	"xhZFcte29yNUbiEDCgwrz93JWSNMcw4D7MivCZ1JzFefgarPhf+lvfLIzMTXFUP4BRZmiTa/v5rUXSKI",
-	"pKGVa77mV5jjtnU3wI2qwUpFVXZp+Rata8uvqKomHwf7mVHOuhUHIYKdsbfJSiljryJMUw3utrc2blSF",
-	"7z26LnpENb1KZzOaLLfXu42x3wDjbe3WDdCLinjeddCfeVudWmDQNQDZGA71gPwbbmm4tgaNfEs8qDVN",
-	"Vx1l5GVp6xqz1t+TdxNvuEFIzcdrgMVB3Wy46PDsh4DQUn9PqmxB0BqTE+/LdqG8Yx4FlPC+C0DgRcxv",
-	"fwEqo/VwrEqLWQa2cmtQXrAgJ/LKpv2wjjvbc/MER3vZiJv2OcKYRXS5USfYX6DxYASV0hu2H9wYDc2N",
-	"sE7tQp9/hHcQkc5uWUIWCdfaGJKKUIILAkoXJhK2Dlp7+92XvVYhuL3zn//o7Xzzw3+0B4Mu/qvzn7VR",
-	"7iN2fyonXDxM+6YjIOvrDYq9+96tlY5B3rXaJbPn1amrH1nd9anbjz09HKFdh1UZ0/KeJQmP2KeMgl06",
-	"LE/daAZjOksbXJZmeB1IxbD9223RLcd26t2nRn+uad1eA/WAQ7UZMMURG9OeanaPYMw8IZjkRNqURCxm",
-	"WRNiNB9ILMWEJQNh/amdw0rz8UHLX5mlTBNsND9oVdvRK1bvyl2Pap2Ju01AGdxZc5AM2cPb4npvWrKo",
-	"htBnXfH7GlP02F1CMGhVxGFOI84gJioT16+nraY0MfswZyJedhqwnzGKMsTQ/mah6Xpw3w1SIt2C5gmR",
-	"SH8NBfA+1nsq4CbMFl1fhO69dzhnydClGa0A9vaevqcxj4a1Ddw3bl+I70iFLvlkPrJ3q8vyK6DwPiz3",
-	"0bPC1iVXFo9N5SQ0kFFxe1dsSj0/KuxDcUFLZ6We29c3XVwnVB8UXN5W7G4tB2udU6dMYyvhiE+4Nv9L",
-	"FcCWQ/KFYaYjmTB1aJFWIUdiwgRzAf91OAgNInQT1lBEo1mJKhP8oly6ONAyB/60/LKU8/VpWKavyT/f",
-	"97E79vdefP3iT8+/evH1thAeq7jnY3zv8+S3KwvviyS6jqk8QaJA1SuykaOxYE+sK7QvfeMJguL+8LZ1",
-	"z1USgDdfh1XzfgK/hTeWDYHwyo7JSsbzFwb/hcF/YfArDttGuJXv53CM64J5BSr13lJFE8jV43HC2NBh",
-	"M9S/VahLNrIh0uIhb258m8ATzxQZp3Gctb/NnWQT2cUM90S2GuER8xm8Puu/O24Freu/XteOMTuGNXnC",
-	"OhsOmUsujNWqSRve2DGmKmJbta//et0pjpHO511juGZit3awJd5qrRNrtOC4ahksetYf3p2yKF/XNphc",
-	"lXBZFjX2/SuGvbUcrBnymtzxLQb1SSXfMU0EFxNVm+Nms3oe7IEvuZjzrMRiXiPVCFYgpM7SEde3xq3J",
-	"beDbjNXlL23+RJbG9NCuJ7n5X588BTMopEutayDrtm9bCmXetm+ktWZ0so5yszc/PunOWDIBF6sLyj3I",
-	"kzAqg7CA8IFtUOmsLsmwEkDQTeGWbIibjWxdjgcXE6agbMYKyHp9ipoTI6gYNShcNsRotIN/MdGwGc1z",
-	"MXKbNSNnK29wDenOORoS1Jq4FyOavpVQ+JJ6NvBk6/AJEjFKH6kZfHGkQXUh16ZnFLdmPS9YedCL2/zJ",
-	"D22SyIbsTmYuESbuWSznrJqKuYlRCa/PoZU15fEWPM48fAQP1WUAsfqh98k0nVGxkzAaGU2YzJgyyn5R",
-	"uzoGmBeuCI3NjUuSsAlXmiWs1v3orbllS8Aifgg23wIcrvVkNm5FQxIemdHRlAuWzwpT8CQkKI+mgCBr",
-	"Di+cygRyFMgk5RFU6MADii4VhKygIygGFboDccYWGGYCKPJbRmgUQYPjhFFohpOKOwFtq8wHb5cQeHl7",
-	"fX1h413FJOTv+qcnR/3rk/Oz4fHl5Tnk/p31b67fnl+e/P34qBW03pxfvjo5Ojo+awWts/Pr4ZvzmzPz",
-	"+7vj67fnR0PzU//09Px7uPn1+dmb05PX162gdXJ0/O7i/Pr47PXfht8e/214eXxzBfdc9P92et4/Gl6f",
-	"nw9P+5d/MYr6Zf/6eHh68u7kGm45Obs+vjzrn2Zjujq+/O7k9fHw5qz/Xf/ktP/q1DxldPLh5fF/35xc",
-	"2sdgOsOby1Pvr6Pzd/0TM3r8R3nE/XcX/ZO/nPnv6b95c3J6YoZU+yO84OLi8vy7wldfnx8de3/2353f",
-	"nF3DmhwdD6/738IKmhFcH5/1z17jvX85voLFv+jnq3N+c301fHN5/nd4wg3wyt3zg38svAWvnAH/OFZY",
-	"GRQ6N0D6ANA91QThA9qURFIbrXNO9dQQrMRcSxktLUzdnCZ0xjQUjhlTptPQWbVqZuBRr1VHXXFijbWY",
-	"xlBeeJsweqe8cuKRFDqBwksN+aJcH5DQne4wICEgCwckRDlk/mUOQhgMRJhl75pfM/vI/GEzM+B39CHY",
-	"W9w/bcqH+ac9fENYQ3hvlGKWExvesSWMgb3XgG58dnPqAU7JhHABHgNyc/1m50+dgIQ/KilC0jZ6vRSM",
-	"/I+r8zOM0dvOVDkd5AbdOnnqlryWo72fy0QfZyVspXDuPUuWhMHVYjIxAh8dkkQuFOGCzBM+o8ly544t",
-	"XWk0JN4QHmHXdSP5d+CKhY9z/Og3m1iW0/Wb95Cl+hRpvNvkzNbnvzanJX9SreYto7Gebu0moJq6ZXEE",
-	"JO/WACCtudErS1t9jrJIbTaK/OFHX6+TXGtABr81OblzNLQ+w2ZjIxUJu5d3LALkVPOMV2g1pQ3d//Hc",
-	"QnR4s3BxVj1mRmabR1S98Ns7hoLWlKrhgt1OpbwbKjZKWAOONiahDP3ssSodIeRW9r6mgWZcxlBGfffE",
-	"a3uL7ZhIHZbtPE6Vy1DKMdvaUhR6JroPWIBCLDkDVxBX5J4lfMybkDmzseFoGkY3Zfk38ELWf9vCeswp",
-	"YDVzbcu/PBikZ6oAk+Qe9PCjCPYIqh2gh2ZWXugapEQWcxBMN5enGXCGkUfPlI+BTOyLFGlDkpjDEQ4I",
-	"/mktxE7g4JmyHhNuxe0LCJJQd30FQX4CqrRVRyG1p6Ce5JrXqH57aw9BUGECwdP5TU8yobwqJzQrEFuR",
-	"Bvrp8kYfks5Y7Zi9Gjz5mSL5I4GrFCU/Si7QW5ND/M0TeY9uzczZmVeHijSOf9g2P2Bd0lR54dd2B1+9",
-	"sw9xJzbidXnVdc83q65bPbjNEhzK/sNCjcZGThGP0Ne5fv3XP+EBfPgqbDP3xrk+/lRPubjbJFhKk9GU",
-	"3zdESz8i0X5zDLr5g9utVApK6xbiXXaAq8uRMxmP82T8pm5F3qEl2Uw+q6z7h2zwKtPVS2Soq82wEPpy",
-	"TGbmxoBQTWJGlSY923iAajKTSpO9fZucSLIGAywr6oCIMGQr7iOCzsFA0Owqzo60w0Frb/9lr/uyN2iF",
-	"HXSRgO1ua0Laob0cQgMyGmHpSGz7TJlva/ZeBwMhbLp6ItPJlFByywVNlmQcS6rLLgD7zlbQkoLZrCwf",
-	"MbG3880PP+0Fe/sfsrqSn/aC/Q/1tSUefs033n+633zjZVLkVIkzg6qD9ztRXiTjOjgNcU1bB/uBsxKy",
-	"n/b2P5inJnLHcUfYrO41e2+kTnZlh8/mMoH9nVNzLFoTrqfpbXckZ7uFyPuu80zsKpbcsyT/2yYyGBo7",
-	"86z4mmjMA3QBdI00mQ72qq5tBmEhysDBfStTTdqh82iEgY8Jgw6ppUy1BZ9/EoRtf60ciiQ4/dSKLApD",
-	"wwTaDgIU6GEO1S+FLUMx3yapYmj+WADuauRia/y5TYt6VhTp1NaX5BE4LwDflkngOpPBzgRk6u7jGrsU",
-	"jGXSeUBIfiqVrs+a6ZctwGcK4E6y5JmVINwNwJ+eK9X3ceVUWURF7zZ2mGI2ZlgeM+Cn4CI9UyS7td6Y",
-	"qvB4wyo3EBhA5hac2BJp8fT5J9W+dW3CfeUEVAFrMsMLN2SYCmeHhwhx6SxJaDhQ3b55IuUYUFcm0FBQ",
-	"W8gqHi8HYjRlozs4+2ZCXUcYoa1LwkaIcIpyt+izYqwnzw42uhdqPLmndOiJff9nD5DGI/qhn3bh/157",
-	"+7AAYAOgzjZVo3nNalUOfxeeIEO5UnK9kcZfECw1/qhUOEJejWbm24yFkcA241u66wthy95q+/knSIX2",
-	"F+IiO+xqS+15llrst60X30mqPJnt6zUWGH5ri7l8XK5A0wI95kaoS0t82+T4xDXOt3c0uSMMXG8FYVEi",
-	"S8/B+rHQZ5Wtq060VOf3MWXahVYA1XrtsuflIfXbNVnYNUIzzC+HjYOq6v4rBvjFFijbAtUagbqNyC83",
-	"bUSvu7f9LvQKu/Bim13omv/6uF14UbMLvV9kFy6ss6DIfLKygqruLMdjxRquZZjmDUIWMEIDQkeJVIrQ",
-	"OMZ4xgYC1aGJuyJRO4o6xntBl7j5TwF78EAr6RPhJOTKXmY7bWXs1EZPqgXC61zYfolw3gWlNLYVW/UE",
-	"WuU8J4rN2rvb+9e5j917n0CzuwAl/tNEblZ1mjRWgkUMzwOc+WVjK1nshkdrNPkrOFSfugPfhoM3m7Pq",
-	"o5t0xGpyFdgeXjMmCo4C0qbkloo7Yz0LNbZ9MMYyIVYEdw7RIUag6gpRV1sPboiFZO7q3OrcDA9lUzWR",
-	"tk0YlwcQkC9eKUrntqX53D4Nj3NIZJvyOIk1iOtYHLz2yVjche2xuSXKZTNhG/3DYutib9F1BO33GNJZ",
-	"Z7syeP22jbDzETbPfdu44DwTCpvsdO3OPn4s0E4tFZ8CNaMEPoTubV7EuckrllWdjFoJXlXliVOpgCGm",
-	"AqGZRIZ4LeLloedjNHdAtvyCLhWElORCbDQAV068fa/3D6vW+1fCcIKWuuPzOWtYf+ggibELs8IRj6Dq",
-	"bk6XAabp2w480C5U2SR/nvhUQJSmS2KVtY0bSllRZMe2KZ/MZ/NkHPMqX76PNXkeVfX6aINlTfZ6Q8/c",
-	"EGc11FIOY5pMWHiQQYVBb2ZFyj4WuA6xaXPcLaQ8FHkd2o6kJG89QZScZX3WSrwny3woDWF9iZ6n5pQ0",
-	"mw3VlqyF5KoYfkHdWtkQwO/l6mPu13YAIDOa3EFL4kwfrCY9NOLqX1hHxfk9S+45W2ydaAtpJsM1mLTr",
-	"EHVXwt0+EFEvpkoPn/eGEV2uZT9916DkWmoaK6/+d7geztfduRZLd56wey5T9eBRNRcMFyZb8yWv5KBQ",
-	"V1DZvoaJ18/y8dUZ7E/0jurRtCEUL8d5hzrbw7HQp8usK02YykVXeMeWli3l7ZKQDV19e5N1ctSVTk+c",
-	"KdL2k269310SCxaOpBMuDskVprZmTQ1diu2IJvCMkF7fKBUQJdFt5x7ENpXkdumN05z8q29vOrY0aXX/",
-	"p4wPNLYEW/oNwWr5g9cVrS7ijZefgf61skHlAXShdtAbpQVG3mrnBJgcLqVpzhJozUWUjL2+dR6+pz0E",
-	"dQWhlU4b2/TXKKDxbAsweccaZKqj5A060SHVV2J48Ct+odrGombQK85VjuC/LZzRE69sETPILu6WvUA/",
-	"n6Uf8/ihyz6nYlnT22O/FtTpF2kiUlqzjdt+FGixhs/vkcvzM2PzLWQCdZqEZmf/ADMLe91er7dHtCTY",
-	"k66c+thzYVHgtQMB7lYM8QLnumV6wZggeiFJ3gYhgIRIvM0ypaxntRMqARkbybKwuWEDUakdNPYKhy4l",
-	"UjFyK1MBTdpq+vRq2w+kS/rl1EvDHgfCy7VclV9ZTqDsdfd7e2vzJ78qBOv2euujdXvl9n+4DdtH6vZ6",
-	"1VDdV79IpO5ydRuXjaVAkYxvBPgpxmhJZ81rgAqNzgFizsrFW2qoJF2qQvzVtnHJt/Ly/Kx10NqzLW3g",
-	"wt6feq06T8UlM6L3dcxHd83gHCt89ebBLb3wG5qqebP8tWGzSnP9CoRuPswfmheh0J5v65XIufz2jYPz",
-	"Z1ea3uWm+JtGPcpd4R+6JX4y5QODC5UWeLV76fWyLo2+urc5eHBlB+pXtrSODQSRJonFecobYoPUGtoI",
-	"TavacJmPpi5+o6otvaHtL2l7vef6FyfEdqhWnYM8UxgbaLfDwvfCwCblw2g6gXdnmLjxIlZgmI3Cv8s1",
-	"4i6/WIX2ZdnQbWPi6mtnUuipctyoOEy85vKzQS4a9tUOYz5mhjbDQs17eS2LQ8p+wLfC8ca31Jojl0wx",
-	"fcrF3daIVoAUqLY6T1resXrU+sZyzcSMD1It8pAGvMYoLIb9/zNlyXJ9daWtdYQBBP7gH93khhW+sGU2",
-	"DysIEmxxsXmlj7fO29UEudXxP1c3I2tNX9BlLFflBmIYt9Jh2driFughxKYIu38MiZZzPlId9E6OU2HO",
-	"G/5D7WLIMuwQqrI3KGZ0Pu7X1tpBGk1GT3kS7cxpopetg1bZdWBUUPsR50W4lRFop6ABxkxwJowO2HYA",
-	"OYDRgcm0Fm4cu1vbV18zpaE2eOsmW6sEVwXidzvRkjAFDLix6MJNHjVnYHGaKY3gsK6paRyTBROaLFgc",
-	"19eIKz4RVKcJG0LieVM4JLsNApr2VkInlAulV1RPw3bZ7vD1uaJAO/Wl9VLTeAg+mS0Ui9UF+5XoKKxy",
-	"8Sk3poJM9gdTcIYX97luQR+dUVk6/h7n8DQtmpspNMRWsiGhRACEVSb722iEiqU7wDIhIypGLI4xo3jK",
-	"4gjCnVwTcLqyqHPoQ+uEeev6oOklhkATNmL8nkWutK8tpMY+4dBVEt/qHxdKzF/uzRl9C4z6uea4lqkN",
-	"7djMY9kgBqIyCnsbsThK+UocktBMdTiWST6A+ukMhO/WReBPO7cl0zZnAFqc249lhT1Zjxs7+oEI7SoM",
-	"tRxGMiwNikypmW1N8+OYjfUhCS3vHMLpgCUz/xiIAkJQJBk25UxdJxyn/eAwDB273TTHKtsDzHTxVrcV",
-	"tIqLhIA8+QRaQaswpPXRLUuyj38g+USk836x7VZN+hveAB2YLLzrjC6B15J0Dg1NFYvvWSGmB3zWD17U",
-	"aoc4gkdvF1adKJp2vnOu3JwKVxKOOUZi6lJcGgBhGoQTwpQ4gJSETOWMgebZxi+AmREQOccV6AREpaOp",
-	"0UhC82zXuhW6IzkL4SiHU63n6mB3t3x5NzwA5TWrwCO3bCRnTBVkoB2JOZbmZjQaaBzLBYsGAq9CkCPr",
-	"q+1GjB1SEChGQnNuqPQajdhcs6hL+rZ1lwOAgfa3+WgGoi2NikTM+NuqQ2gUJUyB+SIF69T72UIcUYjn",
-	"tbgVdXvxC3Vzxmq2a6ci18DYgHmB/DLPHc0BCGBdSTsP+wFd2MI6mAKZpUqTW2YRG6F6zk/y2YhUf4mu",
-	"0xDoHLMkYdErQ4QndWlLlvxdEy6Mn3MrcXOgKVU4Nod5AWOOXxTuJruDtNd7PjJaD/yLhUC6kUSJOYX0",
-	"t84heb7zokcM5ScjqhiJi42B8BnoDbS+7c8DW2sHazsXXi2VZrPXUoz5ZGtsMnY/nNVig14nKUNxHLH7",
-	"nVhOLEtAl8ZMOv4Pjvw70o7YPTFvMgefkljK+S0d3ZHw4ubV6cnr4c3ladjUKa0I4Fs7DB6zPFFiSlUR",
-	"2I8L4r2EtFFPws02YlkVMaaqYFpN+Fgbw6xl65g/U3h5cZaPLsKvObacKG72kzfwrzbsbxrsK2jxX/Dd",
-	"5c1Oa2xISjQHHM/sEwSpMchRvDweWgg253/HTEQ0QScZad9cv+6gEzBXKw9sgpKtIrZNJp8ROzgiGLj6",
-	"rbtgRVgbfArwjHW4mffaqj459r5QKNn3EBVU0Rvnt4KtS+TIadgs70OilAVq2Szp0c+yrDT27N/Ke0Z6",
-	"qO7Dv8Gpxlni7ByuDwkli6mMmVsat5mFhSC3hlq6BfLcbIB+/HnjzqNhOR4ckrbNXAtLweOwkyd45ZTJ",
-	"Ic0SnQgPPSIzpljCt8fjfGjWlctr2qzXVd4PuiZTtbY7Tb2fdoPbynFp7GGoZcmvYYb/+Gw2Vtg65GGd",
-	"QzYQK3jf409EzvuZXrl16mAhKXAjgsk+toJsHka5zal13jAffz2t0nmU7XPpVE7Z6G641ktqlEB05xBF",
-	"FwckxFY/wylLDBMyt0DHn2onoIJ6ZNW2gbj+67W7FbsvFKA6jf3RCUgo5HAEoB2kLWThA1hNLNH+RATt",
-	"gXCDYrFiC29klTFRAfAf8OABCccyFdFQ02TCdOgcP2gX0oGwWr6F6TZj0oBHnc/ZcFU+mWpym2ozqE0m",
-	"NxBhLOVdOh+OKY9ZZF94dHaV5cijjXloATqh9bK7hGplp0vO0jj2cbfQRIaNKnqNvP0C/w8urFENS2uG",
-	"VzVkQxRGuCmEYtCybj8bGStTlHWr4QIpbMQD5GW+xiKSzm0BY8O0/JKMrarnHlL2FwFCi+vOtVLyZG28",
-	"PgSl2GDNClBis1+dj8M+QVIRM6UsspWDdsncr18TI04QSc1VRUE7A/C2QIgCbB0t3fs7djGBqt37kDQe",
-	"tor+YamdnN2yKjtgEalwEwugxHV2S0aIqJ4ZBRtP4ECAn6gthTHDpGLOKWPNK6hIhzvdnMfowzHvTQSN",
-	"AzJP+L1Rw2WSm4U4E1yRtZP34aU2bra2WXZDkVHnrQI3AUb22Evm8oK6KudAWwuVjKCqZSTkfIrOj+dN",
-	"dTfZrVWd3mvvxGymDHtnp6ILm8l5DBUYM+AuIVu1M+QFJntAwmGxsxw6Wdz2WUfLQBj2bA4hJeZBOXOR",
-	"daXSPN7g6sWMPQ+82JAh0tYy+7421KigzQBa67CKH1HtWxL1GeV5WSsecyqsewNWsl/z6g+wwK4K3Dso",
-	"qgelw79e3XiIsbcKwS33Fuf7Ai0sJCRgOl+0R6ThqraIa5r6Ne3A+nlvbRqZ9zby1GtPg/JB6wzv5GbK",
-	"NdBo9crYQ/ovViDHtmNkVT3Yn+sTq7/rK6WwCp5aVXfMhdXequsJbKNevS0rgC4Ht6ACQt6UIGEGeVdf",
-	"ZrUS3c3N7pSLu6eBTLmVemj7f1RW8QoCkwQvY+bwKKGLGNzUEDKAIiK2QG81PqoCVGhlCtKfC3we6+C6",
-	"5O1x/4gkGH5DMW9DtzKJUJ+giCiUMBqdi3jZ3KB2u2LHbbv3b5buOmyAyaxZujmT85iR9q3UikBD46jo",
-	"O/5IQIuIKc0FQhY2OZ03nHzjnEHHaE7c2Uwx8sCofWbUqAm5UJ2WRE1pwqDhgrM2KK6xzX6KeMJGWjlB",
-	"7y1Jl5xo7MOE9upWXSQCUGLtsz7rdkNrA+MeCBdF5JpoKW2Pog3ylZ0ikC9vdT9LS+Unu3qUWDjRQakf",
-	"fjlddh1Gh1f0ugYc1GdcnwJX4JOf55rTUaS0VzEVd4jEW3LSuhB0d6MYsNis9ObDmkV8AoQSbP+0qV+t",
-	"IJrWVd/jq5+g4t4f1bZKWmyF7Oazrpnl02k8Zgg30KNl2/bXVdL/ZGT8EJ5fR/o3AMm67Q7mOLJrAOsa",
-	"EV8/8V7dqLrg6BZ5Q6WModumlAXfQ2D9mTwKDPsClauUmYBpCwRay2FqR3cT54j9+luqpnXGGzocplRN",
-	"XRFAKX8iIIqOoeUnm91muiATegfr3NwgjcDbfEA3KV+1IHknfR41THxrlLRS4tamjsn+Nsj5jalDq1OF",
-	"HqricfWdM0RqW4H5uTobKDBusA15Jv4CFrNOCiPxVy4n/iIh+lTQdAS35iP22K46mXC0K3zF/PjoXGU1",
-	"JquXjyoT4rKuMR1uVZeP3rouH0adjcgL2+aDUOLKMcFXlhfqK9IOe929HmC87/X+Hft9VDqOeMWqA+FV",
-	"q5IHF6uuL1X9Aixry1W/44rf8th2Nc28EsCvXYNQNjQcstYvYTPor6B04SH6fbX7YH0phSGKO7Yk7XnC",
-	"BXaBzhrEgmeBqDkdMdVZB//2VRFoeDB4v7+3Mxi8//r4h//4w1qjrDTcukNZWJJtGU5jM8aHj+eTchwP",
-	"weSBNVE+BoqtT0IQNqyO6v4xzPsRKgb5wIGDLAKGAP43p1dgUyG3Cjwq5Ps1Vkh5Y6gArGBpFGlfHl9d",
-	"Q+3l/fPsHnxhZ/u6KX/ZbMHoA85Ik3rDI7cebhL+IgMKlqL3WE5UOBqbUnuDRPW+8ruppHE9NTOatNRj",
-	"3u5KZgRbBHVFNeZ1c3A+FwlwDpD67um1pTMBGadxvEkdTU3VjAUoKtTH4Be96pixeSnXh+Sj6l8GIiuA",
-	"QVswLH4WHloyTdrWCR4QKXamgNWDiQidSg3NQNgiGmzrQvTUvbJrNUSCEGfmF9u4dIOimrnrIfnQcprM",
-	"5fZZ1teYt7FRmnC9vDLnKetz/C1bvmU0QiW3zKnRRLKdjUkblYgdLXfwX50uuXYxUnMDQGoqmZVeQICu",
-	"n+qpTPi/kDRfMZqwhGCI9o4tXRq80VDnzOXSg5M15lAlyRUBDoBokGZcUxyvc0S0/rrTvzjZ+RZgdZzm",
-	"BBMDuxA+aAYBfcLhrzfOAvof31+3qvIJ48KgYIYX51fXZJemeroLyeihOfT+rwqqecIuOc+HbyH1wvc7",
-	"iYyZIXqzKoKxqIgOpmCN/IImM0ecrdlsGGw+qanW89aHD1DVMZaWeWo6Ai5o1+J8zkSW5obp6ZQLbBsP",
-	"Dp48ur9OZ6xCkBRfDl2bFIvHO1OpCjUfO7AAEDVzL+uSV1gekaQic6Aq0pbjMUtUJxgIr8LkR4kZzRhk",
-	"AzgE35IRJSYEXtklucW+JJBJgoFTpCimiuV2hmghXWKUzpjQLp3Ac91bXwVEm+lIH1iYAqNsk1sWywVU",
-	"CJojEA1EKgw3C3fpnO/e74VBFhjEMwIA3SgSUSso1wFzTW6XDoMWKypVyjXrDsRA/BvxmpmTScojBj//",
-	"GzEUzYS2EHsDcWVTzEEMOQKFIRWoF4JxzI4wYTpNBCQ/QBGQsBMd0Tg+MN8Jw1BNB+L6/Nvjsz//oT1K",
-	"k5jsKLLzVwIfGLT+kNdZVL82aJHBYCAI2XlLnr2WQjOhd4xlf0A8dMDdH5UUz9ydEXn20wBdBoPWwQAN",
-	"+v/yiskGrWCQVa/ALXQnlmKyk//24Rn5mfz4T7KTkK5hh90fF7ozEG70zaOesUHLDHbQKjCtA8e1/gAL",
-	"MWjBwpj1gboq3Na3V/svvyL/4/try70wzcJmb+2/IFOZJqrbsDMy1SHBRvIKakTvmBgIS+hIRwRgfkas",
-	"Sy7ZHMUcSkgCa60yxGOsyZIJMjDolWYjURiBGojwxf43obX4SXjJdLLc6ZtxhgRZq+H0Iyki1emS7xMp",
-	"JraeQBO3yIq0tbSZiRYTxK6+sEoRDKODsV4jBwqD7RL4HnkJP6cJUy5/C0cPEEfjNAEBb0y12VwPxIKa",
-	"U2I22wzxJVEBiaQ5qnDsre/iOZlxkWqmAlwATEGDY2W/1UHwRrkQTmuDqB9mdbp5kAnTUFiRJdabr0OU",
-	"8J4lXdIX2bLO6BJeTfZ7RPMZg8f2XrpxHA7EycX9V14Cm+X3csJgfnOWkN2vXhDB9EImd117wI/FPYvl",
-	"HFPjWJLIRA3EMeKIwUaawYA5BKNkhNkHuuQKtYEDEv40cKrBoHVAwBwjA9ARzN8/dbvdDx/C7kC8waWp",
-	"PIHGCBm0YADml0ELZbeFqkX5PWiZe6CszbvlXf/125Oz4+Hr86Nj/76IacpjeP8/ut3uDzACIx5GU8OD",
-	"QvMemyIbHpvvvoYfjPrWCQh2fbVnw44CnUDkjZHN3/VPT4761yfnZ8Pjy8vzyzAYCKAnJnQC7eNCOwCo",
-	"5bQxvRDsttCQEVQCkTYlkdTmmAHb58IliMlomaUfGeMAe8J390OLPwk9CJkGzg95xJlACJM0ZiEw/ITR",
-	"O3MKXLoD8gxDRYrc05hHlqsj/pszDLrk2EwkU5RAhVBezjCD8PKICksiQEs/Y+Lfzy6v+GcyYxS8KT8P",
-	"xM87OzvZ/5t7q+tHfiYvej3yszd9gKEJcGVg0pZvZIXsCEQKypuTogRff9Z/dzy8PP7vm5PL46MwIOHr",
-	"/ruL/slfzgo/9t+8OTk96V97t2bDoMUQxjOF/gCjHriKcNhM+8GTM5gRlAIG+Z9H5+/6J2fmF/zX8Oz8",
-	"etg/PT3/vvitm8tT8J1mqYczGpvvMZeWrn2dzsVdbN2yfUzZoeSzgo9dXFyef+d/rVQ/ZiuVbedJrPKi",
-	"Oi8oK87PnDJ/gv135zdn1/5UMv8v0EPBEYsEidDsaczsq2/O+jfXb88vT/7uRrlHfjbmnk1qoi6VObIY",
-	"25DTbS/KhCxQdiQsMpoKjd06vDm/fHVydHR8hi997qbuacLAVSFZiMYxElJO9paSzq+Hb85vzuzQXuDQ",
-	"4GSi1WML3kBlExPI/HDFAFASqZHH6IVEd42IuDJKa8rVlN7GrGM/9O74+u35UZVAXtpxwzFg781ZDGxZ",
-	"QNaSwhAM01PpqPH1+dmb05PX10D550fHw+v+t24dvoFdSgX/Z8psyXob5GHghc0Km9gB5ZUa5c0Sw9Hx",
-	"u4vz6+Oz138bfnv8t+Hl8c2VGy68XpDwJGKzudRMjJbGaAoNQTFMJbceElwjx5rwzRf9v52e94+G1+fn",
-	"w9P+5V+O4aV7zz2+YAYDkOnWKN8j7/gr+/ilofrTk3cn13Y4+2Y4WkrsN2ZlvDpEMVtUSqwyktH79fHl",
-	"Wf80504vLX0j47YnEbWmQ6vn4kw4FMVZKK1YTtwrr44vvzt5fTy8Oet/1z857b86Pcb3utkZgQmYihmD",
-	"syLYEkjfDOqsf/a69FxeKqxK1cIHpKZa+NBo5Ea+g3K0ehH+cnwFPPqi73Y4/ywYP9i43yGamE+hLuuc",
-	"TAuaoZzkFoF1x04gkXzFKNoOlcosSCcnkfOb66vhm8vzv/s0nQ1pnMh/OYx+ZUYigMs5t41M0CGEeZlg",
-	"02EvV3jOkbiTF1fe1EvfsVN3xgyyy/x7ikFPgMxbBCDm+VfxHQlTqVUOZubLoJNZbBDrIR6IV+gpNqM0",
-	"7wZtDHkPaYerLZ4Q9QLcfRoBRutIx0sIphnxhUZrzvQy0oOcaCjuBKIh7dD6noeowxxatQaMTarYjmJC",
-	"cTPHTgAtPI1ZMhB3bEkm/B4Aa/mIBUDkdtMzT7uNFHIBSgm5uX6z86dMnzm7Oc0jMKQdDoyS1+uFne5A",
-	"9K0MNuoWBpwPULfHbs+59kwVuXzzmrx8vr8HfUZBhQGk7v7V65OTA6jqH9HY6FXmcA9EHRpCGP4f//aH",
-	"fzff3//q2R//Y/fP//k/h+FPP3/4P3fCkLQjCaFMC887ZUaNDP8rLPgKYFXN6yOpdxQzWpwhjpjesliR",
-	"dumjZoDGfJgu51MmVOeQULHEc8VAY85LUdDDz//FooFwk86y1//3/9p5/1+3//t/jaYs6Rol14EvBs3o",
-	"vrCw3YwiNYDBm5mUGPtAXJljXcvynZ3n9VIyus7NyRGZMMFw7mD6AIK6MkwB4pcdJyOWA0FzFwSL0LI1",
-	"Yu3i5hq9ZEfHp8fXxyFZyhTEOTA3dBladBdkolhtTbXzISJXGgjzu7OcD8H3bQzf3KwDv6PRD1hizTWN",
-	"rMuGs/Np6x2osl6yCI0gYxNAPYHlwZl+XXBnFqQhSvFc5wWBZ/fImNS9b0iD8D0kSuLpzaYAszWSjkXk",
-	"eS/jqq7sHFfHSq2BsTzGXHA1tSGMAkvuGFsUKUWOycv374EUjHh1CdS4nACdg9VAKGSSVBiyYQtzWu0b",
-	"YFxQPE49tc3YQoItnB84KMHVBRa2EgBRCrAxAYQmYEYJU1MPaya3s211I44WTDsc7wGslrXYEPY6GzFq",
-	"WWC1m31Smi6dGnRrEZHt4sGsywoNeuy49o/YN2GXfM/1VLoX2xPipCXwW0dCFq8Fh4dnOXv5bcxFFC/d",
-	"+QRsgoHozxC0BGz599ZvAr5JZMcOjxBaNvqg3crwVWyrPGiFmfl7ywVNlmQcS6pVN3+/OWogzM15u2WV",
-	"l8nET6kwL4dXh52D7KdMItlMi4FwB44nYGe7MbieFRSHETg4WFCYkDWjHwcEgTE+meoSAMcmU3rPAJGd",
-	"onOWJ4BZfUBCWJTu8c1l6ByzOVwFSxOpQNLGLEV8a7vM14WkNiN+CjaibwKAR8zZVAW0DnPFaQtdcjUF",
-	"o0ArEvrJ1eFAtEPfgehAffIEbRvT6Bzg/O+5akhKz+jveW8/rElMHwg873Q8xrTtP1v8IHgDjzIMIagK",
-	"1TKHiHWQ7+3SG22nDbyHK4j1GXH9LWNzm9oe5dCzMHKZZMHvgrhACH0p77h1cdhQvedSy130jvvkAHtU",
-	"64TfpjovvTMbhRwY9XQ5p8YQan+17+V5gIgO/9Hf+Tvd+Vdv55vhzg9mobn2fDn5AoOeD4xI8YlgEbKH",
-	"XC+HYRlG4AajBoa2BeHj/E3gwYf6HqMyx9JwFdw9QmMNxxZoKntHLk4uQBENCE1GU4gCQ8ahzRQwpOI7",
-	"ZXsvQiPlgF4RD8YZ+gXgMtRW83qGheVaOEYscIRxd8m38J1bqdVA4LF2pTQKfkWsRjjMtianS77PQI+8",
-	"gEhm/5htSS32DIUO0TDegQBScU4KW/RrHaBEaQ7BajfiNoDbIA07aZ/7Wf1vGaO0czgAxd36PoRZhFvL",
-	"orID9LL33Hq0i/YKKniYjTqnE+Z4FyW3ZkHAq9n1Ih0bRTgcO9hBZrNRyOChkRCoYG0dDFpnbKFQCYUI",
-	"iF8UAdf/v//r/4YLXvFD4fdSpjdcawTsUzRmg9aHZ1mg49/+jRz5jgdgsSV/0tg1WPSPQhbut9zJa088",
-	"ZYIIie7OnBzAJOkOxGs8HWD/gUPEKKL4+sWUaiuBoHsgVeyw2B4InScQoMwSE0uJiE5y2KxqhR7oCM+E",
-	"F4usAZYkb43BkAGRgZ1lbcnbZaZtGKvCyIpiwCeacbFrLqkQciEtQ0IzTyYHYJyGb8+vrofH7/onp0jC",
-	"+MNF/+rq+/PLowy2gg2EDQ4pTRNjlcgEAqxhIaJrRwdh2rBLbGntiNraZ0IN/4Ls41wtA5VuIIAZufJn",
-	"MANqJwRJ1Ls/8ejDLjwIJyPsQDWWAztAy9KcZKPQd2Hx85QeNRCXbG6OKchMm2yVl6oDRlJkYzpLmSYO",
-	"wBIXwCWwljMWsOWJ88oqBhFkUJnLUK+5tWNpWGS+k+gAZBuogdbCMCoxqH/GkCBZHonTjD3MyH1jvWUS",
-	"1cucsZ91llDFGDnEDS5YShxeuBduzbK8YPnuPJEY3kG+lWVPHJA/9C9OjOXycHblwJ+Bvez1envAe/BX",
-	"QIOGC/svvul+00N2ZZFy4PfL8zP7o9/LAYO8glaiwFjbZj+GmlGmKWXxpkERbBruvbp59+74cq9XYHF9",
-	"y7SAe+dqRDt0n7GNFXJtLMxwRTNVidAkAUFvdtzYykLBYR0IbhMNjFRDcgyQZ5lFVJnyDKIxry+j+aDM",
-	"yyK5CDLFxo8UDAQKWafYHmJVIiWpgkTZCqvOa+rbqFEURhBRCKBmCttAZLni5rLNe+7Yr5QIOz9SVJFU",
-	"5Ipe4HLkvGyO7kBcw+NZeofV+s1An2G0NeERC7xP5csDsYq2x+TtzOyggeJq2sJ1VnWCO8hlFmBPIjfP",
-	"APXMWucNnEpF4c+yqUNHKBgNBKZnTLjMukr6CsYRnVU4NE+GriQ1kcZYjciUxuMdI4UkhCtcIypgWoEb",
-	"BRNR4Kl07P2IsUgNxMKqjzEbZ+5xb+K3aTRhukvOCumSFrPUFcsfkkwH0wmfW8maRgMBe2AY0zimkwmL",
-	"rFsN/hxiZ1M/0GpuPyChYvF4iOirNLbBXnfsnymbBsBt5o4HJtsJiD2Qt2midEjaMyxQoILs9QpF1X7q",
-	"g110EGfcik5UT/0SB3jafGFMlfZaVdrxIVFAtARwe+CjLzPvjQPqMQQCLwInmKFj1xal7QgbMzRjo8Mu",
-	"sTCLGstGM+FSoeEJG0fsdIntnu0VJxvNHjy2hhYipnyytcgpjnatQIuVtBBVVlZGfAx9zjVB1iyQbszG",
-	"KT9PM8lEE2yGh1QFigSNrV9dQ94mqEAYbB8ID0Cx62TDECq1o9AFYhLoqoSGDddLv/NNdpyyTeJ46AfC",
-	"gtIj+Lc1MGhEwoSZ9bS5rp2KfwDT2QbiItUktIY7/ERUMvpzUXaCnt/90UhKs9I7EV2qPw9az3uDFqFq",
-	"KUZWyMBbdu2b83xGlzSWtascCFC0zdG+Y8w2yvbFCS2JEdd1VAD/SpTG9HVrdYNeFmYjCweiXTrZVenR",
-	"yf3K3HpSw0JWXxeGchK1O2HmjoSMNZlqw/giqNkDU58q4stGxM3J2pXMU3TIOnZHE+2NyEgXBDQBOxJX",
-	"B/bsmYKUYzbMb0VuOKXQ8jRihiVhbz1Um2gcw5Vc7Xa7bscyECc2kwpVRtBZSfuKac3FRAXkTGo+ds1q",
-	"A2Iz2Q2vQc0ZfWZZTYJZl3OUMHAd/Bvnljl4adhmdJeYoo3vCXw0kYEIaxQ1H1Ia7DI+XloHU6mCEilt",
-	"F6Fh7foravFNvXqZgcg6yEzlAoguYS5N8CbX5BG+GpV4O9UddPCGNu/EJb4/M/Lqrzv2tTtvZ3S0czWl",
-	"+y+/sizOmO9fvSBv3/Vf71y97e+//MqJnYQu0HNuNWJ0+kMY2+VF4lEfiCyggjimEYC0QkKBTCDZA45z",
-	"1mLF8+Xu2TTHUu7MtbRIL3Qg8ueMLWGEkZ/vCAVGY/Ls39Uzo06/Oj8yKvHPxkoTSsUkmihNdhRMmexM",
-	"Z3Rkbrt6e35x8uZvVoHesS7an+1qZHomEApK17Ll4dh3kJu4bu8SZlffRkKAqjS9Y8qCwAF5U7NwmNtf",
-	"zcjnRvu7hyAWLRFqHGNT9HJ+oqUJR4eaKb2DnNXIfQEJwOhYU+gUtLa+180YgzRm3XNXlZk3WlOYmB/z",
-	"EbMlIzaNuf+Xi9Od593eDpSdlVOXF4tFdyLSrkwmu/ZZtUsn89g80p3qGWBIa67jakp0/+LEQ8s+aO11",
-	"e11oeQgm85y3DlrmJc8BI11PIU1+18mmXZRV5rda9CaXMa8Ys+08R2ZzE4FCfZ7ISUJn6ABDzBfDjlwD",
-	"Z1/3tyg6KkB3S+A7U5Hv2TA6hB4LbpXiVz1BDQLJC3TRETh3LdaeUdunRquA9nIZ74fw2jOXnEwt7pHM",
-	"3nqIfBfPKMpzGdsuJlnw+iRqHbT+wjQ2UOzb1YQltslyCso0i6v5Vi4wO6Rt4bnJXq+TVQGADzsvAgCF",
-	"yWXP0wKm914vKPQb9Qo396oIOx9+gOIizNg279nv9Vyuvd37shFsfsu/u7qGH6eeVUlBOn9x2mdsAdmq",
-	"RuBD6dgLHEDde7OB7r6iWbs1eGRv/SM3EMGVCf8XAyDLl5t858QCLEJiZqGuBHbQL7f4xw9mLVU6m9Fk",
-	"aQvVbCquUQ+NALdiIdP9YjnxyA6VOwZF8XRiSKRFXVP7FlTYQn1FfYcXBHBs/WCGaN1UuVsPxRyWtu44",
-	"sI+5VHVwTVaUgg8w52vYFgMKkCGqabQhr9lGGOROH898cWnRiL0A0S22GIgs802iipujtJG8R4fvqoqX",
-	"zlCYUjUNrBPVHFoF8QtEDgV4A7D/IXN8IPo+p0AbwRohRrsyfMQOxEnTF71v6o7ya1BnMqZ6AvMGHJTK",
-	"kYazCmXK2VEFVIC8egmLRPPzswaf4ENQT6L5d3e9dAeoAqqe6L1Pd6Kri7DqcF9PK81VDklORUUmLOTi",
-	"SRnAi97z9Q+9kcktjyIm8IkX6584k/qNTIX9xDfrH3gtxTjmWAP3Ym+DMdlC5GspT2kCgEYPYmbmqecb",
-	"Lds95QjzAQww43AnZX96uY+OrXLwD6EVzjaC4LM6w7OQzfEskcUdF4/1IZszP6G6voOHF+/0uJ+xFHdz",
-	"PL9aBcaXPYfk5KIEu+snaASWDRFFYw0uKjXtVjjFKVfYNVpVWcOaU3wKEn2D434+HiumW48quGEOBeCt",
-	"msONE/3Mj+xDpXxG5KjEOVcbHSVSlRrjtA1JdupJuUS2Zfpk7+cy0bs/MaG5Xn5oJFTMRLSOLJurk8jF",
-	"YV6Bc/nmNXn+/Pk35Ob6dZdcGtM3S22h6JaxHV1mLHMYDoQSdK6mEkMyi4Rr65TL0lHNCyBvAARt5jZU",
-	"BCEpIrkQhhfBGEZSKE2FJjM2k8myOxCICaGCPNI2hUZOxA9buZ+yE4erwsAGNiucxrSQefnnMBiI8D/C",
-	"gIQ7oc1t1PQ2ICOaJNxMFUv9Oij0MVporEAWo398LOMYVoiEh5i8F4SEC8BigmVpW5huouZmAdSUMdt4",
-	"bx5zTbjuBJiDZ7ibUaQSOZ+yvMVKnRZxDLM6oppupDYgSaxUHVadYPzaMb5kEy1fs/d6d6TuD2GpFdN/",
-	"TvV4509FnlFWTmoF/uur78iYx1DBjLQKn3SRtSOu5lJxbTEQis9TreloOmNCH8I7zGL82YW7cEnQE9Qd",
-	"qftBq2ABVQb329IlPpqTYTVdIhe21R/B9TTH/fXVdwFROmF0xqKPYWjZ1xoY2RtraIMfd0YFnbAZVloi",
-	"qmTFhjbn5cq+9BEFnveZlSIPciB+6yIv80TIMXG1hIZQClIPYysPIxU2Y8nEtZ2xdFLZ+WN305VGA/fR",
-	"Nr/4pXX2jFpwPYJmhL9tKri2ujqY8XaBssmjvmDzcpau6wXEqDYjhqBVC+K2Q0Lr6RtiGUx4QIS03r+6",
-	"6pk25KKXanE63YHYIWFWBjTEEpnwoByLNiqIq+9wvucs8OFyFQkk3JFqEVI1Ay9Aa8F54W2YYirnqlR0",
-	"pDCxBsfpFUqFDn0hKzbPfTBmsIVCGDOqQjGWGRCMt5AyD6Hxuc6iJLbHpFlQO3eVU/UhaHyKTCSRIkd3",
-	"oPM5BlTM6ym5pULYeluIldjRcpXpkNZn6ru6ugQlkE3isok5mTJmEzL2XYS5Toe6qmEL25lZtc4SOJuv",
-	"ZLT89CzF9sErItiAqfrZMbSC3v8rcMb8mlwlbxLG8mLAAGv2ytWKwNRSvartKp7IWzq629x1Umj92rK1",
-	"2q0NJfRuFqJp9hmHMJsQJ6UsA7OZ21lWt9El4EKecJiwGcMqDAiOAwKYSmcsJDN6B8npFv0SC2LsG7OM",
-	"xOzVLg/SFkJyrVg8tnUy+FunS07lZJJlfFuIHNgEVGSMuuNeCOiKeSPTphJKED1hTYlmJ8D3W+kJ2e82",
-	"pcQVvB3Yiksb96hhdZBM34/j19n6f+6sLhvpr5jn2TjG1GnAOXYTorw4PQiJBonrC5/8dHwSqL6Bg1hI",
-	"IEz7xtMD+pRgNtMUt+NxGSMks/ussC5U9NZc+0yPaz7CjBQ3OaifLoRUgKWuOZ5+uYFjuZ99XOi3HOZB",
-	"inGV43ZnHhy58c6SvGfJPWeLVV6AC6sHnbt7tz1WR1zNY7p0DWwfN25SHu06MTTGzry/I1dCpte6zccc",
-	"OnAgPO9hJP+WYVeEKTM/oVM9yFrPL1w1uepskClRIbra4p1m3fbaJT9YNbHQTTHYJEXB1QBVEhQa8gwu",
-	"zah+n9kF2dTXnRsswf+STvDbTicolud5KQVQm/c4uQMZqGvWE6oh9dHLdHe5i8JLJwiIYjQZTbFKMoT0",
-	"vZC0sbmlV50KdqWMmAUXXrBb9LUxbM/Ilasi2hnRkWGjGFA7tOyQjKSL5yq/0V59akKWvXMKk9tWlP43",
-	"5CBuwDM+q1yGxl5iNbwF1uX3II0xj3mHi0K6HubpuUw+ntiiQCQ177y5kvCSrM2zEX+oO0y7DmtntbT1",
-	"D4dNas3aGNb0ojvM866hvt0BDeBsiCtZgFLOZV2IEcdUOBqfq+1WGOQWXpa9RzlM64Q0IFx8kcC/Ignc",
-	"F3VYMeCMdVAdKH/dOWzkCSvFcCOfaJa3VyBMEeMAUN64yHDeiEpvXRcllMcoZTNoaB6tEYefkyhcf+cZ",
-	"nbErmWx0r7kPSnDg5uKanmDnhkPXSAUUDxpFtmmrYb4MQEgw2l1fiAByIecdXreVFzXdVh612CBnjquF",
-	"fK675YT3W5f5OamTNo3jrOAFa1qoX8iDwZZScb7q+GqB0lRzBda2p4Tnp6nGBLfN6jDyXyv7C9n6HsJI",
-	"ljNsSyIBlyOHr0RMAcDNgJR0xDBRfgEDB2zzYmpyBuyxrlQCGyytLAj47NWFX0RVyL6+Tk/Iyz++eHl/",
-	"eS+vfwqr2V2lM76xvzc/X7fLHXOCd38y/30SNec8O6ch5N3GUt6ZI03FUgpWKgIEdw9GfWtzCDNKfLW8",
-	"QcfBer8aju6jfGtPIux+O4frqdNhC6tD5okc89jieiH004veC+gdoABKubOFqGtWcEG8IK3HDC3hklKm",
-	"lQOgBbM7IHxsqD4wui8+FBEtZeAgHHVChcKi2irxH8EDn1hQPRJJv8PmFqsIGqcTfTEqf02CBTetyLEd",
-	"qJPN/5nyufo0wmZ7Ar8wbN8Qdn1TYQsq43vJeOQVjL5Av61D8KlUwBpldIcLBNzOC9kHAp6wuPgWa00w",
-	"FqlqHXpo2xENnT88JG2HCOHaThwgcDYUt5vfq894gBKCOe8xBWQjr1dRQLBd0pwqbV3bM65Vpy5DCVvw",
-	"/ya14C+C+lfI3V7sb/ChaynfUbG066Z+OXUbM6Zp0QGPsPyJZSfAEbO+qx4AHqi6H8cq1yopu7Zt1Hr9",
-	"HLwGNI5zPwKGw3OXQ9mZQNrZXeht8ORAGeFjE73+yA71Kc6x/dZqNQVu+aJx17iXc+QWwPrSynMmWYAr",
-	"m+7n0cTWXqYidT9YKYBjkZNM81l4w2PNAN4Wu44FXtaiD7BrC0LQmd22UeEMnrGZE7gyDC/+Bc3WDgsx",
-	"5wYvtz+Bh/u565y/WRPgTTV8t6NX+OCHqlPaQf/50KsqQwrJ8OobvNEeHHRryzSY2mH44CTPVGFMTUPw",
-	"oapbnzYV57MKq3tktdbhXli234uj/VmFhD35Z2HtsA3uoUOWjH2ZnhderHSnl3kUCm8bxoNI+4MNogY3",
-	"vQezWTwTBbOowov6OCSPGD5rd4Q3znWqey6pvujuv6pwN1Ikgjj4VNlwBDfRqlcfy4RBf/rP6FRewoi+",
-	"HMovh/IzOZRIkI93JlM93cVqvKyHenM+2lnukSu1BHfFzIwmMYeGH7bZl7k5VSwJLHwz0tMzVdPr7kVv",
-	"D2G0FzSJ1KGHN41INgxxx/NeYkWYSug7uKhtWN7o38teYYaYIY/n5oV1Ozog8fbm3kB0aFy4Jf1cq58K",
-	"o/xlPIKpnq5iXhfFXnHRodkr29hVp4lwPYcx61fIBZHiiVncF4deo0NPF5Jr7Smb56ci82OkerotByt4",
-	"NVZmsRsmF7H7HTjzzewNrFyH4uFwGQDpGKEtjo6/G747Pzr+M3SRzKI2YQ7kjf1NSSzlHICZM8YBXUzR",
-	"f7m3/3W3Z/5v908BOTjY6zj0dGNiS2irJgTDjhZA03Xvs8Ad9j4bGZkzw2cRNCz8684bCZyUReZfYcdi",
-	"9S64YhiouYTzg40paVziqYqxiEUkYjOZVR+67hFTqcwaLecWodS/ST3Lue5CJnfKNlzM0aCliDjagGbK",
-	"dUHa+1PYp8dhee71W5V7Ph27u0JEbe5g5wqL+3C+tq1O9StQkXLg4QLO8BWAFAiU9QXybUfsnsygBY6I",
-	"l5213GdMY+UxkArzKPkWH5FmfxUE+7RC9zcsQ9cQNsiiXFHdWJgCOTfX+RcIXWLwv5HSzfVfefJMAVo7",
-	"YffyzuiWMdVgbsSxa7+StV970dv7beqVv5Bda1a8YEvCbmysE26KVlEfA8uIfcZWldu/e1SgvXXQD9fe",
-	"4hjV+VfRD6Chrq5coprt7Va7ZdMSgTfV5SdhF89nxAyWiiVxvS1sk2nrDSxc1VJ2G3J5LuzXPlPj3Q7v",
-	"F7HaNyHdFBYxenrS/Y1npq+wrIGiIZvE0ngABh128ul8Sns7P5MIG7HeedjXZCaVJvs9QrVmszm0wYGi",
-	"WugAZ01bLsjeS9c92rU7UpmXx3ryak8t4CV4LrfHOHSFb/xCKvkG2k3Va6Z9fWckhUpntiU5K3hubZtc",
-	"33dLmIgeHqn+HWrqTBNKBFt4rhDEqs+wHBDCYTONp2SHmkOfzpvPGVauqHz3nJ/KJqN52bu2J7xNw4FQ",
-	"PBSOlZtc543XXSHalCWVljK2T365qQU0H+XijmUpbrVlaO1CA53OYYbPms4HIsuOQrvHtRKDJp9esxri",
-	"eMxeDzON0/l6HlMLrIpr/DgsBF/+C8GNrTPn+0WksYwyPtLE/+IiX8c0MlixmmNaAzK2hlOgxP+k9eOR",
-	"NCZXQGwnSh6tqiVHRfz3UEf+mG4MWMXN67dx03/rKWVIWmvrtl0VJJEL4Wu+9mQ8rCbbfmBdOfaSaQTi",
-	"ys8KV8ThvUQY1nEnq6me+pVVuj9L2xMG94vUUcOX15mesE1f6qc/B5RMPDGVajb/GG5aNm0b0tI537lj",
-	"y2bphr7FiJibAMk45socOw+yIWH30uaDGX28KVWcf2u+86gZXOYT61i8GcXvAYbLOehsKyxF2vOEjfl7",
-	"14o7ChAZM1XGosVAt2Gjd2y5lsWv4+3X+B7QicCkcL2Zs27SOa4lxX535IqBaQXtP/t2AZGoXkEnVGym",
-	"9ded/sXJzrdsGTZCZwAVfLYVgzC6XwY0Az6Ni7SW6d+xZfBrQ7z8fUBouNZ22KI2uWfJjpY7NsEGgm0P",
-	"kQz2RK/K/ClJjN2f7tjyZDXiwOs89mdZixcALCaZVf2PRu40HeYaVA0YzS8OWPukjkkrm78kIf8Kg7X5",
-	"Sf6I4+qfy4iq6a2kGDVoisGCwn+U3flZA54Xx/r7hjvfpjG8U/wygnBrszEcOjZg2wYKvYYeudBsgtS3",
-	"tt77Ak17W7kWBcQhPpJbqhi5uTwNXO8084drEcdHU1Rt2XuuNGlnSixPyD2NU6Y6tcXdJ/nQnqC8u/q1",
-	"VbTs3U2iX0Wx9yPQdGDW20j+twBJXaXz76HjviUYi20iiSM5tqn94pGrYtoGgtIm8GDw2YJN8/+z9/XL",
-	"bRtbnq/S5ZotkTsgRdlOMhYrNaMrOzeasSWvpCS36iJLNImmiCuwm4NuiuZNpWqfZh9sn2SrzzndaJCA",
-	"RFmSJdnMH45EEUCjP873+f1yrRhPU0ikwuHxvVFYOlMFGobramCzz+wjn35kCob5KIUR2/DU8+h1pHMo",
-	"UkhDGqIlCwqDXMID5DYBb1M11ui+7B+NHJu7RmjTAfa75rTuX+YZErOxBCkzdzEmkrChSpdMT/hMpCzP",
-	"Lj11546O2JQXlyLFmIV9CnLsRWWyFzkyQ3nglBb6VPD6E4i4IwwuoeParzgyN5VaBYz11nkG1QTgJ9E4",
-	"YrlQ8zxlQ7Hvq1a4mRdQmTWaiNEl5Rk9HSiQbnbZuR8w0aErQ5GYejJMmdIT7YWYnnnKRaqrg71OaoDy",
-	"CKaepVkZz2SaT2f5Fi/0MQUKhAK5S5XjgngOXdzUK3rXHh1aTU+Mu0AbNjN2fcMuT8/R+5mSxqhZpxZX",
-	"fM3QPFez64DAV8nJiBiw5STkXq/dBAUC3ZIVDBC66MX+Xi96MeWfsul8an+xv2WSfvNBDzCVRLFR1OMU",
-	"+hqhymaTfO5PhZq+tUbYBt89V5t+84u6npV1u5ZQLruYWMFaiCsh545yc+uDBgBdi4liQ6hSQqELNUVu",
-	"vqxJwAqowdwEt+R69zOqyW9tiokawCpZTV/iQ0WU+bKGCxry7ELVAKT21zip2aUQM+wIHKkibUJQvUcH",
-	"YIueuo1EfgZ6akCbDOWrwC9v9aZaSH33bPND4aY63b+CmdrQf/BVVYBsXezt2b4py4CowGUFJBavg34l",
-	"Z7yKAerV7wr+5+2Oe1RnMCPmJ2rPZsxPF/JFprAKXqMj5NJsOteGzVQmDXI2O548YLy3PsN8SG+nxvbP",
-	"tfFfzCzQeB7wcNEjrlWcLji4xfNsrGC5Jqh6+1rEe1VFUNlvDxqVSLakYrD4ImIzbiZ2T85UYdoRs69Q",
-	"dEYcqm04ldZ/16uNCq/szyepsmh4j6K0vt1z9bUrrVnOR2LTjMoDKCmXd+zgI67zHEMJRSqrEL5kCvmj",
-	"iJA6QL3iF1D3v5iIAt5zyXi+4EtXJ9fH8LGPlqNZaw1eqxmnqhCsVYipukJFfnh88OGd7xVSqt1lLhhf",
-	"39bzui7Yewo3dPoXT85zd0jxnbZG6zM7/7Czw+PvCwFSty3veuSjJtbllUexlp6PJlCOeqG66AIVKmlj",
-	"o8/Eaf7AdgazVDNKLrjDTw13vHpY4fuFuhJlwoy+dv63c/elZKBmQpbsDfG813s1so+Gn0QCzPF2yDyW",
-	"IXk8y7Ser2SnWSsxn8wAb520u+wECnIxacTGmUw1GypE6cg0uxJFNs5ECmmmWF4j6TKDIfdkt9j9Y6RS",
-	"8WfiJQ6y541DFyNIdKHVFMsWl0sE1IKP/dX2mte919CTQyTWgUi1d3FilUJtcJ2dD2zDtTcDJMOZkGmw",
-	"suLTLCuEZj9gEQzgJEL+jmtK67egZcx9LKRhABlmlLtVez+WkJdL6GYDbhJ63QyaV3IlL6BhlOqfW+VK",
-	"YHuLFIRWhpcQAVM3lr/S1PuAo51un9u7gDeA90v5sg8CfgFMB7i0+PUL+/GFEtoNPJZuEqotrDBYg89r",
-	"Je4MDPDRg7l0+yBpd2OZjOyWHxgrJUziOGnCjW2PLPw1WtWA/sRE5ZxAIQVWHdktHFRY2FXoshtCPTW6",
-	"7K/CrCmyB6f/xifdCJBTlS8R40Ntd5YHyatujq1LeI1LuCqrXcb77fGZE56O9OiRXURPZYJwEg0OYj/0",
-	"D9usQENYV6SmQ69Biy6NZaa9YEPOUhQkJCkQrcJ5mijquuwjXTDKeTYtKwHEp1E+19mV2I+ltsKF59QB",
-	"CRSJ8O0SdtCdYqoykFYJclPqM9ay8sUqMtBGbXYhoDCkG8tTAqBAEMij418P3h+9Hbw9+XBwdJzsMy4p",
-	"+jycG8ZhOZGtYszMQtnZAhs450ORa9Y6+ug0gNCRVbR5OuJFqtvl6FYURrkUEC6Cn4YiVwuWmT6N6nXv",
-	"DTs8Of7p/dHhuR0TfCuWPBRGcEydbMTmFTvsEIIJA3AgrjH25g15VGW0rrH0EwVqoOCgVkeiqjb37bxq",
-	"Y/WVX4fFhBsoeXSCE7rydeT3TyxVwdBfqG/Nr5GWTzLaUB3lowQd7iTst37IsypoSyFiXtSEI+7fH7kh",
-	"BLEL4vwBYP2rJa1OlKE1shZbKF2bFROwhTrG9V+DIoit+WJviskEwFvPM66ZGre99Rm4OVXHBHyaquYD",
-	"4dhlB7H0sCgcVF1AVUgjFLkWGFyZ8ksAOb+qWtNeZYJk7iMg8OV8Fku46ZhnVrEk+OEA8c2T9roEPxaL",
-	"wNoAWBdm+KXAaj2CQ7EOw0TNCx1LYw1dpgW8yEqMhnuXUxVky9d6LGk7NH/7G2gmIJldTLK8dKqq6o06",
-	"Mq1aoUeGwC+xhN2HuC/kL4RwLwjizk4Pzt8N3h99ODp/9zYhJXoqTLHsHFgfKmkAdRejy2cUdLqT/MdJ",
-	"WbjCQ/K5rTTdaoZvAcH9PXGMm/WtsaMrckSqxQMoFaqNpN7OB9ImUixcofNq43ffVWdqV9Xp621VnoIL",
-	"YUXtDS2hynAjfsMbneGbPGWJURnpTQKjnLxn13e9tR1vyGFVuwDufryburQbQhCuchr7FILCd2se6Yma",
-	"ESKEJ1Pl6dQaI2fCmExe6IgdQ4SQ6KYiRhtbt31sG8AeDGxceEIh+sDsQpEB+2cwyrSqOOWMzAts2St7",
-	"GbCRIjPoKJcyBRv8vGQZ8tFlg1v7AFLi/r3ayiAfxandIJN2JswN0pvWZ12Ab+XWc+q5MNfILJdJcjiS",
-	"9kB7sWIP/T3ZLCUD1/2h7V0HrXfon7dF17sb+RVN5OYAe36pnwUS+12alQ9LblbX1NBnK90OJT4l6Efs",
-	"h4duAgiwaxZ8+9ZMrmuU1U2AfDmXl0Qz7W0CLt043LP6rMzXQpu9VfLuWxGbcYjwK4A6Rshagp0mkNvq",
-	"3ah9m7PEVXkO5kWeYA4B081ayJRdZTozqiDzor1fqXDxzBI6lsnrXi9hCWQWDs6PTo4H705PT04TKwys",
-	"aKg+p8+4G3FJD86XIT5v8KBuLH+DaIqDKgQGrrmGHU1JZ3eXTDMlo5r5q4RiEpYcHnz4eHD01+OzwceD",
-	"X87evU1qwyUwGLeVniwHHo3vUQCu3MNvpIHwTN9bA+UZgiD6Y9Ry1e1jq+Eh1twvMUQh+4lfGGRp+/5o",
-	"Pv3lu+VQm6yVUt357jAv3QPKbkxWKi1cFQrCd6fMqHbEZvlcg8j1b15h9Gc8LwRPl0hqChdFFe7+Pkug",
-	"ezRhGown4RwuqFxugGt0r/YULaSnYMgcPor58ghYkifjMWAGhOj0Iy6ZFiIKuuaN/VyNMX6wCbuuP2Kr",
-	"RBjl+ZouOzc7BJUjNmWtcOdDc8uQyGkwL6FVYX60vyftiAk+muDnZcfngOwfSodEsSTCe8oJ/kOMjEhv",
-	"OFMsWbshploS94vkRaEWaO3Z8SM2UyYvGQRGuL7U9qfg6dCjBxKk3WeJdbTplkYlUABHPLtOqkDkpZhD",
-	"jR43LBdcBx0zVtikfKlj2eI+j6YNLwxZbiwFHoK5RDNGq1D0OpMoxbCRdlXMl2JmarM99jh9WH5T7lZU",
-	"S4laXSNM9oWM6hOgqsw0meFN/f9r26uCBXB9yMddeYYX/rnRSDNZDks0jeqWQ3Hb4VYD0SbLc7svIRCh",
-	"aFgpX9p9i5RzLTyKfhNjjaMrNMxMI6qCPVQvaiEjU0SVmvJP74W8sJ7fXq8WQXKD8fPC453TyGnAePzC",
-	"Ibsa1MYRG3WX8W4V6RcGZS63QUWflpab3cT/UJkU6Z00542wB2v4BaTLnbfqMAyENMWyCbrgfr3RLXrB",
-	"1h/8HPSCIKyCIbIAvQOjSOC9+UbnVTyDO7iD910s7NXFOBN5CoEvQ6VH68Xwa+EkICJvDE/Fsj4+pTHL",
-	"V5lI9FNvDFOxA9dVjmVfWshUlyauKlZjenaFcsGvqLJ59YFlPZS7LBxDL4nlplG9OhMUcSCeSwQNR/ul",
-	"84HbENo3wHYZhtAeVDyu2yS7JUldM3BamJg7Cr5/B2n7gOC+bnw32bn22ARvXw3RbZt97oQxVoZLA0iQ",
-	"NUWpHbK1AD0K3dcb29orEGPX1cG50ZT2PZBohRovoi91oMhLFdbZixgW6mIXj8um2RHbQWbyIpb0Jx8R",
-	"Mtgo0uKA1A1aPAglhF/F5vAjg604nHr+8IvdWILhUXFJSm+AOAy5ZEP/bvtBChBpJFtSDVUKOKmqYFzG",
-	"8mYyS1fqXGgKfAAoKVaYzGdsKUy70guqodoZ83tO7cPTk8hVFhG9BCGBC6CfKNe7LDy6lGqBThj2D3Vj",
-	"FDXQxLPIRoJaStEYK7QJzm5ZIf2qFx7ppirpWN6hTBpGJTwa4WcLweipGDilxHyUJGH5+M2F9Vdn5XwT",
-	"jKDXaxA8VxWZF7HhsiTGjW7SJp9pI9VgVTbbSLt/+NEN1kI6VUHxW2YmacEX5Qa/i6yoIdgJR/Jt8ey4",
-	"qd0KgkfwXjY90G6R7JEOqbB5EA/yqfIpTwW2PbUf7Bhbq+0BOi0OVusHyFSbGzXlJhuRzcdzZ/xpZyf2",
-	"0WBbZBoDRKGtCEwv1Y7jLkOrsFq8pJ0liJZzv2LIhuFtovmqAeT8T5XJZxE6PiivvMlYKPfYNiTyrFp9",
-	"Z7N8aTV9GRT5TIGwlowJYOabaheOgxAAm8tcaI0VCgnTfKnL84qNEAiUPbQro0uChx0NtKvWy8BnGpEO",
-	"uEna1gv55fwQ0vzAKYEOEkFos1TtswRu6ZFcgBvqh4i96kXsTc86cq++/47KBBzCgUr5kgB/VmoQWlAN",
-	"YF1bApPwQBYsM132DsLPVF2RaSKS7ccyAQ9TpPTSE4eD70o6ABHNkVlpBt/uss0KwWNJ5hvSBmRpxEZz",
-	"bdTUOa5R4PN6GvaGAobDYEmfVAHDfeTi/buF2fi6G7tDgWbgrcy+ututmJW3ut+6HK7fweUpgO2LOxRw",
-	"nlZPxQ4essZ8O/y1Mkwh51N7/n+wY3zVs/++gX9fff8d9GptOA831h5seJ8bKgI2vIsVQvX0Ei8oejPg",
-	"9gvu7SsfwlkbGGV4/iJ6MVJTqC9ScsCn9uw2TMoTaWTw5+AWrQylXPj6mxnKd12jbAibGKCuyZgiG84p",
-	"MpuZelKHNT6WTZoYVjTsbskM0UxkzlNsT0N9kuVLVqg8n880azkB0Y6IVnCs8lwtoCt3lGcjAqQm/iRr",
-	"cGeS8SEkK2OpxUhZe/kQvwlgSqmAGKNkQ2V0n3E2l9l/zwXeDbUWdTTsaDIA8E9KMo6FgPYRsQSQt+BV",
-	"AbMJZFY5u0oKQP3B2kQYaiHsBSJluRgbpuamX5JuaMT0c0w6hucMTI9CjK1p0WUHcE4JeM7ZFHYNE0fa",
-	"lTjUD2LzLqzqbwBkO/Brc1ul+SSYZ5yr8lOWG6rru+EKH63d/BKAfN7861+UDcev342gF3YrPXsRWE00",
-	"wStRMwEo/xJazKhZWMTfKAzvRGnDg8h/GGsIZN+sUCOhdTPdnfeZjZUuLcr3IvXdIEuT9n6Q5yjETBWm",
-	"LLx42dtLsOMLiyuVFBGzksT+BDUfxssCPhVsqqZCmii8QS8pC8XLgTvRgY8FvP8VkJ1YHvguU5RNQGTA",
-	"5UjkOcYtwLrPtDfvseqZF0V2JdKy4pO1konI08FYFQP4atIG/DxXeMc1pd2IEs9D9Di29Vbyt87Bx6PO",
-	"f4klFrYc0DaEYeyzv8AeYojQeimWBNDaBgQ27oPHWoAhBG9W2kWUrhKfRshk6t0VlM0VCRxmET0o4Gi5",
-	"b5WG9aSLWI6zT/aVQIbbsaorURRZihSBfDbDzKF1yQ4kPQgzccGIkGUQa21nXOtYvgn+6755E5VkTjy8",
-	"ENCboqDpj7WqCbvAOEzaCGTo8K39/PeZVlifJNhQmIUQ0r1pRpnUUO/YLSGVcRPVjWUsz+ZDfwS0nZ1E",
-	"81wkWGfvCNaSy0ymSdtB7yY6uMgeDA80Feja4TKW9kSTti5YmmlKkapUsEJQKAhHGdyQteAx9trE+aBw",
-	"+lz/UpgyDekvIl/ZZv1858jjsZnxpT1udsMmhZBiwXN/2LiJ5forVd/G9XUDVmHt04OqLP/K9k1jCcUj",
-	"ibtZpqSPI1TGtuPgGAUvrPmiV/dwUlhpbB2BhBXz3AoVvgSbid4ILrB/ccVjdjh+s4SvQwv5T1GocFNC",
-	"6wQEGrwrIpUREHCwG28xWdoZdI9TY2QSKZfO7i63snZL44HVKk8j+DeWc1kOg1LglXK9NnxI9f5+okuc",
-	"YJycTK6WCehY0muGT+iyUxxrCeFZCDhZIt2HY4NiPJSBuvJKO9oKimCZggkNnxQAhGnVx44ZN08jtBLt",
-	"rd1NCD4OhGszvehH1FilL/Hlq/HEJ6CVhG/abT3I7MB6e29e8dejl50fxnui88No1Ou84XvDzqvxy/S1",
-	"+G78Pf9haF1aZ3ftvzg9OYYP6DxDTOnFvlXr/0GP6I7AsXdiYmAPz4v9F2e/fPjw7nSv5/1lGMBer7e3",
-	"4kHvv3j5+k33Tc+aO7f1YR8FVKR8/E0GIykfrle3ax+1OomTdZvBTAQm4+61f3jjcdcYMZA5cYbIlj32",
-	"SeUJbwxqnDqbF5evXzEGIXcWsVC8O30cqBg7SPvHeyGaDa37QlxlYtFs3B/kORaQSbEPuc+UVEiei8JZ",
-	"RlpUSqlfA+xBsItRL1FsHoIDqRhlGslWBPUiUaoEtZu9epwVUzTDwU5Cm9Faizg5pYYfzlOAhA8xGt54",
-	"kxDM83IwgyzVRHWQyVR8cqY0TruzFclX6LKEBkKJCAyCJIDFGcuEujjRZh/n/OJCpEkYTunbSyBUgtcQ",
-	"YD739xVpErG5nPEsDda7G8tD9/fgY8pOMKMWHCvesiKcCD0Dd2mKKYx3Vpk6XjbNFkVmjJAA1r9GJkoA",
-	"kgpT15nxXmghuIbx1PC62J1zl6TFl6p5DwQvbPZHU1ibFPFWYnGaSHzACFtEzoBDxXaRXYltifzXVGRC",
-	"Z97FWrEjHKRHuC0irBsrMI1J1RefrRjqiuoD/WB9Qi2K7AYm8vJb2yDscwzClgt4k3zC1MZwProUxm7F",
-	"PH2cNoOHDs2+hfccZxfzQqxEaCFuBBMANdmU3WEtoPvx8QynXq3w/qcolL7nuOxNTbgHzJsYMGKrLvSq",
-	"Xel4h1YsqtCQ6NM1qdgBMnNrS8wlFVU09u7es++97d7d6tnP6t4tnRBEx1MyX/bB4YDeFvTErPXdvpsG",
-	"DZjf1rRj5TA8gbhI+XpfeFc/fpvXjb76iazEX5rTbsCT1FCBIJd3rkD47G7EOjWxW0r8u5UM13WVH6+f",
-	"paBYoDRhMVXzJgEW0UAFQcYAUz0rqalYbpKbcunB8qV3NEvEJ/R8BwU3IukjsdNKu7fLGa2VECVd9lMY",
-	"hQAn3O+JlXGEupIBFxIkcSARlI3Hwg6SsKwIABvjFVR0Cf41cunRO4aOeZ3jfZD+Yx5WCx6Wi/tkPXA3",
-	"Qhz71N7xyYaNH008bpX+QzrXZ8JUDIKdqiG8ZBOoW6AcH57L+/SqfY3xrpfzHW24KS352sKySi9yyXkU",
-	"9LtqIRAcFkKXfVcPgG3BnhSmvEeapQTFH0MJ2UoDs8ss+gt2NCYc2VwWIueV3uM61szDSgU0ZB2TQowE",
-	"JKf8JCbgGE25vvT5DRE2y3G8MNRlSVMFmLvqrZviB+xjXXPL1wqFjy4kVhlAStsqhylfMp4CaaRRbLiE",
-	"IPaIjyaiEYHNVGurA6St118YaWt9dm8SoOQ0f3PGZUXcHMjKKXGBBJ2RqURAbRFYBHg8qrFfmVJtKB7L",
-	"mSjqekg+M5Dg0sUdIEq+Jzh8e69qw0PkGtbT62Dy39JgDmEs3wYQbPjOtykFT8XzqIAsXfGwfmmDom5N",
-	"CA3XlHSvbN47Q9PDvgN1RFXUHmkhYpkV5pAR5FpYz2UmCntWOSbVOBsXiHDHWr3uXs9+ttf7H+1uA8J6",
-	"uOxP1VoPx/goIArhAG421lOxNdOfJdJ6tbJxjDZmoD3kpvgIdfLg1tZ55R67F0LawyuaCyPeZ5fE4YBA",
-	"seTiq7nxuhDh4rUorkTBZtTmweYSCSyk6NYYs/jYrZjYiomtmKgTE+Sek6K2B1hN4S8PKw9uTLatomfa",
-	"sYZucUOe7P4P+jZTtj1mn5MpqxyzezxM9w1iCwEGVUzBpwYY25BIHdPUXQa+no7YNJPZdD7FrELErnie",
-	"pZCUl2FdXdnD4toZoeZxnufYo5hbPz9lLalYbm/c7gf+rlnORIRMVRELxhphp6amKgCsczdzXT5DG77E",
-	"LEAFZDio34c+AELobUCcfW6mwuMgz25thW8CefahhJi1CAQvZCYvmoNlJ1KwQi0wUheUbrs8ZYvXpS/b",
-	"XVaWERNyhGZUS+wyoK4hXpkJYClRPZKrom6XZcbYghU83vBLQXU+Q9fnqKNYhn2OOujp5rnuMkyWGUSu",
-	"STHiXb4IYkvujj/tQn9cU1j+nZuwBzzX7hnfYO/wYbDG2EY8dPg3Ee7BcuOtNwuXYbhZoS4KPt3R94yf",
-	"4LbHdXWjP306ha+s6a0aqezeBqrSkTuyEAwyUtmVXWHWco2XpyfHjRArQ67F5rA19FBQrg+bZqGpuG4j",
-	"wxfYpVgiv4ufkbsorLvv0sqmfEdlF7RC4epwZqfejzrYYuNPtGUyacRFQdiUGluzd/9AQLpBlv65iwgZ",
-	"NTUs6/vFeWIEZ5elrJX4OyWVsFK5V6qQlP7r1+JRzrixs/Ni/8X//jvv/LPXefM7/b/z+x970at/+9N9",
-	"/C8vajN39fGljyqT1Pc+UbOSMhlrUbHPWe8iME7CWsFnM56lSTsqv4OS3qoG6IdOSAn4iyeiENBb8J9n",
-	"J8fRGgl3PWczkac7UvVYtpK/daidvvPzlI86ZxP+8rvvE2zltmv//Wv284eDw87Zzwcvv/veLUHBF2yo",
-	"0mUbFNdEjC7LtlIuMakNDZ+F4GnQVF7toArQkT2UCiSgghotD8+S8PF4AMk1q3Kx4TrJOSjhgc7snKjC",
-	"0dUnUhkx8LfRCWshiAuANBR8dAncZrB0TAuj2xETuRbwuFgmlc5M/fffu/b/SZ8ZoY2DfAEvg16d2pDK",
-	"/tZYnuKCUeN0qLetdkflvtZDZO2N5mKs0LIAuDTrlDicgn14aTvxA6MGqUqskbK+m8KGpjxHej7cYvSU",
-	"1f7KLlvbe3rEc/+9sqPaASZA8QKUhwHsQyyRsgoaH3wpkSve2CfL5DxZrSSLWHKaYC0EtoPaQdgJgSHj",
-	"ZosldHgdJK5mInNfZIUw80IS3Yuej0ZC6/E8DwmO7KpjvxTdGsEVhmKkpkLHMjndYT9ad7R1HrFT9q/s",
-	"oJ34Mo7gzYNiNPY/WeucddjpTpvt0o/tJGKFwidMeD7uzGexNIq9BFtwCsbbmYL6FRg5epAFz+xiVJAU",
-	"WkoKu12taO5RC3YPAIoAvQEXN5awupmmG0EVHdAxV4ddopYsJip3U+/nwm+HzAA2RTPahuuRpJ7zkQCg",
-	"jaWAzXApZnVQG7jlHNYGtUgFS4M7CI5TgH4RVZDbaa9MBLRaWgMcDq+DB1FFKTyCc3Pw8SjgqEQyeJQ7",
-	"/dUGfdeMXGInZKmjYTNqPpogLEghUpFnVwAD4ORtKFh/w886RyDhqWoGnkxzmmRpAqgg+LzK/NrFKJED",
-	"6EFLRC1cw0ax6xTkOqsFm+hUqDFgWsBOH8yKbGQVER5QJ/R05ES5nmSzGXAI2NUy/JPQbYAPGbMkvENU",
-	"B+EQVGhaRYJQjjDIn1wMyMFvuR20D1MROQh/6NB0ffRdB+tfAk5Fq6NYfbOoUZRHK7ojWlcZ9kkewg6e",
-	"JbRJ+jTiqjOGA8d2Uy9s7WWs5YwQ6MStEcguARXylb/u9Tw4SuV2bfd42jrhcz12D/mc7sERK2+HJa5W",
-	"ihC/Z9s3LgciMgll5N9/B8PrMsNWWvvUpMtOYDtSMI9bQZxhBVV91ynIBDoPdBxu8h/+cqPxcZO10w/n",
-	"NmCCyDR73dvz9uMEq8q9BVlrETUVdr3s9ZoBFJvvfK5m2ajpnnufd89SzDQO9rvvGsrQ7j98SKOiaNOX",
-	"Dh1Wt9q1/hnpK4jG6HnucHadSk2z9GnXxD2vct9qda/X1KBmna/UqvhJEQtcJP+Ll4oRq1qnG7cEjXmu",
-	"MX7IF50hbH0XUaSRBCMc8Ty3ltCmjlbfoamTDZYqKAFb85cXSlk1aVV26DN/E84yJYv9smeS/abUIU0H",
-	"a50hC6GO2EF6ZZc7jRgdaN321cfGSlLNkhM0nVBhJ+QX4IdzyF5Yu8Lafs4OfOWpyjNd2lW/nL73ZnH9",
-	"0say5XQo7Y7gK3NtLSTumL9rvW6wDX879PL6zP3Bmit3d7sZed24BWeg9MN5RUZGAGXiftzWL+dX0O5D",
-	"Hw2y9EdE3JCEthFBCq8jpDWg0OWdSzwObTvf1KYzg6A4ps7Aeg/N0/WBrPofSjIipZxg465WiDDll2ho",
-	"N9aqlwoOla+bdyDoSYVnnQQFCHj0meBsVpEB970xGsuEYBTtG0Vg0M4gW46GqfOUks2iGiTWXJcURCkQ",
-	"8i7yUQtv2fYZ38CQJ354wTIjpnrH3S+WVsRi6CCEOt8Jnripvd5uCMYMKtEYHP1UGD5IueFJLINwiyPY",
-	"2tHsN1WkHwuhNZvl84vM+m2zjBy3utAMFGWoy0yshGdGaj5TcmDfPQjOwDaB6ID2i22t1xZnUlxgTDNx",
-	"KIMB0qNbtFiSP5YB+mN5ugsXyimIlD9YD4iFQGh3QcCAmCoO5r0NgPaNIZj1IFAA1otKJxxN1fHoh/vQ",
-	"jXPlTKGPuon37oHlyHm3XnuD8+5nj+DdWKa77AQjYz43FrFEyc5E5eTfJmOewRTAYzxwTysh54GI67Hd",
-	"0LvVy1WJ+ZY+7xy9TdqxrPODAxfTO5V08zoPEvzBTIoBnKS//971nw6zPLc3Lb3Pmr1n/Uy/+2HLJZcC",
-	"7g4lBhDYDTckDYj2YsQSq6AGztu8mBrnYcWydLHYzR5WIF6fiJcFAU27xuLTSMyMCEyRdU+mTinek+MV",
-	"3Po+fa/6TfkU/K9gK5Q+WFS54afOYrHogFKfFznp9c97Ar7KF3Xx1vf61s17mm5eaPTVunpdknzk3XXJ",
-	"YL9fVy4cxT26cyFranOZyUpjGaSOPOMpWOJoMKZilEFfiwypuCL80griP2SDqNO9NVyWw4/KNlNP4JwD",
-	"U89MFJlK202t/sNlUJ9CMNWottqeJ9eOdcaXBLdrLZc++ELhPIAF7NECracGplnZKBrL0j52utgDbNfN",
-	"DyAdO9swVVOeWZN1Vihr7mk2tqeEXSC8A7XxAxQQ+EiEqjfhmnHCd0aHADSjRqZY3/e5KDLgDzbOri1A",
-	"6u9olnN5MecXookL6LiyFW5b1vc5JD+rtUw57oK5hNC6ks2tqviViqIixTRUKhdcPnDlRDhXm7fSVQ7b",
-	"Ey/3+xJ814jouaOrE8NaXK51ggeg0yHLOAVBPMEWNtTR3nDCtyrjfm/gOKtW3lWu2Z0VgkA1ri0tCnfF",
-	"x+CSL7QRg0feSO4H/rCVJdt9KHAeVg/oCoLBdAUKd7NNBbXo85rdcnbdbnmSBdVNw/3CdvNXv+G/JvyT",
-	"D3PTdLpaPFgTV5VARlP7+nN2K9LKqiAHzdAMPC0934orkwi1VAVuugLdnGk25cVlHTbhB15cViyrU1RO",
-	"T/6M40C/8On+BXT3dYf551DVI5sLKvwtk/UTlgO8uFwx8uySWc9lKoCjHlw5nuf3cvKrphy6e/dCWfsR",
-	"b8XEf8957sq+NNI8jFQ+n0pHszdcxhI7ta0lkU2F/zafCpZmhRihawz1XzADXZYQFBxA73NXOuZgXFzG",
-	"BxzErKy179vLE+vKYqEPulAQlLcuFBSXIYtoJpnIsBDLDaDJGaQ3/SJu4D1wveJwb+J5vQsx671TihJz",
-	"qJ1gWLknzSGK87u5p0tn7qtqfnGHv+VaVho6WtY6X0JzxgmjW7W10EW74tPM7rgmQfbL+U+df3Pd6hjs",
-	"Z4Va7JegSFEF7cyfBqKNdgIlImTJqNIKFvlGH291R6zc0RGjfdxdY9EGem80pZxETPmyTvK8gxdslD1f",
-	"TFA8EnPxzSfYiE9md6Sv+mw04YUW5se5GXf+rXqQV29b6xAdnv3KxlkOPb64V+CRh/iszttMz5TODMG3",
-	"Vq/nxvDRZCqk6cM97Nv+GLu93R3pq/hFXWyuHNHXxKc5EU7chTQ1U75Ejhptp9oenkLwaSWEcCdZcDNa",
-	"zIl0AwvBpVYo8Wp6Rh1zYh0XDJaRQzZXMqnc/XmasvkMOq4My4W1NRJqg3fwtqyVUVV8abe43rleu8sO",
-	"rLAJy0QIi8c9AeF6iacTgupmoVgxt6YkH4l9wr0ZKZmyMXic1FBgTZxzl1CA71Mvq6ByHDsPLVWUeDos",
-	"gQ8HWQo0oWwuifeYgv6BF9jux9IlP4jz0Ep8pw5Ya7Ukv7z1yo2gSeGiUPPZGnWlDua37IZYYa/Eyo4p",
-	"4o37aQPuSiQGte6sFdH71OaSZ9pg70KiL7PZzBVzBxQ80Qp0v4aeDXtv6wJEVFYPTIbSfkqtDvDC8Cq6",
-	"G8vfJlkuqlkXLK+gm5dJIWJ2Gooyp2OdAui5QWxLKgPBChRe6ScCAAUsnnH3xyd22W+ehWgjrGMHiPS5",
-	"JvAX8tVxeKfzx2HE80+/KfBWisZMwz5xibGWtPsUTrILoxSCjybIhedQNNplmw/uKLt7HZrFFjHhK4oR",
-	"/BVkn1c7NQxlVicYtXK8dZNCvS3WglOsJN0arezDRsXI1vTiUpiIUTXjBjo4lqVurNWfkIeGc7CDeqY0",
-	"2UtdGlLKglKcgkUSSxLJ7LiMWmLtWXpNFMDORdn2f3tp+AFfA/n3nx1kKk3A5o5vIKi8yrNSD5kEUfZB",
-	"pUL9VnAAHSj1fFrTalRht9c3nqz7DU7Z+rzO+BLJ6poP2ToEwAbmd1UyrAOyrcCtQmkqasYHRAN/YhBs",
-	"h64yeKuNvyZaQFhVKOMPtW1/zSPAbnPnEzB+wTN5Hyq5mdrojgfs4cOkm5nE3zZUfRCcWA+a3FeMBHiI",
-	"ZnzZHCM5WnFBaTdDNiVx2BcBp33gm0beM7VeakpAlOyAXiuWPC8ET5fgdIfO/hus2DMLRWD7zvG1Wsws",
-	"spG4tcv6kS8fR+08lFv7Ecn3H8mr3ej8YsB7q/S+tjT1qsojQBsfGpvh1sS+KsyD3JcLWgBpu95FsXD7",
-	"PE/KlxHLM3k5sCOGHxAvlExi1y5XSQMR4UcsEd944AhAKqmfgMu84EZ0WQg86MhIrbi0D6WhkcyKYkmE",
-	"rfY7VLVZYmeUOXGoeC5UnoPzpKkZh6hGwMECuYlgD1NKwmP80f6xJDzpskOUqwCGmgpG4VtldH+1Ch2f",
-	"UrYIKil0WV+Ofbg+GuniTv3V+UD8w/LGdlb2er2STIXI5vZ6PddlFkt4/bRKVTHhVzCvAacrTmlLqvJu",
-	"gHRmvc1eu76bym4jnIMtN/Jm3MjPPPWGW6ODHc/QZQpNz/SBUfjrN5aZIykA3RwknnwTBhyqgGF5LU93",
-	"DWuM/6gOu5Jk+O2okbzgD9qEPivL78krISMfZucdvE7EHCKRS/ujcohlrXZwohFqlQKNUoElcncn3DMf",
-	"lHQdyXYIWFHA1ngvKx+V4cwKl2ZZejDO+cUAk1OU1sPVy6DAlBQR/JyEU4Ed466mu6JT+ihurSqo8IrH",
-	"8h3kB62SK+G5ILemJZ/pifJd0ik3HHAmOVayLsh494hyrtaNcbYUvGBqHEvOcmsK+UyhxzuDpuVMsqmY",
-	"qmIJ4IPl1gN+PbeAesfR3SGlHSRRx6qYznMOQoqPjChYK/kxiVjyr/afjv3nP5KIGT609kBRZPxCENhc",
-	"26GW8cIAcpvIcwD8wpo2bQed9BE9IEpYJnWWIpJEa4EBSqZn9l31RAhkoNOz3E6BaUfsQhhqDFPaFGo2",
-	"EQ76ARDaYpkkiZ5ACDxnnZ9Z/OKApAVBVP0Fjjr7l/OT/3p3HL9gHRXqXCvbWBzHkrH4xb98/OUv748O",
-	"B7+cvt/ls2z3aq/uiP27XdEfX/Zeft/p7XV6e1ZIvvzeKProVecVfYS770efm4hfwGibVW9wjLf6dyP9",
-	"ez9lgOXE+wqf567Yy6201e7rDWSBza3GT0OXa8L92fUph2s6xhzYswMLelCy9pVnXc+rgtnEUiEroJX2",
-	"iZRMEIA7N5/PDnjPQNBvq6DxbohYLY3g0K3Tk2MAKAqX2a1Y2K210n5/cgzINYRu5Jg1lprtOeD6Shq4",
-	"yK4Q7IVJtbB2x1yjpynFwo0EybljudejsiVdggc5/i7E72n3HT5PuN8vhZh5YHL7w9I+JQ1jh+gch8HD",
-	"oMIHRuHBl1IGIJp17uRZuU0bkNOfCON3OMhHKYq5zQmr4MtrjxXm18fvlG272hel6wZEjT1GJ36hCjNx",
-	"rRtY2BZIF6gEr5ckm4X/SGMstRHTXTAvL67TFmfwxUP83kPCTwbPuW4Pf0ToPhz4HMf6RHQBDY0EaWWE",
-	"iC8lhgCIAe4Kc15PZz4LVxOmobpIE8Fzu3WaF+ln/MYDLg8+4SbhQq/u7J7ASdULUXTvfAbvh0uFFrL2",
-	"DfyQU4XwWOXYr1n599mVkEKj7ve3ACSNG9bW5LqD4ByNwZeXvZ6HbgyA4dRCogFprXZ48JUosnEm0lXY",
-	"Dx2x173XxDy6JJHS4rF0SQfrThMlT4pVQFgmqbQgwJAFX0EMofX1gCHtiGllnXUKXNvrPi3RNlFDY0fB",
-	"RqKg7joBdkcqpmAEaCJ7MBMxZUrmS/jNvhaYP7F0b437S7PWIU/T5Y5miZIDvMvA5Jr9Ye/F/t//+b/s",
-	"z4QAa6AEFAus/x1n48ekNoB9aN/iPNdvcTE2YGoJJj98NRDhXBqk+28CE0ndY5oxRCsoWK++LBm+n4gb",
-	"85JuaVyyGWRdpsvZ+Xxb4ouXD6zUfZWw+V6u+XfkwfK3xlDJ36H9fP7+rN106t3J7OSZvCbbBlFkhsjy",
-	"1HQMtvhkPuWScjL9IMVEFEEjVaQiZcO5wc52e71oIKM/p5G8h4F8G2T04TtvXl4JS/W8yOjPw5SD9gZ+",
-	"VuDecTvrM0MUbhPfnZEeNK7QJpNoJU3nGnoxyGDy2FZ5rhYideqsj0nRYc7lZUTh7ioyaywnairsAnYZ",
-	"zI+GuDMUtWpkPtT7LDn46aej90cH5+8Gp+/+1y9Hp+/eJhFLDg8+fDw4+utx8GEsk+ODD9WvHR3/evD+",
-	"6O3gl9P34a9vTz4cHB3bT/CnwfHJ+eDg/fuT3/Cy8pnwh48fT09+ffe2llsO0Z7DTftU3eBwjI/CkR0O",
-	"4CaVZc/EtoTmWXJk16RSAfWvUFciJJRV40059auy7LbFM1V1fmv2bHiLDdiz718EbNmztwfwc9izacei",
-	"zTBy1T53P0z3zZ7tcR0JC1oLaRzBNPvI55rQ+HkxmgCSPRpKhMNsvWVu2G6x+4eeqAILDv5sYqZ+bgr6",
-	"cZiptxr6axYQp4ICIXbpHM0axohK8z5iM3vyoMEazx3LzP3o4g0i7uDC45mcF/mL/RdUpQFnjoawKkbO",
-	"sgvZmc8Q87iTyYhp4drjZcpmXOuFKlIGpRPdAPRnTvXtqzhi2nQgwMVHWIHJ02kmM21cHLu8g/1DzS0+",
-	"lqEwDPs76g9E4oXQcnAbnxxYv5NLHPmyp7V0ZXCf8ae614GYMM5Ec+g7HA2GQtbvBGUZOiIf1Uctq4jS",
-	"8KCDj0fsUizDd4RNUPeGvj4kzMlqw02mTTYKb+Etx9qJcmYja0FCGgg+/AU7Ieo0PmgqpkNR6Ek2C59R",
-	"Wp/rj1jx18vRoooN7uLPyPpN3lbLejEt7KqMHQOrUcHYg/uuMMfXICXj9ViegOwdHiAXqHvd6gXVeyut",
-	"xuFkBNVKNTNe2+4MLa7U1FzfaBnRqczS4FGuOn79MdDZOeGzmZBAZMpWMIDDhY2qRdzwGIKb8k+qgsfV",
-	"LBDXk6Hihd3pZUGggxoIU+ZhsXqlRj3cs+4OdRN49itL1UJa3RBWqQTlKQUAxtn/Bfd0xSd//v7n/w8A",
-	"AP//",
+	"7L35diO5lTf4Khi2+4h0hyhKmVnlko5PN1NSuvSVUlJrKW+sjwExQBKlIEAHEGLSVTlnnmbmJb6/5nuT",
+	"eZI5uBeIQGxclClV2U73aTvF2LBc3P3+7k+tkZzNpWBCq9bhT605TeiMaZbAX/3xmMecavaOx5ol5qeI",
+	"qVHC55pL0TpsXYp4SfSUK0LdraRNRf7XjiJyIciYT9KEKUITRmi8oEtFpHmUa7je6baCFjcv/FvKkmUr",
+	"aAk6Y63DVvaeIY9aQUuNpmxGzTDGMplR3TpspSlc0cu5uV/phItJ6+PHoPU2oSJaP+57cxtpU/zHJw4X",
+	"3rH9UI/pbE75RKwf7cje2TQAd337MZxwNY/p8jhNEiZGy+ogbqeMjOxVQmcyFRoXaCTFI0s0i4iWAaGa",
+	"6CkjSsuERSShminSjtiYprEm15cXjWvn3l0Y928SNm4dtv5tL6fSPbyq9txQj2XEYArvEjk7oZrVj33M",
+	"E6XJ3e0xieiSyDEMM6Fiwkibi1GcKv7IOkdkwfWUhFqGMJeZVJq8+uor85BqGvo4kbP65Y7McOqW+yy6",
+	"onpq7oUXzs0f2ftgixL2t5QnLGod6iRl223mWcRmc6nN6nzHavbyPX0w1E0SppMlUXTMDmE5cI2oUAuW",
+	"kLFMkOge2JJw5bbU/Hzwmkxlmihizk7CDOGwKIClG4gw+7revbbXDomZRBjA0+a7c0Y1MeuG1EJnjIxo",
+	"HLPkKP/BfBd2gwqppywZiBnTUxkFxCwXkQm5l9HSDleR8HXvG3J2cvr+6vL29OL4z8PvTv88vD69uzk9",
+	"CbvkD0wwQ41ECkbmLCGpYgmhI7MipE0H4u7u7KRjJ5QqRri2K0C1vW1HwYJxproD4UhhymjEknzvvKXf",
+	"NWvvb9yMfjhnYmL2/eDNm6A148L9vR8YGtAsMe/8n38dDD4c7O8OBh++Pv3hP35Tu8fnfMZ1dWuv6IQR",
+	"xf/O8lO33+s1nroY3uIP0j7VOtzv9QIzZD5LZ/BXD0Zs/8yGxIVmE5bAmN7j5T5wh+rYzhl9ZESmmkwS",
+	"mc4VSUXELJEhRwkIF4TR0RTvsOw4YzvZlJonZEc4xPc1Lf/+m8J6DwbRT/vB/sHH9mDQxT8OPnb+s37h",
+	"L+iM3cikZn4XbMGUtqfofkncaNvhKGFUs2hIddg5IqEZa0hkEhm6vV8CyZvfAsInQpovkRFVrEtuOVNk",
+	"LONYLsx9PGqatjIDqt3GVv7tVtBiwuzeX4s/wjt+qJvr5XisWM1Mr+VCES2JeuBzb1dylnmw//rr1797",
+	"9dXrrztdckUVSgUmogD+MTdUyhVhs7lewqELtdQ0DonSPI7JCMULe2TJkiRy0TRtieOrnXgvyDklF/rV",
+	"Qcsj53x8HlH3aon6v+GTlSXowxbtcqGYUFzzR0ZUeo9rB0vDaDKaGh7SNHj3Zz2D6PXqNuTaCKyrhNXu",
+	"ihFzsVnrrwPyqheQb3qGSb766g1Ir4BoaUQfCLuIRfm+vepFhioNOw7dZoTI10eGETZNAKRnA9W96kUe",
+	"uX1t/sCfvoH/fvXVm6ie5MzRujQno35+EU8YMm05JqEh+zCfiLm9kTPAcWsYrXnQGy6Fv+DH2jHeymY9",
+	"AzZgjZpxlLEG2JLGIWu5lVrx0WgNai6FYqC+v6XRNftbyhTQykgKI5PNP+l8HvMRNaPe+1GZof+0odJ1",
+	"miQywU9Vp57gx8zBntHYjJZFIKYTRh9A30hjdkSMNDeHZEGdUtFtGS1YinHMRy8w1j5JBf9bysgjjVPg",
+	"QzROGI2WRNMHJgIzZipIWJLlIYwYtANUg6xe4ubdOLN3MrnnUcTEy2wDHQH7JIY8yIwuzbBAu0JJK+dG",
+	"EeJSwNjOhBGCNMY3Pv/SC5IK9mHORsZgUCx5ZAlh5m5U/DISisy2cAE/xnKiYLAXUr+TqYief5wXkqh0",
+	"NCXy/kc20qQtE6MQ3rNYiglIPrf3mgkqdAeGd0WXsaTRrZTnNJmwlz10oAtzRWLzadBbBdkn7/lbGNqt",
+	"lO+pWFp2oF5gaFKSGRVLYrSs2VyD8YTKMnz92pgeu/1xrcF7w0ZSRLDOCwrrPpYJIzpZmtNFJ5SDBewJ",
+	"zlV6qRncnaCpnsqE/529APW850pxMQkI+zA3NpxhKAl7lA9gJDsWs0ikUfQSFjGhOY2Rxu8EfaQ8pvcx",
+	"ewky10TIBVp/85hqw7TtyZtRs4SCihEj7fB9/+zi9vSif3F8GnZQiZsaRW9OgR2CcCVcTJgyrx6Idnh2",
+	"8YfTm9uzy4vhVR+MsA4Be4qRiGp6TxUjkWQKuJM1Odvhzen192fHp8O7i/73/bPz/tvz07DTJRc5Yx2I",
+	"0dSI0+iIKCYicyyBIAg1tERCj7BCopCQ0F77ROozXwPdzjt0NaRYQ34f3XV0qiF7voX7fsp0DvAdtYLc",
+	"5WVGLJWu0UCCVn+k+SPXy1OhUTedJ4ata46CH+3V6sz+aIxZI5wiKViAHI4qYs2TMCAhOnOUkQ4jKcY8",
+	"mRk7hYRzupSp7s4pj0LrIzFEq5dDM7aB4BoMGIVuBMaiHWUWzMhO1iV9Moo5E5qoqTEcKJkYa5yPslus",
+	"X2BOOfDZjC4ehFzg5lWWgI60TOqmKElkpIcOCLVGFfocZGzoGJbZzDRbZ/OHWWikz1AtlWazsFv3zVG9",
+	"XfutXCCvAyLFNbCeBS3T0RR8I1OWgFNB0aUiSpJduM057JRRONiMJRMwdNWC69E0P1wkYSqdMWs95ZsE",
+	"B9WsG+xOq2jxfPW6VeWGgW/6lXXKXc1nrG7idq955FF45aq2FF25jo9tMDSUtvV6NV7bUbCn+XJOqSJA",
+	"zGPLXDKScpSIRHdIaLbYO4q0aazkQKAWRzzOak49153A+YODoi87If2rM/LAlnYghshiLh4MuU9loslI",
+	"RiwYCEoirlANg1/M17NdgxcBv4y65Ewr6+DQ9o0sVjh6KUD3mbCo9gx89J2Ef0WvoT35xT3x988dnAId",
+	"5CzG7oDHYq6tRVHlMoaN1/Me8xz4NjWbqXXCqcjLPmZDoUlCl5VZZq+vG7NKRyOmlEeE91LGjIrKa9yd",
+	"Ac6idgEyRlyZ45OO0IzyeJPjUe/VdTZhzfNKU71+ld1sbuDuj0ErVSwZ1n9bpLFVQND3vAHhwejcLPOX",
+	"B0VPEw515WqfUDW9lzSJtiY8P1a0yYLmDzQubcaeaxytLMkYClHccRylaaIDMuWTqVEQEvbIRGo962Dm",
+	"b3Ik8oAQxKGqh8KIooipoREPNfEidCyC+yZCYQ0iyWNkBe6kUP9T6cw6LHiCv+8MRGh50zBVdMKG8FBI",
+	"2uiZM9uZqiNCScRipnM90EhvYmwls0jmERZ1CjzMl0deyGnzeE/QiqnSw5yprjqMa+jZkPPIzHEU89GD",
+	"avLraLOhb0jbKCWC3EutSMzGmshUdzbe2mv40rH5UN22uoHkEn71aLb9bvbeuo+DC3Y9JxE0Xmo+Urd4",
+	"e4VDF2O2pVMW+IE++8ECNddubO3ClLfNP64vJx1OmKY8Vk/mVhszbmBZuaKiNhew+UPrxatnfRQ+9nIL",
+	"6pjeyzD47MRvojnL2cxY9mharVryEzbiMxrjQ4WjvMFnrMzY+Bvbnr/stJTOEn61MM2VG3Um5ik6JqKI",
+	"Gyqh8ZW3YWMaKxaUNScrTeZUqYVMooY8AwgF2+ifu/WIuFka7V+QEHSNkKA7wFgBRpVP5xEkoUAgzQgk",
+	"QVADARa9JsDiaWnZPjmNphC8fb1CP1sfxPF3q6A3rVnuR67ZORcP2/Ia9EKprdRVDl8bpklcv0WKT8Ru",
+	"OsdIXqZiwFPOjnpgwpinXCsCcY3uehMm/2jgj/rlmI9Z3ifRtZd4swlripjSXMBKuTUu0k3vs1GYP7Q1",
+	"c1d6PWnROL4ctw7/upo5XdGJEViNLHwL6eXLv81kV520+uHZSOYlJH+jlH65k3HjrMwal6Kf8UfuE5lO",
+	"prpL+ja5TjHnF7RpdXLsMuk8/5cU8fIo9ytTEQ1EwWoxz7B4bF5HaBxbU2XWJe+lwAwlLsj15UVQcGbv",
+	"KAKuZqd1Bvhmz9E5TKhmIUQByZwlRqOkE3ZY8LJhplJCRw9cTMDhoyCJaL/XIyhPSTsctA66b3qDVjgQ",
+	"XJGD7pt/7+QJEeGgtd/rdXvm+pFL/YDXFk0xm1IHJpOZkDdQFZL7VA+EkNpFxszQuyR0rxjmejRMqGjV",
+	"FQzAlfYdmmr1HE4Nf5RcsKjO1/3JKhLsxdOVq+p4alam/sbPa01up8BZQ6jR/LzBzDtLaEA0cybnMTPa",
+	"TXljS1TqW6vsA2Z+dLqt2kwXnzUURrSRrljdx6BKNPU7Urv8tdzI2Z7bMt2nOhkgtXN96oXZwQ1vmw9X",
+	"OJX6llvs917AhfR5zH2b/AqpKnWmfXHGzy+vSsOtLLFdEJeJamyHLul7+cyOtVoK21EkdPMKjww/dhQP",
+	"LHaOUcGBaI9jOpkA07anLCA2hMYiyKqaUx4RLSdMT1nSLXF282U4ylon/D7NfGnKSEEjYhNGBOM23+RH",
+	"zJ8QGFdmiWJRQEJz4oeFt+qpVMxJSkKLzGEgrKjGnC9zHuueLoUynHwnbSGRJZF7NuUigm90ug2ytSJN",
+	"a4WoFVSQ/qtGcs58sUq4GogVYpW0qR0QFxA7wbSrERUuR93trWAfdKdWyG3nDigu2DN7EZCShr+shN1g",
+	"fmUq3PAxczqeNjl7BJ/28PayGnPHhluQStkgc0K1+KaykK2sYw3FNYrimjVpIKLqylfJpZbRzrmtLfj0",
+	"2NiGRjMoCUZh+CTtrNEXOE/YmH+od3dgxBczu0dTmtCRZgmk1JKEjeREcOUyZevUQfnwSYNeEXCzgy7F",
+	"2QorVRhB81Ye4wu2NmfnfPjAluud0EAuH4PWA2uoLlJslDBtlvqIcG34trF07hkE8EWea7N6cdx48EPP",
+	"r2/AvJ7iMqrx5uzbGguvKmQD72HzsDbz6NTu5zbhBbezq70z7r0vsCV5vGNFEKE5IP8cgYasNHCT923r",
+	"Tczub45zPIErR2zEo09kthtOAAPJ6yjtPZvds0RN+fwG769ljMUayOLSBH6J5rpASZlUsmGWmK23TmvI",
+	"8SU8rM8eIVwdFfzhGU/z9qyswAg2XoHmGb8I80rkI43fy6iQHkpTsLBnVKQ0rs8JTfV02xX6caFr2UWq",
+	"MDF21ZLdqRrd1rzQPl43uxlTik4a0piesIzufSsWFOrAa9RUOZtTsfzcHBOqeoZP9TZFcka5qNeOXH26",
+	"uYMs2D3Bm7ubcGG8tc7fFMdywSLihaPse9FBgkY6FRGZyhmb0wlTBQ9U1b9V8jFtmdtWEwrGfYLUyFrt",
+	"Wi4ES3JhXn4D1VDpu6MI3LLRcuErvfy45t1Ai8DcGpDFVEJYlEFSejo/IuZL1tGEoZAsvGGpC8uLhYTi",
+	"jSlVBN2khUzezXLygtY8vY/5qHHEeNmOg0cEMou5IGClYkGQIm0zwJupnPPx0hDZVMoHQqMoYUp1jsq+",
+	"ZZowEu4le4O013s1MsYp/IthEWEkIYXbKO/1ltEKq6ZwOrNz4c+x5rDldF4S0MX9LJJMI8t4eh7iSPNH",
+	"VvTyVt0dxUho6VRm1wgFcYA7RTWJGVUafFvWU+boMPta9/Pn2L3qDSO63N5RnHshykpJjfcn81esSHw7",
+	"9nyIC8q1ocQxukA5W5C2fQmRCbHO2E79cszNEzJVT55a2aOTk2BhxWq+FFTpo0AMDYtWv0LPro3ASXiK",
+	"cdskyfrI/iCH35WfqKmcd9kHOpvHrDuSsyNyH1PxQEYxo4myvKOQfvPq86bfNM78BfR1OMCba+qozazT",
+	"0e1LX0A7h/FsyyHvnUq2wUzrZvZCdH/DdDp/UjJQSbdcm3X2OfXGecJGRvQ5PaF4/k6y64cF+eGUPiPS",
+	"WcSNaoKFNSTmSltQnKu7W7KHtLX3E48+7tmnwu5A3DBA79BEMY2JB6Co4h2gDxjVxtZGOa0THy+d99Kz",
+	"RwNB7xUTmjwwNgd2AIGbNQyhzKH9LanbcRcvXeExUsOG+q++E9L5rfVyh1rjbjiz1t0akzS3BM3DNjLI",
+	"pRguuIjkIpNd1S9t5W7Cm5tdV2k0QbiJzTjdhdVUs5jJD2UqfAv7PWNUQKEAfoAAFk23GCIb3lO1dqWO",
+	"s9vfmruLL3BVaZu9AKoyiy8AkIBtImZPMByffPD9Za2tzIuGkQ34lXMT1hoUUxmDxuGorKSMGd7qwt+F",
+	"8K4NM0E8WLH4EbK/ABNCLAGJxJbq6ilbEpokAIgBphJSBKRhKSncixQgAq2w3Dy6d2aqS6r8XA5KzEyt",
+	"M62SlGE+sraJy1CiniWtLagi9mEsLSRtwwjNTZigJXIdnxrVfsQ6RwTECui2yG6Jbzx6vCUTcUFrljlH",
+	"h7k3tT61ujDCHeWXPwbZXBIAxpACrO7MC2WHmuujEF3CdIRWYFb7h08LwckoHWmIOtbVXOFllSUc8wSy",
+	"CM3tRx6CGVjVM6pHU4A5i7lgZMGF2jh7xn7oujbtFOpO0gTGvL7qxt7oPzWM67G7zP5cAK4NTGM4p8uZ",
+	"eZ0F5cEfZ1LoqQo95wKUipodU5udkcRYvmKD0VcYOXjAE/10lrKZn9/JYuflD1qas8SIAr722VvOkrdw",
+	"o32svnQPRg41exzjuNOEKcPwFKFqhKRts1GzNCw6mrLIwSIpPxMIZUS4MXmZQdbR1SNX/J7Htnp21Ru+",
+	"z++s9aN4YQ5Pumf+FX89SkzTi3J4m+2Jkkwh8CmpkPtVlr414rQq4/1TVT0rZdZQIAm30c06UkmYFVa6",
+	"rJaVnEdVvppLg6CqHK7SLRsrm9YoYM8QDvznK3vaJOz3mSqg3H4+xTZ8LhMgQ7Z79dWb1TiNReOgKoEy",
+	"B43KLcQjUgTIzdP2sc7KOmnWWxqZKbGJ3IHEflzkf0ij4HtzUz7+z6Pje3bvm/oyIV/pL3vfIrrE9MuD",
+	"Xq+329vf7e0To/Vhpg3g3IQ52w+PAJaEJjFnCXgDPLDVXmioxCHijDmLi3GLz2RmWGNi1GhuOGOiYGG0",
+	"QTuSCbG+A6MnCfbIElcG2HBYtrcwyuUwzCbyemAjGC0BtCIjd7RM1BGZpQqSm6So8+eXXCTdgbh2xY8O",
+	"swTcyNlnDkEnlqkGQKTK5dqNG4jQnw0k0OaQM0xEUD+JGHIxHT0Q7rJmP1ut2iep/KQdyZHas2/oziLy",
+	"//4/X3X3O4FV0hxtFrZCaTRxDFkcESFJCIaC1bEf2DIkesERteieRoQJnSzr6Z5rhXTvQSkVptM96D5d",
+	"SfRskIyHzOiHM3z2Te9XYJa03T87NRYKaeM/OgHZN6bv/kHv0Cvhtds5M5s1BprLqkhzYyaHHz7obXtQ",
+	"i6bKZozwJfhdk3WOJzYon0DnHbW+EbipS/rVEy4YM9YLKZ7pUuzkdd0RfHbrasPjeOibYWZ4Ix0vc3ss",
+	"QLzOrErAe09Yku3AysaJBeFK50B/DmQsq/HrPPGMw6y6+91stNtZfjWneb/3TMbgWn/3C4S4CpHwrYqX",
+	"1ga6VhUWffZYlxvV1rVnXmhhs1k3zPL5414lz4uffwbcBqoFbMkecKfaTDT3lru5474rDaTaZheWwyKK",
+	"oMV4MFYI/Io/UoU+MBcXUsgfuuRWWmBxCzZpWEaC1cRogAQYgIaiKKixjRlNaqtefxXm2qcYTWZmNQhR",
+	"c9wNt8jarljO5KiLyiRs5hJQAMI9wsYIM8M7cTMcxPA9I/dST4liWFEG38ZkpuzUO3Ja61oqWAV1RFbg",
+	"C66WxrJTI3m/WIxfLMZfp8X4xXj6Yjx9MZ4+1Xj6YtT8Sxk1VVUVVMIrCw72CVhkVx4U2VqGK9hii/tr",
+	"00TzDxZfV6uPA07kpyPhPW/1mRnk81T88vlwStW0HjZXDe+lrrN7bO30ht9I2JglCda71BbCDOnEIvBv",
+	"kMDuLUY+jHJRWqnyzAvWugkXvuyNMZt2I7W8hEGfRQ83s+brwU7rq+Jfwo7P2Go/+jFVeub6K2yV4ek4",
+	"M82ana0sXSxYZQmjqh6ff2kB3t3rHbrhEXlg8wy/woFgk1hOSg6+N9uWEFenko1v9eK9tSZV3kVJpfcA",
+	"+9IKakHCPCHlzxDAQWZzhDwReS4VwJ/sKKJkmowYmfBHptDAtDhiA9G2pSpGWLqPD+cJH7HQaypmfzki",
+	"f5TSDN+MAqMyjAAB7+Tdx9KZRWtBd4Ebg71+RG50wueQMwVrlQVdNP0AX1RTPp9DfhW0pjCWtaZx5zAf",
+	"Xxjks7OWiMNXUc2va+spGwjXNQplvmCLTF3oQJeD0H0BtcHKSxZmH/LYrc1zGAjXX8VYRIppKKx4YGze",
+	"AUczDjVr1phbUoCFjwD88ZKEcN8wG8KUj6aAhAb6qYWuWdAlulkyR0BOM/i/tQ6lomFdOTceYVk1CscM",
+	"b7T9H8b8g9lZ3LY54FJnrS688eSvMuqpeaZhRBmQ8lrpXNOhycO0A+C5HPRHS5vZBecgFfmlJxWFbVCZ",
+	"7nmpfA+NkV1luC7zRSlY7Yp8zozjNRrI2llvkACzLQMvpLZkz45Wt8vNdfm8haXPVip73GloO5J9UMg6",
+	"i8zIDSp8MkqYYAsaG3MMcqyhM4ltLQGevsOCtUHmWY/jPIvS2qekHeZWbsGIDTuBNSXM7WHJFg7dCxRZ",
+	"sIQh/FW7fNfQ5tWFloNVXoJ2MJnSRwZQwCzy0PabB4qPDfGJsOMf8UJ6WWFC1cQzN7zClcK7aw9D1hN5",
+	"uyzwT8wcr7motJytKo9lxN3jKmSNMQgYXFM5Rz8717A1QDYYeczYV8JopAwTm1H1wCLSzskhQ8nJcpcx",
+	"lyEg4Y+//e1v/8sr+DJ77+RlCFDBYd4CyPbRbMDWKbKnho6RPnpZLhxSAE1bPdvaRh4fUCfbFklrHNPJ",
+	"sEnzgw7VCU0j6JGICcwZoNy6EW3IdB/4+qqrXK59x7HQzKhJDbnkjo3BLbCU2PTwiMwTBosJDE6KgtLA",
+	"FZAN7rjVZ7H9F84aqAdepLCLE/pjuQDHinLPuS7SRheDxzeHRszGcs5FbX63hd5qoqi800+GrJpzXvPs",
+	"mv1aYZ2ur00HJauhEZOngW2Dnwbdo5oLx+Gy1VTM+ZWG+0J/ZgaJgf7eQjcq63K3D+Y4Tg6qEBQyML2e",
+	"qNUkbJwKgFzZVnajMVEIbM55K2gpNCRaQWsh5cgaCZACbfT9Wh6/YS57tjh5NrtK77NFblx2/yanJmaS",
+	"To7XkJjm6NDYzM7PB4mZ6T/UNZqcl1ygZAHwkNhD1WbFR2UfpuGRMFSzp9XyhFoXSkbiFQG2HrOnKe99",
+	"dXawf26aMtkz47hO/StLhSqJemn1viAoqt+WR1cppKoD2i32fUw516qq7Zbu/cNe0lLWNgTLieRJztaY",
+	"jx4aiT2k4zHiIIaWoAwd2WRJWyOGMQ4QMxy7GLapIHJO/5ayDHcjKrd52K9145b1s0oSp+eCgE9Z6s46",
+	"TQu56EC/XyfCxqlOE1YIix70er1KkGMjRa44nLObS/L6YP/rgsRxstc9dlRs4QnZpaAzU4z2jaGDbWlx",
+	"XhW64P+1v/sXuvv3H3569fE39SMsa5Nre2JkjzRyuamcwyzwPsKjAD1d4MGgBS6Ywa1YLliBBXiziYK4",
+	"9onnVpOkzb3okj76oAqNCW0IFDfNlbC175d5cJRD+0r1kIaByxwGxXlENZvIhDNlW3YmfGTYZNixViCo",
+	"V3mpXMKULrpL3G0VDt4UK3ahJpzGppEmWIfuQRc5Y/hEva02rFsTcfIVpkb6c+0YA9cZfM5s6WUdka10",
+	"r26lhRXdwpvpBTjionoQBSW/aVldKB2lDY5OSTJ7QrlBWq6WGd/ZU+V5i2nMKp7i0PwaGnPQzqO9mgf4",
+	"aNvoPgC/Rwh9OamxPr010GW1yoj/iJjDVVr6kLSLwXauCy4EO3b7tTUeQrAyql7Crd1O2fkuRF7WQnAV",
+	"y7c+Vwk/uPTN6S4wrImROMZoYx/oCLPAUpFI0IQCJyr96EbBLVbokFqMEEDqGbxTpTNi3wiWSIBF1CM6",
+	"n+Ne5ml+Hd+VGhrDOiQcu2w75riyCrnh8t9SCu1U65EXzGe2iLD5hcb1are/vtyVNdseWM7ezqfJNbBx",
+	"S7c5ln2J1VNdx+drFPSgpR7S9bFPb8nwiQK9euvtLV/QygNOabxJ3V2NANiy+i47dJttj8+fa3fHyLId",
+	"G+UpR3Mygi/raqRN4xgOTyq4Vp1u9Xg3fsnetjTcbiTjmGE2iIrTSbG8fa2eszodyj8g5fQfDIIRuMWM",
+	"w5EojzZSyYrHa+3t/nHLU5p68J91qbOWdrcTdVUCXUeMzx9xL1bTbqku1UsFaDG0opm55RcuNAp8p5xJ",
+	"iQnWFigPXXPUYaVhF6PDgbBtJPwYV7Fj1GYNLrrkHYIdDAT0h8DuDuaTYx5rBkhhhP0tpbFFGXID2Sm2",
+	"2qjvQ1uJihdx93GxXiQ5wX146zKDQkhyU8ponPcLFBt4U33kbLF1DkbWpICXENTWusJLNsOMC5ezVj0p",
+	"ERtxVQqOWmSaDPzEVo8nqt5VmHv9y5ka63IzClP0xrJ6PW8aSsxC65oNoVlmkvBHGkNLG9sXIrQ6NJ6+",
+	"MNOmADPUIo1MpdJHJLTBCbiHDoQXu2iHnoMr7ByZF+IJDlFFoXlfHGNvQVywpO3RBybIPR09HA1EaG4I",
+	"0esMCqf1RyuIKBazCXJQmuwTBYCalh12vl+RbYCxRoe/tf7UDdyiBYe4Qw1xutnCC5I4CwUdh+UE0Bzu",
+	"rFKUsn1Wa00hw6ae4WJJQ60S5Me58300HwLd3OaCkBBzuAFWaNxFVKWI1TTcONOK7O/eU8UidLxllkP+",
+	"IUhXhdfXQ61laaxbWFjbIX1VepeauQStDJIkG4B7cXUbak8xeGG/lUan+FvK1LYq7id0sAXL+uIpbSkQ",
+	"9/SJj85XJNR6j/5uHbd085zn+bX5jLwR1q66X0JTVXkFyZ2wTonPwsmZ01WOxzb13vGj68uLVtA6vbtu",
+	"Ba27m5N6JmNfaGxA9RSjJiv+2KLK7tY2j4TSL2RAgWHluTs566RpzmGALf01oTOJCe8zUPW58L+0Xx6Z",
+	"mfi6agq/QsMs0eb3V7PCSwSRNPSCzdf8BpPdtm4nuFE5Wakqyy4t36L3bfkVVdXk03BDM8pZt+IgRLC1",
+	"9jbpKWXwVsR5qgHu9tbGjarwvWfXRU+opjfpbEaT5fZ6tzH2G3DArd26AfxRERC8Djs078tTiyy6BmEb",
+	"w6FeJ4CGWxqurYEz3xJQak3XVkcZeV3bus6u9ffk7cgbbhBS8/EaZHJQNxsuOkD8IUC81N+TKltRtMbk",
+	"xPuyXSjvmEcBJcDwApJ4ETTcX4DKaD0grNJilpGx3BqUFyzIibyyaT+s48723LzA0V42Aq/9GnHQIrrc",
+	"qJXsL9C5MIJS6w37F24Mp+ZGWKd2oc8/wjuISGf3LCGLhGttDElFKMEFAaULMwpbh639g+6bXqsQ3N79",
+	"z7/2dr/54T/ag0EX/9X5z9oo9wl7PJcTLp6mfdMRkPXtBtXife/WSssh71rtktnz6tTVTywP+9z9y14e",
+	"z9Cuw6rUafnIkoRH7HNGwa4dGKhuNIMxnaUNLkszvA6kYtgG8LZql2M/9u5Lw0fX9H6vwYrAodoMmOKI",
+	"jWlPNXtENGeeEExyIm1KIhazrIsxmg8klmLCkoGw/tTOUaV7+aDlr8xSpgl2qh+0qv3sFat35a6Hxc7E",
+	"3SaoDu6sOUyH7OFtgcE3rXlUQ2jUrvhjjSl66i4hmrQqAjmnEWcQE5WJa/jTVlOamH2YMxEvOw3g0RhF",
+	"GWJof7PQdD068AYpkW5B84RIpL+GCnofLD4VcBOmja6vYvfeO5yzZOjSjFYgg3tPP9KYR8PaDvAb9z/E",
+	"d6RCl3wyn9j81WX5FWB8n5b76Flh65Iri8emchIayKi4vSs2pZ4fFfahuKCls1LP7eu7Nq4Tqk8KLm8r",
+	"dreWg7XOqXOmsRdxxCdcm/+lCnDPIfnCMNORTJg6slCtkCMxYYK5gP86IIUGEboJayjC2ayEpQl+US5d",
+	"HGiZA39eflnK+fo8LNPX5F8d+OAfB/uvv379u1dfvf56WwyQVdzzOb736+S3Kyv3iyS6jqm8QKJA1Suy",
+	"kaOxYE+sq9QvfeMFguL+8LZ1z1USgDdfh1XzfgG/hTeWDZH0yo7JSsbzFwb/hcF/YfArDttGwJcf5nCM",
+	"64J5BSr13lKFFcjV43HC2NCBNNS/VahrNrIh0uIhb+6cm8ATO4qM0zjO+ufmTrKJ7GKGeyJbjfiK+QyO",
+	"L/rvT1tB6/ZPt7VjzI5hTZ6wzoZD5pILY7Vq0oY3doypiuBY7ds/3XaKY6TzedcYrpnYrR1sibda68Qa",
+	"LTiuWgaLnvWnt7csyte1HSpXJVyWRY19/4phby0Ha4a8Jnd8i0F9Vsl3ShPBxUTV5rjZrJ4ne+BLLuY8",
+	"K7GY10g1ohYIqbN0xPW9dWtyG/g2Y3X5S5s/kaUxPbVtSm7+1ydPwQwK6VLrOtC67duWQpm37RtprRmd",
+	"rKPc7M3PT7ozlkzAxeqCck/yJIzKaCwgfGAbVDqrSzKsBBB0U7glG+JmI1uX48HFhCkom7ECsl6foubE",
+	"CCpGDQqXDTEa7eDvTDRsRvNcjNxmzdDbyhtcQ7pzDosEtSbuxQjHbyUUvqSeDbzYOnyGRIzSR2oGXxxp",
+	"UF3ItekZxa1ZzwtWHvTiNn/2Q5sksiG7k5lLhIlHFss5q6ZibmJUwutzbGZNebwFjzMPn8BDdRlArH7o",
+	"fTJNZ1TsJoxGRhMmM6aMsl/Urk4B74UrQmNz45IkbMKVZgmrdT96a27ZErCIH4LNtwCHaz2ZjVvRkIRH",
+	"ZnQ05YLls8IUPAkJyqMpQNCawwunMoEcBTJJeQQVOvCAoksFIStoKYpBhe5AXLAFhpkAy/yeERpF0CE5",
+	"YRS66aTiQUDfK/PB+yUEXr69vb2y8a5iEvL3/fOzk/7t2eXF8PT6+hJy/y76d7ffXl6f/eX0pBW03l1e",
+	"vz07OTm9aAWti8vb4bvLuwvz+/vT228vT4bmp/75+eUf4ebjy4t352fHt62gdXZy+v7q8vb04vjPw+9O",
+	"/zy8Pr27gXuu+n8+v+yfDG8vL4fn/es/GEX9un97Ojw/e392C7ecXdyeXl/0z7Mx3Zxef392fDq8u+h/",
+	"3z877789N08ZnXx4ffrfd2fX9jGYzvDu+tz76+Tyff/MjB7/UR5x//1V/+wPF/57+u/enZ2fmSHV/ggv",
+	"uLq6vvy+8NXjy5NT78/++8u7i1tYk5PT4W3/O1hBM4Lb04v+xTHe+4fTG1j8q36+Opd3tzfDd9eXf4En",
+	"3ABv3D0/+MfCW/DKGfCPY4WVQaFzA7YPIOVTTRA+oE1JJLXROudUTw3BSsy1lNHS4tXNaUJnTEPhmDFl",
+	"Og2tWatmBh71WnXUFSfWWItpDOWF9wmjD8orJx5JoRMovNSQL8r1IQnd6Q4DEgI0cUBClEPmX+YghMFA",
+	"hFn2rvk1s4/MHzYzA35HH4K9xf3TpnyYf9rDN4Q1hPdGKWY5seEDW8IY2AcN8MgXd+ce8pRMCBfgMSB3",
+	"t+92f9cJSPijkiIkbaPXS8HI/7i5vMAYvW1tldNBbtCtk6duyWs52oe5TPRpVsJWCuc+smRJGFwtJhMj",
+	"AtIRSeRCES7IPOEzmix3H9jSlUZD4g3hEbZtN5J/F65YHDnHj/5pE8tyun73AbJUXyKNd5uc2fr81+a0",
+	"5M+q1XzLaKynW7sJqKZuWRwByYc1AEhrbvTK0lafoyxSm40if/jZ1+ss1xqQwW9NTu4cDa3PsNnYSEXC",
+	"HuUDiwBC1TzjFVpNqao3MfDcQnR4s3BxVj1mRma7T1S98Ns7hoLWlKohYmMNFRslrB5FB4o5CxMjikIz",
+	"Ga1cFTETEfgEdxSA+HAxIfhG0ob2GxZXpIiN6RlDZiQLdj+V8sEbSo1hBekwQz+PrUrRiAKWva9pyezM",
+	"S7fVWA92buTu+hyqXiOArrMzb58wNCsSFZA/4rtU5wgWhz0CcKbh6xbaKGvw4FpE2rcUF60eDMyxZ3Ok",
+	"GkZrb7G9KqlDA57HqXKpXTnqXVuKwlDcByzEI9bqgQ+NK/LIEj7mTdim2dhwNM1rmX0DL2Sdzy0eypwC",
+	"SjbXtm7Ow4/aUQV8KfegB7xFsDtT7QA9PLj1Gx6xmINENxvuEEeMIN9RPvo0sS9SpA3ZdQ6JOSD4pzWt",
+	"O0Hj5tsXNO96WfTkrKN6FOoopJZ91J+Q5jWqPSn1e157kOv4TFBhs8HLeabPMrVnVdZtVoK3ItH282Xm",
+	"PiVhtNrUfDVO9Y4i+SOBq8UlP0ou0B+WoynOE/mIjuPMnZzX34o0jn/YNgNjXVpaeeHXNnBfvbNPcdg2",
+	"IqJ59YuvNqtfXD24zVJIyh7aQhXMRm4nj9DXOdf917/gAXz6Kmwz98a5Pv9Uz7l42CQcTZPRlD82xKM/",
+	"oZRhc5S/+ZM74lRKdusW4n12gKvLkTMZj/Nk/KZuRd6jrd5MPqv8J0/Z4FXOAS9VpK76xXYrkGMyMzcG",
+	"hGoSM6o06dkeD1STmVSa7B/Y9E+S9XJgWdkM6qBGAz9AjKLDgaDZVZwdaYeD1v7Bm173TW/QCjvohALv",
+	"iK26aYf2cgg94miExTmxbQUGzS7YBx0MhLAFAYlMJ1NCyT0XNFmScSypLjtZ7DtbQUsKZvPefEzK3u43",
+	"P/y0H+wffMwqd37aDw4+1lfveAhB33j/6X7zjZerklMlzgzqOj7sRnkZkmuyNcQ1bR0eBM4Oy37aP/ho",
+	"nprIXccdYbO6t+yDkTrZlV0+m8sE9ndOzbFoTbiepvfdkZztFXIb9pzvZ0+x5JEl+d82VcTQ2IXnJ6mJ",
+	"dz1BF0DnU5NJZK/q2r4bFgQOQgj3MtWkHTqfURj4qDvo8lvKVFuc/xcBM/fXyuF0gltVrchTMTRMoDMk",
+	"gK0e5V0RpLCFPubbJFUM7SSLdV6NDW2N8Ldp2dSKMqjaCp48xumlOLRlErjmcbAzAZm6+7jGhhBjmXSe",
+	"kPQwlUrX5yX1y6bijgJAmSw9aSXeeQO0ques9r2IOVUWAei7jU3AmI3KlscMCDW4SDuKZLfWW10VHm9Y",
+	"5QYCA8jcwj9bIi2ePv+k2reuLWmonIAqJFBmjOGGDFPhDPYQQUSdyQm9HarbN0+kHAOuzQR6PmoLCsbj",
+	"5UCMpmz0AGffTKjrCCO0lV/YqxJOUe543ilG0/L8a6N7ocaT+6KHntj3f/YgfzyiH/qJLf7vtbcPCxBB",
+	"AJttk2Ga16xW5fB34QVywCtF7Rtp/AXBUuPxS4Uj5NV4cb7NWBgJbDO+pbu+1LgcD7Cff4Fkc38hrrLD",
+	"rrbUnmepRdfbevGdpMrTBb9eY4Hht7aYy6dlYzQt0HNuhLq2xLdNFlVc46V7T5MHwsBHVxAWJbL0HMef",
+	"Ci5X2brqREuVlJ9SCF9otlCtiC97Xp5SIV+T514jNMP8ctg4qKruv2KAX2yBsi1QrcKo24j8ctNG9Lr7",
+	"2+9Cr7ALr7fZha75r0/bhdc1u9D7RXbhyjoLiswnK9yo6s5yPFas4VqGGt8gZAGFNSB0lEilCI1jDHxs",
+	"IFAdXrsrw7WjqGO8V3SJm/8SwBJPtJI+ExJFruxlttNWxk5tmKVagr3Ohe0XYed9ZkpjW7FVL6BVznOi",
+	"2KwDv71/nfvYvfcFNLsrUOI/T+RmVVNPYyVYTPY8EppfNraSRcd4tp6e/wCH6nM3O9xw8GZzVn10k+Zj",
+	"Ta4C2y5txkTBUUDalNxT8WCsZ6HGttPIWCbEiuDOETrECNS1Ia5t68ktx5DMXSVhnZvhqWyqJtK2CePy",
+	"IBjyxStF6dy2NJ/bl+FxDuttUx4nscpzHYuD174Yi7uy7Uy3xBFtJmyjf1j0Ymzjuo6g/S5OOmsiWG4P",
+	"sG2v8nyEzXPfNi44z4TCJjtdu7PPHwu0U0vF58AlKcE7oXubF5GE8ppwVSejVsKDVXniVCpgiKlA8CuR",
+	"YYqLeHnk+RjNHVCPsKBLBSEluRAbDcAVbG/fjv/jqvX+B2E4QUs98PmcNaw/NOvE2IVZ4YhHUNc4p8sA",
+	"CyFsjyPozKpsGQVPfCogStMlscraxi27rCiyY9uUT+azeTGOeZMv36eaPM+qen2ywbKmPqChPXGIsxpq",
+	"KYcxTSYsPMzA2KANtiJlHwtch9i0Oe4WtB/K6I5s81eSN/cgSs6yTnYl3pNlPpSGsL4I0lNzSprNhmpL",
+	"1qRzVQy/oG6tbLngt831uxrU9lggM5o8QKpspg9Wkx4aOxdcWUfF5SNLHjlbbJ3KDGkmwzWov+swi1cC",
+	"Cj8RszCmSg9f9YYRXa5lP33XAuZWahorr8J6uB4w2d25Fq14nrBHLlP15FE1l2QXJlvzJa+oo1C5Udm+",
+	"honXz/L51RnsAPWe6tG0IRQvx3kPQNsls9AJzawrTZjKRVf4wJaWLeUNqZAN3Xx3l/XK1JVeWpwp0vaz",
+	"c73fXRILluakEy6OyA3mwGZtI10u7ogm8IyQXmcuFRAl0W3nHsRGoOR+6Y3TnPyb7+46tvhrdYetjA80",
+	"Nl1b+i3XavmD13euLuKNl3dA/1rZAvQQGn47cJPSAiNvtXMC1BOX0jRnCTQ/I0rGXmdAD0HVHoK6kttK",
+	"L5NtOpgU8I62hfB8YA0y1VHyBr3+kOorMTz4Fb9QbRRSM+gV5yrvkbAtYNQLr2wRlcku7pbdVn89Sz/m",
+	"8VOXfU7FsqZ7ykEtbNYv0qaltGYbN1Yp0GINn98n15cXxuZbyAQqYQnNzv4hZhb2ur1eb59oSbDrXzn1",
+	"sefCosBrBwLcrRjiBc51z/SCMUH0QpK80UQACZF4m2VKWVdwJ1QCMjaSZWFzwwaiUp1p7BUOfWCkYuRe",
+	"pgLa4NV0Qta240qX9Mupl4Y9DoSXa7kqv7KcQNnrHvT21+ZPflUI1u331kfr9ssNFnEbto/U7feqobqv",
+	"fpFI3fXqRjkbS4EiGd8J8FOM0ZLO2gMBFRqdA8SclYv31FBJulSF+KttlJNv5fXlReuwtW+bBsGF/d/1",
+	"WnWeimtmRO9xzEcPzfAnK3z15sEtvfAbmqoxFw/DBmD2Oqd0fn8NSHE+zB+aF6HQAHHrlci5/PatmfNn",
+	"V5reGYPZMupR7rv/1C3xkymfGFyoNBms3UuvW3hp9NW9zeGZKztQv7KldWwgiDRJLJJW3nIcpNbQRmha",
+	"1ZbWfDR18RtVbZoOjZVJ2+vu1786Ayli1XXbDlx1DvOkYexW3g4Lnw4Dm58PA+sE3p1h4oaOwIxhNiD/",
+	"Ltf1vPxiFdqXZbOwXaCrr51JoafKMabiMPGaS9UGEWk4WTuM+ZgZMg0LAAPlZS0OKfsB3wonHd9Sa5lc",
+	"M8X0ORcPW8OHASyj2upoafnA6lsENJZ4JmZ8kHWRRzfgNUZ3MZLgbylLlusrMm0pJAwg8Af/7NY3rPCV",
+	"rbh5Wm2QYIurzYt+vHXerjzIrY7/uboZWcP6ii5juSpNECO6lXbW1iy3qBohdqDY+21ItJzzkeqgo3Kc",
+	"CnPe8B9qD6OXYYdQlb1BMaP+cb8e1w7SKDV6ypNod04TvWwdtspeBMNH7EecQ+FeRqCogjIYM8GZMOpg",
+	"26ERASAK5tVabHdsJW5ffcuUhnrirTuarZJhFTzl7aRMwhTw4sb6Czd5V/ZP2qFmSiMSr+sgG8dkwYQm",
+	"CxbH9XXlik8E1WnChpCD3hQZyW6D2Ka9ldAJ5ULpFRXXsF22FX992ijQTj2WgtQ0HoJ7ZgsdYzUmQSVQ",
+	"CqtcfMqNqSCe/cEU/OLFfa5b0GdnVJaOLTTCy/TDbqbQEPv2hoQSAXhhmRrQRntULN0BlgkZUTFicYzJ",
+	"xVMWRxD55JqA/5VFnSMfxyjEcgisZml4iSHQhI0Yf2SRq/JrC6mxKTu08MS3+seFEvOXe3NG3wIDgK4T",
+	"sWVqQzs281g2iIGojMLeRixoVb4SRyQ0Ux2OZZIPoH46A+F7eBFl1c5tybRNH4B+8vZjWY1P1lDIjn4g",
+	"QrsKQy2HkQxLgyJTamZb02k6ZmN9RELLO4dwOmDJzD8GogDHFEmGHVBT13bIaT84DEPHbjfNscr2AJNe",
+	"vNVtBa3iIiH6UT6BVtAqDGl9oMuS7PMfSD4R6bxf7HFWkwmHN0C7K4ulO6NL4LUknUP3WMXiR1YI7wGf",
+	"9eMYtdohjuDZe7NVJ4pWnu+nK3cCw5WEY45Bmbpslwb0nQbhhNAmDlQlIVM5Y6B5tvELYGYERM5xBToB",
+	"UeloajSS0DzbtR6G7kjOQjjK4VTruTrc2ytf3gsPQXnNivHIPRvJGVMFGWhHYo6luRmNBhrHcsGigcCr",
+	"EO/Impi7EWM7GgSXkdAJHYq+RiM21yzqkr7tk+ZAY6DXcD6agWhLoyIRM/626hAaRQlTYL5IwTr1LrcQ",
+	"RxTieS1uRd1e/EKts7Gw7dapyDXQN2BeIL/M00hzLAJYV9LOI4BAF7bGDqZAZqnS5J5ZeEwopPPzfTYi",
+	"1V+ixTfEPMcsSVj01hDhWV0GkyV/1/EMQ+ncStwc1UsVjs1RXsuYYx6Fe8neIO31Xo2M1gP/YiGQbiRR",
+	"Yk4hE65zRF7tvu4RQ/nJiCpG4mIXJnwGGjGt77H0xD7mwdo2keiXOH1cmQvYYBRZdC7zLJg4+LcFODJG",
+	"DmmHvAAASed86NV72/ROAHOkmnZxWGFnI+MIvrajCIyd4H2k3b86I06qH/QO3uz2frd78HX3nioed55g",
+	"J8FXbkChf0rgZg0Amo8AVkU3y9fU0JRd0MVUsdEQKc5SFFISEFWnfEzL4bGvCpU6+LK/9nf/Qnf/DgVd",
+	"v1nrlShOqZmmjG0Je7N1YsnWvtVVxiiQZyN0AVx0kcynVJYbJgJpTgwVxoVMY6N7W9UT26thYbRNuT0T",
+	"mgndaagxX2P6ZnBxZdsXZvIL2r61UHPrTeDPYbJ6m+htd8GEzZ3FufX6S1irsEj/eMZqrXFKSrbpQMDa",
+	"g0MYwl0WeKFqkx6RAs2W8biNMrijBkKB6rnCJPU970MhNU7G/3VHkWPztEz1QNzgEQ0wg9AC46IV6QD/",
+	"nOv8UfIR803VkX1LCFkq3k0D4S1O/jViPwZZfHDsswEK9+hOiSUQuMMYqytsbRIbhTfiap7aOiF7V41h",
+	"bdOZ6EDYMZAFxKC9rbZ6tGVWuVmN8zkiZbvZ/jkQbWMZd8C+pw+M3NPRg6EIHFe+GW6gcs4Ei+zS558f",
+	"x3QygbG7JxdShGbE7sFRLBWLXPaP4zZj+ijTJHDDgTEIz063lEWF1U7MSQwGApKMHKfG9GZuZ/3Jljx8",
+	"yLCVClH61ryjI8SLyOniSS6Awmp7fy8gIbWwFr8iB8FSaTY7lmLMJ1sjD7PH4awW+f82SRkKv4g97sZy",
+	"Ym1QjKHNpHM4QBLJA2lH7JGYNxlLk5JYyrmhYBJe3b09Pzse3l2fh019kIvtOWqHwWOWJ+lOqSpSFxfE",
+	"ewlpo2MOlU9DBKoRyNaicjZhzm4MopytY/5M4eXFWT47SdxybChX3Gw9TZiaynib5kjbJeuVQ0nZB1e1",
+	"BDODfUsVV8W4cWKOWcpqIsZUE0o0B5T+7BMEqTHIoWY9o72Q6Jj/HTMR0QSjsqR9d3vcwQB0zk8PHX9F",
+	"BBvbQn6H2MERwSDNxManVqRUQhALnrERXvNeiyghx94XCnBRHpqXKoZ/89WpTyLOadgs71MMrQK1bFZw",
+	"41f4VNr29+/lIyM99C/DvyGKy1niHOtGPFIjUWPmlsZtZmEhiLE9VbdAnpsN0M99rAzwmkG7fVXewrCc",
+	"ixiStq2aCEuJi2EnLy7IKZNDiQ+q7E89IjOmWMK3R9t/asa/y6nfrJMtXb7jkzRhqq5Kqrb3ZH1iwAa3",
+	"lXMisUO5lqVAmhn+87PZWGFjwKf1BdxArOB9zz8ROe9njsytvQuFgpSNCCb72AqyeRrlNpd1eMN8/vW0",
+	"Xs6TbJ9Lp9IorcO1vomYKo3GGlF0cUhCbOQ5nLLEMCFzC/TzrPb5LKhHVm0biNs/3bpbsbdaAU9ePjDR",
+	"CYyBMhwBYBxpC1n4ACLZSAx4YH+cgXCDYrFiC29klTFRAdBz8OAhCcfSKOeaJhPm3CwuEGHsK3Qr2yY8",
+	"Zkwaus3kczZclU+mmtynxtAjm0xuIMJYyod0PhxTHhuDCl54cnGT1WeiG+jIoshTnarsEqqVnS65SOPY",
+	"x3xF+xU2qmjcePsF1gYurFENS2uGVzVk4hZGuCl8d9CyRr1Nxaq0hRBeQ1iFbTaBvMzXWETSuQXPaJiW",
+	"Xw68FXLDUyAnIkAHdL13V0qerEnvx6CUjFazApTYyisXVLNPkFTETCmLqupgBbN4/9fEiBNE8XUV+dCs",
+	"DMJ74BcEW0dL9/6OXUygavc+JI2nraJ/WGonZ7esyg5YRCrcxIJ3cp3dkhEiqmdGwcYTOBAQmGxLwayv",
+	"w0YBrXkFaEhwp5vzGIOG5r2JoHFA5gl/NGo4uFqsWYgzwRVZO3kf2nTjVsqbZdYWGXXeCHyT7h0ee8li",
+	"rFDT7yK2a/t5IKB/uV1HPkUXOPamupfs1apOH7R3YjZThr2zU9GFzeQ8hgqMGTA/ka3aGfICkz0k4bDY",
+	"Nxqjem77bGRvIAx7NoeQEvOgnLlUTqXSPMHFYRUYex54sSFDpK1l9n1tqFFBEzG01mEVPwFppiTqM8rz",
+	"MqY95lRY94aGHj7eij/AArsqcO+gqB6UDv96deMpxt4q9OA8PSHfF2hQJ6H4xyU/eEQarmp6vqZld9MO",
+	"rJ/31qaReW8jT731NCgfMNnwTm6mXAPLW6+MPaW7egXudjtGVtWD/bm+sPq7vkofEZioVXXHXFjtrbqe",
+	"wDbq1duyAujqvwoqILilBQkzuOX6Ev+VyMJududcPLwMXN+91EPb3a+yijcYaMDLWLU2SugihrwIyFGB",
+	"Ana2wKA2PqoCVGhlCtKfC3weMRi65NvT/glJMN8LxbzNFZRJhPoERTTLhNHoUsTLEjettE/bFGgjg53e",
+	"8v7VpVbDBoj2mqWbMzmPGWnfS60I+4AFH01w7E/RbJnSXCBcdpPTecPJN84ZdIzmTPHNFCOvEYrPjBo1",
+	"IZcbpiVRU5ow6ArmrA1qg4OYbh/xhI20coLeW5IuOdPYZRXt1a1anQWgxNpnfdbthtYGxj0QLm2Na6Kl",
+	"tB1IN6iVc4pAvrzV/SwtlV9o5VFi4UQXyb5aqrUOH84DXFkDTO8zrs+BafXZz3PN6ShS2tuYigfsAlFy",
+	"0rqcx+5GSYdis7Lvj2sW8QXQ8bC566Z+tYJoWof8hK9+AbQnf1TbKmmxFbKbz7pmli+n8Zgh3EEjwS3P",
+	"Vg3pfzYyfgrPryP9O2gHsO0O5j0M1oAlN3Yb+Mx7dafqgqNbJKqXUtTvm3JkfQ+B9WfyKDDsC9Mviqmw",
+	"mCdLoHE05hJ3N3GO2K9/S9W0znhDh8OUqqmrOi0l7AZE0TE09Gez+0wXZELvIsaCG6QReJsP6C7lqxbE",
+	"agY7ivCoYeJbI/SWKgU2dUz2t+na1Jirvjo3/akqHlffO0Oktr2unxy+gQLjBtuQ2OwvYDHNuTASf+Vy",
+	"4i8Sok8FTUdwaz5ij+2qkwlHu8JXzI/PzlVW9wPwCqBkQlyZH9ZfrOow11vXYc6osxF5bVvMEUocFAj4",
+	"ynKQKEXaYa+734P+Qvu9f8dec5Vudx5QykB4SCnkyUAp62FSvjQ1sFAp33PF73nM9bLQbRH4tWv/z4aG",
+	"Q9b6JWwW7NNT66sdvevzlw1RPLAlac8TLrRhsmQ0pWZdwekgJFFzOmLV1Ply0Uoxdf6vg8GHg/3dweDD",
+	"16ebpM2Xhlt3KAtLsi3DaWxw/vTxfFaO46HnPbEI38ffswXxCACM5fjd34Z502zFoAAtcHCZwBDA/+b0",
+	"Cmxo6VaBR5tVnXhjqID7YS0+aV+f3twC7sfjq+wefOETClD8ZbNgJU84I03qDY/cerhJ+IsMCKzQjb9y",
+	"NDal9gaJ6n3lX6Z02zV+z2jSUo95u8tjFmxRnzE/EOEcnM9FApxDOyf39Npa7YCM0zjepHB7RTa5X5Bd",
+	"lzc+EHWJ41sVXA9ElsmNtmBY/KxL2yZt6wQPiBS7U8CJxESETqVoeyBs1Ta2FCR66l7ZtRoiQXhd84vt",
+	"rr9B7vfc9S9/av125nL7VRZ0m7exUZpwvbwx58lan3P+HVt+y2iESm6ZU6OJZFggCF5UIna13MV/dbrk",
+	"1sVIzQ0A565kVusLAbp+qqcy4X9H0nzLaMISgiHaB7Z0dZdGQ50zV7wJTtaYQ2kSVwQ4ACKRm3FNcbzO",
+	"EdH6027/6mz3O4B0dJoTTAzsQvigGYSZIP71zllA/+OPt62qfMK4MCiY4dXlzS3Zo6me7kEyemgOvf+r",
+	"gvLxsEsu8+FbOOfww24iY2aI3qyKYCwqItMqWCO/gt7MEWdrNhsGm09qqvW89fEjlBGPpWWemo6AC9q1",
+	"uJwzkaW5YXo65YIl0Fcxif3o/jqdsQp/V3w5dAxVLB7vTqUqFBnvwgJA1My9rEveYj1ukorMgapIW47H",
+	"LFGdYCC8kuYfJWY0Y5ANoLh8S0aUmBB4ZZfkHnviQSYJBk6Ropgq4jsYooV0iVEKtTRclV331lcB0WY6",
+	"0ocWF8so2+SexXIBkBTmCEQDgYWB4R6d873H/TDIAoN4RqA5DIpE1ArKxXdck/ul63+AEB4q5Zp1B2Ig",
+	"/o2ceQVVk5RHDH7+N2Iomglt4Z0H4sammIMYcgQKQypQLwTjmB1hwnSaCEh+gKpzYSc6onF8aL4ThqGa",
+	"DsTt5XenF7//TXuUJjHZVWT3TwQ+MGj9Jq+zqH5t0CKDwUAQsvst2TmWUBu1ayz7Q+IhU+/9qKTYcXdG",
+	"ZOenAboMBq3DARr0/+WhFwxawSArl4Zb6G4sxWQ3/+3jDvmZ/Pg3spuQLpQj/7jQnYFwo28e9YwNWmaw",
+	"g1aBaR06rvUbWIhBCxbGrA8U8uO2fntz8OYr8j/+eGu5F6ZZ2Oytg9dkKtNEdRt2BgrSEvYoHwyR4HYM",
+	"hCV0pCMCEJMj1iXXbI5iDiUkgbVWWbcNBAGQCTIw6NNrI1EYgRqI8PXBN6G1+El4zXSy3O2bcYYEWavh",
+	"9CMpItXpkj8mUkxsPYEmbpEVaWtpMxMtCJ1dfWGVIhhGB2O9Rg4UBtsl8D3yBn5OE6Zc/haOHuA1x2kC",
+	"At6YarO5HogFNafEbLYZ4huiAhJJc1Th2FvfxSsy4yLVTAW4AJiCBsfKfquDwOFyIZzWBlE/zOp08yAT",
+	"pqGwIkusN1+HKOEjS7qkL7JlndElvJoc9IjmMwaP7b9x4zgaiLOrx6+8BDbL7+WEwfzmLCF7X70mgumF",
+	"TB669oCfikcWyzmmxrEkkYkaiFPEsIWNNIMBcwhGyQizD3TJDWoDhyT8aeBUg0HrkIA5RgagI5i/f+p2",
+	"ux8/ht2BeIdLU3kCjREyaMEAzC+DFspu2yYB5fegZe4BHAXvlvf942/PLk6Hx5cnp/59EdOUx/D+v3a7",
+	"3R9gBEY8jKaGB4XmPTZFNjw13z2GH4z61gmIMDzKCQE7CnQCkXdGNn/fPz876d+eXV4MT6+vL6/DYCCA",
+	"npjQCbQuDu0AADzExvRCsNtCQ0ZQCUTalERSm2MGbJ8LlyAmo2WWfmSMA4gNq+5BaLHPof8108D5IY84",
+	"EwhhksYsBIafMPpgToFLd0CeYahIkUca88hydcQedoZBl5yaiWSKEqgQyssZZhBeHlFhSQRo6WdM/PvZ",
+	"5RX/TGaMgjfl54H4eXd3N/t/c291/cjP5HWvR372pg+4hwGuDEza8o2s3hJB8EF5c1KU4Osv+u9Ph9en",
+	"/313dn16EgYkPO6/v+qf/eGi8GP/3buz87P+rXdrNgxaDGHsKPQHGPXAQRDBZtoPnl3AjKAUMMj/PLl8",
+	"3z+7ML/gv4YXl7fD/vn55R+L37q7PgffaZZ6OKOx+R5zaena1+lc3MUC5djHlB1KPiv42NXV9eX3/tdK",
+	"9WMWGsd2PccqL6rzgrLi/Mwp8yfYf395d3HrTyXz/wI9FByxSJDYFiiNmX313UX/7vbby+uzv7hR7pOf",
+	"jblnk5qoS2WObH8XyOm2F2VCFig7EhYZTYXGbh3eXV6/PTs5Ob3Al75yU/c0YeCqkCxE4xgJKSd7S0mX",
+	"t8N3l3cXdmivcWhwMtHqsQVvoLKJCWR+uGIAKInUyGP0QqK7RkRcGaU15WpK72PWsR96f3r77eVJlUDe",
+	"2HHDMWAfzFkMbFlA1g7NEAzTU+mo8fjy4t352fEtUP7lyenwtv+dW4dvYJdSwf+WMouR1AZ5GHhhs8Im",
+	"dkB5pUZ5s8Rwcvr+6vL29OL4z8PvTv88vD69u3HDhdcLEp5FbDaXmonR0hhNoSEoLPy2OoFdI8ea8M1X",
+	"/T+fX/ZPhreXl8Pz/vUfTuGl+688vmAGA+16rFG+T97zt/bxa0P152fvz27tcA7McLSU2OvWynh1hGK2",
+	"qJRYZSSj99vT64v+ec6d3lj6RsZtTyJqTUdWz8WZcCiKs9itsZy4V96cXn9/dnw6vLvof98/O++/PT/F",
+	"97rZGYEJeN4Zg7Mi2BJI3wzqon9xXHouLxVWpWrhQ1JTLXxkNHIj30E5Wr0Ifzi9AR591Xc7nH8WjJ85",
+	"hYivBTcxn0Jd1jmZFjSD1cstAuuOnUAi+YpRtB0MqlmQTk4il3e3N8N315d/8Wk6G9I4kX93/aGUGYkA",
+	"LufcNjJBhxDmZYJNZxYnFfCcI3EnL268qZe+Y6fujBlkl/n3FIN+VJm3CBro5F/FdyRMpVY5mJkvg05m",
+	"weish3gg3qKn2IzSvBu0MQdgFK62eELUC3D3aQT9AUY6XkIwzYgvNFpzppeRHuREQ3EnEA1ph9b3PEQd",
+	"5siqNWBsUsV2FROKmzl2Amgfb8ySgXhgSzLhj9AsgY9YAERuNz3ztNtIIReglJC723e7v8v0mYu78zwC",
+	"Q9rhwCh5vV7Y6Q5E38pgo25hwPkQdXuIBNJce6aKXL87Jm9eHexDj3tQYaBLTP/m+OzsEKr6RzQ2epU5",
+	"3ANRB78Vhv/Hv/3m3833D77a+e1/7P3+P//nMPzp54//524YknYkIZRpW0NMmVEjw/8KC74CWFXz+kjq",
+	"XcWMFmeII6b3LFakXfqoGaAxH6bL+ZQJ1TkiVCzxXDHQmPNSFPTw87+zaCDcpLPs9f/9v3Y//Nf9//5f",
+	"oylLukbJdWjfQXNnCVjYbkaRGhoRmZmUGPtA3JhjXcvynZ3n9fE0us7d2QmZMMFw7mD6QPceZZgCxC87",
+	"TkYsB4LmLggWoWVrxNrV3S16yU5Oz09vT0OylCmIc2Bu6DK0cILIRLHammrnQ0SuNBDmd2c5H4Hv2xi+",
+	"uVkHfkejH7DEmmsaWZcNZ+fT1rtQZb1kERpBxiaAegLLgzP9uuDOLEhDlOK5zgsCz+6RMal735AG4XtE",
+	"lMTTm00BZmskHYvIq17GVYvoNVZqDYzlMeaCq6kNYRRYcsfYokgpckzefPgApGDEq0ugxuUErEasBkIh",
+	"k6TCkA1bmNNq3wDjguJx6qltxhYSbOH8wEEJHzmwOOmAwFfAKQwgNAEzSpiaeuCGuZ1tqxtxtGDa4XgP",
+	"YbWsxYYtV7IRo5YFVrvZJ6Xp0qlB97Ybh108mHVZoUGPHdf+Efsm7JI/cj2V7sX2hDhpCfzWkZAFCMTh",
+	"4VnOXn4fcxHFS3c+AZtgIPozBC0BW/6D9ZuAbxLZsQMBg3bhfsMYZfhqa/+g+6Y3aIWZ+XvPBU2WZBxL",
+	"qlU3f785aiDMzXm7Z5WXycRPqTAvh1eHncPsp0wi2UyLgXAHjidgZ7sxuH5pFIcRuP4DoDAha0Y/DggC",
+	"Y3wy1SXQmIVM6SODbkAUnbM8gX4phySEReme3l2HzjGbw1WwNJEKJG3MUuytYpf5tpDUZsRPwUb0TQDw",
+	"iDmbqoDWYa44baFLbqZgFGhFQj+5OhyIdug7EB2KZJ6gbWManUOc/yNXDUnpGf296h2ENYnpA4HnnY7H",
+	"mLb9ewtYaTGvMtBKqArVMu9J4NoNtUtvtF3e8B6uINZnxPV3jM1tanuU9zqAkcskC34XxAW2b5LygVsX",
+	"hw3Vey613EXvuE+O6Ey1Tvh9qvPSO7NRyIFRT5dzagyh9lcHXp4HiOgwBzoc7v5gFpprz5eTLzDo+cCI",
+	"FJ8IFiF7yPVyGJZhBG4wCsHPCB/nbwIPPtT3GJU5loar4O4RGms4tkBT2TtycXIFimhAaDKaQhQYMg5t",
+	"poAhFd8p23sdGikH9Ip4MM7QLyDloraa1zMsLNfCMWKBI4y7S76D79xLrQYCj7UrpVHwKyKxwWG2NTld",
+	"8scM9MgLiGT2j9mW1GLP0NE0sOMdCCCVHN8Lin6tA5QozSFY7Ubc9nDbnLTP/az+t4xR2jkagOJufR/C",
+	"LMK9ZVHZAXrTe2U92kV7BRU8zEad0wlzvIuSe7Mg4NXsepGOjSIcjh3sIrPZKGTw1EgIVLC2DgetC7ZQ",
+	"qIRCBMQvioDr/9//9X/DBa/4ofB7KdMbrjUiRCsas0Hr404W6Pi3fyMnvuMBWGzJnzR2zb39o5CF+y13",
+	"yhku1IILie7OnBzAJOkOxDGeDrD/wCFiFFF8/WJKtZVA0LmaKnZUbE2JzhMIUGaJiaVERCc5bFa1Qg90",
+	"hGfCi0XWIJmTb43BkAGRgZ1lbcn7ZaZtGKvCyIpiwCeacbFnLqkQciEtQ0IzTyaHYJyG317e3A5P3/fP",
+	"zpGE8Yer/s3NHy+vTzLYCjYQNjikNE2MVSITCLCGhYiuHR2EacMusaW1I2prnwk1/Auyj3O1DFS6gQBm",
+	"5MqfwQyonRAkUe/9xKOPe/AgnIywA9VYDuwALUtzko1C34XFz1N61EBcs7k5piAzbbJVXqoOGEmRjeks",
+	"ZZo4xHRcAJfAWs5YwHZ7zitrEQNBZS73FsitHUvDIvOdRIcg20ANtBaGUYlB/TOGBMnySJxm7IGUHxjr",
+	"LZOoXuaM/ayzhCrGyBFucMFS4vDC/XBrluUFy/fmicTwDvKtLHvikPymf3VmLJensysH1QrsZb/X2wfe",
+	"g79C+xG4cPD6m+43PWRXFikHfr++vLA/+n3EMMgraCUKjLVt9mOoGWWaUhZvGhS7m8C9N3fv359e7/cK",
+	"LK5vmRZw71yNaIfuM7aTV66NhRmQfaYqEZokIOjNjhtbWSg4rAPBbaKBkWpIjgHyLLOIKlOeQTTm9WU0",
+	"H5R5WSQXQabY+JGCgUAh6xTbI6xKpCRVkChbYdV5TX0bNYrCCCIKAdRMYRuILFfcXLZ5zx37lRJh50eK",
+	"KpKKXNELXI6cl83RHYhbeDxL77BavxnoDkZbEx6xwPtUvjwQq2h7TN7OzA4aKK6mJXFnVRfiw1xmAfYk",
+	"cvMMUM+sdd48tFQUvpNNHbqRwmggMD0DQF3IrKukr2Ac0VmFQ/Nk6EpSE2mM1YhMaTzeNVJIQrjCNUEF",
+	"phWQHFM68FQ69mHEWKQGYmHVx5iNM/e4N/H7NJow3SUXhXRJC5LviuWPSKaD6YTPrWRNo4GAPTCMyWLA",
+	"Wrca/DnErvp+oNXcfkhCxeLxEOH+aWyDve7Y7yibBsBt5o7XvaATEHsg79NE6ZC0Z1igQAXZ7xWKqv3U",
+	"B7voIM64FZ2onvolDvC0+cKYKu21SbfjQ6KAaAng9sBH32TeGwfUYwgEXgROMEPHrg9f2xE2ZmjGRodd",
+	"YmEWNZaNZsKlQsMTNo7YOcrahGcIwEYpt8i6ZqHxIQcz5NFWhlps744c7IGRzCJSXXJp2xfmYtIYDeAM",
+	"NmQWMeWfCAvK4o6FlZWxkhb9yorhiI/HDDJGkOsLJEkcqpcCmmRSD/bZA8ECHYXG1mWvISUUtCuM4w+E",
+	"h83YdWJnCEXgUehiPAk0C0Wbieul39AxO6nZ/nPkJwNhGyxhIxtru9CIhAkzW2XTaDsV1wNmyg3EVapJ",
+	"aH0C8BNRyej3RbEMJkT3RyOEzUrvRnSpfj9oveoNWoSqpRhZ+QVv2bNvzlMlXT5a1oV9IECHN1zjgbG5",
+	"qkgqWpJQrpm+cDjYmBlvDXpQ+cJsZOFAtEtMoyqYOrnLmlsnbVhIGOzCUM6idifMPJ2jDNQbjoWW6EWg",
+	"ivhiFyF5stZ78xR9vY6T0kR7IzKCC7FSwETF1YE921GQzcyG+a3IaKcUOvlHzBwgbBmNGhmNY7iSa/Ru",
+	"1+1YBuLMJmmhNgrqMGnfMK25mKiAXEjNx1ZhUgGxSfKGjaFSju64rNzBrMslCi+4Dq6TS8t3vAxvM7pr",
+	"zP7G9wQ+UMlAhDU6oN8eBUw+Pl5a31WpOBMpbQ9RZ+36K2qhU71SnIHIuiFCXwsNUF42A/EuNxKwFQva",
+	"B3aqu+g7Dm1Ki8up3zGi8E+79rW7387oaPdmSg/efGW55z1V7KvX5Nv3/ePdm2/7B2++chItoQt0yltl",
+	"G+MJECF3KZd41Acii9UgRGoE+K+QqyATyCOB45y1TPDcxPs2g7KUlnMrLYgMHYj8OWOmGDnnp1JC7dKY",
+	"7Py72jGa+tvLE6Nt/wy46krFJJooTXYVTJnsTmd0ZG67+fby6uzdn61uvmu9vz/b1chUWCAUFNxlo8ax",
+	"7yC3nt3eJcx1ejnKAeo1fWDK4ssBeVOzcFg2UE3250axfIT4GC0RahwTQK0tpz5amnB0qJnSu8hZjUoh",
+	"ILcYfXbYPsC5EazTOY//mHXPvWBm3mioZSfVCk57UG1/ixOqpveSJhFpnzDMm0uK55NGEUob16hjo2MF",
+	"b191qqwx6Le3Ccv9bUKMToFO9witfUPHKLvWhjVG0DxmtulO5SrIENeWdwgJfSwy9w5EaLsWdM0mmoft",
+	"3+7u7PfRlCYT1kWCYP5PVpdw9RZwJoxALl0FxH+ffRiRXGossppZ4HJmvGIgrqhSJdd0QcpZAKdS84Yd",
+	"FCdmKUDlZGLEjGQhbQq1NOgl8AH/wUAo9qWATOIZ0xT+kX+0Y1kY7JT5ElLY7o3jAyHaDJYHtbPE0B2j",
+	"1bDEnJaO00LqOFOpD4brPI158VaQeunzxIJEo+PANYygFeiSrEs0WlGKLtVRhigOTYm8BhVGEacPztTL",
+	"zr3hD00HG08CnGvbxaH2WMM1o+Zvca6hr/SI2SozW/nQ/8PV+e6rbm8XKlXL1Q6LxaI7EWlXJpM9+6za",
+	"o5N5bB7pTvUMYOc113G1iqJ/deYB7B+29ru9LnToBy/bnLcOW+Ylr6AXhJ5CZc2e0zn3UAc1v9UCvrki",
+	"G8WMTgY+bsO0E2FV+kROEjpDnznCRBk1Y2T1Cd9dYIG3VIAe2sCPv+CO2swbyFYoeGKLX/UUcFA0vdg4",
+	"HcGhs/CcxtKfGmsBWqBnOh1E5HdcPQO1UGkye+sR6lNI4ainy9j258jyXc6i1mHrD0xjv/++XU1YYptf",
+	"q6Cyu7ia38oFJpS1LaI/2e91ssIhCHvldUNgY7mCG1poA7DfC/K6b9f1zv5VBeX6+APUI2KRh3nPQa/n",
+	"ynNcP7aS3wx6imXfXQ37gVPPCiuhAqg47Qu2gAR3c+Sh2vQ1DqDuvdlA997SrCU4PLK//pE7SPqQCf87",
+	"A+zbN5t858xiskIud6EUDXbQr9D66w9mLVU6m9FkaWtbbfa+MfuMYm7Vvcymi+XEIzs02hjgaNCJIZEW",
+	"FTReaj4C0CFbklXfhRQxX1s/mCFaz3YeCUCJhNXwuw4faC5VHcKblXEQNsj5GrZuBMwCSIQwVo7XEDIM",
+	"cj+x5/FwlRQI1wIBcbYYiCxZVqLpmgM7kryPpO/djpfOtzClahrYuIs5tApCngg2DIgo4DKEYpOB6Puc",
+	"Am1/67cwVpPhI3YgTkt+3fum7igfg66QMdUzmDdAJ1WONJxVQDbIjirHxjqu4BHryvPzswbS5GNQT6L5",
+	"d/e8DCkoHKye6P3Pd6Kri7DqcN9OKw1Aj0hORUUmLOTiRRnA696r9Q+9k8k9jyIm8InX65+4kPqdTIX9",
+	"xDfrHziWYhxzLJt9vb/BmCx2wa2U50ZrfSozM0+92mjZHilHZCBggBmHOyuH4Mq9Xm1hlH8IrXC26rfP",
+	"6gzPQjbHs9w3d1w81odszvyEqvUuHl680+N+RtXdyyFAaxUYX/YckbOrElK3n9MVWDZEFI01eLXVtFvh",
+	"FOdc6WMHUlhiDWtO8TlI9A2O++V4rJhuPavghjkUsPpqDjdO9Fd+ZJ8q5TMiRyXOeefpKJGq1EurbUiy",
+	"U0/KJbIt0yf7MJeJ3vuJCc318mMjoWLysnVQ2/S+RC6O8qK963fH5NWrV9+Qu9vjLrmWCy8bjqK71TaB",
+	"mrEsxjAQStC5mkqM4i4Srq0fP8tgNy+AVCMQtFmkQRFEsYnkQhheBGMYSaE0FZrM2Ewmy+5AIIyMCvLg",
+	"/BSaDRM/0u1+yk4crgoDC9KscBrTQrL278EX8B/Gqt8NbTq0pvcBGdEk4WaqWB3cQaGPCQaEkhGLMaQ2",
+	"lnEMK0TCI8z3DULCBcC3wbK0LbI/UXOzAGrKmG0OP4+5Jlx3AkzbNdzNKFKJnE9Z3pWpTos4hVmdUE03",
+	"UhuQJFaqDqtOMH7tFF+yiZav2Qe9N1KPR7DUiunfp3q8+7sizygrJ7UC//jmezLmMYAeIK3CJ10w/oSr",
+	"uVRcW9iU4vNUazqaGrP/CN5hFuP3LkKOS4K+qO5IPQ5aBQuoMrh/Ll3ikzkZFuAmcmHb0RNcT3Pcj2++",
+	"D4jSCaMzFn0KQ8u+1sDI3llDG+IzMyrohM2wOBuBaCs2tDkvN/alzyjwvM+sFHmQNvXPLvIyT4QcE1d+",
+	"bAilIPUwZvo0UmEzlkxcpypLJ5WdP3U33Wg0cJ9t84tfWmfPqAXXI2iY/89NBbdWVwcz3i5QNnnUF2wq",
+	"39I1yoHY82bEELRqcR93IeovU62GWDkXHhIhrfevruCuDeUrpfK9TncgdkmYVQ4OsaouPCynrxgVxIUr",
+	"XEwpC2i69GYCObqkWrdYTdoN0Fpw0TUbP5jKuSrVKSrMxcNxerWVoQNsyfApch+MGWyhds6MqlC/aQYE",
+	"4y1U2UA2zVxn4QvbltYsqJ27yqn6CDQ+RSaSSJEDwtD5HAOl5vWU3FMhbIk+BBDsaLnKdEjrM/VdXV2C",
+	"EsjmfdpcvkwZszlcBy4ppU6HuqlhC9uZWbXOEjibb2W0/PwsxbbOLIJegan6q2NoBb3/H8AZ84/kKnmX",
+	"MJbXDwdY5lsucAamlupVnZrxRN7T0cPmrpNCt+iWhXdobSih97IQTbPPOITZhDgpZRmYLfbICkGMLgEX",
+	"8hzlhM0YFm5B0guABqp0xkIyow9Qz2IBc7GGzr4xS2LOXu1Sp23tNNeKxWNbWoe/dbrkXE4mWZGIRdWC",
+	"TUBFxqg77oUAyJr3Pm6qugbRE9ZUdXcCfL+VnlAwY1PFXI3soS3StnGPGlYH9Tf9OD7O1v/Xzuqykf4D",
+	"8zwbx5g6DTiHe0NgKKcHIdEgcX3hk5+PTwLVN3AQiyKGlSJ4ekCfEswmp+N2PC9jhPoXnxXWhYq+Ndd+",
+	"pcc1H2FGipsc1M8XQiog2dccT79CybHcX31c6J85zIMU48Am7M48OXLjnSX5yJJHzharvABXVg+6dPdu",
+	"e6xOuJrHdOl6Xj9v3KQ82nViaIzNvP+FXAmZXus2H3NjwYHwqoeR/HuGjVSmzPyETvUAy3wVJoECAIXq",
+	"bJApUSG62nq/Zt321iU/WDWx0IA12CRFwZUNVhIUGvIMrs2o/jWzC7Kprzs3iNrxJZ3gnzudoFjR66UU",
+	"QDnv8+QOZDjQWRu5htRHr4LF5S4KL50gIIrRZDTFwuoQ0vdC0sZ+uF5BO9iVMmIWj3zB7tHXxrCjK1eu",
+	"8HB3REeGjWJA7ciyQzKSLp6r/N6c9akJWfbOOUxuW1H635CDuAHP+FXlMjS2H6zhLbAu/wrSGBOZd7ko",
+	"pOthnp7L5OOJrSNGUvPOm0ORKMnaPBvxh7rDtOfguVZLW/9w2KTWrPNpTfvKozzvGiAxHDYJzoa4UiSo",
+	"/l7WhRhxTIWj8Wu13QqD3MLLsv8sh2mdkAZQnC8S+B9IAvdFHbwUOGMdug/KX3cOG3nCSjHcyCea5e0N",
+	"CFOERQFgSC4yaEioMrGN11Aeo5TN0OR5tEYc/ppE4fo7L+iM3chko3vNfVBaBzcX1/QMm70cud5LoHjQ",
+	"KLJ9ng3zZYBbhNHu+kIEkAs57/AaNL2uadD0rMUGOXNcLeRz3S0nvH92mZ+TOmnTOM4KXrCmhfqFPBhs",
+	"KeF5qI6vFihNNVdgbXtKeH6aakxw298SI/+1sr+Qre+BEmU5w7bUGaB8csRbhCEBqB1ISccyPeUXMHBo",
+	"h1BMTc6wgNaVSmBPtpUFAb96deEXURWyr6/TE/Lyjy9e3l/ey+ufwmp2V+mMb+zvzc/X/XLXnOC9n8x/",
+	"n0XNOc/OaQh5t7GUD+ZIU7GUgpWKAMHdg1Hf2hzCjBLfLu/QcbDer4aj+yTf2osIu3+ew/XS6bCF1SHz",
+	"RI55bKEAES3ude81tBtRgL7e2ULUNSu4IF6Q1mOGlnBJKdPKYVaD2R0QPjZUHxjdFx+KiJYycKivOqFC",
+	"YVFtlfhP4IHPLKieiaTfYz+cVQSN04m+GJX/SIIFN63IsR0OnM3/mfK5+jzCZnsCvzJs3xB2fR9yCxbl",
+	"e8l45BWMvka/rQP9qlTAGmV0lwvE6M8L2QcCnrCtNCw8o2AsUtU69NB2MBs6f3hI2g7pxXWqOUSsfShu",
+	"N79Xn/GAYgRz3mMKYGhee7OAYIe1OVXaurZnXKtOXYbSHTQo/afUgr8I6n9A7vb6YIMP3Ur5noqlXTf1",
+	"y6nbmDFNiw547OSRWHYCHDFr1exhZoKq+2mscq2Ssmc7za3Xz8FrQOM49yNgODx3OZSdCQBeg3eht8GT",
+	"A2WEj030+hM71Jc4x/Zbq9UUuOWLxl3jXs6RWwDDTyvPmWSB62y6n0cTW3uZitT9ZKUAjkVOMs1n4R2P",
+	"NQNEbGxUGHhZiz4mty0IQWd220aFM0TXZk7gyjC8+Bf0ZzwqxJwbvNz+BJ7u565z/mZ9wzfV8N2O3uCD",
+	"H6tOaQfp6aM1qwwpJGtx0eCN9hDkW1umwdQOwwcn2VGFMTUNwUe3b33eVJxfVVjdI6u1DvfCsv2rONp3",
+	"KiTsyT8LrIeds48cYmzsy/S88GKlO73Mo1B42zAeRNqfbBA1uOk9+NzimSiYRRVe1MchecTwq3ZHeONc",
+	"p7rnkuqL7v4PFe5GikQQB58qG47gJlr16mOZsB/ZSP+aTuU1jOjLofxyKH8lhxIJ8vnOZKqne1iNt+t8",
+	"Y835aBe5Rw79aVlOqitmZjSJOfQIsv0Bzc2pYklgYdmRnnZUTXvM1719RN5f0CRSRx6OPCLZMGxVkLcf",
+	"LMJUQqtS26e6NLpG/172CjPErFlBbl5Yt6PrPdDe3BuIDo0rt6S/1uqnwih/GY9gqqermNdVsb1kdGT2",
+	"yvaC1mkiXJtyzPoVckGkeGEW98Wh1+jQ04XkWnvK5vmpyPwYqZ5uy8EKXo2VWeyGyUXscRfOfDN7AyvX",
+	"oXg4XAaAOkZoi5PT74fvL09Ofw+NZ7OoTZgjiWNLZBJLOQfA9YxxQONj9F/uH3zd7Zn/2/tdQA4P9zuu",
+	"K4IxsSV0YhSCYRMcoOm691ngDnufjYzMmeGzCBoW/mn3nQROyiLzr7BjsXoXXDEM1FzD+cFetjQu8VQF",
+	"KOMkYjOZVR+6hjNTqcwaLecWodS/Se3kXHchkwdle7TmaNBSRBxtQDPluiDt4zns0/OwPPf6rco9X47d",
+	"/f/svftyGzmSL/wqCMd+YXK3SFG2u2csRseuWnZPa8cXrSSP54thHxbEAsVaFQFuASWa09ER52nOg50n",
+	"OYHMBApVLIrUzZJszh89FlkEUEAi7/nLE4TUTh3sXGVzb87XrqtTPQEVqQQeruAMnwBIgURZXyHfViIu",
+	"2RS6Zsls0V7LfcY80wEDWWIeNd/iPdLskyDYryt0v2EZuoawQRaViurGwhTIeXWdf4XQFQb/V1K6/f6J",
+	"J89UoLVzcakurG6ZcQPmRpa5tkq+Y+Or3u63qVc+kF1rd7xiS8JpbKwTbopW0RwD88Q+FVeV27+/V6C9",
+	"ddAPp8HmWNX5SfQDWFFXVy9R9Wd7rdOitETgTU35Sdj49zmzi+VywVxvC+pLT97AyrdGqe6KXJ4jmu2R",
+	"Gu+0vAex2jch3QI2Mfn6pPuNZ6ZfYVkDRUM2CdE4tkTCRj7tu7S3yzuJsBHrnYf7hk2VNuxFj3FjxHQG",
+	"bXCgqBbaGpFpm0q26xsruTZm2nt5yJPXeGsBLyFwud3HpavM8UAq+QbazbLXzIT6zkhJXUwF4s6JiueW",
+	"+o6FvltsL3rTG/wdaurCMM6kmAeuEMSq91gOCOGwmcZTs0PtpS9mq+8ZVq7o8vScn4qS0YLsXZaLkcqp",
+	"1TDWiUHhWL0v/ohLqQw7KwvRJiJfaimDgy01tYB+xam8ED7FrbEMrVVpoNPue3zWYjaQPjsK7R7XSgz6",
+	"AgfNapjjMbs9zDQuZut5TCOwKu7x/bAQHPyB4MbWmfP7VaQxTxm3NPG3LvJ1TMPDijVc0waQsTWcAiX+",
+	"ndaPJ8qaXBGjXphpclUtOSri30Md+X26MWAXN6/fxkP/1lPKkLTW1m27Kkim5jLUfOlm3KwmmyZYV469",
+	"EAaBuMq7kmrm8F4SDOu4m7WqnvpnUrofpe0Ji3uQOmqYeZ3pCce0rZ9+DCiZeGOWqtnCa7hp2TT1o+Wz",
+	"tHMhFqulG/oWE2YfAiTjLNX22gWQDbm4VJQPZvXxVani6V/tPPeawWWnWMfi7Sq+Bxgu56CjVliatWa5",
+	"GKdfXIv9JEJkzEJbixYD3ZaNXojFWha/jref4jigE4FJ4Xqu+y7xJa4lx3537ESAaQXtP/dpA5GofoZO",
+	"qNhM6++d/aPDzl/FIl4JnQFU8GgrBmF1DwOaAVPjJq1l+hdiET01xMvvA0LDtbbDFrX5pcg7RnUowQaC",
+	"bTeRDHSjr8r8qUmMnd8vxOLwasSBgzL2R6wlCABWk8yW/Y9W7qy6zA2oGrCaBwes/aqOSZLN2yTkJxis",
+	"LW/yLa5reC8TridnimPUYFUMFhT+N/7JRw14Xl3r9w13fp3G8E7x8wTh9mZjOHRswHYdKPQGekylEedI",
+	"fWvrvY/QtKfKtSRiDvGRnXEt2Kfjd5HrnWb/cC3i0tEEVVvxJdWGtbwSm+bskmeF0O3G4u7Dcmlfobx7",
+	"ebaraDl4miVPotj7Hmg6svttJf+vAEm9TOefoeM+EQxhmyjmSE5sar8E5KqFoUBQsQo8GHy2YNNkWjGe",
+	"JBBIhcvja6MwdaYKNAy/a4DNPrFTPn7PFCzzQRIjtu6pp1HrSPdQJBCGNNSWLEgMcgEP4NsEvE3ZWKO7",
+	"0n809tjcMUKbDnS/Wx3W/blIsTEbi7Fl5g76RGJ2ppIF0xM+EwnL0gvfuvO5jtiU5xciQZ+FnQV77EVl",
+	"sBd7ZIb8wAkttKng9SfgcUcYXELHtY+4Zm4qsQIY862zFLIJwE6idQzkXBVZws7Ens9a4abIITNrNBGj",
+	"C4oz+nag0HSzy079gqkdujLkiWluhikTmtH+EMMzjzlJtb7Yq7gGCI9g61mSlv5Mpvl0lm3xQh+SoYAr",
+	"kLtQOR6I76GLRF2Tu/bq0Gn6xrhz1GFTY883rPL0PXpvymlMns4EMhpxSaR7NaNhMdxNVZgu5QR17Z4A",
+	"5GDMYJAq14EpnmvW4tiL+IB+zk4opSiVAznjC+hwPgWmQWkxWNSZJu0aY6rsl+aXIqFZfHIIMqmBbOEL",
+	"ds7Vc81i2tau62ZgrxjWKRC5xO1GviZkMlOpNCFjG8gmzoaruAZfc2lVlrNBMtZAAj+mfbRcTbs+yV32",
+	"mRJcOL018eKgIjbV7FWvxxy+Hb7+EJ+LV7JHeMruxluggUfNHatr3Yg5uvPbcscnwR3xEuENaGCO7jTv",
+	"nzsaNes0dl1YMsNP1eyqNgn11o3UNrXl9MfdXnsVUBLUklcQkuhHz/Z2e9GzKf+SToup/cP+lUr6y7uE",
+	"wZAU+UY+4WOo+oYcxE2yXX7J1fSNNVE3ePZUbfrkV3XMVc7tynab6fnE8uXckmXhGhJvPXQBfOF8otgZ",
+	"5HAi14WMS7df1mBiOWSob4LqdLVzLmqI/m+KGB2Azlk7qETPiygvwJp16OZg56oBPrq/1LGfXQgxw3rp",
+	"kcqTVfjSd+ge2WJLb+M0N8CWDprKQ3I/aJVWbqq51LfPxbkvVGkn/GuI0iuqs76p/LitA3J7t9fFYBEz",
+	"vcwPx9IekK/kqqwiJHvxW0NHvt51j5oUZkRERum5GhHZBcSwj2IFzda1K9RsWmjD0GrjWNGBWeca8F45",
+	"08UZvZ0a268bo2MYd6X13OPloimuFJwudLJFO16Z33dFyOn6mdp3Koqg7sleNEogb0nF4PBFxGbcTCxN",
+	"zlRu2hGzr5B3RhxyETkVHv3Qa4yZ1ejzUYosWt6DCK3v915960JrlvGR2DTefA9CivzC6Bi9ym5E/MKK",
+	"TwqAQbD4uPWqt9umNnvcuWNT55Tm5zxtyAc8yATPccQTnP+JG4XwQluj8GndwV9Ufk6xA3cFG4Mod3D5",
+	"7loa0zpd4ZQmF3K5ZtaK5xMtRsNutxu3Ib9Y8NHER0l9QKD1RlyKzF5PHQ3kZ/xaR5WoQcROKoO3+4D0",
+	"aTVsqHdmGn3Us4ybscqnGOPRGMyJca2dExcEiq2+CiXLlpd4NCFEzCsZCOZ/+YqDMz66GMhWPOF6WI3p",
+	"uK4I6XKyFdN8odl8IsCKtiq040zt5kiQuXumdA9l0sEaH0Qp2YAhnthN7rsjpvAGBjXJp+GyKHLhZcnD",
+	"AZVuOentolj8ssRdCZhQjU0lviy1nlLjOM096Dku+7SDqtRVmk5oiZFpbpkbFc5UWFyAfQw6TmS5TA6b",
+	"sGA8m/OFq5bqYxKRz5lC9x0FtNlU5YK1cjFVl+iwOPiw//6tR4xQqt1lLiWrGdzhVRMnO4YBnZ8BLYSn",
+	"rmPhO211rCdm5wBlh3fep4Mnjixvr101utn261Oxli5GEyhKPFdddPXmKm4j3MPEeTgCHyEwJc0oi8Jd",
+	"foJd4dXLCs/n6lKUaZP02OnfT91D8VDNhCx7+A2KXu/lyE4N/xIxm6gssUvmA2mXoKYenEgXtRxl1orN",
+	"FzPEoeN2l32EskxUv9g4lYlmZwqxGlPNLkWejlOR7KFidgWnSym1IN7Jd34fqUT8EXuOgz3U64zcZQWh",
+	"d2ggW1wuEFYZPva/tr951XsFyAxtVPkClmpHcWyVQorwO7sfCMZkBwM8+5mQSXCy4ssszYVmf8JSCEDL",
+	"h2Qprim5uwXAIe5ja8UCcLRRbqj23kCCBhLTYENuYnrdFCAMMiXPQ520VZ4EghxIQZjV+BNqw9sdyL/R",
+	"1vvAqt1unwl1Dm8A75fwRR8Y/Bz63eHR4uPn9uNzJbRb+EC6TagCGcFiDc7Xit0dGOLUw0I6OoitEhyP",
+	"LMkPjeUSJnadSUPCtlcWvo3qEtDfmKjcE0inx9oTS8JBnr09hS5bE9JqkGV/EWZJkN1fOkRlprUwqVX+",
+	"EjF+pi1leaj0KnFsXd9XuL7rvNrlB775cOKYp2t9+8CucN/QEkEFVzjC+6EfvM1ydPjpCtd0GKao0SUD",
+	"mWrP2NClhoyEOAViFjqPOrK6LjuiH4wynk7LfHDxZZQVOr0UewOpLXPhGeHgQKN8eLoEn3e3mHLNpRWC",
+	"3JTyjLUsf7GCDKRRm50LKA/oDuQxWW/YCuDww9/23x2+Gb75+H7/8EO8x7ikKPsZpG3a48SehWNm5sru",
+	"FujAGT8TmWatwyMnAYSOrKDNkhHPE90uV1cTGOVRQFgM/nUmMjVnqenTql71XrODjx9+eXd4cGrXBE8N",
+	"JA+ZEVxTxxsRwsAuOwTixUAjsGuMMQaZqQEtD6TfKBADOQexOhJVsbln91UbK6/8Ocwn3IDjwzFOwGbT",
+	"kaefgVQ5Q3tBr/Bh3Ifaf/dejOoqH8SPcStmv7VDnlRZUwKZAXlD2OXu7ZE1LogdYOf30NytWtjoWBlq",
+	"I0u+hdK0qamALZQxDoULBMFAkvMUkyag61aWcs3UuO21z8DMqRomYNNUJR8wxy7bH0gPjslB1AUN62mF",
+	"ItMCnStTfgGu7suqNu1FJnDmPraFuShmAwmDjsET3IrxwyF2uYrbyxz8g5gH2gaAezLDLwT6JQkU0xoM",
+	"E1XkeiCNVXSZFvAiNR8N9yanykmXb7RYknao/vY3kExsKricT9KsNKqq4o1weaxYoSlD+M+BJOf8zI9e",
+	"Af3EVl7seP/07fDd4fvD07dvYhKix8Lki86+taHiFa29xOjiCTmdbsX/cVPmrsKCbG7LTbeS4Xvo4/VO",
+	"qQtWzBA+ukoaz3WFj0g1vwehQq7zIIB/D9JEinkQkqvAf/Wd874a3gHzIUvAhLCsdg0wkDLcCIo6PoFU",
+	"gMpK1zGMcvOeHPrWVndck6tTrQW//fVehdW1Kv5P9bNYFBqUP0MmwETNCBcQEL2tbsaTqVVGToQxqTzX",
+	"EfsAHkJqOhwxF/hve982QP4ZIFyYIRcu6g9alf16Tew/zYPKTyyn3yjMv8KsvQcucfdWbWWRjzY4L8wa",
+	"7k3ns8zAt3zrKdWWmit4loskuZC9vdCerdhLf0c6S9mH+e4w168CWD/w820x1m/XApk2cnOYdX/UT6If",
+	"120gqzyRYWUJ41nWZ7WqzrJLAchHREWDqklwsGsWPN1e3bh8k5ZDV8CyZ1xeMG24KbTXCbh063Bz9VkZ",
+	"rwWwNSvk3VMRm3Hw8CtoeIONSyhni1qdVEcjEC/OYlfNMizyLMYYAoabtZAJu0x1alRO6kV7r5Lh4vsL",
+	"6oGMX/V6MYshsrB/evjxw/Dt8fHH49ijPFTm6TPuVuxXNOWLsEtLMFF3ID+DN8UB1kMf5kIDRVPQ2Y2S",
+	"aqZk1LB/FVdMzOKD/fdH+4d/+XAyPNr/dPL2TSPwBMLAOlJ6tJ3QaX0PAnPsJl/bDJCe2yooTxIK31+j",
+	"lqviG1sJD77mftlJAqKf+MAwTa7gmTfWUXbKpa7SVkpx56vgPXcflWIBg5VKC5eFgk2cEmZUO2KzrNDA",
+	"cv2bmxBKgPEsFzxZMLg58KOISTEXdhPSXJs+iwElI2YalCfhDC6o0FoB2u9e7TFqSI9BkTl4EPXlAToK",
+	"fByPATku7FE24pJp4ZCnwDAw9nPK1Q92fwNVpd4Osbxf00VnvUFQuWJT1gopH4p4z6hFKcYltMrNT/bv",
+	"uB1RlYP9vES2GJL+Q+GQaCD5DDIbKCb432JkRLLmTrF4aUAMtcTuD8nzXM1R27PrR4TeVF4wcIxwfaHt",
+	"v4LZAYsAOEi7z2JraNOQRsWQAIehBc9VwPOSF5Cjxw3LBNdBZbBlNglf6IFscR9H04bnhjQ3lkA3ukKi",
+	"GqNVyHqdSpSg20i7LOYLMTON0R57nd4vvitzK6pT6kfs2xeeEQb7gvsC0TszSTWp4atwjpbIq4J5dLXL",
+	"x/3yBH/4x0YrhboZWpZYtaprLsWRw7UWok2aZZYuwRGhaFkJX1i6xcbjLbyKnogxx9ElGqZmJXqUvVTP",
+	"GhsHJIgtPOVf3gl5bi2/3V5jH4EN1s9z3/WKVk4LxusXLtnloK5csVG3We9WkH7l1jwlGVTkaam5WSL+",
+	"b5VKkdxKcq6Fd1rCaXIokrKK1SSkyRerIJru1hrdojRt7cGboDQFbhV0kQUoZehFAuvNA7rUcZtuYQ7e",
+	"dbKwFxfjVGQJOL4MpR4tJ8MvuZNe9V512Ur31EA2+6c0RvkqG4l26lo3Fdt36DmY9qWFTHSp4qq87tOz",
+	"J5QJfkmZzfUJy3wo97NwDb14IDf16jWpoIh39VQ8aLjarx0P3LrQvmkXGl7W0IV2r+xxWSfZKVuVrwaI",
+	"DQNzh8Hzt+C299jixa1vnZ57CqgD/m2qLrptsc+tsFRLd2kAfbYkKLXrb4QID1B9vbGuXYNSvSoPzq2m",
+	"1O+hlXIo8SJ6qANJXiq3xl7EMFEXq3hcNM2u2C4ylecDSV95j5DBQpEWh35NIMUDV0L4KBaHHxosxeFU",
+	"84cPdgcSFI+KSVJaA9TJnkt25t9tLwgBiilPM9aS6kwl0C1D5YzLQVm36gvUnWveB9Yo1TnX5PiA1hSY",
+	"YVLM2EKYdqUWVEO2M8b3nNiH2ePIZRYRrjv1gxLQhLA87zLx6EKqORphWD/UHSCrgSKeeToSVFKKyliu",
+	"TXB3ywzpl73wSq/Kkh7IW6RJw6qER12+MROMHouCU3LMBwkSltNvzqy/OS3nG0653lSC4L2q8LyInWGv",
+	"e+Ap0TppckMdqQGTe7WOtPO7X91wyaVTZRSfUzNJcj4vCfw2vKKhzWq4ku+r26rb2i0jeADrZdML7Q7J",
+	"XunyBlndqPQH+VD5lCcCy57a93aNrdZ2D5UW+/X8AVLVCqOm3KQj0vl45pQ/7fTEPips81SjgyjUFaHf",
+	"Z7XiuMtQK6wmL2mnCaLm3K8osqF7m5o9NwCP/6dK5ZNwHe+Xv1ynLJQ0tnWJPKlS39ksW1hJXzpFbsgQ",
+	"loIxQTudVbkLHwIXACtkJrTGDIUYwQj9fcVCCGwIcmZPRpdt/p5rZlJrGLVinNOIZMhN3LZWyKfTAwjz",
+	"Q2dBNJCoVQhL1B6LYUiP5AIdgv8UsZe9iL3uWUPu5Y8/UJqAQzhQCV8Q4E8tB6EF2QDWtCUwCQ9kAYiN",
+	"CA1L2RWpZlmqjUj6AxmDhSkSeumJ6/fjUjoAEc21NNYMnu6yzRLBB5LUN2welyYRGxXaqKkzXKPA5k0T",
+	"yhVfkcBwEBzpo0pguItYvH+3MBrfNLC7FKgGXkvtaxquplZea7xlPtxMweUtAPJFCgWcp/qteI6XbGW8",
+	"Hb6tLFPIYmrv/5/sGl/27H9fw39f/vgD1GptuA9rcw82HGdNRsCGo1gm1NxG6xl5b4bcPuDevvIh3LWh",
+	"UYZnz6JnIzWF/CIlh3xq7+6KTXkkhQz+HlyjlKHkC99+MUP5rkutqcIiBshrMiZPzwryzKamuXnVUt+5",
+	"TYoYahJ2p+yAtUrWHgtOoLEoT9JswXKVZcVMs5ZjEO2ImsuPVZapOVTljrJ0RI03qIuuVbhTyfgZBCsH",
+	"UouRsvryAT4JYEqJAB+jZGfK6D7jrJDp/xQCR0OpRRUNzzUpAPiVkoxjIqCdYiAB5C14VcBsAp5V7q6S",
+	"AlB/MDcRlpoL+wORsEyMDVOF6ZfNxQhs2fVTNTxjoHrkYmxViy7bh3tKwHNOp7BnGLvWzbFD/cBOwgyA",
+	"pVcAsu37s7mu0HwUHfacqfJLmhnK61vzC++t3fwn0Npi88e/atc/f35rQS8sKT15FlgNNMErUTEBCP8S",
+	"WsyoWZjEv5IZ3qp1Hw88/6GvIeB9s1yNhNarexF7m9lY7tKieC82QB+mSdzeC+IcuZip3JSJFy96uzFW",
+	"fGFypZIiAqhu+y/I+TCeF/CpYFM1Fdht1A/Qi8tE8XLhjnXgtNDXqAayM5D7vsoUeRM0bOJyJLIM/Rag",
+	"3afaq/eY9czzPL0USZnxyVrxRGTJcKzyITwatwE/zyXecU1hN2qM7iF69o8Oodi1Ff+9s3902PmrWGBi",
+	"yz6RISxjj/0MNMQQofVCLAigtQ0IbLzsvkwtoO2blXoRhavElxGUwpXmCvLmCgcOo4geFHC02LNCw1rS",
+	"+UCO0y/2lYCH27WqS5HnaYINlflshpFDa5LtS5oII3HBirAnM+bazrjWA/k6+F/39euobFrJwx8CelNU",
+	"afpRDdgFyiH2jx5Ih2/t97/PtML8JMHOhJkLId2bphRJDeWOJQmpjNuo7kAO5Elx5q+AtrsTa56JGPPs",
+	"XSPZ+CKVSdx20LuxDn5kL4YHmgpk7dliIO2NJmmdsyTVFCJViWC5IFcQrjIYkLWoeYG2YhRtULh9rn4p",
+	"DJmGbb4in9lm7XxnyOO1oUbglmDjXEgx55m/bNwM5PIrVd/G1XUDVmHj7EFWln9l+6YDCckjsRssVdL7",
+	"ESpre+7gGAXPrfqi6zQc55YbW0MgZnmRWabCF6Az0RvBD+w3LnnMLscTS/g6dJD/FLkKiRJKJ8DR4E0R",
+	"qYwAh4MlvPlkYXfQTafG2DGtPDpLXe5kLUnjhdUqSyL470AWslwGhcAr6Xpt+JDy/f1GlzjBuDnUnSJI",
+	"E9ADSa8ZztBlx7jWEsIzF3CzRLIH1wbZeMgDdeWVnmvLKIJjCjY0nCkACNOqjxUzbp9GqCXaod0gBB8H",
+	"zJV4aYNSeIQSq7Qlvn42nvgC7bPhSUvWw9QurLf7+iV/NXrR+dN4V3T+NBr1Oq/57lnn5fhF8kr8MP6R",
+	"/+nMmrRO79p7dvzxA3xA9xl8Ss/2rFj/D5qiOwLD3rGJob08z/aenXx6//7t8W7P28uwgN1eb7dmQe89",
+	"e/Hqdfd1z6o717VhHwRUpJx+ncJIwofrOrn2UaoTO1nWGcxEYDDuTuuHN153gxIDkROniGy75D+qOOFa",
+	"p8ax03nx+PoVZRBiZxEL2buTx4GIsYu0X95JQ/1Qu8/FZSrmq5X7/SzDBDIp9iD2mZAIyTKRO81Ii0oq",
+	"9SuAPQioGOUS+ebBOZCIUaqxqZygWiQKlaB0s78ep/kU1XDQk1BntNoibk4p4c+KBCDhQ4yG114lBPW8",
+	"XMwwTTS1OkhlIr44VRq33emKZCt0WUwLoUAEOkFiwOIcyJiqOFFnH2f8/FwkcehO6dufgKsEf0OA+dyP",
+	"K5I4YoWc8TQJzrs7kAfu++Bjik4wo+YcM97SPNwIPQNzaYohjLdWmLr+s5rN89QYIQGsf6lpOgFIKgxd",
+	"p8ZbobngGtbT0NfFUs5tghZfK+c9YLxA7A8msDZJ4q344jQ18QElbB45BQ4F23l6KbYp8t9Skgndeedr",
+	"xYpw4B4hWUSYN5ZjGJOyL24sGJqS6gP5YG1CLfJUrE6o/4swp+VTWyfsU3TClge4jj9haOOsGF0IY0kx",
+	"Sx6mzOC+XbNv4D3H6XmRi5qHFvxGsAGQk03RHdaCdj/en+HEq2Xe/xS50nfsl11XhLvPvIoBK7biQtf1",
+	"Std3qKZRhYpEn36TiOeaFRp0iUJSUsXK2t07tr231btbOXuj6t3SCEF0PCWzRR8MDqhtQUvMat/t20nQ",
+	"oPPbknSsXIZH4BcpX+8rU/XDl3mttdU/yor/ZXXYDfokrchAkItbZyDcuBqxSUzslBz/dinDTVXlH5bv",
+	"UpAsUKqwGKp5HUMX0UAEQcQAQz210NRAbhKbcuHB8qWfaxaLL2j5DnNuRNzHxk61cm8XM1pKIYq77JfQ",
+	"CwFGuKeJ2jpCWcmgFxIEcSAQlI7Hwi6SsKwIABv9FZR0CfY19tKjdwwN8ybDez/57yLMFjwoD/fRWuBu",
+	"hbj2qR3x0bqNH4w9boX+fRrXJ8JUFILnVUV4wSaQt0AxPryXd2lV+xzjHc/nO9pwU2ryjYlllVrksudR",
+	"UO+qhUBwWHBd9l0+AJYF+6Yw5RhJmhAU/wBSyGoFzC6y6H/wXGPAkRUyFxmv1B43dc08qGRAQ9QxzsVI",
+	"QHDKb2IMhtGU64ugF3dQLMfxh6Esi1dlgLlfvXFbfI91rEtm+VKi8OG5xCwDCGlb4TDlC8YTaBppFDtb",
+	"gBN7xEcTsRKBzVRzqwOkrVdfGWlreXfXMVAymr875bLCbvZl5ZY4R4JOSVUioLYINAK8HlXfr0woNxSv",
+	"5UzkTTUkN3QkuHBxBxol3xEcvh2rWvAQuYL15CqY/De0mANYy/cBBBu+83VSwRPxNDIgS1M8zF/aIKlb",
+	"E0LDFSndNeK9NTQ90B2II8qi9kgLEUstM4eIINfCWi4zkdu7yjGoxtk4R4Q71up1d3v2s93e/9furkBY",
+	"D4/9sWrr4RofBEQhXMB6ZT0RWzX9SSKtVzMbx6hjBtJDboqP0MQPrq2dV8bYORfSXl6xOjHiXXpBPRwQ",
+	"KJZMfFUYLwsRLl6L/FLkbEZlHqyQ2MBCim6DMovTbtnElk1s2UQTmyDznAS1vcBqCt/cLz9YG2yro2fa",
+	"tYZm8Yo42d1f9G2kbHvNbhIpq1yzO7xMdw1iCw4GlU/BpgYY27CROoapuwxsPR2xaSrTaTHFqELELnmW",
+	"JhCUl2FeXVnD4soZIeexyDKsUcysnZ+wllQsswO3+4G9axYzEWGnqogFa42wUlNTFgDmuZtCl3NowxcY",
+	"BaiADAf5+1AHQAi9KxBnn5qq8DDIs1td4btAnr0vJmY1AsFzmcrz1c6yj1KwXM3RUxekbrs4ZYs3hS/b",
+	"XVamERNyhGaUS+wioK4gXpkJYClRPpLLom6XacZYghVMb/iFoDyfM1fnqKOBDOscdVDTzTPdZRgsM4hc",
+	"k6DHu3wRxJbcGX/Zgfq4VW75t27D7vFeuzm+w9rhg+CMsYz4zOHfREiDJeEtFwuXbrhZrs5zPn2u7xg/",
+	"wZHHVXmjv3w5hkeW5FYDV3ZvA1np2DsyFwwiUumlPWHWcoWXxx8/rIRYOeNabA5bQ5OCcL3fMAttxVWE",
+	"DA+wC7HA/i5+R24jsG5PpRWifEtpF3RC4elwZrferzogsfEXIplUGnGeEzalxtLsnd8RkG6YJn/sIEJG",
+	"Qw7LMr04S4zg7NKEtWI/UlxxK5W0UoWk9I9fiUc548buzrO9Z//rH7zzz17n9W/0/53fft+NXv75D/fx",
+	"vzxrjNw1+5eOVCqp7n2iZmXLZMxFxTpnvYPAODFrBZ/NeJrE7ah8Bjm9FQ1QDx2TEPA/nohcQG3Bf558",
+	"/BAtNeFu7tlMzdNdU/WBbMV/71A5fefXKR91Tib8xQ8/xljKbc/+x1fs1/f7B52TX/df/PCjO4Kcz9mZ",
+	"ShZtEFwTMbooy0q5xKA2FHzmgidBUXm1gipAR/ZQKhCACnK0PDxLzMfjIQTXrMjFgus44yCEhzq1e6Jy",
+	"164+lsqIoR9Gx6yFIC4A0pDz0QX0NoOjY1oY3Y6YyLSA6QYyrlRm6n/81rX/H/eZEdo4yBewMujVqQyp",
+	"rG8dyGM8MCqcDuW2le4o3JdqiKy+sToZK9QsAC7NGiUOp2APXtpu/NCoYaJiq6QsU1NY0JRl2J4PSYxm",
+	"qddXdtkS7ekRz/xzZUW1A0yA5AVIDwPYh4HEllVQ+OBTiVzyxh5pJqdxPZMsYvFxjLkQWA5qF2E3BJaM",
+	"xDaQUOG1H7ucidQ9yHJhilxSuxddjEZC63GRhQ2O7KljvRQNjeAKZ2KkpkIPZHz8nP1kzdHWacSO2b+x",
+	"/Xbs0ziCNw+S0di/stYp67Dj5222Q/9sxxHLFc4w4dm4U8wG0ij2AnTBKShvJwryV2DlaEHmPLWHUUFS",
+	"aCkpLLla1tyjEuweABQBegMe7kDC6aaaBoIsOmjHXF12iVoyn6jMbb3fC08OqQFsitVoG65GkmrORwKA",
+	"NhYCiOFCzJqgNpDkHNYGlUgFR4MUBNcpQL+IKsjtRCsTAaWWVgGHy+vgQVReMo/g3uwfHQY9KrEZPPKd",
+	"fr1A3xUjl9gJaeLasBlVjCYIC5KLRGTpJcAAOH4bMtbP+FnnEDg8Zc3AzLSncZrEgAqC81X21x5GiRxA",
+	"Ey0QtXAJG8WeUxDrrCZsolGhxoBpAZQ+nOXpyAoivKCO6enIsXI9SWcz6CFgT8vwL0K3AT5kzOJwhKgJ",
+	"wiHI0LSCBKEcYZG/OB+Qg99yFLQHWxE5CH+o0HR19F0H618CTkX1VdTfLFrJyqOa7IiWRYadyUPYwVxC",
+	"m7hPK64aY7hwLDf1zNb+jLWcEgKVuA0M2QWgwn7lr3o9D45SGa7tpifSCef12D1kc7qJI1YOhymulotQ",
+	"f8+2L1wOWGQc8sh//AaK10WKpbR21rjLPgI5kjOPW0acYgZVc9Up8AS6D3Qd1tkPP69VPtZpO/1wb4NO",
+	"EKlmr3q7Xn+cYFa51yAbNaJViV0ver3VAIqrRz5Vs3S0aszdm41ZspmVi/3hhxVpaHfvPqRVkbfpa7sO",
+	"q6R2pX1G8gq8MbrIHM6uE6lJmjzunLinle5bze71khrErLOVWhU7KWKBieT/8FwxYlXtdOOSoDHPNPoP",
+	"+bxzBqTvPIq0kmCFI55lVhPa1NDqOzR10sESBSlgy/ayydOZCM3l78JO3k8Sxv2WCZnMwHBOJTuBDWGt",
+	"N+JSZFaK6IjRLdZtt+upZp+O30WgytEBD2T8ovfih07vz50Xf+qecU3qAwDUlZquuLSkymKw21Rhug59",
+	"zdIxREJBZ1j6muuFHA0J0WgIolIkAAMRp/JSpSPRBQu+/Ns9TJ/DoPbqdZ2CDfoFfpSkelYY0SV1w+kR",
+	"tS8zpUUS95nml4TdlJ5jDyikOTKkjj6dsh04eqojQhrr4EMxugBi3OfOiXMFxAwFS2jP2/EGkn5+rgIi",
+	"n/HRBXQob5DOUHxu+HRWwlGQvI4YD781AwkFRL4pElNZ0q57ERg5EfZYIfHuReyMJ9nC3UQFTZIzf7Yo",
+	"5K0OtUsBPIVwWKAjs7f4FJotAQFBUXSOdhKR0svOy12rTBFaFp6rhhIk4YA8KpBgqKvHM54LaeJ22fGg",
+	"1Ob4LB3SjDGhfcC6GVgWVscGJV2OxB4oeV7h92VQSYFCUcSgS3euJGbWAlJaSb/tCNwNe5C2T1/HbAqJ",
+	"EAPJmLYbi0gwHk6REJhoMqvpu3FTkNxxs/+GUG4TcN4wFmOa/TAXVG2FnCtn8VQYnnDDu6XDpw/rC/ea",
+	"FlldCDxsB8dVBuhsBKdXA9+D/hauk5c9XP9uPBPtLmxu5XrvVZt/wU+WkeFa8VmaZda0wIKUGN63grpH",
+	"npQ2pqPCLtP1qY4UYFh6CoTyjchV2zEWYxnb0LkQ65tP9NitLCARhqeZ7jZsNnrC7Mjwc7tJB0Rh7KS6",
+	"12Q013CHrwI8BEOSYXU6GXbQqA1A5BBN1G1sq7Zli1HmbLzy0wIi03HEut1uG0a2G1riHlIAcAOIQTRP",
+	"2X7teNHuZ4QfqkPsvPquUB2SVCWtg68KojeAfzkRGbx+4A9xlxddIs47Cph5AXH76Vsqj1gVWJBWBBBN",
+	"rAbox6T44t+lDY5YT7eF0am959UDKgmyRkfu2JruZ+WqVCXfnm+5l44m7Ai/OgRGAayHevPYH1LHPtC7",
+	"PfK0oxgSg/bCegecd1ESG6zKV7ys+Kk9b7om/nvWGhXTAmMd7RU+TbyUdv7Q82p0w4uAD4T0xefl8hPV",
+	"D3xsVHHq1mAHrvrZOiuVAnwdijqzqiOYIs/A5hAcjLUA2qrCgRybppETbJFo32aiMhh1JvJUJQF26jjN",
+	"LQdoe1lOv7XyVJQVaaysf23F9AjAaSZxu/mlUJnZY3GmtFnySi/7xQP8cr18JLD3nI2LLKO97bN4bqUE",
+	"xFjmyASGNGubpnO4YTzwFvPaWYfv7HbZKHcM5HIrXaPuURAKJQCmqoABOReii4Sg4xSh4QOv6UA2u009",
+	"QjEBa7K0Bs+Oup0VE9bUELnVr1TOCpkaSCLw9dniCx+ZbMFa/xS56pAzOkTV1cVoYrf2P4/+/xDXKmJm",
+	"kgvhf6Ek1U/v9nq9tnMOoV5jbQLf+ykmJ9EQvouv8hXBO2zoKvIv7CNbTpttxeYnxI3ziidix0WXu/RF",
+	"GQ0jULkbuo3qGvUVHqPe1/PCwKJA5/3qLpjwBLcemEfqgUFzm0yn1mpLImKhIuz/qsj6iNVEsP/Asf1/",
+	"vWPvDK5+tXOGLGRyytTLUtzLk/thU5/NXCkrmEQ++v4cN5Tg7111qWSflTqg7WCtE2FMKs91xPaTSy5H",
+	"lgZK942rGDdqlo40iz9iuIsUHIrl4oeo11sVJbTRX0aBC8ibxp+O33n9pNkdN5AtF/coNTT3SKGFbpN4",
+	"sxZ9U6YExPM+H3gfe+k3iTCkcrtUCefkQBKcgVMn3FctrCoJ8r50m6UaXEGWhOijYZqQUJMkzCJIu+4I",
+	"OVIJpSk4N0rb7jf5FGZgBXn7oxpSXF5IPWasJGIZUESyNOj8EZ1ZwqpnFkAQ3GMduMZ1MabDeexWUKNB",
+	"JGCcG+5mtZvDng8gDmRMrS/sG0UQhHSuEKsJlsr/RpkozgAnWxvMH2xTEPlMEx+N7FuVb23wFXrqpdJa",
+	"kGKqn7vxBtIyZdQGw/Z0z4MZN42xtlck0AwrGTSlMTe01lw8kEGKjGuK/lyzzypPjnKhNZtlxXkq2UjN",
+	"Ugq2N6XTQCGNukhFLaVmpIqZkkP77kFCDZAJWcnusP/xW8xanElxjnlosesMEXTncIc2kKR8p0mz/WUV",
+	"4lbNqgNbD9Lx5tTMAdP7g31vQxPClWkzawwUK4vC1VSDxf2QDt06a3cK8wo2ybjwzQDIdLAmA7uG5fAR",
+	"s5l8PnPEYiU71iLEnIR4zFPYgoojlbW8Lk/3tV1JhVjUOeYb+rxz+CZuD2RT7kKQFuATAWjwpqg/xPBT",
+	"KYZwk/7xW9d/Su63IGOggfaigSypH0guvhAwOpSFQDJeSJC0IKLFiMVWQA1dhsD51Lio+ECWYXG2Pioe",
+	"sNdHEhmHJDR7xuLLSMyMCFSR5ehzk1C8o2B5MPRdxsubifIxxMwDUijj5lFlwC+d+XzeAaFe5BnJ9ZvN",
+	"gK/yVW3CZVrfGoaP0zAMlb7G8LzzS1JEvksK+90aeOEq7jAEL5VJx0TBq0uDamBAkO6L7+w0cVQYEzFK",
+	"AYtEhu3TI3yo1qURvG+ETtg6W5TLj0poMDKSqj7Z9ip4xrNFUFNErcVQbFF3BFrrjC+oRZLVXPpgC4X7",
+	"ABqw7/BgLTVQzUpwr4Es9WMni31TtKb9ge5UTjdM1JSnVmWd5cqqe5qN7S1h5wjJSdCLAN8MNhLFRifg",
+	"18WeXGgQgGTU6Lr2WF3zPDUC048lBQ84Ks8Zl+cFPxer+jd/qJDCdUsxb9KYuV5/liEVFBLSIZVcDS+G",
+	"j1QEFQmmM6UyweU9V7uEe7U5/FHlsj3yEs17bx3pu7A819WNYS0ul9D7gkZhMmgLT04Q3xQdQZCINhzz",
+	"rfK431b0pa9WS1Z+szPzofkry8FCqjgKfvKVCDGYcl094RTsYctLtnQocB/qF7SGOjmttS/ajKgAP6Bo",
+	"oJaTq6jlURbBr1ruV9abv3mC/5Ywa98XZtXtavHgTFwYmJSm9tX37MrK93oZb5WRg2RY3SxM+h65rrQl",
+	"lFKVFmGVdlupZlOeXzT1k3jP84uKZnWMwunR33Fc6Fe+3Z9Adl91mX8NRT124EWB/81BXnxLfIDnFzUl",
+	"zx6ZtVymgp0tCGCVZ9md3PyqKofm3mrj9kOgT7JCQq//WKvc+Vig3GyeatFlRzgUE/9T8MyV6mlszTlS",
+	"WTG15mKWqTmkgCC6ntUk0qnwT/OpYEmaixGaxlCzBzvQdXlZMbRL5K7cz0HvuogPGIhpiY/Qtz+PrSmL",
+	"xVloQoFTHrJRRnaPMw6JfEykWDznFrDKGKQ3/SpmYJOBh87ujYEOcLkn+KM/Vg3qKQRDxuXQY5VPubF2",
+	"ZQHfrPKg1hepclMZhwAcnu09K8vlnkXPhCym4AUKP8Szhg2Gk7MU3jDvmm08UbmBsMX9wqfh/m5u6dKd",
+	"+6YAS9zlbzmYkRUoJEtoJaE645jRtaBI6Ec74svMUtwqRvbp9JfOnx3CIGV95Wq+VwJZRxWEen8bIDgU",
+	"eYYSUW5mVIHviTw4i9e6I1ZSNGbPD7npsnicK9dw1KiYnYF7C1QpxxETvmjiPG/hBVfynq/GKOwLNDOI",
+	"BOXLhgzCqGuNsv4GG/HF7Iz0ZR/SibQwPxVm3Plz9SLXh200iA5O/sbGaQa4bEgrMOUBztV5k+qZ0qmh",
+	"ljvV33Nj+GgyFdL0YQz7tj8NHG13R/py8KzJN1eu6BtiC3Yz6c3D1sJTvsC+wtputb08ueDTigvhVrxg",
+	"PcLvR+kWFgKCl9yphiFYwmO5HN2G/r1YAgDRXMmkcuPzJGHFDFByDMuE1TVigi50LYlYKyUkg1JvcXhH",
+	"vXaX7VtmE6aJEH6ymwFbLEWQn0c1AXPF8sKqknwk9qhEYKRkAnnx2oFAWBXn1AUU4HnCHxOUjmP3oaXy",
+	"EgOZxfDhME3iPiIeY0Kyc/oHVmC7P5Au+OEKa+yjJA5Yqw6jUA5dGwiAJc5zVcz8AZTbXu5viWDxOvhf",
+	"9/VrzOyYYo84v20TlSW6DfAz1pylAifM80g15a3H+iKdzVwBftA2Oaq1W9SAs2HHtiZARFAI9vFC2k8J",
+	"ngJeGF5Fdwfy8yTNRDXqQon7OHgZFKJc+zNRxnSsUQA4KdiPhNJAMAOFVzBgAPQSk2fc+Dhjl332naM3",
+	"6k/lQKxvqgJ/JVsdl3dcyGuAV/fufvZ1jreSNaYa6MQFxlrS0incZOdGyQUfTbCe0CGftsuCVaQoS70O",
+	"gXSLcvkN+Qj+ArzPi52GrvJQxaFq11uvEqjXxcd0gpW420ot+2ClYGRLcnEhTMQom3EDGTyQpWxslJ8Q",
+	"h4Z78BzlTKmyl7LUCuBLoZmD8tdT0EgGklgy+1B6LTH3LLnCC2D3ooRqvD43fI+vgUU5T67NDW3A5oZv",
+	"wKi8yLNcb66KLCHeB5kKzaTgQFWR6/mwppWowpLXdx6s+wy3bHlfZ3zBpJpHV1yyZdjGDdTvKmdYBtGv",
+	"tciB1FSUjPfYwe2RweYfuMzgrTT+hqQxniqk8YfStr9kESBCoLMJGD/nqbwLkby6HfUtL9j9u0k3U4m/",
+	"7/aCgXNi2WlyVz4SwHyZ8cVqH8lhzQQlaoZoSuzwSq1Clyl5bmVLaZtG3jKFamdqHsL26bUGkme54MnC",
+	"lfZ7Y/81ZuyZOYEjeMPXSjEzT0fi2ibrEV88jNi5L7OWMAUeyKrd6P6iw3sr9L61MHVd5BGihXeNUZkv",
+	"1lVhHOSuTNBczFRu9A6yhevHeRK+iFiWyouhXTH8A3u8kErsyuUqYSBq0jqQ2JNq6Jq2VkI/5R/QkL7L",
+	"wmYRn04P7NTALu2ktDTiWdFAqiwR2sAzlLVZ4p2WMXHIeM5VloHxpKkYh9rDgoHlQTp0MaUgPPof7Zdl",
+	"k9ouO0C+Cg1sEkF4EmfK6H49Cx1nqWD26DK/HOtwvTfS+Z369f3AnhXlwHZXdnu9sgEueq/tZ67KbCDh",
+	"9ZNqe9EJv4R91b4qieOWthyUjh0N0OmttdlrN1dTWTLCPbi2QDjm8lwc5cIF59c8/kuupm+gIc76Z0/V",
+	"pk8eEKH+kmZG5Jv8wnd53vwnP9tL4R5/4qE3JI0OVjxDlSkUPdMHRuGf31lkjrgAVHMQe/JFGHCpsAtN",
+	"js13anG6Kzr9+o+a+o0QD79eO2vP+IMyoRtF+T2gDUTkw+i8g0SOPNiYC/ujcBjIRungWCPkKgUSpQIl",
+	"7UYnrHrvlHQVyXYJmFEQmI5NH5XuTEGNOIC9lqkHAZAThfXw9FJIMCVBBP+Ow63AinGX012RKX1kt1YU",
+	"kJgCEdUdyLcQH7RCroRUh9ialnymJ8pXSSfccOgNwjGTdU7Ku+8C4HLdGGcLwXOmxgPJWWZVIR8p9Bj1",
+	"ULScSjYVU5UvAKesJD0tRIkWp58zOELNplxfgPExkGOVT4uMA5PiIwPAPz/FEYv/zf6nY//zH3HEDD+z",
+	"+kCep/xcEORT2yHN89wA2r7IMgBpx5w2bRcd9xE9IIpZKgE0ze5Ia44OSqZn9l31RAiDxtwss1tg2hE7",
+	"F4YKw5Q2uZpNRAkgBzXPcRzrCbjAM9b5lQ2e7RO3IFjxn+Gqs385/fjXtx8Gz1hHhTLX8jY2GAwkY4Nn",
+	"/3L06ed3hwfDT8fvdvgs3bncbbpi/25P9KcXvRc/dnq7nd6uZZIvfjSKPnrZeUkfIfX95GMTg2ew2tWi",
+	"N7jGW/m7kfy9mzTAcuN9hs9TF+wlKW2l+3IBWaBzA87cI5DlmnB/dnzI4YqKMdegy4EF3WepWH2uq3vh",
+	"YjSxFMhqPAb42AASD2wjboR+JM273lQb/bklYrY0NvRqHX/8AABF4TG7EwurtWrl9x8/ODxcL+ix5cyu",
+	"azZYCQPn6SWCvTCp5lbvKDRamlLM3UqsBpfKgdztUdqSLsGDXM91xO9p9x0+T0jvF0LMfDM5xCMstFUC",
+	"St8hGseh8zDI8IFVePClhEHjkyZz8qQk0xXd7h6H57CyyAdJirnODav0BNQeK8yfj6eUbbnaV/P/nQiD",
+	"iBq7jG78XOVm4ko3MLEt4C6QCd7MSTZz/5HEWGgjpjugXp5fJS1O4MEDfO4+8SqDea6i4SOE7sOFF7jW",
+	"RyILaGnESCsrRHwpcQaAGGCuMGf1dIpZeJqwDdVDmgieWdJZfUi/4hP3eDw4wzrmQq/u9J7ASNVzkXdv",
+	"fQfvpv8tHWTjG/glJwrhscq1X3Hy79JLIYVG2e+HACSNNWdrMt1BcI6VzpcXvZ6HbgyA4dRcogJptXaY",
+	"+FLk6TgVSR32Q0fsVe8Vep7kglhKiw+kCzpYc5raKCeYBYRpkkoLAgyZ8xpiCJ2vBwxpR0wra6yT49r+",
+	"7ssCdRN1Zuwq2EjkVF0nQO9IxBSUAE0NOs1ETJmS2QL+sq9FWNPurZG+NGsd8CRZPNcsBih9O8rQZJr9",
+	"bsdi//d//x/2R0yANZACignW/4678VPc6MAGNPnTTL/Bw9igu26w+eGrAQvn0iAe+CowkcRNsxpDtIKC",
+	"9fImlRs3vyN+I9bGJd3RuGAz8LpUl7tzc13iq6cP1PK+ylaHnq/5d+TB8bfGkMnfIXo+fXfSXnXr3c3s",
+	"ZKm8ItoGXmQ2KjHFSRefFFMuKSbTD0JM1NZ5pPJEJOysMFjZbn/fVB/+LtXmlFbyDhZyXfX6v4Can1pm",
+	"ZfjOm6dXwlE9iarC0k8Rhhy0V/DTnFpjEGXd0EXhiHjzBJlVeMYgcYU2qUQtaVpoqMUghcljW2WZmovE",
+	"ibM+BkXPMi4vInJ3V5FZB3KipsIeYJfB/mjwO0NSK5S5JELvsXj/l18O3x3un74dHr/9r0+Hx2/fxBGL",
+	"D/bfH+0f/uVD8OFAxh/231cfO/zwt/13h2+Gn47fhX+++fh+//CD/QT/Nfzw8XS4/+7dx8/4s3JO+OLo",
+	"6Pjj396+acTiR7TnkGgfqxkcrvEaVvDuvSxgnciyd2KbQvMETOgyqIop7LwplAqof7m6FEnAvtQYNNga",
+	"4LzjD3olL7tu8kxVnDcka9exXqqFefAWTql41Xu1LKnfwEh3zwIeLnX7DSUtbi/gE7qAeGguL8jpDCOX",
+	"7XP7y3SLxOpG57nHdSQsaC2kocKjLjvihSY0fp6PJoBkj4qS7xj4ypq4O/nO73qickw4+GP5dn4C0NWn",
+	"JqBx1V/bT72V0N8ygzgW5AixR+da46OPqFTvIzazNw8KrPHesdTcjSzewOMOJjzeySLPnu09oywNuHO0",
+	"hKXOVum57BQzxDzupDJyDQHR0zfjWs9VnjBInegGoD8F5bfXccS06YCDi48wA5Mn01Sm2jg/djmC/aJh",
+	"iKPSFYZuf9f6A5F4wbUcDOODA8sjucCRT3taClcG44y/NL0O+IRxJ1a7vsPVoCtkeSRIy9AR2ajea1lF",
+	"lIaJ9o8O2YVYhO+IzXYbRvX5IWFMVhtuUm3SUTiE1xwbN8qpjawFAWlo8OF/8DxEncaJqPvmJJ2Fc5Ta",
+	"5/IUNXu9XC2K2GAUf0eWB3lTTevFsLDLMqbG3QCX4dcejOty6zrw4yakZPw9pidg9w4PkMv0RM3c6QXZ",
+	"e7VS43Azgmylhh1vLHeGElcqam4utIzoVqZJMJXLjl+eBio7J3w2ExLbCtYwgMODjapJ3DANwU35marg",
+	"cQ0HxPXkTPHcUnqZEOigBsKQeZisXslRD2nWjdC0gSd/Y4maSysbwiyVID0lB8A4+3/BmC755I/f/vh/",
+	"AQAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -70,7 +70,7 @@ func (q *Queries) CreateAffiliate(ctx context.Context, db DBTX, arg CreateAffili
 const createBrand = `-- name: CreateBrand :one
 INSERT INTO brands (public_id, company_name, webhook_secret)
 VALUES ($1, $2, $3)
-RETURNING id, public_id, company_name, domain, webhook_secret, default_currency, created_at, domain_token
+RETURNING id, public_id, company_name, domain, webhook_secret, default_currency, created_at, domain_token, stripe_secret
 `
 
 type CreateBrandParams struct {
@@ -91,6 +91,7 @@ func (q *Queries) CreateBrand(ctx context.Context, db DBTX, arg CreateBrandParam
 		&i.DefaultCurrency,
 		&i.CreatedAt,
 		&i.DomainToken,
+		&i.StripeSecret,
 	)
 	return i, err
 }

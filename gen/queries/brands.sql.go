@@ -127,7 +127,7 @@ func (q *Queries) GetActiveApiKey(ctx context.Context, db DBTX, keyHash []byte) 
 }
 
 const getBrand = `-- name: GetBrand :one
-SELECT b.id, b.public_id, b.company_name, b.domain, b.webhook_secret, b.default_currency, b.created_at, b.domain_token,
+SELECT b.id, b.public_id, b.company_name, b.domain, b.webhook_secret, b.default_currency, b.created_at, b.domain_token, b.stripe_secret,
        ARRAY(SELECT d.domain FROM brand_domains d WHERE d.brand_id = b.id ORDER BY d.domain)::text[] AS domains,
        coalesce(owner.id, '00000000-0000-0000-0000-000000000000'::uuid)::uuid AS owner_user_id, coalesce(owner.email, '')::text AS owner_email
 FROM brands b
@@ -154,6 +154,7 @@ func (q *Queries) GetBrand(ctx context.Context, db DBTX, id uuid.UUID) (GetBrand
 		&i.Brand.DefaultCurrency,
 		&i.Brand.CreatedAt,
 		&i.Brand.DomainToken,
+		&i.Brand.StripeSecret,
 		&i.Domains,
 		&i.OwnerUserID,
 		&i.OwnerEmail,
@@ -195,7 +196,7 @@ func (q *Queries) ListApiKeys(ctx context.Context, db DBTX, brandID uuid.UUID) (
 }
 
 const listBrands = `-- name: ListBrands :many
-SELECT b.id, b.public_id, b.company_name, b.domain, b.webhook_secret, b.default_currency, b.created_at, b.domain_token,
+SELECT b.id, b.public_id, b.company_name, b.domain, b.webhook_secret, b.default_currency, b.created_at, b.domain_token, b.stripe_secret,
        ARRAY(SELECT d.domain FROM brand_domains d WHERE d.brand_id = b.id ORDER BY d.domain)::text[] AS domains,
        coalesce(owner.id, '00000000-0000-0000-0000-000000000000'::uuid)::uuid AS owner_user_id, coalesce(owner.email, '')::text AS owner_email,
        count(*) OVER () AS total
@@ -257,6 +258,7 @@ func (q *Queries) ListBrands(ctx context.Context, db DBTX, arg ListBrandsParams)
 			&i.Brand.DefaultCurrency,
 			&i.Brand.CreatedAt,
 			&i.Brand.DomainToken,
+			&i.Brand.StripeSecret,
 			&i.Domains,
 			&i.OwnerUserID,
 			&i.OwnerEmail,

@@ -59,6 +59,7 @@ type Brand struct {
 	DefaultCurrency string
 	CreatedAt       time.Time
 	DomainToken     string
+	StripeSecret    string
 }
 
 type BrandDomain struct {
@@ -379,6 +380,28 @@ type StatsDelta struct {
 	ConfirmedCommission decimal.Decimal
 	PaidCommission      decimal.Decimal
 	LinkConversions     int64
+}
+
+type StripePayment struct {
+	BrandID     uuid.UUID
+	PaymentID   string
+	OrderID     string
+	Currency    string
+	Refunded    int64
+	Applied     int64
+	Dispute     string
+	Held        bool
+	Released    bool
+	LostApplied bool
+}
+
+type StripeSubscription struct {
+	BrandID        uuid.UUID
+	SubscriptionID string
+	CheckoutSeen   bool
+	ClickID        string
+	CustomerID     string
+	HeldInvoice    []byte
 }
 
 type Subscription struct {

@@ -52,6 +52,7 @@ type Brand struct {
 	DefaultCurrency  string
 	CreatedAt        time.Time
 	HasWebhookSecret bool // the secret itself is only answered when it is made
+	HasStripeSecret  bool // the Stripe endpoint's signing secret is never answered
 	Domains          []string
 	OwnerUserID      uuid.NullUUID // the brand's first user; none for a brand nobody joined
 	OwnerEmail       *string
@@ -62,7 +63,7 @@ type Brand struct {
 func brandOf(r queries.Brand, domains []string, ownerID uuid.UUID, ownerEmail string) Brand {
 	b := Brand{
 		ID: r.ID, PublicID: r.PublicID, CompanyName: r.CompanyName, Domain: r.Domain, DefaultCurrency: r.DefaultCurrency,
-		CreatedAt: r.CreatedAt, HasWebhookSecret: r.WebhookSecret != "", Domains: domains,
+		CreatedAt: r.CreatedAt, HasWebhookSecret: r.WebhookSecret != "", HasStripeSecret: r.StripeSecret != "", Domains: domains,
 	}
 	if ownerID != uuid.Nil {
 		b.OwnerUserID, b.OwnerEmail = uuid.NullUUID{UUID: ownerID, Valid: true}, &ownerEmail
@@ -347,6 +348,24 @@ func (s *Service) SetWebhookSecret(ctx context.Context, sc tenancy.Scope, id uui
 	})
 }
 
+// SetStripeSecret saves the signing secret Stripe generated for the brand's webhook endpoint
+// (whsec_...); "" forgets it, and every Stripe event is refused until one is saved.
+func (s *Service) SetStripeSecret(ctx context.Context, sc tenancy.Scope, id uuid.UUID, secret string) error {
+	if _, err := s.GetBrand(ctx, sc, id); err != nil {
+		return err
+	}
+	kind := activity.BrandSetStripeSecret
+	if secret == "" {
+		kind = activity.BrandClearStripeSecret
+	}
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := s.q.SetStripeSecret(ctx, tx, queries.SetStripeSecretParams{ID: id, StripeSecret: secret}); err != nil {
+			return err
+		}
+		return activity.Log(ctx, tx, sc.Actor(), kind, id.String(), nil)
+	})
+}
+
 // MaxDomains bounds a brand's allowed domains.
 const MaxDomains = 50
 
@@ -392,6 +411,7 @@ type Integration struct {
 	ConversionAPIURL string
 	ShopifyURL       string
 	WooCommerceURL   string
+	StripeURL        string
 	TrackingScript   string
 	ActiveKeys       int
 }
@@ -404,6 +424,11 @@ func ShopifyWebhookURL(publicURL, publicID string) string {
 // WooCommerceWebhookURL is where a brand's WooCommerce order webhooks go.
 func WooCommerceWebhookURL(publicURL, publicID string) string {
 	return publicURL + "/api/v1/integrations/woocommerce/" + publicID
+}
+
+// StripeWebhookURL is the endpoint URL a brand adds in Stripe for its events.
+func StripeWebhookURL(publicURL, publicID string) string {
+	return publicURL + "/api/v1/integrations/stripe/" + publicID
 }
 
 // IntegrationDetails answers the caller brand's integration addresses and key count.
@@ -421,6 +446,7 @@ func (s *Service) IntegrationDetails(ctx context.Context, sc tenancy.Scope) (Int
 		ConversionAPIURL: s.publicURL + "/api/v1/conversions/process",
 		ShopifyURL:       ShopifyWebhookURL(s.publicURL, b.PublicID),
 		WooCommerceURL:   WooCommerceWebhookURL(s.publicURL, b.PublicID),
+		StripeURL:        StripeWebhookURL(s.publicURL, b.PublicID),
 		TrackingScript:   s.publicURL + trackingscript.Path,
 		ActiveKeys:       int(keys),
 	}, nil

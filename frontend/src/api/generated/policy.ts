@@ -13,5 +13,6 @@ export const keylessOperations: readonly Operation[] = [
   { method: 'POST', path: '/auth/reset-password' }, // resetPassword
   { method: 'POST', path: '/auth/signup' }, // signup
   { method: 'POST', path: '/integrations/shopify/{public_id}/orders' }, // receiveShopifyWebhook
+  { method: 'POST', path: '/integrations/stripe/{public_id}' }, // receiveStripeWebhook
   { method: 'POST', path: '/integrations/woocommerce/{public_id}' }, // receiveWooCommerceWebhook
 ];

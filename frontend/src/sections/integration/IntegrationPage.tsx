@@ -19,6 +19,7 @@ import { useToast } from '../../toasts/ToastProvider';
 import { SectionHeader } from '../SectionHeader';
 import { ApiKeysCard } from './ApiKeysCard';
 import { ConversionSetupCard } from './ConversionSetupCard';
+import { StripeCard } from './StripeCard';
 import { TrackingDomainCard } from './TrackingDomainCard';
 import { WooCommerceCard } from './WooCommerceCard';
 
@@ -156,6 +157,7 @@ export default function IntegrationPage() {
           </Card>
           <ConversionSetupCard scriptUrl={data.tracking_script_url} conversionApiUrl={data.conversion_api_url} />
           <WooCommerceCard webhookUrl={data.woocommerce_webhook_url} />
+          {brandUuid && <StripeCard brandUuid={brandUuid} webhookUrl={data.stripe_webhook_url} hasSecret={data.has_stripe_secret} />}
           <ApiKeysCard />
           {brandUuid && <WebhookSecretCard brandUuid={brandUuid} hasSecret={data.has_webhook_secret} />}
           <Alert

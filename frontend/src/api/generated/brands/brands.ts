@@ -136,7 +136,8 @@
  * rule is `flagged`, and `flag_reason` names the rule: `self_referral` (the customer's email is
  * the affiliate's), `click_burst` (more than 10 clicks from one address on the link in the
  * minute before the click), `fast_conversion` (the order came less than 5 seconds after its
- * click) or `code_limit` (the code was already used as often as its limits allow). Only the
+ * click) or `code_limit` (the code was already used as often as its limits allow); a Stripe
+ * payment's dispute flags its pending conversion `payment_disputed` until it ends. Only the
  * brand's own data decides: an order id that another brand also holds with a different total
  * never flags an order nor changes the answer; the host alone is told, by an entry
  * `conversion.order_id_shared` in its recent activity (conversions stored before this rule
@@ -165,6 +166,19 @@
  * Orders are stored once per order id, whatever Shopify redelivers; a refund takes back the share
  * of an unpaid commission it covers, a cancellation all of it. `POST /api/v1/brands/shopify/test-order`
  * runs a signed sample order through the same checks without storing it.
+ *
+ * ## Stripe
+ * In the Stripe Dashboard (Developers, Webhooks), add an endpoint at
+ * `$PUBLIC_URL/api/v1/integrations/stripe/<public brand id>` with API version `2025-08-27.basil`
+ * and the events `checkout.session.completed`, `checkout.session.async_payment_succeeded`,
+ * `invoice.paid`, `invoice_payment.paid`, `charge.refunded`, `charge.dispute.created` and
+ * `charge.dispute.closed`, and save its signing secret with `PUT /api/v1/brands/{id}/stripe-secret`.
+ * Pass the visitor's `aff_click` as the Checkout Session's `client_reference_id` (and, for a
+ * subscription, in `subscription_data.metadata.aff_click`). Each event's `Stripe-Signature` is
+ * checked (5 minutes' tolerance) before anything is read; a subscription's renewals earn for the
+ * affiliate of its first payment as the campaign's recurring rule says; refunds and lost disputes
+ * take the commission back. `POST /api/v1/brands/stripe/test-event` runs a signed sample event
+ * through the same checks without storing it.
  *
  * OpenAPI spec version: 1.0.0
  */
@@ -206,6 +220,7 @@ import type {
   MessageResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  StripeSecretInput,
   TooManyRequestsResponse,
   TrackingDomainInput,
   TrackingDomainResponse,
@@ -1213,6 +1228,172 @@ export const useSetWebhookSecret = <TError = ErrorType<BadRequestResponse | Unau
         TContext
       > => {
       return useMutation(getSetWebhookSecretMutationOptions(options), queryClient);
+    }
+    export const getSetStripeSecretUrl = (id: string,) => {
+
+
+
+
+  return `/brands/${id}/stripe-secret`
+}
+
+/**
+ * Stripe generates a signing secret (`whsec_...`) for each webhook endpoint (Developers,
+ * Webhooks, the endpoint, Signing secret); paste it here so the platform checks the
+ * `Stripe-Signature` of its events with it. The secret is never answered back
+ * (`has_stripe_secret` in the integration details says whether one is saved).
+ * @summary Save the signing secret Stripe generated for the brand's webhook endpoint
+ */
+export const setStripeSecret = async (id: string,
+    stripeSecretInput: StripeSecretInput, options?: Parameters<typeof apiFetch>[1]): Promise<MessageResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<MessageResponse>(getSetStripeSecretUrl(id),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(stripeSecretInput)
+  }
+);}
+
+
+
+
+
+export const getSetStripeSecretMutationKey = () => ['setStripeSecret'] as const;
+
+export const getSetStripeSecretMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setStripeSecret>>, TError,SetStripeSecretMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setStripeSecret>>, TError,SetStripeSecretMutationVariables, TContext> => {
+
+const mutationKey = getSetStripeSecretMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setStripeSecret>>, SetStripeSecretMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  setStripeSecret(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetStripeSecretMutationResult = NonNullable<Awaited<ReturnType<typeof setStripeSecret>>>
+    export type SetStripeSecretMutationBody = StripeSecretInput
+    export type SetStripeSecretMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type SetStripeSecretMutationVariables = {id: string;data: StripeSecretInput}
+
+    /**
+ * @summary Save the signing secret Stripe generated for the brand's webhook endpoint
+ */
+export const useSetStripeSecret = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setStripeSecret>>, TError,SetStripeSecretMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setStripeSecret>>,
+        TError,
+        SetStripeSecretMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSetStripeSecretMutationOptions(options), queryClient);
+    }
+    export const getClearStripeSecretUrl = (id: string,) => {
+
+
+
+
+  return `/brands/${id}/stripe-secret`
+}
+
+/**
+ * Every Stripe event is refused (401) until a secret is saved again.
+ * @summary Forget the brand's Stripe signing secret
+ */
+export const clearStripeSecret = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<MessageResponse> => {
+
+  return apiFetch<MessageResponse>(getClearStripeSecretUrl(id),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getClearStripeSecretMutationKey = () => ['clearStripeSecret'] as const;
+
+export const getClearStripeSecretMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clearStripeSecret>>, TError,ClearStripeSecretMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof clearStripeSecret>>, TError,ClearStripeSecretMutationVariables, TContext> => {
+
+const mutationKey = getClearStripeSecretMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clearStripeSecret>>, ClearStripeSecretMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  clearStripeSecret(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ClearStripeSecretMutationResult = NonNullable<Awaited<ReturnType<typeof clearStripeSecret>>>
+
+    export type ClearStripeSecretMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type ClearStripeSecretMutationVariables = {id: string}
+
+    /**
+ * @summary Forget the brand's Stripe signing secret
+ */
+export const useClearStripeSecret = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clearStripeSecret>>, TError,ClearStripeSecretMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof clearStripeSecret>>,
+        TError,
+        ClearStripeSecretMutationVariables,
+        TContext
+      > => {
+      return useMutation(getClearStripeSecretMutationOptions(options), queryClient);
     }
     export const getGetBrandDomainsUrl = (id: string,) => {
 

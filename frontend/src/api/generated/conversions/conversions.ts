@@ -136,7 +136,8 @@
  * rule is `flagged`, and `flag_reason` names the rule: `self_referral` (the customer's email is
  * the affiliate's), `click_burst` (more than 10 clicks from one address on the link in the
  * minute before the click), `fast_conversion` (the order came less than 5 seconds after its
- * click) or `code_limit` (the code was already used as often as its limits allow). Only the
+ * click) or `code_limit` (the code was already used as often as its limits allow); a Stripe
+ * payment's dispute flags its pending conversion `payment_disputed` until it ends. Only the
  * brand's own data decides: an order id that another brand also holds with a different total
  * never flags an order nor changes the answer; the host alone is told, by an entry
  * `conversion.order_id_shared` in its recent activity (conversions stored before this rule
@@ -165,6 +166,19 @@
  * Orders are stored once per order id, whatever Shopify redelivers; a refund takes back the share
  * of an unpaid commission it covers, a cancellation all of it. `POST /api/v1/brands/shopify/test-order`
  * runs a signed sample order through the same checks without storing it.
+ *
+ * ## Stripe
+ * In the Stripe Dashboard (Developers, Webhooks), add an endpoint at
+ * `$PUBLIC_URL/api/v1/integrations/stripe/<public brand id>` with API version `2025-08-27.basil`
+ * and the events `checkout.session.completed`, `checkout.session.async_payment_succeeded`,
+ * `invoice.paid`, `invoice_payment.paid`, `charge.refunded`, `charge.dispute.created` and
+ * `charge.dispute.closed`, and save its signing secret with `PUT /api/v1/brands/{id}/stripe-secret`.
+ * Pass the visitor's `aff_click` as the Checkout Session's `client_reference_id` (and, for a
+ * subscription, in `subscription_data.metadata.aff_click`). Each event's `Stripe-Signature` is
+ * checked (5 minutes' tolerance) before anything is read; a subscription's renewals earn for the
+ * affiliate of its first payment as the campaign's recurring rule says; refunds and lost disputes
+ * take the commission back. `POST /api/v1/brands/stripe/test-event` runs a signed sample event
+ * through the same checks without storing it.
  *
  * OpenAPI spec version: 1.0.0
  */
@@ -205,6 +219,9 @@ import type {
   ShopifyPayload,
   ShopifyTestOrderResponse,
   ShopifyWebhookResponse,
+  StripeEvent,
+  StripeTestEventResponse,
+  StripeWebhookResponse,
   UnauthorizedResponse,
   UnavailableResponse,
   WooCommercePayload,
@@ -1030,6 +1047,135 @@ export const useReceiveWooCommerceWebhook = <TError = ErrorType<BadRequestRespon
       > => {
       return useMutation(getReceiveWooCommerceWebhookMutationOptions(options), queryClient);
     }
+    export const getReceiveStripeWebhookUrl = (publicId: string,) => {
+
+
+
+
+  return `/integrations/stripe/${publicId}`
+}
+
+/**
+ * Add a webhook endpoint in Stripe (Developers, Webhooks) with this URL, API version
+ * `2025-08-27.basil` or later, and the events `checkout.session.completed`,
+ * `checkout.session.async_payment_succeeded`, `invoice.paid`, `invoice_payment.paid`,
+ * `charge.refunded`, `charge.dispute.created` and `charge.dispute.closed`; save its signing
+ * secret with `PUT /brands/{id}/stripe-secret`. The `Stripe-Signature` header is checked with
+ * stripe-go's webhook package (HMAC-SHA256 of the timestamp and the raw body, a timestamp at
+ * most 5 minutes old) before anything is read: unsigned, badly signed or stale events answer
+ * 401 and store nothing. Events of an API version older than `2025-03-31` (before invoices
+ * named their subscription under `parent`) answer 400 naming `api_version`. Each event id is
+ * taken once: a redelivery answers `duplicate`.
+ *
+ * - `checkout.session.completed` (and `.async_payment_succeeded`), paid: in `payment` mode a
+ *   sale whose order id is the session's `payment_intent`, attributed from the click id in
+ *   `client_reference_id` or `metadata.aff_click`; in `subscription` mode the session's click
+ *   id is remembered for its subscription (its first invoice is the sale).
+ * - `invoice.paid`: the first invoice of a subscription (`billing_reason`
+ *   `subscription_create`) is a sale of the subscription (order id the invoice's id, total
+ *   `amount_paid`), attributed from `parent.subscription_details.metadata.aff_click`, else
+ *   from its Checkout Session's click id; an attributed one remembers the subscription and
+ *   its customer, so each later invoice (`subscription_cycle`, `subscription_update`, ...)
+ *   is a `renewal` earning as the campaign's `recurring` rule says. A first invoice that
+ *   arrives before its Checkout Session, with no click id of its own, is held
+ *   (`held_for_checkout`) and stored when the session arrives (or, unattributed, before the
+ *   subscription's next invoice). An invoice outside a subscription is a sale attributed from
+ *   its `metadata.aff_click`.
+ * - `invoice_payment.paid`: tells which PaymentIntent paid an invoice, so that its refunds and
+ *   disputes find the conversion.
+ * - `charge.refunded`: the charge's `amount_refunded` (cumulative) scales the commission of the
+ *   conversion its PaymentIntent paid, as Shopify's refunds do; the whole amount refunded
+ *   reverses it.
+ * - `charge.dispute.created`: the pending conversion is flagged for review (`flag_reason`
+ *   `payment_disputed`, so its holding period cannot confirm it) and the dispute noted in its
+ *   activity (`dispute_noted`).
+ * - `charge.dispute.closed`: `lost` takes back all unpaid commission and reverses the
+ *   conversion, as a full refund; `won` (or `warning_closed`) takes nothing and returns a
+ *   conversion the dispute flagged to pending.
+ *
+ * A refund or dispute of a payment whose conversion is not stored or not known yet is kept
+ * (`held_for_order`) and applied when it is. Amounts are Stripe's integer minor units,
+ * converted exactly (zero-decimal currencies such as JPY as they are, three-decimal ones by
+ * 1000). Other event types answer `ignored_event`.
+ * @summary Stripe events (checkout.session.completed, invoice.paid, invoice_payment.paid, charge.refunded, charge.dispute.*)
+ */
+export const receiveStripeWebhook = async (publicId: string,
+    stripeEvent: StripeEvent, options?: Parameters<typeof apiFetch>[1]): Promise<StripeWebhookResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<StripeWebhookResponse>(getReceiveStripeWebhookUrl(publicId),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(stripeEvent)
+  }
+);}
+
+
+
+
+
+export const getReceiveStripeWebhookMutationKey = () => ['receiveStripeWebhook'] as const;
+
+export const getReceiveStripeWebhookMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveStripeWebhook>>, TError,ReceiveStripeWebhookMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof receiveStripeWebhook>>, TError,ReceiveStripeWebhookMutationVariables, TContext> => {
+
+const mutationKey = getReceiveStripeWebhookMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof receiveStripeWebhook>>, ReceiveStripeWebhookMutationVariables> = (props) => {
+          const {publicId,data} = props ?? {};
+
+          return  receiveStripeWebhook(publicId,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReceiveStripeWebhookMutationResult = NonNullable<Awaited<ReturnType<typeof receiveStripeWebhook>>>
+    export type ReceiveStripeWebhookMutationBody = StripeEvent
+    export type ReceiveStripeWebhookMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type ReceiveStripeWebhookMutationVariables = {publicId: string;data: StripeEvent}
+
+    /**
+ * @summary Stripe events (checkout.session.completed, invoice.paid, invoice_payment.paid, charge.refunded, charge.dispute.*)
+ */
+export const useReceiveStripeWebhook = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveStripeWebhook>>, TError,ReceiveStripeWebhookMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof receiveStripeWebhook>>,
+        TError,
+        ReceiveStripeWebhookMutationVariables,
+        TContext
+      > => {
+      return useMutation(getReceiveStripeWebhookMutationOptions(options), queryClient);
+    }
     export const getGetEarningsUrl = () => {
 
 
@@ -1133,7 +1279,85 @@ export function useGetEarnings<TData = Awaited<ReturnType<typeof getEarnings>>, 
 
 
 
-export const getSendShopifyTestOrderUrl = () => {
+export const getSendStripeTestEventUrl = () => {
+
+
+
+
+  return `/brands/stripe/test-event`
+}
+
+/**
+ * Builds a `checkout.session.completed` event shaped like Stripe's (a paid Checkout Session in
+ * payment mode, with a fresh id), signs it with the brand's saved Stripe signing secret
+ * (stripe-go's `webhook.GenerateTestSignedPayload`) and hands it to the endpoint's own code,
+ * as a delivery from Stripe would be: the signature is checked and the session read; the
+ * test event stores nothing. Without a saved secret the answer is 400 naming `stripe_secret`.
+ * @summary Send a signed sample Stripe event to the brand's own endpoint, and show what it did
+ */
+export const sendStripeTestEvent = async ( options?: Parameters<typeof apiFetch>[1]): Promise<StripeTestEventResponse> => {
+
+  return apiFetch<StripeTestEventResponse>(getSendStripeTestEventUrl(),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getSendStripeTestEventMutationKey = () => ['sendStripeTestEvent'] as const;
+
+export const getSendStripeTestEventMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendStripeTestEvent>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof sendStripeTestEvent>>, TError,void, TContext> => {
+
+const mutationKey = getSendStripeTestEventMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendStripeTestEvent>>, void> = () => {
+
+
+          return  sendStripeTestEvent(requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SendStripeTestEventMutationResult = NonNullable<Awaited<ReturnType<typeof sendStripeTestEvent>>>
+
+    export type SendStripeTestEventMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+
+
+    /**
+ * @summary Send a signed sample Stripe event to the brand's own endpoint, and show what it did
+ */
+export const useSendStripeTestEvent = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendStripeTestEvent>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof sendStripeTestEvent>>,
+        TError,
+        void,
+        TContext
+      > => {
+      return useMutation(getSendStripeTestEventMutationOptions(options), queryClient);
+    }
+    export const getSendShopifyTestOrderUrl = () => {
 
 
 

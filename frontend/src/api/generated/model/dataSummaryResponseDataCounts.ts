@@ -136,7 +136,8 @@
  * rule is `flagged`, and `flag_reason` names the rule: `self_referral` (the customer's email is
  * the affiliate's), `click_burst` (more than 10 clicks from one address on the link in the
  * minute before the click), `fast_conversion` (the order came less than 5 seconds after its
- * click) or `code_limit` (the code was already used as often as its limits allow). Only the
+ * click) or `code_limit` (the code was already used as often as its limits allow); a Stripe
+ * payment's dispute flags its pending conversion `payment_disputed` until it ends. Only the
  * brand's own data decides: an order id that another brand also holds with a different total
  * never flags an order nor changes the answer; the host alone is told, by an entry
  * `conversion.order_id_shared` in its recent activity (conversions stored before this rule
@@ -165,6 +166,19 @@
  * Orders are stored once per order id, whatever Shopify redelivers; a refund takes back the share
  * of an unpaid commission it covers, a cancellation all of it. `POST /api/v1/brands/shopify/test-order`
  * runs a signed sample order through the same checks without storing it.
+ *
+ * ## Stripe
+ * In the Stripe Dashboard (Developers, Webhooks), add an endpoint at
+ * `$PUBLIC_URL/api/v1/integrations/stripe/<public brand id>` with API version `2025-08-27.basil`
+ * and the events `checkout.session.completed`, `checkout.session.async_payment_succeeded`,
+ * `invoice.paid`, `invoice_payment.paid`, `charge.refunded`, `charge.dispute.created` and
+ * `charge.dispute.closed`, and save its signing secret with `PUT /api/v1/brands/{id}/stripe-secret`.
+ * Pass the visitor's `aff_click` as the Checkout Session's `client_reference_id` (and, for a
+ * subscription, in `subscription_data.metadata.aff_click`). Each event's `Stripe-Signature` is
+ * checked (5 minutes' tolerance) before anything is read; a subscription's renewals earn for the
+ * affiliate of its first payment as the campaign's recurring rule says; refunds and lost disputes
+ * take the commission back. `POST /api/v1/brands/stripe/test-event` runs a signed sample event
+ * through the same checks without storing it.
  *
  * OpenAPI spec version: 1.0.0
  */
