@@ -206,6 +206,35 @@ func TestStripeSubscription(t *testing.T) {
 	}
 }
 
+// TestStripeProductRate: an invoice's lines carry their Stripe price and product, so a lifetime
+// campaign's rate for a price pays the first payment and every renewal at that rate (30% of the
+// 49.00 RON line instead of the campaign's 10%), and each conversion keeps the line it matched.
+func TestStripeProductRate(t *testing.T) {
+	env := servertest.Get(t)
+	s := newStripeShop(t, env, map[string]any{"recurring": "lifetime", "product_rates": []any{
+		map[string]any{"match": "price_id", "key": "price_1RZlA42eZvKYlo2CwVq2Xk9P", "commission_type": "percentage", "commission_value": "0.30"},
+	}})
+	start := time.Now().Add(-time.Hour)
+	s.send(t, env, checkoutSubscribed("evt_pr_1", "sub_p", s.click))
+	s.send(t, env, invoicePaid("evt_pr_2", "in_p_1", "sub_p", "subscription_create", start))
+	s.send(t, env, invoicePaid("evt_pr_3", "in_p_2", "sub_p", "subscription_cycle", start.Add(time.Minute)))
+	for _, inv := range []string{"in_p_1", "in_p_2"} {
+		var id string
+		if err := env.App.Pool.QueryRow(t.Context(), "SELECT id::text FROM conversions WHERE brand_id = $1 AND order_id = $2", s.brand.brandID(), inv).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		c := data(mustStatus(t, env.Call(t, http.MethodGet, "/conversions/"+id, s.brand.token, nil), http.StatusOK))["conversion"].(map[string]any)
+		lines, _ := c["lines"].([]any)
+		if c["commission_amount"] != "14.70" || len(lines) != 1 {
+			t.Fatalf("%s: commission %v, lines %v", inv, c["commission_amount"], c["lines"])
+		}
+		l := lines[0].(map[string]any)
+		if l["price_id"] != "price_1RZlA42eZvKYlo2CwVq2Xk9P" || l["product_id"] != "prod_SUkfP0vY1rT2bN" || l["amount"] != "49.00" || l["quantity"] != float64(1) || l["rule"] == nil {
+			t.Errorf("%s: line %v", inv, l)
+		}
+	}
+}
+
 // TestStripeDisputes: a dispute opened flags its pending conversion for review (noted in its
 // activity), so its holding period cannot confirm it; one closed lost reverses the commission as a
 // full refund; one won returns the conversion to pending with its commission.

@@ -210,7 +210,8 @@ func ParseInvoice(raw []byte) (Sale, error) {
 }
 
 // InvoiceLines are an invoice's lines as the per-product rates read them: each line's price and
-// product (basil's pricing.price_details), quantity and amount (before discounts, in major units).
+// product (basil's pricing.price_details), quantity and amount after the line's discounts (in
+// major units).
 func InvoiceLines(inv *stripego.Invoice) []Line {
 	if inv.Lines == nil {
 		return nil
@@ -218,7 +219,13 @@ func InvoiceLines(inv *stripego.Invoice) []Line {
 	currency := string(inv.Currency)
 	lines := make([]Line, 0, len(inv.Lines.Data))
 	for _, l := range inv.Lines.Data {
-		line := Line{Quantity: l.Quantity, Amount: Amount(l.Amount, currency)}
+		minor := l.Amount
+		for _, d := range l.DiscountAmounts {
+			if d != nil {
+				minor -= d.Amount
+			}
+		}
+		line := Line{Quantity: l.Quantity, Amount: Amount(minor, currency)}
 		if p := l.Pricing; p != nil && p.PriceDetails != nil {
 			line.PriceID, line.ProductID = p.PriceDetails.Price, p.PriceDetails.Product
 		}

@@ -3,6 +3,7 @@ package stripe
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 
 	"github.com/google/uuid"
@@ -123,6 +124,15 @@ func (s *Service) verify(ctx context.Context, d Delivery) (uuid.UUID, stripego.E
 // WooCommerce's under its own prefix.
 func eventKey(e stripego.Event) string { return Source + ":event:" + e.ID }
 
+// maxLineQuantity is the most units a conversion's line holds.
+const maxLineQuantity = 1_000_000
+
+// lineFields are the Stripe names of an invoice line's fields, for errors.
+var lineFields = map[string]string{
+	"product_id": "pricing.price_details.product", "price_id": "pricing.price_details.price",
+	"quantity": "quantity", "amount": "amount",
+}
+
 // orderFields are the Stripe names of the fields a conversion is made of, for errors.
 var orderFields = map[string]string{
 	"order_id": "data.object.id", "order_total": "data.object.amount_paid", "currency": "data.object.currency",
@@ -136,9 +146,28 @@ func (s *Service) store(ctx context.Context, sc tenancy.Scope, sale Sale, kind s
 		CustomerEmail: sale.Email, ConvertedAt: &sale.PaidAt, ClickID: sale.ClickID, Source: Source,
 		Kind: kind, SubscriptionID: sale.Subscription, CustomerID: sale.Customer,
 	}
+	fields := orderFields
+	if len(sale.Lines) > 0 {
+		fields = make(map[string]string, len(orderFields)+4*len(sale.Lines))
+		for k, v := range orderFields {
+			fields[k] = v
+		}
+	}
+	for i, l := range sale.Lines {
+		// A line the per-product rates cannot read (a credit, a metered line with no quantity)
+		// earns within the rest of the invoice at the campaign's rate.
+		if l.Quantity < 1 || l.Quantity > maxLineQuantity || l.Amount.IsNegative() {
+			continue
+		}
+		at := fmt.Sprintf("lines.%d.", len(o.Lines))
+		for f, t := range lineFields {
+			fields[at+f] = fmt.Sprintf("data.object.lines.data.%d.%s", i, t)
+		}
+		o.Lines = append(o.Lines, conversions.Line{PriceID: l.PriceID, ProductID: l.ProductID, Quantity: int(l.Quantity), Amount: l.Amount})
+	}
 	c, created, err := s.conversions.Ingest(ctx, sc, o)
 	if err != nil {
-		return Result{}, apierror.RenameFields(err, orderFields)
+		return Result{}, apierror.RenameFields(err, fields)
 	}
 	if created {
 		return Result{Outcome: Stored, Conversion: &c}, nil
