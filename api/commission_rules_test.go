@@ -20,13 +20,13 @@ func TestCampaignRulesContract(t *testing.T) {
 	c := data(mustStatus(t, env.Call(t, http.MethodPut, path, p.brand.token, map[string]any{
 		"commission_type": "percentage", "commission_value": "0.10",
 		"product_rates": []any{
-			map[string]any{"match": "sku", "key": " GHT-38 ", "commission_type": "percentage", "commission_value": "0.25"},
-			map[string]any{"match": "category", "key": "pulovere", "commission_type": "fixed", "commission_value": 7.5},
+			map[string]any{"match": "sku", "match_value": " GHT-38 ", "commission_type": "percentage", "commission_value": "0.25"},
+			map[string]any{"match": "category", "match_value": "pulovere", "commission_type": "fixed", "commission_value": 7.5},
 		},
 		"tier_basis": "conversions", "tiers": []any{map[string]any{"threshold": "5", "value": "0.12"}, map[string]any{"threshold": 10, "value": "0.1250"}},
 	}), http.StatusOK))["campaign"].(map[string]any)
 	rates := c["product_rates"].([]any)
-	if len(rates) != 2 || rates[0].(map[string]any)["key"] != "GHT-38" || rates[1].(map[string]any)["commission_value"] != "7.5" {
+	if len(rates) != 2 || rates[0].(map[string]any)["match_value"] != "GHT-38" || rates[1].(map[string]any)["commission_value"] != "7.5" {
 		t.Errorf("product rates: %v", rates)
 	}
 	tiers := c["tiers"].([]any)
@@ -44,7 +44,7 @@ func TestCampaignRulesContract(t *testing.T) {
 	}
 
 	rate := func(match, key, typ, value string) map[string]any {
-		return map[string]any{"match": match, "key": key, "commission_type": typ, "commission_value": value}
+		return map[string]any{"match": match, "match_value": key, "commission_type": typ, "commission_value": value}
 	}
 	tier := func(threshold, value string) map[string]any {
 		return map[string]any{"threshold": threshold, "value": value}
@@ -54,10 +54,10 @@ func TestCampaignRulesContract(t *testing.T) {
 		body  map[string]any
 		field string
 	}{
-		{"the same product twice", map[string]any{"product_rates": []any{rate("sku", "A", "fixed", "1"), rate("sku", "A", "fixed", "2")}}, "product_rates.1.key"},
+		{"the same product twice", map[string]any{"product_rates": []any{rate("sku", "A", "fixed", "1"), rate("sku", "A", "fixed", "2")}}, "product_rates.1.match_value"},
 		{"a percentage above 1", map[string]any{"product_rates": []any{rate("sku", "A", "percentage", "1.5")}}, "product_rates.0.commission_value"},
 		{"a fixed amount with 3 decimals", map[string]any{"product_rates": []any{rate("product_id", "9", "fixed", "1.005")}}, "product_rates.0.commission_value"},
-		{"a blank key", map[string]any{"product_rates": []any{rate("category", "  ", "fixed", "1")}}, "product_rates.0.key"},
+		{"a blank key", map[string]any{"product_rates": []any{rate("category", "  ", "fixed", "1")}}, "product_rates.0.match_value"},
 		{"an unknown match", map[string]any{"product_rates": []any{rate("brand", "x", "fixed", "1")}}, "product_rates.0.match"},
 		{"thresholds not ascending", map[string]any{"tiers": []any{tier("100", "0.2"), tier("100", "0.3")}}, "tiers.1.threshold"},
 		{"a tier above 100%", map[string]any{"tiers": []any{tier("100", "1.2")}}, "tiers.0.value"},
@@ -95,7 +95,7 @@ func TestCampaignRulesContract(t *testing.T) {
 func TestConversionLines(t *testing.T) {
 	env := servertest.Get(t)
 	p := subscribed(t, env, map[string]any{"recurring": "lifetime",
-		"product_rates": []any{map[string]any{"match": "sku", "key": "PRO", "commission_type": "percentage", "commission_value": "0.3"}}})
+		"product_rates": []any{map[string]any{"match": "sku", "match_value": "PRO", "commission_type": "percentage", "commission_value": "0.3"}}})
 	lines := []any{
 		map[string]any{"product_id": "7", "sku": "PRO", "quantity": 1, "amount": "60.00"},
 		map[string]any{"product_id": "8", "sku": "ADDON", "categories": []any{"extra"}, "quantity": 2, "amount": "40.00"},
@@ -115,7 +115,7 @@ func TestConversionLines(t *testing.T) {
 		t.Fatalf("lines: %v", got["lines"])
 	}
 	pro, addon := gotLines[0].(map[string]any), gotLines[1].(map[string]any)
-	if rule, _ := pro["rule"].(map[string]any); rule == nil || rule["key"] != "PRO" || pro["commission"] != "18" || pro["amount"] != "60.00" {
+	if rule, _ := pro["rule"].(map[string]any); rule == nil || rule["match_value"] != "PRO" || pro["commission"] != "18" || pro["amount"] != "60.00" {
 		t.Errorf("the PRO line: %v", pro)
 	}
 	if addon["rule"] != nil || addon["commission"] != nil || addon["quantity"] != float64(2) || addon["categories"].([]any)[0] != "extra" {
@@ -157,8 +157,8 @@ func TestShopProductRates(t *testing.T) {
 	s := newStore(t, env, codeShop(t, env))
 	mustStatus(t, env.Call(t, http.MethodPut, "/campaigns/"+s.campaign["id"].(string), s.brand.token, map[string]any{
 		"product_rates": []any{
-			map[string]any{"match": "category", "key": "iarna", "commission_type": "percentage", "commission_value": "0.25"},
-			map[string]any{"match": "sku", "key": "GHT-38", "commission_type": "fixed", "commission_value": "30"},
+			map[string]any{"match": "category", "match_value": "iarna", "commission_type": "percentage", "commission_value": "0.25"},
+			map[string]any{"match": "sku", "match_value": "GHT-38", "commission_type": "fixed", "commission_value": "30"},
 		},
 		"commission_type": "percentage", "commission_value": "0.10",
 	}), http.StatusOK)

@@ -212,7 +212,7 @@ func TestStripeSubscription(t *testing.T) {
 func TestStripeProductRate(t *testing.T) {
 	env := servertest.Get(t)
 	s := newStripeShop(t, env, map[string]any{"recurring": "lifetime", "product_rates": []any{
-		map[string]any{"match": "price_id", "key": "price_1RZlA42eZvKYlo2CwVq2Xk9P", "commission_type": "percentage", "commission_value": "0.30"},
+		map[string]any{"match": "price_id", "match_value": "price_1RZlA42eZvKYlo2CwVq2Xk9P", "commission_type": "percentage", "commission_value": "0.30"},
 	}})
 	start := time.Now().Add(-time.Hour)
 	s.send(t, env, checkoutSubscribed("evt_pr_1", "sub_p", s.click))

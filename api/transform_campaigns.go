@@ -56,7 +56,7 @@ func campaignOf(c campaigns.Campaign) oapi.Campaign {
 }
 
 func productRateOf(r campaigns.ProductRate) oapi.ProductRate {
-	return oapi.ProductRate{Match: oapi.ProductMatch(r.Match), Key: r.Key, CommissionType: oapi.CommissionType(r.Type), CommissionValue: r.Value.String()}
+	return oapi.ProductRate{Match: oapi.ProductMatch(r.Match), MatchValue: r.Key, CommissionType: oapi.CommissionType(r.Type), CommissionValue: r.Value.String()}
 }
 
 // campaignRules turns the contract's product rates and tiers into the campaign's, parsing decimals
@@ -69,7 +69,7 @@ func campaignRules(f *campaigns.CampaignFields, b oapi.CampaignUpdate) error {
 			if err != nil {
 				return err
 			}
-			rates[i] = campaigns.ProductRate{Match: string(r.Match), Key: r.Key, Type: string(r.CommissionType), Value: *v}
+			rates[i] = campaigns.ProductRate{Match: string(r.Match), Key: r.MatchValue, Type: string(r.CommissionType), Value: *v}
 		}
 		f.ProductRates = &rates
 	}

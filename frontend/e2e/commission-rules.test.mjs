@@ -60,7 +60,7 @@ test('a lifetime campaign with a product rate pays a renewal by its lines, and t
   assert.equal(await card.getByTestId('campaign-recurring').textContent(), 'for life');
   assert.equal(await card.getByTestId('campaign-rules').textContent(), '1 product with its own rate');
   const campaign = (await api(brand, 'GET', '/campaigns?limit=10')).body.data.campaigns.find((c) => c.name === campaignName);
-  assert.deepEqual(campaign.product_rates, [{ match: 'sku', key: 'PRO', commission_type: 'percentage', commission_value: '0.3' }]);
+  assert.deepEqual(campaign.product_rates, [{ match: 'sku', match_value: 'PRO', commission_type: 'percentage', commission_value: '0.3' }]);
   assert.equal(campaign.recurring, 'lifetime');
 
   // An affiliate joins; the brand gives it a discount code; the shop gets an API key.

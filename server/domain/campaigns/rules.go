@@ -147,7 +147,7 @@ func checkValue(field, commissionType string, v decimal.Decimal) error {
 }
 
 // checkProductRates refuses a list of product rates that cannot be kept, naming the entry's field
-// (product_rates.2.key, as the contract's validator names a field in a list); it trims the keys it keeps.
+// (product_rates.2.match_value, as the contract's validator names a field in a list); it trims the keys it keeps.
 func checkProductRates(rates []ProductRate) error {
 	if len(rates) > maxProductRates {
 		return apierror.Validation("product_rates", fmt.Sprintf("A campaign has at most %d product rates", maxProductRates))
@@ -161,13 +161,13 @@ func checkProductRates(rates []ProductRate) error {
 		case !slices.Contains(ProductMatches, r.Match):
 			return apierror.Validation(field+".match", "A product rate matches by one of: "+strings.Join(ProductMatches, ", "))
 		case r.Key == "":
-			return apierror.Validation(field+".key", "Name the product id, SKU, category or price the rate is for")
+			return apierror.Validation(field+".match_value", "Name the product id, SKU, category or price the rate is for")
 		case utf8.RuneCountInString(r.Key) > 255:
-			return apierror.Validation(field+".key", "A product key has at most 255 characters")
+			return apierror.Validation(field+".match_value", "A product key has at most 255 characters")
 		case !slices.Contains(CommissionTypes, r.Type):
 			return apierror.Validation(field+".commission_type", "Commission type must be one of: "+strings.Join(CommissionTypes, ", "))
 		case seen[r.Match+":"+r.Key]:
-			return apierror.Validation(field+".key", "This product already has a rate in the campaign")
+			return apierror.Validation(field+".match_value", "This product already has a rate in the campaign")
 		}
 		if err := checkValue(field+".commission_value", r.Type, r.Value); err != nil {
 			return err

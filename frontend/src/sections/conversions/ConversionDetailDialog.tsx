@@ -117,7 +117,7 @@ export function ConversionDetailDialog({ conversion, onClose }: { conversion: Co
                             {line.rule
                               ? t('detail.matched', {
                                   match: t(`detail.matches.${line.rule.match}`),
-                                  key: line.rule.key,
+                                  key: line.rule.match_value,
                                   value: valueText(line.rule.commission_type, line.rule.commission_value),
                                 })
                               : t('detail.campaignRate')}

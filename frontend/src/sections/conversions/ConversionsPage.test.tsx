@@ -41,7 +41,7 @@ beforeEach(async () => {
         tier: { index: 2, basis: 'conversions', threshold: '10', value: '0.15', commission_type: 'percentage' },
         lines: [
           { product_id: '7', sku: 'PRO', categories: [], price_id: '', quantity: 1, amount: '60.00',
-            rule: { match: 'sku', key: 'PRO', commission_type: 'percentage', commission_value: '0.3' }, commission: '18' },
+            rule: { match: 'sku', match_value: 'PRO', commission_type: 'percentage', commission_value: '0.3' }, commission: '18' },
           { product_id: '8', sku: 'ADDON', categories: ['extra'], price_id: '', quantity: 2, amount: '40.00', rule: null, commission: null },
         ] } } });
     }

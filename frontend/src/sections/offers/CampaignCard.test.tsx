@@ -37,9 +37,9 @@ describe('offer card', () => {
       unmount();
       return text;
     };
-    const rate = { match: 'sku' as const, key: 'A', commission_type: 'percentage' as const, commission_value: '0.2' };
+    const rate = { match: 'sku' as const, match_value: 'A', commission_type: 'percentage' as const, commission_value: '0.2' };
     expect(rules({})).toBeNull();
-    expect(rules({ product_rates: [rate, { ...rate, key: 'B' }] })).toBe('2 products with their own rate');
+    expect(rules({ product_rates: [rate, { ...rate, match_value: 'B' }] })).toBe('2 products with their own rate');
     expect(rules({ product_rates: [rate], tiers: [{ threshold: '1000', value: '0.15' }] })).toBe(
       '1 product with its own rate · a higher rate from one threshold a month',
     );

@@ -265,7 +265,7 @@ describe('create-campaign dialog', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(campaign, true));
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/v1/campaigns');
     expect(JSON.parse(call?.[1]?.body as string)).toMatchObject({
-      product_rates: [{ match: 'category', key: 'pulovere', commission_type: 'percentage', commission_value: '0.25' }],
+      product_rates: [{ match: 'category', match_value: 'pulovere', commission_type: 'percentage', commission_value: '0.25' }],
       tier_basis: 'revenue',
       tiers: [
         { threshold: '1000', value: '0.12' },

@@ -78,8 +78,8 @@ export function CampaignRulesFields({
                 size="small"
                 fullWidth
                 label={t('rules.key')}
-                value={rate.key}
-                onChange={(event) => setRate(index, { key: event.target.value })}
+                value={rate.match_value}
+                onChange={(event) => setRate(index, { match_value: event.target.value })}
                 slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'product-rate-key' } }}
               />
             </Grid>
@@ -128,7 +128,7 @@ export function CampaignRulesFields({
           size="small"
           startIcon={<AddIcon />}
           disabled={rates.length >= PRODUCT_RATES_MAX}
-          onClick={() => onRates([...rates, { match: 'sku', key: '', commission_type: commissionType, commission_value: '' }])}
+          onClick={() => onRates([...rates, { match: 'sku', match_value: '', commission_type: commissionType, commission_value: '' }])}
           data-testid="add-product-rate"
         >
           {t('rules.addRate')}

@@ -47,7 +47,7 @@ export interface CampaignFormValues {
 /** One product rate as the user types it. */
 export interface ProductRateRow {
   match: ProductMatch;
-  key: string;
+  match_value: string;
   commission_type: CommissionType;
   commission_value: string;
 }
@@ -219,12 +219,12 @@ function valueValid(typed: string, type: CommissionType): boolean {
 }
 
 function productRateValid(rate: ProductRateRow): boolean {
-  const key = rate.key.trim();
-  return key.length > 0 && key.length <= 255 && valueValid(rate.commission_value, rate.commission_type);
+  const value = rate.match_value.trim();
+  return value.length > 0 && value.length <= 255 && valueValid(rate.commission_value, rate.commission_type);
 }
 
 function duplicateProduct(rates: ProductRateRow[]): boolean {
-  const seen = new Set(rates.map((rate) => `${rate.match}:${rate.key.trim()}`));
+  const seen = new Set(rates.map((rate) => `${rate.match}:${rate.match_value.trim()}`));
   return seen.size !== rates.length;
 }
 
@@ -260,7 +260,7 @@ export function formToInput(values: CampaignFormValues): CampaignInput {
     recurring_limit: isLimitedRecurring(values.recurring) ? Number(values.recurring_limit.trim()) : null,
     product_rates: values.product_rates.map((rate) => ({
       match: rate.match,
-      key: rate.key.trim(),
+      match_value: rate.match_value.trim(),
       commission_type: rate.commission_type,
       commission_value: normalizeDecimal(rate.commission_value),
     })),

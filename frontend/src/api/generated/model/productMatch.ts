@@ -184,7 +184,7 @@
  */
 
 /**
- * What of an order line a product rate compares with its `key`: the product id, the SKU, one of the line's categories (WooCommerce categories through the plugin; Shopify's order webhook carries no collections, so match Shopify lines by product id or SKU), or a Stripe price or product id.
+ * What of an order line a product rate compares with its `match_value`: the product id, the SKU, one of the line's categories (WooCommerce categories through the plugin; Shopify's order webhook carries no collections, so match Shopify lines by product id or SKU), or a Stripe price or product id.
  */
 export type ProductMatch = typeof ProductMatch[keyof typeof ProductMatch];
 

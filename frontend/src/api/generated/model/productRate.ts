@@ -191,7 +191,7 @@ import type { ProductMatch } from './productMatch';
  */
 export interface ProductRate {
   match: ProductMatch;
-  key: string;
+  match_value: string;
   commission_type: CommissionType;
   commission_value: Decimal;
 }

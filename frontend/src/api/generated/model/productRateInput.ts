@@ -192,7 +192,7 @@ export interface ProductRateInput {
      * @minLength 1
      * @maxLength 255
      */
-  key: string;
+  match_value: string;
   commission_type: CommissionType;
   commission_value: ValueInput;
 }
