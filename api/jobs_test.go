@@ -22,19 +22,16 @@ func TestJobStatsForTheHostOnly(t *testing.T) {
 	for _, j := range []struct {
 		state, errors string
 		attempt       int
+		attemptedAt   *string
 	}{
-		{"available", `{}`, 0},
-		{"retryable", `{"{\"at\": \"2026-11-26T10:00:00Z\", \"attempt\": 1, \"error\": \"old failure\"}"}`, 1},
-		{"discarded", `{"{\"at\": \"2026-11-26T11:00:00Z\", \"attempt\": 1, \"error\": \"first\"}","{\"at\": \"2026-11-26T12:00:00Z\", \"attempt\": 2, \"error\": \"SMTP said 554\"}"}`, 2},
-		{"discarded", `{}`, 0},
+		{"available", `{}`, 0, nil},
+		{"retryable", `{"{\"at\": \"2026-11-26T10:00:00Z\", \"attempt\": 1, \"error\": \"old failure\"}"}`, 1, new("2026-11-26T10:00:00Z")},
+		{"discarded", `{"{\"at\": \"2026-11-26T11:00:00Z\", \"attempt\": 1, \"error\": \"first\"}","{\"at\": \"2026-11-26T12:00:00Z\", \"attempt\": 2, \"error\": \"SMTP said 554\"}"}`, 2, new("2026-11-26T12:00:00Z")},
+		{"discarded", `{}`, 0, nil},
 	} {
-		attemptedAt := "NULL"
-		if j.attempt > 0 {
-			attemptedAt = "'2026-11-26T1" + string(rune('0'+j.attempt)) + ":00:00Z'"
-		}
 		if _, err := env.App.Pool.Exec(ctx, `INSERT INTO river_job (kind, args, state, errors, attempt, attempted_at, max_attempts, finalized_at)
-			VALUES ($1, '{}', $2::river_job_state, $3::jsonb[], $4, `+attemptedAt+`, 2,
-			        CASE WHEN $2 = 'discarded' THEN now() END)`, kind, j.state, j.errors, j.attempt); err != nil {
+			VALUES ($1, '{}', $2::river_job_state, $3::jsonb[], $4, $5::timestamptz, 2, CASE WHEN $2 = 'discarded' THEN now() END)`,
+			kind, j.state, j.errors, j.attempt, j.attemptedAt); err != nil {
 			t.Fatal(err)
 		}
 	}
