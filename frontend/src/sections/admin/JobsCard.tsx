@@ -52,7 +52,7 @@ export function JobsCard() {
   return (
     <Card sx={{ mt: 3 }} data-testid="admin-jobs">
       <CardContent>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
           <div>
             <Typography variant="h6" component="h2">
               {t('jobs.title')}
@@ -61,7 +61,14 @@ export function JobsCard() {
               {t('jobs.subtitle')}
             </Typography>
           </div>
-          <Button size="small" variant="outlined" startIcon={<RefreshIcon />} onClick={() => void stats.refetch()} data-testid="admin-jobs-refresh">
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<RefreshIcon />}
+            onClick={() => void stats.refetch()}
+            sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+            data-testid="admin-jobs-refresh"
+          >
             {t('jobs.refresh')}
           </Button>
         </Stack>
