@@ -410,3 +410,23 @@ func riverSchema(t *testing.T, p *pgxpool.Pool) string {
 	}
 	return out.String()
 }
+
+// Two processes with the same periodic job run each period once between them, not once each.
+func TestPeriodicJobRunsOncePerPeriodAcrossProcesses(t *testing.T) {
+	w1, w2 := &tickWorker{}, &tickWorker{}
+	start := time.Now()
+	newRunner(t, jobs.Config{}, func(r *jobs.Runner) {
+		jobs.Register(r, w1)
+		r.Periodic(time.Second, tickArgs{}, true)
+	})
+	newRunner(t, jobs.Config{}, func(r *jobs.Runner) {
+		jobs.Register(r, w2)
+		r.Periodic(time.Second, tickArgs{}, true)
+	})
+	eventually(t, "three periods run", func() bool { return w1.runs.Load()+w2.runs.Load() >= 3 })
+	time.Sleep(500 * time.Millisecond)
+	runs, periods := w1.runs.Load()+w2.runs.Load(), int32(time.Since(start)/time.Second)+1
+	if runs > periods {
+		t.Errorf("%d runs in %d periods (%d and %d): a period ran twice", runs, periods, w1.runs.Load(), w2.runs.Load())
+	}
+}
