@@ -425,7 +425,7 @@ func TestPeriodicJobRunsOncePerPeriodAcrossProcesses(t *testing.T) {
 	})
 	eventually(t, "three periods run", func() bool { return w1.runs.Load()+w2.runs.Load() >= 3 })
 	time.Sleep(500 * time.Millisecond)
-	runs, periods := w1.runs.Load()+w2.runs.Load(), int32(time.Since(start)/time.Second)+1
+	runs, periods := int64(w1.runs.Load()+w2.runs.Load()), int64(time.Since(start)/time.Second)+1
 	if runs > periods {
 		t.Errorf("%d runs in %d periods (%d and %d): a period ran twice", runs, periods, w1.runs.Load(), w2.runs.Load())
 	}
