@@ -88,6 +88,24 @@ func (s *Server) GetDataSummary(ctx context.Context, _ oapi.GetDataSummaryReques
 	return resp, nil
 }
 
+// GetJobStats counts the background jobs per kind and state, with each kind's latest error (host).
+func (s *Server) GetJobStats(ctx context.Context, _ oapi.GetJobStatsRequestObject) (oapi.GetJobStatsResponseObject, error) {
+	h, err := hostScope(ctx)
+	if err != nil {
+		return nil, err
+	}
+	stats, err := s.Jobs.Stats(ctx, h)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.GetJobStats200JSONResponse{Success: true}
+	resp.Data.Kinds = make([]oapi.JobKindStats, len(stats))
+	for i, k := range stats {
+		resp.Data.Kinds[i] = jobKindStatsOf(k)
+	}
+	return resp, nil
+}
+
 // ExportData answers every row of one entity as CSV, streamed (host).
 func (s *Server) ExportData(ctx context.Context, req oapi.ExportDataRequestObject) (oapi.ExportDataResponseObject, error) {
 	h, err := hostScope(ctx)

@@ -48,7 +48,7 @@ func handlers(env *servertest.Env) *api.Server {
 		Affiliates: affiliates.New(pool), Campaigns: campaignSvc, Applications: applications.New(pool, time.Now, campaignSvc),
 		Links: links.New(pool, brandSvc, campaignSvc), DiscountCodes: discountcodes.New(pool, campaignSvc), TrackingDomains: env.App.TrackingDomains,
 		Conversions: convs, Shopify: shopify.New(pool, convs),
-		Emergency: emergency.New(pool), Export: export.New(pool), PublicURL: env.URL,
+		Emergency: emergency.New(pool), Export: export.New(pool), Jobs: env.App.Jobs, PublicURL: env.URL,
 	}
 }
 
@@ -148,6 +148,16 @@ func hostOnlyCalls(s *api.Server, p program, conversionID uuid.UUID) map[string]
 			},
 			func(ctx context.Context, h tenancy.HostScope) error {
 				_, err := s.Export.Summary(ctx, h)
+				return err
+			},
+		},
+		"getJobStats": {
+			func(ctx context.Context) error {
+				_, err := s.GetJobStats(ctx, oapi.GetJobStatsRequestObject{})
+				return err
+			},
+			func(ctx context.Context, h tenancy.HostScope) error {
+				_, err := s.Jobs.Stats(ctx, h)
 				return err
 			},
 		},

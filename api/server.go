@@ -29,6 +29,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/woocommerce"
 	"github.com/openaffiliate/platform/server/platform/auth"
 	"github.com/openaffiliate/platform/server/platform/daterange"
+	"github.com/openaffiliate/platform/server/platform/jobs"
 )
 
 // Server holds what the handlers need.
@@ -52,6 +53,7 @@ type Server struct {
 	Notify          *notify.Service
 	Emergency       *emergency.Service
 	Export          *export.Service
+	Jobs            *jobs.Runner       // background jobs: the host's counts (server/platform/jobs)
 	Calendar        daterange.Calendar // the days of every range parameter, on the server's clock
 	Tokens          *auth.Tokens
 	HashIP          func(ip string) string

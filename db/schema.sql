@@ -4,6 +4,19 @@
 
 -- PostgreSQL database dump
 
+-- Name: river_job_state; Type: TYPE; Schema: public; Owner: -
+
+CREATE TYPE public.river_job_state AS ENUM (
+    'available',
+    'cancelled',
+    'completed',
+    'discarded',
+    'pending',
+    'retryable',
+    'running',
+    'scheduled'
+);
+
 -- Name: campaign_product_rates_valid(jsonb); Type: FUNCTION; Schema: public; Owner: -
 
 CREATE FUNCTION public.campaign_product_rates_valid(rates jsonb) RETURNS boolean
@@ -312,6 +325,24 @@ BEGIN
     ON CONFLICT (brand_id) DO UPDATE SET awaiting = c.awaiting + excluded.awaiting;
     RETURN folded;
 END $$;
+
+-- Name: river_job_state_in_bitmask(bit, public.river_job_state); Type: FUNCTION; Schema: public; Owner: -
+
+CREATE FUNCTION public.river_job_state_in_bitmask(bitmask bit, state public.river_job_state) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    AS $$
+    SELECT CASE state
+        WHEN 'available' THEN get_bit(bitmask, 7)
+        WHEN 'cancelled' THEN get_bit(bitmask, 6)
+        WHEN 'completed' THEN get_bit(bitmask, 5)
+        WHEN 'discarded' THEN get_bit(bitmask, 4)
+        WHEN 'pending'   THEN get_bit(bitmask, 3)
+        WHEN 'retryable' THEN get_bit(bitmask, 2)
+        WHEN 'running'   THEN get_bit(bitmask, 1)
+        WHEN 'scheduled' THEN get_bit(bitmask, 0)
+        ELSE 0
+    END = 1;
+$$;
 
 -- Name: tracking_links_short_code(); Type: FUNCTION; Schema: public; Owner: -
 
@@ -772,6 +803,101 @@ CREATE TABLE public.revoked_tokens (
     expires_at timestamp with time zone NOT NULL
 );
 
+-- Name: river_job; Type: TABLE; Schema: public; Owner: -
+
+CREATE TABLE public.river_job (
+    id bigint NOT NULL,
+    state public.river_job_state DEFAULT 'available'::public.river_job_state NOT NULL,
+    attempt smallint DEFAULT 0 NOT NULL,
+    max_attempts smallint DEFAULT 25 NOT NULL,
+    attempted_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    finalized_at timestamp with time zone,
+    scheduled_at timestamp with time zone DEFAULT now() NOT NULL,
+    priority smallint DEFAULT 1 NOT NULL,
+    args jsonb NOT NULL,
+    attempted_by text[],
+    errors jsonb[],
+    kind text NOT NULL,
+    metadata jsonb DEFAULT '{}'::jsonb NOT NULL,
+    queue text DEFAULT 'default'::text NOT NULL,
+    tags character varying(255)[] DEFAULT '{}'::character varying[] NOT NULL,
+    unique_key bytea,
+    unique_states bit(8),
+    CONSTRAINT finalized_or_finalized_at_null CHECK ((((finalized_at IS NULL) AND (state <> ALL (ARRAY['cancelled'::public.river_job_state, 'completed'::public.river_job_state, 'discarded'::public.river_job_state]))) OR ((finalized_at IS NOT NULL) AND (state = ANY (ARRAY['cancelled'::public.river_job_state, 'completed'::public.river_job_state, 'discarded'::public.river_job_state]))))),
+    CONSTRAINT kind_length CHECK (((char_length(kind) > 0) AND (char_length(kind) < 128))),
+    CONSTRAINT max_attempts_is_positive CHECK ((max_attempts > 0)),
+    CONSTRAINT priority_in_range CHECK (((priority >= 1) AND (priority <= 4))),
+    CONSTRAINT queue_length CHECK (((char_length(queue) > 0) AND (char_length(queue) < 128)))
+);
+
+-- Name: river_job_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+
+CREATE SEQUENCE public.river_job_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+-- Name: river_job_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+
+ALTER SEQUENCE public.river_job_id_seq OWNED BY public.river_job.id;
+
+-- Name: river_leader; Type: TABLE; Schema: public; Owner: -
+
+CREATE UNLOGGED TABLE public.river_leader (
+    elected_at timestamp with time zone NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    leader_id text NOT NULL,
+    name text DEFAULT 'default'::text NOT NULL,
+    CONSTRAINT leader_id_length CHECK (((char_length(leader_id) > 0) AND (char_length(leader_id) < 128))),
+    CONSTRAINT name_length CHECK ((name = 'default'::text))
+);
+
+-- Name: river_migration; Type: TABLE; Schema: public; Owner: -
+
+CREATE TABLE public.river_migration (
+    line text NOT NULL,
+    version bigint NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT line_length CHECK (((char_length(line) > 0) AND (char_length(line) < 128))),
+    CONSTRAINT version_gte_1 CHECK ((version >= 1))
+);
+
+-- Name: river_notification; Type: TABLE; Schema: public; Owner: -
+
+CREATE TABLE public.river_notification (
+    id bigint NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    payload text NOT NULL,
+    topic text NOT NULL,
+    CONSTRAINT topic_length CHECK (((length(topic) > 0) AND (length(topic) < 128)))
+);
+
+-- Name: river_notification_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+
+CREATE SEQUENCE public.river_notification_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+-- Name: river_notification_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+
+ALTER SEQUENCE public.river_notification_id_seq OWNED BY public.river_notification.id;
+
+-- Name: river_queue; Type: TABLE; Schema: public; Owner: -
+
+CREATE TABLE public.river_queue (
+    name text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    metadata jsonb DEFAULT '{}'::jsonb NOT NULL,
+    paused_at timestamp with time zone,
+    updated_at timestamp with time zone DEFAULT CURRENT_TIMESTAMP NOT NULL
+);
+
 -- Name: shopify_webhooks; Type: TABLE; Schema: public; Owner: -
 
 CREATE TABLE public.shopify_webhooks (
@@ -928,6 +1054,14 @@ CREATE TABLE public.users (
     CONSTRAINT users_check CHECK (((account_type = 'brand'::text) = (brand_id IS NOT NULL)))
 );
 
+-- Name: river_job id; Type: DEFAULT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.river_job ALTER COLUMN id SET DEFAULT nextval('public.river_job_id_seq'::regclass);
+
+-- Name: river_notification id; Type: DEFAULT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.river_notification ALTER COLUMN id SET DEFAULT nextval('public.river_notification_id_seq'::regclass);
+
 -- Name: activity_log activity_log_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 
 ALTER TABLE ONLY public.activity_log
@@ -1082,6 +1216,31 @@ ALTER TABLE ONLY public.review_deltas
 
 ALTER TABLE ONLY public.revoked_tokens
     ADD CONSTRAINT revoked_tokens_pkey PRIMARY KEY (jti);
+
+-- Name: river_job river_job_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.river_job
+    ADD CONSTRAINT river_job_pkey PRIMARY KEY (id);
+
+-- Name: river_leader river_leader_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.river_leader
+    ADD CONSTRAINT river_leader_pkey PRIMARY KEY (name);
+
+-- Name: river_migration river_migration_pkey1; Type: CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.river_migration
+    ADD CONSTRAINT river_migration_pkey1 PRIMARY KEY (line, version);
+
+-- Name: river_notification river_notification_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.river_notification
+    ADD CONSTRAINT river_notification_pkey PRIMARY KEY (id);
+
+-- Name: river_queue river_queue_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.river_queue
+    ADD CONSTRAINT river_queue_pkey PRIMARY KEY (name);
 
 -- Name: shopify_webhooks shopify_webhooks_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 
@@ -1291,6 +1450,38 @@ CREATE INDEX rate_limit_hits_created_idx ON public.rate_limit_hits USING btree (
 -- Name: rate_limit_hits_key_idx; Type: INDEX; Schema: public; Owner: -
 
 CREATE INDEX rate_limit_hits_key_idx ON public.rate_limit_hits USING btree (action, key, created_at);
+
+-- Name: river_job_args_index; Type: INDEX; Schema: public; Owner: -
+
+CREATE INDEX river_job_args_index ON public.river_job USING gin (args);
+
+-- Name: river_job_kind; Type: INDEX; Schema: public; Owner: -
+
+CREATE INDEX river_job_kind ON public.river_job USING btree (kind);
+
+-- Name: river_job_metadata_index; Type: INDEX; Schema: public; Owner: -
+
+CREATE INDEX river_job_metadata_index ON public.river_job USING gin (metadata);
+
+-- Name: river_job_prioritized_fetching_index; Type: INDEX; Schema: public; Owner: -
+
+CREATE INDEX river_job_prioritized_fetching_index ON public.river_job USING btree (state, queue, priority, scheduled_at, id);
+
+-- Name: river_job_state_and_finalized_at_index; Type: INDEX; Schema: public; Owner: -
+
+CREATE INDEX river_job_state_and_finalized_at_index ON public.river_job USING btree (state, finalized_at) WHERE (finalized_at IS NOT NULL);
+
+-- Name: river_job_unique_idx; Type: INDEX; Schema: public; Owner: -
+
+CREATE UNIQUE INDEX river_job_unique_idx ON public.river_job USING btree (unique_key) WHERE ((unique_key IS NOT NULL) AND (unique_states IS NOT NULL) AND public.river_job_state_in_bitmask(unique_states, state));
+
+-- Name: river_notification_created_at_idx; Type: INDEX; Schema: public; Owner: -
+
+CREATE INDEX river_notification_created_at_idx ON public.river_notification USING btree (created_at);
+
+-- Name: river_notification_topic_id_idx; Type: INDEX; Schema: public; Owner: -
+
+CREATE INDEX river_notification_topic_id_idx ON public.river_notification USING btree (topic, id);
 
 -- Name: stripe_payments_order_idx; Type: INDEX; Schema: public; Owner: -
 

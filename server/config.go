@@ -16,6 +16,7 @@ import (
 
 	"github.com/openaffiliate/platform/server/domain/accounts"
 	"github.com/openaffiliate/platform/server/domain/trackingdomains"
+	"github.com/openaffiliate/platform/server/platform/jobs"
 )
 
 // Config is read from the environment; every field has a working default for development.
@@ -35,6 +36,10 @@ type Config struct {
 	// DomainRecheck is how often verified tracking domains are checked again (TRACKING_DOMAIN_RECHECK,
 	// a Go duration such as 24h, the default; at least a minute).
 	DomainRecheck time.Duration
+	// Jobs sizes the background job runner (server/platform/jobs): JOBS_WORKERS (jobs run at once
+	// per process, default 10) and JOBS_STOP_TIMEOUT (how long shutdown waits for running jobs,
+	// default 30s). Tests also set its retry policy and polling.
+	Jobs jobs.Config
 	// Limits on sign-in, sign-up and password reset attempts; not read from the environment.
 	Limits accounts.Limits
 	// Resolver looks up tracking domains' records: the system's resolver when nil (tests give a fake).
@@ -74,6 +79,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		Port:          8080,
 		Limits:        accounts.DefaultLimits,
 		DomainRecheck: 24 * time.Hour,
+		Jobs:          jobs.Config{Workers: jobs.DefaultWorkers, StopTimeout: jobs.DefaultStopTimeout},
 	}
 	var err error
 	if c.DevMode, err = parseBool(getenv, "DEV_MODE"); err != nil {
@@ -95,6 +101,16 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	if v := getenv("TRACKING_DOMAIN_RECHECK"); v != "" {
 		if c.DomainRecheck, err = time.ParseDuration(v); err != nil || c.DomainRecheck < time.Minute {
 			return c, fmt.Errorf("TRACKING_DOMAIN_RECHECK must be a duration of at least 1m, such as 24h, got %q", v)
+		}
+	}
+	if v := getenv("JOBS_WORKERS"); v != "" {
+		if c.Jobs.Workers, err = strconv.Atoi(v); err != nil || c.Jobs.Workers < 1 || c.Jobs.Workers > 10000 {
+			return c, fmt.Errorf("JOBS_WORKERS must be a number from 1 to 10000, got %q", v)
+		}
+	}
+	if v := getenv("JOBS_STOP_TIMEOUT"); v != "" {
+		if c.Jobs.StopTimeout, err = time.ParseDuration(v); err != nil || c.Jobs.StopTimeout < time.Second {
+			return c, fmt.Errorf("JOBS_STOP_TIMEOUT must be a duration of at least 1s, such as 30s, got %q", v)
 		}
 	}
 	if c.TrackingPort != 0 && c.TrackingPort == c.Port {

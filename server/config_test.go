@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -16,6 +17,16 @@ func TestLoadConfigDefaults(t *testing.T) {
 	}
 	if c.Port != 8080 || c.TrackingPort != 0 || c.PublicURL != "http://localhost:8080" || c.DevMode || c.DatabaseURL == "" {
 		t.Errorf("defaults: %+v", c)
+	}
+	if c.Jobs.Workers != 10 || c.Jobs.StopTimeout != 30*time.Second {
+		t.Errorf("job defaults: %+v", c.Jobs)
+	}
+	c, err = LoadConfig(env(map[string]string{"JWT_SECRET": strings.Repeat("s", 32), "JOBS_WORKERS": "3", "JOBS_STOP_TIMEOUT": "2m"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Jobs.Workers != 3 || c.Jobs.StopTimeout != 2*time.Minute {
+		t.Errorf("jobs from the environment: %+v", c.Jobs)
 	}
 }
 
@@ -29,6 +40,8 @@ func TestLoadConfigRefusals(t *testing.T) {
 		"tracking port on the main":  {"JWT_SECRET": secret, "PORT": "9000", "TRACKING_PORT": "9000"},
 		"bad dev mode":               {"JWT_SECRET": secret, "DEV_MODE": "sometimes"},
 		"host email alone":           {"JWT_SECRET": secret, "HOST_EMAIL": "ops@example.com"},
+		"no job workers":             {"JWT_SECRET": secret, "JOBS_WORKERS": "0"},
+		"bad job stop timeout":       {"JWT_SECRET": secret, "JOBS_STOP_TIMEOUT": "soon"},
 	} {
 		if _, err := LoadConfig(env(vars)); err == nil {
 			t.Errorf("%s: accepted", name)

@@ -42,6 +42,7 @@ import (
 	"github.com/openaffiliate/platform/server/platform/change"
 	"github.com/openaffiliate/platform/server/platform/daterange"
 	"github.com/openaffiliate/platform/server/platform/idempotency"
+	"github.com/openaffiliate/platform/server/platform/jobs"
 )
 
 // Version is the build's version, set with -ldflags "-X .../server.Version=...".
@@ -60,7 +61,10 @@ type App struct {
 	Analytics *analytics.Service
 	// TrackingDomains are checked again by their job.
 	TrackingDomains *trackingdomains.Service
-	HTTP            http.Handler
+	// Jobs runs the background jobs (server/platform/jobs; workers registered in server/jobs.go).
+	// Services that enqueue a job in their transaction take it as a jobs.Inserter.
+	Jobs *jobs.Runner
+	HTTP http.Handler
 	// Tracking serves the redirect alone on TRACKING_PORT; nil without one.
 	Tracking *fasthttp.Server
 }
@@ -82,6 +86,10 @@ func NewApp(ctx context.Context, cfg Config, web fs.FS) (*App, error) {
 
 func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*App, error) {
 	if err := Migrate(pool); err != nil {
+		return nil, err
+	}
+	jobRunner, err := jobs.New(pool, cfg.Jobs)
+	if err != nil {
 		return nil, err
 	}
 	tokens, err := auth.NewTokens(cfg.JWTSecret, time.Now)
@@ -145,7 +153,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 			Pool: pool, Accounts: accts, Analytics: stats, Brands: brandSvc, APIKeys: keys, Affiliates: affiliates.New(pool),
 			Campaigns: campaignSvc, Applications: applicationSvc, Links: trackingLinks, DiscountCodes: codes, TrackingDomains: trackingDomains,
 			Conversions: convs, Shopify: shopify.New(pool, convs), WooCommerce: woocommerce.New(pool, convs), Stripe: stripe.New(pool, convs), Payouts: payouts.New(pool), Notify: notify.New(pool),
-			Emergency: switches, Export: export.New(pool), Calendar: daterange.New(time.Now),
+			Emergency: switches, Export: export.New(pool), Jobs: jobRunner, Calendar: daterange.New(time.Now),
 			Tokens: tokens, HashIP: hashIP, DemoAccounts: cfg.DemoAccountsAllowed(), PublicURL: cfg.PublicURL, Version: Version,
 		},
 		Accounts: accts, APIKeys: keys, Tokens: tokens, Redirector: redirector, Replays: replays, Web: web, SpecYAML: spec.YAML,
@@ -156,7 +164,8 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 		return nil, err
 	}
 	app := &App{Config: cfg, Pool: pool, Accounts: accts, Clicks: recorder, Replays: replays, Conversions: convs, Analytics: stats,
-		TrackingDomains: trackingDomains, HTTP: handler}
+		TrackingDomains: trackingDomains, Jobs: jobRunner, HTTP: handler}
+	registerJobs(app)
 	if cfg.TrackingPort != 0 {
 		app.Tracking = newTrackingServer(redirector, cfg.TrustProxy)
 	}
@@ -200,10 +209,13 @@ func (a *App) Serve(ctx context.Context) error {
 			return err
 		}
 	}
-	go a.cleanupLoop(ctx)
-	go a.holdingLoop(ctx)
+	if err := a.Jobs.Start(ctx); err != nil {
+		for _, l := range append(main, track...) {
+			_ = l.Close()
+		}
+		return err
+	}
 	go a.Analytics.FoldLoop(ctx, 2*time.Second)
-	go a.domainLoop(ctx)
 	errc := make(chan error, len(main)+len(track))
 	for _, l := range main {
 		go func() {
@@ -220,6 +232,9 @@ func (a *App) Serve(ctx context.Context) error {
 	servers := len(main) + len(track)
 	select {
 	case err := <-errc:
+		if stopErr := a.Jobs.Stop(); stopErr != nil {
+			slog.Error("background jobs did not stop cleanly", "err", stopErr)
+		}
 		return err
 	case <-ctx.Done():
 	}
@@ -238,6 +253,10 @@ func (a *App) Serve(ctx context.Context) error {
 		if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
 			return err
 		}
+	}
+	// No request inserts a job any more: let the running ones finish (JOBS_STOP_TIMEOUT).
+	if err := a.Jobs.Stop(); err != nil {
+		slog.Error("background jobs did not stop cleanly", "err", err)
 	}
 	// No request runs any more: every accepted click is in the buffer; write it all out.
 	if err := a.Clicks.Close(shutdownCtx); err != nil {
@@ -289,32 +308,6 @@ func NewHTTPServer(addr string, h http.Handler, base context.Context) *http.Serv
 	}
 }
 
-// holdingLoop confirms, every minute, the clean pending conversions whose campaign's holding period
-// has passed, in batches; every process runs it, and each batch skips rows another one holds.
-func (a *App) holdingLoop(ctx context.Context) {
-	t := time.NewTicker(time.Minute)
-	defer t.Stop()
-	for {
-		for ctx.Err() == nil {
-			n, err := a.Conversions.ConfirmHeld(ctx, 500)
-			if err != nil && ctx.Err() == nil {
-				slog.Warn("confirming held conversions failed", "err", err)
-			}
-			if n > 0 {
-				slog.Info("held conversions confirmed", "count", n)
-			}
-			if err != nil || n < 500 {
-				break
-			}
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
-
 // RecheckTrackingDomains checks every verified tracking domain's DNS records again, once: one whose
 // proof is gone goes back to pending and its brand is notified (trackingdomains.Service.RecheckTrackingDomains).
 func (a *App) RecheckTrackingDomains(ctx context.Context) error {
@@ -323,41 +316,4 @@ func (a *App) RecheckTrackingDomains(ctx context.Context) error {
 		slog.Warn("tracking domains lost their proof and went back to pending", "count", n)
 	}
 	return err
-}
-
-// domainLoop checks the verified tracking domains again every DomainRecheck (a day by default),
-// the first time one interval after start-up; every process runs it, and a domain that lost its
-// proof is made pending (and its brand notified) by one of them only.
-func (a *App) domainLoop(ctx context.Context) {
-	t := time.NewTicker(a.Config.DomainRecheck)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		if err := a.RecheckTrackingDomains(ctx); err != nil && ctx.Err() == nil {
-			slog.Warn("checking tracking domains again failed", "err", err)
-		}
-	}
-}
-
-// cleanupLoop deletes expired revoked tokens, old attempt records and idempotency keys every ten minutes.
-func (a *App) cleanupLoop(ctx context.Context) {
-	t := time.NewTicker(10 * time.Minute)
-	defer t.Stop()
-	for {
-		if err := a.Accounts.Cleanup(ctx); err != nil && ctx.Err() == nil {
-			slog.Warn("cleanup failed", "err", err)
-		}
-		if err := a.Replays.Cleanup(ctx); err != nil && ctx.Err() == nil {
-			slog.Warn("idempotency key cleanup failed", "err", err)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
 }

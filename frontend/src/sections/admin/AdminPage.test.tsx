@@ -83,6 +83,23 @@ beforeEach(async () => {
     if (path === '/tracking-links') {
       return page(url, 'links', [trackingLink('t-1', 'Newsletter', 'https://ada.ro/sale?x=1', 7)], ['name', 'destination_url', 'short_code', 'affiliate_id', 'id']);
     }
+    if (path === '/admin/jobs') {
+      return jsonResponse({
+        success: true,
+        data: {
+          kinds: [
+            {
+              kind: 'conversions.confirm_held', available: 0, scheduled: 1, pending: 0, running: 0, retryable: 2, completed: 40,
+              discarded: 1, cancelled: 0, last_error: 'connection reset by peer', last_error_at: '2026-11-26T12:00:00Z', last_error_attempt: 3,
+            },
+            {
+              kind: 'mail.send', available: 4, scheduled: 0, pending: 0, running: 1, retryable: 0, completed: 9,
+              discarded: 0, cancelled: 0, last_error: null, last_error_at: null, last_error_attempt: null,
+            },
+          ],
+        },
+      });
+    }
     if (path === '/affiliates/a-1' && method === 'PUT') {
       const body = JSON.parse(init?.body as string);
       return jsonResponse({ success: true, data: { affiliate: { id: 'a-1', name: body.name, email: body.email, user_id: null, created_at: '2026-11-01T00:00:00Z', stats } } });
@@ -116,6 +133,23 @@ afterEach(() => {
 });
 
 describe('admin screen', () => {
+  it('shows the background jobs per kind: retrying and given-up ones marked, with the last error', async () => {
+    renderWithProviders(<AdminPage />);
+    const held = await screen.findByTestId('admin-job-conversions.confirm_held');
+    expect(within(held).getByText('Confirm conversions past their holding period')).toBeTruthy();
+    expect(screen.getByTestId('admin-job-retryable-conversions.confirm_held').textContent).toBe('2');
+    expect(screen.getByTestId('admin-job-discarded-conversions.confirm_held').textContent).toBe('1');
+    expect(screen.getByTestId('admin-job-error-conversions.confirm_held').textContent).toContain('connection reset by peer');
+    expect(screen.getByTestId('admin-job-error-conversions.confirm_held').textContent).toContain('Attempt 3');
+    const mail = screen.getByTestId('admin-job-mail.send');
+    expect(within(mail).getAllByText('mail.send')).toHaveLength(2); // an unknown kind shows its name
+    expect(screen.getByTestId('admin-job-error-mail.send').textContent).toBe('No errors');
+
+    await i18n.changeLanguage('ro');
+    await waitFor(() => expect(screen.getByTestId('admin-jobs').textContent).toContain('Sarcini în fundal'));
+    expect(screen.getByTestId('admin-job-error-conversions.confirm_held').textContent).toContain('Încercarea 3');
+  });
+
   it('shows the fixed tabs with counts, Brands first', async () => {
     renderWithProviders(<AdminPage />);
     expect(screen.getByTestId('section-title').textContent).toBe('Admin');
@@ -189,7 +223,7 @@ describe('admin screen', () => {
     await waitFor(() => expect(screen.getByTestId('admin-count-discountCodes').textContent).toBe('2'));
     fireEvent.click(screen.getByTestId('admin-tab-discountCodes'));
     expect(screen.queryByTestId('admin-add')).toBeNull();
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+    expect(within(screen.getByRole('grid')).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Code', 'Affiliate', 'Brand', 'Campaign', 'Type', 'Value', 'Status', 'Usage',
     ]);
     expect(screen.getAllByTestId('admin-code-value').map((cell) => cell.textContent)).toEqual(['10%', '25,00\u00a0RON']);
@@ -201,7 +235,7 @@ describe('admin screen', () => {
     fireEvent.change(screen.getByTestId('admin-search'), { target: { value: 'ada.ro/sale' } });
     await waitFor(() => expect(screen.getByTestId('admin-count-discountCodes').textContent).toBe('0'));
     fireEvent.click(screen.getByTestId('admin-tab-trackingLinks'));
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Short code', 'Destination', 'Clicks', 'Status']);
+    expect(within(screen.getByRole('grid')).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Short code', 'Destination', 'Clicks', 'Status']);
     const row = screen.getByTestId('admin-row');
     expect(row.textContent).toContain('Newsletter');
     expect(within(row).getByTestId('admin-link-clicks').textContent).toBe('7');
@@ -213,7 +247,7 @@ describe('admin screen', () => {
     await waitFor(() => expect(screen.getByTestId('admin-count-conversions').textContent).toBe('2'));
     fireEvent.click(screen.getByTestId('admin-tab-conversions'));
     expect(screen.queryByTestId('admin-add')).toBeNull();
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+    expect(within(screen.getByRole('grid')).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Order ID', 'Customer email', 'Amount', 'Commission', 'Converted',
     ]);
     const amounts = screen.getAllByTestId('admin-conversion-amount').map((cell) => cell.textContent);

@@ -53,6 +53,7 @@ import { AdminEntityDialog, emailChanges, emptyAdminValues, type AdminDialogStat
 import { brandDomain, brandName, isAdminKind, type AdminKind, type AdminTab } from './adminKinds';
 import { CreateHostDialog, type HostAccountValues } from './CreateHostDialog';
 import { InviteLinkDialog, type InviteLink } from './InviteLinkDialog';
+import { JobsCard } from './JobsCard';
 import { ResetLinkDialog, type ResetLinkAccount } from './ResetLinkDialog';
 
 /** The one panel the tabs control; it shows the selected tab's table. */
@@ -443,6 +444,7 @@ export default function AdminPage() {
           {tab === 'trackingLink' && grid(trackingLinks, trackingLinks.data?.data.links, columns.trackingLink, linkPages)}
         </Box>
       </Card>
+      <JobsCard />
       <AdminEntityDialog state={dialog} busy={saving} onClose={() => setDialog(null)} onSubmit={save} />
       <ResetLinkDialog account={resetFor} onClose={() => setResetFor(null)} />
       <CreateHostDialog open={hostOpen} busy={createHost.isPending} onClose={() => setHostOpen(false)} onSubmit={addHost} />

@@ -214,6 +214,7 @@ import type {
   ExportEntity,
   ForbiddenResponse,
   InternalErrorResponse,
+  JobStatsResponse,
   ListClicksParams,
   NotFoundResponse,
   PayloadTooLargeResponse,
@@ -573,6 +574,110 @@ export function useGetDataSummary<TData = Awaited<ReturnType<typeof getDataSumma
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetDataSummaryQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getGetJobStatsUrl = () => {
+
+
+
+
+  return `/admin/jobs`
+}
+
+/**
+ * For the admin page: how many jobs of each kind wait (available, scheduled, pending), run,
+ * wait to be retried after a failure (retryable), finished (completed, kept a day), were given
+ * up after their last attempt (discarded, kept a week) or cancelled; and the latest error any
+ * job of the kind recorded, with when and on which attempt. Kinds without jobs are absent.
+ * @summary Background jobs per kind and state, with each kind's latest error (host)
+ */
+export const getJobStats = async ( options?: Parameters<typeof apiFetch>[1]): Promise<JobStatsResponse> => {
+
+  return apiFetch<JobStatsResponse>(getGetJobStatsUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetJobStatsQueryKey = () => {
+    return [
+    `/admin/jobs`
+    ] as const;
+    }
+
+
+export const getGetJobStatsQueryOptions = <TData = Awaited<ReturnType<typeof getJobStats>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getJobStats>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetJobStatsQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getJobStats>>> = ({ signal }) => getJobStats({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getJobStats>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetJobStatsQueryResult = NonNullable<Awaited<ReturnType<typeof getJobStats>>>
+export type GetJobStatsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>
+
+
+export function useGetJobStats<TData = Awaited<ReturnType<typeof getJobStats>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getJobStats>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getJobStats>>,
+          TError,
+          Awaited<ReturnType<typeof getJobStats>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetJobStats<TData = Awaited<ReturnType<typeof getJobStats>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getJobStats>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getJobStats>>,
+          TError,
+          Awaited<ReturnType<typeof getJobStats>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetJobStats<TData = Awaited<ReturnType<typeof getJobStats>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getJobStats>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Background jobs per kind and state, with each kind's latest error (host)
+ */
+
+export function useGetJobStats<TData = Awaited<ReturnType<typeof getJobStats>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getJobStats>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetJobStatsQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

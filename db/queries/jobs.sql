@@ -1,0 +1,16 @@
+-- name: JobCounts :many
+-- How many jobs of each kind are in each state (River's river_job), for the host's admin page.
+SELECT kind, state::text AS state, count(*)::bigint AS jobs
+FROM river_job
+GROUP BY kind, state
+ORDER BY kind, state;
+
+-- name: JobLastErrors :many
+-- The latest error each kind of job recorded (the last entry of its most recently attempted job
+-- that has any), with when it happened and on which attempt.
+SELECT DISTINCT ON (kind) kind,
+       (errors[array_length(errors, 1)] ->> 'error')::text AS error,
+       attempted_at, attempt, id
+FROM river_job
+WHERE array_length(errors, 1) > 0
+ORDER BY kind, attempted_at DESC NULLS LAST, id DESC;
