@@ -223,7 +223,10 @@ export interface Conversion {
   subscription_id: string;
   /** Why an attributed renewal earns nothing, else empty: the campaign pays only the first payment (`recurring_first_payment`), its first `recurring_limit` payments were paid (`recurring_limit_reached`), or `recurring_limit` months have passed since the first payment (`recurring_months_passed`). */
   commission_note: ConversionCommissionNote;
-  /** The performance tier whose value replaced the campaign's rate, or null. */
+  /**
+     * The performance tier whose value replaced the campaign's rate, or null.
+     * @nullable
+     */
   tier: ConversionTier | null;
   /** The order's lines, as stored; present when one conversion is read and in the answer that first stores it, absent in lists and in a repeat's answer. */
   lines?: ConversionLine[];

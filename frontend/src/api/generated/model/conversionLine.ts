@@ -193,7 +193,10 @@ export interface ConversionLine {
   price_id: string;
   quantity: number;
   amount: Decimal;
-  /** The product rate it matched when stored; null when it earned within the rest of the order at the campaign's rate. */
+  /**
+     * The product rate it matched when stored; null when it earned within the rest of the order at the campaign's rate.
+     * @nullable
+     */
   rule: ProductRate | null;
   /** What its product rate gave it, exact and unrounded, in the commission currency (the conversion's commission is the exact sum rounded once, then capped by the budget); null when `rule` is. */
   commission: (NullableDecimal | null);
