@@ -1,0 +1,374 @@
+package conversions
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/platform/apierror"
+)
+
+// Group commit: the orders that arrive while a transaction is running are stored together in the
+// next one, so they share its commit (one WAL flush) instead of waiting for one each. Every order
+// is answered only once the transaction that stored it has committed; a repeat of a stored order is
+// answered at once. Each order is stored under a savepoint of its own, so one that fails (a refused
+// order, a constraint) is rolled back alone and the others of its group are stored.
+
+// GroupOptions size the groups of orders stored in one transaction.
+type GroupOptions struct {
+	// Size is the most orders in one transaction (default 48, at most 64: each order's savepoint
+	// that writes takes a subtransaction id, and PostgreSQL keeps 64 per transaction in memory; past
+	// that every other session's snapshot has to look them up on disk).
+	Size int
+	// Wait is how long a committer waits for more orders when fewer than Size are queued (default
+	// 0: it takes what is queued; the orders that arrive while it runs make the next group).
+	Wait time.Duration
+	// Committers is how many groups are stored at once, each in its own transaction (default 2).
+	Committers int
+}
+
+// maxGroupSize keeps a group's subtransactions within what PostgreSQL caches per transaction.
+const maxGroupSize = 64
+
+func (o GroupOptions) withDefaults() GroupOptions {
+	if o.Size <= 0 {
+		o.Size = 48
+	}
+	o.Size = min(o.Size, maxGroupSize)
+	o.Wait = max(o.Wait, 0)
+	if o.Committers <= 0 {
+		o.Committers = 2
+	}
+	return o
+}
+
+// SetGroups sets how orders are grouped; call it before the first order (at start-up).
+func (s *Service) SetGroups(o GroupOptions) {
+	s.group.mu.Lock()
+	s.group.opts = o.withDefaults()
+	s.group.mu.Unlock()
+}
+
+// groupTimeout bounds one group's transaction: its orders are answered with an error after it.
+const groupTimeout = 30 * time.Second
+
+// retriesOnDeadlock: an order whose locks deadlocked with another group's is stored again in a
+// later group, this many times at most.
+const retriesOnDeadlock = 5
+
+// orderKey is a brand's order id: the orders a group holds are distinct by it.
+type orderKey struct {
+	brand uuid.UUID
+	order string
+}
+
+// pendingOrder is an order waiting for its group, and then its answer.
+type pendingOrder struct {
+	key     orderKey
+	lockKey string // the rows its record locks, for the order orders take them in within a group
+	record  func(queries.DBTX) (Conversion, bool, error)
+	retries int
+
+	done     chan struct{} // closed once answered
+	answered bool
+	c        Conversion
+	created  bool
+	err      error
+}
+
+// groups is the queue of orders waiting for a committer, and the orders in flight by key.
+type groups struct {
+	opts       GroupOptions
+	mu         sync.Mutex
+	queue      []*pendingOrder
+	inFlight   map[orderKey]*pendingOrder
+	committers int
+	// beforeCommit, when set (tests), runs before each group's commit; an error fails the group.
+	beforeCommit func(context.Context) error
+}
+
+// storeOrder stores a new order with record in the next group's transaction, which then applies
+// the refunds and cancellations kept for it (they arrived first; see takeEarlyRefunds), and answers
+// once that transaction has committed. A copy of an order already in flight waits for that one and
+// answers what it stored; if that one failed, the copy is stored on its own.
+func (s *Service) storeOrder(ctx context.Context, brandID uuid.UUID, orderID, lockKey string, record func(queries.DBTX) (Conversion, bool, error)) (Conversion, bool, error) {
+	key := orderKey{brand: brandID, order: orderID}
+	for {
+		s.group.mu.Lock()
+		if first, ok := s.group.inFlight[key]; ok {
+			s.group.mu.Unlock()
+			select {
+			case <-first.done:
+			case <-ctx.Done():
+				return Conversion{}, false, ctx.Err()
+			}
+			if first.err == nil {
+				return first.c, false, nil
+			}
+			continue
+		}
+		p := &pendingOrder{key: key, lockKey: lockKey, record: record, done: make(chan struct{})}
+		s.group.inFlight[key] = p
+		s.group.queue = append(s.group.queue, p)
+		s.startCommitter()
+		s.group.mu.Unlock()
+		select {
+		case <-p.done:
+			return p.c, p.created, p.err
+		case <-ctx.Done():
+			// The order may still be stored: the caller is gone, and a retry answers what was.
+			return Conversion{}, false, ctx.Err()
+		}
+	}
+}
+
+// startCommitter starts one more committer while orders wait and fewer than allowed run; each
+// runs groups until the queue is empty. Call it with the lock held.
+func (s *Service) startCommitter() {
+	if len(s.group.queue) == 0 || s.group.committers >= s.group.opts.Committers {
+		return
+	}
+	s.group.committers++
+	go s.commitGroups()
+}
+
+func (s *Service) commitGroups() {
+	for {
+		group := s.nextGroup()
+		if group == nil {
+			return
+		}
+		s.commitGroup(group)
+	}
+}
+
+// nextGroup takes the next group from the queue, or nil (and the committer ends) when it is empty.
+func (s *Service) nextGroup() []*pendingOrder {
+	s.group.mu.Lock()
+	defer s.group.mu.Unlock()
+	if wait := s.group.opts.Wait; wait > 0 && len(s.group.queue) > 0 && len(s.group.queue) < s.group.opts.Size {
+		s.group.mu.Unlock()
+		time.Sleep(wait)
+		s.group.mu.Lock()
+	}
+	if len(s.group.queue) == 0 {
+		s.group.committers--
+		return nil
+	}
+	n := min(len(s.group.queue), s.group.opts.Size)
+	group := slices.Clone(s.group.queue[:n])
+	s.group.queue = slices.Delete(s.group.queue, 0, n)
+	return group
+}
+
+// answer gives an order its answer and lets its copies go on.
+func (s *Service) answer(p *pendingOrder, c Conversion, created bool, err error) {
+	if p.answered {
+		return
+	}
+	p.answered, p.c, p.created, p.err = true, c, created, err
+	s.group.mu.Lock()
+	if s.group.inFlight[p.key] == p {
+		delete(s.group.inFlight, p.key)
+	}
+	s.group.mu.Unlock()
+	close(p.done)
+}
+
+// requeue puts orders whose locks deadlocked with another group's at the front of the queue.
+func (s *Service) requeue(again []*pendingOrder) {
+	if len(again) == 0 {
+		return
+	}
+	s.group.mu.Lock()
+	s.group.queue = append(again, s.group.queue...)
+	s.startCommitter()
+	s.group.mu.Unlock()
+}
+
+// commitGroup stores a group in one transaction: the repeats are answered from one read, then
+// each new order is stored under its own savepoint, in the order of the rows it locks (so two
+// groups at once take a discount code's or a subscription's lock in the same order), and once the
+// transaction has committed each stored order is answered. A failed commit answers each of them
+// with the error: nothing of the group was stored, and a retry stores it.
+func (s *Service) commitGroup(group []*pendingOrder) {
+	ctx, cancel := context.WithTimeout(context.Background(), groupTimeout)
+	defer cancel()
+	var stored, again []*pendingOrder
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		fresh, err := s.answerRepeats(ctx, tx, group)
+		if err != nil {
+			return err
+		}
+		slices.SortStableFunc(fresh, func(a, b *pendingOrder) int { return cmp.Compare(a.lockKey, b.lockKey) })
+		savepoint := "SAVEPOINT grouped_order"
+		for _, p := range fresh {
+			if _, err := tx.Exec(ctx, savepoint); err != nil {
+				return err
+			}
+			savepoint = "RELEASE SAVEPOINT grouped_order; SAVEPOINT grouped_order"
+			c, created, err := s.storeOne(ctx, tx, p)
+			if err == nil {
+				p.c, p.created = c, created
+				stored = append(stored, p)
+				continue
+			}
+			if _, rerr := tx.Exec(ctx, "ROLLBACK TO SAVEPOINT grouped_order"); rerr != nil {
+				return rerr
+			}
+			if retryable(err) && p.retries < retriesOnDeadlock {
+				p.retries++
+				again = append(again, p)
+				continue
+			}
+			s.answer(p, Conversion{}, false, orderError(err))
+		}
+		s.group.mu.Lock()
+		hook := s.group.beforeCommit
+		s.group.mu.Unlock()
+		if hook != nil {
+			return hook(ctx)
+		}
+		return nil
+	})
+	for _, p := range group {
+		if err != nil {
+			s.answer(p, Conversion{}, false, err)
+			continue
+		}
+		if !slices.Contains(again, p) {
+			s.answer(p, p.c, p.created, nil)
+		}
+	}
+	if err == nil {
+		s.requeue(again)
+	}
+}
+
+// answerRepeats answers, from one read, the orders of the group already stored (by an earlier
+// group, or by another server), and returns the others.
+func (s *Service) answerRepeats(ctx context.Context, tx pgx.Tx, group []*pendingOrder) ([]*pendingOrder, error) {
+	brands := make([]uuid.UUID, 0, 1)
+	orders := make([]string, len(group))
+	for i, p := range group {
+		orders[i] = p.key.order
+		if !slices.Contains(brands, p.key.brand) {
+			brands = append(brands, p.key.brand)
+		}
+	}
+	rows, err := s.q.GetConversionsByOrders(ctx, tx, queries.GetConversionsByOrdersParams{BrandIds: brands, OrderIds: orders})
+	if err != nil {
+		return nil, err
+	}
+	storedAt := make(map[orderKey]Conversion, len(rows))
+	for _, r := range rows {
+		storedAt[orderKey{brand: r.Conversion.BrandID, order: r.Conversion.OrderID}] = conversionOf(r.Conversion, r.BrandName, r.CampaignName, r.AffiliateName, r.LinkCode)
+	}
+	fresh := make([]*pendingOrder, 0, len(group))
+	for _, p := range group {
+		if c, ok := storedAt[p.key]; ok {
+			// Stored and committed before this transaction began: nothing waits on this one.
+			s.answer(p, c, false, nil)
+			continue
+		}
+		fresh = append(fresh, p)
+	}
+	return fresh, nil
+}
+
+// storeOne stores one order of a group with its record, then takes the refunds kept for it.
+func (s *Service) storeOne(ctx context.Context, tx pgx.Tx, p *pendingOrder) (Conversion, bool, error) {
+	c, created, err := p.record(groupDB{tx: tx, ctx: ctx})
+	if err != nil || !created {
+		return c, created, err
+	}
+	c, err = s.takeEarlyRefunds(ctx, tx, p.key, c)
+	return c, true, err
+}
+
+// takeEarlyRefunds applies to a just-stored order the refunds and cancellations kept for it (they
+// arrived before it). The order id is held from here to the commit, as Refund holds it, so a
+// refund racing the order is either kept before the read or finds the order stored.
+func (s *Service) takeEarlyRefunds(ctx context.Context, tx pgx.Tx, key orderKey, c Conversion) (Conversion, error) {
+	if err := s.q.LockOrderID(ctx, tx, queries.LockOrderIDParams{BrandID: key.brand, OrderID: key.order}); err != nil {
+		return Conversion{}, err
+	}
+	early, err := s.q.TakeEarlyRefunds(ctx, tx, queries.TakeEarlyRefundsParams{BrandID: key.brand, OrderID: key.order})
+	if err != nil || len(early) == 0 {
+		return c, err
+	}
+	for _, e := range early {
+		row, err := s.q.LockConversionByOrder(ctx, tx, queries.LockConversionByOrderParams{BrandID: key.brand, OrderID: key.order})
+		if err != nil {
+			return Conversion{}, err
+		}
+		if _, err := s.applyRefund(ctx, tx, row, RefundArgs{
+			OrderID: key.order, Amount: e.Amount, Cancelled: e.Cancelled, Key: e.WebhookID, Source: e.Source,
+		}); err != nil {
+			return Conversion{}, err
+		}
+	}
+	c, _, err = s.byOrder(ctx, tx, key.brand, key.order)
+	return c, err
+}
+
+// groupDB runs a record's statements in its group's transaction, under the group's deadline
+// rather than its request's: one caller that leaves must not cancel the others' transaction.
+type groupDB struct {
+	tx  pgx.Tx
+	ctx context.Context
+}
+
+func (d groupDB) Exec(_ context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	return d.tx.Exec(d.ctx, sql, args...)
+}
+
+func (d groupDB) Query(_ context.Context, sql string, args ...any) (pgx.Rows, error) {
+	return d.tx.Query(d.ctx, sql, args...)
+}
+
+func (d groupDB) QueryRow(_ context.Context, sql string, args ...any) pgx.Row {
+	return d.tx.QueryRow(d.ctx, sql, args...)
+}
+
+// retryable: the order's statement lost a deadlock or a serialization conflict with another
+// transaction; stored again, it succeeds.
+func retryable(err error) bool {
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && (pg.Code == "40P01" || pg.Code == "40001" || pg.Code == "55P03")
+}
+
+// orderError is what an order that PostgreSQL refused answers: a data or constraint error is the
+// order's (400 naming the field, or 409 for a row that changed meanwhile), never the server's.
+func orderError(err error) error {
+	var pg *pgconn.PgError
+	if !errors.As(err, &pg) {
+		return err
+	}
+	field := pg.ColumnName
+	if field == "" {
+		field = strings.TrimPrefix(pg.ConstraintName, pg.TableName+"_")
+		for _, suffix := range []string{"_check", "_fkey", "_key"} {
+			field = strings.TrimSuffix(field, suffix)
+		}
+	}
+	if field == "" || field == "check" {
+		field = "order"
+	}
+	switch {
+	case pg.Code == "23503", pg.Code == "23505":
+		return apierror.Conflict(field, "What the order refers to changed while it was stored; send it again")
+	case strings.HasPrefix(pg.Code, "22"), strings.HasPrefix(pg.Code, "23"):
+		return apierror.Invalid(field, "stored", "The order cannot be stored as sent: "+field+" breaks a rule of the stored data")
+	}
+	return err
+}
