@@ -210,17 +210,21 @@ func (s *Service) commitGroup(group []*pendingOrder) {
 			return err
 		}
 		slices.SortStableFunc(fresh, func(a, b *pendingOrder) int { return cmp.Compare(a.lockKey, b.lockKey) })
-		savepoint := "SAVEPOINT grouped_order"
-		for _, p := range fresh {
-			if _, err := tx.Exec(ctx, savepoint); err != nil {
-				return err
+		// Each order's savepoint (and the release of the one before) goes with its first statement.
+		db := groupDB{tx: tx, ctx: ctx, pending: new([]queuedStatement)}
+		for i, p := range fresh {
+			if i > 0 {
+				db.later("RELEASE SAVEPOINT grouped_order")
 			}
-			savepoint = "RELEASE SAVEPOINT grouped_order; SAVEPOINT grouped_order"
-			c, created, err := s.storeOne(ctx, tx, p)
+			db.later("SAVEPOINT grouped_order")
+			c, created, err := s.storeOne(ctx, db, p)
 			if err == nil {
 				p.c, p.created = c, created
 				stored = append(stored, p)
 				continue
+			}
+			if err := db.flush(); err != nil {
+				return err
 			}
 			if _, rerr := tx.Exec(ctx, "ROLLBACK TO SAVEPOINT grouped_order"); rerr != nil {
 				return rerr
@@ -286,58 +290,198 @@ func (s *Service) answerRepeats(ctx context.Context, tx pgx.Tx, group []*pending
 }
 
 // storeOne stores one order of a group with its record, then takes the refunds kept for it.
-func (s *Service) storeOne(ctx context.Context, tx pgx.Tx, p *pendingOrder) (Conversion, bool, error) {
-	c, created, err := p.record(groupDB{tx: tx, ctx: ctx})
+func (s *Service) storeOne(ctx context.Context, db groupDB, p *pendingOrder) (Conversion, bool, error) {
+	c, created, err := p.record(db)
 	if err != nil || !created {
 		return c, created, err
 	}
-	c, err = s.takeEarlyRefunds(ctx, tx, p.key, c)
+	c, err = s.takeEarlyRefunds(ctx, db, p.key, c)
 	return c, true, err
 }
 
 // takeEarlyRefunds applies to a just-stored order the refunds and cancellations kept for it (they
 // arrived before it). The order id is held from here to the commit, as Refund holds it, so a
 // refund racing the order is either kept before the read or finds the order stored.
-func (s *Service) takeEarlyRefunds(ctx context.Context, tx pgx.Tx, key orderKey, c Conversion) (Conversion, error) {
-	if err := s.q.LockOrderID(ctx, tx, queries.LockOrderIDParams{BrandID: key.brand, OrderID: key.order}); err != nil {
+// The lock goes in one round trip with the read: PostgreSQL runs them one after the other, and the
+// read's snapshot is taken once the lock is held.
+func (s *Service) takeEarlyRefunds(ctx context.Context, db groupDB, key orderKey, c Conversion) (Conversion, error) {
+	if err := s.q.LockOrderID(ctx, sentLater{db}, queries.LockOrderIDParams{BrandID: key.brand, OrderID: key.order}); err != nil {
 		return Conversion{}, err
 	}
-	early, err := s.q.TakeEarlyRefunds(ctx, tx, queries.TakeEarlyRefundsParams{BrandID: key.brand, OrderID: key.order})
+	early, err := s.q.TakeEarlyRefunds(ctx, db, queries.TakeEarlyRefundsParams{BrandID: key.brand, OrderID: key.order})
 	if err != nil || len(early) == 0 {
 		return c, err
 	}
 	for _, e := range early {
-		row, err := s.q.LockConversionByOrder(ctx, tx, queries.LockConversionByOrderParams{BrandID: key.brand, OrderID: key.order})
+		row, err := s.q.LockConversionByOrder(ctx, db, queries.LockConversionByOrderParams{BrandID: key.brand, OrderID: key.order})
 		if err != nil {
 			return Conversion{}, err
 		}
-		if _, err := s.applyRefund(ctx, tx, row, RefundArgs{
+		if _, err := s.applyRefund(ctx, db.tx, row, RefundArgs{
 			OrderID: key.order, Amount: e.Amount, Cancelled: e.Cancelled, Key: e.WebhookID, Source: e.Source,
 		}); err != nil {
 			return Conversion{}, err
 		}
 	}
-	c, _, err = s.byOrder(ctx, tx, key.brand, key.order)
+	c, _, err = s.byOrder(ctx, db, key.brand, key.order)
 	return c, err
 }
 
 // groupDB runs a record's statements in its group's transaction, under the group's deadline
-// rather than its request's: one caller that leaves must not cancel the others' transaction.
+// rather than its request's: one caller that leaves must not cancel the others' transaction. The
+// statements queued with later (a savepoint, a lock) go with the next statement, in one round trip.
 type groupDB struct {
-	tx  pgx.Tx
-	ctx context.Context
+	tx      pgx.Tx
+	ctx     context.Context
+	pending *[]queuedStatement
+}
+
+type queuedStatement struct {
+	sql  string
+	args []any
+}
+
+// later queues a statement whose answer nobody reads: it is sent with the next one, and its error
+// is that statement's.
+func (d groupDB) later(sql string, args ...any) {
+	*d.pending = append(*d.pending, queuedStatement{sql: sql, args: args})
+}
+
+// flush sends the queued statements, if any.
+func (d groupDB) flush() error {
+	if len(*d.pending) == 0 {
+		return nil
+	}
+	b := d.batch()
+	return d.tx.SendBatch(d.ctx, b).Close()
+}
+
+// batch takes the queued statements into a batch.
+func (d groupDB) batch() *pgx.Batch {
+	b := &pgx.Batch{}
+	for _, q := range *d.pending {
+		b.Queue(q.sql, q.args...)
+	}
+	*d.pending = (*d.pending)[:0]
+	return b
+}
+
+// send sends the queued statements and then sql in one round trip, and reads the queued ones' answers.
+func (d groupDB) send(sql string, args []any) (pgx.BatchResults, error) {
+	b := d.batch()
+	queued := b.Len()
+	b.Queue(sql, args...)
+	br := d.tx.SendBatch(d.ctx, b)
+	for range queued {
+		if _, err := br.Exec(); err != nil {
+			_ = br.Close()
+			return nil, err
+		}
+	}
+	return br, nil
 }
 
 func (d groupDB) Exec(_ context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
-	return d.tx.Exec(d.ctx, sql, args...)
+	if len(*d.pending) == 0 {
+		return d.tx.Exec(d.ctx, sql, args...)
+	}
+	br, err := d.send(sql, args)
+	if err != nil {
+		return pgconn.CommandTag{}, err
+	}
+	tag, err := br.Exec()
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
+	return tag, err
 }
 
 func (d groupDB) Query(_ context.Context, sql string, args ...any) (pgx.Rows, error) {
-	return d.tx.Query(d.ctx, sql, args...)
+	if len(*d.pending) == 0 {
+		return d.tx.Query(d.ctx, sql, args...)
+	}
+	br, err := d.send(sql, args)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := br.Query()
+	if err != nil {
+		_ = br.Close()
+		return nil, err
+	}
+	return &batchRows{Rows: rows, br: br}, nil
 }
 
 func (d groupDB) QueryRow(_ context.Context, sql string, args ...any) pgx.Row {
-	return d.tx.QueryRow(d.ctx, sql, args...)
+	if len(*d.pending) == 0 {
+		return d.tx.QueryRow(d.ctx, sql, args...)
+	}
+	br, err := d.send(sql, args)
+	if err != nil {
+		return errRow{err}
+	}
+	return batchRow{br}
+}
+
+// batchRow is the row of a statement sent after queued ones: reading it ends the batch.
+type batchRow struct{ br pgx.BatchResults }
+
+func (r batchRow) Scan(dest ...any) error {
+	err := r.br.QueryRow().Scan(dest...)
+	if cerr := r.br.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+type errRow struct{ err error }
+
+func (r errRow) Scan(...any) error { return r.err }
+
+// batchRows are the rows of a statement sent after queued ones: the batch ends with them.
+type batchRows struct {
+	pgx.Rows
+	br     pgx.BatchResults
+	done   bool
+	closed error
+}
+
+func (r *batchRows) Next() bool {
+	if r.Rows.Next() {
+		return true
+	}
+	r.Close()
+	return false
+}
+
+func (r *batchRows) Close() {
+	r.Rows.Close()
+	if !r.done {
+		r.done, r.closed = true, r.br.Close()
+	}
+}
+
+func (r *batchRows) Err() error {
+	if err := r.Rows.Err(); err != nil {
+		return err
+	}
+	return r.closed
+}
+
+// sentLater queues the statements given to it on a group's connection (groupDB.later).
+type sentLater struct{ db groupDB }
+
+func (l sentLater) Exec(_ context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	l.db.later(sql, args...)
+	return pgconn.CommandTag{}, nil
+}
+
+func (l sentLater) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	return l.db.Query(ctx, sql, args...)
+}
+
+func (l sentLater) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	return l.db.QueryRow(ctx, sql, args...)
 }
 
 // retryable: the order's statement lost a deadlock or a serialization conflict with another
