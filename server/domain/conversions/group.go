@@ -236,6 +236,9 @@ func (s *Service) commitGroup(group []*pendingOrder) {
 			}
 			s.answer(p, Conversion{}, false, orderError(err))
 		}
+		if err := db.flush(); err != nil {
+			return err
+		}
 		s.group.mu.Lock()
 		hook := s.group.beforeCommit
 		s.group.mu.Unlock()
@@ -305,7 +308,7 @@ func (s *Service) storeOne(ctx context.Context, db groupDB, p *pendingOrder) (Co
 // The lock goes in one round trip with the read: PostgreSQL runs them one after the other, and the
 // read's snapshot is taken once the lock is held.
 func (s *Service) takeEarlyRefunds(ctx context.Context, db groupDB, key orderKey, c Conversion) (Conversion, error) {
-	if err := s.q.LockOrderID(ctx, sentLater{db}, queries.LockOrderIDParams{BrandID: key.brand, OrderID: key.order}); err != nil {
+	if err := s.q.LockOrderID(ctx, db, queries.LockOrderIDParams{BrandID: key.brand, OrderID: key.order}); err != nil {
 		return Conversion{}, err
 	}
 	early, err := s.q.TakeEarlyRefunds(ctx, db, queries.TakeEarlyRefundsParams{BrandID: key.brand, OrderID: key.order})
@@ -381,19 +384,13 @@ func (d groupDB) send(sql string, args []any) (pgx.BatchResults, error) {
 	return br, nil
 }
 
+// Exec queues the statement: a record's Exec (the activity log, a subscription's count) is sent
+// with its next statement or with the read of the refunds kept for the order, and fails the order
+// with its own error there. So it answers no count of rows: a statement whose count matters is a
+// query (RETURNING).
 func (d groupDB) Exec(_ context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
-	if len(*d.pending) == 0 {
-		return d.tx.Exec(d.ctx, sql, args...)
-	}
-	br, err := d.send(sql, args)
-	if err != nil {
-		return pgconn.CommandTag{}, err
-	}
-	tag, err := br.Exec()
-	if cerr := br.Close(); err == nil {
-		err = cerr
-	}
-	return tag, err
+	d.later(sql, args...)
+	return pgconn.CommandTag{}, nil
 }
 
 func (d groupDB) Query(_ context.Context, sql string, args ...any) (pgx.Rows, error) {
@@ -421,6 +418,14 @@ func (d groupDB) QueryRow(_ context.Context, sql string, args ...any) pgx.Row {
 		return errRow{err}
 	}
 	return batchRow{br}
+}
+
+// CopyFrom sends the queued statements, then copies (a record may bulk-insert its rows).
+func (d groupDB) CopyFrom(_ context.Context, table pgx.Identifier, columns []string, rows pgx.CopyFromSource) (int64, error) {
+	if err := d.flush(); err != nil {
+		return 0, err
+	}
+	return d.tx.CopyFrom(d.ctx, table, columns, rows)
 }
 
 // batchRow is the row of a statement sent after queued ones: reading it ends the batch.
@@ -466,22 +471,6 @@ func (r *batchRows) Err() error {
 		return err
 	}
 	return r.closed
-}
-
-// sentLater queues the statements given to it on a group's connection (groupDB.later).
-type sentLater struct{ db groupDB }
-
-func (l sentLater) Exec(_ context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
-	l.db.later(sql, args...)
-	return pgconn.CommandTag{}, nil
-}
-
-func (l sentLater) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
-	return l.db.Query(ctx, sql, args...)
-}
-
-func (l sentLater) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
-	return l.db.QueryRow(ctx, sql, args...)
 }
 
 // retryable: the order's statement lost a deadlock or a serialization conflict with another
