@@ -34,6 +34,9 @@ type GroupOptions struct {
 	Wait time.Duration
 	// Committers is how many groups are stored at once, each in its own transaction (default 2).
 	Committers int
+	// LockStep stores a group's orders at once, their statements pipelined (lockstep.go), rather
+	// than one after the other (the server turns it on unless INGEST_LOCK_STEP=false).
+	LockStep bool
 }
 
 // maxGroupSize keeps a group's subtransactions within what PostgreSQL caches per transaction.
@@ -71,10 +74,21 @@ type orderKey struct {
 	order string
 }
 
+// orderLocks name the rows besides its own that an order's record locks: its discount code's
+// (lower case) and its subscription's.
+type orderLocks struct{ code, subscription string }
+
+// byLocks orders a group's orders by the rows they lock, so two groups at once take them in the
+// same order.
+func byLocks(a, b *pendingOrder) int {
+	return cmp.Or(cmp.Compare(a.locks.code, b.locks.code), cmp.Compare(a.locks.subscription, b.locks.subscription),
+		cmp.Compare(a.key.order, b.key.order))
+}
+
 // pendingOrder is an order waiting for its group, and then its answer.
 type pendingOrder struct {
 	key     orderKey
-	lockKey string // the rows its record locks, for the order orders take them in within a group
+	locks   orderLocks
 	record  func(queries.DBTX) (Conversion, bool, error)
 	retries int
 
@@ -100,7 +114,7 @@ type groups struct {
 // the refunds and cancellations kept for it (they arrived first; see takeEarlyRefunds), and answers
 // once that transaction has committed. A copy of an order already in flight waits for that one and
 // answers what it stored; if that one failed, the copy is stored on its own.
-func (s *Service) storeOrder(ctx context.Context, brandID uuid.UUID, orderID, lockKey string, record func(queries.DBTX) (Conversion, bool, error)) (Conversion, bool, error) {
+func (s *Service) storeOrder(ctx context.Context, brandID uuid.UUID, orderID string, locks orderLocks, record func(queries.DBTX) (Conversion, bool, error)) (Conversion, bool, error) {
 	key := orderKey{brand: brandID, order: orderID}
 	for {
 		s.group.mu.Lock()
@@ -116,7 +130,7 @@ func (s *Service) storeOrder(ctx context.Context, brandID uuid.UUID, orderID, lo
 			}
 			continue
 		}
-		p := &pendingOrder{key: key, lockKey: lockKey, record: record, done: make(chan struct{})}
+		p := &pendingOrder{key: key, locks: locks, record: record, done: make(chan struct{})}
 		s.group.inFlight[key] = p
 		s.group.queue = append(s.group.queue, p)
 		s.startCommitter()
@@ -203,50 +217,38 @@ func (s *Service) requeue(again []*pendingOrder) {
 func (s *Service) commitGroup(group []*pendingOrder) {
 	ctx, cancel := context.WithTimeout(context.Background(), groupTimeout)
 	defer cancel()
-	var stored, again []*pendingOrder
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		fresh, err := s.answerRepeats(ctx, tx, group)
-		if err != nil {
-			return err
-		}
-		slices.SortStableFunc(fresh, func(a, b *pendingOrder) int { return cmp.Compare(a.lockKey, b.lockKey) })
-		// Each order's savepoint (and the release of the one before) goes with its first statement.
-		db := groupDB{tx: tx, ctx: ctx, pending: new([]queuedStatement)}
-		for i, p := range fresh {
-			if i > 0 {
-				db.later("RELEASE SAVEPOINT grouped_order")
-			}
-			db.later("SAVEPOINT grouped_order")
-			c, created, err := s.storeOne(ctx, db, p)
-			if err == nil {
-				p.c, p.created = c, created
-				stored = append(stored, p)
-				continue
-			}
-			if err := db.flush(); err != nil {
+	var again []*pendingOrder
+	store := func(inSteps bool) error {
+		again = nil
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			fresh, err := s.answerRepeats(ctx, tx, group)
+			if err != nil {
 				return err
 			}
-			if _, rerr := tx.Exec(ctx, "ROLLBACK TO SAVEPOINT grouped_order"); rerr != nil {
-				return rerr
+			slices.SortStableFunc(fresh, byLocks)
+			if inSteps && len(fresh) > 1 {
+				err = s.storeInSteps(ctx, tx, fresh)
+			} else {
+				again, err = s.storeOneByOne(ctx, tx, fresh)
 			}
-			if retryable(err) && p.retries < retriesOnDeadlock {
-				p.retries++
-				again = append(again, p)
-				continue
+			if err != nil {
+				return err
 			}
-			s.answer(p, Conversion{}, false, orderError(err))
-		}
-		if err := db.flush(); err != nil {
-			return err
-		}
-		s.group.mu.Lock()
-		hook := s.group.beforeCommit
-		s.group.mu.Unlock()
-		if hook != nil {
-			return hook(ctx)
-		}
-		return nil
-	})
+			s.group.mu.Lock()
+			hook := s.group.beforeCommit
+			s.group.mu.Unlock()
+			if hook != nil {
+				return hook(ctx)
+			}
+			return nil
+		})
+	}
+	err := store(s.group.opts.LockStep)
+	if errors.Is(err, errNotInSteps) {
+		// Rolled back: an order failed, or has refunds kept for it. One at a time, it is answered
+		// alone and the others are stored.
+		err = store(false)
+	}
 	for _, p := range group {
 		if err != nil {
 			s.answer(p, Conversion{}, false, err)
@@ -261,9 +263,42 @@ func (s *Service) commitGroup(group []*pendingOrder) {
 	}
 }
 
+// storeOneByOne stores a group's new orders one after the other, each under its own savepoint:
+// an order that fails is rolled back and answered alone, one that lost a deadlock is returned to
+// be queued again.
+func (s *Service) storeOneByOne(ctx context.Context, tx pgx.Tx, fresh []*pendingOrder) (again []*pendingOrder, err error) {
+	// Each order's savepoint (and the release of the one before) goes with its first statement.
+	db := groupDB{tx: tx, ctx: ctx, pending: new([]queuedStatement)}
+	for i, p := range fresh {
+		if i > 0 {
+			db.later("RELEASE SAVEPOINT grouped_order")
+		}
+		db.later("SAVEPOINT grouped_order")
+		c, created, err := s.storeOne(ctx, db, p)
+		if err == nil {
+			p.c, p.created = c, created
+			continue
+		}
+		if err := db.flush(); err != nil {
+			return nil, err
+		}
+		if _, rerr := tx.Exec(ctx, "ROLLBACK TO SAVEPOINT grouped_order"); rerr != nil {
+			return nil, rerr
+		}
+		if retryable(err) && p.retries < retriesOnDeadlock {
+			p.retries++
+			again = append(again, p)
+			continue
+		}
+		s.answer(p, Conversion{}, false, orderError(err))
+	}
+	return again, db.flush()
+}
+
 // answerRepeats answers, from one read, the orders of the group already stored (by an earlier
 // group, or by another server), and returns the others.
 func (s *Service) answerRepeats(ctx context.Context, tx pgx.Tx, group []*pendingOrder) ([]*pendingOrder, error) {
+	group = slices.DeleteFunc(slices.Clone(group), func(p *pendingOrder) bool { return p.answered })
 	brands := make([]uuid.UUID, 0, 1)
 	orders := make([]string, len(group))
 	for i, p := range group {
@@ -293,7 +328,7 @@ func (s *Service) answerRepeats(ctx context.Context, tx pgx.Tx, group []*pending
 }
 
 // storeOne stores one order of a group with its record, then takes the refunds kept for it.
-func (s *Service) storeOne(ctx context.Context, db groupDB, p *pendingOrder) (Conversion, bool, error) {
+func (s *Service) storeOne(ctx context.Context, db orderDB, p *pendingOrder) (Conversion, bool, error) {
 	c, created, err := p.record(db)
 	if err != nil || !created {
 		return c, created, err
@@ -307,7 +342,7 @@ func (s *Service) storeOne(ctx context.Context, db groupDB, p *pendingOrder) (Co
 // refund racing the order is either kept before the read or finds the order stored.
 // The lock goes in one round trip with the read: PostgreSQL runs them one after the other, and the
 // read's snapshot is taken once the lock is held.
-func (s *Service) takeEarlyRefunds(ctx context.Context, db groupDB, key orderKey, c Conversion) (Conversion, error) {
+func (s *Service) takeEarlyRefunds(ctx context.Context, db orderDB, key orderKey, c Conversion) (Conversion, error) {
 	if err := s.q.LockOrderID(ctx, db, queries.LockOrderIDParams{BrandID: key.brand, OrderID: key.order}); err != nil {
 		return Conversion{}, err
 	}
@@ -315,12 +350,15 @@ func (s *Service) takeEarlyRefunds(ctx context.Context, db groupDB, key orderKey
 	if err != nil || len(early) == 0 {
 		return c, err
 	}
+	if db.inSteps() {
+		return Conversion{}, errNotInSteps
+	}
 	for _, e := range early {
 		row, err := s.q.LockConversionByOrder(ctx, db, queries.LockConversionByOrderParams{BrandID: key.brand, OrderID: key.order})
 		if err != nil {
 			return Conversion{}, err
 		}
-		if _, err := s.applyRefund(ctx, db.tx, row, RefundArgs{
+		if _, err := s.applyRefund(ctx, db.groupTx(), row, RefundArgs{
 			OrderID: key.order, Amount: e.Amount, Cancelled: e.Cancelled, Key: e.WebhookID, Source: e.Source,
 		}); err != nil {
 			return Conversion{}, err
@@ -343,6 +381,10 @@ type queuedStatement struct {
 	sql  string
 	args []any
 }
+
+func (d groupDB) inSteps() bool { return false }
+
+func (d groupDB) groupTx() pgx.Tx { return d.tx }
 
 // later queues a statement whose answer nobody reads: it is sent with the next one, and its error
 // is that statement's.

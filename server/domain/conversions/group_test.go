@@ -40,7 +40,7 @@ func count(t *testing.T, sql string, args ...any) int {
 func TestGroupedOrdersAreStoredOnceUnderRacingCopies(t *testing.T) {
 	p := newProgram(t, tenPercentRON)
 	servers := []*conversions.Service{
-		grouped(conversions.GroupOptions{Committers: 3, Wait: 2 * time.Millisecond}),
+		grouped(conversions.GroupOptions{Committers: 3, Wait: 2 * time.Millisecond, LockStep: true}),
 		grouped(conversions.GroupOptions{Committers: 2, Size: 5}),
 	}
 	clicks := []uuid.UUID{p.click(t, now.Add(-time.Hour), "ip-1"), p.click(t, now.Add(-time.Hour), "ip-2")}
@@ -117,7 +117,7 @@ func TestGroupedOrdersAreStoredOnceUnderRacingCopies(t *testing.T) {
 // and the good ones of the same group are stored.
 func TestOneBadOrderDoesNotFailItsGroup(t *testing.T) {
 	p := newProgram(t, tenPercentRON)
-	s := grouped(conversions.GroupOptions{Committers: 1, Wait: 100 * time.Millisecond})
+	s := grouped(conversions.GroupOptions{Committers: 1, Wait: 100 * time.Millisecond, LockStep: true})
 	var groups atomic.Int32
 	s.BeforeCommit(func(context.Context) error { groups.Add(1); return nil })
 	bad := map[string]struct {
@@ -178,7 +178,7 @@ func TestOneBadOrderDoesNotFailItsGroup(t *testing.T) {
 // group with an error and stores none of them, and sending them again stores them.
 func TestOrdersAreAnsweredOnlyAfterTheirCommit(t *testing.T) {
 	p := newProgram(t, tenPercentRON)
-	s := grouped(conversions.GroupOptions{Committers: 1, Wait: 50 * time.Millisecond})
+	s := grouped(conversions.GroupOptions{Committers: 1, Wait: 50 * time.Millisecond, LockStep: true})
 	reached, release := make(chan struct{}), make(chan struct{})
 	var once sync.Once
 	s.BeforeCommit(func(context.Context) error {
@@ -229,7 +229,7 @@ func TestOrdersAreAnsweredOnlyAfterTheirCommit(t *testing.T) {
 // arrived after its order: none is lost, none applied twice, none left kept.
 func TestRefundsRacingGroupedOrders(t *testing.T) {
 	p := newProgram(t, tenPercentRON)
-	s := grouped(conversions.GroupOptions{Committers: 2, Wait: time.Millisecond})
+	s := grouped(conversions.GroupOptions{Committers: 2, Wait: time.Millisecond, LockStep: true})
 	sc := tenancy.Brand(uuid.Nil, p.brand)
 	ctx := context.Background()
 	const orders = 40
@@ -292,5 +292,39 @@ func TestRefundsRacingGroupedOrders(t *testing.T) {
 	}
 	if kept := count(t, `SELECT count(*) FROM early_refunds WHERE brand_id = $1`, p.brand); kept != 0 {
 		t.Errorf("%d refunds left kept after their orders were stored", kept)
+	}
+}
+
+// Orders with one code in one group still see each other's uses: with a limit of 3, exactly 3 of
+// 10 orders sent at once go unflagged, and the code counts all 10.
+func TestGroupedOrdersCountACodesLimitExactly(t *testing.T) {
+	p := newProgram(t, tenPercentRON)
+	exec(t, `UPDATE discount_codes SET usage_limit = 3 WHERE id = $1`, p.code)
+	s := grouped(conversions.GroupOptions{Committers: 2, Wait: 50 * time.Millisecond, LockStep: true})
+	var groups atomic.Int32
+	s.BeforeCommit(func(context.Context) error { groups.Add(1); return nil })
+	var wg sync.WaitGroup
+	for i := range 10 {
+		o := order(fmt.Sprintf("L-%d", i))
+		o.DiscountCode = p.codeText
+		o.CustomerEmail = fmt.Sprintf("buyer-%d@example.com", i)
+		wg.Go(func() {
+			if _, _, err := s.Ingest(context.Background(), tenancy.Brand(uuid.Nil, p.brand), o); err != nil {
+				t.Errorf("%s: %v", o.OrderID, err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := count(t, `SELECT count(*) FROM conversions WHERE brand_id = $1 AND flag_reason = ''`, p.brand); n != 3 {
+		t.Errorf("%d orders within the code's limit of 3", n)
+	}
+	if n := count(t, `SELECT count(*) FROM conversions WHERE brand_id = $1 AND flag_reason = 'code_limit'`, p.brand); n != 7 {
+		t.Errorf("%d orders flagged over the code's limit; want 7", n)
+	}
+	if uses := count(t, `SELECT current_usage_count FROM discount_codes WHERE id = $1`, p.code); uses != 10 {
+		t.Errorf("the code was counted %d times; want 10", uses)
+	}
+	if groups.Load() > 2 {
+		t.Errorf("%d groups; the test wants its orders together", groups.Load())
 	}
 }

@@ -187,13 +187,7 @@ func (s *Service) Ingest(ctx context.Context, sc tenancy.Scope, o Order) (Conver
 	// In one transaction with the orders received at the same time and with the refunds that
 	// arrived before the order (group.go). A code is read under its row lock until the group is
 	// committed, so its usage limits are counted exactly when orders with one code arrive together.
-	return s.storeOrder(ctx, brandID, o.OrderID, lockKey(o), record)
-}
-
-// lockKey names the rows an order's record locks (its discount code's, its subscription's): a
-// group stores its orders in this order, so two groups at once take those locks in the same order.
-func lockKey(o Order) string {
-	return strings.ToLower(o.DiscountCode) + "\x00" + o.SubscriptionID + "\x00" + o.OrderID
+	return s.storeOrder(ctx, brandID, o.OrderID, orderLocks{code: strings.ToLower(o.DiscountCode), subscription: o.SubscriptionID}, record)
 }
 
 // logRecorded logs a stored order: the brand's and affiliate's entry, and the host's when another
