@@ -4,6 +4,9 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -327,9 +330,16 @@ func (s *Service) answerRepeats(ctx context.Context, tx pgx.Tx, group []*pending
 	return fresh, nil
 }
 
-// storeOne stores one order of a group with its record, then takes the refunds kept for it.
-func (s *Service) storeOne(ctx context.Context, db orderDB, p *pendingOrder) (Conversion, bool, error) {
-	c, created, err := p.record(db)
+// storeOne stores one order of a group with its record, then takes the refunds kept for it. A
+// panic of the record is that order's error (answered 500), as the request's own would have been.
+func (s *Service) storeOne(ctx context.Context, db orderDB, p *pendingOrder) (c Conversion, created bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			slog.ErrorContext(ctx, "storing an order panicked", "order_id", p.key.order, "panic", r, "stack", string(debug.Stack()))
+			err = fmt.Errorf("storing order %q panicked: %v", p.key.order, r)
+		}
+	}()
+	c, created, err = p.record(db)
 	if err != nil || !created {
 		return c, created, err
 	}

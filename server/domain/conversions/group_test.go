@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
@@ -326,5 +327,38 @@ func TestGroupedOrdersCountACodesLimitExactly(t *testing.T) {
 	}
 	if groups.Load() > 2 {
 		t.Errorf("%d groups; the test wants its orders together", groups.Load())
+	}
+}
+
+// A record that panics fails its own order, in lock step or one at a time; the server goes on and
+// the other orders of its group are stored.
+func TestAPanickingOrderFailsAlone(t *testing.T) {
+	for _, lockStep := range []bool{true, false} {
+		p := newProgram(t, tenPercentRON)
+		s := grouped(conversions.GroupOptions{Committers: 1, Wait: 50 * time.Millisecond, LockStep: lockStep})
+		var wg sync.WaitGroup
+		for i := range 5 {
+			wg.Go(func() {
+				if _, created, err := s.Ingest(context.Background(), tenancy.Brand(uuid.Nil, p.brand), order(fmt.Sprintf("P-%d", i))); err != nil || !created {
+					t.Errorf("lock step %v, P-%d: created %v, %v", lockStep, i, created, err)
+				}
+			})
+		}
+		wg.Go(func() {
+			_, _, err := s.StoreWith(context.Background(), p.brand, "P-panic", func(db queries.DBTX) (conversions.Conversion, bool, error) {
+				var one int
+				if err := db.QueryRow(context.Background(), "SELECT 1").Scan(&one); err != nil {
+					return conversions.Conversion{}, false, err
+				}
+				panic("a bug in a record")
+			})
+			if err == nil {
+				t.Errorf("lock step %v: a panicking record was answered as stored", lockStep)
+			}
+		})
+		wg.Wait()
+		if n := count(t, `SELECT count(*) FROM conversions WHERE brand_id = $1`, p.brand); n != 5 {
+			t.Errorf("lock step %v: %d conversions; want the 5 good ones", lockStep, n)
+		}
 	}
 }

@@ -87,6 +87,9 @@ func (s *Service) stepWave(ctx context.Context, tx pgx.Tx, wave []*pendingOrder)
 		db := &stepDB{tx: tx, order: i, requests: requests}
 		go func() {
 			c, created, err := s.storeOne(ctx, db, p)
+			if db.holding != nil {
+				db.holding() // it panicked while reading its result: the next order's turn
+			}
 			if err == nil && len(db.pending) > 0 {
 				err = errNotInSteps // a statement queued and never sent: not expected, but never lost
 			}
@@ -150,6 +153,7 @@ type stepDB struct {
 	order    int
 	requests chan *stepRequest
 	pending  []queuedStatement
+	holding  func() // hands the batch on; set while the order reads its result
 }
 
 func (d *stepDB) inSteps() bool { return true }
@@ -164,7 +168,11 @@ func (d *stepDB) send(sql string, args []any) (pgx.BatchResults, func(), error) 
 	d.pending = nil
 	d.requests <- r
 	br := <-r.results
-	done := func() { close(r.consumed) }
+	done := func() {
+		d.holding = nil
+		close(r.consumed)
+	}
+	d.holding = done
 	if r.failQueue {
 		// The transaction is aborted: read the statement's error past it.
 		_, err := br.Exec()
