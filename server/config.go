@@ -41,8 +41,7 @@ type Config struct {
 	// IngestGroups size the groups of orders stored in one transaction (conversions.GroupOptions):
 	// INGEST_GROUP_SIZE (orders, 1 to 64, default 48), INGEST_GROUP_WAIT (a Go duration up to 100ms
 	// that a committer waits for more orders, default 0) and INGEST_COMMITTERS (groups stored at
-	// once, 1 to 32, default 2); INGEST_LOCK_STEP=false stores a group's orders one after the other
-	// instead of in lock step.
+	// once, 1 to 32, default 2).
 	IngestGroups conversions.GroupOptions
 	// Resolver looks up tracking domains' records: the system's resolver when nil (tests give a fake).
 	Resolver trackingdomains.Resolver
@@ -153,11 +152,6 @@ func ingestGroups(getenv func(string) string) (conversions.GroupOptions, error) 
 			*n.to = i
 		}
 	}
-	lockStep, err := parseBool(getenv, "INGEST_LOCK_STEP")
-	if err != nil {
-		return o, err
-	}
-	o.LockStep = lockStep || getenv("INGEST_LOCK_STEP") == ""
 	if v := getenv("INGEST_GROUP_WAIT"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < 0 || d > 100*time.Millisecond {

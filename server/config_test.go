@@ -34,7 +34,6 @@ func TestLoadConfigRefusals(t *testing.T) {
 		"no committer":               {"JWT_SECRET": secret, "INGEST_COMMITTERS": "0"},
 		"a group wait of a second":   {"JWT_SECRET": secret, "INGEST_GROUP_WAIT": "1s"},
 		"a group wait without unit":  {"JWT_SECRET": secret, "INGEST_GROUP_WAIT": "5"},
-		"lock step sometimes":        {"JWT_SECRET": secret, "INGEST_LOCK_STEP": "sometimes"},
 	} {
 		if _, err := LoadConfig(env(vars)); err == nil {
 			t.Errorf("%s: accepted", name)
@@ -48,12 +47,8 @@ func TestIngestGroupsFromTheEnvironment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g := c.IngestGroups; g.Size != 16 || g.Wait != 2*time.Millisecond || g.Committers != 4 || !g.LockStep {
+	if g := c.IngestGroups; g.Size != 16 || g.Wait != 2*time.Millisecond || g.Committers != 4 {
 		t.Errorf("ingest groups: %+v", g)
-	}
-	c, err = LoadConfig(env(map[string]string{"JWT_SECRET": strings.Repeat("s", 32), "INGEST_LOCK_STEP": "false"}))
-	if err != nil || c.IngestGroups.LockStep {
-		t.Errorf("INGEST_LOCK_STEP=false: %+v, %v", c.IngestGroups, err)
 	}
 }
 

@@ -37,9 +37,6 @@ type GroupOptions struct {
 	Wait time.Duration
 	// Committers is how many groups are stored at once, each in its own transaction (default 2).
 	Committers int
-	// LockStep stores a group's orders at once, their statements pipelined (lockstep.go), rather
-	// than one after the other (the server turns it on unless INGEST_LOCK_STEP=false).
-	LockStep bool
 }
 
 // maxGroupSize keeps a group's subtransactions within what PostgreSQL caches per transaction.
@@ -221,37 +218,23 @@ func (s *Service) commitGroup(group []*pendingOrder) {
 	ctx, cancel := context.WithTimeout(context.Background(), groupTimeout)
 	defer cancel()
 	var again []*pendingOrder
-	store := func(inSteps bool) error {
-		again = nil
-		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-			fresh, err := s.answerRepeats(ctx, tx, group)
-			if err != nil {
-				return err
-			}
-			slices.SortStableFunc(fresh, byLocks)
-			if inSteps && len(fresh) > 1 {
-				err = s.storeInSteps(ctx, tx, fresh)
-			} else {
-				again, err = s.storeOneByOne(ctx, tx, fresh)
-			}
-			if err != nil {
-				return err
-			}
-			s.group.mu.Lock()
-			hook := s.group.beforeCommit
-			s.group.mu.Unlock()
-			if hook != nil {
-				return hook(ctx)
-			}
-			return nil
-		})
-	}
-	err := store(s.group.opts.LockStep)
-	if errors.Is(err, errNotInSteps) {
-		// Rolled back: an order failed, or has refunds kept for it. One at a time, it is answered
-		// alone and the others are stored.
-		err = store(false)
-	}
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		fresh, err := s.answerRepeats(ctx, tx, group)
+		if err != nil {
+			return err
+		}
+		slices.SortStableFunc(fresh, byLocks)
+		if again, err = s.storeOneByOne(ctx, tx, fresh); err != nil {
+			return err
+		}
+		s.group.mu.Lock()
+		hook := s.group.beforeCommit
+		s.group.mu.Unlock()
+		if hook != nil {
+			return hook(ctx)
+		}
+		return nil
+	})
 	for _, p := range group {
 		if err != nil {
 			s.answer(p, Conversion{}, false, err)
@@ -332,7 +315,7 @@ func (s *Service) answerRepeats(ctx context.Context, tx pgx.Tx, group []*pending
 
 // storeOne stores one order of a group with its record, then takes the refunds kept for it. A
 // panic of the record is that order's error (answered 500), as the request's own would have been.
-func (s *Service) storeOne(ctx context.Context, db orderDB, p *pendingOrder) (c Conversion, created bool, err error) {
+func (s *Service) storeOne(ctx context.Context, db groupDB, p *pendingOrder) (c Conversion, created bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			slog.ErrorContext(ctx, "storing an order panicked", "order_id", p.key.order, "panic", r, "stack", string(debug.Stack()))
@@ -352,7 +335,7 @@ func (s *Service) storeOne(ctx context.Context, db orderDB, p *pendingOrder) (c 
 // refund racing the order is either kept before the read or finds the order stored.
 // The lock goes in one round trip with the read: PostgreSQL runs them one after the other, and the
 // read's snapshot is taken once the lock is held.
-func (s *Service) takeEarlyRefunds(ctx context.Context, db orderDB, key orderKey, c Conversion) (Conversion, error) {
+func (s *Service) takeEarlyRefunds(ctx context.Context, db groupDB, key orderKey, c Conversion) (Conversion, error) {
 	if err := s.q.LockOrderID(ctx, db, queries.LockOrderIDParams{BrandID: key.brand, OrderID: key.order}); err != nil {
 		return Conversion{}, err
 	}
@@ -360,15 +343,12 @@ func (s *Service) takeEarlyRefunds(ctx context.Context, db orderDB, key orderKey
 	if err != nil || len(early) == 0 {
 		return c, err
 	}
-	if db.inSteps() {
-		return Conversion{}, errNotInSteps
-	}
 	for _, e := range early {
 		row, err := s.q.LockConversionByOrder(ctx, db, queries.LockConversionByOrderParams{BrandID: key.brand, OrderID: key.order})
 		if err != nil {
 			return Conversion{}, err
 		}
-		if _, err := s.applyRefund(ctx, db.groupTx(), row, RefundArgs{
+		if _, err := s.applyRefund(ctx, db.tx, row, RefundArgs{
 			OrderID: key.order, Amount: e.Amount, Cancelled: e.Cancelled, Key: e.WebhookID, Source: e.Source,
 		}); err != nil {
 			return Conversion{}, err
@@ -391,10 +371,6 @@ type queuedStatement struct {
 	sql  string
 	args []any
 }
-
-func (d groupDB) inSteps() bool { return false }
-
-func (d groupDB) groupTx() pgx.Tx { return d.tx }
 
 // later queues a statement whose answer nobody reads: it is sent with the next one, and its error
 // is that statement's.

@@ -41,7 +41,7 @@ func count(t *testing.T, sql string, args ...any) int {
 func TestGroupedOrdersAreStoredOnceUnderRacingCopies(t *testing.T) {
 	p := newProgram(t, tenPercentRON)
 	servers := []*conversions.Service{
-		grouped(conversions.GroupOptions{Committers: 3, Wait: 2 * time.Millisecond, LockStep: true}),
+		grouped(conversions.GroupOptions{Committers: 3, Wait: 2 * time.Millisecond}),
 		grouped(conversions.GroupOptions{Committers: 2, Size: 5}),
 	}
 	clicks := []uuid.UUID{p.click(t, now.Add(-time.Hour), "ip-1"), p.click(t, now.Add(-time.Hour), "ip-2")}
@@ -118,7 +118,7 @@ func TestGroupedOrdersAreStoredOnceUnderRacingCopies(t *testing.T) {
 // and the good ones of the same group are stored.
 func TestOneBadOrderDoesNotFailItsGroup(t *testing.T) {
 	p := newProgram(t, tenPercentRON)
-	s := grouped(conversions.GroupOptions{Committers: 1, Wait: 100 * time.Millisecond, LockStep: true})
+	s := grouped(conversions.GroupOptions{Committers: 1, Wait: 100 * time.Millisecond})
 	var groups atomic.Int32
 	s.BeforeCommit(func(context.Context) error { groups.Add(1); return nil })
 	bad := map[string]struct {
@@ -179,7 +179,7 @@ func TestOneBadOrderDoesNotFailItsGroup(t *testing.T) {
 // group with an error and stores none of them, and sending them again stores them.
 func TestOrdersAreAnsweredOnlyAfterTheirCommit(t *testing.T) {
 	p := newProgram(t, tenPercentRON)
-	s := grouped(conversions.GroupOptions{Committers: 1, Wait: 50 * time.Millisecond, LockStep: true})
+	s := grouped(conversions.GroupOptions{Committers: 1, Wait: 50 * time.Millisecond})
 	reached, release := make(chan struct{}), make(chan struct{})
 	var once sync.Once
 	s.BeforeCommit(func(context.Context) error {
@@ -230,7 +230,7 @@ func TestOrdersAreAnsweredOnlyAfterTheirCommit(t *testing.T) {
 // arrived after its order: none is lost, none applied twice, none left kept.
 func TestRefundsRacingGroupedOrders(t *testing.T) {
 	p := newProgram(t, tenPercentRON)
-	s := grouped(conversions.GroupOptions{Committers: 2, Wait: time.Millisecond, LockStep: true})
+	s := grouped(conversions.GroupOptions{Committers: 2, Wait: time.Millisecond})
 	sc := tenancy.Brand(uuid.Nil, p.brand)
 	ctx := context.Background()
 	const orders = 40
@@ -301,7 +301,7 @@ func TestRefundsRacingGroupedOrders(t *testing.T) {
 func TestGroupedOrdersCountACodesLimitExactly(t *testing.T) {
 	p := newProgram(t, tenPercentRON)
 	exec(t, `UPDATE discount_codes SET usage_limit = 3 WHERE id = $1`, p.code)
-	s := grouped(conversions.GroupOptions{Committers: 2, Wait: 50 * time.Millisecond, LockStep: true})
+	s := grouped(conversions.GroupOptions{Committers: 2, Wait: 50 * time.Millisecond})
 	var groups atomic.Int32
 	s.BeforeCommit(func(context.Context) error { groups.Add(1); return nil })
 	var wg sync.WaitGroup
@@ -330,35 +330,33 @@ func TestGroupedOrdersCountACodesLimitExactly(t *testing.T) {
 	}
 }
 
-// A record that panics fails its own order, in lock step or one at a time; the server goes on and
-// the other orders of its group are stored.
+// A record that panics fails its own order; the server goes on and the other orders of its group
+// are stored.
 func TestAPanickingOrderFailsAlone(t *testing.T) {
-	for _, lockStep := range []bool{true, false} {
-		p := newProgram(t, tenPercentRON)
-		s := grouped(conversions.GroupOptions{Committers: 1, Wait: 50 * time.Millisecond, LockStep: lockStep})
-		var wg sync.WaitGroup
-		for i := range 5 {
-			wg.Go(func() {
-				if _, created, err := s.Ingest(context.Background(), tenancy.Brand(uuid.Nil, p.brand), order(fmt.Sprintf("P-%d", i))); err != nil || !created {
-					t.Errorf("lock step %v, P-%d: created %v, %v", lockStep, i, created, err)
-				}
-			})
-		}
+	p := newProgram(t, tenPercentRON)
+	s := grouped(conversions.GroupOptions{Committers: 1, Wait: 50 * time.Millisecond})
+	var wg sync.WaitGroup
+	for i := range 5 {
 		wg.Go(func() {
-			_, _, err := s.StoreWith(context.Background(), p.brand, "P-panic", func(db queries.DBTX) (conversions.Conversion, bool, error) {
-				var one int
-				if err := db.QueryRow(context.Background(), "SELECT 1").Scan(&one); err != nil {
-					return conversions.Conversion{}, false, err
-				}
-				panic("a bug in a record")
-			})
-			if err == nil {
-				t.Errorf("lock step %v: a panicking record was answered as stored", lockStep)
+			if _, created, err := s.Ingest(context.Background(), tenancy.Brand(uuid.Nil, p.brand), order(fmt.Sprintf("P-%d", i))); err != nil || !created {
+				t.Errorf("P-%d: created %v, %v", i, created, err)
 			}
 		})
-		wg.Wait()
-		if n := count(t, `SELECT count(*) FROM conversions WHERE brand_id = $1`, p.brand); n != 5 {
-			t.Errorf("lock step %v: %d conversions; want the 5 good ones", lockStep, n)
+	}
+	wg.Go(func() {
+		_, _, err := s.StoreWith(context.Background(), p.brand, "P-panic", func(db queries.DBTX) (conversions.Conversion, bool, error) {
+			var one int
+			if err := db.QueryRow(context.Background(), "SELECT 1").Scan(&one); err != nil {
+				return conversions.Conversion{}, false, err
+			}
+			panic("a bug in a record")
+		})
+		if err == nil {
+			t.Error("a panicking record was answered as stored")
 		}
+	})
+	wg.Wait()
+	if n := count(t, `SELECT count(*) FROM conversions WHERE brand_id = $1`, p.brand); n != 5 {
+		t.Errorf("%d conversions; want the 5 good ones", n)
 	}
 }
