@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/openaffiliate/platform/server/domain/accounts"
+	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/trackingdomains"
 	"github.com/openaffiliate/platform/server/platform/jobs"
 )
@@ -42,6 +43,11 @@ type Config struct {
 	Jobs jobs.Config
 	// Limits on sign-in, sign-up and password reset attempts; not read from the environment.
 	Limits accounts.Limits
+	// IngestGroups size the groups of orders stored in one transaction (conversions.GroupOptions):
+	// INGEST_GROUP_SIZE (orders, 1 to 64, default 48), INGEST_GROUP_WAIT (a Go duration up to 100ms
+	// that a committer waits for more orders, default 0) and INGEST_COMMITTERS (groups stored at
+	// once, 1 to 32, default 2).
+	IngestGroups conversions.GroupOptions
 	// Resolver looks up tracking domains' records: the system's resolver when nil (tests give a fake).
 	Resolver trackingdomains.Resolver
 }
@@ -113,6 +119,9 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("JOBS_STOP_TIMEOUT must be a duration of at least 1s, such as 30s, got %q", v)
 		}
 	}
+	if c.IngestGroups, err = ingestGroups(getenv); err != nil {
+		return c, err
+	}
 	if c.TrackingPort != 0 && c.TrackingPort == c.Port {
 		return c, fmt.Errorf("TRACKING_PORT must differ from PORT (%d)", c.Port)
 	}
@@ -141,6 +150,32 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		return c, errors.New("JWT_SECRET must be at least 32 characters")
 	}
 	return c, nil
+}
+
+// ingestGroups reads how orders are grouped (Config.IngestGroups); what is unset keeps its default.
+func ingestGroups(getenv func(string) string) (conversions.GroupOptions, error) {
+	var o conversions.GroupOptions
+	for _, n := range []struct {
+		name     string
+		to       *int
+		min, max int
+	}{{"INGEST_GROUP_SIZE", &o.Size, 1, 64}, {"INGEST_COMMITTERS", &o.Committers, 1, 32}} {
+		if v := getenv(n.name); v != "" {
+			i, err := strconv.Atoi(v)
+			if err != nil || i < n.min || i > n.max {
+				return o, fmt.Errorf("%s must be a number from %d to %d, got %q", n.name, n.min, n.max, v)
+			}
+			*n.to = i
+		}
+	}
+	if v := getenv("INGEST_GROUP_WAIT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 || d > 100*time.Millisecond {
+			return o, fmt.Errorf("INGEST_GROUP_WAIT must be a duration from 0 to 100ms, such as 1ms, got %q", v)
+		}
+		o.Wait = d
+	}
+	return o, nil
 }
 
 func parseBool(getenv func(string) string, name string) (bool, error) {

@@ -42,10 +42,25 @@ func TestLoadConfigRefusals(t *testing.T) {
 		"host email alone":           {"JWT_SECRET": secret, "HOST_EMAIL": "ops@example.com"},
 		"no job workers":             {"JWT_SECRET": secret, "JOBS_WORKERS": "0"},
 		"bad job stop timeout":       {"JWT_SECRET": secret, "JOBS_STOP_TIMEOUT": "soon"},
+		"a group of 65 orders":       {"JWT_SECRET": secret, "INGEST_GROUP_SIZE": "65"},
+		"no committer":               {"JWT_SECRET": secret, "INGEST_COMMITTERS": "0"},
+		"a group wait of a second":   {"JWT_SECRET": secret, "INGEST_GROUP_WAIT": "1s"},
+		"a group wait without unit":  {"JWT_SECRET": secret, "INGEST_GROUP_WAIT": "5"},
 	} {
 		if _, err := LoadConfig(env(vars)); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
+	}
+}
+
+func TestIngestGroupsFromTheEnvironment(t *testing.T) {
+	c, err := LoadConfig(env(map[string]string{"JWT_SECRET": strings.Repeat("s", 32),
+		"INGEST_GROUP_SIZE": "16", "INGEST_GROUP_WAIT": "2ms", "INGEST_COMMITTERS": "4"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := c.IngestGroups; g.Size != 16 || g.Wait != 2*time.Millisecond || g.Committers != 4 {
+		t.Errorf("ingest groups: %+v", g)
 	}
 }
 

@@ -126,6 +126,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	trackingDomains := trackingdomains.New(pool, brandSvc, redirector, cfg.PublicURL, resolver, time.Now)
 	replays := idempotency.New(pool, cfg.JWTSecret, time.Now)
 	convs := conversions.New(pool, time.Now, conversions.DefaultFraudLimits, clickIDs)
+	convs.SetGroups(cfg.IngestGroups)
 	changes.Subscribe(convs)
 	if cfg.DevMode {
 		if err := seedDemoData(ctx, accts, brandSvc, campaignSvc, applicationSvc, trackingLinks, codes); err != nil {

@@ -450,6 +450,88 @@ func (q *Queries) GetConversionByOrder(ctx context.Context, db DBTX, arg GetConv
 	return i, err
 }
 
+const getConversionsByOrders = `-- name: GetConversionsByOrders :many
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+       b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
+FROM conversions v
+JOIN brands b ON b.id = v.brand_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN affiliates a ON a.id = v.affiliate_id
+LEFT JOIN tracking_links l ON l.id = v.link_id
+WHERE v.brand_id = ANY ($1::uuid[]) AND v.order_id = ANY ($2::text[])
+`
+
+type GetConversionsByOrdersParams struct {
+	BrandIds []uuid.UUID
+	OrderIds []string
+}
+
+type GetConversionsByOrdersRow struct {
+	Conversion    Conversion
+	CampaignName  string
+	AffiliateName string
+	BrandName     string
+	LinkCode      string
+}
+
+// The stored conversions of a group of orders received together, with the names their views show:
+// one read answers every repeat of the group. With more than one brand it may answer a pair that
+// was not asked (one brand's id with another's order id); the caller keeps the pairs it asked for.
+func (q *Queries) GetConversionsByOrders(ctx context.Context, db DBTX, arg GetConversionsByOrdersParams) ([]GetConversionsByOrdersRow, error) {
+	rows, err := db.Query(ctx, getConversionsByOrders, arg.BrandIds, arg.OrderIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []GetConversionsByOrdersRow{}
+	for rows.Next() {
+		var i GetConversionsByOrdersRow
+		if err := rows.Scan(
+			&i.Conversion.ID,
+			&i.Conversion.BrandID,
+			&i.Conversion.OrderID,
+			&i.Conversion.OrderTotal,
+			&i.Conversion.Currency,
+			&i.Conversion.CustomerEmail,
+			&i.Conversion.ConvertedAt,
+			&i.Conversion.Source,
+			&i.Conversion.Attribution,
+			&i.Conversion.ClickID,
+			&i.Conversion.LinkID,
+			&i.Conversion.DiscountCode,
+			&i.Conversion.DiscountCodeID,
+			&i.Conversion.CampaignID,
+			&i.Conversion.AffiliateID,
+			&i.Conversion.CommissionCurrency,
+			&i.Conversion.ExchangeRate,
+			&i.Conversion.CommissionAmount,
+			&i.Conversion.OriginalCommission,
+			&i.Conversion.RefundedAmount,
+			&i.Conversion.Status,
+			&i.Conversion.FlagReason,
+			&i.Conversion.CreatedAt,
+			&i.Conversion.UpdatedAt,
+			&i.Conversion.DecidedAt,
+			&i.Conversion.ReversedAmount,
+			&i.Conversion.PayoutID,
+			&i.Conversion.Kind,
+			&i.Conversion.SubscriptionID,
+			&i.Conversion.CommissionNote,
+			&i.CampaignName,
+			&i.AffiliateName,
+			&i.BrandName,
+			&i.LinkCode,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const heldConversions = `-- name: HeldConversions :many
 SELECT v.id FROM conversions v
 JOIN campaigns c ON c.id = v.campaign_id

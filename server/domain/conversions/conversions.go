@@ -150,6 +150,8 @@ type Service struct {
 	ratesMu sync.Mutex
 	rates   map[string]decimal.Decimal
 	ratesAt time.Time
+
+	group groups // orders waiting to be stored together (group.go)
 }
 
 // ratesTTL is how long the stored exchange rates are kept in memory between reads: every order
@@ -183,5 +185,6 @@ func (s *Service) Invalidate(_ context.Context, e change.Event) {
 
 // New makes the service; now is the clock (time.Now outside tests).
 func New(pool *pgxpool.Pool, now func() time.Time, fraud FraudLimits, ids *clickid.Signer) *Service {
-	return &Service{pool: pool, q: queries.New(), now: now, fraud: fraud, ids: ids, stop: emergency.New(pool)}
+	return &Service{pool: pool, q: queries.New(), now: now, fraud: fraud, ids: ids, stop: emergency.New(pool),
+		group: groups{opts: GroupOptions{}.withDefaults(), inFlight: map[orderKey]*pendingOrder{}}}
 }

@@ -72,6 +72,14 @@ func (s *Service) check(o *Order) error {
 	if o.Kind == "" {
 		o.Kind = KindSale
 	}
+	for _, f := range [...]struct{ field, text string }{{"order_id", o.OrderID}, {"currency", o.Currency},
+		{"customer_email", o.CustomerEmail}, {"discount_code", o.DiscountCode}, {"click_id", o.ClickID},
+		{"subscription_id", o.SubscriptionID}, {"customer_id", o.CustomerID}} {
+		if strings.ContainsRune(f.text, 0) || !utf8.ValidString(f.text) {
+			// PostgreSQL's text holds neither: refused here, naming the field, rather than by the insert.
+			return apierror.Invalid(f.field, "pattern", "The "+strings.ReplaceAll(f.field, "_", " ")+" is not valid UTF-8 text")
+		}
+	}
 	switch {
 	case o.OrderID == "":
 		return apierror.Invalid("order_id", "required", "An order id is required")
@@ -119,11 +127,12 @@ func (s *Service) check(o *Order) error {
 // Ingest stores an order once: the first copy is attributed and stored (created true); any later
 // copy, including one that races it, answers the stored conversion and changes nothing.
 //
-// It takes few round trips, since every order of a shop passes here: one read for a repeat; for a
-// new order the click's read (with the burst rule's count) or, for an order with a discount code,
-// the code's read under a lock, then one statement that stores the conversion, counts the code's
-// use and writes the activity log (the host's too, for an order id another brand holds), and one
-// that takes the refunds kept for it (with the order id's lock).
+// Every order of a shop passes here, so orders received together are stored together (group.go):
+// one read answers the repeats of a group and one commit stores its new orders. A new order takes
+// the click's read (with the burst rule's count) or, for an order with a discount code, the code's
+// read under a lock, then one statement that stores the conversion and counts the code's use, the
+// activity log (the host's too, for an order id another brand holds), and the refunds kept for it
+// (with the order id's lock). A copy of an order already on its way waits for it and answers it.
 //
 // The brand is the scope's: a brand's session or API key, or its shop's signed webhook; any other
 // scope is refused.
@@ -139,17 +148,15 @@ func (s *Service) Ingest(ctx context.Context, sc tenancy.Scope, o Order) (Conver
 	if err := s.check(&o); err != nil {
 		return Conversion{}, false, err
 	}
-	if c, found, err := s.byOrder(ctx, s.pool, brandID, o.OrderID); err != nil || found {
-		return c, false, err
-	}
 	rates, err := s.storedRates(ctx)
 	if err != nil {
 		return Conversion{}, false, err
 	}
-	if _, ok := rates[o.Currency]; !ok {
-		return Conversion{}, false, apierror.Invalid("currency", "enum", "The platform has no exchange rate for "+o.Currency)
-	}
 	record := func(db queries.DBTX) (Conversion, bool, error) {
+		if _, ok := rates[o.Currency]; !ok {
+			// Checked here, after the repeat check: a stored order is answered whatever its currency.
+			return Conversion{}, false, apierror.Invalid("currency", "enum", "The platform has no exchange rate for "+o.Currency)
+		}
 		d, err := s.decide(ctx, db, brandID, o, rates)
 		if err != nil {
 			return Conversion{}, false, err
@@ -188,10 +195,10 @@ func (s *Service) Ingest(ctx context.Context, sc tenancy.Scope, o Order) (Conver
 		c.Lines, c.Tier = d.lines, d.tier
 		return c, true, nil
 	}
-	// In one transaction with the refunds that arrived before the order (refund.go). A code is read
-	// under its row lock until the order is stored, so its usage limits are counted exactly when
-	// orders with one code arrive together.
-	return s.storeOrder(ctx, brandID, o.OrderID, record)
+	// In one transaction with the orders received at the same time and with the refunds that
+	// arrived before the order (group.go). A code is read under its row lock until the group is
+	// committed, so its usage limits are counted exactly when orders with one code arrive together.
+	return s.storeOrder(ctx, brandID, o.OrderID, orderLocks{code: strings.ToLower(o.DiscountCode), subscription: o.SubscriptionID}, record)
 }
 
 // logRecorded logs a stored order: the brand's and affiliate's entry, and the host's when another

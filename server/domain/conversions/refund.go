@@ -37,7 +37,7 @@ type RefundArgs struct {
 // Refund takes back an unpaid commission after a refund of amount (or all of the order, when
 // cancelled), as RefundedCommission says. A confirmed commission gives what it lost back to its
 // campaign's spent amount. What the refund changed is in the activity log. A refund of an order
-// not stored yet is kept and applied in the transaction that stores the order (storeOrder). Call
+// not stored yet is kept and applied in the transaction that stores the order (takeEarlyRefunds). Call
 // it inside the transaction that claimed the refund (so a redelivered refund cannot apply twice).
 // The brand is the scope's (its shop's signed webhook); any other scope is refused.
 func (s *Service) Refund(ctx context.Context, tx pgx.Tx, sc tenancy.Scope, r RefundArgs) (string, error) {
@@ -45,7 +45,7 @@ func (s *Service) Refund(ctx context.Context, tx pgx.Tx, sc tenancy.Scope, r Ref
 	if !ok {
 		return "", apierror.Forbidden("Only a brand reports its refunds")
 	}
-	// Taken before the conversion is read, as storeOrder takes it before the kept refunds are.
+	// Taken before the conversion is read, as takeEarlyRefunds takes it before the kept refunds are.
 	if err := s.q.LockOrderID(ctx, tx, queries.LockOrderIDParams{BrandID: brandID, OrderID: r.OrderID}); err != nil {
 		return "", err
 	}
@@ -60,42 +60,6 @@ func (s *Service) Refund(ctx context.Context, tx pgx.Tx, sc tenancy.Scope, r Ref
 		return "", err
 	}
 	return s.applyRefund(ctx, tx, c, r)
-}
-
-// storeOrder stores a new order with record in a transaction that then applies the refunds and
-// cancellations kept for it (they arrived first). The order id is held between the store and the
-// read of the kept refunds, as Refund holds it, so a refund racing the order is either kept before
-// the read or finds the order stored.
-func (s *Service) storeOrder(ctx context.Context, brandID uuid.UUID, orderID string, record func(queries.DBTX) (Conversion, bool, error)) (Conversion, bool, error) {
-	var c Conversion
-	var created bool
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var err error
-		if c, created, err = record(tx); err != nil || !created {
-			return err
-		}
-		if err := s.q.LockOrderID(ctx, tx, queries.LockOrderIDParams{BrandID: brandID, OrderID: orderID}); err != nil {
-			return err
-		}
-		early, err := s.q.TakeEarlyRefunds(ctx, tx, queries.TakeEarlyRefundsParams{BrandID: brandID, OrderID: orderID})
-		if err != nil || len(early) == 0 {
-			return err
-		}
-		for _, e := range early {
-			row, err := s.q.LockConversionByOrder(ctx, tx, queries.LockConversionByOrderParams{BrandID: brandID, OrderID: orderID})
-			if err != nil {
-				return err
-			}
-			if _, err := s.applyRefund(ctx, tx, row, RefundArgs{
-				OrderID: orderID, Amount: e.Amount, Cancelled: e.Cancelled, Key: e.WebhookID, Source: e.Source,
-			}); err != nil {
-				return err
-			}
-		}
-		c, _, err = s.byOrder(ctx, tx, brandID, orderID)
-		return err
-	})
-	return c, created, err
 }
 
 // applyRefund applies a refund to its locked conversion.
