@@ -451,7 +451,7 @@ func (q *Queries) GetConversionByOrder(ctx context.Context, db DBTX, arg GetConv
 }
 
 const getConversionsByOrders = `-- name: GetConversionsByOrders :many
-SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
+SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, v.tier_index, v.tier_basis, v.tier_threshold, v.tier_value, v.tier_commission_type, coalesce(c.name, '')::text AS campaign_name, coalesce(a.name, '')::text AS affiliate_name,
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
@@ -517,6 +517,11 @@ func (q *Queries) GetConversionsByOrders(ctx context.Context, db DBTX, arg GetCo
 			&i.Conversion.Kind,
 			&i.Conversion.SubscriptionID,
 			&i.Conversion.CommissionNote,
+			&i.Conversion.TierIndex,
+			&i.Conversion.TierBasis,
+			&i.Conversion.TierThreshold,
+			&i.Conversion.TierValue,
+			&i.Conversion.TierCommissionType,
 			&i.CampaignName,
 			&i.AffiliateName,
 			&i.BrandName,
