@@ -25,6 +25,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/payouts"
 	"github.com/openaffiliate/platform/server/domain/shopify"
 	"github.com/openaffiliate/platform/server/domain/trackingdomains"
+	"github.com/openaffiliate/platform/server/domain/webhooks"
 	"github.com/openaffiliate/platform/server/domain/woocommerce"
 	"github.com/openaffiliate/platform/server/platform/auth"
 	"github.com/openaffiliate/platform/server/platform/daterange"
@@ -48,6 +49,7 @@ type Server struct {
 	Shopify         *shopify.Service
 	WooCommerce     *woocommerce.Service
 	Payouts         *payouts.Service
+	Webhooks        *webhooks.Service
 	Notify          *notify.Service
 	Emergency       *emergency.Service
 	Export          *export.Service

@@ -670,6 +670,7 @@ const (
 	NotificationKindConversionsRejected      NotificationKind = "conversions_rejected"
 	NotificationKindPayoutPaid               NotificationKind = "payout_paid"
 	NotificationKindTrackingDomainUnverified NotificationKind = "tracking_domain_unverified"
+	NotificationKindWebhookEndpointDisabled  NotificationKind = "webhook_endpoint_disabled"
 )
 
 // Valid indicates whether the value is a known member of the NotificationKind enum.
@@ -690,6 +691,8 @@ func (e NotificationKind) Valid() bool {
 	case NotificationKindPayoutPaid:
 		return true
 	case NotificationKindTrackingDomainUnverified:
+		return true
+	case NotificationKindWebhookEndpointDisabled:
 		return true
 	default:
 		return false
@@ -864,6 +867,78 @@ func (e Visibility) Valid() bool {
 	case VisibilityInviteOnly:
 		return true
 	case VisibilityPublic:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookAttemptOutcome.
+const (
+	WebhookAttemptOutcomeFailed    WebhookAttemptOutcome = "failed"
+	WebhookAttemptOutcomeRefused   WebhookAttemptOutcome = "refused"
+	WebhookAttemptOutcomeSucceeded WebhookAttemptOutcome = "succeeded"
+)
+
+// Valid indicates whether the value is a known member of the WebhookAttemptOutcome enum.
+func (e WebhookAttemptOutcome) Valid() bool {
+	switch e {
+	case WebhookAttemptOutcomeFailed:
+		return true
+	case WebhookAttemptOutcomeRefused:
+		return true
+	case WebhookAttemptOutcomeSucceeded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookDeliveryStatus.
+const (
+	WebhookDeliveryStatusFailed    WebhookDeliveryStatus = "failed"
+	WebhookDeliveryStatusPending   WebhookDeliveryStatus = "pending"
+	WebhookDeliveryStatusSucceeded WebhookDeliveryStatus = "succeeded"
+)
+
+// Valid indicates whether the value is a known member of the WebhookDeliveryStatus enum.
+func (e WebhookDeliveryStatus) Valid() bool {
+	switch e {
+	case WebhookDeliveryStatusFailed:
+		return true
+	case WebhookDeliveryStatusPending:
+		return true
+	case WebhookDeliveryStatusSucceeded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookEventType.
+const (
+	WebhookEventTypeAffiliateApplied        WebhookEventType = "affiliate.applied"
+	WebhookEventTypeAffiliateApproved       WebhookEventType = "affiliate.approved"
+	WebhookEventTypeConversionCreated       WebhookEventType = "conversion.created"
+	WebhookEventTypeConversionStatusChanged WebhookEventType = "conversion.status_changed"
+	WebhookEventTypePayoutCreated           WebhookEventType = "payout.created"
+	WebhookEventTypePayoutPaid              WebhookEventType = "payout.paid"
+)
+
+// Valid indicates whether the value is a known member of the WebhookEventType enum.
+func (e WebhookEventType) Valid() bool {
+	switch e {
+	case WebhookEventTypeAffiliateApplied:
+		return true
+	case WebhookEventTypeAffiliateApproved:
+		return true
+	case WebhookEventTypeConversionCreated:
+		return true
+	case WebhookEventTypeConversionStatusChanged:
+		return true
+	case WebhookEventTypePayoutCreated:
+		return true
+	case WebhookEventTypePayoutPaid:
 		return true
 	default:
 		return false
@@ -2767,7 +2842,8 @@ type Notification struct {
 	Id         openapi_types.UUID `json:"id"`
 
 	// Kind `tracking_domain_unverified` is a brand's (its tracking domain's proof was gone at the daily
-	// check, `params.hostname`); the others are affiliates'.
+	// check, `params.hostname`), and so is `webhook_endpoint_disabled` (a webhook endpoint failed for
+	// a day and was disabled, `params.hostname` its host); the others are affiliates'.
 	Kind NotificationKind `json:"kind"`
 
 	// Params What the text is made of; only the ones the kind uses are present.
@@ -2783,7 +2859,7 @@ type Notification struct {
 		Count    *int    `json:"count,omitempty"`
 		Currency *string `json:"currency,omitempty"`
 
-		// Hostname A tracking domain's host name.
+		// Hostname A tracking domain's host name, or a disabled webhook endpoint's host.
 		Hostname *string `json:"hostname,omitempty"`
 
 		// OrderId The order, when the notification is about one conversion.
@@ -2796,7 +2872,8 @@ type Notification struct {
 }
 
 // NotificationKind `tracking_domain_unverified` is a brand's (its tracking domain's proof was gone at the daily
-// check, `params.hostname`); the others are affiliates'.
+// check, `params.hostname`), and so is `webhook_endpoint_disabled` (a webhook endpoint failed for
+// a day and was disabled, `params.hostname` its host); the others are affiliates'.
 type NotificationKind string
 
 // NotificationListResponse defines model for NotificationListResponse.
@@ -3400,6 +3477,117 @@ type ValueInput = amount.Text
 // Visibility defines model for Visibility.
 type Visibility string
 
+// WebhookAttempt defines model for WebhookAttempt.
+type WebhookAttempt struct {
+	Attempt     int32     `json:"attempt"`
+	AttemptedAt time.Time `json:"attempted_at"`
+	DurationMs  int32     `json:"duration_ms"`
+	Error       string    `json:"error"`
+
+	// Excerpt The start of the answer's body (500 characters at most).
+	Excerpt string `json:"excerpt"`
+
+	// Outcome `refused`: the address was not allowed (or the connection failed before a request); `failed`: an answer other than 2xx, or a time-out.
+	Outcome      WebhookAttemptOutcome `json:"outcome"`
+	ResponseCode *int32                `json:"response_code"`
+}
+
+// WebhookAttemptOutcome `refused`: the address was not allowed (or the connection failed before a request); `failed`: an answer other than 2xx, or a time-out.
+type WebhookAttemptOutcome string
+
+// WebhookDelivery defines model for WebhookDelivery.
+type WebhookDelivery struct {
+	Attempts  []WebhookAttempt `json:"attempts"`
+	CreatedAt time.Time        `json:"created_at"`
+
+	// EventType A WebhookEventType, or `webhook.test`.
+	EventType string `json:"event_type"`
+
+	// Id The webhook-id header, the same on every attempt.
+	Id            openapi_types.UUID `json:"id"`
+	LastAttemptAt *time.Time         `json:"last_attempt_at"`
+
+	// Payload The body exactly as sent.
+	Payload string                `json:"payload"`
+	Status  WebhookDeliveryStatus `json:"status"`
+}
+
+// WebhookDeliveryStatus defines model for WebhookDelivery.Status.
+type WebhookDeliveryStatus string
+
+// WebhookDeliveryListResponse defines model for WebhookDeliveryListResponse.
+type WebhookDeliveryListResponse struct {
+	Data struct {
+		Deliveries []WebhookDelivery `json:"deliveries"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// WebhookDeliveryResponse defines model for WebhookDeliveryResponse.
+type WebhookDeliveryResponse struct {
+	Data struct {
+		Delivery WebhookDelivery `json:"delivery"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// WebhookEndpoint defines model for WebhookEndpoint.
+type WebhookEndpoint struct {
+	CreatedAt   time.Time `json:"created_at"`
+	Description string    `json:"description"`
+
+	// DisabledReason `failing` when the platform disabled it after a day of failed deliveries; empty otherwise.
+	DisabledReason string             `json:"disabled_reason"`
+	Enabled        bool               `json:"enabled"`
+	EventTypes     []WebhookEventType `json:"event_types"`
+	Id             openapi_types.UUID `json:"id"`
+
+	// PreviousSecretUntil While a rotated-out secret still signs, until when.
+	PreviousSecretUntil *time.Time `json:"previous_secret_until"`
+	UpdatedAt           time.Time  `json:"updated_at"`
+	Url                 string     `json:"url"`
+}
+
+// WebhookEndpointInput defines model for WebhookEndpointInput.
+type WebhookEndpointInput struct {
+	Description *string            `json:"description,omitempty"`
+	Enabled     *bool              `json:"enabled,omitempty"`
+	EventTypes  []WebhookEventType `json:"event_types"`
+
+	// Url An https:// URL on a public host.
+	Url string `json:"url"`
+}
+
+// WebhookEndpointListResponse defines model for WebhookEndpointListResponse.
+type WebhookEndpointListResponse struct {
+	Data struct {
+		Endpoints []WebhookEndpoint `json:"endpoints"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// WebhookEndpointResponse defines model for WebhookEndpointResponse.
+type WebhookEndpointResponse struct {
+	Data struct {
+		Endpoint WebhookEndpoint `json:"endpoint"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// WebhookEndpointSecretResponse defines model for WebhookEndpointSecretResponse.
+type WebhookEndpointSecretResponse struct {
+	Data struct {
+		Endpoint WebhookEndpoint `json:"endpoint"`
+
+		// Secret The signing secret (`whsec_` and base64); it cannot be shown again.
+		Secret string `json:"secret"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// WebhookEventType An event type a webhook endpoint may choose (docs/webhooks.md lists each with its payload).
+type WebhookEventType string
+
 // WebhookSecretInput defines model for WebhookSecretInput.
 type WebhookSecretInput struct {
 	// WebhookSecret The signing key (printable characters, no spaces).
@@ -3493,6 +3681,9 @@ type SortOrder string
 
 // ToDate defines model for ToDate.
 type ToDate = openapi_types.Date
+
+// WebhookEndpointId defines model for WebhookEndpointId.
+type WebhookEndpointId = openapi_types.UUID
 
 // BadRequest The error envelope.
 type BadRequest = Error
@@ -3821,6 +4012,60 @@ type GetTopAffiliatesParams struct {
 
 // GetTopAffiliatesParamsRange defines parameters for GetTopAffiliates.
 type GetTopAffiliatesParamsRange string
+
+// CreateWebhookEndpointParams defines parameters for CreateWebhookEndpoint.
+type CreateWebhookEndpointParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// DeleteWebhookEndpointParams defines parameters for DeleteWebhookEndpoint.
+type DeleteWebhookEndpointParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// UpdateWebhookEndpointParams defines parameters for UpdateWebhookEndpoint.
+type UpdateWebhookEndpointParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ResendWebhookDeliveryParams defines parameters for ResendWebhookDelivery.
+type ResendWebhookDeliveryParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// RotateWebhookEndpointSecretParams defines parameters for RotateWebhookEndpointSecret.
+type RotateWebhookEndpointSecretParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// SendWebhookTestParams defines parameters for SendWebhookTest.
+type SendWebhookTestParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
 
 // DeleteBrandParams defines parameters for DeleteBrand.
 type DeleteBrandParams struct {
@@ -4467,6 +4712,12 @@ type CreateApiKeyJSONRequestBody = ApiKeyInput
 // SetupBrandJSONRequestBody defines body for SetupBrand for application/json ContentType.
 type SetupBrandJSONRequestBody = BrandSetupInput
 
+// CreateWebhookEndpointJSONRequestBody defines body for CreateWebhookEndpoint for application/json ContentType.
+type CreateWebhookEndpointJSONRequestBody = WebhookEndpointInput
+
+// UpdateWebhookEndpointJSONRequestBody defines body for UpdateWebhookEndpoint for application/json ContentType.
+type UpdateWebhookEndpointJSONRequestBody = WebhookEndpointInput
+
 // UpdateBrandJSONRequestBody defines body for UpdateBrand for application/json ContentType.
 type UpdateBrandJSONRequestBody = BrandInput
 
@@ -4661,6 +4912,30 @@ type ServerInterface interface {
 	// GetTopAffiliates The affiliates who brought the most revenue in a range (brand its own; host all)
 	// (GET /brands/top-affiliates)
 	GetTopAffiliates(ctx echo.Context, params GetTopAffiliatesParams) error
+	// ListWebhookEndpoints The brand's webhook endpoints (never their secrets)
+	// (GET /brands/webhooks)
+	ListWebhookEndpoints(ctx echo.Context) error
+	// CreateWebhookEndpoint Register a webhook endpoint
+	// (POST /brands/webhooks)
+	CreateWebhookEndpoint(ctx echo.Context, params CreateWebhookEndpointParams) error
+	// DeleteWebhookEndpoint Delete a webhook endpoint with its delivery log
+	// (DELETE /brands/webhooks/{endpointId})
+	DeleteWebhookEndpoint(ctx echo.Context, endpointId WebhookEndpointId, params DeleteWebhookEndpointParams) error
+	// UpdateWebhookEndpoint Change a webhook endpoint's URL, description, event types or whether it is enabled
+	// (PUT /brands/webhooks/{endpointId})
+	UpdateWebhookEndpoint(ctx echo.Context, endpointId WebhookEndpointId, params UpdateWebhookEndpointParams) error
+	// ListWebhookDeliveries The endpoint's delivery log
+	// (GET /brands/webhooks/{endpointId}/deliveries)
+	ListWebhookDeliveries(ctx echo.Context, endpointId WebhookEndpointId) error
+	// ResendWebhookDelivery Deliver one of the endpoint's deliveries again
+	// (POST /brands/webhooks/{endpointId}/deliveries/{deliveryId}/resend)
+	ResendWebhookDelivery(ctx echo.Context, endpointId WebhookEndpointId, deliveryId openapi_types.UUID, params ResendWebhookDeliveryParams) error
+	// RotateWebhookEndpointSecret Give a webhook endpoint a new secret
+	// (POST /brands/webhooks/{endpointId}/rotate-secret)
+	RotateWebhookEndpointSecret(ctx echo.Context, endpointId WebhookEndpointId, params RotateWebhookEndpointSecretParams) error
+	// SendWebhookTest Send a webhook.test event to the endpoint
+	// (POST /brands/webhooks/{endpointId}/test)
+	SendWebhookTest(ctx echo.Context, endpointId WebhookEndpointId, params SendWebhookTestParams) error
 	// DeleteBrand Delete a brand and everything it owns (host)
 	// (DELETE /brands/{id})
 	DeleteBrand(ctx echo.Context, id IdPath, params DeleteBrandParams) error
@@ -5892,6 +6167,248 @@ func (w *ServerInterfaceWrapper) GetTopAffiliates(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.GetTopAffiliates(ctx, params)
+	return err
+}
+
+// ListWebhookEndpoints converts echo context to params.
+func (w *ServerInterfaceWrapper) ListWebhookEndpoints(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListWebhookEndpoints(ctx)
+	return err
+}
+
+// CreateWebhookEndpoint converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateWebhookEndpoint(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateWebhookEndpointParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateWebhookEndpoint(ctx, params)
+	return err
+}
+
+// DeleteWebhookEndpoint converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteWebhookEndpoint(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "endpointId" -------------
+	var endpointId WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "endpointId", ctx.Param("endpointId"), &endpointId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter endpointId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteWebhookEndpointParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteWebhookEndpoint(ctx, endpointId, params)
+	return err
+}
+
+// UpdateWebhookEndpoint converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateWebhookEndpoint(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "endpointId" -------------
+	var endpointId WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "endpointId", ctx.Param("endpointId"), &endpointId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter endpointId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateWebhookEndpointParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateWebhookEndpoint(ctx, endpointId, params)
+	return err
+}
+
+// ListWebhookDeliveries converts echo context to params.
+func (w *ServerInterfaceWrapper) ListWebhookDeliveries(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "endpointId" -------------
+	var endpointId WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "endpointId", ctx.Param("endpointId"), &endpointId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter endpointId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListWebhookDeliveries(ctx, endpointId)
+	return err
+}
+
+// ResendWebhookDelivery converts echo context to params.
+func (w *ServerInterfaceWrapper) ResendWebhookDelivery(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "endpointId" -------------
+	var endpointId WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "endpointId", ctx.Param("endpointId"), &endpointId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter endpointId: %s", err))
+	}
+
+	// ------------- Path parameter "deliveryId" -------------
+	var deliveryId openapi_types.UUID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "deliveryId", ctx.Param("deliveryId"), &deliveryId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter deliveryId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ResendWebhookDeliveryParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ResendWebhookDelivery(ctx, endpointId, deliveryId, params)
+	return err
+}
+
+// RotateWebhookEndpointSecret converts echo context to params.
+func (w *ServerInterfaceWrapper) RotateWebhookEndpointSecret(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "endpointId" -------------
+	var endpointId WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "endpointId", ctx.Param("endpointId"), &endpointId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter endpointId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params RotateWebhookEndpointSecretParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.RotateWebhookEndpointSecret(ctx, endpointId, params)
+	return err
+}
+
+// SendWebhookTest converts echo context to params.
+func (w *ServerInterfaceWrapper) SendWebhookTest(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "endpointId" -------------
+	var endpointId WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "endpointId", ctx.Param("endpointId"), &endpointId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter endpointId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SendWebhookTestParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SendWebhookTest(ctx, endpointId, params)
 	return err
 }
 
@@ -8028,6 +8545,14 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/brands", wrapper.CreateBrand, options.OperationMiddlewares["createBrand"]...)
 	router.PUT(options.BaseURL+"/brands/setup", wrapper.SetupBrand, options.OperationMiddlewares["setupBrand"]...)
 	router.GET(options.BaseURL+"/brands/integration/details", wrapper.GetIntegrationDetails, options.OperationMiddlewares["getIntegrationDetails"]...)
+	router.GET(options.BaseURL+"/brands/webhooks", wrapper.ListWebhookEndpoints, options.OperationMiddlewares["listWebhookEndpoints"]...)
+	router.POST(options.BaseURL+"/brands/webhooks", wrapper.CreateWebhookEndpoint, options.OperationMiddlewares["createWebhookEndpoint"]...)
+	router.DELETE(options.BaseURL+"/brands/webhooks/:endpointId", wrapper.DeleteWebhookEndpoint, options.OperationMiddlewares["deleteWebhookEndpoint"]...)
+	router.PUT(options.BaseURL+"/brands/webhooks/:endpointId", wrapper.UpdateWebhookEndpoint, options.OperationMiddlewares["updateWebhookEndpoint"]...)
+	router.POST(options.BaseURL+"/brands/webhooks/:endpointId/rotate-secret", wrapper.RotateWebhookEndpointSecret, options.OperationMiddlewares["rotateWebhookEndpointSecret"]...)
+	router.POST(options.BaseURL+"/brands/webhooks/:endpointId/test", wrapper.SendWebhookTest, options.OperationMiddlewares["sendWebhookTest"]...)
+	router.GET(options.BaseURL+"/brands/webhooks/:endpointId/deliveries", wrapper.ListWebhookDeliveries, options.OperationMiddlewares["listWebhookDeliveries"]...)
+	router.POST(options.BaseURL+"/brands/webhooks/:endpointId/deliveries/:deliveryId/resend", wrapper.ResendWebhookDelivery, options.OperationMiddlewares["resendWebhookDelivery"]...)
 	router.GET(options.BaseURL+"/brands/api-keys", wrapper.ListApiKeys, options.OperationMiddlewares["listApiKeys"]...)
 	router.POST(options.BaseURL+"/brands/api-keys", wrapper.CreateApiKey, options.OperationMiddlewares["createApiKey"]...)
 	router.DELETE(options.BaseURL+"/brands/api-keys/:keyId", wrapper.RevokeApiKey, options.OperationMiddlewares["revokeApiKey"]...)
@@ -12413,6 +12938,935 @@ func (response GetTopAffiliates500JSONResponse) VisitGetTopAffiliatesResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpointsRequestObject struct {
+}
+
+type ListWebhookEndpointsResponseObject interface {
+	VisitListWebhookEndpointsResponse(w http.ResponseWriter) error
+}
+
+type ListWebhookEndpoints200JSONResponse WebhookEndpointListResponse
+
+func (response ListWebhookEndpoints200JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListWebhookEndpoints400JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListWebhookEndpoints401JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListWebhookEndpoints403JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListWebhookEndpoints500JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpointRequestObject struct {
+	Params CreateWebhookEndpointParams
+	Body   *CreateWebhookEndpointJSONRequestBody
+}
+
+type CreateWebhookEndpointResponseObject interface {
+	VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error
+}
+
+type CreateWebhookEndpoint201JSONResponse WebhookEndpointSecretResponse
+
+func (response CreateWebhookEndpoint201JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateWebhookEndpoint400JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateWebhookEndpoint401JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateWebhookEndpoint403JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateWebhookEndpoint409JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateWebhookEndpoint413JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response CreateWebhookEndpoint500JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateWebhookEndpoint503JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpointRequestObject struct {
+	EndpointId WebhookEndpointId `json:"endpointId"`
+	Params     DeleteWebhookEndpointParams
+}
+
+type DeleteWebhookEndpointResponseObject interface {
+	VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error
+}
+
+type DeleteWebhookEndpoint200JSONResponse MessageResponse
+
+func (response DeleteWebhookEndpoint200JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DeleteWebhookEndpoint400JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteWebhookEndpoint401JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteWebhookEndpoint403JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteWebhookEndpoint404JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint409JSONResponse struct{ ConflictJSONResponse }
+
+func (response DeleteWebhookEndpoint409JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response DeleteWebhookEndpoint500JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response DeleteWebhookEndpoint503JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpointRequestObject struct {
+	EndpointId WebhookEndpointId `json:"endpointId"`
+	Params     UpdateWebhookEndpointParams
+	Body       *UpdateWebhookEndpointJSONRequestBody
+}
+
+type UpdateWebhookEndpointResponseObject interface {
+	VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error
+}
+
+type UpdateWebhookEndpoint200JSONResponse WebhookEndpointResponse
+
+func (response UpdateWebhookEndpoint200JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateWebhookEndpoint400JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateWebhookEndpoint401JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateWebhookEndpoint403JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateWebhookEndpoint404JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UpdateWebhookEndpoint409JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateWebhookEndpoint413JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response UpdateWebhookEndpoint500JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UpdateWebhookEndpoint503JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveriesRequestObject struct {
+	EndpointId WebhookEndpointId `json:"endpointId"`
+}
+
+type ListWebhookDeliveriesResponseObject interface {
+	VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error
+}
+
+type ListWebhookDeliveries200JSONResponse WebhookDeliveryListResponse
+
+func (response ListWebhookDeliveries200JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListWebhookDeliveries400JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListWebhookDeliveries401JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListWebhookDeliveries403JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListWebhookDeliveries404JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListWebhookDeliveries500JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendWebhookDeliveryRequestObject struct {
+	EndpointId WebhookEndpointId  `json:"endpointId"`
+	DeliveryId openapi_types.UUID `json:"deliveryId"`
+	Params     ResendWebhookDeliveryParams
+}
+
+type ResendWebhookDeliveryResponseObject interface {
+	VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error
+}
+
+type ResendWebhookDelivery202JSONResponse WebhookDeliveryResponse
+
+func (response ResendWebhookDelivery202JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(202)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendWebhookDelivery400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ResendWebhookDelivery400JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendWebhookDelivery401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ResendWebhookDelivery401JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendWebhookDelivery403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ResendWebhookDelivery403JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendWebhookDelivery404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ResendWebhookDelivery404JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendWebhookDelivery409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ResendWebhookDelivery409JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendWebhookDelivery500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ResendWebhookDelivery500JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendWebhookDelivery503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ResendWebhookDelivery503JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookEndpointSecretRequestObject struct {
+	EndpointId WebhookEndpointId `json:"endpointId"`
+	Params     RotateWebhookEndpointSecretParams
+}
+
+type RotateWebhookEndpointSecretResponseObject interface {
+	VisitRotateWebhookEndpointSecretResponse(w http.ResponseWriter) error
+}
+
+type RotateWebhookEndpointSecret200JSONResponse WebhookEndpointSecretResponse
+
+func (response RotateWebhookEndpointSecret200JSONResponse) VisitRotateWebhookEndpointSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookEndpointSecret400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response RotateWebhookEndpointSecret400JSONResponse) VisitRotateWebhookEndpointSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookEndpointSecret401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RotateWebhookEndpointSecret401JSONResponse) VisitRotateWebhookEndpointSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookEndpointSecret403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RotateWebhookEndpointSecret403JSONResponse) VisitRotateWebhookEndpointSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookEndpointSecret404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RotateWebhookEndpointSecret404JSONResponse) VisitRotateWebhookEndpointSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookEndpointSecret409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RotateWebhookEndpointSecret409JSONResponse) VisitRotateWebhookEndpointSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookEndpointSecret500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response RotateWebhookEndpointSecret500JSONResponse) VisitRotateWebhookEndpointSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookEndpointSecret503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response RotateWebhookEndpointSecret503JSONResponse) VisitRotateWebhookEndpointSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWebhookTestRequestObject struct {
+	EndpointId WebhookEndpointId `json:"endpointId"`
+	Params     SendWebhookTestParams
+}
+
+type SendWebhookTestResponseObject interface {
+	VisitSendWebhookTestResponse(w http.ResponseWriter) error
+}
+
+type SendWebhookTest202JSONResponse WebhookDeliveryResponse
+
+func (response SendWebhookTest202JSONResponse) VisitSendWebhookTestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(202)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWebhookTest400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SendWebhookTest400JSONResponse) VisitSendWebhookTestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWebhookTest401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SendWebhookTest401JSONResponse) VisitSendWebhookTestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWebhookTest403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SendWebhookTest403JSONResponse) VisitSendWebhookTestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWebhookTest404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SendWebhookTest404JSONResponse) VisitSendWebhookTestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWebhookTest409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SendWebhookTest409JSONResponse) VisitSendWebhookTestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWebhookTest500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response SendWebhookTest500JSONResponse) VisitSendWebhookTestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWebhookTest503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SendWebhookTest503JSONResponse) VisitSendWebhookTestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -18896,6 +20350,30 @@ type StrictServerInterface interface {
 	// GetTopAffiliates The affiliates who brought the most revenue in a range (brand its own; host all)
 	// (GET /brands/top-affiliates)
 	GetTopAffiliates(ctx context.Context, request GetTopAffiliatesRequestObject) (GetTopAffiliatesResponseObject, error)
+	// ListWebhookEndpoints The brand's webhook endpoints (never their secrets)
+	// (GET /brands/webhooks)
+	ListWebhookEndpoints(ctx context.Context, request ListWebhookEndpointsRequestObject) (ListWebhookEndpointsResponseObject, error)
+	// CreateWebhookEndpoint Register a webhook endpoint
+	// (POST /brands/webhooks)
+	CreateWebhookEndpoint(ctx context.Context, request CreateWebhookEndpointRequestObject) (CreateWebhookEndpointResponseObject, error)
+	// DeleteWebhookEndpoint Delete a webhook endpoint with its delivery log
+	// (DELETE /brands/webhooks/{endpointId})
+	DeleteWebhookEndpoint(ctx context.Context, request DeleteWebhookEndpointRequestObject) (DeleteWebhookEndpointResponseObject, error)
+	// UpdateWebhookEndpoint Change a webhook endpoint's URL, description, event types or whether it is enabled
+	// (PUT /brands/webhooks/{endpointId})
+	UpdateWebhookEndpoint(ctx context.Context, request UpdateWebhookEndpointRequestObject) (UpdateWebhookEndpointResponseObject, error)
+	// ListWebhookDeliveries The endpoint's delivery log
+	// (GET /brands/webhooks/{endpointId}/deliveries)
+	ListWebhookDeliveries(ctx context.Context, request ListWebhookDeliveriesRequestObject) (ListWebhookDeliveriesResponseObject, error)
+	// ResendWebhookDelivery Deliver one of the endpoint's deliveries again
+	// (POST /brands/webhooks/{endpointId}/deliveries/{deliveryId}/resend)
+	ResendWebhookDelivery(ctx context.Context, request ResendWebhookDeliveryRequestObject) (ResendWebhookDeliveryResponseObject, error)
+	// RotateWebhookEndpointSecret Give a webhook endpoint a new secret
+	// (POST /brands/webhooks/{endpointId}/rotate-secret)
+	RotateWebhookEndpointSecret(ctx context.Context, request RotateWebhookEndpointSecretRequestObject) (RotateWebhookEndpointSecretResponseObject, error)
+	// SendWebhookTest Send a webhook.test event to the endpoint
+	// (POST /brands/webhooks/{endpointId}/test)
+	SendWebhookTest(ctx context.Context, request SendWebhookTestRequestObject) (SendWebhookTestResponseObject, error)
 	// DeleteBrand Delete a brand and everything it owns (host)
 	// (DELETE /brands/{id})
 	DeleteBrand(ctx context.Context, request DeleteBrandRequestObject) (DeleteBrandResponseObject, error)
@@ -20441,6 +21919,256 @@ func (sh *strictHandler) GetTopAffiliates(ctx echo.Context, params GetTopAffilia
 		return err
 	} else if validResponse, ok := response.(GetTopAffiliatesResponseObject); ok {
 		return validResponse.VisitGetTopAffiliatesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListWebhookEndpoints operation middleware
+func (sh *strictHandler) ListWebhookEndpoints(ctx echo.Context) error {
+	var request ListWebhookEndpointsRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListWebhookEndpoints(ctx.Request().Context(), request.(ListWebhookEndpointsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListWebhookEndpoints")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListWebhookEndpointsResponseObject); ok {
+		return validResponse.VisitListWebhookEndpointsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateWebhookEndpoint operation middleware
+func (sh *strictHandler) CreateWebhookEndpoint(ctx echo.Context, params CreateWebhookEndpointParams) error {
+	var request CreateWebhookEndpointRequestObject
+
+	request.Params = params
+
+	var body CreateWebhookEndpointJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateWebhookEndpoint(ctx.Request().Context(), request.(CreateWebhookEndpointRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateWebhookEndpoint")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateWebhookEndpointResponseObject); ok {
+		return validResponse.VisitCreateWebhookEndpointResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteWebhookEndpoint operation middleware
+func (sh *strictHandler) DeleteWebhookEndpoint(ctx echo.Context, endpointId WebhookEndpointId, params DeleteWebhookEndpointParams) error {
+	var request DeleteWebhookEndpointRequestObject
+
+	request.EndpointId = endpointId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteWebhookEndpoint(ctx.Request().Context(), request.(DeleteWebhookEndpointRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteWebhookEndpoint")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteWebhookEndpointResponseObject); ok {
+		return validResponse.VisitDeleteWebhookEndpointResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateWebhookEndpoint operation middleware
+func (sh *strictHandler) UpdateWebhookEndpoint(ctx echo.Context, endpointId WebhookEndpointId, params UpdateWebhookEndpointParams) error {
+	var request UpdateWebhookEndpointRequestObject
+
+	request.EndpointId = endpointId
+	request.Params = params
+
+	var body UpdateWebhookEndpointJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateWebhookEndpoint(ctx.Request().Context(), request.(UpdateWebhookEndpointRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateWebhookEndpoint")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateWebhookEndpointResponseObject); ok {
+		return validResponse.VisitUpdateWebhookEndpointResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListWebhookDeliveries operation middleware
+func (sh *strictHandler) ListWebhookDeliveries(ctx echo.Context, endpointId WebhookEndpointId) error {
+	var request ListWebhookDeliveriesRequestObject
+
+	request.EndpointId = endpointId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListWebhookDeliveries(ctx.Request().Context(), request.(ListWebhookDeliveriesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListWebhookDeliveries")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListWebhookDeliveriesResponseObject); ok {
+		return validResponse.VisitListWebhookDeliveriesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ResendWebhookDelivery operation middleware
+func (sh *strictHandler) ResendWebhookDelivery(ctx echo.Context, endpointId WebhookEndpointId, deliveryId openapi_types.UUID, params ResendWebhookDeliveryParams) error {
+	var request ResendWebhookDeliveryRequestObject
+
+	request.EndpointId = endpointId
+	request.DeliveryId = deliveryId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ResendWebhookDelivery(ctx.Request().Context(), request.(ResendWebhookDeliveryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ResendWebhookDelivery")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ResendWebhookDeliveryResponseObject); ok {
+		return validResponse.VisitResendWebhookDeliveryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RotateWebhookEndpointSecret operation middleware
+func (sh *strictHandler) RotateWebhookEndpointSecret(ctx echo.Context, endpointId WebhookEndpointId, params RotateWebhookEndpointSecretParams) error {
+	var request RotateWebhookEndpointSecretRequestObject
+
+	request.EndpointId = endpointId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.RotateWebhookEndpointSecret(ctx.Request().Context(), request.(RotateWebhookEndpointSecretRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RotateWebhookEndpointSecret")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RotateWebhookEndpointSecretResponseObject); ok {
+		return validResponse.VisitRotateWebhookEndpointSecretResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SendWebhookTest operation middleware
+func (sh *strictHandler) SendWebhookTest(ctx echo.Context, endpointId WebhookEndpointId, params SendWebhookTestParams) error {
+	var request SendWebhookTestRequestObject
+
+	request.EndpointId = endpointId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SendWebhookTest(ctx.Request().Context(), request.(SendWebhookTestRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SendWebhookTest")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SendWebhookTestResponseObject); ok {
+		return validResponse.VisitSendWebhookTestResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -22486,613 +24214,643 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37dhu5lTf6KjiczBKZKVKUbHfS0sqaoS05rWlZ0ujSnQv7Y4EskESrCDAFlGim47PO05yn+P773uQ8",
-	"yVnYG6hCFat4kS21u9uZNYnFuuGyse/7t39qjORsLgUTWjWOfmrMaUJnTLME/uqNxzzmVLO3PNYsMT9F",
-	"TI0SPtdcisZR41LES6KnXBHqbiVNKvK/9hSRC0HGfJImTBGaMELjBV0qIs2jXMP1VqcRNLh54T9Sliwb",
-	"QUPQGWscNbL3DHjUCBpqNGUzaoYxlsmM6sZRI03hil7Ozf1KJ1xMGh8+BI3XCRXR5nEPzW2kSfEfHzlc",
-	"eMfuQ31DZ3PKJ2LzaEf2zroBuOu7j+GEq3lMl2/SJGFitFwdxO2UkZG9SuhMpkLjAo2keGCJZhHRMiBU",
-	"Ez1lRGmZsIgkVDNFmhEb0zTW5Pryonbt3LsL4/5dwsaNo8a/7edUuo9X1b4b6hsZMZjC20TOTqhm1WMf",
-	"80Rpcnf7hkR0SeQYhplQMWGkycUoThV/YK1jsuB6SkItQ5jLTCpNXnz1lXlI1Q19nMhZ9XJHZjhVy30W",
-	"XVE9NffCC+fmj+x9sEUJ+0fKExY1jnSSst028yxis7nUZnW+ZRV7+Y7eG+omCdPJkig6ZkewHLhGVKgF",
-	"S8hYJkh092xJuHJban4+fEmmMk0UMWcnYYZwWBTA0vVFmH1dt6/ttSNiJhEG8LT57pxRTcy6IbXQGSMj",
-	"GscsOc5/MN+F3aBC6ilL+mLG9FRGATHLRWRChjJa2uEqEr7sfk3OTk7fXV3enl68+evg29O/Dq5P725O",
-	"T8IO+TMTzFAjkYKROUtIqlhC6MisCGnSvri7Oztp2QmlihGu7QpQbW/bU7BgnKlOXzhSmDIasSTfO2/p",
-	"22bt/Y2b0ffnTEzMvh++ehU0Zly4vw8CQwOaJead/+vv/f77w4N2v//+D6c//MfvKvf4nM+4Xt3aKzph",
-	"RPF/svzUHXS7tacuhrf4g7RPNY4Out3ADJnP0hn81YUR2z+zIXGh2YQlMKZ3eLkH3GF1bOeMPjAiU00m",
-	"iUzniqQiYpbIkKMEhAvC6GiKd1h2nLGdbEr1E7IjHOD76pb/4FVhvfv96KeD4ODwQ7Pf7+Afhx9a/1m9",
-	"8Bd0xm5kUjG/C7ZgSttTNFwSN9pmOEoY1SwaUB22jkloxhoSmUSGbodLIHnzW0D4REjzJTKiinXILWeK",
-	"jGUcy4W5j0d101ZmQJXb2Mi/3QgaTJjd+3vxR3jHD1VzvRyPFauY6bVcKKIlUfd87u1KzjIPD17+4eUf",
-	"X3z18g+tDrmiCqUCE1EA/5gbKuWKsNlcL+HQhVpqGodEaR7HZITihT2wZEkSuaibtsTxVU68G+Sckgv9",
-	"4rDhkXM+Po+ou5VE/T/wyZUl6MEWtblQTCiu+QMjKh3i2sHSMJqMpoaH1A3e/VnNILrdqg25NgLrKmGV",
-	"u2LEXGzW+g8BedENyNddwyRffPUKpFdAtDSiD4RdxKJ83150I0OVhh2HbjNC5OsjwwjrJgDSs4bqXnQj",
-	"j9z+YP7An76G/37x1auomuTM0bo0J6N6fhFPGDJtOSahIfswn4i5vZYzwHGrGa150Bsuhb/gx8ox3sp6",
-	"PQM2YIOacZyxBtiS2iFruZNa8cFoDWouhWKgvr+m0TX7R8oU0MpICiOTzT/pfB7zETWj3v9RmaH/tKXS",
-	"dZokMsFPrU49wY+Zgz2jsRkti0BMJ4zeg76RxuyYGGluDsmCOqWi0zBasBTjmI+eYaw9kgr+j5SRBxqn",
-	"wIdonDAaLYmm90wEZsxUkLAky0MYMWgHqAZZvcTNu3Zmb2Uy5FHExPNsAx0B+ySGPMiMLs2wQLtCSSvn",
-	"RhHiUsDYzoQRgjTGNz790guSCvZ+zkbGYFAseWAJYeZuVPwyEorMtnABP8ZyomCwF1K/lamInn6cF5Ko",
-	"dDQlcvgjG2nSlIlRCIcslmICks/tvWaCCt2C4V3RZSxpdCvlOU0m7HkPHejCXJHYfBr0VkEOyDv+GoZ2",
-	"K+U7KpaWHahnGJqUZEbFkhgtazbXYDyhsgxfvzamR7s3rjR4b9hIigjWeUFh3ccyYUQnS3O66IRysIA9",
-	"wblOLzWDuxM01VOZ8H+yZ6Ced1wpLiYBYe/nxoYzDCVhD/IejGTHYhaJNIpewiImNKcx0vidoA+Ux3QY",
-	"s+cgc02EXKD1N4+pNkzbnrwZNUsoqBgx0gzf9c4ubk8vehdvTsMWKnFTo+jNKbBDEK6EiwlT5tV90QzP",
-	"Lv58enN7dnkxuOqBEdYiYE8xElFNh1QxEkmmgDtZk7MZ3pxef3f25nRwd9H7rnd23nt9fhq2OuQiZ6x9",
-	"MZoacRodE8VEZI4lEAShhpZI6BFWSBQSEtprH0l95mug23mHroIUK8jvg7uOTjVkz7dw30+ZzgG+o0aQ",
-	"u7zMiKXSFRpI0OiNNH/genkqNOqm88Swdc1R8KO9ujqz740xa4RTJAULkMNRRax5EgYkRGeOMtJhJMWY",
-	"JzNjp5BwTpcy1Z055VFofSSGaPVyYMbWF1yDAaPQjcBYtKfMghnZyTqkR0YxZ0ITNTWGAyUTY43zUXaL",
-	"9QvMKQc+m9HFvZAL3LyVJaAjLZOqKUoSGemhA0KtUYU+BxkbOoZlNjPN1tn8YRYa6TNUS6XZLOxUfXNU",
-	"bdd+IxfI64BIcQ2sZ0HLdDQF38iUJeBUUHSpiJKkDbc5h50yCgebsWQChq5acD2a5oeLJEylM2atp3yT",
-	"4KCadYPdaRQtnq9eNla5YeCbfmWdsq35jFVN3O41jzwKX7mqLUWvXMfHthgaSttqvRqv7SnY03w5p1QR",
-	"IOaxZS4ZSTlKRKI7IjRb7D1FmjRWsi9QiyMeZzWnnutW4PzBQdGXnZDe1Rm5Z0s7EENkMRf3htynMtFk",
-	"JCMW9AUlEVeohsEv5uvZrsGLgF9GHXKmlXVwaPtGFiscvRSg+0xYVHkGPvhOwr+j19Ce/OKe+PvnDk6B",
-	"DnIWY3fAYzHX1qJY5TKGjVfzHvMc+DY1m6lNwqnIyz5kQ6FJQpcrs8xeXzVmlY5GTCmPCIdSxoyKlde4",
-	"OwOcReUCZIx4ZY6POkIzyuNtjke1V9fZhBXPK0315lV2s7mBuz8EjVSxZFD9bZHGVgFB3/MWhAejc7PM",
-	"Xx4UPU041LWrfULVdChpEu1MeH6saJsFzR+oXdqMPVc4WlmSMRSiuOM4StNEB2TKJ1OjICTsgYnUetbB",
-	"zN/mSOQBIYhDrR4KI4oipgZGPFTEi9CxCO6bCIU1iCSPkRW4k0L9T6Uz67DgCf6+1xeh5U2DVNEJG8BD",
-	"IWmiZ85sZ6qOCSURi5nO9UAjvYmxlcwimUdY1CrwMF8eeSGn7eM9QSOmSg9yprruMG6gZ0POIzPHUcxH",
-	"96rOr6PNhr4iTaOUCDKUWpGYjTWRqW5tvbXX8KU35kNV2+oGkkv49aPZ9bvZe6s+Di7YzZxE0Hip+Ujd",
-	"4u0rHLoYsy2dssAP9NkPFqi5cmMrF6a8bf5xfT7pcMI05bF6NLfamnEDy8oVFbW9gM0f2ixePeuj8LHn",
-	"W1DH9J6HwWcnfhvNWc5mxrJH02rdkp+wEZ/RGB8qHOUtPmNlxtbf2PX8ZaeldJbwq4Vprt2oMzFP0TER",
-	"RdxQCY2vvA0b01ixoKw5WWkyp0otZBLV5BlAKNhG/9ytx8TN0mj/goSga4QE3QHGCjCqfDqPIAkFAmlG",
-	"IAmCGgiw6A0BFk9Ly/bJaTSF4O3LNfrZ5iCOv1sFvWnDcj9wzc65uN+V16AXSu2krnL42iBN4uotUnwi",
-	"2ukcI3mZigFPOTvqngljnnKtCMQ1OptNmPyjgT/q52M+ZnkfRdde4s02rCliSnMBK+XWuEg33U9GYf7Q",
-	"Nsxd6c2kReP4ctw4+vt65nRFJ0Zg1bLwHaSXL/+2k11V0uqHJyOZ55D8tVL6+U7GjbMyK1yKfsYfGSYy",
-	"nUx1h/Rscp1izi9o0+rk2GXSef4vKeLlce5XpiLqi4LVYp5h8di8jtA4tqbKrEPeSYEZSlyQ68uLoODM",
-	"3lMEXM1O6wzwzZ6jc5BQzUKIApI5S4xGSSfsqOBlw0ylhI7uuZiAw0dBEtFBt0tQnpJm2G8cdl51+42w",
-	"L7gih51X/97KEyLCfuOg2+10zfVjl/oBry2aYjalDkwmMyFvoCokw1T3hZDaRcbM0DskdK8Y5Ho0TKho",
-	"1RUMwLX2HZpq1RxODX6UXLCoytf90SoS7MXjlavV8VSsTPWNn9aa3E2Bs4ZQrfl5g5l3ltCAaOZMzmNm",
-	"tJvyxpao1LdW2XvM/Gh1GpWZLj5rKIxoK11xdR+DVaKp3pHK5a/kRs723JXpPtbJAKmdm1MvzA5uedt8",
-	"sMap1LPc4qD7DC6kT2Pu2+RXSFWpMu2LM356eVUa7soS2wVxmajGduiQnpfP7FirpbA9RUI3r/DY8GNH",
-	"8cBi5xgV7IvmOKaTCTBte8oCYkNoLIKsqjnlEdFywvSUJZ0SZzdfhqOsdcKHaeZLU0YKGhGbMCIYt/km",
-	"P2L+hMC4MksUiwISmhM/KLxVT6ViTlISWmQOfWFFNeZ8mfNY9XQplOHkO2kKiSyJDNmUiwi+0erUyNYV",
-	"aVopRK2ggvRfNZJz5otVwlVfrBGrpEntgLiA2AmmXY2ocDnqbm8Fe69blUJuN3dAccGe2IuAlDT4eSXs",
-	"FvMrU+GWj5nT8bjJ2SP4uId3l9WYOzbYgVTKBpkTqsU3lYXsyjpWUFytKK5YkxoiWl35VXKpZLRzbmsL",
-	"Pj42tqXRDEqCURg+Sjur9QXOEzbm76vdHRjxxczu0ZQmdKRZAim1JGEjORFcuUzZKnVQ3n/UoNcE3Oyg",
-	"S3G2wkoVRlC/lW/wBTubs3M+uGfLzU5oIJcPQeOe1VQXKTZKmDZLfUy4NnzbWDpDBgF8kefarF8cNx78",
-	"0NPrGzCvx7iMKrw5B7bGwqsK2cJ7WD+s7Tw6lfu5S3jB7ex674x77zNsSR7vWBNEqA/IP0WgISsN3OZ9",
-	"u3oTs/vr4xyP4MoRG/HoI5ntlhPAQPImSnvHZkOWqCmf3+D9lYyxWANZXJrAL9HcFCgpk0o2zBKz9dZp",
-	"Azk+h4f1ySOE66OCPzzhad6dlRUYwdYrUD/jZ2FeiXyg8TsZFdJDaQoW9oyKlMbVOaGpnu66Qj8udCW7",
-	"SBUmxq5bsjtVoduaF9rHq2Y3Y0rRSU0a0yOW0b1vzYJCHXiFmipncyqWn5pjQlXP4LHepkjOKBfV2pGr",
-	"Tzd3kAUbEry5sw0Xxlur/E1xLBcsIl44yr4XHSRopFMRkamcsTmdMFXwQK36t0o+ph1z2ypCwbhPkBpZ",
-	"qV3LhWBJLszLb6AaKn33FIFbtloufKWXH1e/G2gRmFsDsphKCIsySEpP58fEfMk6mjAUkoU3LHVhebGQ",
-	"ULwxpYqgm7SQybtdTl7QmKfDmI9qR4yX7Th4RCCzmAsCVioWBCnSNAO8mco5Hy8NkU2lvCc0ihKmVOu4",
-	"7FumCSPhfrLfT7vdFyNjnMK/GBYRRhJSuI3yXm0ZrbFqCqczOxf+HCsOW07nJQFd3M8iydSyjMfnIY40",
-	"f2BFL++qu6MYCS2dyuwaoSAOcKeoJjGjSoNvy3rKHB1mX+t8+hy7F91BRJe7O4pzL0RZKanw/mT+ijWJ",
-	"b288H+KCcm0ocYwuUM4WpGlfQmRCrDO2Vb0cc/OETNWjp1b26OQkWFixii8Fq/RRIIaaRateoSfXRuAk",
-	"PMa4rZNkPWR/kMPvyk/UVM477D2dzWPWGcnZMRnGVNyTUcxooizvKKTfvPi06Te1M38GfR0O8PaaOmoz",
-	"m3R0+9Jn0M5hPLtyyKFTybaYadXMnonub5hO549KBirplhuzzj6l3jhP2MiIPqcnFM/fSXb9qCA/nNJn",
-	"RDqLuFFNsLCGxFxpC4pzdXdL9pG29n/i0Yd9+1TY6YsbBugdmiimMfEAFFW8A/QBo9rY2iindeLjpfNe",
-	"eva4L+hQMaHJPWNzYAcQuNnAEMoc2t+Sqh138dI1HiM1qKn/6jkhnd9aLXeoNe4GM2vdbTBJc0vQPGwj",
-	"g1yKwYKLSC4y2bX6pZ3cTXhzvesqjSYIN7Edp7uwmmoWM/mhTIWvYb9njAooFMAPEMCi6RRDZIMhVRtX",
-	"6k12+2tzd/EFriptuxdAVWbxBQASsEvE7BGG46MPvr+slZV50SCyAb9ybsJGg2IqY9A4HJWVlDHDW134",
-	"uxDetWEmiAcrFj9A9hdgQoglIJHYUl09ZUtCkwQAMcBUQoqANCwlhXuRAkSgNZabR/fOTHVJlZ/KQYmZ",
-	"qVWmVZIyzEfWNnEZStSzpLUFVcQ+jKWFpGkYobkJE7REruNTo9qPWOuYgFgB3RbZLfGNR4+3ZCIuaMwy",
-	"5+gg96ZWp1YXRrin/PLHIJtLAsAYUoDVnXmh7FBzfRSiS5iO0AjMav/wMSG4hJmTYP7YXM5ib/SfGsTV",
-	"oFhm4hcAGAP2+mBOlzPzOot2gz/OpNBTFXpWO9RgmqVQ2xFfYkxKscXoVzgkuJYT/fizup0D3Qk55z4P",
-	"Gg9c8SGPbb3mume/y++stNw9x7onTzKL3t+Q0jH1/OreKnjMKxNB/hIXso3K/L6Cga9KFZ/cVomoXuCW",
-	"OGNhEcsyvuSJWD2kOWsJVjWNdYpKbZnMBmn+BLGlX18NzTYxpE9UTuP28zGGxlPpkxlM2ouvXq0H/Stq",
-	"mqtcN7P2VW5uHJMi2mqeA45FO9bi36y2ZnrpNrwWssRxkX+RGuZ35qZ8/J9GYfSMqFfVNSe+Bll25UR0",
-	"ibl8h91ut909aHcPiFEhMG0DQFPCnKOHx4BxQZOYswRMSw+5sxsaKnHwKmPO4qIT/BPprFYzHdXqrk4z",
-	"LairTdAIZEKsIWp0A8EeWOJqymoOy+7qarm2gtmsUA+5Al3vAH1j5I6WiToms1RBpowUVc7hkr3d6Ytr",
-	"V0nnADDAJ5l95ggMfplqQNdZuVy5cX0R+rOBbMwcv4SJCIrxEJAspqN7wl0K5icrfPoZ9Mem+2erQpUk",
-	"TfxHKyAHRvk/OOweeUWMtmhuFpCEjWGhsjq6XOvMAVgPu7tSV1Gn3O70PschrbNPkMyCMtk4/5C1DuGm",
-	"DumtkqVgzJhKpEiIJe/xyyq6+SRq8Ebf0jO4kwtRp50KBTY6ldcl8X9yv7Ib1c51Hp4bb7tZ18zy6X3M",
-	"JWPMz/UAuobMXFseA+egMuvDveVu7s75Wv2xEljenmVE7LL11EZJg1/xR6rQLHY+WIXYmR1yKy2IrwV2",
-	"Y4rIBCv3UD8LMNgDBQhQzxYzmlRWmH0W2uzH6JRmZhVoLHPcDbfI2q5Yjr9GnQc0YTMX7AW45AhByGcd",
-	"0rOb4eA8h4wMpZ4SxbB6A76NiQPZqXfktNGoLihNVURW4Asub/0Mv2N4/BeF+otC/Xkq1F90y9+sbvlk",
-	"Ot+qJAeJeWVxSj4CFuXKQ0XZSI+CLXa4vzJjJf9g8XWV6gpAVn08KM/TJsKbQT5N8RGfD6ZUTasR/NRg",
-	"KHWVWmjLuLb8RsLGLEkw9bYyJ3dAJxYMeItcOm8x8mGU8+NLSfCeF99NuPBlb4zZtGup5Tnsncz3vJ2x",
-	"U427Vl2g9xxmTqaz9KIfU6VnDup5p2QTp/bQrO/K2iqKgtKaMKqqoYKXFmvWvd4BLR2TezbPSmkdHieJ",
-	"5aRkab/atZppdSrZ+NYv3murceYNHVQ6hAr0RlCJV+IBffgzhDrl2Ryrr0Ue1oVK7D1FlEyTESMT/sAU",
-	"6t8W0qQvmjZrdk+R0H18ME/4iIVefxP7yzH5XkozfDMK9OkxAgS8lzdCSWe2cBytKTcGe711lH8nDPJR",
-	"WoXLlWyrzJOn6XsYiJry+dzI2aaesr5wjSgwS1mwReZOaQFwcui+gPrDyksWZj1zD76NdvWFg2w3ip9i",
-	"GnI1jfHYAs8NDjXr/5QrjACvi5i+8ZKEcN8gG8KUj6YArgIaja2GX9AlWpOZvZPvPf5vpd1ctB9W6N8j",
-	"EOtNxTHDGy2k9Ji/NzsEpAqV7B56tjee/FVGoTHP1Iwow2bcKGUrmj54MDmAZZPjCGhpY9pAz6nILz0q",
-	"z3yLYjfPGPcNUSODyggg5otSsMoV+ZRJTBs0iY2z3iIMuisjLgQ4s2dH6zvw5YGAvCuWzx5W9rhVg2Se",
-	"fVDIKh3e8H8qfDJKmGALGhsFHtK2AOzcolWDQ+OoEKog86xtYt5azlo0pBnmdlHB7AlbAXiX8PawZD2F",
-	"7gWKLFjCEFGjWb5rkDA6mrIotBxs5SVoOZEpfWCALsgiD8C3fqD42ACfCFv+ES/kDxQmtJpZ4IZXuFJ4",
-	"d+VhyNos7pZY9pHJaBUXlZazdRU3jLh7XNENoRaKairn6E7kGrYGyAZd+Rn7ShiNlGFiM6ruWUSaOTlk",
-	"hfdZOhRGtAIS/vj73//+v7wccrP3UOiiFQkBfTDMuwrY1lw15fpF9lTThMoHRMmFQwo4LOtnW4kN/h51",
-	"q13BOcYxnQzqNDhoepnQNIK2S1hplGHUbBrRlkz3nm9O5M7l2rccc9ctskXd6uZA+hlwWc6FzLMbxr7G",
-	"4tpc+gUKR02fA08b2QWeBJoz1NdlwWUrtQ0tS8OJoP0hg1QJTznCZg/Wy2YfzGESHBIQKCdgTjxSwids",
-	"nAqoaN5VjqGCXIhlzHkjaChUjhtBYyHlyCq+lWxuy0S2bE3yVDaVDrO1rV1t/yanKWXMXo7XUlaVjZ3R",
-	"ywpn3FxfXpcxtz75yCfCuhy4zHqq0ivK7GZ1v72EPJ/DFPU6e/hX131VufC9D/nZX1UELfX4R6Yk9zZ2",
-	"rcgJ41FuOGP419JOSMdjBOsJbec4w5tsEoZNZEY/K8gAjq12mlQQOaf/SFlWHBqVsYgPKh18ZYm/khzi",
-	"GafwKQv4n7VDFHLRgqZ0zlgfpzpNWCGecNjtdlccrVupBsXhnN1ckpeHB38o8G2nlLrHjot9piBrBbQw",
-	"CkiWYISulHu9KLbG7bX/Rtv//OGnFx9+Vz3Csn6yEbg5e6SWaUzlHGaB9xEeBegDwe7EBaaS1QRbprJS",
-	"u/ZqG5Vj4xOPE7y+dKudpmtNE7guicayBQZVNZe1/p2dRGbRL7UdN8cRF5l6FJQcN2UmX9qxLXaoxPk9",
-	"pl/Djdezpm/t5nnuKhqzFVdVaH4NjR5r59FcT2o+8iDaPWCwhdCjiBq12VsDXRaGRrxEZLgEt5K/9CFp",
-	"FuNKXBdsHzt2+7UNro3ncAkXk4W38wuv7Yth4XjXNP6yC+p8dzOqR9NyJBQTJGxROVZ0UFdXjIi/R31h",
-	"IRd9500RXXk7MMgOeYv1C30BWIqIhGg+OeaxZlBVS9g/Uhrbijw3kL0iLGV1z5YVt20Row4X61m85+7D",
-	"O6cJFXxt21JG7byfIVnIm+oDZ4udgwQZoB8vVRtvtPFm9L1N9XAOffvnwepJidiIq5LXz1ZxZYVCNjk+",
-	"UdUGQG7OlkMJm4IHhSl6Y1m/njc1yYihtbNCaCxhlDsaA/yrxVAMLY/F0xe6Nu6Ir2GLh6ZS6WMSWqsb",
-	"7qF94RnlzdBTsKE1vDvBIQoxmmPIGnkMDq9iwAJaFpMhHd0f90UIDRrRhORaZcalAldZ0U2eF3BlnygU",
-	"czXssPP9iixYZDWPB8X8G2n4e9ZzegcS/YjOGyAFLx4Dp4d4DY98dL4m+u49+sdNlOvmOc+D8fmMvBFW",
-	"0rGfjrSaiCFIrpc7d3Hms8r0cDke24wQRxvXlxeNoHF6d90IGnc3J9Ubbl94TTVTj7G2Eod+skPG4q0F",
-	"vYc0OrRiA3Oscgsj6wAwpIoF2IpMEzqTmFoyA3WPC/9LB+WRmYlvSvLJGuB8wCXa/v7VFJISQSQ1PSzy",
-	"Nb/BiNrOMOhbpeaVMtzs0vIdenaUX7EqJj4O7yCjnE0rjo0OITV2Fx94GXQCqwUrAIe8tXGjKnzvyfWC",
-	"E6rpTTqb0WS5uw6UCq3WN/DcotKuCGRUhXmQ44lWIiJsQAZC15iHYFZzS821DTBMO9Yubug24ShjkNSv",
-	"R7H/QfU9eRulmhuE1Hy8AVEJRH/NRQfkNYBqoup7UmWbZW9Q//G+bBfKO+ZRQAnoqICAVAQ78hdgZbRe",
-	"zWVpMctFmG4NygsW5ES+smk/bOLO9tw8w9Fe1tb4fo4ltxFdbtUC42dAXI8gbX1L3PWtK3fdCKvULvae",
-	"jjSJ8A4i0tmQJWSRcK2NUq8IJbggoHRh2LJx1Dg47LzqNgr+zvZ//r3b/vqH/2j2+x38V+s/Kx2fJ+zh",
-	"XE64eJz2TYtN6df3a85vXe3OnF+rXDJ7Xp26+vQNHp8xh+RROSPRxmQS+cCShON9nwqA55pBrECVi0s9",
-	"0xIjHE1wH5nhtcA7bxtX2WRyjn2kOs8Ne1PRs2rLLsh2xAFZTKk2Vq1td4wBL9Jc18m4L1wr4+OVrkv9",
-	"hr8yS5naDsr9xmofLsXqWiFvgvPJxN02FTLurLn6mOzhXQGNtk2QVgNoMKX4Q4UpeuouIQqOKgLQpBFn",
-	"YsTAb22BSptqSqGB55yJeNmqAb3BmoUBuuG3C1dXg69sEXR2C5qHnJH+ago7fJCrVMBNGI/fXFzhvXcw",
-	"Z8nARZ7WIBp5Tz/QmEeDys5VW+O24ztSoUs+mY9sWuECvwUwmMfFwT0rbFOgvXhsVk5CDRkVt3fNplTz",
-	"o8I+FBe0dFaquX012vwmofooFJFdxe7OcrDSOXXONPZQifiEa/O/VE0ZBkZSYZjpSCZMHRPXyne4JBMm",
-	"GPQ83KKmu0aEbsMaiqWBa0v8gp+VSxcHWubAn5ZfluKzn4Zl+pr8i0O/Ju3w4OUfXv7xxVcv/7Brado6",
-	"7vkU3/s8+e3aMp8iiW5iKs8QtF31imzlaCzYE5vKekrfeIYApT+8Xd1zKzkh26/Dunk/g9/CG8uWqARl",
-	"x+RKEswXBv+FwX9h8GsO21YgItBQvzp6W6BS7y2rtUu5ejxOGBu4SrDqtwp1zUY2RFrd/awivAdP7Cky",
-	"TuM46/uRO8kmsoPZaIls1GJV5DN4c9F7d9oIGrd/ua0cY3YMK+oEdTYcMpccGsRq0oQ3toypOpVxpEjz",
-	"9i+3reIY6XzeMYZrJnYrB1tuuYzWiTVacFyVDBY964+H5S/K143I+n4CyCYRa9+/Ztg7y8GKIW9oO7PD",
-	"oD6p5DulieBioirzjWyGxaM98OVG0VmGWDHHjGosjRJSZ6lhm3uCVOQ28Gj3Fqw79l1N1A4LUt9yozqR",
-	"BWZQSF3Z1DnDbd+uFMq8bd9Ka83oZBPlZm9+etKdsWQCLlYXlHuUJ2FULvkE4QPboNJZVcLXSgChts1a",
-	"NsTtRrYpx4OLCVOQ4moFZLU+Rc2JEVSMahQuG2I02sE/majZjPq5GLnN6mHMlDe4mtTTvPYaIKPcixFE",
-	"z0oofEk1G3i2dfgEiRilj1QMvjjSYHUhN6ZnFLdmMy9Ye9CL2/zJD22SyKRaiWLmEmHigcVyDgpUtY21",
-	"dvTmHTnOlaY83oHHmYdP4KGqDCBWPfQemaYzKtoJo5HRhIlt8FfUrk6hqJQrQmNz45IkbMKVZgmrbi6a",
-	"r7llS8Aifgi23wIcrvVk1m5FTRIemdHRlAuWzwpT8CQki46mgIxkDq/Xio1MUh6xPUU0PKDoUkHICloh",
-	"YFCh0xcXbIFhJsCFGzJCowg6uySMAnBrKu4FQCxD4/4lBF6+ub29svGuYkLod73zs5Pe7dnlxeD0+voS",
-	"cv8uene331xen/3t9KQRNN5eXr8+Ozk5vWgEjYvL28Hby7sL8/u709tvLk8G5qfe+fnl93Dzm8uLt+dn",
-	"b24bQePs5PTd1eXt6cWbvw6+Pf3r4Pr07gbuuer99fyydzK4vbwcnPeu/2wU9eve7eng/Ozd2S3ccnZx",
-	"e3p90TvPxnRzev3d2ZvTwd1F77ve2Xnv9bl5yujkg+vT/7k7u7aPwXQGd9fn3l8nl+96Z2b0+I/yiHvv",
-	"rnpnf77w39N7+/bs/MwMqfJHeMHV1fXld4Wvvrk8OfX+7L27vLu4hTU5OR3c9r6FFTQjuD296F28wXv/",
-	"fHoDi3/Vy1fn8u72ZvD2+vJv8IQb4I275wf/WHgLvnIG/OO4wsoAbaumgBhQB6kmWFHWpCSS2midc6qn",
-	"hmAl5lrKaGlBMeY0oTOmoe7LmDKtmpYSq2bGmt6gSRrXWYtpDJAXw4TRe+WV/oyk0AkdaSB1pgjXRyR0",
-	"pzsMSGg+Yv4X5ZD5lzkIYdAXYZa9a37N7CPzh83MgN/Rh2Bvcf+0KR/mn/bwDWAN4b1RillObHDPljAG",
-	"9l4DUvLF3blX3i4TwgV4DMjd7dv2H1sBCX9UUoSkafR6KRj575vLC4zRWxTlnA5yg26TPHVLXsnR3s9l",
-	"ok+FtqmApXDuA0uWhMHVYjKx0hi1SeRCES7IPOEzmizb92zpypgg8YbwCNtNGcnfhisWrMLxo19tYllO",
-	"12/fQ5bqc6Tx7pIzW53/Wp+W/Em1mm8YjXfvZGx+dcviCEjebygx33CjVyK0/hxlkdpsFPnDT75eZ7nW",
-	"gAxePbbl/8D6DOuNjVQk7EHeswhwmswzXtHLlNa0PcNzC9Hh7cLFWSWPGZlF8lzX1Hj7fsRTqga2r+1A",
-	"sVHCalD7bKNZP3tslY4Q1CB7X91AMy5jKKMa6f92tbEu5CrN41S5DKUcFaMpRQHfP2vLa7vtScSyoVD4",
-	"88ASPuZ1OEDZ2HA0NaObsvwbeCHrj2RLcKE19LERxIgQ7VXG76lC5bx70MMSIAjYXDlADy+ivNAVuCws",
-	"5iCY7q7PsyJXI4/2lI+45jobK9KEJDGHWhYQ/NNaiK3AVexn2KluxV1rZCShzVgR3glYpa0qCqk8BdUk",
-	"V79G1dtbeQiCFSYQPJ/f9CwTyutyQrMCsTVpoJ8ub/Qx6YxbtmDzM9/yRwJXtef1AP+kbdfKnrYNSVPl",
-	"hd/YyWr9zj7GnVgL4eBV173Yrrpu/eC2S3Ao+w8LNRpbOUU8Qt/k+vVf/4wH8PGrsMvca+f69FP9bzn8",
-	"lovoRtPK2qcHyu0Z+mklZZpGS6IlSVJBBEqrbYovqBixOGbR9sUac0hA3rbqgqsRTaIqF/FbymMEMmUg",
-	"FI3pOptjv4AJf2CCpPMtZ3GfIVaUmdmPcriniLme9zPwbKWODckMphbQu7IAd8DqPZmxsTq0dWhS8z2U",
-	"7By/auOzLPIxLoWxkAGhxTobNobn81Gs4/i7vQZWu0YE2K1oHmT6EJT8tixMG+4cqB35K7fLHfZCcVv1",
-	"ydPJsprgkXwC8FMa/Y+ziNAJdHMGiFkKPfi3JKAkFWL7URmeEaVxZb9VPIAA4ougJmZvoNkUS7iM+MiS",
-	"pGDvtbk1IJTALI3aRhHyK5t1a6vhl7iMxb3KeYU/4IKEtpP2l9k/4f7p9TlF4VCUabOSyGo4HXA5n6Vn",
-	"TqKcn5vZKEjb85hft8C4ugW29OqPBa7TddyhUXfsi/M5clFaYq75vOLI/CEYRABJwhTTZLgkc8ZWF+Go",
-	"cdg9/Kp9cNA+/Or24OVR9/Co2/1b9dpA6M8dim6B5A88wuwWyO6gmAxom5xsIxHteq5UowhGmNDJEuCU",
-	"gHPJsSHVwIFzoXPMWi3wlj3snFho6rJOxBZk2yYFA8f55PL2nIv7bZKTaDKa8oea7KSPKGzbHgZs/uhm",
-	"CisADlUL8S5TmFeXI2cZnqaf6fdVK/IOPbf16to6b/pjNnidq9hLHKyqhbQA2XJMZubGwDDvmFGlSdfC",
-	"ilNNZlJpcnBoiwFIBh/OsiJKyMAC5eUQJdBRX9DsKs6ONMN+4+DwVbfzqttvhC0MSYCv3NZgNkN7OWwF",
-	"gDWLpZqx7Vdivq3Zex30hbDlYYlMJ1NCyZALmizJOJZUl13u9p2NoCEFs1nQPmhdt/31Dz8dBAeHH7I6",
-	"zp8OgsMP1bWcXsuqr73/dL7+2stczKkSZwZVfu/bUV6UOk4wm2KAa9o4OgycTMt+Ojj8YJ6ayLZjFrBZ",
-	"nVv23oia7Eqbz+Yygf2dU3MsGhOup+mwM5Kz/UKm276LBOwrljywJP/bJg4aGrvwvOYV2Q+PsL0xFFHn",
-	"qrNXdSXUO6T6WSzQoUw1aYYughAGPh4WBoCWMtUWWvpZ8HP9tXJAfhBkU2uyFg0NE+i5BGiMxzkQtxS2",
-	"7BNkUKoYuhvnRuAiXGHJJNoVA3bbIto1RbGV9Zx5xouX8NaUSWB7F+DOBGTq7uMaMcjHMmk9IgVuKpWu",
-	"zlLtlT2ueypvdFxJDuuBF+GqF7r0Y0o5VRqbpthgoLp/DLM5OuUxA3YULtKeUYHtrdXOyxUeb1jlFgID",
-	"yNwqyJZIi6fPP6n2rRsL3FZOwCpYV+boxA0ZpML5vUOEf3SeW4ATX92+eSLlGEBUJ9CYSlu4Ph4v+2I0",
-	"ZaN7OPtmQh1HGKGtA8aGWnCK8jDkXjG3Iq/Gybu955HJgSf2/Z89MC6P6Ad+mqP/e+XtgwJ4F+Dq2tTI",
-	"+jWrVDn8XXiGiqAViJOtVOCCYKmI/6TCEfJ6JEffR1sYCWwzvqWz2VQsR4ft55+h9MhfiKvssKsdtedZ",
-	"aj1ROy++k1R58vgfNhgk+K0d5vJxuXl1C/SUG6GuLfHtklMbVwS73tHk3nr1CsKiRJZeQPNjYR9Xtm51",
-	"oqW6+o+BRQHtSqRxXI2PUvaCPQYvpaLqqUJohvnlsHZQq7r/mgF+sQXKtsBqTV7VRuSX6zai2znYfRe6",
-	"hV14ucsudMx/fdwuvKzYhe7PsgtX1llQZD5ZGd+q7izHY8VqrmV43zVCFvCRA0JHiVSK0DjG/IEtBKpD",
-	"2nagDHYUVYz3imaO7aeHGXqklfSJcIlyZS+znXYydiqzFVYBOTaFjH1IjrwDRWlsa7bqGbTKeU4UW6k0",
-	"jog2eVPde59Bs7sCJf7TZEqs6yNnrAQbVMsTivLLxlayWElP1kbuF3CoPnV/rS0HbzbnoyKVa1wFtivR",
-	"jImCo4A0KRlScW+sZ6HGtkfEWCbEiuDWMTrECFQ5I+J049EtfpDMXV15lZvhsWyqIrNlG8blAfLki1fK",
-	"inHbUn9un4fHOeTPbXmcxJr/TSwOXvtsLO7KdtDbEVW6nrCN/mG78mDnwE0E7bd50VmvrnLDkF3b3OYj",
-	"rJ/7rnk480wobLPTlTv79LFAO7VUfAqUqnJ4FdzbvIgrlyOEqCoZtRYscpUnTqUChpgKhEIUGdq/iJfH",
-	"no/R3AHVaQu6VBBSkgux1QAcfMfunZw/rFvvXwjDCRrqns/nrGb9oScexi7MCkc8gir3OV0GWBZnu9MY",
-	"mUWVLarjiU8FRGm6JFZZ2zqubkWRHdu2fDKfzbNxzJt8+T7W5HlS1eujDZYN1WI1HTFDnNVASzmIaTJh",
-	"4VEGzQmdVxUp+1jgOsSmzXG37TSgqPrY9lgkedsdouQMep8ZGizxnizzoTSEzSXxnppT0my2VFuy9n3r",
-	"YvgFdWttMxS/O6Xfb6Sy+wmZ0eQeGo5m+uBq0kNtT5Er66i4fGDJA2eLnQtbIM1ksAEDfhOC/Vp4+Uci",
-	"2EKe0ovuIKLLjeyn55oz3UpNY+Ul+Q02w+e7Ozdi188T9sBlqh49qnqAjsJkK77klfgV6vhWtq9m4tWz",
-	"fHp1JpFjHj8KctOsJxXLisYzh5WIYz9Lh5vSimzdkyZvdVKdn3BAri8vjIK0kAkUEROa9W85wjScbqfb",
-	"7R4QLclB1/ynnCfUdTEEFRAl+wJ8ExgPgUaSQ6YXjAmiF5LkPTqwJbRNhp7ZBs62x6ZTHgIyNtx7YRMp",
-	"+mKlsNUIdw4tdKRiZChTAd3c1IIlioQvu92QCDrj2G4GhtMhvXKekkwI7QsvMWldMlI526jbOewebEw2",
-	"+qrg2T7obnZt27X2PNqwDbu7tQ+6q37tr34Wt/b1+h5DW6s3RTK+E6DUj1HtzDorARUaPSEVPGuyOKSG",
-	"StKlKgQrbI+hfCuvLy8aR40D228JLhz8sduoUuuv2YgJ/Sbmo/t65Jg1ji3z4I4uqy31ukJj7y3goP1m",
-	"wCv4zvkwf6hfhEIfv51XYqVj8i7oXKudlevdiLu7CMtdbB+7JWsbmj+22faunbDLe5sjW2/ds7qwjjUE",
-	"kSaJrTHIO6uC1BpYd+ZKi9Xvp3w0dc5OtdobljCaCNL0WrD3rs6IbXWqWkd5Wh12Ym2Ghe+Fgc1ghdG0",
-	"Au/OMHHjRSDLMBuFf5fr6Fp+sQrty7KhG/HFRcVrZ1LoqXLcqDhMvOaSGUEuGvbVDGM+ZoY2wwIgQ3kt",
-	"i0PKfsC3wvHGt1Tq9tdMMX3Oxf3OcGsAY6l2Ok9a3rPqlgq1tcRYgDCnE5b7/+A1RmEx7P8fKUu2aBNv",
-	"C3FhAIE/+CfXT2GFr2xO+uOy5wVbXG2fFu+t824J9G51/M9VzegGy5+v6DKW6xJpMOZRTiGwTzsUkhA7",
-	"duz/PiRazvlItdCUH6fCnDf8h9pH/37YIlRlb1DM6HzcL/y2gzSajJ7yJGrPaaKXjSM35qyxNoWaNfiI",
-	"qyIfygi0U9AAYyY4E0YHbDr0JgCQwcwzi4Xf6njLccuUhsL1nTvArRNcK/jTu4mWhClgwLUZym7yqDkD",
-	"i9NMaUQudt1P45gsmNBkweK4GsBA8YmgOk3YALI063yH2W3g/be3Yjmb0mtK+2G7IF2B1SRWAe1U4z4Y",
-	"w3gwT/hol24r69EkVkIJsMrFp9yYCjLZH0zBc1Tc56oFfXJGZen4e5zD8/RyrqfQEAy9KCSUCMBXy2R/",
-	"E41QsXQHWCbElslh+h1UtI1lQrgm4KFgUevYx30K80qvoO4lhkATNmL8gUWuDqYppMaG4tDyFN/qHxdK",
-	"oErWvjmjb4EucpwRdBc2nxzYsYVQGmkH0Rcro7C3EQvyla/EMQnNVAdjmeQDqJ5OXxilynWwR1RaO7cl",
-	"0zbABr3Q7cdWe/fb0fdFaFdhoOUgkmFpUGRKzWwruiTHbKyPSWh55wBOByyZ+UdfFOCrIsmwY2zq2jRl",
-	"fe5hGIaO3W6aY5XtAYaFvdVtBI3iIiFaVD6BRtAoDGmzK9iS7NMfSD4R6bxX7AlXkSuCN0B7MIs9PKNL",
-	"4LUknUO3XcXiB1ZwgAOf9T19ldohjuDJe9mtTtSW4HvOuTIMAK4kHHN0W1bFg2vQimqEE2LoOPSehEzl",
-	"jIHm2cQvgJkREDnHFWjlpfahebZj3QqdkZyFcJTDqdZzdbS/X768Hx6B8pqVq5AhG8kZUwUZaEdijqW5",
-	"GY0GGsdywaK+wKsBUTIDn81GjO17EMVICuCDCRAKm2sWdUjP9pVz6ETQmzkfTV80pVGRiBl/U7UIjaKE",
-	"KTBfpGCtaj9biCMK8bwWt6JqL36mVuNY+nHrVOQKjCUwL5Bf5olWOToGrCtp5j5yoAtbhQJTILNUaSjX",
-	"n9oHjRTII+JbkerP0RIdogJjliQsem2I8Kwqxm/J33WIw2ATtxI3R0FThWNznFf75OBa4X6y30+73Rcj",
-	"o/XAv1gIpBtJlJhTyBVpHZMX7ZddYig/GVHFSFzsWoXPQOOqzT2pHtn3PdjYVvNmqTSbvZFizCc7A+ex",
-	"h8GsErj2NkkZiuOIPbRjObEsAV0aM+n4Pzjy70kzYg/EvMkcfEpiKedDOron4dXd6/OzN4O76/Owro1f",
-	"EV26chg8ZnlUcUpVEXWSC+K9hDRRT8LNNmJZFQHQVpHe6sDbtsYAzNYxf6bw8uIsn1yE3/IZUyzhu4NL",
-	"Pjak6YKG2zVuypsbV6SBVLZaqfbrbHFbOY6FDfm0LNlBZvhPvy2xwj4Yj2uDsQUZ4n1PPxE572VyaOe4",
-	"fCHivhXBZB9bQzaPo9z6uLU3zKdfTyukTrJ9Lp1KY9INNnpVjNBA848oujgiIfatGUxZwkLSNLdA+5rV",
-	"tjYFdmrZfF/c/uXW3YqtBAq4k0ZfaQUkFHIwgopYY6gWPoClOhL1VYSD7gs3KBYrtvBGtjImKqC2Fh48",
-	"IuFYGvNK02TCdOgMRdQjaV9YrcBiTpsxaQBXzufMFUn4ZKrJMNVmUNtMri/CWMr7dD5AUCb7wpOLmywB",
-	"DXXSY4s2CX2E3SUUQ60OuUjj2Ae1QJUaNqpoZXr7BfYiLqwRJaU1w6saoqeFEW6LBxg0rJvAetLLFGXN",
-	"cFwghV1lgLzM11hE0rmtDqiZlp/vuFNq+mNy6iMof3atptZKnqwn1YegFEuoWAFKbGqJs4nsEyQVsbFL",
-	"eAFjNXPX/IEYcWKBsmzKMWDzg3UGLk3QjbR072/5+GXufUgaj1tF/7BUTs5u2So7YBFZ4SYWnYDr7JaM",
-	"ENF7Y8w4PIF9AXZlUwqjtknFnBFn1TEo94I73ZzHaPOZ9yaCxgGZJ/zBmD4yydVInAmuyMbJ+9gNW3cO",
-	"2y4aWmTUed+7bVB+PfaSmciQtOwM7o24v4gQWob1zafo7H5vqvvJfqXq9F57J2a7/F/v7Ky0lDeT8xgq",
-	"MGYANUC2amfIC0z2iISDYps0NMrc9lnDrC8MezaHkBLzoJy5SJxSae6fdMnYRv8HXmzIEGlrmX1fG2pU",
-	"gJmP2j2s4keU0pREfUZ5XpTbY06Fda8B/vULSvwBFthVgXsHRfWgdPg3qxuPSWFbB4+Se5fyfYF+DBIS",
-	"tpzvyiPScF2Pvw0d6up2YPO8dzaNzHtreeqtp0H5iDCGd3Iz5QrckWpl7DHNBFfwPHZjZKt6sD/XZ1Z/",
-	"N6chY4kZtarumAurva2uJ7CNavW2rAC6nL2CCgh5FoKEGZ5MdQ7zWugUN7tzLu6fpx55KPXANrNYWcUb",
-	"CGQQvIyZhqOELmJwa4GLETJ02QK9W/ioClChlSlIfy7weUwy75BvTnsnJEF3PYp5G+oBbFZQD7BcP2E0",
-	"uhTxsh7AdLdKgl1b0W+XHjeowaCqWLo5k/OYkeZQakWgO29U9DV9ZLVoxJTmAvGA6pxUW06+ds6gY9QH",
-	"+rdTjDykR58Z1WpCzrWvJVFTmjDoHuCsDYprbLMlIp6wkVZO0HtL0iFnGpsKob26U0uEAJRY+6zPut3Q",
-	"msC4+8JFHbgmWkrbcGeL/EanCOTLu7qfpaXyk+M8Siyc6KDU3L2cXrepANarKNmAvOUzrk9RtPfJz3PF",
-	"6ShS2uuYinuEuYNwsX0/yGcMWXW2ihmJ7VL1P2xYxGco/8VeRtv61QqiaVNpG776GcrZ/FHtqqTFVshu",
-	"P+uKWT6fxmOG8Kg2+RWk/8nI+DE8v4r07wDvbNcdzEHaNqDB1MKpfeK9ulPYXP7ReQalDINhXYjT9xBY",
-	"fyaPAsO+QOUqRTIxzEmgTxqGgrfCurdf/4aqaZXxhg6HKVVTlzRcircGRNEx9K9ks2GmCzKh21gX4wZp",
-	"BN72A7pL+boFydvC86hm4jtDkJQSPbZ1TPZ2gaWtTTVYn1rwWBWPq++cIVLZ18qP7W+hwLjB1sSl/QUs",
-	"RqkLI/FXLif+IiH6VFB3BHfmI/bYrjuZcLRX+Ir58cm5ynrAMy9/TSbEZWli+sw6CO3uJghto85G5KXF",
-	"0CaUuPIt8JXNWTJiQkMqTzPsdg66AKB60P13BNNegfP2itv6wqtuI48ubttc2vYFtc2Wt33HFR/y2Lbo",
-	"zLwSwK9dt0s2MByy0i9hM25vINX5Mfr9aiu96tRrQxT3bEma84QLbGmcdTsFzwJRczpiqrUJW+WrIopf",
-	"v//+8KDd77//w+kP//G7jUZZabhVh7KwJLsynNrOgo8fzyflOF4PvEfWUPhd9Gw9AyKcYDVF5/dh3lxP",
-	"McgfDBweADAE8L85vQIR+90q8KiQH1RbUeGNIauqKJZSkOb16c0t1Go9vMjuwRe2dq+z8JfNFpg94ozU",
-	"qTc8cuvhJuEvMkBMKPqA5QeFo7EttddIVO8rv5nMe9cgMqNJSz3m7S7FXrBFUJWEb143B+dzkQDngFfr",
-	"nt6Yah+QcRrH2+TdV2TZS8FIOZ8ev+hl04/NS7k+Jh+VL98XWcI82oJh8bPw0JJp0rRO8IBI0Z7K2MwQ",
-	"EhFaKzn3fWGT7hEzneipe2XHaogE8UPML7YL5xZJ+HPXZOmx6feZy+2zzMc3b2OjNOF6eWPOU9a091u2",
-	"/IbRiCVV+iOaSLZNL2miEtHWso3/anXIrYuRmhsAr0rJLFUbAnS9VE9lwv+JpPma0YQlBEO092zp0maN",
-	"hjpnLvcWnKwxh6oqrghwAIRaMuOa4nidI6Lxl3bv6qz9LVvmfB8nBnYhfNAMAppew19vnQX039/fNlbl",
-	"E8aFQcEMry5vbsk+TfV0H5JXQ3Po/V8VZP+HHXKZD9/i1YTv24mMmSF6syqCQSM95ji1mZ9ZI78AomP7",
-	"gMG8cLD5pKZazxsfPkAW+Fha5qnpCLigXYvLORNZmhums1IusAc6OHjy6P4mnXEVsqD4cmiJoFg8bk+l",
-	"KuSIt2EBIGrmXtYhrzGdOklF5kBVpCnHY5aoVtAXXkb6jxLbWWGQDcqnfUtGlJgQeGWXZIig35BJgoFT",
-	"pCimiuU5hmghXWKUzpjQLp3Ac91bX4Xr/n9ky5qNsk2GLJYLqCgyRyDqi1QYbhbu0znffzgIgywwiGcE",
-	"0C9RJKJWUK4b5NChzAK8YQWWSrlmnb7oi38jXmduMkl5xODnfyOGopnQFr+mL274BKqKQQw5AoUhFagX",
-	"gnHMjjBhOk0EJD9A0YBr8jiicXxkvhOGoZr2xe3lt6cXf/pdc5QmMWkr0v4LgQ/0G7/L87JXv9ZvkH6/",
-	"Lwhpf0P23kihmdBtY9kfEQ96Z/9HJcWeuzMiez/10WXQbxz10aD/L6/4pN8I+lm2O9xC27EUk3b+24c9",
-	"8i/y4z9IOyEdww47Py50qy/c6OtHPWP9hhlsv1FgWkeOa/0OFqLfgIUx6wN1GLit39wcvvqK/Pf3t5Z7",
-	"YZqFzd46fEmmMk1Up2ZnZKpDgl3RFdSU3TPRF5bQkY4IwIKMWIdcszmKOdvhEdZaZXCCWMMhE2Rg0IjE",
-	"RqIwAtUX4cvDr0Nr8ZPwmulk2e6ZcYYEWavh9CMpItXqkO8TKSYWnkQTt8iKNLW0mYkWQ8CuvrBKEQyj",
-	"hbFeIwcKg+0Q+B55BT+nCVMufwtHD5Ao4zQBAW978PXFgppTYjbbDPEVUQGJpDmqcOyt7+IFmXGRaqYC",
-	"XACdt/+032ohYJtcCKe1QdQPszrdPMiEaUXyoB/L+j7KB5Z0SE9kyzqjS3g1OexCH0l47OCVG8dxX5xd",
-	"PXzlJbBZfi8nDOY3ZwnZ/+olEUwvZHLfsQf8VDywWM4xNQ66Eaq+OEXcIdhIMxgwh2CUjDD7QIfcoDZw",
-	"RMKf+k416DeOCJhjpA86gvn7p06n8+FD2OmLt7g0K0+gMUL6DRiA+aXfQNltceBQfvcb5h4og/Fuedd7",
-	"883ZxengzeXJqX9fxDTlMbz/751O5wcYgREPo6nhQaF5j02RDU/Nd9/AD0Z9awUEW6rZs2FHgU4g8tbI",
-	"5u9652cnvduzy4vB6fX15XUY9AXQE3ZOlGMS2gGE2BoRXhSC3RYSaJyaxpo0KYmkNscM2D4XLkFMRsss",
-	"/cgYB9jgvHOIHQUogQY/TAPnhzziTCCESRqzEBh+wui9OQUu3SFv2arIA415ZLk64kU5w6BDTs1EMkUJ",
-	"VAjl5QwzCC+PqLAkArT0L0z8+5fLK/4XmTEK3pR/9cW/2u129v/m3tX1I/8iL7td8i9v+gBbEeDKwKQt",
-	"38gKX6HaHZU3J0UJvv6i9+50cH36P3dn16cnYUDCN713V72zP18Ufuy9fXt2fta79W7NhkGLIYw9hf4A",
-	"ox64ClLYTPvBswuYEZQOBfmfJ5fvemcX5hf81+Di8nbQOz+//L74rbvrc/CdZqmHMxqb7zGXlq59nc7F",
-	"XWydo31M2aHks4KPXV1dX37nf63QNCirbLRtnbDFJ9V5vWRxfuaU+RPsvbu8u7j1p5L5f4EeCo5YJEjE",
-	"PU1jZl99d9G7u/3m8vrsb26UB+RfxtyzSU3UpTJHFsAScrrtRZmQBcqOhEVGU6GxW4e3l9evz05OTi/w",
-	"pS/c1D1NGLgqJAvROEZCysneUtLl7eDt5d2FHdpLHBqcTLR6YAzmtDEjMyDzwxUDQAmVRh6jFxLdNSLi",
-	"yiitKVdTaOxrP/Tu9Paby5NVAnllxw3HgL03ZzGwZQEZ3rMhGKan0lHjm8uLt+dnb26B8i9PTge3vW/d",
-	"OnwNu5QK/o+U2RLXJsjDwAubFTaxBcorNcqbJYaT03dXl7enF2/+Ovj29K+D69O7GzdceL0g4VnEZnOp",
-	"mRgtjdEUGoJimEpuPSS4Ro414Zuven89v+ydDG4vLwfnves/n8JLD154fMEMBvBIrVF+QN7x1/bxa0P1",
-	"52fvzm7tcA7NcLSU2MzDynh1jGK2qJRYZSSj99vT64veec6dXln6RsZtTyJqTcdWz8WZ8MgM0ULvxHLi",
-	"Xnlzev3d2ZvTwd1F77ve2Xnv9fkpvtfNzghMwGDLGJwVwZZAemZQF72LN6Xn8tJCVaouPCIV1YXH2FTa",
-	"Ko3rF+HPpzfAo696bofzz4Lxg11xHQKC+RTqss7JtKAZKkJuEVh3rNehu3oUTYdiYxaklZPI5d3tzeDt",
-	"9eXffJrOhjRO5D8dAK46wg7rRkJYt41M0CGEeZlg02GjNHjOkbiTFzfe1EvfsVN3xgyyy/x7igHgbuYt",
-	"AoTQ/Kv4joSp1CoHM/Nl0MksloD1EPfFa/QUm1Gad4M2hryHNMP1Fk+IegHuPo0A03Gk4yUE04z4QqM1",
-	"Z3oZ6UFONDQgB6IhzdD6ngeowxxbtQaMTapYWzGhuJljK4D+WMYs6Yt7trQd/PWCj1gARG43PfO020gh",
-	"F6CUkLvbt+0/ZvrMxd15HoEhzbBvlLxuN2x1+qJnZbBRtzDgfIS6PbZSzLVnqsj12zfk1YvDA2jiBSoM",
-	"9LPu3bw5OzuCKuARjY1eZQ53X1RVT4fh//Vvv/t38/3Dr/Z+/x/7f/rP/zUIf/rXh/+7HYakGUkIZVo4",
-	"zykzamT4X2HBVwCral4fSd1WzGhxhjhiOmSxIs3SR80AjfkwXc6nTKjWMaFiieeKgcacl6Kgh5//k0V9",
-	"4SadZa//n//dfv9fw//zv0dTlnSMkuvA2oJ6NFBY2E5GkTrhFjGhxNj74sYc60qW7+w8r1GB0XXuzk7I",
-	"hAmGcwfTx1gnqTJMAeKXLScjln1BcxcEi9CyNWLt6u4WvWQnp+ent6chWcoUxDkwN3QZWjQIZKJjMBmp",
-	"dj5E5Ep9YX53lvMx+L6N4ZubdeB3NPoBS6y5ppF12XB2Pm3dvmbzmC5ZhEaQsQmgnsDy4Ey/LrgzC9IQ",
-	"pXiu84LAs3tkTOru16RG+B4TJfH0ZlOA2RpJxyLyoptx1bG1nXF1rNTqG8tjzAVXUxvCKLDklrFFkVLk",
-	"mLx6/x5IwYhXl0CNywlQG1gNhEImSYUhG7Ywp9W+AcY1lbE5FbnaZmwhwRbODxyU4K0CC3MHAAoFmIkA",
-	"QhMwo4SpqYdNkdvZtroRRwumHY73CFbLWmwIk5uNGLUssNrNPilNl04NGloEVbt4MOuyQoMeO679I/Z1",
-	"2CHfcz2V7sX2hDhpCfzWkZDFd8Dh4VnOXj6MuYjipTuf0F6hL3ozBDkAW/699ZuAbxLZscMvg35IPsiv",
-	"st3IbS9yZ/76fcRVJ3+/OWogzM15G7KVl8nET6lQ0Mkc+pgfZT9lEslmWvSFO3A8wbbmpNzVHIYROPhI",
-	"UJiQNaMfBwSBMT6Z6hAA0yVT+sAAwZmic5YngHF7REJYlM7p3XXoHLO2w6McE5YmUoGkjVmKeLh2mW8L",
-	"SW1G/BRsRN8EAI+Ys6l8hBRsjmy1hQ65mYJRoBUJ/eTqsC+aoe9AdCAgeYK2jWm0jnD+D1zVJKVn9Pei",
-	"exhWJKb3BZ53Oh5j2vafLN4IvIFHGeYIVIVqmUNKZq3sS2/cQy8z3sMVxPqMuP6WsblNbY9yqEoYuUyy",
-	"4HdBXCDktpT33Lo4bKjec6nlLnrHfXJALqp1woepzkvvzEYhB0Y9Xc6pMYSaXx16eR4gosO/99p/o+1/",
-	"dttfD9o/mIXm2vPl5AsMej4wIsUngkXIHnK9HIZlGIEbjOob2haEj/M3gQcf6nuMyhxLw1Vw9wiNNRxb",
-	"bPfs3pGLkytQRANCk9EUosCQcWgzBQyp+E7Z7svQSDmgV+CRmaFfADpCbTWvZ1hYroVjxAJHGHeHfAvf",
-	"GUqt+gKPtSulUfArYrvBYbY1OR3yfQaS4gVEMvvHbEsKNlZiaDuw4+0LIBXnpLBFv9YBSpTmEKx2I4b2",
-	"2ZaGnbTP/az+t4xR2jrug+JufR/CLMLQsqjsAL3qvrAe7aK9ggoeZqPO6YQ53kXJ0CwIeDU7XqRjqwiH",
-	"YwdtZDZbhQweGwmBCtbGUb9xwRYKlVCIgPhFEXD9//t//l+44BU/FH4vZXrDtVqAL0Vj1m982MsCHf/2",
-	"b+TEdzwAiy35k8aue5F/FLJwv+VOXu+/KRNESHR35uQAJkmnL97g6QD7DxwiRhHF1y+mVFsJBK15qGLH",
-	"UGTvsg6t8wQClFliYikR0UkOm1Wt0AMd4ZnwYpEVQHTkG2MwZMBFYGdZW3K4zLQNY1UYWVEM+EQzLvbN",
-	"JRVCLqRlSGjmyeQIjNPwm8ub28Hpu97ZOZIw/nDVu7n5/vL6JIOtYH1hg0NK08RYJTKBAGtYiOja0UGY",
-	"NuwQW1o7orb2mVDDvyD7OFfLQKXrC2BGrvwZzIDKCUES9f5PPPqwDw/CyQhbUI3lwA7QsjQn2Sj0HVj8",
-	"PKVH9cU1m5tjCjLTJlvlperzmI4MJwVdZCnTxAHe4QK4BNZyxgK2SHBeWcUgggwqcxkaMrd2LA2LzHcS",
-	"HYFsAzXQWhhGJQb1zxgSJMsjcZqxhzF3aKy3TKJ6mTP2s84SWjFGjnGDC5YShxcehDuzLC9Yvj9PJIZ3",
-	"kG9l2RNH5He9qzNjuTyeXTmwWGAvB93uAfAe/BXQY+HC4cuvO193kV1ZpBz4/frywv7oY79jkFfQlSgw",
-	"1rbZj6FmlGlKWbypXwSnhXtv7t69O70+6BZYXM8yLeDeuRrRDN1nLBB7ro2FGQ5hpioRmiQg6M2OG1tZ",
-	"KDisfcFtooGRakiOAfIss4gqU55BNOb1ZTQflHlZJBdBptj4kYK+QCHrFNtjrEqkJFWQKLvCqvOa+iZq",
-	"FIURRBQCqJnC1hdZrri5bPOeW/YrJcLOjxRVJBW5ohe4HDkvm6PTF7fweJbeYbV+M9A9jLYmPGKB96l8",
-	"eSBW0fSYvJ2ZHTRQnA3Ljfl7MyKwk1qB01O8d+XdYzKZBVh1yM2z/hxmrfOGL6Wi8L1s6tBBBkYDgekZ",
-	"Ey6zbiV9BeOIziocmCdDV5KaSGOsRmRK43HbSCEJ4QrXuAaYVuBGwUQUeCodez9iLFJ9sbDqY8zGmXvc",
-	"m/gwjSZMd8hFIV3SYhy6YvljkulgOuFzK1nTqC9gDwxjGsd0MmGRdavBnwNsG+YHWs3tRyRULB4PEK2R",
-	"xjbY6479nrJpANxm7njgk62A2AM5TBOlQ9KcYYECFeSgWyiq9lMf7KKDOONWdKJ66pc4wNPmC2OqtNcH",
-	"yo4PiQKiJYDbAx99lXlvHFCPIRB4ETjBDB27NgpNR9iYoRkbHXaJhVnUWDaaCZcKDU/YOGKrQ2xrSq84",
-	"2Wj24LE1tBAx5ZOtRU5xtGsFWqykhaiysjLiY2giqgmyZoF0YzZO+XmaSSaaYDM8pCpQJGhs/eoa8jZB",
-	"BcJge1+E+SJ2nGwYQKV2FLpATAJdWNCw4Xrpd8rIjlO2SRwPfV9YEGsEC7YGBo1ImDCznjbXtbXiH8B0",
-	"tr64SjUJreEOPxGVjP5UlJ2g53d+NJLSrHQ7okv1p37jRbffIFQtxcgKGXjLvn1zns/oksYmjuH2BSja",
-	"5mjfM2a7UPrihJbEiN0psLRBD8D0dWt1g14WZiML+6JZOtmr0qOV+5W59aSGhay+DgzlLGq2wswdCRlr",
-	"MtWG8UVQswemPlXEl42Im5O1N5in6JB17I4m2huRkS4IaAJ2JK4O7NmegpRjNshvRW44pUY1IhEzLAl7",
-	"caHaROMYruRqt9t1O5a+OLOZVKgygs5KmjdMay4mKiAXUvOx6wQXEJvJbngNas7oM8tqEsy6XKKEgevg",
-	"37i0zMFLwzaju8YUbXxP4KOJ9EVYoaj5ELRgl/Hx0jqYShWUSGn72IDCrr+iD8jJvHqZvsg6TkzlAogu",
-	"YS5N8C7X5BHuFpV4O9U2OnhDm3fiEt/3jLz6S9u+tv3NjI7aN1N6+Oory+KM+f7VS/LNu96b9s03vcNX",
-	"Xzmxk9AFes6tRoxOfwhju7xIPOp9kQVUwPVKI2PiYUKBTCDZA45z1pLB8+Ue2DTHUu7MrbRIL7Qv8ueM",
-	"LWGEkZ/vCAVGY7L372rPqNOvL0+MSvwvY6UJpWISTZQmbQVTJu3pjI7MbTffXF6dvf2rVaDb1kX7L7sa",
-	"mZ4JhILStWx5OPYd5Cau27uE2dW3kRCgKk3vmbIgcEDe1Cwc5vavZuRzo/09QBCLlgg1jrHjaDk/0dKE",
-	"o0PNlG4jZzVyX0ACMDrWFDoFra1vPcN5kMase+6qMvNGawoT82M+YrZkxKYx9/58dd5+0em2oeysnLq8",
-	"WCw6E5F2ZDLZt8+qfTqZx+aRzlTPoAmG5jpeTYnuXZ156LpHjYNOtwMt0sBknvPGUcO85AVgKusppMnv",
-	"O9m0j7LK/FaJ3uQy5hVjtv3fyGxuIlCozxM5SegMHWCI+WLY0cjyHV/3tyg6KkB3S+A7U5Hv2TA6hB4L",
-	"bpXiVz1BDQLJC3TRETh3LdaeUdunRquAdlQZ74fw2p5LTqYW90hmbz1GvotnFOW5jG3Xgyx4fRY1jhp/",
-	"ZhobrvXsasIS22Q5BWWaq63WITukaZtfkYNuK6sCAB92XgQACpPLnqeF/l0H3aDQn9Ar3DxYRdj58AMU",
-	"F2HGtnnPYbfrcu1dJ/mSEWx+y7+7voYfp55VSUE6f3HaF2wB2apG4EPp2EscQNV7s4Huv6ZZeyZ45GDz",
-	"I3cQwZUJ/yd2pH61zXfOLMAiJGYW6kpgB/1yi7//YNZSpbMZTZa2UM2m4hr10AhwKxYy3S+WE4/sULlj",
-	"UBRPJwpaH7uOsQ2osIX6iuqOEAjg2PjBDNG6qXK3Hoo5LG1tO7CPuVRVcE1WlIIPMOdrCKMPBcgQ1TTa",
-	"kAfOHwa508fvJm/TohF7AaJbbNEXWeabLPWfx4PqgApzgREvnaEwpWoaWCeqObQK4heIHArwBmD/Q+Z4",
-	"X/R8ToE2gjVCjHZl+IgdiJOmL7tfVx3lN6DOZEz1DOYNOCgrRxrOKpQpZ0cVUAHy6iUsEs3PzwZ8gg9B",
-	"NYnm39330h2gCmj1RB98uhO9ugjrDvftdKUZwzHJqajIhIVcPCsDeNl9sfmhtzIZ8ihiAp94ufmJC6nf",
-	"ylTYT3y9+YE3UoxjjjVwLw+2GJMtRL6V8hz6oT+SmZmnXmy1bA+UI8wHMMCMw52V/enlvhu2ysE/hFY4",
-	"2wiCz+oMz0I2x7NEFndcPNaHbM78hOp6Gw8v3ulxP2Mp7ud4fpUKjC97jsnZVQl210/QCCwbIorGGlxU",
-	"atpZ4RTnXGGXWbXKGjac4nOQ6Fsc98vxWDHdeFLBDXMoAG9VHG6c6Gd+ZB8r5TMiRyXOudroKJGq1Eij",
-	"aUiyVU3KJbIt0yd7P5eJ3v+JCc318kMtoWImonVk2VydRC6O8wqc67dvyIsXL74md7dvOuTamL5ZagtF",
-	"twwATsM5dQ7DvlCCztVUYkhmkXBtnXJZOqp5AeQNgKDN3IaKICRFJBfC8CIYw0gKpanQZMZmMll2+gIx",
-	"IVSQR9qm0PiF+GEr91N24nBVGNjAZoXTmBYyL/8UBn0R/kcYkLAd2txGTYcBGdEk4WaqWOrXQqGP0UJj",
-	"BbIY/eNjGcewQiQ8xuS9ICRcABYTLEvTwnQTNTcLoKaM2UZd85hrwnUrwBw8w92MIpXI+TRzrjpDr8gb",
-	"TmFWJ1TTrdQGJIm1qsO6E4xfO8WXbKPla/Ze74/UwzEstWL6T6ket/9Y5Bll5aRS4L+5+Y6MeQwVzEir",
-	"8EkXWTvhai4V1xYDofg81ZqOpjMm9DG8wyzGn1y4C5cEPUGdkXroNwoW0Mrgfl26xEdzMqymS+TCtgYj",
-	"uJ7muL+5+S4gSieMzlj0MQwt+1oNI3trDW3w486ooBM2w0pLRJVcsaHNebmxL31Cged9Zq3IgxyIX7vI",
-	"yzwRrl2/JZSC1MPYyuNIhc1YMnFtZyydrOz8qbvpRqOB+2SbX/zSJntGLbgeQfOyXzcV3FpdHcx4u0DZ",
-	"5FFfsHk5S9f1AmJU2xFD0KgEcWuT0Hr6BlgGEx4RIa33r6p6pgm56KVanFanL9okzMqABlgiEx6VY9FG",
-	"BXH1Hc73nAU+XK4igYQ7slqEtJqBF6C14LzwNkwxlXNVKjpSmFiD4/QKpUKHvpAVm+c+GDPYQiGMGVWh",
-	"GMsMCMZbSJmH0PhcZ1ES25POLKidu8qp+hg0PkUmkkiRozvQ+RwDKub1lAypELbeFmIldrRcZTqk9Zn6",
-	"rq4OQQlkk7hsYk6mjNmEjEMXYa7SoW4q2MJuZlalswTO5msZLT89S0GIuA9FBBswVT87hlbQ+38Bzphf",
-	"kqvkbcJYXgwYYM1euVoRmFqq17VpxBM5pKP77V0nhVaRDVur3dhSQu9nIZp6n3EIswlxUsoyMJu5nWV1",
-	"G10CLuQJhwmbMazCgOA4IICpdMZCMqP3kJxu0S+xIMa+MctIzF7t8iBtISTXisVjWyeDv7U65FxOJlnG",
-	"t4XIgU1ARcaoO+6FgK6Yvb22hBJET1hRotkK8P1WekL2u00pcQVvR7bi0sY9KlgdJNP34vhNtv6fO6vL",
-	"RvoL5nk2jjF1GnCO3YQoL04PQqJB4vrCJz8dnwSqr+EgFhII077x9IA+JZjNNMXteFrGCMnsPiusChV9",
-	"Y659psc1H2FGitsc1E8XQirAUlccT7/cwLHczz4u9GsO8yDFuMpxuzOPjtx4Z+lHOVQbPUWYvjanE3aU",
-	"s2XzZOaduOfGFqVck2Y2hQBQFKM0ZlGQ9YsMSJKKAJG1jIECdVU64VAZqaFOyoJmkSaUOwAsSmDLkY3J",
-	"ZVYuZpDcDdnNlER02Qqw0yfU8vRFOs9hBXiCprEF/CDNiKsRTSLvBQvGMHfW5iiB29taXS59wGwkFqH/",
-	"KIcuiwCm7WrcrNwCi9ymJtoOavjlDvkWGn65nCRYQKjFHSomdE0Cy3/LoZGm6imdL+4bmyT26DfhentN",
-	"R/cTSIPHLZqzBDcaU/wgqxJ2OqP8PVUkk8d55OQDSx44W6xzyF1Zk+TS3burhDvhah7Tpesl/bQhzPJo",
-	"N9HXGJtk/4a8epmJ6TYf01mBYb3oYlLNkGGDkikzP2F8K7BnEfM2gfOq1hZJSytEV1lHV29m3ro8JGux",
-	"FRqbBttkC7lyvJVcoZqUn2szqt9mok829U3nBtEwvmT2/Loze4qVsl52D5TJPk0aT4avnLVnq8lC9opO",
-	"XBqx8DJ7AqIYTYw6SIZLEkImbUia2GfWKxQHJUxGzOJ8L9gQ3d4MO6Vy5Qr62iM6MmwUY9vHlh2SkXSp",
-	"FcrveVmdJZQl0p3D5HYVpf8D6cBb8IzPKq2otq1fBW+BdfktSGMsKWhzUcicxZRZl1TLE1ufi6TmnTeH",
-	"zlCStXli8A9Vh2nfwV6tl7b+4bD55VlH0Yq2kMd5CQTqohbzA2dDXPUQVFUvq6L9OKbC0fhc3SiFQe7g",
-	"8Dx4ksO0SUgD2MwXCfwLksA9UQXbBHERh5qD8tedw1qesFYM1/KJenl7A8IU4UYAcJGLDHKRqHToGpqh",
-	"PEYpm6G082iDOPycROHmOy/ojN3IZKt7zX1QDQc3F9f0DJuoHLueRqB40Ciy/ZMN82WAB4SJJ9U1QSAX",
-	"ct7hNT56WdH46EnrfnLmuF7I57pbTni/dpmfkzpp0jjOas+wvIz6NXUY9yzhZKiWrxYoTTVXYG17Snh+",
-	"mipMcNs3EpNwKmV/oXDGA/vJ0vdtdTJA5ORIsgjvARA2UB2CcELKryXi0GagWCWQYexsqlrCXmdra3M+",
-	"e3XhZ1EVsq9v0hPySqwvAZefP+Din8JVt27pjG8desnP13DZNid4/yfz32dRffmBcxpCCnws5b050lQs",
-	"pWClelxw92ACRmU6b0aJr5d36DjY7FfD0X2Ub+1ZhN2v53A9d2Z6YXXIPJFjHluIPURhe9l9CW08FKCa",
-	"t3YQdfUKLogXpPWYoSVcUsq0cljQYHYHhI8N1QdG98WHIqKlDByaqk6oUFjfvkr8J/DAJxZUT0TS77DP",
-	"zDqCxulEX4zKX5JgwU0rcmyHr2ZT8aZ8rj6NsNmdwK8M2zeEXd3f2+I7+V4yHnm12y/Rb+vAtFaK0Y0y",
-	"2uYCse9zTIm+gCdsiwoLeygYi9QqJERoO4MNnD88JE0HzuI6wBwhhj3gTJjfV5/xsF2EC2xDq4JC27CA",
-	"YOeyOVXaurZnXKtWVaz+Dhp//iq14C+C+hfI3V4ebvGhWynfUbG066Z+PnUbixdo0QGPHTISy06AI2Yt",
-	"kD0sSlB1P45VblRS9m0Ht836OXgNaBznfgQMh+cuh7IzgTSzu9Db4MmBMtjONnr9iR3qc5xj+631agrc",
-	"8kXjrnAv5yBKALunledMslhzNvPWo4mdvUxF6n60UgDHIieZNXmDPNYMkKaxAWDgJRD7WNe2Ngud2U0b",
-	"Fc6QUus5gcvN8+Jf0PfwuBBzrvFy+xN4vJ+7yvmb9ePeVsN3O3qDD35YdUo7FE4fBVlloD1Z64gab7SH",
-	"zN7YMQ2mchg+TtCeKoypbgg+anzj06bifFZhdY+sNjrcC8v2W3G0762QsCf/LMIkdqQ+diCvsS/T8xqo",
-	"te70Mo9C4W3DeBBpf7RBVOOm9xBvi2eiYBat8KIeDskjhs/aHeGNc5PqnkuqL7r7LyrcjRSJeCo+VdYc",
-	"wW206vXHMmE/spH+nE7lNYzoy6H8cig/k0OJBPl0ZzLV030sjG0731h9PtpF7pErded3uAKMJjGH3ju2",
-	"7565OVUsCSySOtLTnqpoO/mye4BVOwuaROrYg35HUCmGLQDytn5FxFhoAWr7P5dGV+vfy15hhpg1AcjN",
-	"C+t2dJj+ze29gejQuHJL+rkWIhZG+fN4BFM9Xce8roptG6Njs1e2x7JOE+Haf2PWr5ALIsUzs7gvDr1a",
-	"h54uJNfaUzbPT0Xmx0j1dFcOVvBqrM1iN0wuYg9tOPP17A2sXAeo4yBSAHQcUWZOTr8bvLs8Of0TNHTN",
-	"ojZhjqmPrYZJLOUcMNIzxgENhdF/eXD4h07X/N/+HwNydHTQco0MjIktocOhEAybywBNV73PYujY+2xk",
-	"ZM4Mn0X8vvAv7bcSOCmLzL/CloXNXnDFMFBzDecHe8TSuMRTFWMRi0jEZjIrBHaNXKZSmTVazi1YsH+T",
-	"2su57kIm98r2Ps2B2aWIONqAZspVQdqHc9inp2F57vU7VV4/H7u7QXB77hAgC4v7eL62q071C1CRcgzw",
-	"AuT3DeCFCJT1BfJtRuyBzKAblYiXrY3cZ0xj5TGQFeZR8i0+Ic3+Igj2eYXur1iGbiBsLD3OFNWthSmQ",
-	"cz3kRoHQJQb/ayndXP+FJ88UUO4T9iDvjW4ZUw3mRhy7TkhZJ8SX3YNfp175M9m1ZsULtiTsxtY64bbA",
-	"MdUxsIzYZ2xduf27J8W83ITCcustjlGdfxGtOWrq6solqtne7rRbNi0ReFNVfhI21N0jZrBULIlrM2P7",
-	"vVtvYOGqlrJTk8tzZb/2mRrvdng/i9W+DemmsIjR85PurzwzfY1lDRQN2SSWxgMw6LCpVutT2tv5mUTY",
-	"iM3Ow54mM6k0Oew6QByEVhnFHJoxWtOWC3LwyjVyd53HVOblsZ68ylMLeAmey+0pDl3hGz+TSr6FdrPq",
-	"NdO+vjOSQqUzhpA2rOC5tR2rfd8tYSJ6fKT6N6ipM00oEWzhuUKwbUSG5YAQDttpPCU71Bz6dF5/zrBy",
-	"ReW75/xUNhnNy9610FU2DQdC8VA4Vu43P6JCSE2GeSHalCUr3Z3wZSv9ZaAPMBf3LEtxqyxDaxZ6WbWO",
-	"M6jkdN4XWXYU2j0OQQv67Xp9o4jjMQddzDRO55t5TCXGMa7x07AQfPnPhPy3yZzvFUH/Msr4SBP/i4t8",
-	"E9PIEP4qjmkF3t8GToES/5PWj0fSmFwBsU1hebSulhwV8d9CHflTujFgFbev38ZN/9XD88EsN9ZtuypI",
-	"IhfC13ztyXhcTbb9wKZy7CXTCMSVnxWuiMN7iTCs405WXT31a6t0f5a2JwzuZ6mjhi9vMj1hm77UT38O",
-	"gLV4Ylaq2fxjuG3ZtO0NTee8fc+W9dINfYsRMTcBwGrMlTl2HmRDwh6kzQcz+nhdqjj/1nznSTO4zCc2",
-	"sXgzit8CDJdz0NmudIo05wkb8/euK34UIDJmqoxFi4FugOFly40sfhNvv8X3gE4EJoVrk541ds9xLSm2",
-	"niQ3DEwr6MTbswuIRPUamhJjX7u/tHtXZ+1v2TKshc4AKvhsKwZhdD8PaAZ8GhdpI9O/Z8vgl4Z4+duA",
-	"0HBdJrFbdPLAkraWbZtgA8G2x0gGe6LXZf6UJMb+T/dsebYeceBNHvuzrMULABaTzFb9j0bu1B3mClQN",
-	"GM3PDlj7rI5JK5u/JCH/AoO1+Un+iOPqn8uIqulQUowa1MVgQeE/ye78rAHPi2P9bcOd536unxpDUIeM",
-	"itQ4+vsPH36oU/wygnBrszUcOvZC3AUKvYIeudBsgtS3sd77Ck17W7kWBcQhPpIhVYzcXZ8Hro2h+cN1",
-	"a+SjKaq27D1XmjQzJZYn5IHGKVOtyuLus3xoz1Devfq1dbTs3U2iX0Sx9xPQdGDW20j+bwCSepXOv59C",
-	"828kGIttIokjObat/eKRq2LaBoLSOvBg8NmCTRMrSWgUQSAVDk9WG4WpM0WgYXiuAjb7xnzy8/dMwTB/",
-	"lsSIL+6pX0atoz2HLIIwpLYdAr3EIBfwAL5tgbdtNtboU+k/Ctvd7mumdBsaUdaHdV+nHHskkhC71+6j",
-	"TyQkQxktiZrSOYtIzO+zLrp7KiAzmtyzCH0W0KAGng3yYC+2q/X5gRNaaFPB9KfgcUcYXIuOa25xfRVl",
-	"ZAQw5lvHHLIJwE6y4+iLhUzjiAzZUZa1QnWaQGbWaMpG9zbOmHXmhf63HXKbDVjZ3oDaemKq+9KKyH7R",
-	"PIjhmc85SbU82HVcA4SHt/Qk4rk/kyg6m8df8EJ/ToYCrkDqQuW4IVk7ayTqktw1R8fuZtajeoE6LNdm",
-	"f/0qz6xd9iM5jZbzdiWu+IqieSvn64DAy30CbTO4puOQB91WHRQIVEsWMEDsQ42jg27QmNH3fJbOzB/m",
-	"Ly7sX5nTA1Qllmzl9biGukbIstkmnvs2kbMTo4Rtce+t3PbOZzU9C/u2trcjn0wNY03YAxOp6377xQb1",
-	"ALoWU0mGkKWETBdyitx6GZWAJJCDuQ1uyXrzM6iIb22LierBKhlJn+NDBTbyZRQXVOTJRFYApB6vtIcn",
-	"94zNsSJwJJOoDkH1ExoAX9BTv3giH4Ge6nUwh/RVPbWgoXIh1MdHm58KN9XJ/hJmak39wa8qA+SLif3l",
-	"bG+KMiAqcJ4BicnrIF+tMV7EAM3Ebwn/c7fjHlQpzIj5idKzHvPTuXyxU1gBr9E15FJklipN5pILje3T",
-	"XZ88BYiGlKh0aGcnx/8/e1+/3Lax5fkqXa7ZErkDUpTtJGOxUjO8snOjGVvSSk5yqy6yRJNoirgCuzno",
-	"pmjeVKr2afbB9km2+pzTjQYJipQlWZLN/OFIFAE0+uN8n9/P/rk2/ouZBRrPAx4uesSNitMFB3d4nmsr",
-	"WG4Iqt6+FvFeVRFU9tuDRiWSDamAp3siIjblZmz35FQVphkx+wpFa8ih2oZTaf13ndqo8NL+fJIqi4b3",
-	"KErr2z1XX7vSmuZ8KLbNqDyAknJ5xxY+4ibPMZRQpLIK4UumkD+KCKkD1Ct+CXX/87Eo4D0XjOdzvnB1",
-	"cl0MH/toOZq11uC1mnGikMl/oq5RkR+d9D68871CSjXbzAXj69t6XtcFe8/hhk7/4sl57g4pvtPOaH1m",
-	"5x92dnj8fSFA6rblXY98tI51eelRrKFnwzGUo16qNrpAhUqa2Ogzdpo/sJ3BLNWMkgvu8FPDHa8eVvh+",
-	"oa5FmTCjr33820f3paSvpkKW7A3xrNN5NbSPhp9EAszxdsg8liF5PMu0ni1lp1kjMZ9MH2+dNNvsFApy",
-	"MWnERplMNRsoROnINLsWRTbKRApppljeIOkygyH3ZL/Y/2OoUvFn4iUOsueNQhcjSHSh1RTLBpcLBNSC",
-	"j/3V9prXndfQk0Mk1oFItXdxYpVCbXCdnQ9sw7U3AyTDqZBpsLLi0zQrhGY/YBEM4CRC/o5rSus3oGXM",
-	"fSykYQAZZpS7VfMwlpCXS+hmfW4Set0MmldyJS+hYZTqnxvlSmB7ixSEVoaXEAFTO5a/0tT7gKOdbp/b",
-	"u4Q3gPdL+aILAn4OTAe4tPj1S/vxpRLaDTyWbhKqLawwWIPPayTuDPTx0f2ZdPsgabZjmQztlu8bKyVM",
-	"4jhpwo1tjyz8NVrWgP7EROWcQCEFVh3ZLRxUWNhVaLMNoZ4aXfZXYVYU2YPTf+OTNgLkVOVLxPhA253l",
-	"QfKqm2PnEt7gEi7Lapfxfnty4YSnIz16ZBfRU5kgnMQaB7Eb+odNVqAhrCtS06HXoEWXxjLTXrAhZykK",
-	"EpIUiFbhPE0UdW12RhcMc55NykoA8WmYz3R2LQ5jqa1w4Tl1QAJFIny7hB10p5iqDKRVgtyU+ow1rHyx",
-	"igy0UZNdCigMacfynAAoEATy+OTX3vvjt/23px96xyfJIeOSos+DmWEclhPZKkbMzJWdLbCBcz4QuWaN",
-	"4zOnAYSOrKLN0yEvUt0sR7ekMMqlgHAR/DQQuZqzzHRpVK87b9jR6clP74+PPtoxwbdiyUNhBMfUyUZs",
-	"XrHDDiGYMAAH4hpjb96QR1VG6xpLP1GgBgoOanUoqmrz0M6rNlZf+XWYj7mBkkcnOKErX0d+/8RSFQz9",
-	"hfrW/Bpp+SSjDdVRPkrQ4U7CfueHPKuCthQi5kVNOOL+/ZENIYh9EOcPAOtfLWl1ogytkZXYQunaLJmA",
-	"DdQxrv8aFEFszRd7U0wmAN56nnHN1Kjprc/Azak6JuDTVDUfCMc268XSw6JwUHUBVSGNUORaYHBlwq8A",
-	"5Py6ak17lQmSuYuAwFezaSzhpiOeWcWS4Id9xDdPmqsS/ETMA2sDYF2Y4VcCq/UIDsU6DGM1K3QsjTV0",
-	"mRbwIksxGu5dTlWQLV/rsaTN0PztbqGZgGR2Ps7y0qmqqjfqyLRqhR4ZAr/EEnYf4r6QvxDCvSCIOzvv",
-	"fXzXf3/84fjju7cJKdFzYYpFq2d9qGQNqLsYXj2joNOd5D9OytwVHpLPbaXpTjN8Cwju74lj3KxujT1d",
-	"kSNSzR9AqVBtJPV2PpA2kWLuCp2XG7+7rjpTu6pOX2+r8hRcCCtqN7SEKsON+A1vdIFv8pQlRmWkmwRG",
-	"OXnPru96ZztuyGFVuwDufrzXdWmvCUG4ymnsUwgK3615pMdqSogQnkyVpxNrjFwIYzJ5qSN2AhFCopuK",
-	"GG1s3fSxbQB7MLBx4QmF6AKzC0UG7J/BKNOq4pQzMi+wZa/sZcBGisygo1zKFGzw85JlwIdXa9zaB5AS",
-	"9+/VVgb5KE7tFpm0C2E2SG9an1UBvpNbz6nnwtwgs1wmyeFI2gPtxYo99Pdks5QMXPeHtncTtN6Rf94O",
-	"Xe9u5Fc0kdsD7PmlfhZI7HdpVj4quVldU0OXLXU7lPiUoB+xHx66CSDArlnw7Vszua5QVq8D5Mu5vCKa",
-	"aW8TcOnG4Z7VZWW+FtrsrZJ334rYlEOEXwHUMULWEuw0gdxW70bt25wlrsqzPyvyBHMImG7WQqbsOtOZ",
-	"UQWZF83DSoWLZ5bQsUxedzoJSyCz0Pt4fHrSf3d+fnqeWGFgRUP1OV3G3YhLenC+CPF5gwe1Y/kbRFMc",
-	"VCEwcM007GhKOru7ZJopGdXMXyUUk7DkqPfhrHf815OL/lnvl4t3b5PacAkMxm2lJ8uBR+N7FIAr9/CN",
-	"NBCe6XtnoDxDEER/jBquun1kNTzEmrslhihkP/EL/Sxt3h/Np798vxzqOmulVHe+O8xL94CyG5OVSgtX",
-	"hYLw3SkzqhmxaT7TIHL9m1cY/RnPC8HTBZKawkVRhbu/yxLoHk2YBuNJOIcLKpfXwDW6V3uKFtJTMGSO",
-	"HsV8eQQsydPRCDADQnT6IZdMCxEFXfPGfq5GGD/Yhl3XH7FlIozyfE0Wrc0OQeWITVgj3PnQ3DIgchrM",
-	"S2hVmB/t70kzYoIPx/h52fHZJ/uH0iFRLInwnnKC/xBDI9INZ4olKzfEVEvifpG8KNQcrT07fsRmyuQV",
-	"g8AI11fa/hQ8HXr0QII0uyyxjjbd0qgECuCIZ9dJFYi8FDOo0eOG5YLroGPGCpuUL3QsG9zn0bThhSHL",
-	"jaXAQzCTaMZoFYpeZxKlGDbSror5SkxNbbbHHqcPi2/K3YpqKVGra4TJvpBRfQxUlZkmM3xd///K9qpg",
-	"Adwc8nFXXuCFf2410kyWwxLrRnXLobjtcKuBaJPlud2XEIhQNKyUL+y+Rcq5Bh5Fv4mxxtEVGmZmLaqC",
-	"PVQvaiEjU0SVmvBP74W8tJ7fQacWQXKL8fPC453TyGnAePzCIbsa1LUjNuou490p0i8Mylxug4o+LS03",
-	"u4n/oTIp0jtpzo2wByv4BaTLnbfqMAyENMViHXTB/XqjO/SCnT/4OegFQVgFQ2QBegdGkcB7843Oy3gG",
-	"d3AH77tY2KuLUSbyFAJfhkqPVovhV8JJQES+NjwVy/r4lMYsX2Ui0U/dGKZiPddVjmVfWshUlyauKpZj",
-	"enaFcsGvqbJ5+YFlPZS7LBxDJ4nltlG9OhMUcSCeSwQNR/ul84G7ENo3wHYZhtAeVDyu2iT7JUndeuC0",
-	"MDF3HHz/DtL2AcF93fg22bn22ARvXw3R7Zp97oQxVoZLA0iQFUWpHbK1AD0K3ddb29pLEGM31cG50ZT2",
-	"PZBohRovoi+1oMhLFdbZixgW6mIXj8um2RHbQWbyMpb0Jx8RMtgo0uCA1A1aPAglhF/F5vBjg604nHr+",
-	"8IvtWILhUXFJSm+AOAy5ZAP/bodBChBpJBtSDVQKOKmqYFzGcjOZpSt1LjQFPgCUFCtMZlO2EKZZ6QXV",
-	"UO2M+T2n9uHpSeQqi4hegpDABdBPlOtdFh5dSTVHJwz7h9oxihpo4plnQ0EtpWiMFdoEZ7eskH7VCY/0",
-	"uirpWN6hTBpGJTwa4WcLweipGDilxHyUJGH5+O2F9Vdn5XwTjKA3axA8VxWZF7HBoiTGjTZpk8+0kWqw",
-	"KtfbSPt/+NH1V0I6VUHxW2bGacHn5Qa/i6yoIdgJR/Jt8ey4qd0JgkfwXrY90G6R7JEOqbB5EA/yqfIJ",
-	"TwW2PTUf7Bhbq+0BOi16y/UDZKrNjJpwkw3J5uO5M/60sxO7aLDNM40BotBWBKaXasdxm6FVWC1e0s4S",
-	"RMu5WzFkw/A20XzVAHL+p8rkswgd98orNxkL5R7bhUSeVavvdJovrKYvgyKfKRBWkjEBzPy62oWTIATA",
-	"ZjIXWmOFQsI0X+jyvGIjBAJlD+zK6JLgYU8D7ar1MvCZRqR9bpKm9UJ++XgEaX7glEAHiSC0WaoOWQK3",
-	"9EguwA31Q8RedSL2pmMduVfff0dlAg7hQKV8QYA/SzUIDagGsK4tgUl4IAuWmTZ7B+Fnqq7INBHJdmOZ",
-	"gIcpUnrpscPBdyUdgIjmyKw0g2+32XaF4LEk8w1pA7I0YsOZNmriHNco8Hk9DfuaAoajYEmfVAHDfeTi",
-	"/buF2fi6G7tDgWbgrcy+utstmZW3ut+qHK7fweUpgO2LOxRwnpZPxR4esrX5dvhrZZhCzib2/P9gx/iq",
-	"Y/99A/+++v476NXach421h5seZ8NFQFb3sUKoXp6iRcUvelz+wX39pUP4az1jTI8fxG9GKoJ1Bcp2ecT",
-	"e3bXTMoTaWTw5+AWrQylXPj6mxnKd12hbAibGKCuyZgiG8woMpuZelKHFT6WbZoYljTsfskMsZ7InKfY",
-	"nob6JMsXrFB5Pptq1nACohkRreBI5bmaQ1fuMM+GBEhN/EnW4M4k4wNIVsZSi6Gy9vIRfhPAlFIBMUbJ",
-	"BsroLuNsJrP/ngm8G2ot6mjY02QA4J+UZBwLAe0jYgkgb8GrAmYTyKxydpUUgPqDtYkw1ELYC0TKcjEy",
-	"TM1MtyTd0Ijp55h0DM8ZmB6FGFnTos16cE4JeM7ZFHYNE0falTjUD2LzLqzqXwPI1vNrc1ul+SSYZ5yr",
-	"8lOWG6rr23CFj9ZufwlAPm//9S/KhuPXbyPohd1Kz14EVhNN8ErUTADKv4QWM2oaFvGvFYZ3orThQeQ/",
-	"jDUEsm9aqKHQej3dnfeZjZUuDcr3IvVdP0uT5mGQ5yjEVBWmLLx42TlIsOMLiyuVFBGzksT+BDUfxssC",
-	"PhFsoiZCmii8QScpC8XLgTvRgY8FvP8lkJ1Y9nyXKcomIDLgcijyHOMWYN1n2pv3WPXMiyK7FmlZ8cka",
-	"yVjkaX+kij58NWkCfp4rvOOa0m5EiechehzbeiP5W6t3dtz6L7HAwpYebUMYxiH7C+whhgitV2JBAK1N",
-	"QGDjPnisBRhC8GalXUTpKvFpiEym3l1B2VyRwGEW0YMCDheHVmlYT7qI5Sj7ZF8JZLgdq7oWRZGlSBHI",
-	"p1PMHFqXrCfpQZiJC0aELINYazvlWsfyTfBf+82bqCRz4uGFgN4UBU1/rFFN2AXGYdJEIEOHb+3nv8u0",
-	"wvokwQbCzIWQ7k0zyqSGesduCamMm6h2LGN5MRv4I6Dt7CSa5yLBOntHsJZcZTJNmg56N9HBRfZgeKCp",
-	"QNcOFrG0J5q0dcHSTFOKVKWCFYJCQTjK4IasAY+x1ybOB4XT5/qXwpRpSH8R+co26+c7Rx6PzZQv7HGz",
-	"GzYphBRznvvDxk0sV1+p+jaurxuwCmufHlRl+Ve2bxpLKB5J3M0yJX0coTK2PQfHKHhhzRe9vIeTwkpj",
-	"6wgkrJjlVqjwBdhM9EZwgf2LKx6zw/GbJXwdWsh/ikKFmxJaJyDQ4F0RqYyAgIPdePPxws6ge5waIZNI",
-	"uXR2d7mVtVsaD6xWeRrBv7GcyXIYlAKvlOs14UOq9/cTXeIE4+RkcrlMQMeSXjN8Qpud41hLCM9CwMkS",
-	"6SEcGxTjoQzUlVfa01ZQBMsUTGj4pAAgTKsudsy4eRqilWhv7W5C8HEgXNfTi56hxip9iS9fjSc+Aa0k",
-	"fNNu635mB9Y5ePOKvx6+bP0wOhCtH4bDTusNPxi0Xo1epq/Fd6Pv+Q8D69I6u+vwxfnpCXxA5xliSi8O",
-	"rVr/D3pEewiOvRMTfXt4Xhy+uPjlw4d35wcd7y/DAA46nYMlD/rwxcvXb9pvOtbcua0P+yigIuXjNxmM",
-	"pHy4Xt6uXdTqJE5WbQYzFpiMu9f+4a3HXWPEQObEGSI79tgnlSfcGNQ4dzYvLl+3YgxC7ixioXh3+jhQ",
-	"MXaQ9o/3QjQbWveFuM7EfL1x38tzLCCT4hBynympkDwXhbOMtKiUUr8G2INgF6Neotg8BAdSMcw0kq0I",
-	"6kWiVAlqN3v1KCsmaIaDnYQ2o7UWcXJKDT+YpQAJH2I0vPEmIZjn5WD6WaqJ6iCTqfjkTGmcdmcrkq/Q",
-	"ZgkNhBIRGARJAIszlgl1caLNPsr55aVIkzCc0rWXQKgEryHAfO7vK9IkYjM55VkarHc7lkfu78HHlJ1g",
-	"Rs05VrxlRTgRegru0gRTGO+sMnW8bJrNi8wYIQGsf4VMlAAkFaauM+O90EJwDeOp4XWxO+cuSYsvVfMe",
-	"CF7Y7I+msLYp4q3E4jSR+IARNo+cAYeK7TK7FrsS+a+pyITOvIu1Ykc4SI9wW0RYN1ZgGpOqLz5bMdQV",
-	"1Qf6wfqEWhTZBiby8lu7IOxzDMKWC7hJPmFqYzAbXgljt2KePk6bwUOHZt/Ce46yy1khliK0EDeCCYCa",
-	"bMrusAbQ/fh4hlOvVnj/UxRK33NcdlMTbo95EwNGbNWFXrYrHe/QkkUVGhJduiYVe0Bmbm2JmaSiirW9",
-	"u/fse++6d3d69rO6d0snBNHxlMwXXXA4oLcFPTFrfTfvpkED5rcV7Vg5DE8gLlK+3hfe1Y/f5rXRVz+V",
-	"lfjL+rQb8CStqUCQiztXIHx2N2KdmtgvJf7dSobruspPVs9SUCxQmrCYqnmTAItooIIgY4CpnqXUVCy3",
-	"yU259GD50nuaJeITer79ghuRdJHYaand2+WMVkqIkjb7KYxCgBPu98TSOEJdyYALCZI4kAjKRiNhB0lY",
-	"VgSAjfEKKroE/xq59OgdQ8e8zvHupf+YhdWCR+XiPlkP3I0Qxz6xd3yyYeNHE487pf+QzvWFMBWDYK9q",
-	"CC/YGOoWKMeH5/I+vWpfY7zv5XxLG25KS762sKzSi1xyHgX9rloIBIeF0GXX1QNgW7AnhSnvkWYpQfHH",
-	"UEK21MDsMov+gj2NCUc2k4XIeaX3uI4186hSAQ1Zx6QQQwHJKT+JCThGE66vfH5DhM1yHC8MdVmyrgLM",
-	"XfXWTfED9rGuuOUrhcLHlxKrDCClbZXDhC8YT4E00ig2WEAQe8iHY7EWgc1Ua6sDpK3XXxhpa3V2NwlQ",
-	"cpq/OeOyIm56snJKXCBBZ2QqEVBbBBYBHo9q7FemVBuKx3Iqiroeks8MJLh0cQuIku8JDt/eq9rwELmG",
-	"9fQmmPy3NJgjGMu3AQQbvvNtSsFT8TwqIEtXPKxf2qKoWxNCww0l3Uub987Q9LDvQB1RFbVHWohYZoU5",
-	"ZAS5FtZzmYrCnlWOSTXORgUi3LFGp33QsZ8ddP5Hs70GYT1c9qdqrYdjfBQQhXAAm431VOzM9GeJtF6t",
-	"bByhjRloD7ktPkKdPLi1dV65x/6lkPbwivWFEe+zK+JwQKBYcvHVzHhdiHDxWhTXomBTavNgM4kEFlK0",
-	"a4xZfOxOTOzExE5M1IkJcs9JUdsDrCbwl4eVBxuTbcvomXasoVu8Jk92/wd9lynbHbPPyZRVjtk9Hqb7",
-	"BrGFAIMqJuBTA4xtSKSOaeo2A19PR2ySyWwym2BWIWLXPM9SSMrLsK6u7GFx7YxQ8zjLc+xRzK2fn7KG",
-	"VCy3N252A3/XLKYiQqaqiAVjjbBTU1MVANa5m5kun6ENX2AWoAIyHNTvQx8AIfSuQZx9bqbC4yDP7myF",
-	"bwJ59qGEmLUIBC9kJi/XB8tOpWCFmmOkLijddnnKBq9LXzbbrCwjJuQIzaiW2GVAXUO8MmPAUqJ6JFdF",
-	"3SzLjLEFK3i84VeC6nwGrs9RR7EM+xx10NPNc91mmCwziFyTYsS7fBHEltwffdqH/rh1Yfl3bsIe8Fy7",
-	"Z3yDvcNHwRpjG/HA4d9EuAfLjbfaLFyG4aaFuiz4ZE/fM36C2x431Y3+9OkcvrKit2qksnsbqEpH7shC",
-	"MMhIZdd2hVnDNV6en56shVgZcC22h62hh4Jyfdg0C03FTRsZvsCuxAL5XfyM3EVh3X2XVjblOyq7oBUK",
-	"V4czO/V+1MEWG32iLZNJIy4LwqbU2Jq9/wcC0vWz9M99RMioqWFZ3S/OEyM4uyxljcTfKamElcq9UoWk",
-	"9F+/EY9yyo2dnReHL/7333nrn53Wm9/p/63f/ziIXv3bn+7jf3lRm7mrjy+dqUxS3/tYTUvKZKxFxT5n",
-	"vY/AOAlrBJ9NeZYmzaj8Dkp6qxqgHzohJeAvHotCQG/Bf16cnkQrJNz1nM1Enu5I1WPZSP7Wonb61s8T",
-	"PmxdjPnL775PsJXbrv33r9nPH3pHrYufey+/+94tQcHnbKDSRRMU11gMr8q2Ui4xqQ0Nn4XgadBUXu2g",
-	"CtCRPZQKJKCCGi0Pz5Lw0agPyTWrcrHhOsk5KOG+zuycqMLR1SdSGdH3t9EJayCIC4A0FHx4BdxmsHRM",
-	"C6ObERO5FvC4WCaVzkz999/b9v9JlxmhjYN8AS+DXp3akMr+1lie44JR43Sot612R+W+0kNk7Y31xVih",
-	"ZQFwadYpcTgFh/DSduL7RvVTlVgjZXU3hQ1NeY70fLjF6CnL/ZVttrL39JDn/ntlR7UDTIDiBSgPA9iH",
-	"WCJlFTQ++FIiV7xxSJbJx2S5kixiyXmCtRDYDmoHYScEhoybLZbQ4dVLXM1E5r7ICmFmhSS6Fz0bDoXW",
-	"o1keEhzZVcd+Kbo1gisMxFBNhI5lcr7HfrTuaONjxM7Zv7JeM/FlHMGbB8Vo7H+yxkfWYud7TbZPPzaT",
-	"iBUKnzDm+ag1m8bSKPYSbMEJGG8XCupXYOToQRY8s4tRQVJoKCnsdrWiuUMt2B0AKAL0BlzcWMLqZppu",
-	"BFV0QMdcHXaJWjIfq9xNvZ8Lvx0yA9gU69E2XI8k9ZwPBQBtLARshisxrYPawC3nsDaoRSpYGtxBcJwC",
-	"9IuogtxOe2UsoNXSGuBweB08iCpK4RGcm97ZccBRiWTwKHe6yw36rhm5xE7IUkfDZtRsOEZYkEKkIs+u",
-	"AQbAydtQsP6Gn7WOQcJT1Qw8meY0ydIEUEHweZX5tYtRIgfQgxaIWriCjWLXKch1Vgs20alQI8C0gJ3e",
-	"nxbZ0CoiPKBO6OnIiXI9zqZT4BCwq2X4J6GbAB8yYkl4h6gOwiGo0LSKBKEcYZA/uRiQg99yO+gQpiJy",
-	"EP7Qoen66NsO1r8EnIqWR7H8ZtFaUR4t6Y5oVWXYJ3kIO3iW0Cbp0oirzhgOHNtNvbC1l7GGM0KgE7dG",
-	"ILsEVMhX/rrT8eAolds13eNp64TP9dg95HO6B0esvB2WuFopQvyeTd+4HIjIJJSRf/8dDK+rDFtp7VOT",
-	"NjuF7UjBPG4FcYYVVPVdpyAT6DzQcdjkP/xlo/GxydrphnMbMEFkmr3uHHj7cYxV5d6CrLWI1hV2vex0",
-	"1gMorr/zRzXNhuvuefB59yzFzNrBfvfdmjK0+w8f0qgo2vSlQ4fVrXajf0b6CqIxepY7nF2nUtMsfdo1",
-	"cc+r3Lda3es1NahZ5ys1Kn5SxAIXyf/ipWLEqtbp1i1BI55rjB/yeWsAW99FFGkkwQiHPM+tJbSto9V1",
-	"aOpkg6UKSsBW/OW5UlZNWpUd+szfhLNMyWK/7Jlkvyl1RNPBGhfIQqgj1kuv7XKnEaMDrZu++thYSapZ",
-	"coqmEyrshPwC/HAG2QtrV1jbz9mBrzxVeaZLu+qX8/feLK5f2lg2nA6l3RF8ZaathcQd83et1w224W9H",
-	"Xl5fuD9Yc+Xubjcjrxu34BSUfjivyMgIoEzcj9v65fwa2n3oo36W/oiIG5LQNiJI4bWEtAYUurwziceh",
-	"aeeb2nSmEBTH1BlY76F5ujqQZf9DSUaklGNs3NUKEab8Eg3sxlr2UsGh8nXzDgQ9qfCsk6AAAY8+E5zN",
-	"KjLgoTdGY5kQjKJ9owgM2ilky9EwdZ5Ssl1Ug8Sa65KCKAVC3kU+auEt2y7jWxjyxA8vWGbERO+5+8XS",
-	"ilgMHYRQ53vBE7e115trgjH9SjQGRz8RhvdTbngSyyDc4gi29jT7TRXpWSG0ZtN8dplZv22akeNWF5qB",
-	"ogx1lYml8MxQzaZK9u27B8EZ2CYQHdB+sa312uBMikuMaSYOZTBAenSLFkvyxzJAfyxPd+FCOQWR8gfr",
-	"AbEQCO3OCRgQU8XBvDcB0H5tCGY1CBSA9aLSCUdTdTy64T5041w6U+ijbuO9e2A5ct6t177GefezR/Bu",
-	"LNNtdoqRMZ8bi1iiZGuscvJvkxHPYArgMR64p5GQ80DE9dhu6N3qxbLEfEuft47fJs1Y1vnBgYvpnUq6",
-	"eZ0HCf5gJkUfTtLff2/7TwdZntublt5nzd6zfqbf/bDlkisBd4cSAwjshhuSBkR7MWKJVVB9521eTozz",
-	"sGJZulhss4cViNcn4mVBQNOusfg0FFMjAlNk1ZOpU4r35HgFt75P36t+Uz4F/yvYCqUPFlVu+Kk1n89b",
-	"oNRnRU56/fOegK/yRV281b2+c/OeppsXGn21rl6bJB95d20y2O/XlQtHcY/uXMiaur7MZKmxDFJHnvEU",
-	"LHE0GFMxzKCvRYZUXBF+aQnxH7JB1OneGCzK4Udlm6kncM6BqWcqikylzXWt/oNFUJ9CMNWotpqeJ9eO",
-	"dcoXBLdrLZcu+ELhPIAF7NECracGplnZKBrL0j52utgDbNfNDyAdO9swVROeWZN1Wihr7mk2sqeEXSK8",
-	"A7XxAxQQ+EiEqjfmmnHCd0aHADSjRqZY3/c5LzLgDzbOri1A6u9plnN5OeOXYh0X0EllK9y2rO9zSH6W",
-	"a5ly3AUzCaF1Jde3quJXKoqKFNNAqVxw+cCVE+Fcbd9KVzlsT7zc70vwXSOi556uTgxrcLnSCR6ATocs",
-	"4xQE8QRb2FBHe8MJ36qM+30Nx1m18q5yzf60EASqcWNpUbgrzoJLvtBGDB65kdwP/GErS3b7UOA8LB/Q",
-	"JQSDyRIU7nabCmrRZzW75eKm3fIkC6rXDfcL281f/Yb/mvBPPszMutPV4MGauKoEMpqaN5+zW5FWVgU5",
-	"aIb1wNPS8624MolQS1XgpivQzZlmE15c1WETfuDFVcWyOkfl9OTPOA70C5/uX0B333SYfw5VPbK5oMLf",
-	"MVk/YTnAi6slI88umfVcJgI46sGV43l+Lye/asqhu3cvlLVneCsm/nvGc1f2pZHmYajy2UQ6mr3BIpbY",
-	"qW0tiWwi/Lf5RLA0K8QQXWOo/4IZaLOEoOAAep+70jEH4+IyPuAgZmWtfddenlhXFgt90IWCoLx1oaC4",
-	"DFlEM8lEhoVYbgDrnEF60y/iBt4D1ysOdxPP612IWe+dUpSYQ+0Ew8o9aQ5RnN/tPV06c19V84s7/A3X",
-	"srKmo2Wl8yU0Z5wwulVbC120Lz5N7Y5bJ8h++fhT699ctzoG+1mh5oclKFJUQTvzp4Foo51AiQhZMqq0",
-	"gkW+0cdb3RErd3TEaB+3V1i0gd4bTSknEVO+qJM87+AF18qeLyYoHom5ePMJNuKT2R/q6y4bjnmhhflx",
-	"Zkatf6se5OXb1jpERxe/slGWQ48v7hV45BE+q/U201OlM0PwrdXruTF8OJ4IabpwD/u2P8Zub7eH+jp+",
-	"URebK0f0NfFpjoUTdyFNzYQvkKNG26m2h6cQfFIJIdxJFmxGizmVbmAhuNQSJV5Nz6hjTqzjgsEycsjm",
-	"SiaVuz9PUzabQseVYbmwtkZCbfAO3pY1MqqKL+0W1zvXabZZzwqbsEyEsHjcExCul3g6Iahu5ooVM2tK",
-	"8qE4JNyboZIpG4HHSQ0F1sT56BIK8H3qZRVUjmPnoaGKEk+HJfBhP0uBJpTNJPEeU9A/8AKb3Vi65Adx",
-	"HlqJ79QBayyX5Je3XroRNClcFmo2XaGu1MH8lt0QS+yVWNkxQbxxP23AXYnEoNadtSL6kNpc8kwb7F1I",
-	"9FU2nbpi7oCCJ1qC7tfQs2HvbV2AiMrqgclQ2k+p1QFeGF5Ft2P52zjLRTXrguUVdPMyKUTMTgNR5nSs",
-	"UwA9N4htSWUgWIHCK/1EAKCAxTPu/vjENvvNsxBthXXsAJE+1wT+Qr46Du989jiMeP7pmwJvpWjMNOwT",
-	"lxhrSLtP4SS7MEoh+HCMXHgORaNZtvngjrK716FZ7BATvqIYwV9B9nm1U8NQZnWCUUvHW69TqLfFWnCK",
-	"laTbWiv7aK1iZCt6cSFMxKiacQsdHMtSN9bqT8hDwznYQz1TmuylLg0pZUEpTsAiiSWJZHZSRi2x9iy9",
-	"IQpg56Js+7+9NPyAr4H8+88OMpUmYHvHNxBUXuVZqYdMgij7oFKhfis4gA6Uej6taTWqsNvrG0/W/Qan",
-	"bHVep3yBZHXrD9kqBMAW5ndVMqwCsi3BrUJpKmrGB0QDf2IQbEeuMninjb8mWkBYVSjjD7Vtd8UjwG5z",
-	"5xMwfskzeR8qeT210R0P2MOHSbczib9tqPogOLEaNLmvGAnwEE35Yn2M5HjJBaXdDNmUxGFfBJz2gW8a",
-	"ec/UeqkpAVGyHr1WLHleCJ4uwOkOnf03WLFn5orA9p3ja7WYmWdDcWuX9YwvHkftPJRbe4bk+4/k1W51",
-	"fjHgvVN6X1uaelnlEaCND41NcWtiXxXmQe7LBS2AtF3vo1i4fZ4n5YuI5Zm86tsRww+IF0omsWuXq6SB",
-	"iPAjlohv3HcEIJXUT8BlXnAj2iwEHnRkpFZc2ofS0EhmRbEkwlb7HaraLLEzypw4VDwXKs/BedLUjENU",
-	"I+BggdxEsIcJJeEx/mj/WBKetNkRylUAQ00Fo/CtMrq7XIWOTylbBJUUuqwvxz5cH410cafu8nwg/mF5",
-	"YzsrB51OSaZCZHMHnY7rMoslvH5apaoY82uY14DTFae0IVV5N0A6s95mp1nfTWW3Ec7Bjht5O27kZ556",
-	"w63Rwo5n6DKFpmf6wCj89RvLzJEUgG4OEk++CQMOVcCwvJKnu4E1xn9Uh11JMvx21Ehe8AdtQp+V5ffk",
-	"lZCRD7PzDl4nYg6RyKX9UTnEslY7ONEItUqBRqnAErm7E+6ZD0q6jmQ7BKwoYCu8l5WPynBmhUuzLD0Y",
-	"5fyyj8kpSuvh6mVQYEqKCH5OwqnAjnFX013RKV0Ut1YVVHjFY/kO8oNWyZXwXJBb05JP9Vj5LumUGw44",
-	"kxwrWedkvHtEOVfrxjhbCF4wNYolZ7k1hXym0OOdQdNyJtlETFSxAPDBcusBv55bQL3n6O6Q0g6SqCNV",
-	"TGY5ByHFh0YUrJH8mEQs+Vf7T8v+8x9JxAwfWHugKDJ+KQhsrulQy3hhALlN5DkAfmFNm7aDTrqIHhAl",
-	"LJM6SxFJojHHACXTU/uueiwEMtDpaW6nwDQjdikMNYYpbQo1HQsH/QAIbbFMkkSPIQSes9bPLH7RI2lB",
-	"EFV/gaPO/uXj6X+9O4lfsJYKda6VbSyOY8lY/OJfzn75y/vjo/4v5+/3+TTbvz6oO2L/blf0x5edl9+3",
-	"OgetzoEVki+/N4o+etV6RR/h7vvR5ybiFzDa9ao3OMY7/buV/r2fMsBy4n2Fz3NX7OVW2mn31QaywOZW",
-	"o6ehyzXh/uz7lMMNHWMO7NmBBT0oWfvSs27mVcFsYqmQFdBK+0RKJgjAnZvPZwe8ZyDot1XQeDdErJZG",
-	"cOjG+ekJABSFy+xWLOzWWmq/Pz0B5BpCN3LMGgvNDhxwfSUNXGTXCPbCpJpbu2Om0dOUYu5GguTcsTzo",
-	"UNmSLsGDHH8X4vc0uw6fJ9zvV0JMPTC5/WFhn5KGsUN0jsPgYVDhA6Pw4EspAxDNOnfyotyma5DTnwjj",
-	"dzjIRymKuc0Jq+DLa48V5tfH75Rdu9oXpesGRI0DRid+rgozdq0bWNgWSBeoBK+XJNuF/0hjLLQRk30w",
-	"Ly9v0hYX8MUj/N5Dwk8Gz7lpD58hdB8OfIZjfSK6gIZGgrQyQsSXEgMAxAB3hTmvpzWbhqsJ01BdpLHg",
-	"ud066xfpZ/zGAy4PPmGTcKFXd3ZP4KTquSjadz6D98OlQgtZ+wZ+yKlCeKxy7Des/PvsWkihUff7WwCS",
-	"xoa1NbluITjH2uDLy07HQzcGwHBqLtGAtFY7PPhaFNkoE+ky7IeO2OvOa2IeXZBIafBYuqSDdaeJkifF",
-	"KiAsk1RaEGDInC8hhtD6esCQZsS0ss46Ba7tdZ8WaJuogbGjYENRUHedALsjFRMwAjSRPZixmDAl8wX8",
-	"Zl8LzJ9YurfG/aVZ44in6WJPs0TJPt6lb3LN/rD3Yv/v//xf9mdCgDVQAooF1v+Os/FjUhvAPrJv8THX",
-	"b3ExtmBqCSY/fDUQ4VwapPtfByaSusesxxCtoGC9+rJk+H4iNuYl3dK4ZDPIukyXs/P5tsQXLx9Yqvsq",
-	"YfO9XPPvyIPlb4ygkr9F+/nj+4vmulPvTmYrz+QN2TaIIjNElqemY7DFx7MJl5ST6QYpJqIIGqoiFSkb",
-	"zAx2ttvrxRoy+o80kvcwkG+DjD585+3LK2GpnhcZ/ccw5aC9gZ8VuHfczvrMEIXbxHdnpAeNK7TJJFpJ",
-	"k5mGXgwymDy2VZ6ruUidOutiUnSQc3kVUbi7isway7GaCLuAbQbzoyHuDEWtGpkP9SFLej/9dPz+uPfx",
-	"Xf/83f/65fj83dskYslR78NZ7/ivJ8GHsUxOeh+qXzs++bX3/vht/5fz9+Gvb08/9I5P7Cf4U//k9GO/",
-	"9/796W94WflM+MPZ2fnpr+/e1nLLIdpzuGmfqhscjvFROLLDAWxSWfZM7EponiVHdk0qFVD/CnUtQkJZ",
-	"NdqWU78qy25bPFNV57dmz4a32II9+/5FwI49e3cAP4c9m3Ys2gxDV+1z98N03+zZHteRsKC1kMYRTLMz",
-	"PtOExs+L4RiQ7NFQIhxm6y1zw/aL/T/0WBVYcPDnOmbq56agH4eZeqehv2YBcS4oEGKXztGsYYyoNO8j",
-	"NrUnDxqs8dyxzNyPLt4i4g4uPJ7JWZG/OHxBVRpw5mgIy2LkIruUrdkUMY9bmYyYFq49XqZsyrWeqyJl",
-	"UDrRDkB/ZlTfvowjpk0LAlx8iBWYPJ1kMtPGxbHLO9g/1NzirAyFYdjfUX8gEi+EloPb+OTA6p1c4siX",
-	"Pa2kK4P7jD7VvQ7EhHEm1oe+w9FgKGT1TlCWoSPyUX3UsoooDQ/qnR2zK7EI3xE2Qd0b+vqQMCerDTeZ",
-	"NtkwvIW3HGsnypmNrAEJaSD48BfshajT+KCJmAxEocfZNHxGaX2uPmLJXy9Hiyo2uIs/I6s3eVst68W0",
-	"sKsydgysRgVjD+67xBxfg5SM12N5ArJ3eIBcoO51qxdU7y21GoeTEVQr1cx4bbsztLhSU3N9o2VEpzJL",
-	"g0e56vjVx0Bn55hPp0ICkSlbwgAOFzaqFnHDYwhuyj+pCh5Xs0BcjweKF3anlwWBDmogTJmHxeqVGvVw",
-	"z7o71E3gxa8sVXNpdUNYpRKUpxQAGGf/F9zTFZ/8+fuf/z8AAP//",
+	"7L37duO4lTf6KjiazLKUoWXZVdVJ2ytrRmW70p522R5funNRfyIkQhLaFKAQoFVKd511nuY8xfff9ybn",
+	"Sc7C3gAJUqRuVXZf0pk1SVm84bKx7/u3f2gM5XQmBRNaNY5/aMxoQqdMswT+6o5GPOZUs3c81iwxP0VM",
+	"DRM+01yKxnHjWsQLoidcEepuJU0q8r/2FJFzQUZ8nCZMEZowQuM5XSgizaNcw/VWuxE0uHnhP1KWLBpB",
+	"Q9Apaxw3svf0edQIGmo4YVNqhjGSyZTqxnEjTeGKXszM/UonXIwbHz8GjbcJFdH6cQ/MbaRJ8R+fOFx4",
+	"x/ZDPaXTGeVjsX60Q3tn3QDc9e3HcMbVLKaL0zRJmBgulgdxP2FkaK8SOpWp0LhAQymeWKJZRLQMCNVE",
+	"TxhRWiYsIgnVTJFmxEY0jTW5vb6qXTv37sK4f5ewUeO48W8HOZUe4FV14IZ6KiMGU3iXyOkZ1ax67COe",
+	"KE0e7k9JRBdEjmCYCRVjRppcDONU8SfWOiFzrick1DKEuUyl0uTVF1+Yh1Td0EeJnFYvd2SGU7XcF9EN",
+	"1RNzL7xwZv7I3gdblLB/pDxhUeNYJynbbjMvIjadSW1W52tWsZfv6aOhbpIwnSyIoiN2DMuBa0SFmrOE",
+	"jGSCRPfIFoQrt6Xm56PXZCLTRBFzdhJmCIdFASxdT4TZ1/X+rb12TMwkwgCeNt+dMaqJWTekFjplZEjj",
+	"mCUn+Q/mu7AbVEg9YUlPTJmeyCggZrmITMhARgs7XEXC150vycXZ+fub6/vzq9O/9r8+/2v/9vzh7vws",
+	"bJM/M8EMNRIpGJmxhKSKJYQOzYqQJu2Jh4eLs5adUKoY4dquANX2tj0FC8aZaveEI4UJoxFL8r3zln7f",
+	"rL2/cVP64ZKJsdn3ozdvgsaUC/f3YWBoQLPEvPN//b3X+3B0uN/rffjD+Xf/8bvKPb7kU66Xt/aGjhlR",
+	"/J8sP3WHnU7tqYvhLf4g7VON48NOJzBD5tN0Cn91YMT2z2xIXGg2ZgmM6T1e7gJ3WB7bJaNPjMhUk3Ei",
+	"05kiqYiYJTLkKAHhgjA6nOAdlh1nbCebUv2E7Aj7+L665T98U1jvXi/64TA4PPrY7PXa+MfRx9Z/Vi/8",
+	"FZ2yO5lUzO+KzZnS9hQNFsSNthkOE0Y1i/pUh60TEpqxhkQmkaHbwQJI3vwWED4W0nyJDKlibXLPmSIj",
+	"Gcdybu7jUd20lRlQ5TY28m83ggYTZvf+XvwR3vFd1VyvRyPFKmZ6K+eKaEnUI595u5KzzKPD1394/cdX",
+	"X7z+Q6tNbqhCqcBEFMA/ZoZKuSJsOtMLOHShlprGIVGaxzEZonhhTyxZkETO66YtcXyVE+8EOafkQr86",
+	"anjknI/PI+pOJVH/D3xyaQm6sEX7XCgmFNf8iRGVDnDtYGkYTYYTw0PqBu/+rGYQnU7VhtwagXWTsMpd",
+	"MWIuNmv9h4C86gTky45hkq++eAPSKyBaGtEHwi5iUb5vrzqRoUrDjkO3GSHy9aFhhHUTAOlZQ3WvOpFH",
+	"bn8wf+BPX8J/v/riTVRNcuZoXZuTUT2/iCcMmbYckdCQfZhPxNxeyxnguNWM1jzoDZfCX/Bj5RjvZb2e",
+	"ARuwRs04yVgDbEntkLXcUq34lg0mUj6ei2gmudAXUY2GwfIbPkXT+GgeVjMpFAN74S2Nbtk/UqaAOIdS",
+	"GCXA/JPOZjEfUrNMB98rs1Y/bKjlnSeJTPBTy2ud4McMJ5nS2IyWRaAXJIw+goKTxuyEGPXBnMo5dVpM",
+	"u2HUbilGMR++wFi7JBX8HykjTzROgfHROGE0WhBNH5kIzJipIGFJeQhhxKCOoN5lFSE379qZvZPJgEcR",
+	"Ey+zDXQI/JoY8iBTujDDAnUORbucGc2LSwFjuxBG6tIY3/j8Sy9IKtiHGRsaC0Wx5IklhJm7UdPMSCgy",
+	"28IF/BjLsYLBXkn9TqYiev5xXkmi0uGEyMH3bKhJUyZGAx2wWIoxiFq395oJKnQLhndDF7Gk0b2UlzQZ",
+	"s5c9dKB8c0Vi82lQlAU5JO/5WxjavZTvqVhYdqBeYGhSkikVC2LUuulMg7WG2jl8/dbYOvvdUaWFfceG",
+	"UkSwznMK6z6SCSM6WZjTRceUg8ntSepVirAZ3IOgqZ7IhP+TvQD1vOdKcTEOCPswM6zcMJSEPclHsMod",
+	"i5kn0miWCYuY0JzGSOMPgj5RHtNBzF6CzDURco7m5iym2jBte/Km1CyhoGLISDN83724uj+/6l6dnoct",
+	"1BonRrOcUWCHIM0JF2OmzKt7ohleXP35/O7+4vqqf9MFq69FwIBjJKKaDqhiJJJMAXeyNm4zvDu//ebi",
+	"9Lz/cNX9pntx2X17eR622uQqZ6w9MZwY+R2dEMVEZI4lEAShhpZI6BFWSBQSEhqIn0h95mugTHqHroIU",
+	"K8jvo7uOXjxkz/dw3w+ZkgPOqkaQ+9jMiKXSFSpP0OgONX/ienEuNCrDs8Swdc1R8KOBvDyzb431bIRT",
+	"JAULkMNRRaw9FAYkRO+RMtJhKMWIJ1NjGJFwRhcy1e0Z5VFonTKGaPWib8bWE1yDxaTQb8FYtKfMghnZ",
+	"ydqkS4YxZ0ITNTGWCiVjY/7zYXaLdUTMKAc+m9HFo5Bz3LylJaBDLZOqKUoSGemhA0KtFYdODhkbOoZl",
+	"NjPN1tn8YRYa6TNUC6XZNGxXfXNYbUh/JefI64BIcQ2sK0PLdDgBZ8yEJeDFUHShiJJkH25zHkJlFA42",
+	"ZckYLGs153o4yQ8XSZhKp8yaa/kmwUE16wa70yiaWF+8bixzw8C3NctK7L7mU1Y1cbvXPPIofOmqthS9",
+	"dB0f22BoKG2rFXm8tqdgT/PlnFBFgJhHlrlkJOUoEYnumNBssfcUadJYyZ5ALY54nNWceq5bgXNAB0Xn",
+	"eUK6NxfkkS3sQAyRxVw8GnKfyESToYxY0BOURFyhGga/mK9nuwYvAn4ZtcmFVtajou0bWaxw9FKA7jNm",
+	"UeUZ+OjbCn9HN6U9+cU98ffPHZwCHeQsxu6Ax2JurUWxzGUMG6/mPeY5MHU0m6p1wqnIyz5mQ6FJQhdL",
+	"s8xeXzVmlQ6HTCmPCAdSxoyKpde4OwOcReUCZIx4aY47HaEp5fEmx6PauHO2YsXzSlO9fpXdbO7g7o9B",
+	"I1Us6Vd/W6SxVUDQBN2A8GB0bpb5y4OiawuHunK1z6iaDCRNoq0Jzw9ObbKg+QO1S5ux5wrPLksyhkIU",
+	"dxxHaZrogEz4eGIUhIQ9MZFaVz74FTY5EnkECgJfy4fCiKKIqb4RDxUBKvRkgr8oQmENIsljZAXupFD/",
+	"U+nUekh4gr/v9URoeVM/VXTM+vBQSJroCjTbmaoTQknEYqZzPdBIb2JsJbNI5hEWtQo8zJdHXoxr8wBT",
+	"0Iip0v2cqa46jGvo2ZDz0MxxGPPho6pzJGmzoW9I0yglggykViRmI01kqlsbb+0tfOnUfKhqW91Acgm/",
+	"ejTbfjd7b9XHwee7npMIGi80H6p7vH2JQxeDxKVTFviRRfvBAjVXbmzlwpS3zT+uLycdzpimPFY7c6uN",
+	"GTewrFxRUZsL2Pyh9eLVsz4KH3u5BXVM72UYfHbiN9Gc5XRqLHs0rVYt+Rkb8imN8aHCUd7gM1ZmbPyN",
+	"bc9fdlpKZwm/Wpjmyo26ELMUHRNRxA2V0PjG27ARjRULypqTlSYzqtRcJlFNYgPEnm240d16QtwsjfYv",
+	"SAi6RkjQHWCsAKPKp7MIsl4gcmcEkiCogQCLXhPR8bS0bJ+cRlOIFr9eoZ+tjxr5u1XQm9Ys9xPX7JKL",
+	"x215DXqh1FbqKoev9dMkrt4ixcdiP51h6DBTMeApZ0c9MmHMU64VgUBKe70Jk3808Ef9cszHLO9OdO1l",
+	"+mzCmiKmNBewUm6Ni3TT+WwU5g9tzdyVXk9aNI6vR43jv69mTjd0bARWLQvfQnr58m8z2VUlrb57NpJ5",
+	"CclfK6Vf7mTcOSuzwqXopxiSQSLT8US3Sddm8ynm/II2j0+OXOqe5/+SIl6c5H5lKqKeKFgt5hkWj8zr",
+	"CI1ja6pM2+S9FJgSxQW5vb4KCs7sPUXA1ey0zgDf7Dk6+wnVLIQoIJmxxGiUdMyOC142TI1K6PCRizE4",
+	"fBRkLR12OgTlKWmGvcZR+02n1wh7gity1H7z7608AyPsNQ47nXbHXD9xuSbw2qIpZnP4wGQyE/IGqkIy",
+	"SHVPCKldZMwMvU1C94p+rkfDhIpWXcEAXGnfoalWzeFU/3vJBYuqfN2frCLBXuyuXC2Pp2Jlqm/8vNbk",
+	"dgqcNYRqzc87TPWzhAZEM2NyFjOj3ZQ3tkSlvrXKPmCqSavdqEyt8VlDYUQb6YrL+xgsE031jlQufyU3",
+	"crbntkx3VycD5JKuz/UwO7jhbbP+CqdS13KLw84LuJA+j7lvs20hN6bKtC/O+PnlVWm4S0tsF8Slvhrb",
+	"oU26XgK1Y62WwvYUCd28whPDjx3FA4udYVSwJ5qjmI7HwLTtKQuIDaGxCNK4ZpRHRMsx0xOWtEuc3XwZ",
+	"jrLWCR+kmS9NGSloRGzCiGDc5pt8j/kTAuPKLFEsCkhoTny/8FY9kYo5SUlokTn0hBXVmGRmzmPV06VQ",
+	"hpPvpCkksiQyYBMuIvhGq10jW5ekaaUQtYIK8o3VUM6YL1YJVz2xQqySJrUD4gJiJ5jnNaTCJcW7vRXs",
+	"g25VCrnt3AHFBXtmLwJSUv+nlbAbzK9MhRs+Zk7HbpOzR3C3h7eX1Zg71t+CVMoGmROqxTeVhezSOlZQ",
+	"XK0orliTGiJaXvllcqlktDNuixk+PTa2odEMSoJRGD5JO6v1Bc4SNuIfqt0dGPHFVPLhhCZ0qFkCObwk",
+	"YUM5Fly51NwqdVA+ftKgVwTc7KBLcbbCShVGUL+Vp/iCrc3ZGe8/ssV6JzSQy8eg8chqypkUGyZMm6U+",
+	"IVwbvm0snQGDAL7Ic21WL44bD37o+fUNmNcuLqMKb86hLerwylA28B7WD2szj07lfm4TXnA7u9o74977",
+	"AluSxztWBBHqA/LPEWjIahE3ed+23sTs/vo4xw5cOWJDHn0is91wAhhIXkdp79l0wBI14bM7vL+SMRaL",
+	"LotLE/g1oesCJWVSyYZZYrbeOq0hx5fwsD57hHB1VPC7ZzzN27OyAiPYeAXqZ/wizCuRTzR+L6NCeihN",
+	"wcKeUpHSuDonNNWTbVfo+7muZBepwsTYVUv2oCp0W/NC+3jV7KZMKTquSWPaYRnd+1YsKBSeV6ipcjqj",
+	"YvG5OSaUEfV39TZFckq5qNaOXEG8uYPM2YDgze1NuDDeWuVvimM5ZxHxwlH2veggQSOdiohM5JTN6Jip",
+	"ggdq2b9V8jFtmdtWEQrGfYLUyErtWs4FS3JhXn4D1VBavKcI3LLRcuErvfy4+t1Ai8DcGpD5REJYlEFS",
+	"ejo7IeZL1tGEoZAsvGGpC+uZhYTijQlVBN2khUzezXLygsYsHcR8WDtivGzHwSMCmcVcELBSsSBIkaYZ",
+	"4N1EzvhoYYhsIuUjoVGUMKVaJ2XfMk0YCQ+Sg17a6bwaGuMU/sWwajGSkMJtlPdqy2iFVVM4ndm58OdY",
+	"cdhyOi8J6OJ+FkmmlmXsnoc41PyJFb28y+6OYiS0dCqza4SCOMCdoprEjCoNvi3rKXN0mH2t/flz7F51",
+	"+hFdbO8ozr0QZaWkwvuT+StWJL6dej7EOeXaUOIIXaCczUnTvoTIhFhnbKt6OWbmCZmqnadW9ujkJFhY",
+	"sYovBcv0USCGmkWrXqFn10bgJOxi3NZJsi6yP8jhd+UnaiJnbfaBTmcxaw/l9IQMYioeyTBmNFGWdxTS",
+	"b1593vSb2pm/gL4OB3hzTR21mXU6un3pC2jnMJ5tOeTAqWQbzLRqZi9E93dMp7OdkoFKuuXarLPPqTfO",
+	"EjY0os/pCcXzd5ZdPy7ID6f0GZHOIm5UEyysITFX2qLw3DzckwOkrYMfePTxwD4VtnvijgFciCaKaUw8",
+	"AEUV7wB9wKg2tjbKaZ34eOm8l5496Qk6UExo8sjYDNgBBG7WMIQyh/a3pGrHXbx0hcdI9Wvqv7pOSOe3",
+	"Vssdao27/tRad2tM0twSNA/byCCXoj/nIpLzTHYtf2krdxPeXO+6SqMx4ltsxumurKaaxUy+K1PhW9jv",
+	"KaMCCgXwAwTAb9rFEFl/QNXalTrNbn9r7i6+wFWlbfYCqMosvgBAAraJmO1gOO588P1lrazMi/qRDfiV",
+	"cxPWGhQTGYPG4aispIwZ3urC34Xwrg0zQTxYsfgJsr8AE0IsAPrElurqCVsQmiSAwAGmElIEpGEpKdyL",
+	"FEAQrbDcPLp3ZqpLqvxcDkrMTK0yrZKUYT6ytonLUKKeJa3NqSL2YSwtJE3DCM1NmKAlch2fGtV+yFon",
+	"BMQK6LbIbolvPHq8JRNxQWOaOUf7uTe1OrW6MMI95Zc/BtlcEgDGkAKs7swLZYea66MQXcJ0hEZgVvu7",
+	"TwnBJcycBPPH+nIWe6P/VD+uRuEyE78ChBqw1/szupia11l4HfxxKoWeqNCz2qEG0yyF2oz4EmNSig1G",
+	"v8QhwbWc6N3P6mYOdCfknPs8aDxxxQc8tvWaq579Jr+z0nL3HOuePMksen9DSsfU86t7q+Axr0wE+Utc",
+	"yDYq8/sKBr4sVXxyWyaieoFb4oyFRSzL+JInYvmQ5qwlWNY0VikqtWUya6T5M8SWfn01NJvEkD5TOY3b",
+	"z10MjefSJzNctldfvFmNMljUNJe5bmbtq9zcOCFFeNc8BxyLdqzFv15tzfTSTXgtZInjIv8iNcxvzE35",
+	"+D+PwugZUW+qa058DbLsyonoAnP5jjqdzn7ncL9zSIwKgWkbAJoS5hw9PAGMC5rEnCVgWnpQoZ3QUImD",
+	"VxlxFhed4J9JZ7Wa6bBWd3WaaUFdbYJGIBNiDVGjGwj2xBJXU1ZzWLZXV8u1FcxmhXrIFeh6B+gbI3e0",
+	"TNQJmaYKMmWkqHIOl+ztdk/cuko6B4ABPsnsM8dg8MtUA7rO0uXKjeuJ0J8NZGPm+CVMRFCMh4BkMR0+",
+	"Eu5SMD9b4dNPoD823T9bFaokaeI/WgE5NMr/4VHn2CtitEVz04AkbAQLldXR5Vpnjvh61NmWuoo65Wan",
+	"9yUOaZ19gmQWlMnG+YesdQg3tUl3mSwFY8ZUIkVCLHmPX1fRzWdRg9f6ll7AnVyIOm1VKLDWqbwqif+z",
+	"+5XdqLau8/DceJvNumaWz+9jLhljfq4H0DVk5tryGDgHlVkf7i0PM3fOV+qPlUj29iwjYpetpzZKGvyK",
+	"P1KFZrHzwSrEzmyTe2lRgy2wG1NEJli5h/pZgMEeKECAeraY0aSywuxnoc1+ik5pZlaBxjLD3XCLrO2K",
+	"5fhr1HlAEzZ1wV7AZ44Q9XzaJl27GQ7Oc8DIQOoJUQyrN+DbmDiQnXpHTmuN6oLSVEVkBb7g8tYv8DuG",
+	"x/+mUP+mUP88FerfdMt/Wd3y2XS+ZUkOEvPG4pR8AizKjYeKspYeBZtvcX9lxkr+weLrKtUVgKz6dFCe",
+	"502EN4N8nuIjPutPqJpUI/ip/kDqKrXQlnFt+I2EjViSYOptZU5un44tGPAGuXTeYuTDKOfHl5LgPS++",
+	"m3Dhy94Ys2nXUstL2DuZ73kzY6cad626QO8lzJxMZ+lG36dKTx3U81bJJk7toVmjl5VVFAWlNWFUVUMF",
+	"LyzWrHu9A1o6IY9slpXSOjxOEstxydJ+s2010/JUsvGtXry3VuPMO0iodAAV6I2gEq/EA/rwZwh1ytMZ",
+	"Vl+LPKwLldh7iiiZJkNGxvyJKdS/LaRJTzRt1uyeIqH7eH+W8CELvYYq9pcT8q2UZvhmFOjTYwQIeC/v",
+	"vJJObeE4WlNuDPZ66zj/Thjko7QKlyvZVpknT9MPMBA14bOZkbNNPWE94TpfYJayYPPMndIC4OTQfQH1",
+	"h6WXzM165h58G+3qCQfZbhQ/xTTkahrjsQWeGxxq1nAqVxgBXhcxfeMFCeG+fjaECR9OAFwFNBpbDT+n",
+	"C7QmM3sn33v830q7uWg/LNG/RyDWm4pjhjdaSOkR/2B2CEgVKtk99GxvPPmrjEJjnqkZUYbNuFbKVjR9",
+	"8GByAMsmxxHQ0sa0gZ5TkV/aKc98g2I3zxj3DVEjg8oIIOaLUrDKFfmcSUxrNIm1s94gDLotIy4EOLNn",
+	"h6tb/uWBgLwNl88elva4VYNknn1QyCod3vB/KnwySphgcxobBR7StgDs3KJVg0PjuBCqILOsT2Pey85a",
+	"NKQZ5nZRwewJWwF4l/D2sGQ9he4FisxZwhBRo1m+q58wOpywKLQcbOklaDmRCX1igC7IIg/At36g+Fgf",
+	"nwhb/hEv5A8UJrScWeCGV7hSeHflYcj6Om6XWPaJyWgVF5WW01UVN4y4e1zRDaEWimoiZ+hO5Bq2BsgG",
+	"XfkZ+0oYjZRhYlOqHllEmjk5ZIX3WToURrQCEn7/+9///r+8HHKz91DoohUJAX0wzLsK2F5gNeX6RfZU",
+	"0/XKB0TJhUMKOCyrZ1uJDf4BdattwTlGMR336zQ46LKZ0DSCtktYaZRh1Kwb0YZM95GvT+TO5drXHHPX",
+	"LbJF3ermQPoZcFnOhcyza8a+wuJaX/oFCkdNnwNPG9kGngSaM9TXZcFlK7UNLUvDiaDfIoNUCU85wmYP",
+	"1stmH8xhEhwSECgnYE7sKOETNkoFVDRvK8dQQS7EMma8ETQUKseNoDGXcmgV30o2t2EiW7YmeSqbSgfZ",
+	"2tautn+T05QyZi9HKymrysbO6GWJM66vL6/LmFudfOQTYV0OXGY9VekVZXazvN9eQp7PYYp6nT38y+u+",
+	"rFz43of87C8rgpZ6/CNTkntru1bkhLGTG84Y/rW0E9LRCMF6Qts5zvAmm4RhE5nRzwoygGOrnSYVRM7o",
+	"P1KWFYdGZSziw0oHX1niLyWHeMYpfMoC/mf9F4Wct6ApnTPWR6lOE1aIJxx1Op0lR+tGqkFxOBd31+T1",
+	"0eEfCnzbKaXusZNinynIWgEtjAKSJRihS+Ver4q9eLv7f6P7//zuh1cff1c9wrJ+sha4OXuklmlM5Axm",
+	"gfcRHgXoA8F2yAWmktUEW6ayVLv2ZhOVY+0TuwleX7rVTtO1pglcl0Rj2QKDqprLSv/OViKz6JfajJvj",
+	"iItMPQpKjpsyky/t2AY7VOL8HtOv4carWdPXdvM8dxWN2ZKrKjS/hkaPtfNoriY1H3kQ7R4w2ELoUUSN",
+	"2uytgS4LQyNeIjJYgFvJX/qQNItxJa4Lto8du/3aGtfGS7iEi8nCm/mFV/bFsHC8Kxp/2QV1vrsp1cNJ",
+	"ORKKCRK2qBwrOqirK0bE3+OesJCLvvOmiK68GRhkm7zD+oWeACxFREI0nxzxWDOoqiXsHymNbUWeG8he",
+	"EZayumfLktu2iFGHi/Ui3nP34a3ThAq+tk0po3beL5As5E31ibP51kGCDNCPl6qN19p4U/rBpno4h779",
+	"83D5pERsyFXJ62eruLJCIZscn6hqAyA3Z8uhhHXBg8IUvbGsXs+7mmTE0NpZITSWMModjQH+1WIohpbH",
+	"4ukLXd94xNewxUMTqfQJCa3VDffQnvCM8mboKdjQi96d4BCFGM0xZI08BodXMWABLYvJgA4fT3oihAaN",
+	"aEJyrTLjUoGrrOgmzwu4sk8Uirkadtj5fkUWLLKax4Ni/pU0/D3rOb0FiX5C5w2Qgle7wOkhXsOOj85W",
+	"RN+9R/+4jnLdPGd5MD6fkTfCSjr205GWEzEEyfVy5y7OfFaZHi5HI5sR4mjj9vqqETTOH24bQePh7qx6",
+	"w+0Lb6lmahdrK3HoJ1tkLN5b0HtIo0MrNjDHKrcwsg4AA6pYgK3INKFTiaklU1D3uPC/dFgemZn4uiSf",
+	"rAHOR1yize9fTiEpEURS08MiX/M7jKhtDYO+UWpeKcPNLi3fomdH+RXLYuLT8A4yylm34tjoEFJjt/GB",
+	"l0EnsFqwAnDIWxs3qsL3nl0vOKOa3qXTKU0W2+tAqdBqdQPPDSrtikBGVZgHOZ5oJSLCGmQgdI15CGY1",
+	"t9RcWwPDtGXt4ppuE44y+kn9ehT7H1Tfk7dRqrlBSM1HaxCVQPTXXHRAXn2oJqq+J1W2WfYa9R/vy3ah",
+	"vGMeBZSAjgoISEWwI38Blkbr1VyWFrNchOnWoLxgQU7kS5v23TrubM/NCxztRW2N78+x5Daii41aYPwE",
+	"iOsRpK1viLu+ceWuG2GV2sU+0KEmEd5BRDodsITME661UeoVoQQXBJQuDFs2jhuHR+03nUbB37n/n3/v",
+	"7H/53X80e702/qv1n5WOzzP2dCnHXOymfdNiU/rV/ZrzW5e7M+fXKpfMnlenrj5/g8cXzCHZKWckWptM",
+	"Ip9YknC873MB8NwyiBWocnGpZ1pihKMJ7iMzvBZ4523jKptMzrGPVPulYW8qelZt2AXZjjgg8wnVxqq1",
+	"7Y4x4EWaqzoZ94RrZXyy1HWp1/BXZiFT20G511juw6VYXSvkdXA+mbjbpELGnTVXH5M9vC2g0aYJ0qoP",
+	"DaYUf6owRc/dJUTBUUUAmjTiTAwZ+K0tUGlTTSg08JwxES9aNaA3WLPQRzf8ZuHqavCVDYLObkHzkDPS",
+	"X01hhw9ylQq4CePx64srvPf2Zyzpu8jTCkQj7+knGvOoX9m5amPcdnxHKnTJJ/OJTStc4LcABrNbHNyz",
+	"wtYF2ovHZukk1JBRcXtXbEo1PyrsQ3FBS2elmttXo82vE6o7oYhsK3a3loOVzqlLprGHSsTHXJv/pWrC",
+	"MDCSCsNMhzJh6oS4Vr6DBRkzwaDn4QY13TUidBPWUCwNXFniF/ykXLo40DIH/rz8shSf/Tws09fkXx35",
+	"NWlHh6//8PqPr754/YdtS9NWcc/n+N7Pk9+uLPMpkug6pvICQdtlr8hGjsaCPbGurKf0jRcIUPrD29Y9",
+	"t5QTsvk6rJr3C/gtvLFsiEpQdkwuJcH8xuB/Y/C/MfgVh20jEBFoqF8dvS1QqfeW5dqlXD0eJYz1XSVY",
+	"9VuFumVDGyKt7n5WEd6DJ/YUGaVxnPX9yJ1kY9nGbLRENmqxKvIZnF513583gsb9X+4rx5gdw4o6QZ0N",
+	"h8wkhwaxmjThjS1jqk5kHCnSvP/Lfas4RjqbtY3hmondysGWWy6jdWKNFhxXJYNFz/rusPxF+boWWd9P",
+	"AFknYu37Vwx7azlYMeQ1bWe2GNRnlXznNBFcjFVlvpHNsNjZA19uFJ1liBVzzKjG0ighdZYatr4nSEVu",
+	"A4+2b8G6Zd/VRG2xIPUtN6oTWWAGhdSVdZ0z3PZtS6HM2/aNtNaMTtZRbvbm5yfdKUvG4GJ1QbmdPAnD",
+	"csknCB/YBpVOqxK+lgIItW3WsiFuNrJ1OR5cjJmCFFcrIKv1KWpOjKBiWKNw2RCj0Q7+yUTNZtTPxcht",
+	"Vg9jprzB1aSe5rXXABnlXowgelZC4Uuq2cCLrcNnSMQofaRi8MWRBssLuTY9o7g163nByoNe3ObPfmiT",
+	"RCbVShQzlwgTTyyWM1Cgqm2slaM378hxrjTl8RY8zjx8Bg9VZQCx6qF3ySSdUrGfMBoZTZjYBn9F7eoc",
+	"ikq5IjQ2Ny5IwsZcaZaw6uai+ZpbtgQs4rtg8y3A4VpPZu1W1CThkSkdTrhg+awwBU9CsuhwAshI5vB6",
+	"rdjIOOUR21NEwwOKLhSErKAVAgYV2j1xxeYYZgJcuAEjNIqgs0vCKAC3puJRAMQyNO5fQODlq/v7Gxvv",
+	"KiaEftO9vDjr3l9cX/XPb2+vIffvqvtw/9X17cXfzs8aQePd9e3bi7Oz86tG0Li6vu+/u364Mr+/P7//",
+	"6vqsb37qXl5efws3n15fvbu8OL1vBI2Ls/P3N9f351enf+1/ff7X/u35wx3cc9P96+V196x/f33dv+ze",
+	"/tko6rfd+/P+5cX7i3u45eLq/vz2qnuZjenu/Pabi9Pz/sNV95vuxWX37aV5yujk/dvz/3m4uLWPwXT6",
+	"D7eX3l9n1++7F2b0+I/yiLvvb7oXf77y39N99+7i8sIMqfJHeMHNze31N4Wvnl6fnXt/dt9fP1zdw5qc",
+	"nffvu1/DCpoR3J9fda9O8d4/n9/B4t9089W5fri/67+7vf4bPOEGeOfu+c4/Ft6CL50B/zgusTJA26op",
+	"IAbUQaoJVpQ1KYmkNlrnjOqJIViJuZYyWlhQjBlN6JRpqPsypkyrpqXEspmxojdoksZ11mIaA+TFIGH0",
+	"UXmlP0MpdEKHGkidKcL1MQnd6Q4DEpqPmP9FOWT+ZQ5CGPREmGXvml8z+8j8YTMz4Hf0Idhb3D9tyof5",
+	"pz18fVhDeG+UYpYT6z+yBYyBfdCAlHz1cOmVt8uEcAEeA/Jw/27/j62AhN8rKULSNHq9FIz89931Fcbo",
+	"LYpyTge5QbdOnrolr+RoH2Yy0edC21TAUjj3iSULwuBqMZlYaYzaJHKuCBdklvApTRb7j2zhypgg8Ybw",
+	"CNtNGcm/D1csWIXjR7/axLKcrt99gCzVl0jj3SZntjr/tT4t+bNqNV8xGm/fydj86pbFEZB8XFNivuZG",
+	"r0Ro9TnKIrXZKPKHn329LnKtARm82rXlf9/6DOuNjVQk7Ek+sghwmswzXtHLhNa0PcNzC9HhzcLFWSWP",
+	"GZlF8lzV1HjzfsQTqvq2r21fsWHCalD7bKNZP3tsmY4Q1CB7X91AMy5jKKMa6f9+ubEu5CrN4lS5DKUc",
+	"FaMpRQHfP2vLa7vtScSyoVD488QSPuJ1OEDZ2HA0NaObsPwbeCHrj2RLcKE19IkRxIgQ7VXG76lC5bx7",
+	"0MMSIAjYXDlADy+ivNAVuCws5iCYHm4vsyJXI4/2lI+45jobK9KEJDGHWhYQ/NNaiK3AVexn2KluxV1r",
+	"ZCSh9VgR3glYpq0qCqk8BdUkV79G1dtbeQiCJSYQvJzf9CITyqtyQrMCsRVpoJ8vb3SXdMYNW7D5mW/5",
+	"I4Gr2vN6gH/WtmtlT9uapKnywq/tZLV6Z3dxJ9ZCOHjVda82q65bPbjNEhzK/sNCjcZGThGP0Ne5fv3X",
+	"v+AB3H0Vtpl77Vyff6r/LQdfcxHdaVpZ+/REuT1DPyylTNNoQbQkSSqIQGm1SfEFFUMWxyzavFhjBgnI",
+	"m1ZdcDWkSVTlIn5HeYxApgyEojFdpzPsFzDmT0yQdLbhLB4zxIoyM/teDvYUMdfzfgaerdS2IZn+xAJ6",
+	"Vxbg9lm9JzM2Voe2Dk1qvoeSneNXbXyWRT7GpTAWMiC0WGfD2vB8PopVHH+718Bq14gAuxXNw0wfgpLf",
+	"loVpw50DtSN/5Wa5w14obqM+eTpZVBM8kk8Afkqj/3EWETqGbs4AMUuhB/+GBJSkQmw+KsMzojSu7LeK",
+	"BxBAfBHUxOwNNJtiCZcRH1qSFOyDNrcGhBKYpVHbKEJ+ZbNubTT8EpexuFc5r/AHXJDQdtL+Mvsn3D+9",
+	"PqcoHIoybVYSWQ2nAy7ns/TMSZTzczMbBWl7HvPrFBhXp8CW3vyxwHU6jjs06o59cT7HLkpLzDWfVxyb",
+	"PwSDCCBJmGKaDBZkxtjyIhw3jjpHX+wfHu4ffXF/+Pq4c3Tc6fytem0g9OcORadA8oceYXYKZHdYTAa0",
+	"TU42kYh2PZeqUQQjTOhkAXBKwLnkyJBq4MC50DlmrRZ4yx52Tiw0dVklYguybZ2CgeN8dnl7ycXjJslJ",
+	"NBlO+FNNdtInFLZtDgM227mZwhKAQ9VCvM8U5uXlyFmGp+ln+n3VirxHz229urbKm77LBq9yFXuJg1W1",
+	"kBYgW47I1NwYGOYdM6o06VhYcarJVCpNDo9sMQDJ4MNZVkQJGVigvByhBDruCZpdxdmRZthrHB696bTf",
+	"dHqNsIUhCfCV2xrMZmgvh60AsGaxVDO2/UrMtzX7oIOeELY8LJHpeEIoGXBBkwUZxZLqssvdvrMRNKRg",
+	"NgvaB63r7H/53Q+HweHRx6yO84fD4OhjdS2n17LqS+8/7S+/9DIXc6rEmUGV34f9KC9KHSWYTdHHNW0c",
+	"HwVOpmU/HR59NE+N5b5jFrBZ7Xv2wYia7Mo+n85kAvs7o+ZYNMZcT9JBeyinB4VMtwMXCThQLHliSf63",
+	"TRw0NHblec0rsh92sL0xFFHnqrNXdSXUO6T6WSzQgUw1aYYughAGPh4WBoAWMtUWWvpF8HP9tXJAfhBk",
+	"UyuyFg0NE+i5BGiMJzkQtxS27BNkUKoYuhtnRuAiXGHJJNoWA3bTItoVRbGV9Zx5xouX8NaUSWB7F+DO",
+	"BGTi7uMaMchHMmntkAI3kUpXZ6l2yx7XPZU3OrZh0Igro2NEmauQiQg4mL23kmpW4zPCVS/C6YeecuI1",
+	"pk+xD0F1mxlmU3nKUwOIKVzLPaMp21urfZxLosBw1A3kCpwGq0dbWi4eUv9A27eurYNbOijLmF6ZPxT3",
+	"rZ8K5x4PESXSOXgBdXx5l2eJlCPAWh1D/yptUf14vOiJ4YQNH4FFmAm1Hf04KHIlzSdC53h19NB3lAJx",
+	"4DK1OFNwJBOQdnQB7zIjcM9VfBHEmPnLVipjyy8453mgdK+Y/ZHXC+X96PPYad9TTPyfPbgw71j2/URM",
+	"//fK2/sFeDFA/rXJm/Xb1QgatQtZqTD5xPEC9UxLAC0bKfAFsVgRvUqFO1+rcSh9D3NhJEAC+Jb2ekO3",
+	"HNu2n3+Bwil/IW4yHqS21P2nqfWjbb34Ts7mqe9/WGNO4be2mMunZRbWLdBzboS6tcS3TUZwXBGqe0+T",
+	"R+uTLMiwEll64dhPBa1c2rrliZZQAT4F1AVUAJHGcTW6S9mHtwvaS0XNVoUsD/PLYe2gli2XFQP8zZIp",
+	"WzLLFYVVG5FfrtuITvtw+13oFHbh9Ta70Db/9Wm78LpiFzo/yS7cWFdHkflkRYjLmr8cjRSruZahldcI",
+	"WUB3DggdJlIpQuMYsx82EKgOJ9xBSthRVDHeG5q55Z8fJGlHG+8zoSrlimBm+W1lqlXmWizDiawLePuA",
+	"Inn/jNLYVmzVC2iVs5woNlJpHBGt8wW7976AZncDCv7nyfNY1QXPWBA2JJinQ+WXwYBCpKdna4L3CzhU",
+	"n7s72IaDN5vzSXHWFR4M21NpykTBf2GM6wEVj8aoF2pkO1yMZEKsCG6doDuPQI024mU3dm5QhGTuquKr",
+	"vB+7sqmKvJxNGJcHJ5QvXimnx21L/bl9GR7ncEs35XESEQvWsTh47YuxuBvb/29LTOx6wjb6h+0phH0P",
+	"1xG036RGZ53Gyu1Otm3Sm4+wfu7bZhHNMqGwyU5X7uzzRzLt1FLxOTC2ysFhcM7zIipejm+iqmTUSqjL",
+	"ZZ44kQoYYioQyFFkvQpEvDjxXJ/mDqitm9OFAk+inIuNBuDAR7bvQ/1x1Xr/QhhO0FCPfDZjNesPHf0w",
+	"8mJWOOIR1OjP6CLAoj7bW8fILKpsSSBPfCogStMFscraxlkBVhTZsW3KJ/PZvBjHvMuX71NNnmdVvT7Z",
+	"YFlT61bTzzPEWfW1lP2YJmMWHmfAotA3VpGyjwWuQ2TdHHfbDARKwk9sh0iSNw0iSk6hc5uhwRLvyfI2",
+	"SkNYX9DvqTklzWZDtSVrPrgqA6Ggbq1s5eL31vS7pVT2biFTmjxCu9RMH1xO2ajtiHJjHRXXTyx54my+",
+	"dVkOJMn01yDYr8PfXwmOvyP+LmRZver0I7pYy366rrXUvdQ0Vl6KYn89+L+7cy3y/ixhT1ymaudR1cOL",
+	"FCZb8SWvQLFQhbi0fTUTr57l86sziRzxeCfAULOeVCwq2uYcVeKl/ST9eUorsnFHnbxRS3V2xSG5vb4y",
+	"CtJcJlACTWjWfeYYk4g67U6nc0i0JIcd859yllPHxRBUQJTsCfBNYDwE2mAOmJ4zJoieS5J3GMEosk3l",
+	"ntr207ZDqFMeAjIy3Htu00B6Yqks1wh3Dg2ApGJkIFMBvejUnCWKhK87nZAIOuXYLAeG0ybdcpaVTAjt",
+	"CS+talUqVTlXqtM+6hyuTZX6ouDZPuysd23btfY82rAN27u1DzvLfu0vfhK39u3qDkkbqzdFMn4QoNSP",
+	"UO3M+kIBFRo9IRU8axE5oIZK0oUqBCtsh6R8K2+vrxrHjUPbLQouHP6x06hS62/ZkAl9GvPhYz3uzQrH",
+	"lnlwS5fVhnpdoS35BmDWfivjJXTqfJjf1S9CoQvh1iux1O95G2yx5b7Q9W7E7V2E5R68u27Jynbsu7YK",
+	"37aPd3lvc1zujTtuF9axhiDSJLEVEnlfWJBafevOXGoQ++2EDyfO2amWO9sSRhNBml4D+e7NBbGNWlXr",
+	"OE8KxD6yzbDwvTCw+bcwmlbg3RkmbrwIwxlmo/Dvcv1oyy9WoX1ZNnQjvrioeO1UCj1RjhsVh4nXXCom",
+	"yEXDvpphzEfM0GZYgJMor2VxSNkP+FY43viWSt3+limmL7l43BosDkA41VbnSctHVt0QorYSGssnZnTM",
+	"cv8fvMYoLIb9/yNlyQZN7m0ZMQwg8Af/7PoprPCNzajfLfdfsPnN5kn93jpvl/7vVsf/XNWM7rB4+4Yu",
+	"YrkqkQZjHuUUAvu0w1AJsd/Iwe9DouWMD1ULTflRKsx5w3+oA/Tvhy1CVfYGxYzOx/0UVDtIo8noCU+i",
+	"/RlN9KJx7MactQWnUHEHH3GpigMZgXYKGmDMBGfC6IBNhz0F8DeYeWaR/FttbznumdJQdr91/7pVgmsJ",
+	"PXs70ZIwBQy4Nr/aTR41Z2BxmimNuMuud2sckzkTmsxZHFfDLyg+FlSnCetD8mid7zC7Dbz/9lYsxlN6",
+	"BTABbBekK7CaxCqgnWrUCmMY92cJH27TK2Y1FsZSKAFWufiUG1NBJvuDKXiOivtctaDPzqgsHX+Lc3iZ",
+	"TtT1FBqCoReFhBIB6HCZ7G+iESoW7gDLhNgiP0y/g3q8kUwI1wQ8FCxqnfioVWFepxbUvcQQaMKGjD+x",
+	"yFXxNIXU2A4dGrbiW/3jQgnU+No3Z/Qt0EWOM4LeyOaTfTu2EAo77SB6YmkU9jZiIcrylTghoZlqfyST",
+	"fADV0+kJo1S5/vuIqWvntmDaBtigk7v9WJacn7WPsqPvidCuQl/LfiTD0qDIhJrZVvR4jtlIn5DQ8s4+",
+	"nA5YMvOPniiAb0WSYb/b1DWZyrr0wzAMHbvdNMcq2wMMC3ur2wgaxUVCrKt8Ao2gURjSelewJdnnP5B8",
+	"LNJZt9jRriJXBG+A5mYWOXlKF8BrSTqDXsGKxU+s4AAHPut7+iq1QxzBs3fiW56oBRDwnHNlEANcSTjm",
+	"6LasigfXYC3VCCdEAHLYQwmZyCkDzbOJXwAzIyByhivQyoECQvNs27oV2kM5DeEohxOtZ+r44KB8+SA8",
+	"zkoboNiGDNhQTpkqyEA7EnMszc1oNNA4lnMW9QReDYiSGXRuNmJsPoQYTFIAH0yAUNhMs6hNurYrnsNW",
+	"gs7S+Wh6oimNikTM+JuqRWgUJUyB+SIFa1X72UIcUYjntbgVVXvxEzVKx7KQe6ciVyBEgXmB/DJPtMqx",
+	"PWBdSTP3kQNd2AoVmAKZpkoD2MDEPmikQB4R34hUf4qG7hAVGLEkYdFbQ4QXVTF+S/6uvx0Gm7iVuDmG",
+	"myocm5O8CCmHBgsPkoNe2um8GhqtB/7FQiDdSKLEnECuSOuEvNp/3SGG8pMhVYzExZ5b+Ay03VrfUWvH",
+	"rvXB2qagdwul2fRUihEfbw37x57600rY3fskZSiOI/a0H8uxZQno0phKx//Bkf9ImhF7IuZN5uBTEks5",
+	"G9DhIwlvHt5eXpz2H24vw7omhEVs7Mph8JjlUcUJVUXMTC6I9xLSRD0JN9uIZVWEb1vGqauDntsYwTBb",
+	"x/yZwsuLs3x2EX7Pp0yxhG8PjblrSNMFDTdrO5W3Zq5IA6lsFFPt19ngtnIcC9sJalmyg8zwn39bYoVd",
+	"PHZr4rEBGeJ9zz8ROetmcmjruHwh4r4RwWQfW0E2u1FufdzaG+bzr6cVUmfZPpdOpTHp+mu9KkZooPlH",
+	"FJ0fkxC77vQnLGEhaZpboPnOclOeAju1bL4n7v9y727FRggF1Eyjr7QCEgrZH2LZbFPIwgewVEeivopg",
+	"1j3hBsVixebeyJbGRAXU3cKDxyQcSWNeaZqMmQ6doYh6JO0JqxVYxGwzJg3Q0PmcuSIJH080GaTaDGqT",
+	"yfVEGEv5mM76WEdsX3h2dZcloKFOemKxMqELsruEYqjVJldpHPuQHKhSw0YVrUxvv8BexIU1oqS0ZnhV",
+	"Q/S0MMJN0QyDhnUTWE96maKsGY4LpLAnDpCX+RqLSDqz1QE10/LzHbdKTd8lpz6C0mjXKGul5Mk6an0M",
+	"SrGEihWgxKaWOJvIPkFSERu7hBcQYjN3zR+IEScW5sumHENnAbDOwKUJupGW7v0tH33NvQ9JY7dV9A9L",
+	"5eTsli2zAxaRJW5iQRO4zm7JCBG9N8aMwxPYE2BXNqUwaptUzBlxVh2Dci+40815hDafeW8iaByQWcKf",
+	"jOkjk1yNxJngiqydvI88sXHfs82ioUVGnXft2wSj2GMvmYkMScvO4F6LWoz4pmVQ4nyKzu73pnqQHFSq",
+	"Th+0d2I2y//1zs5SQ3wzOY+hAmMGwANkq3aGvMBkj0nYLzZ5Q6PMbZ81zHrCsGdzCCkxD8qpi8Qpleb+",
+	"SZeMbfR/4MWGDJG2Ftn3taFGBYj/qN3DKn5CKU1J1GeU50W5PeZUWPca2GK/oMQfYIFdFbh3UFQPSod/",
+	"vbqxSwrbKnCX3LuU7wt0k5CQsOV8Vx6Rhqs6FK7pr1e3A+vnvbVpZN5by1PvPQ2qiGczhzQDWgGHUq2M",
+	"7dIKcQnrYztGtqwH+3N9YfV3fRoylphRq+qOuLDa2/J6AtuoVm/LCqDL2SuogJBnIUiYwdxU5zBnsCpV",
+	"3mw3u0suHl+mHnkgdd+24lhaxTsIZBC8jJmGw4TOY3BrgYsRMnTZHL1b+KgKUKGVKUh/LvB5TDJvk6/O",
+	"u2ckQXc9inkb6gFkWVAPsFw/YTS6FvGiHn51u0qCbRvpb5Ye169B0KpYuhmTs5iR5kBqRaC3cFT0NX1i",
+	"tWjElOYCsYLqnFQbTr52zqBj1Af6N1OMPJxKnxnVakLOta8lUROaMOh94KwNimtssyUinrChVk7Qe0vS",
+	"JhcaWyKhvbpVQ4cAlFj7rM+63dCawLh7wkUduCZaStsuaIP8RqcI5Mu7vJ+lpfKT4zxKLJzooNSavpxe",
+	"t64A1qsoWQMI5jOuz1G099nPc8XpKFLa25iKRwTpg3CxfT/IZwxZtTeKGYnNUvU/rlnEFyj/xU5Mm/rV",
+	"CqJpXWkbvvoFytn8UW2rpMVWyG4+64pZvpzGY4awU5P/CtL/bGS8C8+vIv0HwDvbdgdzkLY1aDC1cGqf",
+	"ea8eFLbG3znPoJRhMKgLcfoeAuvP5FFg2BeoXKVIJoY5CXR5w1DwRkj99utfUTWpMt7Q4TChauKShkvx",
+	"1oAoOoLum2w6yHRBJvQ+1sW4QRqBt/mAHlK+akHypvY8qpn41hAkpUSPTR2T3W1AdWtTDVanFuyq4nH1",
+	"jTNEKrty+bH9DRQYN9iauLS/gMUodWEk/srlxF8kRJ8K6o7g1nzEHttVJxOO9hJfMT8+O1dZDXjm5a/J",
+	"hLgsTUyfWQUA3lkHAG7U2Yi8tgjghBJXvgW+shlLhkxoSOVphp32YQdwXQ87/45Q4Etg5F5xW0941W1k",
+	"5+K29aVtv6G22fK2b7jiAx7bBqOZVwL4tevVyfqGQ1b6JWzGbTdvtFKScPkFv8XHq6OGt4CHVZaufXJb",
+	"WzfFDJ5+CaPSfXP5O1nbm2XO+2HIkrruMUrTJKvQQ+tuT0EPXtJ80+nkjWSVO1jV2ecy1UNZ5QMNbdKJ",
+	"RRhwBuWc2pQ3zKUjTVsq77XtsHDF9vRS51RpnZDQRiCP4RTCoBGX2Bi2ghx9+GCRs7EfLALVZNmrhh8x",
+	"7JPi4oQNO8hK2kgss83cAku7sa6TTrldmiWmfNXKHykSQL6FeffwAllV8VRL0We2jWEtSW9uIJXOSFXa",
+	"wS5g+09M6Bo0/S6x3zw3NxlxCvvqcK/bmikdrsDMXyZ3++Q+j8iEUUgRzwIk5eZWG+HUQEW/feCTYMhm",
+	"eSlPheJnzqMTGlQRB6+/QT/a3DFbQfjfbeS88bbIc8q4AZfiNOUFCXJC24BMd+meZzt1crY1KWeHY525",
+	"733i2ZWh0th2XI3F1ktQPeXFi0343GKvf54eHoUzVF3UBQDv/VqIHHNEIMKS1WHkpRGuIQPXWQOziAJk",
+	"uhVaOcE4KECQT3OuqhvWM4Fw85WmSn7+tqbwjHFWsetNERYdSgkWgvUh4lSVSMFjENNSm90yYteVjinN",
+	"4xiqIVRgA1ZmUXdPjLFddbeiiI3KyGAF0Pvsz664B/l2LdNR3XKVuKQ3gQ2OxC4O59IByOvAN0l898gx",
+	"e7CwFc9AnTnM+hegU9s/DitaFyTVmOou5QNbNossDydrkrLkFdwG9QWpwp/tBju3izxzTSi2X07HQdeJ",
+	"s/wLL83cd12LrVegZsYvPuE7YAIvNu2gkXeir679hb7ryJab4Xyi2LCP9R4DqtgXr1sQfBxSYYyzAVRk",
+	"zQWWB6+v8M+GnQ3jxZY74ySVzRbMVSjOIxVtcaZ0QYYTKRUjzUgO1YFr6d6eRiTmSqsSqKLVfAuIEF6b",
+	"JMvoCxB0bVSb+7ZqNetO491sf7DtavIUl7yIsvAbdtBZ4ctAyttFdJT6ua8kpUe2IM1ZwoU2EsNzFwSQ",
+	"7DyjQ6Za63Bivyh2JOj1Phwd7vd6H/5w/t1//G4t1ZWGu4JKdjuMy8vxyeP5vEdAylPbsn9HPAjvDQ6b",
+	"AdFaERmi/fvQnRowPSNAB7MOG3BuglbsYiTYO9GtAo8KtU616BDeGDKEiCIsBGnent/dA+7M06vsHnxh",
+	"a3vMCH/ZLFjODmekztHAI7cebhL+IgNcpqJPCKVQOBqbUntNdMD7yr8MioAzVTOatNRj3u7gAgSbB1WA",
+	"AuZ1MzDzigQ4g9477um1sAEBGaVxvAmGQAVigBSMlLEB8IseMgB0beP6hHxS7X9PZMX/KJHC4mfhoYXR",
+	"DazfKCBS7E9kbGYIpm1rCT+gJyyAgO+DRcZhpRtBLFTzizV8NgAUmLl217tCCWSeqp8ltgCqamnC9eLO",
+	"nCfrlJ3xr9niK3BNVvlDMdxrWCAIXgyI7Gu5j/9qtcm9c2eaGwB7W8ms7BySjbupnsiE/xNJ8y2jCUsI",
+	"pps/soUrAZaCGK5g64ghYczoQpiVDxwAYaPNuNCV6tK8jht/2e/eXOx/zRY538eJQYwbPmgGYSaIf71z",
+	"Fvx/f3vfWJZPmOMOwbLw5vrunhzQVE8OoBA3BI+w96sCJIOwTa7z4Vvs3fDDfiJjZojerIpgLHKHD4o8",
+	"uII18sEc2rYjO8wLB5tPyhicjY8foaJ9JC3z1HQIXNCuxfWMiaxkD0tzKRcsUdbR4FUqrIt/LcMvFl8O",
+	"XScVi0f7xuD16933YQEgA9i9rE3eYml4koosGUyRphyNWKJaQU941fXfS2wsjgnDAAXnR2VFiQlBhtmC",
+	"DLCBGVTFYBI4UhRTRagRQ7RQ+jFMp0ZR56qchmjteMicp0N9bB31M6onZMBiOQd0FHMEop5IheFm4QGd",
+	"8YOnwzDIkpzxjEAnDxSJqBWUMZA49Iq3YPWIJqNSrlm7J3ri38hFXl9PximPGPz8b8RQNBPaYvH2xB0f",
+	"A0IaiCFHoDCkAvVCYjGzI0yYThMBhRwAgOAiEkMax8fmO2EYqklP3F9/fX71p981h2kSk31F9v9C4AO9",
+	"xu/yGvPlr/UapNfrCUL2vyJ7p1JoJvS+sZqOiQcjfPC9kmLP3RmRvR96mP7Qaxz3MDnhvzwgjV4j6GWV",
+	"+3AL3Y+lGO/nv33cIz+S7/9B9hPSNuyw/f1ct3rCjb5+1FPWa5jB9hoFpnXsuNbvYCF6DVgYsz6AKYHb",
+	"+tXd0ZsvyH9/e2+5F5aMWH/t0WsykWmi2jU7I1MdkoQ9yUdDJLgdPWEJHemIAMTpkLXJLZuhmLPOX1hr",
+	"lbVGQDwKmSADg16vNgiKocueCF8ffRna7AUS3jKdLPa7ZpyhjVIZTj+UIlKtNvk2kWJsoVY1cYusSFNL",
+	"W2Vp8RDt6gurFMEwWpi3buRAYbBtAt8jb+DnNGHK1aLh6MEAHqUJCHgb0OmJOTWnxGy2GeIbogISSXNU",
+	"4djbPIxXZMpFqpkKcAGwnA6Olf1WC0PDci6c1gYZzFih6uZBxkwrkicwM2K+DhnPTyxpk67IltUY9ObV",
+	"5KgDEWB47PCNG8dJT1zcPH3hFeNZfi/HDOY3Ywk5+OI1EUzPZfLYtgf8XDyxWM6wzA/isKonzjFiiDFo",
+	"rtAcglEywuwDbXKH2sAxCX/oOdWg1zgmYI6RHugI5u8f2u32x49huyfe4dIsPYHGCOlhINj80mug7LaY",
+	"9ii/ew1zD0B6eLe8755+dXF13j+9Pjv374uYpjyG9/+93W5/ByMw4mE4MTwoNO+x5b7hufnuKfxg1LdW",
+	"QLC5vT0bdhSY0ELeGdn8Tffy4qx7f3F91T+/vb2+DYOeAHpiQicQNAntAADHxuYnh2C3hYaMwAFNmpRE",
+	"UptjBmyfC1fsJqNFVkpljAPIc1fto9AmAUBHY6aB80NNdCYQwiSNocMxGSSMPppT4LIMkGcYKlLkicY8",
+	"slwdsa+dYdAm52YimaJk3UV5/TNT1p1mSQRo6UcsYvzR1Uj/SKaMgjflx574cX9/P/t/c+/y+pEfyetO",
+	"h/zoTR8gOANcGZi05RsZiBcg96Hy5qQowddfdd+f92/P/+fh4vb8LAxIeNp9f9O9+PNV4cfuu3cXlxfd",
+	"e+/WbBi0mI65p9AfYNQDh4YFm2k/eHEFMwIYlCD/8+z6fffiyvyC/+pfXd/3u5eX198WvwXO/cQro5zS",
+	"2HyPuRJ77et0LofU5ZlY6rBDyWcFH7u5ub3+xv9aoQFyhtJknW+Qh2oml2E/FednTpk/we7764ere38q",
+	"WS4b0EMhqQwJEnu4pDGzr3646j7cf3V9e/E3N8pD8qMx92yBFnVl2ZFtxgH16faiTMgcZUfCIqOp0Nit",
+	"w7vr27cXZ2fnV/jSV27qniYMXBUKn2gcIyHlZG8p6fq+/+764coO7TUODU4mWj0wBnPamJEZUMXigA0A",
+	"DkYjj9Fzie4aEXFllNaUqwkdxKxlP/T+/P6r67NlAnljxw3HgH0wZzGwEAdZ7ypDMExPpKPG0+urd5cX",
+	"p/dA+ddn5/377tduHb6EXUoF/0fKLFxXE+Rh4KUAFzaxBcorNcqbJYaz8/c31/fnV6d/7X99/tf+7fnD",
+	"nRsuvF6Q8CJi05nUTAwXxmgKDUExLIu3HhJcI8ea8M033b9eXnfP+vfX1/3L7u2fz+Glh688vmAGA71V",
+	"rFF+SN7zt/bxW0P1lxfvL+7tcI7McLSU2JjUJW2coJgtKiVWGcno/f789qp7mXOnN5a+kXHbk4ha04nV",
+	"c3EmPDJDtDDCsRy7V96d335zcXref7jqftO9uOy+vTzH97rZGYEJePIZg7Mi2BJI1wzqqnt1Wnouh0lS",
+	"JaSkY1KBlHRiNHIj30E5Wr0Ifz6/Ax5903U7nH8WjJ8Zhex1i+ZoPoW6rHMyzWmG8JhbBNYdO4ai+BWj",
+	"aDpEXrMgrZxErh/u7/rvbq//5tN0NqRRIv/pmvkoMxIBXM65bWSCDiEM2YNNh03f4TlH4k5e3HlTL33H",
+	"Tt0ZM8gu8+8pBs2DMm8RdDvJv4rvSJhKrXIwNV8GncziIloPcU+8RU+xGaV5N2hjyHtIM1xt8YSoF+Du",
+	"0wj6Uwx1vIDEYCO+0GjNmV5GelDfzZUjGtIMre+5jzrMiVVrwNikiu0rJhQ3c2wF0OvbmCU98cgWZMyf",
+	"oFkHH7IAiNxueuZpt1nPXIBSQh7u3+3/MdNnrh4u8wgMaYY9o+R1OmGr3RNdK4ONuoUJE8eo20NWM821",
+	"Z6rI7btT8ubV0SE0JAcVxnyRdO9OLy6OAdFsSGOjV5nD3RNVSHBh+H/92+/+3Xz/6Iu93//HwZ/+83/1",
+	"wx9+/Ph/74chaUYS0rJta5IJM2pk+F9hwVcAq2peH0m9r5jR4gxxxHTAYkWapY+aARrzYbKYTZhQrRNC",
+	"xQLPFQONOYfVQA8//yeLesJNOqvE/z//e//Dfw3+z/8eTljSNkquA54P6jubwMK2M4rUCbfojyXG3hN3",
+	"5lhXsnxn53lNF42u83BxRsZMMJw7mD7GOkmVYQqQJttyMmLREzR3QbAILVsj1m4e7tFLdnZ+eX5/HpKF",
+	"TEGcA3NDl6FFtkQmOgKTkWrnQ0Su1BPmd2c5n4Dv2xi+uVkHfkejH7DEmmsaWZdNzc+nrfdv2SymCxah",
+	"EWRsAsBGsDw4068L7syCNEQpnuu8IPDsHhmTuvMlqRG+J0RJPL3ZFGC2RtKxiLzqZFx1ZG1nXB0rtXrG",
+	"8hhxwdXEhjAKLLllbFGkFDkibz58AFIw4tUVg+NyAmwoIpugkElSYciGzc1ptW+AcU1kbE5FrrYZW0iw",
+	"ufMDByWo7sBC9gMYZAEyM4DQBMwoYWri4WzmdrZFasLRgmmH4z2G1bIWG7b8yUaMWhZY7WaflKYLpwYN",
+	"bDcYu3gw67JCgx47rv0j9mXYJt9yPZHuxfaEOGkJ/NaRkMWqxOHhWc5ePoi5iOKFO5/QKrInulMEbARb",
+	"/oP1m4BvEtmxw2KH3s5+wyJl+Grj8Kj9ptNrhJn5O+CCJgsyiiXVqp2/3xw1EObmvA3Y0stk4peHmJfD",
+	"q8PWcfZTJpFsAnBPuAPHE7Cz3Rj0JJHp2MwdhhG4VhigMCFrRj8OCAJjfDLVJtAYiEzoE4NuVBSdszyB",
+	"hJBjEsKitM8fbkPnmMWBQdefNJEKJG3MUuztY5f5vlCgZ8RPwUb0TQDwiDmbykd7hStOW2iTuwkYBVqR",
+	"0C8UD3uiGfoORAdomheb25hG6xjn/8RVTYF9Rn+vOkdhRZF9T+B5p6MRlqD/yWKnwht4lOGnAsKVlnl7",
+	"DNfuqll64x56mfEeriDWZ8T114zNbJl+lLfdgJHLJAt+F8QFtg+T8pFbF4cN1XsutdxF77hPDi5OtU74",
+	"INU5jJDZKOTAqKfLGTWGUPOLI78sxIjo8O/d/b/R/X929r/s739nFpprz5eTLzDo+cCIFB8LFiF7yPVy",
+	"GJZhBG4wqmdoWxA+yt8EHnzAKjEqcywNV8HdIzTWcGyBprJ35OLkBhTRgNBkOIEoMFRP2kwBQyq+U7bz",
+	"OjRSDugVeGRm6BdAm1FbzbEZ5pZr4RgRrAnG3SZfw3cGUquewGPtYEEU/Io49XCYLb5Im3ybAb56AZHM",
+	"/jHbkoKNlRjaDux4ewJIxTkpLICZdYDafNx8xE1o04k07KR97mf1v2WM0tZJDxR36/twmWLAorID9Kbz",
+	"ynq0i/YKKnhYWTujY+Z4FyUDsyDg1Wx7kY6NIhyOHewjs9koZLBrJATQuBrHvcYVmytUQiEC4gM8wPX/",
+	"7//5f+GCB+RQ+L1UtQ7XasHKFY1Zr/FxLwt0/Nu/kTPf8QAstuRPGrlOzP5RyML9ljvlDBfy3IVEd2dO",
+	"DmCStHviFE8H2H/gEDGKKL5+PqHaSiBoM0wVOwHAQFdBaZ0nEKDMiixLRZVOctgKcYUe6AjPhBeLrADV",
+	"J18ZgyEDYQY7y9qSg0WmbRirwsiKYsAnmnJxYC6pEOo6LUNCM08mx2Cchl9d3933z993Ly6RhPGHm+7d",
+	"3bfXt2d5jUBP2OAQ1NUpcHglqSBhIaJrRwdh2rBNLEzYkFocN0IN/4JE9lwtA5WuJ4AZOSg3MAMqJwQF",
+	"4Qc/8OjjATwIJyPE5E4H3IiWpTnJRqFvw+LnKT2qJ27ZzBxTkJk22SqH3ZvFdGg4KegiC5kmDrwfF8AV",
+	"45YzFrDdo/PKKgYRZFCZy20ucmvH0rDIfCfRMcg2UAOthWFUYlD/jCFBsjwSpxl7ePlHxnrLJKqXOWM/",
+	"6yyhJWPkBDe4YClxeOFhuDXL8oLlB7NEYngH+VaWPXFMfte9uTCWy+7syjW+AfZy2OkcAu/BX6ETDlw4",
+	"ev1l+8sOsiuL+gu/315f2R/9PnYY5BV0KQqMOD32Y6gZZZpSFm/qFRvtwL13D+/fn98edgosrmuZFnDv",
+	"XI1ohu4ztqlcro2FWU+FTFUiNElA0JsdN7ayUHBYe4LbRAMj1ZAcA+RZZhFVpjyDaMyxcmg+KPOySM6D",
+	"TLHxIwU9gULWKbYniLBESQr1IsusOscHbKJGURhBRCGAmilsPZHVvZvLtgS5Zb9SIuz8SFFFUpEreoHL",
+	"kfOyOdo9cQ+PZ+kdVus3A93DaGvCIxZ4n8qXB2IVTY/J25nZQQPF2bDciH8wIwI7qRU4PcV7V94JN5NZ",
+	"gLuP3DzrNWrWOm9eWwK428umDt1wYTQQmJ4y4TLrltJXMI7orMK+eTJ08FqJNMZqRCY0Hu0bKSQhXOGa",
+	"8ALTCtwomIgCT6VjH4aMRaon5lZ9jNkoc497Ex+k0ZjpNrkqpEvafg0O+O+EZDqYTvjMStY06gnYA8OY",
+	"RjEdj1lk3Wrwpy1T8gOt5vZjEioWj/rYeYLGNtjrjv2esmkA3GbueI00WgGxB3KQJkqHpDlFsAUqyGGn",
+	"ABDnpz7YRQdxxq3oRPXUh2uAp80XRlRpr6e1HR8SBURLAIMYPvom89440GFDIPAicIIZOnYtIZuOsDFD",
+	"MzY67AJBZqixbDQTLhUanrBxxFabXNt2l7ksM5o9eGwNLURM+WRrUWAd7VqBFitp4batrIz4aMQgrQNZ",
+	"s0C6MRun/DzNJBNNedX+Se4pp7H1q2vI2wQVCIPtPRF6NQlONvQBdS4KXSAmgY6yaNhwvfC7fmbHKdsk",
+	"joe+J2xpAzY+sgYGjUiYMLOeNte1teQfwHS2nrhJNQmt4Q4/EZUM/1SUnaDnt783ktKs9H5EF+pPvcar",
+	"Tq9BqFqIoRUy8JYD++Y8n9EljY0dw+0JULTN0X5kbKaWxAktiRG7U2Bpgx6A6evW6ga9LMxGFvZEs3Sy",
+	"l6VHK/crc+tJDQtZfW0YykXUbIWZOxIy1mSqDeOLAH8ITH2qiC8bEQM4a9U4S9Eh69gdTbQ3IiNdEJwV",
+	"7EhcHdizPQUpx6yf34rccAIQDiRihiVhX3FUm2gcw5Vc7Xa7bsfSExc2kwpVRtBZSfOOac3FWAXkSmo+",
+	"cl3tA4cCYHgNas7oM8tqEsy6XKOEgevg37i2zMFLwzaju8UUbXxP4COj9kRYoaj57XTALuOjhXUwldCg",
+	"kNIOsJmmXX9Fn5CTefUyPZF1z5zIORBdwlya4EOuyWPrHlTiHW4BOnhDm3fiEt/3jLz6y7597f5XUzrc",
+	"v5vQozdfWBaHtV3kq/fd0/27r7pHb75wYiehc/ScW40Ynf4QxnZ5kXjUeyILqIDrlUbGxMOEAplAsgcc",
+	"56y9pOfLPbRpjqXcmXtpUWtpT+TPGVvCCCM/3xEKjEZk79/VnlGn316fGZX4R2OlCaViEo2VJvsKpkz2",
+	"J1M6NLfdfXV9c/Hur1aB3rcu2h/tamR6JhAKStey5eHYd5CbuG7vEmZX30ZCgKo0fWTKAtoDeVOzcJjb",
+	"v5yRz4329wRBLFoi1Dg2G8R1OT/R0oSjQ82U3kfOauS+gARgdKwpdApaW996hvMgjVn33FVl5o3WFCbm",
+	"x3zIbMmITWPu/vnmcv9Vu7MPEDrl1OX5fN4ei7Qtk/GBfVYd0PEsNo+0J3oKDT011/FySnT35sLrFHTc",
+	"OGx32tDuHUzmGW8cN8xLXkGJnJ5AmvyBk00HKKvMb5VI1C5jXjHDu8FhZTY3ESjUZ4kcJ3SKDjDErzXs",
+	"aGj5jq/7W0RgFaC7JfCdqcj3bBgdQo8Ft0rxq56gBoHkBbroEJy7tm+AUduh+hJaa2e8H8Jrey45mVoM",
+	"Z5m99QT5Lp5RlOcyth0cs+D1RdQ4bvyZaWwe37WrCUtsk+UUQE4VV/MrOcfskKatCieHnVZWBQA+7LwI",
+	"ABQmlz1PC6Xkh50gB6Ry3dRqMZQ+fpfD48DuH3U6Ltfe7n3ZCDa/5d9djUeIU8+qpCCdvzjtKzaHbFUj",
+	"8KF07DUOoOq92UAP3tKs1TQ8crj+kQeI4MqE/5NBU443m3znwjaLgMTMQl0J7KBfbvH378xaqnQ6pcnC",
+	"FqrZVFyjHhoB7pCgnO4Xy7FHdqjcMcBXoGMFYEaCxgvNh1BLbusrqrtbYjOKxndmiNZNlbv1UMwhTNe+",
+	"Ay6dSVUFPW1FKfgAc76GLQEBTA2imkYb8hoNhkHu9PHMF5cWjTiSEN1i857IMt8kqrh56S3J+xP6rirE",
+	"5YGGklRNAutENYdWQfwCu6AAVCPY/5A53hNdn1OgjWCNEKNdGT5iB+Kk6evOl1VH+RTUmYypXsC8AdN1",
+	"6UjDWQXIteyocoTActVLWCSan581CCEfg2oSzb974KU7QBXQ8ok+/HwnenkRVh3u+8lSY8kTklNRkQkL",
+	"OX9RBvC682r9Q+9kMuBRxAQ+8Xr9E1dSv5OpsJ/4cv0Dp1KMYo41cK8PNxiTLUS+l/KSJgDOvBMzM0+9",
+	"2mjZnihHyBhggBmHuyj708s9RG2Vg38IrXDOK/MzVmd4FrI5niWyuOPisT5kc+YnVNf38fDinR73M5bi",
+	"Qd6boFKB8WXPCbm4KbUQ8hM0AsuGiKKxBheVmrSXOMUlV/rUoaeXWMOaU3wJEn2D4349GimmG88quGEO",
+	"BXiVisONE/2ZH9ldpXxG5KjEOVcbHSZSlZqCNg1JtqpJuUS2ZfpkH2Yy0Qc/MKG5XnysJVTMRLSOLJur",
+	"k8j5SV6Bc/vulLx69epL8nB/2ia3xvTNUlsoumWgeRacU+cw7Akl6ExNJIZk5gnX1imXpaOaF0DeAAja",
+	"zG2oCEJSRHIuDC+CMQylUJoKTaZsKpNFuycQE0IFeaRtAk1siR+2cj9lJw5XhYENbFY4jWkh8/JPYdAT",
+	"4X+EAQn3Q5vbqOkgIEOaJNxMFUv9Wij0MVporEAWo398JOMYVoiEJ5i8F4SEC8CVhmVp2pZjRM3MAqgJ",
+	"Y7bp+CzmmnDdCjAHz3A3o0glcjbJnKvO0CvyhnOY1RnVdCO1AUlipeqw6gTj187xJZto+Zp90AdD9XQC",
+	"S62Y/lOqR/t/LPKMsnJSKfBP774hIx5DBTPSKnzSRdbOuJpJxXPsLP95qjUdTqZM6BN4h1mMP7lwFy4J",
+	"eoLaQ/XUaxQsoKXB/bp0iU/mZFhNl8i5bXNOcD3NcT+9+yYgSieMTln0KQwt+1oNI3tnDW3w406poGM2",
+	"xUpL7JCxZEOb83JnX/qMAs/7zEqRBzkQv3aRl3ki5Ii4WkJDKAWph7GV3UiFTVkydi10LZ0s7fy5u+lO",
+	"o4H7bJtf/NI6e0bNuR5CI/ZfNxXcW10dzHi7QNnkUV+weTkL18HTwW9tQAxBoxKQfp+E1tPXxzKY8JgI",
+	"ab1/VdUzTchFL9XitNo9sU/CrAyojyUyFiXbi0UbFcTVdzjfcxb4cLmKBBLuyHIR0nIGXoDWgvPC2zDF",
+	"RM5UqehIWdQ3GKdXKBU69IWs2Dz3wZjBFgphzKgKxVhmQDDeQso8hMZnOouS2P76ZkHt3FVO1Seg8Sky",
+	"lkSKHN2BzmYYUDGvp2RAhbD1thArsaPlKtMhrc/Ud3W1CUogm8RlE3MyZcwmZBy5CHOVDnVXwRa2M7Mq",
+	"nSVwNt/KaPH5WQpCxH0sItiAqfqzY2gFvf8X4Iz5JblK3iWM5cWAAdbslasVgamlpSaSxULKwKJJDh83",
+	"d514jxsNG2u1GxtK6IMsRFPvMw5hNiFOSjmcd8zczrK6jS4BF/KEw4RNGVZhQHAcEMBUOmUhmdJHSE63",
+	"oOxYEGPfmGUkZq92eZC2EJJrxeKRrZPB31ptcinH4yzj20LkwCagImPUHfdCQFfM3l5bQgmiJ6wo0WwF",
+	"+H4rPSH73aaUuIK3Y1txaeMeFawOkum7cXyarf/PndVlI/0F8zwbx5g4DTjHbkKUF6cHIdEgcf3GJz8f",
+	"nwSqr+EgFhII077x9IA+JZjNNMXteF7GCMnsPiusChV9Za79TI9rPsKMFDc5qJ8vhFRosVVxPP1yA8dy",
+	"f/ZxoV9zmAcpxlWO253ZOXLjnaXv5UCt9RRh+tqMjtlxzpbNk5l34pEbW5RyTZrZFAJAUYzSmEUBsVm9",
+	"rYAkqQgQWcsYKFBXpRMOlZHYaMKCZpEmlDsALEpgy5GNyWVWLmaQ3A3ZzdCZohWQOUsY1vL0RDrLYQV4",
+	"gqaxBfwgzYirIU0i7wVzxjB31uYogdvbWl0ufcBsJBahfy8HLosApu1q3KzcAovcpibabvC23Q75GpqX",
+	"u5wkWECoxR1Au5vqBJb/lgMjTdVzOl/cN9ZJ7OG/hOvtLR0+jiENHrdoxhLcaEzxg6xK2OmM8vdUkUx2",
+	"88jJJ5Y8cTZf5ZC7sSbJtbt3Wwl3xtUspotTW1zwvCHM8mjX0deIj9PkX8qrl5mYbvMxnRUY1qsOJtUM",
+	"GDZbnTDzE8a3AnsWMW8TOK9qbZC0tER0lXV09WbmvctDshYbMUafnDoErg2yhVw53lKuUE3Kz60Z1b9m",
+	"ok829XXnBtEwfsvs+XVn9hQrZb3sHiiTfZ40ngxfOWs1X5OF7BWduDRi4WX2BEQxmhh1kAwWJIRM2pA0",
+	"zakNfLQIUMJkxCzO95wN0O3NjOIEBqYt6Nsf0qFhoxjbPrHskAylS62wrGhoE2SqsoSyRLpLmNy2ovR/",
+	"Uuys98tKK/Kb0a/LLoJ1+VeQxlhSsM9FIXMWU2ZdUi1PbH0ukpp33hw6Q0nW5onB31UdpgMHe7Va2vqH",
+	"w+aXKxfZ8QqvJnLKzBk8yUsgUBe1mB84G+Kqh6CqelEV7ccxFY7Gz9WNUhjkFg7Pw2c5TOuENIDN/CaB",
+	"f0ESuCuqYJsgLuJQc1D+unNYyxNWiuFaPlEvb+9AmCLcCAAucpFBLhKVDlxzdpTHKGUzlHYerRGHPydR",
+	"uP7OKzpldzLZ6F5zH1TDwc3FNb3AJionrqcRKB40iqCmVEvDfBngAWHiSXVNEMiFnHd4jY9eVzQ+eta6",
+	"n5w5rhbyue6WE96vXebnpE6aNI6z2jMsL6N+TR3GPUs4GarlqwVKU80VWNueEp6fpgoTPLDlQ5CEUyn7",
+	"C4UzHthPlr5vq5MBIidHkkV4D4CwgeoQhBNSfi0RhzYDxSqBDGNnXdUS9jpbWZvzs1cXfhJVIfv6Oj0h",
+	"r8T6LeDy0wdc/FO47NYtnfGNQy/5+Ros9s0JPvjB/PdFVF9+4JyGkAIfS/lojjQVCylYqR4X3D2YgFGZ",
+	"zptR4tvFAzoO1vvVcHSf5Ft7EWH36zlcL52ZXlgdMkvkiMcWYg9R2F53XkMbDwWo5q0tRF29ggvixTb1",
+	"Z7qit+2FVg4LGszugPCRofrA6L74UES0lIFDU9UJFQrr25eJ/wwe+MyC6plI+j32mVlF0Did6Dej8pck",
+	"WHDTihzb4avZVLwJn6nPI2y2J/Abw/YNYVemhnctvpPvJeORV7v9Gv22DkxrqRjdKKP7XCD2fY4p0RPw",
+	"hG1RYWEPBWORWoaECG1nsL7zh4ek6cBZXAeYY8SwB5wJ8/vyMx62i3CBbWhVUGgbFhDsXDajSlvX9pRr",
+	"1aqK1T9A489fpRb8m6D+BXK310cbfOheyvdULOy6qZ9O3cbiBVp0wGOHjMSyE+CIWQtkD4sSVN1PY5Vr",
+	"lZQD28FtvX4OXgMax7kfAcPhucuh7Ewgzewu9DZ4cqAMtrOJXn9mh/oS59h+a7WaArf8pnFXuJdzECWA",
+	"3dPKcyZZrDmbeevRxNZepiJ176wUwLHISWZF3iCPNQOkaWwAGHgJxD7Wta3NQmd200aFM6TUek7gcvO8",
+	"+Bf0PTwpxJxrvNz+BHb3c1c5f7N+3Jtq+G5H7/DBj8tOaYfC6aMgqwy0J2sdUeON9pDZG1umwVQOw8cJ",
+	"2lOFMdUNwUeNb3zeVJyfVVjdI6u1DvfCsv2rONr3lkjYk38WYRI7Up84kNfYl+l5DdRKd3qZR6HwtmE8",
+	"iLTvbBDVuOk9xNvimSiYRUu8qItD8ojhZ+2O8Ma5TnXPJdVvuvsvKtyNFIl4Kj5V1hzBTbTq1ccyYd+z",
+	"of45ncpbGNFvh/K3Q/kzOZRIkM93JlM9OcDC2H3nG6vPR7vKPXKl7vwOV4DRJObQe8f23TM3p4olgUVS",
+	"R3raUxVtJ193DrFqZ06TSJ140O8IKsWwBUDe1q+IGAstQG3/59Loav172SvMELMmALl5Yd2ODtO/ubk3",
+	"EB0aN25Jf66FiIVR/jQewVRPVjGvm2LbxujE7JXtsazTRLj235j1K+ScSPHCLO43h16tQ08XkmvtKZvl",
+	"pyLzY6R6si0HK3g1VmaxGyYXsad9OPP17A2sXAeo4yBSAHQcUWbOzr/pv78+O/8TNHTNojZhjqmPrYZJ",
+	"LOUMMNIzxgENhdF/eXj0h3bH/N/BHwNyfHzYco0MjIktocOhEAybywBNV73PYujY+2xkZMYMn0X8vvAv",
+	"++8kcFIWmX+FLQubPeeKYaDmFs4P9oilcYmnKsYiFpGITWVWCOwauUykMmu0mFmwYP8mtZdz3blMHpXt",
+	"fZoDs0sRcbQBzZSrgrRPl7BPz8Py3Ou3qrx+OXZ3h+D23CFAFhZ3d762rU71C1CRcgzwAuT3HeCFCJT1",
+	"BfJtRuyJTKEblYgXrbXcZ0Rj5TGQJeZR8i0+I83+Igj2ZYXur1iGriFsLD3OFNWNhSmQcz3kRoHQJQb/",
+	"ayndXP+FJ88UUO4T9iQfjW4ZUw3mRhy7TkhZJ8TXncNfp175E9m1ZsULtiTsxsY64abAMdUxsIzYp2xV",
+	"uf37Z8W8XIfCcu8tjlGdfxGtOWrq6solqtnebrVbNi0ReFNVfhI21N0jZrBULIhrM2P7vVtvYOGqlrJd",
+	"k8tzY7/2MzXe7fB+Eqt9E9JNYRGjlyfdX3lm+grLGigaskksjQdg0GFTrdbntLfzM4mwEeudh11NplJp",
+	"ctRxgDgIrTKMOTRjtKYtF+TwjWvk7jqPqczLYz15lacW8BI8l9tzHLrCN34ilXwD7WbZa6Z9fWcohUqn",
+	"DCFtWMFzaztW+75bwkS0e6T6X1BTZ5pQItjcc4Vg24gMywEhHDbTeEp2qDn06az+nGHlisp3z/mpbDKa",
+	"l71roatsGg6E4qFwrNxvfkiFkJoM8kK0CUuWujvhy5b6y0AfYC4eWZbiVlmG1iz0smqdZFDJ6awnsuwo",
+	"tHscghb02/X6RhHHYw47mGmcztbzmEqMY1zj52Eh+PKfCPlvnTnfLYL+ZZTxiSb+by7ydUwjQ/irOKYV",
+	"eH9rOAVK/M9aPx5JY3IFxDaF5dGqWnJUxP8V6sif040Bq7h5/TZu+q8eng9mubZu21VBEjkXvuZrT8Zu",
+	"Ndn2A+vKsRdMIxBXfla4Ig7vJcKwjjtZdfXUb63S/bO0PWFwP0kdNXx5nekJ2/Rb/fTPAbAWT8xSNZt/",
+	"DDctm7a9oemM7z+yRb10Q99iRMxNALAac2WOnQfZkLAnafPBjD5elyrOvzbfedYMLvOJdSzejOJfAYbL",
+	"OehsVzpFmrOEjfgH1xU/ChAZM1XGosVAN8DwssVaFr+Ot9/je0AnApPCtUnPGrvnuJYUW0+SOwamFXTi",
+	"7doFRKJ6C02Jsa/dX/a7Nxf7X7NFWAudAVTws60YhNH9NKAZ8GlcpLVM/5Etgl8a4uW/BoSG6zKJ3aKT",
+	"J5bsa7lvE2wg2LaLZLAnelXmT0liHPzwyBYXqxEHTvPYn2UtXgCwmGS27H80cqfuMFegasBofnLA2hd1",
+	"TFrZ/FsS8i8wWJuf5E84rv65jKiaDCT9/9l79+W2cS1f+FVQqfnK0jeU7Fy698SqrhlvJ73bM4mTsd2d",
+	"qdrsI0IiZGFMARoCsqLd1VXnac6DnSc5hbUWQFCibDm2YztR/5G2ZYoEcVn39fth1mBdDhYM/jfhykcN",
+	"eF4f6/cNd17Fuf54NgBzyJlIz/b//vufv68z/MKG8HOzMRw6ciHeBAq9YT9KZcU57r5r+70/omtPnWt5",
+	"wjziIxtwI9ivJ+8ST2PofvFsjXI4RtNWfJbGslYwYmXJLnkxE6bd2Nx9VA3tK7R3rz7tqr0cXc3yJ9Hs",
+	"fQ97OnHz7TT/LwBJvbrPP42B/Bs3DGGbaOa3nNjUf4m2qxGWEkGzdeDBELMFn6YwmvE8h0QqHJ7QG4Wl",
+	"M3WgYfheA2z2qXvk449MwTAfpDBiG556Gr2OdA5FDmlISwyBUWGQT3iA3CbgbarGGt6V/WOQ7nbXCmM7",
+	"QES5Pq3715lEjkSWIXvtLsZEMjbQ+YKZMZ+KnBXyIrDo7piETXh5IXKMWQBBDXw3qZK9SFcbywOvtNCn",
+	"gtcfQ8QdYXAJHddd4nkVde4UMNZbFxKqCcBPonGkaq5nRc4GYj9UrXA7K6EyazgWwwvKMwZmXuC/7bKz",
+	"MGBD3ICWIjHNvLQqpye6L2J65jEXqS4P9iqpAcojmnqWyyqeyQyfTIstXuhDChQIBXKfKscFCXTWuKmX",
+	"9K47OrSagaN6jjastG594y7PQJf9hZLG6mmnEVd8xdA809OrgMCXeQKJDK7lJeTzvfY6KBDolqxhgNCX",
+	"nu0/30ueTfhnOZlN3C/uN6notxD0AFNJlBtFPU6grxGqbDbJ5/5c6skbZ4RtcO2Z3vTKr+p61tbtSm5H",
+	"eT52grUUl0LNPPvt1geNALrmY80GUKWEQhdqivx8OZOAlVCDuQluydXuZ9KQ3/Lk92tdT2q1VvlUS2UT",
+	"pos8ItrxmtQN10KXHlgN/nLADx6OtTaCtXI9rJ7XneTt5kTYJ7ziLd3iXl3PpWddlxoLY/qe8mPeCPBr",
+	"aupxBLTcakGQsKdunhQLG6cUQyEvqbKQmkCjTZZ45UeNi6eWq5yXOaMVNcxMxVCOaFukyvBFFGgP5ibl",
+	"3saiRGI41srmYyOG/W63mxEv1K8n79hkZqAkcWzt1Ozv7sLGR1zRVFHhBdWF2MowRTpTKgN072R0Ae+k",
+	"8YZU5+g7bhM2LeUltyJJVSHVRQcaeRMCJCg75yXPBTs+OEvYZFZYOeRgskJ9Z3nZbKhiXmRpnz9Wd3pp",
+	"mA+SBVwawynslOt87LBtvYTGDbbNED6qvMK5NEj6uyzS1squO0oJ+pvu/uGfuJIXbMIOv5dTu0UQf+hs",
+	"3IMiga/s/QoMNKitQp/f6kTcGPRzWe7n60HB3yo+KKQ6r1mZFnMxhuUSOF4reu+cL5geeRgeekMpDBsW",
+	"gpeGoF24acqwY1/eN686782a3lRpbtPzT7AjcFWQ7BjMQ0YLndT8Ql2y+VgAVJ60TBomFBzW28ma69Ts",
+	"bnXor4TTJk71H/YiKbFMKwsc7AiJAIIysPzrmR3qiUiYn0GKU1sJsf0ZSpUEfQ/LywBvgxbD1Z7wm+oF",
+	"7v/w0sOurRKtBrWF2m5wnqNDsZFavRcVeoOjsfuHH+YRkbOr/OZQmQ2DSBpr0aqH3ZblaX0oAQCg6L07",
+	"EpM+A50v4FAXCwogYOtE6BF2R0lS4A2KQfR5c+uvypcOzD1Y5y/u63BfdbD/cyZmWyP9wYx0tz7QakoK",
+	"YlWQADTlOZfqnvVmqS23glzbO5EFVx5XJeY+LLdcFd9lP+uSvXjFxnpGNvu0FJdSz3yghVLMVut9VNJe",
+	"wKTKo3naua6SwdCVm3nhED7OEmY0+QQQfizZkCtm5tKS4tczywqN9D9KNAXcTmDaGqNIj9qBv5u4V7WK",
+	"Ty729U1KlL/Jy0ann0cr9SDRLyhDuV+pcupcDyc/Eu9pOBdEaZtA4htyGLF/Ii0mGmomAexi482B2Jbr",
+	"NhaF0ADPhLFbi2B7fu+o0oOOUBdcVNqzumYf3JkxsClJZsSzY5KYMCihVkiV+8pOdq4bGDMJc3to5aW0",
+	"cKLYhRBThIgd6jJfR6l5hxWh22D4Nvb1JUF0LMUIeEZ2TCySeq7M7duP74tI02f0l0g01wS+vylIgG3N",
+	"9fZsX5cexnKOChIH0cwwNYbV2XVSyFCPtUQIebPjnqxTwrukPddHrX0PUCHVxRKB31hPxJSfC4OFJmT0",
+	"2yiyYIDijjMzG9Db6RH4tE0NQdhqRuO5x8NFj7hScfpukW3UeW3J1hVdNjcHp7lTVQRQb+6gEWZOS2kG",
+	"iy8SNuV27PbkVJe2nTD3CmVnyAF+gRPW2g97jW1CS/vzUaosGt6DKK3v91x960prWvCh2LTF7h6UlG9E",
+	"7eAjrvIcYwlFKqsUIUqIYd2C25EuJxENEoS6EzaHEk07FgvGizlf+BBxD/uJQvsUmrXO4HWacaJLwVql",
+	"mOhLVOSHxwfv3wbwSK3bXea7s5pxHl81xnjhhl7/4sl56g4pvtPWaH1i5x92dnz8Q2d47rflbY980mx+",
+	"Hiw/irXMbDgGfKJz3UUXqNRZG5Efx17zR7Yz1ZNTt5k//ITAyuuHFa4v9aWoOijpsrP/OvMXZX09Faqi",
+	"809ne3svh+7R8JPI2FgXOZSPpcoNQU8CTrGZLbUrs1ZmP9s+3jprd9kHQGjCLkI2kio3bKCRtkEadilK",
+	"OZIih77DVF0h6SQ1TmS75e4fQ52LP7MgceDPAWowbt9yF6LVlKoWVwtkWIKPw7fdd17tvQKQRqpej0Sq",
+	"u4sXqxRqg++5+cCCFnczoLabCpVHKys+T2UpDPsLoiJgdZ3Emjvs824Bhqj/WCjLgEPKan+r9n6qoFEz",
+	"o5v1uc3odSWgGRZanQOCMKX+WtVKIN6hEkRfhV/JKYSWqt9o6kPA0U13aPY8hzeA98v5ogcCfg7U97i0",
+	"ePm5+/hcC+MHnio/CXVMYxisxee1Mn8G+vjo/kz5fZC1u6nKhm7L962TEjYjdoDaxnZHFv6aLGvAcGKS",
+	"ak6gsx5hKNwWjlru3Sp02TWhngZd9jdhVxTZ/fWN1Z50LWNKXb4kjA+M21mBNa2+ObYu4RUu4bKs9o1b",
+	"b45PvfCUFpEiHthFPPMgp8gvsMZB7MX+YZuVaAibmtT0dCZo0eWpkiYItpmysiBBQpIC6Qu8p4mirss+",
+	"0heGBZeTqjVcfB4WMyMvxX6qjBMuvCBIXOx5c1dXPHT+FFPbuRJYshz0GWs5+eIUGWijNjsXgBTQTdUJ",
+	"MRIgK+DR8W8H747e9N98eH9wdJztM64o+jyYWcZhOWHe9AgqHnSJNnDBB6IwrHX00WsAYRKnaIt8yMvc",
+	"tKvRLSmMaikgXAQ/DUSh50zaHo3q1d5rdvjh+Od3R4dnbkxwVap4LIzgmHrZiGiGbtgxJw8G4EBcY+wt",
+	"GPKoymhdUxUmCtRAyUGtDkVdbe67eTXW6auwDiHv6wUnwLSbJOyfVEE/lbOqmrHaG6Tlo4w21Ef5IEGH",
+	"Wwn7rR/ypBBO8hwbEVfDEXfvj1wTgtgFcX4PPO91jCMvytAaWYktVK7NkgnYQh3jAblBEaTOfHE3xWQC",
+	"EHAXkhumR+1gfUZuTt0xAZ+mrvlAOHbZQaoCTwYHVTeRBovXSj9CURiBwZUJvwDW68u6NR1UJkjmHjLE",
+	"XsymqYKbjrh0iiXDD/vYaZO1VyX4sZhH1gbwfDDLLwTCtxA/hnMYoMovVdYZuswIeJGlGA0PLic0FThb",
+	"vtFjydux+dvbQDOxieBqPpZF5VTV1RtB9Dq1Qo+MmUBSBbsPiUDIX4j5P5DVm50cnL3tvzt6f3T29k1G",
+	"SvRE2HLROXA+VLaG5VsML55Q0OlW8h8nZe6RaMjndtJ0qxm+B0rvd1pfsNkUmaTqW2PH1OSI0vN7UCqh",
+	"NvgLy5830iZX1Dz3fM2X8UgHAbxAFzm4EE7UXoMRHNciP50a5M1qj7elxt9uDqsOC3f7472uSnlNCMJD",
+	"aVFXQYWE5swjM9ZTogiAumAoFs4nzhg5FdZKdW4SdgwRQjwEJgmoJO0Q2wb0f19d7GwR0WNTbixFBtyf",
+	"wSijfgTvlDMyLwh7JYDbIbKetOgoVzIFkVqCZBnw4cUat/YepMS9dTnjIB/Eqd0gk3Yq7DXSm9ZnVYBv",
+	"5dZTAuGzV8gsn0nyxILuQAex4g79HdksoQb7DunXruJaOwzP29Kt3UqQ+IncnHEtLPWToOa+DXp12GRY",
+	"ccl4UfTYEvxdRVgI+hEhuKCbAALshkVXx9WZ1YHZmBH8Coa2gqsLZiy3MxNsAq78OPyzeqzK1wLuulPy",
+	"/qqETTlE+DVw3yKHKfEQE+tp/W6E581Z5qs8+7OyyDCHgOlmI1TOLqWRVpdkXrT3axUu0qOfmVRlr/b2",
+	"MpZBZuHg7OjDcf/tycmHk8wJAyca6s/pMe5HHEY04YuYsDV6UDdVnyCa4rnrdgx+2+1oSjr7u0jDtEoa",
+	"5q8WislYdnjw/uPB0d+OT/sfD349ffsmW4985rfSY7Vo/PgeBOvMP/w6V8uvw9ZAeZKseOEYtXx1+8hp",
+	"eIg19ypSSch+4gV9mV8hM7/YRtmthrrOWqnUXegOC9J9WKkFTFZqI3wVCvI558zqdsKmxcyAyA1vbmPM",
+	"VcaLUvB8weDkwJfqSC89lgGccMYMGE/CO1xQubyGv8+/2mO0kB6DIXP4IObLA4CnfhiNAEQ+pisHGAEh",
+	"kgiC1LrP9QjjB9Xsb2CqxLZJ/XxNFp3rHYLaEZuwVh3jSJdsgKQElJcwurQ/ud+zdoyAVHV89sn+oXRI",
+	"kio+hcoGygn+txhakV9zpli2ckNMtWT+F8XLUs/R2nPjR7IeqS4YBEa4uTDup+jp0KMHEqTdY5lztOmW",
+	"VmdQAIephSBVIPJSzqBGj1tWCMBX9R0zTtjkfGFS1eIhj0ZgTmC5sRyI6WcKzRijY9HrTaIcw0bGVzFf",
+	"iKltzPa44/R+8V25W8nyTv2AFP7xGmGyLzovkL2zY2nIDF8HCL+yvWrg8FeHfPw3T/GLf240UoAMoGGJ",
+	"daO64VD8drjRQIyVReH2pULYEhwWICOWAHtWwlmS0SbGGkdfaCjtWph9d6ieNUI25UgzNOGf3wl17jy/",
+	"53uNlIIbjJ+XgQCbRk4DxuMXD9nXoK4dsdW3Ge9WkX5lFPJqG9T0aWW5uU3831qqGo7gzTXntbAHK/gF",
+	"pMu9t+oxDISy5WIddMHdeqNb9IKtP/gl6AVRWAVDZBF6B0aRwHsLjc7LeAa3cAfvulg4qIuRFEUOgS9L",
+	"pUerxfAr4aRXe6+6bG14KlXN8SmDWb7aRKKfem2Yih34rnIs+zJC5aYycXW5HNNzK1QIHogQlh5Y1UP5",
+	"r8Vj2MtStWlUr8kERRyIpxJBw9F+7XzgNoT2XYAdVyG0exWPqzbJLgS2sI5gLZNWnJg7iq6/hbS9R7ZX",
+	"P77r7Fx3bKK3r4fots0+tyKdqsKlMdjosqI0nuoYUbuh+3pjW3uJc+qqOjg/msq+N2JJ4yV0UQeKvCoc",
+	"P6e7sYvHZ9PciN0gpTpPFf0pRIQssfxwoG4GLR6FEuJLsTn8yGIrDqeeP7ywmyowPGouSeUNDPXMWSFc",
+	"sUF4t/0oBSgmXBaspfRA50CcqUvGVVr1rYYGdR+aD4k1KnUuDQU+gKUSK0xmU7YQtl3rBTVQ7Yz5Pa/2",
+	"4ekV0ileToVCVhSFide7Kjy6UHqOThj2D3VTFDXQxDOXQ0EtpWiMlcZGZ7eqkH65Fx/pdVXSqbpFmTSM",
+	"SgR6ui8WgsljMXAqifkgScLq8ZsL62/OyvmGS6431SB4rmoyL2GDBTiQIFOS67TJF9pIDeSF622k3T/C",
+	"6PryapKlT9KO85LPqw1+G1nRgHIfj+RWOPfJU4sP+andCoIH8F42PdB+kdyRrk6Qs42qeFBIlU94LrDt",
+	"qX1vx9hZbffQaXGwXD9AptrM6gm3ckg2Hy+88We8ndhDg20uDQaIYlvR2Y+m3nHcZWgV1ouXjLcE0XLu",
+	"1QzZOLwNdlgjIOe/a6meROj4oPrmdcZCtce2IZEn1eo7nRYLp+mroMgXCoSVZEzEO76uduE4CgGwmSqE",
+	"MVihkDFgeA3nFRshkDl54FbGVIz/OwaImZyXgc+0Iu9zm7WdF/Lr2SGk+RNPLRs4lVmu91kGtwxILgU3",
+	"lv0lYS/3EvZ6zzlyL3/8gcoEPMKBzvmCAH+WahBaUA3gXFsCkwhAFkzaLkPqZaqukIYV0liR91KVgYcp",
+	"cnrpsSdG9yUdgIjGzXigOXTauqu7bLNC8FSR+YY88jJP2HBmrJ54xzWJfF6ZU634mgKGw2hJH1UBw13k",
+	"4sO7xdn4phv7Q4Fm4I3MvqbbLZmVN7pfE+9Z0w6uTgFsX9yhgPO0fCp28JCtzbfDX2vDFGo2cef/L26M",
+	"L/fcv6/h35c//gC9WhvOw7W1Bxve55qKgA3v4oRQ7T65GPFZ4W5E0Zs+dxf4t699CGetb7XlxbPk2VBP",
+	"oL5Iqz6fuLO7ZlIeSSNDOAc3aGWo5MK338xQvesKh3/cxAB1TdaWcjCjyKy0zSz/saLcuIlhScPuhgO8",
+	"VteeCJ5jexrqE1ksWKmLYjY1rOUFRBuCsMMxG+mi0HPoyh0WckiA1LCxkXhdKsYHkKxMlRFD7ezlQ7wS",
+	"wJRyATFGxQbamh7jbKbk/8wE3g21FnU07BgyAPBPWjGOhYDuEakCkLfoVQGzCWRWNbtaCUD9wdpEGGop",
+	"3BdEzgoxskzPbA8+AjI4g5h+qBLhmDIwPUoxcqZFlx3AOSXgOW9TuDXMENxouMg86oexuhQ5K53qXwPI",
+	"dhDW5qZK88RJ24+l2LBQ7+dST95A1vT6a8/0pld6V+VnWViq67vmGyFau/lXAPJ588vfSDMt+OKQVuOe",
+	"3SC/fteCXrit9ORFYD3RBK9EzQSg/CtoMauncRH/WmEYPmqSfpXgas438SjyH8caItk3LfVQGFj25pBB",
+	"8Jmtky4tyvdmqKZlnrX3ozxHKaa6tFXhxYu95xl2fGFxpVYCiXDdT1DzYYMs4BPBJnoilE3iG+xlVaF4",
+	"NXAvOvCxgPe/BLKTqoPQZYqyCYgMuBqKosC4BVj30gTzHqueeVnKS5FXFZ+slY1FkfdHuuzDpVkb8PN8",
+	"4R03lHbDMVUQPQcfj6DZtZX9V+fg41HnP8QCC1sOaBvCMPbZX2EPMURovRALAmhtAwIbD8FjI8AQgjer",
+	"7CJKV4nPQ2iFq9wVlM01CRxnEQMo4HCx75SG86TLVI3kZ/dKIMPdWPWlKEuZg+Af8ukUM4fOJTtQ9CDM",
+	"xEUjmutZkVOt7ZQbk6rX0X/d168R3xOyYDz+IqA3JVHTH2vVE3aRcZi1EcjQ41uH+e8xo7E+SbCBsHMh",
+	"lH9TSZnUWO+4LaG09RPVTVWqTmeDcASMm53M8EJkWGdPxizLLqTKs7aH3s1M9CV3MALQVKRrB4tUuRNN",
+	"2rpkuTSUItW5YKWgUBCOMrohawVu+sz7oHD6fP9SnDKN6S+SUNnm/HzvyOOxmfKFO25uw2alUGLOi3DY",
+	"uE3V6ivV38b3dQNWYePTo6qs8MruTVMFxSOZv5nUKsQRamPb8XCMgpfOfDHLezgrnTR2jkDGylnhhApf",
+	"gM1Eb4QclrNC+OIxN5ywWeLXoYX8hyh1vCmhdQICDcEVUdoKCDi4jTcfL9wM+sfpETKJVEvndpdfWbel",
+	"8cAaXeQJ/JuqmaqGQSnwWrleO2EB3Kua6AonGCeHiPmiMgGTKnrN+AlddoJjrSA8SwEnS+T7cGxQjMcy",
+	"0NReacc4QREtUzSh8ZMigDCje9gx4+dpiFaiu7W/CcHHgXAlWdpgFH5EjVX5El+/Gk985pMpdu7Btu5L",
+	"N7C9569f8lfDF52/jJ6Lzl+Gw73Oa/580Hk5epG/Ej+MfuR/GTiX1ttd+89OPhzDB3SeIab0bN+p9X+j",
+	"R3SH4Nh7MdF3h+fZ/rPTX9+/f3vyfC/4yzCA53t7z5c86P1nL1697r7ec+bOTX3YBwEVqR5/ncFIyoeb",
+	"5e3aQ61O4mTVZrBjgcm4O+0f3njcDUYMZE68IfLocwDfYEj/NkGNE2/z4vL1asYgka7G4t3r40jFuEG6",
+	"P14V2NiYvDK27ktxKcV8vXF/UBRYQKbEPuQ+c1IhRYGEz1BUJWql1K8A9iDaxaiXKDYPwYFcDKVBshVB",
+	"vUiUKkHt5r49kuUEzXCwk9BmdNYiTk6l4QezHCDhY4yG18EkBPO8Gkxf5oaoDqTKxWdvSuO0e1uRfIUu",
+	"y2gglIjAIEgGWJypyqiLE232UcHPz0WexeGUnvsKhErwOwSYz8N9RZ4lbKamXObRendTdej/Hn1M2Qlm",
+	"9ZxjxZss44kwU3CXJpjCeOuUqedlM2xeSmuFArD+FTJRApDUmLqWNnihpeAGxtPA6+J2zm2SFl+r5j0S",
+	"vLDZH0xhbVLEW4vFGSLxASNsnngDDhXbubwU2xL5b6nIhM68j7ViRzhIj3hbJFg3VmIak6ovvlgxNBXV",
+	"R/rB+YRGlFKsL6j/m7Bn1VXbIOxTDMJWC3idfMLUxmA2vBDWbcUif5g2g/sOzb6B9xzJ81kpliK0EDeC",
+	"CYCabMrusBbQ/YR4hlevTnj/Q5Ta3HFc9rom3AMWTAwYsVMXZtmu9LxDSxZVbEj06Du52AEyc2dLzBQV",
+	"Vazt3b1j33vbvbvVs1/UvVs5IYiOp1Wx6IHDAb0t6Ik567t9Ow0aMb+taMfaYXgEcZHq9b7yrn74Nq9r",
+	"ffUPqhZ/WZ92A56kNRUIanHrCoQv7kZsUhO7lcS/XclwU1f58epZiooFKhMWUzWvM2ARjVQQZAww1bOU",
+	"mkrVJrkpnx6sXnrHsEx8Rs+3X3Irsh4SOy21e/uc0UoJUdZlP8dRCHDCw55YGkesKxlwIUESBxJBcjQS",
+	"bpCEZUUA2BivoKJL8K+RS4/eMXbMmxzvg/y/Z3G14GG1uI/WA/cjxLFP3B0fbdj4wcTjVunfp3N9KmzN",
+	"INipG8ILNoa6Bcrx4bm8S6861BjvBjnfMZbbypJvLCyr9SJXnEdRv6sRAsFhIXTZ8/UA2BYcSGGqe+Qy",
+	"Jyj+FErIlhqYfWYxfGHHYMKRzVQpCl7rPW5izTysVUBD1jErxVBAcipMYgaO0YSbi5DfEHGzHMcvxros",
+	"W1cB5r/1xk/xPfaxrrjlK4XCR+cKqwwgpe2Uw4QvGM+BNNJqNlhAEHvIh2OxFoHN1murI6StV18ZaWt1",
+	"dq8ToOQ0f3fGZU3cHKjaKfGBBCPJVCKgtgQsAjwe9divyqk2FI/lVJRNPSRfGEjw6eIOECXfERy+u1e9",
+	"4SHxDev5VTD5b2gwhzCW7wMINn7nm5SC5+JpVEBWrnhcv7RBUbchhIYrSrqXNu+toelh34E6oirqgLSQ",
+	"MOmEOWQEuRHOc5mK0p1Vjkk1zkYlItyx1l73+Z777Pne/9furkFYj5f9sVrr8RgfBEQhHsD1xnoutmb6",
+	"k0Rar1c2jtDGjLSH2hQfoUke3Ng6r91j91wod3jF+sKId/KCOBwQKJZcfD2zQRciXLwR5aUo2ZTaPNhM",
+	"IYGFEt0GYxYfuxUTWzGxFRNNYoLcc1LU7gDrCfzlfuXBtcm2ZfRMN9bYLV6TJ7v7g77NlG2P2ZdkymrH",
+	"7A4P012D2EKAQZcT8KkBxjYmUsc0dZeBr2cSNpFKTmYTzCok7JIXMoekvIrr6qoeFt/OCDWPs6LAHsXC",
+	"+fk5aynNCnfjdi/yd+1iKhJkqkpYNNYEOzUNVQFgnbudmeoZxvIFZgFqIMNR/T70ARBC7xrE2admKjwM",
+	"8uzWVvgukGfvS4g5i0DwUkl1vj5Y9kEJVuo5Ruqi0m2fp2zxpvRlu8uqMmJCjjCMaol9BtQ3xGs7Biwl",
+	"qkfyVdTtqswYW7Cix1t+IajOZ+D7HE2SqrjP0UQ93bwwXYbJMovINTlGvKsXQWzJ3dHnXeiPWxeWf+sn",
+	"7B7PtX/Gd9g7fBitMbYRDzz+TYJ7sNp4q83CVRhuWurzkk92zB3jJ/jtcVXd6M+fT+CSFb3VIJX920BV",
+	"OnJHloJBRkpeuhVmLd94efLheC3EyoAbsTlsDT0UlOv9plloKq7ayHABuxAL5HcJM3IbhXX7XVrblG+p",
+	"7IJWKF4dztzUh1FHW2z0mbaMVFacl4RNabA1e/cPBKTry/zPXUTIaKhhWd0v3hMjODuZs1YW7pTVwkrV",
+	"XqlDUobLr8SjnHLrZufZ/rP/9Xfe+cde5/Xv9P/O7388T17+y5/+43961pi5a44vfdRSUd/7WE8rymSs",
+	"RcU+Z7OLwDgZa0WfTbnMs3ZSXYOS3qkG6IfOSAmEL49FKaC34N9PPxwnKyTczZzNRJ7uSdVT1cr+q0Pt",
+	"9J1fJnzYOR3zFz/8mGErt1v7H1+xX94fHHZOfzl48cOPfglKPmcDnS/aoLjGYnhRtZVyhUltaPgsBc+j",
+	"pvJ6B1WEjhygVCABFdVoBXiWjI9GfUiuOZWLDddZwUEJ9410c6JLT1efKW1FP9zGZKyFIC4A0lDy4QVw",
+	"m8HSMSOsaSdMFEbA41KV1Tozzd9/77r/Zz1mhbEe8gW8DHp1akOq+ltTdYILRo3Tsd522h2V+0oPkbM3",
+	"1hdjxZYFwKU5p8TjFOzDS7uJ71vdz3XmjJTV3RQ3NBUF0vPhFqOnLPdXdtnK3jNDXoTrqo5qD5gAxQtQ",
+	"HgawD6lCyipofAilRL54Y58sk7NsuZIsYdlJhrUQ2A7qBuEmBIaMmy1V0OF1kPmaCekvZKWws1IR3YuZ",
+	"DYfCmNGsiAmO3KpjvxTdGsEVBmKoJ8KkKjvZYT85d7R1lrAT9s/soJ2FMo7ozaNiNPb/s9YZ67CTnTbb",
+	"pR/bWcJKjU8Y82LUmU1TZTV7AbbgBIy3Uw31KzBy9CBLLt1i1JAUWloJt12daN6jFuw9ACgC9AZc3FTB",
+	"6kpDN4IqOqBjrg+7Qi2Zj3Xhpz7MRdgO0gI2xXq0Dd8jST3nQwFAGwsBm+FCTJugNnDLeawNapGKlgZ3",
+	"EBynCP0iqSG3014ZC2i1dAY4HF4PD6LLSnhE5+bg41HEUYlk8Ch3essN+r4ZucJOkLmnYbN6NhwjLEgp",
+	"clHIS4AB8PI2Fqyf8LPOEUh4qpqBJ9OcZjLPABUEn1ebX7cYFXIAPWiBqIUr2ChunaJcZ71gE50KPQJM",
+	"C9jp/Wkph04R4QH1Qs8kXpSbsZxOgUPArZbln4VpA3zIiGXxHZImCIeoQtMpEoRyhEH+7GNAHn7L76B9",
+	"mIrEQ/hDh6bvo+96WP8KcCpZHsXymyVrRXmypDuSVZXhnhQg7OBZwtisRyOuO2M4cGw3DcLWfY21vBEC",
+	"nbgNAtknoGK+8ld7ewEcpXa7tn88bZ34uQG7h3xO/+CEVbfDElcnRYjfsx0alyMRmcUy8u+/g+F1IbGV",
+	"1j0167IPsB0pmMedIJZYQdXcdQoygc4DHYfr/Ie/Xmt8XGft9OK5jZggpGGv9p4H+3GMVeXBgmy0iNYV",
+	"dr3Y21sPoLj+zmd6Kofr7vn8y+5ZiZm1g/3hhzVlaHcfPqRRUbTpa4cO61vtSv+M9BVEY8ys8Di7XqXm",
+	"Mn/cNXFPq9y3Xt0bNDWoWe8rtWp+UsIiFyn8EqRiwurW6cYtQSNeGIwf8nlnAFvfRxRpJNEIh7wonCW0",
+	"qaPV82jqZIPlGkrAVvzludZOTTqVHfvM34WzTMnisOxSsU9aH9J0sNYpshCahB3kl26584TRgTbtUH1s",
+	"nSQ1LPuAphMq7Iz8AvxwBtkLZ1c428/bgS8DVbk0lV3168m7YBY3L22qWl6H0u6ILpkZZyFxz/zd6HWD",
+	"bfjpMMjrU/8HZ67c3u1m5HXjFpyC0o/nFRkZAZSJh3E7v5xfQrsPfdSX+U+IuKEIbSOBFF5HKGdAocs7",
+	"U3gc2m6+qU1nCkFxTJ2B9R6bp6sDWfY/tGJESjnGxl2jEWEqLNHAbaxlLxUcqlA370HQsxrPOgkKEPDo",
+	"M8HZrCMD7gdjNFUZwSi6N0rAoJ1CthwNU+8pZZtFNUis+S4piFIg5F0SohbBsu0xvoEhT/zwgkkrJmbH",
+	"3y9VTsRi6CCGOt+Jnripvd5eE4zp16IxOPqJsLyfc8uzVEXhFk+wtWPYJ13mH0thDJsWs3Pp/LapJMet",
+	"KTQDRRn6Qoql8MxQz6Za9d27R8EZ2CYQHTBhsZ312uJMiXOMaWYeZTBCevSLliryxySgP1anu/ShnJJI",
+	"+aP1gFgIhHbnBAyIqeJo3tsAaL82BLMaBIrAelHpxKOpOx69eB/6cS6dKfRRN/HeA7AcOe/Oa1/jvIfZ",
+	"I3g3Jk2XfcDIWMiNJSzTqjPWBfm32YhLmAJ4TADuaWXkPBBxPbYbBrd6sSwx39DnnaM3WTtVTX5w5GIG",
+	"p5Ju3uRBgj8olejDSfr7793w6UAWhbtp5X027D3nZ4bdD1suuxBwdygxgMBuvCFpQLQXE5Y5BdX33ub5",
+	"xHoPK1WVi8Wu97Ai8fpIvCwIaLo1Fp+HYmpFZIqsejJNSvGOHK/o1nfpezVvysfgf0VbofLBktoNP3fm",
+	"83kHlPqsLEivf9kT8FW+qou3ute3bt7jdPNio6/R1euS5CPvrksG+926cvEo7tCdi1lT15eZLDWWQeoo",
+	"MJ6CJY4GYy6GEvpaVEzFleBFS4j/kA2iTvfWYFENP6naTAOBcwFMPVNRSp2317X6DxZRfQrBVKPaagee",
+	"XDfWKV8Q3K6zXHrgC8XzABZwQAt0nhqYZlWjaKoq+9jr4gCw3TQ/gHTsbcNcT7h0Juu01M7cM2zkTgk7",
+	"R3gHauMHKCDwkQhVb8wN44TvjA4BaEaDTLGh73NeSuAPtt6uLUHq7xhWcHU+4+diHRfQcW0r3LSs70tI",
+	"fpZrmQrcBTMFoXWt1req4iU1RUWKaaB1Ibi658qJeK42b6WrHbZHXu73NfiuEdFzx9QnhrW4WukEj0Cn",
+	"Y5ZxCoIEgi1sqKO94YVvXcb9vobjrF55V/vO7rQUBKpxZWlRvCs+Rl/5ShsxeuS15H7gDztZst2HAudh",
+	"+YAuIRhMlqBwN9tUUIs+a9gtp1ftlkdZUL1uuF/Zbv7mN/y3hH/yfmbXna4Wj9bEVyWQ0dS++pzdiLSy",
+	"LshBM6wHnlaBb8WXScRaqgY3XYNuloZNeHnRhE34npcXNcvqBJXToz/jONCvfLp/Bd191WH+JVb1yOaC",
+	"Cn/LZP2I5QAvL5aMPLdkznOZCOCoB1eOF8WdnPy6KYfu3p1Q1n7EWzHxPzNe+LIvgzQPQ13MJsrT7A0W",
+	"qcJObWdJyIkIV/OJYLksxRBdY6j/ghnosoyg4AB6n/vSMQ/j4jM+4CDKqta+576eOVcWC33QhYKgvHOh",
+	"oLgMWUSlYkJiIZYfwDpnkN70q7iBd8D1isO9juf1NsSsd04pSsyhboJh5R41hyjO7+aeLp25b6r5xR/+",
+	"lm9ZWdPRstL5EpszXhjdqK2FvrQrPk/djlsnyH49+7nzL75bHYP9rNTz/QoUKamhnYXTQLTRXqAkhCyZ",
+	"1FrBktDoE6zuhFU7OmG0j7srLNpA742mlJeIOV80SZ638IJrZc9XExQPxFx8/Qm24rPdHZrLHhuOeWmE",
+	"/WlmR51/qR/k5ds2OkSHp7+xkSygxxf3CjzyEJ/VeSPNVBtpCb61/n1uLR+OJ0LZHtzDve1Pqd/b3aG5",
+	"TJ81xeaqEX1LfJpj4cVdTFMz4QvkqDFuqt3hKQWf1EIIt5IF16PFfFB+YDG41BIlXkPPqGdObOKCwTJy",
+	"yOYqprS/P89zNptCx5VlhXC2RkZt8B7elrUkVcVXdovvndtrd9mBEzZxmQhh8fgnIFwv8XRCUN3ONStn",
+	"zpTkQ7FPuDdDrXI2Ao+TGgqciXPmEwpwPfWyCirHcfPQ0mWFp8My+LAvc6AJZTNFvMcU9I+8wHYvVT75",
+	"QZyHTuJ7dcBayyX51a2XbgRNCuelnk1XqCtNNL9VN8QSeyVWdkwQbzxMG3BXIjGoc2ediN6nNpdCGou9",
+	"C5m5kNOpL+aOKHiSJeh+Az0b7t7OBUiorB6YDJX7lFod4IXhVUw3VZ/GshD1rAuWV9DNq6QQMTsNRJXT",
+	"cU4B9NwgtiWVgWAFCq/1EwGAAhbP+PvjE7vsU2Ah2gjr2AMifakJ/JV8dRzeyexhGPHC068LvFWiURrY",
+	"Jz4x1lJun8JJ9mGUUvDhGLnwPIpGu2rzwR3ldq9Hs9giJnxDMYK/gewLaqeBoczpBKuXjrdZp1BvirXg",
+	"FStJt7VW9uFaxchW9OJC2IRRNeMGOjhVlW5s1J+Qh4ZzsIN6pjLZK10aU8qCUpyARZIqEsnsuIpaYu1Z",
+	"fkUUwM1F1fZ/c2n4Hl8D+fefHGQqTcDmjm8kqILKc1IPmQRR9kGlQvNW8AAdKPVCWtNpVOG213eerPsE",
+	"p2x1Xqd8gWR16w/ZKgTABuZ3XTKsArItwa1CaSpqxntEA39kEGyHvjJ4q42/JVpAWFUo44+1bW/FI8Bu",
+	"c+8TMH7OpboLlbye2uiWB+z+w6SbmcTfN1R9FJxYDZrcVYwEeIimfLE+RnK05ILSboZsSuaxLyJO+8g3",
+	"TYJn6rzUnIAo2QG9Vqp4UQqeL8Dpjp3911ixZ+eawPa94+u0mJ3Lobixy/qRLx5G7dyXW/sRyfcfyKvd",
+	"6PxiwHur9L61NPWyyiNAmxAam+LWxL4qzIPclQtaAmm72UWxcPM8T84XCSukuui7EcMPiBdKJrFvl6ul",
+	"gYjwI1WIb9z3BCC11E/EZV5yK7osBh70ZKROXLqH0tBIZiWpIsJWdw1VbVbYGVVOHCqeS10U4DwZasYh",
+	"qhFwsEBuItjDhJLwGH90f6wIT7rsEOUqgKHmglH4VlvTW65Cx6dULYJaCVPVl2MfbohG+rhTb3k+EP+w",
+	"urGbled7exWZCpHNPd/b811mqYLXz+tUFWN+CfMacbrilLaUru4GSGfO29xrN3dTuW2Ec7DlRt6MG/mJ",
+	"p95wa3Sw4xm6TKHpmT6wGn/9zjJzJAWgm4PEU2jCgEMVMSyv5OmuYI0JHzVhV5IMvxk1UhD8UZvQF2X5",
+	"A3klZOTj7LyH10mYRyTyaX9UDqlq1A5eNEKtUqRRarBE/u6EexaCkr4j2Q0BKwrYCu9l7aMqnFnj0qxK",
+	"D0YFP+9jcorSerh6EgpMSRHBz1k8Fdgx7mu6azqlh+LWqYIar3iq3kJ+0Cm5Cp4LcmtG8akZ69AlnXPL",
+	"AWeSYyXrnIz3gCjna90YZwvBS6ZHqeKscKZQyBQGvDNoWpaKTcRElwsAH6y2HvDr+QU0O57uDintIIk6",
+	"0uVkVnAQUnxoRcla2U9ZwrJ/dv903D//liXM8oGzB8pS8nNBYHNtj1rGSwvIbaIoAPALa9qMG3TWQ/SA",
+	"JGNSGZkjkkRrjgFKZqbuXc1YCGSgM9PCTYFtJ+xcWGoM08aWejoWHvoBENpSlWWZGUMIvGCdX1j67ICk",
+	"BUFU/RWOOvunsw//8fY4fcY6Ota5TraxNE0VY+mzf/r461/fHR32fz15t8uncvfyedMR+1e3oj+92Hvx",
+	"Y2fveWfvuROSL360mj562XlJH+Hu+ynkJtJnMNr1qjc6xlv9u5H+vZsywGriQ4XPU1fs1VbaavfVBrLI",
+	"5tajx6HLDeH+7IaUwxUdYx7s2YMF3StZ+9KzruZVwWxipZA10EqHRIoUBODO7ZezA94xEPSbOmi8HyJW",
+	"SyM4dOvkwzEAFMXL7Fcs7tZaar//cAzINYRu5Jk1FoY998D1tTRwKS8R7IUpPXd2x8ygp6nE3I8EyblT",
+	"9XyPypZMBR7k+bsQv6fd8/g88X6/EGIagMndDwv3lDyOHaJzHAcPowofGEUAX8oZgGg2uZOn1TZdg5z+",
+	"SBi/40E+SFHMTU5YDV/eBKywsD5hp2zb1b4qXTcgajxndOLnurRj37qBhW2RdIFK8GZJsln4jzTGwlgx",
+	"2QXz8vwqbXEKFx7idfcJPxk956o9/BGh+3DgMxzrI9EFNDQSpLURIr6UGAAgBrgrzHs9ndk0Xk2Yhvoi",
+	"jQUv3NZZv0i/4BX3uDz4hOuEC726t3siJ9XMRdm99Rm8Gy4VWsjGNwhDzjXCY1Vjv2Ll38lLoYRB3R9u",
+	"AUga16ytLUwHwTnWBl9e7O0F6MYIGE7PFRqQzmqHB1+KUo6kyJdhP0zCXu29IubRBYmUFk+VTzo4d5oo",
+	"eXKsAsIySW0EAYbM+RJiCK1vAAxpJ8xo56xT4Np97/MCbRM9sG4UbChK6q4TYHfkYgJGgCGyBzsWE6ZV",
+	"sYDf3GuB+ZMq/9a4vwxrHfI8X+wYlmnVx7v0bWHYH+5e7P/+7//D/swIsAZKQLHA+l9xNn7KGgPYh+4t",
+	"zgrzBhdjA6aWaPLjVwMRzpVFuv91YCK5f8x6DNEaCtbLr0uGHybi2rykXxqfbAZZJ001O19uS3z18oGl",
+	"uq8KNj/ItfCOPFr+1ggq+Tu0n8/enbbXnXp/MjuFVFdk2yCKzBBZnpqOwRYfzyZcUU6mF6WYiCJoqMtc",
+	"5Gwws9jZ7r4v1pDRn9FI3sFAvg8y+vidNy+vhKV6WmT0Z3HKwQQDX5a4d/zO+sIQhd/Et2ekB40rjJUK",
+	"raTJzEAvBhlMAduqKPRc5F6d9TApOii4ukgo3F1HZk3VWE+EW8Aug/kxEHeGolaDzIdmn2UHP/989O7o",
+	"4Oxt/+Ttf/56dPL2TZaw7PDg/ceDo78dRx+mKjs+eF+/7Oj4t4N3R2/6v568i3998+H9wdGx+wR/6h9/",
+	"OOsfvHv34RN+rXom/OHjx5MPv71908gth2jP8aZ9rG5wPMYH4ciOB3CdynJnYltC8yQ5shtSqYD6V+pL",
+	"ERPK6tGmnPp1WXbT4pm6Or8xeza8xQbs2XcvArbs2dsD+CXs2bRj0WYY+mqf2x+mu2bPDriOhAVthLKe",
+	"YJp95DNDaPy8HI4ByR4NJcJhdt4yt2y33P3DjHWJBQd/rmOmfmoK+mGYqbca+lsWECeCAiFu6TzNGsaI",
+	"KvM+YVN38qDBGs8dk/ZudPEGEXdw4fFMzsri2f4zqtKAM0dDWBYjp/JcdWZTxDzuSJUwI3x7vMrZlBsz",
+	"12XOoHSiG4H+zKi+fRlHzNgOBLj4ECsweT6RShrr49jVHdwfGm7xsQqFYdjfU38gEi+ElqPbhOTA6p18",
+	"4iiUPa2kK6P7jD43vQ7EhHEm1oe+49FgKGT1TlCWYRLyUUPUso4oDQ86+HjELsQifkfYBE1vWIEj65lF",
+	"QBh/R6HyqZbA20e0M/JcAYkGPIoCuZ5LodDnrJXrodn1KNzdSR5Pj/+4aRDeKI0Tw8ZyK42Vw/g9gvna",
+	"uFredmUtyIoDy0j4wk4MfY0PmojJQJRmLKfxMyoTePURS0GDarSo56O7hIO6epM39dpizE37UmdPA2t1",
+	"NPbovkv09Q1wzfh9rJFACpGA0gv8wX45oxLCpX7neDKikqmGGW/suYY+W+qsbu72TEg0yDx6lC/RX30M",
+	"tJeO+XQqFLCpsiUg4nhhk3olOTyGMK/Ck+oIdg0LxM14oHnpjltVlejxDuK8fVwxXyuUj/esv0PTBJ7+",
+	"xnI9V05BxaUyUY1MCah17n/RPX0FzJ+///n/AgAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
