@@ -20,6 +20,7 @@ import { SectionHeader } from '../SectionHeader';
 import { ApiKeysCard } from './ApiKeysCard';
 import { ConversionSetupCard } from './ConversionSetupCard';
 import { TrackingDomainCard } from './TrackingDomainCard';
+import { WebhooksCard } from './WebhooksCard';
 import { WooCommerceCard } from './WooCommerceCard';
 
 function Detail({ label, value, help, testId }: { label: string; value: string; help?: string; testId: string }) {
@@ -157,6 +158,7 @@ export default function IntegrationPage() {
           <ConversionSetupCard scriptUrl={data.tracking_script_url} conversionApiUrl={data.conversion_api_url} />
           <WooCommerceCard webhookUrl={data.woocommerce_webhook_url} />
           <ApiKeysCard />
+          <WebhooksCard />
           {brandUuid && <WebhookSecretCard brandUuid={brandUuid} hasSecret={data.has_webhook_secret} />}
           <Alert
             severity="info"
