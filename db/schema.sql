@@ -900,7 +900,7 @@ CREATE TABLE public.users (
 -- Name: webhook_attempts; Type: TABLE; Schema: public; Owner: -
 
 CREATE TABLE public.webhook_attempts (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    brand_id uuid NOT NULL,
     delivery_id uuid NOT NULL,
     attempt integer NOT NULL,
     outcome text NOT NULL,
@@ -1168,17 +1168,17 @@ ALTER TABLE ONLY public.users
 -- Name: webhook_attempts webhook_attempts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 
 ALTER TABLE ONLY public.webhook_attempts
-    ADD CONSTRAINT webhook_attempts_pkey PRIMARY KEY (id);
+    ADD CONSTRAINT webhook_attempts_pkey PRIMARY KEY (brand_id, delivery_id, attempt);
 
 -- Name: webhook_deliveries webhook_deliveries_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 
 ALTER TABLE ONLY public.webhook_deliveries
-    ADD CONSTRAINT webhook_deliveries_pkey PRIMARY KEY (id);
+    ADD CONSTRAINT webhook_deliveries_pkey PRIMARY KEY (brand_id, id);
 
 -- Name: webhook_endpoints webhook_endpoints_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 
 ALTER TABLE ONLY public.webhook_endpoints
-    ADD CONSTRAINT webhook_endpoints_pkey PRIMARY KEY (id);
+    ADD CONSTRAINT webhook_endpoints_pkey PRIMARY KEY (brand_id, id);
 
 -- Name: activity_log_affiliate_idx; Type: INDEX; Schema: public; Owner: -
 
@@ -1408,17 +1408,9 @@ CREATE UNIQUE INDEX users_affiliate_key ON public.users USING btree (affiliate_i
 
 CREATE UNIQUE INDEX users_email_key ON public.users USING btree (lower(email));
 
--- Name: webhook_attempts_delivery; Type: INDEX; Schema: public; Owner: -
-
-CREATE INDEX webhook_attempts_delivery ON public.webhook_attempts USING btree (delivery_id, attempt);
-
 -- Name: webhook_deliveries_endpoint; Type: INDEX; Schema: public; Owner: -
 
-CREATE INDEX webhook_deliveries_endpoint ON public.webhook_deliveries USING btree (endpoint_id, created_at DESC);
-
--- Name: webhook_endpoints_brand; Type: INDEX; Schema: public; Owner: -
-
-CREATE INDEX webhook_endpoints_brand ON public.webhook_endpoints USING btree (brand_id, created_at);
+CREATE INDEX webhook_deliveries_endpoint ON public.webhook_deliveries USING btree (brand_id, endpoint_id, created_at DESC);
 
 -- Name: clicks clicks_deleted_stats; Type: TRIGGER; Schema: public; Owner: -
 
@@ -1636,20 +1628,15 @@ ALTER TABLE ONLY public.users
 ALTER TABLE ONLY public.users
     ADD CONSTRAINT users_brand_id_fkey FOREIGN KEY (brand_id) REFERENCES public.brands(id) ON DELETE CASCADE;
 
--- Name: webhook_attempts webhook_attempts_delivery_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+-- Name: webhook_attempts webhook_attempts_brand_id_delivery_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 
 ALTER TABLE ONLY public.webhook_attempts
-    ADD CONSTRAINT webhook_attempts_delivery_id_fkey FOREIGN KEY (delivery_id) REFERENCES public.webhook_deliveries(id) ON DELETE CASCADE;
+    ADD CONSTRAINT webhook_attempts_brand_id_delivery_id_fkey FOREIGN KEY (brand_id, delivery_id) REFERENCES public.webhook_deliveries(brand_id, id) ON DELETE CASCADE;
 
--- Name: webhook_deliveries webhook_deliveries_brand_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
-
-ALTER TABLE ONLY public.webhook_deliveries
-    ADD CONSTRAINT webhook_deliveries_brand_id_fkey FOREIGN KEY (brand_id) REFERENCES public.brands(id) ON DELETE CASCADE;
-
--- Name: webhook_deliveries webhook_deliveries_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+-- Name: webhook_deliveries webhook_deliveries_brand_id_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 
 ALTER TABLE ONLY public.webhook_deliveries
-    ADD CONSTRAINT webhook_deliveries_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES public.webhook_endpoints(id) ON DELETE CASCADE;
+    ADD CONSTRAINT webhook_deliveries_brand_id_endpoint_id_fkey FOREIGN KEY (brand_id, endpoint_id) REFERENCES public.webhook_endpoints(brand_id, id) ON DELETE CASCADE;
 
 -- Name: webhook_endpoints webhook_endpoints_brand_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 

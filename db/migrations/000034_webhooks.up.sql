@@ -3,7 +3,7 @@
 -- deliver one. The secret signs (Standard Webhooks); after a rotation the previous secret also
 -- signs until previous_secret_until.
 CREATE TABLE webhook_endpoints (
-    id                    uuid        PRIMARY KEY DEFAULT gen_random_uuid(),
+    id                    uuid        NOT NULL DEFAULT gen_random_uuid(),
     brand_id              uuid        NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
     url                   text        NOT NULL CHECK (length(url) BETWEEN 1 AND 2000),
     description           text        NOT NULL DEFAULT '' CHECK (length(description) <= 200),
@@ -14,39 +14,42 @@ CREATE TABLE webhook_endpoints (
     previous_secret       text,
     previous_secret_until timestamptz,
     created_at            timestamptz NOT NULL DEFAULT now(),
-    updated_at            timestamptz NOT NULL DEFAULT now()
+    updated_at            timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (brand_id, id)
 );
-CREATE INDEX webhook_endpoints_brand ON webhook_endpoints (brand_id, created_at);
 
 -- One event for one endpoint; its id is the webhook-id header (the same on every attempt, so a
--- receiver can drop a repeat).
+-- receiver can drop a repeat). Keys lead with brand_id, as every brand's table's (docs/scaling.md).
 CREATE TABLE webhook_deliveries (
-    id            uuid        PRIMARY KEY,
-    endpoint_id   uuid        NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
-    brand_id      uuid        NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    id            uuid        NOT NULL,
+    endpoint_id   uuid        NOT NULL,
+    brand_id      uuid        NOT NULL,
     event_type    text        NOT NULL,
     payload       text        NOT NULL, -- the body exactly as signed and sent
     status        text        NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'succeeded', 'failed')),
     attempts      integer     NOT NULL DEFAULT 0,
     created_at    timestamptz NOT NULL,
-    last_attempt_at timestamptz
+    last_attempt_at timestamptz,
+    PRIMARY KEY (brand_id, id),
+    FOREIGN KEY (brand_id, endpoint_id) REFERENCES webhook_endpoints (brand_id, id) ON DELETE CASCADE
 );
-CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, created_at DESC);
+CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (brand_id, endpoint_id, created_at DESC);
 
 -- Every attempt: refused (the address was not allowed, or no connection), failed (an answer other
 -- than 2xx, or a time-out) or succeeded.
 CREATE TABLE webhook_attempts (
-    id            uuid        PRIMARY KEY DEFAULT gen_random_uuid(),
-    delivery_id   uuid        NOT NULL REFERENCES webhook_deliveries (id) ON DELETE CASCADE,
+    brand_id      uuid        NOT NULL,
+    delivery_id   uuid        NOT NULL,
     attempt       integer     NOT NULL,
     outcome       text        NOT NULL CHECK (outcome IN ('succeeded', 'failed', 'refused')),
     response_code integer,
     duration_ms   integer     NOT NULL,
     excerpt       text        NOT NULL DEFAULT '',
     error         text        NOT NULL DEFAULT '',
-    attempted_at  timestamptz NOT NULL
+    attempted_at  timestamptz NOT NULL,
+    PRIMARY KEY (brand_id, delivery_id, attempt),
+    FOREIGN KEY (brand_id, delivery_id) REFERENCES webhook_deliveries (brand_id, id) ON DELETE CASCADE
 );
-CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id, attempt);
 
 -- A brand is told when one of its endpoints was disabled after a day of failed deliveries.
 ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check;

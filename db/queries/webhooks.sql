@@ -13,9 +13,6 @@ SELECT * FROM webhook_endpoints WHERE id = @id AND brand_id = @brand_id;
 -- name: LockWebhookEndpoint :one
 SELECT * FROM webhook_endpoints WHERE id = @id AND brand_id = @brand_id FOR UPDATE;
 
--- name: GetWebhookEndpointByID :one
-SELECT * FROM webhook_endpoints WHERE id = @id;
-
 -- name: UpdateWebhookEndpoint :one
 -- Enabling an endpoint clears the reason it was disabled.
 UPDATE webhook_endpoints
@@ -33,7 +30,7 @@ RETURNING *;
 -- name: DisableWebhookEndpoint :execrows
 -- Disables an enabled endpoint (once: a second failing delivery finds it disabled).
 UPDATE webhook_endpoints SET enabled = false, disabled_reason = @reason, updated_at = @now
-WHERE id = @id AND enabled;
+WHERE brand_id = @brand_id AND id = @id AND enabled;
 
 -- name: DeleteWebhookEndpoint :execrows
 DELETE FROM webhook_endpoints WHERE id = @id AND brand_id = @brand_id;
@@ -50,29 +47,30 @@ VALUES (@id, @endpoint_id, @brand_id, @event_type, @payload, @created_at)
 RETURNING *;
 
 -- name: GetWebhookDelivery :one
-SELECT * FROM webhook_deliveries WHERE id = @id;
+SELECT * FROM webhook_deliveries WHERE brand_id = @brand_id AND id = @id;
 
 -- name: GetOwnWebhookDelivery :one
 SELECT * FROM webhook_deliveries WHERE id = @id AND endpoint_id = @endpoint_id AND brand_id = @brand_id;
 
 -- name: ResendWebhookDelivery :one
-UPDATE webhook_deliveries SET status = 'pending' WHERE id = @id RETURNING *;
+UPDATE webhook_deliveries SET status = 'pending' WHERE brand_id = @brand_id AND id = @id RETURNING *;
 
 -- name: RecordWebhookAttempt :one
 -- Logs an attempt and moves its delivery on; the attempt number follows the delivery's count.
 WITH d AS (
     UPDATE webhook_deliveries
     SET attempts = attempts + 1, last_attempt_at = @attempted_at, status = @status
-    WHERE webhook_deliveries.id = @delivery_id
-    RETURNING webhook_deliveries.id AS delivery, webhook_deliveries.attempts AS n
+    WHERE webhook_deliveries.brand_id = @brand_id AND webhook_deliveries.id = @delivery_id
+    RETURNING webhook_deliveries.brand_id AS brand, webhook_deliveries.id AS delivery, webhook_deliveries.attempts AS n
 )
-INSERT INTO webhook_attempts (delivery_id, attempt, outcome, response_code, duration_ms, excerpt, error, attempted_at)
-SELECT d.delivery, d.n, @outcome, sqlc.narg(response_code)::integer, @duration_ms, @excerpt, @error, @attempted_at FROM d
+INSERT INTO webhook_attempts (brand_id, delivery_id, attempt, outcome, response_code, duration_ms, excerpt, error, attempted_at)
+SELECT d.brand, d.delivery, d.n, @outcome, sqlc.narg(response_code)::integer, @duration_ms, @excerpt, @error, @attempted_at FROM d
 RETURNING *;
 
 -- name: ListWebhookDeliveries :many
 -- An endpoint's latest deliveries, newest first.
-SELECT * FROM webhook_deliveries WHERE endpoint_id = @endpoint_id ORDER BY created_at DESC, id DESC LIMIT @max_rows;
+SELECT * FROM webhook_deliveries WHERE brand_id = @brand_id AND endpoint_id = @endpoint_id
+ORDER BY created_at DESC, id DESC LIMIT @max_rows;
 
 -- name: ListWebhookAttempts :many
-SELECT * FROM webhook_attempts WHERE delivery_id = ANY (@delivery_ids::uuid[]) ORDER BY attempt;
+SELECT * FROM webhook_attempts WHERE brand_id = @brand_id AND delivery_id = ANY (@delivery_ids::uuid[]) ORDER BY attempt;

@@ -511,7 +511,7 @@ type User struct {
 }
 
 type WebhookAttempt struct {
-	ID           uuid.UUID
+	BrandID      uuid.UUID
 	DeliveryID   uuid.UUID
 	Attempt      int32
 	Outcome      string

@@ -112,18 +112,24 @@ func (q *Queries) DeleteWebhookEndpoint(ctx context.Context, db DBTX, arg Delete
 
 const disableWebhookEndpoint = `-- name: DisableWebhookEndpoint :execrows
 UPDATE webhook_endpoints SET enabled = false, disabled_reason = $1, updated_at = $2
-WHERE id = $3 AND enabled
+WHERE brand_id = $3 AND id = $4 AND enabled
 `
 
 type DisableWebhookEndpointParams struct {
-	Reason string
-	Now    time.Time
-	ID     uuid.UUID
+	Reason  string
+	Now     time.Time
+	BrandID uuid.UUID
+	ID      uuid.UUID
 }
 
 // Disables an enabled endpoint (once: a second failing delivery finds it disabled).
 func (q *Queries) DisableWebhookEndpoint(ctx context.Context, db DBTX, arg DisableWebhookEndpointParams) (int64, error) {
-	result, err := db.Exec(ctx, disableWebhookEndpoint, arg.Reason, arg.Now, arg.ID)
+	result, err := db.Exec(ctx, disableWebhookEndpoint,
+		arg.Reason,
+		arg.Now,
+		arg.BrandID,
+		arg.ID,
+	)
 	if err != nil {
 		return 0, err
 	}
@@ -158,11 +164,16 @@ func (q *Queries) GetOwnWebhookDelivery(ctx context.Context, db DBTX, arg GetOwn
 }
 
 const getWebhookDelivery = `-- name: GetWebhookDelivery :one
-SELECT id, endpoint_id, brand_id, event_type, payload, status, attempts, created_at, last_attempt_at FROM webhook_deliveries WHERE id = $1
+SELECT id, endpoint_id, brand_id, event_type, payload, status, attempts, created_at, last_attempt_at FROM webhook_deliveries WHERE brand_id = $1 AND id = $2
 `
 
-func (q *Queries) GetWebhookDelivery(ctx context.Context, db DBTX, id uuid.UUID) (WebhookDelivery, error) {
-	row := db.QueryRow(ctx, getWebhookDelivery, id)
+type GetWebhookDeliveryParams struct {
+	BrandID uuid.UUID
+	ID      uuid.UUID
+}
+
+func (q *Queries) GetWebhookDelivery(ctx context.Context, db DBTX, arg GetWebhookDeliveryParams) (WebhookDelivery, error) {
+	row := db.QueryRow(ctx, getWebhookDelivery, arg.BrandID, arg.ID)
 	var i WebhookDelivery
 	err := row.Scan(
 		&i.ID,
@@ -208,36 +219,17 @@ func (q *Queries) GetWebhookEndpoint(ctx context.Context, db DBTX, arg GetWebhoo
 	return i, err
 }
 
-const getWebhookEndpointByID = `-- name: GetWebhookEndpointByID :one
-SELECT id, brand_id, url, description, event_types, enabled, disabled_reason, secret, previous_secret, previous_secret_until, created_at, updated_at FROM webhook_endpoints WHERE id = $1
+const listWebhookAttempts = `-- name: ListWebhookAttempts :many
+SELECT brand_id, delivery_id, attempt, outcome, response_code, duration_ms, excerpt, error, attempted_at FROM webhook_attempts WHERE brand_id = $1 AND delivery_id = ANY ($2::uuid[]) ORDER BY attempt
 `
 
-func (q *Queries) GetWebhookEndpointByID(ctx context.Context, db DBTX, id uuid.UUID) (WebhookEndpoint, error) {
-	row := db.QueryRow(ctx, getWebhookEndpointByID, id)
-	var i WebhookEndpoint
-	err := row.Scan(
-		&i.ID,
-		&i.BrandID,
-		&i.Url,
-		&i.Description,
-		&i.EventTypes,
-		&i.Enabled,
-		&i.DisabledReason,
-		&i.Secret,
-		&i.PreviousSecret,
-		&i.PreviousSecretUntil,
-		&i.CreatedAt,
-		&i.UpdatedAt,
-	)
-	return i, err
+type ListWebhookAttemptsParams struct {
+	BrandID     uuid.UUID
+	DeliveryIds []uuid.UUID
 }
 
-const listWebhookAttempts = `-- name: ListWebhookAttempts :many
-SELECT id, delivery_id, attempt, outcome, response_code, duration_ms, excerpt, error, attempted_at FROM webhook_attempts WHERE delivery_id = ANY ($1::uuid[]) ORDER BY attempt
-`
-
-func (q *Queries) ListWebhookAttempts(ctx context.Context, db DBTX, deliveryIds []uuid.UUID) ([]WebhookAttempt, error) {
-	rows, err := db.Query(ctx, listWebhookAttempts, deliveryIds)
+func (q *Queries) ListWebhookAttempts(ctx context.Context, db DBTX, arg ListWebhookAttemptsParams) ([]WebhookAttempt, error) {
+	rows, err := db.Query(ctx, listWebhookAttempts, arg.BrandID, arg.DeliveryIds)
 	if err != nil {
 		return nil, err
 	}
@@ -246,7 +238,7 @@ func (q *Queries) ListWebhookAttempts(ctx context.Context, db DBTX, deliveryIds 
 	for rows.Next() {
 		var i WebhookAttempt
 		if err := rows.Scan(
-			&i.ID,
+			&i.BrandID,
 			&i.DeliveryID,
 			&i.Attempt,
 			&i.Outcome,
@@ -267,17 +259,19 @@ func (q *Queries) ListWebhookAttempts(ctx context.Context, db DBTX, deliveryIds 
 }
 
 const listWebhookDeliveries = `-- name: ListWebhookDeliveries :many
-SELECT id, endpoint_id, brand_id, event_type, payload, status, attempts, created_at, last_attempt_at FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2
+SELECT id, endpoint_id, brand_id, event_type, payload, status, attempts, created_at, last_attempt_at FROM webhook_deliveries WHERE brand_id = $1 AND endpoint_id = $2
+ORDER BY created_at DESC, id DESC LIMIT $3
 `
 
 type ListWebhookDeliveriesParams struct {
+	BrandID    uuid.UUID
 	EndpointID uuid.UUID
 	MaxRows    int32
 }
 
 // An endpoint's latest deliveries, newest first.
 func (q *Queries) ListWebhookDeliveries(ctx context.Context, db DBTX, arg ListWebhookDeliveriesParams) ([]WebhookDelivery, error) {
-	rows, err := db.Query(ctx, listWebhookDeliveries, arg.EndpointID, arg.MaxRows)
+	rows, err := db.Query(ctx, listWebhookDeliveries, arg.BrandID, arg.EndpointID, arg.MaxRows)
 	if err != nil {
 		return nil, err
 	}
@@ -376,12 +370,12 @@ const recordWebhookAttempt = `-- name: RecordWebhookAttempt :one
 WITH d AS (
     UPDATE webhook_deliveries
     SET attempts = attempts + 1, last_attempt_at = $6, status = $7
-    WHERE webhook_deliveries.id = $8
-    RETURNING webhook_deliveries.id AS delivery, webhook_deliveries.attempts AS n
+    WHERE webhook_deliveries.brand_id = $8 AND webhook_deliveries.id = $9
+    RETURNING webhook_deliveries.brand_id AS brand, webhook_deliveries.id AS delivery, webhook_deliveries.attempts AS n
 )
-INSERT INTO webhook_attempts (delivery_id, attempt, outcome, response_code, duration_ms, excerpt, error, attempted_at)
-SELECT d.delivery, d.n, $1, $2::integer, $3, $4, $5, $6 FROM d
-RETURNING id, delivery_id, attempt, outcome, response_code, duration_ms, excerpt, error, attempted_at
+INSERT INTO webhook_attempts (brand_id, delivery_id, attempt, outcome, response_code, duration_ms, excerpt, error, attempted_at)
+SELECT d.brand, d.delivery, d.n, $1, $2::integer, $3, $4, $5, $6 FROM d
+RETURNING brand_id, delivery_id, attempt, outcome, response_code, duration_ms, excerpt, error, attempted_at
 `
 
 type RecordWebhookAttemptParams struct {
@@ -392,6 +386,7 @@ type RecordWebhookAttemptParams struct {
 	Error        string
 	AttemptedAt  time.Time
 	Status       string
+	BrandID      uuid.UUID
 	DeliveryID   uuid.UUID
 }
 
@@ -405,11 +400,12 @@ func (q *Queries) RecordWebhookAttempt(ctx context.Context, db DBTX, arg RecordW
 		arg.Error,
 		arg.AttemptedAt,
 		arg.Status,
+		arg.BrandID,
 		arg.DeliveryID,
 	)
 	var i WebhookAttempt
 	err := row.Scan(
-		&i.ID,
+		&i.BrandID,
 		&i.DeliveryID,
 		&i.Attempt,
 		&i.Outcome,
@@ -423,11 +419,16 @@ func (q *Queries) RecordWebhookAttempt(ctx context.Context, db DBTX, arg RecordW
 }
 
 const resendWebhookDelivery = `-- name: ResendWebhookDelivery :one
-UPDATE webhook_deliveries SET status = 'pending' WHERE id = $1 RETURNING id, endpoint_id, brand_id, event_type, payload, status, attempts, created_at, last_attempt_at
+UPDATE webhook_deliveries SET status = 'pending' WHERE brand_id = $1 AND id = $2 RETURNING id, endpoint_id, brand_id, event_type, payload, status, attempts, created_at, last_attempt_at
 `
 
-func (q *Queries) ResendWebhookDelivery(ctx context.Context, db DBTX, id uuid.UUID) (WebhookDelivery, error) {
-	row := db.QueryRow(ctx, resendWebhookDelivery, id)
+type ResendWebhookDeliveryParams struct {
+	BrandID uuid.UUID
+	ID      uuid.UUID
+}
+
+func (q *Queries) ResendWebhookDelivery(ctx context.Context, db DBTX, arg ResendWebhookDeliveryParams) (WebhookDelivery, error) {
+	row := db.QueryRow(ctx, resendWebhookDelivery, arg.BrandID, arg.ID)
 	var i WebhookDelivery
 	err := row.Scan(
 		&i.ID,

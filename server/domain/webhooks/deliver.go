@@ -98,14 +98,14 @@ type outcome struct {
 // Work makes one attempt.
 func (w *Deliverer) Work(ctx context.Context, job *river.Job[DeliverArgs]) error {
 	q, pool := w.s.q, w.s.pool
-	d, err := q.GetWebhookDelivery(ctx, pool, job.Args.DeliveryID)
+	d, err := q.GetWebhookDelivery(ctx, pool, queries.GetWebhookDeliveryParams{BrandID: job.Args.BrandID, ID: job.Args.DeliveryID})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil // its endpoint was deleted
 	}
 	if err != nil {
 		return err
 	}
-	ep, err := q.GetWebhookEndpointByID(ctx, pool, d.EndpointID)
+	ep, err := q.GetWebhookEndpoint(ctx, pool, queries.GetWebhookEndpointParams{BrandID: d.BrandID, ID: d.EndpointID})
 	if err != nil {
 		return err
 	}
@@ -124,7 +124,7 @@ func (w *Deliverer) Work(ctx context.Context, job *river.Job[DeliverArgs]) error
 	}
 	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		if _, err := q.RecordWebhookAttempt(ctx, tx, queries.RecordWebhookAttemptParams{
-			DeliveryID: d.ID, Outcome: o.result, ResponseCode: o.code, DurationMs: o.milliseconds(),
+			BrandID: d.BrandID, DeliveryID: d.ID, Outcome: o.result, ResponseCode: o.code, DurationMs: o.milliseconds(),
 			Excerpt: o.excerpt, Error: o.err, AttemptedAt: w.s.now(), Status: status,
 		}); err != nil {
 			return err
@@ -161,7 +161,7 @@ func describe(o outcome) string {
 
 // disable turns the endpoint off after a delivery failed for the whole retry window, and tells its brand.
 func (w *Deliverer) disable(ctx context.Context, tx pgx.Tx, ep queries.WebhookEndpoint) error {
-	n, err := w.s.q.DisableWebhookEndpoint(ctx, tx, queries.DisableWebhookEndpointParams{ID: ep.ID, Reason: "failing", Now: w.s.now()})
+	n, err := w.s.q.DisableWebhookEndpoint(ctx, tx, queries.DisableWebhookEndpointParams{BrandID: ep.BrandID, ID: ep.ID, Reason: "failing", Now: w.s.now()})
 	if err != nil || n == 0 {
 		return err
 	}

@@ -137,7 +137,7 @@ func (e *Events) enqueue(ctx context.Context, tx pgx.Tx, brandID, endpointID uui
 	if err != nil {
 		return d, err
 	}
-	return d, e.jobs.InsertTx(ctx, tx, DeliverArgs{DeliveryID: d.ID}, nil)
+	return d, e.jobs.InsertTx(ctx, tx, DeliverArgs{BrandID: d.BrandID, DeliveryID: d.ID}, nil)
 }
 
 // newMessageID is a delivery's id: time-ordered, so the log reads in order.
@@ -147,6 +147,7 @@ func newMessageID() uuid.UUID {
 
 // DeliverArgs is the job that delivers one delivery (worker: Deliverer).
 type DeliverArgs struct {
+	BrandID    uuid.UUID `json:"brand_id"`
 	DeliveryID uuid.UUID `json:"delivery_id"`
 }
 

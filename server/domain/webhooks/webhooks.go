@@ -285,10 +285,11 @@ func (s *Service) ownEndpoint(ctx context.Context, db queries.DBTX, sc tenancy.S
 
 // Deliveries answers an endpoint's latest deliveries, newest first, each with its attempts.
 func (s *Service) Deliveries(ctx context.Context, sc tenancy.Scope, endpointID uuid.UUID) ([]Delivery, error) {
-	if _, err := s.ownEndpoint(ctx, s.pool, sc, endpointID); err != nil {
+	ep, err := s.ownEndpoint(ctx, s.pool, sc, endpointID)
+	if err != nil {
 		return nil, err
 	}
-	rows, err := s.q.ListWebhookDeliveries(ctx, s.pool, queries.ListWebhookDeliveriesParams{EndpointID: endpointID, MaxRows: MaxDeliveriesListed})
+	rows, err := s.q.ListWebhookDeliveries(ctx, s.pool, queries.ListWebhookDeliveriesParams{BrandID: ep.BrandID, EndpointID: endpointID, MaxRows: MaxDeliveriesListed})
 	if err != nil {
 		return nil, err
 	}
@@ -296,7 +297,7 @@ func (s *Service) Deliveries(ctx context.Context, sc tenancy.Scope, endpointID u
 	for i, r := range rows {
 		ids[i] = r.ID
 	}
-	attempts, err := s.q.ListWebhookAttempts(ctx, s.pool, ids)
+	attempts, err := s.q.ListWebhookAttempts(ctx, s.pool, queries.ListWebhookAttemptsParams{BrandID: ep.BrandID, DeliveryIds: ids})
 	if err != nil {
 		return nil, err
 	}
@@ -360,12 +361,12 @@ func (s *Service) Resend(ctx context.Context, sc tenancy.Scope, endpointID, deli
 		} else if err != nil {
 			return err
 		}
-		d, err := s.q.ResendWebhookDelivery(ctx, tx, deliveryID)
+		d, err := s.q.ResendWebhookDelivery(ctx, tx, queries.ResendWebhookDeliveryParams{BrandID: ep.BrandID, ID: deliveryID})
 		if err != nil {
 			return err
 		}
 		out = deliveryOf(d, nil)
-		return s.events.jobs.InsertTx(ctx, tx, DeliverArgs{DeliveryID: d.ID}, nil)
+		return s.events.jobs.InsertTx(ctx, tx, DeliverArgs{BrandID: d.BrandID, DeliveryID: d.ID}, nil)
 	})
 	return out, err
 }
