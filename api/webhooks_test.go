@@ -17,6 +17,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/spec"
 	"github.com/openaffiliate/platform/server"
+	"github.com/openaffiliate/platform/server/domain/shopify"
 	"github.com/openaffiliate/platform/server/platform/jobs"
 	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
@@ -145,7 +146,8 @@ func TestWebhookEndpoints(t *testing.T) {
 // the payload the event catalogue in openapi.yaml says; another brand's endpoint hears none.
 func TestWebhookEventsOfEveryType(t *testing.T) {
 	env := servertest.Get(t)
-	p := newProgram(t, env)
+	shop := newShop(t, env)
+	p := shop.program
 	other := newProgram(t, env)
 	ep, _ := createEndpoint(t, env, p.brand.token, "https://hooks.example.com/all", allEventTypes)
 	otherEp, _ := createEndpoint(t, env, other.brand.token, "https://hooks.example.com/other", allEventTypes)
@@ -168,6 +170,11 @@ func TestWebhookEventsOfEveryType(t *testing.T) {
 		"order_id": "wh-2", "order_total": "50.00", "currency": p.campaign["currency"], "discount_code": "HOOK10",
 	}), http.StatusCreated))["conversion"].(map[string]any)
 	mustStatus(t, env.Call(t, http.MethodPost, "/conversions/review", p.brand.token, map[string]any{"conversion_ids": []string{c["id"].(string)}, "decision": "reject"}), http.StatusOK)
+	// conversion.status_changed (refunded: Shopify's sample refund takes 99.50 of order 5837293649217's
+	// 199.00), then (reversed).
+	refunded := confirmedOrdersOf(t, env, p, "HOOK10", "199.00", "5837293649217")
+	mustStatus(t, shop.send(t, env, "refunds/create", "wh-hook-refund", shop.secret, sample(shopify.SampleRefund)), http.StatusOK)
+	mustStatus(t, env.Call(t, http.MethodPost, "/conversions/review", p.brand.token, map[string]any{"conversion_ids": refunded, "decision": "reverse"}), http.StatusOK)
 
 	seen := map[string]int{}
 	changes := map[string]bool{}
@@ -186,8 +193,10 @@ func TestWebhookEventsOfEveryType(t *testing.T) {
 			t.Errorf("no %s event; got %v", typ, seen)
 		}
 	}
-	if !changes["confirmed"] || !changes["rejected"] {
-		t.Errorf("status changes = %v, want confirmed and rejected", changes)
+	for _, change := range []string{"confirmed", "rejected", "refunded", "reversed"} {
+		if !changes[change] {
+			t.Errorf("status changes = %v, want %s among them", changes, change)
+		}
 	}
 	if n := len(deliveriesOf(t, env, other.brand.token, otherEp["id"].(string))); n != 0 {
 		t.Errorf("another brand's endpoint got %d events of this brand", n)
