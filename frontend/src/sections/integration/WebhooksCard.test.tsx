@@ -69,7 +69,7 @@ describe('webhooks card', () => {
     await screen.findByTestId('webhooks-empty');
     fireEvent.click(screen.getByTestId('webhook-add'));
     const dialog = await screen.findByTestId('webhook-dialog');
-    fireEvent.change(dialog.querySelector('[name="url"]') as HTMLInputElement, { target: { value: 'http://crm.example.com/in' } });
+    fireEvent.change(dialog.querySelector('[name="url"]') as HTMLInputElement, { target: { value: 'crm.example.com/in' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await within(dialog).findByText('Enter an https:// address on a public host.');
     fireEvent.change(dialog.querySelector('[name="url"]') as HTMLInputElement, { target: { value: 'https://crm.example.com/in' } });
