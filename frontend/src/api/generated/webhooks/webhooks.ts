@@ -537,7 +537,7 @@ export const deleteWebhookEndpoint = async (endpointId: string, options?: Parame
 
 export const getDeleteWebhookEndpointMutationKey = () => ['deleteWebhookEndpoint'] as const;
 
-export const getDeleteWebhookEndpointMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>,
+export const getDeleteWebhookEndpointMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteWebhookEndpoint>>, TError,DeleteWebhookEndpointMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteWebhookEndpoint>>, TError,DeleteWebhookEndpointMutationVariables, TContext> => {
 
@@ -566,13 +566,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteWebhookEndpointMutationResult = NonNullable<Awaited<ReturnType<typeof deleteWebhookEndpoint>>>
 
-    export type DeleteWebhookEndpointMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>
+    export type DeleteWebhookEndpointMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type DeleteWebhookEndpointMutationVariables = {endpointId: string}
 
     /**
  * @summary Delete a webhook endpoint with its delivery log
  */
-export const useDeleteWebhookEndpoint = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>,
+export const useDeleteWebhookEndpoint = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteWebhookEndpoint>>, TError,DeleteWebhookEndpointMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteWebhookEndpoint>>,
@@ -612,7 +612,7 @@ export const rotateWebhookEndpointSecret = async (endpointId: string, options?: 
 
 export const getRotateWebhookEndpointSecretMutationKey = () => ['rotateWebhookEndpointSecret'] as const;
 
-export const getRotateWebhookEndpointSecretMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>,
+export const getRotateWebhookEndpointSecretMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof rotateWebhookEndpointSecret>>, TError,RotateWebhookEndpointSecretMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof rotateWebhookEndpointSecret>>, TError,RotateWebhookEndpointSecretMutationVariables, TContext> => {
 
@@ -641,13 +641,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RotateWebhookEndpointSecretMutationResult = NonNullable<Awaited<ReturnType<typeof rotateWebhookEndpointSecret>>>
 
-    export type RotateWebhookEndpointSecretMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>
+    export type RotateWebhookEndpointSecretMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type RotateWebhookEndpointSecretMutationVariables = {endpointId: string}
 
     /**
  * @summary Give a webhook endpoint a new secret
  */
-export const useRotateWebhookEndpointSecret = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>,
+export const useRotateWebhookEndpointSecret = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof rotateWebhookEndpointSecret>>, TError,RotateWebhookEndpointSecretMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof rotateWebhookEndpointSecret>>,
@@ -686,7 +686,7 @@ export const sendWebhookTest = async (endpointId: string, options?: Parameters<t
 
 export const getSendWebhookTestMutationKey = () => ['sendWebhookTest'] as const;
 
-export const getSendWebhookTestMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>,
+export const getSendWebhookTestMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendWebhookTest>>, TError,SendWebhookTestMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendWebhookTest>>, TError,SendWebhookTestMutationVariables, TContext> => {
 
@@ -715,13 +715,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendWebhookTestMutationResult = NonNullable<Awaited<ReturnType<typeof sendWebhookTest>>>
 
-    export type SendWebhookTestMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>
+    export type SendWebhookTestMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type SendWebhookTestMutationVariables = {endpointId: string}
 
     /**
  * @summary Send a webhook.test event to the endpoint
  */
-export const useSendWebhookTest = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>,
+export const useSendWebhookTest = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendWebhookTest>>, TError,SendWebhookTestMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendWebhookTest>>,
@@ -863,7 +863,7 @@ export const resendWebhookDelivery = async (endpointId: string,
 
 export const getResendWebhookDeliveryMutationKey = () => ['resendWebhookDelivery'] as const;
 
-export const getResendWebhookDeliveryMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>,
+export const getResendWebhookDeliveryMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendWebhookDelivery>>, TError,ResendWebhookDeliveryMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendWebhookDelivery>>, TError,ResendWebhookDeliveryMutationVariables, TContext> => {
 
@@ -892,13 +892,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendWebhookDeliveryMutationResult = NonNullable<Awaited<ReturnType<typeof resendWebhookDelivery>>>
 
-    export type ResendWebhookDeliveryMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>
+    export type ResendWebhookDeliveryMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type ResendWebhookDeliveryMutationVariables = {endpointId: string;deliveryId: string}
 
     /**
  * @summary Deliver one of the endpoint's deliveries again
  */
-export const useResendWebhookDelivery = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>,
+export const useResendWebhookDelivery = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendWebhookDelivery>>, TError,ResendWebhookDeliveryMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendWebhookDelivery>>,
