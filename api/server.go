@@ -26,6 +26,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/shopify"
 	"github.com/openaffiliate/platform/server/domain/stripe"
 	"github.com/openaffiliate/platform/server/domain/trackingdomains"
+	"github.com/openaffiliate/platform/server/domain/webhooks"
 	"github.com/openaffiliate/platform/server/domain/woocommerce"
 	"github.com/openaffiliate/platform/server/platform/auth"
 	"github.com/openaffiliate/platform/server/platform/daterange"
@@ -50,6 +51,7 @@ type Server struct {
 	WooCommerce     *woocommerce.Service
 	Stripe          *stripe.Service
 	Payouts         *payouts.Service
+	Webhooks        *webhooks.Service
 	Notify          *notify.Service
 	Emergency       *emergency.Service
 	Export          *export.Service

@@ -698,7 +698,7 @@ CREATE TABLE public.notifications (
     entity_id text DEFAULT ''::text NOT NULL,
     read_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT notifications_kind_check CHECK ((kind = ANY (ARRAY['application_approved'::text, 'application_rejected'::text, 'conversions_confirmed'::text, 'conversions_rejected'::text, 'conversion_reversed'::text, 'payout_paid'::text, 'campaign_invited'::text, 'tracking_domain_unverified'::text]))),
+    CONSTRAINT notifications_kind_check CHECK ((kind = ANY (ARRAY['application_approved'::text, 'application_rejected'::text, 'conversions_confirmed'::text, 'conversions_rejected'::text, 'conversion_reversed'::text, 'payout_paid'::text, 'campaign_invited'::text, 'tracking_domain_unverified'::text, 'webhook_endpoint_disabled'::text]))),
     CONSTRAINT notifications_recipient_check CHECK (((affiliate_id IS NOT NULL) OR (brand_id IS NOT NULL)))
 );
 
@@ -1054,6 +1054,56 @@ CREATE TABLE public.users (
     CONSTRAINT users_check CHECK (((account_type = 'brand'::text) = (brand_id IS NOT NULL)))
 );
 
+-- Name: webhook_attempts; Type: TABLE; Schema: public; Owner: -
+
+CREATE TABLE public.webhook_attempts (
+    brand_id uuid NOT NULL,
+    delivery_id uuid NOT NULL,
+    attempt integer NOT NULL,
+    outcome text NOT NULL,
+    response_code integer,
+    duration_ms integer NOT NULL,
+    excerpt text DEFAULT ''::text NOT NULL,
+    error text DEFAULT ''::text NOT NULL,
+    attempted_at timestamp with time zone NOT NULL,
+    CONSTRAINT webhook_attempts_outcome_check CHECK ((outcome = ANY (ARRAY['succeeded'::text, 'failed'::text, 'refused'::text])))
+);
+
+-- Name: webhook_deliveries; Type: TABLE; Schema: public; Owner: -
+
+CREATE TABLE public.webhook_deliveries (
+    id uuid NOT NULL,
+    endpoint_id uuid NOT NULL,
+    brand_id uuid NOT NULL,
+    event_type text NOT NULL,
+    payload text NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    last_attempt_at timestamp with time zone,
+    CONSTRAINT webhook_deliveries_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'succeeded'::text, 'failed'::text])))
+);
+
+-- Name: webhook_endpoints; Type: TABLE; Schema: public; Owner: -
+
+CREATE TABLE public.webhook_endpoints (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    brand_id uuid NOT NULL,
+    url text NOT NULL,
+    description text DEFAULT ''::text NOT NULL,
+    event_types text[] NOT NULL,
+    enabled boolean DEFAULT true NOT NULL,
+    disabled_reason text DEFAULT ''::text NOT NULL,
+    secret text NOT NULL,
+    previous_secret text,
+    previous_secret_until timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT webhook_endpoints_description_check CHECK ((length(description) <= 200)),
+    CONSTRAINT webhook_endpoints_event_types_check CHECK ((cardinality(event_types) >= 1)),
+    CONSTRAINT webhook_endpoints_url_check CHECK (((length(url) >= 1) AND (length(url) <= 2000)))
+);
+
 -- Name: river_job id; Type: DEFAULT; Schema: public; Owner: -
 
 ALTER TABLE ONLY public.river_job ALTER COLUMN id SET DEFAULT nextval('public.river_job_id_seq'::regclass);
@@ -1287,6 +1337,21 @@ ALTER TABLE ONLY public.tracking_links
 ALTER TABLE ONLY public.users
     ADD CONSTRAINT users_pkey PRIMARY KEY (id);
 
+-- Name: webhook_attempts webhook_attempts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.webhook_attempts
+    ADD CONSTRAINT webhook_attempts_pkey PRIMARY KEY (brand_id, delivery_id, attempt);
+
+-- Name: webhook_deliveries webhook_deliveries_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.webhook_deliveries
+    ADD CONSTRAINT webhook_deliveries_pkey PRIMARY KEY (brand_id, id);
+
+-- Name: webhook_endpoints webhook_endpoints_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.webhook_endpoints
+    ADD CONSTRAINT webhook_endpoints_pkey PRIMARY KEY (brand_id, id);
+
 -- Name: activity_log_affiliate_idx; Type: INDEX; Schema: public; Owner: -
 
 CREATE INDEX activity_log_affiliate_idx ON public.activity_log USING btree (affiliate_id, created_at DESC, id DESC) WHERE (affiliate_id IS NOT NULL);
@@ -1519,6 +1584,10 @@ CREATE UNIQUE INDEX users_affiliate_key ON public.users USING btree (affiliate_i
 
 CREATE UNIQUE INDEX users_email_key ON public.users USING btree (lower(email));
 
+-- Name: webhook_deliveries_endpoint; Type: INDEX; Schema: public; Owner: -
+
+CREATE INDEX webhook_deliveries_endpoint ON public.webhook_deliveries USING btree (brand_id, endpoint_id, created_at DESC);
+
 -- Name: clicks clicks_deleted_stats; Type: TRIGGER; Schema: public; Owner: -
 
 CREATE TRIGGER clicks_deleted_stats AFTER DELETE ON public.clicks REFERENCING OLD TABLE AS old_clicks FOR EACH STATEMENT EXECUTE FUNCTION public.clicks_deleted_stats();
@@ -1749,5 +1818,20 @@ ALTER TABLE ONLY public.users
 
 ALTER TABLE ONLY public.users
     ADD CONSTRAINT users_brand_id_fkey FOREIGN KEY (brand_id) REFERENCES public.brands(id) ON DELETE CASCADE;
+
+-- Name: webhook_attempts webhook_attempts_brand_id_delivery_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.webhook_attempts
+    ADD CONSTRAINT webhook_attempts_brand_id_delivery_id_fkey FOREIGN KEY (brand_id, delivery_id) REFERENCES public.webhook_deliveries(brand_id, id) ON DELETE CASCADE;
+
+-- Name: webhook_deliveries webhook_deliveries_brand_id_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.webhook_deliveries
+    ADD CONSTRAINT webhook_deliveries_brand_id_endpoint_id_fkey FOREIGN KEY (brand_id, endpoint_id) REFERENCES public.webhook_endpoints(brand_id, id) ON DELETE CASCADE;
+
+-- Name: webhook_endpoints webhook_endpoints_brand_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.webhook_endpoints
+    ADD CONSTRAINT webhook_endpoints_brand_id_fkey FOREIGN KEY (brand_id) REFERENCES public.brands(id) ON DELETE CASCADE;
 
 -- PostgreSQL database dump complete

@@ -8,7 +8,8 @@ cd "$root"
 . scripts/dev-server.sh
 mkdir -p artifacts/screenshots
 # Each browser context sends an X-Forwarded-For of its own, so the per-address limits see many clients.
-start_dev_server e2e 18080 "$root/artifacts/e2e-server.log" TRUST_PROXY=true
+# The webhooks flow's receiver listens on loopback, which only WEBHOOKS_ALLOW_PRIVATE lets the server call.
+start_dev_server e2e 18080 "$root/artifacts/e2e-server.log" TRUST_PROXY=true WEBHOOKS_ALLOW_PRIVATE=true
 
 PATH="$(scripts/node.sh):$PATH"
 cd frontend

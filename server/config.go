@@ -17,6 +17,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/accounts"
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/trackingdomains"
+	"github.com/openaffiliate/platform/server/domain/webhooks"
 	"github.com/openaffiliate/platform/server/platform/jobs"
 )
 
@@ -41,6 +42,10 @@ type Config struct {
 	// per process, default 10) and JOBS_STOP_TIMEOUT (how long shutdown waits for running jobs,
 	// default 30s). Tests also set its retry policy and polling.
 	Jobs jobs.Config
+	// Webhooks is how brands' webhooks are delivered (server/domain/webhooks): WEBHOOKS_ALLOW_PRIVATE
+	// (default false) lets endpoints be http:// and reach loopback and private addresses, for
+	// development and tests only. Tests also set its backoff.
+	Webhooks webhooks.Config
 	// Limits on sign-in, sign-up and password reset attempts; not read from the environment.
 	Limits accounts.Limits
 	// IngestGroups size the groups of orders stored in one transaction (conversions.GroupOptions):
@@ -86,12 +91,16 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		Limits:        accounts.DefaultLimits,
 		DomainRecheck: 24 * time.Hour,
 		Jobs:          jobs.Config{Workers: jobs.DefaultWorkers, StopTimeout: jobs.DefaultStopTimeout},
+		Webhooks:      webhooks.DefaultConfig(),
 	}
 	var err error
 	if c.DevMode, err = parseBool(getenv, "DEV_MODE"); err != nil {
 		return c, err
 	}
 	if c.TrustProxy, err = parseBool(getenv, "TRUST_PROXY"); err != nil {
+		return c, err
+	}
+	if c.Webhooks.AllowPrivate, err = parseBool(getenv, "WEBHOOKS_ALLOW_PRIVATE"); err != nil {
 		return c, err
 	}
 	for _, port := range []struct {

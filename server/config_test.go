@@ -21,12 +21,18 @@ func TestLoadConfigDefaults(t *testing.T) {
 	if c.Jobs.Workers != 10 || c.Jobs.StopTimeout != 30*time.Second {
 		t.Errorf("job defaults: %+v", c.Jobs)
 	}
-	c, err = LoadConfig(env(map[string]string{"JWT_SECRET": strings.Repeat("s", 32), "JOBS_WORKERS": "3", "JOBS_STOP_TIMEOUT": "2m"}))
+	if c.Webhooks.AllowPrivate || len(c.Webhooks.Backoff) != 7 || c.Webhooks.Timeout != 10*time.Second || c.Webhooks.RotationOverlap != 24*time.Hour {
+		t.Errorf("webhook defaults: %+v", c.Webhooks)
+	}
+	c, err = LoadConfig(env(map[string]string{"JWT_SECRET": strings.Repeat("s", 32), "JOBS_WORKERS": "3", "JOBS_STOP_TIMEOUT": "2m", "WEBHOOKS_ALLOW_PRIVATE": "true"}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.Jobs.Workers != 3 || c.Jobs.StopTimeout != 2*time.Minute {
 		t.Errorf("jobs from the environment: %+v", c.Jobs)
+	}
+	if !c.Webhooks.AllowPrivate {
+		t.Error("WEBHOOKS_ALLOW_PRIVATE=true left private webhook targets refused")
 	}
 }
 
@@ -46,6 +52,7 @@ func TestLoadConfigRefusals(t *testing.T) {
 		"no committer":               {"JWT_SECRET": secret, "INGEST_COMMITTERS": "0"},
 		"a group wait of a second":   {"JWT_SECRET": secret, "INGEST_GROUP_WAIT": "1s"},
 		"a group wait without unit":  {"JWT_SECRET": secret, "INGEST_GROUP_WAIT": "5"},
+		"bad webhooks private":       {"JWT_SECRET": secret, "WEBHOOKS_ALLOW_PRIVATE": "maybe"},
 	} {
 		if _, err := LoadConfig(env(vars)); err == nil {
 			t.Errorf("%s: accepted", name)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/openaffiliate/platform/server/domain/webhooks"
 	"github.com/openaffiliate/platform/server/platform/jobs"
 )
 
@@ -17,6 +18,7 @@ func registerJobs(a *App) {
 	jobs.Register(a.Jobs, &confirmHeldWorker{app: a})
 	jobs.Register(a.Jobs, &recheckDomainsWorker{app: a})
 	jobs.Register(a.Jobs, &cleanupWorker{app: a})
+	jobs.Register(a.Jobs, webhooks.NewDeliverer(a.Webhooks))
 
 	// Every minute, and once at start-up, the holding periods that passed are released.
 	a.Jobs.Periodic(time.Minute, confirmHeldArgs{}, true)

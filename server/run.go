@@ -37,6 +37,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/shopify"
 	"github.com/openaffiliate/platform/server/domain/stripe"
 	"github.com/openaffiliate/platform/server/domain/trackingdomains"
+	"github.com/openaffiliate/platform/server/domain/webhooks"
 	"github.com/openaffiliate/platform/server/domain/woocommerce"
 	"github.com/openaffiliate/platform/server/platform/auth"
 	"github.com/openaffiliate/platform/server/platform/change"
@@ -61,6 +62,8 @@ type App struct {
 	Analytics *analytics.Service
 	// TrackingDomains are checked again by their job.
 	TrackingDomains *trackingdomains.Service
+	// Webhooks delivers the brands' webhook events through its job.
+	Webhooks *webhooks.Service
 	// Jobs runs the background jobs (server/platform/jobs; workers registered in server/jobs.go).
 	// Services that enqueue a job in their transaction take it as a jobs.Inserter.
 	Jobs *jobs.Runner
@@ -104,7 +107,14 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	}
 	brandSvc := brands.New(pool, cfg.PublicURL)
 	campaignSvc := campaigns.New(pool, brandSvc)
+	// Changes that brands hear of through their webhooks write their events in their transaction.
+	events := webhooks.NewEvents(jobRunner, time.Now)
+	hooks := webhooks.New(pool, events, time.Now, cfg.Webhooks)
+	if cfg.Webhooks.AllowPrivate {
+		slog.Warn("WEBHOOKS_ALLOW_PRIVATE: webhook endpoints may be http:// and reach loopback and private addresses")
+	}
 	applicationSvc := applications.New(pool, time.Now, campaignSvc)
+	applicationSvc.SetEvents(events)
 	keys := apikeys.New(pool, time.Now)
 	hashIP := auth.IPHasher(cfg.JWTSecret)
 	recorder := clicks.NewRecorder(pool, clicks.Options{})
@@ -127,6 +137,9 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	replays := idempotency.New(pool, cfg.JWTSecret, time.Now)
 	convs := conversions.New(pool, time.Now, conversions.DefaultFraudLimits, clickIDs)
 	convs.SetGroups(cfg.IngestGroups)
+	convs.SetEvents(events)
+	payoutSvc := payouts.New(pool)
+	payoutSvc.SetEvents(events)
 	changes.Subscribe(convs)
 	if cfg.DevMode {
 		if err := seedDemoData(ctx, accts, brandSvc, campaignSvc, applicationSvc, trackingLinks, codes); err != nil {
@@ -153,7 +166,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 		API: &api.Server{
 			Pool: pool, Accounts: accts, Analytics: stats, Brands: brandSvc, APIKeys: keys, Affiliates: affiliates.New(pool),
 			Campaigns: campaignSvc, Applications: applicationSvc, Links: trackingLinks, DiscountCodes: codes, TrackingDomains: trackingDomains,
-			Conversions: convs, Shopify: shopify.New(pool, convs), WooCommerce: woocommerce.New(pool, convs), Stripe: stripe.New(pool, convs), Payouts: payouts.New(pool), Notify: notify.New(pool),
+			Conversions: convs, Shopify: shopify.New(pool, convs), WooCommerce: woocommerce.New(pool, convs), Stripe: stripe.New(pool, convs), Payouts: payoutSvc, Webhooks: hooks, Notify: notify.New(pool),
 			Emergency: switches, Export: export.New(pool), Jobs: jobRunner, Calendar: daterange.New(time.Now),
 			Tokens: tokens, HashIP: hashIP, DemoAccounts: cfg.DemoAccountsAllowed(), PublicURL: cfg.PublicURL, Version: Version,
 		},
@@ -165,7 +178,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 		return nil, err
 	}
 	app := &App{Config: cfg, Pool: pool, Accounts: accts, Clicks: recorder, Replays: replays, Conversions: convs, Analytics: stats,
-		TrackingDomains: trackingDomains, Jobs: jobRunner, HTTP: handler}
+		TrackingDomains: trackingDomains, Webhooks: hooks, Jobs: jobRunner, HTTP: handler}
 	registerJobs(app)
 	if cfg.TrackingPort != 0 {
 		app.Tracking = newTrackingServer(redirector, cfg.TrustProxy)

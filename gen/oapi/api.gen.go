@@ -673,6 +673,7 @@ const (
 	NotificationKindConversionsRejected      NotificationKind = "conversions_rejected"
 	NotificationKindPayoutPaid               NotificationKind = "payout_paid"
 	NotificationKindTrackingDomainUnverified NotificationKind = "tracking_domain_unverified"
+	NotificationKindWebhookEndpointDisabled  NotificationKind = "webhook_endpoint_disabled"
 )
 
 // Valid indicates whether the value is a known member of the NotificationKind enum.
@@ -693,6 +694,8 @@ func (e NotificationKind) Valid() bool {
 	case NotificationKindPayoutPaid:
 		return true
 	case NotificationKindTrackingDomainUnverified:
+		return true
+	case NotificationKindWebhookEndpointDisabled:
 		return true
 	default:
 		return false
@@ -957,6 +960,78 @@ func (e Visibility) Valid() bool {
 	case VisibilityInviteOnly:
 		return true
 	case VisibilityPublic:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookAttemptOutcome.
+const (
+	WebhookAttemptOutcomeFailed    WebhookAttemptOutcome = "failed"
+	WebhookAttemptOutcomeRefused   WebhookAttemptOutcome = "refused"
+	WebhookAttemptOutcomeSucceeded WebhookAttemptOutcome = "succeeded"
+)
+
+// Valid indicates whether the value is a known member of the WebhookAttemptOutcome enum.
+func (e WebhookAttemptOutcome) Valid() bool {
+	switch e {
+	case WebhookAttemptOutcomeFailed:
+		return true
+	case WebhookAttemptOutcomeRefused:
+		return true
+	case WebhookAttemptOutcomeSucceeded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookDeliveryStatus.
+const (
+	WebhookDeliveryStatusFailed    WebhookDeliveryStatus = "failed"
+	WebhookDeliveryStatusPending   WebhookDeliveryStatus = "pending"
+	WebhookDeliveryStatusSucceeded WebhookDeliveryStatus = "succeeded"
+)
+
+// Valid indicates whether the value is a known member of the WebhookDeliveryStatus enum.
+func (e WebhookDeliveryStatus) Valid() bool {
+	switch e {
+	case WebhookDeliveryStatusFailed:
+		return true
+	case WebhookDeliveryStatusPending:
+		return true
+	case WebhookDeliveryStatusSucceeded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookEventType.
+const (
+	WebhookEventTypeAffiliateApplied        WebhookEventType = "affiliate.applied"
+	WebhookEventTypeAffiliateApproved       WebhookEventType = "affiliate.approved"
+	WebhookEventTypeConversionCreated       WebhookEventType = "conversion.created"
+	WebhookEventTypeConversionStatusChanged WebhookEventType = "conversion.status_changed"
+	WebhookEventTypePayoutCreated           WebhookEventType = "payout.created"
+	WebhookEventTypePayoutPaid              WebhookEventType = "payout.paid"
+)
+
+// Valid indicates whether the value is a known member of the WebhookEventType enum.
+func (e WebhookEventType) Valid() bool {
+	switch e {
+	case WebhookEventTypeAffiliateApplied:
+		return true
+	case WebhookEventTypeAffiliateApproved:
+		return true
+	case WebhookEventTypeConversionCreated:
+		return true
+	case WebhookEventTypeConversionStatusChanged:
+		return true
+	case WebhookEventTypePayoutCreated:
+		return true
+	case WebhookEventTypePayoutPaid:
 		return true
 	default:
 		return false
@@ -2958,7 +3033,8 @@ type Notification struct {
 	Id         openapi_types.UUID `json:"id"`
 
 	// Kind `tracking_domain_unverified` is a brand's (its tracking domain's proof was gone at the daily
-	// check, `params.hostname`); the others are affiliates'.
+	// check, `params.hostname`), and so is `webhook_endpoint_disabled` (a webhook endpoint failed for
+	// a day and was disabled, `params.hostname` its host); the others are affiliates'.
 	Kind NotificationKind `json:"kind"`
 
 	// Params What the text is made of; only the ones the kind uses are present.
@@ -2974,7 +3050,7 @@ type Notification struct {
 		Count    *int    `json:"count,omitempty"`
 		Currency *string `json:"currency,omitempty"`
 
-		// Hostname A tracking domain's host name.
+		// Hostname A tracking domain's host name, or a disabled webhook endpoint's host.
 		Hostname *string `json:"hostname,omitempty"`
 
 		// OrderId The order, when the notification is about one conversion.
@@ -2987,7 +3063,8 @@ type Notification struct {
 }
 
 // NotificationKind `tracking_domain_unverified` is a brand's (its tracking domain's proof was gone at the daily
-// check, `params.hostname`); the others are affiliates'.
+// check, `params.hostname`), and so is `webhook_endpoint_disabled` (a webhook endpoint failed for
+// a day and was disabled, `params.hostname` its host); the others are affiliates'.
 type NotificationKind string
 
 // NotificationListResponse defines model for NotificationListResponse.
@@ -3717,6 +3794,117 @@ type ValueInput = amount.Text
 // Visibility defines model for Visibility.
 type Visibility string
 
+// WebhookAttempt defines model for WebhookAttempt.
+type WebhookAttempt struct {
+	Attempt     int32     `json:"attempt"`
+	AttemptedAt time.Time `json:"attempted_at"`
+	DurationMs  int32     `json:"duration_ms"`
+	Error       string    `json:"error"`
+
+	// Excerpt The start of the answer's body (500 characters at most).
+	Excerpt string `json:"excerpt"`
+
+	// Outcome `refused`: the address was not allowed (or the connection failed before a request); `failed`: an answer other than 2xx, or a time-out.
+	Outcome      WebhookAttemptOutcome `json:"outcome"`
+	ResponseCode *int32                `json:"response_code"`
+}
+
+// WebhookAttemptOutcome `refused`: the address was not allowed (or the connection failed before a request); `failed`: an answer other than 2xx, or a time-out.
+type WebhookAttemptOutcome string
+
+// WebhookDelivery defines model for WebhookDelivery.
+type WebhookDelivery struct {
+	Attempts  []WebhookAttempt `json:"attempts"`
+	CreatedAt time.Time        `json:"created_at"`
+
+	// EventType A WebhookEventType, or `webhook.test`.
+	EventType string `json:"event_type"`
+
+	// Id The webhook-id header, the same on every attempt.
+	Id            openapi_types.UUID `json:"id"`
+	LastAttemptAt *time.Time         `json:"last_attempt_at"`
+
+	// Payload The body exactly as sent.
+	Payload string                `json:"payload"`
+	Status  WebhookDeliveryStatus `json:"status"`
+}
+
+// WebhookDeliveryStatus defines model for WebhookDelivery.Status.
+type WebhookDeliveryStatus string
+
+// WebhookDeliveryListResponse defines model for WebhookDeliveryListResponse.
+type WebhookDeliveryListResponse struct {
+	Data struct {
+		Deliveries []WebhookDelivery `json:"deliveries"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// WebhookDeliveryResponse defines model for WebhookDeliveryResponse.
+type WebhookDeliveryResponse struct {
+	Data struct {
+		Delivery WebhookDelivery `json:"delivery"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// WebhookEndpoint defines model for WebhookEndpoint.
+type WebhookEndpoint struct {
+	CreatedAt   time.Time `json:"created_at"`
+	Description string    `json:"description"`
+
+	// DisabledReason `failing` when the platform disabled it after a day of failed deliveries; empty otherwise.
+	DisabledReason string             `json:"disabled_reason"`
+	Enabled        bool               `json:"enabled"`
+	EventTypes     []WebhookEventType `json:"event_types"`
+	Id             openapi_types.UUID `json:"id"`
+
+	// PreviousSecretUntil While a rotated-out secret still signs, until when.
+	PreviousSecretUntil *time.Time `json:"previous_secret_until"`
+	UpdatedAt           time.Time  `json:"updated_at"`
+	Url                 string     `json:"url"`
+}
+
+// WebhookEndpointInput defines model for WebhookEndpointInput.
+type WebhookEndpointInput struct {
+	Description *string            `json:"description,omitempty"`
+	Enabled     *bool              `json:"enabled,omitempty"`
+	EventTypes  []WebhookEventType `json:"event_types"`
+
+	// Url An https:// URL on a public host.
+	Url string `json:"url"`
+}
+
+// WebhookEndpointListResponse defines model for WebhookEndpointListResponse.
+type WebhookEndpointListResponse struct {
+	Data struct {
+		Endpoints []WebhookEndpoint `json:"endpoints"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// WebhookEndpointResponse defines model for WebhookEndpointResponse.
+type WebhookEndpointResponse struct {
+	Data struct {
+		Endpoint WebhookEndpoint `json:"endpoint"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// WebhookEndpointSecretResponse defines model for WebhookEndpointSecretResponse.
+type WebhookEndpointSecretResponse struct {
+	Data struct {
+		Endpoint WebhookEndpoint `json:"endpoint"`
+
+		// Secret The signing secret (`whsec_` and base64); it cannot be shown again.
+		Secret string `json:"secret"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// WebhookEventType An event type a webhook endpoint may choose (docs/webhooks.md lists each with its payload).
+type WebhookEventType string
+
 // WebhookSecretInput defines model for WebhookSecretInput.
 type WebhookSecretInput struct {
 	// WebhookSecret The signing key (printable characters, no spaces).
@@ -3810,6 +3998,9 @@ type SortOrder string
 
 // ToDate defines model for ToDate.
 type ToDate = openapi_types.Date
+
+// WebhookEndpointId defines model for WebhookEndpointId.
+type WebhookEndpointId = openapi_types.UUID
 
 // BadRequest The error envelope.
 type BadRequest = Error
@@ -4147,6 +4338,60 @@ type GetTopAffiliatesParams struct {
 
 // GetTopAffiliatesParamsRange defines parameters for GetTopAffiliates.
 type GetTopAffiliatesParamsRange string
+
+// CreateWebhookEndpointParams defines parameters for CreateWebhookEndpoint.
+type CreateWebhookEndpointParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// DeleteWebhookEndpointParams defines parameters for DeleteWebhookEndpoint.
+type DeleteWebhookEndpointParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// UpdateWebhookEndpointParams defines parameters for UpdateWebhookEndpoint.
+type UpdateWebhookEndpointParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ResendWebhookDeliveryParams defines parameters for ResendWebhookDelivery.
+type ResendWebhookDeliveryParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// RotateWebhookEndpointSecretParams defines parameters for RotateWebhookEndpointSecret.
+type RotateWebhookEndpointSecretParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// SendWebhookTestParams defines parameters for SendWebhookTest.
+type SendWebhookTestParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
 
 // DeleteBrandParams defines parameters for DeleteBrand.
 type DeleteBrandParams struct {
@@ -4817,6 +5062,12 @@ type CreateApiKeyJSONRequestBody = ApiKeyInput
 // SetupBrandJSONRequestBody defines body for SetupBrand for application/json ContentType.
 type SetupBrandJSONRequestBody = BrandSetupInput
 
+// CreateWebhookEndpointJSONRequestBody defines body for CreateWebhookEndpoint for application/json ContentType.
+type CreateWebhookEndpointJSONRequestBody = WebhookEndpointInput
+
+// UpdateWebhookEndpointJSONRequestBody defines body for UpdateWebhookEndpoint for application/json ContentType.
+type UpdateWebhookEndpointJSONRequestBody = WebhookEndpointInput
+
 // UpdateBrandJSONRequestBody defines body for UpdateBrand for application/json ContentType.
 type UpdateBrandJSONRequestBody = BrandInput
 
@@ -5020,6 +5271,30 @@ type ServerInterface interface {
 	// GetTopAffiliates The affiliates who brought the most revenue in a range (brand its own; host all)
 	// (GET /brands/top-affiliates)
 	GetTopAffiliates(ctx echo.Context, params GetTopAffiliatesParams) error
+	// ListWebhookEndpoints The brand's webhook endpoints (never their secrets)
+	// (GET /brands/webhooks)
+	ListWebhookEndpoints(ctx echo.Context) error
+	// CreateWebhookEndpoint Register a webhook endpoint
+	// (POST /brands/webhooks)
+	CreateWebhookEndpoint(ctx echo.Context, params CreateWebhookEndpointParams) error
+	// DeleteWebhookEndpoint Delete a webhook endpoint with its delivery log
+	// (DELETE /brands/webhooks/{endpointId})
+	DeleteWebhookEndpoint(ctx echo.Context, endpointId WebhookEndpointId, params DeleteWebhookEndpointParams) error
+	// UpdateWebhookEndpoint Change a webhook endpoint's URL, description, event types or whether it is enabled
+	// (PUT /brands/webhooks/{endpointId})
+	UpdateWebhookEndpoint(ctx echo.Context, endpointId WebhookEndpointId, params UpdateWebhookEndpointParams) error
+	// ListWebhookDeliveries The endpoint's delivery log
+	// (GET /brands/webhooks/{endpointId}/deliveries)
+	ListWebhookDeliveries(ctx echo.Context, endpointId WebhookEndpointId) error
+	// ResendWebhookDelivery Deliver one of the endpoint's deliveries again
+	// (POST /brands/webhooks/{endpointId}/deliveries/{deliveryId}/resend)
+	ResendWebhookDelivery(ctx echo.Context, endpointId WebhookEndpointId, deliveryId openapi_types.UUID, params ResendWebhookDeliveryParams) error
+	// RotateWebhookEndpointSecret Give a webhook endpoint a new secret
+	// (POST /brands/webhooks/{endpointId}/rotate-secret)
+	RotateWebhookEndpointSecret(ctx echo.Context, endpointId WebhookEndpointId, params RotateWebhookEndpointSecretParams) error
+	// SendWebhookTest Send a webhook.test event to the endpoint
+	// (POST /brands/webhooks/{endpointId}/test)
+	SendWebhookTest(ctx echo.Context, endpointId WebhookEndpointId, params SendWebhookTestParams) error
 	// DeleteBrand Delete a brand and everything it owns (host)
 	// (DELETE /brands/{id})
 	DeleteBrand(ctx echo.Context, id IdPath, params DeleteBrandParams) error
@@ -6289,6 +6564,248 @@ func (w *ServerInterfaceWrapper) GetTopAffiliates(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.GetTopAffiliates(ctx, params)
+	return err
+}
+
+// ListWebhookEndpoints converts echo context to params.
+func (w *ServerInterfaceWrapper) ListWebhookEndpoints(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListWebhookEndpoints(ctx)
+	return err
+}
+
+// CreateWebhookEndpoint converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateWebhookEndpoint(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateWebhookEndpointParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateWebhookEndpoint(ctx, params)
+	return err
+}
+
+// DeleteWebhookEndpoint converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteWebhookEndpoint(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "endpointId" -------------
+	var endpointId WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "endpointId", ctx.Param("endpointId"), &endpointId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter endpointId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteWebhookEndpointParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteWebhookEndpoint(ctx, endpointId, params)
+	return err
+}
+
+// UpdateWebhookEndpoint converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateWebhookEndpoint(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "endpointId" -------------
+	var endpointId WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "endpointId", ctx.Param("endpointId"), &endpointId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter endpointId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateWebhookEndpointParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateWebhookEndpoint(ctx, endpointId, params)
+	return err
+}
+
+// ListWebhookDeliveries converts echo context to params.
+func (w *ServerInterfaceWrapper) ListWebhookDeliveries(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "endpointId" -------------
+	var endpointId WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "endpointId", ctx.Param("endpointId"), &endpointId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter endpointId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListWebhookDeliveries(ctx, endpointId)
+	return err
+}
+
+// ResendWebhookDelivery converts echo context to params.
+func (w *ServerInterfaceWrapper) ResendWebhookDelivery(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "endpointId" -------------
+	var endpointId WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "endpointId", ctx.Param("endpointId"), &endpointId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter endpointId: %s", err))
+	}
+
+	// ------------- Path parameter "deliveryId" -------------
+	var deliveryId openapi_types.UUID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "deliveryId", ctx.Param("deliveryId"), &deliveryId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter deliveryId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ResendWebhookDeliveryParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ResendWebhookDelivery(ctx, endpointId, deliveryId, params)
+	return err
+}
+
+// RotateWebhookEndpointSecret converts echo context to params.
+func (w *ServerInterfaceWrapper) RotateWebhookEndpointSecret(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "endpointId" -------------
+	var endpointId WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "endpointId", ctx.Param("endpointId"), &endpointId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter endpointId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params RotateWebhookEndpointSecretParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.RotateWebhookEndpointSecret(ctx, endpointId, params)
+	return err
+}
+
+// SendWebhookTest converts echo context to params.
+func (w *ServerInterfaceWrapper) SendWebhookTest(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "endpointId" -------------
+	var endpointId WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "endpointId", ctx.Param("endpointId"), &endpointId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter endpointId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SendWebhookTestParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SendWebhookTest(ctx, endpointId, params)
 	return err
 }
 
@@ -8533,6 +9050,14 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/brands", wrapper.CreateBrand, options.OperationMiddlewares["createBrand"]...)
 	router.PUT(options.BaseURL+"/brands/setup", wrapper.SetupBrand, options.OperationMiddlewares["setupBrand"]...)
 	router.GET(options.BaseURL+"/brands/integration/details", wrapper.GetIntegrationDetails, options.OperationMiddlewares["getIntegrationDetails"]...)
+	router.GET(options.BaseURL+"/brands/webhooks", wrapper.ListWebhookEndpoints, options.OperationMiddlewares["listWebhookEndpoints"]...)
+	router.POST(options.BaseURL+"/brands/webhooks", wrapper.CreateWebhookEndpoint, options.OperationMiddlewares["createWebhookEndpoint"]...)
+	router.DELETE(options.BaseURL+"/brands/webhooks/:endpointId", wrapper.DeleteWebhookEndpoint, options.OperationMiddlewares["deleteWebhookEndpoint"]...)
+	router.PUT(options.BaseURL+"/brands/webhooks/:endpointId", wrapper.UpdateWebhookEndpoint, options.OperationMiddlewares["updateWebhookEndpoint"]...)
+	router.POST(options.BaseURL+"/brands/webhooks/:endpointId/rotate-secret", wrapper.RotateWebhookEndpointSecret, options.OperationMiddlewares["rotateWebhookEndpointSecret"]...)
+	router.POST(options.BaseURL+"/brands/webhooks/:endpointId/test", wrapper.SendWebhookTest, options.OperationMiddlewares["sendWebhookTest"]...)
+	router.GET(options.BaseURL+"/brands/webhooks/:endpointId/deliveries", wrapper.ListWebhookDeliveries, options.OperationMiddlewares["listWebhookDeliveries"]...)
+	router.POST(options.BaseURL+"/brands/webhooks/:endpointId/deliveries/:deliveryId/resend", wrapper.ResendWebhookDelivery, options.OperationMiddlewares["resendWebhookDelivery"]...)
 	router.GET(options.BaseURL+"/brands/api-keys", wrapper.ListApiKeys, options.OperationMiddlewares["listApiKeys"]...)
 	router.POST(options.BaseURL+"/brands/api-keys", wrapper.CreateApiKey, options.OperationMiddlewares["createApiKey"]...)
 	router.DELETE(options.BaseURL+"/brands/api-keys/:keyId", wrapper.RevokeApiKey, options.OperationMiddlewares["revokeApiKey"]...)
@@ -13045,6 +13570,991 @@ func (response GetTopAffiliates500JSONResponse) VisitGetTopAffiliatesResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpointsRequestObject struct {
+}
+
+type ListWebhookEndpointsResponseObject interface {
+	VisitListWebhookEndpointsResponse(w http.ResponseWriter) error
+}
+
+type ListWebhookEndpoints200JSONResponse WebhookEndpointListResponse
+
+func (response ListWebhookEndpoints200JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListWebhookEndpoints400JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListWebhookEndpoints401JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListWebhookEndpoints403JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListWebhookEndpoints500JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpointRequestObject struct {
+	Params CreateWebhookEndpointParams
+	Body   *CreateWebhookEndpointJSONRequestBody
+}
+
+type CreateWebhookEndpointResponseObject interface {
+	VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error
+}
+
+type CreateWebhookEndpoint201JSONResponse WebhookEndpointSecretResponse
+
+func (response CreateWebhookEndpoint201JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateWebhookEndpoint400JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateWebhookEndpoint401JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateWebhookEndpoint403JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateWebhookEndpoint409JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateWebhookEndpoint413JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response CreateWebhookEndpoint500JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateWebhookEndpoint503JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpointRequestObject struct {
+	EndpointId WebhookEndpointId `json:"endpointId"`
+	Params     DeleteWebhookEndpointParams
+}
+
+type DeleteWebhookEndpointResponseObject interface {
+	VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error
+}
+
+type DeleteWebhookEndpoint200JSONResponse MessageResponse
+
+func (response DeleteWebhookEndpoint200JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DeleteWebhookEndpoint400JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteWebhookEndpoint401JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteWebhookEndpoint403JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteWebhookEndpoint404JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint409JSONResponse struct{ ConflictJSONResponse }
+
+func (response DeleteWebhookEndpoint409JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response DeleteWebhookEndpoint413JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response DeleteWebhookEndpoint500JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response DeleteWebhookEndpoint503JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpointRequestObject struct {
+	EndpointId WebhookEndpointId `json:"endpointId"`
+	Params     UpdateWebhookEndpointParams
+	Body       *UpdateWebhookEndpointJSONRequestBody
+}
+
+type UpdateWebhookEndpointResponseObject interface {
+	VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error
+}
+
+type UpdateWebhookEndpoint200JSONResponse WebhookEndpointResponse
+
+func (response UpdateWebhookEndpoint200JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateWebhookEndpoint400JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateWebhookEndpoint401JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateWebhookEndpoint403JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateWebhookEndpoint404JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UpdateWebhookEndpoint409JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateWebhookEndpoint413JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response UpdateWebhookEndpoint500JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UpdateWebhookEndpoint503JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveriesRequestObject struct {
+	EndpointId WebhookEndpointId `json:"endpointId"`
+}
+
+type ListWebhookDeliveriesResponseObject interface {
+	VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error
+}
+
+type ListWebhookDeliveries200JSONResponse WebhookDeliveryListResponse
+
+func (response ListWebhookDeliveries200JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListWebhookDeliveries400JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListWebhookDeliveries401JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListWebhookDeliveries403JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListWebhookDeliveries404JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ListWebhookDeliveries500JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendWebhookDeliveryRequestObject struct {
+	EndpointId WebhookEndpointId  `json:"endpointId"`
+	DeliveryId openapi_types.UUID `json:"deliveryId"`
+	Params     ResendWebhookDeliveryParams
+}
+
+type ResendWebhookDeliveryResponseObject interface {
+	VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error
+}
+
+type ResendWebhookDelivery202JSONResponse WebhookDeliveryResponse
+
+func (response ResendWebhookDelivery202JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(202)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendWebhookDelivery400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ResendWebhookDelivery400JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendWebhookDelivery401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ResendWebhookDelivery401JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendWebhookDelivery403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ResendWebhookDelivery403JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendWebhookDelivery404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ResendWebhookDelivery404JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendWebhookDelivery409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ResendWebhookDelivery409JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendWebhookDelivery413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response ResendWebhookDelivery413JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendWebhookDelivery500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ResendWebhookDelivery500JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendWebhookDelivery503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ResendWebhookDelivery503JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookEndpointSecretRequestObject struct {
+	EndpointId WebhookEndpointId `json:"endpointId"`
+	Params     RotateWebhookEndpointSecretParams
+}
+
+type RotateWebhookEndpointSecretResponseObject interface {
+	VisitRotateWebhookEndpointSecretResponse(w http.ResponseWriter) error
+}
+
+type RotateWebhookEndpointSecret200JSONResponse WebhookEndpointSecretResponse
+
+func (response RotateWebhookEndpointSecret200JSONResponse) VisitRotateWebhookEndpointSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookEndpointSecret400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response RotateWebhookEndpointSecret400JSONResponse) VisitRotateWebhookEndpointSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookEndpointSecret401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RotateWebhookEndpointSecret401JSONResponse) VisitRotateWebhookEndpointSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookEndpointSecret403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RotateWebhookEndpointSecret403JSONResponse) VisitRotateWebhookEndpointSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookEndpointSecret404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RotateWebhookEndpointSecret404JSONResponse) VisitRotateWebhookEndpointSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookEndpointSecret409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RotateWebhookEndpointSecret409JSONResponse) VisitRotateWebhookEndpointSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookEndpointSecret413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response RotateWebhookEndpointSecret413JSONResponse) VisitRotateWebhookEndpointSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookEndpointSecret500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response RotateWebhookEndpointSecret500JSONResponse) VisitRotateWebhookEndpointSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookEndpointSecret503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response RotateWebhookEndpointSecret503JSONResponse) VisitRotateWebhookEndpointSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWebhookTestRequestObject struct {
+	EndpointId WebhookEndpointId `json:"endpointId"`
+	Params     SendWebhookTestParams
+}
+
+type SendWebhookTestResponseObject interface {
+	VisitSendWebhookTestResponse(w http.ResponseWriter) error
+}
+
+type SendWebhookTest202JSONResponse WebhookDeliveryResponse
+
+func (response SendWebhookTest202JSONResponse) VisitSendWebhookTestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(202)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWebhookTest400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SendWebhookTest400JSONResponse) VisitSendWebhookTestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWebhookTest401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SendWebhookTest401JSONResponse) VisitSendWebhookTestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWebhookTest403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SendWebhookTest403JSONResponse) VisitSendWebhookTestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWebhookTest404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SendWebhookTest404JSONResponse) VisitSendWebhookTestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWebhookTest409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SendWebhookTest409JSONResponse) VisitSendWebhookTestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWebhookTest413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SendWebhookTest413JSONResponse) VisitSendWebhookTestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWebhookTest500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response SendWebhookTest500JSONResponse) VisitSendWebhookTestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWebhookTest503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SendWebhookTest503JSONResponse) VisitSendWebhookTestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -19919,6 +21429,30 @@ type StrictServerInterface interface {
 	// GetTopAffiliates The affiliates who brought the most revenue in a range (brand its own; host all)
 	// (GET /brands/top-affiliates)
 	GetTopAffiliates(ctx context.Context, request GetTopAffiliatesRequestObject) (GetTopAffiliatesResponseObject, error)
+	// ListWebhookEndpoints The brand's webhook endpoints (never their secrets)
+	// (GET /brands/webhooks)
+	ListWebhookEndpoints(ctx context.Context, request ListWebhookEndpointsRequestObject) (ListWebhookEndpointsResponseObject, error)
+	// CreateWebhookEndpoint Register a webhook endpoint
+	// (POST /brands/webhooks)
+	CreateWebhookEndpoint(ctx context.Context, request CreateWebhookEndpointRequestObject) (CreateWebhookEndpointResponseObject, error)
+	// DeleteWebhookEndpoint Delete a webhook endpoint with its delivery log
+	// (DELETE /brands/webhooks/{endpointId})
+	DeleteWebhookEndpoint(ctx context.Context, request DeleteWebhookEndpointRequestObject) (DeleteWebhookEndpointResponseObject, error)
+	// UpdateWebhookEndpoint Change a webhook endpoint's URL, description, event types or whether it is enabled
+	// (PUT /brands/webhooks/{endpointId})
+	UpdateWebhookEndpoint(ctx context.Context, request UpdateWebhookEndpointRequestObject) (UpdateWebhookEndpointResponseObject, error)
+	// ListWebhookDeliveries The endpoint's delivery log
+	// (GET /brands/webhooks/{endpointId}/deliveries)
+	ListWebhookDeliveries(ctx context.Context, request ListWebhookDeliveriesRequestObject) (ListWebhookDeliveriesResponseObject, error)
+	// ResendWebhookDelivery Deliver one of the endpoint's deliveries again
+	// (POST /brands/webhooks/{endpointId}/deliveries/{deliveryId}/resend)
+	ResendWebhookDelivery(ctx context.Context, request ResendWebhookDeliveryRequestObject) (ResendWebhookDeliveryResponseObject, error)
+	// RotateWebhookEndpointSecret Give a webhook endpoint a new secret
+	// (POST /brands/webhooks/{endpointId}/rotate-secret)
+	RotateWebhookEndpointSecret(ctx context.Context, request RotateWebhookEndpointSecretRequestObject) (RotateWebhookEndpointSecretResponseObject, error)
+	// SendWebhookTest Send a webhook.test event to the endpoint
+	// (POST /brands/webhooks/{endpointId}/test)
+	SendWebhookTest(ctx context.Context, request SendWebhookTestRequestObject) (SendWebhookTestResponseObject, error)
 	// DeleteBrand Delete a brand and everything it owns (host)
 	// (DELETE /brands/{id})
 	DeleteBrand(ctx context.Context, request DeleteBrandRequestObject) (DeleteBrandResponseObject, error)
@@ -21498,6 +23032,256 @@ func (sh *strictHandler) GetTopAffiliates(ctx echo.Context, params GetTopAffilia
 		return err
 	} else if validResponse, ok := response.(GetTopAffiliatesResponseObject); ok {
 		return validResponse.VisitGetTopAffiliatesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListWebhookEndpoints operation middleware
+func (sh *strictHandler) ListWebhookEndpoints(ctx echo.Context) error {
+	var request ListWebhookEndpointsRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListWebhookEndpoints(ctx.Request().Context(), request.(ListWebhookEndpointsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListWebhookEndpoints")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListWebhookEndpointsResponseObject); ok {
+		return validResponse.VisitListWebhookEndpointsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateWebhookEndpoint operation middleware
+func (sh *strictHandler) CreateWebhookEndpoint(ctx echo.Context, params CreateWebhookEndpointParams) error {
+	var request CreateWebhookEndpointRequestObject
+
+	request.Params = params
+
+	var body CreateWebhookEndpointJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateWebhookEndpoint(ctx.Request().Context(), request.(CreateWebhookEndpointRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateWebhookEndpoint")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateWebhookEndpointResponseObject); ok {
+		return validResponse.VisitCreateWebhookEndpointResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteWebhookEndpoint operation middleware
+func (sh *strictHandler) DeleteWebhookEndpoint(ctx echo.Context, endpointId WebhookEndpointId, params DeleteWebhookEndpointParams) error {
+	var request DeleteWebhookEndpointRequestObject
+
+	request.EndpointId = endpointId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteWebhookEndpoint(ctx.Request().Context(), request.(DeleteWebhookEndpointRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteWebhookEndpoint")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteWebhookEndpointResponseObject); ok {
+		return validResponse.VisitDeleteWebhookEndpointResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateWebhookEndpoint operation middleware
+func (sh *strictHandler) UpdateWebhookEndpoint(ctx echo.Context, endpointId WebhookEndpointId, params UpdateWebhookEndpointParams) error {
+	var request UpdateWebhookEndpointRequestObject
+
+	request.EndpointId = endpointId
+	request.Params = params
+
+	var body UpdateWebhookEndpointJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateWebhookEndpoint(ctx.Request().Context(), request.(UpdateWebhookEndpointRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateWebhookEndpoint")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateWebhookEndpointResponseObject); ok {
+		return validResponse.VisitUpdateWebhookEndpointResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListWebhookDeliveries operation middleware
+func (sh *strictHandler) ListWebhookDeliveries(ctx echo.Context, endpointId WebhookEndpointId) error {
+	var request ListWebhookDeliveriesRequestObject
+
+	request.EndpointId = endpointId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListWebhookDeliveries(ctx.Request().Context(), request.(ListWebhookDeliveriesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListWebhookDeliveries")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListWebhookDeliveriesResponseObject); ok {
+		return validResponse.VisitListWebhookDeliveriesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ResendWebhookDelivery operation middleware
+func (sh *strictHandler) ResendWebhookDelivery(ctx echo.Context, endpointId WebhookEndpointId, deliveryId openapi_types.UUID, params ResendWebhookDeliveryParams) error {
+	var request ResendWebhookDeliveryRequestObject
+
+	request.EndpointId = endpointId
+	request.DeliveryId = deliveryId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ResendWebhookDelivery(ctx.Request().Context(), request.(ResendWebhookDeliveryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ResendWebhookDelivery")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ResendWebhookDeliveryResponseObject); ok {
+		return validResponse.VisitResendWebhookDeliveryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RotateWebhookEndpointSecret operation middleware
+func (sh *strictHandler) RotateWebhookEndpointSecret(ctx echo.Context, endpointId WebhookEndpointId, params RotateWebhookEndpointSecretParams) error {
+	var request RotateWebhookEndpointSecretRequestObject
+
+	request.EndpointId = endpointId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.RotateWebhookEndpointSecret(ctx.Request().Context(), request.(RotateWebhookEndpointSecretRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RotateWebhookEndpointSecret")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RotateWebhookEndpointSecretResponseObject); ok {
+		return validResponse.VisitRotateWebhookEndpointSecretResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SendWebhookTest operation middleware
+func (sh *strictHandler) SendWebhookTest(ctx echo.Context, endpointId WebhookEndpointId, params SendWebhookTestParams) error {
+	var request SendWebhookTestRequestObject
+
+	request.EndpointId = endpointId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SendWebhookTest(ctx.Request().Context(), request.(SendWebhookTestRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SendWebhookTest")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SendWebhookTestResponseObject); ok {
+		return validResponse.VisitSendWebhookTestResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -23667,685 +25451,714 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37ciPHlTf4KrmwJwh4iiDIvsgiwzGDJtlujtgkhxfJttAfKoFKACkWMqHKLKJhqTf2aXZf4vtr5032",
-	"STbynMyqrEIVLuwmJduaiJGbqFteTp77+Z2fGkM5nUnBhFaNw58aM5rQKdMsgb+6oxGPOdXsLY81S8xP",
-	"EVPDhM80l6Jx2LgU8YLoCVeEultJk4r8rx1F5FyQER+nCVOEJozQeE4XikjzKNdwvdVuBA1uXvhjypJF",
-	"I2gIOmWNw0b2nj6PGkFDDSdsSs0wRjKZUt04bKQpXNGLmblf6YSLcePTp6DxJqEiWj/ugbmNNCn+4zOH",
-	"C+/YfqjHdDqjfCzWj3Zo76wbgLu+/RhOuJrFdHGcJgkTw8XyIG4njAztVUKnMhUaF2goxQNLNIuIlgGh",
-	"mugJI0rLhEUkoZop0ozYiKaxJteXF7Vr595dGPfvEzZqHDZ+t5dT6R5eVXtuqMcyYjCFt4mcnlDNqsc+",
-	"4onS5O72mER0QeQIhplQMWakycUwThV/YK0jMud6QkItQ5jLVCpNXrx+bR5SdUMfJXJavdyRGU7Vcp9F",
-	"V1RPzL3wwpn5I3sfbFHCfkx5wqLGoU5Stt1mnkVsOpParM43rGIv39N7Q90kYTpZEEVH7BCWA9eICjVn",
-	"CRnJBInuni0IV25Lzc8HL8lEpoki5uwkzBAOiwJYup4Is6/r3Wt77ZCYSYQBPG2+O2NUE7NuSC10ysiQ",
-	"xjFLjvIfzHdhN6iQesKSnpgyPZFRQMxyEZmQgYwWdriKhC87X5Ozk9P3V5e3pxfHf+1/c/rX/vXp3c3p",
-	"Sdgmf2aCGWokUjAyYwlJFUsIHZoVIU3aE3d3ZyctO6FUMcK1XQGq7W07ChaMM9XuCUcKE0YjluR75y39",
-	"rll7f+Om9OM5E2Oz7wevXgWNKRfu7/3A0IBmiXnn//q+1/t4sL/b63386vTDv/++co/P+ZTr5a29omNG",
-	"FP87y0/dfqdTe+pieIs/SPtU43C/0wnMkPk0ncJfHRix/TMbEheajVkCY3qPl7vAHZbHds7oAyMy1WSc",
-	"yHSmSCoiZokMOUpAuCCMDid4h2XHGdvJplQ/ITvCPr6vbvn3XxXWu9eLftoP9g8+NXu9Nv5x8Kn1H9UL",
-	"f0Gn7EYmFfO7YHOmtD1FgwVxo22Gw4RRzaI+1WHriIRmrCGRSWTodrAAkje/BYSPhTRfIkOqWJvccqbI",
-	"SMaxnJv7eFQ3bWUGVLmNjfzbjaDBhNm974s/wjs+VM31cjRSrGKm13KuiJZE3fOZtys5yzzYf/nVyz++",
-	"eP3yq1abXFGFUoGJKIB/zAyVckXYdKYXcOhCLTWNQ6I0j2MyRPHCHliyIImc101b4vgqJ94Jck7JhX5x",
-	"0PDIOR+fR9SdSqL+b/jk0hJ0YYt2uVBMKK75AyMqHeDawdIwmgwnhofUDd79Wc0gOp2qDbk2AusqYZW7",
-	"YsRcbNb6q4C86ATk645hki9evwLpFRAtjegDYRexKN+3F53IUKVhx6HbjBD5+tAwwroJgPSsoboXncgj",
-	"t6/MH/jT1/DfF69fRdUkZ47WpTkZ1fOLeMKQacsRCQ3Zh/lEzO21nAGOW81ozYPecCn8BT9WjvFW1usZ",
-	"sAFr1IyjjDXAltQOWcut1IpPRmtQMykUA/X9DY2u2Y8pU0ArQymMTDb/pLNZzIfUjHrvB2WG/tOGStdp",
-	"ksgEP7U89QQ/Zg72lMZmtCwCMZ0weg/6RhqzI2KkuTkkc+qUinbDaMFSjGI+fIaxdkkq+I8pIw80ToEP",
-	"0ThhNFoQTe+ZCMyYqSBhSZaHMGLQDlANsnqJm3ftzN7KZMCjiInn2QY6BPZJDHmQKV2YYYF2hZJWzowi",
-	"xKWAsZ0JIwRpjG98+qUXJBXs44wNjcGgWPLAEsLM3aj4ZSQUmW3hAn6M5VjBYC+kfitTET39OC8kUelw",
-	"QuTgBzbUpCkToxAOWCzFGCSf23vNBBW6BcO7ootY0uhWynOajNnzHjrQhbkisfk06K2C7JP3/A0M7VbK",
-	"91QsLDtQzzA0KcmUigUxWtZ0psF4QmUZvn5tTI/d7qjS4L1hQykiWOc5hXUfyYQRnSzM6aJjysEC9gTn",
-	"Kr3UDO5O0FRPZML/zp6Bet5zpbgYB4R9nBkbzjCUhD3IezCSHYuZJ9IoegmLmNCcxkjjd4I+UB7TQcye",
-	"g8w1EXKO1t8sptowbXvyptQsoaBiyEgzfN89u7g9veheHJ+GLVTiJkbRm1FghyBcCRdjpsyre6IZnl38",
-	"+fTm9uzyon/VBSOsRcCeYiSimg6oYiSSTAF3siZnM7w5vf727Pi0f3fR/bZ7dt59c34attrkImesPTGc",
-	"GHEaHRHFRGSOJRAEoYaWSOgRVkgUEhLaa59JfeZroNt5h66CFCvI75O7jk41ZM+3cN9Pmc4BvqNGkLu8",
-	"zIil0hUaSNDoDjV/4HpxKjTqprPEsHXNUfCjvbo8s++MMWuEUyQFC5DDUUWseRIGJERnjjLSYSjFiCdT",
-	"Y6eQcEYXMtXtGeVRaH0khmj1om/G1hNcgwGj0I3AWLSjzIIZ2cnapEuGMWdCEzUxhgMlY2ON82F2i/UL",
-	"zCgHPpvRxb2Qc9y8pSWgQy2TqilKEhnpoQNCrVGFPgcZGzqGZTYzzdbZ/GEWGukzVAul2TRsV31zWG3X",
-	"vpNz5HVApLgG1rOgZTqcgG9kwhJwKii6UERJsgu3OYedMgoHm7JkDIaumnM9nOSHiyRMpVNmrad8k+Cg",
-	"mnWD3WkULZ7XLxvL3DDwTb+yTrmr+ZRVTdzuNY88Cl+6qi1FL13HxzYYGkrbar0ar+0o2NN8OSdUESDm",
-	"kWUuGUk5SkSiOyQ0W+wdRZo0VrInUIsjHmc1p57rVuD8wUHRl52Q7tUZuWcLOxBDZDEX94bcJzLRZCgj",
-	"FvQEJRFXqIbBL+br2a7Bi4BfRm1yppV1cGj7RhYrHL0UoPuMWVR5Bj75TsLv0WtoT35xT/z9cwenQAc5",
-	"i7E74LGYa2tRLHMZw8areY95Dnybmk3VOuFU5GWfsqHQJKGLpVlmr68as0qHQ6aUR4QDKWNGxdJr3J0B",
-	"zqJyATJGvDTHRx2hKeXxJsej2qvrbMKK55Wmev0qu9ncwN2fgkaqWNKv/rZIY6uAoO95A8KD0blZ5i8P",
-	"ip4mHOrK1T6hajKQNIm2Jjw/VrTJguYP1C5txp4rHK0syRgKUdxxHKVpogMy4eOJURAS9sBEaj3rYOZv",
-	"ciTygBDEoZYPhRFFEVN9Ix4q4kXoWAT3TYTCGkSSx8gK3Emh/qfSqXVY8AR/3+mJ0PKmfqromPXhoZA0",
-	"0TNntjNVR4SSiMVM53qgkd7E2EpmkcwjLGoVeJgvj7yQ0+bxnqARU6X7OVNddRjX0LMh56GZ4zDmw3tV",
-	"59fRZkNfkaZRSgQZSK1IzEaayFS3Nt7aa/jSsflQ1ba6geQSfvVotv1u9t6qj4MLdj0nETReaD5Ut3j7",
-	"EocuxmxLpyzwA332gwVqrtzYyoUpb5t/XJ9POpwwTXmsHs2tNmbcwLJyRUVtLmDzh9aLV8/6KHzs+RbU",
-	"Mb3nYfDZid9Ec5bTqbHs0bRateQnbMinNMaHCkd5g89YmbHxN7Y9f9lpKZ0l/Gphmis36kzMUnRMRBE3",
-	"VELjK2/DRjRWLChrTlaazKhSc5lENXkGEAq20T936xFxszTavyAh6BohQXeAsQKMKp/OIkhCgUCaEUiC",
-	"oAYCLHpNgMXT0rJ9chpNIXj7coV+tj6I4+9WQW9as9wPXLNzLu635TXohVJbqascvtZPk7h6ixQfi910",
-	"hpG8TMWAp5wddc+EMU+5VgTiGu31Jkz+0cAf9fMxH7O8j6JrL/FmE9YUMaW5gJVya1ykm84XozB/aGvm",
-	"rvR60qJxfDlqHH6/mjld0bERWLUsfAvp5cu/zWRXlbT68GQk8xySv1ZKP9/JuHFWZoVL0c/4I4NEpuOJ",
-	"bpOuTa5TzPkFbVqdHLlMOs//JUW8OMr9ylREPVGwWswzLB6Z1xEax9ZUmbbJeykwQ4kLcn15ERSc2TuK",
-	"gKvZaZ0BvtlzdPYTqlkIUUAyY4nRKOmYHRa8bJiplNDhPRdjcPgoSCLa73QIylPSDHuNg/arTq8R9gRX",
-	"5KD96t9aeUJE2Gvsdzrtjrl+5FI/4LVFU8ym1IHJZCbkDVSFZJDqnhBSu8iYGXqbhO4V/VyPhgkVrbqC",
-	"AbjSvkNTrZrDqf4PkgsWVfm6P1tFgr14vHK1PJ6Klam+8ctak9spcNYQqjU/bzDzzhIaEM2MyVnMjHZT",
-	"3tgSlfrWKvuImR+tdqMy08VnDYURbaQrLu9jsEw01TtSufyV3MjZntsy3cc6GSC1c33qhdnBDW+b9Vc4",
-	"lbqWW+x3nsGF9GXMfZv8CqkqVaZ9ccZPL69Kw11aYrsgLhPV2A5t0vXymR1rtRS2o0jo5hUeGX7sKB5Y",
-	"7Ayjgj3RHMV0PAambU9ZQGwIjUWQVTWjPCJajpmesKRd4uzmy3CUtU74IM18acpIQSNiE0YE4zbf5AfM",
-	"nxAYV2aJYlFAQnPi+4W36olUzElKQovMoSesqMacL3Meq54uhTKcfCdNIZElkQGbcBHBN1rtGtm6JE0r",
-	"hagVVJD+q4ZyxnyxSrjqiRVilTSpHRAXEDvBtKshFS5H3e2tYB91q1LIbecOKC7YE3sRkJL6v6yE3WB+",
-	"ZSrc8DFzOh43OXsEH/fw9rIac8f6W5BK2SBzQrX4prKQXVrHCoqrFcUVa1JDRMsrv0wulYx2xm1twefH",
-	"xjY0mkFJMArDZ2lntb7AWcJG/GO1uwMjvpjZPZzQhA41SyClliRsKMeCK5cpW6UOyvvPGvSKgJsddCnO",
-	"Vlipwgjqt/IYX7C1OTvj/Xu2WO+EBnL5FDTuWU11kWLDhGmz1EeEa8O3jaUzYBDAF3muzerFcePBDz29",
-	"vgHzeozLqMKbs29rLLyqkA28h/XD2syjU7mf24QX3M6u9s649z7DluTxjhVBhPqA/FMEGrLSwE3et603",
-	"Mbu/Ps7xCK4csSGPPpPZbjgBDCSvo7T3bDpgiZrw2Q3eX8kYizWQxaUJ/BLNdYGSMqlkwywxW2+d1pDj",
-	"c3hYnzxCuDoq+OEJT/P2rKzACDZegfoZPwvzSuQDjd/LqJAeSlOwsKdUpDSuzglN9WTbFfphrivZRaow",
-	"MXbVkt2pCt3WvNA+XjW7KVOKjmvSmB6xjO59KxYU6sAr1FQ5nVGx+NIcE6p6+o/1NkVySrmo1o5cfbq5",
-	"g8zZgODN7U24MN5a5W+KYzlnEfHCUfa96CBBI52KiEzklM3omKmCB2rZv1XyMW2Z21YRCsZ9gtTISu1a",
-	"zgVLcmFefgPVUOm7owjcstFy4Su9/Lj63UCLwNwakPlEQliUQVJ6Ojsi5kvW0YShkCy8YakLy4uFhOKN",
-	"CVUE3aSFTN7NcvKCxiwdxHxYO2K8bMfBIwKZxVwQsFKxIEiRphngzUTO+GhhiGwi5T2hUZQwpVpHZd8y",
-	"TRgJ95K9XtrpvBga4xT+xbCIMJKQwm2U92rLaIVVUzid2bnw51hx2HI6Lwno4n4WSaaWZTw+D3Go+QMr",
-	"enmX3R3FSGjpVGbXCAVxgDtFNYkZVRp8W9ZT5ugw+1r7y+fYvej0I7rY3lGceyHKSkmF9yfzV6xIfDv2",
-	"fIhzyrWhxBG6QDmbk6Z9CZEJsc7YVvVyzMwTMlWPnlrZo5OTYGHFKr4ULNNHgRhqFq16hZ5cG4GT8Bjj",
-	"tk6SdZH9QQ6/Kz9REzlrs490OotZeyinR2QQU3FPhjGjibK8o5B+8+LLpt/UzvwZ9HU4wJtr6qjNrNPR",
-	"7UufQTuH8WzLIQdOJdtgplUzeya6v2E6nT0qGaikW67NOvuSeuMsYUMj+pyeUDx/J9n1w4L8cEqfEeks",
-	"4kY1wcIaEnOlLSjO1d0t2UPa2vuJR5/27FNhuyduGKB3aKKYxsQDUFTxDtAHjGpja6Oc1omPl8576dmj",
-	"nqADxYQm94zNgB1A4GYNQyhzaH9LqnbcxUtXeIxUv6b+q+uEdH5rtdyh1rjrT611t8YkzS1B87CNDHIp",
-	"+nMuIjnPZNfyl7ZyN+HN9a6rNBoj3MRmnO7CaqpZzORDmQrfwH5PGRVQKIAfIIBF0y6GyPoDqtau1HF2",
-	"+xtzd/EFriptsxdAVWbxBQASsE3E7BGG46MPvr+slZV5UT+yAb9ybsJag2IiY9A4HJWVlDHDW134uxDe",
-	"tWEmiAcrFj9A9hdgQogFIJHYUl09YQtCkwQAMcBUQoqANCwlhXuRAkSgFZabR/fOTHVJlV/KQYmZqVWm",
-	"VZIyzEfWNnEZStSzpLU5VcQ+jKWFpGkYobkJE7REruNTo9oPWeuIgFgB3RbZLfGNR4+3ZCIuaEwz52g/",
-	"96ZWp1YXRrij/PLHIJtLAsAYUoDVnXmh7FBzfRSiS5iO0AjMan/4vBCcjNKhhqhjVc0VXlZZwjFPIIvQ",
-	"3H7kIZiBVT2lejgBmLOYC0bmXKiNs2fsh64r006h7iRNYMzrq27sjf5T/bgau8vszwXg2sA0+jO6mJrX",
-	"WVAe/HEqhZ6o0HMuQKmo2TG12RlJjOUrNhj9EiMHD3iiH89SNvPzO1nsvPxBQ3OWGFHA1z57y1nyBm60",
-	"j1WX7sHIoWaPYxx3kjBlGJ4iVA2RtG02apaGRYcTFjlYJOVnAqGMCDcmLzPIKrp64IoPeGyrZ1e94dv8",
-	"zko/ihfm8KR75l/x16PENL0oh7fZnijJFAKfkgq5X2XpWyFOl2W8f6qWz0qZNRRIwm10vY5UEmaFlS6r",
-	"ZSXn0TJfzaVBsKwcrtItayub1ihgTxAO/Ocre9ok7PeFKqDcfj7GNnwqEyBDtnvx+tVqnMaicbAsgTIH",
-	"jcotxCNSBMjN0/axzso6adZbGpkpsYncgcR+XOR/SKPgW3NTPv4vo+N7du+r6jIhX+kve98iusD0y4NO",
-	"p7Pb2d/t7BOj9WGmDeDchDnbD48AloQmMWcJeAM8sNVOaKjEIeKMOIuLcYsvZGZYY2JYa244Y6JgYTRB",
-	"O5IJsb4DoycJ9sASVwZYc1i2tzDK5TDMJvJ6YCMYLQG0IiN3tEzUEZmmCpKbpKjy55dcJO2euHbFjw6z",
-	"BNzI2WcOQSeWqQZApKXLlRvXE6E/G0igzSFnmIigfhIx5GI6vCfcZc1+sVq1z1L5STOSQ7Vn39CeRuT/",
-	"/X9et/dbgVXSHG0WtkJpNHEMWRwRIUkIhoLVse/ZIiR6zhG1aEAjwoROFtV0z7VCuveglArTaR+0H68k",
-	"ejZIxkOm9OMZPvuq8yswS5run60KC4U08R+tgOwb03f/oHPolfDa7ZyazRoBzWVVpLkxk8MPH3S2PahF",
-	"U2UzRvgc/K7OOscTG5RPoPOOWt8I3NQm3eUTLhgz1gspnulS7ORl1RF8cutqw+N46JthZnhDHS9yeyxA",
-	"vM6sSsB7T1iS7cDKRokF4UpnQH8OZCyr8Ws98ozDrNr77Wy021l+Fad5v/NExuBaf/czhLgKkfCtipfW",
-	"BrpWFRZ98ViXG9XWtWdeaGGzWdfM8unjXiXPi59/BtwGqgVsyR5wp8pMNPeWu5njvisNpMpmF5bDIoqg",
-	"xXgwVgj8ij9ShT4wFxdSyB/a5FZaYHELNmlYRoLVxGiABBiAhqIoqLGNGU0qq15/Feba5xhNZmYVCFEz",
-	"3A23yNquWM7kqIvKJGzqElAAwj3CxghTwztxMxzE8ICRgdQTohhWlMG3MZkpO/WOnNa6lgpWQRWRFfiC",
-	"q6Wx7NRI3t8sxt8sxl+nxfib8fSb8fSb8fS5xtNvRs2/lFGzrKqCSnhlwcE+A4vsyoMiW8twBZtvcX9l",
-	"mmj+weLrKvVxwIn8fCS8p60+M4N8mopfPutPqJpUw+aq/kDqKrvH1k5v+I2EjViSYL1LZSFMn44tAv8G",
-	"CezeYuTDKBellSrPvGCtm3Dhy94Ys2nXUstzGPRZ9HAza74a7LS6Kv457PiMrXajH1Klp66/wlYZno4z",
-	"06zZ2crSxYJVljCqqvH5Fxbg3b3eoRsekXs2y/ArHAg2ieW45OB7tW0J8fJUsvGtXrw31qTKuyipdACw",
-	"L42gEiTME1L+DAEcZDpDyBOR51IB/MmOIkqmyZCRMX9gCg1MiyPWE01bqmKEpft4f5bwIQu9pmL2lyPy",
-	"nZRm+GYUGJVhBAh4J+8+lk4tWgu6C9wY7PUjcqMTPoOcKVirLOii6Uf4oprw2Qzyq6A1hbGsNY1bh/n4",
-	"wiCfnbVEHL6Kqn9dU09YT7iuUSjzBZtn6kILuhyE7guoDS69ZG72IY/d2jyHnnD9VYxFpJiGwop7xmYt",
-	"cDTjULNmjbklBVj4CMAfL0gI9/WzIUz4cAJIaKCfWuiaOV2gmyVzBOQ0g/9b6VAqGtZL58YjLKtG4Zjh",
-	"jbb/w4h/NDuL2zYDXOqs1YU3nvxVRj01z9SMKANSXiudKzo0eZh2ADyXg/5oaTO74BykIr/0qKKwDSrT",
-	"PS+V76ExsqsM12W+KAWrXJEvmXG8RgNZO+sNEmC2ZeCF1Jbs2eHqdrm5Lp+3sPTZytIet2rajmQfFLLK",
-	"IjNygwqfjBIm2JzGxhyDHGvoTGJbS4Cn77BgbZBZ1uM4z6K09ilphrmVWzBiw1ZgTQlze1iyhUP3AkXm",
-	"LGEIf9Us39W3eXWh5WBLL0E7mEzoAwMoYBZ5aPv1A8XH+vhE2PKPeCG9rDCh5cQzN7zClcK7Kw9D1hN5",
-	"uyzwz8wcr7iotJyuKo9lxN3jKmSNMQgYXBM5Qz8717A1QDYYeczYV8JopAwTm1J1zyLSzMkhQ8nJcpcx",
-	"lyEg4Q9/+MMf/tMr+DJ77+RlCFDBYd4CyPbRrMHWKbKnmo6RPnpZLhxSAE1bPdvKRh4fUSfbFklrFNNx",
-	"v07zgw7VCU0j6JGICcwZoNy6EW3IdO/5+qqrXK59w7HQzKhJNbnkjo3BLbCU2PTwiMwSBosJDE6KgtLA",
-	"FZAN7rjVZ7H9F84aqAdepLCLE/pjuQDHinLPuS7SRheDxzeHRszGcs5FZX63hd6qo6i800+GrJpzXvPs",
-	"mv1aYZ2ur00HJaumEZOngW2Dnwbdo+oLx+Gy1VTM+ZWG+0J/ZgaJgf7eQjcq63K3D+Y4Tg6qEBQyML0e",
-	"qdUkbJQKgFzZVnajMVEIbM54I2goNCQaQWMu5dAaCZACbfT9Sh6/YS57tjh5NrtKB9ki1y67f5NTEzNJ",
-	"J0drSExzdGhsZufng8TM9A9VjSZnJRcomQM8JPZQtVnxUdmHaXgkDNXs6YryBGdgVrlUMpJfEmjrMXzq",
-	"8uBXZwv756gusz0zlqvUwbKUWCZZL83eFwxFddzy7GWKWdYJ7Zb7Pqeciy2r8fYc+Ie/pLWsbRCWE82j",
-	"nK8xH97XEn9IRyPERQwtgRm6ssmTtmYMYx4gdjh2NWxSQeSM/piyDIcjKrd92K9065b1taWkTs8lAZ+y",
-	"1J51nhZy3oL+v06kjVKdJqwQJj3odDpLQY+NFLvicM5uLsnLg/2vChLIyWL32FGxpSdkm4IOTTH6N4KO",
-	"tqXFeVHoiv99d/dvdPfvH3568en31SMsa5dre2Rkj9RyvYmcwSzwPsKjAD1f4NGgBa6Ywa9YrrgEE/Bq",
-	"E4Vx7RNPrTZJm4vRJl30SRUaFdqQKG6aK2lrDhZ5sJRDO0t1n4aByyQGRXpINRvLhDNlW3gmfGjYZNiy",
-	"ViGoW3npXMKULrpP3G1LHL0uduxCTziNTSNPsA7tgzZyxvCRelxlmLciAuUrULX059ozBq5T+IzZUswq",
-	"Ilvpbt1KKyu6iTfTE3DERXUhCkp+1LL6UDpKGxydkmT2hHKNtFwtM76xp8rzHtOYLXmOQ/NraMxDO4/m",
-	"ah7go2+jOwH8ICH06aTGGvXWQJfVLCP+I2IOV2npQ9IsBt+5LrgU7Njt19Z4DMHqWPYabu2Gys53IRKz",
-	"FpKrWM71pUr6wcVvTneBYY2NxDFGHPtIh5gVlopEgiYUOFHpRzsKbrJCx9RixABS0eCdKp0S+0awTAIs",
-	"qh7S2Qz3Mk/7a/mu1dAY2iHh2HXbMceVVck1l39MKbRXrUZiMJ/ZIuLmFx5Xq+H++nJX5mx7Yjn7O58m",
-	"18DGLd3m2PYlVk91FZ/fQGEPGuo+XR8b9ZYQnyjQr7f+3nIGjTwglcab1OVVCIQtq/OyQ7jZdvn8unK3",
-	"jGzbsVGgcrQnOwBl3Y00aRzDYUoF16rVXj7utV+yty0M9xvKOGaYLaLidFwsf1+r96xOl/IPTDk9CINk",
-	"BG4x43Aky6ONVLTicVt7u3/88pSnDvzfutRaS7vbib5lAl1HjE8fkS9W226pPlVLCWhBtKLZueUfLnQK",
-	"fKicaYkJ2BZID1131GGpYZejw56wbSb8GFixo9RmDTDa5C2CIfQE9I/A7g/mkyMeawZIYoT9mNLYohC5",
-	"gewUW3FU96ldipoXcflxsZ4lecF9eOsyhELIclPKqJ33MxQjeFN94Gy+dY5G1sSAlxDW1rrKSzbElAuX",
-	"07Z8UiI25KoUPLXINRk4iq0uT1S1KzGPCpQzOdblbhSm6I1l9Xre1JSghdZ1G0IzzSThDzSGlje2b0Ro",
-	"dWo8fWGmXQGmqEUimUilj0hogxdwD+0JL7bRDD2HV9g6Mi/EExyiykLzvjnG/oK4YUn7o/dMkAEd3h/1",
-	"RGhuCNErDQqo9VcriDgWsw1y0JrsEwUAm4Yddr5fkW2QsUanv7X+1g3cpgWHuUMVcbra3AuiOIsFHYnl",
-	"BNEcDm2paGX7rNeKQodNPcfFkodKJciPg+f7aD4EurrNFSEh5ngD7NCojahLEatoyHGmFdnfHVDFInTE",
-	"ZZZE/iFIZ4XXV0OxZWmuW1hc2yGBLfU2NXMJGhlkSTYA9+Llbag8xeCVfSeNTvFjytS2Ku5ndLgFS/vi",
-	"MW0rEBf1kY/OViTceo/+cR23dPOc5fm3+Yy8EVauul9is6zyCpI7ZZ0Sn4WbMyesHI1sar7jR9eXF42g",
-	"cXp33Qgadzcn1UzGvtDYhOoxRk1WHLJFFd6tbS4JpWHIgALDynP3ctZp05zDAFv+a0KnEhPip6Dqc+F/",
-	"ab88MjPxddUWfgWHWaLN7/+0LrqU1PSKzdf8BpPhtm43uFG5Walqyy4t36I3bvkVy6rJ5+GKZpSzbsVB",
-	"iGDr7W3SV8rgrogDVQHs7a2NG1Xhe0+ui55QTW/S6ZQmi+31bmPs1+CEW7t1A3ikImB4FbZo3renEnl0",
-	"DQI3hke9TgE1t9RcWwN3viXg1Jquro4y8rq3dZ1fq+/J25XX3CCk5qM1yOWgbtZcdID5fYCAqb4nVbbi",
-	"aI3Jifdlu1DeMY8CSoDiBaTxIqi4vwBLo/WAskqLWUbOcmtQXrAgJ/KlTfuwjjvbc/MMR3tRC8z2a8RJ",
-	"i+hio1azv0BnwwhKsTfsb7gx3JobYZXahTGACO8gIp0OWELmCdfaGJKKUIILAkoXZhw2Dhv7B+1XnUYh",
-	"2L37H993dr/+8O/NXq+N/2r9R2XU+4Q9nMsxF4/TvukQyPp2g2ryrnfrUksi71rlktnz6tTVzywf+9L9",
-	"zZ4f79Cuw6rUavnAkoRH7EtGxa4dWKiuNYMxvaUJLkszvBakZtgG8baql2O/9vZzw0tX9IavwJLAodqM",
-	"mOKIjWlPNXtAtGeeEEx6Ik1KIhazrMsxmg8klmLMkp6w/tTW0VJ3817DX5mFTBPsZN9rLPe7V6zalbse",
-	"NjsTd5ugPriz5jAfsoe3BQ7ftCZS9aGRu+IPFaboqbuEaNOqCPScRpxBjFQmriFQU01oYvZhxkS8aNWA",
-	"S2MUpY+h/s1C1dXowRukTLoFzRMmkf5qKux9MPlUwE2YVrq+yt17b3/Gkr5LO1qBHO49/UBjHvUrO8Rv",
-	"3B8R35EKXfLJfGZzWJf1V4D5fVwupGeFrUu2LB6bpZNQQ0bF7V2xKdX8qLAPxQUtnZVqbl/d1XGdUH1U",
-	"cHlbsbu1HKx0Tp0zjb2KIz7m2vwvVYCLDskYhpkOZcLUkYVyhZyJMRPMJQCsA1qoEaGbsIYi3M1K2Jrg",
-	"F+XSxYGWOfCX5ZelHLAvwzJ9Tf7FgQ8OcrD/8quXf3zx+uVX22KErOKeT/G9Xye/XVnZXyTRdUzlGRIF",
-	"lr0iGzkaC/bEukr+0jeeISjuD29b99xSQvDm67Bq3s/gt/DGsiHSXtkxuZQB/RuD/43B/8bgVxy2jYAx",
-	"P87gGFcF8wpU6r1lGXYgV49HCWN9B+JQ/VahrtnQhkiLh7y+s24CT+woMkrjOOuvmzvJxrKNGe+JbNTi",
-	"L+YzOL7ovj9tBI3bv9xWjjE7hhV5wzobDplJLozVqkkT3tgypiqCZzVv/3LbKo6RzmZtY7hmYrdysCXe",
-	"aq0Ta7TguCoZLHrWH9/+sihf13awXJVwWRY19v0rhr21HKwY8ppc8i0G9UUl3ylNBBdjVZnjZrN6Hu2B",
-	"L7mY86zEYl4j1YhqIKTO0hHX996tyG3g24zV5S9t/kSWxvTYtiq5+V+dPAUzKKRLretQ67ZvWwpl3rZv",
-	"pLVmdLKOcrM3Pz3pTlkyBherC8o9ypMwLKO1gPCBbVDptCrJcCmAoOvCLdkQNxvZuhwPLsZMQRmNFZDV",
-	"+hQ1J0ZQMaxRuGyI0WgHf2eiZjPq52LkNquH5lbe4GrSnXPYJKg9cS9GuH4rofAl1Wzg2dbhCyRilD5S",
-	"MfjiSIPlhVybnlHcmvW8YOVBL27zFz+0SSJrsjuZuUSYeGCxnLHlVMxNjEp4fY7drCmPt+Bx5uETeKgq",
-	"A4hVD71LJumUit2E0chowmTKlFH2i9rVKeDBcEVobG5ckISNudIsYZXuR2/NLVsCFvEh2HwLcLjWk1m7",
-	"FTVJeGRKhxMuWD4rTMGTkKA8nABErTm8cCoTyFEg45RHUKEDDyi6UBCygpajGFRo98QFm2OYCbDOB4zQ",
-	"KIIOygmj0G0nFfcC+mKZDw4WEHh5d3t7ZeNdxSTkb7vnZyfd27PLi/7p9fUl5P5ddO9u311en/3t9KQR",
-	"NN5eXr85Ozk5vWgEjYvL2/7by7sL8/v709t3lyd981P3/PzyO7j5+PLi7fnZ8W0jaJydnL6/urw9vTj+",
-	"a/+b07/2r0/vbuCeq+5fzy+7J/3by8v+eff6z0ZRv+7envbPz96f3cItZxe3p9cX3fNsTDen19+eHZ/2",
-	"7y6633bPzrtvzs1TRifvX5/+993ZtX0MptO/uz73/jq5fN89M6PHf5RH3H1/1T3784X/nu7bt2fnZ2ZI",
-	"lT/CC66uri+/LXz1+PLk1Puz+/7y7uIW1uTktH/b/QZW0Izg9vSie3GM9/759AYW/6qbr87l3e1N/+31",
-	"5d/gCTfAG3fPB/9YeAu+dAb847jEyqDwuQb7B5D0qSYIJ9CkJJLaaJ0zqieGYCXmWspoYfHsZjShU6ah",
-	"cMyYMq2a1q3LZgYe9Up11BUrVliLaQzlhoOE0XvllRcPpdAJFGJqyBfl+pCE7nSHAQkBujggIcoh8y9z",
-	"EMKgJ8Ise9f8mtlH5g+bmQG/ow/B3uL+aVM+zD/t4evDGsJ7oxSznFj/ni1gDOyjBvjki7tzD5lKJoQL",
-	"8BiQu9u3u39sBST8QUkRkqbR66Vg5L9uLi8wRm9bX+V0kBt06+SpW/JKjvZxJhN9mpWwlcK5DyxZEAZX",
-	"i8nEiJB0RBI5V4QLMkv4lCaL3Xu2cKXSkHhDeIRt3Y3k34UrFmfO8aN/2sSynK7ffoQs1edI490mZ7Y6",
-	"/7U+LfmLajXvGI31ZGs3AdXULYsjIHm/BiBpzY1eWdrqc5RFarNR5A8/+Xqd5VoDMvitycmdo771GdYb",
-	"G6lI2IO8ZxFArJpnvEKrCVXVJgaeW4gObxYuzqrHzMhsd4plL/z2jqGgMaGqj9hZfcWGCatG1YFizsLE",
-	"iKLQbEYrV0XMRAQ+wR0FoD5cjAm+kTShPYfFGSliZ3rGkBnJnA0mUt57Q6kwrCAdpu/nsS1TNKKEZe+r",
-	"WzI789JtFdaDnRu5uz6HqtcIoO3szJsnDM2KRAXkO3yXah3B4rAHANY0fN1CHWUNIFwLSfuW4qJVg4U5",
-	"9myOVM1o7S22lyV1aMGzOFUutStHxWtKURiK+4CFgMRaPfChcUUeWMJHvA77NBsbjqZ+LbNv4IWsM7rF",
-	"R5lRQNHm2tbNeXhSO6qAN+Ue9IC4CHZvqhyghxe3fsMjFnOQ6GbDHQKJEeQ7ykenJvZFijQhu84hNQcE",
-	"/7SmdSuo3Xz7gvpdL4uenHUsH4UqCqlkH9UnpH6NKk9K9Z5XHuQqPhMssdng+TzTZ5nasyrrNivBW5Fo",
-	"++Uycx+TMLrc9Hw1jvWOIvkjgavFJT9ILtAflqMtzhL5gI7jzJ2c19+KNI4/bJuBsS4trbzwaxu8r97Z",
-	"xzhsaxHSvPrFF5vVL64e3GYpJGUPbaEKZiO3k0fo65zr/uuf8QA+fhW2mXvtXJ9+qv8lB99wEd1oWlld",
-	"9kC5PUM/LSWl02hh1I0kFUSgWNukvIWKIYtjFm1eDjODFO9N61q4GtIkqnLCv6U8xu4QDKQn1ZpNZ4gn",
-	"NeYPTJB0tuEs7jPcsTIz+0EOdhQx13NsOs8abdugV39ie1dVljj3Wb2vODZ2nbYuY2q+hyoAx6/aCHgR",
-	"vklIwRAA0bpz1iZA5KNYxfG3ew2sdo0IsFvR3M8UJyiqblk0Z9w50E/yV26Wne0FOzfY2ITpZFFN8Eg+",
-	"AXiCjaLIWUTo2CiiiMhEyZwijsIm30mF2HxUhmdEaVxF1Ld4AKEzCgI9mL2BHuws4TLiQ0uSgn3U5tYA",
-	"MK91sjD6HUVI4GzWrY2GX+IyFl025xX+gAsS2k7aX2b/hPun1+cUhUNRps1KIqvhdMDlfJaeueFyfm5m",
-	"oyAx0mN+nQLj6hTY0qs/FrhOx3GHRt2xL87n0MXBibnm84pD84ew0FsJU0yTwYLMGFtehMPGQefg9e7+",
-	"/u7B69v9l4edg8NO52/VawPBVXcoOgWS3/cIs1Mgu/1iuqVtjbqJRLTruVTvI5jtLTdjCXIuOTKkWsQz",
-	"c+YNvGUHXNRqY2jPgmxbp2DgOJ9c3p5zcb9J+hdNhhP+UJP/9Rmlg5uj7M4e3aFuCSKjaiHeZwrz8nLk",
-	"LMPT9DP9vmpF3qNvvF5dWxWveMwGr3LGe6mZVdWmtnuQHJGpuTEwzDtmVGnSsT2XqCZTqTTZP7DlFiTr",
-	"rcSyMlX0+Rjl5QAl0GFP0Owqzo40w15j/+BVp/2q02uELQz6QDTCVrk2Q3s5hJ6tNMJi2Ni25oTmU+yj",
-	"DnpC2AK8RKbjCaFkwAVNFmQUS6rLQQ37zkbQkILZPHMfE7qz+/WHn/aD/YNPWaXsT/vBwafqalkPke9r",
-	"7//aX3/t5YbmVIkzgzrKj7tRXvbrml72cU0bhweBk2nZT/sHn8xTY7nrmAVsVvuWfTSiJruyy6czmcD+",
-	"zqg5Fo0x15N00B7K6V4hl3DPxVr2FEseWJL/bVMzDY1deHGJivySR9jeGOypc0Haq7qyD5YFYYWQ/UCm",
-	"mjRDF6MJAx/lDkNsC5lq23fnWZqL+GvlcLIhjKlW5IUaGibQqRnAzo/yLkVS2MJakEGpYuiXtL1HlnMx",
-	"tkbY3bRMeUXZcWXFbJ5T5KUUNmUSuGausDMBmbj7uMYGTSOZtB6RZDiRSlfnAXfLrtkdBQBuWTrwyv4j",
-	"NdDmXnDYj9rlVFlsCNOubcrJbBZUecyACIeLtGNUYHtrtZdziccbVrmBwAAytwqyJdLi6fNPqn3r2hLC",
-	"pROwDMGXOT9xQ/qpcA7yEEG8nYsXei0tb98skXIEOHJj6MGsLQgnjxc9MZyw4T2cfTOhtiOM0FZaY+9o",
-	"OEV5oHenmL2S1zuJB466vxf77Xti3//Zg9jziL7vJ5L6v1fe3i9A8kHbCpt8Wr9mlSqHvwvPUHO1BCKz",
-	"kQpcECwVEbZUOEJejc/q+2gLI4Ftxre015uK5fi7/fwzFHf5C3GVHXa1pfY8Ta0nauvFd5IqT8//ao1B",
-	"gt/aYi6fl/1Yt0BPuRHq2hLfNlnLcUVU7D1N7q1XryAsSmTpBWo/F8x1aeuWJ1pCLvgc4JlC86NlBJqy",
-	"F+wxiDQVdWUVQjPML4e1g1rW/VcM8DdboGwLLFc9Vm1EfrluIzrt/e13oVPYhZfb7ELb/OfzduFlxS50",
-	"fpFduLLOgiLzyQoll3VnORopVnMt69pSI2QB9TwgdJhIpQiNY0w02ECgun4pDvbCjqKK8V7RzLH99EBO",
-	"j7SSvhDyU67sZbbTVsZOZVrDMuTJupCxD3qS93krjW3FVj2DVjnLiWIjlcYR0TpvqnvvM2h2V6DEf5lM",
-	"iVVNto2VYINqeeZRftnYShaN6sl6bP8DHKov3Xx4w8GbzfmsSOUKV4FtXzplouAoIE1KBlTcG+tZqJHt",
-	"9DWSCbEiuHWEDjECdeSII994dAtQJHNXuV/lZngsm6rIbNmEcXmQR/nilbJi3LbUn9vn4XEOW3VTHicR",
-	"VWEdi4PXPhuLu7LtxbfE7a4nbKN/2G4B2FZ9HUH7XRR11tS33I5nLRh7GUA7G2H93LfNw5llQmGTna7c",
-	"2aePBdqppeJL4ICVw6vg3uZF5L4cg0VVyaiVcJzLPHEiFTDEVCDYpMh6eIh4ceT5GM0dUP83pwsFISU5",
-	"FxsNwAGkbCb5fEiUT6vW+x+E4QQNdc9nM1az/tA8G2MXZoUjHgGOwIwuAiw8tD0GoVO6smWLPPGpgChN",
-	"F8QqaxvH1a0osmPblE/ms3k2jnmTL9/nmjxPqnp9tsGyph4vawxUihLgrPpayn5MkzELDzPw0xlViilS",
-	"9rHAdYhNm+Num+RA2fqRbcZO8mZaRMlp1km2xHuyzIfSENaDDnhqTkmz2VBtyZpkr4rhF9StlS2O/Db2",
-	"fhehyp5GZEqTeyhNyfTB5aSH2k5BV9ZRcfnAkgfO5luXDkGaSX8Nyv66HgErAfwfiREMeUovOv2ILtay",
-	"n65ruXYrNY2Vl+TXX9+gwN25tjvALGEPXKbq0aOqh0ApTLbiS14RZaFScmn7aiZePcunV2ew4+J7qoeT",
-	"mlC8HOU9eG2X6kInUrOuNGEqF10h+MYQfs2yp7wRJLKjm2/usp7VeqmHJWeKNP2qGO93l8yCJbHpmIsj",
-	"coO1J1n7ZlcDM6QJPCOk1xFTBURJdN+5B7EhN2TqZeM0HODmm7uWLbpe3dky4we1zU4XfqvTSj7h9X+t",
-	"inzj5R3Qw1a24j4kkEdqQcVKC4w81s4J0MZcatOMJdB0lCgZex16PeRyexiqoC6Weoht0zmsgDO4LXT2",
-	"1FHuBr11kcrdQ/mn1pRww1PFh5YbdlVMYsV5y3sVbQvc+MwrXURH/BKLvVUL9SfeihGPH7sNMyoWFV3N",
-	"DirhLH+R9mmltdu44VmBNivkwT65vrwwtuFcJoBQQWjGGw4xA7HT7nQ6+0RLgt14yymSHRc+BV7cE+CW",
-	"xVAwcLYB03PGBNFzSfIGUAEkTto6EGRaKCt13ps9ICMjgeY2h6wnllATjF3DoT+bVIwMZCqgPa2as0SR",
-	"8GWnExJBpxx7mWEvbNItp2ga9tkTXk7mqjzMcqJlp33Q2V+bZ/m6ENTb76yP6u2XGx/jNmwf0dvvLIf0",
-	"Xv8iEb3r1Q3sNpYSRTK+E+DPGKHFnbXtAyo0OgmIQSs3B9RQSbpQhTitbWCXb+X15UXjsLFvm/nBhf0/",
-	"dhpVHo1rZkTzccyH9/WwZCt8+ubBLb31G5q0MRf3/ZqGKVXO6/z+iuYB+TA/1C9CoTHx1iuRc/mtTX3v",
-	"2ZUmesZgtoyOIFzuiijWhlviJ10+Mgix1Py3ci+zDy2Nfnlv87YJSztQvbKldawhiDRJbHmV7QPYOESp",
-	"1beRnEawJI/4cOLiPHCiKVHpILuFMJoI0vS67navzkCKWHU+YYLNaaxah3lyMXySNMPCp8PA5vHDwFqB",
-	"d2eYuKEjYHKYDci/i4thnEYsKr9YhfZl2SyMJOOi4rVTKfREOcZUHCZecyndICINJ2uGMR8xQ6ZhAfin",
-	"vKzFIWU/4FvhpONbKi2Xa6aYPufifmtYT4BLVlsdLS3vWXXrnlroBSzDmhljKIuCwGuM7mIkwY8pSxbr",
-	"kRIsRAEMIPAH/+RWOqzwla3MeVwNkWDzq82Lg7x13q6MyK2O/7mqGVnD+4ouYrkqnRAjv2Vj2JntFu0q",
-	"xM5Qe38IiZYzPlQtdGiOUmHOG/5D7WGUM2wRqrI3KGbUP+7jZNhBGqVGT3gS7c5ooheNw0bZy0Chchc+",
-	"4hwOAxmBogrKYMwEZ8Kog02HEghAZZh/a3uutNrectwypQHnY+tOo6tk2FKfg+2kTMIU8OLaOg03eQfH",
-	"Q5qhZkojQr7r7B7HZM6EJnMWx9V4L4qPBdVpwvqQq14XQclugxiovRWLepVegYQC2wWGI6tJLwXaqcY4",
-	"kprGfXDfbKFjrMYKWgqowioXn3JjKohnfzAF/3lxn6sW9MkZlaVjC1m0fb9cXx3cTKdZRaEh9tMPCSUC",
-	"cDwzNaCJ9qhYuAMsE2KLhTEJGep6RzIhXBPw07KodeTjC4Z5vWtQ9xJDoAkbMv7AIlcN2BTSiPexba2N",
-	"b/WPCyWAFWDfnNG3wEAhzuiIWKbWt2MLoUDcDqInlkZhbyMWTDJfiSMSmqn2RzLJB1A9nZ7wPcGIfm7n",
-	"tmDaphmYcbqPZbVAWaM/O/qeCO0q9LXsRzIsDYpMqJktSQWkOHgtE2M20kcktLyzD6cDlsz8oycKMImR",
-	"ZNiZPHXtAJ32g8MwdOx20xyrbA8wOcZb3UbQKC4SohLmE2gEjcKQ1gfELMk+/YHkY5HOusXeoxUZc3gD",
-	"tKG0GPdTugBeS9IZdHVXLH5ghTAg8Fk/3lGpHeIInrxn6vJELRCJ56crg6HgSsIxx+BNVVZMDSpejXBC",
-	"yDEHdpaQiZwy0Dyb+AUwMwIiZ7gCrRxwJDTPtq2HoT2U0xCOcjjReqYO9/bKl/fCQ1Bes6I9MmBDOWWq",
-	"IAPtSMyxNDej0UDjWM5Z1BN4FeIhzsbLRoxt4hD0TQrggwkQCptpFrVJ1/YvdWBu5qTRfDQ90ZRGRSJm",
-	"/E3VIjSKEqbAfJGCtapdbiGOKMTzWtyKqr3I7OvMeHA269pS+c/xyWIB3K1TkSsg6cC8QH6Zp5vmGEGw",
-	"rqSZRwqBLmwtHkyBTFOlAbRkYh80UiDPC9qIVB/tO16NJOA9+seqRyE5LGHRG0OEZ1WZTpb8XSdSDLlz",
-	"K3FztE1VODZHec1jjkUY7iV7vbTTeTE0Wg/8i4VAupFEiTmBjLnWEXmx+7JDDOUnQ6oYiYvdEfEZaJC4",
-	"vvfhOvCEoNrdHqxt34x+idOHlTmDNUaRRc00z4KJg39b4EFj5JBmyAvAzHTG+15duE0DBZBlqmkbhxW2",
-	"NjKO4Gs7isDYCd5Hmt2rM+Kk+kHn4NVu54+7B1+1B1TxuPUIOwm+cgMK/WMCN2uASX1kzmXU0XxNDU3Z",
-	"BZ1PFBv2keIsRSElAVG1yse0HPF6XajowZd93939G939OxR+/X6tV6I4pXqaMrYl7M3WCShb+1ZXGaNA",
-	"nrUQB3DRRTYfU4FumAikQzFUGOcyjY3ubVVPbHuKBdQ2NfdMaCZ0q6YWfY3pm8G4lm1fmMkvaPtWQsCu",
-	"N4G/hMnqbaK33QUTNncW59brL2GtwiL94xmrlcYpKdmmPQFrDw5hCHdZgIZlm/SIFGi23CfDKIM7qicU",
-	"qJ4rTFLf894XUuNk/F93FDk2T8tU98QNHtEAMw0tYD1akQU8OaP9SD5kvqk6tG8JIYvFu6knvMXJv0bs",
-	"xyDbD459NkDhHt0psQQCdxhjdYWtTWKj8EZczVJbT2TvqjCsbboT7Qk7BjKHGLS31VaPtswqN6txPkek",
-	"bDfbP3uiaSzjFtj39J6RAR3eG4rAceWb4QYqZ0ywyC59/vlRTMdjGLt7ci5FaEbsHhzGUrHIZQc5bjOi",
-	"DzJNAjccGIPw7HRLWVRY7cScxKAnIAnJcWpMg+Z21p9tycOHDFtZIkrfmnd0hLgSOV08ygVQWG3v7zkk",
-	"rhbW4lfkIFgozabHUoz4eOuOAOyhP63syHObpAyFX8QedmM5tjYoxtCm0jkcIInknjQj9kDMm4ylSUks",
-	"5cxQMAmv7t6cnx33767PwxqQ91LbrMph8JjlybwTqorUxQXxXkKa6JhD5dMQgaoFmLdo2XVY8Bs3N8jW",
-	"MX+m8PLiLJ+cJG45NnotbraeJExNZLxN08LtkvnKoaTsg6tadZrBvqGKq2LcODHHDLLDKjQ3SjSH7jnZ",
-	"JwhSY5BDwHtGeyERMv87ZiKiCUZlSfPu9riFAeicnx46/opINyiC1Q6xgyOCQZqJjU+tSLmEIBY8YyO8",
-	"5r0WeUKOvC8UYKU81C9VDP/mq1OdbJzTsFnexxhaBWrZrDDHrwT6sGTeDuQDIx30L8O/IYrLWeIc60Y8",
-	"UiNRY+aWxm1mYSGIsT1Vu0Cemw3Qz4VcGuA1m8V0aL1v3haG5VzEkDRtdUVYSlwMW3kRQk6ZAPVKUWV/",
-	"7BGZMsUSvn0XnMdWBrjc+806zNPFWz5OE6aqqqkqe0JXJwZscFs5J9K8HB4tBtLM8J+ezcYKG/Y+rl/v",
-	"BmIF73v6ichZN3Nkbu1dKBSubEQw2cdWkM3jKLe+/MMb5tOvp/VynmT7XDqVRmntr/VNxFRpNNaIovND",
-	"EmKD7f6EJYYJmVugz/Zy/+2CemTVtp64/cutuxV7nhb6vMh7JlqBMVD6QwCWI00hCx9AxBuJAQ/sW9cT",
-	"blAsVmzujWxpTFQARB08eEjCkTTKuabJmDk3iwtEGPsK3cq2OZ4Zk4YucPmcDVfl44kmg9QYemSTyfVE",
-	"GEt5n876iG1uX3hycZPVcaIb6Mh2d6E6VdklVCtbbXKRxrGPDYv2K2xU0bjx9gusDVxYoxqW1gyvasjE",
-	"LYxw07YaQcMa9TYVa6ldk/AatStsfw3kZb7GIpLOLMhGzbT8suGtEB4eA00RAYqg64m/UvJkzfM/BaVk",
-	"tIoVoMRWaLmgmn2CpCJmSln0VQc/mMX7vyJGnFi8eVu5D01EIbwHfkGwdbR072/5bQDc+5A0HreK/mGp",
-	"nJzdsmV2wCKyxE0syCfX2S0ZIaJ6ZhRsPIE9AYHJphTM+jpsFNCaV4CaBHe6OY8waGjemwgaB2SW8Aej",
-	"hoOrxZqFOBNckbWT9yFQ8xz8sWzD6W4n8vHwHkVG7bJrN+uq5bGXLMYKtf8uYru2zxY22im30cqn6ALH",
-	"3lT3kr1K1emj9k7MZsqwd3aWdGEzOY+hAmMGbFBkq3aGvMBkD0nYL9QHtDGq57bPRvZ6wrBncwgpMQ/K",
-	"qUvlVCrNE1wcpoGx54EXGzJE2lpk39eGGhU090RrHVbxMxBpSqI+ozwvY9pjToV1r2m05eOy+AMssKsC",
-	"9w6K6kHp8K9XNx5j7K1CGc7TE/J9gcaxEop/XPKDR6RhkYyLJ7UQS3ux8Q6sn/fWppF5by1PvfU0KB9Y",
-	"2fBObqZcAd9brYwVF4POZu3iKanmXyVY3O0Y2bIe7M/1mdXf9dX8iNRErao74sJqb8vrCWyjWr0tK4Cu",
-	"/qugAoJbWpAwg2WuhgJYiUDsZnfOxf3zwPoNpO7brrtLq3iDgQa8jFVrw4TOY8iLgBwVKHRncwxq46Mq",
-	"QIVWpiD9ucDnEauhTd6ddk9IgvleKOZtriC0OAL1AFEvE0ajSxEv6vsAbQfIkcFTb3n/6lKrfg2Ue8XS",
-	"zZicxYw0B1Irwj5iwUcdbPtjNFumNBcIq13ndN5w8rVzBh2jPlN8M8XIa5jiM6NaTcjlhmlJ1IQmDLp1",
-	"OmuD2uAgpttHPGFDrZyg95akTc40dj9He3WrFqQBKLH2WZ91u6E1gXH3hEtb45poKW1n8A1q5ZwikC/v",
-	"8n6WlsovtPIosXCii2S/XKq1DkfOA2ZZA2DvM64vgX31xc9zxekoUtqbmIp77BZRctK6nMf2RkmHYrOy",
-	"709rFvEZUPSw6fqmfrWCaFqHEIWvfgZUKH9U2yppsRWym8+6YpbPp/GYIdxBg98tz1YF6X8xMn4Mz68i",
-	"/TtoG7DtDua9DtaAKtd2JfjCe3WnqoKjWySql1LUB3U5sr6HwPozeRQY9oXpF8VUWMyTNVcTm0u8UctI",
-	"+/V3VE2qjDd0OEyomriq01LCbkAUHTEjjNl0kOmCTOhdxFhwgzQCb/MB3aV81YJYzWBHER7VTHxrJN9S",
-	"pcCmjsnuNt2danPVV+emP1bF4+pbZ4hUtr33k8M3UGDcYGsSm/0FLKY5F0bir1xO/EVC9Kmg7ghuzUfs",
-	"sV11MuFoL/EV8+OTc5XVfQO8AiiZEFfmh/UXqzrRddZ1ojPqbERe2lZ0hBIHBQK+shxESpFm2Gnvd6AP",
-	"0X7n37An3VJXPA8opSc8pBTyaKCU9TApvzU/sFAp33LFBzzmelHoygj8uuFKVvqGQ1b6JWwW7ONT60sN",
-	"+mvzlw1R3LMFac4SLrRhsmQ4oWZdwekgJFEzOmTLqfPlopVi6vz3vd7Hg/3dXu/jV6ebpM2Xhlt1KAtL",
-	"si3DWV6Ozx7PF+U4HrreI4vwfXw+WxCPQMFYjt/+Q+gqsBWU2QM6k83IAYYA/jenV2DjS7cKPNqs6sQb",
-	"wxL4H9bik+b16c0t4H48vMjuwRc+ogDFXzYLVvKIM1Kn3vDIrYebhL/IgNSq6AMm7xeOxqbUXiNRva/8",
-	"y5Ru27qoRUaTlnrM210es2Dz6oz5nghn4HwuEuAM2j65p9fWagdklMbxJoXbK7LJ/YLsqrzxnqhKHN+q",
-	"4LonskxutAXD4mdd2jZpWid4QKTYnQCOJCYitJaKtnvCVm1j60GiJ+6VbashEoThNb+kYBRHG+R+z1yv",
-	"8sfWb2cut19lQbd5GxumCdeLG3OerPU549+wxTtGI1Ryy5waTSTDAkHwohKxq+Uu/qvVJrcuRmpuANh3",
-	"JbNaXwjQdVM9kQn/O5LmG0YTlhAM0d6zhau7NBrqjLniTXCyxhxKk7giwAEQsdyMa4LjdY6Ixl92u1dn",
-	"u9+wRc73cWJgF8IHzSDMBPGvt84C+q/vbhvL8gnjwqBghleXN7dkj6Z6sgfJ6KE59P6vCsrHwza5zIdv",
-	"YZ/Dj7uJjJkherMqgrGoiFyrYI38Cvq2bacP88LB5pOaaD1rfPoEZcQjaZmnpkPggnYtLmdMZGlumJ5O",
-	"uWAJ9F9MYj+6v05nXIa/K74cOosqFo92J1IViox3YQEgauZe1iZvsB43SUXmQFWkKUcjlqhW0BNeSfMP",
-	"EjOaMcgGUFy+JSNKTAi8sgsywN55kEmCgVOkKKaK+A6GaCFdYphCLQ1XZde99VVAtJkO9aHFxTLKNhmw",
-	"WM4BksIcgagnsDAw3KMzvvewHwZZYBDPCDSRQZGIWkG5+I5Do3/bJwEhPFTKNWv3RE/8jpx5BVXjlEcM",
-	"fv4dMRTNhLYw0D1xY1PMQQw5AoUhFagXgnHMjjBhOk0EJD9A1bmwEx3SOD403wnDUE164vbym9OLP/2+",
-	"OUyTmOwqsvsXAh/oNX6f11ksf63XIL1eTxCy+47sHEuojdo1lv0h8RCs935QUuy4OyOy81MPXQa9xmEP",
-	"Dfr/9NALeo2gl5VLwy10N5ZivJv/9mmH/Ex++JHsJqQN5cg/zHWrJ9zo60c9Zb2GGWyvUWBah45r/R4W",
-	"oteAhTHrA4X8uK3vbg5evSb/9d2t5V6YZmGztw5ekolME9Wu2RkoSEvYg7w3RILb0ROW0JGOCEBMDlmb",
-	"XLMZijmUkATWWmVdORAEQCbIwKCfr41EYQSqJ8KXB1+H1uIn4TXTyWK3a8YZEmSthtMPpYhUq02+S6QY",
-	"23oCTdwiK9LU0mYmWhA6u/rCKkUwjBbGeo0cKAy2TeB75BX8nCZMufwtHD3Aa47SBAS8MdWmM90Tc2pO",
-	"idlsM8RXRAUkkuaowrG3vosXZMpFqpkKcAEwBQ2Olf1WC4HF5Vw4rQ2ifpjV6eZBxkxDYUWWWG++DlHC",
-	"B5a0SVdkyzqlC3g1OegQzacMHtt/5cZx1BNnVw+vvQQ2y+/lmMH8Ziwhe69fEsH0XCb3bXvAT8UDi+UM",
-	"U+NYkshE9cQpYtjCRprBgDkEo2SE2Qfa5Aa1gUMS/tRzqkGvcUjAHCM90BHM3z+12+1Pn8J2T7zFpVl6",
-	"Ao0R0mvAAMwvvQbKbttOAeV3r2HuARwF75b33eN3Zxen/ePLk1P/vohpymN4//ftdvsDjMCIh+HE8KDQ",
-	"vMemyIan5rvH8INR31oBEYZHOSFgR4FOIPLWyOZvu+dnJ93bs8uL/un19eV1GPQE0BMTOoEWx6EdAICH",
-	"2JheCHZbaMgIKoFIk5JIanPMgO1z4RLEZLTI0o+McQCxYdU+CC02OvTJZho4P+QRZwIhTNKYhcDwE0bv",
-	"zSlw6Q7IMwwVKfJAYx5Zro7Yw84waJNTM5FMUQIVQnk5wwzCy0MqLIkALf2MiX8/u7zin8mUUfCm/NwT",
-	"P+/u7mb/b+5dXj/yM3nZ6ZCfvekD7mGAKwOTtnwjq7dEkHxQ3pwUJfj6i+770/716X/fnV2fnoQBCY+7",
-	"76+6Z3++KPzYffv27Pyse+vdmg2DFkMYOwr9AUY9cBBEsJn2g2cXMCMoBQzyP08u33fPLswv+K/+xeVt",
-	"v3t+fvld8Vt31+fgO81SD6c0Nt9jLi1d+zqdi7tYoBz7mLJDyWcFH7u6ur781v9aqX7MQuPY7uhY5UV1",
-	"XlBWnJ85Zf4Eu+8v7y5u/alk/l+gh4IjFgkS2welMbOvvrvo3t2+u7w++5sb5T752Zh7NqmJulTmyPaB",
-	"gZxue1EmZI6yI2GR0VRo7Nbh7eX1m7OTk9MLfOkLN3VPEwauCslCNI6RkHKyt5R0edt/e3l3YYf2EocG",
-	"JxOtHlvwBiqbGEPmhysGgJJIjTxGzyW6a0TElVFaU64mdBCzlv3Q+9Pbd5cnywTyyo4bjgH7aM5iYMsC",
-	"srZphmCYnkhHjceXF2/Pz45vgfIvT077t91v3Dp8DbuUCv5jyixGUhPkYeCFzQqb2ALllRrlzRLDyen7",
-	"q8vb04vjv/a/Of1r//r07sYNF14vSHgWselMaiaGC2M0hYagsPDb6gR2jRxrwjdfdf96ftk96d9eXvbP",
-	"u9d/PoWX7r/w+IIZDLT1sUb5PnnP39jHrw3Vn5+9P7u1wzkww9FSYk9cK+PVEYrZolJilZGM3m9Pry+6",
-	"5zl3emXpGxm3PYmoNR1ZPRdnwqEozmK3xnLsXnlzev3t2fFp/+6i+2337Lz75vwU3+tmZwQm4HlnDM6K",
-	"YEsgXTOoi+7Fcem5vFRYlaqFD0lFtfCR0ciNfAflaPUi/Pn0Bnj0VdftcP5ZMH5mFCK+FtzEfAp1Wedk",
-	"mtMMVi+3CKw7dgyJ5CtG0XQwqGZBWjmJXN7d3vTfXl/+zafpbEijRP7d9ZFSZiQCuJxz28gEHUKYlwk2",
-	"nVmcVMBzjsSdvLjxpl76jp26M2aQXebfUwz6VmXeImi0k38V35EwlVrlYGq+DDqZBaOzHuKeeIOeYjNK",
-	"827QxhyAUbja4glRL8DdpxH0BxjqeAHBNCO+0GjNmV5GepATDcWdQDSkGVrfcx91mCOr1oCxSRXbVUwo",
-	"bubYCqDNvDFLeuKeLciYP0CzBD5kARC53fTM024jhVyAUkLubt/u/jHTZy7uzvMIDGmGPaPkdTphq90T",
-	"XSuDjbqFAedD1O0hEkhz7Zkqcv32mLx6cbAPvfBBhYEuMt2b47OzQ6jqH9LY6FXmcPdEFfxWGP4fv/v9",
-	"v5nvH7ze+cO/7/3pP/5XP/zp50//524YkmYkIZRpW0NMmFEjw/8MC74CWFXz+kjqXcWMFmeII6YDFivS",
-	"LH3UDNCYD5PFbMKEah0RKhZ4rhhozHkpCnr4+d9Z1BNu0ln2+v/8792P/zn4n/89nLCkbZRch/Yd1HeW",
-	"gIVtZxSpoVGRmUmJsffEjTnWlSzf2Xlev0+j69ydnZAxEwznDqYPdPdRhilA/LLlZMSiJ2jugmARWrZG",
-	"rF3d3aKX7OT0/PT2NCQLmYI4B+aGLkMLJ4hMFKutqXY+RORKPWF+d5bzEfi+jeGbm3XgdzT6AUusuaaR",
-	"ddlwdj5tvQtV1gsWoRFkbAKoJ7A8ONOvC+7MgjREKZ7rvCDw7B4Zk7rzNakRvkdESTy92RRgtkbSsYi8",
-	"6GRctYheY6VWz1geIy64mtgQRoElt4wtipQiR+TVx49ACka8ugRqXE7AasRqIBQySSoM2bC5Oa32DTAu",
-	"KB6nntpmbCHB5s4PHJTwkQOLkw4IfAWcwgBCEzCjhKmJB26Y29m2uhFHC6YdjvcQVstabNhyJRsxallg",
-	"tZt9UpounBo0sN047OLBrMsKDXrsuPaP2Ndhm3zH9US6F9sT4qQl8FtHQhYgEIeHZzl7+SDmIooX7nwC",
-	"NkFPdKcIWgK2/EfrNwHfJLJjBwIGbcX9hjHK8NXG/kH7VafXCDPzd8AFTRZkFEuqVTt/vzlqIMzNeRuw",
-	"pZfJxE+pMC+HV4etw+ynTCLZTIuecAeOJ2BnuzG4fmoUhxG4/gOgMCFrRj8OCAJjfDLVJtCYhUzoA4Nu",
-	"QBSdszyBfimHJIRFaZ/eXYfOMZvDVbA0kQokbcxS7K1il/m2kNRmxE/BRvRNAPCIOZuqgNZhrjhtoU1u",
-	"JmAUaEVCP7k67Ilm6DsQHYpknqBtYxqtQ5z/A1c1SekZ/b3oHIQViek9geedjkaYtv0nC1hpMa8y0Eqo",
-	"CtUy70ng2g01S2+0XeDwHq4g1mfE9TeMzWxqe5T3OoCRyyQLfhfEBbZvkvKeWxeHDdV7LrXcRe+4T47o",
-	"TLVO+CDVeemd2SjkwKinyxk1hlDz9YGX5wEiOsyBDvu7H8xCc+35cvIFBj0fGJHiY8EiZA+5Xg7DMozA",
-	"DUYh+Bnho/xN4MGH+h6jMsfScBXcPUJjDccWaCp7Ry5OrkARDQhNhhOIAkPGoc0UMKTiO2U7L0Mj5YBe",
-	"EQ/GGfoFpFzUVvN6hrnlWjhGLHCEcbfJN/CdgdSqJ/BYu1IaBb8iEhscZluT0ybfZaBHXkAks3/MtqQW",
-	"e4YOJ4Edb08AqeT4XlD0ax2gRGkOwWo34qaH2+akfe5n9b9ljNLWUQ8Ud+v7EGYRBpZFZQfoVeeF9WgX",
-	"7RVU8DAbdUbHzPEuSgZmQcCr2fYiHRtFOBw72EVms1HI4LGREKhgbRz2GhdsrlAJhQiIXxQB1/+//+v/",
-	"hgte8UPh91KmN1yrRYhWNGa9xqedLNDxu9+RE9/xACy25E8auSbg/lHIwv2WO+UMF2rBhUR3Z04OYJK0",
-	"e+IYTwfYf+AQMYoovn4+odpKIOhwTRU7KrauROcJBCizxMRSIqKTHDarWqEHOsIz4cUiK5DMyTtjMGRA",
-	"ZGBnWVtysMi0DWNVGFlRDPhEUy72zCUVQi6kZUho5snkEIzT8N3lzW3/9H337BxJGH+46t7cfHd5fZLB",
-	"VrCesMEhpWlirBKZQIA1LER07eggTBu2iS2tHVJb+0yo4V+QfZyrZaDS9QQwI1f+DGZA5YQgiXrvJx59",
-	"2oMH4WSELajGcmAHaFmak2wU+jYsfp7So3rims3MMQWZaZOt8lJ1wEiKbExnIdPEIabjArgE1nLGArbb",
-	"c15ZixgIKnO5t0Bu7VgaFpnvJDoE2QZqoLUwjEoM6p8xJEiWR+I0Yw+k/MBYb5lE9TJn7GedJbRkjBzh",
-	"BhcsJQ4v3A+3ZllesHxvlkgM7yDfyrInDsnvu1dnxnJ5PLtyUK3AXvY7nX3gPfgrtB+BCwcvv25/3UF2",
-	"ZZFy4Pfrywv7o99HDIO8gi5FgbG2zX4MNaNMU8riTb1idxO49+bu/fvT6/1OgcV1LdMC7p2rEc3QfcZ2",
-	"8sq1sTADss9UJUKTBAS92XFjKwsFh7UnuE00MFINyTFAnmUWUWXKM4jGvL6M5oMyL4vkPMgUGz9S0BMo",
-	"ZJ1ie4RViZSkChJll1h1XlPfRI2iMIKIQgA1U9h6IssVN5dt3nPLfqVE2PmRooqkIlf0Apcj52VztHvi",
-	"Fh7P0jus1m8GuoPR1oRHLPA+lS8PxCqaHpO3M7ODBoqraFncWtWl+DCXWYA9idw8A9Qza503Dy0Vhe9k",
-	"U4dupDAaCExPAVAXMuuW0lcwjuiswr55MnQlqYk0xmpEJjQe7RopJCFc4ZqgAtMKSI4pHXgqHfs4ZCxS",
-	"PTG36mPMRpl73Jv4II3GTLfJRSFd0oLku2L5I5LpYDrhMytZ06gnYA8MY7IYsNatBn/2sfu+H2g1tx+S",
-	"ULF41Ee4fxrbYK879jvKpgFwm7njdS9oBcQeyEGaKB2S5hQLFKgg+51CUbWf+mAXHcQZt6IT1VO/xAGe",
-	"Nl8YUaW9dup2fEgUEC0B3B746KvMe+OAegyBwIvACWbo2PXhazrCxgzN2OiwCyzMosay0Uy4VGh4wsYR",
-	"W0dZG/EMAdgo5RZZ1yw0PuRghjzaylCL7d2Rgz0wkllEqk0ubfvCXEwaowGcwYbMIqb8E2FBWdyxsLIy",
-	"VtKiX1kxHPHRiEHGCHJ9gSSJQ/VSQJNM6sE+eyBYoKPQ2LrsNaSEgnaFcfye8LAZ207s9KEIPApdjCeB",
-	"ZqFoM3G98Bs6Zic123+O/KQnbIMlbGRjbRcakTBhZqtsGm1ryfWAmXI9cZVqElqfAPxEVDL8U1EsgwnR",
-	"/sEIYbPSuxFdqD/1Gi86vQahaiGGVn7BW/bsm/NUSZePlnVp7wnQ4Q3XuGdsppYkFS1JKNd0XzgcbMyM",
-	"twY9qHxhNrKwJ5olprEsmFq5y5pbJ21YSBhsw1DOomYrzDydwwzUG46FluhFoIr4YhchebLWe7MUfb2O",
-	"k9JEeyMygguxUsBExdWBPdtRkM3M+vmtyGgnFDr9R8wcIGwZjRoZjWO4kmv0btftWHrizCZpoTYK6jBp",
-	"3jCtuRirgFxIzUdWYVIBsUnyho2hUo7uuKzcwazLJQovuA6uk0vLd7wMbzO6a8z+xvcEPlBJT4QVOqDf",
-	"HgVMPj5aWN9VqTgTKW0PUWft+itqoVO9UpyeyLohQl8LDVBeNgPxLjcSsBUL2gd2qrvoOw5tSovLqd8x",
-	"ovAvu/a1u++mdLh7M6EHr15b7jmgir1+Sd697x7v3rzrHrx67SRaQufolLfKNsYTIELuUi7xqPdEFqtB",
-	"iNQI8F8hV0EmkEcCxzlrmeC5ifdtBmUpLedWWhAZ2hP5c8ZMMXLOT6WE2qUR2fk3tWM09TeXJ0bb/hlw",
-	"1ZWKSTRWmuwqmDLZnUzp0Nx28+7y6uztX61uvmu9vz/b1chUWCAUFNxlo8ax7yC3nt3eJcx1ejnKAeo1",
-	"vWfK4ssBeVOzcFg2sJzsz41i+QDxMVoi1DgmgFpbTn20NOHoUDOld5GzGpVCQG4x+uywfYBzI1incx7/",
-	"Meuee8HMvNFQy06qFZz2oNr+FidUTQaSJhFpnjDMm0uK55NGEUob16hjo2MFb191qqwx6Le3Ccv9bUKM",
-	"ToFO9wCtfUPHKNvWhjVG0CxmtunO0lWQIa4tbx8S+lhk7u2J0HYtaJtNNA/bv93d2e/DCU3GrI0Ewfyf",
-	"rC7h6i3gTBiBXLoKiP8++zAiudRYZDWzwOXMeEVPXFGlSq7pgpSzAE6l5g07KE7MUoDKycSQGclCmhRq",
-	"adBL4AP+g4FQ7EsBmcRTpin8I/9oy7Iw2CnzJaSw3RvHB0K0GSwPamaJoTtGq2GJOS0tp4VUcaZSHwzX",
-	"eRrz4q0g9dLniQWJRseBaxhBl6BLsi7RaEUpulBHGaI4NCXyGlQYRZzeO1MvO/eGP9QdbDwJcK5tF4fK",
-	"Yw3XjJq/xbmGvtJDZqvMbOVD989X57sv2p1dqFQtVzvM5/P2WKRtmYz37LNqj45nsXmkPdFTgJ3XXMfL",
-	"VRTdqzMPYP+wsd/utKFDP3jZZrxx2DAveQG9IPQEKmv2nM65hzqo+a0S8M0V2ShmdDLwcRumnQir0idy",
-	"nNAp+swRJsqoGUOrT/juAgu8pQL00AZ+/AV31GbeQLZCwRNb/KqngIOi6cXG6RAOnYXnNJb+xFgL0AI9",
-	"0+kgIr/j6hmohUqT2VuPUJ9CCkc9Xca2P0eW73IWNQ4bf2Ya+/137WrCEtv8WgWV3cXVfCfnmFDWtIj+",
-	"ZL/TygqHIOyV1w2BjeUKbmihDcB+J8jrvl3XO/vXMijXpw9Qj4hFHuY9B52OK89x/dhKfjPoKZZ9dzXs",
-	"B049K6yECqDitC/YHBLczZGHatOXOICq92YD3XtDs5bg8Mj++kfuIOlDJvzvDLBvX23ynTOLyQq53IVS",
-	"NNhBv0Lr+w9mLVU6ndJkYWtbbfa+MfuMYm7Vvcymi+XYIzs02hjgaNCxIZEGFTReaD4E0CFbklXdhRQx",
-	"XxsfzBCtZzuPBKBEwmr4XYcPNJOqCuHNyjgIG+R8DVs3AmYBJEIYK8drCBkGuZ/Y83i4SgqEa4GAOJv3",
-	"RJYsK9F0zYEdSd5H0vduxwvnW5hQNQls3MUcWgUhTwQbBkQUcBlCsUlPdH1Ogba/9VsYq8nwETsQpyW/",
-	"7HxddZSPQVfImOoZzBugk5aONJxVQDbIjirHxjqu4BHryvPzswbS5FNQTaL5d/e8DCkoHFw+0ftf7kQv",
-	"L8Kqw307WWoAekRyKioyYSHnz8oAXnZerH/orUwGPIqYwCdern/iQuq3MhX2E1+vf+BYilHMsWz25f4G",
-	"Y7LYBbdSnhut9bHMzDz1YqNle6AckYGAAWYc7qwcgiv3erWFUf4htMLZqt8+qzM8C9kcz3Lf3HHxWB+y",
-	"OfMTqta7eHjxTo/7GVV3L4cArVRgfNlzRM6uSkjdfk5XYNkQUTTW4NVWk/YSpzjnSh87kMISa1hzis9B",
-	"om9w3C9HI8V040kFN8yhgNVXcbhxor/yI/tYKZ8ROSpxzjtPh4lUpV5aTUOSrWpSLpFtmT7Zx5lM9N5P",
-	"TGiuF59qCRWTl62D2qb3JXJ+lBftXb89Ji9evPia3N0et8m1nHvZcBTdrbYJ1JRlMYaeUILO1ERiFHee",
-	"cG39+FkGu3kBpBqBoM0iDYogik0k58LwIhjDUAqlqdBkyqYyWbR7AmFkVJAH5yfQbJj4kW73U3bicFUY",
-	"WJBmhdOYFpK1/wS+gH83Vv1uaNOhNR0EZEiThJupYnVwC4U+JhgQSoYsxpDaSMYxrBAJjzDfNwgJFwDf",
-	"BsvStMj+RM3MAqgJY7Y5/CzmmnDdCjBt13A3o0glcjZheVemKi3iFGZ1QjXdSG1AklipOqw6wfi1U3zJ",
-	"Jlq+Zh/13lA9HMFSK6b/lOrR7h+LPKOsnFQK/OObb8mIxwB6gLQKn3TB+BOuZlJxbWFTis9TrelwYsz+",
-	"I3iHWYw/uQg5Lgn6otpD9dBrFCygpcH9c+kSn83JsAA3kXPbjp7geprjfnzzbUCUThidsuhzGFr2tRpG",
-	"9tYa2hCfmVJBx2yKxdkIRLtkQ5vzcmNf+oQCz/vMSpEHaVP/7CIv80TIEXHlx4ZQClIPY6aPIxU2ZcnY",
-	"daqydLK086fuphuNBu6TbX7xS+vsGTXneggN8/+5qeDW6upgxtsFyiaP+oJN5Vu4RjkQe96MGIJGJe7j",
-	"LkT9ZapVHyvnwkMipPX+VRXcNaF8pVS+12r3xC4Js8rBPlbVhYfl9BWjgrhwhYspZQFNl95MIEeXLNct",
-	"LiftBmgtuOiajR9M5EyV6hQV5uLhOL3aytABtmT4FLkPxgy2UDtnRlWo3zQDgvEWqmwgm2ams/CFbUtr",
-	"FtTOXeVUfQQanyJjSaTIAWHobIaBUvN6SgZUCFuiDwEEO1quMh3S+kx9V1eboASyeZ82ly9TxmwO14FL",
-	"SqnSoW4q2MJ2ZlalswTO5hsZLb48S7GtM4ugV2Cq/uoYWkHv/wdwxvwjuUreJozl9cMBlvmWC5yBqaV6",
-	"VadmPJEDOrzf3HVS6BbdsPAOjQ0l9F4Woqn3GYcwmxAnpSwDs8UeWSGI0SXgQp6jnLApw8ItSHoB0ECV",
-	"TllIpvQe6lksYC7W0Nk3ZknM2atd6rStneZasXhkS+vwt1abnMvxOCsSsahasAmoyBh1x70QAFnz3sd1",
-	"VdcgesKKqu5WgO+30hMKZmyqmKuRPbRF2jbuUcHqoP6mG8fH2fr/2lldNtJ/YJ5n4xgTpwHncG8IDOX0",
-	"ICQaJK7f+OSX45NA9TUcxKKIYaUInh7QpwSzyem4HU/LGKH+xWeFVaGid+bar/S45iPMSHGTg/rlQkgF",
-	"JPuK4+lXKDmW+6uPC/0zh3mQYhzYhN2ZR0duvLP0gxyotZ4iTEud0TE7zNmyeTLzTtxzY4tSrkkzm0IA",
-	"wKtRGrMoyFrMBiRJRYBgfMZAgVJMnXAoptZQWmlx9kgTKqQASSmwCAbG5Moy12xBBCURXbQCbA4M5X89",
-	"kc5yJBKeoGlsMYJIM+JqSJPIe8GcMUy3t7mH4Pa2VpdLHzAbibgVP8iByyKAabuyWCu3wCK3Kce26SJ+",
-	"uU2+gR6BLicJFhDK9weKCV2TwPJfcmCkqXpK54v7xjqJPfyXcL29ocP7MVTO4BbNWIIbjam7kC0NO51R",
-	"/o4qksnjPHLygSUPnM1XOeSurEly6e7dVsKdcDWL6cK1n3/aEGZ5tOvoa4R99f+FvHqZiek2H9PUgWG9",
-	"6GBSzYBhT6MJMz9hfCuwZxHzsYHzqtYGSUtLRFdZeltvZt66PCRrsRV6IQebZAu5Ct6lXKGalJ9rM6p/",
-	"zUSfbOrrzg0C6PyW2fPPndlTLK73snugsv5p0ngySPaso2NNFrJXTObSiIWX2RMQxWhi1EEyWJAQMmlD",
-	"0sTW1B62BChhMmK2NcCcDdDtzbC5MleuBnh3SIeGjWJs+8iyQzKULrVC+W1yq7OEskS6c5jctqL0vyEd",
-	"eAOe8atKK6rtBFrBW2Bd/hWkMdYU7HJRyJzFlFmXVMsTW9KPpOadNwfoUpK1eWLwh6rDtOeQ8lZLW/9w",
-	"2PzyrAlxRSfZo7wEAnVRCxOEsyGuKhCAGBZV0X4cU+Fo/FrdKIVBbuHw3H+Sw7ROSAM+1W8S+B9IAndF",
-	"FdIbxEUc0BbKX3cOa3nCSjFcyyfq5e0NCFNEKAKMVi4ylFYo+LI9EFEeo5TNGjvwaI04/DWJwvV3XtAp",
-	"u5HJRvea+6DKFW4urukZ9l06cm3QQPGgUWRbrhvmywBCDBNPqmuCQC7kvMPrlfayolfak9b95MxxtZDP",
-	"dbec8P7ZZX5O6qRJ4zirPcPyMurX1GHcswSto1q+WqA01VyBte0p4flpqjDBbatZTMKplP2FwhkPHyxL",
-	"37eoA4CqlYNPIyIQoF5BdQhWzCq/lohDZ5JilUAGy7WuagnbI66szfnVqwu/iKqQfX2dnpBXYv0WcPnl",
-	"Ay7+KVx265bO+Mahl/x8DRa75gTv/WT+exbVlx84pyGkwMdS3psjTcVCClaqxwV3DyZgVKbzZpT4ZnGH",
-	"joP1fjUc3Wf51p5F2P3zHK7nzkwvrA6ZJXLEY4vKicCNLzsvofOPgkYIrS1EXb2CC+IFaT1maAmXlDKt",
-	"HHw8mN0B4SND9YHRffGhiGgp/3/23ka5kRvJH3wVhGIvRO4WKaq7bU+L4diVpfZYO/2hldT2XAx9LIgF",
-	"ijUqAtwCKDbH4Yh7mnuwe5J/IDOBQpFVIvUtdXM3wtMiiwAKSOR3/jJyAMwm51Jjffsy8R/CD+5ZUD0Q",
-	"SX/A1lTXETS+TrIxKl+SYMFDK3NsB8lIqXijdKLvR9jcnMCPLdu3hF2ZGr5PuG2hlyxNgtrtN+i3dfh7",
-	"S8XoVhltpRLbZRSYEj0Jv6CuNoSUKoVI9DIkREzNBPvOHx6zhgNdck2j9rDtBeBM2M+XfxNgNkkX2Ibu",
-	"JqVOgxHDZocTrg25tsep0c2qWP1n6BX8VWrBG0H9Arnbm1drTHSm1Acu57Rv+unUbSxe4GUHPDbVyYmd",
-	"AEf0XdMD+FpQde/GKlcqKTvU9HG1fg5eA55lhR8Bw+GFy2HRmQA4UvgUehsCObAItrOOXn9IS32Me0xz",
-	"Xa+mwCMbjbvCvVyAKAGcptGBM4kwJCnzNqCJG3uZytR9a6UArkVBMtfkDaaZEQBOjz1DoyCBOITHp9os",
-	"dGY3KCrswZXrOYHLzQviX9AqtVuKOdd4ucMXuL2fu8r561v4r6vhuxM9xR/+ueyUdui6IXC69qA9vttM",
-	"jTc6aOawdcM0mMplhDhB27q0prolhI0mtu43FedZhdUDslrpcC9t27fiaN9eIuFA/hHGJTax7zrw5iyU",
-	"6UUN1LXu9EUehcKbwngQab+1QVTjpg+QrMt3omQWLfGifVxSQAzP2h0RrHOV6l5Iqo3u/qLC3UiRiKcS",
-	"UmXNFVxHq77+Wubin2JgntOtPIEVbS7l5lI+k0uJBPlwd3JqRjtYGNtyvrH6fLSPhUcO/Wk+J9XhCgie",
-	"Zym066JWnfbhqRZ5RB0SkJ62dUWn2jedXazamfE80d2gpQOCSgnsGlJ0Ai0jxkLXYGoZv7C6Wv+eH8Iu",
-	"0fcNKcwLcju6NiCN9b2B6NA4dlv6XAsRS6t8Go/g1IyuY17H5U6vSdeeFbVlN9NcQvwHqCFXYybVjCn5",
-	"yCxu49CrdeiZUnIt3bJJcSu8H2NqRjflYCWvxrVZ7JbJJeKqBXe+nr2BlesAdRxECqCOI8rM4btf+x8+",
-	"Hb77EXpA+6hNXID6Y3dylik1gd4HnnFAD3L0X+6++qHdsf+/85eI7e3tNl2DEmtiK2iKKqXAflRA01Xj",
-	"EYYOPUeRkYmwfBbx++K/t35WwElFYv8VNwk2e5ZqgYGaE7g/2FaaZws8VQPgP0vEWPlCYNf7aaS03aP5",
-	"hMCCw4f0dsF1Zyq/1NQuuQBmVzJJ0Qa0r1wVpL16D+f0MCzPDX+jyuvHY3eniG6fOgTI0ubenq/dVKd6",
-	"ASpSgQFegvw+BbwQibK+RL6NRFyxMTSwk9m8uZL7DHmmAwayxDwWfIsPSLMvgmAfV+h+xTJ0BWFj6bFX",
-	"VNcWpkDO9ZAbJUJXGPyvpXT7/QtPnimh3OfiSl1a3TLjBsyNLHMdznzz1Ded3a9Tr3wiu9bueMmWhNNY",
-	"WydcFzimOgbmiX0sriu3//CgmJerUFjOgs2xqvOLaM1RU1e3WKLqz/ZGp0VpicCbqvKTsAf3NrOL5XLO",
-	"XJsZzNN33sDSt0apdk0uzzHN9kyNd1rek1jt65DuFDYxeXzS/coz06+xrIGiIZuEaBy7k2FPreZ92tvF",
-	"nUTYiNXOw33Dxkob9qrjAHEQWgU7q3nTNpVs1/c4cx0FtffykCev8tYCXkLgcnuIS1ea44lU8jW0m2Wv",
-	"mQn1nYGSejoWCGkjSp5bagEY+m6x0+9tb/A3qKkLwziTYha4QrBthMdyQAiH9TSeBTvUXvrppP6eYeWK",
-	"Lk7P+akoGS3I3iXoKkrDgVA8FI61WQgAp9mAS6kMOy8K0UYiX+ruhIMt9ZeB1uGpvBQ+xa2yDK1R6mXV",
-	"7Hqo5OmkJ312FNo9DkELWnQHfaOY4zG7Hcw0nk5W85hKjGPc44dhITj4EyH/rTLn98ugf54y7mjib1zk",
-	"q5iGR/iruKYVeH8rOAVK/HutH0+UNbkiRm1p0+S6WnJUxL+FOvKHdGPALq5fv42H/tXD88FbrqzbdlWQ",
-	"TM1kqPnSzbhdTTZNsKocey4MAnEVdyXVzOG9JBjWcTerrp76J1K6n6XtCYt7kjpqmHmV6QnHtKmffg6A",
-	"tXhjlqrZwmu4btk0tYbmk7R1Keb10g19iwmzDwHAapZqe+0CyIZcXCnKB7P6eF2qePo3O8+DZnDZKVax",
-	"eLuKbwGGyznoqCudZo1JLobpl8hx3AiRMafaWrQY6AYYXjFfyeJX8fYzHAd0IjApwF4ZCEJ9LeFacmw9",
-	"yU4FmFbQiXefNhCJ6idoSox97f7e2j8+av1NzONa6AyggmdbMQirexrQDJgaN2kl078U8+ilIV5+GxAa",
-	"rsskdovOr0TeMqpFCTYQbLuNZKAbfV3mz4LE2PnjUsyPrkccOChif8RaggBgOcls2f9o5U7dZa5A1YDV",
-	"PDlg7aM6Jkk2b5KQX2CwtrjJd7iu4b1MuB6dK45Rg7oYLCj8h/7JZw14Xl7rtw13Xvi5/tg6B3XIqkhb",
-	"e//4/c/f6xQ/TxBub9aGQ8deiDeBQq+gx1QacYHUt7Le+xhNe6pcSyLmEB/ZOdeCfT55H7k2hvYP160x",
-	"HYxQtRVfUm1Ywyuxac6ueDYVullZ3H1ULO0RyruXZ7uOloOnWfIiir0fgKYju99W8v8CkNTLdP7bCJp/",
-	"I8EQtolijuTEuvZLQK5aGAoETevAg8FnCzZNphXjSQKBVLg8vjYKU2fKQMPwuwrY7FM75fP3TMEynyQx",
-	"YuOeehm1jnQPRQJhSEMdAoPEIBfwAL5NwNuUjTW4L/1HY7vbHSO0aUEjyvqw7k/TFHskshi71+6gTyRm",
-	"5yqZMz3iE5GwLL30XXS3dcTGPL8UCfosoEEN/DYqgr3YrjbkB05ooU0Frz8CjzvC4BI6rn3E9VVUiRXA",
-	"mG+dpZBNAHYSraMnZ2qaJexc7PmsFW6mOWRmDUZicElxRt+ZF/rfttmZX7Cm3oCGPDHVfWllQjPaH2J4",
-	"5jknqS4u9jquAcIj2HqWpIU/k2k+nmQbvNCnZCjgCuQuVI4H4ttZI1EvyF17deg0fY/qGeqwqbHnG1Z5",
-	"+nbZt+U0Jk8nAhmNuCLSvZ7RsBjuppqaNuUEtX3rtZjBIGWuA1Nsa9bg2Bb8gH7OTimlKJU9OeHzsf3l",
-	"GJgGpcVgUWeaNBcYU2m/NL8SCc3ik0OQSfVkA1+wdaG2NYtpW9uum4G9YlinQOQSNyv5mpDJRKXShIyt",
-	"J6s4G67iBnzNpVVZzgbJWD2JDcNwHy1X065leZv9RgkunN6aeHFQEZtq9qbTYQ7fDl+/j8/FtewRnrK7",
-	"8Q5o4Flzx/Ja12KO7vw23PFFcEe8RHgDKpijO82H545GTVqVXReWzPAzNbmuTcJiF1Vqldlw+uNup1kH",
-	"lAS15CWEJPrR1t5uJ9oa8y/peDq2f9i/Ukl/eZcwGJIiX8snfAJV35CDuE62y8+5Gh9aE3WNZ8/Uuk8+",
-	"qmOudG7Xdr5NL0aWL+eWLKeuN/jGQxfAF85Gip1DDidyXci4dPtlDSaWQ4b6OqhO1zvnooro/7qI0QHo",
-	"nLWDCvS8iPICrFmHbg52oSrgowmAYmDSq9TMWaYu2KUQE6yXHqg8qcOXvkf3yAZbehOnuQW2NDk3fHI/",
-	"aJVWbqqZ1HfPxXkoVGkn/BcQpWuqs76q/LiNA3Jzt1fFYBEzvcgPx9IekK/kqiwjJHvxu4COfLPrHlUp",
-	"zIiIjNKzHhHZBcSwj2IJzda1K9RsPNWGodXGsaIDs8414L1ypqfn9HZqaL+ujI5h3JXW84CXi6a4VnC6",
-	"0MkG7bg2v++akNPNM7XvVRRB3ZO9aJRA3pCKweGLiE24GVmanKjcNCNmXyFvDTjkInIqPPquUxkzW6DP",
-	"ZymyaHlPIrS+3Xv1tQutScYHYt148wMIKfILo2P0OrsR8QtLPikABsHi48abzm6T2uxx545NnVOaX/C0",
-	"Ih/wIBM8xxFPcf4XbhTCC22Mwpd1B39W+QXFDtwVrAyi3MPlu29pTOt0hVOaXMjFmlkjno20GPTb7Xbc",
-	"hPxiwQcjHyX1AYHGobgSmb2eOurJ3/BrHZWiBhE7LQ3e7ALSp9Wwod6ZafRRTzJuhiofY4xHYzAnxrW2",
-	"Tl0QKLb6KpQsW17i0YQQMa9gIJj/5SsOzvngsicb8Yjrfjmm47oipMvJVkzzuWazkQAr2qrQjjM1qyNB",
-	"5v6Z0gOUSQdrfBKlZA2GeGo3ueuOmMIbGNQkn4bLosiFlyVPB1S64aR3i2LxqwJ3JWBCC2wq8WWpiyk1",
-	"jtM8gJ7jsk9bqEpdp+mElhiZ5pa5UeFMicUF2Meg40SWy+SwCXPGsxmfu2qpLiYR+ZwpdN9RQJuNVS5Y",
-	"IxdjdYUOi4OP+x/eecQIpZpt5lKyqsEd3lRxshMY0PkZ0EJ46ToWvtNGx3phdg5QdnjnfTp44sjy7tpV",
-	"pZttf3Eq1tDTwQiKEi9UG129uYqbCPcwch6OwEcITEkzyqJwl59gV3j5ssLzuboSRdokPXb29zP3UNxX",
-	"EyGLHn69aafzemCnhn+JmI1Ultgl8560S1BjD06kpws5yqwRmy+mj0PHzTb7BGWZqH6xYSoTzc4VYjWm",
-	"ml2JPB2mItlDxewaTpdSakG8k+/8MVCJ+DP2HAd7qC8ycpcVhN6hnmxwOUdYZfjY/9r+5k3nDSAzNFHl",
-	"C1iqHcWxVQopwu/sfiAYkx0M8OwnQibByYovkzQXmv2ApRCAlg/JUlxTcncDgEPcx9aKBeBoo9xQzb2e",
-	"BA0kpsH63MT0uilAGGRKXoQ6aaM4CQQ5kIIwq/En1Ia33ZO/0tb7wKrdbp8JdQFvAO+X8HkXGPwM+t3h",
-	"0eLjF/bjCyW0W3hPuk0oAxnBYg3O14jdHejj1P2pdHQQWyU4HliS7xvLJUzsOpOGhG2vLHwbLUpAf2Oi",
-	"Yk8gnR5rTywJB3n29hTabEVIq0KW/VWYJUH2cOkQpZlWwqSW+UvE+Lm2lOWh0svEsXF9X+P6XuTVLj/w",
-	"8OOpY56u9e0Tu8J9Q0sEFaxxhHdDP3iT5ejw0yWu6TBMUaNLejLVnrGhSw0ZCXEKxCx0HnVkdW12TD8Y",
-	"ZDwdF/ng4ssgm+r0Suz1pLbMhWeEgwON8uHpAnze3WLKNZdWCHJTyDPWsPzFCjKQRk12IaA8oN2TJ2S9",
-	"YSuAo4+/7r8/Ouwffvqwf/Qx3mNcUpT9HNI27XFiz8IhMzNldwt04Iyfi0yzxtGxkwBCR1bQZsmA54lu",
-	"FqtbEBjFUUBYDP51LjI1Y6np0qredN6yg08ff35/dHBm1wRP9SQPmRFcU8cbEcLALjsE4sVAI7BrjDEG",
-	"makBLfek3ygQAzkHsToQZbG5Z/dVGyuv/DnMRtyA48MxTsBm05Gnn55UOUN7Qdf4MB5C7b9/L0Z5lU/i",
-	"x7gTs9/YIS+qrCmBzIC8Iuxy//bIChfEDrDzB2juVi5sdKwMtZEl30Jh2iyogA2UMQ6FCwRBT5LzFJMm",
-	"oOtWlnLN1LDptc/AzCkbJmDTlCUfMMc22+9JD47JQdQFDetphSLTAp0rY34Jru6rsjbtRSZw5i62hbmc",
-	"TnoSBh2CJ7gR44d97HIVN5c5+EcxC7QNAPdkhl8K9EsSKKY1GEZqmuueNFbRZVrAiyz4aLg3OVVOunyl",
-	"xZI0Q/W3u4ZkYmPB5WyUZoVRVRZvhMtjxQpNGcJ/9iQ55yd+9BLoJ7byYif7Z+/6748+HJ29O4xJiJ4I",
-	"k89b+9aGimtae4nB5QtyOt2J/+OmzFyFBdnclptuJMO30MfrvVKXbDpB+OgyaWzrEh+RavYAQoVc50EA",
-	"/wGkiRSzICRXgv/qOud9ObwD5kOWgAlhWe0KYCBluBEUdXwBqQClla5iGMXmvTj0rY3uuCJXp1wLfvfr",
-	"XYfVVRf/p/pZLAoNyp8hE2CkJoQLCIjeVjfjydgqI6fCmFRe6Ih9BA8hNR2OmAv8N71vGyD/DBAuzJAL",
-	"F/UHrcp+vSL2n+ZB5SeW068V5q8xax+AS9y/VVta5LMNzguzgnvT+Swz8A3fekm1peYanuUiSS5kby+0",
-	"Zyv20t+TzlL0Yb4/zPXrANYP/HwbjPW7tUCmjVwfZt0f9Yvox3UXyCpPZFhZwniWddlCVWfRpQDkI6Ki",
-	"QdUkONg1C55u1jcuX6fl0DWw7BmXl0wbbqba6wRcunW4ubqsiNcC2JoV8u6piE04ePgVNLzBxiWUs0Wt",
-	"TsqjEYgXZ7GrZulP8yzGGAKGm7WQCbtKdWpUTupFc6+U4eL7C+qejN90OjGLIbKwf3b06WP/3cnJp5PY",
-	"ozyU5uky7lbsVzTm87BLSzBRuyd/A2+KA6yHPsxTDRRNQWc3SqqZklHF/pVcMTGLD/Y/HO8f/fXjaf94",
-	"//Ppu8NK4AmEgXWk9Gw7odP6ngTm2E2+shkgPbdRUF4kFL6/Rg1XxTe0Eh58zd2ikwREP/GBfppcwzNv",
-	"raPsFEut01YKceer4D13HxRiAYOVSguXhYJNnBJmVDNik2yqgeX6NzchlADjWS54Mmdwc+BHEZNiJuwm",
-	"pLk2XRYDSkbMNChPwhlcUKFVA9rvXu05akjPQZE5eBL15Qk6CnwaDgE5LuxRNuCSaeGQp8AwMPZzytUP",
-	"dn8NVWWxHWJxv8bz1mqDoHTFxqwRUj4U8Z5Ti1KMS2iVmx/t33EzoioH+3mBbNEn/YfCIVFP8glkNlBM",
-	"8J9iYESy4k6xeGlADLXE7g/J81zNUNuz60eE3lReMnCMcH2p7b+C2QGLADhIs8tia2jTkEbFkACHoQXP",
-	"VcDzkk8hR48blgmug8pgy2wSPtc92eA+jqYNzw1pbiyBbnRTiWqMViHrdSpRgm4j7bKYL8XEVEZ77HX6",
-	"MP+mzK1okVI/Yd++8Iww2BfcF4jemVGqSQ2vwzlaIq8S5tH1Lh/3y1P84Z9rrRTqZmhZom5VN1yKI4cb",
-	"LUSbNMssXYIjQtGyEj63dIuNxxt4FT0RY46jSzRMTS16lL1UW5WNAxLEFh7zL++FvLCW326nso/AGuvn",
-	"ue96RSunBeP1C5fsclBrV2zUXda7EaSP3JqnIIOSPC00N0vE/1SpFMmdJOdKeKclnCaHIinLWE1Cmnxe",
-	"B9F0v9boBqVpYw/eBqUpcKugiyxAKUMvElhvHtBlEbfpDubgfScLe3ExTEWWgOPLUOrRcjL8kjvpTedN",
-	"m9W6p3qy2j+lMcpX2ki0U1e6qdi+Q8/BtC8tZKILFVfliz49e0KZ4FeU2bw4YZEP5X4WrqET9+S6Xr0q",
-	"FRTxrl6KBw1X+9jxwI0L7at2oeFlDV1oD8oel3WSnaJVeT1AbBiYOwqevwO3fcAWL259q/TcM0Ad8G9T",
-	"dtFtin3uhKVauEsD6LMlQaldfyNEeIDq67V17QUo1evy4NxqCv0eWimHEi+ih1qQ5KVya+xFDBN1sYrH",
-	"RdPsiu0iU3nRk/SV9wgZLBRpcOjXBFI8cCWEj2Jx+JHBUhxONX/4YLsnQfEomSSFNUCd7Llk5/7d9oIQ",
-	"oBjzNGMNqc5VAt0yVM647BV1q75A3bnmfWCNUp1zTY4PaE2BGSbTCZsL0yzVgmrIdsb4nhP7MHscucwi",
-	"wnWnflACmhAW510kHl1KNUMjDOuH2j1kNVDEM0sHgkpKURnLtQnubpEh/boTXum6LOmevEOaNKxKeNTl",
-	"WzPB6LkoOAXHfJIgYTH9+sz6q9NyvuKU63UlCN6rEs+L2Dn2ugeeEq2SJrfUkSowuet1pJ0//Or6Sy6d",
-	"MqP4LTWjJOezgsDvwisq2qyGK/m2uq26rd0wgiewXta90O6Q7JUubpDVjQp/kA+Vj3kisOyp+WDX2Gpt",
-	"D1Bpsb+YP0Cq2tSoMTfpgHQ+njnlTzs9sYsK2yzV6CAKdUXo91muOG4z1ArLyUvaaYKoOXdLimzo3qZm",
-	"zxXA4/+tUvkiXMf7xS9XKQsFjW1cIi+q1HcyyeZW0hdOkVsyhKVgTNBOpy534WPgAmBTmQmtMUMhRjBC",
-	"f1+xEAIbgpzbk9FFm79tzUxqDaNGjHMakfS5iZvWCvl8dgBhfugsiAYStQphidpjMQzpkVygQ/APEXvd",
-	"idjbjjXkXn//HaUJOIQDlfA5Af4s5CA0IBvAmrYEJuGBLACxEaFhKbsi1SxLtRFJtydjsDBFQi89cv1+",
-	"XEoHIKK5lsaawdNttl4ieE+S+obN49IkYoOpNmrsDNcosHnThHLFaxIYDoIjfVYJDPcRi/fvFkbjqwZ2",
-	"lwLVwBupfVXDLaiVNxpvmQ9XU3BxC4B8kUIB52nxVmzjJauNt8O3pWUKOR3b+/+DXePrjv3vW/jv6++/",
-	"g1qtNfdhZe7BmuOsyAhYcxTLhKrbaG2R96bP7QPu7Usfwl3rG2V4thVtDdQY8ouU7POxvbs1m/JMChn8",
-	"PbhBKUPBF77+YobiXZdaU4VFDJDXZEyenk/JM5ua6uZVS33n1iliWJCwO0UHrDpZeyI4gcaiPEmzOctV",
-	"lk0nmjUcg2hG1Fx+qLJMzaAqd5ClA2q8QV10rcKdSsbPIVjZk1oMlNWXD/BJAFNKBPgYJTtXRncZZ1OZ",
-	"/u9U4GgotaiiYVuTAoBfKck4JgLaKXoSQN6CVwXMJuBZxe4qKQD1B3MTYam5sD8QCcvE0DA1Nd2iuRiB",
-	"Lbt+qoZnDFSPXAytatFm+3BPCXjO6RT2DGPXujl2qB/YSZgBsHQNINu+P5ubCs1n0WHPmSo/p5mhvL4V",
-	"v/De2vV/Aq0t1n/8Ubv++fNbCXphSenFs8ByoAleiYoJQPgX0GJGTcIk/lpmeKfWfTzw/Ie+hoD3TXI1",
-	"EFrX9yL2NrOx3KVB8V5sgN5Pk7i5F8Q5cjFRuSkSL151dmOs+MLkSiVFBFDd9l+Q82E8L+BjwcZqLLDb",
-	"qB+gExeJ4sXCHevAaaGv0QLITk/u+ypT5E3QsInLgcgy9FuAdp9qr95j1jPP8/RKJEXGJ2vEI5El/aHK",
-	"+/Bo3AT8PJd4xzWF3agxuofo2T8+gmLXRvz31v7xUetvYo6JLftEhrCMPfYT0BBDhNZLMSeA1iYgsPGi",
-	"+zK1gLZvVuhFFK4SXwZQCleYK8ibSxw4jCJ6UMDBfM8KDWtJ5z05TL/YVwIebteqrkSepwk2VOaTCUYO",
-	"rUm2L2kijMQFK8KezJhrO+Fa9+Tb4P/ab99GRdNKHv4Q0JuiUtOPcsAuUA6xf3RPOnxrv/9dphXmJwl2",
-	"LsxMCOneNKVIaih3LElIZdxGtXuyJ0+n5/4KaLs7seaZiDHP3jWSjS9TmcRNB70b6+BH9mJ4oKlA1p7P",
-	"e9LeaJLWOUtSTSFSlQiWC3IF4SqDAVmDmhdoK0bRBoXb5+qXwpBp2OYr8plt1s53hjxeG2oEbgk2zoUU",
-	"M575y8ZNTy6/UvltXF03YBVWzh5kZflXtm/ak5A8ErvBUiW9H6G0tm0Hxyh4btUXvUjDcW65sTUEYpZP",
-	"M8tU+Bx0Jnoj+IH9xiWP2eV4Yglfhw7yXyJXIVFC6QQ4GrwpIpUR4HCwhDcbze0OuunUEDumFUdnqcud",
-	"rCVpvLBaZUkE/+3JqSyWQSHwUrpeEz6kfH+/0QVOMG4OdacI0gR0T9JrhjO02QmutYDwzAXcLJHswbVB",
-	"Nh7yQF16pW1tGUVwTMGGhjMFAGFadbFixu3TALVEO7QbhODjgLkSL61QCo9RYhW2xONn44kv0D4bnrRk",
-	"3U/twjq7b1/zN4NXrR+Gu6L1w2DQab3lu+et18NXyRvx3fB7/sO5NWmd3rW3dfLpI3xA9xl8Slt7Vqz/",
-	"F03RHoBh79hE316erb2t088fPrw72e14exkWsNvp7C5Y0Htbr968bb/tWHXnpjbsk4CKFNOvUhhJ+HC9",
-	"SK5dlOrETpZ1BjMSGIy71/rhtdddocRA5MQpIpsu+c8qTrjSqXHidF48vm5JGYTYWcRC9u7kcSBi7CLt",
-	"l/fSUD/U7nNxlYpZvXK/n2WYQCbFHsQ+ExIhWSZypxlpUUqlfgOwBwEVo1wi3zw4BxIxSDU2lRNUi0Sh",
-	"EpRu9tfDNB+jGg56EuqMVlvEzSkk/Pk0AUj4EKPhrVcJQT0vFtNPE02tDlKZiC9OlcZtd7oi2QptFtNC",
-	"KBCBTpAYsDh7MqYqTtTZhxm/uBBJHLpTuvYn4CrB3xBgPvfjiiSO2FROeJoE593uyQP3ffAxRSeYUTOO",
-	"GW9pHm6EnoC5NMYQxjsrTF3/Wc1meWqMkADWv9Q0nQAkFYauU+Ot0FxwDeup6OtiKecuQYvHynkPGC8Q",
-	"+5MJrHWSeEu+OE1NfEAJm0VOgUPBdpFeiU2K/NeUZEJ33vlasSIcuEdIFhHmjeUYxqTsi1sLhqqk+kA+",
-	"WJtQizwV9Qn1fxXmrHhq44R9iU7Y4gBX8ScMbZxPB5fCWFLMkqcpM3ho1+whvOcwvZjmYsFDC34j2ADI",
-	"yaboDmtAux/vz3Di1TLvf4lc6Xv2y64qwt1nXsWAFVtxoRf1Std3aEGjChWJLv0mEduaTTXoElNJSRW1",
-	"tbv3bHtvqnc3cvZW1buFEYLoeEpm8y4YHFDbgpaY1b6bd5OgQee3JelYugzPwC9SvN4jU/XTl3mttNU/",
-	"yZL/pT7sBn2SajIQ5PzOGQi3rkasEhM7Bce/W8pwVVX5x+W7FCQLFCoshmrextBFNBBBEDHAUM9CaKon",
-	"14lNufBg8dLbmsXiC1q+/ZwbEXexsdNCubeLGS2lEMVt9nPohQAj3NPEwjpCWcmgFxIEcSAQlA6Hwi6S",
-	"sKwIABv9FZR0CfY19tKjdwwN8yrDez/55zTMFjwoDvfZWuBuhbj2sR3x2bqNn4w9boT+QxrXp8KUFILt",
-	"siI8ZyPIW6AYH97L+7SqfY7xjufzLW24KTT5ysSyUi1y0fMoqHfVQiA4LLguuy4fAMuCfVOYYowkTQiK",
-	"vwcpZAsFzC6y6H+wrTHgyKYyFxkv1R5Xdc08KGVAQ9QxzsVAQHDKb2IMhtGY68ugF3dQLMfxh6Esi+sy",
-	"wNyvDt0WP2Ad65JZvpQofHQhMcsAQtpWOIz5nPEEmkYaxc7n4MQe8MFI1CKwmXJudYC09eaRkbaWd3cV",
-	"AyWj+ZtTLkvsZl+WbolzJOiUVCUCaotAI8DrUfb9yoRyQ/FaTkReVUNyS0eCCxe3oFHyPcHh27HKBQ+R",
-	"K1hProPJP6TFHMBavg0g2PCdb5IKnoiXkQFZmOJh/tIaSd2aEBquSeleIN47Q9MD3YE4oixqj7QQsdQy",
-	"c4gIci2s5TIRub2rHINqnA1zRLhjjU57t2M/2+38X812DcJ6eOzPVVsP1/gkIArhAlYr64nYqOkvEmm9",
-	"nNk4RB0zkB5yXXyEKn5wY+28NMbOhZD28or6xIj36SX1cECgWDLx1dR4WYhw8VrkVyJnEyrzYFOJDSyk",
-	"aFcoszjthk1s2MSGTVSxCTLPSVDbC6zG8M3D8oOVwbZF9Ey71tAsromT3f9F30TKNtfsNpGy0jW7x8t0",
-	"3yC24GBQ+RhsaoCxDRupY5i6zcDW0xEbpzIdT8cYVYjYFc/SBILyMsyrK2pYXDkj5DxOswxrFDNr5yes",
-	"IRXL7MDNbmDvmvlERNipKmLBWiOs1NSUBYB57maqizm04XOMApRAhoP8fagDIITeGsTZl6YqPA3y7EZX",
-	"+CaQZx+KiVmNQPBcpvKi3ln2SQqWqxl66oLUbRenbPCq8GWzzYo0YkKO0IxyiV0E1BXEKzMCLCXKR3JZ",
-	"1M0izRhLsILpDb8UlOdz7uocddSTYZ2jDmq6eabbDINlBpFrEvR4Fy+C2JI7wy87UB9X55Z/5zbsAe+1",
-	"m+MbrB0+CM4Yy4jPHf5NhDRYEN5ysXDhhpvk6iLn4219z/gJjjyuyxv9+csJPLIktyq4snsbyErH3pG5",
-	"YBCRSq/sCbOGK7w8+fSxFmLlnGuxPmwNTQrC9WHDLLQV1xEyPMAuxRz7u/gduYvAujuVlojyHaVd0AmF",
-	"p8OZ3Xq/6oDEhl+IZFJpxEVO2JQaS7N3/kBAun6a/LmDCBkVOSzL9OIsMYKzSxPWiP1IccmtVNBKGZLS",
-	"P34tHuWEG7s7W3tb/88/eOtfndbb3+l/W7//sRu9/suf7uN/26qM3FX7l45VKqnufaQmRctkzEXFOme9",
-	"g8A4MWsEn014msTNqHgGOb0VDVAPHZMQ8D8eiVxAbcF/n376GC014a7u2UzN011T9Z5sxH9vUTl965cx",
-	"H7ROR/zVd9/HWMptz/77N+yXD/sHrdNf9l999707gpzP2LlK5k0QXCMxuCzKSrnEoDYUfOaCJ0FRebmC",
-	"KkBH9lAqEIAKcrQ8PEvMh8M+BNesyMWC6zjjIIT7OrV7onLXrj6Wyoi+H0bHrIEgLgDSkPPBJfQ2g6Nj",
-	"WhjdjJjItIDpejIuVWbqf/zetv8bd5kR2jjIF7Ay6NWpDKmob+3JEzwwKpwO5baV7ijcl2qIrL5Rn4wV",
-	"ahYAl2aNEodTsAcvbTe+b1Q/UbFVUpapKSxoyjJsz4ckRrMs1le22RLt6QHP/HNFRbUDTIDkBUgPA9iH",
-	"nsSWVVD44FOJXPLGHmkmZ/FiJlnE4pMYcyGwHNQuwm4ILBmJrSehwms/djkTqXuQ5cJMc0ntXvR0MBBa",
-	"D6dZ2ODInjrWS9HQCK5wLgZqLHRPxifb7EdrjjbOInbC/oPtN2OfxhG8eZCMxv6dNc5Yi51sN9kO/bMZ",
-	"RyxXOMOIZ8PWdNKTRrFXoAuOQXk7VZC/AitHCzLnqT2MEpJCQ0lhydWy5g6VYHcAoAjQG/BwexJON9U0",
-	"EGTRQTvm8rIL1JLZSGVu6/1eeHJIDWBT1KNtuBpJqjkfCADamAsghksxqYLaQJJzWBtUIhUcDVIQXKcA",
-	"/SIqIbcTrYwElFpaBRwur4MHUXnBPIJ7s398FPSoxGbwyHe6iwX6rhi5wE5IE9eGzajpYISwILlIRJZe",
-	"AQyA47chY/0NP2sdAYenrBmYmfY0TpMYUEFwvtL+2sMokANoojmiFi5ho9hzCmKd5YRNNCrUEDAtgNL7",
-	"kzwdWEGEF9QxPR05Vq5H6WQCPQTsaRn+RegmwIcMWRyOEFVBOAQZmlaQIJQjLPJn5wNy8FuOgvZgKyIH",
-	"4Q8Vmq6Ovu1g/QvAqWhxFYtvFtWy8mhBdkTLIsPO5CHsYC6hTdylFZeNMVw4lpt6Zmt/xhpOCYFK3AqG",
-	"7AJQYb/yN52OB0cpDdd00xPphPN67B6yOd3EESuGwxRXy0Wov2fTFy4HLDIOeeQ/fgfF6zLFUlo7a9xm",
-	"n4AcyZnHLSNOMYOquuoUeALdB7oOq+yHn1YqH6u0nW64t0EniFSzN51drz+OMKvca5CVGlFdYterTqce",
-	"QLF+5DM1SQd1Y+7ebsyCzdQu9rvvatLQ7t99SKsib9Njuw7LpHatfUbyCrwxepo5nF0nUpM0ed45cS8r",
-	"3bec3eslNYhZZys1SnZSxAITyf/huWLEytrp2iVBQ55p9B/yWescSN95FGklwQoHPMusJrSuodV1aOqk",
-	"gyUKUsCW7WWTpxMRmsvfhJ28nySM+y0TMpmA4ZxKdgobwhqH4kpkVoroiNEt1k2366lmn0/eR6DK0QH3",
-	"ZPyq8+q7VucvrVc/tM+5JvUBAOoKTVdcWVJlMdhtamraDn3N0jFEQkFnWPqa67kc9AnRqA+iUiQAAxGn",
-	"8kqlA9EGC7742z1Mn8Og9uq1nYIN+gV+lKR6MjWiTeqG0yMWvsyUFkncZZpfEXZTeoE9oJDmyJA6/nzG",
-	"duDoqY4IaayFD8XoAohxn1unzhUQMxQsoT1vx+tJ+vmFCoh8wgeX0KG8QjpD8bnh40kBR0HyOmI8/Nb0",
-	"JBQQ+aZITGVJc9GLwMiJsMemEu9exM55ks3dTVTQJDnzZ4tC3upQuxTAUwiHBToye4dPodkSEBAURedo",
-	"JxEpvW693rXKFKFl4blqKEESDsijBAmGuno84bmQJm4WHQ8KbY5P0j7NGBPaB6ybgWVhdWxQ0uVA7IGS",
-	"5xV+XwaVTFEoihh06da1xMwaQEq19NuMwN2wB2n79HXMxpAI0ZOMabuxiATj4RQJgYkms5q+GzcFyR1X",
-	"+28I5TYB5w1jMabZ93NB1VbIuXIWj4XhCTe8XTh8urC+cK9pkeWFwMN2cFxlgM5GcHoL4HvQ38J18rKH",
-	"69+NZ6LZhs0tXe+9cvMv+MkyMlwjPk+zzJoWWJASw/uWUPfIk9LEdFTYZbo+5ZECDEtPgVC+EblqO8Zi",
-	"LGPrOxfi4uYTPbZLC0iE4Wmm2xWbjZ4wOzL83G7SAVEYOy3vNRnNC7jD1wEegiHJsDqdDDto1AYgcogm",
-	"6ja2sbBl80HmbLzi0ylEpuOItdvtJoxsN7TAPaQA4BoQg2iesv2F40W7nxF+qA6x8xZ3heqQpCpoHXxV",
-	"EL0B/MuRyOD1A3+Iu7zoEnHeUcDMC4jbT99QecTKwIK0IoBoYguAfkyKL/5dmuCI9XQ7NTq197x8QAVB",
-	"LtCRO7aq+1m6KmXJt+db7qWDETvGr46AUQDrod489ofUsQ/0bo887SiGxKC9sN4B512UxAbL8hUvK35q",
-	"z5uuif+eNQbT8RRjHc0anyZeSjt/6Hk1uuJFwAdC+uJ2sfxEdQMfG1WcujXYgct+tlatUoCvQ1FnVnYE",
-	"U+QZ2ByCg7EGQFuVOJBj0zRygi0S7duMVAajTkSeqiTATh2mueUATS/L6bdWnoqiIo0V9a+NmB4BOM0k",
-	"bla/FCozeyzOlDZLXullv3iAX66XjwT2nrPhNMtob7ssnlkpATGWGTKBPs3apOkcbhgPvMV84azDd3a7",
-	"bJQ7BnK5Fa5R9ygIhQIAU5XAgJwL0UVC0HGK0PCB17Qnq92mHqGYgDVZugDPjrqdFRPW1BC51a9UzqYy",
-	"NZBE4OuzxRc+MNmcNf4lctUiZ3SIqqung5Hd2v8+/r9DXKuImVEuhP+FklQ/vdvpdJrOOYR6jbUJfO+n",
-	"mJxEffguvs5XBO+wpqvIv7CPbDltthGbHxE3ziueiB0XXe3SF0U0jEDlbuk2WtSor/EYdR7PCwOLAp33",
-	"0V0w4QluPDDP1AOD5jaZTo16SyJioSLs/yrJ+ogtiGD/gWP7/37P3hlcfb1zhixkcsoslqW4lyf3w7o+",
-	"m5lSVjCJfPDtOW4owd+76lLJflPqgLaDNU6FMam80BHbT664HFgaKNw3rmLcqEk60Cz+hOEuUnAolosf",
-	"ol5vVZTQRn8dBS4gbxp/Pnnv9ZNqd1xPNlzco9DQ3CNTLXSTxJu16KsyJSCe99uB97EXfpMIQyp3S5Vw",
-	"Tg4kwQk4dcJ91cKqkiDvC7dZqsEVZEmIPuqnCQk1ScIsgrTrlpADlVCagnOjNO1+k09hAlaQtz/KIcXl",
-	"hSzGjJVELAOKSBYGnT+ic0tYi5kFEAT3WAeucV2M6XAeuxXUaBAJGOeGu1nu5rDnA4g9GVPrC/tGEQQh",
-	"nSvEaoKF8r9WJoozwMnWBvMH2xREPtPERyO7VuVbGXyFnnqptBakGOttN15PWqaM2mDYnm47mHHdGGuz",
-	"JoGmX8qgKYy5vrXm4p4MUmRcU/RtzX5TeXKcC63ZJJtepJIN1CSlYHtVOg0U0qjLVCyk1AzUdKJk3757",
-	"kFADZEJWsjvsf/weswZnUlxgHlrsOkME3TncofUkKd9pUm1/WYW4sWDVga0H6XgzauaA6f3BvjehCWFt",
-	"2swKA8XKonA15WBxN6RDt86FO4V5BetkXPhmAGQ6WJOB3cBy+ITZTD6fOWKxki1rEWJOQjzkKWxByZHK",
-	"Gl6Xp/vaLKVCzBc55iF93jo6jJs9WZW7EKQF+EQAGrwq6g8x/FSKPtykf/ze9p+S+y3IGKigvagnC+oH",
-	"kosvBYwOZSGQjBcSJC2IaDFisRVQfZchcDE2Lirek0VYnK2Oigfs9ZlExiEJzZ6x+DIQEyMCVWQ5+lwl",
-	"FO8pWB4MfZ/x8mqifA4x84AUirh5VBrwS2s2m7VAqE/zjOT67WbAV3lUm3CZ1jeG4fM0DEOlrzI87/yS",
-	"FJFvk8J+vwZeuIp7DMFLZdIhUXB9adACGBCk++I7O00cFcZEDFLAIpFh+/QIH1ro0gjeN0InbJzPi+VH",
-	"BTQYGUlln2yzDp7xfB7UFFFrMRRb1B2B1jrhc2qRZDWXLthC4T6ABuw7PFhLDVSzAtyrJwv92Mli3xSt",
-	"an+gO5XTDRM15qlVWSe5suqeZkN7S9gFQnIS9CLAN4ONRLHREfh1sScXGgQgGTW6rj1W1yxPjcD0Y0nB",
-	"A47Kc8blxZRfiLr+zR9LpHDTUszbNGZerD/LkAqmEtIhlayHF8NHSoKKBNO5Upng8oGrXcK9Wh/+qHTZ",
-	"nnmJ5oO3jvRdWLZ1eWNYg8sl9L6gUZgM2sKTE8Q3RUcQJKINx3zLPO73mr705WrJ0m92Jj40f205WEgV",
-	"x8FPHokQgylX1ROOwR62vGRDhwL3YfGCLqBOjhfaF61HVIAfMK2gltPrqOVZFsHXLfeR9eavnuC/Jsza",
-	"D1NTd7saPDgTFwYmpal5/T27tvJ9sYy3zMhBMtQ3C5O+R64rbQmlVKlFWKndVqrZmOeXVf0kPvD8sqRZ",
-	"naBwevZ3HBf6yLf7M8ju6y7zL6Goxw68KPC/OsiLr4kP8PxyQcmzR2Ytl7Fg53MCWOVZdi83v6zKoblX",
-	"b9x+DPRJNpXQ6z/WKnc+Fig3m6VatNkxDsXE/0555kr1NLbmHKhsOrbmYpapGaSAILqe1STSsfBP87Fg",
-	"SZqLAZrGULMHO9B2eVkxtEvkrtzPQe+6iA8YiGmBj9C1P4+tKYvFWWhCgVMeslEGdo8zDol8TKRYPOcW",
-	"UGcM0ps+ihlYZeChs3ttoANc7in+6M+6QT2FYMi4GHqo8jE31q6cwjd1HtTFRarclMYhAIetva2iXG4r",
-	"2hJyOgYvUPghnjVsMJycpfCKeVds46nKDYQtHhY+Dfd3fUuX7txXBVjiLn/DwYzUoJAsoZWE6oxjRjeC",
-	"IqEf7YgvE0txdYzs89nPrb84hEHK+srVbK8Aso5KCPX+NkBwKPIMJaLczKgE3xN5cBavdUesoGjMnu9z",
-	"02bxMFeu4ahRMTsH9xaoUo4jJnxexXnewQvW8p5HYxT2BaoZRILyZU0GYdSNRll9g434YnYG+qoL6URa",
-	"mB+nZtj6S/kiLw5baRAdnP7KhmkGuGxIKzDlAc7VOkz1ROnUUMud8u+5MXwwGgtpujCGfdsfe4622wN9",
-	"1duq8s0VK/qK2ILdTHrzsLXwmM+xr7C2W20vTy74uORCuBMvWI3w+0m6hYWA4AV3WsAQLOCxXI5uRf9e",
-	"LAGAaK5kUrnxeZKw6QRQcgzLhNU1YoIudC2JWCMlJINCb3F4R51mm+1bZhOmiRB+spsBWyxFkJ9HNQEz",
-	"xfKpVSX5QOxRicBAyQTy4rUDgbAqzpkLKMDzhD8mKB3H7kND5QUGMovhw36axF1EPMaEZOf0D6zAZrcn",
-	"XfDDFdbYR0kcsMYijEIx9MJAACxxkavpxB9Ase3F/hYIFm+D/2u/fYuZHWPsEee3baSyRDcBfsaas1Tg",
-	"hHkeqaa89VhfppOJK8AP2iZHC+0WNeBs2LGtCRARFIJ9fCrtpwRPAS8Mr6LbPfnbKM1EOepCifs4eBEU",
-	"olz7c1HEdKxRADgp2I+E0kAwA4WXMGAA9BKTZ9z4OGOb/eY7R6/Vn8qBWN9WBX4kWx2XdzKVNwCv7tz/",
-	"7KscbwVrTDXQiQuMNaSlU7jJzo2SCz4YYT2hQz5tFgWrSFGWeh0C6Qbl8ivyEfwVeJ8XOxVd5aGKQy1c",
-	"b10nUG+Kj+kEK3G3Wi37oFYwsiW5OBcmYpTNuIYM7slCNlbKT4hDwz3YRjlTqOyFLLUC+Epo5qD89Rg0",
-	"kp4klsw+Fl5LzD1LrvEC2L0ooBpvzg0/4GtgUc6La3NDG7C+4RswKi/yLNebqWmWEO+DTIVqUnCgqsj1",
-	"fFjTSlRhyesbD9b9BrdseV8nfM6kmkXXXLJl2MY11O8yZ1gG0V9okQOpqSgZH7CD2zODzT9wmcEbafwV",
-	"SWM8VUjjD6Vtd8kiQIRAZxMwfsFTeR8iub4d9R0v2MO7SddTib/t9oKBc2LZaXJfPhLAfJnweb2P5GjB",
-	"BCVqhmhK7PBKrUKXKXlhZUthm0beMoVqZ2oewvbptXqSZ7ngydyV9ntj/y1m7JkZgSN4w9dKMTNLB+LG",
-	"Jusxnz+N2Hkos5YwBZ7Iql3r/qLDeyP0vrYw9aLII0QL7xqjMl+sq8I4yH2ZoLmYqNzoHWQLN4/zJHwe",
-	"sSyVl327YvgH9nghldiVy5XCQNSktSexJ1XfNW0thX6KP6AhfZuFzSI+nx3YqYFd2klpacSzop5UWSK0",
-	"gWcoa7PAOy1i4pDxnKssA+NJUzEOtYcFA8uDdOjpmILw6H+0XxZNatvsAPkqNLBJBOFJnCuju4tZ6DhL",
-	"CbNHF/nlWIfrvZHO79Rd3A/sWVEMbHdlt9MpGuCi99p+5qrMehJePym3Fx3xK9hX7auSOG5pw0Hp2NEA",
-	"nd5am51mdTWVJSPcgxsLhBMuL8RxLlxwfsXjP+dqfAgNcVY/e6bWffKACPXnNDMiX+cXvsvz+j/5yV4K",
-	"9/gLD70habSw4hmqTKHomT4wCv/8xiJzxAWgmoPYky/CgEuFXWhybL6zEKe7ptOv/6iq3wjx8Ju1s/aM",
-	"PygTulWU3wPaQEQ+jM47SOTIg425sD8Kh56slA6ONUKuUiBRSlDSbnTCqvdOSVeRbJeAGQWB6Vj1UeHO",
-	"FNSIA9hrkXoQADlRWA9PL4UEUxJE8O843AqsGHc53SWZ0kV2a0UBiSkQUe2efAfxQSvkCkh1iK1pySd6",
-	"pHyVdMINh94gHDNZZ6S8+y4ALteNcTYXPGdq2JOcZVYV8pFCj1EPRcupZGMxVvkccMoK0tNCFGhxepvB",
-	"EWo25voSjI+eHKp8PM04MCk+MAD882Mcsfg/7H9a9j//FUfM8HOrD+R5yi8EQT41HdI8zw2g7YssA5B2",
-	"zGnTdtFxF9EDopilEkDT7I40ZuigZHpi31WPhDBozE0yuwWmGbELYagwTGmTq8lIFAByUPMcx7EegQs8",
-	"Y61fWG9rn7gFwYr/BFed/dvZp7+9+9jbYi0VylzL21iv15OM9bb+7fjzT++PDvqfT97v8Em6c7VbdcX+",
-	"057oj686r75vdXZbnV3LJF99bxR99Lr1mj5C6vvRxyZ6W7DaetEbXOON/F1L/t5PGmCx8T7D56UL9oKU",
-	"NtJ9uYAs0LkBZ+4ZyHJNuD87PuRwTcWYa9DlwIIeslRsca7re+FiNLEQyGo4BPjYABIPbCNuhH4mzbsO",
-	"y43+3BIxWxobejVOPn0EgKLwmN2JhdVaC+X3nz46PFwv6LHlzK5rNlgKA+fpFYK9MKlmVu+YarQ0pZi5",
-	"lVgNLpU9uduhtCVdgAe5nuuI39PsOnyekN4vhZj4ZnKIRzjVVgkofIdoHIfOwyDDB1bhwZcSBo1PqszJ",
-	"04JMa7rdPQ/PYWmRT5IUc5MbVuoJqD1WmD8fTymbcrVH8/+dCoOIGruMbvxM5WbkSjcwsS3gLpAJXs1J",
-	"1nP/kcSYayPGO6BeXlwnLU7hwQN87iHxKoN5rqPhY4Tuw4VPca3PRBbQ0oiRllaI+FLiHAAxwFxhzupp",
-	"TSfhacI2lA9pJHhmSaf+kH7BJx7weHCGVcyFXt3pPYGRqmcib9/5Dt5P/1s6yMo38EtOFMJjFWu/5uTf",
-	"p1dCCo2y3w8BSBorztZkuoXgHLXOl1edjoduDIDh1EyiAmm1dpj4SuTpMBXJIuyHjtibzhv0PMk5sZQG",
-	"70kXdLDmNLVRTjALCNMklRYEGDLjC4ghdL4eMKQZMa2ssU6Oa/u7L3PUTdS5satgA5FTdZ0AvSMRY1AC",
-	"NDXoNCMxZkpmc/jLvhZhTbu3RvrSrHHAk2S+rVkMUPp2lL7JNPvDjsX+///3/2N/xgRYAymgmGD9n7gb",
-	"P8aVDmxAkz/L9CEexhrddYPND18NWDiXBvHA68BEEjdNPYZoCQXr9W0qN25/R/xGrIxLuqNxwWbgdaku",
-	"duf2usSjpw8s5H0VrQ49X/PvyIPjbwwhk79F9Hz2/rRZd+vdzWxlqbwm2gZeZDYoMMVJFx9Nx1xSTKYb",
-	"hJiorfNA5YlI2PnUYGW7/X1Vffj7VJszWsl7WMhN1ev/AWp+aZmV4Tuvn14JR/UiqgoLP0UYctBewU9z",
-	"ao1BlHVLF4Uj4vUTZOrwjEHiCm1SiVrSeKqhFoMUJo9tlWVqJhInzroYFD3PuLyMyN1dRmbtyZEaC3uA",
-	"bQb7o8HvDEmtUOaSCL3H4v2ffz56f7R/9q5/8u5/Ph+dvDuMIxYf7H843j/668fgw56MP+5/KD929PHX",
-	"/fdHh/3PJ+/DPw8/fdg/+mg/wX/1P3466++/f//pN/xZMSd8cXx88unXd4eVWPyI9hwS7XM1g8M13sAK",
-	"3n2QBawSWfZObFJoXoAJXQRVMYWdV4VSAfUvV1ciCdiXGoIGuwA47/iDruVlN02eKYvzimTtRayXcmEe",
-	"vIVTKt503ixL6kMY6f5ZwNOlbh9S0uLmAr6gC4iH5vKCnM4wcNk+d79Md0isrnSee1xHwoLWQhoqPGqz",
-	"Yz7VhMbP88EIkOxRUfIdA99YE3cn3/lDj1SOCQd/Lt/OzwC6+tIENK76sf3UGwn9NTOIE0GOEHt0rjU+",
-	"+ogK9T5iE3vzoMAa7x1Lzf3I4jU87mDC452c5tnW3hZlacCdoyUsdbZKL2RrOkHM41YqI9cQED19E671",
-	"TOUJg9SJdgD6M6X89kUcMW1a4ODiA8zA5Mk4lak2zo9djGC/qBjiuHCFodvftf5AJF5wLQfD+ODA8kgu",
-	"cOTTnpbClcE4wy9VrwM+YdyJetd3uBp0hSyPBGkZOiIb1Xsty4jSMNH+8RG7FPPwHbHZbsWoPj8kjMlq",
-	"w02qTToIh/CaY+VGObWRNSAgDQ0+/A+2Q9RpnIi6b47SSThHoX0uT7FgrxerRREbjOLvyPIgh+W0XgwL",
-	"uyxjatwNcBl+7cG4LreuBT+uQkrG32N6Anbv8AC5TI/UxJ1ekL23UGocbkaQrVSx45XlzlDiSkXN1YWW",
-	"Ed3KNAmmctnxy9NAZeeITyZCYlvBBQzg8GCjchI3TENwU36mMnhcxQFxPTpXPLeUXiQEOqiBMGQeJquX",
-	"ctRDmnUjVG3g6a8sUTNpZUOYpRKkp+QAGGf/JxjTJZ/8+fuf/ycAAP//",
+	"7L37duO4tTf4KhglZ1nKoWXZdem0vbLOUdmutE+7bB9funNRfyIsQhLaFKAQoFVKd82ap5l5ie+v+d5k",
+	"nmQW9gZIkCIlylV2Ovk6ayUpizdcNvZ9//ZPrZGczaVgQqvW4U+tOU3ojGmWwF/98ZjHnGr2nseaJean",
+	"iKlRwueaS9E6bF2KeEn0lCtC3a2kTUX+144iciHImE/ShClCE0ZovKBLRaR5lGu43um2ghY3L/xbypJl",
+	"K2gJOmOtw1b2niGPWkFLjaZsRs0wxjKZUd06bKUpXNHLublf6YSLSevTp6D1LqEi2jzue3MbaVP8x2cO",
+	"F96x/VCP6WxO+URsHu3I3lk3AHd9+zGccDWP6fI4TRImRsvVQdxOGRnZq4TOZCo0LtBIikeWaBYRLQNC",
+	"NdFTRpSWCYtIQjVTpB2xMU1jTa4vL2rXzr27MO7fJmzcOmz9Zi+n0j28qvbcUI9lxGAK7xM5O6GaVY99",
+	"zBOlyd3tMYnoksgxDDOhYsJIm4tRnCr+yDpHZMH1lIRahjCXmVSavHr71jyk6oY+TuSserkjM5yq5T6L",
+	"rqiemnvhhXPzR/Y+2KKE/S3lCYtahzpJ2XabeRax2Vxqszrfsoq9/EAfDHWThOlkSRQds0NYDlwjKtSC",
+	"JWQsEyS6B7YkXLktNT8fvCZTmSaKmLOTMEM4LApg6QYizL6ud6/ttUNiJhEG8LT57pxRTcy6IbXQGSMj",
+	"GscsOcp/MN+F3aBC6ilLBmLG9FRGATHLRWRC7mW0tMNVJHzd+5qcnZx+uLq8Pb04/vPw29M/D69P725O",
+	"T8Iu+SMTzFAjkYKROUtIqlhC6MisCGnTgbi7Ozvp2AmlihGu7QpQbW/bUbBgnKnuQDhSmDIasSTfO2/p",
+	"d83a+xs3ox/PmZiYfT948yZozbhwf+8HhgY0S8w7/8dfB4OPB/u7g8HHr05/+PffVu7xOZ9xvbq1V3TC",
+	"iOJ/Z/mp2+/1ak9dDG/xB2mfah3u93qBGTKfpTP4qwcjtn9mQ+JCswlLYEwf8HIfuMPq2M4ZfWREpppM",
+	"EpnOFUlFxCyRIUcJCBeE0dEU77DsOGM72ZTqJ2RHOMT31S3//pvCeg8G0U/7wf7Bp/Zg0MU/Dj51/qN6",
+	"4S/ojN3IpGJ+F2zBlLan6H5J3Gjb4ShhVLNoSHXYOSKhGWtIZBIZur1fAsmb3wLCJ0KaL5ERVaxLbjlT",
+	"ZCzjWC7MfTyqm7YyA6rcxlb+7VbQYsLs3l+LP8I7fqia6+V4rFjFTK/lQhEtiXrgc29XcpZ5sP/6q9e/",
+	"f/X29VedLrmiCqUCE1EA/5gbKuWKsNlcL+HQhVpqGodEaR7HZITihT2yZEkSuaibtsTxVU68F+Sckgv9",
+	"6qDlkXM+Po+oe5VE/d/wyZUl6MMW7XKhmFBc80dGVHqPawdLw2gymhoeUjd492c1g+j1qjbk2gisq4RV",
+	"7ooRc7FZ668C8qoXkK97hkm+evsGpFdAtDSiD4RdxKJ83171IkOVhh2HbjNC5OsjwwjrJgDSs4bqXvUi",
+	"j9y+Mn/gT1/D/756+yaqJjlztC7NyaieX8QThkxbjkloyD7MJ2Jur+UMcNxqRmse9IZL4S/4sXKMt7Je",
+	"z4AN2KBmHGWsAbakdshabqlWfM/up1I+nIpoLrnQZ1GNhsHyGz5H0/hkHlZzKRQDe+Edja7Z31KmgDhH",
+	"UhglwPyTzucxH1GzTHs/KrNWPzXU8k6TRCb4qdW1TvBjhpPMaGxGyyLQCxJGH0DBSWN2RIz6YE7lgjot",
+	"ptsyarcU45iPXmCsfZIK/reUkUcap8D4aJwwGi2Jpg9MBGbMVJCwpDyEMGJQR1DvsoqQm3ftzN7L5J5H",
+	"ERMvsw10BPyaGPIgM7o0wwJ1DkW7nBvNi0sBYzsTRurSGN/4/EsvSCrYxzkbGQtFseSRJYSZu1HTzEgo",
+	"MtvCBfwYy4mCwV5I/V6mInr+cV5IotLRlMj7H9lIk7ZMjAZ6z2IpJiBq3d5rJqjQHRjeFV3Gkka3Up7T",
+	"ZMJe9tCB8s0Vic2nQVEWZJ984O9gaLdSfqBiadmBeoGhSUlmVCyJUetmcw3WGmrn8PVrY+vs9seVFvYN",
+	"G0kRwTovKKz7WCaM6GRpThedUA4mtyep1ynCZnB3gqZ6KhP+d/YC1POBK8XFJCDs49ywcsNQEvYoH8Aq",
+	"dyxmkUijWSYsYkJzGiON3wn6SHlM72P2EmSuiZALNDfnMdWGaduTN6NmCQUVI0ba4Yf+2cXt6UX/4vg0",
+	"7KDWODWa5ZwCOwRpTriYMGVePRDt8Ozij6c3t2eXF8OrPlh9HQIGHCMR1fSeKkYiyRRwJ2vjtsOb0+vv",
+	"zo5Ph3cX/e/6Z+f9d+enYadLLnLGOhCjqZHf0RFRTETmWAJBEGpoiYQeYYVEISGhgfiZ1Ge+Bsqkd+gq",
+	"SLGC/D656+jFQ/Z8C/f9lCk54KxqBbmPzYxYKl2h8gSt/kjzR66Xp0KjMjxPDFvXHAU/GsirM/veWM9G",
+	"OEVSsAA5HFXE2kNhQEL0HikjHUZSjHkyM4YRCed0KVPdnVMehdYpY4hWL4dmbAPBNVhMCv0WjEU7yiyY",
+	"kZ2sS/pkFHMmNFFTY6lQMjHmPx9lt1hHxJxy4LMZXTwIucDNW1kCOtIyqZqiJJGRHjog1Fpx6OSQsaFj",
+	"WGYz02ydzR9moZE+Q7VUms3CbtU3R9WG9DdygbwOiBTXwLoytExHU3DGTFkCXgxFl4ooSXbhNuchVEbh",
+	"YDOWTMCyVguuR9P8cJGEqXTGrLmWbxIcVLNusDutoon19nVrlRsGvq1ZVmJ3NZ+xqonbveaRR+ErV7Wl",
+	"6JXr+FiDoaG0rVbk8dqOgj3Nl3NKFQFiHlvmkpGUo0QkukNCs8XeUaRNYyUHArU44nFWc+q57gTOAR0U",
+	"necJ6V+dkQe2tAMxRBZz8WDIfSoTTUYyYsFAUBJxhWoY/GK+nu0avAj4ZdQlZ1pZj4q2b2SxwtFLAbrP",
+	"hEWVZ+CTbyv8Fd2U9uQX98TfP3dwCnSQsxi7Ax6LubYWxSqXMWy8mveY58DU0WymNgmnIi/7lA2FJgld",
+	"rswye33VmFU6GjGlPCK8lzJmVKy8xt0Z4CwqFyBjxCtzfNIRmlEeNzke1cadsxUrnlea6s2r7GZzA3d/",
+	"ClqpYsmw+tsija0CgiZoA8KD0blZ5i8Piq4tHOra1T6hanovaRJtTXh+cKrJguYP1C5txp4rPLssyRgK",
+	"UdxxHKVpogMy5ZOpURAS9shEal354FdociTyCBQEvlYPhRFFEVNDIx4qAlToyQR/UYTCGkSSx8gK3Emh",
+	"/qfSmfWQ8AR/3xmI0PKmYarohA3hoZC00RVotjNVR4SSiMVM53qgkd7E2EpmkcwjLOoUeJgvj7wYV/MA",
+	"U9CKqdLDnKmuO4wb6NmQ88jMcRTz0YOqcyRps6FvSNsoJYLcS61IzMaayFR3Gm/tNXzp2HyoalvdQHIJ",
+	"v3402343e2/Vx8Hnu5mTCBovNR+pW7x9hUMXg8SlUxb4kUX7wQI1V25s5cKUt80/ri8nHU6YpjxWT+ZW",
+	"jRk3sKxcUVHNBWz+0Gbx6lkfhY+93II6pvcyDD478U00ZzmbGcseTat1S37CRnxGY3yocJQbfMbKjMbf",
+	"2Pb8ZaeldJbwq4Vprt2oMzFP0TERRdxQCY2vvA0b01ixoKw5WWkyp0otZBLVJDZA7NmGG92tR8TN0mj/",
+	"goSga4QE3QHGCjCqfDqPIOsFIndGIAmCGgiw6A0RHU9Ly/bJaTSFaPHrNfrZ5qiRv1sFvWnDcj9yzc65",
+	"eNiW16AXSm2lrnL42jBN4uotUnwidtM5hg4zFQOecnbUAxPGPOVaEQikdDebMPlHA3/UL8d8zPI+ia69",
+	"TJ8mrCliSnMBK+XWuEg3vS9GYf7QNsxd6c2kReP4ctw6/Ot65nRFJ0Zg1bLwLaSXL/+aya4qafXDs5HM",
+	"S0j+Win9cifjxlmZFS5FP8WQ3CcynUx1l/RtNp9izi9o8/jk2KXuef4vKeLlUe5XpiIaiILVYp5h8di8",
+	"jtA4tqbKrEs+SIEpUVyQ68uLoODM3lEEXM1O6wzwzZ6jc5hQzUKIApI5S4xGSSfssOBlw9SohI4euJiA",
+	"w0dB1tJ+r0dQnpJ2OGgddN/0Bq1wILgiB903/9bJMzDCQWu/1+v2zPUjl2sCry2aYjaHD0wmMyFvoCok",
+	"96keCCG1i4yZoXdJ6F4xzPVomFDRqisYgGvtOzTVqjmcGv4ouWBRla/7s1Uk2IunK1er46lYmeobv6w1",
+	"uZ0CZw2hWvPzBlP9LKEB0cyZnMfMaDfljS1RqW+tso+YatLptipTa3zWUBhRI11xdR+DVaKp3pHK5a/k",
+	"Rs723JbpPtXJALmkm3M9zA42vG0+XONU6ltusd97ARfSlzH3bbYt5MZUmfbFGT+/vCoNd2WJ7YK41Fdj",
+	"O3RJ30ugdqzVUtiOIqGbV3hk+LGjeGCxc4wKDkR7HNPJBJi2PWUBsSE0FkEa15zyiGg5YXrKkm6Js5sv",
+	"w1HWOuH3aeZLU0YKGhGbMCIYt/kmP2L+hMC4MksUiwISmhM/LLxVT6ViTlISWmQOA2FFNSaZmfNY9XQp",
+	"lOHkO2kLiSyJ3LMpFxF8o9Otka0r0rRSiFpBBfnGaiTnzBerhKuBWCNWSZvaAXEBsRPM8xpR4ZLi3d4K",
+	"9lF3KoXcdu6A4oI9sxcBKWn4j5WwDeZXpsKGj5nT8bTJ2SP4tIe3l9WYOzbcglTKBpkTqsU3lYXsyjpW",
+	"UFytKK5YkxoiWl35VXKpZLRzbosZPj821tBoBiXBKAyfpZ3V+gLnCRvzj9XuDoz4Yir5aEoTOtIsgRxe",
+	"krCRnAiuXGpulTooHz5r0GsCbnbQpThbYaUKI6jfymN8wdbm7JwPH9hysxMayOVT0HpgNeVMio0Sps1S",
+	"HxGuDd82ls49gwC+yHNt1i+OGw9+6Pn1DZjXU1xGFd6cfVvU4ZWhNPAe1g+rmUencj+3CS+4nV3vnXHv",
+	"fYEtyeMda4II9QH55wg0ZLWITd63rTcxu78+zvEErhyxEY8+k9k2nAAGkjdR2gc2u2eJmvL5Dd5fyRiL",
+	"RZfFpQn8mtBNgZIyqWTDLDFbb502kONLeFifPUK4Pir4wzOe5u1ZWYERNF6B+hm/CPNK5CONP8iokB5K",
+	"U7CwZ1SkNK7OCU31dNsV+nGhK9lFqjAxdt2S3akK3da80D5eNbsZU4pOatKYnrCM7n1rFhQKzyvUVDmb",
+	"U7H80hwTyoiGT/U2RXJGuajWjlxBvLmDLNg9wZu7Tbgw3lrlb4pjuWAR8cJR9r3oIEEjnYqITOWMzemE",
+	"qYIHatW/VfIxbZnbVhEKxn2C1MhK7VouBEtyYV5+A9VQWryjCNzSaLnwlV5+XP1uoEVgbg3IYiohLMog",
+	"KT2dHxHzJetowlBIFt6w1IX1zEJC8caUKoJu0kImb7OcvKA1T+9jPqodMV624+ARgcxiLghYqVgQpEjb",
+	"DPBmKud8vDRENpXygdAoSphSnaOyb5kmjIR7yd4g7fVejYxxCv9iWLUYSUjhNsp7tWW0xqopnM7sXPhz",
+	"rDhsOZ2XBHRxP4skU8synp6HONL8kRW9vKvujmIktHQqs2uEgjjAnaKaxIwqDb4t6ylzdJh9rfvlc+xe",
+	"9YYRXW7vKM69EGWlpML7k/kr1iS+HXs+xAXl2lDiGF2gnC1I276EyIRYZ2ynejnm5gmZqidPrezRyUmw",
+	"sGIVXwpW6aNADDWLVr1Cz66NwEl4inFbJ8n6yP4gh9+Vn6ipnHfZRzqbx6w7krMjch9T8UBGMaOJsryj",
+	"kH7z6sum39TO/AX0dTjAzTV11GY26ej2pS+gncN4tuWQ904lazDTqpm9EN3fMJ3On5QMVNItN2adfUm9",
+	"cZ6wkRF9Tk8onr+T7PphQX44pc+IdBZxo5pgYQ2JudIWhefq7pbsIW3t/cSjT3v2qbA7EDcM4EI0UUxj",
+	"4gEoqngH6ANGtbG1UU7rxMdL57307NFA0HvFhCYPjM2BHUDgZgNDKHNof0uqdtzFS9d4jNSwpv6r74R0",
+	"fmu13KHWuBvOrHW3wSTNLUHzsI0McimGCy4iuchk1+qXtnI34c31rqs0miC+RTNOd2E11Sxm8kOZCt/B",
+	"fs8YFVAogB8gAH7TLYbIhvdUbVyp4+z2d+bu4gtcVVqzF0BVZvEFABKwTcTsCYbjkw++v6yVlXnRMLIB",
+	"v3JuwkaDYipj0DgclZWUMcNbXfi7EN61YSaIBysWP0L2F2BCiCVAn9hSXT1lS0KTBBA4wFRCioA0LCWF",
+	"e5ECCKI1lptH985MdUmVX8pBiZmpVaZVkjLMR9Y2cRlK1LOktQVVxD6MpYWkbRihuQkTtESu41Oj2o9Y",
+	"54iAWAHdFtkt8Y1Hj7dkIi5ozTLn6DD3planVhdGuKP88scgm0sCwBhSgNWdeaHsUHN9FKJLmI7QCsxq",
+	"//B5ITgZpSMNUceqmiu8rLKEY55AFqG5/ciDTAOrekb1aAq4ajEXjCy4UI2zZ+yHrivTTqHuJE1gzJur",
+	"buyN/lPDuBoszOzPBQDpwDSGc7qcmddZFCD8cSaFnqrQcy5AqajZMdXsjCTG8hUNRr/CyMEDnuins5Rm",
+	"fn4ni52XP2hpzhIjCvjGZ285S97Bjfax6tI9GDnU7HGM404TpgzDU4SqEZK2zUbN0rDoaMoih8Ok/Ewg",
+	"lBFhY/Iyg6yiq0eu+D2PbfXsujd8l99Z6UfxwhyedM/8K/56lJimF+XwNtsTJZlC4FNSIferLH0rxOmq",
+	"jPdP1epZKbOGAkm4ja7XkUrCrLDSZbWs5Dxa5au5NAhWlcN1umVtZdMGBewZwoH/emVPTcJ+X6gCyu3n",
+	"U2zD5zIBMii9V2/frAeGLBoHqxIoc9Co3EI8IkVE3jxtH+usrJNms6WRmRJN5A4k9uMi/1MaBd+Zm/Lx",
+	"fxkd37N731SXCflKf9n7FtElpl8e9Hq93d7+bm+fGK0PM20A5ybM2X54BLAkNIk5S8Ab4KG79kJDJQ4R",
+	"Z8xZXIxbfCEzwxoTo1pzwxkTBQujDdqRTIj1HRg9SbBHlrgywJrDsr2FUS6HYTaR1wMbwWgJoBUZuaNl",
+	"oo7ILFWQ3CRFlT+/5CLpDsS1K350mCXgRs4+cwg6sUw1ACKtXK7cuIEI/dlAAm0OOcNEBPWTiCEX09ED",
+	"4S5r9ovVqn2Wyk/akRypPfuG7iwi/+//87a73wmskuZos7AVSqOJY8jiiAhJQjAUrI79wJYh0QuOqEX3",
+	"NCJM6GRZTfdcK6R7D0qpMJ3uQffpSqJng2Q8ZEY/nuGzb3q/ALOk7f7ZqbBQSBv/0QnIvjF99w96h14J",
+	"r93OmdmsMdBcVkWaGzM53vFBb9uDWjRVmjHCl+B3ddY5ntigfAKdd9T6RuCmLumvnnDBmLFeSPFMl2In",
+	"r6uO4LNbVw2P46FvhpnhjXS8zO2xAPE6syoB7z1hSbYDKxsnFoQrnQP9OZCxrMav88QzDrPq7nez0W5n",
+	"+VWc5v3eMxmDG/3dLxDiKkTCtype2hjoWldY9MVjXW5UW9eeeaGFZrOumeXzx71Knhc//wy4DVQL2JI9",
+	"4E6VmWjuLXdzx33XGkiV3TUsh0UUQYvxYKwQ+BV/pAp9YC4upJA/dMmttEjmFmzSsIwEq4nRAAkwAA1F",
+	"UVBjGzOaVFa9/iLMtc8xmszMKhCi5rgbbpG1XbGcyVEXlUnYzCWgAGZ8hJ0YZoZ34mY4iOF7Ru6lnhLF",
+	"sKIMvo3JTNmpd+S00bVUsAqqiKzAF1wtjWWnRvL+ajH+ajH+Mi3GX42nX42nX42nzzWefjVq/rcyalZV",
+	"VVAJryw42GdgkV15UGQbGa5giy3ur0wTzT9YfF2lPg44kZ+PhPe81WdmkM9T8cvnwylV02rYXDW8l7rK",
+	"7rG10w2/kbAxSxKsd6kshBnSiUXgb5DA7i1GPoxyUVqp8swL1roJF77sjTGbdi21vIRBn0UPm1nz1WCn",
+	"1VXxL2HHZ2y1H/2YKj1z/RW2yvB0nJlm3dXWli4WrLKEUVWNz7+0AO/u9Q7d8Ig8sHmGX+FAsEksJyUH",
+	"35ttS4hXp5KNb/3ivbMmVd62SaX3APvSCipBwjwh5c8QwEFmc4Q8EXkuFcCf7CiiZJqMGJnwR6bQwLQ4",
+	"YgPRtqUqRli6jw/nCR+x0OtiZn85It9LaYZvRoFRGUaAgHfydmfpzKK1oLvAjcFePyI3OuFzyJmCtcqC",
+	"Lpp+hC+qKZ/PIb8KWlMYy1rTuHOYjy8M8tlZS8Thq6j617X1lA2Ea1OFMl+wRaYudKDLQei+gNrgyksW",
+	"Zh/y2K3NcxgI11/FWESKaSiseGBs3gFHMw416w6ZW1KAhY8A/PGShHDfMBvClI+mgIQG+qmFrlnQJbpZ",
+	"MkdATjP4/5UOpaJhvXJuPMKyahSOGd5o+z+M+Uezs7htc8ClzlpdeOPJX2XUU/NMzYgyIOWN0rmiQ5OH",
+	"aQfAcznoj5Y2swvOQSryS08qCmtQme55qXwPjZFdZbgu80UpWOWKfMmM4w0ayMZZN0iA2ZaBF1JbsmdH",
+	"6/vz5rp83jPTZysre9ypaTuSfVDIKovMyA0qfDJKmGALGhtzDHKsoTOJbS0Bnr7DgrVB5llT5TyL0tqn",
+	"pB3mVm7BiA07gTUlzO1hyRYO3QsUWbCEIfxVu3zX0ObVhZaDrbwE7WAypY8MoIBZ5KHt1w8UHxviE2HH",
+	"P+KF9LLChFYTz9zwClcK7648DFkT5u2ywD8zc7ziotJytq48lhF3j6uQNcYgYHBN5Rz97FzD1gDZYOQx",
+	"Y18Jo5EyTGxG1QOLSDsnhwwlJ8tdxlyGgIQ//u53v/tPr+DL7L2TlyFABYd5CyDbuLMGW6fInmpaVPro",
+	"ZblwSAE0bf1sKxt5fESdbFskrXFMJ8M6zQ9aYic0jaBHIiYwZ4Bym0bUkOk+8M1VV7lc+5ZjoZlRk2py",
+	"yR0bg1tgKbHp4RGZJwwWExicFAWlgSsgG9xxq89i+y+cNVAPvEhhFyf0x3IBjhXlnnNtq40uBo83h0bM",
+	"xnLORWV+t4XeqqOovNNPhqyac17z7Ib9WmOdbq5NByWrphGTp4Ftg58G3aPqC8fhstVUzPmVhvtCQ2gG",
+	"iYH+3kI3Kutytw/mOE4OqhAUMjC9nqjVJGycCoBc2VZ2ozFRCGzOeStoKTQkWkFrIeXIGgmQAm30/Uoe",
+	"3zCXPVucPJtdpffZItcuu3+TUxMzSSfHG0hMc3RoNLPz80FiZvoPVY0m5yUXKFkAPCT2ULVZ8VHZh2l4",
+	"JAzV7Oma8gRnYFa5VDKSXxFomzF86vLg12cL++eoLrM9M5ar1MGylFglWS/N3hcMRXXc8uxVilnVCe2W",
+	"+z6nnIutqvH2HPiHv6S1bGwQlhPNk5yvMR891BJ/SMdjxEUMLYEZurLJk7ZmDGMeIHY4djVsU0HknP4t",
+	"ZRkOR1Ru+7Bf6dYt62srSZ2eSwI+Zak9a3Ut5KID/X+dSBunOk1YIUx60Ov1VoIejRS74nDObi7J64P9",
+	"rwoSyMli99hRsaUnZJuCDk0x+jeGjralxXlVaMP/1/7uX+ju33/46dWn31aPsKxdbuyRkT1Sy/Wmcg6z",
+	"wPsIjwL0fIFHgxa4Yga/YrniCkzAmyYK48YnnlttkjYXo0v66JMqNCq0IVHcNFfS1r5f5sFSDu0s1UMa",
+	"Bi6TGBTpEdVsIhPOlG3hmfCRYZNhx1qFoG7lpXMJU7roPnG3rXD0utixCz3hNJpGnmAdugdd5IzhE/W4",
+	"yjBvRQTKV6Bq6c+1Zwxcp/A5s6WYVUS21t26lVZWdBM30xNwxEV1IQpKftSy+lA6Sg2OTkkye0K5Rlqu",
+	"lxnf2lPleY9pzFY8x6H5NTTmoZ1Hez0P8NG30Z0AfpAQ+nRSY416a6DLapYR/xExh6u09CFpF4PvXBdc",
+	"Cnbs9msbPIZgdax6Dbd2Q2XnuxCJ2QjJVSzn+lIl/eDiN6e7wLAmRuIYI459pCPMCktFIkETCpyo9KMd",
+	"BTdZoWNqMWIAqWjwTpXOiH0jWCYBFlWP6HyOe5mn/XV812poDO2QcOy67Zjj2qrkmst/Sym0V61GYjCf",
+	"2SLi5hceV6vh/vpyV+Zse2I5+zufJtfAxi3d5tj2JVZPdRWfb6CwBy31kG6OjXpLiE8U6Ndbf285g1Ye",
+	"kErjJnV5FQJhy+q87BA22y6fX1fulpFtOzYKVI72ZAegrLuRNo1jOEyp4Fp1uqvHvfZL9ral4X4jGccM",
+	"s0VUnE6K5e8b9Z716VL+gSmnB2GQjMAtZhyOZHnUSEUrHreNt/vHL0956sF/NqXWWtrdTvStEugmYnz+",
+	"iHyx2nZL9alaSkALojXNzi3/cKFT4EPlTEtMwLZAeui6ow5LDbscHQ6EbTPhx8CKHaWaNcDokvcIhjAQ",
+	"0D8Cuz+YT455rBkgiRH2t5TGFoXIDWSn2Iqjuk/tStS8iMuPi/UiyQvuw1uXIRRClk0po3beL1CM4E31",
+	"kbPF1jkaWRMDXkJY2+gqL9kQMy5cTtvqSYnYiKtS8NQi12TgKLa6PFHVrsQ8KlDO5NiUu1GYojeW9et5",
+	"U1OCFlrXbQjNNJOEP9IYWt7YvhGh1anx9IWZdgWYohaJZCqVPiKhDV7APXQgvNhGO/QcXmHnyLwQT3CI",
+	"KgvN++YY+wvihiXtjz4wQe7p6OFoIEJzQ4heaVBArb9aQcSxmG2Qg9ZknygA2LTssPP9imyDjA06/a31",
+	"tzZwmxYc5g5VxOlqCy+I4iwWdCSWE0RzOLSVopXts14rCh2aeo6LJQ+VSpAfB8/30XwIdHWbK0JCzPEG",
+	"2KFxF1GXIlbRkONMK7K/e08Vi9ARl1kS+YcgnRVeXw3FlqW5bmFxbYcEttLb1MwlaGWQJdkA3ItXt6Hy",
+	"FINX9htpdIq/pUxtq+J+RodbsLQvntK2AnFRn/jofE3Crffo7zdxSzfPeZ5/m8/IG2HlqvslNqsqryC5",
+	"U9Yp8Vm4OXPCyvHYpuY7fnR9edEKWqd3162gdXdzUs1k7AuNTaieYtRkxSFbVOHd2uaSUBqGDCgwrDx3",
+	"L2edNs05DLDlvyZ0JjEhfgaqPhf+l/bLIzMT31Rt4VdwmCVqfv+nTdGlpKZXbL7mN5gMt3W7wUblZqWq",
+	"Lbu0fIveuOVXrKomn4crmlHOphUHIYKtt7dJXymDuyIOVAWwt7c2blSF7z27LnpCNb1JZzOaLLfXu42x",
+	"X4MTbu3WBvBIRcDwKmzRvG9PJfLoBgRuDI96nQJqbqm5tgHufEvAqQ1dXR1l5HVvmzq/Vt+TtyuvuUFI",
+	"zccbkMtB3ay56ADzhwABU31PqmzF0QaTE+/LdqG8Yx4FlADFC0jjRVBxfwFWRusBZZUWs4yc5dagvGBB",
+	"TuQrm/bDJu5sz80LHO1lLTDbLxEnLaLLRq1m/wGdDSMoxW7Y37Ax3JobYZXahTGACO8gIp3ds4QsEq61",
+	"MSQVoQQXBJQuzDhsHbb2D7pveq1CsHv3P/7a2/36h39vDwZd/FfnPyqj3ifs8VxOuHia9k1HQNa3DarJ",
+	"+96tKy2JvGuVS2bPq1NXP7N87Ev3N3t5vEO7DutSq+UjSxIesS8ZFbt2YKG61gzG9JY2uCzN8DqQmmEb",
+	"xNuqXo792rsvDS9d0Ru+AksCh2ozYoojNqY91ewR0Z55QjDpibQpiVjMsi7HaD6QWIoJSwbC+lM7Ryvd",
+	"zQctf2WWMk2wk/2gtdrvXrFqV+5m2OxM3DVBfXBnzWE+ZA9vCxzetCZSDaGRu+KPFaboqbuEaNOqCPSc",
+	"RpxBjFQmriFQW01pYvZhzkS87NSAS2MUZYih/mah6mr04AYpk25B84RJpL+aCnsfTD4VcBOmlW6ucvfe",
+	"O5yzZOjSjtYgh3tPP9KYR8PKDvGN+yPiO1KhSz6Zz2wO67L+CjC/T8uF9KywTcmWxWOzchJqyKi4vWs2",
+	"pZofFfahuKCls1LN7au7Om4Sqk8KLm8rdreWg5XOqXOmsVdxxCdcm/+nCnDRIRnDMNORTJg6slCukDMx",
+	"YYK5BIBNQAs1IrQJayjC3ayFrQn+oVy6ONAyB/6y/LKUA/ZlWKavyb868MFBDvZff/X696/evv5qW4yQ",
+	"ddzzOb73y+S3ayv7iyS6iam8QKLAqlekkaOxYE9squQvfeMFguL+8LZ1z60kBDdfh3XzfgG/hTeWhkh7",
+	"ZcfkSgb0rwz+Vwb/K4Nfc9gaAWN+nMMxrgrmFajUe8sq7ECuHo8TxoYOxKH6rUJds5ENkRYPeX1n3QSe",
+	"2FFknMZx1l83d5JNZBcz3hPZqsVfzGdwfNH/cNoKWrd/uq0cY3YMK/KGdTYcMpdcGKtVkza8sWNMVQTP",
+	"at/+6bZTHCOdz7vGcM3EbuVgS7zVWifWaMFxVTJY9Kw/vf1lUb5u7GC5LuGyLGrs+9cMe2s5WDHkDbnk",
+	"Wwzqi0q+U5oILiaqMsfNZvU82QNfcjHnWYnFvEaqEdVASJ2lI27uvVuR28C3GavLX2r+RJbG9NS2Krn5",
+	"X508BTMopEtt6lDrtm9bCmXetjfSWjM62US52Zufn3RnLJmAi9UF5Z7kSRiV0VpA+MA2qHRWlWS4EkDQ",
+	"deGWbIjNRrYpx4OLCVNQRmMFZLU+Rc2JEVSMahQuG2I02sHfmajZjPq5GLnN6qG5lTe4mnTnHDYJak/c",
+	"ixGu30oofEk1G3ixdfgCiRilj1QMvjjSYHUhN6ZnFLdmMy9Ye9CL2/zFD22SyJrsTmYuESYeWSznbDUV",
+	"s4lRCa/PsZs15fEWPM48fAIPVWUAseqh98k0nVGxmzAaGU2YzJgyyn5RuzoFPBiuCI3NjUuSsAlXmiWs",
+	"0v3orbllS8AifgiabwEO13oya7eiJgmPzOhoygXLZ4UpeBISlEdTgKg1hxdOZQI5CmSS8ggqdOABRZcK",
+	"QlbQchSDCt2BuGALDDMB1vk9IzSKoINywih020nFg4C+WOaD90sIvHxze3tl413FJOTv+udnJ/3bs8uL",
+	"4en19SXk/l30726/ubw++8vpSStovb+8fnd2cnJ60QpaF5e3w/eXdxfm9w+nt99cngzNT/3z88vv4ebj",
+	"y4v352fHt62gdXZy+uHq8vb04vjPw29P/zy8Pr27gXuu+n8+v+yfDG8vL4fn/es/GkX9un97Ojw/+3B2",
+	"C7ecXdyeXl/0z7Mx3Zxef3d2fDq8u+h/1z877787N08ZnXx4ffrfd2fX9jGYzvDu+tz76+TyQ//MjB7/",
+	"UR5x/8NV/+yPF/57+u/fn52fmSFV/ggvuLq6vvyu8NXjy5NT78/+h8u7i1tYk5PT4W3/W1hBM4Lb04v+",
+	"xTHe+8fTG1j8q36+Opd3tzfD99eXf4En3ABv3D0/+MfCW/CVM+AfxxVWBoXPNdg/gKRPNUE4gTYlkdRG",
+	"65xTPTUEKzHXUkZLi2c3pwmdMQ2FY8aU6dS0bl01M/CoV6qjrlixwlpMYyg3vE8YfVBeefFICp1AIaaG",
+	"fFGuD0noTncYkBCgiwMSohwy/zIHIQwGIsyyd82vmX1k/rCZGfA7+hDsLe6fNuXD/NMeviGsIbw3SjHL",
+	"iQ0f2BLGwD5qgE++uDv3kKlkQrgAjwG5u32/+/tOQMIflRQhaRu9XgpG/uvm8gJj9Lb1VU4HuUG3SZ66",
+	"Ja/kaB/nMtGnWQlbKZz7yJIlYXC1mEyMCElHJJELRbgg84TPaLLcfWBLVyoNiTeER9jW3Uj+XbhiceYc",
+	"P/qXTSzL6fr9R8hSfYk03m1yZqvzX+vTkr+oVvMNo7Gebu0moJq6ZXEEJB82ACRtuNErS1t/jrJIbTaK",
+	"/OFnX6+zXGtABr81OblzNLQ+w3pjIxUJe5QPLAKIVfOMV2g1paraxMBzC9HhZuHirHrMjMx2p1j1wm/v",
+	"GApaU6qGiJ01VGyUsGpUHSjmLEyMKArNZrRyVcRMROAT3FEA6sPFhOAbSRvac1ickSJ2pmcMmZEs2P1U",
+	"ygdvKBWGFaTDDP08tlWKRpSw7H11S2ZnXrqtwnqwcyN31+dQ9RoBtJ2defuEoVmRqIB8j+9SnSNYHPYI",
+	"wJqGr1uoo6wBhGshad9SXLRqsDDHns2RqhmtvcX2sqQOLXgep8qlduWoeG0pCkNxH7AQkFirBz40rsgj",
+	"S/iY12GfZmPD0dSvZfYNvJB1Rrf4KHMKKNpc27o5D09qRxXwptyDHhAXwe5NlQP08OI2b3jEYg4S3Wy4",
+	"QyAxgnxH+ejUxL5IkTZk1zmk5oDgn9a07gS1m29fUL/rZdGTs47Vo1BFIZXso/qE1K9R5Ump3vPKg1zF",
+	"Z4IVNhu8nGf6LFN71mXdZiV4axJtv1xm7lMSRlebnq/Hsd5RJH8kcLW45EfJBfrDcrTFeSIf0XGcuZPz",
+	"+luRxvEP22ZgbEpLKy/8xgbv63f2KQ7bWoQ0r37xVbP6xfWDa5ZCUvbQFqpgGrmdPELf5Fz3X/+CB/Dp",
+	"q7DN3Gvn+vxT/S95/y0X0Y2mldVlj5TbM/TTSlI6jZZG3UhSQQSKtSblLVSMWByzqHk5zBxSvJvWtXA1",
+	"oklU5YR/T3mM3SEYSE+qNZvNEU9qwh+ZIOm84SweMtyxMjP7Ud7vKGKu59h0njXatUGv4dT2rqoscR6y",
+	"el9xbOw6bV3G1HwPVQCOX7UR8CJ8k5CCIQCidedsTIDIR7GO42/3GljtGhFgt6K9nylOUFTdsWjOuHOg",
+	"n+SvbJad7QU7G2xswnSyrCZ4JJ8APMFGUeQsInRiFFFEZKJkQRFHocl3UiGaj8rwjCiNq4j6Fg8gdEZB",
+	"oAezN9CDnSVcRnxkSVKwj9rcGgDmtU6WRr+jCAmczbrTaPglLmPRZXNe4Q+4IKHtpP1l9k+4f3p9TlE4",
+	"FGXarCSyGk4HXM5n6ZkbLufnZjYKEiM95tcrMK5egS29+X2B6/Qcd2jVHfvifA5dHJyYaz6vODR/CAu9",
+	"lTDFNLlfkjljq4tw2DroHbzd3d/fPXh7u//6sHdw2Ov9pXptILjqDkWvQPL7HmH2CmS3X0y3tK1Rm0hE",
+	"u54r9T6C2d5yc5Yg55JjQ6pFPDNn3sBbdsBFrRpDexZk2yYFA8f57PL2nIuHJulfNBlN+WNN/tdnlA42",
+	"R9mdP7lD3QpERtVCfMgU5tXlyFmGp+ln+n3VinxA33i9urYuXvGUDV7njPdSM6uqTW33IDkmM3NjYJh3",
+	"zKjSpGd7LlFNZlJpsn9gyy1I1luJZWWq6PMxyssBSqDDgaDZVZwdaYeD1v7Bm173TW/QCjsY9IFohK1y",
+	"bYf2cgg9W2mExbCxbc0JzafYRx0MhLAFeIlMJ1NCyT0XNFmScSypLgc17DtbQUsKZvPMfUzo3u7XP/y0",
+	"H+wffMoqZX/aDw4+VVfLeoh8X3v/6X79tZcbmlMlzgzqKD/uRnnZr2t6OcQ1bR0eBE6mZT/tH3wyT03k",
+	"rmMWsFndW/bRiJrsyi6fzWUC+zun5li0JlxP0/vuSM72CrmEey7WsqdY8siS/G+bmmlo7MKLS1TklzzB",
+	"9sZgT50L0l7VlX2wLAgrhOzvZapJO3QxmjDwUe4wxLaUqbZ9d16kuYi/Vg4nG8KYak1eqKFhAp2aAez8",
+	"KO9SJIUtrAUZlCqGfknbe2Q1F2NrhN2mZcpryo4rK2bznCIvpbAtk8A1c4WdCcjU3cc1Nmgay6TzhCTD",
+	"qVS6Og+4X3bN7igAcANxbQPNEVdGx4gyn6LnkTf3VlLNepRtuOrFkP3gXk68xb4x3drencwmS5WnBsBx",
+	"uJY7RlO2t1Y7Q1dEgeGoDeQKnAarR1taLh5S/0Dbt26sNFw5KKtIfZmPFPdtmArnRw8R69t5gqEl0+ou",
+	"zxMpxwA3N4FWzdpidfJ4ORCjKRs9AIswE+o6+nF9mpQ0nwidM9bRw9BRCkTay9TiTMGxTEDa0SW8y4zA",
+	"PVfxRRBj5i9bC47dreGc56HonWJ+TV6RJR45WidedHroKSb+zx4IoHcsh36qq/975e3DAmggNNaw6bH1",
+	"29UKWrULWakw+cTxAhVjKxA4jRT4glisiA+mwp2v9eiyvoe5MBIgAXxLd7OhW84esJ9/gdI0fyGuMh6k",
+	"ttT9Z6n1o229+E7O5sUFX20wp/BbW8zl83I36xboOTdCXVvi2ybnOq6I6X2gyYP1SRZkWIksvTDz50LR",
+	"rmzd6kRLuAufA5tTaN20ip9T9uE9BU+noiquQpaH+eWwdlCrlsuaAf5qyZQtmdWazaqNyC/XbUSvu7/9",
+	"LvQKu/B6m13omv/5vF14XbELvX/ILlxZV0eR+WRlnquavxyPFau5lvWcqRGygNkeEDpKpFKExjGmSTQQ",
+	"qK7biwPtsKOoYrxXNHPLPz8M1RNtvC+EW5Urgpnlt5WpVpmUsQrYsing7UO25F3qSmNbs1UvoFXOc6Jo",
+	"pNI4ItrkC3bvfQHN7goU/C+T57GuRbixIGxIMM+byi+DAYVYWs/WIfyf4FB96dbJDQdvNuez4qxrPBi2",
+	"+eqMiYL/whjX91Q8GKNeqLHtUzaWCbEiuHOE7jwCVfCIgt96cgNTJHOHO1Dl/Xgqm6rIy2nCuDzApnzx",
+	"Sjk9blvqz+3L8DiHDNuUx0nEhNjE4uC1L8birmxz9C1Rx+sJ2+gfttcBNoXfRNB+D0idtSQuNxPaCCVf",
+	"hv/ORlg/922ziOaZUGiy05U7+/yRTDu1VHwJFLNycBic87yIO5gjyKgqGbUWTHSVJ06lAoaYCoTKFFkH",
+	"EhEvjzzXp7kDqhcXdKnAkygXotEAHLxLM8nnA7p8Wrfe/yQMJ2ipBz6fs5r1h9bfGHkxKxzxCFAQ5nQZ",
+	"YNmk7ZAIfd6VLbrkiU8FRGm6JFZZa5wVYEWRHVtTPpnP5sU45k2+fJ9r8jyr6vXZBsuGasKsrVEpeIGz",
+	"GmophzFNJiw8zKBb51QppkjZxwLXIbJujrtt8QNF90e2lTzJW4ERJWdZH9wS78nyNkpD2AyZ4Kk5Jc2m",
+	"odqStfhel4FQULfWNmjym/D7PZAqOzKRGU0eoLAm0wdXUzZq+xxdWUfF5SNLHjlbbF34BEkyww09AjZ1",
+	"OFjbfuCJCMeQZfWqN4zociP76buGcbdS01h5KYrDze0V3J0bexvME/bIZaqePKp6AJfCZCu+5JWAFuo8",
+	"V7avZuLVs3x+dQb7RX6gejStSSSQ47yDsO2xXeijataVJkzloisE3xiCx1n2lLexRHZ08+1d1nFbr3Tg",
+	"5EyRtl/T4/3uUnGwoDedcHFEbrByJms+7eKnI5rAM0J6/TxVQJRE9517ENuJQ55hNk7DAW6+vevYSP76",
+	"vpwZP6ht1br0G7VW8gmve21VQB4v74AetraR+CGBLFgLiVZaYOSxdk6AleYSs+YsgZapRMnY6y/s4a7b",
+	"w1AF1LHSAW2bvmcFlMRtgb9njnIbdAZGKncP5Z/aUIAOTxUfWm03VjGJNect77S0LezkC690EdvxSyz2",
+	"Vg3gn3krxjx+6jbMqVhW9GQ7qATj/Ic0fyutXeN2bQXarJAH++T68sLYhguZAL4GoRlvOMT8yV631+vt",
+	"Ey0J9hIuJ3j2XPgUePFAgFsWQ8HA2e6ZXjAmiF5IkrevwgQaW8WCTAtlpc47ywdkbCTQwmbADcQK5oOx",
+	"azh0l5OKkXuZCmiuqxYsUSR83euFRNAZx05s2Mmb9MsJpoZ9DoSXUboui7ScJtrrHvT2N2aJvi0E9fZ7",
+	"m6N6++W2zbgN20f09nurIb23/5CI3vX69nuNpUSRjO8E+DPGaHFnTQeBCo1OAmLQys17aqgkXapCnNa2",
+	"38u38vryonXY2retCOHC/u97rSqPxjUzovk45qOHelC1NT598+CW3vqGJm3MxcOwpt1LlfM6v7+i9UE+",
+	"zB/qF6HQVnnrlci5/NamvvfsWhM9YzBbRkcQ7HdNFKvhlvi5oE8MQqy0Lq7cy+xDK6Nf3du86cPKDlSv",
+	"bGkdawgiTRJbHGa7GLYOUWoNbSSnFazIIz6aujgPnGhKVHqf3UIYTQRpez2D+1dnIEWsOp8wwRY0Vp3D",
+	"PDUaPknaYeHTYWCrEGBgncC7M0zc0BHuOcwG5N/FxShOIxaVX6xC+7JsFkaScVHx2pkUeqocYyoOE6+5",
+	"hHQQkYaTtcOYj5kh07AAW1Re1uKQsh/wrXDS8S2Vlss1U0yfc/GwNSgpgD2rrY6Wlg+suvFQLXAEFpHN",
+	"jTGURUHgNUZ3MZLgbylLlptxHizAAgwg8Af/7FY6rPCVrSt6WgWUYIur5qVN3jpvVwTlVsf/XNWMrOF9",
+	"RZexXJdOiJHfsjHszHaL1RViX6u934VEyzkfqQ46NMepMOcN/6H2MMoZdghV2RsUM+of9xPx7SCNUqOn",
+	"PIl25zTRy9Zhq+xloFB3DB9xDod7GYGiCspgzARnwqiDbYdxCDBrmH9rO8Z0ut5y3DKlAaVk6z6p62TY",
+	"SpeG7aRMwhTw4toqEzd5ByZE2qFmSiO+v+tLH8dkwYQmCxbH1Wg1ik8E1WnChpBCXxdByW6DGKi9FUuS",
+	"lV6D4wLbBYYjq0kvBdqpRmiSmsZDcN9soWOsRzpaCajCKhefcmMqiGd/MAX/eXGfqxb02RmVpWMLuLR9",
+	"t19fHWym06yj0BBsvigklAhAIc3UgDbao2LpDrBMiC11xiRkqEoey4RwTcBPy6LOkY+OGObVukHdSwyB",
+	"JmzE+COLXC1jW0gj3ie2MTi+1T8ulADSgX1zRt8CA4U4oyNimdrQji2E8nY7iIFYGYW9jVgozHwljkho",
+	"pjocyyQfQPV0BsL3BCN2u53bkmmbZmDG6T6WlShlbQrt6AcitKsw1HIYybA0KDKlZrYkFZDi4DV8jNlY",
+	"H5HQ8s4hnA5YMvOPgSiAPEaSYV/11DUzdNoPDsPQsdtNc6yyPcDkGG91W0GruEiIqZhPoBW0CkPaHBCz",
+	"JPv8B5JPRDrvFzunVmTM4Q3QRNMi9M/oEngtSefQk16x+JEVwoDAZ/14R6V2iCN49o6vqxO1MCqen64M",
+	"5YIrCcccgzdVWTE1mH41wgkB0xxUW0KmcsZA82zjF8DMCIic4wp0criU0DzbtR6G7kjOQjjK4VTruTrc",
+	"2ytf3gsPswIvKDkk92wkZ0wVZKAdiTmW5mY0GmgcywWLBgKvQjzE2XjZiLHJHULWSQF8MAFCYXPNoi7p",
+	"2+6rDorOnDSaj2Yg2tKoSMSMv606hEZRwhSYL1KwTrXLLcQRhXhei1tRtReZfZ0ZD85m3Vjo/zk+WSyO",
+	"u3UqcgWgHpgXyC/zdNMc4QjWlbTzSCHQha3TgymQWao0QK5M7YNGCuR5QY1I9cm+4/U4CN6jv696FJLD",
+	"Eha9M0R4VpXpZMnf9VHFkDu3EjfHClWFY3OUl2LmSIrhXrI3SHu9VyOj9cC/WAikG0mUmFPImOsckVe7",
+	"r3vEUH4yooqRuNjbEZ+B9o6bOzdugn4Iqt3twcbm0+iXOH1cmzNYYxRZzE/zLJg4+LeFTTRGDmmHvAAr",
+	"Ted86FW12zRQgIimmnZxWGGnkXEEX9tRBMZO8D7S7l+dESfVD3oHb3Z7v989+Kp7TxWPO0+wk+ArN6DQ",
+	"PyVwswFW1ccVXcVMzdfU0JRd0MVUsdEQKc5SFFISEFWnfEzLEa+3hYoefNlf+7t/obt/h8Kv3270ShSn",
+	"VE9TxraEvdk6AWVr3+o6YxTIsxagAS66yOZTCuMNE4F0KIYK40KmsdG9reqJTVuxrtum5p4JzYTu1JTI",
+	"bzB9swLtsu0LM/kH2r6VALabTeAvYbJ6m+htd8GEzZ3FufX6j7BWYZH++YzVSuOUlGzTgYC1B4cwhLss",
+	"bsSqTXpECjRb7vJhlMEdNRAKVM81JqnveR8KqXEy/q87ihybp2WqB+IGj2iAmYYWbh+tyAIantF+JB8x",
+	"31Qd2beEkMXi3TQQ3uLkXyP2Y5DtB8c+G6Bwj+6UWAKBO4yxusbWJrFReCOu5qmtJ7J3VRjWNt2JDoQd",
+	"A1lADNrbaqtHW2aVm9U4nyNStpvtnwPRNpZxB+x7+sDIPR09GIrAceWb4QYq50ywyC59/vlxTCcTGLt7",
+	"ciFFaEbsHhzFUrHIZQc5bjOmjzJNAjccGIPw7HRLWVRY7cScxGAgIAnJcWpMg+Z21p9tycOHDFtZIUrf",
+	"mnd0hJgTOV08yQVQWG3v7wUkrhbW4hfkIFgqzWbHUoz5ZOt+BuxxOKvsJ3SbpAyFX8Qed2M5sTYoxtBm",
+	"0jkcIInkgbQj9kjMm4ylSUks5dxQMAmv7t6dnx0P767PwxqI+lLTr8ph8JjlybxTqorUxQXxXkLa6JhD",
+	"5dMQgaqFx7dY33VI9o1bM2TrmD9TeHlxls9OErcc29QWN1tPE6amMt6m5eJ2yXzlUFL2wXWNRs1g31HF",
+	"VTFunJhjBtlhFZobJZpD75/sEwSpMcgB7D2jvZAImf8dMxHRBKOypH13e9zBAHTOTw8df0UUHBTBaofY",
+	"wRHBIM3ExqfWpFxCEAuesRFe816LPCHH3hcKoFgeZpkqhn/z1alONs5p2CzvUwytArU0K8zxK4F+WDFv",
+	"7+UjIz30L8O/IYrLWeIc60Y8UiNRY+aWxm1mYSGIsT1Vt0CezQbo50KuDPCazWM6st43bwvDci5iSNq2",
+	"uiIsJS6GnbwIIadMAKqlqLI/9YjMmGIJ376Hz1MrA1zufbP++HT5nk/ShKmqaqrKjtbViQENbivnRJqX",
+	"w6PFQJoZ/vOz2Vhhu+GndRtuIFbwvuefiJz3M0fm1t6FQuFKI4LJPraGbJ5GufXlH94wn389rZfzJNvn",
+	"0qk0Sutwo28ipkqjsUYUXRySENuDD6csMUzI3AJdwle7hxfUI6u2DcTtn27drdixtdClRj4w0QmMgTIc",
+	"IfpcW8jCBxDxRmLAA7vuDYQbFIsVW3gjWxkTFQBfBw8eknAsjXKuaTJhzs3iAhHGvkK3sm3tZ8akoYdd",
+	"PmfDVflkqsl9agw90mRyAxHGUj6k8yHC8dkXnlzcZHWc6AY6sr1pqE5VdgnVyk6XXKRx7CPbov0KG1U0",
+	"brz9AmsDF9aohqU1w6saMnELI2zaFCRoWaPepmKtNJsSXpt5hc27gbzM11hE0rkF2aiZll82vBXCw1Og",
+	"KSJAGHQd/ddKnqz1/6eglIxWsQKU2AotF1SzT5BUxEwpix3roAmzeP9XxIgTi5ZvK/ehBSqE98AvCLaO",
+	"lu79Hb+JgXsfksbTVtE/LJWTs1u2yg5YRFa4icUe5Tq7JSNEVM+Mgo0ncCAgMNmWgllfh40CWvMKUJPg",
+	"TjfnMQYNzXsTQeOAzBP+aNRwcLVYsxBngiuycfI+gGuegz+RXTjd3UQ+Hd6jyKhddm2znmAee8lirFD7",
+	"7yK2G7uEYZugchOwfIoucOxNdS/Zq1SdPmrvxDRThr2zs6ILm8l5DBUYM+CGIlu1M+QFJntIwmGhPqCL",
+	"UT23fTayNxCGPZtDSIl5UM5cKqdSaZ7g4jANjD0PvNiQIdLWMvu+NtSooDUpWuuwip+BSFMS9RnleRnT",
+	"HnMqrHtNmzAfl8UfYIFdFbh3UFQPSod/s7rxFGNvHUZynp6Q7wu0vZVQ/OOSHzwiDYtkXDyphVjaq8Y7",
+	"sHneW5tG5r21PPXW06CKsNALSFmnFajC1cpYcTHofN4tnpJq/lWCzN2Oka3qwf5cX1j93VzNj0hN1Kq6",
+	"Yy6s9ra6nsA2qtXbsgLo6r8KKiC4pQUJM7ToaiiADJ240qFiZ3fOxcPLwPrdSz20PYNXVvEGAw14GavW",
+	"RgldxJAXATkqUOjOFhjUxkdVgAqtTEH6c4HPI1ZDl3xz2j8hCeZ7oZi3uYLQoAnUA0S9TBiNLkW8rO9i",
+	"tB0gRwZdveX960uthjVA9BVLN2dyHjPSvpdaEfYRCz7qQOefotkypblAyO06p3PDydfOGXSM+kzxZoqR",
+	"1+7FZ0a1mpDLDdOSqClNGPQaddYGtcFBTLePeMJGWjlB7y1Jl5xp7N2O9upWDVQDUGLtsz7rdkNrA+Me",
+	"CJe2xjXRUtq+5g1q5ZwikC/v6n6WlsovtPIosXCii2S/Wqq1CUfOA2bZgKvvM64vgX31xc9zxekoUtq7",
+	"mIoH7HVRctK6nMduo6RD0azs+9OGRXwBFD1sGd/Ur1YQTZsQovDVL4AK5Y9qWyUttkK2+awrZvlyGo8Z",
+	"wh20J97ybFWQ/hcj46fw/CrSv4O2AdvuYN7rYAOocm1Xgi+8V3eqKji6RaJ6KUX9vi5H1vcQWH8mjwLD",
+	"vjD9opgKi3my5mpic4kbNby0X/+GqmmV8YYOhylVU1d1WkrYDYiiY2aEMZvdZ7ogE3oXMRbcII3Aaz6g",
+	"u5SvWxCrGewowqOaiW+N5FuqFGjqmOxv05uqNld9fW76U1U8rr5zhkhl034/ObyBAuMGW5PY7C9gMc25",
+	"MBJ/5XLiLxKiTwV1R3BrPmKP7bqTCUd7ha+YH5+dq6zvG+AVQMmEuDI/rL9Y10evt6mPnlFnI/LaNtIj",
+	"lDgoEPCV5SBSirTDXne/B+2R9nv/hh31Vnr6eUApA+EhpZAnA6Vshkn5tfmBhUr5jit+z2Oul4WeksCv",
+	"W65kZWg4ZKVfwmbB9vN+xSUJl1/wO+W+Omh5C7hfZenaJ7e1dVNMPx2WWr24b65+J+sevcp5P45YUteE",
+	"WWmaZGgvaN3tKHIvoyVpv+n1yGhKzaZDXj8erOoUbpnqkazygYY2icwi4TmDckFtzRQWY5G2TVbxut/a",
+	"rl/29FLnVOkckdBGIA/hFMKgsb2XMWwFOfj40UK8meXdtXjPWdKk4UcM2w27OGHLDrKSNhLLbDO3wMpu",
+	"bGpIXeKIjpjyVSt/pEgA+Ra6bS6RVRVPtRR9gvUvy1qSbm4glc5IVdrBU3pWFooeyrzffhMqN4w4hX11",
+	"7eO6mikdrmk9uUru9sldHpEpo5ASngVIyj3iG8E9AzCmfeCz0PznORZEheJnzqMTGlQR16VyjbGy6pit",
+	"IPwfGjlvCiUNmVPGDbgUpykvSJATWgMybeYVKJt/8CxnW5Nydjg2mfveJ55dGSqN7Ymrsdx6CaqnvHyx",
+	"CZ/aYqIv0wq3cIaqUUGgT+KwFmnaHBGIsGSF/HlGvutryrXNbMCulHLshFZOMK6jBsinBVesW925F7s2",
+	"Vpoq+fnbmsIzxlnFrps2KnFgv1hGNYSIU1UiBY9BTEttdsuIXVd4pTSPY6jGUoENWJlFfXpiTApuou0o",
+	"olFRF6wAep/92RX3IN+uVTqqW64Sl/Qm0OBIPMXhXDoAeW54k8ppjxyzBwtb8QzUmXcrfAs6tf1jv6ID",
+	"aFLdmtClfJC763MspbD+GtdreMUruA2CaLm8TzXZuafIM1dVuf1yOg66SZzlX3hp5v7Utdh6BWpm/OIT",
+	"xmLtF5t20FpX3F2qhy2Wb99Txd6+7kDwcUSFMc7usdZbYI3tZoi4bNjZMF5suTNOUtmzNCu7IxXdpWd0",
+	"SUZTKZXDFLd3qO4sIjFXWpV6k1jNt1BT4nUbt4y+UF7SRbV5aGGPsibP3s32B9v1OU9xyUvwCr9hI+o1",
+	"voynwwS4guYmpPTAlqQ9T7jQRmJ47oIAkp3ndMRWYQDKrLcIA/DXweDjwf7uYPDxq9MmEACl4a6hkqcd",
+	"xtXl+OzxfNkjkHcKeCKgoN9rwIL7YdMjhBbs/i50pwZMzwiQpq3DBpyboBW7GIkhi3bW4p1HzRA0vDGs",
+	"NDJAXEHSvj69uQUM08dX2T34wieAafjLZoFXn3BG6hwNPHLr4SbhLzJ0nVH0EYEICkejKbXXRAe8r/xv",
+	"A0PnTNWMJi31mLe7mmzBFtXV/wMRzsHMKxLgHFpYu6c34s4FZJzGcRMQujWV8T64XFUN/EBUFcFvBR43",
+	"EFlVOkqksPhZV4JO2tZvFBApdqfQEwNN284KAN1AWAQ63weLjMNKN4Ithcwv1vBpUMc+R6/V07HoMk/V",
+	"LxKcDlW1NOF6eWPOk3XKzvm3bPkNuCar/KEY7jUsEAQvBkR2tdzFf3W65Na5M80N0MJOyQy3DJKN+6me",
+	"yoT/HUnzHaMJSwimmz+wpcOQkoIYrmCBqCBhzOhCmJUPHAC7r5lxoSvVpXkdtv6027862/2WLXO+jxOD",
+	"GDd80AzCTBD/eu8s+P/6/ra1Kp8wxx2CZeHV5c0t2aOpnu5BYX0IHmHvVwVQeGGXXObDty2swo+7iYyZ",
+	"IXqzKoKxqNiFR8Ea+WiAZo44W7PZMNh8UsbgbH36BJBoY2mZp6Yj4IJ2LS7nTGQle1hqT7lgibKOBq9S",
+	"YVP8axXKv/hyDt33WTzeNQavD5i2CwsAGcDuZV3yDrHFklRkyWCKtOV4zBLVCQbCg2f7UWJ1NiYMA6y4",
+	"H5UVJSYEGWZLcp8AA4GqGEwCR4piqohVaYgWSj9GKeCCcFVOQ7R2PGTO05E+tI76OdVTcs9iuQB4TXME",
+	"ooFAkKNwj8753uN+GGRJznhGoCEuikTUCspAQlyT+6Xr+YhwpCrlmnUHYiB+Q848cJhJyiMGP/+GGIpm",
+	"QtuWVgNxY8vlQQw5AoUhFagXEouZHWHCdJoIKOQABD0XkRjROD403wnDUE0H4vby29OLP/y2PUqTmOwq",
+	"svsnAh8YtH6bY0asfm3QIoPBQBCy+w3ZOZaA87JrrKZD4nXj2vtRSbHj7ozIzk8DTH8YtA4HmJzwnx4S",
+	"46AVDDLoN7iF7sZSTHbz3z7tkJ/Jj38juwnpArTajwvdGQg3+vpRz9igZQY7aBWY1qHjWr+FhRi0YGHM",
+	"+gAoIW7rNzcHb96S//r+1nIvLBmx/tqD12Qq00R1a3YGwHUS9igfDJHgdgyEJXSkIwLtMkasS67ZHMWc",
+	"df7CWquswygCGsoEGZj5xQVBMXQ5EOHrg69Dm71Awmumk+Vu34wztFEqw+lHUkSq0yXfJ1JMLDaCJm6R",
+	"FWlraassLaC+XX1hlSIYRgfz1o0cKAy2S+B75A38nCZMuVo0HD0YwOM0AQFvAzoDsaDmlJjNNkN8Q1RA",
+	"ImmOKhx7m4fxisy4SDVTAS4AltPBsbLf6mBoWC6E09oggxkrVN08yIRpAInIQALM1yHj+ZElXdIX2bIa",
+	"g968mhz0IAIMj+2/ceM4Goizq8e3XjGe5fdywmB+c5aQvbeviWB6IZOHrj3gp+KRxXKOZX4Qh1UDcYoR",
+	"Q4xBc4XmEIySEWYf6JIb1AYOSfjTwKkGg9YhAXOMDEBHMH//1O12P30KuwPxHpdm5Qk0RsgAA8Hml0EL",
+	"ZbdtDYnye9Ay9wAmpHfLh/7xN2cXp8Pjy5NT/76IacpjeP9fu93uDzACIx5GU8ODQvMeW+4bnprvHsMP",
+	"Rn3rBEQYHuWEgB0FJrSQ90Y2f9c/Pzvp355dXgxPr68vr8NgIICemNAJBE1COwAAQrX5ySHYbaEhI3BA",
+	"kzYlkdTmmAHb58IVu8lomZVSGeMA8txV9yC0SQBzmtAZ08D5oSY6EwhhksYsBIafMPpgToHLMkCeYahI",
+	"kUca88hydeyj5AyDLjk1E8kUJesuyuufmbLuNEsiQEs/YxHjz65G+mcyYxS8KT8PxM+7u7vZf829q+tH",
+	"fiavez3yszd96OEQ4MrApC3fyLCjsOEfKG9OihJ8/UX/w+nw+vS/786uT0/CgITH/Q9X/bM/XhR+7L9/",
+	"f3Z+1r/1bs2GQYvpmDsK/QFGPXBwyrCZ9oNnFzAjgDUK8j9PLj/0zy7ML/iv4cXl7bB/fn75ffFb4NxP",
+	"vDLKGY3N95grsde+TudySF2eiaUOO5R8VvCxq6vry+/8r5WwcGzKinW+IWIN1Tk4TnF+5pT5E+x/uLy7",
+	"uPWnkuWyAT0UksqQILEVchoz++q7i/7d7TeX12d/caPcJz8bc88WaFFXlh3ZnrZQn24vyoQsUHYkLDKa",
+	"Co3dOry/vH53dnJyeoEvfeWm7mnCwFWh8InGMRJSTvaWki5vh+8v7y7s0F7j0OBkotVjwXtAZRMTqGJx",
+	"wAYA76SRx+iFRHeNiLgySmvK1ZTex6xjP/Th9Paby5NVAnljxw3HgH00ZzGwEAdZC3hDMExPpaPG48uL",
+	"9+dnx7dA+Zcnp8Pb/rduHb6GXUoF/1vKLN5zG+Rh4KUAFzaxA8orNcqbJYaT0w9Xl7enF8d/Hn57+ufh",
+	"9endjRsuvF6Q8Cxis7nUTIyWxmgKDUEhiJ3VCewaOdaEb77q//n8sn8yvL28HJ73r/94Ci/df+XxBTMY",
+	"aFFsjfJ98oG/s49fG6o/P/twdmuHc2CGo6UkMyqyHBh1hGK2qJRYZSSj99vT64v+ec6d3lj6RsZtTyJq",
+	"TUdWz8WZcAD4sX1oYjlxr7w5vf7u7Ph0eHfR/65/dt5/d36K73WzMwITepNlDM6KYEsgfTOoi/7Fcem5",
+	"HPZMlZDPDkkF8tmR0ciNfAflaP0i/PH0Bnj0Vd/tcP5ZMH7mFLLXLVCr+RTqss7JtKBZi4DcIrDu2AkU",
+	"xa8ZRdu1dDEL0slJ5PLu9mb4/vryLz5NZ0MaJ/Lvrie2MiMRwOWc20Ym6BDCkD3YdGZxUgHPORJ38uLG",
+	"m3rpO3bqzphBdpl/TzHowZ15i6BpcP5VfEfCVGqVg5n5MuhkFljfeogH4h16is0ozbtBG3NgzOF6iydE",
+	"vQB3n0bQ63Ck4yUkBhvxhUZrzvQy0oP6bgCqAqIh7dD6noeowxxZtQaMTarYrmJCcTPHTmA0ccCCGIgH",
+	"tiQT/giNH/mIBUDkdtMzT7vNeuYClBJyd/t+9/eZPnNxd55HYEg7HBglr9cLO92B6FsZbNQtTJg4RN0e",
+	"sppprj1TRa7fH5M3rw72ySLhGlQY6Ijbvzk+OzsEhMIRjY1eZQ73QFRBiYfh//Gb3/6b+f7B253f/fve",
+	"H/7jfwzDn37+9H/uhiFpRxLSsm2byykzamT4n2HBVwCral4fSb2rmNHiDHHE9J7FirRLHzUDNObDdDmf",
+	"MqE6R4SKJZ4rBhpzDquBHn7+dxYNhJt0Von/v/7n7sf/vP9f/3M0ZUnXKLmuc1lQ3yUTFrabUaSGpstm",
+	"JiXGPhA35lhXsnxn5xmryxrXRte5OzshEyYYzh1MH+hUrAxTgDTZjpMRy4GguQuCRWjZGrF2dXeLXrKT",
+	"0/PT29OQLGUK4hyYG7oMbWsEZKKIHEe18yEiVxoI87uznI/A920M39ysA7+j0Q9YYs01jazLpubn09a7",
+	"gBi3ZBEaQcYmAGwEy4Mz/brgzixIQ5Tiuc4LAs/ukTGpe1+TGuF7RJTE05tNAWZrJB2LyKtexlWLSLxW",
+	"ag2M5THmgqupDWEUWHLH2KJIKXJM3nz8CKRgxKsrBsflhL4TiGyCQiZJhSEbtjCn1b4BxgVAeNRT24wt",
+	"JNjC+YGDUq+nwPZ8g24ChZ4LAYQmYEYJU1OvUUNuZ1ukJhwtmHY43kNYLWuxYfvYbMSoZYHVbvZJabp0",
+	"atC97SxqFw9mXVZo0GPHtX/Evg675Huup9K92J4QJy2B3zoSss0OcHh4lrOX38dcRPHSnU/AWRyI/gwB",
+	"WMGW/2j9JuCbRHbsAM2pKjW/VYavtvYPum96g1aYmb/3XNBkScaxpFp18/ebowbC3Jy3e7byMpn45SHm",
+	"5fDqsHOY/ZRJJJsAPBDuwPEE7Gw3BtcbnuIwAtdLERQmZM3oxwFBYIxPproEmsySKX1k0NmYonOWJ5AQ",
+	"ckhCWJTu6d116ByzOfQmSxOpQNLGLMU+sXaZbwsFekb8FGxE3wQAj5izqQrIo+aK0xa65GYKRoFWJPQL",
+	"xcOBaIe+A9F1xMiLzW1Mo3OI83/kqqbAPqO/V72DsKLIfiDwvNPxGEvQ/2Cbb1j87qwBByBcaZn3V3St",
+	"k9ulN9qO9ngPVxDrM+L6W8bmtkw/yvs2wshlkgW/C+ICW1FL+cCti8OG6j2XWu6id9wn705FtU74fapz",
+	"GCGzUciBUU+Xc2oMofbbA78sxIjoMG/aMNz9wSw0154vJ19g0POBESk+ESxC9pDr5TAswwjcYBQCuRM+",
+	"zt8EHnzAKjEqcywNV8HdIzTWcGyBprJ35OLkChTRgNBkNIUoMFRP2kwBQyq+U7b3OjRSDugVsW2doV/o",
+	"+oPaao7NsLBcC8eIYE0w7i75Fr5zL7UaCDzWDhZEwa+IKg+H2eKLdMn3GYCzFxDJ7B+zLanF0aWjaWDH",
+	"OxBAKjlWOQCYWQeozcfNR9z2MOidtM/9rP63jFHaORqA4m59Hy5TDFhUdoDe9F5Zj3bRXkEFDytr53TC",
+	"HO+i5N4sCHg1u16ko1GEw7GDXWQ2jUIGT42EABpX63DQumALhUooREB8gAe4/v/9X/83XPCAHAq/l6rW",
+	"4VpttytFYzZofdrJAh2/+Q058R0PwGJL/iRDsuin8I5CFu633ClnuJDnLiS6O3NyAJOkOxDHeDrA/gOH",
+	"iFFE8fWLKdVWAhnBYWycIwAMdBWU1nkCAcqsyLJUVOkkh60QV+iBjvBMeLHIiq5s5BtjMGSg6mBnWVvy",
+	"fplpG8aqMLKiGPCJZlzsmUsqhLpOy5DQzJPJIRin4TeXN7fD0w/9s3MkYfzhqn9z8/3l9UleIzAQNjgE",
+	"dXUKHF5JKkhYiOja0UGYNuwSCxM2ohbHjVDDvyCRPVfLQKUbCGBGDsoNzIDKCUFB+N5PPPq0Bw/CyQgx",
+	"udMBN6JlaU6yUei7sPh5So8aiGs2N8cUZKZNtsph9wDvObIxnaVME9f9DRfAFeOWMxbMyHNwGtv9AFTm",
+	"cp/E3NqxNCwy30l0CLIN1EBrYRiVGNQ/Y0iQLI/EacZew7UDY71lEtXLnLGfdZbQijFyhBtcsJQ4vHA/",
+	"3JplecHyvXkiMbyDfCvLnjgkv+1fnRnL5ensyrWdAfay3+vtA+/BX6GVKlw4eP119+sesiuL+gu/X19e",
+	"2B/9nugY5BV0JQqMOD32Y6gZZZpSFm8aFDu1wr03dx8+nF7v9wosrm+ZFnDvXI1oh+4ztit5ro2FWVO+",
+	"TFUiNElA0JsdN7ayUHBYB4LbRAMj1ZAcA+RZZhFVpjyDaMyxcmg+KPOySC6CTLHxIwUDgULWKbZHiLBE",
+	"SQr1IqusOscHbKNGURhBRCGAmilsA5HVvZvLtgS5Y79SIuz8SFFFUpEreoHLkfOyOboDcQuPZ+kdVus3",
+	"A93BaGvCIxZ4n8qXB2IVbY/J25nZQQPF2bDcmH80IwI7qROsgf8/zGUW9NFAbp41BzBrnfXXLwPc7WRT",
+	"TwBGdWy7e8oZNAeCzLqV9BWMIzqrcGieDB28ViKNsRqRKY3Hu0YKSQhXWLNOAdMKSN4fK/BUOvZxxFik",
+	"BmJh1ceYjTP3uDfx+zSaMN0lF4V0SdvwzwH/HZFMB9MJn1vJmkYDAXtgGJPtZ2PdavCnLVPyA63m9kMS",
+	"KhaPh9i6kMY22OuO/Y6yaQDcZu54nRg7AbEH8j5NlA5Je4ZgC1SQ/V4BIM5PfbCLDuKMW9GJ6qkP1wBP",
+	"my+MqTLswq2FHR8SBURLAIMYPvom89440GFDIPAicIIZOh7GfMYdJDacQMjQjI0Ou0SQGWosG82ES4WG",
+	"J2wcsWO0G2yflXUzMkq57RJkFhofcpDJHm1lHZjs3ZGDcDSSWUSqSy5FvCxiuBmjAZzBhswipvwTYQFm",
+	"3bGwsjJW0iJ5WzEc8fGYQcYIcn2BJIlD9VJAk0zq5YAAR7kTnsbWZa8hJRS0K4zjD4TXZ6LrxM4QAO2i",
+	"0MV4EjaC/oyGw3G9JG2fvu1JzfafIz8ZCFs1gU15re1CIxImzGyVTaPtrLgeMFNuIK5STULrE4CfiEpG",
+	"fyiKZTAhuj8aIWxWejeiS/WHQetVb9AiVC3FyMoveMuefXOeKuny0SaOlw8E6PCGazwwNlcrkoqWJJTd",
+	"KTDiQcXAzHhr0IPKF2YjCweiXWIaq4Kpk7usuXXShoWEwS4M5Sxqd8LM0znKGpTBsdASvQhUEV/sIrww",
+	"cTGneYq+XsdJaaK9ERnBhbivYKLi6sCe7SjIZmbD/FZktFNAhyARMweIiZFzqI9oHMOVXKN3u27HMhBn",
+	"NkkLtVFQh0n7hmnNxUQF5EJqPrYKkwocwIBhY6iUozsuK3cw63KJwguug+vk0vIdL8PbjO4as7/xPYEP",
+	"ujoQYYUO6Ld6BZOPj5fWd1UCmkJK28MOOnb9FbVtYLxSnIFwW4I9OjXAktsMxLvcSMC2smgfOEgE9B2H",
+	"NqXF5dTvGFH4p1372t1vZnS0ezOlB2/eWu6JZWPkmw/9492bb/oHb946iZbQBTrlrbKN8QSIkLuUSzzq",
+	"A5HFarDdSwS9bCBXQSaQRwLHOWv/6LmJ920GZSkt51ZaQFw6EPlzxkwxcs5PpYTapTHZ+Te1YzT1d5cn",
+	"Rtv+GXrEKRWTaKI02VUwZbI7ndGRue3mm8urs/d/trr5rvX+/mxXI1NhgVBQcJeNGse+g9x6dnuXMNe1",
+	"9ihvtqfpA1MWKx/Im5qFw7KB1WR/bhTLR4iP0RKhxjGBDjzl1EdLE44ONVN6FzmrUSkE5Bajzw5bITo3",
+	"gnU65/Efs+65F8zMGw217KRawWkPqu3VeULV9F7SJCLtE4Z5c0nxfNIoQmnjmo42Olbw9nWnyhqDfqve",
+	"sNyrN8ToFOh0j0xA9yLLKLvWhjVG0DxmtoHwylWQIUMn+zMojjAYiNB2YITSP/Ow/dvdnf0+mtJkwrpI",
+	"EMz/yeoSrt4CzoQRyKWr0L3QZx9GJJeKQtczC1zOjFcMxBVVquSaLkg5C0ZdakS5g+LELAWonEyMmJEs",
+	"pE2hlga9BH7zQjAQij02IZN4xjSFf+Qf7VgWBjtlvoQUtnvj+ECINoPlQe0sMXTHaDUsMaelk8EOVXCm",
+	"Uk/PhAm2MLo/5MVbQeqlzxPb8AodB675JV2BYU2YsWnMt0CDV3SpjrLuaNBg2Wu2aRRx+uBMvezcG/5Q",
+	"d7DxJMC5th0pK481XDNq/hbnuhW0Yj5itsrMVj70/3h1vvuq29sF1K1ytcNisehORNqVyWTPPqv26GQe",
+	"m0e6Uz2DFnqa63i1iqJ/deY1Czxs7Xd73R6gUM2ZoHPeOmyZl7yCqlo9hcqaPadz7qEOan6rBK93RTaK",
+	"GZ0MfNyGaSfCqvSJnCR0hj5zhLw2asbI6hO+u8CCiKsAPbSBH3/BHbWZN5CtUPDEFr/qKeCgaHqxcTqC",
+	"Q2dbjRhLHwq2zZLnOh1E5HdcPQO1sO8ye+sR6lNI4ainy9j2Gs3yXc6i1mHrj0xfw/L17WrCEtv8WgUo",
+	"dcXV/EYuMKGsbYEkyH6vkxUOQdgrrxsCG8sV3NAC+sR+L8gx7FwH/1rYtU8/5IhasPsHvZ4rz3G95Ut+",
+	"M+iPnn13PYQpTj0rrIQKoOK0L9gCEtzNkYdq09c4gKr3ZgPde0cjm9CEj+xvfuQOkj5kwv/OoI/Pmybf",
+	"ObP9ZSCXu1CKBjvoV2j99QezliqdzWiytLWtNnvfmH1GMXfgcc6mi+XEIzs02hhAstCJAvwzQeOl5iOA",
+	"n7AlWeZ3OHd+nXsL+9e0fjBDtJ7tPBKAEgmR/XYd1vHc3L+KVm9lHIQNcr4G3gc4yJgIYawcfB/UkYRB",
+	"7if2PB6ukgKhZyEgzhYDkSXLSjRd82p9OKiuT0uuCCKUl/n6lKppYOMu5tAqCHli4yRAdwWXIRSbDETf",
+	"5xRo+1u/hbGaDB+xA3Fa8uve11VH+Rh0hYypnsG8AQZ65UjDWQWUxuyockTNcwWPWFeen58NoEKfgmoS",
+	"zb+752VIQeHg6one/3InenUR1h1uiIgXE2uOSE5FRSYs5OJFGcDr3qvND72XyT2PIibwidebn7iQ+r1M",
+	"hf3E15sfOJZiHHMsm32932BMFrvgVspzo7U+lZmZp141WrZHyhFlChhgxuHOyiG40la7wij/EFrhnIN5",
+	"ZKzO8CxkczzLfXPHxWN9yObMT6ha7+LhxTs97mdU3b28nUmlAuPLniNydlXqOubndAWWDRFFYw1ebTXt",
+	"rnCKc670sWu4UGING07xOUj0Bsf9cjxWTLeeVXDDHAqITBWHGyf6Cz+yT5XyGZGjEue883SUSFXqC942",
+	"JNmpJuUS2Zbpk32cy0Tv/cSE5nr5qZZQMXnZOqhtel8iF0d50d71+2Py6tWrr8nd7XGXXMuFlw1H0d1q",
+	"G1rPWBZjGAgl6FxNJUZxFwnX1o+fZbCbF0CqEQjaLNKgCKLYRHIhDC+CMYykUJoKTWZsJpNldyAQRkYF",
+	"eXDenBvronSRbvdTduJwVRhYkGaF05gWkrX/AL6AfzdW/W5o06E1vQ/IiCYJN1PF6uAOCn1MMCCUjFiM",
+	"IbWxjGNYIRIeYb5vEBIuAIoelqVtuxQSNTcLoKaMIfqRmsdcE647AabtGu5mFKlEzqcs7zBdpUWcwqxO",
+	"qKaN1AYkibWqw7oTjF87xZc00fI1+6j3RurxCJZaMf2HVI93f1/kGWXlpFLgH998R8Y8BtADpFX4pAvG",
+	"n3A1l4rncHv+81RrOpoas/8I3mEW4w8uQo5Lgr6o7kg9DloFC2hlcP9ausRnczIswE3kwtghWHVr1tMc",
+	"9+Ob7wKidMLojEWfw9Cyr9UwsvfW0Ib4zIwKOmEzLM7GpjorNrQ5Lzf2pc8o8LzPrBV5kDb1ry7yMk+E",
+	"HBNXfmwIpSD1MGb6NFJhM5ZMXNdtSycrO3/qbrrRaOA+2+YXv7TJnlELrkdT9i9PBbdWVwcz3i5QNnnU",
+	"F2wq39I1/XWIfQ2IIWhV9rDYhai/TLUaYuVceEiEtN6/qoK7NpSvlMr3Ot2B2CVhVjk4xKo6C6zvpRgY",
+	"FcSFK1xMKQtouvRmAjm6ZLVucTVpN0BrwUXXbPxgKueqVKeoLFAkjNOrrQwdYEuGT5H7YMxgC7VzZlSF",
+	"+k0zIBhvocoGsmnmOgtfcIzBmgW1c1c5VR+BxqfIRBIpckAYOp9joNS8npJ7KoQt0YcAgh0tV5kOaX2m",
+	"vqurS1AC2bxPm8uXKWM2h+vAJaVU6VA3FWxhOzOr0lkCZ/OdjJZfnqUgquSnIugVmKq/OIZW0Pv/CZwx",
+	"/0yukvcJY3n9cIBlvuUCZ2BqaanvbLH2OrAAtKOH5q4T73GjYSO8Q6uhhN7LQjT1PuMQZhPipJRrDYHF",
+	"HlkhiNEl4EKeo5ywGcPCLUh6AdBAlc5YSGb0AepZbB8HrKGzb8ySmLNXu9RpWzvNtWLx2JbW4W+dLjmX",
+	"k0lWJGJRtWATUJEx6o57IQCyZm+vrboG0RNWVHV3Any/lZ5QMGNTxVyN7KEt0rZxjwpWB/U3/Tg+ztb/",
+	"l87qspH+E/M8G8eYOg04h3tDYCinByHRIHH9yie/HJ8Eqq/hIBZFDCtF8PSAPiWYTU7H7Xhexgj1Lz4r",
+	"rAoVfWOu/UKPaz7CjBSbHNQvF0IqdOWrOJ5+hZJjub/4uNC/cpgHKcaBTdideXLkxjtLP8p7tdFThGmp",
+	"czphhzlbNk9m3okHbmxRyjVpZ1MIAHg1SmMWBS63vBOQJBUBgvEZAwVKMXXCoZgae9NYnD3ShgopQFIK",
+	"LIKBMbmyzDVbEAHNbDoBWbCEYfnfQKTzHImEJ2gaW4wg0o64GtEk8l6wYAzT7W3uIbi9rdXl0gfMRiJu",
+	"xY/y3mURwLRdWayVW2CR25RjTCR2HbrIt1xEeU4SLCCU7///7L2NcuM4li74KoiM2bB0LyXLWVndnVZU",
+	"3Ouys7o9kz8e29nVG61aExJhC2MK0BCUleqKitin2QfbJ7mBcw5AkCIl+S9tZ2omojotUSQInP+f7wxh",
+	"QlZ9Acu/66HVpuYxgy/uGes09ui7CL39zEfXV9A5g0c0FRkeNJbuQrU0nLSn/B1TJpO7ReT0jchupJiv",
+	"CsidkEvyyV17Ww13JM005YtD6kd63BRmdbXr6OtSXs2y7yqq511Md/hYpg4C64ceFtUMBc5nHgv7Eea3",
+	"IuJFrMcGyWvaGxQtLRFdbetts5t57uqQyGNj1unTEwfat0G1kOvgXaoVaij5ObWr+j4Lffyrr+MbBNDZ",
+	"VvZ825U95eb6oLoHOusfp4zHQ7JD+eCKKuSgmcyVEaugsidiRvDMmoNsuGAxVNLGrGW5NgoBZsAI04mg",
+	"0QBzMcSwt7CGEziY1APcGfGRFaOY2+6TOGQj7UorSBSNqECmrkrIF9K9h5e7rSr9zxkO43xZZUWu39C+",
+	"87rqItiX70EbY09BR6pS5SyWzLqiWplRSz+SWsBvDtClomuLwuDf6php1yHlrda2IXNQfblxmZ2gHWOs",
+	"J8LyYL9ogUBblGCC8G2Y6woEIIZFXbYf11RijecaRikt8hYBz71HYaZ1ShrwqbYa+AVp4ANVh/QGeREH",
+	"tIX61/Fho0xYqYYb5USzvj0DZYoIRYDRKpVHaYWGL4RvI32MWtYPdpDJGnX4nFTh+is/8ok409lG19rr",
+	"oMsVLi7v6THOXeq7MWhgePAkgV7xXFvhKwBCDAtP6nuCQC8UsiOYlfamZlbao/b9FMJxtZIvbLeC8L51",
+	"nV+QOmvxNPW9Z9hexsOeOsx7VqB1TDs0C0zOc2nA2w6M8IKbalzwiNqHoAinVveXGmcCfDBfvk+oA4Cq",
+	"VYBPIyIQoF5Bdwh2zJqwl0jCZJJyl4CH5VrXtYTjEVf25jx7c+FJTAX/9HV2QtGJtU24PH3CJeTC5bBu",
+	"hcc3Tr0U/DVcdCwH7/5u/3ucNLcfuKAhlMCnWl9bluZqoZWo9ONCuAcLMGrLeT0l/rz4jIGD9XE1XN29",
+	"YmtfRdl9O8z1tSvTS7vDppm+lCmhciJw45veG5j8Y2AQQvsWqq7ZwAX1grSeirxmHPZxbhx8PLjdEZOX",
+	"luoja/vijxKWax05AOY848pgf/sy8R/BDx5YUT0SSX/A0VSrCBpfJ9k6lS9JseChlSW2g2SkUryxnJqH",
+	"UTa3J/ATK/YtYdeWhh8QblsYJZNJ0Lv9BuO2Dn9vqRndGqMdqXBcRoEpMVDwC5pqQ0ipSojELENCxDRM",
+	"8MLFw2PWcqBLbmjUPo69AJwJ+/nybwLMJuUS2zDdpDRpMGI47HDKTU6h7YnMTbsuV/8ZZgV/k1bwVlG/",
+	"QOn25vUGDzrX+gNXC9o383TmNjYv8HIAHofqZCROQCL6qekBfC2YuvcTlWuNlF0a+rjePoeoAU/TIo6A",
+	"6fAi5FANJgCOFF6F0YZAD1TBdjax649oqV+Dj+lZq80UuGRrcdeElwsQJYDTzE0QTCIMSaq8DWji1lGm",
+	"MnXf2SgAtihIZkXdoExzAeD0ODM0CgqIQ3h86s3CYHaLssIeXLlZErjavCD/BaNS+6Wcc0OUO3yBu8e5",
+	"64K/foT/pha+O9Ez/OEfy0Fph64bAqcbD9rjp800RKODYQ6vblkGU7uMECdox5TW1LSEcNDEq4ctxXlW",
+	"afWArNYG3Evb9r0E2neWSDjQf4RxiUPs+w68OQ11etEDtTKcXpVRqLwpjQeZ9js7RA1h+gDJuswTJbdo",
+	"SRYd4JICYnjW4YhgnetM90JTbW33F5XuRopEPJWQKhtYcBOrejVbZuK/xCh/Tlx5CivaMuWWKZ8JUyJB",
+	"Ph5PzvLxLjbGdlxsrLke7WMRkcN4mq9JdbgCgmephHFdNKrTXjwzIotoQgLS046pmVT7preHXTtzniWm",
+	"H4x0QFApgVNDikmgZcRYmBpMI+Mrq2uM7/lb2CX6uSGFe0FhRzcGpLV5NBADGiduS59rI2JplU8TEZzl",
+	"41XC66Q86TXp27Oisez5LFOQ/wFqyPSEKT1nWn1lEbcN6DUG9PJScS1x2bTgCh/HmOXj20qwUlRjZRW7",
+	"FXKJuOkAzzeLN/ByHaCOg0gB1HFEmTl69/eLD5+O3v0EM6B91iYuQP1xOjlLtZ7C7AMvOGAGOcYv917/",
+	"uduz/7/7l4jt7++13YAS62JrGIqqlMB5VEDTdfcjDB26jjIjU2HlLOL3xf/o/KJBkorE/ituE2z2XBqB",
+	"iZpT4B8cK83Tikw1APjPEjHRvhHYzX4aa2P3aDElsODwIrNTSN25zq4NjUsugNm1SiT6gPaV65K0N+/h",
+	"nB5H5Lnb36rz+uuJuzNEt5cOAbK0uXeXa7e1qV6AiVRggJcgv88AL0Shri+RbysRN2wCA+xUumivlT6X",
+	"PDWBAFkSHpXY4iPS7Isg2K+rdL9hHbqGsLH12BuqGytTIOdmyI0SoWtM/jdSuv3+hRfPlFDuM3Gjr61t",
+	"mfIc3I00dRPO/PDUN729b9OufCK/1u54yZeE09jYJtwUOKY+B+aJfSJWtdt/eFTMy3UoLOfB5ljT+UWM",
+	"5mjoq6u2qPqzvdVpUVkiyKa6+iScwb3D7GK5WjA3Zgbr9F00sPRtrnW3oZbnhJ72TJ13Wt6TeO2bkO4M",
+	"NjH5+qT7jVemr/CsgaKhmoRoHKeT4Uyt9kP62wVPImzE+uDhQc4m2uTsdc8B4iC0Ck5W866tVGzPzzhz",
+	"EwWNj/JQJK+WawEvIQi5PQbTlZ7xRCb5BtbNctQsD+2dkVZmNhEIaSNKkVsaARjGbnHS7105+Du01EXO",
+	"OFNiHoRCcGyEx3JACIfNLJ6KH2qZfjZt5jPsXDHF6bk4FRWjBdW7BF1FZTiQiofGsS4LAeAMG3GldM6G",
+	"RSPaWGRL053wZkvzZWB0uFTXwpe41bahtUqzrNp9D5U8mw6Ur45Cv8chaMGI7mBuFHMyZq+Hlcaz6XoZ",
+	"U4txjHv8OCIEb/5EyH/r3PmDMuifp4x7uvjbEPk6oeER/mrYtAbvb42kQI3/oP3jibYuV8RoLK1MVvWS",
+	"oyH+PfSRP2YYA3Zx8/5tPPRvHp4P3nJt37brgmR6rkLLlzjjbj3Z9IB17dgLkSMQV8Er0jCH95JgWsdx",
+	"VlM/9c9kdD9L3xMW9yR91PDkda4nHNO2f/o5ANYixyx1s4VsuGnbNI2G5lPZuRaLZu2GscWE2YsAYDWV",
+	"xrJdANmQiRtN9WDWHm8qFZf/YZ/zqBVc9hHrRLxdxfcAw+UCdDSVzrDWNBOX8kvkJG6EyJgzYz1aTHQD",
+	"DK9YrBXx62T7Od4HbCJwKcBfGQlCfS3hWnIcPcnOBLhWMIn3gDYQiepnGEqMc+3+0Tk4Oe78h1jEjdAZ",
+	"QAXPtmMQVvc0oBnwaNyktUL/Wiyil4Z4+X1AaLgpkzgtOrsRWSfXHSqwgWTbXTQDcfSqyp+Kxtj9/Vos",
+	"jlcjDhwWuT8SLUECsFxkthx/tHqniZlrUDVgNU8OWPtVA5Okm7dFyC8wWVtw8j3YNeTLhJvxUHPMGjTl",
+	"YMHgP/JXPmvA8/Jav2+48yLO9furIZhD1kR6tf/P3/74rcnw8wTh9mZjOHSchXgbKPQaepQqF1dIfWv7",
+	"vU/QtafOtSRiDvGRDbkR7PPp+8iNMbR/uGmNcjRG01Z8kSZnLW/Eyozd8HQmTLu2ufu4WNpXaO9eftoq",
+	"Wg6uZsmLaPZ+BJqO7H5bzf83gKRepvNfxzD8GwmGsE00cyQnNvVfAnI1IqdE0KwJPBhituDTpEYzniSQ",
+	"SAXm8b1RWDpTBhqG39XAZp/ZRz7/yBQs80kKI7bhqZfR60h8KBJIQ+Y0ITAoDHIJD5DbBLxN1Vijh7J/",
+	"DI673c2FyTswiLI5rfvzTOKMRBbj9NpdjInEbKiTBTNjPhUJS+W1n6K7YyI24dm1SDBmAQNq4LdRkezF",
+	"cbWhPHBKC30qeP0xRNwRBpfQce0lbq6iTqwCxnrrVEI1AfhJtI6BmutZmrCh2PdVKzyfZVCZNRqL0TXl",
+	"Gf1kXph/22XnfsGGZgPmFImpn0urEnqi/SGmZ55zkWp1saukBiiPYOtZIot4JjN8Mk23eKFPKVAgFMhd",
+	"qhwPxI+zRqKu6F3LOnSafkb1HG1YmdvzDbs8/bjsu0qaPJNTgYJG3BDprhY0LAbe1LO8SzVBXT96LWZw",
+	"k7LUgUfsGNbiOBb8kH7OzqikSKqBmvLFxP5yAkKDymKwqVMm7YpgKu2X4Tcioaf44hAUUgPVwhfsXOkd",
+	"w2La1q6bZmBZDPsUiFzidq1cEyqZaqnyULANVJ1kw1XcQq65sior2aAYa6BwYBjuo5Vqxo0s77JfqcCF",
+	"01uTLA46YqVhb3o95vDt8PUv8Lq4UTzCVXY33gENPGvpWF7rRsLRnd9WOr4I6YhMhBxQIxzdaT6+dMz1",
+	"tFM7dWHJDT/X01VjEqpTVGlUZsvZj3u9dhNQEvSSlxCS6Eev9vd60asJ/yIns4n9w/4lFf3lQ8LgSIps",
+	"o5jwKXR9Qw3iJtUuv2R6cmRd1A2uPdebXvlVA3Olc1s5+VZeja1czixZztxs8G2ELoAvnI81G0INJ0pd",
+	"qLh0+2UdJpZBhfomqE6rg3NRTfafdHtzYI6AKLzw0GkSjCFz+pikzmIqwKfymmPCF2w01toI1kr0qHhe",
+	"d5K068sEfsUr3tEtHjUwV3nWusIBv6bvqXrAuUjuTE05yoo2UilE7Gnq9iUDnnAyMRLyhuquqUU+ILLI",
+	"KT9q6z7LuUp4ljA6UcPMVIzkJZHFQBm+CNKQ3hmnyoSxyHBsJmvF87ERo4tutxvT1LzPp+/ZZGagYHuc",
+	"51Ozv7sLhI+oywNFZWlUNZcXxi0Oe6YiaftORqfwThpvSFXgDo8gYtNM3vDcWsmpVNcdgDmICK4l61xl",
+	"PBHs48F5xCazNJcjDg49VL9nN/VuPGaNK3T+XIONlWU+SY1EZQ1nQCnrIpCebJ2ERgLb1k88q6zrlTQ4",
+	"Er0q0hpl1wMVTLib7v7unrhUNVE3WeFRuHY7X2Fbq3CH+QpLPFNALHt1l+qre3HSraGUq/oiaR618E7x",
+	"YSrVVck6zTHDbVgiYXJ2goBpjLOEL5i+dOBm9IZSGDZKBc8MAWZxU1e3hN3O37zKfTQrfFNluxUkL7DP",
+	"elmQ7Bis7ggOOir5kzpj87EAAFKZM2mYUMCs95M169TzbsH0K4cUpBwCzz/2AilRHdYt+GhMQDMgKKlh",
+	"m7X0LB/piYiY20HK/uUSMqYzlCoR+iw5zzxoGFoaqz3oo+IFHp956WFra++LRW0HGNQ43QFTbKRWH0WF",
+	"3oI1dn93yzwGAGIjVHJ7AOKaRUS1Fb7Fw+47O685BAGwevTeHYkpp6FOFsDU6YICD9iQ5pEXLCtJCthB",
+	"iZ2+qgdUUEmFYR7Bqn/9WMy9irH/cyZmW+P+xRn39lyh8Z8Uy7IAAqDgKy7VI+vbTOc8F+RKP4gMWcnm",
+	"SsxdGLDao9Rlv+iMvX7DxnpGtv40EzdSz1xgh/Lqudb7qNydYBooh62cz3WRwgaMBJdH7/iP44gZTb4E",
+	"hDszNuKKmbnMyWDQs5ylGoexKVEX4DuFbauNWj3rgMHDxNmKU3xxsbatJAok0V/lTW2QgQcn/CRROqjx",
+	"eVxpdGZdHSt3IufZWJdH6TyCBD3kWkJ/SOaYECmZIED9xpkfoe3Yra1doQWeC5NvLZAt3z9xJYurMAtq",
+	"uCo1ZA9mfGw6IjmYsmaicFxcRI3wKnF1/exK18xLpokLo1zeyBw4kV0LMUWA8JHOkqaByg/YD7AN9m+5",
+	"8S7Bfiw18Wh2UEZp9Y6eK3N/8InHGqPsKhYqI5QbAvTfFCDMtuNmy9vr0t9YrlIAoiGWJabwsDenPBLY",
+	"15tVxgHfjt2jJiW8S9qzObruOkBTqa4r41vHeiKm/EoYLKQhZyEPIhkGBpxyZmZDejt9CT50XTsoNhrT",
+	"eh6RuegRKxWn6xXcRscbS9JW9FjeHprsQVURAH1aRiPEtJbSDA5fRGzK87GlyanO8nbE7CtknREH8B1O",
+	"SJs/9mqbRCv0+SxVFi3vSZTW98tX37rSmqZ8JDZtsH4EJUWNUEVUuslvxDrpUhMGTMJAtO3Wm95em81U",
+	"LlOrk3zcGfuRILxeg2aVCp7hHV9AQHcDpxBeaOsUviwe/EVnV9Qs51iwtmvwAZjvobUxrdMhhRrqmSrW",
+	"XC73BkAtrNWoxqFbR+JGpJY9TTRQrsg8KoWoInZWunm7D6MtrYWNBeaU65mmPL/U2QSbGg12L8a41s6Z",
+	"zw1ZexUwuq0s8eNzsCS9ECBYiu/TV0M+uh6oVjzm5qLcxOhCw3IZXYRhcTzV2FgT2kmmdn3rY/7wQukR",
+	"cMGDNT6JUbKBQDyzm9x3R0wtDdjFSzEN16mQCa9Lnm4y51aS3i/YzW+KQSOBEKqIqcTjMDe14DyCnePg",
+	"ljpoSq2ydEJPjFxzK9wo+1oSccGwX7BxIitlMtiEBePpnC9c6r2PqBkeJATDd9TBzSY6E6yViYm+wYDF",
+	"4ceDD+/8iASt213mMEjqpxm8qc2dww1dnAE9hJduY+E7bW2sF+bnAGWHPO/xzxJHlve3rmrDbAfVR7GW",
+	"mY3GgMJ7pbsY6s103Mb5BmMX4QhihNQXSLABjvlpzggvMytcn+kbUeAE0WXn/zh3F8UXeiqUb5LtDma9",
+	"3g8j+2j4l4jZWKcJlPMPlF2CnvhpPGZWAeVirTj/kl/greN2l30CHGI0v9ilVIlhQ43DCaVhNyKTl1Ik",
+	"+2iYrZB0khpg491s9/eRTsQfsZc48PWSIHcwGBgdGqgWVwucIwwf+1/b37zpvYFRBNSFGIhUexcnViml",
+	"CL+z+4EFxvZmMMB9KlQSnKz4MpWZMOzPiP2H3Q4SeyAQzawFkzLcx9aLhUnJuXa3au8PFFggMd3sgucx",
+	"va4EzP5Uq6vQJm0VJ4Go/krQkGb8SUKpwoH6O229T6za7fbQH1fwBvB+CV/0QcDPx9q4UTl4+ZX9+EoL",
+	"4xY+UG4TypN7YLE5Pq8VOx64wEdfzJSjg9gawfHIkvxFbqVEHtMMvBJhW5aFb6OqBvQcExV7AvhxCLZo",
+	"STgAlrOn0GVrUlo1uuyvIl9SZI/X/1960tq5oGX5EjE+NJay/GzwMnFsQ98rQt9VWe0a8I8+njnhKXPE",
+	"Q3ziUPi5G+WBU/QaAuH9MA7eZhkG/ExJarqhnWjRJQMljRdsGFJDQUKSAof0uYg6irouO6EfjFIuJwUA",
+	"mvgySmdG3oj9gTJWuPCUBr8gdoG9upi27riYwNWUwBYyr89Yy8oXq8hAG7XZlQA8vO5AnZL3hrPvjz/+",
+	"/eD98dHF0acPB8cf433GFWXZh4BTZI8T9k1fQiWpztAGTvlQpIa1jk+cBhAmsoo2TUY8S0y7WF1FYRRH",
+	"AWkx+NdQpHrOZN6nVb3pvWWHnz7+8v748NyuCa4aKB4KI2BTJxsRs98uO5w8i4lGENeYYwygmAJaHii/",
+	"UaAGMg5qdSTKanPf7qvJrb7y5+Dr4pzghGFkJvL0M1DQF2+tKtMQw3gMs//hoxjlVT5JHONewn7rh7wo",
+	"HM8kQUCJ5bTLw/sja0IQuyDOb196G+qlxur/wuByogytkaXYQuHaVEzAFuoYN3YKFMFAUfAUiyYYV4yn",
+	"khumL9ve+gzcnLJjAj5NWfOBcOyyg4Hy0yA5qLqJNNgUkLkVitQIDK5M+DWEum/K1rRXmSCZ+4yzVOvr",
+	"2XSg4KaXEAluxfjhBXY+x+1lCf5RzANrA6ZZspxfC4xL0hRI6zBA98RA5dbQZUbAi1RiNNy7nNDkaW35",
+	"Wo8laYfmb38DzcQmgqv5WKaFU1VWbzSIxqoVemQ473KgKDg/9XcvTblkrfjN67fs9OD83cX74w/H5++O",
+	"YlKipyLPFp0D60PFtfFzAHJ8QUGne8l/3JS5gxQkn9tK061m+IancnqN8l7razab4rzkMmnsmJIcUXr+",
+	"CErF91zdsa1sI22yopes74L35fQOuA9pAi6EFbVrJuGEPV4vp7drs56ubQvXt1urUwY/vz97N3VxNeX/",
+	"CTCaujULvG+oBBjrKQ3Cg74paKZKJtYYORN5LtWVidhHiBAiE5jIo8u1fWwbZty57itriwiX9Qeryn69",
+	"JvcvswDqGPHjN0rzN7i1jyAlHg115pkn50W+RnrT+SwL8K3cekktaPkKmeUySS5lbxnaixXL9A9ks/he",
+	"swccMr5qovihf952qPi9BInbyM3nivuj/qpy4ilmNHkiw84SxtO0zyowxsVYftCPCKUKXZMQYDcsuDrs",
+	"QikYZkVWI3rlb796DnnK1TUzOc9nxtsEXLl1uGf1WZGvheliVsm7qyI25RDh1xkTKhFJUP/bHaiDpbvR",
+	"1CrOYtfNcjHL0hhzCJhuNkIl7EYameuMzIv2fqnCRToUWzNQ8ZteL2YxZBYOzo8/fbx4d3r66TT2Yw1K",
+	"z+kz7lbsVzThCzYUfiB78KDuQP0K0RQ3oX3H4K8tRVPS2d1FGqZVVLN/pVBMzOLDgw8nB8d//Xh2cXLw",
+	"+ezdUdyMYOtI6blaNG59T4JZ6x6+ztVy57A1UF7k7HfPRi3XxXdpNTzEmvueMTH7iRdcyGSFzLyzjbJb",
+	"LLXJWinUne+C99J9VKgFTFZqI1wVilQ3MocCnnbEpunMgMj1b56H2PmMp5ngyYIB58CPysh7fRbDWIiY",
+	"GTCehHO4oEOrYUq9e7XnaCE9B0Pm8EnMlycAwf90eQmj0lRAcQDPJNyoJYJlzIWr1Q92fwNTJbRNyvw1",
+	"WXTWOwQlFpuwVhlzUmdsiKP3KC9hdJb/ZP+O2yEiZYFscUH2D6VDooHiU6hsoJzgf4lRLpI1PMXipRti",
+	"qiV2fyieZXqO1p5dP46kleqaQWCEm2tj/xU8HbAIQIK0+yy2jjbdMtcxFMBhasFLFYi8ZDOo0eM5SwXg",
+	"5LvOYCtsEr4wA9XiPo9G4JpgubHEnmg2U2jGGB2KXmcSJRg2Mq6K+VpM89psj2WnD4vvyt2KqpT6SaWL",
+	"yhlhsi/gF8je5WNpyAxvGuyzRF6lIT+rQz7ul2f4wz82Win0zdCyRNOqbrkURw63WojJZZpaulQIB4fL",
+	"AqTqDGBoM+AlGRAx1ji6QkOZN45Lskz1qhZCM8FhuhP+5b1QV9bz2+vVDs7fYP08s6p9uChWTgtG9guX",
+	"7GpQG1ec6/usd6tIv/I0mYIMSvq0sNwsEf+XlqqE63x7zbkW3mkJp8mNTVRlrCah8mzRBNH0sN7oFqVp",
+	"6w/eBaUpCKtgiCxAKcMoEnhvHtClitt0D3fwoYuFvbq4lCJNIPCVU+nRcjH8UjjpTe9NlzWGpwaqPj5l",
+	"MMtX2kj0U9eGqdiBQ8/Bsi8jVGIKE1dn1ZiePaFUcD/QqvLAoh7K/SxcQy8eqE2jenUmKOJdvZQIGq72",
+	"a+cDtyG072L4RBFCe1TxuGyT7EJgC+sIGieihom54+D6e0jbR2OYYn3r7NxzQB3wb1MO0W2bfe41PLQI",
+	"l4Yg7lVFabArxCE8QPf1xrZ2ZXboqjo4t5rCvjeiovEiuqgDRV4FzrHV3djF47JpdsV2kVJdDRR95SNC",
+	"OU1r5GzOJWrxIJQQXorN4cc5tuJw6vnDC7sDBYZHySUpvIGRnlkrhCs29O+2H6QAxYTLlLWUHupksWNA",
+	"kHA1KPpWfYO6C837xBqVOmeGAh/W5aUKk9mULUTeLvWCGqh2xvyeU/vw9AJBngaZ02hOkaYmPO+i8Oha",
+	"6Tk6Ydg/1B2gqIEmnrkcCWopRWMsM3nAu0WF9A+9kKWbqqQH6h5l0rAq4ccM31kIRs/FwCkk5pMkCYvH",
+	"by6svzkr5xsuud5UgyBflWRexIYLxBqyMiVap03uaCPVDKFutpF2f/eru5Crh2X+KvNxkvF5QeD3kRU1",
+	"U4fCldxr7lD00uJDbmu3guAJvJdNGdodkmXpgoOsbVTEg3yqfMITgW1P7UdjY2u1PUKnxUG1foBMtVmu",
+	"JzyXI7L5eOqMP+PsxD4abHNpMEAU2orWfjTljuMuQ6uwXLxknCWIlnO/ZMiG4W2ww2qBx/9dS/UiQscH",
+	"xS/XGQsFjW1DIi+q1Xc6TRdW0xdBkTsKhKVkjFY3IjOVSEeZcj4GIQA2U6kwBisUYgQj9PyKjRAZhG+G",
+	"9mTQM9FZIrIdA4MyrZeBz8xFcsHzuG29kM/nh5Dmjxg35CDxdJHLkWGJ3mcx3NIjuaTc5OzPEfuhF7G3",
+	"PevI/fCnH6lMwCEc6IQvCPCnUoPQgmoA69oSmIQHsgDERoSGpeoKaVgqTS6S/kDF4GGKhF56rOdsAu4l",
+	"lXQAIho346Hm0Glrr+6yzQrBB4rMN9gqJpOIjWYm1xPnuEaBzysTqhVvKGA4DI70WRUwPEQu3r9bmI2v",
+	"u7FjCjQDb2X21d2uYlbe6n51c2jrKLjgAiBfpFDAeapyxQ4yWWO+Hb4tLVOo2cTy/5/tGn/o2f++hf/+",
+	"8KcfoVdrw31YW3uw4X3WVARseBcrhEr3ScQln6X2RhS9ueD2Avf2pQ+B1y5ynfP0VfRqpCdQX6TVBZ9Y",
+	"3m3YlGfSyOD54BatDIVc+PabGYp3Za0VTQxQ15TnmRzOKDIr8z5z/Q8lqzuQqhs3MVQ07K5n4EZdeyo4",
+	"gcaiPpHpgmU6TWdTw1pOQLQhCDsas0udpnoOXbmjVI5o8AYQNoIQS8X4EJKVA2XESFt7+RCvBDClRECM",
+	"UbGhzk2fcTZT8r9nAu+GWos6GnYMGQD4lVaMYyGgfcRAAchb8KqA2QQyq9hdrQSg/mBtIiw1E/YHImGp",
+	"uMyZnuV9+AiG8xLYMqpEYFMGpkcmLq1p0WUHwKcEPOdsCnuGMYIbjRaxQ/0wuc5EwgBYugGQ7cCfzW2V",
+	"5qmVtieZ2LBQ75dMT44ga7r+2nO96ZXOVflFpjnV9a35hY/Wbv4TGG2x+eVH0kxTvjik03hkN8id31rQ",
+	"C0tKL14ElhNN8ErUTADKv4AWy/U0LOJvFIb+ozrpVwiu+nwTDyL/YawhkH3TTI+EgWOvDxl4nzm30qVF",
+	"+d4Y1bRM4vZ+kOfIxFRneVF48bq3F2PHFxZXaiUigOq2/4Kaj9zLAj4RbKInQuVReINeXBSKFwt3ogMf",
+	"C3ONKiA7A3Xgu0xRNsHAJq5GIk0xbgHWvTTevMeqZ55l8kYkRcUna8VjkSYXlzq7gEvjNuDnucI7bijt",
+	"hmsqIHoOTo6h2bUV/6NzcHLc+Q+xwMKWAyJDWMY++xloiCFC67VYEEBrGxDYuA8eGwGGELxZYRdRukp8",
+	"GUErXOGuoGwuSeAwi+hBAUeLfas0rCedDdSl/GJfCWS4Xau+EVkmExD8Iz6dYubQumQHih6EmbhgRXM9",
+	"SxOqtZ1yYwbqbfB/3bdvEd8TsmA8/CGgN0WloR/lhF1gHMZtBDJ0+NZ+//vMaKxPEmwo8rkQyr2ppExq",
+	"qHcsSSidu43qDtRAnc2GngWM3Z3Y8FTEWGdPxiyLr6VK4raD3o1N8CPLGB5oKtC1w8VAWY4mbZ2xRBpK",
+	"kepEsExQKAhXGdyQtWh4gbFqFH1Q4D7XvxSmTMMxX5GvbLN+vnPkkW2mfGHZzRJsnAkl5jz1zMbzgVp+",
+	"pfLbuL5uwCqsfXpQleVf2b7pQEHxSOxuJrXycYTS2nYcHKPgmTVfTJWG48xKY+sIxCybpVao8AXYTPRG",
+	"OBt8lgpXPGaX44klfB06yH+JTIdECa0TEGjwrojSuYCAgyW8+Xhhd9A9Tl/ixLTi6Cx1uZO1JI0Ma3Sa",
+	"RPDfgZqpYhmUAi+V67XhQ6r39xtd4ATj5tB0iqBMwAwUvWb4hC47xbUWEJ6ZAM4SyT6wDYrxUAaa0ivt",
+	"GCsogmMKNjR8UgAQZnQfO2bcPo3QSrS3djch+DgQriRLa4zCE9RYhS/x9avxxBc+mWLnHpD1hbQL6+29",
+	"/YG/Gb3u/PlyT3T+PBr1Om/53rDzw+Xr5I348fJP/M9D69I6u2v/1emnj/AB8TPElF7tW7X+v+kR3RE4",
+	"9k5MXFjmebX/6uzzhw/vTvd63l+GBez1ensVD3r/1es3b7tve9bcua0P+ySgIsXj1xmMpHy4qZJrH7U6",
+	"iZNlmyEfC0zGPWj/8MbrrjFiIHPiDJFnnwP4BkP69wlqnDqbF4+vXzIGaSh9KN6dPg5UjF2k/XJVYGPj",
+	"Id2hdZ+JGynmzcb9QZpiAZkS+5D7TEiFpKnInGVkRKmU+g3AHgRUjHqJYvMQHEjESBocKieoF4lSJajd",
+	"7K8vZTZBMxzsJLQZrbWIm1No+OEsAUj4EKPhrTcJwTwvFnMhE0OjDqRKxBdnSuO2O1uRfIUui2khlIjA",
+	"IEgMWJwDFVMXJ9rslym/uhJJHIZT+vYnECrB3xBgPvf3FUkcsZmacpkE590dqEP3ffAxZSdYruccK95k",
+	"Fm6EmYK7NMEUxjurTN38WcPmmcxzoQCsf2loOgFIakxdy9x7oZngBtZTM9fFUs59khZfq+Y9ELxA7E+m",
+	"sDYp4i3F4gwN8QEjbB45Aw4V25W8EdsS+W+pyIR43sVasSMcpEdIFhHWjWWYxqTqizsrhrqi+kA/WJ/Q",
+	"iEyK5oL6v4r8vLhqG4R9iUHY4gDXySdMbQxno2uRW1JMk6dpM3js0OwRvOelvJplohKhhbgRbADUZFN2",
+	"h7Vg3I+PZzj1aoX3v0SmzQPHZdc14R4wb2LAiq26MFW70s0dqlhUoSHRp98kYsewmQFbYqaoqKKxd/eB",
+	"fe9t9+5Wz96pe7dwQhAdT6t00QeHA3pb0BOz1nf7fho0mPy2pB1LzPAM4iLF631lqn76Nq+1vvonVYq/",
+	"NKfdYE5SQwWCWty7AuHO3Yh1amK3kPj3Kxmu6yr/uMxLQbFAYcJiquZtDFNEAxUEGQNM9VRSUwO1SW7K",
+	"pQeLl94xLBZf0PO9yHgu4j4Odqq0e7uc0VIJUdxlv4RRCHDCPU1U1hHqSgazkCCJA4kgeXkp7CIJy4oA",
+	"sDFeQUWX4F/jLD16x9Axr3O8D5L/moXVgofF4T5bD9ytENc+sXd8tmHjJxOPW6X/mM71mchLBsFO2RBe",
+	"sDHULVCOD/nyIb1qX2O86+V8x+Q8Lyz52sKyUi9yMfMo6Hc1QiA4LIQu+64eANuC/VCY4h6JTAiKfwAl",
+	"ZJUGZpdZ9D/YMZhwZDOViZSXeo/rpmYeliqgIesYZ2IkIDnlNzEGx2jCzXUwiztoluP4w1CXxU0VYO5X",
+	"R26LH7GPdcktXyoUPr5SWGUAKW2rHCZ8wXgCQyNzzYYLCGKP+GgsGhHY8nJtdYC09eYrI20t7+46AUpO",
+	"83dnXJbEzYEqcYkLJBhJphIBtUVgESB7lGO/KqHaUGTLqcjqekjuGEhw6eIODEp+IDh8e69yw0PkGtaT",
+	"VTD5R7SYQ1jL9wEEG77zbUrBE/EyKiALVzysX9qgqNsQQsOKku4K8d4bmh7oDtQRVVF7pIWISSvMISPI",
+	"jbCey1Rkllc5JtU4u8wQ4Y61et29nv1sr/d/tbsNCOvhsT9Xaz1c45OAKIQLWG+sJ2Jrpr9IpPVyZeMl",
+	"2piB9lCb4iPUyYNbW+ele+xeCWWZVzQXRryX1zTDAYFiycXXs9zrQoSLNyK7ERmbUpsHmykcYKFEt8aY",
+	"xcduxcRWTGzFRJ2YIPecFLVlYD2Bbx5XHqxNtlXRM+1aQ7e4IU/28Iy+zZRt2ewumbISmz0gMz00iC0E",
+	"GHQ2AZ8aYGzDQeqYpu4y8PVMxCZSyclsglmFiN3wVCaQlFdhXV3Rw+LaGaHmcZam2KOYWj8/YS2lWWpv",
+	"3O4H/m6+mIoIJ1VFLFhrhJ2ahqoAsM49n5niGSbnC8wClECGg/p96AMghN4GxNmXZio8DfLs1lb4LpBn",
+	"H0uIWYtA8ExJddUcLPukBMv0HCN1Qem2y1O2eF36st1lRRkxIUcYRrXELgPqGuJ1PgYsJapHclXU7aLM",
+	"GFuwgsfn/FpQnc/Q9TmaaKDCPkcT9HTz1HQZJstyRK5JMOJdvAhiS+5eftmF/rimsPw7t2GPyNfuGd9h",
+	"7/BhcMbYRjx0+DcR0mBBeMvNwkUYbprpq4xPdswD4yc48lhVN/rLl1O4ZElv1Uhl9zZQlY6zIzPBICMl",
+	"b+wJs5ZrvDz99LERYmXIjdgctoYeCsr1cdMstBWrCBkuYNdigfNd/I7cR2Hdn0pLRPmOyi7ohMLT4cxu",
+	"vV91QGKXX4hkpMrFVUbYlAZbs3d/R0C6C5n8sYsIGTU1LMv04jwxgrOTCWvF/k5xKaxU0EoZktJfvhKP",
+	"cspzuzuv9l/9P//knX/1Om9/o//t/Pb7XvTDX/5wH//bq9rMXX186URLRX3vYz0tRiZjLSr2OZtdBMaJ",
+	"WSv4bMplErej4hqU9FY1QD90TErA/3gsMgG9Bf9+9uljtDSEu35mMw1Pd0PVB6oV/6ND7fSdv034qHM2",
+	"5q9//FOMrdz27P/0hv3tw8Fh5+xvB69//JM7gozP2VAnizYorrEYXRdtpVxhUhsaPjPBk6CpvNxBFaAj",
+	"eygVSEAFNVoeniXml5cXkFyzKhcbruOUgxK+MNLuic7cuPpY6Vxc+NuYmLUQxAVAGjI+uobZZnB0zIjc",
+	"tCMmUiPgcQMVlzozzT9/69r/jfssFyZ3kC/gZdCrUxtS0d86UKd4YNQ4Heptq91RuS/1EFl7o7kYK7Qs",
+	"AC7NOiUOp2AfXtpu/EWuLxIdWyNlmZrChqY0xfF8SGL0lGp/ZZct0Z4Z8dRfV3RUO8AEKF6A8jCAfRgo",
+	"HFkFjQ++lMgVb+yTZXIeVyvJIhafxlgLge2gdhF2Q2DJSGwDBR1eB7GrmZDuQpaJfJYpGvdiZqORMOZy",
+	"loYDjuypY78U3RrBFYZipCfCDFR8usN+su5o6zxip+x/soN27Ms4gjcPitHY/2Ctc9Zhpztttkv/bMcR",
+	"yzQ+YczTy85sOlC5Zq/BFpyA8XamoX4FVo4eZMalPYwSkkJLK2HJ1YrmHrVg9wCgCNAb8HAHCk5XGroR",
+	"VNHBOObysgvUkvlYp27r/V54cpA5YFM0o224HknqOR8JANpYCCCGazGtg9pAknNYG9QiFRwNUhCwU4B+",
+	"EZWQ24lWxgJaLa0BDszr4EF0VgiPgG8OTo6DGZU4DB7lTr/aoO+akQvsBJm4MWy5no3GCAuSiUSk8gZg",
+	"AJy8DQXrr/hZ5xgkPFXNwJNpT2OZxIAKgs8r7a89jAI5gB60QNTCJWwUe05BrrNcsIlOhb4ETAug9Itp",
+	"JkdWESGDOqFnIifKzVhOpzBDwJ5Wzr8I0wb4kEsWh3eI6iAcggpNq0gQyhEW+YuLATn4LUdB+7AVkYPw",
+	"hw5N10ffdbD+BeBUVF1F9c2iRlEeVXRHtKwy7JM8hB08S5g87tOKy84YLhzbTb2wtT9jLWeEQCdujUB2",
+	"CahwXvmbXs+Do5Ru13aPJ9IJn+uxe8jndA+OWHE7LHG1UoTme7Z943IgIuNQRv7zNzC8riW20tqnxl32",
+	"CciRgnncCmKJFVT1XacgE4gfiB3W+Q8/rzU+1lk7/XBvg0kQ0rA3vT1vP46xqtxbkLUWUVNh1+terxlA",
+	"sfnO53oqR0333LvbPQsx07jYH39sKEN7+PAhrYqiTV87dFgmtZX+GekriMaYWepwdp1KTWTyvGviXla5",
+	"b7m612tqULPOV2qV/KSIBS6S/8NLxYiVrdONW4IueWowfsjnnSGQvoso0kqCFY54mlpLaFNHq+/Q1MkG",
+	"SzSUgC37y3kmpyJ0l78LP/kgSRj3WyZUMgXHWSp2BhvCWkfiRqRWi5iIERebttt1adjn0/cRmHJ0wAMV",
+	"v+69/rHT+0vn9Z+7Q27IfACAusLSFTeWVFkMfpue5V2HvmbpGDKhYDMsfc3NQo0uCNHoAlSlSAAGIpbq",
+	"RsuR6IIHX/ztLqbP4aaW9brOwAb7Aj9KpJnOctElc8PZEZUvU21EEveZ4TeE3SSvcAYU0hw5Uiefz9ku",
+	"HD31ESGNdfCiGEMAMe5z58yFAmKGiiX05+39Bop+fqUDIp/y0TVMKK/RztB8nvPJtICjIH0dMR5+mw8U",
+	"NBD5oUhMp0m7GkVgFETYZzOFvBexIU/SheNEDUOSU3+2qOStDbVHCTyNcFhgI7N3eBW6LQEBQVN0hn4S",
+	"kdIPnR/2rDFFaFl4rgZakIQD8ihBgqGtHk95JlQet4uJB4U1x6fygp4YE9oHrJuBZ2FtbDDS1Ujsg5Hn",
+	"DX7fBpXMUCmKGGzpzkpiZi0gpUb6bUcQbtiHsn36OmYTKIQYKMaM3VhEgvFwioTARA+zlr67rwTNHdfH",
+	"bwjlNoHgDWMxltlfZIK6rVByZSyeiJwnPOfdIuDTh/WFe02LLC8ELrY3x1UG6GwEp1cB34P5Fm6Slz1c",
+	"/248Fe0ubG6JvffLw7/gJ8vIcK14KNPUuhbYkBLD+5ZQ9yiS0sZyVNhlYp/ynQIMS0+B0L4RuW47xmJs",
+	"Y7twIcTq5hM9dksLSETOZWq6NZuNkTB7Z/i53aRDojB2Vt5rcporuMOrAA/BkWTYnU6OHQxqAxA5RBN1",
+	"G9uqbNlilDofr/h0BpnpOGLdbrcNd7YbWuAeUgJwA4hBdE/ZQeV40e9nhB9qQuy86q5QH5LSBa1DrAqy",
+	"N4B/ORYpvH4QD3HMiyERFx0FzLyAuP3jWzqLWBlYkFYEEE2sAujHlPji36UNgVhPt7PcSMvn5QMqCLJC",
+	"R+7Y6vizxCplzbfvR+7J0Zid4FfHIChA9NBsHvtDmtgHdrdHnnYUQ2rQMqwPwPkQJYnBsn5FZsVP7XkT",
+	"m/jvWWs0m8ww19FuiGkiU9rnh5HX3NS8CMRAyF7cKZaf6H4QY6OOU7cGe+NynK3TaBTg61DWmZUDwZR5",
+	"BjGH4GCsBdBWJQnkxDTdOcERifZtxjqFu05FJnUSYKdeysxKgLbX5fRbq09F0ZHGiv7XVkyXAJxmErfr",
+	"XwqNmX0Wp9rkS1Hp5bh4gF9ulo8E9p6zy1ma0t72WTy3WgJyLHMUAhf01DY9zuGG8SBazCtnHb6z2+Vc",
+	"u2OgkFsRGnWXglIoADB1CQzIhRBdJgQDpwgNH0RNB6o+bOoRiglYk8kKPDvadlZNWFdDZNa+0hmbKZlD",
+	"EYHvzxZf+ChPF6z1L5HpDgWjQ1RdMxuN7db++8n/HeJaRSwfZ0L4X2hF/dN7vV6v7YJDaNdYn8DPfoop",
+	"SHQB38WrYkXwDhuGivwL+8yWs2Zbcf4T4sZ5wxOx46KbPfqiyIYRqNwdw0ZVi3pFxKj39aIwsCiweb96",
+	"CCY8wW0E5plGYNDdJtep1exJRCw0hP1fJV0fsYoK9h84sf8/Hjg6g6tvDs6Qh0xBmWpbint5Cj9sGrOZ",
+	"a20Vk8hG31/ghgr8fahOKvar1oe0Hax1JvJcqisTsYPkhquRpYEifOM6xnM9lSPD4k+Y7iIDh3K5+CHa",
+	"9dZECX30H6IgBORd48+n7719Uh+OG6iWy3sUFpq7ZGaEaZN6sx59XaUE5PN+PfQx9iJuEmFK5X6lEi7I",
+	"gSQ4haBOuK9GWFMS9H0RNpMGQkGWhOijC5mQUlOkzCIou+4INdIJlSm4MErb7jfFFKbgBXn/o5xSXF5I",
+	"NWesFWIZUEaycOj8EQ0tYVUrCyAJ7rEO3OC6GMvhPHYrmNGgEjDPDbxZnuaw7xOIAxXT6Av7RhEkIV0o",
+	"xFqChfG/USWKc8DJ1wb3B8cURL7SxGcj+9bkW5t8hZl6UlkPUkzMjrvfQFmhjNZgOJ5uJ3jipjnWdkMB",
+	"zUWpgqZw5i6sNxcPVFAi44ai7xj2q86Sk0wYw6bp7EoqNtJTScn2unIaaKTR11JUSmpGejbV6sK+e1BQ",
+	"A2RCXrI77H/+FrMWZ0pcYR1a7CZDBNM53KENFBnfMqn3v6xB3Kp4deDrQTnenIY5YHl/sO9tGELYWDaz",
+	"xkGxuihcTTlZ3A/p0K2zwlNYV7BJxYUfBkCug3UZ2C08h09YzeTrmSMWa9WxHiHWJMSXXMIWlAKprOVt",
+	"eeLXdqkUYlGVmEf0eef4KG4PVF3tQlAW4AsB6OZ1WX/I4UslLoCT/vlb139K4begYqCG9qKBKqgfSC6+",
+	"FnB3aAuBYryQIGlBRIsRi62CunAVAleT3GXFB6pIi7P1WfFAvD6TzDgUodkzFl9GYpqLwBRZzj7XKcUH",
+	"SpYHt37IfHk9UT6HnHlACkXePCrd8EtnPp93QKnPspT0+t2egK/yVX3CZVrfOobP0zEMjb7a9LyLS1JG",
+	"vksG+8M6eOEqHjAFr3QuL4mCm1uDKmBAUO6L7+wscTQYEzGSgEWiwvHpEV5UmdII0TdCJ2wNF8XyowIa",
+	"jJykcky23QTPOFwEPUU0WgzVFk1HoLVO+YJGJFnLpQ++ULgPYAH7CQ/WUwPTrAD3GqjCPna62A9Fq9sf",
+	"mE7lbMNET7i0Jus009bcM+zScgm7QkhOgl4E+GbwkSg3Ooa4Ls7kQocANKPB0LXH6ppnMhdYfqwoecDR",
+	"eE65uprxK9E0v/ljiRRu24p5l8HM1f6zFKlgpqAcUqtmeDG8pKSoSDENtU4FV4/c7RLu1ebwRyVme+Yt",
+	"mo8+OtJPYdkx5Y1hLa6W0PuCQWEqGAtPQRA/FB1BkIg2nPAty7jfGubSl7slS7/ZnfrU/Mp2sJAqToKf",
+	"fCVCDB65rp9wAv6wlSVbOhS4D1UGraBOTirjizYjKsAPmNVQy9kqanmWTfBNy/3KdvM3T/DfEmbth1ne",
+	"xF0tHpyJSwOT0dRezWcrO9+rbbxlQQ6aoXlYmPIzcl1rS6ilSiPCSuO2pGETnl3XzZP4wLPrkmV1isrp",
+	"2fM4LvQrc/dn0N2rmPlvoarHCbyo8L85yItvSQ7w7Lpi5Nkjs57LRLDhggBWeZo+COeXTTl095qd24+B",
+	"PclmCmb9x0ZnLsYC7WZzaUSXneCtmPjvGU9dq57B0Zwjnc4m1l1MUz2HEhBE17OWhJwIfzWfCJbITIzQ",
+	"NYaePdiBrqvLimFcInftfg5612V8wEGUBT5C3/48tq4sNmehCwVBeahGGdk9TjkU8jEhsXnOLaDJGaQ3",
+	"/SpuYJ2Dh8HujYEOcLln+KM/mm7qKQRTxsWtL3U24bn1K2fwTVMEtbpIneWl+xCAw6v9V0W73KvolVCz",
+	"CUSBwg/xrGGD4eQshdc8d802nuksh7TF48Kn4f5u7ukSz31TgCWO+VsOZqQBhWQJrSQ0Z5wwuhUUCf1o",
+	"V3yZWoprEmSfz3/p/MUhDFLVV6bn+wWQdVRCqPfcAMmhyAuUiGozoxJ8T+TBWbzVHbGCorF6/oLnXRZf",
+	"ZtoNHM11zIYQ3gJTyknEhC/qJM87eMFG2fPVBIV9gXoBkaB+2VBA5PpWd1nPwbn4ku+OzE0fyomMyH+a",
+	"5Zedv5QZuXrbWofo8Ozv7FKmgMuGtAKPPMRndY6kmWojcxq5U/49z3M+Gk+EyvtwD/u2Pw0cbXdH5mbw",
+	"qi42V6zoGxILdjPpzcPRwhO+wLnCxm61ZZ5M8EkphHAvWbAe4feTcgsLAcEL6VTBECzgsVyNbs38XmwB",
+	"gGyuYkq7+/MkYbMpoOTkLBXW1ogJutCNJGItSUgGhd3i8I567S47sMImLBMh/GT3BByxFEF9HvUEzDXL",
+	"ZtaU5COxTy0CI60SqIs3DgTCmjjnLqEA1xP+mKByHLsPLZ0VGMgshg8vZBL3EfEYC5Jd0D/wAtv9gXLJ",
+	"D9dYYy8ldcBaVRiF4taVGwGwxFWmZ1N/AMW2F/tbIFi8Df6v+/YtVnZMcEac37axThPTBvgZ685SgxPW",
+	"eUhDdeuxuZbTqWvAD8YmR5VxiwZwNuy9rQsQERSCvXym7KcETwEvDK9iugP161imopx1ocJ9vHmRFKJa",
+	"+6EocjrWKQCcFJxHQmUgWIHCSxgwAHqJxTPu/vjELvvVT47eaD6VA7G+qwn8lXx1XN7pTN0CvLr38E9f",
+	"F3grRKM0QCcuMdZSlk6Bk10YJRN8NMZ+Qod82i4aVpGiLPU6BNItyuU3FCP4K8g+r3ZqpspDF4eusLdp",
+	"Uqi3xcd0ipWkW6OVfdioGNmSXlyIPGJUzbiBDh6oQjfW6k/IQwMf7KCeKUz2QpdaBXwjDHNQ/mYCFslA",
+	"kUhmH4uoJdaeJSuiAHYvCqjG20vDD/ga2JTz4sbc0AZs7vgGgsqrPCv15nqWJiT7oFKhnhQcqCpKPZ/W",
+	"tBpVWPL6zpN1vwKXLe/rlC+Y0vNoBZMtwzZuYH6XJcMyiH5lRA6UpqJmfMQJbs8MNv/QVQZvtfE3pI3x",
+	"VKGMP9S2/SWPABECnU/A+BWX6iFUcvM46nsy2OOHSTczib/v8YJBcGI5aPJQMRLAfJnyRXOM5LjighI1",
+	"QzYldnil1qBLtbqyuqXwTSPvmUK3Mw0PYQf0WgPF00zwZOFa+72z/xYr9vI5gSN4x9dqsXwuR+LWLusJ",
+	"XzyN2nkst5YwBZ7Iq92IfzHgvVV631qauqryCNHCh8aozRf7qjAP8lAuaCamOsvNLoqF2+d5Er6IWCrV",
+	"9YVdMfwDZ7yQSeza5UppIBrSOlA4k+rCDW0tpX6KP2AgfZeFwyI+nx/aR4O4tA+lpZHMigZKp4kwOVxD",
+	"VZsF3mmRE4eK50ynKThPhppxaDwsOFgepMPMJpSEx/ij/bIYUttlhyhXYYBNIghPYqhz069WoeNTSpg9",
+	"pqgvxz5cH410cad+dT9wZkVxY7sre71eMQAXo9f2M9dlNlDw+kl5vOiY38C+Gt+VxHFLWw5Kx94N0Omt",
+	"t9lr13dTWTLCPbi1Qjjl6kqcZMIl59dc/kumJ0cwEGf9ted60ysPiVB/kWkusk1+4ac8b/6Tny1TuMtf",
+	"eOoNSaODHc/QZQpNz/RBrvHP7ywzR1IAujlIPPkmDGAqnEKT4fCdSp5uxaRf/1HdvBGS4bcbZ+0Ff9Am",
+	"dKcsvwe0gYx8mJ13kMiRBxtzaX9UDgNVqx2caIRapUCjlKCk3d0Jq94HJV1Hsl0CVhQErmPdR0U4U9Ag",
+	"DhCvRelBAOREaT08PQkFpqSI4N9xuBXYMe5quks6pY/i1qoCUlOgoroD9Q7yg1bJFZDqkFszik/NWPsu",
+	"6YTnHGaDcKxknZPx7qcAuFo3xtlC8Izpy4HiLLWmkM8Ueox6aFqWik3ERGcLwCkrSM8IUaDFmR0GR2jY",
+	"hJtrcD4G6lJnk1nKQUjxUQ7APz/FEYv/p/1Px/7nf8cRy/nQ2gNZJvmVIMintkOa51kOaPsiTQGkHWva",
+	"jF103Ef0gChmUgFomt2R1hwDlMxM7buasRA5OnPT1G5B3o7YlcipMUybPNPTsSgA5KDnOY5jM4YQeMo6",
+	"f2ODVwckLQhW/GdgdfZv55/+493HwSvW0aHOtbKNDQYDxdjg1b+dfP75/fHhxefT97t8Kndv9upY7H/Z",
+	"E/3pde/1nzq9vU5vzwrJ13/KNX30Q+cH+gip7yefmxi8gtU2q96Ajbf6dyP9+zBlgMXG+wqfl67YC1La",
+	"avflBrLA5gacuWegyw3h/uz6lMOKjjE3oMuBBT1mq1j1Watn4WI2sVDI+vIS4GMDSDzwjXguzDMZ3nVU",
+	"HvTnlojV0jjQq3X66SMAFIXH7E4s7NaqtN9/+ujwcL2ix5Eze27YYCkNnMkbBHthSs+t3TEz6GkqMXcr",
+	"sRacVAO116OyJVOAB7mZ64jf0+47fJ6Q3q+FmPphcohHODPWCChih+gch8HDoMIHVuHBlxIGg0/q3Mmz",
+	"gkwbpt09j8hhaZFPUhRzGw4rzQQ0HivMn4+nlG272leL/52JHBE19hhx/Fxn+di1bmBhWyBdoBK8XpJs",
+	"Fv4jjbEwuZjsgnl5tUpbnMGFh3jdY+JVBs9ZRcMnCN2HC5/hWp+JLqClkSAtrRDxpcQQADHAXWHO6+nM",
+	"puFpwjaUD2kseGpJp/mQ/oZXPOLx4BPWCRd6dWf3BE6qmYuse28efJj5t3SQtW/gl5xohMcq1r7i5N/L",
+	"G6GEQd3vbwFIGmvONk9NB8E5GoMvr3s9D90YAMPpuUID0lrt8OAbkclLKZIq7IeJ2JveG4w8qQWJlBYf",
+	"KJd0sO40jVFOsAoIyyS1EQQYMucVxBA6Xw8Y0o6Y0dZZp8C1/d2XBdomepjbVbCRyKi7ToDdkYgJGAGG",
+	"BnTmYzFhWqUL+Mu+FmFNu7dG+jKsdciTZLFjWAxQ+vYuF3lq2O/2Xuz//3//P/ZHTIA1UAKKBdb/C3fj",
+	"p7g2gA1o8uepOcLD2GC6brD54auBCOcqRzzwJjCRxD2mGUO0hIL1w106N+7OI34j1uYl3dG4ZDPIOmmK",
+	"3bm7LfHVywcqdV/FqEMv1/w78uD4W5dQyd8hej5/f9Zu4nrHmZ1UqhXZNogis1GBKU62+Hg24YpyMv0g",
+	"xURjnUc6S0TChrMcO9vt7+v6w99Lk5/TSt7DQm5rXv8nUPNLq6wM33nz8ko4qhfRVVjEKcKUg/EGvsxo",
+	"NAZR1h1DFI6INy+QacIzBo0rTC4VWkmTmYFeDDKYPLZVmuq5SJw662NSdJhydR1RuLuMzDpQYz0R9gC7",
+	"DPbHQNwZilqhzSURZp/FB7/8cvz++OD83cXpu//8fHz67iiOWHx48OHk4PivH4MPByr+ePChfNnxx78f",
+	"vD8+uvh8+j788+jTh4Pjj/YT/NfFx0/nFwfv33/6FX9WPBO+ODk5/fT3d0e1WPyI9hwS7XN1g8M13sIL",
+	"3nuUBaxTWZYntiU0L8CFLpKqWMLO61KpgPqX6RuRBOJLX4IFWwGcd/LBNMqy2xbPlNV5TbF2Feul3JgH",
+	"b+GMije9N8ua+gju9PAi4OlKt4+oaHHLgC+IAfHQXF2QsxlGrtrn/sx0j8Lq2uC5x3UkLGgjVE6NR112",
+	"wmeG0Ph5NhoDkj0aSn5i4Bvr4u5mu7+bsc6w4OCPZe78DKCrL01B46q/dpx6q6G/ZQFxKigQYo/OjcbH",
+	"GFFh3kdsajkPGqyR75jMH0YXbxBxBxceeXKWpa/2X1GVBvAcLWFpspW8Up3ZFDGPO1JFbiAgRvqm3Ji5",
+	"zhIGpRPdAPRnRvXtVRwxk3cgwMVHWIHJk4lU0uQujl3cwX5Rc4uTIhSGYX83+gOReCG0HNzGJweW7+QS",
+	"R77saSldGdzn8kvd60BMGHeiOfQdrgZDIct3grIME5GP6qOWZURpeNDByTG7FovwHXHYbs1dC3BkPcsR",
+	"EKY689g/szyqiAK5bpZCqq9YK9Ejs+tQuLuTJNwe93HdIpxRGiaGTc5zaXI5Ct/Dm6+1p+VsV9aCrDhM",
+	"GfE/2Amhr/FBNAJ0LKfhMwoTePkRlaBBsVrU88FdPKMu3+SoXFuMuWlX6kzTwwGzw689uK8r8OvAj+vg",
+	"mvH3WCOBI0Q8Si8zYz11xxmUEFb6ncPNCEqmana8tuca+myps7q+2zMi0SCT4FGuRH/5MdBeOubTqVA4",
+	"27ACRBwebFSuJIfHEOaVf1IZwa7mgLgZDzXPLLsVVYkO7yDM24cV86VC+ZBm3R3qNvDs7yzRc2UVVFgq",
+	"E9TIZIBaZ/8nuKergPnjtz/+TwAAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -557,3 +557,42 @@ type User struct {
 	DisabledAt        *time.Time
 	SessionGeneration int32
 }
+
+type WebhookAttempt struct {
+	BrandID      uuid.UUID
+	DeliveryID   uuid.UUID
+	Attempt      int32
+	Outcome      string
+	ResponseCode *int32
+	DurationMs   int32
+	Excerpt      string
+	Error        string
+	AttemptedAt  time.Time
+}
+
+type WebhookDelivery struct {
+	ID            uuid.UUID
+	EndpointID    uuid.UUID
+	BrandID       uuid.UUID
+	EventType     string
+	Payload       string
+	Status        string
+	Attempts      int32
+	CreatedAt     time.Time
+	LastAttemptAt *time.Time
+}
+
+type WebhookEndpoint struct {
+	ID                  uuid.UUID
+	BrandID             uuid.UUID
+	Url                 string
+	Description         string
+	EventTypes          []string
+	Enabled             bool
+	DisabledReason      string
+	Secret              string
+	PreviousSecret      *string
+	PreviousSecretUntil *time.Time
+	CreatedAt           time.Time
+	UpdatedAt           time.Time
+}

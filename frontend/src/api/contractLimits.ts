@@ -40,6 +40,7 @@ export const contractLimits = {
   DomainsInput: { domains: { maxItems: 50, maxLength: 253 } },
   TrackingDomainInput: { hostname: { maxLength: 253 } },
   ApiKeyInput: { name: { minLength: 1, maxLength: 100 } },
+  WebhookEndpointInput: { url: { minLength: 1, maxLength: 2000 }, description: { maxLength: 200 }, event_types: { maxItems: 6 } },
   AffiliateInput: { name: { maxLength: 200 }, email: { maxLength: 254 }, current_password: { maxLength: 200 } },
   CampaignInput: {
     name: { maxLength: 200 },

@@ -16,6 +16,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/activity"
 	"github.com/openaffiliate/platform/server/domain/campaigns"
 	"github.com/openaffiliate/platform/server/domain/notify"
+	"github.com/openaffiliate/platform/server/domain/webhooks"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/change"
 	"github.com/openaffiliate/platform/server/platform/dbtx"
@@ -31,12 +32,17 @@ type Service struct {
 	now       func() time.Time
 	campaigns *campaigns.Service
 	changes   *change.Bus
+	events    *webhooks.Events // the brands' webhook events of applications
 }
 
 // New makes the service; campaigns answers which campaigns a caller may see or manage.
 func New(pool *pgxpool.Pool, now func() time.Time, camps *campaigns.Service) *Service {
 	return &Service{pool: pool, q: queries.New(), now: now, campaigns: camps, changes: change.Of(pool)}
 }
+
+// SetEvents makes the service write the brands' webhook events (affiliate.applied,
+// affiliate.approved) in the transactions of the changes; without it, none are written.
+func (s *Service) SetEvents(e *webhooks.Events) { s.events = e }
 
 // Membership statuses.
 const (
@@ -113,9 +119,32 @@ func (s *Service) Join(ctx context.Context, sc tenancy.Scope, campaignID uuid.UU
 			}
 		}
 		out, err = s.application(ctx, tx, queries.GetApplicationParams{ID: id})
-		return err
+		if err != nil {
+			return err
+		}
+		return s.emitJoined(ctx, tx, c.MembershipStatus, out)
 	})
 	return out, err
+}
+
+// emitJoined writes affiliate.applied for a new application, and affiliate.approved when joining
+// approved it (an automatic campaign, or an invitation).
+func (s *Service) emitJoined(ctx context.Context, tx pgx.Tx, before *string, a Application) error {
+	if before == nil {
+		if err := s.events.Emit(ctx, tx, a.BrandID, webhooks.AffiliateApplied, eventOf(a)); err != nil {
+			return err
+		}
+	}
+	if a.Status == StatusApproved && (before == nil || *before != StatusApproved) {
+		return s.events.Emit(ctx, tx, a.BrandID, webhooks.AffiliateApproved, eventOf(a))
+	}
+	return nil
+}
+
+// eventOf is an application as the affiliate events tell it.
+func eventOf(a Application) webhooks.Application {
+	return webhooks.Application{ID: a.ID, CampaignID: a.CampaignID, CampaignName: a.CampaignName, AffiliateID: a.AffiliateID,
+		AffiliateName: a.AffiliateName, AffiliateEmail: a.AffiliateEmail, Status: a.Status, CreatedAt: a.CreatedAt}
 }
 
 // ListApplications answers a page of applications to the caller brand's campaigns (all for the host)
@@ -183,6 +212,11 @@ func (s *Service) Decide(ctx context.Context, sc tenancy.Scope, id uuid.UUID, st
 		out, err = s.application(ctx, tx, queries.GetApplicationParams{ID: id})
 		if err != nil || out.Status == app.Status {
 			return err
+		}
+		if out.Status == StatusApproved {
+			if err := s.events.Emit(ctx, tx, out.BrandID, webhooks.AffiliateApproved, eventOf(out)); err != nil {
+				return err
+			}
 		}
 		kind := map[string]string{"approved": notify.ApplicationApproved, "rejected": notify.ApplicationRejected}[out.Status]
 		if kind == "" {

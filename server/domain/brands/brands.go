@@ -4,6 +4,8 @@
 package brands
 
 import (
+	"crypto/rand"
+	"math/big"
 	"time"
 	"unicode/utf8"
 
@@ -137,6 +139,22 @@ func (in *BrandInput) normalize(nameField string) (*string, error) {
 
 var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
 
+// suffixAlphabet is what a public id's random suffix is made of: lower-case letters and digits.
+const suffixAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+// publicSuffix is five random characters of suffixAlphabet, each drawn uniformly.
+func publicSuffix() string {
+	b := make([]byte, 5)
+	for i := range b {
+		n, err := rand.Int(rand.Reader, big.NewInt(int64(len(suffixAlphabet))))
+		if err != nil {
+			panic(err) // crypto/rand never fails on supported platforms
+		}
+		b[i] = suffixAlphabet[n.Int64()]
+	}
+	return string(b)
+}
+
 // uniquePublicID makes a readable, unused public brand id from a company name plus a random suffix.
 func uniquePublicID(ctx context.Context, db dbtx.DB, company string) (string, error) {
 	base := strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(company), "-"), "-")
@@ -146,9 +164,8 @@ func uniquePublicID(ctx context.Context, db dbtx.DB, company string) (string, er
 	if len(base) < 2 {
 		base = "brand"
 	}
-	suffix := strings.NewReplacer("-", "", "_", "")
 	for range 10 {
-		id := base + "-" + strings.ToLower(suffix.Replace(auth.RandomToken(6)))[:5]
+		id := base + "-" + publicSuffix()
 		taken, err := queries.New().BrandPublicIDExists(ctx, db, id)
 		if err != nil {
 			return "", err

@@ -17,6 +17,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/clickid"
 	"github.com/openaffiliate/platform/server/domain/currency"
 	"github.com/openaffiliate/platform/server/domain/emergency"
+	"github.com/openaffiliate/platform/server/domain/webhooks"
 	"github.com/openaffiliate/platform/server/platform/change"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
@@ -140,12 +141,13 @@ var DefaultFraudLimits = FraudLimits{BurstClicks: 10, FastConversion: 5 * time.S
 
 // Service records and reads conversions.
 type Service struct {
-	pool  *pgxpool.Pool
-	q     *queries.Queries
-	now   func() time.Time
-	fraud FraudLimits
-	ids   *clickid.Signer    // reads the signed click ids orders carry
-	stop  *emergency.Service // the host's switches: ingestion paused, maintenance
+	pool   *pgxpool.Pool
+	q      *queries.Queries
+	now    func() time.Time
+	fraud  FraudLimits
+	ids    *clickid.Signer    // reads the signed click ids orders carry
+	stop   *emergency.Service // the host's switches: ingestion paused, maintenance
+	events *webhooks.Events   // the brands' webhook events of conversions
 
 	ratesMu sync.Mutex
 	rates   map[string]decimal.Decimal
@@ -188,3 +190,7 @@ func New(pool *pgxpool.Pool, now func() time.Time, fraud FraudLimits, ids *click
 	return &Service{pool: pool, q: queries.New(), now: now, fraud: fraud, ids: ids, stop: emergency.New(pool),
 		group: groups{opts: GroupOptions{}.withDefaults(), inFlight: map[orderKey]*pendingOrder{}}}
 }
+
+// SetEvents makes the service write the brands' webhook events (conversion.created,
+// conversion.status_changed) in the transactions of the changes; without it, none are written.
+func (s *Service) SetEvents(e *webhooks.Events) { s.events = e }

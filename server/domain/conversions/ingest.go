@@ -185,6 +185,9 @@ func (s *Service) Ingest(ctx context.Context, sc tenancy.Scope, o Order) (Conver
 		if err := logRecorded(ctx, db, row); err != nil {
 			return Conversion{}, false, err
 		}
+		if err := s.emitCreated(ctx, db, row); err != nil {
+			return Conversion{}, false, err
+		}
 		if err := s.countSubscription(ctx, db, brandID, o, d); err != nil {
 			return Conversion{}, false, err
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/activity"
 	"github.com/openaffiliate/platform/server/domain/notify"
+	"github.com/openaffiliate/platform/server/domain/webhooks"
 	"github.com/openaffiliate/platform/server/platform/amount"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
@@ -90,6 +91,9 @@ func (s *Service) applyRefund(ctx context.Context, tx pgx.Tx, c queries.Conversi
 		if err := s.q.AddCampaignSpent(ctx, tx, queries.AddCampaignSpentParams{ID: c.CampaignID.UUID, Delta: commission.Sub(c.CommissionAmount)}); err != nil {
 			return "", err
 		}
+	}
+	if err := s.emitStatus(ctx, tx, c, webhooks.ChangeRefunded, status, commission, refunded); err != nil {
+		return "", err
 	}
 	if taken := c.CommissionAmount.Sub(commission); taken.IsPositive() {
 		told := notices{}

@@ -13,6 +13,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/activity"
 	"github.com/openaffiliate/platform/server/domain/notify"
+	"github.com/openaffiliate/platform/server/domain/webhooks"
 	"github.com/openaffiliate/platform/server/platform/amount"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
@@ -98,6 +99,9 @@ func (s *Service) Review(ctx context.Context, sc tenancy.Scope, ids []uuid.UUID,
 			if err := activity.Log(ctx, tx, sc.Actor(), logged[decision], c.ID.String(), map[string]any{
 				"from": c.Status, "to": to, "reason": reason, "commission": amount.Format(commission), "flag_reason": c.FlagReason,
 			}); err != nil {
+				return err
+			}
+			if err := s.emitStatus(ctx, tx, c, pastTense[decision], to, commission, c.RefundedAmount); err != nil {
 				return err
 			}
 		}
@@ -274,6 +278,9 @@ func (s *Service) ConfirmHeld(ctx context.Context, limit int32) (int, error) {
 			if err := activity.Log(ctx, tx, uuid.Nil, activity.ConversionConfirmed, c.ID.String(), map[string]any{
 				"from": StatusPending, "to": StatusConfirmed, "reason": "holding period passed",
 			}); err != nil {
+				return err
+			}
+			if err := s.emitStatus(ctx, tx, c, webhooks.ChangeConfirmed, StatusConfirmed, c.CommissionAmount, c.RefundedAmount); err != nil {
 				return err
 			}
 			told.add(c, notify.ConversionsConfirmed, c.CommissionAmount)

@@ -34,11 +34,14 @@ const (
 	CampaignInvited      = "campaign_invited"
 	// TrackingDomainUnverified is a brand's: its tracking domain's proof was gone at the daily check.
 	TrackingDomainUnverified = "tracking_domain_unverified"
+	// WebhookEndpointDisabled is a brand's: one of its webhook endpoints failed for a day and was
+	// disabled (Params.Hostname is the endpoint's host).
+	WebhookEndpointDisabled = "webhook_endpoint_disabled"
 )
 
 // Kinds are every kind, in the order the settings show them.
 // (A brand's kind is listed last: an affiliate may mute it, which changes nothing.)
-var Kinds = []string{CampaignInvited, ApplicationApproved, ApplicationRejected, ConversionsConfirmed, ConversionsRejected, ConversionReversed, PayoutPaid, TrackingDomainUnverified}
+var Kinds = []string{CampaignInvited, ApplicationApproved, ApplicationRejected, ConversionsConfirmed, ConversionsRejected, ConversionReversed, PayoutPaid, TrackingDomainUnverified, WebhookEndpointDisabled}
 
 // Params are what a notification's text is made of; empty ones are left out.
 type Params struct {

@@ -22,6 +22,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/activity"
 	"github.com/openaffiliate/platform/server/domain/emergency"
 	"github.com/openaffiliate/platform/server/domain/notify"
+	"github.com/openaffiliate/platform/server/domain/webhooks"
 	"github.com/openaffiliate/platform/server/platform/amount"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/csvfile"
@@ -99,15 +100,20 @@ type Run struct {
 
 // Service creates, pays and reads payouts.
 type Service struct {
-	pool *pgxpool.Pool
-	q    *queries.Queries
-	stop *emergency.Service // the host's switches: payouts frozen, maintenance
+	pool   *pgxpool.Pool
+	q      *queries.Queries
+	stop   *emergency.Service // the host's switches: payouts frozen, maintenance
+	events *webhooks.Events   // the brands' webhook events of payouts
 }
 
 // New makes the service.
 func New(pool *pgxpool.Pool) *Service {
 	return &Service{pool: pool, q: queries.New(), stop: emergency.New(pool)}
 }
+
+// SetEvents makes the service write the brands' webhook events (payout.created, payout.paid) in
+// the transactions of the changes; without it, none are written.
+func (s *Service) SetEvents(e *webhooks.Events) { s.events = e }
 
 func conflict(field, message string) error {
 	return &apierror.Error{Status: http.StatusConflict, Code: apierror.CodeConflict, Message: message,
@@ -258,6 +264,9 @@ func (s *Service) Generate(ctx context.Context, sc tenancy.Scope, r Run) ([]Payo
 			}); err != nil {
 				return err
 			}
+			if err := s.emit(ctx, tx, id, webhooks.PayoutCreated); err != nil {
+				return err
+			}
 			created = append(created, id)
 		}
 		return nil
@@ -274,6 +283,23 @@ func (s *Service) Generate(ctx context.Context, sc tenancy.Scope, r Run) ([]Payo
 		out = append(out, p)
 	}
 	return out, skipped, nil
+}
+
+// emit writes a payout event of the payout as it is now in tx.
+func (s *Service) emit(ctx context.Context, tx pgx.Tx, id uuid.UUID, eventType string) error {
+	if s.events == nil {
+		return nil
+	}
+	p, err := s.q.LockPayout(ctx, tx, queries.LockPayoutParams{ID: id})
+	if err != nil {
+		return err
+	}
+	data := webhooks.Payout{ID: p.ID, Amount: amount.Format(p.Amount), Currency: p.Currency, ConversionCount: p.ConversionCount,
+		Status: p.Status, Reference: p.Reference, CreatedAt: p.CreatedAt, PaidAt: p.PaidAt}
+	if p.AffiliateID.Valid {
+		data.AffiliateID = &p.AffiliateID.UUID
+	}
+	return s.events.Emit(ctx, tx, p.BrandID, eventType, data)
 }
 
 func actor(sc tenancy.Scope) uuid.NullUUID {
@@ -323,6 +349,9 @@ func (s *Service) Pay(ctx context.Context, sc tenancy.Scope, id uuid.UUID, refer
 			}); err != nil {
 				return err
 			}
+		}
+		if err := s.emit(ctx, tx, id, webhooks.PayoutPaid); err != nil {
+			return err
 		}
 		return activity.Log(ctx, tx, sc.Actor(), activity.PayoutPaid, id.String(), map[string]any{
 			"brand_id": p.BrandID, "affiliate_id": p.AffiliateID, "currency": p.Currency,

@@ -13,3 +13,4 @@ export * from './reports/reports';
 export * from './settings/settings';
 export * from './system/system';
 export * from './tracking/tracking';
+export * from './webhooks/webhooks';

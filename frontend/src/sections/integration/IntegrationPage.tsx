@@ -21,6 +21,7 @@ import { ApiKeysCard } from './ApiKeysCard';
 import { ConversionSetupCard } from './ConversionSetupCard';
 import { StripeCard } from './StripeCard';
 import { TrackingDomainCard } from './TrackingDomainCard';
+import { WebhooksCard } from './WebhooksCard';
 import { WooCommerceCard } from './WooCommerceCard';
 
 function Detail({ label, value, help, testId }: { label: string; value: string; help?: string; testId: string }) {
@@ -159,6 +160,7 @@ export default function IntegrationPage() {
           <WooCommerceCard webhookUrl={data.woocommerce_webhook_url} />
           {brandUuid && <StripeCard brandUuid={brandUuid} webhookUrl={data.stripe_webhook_url} hasSecret={data.has_stripe_secret} />}
           <ApiKeysCard />
+          <WebhooksCard />
           {brandUuid && <WebhookSecretCard brandUuid={brandUuid} hasSecret={data.has_webhook_secret} />}
           <Alert
             severity="info"

@@ -11,8 +11,11 @@ import {
 import { QueryStatus } from '../../components/QueryStatus';
 import { useToast } from '../../toasts/ToastProvider';
 
-/** The kinds an affiliate hears about (a brand's tracking domain notice is not one). */
-const affiliateKinds = Object.values(NotificationKind).filter((kind) => kind !== NotificationKind.tracking_domain_unverified);
+/** The kinds a brand alone hears about. */
+const brandKinds: NotificationKind[] = [NotificationKind.tracking_domain_unverified, NotificationKind.webhook_endpoint_disabled];
+
+/** The kinds an affiliate hears about (a brand's notices are not among them). */
+const affiliateKinds = Object.values(NotificationKind).filter((kind) => !brandKinds.includes(kind));
 
 /** An affiliate's notification settings: one switch per kind; a kind turned off is not recorded. */
 export function NotificationSettingsCard() {

@@ -185,7 +185,8 @@
 
 /**
  * `tracking_domain_unverified` is a brand's (its tracking domain's proof was gone at the daily
- * check, `params.hostname`); the others are affiliates'.
+ * check, `params.hostname`), and so is `webhook_endpoint_disabled` (a webhook endpoint failed for
+ * a day and was disabled, `params.hostname` its host); the others are affiliates'.
  */
 export type NotificationKind = typeof NotificationKind[keyof typeof NotificationKind];
 
@@ -199,4 +200,5 @@ export const NotificationKind = {
   conversion_reversed: 'conversion_reversed',
   payout_paid: 'payout_paid',
   tracking_domain_unverified: 'tracking_domain_unverified',
+  webhook_endpoint_disabled: 'webhook_endpoint_disabled',
 } as const;

@@ -198,6 +198,6 @@ export type NotificationParams = {
   currency?: string;
   /** A paid payout's reference. */
   reference?: string;
-  /** A tracking domain's host name. */
+  /** A tracking domain's host name, or a disabled webhook endpoint's host. */
   hostname?: string;
 };
