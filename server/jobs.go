@@ -7,6 +7,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/openaffiliate/platform/server/domain/email"
 	"github.com/openaffiliate/platform/server/platform/jobs"
 )
 
@@ -17,6 +18,8 @@ func registerJobs(a *App) {
 	jobs.Register(a.Jobs, &confirmHeldWorker{app: a})
 	jobs.Register(a.Jobs, &recheckDomainsWorker{app: a})
 	jobs.Register(a.Jobs, &cleanupWorker{app: a})
+	jobs.Register(a.Jobs, &email.SendWorker{Service: a.Email})
+	jobs.Register(a.Jobs, &email.DigestWorker{Service: a.Email, Now: time.Now})
 
 	// Every minute, and once at start-up, the holding periods that passed are released.
 	a.Jobs.Periodic(time.Minute, confirmHeldArgs{}, true)
@@ -24,6 +27,10 @@ func registerJobs(a *App) {
 	a.Jobs.Periodic(a.Config.DomainRecheck, recheckDomainsArgs{}, false)
 	// Every ten minutes, and once at start-up.
 	a.Jobs.Periodic(10*time.Minute, cleanupArgs{}, true)
+	// Every hour, and at start-up, yesterday's commission digests are queued (each once).
+	if a.Email.Enabled() {
+		a.Jobs.Periodic(time.Hour, email.DigestArgs{}, true)
+	}
 }
 
 // confirmHeldArgs: confirm the clean pending conversions whose campaign's holding period has passed.

@@ -384,6 +384,39 @@ func (e DnsRecordType) Valid() bool {
 	}
 }
 
+// Defines values for EmailKind.
+const (
+	EmailKindApplicationApproved      EmailKind = "application_approved"
+	EmailKindApplicationRejected      EmailKind = "application_rejected"
+	EmailKindCampaignInvited          EmailKind = "campaign_invited"
+	EmailKindCommissionDigest         EmailKind = "commission_digest"
+	EmailKindPayoutCreated            EmailKind = "payout_created"
+	EmailKindPayoutPaid               EmailKind = "payout_paid"
+	EmailKindTrackingDomainUnverified EmailKind = "tracking_domain_unverified"
+)
+
+// Valid indicates whether the value is a known member of the EmailKind enum.
+func (e EmailKind) Valid() bool {
+	switch e {
+	case EmailKindApplicationApproved:
+		return true
+	case EmailKindApplicationRejected:
+		return true
+	case EmailKindCampaignInvited:
+		return true
+	case EmailKindCommissionDigest:
+		return true
+	case EmailKindPayoutCreated:
+		return true
+	case EmailKindPayoutPaid:
+		return true
+	case EmailKindTrackingDomainUnverified:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for EmergencyCampaignsInputAction.
 const (
 	EmergencyCampaignsInputActionPause  EmergencyCampaignsInputAction = "pause"
@@ -639,6 +672,24 @@ func (e LinkStatus) Valid() bool {
 	}
 }
 
+// Defines values for MailLanguage.
+const (
+	MailLanguageEn MailLanguage = "en"
+	MailLanguageRo MailLanguage = "ro"
+)
+
+// Valid indicates whether the value is a known member of the MailLanguage enum.
+func (e MailLanguage) Valid() bool {
+	switch e {
+	case MailLanguageEn:
+		return true
+	case MailLanguageRo:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for MembershipStatus.
 const (
 	MembershipStatusApproved MembershipStatus = "approved"
@@ -668,6 +719,7 @@ const (
 	NotificationKindConversionReversed       NotificationKind = "conversion_reversed"
 	NotificationKindConversionsConfirmed     NotificationKind = "conversions_confirmed"
 	NotificationKindConversionsRejected      NotificationKind = "conversions_rejected"
+	NotificationKindPayoutCreated            NotificationKind = "payout_created"
 	NotificationKindPayoutPaid               NotificationKind = "payout_paid"
 	NotificationKindTrackingDomainUnverified NotificationKind = "tracking_domain_unverified"
 )
@@ -687,9 +739,26 @@ func (e NotificationKind) Valid() bool {
 		return true
 	case NotificationKindConversionsRejected:
 		return true
+	case NotificationKindPayoutCreated:
+		return true
 	case NotificationKindPayoutPaid:
 		return true
 	case NotificationKindTrackingDomainUnverified:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OneClickUnsubscribeListUnsubscribe.
+const (
+	OneClickUnsubscribeListUnsubscribeOneClick OneClickUnsubscribeListUnsubscribe = "One-Click"
+)
+
+// Valid indicates whether the value is a known member of the OneClickUnsubscribeListUnsubscribe enum.
+func (e OneClickUnsubscribeListUnsubscribe) Valid() bool {
+	switch e {
+	case OneClickUnsubscribeListUnsubscribeOneClick:
 		return true
 	default:
 		return false
@@ -2062,6 +2131,11 @@ type CommissionBase string
 // CommissionType percentage of the order total, or a fixed amount per conversion.
 type CommissionType string
 
+// ConfirmEmailRequest defines model for ConfirmEmailRequest.
+type ConfirmEmailRequest struct {
+	Token string `json:"token"`
+}
+
 // Conversion defines model for Conversion.
 type Conversion struct {
 	// AffiliateId The affiliate it is attributed to; null when unattributed.
@@ -2530,6 +2604,29 @@ type EarningsResponse struct {
 	Success bool `json:"success"`
 }
 
+// EmailKind A kind of mail one may stop (password reset and address confirmation mails answer one's own request and cannot be stopped).
+type EmailKind string
+
+// EmailPreferences defines model for EmailPreferences.
+type EmailPreferences struct {
+	Language MailLanguage `json:"language"`
+	Muted    []EmailKind  `json:"muted"`
+}
+
+// EmailPreferencesResponse defines model for EmailPreferencesResponse.
+type EmailPreferencesResponse struct {
+	Data struct {
+		// Confirmed Whether the caller confirmed its address; only confirmed addresses receive notification mails.
+		Confirmed bool `json:"confirmed"`
+
+		// Enabled False while email is off on the server (no SMTP_URL); nothing is mailed then.
+		Enabled  bool         `json:"enabled"`
+		Language MailLanguage `json:"language"`
+		Muted    []EmailKind  `json:"muted"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
 // EmergencyCampaignsInput defines model for EmergencyCampaignsInput.
 type EmergencyCampaignsInput struct {
 	Action EmergencyCampaignsInputAction `json:"action"`
@@ -2604,6 +2701,11 @@ type ErrorDetail struct {
 
 // ExportEntity Every entity the platform stores; rows in primary-key order (click ids are time-ordered).
 type ExportEntity string
+
+// ForgotPasswordRequest defines model for ForgotPasswordRequest.
+type ForgotPasswordRequest struct {
+	Email string `json:"email"`
+}
 
 // FxRatesResponse defines model for FxRatesResponse.
 type FxRatesResponse struct {
@@ -2741,6 +2843,9 @@ type LoginRequest struct {
 	Password string `json:"password"`
 }
 
+// MailLanguage defines model for MailLanguage.
+type MailLanguage string
+
 // MembershipStatus defines model for MembershipStatus.
 type MembershipStatus string
 
@@ -2847,6 +2952,14 @@ type NullableMoneyInput = amount.Text
 //
 // Example: 0.10
 type NullableValueInput = amount.Text
+
+// OneClickUnsubscribe defines model for OneClickUnsubscribe.
+type OneClickUnsubscribe struct {
+	ListUnsubscribe *OneClickUnsubscribeListUnsubscribe `json:"List-Unsubscribe,omitempty"`
+}
+
+// OneClickUnsubscribeListUnsubscribe defines model for OneClickUnsubscribe.ListUnsubscribe.
+type OneClickUnsubscribeListUnsubscribe string
 
 // Page defines model for Page.
 type Page struct {
@@ -3167,9 +3280,10 @@ type SignupRequest struct {
 	FirstName string              `json:"firstName"`
 
 	// InviteToken The token of an affiliate invitation link (affiliates only); the email must be the invited affiliate's.
-	InviteToken *string `json:"inviteToken,omitempty"`
-	LastName    string  `json:"lastName"`
-	Password    string  `json:"password"`
+	InviteToken *string       `json:"inviteToken,omitempty"`
+	Language    *MailLanguage `json:"language,omitempty"`
+	LastName    string        `json:"lastName"`
+	Password    string        `json:"password"`
 
 	// PreferredBrandId Optional public brand id for integrations (brands only; tracking links are `/r/<code>` and do not show it); 3-40 lowercase letters, digits and dashes.
 	PreferredBrandId *string `json:"preferredBrandId,omitempty"`
@@ -3180,6 +3294,9 @@ type SystemConfigResponse struct {
 	Data struct {
 		// DevMode True when dev-login and the demo accounts work (dev mode on a loopback `PUBLIC_URL`).
 		DevMode bool `json:"dev_mode"`
+
+		// Email True when the server sends email (SMTP_URL set); "Forgot password?" mails a link only then.
+		Email bool `json:"email"`
 
 		// Maintenance True while the host has the platform in maintenance (changes are refused).
 		Maintenance bool   `json:"maintenance"`
@@ -3357,6 +3474,15 @@ type TrackingLinkUpdate struct {
 type UnreadResponse struct {
 	Data struct {
 		Unread int `json:"unread"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// UnsubscribeResponse defines model for UnsubscribeResponse.
+type UnsubscribeResponse struct {
+	Data struct {
+		// Kind A kind of mail one may stop (password reset and address confirmation mails answer one's own request and cannot be stopped).
+		Kind EmailKind `json:"kind"`
 	} `json:"data"`
 	Success bool `json:"success"`
 }
@@ -4200,6 +4326,29 @@ type UpdateDiscountCodeParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// ResendEmailConfirmationParams defines parameters for ResendEmailConfirmation.
+type ResendEmailConfirmationParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// SetEmailPreferencesParams defines parameters for SetEmailPreferences.
+type SetEmailPreferencesParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// UnsubscribeEmailParams defines parameters for UnsubscribeEmail.
+type UnsubscribeEmailParams struct {
+	Token string `form:"token" json:"token"`
+}
+
 // GetFxRatesParams defines parameters for GetFxRates.
 type GetFxRatesParams struct {
 	// Base The currency the rates are relative to (default RON).
@@ -4443,8 +4592,14 @@ type UpdateAffiliateJSONRequestBody = AffiliateInput
 // ChangePasswordJSONRequestBody defines body for ChangePassword for application/json ContentType.
 type ChangePasswordJSONRequestBody = ChangePasswordInput
 
+// ConfirmEmailJSONRequestBody defines body for ConfirmEmail for application/json ContentType.
+type ConfirmEmailJSONRequestBody = ConfirmEmailRequest
+
 // DevLoginJSONRequestBody defines body for DevLogin for application/json ContentType.
 type DevLoginJSONRequestBody = DevLoginRequest
+
+// RequestPasswordResetJSONRequestBody defines body for RequestPasswordReset for application/json ContentType.
+type RequestPasswordResetJSONRequestBody = ForgotPasswordRequest
 
 // LoginJSONRequestBody defines body for Login for application/json ContentType.
 type LoginJSONRequestBody = LoginRequest
@@ -4505,6 +4660,12 @@ type GenerateDiscountCodeJSONRequestBody = DiscountCodeInput
 
 // UpdateDiscountCodeJSONRequestBody defines body for UpdateDiscountCode for application/json ContentType.
 type UpdateDiscountCodeJSONRequestBody = DiscountCodeUpdate
+
+// SetEmailPreferencesJSONRequestBody defines body for SetEmailPreferences for application/json ContentType.
+type SetEmailPreferencesJSONRequestBody = EmailPreferences
+
+// UnsubscribeEmailFormdataRequestBody defines body for UnsubscribeEmail for application/x-www-form-urlencoded ContentType.
+type UnsubscribeEmailFormdataRequestBody = OneClickUnsubscribe
 
 // ReceiveShopifyWebhookJSONRequestBody defines body for ReceiveShopifyWebhook for application/json ContentType.
 type ReceiveShopifyWebhookJSONRequestBody = ShopifyPayload
@@ -4610,9 +4771,15 @@ type ServerInterface interface {
 	// ChangePassword Change the signed-in user's password
 	// (POST /auth/change-password)
 	ChangePassword(ctx echo.Context, params ChangePasswordParams) error
+	// ConfirmEmail Confirm an email address with the token of its confirmation mail
+	// (POST /auth/confirm-email)
+	ConfirmEmail(ctx echo.Context) error
 	// DevLogin Sign in as a demo account (dev mode only)
 	// (POST /auth/dev-login)
 	DevLogin(ctx echo.Context) error
+	// RequestPasswordReset Mail a one-time password reset link
+	// (POST /auth/forgot-password)
+	RequestPasswordReset(ctx echo.Context) error
 	// Login Sign in with email and password
 	// (POST /auth/login)
 	Login(ctx echo.Context) error
@@ -4766,6 +4933,18 @@ type ServerInterface interface {
 	// GetEarnings Commission totals by status, per currency (affiliate its own; brand its program's; host all)
 	// (GET /earnings)
 	GetEarnings(ctx echo.Context) error
+	// ResendEmailConfirmation Mail a new confirmation link to the signed-in user's address
+	// (POST /email/confirmation)
+	ResendEmailConfirmation(ctx echo.Context, params ResendEmailConfirmationParams) error
+	// GetEmailPreferences Whether email is on, whether the caller's address is confirmed, its language and the kinds it stopped
+	// (GET /email/preferences)
+	GetEmailPreferences(ctx echo.Context) error
+	// SetEmailPreferences Set the language of the caller's mail and the kinds of mail it does not want
+	// (PUT /email/preferences)
+	SetEmailPreferences(ctx echo.Context, params SetEmailPreferencesParams) error
+	// UnsubscribeEmail Stop one kind of mail with the signed token of its unsubscribe link
+	// (POST /email/unsubscribe)
+	UnsubscribeEmail(ctx echo.Context, params UnsubscribeEmailParams) error
 	// GetFxRates Exchange rates relative to a base currency
 	// (GET /fx/rates)
 	GetFxRates(ctx echo.Context, params GetFxRatesParams) error
@@ -5512,12 +5691,30 @@ func (w *ServerInterfaceWrapper) ChangePassword(ctx echo.Context) error {
 	return err
 }
 
+// ConfirmEmail converts echo context to params.
+func (w *ServerInterfaceWrapper) ConfirmEmail(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ConfirmEmail(ctx)
+	return err
+}
+
 // DevLogin converts echo context to params.
 func (w *ServerInterfaceWrapper) DevLogin(ctx echo.Context) error {
 	var err error
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.DevLogin(ctx)
+	return err
+}
+
+// RequestPasswordReset converts echo context to params.
+func (w *ServerInterfaceWrapper) RequestPasswordReset(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.RequestPasswordReset(ctx)
 	return err
 }
 
@@ -7157,6 +7354,91 @@ func (w *ServerInterfaceWrapper) GetEarnings(ctx echo.Context) error {
 	return err
 }
 
+// ResendEmailConfirmation converts echo context to params.
+func (w *ServerInterfaceWrapper) ResendEmailConfirmation(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ResendEmailConfirmationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ResendEmailConfirmation(ctx, params)
+	return err
+}
+
+// GetEmailPreferences converts echo context to params.
+func (w *ServerInterfaceWrapper) GetEmailPreferences(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetEmailPreferences(ctx)
+	return err
+}
+
+// SetEmailPreferences converts echo context to params.
+func (w *ServerInterfaceWrapper) SetEmailPreferences(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SetEmailPreferencesParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SetEmailPreferences(ctx, params)
+	return err
+}
+
+// UnsubscribeEmail converts echo context to params.
+func (w *ServerInterfaceWrapper) UnsubscribeEmail(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UnsubscribeEmailParams
+	// ------------- Required query parameter "token" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "token", ctx.QueryParams(), &params.Token, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter token: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UnsubscribeEmail(ctx, params)
+	return err
+}
+
 // GetFxRates converts echo context to params.
 func (w *ServerInterfaceWrapper) GetFxRates(ctx echo.Context) error {
 	var err error
@@ -8013,6 +8295,12 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/auth/me", wrapper.GetMe, options.OperationMiddlewares["getMe"]...)
 	router.POST(options.BaseURL+"/auth/logout", wrapper.Logout, options.OperationMiddlewares["logout"]...)
 	router.POST(options.BaseURL+"/auth/reset-password", wrapper.ResetPassword, options.OperationMiddlewares["resetPassword"]...)
+	router.POST(options.BaseURL+"/auth/forgot-password", wrapper.RequestPasswordReset, options.OperationMiddlewares["requestPasswordReset"]...)
+	router.POST(options.BaseURL+"/auth/confirm-email", wrapper.ConfirmEmail, options.OperationMiddlewares["confirmEmail"]...)
+	router.POST(options.BaseURL+"/email/confirmation", wrapper.ResendEmailConfirmation, options.OperationMiddlewares["resendEmailConfirmation"]...)
+	router.GET(options.BaseURL+"/email/preferences", wrapper.GetEmailPreferences, options.OperationMiddlewares["getEmailPreferences"]...)
+	router.PUT(options.BaseURL+"/email/preferences", wrapper.SetEmailPreferences, options.OperationMiddlewares["setEmailPreferences"]...)
+	router.POST(options.BaseURL+"/email/unsubscribe", wrapper.UnsubscribeEmail, options.OperationMiddlewares["unsubscribeEmail"]...)
 	router.POST(options.BaseURL+"/admin/hosts", wrapper.CreateHost, options.OperationMiddlewares["createHost"]...)
 	router.POST(options.BaseURL+"/admin/users/:id/reset-link", wrapper.CreateResetLink, options.OperationMiddlewares["createResetLink"]...)
 	router.POST(options.BaseURL+"/admin/affiliates/:id/invite-link", wrapper.CreateAffiliateInviteLink, options.OperationMiddlewares["createAffiliateInviteLink"]...)
@@ -10697,6 +10985,87 @@ func (response ChangePassword503JSONResponse) VisitChangePasswordResponse(w http
 	return err
 }
 
+type ConfirmEmailRequestObject struct {
+	Body *ConfirmEmailJSONRequestBody
+}
+
+type ConfirmEmailResponseObject interface {
+	VisitConfirmEmailResponse(w http.ResponseWriter) error
+}
+
+type ConfirmEmail200JSONResponse MessageResponse
+
+func (response ConfirmEmail200JSONResponse) VisitConfirmEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConfirmEmail400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ConfirmEmail400JSONResponse) VisitConfirmEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConfirmEmail413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response ConfirmEmail413JSONResponse) VisitConfirmEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConfirmEmail500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ConfirmEmail500JSONResponse) VisitConfirmEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConfirmEmail503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ConfirmEmail503JSONResponse) VisitConfirmEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DevLoginRequestObject struct {
 	Body *DevLoginJSONRequestBody
 }
@@ -10778,6 +11147,104 @@ func (response DevLogin500JSONResponse) VisitDevLoginResponse(w http.ResponseWri
 type DevLogin503JSONResponse struct{ UnavailableJSONResponse }
 
 func (response DevLogin503JSONResponse) VisitDevLoginResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestPasswordResetRequestObject struct {
+	Body *RequestPasswordResetJSONRequestBody
+}
+
+type RequestPasswordResetResponseObject interface {
+	VisitRequestPasswordResetResponse(w http.ResponseWriter) error
+}
+
+type RequestPasswordReset202JSONResponse MessageResponse
+
+func (response RequestPasswordReset202JSONResponse) VisitRequestPasswordResetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(202)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestPasswordReset400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response RequestPasswordReset400JSONResponse) VisitRequestPasswordResetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestPasswordReset413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response RequestPasswordReset413JSONResponse) VisitRequestPasswordResetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestPasswordReset429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response RequestPasswordReset429JSONResponse) VisitRequestPasswordResetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestPasswordReset500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response RequestPasswordReset500JSONResponse) VisitRequestPasswordResetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestPasswordReset503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response RequestPasswordReset503JSONResponse) VisitRequestPasswordResetResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -16440,6 +16907,384 @@ func (response GetEarnings500JSONResponse) VisitGetEarningsResponse(w http.Respo
 	return err
 }
 
+type ResendEmailConfirmationRequestObject struct {
+	Params ResendEmailConfirmationParams
+}
+
+type ResendEmailConfirmationResponseObject interface {
+	VisitResendEmailConfirmationResponse(w http.ResponseWriter) error
+}
+
+type ResendEmailConfirmation202JSONResponse MessageResponse
+
+func (response ResendEmailConfirmation202JSONResponse) VisitResendEmailConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(202)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendEmailConfirmation400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ResendEmailConfirmation400JSONResponse) VisitResendEmailConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendEmailConfirmation401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ResendEmailConfirmation401JSONResponse) VisitResendEmailConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendEmailConfirmation403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ResendEmailConfirmation403JSONResponse) VisitResendEmailConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendEmailConfirmation409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ResendEmailConfirmation409JSONResponse) VisitResendEmailConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendEmailConfirmation500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ResendEmailConfirmation500JSONResponse) VisitResendEmailConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendEmailConfirmation503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ResendEmailConfirmation503JSONResponse) VisitResendEmailConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEmailPreferencesRequestObject struct {
+}
+
+type GetEmailPreferencesResponseObject interface {
+	VisitGetEmailPreferencesResponse(w http.ResponseWriter) error
+}
+
+type GetEmailPreferences200JSONResponse EmailPreferencesResponse
+
+func (response GetEmailPreferences200JSONResponse) VisitGetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEmailPreferences400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetEmailPreferences400JSONResponse) VisitGetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEmailPreferences401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetEmailPreferences401JSONResponse) VisitGetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEmailPreferences403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetEmailPreferences403JSONResponse) VisitGetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEmailPreferences500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetEmailPreferences500JSONResponse) VisitGetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmailPreferencesRequestObject struct {
+	Params SetEmailPreferencesParams
+	Body   *SetEmailPreferencesJSONRequestBody
+}
+
+type SetEmailPreferencesResponseObject interface {
+	VisitSetEmailPreferencesResponse(w http.ResponseWriter) error
+}
+
+type SetEmailPreferences200JSONResponse EmailPreferencesResponse
+
+func (response SetEmailPreferences200JSONResponse) VisitSetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmailPreferences400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetEmailPreferences400JSONResponse) VisitSetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmailPreferences401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetEmailPreferences401JSONResponse) VisitSetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmailPreferences403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetEmailPreferences403JSONResponse) VisitSetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmailPreferences413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SetEmailPreferences413JSONResponse) VisitSetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmailPreferences500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response SetEmailPreferences500JSONResponse) VisitSetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmailPreferences503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SetEmailPreferences503JSONResponse) VisitSetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribeEmailRequestObject struct {
+	Params UnsubscribeEmailParams
+	Body   *UnsubscribeEmailFormdataRequestBody
+}
+
+type UnsubscribeEmailResponseObject interface {
+	VisitUnsubscribeEmailResponse(w http.ResponseWriter) error
+}
+
+type UnsubscribeEmail200JSONResponse UnsubscribeResponse
+
+func (response UnsubscribeEmail200JSONResponse) VisitUnsubscribeEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribeEmail400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UnsubscribeEmail400JSONResponse) VisitUnsubscribeEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribeEmail413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UnsubscribeEmail413JSONResponse) VisitUnsubscribeEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribeEmail500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response UnsubscribeEmail500JSONResponse) VisitUnsubscribeEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribeEmail503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UnsubscribeEmail503JSONResponse) VisitUnsubscribeEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetFxRatesRequestObject struct {
 	Params GetFxRatesParams
 }
@@ -18845,9 +19690,15 @@ type StrictServerInterface interface {
 	// ChangePassword Change the signed-in user's password
 	// (POST /auth/change-password)
 	ChangePassword(ctx context.Context, request ChangePasswordRequestObject) (ChangePasswordResponseObject, error)
+	// ConfirmEmail Confirm an email address with the token of its confirmation mail
+	// (POST /auth/confirm-email)
+	ConfirmEmail(ctx context.Context, request ConfirmEmailRequestObject) (ConfirmEmailResponseObject, error)
 	// DevLogin Sign in as a demo account (dev mode only)
 	// (POST /auth/dev-login)
 	DevLogin(ctx context.Context, request DevLoginRequestObject) (DevLoginResponseObject, error)
+	// RequestPasswordReset Mail a one-time password reset link
+	// (POST /auth/forgot-password)
+	RequestPasswordReset(ctx context.Context, request RequestPasswordResetRequestObject) (RequestPasswordResetResponseObject, error)
 	// Login Sign in with email and password
 	// (POST /auth/login)
 	Login(ctx context.Context, request LoginRequestObject) (LoginResponseObject, error)
@@ -19001,6 +19852,18 @@ type StrictServerInterface interface {
 	// GetEarnings Commission totals by status, per currency (affiliate its own; brand its program's; host all)
 	// (GET /earnings)
 	GetEarnings(ctx context.Context, request GetEarningsRequestObject) (GetEarningsResponseObject, error)
+	// ResendEmailConfirmation Mail a new confirmation link to the signed-in user's address
+	// (POST /email/confirmation)
+	ResendEmailConfirmation(ctx context.Context, request ResendEmailConfirmationRequestObject) (ResendEmailConfirmationResponseObject, error)
+	// GetEmailPreferences Whether email is on, whether the caller's address is confirmed, its language and the kinds it stopped
+	// (GET /email/preferences)
+	GetEmailPreferences(ctx context.Context, request GetEmailPreferencesRequestObject) (GetEmailPreferencesResponseObject, error)
+	// SetEmailPreferences Set the language of the caller's mail and the kinds of mail it does not want
+	// (PUT /email/preferences)
+	SetEmailPreferences(ctx context.Context, request SetEmailPreferencesRequestObject) (SetEmailPreferencesResponseObject, error)
+	// UnsubscribeEmail Stop one kind of mail with the signed token of its unsubscribe link
+	// (POST /email/unsubscribe)
+	UnsubscribeEmail(ctx context.Context, request UnsubscribeEmailRequestObject) (UnsubscribeEmailResponseObject, error)
 	// GetFxRates Exchange rates relative to a base currency
 	// (GET /fx/rates)
 	GetFxRates(ctx context.Context, request GetFxRatesRequestObject) (GetFxRatesResponseObject, error)
@@ -19851,6 +20714,52 @@ func (sh *strictHandler) ChangePassword(ctx echo.Context, params ChangePasswordP
 	return nil
 }
 
+// ConfirmEmail operation middleware
+func (sh *strictHandler) ConfirmEmail(ctx echo.Context) error {
+	var request ConfirmEmailRequestObject
+
+	var body ConfirmEmailJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ConfirmEmail(ctx.Request().Context(), request.(ConfirmEmailRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ConfirmEmail")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ConfirmEmailResponseObject); ok {
+		return validResponse.VisitConfirmEmailResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // DevLogin operation middleware
 func (sh *strictHandler) DevLogin(ctx echo.Context) error {
 	var request DevLoginRequestObject
@@ -19891,6 +20800,52 @@ func (sh *strictHandler) DevLogin(ctx echo.Context) error {
 		return err
 	} else if validResponse, ok := response.(DevLoginResponseObject); ok {
 		return validResponse.VisitDevLoginResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RequestPasswordReset operation middleware
+func (sh *strictHandler) RequestPasswordReset(ctx echo.Context) error {
+	var request RequestPasswordResetRequestObject
+
+	var body RequestPasswordResetJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.RequestPasswordReset(ctx.Request().Context(), request.(RequestPasswordResetRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RequestPasswordReset")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RequestPasswordResetResponseObject); ok {
+		return validResponse.VisitRequestPasswordResetResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -21638,6 +22593,137 @@ func (sh *strictHandler) GetEarnings(ctx echo.Context) error {
 	return nil
 }
 
+// ResendEmailConfirmation operation middleware
+func (sh *strictHandler) ResendEmailConfirmation(ctx echo.Context, params ResendEmailConfirmationParams) error {
+	var request ResendEmailConfirmationRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ResendEmailConfirmation(ctx.Request().Context(), request.(ResendEmailConfirmationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ResendEmailConfirmation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ResendEmailConfirmationResponseObject); ok {
+		return validResponse.VisitResendEmailConfirmationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetEmailPreferences operation middleware
+func (sh *strictHandler) GetEmailPreferences(ctx echo.Context) error {
+	var request GetEmailPreferencesRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetEmailPreferences(ctx.Request().Context(), request.(GetEmailPreferencesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetEmailPreferences")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetEmailPreferencesResponseObject); ok {
+		return validResponse.VisitGetEmailPreferencesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SetEmailPreferences operation middleware
+func (sh *strictHandler) SetEmailPreferences(ctx echo.Context, params SetEmailPreferencesParams) error {
+	var request SetEmailPreferencesRequestObject
+
+	request.Params = params
+
+	var body SetEmailPreferencesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SetEmailPreferences(ctx.Request().Context(), request.(SetEmailPreferencesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetEmailPreferences")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SetEmailPreferencesResponseObject); ok {
+		return validResponse.VisitSetEmailPreferencesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UnsubscribeEmail operation middleware
+func (sh *strictHandler) UnsubscribeEmail(ctx echo.Context, params UnsubscribeEmailParams) error {
+	var request UnsubscribeEmailRequestObject
+
+	request.Params = params
+
+	if form, err := ctx.FormParams(); err == nil {
+		var body UnsubscribeEmailFormdataRequestBody
+		if err := runtime.BindForm(&body, form, nil, nil); err != nil {
+			return err
+		}
+		request.Body = &body
+	} else {
+		return err
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UnsubscribeEmail(ctx.Request().Context(), request.(UnsubscribeEmailRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UnsubscribeEmail")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UnsubscribeEmailResponseObject); ok {
+		return validResponse.VisitUnsubscribeEmailResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetFxRates operation middleware
 func (sh *strictHandler) GetFxRates(ctx echo.Context, params GetFxRatesParams) error {
 	var request GetFxRatesRequestObject
@@ -22486,613 +23572,639 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37dhu5lTf6KjiczBKZKVKUbHfS0sqaoS05rWlZ0ujSnQv7Y4EskESrCDAFlGim47PO05yn+P773uQ8",
-	"yVnYG6hCFat4kS21u9uZNYnFuuGyse/7t39qjORsLgUTWjWOfmrMaUJnTLME/uqNxzzmVLO3PNYsMT9F",
-	"TI0SPtdcisZR41LES6KnXBHqbiVNKvK/9hSRC0HGfJImTBGaMELjBV0qIs2jXMP1VqcRNLh54T9Sliwb",
-	"QUPQGWscNbL3DHjUCBpqNGUzaoYxlsmM6sZRI03hil7Ozf1KJ1xMGh8+BI3XCRXR5nEPzW2kSfEfHzlc",
-	"eMfuQ31DZ3PKJ2LzaEf2zroBuOu7j+GEq3lMl2/SJGFitFwdxO2UkZG9SuhMpkLjAo2keGCJZhHRMiBU",
-	"Ez1lRGmZsIgkVDNFmhEb0zTW5Pryonbt3LsL4/5dwsaNo8a/7edUuo9X1b4b6hsZMZjC20TOTqhm1WMf",
-	"80Rpcnf7hkR0SeQYhplQMWGkycUoThV/YK1jsuB6SkItQ5jLTCpNXnz1lXlI1Q19nMhZ9XJHZjhVy30W",
-	"XVE9NffCC+fmj+x9sEUJ+0fKExY1jnSSst028yxis7nUZnW+ZRV7+Y7eG+omCdPJkig6ZkewHLhGVKgF",
-	"S8hYJkh092xJuHJban4+fEmmMk0UMWcnYYZwWBTA0vVFmH1dt6/ttSNiJhEG8LT57pxRTcy6IbXQGSMj",
-	"GscsOc5/MN+F3aBC6ilL+mLG9FRGATHLRWRChjJa2uEqEr7sfk3OTk7fXV3enl68+evg29O/Dq5P725O",
-	"T8IO+TMTzFAjkYKROUtIqlhC6MisCGnSvri7Oztp2QmlihGu7QpQbW/bU7BgnKlOXzhSmDIasSTfO2/p",
-	"22bt/Y2b0ffnTEzMvh++ehU0Zly4vw8CQwOaJead/+vv/f77w4N2v//+D6c//MfvKvf4nM+4Xt3aKzph",
-	"RPF/svzUHXS7tacuhrf4g7RPNY4Out3ADJnP0hn81YUR2z+zIXGh2YQlMKZ3eLkH3GF1bOeMPjAiU00m",
-	"iUzniqQiYpbIkKMEhAvC6GiKd1h2nLGdbEr1E7IjHOD76pb/4FVhvfv96KeD4ODwQ7Pf7+Afhx9a/1m9",
-	"8Bd0xm5kUjG/C7ZgSttTNFwSN9pmOEoY1SwaUB22jkloxhoSmUSGbodLIHnzW0D4REjzJTKiinXILWeK",
-	"jGUcy4W5j0d101ZmQJXb2Mi/3QgaTJjd+3vxR3jHD1VzvRyPFauY6bVcKKIlUfd87u1KzjIPD17+4eUf",
-	"X3z18g+tDrmiCqUCE1EA/5gbKuWKsNlcL+HQhVpqGodEaR7HZITihT2wZEkSuaibtsTxVU68G+Sckgv9",
-	"4rDhkXM+Po+ou5VE/T/wyZUl6MEWtblQTCiu+QMjKh3i2sHSMJqMpoaH1A3e/VnNILrdqg25NgLrKmGV",
-	"u2LEXGzW+g8BedENyNddwyRffPUKpFdAtDSiD4RdxKJ83150I0OVhh2HbjNC5OsjwwjrJgDSs4bqXnQj",
-	"j9z+YP7An76G/37x1auomuTM0bo0J6N6fhFPGDJtOSahIfswn4i5vZYzwHGrGa150Bsuhb/gx8ox3sp6",
-	"PQM2YIOacZyxBtiS2iFruZNa8cFoDWouhWKgvr+m0TX7R8oU0MpICiOTzT/pfB7zETWj3v9RmaH/tKXS",
-	"dZokMsFPrU49wY+Zgz2jsRkti0BMJ4zeg76RxuyYGGluDsmCOqWi0zBasBTjmI+eYaw9kgr+j5SRBxqn",
-	"wIdonDAaLYmm90wEZsxUkLAky0MYMWgHqAZZvcTNu3Zmb2Uy5FHExPNsAx0B+ySGPMiMLs2wQLtCSSvn",
-	"RhHiUsDYzoQRgjTGNz790guSCvZ+zkbGYFAseWAJYeZuVPwyEorMtnABP8ZyomCwF1K/lamInn6cF5Ko",
-	"dDQlcvgjG2nSlIlRCIcslmICks/tvWaCCt2C4V3RZSxpdCvlOU0m7HkPHejCXJHYfBr0VkEOyDv+GoZ2",
-	"K+U7KpaWHahnGJqUZEbFkhgtazbXYDyhsgxfvzamR7s3rjR4b9hIigjWeUFh3ccyYUQnS3O66IRysIA9",
-	"wblOLzWDuxM01VOZ8H+yZ6Ced1wpLiYBYe/nxoYzDCVhD/IejGTHYhaJNIpewiImNKcx0vidoA+Ux3QY",
-	"s+cgc02EXKD1N4+pNkzbnrwZNUsoqBgx0gzf9c4ubk8vehdvTsMWKnFTo+jNKbBDEK6EiwlT5tV90QzP",
-	"Lv58enN7dnkxuOqBEdYiYE8xElFNh1QxEkmmgDtZk7MZ3pxef3f25nRwd9H7rnd23nt9fhq2OuQiZ6x9",
-	"MZoacRodE8VEZI4lEAShhpZI6BFWSBQSEtprH0l95mug23mHroIUK8jvg7uOTjVkz7dw30+ZzgG+o0aQ",
-	"u7zMiKXSFRpI0OiNNH/genkqNOqm88Swdc1R8KO9ujqz740xa4RTJAULkMNRRax5EgYkRGeOMtJhJMWY",
-	"JzNjp5BwTpcy1Z055VFofSSGaPVyYMbWF1yDAaPQjcBYtKfMghnZyTqkR0YxZ0ITNTWGAyUTY43zUXaL",
-	"9QvMKQc+m9HFvZAL3LyVJaAjLZOqKUoSGemhA0KtUYU+BxkbOoZlNjPN1tn8YRYa6TNUS6XZLOxUfXNU",
-	"bdd+IxfI64BIcQ2sZ0HLdDQF38iUJeBUUHSpiJKkDbc5h50yCgebsWQChq5acD2a5oeLJEylM2atp3yT",
-	"4KCadYPdaRQtnq9eNla5YeCbfmWdsq35jFVN3O41jzwKX7mqLUWvXMfHthgaSttqvRqv7SnY03w5p1QR",
-	"IOaxZS4ZSTlKRKI7IjRb7D1FmjRWsi9QiyMeZzWnnutW4PzBQdGXnZDe1Rm5Z0s7EENkMRf3htynMtFk",
-	"JCMW9AUlEVeohsEv5uvZrsGLgF9GHXKmlXVwaPtGFiscvRSg+0xYVHkGPvhOwr+j19Ce/OKe+PvnDk6B",
-	"DnIWY3fAYzHX1qJY5TKGjVfzHvMc+DY1m6lNwqnIyz5kQ6FJQpcrs8xeXzVmlY5GTCmPCIdSxoyKlde4",
-	"OwOcReUCZIx4ZY6POkIzyuNtjke1V9fZhBXPK0315lV2s7mBuz8EjVSxZFD9bZHGVgFB3/MWhAejc7PM",
-	"Xx4UPU041LWrfULVdChpEu1MeH6saJsFzR+oXdqMPVc4WlmSMRSiuOM4StNEB2TKJ1OjICTsgYnUetbB",
-	"zN/mSOQBIYhDrR4KI4oipgZGPFTEi9CxCO6bCIU1iCSPkRW4k0L9T6Uz67DgCf6+1xeh5U2DVNEJG8BD",
-	"IWmiZ85sZ6qOCSURi5nO9UAjvYmxlcwimUdY1CrwMF8eeSGn7eM9QSOmSg9yprruMG6gZ0POIzPHUcxH",
-	"96rOr6PNhr4iTaOUCDKUWpGYjTWRqW5tvbXX8KU35kNV2+oGkkv49aPZ9bvZe6s+Di7YzZxE0Hip+Ujd",
-	"4u0rHLoYsy2dssAP9NkPFqi5cmMrF6a8bf5xfT7pcMI05bF6NLfamnEDy8oVFbW9gM0f2ixePeuj8LHn",
-	"W1DH9J6HwWcnfhvNWc5mxrJH02rdkp+wEZ/RGB8qHOUtPmNlxtbf2PX8ZaeldJbwq4Vprt2oMzFP0TER",
-	"RdxQCY2vvA0b01ixoKw5WWkyp0otZBLV5BlAKNhG/9ytx8TN0mj/goSga4QE3QHGCjCqfDqPIAkFAmlG",
-	"IAmCGgiw6A0BFk9Ly/bJaTSF4O3LNfrZ5iCOv1sFvWnDcj9wzc65uN+V16AXSu2krnL42iBN4uotUnwi",
-	"2ukcI3mZigFPOTvqngljnnKtCMQ1OptNmPyjgT/q52M+ZnkfRdde4s02rCliSnMBK+XWuEg33U9GYf7Q",
-	"Nsxd6c2kReP4ctw4+vt65nRFJ0Zg1bLwHaSXL/+2k11V0uqHJyOZ55D8tVL6+U7GjbMyK1yKfsYfGSYy",
-	"nUx1h/Rscp1izi9o0+rk2GXSef4vKeLlce5XpiLqi4LVYp5h8di8jtA4tqbKrEPeSYEZSlyQ68uLoODM",
-	"3lMEXM1O6wzwzZ6jc5BQzUKIApI5S4xGSSfsqOBlw0ylhI7uuZiAw0dBEtFBt0tQnpJm2G8cdl51+42w",
-	"L7gih51X/97KEyLCfuOg2+10zfVjl/oBry2aYjalDkwmMyFvoCokw1T3hZDaRcbM0DskdK8Y5Ho0TKho",
-	"1RUMwLX2HZpq1RxODX6UXLCoytf90SoS7MXjlavV8VSsTPWNn9aa3E2Bs4ZQrfl5g5l3ltCAaOZMzmNm",
-	"tJvyxpao1LdW2XvM/Gh1GpWZLj5rKIxoK11xdR+DVaKp3pHK5a/kRs723JXpPtbJAKmdm1MvzA5uedt8",
-	"sMap1LPc4qD7DC6kT2Pu2+RXSFWpMu2LM356eVUa7soS2wVxmajGduiQnpfP7FirpbA9RUI3r/DY8GNH",
-	"8cBi5xgV7IvmOKaTCTBte8oCYkNoLIKsqjnlEdFywvSUJZ0SZzdfhqOsdcKHaeZLU0YKGhGbMCIYt/km",
-	"P2L+hMC4MksUiwISmhM/KLxVT6ViTlISWmQOfWFFNeZ8mfNY9XQplOHkO2kKiSyJDNmUiwi+0erUyNYV",
-	"aVopRK2ggvRfNZJz5otVwlVfrBGrpEntgLiA2AmmXY2ocDnqbm8Fe69blUJuN3dAccGe2IuAlDT4eSXs",
-	"FvMrU+GWj5nT8bjJ2SP4uId3l9WYOzbYgVTKBpkTqsU3lYXsyjpWUFytKK5YkxoiWl35VXKpZLRzbmsL",
-	"Pj42tqXRDEqCURg+Sjur9QXOEzbm76vdHRjxxczu0ZQmdKRZAim1JGEjORFcuUzZKnVQ3n/UoNcE3Oyg",
-	"S3G2wkoVRlC/lW/wBTubs3M+uGfLzU5oIJcPQeOe1VQXKTZKmDZLfUy4NnzbWDpDBgF8kefarF8cNx78",
-	"0NPrGzCvx7iMKrw5B7bGwqsK2cJ7WD+s7Tw6lfu5S3jB7ex674x77zNsSR7vWBNEqA/IP0WgISsN3OZ9",
-	"u3oTs/vr4xyP4MoRG/HoI5ntlhPAQPImSnvHZkOWqCmf3+D9lYyxWANZXJrAL9HcFCgpk0o2zBKz9dZp",
-	"Azk+h4f1ySOE66OCPzzhad6dlRUYwdYrUD/jZ2FeiXyg8TsZFdJDaQoW9oyKlMbVOaGpnu66Qj8udCW7",
-	"SBUmxq5bsjtVoduaF9rHq2Y3Y0rRSU0a0yOW0b1vzYJCHXiFmipncyqWn5pjQlXP4LHepkjOKBfV2pGr",
-	"Tzd3kAUbEry5sw0Xxlur/E1xLBcsIl44yr4XHSRopFMRkamcsTmdMFXwQK36t0o+ph1z2ypCwbhPkBpZ",
-	"qV3LhWBJLszLb6AaKn33FIFbtloufKWXH1e/G2gRmFsDsphKCIsySEpP58fEfMk6mjAUkoU3LHVhebGQ",
-	"ULwxpYqgm7SQybtdTl7QmKfDmI9qR4yX7Th4RCCzmAsCVioWBCnSNAO8mco5Hy8NkU2lvCc0ihKmVOu4",
-	"7FumCSPhfrLfT7vdFyNjnMK/GBYRRhJSuI3yXm0ZrbFqCqczOxf+HCsOW07nJQFd3M8iydSyjMfnIY40",
-	"f2BFL++qu6MYCS2dyuwaoSAOcKeoJjGjSoNvy3rKHB1mX+t8+hy7F91BRJe7O4pzL0RZKanw/mT+ijWJ",
-	"b288H+KCcm0ocYwuUM4WpGlfQmRCrDO2Vb0cc/OETNWjp1b26OQkWFixii8Fq/RRIIaaRateoSfXRuAk",
-	"PMa4rZNkPWR/kMPvyk/UVM477D2dzWPWGcnZMRnGVNyTUcxooizvKKTfvPi06Te1M38GfR0O8PaaOmoz",
-	"m3R0+9Jn0M5hPLtyyKFTybaYadXMnonub5hO549KBirplhuzzj6l3jhP2MiIPqcnFM/fSXb9qCA/nNJn",
-	"RDqLuFFNsLCGxFxpC4pzdXdL9pG29n/i0Yd9+1TY6YsbBugdmiimMfEAFFW8A/QBo9rY2iindeLjpfNe",
-	"eva4L+hQMaHJPWNzYAcQuNnAEMoc2t+Sqh138dI1HiM1qKn/6jkhnd9aLXeoNe4GM2vdbTBJc0vQPGwj",
-	"g1yKwYKLSC4y2bX6pZ3cTXhzvesqjSYIN7Edp7uwmmoWM/mhTIWvYb9njAooFMAPEMCi6RRDZIMhVRtX",
-	"6k12+2tzd/EFriptuxdAVWbxBQASsEvE7BGG46MPvr+slZV50SCyAb9ybsJGg2IqY9A4HJWVlDHDW134",
-	"uxDetWEmiAcrFj9A9hdgQoglIJHYUl09ZUtCkwQAMcBUQoqANCwlhXuRAkSgNZabR/fOTHVJlZ/KQYmZ",
-	"qVWmVZIyzEfWNnEZStSzpLUFVcQ+jKWFpGkYobkJE7REruNTo9qPWOuYgFgB3RbZLfGNR4+3ZCIuaMwy",
-	"5+gg96ZWp1YXRrin/PLHIJtLAsAYUoDVnXmh7FBzfRSiS5iO0AjMav/wMSG4hJmTYP7YXM5ib/SfGsTV",
-	"oFhm4hcAGAP2+mBOlzPzOot2gz/OpNBTFXpWO9RgmqVQ2xFfYkxKscXoVzgkuJYT/fizup0D3Qk55z4P",
-	"Gg9c8SGPbb3mume/y++stNw9x7onTzKL3t+Q0jH1/OreKnjMKxNB/hIXso3K/L6Cga9KFZ/cVomoXuCW",
-	"OGNhEcsyvuSJWD2kOWsJVjWNdYpKbZnMBmn+BLGlX18NzTYxpE9UTuP28zGGxlPpkxlM2ouvXq0H/Stq",
-	"mqtcN7P2VW5uHJMi2mqeA45FO9bi36y2ZnrpNrwWssRxkX+RGuZ35qZ8/J9GYfSMqFfVNSe+Bll25UR0",
-	"ibl8h91ut909aHcPiFEhMG0DQFPCnKOHx4BxQZOYswRMSw+5sxsaKnHwKmPO4qIT/BPprFYzHdXqrk4z",
-	"LairTdAIZEKsIWp0A8EeWOJqymoOy+7qarm2gtmsUA+5Al3vAH1j5I6WiToms1RBpowUVc7hkr3d6Ytr",
-	"V0nnADDAJ5l95ggMfplqQNdZuVy5cX0R+rOBbMwcv4SJCIrxEJAspqN7wl0K5icrfPoZ9Mem+2erQpUk",
-	"TfxHKyAHRvk/OOweeUWMtmhuFpCEjWGhsjq6XOvMAVgPu7tSV1Gn3O70PschrbNPkMyCMtk4/5C1DuGm",
-	"DumtkqVgzJhKpEiIJe/xyyq6+SRq8Ebf0jO4kwtRp50KBTY6ldcl8X9yv7Ib1c51Hp4bb7tZ18zy6X3M",
-	"JWPMz/UAuobMXFseA+egMuvDveVu7s75Wv2xEljenmVE7LL11EZJg1/xR6rQLHY+WIXYmR1yKy2IrwV2",
-	"Y4rIBCv3UD8LMNgDBQhQzxYzmlRWmH0W2uzH6JRmZhVoLHPcDbfI2q5Yjr9GnQc0YTMX7AW45AhByGcd",
-	"0rOb4eA8h4wMpZ4SxbB6A76NiQPZqXfktNGoLihNVURW4Asub/0Mv2N4/BeF+otC/Xkq1F90y9+sbvlk",
-	"Ot+qJAeJeWVxSj4CFuXKQ0XZSI+CLXa4vzJjJf9g8XWV6gpAVn08KM/TJsKbQT5N8RGfD6ZUTasR/NRg",
-	"KHWVWmjLuLb8RsLGLEkw9bYyJ3dAJxYMeItcOm8x8mGU8+NLSfCeF99NuPBlb4zZtGup5Tnsncz3vJ2x",
-	"U427Vl2g9xxmTqaz9KIfU6VnDup5p2QTp/bQrO/K2iqKgtKaMKqqoYKXFmvWvd4BLR2TezbPSmkdHieJ",
-	"5aRkab/atZppdSrZ+NYv3murceYNHVQ6hAr0RlCJV+IBffgzhDrl2Ryrr0Ue1oVK7D1FlEyTESMT/sAU",
-	"6t8W0qQvmjZrdk+R0H18ME/4iIVefxP7yzH5XkozfDMK9OkxAgS8lzdCSWe2cBytKTcGe711lH8nDPJR",
+	"7L37dhs3ljf6KjicnmWyp0hRsp10pNVrhrbkjiaypNEl6Qv9sUAWSCIqAuwCSjQ78Vnnac5TfP99b3Ke",
+	"5CzsDVShilW8yJbiJO5Z022xbrhs7Pv+7Z8aIzmbS8GEVo3DnxpzmtAZ0yyBv3rjMY851ewNjzVLzE8R",
+	"U6OEzzWXonHYuBDxkugpV4S6W0mTivyvZ4rIhSBjPkkTpghNGKHxgi4VkeZRruF6q9MIGty88J8pS5aN",
+	"oCHojDUOG9l7BjxqBA01mrIZNcMYy2RGdeOwkaZwRS/n5n6lEy4mjQ8fgsarhIpo87iH5jbSpPiPjxwu",
+	"vGP3ob6msznlE7F5tCN7Z90A3PXdx3DM1Tymy9dpkjAxWq4O4mbKyMheJXQmU6FxgUZS3LNEs4hoGRCq",
+	"iZ4yorRMWEQSqpkizYiNaRprcnVxXrt27t2Fcf8hYePGYePf9nIq3cOras8N9bWMGEzhTSJnx1Sz6rGP",
+	"eaI0ub15TSK6JHIMw0yomDDS5GIUp4rfs9YRWXA9JaGWIcxlJpUmz7/6yjyk6oY+TuSserkjM5yq5T6N",
+	"LqmemnvhhXPzR/Y+2KKE/TPlCYsahzpJ2W6beRqx2VxqszrfsYq9fEvvDHWThOlkSRQds0NYDlwjKtSC",
+	"JWQsEyS6O7YkXLktNT8fvCBTmSaKmLOTMEM4LApg6foizL6u21f22iExkwgDeNp8d86oJmbdkFrojJER",
+	"jWOWHOU/mO/CblAh9ZQlfTFjeiqjgJjlIjIhQxkt7XAVCV90vyGnxydvLy9uTs5f/23w3cnfBlcnt9cn",
+	"x2GH/IUJZqiRSMHInCUkVSwhdGRWhDRpX9zenh637IRSxQjXdgWotrc9U7BgnKlOXzhSmDIasSTfO2/p",
+	"22bt/Y2b0fdnTEzMvh+8fBk0Zly4v/cDQwOaJead/+sf/f77g/12v//+65N3//GHyj0+4zOuV7f2kk4Y",
+	"UfxfLD91+91u7amL4S3+IO1TjcP9bjcwQ+azdAZ/dWHE9s9sSFxoNmEJjOktXu4Bd1gd2xmj94zIVJNJ",
+	"ItO5IqmImCUy5CgB4YIwOpriHZYdZ2wnm1L9hOwIB/i+uuXff1lY734/+mk/2D/40Oz3O/jHwYfWf1Yv",
+	"/DmdsWuZVMzvnC2Y0vYUDZfEjbYZjhJGNYsGVIetIxKasYZEJpGh2+ESSN78FhA+EdJ8iYyoYh1yw5ki",
+	"YxnHcmHu41HdtJUZUOU2NvJvN4IGE2b3/lH8Ed7xrmquF+OxYhUzvZILRbQk6o7PvV3JWebB/ouvX/zp",
+	"+Vcvvm51yCVVKBWYiAL4x9xQKVeEzeZ6CYcu1FLTOCRK8zgmIxQv7J4lS5LIRd20JY6vcuLdIOeUXOjn",
+	"Bw2PnPPxeUTdrSTq/4FPrixBD7aozYViQnHN7xlR6RDXDpaG0WQ0NTykbvDuz2oG0e1WbciVEViXCavc",
+	"FSPmYrPWXwfkeTcg33QNk3z+1UuQXgHR0og+EHYRi/J9e96NDFUadhy6zQiRr48MI6ybAEjPGqp73o08",
+	"cvva/IE/fQP//fyrl1E1yZmjdWFORvX8Ip4wZNpyTEJD9mE+EXN7LWeA41YzWvOgN1wKf8GPlWO8kfV6",
+	"BmzABjXjKGMNsCW1Q9ZyJ7Xig9Ea1FwKxUB9f0WjK/bPlCmglZEURiabf9L5POYjaka996MyQ/9pS6Xr",
+	"JElkgp9anXqCHzMHe0ZjM1oWgZhOGL0DfSON2REx0twckgV1SkWnYbRgKcYxHz3BWHskFfyfKSP3NE6B",
+	"D9E4YTRaEk3vmAjMmKkgYUmWhzBi0A5QDbJ6iZt37czeyGTIo4iJp9kGOgL2SQx5kBldmmGBdoWSVs6N",
+	"IsSlgLGdCiMEaYxvfPylFyQV7P2cjYzBoFhyzxLCzN2o+GUkFJlt4QJ+jOVEwWDPpX4jUxE9/jjPJVHp",
+	"aErk8Ec20qQpE6MQDlksxQQkn9t7zQQVugXDu6TLWNLoRsozmkzY0x460IW5IrH5NOitguyTt/wVDO1G",
+	"yrdULC07UE8wNCnJjIolMVrWbK7BeEJlGb5+ZUyPdm9cafBes5EUEazzgsK6j2XCiE6W5nTRCeVgAXuC",
+	"c51eagZ3K2iqpzLh/2JPQD1vuVJcTALC3s+NDWcYSsLu5R0YyY7FLBJpFL2ERUxoTmOk8VtB7ymP6TBm",
+	"T0Hmmgi5QOtvHlNtmLY9eTNqllBQMWKkGb7tnZ7fnJz3zl+fhC1U4qZG0ZtTYIcgXAkXE6bMq/uiGZ6e",
+	"/+Xk+ub04nxw2QMjrEXAnmIkopoOqWIkkkwBd7ImZzO8Prn6/vT1yeD2vPd97/Ss9+rsJGx1yHnOWPti",
+	"NDXiNDoiionIHEsgCEINLZHQI6yQKCQktNc+kvrM10C38w5dBSlWkN8Hdx2dasieb+C+nzKdA3xHjSB3",
+	"eZkRS6UrNJCg0Rtpfs/18kRo1E3niWHrmqPgR3t1dWY/GGPWCKdIChYgh6OKWPMkDEiIzhxlpMNIijFP",
+	"ZsZOIeGcLmWqO3PKo9D6SAzR6uXAjK0vuAYDRqEbgbHomTILZmQn65AeGcWcCU3U1BgOlEyMNc5H2S3W",
+	"LzCnHPhsRhd3Qi5w81aWgI60TKqmKElkpIcOCLVGFfocZGzoGJbZzDRbZ/OHWWikz1AtlWazsFP1zVG1",
+	"XfutXCCvAyLFNbCeBS3T0RR8I1OWgFNB0aUiSpI23OYcdsooHGzGkgkYumrB9WiaHy6SMJXOmLWe8k2C",
+	"g2rWDXanUbR4vnrRWOWGgW/6lXXKtuYzVjVxu9c88ih85aq2FL1yHR/bYmgobav1arz2TMGe5ss5pYoA",
+	"MY8tc8lIylEiEt0hodliP1OkSWMl+wK1OOJxVnPquW4Fzh8cFH3ZCeldnpI7trQDMUQWc3FnyH0qE01G",
+	"MmJBX1AScYVqGPxivp7tGrwI+GXUIadaWQeHtm9kscLRSwG6z4RFlWfgg+8k/Ad6De3JL+6Jv3/u4BTo",
+	"IGcxdgc8FnNlLYpVLmPYeDXvMc+Bb1OzmdoknIq87EM2FJokdLkyy+z1VWNW6WjElPKIcChlzKhYeY27",
+	"M8BZVC5AxohX5vigIzSjPN7meFR7dZ1NWPG80lRvXmU3m2u4+0PQSBVLBtXfFmlsFRD0PW9BeDA6N8v8",
+	"5UHR04RDXbvax1RNh5Im0c6E58eKtlnQ/IHapc3Yc4WjlSUZQyGKO46jNE10QKZ8MjUKQsLumUitZx3M",
+	"/G2ORB4QgjjU6qEwoihiamDEQ0W8CB2L4L6JUFiDSPIYWYE7KdT/VDqzDgue4O/P+iK0vGmQKjphA3go",
+	"JE30zJntTNURoSRiMdO5HmikNzG2klkk8wiLWgUe5ssjL+S0fbwnaMRU6UHOVNcdxg30bMh5ZOY4ivno",
+	"TtX5dbTZ0JekaZQSQYZSKxKzsSYy1a2tt/YKvvTafKhqW91Acgm/fjS7fjd7b9XHwQW7mZMIGi81H6kb",
+	"vH2FQxdjtqVTFviBPvvBAjVXbmzlwpS3zT+uTycdjpmmPFYP5lZbM25gWbmiorYXsPlDm8WrZ30UPvZ0",
+	"C+qY3tMw+OzEb6M5y9nMWPZoWq1b8mM24jMa40OFo7zFZ6zM2Pobu56/7LSUzhJ+tTDNtRt1KuYpOiai",
+	"iBsqofGlt2FjGisWlDUnK03mVKmFTKKaPAMIBdvon7v1iLhZGu1fkBB0jZCgO8BYAUaVT+cRJKFAIM0I",
+	"JEFQAwEWvSHA4mlp2T45jaYQvH2xRj/bHMTxd6ugN21Y7nuu2RkXd7vyGvRCqZ3UVQ5fG6RJXL1Fik9E",
+	"O51jJC9TMeApZ0fdMWHMU64VgbhGZ7MJk3808Ef9dMzHLO+D6NpLvNmGNUVMaS5gpdwaF+mm+8kozB/a",
+	"hrkrvZm0aBxfjBuH/1jPnC7pxAisWha+g/Ty5d92sqtKWr17NJJ5CslfK6Wf7mRcOyuzwqXoZ/yRYSLT",
+	"yVR3SM8m1ynm/II2rU6OXSad5/+SIl4e5X5lKqK+KFgt5hkWj83rCI1ja6rMOuStFJihxAW5ujgPCs7s",
+	"Z4qAq9lpnQG+2XN0DhKqWQhRQDJnidEo6YQdFrxsmKmU0NEdFxNw+ChIItrvdgnKU9IM+42DzstuvxH2",
+	"BVfkoPPy31t5QkTYb+x3u52uuX7kUj/gtUVTzKbUgclkJuQNVIVkmOq+EFK7yJgZeoeE7hWDXI+GCRWt",
+	"uoIBuNa+Q1OtmsOpwY+SCxZV+bo/WkWCvXi4crU6noqVqb7x01qTuylw1hCqNT+vMfPOEhoQzZzJecyM",
+	"dlPe2BKV+tYqe4+ZH61OozLTxWcNhRFtpSuu7mOwSjTVO1K5/JXcyNmeuzLdhzoZILVzc+qF2cEtb5sP",
+	"1jiVepZb7HefwIX0acx9m/wKqSpVpn1xxo8vr0rDXVliuyAuE9XYDh3S8/KZHWu1FPZMkdDNKzwy/NhR",
+	"PLDYOUYF+6I5julkAkzbnrKA2BAaiyCrak55RLScMD1lSafE2c2X4ShrnfBhmvnSlJGCRsQmjAjGbb7J",
+	"j5g/ITCuzBLFooCE5sQPCm/VU6mYk5SEFplDX1hRjTlf5jxWPV0KZTj5TppCIksiQzblIoJvtDo1snVF",
+	"mlYKUSuoIP1XjeSc+WKVcNUXa8QqaVI7IC4gdoJpVyMqXI6621vB3utWpZDbzR1QXLBH9iIgJQ1+WQm7",
+	"xfzKVLjlY+Z0PGxy9gg+7OHdZTXmjg12IJWyQeaEavFNZSG7so4VFFcriivWpIaIVld+lVwqGe2c29qC",
+	"j4+NbWk0g5JgFIaP0s5qfYHzhI35+2p3B0Z8MbN7NKUJHWmWQEotSdhITgRXLlO2Sh2Udx816DUBNzvo",
+	"UpytsFKFEdRv5Wt8wc7m7JwP7thysxMayOVD0LhjNdVFio0Sps1SHxGuDd82ls6QQQBf5Lk26xfHjQc/",
+	"9Pj6BszrIS6jCm/Ovq2x8KpCtvAe1g9rO49O5X7uEl5wO7veO+Pe+wRbksc71gQR6gPyjxFoyEoDt3nf",
+	"rt7E7P76OMcDuHLERjz6SGa75QQwkLyJ0t6y2ZAlasrn13h/JWMs1kAWlybwSzQ3BUrKpJINs8RsvXXa",
+	"QI5P4WF99Ajh+qjgu0c8zbuzsgIj2HoF6mf8JMwrkfc0fiujQnooTcHCnlGR0rg6JzTV011X6MeFrmQX",
+	"qcLE2HVLdqsqdFvzQvt41exmTCk6qUljesAyuvetWVCoA69QU+VsTsXyU3NMqOoZPNTbFMkZ5aJaO3L1",
+	"6eYOsmBDgjd3tuHCeGuVvymO5YJFxAtH2feigwSNdCoiMpUzNqcTpgoeqFX/VsnHtGNuW0UoGPcJUiMr",
+	"tWu5ECzJhXn5DVRDpe8zReCWrZYLX+nlx9XvBloE5taALKYSwqIMktLT+RExX7KOJgyFZOENS11YXiwk",
+	"FG9MqSLoJi1k8m6Xkxc05ukw5qPaEeNlOw4eEcgs5oKAlYoFQYo0zQCvp3LOx0tDZFMp7wiNooQp1Toq",
+	"+5Zpwki4l+z10273+cgYp/AvhkWEkYQUbqO8V1tGa6yawunMzoU/x4rDltN5SUAX97NIMrUs4+F5iCPN",
+	"71nRy7vq7ihGQkunMrtGKIgD3CmqScyo0uDbsp4yR4fZ1zqfPsfueXcQ0eXujuLcC1FWSiq8P5m/Yk3i",
+	"22vPh7igXBtKHKMLlLMFadqXEJkQ64xtVS/H3DwhU/XgqZU9OjkJFlas4kvBKn0UiKFm0apX6NG1ETgJ",
+	"DzFu6yRZD9kf5PC78hM1lfMOe09n85h1RnJ2RIYxFXdkFDOaKMs7Cuk3zz9t+k3tzJ9AX4cDvL2mjtrM",
+	"Jh3dvvQJtHMYz64ccuhUsi1mWjWzJ6L7a6bT+YOSgUq65cass0+pN84TNjKiz+kJxfN3nF0/LMgPp/QZ",
+	"kc4iblQTLKwhMVfaguJc3t6QPaStvZ949GHPPhV2+uKaAXqHJoppTDwARRXvAH3AqDa2Nsppnfh46byX",
+	"nj3qCzpUTGhyx9gc2AEEbjYwhDKH9rekasddvHSNx0gNauq/ek5I57dWyx1qjbvBzFp3G0zS3BI0D9vI",
+	"IJdisOAikotMdq1+aSd3E95c77pKownCTWzH6c6tpprFTN6VqfAV7PeMUQGFAvgBAlg0nWKIbDCkauNK",
+	"vc5uf2XuLr7AVaVt9wKoyiy+AEACdomYPcBwfPDB95e1sjIvGkQ24FfOTdhoUExlDBqHo7KSMmZ4qwt/",
+	"F8K7NswE8WDF4nvI/gJMCLEEJBJbqqunbElokgAgBphKSBGQhqWkcC9SgAi0xnLz6N6ZqS6p8lM5KDEz",
+	"tcq0SlKG+cjaJi5DiXqWtLagitiHsbSQNA0jNDdhgpbIdXxqVPsRax0RECug2yK7Jb7x6PGWTMQFjVnm",
+	"HB3k3tTq1OrCCJ8pv/wxyOaSADCGFGB1Z14oO9RcH4XoEqYjNAKz2u8+JgSXMHMSzB+by1nsjf5Tg7ga",
+	"FMtM/BwAY8BeH8zpcmZeZ9Fu8MeZFHqqQs9qhxpMsxRqO+JLjEkpthj9CocE13KiH35Wt3OgOyHn3OdB",
+	"454rPuSxrddc9+z3+Z2VlrvnWPfkSWbR+xtSOqaeX91bBY95ZSLIX+JCtlGZ31cw8FWp4pPbKhHVC9wS",
+	"ZywsYlnGlzwRq4c0Zy3BqqaxTlGpLZPZIM0fIbb026uh2SaG9InKadx+PsTQeCx9MoNJe/7Vy/Wgf0VN",
+	"c5XrZta+ys2NI1JEW81zwLFox1r8m9XWTC/dhtdCljgu8q9Sw/ze3JSP/9MojJ4R9bK65sTXIMuunIgu",
+	"MZfvoNvttrv77e4+MSoEpm0AaEqYc/TwCDAuaBJzloBp6SF3dkNDJQ5eZcxZXHSCfyKd1Wqmo1rd1Wmm",
+	"BXW1CRqBTIg1RI1uINg9S1xNWc1h2V1dLddWMJsV6iFXoOsdoG+M3NEyUUdklirIlJGiyjlcsrc7fXHl",
+	"KukcAAb4JLPPHILBL1MN6Dorlys3ri9CfzaQjZnjlzARQTEeApLFdHRHuEvB/GSFT7+A/th0/2xVqJKk",
+	"if9oBWTfKP/7B91Dr4jRFs3NApKwMSxUVkeXa505AOtBd1fqKuqU253epzikdfYJkllQJhvnH7LWIdzU",
+	"Ib1VshSMGVOJFAmx5D1+UUU3n0QN3uhbegJ3ciHqtFOhwEan8rok/k/uV3aj2rnOw3PjbTfrmlk+vo+5",
+	"ZIz5uR5A15CZa8tj4BxUZn24t9zO3Tlfqz9WAsvbs4yIXbae2ihp8Cv+SBWaxc4HqxA7s0NupAXxtcBu",
+	"TBGZYOUe6mcBBnugAAHq2WJGk8oKs89Cm/0YndLMrAKNZY674RZZ2xXL8deo84AmbOaCvQCXHCEI+axD",
+	"enYzHJznkJGh1FOiGFZvwLcxcSA79Y6cNhrVBaWpisgKfMHlrZ/idwyP/6JQf1GoP0+F+otu+bvVLR9N",
+	"51uV5CAxLy1OyUfAolx6qCgb6VGwxQ73V2as5B8svq5SXQHIqo8H5XncRHgzyMcpPuLzwZSqaTWCnxoM",
+	"pa5SC20Z15bfSNiYJQmm3lbm5A7oxIIBb5FL5y1GPoxyfnwpCd7z4rsJF77sjTGbdi21PIW9k/metzN2",
+	"qnHXqgv0nsLMyXSWXvRjqvTMQT3vlGzi1B6a9V1ZW0VRUFoTRlU1VPDSYs261zugpSNyx+ZZKa3D4ySx",
+	"nJQs7Ze7VjOtTiUb3/rFe2U1zryhg0qHUIHeCCrxSjygD3+GUKc8m2P1tcjDulCJ/UwRJdNkxMiE3zOF",
+	"+reFNOmLps2afaZI6D4+mCd8xEKvv4n95Yj8IKUZvhkF+vQYAQJ+ljdCSWe2cBytKTcGe711mH8nDPJR",
 	"WoXLlWyrzJOn6XsYiJry+dzI2aaesr5wjSgwS1mwReZOaQFwcui+gPrDyksWZj1zD76NdvWFg2w3ip9i",
 	"GnI1jfHYAs8NDjXr/5QrjACvi5i+8ZKEcN8gG8KUj6YArgIaja2GX9AlWpOZvZPvPf5vpd1ctB9W6N8j",
-	"EOtNxTHDGy2k9Ji/NzsEpAqV7B56tjee/FVGoTHP1Iwow2bcKGUrmj54MDmAZZPjCGhpY9pAz6nILz0q",
-	"z3yLYjfPGPcNUSODyggg5otSsMoV+ZRJTBs0iY2z3iIMuisjLgQ4s2dH6zvw5YGAvCuWzx5W9rhVg2Se",
-	"fVDIKh3e8H8qfDJKmGALGhsFHtK2AOzcolWDQ+OoEKog86xtYt5azlo0pBnmdlHB7AlbAXiX8PawZD2F",
-	"7gWKLFjCEFGjWb5rkDA6mrIotBxs5SVoOZEpfWCALsgiD8C3fqD42ACfCFv+ES/kDxQmtJpZ4IZXuFJ4",
-	"d+VhyNos7pZY9pHJaBUXlZazdRU3jLh7XNENoRaKairn6E7kGrYGyAZd+Rn7ShiNlGFiM6ruWUSaOTlk",
-	"hfdZOhRGtAIS/vj73//+v7wccrP3UOiiFQkBfTDMuwrY1lw15fpF9lTThMoHRMmFQwo4LOtnW4kN/h51",
-	"q13BOcYxnQzqNDhoepnQNIK2S1hplGHUbBrRlkz3nm9O5M7l2rccc9ctskXd6uZA+hlwWc6FzLMbxr7G",
-	"4tpc+gUKR02fA08b2QWeBJoz1NdlwWUrtQ0tS8OJoP0hg1QJTznCZg/Wy2YfzGESHBIQKCdgTjxSwids",
-	"nAqoaN5VjqGCXIhlzHkjaChUjhtBYyHlyCq+lWxuy0S2bE3yVDaVDrO1rV1t/yanKWXMXo7XUlaVjZ3R",
-	"ywpn3FxfXpcxtz75yCfCuhy4zHqq0ivK7GZ1v72EPJ/DFPU6e/hX131VufC9D/nZX1UELfX4R6Yk9zZ2",
-	"rcgJ41FuOGP419JOSMdjBOsJbec4w5tsEoZNZEY/K8gAjq12mlQQOaf/SFlWHBqVsYgPKh18ZYm/khzi",
-	"GafwKQv4n7VDFHLRgqZ0zlgfpzpNWCGecNjtdlccrVupBsXhnN1ckpeHB38o8G2nlLrHjot9piBrBbQw",
-	"CkiWYISulHu9KLbG7bX/Rtv//OGnFx9+Vz3Csn6yEbg5e6SWaUzlHGaB9xEeBegDwe7EBaaS1QRbprJS",
-	"u/ZqG5Vj4xOPE7y+dKudpmtNE7guicayBQZVNZe1/p2dRGbRL7UdN8cRF5l6FJQcN2UmX9qxLXaoxPk9",
-	"pl/Djdezpm/t5nnuKhqzFVdVaH4NjR5r59FcT2o+8iDaPWCwhdCjiBq12VsDXRaGRrxEZLgEt5K/9CFp",
-	"FuNKXBdsHzt2+7UNro3ncAkXk4W38wuv7Yth4XjXNP6yC+p8dzOqR9NyJBQTJGxROVZ0UFdXjIi/R31h",
-	"IRd9500RXXk7MMgOeYv1C30BWIqIhGg+OeaxZlBVS9g/Uhrbijw3kL0iLGV1z5YVt20Row4X61m85+7D",
-	"O6cJFXxt21JG7byfIVnIm+oDZ4udgwQZoB8vVRtvtPFm9L1N9XAOffvnwepJidiIq5LXz1ZxZYVCNjk+",
-	"UdUGQG7OlkMJm4IHhSl6Y1m/njc1yYihtbNCaCxhlDsaA/yrxVAMLY/F0xe6Nu6Ir2GLh6ZS6WMSWqsb",
-	"7qF94RnlzdBTsKE1vDvBIQoxmmPIGnkMDq9iwAJaFpMhHd0f90UIDRrRhORaZcalAldZ0U2eF3BlnygU",
-	"czXssPP9iixYZDWPB8X8G2n4e9ZzegcS/YjOGyAFLx4Dp4d4DY98dL4m+u49+sdNlOvmOc+D8fmMvBFW",
-	"0rGfjrSaiCFIrpc7d3Hms8r0cDke24wQRxvXlxeNoHF6d90IGnc3J9Ubbl94TTVTj7G2Eod+skPG4q0F",
-	"vYc0OrRiA3Oscgsj6wAwpIoF2IpMEzqTmFoyA3WPC/9LB+WRmYlvSvLJGuB8wCXa/v7VFJISQSQ1PSzy",
-	"Nb/BiNrOMOhbpeaVMtzs0vIdenaUX7EqJj4O7yCjnE0rjo0OITV2Fx94GXQCqwUrAIe8tXGjKnzvyfWC",
-	"E6rpTTqb0WS5uw6UCq3WN/DcotKuCGRUhXmQ44lWIiJsQAZC15iHYFZzS821DTBMO9Yubug24ShjkNSv",
-	"R7H/QfU9eRulmhuE1Hy8AVEJRH/NRQfkNYBqoup7UmWbZW9Q//G+bBfKO+ZRQAnoqICAVAQ78hdgZbRe",
-	"zWVpMctFmG4NygsW5ES+smk/bOLO9tw8w9Fe1tb4fo4ltxFdbtUC42dAXI8gbX1L3PWtK3fdCKvULvae",
-	"jjSJ8A4i0tmQJWSRcK2NUq8IJbggoHRh2LJx1Dg47LzqNgr+zvZ//r3b/vqH/2j2+x38V+s/Kx2fJ+zh",
-	"XE64eJz2TYtN6df3a85vXe3OnF+rXDJ7Xp26+vQNHp8xh+RROSPRxmQS+cCShON9nwqA55pBrECVi0s9",
-	"0xIjHE1wH5nhtcA7bxtX2WRyjn2kOs8Ne1PRs2rLLsh2xAFZTKk2Vq1td4wBL9Jc18m4L1wr4+OVrkv9",
-	"hr8yS5naDsr9xmofLsXqWiFvgvPJxN02FTLurLn6mOzhXQGNtk2QVgNoMKX4Q4UpeuouIQqOKgLQpBFn",
-	"YsTAb22BSptqSqGB55yJeNmqAb3BmoUBuuG3C1dXg69sEXR2C5qHnJH+ago7fJCrVMBNGI/fXFzhvXcw",
-	"Z8nARZ7WIBp5Tz/QmEeDys5VW+O24ztSoUs+mY9sWuECvwUwmMfFwT0rbFOgvXhsVk5CDRkVt3fNplTz",
-	"o8I+FBe0dFaquX012vwmofooFJFdxe7OcrDSOXXONPZQifiEa/O/VE0ZBkZSYZjpSCZMHRPXyne4JBMm",
-	"GPQ83KKmu0aEbsMaiqWBa0v8gp+VSxcHWubAn5ZfluKzn4Zl+pr8i0O/Ju3w4OUfXv7xxVcv/7Brado6",
-	"7vkU3/s8+e3aMp8iiW5iKs8QtF31imzlaCzYE5vKekrfeIYApT+8Xd1zKzkh26/Dunk/g9/CG8uWqARl",
-	"x+RKEswXBv+FwX9h8GsO21YgItBQvzp6W6BS7y2rtUu5ejxOGBu4SrDqtwp1zUY2RFrd/awivAdP7Cky",
-	"TuM46/uRO8kmsoPZaIls1GJV5DN4c9F7d9oIGrd/ua0cY3YMK+oEdTYcMpccGsRq0oQ3toypOpVxpEjz",
-	"9i+3reIY6XzeMYZrJnYrB1tuuYzWiTVacFyVDBY964+H5S/K143I+n4CyCYRa9+/Ztg7y8GKIW9oO7PD",
-	"oD6p5DulieBioirzjWyGxaM98OVG0VmGWDHHjGosjRJSZ6lhm3uCVOQ28Gj3Fqw79l1N1A4LUt9yozqR",
-	"BWZQSF3Z1DnDbd+uFMq8bd9Ka83oZBPlZm9+etKdsWQCLlYXlHuUJ2FULvkE4QPboNJZVcLXSgChts1a",
-	"NsTtRrYpx4OLCVOQ4moFZLU+Rc2JEVSMahQuG2I02sE/majZjPq5GLnN6mHMlDe4mtTTvPYaIKPcixFE",
-	"z0oofEk1G3i2dfgEiRilj1QMvjjSYHUhN6ZnFLdmMy9Ye9CL2/zJD22SyKRaiWLmEmHigcVyDgpUtY21",
-	"dvTmHTnOlaY83oHHmYdP4KGqDCBWPfQemaYzKtoJo5HRhIlt8FfUrk6hqJQrQmNz45IkbMKVZgmrbi6a",
-	"r7llS8Aifgi23wIcrvVk1m5FTRIemdHRlAuWzwpT8CQki46mgIxkDq/Xio1MUh6xPUU0PKDoUkHICloh",
-	"YFCh0xcXbIFhJsCFGzJCowg6uySMAnBrKu4FQCxD4/4lBF6+ub29svGuYkLod73zs5Pe7dnlxeD0+voS",
-	"cv8uene331xen/3t9KQRNN5eXr8+Ozk5vWgEjYvL28Hby7sL8/u709tvLk8G5qfe+fnl93Dzm8uLt+dn",
-	"b24bQePs5PTd1eXt6cWbvw6+Pf3r4Pr07gbuuer99fyydzK4vbwcnPeu/2wU9eve7eng/Ozd2S3ccnZx",
-	"e3p90TvPxnRzev3d2ZvTwd1F77ve2Xnv9bl5yujkg+vT/7k7u7aPwXQGd9fn3l8nl+96Z2b0+I/yiHvv",
-	"rnpnf77w39N7+/bs/MwMqfJHeMHV1fXld4Wvvrk8OfX+7L27vLu4hTU5OR3c9r6FFTQjuD296F28wXv/",
-	"fHoDi3/Vy1fn8u72ZvD2+vJv8IQb4I275wf/WHgLvnIG/OO4wsoAbaumgBhQB6kmWFHWpCSS2midc6qn",
-	"hmAl5lrKaGlBMeY0oTOmoe7LmDKtmpYSq2bGmt6gSRrXWYtpDJAXw4TRe+WV/oyk0AkdaSB1pgjXRyR0",
-	"pzsMSGg+Yv4X5ZD5lzkIYdAXYZa9a37N7CPzh83MgN/Rh2Bvcf+0KR/mn/bwDWAN4b1RillObHDPljAG",
-	"9l4DUvLF3blX3i4TwgV4DMjd7dv2H1sBCX9UUoSkafR6KRj575vLC4zRWxTlnA5yg26TPHVLXsnR3s9l",
-	"ok+FtqmApXDuA0uWhMHVYjKx0hi1SeRCES7IPOEzmizb92zpypgg8YbwCNtNGcnfhisWrMLxo19tYllO",
-	"12/fQ5bqc6Tx7pIzW53/Wp+W/Em1mm8YjXfvZGx+dcviCEjebygx33CjVyK0/hxlkdpsFPnDT75eZ7nW",
-	"gAxePbbl/8D6DOuNjVQk7EHeswhwmswzXtHLlNa0PcNzC9Hh7cLFWSWPGZlF8lzX1Hj7fsRTqga2r+1A",
-	"sVHCalD7bKNZP3tslY4Q1CB7X91AMy5jKKMa6f92tbEu5CrN41S5DKUcFaMpRQHfP2vLa7vtScSyoVD4",
-	"88ASPuZ1OEDZ2HA0NaObsvwbeCHrj2RLcKE19LERxIgQ7VXG76lC5bx70MMSIAjYXDlADy+ivNAVuCws",
-	"5iCY7q7PsyJXI4/2lI+45jobK9KEJDGHWhYQ/NNaiK3AVexn2KluxV1rZCShzVgR3glYpa0qCqk8BdUk",
-	"V79G1dtbeQiCFSYQPJ/f9CwTyutyQrMCsTVpoJ8ub/Qx6YxbtmDzM9/yRwJXtef1AP+kbdfKnrYNSVPl",
-	"hd/YyWr9zj7GnVgL4eBV173Yrrpu/eC2S3Ao+w8LNRpbOUU8Qt/k+vVf/4wH8PGrsMvca+f69FP9bzn8",
-	"lovoRtPK2qcHyu0Z+mklZZpGS6IlSVJBBEqrbYovqBixOGbR9sUac0hA3rbqgqsRTaIqF/FbymMEMmUg",
-	"FI3pOptjv4AJf2CCpPMtZ3GfIVaUmdmPcriniLme9zPwbKWODckMphbQu7IAd8DqPZmxsTq0dWhS8z2U",
-	"7By/auOzLPIxLoWxkAGhxTobNobn81Gs4/i7vQZWu0YE2K1oHmT6EJT8tixMG+4cqB35K7fLHfZCcVv1",
-	"ydPJsprgkXwC8FMa/Y+ziNAJdHMGiFkKPfi3JKAkFWL7URmeEaVxZb9VPIAA4ougJmZvoNkUS7iM+MiS",
-	"pGDvtbk1IJTALI3aRhHyK5t1a6vhl7iMxb3KeYU/4IKEtpP2l9k/4f7p9TlF4VCUabOSyGo4HXA5n6Vn",
-	"TqKcn5vZKEjb85hft8C4ugW29OqPBa7TddyhUXfsi/M5clFaYq75vOLI/CEYRABJwhTTZLgkc8ZWF+Go",
-	"cdg9/Kp9cNA+/Or24OVR9/Co2/1b9dpA6M8dim6B5A88wuwWyO6gmAxom5xsIxHteq5UowhGmNDJEuCU",
-	"gHPJsSHVwIFzoXPMWi3wlj3snFho6rJOxBZk2yYFA8f55PL2nIv7bZKTaDKa8oea7KSPKGzbHgZs/uhm",
-	"CisADlUL8S5TmFeXI2cZnqaf6fdVK/IOPbf16to6b/pjNnidq9hLHKyqhbQA2XJMZubGwDDvmFGlSdfC",
-	"ilNNZlJpcnBoiwFIBh/OsiJKyMAC5eUQJdBRX9DsKs6ONMN+4+DwVbfzqttvhC0MSYCv3NZgNkN7OWwF",
-	"gDWLpZqx7Vdivq3Zex30hbDlYYlMJ1NCyZALmizJOJZUl13u9p2NoCEFs1nQPmhdt/31Dz8dBAeHH7I6",
-	"zp8OgsMP1bWcXsuqr73/dL7+2stczKkSZwZVfu/bUV6UOk4wm2KAa9o4OgycTMt+Ojj8YJ6ayLZjFrBZ",
-	"nVv23oia7Eqbz+Yygf2dU3MsGhOup+mwM5Kz/UKm276LBOwrljywJP/bJg4aGrvwvOYV2Q+PsL0xFFHn",
-	"qrNXdSXUO6T6WSzQoUw1aYYughAGPh4WBoCWMtUWWvpZ8HP9tXJAfhBkU2uyFg0NE+i5BGiMxzkQtxS2",
-	"7BNkUKoYuhvnRuAiXGHJJNoVA3bbIto1RbGV9Zx5xouX8NaUSWB7F+DOBGTq7uMaMcjHMmk9IgVuKpWu",
-	"zlLtlT2ueypvdFxJDuuBF+GqF7r0Y0o5VRqbpthgoLp/DLM5OuUxA3YULtKeUYHtrdXOyxUeb1jlFgID",
-	"yNwqyJZIi6fPP6n2rRsL3FZOwCpYV+boxA0ZpML5vUOEf3SeW4ATX92+eSLlGEBUJ9CYSlu4Ph4v+2I0",
-	"ZaN7OPtmQh1HGKGtA8aGWnCK8jDkXjG3Iq/Gybu955HJgSf2/Z89MC6P6Ad+mqP/e+XtgwJ4F+Dq2tTI",
-	"+jWrVDn8XXiGiqAViJOtVOCCYKmI/6TCEfJ6JEffR1sYCWwzvqWz2VQsR4ft55+h9MhfiKvssKsdtedZ",
-	"aj1ROy++k1R58vgfNhgk+K0d5vJxuXl1C/SUG6GuLfHtklMbVwS73tHk3nr1CsKiRJZeQPNjYR9Xtm51",
-	"oqW6+o+BRQHtSqRxXI2PUvaCPQYvpaLqqUJohvnlsHZQq7r/mgF+sQXKtsBqTV7VRuSX6zai2znYfRe6",
-	"hV14ucsudMx/fdwuvKzYhe7PsgtX1llQZD5ZGd+q7izHY8VqrmV43zVCFvCRA0JHiVSK0DjG/IEtBKpD",
-	"2nagDHYUVYz3imaO7aeHGXqklfSJcIlyZS+znXYydiqzFVYBOTaFjH1IjrwDRWlsa7bqGbTKeU4UW6k0",
-	"jog2eVPde59Bs7sCJf7TZEqs6yNnrAQbVMsTivLLxlayWElP1kbuF3CoPnV/rS0HbzbnoyKVa1wFtivR",
-	"jImCo4A0KRlScW+sZ6HGtkfEWCbEiuDWMTrECFQ5I+J049EtfpDMXV15lZvhsWyqIrNlG8blAfLki1fK",
-	"inHbUn9un4fHOeTPbXmcxJr/TSwOXvtsLO7KdtDbEVW6nrCN/mG78mDnwE0E7bd50VmvrnLDkF3b3OYj",
-	"rJ/7rnk480wobLPTlTv79LFAO7VUfAqUqnJ4FdzbvIgrlyOEqCoZtRYscpUnTqUChpgKhEIUGdq/iJfH",
-	"no/R3AHVaQu6VBBSkgux1QAcfMfunZw/rFvvXwjDCRrqns/nrGb9oScexi7MCkc8gir3OV0GWBZnu9MY",
-	"mUWVLarjiU8FRGm6JFZZ2zqubkWRHdu2fDKfzbNxzJt8+T7W5HlS1eujDZYN1WI1HTFDnNVASzmIaTJh",
-	"4VEGzQmdVxUp+1jgOsSmzXG37TSgqPrY9lgkedsdouQMep8ZGizxnizzoTSEzSXxnppT0my2VFuy9n3r",
-	"YvgFdWttMxS/O6Xfb6Sy+wmZ0eQeGo5m+uBq0kNtT5Er66i4fGDJA2eLnQtbIM1ksAEDfhOC/Vp4+Uci",
-	"2EKe0ovuIKLLjeyn55oz3UpNY+Ul+Q02w+e7Ozdi188T9sBlqh49qnqAjsJkK77klfgV6vhWtq9m4tWz",
-	"fHp1JpFjHj8KctOsJxXLisYzh5WIYz9Lh5vSimzdkyZvdVKdn3BAri8vjIK0kAkUEROa9W85wjScbqfb",
-	"7R4QLclB1/ynnCfUdTEEFRAl+wJ8ExgPgUaSQ6YXjAmiF5LkPTqwJbRNhp7ZBs62x6ZTHgIyNtx7YRMp",
-	"+mKlsNUIdw4tdKRiZChTAd3c1IIlioQvu92QCDrj2G4GhtMhvXKekkwI7QsvMWldMlI526jbOewebEw2",
-	"+qrg2T7obnZt27X2PNqwDbu7tQ+6q37tr34Wt/b1+h5DW6s3RTK+E6DUj1HtzDorARUaPSEVPGuyOKSG",
-	"StKlKgQrbI+hfCuvLy8aR40D228JLhz8sduoUuuv2YgJ/Sbmo/t65Jg1ji3z4I4uqy31ukJj7y3goP1m",
-	"wCv4zvkwf6hfhEIfv51XYqVj8i7oXKudlevdiLu7CMtdbB+7JWsbmj+22faunbDLe5sjW2/ds7qwjjUE",
-	"kSaJrTHIO6uC1BpYd+ZKi9Xvp3w0dc5OtdobljCaCNL0WrD3rs6IbXWqWkd5Wh12Ym2Ghe+Fgc1ghdG0",
-	"Au/OMHHjRSDLMBuFf5fr6Fp+sQrty7KhG/HFRcVrZ1LoqXLcqDhMvOaSGUEuGvbVDGM+ZoY2wwIgQ3kt",
-	"i0PKfsC3wvHGt1Tq9tdMMX3Oxf3OcGsAY6l2Ok9a3rPqlgq1tcRYgDCnE5b7/+A1RmEx7P8fKUu2aBNv",
-	"C3FhAIE/+CfXT2GFr2xO+uOy5wVbXG2fFu+t824J9G51/M9VzegGy5+v6DKW6xJpMOZRTiGwTzsUkhA7",
-	"duz/PiRazvlItdCUH6fCnDf8h9pH/37YIlRlb1DM6HzcL/y2gzSajJ7yJGrPaaKXjSM35qyxNoWaNfiI",
-	"qyIfygi0U9AAYyY4E0YHbDr0JgCQwcwzi4Xf6njLccuUhsL1nTvArRNcK/jTu4mWhClgwLUZym7yqDkD",
-	"i9NMaUQudt1P45gsmNBkweK4GsBA8YmgOk3YALI063yH2W3g/be3Yjmb0mtK+2G7IF2B1SRWAe1U4z4Y",
-	"w3gwT/hol24r69EkVkIJsMrFp9yYCjLZH0zBc1Tc56oFfXJGZen4e5zD8/RyrqfQEAy9KCSUCMBXy2R/",
-	"E41QsXQHWCbElslh+h1UtI1lQrgm4KFgUevYx30K80qvoO4lhkATNmL8gUWuDqYppMaG4tDyFN/qHxdK",
-	"oErWvjmjb4EucpwRdBc2nxzYsYVQGmkH0Rcro7C3EQvyla/EMQnNVAdjmeQDqJ5OXxilynWwR1RaO7cl",
-	"0zbABr3Q7cdWe/fb0fdFaFdhoOUgkmFpUGRKzWwruiTHbKyPSWh55wBOByyZ+UdfFOCrIsmwY2zq2jRl",
-	"fe5hGIaO3W6aY5XtAYaFvdVtBI3iIiFaVD6BRtAoDGmzK9iS7NMfSD4R6bxX7AlXkSuCN0B7MIs9PKNL",
-	"4LUknUO3XcXiB1ZwgAOf9T19ldohjuDJe9mtTtSW4HvOuTIMAK4kHHN0W1bFg2vQimqEE2LoOPSehEzl",
-	"jIHm2cQvgJkREDnHFWjlpfahebZj3QqdkZyFcJTDqdZzdbS/X768Hx6B8pqVq5AhG8kZUwUZaEdijqW5",
-	"GY0GGsdywaK+wKsBUTIDn81GjO17EMVICuCDCRAKm2sWdUjP9pVz6ETQmzkfTV80pVGRiBl/U7UIjaKE",
-	"KTBfpGCtaj9biCMK8bwWt6JqL36mVuNY+nHrVOQKjCUwL5Bf5olWOToGrCtp5j5yoAtbhQJTILNUaSjX",
-	"n9oHjRTII+JbkerP0RIdogJjliQsem2I8Kwqxm/J33WIw2ATtxI3R0FThWNznFf75OBa4X6y30+73Rcj",
-	"o/XAv1gIpBtJlJhTyBVpHZMX7ZddYig/GVHFSFzsWoXPQOOqzT2pHtn3PdjYVvNmqTSbvZFizCc7A+ex",
-	"h8GsErj2NkkZiuOIPbRjObEsAV0aM+n4Pzjy70kzYg/EvMkcfEpiKedDOron4dXd6/OzN4O76/Owro1f",
-	"EV26chg8ZnlUcUpVEXWSC+K9hDRRT8LNNmJZFQHQVpHe6sDbtsYAzNYxf6bw8uIsn1yE3/IZUyzhu4NL",
-	"Pjak6YKG2zVuypsbV6SBVLZaqfbrbHFbOY6FDfm0LNlBZvhPvy2xwj4Yj2uDsQUZ4n1PPxE572VyaOe4",
-	"fCHivhXBZB9bQzaPo9z6uLU3zKdfTyukTrJ9Lp1KY9INNnpVjNBA848oujgiIfatGUxZwkLSNLdA+5rV",
-	"tjYFdmrZfF/c/uXW3YqtBAq4k0ZfaQUkFHIwgopYY6gWPoClOhL1VYSD7gs3KBYrtvBGtjImKqC2Fh48",
-	"IuFYGvNK02TCdOgMRdQjaV9YrcBiTpsxaQBXzufMFUn4ZKrJMNVmUNtMri/CWMr7dD5AUCb7wpOLmywB",
-	"DXXSY4s2CX2E3SUUQ60OuUjj2Ae1QJUaNqpoZXr7BfYiLqwRJaU1w6saoqeFEW6LBxg0rJvAetLLFGXN",
-	"cFwghV1lgLzM11hE0rmtDqiZlp/vuFNq+mNy6iMof3atptZKnqwn1YegFEuoWAFKbGqJs4nsEyQVsbFL",
-	"eAFjNXPX/IEYcWKBsmzKMWDzg3UGLk3QjbR072/5+GXufUgaj1tF/7BUTs5u2So7YBFZ4SYWnYDr7JaM",
-	"ENF7Y8w4PIF9AXZlUwqjtknFnBFn1TEo94I73ZzHaPOZ9yaCxgGZJ/zBmD4yydVInAmuyMbJ+9gNW3cO",
-	"2y4aWmTUed+7bVB+PfaSmciQtOwM7o24v4gQWob1zafo7H5vqvvJfqXq9F57J2a7/F/v7Ky0lDeT8xgq",
-	"MGYANUC2amfIC0z2iISDYps0NMrc9lnDrC8MezaHkBLzoJy5SJxSae6fdMnYRv8HXmzIEGlrmX1fG2pU",
-	"gJmP2j2s4keU0pREfUZ5XpTbY06Fda8B/vULSvwBFthVgXsHRfWgdPg3qxuPSWFbB4+Se5fyfYF+DBIS",
-	"tpzvyiPScF2Pvw0d6up2YPO8dzaNzHtreeqtp0H5iDCGd3Iz5QrckWpl7DHNBFfwPHZjZKt6sD/XZ1Z/",
-	"N6chY4kZtarumAurva2uJ7CNavW2rAC6nL2CCgh5FoKEGZ5MdQ7zWugUN7tzLu6fpx55KPXANrNYWcUb",
-	"CGQQvIyZhqOELmJwa4GLETJ02QK9W/ioClChlSlIfy7weUwy75BvTnsnJEF3PYp5G+oBbFZQD7BcP2E0",
-	"uhTxsh7AdLdKgl1b0W+XHjeowaCqWLo5k/OYkeZQakWgO29U9DV9ZLVoxJTmAvGA6pxUW06+ds6gY9QH",
-	"+rdTjDykR58Z1WpCzrWvJVFTmjDoHuCsDYprbLMlIp6wkVZO0HtL0iFnGpsKob26U0uEAJRY+6zPut3Q",
-	"msC4+8JFHbgmWkrbcGeL/EanCOTLu7qfpaXyk+M8Siyc6KDU3L2cXrepANarKNmAvOUzrk9RtPfJz3PF",
-	"6ShS2uuYinuEuYNwsX0/yGcMWXW2ihmJ7VL1P2xYxGco/8VeRtv61QqiaVNpG776GcrZ/FHtqqTFVshu",
-	"P+uKWT6fxmOG8Kg2+RWk/8nI+DE8v4r07wDvbNcdzEHaNqDB1MKpfeK9ulPYXP7ReQalDINhXYjT9xBY",
-	"fyaPAsO+QOUqRTIxzEmgTxqGgrfCurdf/4aqaZXxhg6HKVVTlzRcircGRNEx9K9ks2GmCzKh21gX4wZp",
-	"BN72A7pL+boFydvC86hm4jtDkJQSPbZ1TPZ2gaWtTTVYn1rwWBWPq++cIVLZ18qP7W+hwLjB1sSl/QUs",
-	"RqkLI/FXLif+IiH6VFB3BHfmI/bYrjuZcLRX+Ir58cm5ynrAMy9/TSbEZWli+sw6CO3uJghto85G5KXF",
-	"0CaUuPIt8JXNWTJiQkMqTzPsdg66AKB60P13BNNegfP2itv6wqtuI48ubttc2vYFtc2Wt33HFR/y2Lbo",
-	"zLwSwK9dt0s2MByy0i9hM25vINX5Mfr9aiu96tRrQxT3bEma84QLbGmcdTsFzwJRczpiqrUJW+WrIopf",
-	"v//+8KDd77//w+kP//G7jUZZabhVh7KwJLsynNrOgo8fzyflOF4PvEfWUPhd9Gw9AyKcYDVF5/dh3lxP",
-	"McgfDBweADAE8L85vQIR+90q8KiQH1RbUeGNIauqKJZSkOb16c0t1Go9vMjuwRe2dq+z8JfNFpg94ozU",
-	"qTc8cuvhJuEvMkBMKPqA5QeFo7EttddIVO8rv5nMe9cgMqNJSz3m7S7FXrBFUJWEb143B+dzkQDngFfr",
-	"nt6Yah+QcRrH2+TdV2TZS8FIOZ8ev+hl04/NS7k+Jh+VL98XWcI82oJh8bPw0JJp0rRO8IBI0Z7K2MwQ",
-	"EhFaKzn3fWGT7hEzneipe2XHaogE8UPML7YL5xZJ+HPXZOmx6feZy+2zzMc3b2OjNOF6eWPOU9a091u2",
-	"/IbRiCVV+iOaSLZNL2miEtHWso3/anXIrYuRmhsAr0rJLFUbAnS9VE9lwv+JpPma0YQlBEO092zp0maN",
-	"hjpnLvcWnKwxh6oqrghwAIRaMuOa4nidI6Lxl3bv6qz9LVvmfB8nBnYhfNAMAppew19vnQX039/fNlbl",
-	"E8aFQcEMry5vbsk+TfV0H5JXQ3Po/V8VZP+HHXKZD9/i1YTv24mMmSF6syqCQSM95ji1mZ9ZI78AomP7",
-	"gMG8cLD5pKZazxsfPkAW+Fha5qnpCLigXYvLORNZmhums1IusAc6OHjy6P4mnXEVsqD4cmiJoFg8bk+l",
-	"KuSIt2EBIGrmXtYhrzGdOklF5kBVpCnHY5aoVtAXXkb6jxLbWWGQDcqnfUtGlJgQeGWXZIig35BJgoFT",
-	"pCimiuU5hmghXWKUzpjQLp3Ac91bX4Xr/n9ky5qNsk2GLJYLqCgyRyDqi1QYbhbu0znffzgIgywwiGcE",
-	"0C9RJKJWUK4b5NChzAK8YQWWSrlmnb7oi38jXmduMkl5xODnfyOGopnQFr+mL274BKqKQQw5AoUhFagX",
-	"gnHMjjBhOk0EJD9A0YBr8jiicXxkvhOGoZr2xe3lt6cXf/pdc5QmMWkr0v4LgQ/0G7/L87JXv9ZvkH6/",
-	"Lwhpf0P23kihmdBtY9kfEQ96Z/9HJcWeuzMiez/10WXQbxz10aD/L6/4pN8I+lm2O9xC27EUk3b+24c9",
-	"8i/y4z9IOyEdww47Py50qy/c6OtHPWP9hhlsv1FgWkeOa/0OFqLfgIUx6wN1GLit39wcvvqK/Pf3t5Z7",
-	"YZqFzd46fEmmMk1Up2ZnZKpDgl3RFdSU3TPRF5bQkY4IwIKMWIdcszmKOdvhEdZaZXCCWMMhE2Rg0IjE",
-	"RqIwAtUX4cvDr0Nr8ZPwmulk2e6ZcYYEWavh9CMpItXqkO8TKSYWnkQTt8iKNLW0mYkWQ8CuvrBKEQyj",
-	"hbFeIwcKg+0Q+B55BT+nCVMufwtHD5Ao4zQBAW978PXFgppTYjbbDPEVUQGJpDmqcOyt7+IFmXGRaqYC",
-	"XACdt/+032ohYJtcCKe1QdQPszrdPMiEaUXyoB/L+j7KB5Z0SE9kyzqjS3g1OexCH0l47OCVG8dxX5xd",
-	"PXzlJbBZfi8nDOY3ZwnZ/+olEUwvZHLfsQf8VDywWM4xNQ66Eaq+OEXcIdhIMxgwh2CUjDD7QIfcoDZw",
-	"RMKf+k416DeOCJhjpA86gvn7p06n8+FD2OmLt7g0K0+gMUL6DRiA+aXfQNltceBQfvcb5h4og/Fuedd7",
-	"883ZxengzeXJqX9fxDTlMbz/751O5wcYgREPo6nhQaF5j02RDU/Nd9/AD0Z9awUEW6rZs2FHgU4g8tbI",
-	"5u9652cnvduzy4vB6fX15XUY9AXQE3ZOlGMS2gGE2BoRXhSC3RYSaJyaxpo0KYmkNscM2D4XLkFMRsss",
-	"/cgYB9jgvHOIHQUogQY/TAPnhzziTCCESRqzEBh+wui9OQUu3SFv2arIA415ZLk64kU5w6BDTs1EMkUJ",
-	"VAjl5QwzCC+PqLAkArT0L0z8+5fLK/4XmTEK3pR/9cW/2u129v/m3tX1I/8iL7td8i9v+gBbEeDKwKQt",
-	"38gKX6HaHZU3J0UJvv6i9+50cH36P3dn16cnYUDCN713V72zP18Ufuy9fXt2fta79W7NhkGLIYw9hf4A",
-	"ox64ClLYTPvBswuYEZQOBfmfJ5fvemcX5hf81+Di8nbQOz+//L74rbvrc/CdZqmHMxqb7zGXlq59nc7F",
-	"XWydo31M2aHks4KPXV1dX37nf63QNCirbLRtnbDFJ9V5vWRxfuaU+RPsvbu8u7j1p5L5f4EeCo5YJEjE",
-	"PU1jZl99d9G7u/3m8vrsb26UB+RfxtyzSU3UpTJHFsAScrrtRZmQBcqOhEVGU6GxW4e3l9evz05OTi/w",
-	"pS/c1D1NGLgqJAvROEZCysneUtLl7eDt5d2FHdpLHBqcTLR6YAzmtDEjMyDzwxUDQAmVRh6jFxLdNSLi",
-	"yiitKVdTaOxrP/Tu9Paby5NVAnllxw3HgL03ZzGwZQEZ3rMhGKan0lHjm8uLt+dnb26B8i9PTge3vW/d",
-	"OnwNu5QK/o+U2RLXJsjDwAubFTaxBcorNcqbJYaT03dXl7enF2/+Ovj29K+D69O7GzdceL0g4VnEZnOp",
-	"mRgtjdEUGoJimEpuPSS4Ro414Zuven89v+ydDG4vLwfnves/n8JLD154fMEMBvBIrVF+QN7x1/bxa0P1",
-	"52fvzm7tcA7NcLSU2MzDynh1jGK2qJRYZSSj99vT64veec6dXln6RsZtTyJqTcdWz8WZ8MgM0ULvxHLi",
-	"Xnlzev3d2ZvTwd1F77ve2Xnv9fkpvtfNzghMwGDLGJwVwZZAemZQF72LN6Xn8tJCVaouPCIV1YXH2FTa",
-	"Ko3rF+HPpzfAo696bofzz4Lxg11xHQKC+RTqss7JtKAZKkJuEVh3rNehu3oUTYdiYxaklZPI5d3tzeDt",
-	"9eXffJrOhjRO5D8dAK46wg7rRkJYt41M0CGEeZlg02GjNHjOkbiTFzfe1EvfsVN3xgyyy/x7igHgbuYt",
-	"AoTQ/Kv4joSp1CoHM/Nl0MksloD1EPfFa/QUm1Gad4M2hryHNMP1Fk+IegHuPo0A03Gk4yUE04z4QqM1",
-	"Z3oZ6UFONDQgB6IhzdD6ngeowxxbtQaMTapYWzGhuJljK4D+WMYs6Yt7trQd/PWCj1gARG43PfO020gh",
-	"F6CUkLvbt+0/ZvrMxd15HoEhzbBvlLxuN2x1+qJnZbBRtzDgfIS6PbZSzLVnqsj12zfk1YvDA2jiBSoM",
-	"9LPu3bw5OzuCKuARjY1eZQ53X1RVT4fh//Vvv/t38/3Dr/Z+/x/7f/rP/zUIf/rXh/+7HYakGUkIZVo4",
-	"zykzamT4X2HBVwCral4fSd1WzGhxhjhiOmSxIs3SR80AjfkwXc6nTKjWMaFiieeKgcacl6Kgh5//k0V9",
-	"4SadZa//n//dfv9fw//zv0dTlnSMkuvA2oJ6NFBY2E5GkTrhFjGhxNj74sYc60qW7+w8r1GB0XXuzk7I",
-	"hAmGcwfTx1gnqTJMAeKXLScjln1BcxcEi9CyNWLt6u4WvWQnp+ent6chWcoUxDkwN3QZWjQIZKJjMBmp",
-	"dj5E5Ep9YX53lvMx+L6N4ZubdeB3NPoBS6y5ppF12XB2Pm3dvmbzmC5ZhEaQsQmgnsDy4Ey/LrgzC9IQ",
-	"pXiu84LAs3tkTOru16RG+B4TJfH0ZlOA2RpJxyLyoptx1bG1nXF1rNTqG8tjzAVXUxvCKLDklrFFkVLk",
-	"mLx6/x5IwYhXl0CNywlQG1gNhEImSYUhG7Ywp9W+AcY1lbE5FbnaZmwhwRbODxyU4K0CC3MHAAoFmIkA",
-	"QhMwo4SpqYdNkdvZtroRRwumHY73CFbLWmwIk5uNGLUssNrNPilNl04NGloEVbt4MOuyQoMeO679I/Z1",
-	"2CHfcz2V7sX2hDhpCfzWkZDFd8Dh4VnOXj6MuYjipTuf0F6hL3ozBDkAW/699ZuAbxLZscMvg35IPsiv",
-	"st3IbS9yZ/76fcRVJ3+/OWogzM15G7KVl8nET6lQ0Mkc+pgfZT9lEslmWvSFO3A8wbbmpNzVHIYROPhI",
-	"UJiQNaMfBwSBMT6Z6hAA0yVT+sAAwZmic5YngHF7REJYlM7p3XXoHLO2w6McE5YmUoGkjVmKeLh2mW8L",
-	"SW1G/BRsRN8EAI+Ys6l8hBRsjmy1hQ65mYJRoBUJ/eTqsC+aoe9AdCAgeYK2jWm0jnD+D1zVJKVn9Pei",
-	"exhWJKb3BZ53Oh5j2vafLN4IvIFHGeYIVIVqmUNKZq3sS2/cQy8z3sMVxPqMuP6WsblNbY9yqEoYuUyy",
-	"4HdBXCDktpT33Lo4bKjec6nlLnrHfXJALqp1woepzkvvzEYhB0Y9Xc6pMYSaXx16eR4gosO/99p/o+1/",
-	"dttfD9o/mIXm2vPl5AsMej4wIsUngkXIHnK9HIZlGIEbjOob2haEj/M3gQcf6nuMyhxLw1Vw9wiNNRxb",
-	"bPfs3pGLkytQRANCk9EUosCQcWgzBQyp+E7Z7svQSDmgV+CRmaFfADpCbTWvZ1hYroVjxAJHGHeHfAvf",
-	"GUqt+gKPtSulUfArYrvBYbY1OR3yfQaS4gVEMvvHbEsKNlZiaDuw4+0LIBXnpLBFv9YBSpTmEKx2I4b2",
-	"2ZaGnbTP/az+t4xR2jrug+JufR/CLMLQsqjsAL3qvrAe7aK9ggoeZqPO6YQ53kXJ0CwIeDU7XqRjqwiH",
-	"YwdtZDZbhQweGwmBCtbGUb9xwRYKlVCIgPhFEXD9//t//l+44BU/FH4vZXrDtVqAL0Vj1m982MsCHf/2",
-	"b+TEdzwAiy35k8aue5F/FLJwv+VOXu+/KRNESHR35uQAJkmnL97g6QD7DxwiRhHF1y+mVFsJBK15qGLH",
-	"UGTvsg6t8wQClFliYikR0UkOm1Wt0AMd4ZnwYpEVQHTkG2MwZMBFYGdZW3K4zLQNY1UYWVEM+EQzLvbN",
-	"JRVCLqRlSGjmyeQIjNPwm8ub28Hpu97ZOZIw/nDVu7n5/vL6JIOtYH1hg0NK08RYJTKBAGtYiOja0UGY",
-	"NuwQW1o7orb2mVDDvyD7OFfLQKXrC2BGrvwZzIDKCUES9f5PPPqwDw/CyQhbUI3lwA7QsjQn2Sj0HVj8",
-	"PKVH9cU1m5tjCjLTJlvlperzmI4MJwVdZCnTxAHe4QK4BNZyxgK2SHBeWcUgggwqcxkaMrd2LA2LzHcS",
-	"HYFsAzXQWhhGJQb1zxgSJMsjcZqxhzF3aKy3TKJ6mTP2s84SWjFGjnGDC5YShxcehDuzLC9Yvj9PJIZ3",
-	"kG9l2RNH5He9qzNjuTyeXTmwWGAvB93uAfAe/BXQY+HC4cuvO193kV1ZpBz4/frywv7oY79jkFfQlSgw",
-	"1rbZj6FmlGlKWbypXwSnhXtv7t69O70+6BZYXM8yLeDeuRrRDN1nLBB7ro2FGQ5hpioRmiQg6M2OG1tZ",
-	"KDisfcFtooGRakiOAfIss4gqU55BNOb1ZTQflHlZJBdBptj4kYK+QCHrFNtjrEqkJFWQKLvCqvOa+iZq",
-	"FIURRBQCqJnC1hdZrri5bPOeW/YrJcLOjxRVJBW5ohe4HDkvm6PTF7fweJbeYbV+M9A9jLYmPGKB96l8",
-	"eSBW0fSYvJ2ZHTRQnA3Ljfl7MyKwk1qB01O8d+XdYzKZBVh1yM2z/hxmrfOGL6Wi8L1s6tBBBkYDgekZ",
-	"Ey6zbiV9BeOIziocmCdDV5KaSGOsRmRK43HbSCEJ4QrXuAaYVuBGwUQUeCodez9iLFJ9sbDqY8zGmXvc",
-	"m/gwjSZMd8hFIV3SYhy6YvljkulgOuFzK1nTqC9gDwxjGsd0MmGRdavBnwNsG+YHWs3tRyRULB4PEK2R",
-	"xjbY6479nrJpANxm7njgk62A2AM5TBOlQ9KcYYECFeSgWyiq9lMf7KKDOONWdKJ66pc4wNPmC2OqtNcH",
-	"yo4PiQKiJYDbAx99lXlvHFCPIRB4ETjBDB27NgpNR9iYoRkbHXaJhVnUWDaaCZcKDU/YOGKrQ2xrSq84",
-	"2Wj24LE1tBAx5ZOtRU5xtGsFWqykhaiysjLiY2giqgmyZoF0YzZO+XmaSSaaYDM8pCpQJGhs/eoa8jZB",
-	"BcJge1+E+SJ2nGwYQKV2FLpATAJdWNCw4Xrpd8rIjlO2SRwPfV9YEGsEC7YGBo1ImDCznjbXtbXiH8B0",
-	"tr64SjUJreEOPxGVjP5UlJ2g53d+NJLSrHQ7okv1p37jRbffIFQtxcgKGXjLvn1zns/oksYmjuH2BSja",
-	"5mjfM2a7UPrihJbEiN0psLRBD8D0dWt1g14WZiML+6JZOtmr0qOV+5W59aSGhay+DgzlLGq2wswdCRlr",
-	"MtWG8UVQswemPlXEl42Im5O1N5in6JB17I4m2huRkS4IaAJ2JK4O7NmegpRjNshvRW44pUY1IhEzLAl7",
-	"caHaROMYruRqt9t1O5a+OLOZVKgygs5KmjdMay4mKiAXUvOx6wQXEJvJbngNas7oM8tqEsy6XKKEgevg",
-	"37i0zMFLwzaju8YUbXxP4KOJ9EVYoaj5ELRgl/Hx0jqYShWUSGn72IDCrr+iD8jJvHqZvsg6TkzlAogu",
-	"YS5N8C7X5BHuFpV4O9U2OnhDm3fiEt/3jLz6S9u+tv3NjI7aN1N6+Oory+KM+f7VS/LNu96b9s03vcNX",
-	"Xzmxk9AFes6tRoxOfwhju7xIPOp9kQVUwPVKI2PiYUKBTCDZA45z1pLB8+Ue2DTHUu7MrbRIL7Qv8ueM",
-	"LWGEkZ/vCAVGY7L372rPqNOvL0+MSvwvY6UJpWISTZQmbQVTJu3pjI7MbTffXF6dvf2rVaDb1kX7L7sa",
-	"mZ4JhILStWx5OPYd5Cau27uE2dW3kRCgKk3vmbIgcEDe1Cwc5vavZuRzo/09QBCLlgg1jrHjaDk/0dKE",
-	"o0PNlG4jZzVyX0ACMDrWFDoFra1vPcN5kMase+6qMvNGawoT82M+YrZkxKYx9/58dd5+0em2oeysnLq8",
-	"WCw6E5F2ZDLZt8+qfTqZx+aRzlTPoAmG5jpeTYnuXZ156LpHjYNOtwMt0sBknvPGUcO85AVgKusppMnv",
-	"O9m0j7LK/FaJ3uQy5hVjtv3fyGxuIlCozxM5SegMHWCI+WLY0cjyHV/3tyg6KkB3S+A7U5Hv2TA6hB4L",
-	"bpXiVz1BDQLJC3TRETh3LdaeUdunRquAdlQZ74fw2p5LTqYW90hmbz1GvotnFOW5jG3Xgyx4fRY1jhp/",
-	"ZhobrvXsasIS22Q5BWWaq63WITukaZtfkYNuK6sCAB92XgQACpPLnqeF/l0H3aDQn9Ar3DxYRdj58AMU",
-	"F2HGtnnPYbfrcu1dJ/mSEWx+y7+7voYfp55VSUE6f3HaF2wB2apG4EPp2EscQNV7s4Huv6ZZeyZ45GDz",
-	"I3cQwZUJ/yd2pH61zXfOLMAiJGYW6kpgB/1yi7//YNZSpbMZTZa2UM2m4hr10AhwKxYy3S+WE4/sULlj",
-	"UBRPJwpaH7uOsQ2osIX6iuqOEAjg2PjBDNG6qXK3Hoo5LG1tO7CPuVRVcE1WlIIPMOdrCKMPBcgQ1TTa",
-	"kAfOHwa508fvJm/TohF7AaJbbNEXWeabLPWfx4PqgApzgREvnaEwpWoaWCeqObQK4heIHArwBmD/Q+Z4",
-	"X/R8ToE2gjVCjHZl+IgdiJOmL7tfVx3lN6DOZEz1DOYNOCgrRxrOKpQpZ0cVUAHy6iUsEs3PzwZ8gg9B",
-	"NYnm39330h2gCmj1RB98uhO9ugjrDvftdKUZwzHJqajIhIVcPCsDeNl9sfmhtzIZ8ihiAp94ufmJC6nf",
-	"ylTYT3y9+YE3UoxjjjVwLw+2GJMtRL6V8hz6oT+SmZmnXmy1bA+UI8wHMMCMw52V/enlvhu2ysE/hFY4",
-	"2wiCz+oMz0I2x7NEFndcPNaHbM78hOp6Gw8v3ulxP2Mp7ud4fpUKjC97jsnZVQl210/QCCwbIorGGlxU",
-	"atpZ4RTnXGGXWbXKGjac4nOQ6Fsc98vxWDHdeFLBDXMoAG9VHG6c6Gd+ZB8r5TMiRyXOudroKJGq1Eij",
-	"aUiyVU3KJbIt0yd7P5eJ3v+JCc318kMtoWImonVk2VydRC6O8wqc67dvyIsXL74md7dvOuTamL5ZagtF",
-	"twwATsM5dQ7DvlCCztVUYkhmkXBtnXJZOqp5AeQNgKDN3IaKICRFJBfC8CIYw0gKpanQZMZmMll2+gIx",
-	"IVSQR9qm0PiF+GEr91N24nBVGNjAZoXTmBYyL/8UBn0R/kcYkLAd2txGTYcBGdEk4WaqWOrXQqGP0UJj",
-	"BbIY/eNjGcewQiQ8xuS9ICRcABYTLEvTwnQTNTcLoKaM2UZd85hrwnUrwBw8w92MIpXI+TRzrjpDr8gb",
-	"TmFWJ1TTrdQGJIm1qsO6E4xfO8WXbKPla/Ze74/UwzEstWL6T6ket/9Y5Bll5aRS4L+5+Y6MeQwVzEir",
-	"8EkXWTvhai4V1xYDofg81ZqOpjMm9DG8wyzGn1y4C5cEPUGdkXroNwoW0Mrgfl26xEdzMqymS+TCtgYj",
-	"uJ7muL+5+S4gSieMzlj0MQwt+1oNI3trDW3w486ooBM2w0pLRJVcsaHNebmxL31Cged9Zq3IgxyIX7vI",
-	"yzwRrl2/JZSC1MPYyuNIhc1YMnFtZyydrOz8qbvpRqOB+2SbX/zSJntGLbgeQfOyXzcV3FpdHcx4u0DZ",
-	"5FFfsHk5S9f1AmJU2xFD0KgEcWuT0Hr6BlgGEx4RIa33r6p6pgm56KVanFanL9okzMqABlgiEx6VY9FG",
-	"BXH1Hc73nAU+XK4igYQ7slqEtJqBF6C14LzwNkwxlXNVKjpSmFiD4/QKpUKHvpAVm+c+GDPYQiGMGVWh",
-	"GMsMCMZbSJmH0PhcZ1ES25POLKidu8qp+hg0PkUmkkiRozvQ+RwDKub1lAypELbeFmIldrRcZTqk9Zn6",
-	"rq4OQQlkk7hsYk6mjNmEjEMXYa7SoW4q2MJuZlalswTO5msZLT89S0GIuA9FBBswVT87hlbQ+38Bzphf",
-	"kqvkbcJYXgwYYM1euVoRmFqq17VpxBM5pKP77V0nhVaRDVur3dhSQu9nIZp6n3EIswlxUsoyMJu5nWV1",
-	"G10CLuQJhwmbMazCgOA4IICpdMZCMqP3kJxu0S+xIMa+MctIzF7t8iBtISTXisVjWyeDv7U65FxOJlnG",
-	"t4XIgU1ARcaoO+6FgK6Yvb22hBJET1hRotkK8P1WekL2u00pcQVvR7bi0sY9KlgdJNP34vhNtv6fO6vL",
-	"RvoL5nk2jjF1GnCO3YQoL04PQqJB4vrCJz8dnwSqr+EgFhII077x9IA+JZjNNMXteFrGCMnsPiusChV9",
-	"Y659psc1H2FGitsc1E8XQirAUlccT7/cwLHczz4u9GsO8yDFuMpxuzOPjtx4Z+lHOVQbPUWYvjanE3aU",
-	"s2XzZOaduOfGFqVck2Y2hQBQFKM0ZlGQ9YsMSJKKAJG1jIECdVU64VAZqaFOyoJmkSaUOwAsSmDLkY3J",
-	"ZVYuZpDcDdnNlER02Qqw0yfU8vRFOs9hBXiCprEF/CDNiKsRTSLvBQvGMHfW5iiB29taXS59wGwkFqH/",
-	"KIcuiwCm7WrcrNwCi9ymJtoOavjlDvkWGn65nCRYQKjFHSomdE0Cy3/LoZGm6imdL+4bmyT26DfhentN",
-	"R/cTSIPHLZqzBDcaU/wgqxJ2OqP8PVUkk8d55OQDSx44W6xzyF1Zk+TS3burhDvhah7Tpesl/bQhzPJo",
-	"N9HXGJtk/4a8epmJ6TYf01mBYb3oYlLNkGGDkikzP2F8K7BnEfM2gfOq1hZJSytEV1lHV29m3ro8JGux",
-	"FRqbBttkC7lyvJVcoZqUn2szqt9mok829U3nBtEwvmT2/Loze4qVsl52D5TJPk0aT4avnLVnq8lC9opO",
-	"XBqx8DJ7AqIYTYw6SIZLEkImbUia2GfWKxQHJUxGzOJ8L9gQ3d4MO6Vy5Qr62iM6MmwUY9vHlh2SkXSp",
-	"FcrveVmdJZQl0p3D5HYVpf8D6cBb8IzPKq2otq1fBW+BdfktSGMsKWhzUcicxZRZl1TLE1ufi6TmnTeH",
-	"zlCStXli8A9Vh2nfwV6tl7b+4bD55VlH0Yq2kMd5CQTqohbzA2dDXPUQVFUvq6L9OKbC0fhc3SiFQe7g",
-	"8Dx4ksO0SUgD2MwXCfwLksA9UQXbBHERh5qD8tedw1qesFYM1/KJenl7A8IU4UYAcJGLDHKRqHToGpqh",
-	"PEYpm6G082iDOPycROHmOy/ojN3IZKt7zX1QDQc3F9f0DJuoHLueRqB40Ciy/ZMN82WAB4SJJ9U1QSAX",
-	"ct7hNT56WdH46EnrfnLmuF7I57pbTni/dpmfkzpp0jjOas+wvIz6NXUY9yzhZKiWrxYoTTVXYG17Snh+",
-	"mipMcNs3EpNwKmV/oXDGA/vJ0vdtdTJA5ORIsgjvARA2UB2CcELKryXi0GagWCWQYexsqlrCXmdra3M+",
-	"e3XhZ1EVsq9v0hPySqwvAZefP+Din8JVt27pjG8desnP13DZNid4/yfz32dRffmBcxpCCnws5b050lQs",
-	"pWClelxw92ACRmU6b0aJr5d36DjY7FfD0X2Ub+1ZhN2v53A9d2Z6YXXIPJFjHluIPURhe9l9CW08FKCa",
-	"t3YQdfUKLogXpPWYoSVcUsq0cljQYHYHhI8N1QdG98WHIqKlDByaqk6oUFjfvkr8J/DAJxZUT0TS77DP",
-	"zDqCxulEX4zKX5JgwU0rcmyHr2ZT8aZ8rj6NsNmdwK8M2zeEXd3f2+I7+V4yHnm12y/Rb+vAtFaK0Y0y",
-	"2uYCse9zTIm+gCdsiwoLeygYi9QqJERoO4MNnD88JE0HzuI6wBwhhj3gTJjfV5/xsF2EC2xDq4JC27CA",
-	"YOeyOVXaurZnXKtWVaz+Dhp//iq14C+C+hfI3V4ebvGhWynfUbG066Z+PnUbixdo0QGPHTISy06AI2Yt",
-	"kD0sSlB1P45VblRS9m0Ht836OXgNaBznfgQMh+cuh7IzgTSzu9Db4MmBMtjONnr9iR3qc5xj+631agrc",
-	"8kXjrnAv5yBKALunledMslhzNvPWo4mdvUxF6n60UgDHIieZNXmDPNYMkKaxAWDgJRD7WNe2Ngud2U0b",
-	"Fc6QUus5gcvN8+Jf0PfwuBBzrvFy+xN4vJ+7yvmb9ePeVsN3O3qDD35YdUo7FE4fBVlloD1Z64gab7SH",
-	"zN7YMQ2mchg+TtCeKoypbgg+anzj06bifFZhdY+sNjrcC8v2W3G0762QsCf/LMIkdqQ+diCvsS/T8xqo",
-	"te70Mo9C4W3DeBBpf7RBVOOm9xBvi2eiYBat8KIeDskjhs/aHeGNc5PqnkuqL7r7LyrcjRSJeCo+VdYc",
-	"wW206vXHMmE/spH+nE7lNYzoy6H8cig/k0OJBPl0ZzLV030sjG0731h9PtpF7pErded3uAKMJjGH3ju2",
-	"7565OVUsCSySOtLTnqpoO/mye4BVOwuaROrYg35HUCmGLQDytn5FxFhoAWr7P5dGV+vfy15hhpg1AcjN",
-	"C+t2dJj+ze29gejQuHJL+rkWIhZG+fN4BFM9Xce8roptG6Njs1e2x7JOE+Haf2PWr5ALIsUzs7gvDr1a",
-	"h54uJNfaUzbPT0Xmx0j1dFcOVvBqrM1iN0wuYg9tOPP17A2sXAeo4yBSAHQcUWZOTr8bvLs8Of0TNHTN",
-	"ojZhjqmPrYZJLOUcMNIzxgENhdF/eXD4h07X/N/+HwNydHTQco0MjIktocOhEAybywBNV73PYujY+2xk",
-	"ZM4Mn0X8vvAv7bcSOCmLzL/CloXNXnDFMFBzDecHe8TSuMRTFWMRi0jEZjIrBHaNXKZSmTVazi1YsH+T",
-	"2su57kIm98r2Ps2B2aWIONqAZspVQdqHc9inp2F57vU7VV4/H7u7QXB77hAgC4v7eL62q071C1CRcgzw",
-	"AuT3DeCFCJT1BfJtRuyBzKAblYiXrY3cZ0xj5TGQFeZR8i0+Ic3+Igj2eYXur1iGbiBsLD3OFNWthSmQ",
-	"cz3kRoHQJQb/ayndXP+FJ88UUO4T9iDvjW4ZUw3mRhy7TkhZJ8SX3YNfp175M9m1ZsULtiTsxtY64bbA",
-	"MdUxsIzYZ2xduf27J8W83ITCcustjlGdfxGtOWrq6solqtne7rRbNi0ReFNVfhI21N0jZrBULIlrM2P7",
-	"vVtvYOGqlrJTk8tzZb/2mRrvdng/i9W+DemmsIjR85PurzwzfY1lDRQN2SSWxgMw6LCpVutT2tv5mUTY",
-	"iM3Ow54mM6k0Oew6QByEVhnFHJoxWtOWC3LwyjVyd53HVOblsZ68ylMLeAmey+0pDl3hGz+TSr6FdrPq",
-	"NdO+vjOSQqUzhpA2rOC5tR2rfd8tYSJ6fKT6N6ipM00oEWzhuUKwbUSG5YAQDttpPCU71Bz6dF5/zrBy",
-	"ReW75/xUNhnNy9610FU2DQdC8VA4Vu43P6JCSE2GeSHalCUr3Z3wZSv9ZaAPMBf3LEtxqyxDaxZ6WbWO",
-	"M6jkdN4XWXYU2j0OQQv67Xp9o4jjMQddzDRO55t5TCXGMa7x07AQfPnPhPy3yZzvFUH/Msr4SBP/i4t8",
-	"E9PIEP4qjmkF3t8GToES/5PWj0fSmFwBsU1hebSulhwV8d9CHflTujFgFbev38ZN/9XD88EsN9ZtuypI",
-	"IhfC13ztyXhcTbb9wKZy7CXTCMSVnxWuiMN7iTCs405WXT31a6t0f5a2JwzuZ6mjhi9vMj1hm77UT38O",
-	"gLV4Ylaq2fxjuG3ZtO0NTee8fc+W9dINfYsRMTcBwGrMlTl2HmRDwh6kzQcz+nhdqjj/1nznSTO4zCc2",
-	"sXgzit8CDJdz0NmudIo05wkb8/euK34UIDJmqoxFi4FugOFly40sfhNvv8X3gE4EJoVrk541ds9xLSm2",
-	"niQ3DEwr6MTbswuIRPUamhJjX7u/tHtXZ+1v2TKshc4AKvhsKwZhdD8PaAZ8GhdpI9O/Z8vgl4Z4+duA",
-	"0HBdJrFbdPLAkraWbZtgA8G2x0gGe6LXZf6UJMb+T/dsebYeceBNHvuzrMULABaTzFb9j0bu1B3mClQN",
-	"GM3PDlj7rI5JK5u/JCH/AoO1+Un+iOPqn8uIqulQUowa1MVgQeE/ye78rAHPi2P9bcOd536unxpDUIeM",
-	"itQ4+vsPH36oU/wygnBrszUcOvZC3AUKvYIeudBsgtS3sd77Ck17W7kWBcQhPpIhVYzcXZ8Hro2h+cN1",
-	"a+SjKaq27D1XmjQzJZYn5IHGKVOtyuLus3xoz1Devfq1dbTs3U2iX0Sx9xPQdGDW20j+bwCSepXOv59C",
-	"828kGIttIokjObat/eKRq2LaBoLSOvBg8NmCTRMrSWgUQSAVDk9WG4WpM0WgYXiuAjb7xnzy8/dMwTB/",
-	"lsSIL+6pX0atoz2HLIIwpLYdAr3EIBfwAL5tgbdtNtboU+k/Ctvd7mumdBsaUdaHdV+nHHskkhC71+6j",
-	"TyQkQxktiZrSOYtIzO+zLrp7KiAzmtyzCH0W0KAGng3yYC+2q/X5gRNaaFPB9KfgcUcYXIuOa25xfRVl",
-	"ZAQw5lvHHLIJwE6y4+iLhUzjiAzZUZa1QnWaQGbWaMpG9zbOmHXmhf63HXKbDVjZ3oDaemKq+9KKyH7R",
-	"PIjhmc85SbU82HVcA4SHt/Qk4rk/kyg6m8df8EJ/ToYCrkDqQuW4IVk7ayTqktw1R8fuZtajeoE6LNdm",
-	"f/0qz6xd9iM5jZbzdiWu+IqieSvn64DAy30CbTO4puOQB91WHRQIVEsWMEDsQ42jg27QmNH3fJbOzB/m",
-	"Ly7sX5nTA1Qllmzl9biGukbIstkmnvs2kbMTo4Rtce+t3PbOZzU9C/u2trcjn0wNY03YAxOp6377xQb1",
-	"ALoWU0mGkKWETBdyitx6GZWAJJCDuQ1uyXrzM6iIb22LierBKhlJn+NDBTbyZRQXVOTJRFYApB6vtIcn",
-	"94zNsSJwJJOoDkH1ExoAX9BTv3giH4Ge6nUwh/RVPbWgoXIh1MdHm58KN9XJ/hJmak39wa8qA+SLif3l",
-	"bG+KMiAqcJ4BicnrIF+tMV7EAM3Ebwn/c7fjHlQpzIj5idKzHvPTuXyxU1gBr9E15FJklipN5pILje3T",
-	"XZ88BYiGlKh0aGcnx/8/e1+/3Lax5fkqXa7ZErkDUpTtJGOxUjO8snOjGVvSSk5yqy6yRJNoirgCuzno",
-	"pmjeVKr2afbB9km2+pzTjQYJipQlWZLN/OFIFAE0+uN8n9/P/rk2/ouZBRrPAx4uesSNitMFB3d4nmsr",
-	"WG4Iqt6+FvFeVRFU9tuDRiWSDamAp3siIjblZmz35FQVphkx+wpFa8ih2oZTaf13ndqo8NL+fJIqi4b3",
-	"KErr2z1XX7vSmuZ8KLbNqDyAknJ5xxY+4ibPMZRQpLIK4UumkD+KCKkD1Ct+CXX/87Eo4D0XjOdzvnB1",
-	"cl0MH/toOZq11uC1mnGikMl/oq5RkR+d9D68871CSjXbzAXj69t6XtcFe8/hhk7/4sl57g4pvtPOaH1m",
-	"5x92dnj8fSFA6rblXY98tI51eelRrKFnwzGUo16qNrpAhUqa2Ogzdpo/sJ3BLNWMkgvu8FPDHa8eVvh+",
-	"oa5FmTCjr33820f3paSvpkKW7A3xrNN5NbSPhp9EAszxdsg8liF5PMu0ni1lp1kjMZ9MH2+dNNvsFApy",
-	"MWnERplMNRsoROnINLsWRTbKRApppljeIOkygyH3ZL/Y/2OoUvFn4iUOsueNQhcjSHSh1RTLBpcLBNSC",
-	"j/3V9prXndfQk0Mk1oFItXdxYpVCbXCdnQ9sw7U3AyTDqZBpsLLi0zQrhGY/YBEM4CRC/o5rSus3oGXM",
-	"fSykYQAZZpS7VfMwlpCXS+hmfW4Set0MmldyJS+hYZTqnxvlSmB7ixSEVoaXEAFTO5a/0tT7gKOdbp/b",
-	"u4Q3gPdL+aILAn4OTAe4tPj1S/vxpRLaDTyWbhKqLawwWIPPayTuDPTx0f2ZdPsgabZjmQztlu8bKyVM",
-	"4jhpwo1tjyz8NVrWgP7EROWcQCEFVh3ZLRxUWNhVaLMNoZ4aXfZXYVYU2YPTf+OTNgLkVOVLxPhA253l",
-	"QfKqm2PnEt7gEi7Lapfxfnty4YSnIz16ZBfRU5kgnMQaB7Eb+odNVqAhrCtS06HXoEWXxjLTXrAhZykK",
-	"EpIUiFbhPE0UdW12RhcMc55NykoA8WmYz3R2LQ5jqa1w4Tl1QAJFIny7hB10p5iqDKRVgtyU+ow1rHyx",
-	"igy0UZNdCigMacfynAAoEATy+OTX3vvjt/23px96xyfJIeOSos+DmWEclhPZKkbMzJWdLbCBcz4QuWaN",
-	"4zOnAYSOrKLN0yEvUt0sR7ekMMqlgHAR/DQQuZqzzHRpVK87b9jR6clP74+PPtoxwbdiyUNhBMfUyUZs",
-	"XrHDDiGYMAAH4hpjb96QR1VG6xpLP1GgBgoOanUoqmrz0M6rNlZf+XWYj7mBkkcnOKErX0d+/8RSFQz9",
-	"hfrW/Bpp+SSjDdVRPkrQ4U7CfueHPKuCthQi5kVNOOL+/ZENIYh9EOcPAOtfLWl1ogytkZXYQunaLJmA",
-	"DdQxrv8aFEFszRd7U0wmAN56nnHN1Kjprc/Azak6JuDTVDUfCMc268XSw6JwUHUBVSGNUORaYHBlwq8A",
-	"5Py6ak17lQmSuYuAwFezaSzhpiOeWcWS4Id9xDdPmqsS/ETMA2sDYF2Y4VcCq/UIDsU6DGM1K3QsjTV0",
-	"mRbwIksxGu5dTlWQLV/rsaTN0PztbqGZgGR2Ps7y0qmqqjfqyLRqhR4ZAr/EEnYf4r6QvxDCvSCIOzvv",
-	"fXzXf3/84fjju7cJKdFzYYpFq2d9qGQNqLsYXj2joNOd5D9OytwVHpLPbaXpTjN8Cwju74lj3KxujT1d",
-	"kSNSzR9AqVBtJPV2PpA2kWLuCp2XG7+7rjpTu6pOX2+r8hRcCCtqN7SEKsON+A1vdIFv8pQlRmWkmwRG",
-	"OXnPru96ZztuyGFVuwDufrzXdWmvCUG4ymnsUwgK3615pMdqSogQnkyVpxNrjFwIYzJ5qSN2AhFCopuK",
-	"GG1s3fSxbQB7MLBx4QmF6AKzC0UG7J/BKNOq4pQzMi+wZa/sZcBGisygo1zKFGzw85JlwIdXa9zaB5AS",
-	"9+/VVgb5KE7tFpm0C2E2SG9an1UBvpNbz6nnwtwgs1wmyeFI2gPtxYo99Pdks5QMXPeHtncTtN6Rf94O",
-	"Xe9u5Fc0kdsD7PmlfhZI7HdpVj4quVldU0OXLXU7lPiUoB+xHx66CSDArlnw7Vszua5QVq8D5Mu5vCKa",
-	"aW8TcOnG4Z7VZWW+FtrsrZJ334rYlEOEXwHUMULWEuw0gdxW70bt25wlrsqzPyvyBHMImG7WQqbsOtOZ",
-	"UQWZF83DSoWLZ5bQsUxedzoJSyCz0Pt4fHrSf3d+fnqeWGFgRUP1OV3G3YhLenC+CPF5gwe1Y/kbRFMc",
-	"VCEwcM007GhKOru7ZJopGdXMXyUUk7DkqPfhrHf815OL/lnvl4t3b5PacAkMxm2lJ8uBR+N7FIAr9/CN",
-	"NBCe6XtnoDxDEER/jBquun1kNTzEmrslhihkP/EL/Sxt3h/Np798vxzqOmulVHe+O8xL94CyG5OVSgtX",
-	"hYLw3SkzqhmxaT7TIHL9m1cY/RnPC8HTBZKawkVRhbu/yxLoHk2YBuNJOIcLKpfXwDW6V3uKFtJTMGSO",
-	"HsV8eQQsydPRCDADQnT6IZdMCxEFXfPGfq5GGD/Yhl3XH7FlIozyfE0Wrc0OQeWITVgj3PnQ3DIgchrM",
-	"S2hVmB/t70kzYoIPx/h52fHZJ/uH0iFRLInwnnKC/xBDI9INZ4olKzfEVEvifpG8KNQcrT07fsRmyuQV",
-	"g8AI11fa/hQ8HXr0QII0uyyxjjbd0qgECuCIZ9dJFYi8FDOo0eOG5YLroGPGCpuUL3QsG9zn0bThhSHL",
-	"jaXAQzCTaMZoFYpeZxKlGDbSror5SkxNbbbHHqcPi2/K3YpqKVGra4TJvpBRfQxUlZkmM3xd///K9qpg",
-	"Adwc8nFXXuCFf2410kyWwxLrRnXLobjtcKuBaJPlud2XEIhQNKyUL+y+Rcq5Bh5Fv4mxxtEVGmZmLaqC",
-	"PVQvaiEjU0SVmvBP74W8tJ7fQacWQXKL8fPC453TyGnAePzCIbsa1LUjNuou490p0i8Mylxug4o+LS03",
-	"u4n/oTIp0jtpzo2wByv4BaTLnbfqMAyENMViHXTB/XqjO/SCnT/4OegFQVgFQ2QBegdGkcB7843Oy3gG",
-	"d3AH77tY2KuLUSbyFAJfhkqPVovhV8JJQES+NjwVy/r4lMYsX2Ui0U/dGKZiPddVjmVfWshUlyauKpZj",
-	"enaFcsGvqbJ5+YFlPZS7LBxDJ4nltlG9OhMUcSCeSwQNR/ul84G7ENo3wHYZhtAeVDyu2iT7JUndeuC0",
-	"MDF3HHz/DtL2AcF93fg22bn22ARvXw3R7Zp97oQxVoZLA0iQFUWpHbK1AD0K3ddb29pLEGM31cG50ZT2",
-	"PZBohRovoi+1oMhLFdbZixgW6mIXj8um2RHbQWbyMpb0Jx8RMtgo0uCA1A1aPAglhF/F5vBjg604nHr+",
-	"8IvtWILhUXFJSm+AOAy5ZAP/bodBChBpJBtSDVQKOKmqYFzGcjOZpSt1LjQFPgCUFCtMZlO2EKZZ6QXV",
-	"UO2M+T2n9uHpSeQqi4hegpDABdBPlOtdFh5dSTVHJwz7h9oxihpo4plnQ0EtpWiMFdoEZ7eskH7VCY/0",
-	"uirpWN6hTBpGJTwa4WcLweipGDilxHyUJGH5+O2F9Vdn5XwTjKA3axA8VxWZF7HBoiTGjTZpk8+0kWqw",
-	"KtfbSPt/+NH1V0I6VUHxW2bGacHn5Qa/i6yoIdgJR/Jt8ey4qd0JgkfwXrY90G6R7JEOqbB5EA/yqfIJ",
-	"TwW2PTUf7Bhbq+0BOi16y/UDZKrNjJpwkw3J5uO5M/60sxO7aLDNM40BotBWBKaXasdxm6FVWC1e0s4S",
-	"RMu5WzFkw/A20XzVAHL+p8rkswgd98orNxkL5R7bhUSeVavvdJovrKYvgyKfKRBWkjEBzPy62oWTIATA",
-	"ZjIXWmOFQsI0X+jyvGIjBAJlD+zK6JLgYU8D7ar1MvCZRqR9bpKm9UJ++XgEaX7glEAHiSC0WaoOWQK3",
-	"9EguwA31Q8RedSL2pmMduVfff0dlAg7hQKV8QYA/SzUIDagGsK4tgUl4IAuWmTZ7B+Fnqq7INBHJdmOZ",
-	"gIcpUnrpscPBdyUdgIjmyKw0g2+32XaF4LEk8w1pA7I0YsOZNmriHNco8Hk9DfuaAoajYEmfVAHDfeTi",
-	"/buF2fi6G7tDgWbgrcy+utstmZW3ut+qHK7fweUpgO2LOxRwnpZPxR4esrX5dvhrZZhCzib2/P9gx/iq",
-	"Y/99A/+++v476NXach421h5seZ8NFQFb3sUKoXp6iRcUvelz+wX39pUP4az1jTI8fxG9GKoJ1Bcp2ecT",
-	"e3bXTMoTaWTw5+AWrQylXPj6mxnKd12hbAibGKCuyZgiG8woMpuZelKHFT6WbZoYljTsfskMsZ7InKfY",
-	"nob6JMsXrFB5Pptq1nACohkRreBI5bmaQ1fuMM+GBEhN/EnW4M4k4wNIVsZSi6Gy9vIRfhPAlFIBMUbJ",
-	"BsroLuNsJrP/ngm8G2ot6mjY02QA4J+UZBwLAe0jYgkgb8GrAmYTyKxydpUUgPqDtYkw1ELYC0TKcjEy",
-	"TM1MtyTd0Ijp55h0DM8ZmB6FGFnTos16cE4JeM7ZFHYNE0falTjUD2LzLqzqXwPI1vNrc1ul+SSYZ5yr",
-	"8lOWG6rr23CFj9ZufwlAPm//9S/KhuPXbyPohd1Kz14EVhNN8ErUTADKv4QWM2oaFvGvFYZ3orThQeQ/",
-	"jDUEsm9aqKHQej3dnfeZjZUuDcr3IvVdP0uT5mGQ5yjEVBWmLLx42TlIsOMLiyuVFBGzksT+BDUfxssC",
-	"PhFsoiZCmii8QScpC8XLgTvRgY8FvP8lkJ1Y9nyXKcomIDLgcijyHOMWYN1n2pv3WPXMiyK7FmlZ8cka",
-	"yVjkaX+kij58NWkCfp4rvOOa0m5EiechehzbeiP5W6t3dtz6L7HAwpYebUMYxiH7C+whhgitV2JBAK1N",
-	"QGDjPnisBRhC8GalXUTpKvFpiEym3l1B2VyRwGEW0YMCDheHVmlYT7qI5Sj7ZF8JZLgdq7oWRZGlSBHI",
-	"p1PMHFqXrCfpQZiJC0aELINYazvlWsfyTfBf+82bqCRz4uGFgN4UBU1/rFFN2AXGYdJEIEOHb+3nv8u0",
-	"wvokwQbCzIWQ7k0zyqSGesduCamMm6h2LGN5MRv4I6Dt7CSa5yLBOntHsJZcZTJNmg56N9HBRfZgeKCp",
-	"QNcOFrG0J5q0dcHSTFOKVKWCFYJCQTjK4IasAY+x1ybOB4XT5/qXwpRpSH8R+co26+c7Rx6PzZQv7HGz",
-	"GzYphBRznvvDxk0sV1+p+jaurxuwCmufHlRl+Ve2bxpLKB5J3M0yJX0coTK2PQfHKHhhzRe9vIeTwkpj",
-	"6wgkrJjlVqjwBdhM9EZwgf2LKx6zw/GbJXwdWsh/ikKFmxJaJyDQ4F0RqYyAgIPdePPxws6ge5waIZNI",
-	"uXR2d7mVtVsaD6xWeRrBv7GcyXIYlAKvlOs14UOq9/cTXeIE4+RkcrlMQMeSXjN8Qpud41hLCM9CwMkS",
-	"6SEcGxTjoQzUlVfa01ZQBMsUTGj4pAAgTKsudsy4eRqilWhv7W5C8HEgXNfTi56hxip9iS9fjSc+Aa0k",
-	"fNNu635mB9Y5ePOKvx6+bP0wOhCtH4bDTusNPxi0Xo1epq/Fd6Pv+Q8D69I6u+vwxfnpCXxA5xliSi8O",
-	"rVr/D3pEewiOvRMTfXt4Xhy+uPjlw4d35wcd7y/DAA46nYMlD/rwxcvXb9pvOtbcua0P+yigIuXjNxmM",
-	"pHy4Xt6uXdTqJE5WbQYzFpiMu9f+4a3HXWPEQObEGSI79tgnlSfcGNQ4dzYvLl+3YgxC7ixioXh3+jhQ",
-	"MXaQ9o/3QjQbWveFuM7EfL1x38tzLCCT4hBynympkDwXhbOMtKiUUr8G2INgF6Neotg8BAdSMcw0kq0I",
-	"6kWiVAlqN3v1KCsmaIaDnYQ2o7UWcXJKDT+YpQAJH2I0vPEmIZjn5WD6WaqJ6iCTqfjkTGmcdmcrkq/Q",
-	"ZgkNhBIRGARJAIszlgl1caLNPsr55aVIkzCc0rWXQKgEryHAfO7vK9IkYjM55VkarHc7lkfu78HHlJ1g",
-	"Rs05VrxlRTgRegru0gRTGO+sMnW8bJrNi8wYIQGsf4VMlAAkFaauM+O90EJwDeOp4XWxO+cuSYsvVfMe",
-	"CF7Y7I+msLYp4q3E4jSR+IARNo+cAYeK7TK7FrsS+a+pyITOvIu1Ykc4SI9wW0RYN1ZgGpOqLz5bMdQV",
-	"1Qf6wfqEWhTZBiby8lu7IOxzDMKWC7hJPmFqYzAbXgljt2KePk6bwUOHZt/Ce46yy1khliK0EDeCCYCa",
-	"bMrusAbQ/fh4hlOvVnj/UxRK33NcdlMTbo95EwNGbNWFXrYrHe/QkkUVGhJduiYVe0Bmbm2JmaSiirW9",
-	"u/fse++6d3d69rO6d0snBNHxlMwXXXA4oLcFPTFrfTfvpkED5rcV7Vg5DE8gLlK+3hfe1Y/f5rXRVz+V",
-	"lfjL+rQb8CStqUCQiztXIHx2N2KdmtgvJf7dSobruspPVs9SUCxQmrCYqnmTAItooIIgY4CpnqXUVCy3",
-	"yU259GD50nuaJeITer79ghuRdJHYaand2+WMVkqIkjb7KYxCgBPu98TSOEJdyYALCZI4kAjKRiNhB0lY",
-	"VgSAjfEKKroE/xq59OgdQ8e8zvHupf+YhdWCR+XiPlkP3I0Qxz6xd3yyYeNHE487pf+QzvWFMBWDYK9q",
-	"CC/YGOoWKMeH5/I+vWpfY7zv5XxLG25KS762sKzSi1xyHgX9rloIBIeF0GXX1QNgW7AnhSnvkWYpQfHH",
-	"UEK21MDsMov+gj2NCUc2k4XIeaX3uI4186hSAQ1Zx6QQQwHJKT+JCThGE66vfH5DhM1yHC8MdVmyrgLM",
-	"XfXWTfED9rGuuOUrhcLHlxKrDCClbZXDhC8YT4E00ig2WEAQe8iHY7EWgc1Ua6sDpK3XXxhpa3V2NwlQ",
-	"cpq/OeOyIm56snJKXCBBZ2QqEVBbBBYBHo9q7FemVBuKx3Iqiroeks8MJLh0cQuIku8JDt/eq9rwELmG",
-	"9fQmmPy3NJgjGMu3AQQbvvNtSsFT8TwqIEtXPKxf2qKoWxNCww0l3Uub987Q9LDvQB1RFbVHWohYZoU5",
-	"ZAS5FtZzmYrCnlWOSTXORgUi3LFGp33QsZ8ddP5Hs70GYT1c9qdqrYdjfBQQhXAAm431VOzM9GeJtF6t",
-	"bByhjRloD7ktPkKdPLi1dV65x/6lkPbwivWFEe+zK+JwQKBYcvHVzHhdiHDxWhTXomBTavNgM4kEFlK0",
-	"a4xZfOxOTOzExE5M1IkJcs9JUdsDrCbwl4eVBxuTbcvomXasoVu8Jk92/wd9lynbHbPPyZRVjtk9Hqb7",
-	"BrGFAIMqJuBTA4xtSKSOaeo2A19PR2ySyWwym2BWIWLXPM9SSMrLsK6u7GFx7YxQ8zjLc+xRzK2fn7KG",
-	"VCy3N252A3/XLKYiQqaqiAVjjbBTU1MVANa5m5kun6ENX2AWoAIyHNTvQx8AIfSuQZx9bqbC4yDP7myF",
-	"bwJ59qGEmLUIBC9kJi/XB8tOpWCFmmOkLijddnnKBq9LXzbbrCwjJuQIzaiW2GVAXUO8MmPAUqJ6JFdF",
-	"3SzLjLEFK3i84VeC6nwGrs9RR7EM+xx10NPNc91mmCwziFyTYsS7fBHEltwffdqH/rh1Yfl3bsIe8Fy7",
-	"Z3yDvcNHwRpjG/HA4d9EuAfLjbfaLFyG4aaFuiz4ZE/fM36C2x431Y3+9OkcvrKit2qksnsbqEpH7shC",
-	"MMhIZdd2hVnDNV6en56shVgZcC22h62hh4Jyfdg0C03FTRsZvsCuxAL5XfyM3EVh3X2XVjblOyq7oBUK",
-	"V4czO/V+1MEWG32iLZNJIy4LwqbU2Jq9/wcC0vWz9M99RMioqWFZ3S/OEyM4uyxljcTfKamElcq9UoWk",
-	"9F+/EY9yyo2dnReHL/7333nrn53Wm9/p/63f/ziIXv3bn+7jf3lRm7mrjy+dqUxS3/tYTUvKZKxFxT5n",
-	"vY/AOAlrBJ9NeZYmzaj8Dkp6qxqgHzohJeAvHotCQG/Bf16cnkQrJNz1nM1Enu5I1WPZSP7Wonb61s8T",
-	"PmxdjPnL775PsJXbrv33r9nPH3pHrYufey+/+94tQcHnbKDSRRMU11gMr8q2Ui4xqQ0Nn4XgadBUXu2g",
-	"CtCRPZQKJKCCGi0Pz5Lw0agPyTWrcrHhOsk5KOG+zuycqMLR1SdSGdH3t9EJayCIC4A0FHx4BdxmsHRM",
-	"C6ObERO5FvC4WCaVzkz999/b9v9JlxmhjYN8AS+DXp3akMr+1lie44JR43Sot612R+W+0kNk7Y31xVih",
-	"ZQFwadYpcTgFh/DSduL7RvVTlVgjZXU3hQ1NeY70fLjF6CnL/ZVttrL39JDn/ntlR7UDTIDiBSgPA9iH",
-	"WCJlFTQ++FIiV7xxSJbJx2S5kixiyXmCtRDYDmoHYScEhoybLZbQ4dVLXM1E5r7ICmFmhSS6Fz0bDoXW",
-	"o1keEhzZVcd+Kbo1gisMxFBNhI5lcr7HfrTuaONjxM7Zv7JeM/FlHMGbB8Vo7H+yxkfWYud7TbZPPzaT",
-	"iBUKnzDm+ag1m8bSKPYSbMEJGG8XCupXYOToQRY8s4tRQVJoKCnsdrWiuUMt2B0AKAL0BlzcWMLqZppu",
-	"BFV0QMdcHXaJWjIfq9xNvZ8Lvx0yA9gU69E2XI8k9ZwPBQBtLARshisxrYPawC3nsDaoRSpYGtxBcJwC",
-	"9IuogtxOe2UsoNXSGuBweB08iCpK4RGcm97ZccBRiWTwKHe6yw36rhm5xE7IUkfDZtRsOEZYkEKkIs+u",
-	"AQbAydtQsP6Gn7WOQcJT1Qw8meY0ydIEUEHweZX5tYtRIgfQgxaIWriCjWLXKch1Vgs20alQI8C0gJ3e",
-	"nxbZ0CoiPKBO6OnIiXI9zqZT4BCwq2X4J6GbAB8yYkl4h6gOwiGo0LSKBKEcYZA/uRiQg99yO+gQpiJy",
-	"EP7Qoen66NsO1r8EnIqWR7H8ZtFaUR4t6Y5oVWXYJ3kIO3iW0Cbp0oirzhgOHNtNvbC1l7GGM0KgE7dG",
-	"ILsEVMhX/rrT8eAolds13eNp64TP9dg95HO6B0esvB2WuFopQvyeTd+4HIjIJJSRf/8dDK+rDFtp7VOT",
-	"NjuF7UjBPG4FcYYVVPVdpyAT6DzQcdjkP/xlo/GxydrphnMbMEFkmr3uHHj7cYxV5d6CrLWI1hV2vex0",
-	"1gMorr/zRzXNhuvuefB59yzFzNrBfvfdmjK0+w8f0qgo2vSlQ4fVrXajf0b6CqIxepY7nF2nUtMsfdo1",
-	"cc+r3Lda3es1NahZ5ys1Kn5SxAIXyf/ipWLEqtbp1i1BI55rjB/yeWsAW99FFGkkwQiHPM+tJbSto9V1",
-	"aOpkg6UKSsBW/OW5UlZNWpUd+szfhLNMyWK/7Jlkvyl1RNPBGhfIQqgj1kuv7XKnEaMDrZu++thYSapZ",
-	"coqmEyrshPwC/HAG2QtrV1jbz9mBrzxVeaZLu+qX8/feLK5f2lg2nA6l3RF8ZaathcQd83et1w224W9H",
-	"Xl5fuD9Yc+Xubjcjrxu34BSUfjivyMgIoEzcj9v65fwa2n3oo36W/oiIG5LQNiJI4bWEtAYUurwziceh",
-	"aeeb2nSmEBTH1BlY76F5ujqQZf9DSUaklGNs3NUKEab8Eg3sxlr2UsGh8nXzDgQ9qfCsk6AAAY8+E5zN",
-	"KjLgoTdGY5kQjKJ9owgM2ilky9EwdZ5Ssl1Ug8Sa65KCKAVC3kU+auEt2y7jWxjyxA8vWGbERO+5+8XS",
-	"ilgMHYRQ53vBE7e115trgjH9SjQGRz8RhvdTbngSyyDc4gi29jT7TRXpWSG0ZtN8dplZv22akeNWF5qB",
-	"ogx1lYml8MxQzaZK9u27B8EZ2CYQHdB+sa312uBMikuMaSYOZTBAenSLFkvyxzJAfyxPd+FCOQWR8gfr",
-	"AbEQCO3OCRgQU8XBvDcB0H5tCGY1CBSA9aLSCUdTdTy64T5041w6U+ijbuO9e2A5ct6t177GefezR/Bu",
-	"LNNtdoqRMZ8bi1iiZGuscvJvkxHPYArgMR64p5GQ80DE9dhu6N3qxbLEfEuft47fJs1Y1vnBgYvpnUq6",
-	"eZ0HCf5gJkUfTtLff2/7TwdZntublt5nzd6zfqbf/bDlkisBd4cSAwjshhuSBkR7MWKJVVB9521eTozz",
-	"sGJZulhss4cViNcn4mVBQNOusfg0FFMjAlNk1ZOpU4r35HgFt75P36t+Uz4F/yvYCqUPFlVu+Kk1n89b",
-	"oNRnRU56/fOegK/yRV281b2+c/OeppsXGn21rl6bJB95d20y2O/XlQtHcY/uXMiaur7MZKmxDFJHnvEU",
-	"LHE0GFMxzKCvRYZUXBF+aQnxH7JB1OneGCzK4Udlm6kncM6BqWcqikylzXWt/oNFUJ9CMNWotpqeJ9eO",
-	"dcoXBLdrLZcu+ELhPIAF7NECracGplnZKBrL0j52utgDbNfNDyAdO9swVROeWZN1Wihr7mk2sqeEXSK8",
-	"A7XxAxQQ+EiEqjfmmnHCd0aHADSjRqZY3/c5LzLgDzbOri1A6u9plnN5OeOXYh0X0EllK9y2rO9zSH6W",
-	"a5ly3AUzCaF1Jde3quJXKoqKFNNAqVxw+cCVE+Fcbd9KVzlsT7zc70vwXSOi556uTgxrcLnSCR6ATocs",
-	"4xQE8QRb2FBHe8MJ36qM+30Nx1m18q5yzf60EASqcWNpUbgrzoJLvtBGDB65kdwP/GErS3b7UOA8LB/Q",
-	"JQSDyRIU7nabCmrRZzW75eKm3fIkC6rXDfcL281f/Yb/mvBPPszMutPV4MGauKoEMpqaN5+zW5FWVgU5",
-	"aIb1wNPS8624MolQS1XgpivQzZlmE15c1WETfuDFVcWyOkfl9OTPOA70C5/uX0B333SYfw5VPbK5oMLf",
-	"MVk/YTnAi6slI88umfVcJgI46sGV43l+Lye/asqhu3cvlLVneCsm/nvGc1f2pZHmYajy2UQ6mr3BIpbY",
-	"qW0tiWwi/Lf5RLA0K8QQXWOo/4IZaLOEoOAAep+70jEH4+IyPuAgZmWtfddenlhXFgt90IWCoLx1oaC4",
-	"DFlEM8lEhoVYbgDrnEF60y/iBt4D1ysOdxPP612IWe+dUpSYQ+0Ew8o9aQ5RnN/tPV06c19V84s7/A3X",
-	"srKmo2Wl8yU0Z5wwulVbC120Lz5N7Y5bJ8h++fhT699ctzoG+1mh5oclKFJUQTvzp4Foo51AiQhZMqq0",
-	"gkW+0cdb3RErd3TEaB+3V1i0gd4bTSknEVO+qJM87+AF18qeLyYoHom5ePMJNuKT2R/q6y4bjnmhhflx",
-	"Zkatf6se5OXb1jpERxe/slGWQ48v7hV45BE+q/U201OlM0PwrdXruTF8OJ4IabpwD/u2P8Zub7eH+jp+",
-	"URebK0f0NfFpjoUTdyFNzYQvkKNG26m2h6cQfFIJIdxJFmxGizmVbmAhuNQSJV5Nz6hjTqzjgsEycsjm",
-	"SiaVuz9PUzabQseVYbmwtkZCbfAO3pY1MqqKL+0W1zvXabZZzwqbsEyEsHjcExCul3g6Iahu5ooVM2tK",
-	"8qE4JNyboZIpG4HHSQ0F1sT56BIK8H3qZRVUjmPnoaGKEk+HJfBhP0uBJpTNJPEeU9A/8AKb3Vi65Adx",
-	"HlqJ79QBayyX5Je3XroRNClcFmo2XaGu1MH8lt0QS+yVWNkxQbxxP23AXYnEoNadtSL6kNpc8kwb7F1I",
-	"9FU2nbpi7oCCJ1qC7tfQs2HvbV2AiMrqgclQ2k+p1QFeGF5Ft2P52zjLRTXrguUVdPMyKUTMTgNR5nSs",
-	"UwA9N4htSWUgWIHCK/1EAKCAxTPu/vjENvvNsxBthXXsAJE+1wT+Qr46Du989jiMeP7pmwJvpWjMNOwT",
-	"lxhrSLtP4SS7MEoh+HCMXHgORaNZtvngjrK716FZ7BATvqIYwV9B9nm1U8NQZnWCUUvHW69TqLfFWnCK",
-	"laTbWiv7aK1iZCt6cSFMxKiacQsdHMtSN9bqT8hDwznYQz1TmuylLg0pZUEpTsAiiSWJZHZSRi2x9iy9",
-	"IQpg56Js+7+9NPyAr4H8+88OMpUmYHvHNxBUXuVZqYdMgij7oFKhfis4gA6Uej6taTWqsNvrG0/W/Qan",
-	"bHVep3yBZHXrD9kqBMAW5ndVMqwCsi3BrUJpKmrGB0QDf2IQbEeuMninjb8mWkBYVSjjD7Vtd8UjwG5z",
-	"5xMwfskzeR8qeT210R0P2MOHSbczib9tqPogOLEaNLmvGAnwEE35Yn2M5HjJBaXdDNmUxGFfBJz2gW8a",
-	"ec/UeqkpAVGyHr1WLHleCJ4uwOkOnf03WLFn5orA9p3ja7WYmWdDcWuX9YwvHkftPJRbe4bk+4/k1W51",
-	"fjHgvVN6X1uaelnlEaCND41NcWtiXxXmQe7LBS2AtF3vo1i4fZ4n5YuI5Zm86tsRww+IF0omsWuXq6SB",
-	"iPAjlohv3HcEIJXUT8BlXnAj2iwEHnRkpFZc2ofS0EhmRbEkwlb7HaraLLEzypw4VDwXKs/BedLUjENU",
-	"I+BggdxEsIcJJeEx/mj/WBKetNkRylUAQ00Fo/CtMrq7XIWOTylbBJUUuqwvxz5cH410cafu8nwg/mF5",
-	"YzsrB51OSaZCZHMHnY7rMoslvH5apaoY82uY14DTFae0IVV5N0A6s95mp1nfTWW3Ec7Bjht5O27kZ556",
-	"w63Rwo5n6DKFpmf6wCj89RvLzJEUgG4OEk++CQMOVcCwvJKnu4E1xn9Uh11JMvx21Ehe8AdtQp+V5ffk",
-	"lZCRD7PzDl4nYg6RyKX9UTnEslY7ONEItUqBRqnAErm7E+6ZD0q6jmQ7BKwoYCu8l5WPynBmhUuzLD0Y",
-	"5fyyj8kpSuvh6mVQYEqKCH5OwqnAjnFX013RKV0Ut1YVVHjFY/kO8oNWyZXwXJBb05JP9Vj5LumUGw44",
-	"kxwrWedkvHtEOVfrxjhbCF4wNYolZ7k1hXym0OOdQdNyJtlETFSxAPDBcusBv55bQL3n6O6Q0g6SqCNV",
-	"TGY5ByHFh0YUrJH8mEQs+Vf7T8v+8x9JxAwfWHugKDJ+KQhsrulQy3hhALlN5DkAfmFNm7aDTrqIHhAl",
-	"LJM6SxFJojHHACXTU/uueiwEMtDpaW6nwDQjdikMNYYpbQo1HQsH/QAIbbFMkkSPIQSes9bPLH7RI2lB",
-	"EFV/gaPO/uXj6X+9O4lfsJYKda6VbSyOY8lY/OJfzn75y/vjo/4v5+/3+TTbvz6oO2L/blf0x5edl9+3",
-	"OgetzoEVki+/N4o+etV6RR/h7vvR5ybiFzDa9ao3OMY7/buV/r2fMsBy4n2Fz3NX7OVW2mn31QaywOZW",
-	"o6ehyzXh/uz7lMMNHWMO7NmBBT0oWfvSs27mVcFsYqmQFdBK+0RKJgjAnZvPZwe8ZyDot1XQeDdErJZG",
-	"cOjG+ekJABSFy+xWLOzWWmq/Pz0B5BpCN3LMGgvNDhxwfSUNXGTXCPbCpJpbu2Om0dOUYu5GguTcsTzo",
-	"UNmSLsGDHH8X4vc0uw6fJ9zvV0JMPTC5/WFhn5KGsUN0jsPgYVDhA6Pw4EspAxDNOnfyotyma5DTnwjj",
-	"dzjIRymKuc0Jq+DLa48V5tfH75Rdu9oXpesGRI0DRid+rgozdq0bWNgWSBeoBK+XJNuF/0hjLLQRk30w",
-	"Ly9v0hYX8MUj/N5Dwk8Gz7lpD58hdB8OfIZjfSK6gIZGgrQyQsSXEgMAxAB3hTmvpzWbhqsJ01BdpLHg",
-	"ud066xfpZ/zGAy4PPmGTcKFXd3ZP4KTquSjadz6D98OlQgtZ+wZ+yKlCeKxy7Des/PvsWkihUff7WwCS",
-	"xoa1NbluITjH2uDLy07HQzcGwHBqLtGAtFY7PPhaFNkoE+ky7IeO2OvOa2IeXZBIafBYuqSDdaeJkifF",
-	"KiAsk1RaEGDInC8hhtD6esCQZsS0ss46Ba7tdZ8WaJuogbGjYENRUHedALsjFRMwAjSRPZixmDAl8wX8",
-	"Zl8LzJ9YurfG/aVZ44in6WJPs0TJPt6lb3LN/rD3Yv/v//xf9mdCgDVQAooF1v+Os/FjUhvAPrJv8THX",
-	"b3ExtmBqCSY/fDUQ4VwapPtfByaSusesxxCtoGC9+rJk+H4iNuYl3dK4ZDPIukyXs/P5tsQXLx9Yqvsq",
-	"YfO9XPPvyIPlb4ygkr9F+/nj+4vmulPvTmYrz+QN2TaIIjNElqemY7DFx7MJl5ST6QYpJqIIGqoiFSkb",
-	"zAx2ttvrxRoy+o80kvcwkG+DjD585+3LK2GpnhcZ/ccw5aC9gZ8VuHfczvrMEIXbxHdnpAeNK7TJJFpJ",
-	"k5mGXgwymDy2VZ6ruUidOutiUnSQc3kVUbi7isway7GaCLuAbQbzoyHuDEWtGpkP9SFLej/9dPz+uPfx",
-	"Xf/83f/65fj83dskYslR78NZ7/ivJ8GHsUxOeh+qXzs++bX3/vht/5fz9+Gvb08/9I5P7Cf4U//k9GO/",
-	"9/796W94WflM+MPZ2fnpr+/e1nLLIdpzuGmfqhscjvFROLLDAWxSWfZM7EponiVHdk0qFVD/CnUtQkJZ",
-	"NdqWU78qy25bPFNV57dmz4a32II9+/5FwI49e3cAP4c9m3Ys2gxDV+1z98N03+zZHteRsKC1kMYRTLMz",
-	"PtOExs+L4RiQ7NFQIhxm6y1zw/aL/T/0WBVYcPDnOmbq56agH4eZeqehv2YBcS4oEGKXztGsYYyoNO8j",
-	"NrUnDxqs8dyxzNyPLt4i4g4uPJ7JWZG/OHxBVRpw5mgIy2LkIruUrdkUMY9bmYyYFq49XqZsyrWeqyJl",
-	"UDrRDkB/ZlTfvowjpk0LAlx8iBWYPJ1kMtPGxbHLO9g/1NzirAyFYdjfUX8gEi+EloPb+OTA6p1c4siX",
-	"Pa2kK4P7jD7VvQ7EhHEm1oe+w9FgKGT1TlCWoSPyUX3UsoooDQ/qnR2zK7EI3xE2Qd0b+vqQMCerDTeZ",
-	"NtkwvIW3HGsnypmNrAEJaSD48BfshajT+KCJmAxEocfZNHxGaX2uPmLJXy9Hiyo2uIs/I6s3eVst68W0",
-	"sKsydgysRgVjD+67xBxfg5SM12N5ArJ3eIBcoO51qxdU7y21GoeTEVQr1cx4bbsztLhSU3N9o2VEpzJL",
-	"g0e56vjVx0Bn55hPp0ICkSlbwgAOFzaqFnHDYwhuyj+pCh5Xs0BcjweKF3anlwWBDmogTJmHxeqVGvVw",
-	"z7o71E3gxa8sVXNpdUNYpRKUpxQAGGf/F9zTFZ/8+fuf/z8AAP//",
+	"EOtNxTHDGy2k9Ji/NzsEpAqV7B56tjee/FVGoTHP1IwIdOmTGeWx17ZjB1YAkFu76wL4WPUJy+AiNwr+",
+	"ij4UHnIPwOvk0AZa2jA7HLFU5JcelPq+Rf2d5x/wbWMjFsugJOaLUrDKTfqUeVUblJuNs94iMrurbCjE",
+	"XLNnR+ubAuaxibxRl8+xVva4VQOunn1QyCqzwogkKnwySphgCxobmwIyyQB/3QJog4/lsBA9IfOsk2Pe",
+	"7c4aWaQZ5qZawRILWwE4vPD2sGTQhe4FiixYwhDko1m+a5AwOpqyKLRMdeUlaMyRKb1nAHjIIg9TuH6g",
+	"+NgAnwhbPtcppDQUJrSa7OCGV7hSeHflYcg6P+6W6/aR+XEVF5WWs3VFQIy4e1wdEKEWHWsq5+jh5Bq2",
+	"BsgGowsZ+0oYjZRhYjOq7lhEmjk5ZFgAWYYWBtkCEv74xz/+8b+8tHaz91B7oxUJARAxzBsd2G5hNQgC",
+	"RfZU0xfLx2jJ5VUK0DDrZ1sJV/4e1b1d8ULGMZ0M6pRK6MOZ0DSCTlBY/JTB5mwa0ZZM945vzi3P5dp3",
+	"HNPpLdhG3erm2P4ZllrOhcyzG8a+xgjcXI0GOlBN6wVPQdoFMQX6RdSXisFlK7UNLUvDiaAjI4PsDU9f",
+	"w/4T1vFnH8yRGxw4EehLYOE8UMInbJwKKLLeVY6hzl4Ir8x5I2go1NcbQWMh5cjq4pVsbsvcumxN8uw6",
+	"lQ6zta1dbf8mpyllzF6O11JWldmf0csKZ9xc8l6XxLc+H8onwrq0vMygq9Iryuxmdb+9HEGfwxT1Onv4",
+	"V9d9VbnwHSL52V9VBC31+EemJPc2NtLICeNBnsGYj+5qaSek4zHiB4W2mZ3hTTYvxOZWo+sXZADH7j9N",
+	"Koic03+mLKtXjcrwyPuVPseyxF/JV/HsZfiU7UGQdWgUctGCPnnOfzBOdZqwQojjoNvtrvh+t1INisM5",
+	"vb4gLw72vy7wbaeUuseOiq2vIJEGtDAK4JpgF69UoD0vduvttf9O2/9699PzD3+oHmFZP9mIJZ09Uss0",
+	"pnIOs8D7CI8CdMtgw+QCU8nKlC1TWSmne7mNyrHxiYcJXl+61U7TdcsJXONGY2wDg6qay1qX004is+gq",
+	"246b44iLTD0KSr6kMpMv7dgWO1Ti/B7Tr+HG61nTd3bzPA8ajdmK9yw0v4ZGj7XzaK4nNR8MEe0eMNhC",
+	"aJtEjdrsrYEuC0MjXiIyXIKny1/6kDSLoS6uC7aPHbv9Wp23xU79KbzUxfzl7VzVa1t1WITgNb3I7II6",
+	"d+KM6tG0HJzFnA1b545FJtSVOiMI8WFfWBRI33lTBHzeDp+yQ95gSUVfALwjgjOaT455rBkU+hL2z5TG",
+	"tkjQDeRZESmzuo3Miie5CJuHi/UkDn334Z0zlwq+tm0po3beT5C/5E31nrPFznGLDGOQlwqgN9p4M/re",
+	"Zp+4GIP9c3/1pERsxFXJ62cLy7LaJZuvn6hqAyA3Z8vRjU3xjMIUvbGsX8/rmvzI0NpZIfS6MModjQGR",
+	"1sI6hpbH4ukLXWd5hPyw9UxTqfQRCa3VDffQvvCM8mboKdjQrd6d4BCFGM1hbY08BodXMYYCXZTJkI7u",
+	"jvoihJ6RaEJyrTLjUoGrrOi5z2vKsk8U6ssadtj5fkUWv7Kax4Ni/q00/P0h/vSPaAYCUvD8IQh/CCHx",
+	"wEfnaxICvEf/tIly3TzneX5APiNvhJV07GdIreaGCJLr5c5dnPmsMj1cjsc2ScXRxtXFeSNonNxeNYLG",
+	"7fVx9YbbF15RzdRDrK3EAbLskER5Y3H4IbMPrdjAHKvcwsiaEgypYgF2R9OEziRmu8xA3ePC/9J+eWRm",
+	"4pvyjrKePB9wiba/fzWrpUQQSU1bjXzNrzHItzMy+1bZgqWkO7u0fIc2IuVXrIqJj4NgyChn04pj70XI",
+	"1t3FB17GwcACxgoMJG9t3KgK33t0veCYanqdzmY0We6uA6VCq/U9Rbco/itiK1XBMOQQp5UgDRvAitA1",
+	"5oGq1dxSc20DMtSO5ZQbGmA4yhgk9etRbMlQfU/e2anmBiE1H28AeQLRX3PRYYsNoMCp+p5U2f7dG9R/",
+	"vC/bhfKOeRRQwl4qgDIV8Zf8BVgZrVcGWlrMcl2oW4PyggU5ka9s2rtN3Nmemyc42svasuPPsQo4osut",
+	"unL8AiDwEWTSbwkFv3UxsRthldrF3tORJhHeQUQ6G7KELBKutVHqFaEEFwSULgxbNg4b+wedl91Gwd/Z",
+	"/s9/dNvfvPuPZr/fwX+1/rPS8XnM7s/khIuHad+02Cd/fQvp/NbVhtH5tcols+fVqauP33PyCXNIHpQz",
+	"Em1MJpH3LEk43vepMIGuGMQKVLne1TMtMcLRBPeRGV4LvPO2l5bNb+fY2qrz1Eg8FW20tmzMbEcckMWU",
+	"amPV2g7MGPAizXXNlfvCdVc+WmkE1W/4K7OUqW3q3G+stgZTrK478yaEoUzcbVO0486aK9nJHt4VY2nb",
+	"nG01gJ5Xit9XmKIn7hIC86giJk4acSZGDPzWFju1qaYUeorOmYiXrRocHiyjGKAbfrtwdTUezBZBZ7eg",
+	"ecgZ6a+m1sTH3UoF3ITx+M31Ht57B3OWDFzkaQ3Ikvf0PY15NKhsprU1lDy+IxW65JP5yD4aLvBbwKd5",
+	"WBzcs8I2BdqLx2blJNSQUXF712xKNT8q7ENxQUtnpZrbVwPgbxKqDwI22VXs7iwHK51TZ0xjW5eIT7g2",
+	"/0vVlGFgJBWGmY5kwtQRcd2Fh0syYYJBG8YtysxrROg2rKFYrbi26jD4Rbl0caBlDvxp+WUpPvtpWKav",
+	"yT8/8MvkDvZffP3iT8+/evH1rtVy67jnY3zv8+S3ayuPiiS6iak8QdB21SuylaOxYE9sqjQqfeMJApT+",
+	"8HZ1z63khGy/Duvm/QR+C28sWwIllB2TK0kwXxj8Fwb/hcGvOWxb4ZpAj//q6G2BSr23rJZT5erxOGFs",
+	"4IrTqt8q1BUb2RBpdUO2ivAePPFMkXEax1krktxJNpEdzEZLZKMWPiOfwevz3tuTRtC4+etN5RizY1hR",
+	"uqiz4ZC55NCzVpMmvLFlTNWpjCNFmjd/vWkVx0jn844xXDOxWznYcmkYWifWaMFxVTJY9Kw/vFNAUb5u",
+	"BPv3E0A2iVj7/jXD3lkOVgx5QyecHQb1SSXfCU0EFxNVmW9kMywe7IEv967OMsSKOWZUY2mUkDpLDdvc",
+	"pqQit4FHu3eF3bEVbKJ2WJD6LiDViSwwg0LqyqZmHm77dqVQ5m37VlprRiebKDd78+OT7ozyOM9LLQKM",
+	"3HERETkmUMvlYAWVlnPSdDkrJGEOHcl2MHKJS9jnyjyqLASJeYVFI00wWIGoSnkLUi3nc1u56IFhuwDh",
+	"wAPG9n/2Updy4yfD+7U1BdaXkv9g6SSLMSK3GKSGVviYs1JBQ8QnTOlKSQJreAmQDUyMtkhtKZJRTMUk",
+	"tf3a1uZJUx6fuXsNe05tbup2tJdtdIGzf72BErPBue/VEpG3AA/Iysy55Eq1A2S7Otx3rP+2/d7BnYxU",
+	"d4QVp14vePydKSPIGb8HzpiFgpEuq33LTBhdrGIsbwAvfjHlMbP1jVwROR4TiUnniiX3LIGW7ddvby4H",
+	"t1dnWIYxtUD05hloR8ZE9ad/AVJYz4fsUhQ57FY08Ym5FEsmEAhyqQMP8neOyoXpoCKDsFDprCotdSXM",
+	"WdufMhvidiPblInGhWE3hvFYNb7a6qNGrgsqRjVmoU2EMDbMv5io2Yz6uRjrgtXjPypvcDUJ8jloBWDt",
+	"uRcj+qjVo/El1crKk63DJ0gXK32kYvDFkQarC7kxiay4NZsZ7Xo+UNjmT35ok0Qm1aYeM5cIE/cslnMw",
+	"86o9QWtHb96RAwRqw9C3Z4Hm4WN4qCpPkVUPvUem6YyKdsJoZBgjsZ1RizbgiRMNNDY3LknCJlxplrDq",
+	"rsz5mlu2BCziXbD9FuBwbbylditqUoXJjI6mXLB8VpgoLCGlfTQFSDlzeL0elmSS8sjochoeUHSpILAO",
+	"PWQw9Nnpi3O2wGA46I1DZmQytMQyqhihgqTiTgA2vfngcAny/Nubm0sblS+mrX/fOzs97t2cXpwPTq6u",
+	"LiBD+bx3e/PtxdXp30+OG0HjzcXVq9Pj45PzRtA4v7gZvLm4PTe/vz25+fbieGB+6p2dXfwAN7++OH9z",
+	"dvr6phE0To9P3l5e3Jycv/7b4LuTvw2uTm6v4Z7L3t/OLnrHg5uLi8FZ7+ovJ42gcdW7ORmcnb49vYFb",
+	"Ts9vTq7Oe2fZmK5Prr4/fX0yuD3vfd87Peu9OjNPnffengyuTv7n9vTKPgbTMSqC99fxxdveqRk9/qM8",
+	"4t7by97pX8799/TevDk9OzVDqvwRXnB5eXXxfeGrry+OT7w/e28vbs9vYE2OTwY3ve9gBc0Ibk7Oe+ev",
+	"8d6/nFzD4l/28tW5uL25Hry5uvg7POEGeO3ueecfC2/BVzVo7ziusDKAKayBOQC4VqoJ1r02KYmkNrbx",
+	"nOqpIViJGeEyWlo0oTlN6IxpqE4VdMZaNb14Vp0ha5oqJ2lc59NKYwDmGSaM3imvQHEkhbE8NJA6U4Tr",
+	"QxK60x0GJDQfMf+Lcsj8yxyEMOiLMKsxML9mXhzzh80fg9/R02lvcf+0iWnmn/bwDWAN4b1RijYVG9yx",
+	"JYyBvdcAMX9+e+aBcMiEcAF+TXJ786b9p1ZAwh+VFKFRfbFx6n9fX5xjJpGFn8/pIHc7bZKnbskrOdr7",
+	"uUz0idA2YbmUdHLPkiVhcLVY8qA0xpYTuVCECzJP+Iwmy/YdW7piS0gPJDzCPn1G8rfhSskw/c2mv+Z0",
+	"/UYmE5nBV35kec+Gap7K2piqnX/zHhL8n6ICYpdyg+rSgfqKjk+qan3LaLx7X3rzq1sWR9XybgM6x4Yb",
+	"verK9RucJblko8gffvT1Os1VGZQ6O5OTO9wDG26pt4BSkbB7ecciQN0zz3j1glNa08QSmQkk1myXaZMV",
+	"QZqRWVzmdS3qt+8uP6VqYLuUDxQbJawGg9W2DfcTb1fpCPFgsvfVDTRjfYYyqvu23Ky2SYc0z3mcKpfc",
+	"mQMKNa2PxnVryZqs296pEmHAKNRMOg9gNYRaNjYcTc3opiz/Bl7Iut1Z9AJo9H9ktAPE+/dARZ6pAuiI",
+	"e9CDYSEIv185QA9qp7zQFZBWLOYgLW+vzjJ8ACMknykfP9P1qVekCfm1DoMyIPinNVtbgQM7yZCw3Yq7",
+	"RvdIQpthdrwTsEpbVRRSeQqqSa5+jaq3t/IQBCtMIHi6kNNppimsS6fPhO+aDPpPl3L/kEzwLRtq+knD",
+	"+SOBK3iGtsfoQvqkTTTL7r8N+ablhd/Yl3D9zj7Ex1mrbnmFyc8frnzlg9suN6zs1CyUt23lqfEIfZO3",
+	"2n/9Ex7Ah6/CLnOvnevjT/W/5fA7LqJrTSvLRu8pt2fop5VqExotiZYkSQURKK22qVujYsRiG4LZrs5t",
+	"DrUb2xascTWiSVQd4oEIjRSEgVA09vRsjnHKCb9ngqTzLWdxVxlUNczsRzl8piC4mnen8Qy4jo21DKa2",
+	"PUMldsGA1btXY2N1aOtlpeZ7KNk5ftWmtrDIhwcWxmwHcCvrAdmY2ZSPYh3H3+01sNo1IsBuRXM/04cA",
+	"LaFlES5x50DtyF+5XdmFl8WwVddTnSyrCR7JJwDnqdH/OIsInUBvfgAMp2RBS30313wnFWL7URmeEaWV",
+	"ccsbPIAAyY54UGZvoHUgS7iM+MiSpGDvtbk1IJTALI3aRhEtMZt1a6vhl7iMhQzMeYU/4IKEtpP2l9k/",
+	"4f7p9TlF4VCUabOSyGo4HXA5n6Vnnqucn5vZKMh49phft8C4ugW29PJPBa7TddyhUXfsi/M5dOFXYq75",
+	"vOLQ/CEYhCVtKsZwSeaMrS7CYeOge/BVe3+/ffDVzf6Lw+7BYbf79+q1gXikOxTdAsnve4TZLZDdfjGP",
+	"2ras2kYi2vVcKeQTjDChkyUg0blklB/lMHC4huixs1YLvOUZ9sEttOhaJ2ILsm2TgoHjfHR5e8bF3TZ5",
+	"nTQZTfl9TWLnR9QEb4+gOH9wa5wV7JuqhSikOXhLATmVBTT9fEhvMyV7dQlzNuNZB5lNUP02cEHXq3jr",
+	"wgIPIYp1Pm8vT7uq9Ny2SJBjMjM3Bobhx4wqTbq2sQTVZCaVJvsHtvaKZA0kWFazDgmvoPAcoNQ67Aua",
+	"XcXZkWbYb+wfvOx2Xnb7jbCFsRVw+tuS92ZoL4etAKC9sTI+th2rzLc1e6+DvhC2GjeR6WRKKBlyQZMl",
+	"GceS6nLswL6zETSkYLboxMcI7ba/effTfrB/8CErm/9pPzj4UF067zUt/Mb7T+ebb7xE8ZyScWZQVP2+",
+	"HeUYAOME00IGuKaNw4PAycHsp/2DD+apiWw7BgOb1blh7414yq60+WwuE9jfOTVHqTHhepoOOyM52ysk",
+	"Fu+5kMYeph3lf9s8bUNj5577vyKN4wH2OsZU6tx79qqubPYBmdUWenkoU02aoQuFhIEPP4iRrKVMtUXy",
+	"fxK4cn+tXHIURAvVmiRxQ8OY2QXgt0d53wMpbJU9yK1UMXRRzo2QRnTYkhm1K+T2tpgFazAIKsvn89Qd",
+	"L7+4KZPAdq/BnQnI1N3HNbZ8GMuk9YCM46lUuroooFf20j5Teav7SnJYj3MLV70YbCEhMKNKYwcVW8xU",
+	"dxBjNtmoPGaA6sNFembUZntrtcNzhccbVrmFwAAyt0q1JdLi6fNPqn3rxnrilROwio1Yny0bItqu8/ZC",
+	"94bV7ZsnUo4Bs3oCrQm1RUfl8bIvRlM2uoOzbybUcYQRWtgFbKkIpyiPpz4rJolU5P/umECcE/3Az3n0",
+	"f6+8fVDASnxoynGVDuJvyxNUZK5ATG2lRxckTUUQKRWOstcj6fqO3sJIYN/xLZ3N9mY57m0//wSln/5C",
+	"PDwnfLeE3irRlad4f7PBqqnP4a2Zy8dlHdYt0GNuhLqyxLdLtnBcETF7S5M76xosSI8SWXpR0Y+F3V3Z",
+	"utWJlnBNPgaWCtQtkcZxNT5V2ZX2ELyqiqrTCika5pfD2kGtGgNrBvjFOCgbB6s10VUbkV+u24huZ3/3",
+	"XegWduHFLrvQMf/1cbvwomIXur/ILlwIBv1Sb4WF3x9W8FUj9tulO5zKcyFYGzuuvttKw7y07opSEZKr",
+	"217V3uV4rFjNtazBQ41UB0D8gNBRIpUiNI4x62ELCe5aKzgUHjuKd5Uzytzxj48r90A77RMB0eXqZma9",
+	"7WRuVeZYrCIwbQp0+xhMecuh0tjWbNUTqLHznCi20qEcEW3yAbv3PoEqeQlWw6fJ71jXONSYJTYUmKdB",
+	"5ZeNtWbB8R6tb+iv4FB96oaKWw7ebM5HxVfXOCtsG7oZEwVXBWlSMqTiztjvQo1tU6CxTIiV+a0jdMkR",
+	"gLXAFgONB/d0QzJ3QCJVjo6HsqmKfJxtGJeHwJYvXimXx21L/bl9Gh7noJ635XESQV42sTh47ZOxuEvb",
+	"MnXHNgL1hG30D9uGDVvFbiJov6+XzpozljtE7dpqPR9h/dx3zR6aZ0Jhm52u3NnHj2DaqaXiU8ASloPC",
+	"4GDnRSDRvFBfVcmotejAqzxxKhUwxFQg9q3I2ruIeHnkeTnNHVDot6BLBUEtuRBbDcDhNW0n+XyEpg/r",
+	"1vtXwnCChrrj8zmrWX9ogorRE7PCEY8A1mROlwFWGNp2ZEZmUWXrE3niUwFRmi6JVda2zgawosiObVs+",
+	"mc/myTjmdb58H2vyPKrq9dEGy4bCu5oWyCHOaqClHMQ0mbDwMMNihlbbipSdOnAdouPmuNv+SVCffmSb",
+	"6pK8zxpRcgbNLg0NlnhPlq9RGsJmdAFPzSlpNluqLVm/1nVZBAV1a233K78dsd9gqrLdFZnR5A4wOTJ9",
+	"cDXtoraJ1KX1jFzcs+Ses8XO5TiQHDPY0PRjU8uStf1EHghZDtlVz7uDiC43sp+e68Z3IzWNlZeaONjc",
+	"L8XdubFZyTxh91ym6sGjqkdkKky24ktetWShJHJl+2omXj3Lx1dnEjnm8YMwls16UrGs6DR2UAkx+Yu0",
+	"NCutyNZNyPLeVtUZEvvk6uLcKEgLmUA9NqFZw65DTATqdrrd7j7Rkux3zX/KmUpdF7RQAVGyL8A3gQEY",
+	"6Bw8ZHrBmCB6IUnelCmA/CWbwj2zHfttU2WnPARkbLj3wqZy9MVKjbAR7hx6pknFyFCmInJQVoqEL7rd",
+	"kAg649hfDIbTIb1yppRMCO0LLzVqXTpUOd+p2zno7m9Md/qq4Erf7272pdu19lzosA27+9H3u6uO9K9+",
+	"ET/61fqmclurN0UyvhWg1I9R7cxa6QEVGj0hFTzrqjukhkrSpSpER2xTuXwrry7OG4eNfdtgDy7s/6nb",
+	"qFLrr9iICY3O/VoQnjWOLfPgji6rLfW6vJv7Rh/zSvf3FUD/fJjv6heh0Lh155VYaZG/Cxzjaiv9ejfi",
+	"7i7Cctvyh26Jn/v0QE/cSnPUyr30umCXRr+6t3krg5UdqF7Z0jrWEESaJLYyIm+lDVJrYN2ZKz21f5jy",
+	"0dQ5O9VqM3DCaCJIM1croFrb9rZWrcM8sQ9bbzfDwvfCwObQwmhagXdnmLjxInJxmI3Cv8u18C6/WIX2",
+	"ZdnQjfjiouK1Myn0VDluVBwmXnPplCAXDftqhjEfM0ObYQHboryWxSFlP+Bb4XjjWyp1+yummD7j4m5n",
+	"fE3ALVY7nSct71h1D53aCmgsm5jTCcv9f/Aao7AY9v/PlCXLzQXLtnwYBhD4g390/RRW+ONgOgRbXG6f",
+	"zO+t825p/251/M9Vzegai7Yv6TKW6zJ3MOZRzlmwTztAlxBbNO39MSRazvlItdCUH6fCnDf8h9pD/37Y",
+	"IlRlb1DM6HzcL1e3gzSajJ7yJGrPaaKXjUM35mfKfpdCpR18xNW+D2UE2ilogDETnAmjAzYdEBZg8WCq",
+	"m21+0up4y3HDlIZy+50BNtcJrpWGA7uJloQpYMC1OdJu8qg5A4vTTGmEqnftruOYLJjQZMHiuBp2QfGJ",
+	"oDpN2ADyROt8h9lt4P23t2IRntJrAAlguyBdgdVkcgHtVKNVGMN4ME/4aJf2WusxMFZCCbDKxafcmAoy",
+	"2R9MwXNU3OeqBX10RmXp+Aecw9M076+n0BAMvSgklAiAqstkfxONULF0B1gmxBb3Yb4f1OGNZUK4JuCh",
+	"YFHryIfQCvP6tKDuJYZALTht5Cpxmg4uFntc41v940IJ1PbaN2f0LdBFjjOCdvLmkwM7thAKOu0g+mJl",
+	"FPY2YvHS8pU4IqGZ6mAsk3wA1dPpC6NUCcv8EIbczm3JtA2wAU60/ViWh5913LOj74vQrsJAy0Ekw9Kg",
+	"yJSa2Va0xY/ZWB+R0PLOAZwOWDLzj74oIIFFkmGL8NT15XPaDw7D0LHbTXOssj3AsLC3uo2gUVwkBN7K",
+	"J9AIGoUhbXYFW5J9/APJJyKd94pNQCtyRfAG6AdpweYBCpxPBEnn0F5dsfieFRzgwGd9T1+ldogjePTm",
+	"pasTtcABnnOuDF6AKwnHHN2WVfHgGoylGuGEyD8OcyghUzljoHk28QtgZgREznEFWjlAQGie7Vi3Qmck",
+	"ZyEc5XCq9Vwd7u2VL++Fh6C8ZgUzZMhGcsZUQQbakZhjaW5Go4HGsVywqC/wakCUzHB8sxFjvzbEXpIC",
+	"+GAChMLmmkUd0rONRB2mEjTjz0fTF01pVCRixt9UrQw9Xo6NZdKq9rOFOKIQz2txK6r2IjOqM+PBGaob",
+	"S1s/xhGLxSc3TkWuQIYC8wL5ZZ5olWN6wLqSZu4jB7qwdTAIPT5LFWDmIzIrFLv4EfGtSPWhcOMPdjSv",
+	"rxj2Hv1T1aOQTpGw6JUh3tOq3AB7bFwrUQxScSupc8w3VThuR3mdUg4lFu4le/20230+MtoS/IuFQPKR",
+	"REk7hRyT1hF53n7RJebEJCOqGImL7Q3xGehwuLl54aYi6aDaNx9s7L98vVSazV5LMeaTnWEC2f1gVokd",
+	"fJOkDMV4xO7bsZxYVoKukJl0cgMCAHekGbF7Yt5kGAYlsZTzIR3dkfDy9tXZ6evB7dVZWNPvNTvIdQPw",
+	"8PfRZsNT0nRA/EQxs1d9i2lJ3JL+Z7/helTgoXN+nhqE/hLSeOVweMzysOiUqiICKYfmA+4lpImKHlKd",
+	"0StUEXduFWCvDjNva+jFbEPzZwovL6OU18NBfVJd5IbPmGIJf0D/iAfGZl30c7uWg3lb/op8lsomYdUO",
+	"qi1uKwfksJWsliWDzgz/8bclVtjB6WENnLYgR7zv8Sci571MoO6cYFBIHdiKYLKPrSGbh1FufQDeG+bj",
+	"r6eVmsfZPpdOpbFNBxvdQ0aKoR1LFF0ckhA7rg2mLGEhaZpboPHaakO2Alu1cqcvbv56427F9hIF2E+j",
+	"eLUCEgo5GEFxMbRr8T+ARU4SFW+ECO8LNygWK7bwRrYyJiqgTBkePCThWBo7UdNkwnToJBUqxLQvrJpi",
+	"ccjNmDQAbudz5ookfDLVZJhqM6htJtcXYSzlXTofICaWfeHx+XWWSYfK9ZEF+4QO+O4SiqNWh5yncezj",
+	"g6BtABtVNJe9/QLDFxfWiJTSmuFVDWHgwgi3hWMMGtbfYUMCK62ChNe5T2E/NCAv8zUWkXRuyxxqpuUn",
+	"bu6UY/+Q4oAIKsldk8S1kifrpvghKAVFKlaAEpsj44w7+wRJRWwMLF6AuM38Tl8TI04sTpnNnYZ+DWBm",
+	"gm8WlDUt3ftbPnycex+SxsNW0T8slZOzW7bKDlhEVriJBXrgOrslI0R0Qxl7FE9gX4CB3JTCqG9SMa97",
+	"FFi1sTMp3JzHaLya9yaCxgGZJ/ze2HAyyfVanAmuyMbJ+zAYW/e83C6sW2TUecfWbUCWPfaS2fqQfe08",
+	"BxthlxGgtYyqnE/ROTC8qe4le5Wq03vtnZjtEpm9s/MuqJicx1CBMQM+BLJVO0NeYLKHJBwUG3yilei2",
+	"z1qKfWHYszmElJgH5cyFFJVKc0eryyo3dgDwYkOGSFvL7PvaUKOCPgqo5cMqfkRNUEnUZ5Tnhes95lRY",
+	"9xrcZb8yxh9ggV0VuHdQVA9Kh3+zuvGQXLx1SDO5myzfF+jRISHzzDnhPCIN13Wn3dBbtW4HNs97Z9PI",
+	"vLeWp954GpQPrmN4JzdTroBwqVbGHtIGdwUJZTdGtqoH+3N9YvV3cz411spRq+qOubDa2+p6AtuoVm/L",
+	"CqBLPiyogJAwIkiYQfNUJ2OvBZ1xszvj4u5pCquHUg9sg5OVVbyGiAzBy5gyOUroIgY/G7htINWYLdDd",
+	"ho+qABVamYL05wKfx2z5Dvn2pHfs+pCimLcxK4DGBfUAgQ4SRqMLES/r8WN3K4nIIIp2vH99nt+gBs6r",
+	"YunmTM5jRppDqRWBvvJR0ef0kWWvEVOaC4RWqnNWbTn52jmDjlGfsbCdYuQBbfrMqFYTcjEKLYma0oRB",
+	"8wZnbVBcY5v2EfGEjbRygt5bkg451dhoCu3VnTpSBKDEuoajHut2Q2sC4+4LFz7hmmgpbROmLRI1nSKQ",
+	"L+/qfpaWys/y8yixcKKLZL+aJ7ipktcrjdkAYuYzrk9RffjJz3PF6ShS2quYijtEDMSut/h+kM8Ye+ts",
+	"FfwS29UcfNiwiE9Qx4z9rbb1qxVE06YaPXz1E9Tl+aPaVUmLrZDdftYVs3w6jccM4Rb6vex4tipI/5OR",
+	"8UN4fhXp3wJS3K47mMPbbYC1qQWi+8R75YEF7TqXbcBSvRbSVUjvjz89xZKqKsCt80FKmSDDupCy7wCx",
+	"7loeBYY7g0ZZihxjWJlAa0AM2W/VScF+/VuqplW2KfpTplRNXXJ3Kb4dEEXH0LKVzYaZqsuEbmP9khuk",
+	"kefbD+g25esWxCo+zxThUc3Ed4aKKSXkbOt37e0CYFybErI+BeShGixX3zs7q7Jrmp9LsYV+5gZbkwfg",
+	"L2AxK6AwEn/lcuIvEqJPBXVHcGc2aY/tupMJR3uFbZofH52rrEfC8/IMZUJcNi2mOa0DW+9uAls32npE",
+	"Xli0dUKJK7MDV+CcJSMmNKRcNcNuZ78LULv73X9H2PUV4HevCLEvvCpE8uAixM0liF/g/GwZ4vdc8SGP",
+	"bVfazOkC/No1eGUDwyEr3S42M/oaUtIfYr6sNmqsTpE3RHHHlqQ5T7jALt5Zg19wnBA1pyOmWpswcL4q",
+	"wjv2++8P9tv9/vuvT979xx822pyl4VYdysKS7MpwavtWPnw8n5TjeB0WH1jr4vdotHUniESDVS+dP4Z5",
+	"60bFIM8zcLgNwBDAvej0Cuzt4FaBR4V8rNrKF28MWfVLseSFNK9Orm+gpu7+eXYPvrC1ez2Mv2y2EPAB",
+	"Z6ROveGRWw83CX+RAQpE0XssEykcjW2pvUaiel/53VRIuPajGU1a6jFvd6UQgi2CqmIJ87o5+NaLBDgH",
+	"IGP39MaSiICM0zjepj6iohpCCkbKdQ/4Ra/qYWxeyvUR+ai6hr7IChvQ1A2Ln4WHlkyTpvXxB0SK9lTG",
+	"ZoaQZ9FaqY3oC1scgej6RE/dKztWQySI82J+sT1etyiWmLsWXg8tk8g8ip9l3YR5GxulCdfLa3OespbQ",
+	"37Hlt4xGLKnSH9FEsk2gSROViLaWbfxXq0NuXAjY3AC4YkpmKfUQf+yleioT/i8kzVeMJiwhGIG+Y0uX",
+	"pmw01Dlzuc7gQ445VL9xRYADICSWGdcUx+v8LI2/tnuXp+3v2DLn+zgxsAvhg2YQ0FId/nrjLKD//uGm",
+	"sSqfMOwNCmZ4eXF9Q/Zoqqd7kCwcmkPv/6qgSiPskIt8+BZXKHzfTmTMDNGbVREM2jQyx6nN/Mwa+YUq",
+	"HdtlDuaFg80nNdV63vjwAbL1x9IyT01HwAXtWlzMmciy+DBrl3KBbf/Bf5UnL2zSGVehJYovh+YZisXj",
+	"9lSqQi5/GxYAgoLuZR3yCtPXk1Rk/mFFmnI8ZolqBX3hVQ78KLFZGsYQoczdt2REiQmB03lJhogGD4ky",
+	"GBdGimKqWEZliBayQUbpjAntsiW8yIT1VUAwnY70oS0/N8o2GbJYLqDyyxyBqC9SYbhZuEfnfO9+Pwyy",
+	"uCeeEUApRZGIWkG5vpND/zsLxIeVcirlmnX6oi/+jXh938kk5RGDn/+NGIpmQlucob645hOo/gYx5AgU",
+	"hlSgXog1MjvChOk0EZDbAcUdroXoiMbxoflOGIZq2hc3F9+dnP/5D81RmsSkrUj7rwQ+0G/8Ic+DX/1a",
+	"v0H6/b4gpP0tefZaCs2EbhvL/pB4EEl7Pyopnrk7I/Lspz66DPqNwz4a9P/lFQn1G0E/qy6AW2g7lmLS",
+	"zn/78Iz8TH78J2knpGPYYefHhW71hRt9/ahnrN8wg+03Ckzr0HGtP8BC9BuwMGZ9oF4Gt/Xb64OXX5H/",
+	"/uHGci/MIrHJaQcvyFSmierU7IxMdUiw576C2r87JvpCFmoEAL5lxDrkis1RzNn+obDWKoN9xCoCmSAD",
+	"g5Y1NtCGAba+CF8cfBNai5+EV0wny3bPjDMkyFoNpx9JEalWh/yQSDGxMDJ5DYIiTS1t4qXFerCrL6xS",
+	"BMNoYSjbyIHCYDsEvkdews9pwpRLT8PRA3TNOE1AwNsOj32xoOaUmM02Q3xJVEAiaY4qHHvru3hOZlyk",
+	"mqkAF0DnzWXtt1oIrCcXwmltENTEpFU3DzJhWpE8psmyrqLyniUd0hPZss7oEl5NDrrQpRQe23/pxnHU",
+	"F6eX9195+XmW38sJg/nNWUL2vnpBBNMLmdx17AE/EfcslnPM/INel6ovThAfCjbSDAbMIRglI8w+0CHX",
+	"qA0ckvCnvlMN+o1DAuYY6YOOYP7+qdPpfPgQdvriDS7NyhNojJB+AwZgfuk3UHZbvD6U3/2GuQfKjrxb",
+	"3vZef3t6fjJ4fXF84t8XMU15DO//R6fTeQcjMOJhNDU8KDTvsRnA4Yn57mv4wahvrYBg8z17Nuwo0AlE",
+	"3hjZ/H3v7PS4d3N6cT44ubq6uAqDvgB6wr6cckxCO4AQG2/Ci0Kw20ICbXnTWJMmJZHU5pgB2+fC5b/J",
+	"aJllVxnjANvndw6w1QQl0AqKaeD8kCadCYQwSWMWAsNPGL0zp8Blc+QNgRW5pzGPLFdHXC9nGHTIiZlI",
+	"piiBCqG8lGgG0fMRFZZEgJZ+xrzGn13a9M9kxih4U37ui5/b7Xb2/+be1fUjP5MX3S752Zs+wIsEuDIw",
+	"acs3sgJlQCVA5c1JUYKvP++9PRlcnfzP7enVyXEYkPB17+1l7/Qv54Ufe2/enJ6d9m68W7Nh0GII45lC",
+	"f4BRD1ylL2ym/eDpOcwISrWC/M/ji7e903PzC/5rcH5xM+idnV38UPzW7dUZ+E6zzMoZjc33mMu6175O",
+	"5+Iuth7VPqbsUPJZwccuL68uvve/VugmlVWg2gZg2ECW6ryutTg/c8r8CfbeXtye3/hTyfy/QA8FRywS",
+	"JOLTpjGzr749793efHtxdfp3N8p98rMx92zOFnWZ2pEFGoWUdXtRJmSBsiNhkdFUaOzW4c3F1avT4+OT",
+	"c3zpczd1TxMGrgq5UDSOkZBysreUdHEzeHNxe26H9gKHBicTrR4YgzltzMgMSGxxtQ5QKaaRx+iFRHeN",
+	"iLgySmvK1RTaRtsPvT25+fbieJVAXtpxwzFg781ZDGzVQ4bLbQiG6al01Pj64vzN2enrG6D8i+OTwU3v",
+	"O7cO38AupYL/M2W2FLkJ8jDwwmaFTWyB8kqN8maJ4fjk7eXFzcn5678Nvjv52+Dq5PbaDRdeL0h4GrHZ",
+	"XGomRktjNIWGoBhmylsPCa6RY0345sve384ueseDm4uLwVnv6i8n8NL95x5fMIMB3FhrlO+Tt/yVffzK",
+	"UP3Z6dvTGzucAzMcLSU2XbEyXh2hmC0qJVYZyej95uTqvHeWc6eXlr6RcduTiFrTkdVzcSY8MkO0EEmx",
+	"nLhXXp9cfX/6+mRwe977vnd61nt1doLvdbMzAhOw8jIGZ0WwJZCeGdR57/x16bm8glKViigPSUUR5RG2",
+	"LLdK4/pF+MvJNfDoy57b4fyzYPxgz2WHVGE+hbqsczItaIZekVsE1h3r9X+vHkXToQ2ZBWnlJHJxe3M9",
+	"eHN18XefprMhjRP5LwdUrA6xf7+RENZtIxN0CGHaKdh02EEPnnMk7uTFtTf10nfs1J0xg+wy/55iAIyc",
+	"eYsAyTX/Kr4jYSq1ysHMfBl0Mov5YD3EffEKPcVmlObdoI0h7yHNcL3FE6JegLtPI8DeHOl4CcE0I77Q",
+	"aM2ZXkZ6kPIN7e2BaEgztL7nAeowR1atAWOTKtZWTChu5tgKoHGaMUv64o4tyYTfAxApH7EAiNxueuZp",
+	"t5FCLkApIbc3b9p/yvSZ89uzPAJDmmHfKHndbtjq9EXPymCjbmHA+RB1e2y6mWvPVJGrN6/Jy+cH+9Dd",
+	"DVQY6Jbeu359enoIVdcjGhu9yhzuvqiqVg/D/+vf/vDv5vsHXz3743/s/fk//9cg/OnnD/93OwxJM5IQ",
+	"yrSwq1Nm1Mjwv8KCrwBW1bw+krqtmNHiDHHEdMhiRZqlj5oBGvNhupxPmVCtI0LFEs8VA405r7RBDz//",
+	"F4v6wk06S87/P/+7/f6/hv/nf4+mLOkYJdeB6gX1qK2wsJ2MInXCLbJFibH3xbU51pUs39l5XkMJo+vc",
+	"nh6TCRMM5w6mj7FOUmWYAsQvW05GLPuC5i4IFqFla8Ta5e0NesmOT85Obk5CspQpiHNgbugytKgdyETH",
+	"YDJS7XyIyJX6wvzuLOcj8H0bwzc368DvaPQDllhzTSPrsuHsfNq6fcXmMV2yCI0gYxNAuYTlwZl+XXBn",
+	"FqQhSvFc5wWBZ/fImNTdb0iN8D0iSuLpzaYAszWSjkXkeTfjqmNrO+PqWKnVN5bHmAuupjaEUWDJLWOL",
+	"IqXIMXn5/j2QghGvLj8clxMgUbDYCYVMkgpDNmxhTqt9A4xrKmNzKnK1zdhCgi2cHzgowZAFFo4QACsK",
+	"cCABhCZgRglTUw9DJLezbfEmjhZMOxzvIayWtdgQzjgbMWpZYLWbfVKaLp0aNLRIt3bxYNZlhQY9dlz7",
+	"R+ybsEN+4Hoq3YvtCXHSEvitIyGLp4HDw7OcvXwYcxHFS3c+oQ1GX/RmCCoBtvx76zcB3ySyY4czB32r",
+	"fDBmZfvW2671zvz1O86rTv5+c9RAmJvzNmQrL5OJn1KhoOc9dLw/zH7KJJLNtOgLd+B4gg3wSbn/PQwj",
+	"cDCfoDAha0Y/DggCY3wy1SEAekym9J4B0jZF5yxPAIv4kISwKJ2T26vQOWZt6085JixNpAJJG7MUcYvt",
+	"Mt8UktqM+CnYiL4JAB4xZ1P5SDbYRttqCx1yPQWjQCsS+rnjYV80Q9+B6EBX8vxzG9NoHeL877mqybnP",
+	"6O959yCsyLvvCzzvdDzGrPQ/W3wXeAOPMowXKHrVMof+dFDezdIbn6GXGe/hCmJ9Rlx/x9jcZu5HOaQo",
+	"jFwmWfC7IC4QGl3KO25dHDZU77nUche94z45cBrVOuHDVOeVhWajkAOjni7n1BhCza8OvDwPENHhP3rt",
+	"v9P2v7rtbwbtd2ahufZ8OfkCg54PjEjxiWARsodcL4dhGUbgBqP6hrYF4eP8TeDBh/IlozLH0nAV3D1C",
+	"Yw3HFhuDu3fk4uQSFNGA0GQ0hSgwZBzaTAFDKr5TtvsiPMogXQyPzAz9AiAVaqt5ucbCci0cI9Zvwrg7",
+	"5Dv4zlBq1Rd4rF2lkIJfEYMPDrMtOeqQHzIsGC8gktk/ZltSsLESQ9uBHW9fAKk4J4WtabYOUKI0h2C1",
+	"GzE0Wrc07KR97mf1v2WM0tZRHxR36/sQZhGGlkVlB+hl97n1aBftFVTwMBt1TifM8S5KhmZBwKvZ8SId",
+	"W0U4HDtoI7PZKmTw0EgIFOg2DvuNc7ZQqIRCBMSv+YDr/9//8//CBa+2o/B7KZEdrtUCsSkas37jw7Ms",
+	"0PFv/0aOfccDsNiSP2nsukz5RyEL91vu5PVonDJBhER3Z04OYJJ0+uI1ng6w/8AhYhRRfP1iSrWVQNBC",
+	"iSp2BBgCLuvQOk8gQJklJpYSEZ3ksFnVCj3QEZ4JLxZZARhIvjUGQwYUBXaWtSWHy0zbMFaFkRXFgE80",
+	"42LPXFIh5EJahoRmnkwOwTgNv724vhmcvO2dniEJ4w+XvevrHy6ujjNUDtYXDkBK08RYJTKBAGtYiOja",
+	"0UGYNuwQWzk8ora0m1DDvyD7OFfLQKXrC2BGrrobzIDKCUES9d5PPPqwBw/CyQhbUGzmsBzQsjQn2Sj0",
+	"HVj8PKVH9cUVm5tjCjLTJlvllfjzmI4MJwVdZCnTxAET4gK4BNZyxgK2snBeWcUgggwqcxnCM7d2LA2L",
+	"zHcSHYJsAzXQWhhGJQb1zxgSJMsjcZqxhwV4YKy3TKJ6mTP2s84SWjFGjnCDC5YShxfuhzuzLC9YvjdP",
+	"JIZ3kG9l2ROH5A+9y1NjuTycXTlQX2Av+93uPvAe/BVQfuHCwYtvOt90kV1ZICD4/eri3P7oY/RjkFfQ",
+	"lSgwlu7Zj6FmlGlKWbypXwQRhnuvb9++Pbna7xZYXM8yLeDeuRrRDN1nLGB+ro2FGV5kpioRmiQg6M2O",
+	"G1tZKDisfcFtooGRakiOAfIss4gqU55BNOblczQflHlZJBdBptj4kYK+QCHrFNsjLLqkJFWQKLvCqnPI",
+	"gCZqFIURRBQCqJnC1hdZrri5bPOeW/YrJcLOjxRVJBW5ohe4HDkvm6PTFzfweJbeYbV+M9BnGG1NeMQC",
+	"71P58kCsoukxeTszO2igOBuWG/P3ZkRgJ7UCp6d478q7/GQyC7ABkZtnfVTMWueNeUo178+yqUOnHxgN",
+	"BKZnTLjMupX0FYwjOqtwYJ4MXcVtIo2xGpEpjcdtI4UkhCtcgyFgWoEbBRNR4Kl07P2IsUj1xcKqjzEb",
+	"Z+5xb+LDNJow3SHnhXRJiynpsACOSKaD6YTPrWRNo76APTCMaRzTyYRF1q0Gfw6wvZsfaDW3H5JQsXg8",
+	"QHRMGttgrzv2zxwUIreZOx5IaCsg9kAO00TpkDRnWKBABdnvFmrG/dQHu+ggzrgVnaie+iUO8LT5wpgq",
+	"7fXrsuNDooBoCcASwUdfZt4bh0NkCAReBE4wQ8eu3UXTETZmaMZGh11iYRY1lo1mwqVCwxM2jtjqENtC",
+	"1Ku9Npo9eGwNLURM+WRrgWEc7VqBFitpEbisrIz4GJq9aoKsWSDdmI1Tfp5mkokm2AwPiAsUCRpbv7qG",
+	"vE1QgTDY3hdhvogdJxsGUIgehS4Qk0C3HDRsuF76HU2y45RtEsdD3xcWbBxBna2BQSMSJsysp811ba34",
+	"BzCdrS8uU01Ca7jDT0Qloz8XZSfo+Z0fjaQ0K92O6FL9ud943u03CFVLMbJCBt6yZ9+c5zO6pLGJY7h9",
+	"AYq2Odp3jNluob44oSUxYncKLG3QAzB93VrdoJeF2cjCvmiWTvaq9GjlfmVuPalhIauvA0M5jZqtMHNH",
+	"QsaaTLVhfBHU7IGpTxXxZSPCAmVtKOYpOmQdu6OJ9kZkpAvitYAdiasDe/ZMQcoxG+S3IjecUqMakYgZ",
+	"loQ901BtonEMV3K12+26HUtfnNpMKlQZQWclzWumNRcTFZBzqfnYdewLiM1kN7wGNWf0mWU1CWZdLlDC",
+	"wHXwb1xY5uClYZvRXWGKNr4n8MFS+iKsUNR8yF+wy/h4aR1MpQpKpLQ9bBRi11/Re+RkXr1MX2SdQaZy",
+	"AUSXMJcmeJtr8ggvjEq8nWobHbyhzTtxie/PjLz6a9u+tv3tjI7a11N68PIry+KM+f7VC/Lt297r9vW3",
+	"vYOXXzmxk9AFes6tRoxOfwhju7xIPOp9kQVUwPVKI2PiYUKBTCDZA45z1jrD8+Xu2zTHUu7MjbRANrQv",
+	"8ueMLWGEkZ/vCAVGY/Ls39Uzo06/ujg2KvHPxkoTSsUkmihN2gqmTNrTGR2Z266/vbg8ffM3q0C3rYv2",
+	"Z7samZ4JhILStWx5OPYd5Cau27uE2dW3kRCgKk3vmLIYd0De1Cwc5vavZuRzo/3dQxCLlgg1jrEzbDk/",
+	"0dKEo0PNlG4jZzVyX0ACMDrWFDoFra1vPcN5kMase+6qMvNGawoT82M+YrZkxKYx9/5yedZ+3um2oeys",
+	"nLq8WCw6E5F2ZDLZs8+qPTqZx+aRzlTPoFmJ5jpeTYnuXZ56IMKHjf1OtwOt7MBknvPGYcO85DlgWOsp",
+	"pMnvOdm0h7LK/FYJTuUy5hVjtk3jyGxuIlCozxM5SegMHWAIaWPY0cjyHV/3tyBBKkB3S+A7U5Hv2TA6",
+	"hB4LbpXiVz1BDQLJC3TRETh3LZSgUdunRqsAOOmM90N47ZlLTqYW1klmbz1CvotnFOW5jG13iix4fRo1",
+	"Dht/YRob4/XsasIS22Q5BWWaqy3xITukaZuUkf1uK6sCAB92XgQACpPLnqeFPmv73aDQR9Ir3NxfBRD6",
+	"8A6KizBj27znoNt1ufau43/JCDa/5d9dX8OPU8+qpCCdvzjtc7aAbFUj8KF07AUOoOq92UD3XtGsjRY8",
+	"sr/5kVuI4MqE/ws7h7/c5junFj8SEjMLdSWwg365xT/embVU6WxGk6UtVLOpuEY9NALcioVM94vlxCM7",
+	"VO4YFMXTiYIW1a6zbwMqbKG+orpzB+JTNt6ZIVo3Ve7WQzGHpa1th2Uyl6oKjcqKUvAB5nwN2x1AATJE",
+	"NY025DVRCIPc6eN3/bdp0Yi9ANEttuiLLPNNooqbg9CRvPeC76qKl85QmFI1DawT1RxaBfELBEYFeAOw",
+	"/yFzvC96PqdAG8EaIUa7MnzEDsRJ0xfdb6qO8mtQZzKmegrzBpiXlSMNZxXKlLOjCqgAefUSFonm52cD",
+	"PsGHoJpE8+/ueekOUAW0eqL3P92JXl2EdYf7ZrrSNOOI5FRUZMJCLp6UAbzoPt/80BuZDHkUMYFPvNj8",
+	"xLnUb2Qq7Ce+2fzAaynGMccauBf7W4zJFiLfSHkGfesfyMzMU8+3WrZ7yhHmAxhgxuFOy/70cn8UW+Xg",
+	"H0IrnG0EwWd1hmchm+NZIos7Lh7rQzZnfkJ1vY2HF+/0uJ+xFPdyuMJKBcaXPUfk9LKEKuwnaASWDRFF",
+	"Yw0uKjXtrHCKM66wG7BaZQ0bTvEZSPQtjvvFeKyYbjyq4IY5FHDFKg43TvQzP7IPlfIZkaMS51xtdJRI",
+	"VeoX0jQk2aom5RLZlumTvZ/LRO/9xITmevmhllAxE9E6smyuTiIXR3kFztWb1+T58+ffkNub1x1yZUzf",
+	"LLWFolsG8LThnDqHYV8oQedqKjEks0i4tk65LB3VvADyBkDQZm5DRRCSIpILYXgRjGEkhdJUaDJjM5ks",
+	"O32BmBAqyCNtU2i0Q/ywlfspO3G4KgxsYLPCaUwLmZd/DoO+CP8jDEjYDm1uo6bDgIxoknAzVSz1a6HQ",
+	"x2ihsQJZjP7xsYxjWCESHmHyXhASLgCLCZalaVHIiZqbBVBTxmxDtXnMNeG6FWAOnuFuRpFK5HyaOVed",
+	"oVfkDScwq2Oq6VZqA5LEWtVhLf4XfO0EX7KNlq/Ze703UvdHsNSK6T+netz+U5FnlJWTSoH/+vp7MuYx",
+	"VDAjrcInXWTtmKu5VFxbDITi81RrOprOmNBH8A6zGH924S5cEvQEdUbqvt8oWEArg/tt6RIfzcmwmi6R",
+	"C9vCjeB6muP++vr7gCidMDpj0ccwtOxrNYzsjTW0wY87o4JO2AwrLRE0c8WGNufl2r70EQWe95m1Ig9y",
+	"IH7rIi/zRMgxcbWEhlAKUg9jKw8jFTZjycR11bF0srLzJ+6ma40G7qNtfvFLm+wZteB6BM3ifttUcGN1",
+	"dTDj7QJlk0d9weblLF1TD4hRbUcMQaMSxK1NQuvpG2AZTHhIhLTev6rqmSbkopdqcVqdvmiTMCsDGmCJ",
+	"THhYjkUbFcTVdzjfcxb4cLmKBBLuyGoR0moGXoDWgvPC2zDFVM5VqehIYWINjtMrlAod+kJWbJ77YMxg",
+	"C4UwZlSFYiwzIBhvIWUeQuNznUVJbA9As6B27iqn6iPQ+BSZSCJFju5A53MMqJjXUzKkQth6W4iV2NFy",
+	"lemQ1mfqu7o6BCWQTeKyiTmZMmYTMg5chLlKh7quYAu7mVmVzhI4m69ktPz0LAUh4j4UEWzAVP3sGFpB",
+	"7/8VOGN+Ta6SNwljeTFggDV75WpFYGqpXteNEk/kkI7utnedFDpiNmytdmNLCb2XhWjqfcYhzCbESSnL",
+	"wGzmdpbVbXQJuJAnHCZsxrAKA4LjgACm0hkLyYzeQXK6Rb/Eghj7xiwjMXu1y4O0hZBcKxaPbZ0M/tbq",
+	"kDM5mWQZ3xYiBzYBFRmj7rgXArpi9vbaEkoQPWFFiWYrwPdb6QnZ7zalxBW8HdqKSxv3qGB1kEzfi+PX",
+	"2fp/7qwuG+mvmOfZOMbUacA5dhOivDg9CIkGiesLn/x0fBKovoaDWEggTPvG0wP6lGA20xS343EZIySz",
+	"+6ywKlT0rbn2mR7XfIQZKW5zUD9dCKkAS11xPP1yA8dyP/u40G85zIMU4yrH7c48OHLjnaUf5VBt9BRh",
+	"+tqcTthhzpbNk5l34o4bW5RyTZrZFAJAUYzSmEVB1g4zIEkqAkTWMgYK1FXphENlpIY6KQuaRZpQ7gCw",
+	"KIEtRzYml1m5mEFyN2Q3UxLRZSvARqZQy9MX6TyHFeAJmsYW8IM0I65GNIm8FywYw9xZm6MEbm9rdbn0",
+	"AbORWIT+oxy6LAKYtqtxs3ILLHKbmmgbxOGXO+Q76GfmcpJgAaEWd6iY0DUJLP8th0aaqsd0vrhvbJLY",
+	"o9+F6+0VHd1NIA0et2jOEtxoTPGDrErY6Yzyn6kimTzMIyfvWXLP2WKdQ+7SmiQX7t5dJdwxV/OYLl2r",
+	"7McNYZZHu4m+xtgD/Hfk1ctMTLf5mM4KDOt5F5NqhgwblEyZ+QnjW4E9i5i3CZxXtbZIWlohuso6unoz",
+	"88blIVmLrdC3NdgmW8iV463kCtWk/FyZUf0+E32yqW86N4iG8SWz57ed2VOslPWye6BM9nHSeDJ85az7",
+	"XE0Wsld04tKIhZfZExDFaGLUQTJckhAyaUPSxDa6XqE4KGEyYhbne8GG6PZm2AiWK1fQ1x7RkWGjGNs+",
+	"suyQjKRLrVB+S8/qLKEske4MJrerKP0fSAfegmd8VmlFtV0LK3gLrMvvQRpjSUGbi0LmLKbMuqRantj6",
+	"XCQ177w5dIaSrM0Tg99VHaY9B3u1Xtr6h8Pml2cNUyu6Xh7lJRCoi1rMD5wNcdVDUFW9rIr245gKR+Nz",
+	"daMUBrmDw3P/UQ7TJiENYDNfJPCvSAL3RBVsE8RFHGoOyl93Dmt5wloxXMsn6uXtNQhThBsBwEUuMshF",
+	"otKha2iG8hilbIbSzqMN4vBzEoWb7zynM3Ytk63uNfdBNRzcXFzTU2yicuR6GoHiQaPItoc2zJcBHhAm",
+	"nlTXBIFcyHmH1/joRUXjo0et+8mZ43ohn+tuOeH91mV+TuqkSeM4qz3D8jLq19Rh3LOEk6FavlqgNNVc",
+	"gbXtKeH5aaowwW3fSEzCqZT9hcIZD+wnS9+31ckAkZMjySK8B0DYQHUIwgkpv5aIQ5uBYpVAhrGzqWoJ",
+	"e52trc357NWFX0RVyL6+SU/IK7G+BFx++YCLfwpX3bqlM7516CU/X8Nl25zgvZ/Mf59G9eUHzmkIKfCx",
+	"lHfmSFOxlIKV6nHB3YMJGJXpvBklvlreouNgs18NR/dRvrUnEXa/ncP11JnphdUh80SOeWwh9hCF7UX3",
+	"BbTxUIBq3tpB1NUruCBekNZjhpZwSSnTymFBg9kdED42VB8Y3RcfioiWMnBoqjqhQmF9+yrxH8MDn1hQ",
+	"PRJJv8U+M+sIGqcTfTEqf02CBTetyLEdvppNxZvyufo0wmZ3Ar80bN8QdnV/b4vv5HvJeOTVbr9Av60D",
+	"01opRjfKaJsLxL7PMSX6Ap6wLSos7KFgLFKrkBCh7Qw2cP7wkDQdOIvrAHOIGPaAM2F+X33Gw3YRLrAN",
+	"rQoKbcMCgp3L5lRp69qeca1aVbH6W2j8+ZvUgr8I6l8hd3txsMWHbqR8S8XSrpv65dRtLF6gRQc8dshI",
+	"LDsBjpi1QPawKEHV/ThWuVFJ2bMd3Dbr5+A1oHGc+xEwHJ67HMrOBNLM7kJvgycHymA72+j1x3aoT3GO",
+	"7bfWqylwyxeNu8K9nIMoAeyeVp4zyWLN2cxbjyZ29jIVqfvBSgEci5xk1uQN8lgzQJrGBoCBl0DsY13b",
+	"2ix0ZjdtVDhDSq3nBC43z4t/Qd/Do0LMucbL7U/g4X7uKudv1o97Ww3f7eg1Pvhh1SntUDh9FGSVgfZk",
+	"rSNqvNEeMntjxzSYymH4OEHPVGFMdUPwUeMbnzYV57MKq3tktdHhXli234uj/dkKCXvyzyJMYkfqIwfy",
+	"GvsyPa+BWutOL/MoFN42jAeR9gcbRDVueg/xtngmCmbRCi/q4ZA8Yvis3RHeODep7rmk+qK7/6rC3UiR",
+	"iKfiU2XNEdxGq15/LBP2Ixvpz+lUXsGIvhzKL4fyMzmUSJCPdyZTPd3Dwti2843V56Od5x65Und+hyvA",
+	"aBJz6L1j++6Zm1PFksAiqSM9PVMVbSdfdPexamdBk0gdedDvCCrFsAVA3taviBgLLUBt/+fS6Gr9e9kr",
+	"zBCzJgC5eWHdjg7Tv7m9NxAdGpduST/XQsTCKH8Zj2Cqp+uY12WxbWN0ZPbK9ljWaSJc+2/M+hVyQaR4",
+	"Yhb3xaFX69DTheRae8rm+anI/Bipnu7KwQpejbVZ7MDkpBjzZNaGI74+5RbpqZl1fYUMmRmyDYoYLu10",
+	"3iKgLtkYB3KII0RWt98yzK3Yq6UvhAf8D+8EmBdoVZa3A81RYjqkR7Chn9f23rXzszDAGfvsVjIiHMsJ",
+	"TPuRuIj3iZ0Kmp80WnqTbxOAGLk9ejCz+BWoETlOdgEW224YdE1BiWfXJQOQzuQ3OKrx9pxmNx7cMY2V",
+	"d/Yidt8GeVt/7sDD5MCsHDwRAP4jwtPxyfeDtxfHJ3+GZspZxDTM+1lgm28SSzmH/gSZ0IZm3hg72D/4",
+	"utM1/7f3p4AcHu63XBOReGnOIDVTFQwbO8Hxr3qfxa+y99mo5JwZHQexM8O/tt9I0GJYZP4Vtixk/YIr",
+	"hkHSK5Bd2J+ZxiV9RjEWsYhEbCazInzXRGkqlVmj5dwCdfs3qWe5xrOQyZ2yfYfzpghSRBz9L2bKVQkS",
+	"92ewT4/DKNzrfyEmsUnVuMbGEtyhrxYW9+E6xa72zK+Xr1wDVo9APbtAvs2I3ZMZdIIT8bK1KwMZy2Qi",
+	"9RYWyg9YfJ99d0pt2ZgNIQLfwLa2EYfi06gVWDnMNRzHrLYOW6bDOQLME2wPn7WTxIYWWZfE7JAtpgx8",
+	"DxJaeVvMGvPxIuB9h/Q0mUmlyfO+sIcNa81zI+SgCz+MYg7tqpzwEmT/Zdbqtvni4Bu0SBg33w2w7RbC",
+	"fveF0xWwC0CHvOw+JwtouJvlaMjx2PVMsny3GcLFkMA2mA+Ge2qpNJuhGjUJW4eE9gX4abVZciyKyLsU",
+	"FNKJa3p1Vmkr9uA4pR8qYB+JGb0Bmsq/tANLOnhKveV0XEtDgddiDjrOGZG4oMunVml+DZZJDct6C2dt",
+	"bZHtrsxqRdMpBSEfUcD+KqTr01rnvz+SdlIYMUoyYbK11Q3kXI/NVSB0iVmCtZRurv/Ks2wL7XASdi/v",
+	"WHQEeC+J7QRoczecMvCiu//bdED9Qg5ws+IFpzPsxtbOo20R5qqTZTJin7F1uDxvHxUcexNc2423OEbZ",
+	"+lX08KopwC9jWWR7u9Nu2foF4E1ViczYef8ZMYOlYklcPzos6HNhw8JVLWWnJun30n7tM/Xy2+H9Iu79",
+	"bUg3hUWMnp50f+MlbGtc8EDRYA1bGg/AYsTum61P6ZjPzyTafptteGcXH3Qdcp7aaAa7FqUqCwfZkF/l",
+	"qQWz0ovNPcahK3zj8/WKr4bXtK/vjKRQ6Ywh9h0rhHgVwyavXpCXMBGpL8bn9po604QSwRae3xb7S2X2",
+	"KJqh22k8JTvUHPp0Xn/OsMRV5bvnnOo2a90r87EYlzZfF3L2oMK8Q3ykWEVGVAipyTCvWJ+yZKUNJL5s",
+	"pRGdoTdjb7MsF76yXr1ZaHrZOsqiZem8L7I0arR7HNQmNOb3Gkxmvrf9rgvnbeYxlc0QcI0fh4Xgy38h",
+	"iOBN5nyviA6cUcZHmvhfYukbg3cOCrjimFYAA2/gFCjxPynQTCSNyRUQ2z2eR+tAZ1AR/z0AzjymGwNW",
+	"cXugF9z03zyOL8xyI8CLg0sgciF8zdeejIeBt9gPbMJtWTKNiJ35WeGKOGC4iGQpKOZk1QGvvLJK92dp",
+	"e8LgfhHAFfjyJtMTtukL0MrngGyPJ2al7N0/htviq+Aze3TO23dsWS/d0LcYEXMTILHHXJlj52E7Jexe",
+	"2mwto4/X1ZTx78x3HjXV23xiE4s3o/g94HU6B51tX6tIc56wMX8fOI4bIIR2qoxFi1k5gNfPlhtZ/Cbe",
+	"foPvAZ0ITAqwV0bMwsMXALAp9qgm1wxMK2jZ37MLiET1itGEJdgA96/t3uVp+zu2DGsxtoAKPltoARjd",
+	"L4OuBZ/GRdrI9O/YMvi1QWP/PrC2XDtqo65hLkpby7bNSoFg20Mkgz3R61KESxJj76c7tjxdD030Oo/9",
+	"WdbiBQCL2eir/kcjd+oOcwX8FozmF0e2f1LHpJXNX6qVfoXB2vwkf8Rx9c9lRNV0KClGDepisKDwH2d3",
+	"ftadUYpj/X33Rcn9XD81hqAOGRWpcfiPdx/e1Sl+GUG4tdm6bwo2Td6lZ0oFPXKh2QSpbyMwzCWa9rbE",
+	"PQqIg4YmQ6oYub36/9l79+U2cixP+FUQivlC5DdJirJdVW0xKmZUst2lGVvySHK5IzprmSATFLOVBDgJ",
+	"UDS7oiL2aXbfYx9ln2QD5xwgkWRSpCzJlmz2H9U2nRckLuf6O7/zNnL9ju1fXFvnbDBC01Z8yrRhDW/E",
+	"ZgW75vlU6GYtC8xxObQvwAOz/LYboYzl1Sx9EqwwD7CnIzvfVvP/Cr0rlvf5R7s7nT9MJGiKuS0nNvVf",
+	"gu2qhaFE0HRVlwGI2YJPk2vFeJpCIhUOjy+iRuhMtSMB3FfTX+PcvvLxR6ZgmF8FGLENTz0NUgQ6hyKF",
+	"NKShVsIBMMglPEBuU4cOQmMN7sv+0dgXf88IbVrQsXp1WveXaYbNlFmCbe73MCaSsL5K50yP+ESkLM+u",
+	"fLv9XR2xMS+uRIoxC+hkB/dGZbIX+9qH8sApLfSp4PNHEHFHvnyi0beXuAbMKrUKGItD8gzQBOAn0Thi",
+	"OVPTPGV9ceBRK9xMC0BmDUZicEV5Rt/CHxrlt9mFH7CmJsKGIjH1DexlSm+0N2J65jGDVBcHe5PUAOUR",
+	"TD1LszKeyTQfT/ItsfjXFCgQCuQuVY4L4g4AbeoFvWuPDq0mATBGaoY2bGbs+oZ0EEpei0IDudlnSRqj",
+	"Jq3aBiRLhuaFmtzUMWSxoTB1jW04Cbnfaa7iDANahQpZGN20c7DfiXbG/FM2no7tX+zfMkl/80EPMJVE",
+	"sVHU4wwIEABls0k+902hxq+sEbbBtRdq0yu/qOtZWbcbm0BnlyMrWAtxLeTUtcnf+qABk+dspFgfUEoo",
+	"dAFT5ObLmgSsAAzmJgRnN7ufUU1+a1Py9IB/0Wr6kkgyosyXNVzQkGeXqoZJnbhYBia7zsyc5eqSXQkx",
+	"wfLlgSrSVVTr9+gAbGnWt5HIz6BZJ/Pdw1fNiNjF1Uzqu2ebH4pg3en+BXL1FfUH3xQCZOtib8/2uiwD",
+	"tg8oEZAIXgf9Ss54lSzcq98FovDbHfeozmBGcnDUnqvJwV3IF1uKVoidXedOzcZTbdhEZdIwjphlxFVq",
+	"oD7mTE/79HVqaP+5Nv6LmQUazwMeLnrFjYrTBQe3xN8rESw3BFVvj0W8V1UEyH570Agi2ZCKweKLiE24",
+	"Gdk9OVGFaUbMfkLRGnBA23CC1v/QqY0KL+zPR6myaHhfRWl9v+fqW1dak5wPxKYZlQdQUi7v2MJX3OQ5",
+	"hhKKVFYhPGRqgdTOV8vwS8D9z0aigO+cM57P+Nzh5LoYPvbRcjRrrcFrNeNYFYI1CjFW16jIj04O3732",
+	"tUJKNdvMBePry3pe1BPK2Ac6/Ysn56k7pPhNW6P1iZ1/2Nnh8fdAgNRty7se+aje/DxcfBVr6OlgBHDU",
+	"S9VGF6hQSRMLfUZO8we2M5ilmlFywR1+Krjj1cMK1yM3pkuY0WUXf7twFyU9NRGybPMUTzud5wP7aviT",
+	"SNhI5akdMo+lHYIa+7JUPV3ITrNGYj6ZHj46abbZKQByMWnEhplMNesrZOnINLsWRTbMRApppljeIOky",
+	"gyH3ZK/Y+2OgUvFn4iUOttkdhi5GkOhCqymWDS7nyP4HP/u77T0vOi+gJqeJZGKBSLVPcWKVQm1wn50P",
+	"LMO1DwPK44mQabCyyBOq2U8IggFCZcjfcU1p/QaUjLmfhTQM+A2Nco9qHsQS8nIJPazHTUKfC+RpLFfy",
+	"EgpGCf/cKFcCy1ukIGpFvIU6NbZj+RtNvQ842un2ub1L+AL4vpTPuyDgZ9ASCZcWL7+0P18qod3AY+km",
+	"oVrCikxv+L5G4s5AD1/dm0q3D4CLLBnYLd8zVkqYxFG6hRvbHln410Va1/LEROWcAJACUUd2CwcIC7sK",
+	"bbYm1FOjy/4qzJIie7g0QeVNawlyqvIlYryv7c7yjJ7VzbF1CW9wCRdltct4vzo5d8LTdUf8yi6i73mG",
+	"dBIrHMRu6B82WYGGsK5ITcdegxZdGstMe8GGzc1RkJCkQLYK52miqGuz93TDIOfZuEQCiE+DfKqza3EQ",
+	"S22FC8+pAhJ6KcPVJX2jO8WEMpACeSC9PmMNK1+sIgNt1GSXAoAh7VieEQEFMtYen/x2+Pb4Ve/V6bvD",
+	"45PkgHFJ0ef+1DAOy4ltrYbMzJSdLbCBc94XuWaN4/dOAwgdWUWbpwNepLpZjm5BYZRLAeEi+FNf5GrG",
+	"MtOlUb3ovGRHpydv3h4fXdgxwVWx5KEwgmPqZCMWr9hhhxRMGIADcY2xN2/IoyqjdY2lnyhQAwUHtToQ",
+	"VbV5YOdVG6uvAhpNbgDy6AQnVOXryO+fWKqCob9QX5pfIy0fZbShOsqvEnS4k7Df+iFPCtCWQsS8qAlH",
+	"3L8/siYEsQfi/AH6/1QhrU6UoTWyFFsoXZsFE7CBOsbVX4MiiK35Yh+KyQQgY80zrpkaNr31Gbg5VccE",
+	"fJqq5gPh2GaHsfS0KBxUXdDTmEYoci0wuIJ0u7z8MvpYbwZbydxF9vKr6SSW8NAh0Bw3Evyxh41Qkuay",
+	"BD8Rs8DaAFoXZviVQLSeYx42CoiQdSyNNXSZFvAhCzEa7l1OVZAtX+uxpM3Q/O1uoJmgGz1yGbs7q+qN",
+	"KjKtWqFXhsQvsYTdh7wv5C9UmZWTF89esrPDi9e9t8fvji9ev0pIiZ4JU8xbh9aHSlZ0fxGDqycUdLqT",
+	"/MdJmTngIfncVppuNcP30OrlrVJXbDpB4rDq1tjVFTki1ewBlAphI6m284G0iRQzB3ReLPzuOnSmdqhO",
+	"j7dVeQouhBW1a0pCleFGfMQHneOXPGaJURnpOoFRTt6Tq7ve2o5rcljVKoC7H+9VVdorQhAOOY11CgHw",
+	"3ZpHeqQmxAjhu65DSwLWOBfGZPJSR+wk6MikI0YbWzd9bBvIHgxsXHhDIbrQcIEiA/afwSjTquKUMzIv",
+	"sGSvrGXAQorMoKNcyhQs8POSpc8HVyvc2geQEvfv1VYG+VWc2g0yaefCrJHetD7LAnwrt55SzYW5QWa5",
+	"TJLjkbQH2osVe+jvyWYpW3XeH9veTdR6R/59W3a9u/W3o4ncnGDPL/WTYGK/S7HyUdnE3RU1dNlCtUPJ",
+	"Twn6EevhoZoAAuyaBVffuuV7lWz6BkK+nMsrpg03U+1tAmilA+Nw7+qyMl8LZfZWyburIjbhEOFXQHWM",
+	"lLVEO00kt9WnUfk2Z4lDefamRZ5gDgHTzVrIlF1nOjOqIPOieVBBuPjOEjqWyYtOJ2EJZBYOL45PT3qv",
+	"z85OzxIrDKxoqL6ny7gbsR/RmM9Dft7gRe1YfoRoiqMqhFadUw07mpLO7inQbiiqmb9KKCZhydHhu/eH",
+	"x389Oe+9P/xw/vpVUhsugcG4rfRom+XS+L4KwZV7+do2EHTd1kB5kiSI/hg1HLp9aDU8xJq7JYcoZD/x",
+	"gl6WNu+vH7i/fa8c6iprpVR3vjrMS/dBqRYwWam0cCgUpO9OmVHNiE3yqQaR67/chCV2jOeF4Okcu5/D",
+	"TRGTYibsJGSFNl2WQPVowjQYT8I5XIBcXkHX6D7tMVpIj8GQOfoq5stX4JI8HQ6BMyBkpx9wybQQUVA1",
+	"b+zv1Ax3ozb8/ogtNsIoz9d43lrvEFSO2Jg1wp0PxS19ak6DeQmtCvOz/XvSjJjggxH+XlZ89sj+oXRI",
+	"FEs+AWQD5QT/IQZGpGvOFEuWHoiplsT9RfKiUDO09uz4G75NIQRGuL7S9k/B26FGDyRIs8sS62jTI41K",
+	"AABHDfmdVIHISzEFjB43LBdcBxUzVtikfK5j2eA+j6YNLwxZbiyFPgRTiWaMVqHodSZRimEj7VDMV2Ji",
+	"arM99ji9m39X7lZU27+5ukaY7AvOS9mNFTfKqvr/pe1V4QK4OeTj7jzHG//caKSZLIclVo3qlkNx2+FW",
+	"A9Emy3O7LyEQoWhYKZ/bfYst5xp4FP0mpm62BDTMzEpWBXuodmopI1NklRrzT2+FvLSe336nlkFyg/Hz",
+	"wvOd08hpwHj8wiE7DOrKERt1l/FuFekXJmUut0FFn5aWm93E/1CZFOmdNOda2oMl/gLS5c5bdRwGQppi",
+	"voq64H690S17wdYf/Bz2giCsgiGygL0Do0jgvflC50U+gzu4g/cNFvbqYpiJPIXAlyHo0TIYfimc9KLz",
+	"os1WhqdiWR+f0pjlq0wk+qlrw1Ts0FWVI+xLC5nq0sRVxWJMz65QLvg1IZsXX1jiodxt4Rg6SSw3jerV",
+	"maDIA/FUImg42i+dD9yG0L6DbpdhCO1BxeOyTbJXNqlbTZwWJuaOg+vvIG0fkNzXjW+dnWuPTfD11RDd",
+	"ttjnThxjZbg0oARZUpTaMVsL0KNQfb2xrb1AMXYTDs6NprTvoYlWqPEiuqgFIC9VWGcvYgjUxSoel02z",
+	"I7aDzORlLOmffETIYKFIgwNTN2jxIJQQXorF4ccGS3E41fzhhe1YguFRcUlKb4B6GHLJ+v7bDoIUILaR",
+	"bEjVVynwpKqCcRnL9c0sHdS50BT4AFJSRJhMJ2wuTLNSC6oB7Yz5Paf24e1J5JBF1F6CmMAFtJ8o17sE",
+	"Hl1JNUMnDOuH2jGKGijimWUDQSWlaIwV2gRnt0RIP++ER3oVSjqWd4BJw6iEZyP8bCEYPRYDp5SYXyVJ",
+	"WL5+c2H9zVk530VH0Js1CJ6risyLWH9eNsaN1mmTz7SRargqV9tIe3/40fWWQjpVQfExM6O04LNyg99F",
+	"VtQ02AlH8n312XFTuxUEX8F72fRAu0WyRzpshc2DeJBPlY95KrDsqflgx9habQ9QaXG4iB8gU21q1Jib",
+	"bEA2H8+d8aedndhFg22WaQwQhbYidHqpVhy3GVqFVfCSdpYgWs7diiEbhrepzVcNIed/qEw+idDxYXnn",
+	"OmOh3GPbkMiTKvWdTPK51fRlUOQzBcJSMiagmV+FXTgJQgBsKnOhNSIUEqb5XJfnFQshkCi7b1dGlw0e",
+	"djW0XbVeBr7TiLTHTdK0XsiHiyNI80NPCXSQiEKbpeqAJfBIz+QCvaF+itjzTsRedqwj9/zHHwgm4BgO",
+	"VMrnRPizgEFoABrAurZEJuGJLFhm2uw1hJ8JXZFpaiTbjWUCHqZI6aNHjgffQTqAEc01s9IMrm6zzYDg",
+	"sSTzDdsGZGnEBlNt1Ng5rlHg8/o27CsADEfBkj4qAMN95OL9t4XZ+LoHu0OBZuCtzL66xy2Ylbd63rIc",
+	"rt/B5SmA7Ys7FHieFk/FLh6ylfl2+NfKMIWcju35/8mO8XnH/vcl/Pf5jz9ArdaG87AWe7Dhc9YgAjZ8",
+	"ihVC9e0ldih60+P2Avf1lR/hrPWMMjzfiXYGagz4IiV7fGzP7opJeSSFDP4c3KKUoZQL334xQ/mtSy0b",
+	"wiIGwDUZU2T9KUVmM1Pf1GGpH8smRQwLGnav7AyxupE5T7E8DfVJls9ZofJ8OtGs4QREM6K2gkOV52oG",
+	"VbmDPBsQITX1T7IGdyYZ70OyMpZaDJS1l4/wSiBTSgXEGCXrK6O7jLOpzP57KvBpqLWoomFXkwGA/6Qk",
+	"4wgEtK+IJZC8BZ8KnE0gs8rZVVIA6w9iE2GohbA3iJTlYmiYmppu2XRDI6ef66RjeM7A9CjE0JoWbXYI",
+	"55SI55xNYdcwcU27Esf6Qd28C6v6VxCyHfq1ua3SfBSdZ5yr8ibLDeH61tzho7Wb3wKUz5tf/kW74fj1",
+	"W0t6YbfSkxeB1UQTfBIVE4DyL6nFjJqEIP6VwvBOLW14EPkPYw2B7JsUaiC0Xt3uzvvMxkqXBuV7sfVd",
+	"L0uT5kGQ5yjERBWmBF486+wnWPGF4EolRcSsJLF/AsyH8bKAjwUbq7GQJgof0ElKoHg5cCc68LXA979A",
+	"shPLQ19lirIJGhlwORB5jnELsO4z7c17RD3zosiuRVoiPlkjGYk87Q1V0YNLkybw5zngHdeUdqOWeJ6i",
+	"x3VbbyR/ax2+P279p5gjsOWQtiEM44D9AnuIIUPrlZgTQWsTGNi4Dx5rAYYQfFlpF1G6SnwaYCdT766g",
+	"bK5I4DCL6EkBB/MDqzSsJ13Ecph9sp8EMtyOVV2LoshSbBHIJxPMHFqX7FDSizATF4wIuwwi1nbCtY7l",
+	"y+B/7Zcvo7KZEw9vBPamKCj6Y41qwi4wDpMmEhk6fms//12mFeKTBOsLMxNCui/NKJMa6h27JaQybqLa",
+	"sYzl+bTvj4C2s5NonosEcfauwVpylck0aTrq3UQHN9mD4YmmAl3bn8fSnmjS1gVLM00pUpUKVggKBeEo",
+	"gweyBrzG3ps4HxROn6tfClOmYfuLyCPbrJ/vHHk8NhM+t8fNbtikEFLMeO4PGzexXP6k6te4um7gKqx9",
+	"e4DK8p9svzSWAB5J3MMyJX0coTK2XUfHKHhhzRe9uIeTwkpj6wgkrJjmVqjwOdhM9EVwg/0XBx6zw/Gb",
+	"JfwcWsh/ikKFmxJKJyDQ4F0RqYyAgIPdeLPR3M6ge50aYieRcuns7nIra7c0Hlit8jSC/8ZyKsthUAq8",
+	"Atdrwo+E9/cTXfIE4+RkchEmoGNJnxm+oc3OcKwlhWch4GSJ9ACODYrxUAbqyiftaisogmUKJjR8U0AQ",
+	"plUXK2bcPA3QSrSPdg8h+jgQrqvbi75HjVX6El8ejSc+QVtJuNJu615mB9bZf/mcvxg8a/003BetnwaD",
+	"Tusl3++3ng+fpS/ED8Mf+U9969I6u+tg5+z0BH6g8wwxpZ0Dq9b/nV7RHoBj78REzx6enYOd8w/v3r0+",
+	"2+94fxkGsN/p7C940Ac7z168bL/sWHPntj7sVyEVKV+/zmAk5cP14nbtolYncbJsM5iRwGTcvdYPbzzu",
+	"GiMGMifOENl2j31UecK1QY0zZ/Pi8nUrxiDkziIWinenjwMVYwdp//FeGs2G1n0hrjMxW23cH+Y5Asik",
+	"OIDcZ0oqJM9F4SwjLSpQ6hdAexDsYtRLFJuH4EAqBpnGZiuCapEoVYLazd49zIoxmuFgJ6HNaK1FnJxS",
+	"w/enKVDChxwNL71JCOZ5OZhelmpqdZDJVHxypjROu7MVyVdos4QGQokIDIIkwMUZy4SqONFmH+b88lKk",
+	"SRhO6dpbIFSC9xBhPvfPFWkSsamc8CwN1rsdyyP378HPlJ1gRs04It6yIpwIPQF3aYwpjNdWmbq+bJrN",
+	"iswYIYGsf6mZKBFIKkxdZ8Z7oYXgGsZT09fF7py7JC2+FOY9ELyw2b+awtoExFuJxWlq4gNG2CxyBhwq",
+	"tsvsWmwh8t8SyITOvIu1YkU4SI9wW0SIGyswjUnoi89WDHWg+kA/WJ9QiyJb04m8vGobhH2KQdhyAdfJ",
+	"J0xt9KeDK2HsVszTr1Nm8NCh2VfwncPsclqIhQgtxI1gAgCTTdkd1oB2Pz6e4dSrFd7/FIXS9xyXXVeE",
+	"e8i8iQEjtupCL9qVru/QgkUVGhJduicVu9DM3NoSU0mgipW1u/fse2+rd7d69rOqd0snBNnxlMznXXA4",
+	"oLYFPTFrfTfvpkGDzm9L2rFyGB5BXKT8vC+8q79+mddaX/1UVuIvq9Nu0CdpBQJBzu+MQPjsasQ6NbFX",
+	"Svy7QYbrqspPls9SABYoTVhM1bxMoItooIIgY4CpnoXUVCw3yU259GD50buaJeITer69ghuRdLGx00K5",
+	"t8sZLUGIkjZ7E0YhwAn3e2JhHKGuZNALCZI4kAjKhkNhB0lcVkSAjfEKAl2Cf4299OgbQ8e8zvE+TP8x",
+	"DdGCR+XiPloP3I0Qxz62T3y0YeOvJh63Sv8hnetzYSoGwW7VEJ6zEeAWKMeH5/I+vWqPMd7zcr6lDTel",
+	"JV8LLKvUIpc9j4J6Vy0EksNC6LLr8ABYFuybwpTPSLOUqPhjgJAtFDC7zKK/YVdjwpFNZSFyXqk9ruua",
+	"eVRBQEPWMSnEQEByyk9iAo7RmOsrn98QYbEcxxtDXZasQoC5u165KX7AOtYlt3wJKHx8KRFlACltqxzG",
+	"fM54Ck0jjWL9OQSxB3wwEisZ2EwVWx0wbb34wkxby7O7ToCS0/zdGZcVcXMoK6fEBRJ0RqYSEbVFYBHg",
+	"8ajGfmVK2FA8lhNR1NWQfGYgwaWLW9Ao+Z7o8O2zqgUPkStYT2+iyX9FgzmCsXwfRLDhN98GCp6Kp4GA",
+	"LF3xEL+0AahbE0PDDZDuhc17Z2p62HegjghF7ZkWIpZZYQ4ZQa6F9VwmorBnlWNSjbNhgQx3rNFp73fs",
+	"b/ud/6/ZXsGwHi77Y7XWwzF+FRKFcADrjfVUbM30J8m0XkU2DtHGDLSH3JQfoU4e3No6rzxj71JIe3jF",
+	"amDE2+yKejggUSy5+GpqvC5EungtimtRsAmVebCpxAYWUrRrjFl87VZMbMXEVkzUiQlyz0lR2wOsxvAv",
+	"DysP1ibbFtkz7VhDt3hFnuz+D/o2U7Y9Zp+TKascs3s8TPdNYgsBBlWMwacGGtuwkTqmqdsMfD0dsXEm",
+	"s/F0jFmFiF3zPEshKS9DXF1Zw+LKGQHzOM1zrFHMrZ+fsoZULLcPbnYDf9fMJyLCTlURC8YaYaWmJhQA",
+	"4tzNVJfv0IbPMQtQIRkO8PtQB0AMvSsYZ5+aqfB1mGe3tsJ3wTz7UELMWgSCFzKTl6uDZadSsELNMFIX",
+	"QLddnrLB69KXzTYrYcTEHKEZYYldBtQVxCszAi4lwiM5FHWzhBljCVbwesOvBOF8+q7OUUexDOscdVDT",
+	"zXPdZpgsM8hck2LEu/wQ5JbcG37ag/q4VWH5127CHvBcu3d8h7XDR8EaYxlx3/HfRLgHy423XCxchuEm",
+	"hbos+HhX3zN/AmR/9kIcf+hML2LJtZDpa3vHUXjD/VvEz76kRUzZ5LKQAbhsofIUpn7G599aLc9jzPy+",
+	"s7POkW0jXA2gwQhaD4u0lUk21UB6Rcy9wUnA4rvNuftWpF7wXEwKQdCQG4HVcCTeB9c+pCxdeNd6lv48",
+	"h6lCimbq9PCtNtrZmCiS+KBFedajCkm0nzbaYaivCWeE6cCcy8sp9qfAPP9VJlONWUM1mVTKwIJduckO",
+	"9F7VUk/7mq32KJ2JpXF+YVfi+zgm3xryB/kH6Vi5fLVbGViY6llTQ1LWpixRnHFpHkofTCWVz/dvyDl8",
+	"pASD65OfyQOiirkSMnLc9v15kHeIsGUk/GI1W+Uz3Ve2Y3lsXDm0sUtpoOM0H4zg33c1S95m2rQ+lKNM",
+	"2AggtKyhpGgBUiFiZ2+O2F86P/zlAG6LJeJfNHt/en6x/IifT6VoAatVwjjkUlUxbiIV1tBxyO5qFswN",
+	"ZMLbsfygsakQfDlR6meajXgxzpFvfzlcUj4FjvCyfKvnu7sS8kY+6gCa87yzCpuziRj81JrNZi07B61p",
+	"kQtpfdV0c7l0KgXMZfCdViQ9pCgMXnWzFOSmst+o+tlqss8Wg09KPlXFkVETSG1WpqTsdevwD3ZnU8vb",
+	"8ARYq3W9FBryXAuQL85Nv8nMfPPpDC5ZOhI16sx5lVAdjD38C8EAGZhdW1nEGo4A5+z0ZCXVZZ9rsTl9",
+	"KL0UgpwPC3ejqbhpP8MF7ErMUdj6GblL4PDuZmllj70m+DutULg6nNmp96MOttLwE6mkTBpxWVCPAI0U",
+	"WXt/IDF4L0v/3EOmwppaguX94jJiRCuepayR+CcllfR+uVeqrQH85TfK4Qk3dnZ2Dnb+x99565+d1svf",
+	"6f9bv/+xHz3/y5/u53/ZqZXS9Tr3vcok8Y+NlNVGM9EfKYX9k4lvSu8hQWnCGsFvE56lSTMqr8GIm0gT",
+	"5KVKKBjnbx6JQkCN93+cn554de4Fg5tJGgDTYlC4MgJ7LTfTAnia/9YiWrPWr2M+aJ2P+LMffkyQUsuu",
+	"/Y8v2K/vDo9a578ePvvhR7cEBZ+xvkrnTXBIRmJwVdL7cIngYiDeKQRPA3KvKpNF0KXGU1oCEDColfE0",
+	"mQkfDnsDNAAyicRXSc4hGNrTmZ0TVRBWmSVSGdHzj9EJayCZJhgtBR9cQY9pWDprZetmxESuBbwulkmF",
+	"IUf//fe2/f+ky4zQxlFvQraHPp3oIEqeoVie4YIRgVUYPzX8SmCQdYnLgTX4DUUxYYQXaKvF0Hi+uAP4",
+	"aDvxPaN6qUqa7brdFBJL5DnqDNxi9JZFnps2W9p7esBzf13JbOWI6wBEDmU6QL8XS2wdDAXovqTDgegP",
+	"KEJ8kSxW9EQsOUsQk460PHYQIqUh42aLJTBtHCYOu565C1khzLSQ1HZTTwcDofVwmoeNZu2qI28FPRpJ",
+	"7vpioMZCxzI522U/s3EmGxcRO2P/yg6bibeJgy8PioLY/88aF6zFznabbI/+2EwiVih8w4jnw9Z0Ekuj",
+	"2DOIyY8hiH6uoI4ARo6ZvIJndjEqjHbWfLbb1YrmDlFhdYAoFlj0cHFjCaubaXoQVDOZEZcLwy7ZI2cj",
+	"lbup93Pht0NmgCNwNeuh46oh7q+BAMLDuYDNcCUmdZSHuOUc5yFRVQRLgzsIjlPAQlgNjtBeGQmgvBGa",
+	"Dq+jaVRFKTyCc3P4/jiwn/i45GPvLhKlOVKoksMuS107bKOmgxHSMxYiFXl2DXRsTt6GgvUj/tY6BglP",
+	"1QvwZprTJEsTYGfE91Xm1y5GyeBGL5oje/wSR6VdpwBzWi2cw+SOGgK3IOz03qTIBlYR4QF1Qk9HTpTr",
+	"UTaZgPNkV8vwT0I3gcZxyJLwCVEdlV5QKWcVCVLqwyDfuFy8o0F2O+gApiJyrdSAKcfxmbVde7WS+Dda",
+	"HMXil0UrRXm0oDuiZZVh3+SpxOFdQpukSyOuJsVw4Ej744WtvY01nBECjEg1AtkBATNTchK96HQ8SWXl",
+	"cU33eto64Xs9hyrl/tyLI1Y+DksNrRSBpZGXTU8gFYjIJJSRf/8dDC/wP0gTJG12CtuRQBXcCuIMK1nq",
+	"2X9AJtB5oOOwzn/4Za3xsc7a6YZzG3TkyzR70dn39iOGJkoLstYiWlVg86zTWU1kv/rJF2qSDVY9c//z",
+	"nlmKmZWD/eGHO4Qcbuca0ajIq/7ScdfqVrvRPyN9BVlxPc1dvxOnUtMsfdy1SU85uOE1NahZ5ys1Kn5S",
+	"xAIXyf/FS8WIVa3TjakZIOgBsVc+a/Vh67toLI0kGOGA57m1hDZ1tLouIkk2WKqgFGfJX54pZdWkVdmh",
+	"z/xdOMsE2vXLnkn2Uakjmg7WOKfkR8QO02u73GnE6EDrpq8CNVaSapacoumECjshvwB/nAKKzNoV1vZz",
+	"duDzyC1ipku76sPZW28W1y9tLBtOh9LuCC6ZamshoTGUFfVeN9iGH4+8vD53/2DNlbu73Yy8btyCE1D6",
+	"4bxiZ3wgx+V+3NYv59dAu0A/9bL0Z2Q+lMR6GEHIvUWxZpilqcTj0LTzTXQJEwAnIYQRrPfQPF0eyKL/",
+	"oSTWJ5N1C910Ibfgl6hvN9ailwoOla9fds2ofP9/XhovGgQ8+kxwNqsM7QfeGI1lQnT29osiMGgngFpG",
+	"w9R5SslmUQ0Sa46tAqIUSD0e+aiFt2y7jG9gyEOeKpOCZUaM9a57XiytiMXQQdhyajd446b2enNFMKZX",
+	"icbg6MfC8F7KDU9iGYRbXKPjXc0+qiJ9D3nsST69zKzfNsnIcasLzQA4Xl1lYiE8M1DTiZI9++1BcAa2",
+	"CQXB3WJb67XBmRSXGNNMHNt7wLjvFi2W5I9lwMJfnu7ChXLs4V3w/SEWAqHdGRG0I2Q3mPcmNBZbGYJZ",
+	"DgIFTVNQ6YSjqToe3XAfunEunCn0UTfx3j3BNznv1mtf4bz72SOabZbpNjvFyJjHKEYsUbI1Ujn5t8mQ",
+	"ZzAF8BpPoNpIyHno0XltVtzq+aLEfEW/t45fJc1Y1vnBgYvpnUp6eJ0HCf5gJkUPTtLff2/7X/tZntuH",
+	"lt5nzd6zfqbf/bDlkisBTweoNwR2ww1JA6K9GLHEKqie8zYvx8Z5WLEsXSy23sMKxOsj8bIgoGnXWHwa",
+	"iIkRgSmy7MnUKcV7cryCR9+n71W/KR+D/xVshdIHi+4zhxy+AT/li7p4y3t96+Y9TjcvNPpqXb02ST7y",
+	"7tpksN+vKxeO4h7dOalMNqQdvBruv0DwAakj/GZniaPBmIpBBvwCMmyJHOFFC53XIBtEjGMNwvEQEYGn",
+	"+yEnyWpgK4QnoshU2lxFudafB3UC1C4I1RYxntNYJ3xObU+s5dIFXyicB7CAPWu79dTANCsJe2JZ2sdO",
+	"F/tGR3XzAx1nnG2YqjHPrMk6KZQ19zQb2lPCLpFmj+jUgJIVfCRiNx8BbAj77KBDAJrRGgRalfw7syIz",
+	"AlNZkvhWOBrPDhK2qifrSWUr3BYR+TnNVhdrSnLcBVMJoXUlV1MG4SUVRUWKqa9ULrh8YOREOFebU5pU",
+	"Dtt3jh2uwEUrE8MaXC4xcgXNf2TQ6pmCIL7RMRKb0N5wwrcq435f0Wu6WgFVuWdTBHu4K74QkH3FK9c2",
+	"WQd/GOCf231YwmArWqDKJDdeaEmy2aa6CYS+erc8Siz6quF+Ybv5m9/w3xIa/d3UrDpdDR6siUMlkNHU",
+	"vPmc3YhAXyzNqwpy0AyrGwBJ3/fSwSQqRSxh259KC51MszEvruo44t/x4qpiWZ2hcnr0ZxwH+oVP9wfQ",
+	"3Tcd5l9DVY9dNVHhf3Nl7N+SHODF1YKRZ5fMei5jwfpzIk3keX4vJ79qyqG7t9q5PQnsSTaV0L870apw",
+	"MRaALs0yLdrsPT6Kif+e8tzBvjS22xuofDqWrt15fx5LZMyylkQ2Fv5qPhYszQoxQNcY8F8wA22WECU3",
+	"tEDjDjrm6DRdxgccxKysee7a2xPryiLQB10oCMpbFwrAZSznGjxCkSEQyw1glTNIX/pF3MA6Bw+D3RuD",
+	"5nG453jTn6se6ncIpozLRw9VMebG+pVT+JdVEdTFQarCVJ5DxQA7Bzsl9Gon2hFyOoYoUPgjrjVMMKyc",
+	"3eE1710zjeeqMJC2eFhKJJzfzT1dOnPfFAmBO/wNRx2wgllgiYEgNGecMLoVvQDdtCc+TeyOWyXIPly8",
+	"af3FsYZRxVqhZgclOW1UYZ32pwGSQ5EXKBEx/EcVSo7IEy54qzti5Y6OGO3jNkuGhXJNBI1KWB/CW2BK",
+	"OYmY8nmd5HkNH7hS9nwxQWE/oF5ApKhfNhQQRt3qKetPsBGfzN5AX3fZYMQLLczPUzNs/aV6kBcfW+sQ",
+	"HZ3/xoZZDlxLuFfglUf4rtarTE+UzhyVRfV+bgwfjMZCmi48w37tz7Hb2+2Bvo536mJz5Yi+IbFgJ5O+",
+	"PGwXOuZz7BWq7VTbw1MIPq6EEO4kC9azdp5KN7CQ5HehNXkNd4/rYF/XkxNh5JDNlUwq93yepmw6gYor",
+	"w3JhbY2E6MhcmxHWyAgVX9otrnau02yzQytsQpgIcaK6N2DblIiJayExqG5mihVTa0rygTigOuCBkikb",
+	"OgoBgJq0Y3nhEgpwPXEKCYLj2HloqKLkNWUJ/NjL0qSLLKZX0DzABf0DL7DZjaVLflDveSvxnTpgjUVI",
+	"fvnohQdBkcJloaYTvwDltJfzW1ZDvAz+1375EpEdY+z75KdtpPJUN6GUybqzVkQfUJlLnmmDtQuJvsom",
+	"EwfmDlqhRgst1DTUbNhnWxcgIlg9dJSX9lcqdYAPhk/R7Vh+HGW5qGZdEF5BDy+TQtRhty/KnI51CqDm",
+	"BnsMEAwEESi8Uk8ERHYInnHPxze22UffDXajnjOOmPZzTeAv5Kvj8M6mX6czuX/7usBbKRozDfvEJcYa",
+	"0u5TOMkujFIIPhhhT3LHZtgsy3xwR9nd61gFt8x131CM4K8g+wJ2mCVgmdUJRi0cb71Kod6W884pVpJu",
+	"K63so5WKkS3pxbkwESM04wY6OJalbqzVn5CHhnOwi3qmNNlLXWoV8LXQzNFz6zFYJLEkkcxOyqglYs/S",
+	"G6IAdi5K+rXbS8N3+BmH6O0+tdYVNAGbO76BoPIqz0o97OiOsg+QCvVbwRElotTzaU2rUYXdXt894ZQ9",
+	"ZcvzOuFzbBq++pAtUwBsYH5XJcMyMfZC2wuApqJmfMCuTI+MCvvIIYO32vhbas8Oqwow/lDbdpc8Aqw2",
+	"dz4B45c8k/ehkle3mL3jAXv4MOlmJvH33TIsCE4sB03uK0YC/WAnfL46RnK84ILSboZsSuK4L6xBlyt5",
+	"aXVL6ZtG3jO1XmpKDQHYIX1WLHleCJ7OwekOnf2XiNgzM0VNz5zja7UY0Hvd2mV9z+dfR+08lFv7ns+/",
+	"RuPU25xfDHhvld63lqZeVHlEaONDYxPcmlhXhXmQ+3JBCzFRhdF7KBZun+dJ+TwCzrSeHTH8Afs2kEns",
+	"yuUqaSBqvBhL7DPTc40YK6mf8i/QZLrNQgL4DxdH9tUgLoFnGIdGMiuKpcpToQ1cQ6jNkjujzIkD4rlQ",
+	"eQ7Ok6ZiHGr5CA4WyE0kexhTEh7jj/Yfy8aTbXaEchWaUqSCUfhWGd1dRKHjW8oSQSWFLvHlWIfro5Eu",
+	"7tRdnA/itfUPtrOy3+mUTS2p6fd+p+OqzGIJn59WWwaO+DXMq/ZVSRyntCFV+TRgOrPeZqdZX01ltxHO",
+	"wa0VwhmXl+J9IVxyfs3lbwo1fgVNLtZfe6E2vfKINuqbLDei2OQO37l181t+sYfCXf7EU2+4NVpY8QxV",
+	"plD0TD8YhX/9zjJzJAWgmoPEky/CgEOFnSUKbKixkKe7oXun/6muhwDJ8Nu1qPWCPygT+qwsPz7AZeTD",
+	"7Lyj14mYYyRyaX9UDrGs1Q5ONAJWKdAoFVoi93TiPfNBSVeRbIeAiILAdaz7qQxnCiJ1BPFaQg+GOb/s",
+	"YXKK0nq4ehkATEkRwZ+TcCqwYtxhuis6pYvi1qoCUlOgotqxfA35QavkSnouyK1pySd6pHyVdMoNB55J",
+	"jkjWGRnvnlHOYd0YZ3PBC6aGseQst6aQzxR6vjMoWs4kG4uxKuZAPlhuPehz7hZQ77q249haHJKoQ1WM",
+	"pzkHIcUHRhSskfycRCz5V/uflv3PvycRM7xv7YGiyPilILK5pmMt44UB5jaR50D4hZg2bQeddJE9IEpY",
+	"JnWWIpNEY4YBSqYn9lv1SAjsBK4nuZ0C04zYpTBUGKa0KdRkJBz1AzC0xTJJEj2CEHjOWr+yeOeQpAVR",
+	"VP0CR539y8Xpf74+iXdYS4U618o2FsexZCze+Zf3H355e3zU+3D2do9Psr3r/boj9m92RX9+1nn2Y6uz",
+	"3+rsWyH57Eej6Kfnref0E+6+n31uIt6B0a5WvcEx3urfjfTv/cAAy4n3CJ+nrtjLrbTV7ssFZIHNrYaP",
+	"Q5e7pgd7PuVwQ8WYI3t2ZEEPWSq2+K6b+1tiNrFUyGo4BIZI+iUT1EiLm8/v0n7PRNCvqs273BARLY3k",
+	"0I2z0xMgKAqX2a1YWK21UH5/euJaBnhFj/Sl+66BWCUNXGTXSPbCpJpZu2Oq0dOUYuZGYi24TMZyv0Ow",
+	"JV2SB7k+ysjf0+w6fp5wv18JMfHE5PYPc/uWNIwdonMcBg8DhA+MwpMvpQxINOvcyfNym65gTn8ckcPK",
+	"IL8KKOY2J6zCL689V5hfH79TtuVqX7R5CjBq7DM68TNVmJEr3UBgWyBdAAleL0k2C/+RxphrI8bYPu7y",
+	"Jm1xDhce4XUPST8ZvOemPfweqftw4FMc6yPRBTQ0EqSVESK/lOgDIQa4K8x5Pa3pJFxNmIbqIo0Ez+3W",
+	"Wb1Iv+IVD7g8+IZ1woU+3dk9gZOqZ6Jo3/kM3k+DKVrI2i/wQ/ZdifzYb1j5t9m1kEKj7vePACaNNWtr",
+	"ct1Cco6VwZdnnY6nbgyI4dRMogFprXZ48bUosmEm0kXaDx2xF50XGHmScxIpDR5Ll3Sw7jS1Rk0RBYQw",
+	"SaUFEYbM+AJjCK2vJwxpRkwr66xT4Nre92mOtonqGzsKNhAFVdcJsDtSMQYjQFOzBzMSY6ZkPoe/+b5K",
+	"sXRfjftLs8YRT9P5rmaJkj18Ss/kmv1hn8X+7//8X+zPhAhrAAKKAOt/w9n4OakNYB/Zr7jI9StcjA06",
+	"tQSTH34aiHAugftPFavIRFL3mo0aHz374fnnVG58/hnxE7E2L+mWxiWbQdZlupydz7clvjh8oLbRoAnl",
+	"mv9GHix/YwhI/hbt54u3581Vp96dzFaeyRuybRBFZsgsT0XHYIuPpmMuKSfTDVJM1CJooIpUpKw/NVjZ",
+	"bu+vqw9/m2lzQSN5CwO5rXn9X7CbnxqyMvzmzeGVsFRPoqqwjFOEKQftDfyswL3jdtZnhijcJt4cILOK",
+	"zxg0rtAmk9S/d6qhFoMMJs9tledqJlKnzrqYFO3nXF5FFO6uMrPGcqTGAnrZMZgfDXFnALVq7ECvD1hy",
+	"+ObN8dvjw4vXvbPX//Xh+Oz1qyRiydHhu/eHx389CX6MZXJy+K562fHJb4dvj1/1Ppy9Df/66vTd4fGJ",
+	"/QX/1Ds5vegdvn17+hFvK98J//D+/dnpb69f1fb4RrbncNM+Vjc4HOMtvOD9BxnAOpVlz8QWQvMEXOgy",
+	"qYoQdl6XSgXWv0JdizQQX2oIFmzI576rvXzQK2XZbcEzVXVeA9Ze5HqpFubBVzij4kXnxbKmfgVPun8R",
+	"8PWg268ItLg9gE/oAOKiOVyQsxkGDu1z98N0B2B1bfDc8zoSF7QW0lDhUZu951NNbPy8GIyAyR4NJeJh",
+	"tt4yN2yv2PtDj1SBgIM/l0/nByBdfWoKGkf9pePUWw39LQuIM0GBELt0rs0axohK8z5iE3vyoMAazx3L",
+	"zP3o4g0i7uDC45mcFvnOwQ6hNODM0RAWxch5dilb0wlyHrcyGTEtXHm8TNmEaz1TRcoAOtEOSH+mhG9f",
+	"5BHTpgUBLj5ABCZPx5nMtHFx7PIJ9h9qHvG+DIVh2N+1/kAmXggtB4/xyYHlJ7nEkYc9LaUrg+cMP9V9",
+	"DsSEcSZWh77D0WAoZPlJF9XQJnbyb6RqoPcmhUqnA9Mep+z//G8GncWbrIUpE44t16l/oo5cgxXq5WwN",
+	"RUiIZuHaYEPn5TEANERH5Cf7yGmV1RrecPj+mF2JeTjPsBHrZtljVMK8sDbcZNpkg/AR3nqtXSxnurIG",
+	"JMWhyYi/YTdkvsYXjcW4Lwo9yibhO0oLuGYNqjGDcrSo5oOn+HO6/JBXVWgxpqYd0tl1gTUqGHvwXIfv",
+	"a8HNdWzNeD9CJLCDiCfphfbBbvUCBOFCuXM4GQFiqmbGa0uuocyWCqvriz0jkgxZGrzKIfSXXwPVpSM+",
+	"mQhsSs4WeIjDhY2qQHJ4DVFe+TdVCexqFojrUV/xIoXT4kCJju4gTNuHgPkKTj7cs+4JdRN4/htL1Uxa",
+	"/RQiZQKITAGkdfb/gmc6AMyfv//5/wIAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -265,6 +265,21 @@ type EarlyRefund struct {
 	ReceivedAt time.Time
 }
 
+type EmailConfirmationToken struct {
+	TokenHash []byte
+	UserID    uuid.UUID
+	Email     string
+	ExpiresAt time.Time
+	UsedAt    *time.Time
+	CreatedAt time.Time
+}
+
+type EmailPreference struct {
+	UserID    uuid.UUID
+	Muted     []string
+	UpdatedAt time.Time
+}
+
 type IdempotencyKey struct {
 	CallerID            uuid.UUID
 	Key                 string
@@ -508,4 +523,5 @@ type User struct {
 	CreatedAt         time.Time
 	DisabledAt        *time.Time
 	SessionGeneration int32
+	Language          string
 }

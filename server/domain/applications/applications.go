@@ -31,12 +31,16 @@ type Service struct {
 	now       func() time.Time
 	campaigns *campaigns.Service
 	changes   *change.Bus
+	mail      notify.Mailer // queues notifications' email; nil while email is off
 }
 
 // New makes the service; campaigns answers which campaigns a caller may see or manage.
 func New(pool *pgxpool.Pool, now func() time.Time, camps *campaigns.Service) *Service {
 	return &Service{pool: pool, q: queries.New(), now: now, campaigns: camps, changes: change.Of(pool)}
 }
+
+// SetMailer makes the notifications this service writes send email too (server/domain/email).
+func (s *Service) SetMailer(m notify.Mailer) { s.mail = m }
 
 // Membership statuses.
 const (
@@ -188,7 +192,7 @@ func (s *Service) Decide(ctx context.Context, sc tenancy.Scope, id uuid.UUID, st
 		if kind == "" {
 			return nil
 		}
-		return notify.Send(ctx, tx, notify.Notice{
+		return notify.Send(ctx, tx, s.mail, notify.Notice{
 			AffiliateID: out.AffiliateID, BrandID: uuid.NullUUID{UUID: out.BrandID, Valid: true}, Kind: kind,
 			Params: notify.Params{CampaignName: out.CampaignName}, EntityType: "campaign", EntityID: out.CampaignID.String(),
 		})
@@ -259,7 +263,7 @@ func (s *Service) Invite(ctx context.Context, sc tenancy.Scope, campaignID uuid.
 			if err := activity.Log(ctx, tx, actor, activity.CampaignInvited, c.ID.String(), map[string]any{"affiliate_id": row.AffiliateID}); err != nil {
 				return err
 			}
-			if err := notify.Send(ctx, tx, notify.Notice{
+			if err := notify.Send(ctx, tx, s.mail, notify.Notice{
 				AffiliateID: row.AffiliateID, BrandID: uuid.NullUUID{UUID: c.BrandID, Valid: true}, Kind: notify.CampaignInvited,
 				Params: notify.Params{CampaignName: c.Name}, EntityType: "campaign", EntityID: c.ID.String(),
 			}); err != nil {

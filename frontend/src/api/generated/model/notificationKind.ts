@@ -183,6 +183,7 @@ export const NotificationKind = {
   conversions_confirmed: 'conversions_confirmed',
   conversions_rejected: 'conversions_rejected',
   conversion_reversed: 'conversion_reversed',
+  payout_created: 'payout_created',
   payout_paid: 'payout_paid',
   tracking_domain_unverified: 'tracking_domain_unverified',
 } as const;

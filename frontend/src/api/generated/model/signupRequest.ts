@@ -168,6 +168,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
+import type { MailLanguage } from './mailLanguage';
 import type { SignupAccountType } from './signupAccountType';
 
 export interface SignupRequest {
@@ -212,4 +213,5 @@ export interface SignupRequest {
      * @maxLength 200
      */
   inviteToken?: string;
+  language?: MailLanguage;
 }
