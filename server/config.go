@@ -43,7 +43,7 @@ type Config struct {
 	// default 30s). Tests also set its retry policy and polling.
 	Jobs jobs.Config
 	// Mail is where the platform's email goes: SMTP_URL (smtp://user:pass@host:port?tls=none|starttls|tls)
-	// and MAIL_FROM; nil, when SMTP_URL is unset, leaves email off (docs/product.md § Email).
+	// and MAIL_FROM; nil, when SMTP_URL is unset, leaves email off (docs/product.md § 10).
 	Mail *mail.Config
 	// MailVia wraps the SMTP sender when set (tests make sends fail on purpose); not from the environment.
 	MailVia func(email.Deliverer) email.Deliverer

@@ -18,7 +18,6 @@ func registerJobs(a *App) {
 	jobs.Register(a.Jobs, &confirmHeldWorker{app: a})
 	jobs.Register(a.Jobs, &recheckDomainsWorker{app: a})
 	jobs.Register(a.Jobs, &cleanupWorker{app: a})
-	jobs.Register(a.Jobs, &email.SendWorker{Service: a.Email})
 	jobs.Register(a.Jobs, &email.DigestWorker{Service: a.Email, Now: time.Now})
 
 	// Every minute, and once at start-up, the holding periods that passed are released.
@@ -31,6 +30,13 @@ func registerJobs(a *App) {
 	if a.Email.Enabled() {
 		a.Jobs.Periodic(time.Hour, email.DigestArgs{}, true)
 	}
+}
+
+// registerMailJobs registers the worker that sends mail as soon as the email service exists, before
+// anything in newApp (the dev seed's sign-ups) can queue a mail: River refuses to insert a kind it
+// has no worker for.
+func registerMailJobs(r *jobs.Runner, mail *email.Service) {
+	jobs.Register(r, &email.SendWorker{Service: mail})
 }
 
 // confirmHeldArgs: confirm the clean pending conversions whose campaign's holding period has passed.

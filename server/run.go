@@ -99,7 +99,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	if err != nil {
 		return nil, err
 	}
-	// Email (docs/product.md § Email): off without SMTP_URL, when the service has no sender.
+	// Email (docs/product.md § 10): off without SMTP_URL, when the service has no sender.
 	var deliverer email.Deliverer
 	if cfg.Mail != nil {
 		deliverer = mail.NewSender(*cfg.Mail)
@@ -108,6 +108,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 		}
 	}
 	mailer := email.New(pool, jobRunner, deliverer, cfg.PublicURL, cfg.JWTSecret)
+	registerMailJobs(jobRunner, mailer)
 	accts := accounts.New(pool, time.Now, cfg.Limits)
 	accts.SetMail(mailer)
 	if cfg.HostEmail != "" {

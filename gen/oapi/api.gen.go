@@ -24199,12 +24199,12 @@ var swaggerSpec = []string{
 	"tt4yN2yv2PtDj1SBgIM/l0/nByBdfWoKGkf9pePUWw39LQuIM0GBELt0rs0axohK8z5iE3vyoMAazx3L",
 	"zP3o4g0i7uDC45mcFvnOwQ6hNODM0RAWxch5dilb0wlyHrcyGTEtXHm8TNmEaz1TRcoAOtEOSH+mhG9f",
 	"5BHTpgUBLj5ABCZPx5nMtHFx7PIJ9h9qHvG+DIVh2N+1/kAmXggtB4/xyYHlJ7nEkYc9LaUrg+cMP9V9",
-	"DsSEcSZWh77D0WAoZPlJF9XQJnbyb6RqoPcmhUqnA9Mep+z//G8GncWbrIUpE44t16l/oo5cgxXq5WwN",
-	"RUiIZuHaYEPn5TEANERH5Cf7yGmV1RrecPj+mF2JeTjPsBHrZtljVMK8sDbcZNpkg/AR3nqtXSxnurIG",
-	"JMWhyYi/YTdkvsYXjcW4Lwo9yibhO0oLuGYNqjGDcrSo5oOn+HO6/JBXVWgxpqYd0tl1gTUqGHvwXIfv",
-	"a8HNdWzNeD9CJLCDiCfphfbBbvUCBOFCuXM4GQFiqmbGa0uuocyWCqvriz0jkgxZGrzKIfSXXwPVpSM+",
-	"mQhsSs4WeIjDhY2qQHJ4DVFe+TdVCexqFojrUV/xIoXT4kCJju4gTNuHgPkKTj7cs+4JdRN4/htL1Uxa",
-	"/RQiZQKITAGkdfb/gmc6AMyfv//5/wIAAP//",
+	"DsSEcSZWh77D0WAoZPlJF9XQJnbyb6RqoPcmhUqnA9Mep+z//G+232myFuZLOPZbp+aJOnLdVaiRs7US",
+	"IRuahQuD3ZyXBwC4EB2Rk+zDplVKa3jD4ftjdiXm4STDLqybYg9QCZPC2nCTaZMNwkd407V2pZzdyhqQ",
+	"EYcOI/6G3ZD2Gl80FuO+KPQom4TvKM3fmgWoBgzK0aKOD57iD+nyQ15VccWYl3YwZ9cC1qhg7MFzHbiv",
+	"BTfXUTXj/YiPwPYhnqEXege71Qvggwu1zuFkBHCpmhmvrbeGGluqqq6v9IxILGRp8CoHz19+DZSWjvhk",
+	"IrAjOVsgIQ4XNqqiyOE1xHfl31Rlr6tZIK5HfcWLFE6LQyQ6roMwZx+i5Ssg+XDPuifUTeD5byxVM2mV",
+	"UwiTCfAxBTDW2f8LnunQL3/+/uf/CwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -36,7 +36,7 @@ func EmailOff() error {
 
 // RequestPasswordReset mails a one-time reset link to the user with this email, if there is one
 // and it is not disabled; the answer is the same either way, so it tells nobody which addresses
-// have accounts. It counts against the limits per address and per email first (docs/product.md § Email).
+// have accounts. It counts against the limits per address and per email first (docs/product.md § 10).
 func (s *Service) RequestPasswordReset(ctx context.Context, address string, client Client) error {
 	if !s.mail.Enabled() {
 		return EmailOff()

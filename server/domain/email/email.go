@@ -1,4 +1,4 @@
-// Package email sends the platform's transactional mail (docs/product.md § Email). Every message
+// Package email sends the platform's transactional mail (docs/product.md § 10). Every message
 // is a River job (email.send) written in the transaction of the change that causes it: the job
 // table is the outbox, so a rolled-back change sends nothing, a committed one is sent after commit
 // and retried when SMTP fails, and each job carries its event's key, unique among the jobs River

@@ -8,7 +8,7 @@ import (
 	texttemplate "text/template"
 )
 
-// Templates: what each mail says, in the recipient's language (docs/product.md § Email).
+// Templates: what each mail says, in the recipient's language (docs/product.md § 10).
 const (
 	PasswordReset       = "password_reset"
 	EmailConfirmation   = "email_confirmation"
@@ -119,6 +119,7 @@ type rendered struct{ Subject, Text, HTML string }
 var layout = htmltemplate.Must(htmltemplate.New("mail").Parse(`<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8"><title>{{.Subject}}</title></head>
 <body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#1c2025">
+<main>
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0"><tr><td align="center">
 <table role="presentation" width="560" cellspacing="0" cellpadding="0" style="background:#ffffff;border-radius:8px;padding:24px">
 <tr><td><h1 style="font-size:20px;margin:0 0 16px">{{.Heading}}</h1>
@@ -127,7 +128,8 @@ var layout = htmltemplate.Must(htmltemplate.New("mail").Parse(`<!doctype html>
 <p style="font-size:12px;color:#5f6b7a;word-break:break-all">{{.Link}}</p>{{end}}
 <hr style="border:none;border-top:1px solid #e3e6ea;margin:20px 0">
 <p style="font-size:12px;color:#5f6b7a">{{.Why}}{{if .Unsubscribe}} <a href="{{.Unsubscribe}}" style="color:#5f6b7a">{{.UnsubscribeLabel}}</a>{{end}}<br>{{.Sent}}</p>
-</td></tr></table></td></tr></table></body></html>
+</td></tr></table></td></tr></table>
+</main></body></html>
 `))
 
 // render writes template t in lang over data; link is the action's URL, unsubscribe the page that
