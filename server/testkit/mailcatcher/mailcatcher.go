@@ -46,7 +46,7 @@ func freePort(t testing.TB) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Close()
+	defer func() { _ = l.Close() }()
 	return l.Addr().(*net.TCPAddr).Port
 }
 
@@ -59,7 +59,8 @@ func Start(t testing.TB) *Catcher {
 		t.Skip("mailpit is not installed: run scripts/mailpit.sh (make test does)")
 	}
 	smtpPort, httpPort := freePort(t), freePort(t)
-	cmd := exec.Command(bin, "--disable-version-check", "--quiet", "--database", filepath.Join(t.TempDir(), "mail.db"),
+	cmd := exec.Command(bin, //nolint:gosec // the project's own Mailpit (or $MAILPIT, set by whoever runs the tests)
+		"--disable-version-check", "--quiet", "--database", filepath.Join(t.TempDir(), "mail.db"),
 		"--smtp", fmt.Sprintf("127.0.0.1:%d", smtpPort), "--listen", fmt.Sprintf("127.0.0.1:%d", httpPort),
 		"--smtp-auth-accept-any", "--smtp-auth-allow-insecure")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
@@ -75,7 +76,7 @@ func Start(t testing.TB) *Catcher {
 	for {
 		resp, err := http.Get(c.APIURL + "/api/v1/messages")
 		if err == nil {
-			resp.Body.Close()
+			_ = resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
 				break
 			}
@@ -104,7 +105,7 @@ func (c *Catcher) get(t testing.TB, path string, out any) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("mailpit %s: %s", path, resp.Status)
 	}
