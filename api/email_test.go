@@ -390,3 +390,23 @@ func TestEmailChangeAsksToConfirmTheNewAddress(t *testing.T) {
 		t.Fatalf("not confirmed: %v", d)
 	}
 }
+
+func TestApplicationDecisionIsMailedInTheAffiliatesLanguage(t *testing.T) {
+	env, catcher := mailEnv(t, nil)
+	b, domain := newBrand(t, env)
+	c := createCampaign(t, env, b.token, map[string]any{"name": "Manual", "homepage_url": "https://" + domain + "/", "approval_mode": "manual"})
+	aff := newAccount(t, env, "affiliate") // signed up without a language: Romanian
+	address := aff.user["email"].(string)
+	confirmAddress(t, env, catcher, address)
+	mustStatus(t, env.Call(t, http.MethodPost, "/campaigns/"+c["id"].(string)+"/join", aff.token, nil), http.StatusOK)
+	apps := data(mustStatus(t, env.Call(t, http.MethodGet, "/applications?status=pending", b.token, nil), http.StatusOK))["applications"].([]any)
+	app := apps[0].(map[string]any)["id"].(string)
+	mustStatus(t, env.Call(t, http.MethodPost, "/applications/"+app+"/approve", b.token, nil), http.StatusOK)
+	m := catcher.Wait(t, address, 2)[0]
+	if !strings.HasSuffix(m.Subject, " ți-a aprobat cererea de înscriere în „Manual”") || !strings.Contains(m.Text, "Îți poți crea acum linkurile de urmărire.") {
+		t.Fatalf("subject %q text %q", m.Subject, m.Text)
+	}
+	if !strings.HasPrefix(m.Link(t, "/offers"), "http://affiliate.test/offers") || len(m.Headers["List-Unsubscribe"]) != 1 {
+		t.Fatalf("link or unsubscribe header missing: %v", m.Headers)
+	}
+}
