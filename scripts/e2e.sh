@@ -11,6 +11,7 @@ PATH="$(scripts/node.sh):$PATH"
 # A Mailpit catches the server's mail; the flows read it through its API (MAILPIT_URL).
 # shellcheck source=scripts/mail-catcher.sh
 . scripts/mail-catcher.sh
+rm -f "$root/artifacts/mailpit.db"
 start_mail_catcher 18641 18642 "$root/artifacts/mailpit.db"
 # Each browser context sends an X-Forwarded-For of its own, so the per-address limits see many clients.
 start_dev_server e2e 18080 "$root/artifacts/e2e-server.log" TRUST_PROXY=true SMTP_URL="$SMTP_URL" MAIL_FROM="OpenAffiliate <no-reply@localhost>"

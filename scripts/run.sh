@@ -20,20 +20,17 @@ if [ -z "${DATABASE_URL:-}" ]; then
   echo "private PostgreSQL in $data on 127.0.0.1:$port (stop it with: scripts/pg.sh stop $data)"
 fi
 if [ -z "${SMTP_URL:-}" ]; then
-  mailpit=$(scripts/mailpit.sh)
   if [ "$(id -u)" -eq 0 ]; then maildata=/var/lib/openaffiliate/mailpit.db; else maildata="$root/.tools/mailpit.db"; fi
-  smtp_port=$(scripts/free-port.sh "${MAILPIT_SMTP_PORT:-1025}")
-  web_port=$(scripts/free-port.sh "${MAILPIT_WEB_PORT:-8025}")
-  "$mailpit" --disable-version-check --quiet --database "$maildata" \
-    --smtp "127.0.0.1:$smtp_port" --listen "127.0.0.1:$web_port" --smtp-auth-accept-any --smtp-auth-allow-insecure &
-  mailpit_pid=$!
-  trap 'kill "$mailpit_pid" 2>/dev/null || true' EXIT
-  export SMTP_URL="smtp://127.0.0.1:$smtp_port?tls=none"
+  # shellcheck source=scripts/mail-catcher.sh
+  . scripts/mail-catcher.sh
+  start_mail_catcher "${MAILPIT_SMTP_PORT:-1025}" "${MAILPIT_WEB_PORT:-8025}" "$maildata"
+  trap stop_mail_catcher EXIT
+  export SMTP_URL
   export MAIL_FROM="${MAIL_FROM:-OpenAffiliate <no-reply@localhost>}"
   if [ "$(cat "$root/.tools/bin/mailpit.v"* 2>/dev/null)" = yes ]; then
-    echo "mail catcher (Mailpit): every mail the platform sends is at http://localhost:$web_port"
+    echo "mail catcher (Mailpit): every mail the platform sends is at ${MAILPIT_URL/127.0.0.1/localhost}"
   else
-    echo "mail catcher (Mailpit, without its web UI): read the mail at http://localhost:$web_port/api/v1/messages"
+    echo "mail catcher (Mailpit, without its web UI): read the mail at ${MAILPIT_URL/127.0.0.1/localhost}/api/v1/messages"
   fi
 fi
 export DEV_MODE="${DEV_MODE:-true}"
