@@ -65,5 +65,12 @@ test('"Forgot password?" mails a link; the new password signs in', { skip: !MAIL
   assert.equal(new URL(page.url()).pathname, '/dashboard');
   await page.getByTestId('section-title').waitFor();
   await screenshot(page, 'forgot-password-signed-in');
+
+  // Settings: the address is not confirmed yet (the sign-up's link was not opened); one kind is stopped.
+  await page.goto(`${BASE_URL}/settings`);
+  await page.getByTestId('email-unconfirmed').waitFor();
+  await page.getByTestId('email-commission_digest').click();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="email-commission_digest"]')?.checked);
+  await screenshot(page, 'settings-emails');
   await page.context().close();
 });
