@@ -24,6 +24,9 @@ func (s *Server) Signup(ctx context.Context, req oapi.SignupRequestObject) (oapi
 	}
 	in.Domain = deref(b.Domain)
 	in.InviteToken = deref(b.InviteToken)
+	if b.Language != nil {
+		in.Language = string(*b.Language)
+	}
 	if err := s.Accounts.AdmitSignup(ctx, s.client(ctx).AddressKey); err != nil {
 		return nil, err
 	}

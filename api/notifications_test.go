@@ -49,7 +49,8 @@ func TestNotifications(t *testing.T) {
 	payout := payoutsOf(mustStatus(t, env.Call(t, http.MethodPost, "/payouts/generate", p.brand.token, map[string]any{}), http.StatusOK))[0]["id"].(string)
 	mustStatus(t, env.Call(t, http.MethodPost, "/payouts/"+payout+"/pay", p.brand.token, map[string]any{"reference": "OP-77"}), http.StatusOK)
 	list, unread = notificationsOf(t, env, p.affiliate.token, "")
-	if len(list) != 2 || unread != 2 || list[0]["kind"] != "payout_paid" || list[0]["entity_id"] != payout {
+	if len(list) != 3 || unread != 3 || list[0]["kind"] != "payout_paid" || list[0]["entity_id"] != payout ||
+		list[1]["kind"] != "payout_created" || list[1]["entity_id"] != payout {
 		t.Fatalf("after the payout: %v", list)
 	}
 	if pp := list[0]["params"].(map[string]any); pp["amount"] != "40.00" || pp["reference"] != "OP-77" || pp["count"] != float64(2) {
@@ -73,10 +74,10 @@ func TestNotifications(t *testing.T) {
 
 	// Marked read, one, then all.
 	left := data(mustStatus(t, env.Call(t, http.MethodPost, "/notifications/read", p.affiliate.token, map[string]any{"ids": []string{confirmed["id"].(string)}}), http.StatusOK))["unread"]
-	if left != float64(1) {
+	if left != float64(2) {
 		t.Errorf("unread after one read: %v", left)
 	}
-	if unreadOnly, _ := notificationsOf(t, env, p.affiliate.token, "?unread=true"); len(unreadOnly) != 1 || unreadOnly[0]["kind"] != "payout_paid" {
+	if unreadOnly, _ := notificationsOf(t, env, p.affiliate.token, "?unread=true"); len(unreadOnly) != 2 || unreadOnly[0]["kind"] != "payout_paid" {
 		t.Errorf("unread ones: %v", unreadOnly)
 	}
 	mustStatus(t, env.Call(t, http.MethodPost, "/notifications/read", p.affiliate.token, map[string]any{"all": true}), http.StatusOK)
@@ -96,7 +97,7 @@ func TestNotifications(t *testing.T) {
 	more := confirmedOrders(t, env, p, "TELL10", "tell-3")
 	mustStatus(t, env.Call(t, http.MethodPost, "/conversions/review", p.brand.token, map[string]any{"conversion_ids": more, "decision": "reverse"}), http.StatusOK)
 	list, _ = notificationsOf(t, env, p.affiliate.token, "")
-	if got := kinds(list); len(got) != 3 || got[0] != "conversion_reversed" {
+	if got := kinds(list); len(got) != 4 || got[0] != "conversion_reversed" {
 		t.Errorf("after a muted confirmation and a reversal: %v", got)
 	}
 	if rp := list[0]["params"].(map[string]any); rp["order_id"] != "tell-3" || rp["amount"] != "20.00" {

@@ -18,6 +18,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/campaigns"
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/discountcodes"
+	"github.com/openaffiliate/platform/server/domain/email"
 	"github.com/openaffiliate/platform/server/domain/emergency"
 	"github.com/openaffiliate/platform/server/domain/export"
 	"github.com/openaffiliate/platform/server/domain/links"
@@ -53,6 +54,7 @@ type Server struct {
 	Payouts         *payouts.Service
 	Webhooks        *webhooks.Service
 	Notify          *notify.Service
+	Email           *email.Service // nil while email is off (no SMTP_URL)
 	Emergency       *emergency.Service
 	Export          *export.Service
 	Jobs            *jobs.Runner       // background jobs: the host's counts (server/platform/jobs)

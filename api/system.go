@@ -36,6 +36,7 @@ func (s *Server) GetSystemConfig(ctx context.Context, _ oapi.GetSystemConfigRequ
 	resp.Data.DevMode = s.DemoAccounts
 	resp.Data.Version = s.Version
 	resp.Data.PublicUrl = s.PublicURL
+	resp.Data.Email = s.Email.Enabled()
 	return resp, nil
 }
 

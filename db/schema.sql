@@ -637,6 +637,25 @@ CREATE TABLE public.early_refunds (
     CONSTRAINT early_refunds_webhook_id_check CHECK (((webhook_id <> ''::text) AND (length(webhook_id) <= 300)))
 );
 
+-- Name: email_confirmation_tokens; Type: TABLE; Schema: public; Owner: -
+
+CREATE TABLE public.email_confirmation_tokens (
+    token_hash bytea NOT NULL,
+    user_id uuid NOT NULL,
+    email text NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    used_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+-- Name: email_preferences; Type: TABLE; Schema: public; Owner: -
+
+CREATE TABLE public.email_preferences (
+    user_id uuid NOT NULL,
+    muted text[] DEFAULT '{}'::text[] NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 -- Name: idempotency_keys; Type: TABLE; Schema: public; Owner: -
 
 CREATE TABLE public.idempotency_keys (
@@ -698,7 +717,7 @@ CREATE TABLE public.notifications (
     entity_id text DEFAULT ''::text NOT NULL,
     read_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT notifications_kind_check CHECK ((kind = ANY (ARRAY['application_approved'::text, 'application_rejected'::text, 'conversions_confirmed'::text, 'conversions_rejected'::text, 'conversion_reversed'::text, 'payout_paid'::text, 'campaign_invited'::text, 'tracking_domain_unverified'::text, 'webhook_endpoint_disabled'::text]))),
+    CONSTRAINT notifications_kind_check CHECK ((kind = ANY (ARRAY['application_approved'::text, 'application_rejected'::text, 'conversions_confirmed'::text, 'conversions_rejected'::text, 'conversion_reversed'::text, 'payout_created'::text, 'payout_paid'::text, 'campaign_invited'::text, 'tracking_domain_unverified'::text, 'webhook_endpoint_disabled'::text]))),
     CONSTRAINT notifications_recipient_check CHECK (((affiliate_id IS NOT NULL) OR (brand_id IS NOT NULL)))
 );
 
@@ -1050,8 +1069,10 @@ CREATE TABLE public.users (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     disabled_at timestamp with time zone,
     session_generation integer DEFAULT 0 NOT NULL,
+    language text DEFAULT 'ro'::text NOT NULL,
     CONSTRAINT users_account_type_check CHECK ((account_type = ANY (ARRAY['brand'::text, 'affiliate'::text, 'host'::text]))),
-    CONSTRAINT users_check CHECK (((account_type = 'brand'::text) = (brand_id IS NOT NULL)))
+    CONSTRAINT users_check CHECK (((account_type = 'brand'::text) = (brand_id IS NOT NULL))),
+    CONSTRAINT users_language_check CHECK ((language = ANY (ARRAY['ro'::text, 'en'::text])))
 );
 
 -- Name: webhook_attempts; Type: TABLE; Schema: public; Owner: -
@@ -1211,6 +1232,16 @@ ALTER TABLE ONLY public.discount_codes
 
 ALTER TABLE ONLY public.early_refunds
     ADD CONSTRAINT early_refunds_pkey PRIMARY KEY (brand_id, webhook_id);
+
+-- Name: email_confirmation_tokens email_confirmation_tokens_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.email_confirmation_tokens
+    ADD CONSTRAINT email_confirmation_tokens_pkey PRIMARY KEY (token_hash);
+
+-- Name: email_preferences email_preferences_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.email_preferences
+    ADD CONSTRAINT email_preferences_pkey PRIMARY KEY (user_id);
 
 -- Name: idempotency_keys idempotency_keys_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 
@@ -1476,6 +1507,10 @@ CREATE UNIQUE INDEX discount_codes_brand_code_key ON public.discount_codes USING
 
 CREATE INDEX early_refunds_order_idx ON public.early_refunds USING btree (brand_id, order_id);
 
+-- Name: email_confirmation_tokens_user_idx; Type: INDEX; Schema: public; Owner: -
+
+CREATE INDEX email_confirmation_tokens_user_idx ON public.email_confirmation_tokens USING btree (user_id);
+
 -- Name: idempotency_keys_created_idx; Type: INDEX; Schema: public; Owner: -
 
 CREATE INDEX idempotency_keys_created_idx ON public.idempotency_keys USING btree (created_at);
@@ -1718,6 +1753,16 @@ ALTER TABLE ONLY public.discount_codes
 
 ALTER TABLE ONLY public.early_refunds
     ADD CONSTRAINT early_refunds_brand_id_fkey FOREIGN KEY (brand_id) REFERENCES public.brands(id) ON DELETE CASCADE;
+
+-- Name: email_confirmation_tokens email_confirmation_tokens_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.email_confirmation_tokens
+    ADD CONSTRAINT email_confirmation_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+-- Name: email_preferences email_preferences_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+
+ALTER TABLE ONLY public.email_preferences
+    ADD CONSTRAINT email_preferences_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 -- Name: notification_preferences notification_preferences_affiliate_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 

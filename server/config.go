@@ -16,9 +16,11 @@ import (
 
 	"github.com/openaffiliate/platform/server/domain/accounts"
 	"github.com/openaffiliate/platform/server/domain/conversions"
+	"github.com/openaffiliate/platform/server/domain/email"
 	"github.com/openaffiliate/platform/server/domain/trackingdomains"
 	"github.com/openaffiliate/platform/server/domain/webhooks"
 	"github.com/openaffiliate/platform/server/platform/jobs"
+	"github.com/openaffiliate/platform/server/platform/mail"
 )
 
 // Config is read from the environment; every field has a working default for development.
@@ -46,6 +48,11 @@ type Config struct {
 	// (default false) lets endpoints be http:// and reach loopback and private addresses, for
 	// development and tests only. Tests also set its backoff.
 	Webhooks webhooks.Config
+	// Mail is where the platform's email goes: SMTP_URL (smtp://user:pass@host:port?tls=none|starttls|tls)
+	// and MAIL_FROM; nil, when SMTP_URL is unset, leaves email off (docs/product.md § 10).
+	Mail *mail.Config
+	// MailVia wraps the SMTP sender when set (tests make sends fail on purpose); not from the environment.
+	MailVia func(email.Deliverer) email.Deliverer
 	// Limits on sign-in, sign-up and password reset attempts; not read from the environment.
 	Limits accounts.Limits
 	// IngestGroups size the groups of orders stored in one transaction (conversions.GroupOptions):
@@ -117,6 +124,13 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		if c.DomainRecheck, err = time.ParseDuration(v); err != nil || c.DomainRecheck < time.Minute {
 			return c, fmt.Errorf("TRACKING_DOMAIN_RECHECK must be a duration of at least 1m, such as 24h, got %q", v)
 		}
+	}
+	if v := getenv("SMTP_URL"); v != "" {
+		m, err := mail.ParseURL(v, strings.TrimSpace(getenv("MAIL_FROM")))
+		if err != nil {
+			return c, err
+		}
+		c.Mail = &m
 	}
 	if v := getenv("JOBS_WORKERS"); v != "" {
 		if c.Jobs.Workers, err = strconv.Atoi(v); err != nil || c.Jobs.Workers < 1 || c.Jobs.Workers > 10000 {

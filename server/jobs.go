@@ -7,6 +7,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/openaffiliate/platform/server/domain/email"
 	"github.com/openaffiliate/platform/server/domain/webhooks"
 	"github.com/openaffiliate/platform/server/platform/jobs"
 )
@@ -19,6 +20,7 @@ func registerJobs(a *App) {
 	jobs.Register(a.Jobs, &recheckDomainsWorker{app: a})
 	jobs.Register(a.Jobs, &cleanupWorker{app: a})
 	jobs.Register(a.Jobs, webhooks.NewDeliverer(a.Webhooks))
+	jobs.Register(a.Jobs, &email.DigestWorker{Service: a.Email, Now: time.Now})
 
 	// Every minute, and once at start-up, the holding periods that passed are released.
 	a.Jobs.Periodic(time.Minute, confirmHeldArgs{}, true)
@@ -26,6 +28,17 @@ func registerJobs(a *App) {
 	a.Jobs.Periodic(a.Config.DomainRecheck, recheckDomainsArgs{}, false)
 	// Every ten minutes, and once at start-up.
 	a.Jobs.Periodic(10*time.Minute, cleanupArgs{}, true)
+	// Every hour, and at start-up, yesterday's commission digests are queued (each once).
+	if a.Email.Enabled() {
+		a.Jobs.Periodic(time.Hour, email.DigestArgs{}, true)
+	}
+}
+
+// registerMailJobs registers the worker that sends mail as soon as the email service exists, before
+// anything in newApp (the dev seed's sign-ups) can queue a mail: River refuses to insert a kind it
+// has no worker for.
+func registerMailJobs(r *jobs.Runner, mail *email.Service) {
+	jobs.Register(r, &email.SendWorker{Service: mail})
 }
 
 // confirmHeldArgs: confirm the clean pending conversions whose campaign's holding period has passed.

@@ -28,6 +28,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/clicks"
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/discountcodes"
+	"github.com/openaffiliate/platform/server/domain/email"
 	"github.com/openaffiliate/platform/server/domain/emergency"
 	"github.com/openaffiliate/platform/server/domain/export"
 	"github.com/openaffiliate/platform/server/domain/links"
@@ -44,6 +45,7 @@ import (
 	"github.com/openaffiliate/platform/server/platform/daterange"
 	"github.com/openaffiliate/platform/server/platform/idempotency"
 	"github.com/openaffiliate/platform/server/platform/jobs"
+	"github.com/openaffiliate/platform/server/platform/mail"
 )
 
 // Version is the build's version, set with -ldflags "-X .../server.Version=...".
@@ -67,7 +69,9 @@ type App struct {
 	// Jobs runs the background jobs (server/platform/jobs; workers registered in server/jobs.go).
 	// Services that enqueue a job in their transaction take it as a jobs.Inserter.
 	Jobs *jobs.Runner
-	HTTP http.Handler
+	// Email queues and sends the platform's mail (server/domain/email); off without SMTP_URL.
+	Email *email.Service
+	HTTP  http.Handler
 	// Tracking serves the redirect alone on TRACKING_PORT; nil without one.
 	Tracking *fasthttp.Server
 }
@@ -99,7 +103,18 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	if err != nil {
 		return nil, err
 	}
+	// Email (docs/product.md § 10): off without SMTP_URL, when the service has no sender.
+	var deliverer email.Deliverer
+	if cfg.Mail != nil {
+		deliverer = mail.NewSender(*cfg.Mail)
+		if cfg.MailVia != nil {
+			deliverer = cfg.MailVia(deliverer)
+		}
+	}
+	mailer := email.New(pool, jobRunner, deliverer, cfg.PublicURL, cfg.JWTSecret)
+	registerMailJobs(jobRunner, mailer)
 	accts := accounts.New(pool, time.Now, cfg.Limits)
+	accts.SetMail(mailer)
 	if cfg.HostEmail != "" {
 		if err := accts.EnsureHost(ctx, cfg.HostEmail, cfg.HostPassword); err != nil {
 			return nil, fmt.Errorf("create the first host from HOST_EMAIL: %w", err)
@@ -115,6 +130,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	}
 	applicationSvc := applications.New(pool, time.Now, campaignSvc)
 	applicationSvc.SetEvents(events)
+	applicationSvc.SetMailer(mailer)
 	keys := apikeys.New(pool, time.Now)
 	hashIP := auth.IPHasher(cfg.JWTSecret)
 	recorder := clicks.NewRecorder(pool, clicks.Options{})
@@ -134,11 +150,15 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	trackingLinks := links.New(pool, brandSvc, campaignSvc)
 	codes := discountcodes.New(pool, campaignSvc)
 	trackingDomains := trackingdomains.New(pool, brandSvc, redirector, cfg.PublicURL, resolver, time.Now)
+	trackingDomains.SetMailer(mailer)
+	affiliateSvc := affiliates.New(pool)
+	affiliateSvc.SetEmailConfirmer(accts)
+	payoutSvc := payouts.New(pool)
+	payoutSvc.SetMailer(mailer)
 	replays := idempotency.New(pool, cfg.JWTSecret, time.Now)
 	convs := conversions.New(pool, time.Now, conversions.DefaultFraudLimits, clickIDs)
 	convs.SetGroups(cfg.IngestGroups)
 	convs.SetEvents(events)
-	payoutSvc := payouts.New(pool)
 	payoutSvc.SetEvents(events)
 	changes.Subscribe(convs)
 	if cfg.DevMode {
@@ -164,9 +184,9 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	stats := analytics.New(pool, nil)
 	handler, err := NewHTTP(Deps{
 		API: &api.Server{
-			Pool: pool, Accounts: accts, Analytics: stats, Brands: brandSvc, APIKeys: keys, Affiliates: affiliates.New(pool),
+			Pool: pool, Accounts: accts, Analytics: stats, Brands: brandSvc, APIKeys: keys, Affiliates: affiliateSvc,
 			Campaigns: campaignSvc, Applications: applicationSvc, Links: trackingLinks, DiscountCodes: codes, TrackingDomains: trackingDomains,
-			Conversions: convs, Shopify: shopify.New(pool, convs), WooCommerce: woocommerce.New(pool, convs), Stripe: stripe.New(pool, convs), Payouts: payoutSvc, Webhooks: hooks, Notify: notify.New(pool),
+			Conversions: convs, Shopify: shopify.New(pool, convs), WooCommerce: woocommerce.New(pool, convs), Stripe: stripe.New(pool, convs), Payouts: payoutSvc, Webhooks: hooks, Notify: notify.New(pool), Email: mailer,
 			Emergency: switches, Export: export.New(pool), Jobs: jobRunner, Calendar: daterange.New(time.Now),
 			Tokens: tokens, HashIP: hashIP, DemoAccounts: cfg.DemoAccountsAllowed(), PublicURL: cfg.PublicURL, Version: Version,
 		},
@@ -178,7 +198,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 		return nil, err
 	}
 	app := &App{Config: cfg, Pool: pool, Accounts: accts, Clicks: recorder, Replays: replays, Conversions: convs, Analytics: stats,
-		TrackingDomains: trackingDomains, Webhooks: hooks, Jobs: jobRunner, HTTP: handler}
+		TrackingDomains: trackingDomains, Webhooks: hooks, Jobs: jobRunner, Email: mailer, HTTP: handler}
 	registerJobs(app)
 	if cfg.TrackingPort != 0 {
 		app.Tracking = newTrackingServer(redirector, cfg.TrustProxy)

@@ -1,4 +1,4 @@
--- Outbound webhooks (docs/product.md §10): a brand's endpoints, the events each receives (one
+-- Outbound webhooks (docs/product.md §11): a brand's endpoints, the events each receives (one
 -- delivery per endpoint and event, written in the transaction of the change), and every attempt to
 -- deliver one. The secret signs (Standard Webhooks); after a rotation the previous secret also
 -- signs until previous_secret_until.
@@ -55,5 +55,5 @@ CREATE TABLE webhook_attempts (
 ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check;
 ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check CHECK (kind IN (
     'application_approved', 'application_rejected', 'conversions_confirmed', 'conversions_rejected',
-    'conversion_reversed', 'payout_paid', 'campaign_invited', 'tracking_domain_unverified',
+    'conversion_reversed', 'payout_created', 'payout_paid', 'campaign_invited', 'tracking_domain_unverified',
     'webhook_endpoint_disabled'));

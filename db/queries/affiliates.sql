@@ -91,8 +91,12 @@ WHERE lower(a.email) = lower(@email) AND NOT EXISTS (SELECT 1 FROM users u WHERE
 -- name: UpdateAffiliate :execrows
 UPDATE affiliates SET name = @name, email = @email WHERE id = @id;
 
--- name: UpdateAffiliateUserEmail :exec
-UPDATE users SET email = @email WHERE affiliate_id = @affiliate_id;
+-- name: UpdateAffiliateUserEmail :many
+-- A changed address is unconfirmed until its confirmation mail is answered (the right side reads
+-- the old email); answers the users whose address now waits for confirmation.
+UPDATE users SET email = @email, is_verified = is_verified AND lower(email) = lower(@email)
+WHERE affiliate_id = @affiliate_id
+RETURNING id, is_verified;
 
 -- name: DeleteAffiliateUsers :exec
 DELETE FROM users WHERE affiliate_id = @affiliate_id;

@@ -1,17 +1,19 @@
--- name: Notify :exec
+-- name: Notify :many
 -- Creates a notification for an affiliate, unless the affiliate muted its kind; the brand's name
--- joins its parameters.
+-- joins its parameters. Answers the row made (none when muted), for its mail.
 INSERT INTO notifications (affiliate_id, brand_id, kind, params, entity_type, entity_id)
 SELECT @affiliate_id::uuid, sqlc.narg(brand_id), @kind,
        @params::jsonb || coalesce((SELECT jsonb_build_object('brand_name', b.company_name) FROM brands b WHERE b.id = sqlc.narg(brand_id)), '{}'::jsonb),
        @entity_type, @entity_id
-WHERE NOT EXISTS (SELECT 1 FROM notification_preferences p WHERE p.affiliate_id = @affiliate_id::uuid AND @kind::text = ANY (p.muted));
+WHERE NOT EXISTS (SELECT 1 FROM notification_preferences p WHERE p.affiliate_id = @affiliate_id::uuid AND @kind::text = ANY (p.muted))
+RETURNING id, params;
 
--- name: NotifyBrand :exec
+-- name: NotifyBrand :many
 -- Creates a notification for a brand (no affiliate); the brand's name joins its parameters.
 INSERT INTO notifications (brand_id, kind, params, entity_type, entity_id)
 SELECT b.id, @kind, @params::jsonb || jsonb_build_object('brand_name', b.company_name), @entity_type, @entity_id
-FROM brands b WHERE b.id = @brand_id;
+FROM brands b WHERE b.id = @brand_id
+RETURNING id, params;
 
 -- name: ListNotifications :many
 -- A recipient is an affiliate (affiliate_id, brand_recipient nil) or a brand (brand_recipient, affiliate_id nil).

@@ -88,15 +88,19 @@ test('a brand creates a payout, the host pays it, the affiliate sees it paid', a
   await affiliate.goto(`${BASE_URL}/conversions?status=paid`);
   await affiliate.waitForFunction(() => document.querySelectorAll('[data-testid="conversion-row"]').length === 3);
 
-  // It was told: the bell counts two unread notifications (the confirmation and the payment).
+  // It was told: the bell counts three unread notifications (the confirmation, the payout made and its payment).
   const bell = affiliate.getByTestId('notification-bell');
-  assert.equal(await bell.getAttribute('aria-label'), 'Notifications, 2 unread');
+  assert.equal(await bell.getAttribute('aria-label'), 'Notifications, 3 unread');
   await bell.click();
   await affiliate.waitForURL(`${BASE_URL}/notifications`);
   const paidNotice = affiliate.locator('[data-testid="notification"][data-kind="payout_paid"]');
   assert.match(
     await paidNotice.getByTestId('notification-text').textContent(),
     new RegExp(`^Paula Payouts ${stamp} SRL paid you 44,75\\sRON \\(reference OP-${stamp}\\)\\.$`),
+  );
+  assert.match(
+    await affiliate.locator('[data-testid="notification"][data-kind="payout_created"]').getByTestId('notification-text').textContent(),
+    new RegExp(`^Paula Payouts ${stamp} SRL created a payout of 44,75\\sRON for your confirmed commissions\\.$`),
   );
   assert.match(
     await affiliate.locator('[data-testid="notification"][data-kind="conversions_confirmed"]').getByTestId('notification-text').textContent(),

@@ -7,6 +7,9 @@ import { shellPaths } from './shell/pages';
 /** The sign-in screen; main.tsx preloads it at startup when no session is stored. */
 export const AuthPage = preloadableLazy(() => import('./pages/auth/AuthPage'));
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
+const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
+const ConfirmEmailPage = lazy(() => import('./pages/ConfirmEmailPage'));
+const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 /** The shell; main.tsx preloads it at startup when a session is stored, alongside /auth/me. */
 export const DashboardShell = preloadableLazy(() => import('./shell/DashboardShell'));
@@ -34,6 +37,9 @@ export function App() {
         <Route path="/auth" element={authScreen} />
         <Route path="/login" element={authScreen} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/confirm-email" element={<ConfirmEmailPage />} />
+        <Route path="/unsubscribe" element={<UnsubscribePage />} />
         <Route path="/docs/*" element={<DocsRedirect />} />
         {shellPaths.map((path) => (
           <Route key={path} path={path === '/' ? path : `${path}/*`} element={shell} />

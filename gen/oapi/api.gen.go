@@ -387,6 +387,39 @@ func (e DnsRecordType) Valid() bool {
 	}
 }
 
+// Defines values for EmailKind.
+const (
+	EmailKindApplicationApproved      EmailKind = "application_approved"
+	EmailKindApplicationRejected      EmailKind = "application_rejected"
+	EmailKindCampaignInvited          EmailKind = "campaign_invited"
+	EmailKindCommissionDigest         EmailKind = "commission_digest"
+	EmailKindPayoutCreated            EmailKind = "payout_created"
+	EmailKindPayoutPaid               EmailKind = "payout_paid"
+	EmailKindTrackingDomainUnverified EmailKind = "tracking_domain_unverified"
+)
+
+// Valid indicates whether the value is a known member of the EmailKind enum.
+func (e EmailKind) Valid() bool {
+	switch e {
+	case EmailKindApplicationApproved:
+		return true
+	case EmailKindApplicationRejected:
+		return true
+	case EmailKindCampaignInvited:
+		return true
+	case EmailKindCommissionDigest:
+		return true
+	case EmailKindPayoutCreated:
+		return true
+	case EmailKindPayoutPaid:
+		return true
+	case EmailKindTrackingDomainUnverified:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for EmergencyCampaignsInputAction.
 const (
 	EmergencyCampaignsInputActionPause  EmergencyCampaignsInputAction = "pause"
@@ -642,6 +675,24 @@ func (e LinkStatus) Valid() bool {
 	}
 }
 
+// Defines values for MailLanguage.
+const (
+	MailLanguageEn MailLanguage = "en"
+	MailLanguageRo MailLanguage = "ro"
+)
+
+// Valid indicates whether the value is a known member of the MailLanguage enum.
+func (e MailLanguage) Valid() bool {
+	switch e {
+	case MailLanguageEn:
+		return true
+	case MailLanguageRo:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for MembershipStatus.
 const (
 	MembershipStatusApproved MembershipStatus = "approved"
@@ -671,6 +722,7 @@ const (
 	NotificationKindConversionReversed       NotificationKind = "conversion_reversed"
 	NotificationKindConversionsConfirmed     NotificationKind = "conversions_confirmed"
 	NotificationKindConversionsRejected      NotificationKind = "conversions_rejected"
+	NotificationKindPayoutCreated            NotificationKind = "payout_created"
 	NotificationKindPayoutPaid               NotificationKind = "payout_paid"
 	NotificationKindTrackingDomainUnverified NotificationKind = "tracking_domain_unverified"
 	NotificationKindWebhookEndpointDisabled  NotificationKind = "webhook_endpoint_disabled"
@@ -691,11 +743,28 @@ func (e NotificationKind) Valid() bool {
 		return true
 	case NotificationKindConversionsRejected:
 		return true
+	case NotificationKindPayoutCreated:
+		return true
 	case NotificationKindPayoutPaid:
 		return true
 	case NotificationKindTrackingDomainUnverified:
 		return true
 	case NotificationKindWebhookEndpointDisabled:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OneClickUnsubscribeListUnsubscribe.
+const (
+	OneClickUnsubscribeListUnsubscribeOneClick OneClickUnsubscribeListUnsubscribe = "One-Click"
+)
+
+// Valid indicates whether the value is a known member of the OneClickUnsubscribeListUnsubscribe enum.
+func (e OneClickUnsubscribeListUnsubscribe) Valid() bool {
+	switch e {
+	case OneClickUnsubscribeListUnsubscribeOneClick:
 		return true
 	default:
 		return false
@@ -2257,6 +2326,11 @@ type CommissionBase string
 // CommissionType percentage of the order total, or a fixed amount per conversion.
 type CommissionType string
 
+// ConfirmEmailRequest defines model for ConfirmEmailRequest.
+type ConfirmEmailRequest struct {
+	Token string `json:"token"`
+}
+
 // Conversion defines model for Conversion.
 type Conversion struct {
 	// AffiliateId The affiliate it is attributed to; null when unattributed.
@@ -2790,6 +2864,29 @@ type EarningsResponse struct {
 	Success bool `json:"success"`
 }
 
+// EmailKind A kind of mail one may stop (password reset and address confirmation mails answer one's own request and cannot be stopped).
+type EmailKind string
+
+// EmailPreferences defines model for EmailPreferences.
+type EmailPreferences struct {
+	Language MailLanguage `json:"language"`
+	Muted    []EmailKind  `json:"muted"`
+}
+
+// EmailPreferencesResponse defines model for EmailPreferencesResponse.
+type EmailPreferencesResponse struct {
+	Data struct {
+		// Confirmed Whether the caller confirmed its address; only confirmed addresses receive notification mails.
+		Confirmed bool `json:"confirmed"`
+
+		// Enabled False while email is off on the server (no SMTP_URL); nothing is mailed then.
+		Enabled  bool         `json:"enabled"`
+		Language MailLanguage `json:"language"`
+		Muted    []EmailKind  `json:"muted"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
 // EmergencyCampaignsInput defines model for EmergencyCampaignsInput.
 type EmergencyCampaignsInput struct {
 	Action EmergencyCampaignsInputAction `json:"action"`
@@ -2864,6 +2961,11 @@ type ErrorDetail struct {
 
 // ExportEntity Every entity the platform stores; rows in primary-key order (click ids are time-ordered).
 type ExportEntity string
+
+// ForgotPasswordRequest defines model for ForgotPasswordRequest.
+type ForgotPasswordRequest struct {
+	Email string `json:"email"`
+}
 
 // FxRatesResponse defines model for FxRatesResponse.
 type FxRatesResponse struct {
@@ -3007,6 +3109,9 @@ type LoginRequest struct {
 	Password string `json:"password"`
 }
 
+// MailLanguage defines model for MailLanguage.
+type MailLanguage string
+
 // MembershipStatus defines model for MembershipStatus.
 type MembershipStatus string
 
@@ -3115,6 +3220,14 @@ type NullableMoneyInput = amount.Text
 //
 // Example: 0.10
 type NullableValueInput = amount.Text
+
+// OneClickUnsubscribe defines model for OneClickUnsubscribe.
+type OneClickUnsubscribe struct {
+	ListUnsubscribe *OneClickUnsubscribeListUnsubscribe `json:"List-Unsubscribe,omitempty"`
+}
+
+// OneClickUnsubscribeListUnsubscribe defines model for OneClickUnsubscribe.ListUnsubscribe.
+type OneClickUnsubscribeListUnsubscribe string
 
 // Page defines model for Page.
 type Page struct {
@@ -3471,9 +3584,10 @@ type SignupRequest struct {
 	FirstName string              `json:"firstName"`
 
 	// InviteToken The token of an affiliate invitation link (affiliates only); the email must be the invited affiliate's.
-	InviteToken *string `json:"inviteToken,omitempty"`
-	LastName    string  `json:"lastName"`
-	Password    string  `json:"password"`
+	InviteToken *string       `json:"inviteToken,omitempty"`
+	Language    *MailLanguage `json:"language,omitempty"`
+	LastName    string        `json:"lastName"`
+	Password    string        `json:"password"`
 
 	// PreferredBrandId Optional public brand id for integrations (brands only; tracking links are `/r/<code>` and do not show it); 3-40 lowercase letters, digits and dashes.
 	PreferredBrandId *string `json:"preferredBrandId,omitempty"`
@@ -3549,6 +3663,9 @@ type SystemConfigResponse struct {
 	Data struct {
 		// DevMode True when dev-login and the demo accounts work (dev mode on a loopback `PUBLIC_URL`).
 		DevMode bool `json:"dev_mode"`
+
+		// Email True when the server sends email (SMTP_URL set); "Forgot password?" mails a link only then.
+		Email bool `json:"email"`
 
 		// Maintenance True while the host has the platform in maintenance (changes are refused).
 		Maintenance bool   `json:"maintenance"`
@@ -3751,6 +3868,15 @@ type TrackingLinkUpdate struct {
 type UnreadResponse struct {
 	Data struct {
 		Unread int `json:"unread"`
+	} `json:"data"`
+	Success bool `json:"success"`
+}
+
+// UnsubscribeResponse defines model for UnsubscribeResponse.
+type UnsubscribeResponse struct {
+	Data struct {
+		// Kind A kind of mail one may stop (password reset and address confirmation mails answer one's own request and cannot be stopped).
+		Kind EmailKind `json:"kind"`
 	} `json:"data"`
 	Success bool `json:"success"`
 }
@@ -4789,6 +4915,29 @@ type UpdateDiscountCodeParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// ResendEmailConfirmationParams defines parameters for ResendEmailConfirmation.
+type ResendEmailConfirmationParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// SetEmailPreferencesParams defines parameters for SetEmailPreferences.
+type SetEmailPreferencesParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// UnsubscribeEmailParams defines parameters for UnsubscribeEmail.
+type UnsubscribeEmailParams struct {
+	Token string `form:"token" json:"token"`
+}
+
 // GetFxRatesParams defines parameters for GetFxRates.
 type GetFxRatesParams struct {
 	// Base The currency the rates are relative to (default RON).
@@ -5038,8 +5187,14 @@ type UpdateAffiliateJSONRequestBody = AffiliateInput
 // ChangePasswordJSONRequestBody defines body for ChangePassword for application/json ContentType.
 type ChangePasswordJSONRequestBody = ChangePasswordInput
 
+// ConfirmEmailJSONRequestBody defines body for ConfirmEmail for application/json ContentType.
+type ConfirmEmailJSONRequestBody = ConfirmEmailRequest
+
 // DevLoginJSONRequestBody defines body for DevLogin for application/json ContentType.
 type DevLoginJSONRequestBody = DevLoginRequest
+
+// RequestPasswordResetJSONRequestBody defines body for RequestPasswordReset for application/json ContentType.
+type RequestPasswordResetJSONRequestBody = ForgotPasswordRequest
 
 // LoginJSONRequestBody defines body for Login for application/json ContentType.
 type LoginJSONRequestBody = LoginRequest
@@ -5109,6 +5264,12 @@ type GenerateDiscountCodeJSONRequestBody = DiscountCodeInput
 
 // UpdateDiscountCodeJSONRequestBody defines body for UpdateDiscountCode for application/json ContentType.
 type UpdateDiscountCodeJSONRequestBody = DiscountCodeUpdate
+
+// SetEmailPreferencesJSONRequestBody defines body for SetEmailPreferences for application/json ContentType.
+type SetEmailPreferencesJSONRequestBody = EmailPreferences
+
+// UnsubscribeEmailFormdataRequestBody defines body for UnsubscribeEmail for application/x-www-form-urlencoded ContentType.
+type UnsubscribeEmailFormdataRequestBody = OneClickUnsubscribe
 
 // ReceiveShopifyWebhookJSONRequestBody defines body for ReceiveShopifyWebhook for application/json ContentType.
 type ReceiveShopifyWebhookJSONRequestBody = ShopifyPayload
@@ -5217,9 +5378,15 @@ type ServerInterface interface {
 	// ChangePassword Change the signed-in user's password
 	// (POST /auth/change-password)
 	ChangePassword(ctx echo.Context, params ChangePasswordParams) error
+	// ConfirmEmail Confirm an email address with the token of its confirmation mail
+	// (POST /auth/confirm-email)
+	ConfirmEmail(ctx echo.Context) error
 	// DevLogin Sign in as a demo account (dev mode only)
 	// (POST /auth/dev-login)
 	DevLogin(ctx echo.Context) error
+	// RequestPasswordReset Mail a one-time password reset link
+	// (POST /auth/forgot-password)
+	RequestPasswordReset(ctx echo.Context) error
 	// Login Sign in with email and password
 	// (POST /auth/login)
 	Login(ctx echo.Context) error
@@ -5406,6 +5573,18 @@ type ServerInterface interface {
 	// GetEarnings Commission totals by status, per currency (affiliate its own; brand its program's; host all)
 	// (GET /earnings)
 	GetEarnings(ctx echo.Context) error
+	// ResendEmailConfirmation Mail a new confirmation link to the signed-in user's address
+	// (POST /email/confirmation)
+	ResendEmailConfirmation(ctx echo.Context, params ResendEmailConfirmationParams) error
+	// GetEmailPreferences Whether email is on, whether the caller's address is confirmed, its language and the kinds it stopped
+	// (GET /email/preferences)
+	GetEmailPreferences(ctx echo.Context) error
+	// SetEmailPreferences Set the language of the caller's mail and the kinds of mail it does not want
+	// (PUT /email/preferences)
+	SetEmailPreferences(ctx echo.Context, params SetEmailPreferencesParams) error
+	// UnsubscribeEmail Stop one kind of mail with the signed token of its unsubscribe link
+	// (POST /email/unsubscribe)
+	UnsubscribeEmail(ctx echo.Context, params UnsubscribeEmailParams) error
 	// GetFxRates Exchange rates relative to a base currency
 	// (GET /fx/rates)
 	GetFxRates(ctx echo.Context, params GetFxRatesParams) error
@@ -6155,12 +6334,30 @@ func (w *ServerInterfaceWrapper) ChangePassword(ctx echo.Context) error {
 	return err
 }
 
+// ConfirmEmail converts echo context to params.
+func (w *ServerInterfaceWrapper) ConfirmEmail(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ConfirmEmail(ctx)
+	return err
+}
+
 // DevLogin converts echo context to params.
 func (w *ServerInterfaceWrapper) DevLogin(ctx echo.Context) error {
 	var err error
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.DevLogin(ctx)
+	return err
+}
+
+// RequestPasswordReset converts echo context to params.
+func (w *ServerInterfaceWrapper) RequestPasswordReset(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.RequestPasswordReset(ctx)
 	return err
 }
 
@@ -8143,6 +8340,91 @@ func (w *ServerInterfaceWrapper) GetEarnings(ctx echo.Context) error {
 	return err
 }
 
+// ResendEmailConfirmation converts echo context to params.
+func (w *ServerInterfaceWrapper) ResendEmailConfirmation(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ResendEmailConfirmationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ResendEmailConfirmation(ctx, params)
+	return err
+}
+
+// GetEmailPreferences converts echo context to params.
+func (w *ServerInterfaceWrapper) GetEmailPreferences(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetEmailPreferences(ctx)
+	return err
+}
+
+// SetEmailPreferences converts echo context to params.
+func (w *ServerInterfaceWrapper) SetEmailPreferences(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SetEmailPreferencesParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SetEmailPreferences(ctx, params)
+	return err
+}
+
+// UnsubscribeEmail converts echo context to params.
+func (w *ServerInterfaceWrapper) UnsubscribeEmail(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UnsubscribeEmailParams
+	// ------------- Required query parameter "token" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "token", ctx.QueryParams(), &params.Token, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter token: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UnsubscribeEmail(ctx, params)
+	return err
+}
+
 // GetFxRates converts echo context to params.
 func (w *ServerInterfaceWrapper) GetFxRates(ctx echo.Context) error {
 	var err error
@@ -9035,6 +9317,12 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/auth/me", wrapper.GetMe, options.OperationMiddlewares["getMe"]...)
 	router.POST(options.BaseURL+"/auth/logout", wrapper.Logout, options.OperationMiddlewares["logout"]...)
 	router.POST(options.BaseURL+"/auth/reset-password", wrapper.ResetPassword, options.OperationMiddlewares["resetPassword"]...)
+	router.POST(options.BaseURL+"/auth/forgot-password", wrapper.RequestPasswordReset, options.OperationMiddlewares["requestPasswordReset"]...)
+	router.POST(options.BaseURL+"/auth/confirm-email", wrapper.ConfirmEmail, options.OperationMiddlewares["confirmEmail"]...)
+	router.POST(options.BaseURL+"/email/confirmation", wrapper.ResendEmailConfirmation, options.OperationMiddlewares["resendEmailConfirmation"]...)
+	router.GET(options.BaseURL+"/email/preferences", wrapper.GetEmailPreferences, options.OperationMiddlewares["getEmailPreferences"]...)
+	router.PUT(options.BaseURL+"/email/preferences", wrapper.SetEmailPreferences, options.OperationMiddlewares["setEmailPreferences"]...)
+	router.POST(options.BaseURL+"/email/unsubscribe", wrapper.UnsubscribeEmail, options.OperationMiddlewares["unsubscribeEmail"]...)
 	router.POST(options.BaseURL+"/admin/hosts", wrapper.CreateHost, options.OperationMiddlewares["createHost"]...)
 	router.POST(options.BaseURL+"/admin/users/:id/reset-link", wrapper.CreateResetLink, options.OperationMiddlewares["createResetLink"]...)
 	router.POST(options.BaseURL+"/admin/affiliates/:id/invite-link", wrapper.CreateAffiliateInviteLink, options.OperationMiddlewares["createAffiliateInviteLink"]...)
@@ -11731,6 +12019,87 @@ func (response ChangePassword503JSONResponse) VisitChangePasswordResponse(w http
 	return err
 }
 
+type ConfirmEmailRequestObject struct {
+	Body *ConfirmEmailJSONRequestBody
+}
+
+type ConfirmEmailResponseObject interface {
+	VisitConfirmEmailResponse(w http.ResponseWriter) error
+}
+
+type ConfirmEmail200JSONResponse MessageResponse
+
+func (response ConfirmEmail200JSONResponse) VisitConfirmEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConfirmEmail400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ConfirmEmail400JSONResponse) VisitConfirmEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConfirmEmail413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response ConfirmEmail413JSONResponse) VisitConfirmEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConfirmEmail500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ConfirmEmail500JSONResponse) VisitConfirmEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConfirmEmail503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ConfirmEmail503JSONResponse) VisitConfirmEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DevLoginRequestObject struct {
 	Body *DevLoginJSONRequestBody
 }
@@ -11812,6 +12181,104 @@ func (response DevLogin500JSONResponse) VisitDevLoginResponse(w http.ResponseWri
 type DevLogin503JSONResponse struct{ UnavailableJSONResponse }
 
 func (response DevLogin503JSONResponse) VisitDevLoginResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestPasswordResetRequestObject struct {
+	Body *RequestPasswordResetJSONRequestBody
+}
+
+type RequestPasswordResetResponseObject interface {
+	VisitRequestPasswordResetResponse(w http.ResponseWriter) error
+}
+
+type RequestPasswordReset202JSONResponse MessageResponse
+
+func (response RequestPasswordReset202JSONResponse) VisitRequestPasswordResetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(202)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestPasswordReset400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response RequestPasswordReset400JSONResponse) VisitRequestPasswordResetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestPasswordReset413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response RequestPasswordReset413JSONResponse) VisitRequestPasswordResetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestPasswordReset429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response RequestPasswordReset429JSONResponse) VisitRequestPasswordResetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestPasswordReset500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response RequestPasswordReset500JSONResponse) VisitRequestPasswordResetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestPasswordReset503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response RequestPasswordReset503JSONResponse) VisitRequestPasswordResetResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -18859,6 +19326,384 @@ func (response GetEarnings500JSONResponse) VisitGetEarningsResponse(w http.Respo
 	return err
 }
 
+type ResendEmailConfirmationRequestObject struct {
+	Params ResendEmailConfirmationParams
+}
+
+type ResendEmailConfirmationResponseObject interface {
+	VisitResendEmailConfirmationResponse(w http.ResponseWriter) error
+}
+
+type ResendEmailConfirmation202JSONResponse MessageResponse
+
+func (response ResendEmailConfirmation202JSONResponse) VisitResendEmailConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(202)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendEmailConfirmation400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ResendEmailConfirmation400JSONResponse) VisitResendEmailConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendEmailConfirmation401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ResendEmailConfirmation401JSONResponse) VisitResendEmailConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendEmailConfirmation403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ResendEmailConfirmation403JSONResponse) VisitResendEmailConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendEmailConfirmation409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ResendEmailConfirmation409JSONResponse) VisitResendEmailConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendEmailConfirmation500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response ResendEmailConfirmation500JSONResponse) VisitResendEmailConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendEmailConfirmation503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ResendEmailConfirmation503JSONResponse) VisitResendEmailConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEmailPreferencesRequestObject struct {
+}
+
+type GetEmailPreferencesResponseObject interface {
+	VisitGetEmailPreferencesResponse(w http.ResponseWriter) error
+}
+
+type GetEmailPreferences200JSONResponse EmailPreferencesResponse
+
+func (response GetEmailPreferences200JSONResponse) VisitGetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEmailPreferences400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetEmailPreferences400JSONResponse) VisitGetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEmailPreferences401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetEmailPreferences401JSONResponse) VisitGetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEmailPreferences403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetEmailPreferences403JSONResponse) VisitGetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEmailPreferences500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response GetEmailPreferences500JSONResponse) VisitGetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmailPreferencesRequestObject struct {
+	Params SetEmailPreferencesParams
+	Body   *SetEmailPreferencesJSONRequestBody
+}
+
+type SetEmailPreferencesResponseObject interface {
+	VisitSetEmailPreferencesResponse(w http.ResponseWriter) error
+}
+
+type SetEmailPreferences200JSONResponse EmailPreferencesResponse
+
+func (response SetEmailPreferences200JSONResponse) VisitSetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmailPreferences400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetEmailPreferences400JSONResponse) VisitSetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmailPreferences401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetEmailPreferences401JSONResponse) VisitSetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmailPreferences403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetEmailPreferences403JSONResponse) VisitSetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmailPreferences413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SetEmailPreferences413JSONResponse) VisitSetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmailPreferences500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response SetEmailPreferences500JSONResponse) VisitSetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEmailPreferences503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SetEmailPreferences503JSONResponse) VisitSetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribeEmailRequestObject struct {
+	Params UnsubscribeEmailParams
+	Body   *UnsubscribeEmailFormdataRequestBody
+}
+
+type UnsubscribeEmailResponseObject interface {
+	VisitUnsubscribeEmailResponse(w http.ResponseWriter) error
+}
+
+type UnsubscribeEmail200JSONResponse UnsubscribeResponse
+
+func (response UnsubscribeEmail200JSONResponse) VisitUnsubscribeEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribeEmail400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UnsubscribeEmail400JSONResponse) VisitUnsubscribeEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribeEmail413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UnsubscribeEmail413JSONResponse) VisitUnsubscribeEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribeEmail500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response UnsubscribeEmail500JSONResponse) VisitUnsubscribeEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribeEmail503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UnsubscribeEmail503JSONResponse) VisitUnsubscribeEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetFxRatesRequestObject struct {
 	Params GetFxRatesParams
 }
@@ -21375,9 +22220,15 @@ type StrictServerInterface interface {
 	// ChangePassword Change the signed-in user's password
 	// (POST /auth/change-password)
 	ChangePassword(ctx context.Context, request ChangePasswordRequestObject) (ChangePasswordResponseObject, error)
+	// ConfirmEmail Confirm an email address with the token of its confirmation mail
+	// (POST /auth/confirm-email)
+	ConfirmEmail(ctx context.Context, request ConfirmEmailRequestObject) (ConfirmEmailResponseObject, error)
 	// DevLogin Sign in as a demo account (dev mode only)
 	// (POST /auth/dev-login)
 	DevLogin(ctx context.Context, request DevLoginRequestObject) (DevLoginResponseObject, error)
+	// RequestPasswordReset Mail a one-time password reset link
+	// (POST /auth/forgot-password)
+	RequestPasswordReset(ctx context.Context, request RequestPasswordResetRequestObject) (RequestPasswordResetResponseObject, error)
 	// Login Sign in with email and password
 	// (POST /auth/login)
 	Login(ctx context.Context, request LoginRequestObject) (LoginResponseObject, error)
@@ -21564,6 +22415,18 @@ type StrictServerInterface interface {
 	// GetEarnings Commission totals by status, per currency (affiliate its own; brand its program's; host all)
 	// (GET /earnings)
 	GetEarnings(ctx context.Context, request GetEarningsRequestObject) (GetEarningsResponseObject, error)
+	// ResendEmailConfirmation Mail a new confirmation link to the signed-in user's address
+	// (POST /email/confirmation)
+	ResendEmailConfirmation(ctx context.Context, request ResendEmailConfirmationRequestObject) (ResendEmailConfirmationResponseObject, error)
+	// GetEmailPreferences Whether email is on, whether the caller's address is confirmed, its language and the kinds it stopped
+	// (GET /email/preferences)
+	GetEmailPreferences(ctx context.Context, request GetEmailPreferencesRequestObject) (GetEmailPreferencesResponseObject, error)
+	// SetEmailPreferences Set the language of the caller's mail and the kinds of mail it does not want
+	// (PUT /email/preferences)
+	SetEmailPreferences(ctx context.Context, request SetEmailPreferencesRequestObject) (SetEmailPreferencesResponseObject, error)
+	// UnsubscribeEmail Stop one kind of mail with the signed token of its unsubscribe link
+	// (POST /email/unsubscribe)
+	UnsubscribeEmail(ctx context.Context, request UnsubscribeEmailRequestObject) (UnsubscribeEmailResponseObject, error)
 	// GetFxRates Exchange rates relative to a base currency
 	// (GET /fx/rates)
 	GetFxRates(ctx context.Context, request GetFxRatesRequestObject) (GetFxRatesResponseObject, error)
@@ -22417,6 +23280,52 @@ func (sh *strictHandler) ChangePassword(ctx echo.Context, params ChangePasswordP
 	return nil
 }
 
+// ConfirmEmail operation middleware
+func (sh *strictHandler) ConfirmEmail(ctx echo.Context) error {
+	var request ConfirmEmailRequestObject
+
+	var body ConfirmEmailJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ConfirmEmail(ctx.Request().Context(), request.(ConfirmEmailRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ConfirmEmail")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ConfirmEmailResponseObject); ok {
+		return validResponse.VisitConfirmEmailResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // DevLogin operation middleware
 func (sh *strictHandler) DevLogin(ctx echo.Context) error {
 	var request DevLoginRequestObject
@@ -22457,6 +23366,52 @@ func (sh *strictHandler) DevLogin(ctx echo.Context) error {
 		return err
 	} else if validResponse, ok := response.(DevLoginResponseObject); ok {
 		return validResponse.VisitDevLoginResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RequestPasswordReset operation middleware
+func (sh *strictHandler) RequestPasswordReset(ctx echo.Context) error {
+	var request RequestPasswordResetRequestObject
+
+	var body RequestPasswordResetJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.RequestPasswordReset(ctx.Request().Context(), request.(RequestPasswordResetRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RequestPasswordReset")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RequestPasswordResetResponseObject); ok {
+		return validResponse.VisitRequestPasswordResetResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -24554,6 +25509,137 @@ func (sh *strictHandler) GetEarnings(ctx echo.Context) error {
 	return nil
 }
 
+// ResendEmailConfirmation operation middleware
+func (sh *strictHandler) ResendEmailConfirmation(ctx echo.Context, params ResendEmailConfirmationParams) error {
+	var request ResendEmailConfirmationRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ResendEmailConfirmation(ctx.Request().Context(), request.(ResendEmailConfirmationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ResendEmailConfirmation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ResendEmailConfirmationResponseObject); ok {
+		return validResponse.VisitResendEmailConfirmationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetEmailPreferences operation middleware
+func (sh *strictHandler) GetEmailPreferences(ctx echo.Context) error {
+	var request GetEmailPreferencesRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetEmailPreferences(ctx.Request().Context(), request.(GetEmailPreferencesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetEmailPreferences")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetEmailPreferencesResponseObject); ok {
+		return validResponse.VisitGetEmailPreferencesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SetEmailPreferences operation middleware
+func (sh *strictHandler) SetEmailPreferences(ctx echo.Context, params SetEmailPreferencesParams) error {
+	var request SetEmailPreferencesRequestObject
+
+	request.Params = params
+
+	var body SetEmailPreferencesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SetEmailPreferences(ctx.Request().Context(), request.(SetEmailPreferencesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetEmailPreferences")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SetEmailPreferencesResponseObject); ok {
+		return validResponse.VisitSetEmailPreferencesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UnsubscribeEmail operation middleware
+func (sh *strictHandler) UnsubscribeEmail(ctx echo.Context, params UnsubscribeEmailParams) error {
+	var request UnsubscribeEmailRequestObject
+
+	request.Params = params
+
+	if form, err := ctx.FormParams(); err == nil {
+		var body UnsubscribeEmailFormdataRequestBody
+		if err := runtime.BindForm(&body, form, nil, nil); err != nil {
+			return err
+		}
+		request.Body = &body
+	} else {
+		return err
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UnsubscribeEmail(ctx.Request().Context(), request.(UnsubscribeEmailRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UnsubscribeEmail")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UnsubscribeEmailResponseObject); ok {
+		return validResponse.VisitUnsubscribeEmailResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetFxRates operation middleware
 func (sh *strictHandler) GetFxRates(ctx echo.Context, params GetFxRatesParams) error {
 	var request GetFxRatesRequestObject
@@ -25451,714 +26537,737 @@ func (sh *strictHandler) UpdateTrackingLink(ctx echo.Context, id IdPath, params 
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37duO4tTf4KhglZ1nKoWXZdem0vbLOUdmutE+7bB9funNRfyIsQhLaFKAQoFVKd82ap5l5ie+v+d5k",
-	"nmQW9gZIkCIlylV2Ovk6ayUpizdcNvZ9//ZPrZGczaVgQqvW4U+tOU3ojGmWwF/98ZjHnGr2nseaJean",
-	"iKlRwueaS9E6bF2KeEn0lCtC3a2kTUX+144iciHImE/ShClCE0ZovKBLRaR5lGu43um2ghY3L/xbypJl",
-	"K2gJOmOtw1b2niGPWkFLjaZsRs0wxjKZUd06bKUpXNHLublf6YSLSevTp6D1LqEi2jzue3MbaVP8x2cO",
-	"F96x/VCP6WxO+URsHu3I3lk3AHd9+zGccDWP6fI4TRImRsvVQdxOGRnZq4TOZCo0LtBIikeWaBYRLQNC",
-	"NdFTRpSWCYtIQjVTpB2xMU1jTa4vL2rXzr27MO7fJmzcOmz9Zi+n0j28qvbcUI9lxGAK7xM5O6GaVY99",
-	"zBOlyd3tMYnoksgxDDOhYsJIm4tRnCr+yDpHZMH1lIRahjCXmVSavHr71jyk6oY+TuSserkjM5yq5T6L",
-	"rqiemnvhhXPzR/Y+2KKE/S3lCYtahzpJ2XabeRax2Vxqszrfsoq9/EAfDHWThOlkSRQds0NYDlwjKtSC",
-	"JWQsEyS6B7YkXLktNT8fvCZTmSaKmLOTMEM4LApg6QYizL6ud6/ttUNiJhEG8LT57pxRTcy6IbXQGSMj",
-	"GscsOcp/MN+F3aBC6ilLBmLG9FRGATHLRWRC7mW0tMNVJHzd+5qcnZx+uLq8Pb04/vPw29M/D69P725O",
-	"T8Iu+SMTzFAjkYKROUtIqlhC6MisCGnTgbi7Ozvp2AmlihGu7QpQbW/bUbBgnKnuQDhSmDIasSTfO2/p",
-	"d83a+xs3ox/PmZiYfT948yZozbhwf+8HhgY0S8w7/8dfB4OPB/u7g8HHr05/+PffVu7xOZ9xvbq1V3TC",
-	"iOJ/Z/mp2+/1ak9dDG/xB2mfah3u93qBGTKfpTP4qwcjtn9mQ+JCswlLYEwf8HIfuMPq2M4ZfWREpppM",
-	"EpnOFUlFxCyRIUcJCBeE0dEU77DsOGM72ZTqJ2RHOMT31S3//pvCeg8G0U/7wf7Bp/Zg0MU/Dj51/qN6",
-	"4S/ojN3IpGJ+F2zBlLan6H5J3Gjb4ShhVLNoSHXYOSKhGWtIZBIZur1fAsmb3wLCJ0KaL5ERVaxLbjlT",
-	"ZCzjWC7MfTyqm7YyA6rcxlb+7VbQYsLs3l+LP8I7fqia6+V4rFjFTK/lQhEtiXrgc29XcpZ5sP/6q9e/",
-	"f/X29VedLrmiCqUCE1EA/5gbKuWKsNlcL+HQhVpqGodEaR7HZITihT2yZEkSuaibtsTxVU68F+Sckgv9",
-	"6qDlkXM+Po+oe5VE/d/wyZUl6MMW7XKhmFBc80dGVHqPawdLw2gymhoeUjd492c1g+j1qjbk2gisq4RV",
-	"7ooRc7FZ668C8qoXkK97hkm+evsGpFdAtDSiD4RdxKJ83171IkOVhh2HbjNC5OsjwwjrJgDSs4bqXvUi",
-	"j9y+Mn/gT1/D/756+yaqJjlztC7NyaieX8QThkxbjkloyD7MJ2Jur+UMcNxqRmse9IZL4S/4sXKMt7Je",
-	"z4AN2KBmHGWsAbakdshabqlWfM/up1I+nIpoLrnQZ1GNhsHyGz5H0/hkHlZzKRQDe+Edja7Z31KmgDhH",
-	"UhglwPyTzucxH1GzTHs/KrNWPzXU8k6TRCb4qdW1TvBjhpPMaGxGyyLQCxJGH0DBSWN2RIz6YE7lgjot",
-	"ptsyarcU45iPXmCsfZIK/reUkUcap8D4aJwwGi2Jpg9MBGbMVJCwpDyEMGJQR1DvsoqQm3ftzN7L5J5H",
-	"ERMvsw10BPyaGPIgM7o0wwJ1DkW7nBvNi0sBYzsTRurSGN/4/EsvSCrYxzkbGQtFseSRJYSZu1HTzEgo",
-	"MtvCBfwYy4mCwV5I/V6mInr+cV5IotLRlMj7H9lIk7ZMjAZ6z2IpJiBq3d5rJqjQHRjeFV3Gkka3Up7T",
-	"ZMJe9tCB8s0Vic2nQVEWZJ984O9gaLdSfqBiadmBeoGhSUlmVCyJUetmcw3WGmrn8PVrY+vs9seVFvYN",
-	"G0kRwTovKKz7WCaM6GRpThedUA4mtyep1ynCZnB3gqZ6KhP+d/YC1POBK8XFJCDs49ywcsNQEvYoH8Aq",
-	"dyxmkUijWSYsYkJzGiON3wn6SHlM72P2EmSuiZALNDfnMdWGaduTN6NmCQUVI0ba4Yf+2cXt6UX/4vg0",
-	"7KDWODWa5ZwCOwRpTriYMGVePRDt8Ozij6c3t2eXF8OrPlh9HQIGHCMR1fSeKkYiyRRwJ2vjtsOb0+vv",
-	"zo5Ph3cX/e/6Z+f9d+enYadLLnLGOhCjqZHf0RFRTETmWAJBEGpoiYQeYYVEISGhgfiZ1Ge+Bsqkd+gq",
-	"SLGC/D656+jFQ/Z8C/f9lCk54KxqBbmPzYxYKl2h8gSt/kjzR66Xp0KjMjxPDFvXHAU/GsirM/veWM9G",
-	"OEVSsAA5HFXE2kNhQEL0HikjHUZSjHkyM4YRCed0KVPdnVMehdYpY4hWL4dmbAPBNVhMCv0WjEU7yiyY",
-	"kZ2sS/pkFHMmNFFTY6lQMjHmPx9lt1hHxJxy4LMZXTwIucDNW1kCOtIyqZqiJJGRHjog1Fpx6OSQsaFj",
-	"WGYz02ydzR9moZE+Q7VUms3CbtU3R9WG9DdygbwOiBTXwLoytExHU3DGTFkCXgxFl4ooSXbhNuchVEbh",
-	"YDOWTMCyVguuR9P8cJGEqXTGrLmWbxIcVLNusDutoon19nVrlRsGvq1ZVmJ3NZ+xqonbveaRR+ErV7Wl",
-	"6JXr+FiDoaG0rVbk8dqOgj3Nl3NKFQFiHlvmkpGUo0QkukNCs8XeUaRNYyUHArU44nFWc+q57gTOAR0U",
-	"necJ6V+dkQe2tAMxRBZz8WDIfSoTTUYyYsFAUBJxhWoY/GK+nu0avAj4ZdQlZ1pZj4q2b2SxwtFLAbrP",
-	"hEWVZ+CTbyv8Fd2U9uQX98TfP3dwCnSQsxi7Ax6LubYWxSqXMWy8mveY58DU0WymNgmnIi/7lA2FJgld",
-	"rswye33VmFU6GjGlPCK8lzJmVKy8xt0Z4CwqFyBjxCtzfNIRmlEeNzke1cadsxUrnlea6s2r7GZzA3d/",
-	"ClqpYsmw+tsija0CgiZoA8KD0blZ5i8Piq4tHOra1T6hanovaRJtTXh+cKrJguYP1C5txp4rPLssyRgK",
-	"UdxxHKVpogMy5ZOpURAS9shEal354FdociTyCBQEvlYPhRFFEVNDIx4qAlToyQR/UYTCGkSSx8gK3Emh",
-	"/qfSmfWQ8AR/3xmI0PKmYarohA3hoZC00RVotjNVR4SSiMVM53qgkd7E2EpmkcwjLOoUeJgvj7wYV/MA",
-	"U9CKqdLDnKmuO4wb6NmQ88jMcRTz0YOqcyRps6FvSNsoJYLcS61IzMaayFR3Gm/tNXzp2HyoalvdQHIJ",
-	"v3402343e2/Vx8Hnu5mTCBovNR+pW7x9hUMXg8SlUxb4kUX7wQI1V25s5cKUt80/ri8nHU6YpjxWT+ZW",
-	"jRk3sKxcUVHNBWz+0Gbx6lkfhY+93II6pvcyDD478U00ZzmbGcseTat1S37CRnxGY3yocJQbfMbKjMbf",
-	"2Pb8ZaeldJbwq4Vprt2oMzFP0TERRdxQCY2vvA0b01ixoKw5WWkyp0otZBLVJDZA7NmGG92tR8TN0mj/",
-	"goSga4QE3QHGCjCqfDqPIOsFIndGIAmCGgiw6A0RHU9Ly/bJaTSFaPHrNfrZ5qiRv1sFvWnDcj9yzc65",
-	"eNiW16AXSm2lrnL42jBN4uotUnwidtM5hg4zFQOecnbUAxPGPOVaEQikdDebMPlHA3/UL8d8zPI+ia69",
-	"TJ8mrCliSnMBK+XWuEg3vS9GYf7QNsxd6c2kReP4ctw6/Ot65nRFJ0Zg1bLwLaSXL/+aya4qafXDs5HM",
-	"S0j+Win9cifjxlmZFS5FP8WQ3CcynUx1l/RtNp9izi9o8/jk2KXuef4vKeLlUe5XpiIaiILVYp5h8di8",
-	"jtA4tqbKrEs+SIEpUVyQ68uLoODM3lEEXM1O6wzwzZ6jc5hQzUKIApI5S4xGSSfssOBlw9SohI4euJiA",
-	"w0dB1tJ+r0dQnpJ2OGgddN/0Bq1wILgiB903/9bJMzDCQWu/1+v2zPUjl2sCry2aYjaHD0wmMyFvoCok",
-	"96keCCG1i4yZoXdJ6F4xzPVomFDRqisYgGvtOzTVqjmcGv4ouWBRla/7s1Uk2IunK1er46lYmeobv6w1",
-	"uZ0CZw2hWvPzBlP9LKEB0cyZnMfMaDfljS1RqW+tso+YatLptipTa3zWUBhRI11xdR+DVaKp3pHK5a/k",
-	"Rs723JbpPtXJALmkm3M9zA42vG0+XONU6ltusd97ARfSlzH3bbYt5MZUmfbFGT+/vCoNd2WJ7YK41Fdj",
-	"O3RJ30ugdqzVUtiOIqGbV3hk+LGjeGCxc4wKDkR7HNPJBJi2PWUBsSE0FkEa15zyiGg5YXrKkm6Js5sv",
-	"w1HWOuH3aeZLU0YKGhGbMCIYt/kmP2L+hMC4MksUiwISmhM/LLxVT6ViTlISWmQOA2FFNSaZmfNY9XQp",
-	"lOHkO2kLiSyJ3LMpFxF8o9Otka0r0rRSiFpBBfnGaiTnzBerhKuBWCNWSZvaAXEBsRPM8xpR4ZLi3d4K",
-	"9lF3KoXcdu6A4oI9sxcBKWn4j5WwDeZXpsKGj5nT8bTJ2SP4tIe3l9WYOzbcglTKBpkTqsU3lYXsyjpW",
-	"UFytKK5YkxoiWl35VXKpZLRzbosZPj821tBoBiXBKAyfpZ3V+gLnCRvzj9XuDoz4Yir5aEoTOtIsgRxe",
-	"krCRnAiuXGpulTooHz5r0GsCbnbQpThbYaUKI6jfymN8wdbm7JwPH9hysxMayOVT0HpgNeVMio0Sps1S",
-	"HxGuDd82ls49gwC+yHNt1i+OGw9+6Pn1DZjXU1xGFd6cfVvU4ZWhNPAe1g+rmUencj+3CS+4nV3vnXHv",
-	"fYEtyeMda4II9QH55wg0ZLWITd63rTcxu78+zvEErhyxEY8+k9k2nAAGkjdR2gc2u2eJmvL5Dd5fyRiL",
-	"RZfFpQn8mtBNgZIyqWTDLDFbb502kONLeFifPUK4Pir4wzOe5u1ZWYERNF6B+hm/CPNK5CONP8iokB5K",
-	"U7CwZ1SkNK7OCU31dNsV+nGhK9lFqjAxdt2S3akK3da80D5eNbsZU4pOatKYnrCM7n1rFhQKzyvUVDmb",
-	"U7H80hwTyoiGT/U2RXJGuajWjlxBvLmDLNg9wZu7Tbgw3lrlb4pjuWAR8cJR9r3oIEEjnYqITOWMzemE",
-	"qYIHatW/VfIxbZnbVhEKxn2C1MhK7VouBEtyYV5+A9VQWryjCNzSaLnwlV5+XP1uoEVgbg3IYiohLMog",
-	"KT2dHxHzJetowlBIFt6w1IX1zEJC8caUKoJu0kImb7OcvKA1T+9jPqodMV624+ARgcxiLghYqVgQpEjb",
-	"DPBmKud8vDRENpXygdAoSphSnaOyb5kmjIR7yd4g7fVejYxxCv9iWLUYSUjhNsp7tWW0xqopnM7sXPhz",
-	"rDhsOZ2XBHRxP4skU8synp6HONL8kRW9vKvujmIktHQqs2uEgjjAnaKaxIwqDb4t6ylzdJh9rfvlc+xe",
-	"9YYRXW7vKM69EGWlpML7k/kr1iS+HXs+xAXl2lDiGF2gnC1I276EyIRYZ2ynejnm5gmZqidPrezRyUmw",
-	"sGIVXwpW6aNADDWLVr1Cz66NwEl4inFbJ8n6yP4gh9+Vn6ipnHfZRzqbx6w7krMjch9T8UBGMaOJsryj",
-	"kH7z6sum39TO/AX0dTjAzTV11GY26ej2pS+gncN4tuWQ904lazDTqpm9EN3fMJ3On5QMVNItN2adfUm9",
-	"cZ6wkRF9Tk8onr+T7PphQX44pc+IdBZxo5pgYQ2JudIWhefq7pbsIW3t/cSjT3v2qbA7EDcM4EI0UUxj",
-	"4gEoqngH6ANGtbG1UU7rxMdL57307NFA0HvFhCYPjM2BHUDgZgNDKHNof0uqdtzFS9d4jNSwpv6r74R0",
-	"fmu13KHWuBvOrHW3wSTNLUHzsI0McimGCy4iuchk1+qXtnI34c31rqs0miC+RTNOd2E11Sxm8kOZCt/B",
-	"fs8YFVAogB8gAH7TLYbIhvdUbVyp4+z2d+bu4gtcVVqzF0BVZvEFABKwTcTsCYbjkw++v6yVlXnRMLIB",
-	"v3JuwkaDYipj0DgclZWUMcNbXfi7EN61YSaIBysWP0L2F2BCiCVAn9hSXT1lS0KTBBA4wFRCioA0LCWF",
-	"e5ECCKI1lptH985MdUmVX8pBiZmpVaZVkjLMR9Y2cRlK1LOktQVVxD6MpYWkbRihuQkTtESu41Oj2o9Y",
-	"54iAWAHdFtkt8Y1Hj7dkIi5ozTLn6DD3planVhdGuKP88scgm0sCwBhSgNWdeaHsUHN9FKJLmI7QCsxq",
-	"//B5ITgZpSMNUceqmiu8rLKEY55AFqG5/ciDTAOrekb1aAq4ajEXjCy4UI2zZ+yHrivTTqHuJE1gzJur",
-	"buyN/lPDuBoszOzPBQDpwDSGc7qcmddZFCD8cSaFnqrQcy5AqajZMdXsjCTG8hUNRr/CyMEDnuins5Rm",
-	"fn4ni52XP2hpzhIjCvjGZ285S97Bjfax6tI9GDnU7HGM404TpgzDU4SqEZK2zUbN0rDoaMoih8Ok/Ewg",
-	"lBFhY/Iyg6yiq0eu+D2PbfXsujd8l99Z6UfxwhyedM/8K/56lJimF+XwNtsTJZlC4FNSIferLH0rxOmq",
-	"jPdP1epZKbOGAkm4ja7XkUrCrLDSZbWs5Dxa5au5NAhWlcN1umVtZdMGBewZwoH/emVPTcJ+X6gCyu3n",
-	"U2zD5zIBMii9V2/frAeGLBoHqxIoc9Co3EI8IkVE3jxtH+usrJNms6WRmRJN5A4k9uMi/1MaBd+Zm/Lx",
-	"fxkd37N731SXCflKf9n7FtElpl8e9Hq93d7+bm+fGK0PM20A5ybM2X54BLAkNIk5S8Ab4KG79kJDJQ4R",
-	"Z8xZXIxbfCEzwxoTo1pzwxkTBQujDdqRTIj1HRg9SbBHlrgywJrDsr2FUS6HYTaR1wMbwWgJoBUZuaNl",
-	"oo7ILFWQ3CRFlT+/5CLpDsS1K350mCXgRs4+cwg6sUw1ACKtXK7cuIEI/dlAAm0OOcNEBPWTiCEX09ED",
-	"4S5r9ovVqn2Wyk/akRypPfuG7iwi/+//87a73wmskuZos7AVSqOJY8jiiAhJQjAUrI79wJYh0QuOqEX3",
-	"NCJM6GRZTfdcK6R7D0qpMJ3uQffpSqJng2Q8ZEY/nuGzb3q/ALOk7f7ZqbBQSBv/0QnIvjF99w96h14J",
-	"r93OmdmsMdBcVkWaGzM53vFBb9uDWjRVmjHCl+B3ddY5ntigfAKdd9T6RuCmLumvnnDBmLFeSPFMl2In",
-	"r6uO4LNbVw2P46FvhpnhjXS8zO2xAPE6syoB7z1hSbYDKxsnFoQrnQP9OZCxrMav88QzDrPq7nez0W5n",
-	"+VWc5v3eMxmDG/3dLxDiKkTCtype2hjoWldY9MVjXW5UW9eeeaGFZrOumeXzx71Knhc//wy4DVQL2JI9",
-	"4E6VmWjuLXdzx33XGkiV3TUsh0UUQYvxYKwQ+BV/pAp9YC4upJA/dMmttEjmFmzSsIwEq4nRAAkwAA1F",
-	"UVBjGzOaVFa9/iLMtc8xmszMKhCi5rgbbpG1XbGcyVEXlUnYzCWgAGZ8hJ0YZoZ34mY4iOF7Ru6lnhLF",
-	"sKIMvo3JTNmpd+S00bVUsAqqiKzAF1wtjWWnRvL+ajH+ajH+Mi3GX42nX42nX42nzzWefjVq/rcyalZV",
-	"VVAJryw42GdgkV15UGQbGa5giy3ur0wTzT9YfF2lPg44kZ+PhPe81WdmkM9T8cvnwylV02rYXDW8l7rK",
-	"7rG10w2/kbAxSxKsd6kshBnSiUXgb5DA7i1GPoxyUVqp8swL1roJF77sjTGbdi21vIRBn0UPm1nz1WCn",
-	"1VXxL2HHZ2y1H/2YKj1z/RW2yvB0nJlm3dXWli4WrLKEUVWNz7+0AO/u9Q7d8Ig8sHmGX+FAsEksJyUH",
-	"35ttS4hXp5KNb/3ivbMmVd62SaX3APvSCipBwjwh5c8QwEFmc4Q8EXkuFcCf7CiiZJqMGJnwR6bQwLQ4",
-	"YgPRtqUqRli6jw/nCR+x0OtiZn85It9LaYZvRoFRGUaAgHfydmfpzKK1oLvAjcFePyI3OuFzyJmCtcqC",
-	"Lpp+hC+qKZ/PIb8KWlMYy1rTuHOYjy8M8tlZS8Thq6j617X1lA2Ea1OFMl+wRaYudKDLQei+gNrgyksW",
-	"Zh/y2K3NcxgI11/FWESKaSiseGBs3gFHMw416w6ZW1KAhY8A/PGShHDfMBvClI+mgIQG+qmFrlnQJbpZ",
-	"MkdATjP4/5UOpaJhvXJuPMKyahSOGd5o+z+M+Uezs7htc8ClzlpdeOPJX2XUU/NMzYgyIOWN0rmiQ5OH",
-	"aQfAcznoj5Y2swvOQSryS08qCmtQme55qXwPjZFdZbgu80UpWOWKfMmM4w0ayMZZN0iA2ZaBF1JbsmdH",
-	"6/vz5rp83jPTZysre9ypaTuSfVDIKovMyA0qfDJKmGALGhtzDHKsoTOJbS0Bnr7DgrVB5llT5TyL0tqn",
-	"pB3mVm7BiA07gTUlzO1hyRYO3QsUWbCEIfxVu3zX0ObVhZaDrbwE7WAypY8MoIBZ5KHt1w8UHxviE2HH",
-	"P+KF9LLChFYTz9zwClcK7648DFkT5u2ywD8zc7ziotJytq48lhF3j6uQNcYgYHBN5Rz97FzD1gDZYOQx",
-	"Y18Jo5EyTGxG1QOLSDsnhwwlJ8tdxlyGgIQ//u53v/tPr+DL7L2TlyFABYd5CyDbuLMGW6fInmpaVPro",
-	"ZblwSAE0bf1sKxt5fESdbFskrXFMJ8M6zQ9aYic0jaBHIiYwZ4Bym0bUkOk+8M1VV7lc+5ZjoZlRk2py",
-	"yR0bg1tgKbHp4RGZJwwWExicFAWlgSsgG9xxq89i+y+cNVAPvEhhFyf0x3IBjhXlnnNtq40uBo83h0bM",
-	"xnLORWV+t4XeqqOovNNPhqyac17z7Ib9WmOdbq5NByWrphGTp4Ftg58G3aPqC8fhstVUzPmVhvtCQ2gG",
-	"iYH+3kI3Kutytw/mOE4OqhAUMjC9nqjVJGycCoBc2VZ2ozFRCGzOeStoKTQkWkFrIeXIGgmQAm30/Uoe",
-	"3zCXPVucPJtdpffZItcuu3+TUxMzSSfHG0hMc3RoNLPz80FiZvoPVY0m5yUXKFkAPCT2ULVZ8VHZh2l4",
-	"JAzV7Oma8gRnYFa5VDKSXxFomzF86vLg12cL++eoLrM9M5ar1MGylFglWS/N3hcMRXXc8uxVilnVCe2W",
-	"+z6nnIutqvH2HPiHv6S1bGwQlhPNk5yvMR891BJ/SMdjxEUMLYEZurLJk7ZmDGMeIHY4djVsU0HknP4t",
-	"ZRkOR1Ru+7Bf6dYt62srSZ2eSwI+Zak9a3Ut5KID/X+dSBunOk1YIUx60Ov1VoIejRS74nDObi7J64P9",
-	"rwoSyMli99hRsaUnZJuCDk0x+jeGjralxXlVaMP/1/7uX+ju33/46dWn31aPsKxdbuyRkT1Sy/Wmcg6z",
-	"wPsIjwL0fIFHgxa4Yga/YrniCkzAmyYK48YnnlttkjYXo0v66JMqNCq0IVHcNFfS1r5f5sFSDu0s1UMa",
-	"Bi6TGBTpEdVsIhPOlG3hmfCRYZNhx1qFoG7lpXMJU7roPnG3rXD0utixCz3hNJpGnmAdugdd5IzhE/W4",
-	"yjBvRQTKV6Bq6c+1Zwxcp/A5s6WYVUS21t26lVZWdBM30xNwxEV1IQpKftSy+lA6Sg2OTkkye0K5Rlqu",
-	"lxnf2lPleY9pzFY8x6H5NTTmoZ1Hez0P8NG30Z0AfpAQ+nRSY416a6DLapYR/xExh6u09CFpF4PvXBdc",
-	"Cnbs9msbPIZgdax6Dbd2Q2XnuxCJ2QjJVSzn+lIl/eDiN6e7wLAmRuIYI459pCPMCktFIkETCpyo9KMd",
-	"BTdZoWNqMWIAqWjwTpXOiH0jWCYBFlWP6HyOe5mn/XV812poDO2QcOy67Zjj2qrkmst/Sym0V61GYjCf",
-	"2SLi5hceV6vh/vpyV+Zse2I5+zufJtfAxi3d5tj2JVZPdRWfb6CwBy31kG6OjXpLiE8U6Ndbf285g1Ye",
-	"kErjJnV5FQJhy+q87BA22y6fX1fulpFtOzYKVI72ZAegrLuRNo1jOEyp4Fp1uqvHvfZL9ral4X4jGccM",
-	"s0VUnE6K5e8b9Z716VL+gSmnB2GQjMAtZhyOZHnUSEUrHreNt/vHL0956sF/NqXWWtrdTvStEugmYnz+",
-	"iHyx2nZL9alaSkALojXNzi3/cKFT4EPlTEtMwLZAeui6ow5LDbscHQ6EbTPhx8CKHaWaNcDokvcIhjAQ",
-	"0D8Cuz+YT455rBkgiRH2t5TGFoXIDWSn2Iqjuk/tStS8iMuPi/UiyQvuw1uXIRRClk0po3beL1CM4E31",
-	"kbPF1jkaWRMDXkJY2+gqL9kQMy5cTtvqSYnYiKtS8NQi12TgKLa6PFHVrsQ8KlDO5NiUu1GYojeW9et5",
-	"U1OCFlrXbQjNNJOEP9IYWt7YvhGh1anx9IWZdgWYohaJZCqVPiKhDV7APXQgvNhGO/QcXmHnyLwQT3CI",
-	"KgvN++YY+wvihiXtjz4wQe7p6OFoIEJzQ4heaVBArb9aQcSxmG2Qg9ZknygA2LTssPP9imyDjA06/a31",
-	"tzZwmxYc5g5VxOlqCy+I4iwWdCSWE0RzOLSVopXts14rCh2aeo6LJQ+VSpAfB8/30XwIdHWbK0JCzPEG",
-	"2KFxF1GXIlbRkONMK7K/e08Vi9ARl1kS+YcgnRVeXw3FlqW5bmFxbYcEttLb1MwlaGWQJdkA3ItXt6Hy",
-	"FINX9htpdIq/pUxtq+J+RodbsLQvntK2AnFRn/jofE3Crffo7zdxSzfPeZ5/m8/IG2HlqvslNqsqryC5",
-	"U9Yp8Vm4OXPCyvHYpuY7fnR9edEKWqd3162gdXdzUs1k7AuNTaieYtRkxSFbVOHd2uaSUBqGDCgwrDx3",
-	"L2edNs05DLDlvyZ0JjEhfgaqPhf+l/bLIzMT31Rt4VdwmCVqfv+nTdGlpKZXbL7mN5gMt3W7wUblZqWq",
-	"Lbu0fIveuOVXrKomn4crmlHOphUHIYKtt7dJXymDuyIOVAWwt7c2blSF7z27LnpCNb1JZzOaLLfXu42x",
-	"X4MTbu3WBvBIRcDwKmzRvG9PJfLoBgRuDI96nQJqbqm5tgHufEvAqQ1dXR1l5HVvmzq/Vt+TtyuvuUFI",
-	"zccbkMtB3ay56ADzhwABU31PqmzF0QaTE+/LdqG8Yx4FlADFC0jjRVBxfwFWRusBZZUWs4yc5dagvGBB",
-	"TuQrm/bDJu5sz80LHO1lLTDbLxEnLaLLRq1m/wGdDSMoxW7Y37Ax3JobYZXahTGACO8gIp3ds4QsEq61",
-	"MSQVoQQXBJQuzDhsHbb2D7pveq1CsHv3P/7a2/36h39vDwZd/FfnPyqj3ifs8VxOuHia9k1HQNa3DarJ",
-	"+96tKy2JvGuVS2bPq1NXP7N87Ev3N3t5vEO7DutSq+UjSxIesS8ZFbt2YKG61gzG9JY2uCzN8DqQmmEb",
-	"xNuqXo792rsvDS9d0Ru+AksCh2ozYoojNqY91ewR0Z55QjDpibQpiVjMsi7HaD6QWIoJSwbC+lM7Ryvd",
-	"zQctf2WWMk2wk/2gtdrvXrFqV+5m2OxM3DVBfXBnzWE+ZA9vCxzetCZSDaGRu+KPFaboqbuEaNOqCPSc",
-	"RpxBjFQmriFQW01pYvZhzkS87NSAS2MUZYih/mah6mr04AYpk25B84RJpL+aCnsfTD4VcBOmlW6ucvfe",
-	"O5yzZOjSjtYgh3tPP9KYR8PKDvGN+yPiO1KhSz6Zz2wO67L+CjC/T8uF9KywTcmWxWOzchJqyKi4vWs2",
-	"pZofFfahuKCls1LN7au7Om4Sqk8KLm8rdreWg5XOqXOmsVdxxCdcm/+nCnDRIRnDMNORTJg6slCukDMx",
-	"YYK5BIBNQAs1IrQJayjC3ayFrQn+oVy6ONAyB/6y/LKUA/ZlWKavyb868MFBDvZff/X696/evv5qW4yQ",
-	"ddzzOb73y+S3ayv7iyS6iam8QKLAqlekkaOxYE9squQvfeMFguL+8LZ1z60kBDdfh3XzfgG/hTeWhkh7",
-	"ZcfkSgb0rwz+Vwb/K4Nfc9gaAWN+nMMxrgrmFajUe8sq7ECuHo8TxoYOxKH6rUJds5ENkRYPeX1n3QSe",
-	"2FFknMZx1l83d5JNZBcz3hPZqsVfzGdwfNH/cNoKWrd/uq0cY3YMK/KGdTYcMpdcGKtVkza8sWNMVQTP",
-	"at/+6bZTHCOdz7vGcM3EbuVgS7zVWifWaMFxVTJY9Kw/vf1lUb5u7GC5LuGyLGrs+9cMe2s5WDHkDbnk",
-	"Wwzqi0q+U5oILiaqMsfNZvU82QNfcjHnWYnFvEaqEdVASJ2lI27uvVuR28C3GavLX2r+RJbG9NS2Krn5",
-	"X508BTMopEtt6lDrtm9bCmXetjfSWjM62US52Zufn3RnLJmAi9UF5Z7kSRiV0VpA+MA2qHRWlWS4EkDQ",
-	"deGWbIjNRrYpx4OLCVNQRmMFZLU+Rc2JEVSMahQuG2I02sHfmajZjPq5GLnN6qG5lTe4mnTnHDYJak/c",
-	"ixGu30oofEk1G3ixdfgCiRilj1QMvjjSYHUhN6ZnFLdmMy9Ye9CL2/zFD22SyJrsTmYuESYeWSznbDUV",
-	"s4lRCa/PsZs15fEWPM48fAIPVWUAseqh98k0nVGxmzAaGU2YzJgyyn5RuzoFPBiuCI3NjUuSsAlXmiWs",
-	"0v3orbllS8AifgiabwEO13oya7eiJgmPzOhoygXLZ4UpeBISlEdTgKg1hxdOZQI5CmSS8ggqdOABRZcK",
-	"QlbQchSDCt2BuGALDDMB1vk9IzSKoINywih020nFg4C+WOaD90sIvHxze3tl413FJOTv+udnJ/3bs8uL",
-	"4en19SXk/l30726/ubw++8vpSStovb+8fnd2cnJ60QpaF5e3w/eXdxfm9w+nt99cngzNT/3z88vv4ebj",
-	"y4v352fHt62gdXZy+uHq8vb04vjPw29P/zy8Pr27gXuu+n8+v+yfDG8vL4fn/es/GkX9un97Ojw/+3B2",
-	"C7ecXdyeXl/0z7Mx3Zxef3d2fDq8u+h/1z877787N08ZnXx4ffrfd2fX9jGYzvDu+tz76+TyQ//MjB7/",
-	"UR5x/8NV/+yPF/57+u/fn52fmSFV/ggvuLq6vvyu8NXjy5NT78/+h8u7i1tYk5PT4W3/W1hBM4Lb04v+",
-	"xTHe+8fTG1j8q36+Opd3tzfD99eXf4En3ABv3D0/+MfCW/CVM+AfxxVWBoXPNdg/gKRPNUE4gTYlkdRG",
-	"65xTPTUEKzHXUkZLi2c3pwmdMQ2FY8aU6dS0bl01M/CoV6qjrlixwlpMYyg3vE8YfVBeefFICp1AIaaG",
-	"fFGuD0noTncYkBCgiwMSohwy/zIHIQwGIsyyd82vmX1k/rCZGfA7+hDsLe6fNuXD/NMeviGsIbw3SjHL",
-	"iQ0f2BLGwD5qgE++uDv3kKlkQrgAjwG5u32/+/tOQMIflRQhaRu9XgpG/uvm8gJj9Lb1VU4HuUG3SZ66",
-	"Ja/kaB/nMtGnWQlbKZz7yJIlYXC1mEyMCElHJJELRbgg84TPaLLcfWBLVyoNiTeER9jW3Uj+XbhiceYc",
-	"P/qXTSzL6fr9R8hSfYk03m1yZqvzX+vTkr+oVvMNo7Gebu0moJq6ZXEEJB82ACRtuNErS1t/jrJIbTaK",
-	"/OFnX6+zXGtABr81OblzNLQ+w3pjIxUJe5QPLAKIVfOMV2g1paraxMBzC9HhZuHirHrMjMx2p1j1wm/v",
-	"GApaU6qGiJ01VGyUsGpUHSjmLEyMKArNZrRyVcRMROAT3FEA6sPFhOAbSRvac1ickSJ2pmcMmZEs2P1U",
-	"ygdvKBWGFaTDDP08tlWKRpSw7H11S2ZnXrqtwnqwcyN31+dQ9RoBtJ2defuEoVmRqIB8j+9SnSNYHPYI",
-	"wJqGr1uoo6wBhGshad9SXLRqsDDHns2RqhmtvcX2sqQOLXgep8qlduWoeG0pCkNxH7AQkFirBz40rsgj",
-	"S/iY12GfZmPD0dSvZfYNvJB1Rrf4KHMKKNpc27o5D09qRxXwptyDHhAXwe5NlQP08OI2b3jEYg4S3Wy4",
-	"QyAxgnxH+ejUxL5IkTZk1zmk5oDgn9a07gS1m29fUL/rZdGTs47Vo1BFIZXso/qE1K9R5Ump3vPKg1zF",
-	"Z4IVNhu8nGf6LFN71mXdZiV4axJtv1xm7lMSRlebnq/Hsd5RJH8kcLW45EfJBfrDcrTFeSIf0XGcuZPz",
-	"+luRxvEP22ZgbEpLKy/8xgbv63f2KQ7bWoQ0r37xVbP6xfWDa5ZCUvbQFqpgGrmdPELf5Fz3X/+CB/Dp",
-	"q7DN3Gvn+vxT/S95/y0X0Y2mldVlj5TbM/TTSlI6jZZG3UhSQQSKtSblLVSMWByzqHk5zBxSvJvWtXA1",
-	"oklU5YR/T3mM3SEYSE+qNZvNEU9qwh+ZIOm84SweMtyxMjP7Ud7vKGKu59h0njXatUGv4dT2rqoscR6y",
-	"el9xbOw6bV3G1HwPVQCOX7UR8CJ8k5CCIQCidedsTIDIR7GO42/3GljtGhFgt6K9nylOUFTdsWjOuHOg",
-	"n+SvbJad7QU7G2xswnSyrCZ4JJ8APMFGUeQsInRiFFFEZKJkQRFHocl3UiGaj8rwjCiNq4j6Fg8gdEZB",
-	"oAezN9CDnSVcRnxkSVKwj9rcGgDmtU6WRr+jCAmczbrTaPglLmPRZXNe4Q+4IKHtpP1l9k+4f3p9TlE4",
-	"FGXarCSyGk4HXM5n6ZkbLufnZjYKEiM95tcrMK5egS29+X2B6/Qcd2jVHfvifA5dHJyYaz6vODR/CAu9",
-	"lTDFNLlfkjljq4tw2DroHbzd3d/fPXh7u//6sHdw2Ov9pXptILjqDkWvQPL7HmH2CmS3X0y3tK1Rm0hE",
-	"u54r9T6C2d5yc5Yg55JjQ6pFPDNn3sBbdsBFrRpDexZk2yYFA8f57PL2nIuHJulfNBlN+WNN/tdnlA42",
-	"R9mdP7lD3QpERtVCfMgU5tXlyFmGp+ln+n3VinxA33i9urYuXvGUDV7njPdSM6uqTW33IDkmM3NjYJh3",
-	"zKjSpGd7LlFNZlJpsn9gyy1I1luJZWWq6PMxyssBSqDDgaDZVZwdaYeD1v7Bm173TW/QCjsY9IFohK1y",
-	"bYf2cgg9W2mExbCxbc0JzafYRx0MhLAFeIlMJ1NCyT0XNFmScSypLgc17DtbQUsKZvPMfUzo3u7XP/y0",
-	"H+wffMoqZX/aDw4+VVfLeoh8X3v/6X79tZcbmlMlzgzqKD/uRnnZr2t6OcQ1bR0eBE6mZT/tH3wyT03k",
-	"rmMWsFndW/bRiJrsyi6fzWUC+zun5li0JlxP0/vuSM72CrmEey7WsqdY8siS/G+bmmlo7MKLS1TklzzB",
-	"9sZgT50L0l7VlX2wLAgrhOzvZapJO3QxmjDwUe4wxLaUqbZ9d16kuYi/Vg4nG8KYak1eqKFhAp2aAez8",
-	"KO9SJIUtrAUZlCqGfknbe2Q1F2NrhN2mZcpryo4rK2bznCIvpbAtk8A1c4WdCcjU3cc1Nmgay6TzhCTD",
-	"qVS6Og+4X3bN7igAcANxbQPNEVdGx4gyn6LnkTf3VlLNepRtuOrFkP3gXk68xb4x3drencwmS5WnBsBx",
-	"uJY7RlO2t1Y7Q1dEgeGoDeQKnAarR1taLh5S/0Dbt26sNFw5KKtIfZmPFPdtmArnRw8R69t5gqEl0+ou",
-	"zxMpxwA3N4FWzdpidfJ4ORCjKRs9AIswE+o6+nF9mpQ0nwidM9bRw9BRCkTay9TiTMGxTEDa0SW8y4zA",
-	"PVfxRRBj5i9bC47dreGc56HonWJ+TV6RJR45WidedHroKSb+zx4IoHcsh36qq/975e3DAmggNNaw6bH1",
-	"29UKWrULWakw+cTxAhVjKxA4jRT4glisiA+mwp2v9eiyvoe5MBIgAXxLd7OhW84esJ9/gdI0fyGuMh6k",
-	"ttT9Z6n1o229+E7O5sUFX20wp/BbW8zl83I36xboOTdCXVvi2ybnOq6I6X2gyYP1SRZkWIksvTDz50LR",
-	"rmzd6kRLuAufA5tTaN20ip9T9uE9BU+noiquQpaH+eWwdlCrlsuaAf5qyZQtmdWazaqNyC/XbUSvu7/9",
-	"LvQKu/B6m13omv/5vF14XbELvX/ILlxZV0eR+WRlnquavxyPFau5lvWcqRGygNkeEDpKpFKExjGmSTQQ",
-	"qK7biwPtsKOoYrxXNHPLPz8M1RNtvC+EW5Urgpnlt5WpVpmUsQrYsing7UO25F3qSmNbs1UvoFXOc6Jo",
-	"pNI4ItrkC3bvfQHN7goU/C+T57GuRbixIGxIMM+byi+DAYVYWs/WIfyf4FB96dbJDQdvNuez4qxrPBi2",
-	"+eqMiYL/whjX91Q8GKNeqLHtUzaWCbEiuHOE7jwCVfCIgt96cgNTJHOHO1Dl/Xgqm6rIy2nCuDzApnzx",
-	"Sjk9blvqz+3L8DiHDNuUx0nEhNjE4uC1L8birmxz9C1Rx+sJ2+gfttcBNoXfRNB+D0idtSQuNxPaCCVf",
-	"hv/ORlg/922ziOaZUGiy05U7+/yRTDu1VHwJFLNycBic87yIO5gjyKgqGbUWTHSVJ06lAoaYCoTKFFkH",
-	"EhEvjzzXp7kDqhcXdKnAkygXotEAHLxLM8nnA7p8Wrfe/yQMJ2ipBz6fs5r1h9bfGHkxKxzxCFAQ5nQZ",
-	"YNmk7ZAIfd6VLbrkiU8FRGm6JFZZa5wVYEWRHVtTPpnP5sU45k2+fJ9r8jyr6vXZBsuGasKsrVEpeIGz",
-	"GmophzFNJiw8zKBb51QppkjZxwLXIbJujrtt8QNF90e2lTzJW4ERJWdZH9wS78nyNkpD2AyZ4Kk5Jc2m",
-	"odqStfhel4FQULfWNmjym/D7PZAqOzKRGU0eoLAm0wdXUzZq+xxdWUfF5SNLHjlbbF34BEkyww09AjZ1",
-	"OFjbfuCJCMeQZfWqN4zociP76buGcbdS01h5KYrDze0V3J0bexvME/bIZaqePKp6AJfCZCu+5JWAFuo8",
-	"V7avZuLVs3x+dQb7RX6gejStSSSQ47yDsO2xXeijataVJkzloisE3xiCx1n2lLexRHZ08+1d1nFbr3Tg",
-	"5EyRtl/T4/3uUnGwoDedcHFEbrByJms+7eKnI5rAM0J6/TxVQJRE9517ENuJQ55hNk7DAW6+vevYSP76",
-	"vpwZP6ht1br0G7VW8gmve21VQB4v74AetraR+CGBLFgLiVZaYOSxdk6AleYSs+YsgZapRMnY6y/s4a7b",
-	"w1AF1LHSAW2bvmcFlMRtgb9njnIbdAZGKncP5Z/aUIAOTxUfWm03VjGJNect77S0LezkC690EdvxSyz2",
-	"Vg3gn3krxjx+6jbMqVhW9GQ7qATj/Ic0fyutXeN2bQXarJAH++T68sLYhguZAL4GoRlvOMT8yV631+vt",
-	"Ey0J9hIuJ3j2XPgUePFAgFsWQ8HA2e6ZXjAmiF5IkrevwgQaW8WCTAtlpc47ywdkbCTQwmbADcQK5oOx",
-	"azh0l5OKkXuZCmiuqxYsUSR83euFRNAZx05s2Mmb9MsJpoZ9DoSXUboui7ScJtrrHvT2N2aJvi0E9fZ7",
-	"m6N6++W2zbgN20f09nurIb23/5CI3vX69nuNpUSRjO8E+DPGaHFnTQeBCo1OAmLQys17aqgkXapCnNa2",
-	"38u38vryonXY2retCOHC/u97rSqPxjUzovk45qOHelC1NT598+CW3vqGJm3MxcOwpt1LlfM6v7+i9UE+",
-	"zB/qF6HQVnnrlci5/NamvvfsWhM9YzBbRkcQ7HdNFKvhlvi5oE8MQqy0Lq7cy+xDK6Nf3du86cPKDlSv",
-	"bGkdawgiTRJbHGa7GLYOUWoNbSSnFazIIz6aujgPnGhKVHqf3UIYTQRpez2D+1dnIEWsOp8wwRY0Vp3D",
-	"PDUaPknaYeHTYWCrEGBgncC7M0zc0BHuOcwG5N/FxShOIxaVX6xC+7JsFkaScVHx2pkUeqocYyoOE6+5",
-	"hHQQkYaTtcOYj5kh07AAW1Re1uKQsh/wrXDS8S2Vlss1U0yfc/GwNSgpgD2rrY6Wlg+suvFQLXAEFpHN",
-	"jTGURUHgNUZ3MZLgbylLlptxHizAAgwg8Af/7FY6rPCVrSt6WgWUYIur5qVN3jpvVwTlVsf/XNWMrOF9",
-	"RZexXJdOiJHfsjHszHaL1RViX6u934VEyzkfqQ46NMepMOcN/6H2MMoZdghV2RsUM+of9xPx7SCNUqOn",
-	"PIl25zTRy9Zhq+xloFB3DB9xDod7GYGiCspgzARnwqiDbYdxCDBrmH9rO8Z0ut5y3DKlAaVk6z6p62TY",
-	"SpeG7aRMwhTw4toqEzd5ByZE2qFmSiO+v+tLH8dkwYQmCxbH1Wg1ik8E1WnChpBCXxdByW6DGKi9FUuS",
-	"lV6D4wLbBYYjq0kvBdqpRmiSmsZDcN9soWOsRzpaCajCKhefcmMqiGd/MAX/eXGfqxb02RmVpWMLuLR9",
-	"t19fHWym06yj0BBsvigklAhAIc3UgDbao2LpDrBMiC11xiRkqEoey4RwTcBPy6LOkY+OGObVukHdSwyB",
-	"JmzE+COLXC1jW0gj3ie2MTi+1T8ulADSgX1zRt8CA4U4oyNimdrQji2E8nY7iIFYGYW9jVgozHwljkho",
-	"pjocyyQfQPV0BsL3BCN2u53bkmmbZmDG6T6WlShlbQrt6AcitKsw1HIYybA0KDKlZrYkFZDi4DV8jNlY",
-	"H5HQ8s4hnA5YMvOPgSiAPEaSYV/11DUzdNoPDsPQsdtNc6yyPcDkGG91W0GruEiIqZhPoBW0CkPaHBCz",
-	"JPv8B5JPRDrvFzunVmTM4Q3QRNMi9M/oEngtSefQk16x+JEVwoDAZ/14R6V2iCN49o6vqxO1MCqen64M",
-	"5YIrCcccgzdVWTE1mH41wgkB0xxUW0KmcsZA82zjF8DMCIic4wp0criU0DzbtR6G7kjOQjjK4VTruTrc",
-	"2ytf3gsPswIvKDkk92wkZ0wVZKAdiTmW5mY0GmgcywWLBgKvQjzE2XjZiLHJHULWSQF8MAFCYXPNoi7p",
-	"2+6rDorOnDSaj2Yg2tKoSMSMv606hEZRwhSYL1KwTrXLLcQRhXhei1tRtReZfZ0ZD85m3Vjo/zk+WSyO",
-	"u3UqcgWgHpgXyC/zdNMc4QjWlbTzSCHQha3TgymQWao0QK5M7YNGCuR5QY1I9cm+4/U4CN6jv696FJLD",
-	"Eha9M0R4VpXpZMnf9VHFkDu3EjfHClWFY3OUl2LmSIrhXrI3SHu9VyOj9cC/WAikG0mUmFPImOsckVe7",
-	"r3vEUH4yooqRuNjbEZ+B9o6bOzdugn4Iqt3twcbm0+iXOH1cmzNYYxRZzE/zLJg4+LeFTTRGDmmHvAAr",
-	"Ted86FW12zRQgIimmnZxWGGnkXEEX9tRBMZO8D7S7l+dESfVD3oHb3Z7v989+Kp7TxWPO0+wk+ArN6DQ",
-	"PyVwswFW1ccVXcVMzdfU0JRd0MVUsdEQKc5SFFISEFWnfEzLEa+3hYoefNlf+7t/obt/h8Kv3270ShSn",
-	"VE9TxraEvdk6AWVr3+o6YxTIsxagAS66yOZTCuMNE4F0KIYK40KmsdG9reqJTVuxrtum5p4JzYTu1JTI",
-	"bzB9swLtsu0LM/kH2r6VALabTeAvYbJ6m+htd8GEzZ3FufX6j7BWYZH++YzVSuOUlGzTgYC1B4cwhLss",
-	"bsSqTXpECjRb7vJhlMEdNRAKVM81JqnveR8KqXEy/q87ihybp2WqB+IGj2iAmYYWbh+tyAIantF+JB8x",
-	"31Qd2beEkMXi3TQQ3uLkXyP2Y5DtB8c+G6Bwj+6UWAKBO4yxusbWJrFReCOu5qmtJ7J3VRjWNt2JDoQd",
-	"A1lADNrbaqtHW2aVm9U4nyNStpvtnwPRNpZxB+x7+sDIPR09GIrAceWb4QYq50ywyC59/vlxTCcTGLt7",
-	"ciFFaEbsHhzFUrHIZQc5bjOmjzJNAjccGIPw7HRLWVRY7cScxGAgIAnJcWpMg+Z21p9tycOHDFtZIUrf",
-	"mnd0hJgTOV08yQVQWG3v7wUkrhbW4hfkIFgqzWbHUoz5ZOt+BuxxOKvsJ3SbpAyFX8Qed2M5sTYoxtBm",
-	"0jkcIInkgbQj9kjMm4ylSUks5dxQMAmv7t6dnx0P767PwxqI+lLTr8ph8JjlybxTqorUxQXxXkLa6JhD",
-	"5dMQgaqFx7dY33VI9o1bM2TrmD9TeHlxls9OErcc29QWN1tPE6amMt6m5eJ2yXzlUFL2wXWNRs1g31HF",
-	"VTFunJhjBtlhFZobJZpD75/sEwSpMcgB7D2jvZAImf8dMxHRBKOypH13e9zBAHTOTw8df0UUHBTBaofY",
-	"wRHBIM3ExqfWpFxCEAuesRFe816LPCHH3hcKoFgeZpkqhn/z1alONs5p2CzvUwytArU0K8zxK4F+WDFv",
-	"7+UjIz30L8O/IYrLWeIc60Y8UiNRY+aWxm1mYSGIsT1Vt0CezQbo50KuDPCazWM6st43bwvDci5iSNq2",
-	"uiIsJS6GnbwIIadMAKqlqLI/9YjMmGIJ376Hz1MrA1zufbP++HT5nk/ShKmqaqrKjtbViQENbivnRJqX",
-	"w6PFQJoZ/vOz2Vhhu+GndRtuIFbwvuefiJz3M0fm1t6FQuFKI4LJPraGbJ5GufXlH94wn389rZfzJNvn",
-	"0qk0Sutwo28ipkqjsUYUXRySENuDD6csMUzI3AJdwle7hxfUI6u2DcTtn27drdixtdClRj4w0QmMgTIc",
-	"IfpcW8jCBxDxRmLAA7vuDYQbFIsVW3gjWxkTFQBfBw8eknAsjXKuaTJhzs3iAhHGvkK3sm3tZ8akoYdd",
-	"PmfDVflkqsl9agw90mRyAxHGUj6k8yHC8dkXnlzcZHWc6AY6sr1pqE5VdgnVyk6XXKRx7CPbov0KG1U0",
-	"brz9AmsDF9aohqU1w6saMnELI2zaFCRoWaPepmKtNJsSXpt5hc27gbzM11hE0rkF2aiZll82vBXCw1Og",
-	"KSJAGHQd/ddKnqz1/6eglIxWsQKU2AotF1SzT5BUxEwpix3roAmzeP9XxIgTi5ZvK/ehBSqE98AvCLaO",
-	"lu79Hb+JgXsfksbTVtE/LJWTs1u2yg5YRFa4icUe5Tq7JSNEVM+Mgo0ncCAgMNmWgllfh40CWvMKUJPg",
-	"TjfnMQYNzXsTQeOAzBP+aNRwcLVYsxBngiuycfI+gGuegz+RXTjd3UQ+Hd6jyKhddm2znmAee8lirFD7",
-	"7yK2G7uEYZugchOwfIoucOxNdS/Zq1SdPmrvxDRThr2zs6ILm8l5DBUYM+CGIlu1M+QFJntIwmGhPqCL",
-	"UT23fTayNxCGPZtDSIl5UM5cKqdSaZ7g4jANjD0PvNiQIdLWMvu+NtSooDUpWuuwip+BSFMS9RnleRnT",
-	"HnMqrHtNmzAfl8UfYIFdFbh3UFQPSod/s7rxFGNvHUZynp6Q7wu0vZVQ/OOSHzwiDYtkXDyphVjaq8Y7",
-	"sHneW5tG5r21PPXW06CKsNALSFmnFajC1cpYcTHofN4tnpJq/lWCzN2Oka3qwf5cX1j93VzNj0hN1Kq6",
-	"Yy6s9ra6nsA2qtXbsgLo6r8KKiC4pQUJM7ToaiiADJ240qFiZ3fOxcPLwPrdSz20PYNXVvEGAw14GavW",
-	"RgldxJAXATkqUOjOFhjUxkdVgAqtTEH6c4HPI1ZDl3xz2j8hCeZ7oZi3uYLQoAnUA0S9TBiNLkW8rO9i",
-	"tB0gRwZdveX960uthjVA9BVLN2dyHjPSvpdaEfYRCz7qQOefotkypblAyO06p3PDydfOGXSM+kzxZoqR",
-	"1+7FZ0a1mpDLDdOSqClNGPQaddYGtcFBTLePeMJGWjlB7y1Jl5xp7N2O9upWDVQDUGLtsz7rdkNrA+Me",
-	"CJe2xjXRUtq+5g1q5ZwikC/v6n6WlsovtPIosXCii2S/Wqq1CUfOA2bZgKvvM64vgX31xc9zxekoUtq7",
-	"mIoH7HVRctK6nMduo6RD0azs+9OGRXwBFD1sGd/Ur1YQTZsQovDVL4AK5Y9qWyUttkK2+awrZvlyGo8Z",
-	"wh20J97ybFWQ/hcj46fw/CrSv4O2AdvuYN7rYAOocm1Xgi+8V3eqKji6RaJ6KUX9vi5H1vcQWH8mjwLD",
-	"vjD9opgKi3my5mpic4kbNby0X/+GqmmV8YYOhylVU1d1WkrYDYiiY2aEMZvdZ7ogE3oXMRbcII3Aaz6g",
-	"u5SvWxCrGewowqOaiW+N5FuqFGjqmOxv05uqNld9fW76U1U8rr5zhkhl034/ObyBAuMGW5PY7C9gMc25",
-	"MBJ/5XLiLxKiTwV1R3BrPmKP7bqTCUd7ha+YH5+dq6zvG+AVQMmEuDI/rL9Y10evt6mPnlFnI/LaNtIj",
-	"lDgoEPCV5SBSirTDXne/B+2R9nv/hh31Vnr6eUApA+EhpZAnA6Vshkn5tfmBhUr5jit+z2Oul4WeksCv",
-	"W65kZWg4ZKVfwmbB9vN+xSUJl1/wO+W+Omh5C7hfZenaJ7e1dVNMPx2WWr24b65+J+sevcp5P45YUteE",
-	"WWmaZGgvaN3tKHIvoyVpv+n1yGhKzaZDXj8erOoUbpnqkazygYY2icwi4TmDckFtzRQWY5G2TVbxut/a",
-	"rl/29FLnVOkckdBGIA/hFMKgsb2XMWwFOfj40UK8meXdtXjPWdKk4UcM2w27OGHLDrKSNhLLbDO3wMpu",
-	"bGpIXeKIjpjyVSt/pEgA+Ra6bS6RVRVPtRR9gvUvy1qSbm4glc5IVdrBU3pWFooeyrzffhMqN4w4hX11",
-	"7eO6mikdrmk9uUru9sldHpEpo5ASngVIyj3iG8E9AzCmfeCz0PznORZEheJnzqMTGlQR16VyjbGy6pit",
-	"IPwfGjlvCiUNmVPGDbgUpykvSJATWgMybeYVKJt/8CxnW5Nydjg2mfveJ55dGSqN7Ymrsdx6CaqnvHyx",
-	"CZ/aYqIv0wq3cIaqUUGgT+KwFmnaHBGIsGSF/HlGvutryrXNbMCulHLshFZOMK6jBsinBVesW925F7s2",
-	"Vpoq+fnbmsIzxlnFrps2KnFgv1hGNYSIU1UiBY9BTEttdsuIXVd4pTSPY6jGUoENWJlFfXpiTApuou0o",
-	"olFRF6wAep/92RX3IN+uVTqqW64Sl/Qm0OBIPMXhXDoAeW54k8ppjxyzBwtb8QzUmXcrfAs6tf1jv6ID",
-	"aFLdmtClfJC763MspbD+GtdreMUruA2CaLm8TzXZuafIM1dVuf1yOg66SZzlX3hp5v7Utdh6BWpm/OIT",
-	"xmLtF5t20FpX3F2qhy2Wb99Txd6+7kDwcUSFMc7usdZbYI3tZoi4bNjZMF5suTNOUtmzNCu7IxXdpWd0",
-	"SUZTKZXDFLd3qO4sIjFXWpV6k1jNt1BT4nUbt4y+UF7SRbV5aGGPsibP3s32B9v1OU9xyUvwCr9hI+o1",
-	"voynwwS4guYmpPTAlqQ9T7jQRmJ47oIAkp3ndMRWYQDKrLcIA/DXweDjwf7uYPDxq9MmEACl4a6hkqcd",
-	"xtXl+OzxfNkjkHcKeCKgoN9rwIL7YdMjhBbs/i50pwZMzwiQpq3DBpyboBW7GIkhi3bW4p1HzRA0vDGs",
-	"NDJAXEHSvj69uQUM08dX2T34wieAafjLZoFXn3BG6hwNPHLr4SbhLzJ0nVH0EYEICkejKbXXRAe8r/xv",
-	"A0PnTNWMJi31mLe7mmzBFtXV/wMRzsHMKxLgHFpYu6c34s4FZJzGcRMQujWV8T64XFUN/EBUFcFvBR43",
-	"EFlVOkqksPhZV4JO2tZvFBApdqfQEwNN284KAN1AWAQ63weLjMNKN4Ithcwv1vBpUMc+R6/V07HoMk/V",
-	"LxKcDlW1NOF6eWPOk3XKzvm3bPkNuCar/KEY7jUsEAQvBkR2tdzFf3W65Na5M80N0MJOyQy3DJKN+6me",
-	"yoT/HUnzHaMJSwimmz+wpcOQkoIYrmCBqCBhzOhCmJUPHAC7r5lxoSvVpXkdtv6027862/2WLXO+jxOD",
-	"GDd80AzCTBD/eu8s+P/6/ra1Kp8wxx2CZeHV5c0t2aOpnu5BYX0IHmHvVwVQeGGXXObDty2swo+7iYyZ",
-	"IXqzKoKxqNiFR8Ea+WiAZo44W7PZMNh8UsbgbH36BJBoY2mZp6Yj4IJ2LS7nTGQle1hqT7lgibKOBq9S",
-	"YVP8axXKv/hyDt33WTzeNQavD5i2CwsAGcDuZV3yDrHFklRkyWCKtOV4zBLVCQbCg2f7UWJ1NiYMA6y4",
-	"H5UVJSYEGWZLcp8AA4GqGEwCR4piqohVaYgWSj9GKeCCcFVOQ7R2PGTO05E+tI76OdVTcs9iuQB4TXME",
-	"ooFAkKNwj8753uN+GGRJznhGoCEuikTUCspAQlyT+6Xr+YhwpCrlmnUHYiB+Q848cJhJyiMGP/+GGIpm",
-	"QtuWVgNxY8vlQQw5AoUhFagXEouZHWHCdJoIKOQABD0XkRjROD403wnDUE0H4vby29OLP/y2PUqTmOwq",
-	"svsnAh8YtH6bY0asfm3QIoPBQBCy+w3ZOZaA87JrrKZD4nXj2vtRSbHj7ozIzk8DTH8YtA4HmJzwnx4S",
-	"46AVDDLoN7iF7sZSTHbz3z7tkJ/Jj38juwnpArTajwvdGQg3+vpRz9igZQY7aBWY1qHjWr+FhRi0YGHM",
-	"+gAoIW7rNzcHb96S//r+1nIvLBmx/tqD12Qq00R1a3YGwHUS9igfDJHgdgyEJXSkIwLtMkasS67ZHMWc",
-	"df7CWquswygCGsoEGZj5xQVBMXQ5EOHrg69Dm71Awmumk+Vu34wztFEqw+lHUkSq0yXfJ1JMLDaCJm6R",
-	"FWlraassLaC+XX1hlSIYRgfz1o0cKAy2S+B75A38nCZMuVo0HD0YwOM0AQFvAzoDsaDmlJjNNkN8Q1RA",
-	"ImmOKhx7m4fxisy4SDVTAS4AltPBsbLf6mBoWC6E09oggxkrVN08yIRpAInIQALM1yHj+ZElXdIX2bIa",
-	"g968mhz0IAIMj+2/ceM4Goizq8e3XjGe5fdywmB+c5aQvbeviWB6IZOHrj3gp+KRxXKOZX4Qh1UDcYoR",
-	"Q4xBc4XmEIySEWYf6JIb1AYOSfjTwKkGg9YhAXOMDEBHMH//1O12P30KuwPxHpdm5Qk0RsgAA8Hml0EL",
-	"ZbdtDYnye9Ay9wAmpHfLh/7xN2cXp8Pjy5NT/76IacpjeP9fu93uDzACIx5GU8ODQvMeW+4bnprvHsMP",
-	"Rn3rBEQYHuWEgB0FJrSQ90Y2f9c/Pzvp355dXgxPr68vr8NgIICemNAJBE1COwAAQrX5ySHYbaEhI3BA",
-	"kzYlkdTmmAHb58IVu8lomZVSGeMA8txV9yC0SQBzmtAZ08D5oSY6EwhhksYsBIafMPpgToHLMkCeYahI",
-	"kUca88hydeyj5AyDLjk1E8kUJesuyuufmbLuNEsiQEs/YxHjz65G+mcyYxS8KT8PxM+7u7vZf829q+tH",
-	"fiavez3yszd96OEQ4MrApC3fyLCjsOEfKG9OihJ8/UX/w+nw+vS/786uT0/CgITH/Q9X/bM/XhR+7L9/",
-	"f3Z+1r/1bs2GQYvpmDsK/QFGPXBwyrCZ9oNnFzAjgDUK8j9PLj/0zy7ML/iv4cXl7bB/fn75ffFb4NxP",
-	"vDLKGY3N95grsde+TudySF2eiaUOO5R8VvCxq6vry+/8r5WwcGzKinW+IWIN1Tk4TnF+5pT5E+x/uLy7",
-	"uPWnkuWyAT0UksqQILEVchoz++q7i/7d7TeX12d/caPcJz8bc88WaFFXlh3ZnrZQn24vyoQsUHYkLDKa",
-	"Co3dOry/vH53dnJyeoEvfeWm7mnCwFWh8InGMRJSTvaWki5vh+8v7y7s0F7j0OBkotVjwXtAZRMTqGJx",
-	"wAYA76SRx+iFRHeNiLgySmvK1ZTex6xjP/Th9Paby5NVAnljxw3HgH00ZzGwEAdZC3hDMExPpaPG48uL",
-	"9+dnx7dA+Zcnp8Pb/rduHb6GXUoF/1vKLN5zG+Rh4KUAFzaxA8orNcqbJYaT0w9Xl7enF8d/Hn57+ufh",
-	"9endjRsuvF6Q8Cxis7nUTIyWxmgKDUEhiJ3VCewaOdaEb77q//n8sn8yvL28HJ73r/94Ci/df+XxBTMY",
-	"aFFsjfJ98oG/s49fG6o/P/twdmuHc2CGo6UkMyqyHBh1hGK2qJRYZSSj99vT64v+ec6d3lj6RsZtTyJq",
-	"TUdWz8WZcAD4sX1oYjlxr7w5vf7u7Ph0eHfR/65/dt5/d36K73WzMwITepNlDM6KYEsgfTOoi/7Fcem5",
-	"HPZMlZDPDkkF8tmR0ciNfAflaP0i/PH0Bnj0Vd/tcP5ZMH7mFLLXLVCr+RTqss7JtKBZi4DcIrDu2AkU",
-	"xa8ZRdu1dDEL0slJ5PLu9mb4/vryLz5NZ0MaJ/Lvrie2MiMRwOWc20Ym6BDCkD3YdGZxUgHPORJ38uLG",
-	"m3rpO3bqzphBdpl/TzHowZ15i6BpcP5VfEfCVGqVg5n5MuhkFljfeogH4h16is0ozbtBG3NgzOF6iydE",
-	"vQB3n0bQ63Ck4yUkBhvxhUZrzvQy0oP6bgCqAqIh7dD6noeowxxZtQaMTarYrmJCcTPHTmA0ccCCGIgH",
-	"tiQT/giNH/mIBUDkdtMzT7vNeuYClBJyd/t+9/eZPnNxd55HYEg7HBglr9cLO92B6FsZbNQtTJg4RN0e",
-	"sppprj1TRa7fH5M3rw72ySLhGlQY6Ijbvzk+OzsEhMIRjY1eZQ73QFRBiYfh//Gb3/6b+f7B253f/fve",
-	"H/7jfwzDn37+9H/uhiFpRxLSsm2byykzamT4n2HBVwCral4fSb2rmNHiDHHE9J7FirRLHzUDNObDdDmf",
-	"MqE6R4SKJZ4rBhpzDquBHn7+dxYNhJt0Von/v/7n7sf/vP9f/3M0ZUnXKLmuc1lQ3yUTFrabUaSGpstm",
-	"JiXGPhA35lhXsnxn5xmryxrXRte5OzshEyYYzh1MH+hUrAxTgDTZjpMRy4GguQuCRWjZGrF2dXeLXrKT",
-	"0/PT29OQLGUK4hyYG7oMbWsEZKKIHEe18yEiVxoI87uznI/A920M39ysA7+j0Q9YYs01jazLpubn09a7",
-	"gBi3ZBEaQcYmAGwEy4Mz/brgzixIQ5Tiuc4LAs/ukTGpe1+TGuF7RJTE05tNAWZrJB2LyKtexlWLSLxW",
-	"ag2M5THmgqupDWEUWHLH2KJIKXJM3nz8CKRgxKsrBsflhL4TiGyCQiZJhSEbtjCn1b4BxgVAeNRT24wt",
-	"JNjC+YGDUq+nwPZ8g24ChZ4LAYQmYEYJU1OvUUNuZ1ukJhwtmHY43kNYLWuxYfvYbMSoZYHVbvZJabp0",
-	"atC97SxqFw9mXVZo0GPHtX/Evg675Huup9K92J4QJy2B3zoSss0OcHh4lrOX38dcRPHSnU/AWRyI/gwB",
-	"WMGW/2j9JuCbRHbsAM2pKjW/VYavtvYPum96g1aYmb/3XNBkScaxpFp18/ebowbC3Jy3e7byMpn45SHm",
-	"5fDqsHOY/ZRJJJsAPBDuwPEE7Gw3BtcbnuIwAtdLERQmZM3oxwFBYIxPproEmsySKX1k0NmYonOWJ5AQ",
-	"ckhCWJTu6d116ByzOfQmSxOpQNLGLMU+sXaZbwsFekb8FGxE3wQAj5izqQrIo+aK0xa65GYKRoFWJPQL",
-	"xcOBaIe+A9F1xMiLzW1Mo3OI83/kqqbAPqO/V72DsKLIfiDwvNPxGEvQ/2Cbb1j87qwBByBcaZn3V3St",
-	"k9ulN9qO9ngPVxDrM+L6W8bmtkw/yvs2wshlkgW/C+ICW1FL+cCti8OG6j2XWu6id9wn705FtU74fapz",
-	"GCGzUciBUU+Xc2oMofbbA78sxIjoMG/aMNz9wSw0154vJ19g0POBESk+ESxC9pDr5TAswwjcYBQCuRM+",
-	"zt8EHnzAKjEqcywNV8HdIzTWcGyBprJ35OLkChTRgNBkNIUoMFRP2kwBQyq+U7b3OjRSDugVsW2doV/o",
-	"+oPaao7NsLBcC8eIYE0w7i75Fr5zL7UaCDzWDhZEwa+IKg+H2eKLdMn3GYCzFxDJ7B+zLanF0aWjaWDH",
-	"OxBAKjlWOQCYWQeozcfNR9z2MOidtM/9rP63jFHaORqA4m59Hy5TDFhUdoDe9F5Zj3bRXkEFDytr53TC",
-	"HO+i5N4sCHg1u16ko1GEw7GDXWQ2jUIGT42EABpX63DQumALhUooREB8gAe4/v/9X/83XPCAHAq/l6rW",
-	"4VpttytFYzZofdrJAh2/+Q058R0PwGJL/iRDsuin8I5CFu633ClnuJDnLiS6O3NyAJOkOxDHeDrA/gOH",
-	"iFFE8fWLKdVWAhnBYWycIwAMdBWU1nkCAcqsyLJUVOkkh60QV+iBjvBMeLHIiq5s5BtjMGSg6mBnWVvy",
-	"fplpG8aqMLKiGPCJZlzsmUsqhLpOy5DQzJPJIRin4TeXN7fD0w/9s3MkYfzhqn9z8/3l9UleIzAQNjgE",
-	"dXUKHF5JKkhYiOja0UGYNuwSCxM2ohbHjVDDvyCRPVfLQKUbCGBGDsoNzIDKCUFB+N5PPPq0Bw/CyQgx",
-	"udMBN6JlaU6yUei7sPh5So8aiGs2N8cUZKZNtsph9wDvObIxnaVME9f9DRfAFeOWMxbMyHNwGtv9AFTm",
-	"cp/E3NqxNCwy30l0CLIN1EBrYRiVGNQ/Y0iQLI/EacZew7UDY71lEtXLnLGfdZbQijFyhBtcsJQ4vHA/",
-	"3JplecHyvXkiMbyDfCvLnjgkv+1fnRnL5ensyrWdAfay3+vtA+/BX6GVKlw4eP119+sesiuL+gu/X19e",
-	"2B/9nugY5BV0JQqMOD32Y6gZZZpSFm8aFDu1wr03dx8+nF7v9wosrm+ZFnDvXI1oh+4ztit5ro2FWVO+",
-	"TFUiNElA0JsdN7ayUHBYB4LbRAMj1ZAcA+RZZhFVpjyDaMyxcmg+KPOySC6CTLHxIwUDgULWKbZHiLBE",
-	"SQr1IqusOscHbKNGURhBRCGAmilsA5HVvZvLtgS5Y79SIuz8SFFFUpEreoHLkfOyOboDcQuPZ+kdVus3",
-	"A93BaGvCIxZ4n8qXB2IVbY/J25nZQQPF2bDcmH80IwI7qROsgf8/zGUW9NFAbp41BzBrnfXXLwPc7WRT",
-	"TwBGdWy7e8oZNAeCzLqV9BWMIzqrcGieDB28ViKNsRqRKY3Hu0YKSQhXWLNOAdMKSN4fK/BUOvZxxFik",
-	"BmJh1ceYjTP3uDfx+zSaMN0lF4V0SdvwzwH/HZFMB9MJn1vJmkYDAXtgGJPtZ2PdavCnLVPyA63m9kMS",
-	"KhaPh9i6kMY22OuO/Y6yaQDcZu54nRg7AbEH8j5NlA5Je4ZgC1SQ/V4BIM5PfbCLDuKMW9GJ6qkP1wBP",
-	"my+MqTLswq2FHR8SBURLAIMYPvom89440GFDIPAicIIZOh7GfMYdJDacQMjQjI0Ou0SQGWosG82ES4WG",
-	"J2wcsWO0G2yflXUzMkq57RJkFhofcpDJHm1lHZjs3ZGDcDSSWUSqSy5FvCxiuBmjAZzBhswipvwTYQFm",
-	"3bGwsjJW0iJ5WzEc8fGYQcYIcn2BJIlD9VJAk0zq5YAAR7kTnsbWZa8hJRS0K4zjD4TXZ6LrxM4QAO2i",
-	"0MV4EjaC/oyGw3G9JG2fvu1JzfafIz8ZCFs1gU15re1CIxImzGyVTaPtrLgeMFNuIK5STULrE4CfiEpG",
-	"fyiKZTAhuj8aIWxWejeiS/WHQetVb9AiVC3FyMoveMuefXOeKuny0SaOlw8E6PCGazwwNlcrkoqWJJTd",
-	"KTDiQcXAzHhr0IPKF2YjCweiXWIaq4Kpk7usuXXShoWEwS4M5Sxqd8LM0znKGpTBsdASvQhUEV/sIrww",
-	"cTGneYq+XsdJaaK9ERnBhbivYKLi6sCe7SjIZmbD/FZktFNAhyARMweIiZFzqI9oHMOVXKN3u27HMhBn",
-	"NkkLtVFQh0n7hmnNxUQF5EJqPrYKkwocwIBhY6iUozsuK3cw63KJwguug+vk0vIdL8PbjO4as7/xPYEP",
-	"ujoQYYUO6Ld6BZOPj5fWd1UCmkJK28MOOnb9FbVtYLxSnIFwW4I9OjXAktsMxLvcSMC2smgfOEgE9B2H",
-	"NqXF5dTvGFH4p1372t1vZnS0ezOlB2/eWu6JZWPkmw/9492bb/oHb946iZbQBTrlrbKN8QSIkLuUSzzq",
-	"A5HFarDdSwS9bCBXQSaQRwLHOWv/6LmJ920GZSkt51ZaQFw6EPlzxkwxcs5PpYTapTHZ+Te1YzT1d5cn",
-	"Rtv+GXrEKRWTaKI02VUwZbI7ndGRue3mm8urs/d/trr5rvX+/mxXI1NhgVBQcJeNGse+g9x6dnuXMNe1",
-	"9ihvtqfpA1MWKx/Im5qFw7KB1WR/bhTLR4iP0RKhxjGBDjzl1EdLE44ONVN6FzmrUSkE5Bajzw5bITo3",
-	"gnU65/Efs+65F8zMGw217KRawWkPqu3VeULV9F7SJCLtE4Z5c0nxfNIoQmnjmo42Olbw9nWnyhqDfqve",
-	"sNyrN8ToFOh0j0xA9yLLKLvWhjVG0DxmtoHwylWQIUMn+zMojjAYiNB2YITSP/Ow/dvdnf0+mtJkwrpI",
-	"EMz/yeoSrt4CzoQRyKWr0L3QZx9GJJeKQtczC1zOjFcMxBVVquSaLkg5C0ZdakS5g+LELAWonEyMmJEs",
-	"pE2hlga9BH7zQjAQij02IZN4xjSFf+Qf7VgWBjtlvoQUtnvj+ECINoPlQe0sMXTHaDUsMaelk8EOVXCm",
-	"Uk/PhAm2MLo/5MVbQeqlzxPb8AodB675JV2BYU2YsWnMt0CDV3SpjrLuaNBg2Wu2aRRx+uBMvezcG/5Q",
-	"d7DxJMC5th0pK481XDNq/hbnuhW0Yj5itsrMVj70/3h1vvuq29sF1K1ytcNisehORNqVyWTPPqv26GQe",
-	"m0e6Uz2DFnqa63i1iqJ/deY1Czxs7Xd73R6gUM2ZoHPeOmyZl7yCqlo9hcqaPadz7qEOan6rBK93RTaK",
-	"GZ0MfNyGaSfCqvSJnCR0hj5zhLw2asbI6hO+u8CCiKsAPbSBH3/BHbWZN5CtUPDEFr/qKeCgaHqxcTqC",
-	"Q2dbjRhLHwq2zZLnOh1E5HdcPQO1sO8ye+sR6lNI4ainy9j2Gs3yXc6i1mHrj0xfw/L17WrCEtv8WgUo",
-	"dcXV/EYuMKGsbYEkyH6vkxUOQdgrrxsCG8sV3NAC+sR+L8gx7FwH/1rYtU8/5IhasPsHvZ4rz3G95Ut+",
-	"M+iPnn13PYQpTj0rrIQKoOK0L9gCEtzNkYdq09c4gKr3ZgPde0cjm9CEj+xvfuQOkj5kwv/OoI/Pmybf",
-	"ObP9ZSCXu1CKBjvoV2j99QezliqdzWiytLWtNnvfmH1GMXfgcc6mi+XEIzs02hhAstCJAvwzQeOl5iOA",
-	"n7AlWeZ3OHd+nXsL+9e0fjBDtJ7tPBKAEgmR/XYd1vHc3L+KVm9lHIQNcr4G3gc4yJgIYawcfB/UkYRB",
-	"7if2PB6ukgKhZyEgzhYDkSXLSjRd82p9OKiuT0uuCCKUl/n6lKppYOMu5tAqCHli4yRAdwWXIRSbDETf",
-	"5xRo+1u/hbGaDB+xA3Fa8uve11VH+Rh0hYypnsG8AQZ65UjDWQWUxuyockTNcwWPWFeen58NoEKfgmoS",
-	"zb+752VIQeHg6one/3InenUR1h1uiIgXE2uOSE5FRSYs5OJFGcDr3qvND72XyT2PIibwidebn7iQ+r1M",
-	"hf3E15sfOJZiHHMsm32932BMFrvgVspzo7U+lZmZp141WrZHyhFlChhgxuHOyiG40la7wij/EFrhnIN5",
-	"ZKzO8CxkczzLfXPHxWN9yObMT6ha7+LhxTs97mdU3b28nUmlAuPLniNydlXqOubndAWWDRFFYw1ebTXt",
-	"rnCKc670sWu4UGING07xOUj0Bsf9cjxWTLeeVXDDHAqITBWHGyf6Cz+yT5XyGZGjEue883SUSFXqC942",
-	"JNmpJuUS2Zbpk32cy0Tv/cSE5nr5qZZQMXnZOqhtel8iF0d50d71+2Py6tWrr8nd7XGXXMuFlw1H0d1q",
-	"G1rPWBZjGAgl6FxNJUZxFwnX1o+fZbCbF0CqEQjaLNKgCKLYRHIhDC+CMYykUJoKTWZsJpNldyAQRkYF",
-	"eXDenBvronSRbvdTduJwVRhYkGaF05gWkrX/AL6AfzdW/W5o06E1vQ/IiCYJN1PF6uAOCn1MMCCUjFiM",
-	"IbWxjGNYIRIeYb5vEBIuAIoelqVtuxQSNTcLoKaMIfqRmsdcE647AabtGu5mFKlEzqcs7zBdpUWcwqxO",
-	"qKaN1AYkibWqw7oTjF87xZc00fI1+6j3RurxCJZaMf2HVI93f1/kGWXlpFLgH998R8Y8BtADpFX4pAvG",
-	"n3A1l4rncHv+81RrOpoas/8I3mEW4w8uQo5Lgr6o7kg9DloFC2hlcP9ausRnczIswE3kwtghWHVr1tMc",
-	"9+Ob7wKidMLojEWfw9Cyr9UwsvfW0Ib4zIwKOmEzLM7GpjorNrQ5Lzf2pc8o8LzPrBV5kDb1ry7yMk+E",
-	"HBNXfmwIpSD1MGb6NFJhM5ZMXNdtSycrO3/qbrrRaOA+2+YXv7TJnlELrkdT9i9PBbdWVwcz3i5QNnnU",
-	"F2wq39I1/XWIfQ2IIWhV9rDYhai/TLUaYuVceEiEtN6/qoK7NpSvlMr3Ot2B2CVhVjk4xKo6C6zvpRgY",
-	"FcSFK1xMKQtouvRmAjm6ZLVucTVpN0BrwUXXbPxgKueqVKeoLFAkjNOrrQwdYEuGT5H7YMxgC7VzZlSF",
-	"+k0zIBhvocoGsmnmOgtfcIzBmgW1c1c5VR+BxqfIRBIpckAYOp9joNS8npJ7KoQt0YcAgh0tV5kOaX2m",
-	"vqurS1AC2bxPm8uXKWM2h+vAJaVU6VA3FWxhOzOr0lkCZ/OdjJZfnqUgquSnIugVmKq/OIZW0Pv/CZwx",
-	"/0yukvcJY3n9cIBlvuUCZ2BqaanvbLH2OrAAtKOH5q4T73GjYSO8Q6uhhN7LQjT1PuMQZhPipJRrDYHF",
-	"HlkhiNEl4EKeo5ywGcPCLUh6AdBAlc5YSGb0AepZbB8HrKGzb8ySmLNXu9RpWzvNtWLx2JbW4W+dLjmX",
-	"k0lWJGJRtWATUJEx6o57IQCyZm+vrboG0RNWVHV3Any/lZ5QMGNTxVyN7KEt0rZxjwpWB/U3/Tg+ztb/",
-	"l87qspH+E/M8G8eYOg04h3tDYCinByHRIHH9yie/HJ8Eqq/hIBZFDCtF8PSAPiWYTU7H7Xhexgj1Lz4r",
-	"rAoVfWOu/UKPaz7CjBSbHNQvF0IqdOWrOJ5+hZJjub/4uNC/cpgHKcaBTdideXLkxjtLP8p7tdFThGmp",
-	"czphhzlbNk9m3okHbmxRyjVpZ1MIAHg1SmMWBS63vBOQJBUBgvEZAwVKMXXCoZgae9NYnD3ShgopQFIK",
-	"LIKBMbmyzDVbEAHNbDoBWbCEYfnfQKTzHImEJ2gaW4wg0o64GtEk8l6wYAzT7W3uIbi9rdXl0gfMRiJu",
-	"xY/y3mURwLRdWayVW2CR25RjTCR2HbrIt1xEeU4SLCCU7///7L2NcuM4li74KoiM2bB0LyXLWVndnVZU",
-	"3Ouys7o9kz8e29nVG61aExJhC2MK0BCUleqKitin2QfbJ7mBcw5AkCIl+S9tZ2omojotUSQInP+f7wxh",
-	"QlZ9Acu/66HVpuYxgy/uGes09ui7CL39zEfXV9A5g0c0FRkeNJbuQrU0nLSn/B1TJpO7ReT0jchupJiv",
-	"CsidkEvyyV17Ww13JM005YtD6kd63BRmdbXr6OtSXs2y7yqq511Md/hYpg4C64ceFtUMBc5nHgv7Eea3",
-	"IuJFrMcGyWvaGxQtLRFdbetts5t57uqQyGNj1unTEwfat0G1kOvgXaoVaij5ObWr+j4Lffyrr+MbBNDZ",
-	"VvZ825U95eb6oLoHOusfp4zHQ7JD+eCKKuSgmcyVEaugsidiRvDMmoNsuGAxVNLGrGW5NgoBZsAI04mg",
-	"0QBzMcSwt7CGEziY1APcGfGRFaOY2+6TOGQj7UorSBSNqECmrkrIF9K9h5e7rSr9zxkO43xZZUWu39C+",
-	"87rqItiX70EbY09BR6pS5SyWzLqiWplRSz+SWsBvDtClomuLwuDf6php1yHlrda2IXNQfblxmZ2gHWOs",
-	"J8LyYL9ogUBblGCC8G2Y6woEIIZFXbYf11RijecaRikt8hYBz71HYaZ1ShrwqbYa+AVp4ANVh/QGeREH",
-	"tIX61/Fho0xYqYYb5USzvj0DZYoIRYDRKpVHaYWGL4RvI32MWtYPdpDJGnX4nFTh+is/8ok409lG19rr",
-	"oMsVLi7v6THOXeq7MWhgePAkgV7xXFvhKwBCDAtP6nuCQC8UsiOYlfamZlbao/b9FMJxtZIvbLeC8L51",
-	"nV+QOmvxNPW9Z9hexsOeOsx7VqB1TDs0C0zOc2nA2w6M8IKbalzwiNqHoAinVveXGmcCfDBfvk+oA4Cq",
-	"VYBPIyIQoF5Bdwh2zJqwl0jCZJJyl4CH5VrXtYTjEVf25jx7c+FJTAX/9HV2QtGJtU24PH3CJeTC5bBu",
-	"hcc3Tr0U/DVcdCwH7/5u/3ucNLcfuKAhlMCnWl9bluZqoZWo9ONCuAcLMGrLeT0l/rz4jIGD9XE1XN29",
-	"YmtfRdl9O8z1tSvTS7vDppm+lCmhciJw45veG5j8Y2AQQvsWqq7ZwAX1grSeirxmHPZxbhx8PLjdEZOX",
-	"luoja/vijxKWax05AOY848pgf/sy8R/BDx5YUT0SSX/A0VSrCBpfJ9k6lS9JseChlSW2g2SkUryxnJqH",
-	"UTa3J/ATK/YtYdeWhh8QblsYJZNJ0Lv9BuO2Dn9vqRndGqMdqXBcRoEpMVDwC5pqQ0ipSojELENCxDRM",
-	"8MLFw2PWcqBLbmjUPo69AJwJ+/nybwLMJuUS2zDdpDRpMGI47HDKTU6h7YnMTbsuV/8ZZgV/k1bwVlG/",
-	"QOn25vUGDzrX+gNXC9o383TmNjYv8HIAHofqZCROQCL6qekBfC2YuvcTlWuNlF0a+rjePoeoAU/TIo6A",
-	"6fAi5FANJgCOFF6F0YZAD1TBdjax649oqV+Dj+lZq80UuGRrcdeElwsQJYDTzE0QTCIMSaq8DWji1lGm",
-	"MnXf2SgAtihIZkXdoExzAeD0ODM0CgqIQ3h86s3CYHaLssIeXLlZErjavCD/BaNS+6Wcc0OUO3yBu8e5",
-	"64K/foT/pha+O9Ez/OEfy0Fph64bAqcbD9rjp800RKODYQ6vblkGU7uMECdox5TW1LSEcNDEq4ctxXlW",
-	"afWArNYG3Evb9r0E2neWSDjQf4RxiUPs+w68OQ11etEDtTKcXpVRqLwpjQeZ9js7RA1h+gDJuswTJbdo",
-	"SRYd4JICYnjW4YhgnetM90JTbW33F5XuRopEPJWQKhtYcBOrejVbZuK/xCh/Tlx5CivaMuWWKZ8JUyJB",
-	"Ph5PzvLxLjbGdlxsrLke7WMRkcN4mq9JdbgCgmephHFdNKrTXjwzIotoQgLS046pmVT7preHXTtzniWm",
-	"H4x0QFApgVNDikmgZcRYmBpMI+Mrq2uM7/lb2CX6uSGFe0FhRzcGpLV5NBADGiduS59rI2JplU8TEZzl",
-	"41XC66Q86TXp27Oisez5LFOQ/wFqyPSEKT1nWn1lEbcN6DUG9PJScS1x2bTgCh/HmOXj20qwUlRjZRW7",
-	"FXKJuOkAzzeLN/ByHaCOg0gB1HFEmTl69/eLD5+O3v0EM6B91iYuQP1xOjlLtZ7C7AMvOGAGOcYv917/",
-	"uduz/7/7l4jt7++13YAS62JrGIqqlMB5VEDTdfcjDB26jjIjU2HlLOL3xf/o/KJBkorE/ituE2z2XBqB",
-	"iZpT4B8cK83Tikw1APjPEjHRvhHYzX4aa2P3aDElsODwIrNTSN25zq4NjUsugNm1SiT6gPaV65K0N+/h",
-	"nB5H5Lnb36rz+uuJuzNEt5cOAbK0uXeXa7e1qV6AiVRggJcgv88AL0Shri+RbysRN2wCA+xUumivlT6X",
-	"PDWBAFkSHpXY4iPS7Isg2K+rdL9hHbqGsLH12BuqGytTIOdmyI0SoWtM/jdSuv3+hRfPlFDuM3Gjr61t",
-	"mfIc3I00dRPO/PDUN729b9OufCK/1u54yZeE09jYJtwUOKY+B+aJfSJWtdt/eFTMy3UoLOfB5ljT+UWM",
-	"5mjoq6u2qPqzvdVpUVkiyKa6+iScwb3D7GK5WjA3Zgbr9F00sPRtrnW3oZbnhJ72TJ13Wt6TeO2bkO4M",
-	"NjH5+qT7jVemr/CsgaKhmoRoHKeT4Uyt9kP62wVPImzE+uDhQc4m2uTsdc8B4iC0Ck5W866tVGzPzzhz",
-	"EwWNj/JQJK+WawEvIQi5PQbTlZ7xRCb5BtbNctQsD+2dkVZmNhEIaSNKkVsaARjGbnHS7105+Du01EXO",
-	"OFNiHoRCcGyEx3JACIfNLJ6KH2qZfjZt5jPsXDHF6bk4FRWjBdW7BF1FZTiQiofGsS4LAeAMG3GldM6G",
-	"RSPaWGRL053wZkvzZWB0uFTXwpe41bahtUqzrNp9D5U8mw6Ur45Cv8chaMGI7mBuFHMyZq+Hlcaz6XoZ",
-	"U4txjHv8OCIEb/5EyH/r3PmDMuifp4x7uvjbEPk6oeER/mrYtAbvb42kQI3/oP3jibYuV8RoLK1MVvWS",
-	"oyH+PfSRP2YYA3Zx8/5tPPRvHp4P3nJt37brgmR6rkLLlzjjbj3Z9IB17dgLkSMQV8Er0jCH95JgWsdx",
-	"VlM/9c9kdD9L3xMW9yR91PDkda4nHNO2f/o5ANYixyx1s4VsuGnbNI2G5lPZuRaLZu2GscWE2YsAYDWV",
-	"xrJdANmQiRtN9WDWHm8qFZf/YZ/zqBVc9hHrRLxdxfcAw+UCdDSVzrDWNBOX8kvkJG6EyJgzYz1aTHQD",
-	"DK9YrBXx62T7Od4HbCJwKcBfGQlCfS3hWnIcPcnOBLhWMIn3gDYQiepnGEqMc+3+0Tk4Oe78h1jEjdAZ",
-	"QAXPtmMQVvc0oBnwaNyktUL/Wiyil4Z4+X1AaLgpkzgtOrsRWSfXHSqwgWTbXTQDcfSqyp+Kxtj9/Vos",
-	"jlcjDhwWuT8SLUECsFxkthx/tHqniZlrUDVgNU8OWPtVA5Okm7dFyC8wWVtw8j3YNeTLhJvxUHPMGjTl",
-	"YMHgP/JXPmvA8/Jav2+48yLO9furIZhD1kR6tf/P3/74rcnw8wTh9mZjOHSchXgbKPQaepQqF1dIfWv7",
-	"vU/QtafOtSRiDvGRDbkR7PPp+8iNMbR/uGmNcjRG01Z8kSZnLW/Eyozd8HQmTLu2ufu4WNpXaO9eftoq",
-	"Wg6uZsmLaPZ+BJqO7H5bzf83gKRepvNfxzD8GwmGsE00cyQnNvVfAnI1IqdE0KwJPBhituDTpEYzniSQ",
-	"SAXm8b1RWDpTBhqG39XAZp/ZRz7/yBQs80kKI7bhqZfR60h8KBJIQ+Y0ITAoDHIJD5DbBLxN1Vijh7J/",
-	"DI673c2FyTswiLI5rfvzTOKMRBbj9NpdjInEbKiTBTNjPhUJS+W1n6K7YyI24dm1SDBmAQNq4LdRkezF",
-	"cbWhPHBKC30qeP0xRNwRBpfQce0lbq6iTqwCxnrrVEI1AfhJtI6BmutZmrCh2PdVKzyfZVCZNRqL0TXl",
-	"Gf1kXph/22XnfsGGZgPmFImpn0urEnqi/SGmZ55zkWp1saukBiiPYOtZIot4JjN8Mk23eKFPKVAgFMhd",
-	"qhwPxI+zRqKu6F3LOnSafkb1HG1YmdvzDbs8/bjsu0qaPJNTgYJG3BDprhY0LAbe1LO8SzVBXT96LWZw",
-	"k7LUgUfsGNbiOBb8kH7OzqikSKqBmvLFxP5yAkKDymKwqVMm7YpgKu2X4Tcioaf44hAUUgPVwhfsXOkd",
-	"w2La1q6bZmBZDPsUiFzidq1cEyqZaqnyULANVJ1kw1XcQq65sior2aAYa6BwYBjuo5Vqxo0s77JfqcCF",
-	"01uTLA46YqVhb3o95vDt8PUv8Lq4UTzCVXY33gENPGvpWF7rRsLRnd9WOr4I6YhMhBxQIxzdaT6+dMz1",
-	"tFM7dWHJDT/X01VjEqpTVGlUZsvZj3u9dhNQEvSSlxCS6Eev9vd60asJ/yIns4n9w/4lFf3lQ8LgSIps",
-	"o5jwKXR9Qw3iJtUuv2R6cmRd1A2uPdebXvlVA3Olc1s5+VZeja1czixZztxs8G2ELoAvnI81G0INJ0pd",
-	"qLh0+2UdJpZBhfomqE6rg3NRTfafdHtzYI6AKLzw0GkSjCFz+pikzmIqwKfymmPCF2w01toI1kr0qHhe",
-	"d5K068sEfsUr3tEtHjUwV3nWusIBv6bvqXrAuUjuTE05yoo2UilE7Gnq9iUDnnAyMRLyhuquqUU+ILLI",
-	"KT9q6z7LuUp4ljA6UcPMVIzkJZHFQBm+CNKQ3hmnyoSxyHBsJmvF87ERo4tutxvT1LzPp+/ZZGagYHuc",
-	"51Ozv7sLhI+oywNFZWlUNZcXxi0Oe6YiaftORqfwThpvSFXgDo8gYtNM3vDcWsmpVNcdgDmICK4l61xl",
-	"PBHs48F5xCazNJcjDg49VL9nN/VuPGaNK3T+XIONlWU+SY1EZQ1nQCnrIpCebJ2ERgLb1k88q6zrlTQ4",
-	"Er0q0hpl1wMVTLib7v7unrhUNVE3WeFRuHY7X2Fbq3CH+QpLPFNALHt1l+qre3HSraGUq/oiaR618E7x",
-	"YSrVVck6zTHDbVgiYXJ2goBpjLOEL5i+dOBm9IZSGDZKBc8MAWZxU1e3hN3O37zKfTQrfFNluxUkL7DP",
-	"elmQ7Bis7ggOOir5kzpj87EAAFKZM2mYUMCs95M169TzbsH0K4cUpBwCzz/2AilRHdYt+GhMQDMgKKlh",
-	"m7X0LB/piYiY20HK/uUSMqYzlCoR+iw5zzxoGFoaqz3oo+IFHp956WFra++LRW0HGNQ43QFTbKRWH0WF",
-	"3oI1dn93yzwGAGIjVHJ7AOKaRUS1Fb7Fw+47O685BAGwevTeHYkpp6FOFsDU6YICD9iQ5pEXLCtJCthB",
-	"iZ2+qgdUUEmFYR7Bqn/9WMy9irH/cyZmW+P+xRn39lyh8Z8Uy7IAAqDgKy7VI+vbTOc8F+RKP4gMWcnm",
-	"SsxdGLDao9Rlv+iMvX7DxnpGtv40EzdSz1xgh/Lqudb7qNydYBooh62cz3WRwgaMBJdH7/iP44gZTb4E",
-	"hDszNuKKmbnMyWDQs5ylGoexKVEX4DuFbauNWj3rgMHDxNmKU3xxsbatJAok0V/lTW2QgQcn/CRROqjx",
-	"eVxpdGZdHSt3IufZWJdH6TyCBD3kWkJ/SOaYECmZIED9xpkfoe3Yra1doQWeC5NvLZAt3z9xJYurMAtq",
-	"uCo1ZA9mfGw6IjmYsmaicFxcRI3wKnF1/exK18xLpokLo1zeyBw4kV0LMUWA8JHOkqaByg/YD7AN9m+5",
-	"8S7Bfiw18Wh2UEZp9Y6eK3N/8InHGqPsKhYqI5QbAvTfFCDMtuNmy9vr0t9YrlIAoiGWJabwsDenPBLY",
-	"15tVxgHfjt2jJiW8S9qzObruOkBTqa4r41vHeiKm/EoYLKQhZyEPIhkGBpxyZmZDejt9CT50XTsoNhrT",
-	"eh6RuegRKxWn6xXcRscbS9JW9FjeHprsQVURAH1aRiPEtJbSDA5fRGzK87GlyanO8nbE7CtknREH8B1O",
-	"SJs/9mqbRCv0+SxVFi3vSZTW98tX37rSmqZ8JDZtsH4EJUWNUEVUuslvxDrpUhMGTMJAtO3Wm95em81U",
-	"LlOrk3zcGfuRILxeg2aVCp7hHV9AQHcDpxBeaOsUviwe/EVnV9Qs51iwtmvwAZjvobUxrdMhhRrqmSrW",
-	"XC73BkAtrNWoxqFbR+JGpJY9TTRQrsg8KoWoInZWunm7D6MtrYWNBeaU65mmPL/U2QSbGg12L8a41s6Z",
-	"zw1ZexUwuq0s8eNzsCS9ECBYiu/TV0M+uh6oVjzm5qLcxOhCw3IZXYRhcTzV2FgT2kmmdn3rY/7wQukR",
-	"cMGDNT6JUbKBQDyzm9x3R0wtDdjFSzEN16mQCa9Lnm4y51aS3i/YzW+KQSOBEKqIqcTjMDe14DyCnePg",
-	"ljpoSq2ydEJPjFxzK9wo+1oSccGwX7BxIitlMtiEBePpnC9c6r2PqBkeJATDd9TBzSY6E6yViYm+wYDF",
-	"4ceDD+/8iASt213mMEjqpxm8qc2dww1dnAE9hJduY+E7bW2sF+bnAGWHPO/xzxJHlve3rmrDbAfVR7GW",
-	"mY3GgMJ7pbsY6s103Mb5BmMX4QhihNQXSLABjvlpzggvMytcn+kbUeAE0WXn/zh3F8UXeiqUb5LtDma9",
-	"3g8j+2j4l4jZWKcJlPMPlF2CnvhpPGZWAeVirTj/kl/greN2l30CHGI0v9ilVIlhQ43DCaVhNyKTl1Ik",
-	"+2iYrZB0khpg491s9/eRTsQfsZc48PWSIHcwGBgdGqgWVwucIwwf+1/b37zpvYFRBNSFGIhUexcnViml",
-	"CL+z+4EFxvZmMMB9KlQSnKz4MpWZMOzPiP2H3Q4SeyAQzawFkzLcx9aLhUnJuXa3au8PFFggMd3sgucx",
-	"va4EzP5Uq6vQJm0VJ4Go/krQkGb8SUKpwoH6O229T6za7fbQH1fwBvB+CV/0QcDPx9q4UTl4+ZX9+EoL",
-	"4xY+UG4TypN7YLE5Pq8VOx64wEdfzJSjg9gawfHIkvxFbqVEHtMMvBJhW5aFb6OqBvQcExV7AvhxCLZo",
-	"STgAlrOn0GVrUlo1uuyvIl9SZI/X/1960tq5oGX5EjE+NJay/GzwMnFsQ98rQt9VWe0a8I8+njnhKXPE",
-	"Q3ziUPi5G+WBU/QaAuH9MA7eZhkG/ExJarqhnWjRJQMljRdsGFJDQUKSAof0uYg6irouO6EfjFIuJwUA",
-	"mvgySmdG3oj9gTJWuPCUBr8gdoG9upi27riYwNWUwBYyr89Yy8oXq8hAG7XZlQA8vO5AnZL3hrPvjz/+",
-	"/eD98dHF0acPB8cf433GFWXZh4BTZI8T9k1fQiWpztAGTvlQpIa1jk+cBhAmsoo2TUY8S0y7WF1FYRRH",
-	"AWkx+NdQpHrOZN6nVb3pvWWHnz7+8v748NyuCa4aKB4KI2BTJxsRs98uO5w8i4lGENeYYwygmAJaHii/",
-	"UaAGMg5qdSTKanPf7qvJrb7y5+Dr4pzghGFkJvL0M1DQF2+tKtMQw3gMs//hoxjlVT5JHONewn7rh7wo",
-	"HM8kQUCJ5bTLw/sja0IQuyDOb196G+qlxur/wuByogytkaXYQuHaVEzAFuoYN3YKFMFAUfAUiyYYV4yn",
-	"khumL9ve+gzcnLJjAj5NWfOBcOyyg4Hy0yA5qLqJNNgUkLkVitQIDK5M+DWEum/K1rRXmSCZ+4yzVOvr",
-	"2XSg4KaXEAluxfjhBXY+x+1lCf5RzANrA6ZZspxfC4xL0hRI6zBA98RA5dbQZUbAi1RiNNy7nNDkaW35",
-	"Wo8laYfmb38DzcQmgqv5WKaFU1VWbzSIxqoVemQ473KgKDg/9XcvTblkrfjN67fs9OD83cX74w/H5++O",
-	"YlKipyLPFp0D60PFtfFzAHJ8QUGne8l/3JS5gxQkn9tK061m+IancnqN8l7razab4rzkMmnsmJIcUXr+",
-	"CErF91zdsa1sI22yopes74L35fQOuA9pAi6EFbVrJuGEPV4vp7drs56ubQvXt1urUwY/vz97N3VxNeX/",
-	"CTCaujULvG+oBBjrKQ3Cg74paKZKJtYYORN5LtWVidhHiBAiE5jIo8u1fWwbZty57itriwiX9Qeryn69",
-	"JvcvswDqGPHjN0rzN7i1jyAlHg115pkn50W+RnrT+SwL8K3cekktaPkKmeUySS5lbxnaixXL9A9ks/he",
-	"swccMr5qovihf952qPi9BInbyM3nivuj/qpy4ilmNHkiw84SxtO0zyowxsVYftCPCKUKXZMQYDcsuDrs",
-	"QikYZkVWI3rlb796DnnK1TUzOc9nxtsEXLl1uGf1WZGvheliVsm7qyI25RDh1xkTKhFJUP/bHaiDpbvR",
-	"1CrOYtfNcjHL0hhzCJhuNkIl7EYameuMzIv2fqnCRToUWzNQ8ZteL2YxZBYOzo8/fbx4d3r66TT2Yw1K",
-	"z+kz7lbsVzThCzYUfiB78KDuQP0K0RQ3oX3H4K8tRVPS2d1FGqZVVLN/pVBMzOLDgw8nB8d//Xh2cXLw",
-	"+ezdUdyMYOtI6blaNG59T4JZ6x6+ztVy57A1UF7k7HfPRi3XxXdpNTzEmvueMTH7iRdcyGSFzLyzjbJb",
-	"LLXJWinUne+C99J9VKgFTFZqI1wVilQ3MocCnnbEpunMgMj1b56H2PmMp5ngyYIB58CPysh7fRbDWIiY",
-	"GTCehHO4oEOrYUq9e7XnaCE9B0Pm8EnMlycAwf90eQmj0lRAcQDPJNyoJYJlzIWr1Q92fwNTJbRNyvw1",
-	"WXTWOwQlFpuwVhlzUmdsiKP3KC9hdJb/ZP+O2yEiZYFscUH2D6VDooHiU6hsoJzgf4lRLpI1PMXipRti",
-	"qiV2fyieZXqO1p5dP46kleqaQWCEm2tj/xU8HbAIQIK0+yy2jjbdMtcxFMBhasFLFYi8ZDOo0eM5SwXg",
-	"5LvOYCtsEr4wA9XiPo9G4JpgubHEnmg2U2jGGB2KXmcSJRg2Mq6K+VpM89psj2WnD4vvyt2KqpT6SaWL",
-	"yhlhsi/gF8je5WNpyAxvGuyzRF6lIT+rQz7ul2f4wz82Win0zdCyRNOqbrkURw63WojJZZpaulQIB4fL",
-	"AqTqDGBoM+AlGRAx1ji6QkOZN45Lskz1qhZCM8FhuhP+5b1QV9bz2+vVDs7fYP08s6p9uChWTgtG9guX",
-	"7GpQG1ec6/usd6tIv/I0mYIMSvq0sNwsEf+XlqqE63x7zbkW3mkJp8mNTVRlrCah8mzRBNH0sN7oFqVp",
-	"6w/eBaUpCKtgiCxAKcMoEnhvHtClitt0D3fwoYuFvbq4lCJNIPCVU+nRcjH8UjjpTe9NlzWGpwaqPj5l",
-	"MMtX2kj0U9eGqdiBQ8/Bsi8jVGIKE1dn1ZiePaFUcD/QqvLAoh7K/SxcQy8eqE2jenUmKOJdvZQIGq72",
-	"a+cDtyG072L4RBFCe1TxuGyT7EJgC+sIGieihom54+D6e0jbR2OYYn3r7NxzQB3wb1MO0W2bfe41PLQI",
-	"l4Yg7lVFabArxCE8QPf1xrZ2ZXboqjo4t5rCvjeiovEiuqgDRV4FzrHV3djF47JpdsV2kVJdDRR95SNC",
-	"OU1r5GzOJWrxIJQQXorN4cc5tuJw6vnDC7sDBYZHySUpvIGRnlkrhCs29O+2H6QAxYTLlLWUHupksWNA",
-	"kHA1KPpWfYO6C837xBqVOmeGAh/W5aUKk9mULUTeLvWCGqh2xvyeU/vw9AJBngaZ02hOkaYmPO+i8Oha",
-	"6Tk6Ydg/1B2gqIEmnrkcCWopRWMsM3nAu0WF9A+9kKWbqqQH6h5l0rAq4ccM31kIRs/FwCkk5pMkCYvH",
-	"by6svzkr5xsuud5UgyBflWRexIYLxBqyMiVap03uaCPVDKFutpF2f/eru5Crh2X+KvNxkvF5QeD3kRU1",
-	"U4fCldxr7lD00uJDbmu3guAJvJdNGdodkmXpgoOsbVTEg3yqfMITgW1P7UdjY2u1PUKnxUG1foBMtVmu",
-	"JzyXI7L5eOqMP+PsxD4abHNpMEAU2orWfjTljuMuQ6uwXLxknCWIlnO/ZMiG4W2ww2qBx/9dS/UiQscH",
-	"xS/XGQsFjW1DIi+q1Xc6TRdW0xdBkTsKhKVkjFY3IjOVSEeZcj4GIQA2U6kwBisUYgQj9PyKjRAZhG+G",
-	"9mTQM9FZIrIdA4MyrZeBz8xFcsHzuG29kM/nh5Dmjxg35CDxdJHLkWGJ3mcx3NIjuaTc5OzPEfuhF7G3",
-	"PevI/fCnH6lMwCEc6IQvCPCnUoPQgmoA69oSmIQHsgDERoSGpeoKaVgqTS6S/kDF4GGKhF56rOdsAu4l",
-	"lXQAIho346Hm0Glrr+6yzQrBB4rMN9gqJpOIjWYm1xPnuEaBzysTqhVvKGA4DI70WRUwPEQu3r9bmI2v",
-	"u7FjCjQDb2X21d2uYlbe6n51c2jrKLjgAiBfpFDAeapyxQ4yWWO+Hb4tLVOo2cTy/5/tGn/o2f++hf/+",
-	"8KcfoVdrw31YW3uw4X3WVARseBcrhEr3ScQln6X2RhS9ueD2Avf2pQ+B1y5ynfP0VfRqpCdQX6TVBZ9Y",
-	"3m3YlGfSyOD54BatDIVc+PabGYp3Za0VTQxQ15TnmRzOKDIr8z5z/Q8lqzuQqhs3MVQ07K5n4EZdeyo4",
-	"gcaiPpHpgmU6TWdTw1pOQLQhCDsas0udpnoOXbmjVI5o8AYQNoIQS8X4EJKVA2XESFt7+RCvBDClRECM",
-	"UbGhzk2fcTZT8r9nAu+GWos6GnYMGQD4lVaMYyGgfcRAAchb8KqA2QQyq9hdrQSg/mBtIiw1E/YHImGp",
-	"uMyZnuV9+AiG8xLYMqpEYFMGpkcmLq1p0WUHwKcEPOdsCnuGMYIbjRaxQ/0wuc5EwgBYugGQ7cCfzW2V",
-	"5qmVtieZ2LBQ75dMT44ga7r+2nO96ZXOVflFpjnV9a35hY/Wbv4TGG2x+eVH0kxTvjik03hkN8id31rQ",
-	"C0tKL14ElhNN8ErUTADKv4AWy/U0LOJvFIb+ozrpVwiu+nwTDyL/YawhkH3TTI+EgWOvDxl4nzm30qVF",
-	"+d4Y1bRM4vZ+kOfIxFRneVF48bq3F2PHFxZXaiUigOq2/4Kaj9zLAj4RbKInQuVReINeXBSKFwt3ogMf",
-	"C3ONKiA7A3Xgu0xRNsHAJq5GIk0xbgHWvTTevMeqZ55l8kYkRcUna8VjkSYXlzq7gEvjNuDnucI7bijt",
-	"hmsqIHoOTo6h2bUV/6NzcHLc+Q+xwMKWAyJDWMY++xloiCFC67VYEEBrGxDYuA8eGwGGELxZYRdRukp8",
-	"GUErXOGuoGwuSeAwi+hBAUeLfas0rCedDdSl/GJfCWS4Xau+EVkmExD8Iz6dYubQumQHih6EmbhgRXM9",
-	"SxOqtZ1yYwbqbfB/3bdvEd8TsmA8/CGgN0WloR/lhF1gHMZtBDJ0+NZ+//vMaKxPEmwo8rkQyr2ppExq",
-	"qHcsSSidu43qDtRAnc2GngWM3Z3Y8FTEWGdPxiyLr6VK4raD3o1N8CPLGB5oKtC1w8VAWY4mbZ2xRBpK",
-	"kepEsExQKAhXGdyQtWh4gbFqFH1Q4D7XvxSmTMMxX5GvbLN+vnPkkW2mfGHZzRJsnAkl5jz1zMbzgVp+",
-	"pfLbuL5uwCqsfXpQleVf2b7pQEHxSOxuJrXycYTS2nYcHKPgmTVfTJWG48xKY+sIxCybpVao8AXYTPRG",
-	"OBt8lgpXPGaX44klfB06yH+JTIdECa0TEGjwrojSuYCAgyW8+Xhhd9A9Tl/ixLTi6Cx1uZO1JI0Ma3Sa",
-	"RPDfgZqpYhmUAi+V67XhQ6r39xtd4ATj5tB0iqBMwAwUvWb4hC47xbUWEJ6ZAM4SyT6wDYrxUAaa0ivt",
-	"GCsogmMKNjR8UgAQZnQfO2bcPo3QSrS3djch+DgQriRLa4zCE9RYhS/x9avxxBc+mWLnHpD1hbQL6+29",
-	"/YG/Gb3u/PlyT3T+PBr1Om/53rDzw+Xr5I348fJP/M9D69I6u2v/1emnj/AB8TPElF7tW7X+v+kR3RE4",
-	"9k5MXFjmebX/6uzzhw/vTvd63l+GBez1ensVD3r/1es3b7tve9bcua0P+ySgIsXj1xmMpHy4qZJrH7U6",
-	"iZNlmyEfC0zGPWj/8MbrrjFiIHPiDJFnnwP4BkP69wlqnDqbF4+vXzIGaSh9KN6dPg5UjF2k/XJVYGPj",
-	"Id2hdZ+JGynmzcb9QZpiAZkS+5D7TEiFpKnInGVkRKmU+g3AHgRUjHqJYvMQHEjESBocKieoF4lSJajd",
-	"7K8vZTZBMxzsJLQZrbWIm1No+OEsAUj4EKPhrTcJwTwvFnMhE0OjDqRKxBdnSuO2O1uRfIUui2khlIjA",
-	"IEgMWJwDFVMXJ9rslym/uhJJHIZT+vYnECrB3xBgPvf3FUkcsZmacpkE590dqEP3ffAxZSdYruccK95k",
-	"Fm6EmYK7NMEUxjurTN38WcPmmcxzoQCsf2loOgFIakxdy9x7oZngBtZTM9fFUs59khZfq+Y9ELxA7E+m",
-	"sDYp4i3F4gwN8QEjbB45Aw4V25W8EdsS+W+pyIR43sVasSMcpEdIFhHWjWWYxqTqizsrhrqi+kA/WJ/Q",
-	"iEyK5oL6v4r8vLhqG4R9iUHY4gDXySdMbQxno2uRW1JMk6dpM3js0OwRvOelvJplohKhhbgRbADUZFN2",
-	"h7Vg3I+PZzj1aoX3v0SmzQPHZdc14R4wb2LAiq26MFW70s0dqlhUoSHRp98kYsewmQFbYqaoqKKxd/eB",
-	"fe9t9+5Wz96pe7dwQhAdT6t00QeHA3pb0BOz1nf7fho0mPy2pB1LzPAM4iLF631lqn76Nq+1vvonVYq/",
-	"NKfdYE5SQwWCWty7AuHO3Yh1amK3kPj3Kxmu6yr/uMxLQbFAYcJiquZtDFNEAxUEGQNM9VRSUwO1SW7K",
-	"pQeLl94xLBZf0PO9yHgu4j4Odqq0e7uc0VIJUdxlv4RRCHDCPU1U1hHqSgazkCCJA4kgeXkp7CIJy4oA",
-	"sDFeQUWX4F/jLD16x9Axr3O8D5L/moXVgofF4T5bD9ytENc+sXd8tmHjJxOPW6X/mM71mchLBsFO2RBe",
-	"sDHULVCOD/nyIb1qX2O86+V8x+Q8Lyz52sKyUi9yMfMo6Hc1QiA4LIQu+64eANuC/VCY4h6JTAiKfwAl",
-	"ZJUGZpdZ9D/YMZhwZDOViZSXeo/rpmYeliqgIesYZ2IkIDnlNzEGx2jCzXUwiztoluP4w1CXxU0VYO5X",
-	"R26LH7GPdcktXyoUPr5SWGUAKW2rHCZ8wXgCQyNzzYYLCGKP+GgsGhHY8nJtdYC09eYrI20t7+46AUpO",
-	"83dnXJbEzYEqcYkLJBhJphIBtUVgESB7lGO/KqHaUGTLqcjqekjuGEhw6eIODEp+IDh8e69yw0PkGtaT",
-	"VTD5R7SYQ1jL9wEEG77zbUrBE/EyKiALVzysX9qgqNsQQsOKku4K8d4bmh7oDtQRVVF7pIWISSvMISPI",
-	"jbCey1Rkllc5JtU4u8wQ4Y61et29nv1sr/d/tbsNCOvhsT9Xaz1c45OAKIQLWG+sJ2Jrpr9IpPVyZeMl",
-	"2piB9lCb4iPUyYNbW+ele+xeCWWZVzQXRryX1zTDAYFiycXXs9zrQoSLNyK7ERmbUpsHmykcYKFEt8aY",
-	"xcduxcRWTGzFRJ2YIPecFLVlYD2Bbx5XHqxNtlXRM+1aQ7e4IU/28Iy+zZRt2ewumbISmz0gMz00iC0E",
-	"GHQ2AZ8aYGzDQeqYpu4y8PVMxCZSyclsglmFiN3wVCaQlFdhXV3Rw+LaGaHmcZam2KOYWj8/YS2lWWpv",
-	"3O4H/m6+mIoIJ1VFLFhrhJ2ahqoAsM49n5niGSbnC8wClECGg/p96AMghN4GxNmXZio8DfLs1lb4LpBn",
-	"H0uIWYtA8ExJddUcLPukBMv0HCN1Qem2y1O2eF36st1lRRkxIUcYRrXELgPqGuJ1PgYsJapHclXU7aLM",
-	"GFuwgsfn/FpQnc/Q9TmaaKDCPkcT9HTz1HQZJstyRK5JMOJdvAhiS+5eftmF/rimsPw7t2GPyNfuGd9h",
-	"7/BhcMbYRjx0+DcR0mBBeMvNwkUYbprpq4xPdswD4yc48lhVN/rLl1O4ZElv1Uhl9zZQlY6zIzPBICMl",
-	"b+wJs5ZrvDz99LERYmXIjdgctoYeCsr1cdMstBWrCBkuYNdigfNd/I7cR2Hdn0pLRPmOyi7ohMLT4cxu",
-	"vV91QGKXX4hkpMrFVUbYlAZbs3d/R0C6C5n8sYsIGTU1LMv04jwxgrOTCWvF/k5xKaxU0EoZktJfvhKP",
-	"cspzuzuv9l/9P//knX/1Om9/o//t/Pb7XvTDX/5wH//bq9rMXX186URLRX3vYz0tRiZjLSr2OZtdBMaJ",
-	"WSv4bMplErej4hqU9FY1QD90TErA/3gsMgG9Bf9+9uljtDSEu35mMw1Pd0PVB6oV/6ND7fSdv034qHM2",
-	"5q9//FOMrdz27P/0hv3tw8Fh5+xvB69//JM7gozP2VAnizYorrEYXRdtpVxhUhsaPjPBk6CpvNxBFaAj",
-	"eygVSEAFNVoeniXml5cXkFyzKhcbruOUgxK+MNLuic7cuPpY6Vxc+NuYmLUQxAVAGjI+uobZZnB0zIjc",
-	"tCMmUiPgcQMVlzozzT9/69r/jfssFyZ3kC/gZdCrUxtS0d86UKd4YNQ4Heptq91RuS/1EFl7o7kYK7Qs",
-	"AC7NOiUOp2AfXtpu/EWuLxIdWyNlmZrChqY0xfF8SGL0lGp/ZZct0Z4Z8dRfV3RUO8AEKF6A8jCAfRgo",
-	"HFkFjQ++lMgVb+yTZXIeVyvJIhafxlgLge2gdhF2Q2DJSGwDBR1eB7GrmZDuQpaJfJYpGvdiZqORMOZy",
-	"loYDjuypY78U3RrBFYZipCfCDFR8usN+su5o6zxip+x/soN27Ms4gjcPitHY/2Ctc9Zhpztttkv/bMcR",
-	"yzQ+YczTy85sOlC5Zq/BFpyA8XamoX4FVo4eZMalPYwSkkJLK2HJ1YrmHrVg9wCgCNAb8HAHCk5XGroR",
-	"VNHBOObysgvUkvlYp27r/V54cpA5YFM0o224HknqOR8JANpYCCCGazGtg9pAknNYG9QiFRwNUhCwU4B+",
-	"EZWQ24lWxgJaLa0BDszr4EF0VgiPgG8OTo6DGZU4DB7lTr/aoO+akQvsBJm4MWy5no3GCAuSiUSk8gZg",
-	"AJy8DQXrr/hZ5xgkPFXNwJNpT2OZxIAKgs8r7a89jAI5gB60QNTCJWwUe05BrrNcsIlOhb4ETAug9Itp",
-	"JkdWESGDOqFnIifKzVhOpzBDwJ5Wzr8I0wb4kEsWh3eI6iAcggpNq0gQyhEW+YuLATn4LUdB+7AVkYPw",
-	"hw5N10ffdbD+BeBUVF1F9c2iRlEeVXRHtKwy7JM8hB08S5g87tOKy84YLhzbTb2wtT9jLWeEQCdujUB2",
-	"CahwXvmbXs+Do5Ru13aPJ9IJn+uxe8jndA+OWHE7LHG1UoTme7Z943IgIuNQRv7zNzC8riW20tqnxl32",
-	"CciRgnncCmKJFVT1XacgE4gfiB3W+Q8/rzU+1lk7/XBvg0kQ0rA3vT1vP46xqtxbkLUWUVNh1+terxlA",
-	"sfnO53oqR0333LvbPQsx07jYH39sKEN7+PAhrYqiTV87dFgmtZX+GekriMaYWepwdp1KTWTyvGviXla5",
-	"b7m612tqULPOV2qV/KSIBS6S/8NLxYiVrdONW4IueWowfsjnnSGQvoso0kqCFY54mlpLaFNHq+/Q1MkG",
-	"SzSUgC37y3kmpyJ0l78LP/kgSRj3WyZUMgXHWSp2BhvCWkfiRqRWi5iIERebttt1adjn0/cRmHJ0wAMV",
-	"v+69/rHT+0vn9Z+7Q27IfACAusLSFTeWVFkMfpue5V2HvmbpGDKhYDMsfc3NQo0uCNHoAlSlSAAGIpbq",
-	"RsuR6IIHX/ztLqbP4aaW9brOwAb7Aj9KpJnOctElc8PZEZUvU21EEveZ4TeE3SSvcAYU0hw5Uiefz9ku",
-	"HD31ESGNdfCiGEMAMe5z58yFAmKGiiX05+39Bop+fqUDIp/y0TVMKK/RztB8nvPJtICjIH0dMR5+mw8U",
-	"NBD5oUhMp0m7GkVgFETYZzOFvBexIU/SheNEDUOSU3+2qOStDbVHCTyNcFhgI7N3eBW6LQEBQVN0hn4S",
-	"kdIPnR/2rDFFaFl4rgZakIQD8ihBgqGtHk95JlQet4uJB4U1x6fygp4YE9oHrJuBZ2FtbDDS1Ujsg5Hn",
-	"DX7fBpXMUCmKGGzpzkpiZi0gpUb6bUcQbtiHsn36OmYTKIQYKMaM3VhEgvFwioTARA+zlr67rwTNHdfH",
-	"bwjlNoHgDWMxltlfZIK6rVByZSyeiJwnPOfdIuDTh/WFe02LLC8ELrY3x1UG6GwEp1cB34P5Fm6Slz1c",
-	"/248Fe0ubG6JvffLw7/gJ8vIcK14KNPUuhbYkBLD+5ZQ9yiS0sZyVNhlYp/ynQIMS0+B0L4RuW47xmJs",
-	"Y7twIcTq5hM9dksLSETOZWq6NZuNkTB7Z/i53aRDojB2Vt5rcporuMOrAA/BkWTYnU6OHQxqAxA5RBN1",
-	"G9uqbNlilDofr/h0BpnpOGLdbrcNd7YbWuAeUgJwA4hBdE/ZQeV40e9nhB9qQuy86q5QH5LSBa1DrAqy",
-	"N4B/ORYpvH4QD3HMiyERFx0FzLyAuP3jWzqLWBlYkFYEEE2sAujHlPji36UNgVhPt7PcSMvn5QMqCLJC",
-	"R+7Y6vizxCplzbfvR+7J0Zid4FfHIChA9NBsHvtDmtgHdrdHnnYUQ2rQMqwPwPkQJYnBsn5FZsVP7XkT",
-	"m/jvWWs0m8ww19FuiGkiU9rnh5HX3NS8CMRAyF7cKZaf6H4QY6OOU7cGe+NynK3TaBTg61DWmZUDwZR5",
-	"BjGH4GCsBdBWJQnkxDTdOcERifZtxjqFu05FJnUSYKdeysxKgLbX5fRbq09F0ZHGiv7XVkyXAJxmErfr",
-	"XwqNmX0Wp9rkS1Hp5bh4gF9ulo8E9p6zy1ma0t72WTy3WgJyLHMUAhf01DY9zuGG8SBazCtnHb6z2+Vc",
-	"u2OgkFsRGnWXglIoADB1CQzIhRBdJgQDpwgNH0RNB6o+bOoRiglYk8kKPDvadlZNWFdDZNa+0hmbKZlD",
-	"EYHvzxZf+ChPF6z1L5HpDgWjQ1RdMxuN7db++8n/HeJaRSwfZ0L4X2hF/dN7vV6v7YJDaNdYn8DPfoop",
-	"SHQB38WrYkXwDhuGivwL+8yWs2Zbcf4T4sZ5wxOx46KbPfqiyIYRqNwdw0ZVi3pFxKj39aIwsCiweb96",
-	"CCY8wW0E5plGYNDdJtep1exJRCw0hP1fJV0fsYoK9h84sf8/Hjg6g6tvDs6Qh0xBmWpbint5Cj9sGrOZ",
-	"a20Vk8hG31/ghgr8fahOKvar1oe0Hax1JvJcqisTsYPkhquRpYEifOM6xnM9lSPD4k+Y7iIDh3K5+CHa",
-	"9dZECX30H6IgBORd48+n7719Uh+OG6iWy3sUFpq7ZGaEaZN6sx59XaUE5PN+PfQx9iJuEmFK5X6lEi7I",
-	"gSQ4haBOuK9GWFMS9H0RNpMGQkGWhOijC5mQUlOkzCIou+4INdIJlSm4MErb7jfFFKbgBXn/o5xSXF5I",
-	"NWesFWIZUEaycOj8EQ0tYVUrCyAJ7rEO3OC6GMvhPHYrmNGgEjDPDbxZnuaw7xOIAxXT6Av7RhEkIV0o",
-	"xFqChfG/USWKc8DJ1wb3B8cURL7SxGcj+9bkW5t8hZl6UlkPUkzMjrvfQFmhjNZgOJ5uJ3jipjnWdkMB",
-	"zUWpgqZw5i6sNxcPVFAi44ai7xj2q86Sk0wYw6bp7EoqNtJTScn2unIaaKTR11JUSmpGejbV6sK+e1BQ",
-	"A2RCXrI77H/+FrMWZ0pcYR1a7CZDBNM53KENFBnfMqn3v6xB3Kp4deDrQTnenIY5YHl/sO9tGELYWDaz",
-	"xkGxuihcTTlZ3A/p0K2zwlNYV7BJxYUfBkCug3UZ2C08h09YzeTrmSMWa9WxHiHWJMSXXMIWlAKprOVt",
-	"eeLXdqkUYlGVmEf0eef4KG4PVF3tQlAW4AsB6OZ1WX/I4UslLoCT/vlb139K4begYqCG9qKBKqgfSC6+",
-	"FnB3aAuBYryQIGlBRIsRi62CunAVAleT3GXFB6pIi7P1WfFAvD6TzDgUodkzFl9GYpqLwBRZzj7XKcUH",
-	"SpYHt37IfHk9UT6HnHlACkXePCrd8EtnPp93QKnPspT0+t2egK/yVX3CZVrfOobP0zEMjb7a9LyLS1JG",
-	"vksG+8M6eOEqHjAFr3QuL4mCm1uDKmBAUO6L7+wscTQYEzGSgEWiwvHpEV5UmdII0TdCJ2wNF8XyowIa",
-	"jJykcky23QTPOFwEPUU0WgzVFk1HoLVO+YJGJFnLpQ++ULgPYAH7CQ/WUwPTrAD3GqjCPna62A9Fq9sf",
-	"mE7lbMNET7i0Jus009bcM+zScgm7QkhOgl4E+GbwkSg3Ooa4Ls7kQocANKPB0LXH6ppnMhdYfqwoecDR",
-	"eE65uprxK9E0v/ljiRRu24p5l8HM1f6zFKlgpqAcUqtmeDG8pKSoSDENtU4FV4/c7RLu1ebwRyVme+Yt",
-	"mo8+OtJPYdkx5Y1hLa6W0PuCQWEqGAtPQRA/FB1BkIg2nPAty7jfGubSl7slS7/ZnfrU/Mp2sJAqToKf",
-	"fCVCDB65rp9wAv6wlSVbOhS4D1UGraBOTirjizYjKsAPmNVQy9kqanmWTfBNy/3KdvM3T/DfEmbth1ne",
-	"xF0tHpyJSwOT0dRezWcrO9+rbbxlQQ6aoXlYmPIzcl1rS6ilSiPCSuO2pGETnl3XzZP4wLPrkmV1isrp",
-	"2fM4LvQrc/dn0N2rmPlvoarHCbyo8L85yItvSQ7w7Lpi5Nkjs57LRLDhggBWeZo+COeXTTl095qd24+B",
-	"PclmCmb9x0ZnLsYC7WZzaUSXneCtmPjvGU9dq57B0Zwjnc4m1l1MUz2HEhBE17OWhJwIfzWfCJbITIzQ",
-	"NYaePdiBrqvLimFcInftfg5612V8wEGUBT5C3/48tq4sNmehCwVBeahGGdk9TjkU8jEhsXnOLaDJGaQ3",
-	"/SpuYJ2Dh8HujYEOcLln+KM/mm7qKQRTxsWtL3U24bn1K2fwTVMEtbpIneWl+xCAw6v9V0W73KvolVCz",
-	"CUSBwg/xrGGD4eQshdc8d802nuksh7TF48Kn4f5u7ukSz31TgCWO+VsOZqQBhWQJrSQ0Z5wwuhUUCf1o",
-	"V3yZWoprEmSfz3/p/MUhDFLVV6bn+wWQdVRCqPfcAMmhyAuUiGozoxJ8T+TBWbzVHbGCorF6/oLnXRZf",
-	"ZtoNHM11zIYQ3gJTyknEhC/qJM87eMFG2fPVBIV9gXoBkaB+2VBA5PpWd1nPwbn4ku+OzE0fyomMyH+a",
-	"5Zedv5QZuXrbWofo8Ozv7FKmgMuGtAKPPMRndY6kmWojcxq5U/49z3M+Gk+EyvtwD/u2Pw0cbXdH5mbw",
-	"qi42V6zoGxILdjPpzcPRwhO+wLnCxm61ZZ5M8EkphHAvWbAe4feTcgsLAcEL6VTBECzgsVyNbs38XmwB",
-	"gGyuYkq7+/MkYbMpoOTkLBXW1ogJutCNJGItSUgGhd3i8I567S47sMImLBMh/GT3BByxFEF9HvUEzDXL",
-	"ZtaU5COxTy0CI60SqIs3DgTCmjjnLqEA1xP+mKByHLsPLZ0VGMgshg8vZBL3EfEYC5Jd0D/wAtv9gXLJ",
-	"D9dYYy8ldcBaVRiF4taVGwGwxFWmZ1N/AMW2F/tbIFi8Df6v+/YtVnZMcEac37axThPTBvgZ685SgxPW",
-	"eUhDdeuxuZbTqWvAD8YmR5VxiwZwNuy9rQsQERSCvXym7KcETwEvDK9iugP161imopx1ocJ9vHmRFKJa",
-	"+6EocjrWKQCcFJxHQmUgWIHCSxgwAHqJxTPu/vjELvvVT47eaD6VA7G+qwn8lXx1XN7pTN0CvLr38E9f",
-	"F3grRKM0QCcuMdZSlk6Bk10YJRN8NMZ+Qod82i4aVpGiLPU6BNItyuU3FCP4K8g+r3ZqpspDF4eusLdp",
-	"Uqi3xcd0ipWkW6OVfdioGNmSXlyIPGJUzbiBDh6oQjfW6k/IQwMf7KCeKUz2QpdaBXwjDHNQ/mYCFslA",
-	"kUhmH4uoJdaeJSuiAHYvCqjG20vDD/ga2JTz4sbc0AZs7vgGgsqrPCv15nqWJiT7oFKhnhQcqCpKPZ/W",
-	"tBpVWPL6zpN1vwKXLe/rlC+Y0vNoBZMtwzZuYH6XJcMyiH5lRA6UpqJmfMQJbs8MNv/QVQZvtfE3pI3x",
-	"VKGMP9S2/SWPABECnU/A+BWX6iFUcvM46nsy2OOHSTczib/v8YJBcGI5aPJQMRLAfJnyRXOM5LjighI1",
-	"QzYldnil1qBLtbqyuqXwTSPvmUK3Mw0PYQf0WgPF00zwZOFa+72z/xYr9vI5gSN4x9dqsXwuR+LWLusJ",
-	"XzyN2nkst5YwBZ7Iq92IfzHgvVV631qauqryCNHCh8aozRf7qjAP8lAuaCamOsvNLoqF2+d5Er6IWCrV",
-	"9YVdMfwDZ7yQSeza5UppIBrSOlA4k+rCDW0tpX6KP2AgfZeFwyI+nx/aR4O4tA+lpZHMigZKp4kwOVxD",
-	"VZsF3mmRE4eK50ynKThPhppxaDwsOFgepMPMJpSEx/ij/bIYUttlhyhXYYBNIghPYqhz069WoeNTSpg9",
-	"pqgvxz5cH410cad+dT9wZkVxY7sre71eMQAXo9f2M9dlNlDw+kl5vOiY38C+Gt+VxHFLWw5Kx94N0Omt",
-	"t9lr13dTWTLCPbi1Qjjl6kqcZMIl59dc/kumJ0cwEGf9ted60ysPiVB/kWkusk1+4ac8b/6Tny1TuMtf",
-	"eOoNSaODHc/QZQpNz/RBrvHP7ywzR1IAujlIPPkmDGAqnEKT4fCdSp5uxaRf/1HdvBGS4bcbZ+0Ff9Am",
-	"dKcsvwe0gYx8mJ13kMiRBxtzaX9UDgNVqx2caIRapUCjlKCk3d0Jq94HJV1Hsl0CVhQErmPdR0U4U9Ag",
-	"DhCvRelBAOREaT08PQkFpqSI4N9xuBXYMe5quks6pY/i1qoCUlOgoroD9Q7yg1bJFZDqkFszik/NWPsu",
-	"6YTnHGaDcKxknZPx7qcAuFo3xtlC8Izpy4HiLLWmkM8Ueox6aFqWik3ERGcLwCkrSM8IUaDFmR0GR2jY",
-	"hJtrcD4G6lJnk1nKQUjxUQ7APz/FEYv/p/1Px/7nf8cRy/nQ2gNZJvmVIMintkOa51kOaPsiTQGkHWva",
-	"jF103Ef0gChmUgFomt2R1hwDlMxM7buasRA5OnPT1G5B3o7YlcipMUybPNPTsSgA5KDnOY5jM4YQeMo6",
-	"f2ODVwckLQhW/GdgdfZv55/+493HwSvW0aHOtbKNDQYDxdjg1b+dfP75/fHhxefT97t8Kndv9upY7H/Z",
-	"E/3pde/1nzq9vU5vzwrJ13/KNX30Q+cH+gip7yefmxi8gtU2q96Ajbf6dyP9+zBlgMXG+wqfl67YC1La",
-	"avflBrLA5gacuWegyw3h/uz6lMOKjjE3oMuBBT1mq1j1Watn4WI2sVDI+vIS4GMDSDzwjXguzDMZ3nVU",
-	"HvTnlojV0jjQq3X66SMAFIXH7E4s7NaqtN9/+ujwcL2ix5Eze27YYCkNnMkbBHthSs+t3TEz6GkqMXcr",
-	"sRacVAO116OyJVOAB7mZ64jf0+47fJ6Q3q+FmPphcohHODPWCChih+gch8HDoMIHVuHBlxIGg0/q3Mmz",
-	"gkwbpt09j8hhaZFPUhRzGw4rzQQ0HivMn4+nlG272leL/52JHBE19hhx/Fxn+di1bmBhWyBdoBK8XpJs",
-	"Fv4jjbEwuZjsgnl5tUpbnMGFh3jdY+JVBs9ZRcMnCN2HC5/hWp+JLqClkSAtrRDxpcQQADHAXWHO6+nM",
-	"puFpwjaUD2kseGpJp/mQ/oZXPOLx4BPWCRd6dWf3BE6qmYuse28efJj5t3SQtW/gl5xohMcq1r7i5N/L",
-	"G6GEQd3vbwFIGmvONk9NB8E5GoMvr3s9D90YAMPpuUID0lrt8OAbkclLKZIq7IeJ2JveG4w8qQWJlBYf",
-	"KJd0sO40jVFOsAoIyyS1EQQYMucVxBA6Xw8Y0o6Y0dZZp8C1/d2XBdomepjbVbCRyKi7ToDdkYgJGAGG",
-	"BnTmYzFhWqUL+Mu+FmFNu7dG+jKsdciTZLFjWAxQ+vYuF3lq2O/2Xuz//3//P/ZHTIA1UAKKBdb/C3fj",
-	"p7g2gA1o8uepOcLD2GC6brD54auBCOcqRzzwJjCRxD2mGUO0hIL1w106N+7OI34j1uYl3dG4ZDPIOmmK",
-	"3bm7LfHVywcqdV/FqEMv1/w78uD4W5dQyd8hej5/f9Zu4nrHmZ1UqhXZNogis1GBKU62+Hg24YpyMv0g",
-	"xURjnUc6S0TChrMcO9vt7+v6w99Lk5/TSt7DQm5rXv8nUPNLq6wM33nz8ko4qhfRVVjEKcKUg/EGvsxo",
-	"NAZR1h1DFI6INy+QacIzBo0rTC4VWkmTmYFeDDKYPLZVmuq5SJw662NSdJhydR1RuLuMzDpQYz0R9gC7",
-	"DPbHQNwZilqhzSURZp/FB7/8cvz++OD83cXpu//8fHz67iiOWHx48OHk4PivH4MPByr+ePChfNnxx78f",
-	"vD8+uvh8+j788+jTh4Pjj/YT/NfFx0/nFwfv33/6FX9WPBO+ODk5/fT3d0e1WPyI9hwS7XN1g8M13sIL",
-	"3nuUBaxTWZYntiU0L8CFLpKqWMLO61KpgPqX6RuRBOJLX4IFWwGcd/LBNMqy2xbPlNV5TbF2Feul3JgH",
-	"b+GMije9N8ua+gju9PAi4OlKt4+oaHHLgC+IAfHQXF2QsxlGrtrn/sx0j8Lq2uC5x3UkLGgjVE6NR112",
-	"wmeG0Ph5NhoDkj0aSn5i4Bvr4u5mu7+bsc6w4OCPZe78DKCrL01B46q/dpx6q6G/ZQFxKigQYo/OjcbH",
-	"GFFh3kdsajkPGqyR75jMH0YXbxBxBxceeXKWpa/2X1GVBvAcLWFpspW8Up3ZFDGPO1JFbiAgRvqm3Ji5",
-	"zhIGpRPdAPRnRvXtVRwxk3cgwMVHWIHJk4lU0uQujl3cwX5Rc4uTIhSGYX83+gOReCG0HNzGJweW7+QS",
-	"R77saSldGdzn8kvd60BMGHeiOfQdrgZDIct3grIME5GP6qOWZURpeNDByTG7FovwHXHYbs1dC3BkPcsR",
-	"EKY689g/szyqiAK5bpZCqq9YK9Ejs+tQuLuTJNwe93HdIpxRGiaGTc5zaXI5Ct/Dm6+1p+VsV9aCrDhM",
-	"GfE/2Amhr/FBNAJ0LKfhMwoTePkRlaBBsVrU88FdPKMu3+SoXFuMuWlX6kzTwwGzw689uK8r8OvAj+vg",
-	"mvH3WCOBI0Q8Si8zYz11xxmUEFb6ncPNCEqmana8tuca+myps7q+2zMi0SCT4FGuRH/5MdBeOubTqVA4",
-	"27ACRBwebFSuJIfHEOaVf1IZwa7mgLgZDzXPLLsVVYkO7yDM24cV86VC+ZBm3R3qNvDs7yzRc2UVVFgq",
-	"E9TIZIBaZ/8nuKergPnjtz/+TwAAAP//",
+	"7L37duO4lTf6KjhKZlnK0CrZdem0vbJmVLYr7WmX7fGlOxfViLAISWhTgEKAVindddZ5mvO9xPfX973J",
+	"eZKzsDdAghQpUaoqJ5MvWStJWbzhsrHv+7d/bo3kbC4FE1q1jn5uzWlCZ0yzBP7qj8c85lSzdzzWLDE/",
+	"RUyNEj7XXIrWUetKxEuip1wR6m4lbSryv/YUkQtBxnySJkwRmjBC4wVdKiLNo1zD9U63FbS4eeFfUpYs",
+	"W0FL0BlrHbWy9wx51ApaajRlM2qGMZbJjOrWUStN4Ypezs39SidcTFqfPgWttwkV0eZxP5jbSJviPz5z",
+	"uPCO7Yd6Qmdzyidi82hH9s66Abjr24/hlKt5TJcnaZIwMVquDuJuysjIXiV0JlOhcYFGUjyxRLOIaBkQ",
+	"qomeMqK0TFhEEqqZIu2IjWkaa3JzdVm7du7dhXH/OmHj1lHrVy9yKn2BV9ULN9QTGTGYwrtEzk6pZtVj",
+	"H/NEaXJ/d0IiuiRyDMNMqJgw0uZiFKeKP7HOMVlwPSWhliHMZSaVJi/fvDEPqbqhjxM5q17uyAynarnP",
+	"o2uqp+ZeeOHc/JG9D7YoYX9JecKi1pFOUrbdZp5HbDaX2qzO96xiL9/TR0PdJGE6WRJFx+wIlgPXiAq1",
+	"YAkZywSJ7pEtCVduS83Ph6/IVKaJIubsJMwQDosCWLqBCLOv6/0be+2ImEmEATxtvjtnVBOzbkgtdMbI",
+	"iMYxS47zH8x3YTeokHrKkoGYMT2VUUDMchGZkAcZLe1wFQlf9b4l56dn76+v7s4uT/44/P7sj8Obs/vb",
+	"s9OwS37PBDPUSKRgZM4SkiqWEDoyK0LadCDu789PO3ZCqWKEa7sCVNvb9hQsGGeqOxCOFKaMRizJ985b",
+	"+n2z9v7GzejHCyYmZt8PX78OWjMu3N8HgaEBzRLzzv/682Dw8fBgfzD4+M3Zh3/9deUeX/AZ16tbe00n",
+	"jCj+V5afuoNer/bUxfAWf5D2qdbRQa8XmCHzWTqDv3owYvtnNiQuNJuwBMb0Hi/3gTusju2C0SdGZKrJ",
+	"JJHpXJFURMwSGXKUgHBBGB1N8Q7LjjO2k02pfkJ2hEN8X93yH7wurPdgEP18EBwcfmoPBl384/BT59+q",
+	"F/6SztitTCrmd8kWTGl7ih6WxI22HY4SRjWLhlSHnWMSmrGGRCaRoduHJZC8+S0gfCKk+RIZUcW65I4z",
+	"RcYyjuXC3MejumkrM6DKbWzl324FLSbM7v25+CO840PVXK/GY8UqZnojF4poSdQjn3u7krPMw4NX37z6",
+	"7cs3r77pdMk1VSgVmIgC+MfcUClXhM3megmHLtRS0zgkSvM4JiMUL+yJJUuSyEXdtCWOr3LivSDnlFzo",
+	"l4ctj5zz8XlE3ask6v+ET64sQR+2aJ8LxYTimj8xotIHXDtYGkaT0dTwkLrBuz+rGUSvV7UhN0ZgXSes",
+	"cleMmIvNWn8TkJe9gHzbM0zy5ZvXIL0CoqURfSDsIhbl+/ayFxmqNOw4dJsRIl8fGUZYNwGQnjVU97IX",
+	"eeT2jfkDf/oW/vflm9dRNcmZo3VlTkb1/CKeMGTackxCQ/ZhPhFzey1ngONWM1rzoDdcCn/Bj5VjvJP1",
+	"egZswAY14zhjDbAltUPWcku14kf2MJXy8UxEc8mFPo9qNAyW3/A5msYn87CaS6EY2AtvaXTD/pIyBcQ5",
+	"ksIoAeafdD6P+YiaZXrxkzJr9XNDLe8sSWSCn1pd6wQ/ZjjJjMZmtCwCvSBh9BEUnDRmx8SoD+ZULqjT",
+	"Yroto3ZLMY756BnG2iep4H9JGXmicQqMj8YJo9GSaPrIRGDGTAUJS8pDCCMGdQT1LqsIuXnXzuydTB54",
+	"FDHxPNtAR8CviSEPMqNLMyxQ51C0y7nRvLgUMLZzYaQujfGNX3/pBUkF+zhnI2OhKJY8sYQwczdqmhkJ",
+	"RWZbuIAfYzlRMNhLqd/JVERff5yXkqh0NCXy4Sc20qQtE6OBPrBYigmIWrf3mgkqdAeGd02XsaTRnZQX",
+	"NJmw5z10oHxzRWLzaVCUBTkg7/lbGNqdlO+pWFp2oJ5haFKSGRVLYtS62VyDtYbaOXz9xtg6+/1xpYV9",
+	"y0ZSRLDOCwrrPpYJIzpZmtNFJ5SDye1J6nWKsBncvaCpnsqE/5U9A/W850pxMQkI+zg3rNwwlIQ9yUew",
+	"yh2LWSTSaJYJi5jQnMZI4/eCPlEe04eYPQeZayLkAs3NeUy1Ydr25M2oWUJBxYiRdvi+f355d3bZvzw5",
+	"CzuoNU6NZjmnwA5BmhMuJkyZVw9EOzy//P3Z7d351eXwug9WX4eAAcdIRDV9oIqRSDIF3MnauO3w9uzm",
+	"h/OTs+H9Zf+H/vlF/+3FWdjpksucsQ7EaGrkd3RMFBOROZZAEIQaWiKhR1ghUUhIaCB+JvWZr4Ey6R26",
+	"ClKsIL9P7jp68ZA938F9P2dKDjirWkHuYzMjlkpXqDxBqz/S/Inr5ZnQqAzPE8PWNUfBjwby6sx+NNaz",
+	"EU6RFCxADkcVsfZQGJAQvUfKSIeRFGOezIxhRMI5XcpUd+eUR6F1yhii1cuhGdtAcA0Wk0K/BWPRnjIL",
+	"ZmQn65I+GcWcCU3U1FgqlEyM+c9H2S3WETGnHPhsRhePQi5w81aWgI60TKqmKElkpIcOCLVWHDo5ZGzo",
+	"GJbZzDRbZ/OHWWikz1AtlWazsFv1zVG1If2dXCCvAyLFNbCuDC3T0RScMVOWgBdD0aUiSpJ9uM15CJVR",
+	"ONiMJROwrNWC69E0P1wkYSqdMWuu5ZsEB9WsG+xOq2hivXnVWuWGgW9rlpXYfc1nrGridq955FH4ylVt",
+	"KXrlOj7WYGgobasVeby2p2BP8+WcUkWAmMeWuWQk5SgRie6I0Gyx9xRp01jJgUAtjnic1Zx6rjuBc0AH",
+	"Red5QvrX5+SRLe1ADJHFXDwacp/KRJORjFgwEJREXKEaBr+Yr2e7Bi8Cfhl1yblW1qOi7RtZrHD0UoDu",
+	"M2FR5Rn45NsKf0Y3pT35xT3x988dnAId5CzG7oDHYm6sRbHKZQwbr+Y95jkwdTSbqU3CqcjLPmVDoUlC",
+	"lyuzzF5fNWaVjkZMKY8IH6SMGRUrr3F3BjiLygXIGPHKHHc6QjPK4ybHo9q4c7ZixfNKU715ld1sbuHu",
+	"T0ErVSwZVn9bpLFVQNAEbUB4MDo3y/zlQdG1hUNdu9qnVE0fJE2irQnPD041WdD8gdqlzdhzhWeXJRlD",
+	"IYo7jqM0TXRApnwyNQpCwp6YSK0rH/wKTY5EHoGCwNfqoTCiKGJqaMRDRYAKPZngL4pQWINI8hhZgTsp",
+	"1P9UOrMeEp7g73sDEVreNEwVnbAhPBSSNroCzXam6phQErGY6VwPNNKbGFvJLJJ5hEWdAg/z5ZEX42oe",
+	"YApaMVV6mDPVdYdxAz0bch6ZOY5iPnpUdY4kbTb0NWkbpUSQB6kVidlYE5nqTuOtvYEvnZgPVW2rG0gu",
+	"4dePZtvvZu+t+jj4fDdzEkHjpeYjdYe3r3DoYpC4dMoCP7JoP1ig5sqNrVyY8rb5x/X5pMMp05THamdu",
+	"1ZhxA8vKFRXVXMDmD20Wr571UfjY8y2oY3rPw+CzE99Ec5azmbHs0bRat+SnbMRnNMaHCke5wWeszGj8",
+	"jW3PX3ZaSmcJv1qY5tqNOhfzFB0TUcQNldD42tuwMY0VC8qak5Umc6rUQiZRTWIDxJ5tuNHdekzcLI32",
+	"L0gIukZI0B1grACjyqfzCLJeIHJnBJIgqIEAi94Q0fG0tGyfnEZTiBa/WqOfbY4a+btV0Js2LPcT1+yC",
+	"i8dteQ16odRW6iqHrw3TJK7eIsUnYj+dY+gwUzHgKWdHPTJhzFOuFYFASnezCZN/NPBH/XzMxyzvTnTt",
+	"Zfo0YU0RU5oLWCm3xkW66X0xCvOHtmHuSm8mLRrHV+PW0Z/XM6drOjECq5aFbyG9fPnXTHZVSasPX41k",
+	"nkPy10rp5zsZt87KrHAp+imG5CGR6WSqu6Rvs/kUc35Bm8cnxy51z/N/SREvj3O/MhXRQBSsFvMMi8fm",
+	"dYTGsTVVZl3yXgpMieKC3FxdBgVn9p4i4Gp2WmeAb/YcncOEahZCFJDMWWI0SjphRwUvG6ZGJXT0yMUE",
+	"HD4KspYOej2C8pS0w0HrsPu6N2iFA8EVOey+/pdOnoERDloHvV63Z64fu1wTeG3RFLM5fGAymQl5A1Uh",
+	"eUj1QAipXWTMDL1LQveKYa5Hw4SKVl3BAFxr36GpVs3h1PAnyQWLqnzdn60iwV7srlytjqdiZapv/LLW",
+	"5HYKnDWEas3PW0z1s4QGRDNnch4zo92UN7ZEpb61yj5iqkmn26pMrfFZQ2FEjXTF1X0MVommekcql7+S",
+	"Gznbc1umu6uTAXJJN+d6mB1seNt8uMap1Lfc4qD3DC6kL2Pu22xbyI2pMu2LM/768qo03JUltgviUl+N",
+	"7dAlfS+B2rFWS2F7ioRuXuGx4ceO4oHFzjEqOBDtcUwnE2Da9pQFxIbQWARpXHPKI6LlhOkpS7olzm6+",
+	"DEdZ64Q/pJkvTRkpaERswohg3Oab/IT5EwLjyixRLApIaE78sPBWPZWKOUlJaJE5DIQV1ZhkZs5j1dOl",
+	"UIaT76QtJLIk8sCmXETwjU63RrauSNNKIWoFFeQbq5GcM1+sEq4GYo1YJW1qB8QFxE4wz2tEhUuKd3sr",
+	"2EfdqRRy27kDigv2lb0ISEnDv62EbTC/MhU2fMycjt0mZ4/gbg9vL6sxd2y4BamUDTInVItvKgvZlXWs",
+	"oLhaUVyxJjVEtLryq+RSyWjn3BYzfH5srKHRDEqCURg+Szur9QXOEzbmH6vdHRjxxVTy0ZQmdKRZAjm8",
+	"JGEjORFcudTcKnVQPn7WoNcE3OygS3G2wkoVRlC/lSf4gq3N2TkfPrLlZic0kMunoPXIasqZFBslTJul",
+	"PiZcG75tLJ0HBgF8kefarF8cNx780NfXN2Beu7iMKrw5B7aowytDaeA9rB9WM49O5X5uE15wO7veO+Pe",
+	"+wxbksc71gQR6gPyXyPQkNUiNnnftt7E7P76OMcOXDliIx59JrNtOAEMJG+itPds9sASNeXzW7y/kjEW",
+	"iy6LSxP4NaGbAiVlUsmGWWK23jptIMfn8LB+9Qjh+qjgh694mrdnZQVG0HgF6mf8LMwrkU80fi+jQnoo",
+	"TcHCnlGR0rg6JzTV021X6KeFrmQXqcLE2HVLdq8qdFvzQvt41exmTCk6qUlj2mEZ3fvWLCgUnleoqXI2",
+	"p2L5pTkmlBENd/U2RXJGuajWjlxBvLmDLNgDwZu7Tbgw3lrlb4pjuWAR8cJR9r3oIEEjnYqITOWMzemE",
+	"qYIHatW/VfIxbZnbVhEKxn2C1MhK7VouBEtyYV5+A9VQWrynCNzSaLnwlV5+XP1uoEVgbg3IYiohLMog",
+	"KT2dHxPzJetowlBIFt6w1IX1zEJC8caUKoJu0kImb7OcvKA1Tx9iPqodMV624+ARgcxiLghYqVgQpEjb",
+	"DPB2Kud8vDRENpXykdAoSphSneOyb5kmjIQvkheDtNd7OTLGKfyLYdViJCGF2yjv1ZbRGqumcDqzc+HP",
+	"seKw5XReEtDF/SySTC3L2D0PcaT5Eyt6eVfdHcVIaOlUZtcIBXGAO0U1iRlVGnxb1lPm6DD7WvfL59i9",
+	"7A0jutzeUZx7IcpKSYX3J/NXrEl8O/F8iAvKtaHEMbpAOVuQtn0JkQmxzthO9XLMzRMyVTtPrezRyUmw",
+	"sGIVXwpW6aNADDWLVr1CX10bgZOwi3FbJ8n6yP4gh9+Vn6ipnHfZRzqbx6w7krNj8hBT8UhGMaOJsryj",
+	"kH7z8sum39TO/Bn0dTjAzTV11GY26ej2pc+gncN4tuWQD04lazDTqpk9E93fMp3Od0oGKumWG7POvqTe",
+	"OE/YyIg+pycUz99pdv2oID+c0mdEOou4UU2wsIbEXGmLwnN9f0deIG29+JlHn17Yp8LuQNwygAvRRDGN",
+	"iQegqOIdoA8Y1cbWRjmtEx8vnffSs8cDQR8UE5o8MjYHdgCBmw0Mocyh/S2p2nEXL13jMVLDmvqvvhPS",
+	"+a3Vcoda4244s9bdBpM0twTNwzYyyKUYLriI5CKTXatf2srdhDfXu67SaIL4Fs043aXVVLOYyYcyFb6F",
+	"/Z4xKqBQAD9AAPymWwyRDR+o2rhSJ9ntb83dxRe4qrRmL4CqzOILACRgm4jZDobjzgffX9bKyrxoGNmA",
+	"Xzk3YaNBMZUxaByOykrKmOGtLvxdCO/aMBPEgxWLnyD7CzAhxBKgT2yprp6yJaFJAggcYCohRUAalpLC",
+	"vUgBBNEay82je2emuqTKL+WgxMzUKtMqSRnmI2ubuAwl6lnS2oIqYh/G0kLSNozQ3IQJWiLX8alR7Ues",
+	"c0xArIBui+yW+Majx1syERe0ZplzdJh7U6tTqwsj3FN++WOQzSUBYAwpwOrOvFB2qLk+CtElTEdoBWa1",
+	"P3xeCE5G6UhD1LGq5govqyzhmCeQRWhuP/Yg08CqnlE9mgKuWswFIwsuVOPsGfuhm8q0U6g7SRMY8+aq",
+	"G3uj/9QwrgYLM/tzCUA6MI3hnC5n5nUWBQh/nEmhpyr0nAtQKmp2TDU7I4mxfEWD0a8wcvCAJ3p3ltLM",
+	"z+9ksfPyBy3NWWJEAd/47B1nyVu40T5WXboHI4eaPY5x3GnClGF4ilA1QtK22ahZGhYdTVnkcJiUnwmE",
+	"MiJsTF5mkFV09cQVf+CxrZ5d94Yf8jsr/ShemMOT7pl/xV+PEtP0ohzeZnuiJFMIfEoq5H6VpW+FOF2V",
+	"8f6pWj0rZdZQIAm30fU6UkmYFVa6rJaVnEerfDWXBsGqcrhOt6ytbNqggH2FcOA/XtlTk7DfF6qAcvu5",
+	"i234tUyADErv5ZvX64Ehi8bBqgTKHDQqtxCPSRGRN0/bxzor66TZbGlkpkQTuQOJ/bjI/y2Ngh/MTfn4",
+	"v4yO79m9r6vLhHylv+x9i+gS0y8Pe73efu9gv3dAjNaHmTaAcxPmbD88BlgSmsScJeAN8NBde6GhEoeI",
+	"M+YsLsYtvpCZYY2JUa254YyJgoXRBu1IJsT6DoyeJNgTS1wZYM1h2d7CKJfDMJvI64GNYLQE0IqM3NEy",
+	"UcdklipIbpKiyp9fcpF0B+LGFT86zBJwI2efOQKdWKYaAJFWLldu3ECE/mwggTaHnGEigvpJxJCL6eiR",
+	"cJc1+8Vq1T5L5SftSI7UC/uG7iwi/+t/vOkedAKrpDnaLGyF0mjiGLI4JkKSEAwFq2M/smVI9IIjatED",
+	"jQgTOllW0z3XCuneg1IqTKd72N1dSfRskIyHzOjHc3z2de/vwCxpu392KiwU0sZ/dAJyYEzfg8PekVfC",
+	"a7dzZjZrDDSXVZHmxkyOd3zY2/agFk2VZozwOfhdnXWOJzYon0DnHbW+EbipS/qrJ1wwZqwXUjzTpdjJ",
+	"q6oj+NWtq4bH8cg3w8zwRjpe5vZYgHidWZWA956wJNuBlY0TC8KVzoH+HMhYVuPX2fGMw6y6B91stNtZ",
+	"fhWn+aD3lYzBjf7uZwhxFSLhWxUvbQx0rSss+uKxLjeqrWvPvNBCs1nXzPLrx71Knhc//wy4DVQL2JI9",
+	"4E6VmWjuLfdzx33XGkiV3TUsh0UUQYvxYKwQ+BV/pAp9YC4upJA/dMmdtEjmFmzSsIwEq4nRAAkwAA1F",
+	"UVBjGzOaVFa9/l2Ya59jNJmZVSBEzXE33CJru2I5k6MuKpOwmUtAAcz4CDsxzAzvxM1wEMMPjDxIPSWK",
+	"YUUZfBuTmbJT78hpo2upYBVUEVmBL7haGstOjeT9p8X4T4vx79Ni/Kfx9E/j6Z/G0+caT/80av6PMmpW",
+	"VVVQCa8tONhnYJFde1BkGxmuYIst7q9ME80/WHxdpT4OOJGfj4T3davPzCC/TsUvnw+nVE2rYXPV8EHq",
+	"KrvH1k43/EbCxixJsN6lshBmSCcWgb9BAru3GPkwykVppcozL1jrJlz4sjfGbNq11PIcBn0WPWxmzVeD",
+	"nVZXxT+HHZ+x1X70U6r0zPVX2CrD03FmmnVXW1u6WLDKEkZVNT7/0gK8u9c7dMNj8sjmGX6FA8EmsZyU",
+	"HHyvty0hXp1KNr71i/fWmlR52yaVPgDsSyuoBAnzhJQ/QwAHmc0R8kTkuVQAf7KniJJpMmJkwp+YQgPT",
+	"4ogNRNuWqhhh6T4+nCd8xEKvi5n95Zj8KKUZvhkFRmUYAQLey9udpTOL1oLuAjcGe/2Y3OqEzyFnCtYq",
+	"C7po+hG+qKZ8Pof8KmhNYSxrTePOUT6+MMhnZy0Rh6+i6l/X1lM2EK5NFcp8wRaZutCBLgeh+wJqgysv",
+	"WZh9yGO3Ns9hIFx/FWMRKaahsOKRsXkHHM041Kw7ZG5JARY+AvDHSxLCfcNsCFM+mgISGuinFrpmQZfo",
+	"ZskcATnN4P9XOpSKhvXKufEIy6pROGZ4o+3/MOYfzc7its0BlzprdeGNJ3+VUU/NMzUjAiPzbEZ57PXY",
+	"2oKFAD7m9joEPlZ9MjNs540KQ0XTKA9mD7DwchwiLW2yGRzNVOSXdqpTa1As7znOfKeREadlBDHzRSlY",
+	"5SZ9ySToDUrRxlk3yMnZVqYUsm2yZ0frWwbn5kXextPndCt73KnphJJ9UMgqI9GIMip8MkqYYAsaGwsR",
+	"0r6hWYrtdgHOx6OCAUTmWZ/nPLHTmsykHeaGd8GuDjuBtW7M7WHJPA/dCxRZsIQhIle7fNfQpvqFlqmu",
+	"vARNczKlTwzQiVnkNQCoHyg+NsQnwo7PdQoZb4UJrebCueEVrhTeXXkYsr7Q2yWmf2Yye8VFpeVsXcUu",
+	"I+4eV7Rr7FOABZvKObr+uYatAbLBYGjGvhJGI2WY2IyqRxaRdk4OGXBPlk6N6RUBCX/6zW9+8+9eDZrZ",
+	"eyfCQ0AvDvOuRLaXaA3cT5E91XTN9AHVcnmVAo7b+tlW9hb5iGrituBe45hOhnXKKHTpTmgaQdtGzKnO",
+	"MO42jagh033kmwvBcrn2PcfaN6O51aS3OzYGt8BSYh/GYzJPGCwmMDgpCnoMV0A2uONWxcaOZDhroB54",
+	"kcLGUugi5gJ8Pco95zppG/UQHm+O1piN5YKLypRziwZWR1F586EM7DXnvObZDfu1xmDeXC4Pel9NbyhP",
+	"KdwG0g0aWtXXssNlq6mY8ysN94Ue1QxyFf29hQZZNgpgH8yhpRx6IuiIYA3uqNUkbJwKQIHZVnajfVOI",
+	"tc55K2gptG1aQWsh5cjaLZCVbUyQSh7fML0+W5w8wV6lD9ki1y67f5NTEzNJJ8cbSExz9LE0cz3kg8Rk",
+	"+Q9VvS/nJa8sWQBiJbZ1tYn6UdmtangkDNXs6ZqKCadZV3l5MpJfEWibYYXqUvPXJzD756gu2T6z36vU",
+	"wbKUWCVZL/PfFwxFddzy7FWKWdUJ7Zb7brCci62q8fYc+Ie/pLVs7FmWE81O/uCYjx5riT+k4zFCNYaW",
+	"wAxd2XxOW8aGYRgQOxwbLbapIHJO/5KyDBokKneiOKj0NJf1tZU8U89LAp+y1J513xZy0YGWxE6kjVOd",
+	"JqwQuT3s9XorcZhGil1xOOe3V+TV4cE3BQnkZLF77LjYZRQSYEGHphiQHEOT3dLivDT0oDVLzGf+68/9",
+	"/T/R/b9++Pnlp19Xj7CsXW5s25E9Usv1pnIOs8D7CI8CdMaBk4UWuGKGCGO54gpywesmCuPGJ7622iRt",
+	"ekiX9NFNVuidaKO0uGmuyq79sMzjtxw6bKrHNAxccjMo0iOq2UQmnCnbVTThI8Mmw461CkHdyqv5EqZ0",
+	"0aPjblvh6HXhbBcNw2k0DYbBOnQPu8gZwx31uMrIc0VQzFegaunPdYwMXPPyObPVoVVEttYDvJVWVvRc",
+	"N9MTcMRFdSEKSq7dsvpQOkoNjk5JMntCuUZarpcZ39tT5Tm0acxWnNmh+TU05qGdR3s9D/ABwdGdAH6Q",
+	"EFqHUmONemugy2qWEf8RMYertPQhaRfzAbguuBTs2O3X6pyYvtWx6jXc2g2Vne9CcGgjSlixwuxLoQxA",
+	"1MGc7gLDmhiJY4w49pGOMFEtFYkETShwotIPwBTcZIUmrsUgBmTHwTtVOiP2jWCZBFjnPaLzOe5lnonY",
+	"8V2roTG0Q8KxEbhjjmsLpWsu/yWl0PG1GhzCfGaLIKBfC12thvvry13ltW3T5ezvfJpcAxu3dJvD7ZdY",
+	"PdVVfL6Bwh601GO6OVzrLSE+UaBfb/295QxaeYwsjZuUClYIhC0LBrND2Gy7fH5duVtGtu3ZwFQ5AJUd",
+	"gLLuRto0juEwpYJr1emuHvfaL9nblob7jWQcM0xgUXE6KVbkb9R71mdw+QemnLGEcTsCt5hxOJLlUSMV",
+	"rXjcNt7uH788C6sH/9mU7WtpdzvRt0qgm4jx6ycJFAuAt1SfqqUEdEVa03/d8g8XzQU+VE7+xJxwi+2H",
+	"rjvq4N2w8dLRQNjOF34MrNjkqllPji55h/gMAwEtLbAhhfnkmMeaAbgZYX9JaWyBkdxA9ordQapb564E",
+	"8outAnCxniWfwn1468qIQsiyKWXUzvsZ6iO8qT5xttg6bSTrq8BLoG8bXeUlG2LGhUuzWz0pERtxVQqe",
+	"WjCdDK/FFrwnqtqVmEcFysklm9JJClP0xrJ+PW9rquJC67oNob9nkvAnGkMXHtvKIrQ6NZ6+MNOuAObU",
+	"gqNMpdLHJLTBC7iHDoQX22iHnsMr7BybF+IJDlFloXkrH2N/QdywpP3RRybIAx09Hg9EaG4I0SsNCqj1",
+	"VyuIOBYTIHIcnewTBUydlh12vl+R7dmxQae/s/7WBm7TgsPcAZ04XW3hBVGcxYKOxHLOao7QtlJHs30i",
+	"bkXtRVPPcbEKo1IJ8uPg+T6aD4GubtNXSIhp54CENO4iEFTEKnqEnGtFDvYfqGIROuIySyL/EGTYwuur",
+	"0eGyzNstLK7twMlW2q2auQStDEUlG4B78eo2VJ5i8Mp+J41OsUsqzGc03QVL+3KXThoI1brjo/M1OcDe",
+	"o7/dxC3dPOd5SnA+I2+ElavuV/2sqryC5E5Zp8Rn4ebMCSvHY1st4PjRzdVlK2id3d+0gtb97Wk1k7Ev",
+	"NDah2sWoyepVtigMvLP9LqFaDRlQYFh57l7Omn+acxiYQyukJnQmMUd/Bqo+F/6XDsojMxPfVADiF5WY",
+	"JWp+/6dN0aWkpn1tvua3mJ+3dQfERhVwpUIyu7R8i3a95VesqiafB3WaUc6mFQchgt3At0lfKePNIjRV",
+	"Bda4tzZuVIXvfXVd9JRqepvOZjRZbq93G2O/Brrc2q0NEJuKGOZVcKd5K6FKMNQNoOAYHvWaF9TcUnNt",
+	"AwL7lhhYGxrNOsrIS/E2NaOtvifvoF5zg5CajzeAqYO6WXPRYfgPAZWm+p5U2SKoDSYn3pftQnnHPAoo",
+	"YZwXwM+LOOf+AqyM1sPuKi1mGczLrUF5wYKcyFc27cMm7mzPzTMc7WUtVtzfI3RbRJeNut/+DZotRlAd",
+	"3rDlYmMEODfCKrULYwAR3kFEOntgCVkkXGtjSCpCCS4IKF2Ycdg6ah0cdl/3WoVg9/6//bm3/+2Hf20P",
+	"Bl38V+ffKqPep+zpQk642E37piMg67sGBe5979aVLknetcols+fVqaufWdH2pVuuPT8Eo12HdanV8okl",
+	"CY/Yl4yK3Tj8Ul1rBmN6SxtclmZ4HUjNsD3rbaExxxby3edGvK5oV18Bb4FDtRkxxREb055q9oQA1Dwh",
+	"mPRE2pRELGZZ42U0H0gsxYQlA2H9qZ3jlYbrg5a/MkuZJthcf9BabcGvWLUrdzOSdybumgBRuLPmYCiy",
+	"h7fFMm9apqmG0Fte8acKU/TMXUIAbFXEnk4jziBGKhPXo6itpjQx+zBnIl52avCuMYoyxFB/s1B1NaBx",
+	"g5RJt6B5wiTSX03Rv49vnwq4CdNKNxfee+8dzlkydGlHa8DMvaefaMyjYWXT+sYtG/EdqdAln8xn9qt1",
+	"WX8F5OHdciE9K2xTsmXx2KychBoyKm7vmk2p5keFfSguaOmsVHP76kaTm4TqTsHlbcXu1nKw0jl1wTS2",
+	"T474hGvz/1QBVDskYxhmOpIJU8cWXRZyJiZMMJcAsAn7oUaENmENRQSetUg6wd+USxcHWubAX5ZflnLA",
+	"vgzL9DX5l4c+XsnhwatvXv325ZtX32wLW7KOe36N7/198tu1YANFEt3EVJ4hUWDVK9LI0ViwJzaBC5S+",
+	"8QxBcX9427rnVhKCm6/Dunk/g9/CG0tD8L+yY3IlA/qfDP6fDP6fDH7NYWuE1flxDse4KphXoFLvLatI",
+	"CLl6PE4YGzpcieq3CnXDRjZEWjzk9c1+E3hiT5FxGsdZy9/cSTaRXcx4T2SrFhIyn8HJZf/9WSto3f3h",
+	"rnKM2TGsyBvW2XDIXHJhrFZN2vDGjjFVEc+rffeHu05xjHQ+7xrDNRO7lYMtozqgdWKNFhxXJYNFz/ru",
+	"HTmL8nVjU811CZdlUWPfv2bYW8vBiiFvyCXfYlBfVPKd0URwMVGVOW42q2dnD3zJxZxnJRbzGqlGVAMh",
+	"dZaOuLkdcEVuA99mrC5/qfkTWRrTrp1ecvO/OnkKZlBIl9rUNNdt37YUyrxtb6S1ZnSyiXKzN3990p1R",
+	"Hue1L8W86UcuIiLHBGAYXC8IpeWctF3OCkmYQ/y1ncJdshz2kzePuoJ48wrbQibBYAUiBWf12ObVcws6",
+	"4jWdcwHCodeAzv/ZS5fLjZ+sSZMtKLW+lPwHSydZjBG5xTA1tMLHnJWKWiM+YUpXShJYw2tAaWNi1CC1",
+	"pUhGMRWT1AjaTbVYlMcX7l7DnlObD92M9rKNLnD2bzZQYjY4971aIvIWYIdM4JxLrpS6Qoa166+I0E14",
+	"N7qTkeqOESwmv2Z/Z8oIcsafgDNmoWCky2rfMhNGF6sYyzvoy7iY8phZaBLIDBwTidl+iiVPLCFtIcnt",
+	"+7vr4f3NBdbgTm3DR/MMlqSL6k//DUhhPR+yS1HksI1o4gtzKZZMIBDkUgd28neOyphSoCKDsFDprCoV",
+	"eiXMqeuCwtkQm41sUyYaF4bdGMZj1fhqq48auS6oGNWYhTYRwtgwf2WiZjPq52KsC1bf00B5g6spysjx",
+	"5qBCzr0Y+5xYPRpfUq2sPNs6fIF0sdJHKgZfHGmwupAbk8iKW7OZ0a7nA4Vt/uKHNklkTQ46M5cIE08s",
+	"lnO2mjDexPUFr89B77Vh6M1ZoHn4FB6qylNk1UPvk2k6o2I/YTQyjJHMmFJ0UrJTz5xooLG5cUkSNuFK",
+	"s4RVBkm8NbdsCVjEh6D5FuBwbbylditqUoXJjI6mXLB8VpgoLKGMYjQFbG9zeOFUJig+JymPoI4QHlB0",
+	"qSCwDr2aMfTZHYhLtsBgOOiND8zIZGg9b1QxQgVJxaOAhoLmgw9LkOff3d1d26h8sVTih/7F+Wn/7vzq",
+	"cnh2c3MFGcqX/fu7765uzv90dtoKWu+ubt6en56eXbaC1uXV3fDd1f2l+f392d13V6dD81P/4uLqR7j5",
+	"5Ory3cX5yV0raJ2fnr2/vro7uzz54/D7sz8Ob87ub+Ge6/4fL676p8O7q6vhRf/m92etoHXTvzsbXpy/",
+	"P7+DW84v785uLvsX2Zhuz25+OD85G95f9n/on1/0316Ypy7778+GN2f/eX9+Yx+D6RgVwfvr9Op9/9yM",
+	"Hv9RHnH//XX//PeX/nv6796dX5ybIVX+CC+4vr65+qHw1ZOr0zPvz/77q/vLO1iT07PhXf97WEEzgruz",
+	"y/7lCd77+7NbWPzrfr46V/d3t8N3N1d/gifcAG/dPR/8Y+Et+KoG7R3HFVYG8Aw1CGXQgoRqgqAnbUoi",
+	"qY1tPKd6aghWYka4jJYWCHROEzpjGspbBZ2xTk3P61VnCB71SqPZlVRX+LTSGIqiHxJGH5UHgjCSwlge",
+	"GkgdgMWOSOhOdxiQEDDfAxKiHDL/MgchDAYizGoMzK+ZF8f8YfPH4Hf0dNpb3D9tYpr5pz18Q1hDeG+U",
+	"ok3Fho9sCWNgHzXgzl/eX3j4eTIhXIBfk9zfvdv/bScg4U9KitCovhoMxf+4vbrETCLbMzCng9zttEme",
+	"uiWv5Ggf5zLRZ1mhbSnp5IklS8LgarHkAXHcjkkiF4pwQeYJn9Fkuf/Ilg7QAdIDCY8UlHgayb8PV0qG",
+	"6T9s+mtO1+9kMpEZYv1nlvdsqOaprI2p2vl3HyHB/zkqILYpN6guHaiv6PiiqtZ3jMZ6urWHlWrqlsVR",
+	"tXzcgC234Uavonf9BmdJLtko8oe/+nqd56oMSp2tyckd7qENt9RbQKlI2JN8ZBEAZptnvBrVKVXVdg8y",
+	"E0isaZZpkxXempHZXkOrAcztfepBa0rVEGEHh4qNEqbXe2myiRFFn6yTxgIwMBFBOGVPAR4aFxOCbyRt",
+	"aLZk/YRF2GHPQjMjWbCHqZSP3lAqrD3IJBz6KcCrFI0Ai9n76pbMzrx0W4VJY+dG7m8uADAgAlRQO/P2",
+	"KUNbJ1EB+RHfpTrHsDjsCTCJjbCxKHFZOx/XENi+pbho1TiLTmaYI1UzWnuL7UxMHfb7PE6Vy4rNAUXb",
+	"1rnlhuI+YNFzscwZwg9cEec67awfG46mfi2zb+AFSEDWObTUnEJPBK5tybEHxbenClB97kEPw5BgL77K",
+	"AXpQm5s3PGIxBzXDbLgDbzLaxZ7yew0Q+yJF2pCY7HD3A4J/Wnu/E9Ruvn1B/a6XRU/OOlaPQhWFVLKP",
+	"6hNSv0aVJ6V6zysPchWfCVbYbPB8Qb3zTBdbV7CQqTdrahS+XFHDLrn2MzZ7YIma8vmwrvnwXSmpPX8k",
+	"cDAG5CfJBTrpvMiMi8bkkbg8FiPSOP6wbfLapoze8sIXlqRqrut3dhcvcq1C65V+v9xdvc0H1yz7ruw2",
+	"LhQQNvKFeYS+KR7gv/4ZD+Duq7DN3Gvn+vWn+h/y4XsuoltNKwtznyi3Z+jnlXoeGi2NupGkgggUa00q",
+	"A6kYsdgGuZpVEs6hOqZpSSBXI5pE1UE0iIFJYfSeZGlEM5vNMRI84U9MkHTecBaPlWFrw8x+kg97CsLX",
+	"OaynZyJ3bTRrOLWdCCvRIYas3oEdG7tOWz82Nd9DFYDjV23yUBH5TkjBEDvW+pg25o7lo1jH8bd7Dax2",
+	"jQiwW9E+yBQnwKPoWCB83DnQT/JXNits8fJEGmxswnSyrCZ4JJ8A3NNGUeQsInRiFFEEs6NkQRGCpsl3",
+	"UiGaj8rwjCitjAzf4QGEPleIkWP2hrSh6xWXER9ZkhTsoza3BtAuQCdLo99RRFPPZt1pNPwSl7HA3Dmv",
+	"8AdckNB20v4y+yfcP70+pygcijJtVhJZDacDLuez9Mw3mPNzMxsFOeUe8+sVGFevwJZe/7bAdXqOO7Tq",
+	"jn1xPkcuwE3MNZ9XHJk/hEUtxGSXhyWZM7a6CEetw97hm/2Dg/3DN3cHr456h0e93p+q1wYivu5Q9Aok",
+	"f+ARZq9AdgfFTHXb6LqJRLTruVIqKZjtFDpnSZbu85N8KEJBOvMG3rIHfnPVGBW5INs2KRg4zq8uby+4",
+	"eGySOUuT0ZQ/1aTOfkbVdXOA8vnO/UZX0IWqFqKQSOItBWStFlqN5UN6nynZq0uYsxnPOshsguq3gZO/",
+	"XsVbF3jZhSjWRRW8TPiq4n7bP06OyczcGBiGHzOqNOnZrntUk5lUmhwc2uo2knXXYxkqAPqJjMJziFLr",
+	"aCBodhVnR9rhoHVw+LrXfd0btMIORq8grGJBBdqhvRxC124aIfZAbJszQ/tB9lEHAyFsvXMi08mUUPLA",
+	"BU2WZBxLqsvRGfvOVtCSgtmyHh+Cv7f/7YefD4KDw08ZMMHPB8Hhp2pwAg8A9VvvP91vv/VS8XNKxplB",
+	"2frH/ShHWXBtj4e4pq2jw8DJweyng8NP5qmJ3HcMBjare8c+GvGUXdnns7lMYH/n1Byl1oTrafrQHcnZ",
+	"i0Lq9gsXNHqBiV353zYT3tDYpRdgqUiU2cFex6hVndvSXtWVnRAt5jXkHjzIVJN26IJNYeCDimKscClT",
+	"bducPUsvJ3+tXPoZxGPVmjR8Q8OYOwe9JY7zpnBSWBwDkFupYujLtK2eVpNKtgY0b4oKsQbloRKgIE+O",
+	"8jK42zIJXDtv2JmATN19XGM/vLFMOjvkdE+l0tVlF/2yO3dPAV4miHgbMY+4giTAzA/pefHNvZVUs76p",
+	"AVz1guGFzMyMeItturq13ZuZzfoqTw1wOnEt94x2bW+tdqCuiALDURvIFTgNVve2tFw8pP6Btm/dWNi9",
+	"clBWgVHr05ZDbK3gvMfQAW91l+eJlGNA95xAs35toZF5vByI0ZSNHoFFmAl1Hf24tnhKmk+EzoHr6GHo",
+	"KAVSBsrU4szHsUxA2tElvMuMwD1X8UUQY+YvC70h9ZQleM7zmPpeMVGoIgd8yyTy/FgO/bxX//fK24cF",
+	"jNbd085rV7ZSg/Kp5RkqdlcgyBpZAQU5WRFkTIU7cOvRvX03dWEkQBP4lu5ma7mcF2E//wylwf5C7F4z",
+	"sF3Cd5XgzUsAvt1gk9XneNfM5fOyUusW6GtuhLqxxLdNNnlcERh8T5NH69gsCLUSWXqx6s+FAl/ZutWJ",
+	"lnBvPge2rNA6bxW/rOwI3AXPrKIquUK4h/nlsHZQq6bMmgH+07QpmzarNfNVG5FfrtuIXvdg+13oFXbh",
+	"1Ta70DX/83m78KpiF3p/k124Euwk5qPHe2FbQD1U8FUj9vdLdzh16EqwfXhDdXnLCru4ts6WUpGaq+tf",
+	"tT3keKxYzbWsyViNVIcmHQGho0QqRWgcY3JHAwnu2ns5lCY7ig+VM8qCCV8fd3BHK/MLARXmqmhme25l",
+	"LFamkqwidG0K0/sYXXlb0tLY1mzVM6ix85woGulQjog2ebDde59BlbwGi+LLZKesSQgBQ9oGMvNsr/wy",
+	"mHAInrhT8+R/kEP1pXvlNxy82ZzPig6v8aHYbtszJgoeFGPeP1DxSHRChRrbxpRjmRAr8zvH6FAkAHuC",
+	"bU9aO3esRjJ3QDNV/pdd2VRFNlETxuUh9OWLV8pEcttSf26fh8c5KPCmPE4iCNAmFgevfTYWd400uG2b",
+	"iXrCNvqHbW4DXsKNBO03/dVZD/py97iNvUPK/R6yEdbPfdvcp3kmFJrsdOXOfv34q51aKr4EbGU5pA3h",
+	"AV4Ems2BHFSVjFqLHr3KE6dSAUNMBWIji6zllIiXx57z1dwBhaALulTgy5QL0WgADs+rmeTzEbw+rVvv",
+	"/yYMJ2ipRz6fs5r1nyQytXnfZoUjHgHszZwuA6xAtS1xjcyiytav8sSnAqI0XRKrrDXOZbCiyI6tKZ/M",
+	"Z/NsHPM2X77PNXm+qur12QbLhsLMrI9dKXyCsxpqKYcxTSYsPMqwuucUUEPKTh24DrF9c9xtTzfALzgm",
+	"NPopNRey3o9EyVnW+LzEe7Jsk9IQNqNPeGpOSbNpqLbY5VifA1FQt9Z25BvZk8iiY+I3vatswUdmNHmE",
+	"cqBMH1xNGqltbHdtPSNXTyx54myxdbkWpPYMNzSF2dTSZm2/mR0h7SE37GVvGNHlRvbTdx1C76SmsfIS",
+	"K4eb++m4Ozc2s5kn7InLVO08qnrErsJkK77kVdMWSmZXtq9m4tWz/PrqDDYIfk/1aFqTyiDHecv4mAtG",
+	"aLFxtllXmjCVi64QfGOIFmrZU963GNnR7ff3AbAjGxwrtlzmTJG2X4nk/e6SgbA2Op1wcUxusd5nT9lh",
+	"ugjuiCbwjJBeA2cVECXRfecehM8ryI7Mxmk4wO339x2bS7C+EXPGD2p7cy/9ztyVfMJrV16VEoCXHQiZ",
+	"Wfh2JEfqhb3QnUXkf/2PN92DzhGB3F2LgVlaYOSxdk4AjulSw+YsgR7ZRMnYayjvNdqwh6EK82Sl5eU2",
+	"jS4LYGXbdnqYOcpt0Aoeqdw9lH9qQy0/PFV8aLW/ZMUk1py3vLXetjjDz7zSRTDfL7HY5Qbh21idX3or",
+	"xjzedRvmVCwrmnAeVqIv/026fZbWrnF/zgJtVsiDA3JzdWlsw4VMAKqE0Iw3HGEGZ6/b6/UOiJYEm8eX",
+	"U0x7Ll4LvHggwC2LsWfgbA9MLxgTRC8kyfsVYgqPrb1BpoWyUrvaDq4DMjYSaGFz8AZiBT7D2DUc2olK",
+	"xciDTEXkUB4VCV/1eiERdMax9SYMp0v65RRXwz4HwstpXZfHWk5U7XUPewcb81TfFKKIB73NYcSDcp9+",
+	"3IbtQ4gHvdUY4pu/SQjxZn2/1cZSokjG9wL8GWO0uLMus0CFRicBMWjl5gM1VJIuVSEwbPut5lt5c3XZ",
+	"Omod2N6zcOHgt71WlUfjhhnRjHHNWny6NT598+CW3vqGJm3MxeOwpr9XlfM6v7+i100+zA/1i1Doo7/1",
+	"SuRcfmtT33t2rYmeMZgtoyOI7r4mitVwS/xs1B2DECu96iv3MvvQyuhX9zbv8rOyA9UrW1rHGoJIk8SW",
+	"tNm2ta0jlFpDG8lpBSvyiI+mLs4DJ5oSm0kAtxBGE0HaXpP4/vU5SBGrzidMsAWNVecoT86GT5J2WPh0",
+	"GNg6CBhYJ/DuDBM3dMT3D7MB+XdxMYrTiEXlF6vQviybhZFkXFS8diaFnirHmIrDxGsuJR5EpOFk7TDm",
+	"Y2bINCwgQJWXtTik7Ad8K5x0fEul5XLDFNMXXDxujUIN6P5qq6Ol5SOr7jRXC3eBpW9zYwxlURB4jdFd",
+	"jCT4S8qS5WZ0CgsLAQMI/MF/dSsdVvjzwKwEW1w3L8jy1nm70i23Ov7nqmZkDe9ruozluvxFjPyWjWFn",
+	"tlvYsxAbGb74TUi0nPOR6qBDc5wKc97wH+oFRjnDDqEqe4NiRv3jfimAHaRRavSUJ9H+nCZ62Tpqlb0M",
+	"FKql4SPO4fAgI1BUQRmMmeBMGHWw7eAiAbEOE35ti7BO11uOO6Y0YKtsDUO9ToattOXZTsokTAEvrq1z",
+	"cZN3EEikHWqmNDZ0CbFWgsYxWTChyYLFcTXGjuITQXWasCEk8ddFULLbIAZqb8VCaqXXoM/AdoHhyGry",
+	"WYF2qnGlpKbxENw3W+gY6/GZVgKqsMrFp9yYCuLZH0zBf17c56oF/eqMytKxhYnaAUzdUweb6TTrKDQE",
+	"my8KCSUCAF0zNaCN9qhYugMsE2ILtDHrGWqpxzIhXBPw07Koc+wDTYZ5jXFQ9xJDoBbCPXLVlG0Hqj6a",
+	"UjGxb/WPCyWAz2DfnNG3wEAhzuiYWKY2tGMLoSjfDmIgVkZhbyMWVTRfiWMSmqkOxzLJB1A9nYHwPcHY",
+	"rMPObcm0TTOAbgr2Y1mRVNaX1o5+IEK7CkMth5EMS4MiU2pmS1IBKQ5eh9+YjfUxCS3vHMLpgCUz/xiI",
+	"Al5mJMHzq0nqutc67QeHYejY7aY5VtkeYHKMt7qtoFVcJISnzCfQClqFIW0OiFmS/foHkk9EOu8XW2VX",
+	"ZMzhDdA12bZkgYYZfCJIOjfbM1MsfmKFMCDwWT/eUakd4gi+eovv1Yla8BfPT1cGoMGVhGOOwZuqrJga",
+	"JMIa4YQwbw5gLiFTOWOgebbxC2BmBETOcQU6OchLaJ7tWg9DdyRnIRzlcKr1XB29eFG+/CI8ykrMoOiR",
+	"PLCRnDFVkIF2JOZYmpvRaKBxLBcsGgi8CvEQZ+NlI8aupgi0JwXwwQQIhc01i7qkb9ttOwA9c9JoPpqB",
+	"aEujIhEz/rbqZD1W5NhYJp1ql1uIIwrxvBa3omovMvs6Mx6czboRnuBzfLJYnnfnVOQKGEAwL5Bf5umm",
+	"OS4TrCtp55FCoAtbKYgNOmapgs4yiF8O5YB+XlAjUt21KcfOPuf1qA/eo7+tehSSyhIWvTXEe16VIWWP",
+	"jWu4jaF6biV1joyqCsftOC8izXEjwxfJi0Ha670cGW0J/sVCIPlIoqSdQqZd55i83H/VI+bEJCOqGImL",
+	"TYDxGegDvLnF7yagi6DaTR8UOGElnwd/xtnT2lzDGmPKIpyaZ8E0wr8tSKQxjkg75AVkbzrnQ68e36aP",
+	"Ako31bSLwwo7jYwq+NqeIjB2gveRdv/6nDht4LB3+Hq/99v9w2+6D1TxuLODfQVfuQVDYJeAzwYQWR9F",
+	"dRUhNl9TQ1N2QRdTxUZDpDhLUUhJQFSd8vEuR8reFEqP8GV/7u//ie7/FSrUfr3Rm1GcUj1NGZsU9mbr",
+	"xJWtfbLrjFggz1poCbjoIqK7lPQbJoKNkFDRXMg0jmxjL6MjQHdvrEi3Kb3nQjOhOzXF/RtM5qy0vGwz",
+	"w0z+hjZzJVzvZtP5S5i63iZ6210wfXMnc271/i2sXFik/35GbqVRS0o27UDA2oMjGcJkFvFi1ZY9JgWa",
+	"LTdaMUrknhoIBSrrGlPW99gPhdQ4Gf/XPUVOzNMy1QNxi0c0wAxF2/EArc8C9p/RmiQfMd/EHdm3hJD9",
+	"4t00EN7i5F8j9mOQJQjHPhugcI/ulVgCgTuMkbvGRiexUZQjruaprUOyd1UY5DZNig6EHQNZQOza22qr",
+	"f1tmlZvjOJ9jUra37Z8D0TYWdQf8AvSRkQc6ejQUgePKN8MNVM6ZYJFd+vzz45hOJjB29+RCitCM2D04",
+	"iqVikcsqctxmTJ9kmgRZozkzBuHZ95ayqLDaiTmJwUBA8pLj1Jg+ze2sP9sDAB8ybGWFKH0vgKMjBMfI",
+	"6WIn10Fhtb2/F5DwWliLvyPHwlJpNjuRYswnW3dvYE/DWWVLp7skZSj8Iva0H8uJtV0x9jaTzlEBySeP",
+	"pB2xJ2LeZCxUSmIp54aCSXh9//bi/GR4f3MR1gDyZ5Zj3QC8togYJECzrO36IxLFjHEwsK1GiNPh/23Q",
+	"cq1D0cpzgcWaxomlBnCVw+Exy7ORp1QVyZxDT0j3EtJGzyJqwYYaVW1XAguxXtdAoHFHjGxD82cKLy83",
+	"j6vHkP6iNHrHscF6kfr0NGFqKuNtmgVvl5VYjollH1zXItsM9i1VXBUD4Ik595DmVqFKUqI59IPKPkHw",
+	"eAR5/wDP+1DI6Mz/jpmIaILhZdK+vzvpYCQ9Z/BHjuHbDqUYb9sjdnBEMMiXsYG2NbmjEI2DZ2yo2rzX",
+	"YnbIsfeFAr6YB/+minHsfHWqs6ZzWjbLu4vlV6CWZhVGfknThxV7+0E+MdJDRzn8G8LRnCUuQmDkNTUi",
+	"PmZuadxmFhaCGGNYdQvk2WyAflLnygBv2DymI+tG9LYwLCdVhqRty0TCUgZm2MmrKXLKBJxgijbErkdk",
+	"xhRL+A5tencscXBFBI1KrE7p8h2fpAlTVWVh40TOVtIcqjMcGtxWTu40L4dHixFBM/yvz2ZjhY3yd+uT",
+	"30C84H1ffyJy3s88slu7OwoVOI0IJvvYGrLZjXLr61i8YX799bRu19Nsn0un0mjRw43OkpgqjdYjUXRx",
+	"REJwnajhlCWGCZlbTi77788sdD2C1CoHDJipSVaPHIi7P9y5W7GLb6FJkHxkohMYi2k4QiC/tpCFDyBW",
+	"kMTIDXZiHAg3KBYrtvBGtjImKgAJEB48IuFYGmtB02TCnN/HRVSMwYd+btvu0YxJQ1/DfM6Gq/LJVJOH",
+	"1FiepMnkBiKMpXxM50NENrQvPL28zQpS0S91bFsDUZ2q7BKql50uuUzj2AcJRoMaNqpobXn7BeYPLqxR",
+	"EUtrhlc1pBQXRti0J0vQsl4Gm1O20usLNRNcIEUWLLHkZb7GIpLOLVpIzbT8+uetoCp2wdiIAKxxZIMp",
+	"ayWPUDd446eglFVXsQKU2FIzFx20T5BUxEwpC8PrQB2zxIVviBEntlmBhSCAtrgQpwRHJRhfWrr3d/we",
+	"Eu59SBq7raJ/WConZ7dslR2wiKxwEwvjynV2S0aIqJ4ZBRtP4EBAhLUtBbPOl7xJP4RFYxeTcnMeY/TT",
+	"vDcRNA7IPOFPRg0H34+1U3EmuCIbJ+9j4ebFBBPZhdPdBdzzHVOEi4zapQk3a8nmsZcsWAwgBi70vLFJ",
+	"G3ZpKvdgy6foIuDeVF8kLypVp4/aOzHNlGHv7KzowmZyHkMFxgwQrMhW7Qx5gckekXBYKHToYpjRbZ8N",
+	"NQ6EYc/mEFJiHpQzl5OqVJpn6jhwBmPXAy82ZIi0tcy+rw01KmhXi1Y7rOJnQOuURH1GeV7qt8ecCute",
+	"06XNB5jxB1hgVwXuHRTVg9Lh36xu7GLsrYObzvMs8n2BVsgSqphcFodHpGGRjIsntRDce9l4BzbPe2vT",
+	"yLy3lqfeeRpUEWF7Abn3tAKguVoZKy4Gnc+7xVNSzb9KYMPbMbJVPdif6zOrv5thCRByilpVd8yF1d5W",
+	"1xPYRrV6W1YAXSFbQQUEP7kgYQa8XY1pkOE6VzpU7OwuuHh8HnzCB6mHto/0yireYuQDL2P53SihixgS",
+	"NcANCxX7bIFRdnxUBajQyhSkPxf4PIJOdMl3Z/1TkmDiGop5m/QI/bFAPUC80ITR6ErEy/omUtshi2Qo",
+	"4Fvev75mbFiD6V+xdHMm5zEj7QepFWEfsXKlDr9/F82WKc0FopfXOZ8bTr52zqBj1Ke8N1OMvG47PjOq",
+	"1YRckpuWRE1pwqDVq7M2qI1WYt1AxBM20soJem9JuuRcYz9/tFe36l8bgBJrn/VZtxtaGxj3QLj8O66J",
+	"ltL2um9Q9OcUgXx5V/eztFR+xZhHiYUTXST71ZqzTYB4HsLMhhYFPuP6EiBeX/w8V5yOIqW9jal4xLYh",
+	"JSetS97sNsqeFM3q1z9tWMRngAMEy6KxX60gmjZBXeGrnwHeyh/VtkpabIVs81lXzPL5NB4zhHvoDr3l",
+	"2aog/S9Gxrvw/CrSv4eGC9vuYN4lYgM6dG0/hy+8Vx7m9rZzadIx6WxGeYwdG6raPX796amq2O8WBQWl",
+	"UoKHupxk3wFi3bU8Cgx3xnSXYuox5iWbq4nN+W7UTtV+/TuqplW2KfpTplRNXXVwKUE6IIqOmdE12Owh",
+	"U3WZ0PuIheEGaeR58wHdp3zdgljFZ08RHtVMfGvE5VJFR1O/a3+bLma1NQXrawh21WC5+sHZWRWUX0zG",
+	"b6CfucHWJJL7C1hMKy+MxF+5nPiLhOhTQd0R3JpN2mO77mTC0V5hm+bHr85V1jeU8ArVZEJcOSbWyazr",
+	"uNjb1HHRaOsReWVbLhJKHGQLuAJzsC9F2mGve9CDRloHvX/B3osr3R89QJuB8BBtyM6ANpvhbP7ZFcNC",
+	"2vzAFX/gMdfLQvdR4NctV1o0NByy0u1is477eTfskoTLL/h9mF8etrwFPKgy5O2T25ryKab7Dks9gNw3",
+	"V7+T9SZf5bwfRyypa/GtNE0yVB40XvcUeZDRkrRf93pkNKVm06GOAg9Wdcq8TPVIVrl4Q5srZxELnb28",
+	"oLa2DYvmSNvm4ni9lW1/OHt6qfMZdY5JaAOsR3AKYdDYCM7Y7YIcfvxoofjM8u5bXO4sSdXwI4bNrF0Y",
+	"tGUHWUkbiWW2mddjZTc2tTsvcURHTPmqlT9SJIB8C902l8iqiqdaij7FeqNlLUk3t/9KZ6Qqq2KX7qaF",
+	"IpMy77ffhEoZI05hX12jwa5mSodrmpSukrt9cp9HZMoopOBn8R8pHAoazrARLDcAmNoHPqvrwjzH7KhQ",
+	"/Mx5dEKDKuL6ma6xxVb9zhWE/6GRb6pQQpL5nNyAS2Go8oIEOaE1INNmTo+ydQvPcrY1KWeHY5M3w/vE",
+	"V1eGSmPbcTWWWy9B9ZSXzzbhM1u89WWaJhfOUDV6CzTQHNYigpsjAgGkLG89r4BwHXC5tokb2L9Ujp3Q",
+	"ygnGdT4B+bTginWrezxjO89KUyU/f1tTeMY4q9h104YyDpQZy9aGEFCryhPhMYhpqc1uGbHrCt2U5nEM",
+	"1W8qsPG4hc3c341ZpuAF244iGhXRwQqgc92fXXEP8u1apaO65SpxSW8CDY7ELv700gHIU9+bVLh75Jg9",
+	"WNiKr0CdeRvLN6BT2z8OKlrDJtU9K11GC7m/ucDSFeuvcV2pV5ye2yC9lsspVZOd20WeuSrW7ZfTcdBN",
+	"4iz/wnMz913XYusVqJnxs08Yi+OfbdpBa10xfan+uFgu/0AVe/OqA7HVERXGOHvA2nqBNc2bofyyYWfD",
+	"eLblzjhJZTPbrMyRVPQhn9ElGU2lVA773d6hurOIxFxpVeohYzXfQsmM15c+7/Dt/Yhq89DCU2Xdv7vl",
+	"duBd2w48z+DJSx4Lv2HL8jW+jN1hGVwBeRNSemRL0p4nXGgjMTx3QQC53HM6YquwC2XWW4Rd+PNg8PHw",
+	"YH8w+PjNWRPIhdJw11DJbodxdTk+ezxf9gjkHR12BH70e0JYEEZsToUQkN3fhO7UgOkZASK4ddiAcxO0",
+	"YhcjMWTRdjb6kEfNEEu8Maw0nED8R9K+Obu9A6zZp5fZPfjCHcBL/GWzALk7nJE6RwOP3Hq4SfiLDN2B",
+	"FH1C4IfC0WhK7TXRAe8r/8fABTpTNaNJSz3m7a4GXrBFNdrCQIRzMPOKBDiH3ubu6Y34gAEZp3HcBCxw",
+	"DRKBDwJYhTkwEFWgA1uB/A1EhgKAEiksftaV/JO29RsFRIr9KfQuQdO2swIUOBAWKdD3wSLjsNKNYOsn",
+	"84s1fBrgBszRa7U7ZmDmqfq7BBFEVS1NuF7emvNknbJz/j1bfgeuySp/KIZ7DQsEwYsBkX0t9/FfnS65",
+	"c+5McwO0GlQyw5eDXOp+qqcy4X9F0nzLaMISgtn0j2zpMLukIIYrWOAvyIczuhAWHQAHwC55ZlzoSnVZ",
+	"bEetP+z3r8/3v2fLnO/jxCDGDR80gzATxL/eOQv+P368a63KJ0zhh2BZeH11e0de0FRPXwCQQQgeYe9X",
+	"BZCFYZdc5cO3rcbCj/uJjJkherMqgrGo2C1JwRr5qI1mjjhbs9kw2HxSxuBsffoE0HVjaZmnpiPggnYt",
+	"ruZMZBWJiChAuWCJso4GrxBjU/xrteVC8eVmt4li8XjfGLw+sN0+LAAkOLuXdclbxHJLUpHluinSluMx",
+	"S1QnGAgPRu8nicXnmA8N8O9+VFaUmBAk0C3JQwIMBIp+MMcdKYqpIqaoIVqobBmlgMPCVTnL0trxUBhA",
+	"R/rIOurnVE/JA4vlAmBQzRGIBgJBpcIXdM5fPB2EQZbDjWcEGhejSEStoAzcxDV5WLrenAgbq1KuWXcg",
+	"BuJX5NwD45mkPGLw86+IoWgmtG09NhC3Fg0AxJAjUBhSgXohb5rZESZMp4mAOhVAOnQRiRGN4yPznTAM",
+	"1XQg7q6+P7v83a/bozSJyb4i+38g8IFB69c5Rsfq1wYtMhgMBCH735G9Ewm4OvvGajoiXte0Fz8pKfbc",
+	"nRHZ+3mA6Q+D1tEAkxP+3UPMHLSCQQa1B7fQ/ViKyX7+26c98gv56S9kPyFdgLL7aaE7A+FGXz/qGRu0",
+	"zGAHrQLTOnJc69ewEIMWLIxZHwCPxG397vbw9RvyHz/eWe6FFTHWX3v4ikxlmqhuzc4AmFHCnuSjIRLc",
+	"joGQBfwSaGsyYl1yw+Yo5qzzF9ZaZZ1gEeFEJsjAzC8uCIqhy4EIXx1+G9rsBRLeMJ0s9/tmnKGNUhlO",
+	"P5IiUp0u+TGRYmKhH3J8FEXaWtoiUtv4wK6+sEoRDKODaflGDhQG2yXwPfIafk4TplypHY4eDOBxmoCA",
+	"twGdgVhQc0rMZpshviYqIJE0RxWOvc3DeElmXKSaqQAXAKsF4VjZb3UwNCwXwmltkKCNBbhuHmTCNGBg",
+	"ZBgI5uuQ0P3Eki7pi2xZjUFvXk0OexABhscOXrtxHA/E+fXTG6/W0PJ7OWEwvzlLyIs3r4hgeiGTx649",
+	"4GfiicVyjlWMEIdVA3GGEUOMQXOF5hCMkhFmH+iSW9QGjkj488CpBoPWEQFzjAxARzB//9ztdj99CrsD",
+	"8Q6XZuUJNEbIAAPB5pdBC2W3beGJ8nvQMvcABqd3y/v+yXfnl2fDk6vTM/++iGnKY3j/n7vd7gcYgREP",
+	"o6nhQaF5j61mDs/Md0/gB6O+dQIiDI9yQsCOAhNayDsjm3/oX5yf9u/Ory6HZzc3VzdhMBBAT0zoBIIm",
+	"oR0AANba9OsQ7LbQkBE4oEmbkkhqc8yA7XPhavlktMwqxYxxAGn8qnsY2iSAOU3ojGng/FDynQmEMElj",
+	"FgLDTxh9NKfAZRkgzxgD4tATjXlkuTr2u3KGQZecmYlkipJ1F+Xl3UxZd5olEaClX7BG8xdXAv4LmTEK",
+	"3pRfBuKX/f397L/m3tX1I7+QV70e+cWbPvTaCHBlYNKWb2RYXdiYEZQ3J0UJvv6y//5seHP2n/fnN2en",
+	"YUDCk/776/757y8LP/bfvTu/OO/febdmw6DFdMw9hf4Aox442GvYTPvB80uYEcBIBfmfp1fv++eX5hf8",
+	"1/Dy6m7Yv7i4+rH4LXDuJ16V6IzG5nvMIQhoX6dzOaQuz8RShx1KPiv42PX1zdUP/tdKUD82ZcU63xCQ",
+	"h+oc+6c4P3PK/An231/dX975U8ly2YAeCkllSJDYsjqNmX31/WX//u67q5vzP7lRHpBfjLln68+oqzqP",
+	"bO9hKL+3F2VCFig7EhYZTYXGbh3eXd28PT89PbvEl750U/c0YeCqUNdF4xgJKSd7S0lXd8N3V/eXdmiv",
+	"cGhwMtHqsdhEoLKJCRTpONwGQLHSyGP0QqK7RkRcGaU15WpKH2LWsR96f3b33dXpKoG8tuOGY8A+mrMY",
+	"WAQH7QSLIRimp9JR48nV5buL85M7oPyr07PhXf97tw7fwi6lgv8lZRaXuw3yMPBSgAub2AHllRrlzRLD",
+	"6dn766u7s8uTPw6/P/vj8Obs/tYNF14vSHgesdlcaiZGS2M0hYagEDTQ6gR2jRxrwjdf9/94cdU/Hd5d",
+	"XQ0v+je/P4OXHrz0+IIZDLSStkb5AXnP39rHbwzVX5y/P7+zwzk0w9FSkhkVWQ6MOkYxW1RKrDKS0fvd",
+	"2c1l/yLnTq8tfSPjticRtaZjq+fiTDjgF9l+QbGcuFfent38cH5yNry/7P/QP7/ov704w/e62RmBCT3k",
+	"MgZnRbAlkL4Z1GX/8qT0XI7upkoAb0ekAuDt2GjkRr6DcrR+EX5/dgs8+rrvdjj/LBg/cwrZ6xYY13wK",
+	"dVnnZFrQrJVDbhFYd+wEav7XjKLtWu+YBenkJHJ1f3c7fHdz9SefprMhjRP5V9e7XJmRCOByzm0jE3QI",
+	"YcgebDqzOKmA5xyJO3lx60299B07dWfMILvMv6cY9ErPvEXQ3Dn/Kr4jYSq1ysHMfBl0MtsAwXqIB+It",
+	"eorNKM27QRtz4NfheosnRL0Ad59G0JNypOMlJAYb8YVGa870MtKD8nXA4QKiIe3Q+p6HqMMcW7UGjE2q",
+	"2L5iQnEzx05gNHGAuhiIR7YkE/4EDTr5iAVA5HbTM0+7zXrmApQScn/3bv+3mT5zeX+RR2BIOxwYJa/X",
+	"CzvdgehbGWzULUyYOELdHrKaaa49U0Vu3p2Q1y8PD8gi4RpUGOhc3L89OT8/AkTIEY2NXmUO90BUQbeH",
+	"4f/1q1//i/n+4Zu93/zri9/9238Nw59/+fR/74chaUcS0rJtO9IpM2pk+O9hwVcAq2peH0m9r5jR4gxx",
+	"xPSBxYq0Sx81AzTmw3Q5nzKhOseEiiWeKwYac44agh5+/lcWDYSbdAY08L//5/7Hf3/43/9zNGVJ1yi5",
+	"rsNcUN/NFBa2m1GkhubYZiYlxj4Qt+ZYV7J8Z+cZq8sa10bXuT8/JRMmGM4dTB/oKK0MU4A02Y6TEcuB",
+	"oLkLgkVo2Rqxdn1/h16y07OLs7uzkCxlCuIcmBu6DG0LC2SiCIxHtfMhIlcaCPO7s5yPwfdtDN/crAO/",
+	"o9EPWGLNNY2sy6bm59PW+wCIt2QRGkHGJgDoB8uDM/264M4sSEOU4rnOCwLP7pExqXvfkhrhe0yUxNOb",
+	"TQFmayQdi8jLXsZVi8jHVmoNjOUx5oKrqQ1hFFhyx9iiSClyTF5//AikYMSrq3XH5YT+IAjcgkImSYUh",
+	"G7Ywp9W+AcYFOH/UU9uMLSTYwvmBg1JPrsD25oPuDYXeGAGEJmBGCVNTr6FGbmdbICocLZh2ON4jWC1r",
+	"sWGb32zEqGWB1W72SWm6dGrQg+0AaxcPZl1WaNBjx7V/xL4Nu+RHrqfSvdieECctgd86ErLNJXB4eJaz",
+	"lz/EXETx0p1PgJEciP4MAW/Blv9o/Sbgm0R27ADkqSo1KVaGr7YODruve4NWmJm/D1zQZEnGsaRadfP3",
+	"m6MGwtyctwe28jKZ+OUh5uXw6rBzlP2USSSbADwQ7sDxBOxsNwbXw5/iMALX8xIUJmTN6McBQWCMT6a6",
+	"BJoBkyl9YtCBmqJzlieQEHJEQliU7tn9TegcszmyKEsTqUDSxizFfr52me8KBXpG/BRsRN8EAI+Ys6kK",
+	"wKrmitMWuuR2CkaBViT06+DDgWiHvgPRdSDJa+ltTKNzhPN/4qoGPyCjv5e9w7ACQ2Ag8LzT8Rgr7H9n",
+	"m51YvPSs4QkAeGmZ98F0La7bpTfuoZcZ7+EKYn1GXH/P2NyiEER5f00YuUyy4HdBXGDLcCkfuXVx2FC9",
+	"51LLXfSO++RdxKjWCX9IdY6SZDYKOTDq6XJOjSHUfnPol4UYER3mTTKG+x/MQnPt+XLyBQY9HxiR4hPB",
+	"ImQPuV4OwzKMwA1GIXA+4eP8TeDBBygWozLH0nAV3D1CYw3HFmgqe0cuTq5BEQ0ITUZTiAJD9aTNFDCk",
+	"4jtle6/C4wxuGqB7naFf6M6E2moOPbGwXAvHiFhUMO4u+R6+8yC1Ggg81g71RMGviOIPh9nCp3TJjxlO",
+	"tRcQyewfsy2phQmmo2lgxzsQQCo5Njzgs1kHqM3HzUfc9jD/nbTP/az+t4xR2jkegOJufR8uUwxYVHaA",
+	"XvdeWo920V5BBQ8ra+d0whzvouTBLAh4NbtepKNRhMOxg31kNo1CBrtGQgBsrHU0aF2yhUIlFCIgPn4F",
+	"XP///p//Fy54OBWF30tF+XCttiuZojEbtD7tZYGOX/2KnPqOB2CxJX+SIVn0U3hHIQv3W+6UM1zIcxcS",
+	"3Z05OYBJ0h2IEzwdYP+BQ8Qoovj6xZRqK4GM4DA2zjHgIboKSus8gQBlVmRZKqp0ksNWiCv0QEd4JrxY",
+	"ZEX3PPKdMRgyEHuws6wt+bDMtA1jVRhZUQz4RDMuXphLKoS6TsuQ0MyTyREYp+F3V7d3w7P3/fMLJGH8",
+	"4bp/e/vj1c1pXiMwEA7cXtPEWCUygQBrWIjo2tFBmDbsEouCNqIWpo5Qw78gkT1Xy0ClGwhgRg6pDsyA",
+	"yglBQfiLn3n06QU8CCcjxOROh0uJlqU5yUah78Li5yk9aiBu2NwcU5CZNtkqRxUEOOvIxnSWMk1clz5c",
+	"AFeMW85YMCPPsXdstwlQmcv9LHNrx9KwyHwn0RHINlADrYVhVGJQ/4whQbI8EqcZe43xDo31lklUL3PG",
+	"ftZZQivGyDFucMFS4vDCg3BrluUFy1/ME4nhHeRbWfbEEfl1//rcWC67syvX5gfYy0GvdwC8B3+Flrdw",
+	"4fDVt91ve8iuLKgx/H5zdWl/9HvXY5BX0JUoMMIQ2Y+hZpRpSlm8aVDsqAv33t6/f392c9ArsLi+ZVrA",
+	"vXM1oh26z9ju8bk2FmbNEzNVidAkAUFvdtzYykLBYR0IbhMNjFRDcgyQZ5lFVJnyDKIxhwKi+aDMyyK5",
+	"CDLFxo8UDAQKWafYHiOAFCUp1Iussuoc/rCNGkVhBBGFAGqmsA1EVvduLtsS5I79Somw8yNFFUlFrugF",
+	"LkfOy+boDsQdPJ6ld1it3wx0D6OtCY9Y4H0qXx6IVbQ9Jm9nZgcNFGfDcmP+0YwI7KROsKa7wVEus6Bv",
+	"CXLzrPeBWWucrAdH66lKduoJoMSObRdWOYNmTJBZt5K+gnFEZxUOzZOhQw9LpDFWIzKl8XjfSCEJ4Qpr",
+	"1ilgWgHJ+5EFnkrHPo4Yi9RALKz6GLNx5h73Jv6QRhOmu+SykC5pGyw6XMNjkulgOuFzK1nTaCBgDwxj",
+	"sv2DrFsN/rRlSn6g1dx+RELF4vEQW0XS2AZ73bHfc21auM3c8TpmdgJiD+RDmigdkvYMwRaoIAe9Av6d",
+	"n/pgFx3EGbeiE9VTH64BnjZfGFNl2IVbCzs+JAqIlgDEMnz0dea9cZjKhkDgReAEM3Q8jPmMO8RvOIGQ",
+	"oRkbHXaJIDPUWDaaCZcKDU/YOGLHaDfYrizrHmWUctuVySw0PuQQoT3ayjpe2bsjh1BpJLOIVJdc2c42",
+	"uZg0RgM4gw2ZRUz5J8Li57pjYWVlrKQFKrdiOOLjMYOMEeT6AkkSh+qlgCaZ1MsBAY5zJzyNrcteQ0oo",
+	"aFcYxx8Ir41G14mdIeD1RaGL8SRsBP0wDYfjeknaPn3bk5rtP0d+MhC2agKbJ1vbhUYkTJjZKptG21lx",
+	"PWCm3EBcp5qE1icAPxGVjH5XFMtgQnR/MkLYrPR+RJfqd4PWy96gRahaipGVX/CWF/bNeaqky0ebOF4+",
+	"EKDDG67xyNhcrUgqWpJQdqfAiAcVAzPjrUEPKl+YjSwciHaJaawKpk7usubWSRsWEga7MJTzqN0JM0/n",
+	"KGsIB8dCS/QiUEV8sYvoycTFnOYp+nodJ6WJ9kZkBBfC2oKJiqsDe7anIJuZDfNbkdFOAR2CRMwcICZG",
+	"zqE+onEMV3KN3u26HctAnNskLdRGQR0m7VumNRcTFZBLqfnYKkwqcAADho2hUo7uuKzcwazLFQovuA6u",
+	"kyvLd7wMbzO6G8z+xvcEPqbsQIQVOqDfWhdMPj5eWt9VCWgKKe0FNgiy66+o7XLjleIMhNsS7ImqAXXd",
+	"ZiDe50YCtvFF+8BBIqDvOLQpLS6nfs+Iwj/s29fufzejo/3bKT18/cZyTywbI9+975/s337XP3z9xkm0",
+	"hC7QKW+VbYwnQITcpVziUR+ILFaD3WwiaNUDuQoygTwSOM5Zu03PTXxgMyhLaTl30uL90oHInzNmipFz",
+	"fiol1C6Nyd6/qD2jqb+9OjXa9i/Qk0+pmEQTpcm+gimT/emMjsxtt99dXZ+/+6PVzfet9/cXuxqZCguE",
+	"goK7bNQ49h3k1rPbu4S5LsHHeXNDTR+Zsq0AgLypWTgsG1hN9udGsXyC+BgtEWocE2gwVE59tDTh6FAz",
+	"pfeRsxqVQkBuMfrssPWkcyNYp3Me/zHrnnvBzLzRUMtOqhWc9qDa3qinVE0fJE0i0j5lmDeXFM8njSKU",
+	"Nq7Ja6NjBW9fd6qsMei3Rg7LvZFDjE6BTvfEBDRnsoyya21YYwTNY2YbNq9cBRkydLI/g+IIg4EIbcdL",
+	"KP0zD9u/3d3Z76MpTSasiwTB/J+sLuHqLeBMGIFcugrdIn32YURyqSh0PbPA5cx4xUBcU6VKrumClLNY",
+	"26XGn3soTsxSgMrJxIgZyULaFGpp0EvgN4sEA6HY0xQyiWdMU/hH/tGOZWGwU+ZLSGH7t44PhGgzWB7U",
+	"zhJD94xWwxJzWjoZ7FAFZyr1UE2YYAuj+0NevBWkXvo8sf280HHgmo3SFZTZhBmbxnwLNHhFl+o4a/4G",
+	"Da295qZGEaePztTLzr3hD3UHG08CnGvbAbTyWMM1o+Zvca5bQSvmI2arzGzlQ//31xf7L7u9fUDdKlc7",
+	"LBaL7kSkXZlMXthn1Qs6mcfmke5Uz6BDoOY6Xq2i6F+fez0Rj1oH3V63ByhUcybonLeOWuYlL6GqVk+h",
+	"suaF0zlfoA5qfqvE5ndFNooZnQx83IZpJ8Kq9ImcJHSGPnNE9DZqxsjqE767wGKkqwA9tIEff8EdtZk3",
+	"kK1Q8MQWv+op4KBoerFxOoJDZzupGEsfCrahO2am00FEfs/VM1CLai+ztx6jPoUUjnq6jG1v1yzf5Txq",
+	"HbV+z/QNLF/friYssc2vVYBSV1zN7+QCE8raFkiCHPQ6WeEQhL3yuiGwsVzBDS2gTxz0ghzD7sAWENfC",
+	"rn36kCNqwe4f9nquPMf18i/5zaAfffbd9RCmOPWssBIqgIrTvmQLSHA3Rx6qTV/hAKremw30xVsa2YQm",
+	"fORg8yP3kPQhE/5XBm2KXjf5zrltnwO53IVSNNhBv0Lrzx/MWqp0NqPJ0ta22ux9Y/YZxdyBxzmbLpYT",
+	"j+zQaGMAyUInCvDPBI2Xmo8AfsKWZJnf4dz5de4tbM/T+mCGaD3beSQAJRIi++07KOe5uX8VjN/KOAgb",
+	"5HwNvA9wkDERwlg5+D6oIwmD3E/seTxcJQVCz0JAnC0GIkuWlWi65tX6cFBdG5pcEUQoL/P1KVXTwMZd",
+	"zKFVEPLEvlCA7gouQyg2GYi+zynQ9rd+C2M1GT5iB+K05Fe9b6uO8gnoChlTPYd5A8r1ypGGswoojdlR",
+	"5Yia5woesa48Pz8bQIU+BdUkmn/3hZchBYWDqyf64Mud6NVFWHe4ISJeTKw5JjkVFZmwkItnZQCvei83",
+	"P/ROJg88ipjAJ15tfuJS6ncyFfYT325+4ESKccyxbPbVQYMxWeyCOykvjNa6KzMzT71stGxPlCPKFDDA",
+	"jMOdl0Nwpa12hVH+IbTCOQfzyFid4VnI5niW++aOi8f6kM2Zn1C13sfDi3d63M+oui/ybi2VCowve47J",
+	"+XWpqZqf0xVYNkQUjTV4tdW0u8IpLrjSJ66fRIk1bDjFFyDRGxz3q/FYMd36qoIb5lBAZKo43DjRv/Mj",
+	"u6uUz4gclTjnnaejRKpS+/O2IclONSmXyLZMn+zjXCb6xc9MaK6Xn2oJFZOXrYPapvclcnGcF+3dvDsh",
+	"L1++/Jbc3510yY1ceNlwFN2ttl/3jGUxhoFQgs7VVGIUd5Fwbf34WQa7eQGkGoGgzSINiiCKTSQXwvAi",
+	"GMNICqWp0GTGZjJZdgcCYWRUkAfnzbmxLkoX6XY/ZScOV4WBBWlWOI1pIVn7d+AL+Fdj1e+HNh1a04eA",
+	"jGiScDNVrA7uoNDHBANCyYjFGFIbyziGFSLhMeb7BiHhAqDoYVnatgkjUXOzAGrKGKIfqXnMNeG6E2Da",
+	"ruFuRpFK5HzK8gbaVVrEGczqlGraSG1AklirOqxtfwBfO8OXNNHyNfuoX4zU0zEstWL6d6ke7/+2yDPK",
+	"ykmlwD+5/YGMeQygB0ir8EkXjD/lai4Vz+H2/Oep1nQ0NWb/MbzDLMbvXIQclwR9Ud2Rehq0ChbQyuD+",
+	"sXSJz+ZkWICbyIWxQ7Dq1qynOe4ntz8EROmE0RmLPoehZV+rYWTvrKEN8ZkZFXTCZlicjT2DVmxoc15u",
+	"7Uu/osDzPrNW5EHa1D+6yMs8EXJMXPmxIZSC1MOY6W6kwmYsmbim4pZOVnb+zN10q9HA/WqbX/zSJntG",
+	"LbgeTdk/PBXcWV0dzHi7QNnkUV+wqXxL19PYIfY1IIagVdnDYh+i/jLVaoiVc+EREdJ6/6oK7tpQvlIq",
+	"3+t0B2KfhFnl4BCr6iywvpdiYFQQF65wMaUsoOnSmwnk6JLVusXVpN0ArQUXXbPxg6mcq1KdorJAkTBO",
+	"r7YydIAtGT5F7oMxgy3UzplRFeo3zYBgvIUqG8immessfMExBmsW1M5d5VR9DBqfIhNJpMgBYeh8joFS",
+	"83pKHqgQtkQfAgh2tFxlOqT1mfquri5BCWTzPm0uX6aM2RyuQ5eUUqVD3Vawhe3MrEpnCZzNtzJafnmW",
+	"gqiSn4qgV2Cq/t0xtILe/9/AGfPfyVXyLmEsrx8OsMy3XOAMTC0ttdUt1l7//+y9i3IbOZou+CoIx2yY",
+	"PCdJUbaruy1FxTkqye7WjC8aSe7qjWatEmSCIlpJgCcBiuZUVMQ+ze577KPsk5zA//9AIsnkRdbd5kxE",
+	"tUUmM5G4/Pf/+xICoO1fbR46iX7uLGyEd3ixoYbeCSma5THjFN4mxZcynhoCmz1CI4izJeCLska5ECOB",
+	"jVtQ9AKggWYyEikb8SvoZyEeB+yhozuGIuZwa186Tb3T0hqRD6i1Dj9rttkHfXkZmkQIVQsWAQ0ZZ+74",
+	"GwIga7j70q5rUD1pTVd3M8H7k/aEhhkqFfM9snvUpE15jxpRB/03B3l+GOb/qYu6MNJnLPMojzH0FnAJ",
+	"94bAUN4Owk2Dm2srJ+9OTsKuXyJBCEUMO0Xw9IA9pQQVp+Ny3K9ghP6XWBTWpYr+5r57ose1HGHYipsc",
+	"1LtLIVVY+WqOZ9yh5EXuk88Lfc9pHtwxHmyCVuabMzfRWfqX7pm1kSIsSx3zS7FXimX3yxCduJLOF+XS",
+	"skZ4hQSAV7NJLrLE15Y3E1ZMVIJgfM5BgVZMW0hopkZuGsLZYw3okAIkpYQQDJzLFSrXqCECyGyaCZuK",
+	"QmD7X1dNxiUSiSzQNSaMINbIpOnzIotuMBUCy+2p9hDC3uR1+fIBt5CIW/Ev3fNVBPDavi2W9BZ45FRy",
+	"jIXEnqGL/YdUWVmTBBMI7fs9YMiqL2D5d91z2tTcZ/DFP2Odxu7/EKG3X3j/6hI6Z3CJxqLAhcbSXaiW",
+	"hpUOO/+lqW6Tb4vI6WtRXEsxXRWQOyGX5LO/9qYa7kiacc5nh9SPdL8pzPnRrttfA3k5KX6oqF5wMf3i",
+	"Y5k6CKzXHSyq6QnkZx4K9xHmtxI6i1iPDZLXNDcoWlrYdLWtt8vdzHNfh0QeG3NOnx550L4NqoV8B+9C",
+	"rdCSkp9TN6ofs9AnvPq6c4MAOtvKnu+7sqfaXB9V90Bn/f2U8QRIdigfXFGFHDWT+TJiFVX2JMwIXjhz",
+	"kPVmLIVK2pQ13KlNYoAZMMJ0JogaYCp6GPYWznACB5N6gFt93ndiFHPb+yQOWV/70goSRX0qkKmrEgqF",
+	"dB/g5W6qSv9zgmScz6usyPcbundeV10E8/IjaGPsKWhJVamcxZJZX1QrC2rpx60WnTcP6DKna8vC4N/q",
+	"DtOOR8pbrW3jw0H15cZndqJ2jKEeCXcG98sWCLRFCSYI34b5rkAAYpjVZftxTJWj8VTDKJVB3iDguXsv",
+	"h2mdkgZ8qq0GfkYa+EDVIb1BXsQDbaH+9edwqUxYqYaXyonl+vYMlCkiFAFGq1QBpRUavhC+jfQxatlA",
+	"7CCzNerwKanC9Vd+4iNxpouNrnXXQZcrXFyd02PkXdr3NGhgePAsg15xq53wFQAhhoUn9T1BoBdK2RFx",
+	"pb2p4Uq7176fUjiuVvKl7VZuvO9d55dbnTV4nofeM2wv43FPHeY956B1TDM2C4zlVhrwtiMjvDxNNS54",
+	"Qu1DUIRTq/srjTMRPlgo3yfUAUDVKsGnEREIUK+gOwQ7Zk3cSySBmaTaJRBgudZ1LSE94srenCdvLjyK",
+	"qRCevs5OKDuxtgmXx0+4xKdwMaw7d8Y3Tr2U56s3a7kTvPO7++9xtrz9wAcNoQQ+1/rKHWmuZlqJuX5c",
+	"CPdgAUZtOW/Yib/MvmDgYH1cDUd3q9jagyi77+dwPXRlemV22LjQA5kTKicCN77pvAHmHwNECM0bqLrl",
+	"Bi6oF9zrubA1dNjH1nj4eHC7EyYHbtcnzvbFH2XMap14AGZbcGWwv31x8x/BD+5YUd3Tlv6I1FSrNjS+",
+	"TrZ1Kp+TYsFFq0psD8lIpXhDOTZ3o2xuvsFPnNh3G7u2NPyAcNviKJnMot7tNxi39fh7C83ozhhtSYV0",
+	"GSWmRFfBL4jVhpBSlRCZWYSESIlM8MLHw1PW8KBLnjRqD2kvAGfCfb74mwizSfnENrCbVJgGE4Zkh2Nu",
+	"LIW2R9KaZl2u/gtwBX+XVvBWUT9D6fbm1QYPOtf6I1czmjfzeOY2Ni/wagAeSXUKEicgEQNregRfC6bu",
+	"7UTlWiNlh0gf19vnEDXgeV7GETAdXoYc5oMJgCOFV2G0IdID82A7m9j1RzTUhzjH9KzVZgpcsrW4a8LL",
+	"JYgSwGlaEwWTCEOSKm+jPXHjKFN1d3+zUQDHotwyK+oGZW4FgNMjZ2gSFRDH8PjUm4XB7AZlhQO48nJJ",
+	"4GvzovwXUKXuV3LOS6Lc8Qt8e5y7LvgbKPw3tfD9ip7hD/9YDEp7dN0YON0E0J7ANrMkGh2ROby4YRlM",
+	"7TBinKCXpjKmZUOIiSZe3G0pzpNKq0fbam3AvTJtP0qg/eXCFo70H2FcIon9vgdvzmOdXvZArQynz8so",
+	"VN6UxoNM+zc7REvC9BGSdfVMVNyiBVl0gEOKNsOTDkdE41xnupeaamu7P6t0N+5IxFOJd+WSI7iJVb36",
+	"WBbiX6Jvn9KpPIURbQ/l9lA+kUOJG/L+zuTEDnewMbblY2PL69E+lRE5jKeFmlSPKyB4kUug6yKqTnfx",
+	"xIgiIYYE3E8vTQ1T7ZvOLnbtTHmRmf2I0gFBpQSyhpRMoFXEWGANJsr4udEtje+FW7ghBt6Q0r2gsKOn",
+	"AWlsHg3EgMaJn9Kn2ohYGeXjRAQndrhKeJ1UmV6zfbdWRMtuJ4WC/A/shkKPmNJTptUDi7htQG9pQM9W",
+	"imvplI3LUxHiGBM7vKkEq0Q1Vlaxg5DTaiCLUQuO+OqSW9xPjUAUDRUyIxQbHDFcWpNxk4G5RDkOlBD7",
+	"yJhAz3LCrUrv1FUqIvSAewLMC7AblgzCJUpMmx0w5ABFHjwA3fEMoAQDHMRnp1YQ4VjewWvfkxSJHnGj",
+	"huYHzZael8sEIEZ+jb5ZWDwDM6LEya7AYtOCAT8FajyalwAgHfQ3BKrx8nLPrj24A56b6Oxl4roF+nb5",
+	"uYMIkwez8vBEgPiPCE9H7/5+8fHz0bufgX89ZEzTklAjxXLYXOsx8I4EpQ38/5g72H3153bH/f/OXxK2",
+	"t7fb9ORA+cydQe5eVQnkgoPjX3c/wq+i6ygrORbOxkHszPQfrfcarBiRuX+lTYKsn0ojMEl6CroLKd15",
+	"PmfPGCDbYJkY6dCE73nXhtq4OZqNCag7vsi8LC2eqS6uDFGVl6QIWmUS4y/ulesKJK4/wDrdj6Dwt38k",
+	"IbHO1DhDZgnp0Vcrk/vtNsVN/ZnnK1fOAKtHoZ1d2b6NTFyzEZBHqnzWvKkAGejiUtsNPJRfsfk+PHfI",
+	"qW2MUoggN5AJO5PQfJo1E9LD0sJxDL11AFyL5wgwT7oq7l8lQotArBoO2XQoIPaggf2fMGvcw6uA9212",
+	"YNlIG8tedxUdNuw1L52QVx34ALlnSuWl2G5ggWGNN6/eokcipHtugnR6CPvdVd5WQBaANvup85pNgaM7",
+	"1GjowcBzoZHcbaTwZcpgGYDLZsfMjBUjNKMu0+Ye410FcVrrphybIkqWgko58RJ63zprhQ6ON/qhA/ae",
+	"hNF72FPlk24gkl49pN1yPFi6h5KIlRJIKp1KnPLZQ5s0z8EzWSKyPsJZW9lke1NhtWDpzCUh71HBPgvt",
+	"+rDe+Y+3pb0WRoySoEw29rphOy/H5qpsdI1Vgkt3uvv+mVfZVuhwCnGtr0S2D3gvBTF8Uu2GNwbedHa/",
+	"zwDUIwXA3YxXgs6wGhsHjzZFmKsvlgmbfSRW4fJ8vFdw7HVwbefR5Dhj61lweC1pwJ/Hsghre6PVov4F",
+	"kE11hcy/AMvgS+YGy9WMeT46bOjzacPKt1br9pKi3xN62hON8tPwHiW8v8nWncAkZg+/db/zFrYVIXjY",
+	"0eAN0x5HGlMk32zeZWC+PJPo+6334b1f/KrjkfPMWjfYUw+bkA6ilF/tqQW3MsrN3cehqzzj6UbFF9Nr",
+	"NrZ3+lqZyUgg9p2opHiJKzhO8jKhMrN1Pje31IVlnCkxjeK2yC8V/FF0QzezeOb8UHfoJ+Pl5wxbXE25",
+	"ej6oTlXrUZsPYVxSvS7U7EGHeZvFSLGG9blS2rJe2bE+FMUCDSTebIGIzu0352+LUAtf26/eqJBeNvdD",
+	"tmwy7qpQRo1+j4fa1EpUCCZD7G2349N562VMLRkCzvH9iBC8+SNBBK9z5w+q6MBhZ9zSxd/m0tcm7zwU",
+	"cM0xrQEGXiMpUOPfKdBMpp3LlTDir5fZKtAZNMR/BMCZ+wxjwCxuDvSCi/7d4/jCW64FePFwCUxPVWz5",
+	"0sn4NvAWesA63JaZsIjYWZ4VaZgHhstYKEFxJ2sZ8MovZHQ/Sd8TBvcogCvw5HWuJyzTFmjlKSDb44lZ",
+	"aHuPj+Gm+Cr4mx0+lq0rMVuu3TC2mDF3ESCx59K4YxdhOxXiWlO1lrPHl/WUyf9wz7nXUm/3iHUi3o3i",
+	"R8Dr9AE6oq81rDEuxEB+TbzETRBCe2KcR4tVOYDXL2ZrRfw62X6O9wGbCFwK8Ff6guDhKwDYHDmq2ZkA",
+	"1woo+w9oAnFT/SJ4IQokwP1H6+DkuPUfYpYuxdiCXfBkoQVgdI+DrgWPxklaK/SvxCx5btDYPwbWlqej",
+	"duYa1qK0rG5RVQok275FM9CJXlUiPKcxdn6/ErPj1dBEh2Xuj0RLlACsVqMvxh+d3ll2mGvgt2A0j45s",
+	"/6CBSdLN226lZ5isLU/yLY5rfC4zboY9zTFrsCwHCwb/UbjySTOjVMf6Y/OilHGu31/0wBxyJtKLvX/+",
+	"9sdvywy/sCH83GzMm4KkyTfhTKnZj1JZcYm7by0wzAm69tTiniXMQ0OzHjeCfTn9kHi+Y/eHp3WW/SGa",
+	"tuKrNJY1ghErC3bN84kwzVoUmONyaA+AA7P4tJWljOXVLHsWqDD3sKcTN99O8/8NuCsW9/mvbnd6f5hA",
+	"0DTzW05s6r9E29UIS4mgyTKWAYjZgk+TG814lkEiFQ5PaKLG0pkqIwH8roZf48w98ulHpmCYj1IYsQ1P",
+	"PQ9QBDqHIoM0pCUq4agwyCc8QG4TQwdVY/Xvyv4xyIu/Y4WxLWCsXp7W/WUikUyZpUhzv4MxkZT1dDZj",
+	"ZsjHImO5vAp0+y9Nwka8uBIZxiyAyQ5+m5TJXuS1j+WBV1roU8HrDyHijnj5BKPvLvEEzDpzChibQ3IJ",
+	"1QTgJ9E4umqqJ3nGemIvVK1wOymgMqs/FP0ryjMGCn8gym+z8zBgQyTCliIx9QT2KqMnuh9ieuYpF6nO",
+	"D3aV1ADlEU09y2QZz2SGj8b5Flj8MQUKhAK5T5XjgvgDQJt6Tu+6o0OrSQUYQz1FG1Zat74xHIRW16Iw",
+	"AG72bZLGFnIsUNCIa9q6qwUNS+Fs6oltU01QO3C0pgxuUpU68IiXhjU4G3OZsUP6OTujkiKpumrMZyP3",
+	"yxEIDSqLQfQHmTXnBFNlvgy/Fhk9JRSHoJDqqga+YOtSvzQspWlte9ojd8SwT4G2S9qslWtCZWMtlY0F",
+	"W1fVSTYcxQ3kmi+rcpINirG6CplFcR6dVIP+taFUl2XHOKe3JllsK61pbzod5oFw8fUv8Lp0qXiEq9xs",
+	"vIM98KSlY3WsGwlHv35b6fgspCMeIjwBNcLRr+b9S0erx61aeqYFN/xcj1fxKc3TrROndsPbj7ud5jJE",
+	"RQCdqUAp0o9e7O12khcj/lWOJiP3h/tLKvorhITBkRTFRjHhU4CHgRrETapd3hd6dORc1A2uPdebXvmg",
+	"gbnKuq2kyJeXQyeXC7ctJ8JDjv7wEboI53g61KwHNZwodaHi0s+Xc5hYARXqm8A/rg7OJTXZf9LtywNz",
+	"hFgVhIfOs4iv1OtjkjqzsQCfKmiOEZ+x/lBrI1gj0/3yee1R1qwvE/gVr3hHt7jXwNzcs9YVDoQx/UjV",
+	"A95F8mtqqlFWtJEqIeKwp25eMhA2TiH6QnrcIMLziDZZ4pUfYVCcWa4yXmSMVtQwMxb9gCHUVYbPojRk",
+	"cMapMmEoCuTXZo10OjSif9Fut1Oi1/1y+oGNJgYKtofWjs3ezg5sfKRn6CoqS6OqOVsatzYG03HvZHQO",
+	"76TxhlQF7sFTEjYu5DW3zkrOpbpqASZLQrhuReuy4Jlgnw7OEzaa5Fb2OTj0UP1eXNe78Zg1ntvnTzXY",
+	"ODfMR6mRmBvDGeyUdRHIsG29hMYNtq2feFJZ10tprCgYXxBpS2XXHRVM+Jvu/O6fuFA1UUfBdC+ndkvE",
+	"tK1V+AYipoUzU3IxBHWX68tbnaQbcy7M64tsOSfTO8V7uVSXFesUsYu4CShHiKzKOMv4jOmBR0GlN5TC",
+	"sH4ueGEIWZOburol7Hb+7lXuvVnhmyrbrSB5hn3Wi4LkpcHqjmihk4o/qYuAFiYtk4YJBYf1drJmnXre",
+	"KQ/9SjajnEPg+adOJCWSCsNKwgTvDwloBgQlNWyzhp7Yvh6JhPkZpOyflZAxnaBUQQArY3kREA7R0ljt",
+	"QR+VL3D/h5cetrb2vhzUlumoxumODsVGavVeVOgNjsbO736Yx4Rbp7KbMxXUDCKprfAtH3Zbkt3lIQiE",
+	"J8QRtSSmnHo6m8GhzmcUeMCGtIC84I6SpIAdlNjpy3pABZXNHZh7sOpf3dfhXnWw/3MiJlvj/tkZ925d",
+	"ofGfFMuiAAJGgUsu1T3r20JbbgW50nciQ1YecyWmPgw436PUZu91wV69AQRTtPXHhbiWeuIDO5RXt1rv",
+	"oXL3gqmrPAmDneoyhQ0YCT6P3gofpwkzmnwJCHcWrM8VM1NpyWDQE8tyjaytStRigcK01UatnnTA4G7i",
+	"bOUqPrtY21YSRZLor/K6NsjAoxV+lCgd1PjcrzQ6c64OYCd7z4ZQkRNI0EOuJfaHpMWESMUEgd1vvPkR",
+	"247t2toVGuC5MHZrgWzP/SNXsvgKs6iGa66G7M6Mj9/l6obFY2sAdSKiYzVJzCubUCO8ynxdP7vU7uA5",
+	"K8oWXBkOlAdEzdS38lpaOInsSogxshn0dZHVEQu4Md1hP8A22L89jd8S7MdSk4BmB2WUTu/oqTK3B59I",
+	"bkFkONmAxxCc9hX0hRig/64AYbYdN9uzvS79jeUqJSAaYlliCg97cxrI/0MoUKHeTOSDbz/uyTIlvEPa",
+	"c3l03XeA5lJdzfG8D/VIjPmlMFhIQ86CjSIZBpjQOTOTHr2dHoAPXdcOio3GNJ57PFz0iJWK0/cKbqPj",
+	"S0vSVvRY3hya7E5VEQB9uoNGiGkNpRksvkjYmNuh25NjXdhmwtwrFK0+B/AdTkibP3Vqm0Tn9ueTVFk0",
+	"vEdRWj/uufreldY4532xaYP1PSgpaoQqo9LL/Eask640YQATBqJtN950dptsoizw6JRxZ+xHgvB6DZpV",
+	"LniBd3wGAd0NnEJ4oa1T+LzO4HtdXFKznD+CtV2Dd3D47lob0zg9UqihnqlyzNVybwDUwlqN+Th040hc",
+	"i9wdT5N0lS8yTyohqoSdVW7e3AfGOWdhY4E55Xo80S02NRrsXkxxrK2zkBvyvKIgSwJ9DpaklwIES/FD",
+	"+qrH+1dd1UiH3FxUmxh9aFguooswLI73jHxKBMnUrG99tHcvlO4BFzwa46MYJRsIxDM3yft+iamlAbt4",
+	"KabhOxUKEXTJ41F4byXp7YLd/LokGomE0JyYygIO87IWnHuwczzcUgtNqVWWTuyJkWvuhBtlX+e4vEP/",
+	"C9g4iZMyBUzCjPF8ymc+9b6PqBkBJATDd9TBzUa6EKxRiJG+xoDF4aeDj+8CRYLWzTbzGCT1bAZv6nk0",
+	"3Q19nAE9hOduY+E7bW2sZ+bnwM6Oz3zAP8v8try9dVUbZjuYfxRrmEl/CCi8l7qNod5Cp03kNxj6CEcU",
+	"I6S+QIIN8IefeEZ49bDC9YW+FiVOEF12/o9zf1F6ocdChSbZdnfS6bzuu0fDv0TKhjrPoJy/q9wQ9Ciw",
+	"8ZjJHCgXa6T2q73AW6fNNvsMOMRofrGBVJlhPY3khNKwa1HIgRTZHhpmKySdpAbYdKfY+b2vM/FHGiQO",
+	"fL0gyD0MBkaHuqrB1QxJz+Hj8Gv3mzedN0BFQF2IkUh1d/FilVKK8Ds3H1hg7G7W7qoDNhYqi1ZWfB3L",
+	"Qhj2Z8T+w24HiT0QiGbWAKYM/7HzYoHW3Wp/q+ZeV4EFktLNLrhN6XWBM5rlWl3GNmmjXAlE9VeCGOXx",
+	"JxmlCrvq7zT1IbHqpjtAf1zCG8D7ZXy2DwJ+OtTGU+Xg5Zfu40stjB94V/lJqDL3IME1Pq+R+jNwgY++",
+	"mCi/D4CCOe27LX9hnZSwqWeyjje2O7LwbTKvAcOJSco5Afw4BFt0WzgClnOr0GZrUlo1uuyvwi4osvvr",
+	"/688aS0vaFW+JIz3jNtZ06FQbHFzbEPfK0Lf87LaN+AffTrzwlNaxEN85FD4uafyQBa9JYHw/TgO3mQF",
+	"BvxMRWp60k606LKukiYINgypoSAhSYEkfT6ijqKuzU7oB/2cy1EJgCa+9vOJkddir6uMEy48J+IXxC5w",
+	"V5es9f4UE7iaEthCFvQZazj54hQZaKMmuxSAh9fuqlPy3kDZpcef/n7w4fjo4ujzx4PjT+ke44qy7D3A",
+	"KXLLCfOmB1BJqgu0gXPeE7lhjeMTrwGESZyizbM+LzLTLEc3pzDKpYC0GPyrJ3I9ZdLu06jedN6yw8+f",
+	"3n84Pjx3Y4KruorHwgiOqZeNiNnvhh0zz2KiEcQ15hgjKKZoL3dVmChQAwUHtdoXVbW55+bVWKevwjqE",
+	"ujgvOIGMzCRh/3QV9MU7q8osiWHch9l/91GM6igfJY5xK2G/9UOeFY5nliGgxGLa5e79kTUhiB0Q5zcv",
+	"vY310tLq/9Lg8qIMrZGF2ELp2syZgA3UMZ52ChRBV1HwFIsmGFeM55IbpgfNYH1Gbk7VMQGfpqr5QDi2",
+	"2UFXBTZIDqpuJA02BRR+hCI3AoMrI34Foe7rqjUdVCZI5n3GWa711WTcVXDTAUSCGyl+eIGdz2lzUYJ/",
+	"EtPI2gA2S2b5lcC4JLFAOocBuie6yjpDlxkBLzIXo+HB5YQmT2fL13osWTM2f/c30ExsJLiaDmVeOlVV",
+	"9UZENE6t0CNjvsuuouD8ONy9wnLJGumbV2/Z6cH5u4sPxx+Pz98dpaRET4UtZq0D50OltfFzAHJ8RkGn",
+	"W8l/nJSphxQkn9tJ061m+I5ZOYNG+aD1FZuMkS+5ujVemoocUXp6D0ol9Fx9Y1vZRtpkRS/Zvg/eV9M7",
+	"4D7kGbgQTtSuYcKJe7yeT2/XZj1d2xau77dWpwp+fvvjvayLa1n+nwCjqVuzxPuGSoChHhMRHvRNQTNV",
+	"NnLGyJmwVqpLk7BPECHEQ2CSgC7XDLFt4Ljz3VfOFhE+6w9Wlft6Te5fFhHUMeLHb5TmX+LW3oOUuDfU",
+	"mSeenBd2jfSm9VkU4Fu59Zxa0OwKmeUzST5l7w50ECvu0N+RzRJ6ze6QZHwVo/hheN6WVPxWgsRP5Oa8",
+	"4mGpH1ROPAZHU9hk2FnCeJ7vszkY45KWH/QjQqlC1yQE2A2Lro67UMoDsyKrkbwIt1/NQ55zdcWM5XZi",
+	"gk3AlR+Hf9Y+K/O1wC7mlLy/KmFjDhF+XTChMpFF9b/trjpYuBuxVnGW+m6Wi0mRp5hDwHSzESpj19JI",
+	"qwsyL5p7lQoX6VFsTVelbzqdlKWQWTg4P/786eLd6enn0zTQGlSes8+4H3EY0YjPWE8EQvboQe2u+hWi",
+	"KZ6h/aXBX7sdTUlnfxdpmFZJzfxVQjEpSw8PPp4cHP/109nFycGXs3dH6XIEW7+VnqpF48f3KJi1/uHr",
+	"XC2/DlsD5Vlyv4dj1PBdfAOn4SHWvB8OJmY/8YILma2Qmd9so+yUQ11mrZTqLnTBB+neL9UCJiu1Eb4K",
+	"RapraaGAp5mwcT4xIHLDm9sYO5/xvBA8mzE4OfCjKvLePkuBFiJlBown4R0u6NBawlLvX+0pWkhPwZA5",
+	"fBTz5RFA8D8PBkCVpqIdB/BMwlMtESyjFb5WP5r9DUyV2Dapnq/RrLXeIagcsRFrVDEndcF6SL1HeQmj",
+	"C/uz+zttxoiUJbLFBdk/lA5JuoqPobKBcoL/En0rsjVniqULN8RUS+r/ULwo9BStPTd+pKSV6opBYISb",
+	"K+P+FT0dsAhAgjT3Weocbbql1SkUwGFqIUgViLwUE6jR45blAnDyfWewEzYZn5muavCQRyNwTbDcWOZW",
+	"tJgoNGOMjkWvN4kyDBsZX8V8Jca2NtvjjtPH2Q/lbiXzO/Wzymdza4TJvui8QPbODqUhM3wZsc/C9qqQ",
+	"/KwO+fhfnuEP/9hopNA3Q8MSy0Z1w6H47XCjgRgr89ztS4VwcDgsQKouAIa2gLMko02MNY6+0FDapXRJ",
+	"7lC9qIXQzJBMd8S/fhDq0nl+u51a4vwNxs8Lp9p7s3LkNGA8fvGQfQ3q0hFbfZvxbhXpA7PJlNugok9L",
+	"y81t4n9pqSq4zjfXnGvhnRZwmjxtoqpiNQlli9kyiKa79Ua3KE1bf/BbUJqisAqGyCKUMowigfcWAF3m",
+	"cZtu4Q7edbFwUBcDKfIMAl+WSo8Wi+EXwklvOm/abGl4qqvq41MGs3yViUQ/dW2Yih149Bws+zJCZaY0",
+	"cXUxH9NzK5QLHgit5h5Y1kP5n8Vj6KRdtWlUr84ERbyr5xJBw9E+dD5wG0L7IcgnyhDavYrHRZtkBwJb",
+	"WEewlBE1TswdR9ffQtre24Epx7fOzj0H1IHwNtUQ3bbZ51bkoWW4NAZxn1eUBrtCPMIDdF9vbGvPcYeu",
+	"qoPzoynteyPmNF5CF7WgyKvEOXa6G7t4fDbNjdgNUqrLrqKvQkTIElsjZ1MuUYtHoYT4UmwOP7bYisOp",
+	"5w8vbHcVGB4Vl6T0Bvp64qwQrlgvvNtelAIUIy5z1lC6p7PZSwOChKtu2bcaGtR9aD4k1qjUuTAU+HAu",
+	"L1WYTMZsJmyz0gtqoNoZ83te7cPTSwR5IjInak6R5yZe77Lw6ErpKTph2D/U7qKogSaeqewLailFY6ww",
+	"Njq7ZYX06058pJdVSXfVLcqkYVQi0Ax/sxBMnoqBU0rMR0kSlo/fXFh/d1bOd1xyvakGwXNVkXkJ680Q",
+	"a8jJlGSdNvlGG6mGhHq5jbTzexjdhVxNlvmrtMOs4NNyg99GVtSwDsUjuRXvUPLc4kN+areC4BG8l00P",
+	"tF8kd6TLE+RsozIeFFLlI54JbHtq3tsxdlbbPXRaHMzXD5CpNrF6xK3sk83Hc2/8GW8n7qPBNpUGA0Sx",
+	"rejsR1PtOG4ztAqrxUvGW4JoOe9XDNk4vA12WC3w+L9rqZ5F6Pig/OU6Y6HcY9uQyLNq9R2P85nT9GVQ",
+	"5BsFwkIyRqtrUZi5SEd153yKQgBsonJhDFYopAhGGM4rNkIUEL7puZVBz0QXmSheGiDKdF4GPtOK7ILb",
+	"tOm8kC/nh5DmTxg35CDxfGZl37BM77EUbhmQXHJuLPtzwl53Eva24xy513/6icoEPMKBzviMAH/mahAa",
+	"UA3gXFsCkwhAFoDYiNCwVF0hDculsSLb76oUPEyR0UsP9ZSNwL2kkg5ARONm2NMcOm3d1W22WSF4V5H5",
+	"BlPFZJaw/sRYPfKOaxL5vDKjWvElBQyH0ZI+qQKGu8jFh3eLs/F1N/aHAs3AG5l9dbebMytvdL86Htq6",
+	"HVyeAti+uEMB52n+VLzEQ7Y03w7fVoYp1GTkzv+f3Rhfd9x/38J/X//pJ+jV2nAe1tYebHifNRUBG97F",
+	"CaHKfTIx4JPc3YiiNxfcXeDfvvIhnLULqy3PXyQv+noE9UVaXfCRO7tLJuWJNDKEc3CDVoZSLnz/zQzl",
+	"u7LGiiYGqGuytpC9CUVmpd1nvv+hYnVHUnXjJoY5DbsTDvBSXXsqOIHGoj6R+YwVOs8nY8MaXkA0IQjb",
+	"H7KBznM9ha7cfi77RLwBGxtBiKVivAfJyq4yoq+dvXyIVwKYUiYgxqhYT1uzzzibKPm/JgLvhlqLOhpe",
+	"GjIA8CutGMdCQPeIrgKQt+hVAbMJZFY5u1oJQP3B2kQYaiHcD0TGcjGwTE/sPnwE5LwEtowqEY4pA9Oj",
+	"EANnWrTZAZxTAp7zNoVbwxTBjfqz1KN+GKsLkTEAll4CyHYQ1uamSvPUSduTQmxYqPe+0KMjyJquv/Zc",
+	"b3qld1Xey9xSXd+aX4Ro7eY/AWqLzS8/kmac89khrcY9u0F+/daCXrit9OxFYDXRBK9EzQSg/EtoMavH",
+	"cRH/UmEYPqqTfqXgqs838SjyH8caItk3LnRfGFj2+pBB8Jmtky4NyvemqKZlljb3ojxHIca6sGXhxavO",
+	"boodX1hcqZVIAKrb/QtqPmyQBXwk2EiPhLJJfINOWhaKlwP3ogMfC7xGcyA7XXUQukxRNgFhE1d9kecY",
+	"twDrXppg3mPVMy8KeS2ysuKTNdKhyLOLgS4u4NK0Cfh5vvCOG0q74ZhKiJ6Dk2Nodm2k/2gdnBy3/kPM",
+	"sLDlgLYhDGOP/QJ7iCFC65WYEUBrExDYeAgeGwGGELxZaRdRukp87UMrXOmuoGyuSOA4ixhAAfuzPac0",
+	"nCdddNVAfnWvBDLcjVVfi6KQGQj+Ph+PMXPoXLIDRQ/CTFw0oqme5BnV2o65MV31Nvq/9tu3iO8JWTAe",
+	"/xDQm5IK6Uc1YRcZh2kTgQw9vnWY/31mNNYnCdYTdiqE8m8qKZMa6x23JZS2fqLaXdVVZ5NeOALGzU5q",
+	"eC5SrLMnY5alV1JladND76Ym+pE7GAFoKtK1vVlXuRNN2rpgmTSUItWZYIWgUBCOMrohaxB5gXFqFH1Q",
+	"OH2+fylOmcY0X0mobHN+vnfk8diM+cwdN7dh00IoMeV5OGzcdtXiK1Xfxvd1A1Zh7dOjqqzwyu5NuwqK",
+	"R1J/M6lViCNUxvbSwzEKXjjzxczv4bRw0tg5AikrJrkTKnwGNhO9EXKDT3Lhi8fccMJmiV+HFvK/RKHj",
+	"TQmtExBoCK6I0lZAwMFtvOlw5mbQP04PkDGtXDq3u/zKui2NB9boPEvgv101UeUwKAVeKddrwodU7x8m",
+	"usQJxskhdoqoTMB0Fb1m/IQ2O8WxlhCehYCTJbI9ODYoxmMZaCqv9NI4QREtUzSh8ZMigDCj97Fjxs9T",
+	"H61Ed2t/E4KPA+FKsrTGKDxBjVX6Eg9fjSe+8tEYO/dgW19IN7DO7tvX/E3/VevPg13R+nO/32m95bu9",
+	"1uvBq+yN+GnwJ/7nnnNpvd219+L08yf4gM4zxJRe7Dm1/j/pEe0+OPZeTFy4w/Ni78XZl48f353udoK/",
+	"DAPY7XR25zzovRev3rxtv+04c+emPuyjgIqUj19nMJLy4WZ+u+6jVidxsmgz2KHAZNyd9g9vPO4aIwYy",
+	"J94QefI5gO8wpH+boMapt3lx+fYrxiCR0sfi3evjSMW4QbovVwU2Nibpjq37QlxLMV1u3B/kORaQKbEH",
+	"uc+MVEiei8JbRkZUSqnfAOxBtItRL1FsHoIDmehLg6RygnqRKFWC2s39eiCLEZrhYCehzeisRZycUsP3",
+	"JhlAwscYDW+DSQjmeTmYC5kZojqQKhNfvSmN0+5tRfIV2iylgVAiAoMgKWBxdlVKXZxosw9yfnkpsjQO",
+	"p+y7n0CoBH9DgPk83FdkacImasxlFq13u6sO/ffRx5SdYFZPOVa8ySKeCDMGd2mEKYx3Tpl6/lnDpoW0",
+	"VigA618gTScASY2pa2mDF1oIbmA8NbwubufcJmnxUDXvkeCFzf5oCmuTIt5KLM4QiQ8YYdPEG3Co2C7l",
+	"tdiWyH9PRSZ05n2sFTvCQXrE2yLBurEC05hUffHNiqGuqD7SD84nNKKQYnlB/V+FPS+v2gZhn2MQtlzA",
+	"dfIJUxu9Sf9KWLcV8+xx2gzuOzR7BO85kJeTQsxFaCFuBBMANdmU3WENoPsJ8QyvXp3w/i9RaHPHcdl1",
+	"TbgHLJgYMGKnLsy8Xel5h+YsqtiQ2KffZOKlYRMDtsREUVHF0t7dO/a9t927Wz37Td27pROC6Hha5bN9",
+	"cDigtwU9MWd9N2+nQSPmtwXtWDkMTyAuUr7eA+/qx2/zWuurf1aV+MvytBvwJC2pQFCzW1cgfHM3Yp2a",
+	"2Ckl/u1Khuu6yj8tnqWoWKA0YTFV8zYFFtFIBUHGAFM9c6mprtokN+XTg+VLvzQsFV/R870ouBXpPhI7",
+	"zbV7+5zRQglR2mbv4ygEOOFhT8yNI9aVDLiQIIkDiSA5GAg3SMKyIgBsjFdQ0SX418ilR+8YO+Z1jvdB",
+	"9q9JXC14WC7uk/XA/Qhx7CN3xycbNn408bhV+vfpXJ8JWzEIXlYN4RkbQt0C5fjwXN6lVx1qjHeCnG8Z",
+	"y21pydcWllV6kUvOo6jf1QiB4LAQutz39QDYFhxIYcp7ZDIjKP4ulJDNNTD7zGL4wUuDCUc2UYXIeaX3",
+	"uI4187BSAQ1Zx7QQfQHJqTCJKThGI26uIi7uqFmO4w9jXZYuqwDzvzryU3yPfawLbvlCofDxpcIqA0hp",
+	"O+Uw4jPGMyCNtJr1ZhDE7vP+UCxFYLPV2uoIaevNAyNtLc7uOgFKTvMPZ1xWxM2BqpwSH0gwkkwlAmpL",
+	"wCLA41GN/aqMakPxWI5FUddD8o2BBJ8ubgFR8h3B4bt7VRseEt+wnq2CyT+iwRzCWH4MINj4nW9SCp6J",
+	"51EBWbricf3SBkXdhhAaVpR0z23eW0PTw74DdURV1AFpIWHSCXPICHIjnOcyFoU7qxyTapwNCkS4Y41O",
+	"e7fjPtvt/B/N9hKE9XjZn6q1Ho/xUUAU4gGsN9YzsTXTnyXSerWycYA2ZqQ91Kb4CHXy4MbWeeUeO5dC",
+	"ucMrlhdGfJBXxOGAQLHk4uuJDboQ4eKNKK5FwcbU5sEmCgkslGjXGLP42K2Y2IqJrZioExPknpOidgdY",
+	"j+Cb+5UHa5Nt8+iZbqyxW7wkT3b3B32bKdses2/JlFWO2R0eprsGsYUAgy5G4FMDjG1MpI5p6jYDX88k",
+	"bCSVHE1GmFVI2DXPZQZJeRXX1ZU9LL6dEWoeJ3mOPYq58/Mz1lCa5e7Gzf3I37WzsUiQqSph0VgT7NQ0",
+	"VAWAde52YspnGMtnmAWogAxH9fvQB0AIvUsQZ5+bqfA4yLNbW+GHQJ69LyHmLALBCyXV5fJg2WclWKGn",
+	"GKmLSrd9nrLB69KXzTYry4gJOcIwqiX2GVDfEK/tELCUqB7JV1E3yzJjbMGKHm/5laA6n57vczRJV8V9",
+	"jibq6ea5aTNMlllErskw4l2+CGJL7gy+7kB/3LKw/Ds/Yfd4rv0zfsDe4cNojbGNuOfxbxLcg+XGW2wW",
+	"LsNw40JfFnz00twxfgJkf3biOv7YmZ6vJTdCZe/cLw7jH9y9RfzqIS1iyiaXjQyAZQudpzD1Uz773np5",
+	"nmLm96ObdY5oG/FqAAxGRD0sspZUbGIA9IqQe6OTgM13m2P3LUm94LkYF4JKQ1YWVsOROImuvU9ZOves",
+	"9Sj9eQ5ThRDNxPTwvRLtbAwUSXjQojzrSQUkOkwb7TDU11RnhOnAnKvLCfJTYJ7/SqrMYNZQj8eVNrBo",
+	"V26yA4NXtcBpX7PVnqQzsTDOB3Ylfoxj8r1V/iD+IB0rn6/2KwMLUz1rekDK2pYtilOu7H3pg4mi9vne",
+	"ipzDr5Rg8Dz5Uu0RVMyVUInHtu/NorxDgpSR8InTbJXX9G/Z7qpj69uhrVtKC4zTvD+E718aln6Qxra+",
+	"lKNM2RBKaFlDK9GCSoWEnb4/ZH/p/PSXPfhZV2H9i2Enn8/OF2/x82clWoBqlTIOuVRdjJoIhTXwGLIv",
+	"DYvmBjLh7a76YpBUCN6cIPWlYUNejHLE218Ml5R3gSO8KN/q8e6uhFqJRx2V5rzuLKvN2UQMfm1Np9OW",
+	"m4PWpMiFcr5qtrlc+qwEzGX0nk4k3acojB61WgpyW9lv1P3sNNk3i8FnJZ+q4sjqMaQ2K1NSct36+ge3",
+	"s4nyNj4BzmpdL4UGPDcC5It301eZme+/nsIlC0eiRp15rxK6g5HDvxAMKgPltZNFrOEBcE4/f1oKddnj",
+	"RmwOH0oPhSDn/Za70VSs2s9wAbsSMxS2YUZuEzi8vVla2WPvqPydViheHc7c1IdRR1tp8JVUklRWXBbE",
+	"EWAQImvndwQGv5DZHzuIVFjTS7C4X3xGjGDFZcYaabhTWknvl3ulSg0QLl8ph8fcutl5sffi//onb/1X",
+	"p/X2N/rf1m+/7yav//KH//jfXtRK6Xqde6KlIvyxoXbaaCp6Q62RP5nwpswOApSmrBF9NuYyS5tJeQ1G",
+	"3ESWIi5VSsG48OOhKAT0eP/72edPQZ0HweBnkgbAjOgXvo3AXcvtpACc5n+0CNas9bcR77fOhvzVT39K",
+	"EVLLrf2f3rC/fTw4bJ397eDVT3/yS1DwKevpbNYEh2Qo+lclvA9XWFwMwDuF4FkE7lVFsohYagKkJRQC",
+	"Rr0yASYz5YPBRR8NAKkQ+CrNOQRDL4x0c6ILqlVmqdJWXITbmJQ1EEwTjJaC96+AYxqWzlnZppkwkRsB",
+	"j+uqtIKQY/75W9v9b7rPrDDWQ29CtodeneAgSpyhrjrFBSMAqzh+avmVwCDrApYDa/AVTTFxhBdgq8XA",
+	"Bry4PXhpN/EXVl9kOm2263ZTDCyR56gzcIvRU+ZxbtpsYe+ZPs/DdSWylQeugyJyaNMB+L2uQupgaEAP",
+	"LR2+iH6PIsTn6XxHT8LS0xRr0hGWxw1CZDRk3GxdBUgbB6mvXZf+QlYIOykU0W6aSb8vjBlM8pho1q06",
+	"4lbQrRHkrif6eiRMV6WnL9nPbCRV4zxhp+y/s4NmGmzi6M2jpiD231jjnLXY6csm26F/NtOEFRqfMOT5",
+	"oDUZd5XV7BXE5EcQRD/T0EcAI8dMXsGlW4wKop0zn912daK5Q1BYHQCKBRQ9XNyugtWVhm4E3Ux2yNXc",
+	"sEv0yOlQ537qw1yE7SAtYAQuRz30WDWE/dUXAHg4E7AZrsS4DvIQt5zHPCSoimhpcAfBcYpQCKvBEdor",
+	"QwGQN8LQ4fUwjboohUd0bg5OjiP7iY9KPPb9eaA0DwpVYtjJzNNhWz3pDxGesRCZyOU1wLF5eRsL1l/x",
+	"s9YxSHjqXoAn05ymMksBnRGfV5lftxglghs9aIbo8QsYlW6doprTauMcJnf0ALAFYadfjAvZd4oID6gX",
+	"eibxotwM5XgMzpNbLcu/CtMEGMcBS+M7JHVQelGnnFMkCKkPg3zvc/EeBtnvoD2YisRTqQFSjscza3t6",
+	"tRL4N5kfxfybJUtFeTKnO5JFleGeFKDE4VnC2HSfRlxNiuHAEfYnCFv3M9bwRgggItUIZF8IKG2JSfSm",
+	"0wkglZXbNf3jaevEzw0YqpT78w9OWHk7bDV0UgSWRl02A4BUJCLTWEb+8zcwvMD/IE2Qttln2I5UVMGd",
+	"IJbYyVKP/gMygc4DHYd1/sMva42PddbOfjy3ESOfNOxNZzfYjxiaKC3IWotoWYPNq05nOZD98juf67Hs",
+	"L7vn7rfdsxQzSwf700+3CDnczDWiUZFX/dBx1+pWW+mfkb6CrLiZ5J7vxKvUTGZPuzfpOQc3gqYGNet9",
+	"pUbFT0pY5CKFP4JUTFjVOt0YmgGCHhB75dNWD7a+j8bSSKIR9nmeO0toU0dr30ckyQbLNLTiLPrLtpBj",
+	"EbvLP4SffJBljIcpEyobg+MsFTuDCWGNI3EtcqdFTMLoFJumn3Vp2JfTDwmYcrTAXZW+6rz6qdX5S+vV",
+	"n9s9bsh8AKDw0tIV1xBiTsFv0xPb9ijYbh9DRSrYDAtfczNT/QtClr0AVSkygONLpbrWsi/a4MGXf/uL",
+	"6XO4qTt6bW9gg32BH2XSjCdWtMnc8HbE3Je5NiJL95nh14Shi5F9IH0ohCVH6uTLOduBpSc8B9xjLbwo",
+	"xRBAivPcOvOhgBChj/x5d7+uop9f6miTj3n/yhmYjRrtDCBglo/GJSwg6euE8fhb21UA5BDIaZnOs+Z8",
+	"FIFREGGPTRSevYT1eJbP/EnUhXOE8rC2qOSdDbVLhZQaYYnBRmbv8Cp0W6INBOBUBfpJtJVet17vOmOK",
+	"UItxXQ1AQQgPqFiBZkZbPR3zQiibNkvmudKa42N5QU9MCXURxs3As3A2Nhjpqi/2wMgLBn+Ao8gmqBRF",
+	"CrZ0a+VmZg3YSkv3bzOBcMMetE/T1ykbQUF6VzFm3MQiImeAtafUDz3MWfr+vhI0d1ofvyG2kQyCN4yl",
+	"mO65CLlRlFwFS0fC8oxb3i4DPvswvniuaZDVgcDF7uY4ygglm2DN50DQgWfQMyprSguhc5aLZhsmt3K8",
+	"96okzPCTRYTuRtqTee5cCwQGSOF9K+jnFElpYlsgzDIdn+qdIi6BsAOhjT7xqCeMpQgncuFDiPOTT/ux",
+	"XRlAJiyXuWnXTDZGwtyd4edukg5ph7Gz6lyT0zzH/7IKeB4cSYYoYeTYAWE2pA+R1cFPbGNuymb93Pt4",
+	"5acTqBBOE9Zut5twZzehJf48FWJuAPWO7ik7mFte9PsZ8TiYGMN8flYID0Lpcq9TSkZPAT+dDUUOrx/F",
+	"Q/zhxZCIj44Cdnm0ucPjG7pIWBXgnUYEULlsDlidKfE1vEsTArFh306ske6cVxeo3JBz+8gvW935rByV",
+	"qubbC9Tnsj9kJ/jVMQgKED3Ekep+SMzpYHcHBiC/Y0gNugMbAnAhRElisKpf8bDip2696ZiE71mjPxlN",
+	"MNfRXBLTxEPpnh9HXq2peRGIgZC9+LIcfqb3oxgbIf/4MbgbV+NsraVGAb4OVf+yaiCYKoBBzCFIM2sA",
+	"xHBFAnkxTXfOkKrevc1Q53DXsSikziIOi4EsnARoBl1Ov3X6VJTIIKzEIWqkdAnQGmRps/6l0JjZY2mu",
+	"jV2ISi/GxSMeKbO4JAmVBEzynOZ2n6VTpyUgxzJFIXBBT23S4zx+M4+ixXxureN39rNstV8GCrmVoVF/",
+	"KSiFkohAV0BZfQjRZ0IwcIoUXVHUtKvqw6aBKYYIDpico8lC286pCedqiMLZV7pgEyUtFHMHnCzxlfdt",
+	"PmON/xKFblEwOmY3MZP+0E3tv5/8nzG+cMLssBAi/EIrwrHa7XQ6TR8cQrvG+QSBgzelINEFfJeuihXB",
+	"O2wYKgovHDJbod4ktT8jfncwPBHDO7nepS/KbBiBe39j2Gjeol4RMeo8XBQGBgU274OHYOIV3EZgnmp5",
+	"Cbjb5Do1lnsSCYsN4fBXRdcnbE4Fhw+82P9vdxydwdEvD8742jdykOfgAfzLU/hh05jNVGunmETR//EC",
+	"N9RoHUJ1UrFftT6k6WCNMypYTdhBds1V3+2BMnzjkbusHsu+YelnTHeRgUO5XPwQ7XpnosQ++uskCgEF",
+	"1/jL6Ydgn9SH47qq4fMepYXmL5kYYZqk3pxHX1cpAfm8Xw9DjL2MmySYUrldqYQPcuAWHENQJ55XI5wp",
+	"Cfq+DJtJA6Egt4XoowuZkVJTpMwSKJNsUX0gzJIPozTdfFNMYQxeUPA/qinFxYHM54y1Qkw5ykiWDl1Y",
+	"op7bWPOVBZAED5hznkA8xbakwKEBZjSoBMxzw9mssurthQRiV6VEQejeKIEkpA+FOEuwNP43qkTxDjj5",
+	"2uD+IF1cEipNQjZy35l8a5OvUFsslfMgxci89PfrKieU0RqMacJfRk/cNMfaXFJAc1GpoCmduQvnzaVd",
+	"FZXIjHNuqXH6V11kJ9B7MM4nl1Kxvh5LSrbXldMAoIG+kmKupKavJ2OtLty7RwU1sE3IS/aL/c/fUtbg",
+	"TIlLrENLPUNfxJLoF62ryPiWWb3/5QzixpxXB74elONNiVQP26yjeW8CGfzSspk1DorTRfFoqsni/Xgf",
+	"+nHOnSmsK9ik4iKQspHr4FwGdgPP4TNWM4W+0oSlWrWcR4g1CemAS5iCSiCVNYItT+e1WSmFmM1LzCP6",
+	"vHV8lDa7qq52ISoLCIUAdPO6rD/k8KUSF3CS/vlbO3xK4beoYqBm7yVdVe5+2HLplYC7Q3s+FOPFG5IG",
+	"RHsxYalTUBe+QuByZH1WvKvKtDhbnxWPxOsTyYxDEZpbY/G1L8ZWRKbIYva5TineUbI8uvVd5svrN+VT",
+	"yJlHW6HMmyd3WfcfPwFf5UF9wsW9vnUMn6ZjGBt9tel5H5ekjHybDPa7dfDiUdxhCl5pKwe0g5dDNMyB",
+	"skK5L76zt8TRYMxEXwImpGLRyUjwojm2fIi+EUp8g3qvCDwyQDSTk1SNyTaXweT3ZhG2A1E8o9oiljoa",
+	"65jPiKrWWS774AvF8wAWcGDac54amGYlyHJXlfax18WBnLpufoAl2NuGmR5x6UzWcaGduWfYwJ0SdonU",
+	"CASBDzQ64CNRbnQIcV3kRkaHADSjwdB1wEyeFtIKLD9WlDzgaDz7Nr46BfxBGvupshVu2sV6Y5TYZBEH",
+	"JMddMFFQDqnVcphnvKSiqEgx9bTOBVf33O0Sz9XmMLSVw/aD93tXWnwrE8MaXC2gqEeEzUpMA3UWBUGG",
+	"ekqsboXfPpHwrcq4ast33Fwao9ZUfrMp6kC8Kx4IfGDJI9c1V4/AH4aW3e0+LFuXK1qgiv4/mqOR3WxT",
+	"rQIOWL5bniR+wLLhPrDd/N1v+O8JQeDjxC47XQ0erYlPA5PR1Fx9zlaiBszDKVUFOWiG5aTNxNOMgTBo",
+	"bakAj8RUzRXaY2nYiBdXdbx+H3lxVbGsTlE5PfkzjgN94NP9BXT3qsP8t1jVGyshAgmtld8b9OD3JAd4",
+	"cTVn5Lklc57LSLDejIgueJ7fycmvmnLo7i13bj9F9iSbqFwYw1KjCx9jgXazqTSizU7wVkz8rwnPfaue",
+	"uxSYzvLJyLmLea6nUAKCKOfOkpAjEa7mI8EyWYg+usbQswcz0PZ1WSnQ1nPf7ucpUHzGBxxEWeLU7buf",
+	"p86VxeYsdKEgKA/VKH03xzmHQj4mJDbP+QEscwbpTR/EDaxz8DDYvTHQAQ73DH/0x7Kbhh2CKePy1gNd",
+	"jLh1fuUEvlkWQZ0fpC5s5T4E4PBi70XZLvcieSHUZARRoPhDXGuYYFg5t8NrnrtmGs90YSFtcb8w1ji/",
+	"m3u6dOa+K+BIf/gbHu5xCRrkAmpkbM54YXQjSEj60Y74OnY7bpkg+3L+vvUXj/ROVV+Fnu6VhEJJhSks",
+	"nAZIDiVBoCRUm5lUYFSTAJIZrO6ElTsaq+cvuG2zdFDoEcWorE5ZD8JbYEp5iZjxWZ3keQcvuFT2PJig",
+	"cC9QLyAy1C8bCgirb3SX9SfYiq92p2+u96GcyAj788QOWn+pHuT529Y6RIdnf2cDmQM+Nu4VeOQhPqt1",
+	"JM1YG+nhR6u/59by/nAklN2He7i3/bnr93a7b667L+pic+WIviOx4CaT3jxyF4C7zgjBuHFT7Q5PIfio",
+	"EkK4lSxYz7TyWfmBxcRMpXSaw3IvYYp9jW6gcPXXGGoBgGyuYkr7+/MsY5MxoORYlgtna6QEIe+pYVlD",
+	"EpJBabd4vKNOs80OnLCJy0SIx8Y/AaluE6jPo56AqWbFxJmSvC/2qEWgr1UGdfHGg0A4E+fcJxTgesKB",
+	"FlSO4+ahoYuSi4al8OGFzNJ9ZJ7BgmQf9I+8wOZ+V/nkh2+scZeSOmCNeRiF8tZzNwJgictCT8ZhAcpp",
+	"L+e3RLB4G/1f++1brOwYIVd3mLahzjPTBPgZ585SgxPWeUhDdeupuZLjsW/AJxgQbpx1WqW9N4Cz4e7t",
+	"XICEoBDc5RPlPiV4CnhheBXT7qpfhzIX1awLFe7jzcukENXa90SZ03FOAeCkIC8klYFgBQqvYMAA+QAW",
+	"z/j74xPb7NdCWus2zGY8wZ5M6FtN4Afy1XF4pxN1AxKhzt0/fV3grRSN0sA+8YmxhnL7FE6yD6MUgveH",
+	"2E/oGSiaZcMq7ii3ez0TxJZt4DuKEfwVZF+E6LtQWAZdHHrueJtlCvWmPAVesZJ0W2plHy5VjGxBL86E",
+	"TRhVM26gg7uq1I21+hPy0HAOXqKeKU32Upc6BXwtDPOUamYEFklXkUhmn8qoJdaeZSuiAG4uSsj8m0vD",
+	"j/ga2JTz7OhGaQI2d3wjQRVUnpN6Uz3JM5J9UKlQvxU8uQVKvZDWdBpVuO31w4OEu1O2OK9jPmNKT5MV",
+	"h2wRtnED87sqGRbJzOaoSqE0FTXjPTJpPzH6skNfGbzVxt+RNsZVhTL+WNvuL3gEiBDofQLGL7lUd6GS",
+	"k6VVFrc8YPcfJt3MJP6xad6j4MRi0OSuYiSA+TLms+UxkuM5F5R2M2RTUo9X6gy6XKtLp1tK3zQJnil0",
+	"OxOJIzug1+oqnheCZzPf2h+c/bdYsWenBI4QHF+nxQCS/cYu6wmfPY7auS+3ljAFHsmr3ej8YsB7q/S+",
+	"tzT1vMojRIsQGqM2X+yrwjzIXbmghRjrwpodFAs3z/NkfJYAzv2FGzH8A7k2yST27XKVNBA+LOkq5Aa+",
+	"oL9ZJfVT/nFRcCvaLCbt+3J+6B4N4hK4oXBoJLOSrtJ5JoyFa6hqs8Q7LXPiUPFc6DwH58lQMw7PZ1b2",
+	"DThYAaTDTEaUhMf4o/sSiE0hU95mhyhXgUg0E4Qn0dPW7M9XoeNTKpg9pqwvxz7cEI30caf9+fkgLqJw",
+	"Yzcru52On1sfvXaf+S6zroLXrzAvGjbk1zCvJnQlcZzShofScXcDdHrnbXaa9d1UbhvhHNxYIZxydSlO",
+	"CuGT82suf1/o0REQk66/9lxveuUhbdT3Mrei2OQXB35Db/6TX9yh8Jc/89Qbbo0WdjxDlyk0PdMHVuOf",
+	"P1hmjqQAdHOQeApNGHCokA20QBLUuTwda5TJfWB+rCGDrON9JBm+ObNYRfBHbULflOUPgDaQkY+z8x4S",
+	"OQlgYz7tj8qhq2q1gxeNUKsUaZQKlLS/O2HVh6Ck70h2Q8CKgsh1rPuoDGcKIuIA8VqWHkRATpTWw9WT",
+	"UGBKigj+ncZTgR3jvqa7olP2Udw6VUBqClRUu6veQX7QKbkSUh1ya0bxsRnq0CWdccuBG4RjJeuUjPfA",
+	"AuBr3RhnM8ELpgddxVnuTKGQKQwY9dC0LBUbiZEuZoBTVm49I0SJFmdeIjeaYSNursD56KqBLkaTnIOQ",
+	"4n0LwD8/pwlL/7v7T8v953+mCbO85+yBopD8UhDkU9MjzfPCAtq+yHMAaceaNuMGne4jekCSMqkANM3N",
+	"SGOKAUpmxu5dzVAIi87cOHdTYJsJuxSWGsO0sYUeD0UJIAc9z2mamiGEwHPW+hvrvjggaUGw4r/AUWf/",
+	"dv75P9596r5gLR3rXCfbWLfbVYx1X/zbyZdfPhwfXnw5/bDDx3LnerfuiP0Pt6I/v+q8+lOrs9vq7Doh",
+	"+epPVtNHr1uv6SPcfT+H3ET3BYx2ueqNjvFW/26kf++mDLCc+FDh89wVe7mVttp9sYEssrkBZ+4J6HJP",
+	"VLkTUg4rOsY8QZcHC7rPVrH5Z60KcxxRNrFUyHowAPjYCBIPfCNuhXki5F1HVcJ1P0SslkZCr8bp508A",
+	"UBQvs1+xuFtrrv3+8yePhxsUPVLO7HrS90oauJDXCPbClJ46u2Ni0NNUYupH4iw4qbpqt0NlS6YED0IO",
+	"Skb4Pc19j88T7/crIcaBTA7xCCfGGQFl7BCd4zh4GFX4wCgC+FLGgPikzp08K7fpEra7pxE5rAzyUYpi",
+	"bnLCKpyAJmCFhfUJO2XbrvaghLeAqLHL6MRPdWGHvnUDC9si6QKV4PWSZLPwH2mMmbFihJT/l6u0xRlc",
+	"eIjX3SdeZfScVXv4BKH7cOATHOsT0QU0NBKklREivpToASAGuCvMez2tyTheTZiG6iINBc/d1lm+SH/D",
+	"K+5xefAJ64QLvbq3eyIn1UxF0b71GbwbUnBayNo3CEMOTNJh7CtW/oO8FkoY1P3hFoCksWZtbW5aCM6x",
+	"NPjyqtMJ0I0RMJyeKjQgndUOD74WhRxIkc3DfpiEvem8wciTmpFIafCu8kkH505LBXHrDKuAsExSG0GA",
+	"IVM+hxhC6xsAQ5oJM9o56xS4dr/7OkPbRPesGwXri4K66wTYHZkYgRFgiKDTDsWIaZXP4K/Ahd1V/q1x",
+	"fxnWOORZNntpWApQ+u4uFzY37Hd3L/b//9//D/sjJcAaKAHFAuv/gbPxc1obwAY0+fPcHOFibMCuG01+",
+	"/GogwrmyiAe+DEwk84/ZiKz61U+vv6Vz49vPSJiItXlJvzQ+2QyyTppydr7dlnjw8oG5uq+S6jDItfCO",
+	"PFr+xgAq+Vu0n88/nDWXnXp/Mlu5VCuybRBFZv0SU5xs8eFkxBXlZPajFBPROvd1kYmM9SYWO9vd7+v6",
+	"wz9IY89pJB9gIDc1r/8TdvNzq6yM33nz8kpYqmfRVVjGKeKUgwkGviyIGoN21jeGKPwm3rxAZhmeMWhc",
+	"YaxUaCWNJgZ6MchgCthWea6nIvPqbB+Tor2cq6uEwt1VZNauGuqRcAvYZjA/BuLOUNQKbS6ZMHssPXj/",
+	"/vjD8cH5u4vTd//55fj03VGasPTw4OPJwfFfP0UfdlX66eBj9bLjT38/+HB8dPHl9EP859HnjwfHn9wn",
+	"+K+LT5/PLw4+fPj8K/6sfCZ8cXJy+vnv745qsfgR7TnetE/VDY7HeAMvePdeBrBOZbkzsS2heQYudJlU",
+	"xRJ2XpdKBdS/Ql+LLBJfegAW7BzgvJcPZqksu2nxTFWd1xRrz2O9VBvz4C28UfGm82ZRUx/Bne5eBDxe",
+	"6fYRFS1uD+AzOoC4aL4uyNsMfV/tc/vDdIvC6trgecB1JCxoI5SlxqM2O+ETQ2j8vOgPAckeDaXAGPjG",
+	"ubg7xc7vZqgLLDj4Y/F0fgHQ1eemoHHUDx2n3mro71lAnAoKhLil89T4GCMqzfuEjd3JgwZrPHdM2rvR",
+	"xRtE3MGFxzM5KfIXey+oSgPOHA1hgdlKXqrWZIyYxy2pEk8IiJG+MTdmqouMQelEOwL9mVB9+zyOmLEt",
+	"CHDxPlZg8mwklTTWx7HLO7gvam5xUobCMOzvqT8QiRdCy9FtQnJg8U4+cRTKnhbSldF9Bl/rXgdiwjgT",
+	"y0Pf8WgwFLJ4p/NqaBMqjFgj032zMy50Nunb9ihj/9//y3Y7TdbCfAlnEyMKViBKuUk8uwqyKfaclUgE",
+	"mtEI4M41A4C6EJOQkxzCplVIa3jCwckxuxKzeJKR7bfmriU6s55YRKSZJ10Oz6xyJVEk2ZM55PqSpsPD",
+	"gLdHWbw+/uO6QXirOM5MG8utNFb24/cI9nPtdvHGM2tAWh5oTsIPXsbY2/gg4iAdynH8jNIGr9kF1ahF",
+	"OVo0NKK7BEmxeJOjanEzJsd9rTXRlwNoSBh7dF9fYdiCH9fhRePvsUgDOUwCTDAzQz32yxnVMM41XMeT",
+	"EdVs1cx4bdM3NPpSa3d9u2lCsklm0aN8j8DiY6C/dcjHY6GQXHEOCTle2KRayg6PIdCt8KQqhF7NAnEz",
+	"7GleZHBkfVmkB1yICwfikv1KpX68Z/0d6ibw7O8s01PlNGRcqxMV6RQAm+f+J7qnL8H547c//ncAAAD/",
+	"/w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

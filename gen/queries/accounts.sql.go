@@ -121,7 +121,7 @@ func (q *Queries) CreatePasswordResetToken(ctx context.Context, db DBTX, arg Cre
 const createUser = `-- name: CreateUser :one
 INSERT INTO users (email, password_hash, first_name, last_name, company_name, account_type, is_verified, brand_id, affiliate_id)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-RETURNING id, email, password_hash, first_name, last_name, company_name, account_type, is_verified, brand_id, affiliate_id, created_at, disabled_at, session_generation
+RETURNING id, email, password_hash, first_name, last_name, company_name, account_type, is_verified, brand_id, affiliate_id, created_at, disabled_at, session_generation, language
 `
 
 type CreateUserParams struct {
@@ -163,6 +163,7 @@ func (q *Queries) CreateUser(ctx context.Context, db DBTX, arg CreateUserParams)
 		&i.CreatedAt,
 		&i.DisabledAt,
 		&i.SessionGeneration,
+		&i.Language,
 	)
 	return i, err
 }
@@ -306,7 +307,7 @@ func (q *Queries) GetSessionUser(ctx context.Context, db DBTX, arg GetSessionUse
 }
 
 const getUserProfile = `-- name: GetUserProfile :one
-SELECT u.id, u.email, u.password_hash, u.first_name, u.last_name, u.company_name, u.account_type, u.is_verified, u.brand_id, u.affiliate_id, u.created_at, u.disabled_at, u.session_generation, b.public_id AS brand_public_id
+SELECT u.id, u.email, u.password_hash, u.first_name, u.last_name, u.company_name, u.account_type, u.is_verified, u.brand_id, u.affiliate_id, u.created_at, u.disabled_at, u.session_generation, u.language, b.public_id AS brand_public_id
 FROM users u
 LEFT JOIN brands b ON b.id = u.brand_id
 WHERE u.id = $1
@@ -334,13 +335,14 @@ func (q *Queries) GetUserProfile(ctx context.Context, db DBTX, id uuid.UUID) (Ge
 		&i.User.CreatedAt,
 		&i.User.DisabledAt,
 		&i.User.SessionGeneration,
+		&i.User.Language,
 		&i.BrandPublicID,
 	)
 	return i, err
 }
 
 const getUserProfileByEmail = `-- name: GetUserProfileByEmail :one
-SELECT u.id, u.email, u.password_hash, u.first_name, u.last_name, u.company_name, u.account_type, u.is_verified, u.brand_id, u.affiliate_id, u.created_at, u.disabled_at, u.session_generation, b.public_id AS brand_public_id
+SELECT u.id, u.email, u.password_hash, u.first_name, u.last_name, u.company_name, u.account_type, u.is_verified, u.brand_id, u.affiliate_id, u.created_at, u.disabled_at, u.session_generation, u.language, b.public_id AS brand_public_id
 FROM users u
 LEFT JOIN brands b ON b.id = u.brand_id
 WHERE lower(u.email) = lower($1)
@@ -368,6 +370,7 @@ func (q *Queries) GetUserProfileByEmail(ctx context.Context, db DBTX, email stri
 		&i.User.CreatedAt,
 		&i.User.DisabledAt,
 		&i.User.SessionGeneration,
+		&i.User.Language,
 		&i.BrandPublicID,
 	)
 	return i, err

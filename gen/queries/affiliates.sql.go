@@ -283,8 +283,10 @@ func (q *Queries) UpdateAffiliate(ctx context.Context, db DBTX, arg UpdateAffili
 	return result.RowsAffected(), nil
 }
 
-const updateAffiliateUserEmail = `-- name: UpdateAffiliateUserEmail :exec
-UPDATE users SET email = $1 WHERE affiliate_id = $2
+const updateAffiliateUserEmail = `-- name: UpdateAffiliateUserEmail :many
+UPDATE users SET email = $1, is_verified = is_verified AND lower(email) = lower($1)
+WHERE affiliate_id = $2
+RETURNING id, is_verified
 `
 
 type UpdateAffiliateUserEmailParams struct {
@@ -292,7 +294,29 @@ type UpdateAffiliateUserEmailParams struct {
 	AffiliateID uuid.NullUUID
 }
 
-func (q *Queries) UpdateAffiliateUserEmail(ctx context.Context, db DBTX, arg UpdateAffiliateUserEmailParams) error {
-	_, err := db.Exec(ctx, updateAffiliateUserEmail, arg.Email, arg.AffiliateID)
-	return err
+type UpdateAffiliateUserEmailRow struct {
+	ID         uuid.UUID
+	IsVerified bool
+}
+
+// A changed address is unconfirmed until its confirmation mail is answered (the right side reads
+// the old email); answers the users whose address now waits for confirmation.
+func (q *Queries) UpdateAffiliateUserEmail(ctx context.Context, db DBTX, arg UpdateAffiliateUserEmailParams) ([]UpdateAffiliateUserEmailRow, error) {
+	rows, err := db.Query(ctx, updateAffiliateUserEmail, arg.Email, arg.AffiliateID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []UpdateAffiliateUserEmailRow{}
+	for rows.Next() {
+		var i UpdateAffiliateUserEmailRow
+		if err := rows.Scan(&i.ID, &i.IsVerified); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }

@@ -291,6 +291,21 @@ type EarlyRefund struct {
 	ReceivedAt time.Time
 }
 
+type EmailConfirmationToken struct {
+	TokenHash []byte
+	UserID    uuid.UUID
+	Email     string
+	ExpiresAt time.Time
+	UsedAt    *time.Time
+	CreatedAt time.Time
+}
+
+type EmailPreference struct {
+	UserID    uuid.UUID
+	Muted     []string
+	UpdatedAt time.Time
+}
+
 type IdempotencyKey struct {
 	CallerID            uuid.UUID
 	Key                 string
@@ -556,6 +571,7 @@ type User struct {
 	CreatedAt         time.Time
 	DisabledAt        *time.Time
 	SessionGeneration int32
+	Language          string
 }
 
 type WebhookAttempt struct {

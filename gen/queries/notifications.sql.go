@@ -162,12 +162,13 @@ func (q *Queries) MarkNotificationsRead(ctx context.Context, db DBTX, arg MarkNo
 	return err
 }
 
-const notify = `-- name: Notify :exec
+const notify = `-- name: Notify :many
 INSERT INTO notifications (affiliate_id, brand_id, kind, params, entity_type, entity_id)
 SELECT $1::uuid, $2, $3,
        $4::jsonb || coalesce((SELECT jsonb_build_object('brand_name', b.company_name) FROM brands b WHERE b.id = $2), '{}'::jsonb),
        $5, $6
 WHERE NOT EXISTS (SELECT 1 FROM notification_preferences p WHERE p.affiliate_id = $1::uuid AND $3::text = ANY (p.muted))
+RETURNING id, params
 `
 
 type NotifyParams struct {
@@ -179,10 +180,15 @@ type NotifyParams struct {
 	EntityID    string
 }
 
+type NotifyRow struct {
+	ID     uuid.UUID
+	Params []byte
+}
+
 // Creates a notification for an affiliate, unless the affiliate muted its kind; the brand's name
-// joins its parameters.
-func (q *Queries) Notify(ctx context.Context, db DBTX, arg NotifyParams) error {
-	_, err := db.Exec(ctx, notify,
+// joins its parameters. Answers the row made (none when muted), for its mail.
+func (q *Queries) Notify(ctx context.Context, db DBTX, arg NotifyParams) ([]NotifyRow, error) {
+	rows, err := db.Query(ctx, notify,
 		arg.AffiliateID,
 		arg.BrandID,
 		arg.Kind,
@@ -190,13 +196,29 @@ func (q *Queries) Notify(ctx context.Context, db DBTX, arg NotifyParams) error {
 		arg.EntityType,
 		arg.EntityID,
 	)
-	return err
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []NotifyRow{}
+	for rows.Next() {
+		var i NotifyRow
+		if err := rows.Scan(&i.ID, &i.Params); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
-const notifyBrand = `-- name: NotifyBrand :exec
+const notifyBrand = `-- name: NotifyBrand :many
 INSERT INTO notifications (brand_id, kind, params, entity_type, entity_id)
 SELECT b.id, $1, $2::jsonb || jsonb_build_object('brand_name', b.company_name), $3, $4
 FROM brands b WHERE b.id = $5
+RETURNING id, params
 `
 
 type NotifyBrandParams struct {
@@ -207,16 +229,36 @@ type NotifyBrandParams struct {
 	BrandID    uuid.UUID
 }
 
+type NotifyBrandRow struct {
+	ID     uuid.UUID
+	Params []byte
+}
+
 // Creates a notification for a brand (no affiliate); the brand's name joins its parameters.
-func (q *Queries) NotifyBrand(ctx context.Context, db DBTX, arg NotifyBrandParams) error {
-	_, err := db.Exec(ctx, notifyBrand,
+func (q *Queries) NotifyBrand(ctx context.Context, db DBTX, arg NotifyBrandParams) ([]NotifyBrandRow, error) {
+	rows, err := db.Query(ctx, notifyBrand,
 		arg.Kind,
 		arg.Params,
 		arg.EntityType,
 		arg.EntityID,
 		arg.BrandID,
 	)
-	return err
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []NotifyBrandRow{}
+	for rows.Next() {
+		var i NotifyBrandRow
+		if err := rows.Scan(&i.ID, &i.Params); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const setNotificationPreferences = `-- name: SetNotificationPreferences :exec

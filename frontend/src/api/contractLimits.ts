@@ -24,6 +24,7 @@ export const contractLimits = {
   },
   LoginRequest: { email: { maxLength: 254 }, password: { maxLength: 200 } },
   ResetPasswordRequest: { token: { maxLength: 200 }, newPassword: { maxLength: 200 } },
+  ForgotPasswordRequest: { email: { maxLength: 254 } },
   CreateHostRequest: {
     email: { maxLength: 254 },
     password: { minLength: 8, maxLength: 200 },

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -6,9 +6,8 @@ import { contractLimits } from '../api/contractLimits';
 import { errorMessage } from '../api/errors';
 import { ApiError } from '../api/fetcher';
 import { useResetPassword } from '../api/generated/auth/auth';
-import { LanguageButtons } from '../components/LanguageButtons';
 import { PasswordField } from '../components/PasswordField';
-import { PageMain } from '../components/SkipLink';
+import { AuthCardLayout } from '../components/AuthCardLayout';
 import type { TextKey } from '../i18n/keys';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -22,28 +21,11 @@ export function resetPasswordProblem(token: string, password: string, confirmati
   return null;
 }
 
-function ResetPasswordLayout({ children }: { children: React.ReactNode }) {
-  return (
-    <PageMain sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
-      <Card sx={{ width: '100%', maxWidth: 440 }}>
-        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-          <Stack spacing={2.5}>
-            <Box sx={{ alignSelf: 'flex-end' }}>
-              <LanguageButtons />
-            </Box>
-            {children}
-          </Stack>
-        </CardContent>
-      </Card>
-    </PageMain>
-  );
-}
-
 function InvalidResetLink() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   return (
-    <ResetPasswordLayout>
+    <AuthCardLayout>
       <Typography variant="h5" component="h1">
         {t('reset.invalidTitle')}
       </Typography>
@@ -51,11 +33,11 @@ function InvalidResetLink() {
       <Button variant="contained" onClick={() => navigate('/auth')} data-testid="go-to-login">
         {t('reset.goToLogin')}
       </Button>
-    </ResetPasswordLayout>
+    </AuthCardLayout>
   );
 }
 
-/** /reset-password?token=…: sets a new password with a one-time link a host issued. */
+/** /reset-password?token=…: sets a new password with a one-time link (mailed by "Forgot password?", or made by a host). */
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -101,7 +83,7 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <ResetPasswordLayout>
+    <AuthCardLayout>
       <Box>
         <Typography variant="h5" component="h1">
           {t('reset.title')}
@@ -142,6 +124,6 @@ export default function ResetPasswordPage() {
           {t('reset.backToLogin')}
         </Button>
       </Stack>
-    </ResetPasswordLayout>
+    </AuthCardLayout>
   );
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/activity"
 	"github.com/openaffiliate/platform/server/domain/affiliates"
 	"github.com/openaffiliate/platform/server/domain/brands"
+	"github.com/openaffiliate/platform/server/domain/email"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/auth"
 	"github.com/openaffiliate/platform/server/platform/domains"
@@ -40,7 +41,8 @@ type User struct {
 	LastName          string
 	CompanyName       *string
 	AccountType       string
-	IsVerified        bool
+	IsVerified        bool   // the address is confirmed (by its confirmation mail, or a host's account)
+	Language          string // the language of the user's mail: ro or en
 	BrandID           uuid.NullUUID
 	AffiliateID       uuid.NullUUID
 	CreatedAt         time.Time
@@ -51,7 +53,7 @@ type User struct {
 func profileOf(u queries.User, brandPublicID *string) Profile {
 	return Profile{User: User{
 		ID: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, CompanyName: u.CompanyName,
-		AccountType: u.AccountType, IsVerified: u.IsVerified, BrandID: u.BrandID, AffiliateID: u.AffiliateID,
+		AccountType: u.AccountType, IsVerified: u.IsVerified, Language: u.Language, BrandID: u.BrandID, AffiliateID: u.AffiliateID,
 		CreatedAt: u.CreatedAt, SessionGeneration: u.SessionGeneration,
 	}, BrandPublicID: brandPublicID}
 }
@@ -62,6 +64,7 @@ type Service struct {
 	q      *queries.Queries
 	now    func() time.Time
 	limits Limits
+	mail   *email.Service // nil while email is off
 }
 
 // New makes the service.
@@ -80,6 +83,7 @@ type SignupInput struct {
 	PreferredBrandID string
 	Domain           string // the shop's domain or homepage (brands only, optional)
 	InviteToken      string // an affiliate invitation: the account claims the invited affiliate record
+	Language         string // the language of the user's mail (ro or en; anything else is ro)
 }
 
 var brandIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$`)
@@ -155,6 +159,13 @@ func (s *Service) Signup(ctx context.Context, in SignupInput) (Profile, error) {
 		user, err := s.q.CreateUser(ctx, tx, params)
 		if err != nil {
 			return uniqueAsConflict(err)
+		}
+		user.Language = normalLanguage(in.Language)
+		if err := s.q.SetUserLanguage(ctx, tx, queries.SetUserLanguageParams{ID: user.ID, Language: user.Language}); err != nil {
+			return err
+		}
+		if err := s.queueConfirmation(ctx, tx, user); err != nil {
+			return err
 		}
 		profile = profileOf(user, profile.BrandPublicID)
 		return activity.Log(ctx, tx, user.ID, activity.UserSignedUp, user.ID.String(), map[string]any{"accountType": in.AccountType})

@@ -32,9 +32,13 @@ func (s *Service) Revoke(ctx context.Context, session auth.Session) error {
 	return s.q.RevokeToken(ctx, s.pool, queries.RevokeTokenParams{Jti: session.TokenID, ExpiresAt: session.ExpiresAt})
 }
 
-// Cleanup deletes revoked tokens that have expired anyway and rate limit hits past the window.
+// Cleanup deletes revoked tokens that have expired anyway, expired email confirmation tokens and
+// rate limit hits past the window.
 func (s *Service) Cleanup(ctx context.Context) error {
 	if _, err := s.q.DeleteExpiredRevokedTokens(ctx, s.pool); err != nil {
+		return err
+	}
+	if _, err := s.q.DeleteExpiredEmailTokens(ctx, s.pool, s.now()); err != nil {
 		return err
 	}
 	_, err := s.q.DeleteOldRateLimitHits(ctx, s.pool, s.now().Add(-s.limits.Window))

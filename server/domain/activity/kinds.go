@@ -44,6 +44,8 @@ var (
 	UserChangedPassword     = kind("user", "change_password")
 	UserCreatedResetLink    = kind("user", "create_reset_link")
 	UserResetPassword       = kind("user", "reset_password")
+	UserRequestedReset      = kind("user", "request_reset")
+	UserConfirmedEmail      = kind("user", "confirm_email")
 	BrandCreated            = kind("brand", "create")
 	BrandSetUp              = kind("brand", "setup")
 	BrandUpdated            = kind("brand", "update")

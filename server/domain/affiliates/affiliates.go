@@ -31,12 +31,21 @@ type Service struct {
 	pool    *pgxpool.Pool
 	q       *queries.Queries
 	changes *change.Bus
+	confirm EmailConfirmer // nil while email is off
 }
 
 // New makes the service.
 func New(pool *pgxpool.Pool) *Service {
 	return &Service{pool: pool, q: queries.New(), changes: change.Of(pool)}
 }
+
+// EmailConfirmer mails a user a link that confirms its (changed) address, in the change's transaction.
+type EmailConfirmer interface {
+	QueueEmailConfirmation(ctx context.Context, tx pgx.Tx, userID uuid.UUID) error
+}
+
+// SetEmailConfirmer makes an email change mail the new address its confirmation link.
+func (s *Service) SetEmailConfirmer(c EmailConfirmer) { s.confirm = c }
 
 // Affiliate is an affiliate with its user (if any) and what it did so far.
 type Affiliate struct {
@@ -250,8 +259,16 @@ func (s *Service) UpdateAffiliate(ctx context.Context, sc tenancy.Scope, id uuid
 		if _, err := s.q.UpdateAffiliate(ctx, tx, queries.UpdateAffiliateParams{ID: id, Name: name, Email: email}); err != nil {
 			return emailConflict(err)
 		}
-		if err := s.q.UpdateAffiliateUserEmail(ctx, tx, queries.UpdateAffiliateUserEmailParams{AffiliateID: uuid.NullUUID{UUID: id, Valid: true}, Email: email}); err != nil {
+		users, err := s.q.UpdateAffiliateUserEmail(ctx, tx, queries.UpdateAffiliateUserEmailParams{AffiliateID: uuid.NullUUID{UUID: id, Valid: true}, Email: email})
+		if err != nil {
 			return emailConflict(err)
+		}
+		for _, u := range users {
+			if !u.IsVerified && s.confirm != nil {
+				if err := s.confirm.QueueEmailConfirmation(ctx, tx, u.ID); err != nil {
+					return err
+				}
+			}
 		}
 		if err := activity.Log(ctx, tx, sc.Actor(), activity.AffiliateUpdated, id.String(), map[string]any{"email": email}); err != nil {
 			return err

@@ -33,6 +33,7 @@ type Service struct {
 	campaigns *campaigns.Service
 	changes   *change.Bus
 	events    *webhooks.Events // the brands' webhook events of applications
+	mail      notify.Mailer    // queues notifications' email; nil while email is off
 }
 
 // New makes the service; campaigns answers which campaigns a caller may see or manage.
@@ -43,6 +44,9 @@ func New(pool *pgxpool.Pool, now func() time.Time, camps *campaigns.Service) *Se
 // SetEvents makes the service write the brands' webhook events (affiliate.applied,
 // affiliate.approved) in the transactions of the changes; without it, none are written.
 func (s *Service) SetEvents(e *webhooks.Events) { s.events = e }
+
+// SetMailer makes the notifications this service writes send email too (server/domain/email).
+func (s *Service) SetMailer(m notify.Mailer) { s.mail = m }
 
 // Membership statuses.
 const (
@@ -222,7 +226,7 @@ func (s *Service) Decide(ctx context.Context, sc tenancy.Scope, id uuid.UUID, st
 		if kind == "" {
 			return nil
 		}
-		return notify.Send(ctx, tx, notify.Notice{
+		return notify.Send(ctx, tx, s.mail, notify.Notice{
 			AffiliateID: out.AffiliateID, BrandID: uuid.NullUUID{UUID: out.BrandID, Valid: true}, Kind: kind,
 			Params: notify.Params{CampaignName: out.CampaignName}, EntityType: "campaign", EntityID: out.CampaignID.String(),
 		})
@@ -293,7 +297,7 @@ func (s *Service) Invite(ctx context.Context, sc tenancy.Scope, campaignID uuid.
 			if err := activity.Log(ctx, tx, actor, activity.CampaignInvited, c.ID.String(), map[string]any{"affiliate_id": row.AffiliateID}); err != nil {
 				return err
 			}
-			if err := notify.Send(ctx, tx, notify.Notice{
+			if err := notify.Send(ctx, tx, s.mail, notify.Notice{
 				AffiliateID: row.AffiliateID, BrandID: uuid.NullUUID{UUID: c.BrandID, Valid: true}, Kind: notify.CampaignInvited,
 				Params: notify.Params{CampaignName: c.Name}, EntityType: "campaign", EntityID: c.ID.String(),
 			}); err != nil {

@@ -51,7 +51,7 @@ func (n notices) send(ctx context.Context, db queries.DBTX) error {
 		if sum.count == 1 {
 			p.OrderID, entityType, entityID = sum.orderID, "conversion", sum.entityID
 		}
-		if err := notify.Send(ctx, db, notify.Notice{
+		if err := notify.Send(ctx, db, nil, notify.Notice{ // confirmations are mailed as a daily digest (server/domain/email)
 			AffiliateID: k.affiliate, BrandID: uuid.NullUUID{UUID: k.brand, Valid: true}, Kind: k.kind, Params: p,
 			EntityType: entityType, EntityID: entityID,
 		}); err != nil {

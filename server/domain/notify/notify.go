@@ -30,6 +30,7 @@ const (
 	ConversionsConfirmed = "conversions_confirmed"
 	ConversionsRejected  = "conversions_rejected"
 	ConversionReversed   = "conversion_reversed"
+	PayoutCreated        = "payout_created"
 	PayoutPaid           = "payout_paid"
 	CampaignInvited      = "campaign_invited"
 	// TrackingDomainUnverified is a brand's: its tracking domain's proof was gone at the daily check.
@@ -41,7 +42,7 @@ const (
 
 // Kinds are every kind, in the order the settings show them.
 // (A brand's kind is listed last: an affiliate may mute it, which changes nothing.)
-var Kinds = []string{CampaignInvited, ApplicationApproved, ApplicationRejected, ConversionsConfirmed, ConversionsRejected, ConversionReversed, PayoutPaid, TrackingDomainUnverified, WebhookEndpointDisabled}
+var Kinds = []string{CampaignInvited, ApplicationApproved, ApplicationRejected, ConversionsConfirmed, ConversionsRejected, ConversionReversed, PayoutCreated, PayoutPaid, TrackingDomainUnverified, WebhookEndpointDisabled}
 
 // Params are what a notification's text is made of; empty ones are left out.
 type Params struct {
@@ -65,22 +66,52 @@ type Notice struct {
 	EntityID    string
 }
 
+// Mailer queues the email of a notification in the transaction that wrote it
+// (server/domain/email); a nil Mailer, or a nil *email.Service, is email off.
+type Mailer interface {
+	MailNotice(ctx context.Context, tx pgx.Tx, id uuid.UUID, n Notice) error
+}
+
 // Send writes a notification in db (the transaction of the change it reports): an affiliate's,
-// unless the affiliate muted the kind, or a brand's.
-func Send(ctx context.Context, db dbtx.DB, n Notice) error {
+// unless the affiliate muted the kind, or a brand's; and, when mail is given, queues its email in
+// the same transaction (db must then be a pgx.Tx).
+func Send(ctx context.Context, db dbtx.DB, mail Mailer, n Notice) error {
 	params, err := json.Marshal(n.Params)
 	if err != nil {
 		return err
 	}
+	var id uuid.UUID
+	var stored []byte
 	if n.AffiliateID == uuid.Nil {
-		return queries.New().NotifyBrand(ctx, db, queries.NotifyBrandParams{
+		rows, err := queries.New().NotifyBrand(ctx, db, queries.NotifyBrandParams{
 			BrandID: n.BrandID.UUID, Kind: n.Kind, Params: params, EntityType: n.EntityType, EntityID: n.EntityID,
 		})
+		if err != nil || len(rows) == 0 {
+			return err
+		}
+		id, stored = rows[0].ID, rows[0].Params
+	} else {
+		rows, err := queries.New().Notify(ctx, db, queries.NotifyParams{
+			AffiliateID: n.AffiliateID, BrandID: n.BrandID, Kind: n.Kind, Params: params,
+			EntityType: n.EntityType, EntityID: n.EntityID,
+		})
+		if err != nil || len(rows) == 0 {
+			return err // none: the affiliate muted the kind, which stops its mail too
+		}
+		id, stored = rows[0].ID, rows[0].Params
 	}
-	return queries.New().Notify(ctx, db, queries.NotifyParams{
-		AffiliateID: n.AffiliateID, BrandID: n.BrandID, Kind: n.Kind, Params: params,
-		EntityType: n.EntityType, EntityID: n.EntityID,
-	})
+	if mail == nil {
+		return nil
+	}
+	tx, ok := db.(pgx.Tx)
+	if !ok {
+		return errors.New("notify: a notification with mail is written in a transaction")
+	}
+	// The stored parameters hold the brand's name the query joined.
+	if err := json.Unmarshal(stored, &n.Params); err != nil {
+		return err
+	}
+	return mail.MailNotice(ctx, tx, id, n)
 }
 
 // Notification is one notification as its affiliate or brand reads it.

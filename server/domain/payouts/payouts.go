@@ -104,6 +104,7 @@ type Service struct {
 	q      *queries.Queries
 	stop   *emergency.Service // the host's switches: payouts frozen, maintenance
 	events *webhooks.Events   // the brands' webhook events of payouts
+	mail   notify.Mailer      // queues notifications' email; nil while email is off
 }
 
 // New makes the service.
@@ -114,6 +115,9 @@ func New(pool *pgxpool.Pool) *Service {
 // SetEvents makes the service write the brands' webhook events (payout.created, payout.paid) in
 // the transactions of the changes; without it, none are written.
 func (s *Service) SetEvents(e *webhooks.Events) { s.events = e }
+
+// SetMailer makes the notifications this service writes send email too (server/domain/email).
+func (s *Service) SetMailer(m notify.Mailer) { s.mail = m }
 
 func conflict(field, message string) error {
 	return &apierror.Error{Status: http.StatusConflict, Code: apierror.CodeConflict, Message: message,
@@ -267,6 +271,13 @@ func (s *Service) Generate(ctx context.Context, sc tenancy.Scope, r Run) ([]Payo
 			if err := s.emit(ctx, tx, id, webhooks.PayoutCreated); err != nil {
 				return err
 			}
+			if err := notify.Send(ctx, tx, s.mail, notify.Notice{
+				AffiliateID: g.affiliate, BrandID: uuid.NullUUID{UUID: g.brand, Valid: true}, Kind: notify.PayoutCreated,
+				Params:     notify.Params{Amount: amount.Format(sums[g]), Currency: g.currency, Count: len(ids[g])},
+				EntityType: "payout", EntityID: id.String(),
+			}); err != nil {
+				return err
+			}
 			created = append(created, id)
 		}
 		return nil
@@ -342,7 +353,7 @@ func (s *Service) Pay(ctx context.Context, sc tenancy.Scope, id uuid.UUID, refer
 			return err
 		}
 		if p.AffiliateID.Valid {
-			if err := notify.Send(ctx, tx, notify.Notice{
+			if err := notify.Send(ctx, tx, s.mail, notify.Notice{
 				AffiliateID: p.AffiliateID.UUID, BrandID: uuid.NullUUID{UUID: p.BrandID, Valid: true}, Kind: notify.PayoutPaid,
 				Params:     notify.Params{Amount: amount.Format(p.Amount), Currency: p.Currency, Reference: reference, Count: int(p.ConversionCount)},
 				EntityType: "payout", EntityID: id.String(),

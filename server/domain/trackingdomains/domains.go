@@ -39,7 +39,8 @@ type Service struct {
 	q            *queries.Queries
 	brands       *brands.Service
 	hosts        Hosts
-	changes      *change.Bus // tells the redirect of a changed tracking domain
+	changes      *change.Bus   // tells the redirect of a changed tracking domain
+	mail         notify.Mailer // queues notifications' email; nil while email is off
 	publicURL    string
 	scheme       string // PUBLIC_URL's
 	platformHost string // PUBLIC_URL's host name, the target of tracking domains' CNAME records
@@ -54,6 +55,9 @@ func New(pool *pgxpool.Pool, b *brands.Service, hosts Hosts, publicURL string, r
 	return &Service{pool: pool, q: queries.New(), brands: b, hosts: hosts, changes: change.Of(pool), publicURL: publicURL,
 		scheme: scheme, platformHost: host, resolver: resolver, now: now}
 }
+
+// SetMailer makes the notifications this service writes send email too (server/domain/email).
+func (s *Service) SetMailer(m notify.Mailer) { s.mail = m }
 
 // Hosts answers a brand's verified tracking domain from the table the redirect keeps
 // (redirect.Redirector), so building a link's address reads no database.
@@ -388,7 +392,7 @@ func (s *Service) recheck(ctx context.Context, d Domain) (lost bool, err error) 
 			map[string]any{"hostname": d.Hostname, "status": DomainPending, "check_result": result}); err != nil {
 			return err
 		}
-		return notify.Send(ctx, tx, notify.Notice{
+		return notify.Send(ctx, tx, s.mail, notify.Notice{
 			BrandID: uuid.NullUUID{UUID: d.BrandID, Valid: true}, Kind: notify.TrackingDomainUnverified, Params: notify.Params{Hostname: d.Hostname},
 			EntityType: "brand", EntityID: d.BrandID.String(),
 		})

@@ -173,7 +173,7 @@ func (w *Deliverer) disable(ctx context.Context, tx pgx.Tx, ep queries.WebhookEn
 	if u, err := url.Parse(ep.Url); err == nil {
 		host = u.Host
 	}
-	return notify.Send(ctx, tx, notify.Notice{
+	return notify.Send(ctx, tx, nil, notify.Notice{ // in the app only: email has no message for it yet
 		BrandID: uuid.NullUUID{UUID: ep.BrandID, Valid: true}, Kind: notify.WebhookEndpointDisabled,
 		Params: notify.Params{Hostname: host}, EntityType: "webhook_endpoint", EntityID: ep.ID.String(),
 	})

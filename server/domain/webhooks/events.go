@@ -13,7 +13,7 @@ import (
 	"github.com/openaffiliate/platform/server/platform/jobs"
 )
 
-// Event types a brand's endpoint may choose (docs/product.md §10; the payloads are the
+// Event types a brand's endpoint may choose (docs/product.md §11; the payloads are the
 // WebhookEvent* schemas in openapi.yaml).
 const (
 	ConversionCreated       = "conversion.created"

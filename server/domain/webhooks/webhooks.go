@@ -1,4 +1,4 @@
-// Package webhooks is the brands' outbound webhooks (docs/product.md §10): endpoints a brand
+// Package webhooks is the brands' outbound webhooks (docs/product.md §11): endpoints a brand
 // registers for chosen event types, events written in the transaction of the change that causes
 // them, and their delivery as jobs, signed the way the Standard Webhooks specification says,
 // retried with backoff for about a day, logged attempt by attempt, and never sent to a private

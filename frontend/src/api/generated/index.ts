@@ -6,6 +6,7 @@ export * from './brands/brands';
 export * from './campaigns/campaigns';
 export * from './conversions/conversions';
 export * from './discount-codes/discount-codes';
+export * from './email/email';
 export * from './fx/fx';
 export * from './notifications/notifications';
 export * from './payouts/payouts';

@@ -8,10 +8,13 @@ export interface Operation {
 
 /** The changes that take no Idempotency-Key (x-idempotent: false): the server ignores one there. */
 export const keylessOperations: readonly Operation[] = [
+  { method: 'POST', path: '/auth/confirm-email' }, // confirmEmail
   { method: 'POST', path: '/auth/dev-login' }, // devLogin
+  { method: 'POST', path: '/auth/forgot-password' }, // requestPasswordReset
   { method: 'POST', path: '/auth/login' }, // login
   { method: 'POST', path: '/auth/reset-password' }, // resetPassword
   { method: 'POST', path: '/auth/signup' }, // signup
+  { method: 'POST', path: '/email/unsubscribe' }, // unsubscribeEmail
   { method: 'POST', path: '/integrations/shopify/{public_id}/orders' }, // receiveShopifyWebhook
   { method: 'POST', path: '/integrations/stripe/{public_id}' }, // receiveStripeWebhook
   { method: 'POST', path: '/integrations/woocommerce/{public_id}' }, // receiveWooCommerceWebhook

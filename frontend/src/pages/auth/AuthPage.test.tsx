@@ -144,6 +144,7 @@ describe('AuthPage', () => {
       lastName: 'Brand',
       email: 'ada@example.com',
       password: 'long-enough-1',
+      language: 'en',
       companyName: 'Ada SRL',
     });
   });
@@ -170,6 +171,7 @@ describe('AuthPage', () => {
       lastName: 'Pop',
       email: 'ada@example.com',
       password: 'long-enough-1',
+      language: 'en',
       inviteToken: 'invite-token-1',
     });
   });
@@ -206,6 +208,18 @@ describe('AuthPage', () => {
     fireEvent.click(screen.getByTestId('forgot-password'));
     expect(screen.getByTestId('auth-info').textContent).toMatch(/contact the OpenAffiliate support team/);
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('reset'))).toBe(false);
+  });
+
+  it('forgot password opens the mail form when the server sends email', async () => {
+    serve({
+      '/system/config': () => jsonResponse({ success: true, data: { dev_mode: false, version: '1', public_url: '', maintenance: false, email: true } }),
+    });
+    renderWithProviders(<AuthPage />, { path: '/auth', route: '/auth' });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/system/config'))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the config's answer is in
+    fireEvent.click(screen.getByTestId('forgot-password'));
+    await screen.findByTestId('elsewhere');
+    expect(screen.queryByTestId('auth-info')).toBeNull();
   });
 
   it('offers demo accounts in dev mode and sets the dev flags', async () => {

@@ -41,9 +41,9 @@ const emptyForm: FormFields = {
  * /auth?invite=<token> is a host's invitation: the sign-up claims the affiliate the host created.
  */
 export default function AuthPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t, i18n } = useTranslation(['auth', 'common']);
   const { signIn, signUp, signInAsDemo, signingIn: busy } = useAuth();
-  const { devMode } = useSystemConfig();
+  const { devMode, email: emailOn } = useSystemConfig();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const inviteToken = params.get('invite')?.trim() || null;
@@ -77,6 +77,8 @@ export default function AuthPage() {
           lastName: form.lastName.trim(),
           email: form.email.trim(),
           password: form.password,
+          // The platform's mail to the new account is written in the language it signs up in.
+          language: i18n.resolvedLanguage === 'en' ? 'en' : 'ro',
           ...(isBrand ? { companyName: form.companyName.trim() } : {}),
           ...(isBrand && form.preferredBrandId.trim() ? { preferredBrandId: form.preferredBrandId.trim() } : {}),
           ...(isBrand && form.domain.trim() ? { domain: form.domain.trim() } : {}),
@@ -205,7 +207,7 @@ export default function AuthPage() {
                   size="small"
                   color="inherit"
                   data-testid="forgot-password"
-                  onClick={() => setMessages({ info: t('forgotPassword.message') })}
+                  onClick={() => (emailOn ? navigate('/forgot-password') : setMessages({ info: t('forgotPassword.message') }))}
                 >
                   {t('forgotPassword.button')}
                 </Button>

@@ -12,6 +12,7 @@ import { formatDate } from '../../preferences/format';
 import { DomainsCard } from '../integration/DomainsCard';
 import { SectionHeader } from '../SectionHeader';
 import { BrandSettingsCard } from './BrandSettingsCard';
+import { EmailSettingsCard } from './EmailSettingsCard';
 import { NotificationSettingsCard } from './NotificationSettingsCard';
 
 type Message = { severity: 'success' | 'error'; text: string } | null;
@@ -243,6 +244,9 @@ export default function SettingsPage() {
               <NotificationSettingsCard />
             </Grid>
           )}
+          <Grid size={{ xs: 12, md: 6 }}>
+            <EmailSettingsCard accountType={user.accountType} address={user.email} />
+          </Grid>
         </Grid>
       )}
     </>

@@ -205,8 +205,10 @@ import type {
   AuthResponse,
   BadRequestResponse,
   ChangePasswordInput,
+  ConfirmEmailRequest,
   ConflictResponse,
   DevLoginRequest,
+  ForgotPasswordRequest,
   InternalErrorResponse,
   LoginRequest,
   MessageResponse,
@@ -769,6 +771,187 @@ export const useResetPassword = <TError = ErrorType<BadRequestResponse | Payload
         TContext
       > => {
       return useMutation(getResetPasswordMutationOptions(options), queryClient);
+    }
+    export const getRequestPasswordResetUrl = () => {
+
+
+
+
+  return `/auth/forgot-password`
+}
+
+/**
+ * When an account has this email (and is not disabled), mails it a reset link that works once,
+ * for one hour. The answer is the same whether or not the email has an account. At most 3
+ * requests per email and 20 per client address in 15 minutes (429 past either, also for an
+ * unknown email). 503 while email is off on the server (`email` false in `/system/config`): a
+ * host then makes the link (`POST /admin/users/{id}/reset-link`).
+ * @summary Mail a one-time password reset link
+ */
+export const requestPasswordReset = async (forgotPasswordRequest: ForgotPasswordRequest, options?: Parameters<typeof apiFetch>[1]): Promise<MessageResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<MessageResponse>(getRequestPasswordResetUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(forgotPasswordRequest)
+  }
+);}
+
+
+
+
+
+export const getRequestPasswordResetMutationKey = () => ['requestPasswordReset'] as const;
+
+export const getRequestPasswordResetMutationOptions = <TError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,RequestPasswordResetMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,RequestPasswordResetMutationVariables, TContext> => {
+
+const mutationKey = getRequestPasswordResetMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof requestPasswordReset>>, RequestPasswordResetMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  requestPasswordReset(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RequestPasswordResetMutationResult = NonNullable<Awaited<ReturnType<typeof requestPasswordReset>>>
+    export type RequestPasswordResetMutationBody = ForgotPasswordRequest
+    export type RequestPasswordResetMutationError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>
+    export type RequestPasswordResetMutationVariables = {data: ForgotPasswordRequest}
+
+    /**
+ * @summary Mail a one-time password reset link
+ */
+export const useRequestPasswordReset = <TError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,RequestPasswordResetMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof requestPasswordReset>>,
+        TError,
+        RequestPasswordResetMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRequestPasswordResetMutationOptions(options), queryClient);
+    }
+    export const getConfirmEmailUrl = () => {
+
+
+
+
+  return `/auth/confirm-email`
+}
+
+/**
+ * The token (from the link mailed at sign-up) proves the address; once confirmed, the platform's
+ * notification mails go to it. Without signing in. A used, expired or unknown token answers 400.
+ * @summary Confirm an email address with the token of its confirmation mail
+ */
+export const confirmEmail = async (confirmEmailRequest: ConfirmEmailRequest, options?: Parameters<typeof apiFetch>[1]): Promise<MessageResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<MessageResponse>(getConfirmEmailUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(confirmEmailRequest)
+  }
+);}
+
+
+
+
+
+export const getConfirmEmailMutationKey = () => ['confirmEmail'] as const;
+
+export const getConfirmEmailMutationOptions = <TError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmEmail>>, TError,ConfirmEmailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof confirmEmail>>, TError,ConfirmEmailMutationVariables, TContext> => {
+
+const mutationKey = getConfirmEmailMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof confirmEmail>>, ConfirmEmailMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  confirmEmail(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ConfirmEmailMutationResult = NonNullable<Awaited<ReturnType<typeof confirmEmail>>>
+    export type ConfirmEmailMutationBody = ConfirmEmailRequest
+    export type ConfirmEmailMutationError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type ConfirmEmailMutationVariables = {data: ConfirmEmailRequest}
+
+    /**
+ * @summary Confirm an email address with the token of its confirmation mail
+ */
+export const useConfirmEmail = <TError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmEmail>>, TError,ConfirmEmailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof confirmEmail>>,
+        TError,
+        ConfirmEmailMutationVariables,
+        TContext
+      > => {
+      return useMutation(getConfirmEmailMutationOptions(options), queryClient);
     }
     export const getUpdateProfileUrl = () => {
 

@@ -198,6 +198,7 @@ export const NotificationKind = {
   conversions_confirmed: 'conversions_confirmed',
   conversions_rejected: 'conversions_rejected',
   conversion_reversed: 'conversion_reversed',
+  payout_created: 'payout_created',
   payout_paid: 'payout_paid',
   tracking_domain_unverified: 'tracking_domain_unverified',
   webhook_endpoint_disabled: 'webhook_endpoint_disabled',

@@ -185,6 +185,6 @@
 import type { NotificationKind } from './notificationKind';
 
 export interface NotificationPreferences {
-  /** @maxItems 7 */
+  /** @maxItems 9 */
   muted: NotificationKind[];
 }

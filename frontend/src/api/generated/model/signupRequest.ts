@@ -182,6 +182,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
+import type { MailLanguage } from './mailLanguage';
 import type { SignupAccountType } from './signupAccountType';
 
 export interface SignupRequest {
@@ -226,4 +227,5 @@ export interface SignupRequest {
      * @maxLength 200
      */
   inviteToken?: string;
+  language?: MailLanguage;
 }

@@ -184,6 +184,8 @@
  */
 
 export type SystemConfigResponseData = {
+  /** True when the server sends email (SMTP_URL set); "Forgot password?" mails a link only then. */
+  email: boolean;
   /** True while the host has the platform in maintenance (changes are refused). */
   maintenance: boolean;
   /** True when dev-login and the demo accounts work (dev mode on a loopback `PUBLIC_URL`). */
