@@ -1,5 +1,6 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import {
+  Box,
   Button,
   Card,
   CardContent,
@@ -80,7 +81,7 @@ export function JobsCard() {
         )}
         {kinds && kinds.length > 0 && (
           <TableContainer>
-            <Table size="small" aria-label={t('jobs.title')}>
+            <Table size="small" aria-label={t('jobs.title')} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('jobs.columns.kind')}</TableCell>
@@ -110,10 +111,11 @@ export function JobsCard() {
                       {count(k.discarded + k.cancelled, 'error')}
                     </TableCell>
                     <TableCell align="right">{count(k.completed)}</TableCell>
-                    <TableCell sx={{ maxWidth: 360 }} data-testid={`admin-job-error-${k.kind}`}>
+                    <TableCell data-testid={`admin-job-error-${k.kind}`}>
                       {k.last_error ? (
                         <Tooltip title={k.last_error}>
-                          <div>
+                          {/* A table cell grows to fit unbroken text; the box around it bounds the error to its ellipsis. */}
+                          <Box sx={{ maxWidth: { xs: 160, lg: 360 } }}>
                             <Typography variant="body2" noWrap>
                               {k.last_error}
                             </Typography>
@@ -123,7 +125,7 @@ export function JobsCard() {
                                 when: k.last_error_at ? formatDateTime(k.last_error_at, i18n.language) : '—',
                               })}
                             </Typography>
-                          </div>
+                          </Box>
                         </Tooltip>
                       ) : (
                         <Typography variant="body2" color="text.secondary">
