@@ -359,7 +359,7 @@ func TestEmailOffQueuesNothing(t *testing.T) {
 		t.Fatalf("config %v", cfg)
 	}
 	address, jwt := signupIn(t, env, "affiliate", "en")
-	wantError(t, env.Call(t, http.MethodPost, "/auth/forgot-password", "", map[string]any{"email": address}), http.StatusServiceUnavailable, "SERVICE_UNAVAILABLE")
+	wantError(t, env.Call(t, http.MethodPost, "/auth/forgot-password", "", map[string]any{"email": address}), http.StatusConflict, "CONFLICT")
 	if d := env.Call(t, http.MethodGet, "/email/preferences", jwt, nil).Body["data"].(map[string]any); d["enabled"] != false {
 		t.Fatalf("preferences %v", d)
 	}

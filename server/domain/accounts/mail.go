@@ -28,9 +28,10 @@ const limitResetEmail = "reset:email"
 // SetMail turns on the account mails (password reset, address confirmation); nil is email off.
 func (s *Service) SetMail(m *email.Service) { s.mail = m }
 
-// EmailOff answers a request that needs email while SMTP_URL is unset.
+// EmailOff answers a request that needs email while SMTP_URL is unset: a conflict with how this
+// server is set up (409), not an outage (503 is for a database that does not answer).
 func EmailOff() error {
-	return &apierror.Error{Status: http.StatusServiceUnavailable, Code: apierror.CodeUnavailable,
+	return &apierror.Error{Status: http.StatusConflict, Code: apierror.CodeConflict,
 		Message: "Email is off on this server: ask the platform's host for a password reset link."}
 }
 

@@ -58,7 +58,8 @@ func newRunner(t *testing.T, cfg jobs.Config, register func(*jobs.Runner)) *jobs
 // eventually waits up to 10 s for cond.
 func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	// Generous: River elects the leader that enqueues periodic jobs every few seconds, later on a busy machine.
+	deadline := time.Now().Add(30 * time.Second)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("gave up waiting: %s", what)

@@ -208,6 +208,7 @@ import type {
   ConfirmEmailRequest,
   ConflictResponse,
   DevLoginRequest,
+  Error,
   ForgotPasswordRequest,
   InternalErrorResponse,
   LoginRequest,
@@ -819,7 +820,7 @@ return apiFetch<MessageResponse>(getRequestPasswordResetUrl(),
 
 export const getRequestPasswordResetMutationKey = () => ['requestPasswordReset'] as const;
 
-export const getRequestPasswordResetMutationOptions = <TError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
+export const getRequestPasswordResetMutationOptions = <TError = ErrorType<BadRequestResponse | Error | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,RequestPasswordResetMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,RequestPasswordResetMutationVariables, TContext> => {
 
@@ -848,13 +849,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestPasswordResetMutationResult = NonNullable<Awaited<ReturnType<typeof requestPasswordReset>>>
     export type RequestPasswordResetMutationBody = ForgotPasswordRequest
-    export type RequestPasswordResetMutationError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>
+    export type RequestPasswordResetMutationError = ErrorType<BadRequestResponse | Error | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>
     export type RequestPasswordResetMutationVariables = {data: ForgotPasswordRequest}
 
     /**
  * @summary Mail a one-time password reset link
  */
-export const useRequestPasswordReset = <TError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
+export const useRequestPasswordReset = <TError = ErrorType<BadRequestResponse | Error | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,RequestPasswordResetMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof requestPasswordReset>>,

@@ -268,7 +268,7 @@ export const resendEmailConfirmation = async ( options?: Parameters<typeof apiFe
 
 export const getResendEmailConfirmationMutationKey = () => ['resendEmailConfirmation'] as const;
 
-export const getResendEmailConfirmationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>,
+export const getResendEmailConfirmationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendEmailConfirmation>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendEmailConfirmation>>, TError,void, TContext> => {
 
@@ -297,13 +297,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendEmailConfirmationMutationResult = NonNullable<Awaited<ReturnType<typeof resendEmailConfirmation>>>
 
-    export type ResendEmailConfirmationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>
+    export type ResendEmailConfirmationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
 
 
     /**
  * @summary Mail a new confirmation link to the signed-in user's address
  */
-export const useResendEmailConfirmation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalErrorResponse | UnavailableResponse>,
+export const useResendEmailConfirmation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendEmailConfirmation>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendEmailConfirmation>>,
