@@ -18,6 +18,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/notify"
 	"github.com/openaffiliate/platform/server/platform/jobs"
 	"github.com/openaffiliate/platform/server/platform/mail"
+	"github.com/openaffiliate/platform/server/platform/written"
 	"github.com/openaffiliate/platform/server/testkit/mailcatcher"
 	"github.com/openaffiliate/platform/server/testkit/servertest"
 )
@@ -273,7 +274,7 @@ func TestNotificationMailAndOneClickUnsubscribe(t *testing.T) {
 	}
 	payoutPaid()
 	m := catcher.Wait(t, address, 2)[0]
-	if m.Subject != "Ana Shop SRL paid you 44.75 RON" || !strings.Contains(m.Text, "(reference OP-1)") {
+	if m.Subject != "Ana Shop SRL paid you 44,75\u00a0RON" || !strings.Contains(m.Text, "(reference OP-1)") {
 		t.Fatalf("subject %q text %q", m.Subject, m.Text)
 	}
 	if got := m.Headers["List-Unsubscribe-Post"]; len(got) != 1 || got[0] != "List-Unsubscribe=One-Click" {
@@ -339,8 +340,9 @@ func TestCommissionDigestOncePerDay(t *testing.T) {
 		}
 	}
 	m := catcher.Wait(t, address, 2)[0]
-	day := today.Format(time.DateOnly)
-	if m.Subject != "Comisioane confirmate pe "+day || !strings.Contains(m.Text, "• Ana Shop SRL: 3 conversii, comision 14.75 RON") {
+	// The day as the Romanian interface writes it ("26 nov. 2026"), and the money as formatAmount does.
+	day := written.Day(time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, time.UTC), "ro")
+	if m.Subject != "Comisioane confirmate pe "+day || !strings.Contains(m.Text, "• Ana Shop SRL: 3 conversii, comision 14,75\u00a0RON") {
 		t.Fatalf("subject %q text %q", m.Subject, m.Text)
 	}
 	if !strings.HasPrefix(m.Link(t, "/conversions"), "http://affiliate.test/conversions") {

@@ -9,10 +9,11 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
+	"github.com/shopspring/decimal"
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/notify"
-	"github.com/openaffiliate/platform/server/platform/amount"
+	"github.com/openaffiliate/platform/server/platform/written"
 )
 
 // mailed are the notification kinds sent by mail one by one, and the app page each mail opens
@@ -55,7 +56,7 @@ func (s *Service) MailNotice(ctx context.Context, tx pgx.Tx, id uuid.UUID, n not
 	}
 	p := n.Params
 	data := map[string]string{
-		"brand": p.BrandName, "campaign": p.CampaignName, "amount": p.Amount, "currency": p.Currency,
+		"brand": p.BrandName, "campaign": p.CampaignName, "money": money(p.Amount, p.Currency),
 		"reference": p.Reference, "hostname": p.Hostname,
 	}
 	for _, r := range to {
@@ -134,7 +135,7 @@ func (s *Service) QueueDigest(ctx context.Context, day time.Time) error {
 			for _, r := range to {
 				err := s.queue(ctx, tx, SendArgs{
 					Key: "digest:" + dayText + ":" + r.ID.String(), UserID: r.ID, To: r.Email, Lang: r.Language, Template: CommissionDigest,
-					Data: map[string]string{"name": r.FirstName, "day": dayText, "summary": digestSummary(r.Language, byAffiliate[a])},
+					Data: map[string]string{"name": r.FirstName, "day": written.Day(start, r.Language), "summary": digestSummary(r.Language, byAffiliate[a])},
 					Path: "/conversions", Stoppable: true,
 				})
 				if err != nil {
@@ -159,12 +160,22 @@ func digestSummary(lang string, rows []queries.ListConfirmedCommissionDigestRow)
 			if r.Conversions == 1 {
 				noun = "conversion"
 			}
-			lines[i] = fmt.Sprintf("• %s: %d %s, %s %s commission", r.BrandName, r.Conversions, noun, amount.Format(r.Commission), r.Currency)
+			lines[i] = fmt.Sprintf("• %s: %d %s, %s commission", r.BrandName, r.Conversions, noun, written.Money(r.Commission, r.Currency))
 		} else {
-			lines[i] = fmt.Sprintf("• %s: %s, comision %s %s", r.BrandName, conversiiRo(r.Conversions), amount.Format(r.Commission), r.Currency)
+			lines[i] = fmt.Sprintf("• %s: %s, comision %s", r.BrandName, conversiiRo(r.Conversions), written.Money(r.Commission, r.Currency))
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// money is a notice's amount as the interface writes it (written.Money); an amount that does not
+// read as a decimal is shown as it came.
+func money(text, currency string) string {
+	d, err := decimal.NewFromString(text)
+	if err != nil {
+		return strings.TrimSpace(text + " " + currency)
+	}
+	return written.Money(d, currency)
 }
 
 // conversiiRo counts conversions the Romanian way: 1 conversie, 2-19 conversii, 20+ de conversii.
