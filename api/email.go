@@ -66,7 +66,7 @@ func (s *Server) emailPreferences(ctx context.Context) (oapi.EmailPreferencesRes
 
 // UnsubscribeEmail stops one kind of mail for the user its signed token names, without signing in.
 func (s *Server) UnsubscribeEmail(ctx context.Context, req oapi.UnsubscribeEmailRequestObject) (oapi.UnsubscribeEmailResponseObject, error) {
-	kind, err := s.Email.Unsubscribe(ctx, req.Params.Token)
+	kind, err := s.Email.Unsubscribe(ctx, req.Params.Signature)
 	if err != nil {
 		return nil, err
 	}

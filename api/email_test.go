@@ -286,8 +286,11 @@ func TestNotificationMailAndOneClickUnsubscribe(t *testing.T) {
 		t.Fatalf("List-Unsubscribe %q", target)
 	}
 	// A tampered token (another kind under the same signature) is refused.
-	token := u.Query().Get("token")
-	wantError(t, env.Send(t, http.MethodPost, "/email/unsubscribe?token="+url.QueryEscape(token+"x"), http.Header{"Content-Type": {"application/x-www-form-urlencoded"}},
+	token := u.Query().Get("signature")
+	if token == "" {
+		t.Fatalf("List-Unsubscribe %q has no signature", target)
+	}
+	wantError(t, env.Send(t, http.MethodPost, "/email/unsubscribe?signature="+url.QueryEscape(token+"x"), http.Header{"Content-Type": {"application/x-www-form-urlencoded"}},
 		[]byte("List-Unsubscribe=One-Click")), http.StatusBadRequest, "VALIDATION_ERROR")
 	// What a mail client does on one click: a form POST, without signing in.
 	r := env.Send(t, http.MethodPost, "/email/unsubscribe?"+u.RawQuery, http.Header{"Content-Type": {"application/x-www-form-urlencoded"}},

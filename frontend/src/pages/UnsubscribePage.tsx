@@ -20,7 +20,7 @@ export default function UnsubscribePage() {
 
   const submit = async () => {
     try {
-      const response = await unsubscribe.mutateAsync({ params: { token }, data: { 'List-Unsubscribe': 'One-Click' } });
+      const response = await unsubscribe.mutateAsync({ params: { signature: token }, data: { 'List-Unsubscribe': 'One-Click' } });
       setKind(response.data.kind);
     } catch {
       setFailed(true);

@@ -102,7 +102,7 @@ func (s *Service) deliver(ctx context.Context, a SendArgs) error {
 	if a.Stoppable {
 		token := s.UnsubscribeToken(a.UserID, a.Template)
 		unsubscribe = s.publicURL + "/unsubscribe?token=" + url.QueryEscape(token)
-		oneClick = s.publicURL + "/api/v1/email/unsubscribe?token=" + url.QueryEscape(token)
+		oneClick = s.publicURL + "/api/v1/email/unsubscribe?signature=" + url.QueryEscape(token)
 	}
 	r, err := render(a.Template, a.Lang, a.Data, link, unsubscribe)
 	if err != nil {

@@ -519,7 +519,8 @@ export const useSetEmailPreferences = <TError = ErrorType<BadRequestResponse | U
  * Without signing in: the token, signed by the server, names the user and the kind of mail.
  * It is the target of each mail's `List-Unsubscribe` header (one-click, RFC 8058: mail
  * clients POST `List-Unsubscribe=One-Click` as a form) and of the app's unsubscribe page.
- * Using a token twice is harmless.
+ * Using a link twice is harmless. The query parameter is the server's signature of the user and
+ * the kind: RFC 8058 puts it in the URL, and it stops one kind of mail and nothing else.
  * @summary Stop one kind of mail with the signed token of its unsubscribe link
  */
 export const unsubscribeEmail = async (params: UnsubscribeEmailParams,

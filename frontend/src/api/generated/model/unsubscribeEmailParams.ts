@@ -187,5 +187,5 @@ export type UnsubscribeEmailParams = {
 /**
  * @maxLength 300
  */
-token: string;
+signature: string;
 };
