@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/openaffiliate/platform/server/platform/amount"
 )
 
 // Money is an amount with two decimals as formatAmount writes it in the interface: RON as ro-RO
@@ -31,7 +33,7 @@ func Money(d decimal.Decimal, currency string) string {
 // grouped writes d rounded half away from zero to two decimals, its whole part in groups of three
 // joined by thousands, and mark before the decimals.
 func grouped(d decimal.Decimal, thousands, mark string) string {
-	s := d.StringFixed(2)
+	s := amount.Format(d)
 	sign := ""
 	if strings.HasPrefix(s, "-") {
 		sign, s = "-", s[1:]
