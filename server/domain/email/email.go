@@ -26,6 +26,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/auth"
 	"github.com/openaffiliate/platform/server/platform/jobs"
 	"github.com/openaffiliate/platform/server/platform/mail"
 )
@@ -46,10 +47,10 @@ type Service struct {
 }
 
 // New makes the service: mail is queued through jobs and sent through send (nil: email is off);
-// links start with publicURL, and unsubscribe links are signed with secret.
+// links start with publicURL, and unsubscribe links are signed with a key derived from secret.
 func New(pool *pgxpool.Pool, inserter jobs.Inserter, send Deliverer, publicURL string, secret []byte) *Service {
 	return &Service{pool: pool, jobs: inserter, send: send, publicURL: strings.TrimRight(publicURL, "/"),
-		secret: secret, q: queries.New()}
+		secret: auth.DeriveKey(secret, "openaffiliate/email-unsubscribe/v1"), q: queries.New()}
 }
 
 // Enabled reports whether email is on (SMTP_URL set).
@@ -170,7 +171,7 @@ func (s *Service) UnsubscribeToken(user uuid.UUID, template string) string {
 
 func (s *Service) mac(body string) []byte {
 	m := hmac.New(sha256.New, s.secret)
-	m.Write([]byte("email-unsubscribe\x00" + body))
+	m.Write([]byte(body))
 	return m.Sum(nil)
 }
 
@@ -180,7 +181,7 @@ var ErrOff = errors.New("email is off")
 // Unsubscribe stops the mail a signed token names, without signing in; answers the template.
 // A second use is harmless.
 func (s *Service) Unsubscribe(ctx context.Context, token string) (string, error) {
-	invalid := apierror.Validation("token", "This unsubscribe link is invalid.")
+	invalid := apierror.Validation("signature", "This unsubscribe link is invalid.")
 	body, sig, ok := strings.Cut(token, ".")
 	if !ok {
 		return "", invalid
