@@ -4,13 +4,17 @@ NODE_BIN = $(shell scripts/node.sh)
 export PATH := $(NODE_BIN):$(PATH)
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: run test generate check-generated build frontend lint e2e bench bench-redirect bench-ingest bench-analytics lighthouse clean
+.PHONY: run test test-citus generate check-generated build frontend lint e2e bench bench-redirect bench-ingest bench-analytics lighthouse clean
 
 run:
 	scripts/run.sh
 
 test:
 	scripts/test.sh
+
+# The Go tests on a local Citus cluster (a coordinator and two workers): docs/scaling.md.
+test-citus:
+	scripts/test-citus.sh
 
 generate:
 	scripts/generate.sh

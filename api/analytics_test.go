@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/openaffiliate/platform/gen/queries"
+
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
@@ -51,6 +53,10 @@ func seedRandomProgram(t *testing.T, env *servertest.Env, rng *rand.Rand, p prog
 			SELECT x.id, x.at, x.link, $6, $7, $8, x.ip, x.bot
 			FROM unnest($1::uuid[], $2::timestamptz[], $3::uuid[], $4::text[], $5::bool[]) AS x(id, at, link, ip, bot)`,
 			ids, at, link, ip, bot, p.campaign["id"], p.affID, p.brand.brandID()); err != nil {
+			t.Fatal(err)
+		}
+		// The rollup the click writer writes with every batch it copies.
+		if err := queries.New().RollupClicks(ctx, pool, ids); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -190,10 +196,15 @@ func TestAnalyticsAgreeWithRawRows(t *testing.T) {
 	a, _ := seededPrograms(t, env, rng, host)
 	// A click dated tomorrow (a clock ahead): ranges that end today leave it out, also where they
 	// read this month whole less the days after today.
-	if _, err := env.App.Pool.Exec(context.Background(), `
+	var ahead uuid.UUID
+	if err := env.App.Pool.QueryRow(context.Background(), `
 		INSERT INTO clicks (id, clicked_at, link_id, campaign_id, affiliate_id, brand_id, ip_hash, is_bot)
 		SELECT gen_random_uuid(), now() + interval '30 hours', l.id, l.campaign_id, l.affiliate_id, l.brand_id, 'ip-ahead', false
-		FROM tracking_links l WHERE l.brand_id = $1 LIMIT 1`, a.brand.brandID()); err != nil {
+		FROM tracking_links l WHERE l.brand_id = $1 LIMIT 1
+		RETURNING id`, a.brand.brandID()).Scan(&ahead); err != nil {
+		t.Fatal(err)
+	}
+	if err := queries.New().RollupClicks(context.Background(), env.App.Pool, []uuid.UUID{ahead}); err != nil {
 		t.Fatal(err)
 	}
 	// A rate that changed after the orders: reads use the stored rates of now.

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/openaffiliate/platform/server/domain/clickid"
 	"github.com/openaffiliate/platform/server/domain/redirect"
@@ -31,9 +32,7 @@ func TestConversionLoop(t *testing.T) {
 	clickID := dest.Query().Get("aff_click")
 	waitClicks(t, env, link["id"].(string), 1)
 	// The visitor shopped for a while: an order seconds after its click is flagged (fast_conversion).
-	if _, err := env.App.Pool.Exec(t.Context(), "UPDATE clicks SET clicked_at = clicked_at - interval '20 minutes' WHERE id = $1", clickRow(t, env, clickID)); err != nil {
-		t.Fatal(err)
-	}
+	ageClick(t, env, clickRow(t, env, clickID), 20*time.Minute)
 	key := data(mustStatus(t, env.Call(t, http.MethodPost, "/brands/api-keys", p.brand.token, map[string]any{"name": "Shop"}), http.StatusCreated))["key"].(string)
 
 	order := map[string]any{"order_id": "1001", "order_total": 249.90, "currency": "RON", "customer_email": "ana@example.com", "click_id": clickID}

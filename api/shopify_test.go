@@ -177,9 +177,7 @@ func TestShopifyClickAttribution(t *testing.T) {
 	resp := visit(t, env.URL, link["short_code"].(string), "")
 	click := resp.Header.Get("Location")[strings.Index(resp.Header.Get("Location"), "aff_click=")+len("aff_click="):]
 	waitClicks(t, env, link["id"].(string), 1)
-	if _, err := env.App.Pool.Exec(t.Context(), "UPDATE clicks SET clicked_at = clicked_at - interval '1 hour' WHERE id = $1", clickRow(t, env, click)); err != nil {
-		t.Fatal(err)
-	}
+	ageClick(t, env, clickRow(t, env, click), time.Hour)
 	order := sample(shopify.SampleOrder, "utm_source=newsletter", "utm_source=newsletter&aff_click="+click, `"code": "TOAMNA20"`, `"code": "NOT-A-CODE"`,
 		"2026-11-20T12:15:42+02:00", time.Now().UTC().Format(time.RFC3339))
 	r := s.send(t, env, "orders/create", "c1", s.secret, order)

@@ -44,9 +44,7 @@ func newStripeShop(t *testing.T, env *servertest.Env, rule map[string]any) strip
 	location := resp.Header.Get("Location")
 	s.click = location[strings.Index(location, "aff_click=")+len("aff_click="):]
 	waitClicks(t, env, link["id"].(string), 1)
-	if _, err := env.App.Pool.Exec(t.Context(), "UPDATE clicks SET clicked_at = clicked_at - interval '2 hours' WHERE id = $1", clickRow(t, env, s.click)); err != nil {
-		t.Fatal(err)
-	}
+	ageClick(t, env, clickRow(t, env, s.click), 2*time.Hour)
 	return s
 }
 

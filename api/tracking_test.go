@@ -89,6 +89,19 @@ func clickRow(t *testing.T, env *servertest.Env, affClick string) string {
 }
 
 // waitClicks waits until the link's stored clicks (bots included) reach n.
+// ageClick moves a stored click back by d (the time is worked out here: Citus refuses an UPDATE
+// that computes a timestamp from its column with a time-zone-dependent operator).
+func ageClick(t *testing.T, env *servertest.Env, id string, d time.Duration) {
+	t.Helper()
+	var at time.Time
+	if err := env.App.Pool.QueryRow(t.Context(), "SELECT clicked_at FROM clicks WHERE id = $1", id).Scan(&at); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.App.Pool.Exec(t.Context(), "UPDATE clicks SET clicked_at = $2 WHERE id = $1", id, at.Add(-d)); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func waitClicks(t *testing.T, env *servertest.Env, linkID string, n int) {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
@@ -626,4 +639,46 @@ func TestTrackingPortAnswersLikeTheMainPort(t *testing.T) {
 	if status, _, body := answer(trackingBase, http.MethodGet, "/api/v1/system/health", nil); status != http.StatusNotFound || body != redirect.NotFoundPageRO {
 		t.Errorf("the API on the tracking port answered %d", status)
 	}
+}
+
+// TestShortCodesFollowLinks: every link's code is in short_codes (the redirect's lookup without
+// the brand) from its creation, and is freed when the link goes: deleted itself, or with its
+// campaign, its affiliate or its brand; a freed code redirects nowhere.
+func TestShortCodesFollowLinks(t *testing.T) {
+	env := servertest.Get(t)
+	host := hostToken(t, env)
+	p := newProgram(t, env)
+	codes := func(link map[string]any) int {
+		return count(t, env, "SELECT count(*) FROM short_codes WHERE code = $1 AND link_id = $2", link["short_code"], link["id"])
+	}
+	gone := func(what string, link map[string]any) {
+		t.Helper()
+		if codes(link) != 0 {
+			t.Errorf("the code of a link deleted with its %s is still taken", what)
+		}
+		if r := visit(t, env.URL, link["short_code"].(string), browserUA); r.StatusCode != http.StatusNotFound {
+			t.Errorf("the code of a link deleted with its %s answers %d", what, r.StatusCode)
+		}
+	}
+
+	own := p.link(t, env, "https://"+p.domain+"/own")
+	if codes(own) != 1 {
+		t.Fatal("a new link's code is not in short_codes")
+	}
+	mustStatus(t, env.Call(t, http.MethodDelete, "/tracking-links/"+own["id"].(string), p.brand.token, nil), http.StatusOK)
+	gone("own delete", own)
+
+	inCampaign := p.link(t, env, "https://"+p.domain+"/campaign")
+	mustStatus(t, env.Call(t, http.MethodDelete, "/campaigns/"+p.campaign["id"].(string), p.brand.token, nil), http.StatusOK)
+	gone("campaign", inCampaign)
+
+	q := newProgram(t, env)
+	ofAffiliate := q.link(t, env, "https://"+q.domain+"/affiliate")
+	mustStatus(t, env.Call(t, http.MethodDelete, "/affiliates/"+q.affID, host, nil), http.StatusOK)
+	gone("affiliate", ofAffiliate)
+
+	r := newProgram(t, env)
+	ofBrand := r.link(t, env, "https://"+r.domain+"/brand")
+	mustStatus(t, env.Call(t, http.MethodDelete, "/brands/"+r.brand.brandID(), host, nil), http.StatusOK)
+	gone("brand", ofBrand)
 }

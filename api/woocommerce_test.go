@@ -257,9 +257,7 @@ func TestWooCommerceClickAttribution(t *testing.T) {
 	resp := visit(t, env.URL, link["short_code"].(string), "")
 	click := resp.Header.Get("Location")[strings.Index(resp.Header.Get("Location"), "aff_click=")+len("aff_click="):]
 	waitClicks(t, env, link["id"].(string), 1)
-	if _, err := env.App.Pool.Exec(t.Context(), "UPDATE clicks SET clicked_at = clicked_at - interval '2 hours' WHERE id = $1", clickRow(t, env, click)); err != nil {
-		t.Fatal(err)
-	}
+	ageClick(t, env, clickRow(t, env, click), 2*time.Hour)
 	order := sample(wcOrder("6001", "processing"), `"value": "CLICKID"`, `"value": "`+click+`"`, `"code": "toamna20"`, `"code": "not-a-code"`)
 	outcome, c := result(mustStatus(t, s.deliver(t, env, "order.created", "k1", s.secret, order), http.StatusOK))
 	if outcome != "stored" || c["attribution"] != "link" || c["link_id"] != link["id"] || c["affiliate_id"] != s.affID {

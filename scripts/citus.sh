@@ -105,12 +105,14 @@ port = $p
 unix_socket_directories = '$d'
 max_connections = 300
 max_prepared_transactions = 200
+# One Citus maintenance worker per database: the tests make many.
+max_worker_processes = 128
 citus.shard_count = ${CITUS_SHARD_COUNT:-8}
 EOF
       [ "${CITUS_FAST:-}" = 1 ] && printf 'fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n' >>"$d/postgresql.conf"
     fi
     if ! "${as[@]}" "$pgbin/pg_ctl" -D "$d" status >/dev/null 2>&1; then
-      "${as[@]}" "$pgbin/pg_ctl" -D "$d" -l "$d/server.log" -w -t 60 start >/dev/null
+      "${as[@]}" "$pgbin/pg_ctl" -D "$d" -p "$pgbin/postgres" -l "$d/server.log" -w -t 60 start >/dev/null
     fi
   done
   coord=$(port_of "$dir/coordinator")

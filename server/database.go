@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 
 	"github.com/openaffiliate/platform/db"
+	"github.com/openaffiliate/platform/server/platform/citus"
 )
 
 // OpenPool connects to PostgreSQL with numeric mapped to shopspring decimals.
@@ -37,9 +38,14 @@ func OpenPool(ctx context.Context, url string) (*pgxpool.Pool, error) {
 	return pool, nil
 }
 
-// Migrate applies the embedded migrations that have not run yet.
+// Migrate applies the embedded migrations that have not run yet, then, on a Citus coordinator
+// with workers, places every table that is not yet where it belongs on the cluster (citus.Distribute).
 func Migrate(pool *pgxpool.Pool) error {
-	return migrateWith(pool, (*migrate.Migrate).Up)
+	if err := migrateWith(pool, (*migrate.Migrate).Up); err != nil {
+		return err
+	}
+	_, err := citus.Distribute(context.Background(), pool)
+	return err
 }
 
 // MigrateTo moves the schema up or down to the given version: tests of a down migration use it.

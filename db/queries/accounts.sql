@@ -82,38 +82,31 @@ SELECT * FROM currency_rates ORDER BY currency FOR UPDATE;
 
 -- name: SetCurrencyRate :exec
 INSERT INTO currency_rates (currency, rate, updated_at) VALUES (@currency, @rate, now())
-ON CONFLICT (currency) DO UPDATE SET rate = excluded.rate, updated_at = now();
+ON CONFLICT (currency) DO UPDATE SET rate = excluded.rate, updated_at = excluded.updated_at;
 
 -- name: LogActivity :exec
 -- The one writer of the activity log (server/domain/activity). Whose entry it is (brand, affiliate) comes
--- from its object, looked up while it still exists, and else from the actor's account; an entry
--- for the host alone (host_only) is no tenant's.
-WITH arg AS (
-    SELECT sqlc.narg(actor_id)::uuid AS actor_id, @entity_type::text AS entity_type, @entity_id::text AS entity_id,
-           @host_only::boolean AS host_only
-), e AS (
-    SELECT arg.*, CASE WHEN arg.entity_id ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z'
-                       THEN arg.entity_id::uuid END AS id
-    FROM arg
-)
+-- from its object (entity_uuid: entity_id when it is a UUID), looked up while it still exists, and
+-- else from the actor's account; an entry for the host alone (host_only) is no tenant's. Each
+-- lookup reads one table by a constant, so under Citus none is correlated with another table.
 INSERT INTO activity_log (actor_id, action, entity_type, entity_id, details, brand_id, affiliate_id)
-SELECT e.actor_id, @action, e.entity_type, e.entity_id, @details,
+SELECT sqlc.narg(actor_id)::uuid, @action, @entity_type::text, @entity_id, @details,
        coalesce(o.brand_id, u.brand_id), coalesce(o.affiliate_id, u.affiliate_id)
-FROM e
-LEFT JOIN users u ON u.id = e.actor_id AND NOT e.host_only
-LEFT JOIN LATERAL (
-    SELECT v.brand_id, v.affiliate_id FROM conversions v WHERE e.entity_type = 'conversion' AND v.id = e.id
-    UNION ALL SELECT c.brand_id, NULL FROM campaigns c WHERE e.entity_type = 'campaign' AND c.id = e.id
-    UNION ALL SELECT l.brand_id, l.affiliate_id FROM tracking_links l WHERE e.entity_type = 'tracking_link' AND l.id = e.id
-    UNION ALL SELECT d.brand_id, d.affiliate_id FROM discount_codes d WHERE e.entity_type = 'discount_code' AND d.id = e.id
-    UNION ALL SELECT p.brand_id, p.affiliate_id FROM payouts p WHERE e.entity_type = 'payout' AND p.id = e.id
-    UNION ALL SELECT m.brand_id, m.affiliate_id FROM campaign_memberships m WHERE e.entity_type = 'application' AND m.id = e.id
-    UNION ALL SELECT k.brand_id, NULL FROM api_keys k WHERE e.entity_type = 'api_key' AND k.id = e.id
-    UNION ALL SELECT x.brand_id, x.affiliate_id FROM users x WHERE e.entity_type = 'user' AND x.id = e.id
-    UNION ALL SELECT e.id, NULL WHERE e.entity_type = 'brand'
-    UNION ALL SELECT NULL, e.id WHERE e.entity_type = 'affiliate'
+FROM (SELECT 1) AS one
+LEFT JOIN users u ON u.id = sqlc.narg(actor_id)::uuid AND NOT @host_only::boolean
+LEFT JOIN (
+    SELECT v.brand_id, v.affiliate_id FROM conversions v WHERE @entity_type::text = 'conversion' AND v.id = sqlc.narg(entity_uuid)::uuid
+    UNION ALL SELECT c.brand_id, NULL FROM campaigns c WHERE @entity_type::text = 'campaign' AND c.id = sqlc.narg(entity_uuid)::uuid
+    UNION ALL SELECT l.brand_id, l.affiliate_id FROM tracking_links l WHERE @entity_type::text = 'tracking_link' AND l.id = sqlc.narg(entity_uuid)::uuid
+    UNION ALL SELECT d.brand_id, d.affiliate_id FROM discount_codes d WHERE @entity_type::text = 'discount_code' AND d.id = sqlc.narg(entity_uuid)::uuid
+    UNION ALL SELECT p.brand_id, p.affiliate_id FROM payouts p WHERE @entity_type::text = 'payout' AND p.id = sqlc.narg(entity_uuid)::uuid
+    UNION ALL SELECT m.brand_id, m.affiliate_id FROM campaign_memberships m WHERE @entity_type::text = 'application' AND m.id = sqlc.narg(entity_uuid)::uuid
+    UNION ALL SELECT k.brand_id, NULL FROM api_keys k WHERE @entity_type::text = 'api_key' AND k.id = sqlc.narg(entity_uuid)::uuid
+    UNION ALL SELECT x.brand_id, x.affiliate_id FROM users x WHERE @entity_type::text = 'user' AND x.id = sqlc.narg(entity_uuid)::uuid
+    UNION ALL SELECT sqlc.narg(entity_uuid)::uuid, NULL WHERE @entity_type::text = 'brand'
+    UNION ALL SELECT NULL, sqlc.narg(entity_uuid)::uuid WHERE @entity_type::text = 'affiliate'
     LIMIT 1
-) o ON NOT e.host_only;
+) o ON NOT @host_only::boolean;
 
 -- name: GetSessionUser :one
 -- The user behind a token, and whether the token was revoked, in one round trip.

@@ -189,7 +189,7 @@ SELECT (SELECT coalesce(sum(d.current_usage_count), 0) FROM discount_codes d
 SELECT v.id, v.order_id, v.customer_email, coalesce(c.name, '')::text AS campaign_name, v.status,
        v.commission_amount, v.commission_currency, v.converted_at
 FROM conversions v
-LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id AND c.brand_id = v.brand_id
 WHERE v.affiliate_id = @affiliate_id
   AND (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
 ORDER BY v.created_at DESC, v.id DESC
@@ -202,11 +202,11 @@ SELECT k.id, l.short_code AS link_code, coalesce(c.name, '')::text AS campaign_n
 FROM tracking_links l
 CROSS JOIN LATERAL (
     SELECT x.id, x.clicked_at FROM clicks x
-    WHERE x.link_id = l.id AND NOT x.is_bot
+    WHERE x.link_id = l.id AND x.brand_id = l.brand_id AND NOT x.is_bot
     ORDER BY x.clicked_at DESC, x.id DESC
     LIMIT 5
 ) k
-LEFT JOIN campaigns c ON c.id = l.campaign_id
+LEFT JOIN campaigns c ON c.id = l.campaign_id AND c.brand_id = l.brand_id
 WHERE l.affiliate_id = @affiliate_id
   AND (sqlc.narg(brand_id)::uuid IS NULL OR l.brand_id = sqlc.narg(brand_id))
 ORDER BY k.clicked_at DESC, k.id DESC
@@ -217,9 +217,13 @@ LIMIT 5;
 -- asked for whole rows, the planner walked the whole log's newest entries to find a tenant's.
 -- The object's name is its current one (else the one logged when it was deleted; '' for none);
 -- the count (NULL for none) is how many campaigns an emergency switch touched or how many
--- conversions a payout holds.
+-- conversions a payout holds. Each object table is joined, not read in a correlated subquery:
+-- under Citus the log is the coordinator's and the objects are on the workers, and a lateral
+-- read of a distributed table from the log's rows answers nothing.
 WITH newest AS (
-    SELECT a.id FROM activity_log a
+    SELECT a.id, CASE WHEN a.entity_id ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z'
+                      THEN a.entity_id::uuid END AS entity_uuid
+    FROM activity_log a
     WHERE (sqlc.narg(brand_id)::uuid IS NULL OR a.brand_id = sqlc.narg(brand_id))
       AND (sqlc.narg(affiliate_id)::uuid IS NULL OR a.affiliate_id = sqlc.narg(affiliate_id))
     ORDER BY a.created_at DESC, a.id DESC
@@ -228,30 +232,22 @@ WITH newest AS (
 SELECT a.id, a.action, a.entity_type, a.entity_id, a.created_at, a.actor_id,
        u.account_type AS actor_type, u.brand_id AS actor_brand_id, u.affiliate_id AS actor_affiliate_id,
        coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email, '')::text AS actor_name,
-       x.object_name, x.object_count
+       coalesce(CASE WHEN a.entity_type IN ('campaign', 'brand', 'api_key', 'tracking_link', 'discount_code', 'affiliate', 'application')
+                     THEN coalesce(c.name, mc.name, b.company_name, f.name, l.short_code, d.code, k.name,
+                                   a.details->>'name', a.details->>'short_code', a.details->>'code')
+                     WHEN a.entity_type = 'conversion' THEN coalesce(v.order_id, a.details->>'order_id') END, '')::text AS object_name,
+       CASE a.entity_type WHEN 'platform' THEN (a.details->>'campaigns')::bigint
+                          WHEN 'payout' THEN (a.details->>'conversions')::bigint END AS object_count
 FROM newest n
 JOIN activity_log a ON a.id = n.id
 LEFT JOIN users u ON u.id = a.actor_id
-LEFT JOIN LATERAL (
-    SELECT CASE WHEN a.entity_id ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z'
-                THEN a.entity_id::uuid END AS id
-) e ON true
-LEFT JOIN LATERAL (
-    SELECT c.name FROM campaigns c WHERE a.entity_type = 'campaign' AND c.id = e.id
-    UNION ALL SELECT c.name FROM campaign_memberships m JOIN campaigns c ON c.id = m.campaign_id
-              WHERE a.entity_type = 'application' AND m.id = e.id
-    UNION ALL SELECT b.company_name FROM brands b WHERE a.entity_type = 'brand' AND b.id = e.id
-    UNION ALL SELECT f.name FROM affiliates f WHERE a.entity_type = 'affiliate' AND f.id = e.id
-    UNION ALL SELECT l.short_code FROM tracking_links l WHERE a.entity_type = 'tracking_link' AND l.id = e.id
-    UNION ALL SELECT d.code FROM discount_codes d WHERE a.entity_type = 'discount_code' AND d.id = e.id
-    UNION ALL SELECT k.name FROM api_keys k WHERE a.entity_type = 'api_key' AND k.id = e.id
-    UNION ALL SELECT v.order_id FROM conversions v WHERE a.entity_type = 'conversion' AND v.id = e.id
-) o ON true
-LEFT JOIN LATERAL (
-    SELECT coalesce(CASE WHEN a.entity_type IN ('campaign', 'brand', 'api_key', 'tracking_link', 'discount_code', 'affiliate', 'application')
-                         THEN coalesce(o.name, a.details->>'name', a.details->>'short_code', a.details->>'code')
-                         WHEN a.entity_type = 'conversion' THEN coalesce(o.name, a.details->>'order_id') END, '')::text AS object_name,
-           CASE a.entity_type WHEN 'platform' THEN (a.details->>'campaigns')::bigint
-                              WHEN 'payout' THEN (a.details->>'conversions')::bigint END AS object_count
-) x ON true
+LEFT JOIN campaigns c ON a.entity_type = 'campaign' AND c.id = n.entity_uuid
+LEFT JOIN campaign_memberships m ON a.entity_type = 'application' AND m.id = n.entity_uuid
+LEFT JOIN campaigns mc ON mc.id = m.campaign_id AND mc.brand_id = m.brand_id
+LEFT JOIN brands b ON a.entity_type = 'brand' AND b.id = n.entity_uuid
+LEFT JOIN affiliates f ON a.entity_type = 'affiliate' AND f.id = n.entity_uuid
+LEFT JOIN tracking_links l ON a.entity_type = 'tracking_link' AND l.id = n.entity_uuid
+LEFT JOIN discount_codes d ON a.entity_type = 'discount_code' AND d.id = n.entity_uuid
+LEFT JOIN api_keys k ON a.entity_type = 'api_key' AND k.id = n.entity_uuid
+LEFT JOIN conversions v ON a.entity_type = 'conversion' AND v.id = n.entity_uuid
 ORDER BY a.created_at DESC, a.id DESC;

@@ -4,16 +4,16 @@
 -- those with only_member). membership_status and status narrow it; runs_from and runs_to keep the
 -- campaigns running on at least one of those days (a missing start or end date runs on).
 SELECT sqlc.embed(c), b.company_name AS brand_name,
-       (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
+       (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.brand_id = c.brand_id AND am.status = 'approved')::int AS affiliates_count,
        m.status AS membership_status,
-       EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = sqlc.narg(affiliate_id)) AS invited,
+       EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.brand_id = c.brand_id AND i.affiliate_id = coalesce(sqlc.narg(affiliate_id), '00000000-0000-0000-0000-000000000000'::uuid)) AS invited,
        count(*) OVER () AS total
 FROM campaigns c
 JOIN brands b ON b.id = c.brand_id
-LEFT JOIN campaign_memberships m ON m.campaign_id = c.id AND m.affiliate_id = sqlc.narg(affiliate_id)
+LEFT JOIN campaign_memberships m ON m.campaign_id = c.id AND m.brand_id = c.brand_id AND m.affiliate_id = coalesce(sqlc.narg(affiliate_id), '00000000-0000-0000-0000-000000000000'::uuid)
 WHERE (sqlc.narg(brand_id)::uuid IS NULL OR c.brand_id = sqlc.narg(brand_id))
   AND (sqlc.narg(affiliate_id)::uuid IS NULL OR m.id IS NOT NULL
-       OR (NOT @only_member::boolean AND c.status = 'active' AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = sqlc.narg(affiliate_id)))))
+       OR (NOT @only_member::boolean AND c.status = 'active' AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.brand_id = c.brand_id AND i.affiliate_id = coalesce(sqlc.narg(affiliate_id), '00000000-0000-0000-0000-000000000000'::uuid)))))
   AND (c.name ILIKE @pattern OR c.id::text ILIKE @pattern)
   AND (sqlc.narg(membership_status)::text IS NULL OR m.status = sqlc.narg(membership_status))
   AND (sqlc.narg(status)::text IS NULL OR c.status = sqlc.narg(status))
@@ -31,15 +31,15 @@ LIMIT @max_rows OFFSET @skip_rows;
 -- One campaign as a caller sees it: brand_id narrows to a brand's own; an affiliate_id sees only
 -- what ListCampaigns shows it (its own, or public and active), so any other is simply not found.
 SELECT sqlc.embed(c), b.company_name AS brand_name,
-       (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
+       (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.brand_id = c.brand_id AND am.status = 'approved')::int AS affiliates_count,
        m.status AS membership_status,
-       EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = sqlc.narg(affiliate_id)) AS invited
+       EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.brand_id = c.brand_id AND i.affiliate_id = coalesce(sqlc.narg(affiliate_id), '00000000-0000-0000-0000-000000000000'::uuid)) AS invited
 FROM campaigns c
 JOIN brands b ON b.id = c.brand_id
-LEFT JOIN campaign_memberships m ON m.campaign_id = c.id AND m.affiliate_id = sqlc.narg(affiliate_id)
+LEFT JOIN campaign_memberships m ON m.campaign_id = c.id AND m.brand_id = c.brand_id AND m.affiliate_id = coalesce(sqlc.narg(affiliate_id), '00000000-0000-0000-0000-000000000000'::uuid)
 WHERE c.id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR c.brand_id = sqlc.narg(brand_id))
   AND (sqlc.narg(affiliate_id)::uuid IS NULL OR m.id IS NOT NULL
-       OR (c.status = 'active' AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = sqlc.narg(affiliate_id)))));
+       OR (c.status = 'active' AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.brand_id = c.brand_id AND i.affiliate_id = coalesce(sqlc.narg(affiliate_id), '00000000-0000-0000-0000-000000000000'::uuid)))));
 
 -- name: CreateCampaign :one
 INSERT INTO campaigns (brand_id, name, description, homepage_url, status, start_date, end_date, budget, currency,
@@ -61,6 +61,11 @@ SET name = @name, description = @description, homepage_url = @homepage_url, stat
     product_rates = @product_rates, tier_basis = @tier_basis, tiers = @tiers, updated_at = now()
 WHERE id = @id;
 
+-- name: DetachCampaignConversions :exec
+-- Run before DeleteCampaign: a deleted campaign's conversions stay, without it (the foreign key
+-- cannot SET NULL under Citus: migration 000035).
+UPDATE conversions SET campaign_id = NULL WHERE campaign_id = @campaign_id AND brand_id = @brand_id;
+
 -- name: DeleteCampaign :execrows
 DELETE FROM campaigns WHERE id = @id AND brand_id = @brand_id;
 
@@ -75,7 +80,7 @@ RETURNING id;
 SELECT m.*, c.name AS campaign_name, a.name AS affiliate_name, a.email AS affiliate_email,
        count(*) OVER () AS total
 FROM campaign_memberships m
-JOIN campaigns c ON c.id = m.campaign_id
+JOIN campaigns c ON c.id = m.campaign_id AND c.brand_id = m.brand_id
 JOIN affiliates a ON a.id = m.affiliate_id
 WHERE (sqlc.narg(brand_id)::uuid IS NULL OR m.brand_id = sqlc.narg(brand_id))
   AND (sqlc.narg(affiliate_id)::uuid IS NULL OR m.affiliate_id = sqlc.narg(affiliate_id))
@@ -88,7 +93,7 @@ LIMIT @max_rows OFFSET @skip_rows;
 -- name: GetApplication :one
 SELECT m.*, c.name AS campaign_name, a.name AS affiliate_name, a.email AS affiliate_email
 FROM campaign_memberships m
-JOIN campaigns c ON c.id = m.campaign_id
+JOIN campaigns c ON c.id = m.campaign_id AND c.brand_id = m.brand_id
 JOIN affiliates a ON a.id = m.affiliate_id
 WHERE m.id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR m.brand_id = sqlc.narg(brand_id));
 
@@ -113,7 +118,7 @@ SELECT i.affiliate_id, a.name AS affiliate_name, a.email AS affiliate_email, i.c
        m.status AS membership_status
 FROM campaign_invitations i
 JOIN affiliates a ON a.id = i.affiliate_id
-LEFT JOIN campaign_memberships m ON m.campaign_id = i.campaign_id AND m.affiliate_id = i.affiliate_id
+LEFT JOIN campaign_memberships m ON m.campaign_id = i.campaign_id AND m.brand_id = i.brand_id AND m.affiliate_id = i.affiliate_id
 WHERE i.campaign_id = @campaign_id
 ORDER BY i.created_at DESC;
 

@@ -10,16 +10,16 @@ WHERE v.brand_id = @brand_id AND v.campaign_id = @campaign_id AND v.affiliate_id
   AND v.commission_currency = @currency AND v.status IN ('confirmed', 'paid')
   AND v.converted_at >= @month_start AND v.converted_at <= @until;
 
--- name: StoreConversionRules :exec
--- Stores, with a conversion just recorded, the tier it reached (when tier_index is given) and its
--- order's lines (a jsonb array of conversion_lines' columns, position to commission).
-WITH tier AS (
-    UPDATE conversions
-    SET tier_index = sqlc.narg(tier_index), tier_basis = sqlc.narg(tier_basis),
-        tier_threshold = sqlc.narg(tier_threshold), tier_value = sqlc.narg(tier_value),
-        tier_commission_type = sqlc.narg(tier_commission_type)
-    WHERE brand_id = @brand_id AND id = @conversion_id AND sqlc.narg(tier_index)::smallint IS NOT NULL
-)
+-- name: StoreConversionTier :exec
+-- Stores, with a conversion just recorded, the tier it reached.
+UPDATE conversions
+SET tier_index = @tier_index, tier_basis = @tier_basis, tier_threshold = @tier_threshold, tier_value = @tier_value,
+    tier_commission_type = @tier_commission_type
+WHERE brand_id = @brand_id AND id = @conversion_id;
+
+-- name: StoreConversionLines :exec
+-- Stores, with a conversion just recorded, its order's lines (a jsonb array of conversion_lines'
+-- columns, position to commission).
 INSERT INTO conversion_lines (brand_id, conversion_id, position, product_id, sku, categories, price_id, quantity,
                               amount, matched_by, matched_key, commission_type, commission_value, commission)
 SELECT @brand_id, @conversion_id, l.position, l.product_id, l.sku, l.categories, l.price_id, l.quantity,

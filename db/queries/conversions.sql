@@ -17,18 +17,18 @@ WITH ins AS (
     RETURNING *
 ), used AS (
     UPDATE discount_codes d SET current_usage_count = d.current_usage_count + 1
-    WHERE d.id = sqlc.narg(count_code_id) AND EXISTS (SELECT 1 FROM ins)
+    WHERE d.id = sqlc.narg(count_code_id) AND d.brand_id = @brand_id AND EXISTS (SELECT 1 FROM ins)
 )
 SELECT v.*, b.company_name AS brand_name, coalesce(c.name, '')::text AS campaign_name,
        coalesce(a.name, '')::text AS affiliate_name, coalesce(l.short_code, '')::text AS link_code,
        coalesce((SELECT array_agg(DISTINCT o.brand_id ORDER BY o.brand_id) FROM conversions o
-                 WHERE o.order_id = v.order_id AND o.brand_id <> v.brand_id AND o.order_total <> v.order_total),
+                 WHERE o.order_id = @order_id AND o.brand_id <> @brand_id AND o.order_total <> @order_total),
                 '{}')::uuid[] AS other_brand_ids
 FROM ins v
 JOIN brands b ON b.id = v.brand_id
-LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id AND c.brand_id = v.brand_id
 LEFT JOIN affiliates a ON a.id = v.affiliate_id
-LEFT JOIN tracking_links l ON l.id = v.link_id;
+LEFT JOIN tracking_links l ON l.id = v.link_id AND l.brand_id = v.brand_id;
 
 -- name: GetConversionByOrder :one
 -- The stored conversion of a brand's order, with the names its views show.
@@ -36,9 +36,9 @@ SELECT sqlc.embed(v), coalesce(c.name, '')::text AS campaign_name, coalesce(a.na
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
-LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id AND c.brand_id = v.brand_id
 LEFT JOIN affiliates a ON a.id = v.affiliate_id
-LEFT JOIN tracking_links l ON l.id = v.link_id
+LEFT JOIN tracking_links l ON l.id = v.link_id AND l.brand_id = v.brand_id
 WHERE v.brand_id = @brand_id AND v.order_id = @order_id;
 
 -- name: GetConversionsByOrders :many
@@ -49,9 +49,9 @@ SELECT sqlc.embed(v), coalesce(c.name, '')::text AS campaign_name, coalesce(a.na
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
-LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id AND c.brand_id = v.brand_id
 LEFT JOIN affiliates a ON a.id = v.affiliate_id
-LEFT JOIN tracking_links l ON l.id = v.link_id
+LEFT JOIN tracking_links l ON l.id = v.link_id AND l.brand_id = v.brand_id
 WHERE v.brand_id = ANY (@brand_ids::uuid[]) AND v.order_id = ANY (@order_ids::text[]);
 
 -- name: GetConversion :one
@@ -60,9 +60,9 @@ SELECT sqlc.embed(v), coalesce(c.name, '')::text AS campaign_name, coalesce(a.na
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
-LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id AND c.brand_id = v.brand_id
 LEFT JOIN affiliates a ON a.id = v.affiliate_id
-LEFT JOIN tracking_links l ON l.id = v.link_id
+LEFT JOIN tracking_links l ON l.id = v.link_id AND l.brand_id = v.brand_id
 WHERE v.id = @id
   AND (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
   AND (sqlc.narg(affiliate_id)::uuid IS NULL OR v.affiliate_id = sqlc.narg(affiliate_id));
@@ -74,12 +74,13 @@ WHERE v.id = @id
 SELECT k.id, k.clicked_at, k.link_id, k.brand_id, k.affiliate_id, k.is_bot,
        sqlc.embed(c), a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
-               WHERE m.campaign_id = k.campaign_id AND m.affiliate_id = k.affiliate_id AND m.status = 'approved') AS earning,
+               WHERE m.campaign_id = k.campaign_id AND m.affiliate_id = k.affiliate_id AND m.brand_id = k.brand_id
+                 AND m.status = 'approved') AS earning,
        (SELECT count(*) FROM clicks x
-        WHERE x.link_id = k.link_id AND x.ip_hash = k.ip_hash
+        WHERE x.link_id = k.link_id AND x.ip_hash = k.ip_hash AND x.brand_id = k.brand_id
           AND x.clicked_at > k.clicked_at - interval '1 minute' AND x.clicked_at <= k.clicked_at)::int AS recent_clicks
 FROM clicks k
-JOIN campaigns c ON c.id = k.campaign_id
+JOIN campaigns c ON c.id = k.campaign_id AND c.brand_id = k.brand_id
 JOIN affiliates a ON a.id = k.affiliate_id
 WHERE k.id = @id;
 
@@ -89,22 +90,25 @@ WHERE k.id = @id;
 -- affiliate is still approved in the campaign.
 SELECT l.id, l.brand_id, l.affiliate_id, sqlc.embed(c), a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
-               WHERE m.campaign_id = l.campaign_id AND m.affiliate_id = l.affiliate_id AND m.status = 'approved') AS earning
+               WHERE m.campaign_id = l.campaign_id AND m.affiliate_id = l.affiliate_id AND m.brand_id = l.brand_id
+                 AND m.status = 'approved') AS earning
 FROM tracking_links l
-JOIN campaigns c ON c.id = l.campaign_id
+JOIN campaigns c ON c.id = l.campaign_id AND c.brand_id = l.brand_id
 JOIN affiliates a ON a.id = l.affiliate_id
 WHERE l.id = @id;
 
 -- name: CodeForAttribution :one
 -- A brand's discount code by its text (case-insensitive), with its campaign and its affiliate's standing.
+-- Every table is read by the brand given, so under Citus the query and its lock stay on one shard.
 SELECT sqlc.embed(d), sqlc.embed(c), a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
-               WHERE m.campaign_id = d.campaign_id AND m.affiliate_id = d.affiliate_id AND m.status = 'approved') AS earning,
+               WHERE m.campaign_id = d.campaign_id AND m.affiliate_id = d.affiliate_id AND m.brand_id = @brand_id
+                 AND m.status = 'approved') AS earning,
        (SELECT count(*) FROM conversions v
-        WHERE v.discount_code_id = d.id AND v.status <> 'rejected' AND @customer_email::text <> ''
+        WHERE v.discount_code_id = d.id AND v.brand_id = @brand_id AND v.status <> 'rejected' AND @customer_email::text <> ''
           AND lower(v.customer_email) = lower(@customer_email::text))::int AS customer_uses
 FROM discount_codes d
-JOIN campaigns c ON c.id = d.campaign_id
+JOIN campaigns c ON c.id = d.campaign_id AND c.brand_id = @brand_id
 JOIN affiliates a ON a.id = d.affiliate_id
 WHERE d.brand_id = @brand_id AND lower(d.code) = lower(@code::text)
 FOR UPDATE OF d;
@@ -129,9 +133,9 @@ SELECT sqlc.embed(v), coalesce(c.name, '')::text AS campaign_name, coalesce(a.na
        count(*) FILTER (WHERE v.affiliate_id IS NOT NULL AND v.status NOT IN ('rejected', 'reversed')) OVER () AS counted
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
-LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id AND c.brand_id = v.brand_id
 LEFT JOIN affiliates a ON a.id = v.affiliate_id
-LEFT JOIN tracking_links l ON l.id = v.link_id
+LEFT JOIN tracking_links l ON l.id = v.link_id AND l.brand_id = v.brand_id
 WHERE (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
   AND (sqlc.narg(affiliate_id)::uuid IS NULL OR v.affiliate_id = sqlc.narg(affiliate_id))
   AND (sqlc.narg(status)::text IS NULL OR v.status = sqlc.narg(status))
@@ -168,13 +172,16 @@ WHERE id = @id;
 -- name: AddCampaignSpent :exec
 -- Without a budget nothing bounds spent, so it stops at the most its column holds (numeric(14, 2))
 -- instead of failing the confirmation; with one it never passes the budget.
-UPDATE campaigns SET spent = LEAST(spent + @delta, 999999999999.99) WHERE id = @id;
+UPDATE campaigns SET spent = LEAST(spent + @delta, 999999999999.99) WHERE id = @id AND brand_id = @brand_id;
+
+-- name: ConversionBrand :one
+-- The brand of a conversion, for a caller that may see every brand's (the host, the jobs): the
+-- locks below name the brand, so under Citus each locks one shard's row.
+SELECT brand_id FROM conversions WHERE id = @id;
 
 -- name: LockConversion :one
--- A conversion the caller may change (brand_id narrows it to a brand), locked for the change.
-SELECT * FROM conversions
-WHERE id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR brand_id = sqlc.narg(brand_id))
-FOR UPDATE;
+-- A conversion of a brand, locked for a change.
+SELECT * FROM conversions WHERE id = @id AND brand_id = @brand_id FOR UPDATE;
 
 -- name: SetConversionDecision :exec
 UPDATE conversions
@@ -183,7 +190,7 @@ SET status = @status, commission_amount = @commission_amount, decided_at = @deci
 WHERE id = @id;
 
 -- name: LockCampaignBudget :one
-SELECT budget, spent FROM campaigns WHERE id = @id FOR UPDATE;
+SELECT budget, spent FROM campaigns WHERE id = @id AND brand_id = @brand_id FOR UPDATE;
 
 -- name: DeleteConversion :exec
 DELETE FROM conversions WHERE id = @id;
@@ -192,15 +199,15 @@ DELETE FROM conversions WHERE id = @id;
 UPDATE discount_codes SET current_usage_count = greatest(current_usage_count - 1, 0) WHERE id = @id;
 
 -- name: HeldConversions :many
--- Pending conversions whose campaign's holding period has passed, oldest first; rows another
--- process is confirming are skipped, so several processes may run this at once.
-SELECT v.id FROM conversions v
-JOIN campaigns c ON c.id = v.campaign_id
+-- Pending conversions whose campaign's holding period has passed, oldest first. Not locked here
+-- (Citus locks no rows across shards): the job locks each by its brand and skips one that is no
+-- longer pending.
+SELECT v.id, v.brand_id FROM conversions v
+JOIN campaigns c ON c.id = v.campaign_id AND c.brand_id = v.brand_id
 WHERE v.status = 'pending' AND c.holding_days IS NOT NULL
   AND v.created_at <= sqlc.arg(now)::timestamptz - c.holding_days * interval '1 day'
 ORDER BY v.created_at
-LIMIT @max_rows
-FOR UPDATE OF v SKIP LOCKED;
+LIMIT @max_rows;
 
 -- name: EarningsByCurrency :many
 -- Commission totals by status and currency; brand_id or affiliate_id narrows them to a tenant.
@@ -227,9 +234,10 @@ SELECT public_id, webhook_secret FROM brands WHERE id = @id;
 -- earns in the campaign.
 SELECT sqlc.embed(s), sqlc.embed(c), a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
-               WHERE m.campaign_id = s.campaign_id AND m.affiliate_id = s.affiliate_id AND m.status = 'approved') AS earning
+               WHERE m.campaign_id = s.campaign_id AND m.affiliate_id = s.affiliate_id AND m.brand_id = @brand_id
+                 AND m.status = 'approved') AS earning
 FROM subscriptions s
-JOIN campaigns c ON c.id = s.campaign_id
+JOIN campaigns c ON c.id = s.campaign_id AND c.brand_id = @brand_id
 JOIN affiliates a ON a.id = s.affiliate_id
 WHERE s.brand_id = @brand_id AND s.subscription_id = @subscription_id
 FOR UPDATE OF s;

@@ -53,14 +53,14 @@ SELECT muted FROM email_preferences WHERE user_id = @user_id;
 
 -- name: SetEmailPreferences :exec
 INSERT INTO email_preferences (user_id, muted, updated_at) VALUES (@user_id, @muted, now())
-ON CONFLICT (user_id) DO UPDATE SET muted = EXCLUDED.muted, updated_at = now();
+ON CONFLICT (user_id) DO UPDATE SET muted = EXCLUDED.muted, updated_at = EXCLUDED.updated_at;
 
 -- name: MuteEmailKind :exec
 INSERT INTO email_preferences (user_id, muted, updated_at) VALUES (@user_id, ARRAY[@kind::text], now())
 ON CONFLICT (user_id) DO UPDATE
 SET muted = CASE WHEN @kind::text = ANY (email_preferences.muted) THEN email_preferences.muted
                  ELSE array_append(email_preferences.muted, @kind::text) END,
-    updated_at = now();
+    updated_at = excluded.updated_at;
 
 -- name: ListConfirmedCommissionDigest :many
 -- The day's "conversions confirmed" notifications, summed per affiliate, brand and currency.

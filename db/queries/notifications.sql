@@ -40,5 +40,5 @@ WHERE (affiliate_id = @affiliate_id::uuid OR (affiliate_id IS NULL AND brand_id 
 SELECT muted FROM notification_preferences WHERE affiliate_id = @affiliate_id::uuid;
 
 -- name: SetNotificationPreferences :exec
-INSERT INTO notification_preferences (affiliate_id, muted) VALUES (@affiliate_id::uuid, @muted)
-ON CONFLICT (affiliate_id) DO UPDATE SET muted = excluded.muted, updated_at = now();
+INSERT INTO notification_preferences (affiliate_id, muted, updated_at) VALUES (@affiliate_id::uuid, @muted, now())
+ON CONFLICT (affiliate_id) DO UPDATE SET muted = excluded.muted, updated_at = excluded.updated_at;

@@ -1,10 +1,10 @@
 -- name: LockPayable :many
--- Confirmed commissions in no payout that a run may take (brand_id and affiliate_id narrow it),
+-- A brand's confirmed commissions in no payout that a run may take (affiliate_id narrows them),
 -- locked in a fixed order: a racing run waits, then finds them taken and skips them.
 SELECT v.id, v.brand_id, v.affiliate_id, v.commission_currency, v.commission_amount
 FROM conversions v
 WHERE v.status = 'confirmed' AND v.payout_id IS NULL AND v.affiliate_id IS NOT NULL AND v.commission_amount > 0
-  AND (sqlc.narg(brand_id)::uuid IS NULL OR v.brand_id = sqlc.narg(brand_id))
+  AND v.brand_id = @brand_id
   AND (sqlc.narg(affiliate_id)::uuid IS NULL OR v.affiliate_id = sqlc.narg(affiliate_id))
 ORDER BY v.id
 FOR UPDATE OF v;
@@ -47,10 +47,20 @@ ORDER BY
   p.id
 LIMIT @max_rows OFFSET @skip_rows;
 
+-- name: PayoutBrand :one
+-- The brand of a payout, for the host, who may manage every brand's: LockPayout names the brand.
+SELECT brand_id FROM payouts WHERE id = @id;
+
 -- name: LockPayout :one
-SELECT * FROM payouts
-WHERE id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR brand_id = sqlc.narg(brand_id))
-FOR UPDATE;
+SELECT * FROM payouts WHERE id = @id AND brand_id = @brand_id FOR UPDATE;
+
+-- name: PayableBrands :many
+-- The brands with confirmed commissions in no payout (affiliate_id narrows them): a run over every
+-- brand locks each brand's in turn (LockPayable).
+SELECT DISTINCT v.brand_id FROM conversions v
+WHERE v.status = 'confirmed' AND v.payout_id IS NULL AND v.affiliate_id IS NOT NULL AND v.commission_amount > 0
+  AND (sqlc.narg(affiliate_id)::uuid IS NULL OR v.affiliate_id = sqlc.narg(affiliate_id))
+ORDER BY v.brand_id;
 
 -- name: MarkPayoutPaid :exec
 UPDATE payouts SET status = 'paid', reference = @reference, paid_by = sqlc.narg(paid_by), paid_at = now() WHERE id = @id;

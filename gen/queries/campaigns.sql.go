@@ -124,10 +124,26 @@ func (q *Queries) DeleteInvitation(ctx context.Context, db DBTX, arg DeleteInvit
 	return result.RowsAffected(), nil
 }
 
+const detachCampaignConversions = `-- name: DetachCampaignConversions :exec
+UPDATE conversions SET campaign_id = NULL WHERE campaign_id = $1 AND brand_id = $2
+`
+
+type DetachCampaignConversionsParams struct {
+	CampaignID uuid.NullUUID
+	BrandID    uuid.UUID
+}
+
+// Run before DeleteCampaign: a deleted campaign's conversions stay, without it (the foreign key
+// cannot SET NULL under Citus: migration 000035).
+func (q *Queries) DetachCampaignConversions(ctx context.Context, db DBTX, arg DetachCampaignConversionsParams) error {
+	_, err := db.Exec(ctx, detachCampaignConversions, arg.CampaignID, arg.BrandID)
+	return err
+}
+
 const getApplication = `-- name: GetApplication :one
 SELECT m.id, m.brand_id, m.campaign_id, m.affiliate_id, m.status, m.created_at, m.decided_at, c.name AS campaign_name, a.name AS affiliate_name, a.email AS affiliate_email
 FROM campaign_memberships m
-JOIN campaigns c ON c.id = m.campaign_id
+JOIN campaigns c ON c.id = m.campaign_id AND c.brand_id = m.brand_id
 JOIN affiliates a ON a.id = m.affiliate_id
 WHERE m.id = $1 AND ($2::uuid IS NULL OR m.brand_id = $2)
 `
@@ -170,15 +186,15 @@ func (q *Queries) GetApplication(ctx context.Context, db DBTX, arg GetApplicatio
 
 const getCampaign = `-- name: GetCampaign :one
 SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, c.product_rates, c.tier_basis, c.tiers, b.company_name AS brand_name,
-       (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
+       (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.brand_id = c.brand_id AND am.status = 'approved')::int AS affiliates_count,
        m.status AS membership_status,
-       EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = $1) AS invited
+       EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.brand_id = c.brand_id AND i.affiliate_id = coalesce($1, '00000000-0000-0000-0000-000000000000'::uuid)) AS invited
 FROM campaigns c
 JOIN brands b ON b.id = c.brand_id
-LEFT JOIN campaign_memberships m ON m.campaign_id = c.id AND m.affiliate_id = $1
+LEFT JOIN campaign_memberships m ON m.campaign_id = c.id AND m.brand_id = c.brand_id AND m.affiliate_id = coalesce($1, '00000000-0000-0000-0000-000000000000'::uuid)
 WHERE c.id = $2 AND ($3::uuid IS NULL OR c.brand_id = $3)
   AND ($1::uuid IS NULL OR m.id IS NOT NULL
-       OR (c.status = 'active' AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = $1))))
+       OR (c.status = 'active' AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.brand_id = c.brand_id AND i.affiliate_id = coalesce($1, '00000000-0000-0000-0000-000000000000'::uuid)))))
 `
 
 type GetCampaignParams struct {
@@ -305,7 +321,7 @@ const listApplications = `-- name: ListApplications :many
 SELECT m.id, m.brand_id, m.campaign_id, m.affiliate_id, m.status, m.created_at, m.decided_at, c.name AS campaign_name, a.name AS affiliate_name, a.email AS affiliate_email,
        count(*) OVER () AS total
 FROM campaign_memberships m
-JOIN campaigns c ON c.id = m.campaign_id
+JOIN campaigns c ON c.id = m.campaign_id AND c.brand_id = m.brand_id
 JOIN affiliates a ON a.id = m.affiliate_id
 WHERE ($1::uuid IS NULL OR m.brand_id = $1)
   AND ($2::uuid IS NULL OR m.affiliate_id = $2)
@@ -382,16 +398,16 @@ func (q *Queries) ListApplications(ctx context.Context, db DBTX, arg ListApplica
 
 const listCampaigns = `-- name: ListCampaigns :many
 SELECT c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, c.product_rates, c.tier_basis, c.tiers, b.company_name AS brand_name,
-       (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.status = 'approved')::int AS affiliates_count,
+       (SELECT count(*) FROM campaign_memberships am WHERE am.campaign_id = c.id AND am.brand_id = c.brand_id AND am.status = 'approved')::int AS affiliates_count,
        m.status AS membership_status,
-       EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = $1) AS invited,
+       EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.brand_id = c.brand_id AND i.affiliate_id = coalesce($1, '00000000-0000-0000-0000-000000000000'::uuid)) AS invited,
        count(*) OVER () AS total
 FROM campaigns c
 JOIN brands b ON b.id = c.brand_id
-LEFT JOIN campaign_memberships m ON m.campaign_id = c.id AND m.affiliate_id = $1
+LEFT JOIN campaign_memberships m ON m.campaign_id = c.id AND m.brand_id = c.brand_id AND m.affiliate_id = coalesce($1, '00000000-0000-0000-0000-000000000000'::uuid)
 WHERE ($2::uuid IS NULL OR c.brand_id = $2)
   AND ($1::uuid IS NULL OR m.id IS NOT NULL
-       OR (NOT $3::boolean AND c.status = 'active' AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.affiliate_id = $1))))
+       OR (NOT $3::boolean AND c.status = 'active' AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM campaign_invitations i WHERE i.campaign_id = c.id AND i.brand_id = c.brand_id AND i.affiliate_id = coalesce($1, '00000000-0000-0000-0000-000000000000'::uuid)))))
   AND (c.name ILIKE $4 OR c.id::text ILIKE $4)
   AND ($5::text IS NULL OR m.status = $5)
   AND ($6::text IS NULL OR c.status = $6)
@@ -504,7 +520,7 @@ SELECT i.affiliate_id, a.name AS affiliate_name, a.email AS affiliate_email, i.c
        m.status AS membership_status
 FROM campaign_invitations i
 JOIN affiliates a ON a.id = i.affiliate_id
-LEFT JOIN campaign_memberships m ON m.campaign_id = i.campaign_id AND m.affiliate_id = i.affiliate_id
+LEFT JOIN campaign_memberships m ON m.campaign_id = i.campaign_id AND m.brand_id = i.brand_id AND m.affiliate_id = i.affiliate_id
 WHERE i.campaign_id = $1
 ORDER BY i.created_at DESC
 `

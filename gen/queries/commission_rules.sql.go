@@ -58,14 +58,7 @@ func (q *Queries) ListConversionLines(ctx context.Context, db DBTX, arg ListConv
 	return items, nil
 }
 
-const storeConversionRules = `-- name: StoreConversionRules :exec
-WITH tier AS (
-    UPDATE conversions
-    SET tier_index = $4, tier_basis = $5,
-        tier_threshold = $6, tier_value = $7,
-        tier_commission_type = $8
-    WHERE brand_id = $1 AND id = $2 AND $4::smallint IS NOT NULL
-)
+const storeConversionLines = `-- name: StoreConversionLines :exec
 INSERT INTO conversion_lines (brand_id, conversion_id, position, product_id, sku, categories, price_id, quantity,
                               amount, matched_by, matched_key, commission_type, commission_value, commission)
 SELECT $1, $2, l.position, l.product_id, l.sku, l.categories, l.price_id, l.quantity,
@@ -75,29 +68,46 @@ FROM jsonb_to_recordset($3::jsonb) AS l(position smallint, product_id text, sku 
      commission_value numeric, commission numeric)
 `
 
-type StoreConversionRulesParams struct {
-	BrandID            uuid.UUID
-	ConversionID       uuid.UUID
-	Lines              []byte
+type StoreConversionLinesParams struct {
+	BrandID      uuid.UUID
+	ConversionID uuid.UUID
+	Lines        []byte
+}
+
+// Stores, with a conversion just recorded, its order's lines (a jsonb array of conversion_lines'
+// columns, position to commission).
+func (q *Queries) StoreConversionLines(ctx context.Context, db DBTX, arg StoreConversionLinesParams) error {
+	_, err := db.Exec(ctx, storeConversionLines, arg.BrandID, arg.ConversionID, arg.Lines)
+	return err
+}
+
+const storeConversionTier = `-- name: StoreConversionTier :exec
+UPDATE conversions
+SET tier_index = $1, tier_basis = $2, tier_threshold = $3, tier_value = $4,
+    tier_commission_type = $5
+WHERE brand_id = $6 AND id = $7
+`
+
+type StoreConversionTierParams struct {
 	TierIndex          *int16
 	TierBasis          *string
 	TierThreshold      decimal.NullDecimal
 	TierValue          decimal.NullDecimal
 	TierCommissionType *string
+	BrandID            uuid.UUID
+	ConversionID       uuid.UUID
 }
 
-// Stores, with a conversion just recorded, the tier it reached (when tier_index is given) and its
-// order's lines (a jsonb array of conversion_lines' columns, position to commission).
-func (q *Queries) StoreConversionRules(ctx context.Context, db DBTX, arg StoreConversionRulesParams) error {
-	_, err := db.Exec(ctx, storeConversionRules,
-		arg.BrandID,
-		arg.ConversionID,
-		arg.Lines,
+// Stores, with a conversion just recorded, the tier it reached.
+func (q *Queries) StoreConversionTier(ctx context.Context, db DBTX, arg StoreConversionTierParams) error {
+	_, err := db.Exec(ctx, storeConversionTier,
 		arg.TierIndex,
 		arg.TierBasis,
 		arg.TierThreshold,
 		arg.TierValue,
 		arg.TierCommissionType,
+		arg.BrandID,
+		arg.ConversionID,
 	)
 	return err
 }

@@ -14,18 +14,19 @@ import (
 )
 
 const addCampaignSpent = `-- name: AddCampaignSpent :exec
-UPDATE campaigns SET spent = LEAST(spent + $1, 999999999999.99) WHERE id = $2
+UPDATE campaigns SET spent = LEAST(spent + $1, 999999999999.99) WHERE id = $2 AND brand_id = $3
 `
 
 type AddCampaignSpentParams struct {
-	Delta decimal.Decimal
-	ID    uuid.UUID
+	Delta   decimal.Decimal
+	ID      uuid.UUID
+	BrandID uuid.UUID
 }
 
 // Without a budget nothing bounds spent, so it stops at the most its column holds (numeric(14, 2))
 // instead of failing the confirmation; with one it never passes the budget.
 func (q *Queries) AddCampaignSpent(ctx context.Context, db DBTX, arg AddCampaignSpentParams) error {
-	_, err := db.Exec(ctx, addCampaignSpent, arg.Delta, arg.ID)
+	_, err := db.Exec(ctx, addCampaignSpent, arg.Delta, arg.ID, arg.BrandID)
 	return err
 }
 
@@ -66,12 +67,13 @@ const clickForAttribution = `-- name: ClickForAttribution :one
 SELECT k.id, k.clicked_at, k.link_id, k.brand_id, k.affiliate_id, k.is_bot,
        c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, c.product_rates, c.tier_basis, c.tiers, a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
-               WHERE m.campaign_id = k.campaign_id AND m.affiliate_id = k.affiliate_id AND m.status = 'approved') AS earning,
+               WHERE m.campaign_id = k.campaign_id AND m.affiliate_id = k.affiliate_id AND m.brand_id = k.brand_id
+                 AND m.status = 'approved') AS earning,
        (SELECT count(*) FROM clicks x
-        WHERE x.link_id = k.link_id AND x.ip_hash = k.ip_hash
+        WHERE x.link_id = k.link_id AND x.ip_hash = k.ip_hash AND x.brand_id = k.brand_id
           AND x.clicked_at > k.clicked_at - interval '1 minute' AND x.clicked_at <= k.clicked_at)::int AS recent_clicks
 FROM clicks k
-JOIN campaigns c ON c.id = k.campaign_id
+JOIN campaigns c ON c.id = k.campaign_id AND c.brand_id = k.brand_id
 JOIN affiliates a ON a.id = k.affiliate_id
 WHERE k.id = $1
 `
@@ -138,20 +140,21 @@ func (q *Queries) ClickForAttribution(ctx context.Context, db DBTX, id uuid.UUID
 const codeForAttribution = `-- name: CodeForAttribution :one
 SELECT d.id, d.brand_id, d.campaign_id, d.affiliate_id, d.code, d.description, d.discount_type, d.discount_value, d.minimum_order_amount, d.usage_limit, d.usage_limit_per_customer, d.current_usage_count, d.valid_from, d.valid_until, d.is_exclusive, d.commission_override, d.status, d.created_at, d.updated_at, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, c.product_rates, c.tier_basis, c.tiers, a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
-               WHERE m.campaign_id = d.campaign_id AND m.affiliate_id = d.affiliate_id AND m.status = 'approved') AS earning,
+               WHERE m.campaign_id = d.campaign_id AND m.affiliate_id = d.affiliate_id AND m.brand_id = $1
+                 AND m.status = 'approved') AS earning,
        (SELECT count(*) FROM conversions v
-        WHERE v.discount_code_id = d.id AND v.status <> 'rejected' AND $1::text <> ''
-          AND lower(v.customer_email) = lower($1::text))::int AS customer_uses
+        WHERE v.discount_code_id = d.id AND v.brand_id = $1 AND v.status <> 'rejected' AND $2::text <> ''
+          AND lower(v.customer_email) = lower($2::text))::int AS customer_uses
 FROM discount_codes d
-JOIN campaigns c ON c.id = d.campaign_id
+JOIN campaigns c ON c.id = d.campaign_id AND c.brand_id = $1
 JOIN affiliates a ON a.id = d.affiliate_id
-WHERE d.brand_id = $2 AND lower(d.code) = lower($3::text)
+WHERE d.brand_id = $1 AND lower(d.code) = lower($3::text)
 FOR UPDATE OF d
 `
 
 type CodeForAttributionParams struct {
-	CustomerEmail string
 	BrandID       uuid.UUID
+	CustomerEmail string
 	Code          string
 }
 
@@ -164,8 +167,9 @@ type CodeForAttributionRow struct {
 }
 
 // A brand's discount code by its text (case-insensitive), with its campaign and its affiliate's standing.
+// Every table is read by the brand given, so under Citus the query and its lock stay on one shard.
 func (q *Queries) CodeForAttribution(ctx context.Context, db DBTX, arg CodeForAttributionParams) (CodeForAttributionRow, error) {
-	row := db.QueryRow(ctx, codeForAttribution, arg.CustomerEmail, arg.BrandID, arg.Code)
+	row := db.QueryRow(ctx, codeForAttribution, arg.BrandID, arg.CustomerEmail, arg.Code)
 	var i CodeForAttributionRow
 	err := row.Scan(
 		&i.DiscountCode.ID,
@@ -218,6 +222,19 @@ func (q *Queries) CodeForAttribution(ctx context.Context, db DBTX, arg CodeForAt
 		&i.CustomerUses,
 	)
 	return i, err
+}
+
+const conversionBrand = `-- name: ConversionBrand :one
+SELECT brand_id FROM conversions WHERE id = $1
+`
+
+// The brand of a conversion, for a caller that may see every brand's (the host, the jobs): the
+// locks below name the brand, so under Citus each locks one shard's row.
+func (q *Queries) ConversionBrand(ctx context.Context, db DBTX, id uuid.UUID) (uuid.UUID, error) {
+	row := db.QueryRow(ctx, conversionBrand, id)
+	var brand_id uuid.UUID
+	err := row.Scan(&brand_id)
+	return brand_id, err
 }
 
 const countSubscriptionPayment = `-- name: CountSubscriptionPayment :exec
@@ -308,9 +325,9 @@ SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
-LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id AND c.brand_id = v.brand_id
 LEFT JOIN affiliates a ON a.id = v.affiliate_id
-LEFT JOIN tracking_links l ON l.id = v.link_id
+LEFT JOIN tracking_links l ON l.id = v.link_id AND l.brand_id = v.brand_id
 WHERE v.id = $1
   AND ($2::uuid IS NULL OR v.brand_id = $2)
   AND ($3::uuid IS NULL OR v.affiliate_id = $3)
@@ -383,9 +400,9 @@ SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
-LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id AND c.brand_id = v.brand_id
 LEFT JOIN affiliates a ON a.id = v.affiliate_id
-LEFT JOIN tracking_links l ON l.id = v.link_id
+LEFT JOIN tracking_links l ON l.id = v.link_id AND l.brand_id = v.brand_id
 WHERE v.brand_id = $1 AND v.order_id = $2
 `
 
@@ -455,9 +472,9 @@ SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email
        b.company_name AS brand_name, coalesce(l.short_code, '')::text AS link_code
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
-LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id AND c.brand_id = v.brand_id
 LEFT JOIN affiliates a ON a.id = v.affiliate_id
-LEFT JOIN tracking_links l ON l.id = v.link_id
+LEFT JOIN tracking_links l ON l.id = v.link_id AND l.brand_id = v.brand_id
 WHERE v.brand_id = ANY ($1::uuid[]) AND v.order_id = ANY ($2::text[])
 `
 
@@ -538,13 +555,12 @@ func (q *Queries) GetConversionsByOrders(ctx context.Context, db DBTX, arg GetCo
 }
 
 const heldConversions = `-- name: HeldConversions :many
-SELECT v.id FROM conversions v
-JOIN campaigns c ON c.id = v.campaign_id
+SELECT v.id, v.brand_id FROM conversions v
+JOIN campaigns c ON c.id = v.campaign_id AND c.brand_id = v.brand_id
 WHERE v.status = 'pending' AND c.holding_days IS NOT NULL
   AND v.created_at <= $1::timestamptz - c.holding_days * interval '1 day'
 ORDER BY v.created_at
 LIMIT $2
-FOR UPDATE OF v SKIP LOCKED
 `
 
 type HeldConversionsParams struct {
@@ -552,21 +568,27 @@ type HeldConversionsParams struct {
 	MaxRows int32
 }
 
-// Pending conversions whose campaign's holding period has passed, oldest first; rows another
-// process is confirming are skipped, so several processes may run this at once.
-func (q *Queries) HeldConversions(ctx context.Context, db DBTX, arg HeldConversionsParams) ([]uuid.UUID, error) {
+type HeldConversionsRow struct {
+	ID      uuid.UUID
+	BrandID uuid.UUID
+}
+
+// Pending conversions whose campaign's holding period has passed, oldest first. Not locked here
+// (Citus locks no rows across shards): the job locks each by its brand and skips one that is no
+// longer pending.
+func (q *Queries) HeldConversions(ctx context.Context, db DBTX, arg HeldConversionsParams) ([]HeldConversionsRow, error) {
 	rows, err := db.Query(ctx, heldConversions, arg.Now, arg.MaxRows)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []uuid.UUID{}
+	items := []HeldConversionsRow{}
 	for rows.Next() {
-		var id uuid.UUID
-		if err := rows.Scan(&id); err != nil {
+		var i HeldConversionsRow
+		if err := rows.Scan(&i.ID, &i.BrandID); err != nil {
 			return nil, err
 		}
-		items = append(items, id)
+		items = append(items, i)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -577,9 +599,10 @@ func (q *Queries) HeldConversions(ctx context.Context, db DBTX, arg HeldConversi
 const linkForAttribution = `-- name: LinkForAttribution :one
 SELECT l.id, l.brand_id, l.affiliate_id, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, c.product_rates, c.tier_basis, c.tiers, a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
-               WHERE m.campaign_id = l.campaign_id AND m.affiliate_id = l.affiliate_id AND m.status = 'approved') AS earning
+               WHERE m.campaign_id = l.campaign_id AND m.affiliate_id = l.affiliate_id AND m.brand_id = l.brand_id
+                 AND m.status = 'approved') AS earning
 FROM tracking_links l
-JOIN campaigns c ON c.id = l.campaign_id
+JOIN campaigns c ON c.id = l.campaign_id AND c.brand_id = l.brand_id
 JOIN affiliates a ON a.id = l.affiliate_id
 WHERE l.id = $1
 `
@@ -642,9 +665,9 @@ SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email
        count(*) FILTER (WHERE v.affiliate_id IS NOT NULL AND v.status NOT IN ('rejected', 'reversed')) OVER () AS counted
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
-LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id AND c.brand_id = v.brand_id
 LEFT JOIN affiliates a ON a.id = v.affiliate_id
-LEFT JOIN tracking_links l ON l.id = v.link_id
+LEFT JOIN tracking_links l ON l.id = v.link_id AND l.brand_id = v.brand_id
 WHERE ($1::uuid IS NULL OR v.brand_id = $1)
   AND ($2::uuid IS NULL OR v.affiliate_id = $2)
   AND ($3::text IS NULL OR v.status = $3)
@@ -772,33 +795,36 @@ func (q *Queries) ListConversions(ctx context.Context, db DBTX, arg ListConversi
 }
 
 const lockCampaignBudget = `-- name: LockCampaignBudget :one
-SELECT budget, spent FROM campaigns WHERE id = $1 FOR UPDATE
+SELECT budget, spent FROM campaigns WHERE id = $1 AND brand_id = $2 FOR UPDATE
 `
+
+type LockCampaignBudgetParams struct {
+	ID      uuid.UUID
+	BrandID uuid.UUID
+}
 
 type LockCampaignBudgetRow struct {
 	Budget decimal.NullDecimal
 	Spent  decimal.Decimal
 }
 
-func (q *Queries) LockCampaignBudget(ctx context.Context, db DBTX, id uuid.UUID) (LockCampaignBudgetRow, error) {
-	row := db.QueryRow(ctx, lockCampaignBudget, id)
+func (q *Queries) LockCampaignBudget(ctx context.Context, db DBTX, arg LockCampaignBudgetParams) (LockCampaignBudgetRow, error) {
+	row := db.QueryRow(ctx, lockCampaignBudget, arg.ID, arg.BrandID)
 	var i LockCampaignBudgetRow
 	err := row.Scan(&i.Budget, &i.Spent)
 	return i, err
 }
 
 const lockConversion = `-- name: LockConversion :one
-SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id, kind, subscription_id, commission_note, tier_index, tier_basis, tier_threshold, tier_value, tier_commission_type FROM conversions
-WHERE id = $1 AND ($2::uuid IS NULL OR brand_id = $2)
-FOR UPDATE
+SELECT id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id, kind, subscription_id, commission_note, tier_index, tier_basis, tier_threshold, tier_value, tier_commission_type FROM conversions WHERE id = $1 AND brand_id = $2 FOR UPDATE
 `
 
 type LockConversionParams struct {
 	ID      uuid.UUID
-	BrandID uuid.NullUUID
+	BrandID uuid.UUID
 }
 
-// A conversion the caller may change (brand_id narrows it to a brand), locked for the change.
+// A conversion of a brand, locked for a change.
 func (q *Queries) LockConversion(ctx context.Context, db DBTX, arg LockConversionParams) (Conversion, error) {
 	row := db.QueryRow(ctx, lockConversion, arg.ID, arg.BrandID)
 	var i Conversion
@@ -900,7 +926,7 @@ WITH ins AS (
                              attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id,
                              commission_currency, exchange_rate, commission_amount, original_commission, status, flag_reason,
                              kind, subscription_id, commission_note)
-    VALUES ($1, $2, $3, $4, $5, $6, $7,
+    VALUES ($2, $1, $3, $4, $5, $6, $7,
             $8, $9, $10, $11, $12,
             $13, $14, $15, $16, $17,
             $17, $18, $19, $20, $21, $22)
@@ -908,23 +934,23 @@ WITH ins AS (
     RETURNING id, brand_id, order_id, order_total, currency, customer_email, converted_at, source, attribution, click_id, link_id, discount_code, discount_code_id, campaign_id, affiliate_id, commission_currency, exchange_rate, commission_amount, original_commission, refunded_amount, status, flag_reason, created_at, updated_at, decided_at, reversed_amount, payout_id, kind, subscription_id, commission_note, tier_index, tier_basis, tier_threshold, tier_value, tier_commission_type
 ), used AS (
     UPDATE discount_codes d SET current_usage_count = d.current_usage_count + 1
-    WHERE d.id = $23 AND EXISTS (SELECT 1 FROM ins)
+    WHERE d.id = $23 AND d.brand_id = $2 AND EXISTS (SELECT 1 FROM ins)
 )
 SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email, v.converted_at, v.source, v.attribution, v.click_id, v.link_id, v.discount_code, v.discount_code_id, v.campaign_id, v.affiliate_id, v.commission_currency, v.exchange_rate, v.commission_amount, v.original_commission, v.refunded_amount, v.status, v.flag_reason, v.created_at, v.updated_at, v.decided_at, v.reversed_amount, v.payout_id, v.kind, v.subscription_id, v.commission_note, v.tier_index, v.tier_basis, v.tier_threshold, v.tier_value, v.tier_commission_type, b.company_name AS brand_name, coalesce(c.name, '')::text AS campaign_name,
        coalesce(a.name, '')::text AS affiliate_name, coalesce(l.short_code, '')::text AS link_code,
        coalesce((SELECT array_agg(DISTINCT o.brand_id ORDER BY o.brand_id) FROM conversions o
-                 WHERE o.order_id = v.order_id AND o.brand_id <> v.brand_id AND o.order_total <> v.order_total),
+                 WHERE o.order_id = $1 AND o.brand_id <> $2 AND o.order_total <> $3),
                 '{}')::uuid[] AS other_brand_ids
 FROM ins v
 JOIN brands b ON b.id = v.brand_id
-LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id AND c.brand_id = v.brand_id
 LEFT JOIN affiliates a ON a.id = v.affiliate_id
-LEFT JOIN tracking_links l ON l.id = v.link_id
+LEFT JOIN tracking_links l ON l.id = v.link_id AND l.brand_id = v.brand_id
 `
 
 type RecordConversionParams struct {
-	BrandID            uuid.UUID
 	OrderID            string
+	BrandID            uuid.UUID
 	OrderTotal         decimal.Decimal
 	Currency           string
 	CustomerEmail      string
@@ -998,8 +1024,8 @@ type RecordConversionRow struct {
 // stored one. Another brand's orders never change the conversion nor the answer.
 func (q *Queries) RecordConversion(ctx context.Context, db DBTX, arg RecordConversionParams) (RecordConversionRow, error) {
 	row := db.QueryRow(ctx, recordConversion,
-		arg.BrandID,
 		arg.OrderID,
+		arg.BrandID,
 		arg.OrderTotal,
 		arg.Currency,
 		arg.CustomerEmail,
@@ -1150,9 +1176,10 @@ func (q *Queries) SetConversionRefund(ctx context.Context, db DBTX, arg SetConve
 const subscriptionForRenewal = `-- name: SubscriptionForRenewal :one
 SELECT s.brand_id, s.subscription_id, s.customer_id, s.affiliate_id, s.campaign_id, s.attribution, s.first_payment_at, s.payments, s.created_at, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, c.product_rates, c.tier_basis, c.tiers, a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
-               WHERE m.campaign_id = s.campaign_id AND m.affiliate_id = s.affiliate_id AND m.status = 'approved') AS earning
+               WHERE m.campaign_id = s.campaign_id AND m.affiliate_id = s.affiliate_id AND m.brand_id = $1
+                 AND m.status = 'approved') AS earning
 FROM subscriptions s
-JOIN campaigns c ON c.id = s.campaign_id
+JOIN campaigns c ON c.id = s.campaign_id AND c.brand_id = $1
 JOIN affiliates a ON a.id = s.affiliate_id
 WHERE s.brand_id = $1 AND s.subscription_id = $2
 FOR UPDATE OF s

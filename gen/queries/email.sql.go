@@ -287,7 +287,7 @@ INSERT INTO email_preferences (user_id, muted, updated_at) VALUES ($1, ARRAY[$2:
 ON CONFLICT (user_id) DO UPDATE
 SET muted = CASE WHEN $2::text = ANY (email_preferences.muted) THEN email_preferences.muted
                  ELSE array_append(email_preferences.muted, $2::text) END,
-    updated_at = now()
+    updated_at = excluded.updated_at
 `
 
 type MuteEmailKindParams struct {
@@ -302,7 +302,7 @@ func (q *Queries) MuteEmailKind(ctx context.Context, db DBTX, arg MuteEmailKindP
 
 const setEmailPreferences = `-- name: SetEmailPreferences :exec
 INSERT INTO email_preferences (user_id, muted, updated_at) VALUES ($1, $2, now())
-ON CONFLICT (user_id) DO UPDATE SET muted = EXCLUDED.muted, updated_at = now()
+ON CONFLICT (user_id) DO UPDATE SET muted = EXCLUDED.muted, updated_at = EXCLUDED.updated_at
 `
 
 type SetEmailPreferencesParams struct {

@@ -262,8 +262,8 @@ func (q *Queries) NotifyBrand(ctx context.Context, db DBTX, arg NotifyBrandParam
 }
 
 const setNotificationPreferences = `-- name: SetNotificationPreferences :exec
-INSERT INTO notification_preferences (affiliate_id, muted) VALUES ($1::uuid, $2)
-ON CONFLICT (affiliate_id) DO UPDATE SET muted = excluded.muted, updated_at = now()
+INSERT INTO notification_preferences (affiliate_id, muted, updated_at) VALUES ($1::uuid, $2, now())
+ON CONFLICT (affiliate_id) DO UPDATE SET muted = excluded.muted, updated_at = excluded.updated_at
 `
 
 type SetNotificationPreferencesParams struct {

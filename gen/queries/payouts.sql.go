@@ -214,14 +214,14 @@ const lockPayable = `-- name: LockPayable :many
 SELECT v.id, v.brand_id, v.affiliate_id, v.commission_currency, v.commission_amount
 FROM conversions v
 WHERE v.status = 'confirmed' AND v.payout_id IS NULL AND v.affiliate_id IS NOT NULL AND v.commission_amount > 0
-  AND ($1::uuid IS NULL OR v.brand_id = $1)
+  AND v.brand_id = $1
   AND ($2::uuid IS NULL OR v.affiliate_id = $2)
 ORDER BY v.id
 FOR UPDATE OF v
 `
 
 type LockPayableParams struct {
-	BrandID     uuid.NullUUID
+	BrandID     uuid.UUID
 	AffiliateID uuid.NullUUID
 }
 
@@ -233,7 +233,7 @@ type LockPayableRow struct {
 	CommissionAmount   decimal.Decimal
 }
 
-// Confirmed commissions in no payout that a run may take (brand_id and affiliate_id narrow it),
+// A brand's confirmed commissions in no payout that a run may take (affiliate_id narrows them),
 // locked in a fixed order: a racing run waits, then finds them taken and skips them.
 func (q *Queries) LockPayable(ctx context.Context, db DBTX, arg LockPayableParams) ([]LockPayableRow, error) {
 	rows, err := db.Query(ctx, lockPayable, arg.BrandID, arg.AffiliateID)
@@ -262,14 +262,12 @@ func (q *Queries) LockPayable(ctx context.Context, db DBTX, arg LockPayableParam
 }
 
 const lockPayout = `-- name: LockPayout :one
-SELECT id, brand_id, affiliate_id, affiliate_name, affiliate_email, currency, amount, conversion_count, status, reference, created_by, paid_by, created_at, paid_at FROM payouts
-WHERE id = $1 AND ($2::uuid IS NULL OR brand_id = $2)
-FOR UPDATE
+SELECT id, brand_id, affiliate_id, affiliate_name, affiliate_email, currency, amount, conversion_count, status, reference, created_by, paid_by, created_at, paid_at FROM payouts WHERE id = $1 AND brand_id = $2 FOR UPDATE
 `
 
 type LockPayoutParams struct {
 	ID      uuid.UUID
-	BrandID uuid.NullUUID
+	BrandID uuid.UUID
 }
 
 func (q *Queries) LockPayout(ctx context.Context, db DBTX, arg LockPayoutParams) (Payout, error) {
@@ -319,6 +317,35 @@ type MarkPayoutPaidParams struct {
 func (q *Queries) MarkPayoutPaid(ctx context.Context, db DBTX, arg MarkPayoutPaidParams) error {
 	_, err := db.Exec(ctx, markPayoutPaid, arg.Reference, arg.PaidBy, arg.ID)
 	return err
+}
+
+const payableBrands = `-- name: PayableBrands :many
+SELECT DISTINCT v.brand_id FROM conversions v
+WHERE v.status = 'confirmed' AND v.payout_id IS NULL AND v.affiliate_id IS NOT NULL AND v.commission_amount > 0
+  AND ($1::uuid IS NULL OR v.affiliate_id = $1)
+ORDER BY v.brand_id
+`
+
+// The brands with confirmed commissions in no payout (affiliate_id narrows them): a run over every
+// brand locks each brand's in turn (LockPayable).
+func (q *Queries) PayableBrands(ctx context.Context, db DBTX, affiliateID uuid.NullUUID) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, payableBrands, affiliateID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []uuid.UUID{}
+	for rows.Next() {
+		var brand_id uuid.UUID
+		if err := rows.Scan(&brand_id); err != nil {
+			return nil, err
+		}
+		items = append(items, brand_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const payableGroups = `-- name: PayableGroups :many
@@ -388,6 +415,18 @@ func (q *Queries) PayableGroups(ctx context.Context, db DBTX, arg PayableGroupsP
 		return nil, err
 	}
 	return items, nil
+}
+
+const payoutBrand = `-- name: PayoutBrand :one
+SELECT brand_id FROM payouts WHERE id = $1
+`
+
+// The brand of a payout, for the host, who may manage every brand's: LockPayout names the brand.
+func (q *Queries) PayoutBrand(ctx context.Context, db DBTX, id uuid.UUID) (uuid.UUID, error) {
+	row := db.QueryRow(ctx, payoutBrand, id)
+	var brand_id uuid.UUID
+	err := row.Scan(&brand_id)
+	return brand_id, err
 }
 
 const payoutTotals = `-- name: PayoutTotals :one

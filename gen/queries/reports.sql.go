@@ -18,9 +18,9 @@ SELECT v.id, v.brand_id, v.order_id, v.order_total, v.currency, v.customer_email
        coalesce(a.name, '')::text AS affiliate_name, coalesce(l.short_code, '')::text AS link_code
 FROM conversions v
 JOIN brands b ON b.id = v.brand_id
-LEFT JOIN campaigns c ON c.id = v.campaign_id
+LEFT JOIN campaigns c ON c.id = v.campaign_id AND c.brand_id = v.brand_id
 LEFT JOIN affiliates a ON a.id = v.affiliate_id
-LEFT JOIN tracking_links l ON l.id = v.link_id
+LEFT JOIN tracking_links l ON l.id = v.link_id AND l.brand_id = v.brand_id
 WHERE v.converted_at >= $1::timestamptz AND v.converted_at < $2::timestamptz
   AND (v.converted_at, v.id) > ($3::timestamptz, $4::uuid)
   AND ($5::uuid IS NULL OR v.brand_id = $5)
@@ -140,8 +140,8 @@ SELECT s.day::date AS day, s.campaign_id, s.affiliate_id, s.link_id,
        sum(s.conversions)::bigint AS conversions
 FROM daily_stats s
 JOIN brands b ON b.id = s.brand_id
-LEFT JOIN tracking_links l ON l.id = s.link_id
-LEFT JOIN campaigns c ON c.id = s.campaign_id
+LEFT JOIN tracking_links l ON l.id = s.link_id AND l.brand_id = s.brand_id
+LEFT JOIN campaigns c ON c.id = s.campaign_id AND c.brand_id = s.brand_id
 LEFT JOIN affiliates a ON a.id = s.affiliate_id
 WHERE s.grain = 0 AND s.day BETWEEN $1::date AND $2::date
   AND (s.day, s.campaign_id, s.affiliate_id, s.link_id)

@@ -13,6 +13,23 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+const addShortCode = `-- name: AddShortCode :exec
+INSERT INTO short_codes (code, link_id, brand_id) VALUES ($1, $2, $3)
+`
+
+type AddShortCodeParams struct {
+	Code    string
+	LinkID  uuid.UUID
+	BrandID uuid.UUID
+}
+
+// Every link's code, written with the link (short_codes is read by the redirect without the brand:
+// a reference table under Citus, which a trigger on the links' shards could not write).
+func (q *Queries) AddShortCode(ctx context.Context, db DBTX, arg AddShortCodeParams) error {
+	_, err := db.Exec(ctx, addShortCode, arg.Code, arg.LinkID, arg.BrandID)
+	return err
+}
+
 const approvedMembership = `-- name: ApprovedMembership :one
 SELECT EXISTS (
     SELECT 1 FROM campaign_memberships
@@ -123,8 +140,17 @@ func (q *Queries) CreateTrackingLink(ctx context.Context, db DBTX, arg CreateTra
 }
 
 const deleteClicksOf = `-- name: DeleteClicksOf :exec
-DELETE FROM clicks
-WHERE brand_id = $1 OR campaign_id = $2 OR affiliate_id = $3
+WITH gone AS (
+    DELETE FROM clicks k
+    WHERE k.brand_id = $1 OR k.campaign_id = $2 OR k.affiliate_id = $3
+    RETURNING k.brand_id, k.clicked_at, k.campaign_id, k.affiliate_id, k.link_id, k.ip_hash, k.is_bot
+)
+INSERT INTO stats_deltas (brand_id, day, campaign_id, affiliate_id, link_id, currency, clicks, unique_clicks)
+SELECT o.brand_id, (o.clicked_at AT TIME ZONE 'UTC')::date, o.campaign_id, o.affiliate_id, o.link_id, '',
+       -count(*), -count(DISTINCT o.ip_hash)
+FROM gone o
+WHERE NOT o.is_bot
+GROUP BY 1, 2, 3, 4, 5
 `
 
 type DeleteClicksOfParams struct {
@@ -134,7 +160,8 @@ type DeleteClicksOfParams struct {
 }
 
 // Clicks have no foreign keys (they are copied in batches): deleting a brand, campaign or
-// affiliate removes its clicks with this.
+// affiliate removes its clicks with this, and takes them off the rollups in the same statement
+// (a trigger with a transition table did this before; under Citus a shard's trigger cannot).
 func (q *Queries) DeleteClicksOf(ctx context.Context, db DBTX, arg DeleteClicksOfParams) error {
 	_, err := db.Exec(ctx, deleteClicksOf, arg.BrandID, arg.CampaignID, arg.AffiliateID)
 	return err
@@ -150,11 +177,26 @@ func (q *Queries) DeleteDiscountCode(ctx context.Context, db DBTX, id uuid.UUID)
 }
 
 const deleteLinkClicks = `-- name: DeleteLinkClicks :exec
-DELETE FROM clicks WHERE link_id = $1
+WITH gone AS (
+    DELETE FROM clicks k WHERE k.link_id = $1 AND k.brand_id = $2
+    RETURNING k.brand_id, k.clicked_at, k.campaign_id, k.affiliate_id, k.link_id, k.ip_hash, k.is_bot
+)
+INSERT INTO stats_deltas (brand_id, day, campaign_id, affiliate_id, link_id, currency, clicks, unique_clicks)
+SELECT o.brand_id, (o.clicked_at AT TIME ZONE 'UTC')::date, o.campaign_id, o.affiliate_id, o.link_id, '',
+       -count(*), -count(DISTINCT o.ip_hash)
+FROM gone o
+WHERE NOT o.is_bot
+GROUP BY 1, 2, 3, 4, 5
 `
 
-func (q *Queries) DeleteLinkClicks(ctx context.Context, db DBTX, linkID uuid.UUID) error {
-	_, err := db.Exec(ctx, deleteLinkClicks, linkID)
+type DeleteLinkClicksParams struct {
+	LinkID  uuid.UUID
+	BrandID uuid.UUID
+}
+
+// A deleted link's clicks, taken off the rollups in the same statement (as DeleteClicksOf).
+func (q *Queries) DeleteLinkClicks(ctx context.Context, db DBTX, arg DeleteLinkClicksParams) error {
+	_, err := db.Exec(ctx, deleteLinkClicks, arg.LinkID, arg.BrandID)
 	return err
 }
 
@@ -164,6 +206,42 @@ DELETE FROM tracking_links WHERE id = $1
 
 func (q *Queries) DeleteTrackingLink(ctx context.Context, db DBTX, id uuid.UUID) error {
 	_, err := db.Exec(ctx, deleteTrackingLink, id)
+	return err
+}
+
+const detachCodeConversions = `-- name: DetachCodeConversions :exec
+UPDATE conversions SET discount_code_id = NULL WHERE discount_code_id = $1 AND brand_id = $2
+`
+
+type DetachCodeConversionsParams struct {
+	DiscountCodeID uuid.NullUUID
+	BrandID        uuid.UUID
+}
+
+// Run before DeleteDiscountCode: the conversions a deleted code brought stay, without it (the
+// foreign key cannot SET NULL under Citus: migration 000035).
+func (q *Queries) DetachCodeConversions(ctx context.Context, db DBTX, arg DetachCodeConversionsParams) error {
+	_, err := db.Exec(ctx, detachCodeConversions, arg.DiscountCodeID, arg.BrandID)
+	return err
+}
+
+const detachCodesConversions = `-- name: DetachCodesConversions :exec
+UPDATE conversions v SET discount_code_id = NULL
+FROM discount_codes d
+WHERE d.id = v.discount_code_id AND d.brand_id = v.brand_id
+  AND ($1::uuid IS NULL OR d.campaign_id = $1)
+  AND ($2::uuid IS NULL OR d.affiliate_id = $2)
+`
+
+type DetachCodesConversionsParams struct {
+	CampaignID  uuid.NullUUID
+	AffiliateID uuid.NullUUID
+}
+
+// Run before deleting a campaign or an affiliate, whose codes go with it: their conversions stay,
+// without the code (as DetachCodeConversions).
+func (q *Queries) DetachCodesConversions(ctx context.Context, db DBTX, arg DetachCodesConversionsParams) error {
+	_, err := db.Exec(ctx, detachCodesConversions, arg.CampaignID, arg.AffiliateID)
 	return err
 }
 
@@ -191,7 +269,7 @@ const getDiscountCode = `-- name: GetDiscountCode :one
 SELECT d.id, d.brand_id, d.campaign_id, d.affiliate_id, d.code, d.description, d.discount_type, d.discount_value, d.minimum_order_amount, d.usage_limit, d.usage_limit_per_customer, d.current_usage_count, d.valid_from, d.valid_until, d.is_exclusive, d.commission_override, d.status, d.created_at, d.updated_at, b.company_name AS brand_name, c.name AS campaign_name, c.currency AS campaign_currency, a.name AS affiliate_name
 FROM discount_codes d
 JOIN brands b ON b.id = d.brand_id
-JOIN campaigns c ON c.id = d.campaign_id
+JOIN campaigns c ON c.id = d.campaign_id AND c.brand_id = d.brand_id
 JOIN affiliates a ON a.id = d.affiliate_id
 WHERE d.id = $1 AND ($2::uuid IS NULL OR d.brand_id = $2)
 `
@@ -242,10 +320,10 @@ func (q *Queries) GetDiscountCode(ctx context.Context, db DBTX, arg GetDiscountC
 
 const getTrackingLink = `-- name: GetTrackingLink :one
 SELECT l.id, l.brand_id, l.campaign_id, l.affiliate_id, l.name, l.short_code, l.destination_url, l.status, l.created_at, l.updated_at, c.name AS campaign_name, a.name AS affiliate_name,
-       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND NOT k.is_bot)::int AS click_count,
-       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND k.is_bot)::int AS bot_clicks
+       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND k.brand_id = l.brand_id AND NOT k.is_bot)::int AS click_count,
+       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND k.brand_id = l.brand_id AND k.is_bot)::int AS bot_clicks
 FROM tracking_links l
-JOIN campaigns c ON c.id = l.campaign_id
+JOIN campaigns c ON c.id = l.campaign_id AND c.brand_id = l.brand_id
 JOIN affiliates a ON a.id = l.affiliate_id
 WHERE l.id = $1
   AND ($2::uuid IS NULL OR l.brand_id = $2)
@@ -286,6 +364,39 @@ func (q *Queries) GetTrackingLink(ctx context.Context, db DBTX, arg GetTrackingL
 		&i.BotClicks,
 	)
 	return i, err
+}
+
+const linkCodesOf = `-- name: LinkCodesOf :many
+SELECT short_code FROM tracking_links
+WHERE ($1::uuid IS NULL OR campaign_id = $1)
+  AND ($2::uuid IS NULL OR affiliate_id = $2)
+`
+
+type LinkCodesOfParams struct {
+	CampaignID  uuid.NullUUID
+	AffiliateID uuid.NullUUID
+}
+
+// The codes of a campaign's or an affiliate's links, read before they are deleted with it, to free
+// them with RemoveShortCodes.
+func (q *Queries) LinkCodesOf(ctx context.Context, db DBTX, arg LinkCodesOfParams) ([]string, error) {
+	rows, err := db.Query(ctx, linkCodesOf, arg.CampaignID, arg.AffiliateID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var short_code string
+		if err := rows.Scan(&short_code); err != nil {
+			return nil, err
+		}
+		items = append(items, short_code)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const listClicks = `-- name: ListClicks :many
@@ -351,7 +462,7 @@ SELECT d.id, d.brand_id, d.campaign_id, d.affiliate_id, d.code, d.description, d
        count(*) OVER () AS total
 FROM discount_codes d
 JOIN brands b ON b.id = d.brand_id
-JOIN campaigns c ON c.id = d.campaign_id
+JOIN campaigns c ON c.id = d.campaign_id AND c.brand_id = d.brand_id
 JOIN affiliates a ON a.id = d.affiliate_id
 WHERE ($1::uuid IS NULL OR d.brand_id = $1)
   AND ($2::uuid IS NULL OR d.affiliate_id = $2)
@@ -430,11 +541,11 @@ func (q *Queries) ListDiscountCodes(ctx context.Context, db DBTX, arg ListDiscou
 
 const listTrackingLinks = `-- name: ListTrackingLinks :many
 SELECT l.id, l.brand_id, l.campaign_id, l.affiliate_id, l.name, l.short_code, l.destination_url, l.status, l.created_at, l.updated_at, c.name AS campaign_name, a.name AS affiliate_name,
-       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND NOT k.is_bot)::int AS click_count,
-       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND k.is_bot)::int AS bot_clicks,
+       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND k.brand_id = l.brand_id AND NOT k.is_bot)::int AS click_count,
+       (SELECT count(*) FROM clicks k WHERE k.link_id = l.id AND k.brand_id = l.brand_id AND k.is_bot)::int AS bot_clicks,
        count(*) OVER () AS total
 FROM tracking_links l
-JOIN campaigns c ON c.id = l.campaign_id
+JOIN campaigns c ON c.id = l.campaign_id AND c.brand_id = l.brand_id
 JOIN affiliates a ON a.id = l.affiliate_id
 WHERE ($1::uuid IS NULL OR l.brand_id = $1)
   AND ($2::uuid IS NULL OR l.affiliate_id = $2)
@@ -505,6 +616,24 @@ func (q *Queries) ListTrackingLinks(ctx context.Context, db DBTX, arg ListTracki
 	return items, nil
 }
 
+const removeBrandShortCodes = `-- name: RemoveBrandShortCodes :exec
+DELETE FROM short_codes WHERE brand_id = $1
+`
+
+func (q *Queries) RemoveBrandShortCodes(ctx context.Context, db DBTX, brandID uuid.UUID) error {
+	_, err := db.Exec(ctx, removeBrandShortCodes, brandID)
+	return err
+}
+
+const removeShortCodes = `-- name: RemoveShortCodes :exec
+DELETE FROM short_codes WHERE code = ANY ($1::text[])
+`
+
+func (q *Queries) RemoveShortCodes(ctx context.Context, db DBTX, codes []string) error {
+	_, err := db.Exec(ctx, removeShortCodes, codes)
+	return err
+}
+
 const resolveShortCode = `-- name: ResolveShortCode :one
 SELECT l.id, l.brand_id, l.campaign_id, l.affiliate_id, l.destination_url, l.status,
        c.status AS campaign_status,
@@ -545,6 +674,33 @@ func (q *Queries) ResolveShortCode(ctx context.Context, db DBTX, shortCode strin
 		&i.Earning,
 	)
 	return i, err
+}
+
+const rollupClicks = `-- name: RollupClicks :exec
+INSERT INTO stats_deltas (brand_id, day, campaign_id, affiliate_id, link_id, currency, clicks, unique_clicks)
+SELECT g.brand_id, g.day, g.campaign_id, g.affiliate_id, g.link_id, '', sum(g.clicks), count(*) FILTER (WHERE NOT g.seen)
+FROM (
+    SELECT k.brand_id, k.day, k.campaign_id, k.affiliate_id, k.link_id, count(*) AS clicks,
+           EXISTS (SELECT 1 FROM clicks c
+                   WHERE c.brand_id = k.brand_id AND c.link_id = k.link_id AND c.ip_hash = k.ip_hash AND NOT c.is_bot
+                     AND c.clicked_at >= k.day::timestamp AT TIME ZONE 'UTC'
+                     AND c.clicked_at < (k.day + 1)::timestamp AT TIME ZONE 'UTC'
+                     AND NOT c.id = ANY ($1::uuid[])) AS seen
+    FROM (SELECT n.brand_id, (n.clicked_at AT TIME ZONE 'UTC')::date AS day, n.campaign_id, n.affiliate_id, n.link_id, n.ip_hash
+          FROM clicks n
+          WHERE n.id = ANY ($1::uuid[]) AND NOT n.is_bot) k
+    GROUP BY k.brand_id, k.day, k.campaign_id, k.affiliate_id, k.link_id, k.ip_hash
+) g
+GROUP BY g.brand_id, g.day, g.campaign_id, g.affiliate_id, g.link_id
+`
+
+// The rollup deltas of a batch of clicks just copied, in the copy's transaction (the click writer,
+// server/domain/clicks): per day, link and visitor (ip_hash), a visitor is unique on a day when no
+// click of the link by it was stored before this batch. brand_id pairs every read with its row, so
+// under Citus the statement runs on each node's co-located shards.
+func (q *Queries) RollupClicks(ctx context.Context, db DBTX, ids []uuid.UUID) error {
+	_, err := db.Exec(ctx, rollupClicks, ids)
+	return err
 }
 
 const shortCodeExists = `-- name: ShortCodeExists :one

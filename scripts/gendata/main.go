@@ -12,7 +12,7 @@
 // and each order's rate and commission come from the server's own code (server/domain/conversions), in
 // exact decimals. Rows go in with COPY; the rollup triggers are turned off while they do and the
 // rollups (daily_stats, monthly_stats, review_counts) are then rebuilt from the raw rows with
-// migration 000014's own statements, read from the embedded migration (storedRollups), and the
+// set-based statements that sum what the server writes row by row (rollups.go), and the
 // clicks' secondary indexes are dropped during the load and created again after it with their
 // exact definitions. Every user's password is -password.
 package main
@@ -26,13 +26,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
 	"log"
 	"math"
 	"math/rand/v2"
 	"os"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -42,7 +40,6 @@ import (
 	"github.com/shopspring/decimal"
 	"golang.org/x/crypto/argon2"
 
-	"github.com/openaffiliate/platform/db"
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/currency"
 )
@@ -113,10 +110,6 @@ func run(ctx context.Context, conn *pgx.Conn, o options) error {
 	if n > 0 {
 		return errors.New("the database already holds brands, clicks or conversions: give gendata an empty, migrated one")
 	}
-	rollups, err := storedRollups()
-	if err != nil {
-		return err
-	}
 	rates, _, err := currency.StoredRates(ctx, conn)
 	if err != nil {
 		return err
@@ -142,8 +135,7 @@ func run(ctx context.Context, conn *pgx.Conn, o options) error {
 	st.done("copied %d memberships, %d links, %d users", len(g.memberships), len(g.links), len(g.brands)+len(g.affiliates)+1)
 
 	// The clicks: triggers off, secondary indexes dropped, COPY, indexes back.
-	if _, err := conn.Exec(ctx, `ALTER TABLE clicks DISABLE TRIGGER clicks_inserted_stats;
-		ALTER TABLE conversions DISABLE TRIGGER conversions_stats`); err != nil {
+	if _, err := conn.Exec(ctx, `ALTER TABLE conversions DISABLE TRIGGER conversions_stats`); err != nil {
 		return err
 	}
 	rows, err := conn.Query(ctx, `SELECT i.indexname, i.indexdef FROM pg_indexes i
@@ -188,17 +180,15 @@ func run(ctx context.Context, conn *pgx.Conn, o options) error {
 	}
 	st.done("copied %d activity entries", g.activityCount)
 
-	// The rollups of what is stored: migration 000014's statements, whose deltas and fold (as the
-	// newest migrations define them) write the days, the months and the review counts, in one
-	// transaction with the triggers back on, so nothing written meanwhile could be counted twice or
-	// missed.
+	// The rollups of what is stored (rollups.go), whose deltas the fold writes into the days, the
+	// months and the review counts, in one transaction with the trigger back on, so nothing written
+	// meanwhile could be counted twice or missed.
 	tx, err := conn.Begin(ctx)
 	if err != nil {
 		return err
 	}
 	defer func() { _ = tx.Rollback(ctx) }()
 	for _, sql := range []string{
-		`ALTER TABLE clicks ENABLE TRIGGER clicks_inserted_stats`,
 		`ALTER TABLE conversions ENABLE TRIGGER conversions_stats`,
 		`TRUNCATE stats_deltas, daily_stats, monthly_stats, review_deltas, review_counts`,
 		rollups,
@@ -220,29 +210,6 @@ func run(ctx context.Context, conn *pgx.Conn, o options) error {
 	}
 	st.done("vacuum analyze")
 	return nil
-}
-
-// rollupsMigration holds, under rollupsMarker up to the next blank line, the statements that roll
-// up the rows already stored: the clicks' deltas, each conversion's through conversion_stats_delta,
-// and fold_daily_stats(). An applied migration never changes, and the functions they call are the
-// newest migrations' versions, so they write what the triggers would have written.
-const (
-	rollupsMigration = "migrations/000014_daily_stats.up.sql"
-	rollupsMarker    = "-- The rollups of what is already stored.\n"
-)
-
-// storedRollups reads migration 000014's rollup statements from the embedded migrations.
-func storedRollups() (string, error) {
-	sql, err := fs.ReadFile(db.Migrations, rollupsMigration)
-	if err != nil {
-		return "", err
-	}
-	_, block, ok := strings.Cut(string(sql), rollupsMarker)
-	block, _, _ = strings.Cut(block, "\n\n")
-	if !ok || !strings.Contains(block, "INSERT INTO stats_deltas") || !strings.HasSuffix(block, "SELECT fold_daily_stats();") {
-		return "", fmt.Errorf("%s: no rollup statements under %q", rollupsMigration, rollupsMarker)
-	}
-	return block, nil
 }
 
 // The currencies of brands, campaigns and orders (currency.Offered).
@@ -929,12 +896,19 @@ func (g *generator) copyProgram(ctx context.Context, conn *pgx.Conn) error {
 		}); err != nil {
 		return err
 	}
-	return copyRows(ctx, conn, "tracking_links", []string{"id", "brand_id", "campaign_id", "affiliate_id", "name", "short_code", "destination_url",
+	if err := copyRows(ctx, conn, "tracking_links", []string{"id", "brand_id", "campaign_id", "affiliate_id", "name", "short_code", "destination_url",
 		"created_at", "updated_at"}, len(g.links), func(i int) []any {
 		l := g.links[i]
 		c := g.campaigns[l.campaign]
 		return []any{pgUUID(l.id), pgUUID(c.brandID), pgUUID(c.id), pgUUID(g.affiliates[l.affiliate].id), fmt.Sprintf("Link %d", i+1), l.shortCode,
 			"https://" + g.brands[c.brand].publicID + ".example/?utm_source=aff", l.created, l.created}
+	}); err != nil {
+		return err
+	}
+	// Every link's code, as the link service writes it with the link.
+	return copyRows(ctx, conn, "short_codes", []string{"code", "link_id", "brand_id"}, len(g.links), func(i int) []any {
+		l := g.links[i]
+		return []any{l.shortCode, pgUUID(l.id), pgUUID(g.campaigns[l.campaign].brandID)}
 	})
 }
 

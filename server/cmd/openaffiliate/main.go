@@ -7,6 +7,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/openaffiliate/platform/frontend"
 	"github.com/openaffiliate/platform/server"
+	"github.com/openaffiliate/platform/server/platform/citus"
 )
 
 func main() {
@@ -54,11 +56,43 @@ func run(args []string) error {
 		}
 		defer pool.Close()
 		return server.Migrate(pool)
+	case "distribute":
+		return distribute(ctx, cfg)
 	case "create-host":
 		return createHost(ctx, cfg, args)
 	default:
-		return fmt.Errorf("unknown command %q (serve, migrate, create-host)", cmd)
+		return fmt.Errorf("unknown command %q (serve, migrate, distribute, create-host)", cmd)
 	}
+}
+
+// distribute applies the migrations and places every table on the Citus cluster the database is
+// the coordinator of (docs/scaling.md, "Moving to Citus"), saying what it moved; on PostgreSQL
+// without Citus it says so and changes nothing.
+func distribute(ctx context.Context, cfg server.Config) error {
+	pool, err := server.OpenPool(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	active, err := citus.Active(ctx, pool)
+	if err != nil {
+		return err
+	}
+	if !active {
+		return errors.New("distribute: the database is not a Citus coordinator with workers (CREATE EXTENSION citus, citus_set_coordinator_host, citus_add_node first)")
+	}
+	if err := server.Migrate(pool); err != nil { // places the tables too
+		return err
+	}
+	moved, err := citus.Distribute(ctx, pool) // nothing left to move: a check that all are placed
+	if err != nil {
+		return err
+	}
+	if len(moved) > 0 {
+		return fmt.Errorf("distribute: %v still not placed", moved)
+	}
+	fmt.Println("every table is placed on the cluster")
+	return nil
 }
 
 func createHost(ctx context.Context, cfg server.Config, args []string) error {

@@ -29,6 +29,16 @@ func Log(ctx context.Context, db dbtx.DB, actor uuid.UUID, k Kind, entityID stri
 	}
 	return queries.New().LogActivity(ctx, db, queries.LogActivityParams{
 		ActorID: uuid.NullUUID{UUID: actor, Valid: actor != uuid.Nil}, Action: k.action,
-		EntityType: k.entity, EntityID: entityID, Details: raw, HostOnly: k.hostOnly,
+		EntityType: k.entity, EntityID: entityID, Details: raw, HostOnly: k.hostOnly, EntityUuid: entityUUID(entityID),
 	})
+}
+
+// entityUUID answers the entity id when it is a UUID in its canonical form, the form ids are
+// written in (the log's lookup of whose entry it is reads objects by it).
+func entityUUID(id string) uuid.NullUUID {
+	u, err := uuid.Parse(id)
+	if err != nil || u.String() != id {
+		return uuid.NullUUID{}
+	}
+	return uuid.NullUUID{UUID: u, Valid: true}
 }

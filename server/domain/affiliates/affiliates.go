@@ -289,6 +289,14 @@ func (s *Service) DeleteAffiliate(ctx context.Context, h tenancy.HostScope, id u
 		if err := s.q.DeleteAffiliateUsers(ctx, tx, uuid.NullUUID{UUID: id, Valid: true}); err != nil {
 			return err
 		}
+		// The codes of its links, freed once the links are gone with it.
+		codes, err := s.q.LinkCodesOf(ctx, tx, queries.LinkCodesOfParams{AffiliateID: uuid.NullUUID{UUID: id, Valid: true}})
+		if err != nil {
+			return err
+		}
+		if err := s.q.DetachCodesConversions(ctx, tx, queries.DetachCodesConversionsParams{AffiliateID: uuid.NullUUID{UUID: id, Valid: true}}); err != nil {
+			return err
+		}
 		n, err := s.q.DeleteAffiliate(ctx, tx, id)
 		if err != nil {
 			return err
@@ -297,6 +305,9 @@ func (s *Service) DeleteAffiliate(ctx context.Context, h tenancy.HostScope, id u
 			return affiliateNotFound()
 		}
 		if err := s.q.DeleteClicksOf(ctx, tx, queries.DeleteClicksOfParams{AffiliateID: uuid.NullUUID{UUID: id, Valid: true}}); err != nil {
+			return err
+		}
+		if err := s.q.RemoveShortCodes(ctx, tx, codes); err != nil {
 			return err
 		}
 		return activity.Log(ctx, tx, h.Actor(), activity.AffiliateDeleted, id.String(), nil)

@@ -329,6 +329,9 @@ func (s *Service) DeleteBrand(ctx context.Context, h tenancy.HostScope, id uuid.
 		if err := s.q.DeleteClicksOf(ctx, tx, queries.DeleteClicksOfParams{BrandID: uuid.NullUUID{UUID: id, Valid: true}}); err != nil {
 			return err
 		}
+		if err := s.q.RemoveBrandShortCodes(ctx, tx, id); err != nil {
+			return err
+		}
 		return activity.Log(ctx, tx, h.Actor(), activity.BrandDeleted, id.String(), nil)
 	})
 }

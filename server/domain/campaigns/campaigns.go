@@ -337,10 +337,25 @@ func (s *Service) DeleteCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 		if err := activity.Log(ctx, tx, sc.Actor(), activity.CampaignDeleted, id.String(), map[string]any{"name": current.Name}); err != nil {
 			return err
 		}
+		// The codes of its links, freed once the links are gone with it.
+		codes, err := s.q.LinkCodesOf(ctx, tx, queries.LinkCodesOfParams{CampaignID: uuid.NullUUID{UUID: id, Valid: true}})
+		if err != nil {
+			return err
+		}
+		if err := s.q.DetachCodesConversions(ctx, tx, queries.DetachCodesConversionsParams{CampaignID: uuid.NullUUID{UUID: id, Valid: true}}); err != nil {
+			return err
+		}
+		if err := s.q.DetachCampaignConversions(ctx, tx, queries.DetachCampaignConversionsParams{
+			CampaignID: uuid.NullUUID{UUID: id, Valid: true}, BrandID: current.BrandID}); err != nil {
+			return err
+		}
 		if _, err := s.q.DeleteCampaign(ctx, tx, queries.DeleteCampaignParams{ID: id, BrandID: current.BrandID}); err != nil {
 			return err
 		}
-		return s.q.DeleteClicksOf(ctx, tx, queries.DeleteClicksOfParams{CampaignID: uuid.NullUUID{UUID: id, Valid: true}})
+		if err := s.q.DeleteClicksOf(ctx, tx, queries.DeleteClicksOfParams{CampaignID: uuid.NullUUID{UUID: id, Valid: true}}); err != nil {
+			return err
+		}
+		return s.q.RemoveShortCodes(ctx, tx, codes)
 	})
 }
 

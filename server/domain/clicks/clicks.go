@@ -15,6 +15,8 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/openaffiliate/platform/gen/queries"
 )
 
 // Click is one visit of a tracking link.
@@ -160,6 +162,24 @@ func (r *Recorder) run() {
 
 func pgUUID(id uuid.UUID) pgtype.UUID { return pgtype.UUID{Bytes: id, Valid: true} }
 
+// Store copies clicks and writes their rollup deltas, in the caller's transaction: the one way a
+// click is stored (the writer's batches; tests).
+func Store(ctx context.Context, tx pgx.Tx, batch []Click) error {
+	ids := make([]uuid.UUID, len(batch))
+	_, err := tx.CopyFrom(ctx, pgx.Identifier{"clicks"}, columns, pgx.CopyFromSlice(len(batch), func(i int) ([]any, error) {
+		c := batch[i]
+		ids[i] = c.ID
+		// pgtype values encode directly; uuid.UUID would go through driver.Valuer, a string and an
+		// error per value, which cost a fifth of the server's CPU under load.
+		return []any{pgUUID(c.ID), c.At, pgUUID(c.LinkID), pgUUID(c.CampaignID), pgUUID(c.AffiliateID), pgUUID(c.BrandID),
+			c.IPHash, c.UserAgent, c.Referrer, c.IsBot}, nil
+	}))
+	if err != nil {
+		return err
+	}
+	return queries.New().RollupClicks(ctx, tx, ids)
+}
+
 var columns = []string{"id", "clicked_at", "link_id", "campaign_id", "affiliate_id", "brand_id", "ip_hash", "user_agent", "referrer", "is_bot"}
 
 // write copies a batch, retrying with backoff while the database refuses: clicks are never dropped.
@@ -171,13 +191,7 @@ func (r *Recorder) write(batch []Click) {
 	backoff := 100 * time.Millisecond
 	for attempt := 1; ; attempt++ {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		_, err := r.pool.CopyFrom(ctx, pgx.Identifier{"clicks"}, columns, pgx.CopyFromSlice(len(batch), func(i int) ([]any, error) {
-			c := batch[i]
-			// pgtype values encode directly; uuid.UUID would go through driver.Valuer, a string and an
-			// error per value, which cost a fifth of the server's CPU under load.
-			return []any{pgUUID(c.ID), c.At, pgUUID(c.LinkID), pgUUID(c.CampaignID), pgUUID(c.AffiliateID), pgUUID(c.BrandID),
-				c.IPHash, c.UserAgent, c.Referrer, c.IsBot}, nil
-		}))
+		err := pgx.BeginFunc(ctx, r.pool, func(tx pgx.Tx) error { return Store(ctx, tx, batch) })
 		cancel()
 		var pgErr *pgconn.PgError
 		if err == nil || errors.As(err, &pgErr) && pgErr.Code == "23505" {

@@ -88,7 +88,7 @@ func (s *Service) applyRefund(ctx context.Context, tx pgx.Tx, c queries.Conversi
 		}
 	}
 	if c.Status == StatusConfirmed && c.CampaignID.Valid {
-		if err := s.q.AddCampaignSpent(ctx, tx, queries.AddCampaignSpentParams{ID: c.CampaignID.UUID, Delta: commission.Sub(c.CommissionAmount)}); err != nil {
+		if err := s.q.AddCampaignSpent(ctx, tx, queries.AddCampaignSpentParams{ID: c.CampaignID.UUID, BrandID: c.BrandID, Delta: commission.Sub(c.CommissionAmount)}); err != nil {
 			return "", err
 		}
 	}

@@ -131,7 +131,18 @@ var logged = map[string]activity.Kind{Confirm: activity.ConversionConfirmed, Rej
 
 // lock loads a conversion the scope may change, for update; another tenant's answers 404.
 func (s *Service) lock(ctx context.Context, tx pgx.Tx, sc tenancy.Scope, id uuid.UUID) (queries.Conversion, error) {
-	c, err := s.q.LockConversion(ctx, tx, queries.LockConversionParams{ID: id, BrandID: sc.Brands()})
+	brand := sc.Brands()
+	if !brand.Valid {
+		b, err := s.q.ConversionBrand(ctx, tx, id)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return queries.Conversion{}, apierror.NotFound("Conversion not found")
+		}
+		if err != nil {
+			return queries.Conversion{}, err
+		}
+		brand = uuid.NullUUID{UUID: b, Valid: true}
+	}
+	c, err := s.q.LockConversion(ctx, tx, queries.LockConversionParams{ID: id, BrandID: brand.UUID})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return queries.Conversion{}, apierror.NotFound("Conversion not found")
 	}
@@ -143,7 +154,7 @@ func (s *Service) spend(ctx context.Context, tx pgx.Tx, c queries.Conversion, de
 	if !c.CampaignID.Valid || delta.IsZero() {
 		return nil
 	}
-	budget, err := s.q.LockCampaignBudget(ctx, tx, c.CampaignID.UUID)
+	budget, err := s.q.LockCampaignBudget(ctx, tx, queries.LockCampaignBudgetParams{ID: c.CampaignID.UUID, BrandID: c.BrandID})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil // the campaign is gone
 	}
@@ -155,7 +166,7 @@ func (s *Service) spend(ctx context.Context, tx pgx.Tx, c queries.Conversion, de
 		return refused(field, fmt.Sprintf("Confirming order %s (%s %s) would pass its campaign's budget: %s %s is left; adjust the commission or raise the budget",
 			c.OrderID, amount.Format(delta), c.CommissionCurrency, amount.Format(left), c.CommissionCurrency))
 	}
-	return s.q.AddCampaignSpent(ctx, tx, queries.AddCampaignSpentParams{ID: c.CampaignID.UUID, Delta: delta})
+	return s.q.AddCampaignSpent(ctx, tx, queries.AddCampaignSpentParams{ID: c.CampaignID.UUID, BrandID: c.BrandID, Delta: delta})
 }
 
 // Adjust sets a conversion's commission by hand, with the reason written to the activity log. A
@@ -259,10 +270,16 @@ func (s *Service) ConfirmHeld(ctx context.Context, limit int32) (int, error) {
 		if err != nil {
 			return err
 		}
-		for _, id := range ids {
-			c, err := s.q.LockConversion(ctx, tx, queries.LockConversionParams{ID: id})
+		for _, held := range ids {
+			c, err := s.q.LockConversion(ctx, tx, queries.LockConversionParams{ID: held.ID, BrandID: held.BrandID})
+			if errors.Is(err, pgx.ErrNoRows) {
+				continue // deleted meanwhile
+			}
 			if err != nil {
 				return err
+			}
+			if c.Status != StatusPending {
+				continue // decided meanwhile (another process, or a person)
 			}
 			var over *apierror.Error
 			if err := s.spend(ctx, tx, c, c.CommissionAmount, "id"); errors.As(err, &over) {

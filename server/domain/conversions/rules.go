@@ -113,7 +113,8 @@ type storedLine struct {
 }
 
 // storeRules stores, with the conversion just recorded, its order's lines and the tier it reached;
-// nothing (and no round trip) when it has neither.
+// nothing (and no round trip) when it has neither. Two statements, not one with a conditional
+// modifying CTE: Citus finds no shard for a CTE whose condition is false.
 func (s *Service) storeRules(ctx context.Context, db queries.DBTX, brandID, conversionID uuid.UUID, lines []ConversionLine, tier *TierReached) error {
 	if len(lines) == 0 && tier == nil {
 		return nil
@@ -132,19 +133,24 @@ func (s *Service) storeRules(ctx context.Context, db queries.DBTX, brandID, conv
 			rows[i].CommissionValue, rows[i].Commission = &l.Rate.Value, &l.Commission
 		}
 	}
+	if tier != nil {
+		index := int16(tier.Index) //nolint:gosec // G115: a place in a list of at most 10 tiers (campaigns.checkTiers)
+		if err := s.q.StoreConversionTier(ctx, db, queries.StoreConversionTierParams{
+			BrandID: brandID, ConversionID: conversionID, TierIndex: &index, TierBasis: &tier.Basis,
+			TierThreshold: decimal.NullDecimal{Decimal: tier.Threshold, Valid: true},
+			TierValue:     decimal.NullDecimal{Decimal: tier.Value, Valid: true}, TierCommissionType: &tier.Type,
+		}); err != nil {
+			return err
+		}
+	}
+	if len(rows) == 0 {
+		return nil
+	}
 	payload, err := json.Marshal(rows)
 	if err != nil {
 		return err
 	}
-	params := queries.StoreConversionRulesParams{BrandID: brandID, ConversionID: conversionID, Lines: payload}
-	if tier != nil {
-		index := int16(tier.Index) //nolint:gosec // G115: a place in a list of at most 10 tiers (campaigns.checkTiers)
-		params.TierIndex, params.TierBasis = &index, &tier.Basis
-		params.TierThreshold = decimal.NullDecimal{Decimal: tier.Threshold, Valid: true}
-		params.TierValue = decimal.NullDecimal{Decimal: tier.Value, Valid: true}
-		params.TierCommissionType = &tier.Type
-	}
-	return s.q.StoreConversionRules(ctx, db, params)
+	return s.q.StoreConversionLines(ctx, db, queries.StoreConversionLinesParams{BrandID: brandID, ConversionID: conversionID, Lines: payload})
 }
 
 // linesOf are a conversion's stored lines.

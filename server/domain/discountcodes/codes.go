@@ -208,6 +208,10 @@ func (s *Service) DeleteCode(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 		if err := activity.Log(ctx, tx, sc.Actor(), activity.CodeDeleted, id.String(), map[string]any{"code": current.Code}); err != nil {
 			return err
 		}
+		if err := s.q.DetachCodeConversions(ctx, tx, queries.DetachCodeConversionsParams{
+			DiscountCodeID: uuid.NullUUID{UUID: id, Valid: true}, BrandID: current.BrandID}); err != nil {
+			return err
+		}
 		return s.q.DeleteDiscountCode(ctx, tx, id)
 	})
 }

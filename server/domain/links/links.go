@@ -149,6 +149,9 @@ func (s *Service) createLink(ctx context.Context, sc tenancy.Scope, campaign cam
 		if err != nil {
 			return err
 		}
+		if err := s.q.AddShortCode(ctx, tx, queries.AddShortCodeParams{Code: code, LinkID: id, BrandID: campaign.BrandID}); err != nil {
+			return err
+		}
 		s.linkChanged(ctx, code) // an earlier lookup may have cached "unknown"
 		if err := activity.Log(ctx, tx, sc.Actor(), activity.LinkCreated, id.String(), map[string]any{"short_code": code}); err != nil {
 			return err
@@ -288,7 +291,10 @@ func (s *Service) DeleteLink(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 		if err := s.q.DeleteTrackingLink(ctx, tx, id); err != nil {
 			return err
 		}
-		return s.q.DeleteLinkClicks(ctx, tx, id) // clicks have no foreign key
+		if err := s.q.RemoveShortCodes(ctx, tx, []string{link.ShortCode}); err != nil {
+			return err
+		}
+		return s.q.DeleteLinkClicks(ctx, tx, queries.DeleteLinkClicksParams{LinkID: id, BrandID: link.BrandID}) // clicks have no foreign key
 	})
 	s.linkChanged(ctx, link.ShortCode)
 	return err

@@ -213,9 +213,19 @@ func (s *Service) Generate(ctx context.Context, sc tenancy.Scope, r Run) ([]Payo
 	var skipped []Skipped
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		created, skipped = nil, nil
-		rows, err := s.q.LockPayable(ctx, tx, queries.LockPayableParams{BrandID: r.BrandID, AffiliateID: r.AffiliateID})
-		if err != nil {
-			return err
+		brands := []uuid.UUID{r.BrandID.UUID}
+		if !r.BrandID.Valid {
+			if brands, err = s.q.PayableBrands(ctx, tx, r.AffiliateID); err != nil {
+				return err
+			}
+		}
+		var rows []queries.LockPayableRow
+		for _, b := range brands {
+			some, err := s.q.LockPayable(ctx, tx, queries.LockPayableParams{BrandID: b, AffiliateID: r.AffiliateID})
+			if err != nil {
+				return err
+			}
+			rows = append(rows, some...)
 		}
 		ids := map[group][]uuid.UUID{}
 		sums := map[group]decimal.Decimal{}
@@ -301,7 +311,11 @@ func (s *Service) emit(ctx context.Context, tx pgx.Tx, id uuid.UUID, eventType s
 	if s.events == nil {
 		return nil
 	}
-	p, err := s.q.LockPayout(ctx, tx, queries.LockPayoutParams{ID: id})
+	brand, err := s.q.PayoutBrand(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	p, err := s.q.LockPayout(ctx, tx, queries.LockPayoutParams{ID: id, BrandID: brand})
 	if err != nil {
 		return err
 	}
@@ -324,7 +338,17 @@ func (s *Service) lock(ctx context.Context, tx pgx.Tx, sc tenancy.Scope, id uuid
 	if err != nil {
 		return queries.Payout{}, err
 	}
-	p, err := s.q.LockPayout(ctx, tx, queries.LockPayoutParams{ID: id, BrandID: brand})
+	if !brand.Valid {
+		b, err := s.q.PayoutBrand(ctx, tx, id)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return queries.Payout{}, apierror.NotFound("Payout not found")
+		}
+		if err != nil {
+			return queries.Payout{}, err
+		}
+		brand = uuid.NullUUID{UUID: b, Valid: true}
+	}
+	p, err := s.q.LockPayout(ctx, tx, queries.LockPayoutParams{ID: id, BrandID: brand.UUID})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return queries.Payout{}, apierror.NotFound("Payout not found")
 	}

@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"strings"
@@ -30,7 +31,8 @@ func AdminURL() string {
 }
 
 // CreateDatabase makes an empty database named after prefix and returns its URL and a function
-// that drops it.
+// that drops it. On a Citus coordinator with workers the database is made on every node, with the
+// citus extension and the same nodes, so the migrations distribute it (make test-citus).
 func CreateDatabase(ctx context.Context, prefix string) (string, func(), error) {
 	admin := AdminURL()
 	conn, err := pgx.Connect(ctx, admin)
@@ -38,27 +40,99 @@ func CreateDatabase(ctx context.Context, prefix string) (string, func(), error) 
 		return "", nil, fmt.Errorf("servertest: connect to %s: %w", redact(admin), err)
 	}
 	defer func() { _ = conn.Close(ctx) }() // an admin session that only creates the database
+	workers, err := citusWorkers(ctx, conn)
+	if err != nil {
+		return "", nil, err
+	}
 	suffix := make([]byte, 4)
 	_, _ = rand.Read(suffix)
 	name := strings.ToLower(fmt.Sprintf("test_%s_%s", prefix, hex.EncodeToString(suffix)))
-	if _, err := conn.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
-		return "", nil, fmt.Errorf("servertest: create database: %w", err)
-	}
 	u, err := url.Parse(admin)
 	if err != nil {
 		return "", nil, err
 	}
-	u.Path = "/" + name
+	nodes := []string{admin}
+	for _, w := range workers {
+		wu := *u
+		wu.Host = w
+		nodes = append(nodes, wu.String())
+	}
 	drop := func() {
-		ctx := context.Background()
-		c, err := pgx.Connect(ctx, admin)
-		if err != nil {
-			return
+		for _, node := range nodes {
+			execOn(context.Background(), node, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)")
 		}
-		defer func() { _ = c.Close(ctx) }() // best effort, like the drop itself
-		_, _ = c.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)")
+	}
+	for _, node := range nodes {
+		if err := execOn(ctx, node, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
+			drop()
+			return "", nil, fmt.Errorf("servertest: create database: %w", err)
+		}
+	}
+	u.Path = "/" + name
+	if len(workers) > 0 {
+		if err := joinCluster(ctx, u, nodes, workers); err != nil {
+			drop()
+			return "", nil, err
+		}
 	}
 	return u.String(), drop, nil
+}
+
+// citusWorkers answers the host:port of each worker when the admin database is a Citus
+// coordinator, none otherwise.
+func citusWorkers(ctx context.Context, conn *pgx.Conn) ([]string, error) {
+	var citus bool
+	if err := conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus')`).Scan(&citus); err != nil || !citus {
+		return nil, err
+	}
+	rows, err := conn.Query(ctx, `SELECT nodename || ':' || nodeport FROM pg_dist_node WHERE groupid <> 0 AND isactive ORDER BY nodeid`)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+// joinCluster makes the new database u a coordinator of the same workers: the citus extension on
+// every node's copy, then the nodes registered from the coordinator.
+func joinCluster(ctx context.Context, u *url.URL, nodes, workers []string) error {
+	for _, node := range nodes {
+		nu, err := url.Parse(node)
+		if err != nil {
+			return err
+		}
+		nu.Path = u.Path
+		if err := execOn(ctx, nu.String(), "CREATE EXTENSION IF NOT EXISTS citus"); err != nil {
+			return fmt.Errorf("servertest: citus extension on %s: %w", nu.Host, err)
+		}
+	}
+	host, port, err := net.SplitHostPort(u.Host)
+	if err != nil {
+		return err
+	}
+	if err := execOn(ctx, u.String(), "SELECT citus_set_coordinator_host($1, $2::int)", host, port); err != nil {
+		return fmt.Errorf("servertest: citus coordinator: %w", err)
+	}
+	for _, w := range workers {
+		wh, wp, err := net.SplitHostPort(w)
+		if err != nil {
+			return err
+		}
+		if err := execOn(ctx, u.String(), "SELECT citus_add_node($1, $2::int)", wh, wp); err != nil {
+			return fmt.Errorf("servertest: citus worker %s: %w", w, err)
+		}
+	}
+	return nil
+}
+
+// execOn runs one statement in a session of its own on the database at url.
+func execOn(ctx context.Context, url, sql string, args ...any) error {
+	c, err := pgx.Connect(ctx, url)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = c.Close(ctx) }() // a session for one statement
+	_, err = c.Exec(ctx, sql, args...)
+	return err
 }
 
 func redact(raw string) string {
