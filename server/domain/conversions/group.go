@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -508,6 +509,13 @@ func retryable(err error) bool {
 	return errors.As(err, &pg) && (pg.Code == "40P01" || pg.Code == "40001" || pg.Code == "55P03")
 }
 
+var (
+	// namedInMessage finds the relation and the constraint in a constraint violation's message.
+	namedInMessage = regexp.MustCompile(`(?:relation|table) "([^"]+)" violates [a-z ]*constraint "([^"]+)"`)
+	// shardSuffix is the number Citus appends to a shard's name.
+	shardSuffix = regexp.MustCompile(`_[0-9]+$`)
+)
+
 // orderError is what an order that PostgreSQL refused answers: a data or constraint error is the
 // order's (400 naming the field, or 409 for a row that changed meanwhile), never the server's.
 func orderError(err error) error {
@@ -517,7 +525,15 @@ func orderError(err error) error {
 	}
 	field := pg.ColumnName
 	if field == "" {
-		field = strings.TrimPrefix(pg.ConstraintName, pg.TableName+"_")
+		constraint, table := pg.ConstraintName, pg.TableName
+		if constraint == "" {
+			// Citus relays a worker's error by its message alone, the table named by its shard
+			// (conversions_102055).
+			if m := namedInMessage.FindStringSubmatch(pg.Message); m != nil {
+				table, constraint = shardSuffix.ReplaceAllString(m[1], ""), shardSuffix.ReplaceAllString(m[2], "")
+			}
+		}
+		field = strings.TrimPrefix(constraint, table+"_")
 		for _, suffix := range []string{"_check", "_fkey", "_key"} {
 			field = strings.TrimSuffix(field, suffix)
 		}
