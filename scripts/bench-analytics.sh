@@ -33,7 +33,7 @@ cleanup() {
   if [ -n "${dev_server_pid:-}" ]; then
     stop_dev_server
   elif [ -n "$db" ]; then
-    dev_server_psql "DROP DATABASE IF EXISTS $db WITH (FORCE)" || true
+    dev_server_dropdb "$db"
   fi
   rm -f "$results"
 }
@@ -43,7 +43,7 @@ trap cleanup EXIT
 measure() {
   local size=$1 clicks=$2 url start loaded
   db="bench_analytics_${size}_$(date +%s)_$RANDOM"
-  dev_server_psql "CREATE DATABASE $db"
+  dev_server_createdb "$db"
   url=$(python3 -c 'import sys,urllib.parse as u; p=u.urlparse(sys.argv[1]); print(u.urlunparse(p._replace(path="/"+sys.argv[2])))' "$DATABASE_URL" "$db")
   DATABASE_URL=$url LOG_LEVEL=warn JWT_SECRET=bench-analytics-migrate-only-0123456789abcdef bin/openaffiliate migrate >/dev/null
   echo "$size: generating $clicks clicks (log: artifacts/bench-analytics-gendata-$size.log)" >&2

@@ -23,9 +23,9 @@ start_dev_server ingest 19380 "$root/artifacts/bench-ingest-server.log" LOG_LEVE
 go build -o bin/ingestbench ./scripts/ingestbench
 
 pgdb="pgbench_$(date +%s)_$RANDOM"
-dev_server_psql "CREATE DATABASE $pgdb"
+dev_server_createdb "$pgdb"
 pg_url=$(python3 -c 'import sys,urllib.parse as u; p=u.urlparse(sys.argv[1]); print(u.urlunparse(p._replace(path="/"+sys.argv[2])))' "$DATABASE_URL" "$pgdb")
-trap 'stop_dev_server; dev_server_psql "DROP DATABASE IF EXISTS $pgdb WITH (FORCE)" || true' EXIT
+trap 'stop_dev_server; dev_server_dropdb "$pgdb"' EXIT
 pgbench -i -q -s 10 "$pg_url" >/dev/null 2>&1
 
 results=$(mktemp)

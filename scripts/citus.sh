@@ -8,6 +8,10 @@
 #                                          and print the coordinator's DATABASE_URL
 #   scripts/citus.sh stop DIR              stop the three nodes
 #   scripts/citus.sh url DIR               print the coordinator's DATABASE_URL of a started cluster
+#   scripts/citus.sh createdb DIR NAME     a database NAME on the three nodes, with the extension
+#                                          and the workers registered in it (the benchmarks' way;
+#                                          the Go tests do the same in servertest.CreateDatabase)
+#   scripts/citus.sh dropdb DIR NAME       drop it on the three nodes
 # Nothing is written outside the project's .tools/ and DIR: PostgreSQL 15 finds $libdir and its
 # extensions relative to its own executable, so the stage is a copy of Debian's PostgreSQL prefix
 # (postgres copied, the rest linked) with Citus installed beside it.
@@ -125,12 +129,45 @@ SELECT citus_set_coordinator_host('127.0.0.1', $coord);
 SELECT citus_add_node('127.0.0.1', $((port + 1)));
 SELECT citus_add_node('127.0.0.1', $((port + 2)));
 EOF
+    # CREATE EXTENSION turned SSL on with a certificate of its own; the nodes reload for it, and
+    # a connection between them may fail until they have: wait until the coordinator reaches both.
+    ok=""
+    for _ in $(seq 60); do
+      ok=$("$pgbin/psql" -qAt -h 127.0.0.1 -p "$coord" -U postgres -d postgres \
+        -c "SELECT bool_and(success) FROM run_command_on_workers('SELECT 1')" 2>/dev/null || true)
+      [ "$ok" = t ] && break
+      sleep 0.5
+    done
+    [ "$ok" = t ] || { echo "citus: the coordinator cannot reach its workers (see $dir/*/server.log)" >&2; exit 1; }
   fi
   url "$dir"
 }
 
 url() {
   echo "postgres://postgres@127.0.0.1:$(port_of "${1:?data folder}/coordinator")/postgres?sslmode=disable"
+}
+
+psql_on() { "$pgbin/psql" -v ON_ERROR_STOP=1 -qAt -h 127.0.0.1 -U postgres -p "$@"; }
+
+createdb() {
+  dir=${1:?data folder} name=${2:?database name}
+  coord=$(port_of "$dir/coordinator")
+  for n in "${nodes[@]}"; do
+    p=$(port_of "$dir/$n")
+    psql_on "$p" -d postgres -c "CREATE DATABASE \"$name\"" >/dev/null
+    psql_on "$p" -d "$name" -c 'CREATE EXTENSION citus' >/dev/null
+  done
+  psql_on "$coord" -d "$name" -c "SELECT citus_set_coordinator_host('127.0.0.1', $coord)" >/dev/null
+  for n in worker1 worker2; do
+    psql_on "$coord" -d "$name" -c "SELECT citus_add_node('127.0.0.1', $(port_of "$dir/$n"))" >/dev/null
+  done
+}
+
+dropdb() {
+  dir=${1:?data folder} name=${2:?database name}
+  for n in "${nodes[@]}"; do
+    psql_on "$(port_of "$dir/$n")" -d postgres -c "DROP DATABASE IF EXISTS \"$name\" WITH (FORCE)" >/dev/null || true
+  done
 }
 
 stop_cluster() {
@@ -146,8 +183,10 @@ build) build ;;
 start) start_cluster "${2:-}" "${3:-}" ;;
 stop) stop_cluster "${2:-}" ;;
 url) url "${2:-}" ;;
+createdb) createdb "${2:-}" "${3:-}" ;;
+dropdb) dropdb "${2:-}" "${3:-}" ;;
 *)
-  echo "usage: CITUS_SRC=DIR scripts/citus.sh build | scripts/citus.sh start DIR [PORT] | stop DIR | url DIR" >&2
+  echo "usage: CITUS_SRC=DIR scripts/citus.sh build | scripts/citus.sh start DIR [PORT] | stop DIR | url DIR | createdb DIR NAME | dropdb DIR NAME" >&2
   exit 2
   ;;
 esac

@@ -3,6 +3,8 @@
 # bin/openaffiliate on it in dev mode on the first free port from FIRST_PORT (below 32768), waits
 # until it is healthy, and sets $port. An EXIT trap stops the server and drops the database.
 # With DEV_SERVER_DB set it serves that existing database instead (and drops it the same way).
+# With CITUS_DIR set (a cluster started by scripts/citus.sh, DATABASE_URL its coordinator) databases
+# are made and dropped on its three nodes (dev_server_createdb, dev_server_dropdb).
 start_dev_server() {
   local name=$1 first_port=$2
   dev_server_log=$3
@@ -13,7 +15,7 @@ start_dev_server() {
     dev_server_db=$DEV_SERVER_DB
   else
     dev_server_db="${name}_$(date +%s)_$RANDOM"
-    dev_server_psql "CREATE DATABASE $dev_server_db"
+    dev_server_createdb "$dev_server_db"
   fi
   local db_url
   db_url=$(python3 -c 'import sys,urllib.parse as u; p=u.urlparse(sys.argv[1]); print(u.urlunparse(p._replace(path="/"+sys.argv[2])))' "$DATABASE_URL" "$dev_server_db")
@@ -33,9 +35,25 @@ start_dev_server() {
 
 dev_server_psql() { psql "$DATABASE_URL" -v ON_ERROR_STOP=1 -qAtc "$1"; }
 
+dev_server_createdb() {
+  if [ -n "${CITUS_DIR:-}" ]; then
+    scripts/citus.sh createdb "$CITUS_DIR" "$1"
+  else
+    dev_server_psql "CREATE DATABASE $1"
+  fi
+}
+
+dev_server_dropdb() {
+  if [ -n "${CITUS_DIR:-}" ]; then
+    scripts/citus.sh dropdb "$CITUS_DIR" "$1"
+  else
+    dev_server_psql "DROP DATABASE IF EXISTS $1 WITH (FORCE)" || true
+  fi
+}
+
 stop_dev_server() {
   kill -TERM "$dev_server_pid" 2>/dev/null || true
   for _ in $(seq 1 50); do kill -0 "$dev_server_pid" 2>/dev/null || break; sleep 0.2; done
   kill -KILL "$dev_server_pid" 2>/dev/null || true
-  dev_server_psql "DROP DATABASE IF EXISTS $dev_server_db WITH (FORCE)" || true
+  dev_server_dropdb "$dev_server_db"
 }

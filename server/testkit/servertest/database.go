@@ -70,6 +70,13 @@ func CreateDatabase(ctx context.Context, prefix string) (string, func(), error) 
 	}
 	u.Path = "/" + name
 	if len(workers) > 0 {
+		// One database joins the cluster at a time: adding a node copies the role to the workers,
+		// and two at once fail there with "tuple concurrently updated". The lock is the admin
+		// database's, which every package's tests share; it goes with the admin session.
+		if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock(7461204)`); err != nil {
+			drop()
+			return "", nil, err
+		}
 		if err := joinCluster(ctx, u, nodes, workers); err != nil {
 			drop()
 			return "", nil, err
