@@ -255,14 +255,20 @@ func (s *shard) write(batch []Click) {
 	}
 }
 
-// copyBatch writes a batch with one COPY.
+// copyBatch writes a batch with one COPY. The row's values point into the batch and its ids, and
+// the row is reused (pgx encodes each row before it asks for the next): a value put into an
+// interface by copy would cost an allocation each, ten per click.
 func (s *shard) copyBatch(ctx context.Context, batch []Click) error {
+	// pgtype values encode directly; uuid.UUID would go through driver.Valuer, a string and an
+	// error per value, which cost a fifth of the server's CPU under load.
+	ids := make([]pgtype.UUID, 5*len(batch))
+	row := make([]any, len(columns))
 	_, err := s.pool.CopyFrom(ctx, pgx.Identifier{"clicks"}, columns, pgx.CopyFromSlice(len(batch), func(i int) ([]any, error) {
-		c := batch[i]
-		// pgtype values encode directly; uuid.UUID would go through driver.Valuer, a string and an
-		// error per value, which cost a fifth of the server's CPU under load.
-		return []any{pgUUID(c.ID), c.At, pgUUID(c.LinkID), pgUUID(c.CampaignID), pgUUID(c.AffiliateID), pgUUID(c.BrandID),
-			c.IPHash, c.UserAgent, c.Referrer, c.IsBot}, nil
+		c, id := &batch[i], ids[5*i:5*i+5]
+		id[0], id[1], id[2], id[3], id[4] = pgUUID(c.ID), pgUUID(c.LinkID), pgUUID(c.CampaignID), pgUUID(c.AffiliateID), pgUUID(c.BrandID)
+		row[0], row[1], row[2], row[3], row[4], row[5] = &id[0], &c.At, &id[1], &id[2], &id[3], &id[4]
+		row[6], row[7], row[8], row[9] = &c.IPHash, &c.UserAgent, &c.Referrer, c.IsBot
+		return row, nil
 	}))
 	return err
 }
