@@ -121,6 +121,7 @@ hey -n "$CHECK_REQUESTS" -c "$CONNECTIONS" -disable-redirects -H "User-Agent: $U
 stop_server
 after=$(psql "$db_url" -qAtc "SELECT count(*) FROM clicks")
 
+mkdir -p artifacts
 python3 - "$results" "$work/wrk-rate.txt" "$work/hey-count.txt" "$half" "$before" "$after" "$CHECK_REQUESTS" <<'PY' | tee artifacts/bench-redirect.md
 import re, statistics, sys, subprocess
 results, rate_file, count_file, half, before, after, n = sys.argv[1:8]
