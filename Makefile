@@ -4,7 +4,7 @@ NODE_BIN = $(shell scripts/node.sh)
 export PATH := $(NODE_BIN):$(PATH)
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: run test test-citus generate check-generated build frontend lint e2e bench bench-redirect bench-ingest bench-analytics lighthouse clean
+.PHONY: run test test-citus generate check-generated build frontend lint e2e bench bench-redirect bench-redirect-cores bench-ingest bench-analytics lighthouse clean
 
 run:
 	scripts/run.sh
@@ -46,6 +46,10 @@ bench: bench-redirect bench-ingest bench-analytics
 
 bench-redirect: build
 	scripts/bench-redirect.sh
+
+# One row of the per-core table: make bench-redirect-cores CORES=4 (docs/benchmarks.md).
+bench-redirect-cores: build
+	scripts/bench-redirect-cores.sh $(or $(CORES),1)
 
 bench-ingest: build
 	scripts/bench-ingest.sh

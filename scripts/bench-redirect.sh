@@ -5,6 +5,7 @@
 # tracking port at half its measured maximum for p99 latency, then a fixed number of requests (hey)
 # and a graceful shutdown to check that stored clicks equal 302 responses.
 # Writes artifacts/bench-redirect.md. ROUNDS (default 3) alternates the targets; medians are reported.
+# BIN (default bin/openaffiliate) is the server binary: another build, to compare two side by side.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -12,6 +13,7 @@ ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 CHECK_REQUESTS=${CHECK_REQUESTS:-100000}
+BIN=${BIN:-bin/openaffiliate}
 
 missing=()
 for tool in wrk hey nginx python3; do command -v "$tool" >/dev/null || missing+=("$tool"); done
@@ -20,7 +22,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
   $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends $pkgs >/dev/null
 fi
-[ -x bin/openaffiliate ] || make --no-print-directory build >/dev/null
+[ -x "$BIN" ] || make --no-print-directory build >/dev/null
 
 if [ -z "${DATABASE_URL:-}" ]; then
   exec scripts/with-db.sh "$0" "$@"
@@ -44,8 +46,9 @@ cleanup() {
 trap cleanup EXIT
 
 start_server() {
+  # CLICK_WRITERS, when set, passes through to the server (its default follows GOMAXPROCS).
   DATABASE_URL="$db_url" PORT="$app_port" TRACKING_PORT="$track_port" JWT_SECRET="bench-secret-bench-secret-bench-secret" \
-    PUBLIC_URL="http://127.0.0.1:$app_port" LOG_LEVEL=warn bin/openaffiliate >>"$work/server.log" 2>&1 &
+    PUBLIC_URL="http://127.0.0.1:$app_port" LOG_LEVEL=warn "$BIN" >>"$work/server.log" 2>&1 &
   server_pid=$!
   for _ in $(seq 1 100); do
     curl -fsS "http://127.0.0.1:$app_port/api/v1/system/health" >/dev/null 2>&1 && return 0
@@ -57,21 +60,7 @@ stop_server() { kill -TERM "$server_pid"; wait "$server_pid" || true; server_pid
 
 start_server
 # A brand, a campaign, an approved affiliate and its link, made through the API.
-code=$(python3 - "http://127.0.0.1:$app_port/api/v1" <<'PY'
-import json, sys, urllib.request
-base = sys.argv[1]
-def call(method, path, body=None, token=None):
-    req = urllib.request.Request(base + path, method=method, data=json.dumps(body).encode() if body is not None else None,
-                                 headers={"Content-Type": "application/json", **({"Authorization": "Bearer " + token} if token else {})})
-    return json.load(urllib.request.urlopen(req))["data"]
-brand = call("POST", "/auth/signup", {"email": "bench-brand@example.com", "password": "bench-password", "firstName": "B", "lastName": "B", "accountType": "brand", "companyName": "Bench Shop"})["jwt"]
-call("PUT", "/brands/setup", {"company_name": "Bench Shop", "domain": "bench-shop.example"}, brand)
-campaign = call("POST", "/campaigns", {"name": "Bench", "homepage_url": "https://bench-shop.example/landing?utm_source=bench"}, brand)["campaign"]["id"]
-aff = call("POST", "/auth/signup", {"email": "bench-aff@example.com", "password": "bench-password", "firstName": "A", "lastName": "A", "accountType": "affiliate"})["jwt"]
-call("POST", "/campaigns/%s/join" % campaign, None, aff)
-print(call("POST", "/affiliate-links/generate", {"campaign_id": campaign}, aff)["link"]["short_code"])
-PY
-)
+code=$(scripts/bench-link.py "http://127.0.0.1:$app_port/api/v1")
 app_url="http://127.0.0.1:$app_port/r/$code"
 track_url="http://127.0.0.1:$track_port/r/$code"
 
@@ -132,6 +121,7 @@ hey -n "$CHECK_REQUESTS" -c "$CONNECTIONS" -disable-redirects -H "User-Agent: $U
 stop_server
 after=$(psql "$db_url" -qAtc "SELECT count(*) FROM clicks")
 
+mkdir -p artifacts
 python3 - "$results" "$work/wrk-rate.txt" "$work/hey-count.txt" "$half" "$before" "$after" "$CHECK_REQUESTS" <<'PY' | tee artifacts/bench-redirect.md
 import re, statistics, sys, subprocess
 results, rate_file, count_file, half, before, after, n = sys.argv[1:8]

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/openaffiliate/platform/server/domain/accounts"
+	"github.com/openaffiliate/platform/server/domain/clicks"
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/email"
 	"github.com/openaffiliate/platform/server/domain/trackingdomains"
@@ -60,6 +61,9 @@ type Config struct {
 	// that a committer waits for more orders, default 0) and INGEST_COMMITTERS (groups stored at
 	// once, 1 to 32, default 2).
 	IngestGroups conversions.GroupOptions
+	// ClickWriters is how many click buffers and COPY writers run side by side (CLICK_WRITERS, 1 to
+	// clicks.MaxWriters; 0, the default, is clicks.DefaultWriters: one per 4 of GOMAXPROCS).
+	ClickWriters int
 	// Resolver looks up tracking domains' records: the system's resolver when nil (tests give a fake).
 	Resolver trackingdomains.Resolver
 }
@@ -140,6 +144,11 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	if v := getenv("JOBS_STOP_TIMEOUT"); v != "" {
 		if c.Jobs.StopTimeout, err = time.ParseDuration(v); err != nil || c.Jobs.StopTimeout < time.Second {
 			return c, fmt.Errorf("JOBS_STOP_TIMEOUT must be a duration of at least 1s, such as 30s, got %q", v)
+		}
+	}
+	if v := getenv("CLICK_WRITERS"); v != "" {
+		if c.ClickWriters, err = strconv.Atoi(v); err != nil || c.ClickWriters < 1 || c.ClickWriters > clicks.MaxWriters {
+			return c, fmt.Errorf("CLICK_WRITERS must be a number from 1 to %d, got %q", clicks.MaxWriters, v)
 		}
 	}
 	if c.IngestGroups, err = ingestGroups(getenv); err != nil {

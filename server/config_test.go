@@ -24,9 +24,15 @@ func TestLoadConfigDefaults(t *testing.T) {
 	if c.Webhooks.AllowPrivate || len(c.Webhooks.Backoff) != 7 || c.Webhooks.Timeout != 10*time.Second || c.Webhooks.RotationOverlap != 24*time.Hour {
 		t.Errorf("webhook defaults: %+v", c.Webhooks)
 	}
-	c, err = LoadConfig(env(map[string]string{"JWT_SECRET": strings.Repeat("s", 32), "JOBS_WORKERS": "3", "JOBS_STOP_TIMEOUT": "2m", "WEBHOOKS_ALLOW_PRIVATE": "true"}))
+	if c.ClickWriters != 0 {
+		t.Errorf("click writers: %d, want 0 (clicks.DefaultWriters)", c.ClickWriters)
+	}
+	c, err = LoadConfig(env(map[string]string{"JWT_SECRET": strings.Repeat("s", 32), "JOBS_WORKERS": "3", "JOBS_STOP_TIMEOUT": "2m", "WEBHOOKS_ALLOW_PRIVATE": "true", "CLICK_WRITERS": "6"}))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if c.ClickWriters != 6 {
+		t.Errorf("CLICK_WRITERS=6 gave %d writers", c.ClickWriters)
 	}
 	if c.Jobs.Workers != 3 || c.Jobs.StopTimeout != 2*time.Minute {
 		t.Errorf("jobs from the environment: %+v", c.Jobs)
@@ -53,6 +59,8 @@ func TestLoadConfigRefusals(t *testing.T) {
 		"a group wait of a second":   {"JWT_SECRET": secret, "INGEST_GROUP_WAIT": "1s"},
 		"a group wait without unit":  {"JWT_SECRET": secret, "INGEST_GROUP_WAIT": "5"},
 		"bad webhooks private":       {"JWT_SECRET": secret, "WEBHOOKS_ALLOW_PRIVATE": "maybe"},
+		"no click writer":            {"JWT_SECRET": secret, "CLICK_WRITERS": "0"},
+		"65 click writers":           {"JWT_SECRET": secret, "CLICK_WRITERS": "65"},
 	} {
 		if _, err := LoadConfig(env(vars)); err == nil {
 			t.Errorf("%s: accepted", name)

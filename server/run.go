@@ -133,7 +133,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	applicationSvc.SetMailer(mailer)
 	keys := apikeys.New(pool, time.Now)
 	hashIP := auth.IPHasher(cfg.JWTSecret)
-	recorder := clicks.NewRecorder(pool, clicks.Options{})
+	recorder := clicks.NewRecorder(pool, clicks.Options{Writers: cfg.ClickWriters})
 	clickIDs := clickid.NewSigner(cfg.JWTSecret)
 	redirector := redirect.NewRedirector(pool, recorder, hashIP, clickIDs, time.Now)
 	// The caches learn of changes the services publish (server/platform/change).

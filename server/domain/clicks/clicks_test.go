@@ -112,3 +112,142 @@ func TestFullBufferHonoursTheSendersContext(t *testing.T) {
 		t.Fatalf("Record on a full buffer: %v", err)
 	}
 }
+
+// storedOnce checks that every sent click is stored, each exactly once.
+func storedOnce(t *testing.T, pool *pgxpool.Pool, sent []uuid.UUID) {
+	t.Helper()
+	var rows, distinct int
+	if err := pool.QueryRow(context.Background(), "SELECT count(*), count(DISTINCT id) FROM clicks").Scan(&rows, &distinct); err != nil {
+		t.Fatal(err)
+	}
+	var missing int
+	if err := pool.QueryRow(context.Background(), "SELECT count(*) FROM unnest($1::uuid[]) AS s(id) WHERE NOT EXISTS (SELECT 1 FROM clicks c WHERE c.id = s.id)", sent).Scan(&missing); err != nil {
+		t.Fatal(err)
+	}
+	if rows != len(sent) || distinct != len(sent) || missing != 0 {
+		t.Fatalf("sent %d clicks: stored %d rows, %d distinct, %d missing", len(sent), rows, distinct, missing)
+	}
+}
+
+// send records each clicks from each of senders goroutines until Close refuses them, and answers
+// the ids of the clicks Record accepted.
+func send(t *testing.T, r *clicks.Recorder, senders, each int) []uuid.UUID {
+	t.Helper()
+	var mu sync.Mutex
+	var sent []uuid.UUID
+	var wg sync.WaitGroup
+	for range senders {
+		wg.Go(func() {
+			mine := make([]uuid.UUID, 0, each)
+			defer func() { mu.Lock(); sent = append(sent, mine...); mu.Unlock() }()
+			for range each {
+				c := click()
+				switch err := r.Record(context.Background(), c); err {
+				case nil:
+					mine = append(mine, c.ID)
+				case clicks.ErrClosed:
+					return
+				default:
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return sent
+}
+
+// Several writers: clicks recorded while Close runs are each stored exactly once, or refused
+// with ErrClosed; none accepted is lost.
+func TestSeveralWritersStoreEveryClickOnceThroughClose(t *testing.T) {
+	pool := openPool(t)
+	r := clicks.NewRecorder(pool, clicks.Options{Capacity: 64, BatchSize: 16, FlushInterval: 20 * time.Millisecond, Writers: 4})
+	if got := clicks.Writers(r); got != 4 {
+		t.Fatalf("%d writers, want 4", got)
+	}
+	done := make(chan []uuid.UUID)
+	go func() { done <- send(t, r, 8, 2000) }()
+	time.Sleep(150 * time.Millisecond) // Close while the senders are still at it
+	if err := r.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	sent := <-done
+	if len(sent) == 0 || len(sent) == 8*2000 {
+		t.Logf("%d clicks accepted before Close (the test wants Close to land mid-way)", len(sent))
+	}
+	if r.Pending() != 0 {
+		t.Errorf("%d clicks pending after Close", r.Pending())
+	}
+	storedOnce(t, pool, sent)
+}
+
+// A writer whose COPY fails for a while retries: its clicks are stored once it succeeds (its
+// links' visitors wait meanwhile, back-pressure), and nothing is lost.
+func TestAFailingWriterLosesNothing(t *testing.T) {
+	pool := openPool(t)
+	r := clicks.NewRecorder(pool, clicks.Options{Capacity: 32, BatchSize: 4, FlushInterval: 10 * time.Millisecond, Writers: 4})
+	failed := clicks.FailWrites(r, 0, 4) // about 1.5 s of retries with the writer's backoff
+	sent := send(t, r, 8, 250)
+	if err := r.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if failed.Load() != 4 {
+		t.Errorf("the writer failed %d times, want 4", failed.Load())
+	}
+	if len(sent) != 8*250 {
+		t.Fatalf("%d clicks accepted, want %d", len(sent), 8*250)
+	}
+	storedOnce(t, pool, sent)
+}
+
+// Writers default to one per 4 of Go's cores and never outnumber the buffer's places.
+func TestWritersDefaultAndBound(t *testing.T) {
+	pool := openPool(t)
+	for _, tc := range []struct {
+		opts clicks.Options
+		want int
+	}{{clicks.Options{}, clicks.DefaultWriters()}, {clicks.Options{Writers: 3}, 3}, {clicks.Options{Writers: 8, Capacity: 2}, 2}} {
+		r := clicks.NewRecorder(pool, tc.opts)
+		if got := clicks.Writers(r); got != tc.want {
+			t.Errorf("%+v: %d writers, want %d", tc.opts, got, tc.want)
+		}
+		if err := r.Close(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// One link's clicks go through one writer: a visitor clicking a link many times in a day is one
+// unique click in the rollups however many writers store the batches (each batch's RollupClicks
+// sees the batches of its link committed before it).
+func TestOneLinkOneWriterCountsAVisitorOnce(t *testing.T) {
+	pool := openPool(t)
+	r := clicks.NewRecorder(pool, clicks.Options{Capacity: 64, BatchSize: 2, FlushInterval: time.Millisecond, Writers: 4})
+	link, brand, campaign, affiliate, at := uuid.New(), uuid.New(), uuid.New(), uuid.New(), time.Now()
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range 50 {
+				c := click()
+				c.LinkID, c.BrandID, c.CampaignID, c.AffiliateID, c.At, c.IPHash = link, brand, campaign, affiliate, at, "one-visitor"
+				if err := r.Record(context.Background(), c); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if err := r.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var total, unique int
+	if err := pool.QueryRow(context.Background(), `SELECT coalesce(sum(clicks), 0), coalesce(sum(unique_clicks), 0)
+		FROM stats_deltas WHERE link_id = $1`, link).Scan(&total, &unique); err != nil {
+		t.Fatal(err)
+	}
+	if total != 400 || unique != 1 {
+		t.Errorf("400 clicks of one visitor on one link: rolled up as %d clicks, %d unique; want 400 and 1", total, unique)
+	}
+}

@@ -61,11 +61,16 @@ type hostCache struct {
 
 // table answers the current table, reading it first when there is none yet.
 func (c *hostCache) table(ctx context.Context) (*hostTable, error) {
+	return c.tableAt(ctx, c.now())
+}
+
+// tableAt is table with the clock already read.
+func (c *hostCache) tableAt(ctx context.Context, now time.Time) (*hostTable, error) {
 	t := c.current.Load()
 	if t == nil {
 		return c.reload(ctx)
 	}
-	if c.now().After(t.expires) && c.refreshing.CompareAndSwap(false, true) {
+	if now.After(t.expires) && c.refreshing.CompareAndSwap(false, true) {
 		go func() {
 			defer c.refreshing.Store(false)
 			_, _ = c.reload(ctx) // not cancelled with the request; a failure keeps the stale table, tried again in a second

@@ -105,7 +105,12 @@ func (r *Redirector) LoadTrackingDomains(ctx context.Context) error {
 // hostEntry answers who verified or claims a host name; any other host (the platform's, or one no
 // brand has) is no tracking domain.
 func (r *Redirector) hostEntry(ctx context.Context, host string) (hostEntry, bool, error) {
-	t, err := r.hosts.table(ctx)
+	return r.hostEntryAt(ctx, host, r.hosts.now())
+}
+
+// hostEntryAt is hostEntry with the clock already read.
+func (r *Redirector) hostEntryAt(ctx context.Context, host string, now time.Time) (hostEntry, bool, error) {
+	t, err := r.hosts.tableAt(ctx, now)
 	if err != nil { // never read yet, and the database is out of reach
 		return hostEntry{}, false, ErrUnavailable
 	}
@@ -156,11 +161,12 @@ func (r *Redirector) Visit(ctx context.Context, v Visit) (Outcome, error) {
 	if !ValidCode(v.Code) {
 		return Outcome{}, nil
 	}
-	link, found, err := r.resolve(ctx, v.Code)
+	now := r.now() // one clock read per visit: the cache, the domains and the click share it
+	link, found, err := r.resolve(ctx, v.Code, now)
 	if err != nil || !found || link.Status != "active" {
 		return Outcome{}, err
 	}
-	if e, known, err := r.hostEntry(ctx, v.Host); err != nil || known && !e.serves(link.BrandID) {
+	if e, known, err := r.hostEntryAt(ctx, v.Host, now); err != nil || known && !e.serves(link.BrandID) {
 		return Outcome{}, err
 	}
 	if link.CampaignStatus != "active" || !link.Earning || v.Head {
@@ -173,7 +179,7 @@ func (r *Redirector) Visit(ctx context.Context, v Visit) (Outcome, error) {
 	bot := IsBot(v.UserAgent)
 	location := link.before + r.ids.Make(clickid.Claims{Click: id, Link: link.ID, Bot: bot}) + link.after
 	click := clicks.Click{
-		ID: id, At: r.now(), LinkID: link.ID, CampaignID: link.CampaignID, AffiliateID: link.AffiliateID,
+		ID: id, At: now, LinkID: link.ID, CampaignID: link.CampaignID, AffiliateID: link.AffiliateID,
 		BrandID: link.BrandID, IPHash: r.hashIP(v.IP), UserAgent: truncate(v.UserAgent, 512),
 		Referrer: truncate(v.Referrer, 1024), IsBot: bot,
 	}
@@ -199,11 +205,11 @@ func resolvedOf(r queries.ResolveShortCodeRow) resolvedLink {
 // clickIDMark stands in for the click id while the location template is built; QueryEscape keeps it as is.
 const clickIDMark = "CLICKIDMARK"
 
-func (r *Redirector) resolve(ctx context.Context, code string) (resolvedLink, bool, error) {
-	if e, ok := r.links.get(code); ok {
+func (r *Redirector) resolve(ctx context.Context, code string, now time.Time) (resolvedLink, bool, error) {
+	if e, ok := r.links.get(code, now); ok {
 		return e.link, e.found, nil
 	}
-	if r.outage.waiting(r.now()) {
+	if r.outage.waiting(now) {
 		return r.stale(code)
 	}
 	v, err, _ := r.lookups.Do(code, func() (any, error) {
@@ -392,14 +398,15 @@ func newLinkCache(now func() time.Time, knownMax, unknownMax int) *linkCache {
 	return &linkCache{known: newBoundedMap(knownMax), unknown: newBoundedMap(unknownMax), now: now}
 }
 
-func (c *linkCache) get(code string) (cacheEntry, bool) {
+// get answers a code's entry unless it expired by now.
+func (c *linkCache) get(code string, now time.Time) (cacheEntry, bool) {
 	c.mu.RLock()
 	e, ok := c.known.entries[code]
 	if !ok {
 		e, ok = c.unknown.entries[code]
 	}
 	c.mu.RUnlock()
-	if !ok || c.now().After(e.expires) {
+	if !ok || now.After(e.expires) {
 		return cacheEntry{}, false
 	}
 	return e, true

@@ -171,7 +171,7 @@ func TestUnknownCodesCacheIsBounded(t *testing.T) {
 	if *reads != 3*negativeMax {
 		t.Errorf("%d reads for %d distinct codes", *reads, 3*negativeMax)
 	}
-	if _, ok := r.links.get("KnownLnk"); !ok {
+	if _, ok := r.links.get("KnownLnk", time.Now()); !ok {
 		t.Error("unknown codes pushed a known link out of the cache")
 	}
 }
@@ -193,7 +193,7 @@ func TestLinkCacheIsBounded(t *testing.T) {
 		c.put(code, resolvedLink{}, true)
 	}
 	for _, code := range []string{"new-lnk1", "new-lnk2", "new-lnk3", "new-lnk4"} {
-		if _, ok := c.get(code); !ok {
+		if _, ok := c.get(code, now); !ok {
 			t.Errorf("%s was evicted while an expired entry was cached", code)
 		}
 	}
