@@ -1,3 +1,8 @@
+DROP INDEX clicks_link_time_idx;
+CREATE INDEX clicks_link_time_idx ON clicks (link_id, clicked_at DESC, id DESC) WHERE NOT is_bot;
+DROP INDEX clicks_link_bot_idx;
+CREATE INDEX clicks_link_bot_idx ON clicks (link_id) WHERE is_bot;
+
 CREATE OR REPLACE FUNCTION conversion_stats_delta(v conversions, sign int) RETURNS void LANGUAGE sql AS $$
     INSERT INTO stats_deltas (brand_id, day, campaign_id, affiliate_id, link_id, currency, conversions,
                               link_conversions, revenue, commission, pending_commission, confirmed_commission,
