@@ -90,44 +90,6 @@ BEGIN
     RETURN true;
 END $_$;
 
--- Name: clicks_deleted_stats(); Type: FUNCTION; Schema: public; Owner: -
-
-CREATE FUNCTION public.clicks_deleted_stats() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-    INSERT INTO stats_deltas (brand_id, day, campaign_id, affiliate_id, link_id, currency, clicks, unique_clicks)
-    SELECT o.brand_id, (o.clicked_at AT TIME ZONE 'UTC')::date, o.campaign_id, o.affiliate_id, o.link_id, '',
-           -count(*), -count(DISTINCT o.ip_hash)
-    FROM old_clicks o
-    WHERE NOT o.is_bot
-    GROUP BY 1, 2, 3, 4, 5;
-    RETURN NULL;
-END $$;
-
--- Name: clicks_inserted_stats(); Type: FUNCTION; Schema: public; Owner: -
-
-CREATE FUNCTION public.clicks_inserted_stats() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-    INSERT INTO stats_deltas (brand_id, day, campaign_id, affiliate_id, link_id, currency, clicks, unique_clicks)
-    SELECT g.brand_id, g.day, g.campaign_id, g.affiliate_id, g.link_id, '', sum(g.clicks), count(*) FILTER (WHERE NOT g.seen)
-    FROM (
-        SELECT n.brand_id, d.day, n.campaign_id, n.affiliate_id, n.link_id, count(*) AS clicks,
-               EXISTS (SELECT 1 FROM clicks c
-                       WHERE c.link_id = n.link_id AND c.ip_hash = n.ip_hash AND NOT c.is_bot
-                         AND c.clicked_at >= d.day::timestamp AT TIME ZONE 'UTC'
-                         AND c.clicked_at < (d.day + 1)::timestamp AT TIME ZONE 'UTC'
-                         AND c.id NOT IN (SELECT x.id FROM new_clicks x)) AS seen
-        FROM new_clicks n, LATERAL (SELECT (n.clicked_at AT TIME ZONE 'UTC')::date AS day) d
-        WHERE NOT n.is_bot
-        GROUP BY n.brand_id, d.day, n.campaign_id, n.affiliate_id, n.link_id, n.ip_hash
-    ) g
-    GROUP BY g.brand_id, g.day, g.campaign_id, g.affiliate_id, g.link_id;
-    RETURN NULL;
-END $$;
-
 -- Name: conversions; Type: TABLE; Schema: public; Owner: -
 
 CREATE TABLE public.conversions (
@@ -192,24 +154,36 @@ CREATE TABLE public.conversions (
 CREATE FUNCTION public.conversion_stats_delta(v public.conversions, sign integer) RETURNS void
     LANGUAGE sql
     AS $$
+    SELECT conversion_stats_delta(v.brand_id, v.converted_at, v.campaign_id, v.affiliate_id, v.link_id,
+                                  v.commission_currency, v.status, v.order_total, v.refunded_amount,
+                                  v.exchange_rate, v.commission_amount, sign);
+$$;
+
+-- Name: conversion_stats_delta(uuid, timestamp with time zone, uuid, uuid, uuid, text, text, numeric, numeric, numeric, numeric, integer); Type: FUNCTION; Schema: public; Owner: -
+
+CREATE FUNCTION public.conversion_stats_delta(brand_id uuid, converted_at timestamp with time zone, campaign_id uuid, affiliate_id uuid, link_id uuid, commission_currency text, status text, order_total numeric, refunded_amount numeric, exchange_rate numeric, commission_amount numeric, sign integer) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    -- PL/pgSQL, not SQL: Citus plans no statement of an SQL function that uses its parameters.
     INSERT INTO stats_deltas (brand_id, day, campaign_id, affiliate_id, link_id, currency, conversions,
                               link_conversions, revenue, commission, pending_commission, confirmed_commission,
                               paid_commission)
-    SELECT v.brand_id, (v.converted_at AT TIME ZONE 'UTC')::date,
-           coalesce(v.campaign_id, '00000000-0000-0000-0000-000000000000'),
-           v.affiliate_id, coalesce(v.link_id, '00000000-0000-0000-0000-000000000000'), v.commission_currency,
+    SELECT brand_id, (converted_at AT TIME ZONE 'UTC')::date,
+           coalesce(campaign_id, '00000000-0000-0000-0000-000000000000'),
+           affiliate_id, coalesce(link_id, '00000000-0000-0000-0000-000000000000'), commission_currency,
            sign,
-           CASE WHEN v.link_id IS NOT NULL THEN sign ELSE 0 END,
-           sign * (v.order_total - v.refunded_amount) * v.exchange_rate,
-           sign * v.commission_amount,
-           CASE WHEN v.status IN ('pending', 'flagged') THEN sign * v.commission_amount ELSE 0 END,
-           CASE WHEN v.status = 'confirmed' THEN sign * v.commission_amount ELSE 0 END,
-           CASE WHEN v.status = 'paid' THEN sign * v.commission_amount ELSE 0 END
-    WHERE v.affiliate_id IS NOT NULL AND v.status NOT IN ('rejected', 'reversed');
+           CASE WHEN link_id IS NOT NULL THEN sign ELSE 0 END,
+           sign * (order_total - refunded_amount) * exchange_rate,
+           sign * commission_amount,
+           CASE WHEN status IN ('pending', 'flagged') THEN sign * commission_amount ELSE 0 END,
+           CASE WHEN status = 'confirmed' THEN sign * commission_amount ELSE 0 END,
+           CASE WHEN status = 'paid' THEN sign * commission_amount ELSE 0 END
+    WHERE affiliate_id IS NOT NULL AND status NOT IN ('rejected', 'reversed');
     INSERT INTO review_deltas (brand_id, awaiting)
-    SELECT v.brand_id, sign
-    WHERE v.status IN ('pending', 'flagged');
-$$;
+    SELECT brand_id, sign
+    WHERE status IN ('pending', 'flagged');
+END $$;
 
 -- Name: conversions_stats_trigger(); Type: FUNCTION; Schema: public; Owner: -
 
@@ -226,10 +200,14 @@ BEGIN
         RETURN NULL;
     END IF;
     IF TG_OP IN ('UPDATE', 'DELETE') THEN
-        PERFORM conversion_stats_delta(OLD, -1);
+        PERFORM conversion_stats_delta(OLD.brand_id, OLD.converted_at, OLD.campaign_id, OLD.affiliate_id, OLD.link_id,
+                                       OLD.commission_currency, OLD.status, OLD.order_total, OLD.refunded_amount,
+                                       OLD.exchange_rate, OLD.commission_amount, -1);
     END IF;
     IF TG_OP IN ('UPDATE', 'INSERT') THEN
-        PERFORM conversion_stats_delta(NEW, 1);
+        PERFORM conversion_stats_delta(NEW.brand_id, NEW.converted_at, NEW.campaign_id, NEW.affiliate_id, NEW.link_id,
+                                       NEW.commission_currency, NEW.status, NEW.order_total, NEW.refunded_amount,
+                                       NEW.exchange_rate, NEW.commission_amount, 1);
     END IF;
     RETURN NULL;
 END $$;
@@ -343,21 +321,6 @@ CREATE FUNCTION public.river_job_state_in_bitmask(bitmask bit, state public.rive
         ELSE 0
     END = 1;
 $$;
-
--- Name: tracking_links_short_code(); Type: FUNCTION; Schema: public; Owner: -
-
-CREATE FUNCTION public.tracking_links_short_code() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-    IF TG_OP IN ('UPDATE', 'DELETE') THEN
-        DELETE FROM short_codes WHERE code = OLD.short_code;
-    END IF;
-    IF TG_OP IN ('UPDATE', 'INSERT') THEN
-        INSERT INTO short_codes (code, link_id, brand_id) VALUES (NEW.short_code, NEW.id, NEW.brand_id);
-    END IF;
-    RETURN NULL;
-END $$;
 
 -- Name: activity_log; Type: TABLE; Schema: public; Owner: -
 
@@ -1425,7 +1388,7 @@ CREATE INDEX campaigns_brand_idx ON public.campaigns USING btree (brand_id, crea
 
 -- Name: clicks_link_bot_idx; Type: INDEX; Schema: public; Owner: -
 
-CREATE INDEX clicks_link_bot_idx ON public.clicks USING btree (link_id) WHERE is_bot;
+CREATE INDEX clicks_link_bot_idx ON public.clicks USING btree (link_id, brand_id) WHERE is_bot;
 
 -- Name: clicks_link_ip_time_idx; Type: INDEX; Schema: public; Owner: -
 
@@ -1433,7 +1396,7 @@ CREATE INDEX clicks_link_ip_time_idx ON public.clicks USING btree (link_id, ip_h
 
 -- Name: clicks_link_time_idx; Type: INDEX; Schema: public; Owner: -
 
-CREATE INDEX clicks_link_time_idx ON public.clicks USING btree (link_id, clicked_at DESC, id DESC) WHERE (NOT is_bot);
+CREATE INDEX clicks_link_time_idx ON public.clicks USING btree (link_id, brand_id, clicked_at DESC, id DESC) WHERE (NOT is_bot);
 
 -- Name: conversions_affiliate_counted_idx; Type: INDEX; Schema: public; Owner: -
 
@@ -1623,21 +1586,9 @@ CREATE UNIQUE INDEX users_email_key ON public.users USING btree (lower(email));
 
 CREATE INDEX webhook_deliveries_endpoint ON public.webhook_deliveries USING btree (brand_id, endpoint_id, created_at DESC);
 
--- Name: clicks clicks_deleted_stats; Type: TRIGGER; Schema: public; Owner: -
-
-CREATE TRIGGER clicks_deleted_stats AFTER DELETE ON public.clicks REFERENCING OLD TABLE AS old_clicks FOR EACH STATEMENT EXECUTE FUNCTION public.clicks_deleted_stats();
-
--- Name: clicks clicks_inserted_stats; Type: TRIGGER; Schema: public; Owner: -
-
-CREATE TRIGGER clicks_inserted_stats AFTER INSERT ON public.clicks REFERENCING NEW TABLE AS new_clicks FOR EACH STATEMENT EXECUTE FUNCTION public.clicks_inserted_stats();
-
 -- Name: conversions conversions_stats; Type: TRIGGER; Schema: public; Owner: -
 
 CREATE TRIGGER conversions_stats AFTER INSERT OR DELETE OR UPDATE ON public.conversions FOR EACH ROW EXECUTE FUNCTION public.conversions_stats_trigger();
-
--- Name: tracking_links tracking_links_short_code; Type: TRIGGER; Schema: public; Owner: -
-
-CREATE TRIGGER tracking_links_short_code AFTER INSERT OR DELETE OR UPDATE OF short_code, id, brand_id ON public.tracking_links FOR EACH ROW EXECUTE FUNCTION public.tracking_links_short_code();
 
 -- Name: activity_log activity_log_actor_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 
@@ -1722,17 +1673,17 @@ ALTER TABLE ONLY public.conversions
 -- Name: conversions conversions_campaign_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 
 ALTER TABLE ONLY public.conversions
-    ADD CONSTRAINT conversions_campaign_id_fkey FOREIGN KEY (campaign_id, brand_id) REFERENCES public.campaigns(id, brand_id) ON DELETE SET NULL (campaign_id);
+    ADD CONSTRAINT conversions_campaign_id_fkey FOREIGN KEY (campaign_id, brand_id) REFERENCES public.campaigns(id, brand_id);
 
 -- Name: conversions conversions_discount_code_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 
 ALTER TABLE ONLY public.conversions
-    ADD CONSTRAINT conversions_discount_code_id_fkey FOREIGN KEY (discount_code_id, brand_id) REFERENCES public.discount_codes(id, brand_id) ON DELETE SET NULL (discount_code_id);
+    ADD CONSTRAINT conversions_discount_code_id_fkey FOREIGN KEY (discount_code_id, brand_id) REFERENCES public.discount_codes(id, brand_id);
 
 -- Name: conversions conversions_payout_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 
 ALTER TABLE ONLY public.conversions
-    ADD CONSTRAINT conversions_payout_id_fkey FOREIGN KEY (payout_id, brand_id) REFERENCES public.payouts(id, brand_id) ON DELETE SET NULL (payout_id);
+    ADD CONSTRAINT conversions_payout_id_fkey FOREIGN KEY (payout_id, brand_id) REFERENCES public.payouts(id, brand_id);
 
 -- Name: discount_codes discount_codes_affiliate_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 
