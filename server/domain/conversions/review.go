@@ -271,7 +271,7 @@ func (s *Service) ConfirmHeld(ctx context.Context, limit int32) (int, error) {
 			return err
 		}
 		for _, held := range ids {
-			c, err := s.q.LockConversion(ctx, tx, queries.LockConversionParams{ID: held.ID, BrandID: held.BrandID})
+			c, err := s.q.LockConversion(ctx, tx, queries.LockConversionParams(held))
 			if errors.Is(err, pgx.ErrNoRows) {
 				continue // deleted meanwhile
 			}

@@ -59,7 +59,7 @@ func CreateDatabase(ctx context.Context, prefix string) (string, func(), error) 
 	}
 	drop := func() {
 		for _, node := range nodes {
-			execOn(context.Background(), node, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)")
+			_ = execOn(context.Background(), node, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)") // best effort, like the drop before
 		}
 	}
 	for _, node := range nodes {
