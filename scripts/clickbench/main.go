@@ -50,6 +50,10 @@ func run(n, writers, brands, links int) error {
 	for i := range all {
 		all[i] = link{uuid.New(), uuid.New(), uuid.New(), brandIDs[i%brands]}
 	}
+	var before int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM clicks`).Scan(&before); err != nil {
+		return err
+	}
 	r := clicks.NewRecorder(pool, clicks.Options{Writers: writers})
 	start := time.Now()
 	var wg sync.WaitGroup
@@ -76,6 +80,9 @@ func run(n, writers, brands, links int) error {
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM clicks`).Scan(&stored); err != nil {
 		return err
 	}
-	fmt.Printf("writers=%d clicks=%d stored=%d seconds=%.1f clicks_per_s=%.0f\n", writers, n, stored, took, float64(stored)/took)
+	if stored-before != n {
+		return fmt.Errorf("%d clicks sent, %d stored", n, stored-before)
+	}
+	fmt.Printf("writers=%d clicks=%d seconds=%.1f clicks_per_s=%.0f\n", writers, n, took, float64(n)/took)
 	return nil
 }
