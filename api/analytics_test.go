@@ -68,7 +68,7 @@ func seedRandomProgram(t *testing.T, env *servertest.Env, rng *rand.Rand, p prog
 	var convIDs []string
 	for i := 0; i < 45; i++ {
 		body := map[string]any{
-			"order_id":     fmt.Sprintf("rnd-%d-%d", i, rng.IntN(1_000_000)),
+			"order_id": fmt.Sprintf("rnd-%d-%d", i, rng.IntN(1_000_000)),
 			// At least 20 in any currency: the commission set to 3.33 below stays under the total.
 			"order_total":  fmt.Sprintf("%d.%02d", 20+rng.IntN(900), rng.IntN(100)),
 			"currency":     currencies[rng.IntN(3)],
