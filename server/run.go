@@ -161,6 +161,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	convs.SetEvents(events)
 	payoutSvc.SetEvents(events)
 	changes.Subscribe(convs)
+	changes.Subscribe(keys) // a revoked key is refused at once
 	if cfg.DevMode {
 		if err := seedDemoData(ctx, accts, brandSvc, campaignSvc, applicationSvc, trackingLinks, codes); err != nil {
 			_ = recorder.Close(ctx)

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -16,19 +17,55 @@ import (
 	"github.com/openaffiliate/platform/server/domain/activity"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/auth"
+	"github.com/openaffiliate/platform/server/platform/change"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
 // Service runs API key operations on one database.
 type Service struct {
-	pool *pgxpool.Pool
-	q    *queries.Queries
-	now  func() time.Time
+	pool    *pgxpool.Pool
+	q       *queries.Queries
+	now     func() time.Time
+	changes *change.Bus
+
+	// known are the active keys read in the last keyTTL, by hash: a shop's every order brings its
+	// key, and reading it each time was a round trip before the order could be queued.
+	mu    sync.Mutex
+	known map[string]knownKey
+	// forgotten counts the times the cache was emptied: a key read while it was emptied (perhaps
+	// before a revocation committed) is not kept.
+	forgotten uint64
 }
+
+// knownKey is an active key as it was read, and when.
+type knownKey struct {
+	id, brand uuid.UUID
+	lastUsed  *time.Time
+	readAt    time.Time
+}
+
+// keyTTL is how long a key read from the database is trusted without reading it again. A key
+// revoked through this process is refused at once (a change.Credentials event empties the cache);
+// another process sharing the database refuses it at most this long after the revocation.
+const keyTTL = 10 * time.Second
+
+// maxKnownKeys bounds the cache: past it, it is emptied and refilled by the keys in use.
+const maxKnownKeys = 10_000
 
 // New makes the service; now is the clock of a key's last use.
 func New(pool *pgxpool.Pool, now func() time.Time) *Service {
-	return &Service{pool: pool, q: queries.New(), now: now}
+	return &Service{pool: pool, q: queries.New(), now: now, changes: change.Of(pool), known: map[string]knownKey{}}
+}
+
+// Invalidate forgets every key read so far when one was revoked or a brand went.
+func (s *Service) Invalidate(_ context.Context, e change.Event) {
+	if e.Kind != change.Credentials {
+		return
+	}
+	s.mu.Lock()
+	clear(s.known)
+	s.forgotten++
+	s.mu.Unlock()
 }
 
 // APIKeyPrefix starts every brand API key, so a key is recognisable (and never taken for a JWT).
@@ -82,6 +119,10 @@ func (s *Service) ListAPIKeys(ctx context.Context, sc tenancy.Scope) ([]APIKey, 
 
 // RevokeAPIKey revokes one of the caller brand's keys; another brand's key is not found.
 func (s *Service) RevokeAPIKey(ctx context.Context, sc tenancy.Scope, id uuid.UUID) error {
+	// Once committed, the key is refused at once by this process's caches (this one's too, when it
+	// was made without subscribing).
+	defer s.Invalidate(ctx, change.Event{Kind: change.Credentials})
+	defer s.changes.Publish(ctx, change.Event{Kind: change.Credentials})
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		exists, err := s.q.ApiKeyExists(ctx, tx, queries.ApiKeyExistsParams{ID: id, BrandID: sc.OwnBrand().UUID})
 		if err != nil {
@@ -101,21 +142,54 @@ func (s *Service) RevokeAPIKey(ctx context.Context, sc tenancy.Scope, id uuid.UU
 const touchInterval = time.Minute
 
 // AuthenticateAPIKey turns an API key into a brand caller; unknown and revoked keys are refused.
+// A key read in the last keyTTL is not read again (see keyTTL for a revoked one).
 func (s *Service) AuthenticateAPIKey(ctx context.Context, key string) (auth.User, error) {
 	if !strings.HasPrefix(key, APIKeyPrefix) {
 		return auth.User{}, apierror.Unauthorized("Invalid API key")
 	}
-	row, err := s.q.GetActiveApiKey(ctx, s.pool, auth.HashToken(key))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return auth.User{}, apierror.Unauthorized("Invalid API key")
-	}
+	hash := auth.HashToken(key)
+	k, err := s.activeKey(ctx, hash)
 	if err != nil {
 		return auth.User{}, err
 	}
-	if row.LastUsedAt == nil || s.now().Sub(*row.LastUsedAt) > touchInterval {
-		if err := s.q.TouchApiKey(ctx, s.pool, row.ID); err != nil {
+	if now := s.now(); k.lastUsed == nil || now.Sub(*k.lastUsed) > touchInterval {
+		if err := s.q.TouchApiKey(ctx, s.pool, k.id); err != nil {
 			return auth.User{}, err
 		}
+		s.mu.Lock()
+		if known, ok := s.known[string(hash)]; ok && known.id == k.id {
+			known.lastUsed = &now
+			s.known[string(hash)] = known
+		}
+		s.mu.Unlock()
 	}
-	return auth.User{AccountType: auth.RoleBrand, BrandID: uuid.NullUUID{UUID: row.BrandID, Valid: true}, APIKeyID: row.ID}, nil
+	return auth.User{AccountType: auth.RoleBrand, BrandID: uuid.NullUUID{UUID: k.brand, Valid: true}, APIKeyID: k.id}, nil
+}
+
+// activeKey is the active key of a hash, from the cache or else from the database.
+func (s *Service) activeKey(ctx context.Context, hash []byte) (knownKey, error) {
+	s.mu.Lock()
+	k, ok := s.known[string(hash)]
+	forgotten := s.forgotten
+	s.mu.Unlock()
+	if ok && time.Since(k.readAt) < keyTTL {
+		return k, nil
+	}
+	row, err := s.q.GetActiveApiKey(ctx, s.pool, hash)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return knownKey{}, apierror.Unauthorized("Invalid API key")
+	}
+	if err != nil {
+		return knownKey{}, err
+	}
+	k = knownKey{id: row.ID, brand: row.BrandID, lastUsed: row.LastUsedAt, readAt: time.Now()}
+	s.mu.Lock()
+	if s.forgotten == forgotten {
+		if len(s.known) >= maxKnownKeys {
+			clear(s.known)
+		}
+		s.known[string(hash)] = k
+	}
+	s.mu.Unlock()
+	return k, nil
 }

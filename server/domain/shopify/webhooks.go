@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/domain/brands"
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/emergency"
 	"github.com/openaffiliate/platform/server/platform/apierror"
@@ -64,7 +65,7 @@ func (s *Service) Receive(ctx context.Context, d Delivery) (Result, error) {
 
 // receive checks and applies a delivery; a test delivery, which stores nothing, comes here directly.
 func (s *Service) receive(ctx context.Context, d Delivery) (Result, error) {
-	brand, err := s.q.BrandForWebhook(ctx, s.pool, d.PublicID)
+	brand, err := brands.SecretsOf(s.pool).Brand(ctx, d.PublicID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Result{}, apierror.NotFound("No brand has this public id")
 	}
