@@ -1,0 +1,20 @@
+-- Back to migration 000027's LANGUAGE sql function (same statements).
+CREATE OR REPLACE FUNCTION conversion_stats_delta(v conversions, sign int) RETURNS void LANGUAGE sql AS $$
+    INSERT INTO stats_deltas (brand_id, day, campaign_id, affiliate_id, link_id, currency, conversions,
+                              link_conversions, revenue, commission, pending_commission, confirmed_commission,
+                              paid_commission)
+    SELECT v.brand_id, (v.converted_at AT TIME ZONE 'UTC')::date,
+           coalesce(v.campaign_id, '00000000-0000-0000-0000-000000000000'),
+           v.affiliate_id, coalesce(v.link_id, '00000000-0000-0000-0000-000000000000'), v.commission_currency,
+           sign,
+           CASE WHEN v.link_id IS NOT NULL THEN sign ELSE 0 END,
+           sign * (v.order_total - v.refunded_amount) * v.exchange_rate,
+           sign * v.commission_amount,
+           CASE WHEN v.status IN ('pending', 'flagged') THEN sign * v.commission_amount ELSE 0 END,
+           CASE WHEN v.status = 'confirmed' THEN sign * v.commission_amount ELSE 0 END,
+           CASE WHEN v.status = 'paid' THEN sign * v.commission_amount ELSE 0 END
+    WHERE v.affiliate_id IS NOT NULL AND v.status NOT IN ('rejected', 'reversed');
+    INSERT INTO review_deltas (brand_id, awaiting)
+    SELECT v.brand_id, sign
+    WHERE v.status IN ('pending', 'flagged');
+$$;
