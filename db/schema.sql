@@ -190,8 +190,9 @@ CREATE TABLE public.conversions (
 -- Name: conversion_stats_delta(public.conversions, integer); Type: FUNCTION; Schema: public; Owner: -
 
 CREATE FUNCTION public.conversion_stats_delta(v public.conversions, sign integer) RETURNS void
-    LANGUAGE sql
+    LANGUAGE plpgsql
     AS $$
+BEGIN
     INSERT INTO stats_deltas (brand_id, day, campaign_id, affiliate_id, link_id, currency, conversions,
                               link_conversions, revenue, commission, pending_commission, confirmed_commission,
                               paid_commission)
@@ -209,6 +210,7 @@ CREATE FUNCTION public.conversion_stats_delta(v public.conversions, sign integer
     INSERT INTO review_deltas (brand_id, awaiting)
     SELECT v.brand_id, sign
     WHERE v.status IN ('pending', 'flagged');
+END;
 $$;
 
 -- Name: conversions_stats_trigger(); Type: FUNCTION; Schema: public; Owner: -

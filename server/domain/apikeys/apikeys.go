@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -27,21 +26,15 @@ type Service struct {
 	q       *queries.Queries
 	now     func() time.Time
 	changes *change.Bus
-
 	// known are the active keys read in the last keyTTL, by hash: a shop's every order brings its
 	// key, and reading it each time was a round trip before the order could be queued.
-	mu    sync.Mutex
-	known map[string]knownKey
-	// forgotten counts the times the cache was emptied: a key read while it was emptied (perhaps
-	// before a revocation committed) is not kept.
-	forgotten uint64
+	known *change.Cache[string, knownKey]
 }
 
-// knownKey is an active key as it was read, and when.
+// knownKey is an active key as it was read.
 type knownKey struct {
 	id, brand uuid.UUID
 	lastUsed  *time.Time
-	readAt    time.Time
 }
 
 // keyTTL is how long a key read from the database is trusted without reading it again. A key
@@ -49,24 +42,14 @@ type knownKey struct {
 // another process sharing the database refuses it at most this long after the revocation.
 const keyTTL = 10 * time.Second
 
-// maxKnownKeys bounds the cache: past it, it is emptied and refilled by the keys in use.
-const maxKnownKeys = 10_000
-
 // New makes the service; now is the clock of a key's last use.
 func New(pool *pgxpool.Pool, now func() time.Time) *Service {
-	return &Service{pool: pool, q: queries.New(), now: now, changes: change.Of(pool), known: map[string]knownKey{}}
+	return &Service{pool: pool, q: queries.New(), now: now, changes: change.Of(pool),
+		known: change.NewCache[string, knownKey](change.Credentials, keyTTL, 10_000)}
 }
 
 // Invalidate forgets every key read so far when one was revoked or a brand went.
-func (s *Service) Invalidate(_ context.Context, e change.Event) {
-	if e.Kind != change.Credentials {
-		return
-	}
-	s.mu.Lock()
-	clear(s.known)
-	s.forgotten++
-	s.mu.Unlock()
-}
+func (s *Service) Invalidate(ctx context.Context, e change.Event) { s.known.Invalidate(ctx, e) }
 
 // APIKeyPrefix starts every brand API key, so a key is recognisable (and never taken for a JWT).
 const APIKeyPrefix = "oak_"
@@ -148,7 +131,13 @@ func (s *Service) AuthenticateAPIKey(ctx context.Context, key string) (auth.User
 		return auth.User{}, apierror.Unauthorized("Invalid API key")
 	}
 	hash := auth.HashToken(key)
-	k, err := s.activeKey(ctx, hash)
+	k, err := s.known.Get(string(hash), func() (knownKey, error) {
+		row, err := s.q.GetActiveApiKey(ctx, s.pool, hash)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return knownKey{}, apierror.Unauthorized("Invalid API key")
+		}
+		return knownKey{id: row.ID, brand: row.BrandID, lastUsed: row.LastUsedAt}, err
+	})
 	if err != nil {
 		return auth.User{}, err
 	}
@@ -156,40 +145,7 @@ func (s *Service) AuthenticateAPIKey(ctx context.Context, key string) (auth.User
 		if err := s.q.TouchApiKey(ctx, s.pool, k.id); err != nil {
 			return auth.User{}, err
 		}
-		s.mu.Lock()
-		if known, ok := s.known[string(hash)]; ok && known.id == k.id {
-			known.lastUsed = &now
-			s.known[string(hash)] = known
-		}
-		s.mu.Unlock()
+		s.known.Update(string(hash), func(k *knownKey) { k.lastUsed = &now })
 	}
 	return auth.User{AccountType: auth.RoleBrand, BrandID: uuid.NullUUID{UUID: k.brand, Valid: true}, APIKeyID: k.id}, nil
-}
-
-// activeKey is the active key of a hash, from the cache or else from the database.
-func (s *Service) activeKey(ctx context.Context, hash []byte) (knownKey, error) {
-	s.mu.Lock()
-	k, ok := s.known[string(hash)]
-	forgotten := s.forgotten
-	s.mu.Unlock()
-	if ok && time.Since(k.readAt) < keyTTL {
-		return k, nil
-	}
-	row, err := s.q.GetActiveApiKey(ctx, s.pool, hash)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return knownKey{}, apierror.Unauthorized("Invalid API key")
-	}
-	if err != nil {
-		return knownKey{}, err
-	}
-	k = knownKey{id: row.ID, brand: row.BrandID, lastUsed: row.LastUsedAt, readAt: time.Now()}
-	s.mu.Lock()
-	if s.forgotten == forgotten {
-		if len(s.known) >= maxKnownKeys {
-			clear(s.known)
-		}
-		s.known[string(hash)] = k
-	}
-	s.mu.Unlock()
-	return k, nil
 }

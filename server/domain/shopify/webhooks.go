@@ -46,11 +46,12 @@ type Service struct {
 	q           *queries.Queries
 	conversions *conversions.Service
 	stop        *emergency.Service // the host's switches: ingestion paused, maintenance
+	secrets     *brands.WebhookSecrets
 }
 
 // New makes the service.
-func New(pool *pgxpool.Pool, c *conversions.Service) *Service {
-	return &Service{pool: pool, q: queries.New(), conversions: c, stop: emergency.New(pool)}
+func New(pool *pgxpool.Pool, c *conversions.Service, secrets *brands.WebhookSecrets) *Service {
+	return &Service{pool: pool, q: queries.New(), conversions: c, stop: emergency.New(pool), secrets: secrets}
 }
 
 // Receive checks a delivery's signature against its brand's webhook secret, then acts on its topic.
@@ -65,7 +66,7 @@ func (s *Service) Receive(ctx context.Context, d Delivery) (Result, error) {
 
 // receive checks and applies a delivery; a test delivery, which stores nothing, comes here directly.
 func (s *Service) receive(ctx context.Context, d Delivery) (Result, error) {
-	brand, err := brands.SecretsOf(s.pool).Brand(ctx, d.PublicID)
+	brand, err := s.secrets.Brand(ctx, d.PublicID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Result{}, apierror.NotFound("No brand has this public id")
 	}

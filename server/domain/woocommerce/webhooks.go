@@ -49,11 +49,12 @@ type Service struct {
 	q           *queries.Queries
 	conversions *conversions.Service
 	stop        *emergency.Service // the host's switches: ingestion paused, maintenance
+	secrets     *brands.WebhookSecrets
 }
 
 // New makes the service.
-func New(pool *pgxpool.Pool, c *conversions.Service) *Service {
-	return &Service{pool: pool, q: queries.New(), conversions: c, stop: emergency.New(pool)}
+func New(pool *pgxpool.Pool, c *conversions.Service, secrets *brands.WebhookSecrets) *Service {
+	return &Service{pool: pool, q: queries.New(), conversions: c, stop: emergency.New(pool), secrets: secrets}
 }
 
 // Receive checks a delivery's signature against its brand's webhook secret, then acts on the
@@ -64,7 +65,7 @@ func (s *Service) Receive(ctx context.Context, d Delivery) (Result, error) {
 	if err := s.stop.CheckIngestion(ctx); err != nil {
 		return Result{}, err
 	}
-	brand, err := brands.SecretsOf(s.pool).Brand(ctx, d.PublicID)
+	brand, err := s.secrets.Brand(ctx, d.PublicID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Result{}, apierror.NotFound("No brand has this public id")
 	}
