@@ -676,6 +676,7 @@ func TestAPIKeys(t *testing.T) {
 		t.Errorf("brand B lists %d of A's keys", n)
 	}
 	wantError(t, env.Call(t, http.MethodPost, "/brands/api-keys", a.token, map[string]any{"name": " "}), http.StatusBadRequest, "VALIDATION_ERROR")
+	// The key was just used (so the server keeps it for a while): revoked, it is refused at once.
 	mustStatus(t, env.Call(t, http.MethodDelete, "/brands/api-keys/"+keyID, a.token, nil), http.StatusOK)
 	wantError(t, env.CallWithHeader(t, http.MethodGet, "/campaigns", "X-API-Key", key), http.StatusUnauthorized, "UNAUTHORIZED")
 	wantError(t, env.CallWithHeader(t, http.MethodGet, "/campaigns", "X-API-Key", "oak_made_up"), http.StatusUnauthorized, "UNAUTHORIZED")
@@ -692,7 +693,8 @@ func TestDeleteCascades(t *testing.T) {
 	aff := newAccount(t, env, "affiliate")
 	c := createCampaign(t, env, brand.token, map[string]any{"name": "Doomed"})
 	mustStatus(t, env.Call(t, http.MethodPost, "/campaigns/"+c["id"].(string)+"/join", aff.token, nil), http.StatusOK)
-	mustStatus(t, env.Call(t, http.MethodPost, "/brands/api-keys", brand.token, map[string]any{"name": "k"}), http.StatusCreated)
+	key := data(mustStatus(t, env.Call(t, http.MethodPost, "/brands/api-keys", brand.token, map[string]any{"name": "k"}), http.StatusCreated))["key"].(string)
+	mustStatus(t, env.CallWithHeader(t, http.MethodGet, "/campaigns", "X-API-Key", key), http.StatusOK)
 	affID := data(env.Call(t, http.MethodGet, "/affiliates/by-user/"+aff.id(), aff.token, nil))["affiliate"].(map[string]any)["id"].(string)
 
 	// Deleting a campaign takes its memberships.
@@ -704,6 +706,8 @@ func TestDeleteCascades(t *testing.T) {
 	}
 
 	mustStatus(t, env.Call(t, http.MethodDelete, "/brands/"+brand.brandID(), host, nil), http.StatusOK)
+	// The brand's key, just used (so the server keeps it for a while), is refused at once.
+	wantError(t, env.CallWithHeader(t, http.MethodGet, "/campaigns", "X-API-Key", key), http.StatusUnauthorized, "UNAUTHORIZED")
 	for table, sql := range map[string]string{
 		"campaigns":   "SELECT count(*) FROM campaigns WHERE brand_id = $1",
 		"memberships": "SELECT count(*) FROM campaign_memberships WHERE brand_id = $1",

@@ -47,7 +47,7 @@ func handlers(env *servertest.Env) *api.Server {
 		Pool: pool, Accounts: env.App.Accounts, Analytics: env.App.Analytics, Brands: brandSvc, APIKeys: apikeys.New(pool, time.Now),
 		Affiliates: affiliates.New(pool), Campaigns: campaignSvc, Applications: applications.New(pool, time.Now, campaignSvc),
 		Links: links.New(pool, brandSvc, campaignSvc), DiscountCodes: discountcodes.New(pool, campaignSvc), TrackingDomains: env.App.TrackingDomains,
-		Conversions: convs, Shopify: shopify.New(pool, convs),
+		Conversions: convs, Shopify: shopify.New(pool, convs, brands.NewWebhookSecrets(pool)),
 		Emergency: emergency.New(pool), Export: export.New(pool), Jobs: env.App.Jobs, PublicURL: env.URL,
 	}
 }

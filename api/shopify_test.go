@@ -214,6 +214,9 @@ func TestShopifySigningKeyFromTheShop(t *testing.T) {
 	wantError(t, env.Call(t, http.MethodPut, path, other.brand.token, map[string]any{"webhook_secret": key}), http.StatusNotFound, "NOT_FOUND")
 	wantError(t, env.Call(t, http.MethodPut, path, s.brand.token, map[string]any{"webhook_secret": "short"}), http.StatusBadRequest, "VALIDATION_ERROR")
 	wantError(t, env.Call(t, http.MethodPut, path, s.brand.token, map[string]any{"webhook_secret": "has a space in it ok"}), http.StatusBadRequest, "VALIDATION_ERROR")
+	// A delivery signed with the old secret is taken just before (so the server keeps the secret for
+	// a while); once the key is set, the old secret is refused at once.
+	mustStatus(t, s.send(t, env, "orders/create", "k0", s.secret, sample(shopify.SampleOrder, "5837293649217", "5837293649299")), http.StatusOK)
 	r := mustStatus(t, env.Call(t, http.MethodPut, path, s.brand.token, map[string]any{"webhook_secret": key}), http.StatusOK)
 	if strings.Contains(string(r.Raw), key) {
 		t.Fatal("the secret was answered back")

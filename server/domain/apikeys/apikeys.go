@@ -16,20 +16,40 @@ import (
 	"github.com/openaffiliate/platform/server/domain/activity"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/auth"
+	"github.com/openaffiliate/platform/server/platform/change"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
 // Service runs API key operations on one database.
 type Service struct {
-	pool *pgxpool.Pool
-	q    *queries.Queries
-	now  func() time.Time
+	pool    *pgxpool.Pool
+	q       *queries.Queries
+	now     func() time.Time
+	changes *change.Bus
+	// known are the active keys read in the last keyTTL, by hash: a shop's every order brings its
+	// key, and reading it each time was a round trip before the order could be queued.
+	known *change.Cache[string, knownKey]
 }
+
+// knownKey is an active key as it was read.
+type knownKey struct {
+	id, brand uuid.UUID
+	lastUsed  *time.Time
+}
+
+// keyTTL is how long a key read from the database is trusted without reading it again. A key
+// revoked through this process is refused at once (a change.Credentials event empties the cache);
+// another process sharing the database refuses it at most this long after the revocation.
+const keyTTL = 10 * time.Second
 
 // New makes the service; now is the clock of a key's last use.
 func New(pool *pgxpool.Pool, now func() time.Time) *Service {
-	return &Service{pool: pool, q: queries.New(), now: now}
+	return &Service{pool: pool, q: queries.New(), now: now, changes: change.Of(pool),
+		known: change.NewCache[string, knownKey](change.Credentials, keyTTL, 10_000)}
 }
+
+// Invalidate forgets every key read so far when one was revoked or a brand went.
+func (s *Service) Invalidate(ctx context.Context, e change.Event) { s.known.Invalidate(ctx, e) }
 
 // APIKeyPrefix starts every brand API key, so a key is recognisable (and never taken for a JWT).
 const APIKeyPrefix = "oak_"
@@ -82,6 +102,10 @@ func (s *Service) ListAPIKeys(ctx context.Context, sc tenancy.Scope) ([]APIKey, 
 
 // RevokeAPIKey revokes one of the caller brand's keys; another brand's key is not found.
 func (s *Service) RevokeAPIKey(ctx context.Context, sc tenancy.Scope, id uuid.UUID) error {
+	// Once committed, the key is refused at once by this process's caches (this one's too, when it
+	// was made without subscribing).
+	defer s.Invalidate(ctx, change.Event{Kind: change.Credentials})
+	defer s.changes.Publish(ctx, change.Event{Kind: change.Credentials})
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		exists, err := s.q.ApiKeyExists(ctx, tx, queries.ApiKeyExistsParams{ID: id, BrandID: sc.OwnBrand().UUID})
 		if err != nil {
@@ -101,21 +125,27 @@ func (s *Service) RevokeAPIKey(ctx context.Context, sc tenancy.Scope, id uuid.UU
 const touchInterval = time.Minute
 
 // AuthenticateAPIKey turns an API key into a brand caller; unknown and revoked keys are refused.
+// A key read in the last keyTTL is not read again (see keyTTL for a revoked one).
 func (s *Service) AuthenticateAPIKey(ctx context.Context, key string) (auth.User, error) {
 	if !strings.HasPrefix(key, APIKeyPrefix) {
 		return auth.User{}, apierror.Unauthorized("Invalid API key")
 	}
-	row, err := s.q.GetActiveApiKey(ctx, s.pool, auth.HashToken(key))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return auth.User{}, apierror.Unauthorized("Invalid API key")
-	}
+	hash := auth.HashToken(key)
+	k, err := s.known.Get(string(hash), func() (knownKey, error) {
+		row, err := s.q.GetActiveApiKey(ctx, s.pool, hash)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return knownKey{}, apierror.Unauthorized("Invalid API key")
+		}
+		return knownKey{id: row.ID, brand: row.BrandID, lastUsed: row.LastUsedAt}, err
+	})
 	if err != nil {
 		return auth.User{}, err
 	}
-	if row.LastUsedAt == nil || s.now().Sub(*row.LastUsedAt) > touchInterval {
-		if err := s.q.TouchApiKey(ctx, s.pool, row.ID); err != nil {
+	if now := s.now(); k.lastUsed == nil || now.Sub(*k.lastUsed) > touchInterval {
+		if err := s.q.TouchApiKey(ctx, s.pool, k.id); err != nil {
 			return auth.User{}, err
 		}
+		s.known.Update(string(hash), func(k *knownKey) { k.lastUsed = &now })
 	}
-	return auth.User{AccountType: auth.RoleBrand, BrandID: uuid.NullUUID{UUID: row.BrandID, Valid: true}, APIKeyID: row.ID}, nil
+	return auth.User{AccountType: auth.RoleBrand, BrandID: uuid.NullUUID{UUID: k.brand, Valid: true}, APIKeyID: k.id}, nil
 }

@@ -317,7 +317,8 @@ func (s *Service) DeleteBrand(ctx context.Context, h tenancy.HostScope, id uuid.
 	if err := h.Check(); err != nil {
 		return err
 	}
-	defer s.changes.Publish(ctx, change.Event{Kind: change.Campaigns}) // its campaigns went with it
+	defer s.changes.Publish(ctx, change.Event{Kind: change.Campaigns})   // its campaigns went with it
+	defer s.changes.Publish(ctx, change.Event{Kind: change.Credentials}) // and its keys and webhook secret
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		n, err := s.q.DeleteBrand(ctx, tx, id)
 		if err != nil {
@@ -345,6 +346,7 @@ func (s *Service) RotateWebhookSecret(ctx context.Context, sc tenancy.Scope, id 
 		return "", err
 	}
 	secret := newWebhookSecret()
+	defer s.changes.Publish(ctx, change.Event{Kind: change.Credentials}) // the old secret is refused at once
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := s.q.SetWebhookSecret(ctx, tx, queries.SetWebhookSecretParams{ID: id, WebhookSecret: secret}); err != nil {
 			return err
@@ -360,6 +362,7 @@ func (s *Service) SetWebhookSecret(ctx context.Context, sc tenancy.Scope, id uui
 	if _, err := s.GetBrand(ctx, sc, id); err != nil {
 		return err
 	}
+	defer s.changes.Publish(ctx, change.Event{Kind: change.Credentials}) // the old secret is refused at once
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := s.q.SetWebhookSecret(ctx, tx, queries.SetWebhookSecretParams{ID: id, WebhookSecret: secret}); err != nil {
 			return err

@@ -255,7 +255,7 @@ func (s *Service) commitGroup(group []*pendingOrder) {
 // be queued again.
 func (s *Service) storeOneByOne(ctx context.Context, tx pgx.Tx, fresh []*pendingOrder) (again []*pendingOrder, err error) {
 	// Each order's savepoint (and the release of the one before) goes with its first statement.
-	db := groupDB{tx: tx, ctx: ctx, pending: new([]queuedStatement)}
+	db := groupDB{tx: tx, ctx: ctx, pending: new([]queuedStatement), endpoints: map[uuid.UUID][]uuid.UUID{}}
 	for i, p := range fresh {
 		if i > 0 {
 			db.later("RELEASE SAVEPOINT grouped_order")
@@ -366,6 +366,9 @@ type groupDB struct {
 	tx      pgx.Tx
 	ctx     context.Context
 	pending *[]queuedStatement
+	// endpoints are the brands' endpoints subscribed to conversion.created, read once per group
+	// (by its first order of the brand), in its transaction.
+	endpoints map[uuid.UUID][]uuid.UUID
 }
 
 type queuedStatement struct {

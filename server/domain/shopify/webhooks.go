@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/domain/brands"
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/emergency"
 	"github.com/openaffiliate/platform/server/platform/apierror"
@@ -45,11 +46,12 @@ type Service struct {
 	q           *queries.Queries
 	conversions *conversions.Service
 	stop        *emergency.Service // the host's switches: ingestion paused, maintenance
+	secrets     *brands.WebhookSecrets
 }
 
 // New makes the service.
-func New(pool *pgxpool.Pool, c *conversions.Service) *Service {
-	return &Service{pool: pool, q: queries.New(), conversions: c, stop: emergency.New(pool)}
+func New(pool *pgxpool.Pool, c *conversions.Service, secrets *brands.WebhookSecrets) *Service {
+	return &Service{pool: pool, q: queries.New(), conversions: c, stop: emergency.New(pool), secrets: secrets}
 }
 
 // Receive checks a delivery's signature against its brand's webhook secret, then acts on its topic.
@@ -64,7 +66,7 @@ func (s *Service) Receive(ctx context.Context, d Delivery) (Result, error) {
 
 // receive checks and applies a delivery; a test delivery, which stores nothing, comes here directly.
 func (s *Service) receive(ctx context.Context, d Delivery) (Result, error) {
-	brand, err := s.q.BrandForWebhook(ctx, s.pool, d.PublicID)
+	brand, err := s.secrets.Brand(ctx, d.PublicID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Result{}, apierror.NotFound("No brand has this public id")
 	}

@@ -107,9 +107,27 @@ func (e *Events) Emit(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, eventTy
 	if e == nil {
 		return nil
 	}
-	endpoints, err := e.q.SubscribedWebhookEndpoints(ctx, tx, queries.SubscribedWebhookEndpointsParams{BrandID: brandID, EventType: eventType})
-	if err != nil || len(endpoints) == 0 {
+	endpoints, err := e.Subscribed(ctx, tx, brandID, eventType)
+	if err != nil {
 		return err
+	}
+	return e.EmitTo(ctx, tx, brandID, endpoints, eventType, data)
+}
+
+// Subscribed answers the brand's enabled endpoints that chose the event type, for EmitTo: a change
+// that writes one event per row (a group of orders) reads them once.
+func (e *Events) Subscribed(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, eventType string) ([]uuid.UUID, error) {
+	if e == nil {
+		return nil, nil
+	}
+	return e.q.SubscribedWebhookEndpoints(ctx, tx, queries.SubscribedWebhookEndpointsParams{BrandID: brandID, EventType: eventType})
+}
+
+// EmitTo records an event of the brand for each of endpoints, read by Subscribed in the same
+// transaction.
+func (e *Events) EmitTo(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, endpoints []uuid.UUID, eventType string, data any) error {
+	if e == nil || len(endpoints) == 0 {
+		return nil
 	}
 	at := e.now().UTC().Truncate(time.Millisecond)
 	payload, err := encode(eventType, at, data)

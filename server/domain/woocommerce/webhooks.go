@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/domain/brands"
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/emergency"
 	"github.com/openaffiliate/platform/server/platform/apierror"
@@ -48,11 +49,12 @@ type Service struct {
 	q           *queries.Queries
 	conversions *conversions.Service
 	stop        *emergency.Service // the host's switches: ingestion paused, maintenance
+	secrets     *brands.WebhookSecrets
 }
 
 // New makes the service.
-func New(pool *pgxpool.Pool, c *conversions.Service) *Service {
-	return &Service{pool: pool, q: queries.New(), conversions: c, stop: emergency.New(pool)}
+func New(pool *pgxpool.Pool, c *conversions.Service, secrets *brands.WebhookSecrets) *Service {
+	return &Service{pool: pool, q: queries.New(), conversions: c, stop: emergency.New(pool), secrets: secrets}
 }
 
 // Receive checks a delivery's signature against its brand's webhook secret, then acts on the
@@ -63,7 +65,7 @@ func (s *Service) Receive(ctx context.Context, d Delivery) (Result, error) {
 	if err := s.stop.CheckIngestion(ctx); err != nil {
 		return Result{}, err
 	}
-	brand, err := s.q.BrandForWebhook(ctx, s.pool, d.PublicID)
+	brand, err := s.secrets.Brand(ctx, d.PublicID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Result{}, apierror.NotFound("No brand has this public id")
 	}

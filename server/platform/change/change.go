@@ -23,6 +23,9 @@ const (
 	TrackingDomains
 	// Rates: the host changed the exchange rates.
 	Rates
+	// Credentials: a brand API key was revoked, a brand's webhook secret changed, or a brand went;
+	// a cached key or webhook secret may let in a caller that is no longer let in.
+	Credentials
 )
 
 // Event is one change.
