@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/openaffiliate/platform/gen/queries"
@@ -22,21 +23,28 @@ const secretTTL = 10 * time.Second
 type WebhookSecrets struct {
 	pool  *pgxpool.Pool
 	q     *queries.Queries
-	known *change.Cache[string, queries.BrandForWebhookRow]
+	known *change.Cache[string, WebhookBrand]
+}
+
+// WebhookBrand is a brand as its shop's webhooks need it: its id and the secret they are signed with.
+type WebhookBrand struct {
+	ID            uuid.UUID
+	WebhookSecret string
 }
 
 // NewWebhookSecrets makes the cache of a database's webhook secrets, shared by its integrations
 // (Shopify, WooCommerce); subscribe it to the pool's change.Bus (server/run.go).
 func NewWebhookSecrets(pool *pgxpool.Pool) *WebhookSecrets {
-	return &WebhookSecrets{pool: pool, q: queries.New(), known: change.NewCache[string, queries.BrandForWebhookRow](change.Credentials, secretTTL, 10_000)}
+	return &WebhookSecrets{pool: pool, q: queries.New(), known: change.NewCache[string, WebhookBrand](change.Credentials, secretTTL, 10_000)}
 }
 
 // Invalidate forgets every secret read so far when one changed or a brand went.
 func (w *WebhookSecrets) Invalidate(ctx context.Context, e change.Event) { w.known.Invalidate(ctx, e) }
 
 // Brand is the brand with this public id and its webhook secret; pgx.ErrNoRows when there is none.
-func (w *WebhookSecrets) Brand(ctx context.Context, publicID string) (queries.BrandForWebhookRow, error) {
-	return w.known.Get(publicID, func() (queries.BrandForWebhookRow, error) {
-		return w.q.BrandForWebhook(ctx, w.pool, publicID)
+func (w *WebhookSecrets) Brand(ctx context.Context, publicID string) (WebhookBrand, error) {
+	return w.known.Get(publicID, func() (WebhookBrand, error) {
+		row, err := w.q.BrandForWebhook(ctx, w.pool, publicID)
+		return WebhookBrand{ID: row.ID, WebhookSecret: row.WebhookSecret}, err
 	})
 }
