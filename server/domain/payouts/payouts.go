@@ -278,7 +278,7 @@ func (s *Service) Generate(ctx context.Context, sc tenancy.Scope, r Run) ([]Payo
 			}); err != nil {
 				return err
 			}
-			if err := s.emit(ctx, tx, id, webhooks.PayoutCreated); err != nil {
+			if err := s.emit(ctx, tx, id, g.brand, webhooks.PayoutCreated); err != nil {
 				return err
 			}
 			if err := notify.Send(ctx, tx, s.mail, notify.Notice{
@@ -306,14 +306,10 @@ func (s *Service) Generate(ctx context.Context, sc tenancy.Scope, r Run) ([]Payo
 	return out, skipped, nil
 }
 
-// emit writes a payout event of the payout as it is now in tx.
-func (s *Service) emit(ctx context.Context, tx pgx.Tx, id uuid.UUID, eventType string) error {
+// emit writes a payout event of the brand's payout id as it is now in tx (the caller knows the brand).
+func (s *Service) emit(ctx context.Context, tx pgx.Tx, id, brand uuid.UUID, eventType string) error {
 	if s.events == nil {
 		return nil
-	}
-	brand, err := s.q.PayoutBrand(ctx, tx, id)
-	if err != nil {
-		return err
 	}
 	p, err := s.q.LockPayout(ctx, tx, queries.LockPayoutParams{ID: id, BrandID: brand})
 	if err != nil {
@@ -385,7 +381,7 @@ func (s *Service) Pay(ctx context.Context, sc tenancy.Scope, id uuid.UUID, refer
 				return err
 			}
 		}
-		if err := s.emit(ctx, tx, id, webhooks.PayoutPaid); err != nil {
+		if err := s.emit(ctx, tx, id, p.BrandID, webhooks.PayoutPaid); err != nil {
 			return err
 		}
 		return activity.Log(ctx, tx, sc.Actor(), activity.PayoutPaid, id.String(), map[string]any{
