@@ -95,14 +95,27 @@ type Querier interface {
 }
 
 // Active answers whether the database is a Citus coordinator with at least one worker.
-func Active(ctx context.Context, pool *pgxpool.Pool) (bool, error) {
-	var ok bool
-	err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus')`).Scan(&ok)
-	if err != nil || !ok {
-		return false, err
+func Active(ctx context.Context, db Querier) (bool, error) {
+	workers, err := Workers(ctx, db)
+	return len(workers) > 0, err
+}
+
+// Workers answers the host:port of each active worker when the database is a Citus coordinator,
+// none otherwise (pg_dist_node exists only with the extension).
+func Workers(ctx context.Context, db Querier) ([]string, error) {
+	rows, err := db.Query(ctx, `SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus')`)
+	if err != nil {
+		return nil, err
 	}
-	err = pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_dist_node WHERE groupid <> 0 AND isactive)`).Scan(&ok)
-	return ok, err
+	installed, err := pgx.CollectExactlyOneRow(rows, pgx.RowTo[bool])
+	if err != nil || !installed {
+		return nil, err
+	}
+	rows, err = db.Query(ctx, `SELECT nodename || ':' || nodeport FROM pg_dist_node WHERE groupid <> 0 AND isactive ORDER BY nodeid`)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
 }
 
 // Distribute gives every table of the public schema its planned place, in one transaction, and

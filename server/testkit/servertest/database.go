@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/openaffiliate/platform/server"
+	"github.com/openaffiliate/platform/server/platform/citus"
 )
 
 // AdminURL is the server tests create their databases on: TEST_DATABASE_URL, else DATABASE_URL,
@@ -40,7 +41,7 @@ func CreateDatabase(ctx context.Context, prefix string) (string, func(), error) 
 		return "", nil, fmt.Errorf("servertest: connect to %s: %w", redact(admin), err)
 	}
 	defer func() { _ = conn.Close(ctx) }() // an admin session that only creates the database
-	workers, err := citusWorkers(ctx, conn)
+	workers, err := citus.Workers(ctx, conn)
 	if err != nil {
 		return "", nil, err
 	}
@@ -83,20 +84,6 @@ func CreateDatabase(ctx context.Context, prefix string) (string, func(), error) 
 		}
 	}
 	return u.String(), drop, nil
-}
-
-// citusWorkers answers the host:port of each worker when the admin database is a Citus
-// coordinator, none otherwise.
-func citusWorkers(ctx context.Context, conn *pgx.Conn) ([]string, error) {
-	var citus bool
-	if err := conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus')`).Scan(&citus); err != nil || !citus {
-		return nil, err
-	}
-	rows, err := conn.Query(ctx, `SELECT nodename || ':' || nodeport FROM pg_dist_node WHERE groupid <> 0 AND isactive ORDER BY nodeid`)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowTo[string])
 }
 
 // joinCluster makes the new database u a coordinator of the same workers: the citus extension on
