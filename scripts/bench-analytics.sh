@@ -44,7 +44,7 @@ measure() {
   local size=$1 clicks=$2 url start loaded
   db="bench_analytics_${size}_$(date +%s)_$RANDOM"
   dev_server_createdb "$db"
-  url=$(python3 -c 'import sys,urllib.parse as u; p=u.urlparse(sys.argv[1]); print(u.urlunparse(p._replace(path="/"+sys.argv[2])))' "$DATABASE_URL" "$db")
+  url=$(dev_server_url "$db")
   DATABASE_URL=$url LOG_LEVEL=warn JWT_SECRET=bench-analytics-migrate-only-0123456789abcdef bin/openaffiliate migrate >/dev/null
   echo "$size: generating $clicks clicks (log: artifacts/bench-analytics-gendata-$size.log)" >&2
   start=$(date +%s.%N)

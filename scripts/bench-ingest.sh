@@ -24,7 +24,7 @@ go build -o bin/ingestbench ./scripts/ingestbench
 
 pgdb="pgbench_$(date +%s)_$RANDOM"
 dev_server_createdb "$pgdb"
-pg_url=$(python3 -c 'import sys,urllib.parse as u; p=u.urlparse(sys.argv[1]); print(u.urlunparse(p._replace(path="/"+sys.argv[2])))' "$DATABASE_URL" "$pgdb")
+pg_url=$(dev_server_url "$pgdb")
 trap 'stop_dev_server; dev_server_dropdb "$pgdb"' EXIT
 pgbench -i -q -s 10 "$pg_url" >/dev/null 2>&1
 

@@ -31,8 +31,10 @@ fi
 work=$(mktemp -d /tmp/openaffiliate-bench.XXXXXX)
 chmod 755 "$work"
 db="bench_$(date +%s)"
-psql "$DATABASE_URL" -qAtc "CREATE DATABASE $db"
-db_url=$(python3 -c 'import sys,urllib.parse as u; p=u.urlparse(sys.argv[1]); print(u.urlunparse(p._replace(path="/"+sys.argv[2])))' "$DATABASE_URL" "$db")
+# shellcheck source=scripts/dev-server.sh
+. scripts/dev-server.sh
+dev_server_createdb "$db"
+db_url=$(dev_server_url "$db")
 app_port=$(scripts/free-port.sh 18500)
 track_port=$(scripts/free-port.sh $((app_port + 1)))
 nginx_port=$(scripts/free-port.sh $((track_port + 1)))
@@ -40,7 +42,7 @@ server_pid=""; nginx_started=""
 cleanup() {
   [ -n "$server_pid" ] && kill -TERM "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
   [ -n "$nginx_started" ] && nginx -c "$work/nginx.conf" -p "$work" -s stop 2>/dev/null || true
-  psql "$DATABASE_URL" -qAtc "DROP DATABASE IF EXISTS $db WITH (FORCE)" || true
+  dev_server_dropdb "$db"
   rm -rf "$work"
 }
 trap cleanup EXIT

@@ -4,7 +4,8 @@
 # until it is healthy, and sets $port. An EXIT trap stops the server and drops the database.
 # With DEV_SERVER_DB set it serves that existing database instead (and drops it the same way).
 # With CITUS_DIR set (a cluster started by scripts/citus.sh, DATABASE_URL its coordinator) databases
-# are made and dropped on its three nodes (dev_server_createdb, dev_server_dropdb).
+# are made and dropped on its three nodes (dev_server_createdb, dev_server_dropdb); the benchmarks that
+# start the server themselves use these too.
 start_dev_server() {
   local name=$1 first_port=$2
   dev_server_log=$3
@@ -18,7 +19,7 @@ start_dev_server() {
     dev_server_createdb "$dev_server_db"
   fi
   local db_url
-  db_url=$(python3 -c 'import sys,urllib.parse as u; p=u.urlparse(sys.argv[1]); print(u.urlunparse(p._replace(path="/"+sys.argv[2])))' "$DATABASE_URL" "$dev_server_db")
+  db_url=$(dev_server_url "$dev_server_db")
   port=$(scripts/free-port.sh "$first_port")
   mkdir -p "$(dirname "$dev_server_log")"
   env DATABASE_URL="$db_url" PORT="$port" DEV_MODE=true DATA_DIR="$(mktemp -d)" PUBLIC_URL="http://127.0.0.1:$port" "$@" \
@@ -34,6 +35,11 @@ start_dev_server() {
 }
 
 dev_server_psql() { psql "$DATABASE_URL" -v ON_ERROR_STOP=1 -qAtc "$1"; }
+
+# dev_server_url NAME prints $DATABASE_URL with its database changed to NAME.
+dev_server_url() {
+  python3 -c 'import sys,urllib.parse as u; p=u.urlparse(sys.argv[1]); print(u.urlunparse(p._replace(path="/"+sys.argv[2])))' "$DATABASE_URL" "$1"
+}
 
 dev_server_createdb() {
   if [ -n "${CITUS_DIR:-}" ]; then
