@@ -4,6 +4,12 @@
 // id and half as signed Shopify webhooks with a discount code, each order sent COPIES times at once
 // (retries racing), from C workers. It prints one line: orders/s, requests/s, and whether the
 // server stored exactly one conversion per order.
+//
+// With -refused every request is one the server turns away before any order work (an order total
+// that is not a number, a Shopify signature made with another key), on the same program, bodies,
+// headers and workers: what the HTTP requests alone cost (connection, middleware, the key or the
+// signature, the contract's validation of the body), so orders/s can be compared with a ceiling
+// that stores nothing. It then checks that every answer was 400 or 401 and nothing was stored.
 package main
 
 import (
@@ -31,6 +37,7 @@ func main() {
 	orders := flag.Int("n", 4000, "orders to report")
 	workers := flag.Int("c", 16, "concurrent requests")
 	copies := flag.Int("copies", 2, "times each order is sent, at once")
+	refused := flag.Bool("refused", false, "send requests the server refuses before any order work (the HTTP ceiling)")
 	flag.Parse()
 	api := benchapi.Client{Name: "ingestbench", Base: *base, HTTP: client}
 
@@ -84,7 +91,11 @@ func main() {
 	prepared := make([]order, *orders)
 	for i := range prepared {
 		if i%2 == 0 {
-			body, _ := json.Marshal(map[string]any{"order_id": fmt.Sprintf("api-%d-%d", stamp, i), "order_total": "149.90", "currency": "RON",
+			total := "149.90"
+			if *refused {
+				total = "not a number"
+			}
+			body, _ := json.Marshal(map[string]any{"order_id": fmt.Sprintf("api-%d-%d", stamp, i), "order_total": total, "currency": "RON",
 				"customer_email": fmt.Sprintf("c%d@example.com", i), "click_id": clicks[i%len(clicks)]})
 			prepared[i] = order{url: *base + "/api/v1/conversions/process", body: body}
 			continue
@@ -92,7 +103,11 @@ func main() {
 		body := []byte(fmt.Sprintf(`{"id":%d,"email":"c%d@example.com","currency":"RON","total_price":"149.90","created_at":"%s",`+
 			`"discount_codes":[{"code":"INGEST%02d","amount":"10.00","type":"percentage"}],"landing_site":"/","note_attributes":[],"test":false,`+
 			`"line_items":[{"id":1,"price":"166.56","quantity":1}]}`, 9_000_000_000_000+i, i, time.Now().Format(time.RFC3339), i%codes))
-		prepared[i] = order{url: shopifyURL, body: body, signature: shopify.Sign(secret, body)}
+		signature := shopify.Sign(secret, body)
+		if *refused {
+			signature = shopify.Sign(secret+"-not-the-shops", body)
+		}
+		prepared[i] = order{url: shopifyURL, body: body, signature: signature}
 	}
 	send := func(i int) error {
 		o := prepared[i]
@@ -111,7 +126,10 @@ func main() {
 		}
 		_, _ = io.Copy(io.Discard, resp.Body)
 		_ = resp.Body.Close()
-		if resp.StatusCode >= 300 {
+		switch {
+		case *refused && resp.StatusCode != http.StatusBadRequest && resp.StatusCode != http.StatusUnauthorized:
+			return fmt.Errorf("order %d: status %d; want it refused (400 or 401)", i, resp.StatusCode)
+		case !*refused && resp.StatusCode >= 300:
 			return fmt.Errorf("order %d: status %d", i, resp.StatusCode)
 		}
 		return nil
@@ -140,7 +158,11 @@ func main() {
 	elapsed := time.Since(start)
 
 	stored := api.Call("GET", "/conversions?limit=1", brand, nil)["total"].(float64)
-	fmt.Printf("orders %d copies %d workers %d seconds %.2f orders_per_s %.0f requests_per_s %.0f failed %d stored %.0f exactly_once %v\n",
+	want := *orders
+	if *refused {
+		want = 0
+	}
+	fmt.Printf("orders %d copies %d workers %d seconds %.2f orders_per_s %.0f requests_per_s %.0f failed %d stored %.0f exactly_once %v refused %v\n",
 		*orders, *copies, *workers, elapsed.Seconds(), float64(*orders)/elapsed.Seconds(), float64(*orders**copies)/elapsed.Seconds(),
-		failed.Load(), stored, int(stored) == *orders && failed.Load() == 0)
+		failed.Load(), stored, int(stored) == want && failed.Load() == 0, *refused)
 }

@@ -282,8 +282,8 @@ func (s *Service) storeOneByOne(ctx context.Context, tx pgx.Tx, fresh []*pending
 	return again, db.flush()
 }
 
-// answerRepeats answers, from one read, the orders of the group already stored (by an earlier
-// group, or by another server), and returns the others.
+// answerRepeats answers the orders of the group already stored (by an earlier group, or by another
+// server), found by one read of their keys, and returns the others.
 func (s *Service) answerRepeats(ctx context.Context, tx pgx.Tx, group []*pendingOrder) ([]*pendingOrder, error) {
 	group = slices.DeleteFunc(slices.Clone(group), func(p *pendingOrder) bool { return p.answered })
 	brands := make([]uuid.UUID, 0, 1)
@@ -298,18 +298,27 @@ func (s *Service) answerRepeats(ctx context.Context, tx pgx.Tx, group []*pending
 	if err != nil {
 		return nil, err
 	}
-	storedAt := make(map[orderKey]Conversion, len(rows))
+	stored := make(map[orderKey]bool, len(rows))
 	for _, r := range rows {
-		storedAt[orderKey{brand: r.Conversion.BrandID, order: r.Conversion.OrderID}] = conversionOf(r.Conversion, r.BrandName, r.CampaignName, r.AffiliateName, r.LinkCode)
+		stored[orderKey{brand: r.BrandID, order: r.OrderID}] = true
 	}
 	fresh := make([]*pendingOrder, 0, len(group))
 	for _, p := range group {
-		if c, ok := storedAt[p.key]; ok {
-			// Stored and committed before this transaction began: nothing waits on this one.
-			s.answer(p, c, false, nil)
+		if !stored[p.key] {
+			fresh = append(fresh, p)
 			continue
 		}
-		fresh = append(fresh, p)
+		c, found, err := s.byOrder(ctx, tx, p.key.brand, p.key.order)
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			// Deleted since the read above: stored again as a new order.
+			fresh = append(fresh, p)
+			continue
+		}
+		// Stored and committed before this transaction began: nothing waits on this one.
+		s.answer(p, c, false, nil)
 	}
 	return fresh, nil
 }

@@ -360,3 +360,43 @@ func TestAPanickingOrderFailsAlone(t *testing.T) {
 		t.Errorf("%d conversions; want the 5 good ones", n)
 	}
 }
+
+// A copy that arrives after its order was stored (by an earlier group or another server) is
+// answered with the stored conversion by the group's read of the orders already stored, before
+// any rule reads it: even with a currency the platform has no rate for, and without taking the
+// code's lock or counting its use again. Several such copies in one group are each answered.
+func TestLateCopiesAreAnsweredFromTheStoredOrders(t *testing.T) {
+	p := newProgram(t, tenPercentRON)
+	first := service()
+	stored := map[string]conversions.Conversion{}
+	for i := range 3 {
+		o := order(fmt.Sprintf("L-%d", i))
+		o.DiscountCode = p.codeText
+		c, created, err := first.Ingest(context.Background(), tenancy.Brand(uuid.Nil, p.brand), o)
+		if err != nil || !created {
+			t.Fatalf("%s: created %v, %v", o.OrderID, created, err)
+		}
+		stored[o.OrderID] = c
+	}
+	s := grouped(conversions.GroupOptions{Committers: 1, Wait: 100 * time.Millisecond})
+	var groups atomic.Int32
+	s.BeforeCommit(func(context.Context) error { groups.Add(1); return nil })
+	var wg sync.WaitGroup
+	for id, want := range stored {
+		wg.Go(func() {
+			o := order(id)
+			o.DiscountCode, o.Currency = p.codeText, "XYZ"
+			c, created, err := s.Ingest(context.Background(), tenancy.Brand(uuid.Nil, p.brand), o)
+			if err != nil || created || c.ID != want.ID || c.Currency != "RON" || c.CampaignName != want.CampaignName {
+				t.Errorf("%s: %+v created %v, %v; want the stored conversion %s", id, c, created, err, want.ID)
+			}
+		})
+	}
+	wg.Wait()
+	if uses := count(t, `SELECT current_usage_count FROM discount_codes WHERE id = $1`, p.code); uses != 3 {
+		t.Errorf("the code was counted %d times; want 3", uses)
+	}
+	if groups.Load() != 1 {
+		t.Errorf("%d groups committed; the test wants its copies in one", groups.Load())
+	}
+}
