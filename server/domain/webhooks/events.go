@@ -115,12 +115,14 @@ func (e *Events) Emit(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, eventTy
 }
 
 // Subscribed answers the brand's enabled endpoints that chose the event type, for EmitTo: a change
-// that writes one event per row (a group of orders) reads them once.
-func (e *Events) Subscribed(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, eventType string) ([]uuid.UUID, error) {
+// that writes one event per row (a group of orders) reads them once. db is the transaction that
+// then emits, or a wrapper that runs in it (a group of orders sends its queued statements with
+// this read, in one round trip).
+func (e *Events) Subscribed(ctx context.Context, db queries.DBTX, brandID uuid.UUID, eventType string) ([]uuid.UUID, error) {
 	if e == nil {
 		return nil, nil
 	}
-	return e.q.SubscribedWebhookEndpoints(ctx, tx, queries.SubscribedWebhookEndpointsParams{BrandID: brandID, EventType: eventType})
+	return e.q.SubscribedWebhookEndpoints(ctx, db, queries.SubscribedWebhookEndpointsParams{BrandID: brandID, EventType: eventType})
 }
 
 // EmitTo records an event of the brand for each of endpoints, read by Subscribed in the same
