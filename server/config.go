@@ -59,7 +59,7 @@ type Config struct {
 	// IngestGroups size the groups of orders stored in one transaction (conversions.GroupOptions):
 	// INGEST_GROUP_SIZE (orders, 1 to 64, default 48), INGEST_GROUP_WAIT (a Go duration up to 100ms
 	// that a committer waits for more orders, default 0) and INGEST_COMMITTERS (groups stored at
-	// once, 1 to 32, default 2).
+	// once, 1 to 32, default one per 2 of GOMAXPROCS, at least 2).
 	IngestGroups conversions.GroupOptions
 	// ClickWriters is how many click buffers and COPY writers run side by side (CLICK_WRITERS, 1 to
 	// clicks.MaxWriters; 0, the default, is clicks.DefaultWriters: one per 4 of GOMAXPROCS).

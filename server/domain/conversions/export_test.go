@@ -20,3 +20,6 @@ func (s *Service) BeforeCommit(f func(context.Context) error) {
 func (s *Service) StoreWith(ctx context.Context, brandID uuid.UUID, orderID string, record func(queries.DBTX) (Conversion, bool, error)) (Conversion, bool, error) {
 	return s.storeOrder(ctx, brandID, orderID, orderLocks{}, record)
 }
+
+// WithDefaults is o with what is unset given its default, as SetGroups gives it.
+func (o GroupOptions) WithDefaults() GroupOptions { return o.withDefaults() }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -398,5 +399,19 @@ func TestLateCopiesAreAnsweredFromTheStoredOrders(t *testing.T) {
 	}
 	if groups.Load() != 1 {
 		t.Errorf("%d groups committed; the test wants its copies in one", groups.Load())
+	}
+}
+
+// The committers follow the cores Go uses (one per 2, at least 2) unless set.
+func TestCommittersFollowTheCores(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for procs, want := range map[int]int{1: 2, 2: 2, 5: 2, 8: 4, 16: 8} {
+		runtime.GOMAXPROCS(procs)
+		if got := (conversions.GroupOptions{}).WithDefaults().Committers; got != want {
+			t.Errorf("GOMAXPROCS=%d: %d committers; want %d", procs, got, want)
+		}
+	}
+	if got := (conversions.GroupOptions{Committers: 3}).WithDefaults().Committers; got != 3 {
+		t.Errorf("3 committers set: %d", got)
 	}
 }
