@@ -5,11 +5,12 @@
 // (retries racing), from C workers. It prints one line: orders/s, requests/s, and whether the
 // server stored exactly one conversion per order.
 //
-// With -refused every request is one the server turns away before any order work (an order total
-// that is not a number, a Shopify signature made with another key), on the same program, bodies,
-// headers and workers: what the HTTP requests alone cost (connection, middleware, the key or the
-// signature, the contract's validation of the body), so orders/s can be compared with a ceiling
-// that stores nothing. It then checks that every answer was 400 or 401 and nothing was stored.
+// With -refused N it then sends N more orders the same way (same program, bodies, headers, copies
+// and workers), each of which the server turns away before any order work (an order total that is
+// not a number, a Shopify signature made with another key): what the HTTP requests alone cost
+// (connection, middleware, the key or the signature, the contract's validation of the body), so
+// orders/s can be compared with a ceiling that stores nothing. It prints a second line for them and
+// checks that every answer was 400 or 401 and that nothing more was stored.
 package main
 
 import (
@@ -37,7 +38,7 @@ func main() {
 	orders := flag.Int("n", 4000, "orders to report")
 	workers := flag.Int("c", 16, "concurrent requests")
 	copies := flag.Int("copies", 2, "times each order is sent, at once")
-	refused := flag.Bool("refused", false, "send requests the server refuses before any order work (the HTTP ceiling)")
+	refusedN := flag.Int("refused", 0, "then send this many orders that the server refuses before any order work (the HTTP ceiling)")
 	flag.Parse()
 	api := benchapi.Client{Name: "ingestbench", Base: *base, HTTP: client}
 
@@ -88,29 +89,31 @@ func main() {
 		url, signature string
 		body           []byte
 	}
-	prepared := make([]order, *orders)
-	for i := range prepared {
-		if i%2 == 0 {
-			total := "149.90"
-			if *refused {
-				total = "not a number"
+	prepare := func(n int, refused bool) []order {
+		prepared := make([]order, n)
+		for i := range prepared {
+			if i%2 == 0 {
+				total := "149.90"
+				if refused {
+					total = "not a number"
+				}
+				body, _ := json.Marshal(map[string]any{"order_id": fmt.Sprintf("api-%d-%d", stamp, i), "order_total": total, "currency": "RON",
+					"customer_email": fmt.Sprintf("c%d@example.com", i), "click_id": clicks[i%len(clicks)]})
+				prepared[i] = order{url: *base + "/api/v1/conversions/process", body: body}
+				continue
 			}
-			body, _ := json.Marshal(map[string]any{"order_id": fmt.Sprintf("api-%d-%d", stamp, i), "order_total": total, "currency": "RON",
-				"customer_email": fmt.Sprintf("c%d@example.com", i), "click_id": clicks[i%len(clicks)]})
-			prepared[i] = order{url: *base + "/api/v1/conversions/process", body: body}
-			continue
+			body := []byte(fmt.Sprintf(`{"id":%d,"email":"c%d@example.com","currency":"RON","total_price":"149.90","created_at":"%s",`+
+				`"discount_codes":[{"code":"INGEST%02d","amount":"10.00","type":"percentage"}],"landing_site":"/","note_attributes":[],"test":false,`+
+				`"line_items":[{"id":1,"price":"166.56","quantity":1}]}`, 9_000_000_000_000+i, i, time.Now().Format(time.RFC3339), i%codes))
+			signature := shopify.Sign(secret, body)
+			if refused {
+				signature = shopify.Sign(secret+"-not-the-shops", body)
+			}
+			prepared[i] = order{url: shopifyURL, body: body, signature: signature}
 		}
-		body := []byte(fmt.Sprintf(`{"id":%d,"email":"c%d@example.com","currency":"RON","total_price":"149.90","created_at":"%s",`+
-			`"discount_codes":[{"code":"INGEST%02d","amount":"10.00","type":"percentage"}],"landing_site":"/","note_attributes":[],"test":false,`+
-			`"line_items":[{"id":1,"price":"166.56","quantity":1}]}`, 9_000_000_000_000+i, i, time.Now().Format(time.RFC3339), i%codes))
-		signature := shopify.Sign(secret, body)
-		if *refused {
-			signature = shopify.Sign(secret+"-not-the-shops", body)
-		}
-		prepared[i] = order{url: shopifyURL, body: body, signature: signature}
+		return prepared
 	}
-	send := func(i int) error {
-		o := prepared[i]
+	send := func(o order, i int, refused bool) error {
 		req, _ := http.NewRequest("POST", o.url, bytes.NewReader(o.body))
 		if o.signature == "" {
 			req.Header.Set("X-API-Key", key)
@@ -127,42 +130,50 @@ func main() {
 		_, _ = io.Copy(io.Discard, resp.Body)
 		_ = resp.Body.Close()
 		switch {
-		case *refused && resp.StatusCode != http.StatusBadRequest && resp.StatusCode != http.StatusUnauthorized:
+		case refused && resp.StatusCode != http.StatusBadRequest && resp.StatusCode != http.StatusUnauthorized:
 			return fmt.Errorf("order %d: status %d; want it refused (400 or 401)", i, resp.StatusCode)
-		case !*refused && resp.StatusCode >= 300:
+		case !refused && resp.StatusCode >= 300:
 			return fmt.Errorf("order %d: status %d", i, resp.StatusCode)
 		}
 		return nil
 	}
-
-	jobs := make(chan int, *workers)
-	var failed atomic.Int64
-	var wg sync.WaitGroup
-	for range *workers {
-		wg.Go(func() {
-			for i := range jobs {
-				if err := send(i); err != nil && failed.Add(1) <= 3 {
-					fmt.Fprintln(os.Stderr, err)
+	// run sends n orders, each copies times at once, from the workers, and prints its line.
+	run := func(n int, refused bool) {
+		prepared := prepare(n, refused)
+		before := api.Call("GET", "/conversions?limit=1", brand, nil)["total"].(float64)
+		jobs := make(chan int, *workers)
+		var failed atomic.Int64
+		var wg sync.WaitGroup
+		for range *workers {
+			wg.Go(func() {
+				for i := range jobs {
+					if err := send(prepared[i], i, refused); err != nil && failed.Add(1) <= 3 {
+						fmt.Fprintln(os.Stderr, err)
+					}
 				}
-			}
-		})
-	}
-	start := time.Now()
-	for i := range *orders {
-		for range *copies {
-			jobs <- i
+			})
 		}
-	}
-	close(jobs)
-	wg.Wait()
-	elapsed := time.Since(start)
+		start := time.Now()
+		for i := range n {
+			for range *copies {
+				jobs <- i
+			}
+		}
+		close(jobs)
+		wg.Wait()
+		elapsed := time.Since(start)
 
-	stored := api.Call("GET", "/conversions?limit=1", brand, nil)["total"].(float64)
-	want := *orders
-	if *refused {
-		want = 0
+		stored := api.Call("GET", "/conversions?limit=1", brand, nil)["total"].(float64) - before
+		want := n
+		if refused {
+			want = 0
+		}
+		fmt.Printf("orders %d copies %d workers %d seconds %.2f orders_per_s %.0f requests_per_s %.0f failed %d stored %.0f exactly_once %v refused %v\n",
+			n, *copies, *workers, elapsed.Seconds(), float64(n)/elapsed.Seconds(), float64(n**copies)/elapsed.Seconds(),
+			failed.Load(), stored, int(stored) == want && failed.Load() == 0, refused)
 	}
-	fmt.Printf("orders %d copies %d workers %d seconds %.2f orders_per_s %.0f requests_per_s %.0f failed %d stored %.0f exactly_once %v refused %v\n",
-		*orders, *copies, *workers, elapsed.Seconds(), float64(*orders)/elapsed.Seconds(), float64(*orders**copies)/elapsed.Seconds(),
-		failed.Load(), stored, int(stored) == want && failed.Load() == 0, *refused)
+	run(*orders, false)
+	if *refusedN > 0 {
+		run(*refusedN, true)
+	}
 }
