@@ -10,6 +10,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/jobs"
 )
 
@@ -118,7 +119,7 @@ func (e *Events) Emit(ctx context.Context, tx pgx.Tx, brandID uuid.UUID, eventTy
 // that writes one event per row (a group of orders) reads them once. db is the transaction that
 // then emits, or a wrapper that runs in it (a group of orders sends its queued statements with
 // this read, in one round trip).
-func (e *Events) Subscribed(ctx context.Context, db queries.DBTX, brandID uuid.UUID, eventType string) ([]uuid.UUID, error) {
+func (e *Events) Subscribed(ctx context.Context, db dbtx.DB, brandID uuid.UUID, eventType string) ([]uuid.UUID, error) {
 	if e == nil {
 		return nil, nil
 	}
