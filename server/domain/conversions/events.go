@@ -37,18 +37,8 @@ func (s *Service) emitCreated(ctx context.Context, db queries.DBTX, r queries.Re
 	if s.events == nil {
 		return nil
 	}
-	event := func() any {
-		return eventOf(queries.Conversion{
-			ID: r.ID, OrderID: r.OrderID, Kind: r.Kind, Status: r.Status, Source: r.Source, Attribution: r.Attribution,
-			CampaignID: r.CampaignID, AffiliateID: r.AffiliateID, OrderTotal: r.OrderTotal, RefundedAmount: r.RefundedAmount,
-			Currency: r.Currency, CommissionAmount: r.CommissionAmount, CommissionCurrency: r.CommissionCurrency, ConvertedAt: r.ConvertedAt,
-		})
-	}
 	if g, grouped := db.(groupDB); grouped {
 		endpoints, known := g.endpoints[r.BrandID]
-		if known && len(endpoints) == 0 {
-			return nil
-		}
 		if !known {
 			// The group's first order of the brand reads them, with the statements it queued (one
 			// round trip).
@@ -57,21 +47,30 @@ func (s *Service) emitCreated(ctx context.Context, db queries.DBTX, r queries.Re
 				return err
 			}
 			g.endpoints[r.BrandID] = endpoints
-			if len(endpoints) == 0 {
-				return nil
-			}
+		}
+		if len(endpoints) == 0 {
+			return nil
 		}
 		// The group's queued statements go first, so the event follows them in its transaction.
 		if err := g.flush(); err != nil {
 			return err
 		}
-		return s.events.EmitTo(ctx, g.tx, r.BrandID, endpoints, webhooks.ConversionCreated, event())
+		return s.events.EmitTo(ctx, g.tx, r.BrandID, endpoints, webhooks.ConversionCreated, createdEvent(r))
 	}
 	tx, ok := db.(pgx.Tx)
 	if !ok {
 		return errors.New("conversions: a stored order's event needs its transaction")
 	}
-	return s.events.Emit(ctx, tx, r.BrandID, webhooks.ConversionCreated, event())
+	return s.events.Emit(ctx, tx, r.BrandID, webhooks.ConversionCreated, createdEvent(r))
+}
+
+// createdEvent is conversion.created's payload for a conversion just stored.
+func createdEvent(r queries.RecordConversionRow) webhooks.Conversion {
+	return eventOf(queries.Conversion{
+		ID: r.ID, OrderID: r.OrderID, Kind: r.Kind, Status: r.Status, Source: r.Source, Attribution: r.Attribution,
+		CampaignID: r.CampaignID, AffiliateID: r.AffiliateID, OrderTotal: r.OrderTotal, RefundedAmount: r.RefundedAmount,
+		Currency: r.Currency, CommissionAmount: r.CommissionAmount, CommissionCurrency: r.CommissionCurrency, ConvertedAt: r.ConvertedAt,
+	})
 }
 
 // emitStatus writes conversion.status_changed for a conversion that was c, now in status with

@@ -23,3 +23,6 @@ func (s *Service) StoreWith(ctx context.Context, brandID uuid.UUID, orderID stri
 
 // WithDefaults is o with what is unset given its default, as SetGroups gives it.
 func (o GroupOptions) WithDefaults() GroupOptions { return o.withDefaults() }
+
+// CommittersFor is the default number of committers on procs cores.
+func CommittersFor(procs int) int { return committersFor(procs) }

@@ -54,10 +54,13 @@ func (o GroupOptions) withDefaults() GroupOptions {
 	o.Size = min(o.Size, maxGroupSize)
 	o.Wait = max(o.Wait, 0)
 	if o.Committers <= 0 {
-		o.Committers = max(2, runtime.GOMAXPROCS(0)/2)
+		o.Committers = committersFor(runtime.GOMAXPROCS(0))
 	}
 	return o
 }
+
+// committersFor is the default number of committers on procs cores: one per 2, at least 2.
+func committersFor(procs int) int { return max(2, procs/2) }
 
 // SetGroups sets how orders are grouped; call it before the first order (at start-up).
 func (s *Service) SetGroups(o GroupOptions) {

@@ -404,12 +404,13 @@ func TestLateCopiesAreAnsweredFromTheStoredOrders(t *testing.T) {
 
 // The committers follow the cores Go uses (one per 2, at least 2) unless set.
 func TestCommittersFollowTheCores(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	for procs, want := range map[int]int{1: 2, 2: 2, 5: 2, 8: 4, 16: 8} {
-		runtime.GOMAXPROCS(procs)
-		if got := (conversions.GroupOptions{}).WithDefaults().Committers; got != want {
-			t.Errorf("GOMAXPROCS=%d: %d committers; want %d", procs, got, want)
+		if got := conversions.CommittersFor(procs); got != want {
+			t.Errorf("%d cores: %d committers; want %d", procs, got, want)
 		}
+	}
+	if got, want := (conversions.GroupOptions{}).WithDefaults().Committers, conversions.CommittersFor(runtime.GOMAXPROCS(0)); got != want {
+		t.Errorf("unset: %d committers; want %d for GOMAXPROCS", got, want)
 	}
 	if got := (conversions.GroupOptions{Committers: 3}).WithDefaults().Committers; got != 3 {
 		t.Errorf("3 committers set: %d", got)
