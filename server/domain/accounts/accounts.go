@@ -22,6 +22,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/email"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/auth"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/domains"
 	"github.com/openaffiliate/platform/server/platform/emailaddress"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
@@ -128,7 +129,7 @@ func (s *Service) Signup(ctx context.Context, in SignupInput) (Profile, error) {
 	}
 
 	var profile Profile
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if taken, err := s.q.EmailExists(ctx, tx, in.Email); err != nil {
 			return err
 		} else if taken {
@@ -220,7 +221,7 @@ func (s *Service) createHost(ctx context.Context, actor *uuid.UUID, email, passw
 		return Profile{}, err
 	}
 	var profile Profile
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if taken, err := s.q.EmailExists(ctx, tx, email); err != nil {
 			return err
 		} else if taken {
@@ -279,7 +280,7 @@ func (s *Service) IssueResetToken(ctx context.Context, h tenancy.HostScope, user
 	}
 	token := auth.RandomToken(32)
 	expires := s.now().Add(ResetLinkTTL)
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := s.q.CreatePasswordResetToken(ctx, tx, queries.CreatePasswordResetTokenParams{
 			TokenHash: auth.HashToken(token), UserID: userID,
 			CreatedBy: uuid.NullUUID{UUID: actor, Valid: true}, ExpiresAt: expires,
@@ -313,7 +314,7 @@ func (s *Service) ResetPassword(ctx context.Context, token, newPassword string) 
 	if err != nil {
 		return err
 	}
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	return dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// Consumed only now, so a second request with the same token cannot also succeed.
 		consumed, err := s.q.ConsumePasswordResetToken(ctx, tx, queries.ConsumePasswordResetTokenParams{TokenHash: tokenHash, Now: s.now()})
 		if errors.Is(err, pgx.ErrNoRows) || (err == nil && consumed != userID) {

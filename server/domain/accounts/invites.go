@@ -13,6 +13,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/activity"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/auth"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
@@ -39,7 +40,7 @@ func (s *Service) IssueAffiliateInvite(ctx context.Context, h tenancy.HostScope,
 	token := auth.RandomToken(32)
 	now := s.now()
 	expires := now.Add(InviteTTL)
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := s.q.CreateAffiliateInvite(ctx, tx, queries.CreateAffiliateInviteParams{
 			TokenHash: auth.HashToken(token), AffiliateID: affiliateID,
 			CreatedBy: uuid.NullUUID{UUID: actor, Valid: true}, ExpiresAt: expires, CreatedAt: now,

@@ -10,6 +10,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 )
 
 // Limits bound attempts within Window: failed sign-ins per email and per client address, and
@@ -86,7 +87,7 @@ func (s *Service) reserve(ctx context.Context, message string, buckets ...bucket
 	now := s.now()
 	since := now.Add(-s.limits.Window)
 	var ids []int64
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		ids = ids[:0]
 		// Always in the callers' fixed order (email before address), so two attempts cannot deadlock.
 		for _, b := range buckets {

@@ -12,6 +12,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/auth"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 )
 
 // changeSlots is the small pool of hashing slots for the current passwords that changing a
@@ -56,7 +57,7 @@ func (s *Service) checkPassword(ctx context.Context, check func(ctx context.Cont
 	if err != nil || !ok {
 		return false, err
 	}
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := s.q.DeleteRateLimitHits(ctx, tx, queries.DeleteRateLimitHitsParams{Action: limitLoginEmail, Key: emailKey}); err != nil {
 			return err
 		}

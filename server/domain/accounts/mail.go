@@ -17,6 +17,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/email"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/auth"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 )
 
 // ConfirmLinkTTL is how long an email confirmation link works.
@@ -63,7 +64,7 @@ func (s *Service) RequestPasswordReset(ctx context.Context, address string, clie
 		return nil
 	}
 	token := auth.RandomToken(32)
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	return dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := s.q.CreatePasswordResetToken(ctx, tx, queries.CreatePasswordResetTokenParams{
 			TokenHash: auth.HashToken(token), UserID: u.ID, ExpiresAt: s.now().Add(ResetLinkTTL),
 		}); err != nil {
@@ -111,7 +112,7 @@ func (s *Service) ConfirmEmail(ctx context.Context, token string) error {
 	if strings.TrimSpace(token) == "" {
 		return invalid
 	}
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	return dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		userID, err := s.q.ConsumeEmailConfirmationToken(ctx, tx, queries.ConsumeEmailConfirmationTokenParams{TokenHash: auth.HashToken(token), Now: s.now()})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return invalid
@@ -132,7 +133,7 @@ func (s *Service) ResendConfirmation(ctx context.Context, id uuid.UUID) error {
 	if !s.mail.Enabled() {
 		return EmailOff()
 	}
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	return dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		row, err := s.q.GetUserProfile(ctx, tx, id)
 		if err != nil {
 			return err

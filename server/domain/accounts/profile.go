@@ -13,6 +13,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/activity"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/auth"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 )
 
 // UpdateProfile changes a user's name; a brand user's company name renames its brand too.
@@ -35,7 +36,7 @@ func (s *Service) UpdateProfile(ctx context.Context, id uuid.UUID, firstName, la
 	if current.User.AccountType == auth.RoleBrand && companyName == nil {
 		return Profile{}, apierror.Validation("companyName", "Company name is required for brand accounts")
 	}
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := s.q.UpdateUserProfile(ctx, tx, queries.UpdateUserProfileParams{ID: id, FirstName: firstName, LastName: lastName, CompanyName: companyName}); err != nil {
 			return err
 		}
@@ -81,7 +82,7 @@ func (s *Service) ChangePassword(ctx context.Context, id uuid.UUID, current, nex
 	if err != nil {
 		return Profile{}, err
 	}
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		generation, err := s.q.UpdatePassword(ctx, tx, queries.UpdatePasswordParams{ID: id, PasswordHash: hash})
 		if err != nil {
 			return err

@@ -211,7 +211,7 @@ func (s *Service) CreateAffiliate(ctx context.Context, h tenancy.HostScope, name
 		return Affiliate{}, err
 	}
 	var out Affiliate
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		a, err := InsertAffiliate(ctx, tx, name, email)
 		if err != nil {
 			return emailConflict(err)
@@ -255,7 +255,7 @@ func (s *Service) UpdateAffiliate(ctx context.Context, sc tenancy.Scope, id uuid
 		}
 	}
 	var out Affiliate
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := s.q.UpdateAffiliate(ctx, tx, queries.UpdateAffiliateParams{ID: id, Name: name, Email: email}); err != nil {
 			return emailConflict(err)
 		}
@@ -285,7 +285,7 @@ func (s *Service) DeleteAffiliate(ctx context.Context, h tenancy.HostScope, id u
 		return err
 	}
 	defer s.changes.Publish(ctx, change.Event{Kind: change.Campaigns}) // its memberships went with it
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	return dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := s.q.DeleteAffiliateUsers(ctx, tx, uuid.NullUUID{UUID: id, Valid: true}); err != nil {
 			return err
 		}

@@ -57,7 +57,7 @@ func read[T any](ctx context.Context, s *Service, fn func(db queries.DBTX) (T, e
 	if _, err := s.Fold(ctx); err != nil {
 		return out, err
 	}
-	err := pgx.BeginTxFunc(ctx, s.pool, readRollups, func(tx pgx.Tx) error {
+	err := dbtx.BeginTxFunc(ctx, s.pool, readRollups, func(tx pgx.Tx) error {
 		var err error
 		out, err = fn(customplans.Of(tx))
 		return err

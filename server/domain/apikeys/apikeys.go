@@ -17,6 +17,7 @@ import (
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/auth"
 	"github.com/openaffiliate/platform/server/platform/change"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
@@ -77,7 +78,7 @@ func (s *Service) CreateAPIKey(ctx context.Context, sc tenancy.Scope, name strin
 	}
 	key := APIKeyPrefix + auth.RandomToken(32)
 	var created queries.ApiKey
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var err error
 		created, err = s.q.CreateApiKey(ctx, tx, queries.CreateApiKeyParams{
 			BrandID: sc.OwnBrand().UUID, Name: name, Prefix: key[:len(APIKeyPrefix)+6], KeyHash: auth.HashToken(key),
@@ -106,7 +107,7 @@ func (s *Service) RevokeAPIKey(ctx context.Context, sc tenancy.Scope, id uuid.UU
 	// was made without subscribing).
 	defer s.Invalidate(ctx, change.Event{Kind: change.Credentials})
 	defer s.changes.Publish(ctx, change.Event{Kind: change.Credentials})
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	return dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		exists, err := s.q.ApiKeyExists(ctx, tx, queries.ApiKeyExistsParams{ID: id, BrandID: sc.OwnBrand().UUID})
 		if err != nil {
 			return err

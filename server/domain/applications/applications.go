@@ -104,7 +104,7 @@ func (s *Service) Join(ctx context.Context, sc tenancy.Scope, campaignID uuid.UU
 		status = StatusApproved
 	}
 	var out Application
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		id, err := s.q.JoinCampaign(ctx, tx, queries.JoinCampaignParams{
 			BrandID: c.BrandID, CampaignID: c.ID, AffiliateID: sc.OwnAffiliate().UUID, Status: status,
 		})
@@ -198,7 +198,7 @@ func (s *Service) AffiliateApplications(ctx context.Context, sc tenancy.Scope, i
 // Decide approves or rejects an application to one of the caller brand's campaigns.
 func (s *Service) Decide(ctx context.Context, sc tenancy.Scope, id uuid.UUID, status string) (Application, error) {
 	var out Application
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		app, err := s.application(ctx, tx, queries.GetApplicationParams{ID: id, BrandID: sc.Brands()})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return apierror.NotFound("Application not found")
@@ -282,7 +282,7 @@ func (s *Service) Invite(ctx context.Context, sc tenancy.Scope, campaignID uuid.
 	}
 	email = strings.TrimSpace(email)
 	var out Invitation
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		actor := sc.Actor()
 		row, err := s.q.InviteAffiliate(ctx, tx, queries.InviteAffiliateParams{
 			Email: email, CampaignID: c.ID, BrandID: c.BrandID, InvitedBy: uuid.NullUUID{UUID: actor, Valid: actor != uuid.Nil},

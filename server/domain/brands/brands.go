@@ -187,7 +187,7 @@ func (s *Service) CreateBrand(ctx context.Context, h tenancy.HostScope, in Brand
 		return Brand{}, err
 	}
 	var out Brand
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		id, _, err := InsertBrand(ctx, tx, in.Name, "", domain)
 		if err != nil {
 			return err
@@ -241,7 +241,7 @@ func (s *Service) UpdateBrand(ctx context.Context, sc tenancy.Scope, id uuid.UUI
 		return Brand{}, err
 	}
 	var out Brand
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := s.q.UpdateBrand(ctx, tx, queries.UpdateBrandParams{ID: id, CompanyName: in.Name, Domain: domain}); err != nil {
 			return err
 		}
@@ -276,7 +276,7 @@ func (s *Service) SetupBrand(ctx context.Context, sc tenancy.Scope, in BrandInpu
 		}
 	}
 	var out Brand
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := s.q.SetupBrand(ctx, tx, queries.SetupBrandParams{ID: current.ID, CompanyName: in.Name, Domain: stored, DefaultCurrency: cur}); err != nil {
 			return err
 		}
@@ -319,7 +319,7 @@ func (s *Service) DeleteBrand(ctx context.Context, h tenancy.HostScope, id uuid.
 	}
 	defer s.changes.Publish(ctx, change.Event{Kind: change.Campaigns})   // its campaigns went with it
 	defer s.changes.Publish(ctx, change.Event{Kind: change.Credentials}) // and its keys and webhook secret
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	return dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		n, err := s.q.DeleteBrand(ctx, tx, id)
 		if err != nil {
 			return err
@@ -347,7 +347,7 @@ func (s *Service) RotateWebhookSecret(ctx context.Context, sc tenancy.Scope, id 
 	}
 	secret := newWebhookSecret()
 	defer s.changes.Publish(ctx, change.Event{Kind: change.Credentials}) // the old secret is refused at once
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := s.q.SetWebhookSecret(ctx, tx, queries.SetWebhookSecretParams{ID: id, WebhookSecret: secret}); err != nil {
 			return err
 		}
@@ -363,7 +363,7 @@ func (s *Service) SetWebhookSecret(ctx context.Context, sc tenancy.Scope, id uui
 		return err
 	}
 	defer s.changes.Publish(ctx, change.Event{Kind: change.Credentials}) // the old secret is refused at once
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	return dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := s.q.SetWebhookSecret(ctx, tx, queries.SetWebhookSecretParams{ID: id, WebhookSecret: secret}); err != nil {
 			return err
 		}
@@ -381,7 +381,7 @@ func (s *Service) SetStripeSecret(ctx context.Context, sc tenancy.Scope, id uuid
 	if secret == "" {
 		kind = activity.BrandClearStripeSecret
 	}
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	return dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := s.q.SetStripeSecret(ctx, tx, queries.SetStripeSecretParams{ID: id, StripeSecret: secret}); err != nil {
 			return err
 		}
@@ -409,7 +409,7 @@ func (s *Service) SetDomains(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 		clean = append(clean, n)
 	}
 	var out Brand
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := s.q.DeleteBrandDomains(ctx, tx, id); err != nil {
 			return err
 		}

@@ -21,6 +21,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/emergency"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/change"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/domains"
 	"github.com/openaffiliate/platform/server/platform/paging"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
@@ -252,7 +253,7 @@ func (s *Service) CreateCampaign(ctx context.Context, sc tenancy.Scope, f Campai
 		return Campaign{}, err
 	}
 	var out Campaign
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if c.Status == "active" {
 			if err := emergency.CheckActivation(ctx, tx); err != nil {
 				return err
@@ -299,7 +300,7 @@ func (s *Service) UpdateCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 		}
 	}
 	var out Campaign
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if c.Status == "active" && current.Status != "active" {
 			if err := emergency.CheckActivation(ctx, tx); err != nil {
 				return err
@@ -332,7 +333,7 @@ func (s *Service) DeleteCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 		return err
 	}
 	defer s.changes.Publish(ctx, change.Event{Kind: change.Campaigns})
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	return dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// Logged while the campaign exists, so the entry is its brand's even when the host deletes it.
 		if err := activity.Log(ctx, tx, sc.Actor(), activity.CampaignDeleted, id.String(), map[string]any{"name": current.Name}); err != nil {
 			return err

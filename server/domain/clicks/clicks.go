@@ -19,6 +19,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/openaffiliate/platform/gen/queries"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 )
 
 // Click is one visit of a tracking link.
@@ -256,7 +257,7 @@ func (s *shard) write(batch []Click) {
 
 // copyBatch stores a batch in a transaction of its own.
 func (s *shard) copyBatch(ctx context.Context, batch []Click) error {
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return Store(ctx, tx, batch) })
+	return dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return Store(ctx, tx, batch) })
 }
 
 // Store copies clicks with one COPY and writes their rollup deltas (RollupClicks), in the caller's

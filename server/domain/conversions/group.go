@@ -20,6 +20,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 )
 
 // Group commit: the orders that arrive while a transaction is running are stored together in the
@@ -226,7 +227,7 @@ func (s *Service) commitGroup(group []*pendingOrder) {
 	ctx, cancel := context.WithTimeout(context.Background(), groupTimeout)
 	defer cancel()
 	var again []*pendingOrder
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		fresh, err := s.answerRepeats(ctx, tx, group)
 		if err != nil {
 			return err
@@ -522,10 +523,10 @@ func (r *batchRows) Err() error {
 }
 
 // retryable: the order's statement lost a deadlock or a serialization conflict with another
-// transaction; stored again, it succeeds.
+// transaction (dbtx.Retryable), or waited past its lock timeout; stored again, it succeeds.
 func retryable(err error) bool {
 	var pg *pgconn.PgError
-	return errors.As(err, &pg) && (pg.Code == "40P01" || pg.Code == "40001" || pg.Code == "55P03")
+	return dbtx.Retryable(err) || errors.As(err, &pg) && pg.Code == "55P03"
 }
 
 var (

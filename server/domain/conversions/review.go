@@ -16,6 +16,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/webhooks"
 	"github.com/openaffiliate/platform/server/platform/amount"
 	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
@@ -59,7 +60,8 @@ func (s *Service) Review(ctx context.Context, sc tenancy.Scope, ids []uuid.UUID,
 		return nil, apierror.Invalid("conversion_ids", "maxItems", fmt.Sprintf("Review 1 to %d conversions at once", MaxReviewBatch))
 	}
 	seen := map[uuid.UUID]bool{}
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		clear(seen) // a run again after a deadlock starts over
 		told := notices{}
 		for i, id := range ids {
 			if seen[id] {
@@ -180,7 +182,7 @@ func (s *Service) Adjust(ctx context.Context, sc tenancy.Scope, id uuid.UUID, co
 	if commission.IsNegative() || !commission.Equal(commission.Round(2)) || commission.GreaterThan(maxOrderTotal) {
 		return Conversion{}, apierror.Invalid("commission_amount", "decimal", "A commission is at least 0, with at most two decimals")
 	}
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		c, err := s.lock(ctx, tx, sc, id)
 		if err != nil {
 			return err
@@ -220,7 +222,7 @@ func (s *Service) Delete(ctx context.Context, h tenancy.HostScope, id uuid.UUID,
 	if err := h.Check(); err != nil {
 		return err
 	}
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	return dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		c, err := s.lock(ctx, tx, h.Scope(), id)
 		if err != nil {
 			return err
@@ -264,7 +266,8 @@ func (s *Service) ConfirmHeld(ctx context.Context, limit int32) (int, error) {
 		return 0, err
 	}
 	confirmed := 0
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		confirmed = 0 // a run again after a deadlock starts over
 		told := notices{}
 		ids, err := s.q.HeldConversions(ctx, tx, queries.HeldConversionsParams{Now: s.now(), MaxRows: limit})
 		if err != nil {

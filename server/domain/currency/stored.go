@@ -53,7 +53,7 @@ func SetRates(ctx context.Context, pool *pgxpool.Pool, h tenancy.HostScope, chan
 		}
 	}
 	q := queries.New()
-	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+	err := dbtx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		rows, err := q.LockCurrencyRates(ctx, tx)
 		if err != nil {
 			return err

@@ -27,6 +27,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/campaigns"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/auth"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/paging"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
@@ -134,7 +135,7 @@ func (s *Service) CreateCode(ctx context.Context, sc tenancy.Scope, campaignID, 
 		return DiscountCode{}, err
 	}
 	var out DiscountCode
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if generate {
 			if d.Code, err = s.randomCode(ctx, tx, d.BrandID); err != nil {
 				return err
@@ -176,7 +177,7 @@ func (s *Service) UpdateCode(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 		return DiscountCode{}, err
 	}
 	var out DiscountCode
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := s.checkCodeFree(ctx, tx, d.BrandID, d.Code, id); err != nil {
 			return err
 		}
@@ -203,7 +204,7 @@ func (s *Service) DeleteCode(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 	if err != nil {
 		return err
 	}
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	return dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// Logged while the code exists, so the entry is its brand's and affiliate's too.
 		if err := activity.Log(ctx, tx, sc.Actor(), activity.CodeDeleted, id.String(), map[string]any{"code": current.Code}); err != nil {
 			return err

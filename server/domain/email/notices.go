@@ -13,6 +13,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/notify"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/written"
 )
 
@@ -127,7 +128,7 @@ func (s *Service) QueueDigest(ctx context.Context, day time.Time) error {
 	}
 	dayText := start.Format(time.DateOnly)
 	for _, a := range order {
-		err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 			to, err := s.q.ListAffiliateEmailRecipients(ctx, tx, queries.ListAffiliateEmailRecipientsParams{AffiliateID: a, Kind: CommissionDigest})
 			if err != nil {
 				return err

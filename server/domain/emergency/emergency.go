@@ -21,6 +21,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/activity"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/change"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
@@ -118,7 +119,7 @@ func (s *Service) Set(ctx context.Context, h tenancy.HostScope, c Changes) (Stat
 		return State{}, err
 	}
 	actor := h.Actor()
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := s.q.SetPlatformState(ctx, tx, queries.SetPlatformStateParams{
 			PayoutsFrozen: c.PayoutsFrozen, IngestionPaused: c.IngestionPaused, Maintenance: c.Maintenance,
 			UpdatedBy: uuid.NullUUID{UUID: actor, Valid: actor != uuid.Nil},
@@ -146,7 +147,7 @@ func (s *Service) Campaigns(ctx context.Context, h tenancy.HostScope, pause bool
 	if err := h.Check(); err != nil {
 		return State{}, err
 	}
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// Waits for campaigns being activated right now (CheckActivation), and holds new ones off.
 		if err := s.q.LockPlatformState(ctx, tx); err != nil {
 			return err

@@ -22,6 +22,7 @@ import (
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/auth"
 	"github.com/openaffiliate/platform/server/platform/change"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/domains"
 	"github.com/openaffiliate/platform/server/platform/paging"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
@@ -137,7 +138,7 @@ func (s *Service) createLink(ctx context.Context, sc tenancy.Scope, campaign cam
 		return Link{}, err
 	}
 	var out Link
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		code, err := s.newShortCode(ctx, tx)
 		if err != nil {
 			return err
@@ -263,7 +264,7 @@ func (s *Service) UpdateLink(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 		status = *in.Status
 	}
 	var out Link
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := s.q.UpdateTrackingLink(ctx, tx, queries.UpdateTrackingLinkParams{ID: id, Name: name, DestinationUrl: dest, Status: status}); err != nil {
 			return err
 		}
@@ -283,7 +284,7 @@ func (s *Service) DeleteLink(ctx context.Context, sc tenancy.Scope, id uuid.UUID
 	if err != nil {
 		return err
 	}
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// Logged while the link exists, so the entry is its brand's and affiliate's too.
 		if err := activity.Log(ctx, tx, sc.Actor(), activity.LinkDeleted, id.String(), map[string]any{"short_code": link.ShortCode}); err != nil {
 			return err

@@ -213,7 +213,7 @@ func (s *Service) MarkRead(ctx context.Context, sc tenancy.Scope, ids []uuid.UUI
 		return 0, apierror.Invalid("ids", "maxItems", fmt.Sprintf("Mark at most %d notifications at once", MaxMarked))
 	}
 	var unread int32
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if len(ids) > 0 {
 			distinct := slices.Compact(slices.SortedFunc(slices.Values(ids), func(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) }))
 			own, err := s.q.CountOwnNotifications(ctx, tx, queries.CountOwnNotificationsParams{AffiliateID: to.affiliate, BrandRecipient: to.brand, Ids: distinct})

@@ -27,6 +27,7 @@ import (
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/csvfile"
 	"github.com/openaffiliate/platform/server/platform/customplans"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/paging"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
@@ -211,7 +212,7 @@ func (s *Service) Generate(ctx context.Context, sc tenancy.Scope, r Run) ([]Payo
 	}
 	var created []uuid.UUID
 	var skipped []Skipped
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		created, skipped = nil, nil
 		brands := []uuid.UUID{r.BrandID.UUID}
 		if !r.BrandID.Valid {
@@ -357,7 +358,7 @@ func (s *Service) Pay(ctx context.Context, sc tenancy.Scope, id uuid.UUID, refer
 	if err := s.stop.CheckPayouts(ctx); err != nil {
 		return Payout{}, err
 	}
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		p, err := s.lock(ctx, tx, sc, id, "pays payouts")
 		if err != nil {
 			return err
@@ -397,7 +398,7 @@ func (s *Service) Pay(ctx context.Context, sc tenancy.Scope, id uuid.UUID, refer
 
 // Cancel removes a pending payout; its commissions become payable again.
 func (s *Service) Cancel(ctx context.Context, sc tenancy.Scope, id uuid.UUID) error {
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	return dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		p, err := s.lock(ctx, tx, sc, id, "cancels payouts")
 		if err != nil {
 			return err

@@ -17,6 +17,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/emergency"
 	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
@@ -145,7 +146,8 @@ func (s *Service) order(ctx context.Context, sc tenancy.Scope, d Delivery) (Resu
 func (s *Service) refund(ctx context.Context, sc tenancy.Scope, d Delivery, claim string, args conversions.RefundArgs) (Result, error) {
 	brandID, _ := sc.BrandID() // a brand's, from receive; conversions.Refund refuses any other
 	outcome := Duplicate
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		outcome = Duplicate // a run again after a deadlock starts over
 		for _, key := range []string{d.WebhookID, claim} {
 			if key == "" {
 				continue

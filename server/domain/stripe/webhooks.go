@@ -15,6 +15,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/emergency"
 	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
@@ -197,7 +198,7 @@ func (s *Service) checkout(ctx context.Context, sc tenancy.Scope, brandID uuid.U
 		return s.payAll(ctx, sc, brandID, r, cs.Sale)
 	case "subscription":
 		var held []byte
-		err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 			row, err := s.q.LockStripeSubscription(ctx, tx, queries.LockStripeSubscriptionParams{BrandID: brandID, SubscriptionID: cs.Subscription})
 			if err != nil {
 				return err
@@ -252,7 +253,8 @@ func (s *Service) invoice(ctx context.Context, sc tenancy.Scope, brandID uuid.UU
 	first := sale.Reason == "subscription_create"
 	var held []byte
 	waiting := false
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		held, waiting = nil, false // a run again after a deadlock starts over
 		row, err := s.q.LockStripeSubscription(ctx, tx, queries.LockStripeSubscriptionParams{BrandID: brandID, SubscriptionID: sale.Subscription})
 		if err != nil {
 			return err
@@ -425,7 +427,8 @@ func (s *Service) settle(ctx context.Context, sc tenancy.Scope, brandID uuid.UUI
 		return "", malformed("data.object.payment_intent", "A payment id has at most 255 characters")
 	}
 	outcome := ""
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		outcome = "" // a run again after a deadlock starts over
 		if e != nil {
 			fresh, err := s.q.TakeShopifyWebhook(ctx, tx, queries.TakeShopifyWebhookParams{BrandID: brandID, WebhookID: eventKey(*e), Topic: string(e.Type)})
 			if err != nil || !fresh {

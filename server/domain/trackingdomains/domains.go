@@ -28,6 +28,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/notify"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/change"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/domains"
 	"github.com/openaffiliate/platform/server/platform/ratelimit"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
@@ -224,7 +225,7 @@ func (s *Service) SetTrackingDomain(ctx context.Context, sc tenancy.Scope, brand
 		return current, nil
 	}
 	var out Domain
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		other, err := s.q.VerifiedTrackingDomainByHostname(ctx, tx, host)
 		if err == nil && other.BrandID != brandID {
 			return domainTaken()
@@ -254,7 +255,7 @@ func (s *Service) RemoveTrackingDomain(ctx context.Context, sc tenancy.Scope, br
 	if _, err := s.brands.GetBrand(ctx, sc, brandID); err != nil {
 		return err
 	}
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		n, err := s.q.DeleteTrackingDomain(ctx, tx, queries.DeleteTrackingDomainParams{BrandID: brandID, Now: s.now()})
 		if err != nil {
 			return err
@@ -303,7 +304,7 @@ func (s *Service) CheckTrackingDomain(ctx context.Context, sc tenancy.Scope, bra
 		}
 	}
 	var out Domain
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		row, err := s.q.RecordTrackingDomainCheck(ctx, tx, queries.RecordTrackingDomainCheckParams{
 			BrandID: brandID, Hostname: current.Hostname, Status: status, VerifiedAt: verifiedAt, ExpiresAt: expiresAt,
 			CheckedAt: &now, CheckResult: &result, FoundTarget: target,
@@ -377,7 +378,8 @@ func (s *Service) recheck(ctx context.Context, d Domain) (lost bool, err error) 
 		})
 	}
 	expires := now.Add(ClaimTTL)
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		lost = false // a run again after a deadlock starts over
 		_, err := s.q.UnverifyTrackingDomain(ctx, tx, queries.UnverifyTrackingDomainParams{
 			BrandID: d.BrandID, Hostname: d.Hostname, ExpiresAt: &expires, CheckedAt: &now, CheckResult: &result, FoundTarget: target,
 		})

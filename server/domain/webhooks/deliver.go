@@ -22,6 +22,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/activity"
 	"github.com/openaffiliate/platform/server/domain/notify"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 )
 
 // Delivery statuses.
@@ -122,7 +123,7 @@ func (w *Deliverer) Work(ctx context.Context, job *river.Job[DeliverArgs]) error
 	case last:
 		status = StatusFailed
 	}
-	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		if _, err := q.RecordWebhookAttempt(ctx, tx, queries.RecordWebhookAttemptParams{
 			BrandID: d.BrandID, DeliveryID: d.ID, Outcome: o.result, ResponseCode: o.code, DurationMs: o.milliseconds(),
 			Excerpt: o.excerpt, Error: o.err, AttemptedAt: w.s.now(), Status: status,

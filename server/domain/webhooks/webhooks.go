@@ -21,6 +21,7 @@ import (
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/activity"
 	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
@@ -166,7 +167,7 @@ func (s *Service) Create(ctx context.Context, sc tenancy.Scope, in EndpointInput
 	}
 	secret := newSecret()
 	var row queries.WebhookEndpoint
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		row, err = s.q.CreateWebhookEndpoint(ctx, tx, queries.CreateWebhookEndpointParams{
 			BrandID: b, Url: in.URL, Description: in.Description, EventTypes: in.EventTypes, Enabled: in.Enabled, Secret: secret,
 		})
@@ -188,7 +189,7 @@ func (s *Service) Update(ctx context.Context, sc tenancy.Scope, id uuid.UUID, in
 		return Endpoint{}, err
 	}
 	var row queries.WebhookEndpoint
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		row, err = s.q.UpdateWebhookEndpoint(ctx, tx, queries.UpdateWebhookEndpointParams{
 			ID: id, BrandID: b, Url: in.URL, Description: in.Description, EventTypes: in.EventTypes, Enabled: in.Enabled, Now: s.now(),
 		})
@@ -210,7 +211,7 @@ func (s *Service) Delete(ctx context.Context, sc tenancy.Scope, id uuid.UUID) er
 	if err != nil {
 		return err
 	}
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	return dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		n, err := s.q.DeleteWebhookEndpoint(ctx, tx, queries.DeleteWebhookEndpointParams{ID: id, BrandID: b})
 		if err != nil {
 			return err
@@ -231,7 +232,7 @@ func (s *Service) RotateSecret(ctx context.Context, sc tenancy.Scope, id uuid.UU
 	}
 	secret := newSecret()
 	var row queries.WebhookEndpoint
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		row, err = s.q.RotateWebhookSecret(ctx, tx, queries.RotateWebhookSecretParams{
 			ID: id, BrandID: b, Secret: secret, PreviousUntil: new(s.now().Add(s.cfg.RotationOverlap)), Now: s.now(),
 		})
@@ -324,7 +325,7 @@ func deliveryOf(r queries.WebhookDelivery, attempts []Attempt) Delivery {
 // SendTest queues a webhook.test event to the endpoint (enabled or not), tried once.
 func (s *Service) SendTest(ctx context.Context, sc tenancy.Scope, endpointID uuid.UUID) (Delivery, error) {
 	var out Delivery
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		ep, err := s.ownEndpoint(ctx, tx, sc, endpointID)
 		if err != nil {
 			return err
@@ -351,7 +352,7 @@ type TestData struct {
 // that stored it drops the repeat).
 func (s *Service) Resend(ctx context.Context, sc tenancy.Scope, endpointID, deliveryID uuid.UUID) (Delivery, error) {
 	var out Delivery
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		ep, err := s.ownEndpoint(ctx, tx, sc, endpointID)
 		if err != nil {
 			return err

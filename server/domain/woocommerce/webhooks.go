@@ -13,6 +13,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/conversions"
 	"github.com/openaffiliate/platform/server/domain/emergency"
 	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
@@ -141,7 +142,9 @@ func (s *Service) apply(ctx context.Context, sc tenancy.Scope, brandID uuid.UUID
 	case "refunded":
 		changes = append(changes, change{"refunded:" + o.ID, conversions.RefundArgs{OrderID: o.ID, Amount: o.Total}})
 	}
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	stored := r.Outcome
+	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		r.Outcome = stored // a run again after a deadlock starts over
 		if d.DeliveryID != "" {
 			fresh, err := s.take(ctx, tx, brandID, d, "delivery:"+d.DeliveryID)
 			if err != nil {

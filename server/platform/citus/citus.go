@@ -12,6 +12,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 )
 
 // Anchor is the table every brand-owned table is co-located with.
@@ -129,7 +131,8 @@ func Distribute(ctx context.Context, pool *pgxpool.Pool) ([]string, error) {
 		return nil, err
 	}
 	var moved []string
-	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+	err = dbtx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		moved = nil // a run again after a deadlock starts over
 		// Foreign keys to reference and local tables need one connection per node for the whole
 		// transaction; the rollup triggers are kept (see docs/scaling.md, "Triggers").
 		if _, err := tx.Exec(ctx, `SET LOCAL citus.multi_shard_modify_mode TO sequential;

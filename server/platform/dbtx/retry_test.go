@@ -4,7 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -202,5 +206,57 @@ func TestSerializationFailureIsRunAgain(t *testing.T) {
 	var sum int
 	if err := pool.QueryRow(ctx, `SELECT sum(n) FROM counters`).Scan(&sum); err != nil || sum != 3 {
 		t.Errorf("sum = %d (%v); want 3: the second saw the first's 1 and wrote 2", sum, err)
+	}
+}
+
+// beginsElsewhere is where a transaction may begin without BeginFunc, and why.
+var beginsElsewhere = map[string]string{
+	"server/platform/dbtx/retry.go": "BeginFunc itself",
+	"server/platform/csvfile/csvfile.go": "a read-only snapshot streamed to the client as it is read: it takes no lock " +
+		"that could deadlock, and once rows are sent it cannot start over",
+	"scripts/gendata/main.go": "the test data loader, run by hand on a database nobody else writes",
+}
+
+// beginsTransaction finds a transaction begun in code: pgx's helpers or a Begin on a pool,
+// connection or transaction.
+var beginsTransaction = regexp.MustCompile(`\bpgx\.Begin(Tx)?Func\(|\.Begin(Tx)?\(ctx\b`)
+
+// TestTransactionsBeginInDbtx keeps deadlocks and serialization failures handled in one place:
+// every transaction of the server begins through dbtx.BeginFunc or BeginTxFunc.
+func TestTransactionsBeginInDbtx(t *testing.T) {
+	root := filepath.Join("..", "..", "..")
+	for _, dir := range []string{"api", "server", "scripts"} {
+		err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return err
+			}
+			rel, err := filepath.Rel(root, path)
+			if err != nil {
+				return err
+			}
+			rel = filepath.ToSlash(rel)
+			if _, ok := beginsElsewhere[rel]; ok {
+				return nil
+			}
+			b, err := os.ReadFile(path) //nolint:gosec // G304: the repository's own files
+			if err != nil {
+				return err
+			}
+			for i, line := range strings.Split(string(b), "\n") {
+				if beginsTransaction.MatchString(line) {
+					t.Errorf("%s:%d begins a transaction without dbtx.BeginFunc (which runs it again after a deadlock): %s",
+						rel, i+1, strings.TrimSpace(line))
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for rel := range beginsElsewhere {
+		if _, err := os.Stat(filepath.Join(root, rel)); err != nil {
+			t.Errorf("%s is listed in beginsElsewhere but %v", rel, err)
+		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/platform/apierror"
+	"github.com/openaffiliate/platform/server/platform/dbtx"
 )
 
 // Limit is at most Max attempts of Action per key within Window.
@@ -28,7 +29,7 @@ type Limit struct {
 func (l Limit) Admit(ctx context.Context, pool *pgxpool.Pool, key string, now time.Time, message string) error {
 	q := queries.New()
 	since := now.Add(-l.Window)
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+	return dbtx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		if err := q.LockRateLimitKey(ctx, tx, queries.LockRateLimitKeyParams{Action: l.Action, Key: key}); err != nil {
 			return err
 		}
