@@ -1,5 +1,6 @@
-// Package dbtx names what a statement runs on (a pool, a connection or a transaction) and turns a
-// query's rows into our own types.
+// Package dbtx names what a statement runs on (a pool, a connection or a transaction), begins every
+// transaction (running one again after a deadlock or a serialization failure) and turns a query's
+// rows into our own types.
 package dbtx
 
 import (

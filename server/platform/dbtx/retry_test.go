@@ -55,7 +55,7 @@ func resetCounters(t *testing.T) {
 }
 
 // TestDeadlockIsRunAgain: two transactions lock two rows in opposite order and deadlock for real;
-// PostgreSQL ends one of them, which runs again and succeeds, so both add to both rows.
+// PostgreSQL ends one of them, which runs again and succeeds, so both add to both rows once.
 func TestDeadlockIsRunAgain(t *testing.T) {
 	resetCounters(t)
 	ctx := context.Background()
@@ -90,8 +90,9 @@ func TestDeadlockIsRunAgain(t *testing.T) {
 			t.Errorf("transaction %d: %v", i, err)
 		}
 	}
-	if total := runs[0].Load() + runs[1].Load(); total != 3 {
-		t.Errorf("the two transactions ran %d and %d times; want one of them run again after the deadlock (3 runs in all)", runs[0].Load(), runs[1].Load())
+	// A run again may meet the other's first run once more (3 or 4 runs in all), never none.
+	if total := runs[0].Load() + runs[1].Load(); total < 3 {
+		t.Errorf("the two transactions ran %d and %d times; want one of them run again after the deadlock", runs[0].Load(), runs[1].Load())
 	}
 	rows, err := pool.Query(ctx, `SELECT n FROM counters ORDER BY id`)
 	if err != nil {
@@ -200,8 +201,8 @@ func TestSerializationFailureIsRunAgain(t *testing.T) {
 			t.Errorf("transaction %d: %v", i, err)
 		}
 	}
-	if total := runs[0].Load() + runs[1].Load(); total != 3 {
-		t.Errorf("the two transactions ran %d and %d times; want one of them run again (3 runs in all)", runs[0].Load(), runs[1].Load())
+	if total := runs[0].Load() + runs[1].Load(); total < 3 {
+		t.Errorf("the two transactions ran %d and %d times; want one of them run again", runs[0].Load(), runs[1].Load())
 	}
 	var sum int
 	if err := pool.QueryRow(ctx, `SELECT sum(n) FROM counters`).Scan(&sum); err != nil || sum != 3 {
