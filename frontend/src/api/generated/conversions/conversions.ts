@@ -976,12 +976,18 @@ export const useReceiveShopifyWebhook = <TError = ErrorType<BadRequestResponse |
  * `cancelled` takes back all unpaid commission and reverses it, as Shopify's
  * cancellation; `refunded` refunds the whole order. A refund or cancellation of an order not
  * stored yet is held (`held_for_order`) and applied when it is. Orders `pending`, `on-hold`
- * or `failed` store nothing (`ignored_status`). A redelivery (`X-WC-Webhook-Delivery-ID`)
- * changes nothing.
+ * or `failed` store nothing (`ignored_status`). A delivery is told from another by what it
+ * carries, not by `X-WC-Webhook-Delivery-ID` (WooCommerce builds it from the webhook's id and
+ * the current second, so different events share it and a retry has another): its topic,
+ * order `id`, `date_modified_gmt` (else `date_modified`), `status` and `refunds[]`, or, for
+ * an order without a `date_modified`, its topic, `id` and whole body. A redelivery of the
+ * same answers `duplicate` and changes nothing.
  *
  * Fields read: `id`, `status`, `currency`, `total`, `line_items[].total`, `billing.email`, `coupon_lines[].code`,
- * `meta_data[]` (`key`, `value`), `refunds[]` (`id`, `total`), `date_created_gmt`. Other
- * fields are ignored.
+ * `meta_data[]` (`key`, `value`), `refunds[]` (`id`, `total`), `date_created_gmt`,
+ * `date_modified_gmt` (`date_modified`). Other fields are ignored. An order's `id` and a
+ * refund's `id` are whole numbers from 1 to 9223372036854775807 (a JSON number, or a string
+ * of one); 0, a negative, a fraction or a larger number answers 400 naming the field.
  * @summary WooCommerce order webhooks (order.created, order.updated)
  */
 export const receiveWooCommerceWebhook = async (publicId: string,
