@@ -1067,11 +1067,14 @@ export const useReceiveWooCommerceWebhook = <TError = ErrorType<BadRequestRespon
  * `checkout.session.async_payment_succeeded`, `invoice.paid`, `invoice_payment.paid`,
  * `charge.refunded`, `charge.dispute.created` and `charge.dispute.closed`; save its signing
  * secret with `PUT /brands/{id}/stripe-secret`. The `Stripe-Signature` header is checked with
- * stripe-go's webhook package (HMAC-SHA256 of the timestamp and the raw body, a timestamp at
- * most 5 minutes old) before anything is read: unsigned, badly signed or stale events answer
- * 401 and store nothing. Events of an API version older than `2025-03-31` (before invoices
- * named their subscription under `parent`) answer 400 naming `api_version`. Each event id is
- * taken once: a redelivery answers `duplicate`.
+ * stripe-go's webhook package (HMAC-SHA256 of the timestamp and the raw body) and its
+ * timestamp against the platform's clock (at most 5 minutes old, at most 1 minute ahead)
+ * before anything is read: unsigned, badly signed, stale or future-dated events answer 401
+ * and store nothing. Every API version from `2025-03-31.basil` on is read, of basil and of
+ * the releases after it (`2025-09-30.clover`, ...): the fields read are the same in all of
+ * them. Events of an earlier version (before invoices named their subscription under
+ * `parent`: acacia, or a version without a release) or of a preview version answer 400
+ * naming `api_version`. Each event id is taken once: a redelivery answers `duplicate`.
  *
  * - `checkout.session.completed` (and `.async_payment_succeeded`), paid: in `payment` mode a
  *   sale whose order id is the session's `payment_intent`, attributed from the click id in
