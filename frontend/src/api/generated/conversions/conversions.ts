@@ -277,7 +277,11 @@ export const getProcessConversionUrl = () => {
  * `subscription_id` is attributed to the same affiliate and campaign without a click or code
  * (its `attribution` is the first payment's), and earns as the campaign's `recurring` rule
  * says; a renewal the rule leaves out is stored attributed with a zero commission and a
- * `commission_note` saying why. A renewal of a subscription not remembered (never sold, sold
+ * `commission_note` saying why. So is a renewal of a subscription whose first payment is
+ * `rejected` (`first_payment_rejected`) or `reversed` (`first_payment_reversed`) when the
+ * renewal arrives: a rejected or reversed first payment stops the subscription's commissions,
+ * and the brand confirming the rejected first payment (a restore) lets the renewals after it
+ * earn again. A renewal of a subscription not remembered (never sold, sold
  * unattributed, or another brand's), or whose affiliate no longer earns in the campaign, is
  * stored unattributed. Renewals are not reordered: one reported before its subscription's
  * first payment is stored unattributed and stays so; each renewal counts its payment when it
@@ -483,8 +487,11 @@ export const getReviewConversionsUrl = () => {
 /**
  * All or none: an id the caller cannot see answers `404`; a conversion whose status the
  * decision does not apply to, or a confirmation that would pass its campaign's budget, answers
- * `409` naming it (`conversion_ids.<index>`), and nothing changes. `confirm` and `reject` take
- * `pending` or `flagged` conversions; `reverse` takes back a `confirmed`, unpaid commission.
+ * `409` naming it (`conversion_ids.<index>`), and nothing changes. `confirm` takes `pending`,
+ * `flagged` or `rejected` conversions (confirming a rejected one restores it, with what the
+ * refunds received meanwhile left of its commission, and with it the renewals of the
+ * subscription it is the first payment of); `reject` takes `pending` or `flagged` ones;
+ * `reverse` takes back a `confirmed`, unpaid commission.
  * Confirmed commissions count toward their campaign's spent amount. Each change is written to
  * the activity log with who made it and the reason.
  * @summary Confirm, reject or reverse conversions, one or many at once
@@ -847,8 +854,9 @@ export const useDeleteConversion = <TError = ErrorType<BadRequestResponse | Unau
  * its `landing_site` or in its `note_attributes` (which the tracking script sets), else from
  * `discount_codes[].code`; test orders are checked and not stored.
  *
- * Refunds and cancellations take back unpaid commission (a paid, rejected or reversed
- * conversion is left as it is: `nothing_to_do`). `orders/cancelled` takes back all of it and
+ * Refunds and cancellations take back unpaid commission (a paid or reversed conversion is
+ * left as it is: `nothing_to_do`; a rejected one stays rejected and its commission is scaled
+ * all the same, so that confirmed later it earns only on what is left of the order). `orders/cancelled` takes back all of it and
  * reverses the conversion. `refunds/create` scales the commission as it is at that moment,
  * after any adjustment by hand: with `T` the order total, `R` what was refunded of it before
  * and `A` what this refund returns (its successful transactions), the refunded total becomes
