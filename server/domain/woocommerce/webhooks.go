@@ -5,7 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
+	"strings"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -196,17 +196,17 @@ func (s *Service) apply(ctx context.Context, sc tenancy.Scope, brandID uuid.UUID
 // date_modified, its topic, order id and whole body. A retry carries the same, whatever its
 // delivery id; two changes of an order differ in status or refunds, even within one second.
 func EventKey(topic string, o Order, body []byte) string {
-	h := sha256.New()
-	if o.Modified == "" {
-		h.Write(body)
-	} else {
-		fmt.Fprintf(h, "%s\x00%s", o.Modified, o.Status)
+	event := body
+	if o.Modified != "" {
+		parts := []string{o.Modified, o.Status}
 		for _, f := range o.Refunds {
-			fmt.Fprintf(h, "\x00%s:%s", f.ID, f.Amount)
+			parts = append(parts, f.ID+":"+f.Amount.String())
 		}
+		event = []byte(strings.Join(parts, "\x00"))
 	}
+	sum := sha256.Sum256(event)
 	// At most 19 digits of id and 64 of hash: within the claims' 300 characters with any prefix.
-	return "event:" + topic + ":" + o.ID + ":" + hex.EncodeToString(h.Sum(nil))
+	return "event:" + topic + ":" + o.ID + ":" + hex.EncodeToString(sum[:])
 }
 
 // take claims key for the brand's store; false when it was taken before. WooCommerce's keys
