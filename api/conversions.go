@@ -123,7 +123,7 @@ func (s *Server) ReceiveShopifyWebhook(ctx context.Context, req oapi.ReceiveShop
 func (s *Server) ReceiveWooCommerceWebhook(ctx context.Context, req oapi.ReceiveWooCommerceWebhookRequestObject) (oapi.ReceiveWooCommerceWebhookResponseObject, error) {
 	p := req.Params
 	r, err := s.WooCommerce.Receive(ctx, woocommerce.Delivery{
-		PublicID: req.PublicId, Topic: deref(p.XWCWebhookTopic), DeliveryID: deref(p.XWCWebhookDeliveryID),
+		PublicID: req.PublicId, Topic: deref(p.XWCWebhookTopic),
 		Signature: deref(p.XWCWebhookSignature), Body: rawBody(ctx),
 	})
 	if err != nil {

@@ -469,3 +469,44 @@ func TestStripeTestEvent(t *testing.T) {
 		t.Errorf("without a secret: %d %s", r.Status, r.Raw)
 	}
 }
+
+// TestStripeFutureSignature: a signature timestamped more than a minute ahead of the server's
+// clock answers 401 and stores nothing, as a stale one does; a little ahead (a clock's skew) is taken.
+func TestStripeFutureSignature(t *testing.T) {
+	env := servertest.Get(t)
+	s := newStripeShop(t, env, nil)
+	for _, ahead := range []time.Duration{6 * time.Minute, 24 * time.Hour, 2 * time.Minute} {
+		r := s.deliver(t, env, s.secret, time.Now().Add(ahead), checkoutPaid("evt_future", "pi_future", s.click))
+		if r.Status != http.StatusUnauthorized || r.Body["code"] != "UNAUTHORIZED" {
+			t.Errorf("signed %s ahead: %d %s", ahead, r.Status, r.Raw)
+		}
+	}
+	if n := count(t, env, "SELECT count(*) FROM conversions WHERE brand_id = $1", s.brand.brandID()); n != 0 {
+		t.Fatalf("events from the future stored %d conversions", n)
+	}
+	if outcome, _ := result(mustStatus(t, s.deliver(t, env, s.secret, time.Now().Add(20*time.Second), checkoutPaid("evt_future", "pi_future", s.click)), http.StatusOK)); outcome != "stored" {
+		t.Fatalf("signed 20 s ahead: %s", outcome)
+	}
+}
+
+// TestStripeLaterAPIVersions: the contract says 2025-08-27.basil "or later": a later basil
+// version and the releases after basil (clover, and one not named yet) are read; a version before
+// basil (acacia, or one without a release) answers 400 naming api_version.
+func TestStripeLaterAPIVersions(t *testing.T) {
+	env := servertest.Get(t)
+	s := newStripeShop(t, env, nil)
+	for i, version := range []string{"2025-08-27.basil", "2025-09-30.clover", "2026-02-25.clover", "2027-03-31.dahlia"} {
+		id := "later_" + strconv.Itoa(i)
+		body := sample(checkoutPaid("evt_"+id, "pi_"+id, s.click), `"api_version": "2025-08-27.basil"`, `"api_version": "`+version+`"`)
+		if outcome, c := s.send(t, env, body); outcome != "stored" || c["attribution"] != "link" {
+			t.Errorf("%s: %s %v", version, outcome, c)
+		}
+	}
+	for i, version := range []string{"2025-02-24.acacia", "2024-06-20", "2025-03-30.basil", "clover", "2025-13-45.clover", ""} {
+		id := "earlier_" + strconv.Itoa(i)
+		body := sample(checkoutPaid("evt_"+id, "pi_"+id, s.click), `"api_version": "2025-08-27.basil"`, `"api_version": "`+version+`"`)
+		if r := s.deliver(t, env, s.secret, time.Now(), body); r.Status != http.StatusBadRequest || errorField(r) != "api_version" {
+			t.Errorf("%q: %d %s", version, r.Status, r.Raw)
+		}
+	}
+}

@@ -173,3 +173,45 @@ func errorField(r servertest.Response) string {
 	f, _ := details[0].(map[string]any)["field"].(string)
 	return f
 }
+
+// TestConversionSubscriptionFirstPaymentRejected: a subscription whose first payment the brand
+// rejects (as fraud, say) or reverses earns nothing on its renewals, which are stored attributed
+// with a zero commission and the reason; the brand confirming the rejected first payment restores
+// it, and the renewals after it earn again.
+func TestConversionSubscriptionFirstPaymentRejected(t *testing.T) {
+	env := servertest.Get(t)
+	p := subscribed(t, env, map[string]any{"recurring": "lifetime"})
+	review := func(c map[string]any, decision string) map[string]any {
+		t.Helper()
+		r := data(mustStatus(t, env.Call(t, http.MethodPost, "/conversions/review", p.brand.token,
+			map[string]any{"conversion_ids": []any{c["id"]}, "decision": decision, "reason": "checked"}), http.StatusOK))
+		return r["conversions"].([]any)[0].(map[string]any)
+	}
+
+	first := pay(t, env, p.brand.token, http.StatusCreated, map[string]any{"order_id": "fr-1", "discount_code": "ABO10", "subscription_id": "sub-fr"})
+	if got := review(first, "reject"); got["status"] != "rejected" {
+		t.Fatalf("rejected: %v", got["status"])
+	}
+	r := pay(t, env, p.brand.token, http.StatusCreated, map[string]any{"order_id": "fr-2", "kind": "renewal", "subscription_id": "sub-fr"})
+	wantEarned(t, "a renewal after the first payment was rejected", r, "renewal", "discount_code", p.affID, "0.00", "first_payment_rejected")
+
+	// Restored: the first payment confirmed after all; the next renewal earns.
+	if got := review(first, "confirm"); got["status"] != "confirmed" || got["commission_amount"] != "10.00" {
+		t.Fatalf("restored: %v %v", got["status"], got["commission_amount"])
+	}
+	r = pay(t, env, p.brand.token, http.StatusCreated, map[string]any{"order_id": "fr-3", "kind": "renewal", "subscription_id": "sub-fr"})
+	wantEarned(t, "a renewal after the first payment was restored", r, "renewal", "discount_code", p.affID, "10.00", "")
+
+	// A first payment confirmed, then reversed by the brand: its renewals stop too.
+	second := pay(t, env, p.brand.token, http.StatusCreated, map[string]any{"order_id": "rv-1", "discount_code": "ABO10", "subscription_id": "sub-rv"})
+	review(second, "confirm")
+	if got := review(second, "reverse"); got["status"] != "reversed" {
+		t.Fatalf("reversed: %v", got["status"])
+	}
+	r = pay(t, env, p.brand.token, http.StatusCreated, map[string]any{"order_id": "rv-2", "kind": "renewal", "subscription_id": "sub-rv"})
+	wantEarned(t, "a renewal after the first payment was reversed", r, "renewal", "discount_code", p.affID, "0.00", "first_payment_reversed")
+	// A reversed conversion is not confirmed again.
+	if r := env.Call(t, http.MethodPost, "/conversions/review", p.brand.token, map[string]any{"conversion_ids": []any{second["id"]}, "decision": "confirm"}); r.Status != http.StatusConflict {
+		t.Fatalf("confirming a reversed conversion: %d %s", r.Status, r.Raw)
+	}
+}

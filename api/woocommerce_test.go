@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"bytes"
 	"net/http"
 	"strings"
 	"testing"
@@ -262,5 +263,104 @@ func TestWooCommerceClickAttribution(t *testing.T) {
 	outcome, c := result(mustStatus(t, s.deliver(t, env, "order.created", "k1", s.secret, order), http.StatusOK))
 	if outcome != "stored" || c["attribution"] != "link" || c["link_id"] != link["id"] || c["affiliate_id"] != s.affID {
 		t.Fatalf("%s %v", outcome, c)
+	}
+}
+
+// TestWooCommerceDeliveryIDIsNotTheEvent: WooCommerce builds X-WC-Webhook-Delivery-ID from the
+// webhook's id and the current second, so different events share it and a retry a second later
+// has another: the event is what the delivery carries. Three orders cancelled with one delivery
+// id are three cancellations; the same order paid then cancelled under one id is two events; the
+// same body again, under any delivery id, is a duplicate.
+func TestWooCommerceDeliveryIDIsNotTheEvent(t *testing.T) {
+	env := servertest.Get(t)
+	s := newStore(t, env, codeShop(t, env))
+	state := func(orderID string) string {
+		var id string
+		if err := env.App.Pool.QueryRow(t.Context(), "SELECT id::text FROM conversions WHERE brand_id = $1 AND order_id = $2", s.brand.brandID(), orderID).Scan(&id); err != nil {
+			t.Fatalf("order %s: %v", orderID, err)
+		}
+		return wcState(s.conversion(t, env, id))
+	}
+	ids := []string{"8101", "8102", "8103"}
+	for i, id := range ids {
+		mustStatus(t, s.deliver(t, env, "order.created", "31-170000000"+string(rune('0'+i)), s.secret, wcOrder(id, "processing")), http.StatusOK)
+	}
+	for _, id := range ids {
+		outcome, _ := result(mustStatus(t, s.deliver(t, env, "order.updated", "31-1700000100", s.secret, wcOrder(id, "cancelled")), http.StatusOK))
+		if got := state(id); outcome != "refund_applied" || got != "reversed 0.00 229.20" {
+			t.Errorf("order %s cancelled under a shared delivery id: %s, %s", id, outcome, got)
+		}
+	}
+	// A byte-identical retry, under the same delivery id or the next second's, changes nothing.
+	for _, delivery := range []string{"31-1700000100", "31-1700000101"} {
+		if outcome, _ := result(mustStatus(t, s.deliver(t, env, "order.updated", delivery, s.secret, wcOrder("8101", "cancelled")), http.StatusOK)); outcome != "duplicate" {
+			t.Errorf("a retry under %s: %s", delivery, outcome)
+		}
+	}
+	// One order paid and cancelled within one second, both under one delivery id: two events.
+	outcome, c := result(mustStatus(t, s.deliver(t, env, "order.updated", "31-1700000200", s.secret, wcOrder("8104", "processing")), http.StatusOK))
+	if outcome != "stored" {
+		t.Fatalf("paid: %s %v", outcome, c)
+	}
+	outcome, _ = result(mustStatus(t, s.deliver(t, env, "order.updated", "31-1700000200", s.secret, wcOrder("8104", "cancelled")), http.StatusOK))
+	if got := state("8104"); outcome != "refund_applied" || got != "reversed 0.00 229.20" {
+		t.Errorf("cancelled in the same second: %s, %s", outcome, got)
+	}
+	// Without date_modified the body tells events apart: a refund added is news, a retry is not.
+	undated := func(refunds ...string) []byte {
+		return sample(wcOrder("8105", "processing", refunds...), `"date_modified_gmt": "2026-11-20T10:15:43",`, ``, `"date_modified": "2026-11-20T12:15:43",`, ``)
+	}
+	if bytes.Contains(undated(), []byte("date_modified")) {
+		t.Fatal("the sample still has date_modified")
+	}
+	mustStatus(t, s.deliver(t, env, "order.created", "31-1700000300", s.secret, undated()), http.StatusOK)
+	refund := `{"id": 951, "reason": "", "total": "-114.60"}`
+	if outcome, _ := result(mustStatus(t, s.deliver(t, env, "order.updated", "31-1700000300", s.secret, undated(refund)), http.StatusOK)); outcome != "refund_applied" || state("8105") != "pending 9.00 114.60" {
+		t.Errorf("an undated refund: %s, %s", outcome, state("8105"))
+	}
+	if outcome, _ := result(mustStatus(t, s.deliver(t, env, "order.updated", "31-1700000301", s.secret, undated(refund)), http.StatusOK)); outcome != "duplicate" {
+		t.Errorf("an undated retry: %s", outcome)
+	}
+}
+
+// TestWooCommerceIDsAreWholeNumbers: WooCommerce's order and refund ids are positive whole numbers
+// (WordPress post ids): 0, a negative, a fraction, a number past 2^63 or a word answers 400 naming
+// the field and stores nothing; an id written as a string is read as the number it writes.
+func TestWooCommerceIDsAreWholeNumbers(t *testing.T) {
+	env := servertest.Get(t)
+	s := newStore(t, env, codeShop(t, env))
+	for _, tc := range []struct{ name, id, field string }{
+		{"zero", `0`, "id"},
+		{"negative", `-727`, "id"},
+		{"a fraction", `727.5`, "id"},
+		{"a whole number written as a fraction", `727.0`, "id"},
+		{"past 2^63", `9223372036854775808`, "id"},
+		{"far past 2^63", `18446744073709551616`, "id"},
+		{"an exponent", `7e2`, "id"},
+		{"a word", `"seven"`, "id"},
+		{"a zero string", `"0"`, "id"},
+	} {
+		body := sample(wcOrder("727", "processing"), `"id": 727,`, `"id": `+tc.id+`,`)
+		r := s.deliver(t, env, "order.created", "i-"+tc.name, s.secret, body)
+		if r.Status != http.StatusBadRequest || errorField(r) != tc.field {
+			t.Errorf("order id %s: %d %s", tc.id, r.Status, r.Raw)
+		}
+	}
+	for _, id := range []string{`0`, `-731`, `731.5`, `9223372036854775808`} {
+		body := wcOrder("728", "processing", `{"id": `+id+`, "reason": "", "total": "-10.00"}`)
+		r := s.deliver(t, env, "order.updated", "ri-"+id, s.secret, body)
+		if r.Status != http.StatusBadRequest || errorField(r) != "refunds.0.id" {
+			t.Errorf("refund id %s: %d %s", id, r.Status, r.Raw)
+		}
+	}
+	if n := count(t, env, "SELECT count(*) FROM conversions WHERE brand_id = $1", s.brand.brandID()); n != 0 {
+		t.Fatalf("refused orders stored %d conversions", n)
+	}
+	// The largest id, and an id sent as a string, are stored as the numbers they are.
+	for id, want := range map[string]string{`9223372036854775807`: "9223372036854775807", `"729"`: "729"} {
+		body := sample(wcOrder("727", "processing"), `"id": 727,`, `"id": `+id+`,`)
+		if outcome, c := result(mustStatus(t, s.deliver(t, env, "order.created", "ok-"+want, s.secret, body), http.StatusOK)); outcome != "stored" || c["order_id"] != want {
+			t.Errorf("order id %s: %s %v", id, outcome, c)
+		}
 	}
 }

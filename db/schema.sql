@@ -976,6 +976,7 @@ CREATE TABLE public.subscriptions (
     first_payment_at timestamp with time zone NOT NULL,
     payments integer DEFAULT 1 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    first_order_id text DEFAULT ''::text NOT NULL,
     CONSTRAINT subscriptions_attribution_check CHECK ((attribution = ANY (ARRAY['link'::text, 'discount_code'::text])))
 );
 

@@ -189,7 +189,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 		API: &api.Server{
 			Pool: pool, Accounts: accts, Analytics: stats, Brands: brandSvc, APIKeys: keys, Affiliates: affiliateSvc,
 			Campaigns: campaignSvc, Applications: applicationSvc, Links: trackingLinks, DiscountCodes: codes, TrackingDomains: trackingDomains,
-			Conversions: convs, Shopify: shopify.New(pool, convs, secrets), WooCommerce: woocommerce.New(pool, convs, secrets), Stripe: stripe.New(pool, convs), Payouts: payoutSvc, Webhooks: hooks, Notify: notify.New(pool), Email: mailer,
+			Conversions: convs, Shopify: shopify.New(pool, convs, secrets), WooCommerce: woocommerce.New(pool, convs, secrets), Stripe: stripe.New(pool, convs, time.Now), Payouts: payoutSvc, Webhooks: hooks, Notify: notify.New(pool), Email: mailer,
 			Emergency: switches, Export: export.New(pool), Jobs: jobRunner, Calendar: daterange.New(time.Now),
 			Tokens: tokens, HashIP: hashIP, DemoAccounts: cfg.DemoAccountsAllowed(), PublicURL: cfg.PublicURL, Version: Version,
 		},

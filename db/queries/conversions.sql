@@ -226,12 +226,13 @@ SELECT public_id, webhook_secret FROM brands WHERE id = @id;
 
 -- name: SubscriptionForRenewal :one
 -- A brand's remembered subscription with its campaign, locked until the renewal is stored (its
--- payments are counted exactly when renewals arrive together), and whether its affiliate still
--- earns in the campaign.
+-- payments are counted exactly when renewals arrive together), whether its affiliate still earns
+-- in the campaign, and the status of its first payment's conversion ('' when it is gone).
 SELECT sqlc.embed(s), sqlc.embed(c), a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
                WHERE m.campaign_id = s.campaign_id AND m.affiliate_id = s.affiliate_id AND m.brand_id = @brand_id
-                 AND m.status = 'approved') AS earning
+                 AND m.status = 'approved') AS earning,
+       coalesce((SELECT f.status FROM conversions f WHERE f.brand_id = @brand_id AND f.order_id = s.first_order_id), '')::text AS first_status
 FROM subscriptions s
 JOIN campaigns c ON c.id = s.campaign_id AND c.brand_id = @brand_id
 JOIN affiliates a ON a.id = s.affiliate_id
@@ -241,8 +242,8 @@ FOR UPDATE OF s;
 -- name: RememberSubscription :exec
 -- The first attributed payment of a subscription remembers it; a later sale with the same id
 -- changes nothing.
-INSERT INTO subscriptions (brand_id, subscription_id, customer_id, affiliate_id, campaign_id, attribution, first_payment_at)
-VALUES (@brand_id, @subscription_id, @customer_id, @affiliate_id, @campaign_id, @attribution, @first_payment_at)
+INSERT INTO subscriptions (brand_id, subscription_id, customer_id, affiliate_id, campaign_id, attribution, first_payment_at, first_order_id)
+VALUES (@brand_id, @subscription_id, @customer_id, @affiliate_id, @campaign_id, @attribution, @first_payment_at, @first_order_id)
 ON CONFLICT (brand_id, subscription_id) DO NOTHING;
 
 -- name: CountSubscriptionPayment :exec

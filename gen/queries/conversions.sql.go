@@ -1048,8 +1048,8 @@ func (q *Queries) RecordConversion(ctx context.Context, db DBTX, arg RecordConve
 }
 
 const rememberSubscription = `-- name: RememberSubscription :exec
-INSERT INTO subscriptions (brand_id, subscription_id, customer_id, affiliate_id, campaign_id, attribution, first_payment_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7)
+INSERT INTO subscriptions (brand_id, subscription_id, customer_id, affiliate_id, campaign_id, attribution, first_payment_at, first_order_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
 ON CONFLICT (brand_id, subscription_id) DO NOTHING
 `
 
@@ -1061,6 +1061,7 @@ type RememberSubscriptionParams struct {
 	CampaignID     uuid.UUID
 	Attribution    string
 	FirstPaymentAt time.Time
+	FirstOrderID   string
 }
 
 // The first attributed payment of a subscription remembers it; a later sale with the same id
@@ -1074,6 +1075,7 @@ func (q *Queries) RememberSubscription(ctx context.Context, db DBTX, arg Remembe
 		arg.CampaignID,
 		arg.Attribution,
 		arg.FirstPaymentAt,
+		arg.FirstOrderID,
 	)
 	return err
 }
@@ -1127,10 +1129,11 @@ func (q *Queries) SetConversionRefund(ctx context.Context, db DBTX, arg SetConve
 }
 
 const subscriptionForRenewal = `-- name: SubscriptionForRenewal :one
-SELECT s.brand_id, s.subscription_id, s.customer_id, s.affiliate_id, s.campaign_id, s.attribution, s.first_payment_at, s.payments, s.created_at, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, c.product_rates, c.tier_basis, c.tiers, a.email AS affiliate_email,
+SELECT s.brand_id, s.subscription_id, s.customer_id, s.affiliate_id, s.campaign_id, s.attribution, s.first_payment_at, s.payments, s.created_at, s.first_order_id, c.id, c.brand_id, c.name, c.description, c.homepage_url, c.status, c.start_date, c.end_date, c.budget, c.spent, c.currency, c.commission_type, c.commission_value, c.attribution_window_days, c.visibility, c.approval_mode, c.created_at, c.updated_at, c.holding_days, c.emergency_paused, c.commission_base, c.recurring, c.recurring_limit, c.product_rates, c.tier_basis, c.tiers, a.email AS affiliate_email,
        EXISTS (SELECT 1 FROM campaign_memberships m
                WHERE m.campaign_id = s.campaign_id AND m.affiliate_id = s.affiliate_id AND m.brand_id = $1
-                 AND m.status = 'approved') AS earning
+                 AND m.status = 'approved') AS earning,
+       coalesce((SELECT f.status FROM conversions f WHERE f.brand_id = $1 AND f.order_id = s.first_order_id), '')::text AS first_status
 FROM subscriptions s
 JOIN campaigns c ON c.id = s.campaign_id AND c.brand_id = $1
 JOIN affiliates a ON a.id = s.affiliate_id
@@ -1148,11 +1151,12 @@ type SubscriptionForRenewalRow struct {
 	Campaign       Campaign
 	AffiliateEmail string
 	Earning        bool
+	FirstStatus    string
 }
 
 // A brand's remembered subscription with its campaign, locked until the renewal is stored (its
-// payments are counted exactly when renewals arrive together), and whether its affiliate still
-// earns in the campaign.
+// payments are counted exactly when renewals arrive together), whether its affiliate still earns
+// in the campaign, and the status of its first payment's conversion (” when it is gone).
 func (q *Queries) SubscriptionForRenewal(ctx context.Context, db DBTX, arg SubscriptionForRenewalParams) (SubscriptionForRenewalRow, error) {
 	row := db.QueryRow(ctx, subscriptionForRenewal, arg.BrandID, arg.SubscriptionID)
 	var i SubscriptionForRenewalRow
@@ -1166,6 +1170,7 @@ func (q *Queries) SubscriptionForRenewal(ctx context.Context, db DBTX, arg Subsc
 		&i.Subscription.FirstPaymentAt,
 		&i.Subscription.Payments,
 		&i.Subscription.CreatedAt,
+		&i.Subscription.FirstOrderID,
 		&i.Campaign.ID,
 		&i.Campaign.BrandID,
 		&i.Campaign.Name,
@@ -1194,6 +1199,7 @@ func (q *Queries) SubscriptionForRenewal(ctx context.Context, db DBTX, arg Subsc
 		&i.Campaign.Tiers,
 		&i.AffiliateEmail,
 		&i.Earning,
+		&i.FirstStatus,
 	)
 	return i, err
 }

@@ -529,6 +529,7 @@ type Subscription struct {
 	FirstPaymentAt time.Time
 	Payments       int32
 	CreatedAt      time.Time
+	FirstOrderID   string
 }
 
 type TrackingDomain struct {

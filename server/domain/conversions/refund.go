@@ -21,7 +21,7 @@ import (
 const (
 	RefundApplied     = "refund_applied"
 	RefundHeld        = "held_for_order" // the order is not stored yet: the refund is kept and applied with it
-	RefundNothingToDo = "nothing_to_do"  // rejected, reversed or paid: no unpaid commission to take back
+	RefundNothingToDo = "nothing_to_do"  // reversed or paid: no unpaid commission to take back
 )
 
 // RefundArgs say what was refunded: Amount of the order, or all of it when Cancelled. Key is the
@@ -63,9 +63,11 @@ func (s *Service) Refund(ctx context.Context, tx pgx.Tx, sc tenancy.Scope, r Ref
 	return s.applyRefund(ctx, tx, c, r)
 }
 
-// applyRefund applies a refund to its locked conversion.
+// applyRefund applies a refund to its locked conversion. A rejected one keeps its status and
+// takes the refund all the same (its commission scaled, nobody told): confirmed later, it earns
+// only on what is left of the order.
 func (s *Service) applyRefund(ctx context.Context, tx pgx.Tx, c queries.Conversion, r RefundArgs) (string, error) {
-	if c.Status == StatusRejected || c.Status == StatusReversed || c.Status == StatusPaid {
+	if c.Status == StatusReversed || c.Status == StatusPaid {
 		return RefundNothingToDo, activity.Log(ctx, tx, uuid.Nil, activity.ConversionRefundIgnored, c.ID.String(),
 			map[string]any{"status": c.Status, "amount": amount.Format(r.Amount), "cancelled": r.Cancelled, "source": r.Source, "delivery": r.Key})
 	}
@@ -74,7 +76,7 @@ func (s *Service) applyRefund(ctx context.Context, tx pgx.Tx, c queries.Conversi
 		refunded = c.OrderTotal
 	}
 	commission, status := RefundedCommission(c.CommissionAmount, c.OrderTotal, c.RefundedAmount, refunded), c.Status
-	if refunded.Equal(c.OrderTotal) {
+	if refunded.Equal(c.OrderTotal) && c.Status != StatusRejected {
 		status = StatusReversed
 	}
 	if err := s.q.SetConversionRefund(ctx, tx, queries.SetConversionRefundParams{
@@ -95,7 +97,7 @@ func (s *Service) applyRefund(ctx context.Context, tx pgx.Tx, c queries.Conversi
 	if err := s.emitStatus(ctx, tx, c, webhooks.ChangeRefunded, status, commission, refunded); err != nil {
 		return "", err
 	}
-	if taken := c.CommissionAmount.Sub(commission); taken.IsPositive() {
+	if taken := c.CommissionAmount.Sub(commission); taken.IsPositive() && c.Status != StatusRejected {
 		told := notices{}
 		told.add(c, notify.ConversionReversed, taken)
 		if err := told.send(ctx, tx); err != nil {

@@ -32,7 +32,9 @@ const MaxReviewBatch = 500
 
 // next is where a decision takes a conversion from each status; a missing entry is refused.
 var next = map[string]map[string]string{
-	Confirm: {StatusPending: StatusConfirmed, StatusFlagged: StatusConfirmed},
+	// Confirming a rejected conversion restores it (a rejection found wrong), and with it the
+	// renewals of the subscription it is the first payment of.
+	Confirm: {StatusPending: StatusConfirmed, StatusFlagged: StatusConfirmed, StatusRejected: StatusConfirmed},
 	Reject:  {StatusPending: StatusRejected, StatusFlagged: StatusRejected},
 	// A confirmed, unpaid commission is taken back (a refund outside the shop's webhooks).
 	Reverse: {StatusConfirmed: StatusReversed},

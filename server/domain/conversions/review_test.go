@@ -61,7 +61,8 @@ func TestReviewTransitions(t *testing.T) {
 		{"flagged", conversions.Reject, "rejected"},
 		{"confirmed", conversions.Reverse, "reversed"},
 		{"confirmed", conversions.Confirm, ""},
-		{"rejected", conversions.Confirm, ""},
+		{"rejected", conversions.Confirm, "confirmed"}, // restored
+		{"rejected", conversions.Reject, ""},
 		{"reversed", conversions.Confirm, ""},
 		{"paid", conversions.Reverse, ""},
 		{"paid", conversions.Reject, ""},
@@ -97,12 +98,12 @@ func TestReviewTransitions(t *testing.T) {
 
 func TestReviewIsAllOrNothingAndScoped(t *testing.T) {
 	p, other := newProgram(t, tenPercentRON), newProgram(t, tenPercentRON)
-	a, b := attributed(t, p, "S-1", "pending"), attributed(t, p, "S-2", "rejected")
+	a, b := attributed(t, p, "S-1", "pending"), attributed(t, p, "S-2", "reversed")
 	theirs := attributed(t, other, "S-3", "pending")
 	brand := tenancy.Brand(uuid.Nil, p.brand)
 	// One refused conversion leaves the other untouched.
 	if _, err := service().Review(context.Background(), brand, []uuid.UUID{a.ID, b.ID}, conversions.Confirm, ""); statusOf(t, err) != 409 {
-		t.Fatalf("a batch with a rejected conversion: %v", err)
+		t.Fatalf("a batch with a reversed conversion: %v", err)
 	}
 	// Another brand's conversion is not found, to a brand and to an affiliate.
 	for _, sc := range []tenancy.Scope{brand, tenancy.Affiliate(uuid.Nil, p.affiliate)} {

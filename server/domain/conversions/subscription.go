@@ -19,15 +19,24 @@ const (
 	KindRenewal = "renewal"
 )
 
-// Why an attributed renewal earns nothing: the campaign's recurring rule leaves it out.
+// Why an attributed renewal earns nothing: the campaign's recurring rule leaves it out, or the
+// subscription's first payment was rejected (as fraud, say) or reversed (refunded, or taken back).
 const (
-	NoteFirstPayment = "recurring_first_payment"
-	NoteLimitReached = "recurring_limit_reached"
-	NoteMonthsPassed = "recurring_months_passed"
+	NoteFirstPayment  = "recurring_first_payment"
+	NoteLimitReached  = "recurring_limit_reached"
+	NoteMonthsPassed  = "recurring_months_passed"
+	NoteFirstRejected = "first_payment_rejected"
+	NoteFirstReversed = "first_payment_reversed"
 )
 
+// stoppedBy is the note of a renewal whose subscription's first payment has status first: a
+// rejected or reversed first payment stops the subscription's commissions until the brand
+// restores it (confirms the rejected conversion); empty when it does not.
+var stoppedBy = map[string]string{StatusRejected: NoteFirstRejected, StatusReversed: NoteFirstReversed}
+
 // decideRenewal attributes a renewal to its remembered subscription's affiliate and campaign (as
-// its first payment was attributed), with the commission the campaign's recurring rule allows; a
+// its first payment was attributed), with the commission the campaign's recurring rule allows
+// (none while the first payment is rejected or reversed); a
 // renewal of a subscription the brand does not remember, or whose affiliate no longer earns in
 // the campaign, is unattributed. The subscription's row stays locked until the renewal is stored,
 // so renewals that arrive together count their payments one after the other.
@@ -51,7 +60,11 @@ func (s *Service) decideRenewal(ctx context.Context, db queries.DBTX, brandID uu
 	if err := d.earn(o, campaign, rules, tier, rates); err != nil {
 		return decision{}, err
 	}
-	if d.note = recurringNote(campaign, sub.Subscription, o.at); d.note != "" {
+	d.note = stoppedBy[sub.FirstStatus]
+	if d.note == "" {
+		d.note = recurringNote(campaign, sub.Subscription, o.at)
+	}
+	if d.note != "" {
 		d.commission = decimal.Zero
 		for i := range d.lines {
 			d.lines[i].Commission = decimal.Zero
@@ -99,6 +112,7 @@ func (s *Service) countSubscription(ctx context.Context, db queries.DBTX, brandI
 		return s.q.RememberSubscription(ctx, db, queries.RememberSubscriptionParams{
 			BrandID: brandID, SubscriptionID: o.SubscriptionID, CustomerID: o.CustomerID,
 			AffiliateID: d.affiliateID.UUID, CampaignID: d.campaignID.UUID, Attribution: d.attribution, FirstPaymentAt: o.at,
+			FirstOrderID: o.OrderID,
 		})
 	}
 	return nil

@@ -1,12 +1,13 @@
 // Package stripe receives the events of a brand's Stripe webhook endpoint: it checks their
 // signature with stripe-go's webhook package, reads the Checkout Sessions, invoices, invoice
-// payments, charges and disputes they carry (API version 2025-08-27.basil's shapes, through
-// stripe-go's types) and hands sales, renewals, refunds and lost disputes to the conversions service.
+// payments, charges and disputes they carry (API version 2025-08-27.basil's shapes, the same in
+// the later versions, through stripe-go's types) and hands sales, renewals, refunds and lost disputes to the conversions service.
 package stripe
 
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 
@@ -20,27 +21,60 @@ import (
 // Tolerance is how old a signature's timestamp may be: Stripe's own default.
 const Tolerance = 5 * time.Minute
 
+// Skew is how far ahead of the platform's clock a signature's timestamp may be: Stripe's clock
+// running a little ahead of ours, not an event signed for later (stripe-go checks only the past).
+const Skew = time.Minute
+
 // ClickMeta is the metadata key a brand puts the visitor's aff_click into (on a Checkout
 // Session, or on a subscription through subscription_data.metadata, whence its invoices copy it).
 const ClickMeta = "aff_click"
 
-// release is the API version's release train the platform reads (stripe-go v82's: basil).
-var release = train(stripego.APIVersion)
+// firstVersion is the first API version whose shapes the platform reads: basil's first
+// (2025-03-31.basil), when invoices began to name their subscription under parent. The fields the
+// platform reads are the same in every later version, of basil and of the releases after it.
+var firstVersion = time.Date(2025, 3, 31, 0, 0, 0, 0, time.UTC)
 
-func train(version string) string {
-	_, t, _ := strings.Cut(version, ".")
-	return t
+// firstRelease is the release of firstVersion; releases are named in alphabetical order.
+const firstRelease = "basil"
+
+// readable tells whether an event's api_version (`YYYY-MM-DD.release`) is firstVersion or later:
+// a later version of basil, or of a later release (clover, ...). A preview version, a version
+// without a release (before acacia) or an earlier one is not.
+func readable(version string) bool {
+	date, release, ok := strings.Cut(version, ".")
+	if !ok || release == "preview" || release < firstRelease || strings.Trim(release, "abcdefghijklmnopqrstuvwxyz") != "" {
+		return false
+	}
+	at, err := time.Parse(time.DateOnly, date)
+	return err == nil && !at.Before(firstVersion)
 }
 
 func malformed(field, message string) error {
 	return apierror.Invalid(field, "stripe", message)
 }
 
-// Verify checks an event's Stripe-Signature with the endpoint's signing secret (a timestamp at
-// most Tolerance old) and reads it. Events of another release train than basil are refused: their
-// invoices and charges are shaped otherwise, so the API version mismatch check is the platform's
-// (naming the field) rather than the library's.
-func Verify(body []byte, header, secret string) (stripego.Event, error) {
+// signedAt is the timestamp (t=) of a Stripe-Signature header stripe-go accepted; its last, as
+// stripe-go reads it. false when there is none.
+func signedAt(header string) (time.Time, bool) {
+	var at time.Time
+	found := false
+	for _, pair := range strings.Split(header, ",") {
+		if k, v, _ := strings.Cut(pair, "="); k == "t" {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return time.Time{}, false
+			}
+			at, found = time.Unix(n, 0), true
+		}
+	}
+	return at, found
+}
+
+// Verify checks an event's Stripe-Signature with the endpoint's signing secret and reads it. The
+// signature's timestamp is checked against now, the platform's clock: at most Tolerance old and
+// at most Skew ahead. Events of an API version the platform does not read are refused naming
+// api_version (the library's own version check, which takes only stripe-go's release, is left off).
+func Verify(body []byte, header, secret string, now time.Time) (stripego.Event, error) {
 	if secret == "" {
 		return stripego.Event{}, apierror.Unauthorized("The brand has not saved its Stripe endpoint's signing secret")
 	}
@@ -48,22 +82,25 @@ func Verify(body []byte, header, secret string) (stripego.Event, error) {
 		return stripego.Event{}, apierror.Unauthorized("The event is not signed: Stripe-Signature is missing")
 	}
 	e, err := webhook.ConstructEventWithOptions(body, header, secret, webhook.ConstructEventOptions{
-		Tolerance: Tolerance, IgnoreAPIVersionMismatch: true,
+		IgnoreTolerance: true, IgnoreAPIVersionMismatch: true,
 	})
+	at, dated := signedAt(header)
 	switch {
-	case errors.Is(err, webhook.ErrTooOld):
-		return stripego.Event{}, apierror.Unauthorized("The event's signature is older than 5 minutes")
 	case errors.Is(err, webhook.ErrNotSigned), errors.Is(err, webhook.ErrInvalidHeader), errors.Is(err, webhook.ErrNoValidSignature):
 		return stripego.Event{}, apierror.Unauthorized("The event's signature does not match the brand's Stripe signing secret")
 	case err != nil:
 		return stripego.Event{}, malformed("body", "The body is not a Stripe event")
+	case !dated || now.Sub(at) > Tolerance:
+		return stripego.Event{}, apierror.Unauthorized("The event's signature is older than 5 minutes")
+	case at.Sub(now) > Skew:
+		return stripego.Event{}, apierror.Unauthorized("The event's signature is dated more than a minute ahead of the platform's clock")
 	case e.ID == "" || len(e.ID) > maxID:
 		return stripego.Event{}, malformed("id", "The event has no id of at most 255 characters")
 	case e.Data == nil || len(e.Data.Raw) == 0:
 		return stripego.Event{}, malformed("data.object", "The event carries no object")
-	case train(e.APIVersion) != release || e.APIVersion < "2025-03-31":
+	case !readable(e.APIVersion):
 		return stripego.Event{}, malformed("api_version", "The endpoint's API version is "+e.APIVersion+
-			": create it with API version "+stripego.APIVersion+" (the "+release+" release)")
+			": create it with API version "+stripego.APIVersion+" or later (any version from 2025-03-31.basil on)")
 	}
 	return e, nil
 }

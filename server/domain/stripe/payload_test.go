@@ -30,7 +30,7 @@ func event(t *testing.T, body []byte) stripego.Event {
 	t.Helper()
 	const secret = "whsec_test0000000000000000"
 	signed := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: body, Secret: secret})
-	e, err := Verify(signed.Payload, signed.Header, secret)
+	e, err := Verify(signed.Payload, signed.Header, secret, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,23 +85,53 @@ func TestParseSamples(t *testing.T) {
 	}
 }
 
-// TestVerifyRefuses: a stale or foreign signature, and an event of another release, are refused.
+// TestVerifyRefuses: a stale, future or foreign signature, and an event of a version before
+// basil, are refused; the times are the injected clock's, not the machine's.
 func TestVerifyRefuses(t *testing.T) {
 	const secret = "whsec_test0000000000000000"
-	stale := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: SampleCheckoutPayment, Secret: secret, Timestamp: time.Now().Add(-Tolerance - time.Second)})
-	if _, err := Verify(stale.Payload, stale.Header, secret); err == nil || !strings.Contains(err.Error(), "older than 5 minutes") {
-		t.Errorf("stale: %v", err)
+	now := time.Now().Add(-72 * time.Hour).Truncate(time.Second) // the platform's clock, not the machine's
+	at := func(when time.Time) *webhook.SignedPayload {
+		return webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: SampleCheckoutPayment, Secret: secret, Timestamp: when})
 	}
-	fresh := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: SampleCheckoutPayment, Secret: secret})
-	if _, err := Verify(fresh.Payload, fresh.Header, "whsec_other000000000000000"); err == nil {
+	for name, tc := range map[string]struct {
+		signed time.Time
+		want   string // "" is taken
+	}{
+		"stale":                 {now.Add(-Tolerance - time.Second), "older than 5 minutes"},
+		"at the tolerance":      {now.Add(-Tolerance), ""},
+		"within the skew":       {now.Add(Skew), ""},
+		"past the skew":         {now.Add(Skew + time.Second), "ahead of the platform's clock"},
+		"a day ahead":           {now.Add(24 * time.Hour), "ahead of the platform's clock"},
+		"at the machine's time": {time.Now(), "ahead of the platform's clock"},
+	} {
+		signed := at(tc.signed)
+		_, err := Verify(signed.Payload, signed.Header, secret, now)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	fresh := at(now)
+	if _, err := Verify(fresh.Payload, fresh.Header, "whsec_other000000000000000", now); err == nil {
 		t.Error("another secret was taken")
 	}
-	if _, err := Verify(fresh.Payload, fresh.Header, ""); err == nil {
+	if _, err := Verify(fresh.Payload, fresh.Header, "", now); err == nil {
 		t.Error("no secret was taken")
 	}
-	clover := []byte(strings.Replace(string(SampleCheckoutPayment), "2025-08-27.basil", "2025-09-30.clover", 1))
-	signed := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: clover, Secret: secret})
-	if _, err := Verify(signed.Payload, signed.Header, secret); err == nil || !strings.Contains(err.Error(), "api_version") && !strings.Contains(err.Error(), "API version") {
-		t.Errorf("clover: %v", err)
+	// Signed without a timestamp: the signature of no time is not a fresh one.
+	untimed := "v1=" + strings.SplitN(fresh.Header, "v1=", 2)[1]
+	if _, err := Verify(fresh.Payload, untimed, secret, now); err == nil {
+		t.Error("a signature without t= was taken")
+	}
+	for version, want := range map[string]bool{
+		"2025-08-27.basil": true, "2025-03-31.basil": true, "2025-09-30.clover": true, "2026-02-25.clover": true, "2027-03-31.dahlia": true,
+		"2025-03-30.basil": false, "2025-02-24.acacia": false, "2024-06-20": false, "2025-09-30.preview": false,
+		"2025-09-30.Clover": false, "2025-9-30.clover": false, "clover": false, "": false,
+	} {
+		body := []byte(strings.Replace(string(SampleCheckoutPayment), "2025-08-27.basil", version, 1))
+		signed := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: body, Secret: secret, Timestamp: now})
+		_, err := Verify(signed.Payload, signed.Header, secret, now)
+		if want && err != nil || !want && (err == nil || !strings.Contains(err.Error(), "API version")) {
+			t.Errorf("%q: %v", version, err)
+		}
 	}
 }

@@ -42,7 +42,7 @@ func (s *Service) SendTest(ctx context.Context, sc tenancy.Scope) (TestDelivery,
 		`"pi_3SXqKa2eZvKYlo2C0Vd3mTqH"`, `"pi_`+suffix+`"`,
 		`"livemode": true`, `"livemode": false`,
 	).Replace(string(SampleCheckoutPayment)))
-	signed := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: body, Secret: b.StripeSecret})
+	signed := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: body, Secret: b.StripeSecret, Timestamp: s.now()})
 	d := Delivery{PublicID: b.PublicID, Signature: signed.Header, Body: signed.Payload}
 	_, e, err := s.verify(ctx, d)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -56,11 +57,12 @@ type Service struct {
 	q           *queries.Queries
 	conversions *conversions.Service
 	stop        *emergency.Service // the host's switches: ingestion paused, maintenance
+	now         func() time.Time   // the clock signatures' timestamps are checked against
 }
 
-// New makes the service.
-func New(pool *pgxpool.Pool, c *conversions.Service) *Service {
-	return &Service{pool: pool, q: queries.New(), conversions: c, stop: emergency.New(pool)}
+// New makes the service; now is the clock (time.Now outside tests).
+func New(pool *pgxpool.Pool, c *conversions.Service, now func() time.Time) *Service {
+	return &Service{pool: pool, q: queries.New(), conversions: c, stop: emergency.New(pool), now: now}
 }
 
 // Receive checks an event's signature with its brand's Stripe signing secret and applies it,
@@ -117,7 +119,7 @@ func (s *Service) verify(ctx context.Context, d Delivery) (uuid.UUID, stripego.E
 	if err != nil {
 		return uuid.Nil, stripego.Event{}, err
 	}
-	e, err := Verify(d.Body, d.Signature, brand.StripeSecret)
+	e, err := Verify(d.Body, d.Signature, brand.StripeSecret, s.now())
 	return brand.ID, e, err
 }
 

@@ -40,10 +40,13 @@ type Order struct {
 	Total decimal.Decimal
 	// Subtotal is the line items' totals summed: the order after discounts, without tax and
 	// shipping; nil when the order lists no line items.
-	Subtotal    *decimal.Decimal
-	Coupons     []string
-	ClickID     string
-	CreatedAt   *time.Time // nil when the order has none
+	Subtotal  *decimal.Decimal
+	Coupons   []string
+	ClickID   string
+	CreatedAt *time.Time // nil when the order has none
+	// Modified is the order's date_modified_gmt (else its date_modified) as written, or empty:
+	// with its status and refunds, it tells one change of the order from another (EventKey).
+	Modified    string
 	Refunds     []Refund
 	RefundedAll bool // status refunded
 	// Lines are its line items: product id, SKU, quantity, total (after discounts, without tax)
@@ -99,11 +102,10 @@ type orderBody struct {
 		ID    amount.Text `json:"id"`
 		Total amount.Text `json:"total"`
 	} `json:"refunds"`
-	DateCreatedGMT *string `json:"date_created_gmt"`
+	DateCreatedGMT  *string `json:"date_created_gmt"`
+	DateModifiedGMT *string `json:"date_modified_gmt"`
+	DateModified    *string `json:"date_modified"`
 }
-
-// maxID is the longest id the platform keeps.
-const maxID = 255
 
 func malformed(field, message string) error {
 	return apierror.Invalid(field, "woocommerce", message)
@@ -148,12 +150,13 @@ func ParseOrder(body []byte) (Order, error) {
 	if err := json.Unmarshal(body, &b); err != nil {
 		return Order{}, malformed(fieldOf(err), "The body is not a WooCommerce order")
 	}
-	o := Order{ID: strings.TrimSpace(b.ID.String()), Status: strings.TrimSpace(b.Status), Currency: strings.TrimSpace(b.Currency)}
+	o := Order{Status: strings.TrimSpace(b.Status), Currency: strings.TrimSpace(b.Currency)}
+	id, ok := idOf(b.ID)
 	switch {
-	case o.ID == "":
+	case strings.TrimSpace(b.ID.String()) == "":
 		return Order{}, malformed("id", "The order has no id")
-	case len(o.ID) > maxID:
-		return Order{}, malformed("id", "An order id has at most 255 characters")
+	case !ok:
+		return Order{}, malformed("id", "An order id is a whole number from 1 to 9223372036854775807")
 	case b.Total == "":
 		return Order{}, malformed("total", "The order has no total")
 	}
@@ -161,7 +164,7 @@ func ParseOrder(body []byte) (Order, error) {
 	if err != nil {
 		return Order{}, malformed("total", "The order's total is not a decimal number")
 	}
-	o.Total = total
+	o.ID, o.Total = id, total
 	o.RefundedAll = o.Status == "refunded"
 	for i, l := range b.LineItems {
 		line, err := amount.ParsePlain(l.Total.String())
@@ -199,9 +202,9 @@ func ParseOrder(body []byte) (Order, error) {
 	}
 	for i, r := range b.Refunds {
 		field := "refunds." + strconv.Itoa(i)
-		id := strings.TrimSpace(r.ID.String())
-		if id == "" || len(id) > maxID {
-			return Order{}, malformed(field+".id", "A refund has an id of at most 255 characters")
+		id, ok := idOf(r.ID)
+		if !ok {
+			return Order{}, malformed(field+".id", "A refund's id is a whole number from 1 to 9223372036854775807")
 		}
 		amount, err := amount.ParsePlain(r.Total.String())
 		if err != nil || amount.IsPositive() {
@@ -217,7 +220,28 @@ func ParseOrder(body []byte) (Order, error) {
 		}
 		o.CreatedAt = &at
 	}
+	for _, m := range []*string{b.DateModifiedGMT, b.DateModified} {
+		if m != nil && strings.TrimSpace(*m) != "" {
+			o.Modified = strings.TrimSpace(*m)
+			break
+		}
+	}
 	return o, nil
+}
+
+// idOf reads an order's or a refund's id: WooCommerce's ids are WordPress post ids, whole
+// numbers from 1 (a JSON number, or a string of one), kept as the number's decimal digits so
+// that "0727" and 727 are one order. 0, negatives, fractions and numbers past int64 are not ids.
+func idOf(t amount.Text) (string, bool) {
+	s := strings.TrimSpace(t.String())
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return "", false // a sign, or no number at all
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 1 {
+		return "", false
+	}
+	return strconv.FormatInt(n, 10), true
 }
 
 // fieldOf names the field a JSON type error is about, when the decoder says.

@@ -1,6 +1,7 @@
 package woocommerce
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -85,5 +86,56 @@ func TestParseLines(t *testing.T) {
 	}
 	if l := o.Lines[0]; l.ProductID != "" || len(l.Categories) != 2 || l.Categories[1] != "b" {
 		t.Errorf("a deleted product's line: %+v", l)
+	}
+}
+
+// TestOrderIDs: an order's id is a whole number from 1 to 2^63-1, written as a number or a
+// string, kept as its decimal digits; anything else is refused naming id.
+func TestOrderIDs(t *testing.T) {
+	for id, want := range map[string]string{
+		`727`: "727", `"727"`: "727", `"0727"`: "727", `9223372036854775807`: "9223372036854775807",
+		`0`: "", `-1`: "", `"+7"`: "", `7.5`: "", `7.0`: "", `7e2`: "", `9223372036854775808`: "", `"x"`: "", `""`: "",
+	} {
+		o, err := ParseOrder([]byte(`{"id": ` + id + `, "status": "processing", "total": "10.00", "currency": "RON"}`))
+		switch {
+		case want == "" && (err == nil || !strings.Contains(err.Error(), "id")):
+			t.Errorf("id %s: %+v, %v", id, o, err)
+		case want != "" && (err != nil || o.ID != want):
+			t.Errorf("id %s: %q, %v; want %q", id, o.ID, err, want)
+		}
+	}
+}
+
+// TestEventKey: a retry's key is its first delivery's; a change of status, of refunds or of
+// date_modified is another key; without date_modified the body decides.
+func TestEventKey(t *testing.T) {
+	key := func(topic, body string) string {
+		o, err := ParseOrder([]byte(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return EventKey(topic, o, []byte(body))
+	}
+	const paid = `{"id": 9, "status": "processing", "total": "10.00", "currency": "RON", "date_modified_gmt": "2026-11-20T10:15:43"}`
+	same := strings.Replace(paid, `"currency"`, ` "currency"`, 1) // another body of the same change
+	if key("order.updated", paid) != key("order.updated", same) {
+		t.Error("a retry is a new event")
+	}
+	for name, other := range map[string]string{
+		"status":   strings.Replace(paid, "processing", "cancelled", 1),
+		"refunds":  strings.Replace(paid, `"total"`, `"refunds": [{"id": 3, "total": "-1.00"}], "total"`, 1),
+		"modified": strings.Replace(paid, "10:15:43", "10:15:44", 1),
+		"order":    strings.Replace(paid, `"id": 9`, `"id": 10`, 1),
+	} {
+		if key("order.updated", paid) == key("order.updated", other) {
+			t.Errorf("another %s is the same event", name)
+		}
+	}
+	if key("order.created", paid) == key("order.updated", paid) {
+		t.Error("another topic is the same event")
+	}
+	undated := `{"id": 9, "status": "processing", "total": "10.00", "currency": "RON"}`
+	if key("order.updated", undated) != key("order.updated", string([]byte(undated))) || key("order.updated", undated) == key("order.updated", undated+" ") {
+		t.Error("without date_modified the body is the event")
 	}
 }

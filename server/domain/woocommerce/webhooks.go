@@ -2,7 +2,10 @@ package woocommerce
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"strings"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -32,10 +35,12 @@ const (
 // Source is the conversions' source, and the prefix of the deliveries and claims it keeps.
 const Source = "woocommerce"
 
-// Delivery is one webhook request as it arrived.
+// Delivery is one webhook request as it arrived. WooCommerce's X-WC-Webhook-Delivery-ID is not
+// read: it is the webhook's id and the current second, shared by different events sent in one
+// second and different for a retry sent later, so the event is told by what it carries (EventKey).
 type Delivery struct {
-	PublicID, Topic, DeliveryID, Signature string
-	Body                                   []byte
+	PublicID, Topic, Signature string
+	Body                       []byte
 }
 
 // Result is what a delivery did; Conversion is set when it stored or found one.
@@ -145,15 +150,13 @@ func (s *Service) apply(ctx context.Context, sc tenancy.Scope, brandID uuid.UUID
 	stored := r.Outcome
 	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		r.Outcome = stored // a run again after a deadlock starts over
-		if d.DeliveryID != "" {
-			fresh, err := s.take(ctx, tx, brandID, d, "delivery:"+d.DeliveryID)
-			if err != nil {
-				return err
-			}
-			if !fresh {
-				r.Outcome = Duplicate
-				return nil
-			}
+		fresh, err := s.take(ctx, tx, brandID, d, EventKey(d.Topic, o, d.Body))
+		if err != nil {
+			return err
+		}
+		if !fresh {
+			r.Outcome = Duplicate
+			return nil
 		}
 		for _, ch := range changes {
 			fresh, err := s.take(ctx, tx, brandID, d, ch.claim)
@@ -189,6 +192,24 @@ func (s *Service) apply(ctx context.Context, sc tenancy.Scope, brandID uuid.UUID
 		}
 	}
 	return r, nil
+}
+
+// EventKey is what tells one delivery's event from another: its topic, order id, the order's
+// date_modified, status and refunds (what a delivery can change), or, for an order without
+// date_modified, its topic, order id and whole body. A retry carries the same, whatever its
+// delivery id; two changes of an order differ in status or refunds, even within one second.
+func EventKey(topic string, o Order, body []byte) string {
+	event := body
+	if o.Modified != "" {
+		parts := []string{o.Modified, o.Status}
+		for _, f := range o.Refunds {
+			parts = append(parts, f.ID+":"+f.Amount.String())
+		}
+		event = []byte(strings.Join(parts, "\x00"))
+	}
+	sum := sha256.Sum256(event)
+	// At most 19 digits of id and 64 of hash: within the claims' 300 characters with any prefix.
+	return "event:" + topic + ":" + o.ID + ":" + hex.EncodeToString(sum[:])
 }
 
 // take claims key for the brand's store; false when it was taken before. WooCommerce's keys

@@ -2,6 +2,7 @@ import BlockIcon from '@mui/icons-material/BlockOutlined';
 import CheckIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import RestoreIcon from '@mui/icons-material/RestoreOutlined';
 import UndoIcon from '@mui/icons-material/UndoOutlined';
 import { Button, Card, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
@@ -30,6 +31,7 @@ import {
   canAdjust,
   canDecide,
   canDelete,
+  canRestore,
   canReverse,
   filtersFromSearch,
   isFiltered,
@@ -161,6 +163,15 @@ export default function ConversionsPage({ accountType }: { accountType: AccountT
             onClick={() => setAsk({ kind: 'reject', ids: [row.id] })}
           />
         </>
+      )}
+      {canRestore(row) && (
+        <Action
+          label={t('actions.restore')}
+          color="success"
+          icon={<RestoreIcon fontSize="small" />}
+          testId="conversion-restore"
+          onClick={() => void decide([row.id], ConversionReviewDecision.confirm)}
+        />
       )}
       {canAdjust(row) && (
         <Action label={t('actions.adjust')} icon={<EditIcon fontSize="small" />} testId="conversion-adjust" onClick={() => setAdjusting(row)} />

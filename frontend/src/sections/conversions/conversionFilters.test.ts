@@ -3,6 +3,7 @@ import {
   canAdjust,
   canDecide,
   canDelete,
+  canRestore,
   canReverse,
   defaultFilters,
   filtersFromSearch,
@@ -75,6 +76,7 @@ describe('conversion filters', () => {
       (['pending', 'confirmed', 'rejected', 'flagged', 'reversed', 'paid'] as const).filter((status) => check({ status } as never));
     expect(allowed(canDecide)).toEqual(['pending', 'flagged']);
     expect(allowed(canReverse)).toEqual(['confirmed']);
+    expect(allowed(canRestore)).toEqual(['rejected']);
     expect(allowed(canAdjust)).toEqual(['pending', 'confirmed', 'flagged']);
     expect(allowed(canDelete)).toEqual(['pending', 'confirmed', 'rejected', 'flagged', 'reversed']);
   });

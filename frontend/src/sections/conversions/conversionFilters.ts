@@ -135,6 +135,11 @@ export function canDecide(conversion: Pick<Conversion, 'status'>): boolean {
   return conversion.status === ConversionStatus.pending || conversion.status === ConversionStatus.flagged;
 }
 
+/** A rejected conversion can be restored: confirmed after all (and with it its subscription's renewals). */
+export function canRestore(conversion: Pick<Conversion, 'status'>): boolean {
+  return conversion.status === ConversionStatus.rejected;
+}
+
 /** A confirmed commission not yet paid can be taken back. */
 export function canReverse(conversion: Pick<Conversion, 'status'>): boolean {
   return conversion.status === ConversionStatus.confirmed;

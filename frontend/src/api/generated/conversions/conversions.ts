@@ -277,7 +277,11 @@ export const getProcessConversionUrl = () => {
  * `subscription_id` is attributed to the same affiliate and campaign without a click or code
  * (its `attribution` is the first payment's), and earns as the campaign's `recurring` rule
  * says; a renewal the rule leaves out is stored attributed with a zero commission and a
- * `commission_note` saying why. A renewal of a subscription not remembered (never sold, sold
+ * `commission_note` saying why. So is a renewal of a subscription whose first payment is
+ * `rejected` (`first_payment_rejected`) or `reversed` (`first_payment_reversed`) when the
+ * renewal arrives: a rejected or reversed first payment stops the subscription's commissions,
+ * and the brand confirming the rejected first payment (a restore) lets the renewals after it
+ * earn again. A renewal of a subscription not remembered (never sold, sold
  * unattributed, or another brand's), or whose affiliate no longer earns in the campaign, is
  * stored unattributed. Renewals are not reordered: one reported before its subscription's
  * first payment is stored unattributed and stays so; each renewal counts its payment when it
@@ -483,8 +487,11 @@ export const getReviewConversionsUrl = () => {
 /**
  * All or none: an id the caller cannot see answers `404`; a conversion whose status the
  * decision does not apply to, or a confirmation that would pass its campaign's budget, answers
- * `409` naming it (`conversion_ids.<index>`), and nothing changes. `confirm` and `reject` take
- * `pending` or `flagged` conversions; `reverse` takes back a `confirmed`, unpaid commission.
+ * `409` naming it (`conversion_ids.<index>`), and nothing changes. `confirm` takes `pending`,
+ * `flagged` or `rejected` conversions (confirming a rejected one restores it, with what the
+ * refunds received meanwhile left of its commission, and with it the renewals of the
+ * subscription it is the first payment of); `reject` takes `pending` or `flagged` ones;
+ * `reverse` takes back a `confirmed`, unpaid commission.
  * Confirmed commissions count toward their campaign's spent amount. Each change is written to
  * the activity log with who made it and the reason.
  * @summary Confirm, reject or reverse conversions, one or many at once
@@ -847,8 +854,9 @@ export const useDeleteConversion = <TError = ErrorType<BadRequestResponse | Unau
  * its `landing_site` or in its `note_attributes` (which the tracking script sets), else from
  * `discount_codes[].code`; test orders are checked and not stored.
  *
- * Refunds and cancellations take back unpaid commission (a paid, rejected or reversed
- * conversion is left as it is: `nothing_to_do`). `orders/cancelled` takes back all of it and
+ * Refunds and cancellations take back unpaid commission (a paid or reversed conversion is
+ * left as it is: `nothing_to_do`; a rejected one stays rejected and its commission is scaled
+ * all the same, so that confirmed later it earns only on what is left of the order). `orders/cancelled` takes back all of it and
  * reverses the conversion. `refunds/create` scales the commission as it is at that moment,
  * after any adjustment by hand: with `T` the order total, `R` what was refunded of it before
  * and `A` what this refund returns (its successful transactions), the refunded total becomes
@@ -976,12 +984,18 @@ export const useReceiveShopifyWebhook = <TError = ErrorType<BadRequestResponse |
  * `cancelled` takes back all unpaid commission and reverses it, as Shopify's
  * cancellation; `refunded` refunds the whole order. A refund or cancellation of an order not
  * stored yet is held (`held_for_order`) and applied when it is. Orders `pending`, `on-hold`
- * or `failed` store nothing (`ignored_status`). A redelivery (`X-WC-Webhook-Delivery-ID`)
- * changes nothing.
+ * or `failed` store nothing (`ignored_status`). A delivery is told from another by what it
+ * carries, not by `X-WC-Webhook-Delivery-ID` (WooCommerce builds it from the webhook's id and
+ * the current second, so different events share it and a retry has another): its topic,
+ * order `id`, `date_modified_gmt` (else `date_modified`), `status` and `refunds[]`, or, for
+ * an order without a `date_modified`, its topic, `id` and whole body. A redelivery of the
+ * same answers `duplicate` and changes nothing.
  *
  * Fields read: `id`, `status`, `currency`, `total`, `line_items[].total`, `billing.email`, `coupon_lines[].code`,
- * `meta_data[]` (`key`, `value`), `refunds[]` (`id`, `total`), `date_created_gmt`. Other
- * fields are ignored.
+ * `meta_data[]` (`key`, `value`), `refunds[]` (`id`, `total`), `date_created_gmt`,
+ * `date_modified_gmt` (`date_modified`). Other fields are ignored. An order's `id` and a
+ * refund's `id` are whole numbers from 1 to 9223372036854775807 (a JSON number, or a string
+ * of one); 0, a negative, a fraction or a larger number answers 400 naming the field.
  * @summary WooCommerce order webhooks (order.created, order.updated)
  */
 export const receiveWooCommerceWebhook = async (publicId: string,
@@ -1061,11 +1075,14 @@ export const useReceiveWooCommerceWebhook = <TError = ErrorType<BadRequestRespon
  * `checkout.session.async_payment_succeeded`, `invoice.paid`, `invoice_payment.paid`,
  * `charge.refunded`, `charge.dispute.created` and `charge.dispute.closed`; save its signing
  * secret with `PUT /brands/{id}/stripe-secret`. The `Stripe-Signature` header is checked with
- * stripe-go's webhook package (HMAC-SHA256 of the timestamp and the raw body, a timestamp at
- * most 5 minutes old) before anything is read: unsigned, badly signed or stale events answer
- * 401 and store nothing. Events of an API version older than `2025-03-31` (before invoices
- * named their subscription under `parent`) answer 400 naming `api_version`. Each event id is
- * taken once: a redelivery answers `duplicate`.
+ * stripe-go's webhook package (HMAC-SHA256 of the timestamp and the raw body) and its
+ * timestamp against the platform's clock (at most 5 minutes old, at most 1 minute ahead)
+ * before anything is read: unsigned, badly signed, stale or future-dated events answer 401
+ * and store nothing. Every API version from `2025-03-31.basil` on is read, of basil and of
+ * the releases after it (`2025-09-30.clover`, ...): the fields read are the same in all of
+ * them. Events of an earlier version (before invoices named their subscription under
+ * `parent`: acacia, or a version without a release) or of a preview version answer 400
+ * naming `api_version`. Each event id is taken once: a redelivery answers `duplicate`.
  *
  * - `checkout.session.completed` (and `.async_payment_succeeded`), paid: in `payment` mode a
  *   sale whose order id is the session's `payment_intent`, attributed from the click id in

@@ -221,7 +221,7 @@ export interface Conversion {
   kind: ConversionKind;
   /** The subscription it is a payment of, or empty. */
   subscription_id: string;
-  /** Why an attributed renewal earns nothing, else empty: the campaign pays only the first payment (`recurring_first_payment`), its first `recurring_limit` payments were paid (`recurring_limit_reached`), or `recurring_limit` months have passed since the first payment (`recurring_months_passed`). */
+  /** Why an attributed renewal earns nothing, else empty: the campaign pays only the first payment (`recurring_first_payment`), its first `recurring_limit` payments were paid (`recurring_limit_reached`), `recurring_limit` months have passed since the first payment (`recurring_months_passed`), or the subscription's first payment was rejected (`first_payment_rejected`) or reversed (`first_payment_reversed`) when it arrived. */
   commission_note: ConversionCommissionNote;
   /**
      * The performance tier whose value replaced the campaign's rate, or null.

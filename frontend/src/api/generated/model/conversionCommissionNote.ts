@@ -184,7 +184,7 @@
  */
 
 /**
- * Why an attributed renewal earns nothing, else empty: the campaign pays only the first payment (`recurring_first_payment`), its first `recurring_limit` payments were paid (`recurring_limit_reached`), or `recurring_limit` months have passed since the first payment (`recurring_months_passed`).
+ * Why an attributed renewal earns nothing, else empty: the campaign pays only the first payment (`recurring_first_payment`), its first `recurring_limit` payments were paid (`recurring_limit_reached`), `recurring_limit` months have passed since the first payment (`recurring_months_passed`), or the subscription's first payment was rejected (`first_payment_rejected`) or reversed (`first_payment_reversed`) when it arrived.
  */
 export type ConversionCommissionNote = typeof ConversionCommissionNote[keyof typeof ConversionCommissionNote];
 
@@ -194,4 +194,6 @@ export const ConversionCommissionNote = {
   recurring_first_payment: 'recurring_first_payment',
   recurring_limit_reached: 'recurring_limit_reached',
   recurring_months_passed: 'recurring_months_passed',
+  first_payment_rejected: 'first_payment_rejected',
+  first_payment_reversed: 'first_payment_reversed',
 } as const;

@@ -184,9 +184,9 @@
  */
 
 /**
- * `pending` on arrival; `confirmed` or `rejected` by the brand or the host; `flagged` by a
- * fraud rule (`flag_reason`); `reversed` when a confirmed, unpaid commission is taken back;
- * `paid` once its payout is paid.
+ * `pending` on arrival; `confirmed` or `rejected` by the brand or the host (a rejected one
+ * may be confirmed later: restored); `flagged` by a fraud rule (`flag_reason`); `reversed`
+ * when a confirmed, unpaid commission is taken back; `paid` once its payout is paid.
  */
 export type ConversionStatus = typeof ConversionStatus[keyof typeof ConversionStatus];
 
