@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebhookDelivery, WebhookEndpoint } from '../../api/generated/model';
 import i18n from '../../i18n/config';
@@ -50,6 +50,14 @@ beforeEach(async () => {
       ];
       return jsonResponse({ success: true, data: { delivery: deliveries[0] } }, 202);
     }
+    if (path === '/brands/webhooks/e-1/rotate-secret' && method === 'POST') {
+      endpoints = [{ ...endpoints[0], previous_secret_until: '2026-11-27T10:00:00Z' }];
+      return jsonResponse({ success: true, data: { endpoint: endpoints[0], secret: 'whsec_bmV3LXNlY3JldC1uZXctc2VjcmV0LW5ldy1zZWNyZXQ=' } });
+    }
+    if (path === '/brands/webhooks/e-1/end-previous-secret' && method === 'POST') {
+      endpoints = [{ ...endpoints[0], previous_secret_until: null }];
+      return jsonResponse({ success: true, data: { endpoint: endpoints[0] } });
+    }
     if (path === '/brands/webhooks/e-1/deliveries' && method === 'GET') return jsonResponse({ success: true, data: { deliveries } });
     if (path === '/brands/webhooks/e-1/deliveries/d-1/resend' && method === 'POST') {
       return jsonResponse({ success: true, data: { delivery: { ...deliveries[0], status: 'pending' } } }, 202);
@@ -96,5 +104,25 @@ describe('webhooks card', () => {
     expect(attempt.textContent).toMatch(/^#1 .+: failed, HTTP 500, 42 ms/);
     fireEvent.click(screen.getByTestId('webhook-resend'));
     await screen.findByText('Delivery queued again.');
+  });
+
+  it('rotates the secret, shows until when the previous one signs, and ends it at once', async () => {
+    endpoints = [endpoint('https://crm.example.com/in', ['payout.paid'])];
+    renderWithProviders(<WebhooksCard />);
+    const row = await screen.findByTestId('webhook-row');
+    expect(within(row).queryByTestId('webhook-previous-secret')).toBeNull();
+    fireEvent.click(within(row).getByTestId('webhook-rotate'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Rotate secret' }));
+    expect((await screen.findByTestId('webhook-secret')).textContent).toBe('whsec_bmV3LXNlY3JldC1uZXctc2VjcmV0LW5ldy1zZWNyZXQ=');
+    const previous = await screen.findByTestId('webhook-previous-secret');
+    expect(previous.textContent).toMatch(/^The previous secret also signs until .+\.End it now$/);
+
+    fireEvent.click(within(previous).getByTestId('webhook-end-previous'));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm.textContent).toContain('a receiver that still checks the old secret will refuse them');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'End it now' }));
+    await screen.findByText('The previous secret no longer signs.');
+    expect(fetchMock.mock.calls.some(([url, init]) => url.endsWith('/brands/webhooks/e-1/end-previous-secret') && init?.method === 'POST')).toBe(true);
+    await waitFor(() => expect(screen.queryByTestId('webhook-previous-secret')).toBeNull());
   });
 });
