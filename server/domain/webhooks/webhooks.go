@@ -210,7 +210,7 @@ func (s *Service) Create(ctx context.Context, sc tenancy.Scope, in EndpointInput
 			return err
 		}
 		if max := s.cfg.Limits.Endpoints; max > 0 && int(n) >= max {
-			return apierror.Conflict("url", fmt.Sprintf("A brand may have at most %d webhook endpoints: delete one first", max))
+			return apierror.Conflict("", fmt.Sprintf("A brand may have at most %d webhook endpoints: delete one first", max))
 		}
 		row, err = s.q.CreateWebhookEndpoint(ctx, tx, queries.CreateWebhookEndpointParams{
 			BrandID: b, Url: in.URL, Description: in.Description, EventTypes: in.EventTypes, Enabled: in.Enabled, Secret: secret,

@@ -8,6 +8,7 @@ import { WebhooksCard } from './WebhooksCard';
 let endpoints: WebhookEndpoint[];
 let deliveries: WebhookDelivery[];
 let fetchMock: ReturnType<typeof vi.fn>;
+let full: boolean;
 
 const endpoint = (url: string, eventTypes: WebhookEndpoint['event_types']): WebhookEndpoint => ({
   id: 'e-1',
@@ -25,12 +26,16 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
   endpoints = [];
   deliveries = [];
+  full = false;
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const path = url.replace('/api/v1', '').split('?')[0];
     const method = init?.method ?? 'GET';
     if (path === '/brands/webhooks' && method === 'GET') return jsonResponse({ success: true, data: { endpoints } });
     if (path === '/brands/webhooks' && method === 'POST') {
       const body = JSON.parse(init?.body as string);
+      if (full) {
+        return jsonResponse({ success: false, error: 'A brand may have at most 10 webhook endpoints: delete one first', code: 'CONFLICT', details: [{ message: 'x' }] }, 409);
+      }
       endpoints = [endpoint(body.url, body.event_types)];
       return jsonResponse({ success: true, data: { endpoint: endpoints[0], secret: 'whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0' } }, 201);
     }
@@ -124,5 +129,16 @@ describe('webhooks card', () => {
     await screen.findByText('The previous secret no longer signs.');
     expect(fetchMock.mock.calls.some(([url, init]) => url.endsWith('/brands/webhooks/e-1/end-previous-secret') && init?.method === 'POST')).toBe(true);
     await waitFor(() => expect(screen.queryByTestId('webhook-previous-secret')).toBeNull());
+  });
+
+  it('says the brand has as many endpoints as it may when the server refuses one more', async () => {
+    full = true;
+    renderWithProviders(<WebhooksCard />);
+    await screen.findByTestId('webhooks-empty');
+    fireEvent.click(screen.getByTestId('webhook-add'));
+    const dialog = await screen.findByTestId('webhook-dialog');
+    fireEvent.change(dialog.querySelector('[name="url"]') as HTMLInputElement, { target: { value: 'https://crm.example.com/in' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await within(dialog).findByText('This brand has as many endpoints as it may have: delete one to add another.');
   });
 });

@@ -112,7 +112,8 @@ export function WebhooksCard() {
       await reload();
     } catch (error) {
       const fields = { url: { limits: LIMITS.url, invalid: t('webhooks.urlHttps') } };
-      setUrlError(errorMessage(error, t('webhooks.createFailed'), { fields }));
+      // 409: the brand has as many endpoints as it may (the contract's createWebhookEndpoint says how many).
+      setUrlError(errorMessage(error, t('webhooks.createFailed'), { fields, codes: { CONFLICT: t('webhooks.tooMany') } }));
     }
   };
 
