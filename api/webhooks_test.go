@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -640,5 +641,23 @@ func TestSlowWebhooksOfOneBrandDelayNobodyElse(t *testing.T) {
 	}
 	if snoozed == 0 {
 		t.Error("the brand's deliveries over its share do not wait (snoozed, without an attempt) in the webhooks queue")
+	}
+}
+
+// TestWebhookLimitsAreTheContracts: the limits the server keeps are the ones openapi.yaml states.
+func TestWebhookLimitsAreTheContracts(t *testing.T) {
+	doc, err := openapi3.NewLoader().LoadFromData(spec.YAML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := webhooks.DefaultLimits
+	for path, want := range map[string]string{
+		"/brands/webhooks":                                             fmt.Sprintf("A brand has at most %d endpoints", l.Endpoints),
+		"/brands/webhooks/{endpointId}/test":                           fmt.Sprintf("may send %d test events in %d minutes", l.Tests.Max, int(l.Tests.Window.Minutes())),
+		"/brands/webhooks/{endpointId}/deliveries/{deliveryId}/resend": fmt.Sprintf("resend %d deliveries in %d minutes", l.Resends.Max, int(l.Resends.Window.Minutes())),
+	} {
+		if d := strings.Join(strings.Fields(doc.Paths.Find(path).Post.Description), " "); !strings.Contains(d, want) {
+			t.Errorf("POST %s says %q, want %q", path, d, want)
+		}
 	}
 }
