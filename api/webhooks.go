@@ -61,6 +61,17 @@ func (s *Server) RotateWebhookEndpointSecret(ctx context.Context, req oapi.Rotat
 	return resp, nil
 }
 
+// EndPreviousWebhookSecret stops an endpoint's rotated-out secret from signing now.
+func (s *Server) EndPreviousWebhookSecret(ctx context.Context, req oapi.EndPreviousWebhookSecretRequestObject) (oapi.EndPreviousWebhookSecretResponseObject, error) {
+	e, err := s.Webhooks.EndPreviousSecret(ctx, scope(ctx), req.EndpointId)
+	if err != nil {
+		return nil, err
+	}
+	resp := oapi.EndPreviousWebhookSecret200JSONResponse{Success: true}
+	resp.Data.Endpoint = webhookEndpointOf(e)
+	return resp, nil
+}
+
 // SendWebhookTest queues a test event to an endpoint.
 func (s *Server) SendWebhookTest(ctx context.Context, req oapi.SendWebhookTestRequestObject) (oapi.SendWebhookTestResponseObject, error) {
 	d, err := s.Webhooks.SendTest(ctx, scope(ctx), req.EndpointId)

@@ -42,12 +42,14 @@ type Config struct {
 	// a Go duration such as 24h, the default; at least a minute).
 	DomainRecheck time.Duration
 	// Jobs sizes the background job runner (server/platform/jobs): JOBS_WORKERS (jobs run at once
-	// per process, default 10) and JOBS_STOP_TIMEOUT (how long shutdown waits for running jobs,
-	// default 30s). Tests also set its retry policy and polling.
+	// per process, default 10), JOBS_WEBHOOK_WORKERS (webhook deliveries run at once per process,
+	// in their own queue, default 10) and JOBS_STOP_TIMEOUT (how long shutdown waits for running
+	// jobs, default 30s). Tests also set its retry policy and polling.
 	Jobs jobs.Config
 	// Webhooks is how brands' webhooks are delivered (server/domain/webhooks): WEBHOOKS_ALLOW_PRIVATE
 	// (default false) lets endpoints be http:// and reach loopback and private addresses, for
-	// development and tests only. Tests also set its backoff.
+	// development and tests only; JOBS_WEBHOOK_WORKERS_PER_BRAND (default 3) is how many of one
+	// brand's deliveries run at once in all processes. Tests also set its backoff and limits.
 	Webhooks webhooks.Config
 	// Mail is where the platform's email goes: SMTP_URL (smtp://user:pass@host:port?tls=none|starttls|tls)
 	// and MAIL_FROM; nil, when SMTP_URL is unset, leaves email off (docs/product.md § 10).
@@ -101,8 +103,9 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		Port:          8080,
 		Limits:        accounts.DefaultLimits,
 		DomainRecheck: 24 * time.Hour,
-		Jobs:          jobs.Config{Workers: jobs.DefaultWorkers, StopTimeout: jobs.DefaultStopTimeout},
-		Webhooks:      webhooks.DefaultConfig(),
+		Jobs: jobs.Config{Workers: jobs.DefaultWorkers, StopTimeout: jobs.DefaultStopTimeout,
+			Queues: map[string]int{webhooks.Queue: webhooks.DefaultWorkers}},
+		Webhooks: webhooks.DefaultConfig(),
 	}
 	var err error
 	if c.DevMode, err = parseBool(getenv, "DEV_MODE"); err != nil {
@@ -139,6 +142,18 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	if v := getenv("JOBS_WORKERS"); v != "" {
 		if c.Jobs.Workers, err = strconv.Atoi(v); err != nil || c.Jobs.Workers < 1 || c.Jobs.Workers > 10000 {
 			return c, fmt.Errorf("JOBS_WORKERS must be a number from 1 to 10000, got %q", v)
+		}
+	}
+	if v := getenv("JOBS_WEBHOOK_WORKERS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 10000 {
+			return c, fmt.Errorf("JOBS_WEBHOOK_WORKERS must be a number from 1 to 10000, got %q", v)
+		}
+		c.Jobs.Queues[webhooks.Queue] = n
+	}
+	if v := getenv("JOBS_WEBHOOK_WORKERS_PER_BRAND"); v != "" {
+		if c.Webhooks.Limits.Running, err = strconv.Atoi(v); err != nil || c.Webhooks.Limits.Running < 1 || c.Webhooks.Limits.Running > 10000 {
+			return c, fmt.Errorf("JOBS_WEBHOOK_WORKERS_PER_BRAND must be a number from 1 to 10000, got %q", v)
 		}
 	}
 	if v := getenv("JOBS_STOP_TIMEOUT"); v != "" {

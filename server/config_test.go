@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/openaffiliate/platform/server/domain/webhooks"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -18,7 +20,7 @@ func TestLoadConfigDefaults(t *testing.T) {
 	if c.Port != 8080 || c.TrackingPort != 0 || c.PublicURL != "http://localhost:8080" || c.DevMode || c.DatabaseURL == "" {
 		t.Errorf("defaults: %+v", c)
 	}
-	if c.Jobs.Workers != 10 || c.Jobs.StopTimeout != 30*time.Second {
+	if c.Jobs.Workers != 10 || c.Jobs.StopTimeout != 30*time.Second || c.Jobs.Queues[webhooks.Queue] != 10 || c.Webhooks.Limits.Running != 3 {
 		t.Errorf("job defaults: %+v", c.Jobs)
 	}
 	if c.Webhooks.AllowPrivate || len(c.Webhooks.Backoff) != 7 || c.Webhooks.Timeout != 10*time.Second || c.Webhooks.RotationOverlap != 24*time.Hour {
@@ -27,15 +29,15 @@ func TestLoadConfigDefaults(t *testing.T) {
 	if c.ClickWriters != 0 {
 		t.Errorf("click writers: %d, want 0 (clicks.DefaultWriters)", c.ClickWriters)
 	}
-	c, err = LoadConfig(env(map[string]string{"JWT_SECRET": strings.Repeat("s", 32), "JOBS_WORKERS": "3", "JOBS_STOP_TIMEOUT": "2m", "WEBHOOKS_ALLOW_PRIVATE": "true", "CLICK_WRITERS": "6"}))
+	c, err = LoadConfig(env(map[string]string{"JWT_SECRET": strings.Repeat("s", 32), "JOBS_WORKERS": "3", "JOBS_WEBHOOK_WORKERS": "4", "JOBS_WEBHOOK_WORKERS_PER_BRAND": "2", "JOBS_STOP_TIMEOUT": "2m", "WEBHOOKS_ALLOW_PRIVATE": "true", "CLICK_WRITERS": "6"}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.ClickWriters != 6 {
 		t.Errorf("CLICK_WRITERS=6 gave %d writers", c.ClickWriters)
 	}
-	if c.Jobs.Workers != 3 || c.Jobs.StopTimeout != 2*time.Minute {
-		t.Errorf("jobs from the environment: %+v", c.Jobs)
+	if c.Jobs.Workers != 3 || c.Jobs.StopTimeout != 2*time.Minute || c.Jobs.Queues[webhooks.Queue] != 4 || c.Webhooks.Limits.Running != 2 {
+		t.Errorf("jobs from the environment: %+v, per brand %d", c.Jobs, c.Webhooks.Limits.Running)
 	}
 	if !c.Webhooks.AllowPrivate {
 		t.Error("WEBHOOKS_ALLOW_PRIVATE=true left private webhook targets refused")
@@ -53,6 +55,8 @@ func TestLoadConfigRefusals(t *testing.T) {
 		"bad dev mode":               {"JWT_SECRET": secret, "DEV_MODE": "sometimes"},
 		"host email alone":           {"JWT_SECRET": secret, "HOST_EMAIL": "ops@example.com"},
 		"no job workers":             {"JWT_SECRET": secret, "JOBS_WORKERS": "0"},
+		"no webhook workers":         {"JWT_SECRET": secret, "JOBS_WEBHOOK_WORKERS": "0"},
+		"no webhook share":           {"JWT_SECRET": secret, "JOBS_WEBHOOK_WORKERS_PER_BRAND": "none"},
 		"bad job stop timeout":       {"JWT_SECRET": secret, "JOBS_STOP_TIMEOUT": "soon"},
 		"a group of 65 orders":       {"JWT_SECRET": secret, "INGEST_GROUP_SIZE": "65"},
 		"no committer":               {"JWT_SECRET": secret, "INGEST_COMMITTERS": "0"},

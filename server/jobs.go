@@ -19,7 +19,7 @@ func registerJobs(a *App) {
 	jobs.Register(a.Jobs, &confirmHeldWorker{app: a})
 	jobs.Register(a.Jobs, &recheckDomainsWorker{app: a})
 	jobs.Register(a.Jobs, &cleanupWorker{app: a})
-	jobs.Register(a.Jobs, webhooks.NewDeliverer(a.Webhooks))
+	jobs.Register(a.Jobs, webhooks.NewDeliverer(a.Webhooks, a.Jobs))
 	jobs.Register(a.Jobs, &email.DigestWorker{Service: a.Email, Now: time.Now})
 
 	// Every minute, and once at start-up, the holding periods that passed are released.

@@ -14,3 +14,12 @@ SELECT DISTINCT ON (kind) kind,
 FROM river_job
 WHERE array_length(errors, 1) > 0
 ORDER BY kind, attempted_at DESC NULLS LAST, id DESC;
+
+-- name: RunningJobsAhead :one
+-- How many jobs of a kind whose arguments hold @match run now and started before the job
+-- (attempted_at, id) and after @since (an older one is stuck, not working): what a worker that
+-- shares its queue fairly counts before it works.
+SELECT count(*)::int FROM river_job
+WHERE state = 'running' AND kind = @kind AND args @> @match::jsonb
+  AND attempted_at > @since::timestamptz
+  AND (attempted_at, id) < (@attempted_at::timestamptz, @id::bigint);

@@ -27,6 +27,22 @@ SET previous_secret = secret, previous_secret_until = @previous_until, secret = 
 WHERE id = @id AND brand_id = @brand_id
 RETURNING *;
 
+-- name: EndPreviousWebhookSecret :one
+-- The rotated-out secret stops signing now; an endpoint without one is answered unchanged.
+UPDATE webhook_endpoints
+SET previous_secret = NULL, previous_secret_until = NULL,
+    updated_at = CASE WHEN previous_secret_until > @now::timestamptz THEN @now::timestamptz ELSE updated_at END
+WHERE id = @id AND brand_id = @brand_id
+RETURNING *;
+
+-- name: LockWebhookEndpointCount :exec
+-- Serialises the creations of one brand's endpoints until the transaction ends, so two at once
+-- cannot both pass the count.
+SELECT pg_advisory_xact_lock(hashtext('webhook_endpoints'), hashtext(@brand_id::text));
+
+-- name: CountWebhookEndpoints :one
+SELECT count(*)::int FROM webhook_endpoints WHERE brand_id = @brand_id;
+
 -- name: DisableWebhookEndpoint :execrows
 -- Disables an enabled endpoint (once: a second failing delivery finds it disabled).
 UPDATE webhook_endpoints SET enabled = false, disabled_reason = @reason, updated_at = @now

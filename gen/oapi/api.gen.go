@@ -3931,7 +3931,11 @@ type WebhookAttempt struct {
 	Attempt     int32     `json:"attempt"`
 	AttemptedAt time.Time `json:"attempted_at"`
 	DurationMs  int32     `json:"duration_ms"`
-	Error       string    `json:"error"`
+
+	// Error Why no answer came, in a few fixed words that never hold an address: `address not
+	// allowed`, `name not resolved`, `timed out`, `connection refused`, `TLS handshake failed`,
+	// `connection failed`; empty when the endpoint answered.
+	Error string `json:"error"`
 
 	// Excerpt The start of the answer's body (500 characters at most).
 	Excerpt string `json:"excerpt"`
@@ -4003,7 +4007,7 @@ type WebhookEndpointInput struct {
 	Enabled     *bool              `json:"enabled,omitempty"`
 	EventTypes  []WebhookEventType `json:"event_types"`
 
-	// Url An https:// URL on a public host.
+	// Url An https:// URL on a public host (the rules are in `createWebhookEndpoint`).
 	Url string `json:"url"`
 }
 
@@ -4500,6 +4504,15 @@ type UpdateWebhookEndpointParams struct {
 
 // ResendWebhookDeliveryParams defines parameters for ResendWebhookDelivery.
 type ResendWebhookDeliveryParams struct {
+	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
+	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
+	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
+	// UUID) and reuse it for that action's retries.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// EndPreviousWebhookSecretParams defines parameters for EndPreviousWebhookSecret.
+type EndPreviousWebhookSecretParams struct {
 	// IdempotencyKey Makes a retry safe: the first answer for this key is stored for 24 hours and replayed, with
 	// `Idempotent-Replayed: true`, for a repeat from the same caller; the same key with another
 	// method, path or body answers `409 IDEMPOTENCY_KEY_REUSED`. Generate one per user action (a
@@ -5464,6 +5477,9 @@ type ServerInterface interface {
 	// ResendWebhookDelivery Deliver one of the endpoint's deliveries again
 	// (POST /brands/webhooks/{endpointId}/deliveries/{deliveryId}/resend)
 	ResendWebhookDelivery(ctx echo.Context, endpointId WebhookEndpointId, deliveryId openapi_types.UUID, params ResendWebhookDeliveryParams) error
+	// EndPreviousWebhookSecret Stop signing with the secret a rotation replaced, now
+	// (POST /brands/webhooks/{endpointId}/end-previous-secret)
+	EndPreviousWebhookSecret(ctx echo.Context, endpointId WebhookEndpointId, params EndPreviousWebhookSecretParams) error
 	// RotateWebhookEndpointSecret Give a webhook endpoint a new secret
 	// (POST /brands/webhooks/{endpointId}/rotate-secret)
 	RotateWebhookEndpointSecret(ctx echo.Context, endpointId WebhookEndpointId, params RotateWebhookEndpointSecretParams) error
@@ -6939,6 +6955,42 @@ func (w *ServerInterfaceWrapper) ResendWebhookDelivery(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.ResendWebhookDelivery(ctx, endpointId, deliveryId, params)
+	return err
+}
+
+// EndPreviousWebhookSecret converts echo context to params.
+func (w *ServerInterfaceWrapper) EndPreviousWebhookSecret(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "endpointId" -------------
+	var endpointId WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "endpointId", ctx.Param("endpointId"), &endpointId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter endpointId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params EndPreviousWebhookSecretParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.EndPreviousWebhookSecret(ctx, endpointId, params)
 	return err
 }
 
@@ -9351,6 +9403,7 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.DELETE(options.BaseURL+"/brands/webhooks/:endpointId", wrapper.DeleteWebhookEndpoint, options.OperationMiddlewares["deleteWebhookEndpoint"]...)
 	router.PUT(options.BaseURL+"/brands/webhooks/:endpointId", wrapper.UpdateWebhookEndpoint, options.OperationMiddlewares["updateWebhookEndpoint"]...)
 	router.POST(options.BaseURL+"/brands/webhooks/:endpointId/rotate-secret", wrapper.RotateWebhookEndpointSecret, options.OperationMiddlewares["rotateWebhookEndpointSecret"]...)
+	router.POST(options.BaseURL+"/brands/webhooks/:endpointId/end-previous-secret", wrapper.EndPreviousWebhookSecret, options.OperationMiddlewares["endPreviousWebhookSecret"]...)
 	router.POST(options.BaseURL+"/brands/webhooks/:endpointId/test", wrapper.SendWebhookTest, options.OperationMiddlewares["sendWebhookTest"]...)
 	router.GET(options.BaseURL+"/brands/webhooks/:endpointId/deliveries", wrapper.ListWebhookDeliveries, options.OperationMiddlewares["listWebhookDeliveries"]...)
 	router.POST(options.BaseURL+"/brands/webhooks/:endpointId/deliveries/:deliveryId/resend", wrapper.ResendWebhookDelivery, options.OperationMiddlewares["resendWebhookDelivery"]...)
@@ -14741,6 +14794,23 @@ func (response ResendWebhookDelivery413JSONResponse) VisitResendWebhookDeliveryR
 	return err
 }
 
+type ResendWebhookDelivery429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ResendWebhookDelivery429JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ResendWebhookDelivery500JSONResponse struct{ InternalErrorJSONResponse }
 
 func (response ResendWebhookDelivery500JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
@@ -14758,6 +14828,144 @@ func (response ResendWebhookDelivery500JSONResponse) VisitResendWebhookDeliveryR
 type ResendWebhookDelivery503JSONResponse struct{ UnavailableJSONResponse }
 
 func (response ResendWebhookDelivery503JSONResponse) VisitResendWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EndPreviousWebhookSecretRequestObject struct {
+	EndpointId WebhookEndpointId `json:"endpointId"`
+	Params     EndPreviousWebhookSecretParams
+}
+
+type EndPreviousWebhookSecretResponseObject interface {
+	VisitEndPreviousWebhookSecretResponse(w http.ResponseWriter) error
+}
+
+type EndPreviousWebhookSecret200JSONResponse WebhookEndpointResponse
+
+func (response EndPreviousWebhookSecret200JSONResponse) VisitEndPreviousWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EndPreviousWebhookSecret400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response EndPreviousWebhookSecret400JSONResponse) VisitEndPreviousWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EndPreviousWebhookSecret401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response EndPreviousWebhookSecret401JSONResponse) VisitEndPreviousWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EndPreviousWebhookSecret403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response EndPreviousWebhookSecret403JSONResponse) VisitEndPreviousWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EndPreviousWebhookSecret404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response EndPreviousWebhookSecret404JSONResponse) VisitEndPreviousWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EndPreviousWebhookSecret409JSONResponse struct{ ConflictJSONResponse }
+
+func (response EndPreviousWebhookSecret409JSONResponse) VisitEndPreviousWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EndPreviousWebhookSecret413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response EndPreviousWebhookSecret413JSONResponse) VisitEndPreviousWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EndPreviousWebhookSecret500JSONResponse struct{ InternalErrorJSONResponse }
+
+func (response EndPreviousWebhookSecret500JSONResponse) VisitEndPreviousWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EndPreviousWebhookSecret503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response EndPreviousWebhookSecret503JSONResponse) VisitEndPreviousWebhookSecretResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -15013,6 +15221,23 @@ func (response SendWebhookTest413JSONResponse) VisitSendWebhookTestResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendWebhookTest429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response SendWebhookTest429JSONResponse) VisitSendWebhookTestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -22334,6 +22559,9 @@ type StrictServerInterface interface {
 	// ResendWebhookDelivery Deliver one of the endpoint's deliveries again
 	// (POST /brands/webhooks/{endpointId}/deliveries/{deliveryId}/resend)
 	ResendWebhookDelivery(ctx context.Context, request ResendWebhookDeliveryRequestObject) (ResendWebhookDeliveryResponseObject, error)
+	// EndPreviousWebhookSecret Stop signing with the secret a rotation replaced, now
+	// (POST /brands/webhooks/{endpointId}/end-previous-secret)
+	EndPreviousWebhookSecret(ctx context.Context, request EndPreviousWebhookSecretRequestObject) (EndPreviousWebhookSecretResponseObject, error)
 	// RotateWebhookEndpointSecret Give a webhook endpoint a new secret
 	// (POST /brands/webhooks/{endpointId}/rotate-secret)
 	RotateWebhookEndpointSecret(ctx context.Context, request RotateWebhookEndpointSecretRequestObject) (RotateWebhookEndpointSecretResponseObject, error)
@@ -24221,6 +24449,32 @@ func (sh *strictHandler) ResendWebhookDelivery(ctx echo.Context, endpointId Webh
 		return err
 	} else if validResponse, ok := response.(ResendWebhookDeliveryResponseObject); ok {
 		return validResponse.VisitResendWebhookDeliveryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// EndPreviousWebhookSecret operation middleware
+func (sh *strictHandler) EndPreviousWebhookSecret(ctx echo.Context, endpointId WebhookEndpointId, params EndPreviousWebhookSecretParams) error {
+	var request EndPreviousWebhookSecretRequestObject
+
+	request.EndpointId = endpointId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.EndPreviousWebhookSecret(ctx.Request().Context(), request.(EndPreviousWebhookSecretRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "EndPreviousWebhookSecret")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(EndPreviousWebhookSecretResponseObject); ok {
+		return validResponse.VisitEndPreviousWebhookSecretResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -26861,461 +27115,471 @@ var swaggerSpec = []string{
 	"kcGuGixX3zs7q4Lyi9n6DfQzN9iaTHN/AYt554WR+CuXE3+REH0qqDuCW7NJe2zXnUw42its0/z4xbnK",
 	"+o4TXiWbTIir18RCmnUtGXubWjIabT0ir21PRkKJw3QBV2COBqZIO+x1D3vQaeuw9y/YnHGlPaSHeDMQ",
 	"HuQN2RnxZjPezT/bZljMm++54o885npZaE8K/Lrlao+GhkNWul1s1nE/b5ddknD5Bb9R86ujlreAh1WG",
-	"vH1yW1M+xXTfYalJkPvm6ney5uWrnPfDiCV1PcCVpkkG24PG654ijzJakvabXo+MptRsOtRR4MGqTpmX",
-	"qR7JKhdvaHPlLKShs5cX1Ba/YVUdadtcHK/5sm0gZ08vdT6jzgkJbYD1GE4hDBo7xRm7XZCjDx8sVp9Z",
-	"3n0L3J0lqRp+xLDbtQuDtuwgK2kjscw283qs7MamfugljuiIKV+18keKBJBvodvmEllV8VRL0WdYkLSs",
-	"Jenm9l/pjFRlVezS/rRQZFLm/fabUCljxCnsq+tE2NVM6XBNF9NVcrdP7vOITBmFFPws/iOFg0nDGTbC",
-	"7QaEU/vAJ7VlmOegHhWKnzmPTmhQRVzD0zW22KrfuYLwf2zkmyqUkGQ+JzfgUhiqvCBBTmgNyLSZ06Ns",
-	"3cKznG1Nytnh2OTN8D7xxZWh0th2XI3l1ktQPeXli0343BZvfZ6uyoUzVA3vAh02h7WQ4eaIQAApy1vP",
-	"KyBci1yubeIGNjiVYye0coJxrVFAPi24Yt3qJtDY77PSVMnP39YUnjHOKnbdtOOMQ23GsrUhBNSq8kR4",
-	"DGJaarNbRuy6QjeleRxD9ZsKbDxuYTP3d2OWKXjBtqOIRkV0sALoXPdnV9yDfLtW6ahuuUpc0ptAgyOx",
-	"iz+9dADy1PcmJfAeOWYPFrbiC1Bn3ufyLejU9o/Dit6xSXVTS5fRQh5uL7F0xfprXNvqFafnNlCw5XJK",
-	"1WTndpFnrop1++V0HHSTOMu/8NLMfde12HoFamb84hPG4vgXm3bQWldMX6o/LpbLP1LF3r7uQGx1RIUx",
-	"zh6xtl5gTfNmrL9s2NkwXmy5M05S2e02K3MkFY3KZ3RJRlMplQOHt3eo7iwiMVdalZrMWM23UDLjNa7P",
-	"W4B7P6LaPLT4VVl78G65X3jX9gvPM3jyksfCb9jTfI0vY3dYBldA3oSUntiStOcJF9pIDM9dEEAu95yO",
-	"2CrsQpn1FmEX/jwYfDg63B8MPnx13gRyoTTcNVSy22FcXY5PHs/nPQJ5y4cdkSH9phEWpRG7VyFGZPc3",
-	"oTs1YHpGABluHTbg3ASt2MVIDFm0nY0+5FEzSBNvDCsdKRAgkrRvz+/uAYz2+VV2D75wB/ASf9ksgu4O",
-	"Z6TO0cAjtx5uEv4iQ/sgRZ8R+KFwNJpSe010wPvK/zF4gs5UzWjSUo95u6uBF2xRjbYwEOEczLwiAc6h",
-	"+bl7eiOAYEDGaRw3QRNcg0TgowRWYQ4MRBXowFYogAORoQCgRAqLn3Ul/6Rt/UYBkWJ/Cs1N0LTtrCAJ",
-	"DoSFEvR9sMg4rHQj2BvK/GINnwa4AXP0Wu0OKph5qv4uUQZRVUsTrpd35jxZp+ycf8eW34JrssofiuFe",
-	"wwJB8GJAZF/LffxXp0vunTvT3AC9CJXMAOggl7qf6qlM+F+RNL9hNGEJwWz6J7Z0oF5SEMMVLDIY5MMZ",
-	"XQiLDoADYBs9My50pbostuPWH/b7Nxf737FlzvdxYhDjhg+aQZgJ4l/vnAX/Hz/ct1blE6bwQ7AsvLm+",
-	"uycHNNXTAwAyCMEj7P2qANMw7JLrfPi2F1n4YT+RMTNEb1ZFMBYV2ykpWCMf1tHMEWdrNhsGm0/KGJyt",
-	"jx8B224sLfPUdARc0K7F9ZyJrCIREQUoFyxR1tHgFWJsin+t9mQovtzsNlEsHu8bg9dHvtuHBYAEZ/ey",
-	"LvkGwd6SVGS5boq05XjMEtUJBsLD2ftJYvE55kMDPrwflRUlJgQJdEvymAADgaIfzHFHimKqCDpqiBYq",
-	"W0Yp4LBwVc6ytHY8FAbQkT62jvo51VPyyGK5AJxUcwSigUBQqfCAzvnB82EYZDnceEagszGKRNQKysBN",
-	"XJPHpWveibiyKuWadQdiIH5FLjwwnknKIwY//4oYimZC295kA3Fn0QBADDkChSEVqBfyppkdYcJ0mgio",
-	"UwEoRBeRGNE4PjbfCcNQTQfi/vq786vf/bo9SpOY7Cuy/wcCHxi0fp1jdKx+bdAig8FAELL/Ldk7lYCr",
-	"s2+spmPitVU7+ElJsefujMjezwNMfxi0jgeYnPDvHqTmoBUMMiw+uIXux1JM9vPfPu6RX8hPfyH7CekC",
-	"1t1PC90ZCDf6+lHP2KBlBjtoFZjWseNav4aFGLRgYcz6ALokbuu3d0dv3pL/+OHeci+siLH+2qPXZCrT",
-	"RHVrdgbAjBL2LJ8MkeB2DIQs4JdA35MR65JbNkcxZ52/sNYqaxWLCCcyQQZmfnFBUAxdDkT4+ujr0GYv",
-	"kPCW6WS53zfjDG2UynD6kRSR6nTJD4kUEwv9kOOjKNLW0haR2s4IdvWFVYpgGB1MyzdyoDDYLoHvkTfw",
-	"c5ow5UrtcPRgAI/TBAS8DegMxIKaU2I22wzxDVEBiaQ5qnDsbR7GKzLjItVMBbgAWC0Ix8p+q4OhYbkQ",
-	"TmuDBG0swHXzIBOmAQMjw0AwX4eE7meWdElfZMtqDHrzanLUgwgwPHb4xo3jZCAubp7ferWGlt/LCYP5",
-	"zVlCDt6+JoLphUyeuvaAn4tnFss5VjFCHFYNxDlGDDEGzRWaQzBKRph9oEvuUBs4JuHPA6caDFrHBMwx",
-	"MgAdwfz9c7fb/fgx7A7EO1yalSfQGCEDDASbXwYtlN22xyfK70HL3AMgnd4t7/un315cnQ9Pr8/O/fsi",
-	"pimP4f1/7na7P8IIjHgYTQ0PCs17bDVzeG6+ewo/GPWtExBheJQTAnYUmNBC3hnZ/H3/8uKsf39xfTU8",
-	"v729vg2DgQB6YkInEDQJ7QAA0damX4dgt4WGjMABTdqURFKbYwZsnwtXyyejZVYpZowDSONX3aPQJgHM",
-	"aUJnTAPnh5LvTCCESRqzEBh+wuiTOQUuywB5xhgQh55pzCPL1bEhljMMuuTcTCRTlKy7KC/vZsq60yyJ",
-	"AC39gjWav7gS8F/IjFHwpvwyEL/s7+9n/zX3rq4f+YW87vXIL970oRlHgCsDk7Z8I8Pqws6NoLw5KUrw",
-	"9Vf99+fD2/P/fLi4PT8LAxKe9t/f9C9+f1X4sf/u3cXlRf/euzUbBi2mY+4p9AcY9cDhYsNm2g9eXMGM",
-	"AEYqyP88u37fv7gyv+C/hlfX98P+5eX1D8VvgXM/8apEZzQ232MOQUD7Op3LIXV5JpY67FDyWcHHbm5u",
-	"r7/3v1aC+rEpK9b5hoA8VOfYP8X5mVPmT7D//vrh6t6fSpbLBvRQSCpDgsSe1mnM7KsfrvoP999e3178",
-	"yY3ykPxizD1bf0Zd1XlkmxND+b29KBOyQNmRsMhoKjR26/Du+vabi7Oz8yt86Ss3dU8TBq4KdV00jpGQ",
-	"crK3lHR9P3x3/XBlh/YahwYnE60ei00EKpuYQJGOw20AFCuNPEYvJLprRMSVUVpTrqb0MWYd+6H35/ff",
-	"Xp+tEsgbO244BuyDOYuBRXDIevkbgmF6Kh01nl5fvbu8OL0Hyr8+Ox/e979z6/A17FIq+F9SZoG72yAP",
-	"Ay8FuLCJHVBeqVHeLDGcnb+/ub4/vzr94/C78z8Ob88f7txw4fWChBcRm82lZmK0NEZTaAgKQQOtTmDX",
-	"yLEmfPNN/4+X1/2z4f319fCyf/v7c3jp4SuPL5jBQK9pa5Qfkvf8G/v4raH6y4v3F/d2OEdmOFpKMqMi",
-	"y4FRJyhmi0qJVUYyer8/v73qX+bc6Y2lb2Tc9iSi1nRi9VycCQf8IttQKJYT98q789vvL07Phw9X/e/7",
-	"F5f9by7P8b1udkZgQpO5jMFZEWwJpG8GddW/Oi09l6O7qRLA2zGpAHg7MRq5ke+gHK1fhN+f3wGPvum7",
-	"Hc4/C8bPnEL2ugXGNZ9CXdY5mRY06/WQWwTWHTuBmv81o2i73jxmQTo5iVw/3N8N391e/8mn6WxI40T+",
-	"1TU3V2YkAricc9vIBB1CGLIHm84sTirgOUfiTl7ceVMvfcdO3RkzyC7z7ykGzdQzbxF0f86/iu9ImEqt",
-	"cjAzXwadzHZIsB7igfgGPcVmlObdoI05dOxwvcUTol6Au08jaFo50vESEoON+EKjNWd6GelB+TrgcAHR",
-	"kHZofc9D1GFOrFoDxiZVbF8xobiZYycwmjhAXQzEE1uSCX+GDp58xAIgcrvpmafdZj1zAUoJebh/t//b",
-	"TJ+5erjMIzCkHQ6MktfrhZ3uQPStDDbqFiZMHKNuD1nNNNeeqSK3707Jm1dHh2SRcA0qDLQ27t+dXlwc",
-	"AyLkiMZGrzKHeyCqsN3D8P/61a//xXz/6O3eb/714Hf/9l/D8OdfPv7f+2FI2pGEtGzbr3TKjBoZ/ntY",
-	"8BXAqprXR1LvK2a0OEMcMX1ksSLt0kfNAI35MF3Op0yozgmhYonnioHGnKOGoIef/5VFA+EmnQEN/O//",
-	"uf/h3x//9/8cTVnSNUqua0EX1Lc7hYXtZhSpoXu2mUmJsQ/EnTnWlSzf2XnG6rLGtdF1Hi7OyIQJhnMH",
-	"0wdaTivDFCBNtuNkxHIgaO6CYBFatkas3Tzco5fs7Pzy/P48JEuZgjgH5oYuQ9vjApkoAuNR7XyIyJUG",
-	"wvzuLOcT8H0bwzc368DvaPQDllhzTSPrsqn5+bT1PgDiLVmERpCxCQD6wfLgTL8uuDML0hCleK7zgsCz",
-	"e2RM6t7XpEb4nhAl8fRmU4DZGknHIvKql3HVIvKxlVoDY3mMueBqakMYBZbcMbYoUoockzcfPgApGPHq",
-	"at1xOaGBCAK3oJBJUmHIhi3MabVvgHEBzh/11DZjCwm2cH7goNS0K7DN+6C9Q6F5RgChCZhRwtTU67iR",
-	"29kWiApHC6YdjvcYVstabNgHOBsxallgtZt9UpounRr0aFvE2sWDWZcVGvTYce0fsa/DLvmB66l0L7Yn",
-	"xElL4LeOhGz3CRwenuXs5Y8xF1G8dOcTYCQHoj9DwFuw5T9Yvwn4JpEdOwB5qkpdjJXhq63Do+6b3qAV",
-	"ZubvIxc0WZJxLKlW3fz95qiBMDfn7ZGtvEwmfnmIeTm8OuwcZz9lEskmAA+EO3A8ATvbjcE1+ac4jMA1",
-	"xQSFCVkz+nFAEBjjk6kugW7BZEqfGbSopuic5QkkhByTEBale/5wGzrHbI4sytJEKpC0MUux4a9d5vtC",
-	"gZ4RPwUb0TcBwCPmbKoCsKq54rSFLrmbglGgFQn9OvhwINqh70B0LUryWnob0+gc4/yfuarBD8jo71Xv",
-	"KKzAEBgIPO90PMYK+9/ZbigWLz3riAIAXlrmjTJdD+x26Y176GXGe7iCWJ8R198xNrcoBFHegBNGLpMs",
-	"+F0QF9hTXMonbl0cNlTvudRyF73jPnmbMap1wh9TnaMkmY1CDox6upxTYwi13x75ZSFGRId5k4zh/o9m",
-	"obn2fDn5AoOeD4xI8YlgEbKHXC+HYRlG4AajEDif8HH+JvDgAxSLUZljabgK7h6hsYZjCzSVvSMXJzeg",
-	"iAaEJqMpRIGhetJmChhS8Z2yvdfhSQY3DdC9ztAvtG9CbTWHnlhYroVjRCwqGHeXfAffeZRaDQQea4d6",
-	"ouBXRPGHw2zhU7rkhwyn2guIZPaP2ZbUwgTT0TSw4x0IIJUcGx7w2awD1Obj5iNue5j/Ttrnflb/W8Yo",
-	"7ZwMQHG3vg+XKQYsKjtAb3qvrEe7aK+ggoeVtXM6YY53UfJoFgS8ml0v0tEowuHYwT4ym0Yhg10jIQA2",
-	"1joetK7YQqESChEQH78Crv9//8//Cxc8nIrC76WifLhW27ZM0ZgNWh/3skDHr35FznzHA7DYkj/JkCz6",
-	"KbyjkIX7LXfKGS7kuQuJ7s6cHMAk6Q7EKZ4OsP/AIWIUUXz9Ykq1lUBGcBgb5wTwEF0FpXWeQIAyK7Is",
-	"FVU6yWErxBV6oCM8E14ssqK9HvnWGAwZiD3YWdaWfFxm2oaxKoysKAZ8ohkXB+aSCqGu0zIkNPNkcgzG",
-	"afjt9d398Px9/+ISSRh/uOnf3f1wfXuW1wgMhAO31zQxVolMIMAaFiK6dnQQpg27xKKgjaiFqSPU8C9I",
-	"ZM/VMlDpBgKYkUOqAzOgckJQEH7wM48+HsCDcDJCTO50uJRoWZqTbBT6Lix+ntKjBuKWzc0xBZlpk61y",
-	"VEGAs45sTGcp08S18cMFcMW45YwFM/Ice8d2mwCVudzwMrd2LA2LzHcSHYNsAzXQWhhGJQb1zxgSJMsj",
-	"cZqx1znvyFhvmUT1MmfsZ50ltGKMnOAGFywlDi88DLdmWV6w/GCeSAzvIN/KsieOya/7NxfGctmdXbk2",
-	"P8BeDnu9Q+A9+Cv0xIULR6+/7n7dQ3ZlQY3h99vrK/uj39weg7yCrkSBEYbIfgw1o0xTyuJNg2LLXbj3",
-	"7uH9+/Pbw16BxfUt0wLunasR7dB9xraXz7WxMOuumKlKhCYJCHqz48ZWFgoO60Bwm2hgpBqSY4A8yyyi",
-	"ypRnEI05FBDNB2VeFslFkCk2fqRgIFDIOsX2BAGkKEmhXmSVVefwh23UKAojiCgEUDOFbSCyundz2ZYg",
-	"d+xXSoSdHymqSCpyRS9wOXJeNkd3IO7h8Sy9w2r9ZqB7GG1NeMQC71P58kCsou0xeTszO2igOBuWG/MP",
-	"ZkRgJ3WCNd0NjnOZBX1LkJtnvQ/MWuNkPThaT1WyU08AJXZs27TKGTRjgsy6lfQVjCM6q3Bongwdelgi",
-	"jbEakSmNx/tGCkkIV1izTgHTCkjejyzwVDr2YcRYpAZiYdXHmI0z97g38cc0mjDdJVeFdEnbgdHhGp6Q",
-	"TAfTCZ9byZpGAwF7YBiT7R9k3Wrwpy1T8gOt5vZjEioWj4fYS5LGNtjrjv2ea9PCbeaO11KzExB7IB/T",
-	"ROmQtGcItkAFOewV8O/81Ae76CDOuBWdqJ76cA3wtPnCmCrDLtxa2PEhUUC0BCCW4aNvMu+Nw1Q2BAIv",
-	"AieYoeNhzGfcIX7DCYQMzdjosEsEmaHGstFMuFRoeMLGETtGu8F2ZVn3KKOU265MZqHxIYcI7dFW1vHK",
-	"3h05hEojmUWkuuTadrbJxaQxGsAZbMgsYso/ERY/1x0LKytjJS1QuRXDER+PGWSMINcXSJI4VC8FNMmk",
-	"Xg4IcJI74WlsXfYaUkJBu8I4/kB4bTS6TuwMAa8vCl2MJ2EjaJhpOBzXS9L26due1Gz/OfKTgbBVE9hd",
-	"2douNCJhwsxW2TTazorrATPlBuIm1SS0PgH4iahk9LuiWAYTovuTEcJmpfcjulS/G7Re9QYtQtVSjKz8",
-	"grcc2DfnqZIuH23iePlAgA5vuMYTY3O1IqloSULZnQIjHlQMzIy3Bj2ofGE2snAg2iWmsSqYOrnLmlsn",
-	"bVhIGOzCUC6idifMPJ2jrCEcHAst0YtAFfHFLqInExdzmqfo63WclCbaG5ERXAhrCyYqrg7s2Z6CbGY2",
-	"zG9FRjsFdAgSMXOAmBg5h/qIxjFcyTV6t+t2LANxYZO0UBsFdZi075jWXExUQK6k5mOrMKnAAQwYNoZK",
-	"ObrjsnIHsy7XKLzgOrhOri3f8TK8zehuMfsb3xP4mLIDEVbogH7vXTD5+HhpfVcloCmktANsEGTXX1Hb",
-	"5cYrxRkItyXYE1UD6rrNQHzIjQTs84v2gYNEQN9xaFNaXE79nhGFf9i3r93/dkZH+3dTevTmreWeWDZG",
-	"vn3fP92/+7Z/9Oatk2gJXaBT3irbGE+ACLlLucSjPhBZrAa72UTQqgdyFWQCeSRwnLN2m56b+NBmUJbS",
-	"cu6lxfulA5E/Z8wUI+f8VEqoXRqTvX9Re0ZT/+b6zGjbv0BPPqViEk2UJvsKpkz2pzM6MrfdfXt9c/Hu",
-	"j1Y337fe31/samQqLBAKCu6yUePYd5Bbz27vEubaCJ/kzQ01fWLKtgIA8qZm4bBsYDXZnxvF8hniY7RE",
-	"qHFMoMFQOfXR0oSjQ82U3kfOalQKAbnF6LPD1pPOjWCdznn8x6x77gUz80ZDLTupVnDag2p7o55RNX2U",
-	"NIlI+4xh3lxSPJ80ilDauCavjY4VvH3dqbLGoN87OSw3Tw4xOgU63TMT0JzJMsqutWGNETSPme3ovHIV",
-	"ZMjQyf4MiiMMBiK0HS+h9M88bP92d2e/j6Y0mbAuEgTzf7K6hKu3gDNhBHLpKnSL9NmHEcmlotD1zAKX",
-	"M+MVA3FDlSq5pgtSzmJtlxp/7qE4MUsBKicTI2YkC2lTqKVBL4HfLBIMhGJPU8gknjFN4R/5RzuWhcFO",
-	"mS8hhe3fOT4Qos1geVA7SwzdM1oNS8xp6WSwQxWcqdRDNWGCLYzuD3nxVpB66fPE9vNCx4FrNkpXUGYT",
-	"Zmwa8y3Q4BVdqpOs+Rs0tPaamxpFnD45Uy8794Y/1B1sPAlwrm0H0MpjDdeMmr/FuW4FrZiPmK0ys5UP",
-	"/d/fXO6/6vb2AXWrXO2wWCy6E5F2ZTI5sM+qAzqZx+aR7lTPoEOg5jperaLo31x4PRGPW4fdXrcHKFRz",
-	"Juict45b5iWvoKpWT6Gy5sDpnAeog5rfKrH5XZGNYkYnAx+3YdqJsCp9IicJnaHPHBG9jZoxsvqE7y6w",
-	"GOkqQA9t4MdfcEdt5g1kKxQ8scWvego4KJpebJyO4NDZTirG0oeCbeiOmel0EJHfc/UM1KLay+ytJ6hP",
-	"IYWjni5j29s1y3e5iFrHrd8zfQvL17erCUts82sVoNQVV/NbucCEsrYFkiCHvU5WOARhr7xuCGwsV3BD",
-	"C+gTh70gx7A7tAXEtbBrH3/MEbVg9496PVee45r9l/xm0I8+++56CFOcelZYCRVAxWlfsQUkuJsjD9Wm",
-	"r3EAVe/NBnrwDY1sQhM+crj5kQdI+pAJ/yuDNkVvmnznwrbPgVzuQika7KBfofXnH81aqnQ2o8nS1rba",
-	"7H1j9hnF3IHHOZsulhOP7NBoYwDJQicK8M8EjZeajwB+wpZkmd/h3Pl17i1sz9P60QzRerbzSABKJET2",
-	"23dQznNz/yoYv5VxEDbI+Rp4H+AgYyKEsXLwfVBHEga5n9jzeLhKCoSehYA4WwxEliwr0XTNq/XhoLo2",
-	"NLkiiFBe5utTqqaBjbuYQ6sg5Il9oQDdFVyGUGwyEH2fU6Dtb/0WxmoyfMQOxGnJr3tfVx3lU9AVMqZ6",
-	"AfMGlOuVIw1nFVAas6PKETXPFTxiXXl+fjaACn0Mqkk0/+6BlyEFhYOrJ/rw853o1UVYd7ghIl5MrDkh",
-	"ORUVmbCQixdlAK97rzY/9E4mjzyKmMAnXm9+4krqdzIV9hNfb37gVIpxzLFs9vVhgzFZ7IJ7KS+N1ror",
-	"MzNPvWq0bM+UI8oUMMCMw12UQ3ClrXaFUf4htMI5B/PIWJ3hWcjmeJb75o6Lx/qQzZmfULXex8OLd3rc",
-	"z6i6B3m3lkoFxpc9J+TiptRUzc/pCiwbIorGGrzaatpd4RSXXOlT10+ixBo2nOJLkOgNjvv1eKyYbn1R",
-	"wQ1zKCAyVRxunOjf+ZHdVcpnRI5KnPPO01EiVan9eduQZKealEtkW6ZP9mEuE33wMxOa6+XHWkLF5GXr",
-	"oLbpfYlcnORFe7fvTsmrV6++Jg/3p11yKxdeNhxFd6vt1z1jWYxhIJSgczWVGMVdJFxbP36WwW5eAKlG",
-	"IGizSIMiiGITyYUwvAjGMJJCaSo0mbGZTJbdgUAYGRXkwXlzbqyL0kW63U/ZicNVYWBBmhVOY1pI1v4d",
-	"+AL+1Vj1+6FNh9b0MSAjmiTcTBWrgzso9DHBgFAyYjGG1MYyjmGFSHiC+b5BSLgAKHpYlrZtwkjU3CyA",
-	"mjKG6EdqHnNNuO4EmLZruJtRpBI5n7K8gXaVFnEOszqjmjZSG5Ak1qoOa9sfwNfO8SVNtHzNPuiDkXo+",
-	"gaVWTP8u1eP93xZ5Rlk5qRT4p3ffkzGPAfQAaRU+6YLxZ1zNpeI53J7/PNWajqbG7D+Bd5jF+J2LkOOS",
-	"oC+qO1LPg1bBAloZ3D+WLvHJnAwLcBO5MHYIVt2a9TTH/fTu+4AonTA6Y9GnMLTsazWM7J01tCE+M6OC",
-	"TtgMi7OxZ9CKDW3Oy5196RcUeN5n1oo8SJv6Rxd5mSdCjokrPzaEUpB6GDPdjVTYjCUT11Tc0snKzp+7",
-	"m+40GrhfbPOLX9pkz6gF16Mp+4engnurq4MZbxcomzzqCzaVb+l6GjvEvgbEELQqe1jsQ9RfploNsXIu",
-	"PCZCWu9fVcFdG8pXSuV7ne5A7JMwqxwcYlWdBdb3UgyMCuLCFS6mlAU0XXozgRxdslq3uJq0G6C14KJr",
-	"Nn4wlXNVqlNUFigSxunVVoYOsCXDp8h9MGawhdo5M6pC/aYZEIy3UGUD2TRznYUvOMZgzYLauaucqk9A",
-	"41NkIokUOSAMnc8xUGpeT8kjFcKW6EMAwY6Wq/+fvXdRbiPHtgV/BeE4EybvTVKU7XpYjIp7VbLdrW4/",
-	"dCS5qyeaNUqQCYloJQHeBCiap6Ii5mtm/mM+Zb7kBvbeQCLJ5EMvS7J5TkS1RSYzkXjs914r2JAUM41D",
-	"XW2GGojqPqmWLxhjVMP1whel1NlQJzVi4XpuVm2wBM7mrzqb3b1IQVTJP6ugV+CqPjqBVrH7n0Aw5imF",
-	"St4VQpT9wwm2+c43OINQm8zR6lZ7rxMCoB1cbh46iX7uLGyEd3i2oYbeCSma5THjFN4mxZcynhoCmz1C",
-	"I4izJeCLska5ECOBjVtQ9AKggWYyEikb8UvoZyEeB+yhozuGIuZwa186Tb3T0hqRn1NrHX7WbLP3+uIi",
-	"NIkQqhYsAhoyztzxNwRA1nD3pV3XoHrSmq7uZoL3J+0JDTNUKuZ7ZPeoSZvyHjWiDvpv9vP8IMz/Yxd1",
-	"YaRPWOZRHmPoLeAS7g2BobwdhJsGN9dWTt6dnIRdv0SCEIoYdorg6QF7SgkqTsfluF/BCP0vsSisSxX9",
-	"1X33SI9rOcKwFTc5qHeXQqqw8tUcz7hDyYvcR58X+pbTPLhjPNgErcyNMzfRWfq37pu1kSIsSx3zC7FX",
-	"imX3yxCduJTOF+XSskZ4hQSAV7NJLrLE15Y3E1ZMVIJgfM5BgVZMW0hopkZuGsLZYw3okAIkpYQQDJzL",
-	"FSrXqCECyGyaCZuKQmD7X09NxiUSiSzQNSaMINbIpBnwIotuMBUCy+2p9hDC3uR1+fIBt5CIW/Fv3fdV",
-	"BPDavi2W9BZ45FRyjIXEnqGL/V2qrKxJggmE9v0+MGTVF7D8TfedNjX3GXzxz1insQffRejtVz64vIDO",
-	"GVyisShwobF0F6qlYaXDzn9uqtvkZhE5fSWKKymmqwJyR+SSfPLXXlfDvZFmnPPZAfUj3W8Kc3606/bX",
-	"ubyYFN9VVC+4mH7xsUwdBNbLDhbV9AXyMw+F+wjzWwmdRazHBslrmhsULS1sutrW2+Vu5qmvQyKPjTmn",
-	"T488aN8G1UK+g3ehVmhJyc+xG9X3WegTXn3duUEAnW1lz7dd2VNtro+qe6Cz/n7KeAIkO5QPrqhCjprJ",
-	"fBmxiip7EmYEL5w5yPozlkIlbcoa7tQmMcAMGGE6E0QNMBV9DHsLZziBg0k9wK0BHzgxirntLolDNtC+",
-	"tIJE0YAKZOqqhEIh3Xt4ueuq0v+cIBnn0yor8v2G7p3XVRfBvHwP2hh7ClpSVSpnsWTWF9XKglr6catF",
-	"580Duszp2rIw+Pe6w7TjkfJWa9v4cFB9ufGZnagdY6hHwp3BbtkCgbYowQTh2zDfFQhADLO6bD+OqXI0",
-	"HmsYpTLIawQ8d+/lMK1T0oBPtdXAT0gD76s6pDfIi3igLdS//hwulQkr1fBSObFc356AMkWEIsBolSqg",
-	"tELDF8K3kT5GLRuIHWS2Rh0+JlW4/sqPfCROdLHRte466HKFi6tzeoi8S11PgwaGB88y6BW32glfARBi",
-	"WHhS3xMEeqGUHRFX2qsarrR77fspheNqJV/abuXG+9Z1frnVWYPneeg9w/YyHvfUYd5zDlrHNGOzwFhu",
-	"pQFvOzLCy9NU44In1D4ERTi1ur/SOBPhg4XyfUIdAFStEnwaEYEA9Qq6Q7Bj1sS9RBKYSapdAgGWa13X",
-	"EtIjruzNefTmwoOYCuHp6+yEshNrm3B5+IRLfAoXw7pzZ3zj1Et5vvqzljvBO3+4/x5my9sPfNAQSuBz",
-	"rS/dkeZqppWY68eFcA8WYNSW84ad+OvsMwYO1sfVcHS3iq19FWX37Ryur12ZXpkdNi70ucwJlROBG191",
-	"XgHzjwEihOY1VN1yAxfUC+71XNgaOuxDazx8PLjdCZPnbtcnzvbFH2XMap14AGZbcGWwv31x87+BH9yx",
-	"orqnLf0BqalWbWh8nWzrVD4lxYKLVpXYHpKRSvGGcmzuRtlcf4MfObHvNnZtafg+4bbFUTKZRb3brzBu",
-	"6/H3FprRnTHakgrpMkpMiZ6CXxCrDSGlKiEyswgJkRKZ4JmPh6es4UGXPGnUHtJeAM6E+3zxNxFmk/KJ",
-	"bWA3qTANJgzJDsfcWAptj6Q1zbpc/WfgCv4mreCton6C0u3Viw0edKr1B65mNG/m4cxtbF7g1QA8kuoU",
-	"JE5AIgbW9Ai+Fkzd24nKtUbKDpE+rrfPIWrA87yMI2A6vAw5zAcTAEcKr8JoQ6QH5sF2NrHr39BQv8Y5",
-	"pmetNlPgkq3FXRNeLkGUAE7TmiiYRBiSVHkb7YlrR5mqu/vGRgEci3LLrKgblLkVAE6PnKFJVEAcw+NT",
-	"bxYGsxuUFQ7gysslga/Ni/JfQJXareScl0S54xe4eZy7LvgbKPw3tfD9ip7gD/9cDEp7dN0YON0E0J7A",
-	"NrMkGh2ROTy7ZhlM7TBinKDnpjKmZUOIiSae3W0pzqNKq0fbam3AvTJt30ug/fnCFo70H2FcIol914M3",
-	"57FOL3ugVobT52UUKm9K40Gm/cYO0ZIwfYRkXT0TFbdoQRbt45CizfCowxHRONeZ7qWm2truTyrdjTsS",
-	"8VTiXbnkCG5iVa8+loX4txjYx3Qqj2FE20O5PZSP5FDihry/Mzmxwx1sjG352NjyerSPZUQO42mhJtXj",
-	"Cghe5BLouoiq0108MaJIiCEB99NzU8NU+6qzi107U15kphtROiColEDWkJIJtIoYC6zBRBk/N7ql8b1w",
-	"CzfEwBtSuhcUdvQ0II3No4EY0DjyU/pYGxEro3yYiODEDlcJr6Mq02vWdWtFtOx2UijI/8BuKPSIKT1l",
-	"Wn1lEbcN6C0N6NlKcS2dsnF5KkIcY2KH15VglajGyip2EHJancti1IIjvrrkFvdTIxBFQ4XMCMUGRwyX",
-	"1mTcZGAuUY4DJUQXGRPoWU64VemdekpFhB5wT4B5AXbDkkG4RIlps32GHKDIgwegO54BlGCAg/js1Aoi",
-	"HMtbeO17kiLRI67V0PxVs6Wn5TIBiJFfoxsLiydgRpQ42RVYbFow4KdAjUfzEgCkg/6GQDVeXu7ZtQf3",
-	"nOcmOnuZuGqBvl1+7iDC5MGsPDwRIP4jwtObt/84+/DpzdtfgH89ZEzTklAjxXLYXOsx8I4EpQ38/5g7",
-	"2H3xU7vj/n/n54Tt7e02PTlQPnNnkLtXVQK54OD4192P8KvoOspKjoWzcRA7M/1n650GK0Zk7l9pkyDr",
-	"p9IITJIeg+5CSneez9kzBsg2WCZGOjThe961oTZujmZjAuqOLzLPS4tnqotLQ1TlJSmCVpnE+It75boC",
-	"iav3sE73Iyj87R9ISKwzNU6QWUJ69NXK5N7cpriuP/N05coJYPUotLMr27eRiSs2AvJIlc+a1xUg57q4",
-	"0HYDD+U3bL4Pzx1yahujFCLIDWTCziQ0n2bNhPSwtHAcQ28dANfiOQLMk56K+1eJ0CIQq4ZDNh0KiD1o",
-	"YP8nzBr38CrgfZvtWzbSxrKXPUWHDXvNSyfkRQc+QO6ZUnkpthtYYFjj1YvX6JEI6Z6bIJ0ewn73lLcV",
-	"kAWgzX7ovGRT4OgONRr6/NxzoZHcbaTwZcpgGYDLZsfMjBUjNKMu0uYe4z0FcVrrphybIkqWgko58RJ6",
-	"3zprhQ6ON/qhA/aehNE72FPlk64hkl58Tbvl8HzpHkoiVkogqXQqccpnN5dVr+8OC4qyAQvv83Zh30kT",
-	"Np7SLD35cHoECr0ZMcngBitPpzsGxgpO5ts37FItkbUfQEis7A6+rpRdMNHmsqf3aBk8CbPg64YVvr8t",
-	"7c0HBFcJWnDjcAFs5+WgYpWNrrG8celOd98/8fLgCo9PIa70pci6AFRTEDUpFZ14K+ZVZ/fbjJw9UOTe",
-	"zXglWg6rsXHUa1NovPoqn7DZR2IVoNCHe0X1XoczdxpNjrMSnwT52BLkgHkQjrC211otarwA2VRXgf0r",
-	"0CM+Z26wXM2YJ9LDTkSf76x8a7VuL6lWPqKnPdL0BA3vQfISm2zdCUxi9vW37jfee7cidwA7Gtx42uPI",
-	"v4qsoc27zCiUZxKd1vXBB+/Qv+h4yD+z1n/3nMkm5LEoV1l7asEfjpKK93HoKs94vOH8xbygje2dgVZm",
-	"MhII2icquWkiOY6z00yozHztRMBTttSFZZwpMY0CzkiMFfxRdEM3s3jm/FB36Cfj5ecMe3NNuXo+G0Dl",
-	"9lF/EoFzUqExFBtCa3ybxRC3hg24UtqyftlqPxTFAn8l3myBQc/tN+dvi1DEX9to36iwdTa7Ic03GfdU",
-	"qP9Gv8djhGolKsyYIWi42/F5yPUyppbFAef4fkQI3vyBsI3XufP7VVjjsDNu6eJviwDWZh09hnHNMa1B",
-	"NF4jKVDj3ylCTqady5UwIt6X2Sq0HDTEvweknPsMY8Asbo5Qg4v+zQMQw1uuRabxOA9MT1Vs+dLJuBnq",
-	"DD1gHeDMTFiEGi3PijTMI9plLNTOuJO1DDHmVzK6H6XvCYN7EKQYePI61xOWaYsQ8xgg+fHELPTrx8dw",
-	"U2AY/M0OH8vWpZgt124YW8yYuwgg5HNp3LGLQKkKcaWpzMzZ48ua4eTf3XPutUbdPWKdiHej+B6ARn2A",
-	"jnh3DWuMC3EuvyRe4iaI/T0xzqPFciIgGhCztSJ+nWw/xfuATQQuBfgrA0G49hXkbo7k2uxEgGvlPkr3",
-	"aQJxU/0qeCEKZO79Z2v/6LD1dzFLl4KDwS54tJgIMLqHgQWDR+MkrRX6l2KWPDVM7+8DJMzzaDtzDWsZ",
-	"Wla3qKoBkm030Qx0olfVNs9pjJ0/LsXscDWm0kGZ+yPREiUAq2X0i/FHp3eWHeYa3DAYzYND8n/VwCTp",
-	"5m2b1RNM1pYn+RbHNT6XGTfDvuaYNViWgwWD/0248lFTulTH+n0TupRxrj+e9cEccibSs71//f7n78sM",
-	"v7Ah/NxsTPiCbM/XIXup2Y9SWXGBu28tos0RuvbUm58lzGNasz43gn0+fp94omb3h+ejloMhmrbiizSW",
-	"NYIRKwt2xfOJMM1a+JrDcmhfAcBm8WkrazDLq1n2JOBs7mFPJ26+neb/K5BuLO7z39zu9P4wobdp5rec",
-	"2NR/ibarEZYSQZNl9AgQswWfJjea8SyDRCocntD9jaUzVSoF+F0NMciJe+Tjj0zBMB+kMGIbnnoaaA50",
-	"DkUGaUhLHMhRYZBPeIDcJmoRqsYa3JX9Y5DQf8cKY1tAtb08rfvrRCILNEuRn38HYyIp6+tsxsyQj0XG",
-	"cnkp2Ane9rlJ2IgXlyLDmAVQ8MFvkzLZi4T8sTzwSgt9Knj9IUTcEeif8P/dJZ45WmdOAWNXSy6hmgD8",
-	"JBpHT031JM9YX+yFqhVuJwVUZg2GYnBJeUbgygXC8ULwrM1Ow4ANsR9bisTUM++rjJ7ofojpmcdcpDo/",
-	"2FVSA5RHNPUsk2U8kxk+GudbRPSHFCgQCuQ+VY4L4g8Abeo5veuODq0mFWAM9RRtWGnd+sY4FlpdicIA",
-	"KtvNJI0t5FigoBFXtHVXCxqWwtnUE9ummqB2IJdNGdykKnXgEc8Na3A25jJjB/RzdkIlRVL11JjPRu6X",
-	"IxAaVBaDsBUya84Jpsp8GX4lMnpKKA5BIdVTDXzB1oV+blhK09r2fE3uiGGfAm2XtFkr14TKxloqGwu2",
-	"nqqTbDiKa8g1X1blJBsUY/UUUqLiPDqpBo13Q6kuylZ3Tm9NsthWeupedTrMI/ji65/hdelS8QhXudl4",
-	"C3vgUUvH6lg3Eo5+/bbS8UlIRzxEeAJqhKNfzfuXjlaPW7W8Ugtu+KkeryKCmueJJzLwhrcfdzvNZVCQ",
-	"gJZTwYCkHz3b2+0kz0b8ixxNRu4P95dU9FcICYMjKYqNYsLHgGsDNYibVLu8K/TojXNRN7j2VG965VcN",
-	"zFXWbSW3v7wYOrlcuG05ER4r9buP0EUAzdOhZn2o4USpCxWXfr6cw8QKqFDfBLdydXAuqcn+k25fHpgj",
-	"qK0gPHSeRUSrXh+T1JmNBfhUQXOM+IwNhlobwRqZHpTPa4+yZn2ZwG94xVu6xb0G5uaeta5wIIzpe6oe",
-	"8C6SX1NTjbKijVQJEYc9df2SgbBxCjEQ0gMeERBJtMkSr/wIPOPEcpXxImO0ooaZsRgE8KOeMnwWpSGD",
-	"M06VCUNRIDE4a6TToRGDs3a7nRIv8Ofj92w0MVCwPbR2bPZ2dmDjI69ET1FZGlXN2dK4tTEKkHsno3N4",
-	"J403pCpwj/qSsHEhr7h1VnIu1WULwGQSAqQrWhcFzwT7uH+asNEkt3LAwaGH6vfiqt6Nx6zx3D5/rMHG",
-	"uWE+SI3E3BhOYKesi0CGbeslNG6wbf3Eo8q6XkhjRcH4gkhbKrvuqGDC33TnD//EhaqJOu6oezm1Wwap",
-	"ba3CDRikFs5MSSIR1F2uL251kq5NFjGvL7LlZFJvFe/nUl1UrFMEXeImwDMhJCzjLOMzps89fCu9oRSG",
-	"DXLBC0OQoNzU1S1ht/M3r3LvzQrfVNluBckT7LNeFCTPDVZ3RAudVPxJXQSYM2mZNEwoOKy3kzXr1PNO",
-	"eehX0jDlHALPP3QiKZFUqGESJvhgSEAzICipYZs19MQO9EgkzM8gZf+shIzpBKUKIm8Zy4sAzYiWxmoP",
-	"+k35Avd/eOlha2vvy0FtKZpqnO7oUGykVu9FhV7jaOz84Yd5SIB7Krs+xULNIJLaCt/yYbdlB14egkBc",
-	"RRxRS2LKqa+zGRzqfEaBB2xIC8gL7ihJCthBiZ2+qAdUUNncgbkHq/7FfR3uVQf7PydisjXun5xx79YV",
-	"Gv9JsSwKIKBCuOBS3bO+LbTlVpArfScyZOUxV2Lqw4DzPUpt9k4X7MUrgF5FW39ciCupJz6wQ3l1q/Ue",
-	"KncvmHrKs0fYqS5T2ICR4PPorfBxmjCjyZeAcGfBBlwxM5WWDAY9sSzXSDerRC2IKUxbbdTqUQcM7ibO",
-	"Vq7ik4u1bSVRJIn+Iq9qgww8WuEHidJBjc/9SqMT5+oA6LP3bAjOOYEEPeRaYn9IWkyIVEwQ2P3Gmx+x",
-	"7diurV2hAZ4KY7cWyPbcP3Ali68wi2q45mrI7sz4+EOublg8tAZQJyIeWZPEhLgJNcKrzNf1swvtDp6z",
-	"omzBleHA1UCcUgMrr6SFk8guhRgjDcNAF1kdI4Ib0x32A2yD/dvTeJNgP5aaBDQ7KKN0ekdPlbk9+ERy",
-	"CwbGyQYEjOC0r+BdxAD9NwUIs+242Z7tdelvLFcpAdEQyxJTeNib00DiIkKBCvVmIj+/+XFPlinhHdKe",
-	"y6PrvgMUKRgqBPVDPRJjfiEMFtKQs2CjSIYBCnfOzKRPb6fPwYeuawfFRmMazz0eLnrESsXpewW30fGl",
-	"JWkreiyvD012p6oIgD7dQSPEtIbSDBZfJGzM7dDtybEubDNh7hWK1oAD+A4npM0fOrVNonP781GqLBre",
-	"gyit7/dcfetKa5zzgdi0wfoelBQ1QpVR6WV+I9ZJV5owgAkD0bYbrzq7TTZRFnh0yrgz9iNBeL0GzSoX",
-	"vMA7PoGA7gZOIbzQ1il8WmfwnS4uqFnOH8HarsE7OHx3rY1pnB4p1FDPVDnmark3AGphrcZ8HLrxRlyJ",
-	"3B1Pk/SULzJPKiGqhJ1Ubt7sAlWes7CxwJxyPZ6hF5saDXYvpjjW1knIDXlCVJAlgT4HS9JLAYKl+CF9",
-	"1eeDy55qpENuzqpNjD40LBfRRRgWx3sqQSWCZGrWtz7auxdK94ALHo3xQYySDQTiiZvkrl9iamnALl6K",
-	"afhOhUIEXfJw3ONbSXq7YDe/KolGIiE0J6aygMO8rAXnHuwcD7fUQlNqlaUTe2LkmjvhRtnXORLy0P8C",
-	"Nk7ipEwBkzBjPJ/ymU+9dxE1I4CEYPiOOrjZSBeCNQox0lcYsDj4uP/hbaBI0LrZZh6DpJ7N4FU9Aai7",
-	"oY8zoIfw1G0sfKetjfXE/BzY2fGZD/hnmd+Wt7euasNs+/OPYg0zGQwBhfdCtzHUW+i0ifwGQx/hiGKE",
-	"1BdIsAH+8BPPCK8eVri+0FeixAmiy07/eeovSs/0WKjQJNvuTTqdlwP3aPiXSNlQ5xmU8/eUG4IeBTYe",
-	"M5kD5WKN1H6xZ3jrtNlmnwCHGM0vdi5VZlhfIzmhNOxKFPJcimwPDbMVkk5SA2y6U+z8MdCZ+DMNEge+",
-	"XhDkHgYDo0M91eBqhmzt8HH4tfvNq84roCKgLsRIpLq7eLFKKUX4nZsPLDB2N2v31D4bC5VFKyu+jGUh",
-	"DPsJsf+w20FiDwSimTWAKcN/7LxY4KO32t+quddTYIGkdLMzblN6XSC7ZrlWF7FN2ihXAlH9lSAqfPxJ",
-	"RqnCnvoHTX1IrLrpDtAfF/AG8H4Zn3VBwE+H2niqHLz8wn18oYXxA+8pPwlV5h5k5sbnNVJ/Bs7w0WcT",
-	"5fcBcEenA7flz6yTEjb1FNzxxnZHFr5N5jVgODFJOSeAH4dgi24LR8BybhXabE1Kq0aX/UXYBUV2f/3/",
-	"lSet5QWtypeE8b5xO2s6FIotbo5t6HtF6HteVvsG/DcfT7zwlBbxEB84FH7qqTyQRW9JILwbx8GbrMCA",
-	"n6lITU/aiRZd1lPSBMGGITUUJCQpkKTPR9RR1LXZEf1gkHM5KgHQxJdBPjHySuz1lHHChedE/ILYBe7q",
-	"km7fn2ICV1MCW8iCPmMNJ1+cIgNt1GQXAvDw2j11TN4bKLv08OM/9t8fvjl78+nD/uHHdI9xRVn2PuAU",
-	"ueWEedPnUEmqC7SBc94XuWGNwyOvAYRJnKLNswEvMtMsRzenMMqlgLQY/Ksvcj1l0nZpVK86r9nBp4/v",
-	"3h8enLoxwVU9xWNhBMfUy0bE7HfDjplnMdEI4hpzjBEUU7SXeypMFKiBgoNaHYiq2txz82qs01dhHUJd",
-	"nBecQEZmkrB/egr64p1VZZbEMO7D7L/7KEZ1lA8Sx7iVsN/6IU8KxzPLEFBiMe1y9/7ImhDEDojz65fe",
-	"xnppafV/aXB5UYbWyEJsoXRt5kzABuoYTzsFiqCnKHiKRROMK8ZzyQ3T581gfUZuTtUxAZ+mqvlAOLbZ",
-	"fk8FNkgOqm4kDTYFFH6EIjcCgysjfgmh7quqNR1UJkjmLuMs1/pyMu4puOk5RIIbKX54hp3PaXNRgn8U",
-	"08jaADZLZvmlwLgksUA6hwG6J3rKOkOXGQEvMhej4cHlhCZPZ8vXeixZMzZ/uxtoJjYSXE2HMi+dqqp6",
-	"IyIap1bokTHfZU9RcH4c7l5huWSN9NWL1+x4//Tt2fvDD4enb9+kpESPhS1mrX3nQ6W18XMAcnxCQadb",
-	"yX+clKmHFCSf20nTrWb4hlk5g0Z5r/Ulm4yRL7m6NZ6bihxRenoPSiX0XN2wrWwjbbKil6zrg/fV9A64",
-	"D3kGLoQTtWuYcOIer6fT27VZT9e2hevbrdWpgp/f/ngv6+Jalv8nwGjq1izxvqESYKjHRIQHfVPQTJWN",
-	"nDFyIqyV6sIk7CNECPEQmCSgyzVDbBs47nz3lbNFhM/6g1Xlvl6T+5dFBHWM+PEbpfmXuLX3ICXuDXXm",
-	"kSfnhV0jvWl9FgX4Vm49pRY0u0Jm+UyST9m7Ax3Eijv0d2SzhF6zOyQZX8UofhCetyUVv5Ug8RO5Oa94",
-	"WOqvKicegqMpbDLsLGE8z7tsDsa4pOUH/YhQqtA1CQF2w6Kr4y6U8sCsyGokz8LtV/OQ51xdMmO5nZhg",
-	"E3Dlx+Gf1WVlvhbYxZyS91clbMwhwq8LJlQmsqj+t91T+wt3I9YqzlLfzXI2KfIUcwiYbjZCZexKGml1",
-	"QeZFc69S4SI9iq3pqfRVp5OyFDIL+6eHnz6evT0+/nScBlqDynO6jPsRhxGN+Iz1RSBkjx7U7qnfIJri",
-	"GdqfG/y129GUdPZ3kYZpldTMXyUUk7L0YP/D0f7hXz6enB3tfz55+yZdjmDrt9JjtWj8+B4Es9Y/fJ2r",
-	"5ddha6A8Se73cIwavovv3Gl4iDV3w8HE7CdecCazFTLzxjbKTjnUZdZKqe5CF3yQ7oNSLWCyUhvhq1Ck",
-	"upIWCniaCRvnEwMiN7y5jbHzGc8LwbMZg5MDP6oi73VZCrQQKTNgPAnvcEGH1hKWev9qj9FCegyGzMGD",
-	"mC8PAIL/6fwcqNJUtOMAnkl4qiWCZbTC1+pHs7+BqRLbJtXzNZq11jsElSM2Yo0q5qQuWB+p9ygvYXRh",
-	"f3F/p80YkbJEtjgj+4fSIUlP8TFUNlBO8N9iYEW25kyxdOGGmGpJ/R+KF4WeorXnxo+UtFJdMgiMcHNp",
-	"3L+ipwMWAUiQZpelztGmW1qdQgEcphaCVIHISzGBGj1uWS4AJ993Bjthk/GZ6akGD3k0AtcEy41lbkWL",
-	"iUIzxuhY9HqTKMOwkfFVzJdibGuzPe44fZh9V+5WMr9TP6l8NrdGmOyLzgtk7+xQGjLDlxH7LGyvCsnP",
-	"6pCP/+UJ/vDPjUYKfTM0LLFsVNccit8O1xqIsTLP3b5UCAeHwwKk6gJgaAs4SzLaxFjj6AsNpV1Kl+QO",
-	"1bNaCM0MyXRH/Mt7oS6c57fbqSXO32D8vHCqvT8rR04DxuMXD9nXoC4dsdW3Ge9WkX5lNplyG1T0aWm5",
-	"uU38by1VBdf5+ppzLbzTAk6Tp01UVawmoWwxWwbRdLfe6BalaesP3gSlKQqrYIgsQinDKBJ4bwHQZR63",
-	"6Rbu4F0XCwd1cS5FnkHgy1Lp0WIx/EI46VXnVZstDU/1VH18ymCWrzKR6KeuDVOxfY+eg2VfRqjMlCau",
-	"LuZjem6FcsEDodXcA8t6KP+zeAydtKc2jerVmaCId/VUImg42q+dD9yG0L4L8okyhHav4nHRJtmBwBbW",
-	"ESxlRI0Tc4fR9beQtvd2YMrxrbNzTwF1ILxNNUS3bfa5FXloGS6NQdznFaXBrhCP8ADd1xvb2nPcoavq",
-	"4PxoSvveiDmNl9BFLSjyKnGOne7GLh6fTXMjdoOU6qKn6KsQEbLE1sjZlEvU4lEoIb4Um8MPLbbicOr5",
-	"wwvbPQWGR8UlKb2BgZ44K4Qr1g/vthelAMWIy5w1lO7rbPbcgCDhqlf2rYYGdR+aD4k1KnUuDAU+nMtL",
-	"FSaTMZsJ26z0ghqodsb8nlf78PQSQZ6IzImaU+S5ide7LDy6VHqKThj2D7V7KGqgiWcqB4JaStEYK4yN",
-	"zm5ZIf2yEx/pZVXSPXWLMmkYlQg0wzcWgsljMXBKifkgScLy8ZsL62/OyvmGS6431SB4rioyL2H9GWIN",
-	"OZmSrNMmN7SRakiol9tIO3+E0Z3J1WSZv0k7zAo+LTf4bWRFDetQPJJb8Q4lTy0+5Kd2KwgewHvZ9ED7",
-	"RXJHujxBzjYq40EhVT7imcC2p+a9HWNntd1Dp8X+fP0AmWoTq0fcygHZfDz3xp/xdmIXDbapNBggim1F",
-	"Zz+aasdxm6FVWC1eMt4SRMu5WzFk4/A22GG1wON/01I9idDxfvnLdcZCuce2IZEn1eo7Huczp+nLoMgN",
-	"BcJCMkarK1GYuUhHded8jEIAbKJyYQxWKKQIRhjOKzZCFBC+6buVQc9EF5konhsgynReBj7TiuyM27Tp",
-	"vJDPpweQ5k8YN+Qg8Xxm5cCwTO+xFG4ZkFxybiz7KWEvOwl73XGO3Msff6AyAY9woDM+I8CfuRqEBlQD",
-	"ONeWwCQCkAUgNiI0LFVXSMNyaazIuj2VgocpMnrpoZ6yEbiXVNIBiGjcDPuaQ6etu7rNNisE7yky32Cq",
-	"mMwSNpgYq0fecU0in1dmVCu+pIDhIFrSR1XAcBe5+PBucTa+7sb+UKAZeC2zr+52c2blte5Xx0Nbt4PL",
-	"UwDbF3co4DzNn4rneMiW5tvh28owhZqM3Pn/yY3xZcf99zX89+WPP0Cv1obzsLb2YMP7rKkI2PAuTghV",
-	"7pOJcz7J3Y0oenPG3QX+7Ssfwlk7s9ry/FnybKBHUF+k1RkfubO7ZFIeSSNDOAfXaGUo5cK338xQvitr",
-	"rGhigLomawvZn1BkVtou8/0PFas7kqobNzHMadidcICX6tpjwQk0FvWJzGes0Hk+GRvW8AKiCUHYwZCd",
-	"6zzXU+jKHeRyQMQbsLERhFgqxvuQrOwpIwba2csHeCWAKWUCYoyK9bU1XcbZRMn/NRF4N9Ra1NHw3JAB",
-	"gF9pxTgWArpH9BSAvEWvCphNILPK2dVKAOoP1ibCUAvhfiAylotzy/TEduEjIOclsGVUiXBMGZgehTh3",
-	"pkWb7cM5JeA5b1O4NUwR3GgwSz3qh7G6EBkDYOklgGz7YW2uqzSPnbQ9KsSGhXrvCj16A1nT9dee6k2v",
-	"9K7KO5lbqutb84sQrd38J0Btsfnlb6QZ53x2QKtxz26QX7+1oBduKz15EVhNNMErUTMBKP8SWszqcVzE",
-	"v1QYho/qpF8puOrzTTyK/Mexhkj2jQs9EAaWvT5kEHxm66RLg/K9KappmaXNvSjPUYixLmxZePGis5ti",
-	"xxcWV2olEoDqdv+Cmg8bZAEfCTbSI6FsEt+gk5aF4uXAvejAxwKv0RzITk/thy5TlE1A2MTVQOQ5xi3A",
-	"upcmmPdY9cyLQl6JrKz4ZI10KPLs7FwXZ3Bp2gT8PF94xw2l3XBMJUTP/tEhNLs20n+29o8OW38XMyxs",
-	"2adtCMPYY7/CHmKI0HopZgTQ2gQENh6Cx0aAIQRvVtpFlK4SXwbQCle6KyibKxI4ziIGUMDBbM8pDedJ",
-	"Fz11Lr+4VwIZ7saqr0RRyAwE/4CPx5g5dC7ZvqIHYSYuGtFUT/KMam3H3Jieeh39X/v1a8T3hCwYj38I",
-	"6E1JhfSjmrCLjMO0iUCGHt86zH+XGY31SYL1hZ0KofybSsqkxnrHbQmlrZ+odk/11MmkH46AcbOTGp6L",
-	"FOvsyZhl6aVUWdr00LupiX7kDkYAmop0bX/WU+5Ek7YuWCYNpUh1JlghKBSEo4xuyBpEXmCcGkUfFE6f",
-	"71+KU6YxzVcSKtucn+8deTw2Yz5zx81t2LQQSkx5Hg4btz21+ErVt/F93YBVWPv0qCorvLJ7056C4pHU",
-	"30xqFeIIlbE993CMghfOfDHzezgtnDR2jkDKiknuhAqfgc1Eb4Tc4JNc+OIxN5ywWeLXoYX8L1HoeFNC",
-	"6wQEGoIrorQVEHBwG286nLXZiUazzD9UnyNvWrmAeEoqL8ek6anUW14pa6Tw9Rl9fRa+aYLU8FZZ3YX0",
-	"TTMAwvaUHwrKM9jGwciDZhSy8apDMlaPF7efExbh9U3SU16NoaAbaHUui5EHsQyPqd664QYA095kubCG",
-	"roVRlkDKPeWWmvh82P6KGXWn1p8YJypQEBqdZwn8t6cmqlxeKi2olEE24UPqowgbuMRfxk1HrB9R+YXp",
-	"Kdo+8RPa7Di8DEGjFgIklsj2QByheox1i5mbZieAqzuE1TwpAl4zuoudSH6eBmh9u1v7mxAsHygt0lE1",
-	"xvYRWgKlj/b1qxzFFz4aY0ckiIsz6QbW2X39kr8avGj9dL4rWj8NBp3Wa77bb708f5G9Ej+c/8h/6j9L",
-	"nnlt5ty1Tx/hA5KTEKt7tufMpf9Jj2gPIGDixe+ZE0rP9p6dfP7w4e3xbifEIWAAu53O7lxkYu/Zi1ev",
-	"2687zoy8bmzgQcBaysevM8RJqXMzv127aC2RmF60xexQYJLzTvuyNx53jXEIGSlv4D363Mo3mCq5TbDo",
-	"2PsSuHzdipFNZP+xePd2TqS63SDdl6sCRhuTn8deUyGupJgud5r28xwL85TYg5xyRiokz0XhLU4jKiXq",
-	"rwBOItrFqJco5wEqPRMDaZCsT1CPF6WgULt5RYzuDdifaIs7Kxwnp7Sc+pMMoPZj7IvXwdQGt6cczJnM",
-	"DFFISJWJL95FwWn3Njj5YG2W0kBSgDU1LKWG2DTpqfQ85xcXzoxBo8ZbP3GYqhFZFLHZAjoUdoAB6ogK",
-	"MqYzeSAGxQoxEODDlQimGMk6n9shVNSJpnXVHsHUT09VTA7cggtWKtPnza5/l4V3hvcsX1oJ0wWzD+wv",
-	"fzUwLfAwcSJLEzZRYy6zaLjtnjrw38cGGSp9ZvWUY6mkLOKVNmPws0eY+3rrrAVPXGzYtJDWOptRI31Q",
-	"pYOL5ldjzYO0IXxRCG5gPDWEQO5o3Cbb9bWaJSLNAqf5wTTyJtXflSCuIfYnsDKnibdQUXNfyCux7a34",
-	"lqqT6Mz7IH3kvcXbIsGCwwLz31S2c2PNV9eNESlAK0fCiEKK5Z0YfxH2tLxqG71/itH7cgHXySfMifUn",
-	"g0th3VbMs4fpT7nvmP4beM9zeTFxNkgltA8BR5gAKOantCBrAE9UCIR59eqE93+JQps7Duiv697eZ8HE",
-	"gBE7dWHmDWdPWDVnMsaGRJd+k4nnhk0M2BITRdU4S5u+7zi4sG373urZG7V9l14Wwipqlc+64FFBUxTa",
-	"+c76bt5Og0aUgQvasXIYHkHgp3y9r7yrH74/cG0w4pOqBJiW52uBYGtJ6Yqa3bp05cZtrHVqYqeU+Ler",
-	"Na+DI/i4eJaS+gREAwIPQD8bqSBINWGOcC6n2VObJDV9Xrl86eeGpeILer5nBbci7SIj2BxOgE82LtSe",
-	"pW32Lg6zgBMe9sTcOGJdyYBEC7J/kEGU5+fCDZJA0Ag5HQMyVK0L/jWSMNI7xo55neO9n/17EpeZHpSL",
-	"+2g9cD9CHPvI3fHRxsUfTDxulf59OtcnwlYMgudVQ3jGhlDwQslhPJd36VWH4vSdIOdbxnJbWvK1FYmV",
-	"JvaSLCtqlDZCIKowxGa7vpAE+8kDm1B5j0xmxOHQg9rDuc53nzoNP3huMKPKJqoQOa80rdfRrR5USuch",
-	"rZoWYiAg+xYmMQXHaMTNZUTiHnVZcvxhrMvSZaWD/ldv/BTfYwP0glu+UGF+eKGwPAVqIZxyGPEZ4xmw",
-	"jVrN+jOI0g/4YCiWQvfZalF+BNH26itDtC3O7joBSk7zd2dcVsTNvqqcEh9IMJJMJUL4S8AiwONRjf2q",
-	"jIqK8ViORVHXfHTDQILPh7eAYfuOeBTcvaqdMolHOshW8Su8ocEcwFi+DwTh+J2v00OQiadROlu64nHh",
-	"2wbdAIagPVb0Asxt3ltzGsC+A3VE5fcBoiNh0glzSHlyI5znMhaFO6sck2qcnRcIjcganfZux3222/k/",
-	"mu0l0Pzxsj9Waz0e44Ogb8QDWG+sZ2Jrpj9JiP5qSew52piR9lCbAmvUyYNrW+eVe+xcCOUOr1he+fFe",
-	"XhL5ByIMk4uvJzboQuQZMKK4EgUbU38QmyhkPlGiXWPM4mO3YmIrJrZiok5MkHtOitodYD2Cb+5XHqxN",
-	"ts3Drrqxxm7xkjzZ3R/0baZse8xukimrHLM7PEx3jX4MAQZdjMCnBvzjmIEf09RtBr6eSdhIKjmajDCr",
-	"kLArnssMkvIqrqsrm598HywUdU7yHJtbc+fnZ6yhNMvdjZvdyN+1s7FIkOIsYdFYE2zxNVQFgIX8dmLK",
-	"ZxjLZ5gFqKBTRw0K0OhA0M5LoIqfmqnwMJDFW1vhu4Asvi8h5iwCwQsl1cXyYNknJVihpxipi2rTfZ6y",
-	"wevSl812VEBMkCOGURWxz4B6JAVthwDCRfVIvkwca5J905isJDYsvxRU59P3DbIm6am4QdZEYAA8N22G",
-	"yTKLkEcZRrzLF0FQ0p3zLzvQWLksLP/WT9g9nmv/jO+w6fwgWmPsP+974KQE92C58Ra7zMsw3LjQFwUf",
-	"PTd3DLwB2Z+duFEhdqbna8mNUNlb94uD+Ad3bxG/+JoWMWWTy04NAEGGlmWY+imfbZuVHm/G+INbLY7w",
-	"LvEqAu5KxHUtspZUbGIAZY2goqMThF2Jm4NFLknZ4HkaF4JKSlYWZMNROoquvU8ZPPes9bQQeQ5ThZjg",
-	"RC3yrTI7bYxMSgDkopQRSQWVPEwb7TDU81SfhGnEnKuLCRKiYH3ApVSZwWyjHo8r/XHRrtxkBwZvrLrV",
-	"Tmq32qN0QhbG+ZVdkO/jmHxrFUMIeEnHyue5/crAwlTPmj4nJW/L3s0pV/a+9MHE9y32V+QqfqPEhFNW",
-	"0POp9gib6FKoxJMp9GdRviJBjlL4xGm2ymv6t2z31GFolLRuKaH1EmAK3PfPDUvfS2Nbn8tRpmwIpbes",
-	"oZVoQYVDwo7fHbCfOz/8vAc/6ymsmzHs6NPJ6eItfvmkRAtg1FLGIQeri1ETsdfOPWjxc8OiuYEMerun",
-	"PhvsNEUVDhQO0rAhL0a5MAaDMVCJw4KA8u+H8/LcwHRxOynCfvDzg0WfboL2whux8cQibBAWjn4+fu87",
-	"mAmCQ6vqpFYabUVuRC1NVflqIFcWhW4tXqMf+Upk9qjW6GVnWbHRJvL5S2s6nbbc4rQmRS6Uc76zzQXm",
-	"JyVgkaN3dbLyPmV09KjV4pnb6pphv7pTsTeWz09KcFblpNXjxW1csj77go5LoXxndnw03VlcLx7PeW4E",
-	"CD4fd1hl/777cgyXLByLGj3r3WRodwakKF4IBqWO8soJSdbwUFDHnz4uBX3tcyM2B9Klh0LU9n7r92gq",
-	"Vu1nuIBdihlqgTAjt4mE3t5eruyxt1TPTysUrw5nburDqKOtdP6FdKVUVlwUxJZhECxu5w+EyD+T2Z87",
-	"iNlZ0xyxuF98io8A9mXGGmm4U1qpVyj3SpUkI1y+Ug6PuXWz82zv2f/1L976r07r9e/0v63f/9hNXv78",
-	"p//4P57VSul6Y+BIS0VIfEPt1ORU9IdaI5M4Ia+ZHYTqTVkj+mzMZZY2k/IaDCGKLEXtl1J0Mfx4KAoB",
-	"Tet/O/n0MdgZQTD4maQBMCMGhe+LCKqqpxrpP1sE8Nf664gPWidD/uKHH1MEl3Nr/+Mr9tcP+wetk7/u",
-	"v/jhR78EBZ+yvs5mTfCUhmJwWQIycYXV0gCVVAieRTB3VeyRiK8pgLtCZWPU/BMAY1N+fn42QMtEKoSA",
-	"S3MO0d0zI92c6IKKr1mqtBVn4TYmZQ2ElQVrquCDS2Bbh6Vz5r9pJmAPwON6Kq1gGpl//d52/5t2mRXG",
-	"ehBaSF/Rq5NdUSJD9dQx4WgglFscELb8UmDUeAGcgjU4dPlUenui/hhpegpyXB4vcQ9e1U33mdVnmU67",
-	"81gfCHFVgaada1R1izLguch6iud5gKMjSi9uo1YdRKCUllC9kDxNYSW8NAEgJDQbNdt1OzpG68hz1Fu4",
-	"zemd59GR2mxh/8OI/XUlzpyHkYTKfOh9AjDMnkJoNOjqD30yvjNhj8Lup+l8m1TC0uMUXw/BnNwgREZD",
-	"xg2PQG7pfuobAqS/kBXCTtw8NRCkbDAQxpxP8pj22e08BAOhWyPkZF8M9EiYnkqPn7Nf2EiqxmnCjtl/",
-	"Z/vNNDgM0ZtHnVbsv7HGKWux4+dNtkP/bKYJKzQ+Ycjz89Zk3FNWsxeQ6BhBZuJEw96BkWN6tODSLUYF",
-	"X7IBm0pAAqNDu6sDsM2AaYmL21OwutLQjaBFzA65mht2ieU6HercT32Yi7AdpAXEzuUYpB7hiBDjCLpm",
-	"JmAzXIpxHQApbjmPQEpORLQ0uIMIKSdsjGrkiPbKUABQkjAkQDxoqi5KARYd4/2jw8iG46OSHaE7D6/n",
-	"ocRKREmZeXJ6qyeDIYKlFiITubwCED8v82Ph/ht+1joELUMtIfBkmtNUZilgpeLzKvPrFqPE/aMHzZDL",
-	"YQEx1q1TVMhblTOYMdPngPQJO/1sXMiBU4Z4QL3gNYlXJ2Yox2PwLMEL5F+EAShHd5P4DkkdsGXUfuiU",
-	"GRJcwCDf+QIHD0rud9AeTEXiiQ0BeMij4LU92WEJw53Mj2L+zZKl6iSZ01/JotpyTwrA/vAsYWzapRFX",
-	"M404cGQDCcLW/Yw1vCEEOFo1AtlXV0pbIlm96nQCZGzldk3/eNo68XMDojElVP2DE1beDl15J0VgadRF",
-	"MyilSESmsYz81+9g/IEPRJogbbNPsB2pUoU7QSyxPageUglkAp0HOg7rfJhf1xpA6yyubjy3ET+mNOxV",
-	"ZzfYsBi3Ka3YWqtsWdfSi7pIgqeVWH7nUz2Wg2X33L3ZPUsxs3SwP/xwi7DH9dwzGhV59l87KF3dait9",
-	"RNJXUGpgJrlnH/IqNZPZ4274esoBlqCpQc16f61R8dUSFrlp4Y8gFRNWtU43xruAwAsEpvm01Yet70PV",
-	"NJJohAOe54jYt5mz1/XhWrLBMg39TYs+uy3kWMQu+3fhq+9nGeNhyoTKxuC8S8VOYEJY4424ErnTIiZh",
-	"dIpN08+6NBhvdqYcLXBPpS86L35odX5uvfip3eeGzAdwmkpLV1xB/D0F31FPbNtj0rt9DGW+YDMsfM3N",
-	"TA0CXDWoSpEBxmEq1ZWWA9GGKEL5t7+YPoebuqPX9gY22Bf4USbNeGJFm8wNb0fMfZlrI7K0ywy/IuRl",
-	"THsABUshLDlSR59P2Q4sPYFk4B5r4UUphiFSnOfWiQ9HhPRFFFNw9+sp+vmFjjb5mA8unYHZqNHOgKxm",
-	"+WhcYi2GgAXZGj0VXXTBpSKMDE9Q/dywQa4Hl6zhETQCnTQDdGz/8S59zLgbfbOn5sIgjKIge2yi8OAm",
-	"rM+zfMb8X8ZycH3Y+cRNQyuDPnDaJoHHcRf9THBHgrlNnG7RJkTbjDbiy9bL3bARlR9J4qYJPqW8Dlpk",
-	"hcgFB3ePUMRZg27zuvWy49b+ShRpwtrtduCrKG1oT4oDPoVU5NjDnUcwTPcy6KgJXuRSFKwEgiEkb9y1",
-	"BtJjHoKzAh0KjkhPpWNeCGXTPcYHfCA5AbcGzNeAl0+v5P0FzsYIOhsuDbPbKSFL+Fie0fcpIX3CWjB0",
-	"vMiFUQOBaPDBHQoIKNkETQaRgqfRWnnUWQMO2tLT3UwgILQHHfv0dcpG0APRU4wZt3cQ5TZQcISsmvGQ",
-	"Lf6+EuyatD7CRsxIGYTXGEsxU3gW0uoo1wuWjoTlGbe8XYbkujC+eLFokNWBwMXu5jjKCHmeKBjmCBuA",
-	"E9Wzv2tKKeI2y0WzDZNbEX57VcJ4+Mki6n0j7cs8d44XYlGk8L4VpgaKMzWxExVmmYRL9U4R70nYwYDc",
-	"kHigHcZSRLA580He+cmn/dyuDCATlsvctGsmG2OV7s7wczdJB7TD2El1rimkMMdVtYokA9xshjFCcnsh",
-	"EgiZZ4r/0cQ25qZsNsi9B1x+OoGidJIbcGc3oSVXBtX+bkBLgc47259bXoyKMM/REPMCzM8KQZAoXe51",
-	"SprpKXASsKHI4fWjaJE/vBgw8vFrzxHhN3d4fEMXCauSJtCIAAqZzXNCKPElvEsTQuVh306ske6cVxeo",
-	"3JBz+8gvW935rByVql2wx6xwliUGyI/wq0MQFBiL5mFIZUgYkRVChNs9mowEd2BDeDIEcEkMVq0PPKz4",
-	"qVtvOibhe9YYTEYTzEY1l0R8PcQ0q4TJral5EYgQkTX9vBx+prtRBJLApvwY3I2rUcjWUpMJX4cKzqtR",
-	"e190DmKOdFAD8KwrEsiLabqzs88MAkgOdQ53HYtC6izi2zmXhZMAzWDp0G+diSBKMBpWQl81UroEKFiy",
-	"tFn/Umjq7bE018YuxOwXMxcR551ZXJKEqkkmeU5z22Xp1GkJyIJNUQic0VOb9DhfqsGjWDqfW+v4nf0s",
-	"W+2XgQKSZeDYX4rmQCD30BUcYB9g9bkqDCsjnWAUU+6p+qByYLUi0hAm5yj90PJ1asI5YqJwJqQu2ERJ",
-	"C/0DAZpNfOEDm89Y479EoVsUqo+ZmMxkMHRT+7ej/zOGtE6YHRZChF9oRdBpu51Op+lDZ2jWOI8p2Jkp",
-	"hdDO4Lt0VSQN3mHDQFp44bLAx5cqpfYXxMQP9jji4idXu/RFma8kwPwbBtXm/Y0V8bTO14tRwaDAPv7q",
-	"Aap4BbfxqcdaAATBCPIGG8s9iYTFhnD4q6LrEzangsMHXuz/tzuOXeHol4eufNkkhQ/mECn8y1NwZtOI",
-	"1lRrp5hEMfj+wlrU2x8CmVKx37Q+oOlgjROqdU7YfnbF1cDtgTK45cHirB7LgWHpJ0wGkoFDmW78EO16",
-	"Z6LE0YeXSRQgC67x5+P3rMJ2thCs7KmGzwqVFpq/ZGKEaZJ6k0V9LQtkO387CBmIMqqUYHjjdsUsPnaC",
-	"W3AMIa94Xo1wpiTo+zKoKA0EytwWoo/OZEZKTZEyS6DCtkUVnDBLPk7UdPNNMYUxeEHB/6gmXBcHMp9R",
-	"1wphDClfWzp0YYn6bmPN111AiUCAOYRbOTsdO+EoREhmNKgErAKAs1llAN0L6dWeSokuFahsIEXrQyHI",
-	"ZeON/41qhbwDTr42uD9IbZmEWqCQq+06k29tahrK0qVyHqQYmef+fj3lhDJag3GJy/PoiZtmoJtLSpzO",
-	"KjVOpTN35ry5tKeiIqYoTvmbLrIjaFsZ55MLqdhAjyWVItQVPAGGhr6UYq7oaaAnY63O3LtHJU+wTchL",
-	"9ov9r99T1uBMiQusFEw9m2jE6OoXzTMKAZhlnf/lDOLGnFeH9UisP1tRWtR1Q15aVLTGQXG6KB5NNZXe",
-	"jfehH+fcmcKqi03qUQLRIbkOzmVg1/AcPmG9Wcn/xFKtWs4jxIqN9JxLmIJKbJg1gi1P5xXQocvqDcOs",
-	"zkPxAxWd+Am3bkKKQgqTgO/Tn7GqfH1D92kdvklZI5ZA/YnMsTMqbECSfh7RlKr58VxahuztIJM8qrP1",
-	"Bo8Z8iKQJnHnBBYzNnS+JI64uYe8rE5fJZ5RnQo4nH46G+lMnkuRnV2MbMoasN+r30DZZZ1I+9fvacJ0",
-	"ARLaieKoFAfDy3P3SaKhlDURuGWcfqnU6cxKciygfl0MHi9hZK6UroRiFRp/XWUK1JlIJc5Anv3r93b4",
-	"lIKgUVVLjQRIeqqUQXDw00sBdwdcDpi9WCzQgEgi+GXwVSxuFaAipmZt5pdlscKD+QKPUFHqRKyfae5F",
-	"Tfiw8CdWTTDaCTtyl1nNXr948fLlTy86L3/8+YdXP/30w8+dn5xI+9vJp490NWUV0OTqKX3urJNml3US",
-	"Voq+JIYphOuRBJruEeEUhWqakDlZ4VxH5+mRlKpAZSq0zXwZiLEVkfW7WA5SZ4fdUfVKdOsbFbDMg7Bi",
-	"FWgsv3wtL6S1GkAw2NdXYsP3jeTiYyiBiV6sLINJ7rKVKH4CvspXDWIsnpRtJONxRjLiM1ZbbeMD6VRg",
-	"0yYP824jEvEo7rCiRmkrz2kHL4exmQOuhg4CfGfvOqKHk4mBBNxcxaKTkeBFFSTrQkC4mMrzG9RnSgC7",
-	"AcaevPpqEqG5jEqkP4vwb8DC9KWeRFVKYx3zGfHAO1O7C857PA/gsgW61XNdoC9RAtH3VOnQebPFGUl+",
-	"9hfmB+wr78xkesSl87HGhXb+iWHn7pSwC6SPIZoQoBoDp55y+WA8svRSKl/kAnrVYK4l4MpPC2mF7y7F",
-	"bBdHe8O3LNep7/fS2I+VrXDdjv1rI2kni1hJOe6CiQIVptVyKHy8pKKoSDH1tc4FV/fcQBfP1eZQ3ZXD",
-	"9p1jW1TgDCoTwxpcLTBNRKz9SkwDvSBF7YZ6SsyXhd8+kfCtyrgqvEXcSB8je1V+synCSrwrvhLQypJH",
-	"rgOSGEEAB+AJtvuwhGmoaIEqQ8pojkt8s021CiRl+W55lFgpy4b7le3mb37Df1NoWRO77HQ1eLQmvm6B",
-	"jKbm6nO2EiFlHnKuKshBMyxn7ieyfozcQqdaBWQp5uuvQHJIw0a8uKzjPv3Ai8uKZXWMyunRn3Ec6Fc+",
-	"3Z9Bd686zH+NVb2xEkLm0K39rcGzflOoecXlnJGHBd1GjwTrz4gMiOf5nZz8qimH7t5y5/ZjZE+yicqF",
-	"MSw1uvAxFojXT6URbXaEt2Lif0147jtv3aXQ7Z5PRs5dzHM9hZolZIJwloTE2vJQZ57JQgzQNYYWXJiB",
-	"ti8kTJmbfe67dz1NlE9RgoMoSyzPLiQ5nCuLvZboQmE3vhLQMS9YzqHylAmJvbB+AMucQXrTr+IG1sIS",
-	"QV5gY+wUHO4J/ujPZTcNOwRrHMpbn+tixK3zKyfwzbKw7vwgdWEr9yFMmGd7z8ru12fJM6EmI4gCxR/i",
-	"WsMEw8q5HV7z3DXTeKILC3m2+4X6x/nd3NOlM/dNgev6w9/wkLhLEHMXkHVjc8YLo2vB5tKPdsSXsdtx",
-	"ywTZ59N3rZ89GwaVKRZ6uleSriUVNsVwGiCPlgSBklAxcVKBmk4CkHCwuhNW7mhs9zjjts3S80KPKEZl",
-	"dcr6EN4CU8pLxIzP6iTPW3jBpbLnqwkK9wL1AiJD/bKhgLD6WndZf4Kt+GJ3BuaqC/VvRthfJva89XP1",
-	"IM/fttYhOjj5BzuXOXAI4F6BRx7gs1pvpBlrIz1Ec/X33Fo+GI6Esl24h3vbX3p+b7cH5qr3rC42V47o",
-	"GxILbjLpzSN3Afg9IQdn3FS7w1MIPqqEEG4lC9azUX1SfmAxeV0pneb4Lkood19UHmiu/TWGelYgo62Y",
-	"0v7+PMvYZAzAW5blwtkaKdFsePps1pAETFLaLR5CrdNss30nbOK6JuL68k/ArsUE6iuoiWWqWTFxpiQf",
-	"iD3qaRlolUEjh/GYLs7EOfUJBbiesPIF1Y+5eWjoouTrYil8eCaztIvsXFhB74P+kRfY7PaUT374TjB3",
-	"KakD1phHRSlvPXcjwIm5KPRkHBagnPZyfktAmtfR/7Vfv8ZSJOjsjKZtqPPMNAHRyrmz1JGHhUnSUKNF",
-	"ai7leOzxNAjVhxtnnVYRlwzA5rh7OxcgKStiiolynxLaDLwwvIpp99RvQ5mLataFOk3w5mVSiJpD+qLM",
-	"6TinAGCPkDuX6pawZIrH6gkJWrDay98fn9hmvxXSWrdhNuNS94RrNzWBv5KvjsM7nqhrEK117v7p6wJv",
-	"pWiUBvaJT4w1lNuncJJ9GKUQfDDEDlrP0tMs+89xR7nd69lytows31CM4C8g+yL08oVKSGg70nPH2yxT",
-	"qNflcvGKlaTbUiv7YKliZAt6cSZswqj8dgMd3FOlbqzVn5CHhnPwHPVMabKXutQp4CthmKedNCOwSHqK",
-	"RDL7WEYtsUwvWxEFcHNR0opcXxp+wNfALrInR8lME7C54xsJqqDynNSb6kmekeyDSoX6reAJgFDqhbSm",
-	"06jCba/vnhDBnbLFeR3zGVN6mqw4ZItIsBuY31XJsEj4OEfnDLXUqBmf3ZTjLnlqFI8HvpR9q42/IW2M",
-	"qwp9J7G27S54BAj46X0ChKS5C5WcLK2yuOUBu/8w6WYm8eOu17xvSR4FJxaDJncVIwEIpzGfLY+RHM65",
-	"oLSbIZuSeghkZ9DlWl043VL6pknwTKE9n4hu2T69Vk/xvBA8m3ksiuDsv8aKPTslNI/g+DotBvwT13ZZ",
-	"j/jsYdTOfbm1BILxQF7tRucXA95bpfetpannVR5BsITQGPWlYyMg5kHuygUtxFgX1uygWLh+nifjswSo",
-	"M87ciOEfyEdMJrHv76ykgfBhSU8hf/oZ/c0qqZ/yj7OCW9FmMbHp59MD92gQl0Cig0MjmZX0lM4zYSxc",
-	"Q1WbJXxxmROHiudC5zk4T4ZaeXg+s3JgwMEKqDJmMqIkPMYf3ZdA/gyZ8jY7QLkKZMuZIACUvramO1+F",
-	"jk+pgEyZsr4cG8dDNNLHnbrz80G8a+HGblZ2Ox0/tyXmXqfj2yJ7Cl6/wk5r2JBfwbyaqFsPprThsZ/c",
-	"3YDwwnmbnWZ9L5bbRjgH11YIx1xdiKNC+OT8msvfFXr0Bsib1197qje98oA26juZW1Fs8ot9v6E3/8mv",
-	"7lD4y5946g23Rgtb9KEtGrr06QOr8c/vLDNHUgC6OUg8hSYMOFTImFwgUfRcno41yuQ+sOPWEObWceOS",
-	"DN+cRbEi+KM2oRtl+QMCE2Tk4+y8RzhPAjqeT/ujcuipWu3gRSPUKkUapYIM7+9O1BMhKOn7Wt0QsKIg",
-	"ch3rPirDmYK4fUC8lqUHEfIYpfVw9SQUmJIign+n8VQgxIGv6a7olC6KW6cKSE2Bimr3FEKUOiVXMiQg",
-	"M4niYzPUoa0/45YD3RDHStYpGe+B1MPXujHOZoIXgC9KDbchUxgoJ6DLXio2EiNdzKBjuNx6RogS3tA8",
-	"Rx5Iw0bcXILz0VPnuhhNcg5Cig8sIFX9kiYs/e/uPy33n/+ZJszyvrMHikLyC0EYZU1PHMELC+QZIs+h",
-	"mRhr2owbdNpFuIskZVIByp+bkcYUA5TMjN27mqEQFp25ce6mwDYTdiEsNYZpYws9HooS8RDaw9M0NUMI",
-	"gees9VfWe7ZP0oJYAn6Fo87+4/TT399+7D1jLR3rXCfbWK/XU4z1nv3H0edf3x8enH0+fr/Dx3Lnarfu",
-	"iP0Pt6K/vOi8+LHV2W11dp2QfPGj1fTRy9ZL+gh33y8hN9F7BqNdrnqjY7zVvxvp37spAywnPlT4PHXF",
-	"Xm6lrXZfbCCLbG4ARnwEutyT8u6ElMOKjjHP+efRre6zVWz+WavCHG8om1gqZA0AJ1mM4Qi+EbfCPBI+",
-	"QHe+cj6bHyJWSyNHYOP400dA1IqX2a9Y3K01137/6aMHcA6KHhmkdtsskvY+DVzIK0QnYkpPnd0xMehp",
-	"KjH1I3EWnFQ9tduhsiVTol0hrywjwKlm1wNKxfv9Uohx4KdEAM2JcUZAGTtE5zgOHkYVPjCKgBaWIXp6",
-	"nTt5Um7TJQSajyNyWBnkgxTFXOeEVWhGTQC3C+sTdsq2Xe2rknsDosYuoxM/1YUd+tYNLGyLpAtUgtdL",
-	"ks3Cf6QxZsaK0Q6YlxertMUJXHiA190nwGr0nFV7+AixJnHgExzrI9EFNDQSpJURemQvAMQAd4V5r6c1",
-	"GcerCdNQXaSh4LnbOssX6a94xT0uDz5hnXChV/d2T+Skmqko2rc+g3fyKn4ha98gDDmw5oexr1j59/JK",
-	"KGFQ94dbAJLGmrW1uWkhOMfS4MuLTidgjUZIhnqq0IBUiImWsStRABrYPOyHSdirziuMPKkZiZQG7ymf",
-	"dHDutFQQt86wCgjLJLURBBgy5XOIIbS+ATCkmTCjnbNOgWv3uy8ztE1037pRsIEoqLtOgN2RiREYAYY4",
-	"f+1QjJAm1f0VeP97yr817i/DGgc8y2bPDUuB+8Hd5czmhv3h7sX+///7/2F/pgRYAyWgWGD9P3A2fklr",
-	"A9hAf3Camze4GBsQdkeTH78aiHCuLALYLwMTyfxjNuK/f/HDy5t0btz8jISJWJuX9Evjk80g66QpZ+fm",
-	"tsRXLx+Yq/sqmUuDXAvvyKPlb5xDJX+L9vPp+5PmslPvT2Yrl2pFtg2iyGxQguCTLT6cjLiinEw3SjER",
-	"U/xAF5nIWH9isbPd/b6uP/y9NPaURvIeBnJd8/o/YTc/tcrK+J03L6+EpXoSXYVlnCJOOZhg4MuCuFxo",
-	"Z90wROE38eYFMssAuEHjCmOlQitpNDHQi0EGU8C2ynM9FZlXZ11MivZzri4TCndXoYR7aqhHwi1gm8H8",
-	"GIg7Q1ErtLlkwuyxdP/du8P3h/unb8+O3/7n58Pjt2/ShKUH+x+O9g//8jH6sKfSj/sfqpcdfvzH/vvD",
-	"N2efj9/Hf7759GH/8KP7BP919vHT6dn++/effsOflc+EL46Ojj/94+2bWvIIhCePN+1jdYPjMV7DC969",
-	"lwGsU1nuTGxLaJ6AC10mVbGEndelUgH1r9BXIovEF+LPzjMkePlglsqy6xbPVNV5TbH2PNZLtTEP3qJE",
-	"vX21qKnfwJ3uXgQ8XOn2Gypa3B7AJ3QAcdF8XZC3GQa+2uf2h+kWhdW1wfOA60h42EYoS41HbXbEJ4bo",
-	"I3gxGAL1AhpKgeLylXNxd4qdP8xQF1hw8Ofi6fwMoKtPTUHjqL92nHqrob9lAXEsKBDili6hk4YxotK8",
-	"T9jYnTxosMZzx6S9G128QcQdXHg8k5Mif7b3jKo04MzREBYgz+WFak3GiHnckirxDJYY6RtzY6a6yBiU",
-	"TrQj0J8J1bfP44gZ24IAFx9gBSbPRlJJY30cu7yD+6LmFkdlKAzD/p6rBpF4IbQc3SYkBxbv5BNHoexp",
-	"IV0Z3ef8S93rQEwYZ2J56DseDYZCFu90Wg1tQoURa2R6YHbGhc4mA9seZez/+3/ZbqfJWpgv4WxiRMEK",
-	"RCk3iacDQvrPvrMSifE1GgHcuWYAUBdiEnKSQ9i0CmkNT9g/OmSXYhZPMpJ319y1RGfWE4uINPMc6uGZ",
-	"VXIviiR7+otcX9B0eBjw9iiL18d/XDcIbxXHmWljuZXGykH8HsF+rt0u3nhmDUjLAy9P+MHzGHsbH0Sk",
-	"uUM5jp9R2uA1u6AatShHi4ZGdJcgKRZv8qZa3IzJcV9rjTWDBkBDwtij+/oKwxb8uA4vGn+PRRpIuhNg",
-	"gpkZ6rFfzqiGca7hOp6MqGarZsZrm76h0Zdau+vbTROSTTKLHuV7BBYfA/2tQz4eC4VsoHNIyPHCJtVS",
-	"dngMgW6FJ1Uh9GoWiJthX/MigyPryyI94EJcOBCX7Fcq9eM96+9QN4En/2CZniqnIeNanahIpwDYPPc/",
-	"0T19Cc6fv//5vwMAAP//",
+	"vH1yW1M+xXTfYalJkPvm6ndqmpf/MF0SIW3g0dg0LEDwqTFbWCi7BZjRYPFi51DIKzH0jbbtMQmdlSuk",
+	"OTRYCBcGJATHLbpvlIyf8Uczp4hI6A8TFpopQ9Kc+fX+8o5MqYjUlD4x2ykuDAbCv93+6qDls+zBlST/",
+	"ShvbHKQRS+panytNkwytCF+0p8ijjJak/abXI6MpNbQO5SPIT6orBWSqR7LKsx262SKSo1vABbU1f7iG",
+	"pG1TkFbm7ZgWda6yzgkJ7ZIcw+bgjmLUW0+pIEcfPliIQrMD+xavPMvNNWyYYZNvF/1t2UFWHonEypjM",
+	"2bNChJvawJcEgTtD+aqVP1Kk+3wLHXWXTlOVKLEH+QzrsJa1J7m52VtiDVXJJLt0fS3U1pRFnv0mFAgZ",
+	"LQL21TVg7GqmdLimeesqudsn93lEpoxC5UEW9pLCocPhDBvBlQOwq33gk7pRzHMskwp915xHJyupIq7P",
+	"6xoTdNXdXkH4PzZyyRUqZzJXmxtwKfpWXpAgJ7QGZNrM11M26uFZzrYm5exwbHLieJ/44jpgaWw7rsZy",
+	"6yWonvLyxSZ8bsXZ52kmXThD1ag20Fh0WIuUbo4IxM0ygZsXfrjOwFzbfBXs6yrHTmjlBOPENsinBVes",
+	"W937GtucVlpo+fnbmsIzxlnFrps22nFg1VitN4Q4YpWCxWMQ01Kb3TJi19X3Kc3jGIr+VGDDkAtbsLAb",
+	"s0zB+bcdRTSqHYQVwJiCP7viHuTbtUpHdctV4pLeBBociV3CCKUDkGf8N6n898gxe7CwFV+AOvP2nm/B",
+	"lLB/HFa0zE2qe3m6RB7ycHuJFTvWTQVpBZgumcY2pYoLV3leWuywUxnd2AYst1xwqpps8i6iz5kA26+8",
+	"Y7abJF/+hZeWA7uuxdYrUDPjF58wwge82LSD1jq4gVKFdhFQ4JEq9vZ1B6LPIyqMHfeI6AMCq743oyFm",
+	"w86G8WLLnTGdyn7AWSEoqWjlPqNLMppKqRx8vr1DdWcRibnSqtSGxyrJhaIir7V/3iTd+xE17KFF+Moa",
+	"qHfLHdW7tqN6nuOUF4UWfsOu72u8PbsDV7gS+yak9MSWpD1PuNBGuHiehQCy3ed0xFRnU2exIjDFnweD",
+	"D0eH+4PBh6/Om4BSlIa7hkp2O4yry/HJ4/m8RyBvirEjdqbfVsPiWGJ/L0TR7P4mdKcGrNQIQNWtbwfc",
+	"v6BAuyiSIYu2M+eHPGoG+uKNYaVnB0Jokvbt+d09wPU+v8ruwRfuAO/iL5vFGN7hjNT5JHjk1sNNwl9k",
+	"aLCk6DNCYxSORlNqr4mfeF/5PwZx0Vm1GU1a6jFvdygBgi2q8SgGIpyDRVgkwDm0h3dPb4RYDMg4jeMm",
+	"eItrsBp8HMUqVIaBqIJl2AoncSAynASUSGHxsw4UgbStiykgUuxPof0LWsGdFazFgbBgi767FhmHlW4E",
+	"u2eZX6yN1ABZYY4Ort1hFzOn1t8lDiOqamnC9fLOnCfrv53z79jyW/BiVrlOMSBuWCAIXgwZ7Wu5j//q",
+	"dMm983yaG6Bbo5IZRB9km/dTPZUJ/yuS5jeMJiwhWG/wxJYO9kwKYriCxU6D+InRhbAsAzgANho040Kv",
+	"q8vzO279Yb9/c7H/HVvmfB8nBlkA8EEzCDNB/OudM/b/44f71qp8wiIHCCeGN9d39+SApnp6AFAPITiP",
+	"vV8VoD6GXXKdD992aws/7CcyZobozaoIxqJiwykFa+QDX5o54mzNZsNg80kZ27T18SOg/42lZZ6ajoAL",
+	"2rW4njOR1Wwi5gLlgiXK+iS8UpVNEcLVrhXFl5vdJorF431jG/vYgPuwAJAC7l7WJd8gHF6SiiwbUJG2",
+	"HI9ZojrBQHhIhD9JLM/HjHFA0Pfj1qLEhCDFcEkeE2AgUBaF5jpSFFNFWFZDtFD7M0oBqYarch6qNfmh",
+	"dIKO9LH16c+pnpJHFssFIMmaIxANBMJuhQd0zg+eD8Mgy3LHMwK9n1EkolZQhrbimjwuXXtTRN5VKdes",
+	"OxAD8Sty4cEVTVIeMfj5V8RQNBPadm8biDuLlwBiyBEoDKlAvZBZzuwIE6bTREAlD4BFuuDFiMbxsflO",
+	"GIZqOhD319+dX/3u1+1RmsRkX5H9PxD4wKD16xzFZPVrgxYZDAaCkP1vyd6pBOShfWM1HROv8dzBT0qK",
+	"PXdnRPZ+HmCCyKB1PMD0jX/3QEcHrWCQoRXCLXQ/lmKyn//2cY/8Qn76C9lPSBfQAH9a6M5AuNHXj3rG",
+	"Bi0z2EGrwLSOHdf6NSzEoAULY9YH8DdxW7+9O3rzlvzHD/eWe2HNkHXtHr0mU5kmqluzMwD3lLBn+WSI",
+	"BLdjIGQB4QU6w4xYl9yyOYo56yeGtVZZM13EgJEJMjDzi4uXYpRzIMLXR1+HNr+DhLdMJ8v9vhlnaANa",
+	"htOPpIhUp0t+SKSYWHCMHEFGkbaWtszW9o6wqy+sUgTD6GDhgpEDhcF2CXyPvIGf04QpV4yIowcDeJwm",
+	"IOBt7GcgFtScErPZZohviApIJM1RhWNvM1VekRkXqWYqwAXAeko4VvZbHYwiy4VwWhuksGOJspsHmTAN",
+	"KCEZSoT5OqS8P7OkS/pZRB8MevNqctSDYDE8dvjGjeNkIC5unt961ZiW38sJg/nNWUIO3r4mgumFTJ66",
+	"9oCfi2cWyznWeULIVg3EOQYXMVzNFZpDMEpGmH2gS+5QGzgm4c8DpxoMWscEzDEyAB3B/P1zt9v9+DHs",
+	"DsQ7XJqVJ9AYIQOMGZtfBi2U3bYLKsrvQcvcAzCm3i3v+6ffXlydD0+vz879+yKmKY/h/X/udrs/wgiM",
+	"eBhNDQ8KzXtsvXd4br57Cj8Y9a0T2LQKezbsKDDlh7wzsvn7/uXFWf/+4vpqeH57e30bBgMB9MSETiC+",
+	"EtoBAOavTVAPwW4LDRmBr5q0KYmkNscM2D4XrtpRRsusls4YB1DooLpHoc0XmNOEzpgGzg9F8ZlACJM0",
+	"ZiEw/ITRJ3MKXEIC8owxYDI905hHlqtjyzBnGHTJuZlIpihZd1FeAM+UdadZEgFa+gWrWH9xRfK/kBmj",
+	"4E35ZSB+2d/fz/5r7l1dP/ILed3rkV+86UO7kgBXBiZt+UaGZoa9LUF5c1KU4Ouv+u/Ph7fn//lwcXt+",
+	"FgYkPO2/v+lf/P6q8GP/3buLy4v+vXdrNgxaTFjdU+gPMOqBQw6HzbQfvLiCGQHQVpD/eXb9vn9xZX7B",
+	"fw2vru+H/cvL6x+K34I4QOLV0c5obL7HHMaC9nU6l2XrUlIsddih5LOCj93c3F5/73+tBIZks1us8w0h",
+	"i6jO0ZGK8zOnzJ9g//31w9W9P5Us2w/ooZB2hwSJXb/TmNlXP1z1H+6/vb69+JMb5SH5xZh7tkKPurr8",
+	"yLZvBoACe1EmZIGyI2GR0VRo7Nbh3fXtNxdnZ+dX+NJXbuqeJgxcFSrfaBwjIeVkbynp+n747vrhyg7t",
+	"NQ4NTiZaPRa9CVQ2MYEyJodsAThfNp6jF9JGcyKujNKacjWljzHr2A+9P7//9vpslUDe2HHDMWAfzFkM",
+	"LMaFdoLFEAzTU+mo8fT66t3lxek9UP712fnwvv+dW4evYZdSwf+SMgtt3gZ5GHhJ0oVN7IDySo3yZonh",
+	"7Pz9zfX9+dXpH4ffnf9xeHv+cOeGC68XJLyI2GwuNROjpTGaQkhkQ1wE6yHBNXKsCd980//j5XX/bHh/",
+	"fT287N/+/hxeevjK4wtmMNCN2xrlh+Q9/8Y+fmuo/vLi/cW9Hc6RGY6WksyoyNJl1AmK2aJSYpWRjN7v",
+	"z2+v+pc5d3pj6RsZtz2JqDWdWD0XZ8IB4cm2XIrlxL3y7vz2+4vT8+HDVf/7/sVl/5vLc3yvm50RmNCG",
+	"L2NwVgRbAumbQV31r05Lz+X4d6oEgXdMKiDwToxGbuQ7KEfrF+H353fAo2/6bofzz4LxM6eQ32+hg82n",
+	"UJd1TqYFzbph5BaBdcdOABVhzSjarnuRWZBOTiLXD/d3w3e313/yaTob0jiRf3Xt35UZiQAu59w2MkGH",
+	"EEb3waYzi5MKeM6RuJMXd97US9+xU3fGDLLL/HuKQbv5zFsE/bHzr+I7EqZSqxzMzJdBJ7M9JKyHeCC+",
+	"QU+xGaV5N2hjDj88XG/xhKgX4O7TCNp6jnS8hNRpI77QaM2ZXkZ6kCcKSGVANKQdWt/zEHWYE6vWgLFJ",
+	"FdtXTChu5tgJjCYOYCAD8cSWZMKfoccpH7EAiNxueuZpt3nhXIBSQh7u3+3/NtNnrh4u8wgMaYcDo+T1",
+	"emGnOxB9K4ONuoW5Fceo20Ped54PawZ0++6UvHl1dEgWCdegwkBabf/u9OLiGDAzRzQ2epU53ANRhX4f",
+	"hv/Xr379L+b7R2/3fvOvB7/7t/8ahj//8vH/3g9D0o4kJK7bjq5TZtTI8N/Dgq8AVtW8PpJ6XzGjxRni",
+	"iOkjixVplz5qBmjMh+lyPmVCdU4IFUs8Vww05hxXBT38/K8sGgg36QyK4X//z/0P//74v//naMqSrlFy",
+	"XZO+oL4hLCxsN6NIDf3FzUxKjH0g7syxrmT5zs4zVpc1ro2u83BxRiZMMJw7mD7QlFsZpgAZtR0nI5YD",
+	"QXMXBIvQsjVi7ebhHr1kZ+eX5/fnIVnKFMQ5MDd0GdouIMhEETqQaudDRK40EOZ3ZzmfgO/bGL65WQd+",
+	"R6MfsMSaaxpZly1eyKet9wEycMkiNIKMTQDgGJYHZ/p1wZ1ZkIYoxXOdFwSe3SNjUve+JjXC94Qoiac3",
+	"mwLM1kg6FpFXvYyrFrGhrdQaGMtjzAVXUxvCKLDkjrFFkVLkmLz58AFIwYhXhwaAywktVhDaBoVMkgpD",
+	"NmxhTqt9A4wLM9Y9tc3YQoItnB84KLU1C2x7Q2iAUWgvEkBoAmaUMDX1epLkdraF6sLRgmmH4z2G1bIW",
+	"G3ZKzkaMWhZY7WaflKZLpwY92ia6dvFg1mWFBj12XPtH7OuwS37geirdi+0JcdIS+K0jIdufA4eHZzl7",
+	"+WPMRRQv3fkEoM2B6M8QEhhs+Q/WbwK+SWTHDmKfqlKfZ2X4auvwqPumN2iFmfn7yAVNlmQcS6pVN3+/",
+	"OWogzM15e2QrL5OJX0BjXg6vDjvH2U+ZRLK5wgPhDhxPwM52Y9DTRKYTM3cYRuDahoLChKwZ/TggCIzx",
+	"yVSXQD9lMqXPDJp4U3TO8gQSQo5JCIvSPX+4DZ1jNsdeZWkiFUjamKXYEtku832hhNGIn4KN6JsA4BFz",
+	"NlUBetZccdpCl9xNwSjQioQ+UkA4EO3QdyC6Ji452oCNaXSOcf7PXNUgLGT096p3FFagLAwEnnc6HiMG",
+	"we9svxiLKJ/1jAGIMy3zVqKuS3i79MY99DLjPVxBrM+I6+8Ym1uchihvUQojl0kW/C6IC+y6LuUTty4O",
+	"G6r3XGq5i95xn7wRG9U64Y+pznGkzEYhB0Y9Xc6pMYTab4/8ChIjosO8jchw/0ez0Fx7vpx8gUHPB0ak",
+	"+ESwCNlDrpfDsAwjcINR2FqA8HH+JvDgA1iNUZljabgK7h6hsYZjCzSVvSMXJzegiAaEJqMpRIGhvtRm",
+	"ChhS8Z2yvdfhSQbIDeDGztAvNLhCbTUH51hYroVjRLQuGHeXfAffeZRaDQQea4cLo+BX7HMAh9kCzHTJ",
+	"DxmStxcQyewfsy2pBVKmo2lgxzsQQCo5ej4g2FkHqE3dzUfc9roiOGmf+1n9bxmjtHMyAMXd+j5cphiw",
+	"qOwAvem9sh7tor2CCh7WHs/phDneRcmjWRDwana9SEejCIdjB/vIbBqFDHaNhAAcW+t40LpiC4VKKERA",
+	"fIQPuP7//T//L1zwkDwKv5dgC+BabWM3RWM2aH3cywIdv/oVOfMdD8BiS/4kQ7Lop/COQhbut9wpZ7iQ",
+	"Ei8kujtzcgCTpDsQp3g6wP4Dh4hRRPH1iynVVgIZwWFsnBNAjHQ1ptZ5AgHKrAy1VHbqJIetoVfogY7w",
+	"THixyIoGhORbYzBkMP9gZ1lb8nGZaRvGqjCyohjwiWZcHJhLKoTKV8uQ0MyTyTEYp+G313f3w/P3/YtL",
+	"JGH84aZ/d/fD9e1ZXk4wEA7+X9PEWCUygQBrWIjo2tFBmDbsEosTN6IWyI9Qw78g5z1Xy0ClGwhgRg7L",
+	"D8yAyglByfzBzzz6eAAPwskIMbnTIXeiZWlOslHou7D4eUqPGohbNjfHFGSmTbbKcRcB8DuyMZ2lTBPX",
+	"6BAXwJUrlzMWzMhzdCLbjwNU5nJL0NzasTQsMt9JdAyyDdRAa2EYlRjUP2NIkCyPxGnGXm/BI2O9ZRLV",
+	"y5yxn3WW0IoxcoIbXLCUOLzwMNyaZXnB8oN5IjG8g3wry544Jr/u31wYy2V3duUaIQF7Oez1DoH34K/Q",
+	"NRguHL3+uvt1D9mVhX2G32+vr+yPfvt/DPIKuhIFRqAm+zHUjDJNKYs3DYpNieHeu4f3789vD3sFFte3",
+	"TAu4d65GtEP3GduAP9fGwqz/ZKYqEZokIOjNjhtbWSg4rAPBbaKBkWpIjgHyLLOIKlOeQTTmYEk0H5R5",
+	"WSQXQabY+JGCgUAh6xTbE4TYoiSF0pJVVp0DRLZRoyiMIKIQQM0UtoHIkAHMZVuk3bFfKRF2fqSoIqnI",
+	"Fb3A5ch52RzdgbiHx7P0Dqv1m4HuYbQ14RELvE/lywOxirbH5O3M7KCB4mxYDsuzMdzRCdb0fzjOZRZ0",
+	"dkFunnWHMGuNk/UAez1VyU49ARzdsW1kK2fQrgoy61bSVzCO6KzCoXkydPhqiTTGakSmNB7vGykkIVxh",
+	"zToFTCsgece2wFPp2IcRY5EaiIVVH2M2ztzj3sQf02jCdJdcFdIlbY9Kh/x4QjIdTCd8biVrGg0E7IFh",
+	"TLbDknWrwZ+2oskPtJrbj0moWDweYrdNGttgrzv2e66RDbeZO17T0U5A7IF8TBOlQ9KeIRwFFeSwV0AI",
+	"9FMf7KKDOONWdKJ66gNawNPmC2OqDLtwa2HHh0QB0RIAoYaPvsm8Nw512hAIvAicYIaOhzGfcYeJDicQ",
+	"MjRjo8MuEYaHGstGM+FSoeEJG0fsGO0GG7pl/bWMUm77VpmFxoccZrZHW1lPMHt35DA8jWQWkeqSa9v7",
+	"JxeTxmgAZ7Ahs4gp/0RYhGF3LKysjJW0UO5WDEd8PGaQMYJcXyBJ4lC9FNAkk3o5dsBJ7oSnsXXZa0gJ",
+	"Be0K4/gIb+DKHZzYGQKiYRS6GE/CRtBS1HA4rpek7dO3PanZ/nPkJwNhqyaw/7S1XWhEwoSZrbJptJ0V",
+	"1wNmyg3ETapJaH0C8BNRyeh3RbEMJkT3JyOEzUrvR3SpfjdoveoNWoSqpRhZ+QVvObBvzlMlXT7axPHy",
+	"gQAd3nCNJ8bmakVS0ZKEsjuF6BVGxcDMeGvQg8oXZiMLB6JdYhqrgqmTu6y5ddKGhYTBLgzlImp3wszT",
+	"Ocpa5sGx0BK9CFQRX+wivjRxMad5ir5ex0lpor0RGcGFwL9gouLqwJ7tKchmZsP8VmS0UwCSIBEzB4iJ",
+	"kXOoj2gcw5Vco3e7bscyEBc2SQu1UVCHSfuOac3FRAXkSmo+tgqTChwWgWFjqJSjOy4rdzDrco3CC66D",
+	"6+Ta8h0vw9uM7hazv/E9gY+6OxBhhQ7odycGk4+Pl9Z3VYLiQko7wBZKdv0VtX2AvFKcgXBbgl1jNeDS",
+	"2wzEh9xIwE7IaB849AT0HYc2pcXl1O8ZUfiHffva/W9ndLR/N6VHb95a7ollY+Tb9/3T/btv+0dv3jqJ",
+	"ltAFOuWtso3xBIiQu5RLPOoDkcVqsN9PBM2MIFdBJpBHAsc5a0jquYkPbQZlKS3nXlpEZDoQ+XPGTDFy",
+	"zk+lhNqlMdn7F7VnNPVvrs+Mtv0LdC1UKibRRGmyr2DKZH86oyNz29231zcX7/5odfN96/39xa5GpsIC",
+	"oaDgLhs1jn0HufXs9i5hrtHySd7+UdMnpmyzBCBvahYOywZWk/25USyfIT5GS4QaxwRaMJVTHy1NODrU",
+	"TOl95KxGpRCQW4w+O2zO6dwI1umcx3/MuudeMDNvNNSyk2oFpz2otnvsGVXTR0mTiLTPGObNJcXzSaMI",
+	"pY1DyGl0rODt606VNQb97tJhub10iNEp0OmemYD2VZZRdq0Na4ygecxsz+uVqyBDhk72Z6gdAAtke4JC",
+	"6Z952P7t7s5+H01pMmFdJAjm/2R1CVdvAWfCCOTSVein6bMPI5JLRaHrmQUuZ8YrBuKGKlVyTReknEUj",
+	"L7VG3UNxYpYCVE4mRsxIFtKmUEuDXgK/nSYYCMWur5BJPGOawj/yj3YsC4OdMl9CCtu/c3wgRJvB8qB2",
+	"lhi6Z7QalpjT0skQiio4U6nLbMIEWxjdH/LirSD10ueJ7XiGjgPXjpWu4PAmzNg05lugwSu6VCdZezxo",
+	"+e21fzWKOH1ypl527g1/qDvYeBLgXNseqZXHGq4ZNX+Lc90KWjEfMVtlZisf+r+/udx/1e3tAy5Zudph",
+	"sVh0JyLtymRyYJ9VB3Qyj80j3ameQQ9FzXW8WkXRv7nwukYetw67vW4PAKvmTNA5bx23zEteQVWtnkJl",
+	"zYHTOQ9QBzW/VXYvcEU2ihmdDHzchmknwqr0iZwkdIY+c8Q8N2rGyOoTvrvAosirAD20gR9/wR21mTeQ",
+	"rVDwxBa/6ingoGh6sXE6gkNne80YSx8KtqF/aKbTQUR+z9UzUIv7L7O3nqA+hRSOerqMbffbLN/lImod",
+	"t37P9C0sX9+uJiyxza9VgONXXM1v5QITytoWc4Ic9jpZ4RCEvfK6IbCxXMENLQBVHPaCHOXv0BYQ1wLT",
+	"ffwxB9+C3T/q9Vx5jt37st8MOvZn310P8opTzworoQKoOO0rtoAEd3Pkodr0NQ6g6r3ZQA++oZFNaMJH",
+	"Djc/8gBJHzLhf2XQyOlNk+9c2AZDkMtdKEWDHfQrtP78o1lLlc5mNFna2labvW/MPqOYO5w5Z9PFcuKR",
+	"HRptDNBb6EQBVJqg8VLzEcBP2JIs8zucO7/OvYUNjFo/miFaz3YeCUCJhNiH+w7sem7uX21XYGUchA1y",
+	"vgbeBzjImAhhrBx8H9SRhEHuJ/Y8Hq6SAsF5ISDOFgORJctKNF3zan04qK5RT64IIuqX+fqUqmlg4y7m",
+	"0CoIeWLnLMC/BZchFJsMRN/nFGj7W7+FsZoMH7EDcVry697XVUf5FHSFjKlewLwBB3zlSMNZBRzL7Khy",
+	"BNhzBY9YV56fnw34Qx+DahLNv3vgZUhB4eDqiT78fCd6dRHWHW6IiBcTa05ITkVFJizk4kUZwOveq80P",
+	"vZPJI48iJvCJ15ufuJL6nUyF/cTXmx84lWIccyybfX3YYEwWu+Beykujte7KzMxTrxot2zPlCEgFDDDj",
+	"cBflEFxpq11hlH8IrXDOwTwyVmd4FrI5nuW+uePisT5kc+YnVK338fDinR73M6ruQd7PplKB8WXPCbm4",
+	"KbWd83O6AsuGiKKxBq+2mnZXOMUlV/rUddwosYYNp/gSJHqD4349HiumW19UcMMcCohMFYcbJ/p3fmR3",
+	"lfIZkaMS57zzdJRIVWoQ3zYk2akm5RLZlumTfZjLRB/8zITmevmxllAxedk6qG16XyIXJ3nR3u27U/Lq",
+	"1auvycP9aZfcyoWXDUfR3Wo7ms9YFmMYCCXoXE0lRnEXCdfWj59lsJsXQKoRCNos0qAIothEciEML4Ix",
+	"jKRQmgpNZmwmk2V3IBBGRgV5cN6cG+uidJFu91N24nBVGFiQZoXTmBaStX8HvoB/NVb9fmjToTV9DMiI",
+	"Jgk3U8Xq4A4KfUwwIJSMWIwhtbGMY1ghEp5gvm8QEi4ArB+WpW3bVBI1Nwugpowh+pGax1wTrjsBpu0a",
+	"7mYUqUTOpyxvMV6lRZzDrM6opo3UBiSJtarD2gYR8LVzfEkTLV+zD/pgpJ5PYKkV079L9Xj/t0WeUVZO",
+	"KgX+6d33ZMxjAD1AWoVPumD8GVdzqXiOzOc/T7Wmo6kx+0/gHWYxfuci5Lgk6IvqjtTzoFWwgFYG94+l",
+	"S3wyJ8MC3EQujB2CVbdmPc1xP737PiBKJ4zOWPQpDC37Wg0je2cNbYjPzKigEzbD4mzsqrRiQ5vzcmdf",
+	"+gUFnveZtSIP0qb+0UVe5omQY+LKjw2hFKQexkx3IxU2Y8nEtV23dLKy8+fupjuNBu4X2/zilzbZM2rB",
+	"9WjK/uGp4N7q6mDG2wXKJo/6gk3lW7quzw6xrwExBK3KLh/7EPWXqVZDrJwLj4mQ1vtXVXDXhvKVUvle",
+	"pzsQ+yTMKgeH/z9776LcRo5tC/4KwnEmTN6bpCjb9bAYFfeq/OjWaT/UktzVE80aJcgERbSSAG8CFM1T",
+	"URHzNTP/MZ8yX3IDe28gkWTyIVmyJJvnRFRbZDITicd+77Wwq44w+KMSA2eC+HSFzymFhKYvb2ZQo8uW",
+	"+xaXi3YT9BZ8do3yByM9MQt9ioaAImGcUW9l6gFbAj5FGYNxg630zrlRVfo33YBgvJUuG6immdiQvpCY",
+	"g3UTSu9uyl3dBYvPsAvNtCoBYfhkgolSd3vO+lwpatGHBAKNVppgQ1LMNA51tRlqIKr7pFq+YIxRDdcz",
+	"X5RSZ0Od1oiF67lZtcESOJu/6mx++yIFUSX/rIJegav64ARaxe5/BMGYxxQqeVsIUfYPJ9jmu9jgDEJt",
+	"ukA8XO29TgiAdnC5fegk+rmzsBHe4cmWGnovpGhWx4xTeJsUX8p4Fgls9giNIM6WgC/KGuVCjAU2bkHR",
+	"C4AGmulYpGzML6GfhSgfsIeO7hiKmMOtfek09U5La0Q+pNY6/KzZZu/0xUVoEiFULVgENGScueNvCICs",
+	"4e4ru65B9aQ1Xd3NBO9P2hMaZqhUzPfIHlCTNuU9akQd9N8c5vmrMP8PXdSFkT5imUd5jJG3gEu4NwSG",
+	"8nYQbhrcXDs5eXtyEnb9CglCKGLYKYKnB+wpJag4HZfjbgUj9L/EorAuVfRX990DPa7lCMNW3Oag3l4K",
+	"qcJbWHM84w4lL3IffF7oW07z4I7xYBO0MjfO3ERn6d+6bzZGirAsdcIvxEEplt0vQ3TiUjpflEvLGuEV",
+	"EgBezaa5yBJfW95MWDFVCYLxOQcFWjFtIaGZGmlsCGePNaBDCpCUEkIwcC5XqFyjhgjgvWkmbCYKge1/",
+	"PTWdlEgkskDXmDCCWCOTZsCLLLrBTAgst6faQwh7k9flywfcQiJuxb9131cRwGv7tljSW+CRU8kxFhJ7",
+	"Mi/2N6mysiYJJhDa9/tAplVfwPKfuu+0qbnL4It/xiaNPfguQm+/8sHlBXTO4BJNRIELjaW7UC0NKx12",
+	"/lNT3SY3i8jpK1FcSTFbF5A7Jpfko7/2uhrutTSTnM9fUT/S3aYwF0e7aX8N5cW0+K6iesHF9IuPZeog",
+	"sJ53sKimL5DBeiTcR5jfSugsYj02SF7T3KJoaWnT1bbernYzz3wdEnlszDl9euxB+7aoFvIdvEu1QitK",
+	"fk7cqL7PQp/w6pvODQLo7Cp7vu3KnmpzfVTdA531d1PGEyDZoXxwTRVy1Ezmy4hVVNmTMCN44cxB1p+z",
+	"FCppU9ZQwIEcYUuAEaYzQdQAM9HHsLdQGTmY1APcGvCBE6OY2+6SOGQD7UsrSBQNqECmrkooFNK9g5e7",
+	"rir9+xR5Ox9XWZHvN3TvvKm6COble9DG2FPQkqpSOYsls76oVhbU0o9bLTpvHtBlQdeWhcG/1x2mPY+U",
+	"t17bxoeD6suNz+xE7RgjPRbuDHbLFgi0RQkmCN+G+a5AAGKY12X7cUyVo/FQwyiVQV4j4Ll/J4dpk5IG",
+	"fKqdBn5EGvhQ1SG9QV7EA22h/vXncKVMWKuGV8qJ1fr2FJQpIhQBRqtUAaUVGr4Qvo30MWrZQOwgsw3q",
+	"8CGpws1XfuBjcaqLra5110GXK1xcndMj5F3qeho0MDx4lkGvuNVO+AqAEMPCk/qeINALpeyIuNJe1HCl",
+	"3WnfTykc1yv50nYrN963rvPLrc4aPM9D7xm2l/G4pw7zngvQOqYZmwXGcisNeNuREV6ephoXPKH2ISjC",
+	"qdX9lcaZCB8slO8T6gCgapXg04gIBKhX0B2CHbMm7iWSwExS7RIIsFybupaQHnFtb86DNxfuxVQIT99k",
+	"J5SdWLuEy/0nXOJTuBzWXTjjW6deyvPVn7fcCd77w/33KFvdfuCDhlACn2t96Y40V3OtxEI/LoR7sACj",
+	"tpw37MRf558wcLA5roaj+6LY2ldRdt/O4fralemV2WGTQg9lTqicCNz4ovMCmH8MECE0r6HqVhu4oF5w",
+	"r+fC1tBhH1nj4ePB7U6YHLpdnzjbF3+UMat14gGYbcGVwf725c3/Gn5wy4rqjrb0e6SmWreh8XWynVP5",
+	"mBQLLlpVYntIRirFG8mJuR1lc/0NfuzEvtvYtaXhh4TbFkfJZBb1br/AuK3H31tqRnfGaEsqpMsoMSV6",
+	"Cn5BrDaElKqEyMwyJERKZILnPh6esoYHXfKkUQdIewE4E+7z5d9EmE3KJ7aB3aTCNJgwJDuccGMptD2W",
+	"1jTrcvWfgCv4m7SCd4r6EUq3F8+2eNCZ1u+5mtO8mfszt7F5gVcD8EiqU5A4AYkYWNMj+Fowdb9MVG40",
+	"UvaI9HGzfQ5RA57nZRwB0+FlyGExmAA4UngVRhsiPbAItrONXf+ahvo1zjE9a72ZApfsLO6a8HIJogRw",
+	"mtZEwSTCkKTK22hPXDvKVN3dNzYK4FiUW2ZN3aDMrQBweuQMTaIC4hgen3qzMJjdoKxwAFdeLQl8bV6U",
+	"/wKq1G4l57wiyh2/wM3j3HXB30Dhv62F71f0FH/453JQ2qPrxsDpJoD2BLaZFdHoiMzhyTXLYGqHEeME",
+	"PTWVMa0aQkw08eR2S3EeVFo92lYbA+6VafteAu1Pl7ZwpP8I4xJJ7LsevDmPdXrZA7U2nL4oo1B5UxoP",
+	"Mu03dohWhOkjJOvqmai4RUuy6BCHFG2GBx2OiMa5yXQvNdXOdn9U6W7ckYinEu/KFUdwG6t6/bEsxL/F",
+	"wD6kU3kCI9odyt2hfCCHEjfk3Z3JqR3tYWNsy8fGVtejfSgjchhPCzWpHldA8CKXQNdFVJ3u4qkRRUIM",
+	"CbifnpoaptoXnX3s2pnxIjPdiNIBQaUEsoaUTKBVxFhgDSbK+IXRrYzvhVu4IQbekNK9oLCjpwFpbB8N",
+	"xIDGsZ/Sh9qIWBnl/UQEp3a0TngdV5les65bK6Jlt9NCQf4HdkOhx0zpGdPqK4u4XUBvZUDPVopr6ZRN",
+	"ylMR4hhTO7quBKtENdZWsYOQ02ooi3ELjvj6klvcT41AFA0VMmMUGxwxXFrTSZOBuUQ5DpQQXWRMoGc5",
+	"4Vald+opFRF6wD0B5gXYDUsG4RIlps0OGXKAIg8egO54BlCCAQ7is1MriHAsb+C170iKRI+4VkPzV82W",
+	"npXLBCBGfo1uLCwegRlR4mRXYLFpwYCfAjUezUsAkA76GwLVeHm5Zzce3CHPTXT2MnHVAn27+txBhMmD",
+	"WXl4IkD8R4Sn12/+cf7+4+s3vwD/esiYpiWhRorlsLnWE+AdCUob+P8xd7D/7Kd2x/3/3s8JOzjYb3py",
+	"oHzuziB3r6oEcsHB8a+7H+FX0XWUlZwIZ+Mgdmb6z9ZbDVaMyNy/0iZB1s+kEZgkPQHdhZTuPF+wZwyQ",
+	"bbBMjHVowve8ayNt3BzNJwTUHV9knpYWz0wXl4aoyktSBK0yifEX98p1BRJX72Cd7kZQ+Nvfk5DYZGqc",
+	"IrOE9Oirlcm9uU1xXX/m8cqVU8DqUWhnV7ZvIxNXbAzkkSqfN68rQIa6uNB2Cw/lN2y+D88dcWoboxQi",
+	"yA1kws4kNJ9mzYT0sLRwHENvHQDX4jkCzJOeivtXidAiEKuGQzYbCYg9aGD/J8wa9/Aq4H2bHVo21say",
+	"5z1Fhw17zUsn5FkHPkDumVJ5KbYfWGBY48Wzl+iRCOmemyCdHsJ+95S3FZAFoM1+6DxnM+DoDjUaejj0",
+	"XGgkdxspfJkyWAbgstkzc2PFGM2oi7R5wHhPQZzWuinHpoiSpaBSTryC3rfOWqGD441+6IC9I2H0FvZU",
+	"+aRriKRnX9NuORqu3ENJxEoJJJVOJc74/Oay6uXtYUFRNmDpfd4s7TtpwsZTmqWn78+OQaE3IyYZ3GDl",
+	"6XTHwFjByXz7hl2qFbL2PQiJtd3B15WySybaQvb0Di2DR2EWfN2wwve3pb35gOAqQQtuHS6A7bwaVKyy",
+	"0TWWN67c6e77R14eXOHxKcSVvhRZF4BqCqImpaITb8W86Ox/m5Gze4rcuxmvRMthNbaOem0LjVdf5RM2",
+	"+1isAxR6f6eo3ptw5s6iyXFW4qMgH1uBHLAIwhHW9lqrRY0XIJvqKrB/BXrEp8wNlqs580R62Ino852V",
+	"b63W7RXVysf0tAeanqDh3UteYputO4VJzL7+1v3Ge+/W5A5gR4MbT3sc+VeRNbR5mxmF8kyi07o5+OAd",
+	"+mcdD/lnNvrvnjPZhDwW5SprTy34w1FS8S4OXeUZDzecv5wXtLG9M9DKTMcCQftEJTdNJMdxdpoJlZmv",
+	"nQh4zJa6sIwzJWZRwBmJsYI/im7odhbPgh/qDv10svqcYW+uKVfPZwOo3D7qTyJwTio0hmJDaI1vsxji",
+	"1rABV0pb1i9b7UeiWOKvxJstMei5/eb8bRGK+Gsb7RsVts5mN6T5ppOeCvXf6Pd4jFCtRIUZMwQN9zs+",
+	"D7lZxtSyOOAc340IwZvfE7bxJnf+sAprHHbGF7r4uyKAjVlHj2Fcc0xrEI03SArU+LeKkJNp53IljIj3",
+	"ZbYOLQcN8e8BKecuwxgwi9sj1OCif/MAxPCWG5FpPM4D0zMVW750Mm6GOkMP2AQ4MxcWoUbLsyIN84h2",
+	"GQu1M+5krUKM+ZWM7gfpe8Lg7gUpBp68yfWEZdohxDwESH48MUv9+vEx3BYYBn+zxyeydSnmq7UbxhYz",
+	"5i4CCPlcGnfsIlCqQlxpKjNz9viqZjj5N/ecO61Rd4/YJOLdKL4HoFEfoCPeXcMak0IM5efES9wEsb+n",
+	"xnm0WE4ERANivlHEb5LtZ3gfsInApQB/ZSAI176C3M2RXJudCnCt3EfpIU0gbqpfBS9Egcy9/2wdHh+1",
+	"/ibm6UpwMNgFDxYTAUZ3P7Bg8GicpI1C/1LMk8eG6f19gIR5Hm1nrmEtQ8vqFlU1QLLtJpqBTvS62uYF",
+	"jbH3x6WYH63HVHpV5v5ItEQJwGoZ/XL80emdVYe5BjcMRnPvkPxfNTBJunnXZvUIk7XlSf6C4xqfy4yb",
+	"UV9zzBqsysGCwf86XPmgKV2qY/2+CV3KONcfT/pgDjkT6cnBv37/8/dVhl/YEH5utiZ8Qbbn65C91OxH",
+	"qay4wN23EdHmGF176s3PEuYxrVmfG8E+nbxLPFGz+8PzUcvBCE1b8VkayxrBiJUFu+L5VJhmLXzNUTm0",
+	"rwBgs/y0tTWY5dUsexRwNnewpxM3307z/xVIN5b3+W9ud3p/mNDbNPNbTmzrv0Tb1QhLiaDpKnoEiNmC",
+	"T5MbzXiWQSIVDk/o/sbSmSqVAvyuhhjk1D3y4UemYJj3UhixC089DjQHOocigzSkJQ7kqDDIJzxAbhO1",
+	"CFVjDW7L/jFI6L9nhbEtoNpendb9dSqRBZqlyM+/hzGRlPV1NmdmxCciY7m8FOwUb/vUJGzMi0uRYcwC",
+	"KPjgt0mZ7EVC/lgeeKWFPhW8/ggi7gj0T/j/7hLPHK0zp4CxqyWXUE0AfhKNo6dmeppnrC8OQtUKt9MC",
+	"KrMGIzG4pDwjcOUC4XgheNZmZ2HAhtiPLUVi6pn3VUZPdD/E9MxDLlJdHOw6qQHKI5p6lskynskMH0/y",
+	"HSL6fQoUCAVynyrHBfEHgDb1gt51R4dWkwowRnqGNqy0bn1jHAutrkRhAJXtZpLGFnIiUNCIK9q66wUN",
+	"S+Fs6qltU01QO5DLpgxuUpU68IinhjU4m3CZsVf0c3ZKJUVS9dSEz8ful2MQGlQWg7AVMmsuCKbKfBl+",
+	"JTJ6SigOQSHVUw18wdaFfmpYStPa9nxN7ohhnwJtl7RZK9eEyiZaKhsLtp6qk2w4imvINV9W5SQbFGP1",
+	"FFKi4jw6qQaNdyOpLspWd05vTbLYVnrqXnQ6zCP44uuf43XpSvEIV7nZeAN74EFLx+pYtxKOfv120vFR",
+	"SEc8RHgCaoSjX827l45WT1q1vFJLbviZnqwjglrkiScy8Ia3H/c7zVVQkICWU8GApB89OdjvJE/G/LMc",
+	"T8fuD/eXVPRXCAmDIymKrWLCJ4BrAzWI21S7vC30+LVzUbe49kxve+VXDcxV1m0tt7+8GDm5XLhtORUe",
+	"K/W7j9BFAM2zkWZ9qOFEqQsVl36+nMPECqhQ3wa3cn1wLqnJ/pNuXx2YI6itIDx0nkVEq14fk9SZTwT4",
+	"VEFzjPmcDUZaG8EamR6Uz2uPs2Z9mcBveMUbusWdBuYWnrWpcCCM6XuqHvAukl9TU42yoo1UCRGHPXX9",
+	"koGwcQoxENIDHhEQSbTJEq/8CDzj1HKV8SJjtKKGmYkYBPCjnjJ8HqUhgzNOlQkjUSAxOGuks5ERg/N2",
+	"u50SL/Cnk3dsPDVQsD2ydmIO9vZg4yOvRE9RWRohxitC80AVNdGFc7qhthps3X2nm3/84YfnPySh8NpM",
+	"+EAYpCNWttB5Tw1GvOADC3TDXJWYOYW0VhDoRS6tKHjOGkfHVy9AVKi5h9ExI3qwmo5FIQdsqIuxSQCm",
+	"wV3eGvPJBBGeWhCnsbKfC3Z0fPWjf1jCfrT6hbviw+HZjy8AF2/uzGOuGDyRrmvi7GBJe095DJuETQp5",
+	"BcDbuVSXLUDGSQhdr2hdFDwT7s4JG09zKwccohNQyl9cCaqi5za4Cj2lEHQChEqEg1UWDRbC6Bw2jWaN",
+	"1Bn0/zh8d/T68Ozo44fzNycnH0/SYOJPizztqYCU02wzH8QC2IOy8j3se3RL9vedj0VV8umLzkv26uOH",
+	"t++OXp2lxIznllqaniLGoFqcLIg1LUifhxoCXhjmvVSuLIzhFM7vprhwECZeb+Kx31W1PKhc+IU0VhSM",
+	"LymalRrllspY/E33/vBPXKplqWP0upNTu+P12lWQ3IDXa+nMlNQeIcKW64svOknXpvBY1BfZaoqvN4r3",
+	"czIpwisgFBY3ATQLgXoZZxkH+4ZAdekNpTBskAteGAJq5Uardk95022o81zP6Mtp7uysIUsHdRo4XU21",
+	"9c3r6jtzqrbV0jsJ9Ajb5pcl0FODxTrRQieV8IAuAmqdtEwaJhSc8i8TUpv0+l4pLdayauUc8gg/dCLx",
+	"klSYfhIm+GBEuEEgYan/njX01A70WCTMzyAlc62EBPgUpQoCqRnLi4C0iSbK+oDI6/IF7v7w0sM2tlKU",
+	"g9oxbtXEUKJDsZU+vhPde42jsfeHH+YR4Seq7PqMGTWDSGoLtsuHfSnZ8+qIEsJk4ohaEjOIfZ3N4VDn",
+	"c4ojYX9hANJwR0lS/BUqJvVFGR8Y83lP4dywH2M5sQiWmb549pKdHJ69OX939P7o7M3rlPCFT4Qt5q1D",
+	"Z9UEgH9uV2BUuucsnMo78Dme3ZUEWSc9/j4V053r8X1g9NN+gOgYab1l6Qi0Gxdcqjs2BoTKWpNCXEk9",
+	"NRQmuBUxt5ojiDyYQhM+B0D10wh8OBqLNYa6YM9eAOwv8JKAhYR1FdxCkPog7puBOGPwg3hRzD0uSIl2",
+	"hvcnRmSoqcDoaupHQJUO5xDABGxzNc1zRCQpXUugC10ctNIs1+pCFL7WJGr4myrCy6mTbG9Udkz3opnE",
+	"qN6DDqjc0LdJQoVN8M+ra0MQ6TtB+IiKMKyeVJc1ziyVJ70Qk5wPRJa4A3vHcg0eKr6KRHPbW4mZf+HF",
+	"Pt82exvJsTXizmp9gB5VmejxDEx2pkuRBeaVr0VrhY/ThBlNkR9IGRZswBUzM2nJS9NTy3KNlO1KtHvq",
+	"oxqI6i9G3NAvRMYa6KHWy+hc8EuAcReU+Q4XAHqS7SlII6KdJ1aIuNo40wmsXW2i4zGJxBumZsqt9OjS",
+	"MzupGEnFv8ir2rg0j1b4XhI7UKx7tyLx1OlzYG/wMS3iZUig0g6KJuJImLRY2VBxPmH3G+94ljJx0QVl",
+	"4H8+67Cy7vVmDmhPrfdAT0v/80wYu/M9d8LlsfmeVC/r69ijSvGFSvVbM8/+kOthEY6sAWyriK3eJDHt",
+	"fkJwOyrz3YPsQrvz7cwMW3BlODBCEXPlwMoraSG4yC6FmCDZ00AXWR3vkhvTLXYd7pLXOxPhJslr1GUB",
+	"MxeaNZxS1DNlvhziKvkCnufpFjTPEEtew+6MeeNvCnZu19e7O9ubyrmwKLaEXcUIIJakYAdwgwpli7JF",
+	"xX0t8uHNj3uySgnvkfZcnfT1OBNI9AR4lKSR2UiPxYRfCIMVruTJ2CiGbQRAyzIz7dPb6SFEGepAJxDO",
+	"hMZzh4eLHrFWcXpEgl3SdmXh+xokh+sDoN6qKgI4cXfQCJe1oTSDxRcJm3A7cntyogvbTJh7haI14ADx",
+	"56uaf+jUQlEs7M8HqbJoePeitL7fc/WtKy2I0G8L43IHSorarcu4/Sq/EbuxKq2ewLeFnB6NF539JnUh",
+	"8Cgyj13PkFitwczMBS/wjo8g2ryFUwgvtHMKH9cZfKuLC2rJ90ewFpvgFg7fbWtjGqfHIzfUmV2OudpU",
+	"Bgl+LCFcDJI3XosrkbvjaZKe8q1sSSVElbDTys2bXaggchY2trFRNmySczvUxRihEwxiJKQ41tZpyJ75",
+	"fjEKIFN6GhvfSgGCDX8hwdfng8ueaqQjbs6rUAk+bi2XMcwYtuB5wmJokkLJtCLsbG9fKN0B+0g0xnsx",
+	"SrYQiKdukrt+ialxErFCKKbhs9aFCLqkAs26k6SPqC6BX5V0ZpEQWhBTWWB7WNXoewd2jgd1bKEptc7S",
+	"iT0xcs2dcKPUcEXEOXONWkHBxkmclClgEuaM5zM+98UJXcTmClBkGL4jnBg21oVgjUKM9RUGLF59OHz/",
+	"JhAxaR01idZzJr2oL+F0N/RxBvQQHruNhe+0s7EemZ8DOzs+8wFlNfPb8sutq9ow2+Hio1jDTAcjwPq/",
+	"0G0M9RY6bSKL0shHOKIYIaEPEDiRP/zEZsarhxWuL/SVKNEI6bKzf575i9JzPREqQHG0e9NO5/nAPRr+",
+	"JVI20nkG7Wk95Yagx4Hzz0wXoD9ZI7Wf7TneOm22GVQZcTS/2FCqzLC+RgpkadiVKORQiuwADbM1kk4S",
+	"zEa6V+z9MdCZ+DMNEge+XhLkHmwLo0M91QBcAFD07uPwa/ebF50XQHhEWAeRSHV38WKVUorwOzcf2Pfi",
+	"btbuqUM2ESqLVlZ8nshCGPYTIgxj957Enj7ETG0AH5f/2HmxzqR080m3ah70FFggKd3snNuUXleaqOg0",
+	"2KSNciWQO0iJZkLlRe4nZTf+P2jqQ2LVTXcAGLuAN4D3y/i8CwIeK19xafHyC/fxhRbGD7yn/CRU+QFh",
+	"sBaf10j9GTjHR59Pld8HqTOC04Hb8ufWSQmbEtNuZWO7IwvfJosaMJyYpJwTQKlFSGe3hSP4WrcKbbYh",
+	"pVWjy/4i7JIiuzuUocqTNrKPV+VLwnjfCChbplK+6ubYhb7XhL4XZbWH+Xn94dQLT2kRdfmeQ+FnHvsD",
+	"uXpXBMK7cRy86UtyTUVq+oJstOiynpImCDYMqaEgIUmBVMA+oo6irs2O6QeDnMtxCbMqPg/yqZFX4qCn",
+	"jBMuPCd6OURIcld7cD0RTjFBuCqBLdFBn7GGky9OkYE2arILAai77Z46Ie8Ny7yOPgD+yfnrj+8Pjz6k",
+	"B4wryrL3AQ3RLSfMmx5Cra0u0AbOeV/khjWOjr0GECZxijbPBrzITLMc3YLCKJcC0mLwr77I9YxJ26VR",
+	"VTBTDuiqnuKxMIJj6mUjMgO5YcdNDZhoBHGNOcYI8DHayz0VJgrUQMFBrQ5EVW0euHk11umrsA6haM8L",
+	"TqA8NUnYPz0FgDXOqjIrYhh3YfbffhSjOsp7iWN8kbDf+SGPCi08yxDpaTntcvv+yIYQxB6I8+vXBcd6",
+	"aWV/RGlweVGG1shSbKF0bRZMwAbqGE9uCYqgpyh4ikUTAA+WS26YHjaD9Rm5OVXHBHyaquYD4dhmhz0V",
+	"OKc5qLqxNNg2UfgRitwIDK6M+SWEuq+q1nRQmSCZu4yzXOvL6aSn4KZDiAQ3UvzwHJE80uayBP8gZpG1",
+	"AZzZzPJLAlHzFc5WY39JT1ln6DIj4EUWYjQ8uJzQ2QFdbHUeS9aMzd/uFpqJjQVXs5HMxSpIMKS7c2qF",
+	"HhmzavcUBecn4e43qeCujZ8DXPQjCjp9kfzHSZl54GLyuZ003WmG76HA+53Wl2w6gcVf2BpPTUWOVHvw",
+	"bkuphK60GzbebaVN1nTbdX3wvpreAfchzxB8kst8A99e3ID2eBrPtms42/WXfbu1OlWKlS8/3qtazFbl",
+	"/4mWgvpZS1YRqAQY6QnR7UJ7FnR6ZWNnjJwKa6W6MAn7ABFCPAQmCRi2zRDbBiZd3xrmbBHhs/5gVbmv",
+	"N+T+ZRERKiBLzVZp/hVu7R1IiTsDQ3vgyXlhN0hvWp9lAb6TW4+JssGukVk+k+RT9u5AB7HiDv0t2Syh",
+	"12xlOfyp4MVghEm4ATeiJZURykgrrwQz0z6CLnkEFx/pk1k9dNmr8Lzrioi/A53DFrwH74DoYYsLPw6H",
+	"WxI0fOBjcaqLra511yE31p3aOn4iN+GxHUIyzy1PWOqvKifugwkybDLsLGE8z7tsgSwhJHlRPyJgO3RN",
+	"QoDdsOjquAulPDBrshrJk3D7NfD2h6yfc3XJjOV2aoJNwJUfh39Wl5X5WuAwdUreX5WwCYcIvy6YUJnI",
+	"ovpfxOtZuBtxY3KW+m6W82mRp5hDwHQzdJJfSSOtLsi8aB5UKlykx8o3PZW+6HRSlq5GVq88p8u4H3EY",
+	"0ZjPWV/QDFRKado99RtEUzyk+1ODv3Y7mpLO/i7SMK2SmvmrhGJSlr46fH98ePSXD6fnx4efTt+8Tlcj",
+	"svut9FAtGj++e8Fg9w/f5Gr5ddgZKI8K0BUOAGh9OkYN38U3dBoeYs3dkmsBsp94wbnM1sjMG9soe+VQ",
+	"V1krpboLXfBBug9KtYDJSm2Er0KR6kpaKOBpJmySTw2I3PDmNmboYTwvBM/mDE4O/KgKCNtlKZBPpcyA",
+	"8SS8wwUdWvWG0aF/tYdoIT0EQ+bVvZgv90C183E4BEJWFe04ALASntCR0IKt8LX60exvYarEtkn1fI3n",
+	"rc0OQeWIjVmjCoWsC9ZHgl/KSxhd2F/c32kzBkoukS3Oyf6hdEjSU3wClQ2UE/y3GFiRbThTLF26IaZa",
+	"Uv+H4kWhZ2jtufEj8b1Ul0CEw7i5BKTF6OmARQASpNllqXO06ZZWp1AAh6mFIFUg8lJMoUaPAzCYiTqD",
+	"nbDJ+Nz0VIOHPBphPoPlxjK3osVUoRljdCx6vUmUYdjI+CrmSzGpB+lxx+n9/Ltyt5LFnfoxwF6GNcJk",
+	"X3ReIHsHmJq4UVbRBy5trwqV4PqQj//lKf7wz61GCn0zNCyxalTXHIrfDtcaiLEyz92+VAiYh8MC5oUC",
+	"0NELOEsy2sRY4+gLDaVdScroDtWTWmTnDCn7x/zzO6EunOe331kGet5u/Lxwqr0/L0dOA8bjFw/Z16Cu",
+	"HLHVXzLenSL9ypx15Tao6NPScnOb+N9aqgrdwPU150Z4pyWcJk/OrKpYTULZYr4Koul2vdEdStPOH7wJ",
+	"SlMUVsEQWYRShlEk8N4CoMsibtMXuIO3XSwc1MVQijyDwJel0qPlYvilcNKLzos2Wxme6qn6+JTBLF9l",
+	"ItFP3RimYocePQfLvgzggAcTVxeLMT23QrnggTZz4YFlPZT/WTyGTtpT20b1VvMkPZYIGo72a+cDdyG0",
+	"74ITqQyh3al4XLZJ9iCwhXUEK3nX48TcUXT9F0jbOzsw5fg22blngDoQ3qYaots1+3wRRXkZLo3pOxYV",
+	"pcGuEI/wAN3XW9vaCwzl6+rg/GhK+96IBY2X0EUtKPIqQZid7sYuHp9NcyN2g5TqoqfoqxARssQJzdmM",
+	"S9TiUSghvhSbw48stuJw6vnDCwFxPp9XXZLSGxjoqbNCuGL98G4HUQpQjLnMWUPpvs7mTw0IEq56Zd9q",
+	"aFD3ofmQWKNS58JQ4MO5vFRhMp2wubDNSi+ogWpnzO95tQ9PLzH28XIqFLIiz0283mXh0aXSMxMRV7d7",
+	"KGqgiWcmB4JaStEYK4yNzm5ZIf28Ex/pVVXSPfUFZdIwKnEYPL2bCsHkoRg4pcS8lyRh+fjthfU3Z+V8",
+	"wyXX22oQPFcVmZew/hyxhpxMSTZpkxvaSAuKZL2NtPdHGN25XE/+/Ju0o6zgs3KDf4msqCHDi0fyRXR4",
+	"yWOLD/mp3QmCe/Betj3QfpHckS5PkLONynhQSJWPeSaw7al5Z8fYWW130GlxuFg/QKba1Ooxt3JANh/P",
+	"vfFnvJ3YRYNtJg0GiGJb0dmPptpx3GZoFVaLl4y3BNFy7lYM2Ti8DXZYLfD4f2qpHkXo+LD85SZjodxj",
+	"u5DIo2r1nUzyudP0ZVDkhgJhKRmj1ZUozEKko7pzPkQhADZVuTAGKxRSBCMM5xUbIQoI3/TdyqBnootM",
+	"FE8N8Dc7LwOfaUV2zm3adF7Ip7NXkOZPGDfkIPF8buXAsEwfsBRuGZBccm4s+ylhzzsJe9lxjtzzH3+g",
+	"MgGPcKAzPifAn4UahAZUAzjXlsAkApAFIDYiNCxVV0jDcmmsyLo9lYKHKTJ66ZGesTG4l1TSAYho3Iz6",
+	"mkOnrbu6zbYrBO8pMt9gqpjMEjaYGqvH3nFNIp9XZlQrvqKA4VW0pA+qgOE2cvHh3eJsfN2N/aFAM/Ba",
+	"Zl/d7RbMymvdr44evW4Hl6cAti/uUMB5WjwVT/GQrcy3w7eVYQo1Hbvz/5Mb4/OO++9L+O/zH3+AXq0t",
+	"52Fj7cGW99lQEbDlXZwQqtwnE0M+zd2NKHpzzt0F/u0rH8JZO7fa8vxJ8mSgx1BfpNU5H7uzu2JSHkgj",
+	"QzgH12hlKOXCt9/MUL4ra6xpYoC6JmsL2Z9SZFbaLvP9DxWrO5KqWzcxLGjYvXCAV+raE8EJNBb1iczn",
+	"rNB5Pp0Y1vACoglB2MGIDXWe6xl05Q5yOSDiDdjYCEIsFeN9SFb2lBED7ezlV3glgCllAmKMivW1NV3G",
+	"2VTJ/zUVeDfUWtTR8NSQAYBfacU4FgK6R/QUgLxFrwqYTSCzytnVSgDqD9YmwlAL4X4gMpaLoWV6arvw",
+	"EXDGE9gyqkQ4pgxMj0IMnWnRZodwTgl4ztsUbg1TBDcazFOP+mGsLkTGAFh6BSDbYVib6yrNEydtjwux",
+	"ZaHe20KPX0PWdPO1Z3rbK72r8lbmlur6NvwiRGu3/wlQW2x/+WtpJjmfv6LVuGM3yK/fRtALt5UevQis",
+	"JprglaiZAJR/CS1m9SQu4l8pDMNHddKvFFz1+SYeRf7jWEMk+yaFHggDy14fMgg+s3XSpUH53hTVtMzS",
+	"5kGU5yjERBe2LLx41tlPseMLiyu1EglAdbt/Qc2HDbKAjwUb67FQNolv0EnLQvFy4F504GOB12gBZKen",
+	"DkOXKcomIGziaiDyHOMWYN1LE8x7rHrmRSGvRFZWfLJGOhJ5dj7UxTlcmjYBP88X3nFDaTccUwnRc3h8",
+	"BM2ujfSfrcPjo9bfxBwLWw5pG8IwDtivsIcYIrReijkBtDYBgY2H4LERYAjBm5V2EaWrxOcBtMKV7grK",
+	"5ooEjrOIARRwMD9wSsN50kVPDeVn90ogw91Y9ZUoCpmB4B/wyQQzh84lO1T0IMzERSOa6WmeUa3thBvT",
+	"Uy+j/2u/fIn4npAF4/EPAb0pqZB+VBN2kXGYNhHI0ONbh/nvMqOxPkmwvrAzIZR/U0mZ1FjvuC2htPUT",
+	"1e6pnjqd9sMRMG52UsNzkWKdPRmzLL2UKkubHno3NdGP3MEIQFORru3Pewr48VFbFyyThlKkOhOsEBQK",
+	"wlFGN2SNwK2feh8UTp/vX4pTpjHNVxIq25yf7x15PDYTPnfHzW3YtBBKzHgeDhu3PbX8StW38X3dgFVY",
+	"+/SoKiu8snvTnoLikdTfTGoV4giVsT31cIyCF858MYt7OC2cNHaOQMqKae6ECp+DzURvhFzo01z44jE3",
+	"nLBZ4tehhfwvUeh4U0LrBAQagiuitBUQcAB2/NG8zU41mmX+oXqIvGnlAuIpqbwck6anUm95payRwtfn",
+	"9PV5+KYJUsNbZXUX0jfNAAjbU34oKM9gGwcjD5pRyMarDslYPVnefk5YhNc3SU95NYaCbqDVUBZjD2IZ",
+	"HlO9dcMNAKa9yXJhDV0LoyyBlHvKLTXx+bDDNTPqTq0/MU5UoCA0Os8S+G9PTVW5vFRaUCmDbMKH1EcR",
+	"NnCJv4ybjlg/ovIL01O0feIntNlJeBmCRi0ESCyRHYA4QvUY6xazMM1OAFd3CKt5UgS8ZnQXO5H8PA3Q",
+	"+na39jchWD5QWqSjaoztY7QESh/t61c5is98PMGOSBAX59INrLP/8jl/MXjW+mm4L1o/DQad1ku+3289",
+	"Hz7LXogfhj/yn/pPkidemzl37eMH+IDkJMTqnhw4c+l/0iPaAwiYePF77oTSk4Mnp5/ev39zst8JcQgY",
+	"wH6ns78QmTh48uzFy/bLjjMjrxsbuBewlvLxmwxxUurcLG7XLlpLJKaXbTE7EpjkvNW+7K3HXWMcQkbK",
+	"G3gPPrfyDaZKviRYdOJ9CVy+bsXIhpxkwmLx7u2cSHW7Qbov1wWMtiY/j72mQlxJMVvtNB3mORbmKXEA",
+	"OeWMVEiei8JbnEZUStRfAJxEtItRL1HOA1R6JgbSIFmfoB4vSkGhdvOKGN0bsD/RFndWOE5OaTn1pxlA",
+	"7cfYFy+DqQ1uTzmYc5kZopCQKhOfvYuC0+5tcPLB2iylgaQAa2pYSg2xadJT6TDnFxfOjEGjxls/cZiq",
+	"EVkUsdkCOhR2gAHqiAoypjN5IAbFCjEQ4MOVCKYYyRou7BAq6kTTumqPYOqnpyomB27BJSuV6WGz699l",
+	"6Z3hPcuXVsJ0wewD+8tfDUwLPEycyNKETdWEyywabrunXvnvY4MMlT6zesaxVFIW8UqbCfjZY8x9vXHW",
+	"gicuNmxWSGudzaiRPqjSwUXzq7HmQdoQvigENzCeGkIgdzS+JNv1tZolIs0Cp/neNPI21d+VIK4h9iew",
+	"MmeJt1BRc1/IK7HrrfiWqpPozPsgfeS9xdsiwYLDAvPfVLZzY81X140RKUArx8KIQorVnRh/EfasvGoX",
+	"vX+M0ftyATfJJ8yJ9aeDS2HdVsyz++lPueuY/mt4z6G8mDobpBLah4AjTAAU81NakDWAJyoEwrx6dcL7",
+	"v0ShzS0H9Dd1bx+yYGLAiJ26MIuGsyesWjAZY0OiS7/JxFPDpgZsiamiapyVTd+3HFzYtX3v9OyN2r5L",
+	"LwthFbXK513wqKApCu18Z303v0yDRpSBS9qxchgeQOCnfL2vvKvvvz9wYzDio6oEmFbna4Fga0Xpipp/",
+	"cenKjdtY69TEXinxv6zWvA6O4MPyWUrqExANCDwA/WykgiDVhDnChZxmT22T1PR55fKlnxqWis/o+Z4X",
+	"3Iq0i4xgCzgBPtm4VHuWttnbOMwCTnjYEwvjiHUlAxItyP5BBlEOh8INkkDQCDkdAzJUrQv+NZIw0jvG",
+	"jnmd432Y/Xsal5m+Khf3wXrgfoQ49rG744ONi9+beNwp/bt0rk+FrRgET6uG8JyNoOCFksN4Lm/Tqw7F",
+	"6XtBzreM5ba05GsrEitN7CVZVtQobYRAVGGIzXZ9IQn2kwc2ofIemcyIw6EHtYcLne8+dRp+8NRgRpVN",
+	"VSFyXmlar6NbfVUpnYe0alqIgYDsW5jEFByjMTeXEYl71GXJ8YexLktXlQ76X732U3yHDdBLbvlShfnR",
+	"hcLyFKiFcMphzOeMZ8A2ajXrzyFKP+CDkVgJ3WerRfkRRNuLrwzRtjy7mwQoOc3fnXFZETeHqnJKfCDB",
+	"SDKVCOEvAYsAj0c19qsyKirGYzkRRV3z0Q0DCT4f3gKG7VviUXD3qnbKJB7pIFvHr/CaBvMKxvJ9IAjH",
+	"73ydHoJMPI7S2dIVjwvftugGMATtsaYXYGHzfjGnAew7UEdUfh8gOhImnTCHlCc3wnkuE1G4s8oxqcbZ",
+	"sEBoRNbotPc77rP9zv/RbK+A5o+X/aFa6/EY7wV9Ix7AZmM9Ezsz/VFC9FdLYodoY0baQ20LrFEnD65t",
+	"nVfusXchlDu8YnXlxzt5SeQfiDBMLr6e2qALkWfAiOJKFGxC/UFsqpD5RIl2jTGLj92JiZ2Y2ImJOjFB",
+	"7jkpaneA9Ri+uVt5sDHZtgi76sYau8Ur8mS3f9B3mbLdMbtJpqxyzG7xMN02+jEEGHQxBp8a8I9jBn5M",
+	"U7cZ+HomYWOp5Hg6xqxCwq54LjNIyqu4rq5sfvJ9sFDUOc1zbG7NnZ+fsYbSLHc3bnYjf9fOJyJBirOE",
+	"RWNNsMXXUBUAFvLbqSmfYSyfYxaggk4dNShAowNBO6+AKn5spsL9QBbvbIXvArL4roSYswgEL5RUF6uD",
+	"ZR+VYIWeYaQuqk33ecoGr0tfNttRATFBjhhGVcQ+A+qRFLQdAQgX1SP5MnGsSfZNY7KS2LD8UlCdT983",
+	"yJqkp+IGWROBAfDctBkmyyxCHmUY8S5fBEFJ94af96CxclVY/o2fsDs81/4Z32HT+atojbH/vO+BkxLc",
+	"g+XGW+4yL8Nwk0JfFHz81Nwy8AZkf/biRoXYmV6sJTdCZW/cL17FP7h9i/jZ17SIKZtcdmoACDK0LMPU",
+	"z/h816z0cDPG791qcYR3iVcRcFcirmuRtaRiUwMoawQVHZ0g7ErcHixyRcoGz9OkEFRSsrYgG47ScXTt",
+	"XcrghWdtpoXIc5gqxAQnapFvldlpa2RSAiAXpYxIKqjkYdpoh6Gep/okTCPmXF1MkRAF6wMupcoMZhv1",
+	"ZFLpj4t25TY7MHhj1a12WrvVHqQTsjTOr+yCfB/H5FurGELASzpWPs/tVwYWpnrW9JCUvC17N2dc2bvS",
+	"B1Pft9hfk6v4jRITTllBz6c6IGyiS6EST6bQn0f5igQ5SuETp9kqr+nfst1TR6FR0rqlhNZLgClw3z81",
+	"LH0njW19KkeZshGU3rKGVqIFFQ4JO3n7iv3c+eHnA/hZT2HdjGHHH0/Plm/xy0clWgCjljIOOVhdjJuI",
+	"vTb0oMVPDYvmBjLo7Z76ZLDTFFU4UDhIw0a8GOfCGAzGQCUOCwLKvx/Oy1MD08XttAj7wc8PFn26CToI",
+	"b8QmU4uwQVg4+unkne9gJggOraqTWmm0FbkRtTRV5auBXFkWurV4jX7ka5HZo1qj551VxUbbyOfPrdls",
+	"1nKL05oWuVDO+c62F5gflYBFjt7Vycq7lNHRo9aLZ26ra4b96k7F3lg+PyrBWZWTVk+Wt3HJ+uwLOi6F",
+	"8p3Z8dF0Z3GzeBzy3AgQfD7usM7+ffv5BC5ZOhY1eta7ydDuDEhRvBAMSh3llROSrOGhoE4+flgJ+trn",
+	"RmwPpEsPhajt3dbv0VSs289wAbsUc9QCYUa+JBL65fZyZY+9oXp+WqF4dThzUx9GHW2l4WfSlVJZcVEQ",
+	"W4ZBsLi9PxAi/1xmf+4hZmdNc8TyfvEpPgLYlxlrpOFOaaVeodwrVZKMcPlaOTzh1s3Ok4Mn/9e/eOu/",
+	"Oq2Xv9P/tn7/Yz95/vOf/uP/eFIrpeuNgWMtFSHxjbRTkzPRH2mNTOKEvGb2EKo3ZY3oswmXWdpMymsw",
+	"hCiyFLVfStHF8OORKAQ0rf/n6ccPwc4IgsHPJA2AGTEofF9EUFU91Uj/2SKAv9Zfx3zQOh3xZz/8mCK4",
+	"nFv7H1+wv74/fNU6/evhsx9+9EtQ8Bnr62zeBE9pJAaXJSATV1gtDVBJheBZBHNXxR6J+JoCuCtUNkbN",
+	"PwEwNuXD4fkALROpEAIuzTlEd8+NdHOiCyq+ZqnSVpyH25iUNRBWFqypgg8ugW0dls6Z/6aZgD0Aj+up",
+	"tIJpZP71e9v9b9plVhjrQWghfUWvTnZFiQzVUyeEo4FQbnFA2PJLgVHjJXAK1uDQ5VPp7Yn6Y6TpKchx",
+	"ebzEA3hVN93nVp9nOu0uYn0gxFUFmnahUdUtyoDnIuspnucBjo4ovbiNWnUQgVJaQvVC8jSFlfDSBICQ",
+	"0GzUbNft6BitI89Rb+E2p3deREdqs6X9DyP215U4cx5GEirzofcJwDB7CqHRoKs/9Mn4zoQDCrufpYtt",
+	"UglLT1J8PQRzcoMQGQ0ZNzwCuaWHqW8IkP5CVgg7dfPUQJCywUAYM5zmMe2z23kIBkK3RsjJvhjosTA9",
+	"lZ48Zb+wsVSNs4SdsP/ODptpcBiiN486rdh/Y40z1mInT5tsj/7ZTBNWaHzCiOfD1nTSU1azZ5DoGENm",
+	"4lTD3oGRY3q04NItRgVfsgGbSkACo0O7qwOwzYBpiYvbU7C60tCNoEXMjrhaGHaJ5Tob6dxPfZiLsB2k",
+	"BcTO1RikHuGIEOMIumYuYDNcikkdACluOY9ASk5EtDS4gwgpJ2yMauSI9spIAFCSMCRAPGiqLkoBFh3j",
+	"w+OjyIbj45IdobsIr+ehxEpESZl5cnqrp4MRgqUWIhO5vAIQPy/zY+H+G37WOgItQy0h8GSa01RmKWCl",
+	"4vMq8+sWo8T9owfNkcthCTHWrVNUyFuVM5gx00NA+oSdfj4p5MApQzygXvCaxKsTM5KTCXiW4AXyz8IA",
+	"lKO7SXyHpA7YMmo/dMoMCS5gkG99gYMHJfc76ACmIvHEhgA85FHw2p7ssIThThZHsfhmyUp1kizor2RZ",
+	"bbknBWB/eJYwNu3SiKuZRhw4soEEYet+xhreEAIcrRqB7KsrpS2RrF50OgEytnK7pn88bZ34uQHRmBKq",
+	"/sEJK2+HrryTIrA06qIZlFIkItNYRv7rdzD+wAciTZC22UfYjlSpwp0gltgeVA+pBDKBzgMdh00+zK8b",
+	"DaBNFlc3ntuIH1Ma9qKzH2xYjNuUVmytVbaqa+lZXSTB00qsvvOZnsjBqnvu3+yepZhZOdgffviCsMf1",
+	"3DMaFXn2XzsoXd1qa31E0ldQamCmuWcf8io1k9nDbvh6zAGWoKlBzXp/rVHx1RIWuWnhjyAVE1a1TrfG",
+	"u4DACwSm+azVh63vQ9U0kmiEA57niNi3nbPX9eFassEyDf1Nyz67LeRExC77d+GrH2YZ42HKhMom4LxL",
+	"xU5hQljjtbgSudMiJmF0ik3Tz7o0GG92phwtcE+lzzrPfmh1fm49+6nd54bMB3CaSktXXEH8PQXfUU9t",
+	"22PSu30MZb5gMyx9zc1cDQJcNahKkQHGYSrVlZYD0YYoQvm3v5g+h5u6o9f2BjbYF/hRJs1kakWbzA1v",
+	"Ryx8mWsjsrTLDL8i5GVMewAFSyEsOVLHn87YHiw9gWTgHmvhRSmGIVKc59apD0eE9EUUU3D36yn6+YWO",
+	"NvmEDy6dgdmo0c6ArGb5eFJiLYaABdkaPRVddMGlIowMT1D91LBBrgeXrOERNAKdNAN0bP/xPn3MuBt9",
+	"s6cWwiCMoiAHbKrw4Casz7N8zvxfxnJwfdhw6qahlUEfOG2TwOO4j34muCPB3CZOt2gTom1GG/F56/l+",
+	"2IjKjyRx0wSfUl4HLbJC5IKDu0co4qxBt3nZet5xa38lijRh7XY78FWUNrQnxQGfQipy7OHOYximexl0",
+	"1AQvcikKVgLBEJI37loD6TEPwVmBDgVHpKfSCS+EsukB4wM+kJyAWwPma8DLp1fy/gJnEwSdDZeG2e2U",
+	"kCV8Is/p+5SQPmEtGDpe5MKogUA0+OAOBQSUbIomg0jB02itPeqsAQdt5eluJhAQOoCOffo6ZWPogegp",
+	"xozbO4hyGyg4QlbNeMgWf18Jdk1aH2EjZqQMwmuMpZgpPA9pdZTrBUvHwvKMW94uQ3JdGF+8WDTI6kDg",
+	"YndzHGWEPE8UDAuEDcCJ6tnfNaUUcZvlotmGya0Iv4MqYTz8ZBn1vpH2ZZ47xwuxKFJ43wpTA8WZmtiJ",
+	"CrNMwqV6p4j3JOxgQG5IPNAOYyki2Jz7IO/i5NN+blcGkAnLZW7aNZONsUp3Z/i5m6RXtMPYaXWuKaSw",
+	"wFW1jiQD3GyGMUJyeyESCJlniv/RxDYWpmw+yL0HXH46haJ0khtwZzehJVcG1f5uQUuBzjs7XFhejIow",
+	"z9EQ8wIszgpBkChd7nVKmukZcBKwkcjh9aNokT+8GDDy8WvPEeE3d3h8QxcJq5Im0IgACpktckIo8Tm8",
+	"SxNC5WHfTq2R7pxXF6jckAv7yC9b3fmsHJWqXXDArHCWJQbIj/GrIxAUGIvmYUhlSBiRFUKE2z2ajAR3",
+	"YEN4MgRwSQxWrQ88rPipW286JuF71hhMx1PMRjVXRHw9xDSrhMmtqXkRiBCRNf20HH6mu1EEksCm/Bjc",
+	"jatRyNZKkwlfhwrOq1F7X3QOYo50UAPwrCsSyItpurOzzwwCSI50DnediELqLOLbGcrCSYBmsHTot85E",
+	"ECUYDSuhrxopXQIULFnarH8pNPUOWJprY5di9suZi4jzziwvSULVJNM8p7ntsnTmtARkwWYoBM7pqU16",
+	"nC/V4FEsnS+sdfzOfpat9stAAckycOwvRXMgkHvoCg6wD7D6XBWGlZFOMIop91R9UDmwWhFpCJMLlH5o",
+	"+To14RwxUTgTUhdsqqSF/oEAzSY+84HN56zxX6LQLQrVx0xMZjoYuan9z+P/M4a0TpgdFUKEX2hF0Gn7",
+	"nU6n6UNnaNY4jynYmSmF0M7hu3RdJA3eYctAWnjhssDHlyql9hfExA/2OOLiJ1f79EWZryTA/BsG1Rb9",
+	"jTXxtM7Xi1HBoMA+/uoBqngFd/Gph1oABMEI8gYbqz2JhMWGcPirousTtqCCwwde7P+3W45d4ehXh658",
+	"2SSFDxYQKfzLU3Bm24jWTGunmEQx+P7CWtTbHwKZUrHftH5F08Eap1TrnLDD7IqrgdsDZXDLg8VZPZED",
+	"w9KPmAwkA4cy3fgh2vXORImjD8+TKEAWXONPJ+9Yhe1sKVjZUw2fFSotNH/J1AjTJPUmi/paFsh2/vYq",
+	"ZCDKqFKC4Y0vK2bxsRPcghMIecXzaoQzJUHfl0FFaSBQ5rYQfXQuM1JqipRZAhW2LarghFnycaKmm2+K",
+	"KUzACwr+RzXhujyQxYy6VghjSPna0qELS9R3G2ux7gJKBALMIdzK2enYCUchQjKjQSVgFQCczSoD6EFI",
+	"r/ZUSnSpQGUDKVofCkEuG2/8b1Ur5B1w8rXB/UFqyyTUAoVcbdeZfBtT01CWLpXzIMXYPPX36yknlNEa",
+	"jEtcnkZP3DYD3VxR4nReqXEqnblz582lPRUVMUVxyt90kR1D28okn15IxQZ6IqkUoa7gCTA09KUUC0VP",
+	"Az2daHXu3j0qeYJtQl6yX+x//Z6yBmdKXGClYOrZRCNGV79onlEIwCzr/C9nEDcWvDqsR2L9+ZrSoq4b",
+	"8sqiog0OitNF8WiqqfRuvA/9OBfOFFZdbFOPEogOyXVwLgO7hufwEevNSv4nlmrVch4hVmykQy5hCiqx",
+	"YdYItjydV0CHLqs3DLM6D8UPVHTiJ9y6CSkKKUwCvk9/zqry9TXdp3X0OmWNWAL1pzLHzqiwAUn6eURT",
+	"qubHc2kZsreDTPKoztYbPGbEi0CaxJ0TWMzZyPmSOOLmAfKyOn2VeEZ1KuBw+ul8rDM5lCI7vxjblDVg",
+	"v1e/gbLLOpH2r9/ThOkCJLQTxVEpDoaXF+6TREMpayJwyzj9UqnTmZfkWED9uhw8XsHIXCldCcUqNP66",
+	"yhSoM5FKnIM8+9fv7fApBUGjqpYaCZD0VCmD4OCnlwLuDrgcMHuxWKABkUTwy+CrWNwqQEVMzdosLsty",
+	"hQfzBR6hotSJWD/T3Iua8GHhT6yaYrQTduQ+s5q9fPbs+fOfnnWe//jzDy9++umHnzs/OZH2n6cfP9DV",
+	"lFVAk6un9NBZJ80u6ySsFH1JDFMI1yMJNN0jwikK1TQhc7LGuY7O0wMpVYHKVGib+TwQEysi63e5HKTO",
+	"Drul6pXo1jcqYFkEYcUq0Fh++VpeSGs1gGCwr6/Elu8bycWHUAITvVhZBpPcZitR/AR8la8axFg+KbtI",
+	"xsOMZMRnrLbaxgfSqcCmTR7m7UYk4lHcYkWN0lYOaQevhrFZAK6GDgJ8Z+86ooeTiYEE3FzFopOR4EUV",
+	"JOtCQLiYyvMb1GdKALsBxp68+moSobmKSqQ/j/BvwML0pZ5EVUpjnfA58cA7U7sLzns8D+CyBbrVoS7Q",
+	"lyiB6HuqdOi82eKMJD/7S/MD9pV3ZjI95tL5WJNCO//EsKE7JewC6WOIJgSoxsCpp1w+GI8svZTKF7mA",
+	"XjWYawm48rNCWuG7SzHbxdHe8C3Lder7nTT2Q2UrXLdj/9pI2skyVlKOu2CqQIVptRoKHy+pKCpSTH2t",
+	"c8HVHTfQxXO1PVR35bB959gWFTiDysSwBldLTBMRa78Ss0AvSFG7kZ4R82Xht08kfKsyrgpvETfSx8he",
+	"ld9si7AS74qvBLSy4pGbgCTGEMABeILdPixhGipaoMqQMl7gEt9uU60DSVm9Wx4kVsqq4X5lu/mb3/Df",
+	"FFrW1K46XQ0erYmvWyCjqbn+nK1FSFmEnKsKctAMq5n7iawfI7fQqVYBWYr5+iuQHNKwMS8u67hP3/Pi",
+	"smJZnaByevBnHAf6lU/3J9Dd6w7zX2NVb6yEkDl0a39r8KzfFGpecblg5GFBt9FjwfpzIgPieX4rJ79q",
+	"yqG7t9q5/RDZk2yqcmEMS40ufIwF4vUzaUSbHeOtmPhfU577zlt3KXS759OxcxfzXM+gZgmZIJwlIbG2",
+	"PNSZZ7IQA3SNoQUXZqDtCwlT5maf++5dTxPlU5TgIMoSy7MLSQ7nymKvJbpQ2I2vBHTMC5ZzqDxlQmIv",
+	"rB/AKmeQ3vSruIG1sESQF9gaOwWHe4o/+nPVTcMOwRqH8tZDXYy5dX7lFL5ZFdZdHKQubOU+hAnz5OBJ",
+	"2f36JHki1HQMUaD4Q1xrmGBYObfDa567YRpPdWEhz3a3UP84v9t7unTmvilwXX/4Gx4SdwVi7hKybmzO",
+	"eGF0Ldhc+tGe+DxxO26VIPt09rb1s2fDoDLFQs8OStK1pMKmGE4D5NGSIFASKiZOKlDTSQASDlZ3wsod",
+	"je0e59y2WTos9JhiVFanrA/hLTClvETM+LxO8ryBF1wpe76aoHAvUC8gMtQvWwoIq691l80n2IrPdm9g",
+	"rrpQ/2aE/WVqh62fqwd58ba1DtGr03+wocyBQwD3CjzyFT6r9VqaiTbSQzRXf8+t5YPRWCjbhXu4t/2l",
+	"5/d2e2Cuek/qYnPliL4hseAmk948cheA3xNycMZNtTs8heDjSgjhi2TBZjaqj8oPLCavK6XTAt9FCeXu",
+	"i8oDzbW/xlDPCmS0FVPa359nGZtOAHjLslw4WyMlmg1Pn80akoBJSrvFQ6h1mm126IRNXNdEXF/+Cdi1",
+	"mEB9BTWxzDQrps6U5ANxQD0tA60yaOQwHtPFmThnPqEA1xNWvqD6MTcPDV2UfF0shQ/PZZZ2kZ0LK+h9",
+	"0D/yApvdnvLJD98J5i4ldcAai6go5a0XbgQ4MReFnk7CApTTXs5vCUjzMvq/9suXWIoEnZ3RtI10npkm",
+	"IFo5d5Y68rAwSRpqtEjNpZxMPJ4Gofpw46zTKuKSAdgcd2/nAiRlRUwxVe5TQpuBF4ZXMe2e+m0kc1HN",
+	"ulCnCd68TApRc0hflDkd5xQA7BFy51LdEpZM8Vg9IUELVnv5++MT2+y3QlrrNsx2XOqecO2mJvBX8tVx",
+	"eCdTdQ2itc7tP31T4K0UjdLAPvGJsYZy+xROsg+jFIIPRthB61l6mmX/Oe4ot3s9W86OkeUbihH8BWRf",
+	"hF6+VAkJbUd64XibVQr1ulwuXrGSdFtpZb9aqRjZkl6cC5swKr/dQgf3VKkba/Un5KHhHDxFPVOa7KUu",
+	"dQr4ShjmaSfNGCySniKRzD6UUUss08vWRAHcXJS0IteXhu/xNbCL7NFRMtMEbO/4RoIqqDwn9WZ6mmck",
+	"+6BSoX4reAIglHohrek0qnDb67snRHCnbHleJ3zOlJ4law7ZMhLsFuZ3VTIsEz4u0DlDLTVqxic35bhL",
+	"HhvF4ytfyr7Txt+QNsZVhb6TWNt2lzwCBPz0PgFC0tyGSk5WVll84QG7+zDpdibxw67XvGtJHgUnloMm",
+	"txUjAQinCZ+vjpEcLbigtJshm5J6CGRn0OVaXTjdUvqmSfBMoT2fiG7ZIb1WT/G8EDybeyyK4Oy/xIo9",
+	"OyM0j+D4Oi0G/BPXdlmP+fx+1M5dubUEgnFPXu1W5xcD3jul962lqRdVHkGwhNAY9aVjIyDmQW7LBS3E",
+	"RBfW7KFYuH6eJ+PzBKgzzt2I4R/IR0wmse/vrKSB8GFJTyF/+jn9zSqpn/KP84Jb0WYxsemns1fu0SAu",
+	"gUQHh0YyK+kpnWfCWLiGqjZL+OIyJw4Vz4XOc3CeDLXy8Hxu5cCAgxVQZcx0TEl4jD+6L4H8GTLlbfYK",
+	"5SqQLWeCAFD62pruYhU6PqUCMmXK+nJsHA/RSB936i7OB/GuhRu7WdnvdPzclph7nY5vi+wpeP0KO61h",
+	"I34F82qibj2Y0obHfnJ3A8IL5212mvW9WG4b4RxcWyGccHUhjgvhk/MbLn9b6PFrIG/efO2Z3vbKV7RR",
+	"38rcimKbXxz6Db39T351h8Jf/shTb7g1WtiiD23R0KVPH1iNf35nmTmSAtDNQeIpNGHAoULG5AKJohfy",
+	"dKxRJveBHbeGMLeOG5dk+PYsihXBH7UJ3SjLHxCYICMfZ+c9wnkS0PF82h+VQ0/VagcvGqFWKdIoFWR4",
+	"f3einghBSd/X6oaAFQWR61j3URnOFMTtA+K1LD2IkMcorYerJ6HAlBQR/DuNpwIhDnxNd0WndFHcOlVA",
+	"agpUVLunEKLUKbmSIQGZSRSfmJEObf0ZtxzohjhWss7IeA+kHr7WjXE2F7wAfFFquA2ZwkA5AV32UrGx",
+	"GOtiDh3D5dYzQpTwhuYp8kAaNubmEpyPnhrqYjzNOQgpPrCAVPVLmrD0v7v/tNx//meaMMv7zh4oCskv",
+	"BGGUNT1xBC8skGeIPIdmYqxpM27QaRfhLpKUSQUof25GGjMMUDIzce9qRkJYdOYmuZsC20zYhbDUGKaN",
+	"LfRkJErEQ2gPT9PUjCAEnrPWX1nvySFJC2IJ+BWOOvuPs49/e/Oh94S1dKxznWxjvV5PMdZ78h/Hn359",
+	"d/Tq/NPJuz0+kXtX+3VH7H+4Ff3lWefZj63Ofquz74Tksx+tpo+et57TR7j7fgm5id4TGO1q1Rsd453+",
+	"3Ur/3k4ZYDnxocLnsSv2civttPtyA1lkcwMw4gPQ5Z6Udy+kHNZ0jHnOP49udZetYovPWhfmeE3ZxFIh",
+	"awA4yWIMR/CNuBXmgfABuvOV8/niELFaGjkCGycfPwCiVrzMfsXibq2F9vuPHzyAc1D0yCC132aRtPdp",
+	"4EJeIToRU3rm7I6pQU9TiZkfibPgpOqp/Q6VLZkS7Qp5ZRkBTjW7HlAq3u+XQkwCPyUCaE6NMwLK2CE6",
+	"x3HwMKrwgVEEtLAM0dPr3MnTcpuuINB8GJHDyiDvpSjmOiesQjNqArhdWJ+wU3btal+V3BsQNfYZnfiZ",
+	"LuzIt25gYVskXaASvF6SbBf+I40xN1aM98C8vFinLU7hwld43V0CrEbPWbeHjxFrEgc+xbE+EF1AQyNB",
+	"WhmhR/YCQAxwV5j3elrTSbyaMA3VRRoJnruts3qR/opX3OHy4BM2CRd6dW/3RE6qmYmi/cVn8FZexS9k",
+	"7RuEIQfW/DD2NSv/Tl4JJQzq/nALQNLYsLY2Ny0E51gZfHnW6QSs0QjJUM8UGpAKMdEydiUKQANbhP0w",
+	"CXvReYGRJzUnkdLgPeWTDs6dlgri1hlWAWGZpDaCAENmfAExhNY3AIY0E2a0c9YpcO1+93mOtonuWzcK",
+	"NhAFddcJsDsyMQYjwBDnrx2JMdKkur8C739P+bfG/WVY4xXPsvlTw1LgfnB3Obe5YX+4e7H////+f9if",
+	"KQHWQAkoFlj/D5yNX9LaADbQH5zl5jUuxhaE3dHkx68GIpwriwD2q8BEMv+Yrfjvn/3w/CadGzc/I2Ei",
+	"NuYl/dL4ZDPIOmnK2bm5LfHVywcW6r5K5tIg18I78mj5G0Oo5G/Rfj57d9pcder9yWzlUq3JtkEUmQ1K",
+	"EHyyxUfTMVeUk+lGKSZiih/oIhMZ608tdra739f1h7+Txp7RSN7BQK5rXv8ddvNjq6yM33n78kpYqkfR",
+	"VVjGKeKUgwkGviyIy4V21g1DFH4Tb18gswqAGzSuMFYqtJLGUwO9GGQwBWyrPNczkXl11sWkaD/n6jKh",
+	"cHcVSrinRnos3AK2GcyPgbgzFLVCm0smzAFLD9++PXp3dHj25vzkzd8/HZ28eZ0mLH11+P748OgvH6IP",
+	"eyr9cPi+etnRh38cvjt6ff7p5F385+uP7w+PPrhP8F/nHz6enR++e/fxN/xZ+Uz44vj45OM/3ryuJY9A",
+	"ePJ40z5UNzge4zW84P07GcAmleXOxK6E5hG40GVSFUvYeV0qFVD/Cn0lskh8If7sIkOClw9mpSy7bvFM",
+	"VZ3XFGsvYr1UG/PgLUrU2xfLmvo13On2RcD9lW6/pqLF3QF8RAcQF83XBXmbYeCrfb78MH1BYXVt8Dzg",
+	"OhIethHKUuNRmx3zqSH6CF4MRkC9gIZSoLh84VzcvWLvDzPSBRYc/Ll8Oj8B6OpjU9A46q8dp95p6G9Z",
+	"QJwICoS4pUvopGGMqDTvEzZxJw8arPHcMWlvRxdvEXEHFx7P5LTInxw8oSoNOHM0hCXIc3mhWtMJYh63",
+	"pEo8gyVG+ibcmJkuMgalE+0I9GdK9e2LOGLGtiDAxQdYgcmzsVTSWB/HLu/gvqi5xXEZCsOwv+eqQSRe",
+	"CC1HtwnJgeU7+cRRKHtaSldG9xl+rnsdiAnjTKwOfcejwVDI8p3OqqFNqDBijUwPzN6k0Nl0YNvjjP1/",
+	"/y/b7zRZC/MlnE2NKFiBKOUm8XRASP/Zd1YiMb5GI4A71wwA6kJMQk5yCJtWIa3hCYfHR+xSzONJRvLu",
+	"mruW6Mx6ahGRZpFDPTyzSu5FkWRPf5HrC5oODwPeHmfx+viP6wbhreI4M20st9JYOYjfI9jPtdvFG8+s",
+	"AWl54OUJP3gaY2/jg4g0dyQn8TNKG7xmF1SjFuVo0dCI7hIkxfJNXleLmzE57mutsWbQAGhIGHt0X19h",
+	"2IIf1+FF4++xSANJdwJMMDMjPfHLGdUwLjRcx5MR1WzVzHht0zc0+lJrd327aUKySWbRo3yPwPJjoL91",
+	"xCcToZANdAEJOV7YpFrKDo8h0K3wpCqEXs0CcTPqa15kcGR9WaQHXIgLB+KS/Uqlfrxn/R3qJvD0HyzT",
+	"M+U0ZFyrExXpFACb5/4nuqcvwfnz9z//dwAAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

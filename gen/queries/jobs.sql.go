@@ -88,3 +88,34 @@ func (q *Queries) JobLastErrors(ctx context.Context, db DBTX) ([]JobLastErrorsRo
 	}
 	return items, nil
 }
+
+const runningJobsAhead = `-- name: RunningJobsAhead :one
+SELECT count(*)::int FROM river_job
+WHERE state = 'running' AND kind = $1 AND args @> $2::jsonb
+  AND attempted_at > $3::timestamptz
+  AND (attempted_at, id) < ($4::timestamptz, $5::bigint)
+`
+
+type RunningJobsAheadParams struct {
+	Kind        string
+	Match       []byte
+	Since       time.Time
+	AttemptedAt time.Time
+	ID          int64
+}
+
+// How many jobs of a kind whose arguments hold @match run now and started before the job
+// (attempted_at, id) and after @since (an older one is stuck, not working): what a worker that
+// shares its queue fairly counts before it works.
+func (q *Queries) RunningJobsAhead(ctx context.Context, db DBTX, arg RunningJobsAheadParams) (int32, error) {
+	row := db.QueryRow(ctx, runningJobsAhead,
+		arg.Kind,
+		arg.Match,
+		arg.Since,
+		arg.AttemptedAt,
+		arg.ID,
+	)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}

@@ -12,6 +12,17 @@ import (
 	"github.com/google/uuid"
 )
 
+const countWebhookEndpoints = `-- name: CountWebhookEndpoints :one
+SELECT count(*)::int FROM webhook_endpoints WHERE brand_id = $1
+`
+
+func (q *Queries) CountWebhookEndpoints(ctx context.Context, db DBTX, brandID uuid.UUID) (int32, error) {
+	row := db.QueryRow(ctx, countWebhookEndpoints, brandID)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
 const createWebhookDelivery = `-- name: CreateWebhookDelivery :one
 INSERT INTO webhook_deliveries (id, endpoint_id, brand_id, event_type, payload, created_at)
 VALUES ($1, $2, $3, $4, $5, $6)
@@ -134,6 +145,41 @@ func (q *Queries) DisableWebhookEndpoint(ctx context.Context, db DBTX, arg Disab
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const endPreviousWebhookSecret = `-- name: EndPreviousWebhookSecret :one
+UPDATE webhook_endpoints
+SET previous_secret = NULL, previous_secret_until = NULL,
+    updated_at = CASE WHEN previous_secret_until > $1::timestamptz THEN $1::timestamptz ELSE updated_at END
+WHERE id = $2 AND brand_id = $3
+RETURNING id, brand_id, url, description, event_types, enabled, disabled_reason, secret, previous_secret, previous_secret_until, created_at, updated_at
+`
+
+type EndPreviousWebhookSecretParams struct {
+	Now     time.Time
+	ID      uuid.UUID
+	BrandID uuid.UUID
+}
+
+// The rotated-out secret stops signing now; an endpoint without one is answered unchanged.
+func (q *Queries) EndPreviousWebhookSecret(ctx context.Context, db DBTX, arg EndPreviousWebhookSecretParams) (WebhookEndpoint, error) {
+	row := db.QueryRow(ctx, endPreviousWebhookSecret, arg.Now, arg.ID, arg.BrandID)
+	var i WebhookEndpoint
+	err := row.Scan(
+		&i.ID,
+		&i.BrandID,
+		&i.Url,
+		&i.Description,
+		&i.EventTypes,
+		&i.Enabled,
+		&i.DisabledReason,
+		&i.Secret,
+		&i.PreviousSecret,
+		&i.PreviousSecretUntil,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
 }
 
 const getOwnWebhookDelivery = `-- name: GetOwnWebhookDelivery :one
@@ -364,6 +410,17 @@ func (q *Queries) LockWebhookEndpoint(ctx context.Context, db DBTX, arg LockWebh
 		&i.UpdatedAt,
 	)
 	return i, err
+}
+
+const lockWebhookEndpointCount = `-- name: LockWebhookEndpointCount :exec
+SELECT pg_advisory_xact_lock(hashtext('webhook_endpoints'), hashtext($1::text))
+`
+
+// Serialises the creations of one brand's endpoints until the transaction ends, so two at once
+// cannot both pass the count.
+func (q *Queries) LockWebhookEndpointCount(ctx context.Context, db DBTX, brandID string) error {
+	_, err := db.Exec(ctx, lockWebhookEndpointCount, brandID)
+	return err
 }
 
 const recordWebhookAttempt = `-- name: RecordWebhookAttempt :one

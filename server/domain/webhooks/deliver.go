@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"math"
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -18,6 +19,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/activity"
@@ -46,15 +48,23 @@ const (
 )
 
 // Deliverer is the worker of DeliverArgs: it sends a delivery once per attempt, logs the attempt,
-// and after the last failed attempt gives the delivery up and disables its endpoint.
+// and after the last failed attempt gives the delivery up and disables its endpoint. It works in
+// the deliveries' own queue (Queue), and at most Limits.Running deliveries of one brand at once.
 type Deliverer struct {
 	river.WorkerDefaults[DeliverArgs]
-	s      *Service
-	client *http.Client
+	s       *Service
+	running Running
+	client  *http.Client
 }
 
-// NewDeliverer makes the worker; register it with jobs.Register.
-func NewDeliverer(s *Service) *Deliverer {
+// Running counts the jobs of the same kind and key that work ahead of one (jobs.Runner.Ahead).
+type Running interface {
+	Ahead(ctx context.Context, job *rivertype.JobRow, match any, window time.Duration) (int, error)
+}
+
+// NewDeliverer makes the worker; register it with jobs.Register. running counts a brand's
+// deliveries at work, in every process.
+func NewDeliverer(s *Service, running Running) *Deliverer {
 	transport := &http.Transport{
 		Proxy:                 nil, // never through a proxy: the dialer must see the address
 		DialContext:           dialer(s.cfg.AllowPrivate).DialContext,
@@ -64,7 +74,7 @@ func NewDeliverer(s *Service) *Deliverer {
 		IdleConnTimeout:       30 * time.Second,
 		ForceAttemptHTTP2:     true,
 	}
-	return &Deliverer{s: s, client: &http.Client{
+	return &Deliverer{s: s, running: running, client: &http.Client{
 		Transport: transport,
 		Timeout:   s.cfg.Timeout,
 		// A redirect is an answer like any other: following it could reach an address the URL check never saw.
@@ -96,8 +106,14 @@ type outcome struct {
 	err      string
 }
 
-// Work makes one attempt.
+// Work makes one attempt, or waits while the brand's other deliveries hold its share of the workers.
 func (w *Deliverer) Work(ctx context.Context, job *river.Job[DeliverArgs]) error {
+	if wait, err := w.busy(ctx, job); err != nil || wait > 0 {
+		if err != nil {
+			return err
+		}
+		return river.JobSnooze(wait)
+	}
 	q, pool := w.s.q, w.s.pool
 	d, err := q.GetWebhookDelivery(ctx, pool, queries.GetWebhookDeliveryParams{BrandID: job.Args.BrandID, ID: job.Args.DeliveryID})
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -142,6 +158,24 @@ func (w *Deliverer) Work(ctx context.Context, job *river.Job[DeliverArgs]) error
 		return fmt.Errorf("webhook delivery %s attempt %d: %s", d.ID, job.Attempt, describe(o))
 	}
 	return nil
+}
+
+// busy answers how long the job should wait because Limits.Running deliveries of its brand started
+// before it and still work (in any process), or 0 when it may go: a brand with many slow
+// endpoints holds at most that many of the queue's workers, and the others go on. Waiting is a
+// snooze, which River does not count as an attempt; the wait is drawn between Wait and twice
+// Wait, so the waiting deliveries do not all come back at once.
+func (w *Deliverer) busy(ctx context.Context, job *river.Job[DeliverArgs]) (time.Duration, error) {
+	l := w.s.cfg.Limits
+	if l.Running <= 0 || w.running == nil {
+		return 0, nil
+	}
+	ahead, err := w.running.Ahead(ctx, job.JobRow, map[string]string{"brand_id": job.Args.BrandID.String()}, w.Timeout(job))
+	if err != nil || ahead < l.Running {
+		return 0, err
+	}
+	wait := max(l.Wait, time.Millisecond)
+	return wait + rand.N(wait), nil //nolint:gosec // G404: a spread of waits, not a secret
 }
 
 // milliseconds is the attempt's duration for the log (an attempt is bounded to seconds).
@@ -196,11 +230,12 @@ func (w *Deliverer) send(ctx context.Context, ep queries.WebhookEndpoint, d quer
 	ts := w.s.now().Unix()
 	sig, err := Sign(w.secrets(ep), d.ID.String(), ts, body)
 	if err != nil {
-		return outcome{result: OutcomeFailed, err: err.Error()}
+		slog.ErrorContext(ctx, "webhook delivery not signed", "endpoint_id", ep.ID, "err", err)
+		return outcome{result: OutcomeFailed, err: errConnFailed}
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, ep.Url, bytes.NewReader(body))
 	if err != nil {
-		return outcome{result: OutcomeFailed, err: err.Error()}
+		return outcome{result: OutcomeFailed, err: errConnFailed}
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("User-Agent", "OpenAffiliate-Webhooks/1.0")
@@ -210,7 +245,9 @@ func (w *Deliverer) send(ctx context.Context, ep queries.WebhookEndpoint, d quer
 	start := time.Now()
 	resp, err := w.client.Do(req)
 	if err != nil {
-		o := outcome{result: OutcomeFailed, duration: time.Since(start), err: shorten(err.Error())}
+		// The log shows fixed words: Go's text names the address dialled and the resolver asked.
+		slog.DebugContext(ctx, "webhook delivery got no answer", "endpoint_id", ep.ID, "err", err)
+		o := outcome{result: OutcomeFailed, duration: time.Since(start), err: attemptError(err)}
 		if refused(err) {
 			o.result = OutcomeRefused
 		}

@@ -175,5 +175,9 @@ type DeliverArgs struct {
 // Kind names the job.
 func (DeliverArgs) Kind() string { return "webhooks.deliver" }
 
-// InsertOpts: the worker decides when a delivery has failed for good, so River never gives up first.
-func (DeliverArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 100} }
+// InsertOpts: deliveries run in their own queue, so the platform's jobs and mail never wait behind
+// a brand's endpoints; the worker decides when a delivery has failed for good, so River never
+// gives up first.
+func (DeliverArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: Queue, MaxAttempts: 100}
+}

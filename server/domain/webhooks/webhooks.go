@@ -10,6 +10,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -22,6 +23,7 @@ import (
 	"github.com/openaffiliate/platform/server/domain/activity"
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/dbtx"
+	"github.com/openaffiliate/platform/server/platform/ratelimit"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
@@ -37,6 +39,39 @@ type Config struct {
 	RotationOverlap time.Duration
 	// Timeout bounds one attempt, answer included.
 	Timeout time.Duration
+	// Limits bound what one brand may ask of the delivery workers.
+	Limits Limits
+}
+
+// Queue is the River queue the deliveries run in: their own (JOBS_WEBHOOK_WORKERS workers per
+// process), so that mail and the platform's own jobs never wait behind a brand's endpoints.
+const Queue = "webhooks"
+
+// DefaultWorkers is how many deliveries one process runs at once by default.
+const DefaultWorkers = 10
+
+// Limits bound one brand's endpoints, the deliveries it can ask for, and its share of the
+// delivery workers, so that one brand cannot stall the others'.
+type Limits struct {
+	// Endpoints is how many endpoints a brand may have.
+	Endpoints int
+	// Tests and Resends count a brand's test events and resends; past them the request answers 429.
+	Tests, Resends ratelimit.Limit
+	// Running is how many of one brand's deliveries work at once, in all processes together
+	// (JOBS_WEBHOOK_WORKERS_PER_BRAND); one more waits (snoozed for Wait to twice Wait, which is
+	// not an attempt) while the brand's other deliveries hold the workers.
+	Running int
+	Wait    time.Duration
+}
+
+// DefaultLimits: 10 endpoints per brand; 20 test events and 60 resends per brand in 15 minutes
+// (as openapi.yaml says); 3 deliveries of one brand at once.
+var DefaultLimits = Limits{
+	Endpoints: 10,
+	Tests:     ratelimit.Limit{Action: "webhook_test:brand", Max: 20, Window: 15 * time.Minute},
+	Resends:   ratelimit.Limit{Action: "webhook_resend:brand", Max: 60, Window: 15 * time.Minute},
+	Running:   3,
+	Wait:      2 * time.Second,
 }
 
 // DefaultBackoff retries after 5 s, 5 min, 30 min, 2 h, 5 h, 8 h and 8 h: eight attempts over
@@ -45,7 +80,7 @@ var DefaultBackoff = []time.Duration{5 * time.Second, 5 * time.Minute, 30 * time
 
 // DefaultConfig is the production configuration.
 func DefaultConfig() Config {
-	return Config{Backoff: DefaultBackoff, RotationOverlap: 24 * time.Hour, Timeout: 10 * time.Second}
+	return Config{Backoff: DefaultBackoff, RotationOverlap: 24 * time.Hour, Timeout: 10 * time.Second, Limits: DefaultLimits}
 }
 
 // Service runs the brands' webhook settings and deliveries on one database.
@@ -103,9 +138,9 @@ func (s *Service) endpointOf(r queries.WebhookEndpoint) Endpoint {
 	return e
 }
 
-// check cleans an endpoint's input: a URL the platform may call and known event types, each once.
+// check cleans an endpoint's input: a URL the platform may call (as written: one with spaces
+// around it is refused, not trimmed) and known event types, each once.
 func (s *Service) check(in *EndpointInput) error {
-	in.URL = strings.TrimSpace(in.URL)
 	in.Description = strings.TrimSpace(in.Description)
 	if err := CheckURL(in.URL, s.cfg.AllowPrivate); err != nil {
 		return err
@@ -168,6 +203,16 @@ func (s *Service) Create(ctx context.Context, sc tenancy.Scope, in EndpointInput
 	secret := newSecret()
 	var row queries.WebhookEndpoint
 	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := s.q.LockWebhookEndpointCount(ctx, tx, b.String()); err != nil {
+			return err
+		}
+		n, err := s.q.CountWebhookEndpoints(ctx, tx, b)
+		if err != nil {
+			return err
+		}
+		if max := s.cfg.Limits.Endpoints; max > 0 && int(n) >= max {
+			return apierror.Conflict("", fmt.Sprintf("A brand may have at most %d webhook endpoints: delete one first", max))
+		}
 		row, err = s.q.CreateWebhookEndpoint(ctx, tx, queries.CreateWebhookEndpointParams{
 			BrandID: b, Url: in.URL, Description: in.Description, EventTypes: in.EventTypes, Enabled: in.Enabled, Secret: secret,
 		})
@@ -245,6 +290,27 @@ func (s *Service) RotateSecret(ctx context.Context, sc tenancy.Scope, id uuid.UU
 		return activity.Log(ctx, tx, sc.Actor(), activity.WebhookSecretRotated, b.String(), map[string]any{"endpoint_id": id})
 	})
 	return s.endpointOf(row), secret, err
+}
+
+// EndPreviousSecret stops the secret a rotation replaced from signing now, instead of at the end
+// of the overlap (once the receiver has switched, or when the old secret leaked).
+func (s *Service) EndPreviousSecret(ctx context.Context, sc tenancy.Scope, id uuid.UUID) (Endpoint, error) {
+	b, err := brand(sc)
+	if err != nil {
+		return Endpoint{}, err
+	}
+	var row queries.WebhookEndpoint
+	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		row, err = s.q.EndPreviousWebhookSecret(ctx, tx, queries.EndPreviousWebhookSecretParams{ID: id, BrandID: b, Now: s.now()})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return notFound()
+		}
+		if err != nil {
+			return err
+		}
+		return activity.Log(ctx, tx, sc.Actor(), activity.WebhookPreviousSecretEnded, b.String(), map[string]any{"endpoint_id": id})
+	})
+	return s.endpointOf(row), err
 }
 
 // Delivery is one event for one endpoint with its attempts, oldest attempt first.
@@ -325,6 +391,9 @@ func deliveryOf(r queries.WebhookDelivery, attempts []Attempt) Delivery {
 // SendTest queues a webhook.test event to the endpoint (enabled or not), tried once.
 func (s *Service) SendTest(ctx context.Context, sc tenancy.Scope, endpointID uuid.UUID) (Delivery, error) {
 	var out Delivery
+	if err := s.admit(ctx, sc, s.cfg.Limits.Tests, "Too many test events from this brand. Try again later."); err != nil {
+		return out, err
+	}
 	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		ep, err := s.ownEndpoint(ctx, tx, sc, endpointID)
 		if err != nil {
@@ -352,6 +421,9 @@ type TestData struct {
 // that stored it drops the repeat).
 func (s *Service) Resend(ctx context.Context, sc tenancy.Scope, endpointID, deliveryID uuid.UUID) (Delivery, error) {
 	var out Delivery
+	if err := s.admit(ctx, sc, s.cfg.Limits.Resends, "Too many resends from this brand. Try again later."); err != nil {
+		return out, err
+	}
 	err := dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		ep, err := s.ownEndpoint(ctx, tx, sc, endpointID)
 		if err != nil {
@@ -370,4 +442,14 @@ func (s *Service) Resend(ctx context.Context, sc tenancy.Scope, endpointID, deli
 		return s.events.jobs.InsertTx(ctx, tx, DeliverArgs{BrandID: d.BrandID, DeliveryID: d.ID}, nil)
 	})
 	return out, err
+}
+
+// admit counts one delivery the caller's brand asks for against limit (none when its Max is 0),
+// refusing with 429 past it.
+func (s *Service) admit(ctx context.Context, sc tenancy.Scope, limit ratelimit.Limit, message string) error {
+	b, err := brand(sc)
+	if err != nil || limit.Max <= 0 {
+		return err
+	}
+	return limit.Admit(ctx, s.pool, b.String(), s.now(), message)
 }

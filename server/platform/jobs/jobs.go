@@ -15,10 +15,14 @@
 //   - Work that repeats is a periodic job: Runner.Periodic(every, args, runOnStart). Only the
 //     elected leader among the processes inserts it, and each is unique per period, so several
 //     processes never run one period twice.
+//   - Work a tenant can cause in bulk (a brand's webhook deliveries) runs in a queue of its own
+//     (Config.Queues; its args' InsertOpts name it), so the platform's own jobs and mail never wait
+//     behind it, and its worker can bound one tenant's share of that queue with Runner.Ahead.
 package jobs
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -29,12 +33,17 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivertype"
+
+	"github.com/openaffiliate/platform/gen/queries"
 )
 
 // Config sizes the job runner; FromEnv reads it from the environment.
 type Config struct {
 	// Workers is how many jobs of the default queue run at once in this process (JOBS_WORKERS, 10).
 	Workers int
+	// Queues are the queues besides the default one, each with how many of its jobs run at once
+	// in this process (JOBS_WEBHOOK_WORKERS for the webhook deliveries' queue).
+	Queues map[string]int
 	// StopTimeout is how long a stopping process waits for the running jobs to finish before it
 	// cancels them (JOBS_STOP_TIMEOUT, 30s); a cancelled job is retried by another process later.
 	StopTimeout time.Duration
@@ -81,8 +90,15 @@ func New(pool *pgxpool.Pool, cfg Config) (*Runner, error) {
 		logger = slog.Default()
 	}
 	workers := river.NewWorkers()
+	queues := map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}}
+	for name, n := range cfg.Queues {
+		if name == river.QueueDefault || n <= 0 {
+			return nil, fmt.Errorf("jobs: queue %q needs a name of its own and at least one worker, got %d", name, n)
+		}
+		queues[name] = river.QueueConfig{MaxWorkers: n}
+	}
 	rc := &river.Config{
-		Queues:      map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}},
+		Queues:      queues,
 		Workers:     workers,
 		RetryPolicy: cfg.RetryPolicy,
 		Logger:      logger,
@@ -126,6 +142,26 @@ func (r *Runner) InsertTx(ctx context.Context, tx pgx.Tx, args river.JobArgs, op
 		return fmt.Errorf("enqueue %s: %w", args.Kind(), err)
 	}
 	return nil
+}
+
+// Ahead counts the jobs of job's kind whose arguments hold match (such as {"brand_id": "..."})
+// that run now and started before job, at most window before it (one started earlier is stuck in
+// a process that stopped, not working). A worker that lets at most n such jobs work at once snoozes
+// the job when n or more are ahead: ordered by when they started, the earliest always go ahead,
+// and two that check at once never both pass for each other. Jobs just finished or snoozed may
+// still count for a moment, which only makes the bound stricter.
+func (r *Runner) Ahead(ctx context.Context, job *rivertype.JobRow, match any, window time.Duration) (int, error) {
+	if job.AttemptedAt == nil {
+		return 0, nil
+	}
+	m, err := json.Marshal(match)
+	if err != nil {
+		return 0, err
+	}
+	n, err := queries.New().RunningJobsAhead(ctx, r.pool, queries.RunningJobsAheadParams{
+		Kind: job.Kind, Match: m, Since: job.AttemptedAt.Add(-window), AttemptedAt: *job.AttemptedAt, ID: job.ID,
+	})
+	return int(n), err
 }
 
 // Client is the River client, for what Runner does not wrap (listing jobs, cancelling one).

@@ -431,3 +431,114 @@ func TestPeriodicJobRunsOncePerPeriodAcrossProcesses(t *testing.T) {
 		t.Errorf("%d runs in %d periods (%d and %d): a period ran twice", runs, periods, w1.runs.Load(), w2.runs.Load())
 	}
 }
+
+// shareArgs is a job of one key (a tenant) that holds a worker for a while.
+type shareArgs struct{ Key string }
+
+func (shareArgs) Kind() string { return "test.share" }
+
+func (shareArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: "shared"} }
+
+// shareWorker lets at most one job of a key work at once (Runner.Ahead), snoozing the others,
+// and records how many of each key worked at once.
+type shareWorker struct {
+	river.WorkerDefaults[shareArgs]
+	runner  *jobs.Runner
+	mu      sync.Mutex
+	working map[string]int
+	most    map[string]int
+	done    atomic.Int32
+}
+
+func (w *shareWorker) Work(ctx context.Context, j *river.Job[shareArgs]) error {
+	ahead, err := w.runner.Ahead(ctx, j.JobRow, map[string]string{"Key": j.Args.Key}, time.Minute)
+	if err != nil {
+		return err
+	}
+	if ahead >= 1 {
+		return river.JobSnooze(50 * time.Millisecond)
+	}
+	w.mu.Lock()
+	w.working[j.Args.Key]++
+	w.most[j.Args.Key] = max(w.most[j.Args.Key], w.working[j.Args.Key])
+	w.mu.Unlock()
+	time.Sleep(150 * time.Millisecond)
+	w.mu.Lock()
+	w.working[j.Args.Key]--
+	w.mu.Unlock()
+	w.done.Add(1)
+	return nil
+}
+
+// blockArgs holds a default-queue worker until released.
+type blockArgs struct{}
+
+func (blockArgs) Kind() string { return "test.block" }
+
+type blockWorker struct {
+	river.WorkerDefaults[blockArgs]
+	started chan struct{}
+	release chan struct{}
+}
+
+func (w *blockWorker) Work(context.Context, *river.Job[blockArgs]) error {
+	w.started <- struct{}{}
+	<-w.release
+	return nil
+}
+
+// A queue of its own runs its jobs while the default queue's workers are all busy; with Ahead,
+// a key's jobs work one at a time (the others snoozed, not failed) while another key's go on.
+func TestQueuesAndOneKeysShare(t *testing.T) {
+	ctx := context.Background()
+	block := &blockWorker{started: make(chan struct{}, 1), release: make(chan struct{})}
+	share := &shareWorker{working: map[string]int{}, most: map[string]int{}}
+	r := newRunner(t, jobs.Config{Workers: 1, Queues: map[string]int{"shared": 3}}, func(r *jobs.Runner) {
+		jobs.Register(r, block)
+		jobs.Register(r, share)
+		share.runner = r
+	})
+	defer close(block.release)
+	insert := func(args ...river.JobArgs) {
+		tx, err := pool.Begin(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() { _ = tx.Rollback(ctx) }()
+		for _, a := range args {
+			if err := r.InsertTx(ctx, tx, a, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := tx.Commit(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	insert(blockArgs{})
+	select {
+	case <-block.started:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the default queue's job did not start")
+	}
+	insert(shareArgs{Key: "a"}, shareArgs{Key: "a"}, shareArgs{Key: "a"}, shareArgs{Key: "a"}, shareArgs{Key: "b"})
+	eventually(t, "the shared queue's jobs all work, though the default queue is full", func() bool { return share.done.Load() == 5 })
+	share.mu.Lock()
+	defer share.mu.Unlock()
+	if share.most["a"] != 1 || share.most["b"] != 1 {
+		t.Errorf("at most %d of key a and %d of key b worked at once, want 1 each", share.most["a"], share.most["b"])
+	}
+	var attempts, snoozed int
+	eventually(t, "the jobs are recorded completed", func() bool {
+		if err := pool.QueryRow(ctx, `SELECT coalesce(sum(attempt), 0), count(*) FILTER (WHERE metadata ? 'snoozes') FROM river_job
+			WHERE kind = 'test.share' AND state = 'completed'`).Scan(&attempts, &snoozed); err != nil {
+			t.Fatal(err)
+		}
+		return attempts >= 5
+	})
+	if attempts != 5 || snoozed == 0 {
+		t.Errorf("%d attempts (%d jobs snoozed), want one attempt each and some snoozed", attempts, snoozed)
+	}
+	if _, err := jobs.New(pool, jobs.Config{Queues: map[string]int{"shared": 0}}); err == nil {
+		t.Error("a queue without workers was accepted")
+	}
+}

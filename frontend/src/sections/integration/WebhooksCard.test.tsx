@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebhookDelivery, WebhookEndpoint } from '../../api/generated/model';
 import i18n from '../../i18n/config';
@@ -8,6 +8,7 @@ import { WebhooksCard } from './WebhooksCard';
 let endpoints: WebhookEndpoint[];
 let deliveries: WebhookDelivery[];
 let fetchMock: ReturnType<typeof vi.fn>;
+let full: boolean;
 
 const endpoint = (url: string, eventTypes: WebhookEndpoint['event_types']): WebhookEndpoint => ({
   id: 'e-1',
@@ -25,12 +26,16 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
   endpoints = [];
   deliveries = [];
+  full = false;
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const path = url.replace('/api/v1', '').split('?')[0];
     const method = init?.method ?? 'GET';
     if (path === '/brands/webhooks' && method === 'GET') return jsonResponse({ success: true, data: { endpoints } });
     if (path === '/brands/webhooks' && method === 'POST') {
       const body = JSON.parse(init?.body as string);
+      if (full) {
+        return jsonResponse({ success: false, error: 'A brand may have at most 10 webhook endpoints: delete one first', code: 'CONFLICT', details: [{ message: 'x' }] }, 409);
+      }
       endpoints = [endpoint(body.url, body.event_types)];
       return jsonResponse({ success: true, data: { endpoint: endpoints[0], secret: 'whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0' } }, 201);
     }
@@ -49,6 +54,14 @@ beforeEach(async () => {
         },
       ];
       return jsonResponse({ success: true, data: { delivery: deliveries[0] } }, 202);
+    }
+    if (path === '/brands/webhooks/e-1/rotate-secret' && method === 'POST') {
+      endpoints = [{ ...endpoints[0], previous_secret_until: '2026-11-27T10:00:00Z' }];
+      return jsonResponse({ success: true, data: { endpoint: endpoints[0], secret: 'whsec_bmV3LXNlY3JldC1uZXctc2VjcmV0LW5ldy1zZWNyZXQ=' } });
+    }
+    if (path === '/brands/webhooks/e-1/end-previous-secret' && method === 'POST') {
+      endpoints = [{ ...endpoints[0], previous_secret_until: null }];
+      return jsonResponse({ success: true, data: { endpoint: endpoints[0] } });
     }
     if (path === '/brands/webhooks/e-1/deliveries' && method === 'GET') return jsonResponse({ success: true, data: { deliveries } });
     if (path === '/brands/webhooks/e-1/deliveries/d-1/resend' && method === 'POST') {
@@ -96,5 +109,36 @@ describe('webhooks card', () => {
     expect(attempt.textContent).toMatch(/^#1 .+: failed, HTTP 500, 42 ms/);
     fireEvent.click(screen.getByTestId('webhook-resend'));
     await screen.findByText('Delivery queued again.');
+  });
+
+  it('rotates the secret, shows until when the previous one signs, and ends it at once', async () => {
+    endpoints = [endpoint('https://crm.example.com/in', ['payout.paid'])];
+    renderWithProviders(<WebhooksCard />);
+    const row = await screen.findByTestId('webhook-row');
+    expect(within(row).queryByTestId('webhook-previous-secret')).toBeNull();
+    fireEvent.click(within(row).getByTestId('webhook-rotate'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Rotate secret' }));
+    expect((await screen.findByTestId('webhook-secret')).textContent).toBe('whsec_bmV3LXNlY3JldC1uZXctc2VjcmV0LW5ldy1zZWNyZXQ=');
+    const previous = await screen.findByTestId('webhook-previous-secret');
+    expect(previous.textContent).toMatch(/^The previous secret also signs until .+\.End it now$/);
+
+    fireEvent.click(within(previous).getByTestId('webhook-end-previous'));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm.textContent).toContain('a receiver that still checks the old secret will refuse them');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'End it now' }));
+    await screen.findByText('The previous secret no longer signs.');
+    expect(fetchMock.mock.calls.some(([url, init]) => url.endsWith('/brands/webhooks/e-1/end-previous-secret') && init?.method === 'POST')).toBe(true);
+    await waitFor(() => expect(screen.queryByTestId('webhook-previous-secret')).toBeNull());
+  });
+
+  it('says the brand has as many endpoints as it may when the server refuses one more', async () => {
+    full = true;
+    renderWithProviders(<WebhooksCard />);
+    await screen.findByTestId('webhooks-empty');
+    fireEvent.click(screen.getByTestId('webhook-add'));
+    const dialog = await screen.findByTestId('webhook-dialog');
+    fireEvent.change(dialog.querySelector('[name="url"]') as HTMLInputElement, { target: { value: 'https://crm.example.com/in' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await within(dialog).findByText('This brand has as many endpoints as it may have: delete one to add another.');
   });
 });

@@ -36,6 +36,7 @@ import {
   getListWebhookEndpointsQueryKey,
   useCreateWebhookEndpoint,
   useDeleteWebhookEndpoint,
+  useEndPreviousWebhookSecret,
   useListWebhookDeliveries,
   useListWebhookEndpoints,
   useResendWebhookDelivery,
@@ -66,7 +67,7 @@ interface Draft {
 
 /** The brand's outbound webhooks: endpoints, their secret (shown once), test events and the delivery log. */
 export function WebhooksCard() {
-  const { t } = useTranslation(['account', 'common']);
+  const { t, i18n } = useTranslation(['account', 'common']);
   const toast = useToast();
   const queryClient = useQueryClient();
   const endpoints = useListWebhookEndpoints();
@@ -75,6 +76,7 @@ export function WebhooksCard() {
   const [eventsError, setEventsError] = useState<string | null>(null);
   const [secret, setSecret] = useState<{ url: string; value: string } | null>(null);
   const [rotating, setRotating] = useState<WebhookEndpoint | null>(null);
+  const [ending, setEnding] = useState<WebhookEndpoint | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
   const [log, setLog] = useState<WebhookEndpoint | null>(null);
 
@@ -83,8 +85,9 @@ export function WebhooksCard() {
   const update = useUpdateWebhookEndpoint({ mutation: { onSuccess: reload } });
   const remove = useDeleteWebhookEndpoint({ mutation: { onSuccess: reload } });
   const rotate = useRotateWebhookEndpointSecret({ mutation: { onSuccess: reload } });
+  const endPrevious = useEndPreviousWebhookSecret({ mutation: { onSuccess: reload } });
   const test = useSendWebhookTest();
-  const busy = create.isPending || update.isPending || remove.isPending || rotate.isPending;
+  const busy = create.isPending || update.isPending || remove.isPending || rotate.isPending || endPrevious.isPending;
 
   const submit = async () => {
     if (!draft) return;
@@ -109,7 +112,8 @@ export function WebhooksCard() {
       await reload();
     } catch (error) {
       const fields = { url: { limits: LIMITS.url, invalid: t('webhooks.urlHttps') } };
-      setUrlError(errorMessage(error, t('webhooks.createFailed'), { fields }));
+      // 409: the brand has as many endpoints as it may (the contract's createWebhookEndpoint says how many).
+      setUrlError(errorMessage(error, t('webhooks.createFailed'), { fields, codes: { CONFLICT: t('webhooks.tooMany') } }));
     }
   };
 
@@ -143,6 +147,18 @@ export function WebhooksCard() {
       toast({ severity: 'error', message: errorMessage(error, t('webhooks.rotateFailed')) });
     } finally {
       setRotating(null);
+    }
+  };
+
+  const confirmEndPrevious = async () => {
+    if (!ending) return;
+    try {
+      await endPrevious.mutateAsync({ endpointId: ending.id });
+      toast({ severity: 'success', message: t('webhooks.previousEnded') });
+    } catch (error) {
+      toast({ severity: 'error', message: errorMessage(error, t('webhooks.endPreviousFailed')) });
+    } finally {
+      setEnding(null);
     }
   };
 
@@ -244,6 +260,16 @@ export function WebhooksCard() {
                             label={endpoint.disabled_reason === 'failing' ? t('webhooks.disabledFailing') : t('webhooks.disabled')}
                           />
                         )}
+                        {endpoint.previous_secret_until && (
+                          <Box sx={{ mt: 0.5 }} data-testid="webhook-previous-secret">
+                            <Typography variant="caption" color="text.secondary" component="div">
+                              {t('webhooks.previousUntil', { time: formatDateTime(endpoint.previous_secret_until, i18n.language) })}
+                            </Typography>
+                            <Button size="small" onClick={() => setEnding(endpoint)} disabled={busy} data-testid="webhook-end-previous">
+                              {t('webhooks.endPrevious')}
+                            </Button>
+                          </Box>
+                        )}
                       </TableCell>
                       <TableCell align="right">
                         <Stack direction="row" sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', gap: 0.5 }}>
@@ -344,6 +370,15 @@ export function WebhooksCard() {
         busy={busy}
         onConfirm={() => void confirmRotate()}
         onClose={() => setRotating(null)}
+      />
+      <ConfirmDialog
+        open={ending !== null}
+        title={t('webhooks.endPreviousTitle')}
+        message={t('webhooks.endPreviousConfirm')}
+        confirmLabel={t('webhooks.endPrevious')}
+        busy={busy}
+        onConfirm={() => void confirmEndPrevious()}
+        onClose={() => setEnding(null)}
       />
       <ConfirmDialog
         open={deleting !== null}

@@ -194,6 +194,11 @@ export interface WebhookAttempt {
   duration_ms: number;
   /** The start of the answer's body (500 characters at most). */
   excerpt: string;
+  /**
+     * Why no answer came, in a few fixed words that never hold an address: `address not
+     * allowed`, `name not resolved`, `timed out`, `connection refused`, `TLS handshake failed`,
+     * `connection failed`; empty when the endpoint answered.
+     */
   error: string;
   attempted_at: string;
 }

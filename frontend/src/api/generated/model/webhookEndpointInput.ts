@@ -186,7 +186,7 @@ import type { WebhookEventType } from './webhookEventType';
 
 export interface WebhookEndpointInput {
   /**
-     * An https:// URL on a public host.
+     * An https:// URL on a public host (the rules are in `createWebhookEndpoint`).
      * @minLength 1
      * @maxLength 2000
      */

@@ -209,6 +209,7 @@ import type {
   MessageResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
   UnavailableResponse,
   WebhookDeliveryListResponse,
@@ -354,8 +355,13 @@ export const getCreateWebhookEndpointUrl = () => {
 /**
  * The endpoint receives the chosen event types, signed as the Standard Webhooks specification
  * says with the secret answered here once (`whsec_...`). The URL must be https:// and name a
- * public host; at delivery the address it resolves to must not be loopback, private,
- * link-local, carrier-grade NAT, multicast or reserved.
+ * public host, on the default port or one from 1 to 65535, without spaces or control
+ * characters; an address written as a literal (IPv4 in any of its short or numeric forms, an
+ * IPv4-mapped or -compatible IPv6 address, 6to4 or NAT64 carrying an IPv4 address) must not be
+ * loopback, private, link-local, carrier-grade NAT, multicast or reserved, and at delivery
+ * neither may the address the host resolves to (`400 VALIDATION_ERROR` naming `url`
+ * otherwise). A brand has at most 10 endpoints: the 11th answers `409 CONFLICT` until one is
+ * deleted.
  * @summary Register a webhook endpoint
  */
 export const createWebhookEndpoint = async (webhookEndpointInput: WebhookEndpointInput, options?: Parameters<typeof apiFetch>[1]): Promise<WebhookEndpointSecretResponse> => {
@@ -444,6 +450,7 @@ export const useCreateWebhookEndpoint = <TError = ErrorType<BadRequestResponse |
 
 /**
  * Enabling an endpoint that was disabled after a day of failed deliveries clears the reason.
+ * The URL follows the rules of `createWebhookEndpoint`.
  * @summary Change a webhook endpoint's URL, description, event types or whether it is enabled
  */
 export const updateWebhookEndpoint = async (endpointId: string,
@@ -607,6 +614,8 @@ export const useDeleteWebhookEndpoint = <TError = ErrorType<BadRequestResponse |
 /**
  * The new secret is answered once. For 24 hours the previous secret signs too: each delivery
  * carries two signatures in `webhook-signature`, so the receiver can switch without losing one.
+ * Once the receiver has switched (or when the previous secret leaked), end the previous one at
+ * once with `endPreviousWebhookSecret`.
  * @summary Give a webhook endpoint a new secret
  */
 export const rotateWebhookEndpointSecret = async (endpointId: string, options?: Parameters<typeof apiFetch>[1]): Promise<WebhookEndpointSecretResponse> => {
@@ -671,6 +680,82 @@ export const useRotateWebhookEndpointSecret = <TError = ErrorType<BadRequestResp
       > => {
       return useMutation(getRotateWebhookEndpointSecretMutationOptions(options), queryClient);
     }
+    export const getEndPreviousWebhookSecretUrl = (endpointId: string,) => {
+
+
+
+
+  return `/brands/webhooks/${endpointId}/end-previous-secret`
+}
+
+/**
+ * After a rotation the previous secret signs for 24 hours; this ends it at once: from now on
+ * deliveries carry only the current secret's signature, and `previous_secret_until` is null.
+ * An endpoint whose previous secret no longer signs is answered unchanged.
+ * @summary Stop signing with the secret a rotation replaced, now
+ */
+export const endPreviousWebhookSecret = async (endpointId: string, options?: Parameters<typeof apiFetch>[1]): Promise<WebhookEndpointResponse> => {
+
+  return apiFetch<WebhookEndpointResponse>(getEndPreviousWebhookSecretUrl(endpointId),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getEndPreviousWebhookSecretMutationKey = () => ['endPreviousWebhookSecret'] as const;
+
+export const getEndPreviousWebhookSecretMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof endPreviousWebhookSecret>>, TError,EndPreviousWebhookSecretMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof endPreviousWebhookSecret>>, TError,EndPreviousWebhookSecretMutationVariables, TContext> => {
+
+const mutationKey = getEndPreviousWebhookSecretMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof endPreviousWebhookSecret>>, EndPreviousWebhookSecretMutationVariables> = (props) => {
+          const {endpointId} = props ?? {};
+
+          return  endPreviousWebhookSecret(endpointId,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type EndPreviousWebhookSecretMutationResult = NonNullable<Awaited<ReturnType<typeof endPreviousWebhookSecret>>>
+
+    export type EndPreviousWebhookSecretMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type EndPreviousWebhookSecretMutationVariables = {endpointId: string}
+
+    /**
+ * @summary Stop signing with the secret a rotation replaced, now
+ */
+export const useEndPreviousWebhookSecret = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof endPreviousWebhookSecret>>, TError,EndPreviousWebhookSecretMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof endPreviousWebhookSecret>>,
+        TError,
+        EndPreviousWebhookSecretMutationVariables,
+        TContext
+      > => {
+      return useMutation(getEndPreviousWebhookSecretMutationOptions(options), queryClient);
+    }
     export const getSendWebhookTestUrl = (endpointId: string,) => {
 
 
@@ -680,7 +765,9 @@ export const useRotateWebhookEndpointSecret = <TError = ErrorType<BadRequestResp
 }
 
 /**
- * Sent once, enabled or not, whatever event types it chose; its attempt shows in the delivery log.
+ * Sent once, enabled or not, whatever event types it chose; its attempt shows in the delivery
+ * log. A brand may send 20 test events in 15 minutes (`429 RATE_LIMITED` with `Retry-After`
+ * past that).
  * @summary Send a webhook.test event to the endpoint
  */
 export const sendWebhookTest = async (endpointId: string, options?: Parameters<typeof apiFetch>[1]): Promise<WebhookDeliveryResponse> => {
@@ -700,7 +787,7 @@ export const sendWebhookTest = async (endpointId: string, options?: Parameters<t
 
 export const getSendWebhookTestMutationKey = () => ['sendWebhookTest'] as const;
 
-export const getSendWebhookTestMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const getSendWebhookTestMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendWebhookTest>>, TError,SendWebhookTestMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendWebhookTest>>, TError,SendWebhookTestMutationVariables, TContext> => {
 
@@ -729,13 +816,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendWebhookTestMutationResult = NonNullable<Awaited<ReturnType<typeof sendWebhookTest>>>
 
-    export type SendWebhookTestMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type SendWebhookTestMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>
     export type SendWebhookTestMutationVariables = {endpointId: string}
 
     /**
  * @summary Send a webhook.test event to the endpoint
  */
-export const useSendWebhookTest = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const useSendWebhookTest = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendWebhookTest>>, TError,SendWebhookTestMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendWebhookTest>>,
@@ -856,7 +943,8 @@ export const getResendWebhookDeliveryUrl = (endpointId: string,
 }
 
 /**
- * The same webhook-id and body, newly signed; its attempts continue in the log.
+ * The same webhook-id and body, newly signed; its attempts continue in the log. A brand may
+ * resend 60 deliveries in 15 minutes (`429 RATE_LIMITED` with `Retry-After` past that).
  * @summary Deliver one of the endpoint's deliveries again
  */
 export const resendWebhookDelivery = async (endpointId: string,
@@ -877,7 +965,7 @@ export const resendWebhookDelivery = async (endpointId: string,
 
 export const getResendWebhookDeliveryMutationKey = () => ['resendWebhookDelivery'] as const;
 
-export const getResendWebhookDeliveryMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const getResendWebhookDeliveryMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendWebhookDelivery>>, TError,ResendWebhookDeliveryMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendWebhookDelivery>>, TError,ResendWebhookDeliveryMutationVariables, TContext> => {
 
@@ -906,13 +994,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendWebhookDeliveryMutationResult = NonNullable<Awaited<ReturnType<typeof resendWebhookDelivery>>>
 
-    export type ResendWebhookDeliveryMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type ResendWebhookDeliveryMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>
     export type ResendWebhookDeliveryMutationVariables = {endpointId: string;deliveryId: string}
 
     /**
  * @summary Deliver one of the endpoint's deliveries again
  */
-export const useResendWebhookDelivery = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const useResendWebhookDelivery = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendWebhookDelivery>>, TError,ResendWebhookDeliveryMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendWebhookDelivery>>,
