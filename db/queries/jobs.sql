@@ -14,3 +14,8 @@ SELECT DISTINCT ON (kind) kind,
 FROM river_job
 WHERE array_length(errors, 1) > 0
 ORDER BY kind, attempted_at DESC NULLS LAST, id DESC;
+
+-- name: ScrubJobArgs :exec
+-- Replaces a finished job's arguments with what may be kept (a mail's event key), so that no link
+-- or address stays in river_job after its work is done.
+UPDATE river_job SET args = @args::jsonb WHERE id = @id;
