@@ -172,7 +172,7 @@ func TestConfirmationMailsAreLimitedPerAccountAndAddress(t *testing.T) {
 	}
 	d := newPerson()
 	wantError(t, change(d, target), http.StatusTooManyRequests, "RATE_LIMITED")
-	if got := data(mustStatus(t, env.Call(t, http.MethodGet, "/affiliates/"+d.affiliate, d.jwt, nil), http.StatusOK))["affiliate"].(map[string]any)["email"]; got != d.email {
+	if got := data(mustStatus(t, env.Call(t, http.MethodGet, "/affiliates/"+d.affiliate+"/details", d.jwt, nil), http.StatusOK))["affiliate"].(map[string]any)["email"]; got != d.email {
 		t.Errorf("a refused change stored %v", got)
 	}
 }

@@ -96,7 +96,7 @@ func (w *ResetRequestWorker) Work(ctx context.Context, job *river.Job[ResetReque
 	}
 	err := w.Service.mailResetLink(ctx, job.Args.Email)
 	if err == nil || job.Attempt >= job.MaxAttempts {
-		if ferr := jobs.Forget(ctx, w.Service.pool, job.ID, ResetRequestArgs{}); ferr != nil {
+		if ferr := jobs.Forget(ctx, w.Service.pool, job.ID, map[string]string{}); ferr != nil {
 			slog.WarnContext(ctx, "password reset job's arguments kept", "err", ferr)
 		}
 	}

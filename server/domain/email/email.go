@@ -114,7 +114,7 @@ func (w *SendWorker) Work(ctx context.Context, job *river.Job[SendArgs]) error {
 	}
 	err := w.Service.deliver(ctx, job.Args)
 	if err == nil || job.Attempt >= job.MaxAttempts {
-		if ferr := jobs.Forget(ctx, w.Service.pool, job.ID, SendArgs{Key: job.Args.Key}); ferr != nil {
+		if ferr := jobs.Forget(ctx, w.Service.pool, job.ID, map[string]string{"key": job.Args.Key}); ferr != nil {
 			slog.WarnContext(ctx, "mail job's arguments kept", "template", job.Args.Template, "err", ferr)
 		}
 	}
