@@ -167,7 +167,7 @@ func (s *Server) InviteAffiliate(ctx context.Context, req oapi.InviteAffiliateRe
 
 // WithdrawInvitation withdraws an invitation.
 func (s *Server) WithdrawInvitation(ctx context.Context, req oapi.WithdrawInvitationRequestObject) (oapi.WithdrawInvitationResponseObject, error) {
-	if err := s.Applications.Uninvite(ctx, scope(ctx), req.Id, req.AffiliateId); err != nil {
+	if err := s.Applications.Uninvite(ctx, scope(ctx), req.Id, req.InvitationId); err != nil {
 		return nil, err
 	}
 	return oapi.WithdrawInvitation200JSONResponse{Success: true, Message: "Invitation withdrawn"}, nil

@@ -113,7 +113,10 @@ func campaignList(cs []campaigns.Campaign, total int, p paging.Page) oapi.Campai
 }
 
 func invitationOf(i applications.Invitation) oapi.Invitation {
-	out := oapi.Invitation{AffiliateId: i.AffiliateID, AffiliateName: i.AffiliateName, AffiliateEmail: i.AffiliateEmail, CreatedAt: i.CreatedAt}
+	out := oapi.Invitation{Id: i.ID, Email: i.Email, AffiliateName: i.AffiliateName, CreatedAt: i.CreatedAt}
+	if i.AffiliateID.Valid {
+		out.AffiliateId = &i.AffiliateID.UUID
+	}
 	if i.MembershipStatus != nil {
 		m := oapi.InvitationMembershipStatus(*i.MembershipStatus)
 		out.MembershipStatus = &m

@@ -409,10 +409,12 @@ CREATE TABLE public.brands (
 
 CREATE TABLE public.campaign_invitations (
     campaign_id uuid NOT NULL,
-    affiliate_id uuid NOT NULL,
+    affiliate_id uuid,
     brand_id uuid NOT NULL,
     invited_by uuid,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    email text NOT NULL
 );
 
 -- Name: campaign_memberships; Type: TABLE; Schema: public; Owner: -
@@ -1140,7 +1142,7 @@ ALTER TABLE ONLY public.brands
 -- Name: campaign_invitations campaign_invitations_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 
 ALTER TABLE ONLY public.campaign_invitations
-    ADD CONSTRAINT campaign_invitations_pkey PRIMARY KEY (campaign_id, affiliate_id, brand_id);
+    ADD CONSTRAINT campaign_invitations_pkey PRIMARY KEY (id, brand_id);
 
 -- Name: campaign_memberships campaign_memberships_campaign_id_affiliate_id_brand_id_key; Type: CONSTRAINT; Schema: public; Owner: -
 
@@ -1374,6 +1376,10 @@ CREATE INDEX api_keys_brand_idx ON public.api_keys USING btree (brand_id);
 -- Name: campaign_invitations_affiliate_idx; Type: INDEX; Schema: public; Owner: -
 
 CREATE INDEX campaign_invitations_affiliate_idx ON public.campaign_invitations USING btree (affiliate_id);
+
+-- Name: campaign_invitations_email_key; Type: INDEX; Schema: public; Owner: -
+
+CREATE UNIQUE INDEX campaign_invitations_email_key ON public.campaign_invitations USING btree (campaign_id, brand_id, lower(email));
 
 -- Name: campaign_memberships_affiliate_idx; Type: INDEX; Schema: public; Owner: -
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/openaffiliate/platform/server/domain/accounts"
 	"github.com/openaffiliate/platform/server/domain/email"
 	"github.com/openaffiliate/platform/server/domain/webhooks"
 	"github.com/openaffiliate/platform/server/platform/jobs"
@@ -34,11 +35,12 @@ func registerJobs(a *App) {
 	}
 }
 
-// registerMailJobs registers the worker that sends mail as soon as the email service exists, before
-// anything in newApp (the dev seed's sign-ups) can queue a mail: River refuses to insert a kind it
-// has no worker for.
-func registerMailJobs(r *jobs.Runner, mail *email.Service) {
+// registerMailJobs registers the workers that send mail (and find a password reset request's
+// account) as soon as the services exist, before anything in newApp (the dev seed's sign-ups) can
+// queue a mail: River refuses to insert a kind it has no worker for.
+func registerMailJobs(r *jobs.Runner, mail *email.Service, accts *accounts.Service) {
 	jobs.Register(r, &email.SendWorker{Service: mail})
+	jobs.Register(r, &accounts.ResetRequestWorker{Service: accts})
 }
 
 // confirmHeldArgs: confirm the clean pending conversions whose campaign's holding period has passed.

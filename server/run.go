@@ -112,9 +112,9 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 		}
 	}
 	mailer := email.New(pool, jobRunner, deliverer, cfg.PublicURL, cfg.JWTSecret)
-	registerMailJobs(jobRunner, mailer)
 	accts := accounts.New(pool, time.Now, cfg.Limits)
-	accts.SetMail(mailer)
+	accts.SetMail(mailer, jobRunner)
+	registerMailJobs(jobRunner, mailer, accts)
 	if cfg.HostEmail != "" {
 		if err := accts.EnsureHost(ctx, cfg.HostEmail, cfg.HostPassword); err != nil {
 			return nil, fmt.Errorf("create the first host from HOST_EMAIL: %w", err)
@@ -152,7 +152,7 @@ func newApp(ctx context.Context, cfg Config, pool *pgxpool.Pool, web fs.FS) (*Ap
 	trackingDomains := trackingdomains.New(pool, brandSvc, redirector, cfg.PublicURL, resolver, time.Now)
 	trackingDomains.SetMailer(mailer)
 	affiliateSvc := affiliates.New(pool)
-	affiliateSvc.SetEmailConfirmer(accts)
+	affiliateSvc.SetEmailChanges(accts)
 	payoutSvc := payouts.New(pool)
 	payoutSvc.SetMailer(mailer)
 	replays := idempotency.New(pool, cfg.JWTSecret, time.Now)

@@ -67,6 +67,10 @@ VALUES (@token_hash, @user_id, @created_by, @expires_at);
 SELECT user_id FROM password_reset_tokens
 WHERE token_hash = @token_hash AND used_at IS NULL AND expires_at > @now;
 
+-- name: EndPasswordResetTokens :exec
+-- Ends every outstanding reset token of a user: one was used, or its password or email changed.
+DELETE FROM password_reset_tokens WHERE user_id = @user_id;
+
 -- name: ConsumePasswordResetToken :one
 -- Marks the token used and answers its user, only while it is unused and unexpired.
 UPDATE password_reset_tokens

@@ -100,27 +100,32 @@ WHERE m.id = @id AND (sqlc.narg(brand_id)::uuid IS NULL OR m.brand_id = sqlc.nar
 -- name: DecideApplication :exec
 UPDATE campaign_memberships SET status = @status, decided_at = now() WHERE id = @id;
 
--- name: InviteAffiliate :one
--- Invites the affiliate with this email (case-insensitive) to a campaign; answers no row when no
--- affiliate with an account has it (a record the host created counts once its person signed up).
--- Inviting twice keeps the first invitation.
-WITH a AS (
-    SELECT f.id, f.name, f.email FROM affiliates f
-    WHERE lower(f.email) = lower(@email::text) AND EXISTS (SELECT 1 FROM users u WHERE u.affiliate_id = f.id)
-)
-INSERT INTO campaign_invitations (campaign_id, affiliate_id, brand_id, invited_by)
-SELECT @campaign_id, a.id, @brand_id, sqlc.narg(invited_by) FROM a
-ON CONFLICT (campaign_id, affiliate_id, brand_id) DO UPDATE SET invited_by = campaign_invitations.invited_by
-RETURNING affiliate_id, created_at, (xmax = 0) AS created;
+-- name: InvitableAffiliate :one
+-- The affiliate with an account that has this email (case-insensitive): a record the host created
+-- counts once its person signed up.
+SELECT f.id FROM affiliates f
+WHERE lower(f.email) = lower(@email::text) AND EXISTS (SELECT 1 FROM users u WHERE u.affiliate_id = f.id)
+LIMIT 1;
+
+-- name: InviteEmail :one
+-- Invites an email to a campaign, with its affiliate when one with an account has it. Inviting an
+-- email twice keeps the first invitation, which takes the affiliate found now if it had none: the
+-- row comes back only when it is new or just got its affiliate (no row: nothing changed).
+INSERT INTO campaign_invitations (campaign_id, brand_id, email, affiliate_id, invited_by)
+VALUES (@campaign_id, @brand_id, lower(@email::text), sqlc.narg(affiliate_id), sqlc.narg(invited_by))
+ON CONFLICT (campaign_id, brand_id, lower(email)) DO UPDATE SET affiliate_id = EXCLUDED.affiliate_id
+    WHERE campaign_invitations.affiliate_id IS NULL AND EXCLUDED.affiliate_id IS NOT NULL
+RETURNING id, affiliate_id;
 
 -- name: ListInvitations :many
-SELECT i.affiliate_id, a.name AS affiliate_name, a.email AS affiliate_email, i.created_at,
-       m.status AS membership_status
+-- A campaign's invitations; the affiliate is named only once it joined (a membership the brand
+-- sees anyway), so the list never tells which emails have an account.
+SELECT i.id, i.email, i.created_at, m.status AS membership_status, a.id AS affiliate_id, a.name AS affiliate_name
 FROM campaign_invitations i
-JOIN affiliates a ON a.id = i.affiliate_id
 LEFT JOIN campaign_memberships m ON m.campaign_id = i.campaign_id AND m.brand_id = i.brand_id AND m.affiliate_id = i.affiliate_id
+LEFT JOIN affiliates a ON a.id = m.affiliate_id
 WHERE i.campaign_id = @campaign_id
-ORDER BY i.created_at DESC;
+ORDER BY i.created_at DESC, i.id;
 
 -- name: DeleteInvitation :execrows
-DELETE FROM campaign_invitations WHERE campaign_id = @campaign_id AND affiliate_id = @affiliate_id;
+DELETE FROM campaign_invitations WHERE campaign_id = @campaign_id AND brand_id = @brand_id AND id = @id;

@@ -38,10 +38,9 @@ SELECT id, ARRAY[id::text, brand_id::text, campaign_id::text, affiliate_id::text
 FROM campaign_memberships WHERE id > @after_id ORDER BY id LIMIT @max_rows;
 
 -- name: ExportInvitations :many
-SELECT campaign_id, affiliate_id, ARRAY[campaign_id::text, affiliate_id::text, brand_id::text,
+SELECT id, ARRAY[id::text, campaign_id::text, email, coalesce(affiliate_id::text, ''), brand_id::text,
        coalesce(invited_by::text, ''), csv_time(created_at)]::text[] AS cells
-FROM campaign_invitations WHERE (campaign_id, affiliate_id) > (@after_campaign::uuid, @after_affiliate::uuid)
-ORDER BY campaign_id, affiliate_id LIMIT @max_rows;
+FROM campaign_invitations WHERE id > @after_id ORDER BY id LIMIT @max_rows;
 
 -- name: ExportTrackingLinks :many
 SELECT id, ARRAY[id::text, brand_id::text, campaign_id::text, affiliate_id::text, name, short_code,

@@ -23,3 +23,8 @@ SELECT count(*)::int FROM river_job
 WHERE state = 'running' AND kind = @kind AND args @> @match::jsonb
   AND attempted_at > @since::timestamptz
   AND (attempted_at, id) < (@attempted_at::timestamptz, @id::bigint);
+
+-- name: ScrubJobArgs :exec
+-- Replaces a finished job's arguments with what may be kept (a mail's event key), so that no link
+-- or address stays in river_job after its work is done.
+UPDATE river_job SET args = @args::jsonb WHERE id = @id;

@@ -249,6 +249,16 @@ func (q *Queries) EnableUsersByEmail(ctx context.Context, db DBTX, emails []stri
 	return items, nil
 }
 
+const endPasswordResetTokens = `-- name: EndPasswordResetTokens :exec
+DELETE FROM password_reset_tokens WHERE user_id = $1
+`
+
+// Ends every outstanding reset token of a user: one was used, or its password or email changed.
+func (q *Queries) EndPasswordResetTokens(ctx context.Context, db DBTX, userID uuid.UUID) error {
+	_, err := db.Exec(ctx, endPasswordResetTokens, userID)
+	return err
+}
+
 const getResetTokenUser = `-- name: GetResetTokenUser :one
 SELECT user_id FROM password_reset_tokens
 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2

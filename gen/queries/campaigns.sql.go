@@ -108,16 +108,17 @@ func (q *Queries) DeleteCampaign(ctx context.Context, db DBTX, arg DeleteCampaig
 }
 
 const deleteInvitation = `-- name: DeleteInvitation :execrows
-DELETE FROM campaign_invitations WHERE campaign_id = $1 AND affiliate_id = $2
+DELETE FROM campaign_invitations WHERE campaign_id = $1 AND brand_id = $2 AND id = $3
 `
 
 type DeleteInvitationParams struct {
-	CampaignID  uuid.UUID
-	AffiliateID uuid.UUID
+	CampaignID uuid.UUID
+	BrandID    uuid.UUID
+	ID         uuid.UUID
 }
 
 func (q *Queries) DeleteInvitation(ctx context.Context, db DBTX, arg DeleteInvitationParams) (int64, error) {
-	result, err := db.Exec(ctx, deleteInvitation, arg.CampaignID, arg.AffiliateID)
+	result, err := db.Exec(ctx, deleteInvitation, arg.CampaignID, arg.BrandID, arg.ID)
 	if err != nil {
 		return 0, err
 	}
@@ -251,42 +252,55 @@ func (q *Queries) GetCampaign(ctx context.Context, db DBTX, arg GetCampaignParam
 	return i, err
 }
 
-const inviteAffiliate = `-- name: InviteAffiliate :one
-WITH a AS (
-    SELECT f.id, f.name, f.email FROM affiliates f
-    WHERE lower(f.email) = lower($4::text) AND EXISTS (SELECT 1 FROM users u WHERE u.affiliate_id = f.id)
-)
-INSERT INTO campaign_invitations (campaign_id, affiliate_id, brand_id, invited_by)
-SELECT $1, a.id, $2, $3 FROM a
-ON CONFLICT (campaign_id, affiliate_id, brand_id) DO UPDATE SET invited_by = campaign_invitations.invited_by
-RETURNING affiliate_id, created_at, (xmax = 0) AS created
+const invitableAffiliate = `-- name: InvitableAffiliate :one
+SELECT f.id FROM affiliates f
+WHERE lower(f.email) = lower($1::text) AND EXISTS (SELECT 1 FROM users u WHERE u.affiliate_id = f.id)
+LIMIT 1
 `
 
-type InviteAffiliateParams struct {
-	CampaignID uuid.UUID
-	BrandID    uuid.UUID
-	InvitedBy  uuid.NullUUID
-	Email      string
+// The affiliate with an account that has this email (case-insensitive): a record the host created
+// counts once its person signed up.
+func (q *Queries) InvitableAffiliate(ctx context.Context, db DBTX, email string) (uuid.UUID, error) {
+	row := db.QueryRow(ctx, invitableAffiliate, email)
+	var id uuid.UUID
+	err := row.Scan(&id)
+	return id, err
 }
 
-type InviteAffiliateRow struct {
-	AffiliateID uuid.UUID
-	CreatedAt   time.Time
-	Created     bool
+const inviteEmail = `-- name: InviteEmail :one
+INSERT INTO campaign_invitations (campaign_id, brand_id, email, affiliate_id, invited_by)
+VALUES ($1, $2, lower($3::text), $4, $5)
+ON CONFLICT (campaign_id, brand_id, lower(email)) DO UPDATE SET affiliate_id = EXCLUDED.affiliate_id
+    WHERE campaign_invitations.affiliate_id IS NULL AND EXCLUDED.affiliate_id IS NOT NULL
+RETURNING id, affiliate_id
+`
+
+type InviteEmailParams struct {
+	CampaignID  uuid.UUID
+	BrandID     uuid.UUID
+	Email       string
+	AffiliateID uuid.NullUUID
+	InvitedBy   uuid.NullUUID
 }
 
-// Invites the affiliate with this email (case-insensitive) to a campaign; answers no row when no
-// affiliate with an account has it (a record the host created counts once its person signed up).
-// Inviting twice keeps the first invitation.
-func (q *Queries) InviteAffiliate(ctx context.Context, db DBTX, arg InviteAffiliateParams) (InviteAffiliateRow, error) {
-	row := db.QueryRow(ctx, inviteAffiliate,
+type InviteEmailRow struct {
+	ID          uuid.UUID
+	AffiliateID uuid.NullUUID
+}
+
+// Invites an email to a campaign, with its affiliate when one with an account has it. Inviting an
+// email twice keeps the first invitation, which takes the affiliate found now if it had none: the
+// row comes back only when it is new or just got its affiliate (no row: nothing changed).
+func (q *Queries) InviteEmail(ctx context.Context, db DBTX, arg InviteEmailParams) (InviteEmailRow, error) {
+	row := db.QueryRow(ctx, inviteEmail,
 		arg.CampaignID,
 		arg.BrandID,
-		arg.InvitedBy,
 		arg.Email,
+		arg.AffiliateID,
+		arg.InvitedBy,
 	)
-	var i InviteAffiliateRow
-	err := row.Scan(&i.AffiliateID, &i.CreatedAt, &i.Created)
+	var i InviteEmailRow
+	err := row.Scan(&i.ID, &i.AffiliateID)
 	return i, err
 }
 
@@ -516,23 +530,25 @@ func (q *Queries) ListCampaigns(ctx context.Context, db DBTX, arg ListCampaignsP
 }
 
 const listInvitations = `-- name: ListInvitations :many
-SELECT i.affiliate_id, a.name AS affiliate_name, a.email AS affiliate_email, i.created_at,
-       m.status AS membership_status
+SELECT i.id, i.email, i.created_at, m.status AS membership_status, a.id AS affiliate_id, a.name AS affiliate_name
 FROM campaign_invitations i
-JOIN affiliates a ON a.id = i.affiliate_id
 LEFT JOIN campaign_memberships m ON m.campaign_id = i.campaign_id AND m.brand_id = i.brand_id AND m.affiliate_id = i.affiliate_id
+LEFT JOIN affiliates a ON a.id = m.affiliate_id
 WHERE i.campaign_id = $1
-ORDER BY i.created_at DESC
+ORDER BY i.created_at DESC, i.id
 `
 
 type ListInvitationsRow struct {
-	AffiliateID      uuid.UUID
-	AffiliateName    string
-	AffiliateEmail   string
+	ID               uuid.UUID
+	Email            string
 	CreatedAt        time.Time
 	MembershipStatus *string
+	AffiliateID      uuid.NullUUID
+	AffiliateName    *string
 }
 
+// A campaign's invitations; the affiliate is named only once it joined (a membership the brand
+// sees anyway), so the list never tells which emails have an account.
 func (q *Queries) ListInvitations(ctx context.Context, db DBTX, campaignID uuid.UUID) ([]ListInvitationsRow, error) {
 	rows, err := db.Query(ctx, listInvitations, campaignID)
 	if err != nil {
@@ -543,11 +559,12 @@ func (q *Queries) ListInvitations(ctx context.Context, db DBTX, campaignID uuid.
 	for rows.Next() {
 		var i ListInvitationsRow
 		if err := rows.Scan(
-			&i.AffiliateID,
-			&i.AffiliateName,
-			&i.AffiliateEmail,
+			&i.ID,
+			&i.Email,
 			&i.CreatedAt,
 			&i.MembershipStatus,
+			&i.AffiliateID,
+			&i.AffiliateName,
 		); err != nil {
 			return nil, err
 		}

@@ -417,26 +417,23 @@ func (q *Queries) ExportDiscountCodes(ctx context.Context, db DBTX, arg ExportDi
 }
 
 const exportInvitations = `-- name: ExportInvitations :many
-SELECT campaign_id, affiliate_id, ARRAY[campaign_id::text, affiliate_id::text, brand_id::text,
+SELECT id, ARRAY[id::text, campaign_id::text, email, coalesce(affiliate_id::text, ''), brand_id::text,
        coalesce(invited_by::text, ''), csv_time(created_at)]::text[] AS cells
-FROM campaign_invitations WHERE (campaign_id, affiliate_id) > ($1::uuid, $2::uuid)
-ORDER BY campaign_id, affiliate_id LIMIT $3
+FROM campaign_invitations WHERE id > $1 ORDER BY id LIMIT $2
 `
 
 type ExportInvitationsParams struct {
-	AfterCampaign  uuid.UUID
-	AfterAffiliate uuid.UUID
-	MaxRows        int32
+	AfterID uuid.UUID
+	MaxRows int32
 }
 
 type ExportInvitationsRow struct {
-	CampaignID  uuid.UUID
-	AffiliateID uuid.UUID
-	Cells       []string
+	ID    uuid.UUID
+	Cells []string
 }
 
 func (q *Queries) ExportInvitations(ctx context.Context, db DBTX, arg ExportInvitationsParams) ([]ExportInvitationsRow, error) {
-	rows, err := db.Query(ctx, exportInvitations, arg.AfterCampaign, arg.AfterAffiliate, arg.MaxRows)
+	rows, err := db.Query(ctx, exportInvitations, arg.AfterID, arg.MaxRows)
 	if err != nil {
 		return nil, err
 	}
@@ -444,7 +441,7 @@ func (q *Queries) ExportInvitations(ctx context.Context, db DBTX, arg ExportInvi
 	items := []ExportInvitationsRow{}
 	for rows.Next() {
 		var i ExportInvitationsRow
-		if err := rows.Scan(&i.CampaignID, &i.AffiliateID, &i.Cells); err != nil {
+		if err := rows.Scan(&i.ID, &i.Cells); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

@@ -119,3 +119,19 @@ func (q *Queries) RunningJobsAhead(ctx context.Context, db DBTX, arg RunningJobs
 	err := row.Scan(&column_1)
 	return column_1, err
 }
+
+const scrubJobArgs = `-- name: ScrubJobArgs :exec
+UPDATE river_job SET args = $1::jsonb WHERE id = $2
+`
+
+type ScrubJobArgsParams struct {
+	Args []byte
+	ID   int64
+}
+
+// Replaces a finished job's arguments with what may be kept (a mail's event key), so that no link
+// or address stays in river_job after its work is done.
+func (q *Queries) ScrubJobArgs(ctx context.Context, db DBTX, arg ScrubJobArgsParams) error {
+	_, err := db.Exec(ctx, scrubJobArgs, arg.Args, arg.ID)
+	return err
+}

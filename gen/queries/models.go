@@ -150,10 +150,12 @@ type Campaign struct {
 
 type CampaignInvitation struct {
 	CampaignID  uuid.UUID
-	AffiliateID uuid.UUID
+	AffiliateID uuid.NullUUID
 	BrandID     uuid.UUID
 	InvitedBy   uuid.NullUUID
 	CreatedAt   time.Time
+	ID          uuid.UUID
+	Email       string
 }
 
 type CampaignMembership struct {

@@ -25,6 +25,7 @@ import (
 	"github.com/openaffiliate/platform/server/platform/dbtx"
 	"github.com/openaffiliate/platform/server/platform/domains"
 	"github.com/openaffiliate/platform/server/platform/emailaddress"
+	"github.com/openaffiliate/platform/server/platform/jobs"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
 )
 
@@ -66,6 +67,7 @@ type Service struct {
 	now    func() time.Time
 	limits Limits
 	mail   *email.Service // nil while email is off
+	jobs   jobs.Inserter  // queues a password reset request's work
 }
 
 // New makes the service.
@@ -292,7 +294,8 @@ func (s *Service) IssueResetToken(ctx context.Context, h tenancy.HostScope, user
 	return token, expires, err
 }
 
-// ResetPassword consumes a reset token and sets the new password; every older session of the user ends.
+// ResetPassword consumes a reset token and sets the new password; every older session of the user
+// ends, and so does every other reset token of the user.
 // The token is checked before the new password is hashed, so guessing tokens costs no argon2id work.
 func (s *Service) ResetPassword(ctx context.Context, token, newPassword string) error {
 	if strings.TrimSpace(token) == "" {
@@ -324,6 +327,9 @@ func (s *Service) ResetPassword(ctx context.Context, token, newPassword string) 
 			return err
 		}
 		if _, err := s.q.UpdatePassword(ctx, tx, queries.UpdatePasswordParams{ID: userID, PasswordHash: hash}); err != nil {
+			return err
+		}
+		if err := s.q.EndPasswordResetTokens(ctx, tx, userID); err != nil {
 			return err
 		}
 		return activity.Log(ctx, tx, userID, activity.UserResetPassword, userID.String(), nil)

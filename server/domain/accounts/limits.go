@@ -18,20 +18,25 @@ import (
 // locked: each further attempt waits LoginBackoff after the latest failure, doubled with each
 // failure, at most LoginBackoffMax, so the owner with the right password gets in after the wait.
 type Limits struct {
-	LoginPerEmail   int
-	LoginPerIP      int
-	SignupPerIP     int
-	ResetPerIP      int
-	ResetPerEmail   int // password reset mails asked for one address
-	Window          time.Duration
-	LoginBackoff    time.Duration
-	LoginBackoffMax time.Duration
+	LoginPerEmail int
+	LoginPerIP    int
+	SignupPerIP   int
+	ResetPerIP    int
+	ResetPerEmail int // password reset mails asked for one address
+	// Confirmation mails (asked for again, or after an address change) per account and per address.
+	ConfirmPerAccount int
+	ConfirmPerEmail   int
+	Window            time.Duration
+	LoginBackoff      time.Duration
+	LoginBackoffMax   time.Duration
 }
 
 // DefaultLimits allow, in 15 minutes, 5 failed sign-ins per email before the waits (5 s doubling
 // up to 3 minutes: about as many guesses an hour as the old 15-minute lock allowed) and 20 per
-// address, 10 sign-ups and 20 password reset attempts per address, and 3 reset mails per email.
-var DefaultLimits = Limits{LoginPerEmail: 5, LoginPerIP: 20, SignupPerIP: 10, ResetPerIP: 20, ResetPerEmail: 3, Window: 15 * time.Minute,
+// address, 10 sign-ups and 20 password reset attempts per address, 3 reset mails per email, and 3
+// confirmation mails per account and 3 per address.
+var DefaultLimits = Limits{LoginPerEmail: 5, LoginPerIP: 20, SignupPerIP: 10, ResetPerIP: 20, ResetPerEmail: 3,
+	ConfirmPerAccount: 3, ConfirmPerEmail: 3, Window: 15 * time.Minute,
 	LoginBackoff: 5 * time.Second, LoginBackoffMax: 3 * time.Minute}
 
 // Client is who makes an attempt: the key its address's limits count under (AddressKey of its

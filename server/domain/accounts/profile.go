@@ -56,8 +56,8 @@ func (s *Service) UpdateProfile(ctx context.Context, id uuid.UUID, firstName, la
 	return s.Profile(ctx, id)
 }
 
-// ChangePassword sets a new password after checking the current one, and ends every session of
-// the user; the answer is the user at its new session generation, to sign the caller in again.
+// ChangePassword sets a new password after checking the current one, and ends every session and
+// every outstanding reset token of the user; the answer is the user at its new session generation, to sign the caller in again.
 // A wrong current password counts as a failed sign-in for the user's email and the client's
 // address, and the hashing runs in its own small pool, so guesses here never slow sign-ins.
 func (s *Service) ChangePassword(ctx context.Context, id uuid.UUID, current, next string, client Client) (Profile, error) {
@@ -85,6 +85,9 @@ func (s *Service) ChangePassword(ctx context.Context, id uuid.UUID, current, nex
 	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		generation, err := s.q.UpdatePassword(ctx, tx, queries.UpdatePasswordParams{ID: id, PasswordHash: hash})
 		if err != nil {
+			return err
+		}
+		if err := s.q.EndPasswordResetTokens(ctx, tx, id); err != nil {
 			return err
 		}
 		row.User.SessionGeneration = generation

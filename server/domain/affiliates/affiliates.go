@@ -31,7 +31,7 @@ type Service struct {
 	pool    *pgxpool.Pool
 	q       *queries.Queries
 	changes *change.Bus
-	confirm EmailConfirmer // nil while email is off
+	emails  EmailChanges // nil: an email change brings nothing more
 }
 
 // New makes the service.
@@ -39,13 +39,17 @@ func New(pool *pgxpool.Pool) *Service {
 	return &Service{pool: pool, q: queries.New(), changes: change.Of(pool)}
 }
 
-// EmailConfirmer mails a user a link that confirms its (changed) address, in the change's transaction.
-type EmailConfirmer interface {
-	QueueEmailConfirmation(ctx context.Context, tx pgx.Tx, userID uuid.UUID) error
+// EmailChanges is what a user's address change brings (server/domain/accounts): AdmitEmailChange
+// counts the confirmation mail to the new address before the change (429 past its limits), and
+// EmailChanged, in the change's transaction, ends the user's reset links, mails the new address
+// its confirmation link and the old one a notice.
+type EmailChanges interface {
+	AdmitEmailChange(ctx context.Context, userID uuid.UUID, address string) error
+	EmailChanged(ctx context.Context, tx pgx.Tx, userID uuid.UUID, oldAddress string) error
 }
 
-// SetEmailConfirmer makes an email change mail the new address its confirmation link.
-func (s *Service) SetEmailConfirmer(c EmailConfirmer) { s.confirm = c }
+// SetEmailChanges makes an affiliate's email change do what a user's address change brings.
+func (s *Service) SetEmailChanges(c EmailChanges) { s.emails = c }
 
 // Affiliate is an affiliate with its user (if any) and what it did so far.
 type Affiliate struct {
@@ -249,9 +253,15 @@ func (s *Service) UpdateAffiliate(ctx context.Context, sc tenancy.Scope, id uuid
 	if err != nil {
 		return Affiliate{}, err
 	}
-	if !strings.EqualFold(current.Email, email) {
+	changed := !strings.EqualFold(current.Email, email)
+	if changed {
 		if err := confirmEmail(ctx); err != nil {
 			return Affiliate{}, err
+		}
+		if current.UserID.Valid && s.emails != nil {
+			if err := s.emails.AdmitEmailChange(ctx, current.UserID.UUID, email); err != nil {
+				return Affiliate{}, err
+			}
 		}
 	}
 	var out Affiliate
@@ -264,8 +274,8 @@ func (s *Service) UpdateAffiliate(ctx context.Context, sc tenancy.Scope, id uuid
 			return emailConflict(err)
 		}
 		for _, u := range users {
-			if !u.IsVerified && s.confirm != nil {
-				if err := s.confirm.QueueEmailConfirmation(ctx, tx, u.ID); err != nil {
+			if changed && s.emails != nil {
+				if err := s.emails.EmailChanged(ctx, tx, u.ID, current.Email); err != nil {
 					return err
 				}
 			}

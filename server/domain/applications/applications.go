@@ -20,6 +20,7 @@ import (
 	"github.com/openaffiliate/platform/server/platform/apierror"
 	"github.com/openaffiliate/platform/server/platform/change"
 	"github.com/openaffiliate/platform/server/platform/dbtx"
+	"github.com/openaffiliate/platform/server/platform/emailaddress"
 	"github.com/openaffiliate/platform/server/platform/paging"
 	"github.com/openaffiliate/platform/server/platform/ratelimit"
 	"github.com/openaffiliate/platform/server/platform/tenancy"
@@ -235,17 +236,19 @@ func (s *Service) Decide(ctx context.Context, sc tenancy.Scope, id uuid.UUID, st
 	return out, err
 }
 
-// Invitation is an affiliate invited to a campaign, and what it made of it.
+// Invitation is an email invited to a campaign, and what its affiliate made of it. Whether an
+// affiliate has the email is not told: the affiliate is named once it joined (MembershipStatus set).
 type Invitation struct {
-	AffiliateID      uuid.UUID
-	AffiliateName    string
-	AffiliateEmail   string
+	ID               uuid.UUID
+	Email            string
+	AffiliateID      uuid.NullUUID
+	AffiliateName    *string
 	CreatedAt        time.Time
 	MembershipStatus *string
 }
 
 func invitationOf(r queries.ListInvitationsRow) Invitation {
-	return Invitation{AffiliateID: r.AffiliateID, AffiliateName: r.AffiliateName, AffiliateEmail: r.AffiliateEmail,
+	return Invitation{ID: r.ID, Email: r.Email, AffiliateID: r.AffiliateID, AffiliateName: r.AffiliateName,
 		CreatedAt: r.CreatedAt, MembershipStatus: r.MembershipStatus}
 }
 
@@ -267,41 +270,52 @@ func (s *Service) ownCampaign(ctx context.Context, sc tenancy.Scope, id uuid.UUI
 // in bulk to learn who has an affiliate account.
 var InviteLimit = ratelimit.Limit{Action: "invite:brand", Max: 30, Window: 15 * time.Minute}
 
-// Invite invites the affiliate with this email to one of the caller brand's campaigns: it sees the
-// campaign, invite-only or not, and joining is approved at once. It hears of it. Only an affiliate
-// with an account can be invited; any other email (nobody's, or a record the host created whose
-// person has not signed up) answers the same 400, so the answer never tells whether the platform
-// knows an address. Inviting twice keeps the first invitation. Each brand has InviteLimit.
+// Invite invites an email to one of the caller brand's campaigns, and answers the same for every
+// valid email, so that it never tells whether the platform knows an address. When an affiliate
+// with an account has the email, it sees the campaign, invite-only or not, joining is approved at
+// once, and it hears of it; any other email (nobody's, or a record the host created whose person
+// has not signed up) is kept pending, and inviting it again reaches its affiliate once it has an
+// account. Inviting twice keeps the first invitation. Each brand has InviteLimit.
 func (s *Service) Invite(ctx context.Context, sc tenancy.Scope, campaignID uuid.UUID, email string) (Invitation, error) {
 	c, err := s.ownCampaign(ctx, sc, campaignID)
 	if err != nil {
 		return Invitation{}, err
 	}
+	email = strings.ToLower(strings.TrimSpace(email))
+	if !emailaddress.Valid(email) {
+		return Invitation{}, apierror.Validation("email", "Enter a valid email address")
+	}
 	if err := InviteLimit.Admit(ctx, s.pool, c.BrandID.String(), s.now(), "Too many invitations from this brand. Try again later."); err != nil {
 		return Invitation{}, err
 	}
-	email = strings.TrimSpace(email)
 	var out Invitation
 	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		actor := sc.Actor()
-		row, err := s.q.InviteAffiliate(ctx, tx, queries.InviteAffiliateParams{
-			Email: email, CampaignID: c.ID, BrandID: c.BrandID, InvitedBy: uuid.NullUUID{UUID: actor, Valid: actor != uuid.Nil},
-		})
-		if errors.Is(err, pgx.ErrNoRows) {
-			return apierror.Invalid("email", "invalid", "This email cannot be invited: ask them to sign up as an affiliate with it first")
-		}
-		if err != nil {
+		var affiliate uuid.NullUUID
+		affiliate.UUID, err = s.q.InvitableAffiliate(ctx, tx, email)
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 			return err
 		}
-		if row.Created {
-			if err := activity.Log(ctx, tx, actor, activity.CampaignInvited, c.ID.String(), map[string]any{"affiliate_id": row.AffiliateID}); err != nil {
+		affiliate.Valid = err == nil
+		row, err := s.q.InviteEmail(ctx, tx, queries.InviteEmailParams{
+			Email: email, CampaignID: c.ID, BrandID: c.BrandID, AffiliateID: affiliate,
+			InvitedBy: uuid.NullUUID{UUID: actor, Valid: actor != uuid.Nil},
+		})
+		switch {
+		case errors.Is(err, pgx.ErrNoRows): // invited before, and nothing changed
+		case err != nil:
+			return err
+		default:
+			if err := activity.Log(ctx, tx, actor, activity.CampaignInvited, c.ID.String(), map[string]any{"invitation_id": row.ID}); err != nil {
 				return err
 			}
-			if err := notify.Send(ctx, tx, s.mail, notify.Notice{
-				AffiliateID: row.AffiliateID, BrandID: uuid.NullUUID{UUID: c.BrandID, Valid: true}, Kind: notify.CampaignInvited,
-				Params: notify.Params{CampaignName: c.Name}, EntityType: "campaign", EntityID: c.ID.String(),
-			}); err != nil {
-				return err
+			if row.AffiliateID.Valid {
+				if err := notify.Send(ctx, tx, s.mail, notify.Notice{
+					AffiliateID: row.AffiliateID.UUID, BrandID: uuid.NullUUID{UUID: c.BrandID, Valid: true}, Kind: notify.CampaignInvited,
+					Params: notify.Params{CampaignName: c.Name}, EntityType: "campaign", EntityID: c.ID.String(),
+				}); err != nil {
+					return err
+				}
 			}
 		}
 		list, err := s.invitations(ctx, tx, c.ID)
@@ -309,7 +323,7 @@ func (s *Service) Invite(ctx context.Context, sc tenancy.Scope, campaignID uuid.
 			return err
 		}
 		for _, inv := range list {
-			if inv.AffiliateID == row.AffiliateID {
+			if inv.Email == email {
 				out = inv
 			}
 		}
@@ -328,12 +342,12 @@ func (s *Service) Invitations(ctx context.Context, sc tenancy.Scope, campaignID 
 }
 
 // Uninvite withdraws an invitation (a membership already made stays).
-func (s *Service) Uninvite(ctx context.Context, sc tenancy.Scope, campaignID, affiliateID uuid.UUID) error {
+func (s *Service) Uninvite(ctx context.Context, sc tenancy.Scope, campaignID, invitationID uuid.UUID) error {
 	c, err := s.ownCampaign(ctx, sc, campaignID)
 	if err != nil {
 		return err
 	}
-	n, err := s.q.DeleteInvitation(ctx, s.pool, queries.DeleteInvitationParams{CampaignID: c.ID, AffiliateID: affiliateID})
+	n, err := s.q.DeleteInvitation(ctx, s.pool, queries.DeleteInvitationParams{CampaignID: c.ID, BrandID: c.BrandID, ID: invitationID})
 	if err != nil {
 		return err
 	}

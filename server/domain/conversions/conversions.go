@@ -111,12 +111,16 @@ func seenBy(sc tenancy.Scope, c Conversion) Conversion {
 	return c
 }
 
-// MaskEmail keeps an address's first character and its domain.
+// MaskEmail keeps an address's first character and its domain: what follows the last "@", since a
+// quoted local part may hold one too ("ana@home"@example.com).
 func MaskEmail(email string) string {
 	if email == "" {
 		return ""
 	}
-	local, domain, found := strings.Cut(email, "@")
+	local, domain, found := email, "", false
+	if i := strings.LastIndexByte(email, '@'); i >= 0 {
+		local, domain, found = email[:i], email[i+1:], true
+	}
 	first := ""
 	if r, size := utf8.DecodeRuneInString(local); size > 0 {
 		first = string(r)

@@ -462,12 +462,13 @@ func TestOrdersAndRefundsAreTheScopesBrands(t *testing.T) {
 
 func TestMaskEmail(t *testing.T) {
 	for in, want := range map[string]string{
-		"":                  "",
-		"ana@example.com":   "a***@example.com",
-		"Ștefan@exemplu.ro": "Ș***@exemplu.ro",
-		"not-an-email":      "n***",
-		"@example.com":      "***@example.com",
-		"a@b":               "a***@b",
+		"":                       "",
+		"ana@example.com":        "a***@example.com",
+		"Ștefan@exemplu.ro":      "Ș***@exemplu.ro",
+		"not-an-email":           "n***",
+		"@example.com":           "***@example.com",
+		"a@b":                    "a***@b",
+		`"ana@home"@example.com`: `"***@example.com`,
 	} {
 		if got := conversions.MaskEmail(in); got != want {
 			t.Errorf("MaskEmail(%q) = %q, want %q", in, got, want)

@@ -2,13 +2,19 @@
 // is a River job (email.send) written in the transaction of the change that causes it: the job
 // table is the outbox, so a rolled-back change sends nothing, a committed one is sent after commit
 // and retried when SMTP fails, and each job carries its event's key, unique among the jobs River
-// keeps, so one event is not mailed twice. When SMTP_URL is unset the Service has no Deliverer:
+// keeps, so one event is not mailed twice. A link that holds a secret (a password reset or an
+// address confirmation) is in the job only encrypted with a key derived from the server's secret,
+// and a sent (or given up) mail's arguments are replaced with its key alone, so river_job never
+// holds a link that works. When SMTP_URL is unset the Service has no Deliverer:
 // Enabled answers false and nothing is queued, while preferences and unsubscribing still work.
 package email
 
 import (
 	"context"
+	"crypto/aes"
+	"crypto/cipher"
 	"crypto/hmac"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
@@ -43,14 +49,24 @@ type Service struct {
 	send      Deliverer
 	publicURL string
 	secret    []byte
+	links     cipher.AEAD // seals the paths that hold a token (SendArgs.SealedPath)
 	q         *queries.Queries
 }
 
 // New makes the service: mail is queued through jobs and sent through send (nil: email is off);
 // links start with publicURL, and unsubscribe links are signed with a key derived from secret.
+// Links that hold a token are sealed with another key derived from secret.
 func New(pool *pgxpool.Pool, inserter jobs.Inserter, send Deliverer, publicURL string, secret []byte) *Service {
+	block, err := aes.NewCipher(auth.DeriveKey(secret, "openaffiliate/email-link/v1"))
+	if err != nil {
+		panic(err) // a derived key is 32 bytes: AES-256
+	}
+	links, err := cipher.NewGCM(block)
+	if err != nil {
+		panic(err)
+	}
 	return &Service{pool: pool, jobs: inserter, send: send, publicURL: strings.TrimRight(publicURL, "/"),
-		secret: auth.DeriveKey(secret, "openaffiliate/email-unsubscribe/v1"), q: queries.New()}
+		secret: auth.DeriveKey(secret, "openaffiliate/email-unsubscribe/v1"), links: links, q: queries.New()}
 }
 
 // Enabled reports whether email is on (SMTP_URL set).
@@ -67,6 +83,9 @@ type SendArgs struct {
 	Data     map[string]string `json:"data"`
 	// Path is the app page the mail's button opens (PUBLIC_URL + Path).
 	Path string `json:"path,omitempty"`
+	// SealedPath is a Path that holds a token, encrypted (AES-GCM, bound to Key) with a key derived
+	// from the server's secret: a reader of river_job cannot use it, a restart or a retry can.
+	SealedPath string `json:"sealed_path,omitempty"`
 	// Stoppable: the mail carries an unsubscribe link for its template's kind.
 	Stoppable bool `json:"stoppable,omitempty"`
 }
@@ -86,9 +105,20 @@ type SendWorker struct {
 	Service *Service
 }
 
-// Work renders and sends the mail; an SMTP error fails the job, which River retries.
+// Work renders and sends the mail; an SMTP error fails the job, which River retries. A sent mail's
+// arguments, and those of the last failed attempt, are replaced with its key alone; a job that has
+// only its key left was sent already (its completion was lost) and is done.
 func (w *SendWorker) Work(ctx context.Context, job *river.Job[SendArgs]) error {
-	return w.Service.deliver(ctx, job.Args)
+	if job.Args.To == "" {
+		return nil
+	}
+	err := w.Service.deliver(ctx, job.Args)
+	if err == nil || job.Attempt >= job.MaxAttempts {
+		if ferr := jobs.Forget(ctx, w.Service.pool, job.ID, map[string]string{"key": job.Args.Key}); ferr != nil {
+			slog.WarnContext(ctx, "mail job's arguments kept", "template", job.Args.Template, "err", ferr)
+		}
+	}
+	return err
 }
 
 // Timeout: an SMTP conversation that hangs is given up and retried.
@@ -98,6 +128,13 @@ func (s *Service) deliver(ctx context.Context, a SendArgs) error {
 	link := ""
 	if a.Path != "" {
 		link = s.publicURL + a.Path
+	}
+	if a.SealedPath != "" {
+		path, err := s.openPath(a.Key, a.SealedPath)
+		if err != nil {
+			return river.JobCancel(fmt.Errorf("%s mail: the link cannot be opened (JWT_SECRET changed?): %w", a.Template, err))
+		}
+		link = s.publicURL + path
 	}
 	unsubscribe, oneClick := "", ""
 	if a.Stoppable {
@@ -131,6 +168,24 @@ func (s *Service) queue(ctx context.Context, tx pgx.Tx, a SendArgs) error {
 	return s.jobs.InsertTx(ctx, tx, a, nil)
 }
 
+// sealPath encrypts a path that holds a token, bound to the mail's key.
+func (s *Service) sealPath(key, path string) string {
+	nonce := make([]byte, s.links.NonceSize())
+	_, _ = rand.Read(nonce) // crypto/rand.Read never fails
+	return base64.RawURLEncoding.EncodeToString(s.links.Seal(nonce, nonce, []byte(path), []byte(key)))
+}
+
+// openPath decrypts a sealed path.
+func (s *Service) openPath(key, sealed string) (string, error) {
+	raw, err := base64.RawURLEncoding.DecodeString(sealed)
+	if err != nil || len(raw) < s.links.NonceSize() {
+		return "", errors.New("not a sealed path")
+	}
+	n := s.links.NonceSize()
+	path, err := s.links.Open(nil, raw[:n], raw[n:], []byte(key))
+	return string(path), err
+}
+
 // Recipient is a user a mail goes to.
 type Recipient struct {
 	ID        uuid.UUID
@@ -141,17 +196,28 @@ type Recipient struct {
 
 // QueuePasswordReset queues the mail with a password reset link (token), in tx.
 func (s *Service) QueuePasswordReset(ctx context.Context, tx pgx.Tx, to Recipient, token string) error {
+	key := "password_reset:" + hashKey(token)
 	return s.queue(ctx, tx, SendArgs{
-		Key: "password_reset:" + hashKey(token), UserID: to.ID, To: to.Email, Lang: to.Language, Template: PasswordReset,
-		Data: map[string]string{"name": to.FirstName, "email": to.Email}, Path: "/reset-password?token=" + url.QueryEscape(token),
+		Key: key, UserID: to.ID, To: to.Email, Lang: to.Language, Template: PasswordReset,
+		Data: map[string]string{"name": to.FirstName, "email": to.Email}, SealedPath: s.sealPath(key, "/reset-password?token="+url.QueryEscape(token)),
 	})
 }
 
 // QueueConfirmation queues the mail that confirms to.Email (token), in tx.
 func (s *Service) QueueConfirmation(ctx context.Context, tx pgx.Tx, to Recipient, token string) error {
+	key := "email_confirmation:" + hashKey(token)
 	return s.queue(ctx, tx, SendArgs{
-		Key: "email_confirmation:" + hashKey(token), UserID: to.ID, To: to.Email, Lang: to.Language, Template: EmailConfirmation,
-		Data: map[string]string{"name": to.FirstName, "email": to.Email}, Path: "/confirm-email?token=" + url.QueryEscape(token),
+		Key: key, UserID: to.ID, To: to.Email, Lang: to.Language, Template: EmailConfirmation,
+		Data: map[string]string{"name": to.FirstName, "email": to.Email}, SealedPath: s.sealPath(key, "/confirm-email?token="+url.QueryEscape(token)),
+	})
+}
+
+// QueueEmailChanged queues, in tx, the notice to an account's old address that its email changed
+// to newAddress (to.Email is the old address). It cannot be stopped: it answers a change to the account.
+func (s *Service) QueueEmailChanged(ctx context.Context, tx pgx.Tx, to Recipient, newAddress string, at time.Time) error {
+	return s.queue(ctx, tx, SendArgs{
+		Key: fmt.Sprintf("email_changed:%s:%d", to.ID, at.UnixNano()), UserID: to.ID, To: to.Email, Lang: to.Language, Template: EmailChanged,
+		Data: map[string]string{"name": to.FirstName, "email": to.Email, "new_email": newAddress},
 	})
 }
 

@@ -12,6 +12,7 @@ import (
 const (
 	PasswordReset       = "password_reset"
 	EmailConfirmation   = "email_confirmation"
+	EmailChanged        = "email_changed"
 	ApplicationApproved = "application_approved"
 	ApplicationRejected = "application_rejected"
 	CampaignInvited     = "campaign_invited"
@@ -48,6 +49,14 @@ var catalog = map[string]map[string]content{
 		"en": {Subject: "Confirm your email address", Heading: "Confirm your email address",
 			Lines:  []string{"Hello {{.name}},", "Confirm that {{.email}} is yours to receive the platform's emails (approvals, payouts, the commission digest). The link works for 7 days."},
 			Action: "Confirm the address"},
+	},
+	EmailChanged: {
+		"ro": {Subject: "Adresa de email a contului tău OpenAffiliate s-a schimbat", Heading: "Adresă de email schimbată",
+			Lines: []string{"Bună, {{.name}}!", "Adresa de email a contului tău OpenAffiliate s-a schimbat din {{.email}} în {{.new_email}}. De acum te autentifici cu noua adresă, iar linkurile de resetare a parolei trimise înainte nu mai funcționează.",
+				"Dacă nu ai făcut tu schimbarea, scrie-i imediat administratorului platformei."}},
+		"en": {Subject: "Your OpenAffiliate account's email changed", Heading: "Email address changed",
+			Lines: []string{"Hello {{.name}},", "The email of your OpenAffiliate account changed from {{.email}} to {{.new_email}}. You now sign in with the new address, and the password reset links sent before no longer work.",
+				"If you did not make this change, write to the platform's host at once."}},
 	},
 	ApplicationApproved: {
 		"ro": {Subject: "{{.brand}} ți-a aprobat cererea de înscriere în „{{.campaign}}”", Heading: "Cerere de înscriere aprobată",

@@ -92,14 +92,10 @@ var tables = map[string]table{
 		func(ctx context.Context, q *queries.Queries, db queries.DBTX, last *queries.ExportApplicationsRow) ([]queries.ExportApplicationsRow, error) {
 			return q.ExportApplications(ctx, db, queries.ExportApplicationsParams{AfterID: after(last, func(r queries.ExportApplicationsRow) uuid.UUID { return r.ID }), MaxRows: n})
 		}),
-	"invitations": pages([]string{"campaign_id", "affiliate_id", "brand_id", "invited_by", "created_at"},
+	"invitations": pages([]string{"id", "campaign_id", "email", "affiliate_id", "brand_id", "invited_by", "created_at"},
 		func(r queries.ExportInvitationsRow) []string { return r.Cells },
 		func(ctx context.Context, q *queries.Queries, db queries.DBTX, last *queries.ExportInvitationsRow) ([]queries.ExportInvitationsRow, error) {
-			p := queries.ExportInvitationsParams{MaxRows: n}
-			if last != nil {
-				p.AfterCampaign, p.AfterAffiliate = last.CampaignID, last.AffiliateID
-			}
-			return q.ExportInvitations(ctx, db, p)
+			return q.ExportInvitations(ctx, db, queries.ExportInvitationsParams{AfterID: after(last, func(r queries.ExportInvitationsRow) uuid.UUID { return r.ID }), MaxRows: n})
 		}),
 	"tracking_links": pages([]string{"id", "brand_id", "campaign_id", "affiliate_id", "name", "short_code", "destination_url", "status", "created_at"},
 		func(r queries.ExportTrackingLinksRow) []string { return r.Cells },

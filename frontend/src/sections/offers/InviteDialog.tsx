@@ -22,7 +22,8 @@ const EMAIL = contractLimits.InvitationInput.email;
 
 /**
  * A brand invites affiliates to a campaign by their email: the invited ones see it (invite-only or
- * not) and join approved at once. The dialog lists who was invited and whether they joined.
+ * not) and join approved at once. The answer is the same for every email (it never tells who has an
+ * account), so the dialog lists the emails invited, each named once its affiliate joined.
  */
 export function InviteDialog({ campaign, onClose }: { campaign: Campaign; onClose: () => void }) {
   const { t, i18n } = useTranslation(['campaigns', 'common']);
@@ -39,7 +40,7 @@ export function InviteDialog({ campaign, onClose }: { campaign: Campaign; onClos
     validate: ({ email }) => ({ email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? undefined : t('invite.emailInvalid') }),
     send: ({ email }) => invite.mutateAsync({ id: campaign.id, data: { email: email.trim() } }),
     onSaved: async (response) => {
-      toast({ severity: 'success', message: t('invite.sent', { name: response.data.invitation.affiliate_name }) });
+      toast({ severity: 'success', message: t('invite.sent', { email: response.data.invitation.email }) });
       // The dialog stays open for the next invitation.
       form.reset();
       await reload();
@@ -81,18 +82,18 @@ export function InviteDialog({ campaign, onClose }: { campaign: Campaign; onClos
           <List dense disablePadding>
             {list.map((inv) => (
               <ListItem
-                key={inv.affiliate_id}
+                key={inv.id}
                 disableGutters
                 data-testid="invitation"
                 secondaryAction={
                   <Tooltip title={t('invite.withdraw')}>
                     <IconButton
                       edge="end"
-                      aria-label={`${t('invite.withdraw')}: ${inv.affiliate_name}`}
+                      aria-label={`${t('invite.withdraw')}: ${inv.email}`}
                       disabled={withdraw.isPending}
                       onClick={() =>
                         void withdraw
-                          .mutateAsync({ id: campaign.id, affiliateId: inv.affiliate_id })
+                          .mutateAsync({ id: campaign.id, invitationId: inv.id })
                           .then(reload)
                           .catch((failure: unknown) => toast({ severity: 'error', message: errorMessage(failure, t('invite.failed')) }))
                       }
@@ -103,7 +104,7 @@ export function InviteDialog({ campaign, onClose }: { campaign: Campaign; onClos
                   </Tooltip>
                 }
               >
-                <ListItemText primary={`${inv.affiliate_name} · ${inv.affiliate_email}`} secondary={t('invite.since', { date: formatDate(inv.created_at, i18n.language) })} />
+                <ListItemText primary={inv.affiliate_name ? `${inv.affiliate_name} · ${inv.email}` : inv.email} secondary={t('invite.since', { date: formatDate(inv.created_at, i18n.language) })} />
                 {inv.membership_status && <MembershipChip status={inv.membership_status} viewer="brand" />}
               </ListItem>
             ))}

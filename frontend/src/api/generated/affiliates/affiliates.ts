@@ -551,6 +551,11 @@ export const getUpdateAffiliateUrl = (id: string,) => {
  * Another affiliate's id answers 404. The email is the affiliate's sign-in name and payout
  * email: changing it needs the caller's own `current_password` (missing or wrong: `400`
  * naming `current_password`; a wrong one counts as a failed login, `429` past the limits).
+ * When email is on, a changed address of an affiliate with an account is mailed a
+ * confirmation link and the old address is told of the change (in the user's language); the
+ * confirmation counts against the limits of `POST /email/confirmation` (3 per account and 3
+ * per address in 15 minutes, `429 RATE_LIMITED` with `Retry-After`). A change ends the user's
+ * outstanding password reset links.
  * @summary Change an affiliate's name or email (host, or the affiliate itself)
  */
 export const updateAffiliate = async (id: string,

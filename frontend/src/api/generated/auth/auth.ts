@@ -208,7 +208,7 @@ import type {
   ConfirmEmailRequest,
   ConflictResponse,
   DevLoginRequest,
-  Error,
+  EmailOffResponse,
   ForgotPasswordRequest,
   InternalErrorResponse,
   LoginRequest,
@@ -694,7 +694,9 @@ export const useLogout = <TError = ErrorType<BadRequestResponse | UnauthorizedRe
 }
 
 /**
- * At most 20 attempts per client address in 15 minutes; a refused token counts too.
+ * At most 20 attempts per client address in 15 minutes; a refused token counts too. A used
+ * token ends every other reset link of the user, and so do a password change and an email
+ * change.
  * @summary Set a new password with a one-time reset token
  */
 export const resetPassword = async (resetPasswordRequest: ResetPasswordRequest, options?: Parameters<typeof apiFetch>[1]): Promise<MessageResponse> => {
@@ -783,10 +785,12 @@ export const useResetPassword = <TError = ErrorType<BadRequestResponse | Payload
 
 /**
  * When an account has this email (and is not disabled), mails it a reset link that works once,
- * for one hour. The answer is the same whether or not the email has an account. At most 3
- * requests per email and 20 per client address in 15 minutes (429 past either, also for an
- * unknown email). 503 while email is off on the server (`email` false in `/system/config`): a
- * host then makes the link (`POST /admin/users/{id}/reset-link`).
+ * for one hour. The answer is the same whether or not the email has an account, and comes as
+ * soon as the request is counted and queued: the account is looked up in the background, so
+ * the time it takes does not tell either. At most 3 requests per email and 20 per client
+ * address in 15 minutes (429 past either, also for an unknown email). While email is off on
+ * the server (`email` false in `/system/config`) it answers `409 CONFLICT`, as every operation
+ * that mails does: a host then makes the link (`POST /admin/users/{id}/reset-link`).
  * @summary Mail a one-time password reset link
  */
 export const requestPasswordReset = async (forgotPasswordRequest: ForgotPasswordRequest, options?: Parameters<typeof apiFetch>[1]): Promise<MessageResponse> => {
@@ -820,7 +824,7 @@ return apiFetch<MessageResponse>(getRequestPasswordResetUrl(),
 
 export const getRequestPasswordResetMutationKey = () => ['requestPasswordReset'] as const;
 
-export const getRequestPasswordResetMutationOptions = <TError = ErrorType<BadRequestResponse | Error | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
+export const getRequestPasswordResetMutationOptions = <TError = ErrorType<BadRequestResponse | EmailOffResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,RequestPasswordResetMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,RequestPasswordResetMutationVariables, TContext> => {
 
@@ -849,13 +853,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestPasswordResetMutationResult = NonNullable<Awaited<ReturnType<typeof requestPasswordReset>>>
     export type RequestPasswordResetMutationBody = ForgotPasswordRequest
-    export type RequestPasswordResetMutationError = ErrorType<BadRequestResponse | Error | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>
+    export type RequestPasswordResetMutationError = ErrorType<BadRequestResponse | EmailOffResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>
     export type RequestPasswordResetMutationVariables = {data: ForgotPasswordRequest}
 
     /**
  * @summary Mail a one-time password reset link
  */
-export const useRequestPasswordReset = <TError = ErrorType<BadRequestResponse | Error | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
+export const useRequestPasswordReset = <TError = ErrorType<BadRequestResponse | EmailOffResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,RequestPasswordResetMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof requestPasswordReset>>,
@@ -1052,6 +1056,7 @@ export const useUpdateProfile = <TError = ErrorType<BadRequestResponse | Unautho
 
 /**
  * Needs the current password. Every earlier token of the user, this request's included, answers 401 afterwards; the answer carries a fresh token for the caller.
+ * The user's outstanding password reset links stop working.
  * A wrong current password counts as a failed login for the user's email and the caller's address (`429` past the limits).
  * @summary Change the signed-in user's password
  */

@@ -1273,13 +1273,15 @@ export const getInviteAffiliateUrl = (id: string,) => {
 }
 
 /**
- * The invited affiliate sees the campaign, invite-only or not, while it is active, and joining
- * it is approved at once (a waiting application is approved too). It gets a notification.
- * Only an affiliate with an account can be invited: any other email (nobody's, or an
- * affiliate record the host created whose person has not signed up yet) answers the same
- * `400` naming `email`, so the answer never tells whether the platform knows an address.
- * Inviting twice keeps the first invitation. At most 30 invitations per brand in 15 minutes
- * (`429 RATE_LIMITED` with `Retry-After`).
+ * The answer is the same for every valid email, so it never tells whether the platform knows
+ * an address: `201` with the invitation, its affiliate unnamed until it joins. When an
+ * affiliate with an account has the email, it sees the campaign, invite-only or not, while it
+ * is active, joining it is approved at once (a waiting application is approved too), and it
+ * gets a notification. Any other email (nobody's, or an affiliate record the host created
+ * whose person has not signed up yet) is kept pending: a later invitation of the same email
+ * reaches its affiliate once it has an account. Inviting twice keeps the first invitation. An
+ * email that is not an address answers `400` naming `email`. At most 30 invitations per brand
+ * in 15 minutes (`429 RATE_LIMITED` with `Retry-After`).
  * @summary Invite an affiliate, by its email, to one of the brand's campaigns
  */
 export const inviteAffiliate = async (id: string,
@@ -1360,21 +1362,21 @@ export const useInviteAffiliate = <TError = ErrorType<BadRequestResponse | Unaut
       return useMutation(getInviteAffiliateMutationOptions(options), queryClient);
     }
     export const getWithdrawInvitationUrl = (id: string,
-    affiliateId: string,) => {
+    invitationId: string,) => {
 
 
 
 
-  return `/campaigns/${id}/invitations/${affiliateId}`
+  return `/campaigns/${id}/invitations/${invitationId}`
 }
 
 /**
  * @summary Withdraw an invitation (a membership already made stays)
  */
 export const withdrawInvitation = async (id: string,
-    affiliateId: string, options?: Parameters<typeof apiFetch>[1]): Promise<MessageResponse> => {
+    invitationId: string, options?: Parameters<typeof apiFetch>[1]): Promise<MessageResponse> => {
 
-  return apiFetch<MessageResponse>(getWithdrawInvitationUrl(id,affiliateId),
+  return apiFetch<MessageResponse>(getWithdrawInvitationUrl(id,invitationId),
   {
     ...options,
     method: 'DELETE'
@@ -1404,9 +1406,9 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
 
       const mutationFn: MutationFunction<Awaited<ReturnType<typeof withdrawInvitation>>, WithdrawInvitationMutationVariables> = (props) => {
-          const {id,affiliateId} = props ?? {};
+          const {id,invitationId} = props ?? {};
 
-          return  withdrawInvitation(id,affiliateId,requestOptions)
+          return  withdrawInvitation(id,invitationId,requestOptions)
         }
 
 
@@ -1419,7 +1421,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type WithdrawInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof withdrawInvitation>>>
 
     export type WithdrawInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
-    export type WithdrawInvitationMutationVariables = {id: string;affiliateId: string}
+    export type WithdrawInvitationMutationVariables = {id: string;invitationId: string}
 
     /**
  * @summary Withdraw an invitation (a membership already made stays)

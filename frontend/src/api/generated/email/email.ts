@@ -203,14 +203,15 @@ import type {
 
 import type {
   BadRequestResponse,
-  ConflictResponse,
   EmailPreferences,
   EmailPreferencesResponse,
+  Error,
   ForbiddenResponse,
   InternalErrorResponse,
   MessageResponse,
   OneClickUnsubscribe,
   PayloadTooLargeResponse,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
   UnavailableResponse,
   UnsubscribeEmailParams,
@@ -249,6 +250,10 @@ export const getResendEmailConfirmationUrl = () => {
 }
 
 /**
+ * At most 3 confirmation mails per account and 3 per address in 15 minutes, an address
+ * change's included (`429 RATE_LIMITED` with `Retry-After`). `409 CONFLICT` while email is off on the
+ * server (`email` false in `/system/config`), as every operation that mails answers, and when
+ * the address is already confirmed.
  * @summary Mail a new confirmation link to the signed-in user's address
  */
 export const resendEmailConfirmation = async ( options?: Parameters<typeof apiFetch>[1]): Promise<MessageResponse> => {
@@ -268,7 +273,7 @@ export const resendEmailConfirmation = async ( options?: Parameters<typeof apiFe
 
 export const getResendEmailConfirmationMutationKey = () => ['resendEmailConfirmation'] as const;
 
-export const getResendEmailConfirmationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const getResendEmailConfirmationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | Error | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendEmailConfirmation>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendEmailConfirmation>>, TError,void, TContext> => {
 
@@ -297,13 +302,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendEmailConfirmationMutationResult = NonNullable<Awaited<ReturnType<typeof resendEmailConfirmation>>>
 
-    export type ResendEmailConfirmationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type ResendEmailConfirmationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | Error | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>
 
 
     /**
  * @summary Mail a new confirmation link to the signed-in user's address
  */
-export const useResendEmailConfirmation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const useResendEmailConfirmation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | Error | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendEmailConfirmation>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendEmailConfirmation>>,

@@ -194,7 +194,7 @@ import type { Decimal } from './decimal';
 export interface Conversion {
   id: string;
   order_id: string;
-  /** The customer's email as the shop sent it, or empty. An affiliate reads it masked (its first character and the domain, `j***@example.com`), and its `query` does not search it. */
+  /** The customer's email as the shop sent it, or empty. An affiliate reads it masked (its first character and the domain after the last `@`, `j***@example.com`), and its `query` does not search it. */
   customer_email: string;
   /**
      * The affiliate it is attributed to; null when unattributed.

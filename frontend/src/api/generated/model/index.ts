@@ -300,6 +300,7 @@ export * from './earnings';
 export * from './earningsResponse';
 export * from './earningsResponseData';
 export * from './emailKind';
+export * from './emailOffResponse';
 export * from './emailPreferences';
 export * from './emailPreferencesResponse';
 export * from './emailPreferencesResponseData';

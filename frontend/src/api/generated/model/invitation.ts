@@ -184,10 +184,24 @@
  */
 import type { InvitationMembershipStatus } from './invitationMembershipStatus';
 
+/**
+ * An email the brand invited. Whether an affiliate has the email is not shown: its id and name
+ * appear once it joined the campaign (`membership_status` set), as its application shows them.
+ */
 export interface Invitation {
-  affiliate_id: string;
-  affiliate_name: string;
-  affiliate_email: string;
+  id: string;
+  /** The address invited, lower-cased. */
+  email: string;
+  /**
+     * The affiliate, once it joined the campaign; null before.
+     * @nullable
+     */
+  affiliate_id: string | null;
+  /**
+     * The affiliate's name, once it joined the campaign; null before.
+     * @nullable
+     */
+  affiliate_name: string | null;
   created_at: string;
   /**
      * The affiliate's membership, once it joined.
