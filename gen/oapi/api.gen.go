@@ -10070,6 +10070,20 @@ func (response SetEmergencyState403JSONResponse) VisitSetEmergencyStateResponse(
 	return err
 }
 
+type SetEmergencyState409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SetEmergencyState409JSONResponse) VisitSetEmergencyStateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetEmergencyState413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response SetEmergencyState413JSONResponse) VisitSetEmergencyStateResponse(w http.ResponseWriter) error {
@@ -10176,6 +10190,20 @@ func (response PauseAllCampaigns403JSONResponse) VisitPauseAllCampaignsResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PauseAllCampaigns409JSONResponse struct{ ConflictJSONResponse }
+
+func (response PauseAllCampaigns409JSONResponse) VisitPauseAllCampaignsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -17433,6 +17461,20 @@ func (response InviteAffiliate404JSONResponse) VisitInviteAffiliateResponse(w ht
 	return err
 }
 
+type InviteAffiliate409JSONResponse struct{ ConflictJSONResponse }
+
+func (response InviteAffiliate409JSONResponse) VisitInviteAffiliateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type InviteAffiliate413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response InviteAffiliate413JSONResponse) VisitInviteAffiliateResponse(w http.ResponseWriter) error {
@@ -17571,6 +17613,20 @@ func (response WithdrawInvitation404JSONResponse) VisitWithdrawInvitationRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type WithdrawInvitation409JSONResponse struct{ ConflictJSONResponse }
+
+func (response WithdrawInvitation409JSONResponse) VisitWithdrawInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -19605,6 +19661,20 @@ func (response SetEmailPreferences403JSONResponse) VisitSetEmailPreferencesRespo
 	return err
 }
 
+type SetEmailPreferences409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SetEmailPreferences409JSONResponse) VisitSetEmailPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetEmailPreferences413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response SetEmailPreferences413JSONResponse) VisitSetEmailPreferencesResponse(w http.ResponseWriter) error {
@@ -20336,6 +20406,20 @@ func (response SetNotificationPreferences403JSONResponse) VisitSetNotificationPr
 	return err
 }
 
+type SetNotificationPreferences409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SetNotificationPreferences409JSONResponse) VisitSetNotificationPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetNotificationPreferences413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response SetNotificationPreferences413JSONResponse) VisitSetNotificationPreferencesResponse(w http.ResponseWriter) error {
@@ -20456,6 +20540,20 @@ func (response MarkNotificationsRead404JSONResponse) VisitMarkNotificationsReadR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkNotificationsRead409JSONResponse struct{ ConflictJSONResponse }
+
+func (response MarkNotificationsRead409JSONResponse) VisitMarkNotificationsReadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -21484,6 +21582,20 @@ func (response SetCurrencyRates403JSONResponse) VisitSetCurrencyRatesResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCurrencyRates409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SetCurrencyRates409JSONResponse) VisitSetCurrencyRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -26980,323 +27092,323 @@ var swaggerSpec = []string{
 	"3+t0B2KfhFnl4BCr6iywvpdiYFQQF65wMaUsoOnSmwnk6JLVusXVpN0ArQUXXbPxg6mcq1KdorJAkTBO",
 	"r7YydIAtGT5F7oMxgy3UzplRFeo3zYBgvIUqG8immessfMExBmsW1M5d5VR9DBqfIhNJpMgBYeh8joFS",
 	"83pKHqgQtkQfAgh2tFxlOqT1mfquri5BCWTzPm0uX6aM2RyuQ5eUUqVD3Vawhe3MrEpnCZzNtzJafnmW",
-	"gqiSn4qgV2Cq/t0xtILe/9/AGfPfyVXyLmEsrx8OsMy3XOAMTC0ttdUt1l7//+y9i3LbSJou+CoZjtkQ",
-	"eQ5IUbaruy1GxTkqye7WjC8aSe7qjWatkCSSIlpgJg8yIZpTURH7NLvvsY+yT3Ii///PRIIEL7pLNmci",
-	"qi0SBBJ5+e//90UEQDu42jx0EvzcWtgI7/BqQw2961M0y2PGMbxNjC+lHTUENnv4RhBrS8AXZY1yLsYC",
-	"G7eg6AVAA3UxFjEb8yvoZyEeB+yhozv6ImZ/a1c6Tb3TqdEiG1JrHX7WbLOP6vLSN4kQqhYsAhoy1txx",
-	"NwRAVn/3pV3XoHrimq7uZoT3J+0JDTNUKuZ6ZPepSZvyHjWiDvpvDrLs0M//cxd1fqQvWOZRHmPkLOAS",
-	"7g2BoZwdhJsGN9dWTt6fnIRdv0SCEIoYdorg6QF7SgoqTsfleFjBCP0voSisSxX9zX73TI9rOUK/FTc5",
-	"qPeXQqqw8tUcz7BDyYncZ58X+p7TPLhjHNgErcytMzfBWfqX6uu1kSIsS53wS7FfimX7Sx+duEqtL8pT",
-	"wxr+FSIAXk2KTCSRqy1vRiwvZIRgfNZBgVZMk6fQTI3cNISzxxrQIQVIShEhGFiXy1euUUMEkNk0IzYV",
-	"ucD2v54sJiUSSZqja0wYQayRpHrA8yS4wVQILLen2kMIe5PX5coH7EIibsW/VN9VEcBru7ZY0lvgkVPJ",
-	"MRYSO4Yu9h+pTMqaJJhAaN/vA0NWfQHLv6u+1ab6IYMv7hnrNPbghwi9/cIHV5fQOYNLNBE5LjSW7kK1",
-	"NKy03/k7urpNbheRU9civ07FdFVA7oRcki/u2ptquKNUTzI+O6R+pIdNYc6Pdt3+GqaXRf5DRfW8i+kW",
-	"H8vUQWC96WBRTV8gP/NI2I8wvxXRWcR6bJC8urlB0dLCpqttvV3uZp67OiTy2Jh1+tTYgfZtUC3kOngX",
-	"aoWWlPyc2lH9mIU+/tXXnRsE0NlW9nzflT3V5vqgugc66x+mjMdDskP54Ioq5KCZzJURy6CyJ2Ja8Nya",
-	"g6w/YzFU0sasYU9tFALMgBGmEkHUAFPRx7C3sIYTOJjUA9wa8IEVo5jb7pI4ZAPlSitIFA2oQKauSsgX",
-	"0n2El7upKv3PAsk4X1ZZkes3tO+8rroI5uVH0MbYU9BKZaVyFktmXVFtmlNLP2614Lw5QJc5XVsWBv9W",
-	"d5h2HVLeam0bHg6qL9cusxO0Y4zUWNgz2C1bINAWJZggfBvmugIBiGFWl+3HMVWOxnMNo1QGeYOA596D",
-	"HKZ1ShrwqbYa+AVp4ANZh/QGeREHtIX6153DpTJhpRpeKieW69szUKaIUAQYran0KK3Q8IXwbaSPUct6",
-	"Yoc0WaMOn5MqXH/lZz4WZyrf6Fp7HXS5wsXVOT1G3qWuo0EDw4MnCfSKG2WFrwAIMSw8qe8JAr1Qyo6A",
-	"K+1tDVfag/b9lMJxtZIvbbdy433vOr/c6qzBs8z3nmF7GQ976jDvOQeto5uhWaANN6kGbzswwsvTVOOC",
-	"R9Q+BEU4tbq/0jgT4IP58n1CHQBUrRJ8GhGBAPUKukOwY1aHvUQpMJNUuwQ8LNe6riWkR1zZm/PszYUn",
-	"MRX809fZCWUn1jbh8vQJl/AULoZ15874xqmX8nz1Zy17gnd/t/89Tpa3H7igIZTAZ0pd2SPN5UxJMdeP",
-	"C+EeLMCoLef1O/GX2VcMHKyPq+Ho7hRbexRl9/0crseuTK/MDpvkaphmhMqJwI1vO2+B+UcDEULzBqpu",
-	"uYEL6gX3eiZMDR32sdEOPh7c7oilQ7vrI2v74o8SZpSKHACzybnU2N++uPmP4Af3rKgeaEt/QmqqVRsa",
-	"XyfZOpUvSbHgolUltoNkpFK8UTrR96Nsbr7BT6zYtxu7tjT8gHDbwihZmgS9228xbuvw9xaa0a0x2kol",
-	"0mWUmBI9Cb8gVhtCSpVCJHoREiImMsELFw+PWcOBLjnSqH2kvQCcCfv54m8CzCbpEtvAblJhGowYkh1O",
-	"uDYU2h6nRjfrcvVfgSv4u7SCt4r6BUq3t683eNC5Up+4nNG86aczt7F5gVcD8Eiqk5M4AYnoWdMD+Fow",
-	"de8mKtcaKbtE+rjePoeoAc+yMo6A6fAy5DAfTAAcKbwKow2BHpgH29nErj+ioT7GOaZnrTZT4JKtxV0T",
-	"Xi5BlABO0+ggmEQYklR5G+yJG0eZqrv71kYBHItyy6yoG0wzIwCcHjlDo6CAOITHp94sDGY3KCvswZWX",
-	"SwJXmxfkv4AqtVvJOS+JcocvcPs4d13w11P4b2rhuxU9wx/+sRiUdui6IXC69qA9nm1mSTQ6IHN4dcMy",
-	"mNphhDhBO7oypmVDCIkmXt1vKc6zSqsH22ptwL0ybT9KoH1nYQsH+o8wLpHEvuvAm7NQp5c9UCvD6fMy",
-	"CpU3pfEg035rh2hJmD5Asq6eiYpbtCCLDnBIwWZ41uGIYJzrTPdSU21t9xeV7sYdiXgq4a5ccgQ3sapX",
-	"H8tc/EsMzHM6lacwou2h3B7KZ3IocUM+3JkszGgXG2NbLja2vB7tcxmRw3iar0l1uAKC51kKdF1E1Wkv",
-	"LrTII2JIwP20o2uYat929rBrZ8rzRHcDSgcElRLIGlIygVYRY4E1mCjj50a3NL7nb2GH6HlDSveCwo6O",
-	"BqSxeTQQAxonbkqfayNiZZRPExEszGiV8DqpMr0mXbtWRMtuilxC/gd2Q67GTKopU/KRRdw2oLc0oGcq",
-	"xbV0yiblqfBxjMKMbirBKlGNlVXsIOSUHKb5uAVHfHXJLe6nhieKhgqZMYoNjhgurWLSZGAuUY4DJUQX",
-	"GRPoWVa4VemdelIGhB5wT4B5AXbDkkG4RIlpswOGHKDIgwegO44BlGCAvfjs1AoiHMt7eO0HkiLBI27U",
-	"0Pyo2dLzcpkAxMit0a2FxQswI0qc7AosNi0Y8FOgxqN58QDSXn9DoBovL/fs2oM75JkOzl4irlugb5ef",
-	"O4gwOTArB08EiP+I8HT0/u8Xn74cvf8Z+Nd9xjQuCTViLIfNlJoA74hX2sD/j7mDvdd/bnfs/+/+JWL7",
-	"+3tNRw6UzewZ5PZVpUAuODj+dfcj/Cq6jrKSE2FtHMTOjP/R+qDAihGJ/VfcJMj6aaoFJklPQXchpTvP",
-	"5uwZDWQbLBFj5ZvwHe/aSGk7R7MJAXWHF+md0uKZqvxKE1V5SYqgZJJi/MW+cl2BxPVHWKeHERTu9k8k",
-	"JNaZGmfILJE69NXK5N7epripP/Ny5coZYPVItLMr27eRiGs2BvJImc2aNxUgQ5VfKrOBh/IrNt/75444",
-	"tY1RChHkBjJhJyk0nybNiPRwauA4+t46AK7FcwSYJz0Z9q8SoYUnVvWHbDoSEHtQwP5PmDX24VXA+zY7",
-	"MGystGFvepIOG/aal07I6w58gNwzpfKSbM+zwLDG29fv0CMRqX1uhHR6CPvdk85WQBaANvup84ZNgaPb",
-	"12io4dBxoZHcbcTwZcxgGYDLZlfPtBFjNKMu4+Y+4z0JcVpjpxybIkqWgko58RJ63zprhQ6OM/qhA/aB",
-	"hNEH2FPlk24gkl4/pt1yPFy6h6KAlRJIKq1KnPLZ7WXVu/vDgqJswML7vF/Yd6n2G08qFp99Oj8Bhd4M",
-	"mGRwg5Wn0x4DbQQn8+07dqmWyNpPICRWdgffVMoumGhz2dMHtAxehFnwuGGFH29LO/MBwVW8Ftw4XADb",
-	"eTmoWGWjKyxvXLrT7fcvvDy4wuOTi2t1JZIuANXkRE1KRSfOinnb2fs+I2dPFLm3M16JlsNqbBz12hQa",
-	"r77Kx2/2sVgFKPTpQVG91+HMnQeTY63EF0E+tgQ5YB6Ew6/tjVaLGi9ANtVVYP8C9Ig7zA6WyxlzRHrY",
-	"iejynZVvjVLtJdXKJ/S0Z5qeoOE9SV5ik61bwCQmj791v/PeuxW5A9jR4MbTHkf+VWQNbd5nRqE8k+i0",
-	"rg8+OIf+dcdB/um1/rvjTNY+j0W5ytpTC/5wkFR8iENXecbzDecv5gVNaO8MlNTFWCBon6jkponkOMxO",
-	"MyET/diJgJdsqQvDOJNiGgSckRjL+6Pohm5m8cz5ofbQF5Pl5wx7c3W5ei4bQOX2QX8SgXNSoTEUG0Jr",
-	"fJuFELeaDbiUyrB+2Wo/EvkCfyXebIFBz+43628LX8Rf22jfqLB1Nrs+zVdMetLXf6Pf4zBClRQVZkwf",
-	"NNzruDzkehlTy+KAc/wwIgRv/kTYxuvc+YMqrLHfGXd08bdFAGuzjg7DuOaY1iAar5EUqPHvFSEnUdbl",
-	"ihgR76fJKrQcNMR/BKSchwxjwCxujlCDi/7dAxDDW65FpnE4D0xNZWj50sm4HeoMPWAd4MxMGIQaLc9K",
-	"qplDtEuYr52xJ2sZYswvZHQ/S98TBvckSDHw5HWuJyzTFiHmOUDy44lZ6NcPj+GmwDD4m10+SVtXYrZc",
-	"u2FsMWH2IoCQz1Jtj10ASpWLa0VlZtYeX9YMl/6Hfc6D1qjbR6wT8XYUPwLQqAvQEe+uZo1JLobpt8hJ",
-	"3AixvwttPVosJwKiATFbK+LXyfZzvA/YROBSgL8yEIRrX0Hu5kiuzc4EuFb2o/iAJhA31S+C5yJH5t5/",
-	"tA5Ojlv/IWbxUnAw2AXPFhMBRvc0sGDwaJyktUL/Ssyil4bp/WOAhDkebWuuYS1Dy6gWVTVAsu02moFO",
-	"9Kra5jmNsfv7lZgdr8ZUOixzfyRaggRgtYx+Mf5o9c6yw1yDGwajeXJI/kcNTJJu3rZZvcBkbXmS73Bc",
-	"w3OZcD3qK45Zg2U5WDD4j/yVz5rSpTrWH5vQpYxz/f6qD+aQNZFe7f/ztz9+W2b4+Q3h5mZjwhdke74J",
-	"2UvNfkylEZe4+9Yi2pyga0+9+UnEHKY163Mt2NfTj5EjarZ/OD7qdDBC01Z8S7VhDW/Epjm75lkhdLMW",
-	"vua4HNojANgsPm1lDWZ5NUteBJzNA+zpyM631fx/A9KNxX3+q92dzh8m9DbF3JYTm/ovwXbVwlAiqFhG",
-	"jwAxW/BpMq0YTxJIpMLh8d3fWDpTpVKA39UQg5zZRz7/yBQM80kKI7bhqZeB5kDnUCSQhjTEgRwUBrmE",
-	"B8htohahaqzBfdk/Ggn9d43QpgVU28vTur8UKbJAsxj5+XcxJhKzvkpmTI/4RCQsS68EO8Pb7uiIjXl+",
-	"JRKMWQAFH/w2KpO9SMgfygOntNCngtcfQcQdgf4J/99e4pijVWIVMHa1ZClUE4CfROPoyakqsoT1xb6v",
-	"WuGmyKEyazASgyvKMwJXLhCO54InbXbuB6yJ/dhQJKaeeV8m9ET7Q0zPPOci1fnBrpIaoDyCqWdJWsYz",
-	"mebjSbZFRH9KgQKhQO5S5bgg7gDQpp7Tu/bo0GpSAcZITdGGTY1d3xDHQslrkWtAZbudpDF5OhEoaMQ1",
-	"bd3VgobFcDZVYdpUE9T25LIxg5tUpQ48YkezBmcTnibskH7OzqikKJU9OeGzsf3lGIQGlcUgbEWaNOcE",
-	"U2W+NL8WCT3FF4egkOrJBr5g61LtaBbTtLYdX5M9YtinQNslbtbKNSGTiUqlCQVbT9ZJNhzFDeSaK6uy",
-	"kg2KsXoSKVFxHq1Ug8a7USovy1Z3Tm9NsthUeuredjrMIfji61/gdfFS8QhX2dl4D3vgWUvH6lg3Eo5u",
-	"/bbS8UVIRzxEeAJqhKNbzYeXjkZNWrW8Ugtu+LmarCKCmueJJzLwhrMf9zrNZVCQgJZTwYCkH73a3+tE",
-	"r8b8WzouxvYP+1cq6S8fEgZHUuQbxYRPAdcGahA3qXb5kKvxkXVRN7j2XG165aMG5irrtpLbP70cWbmc",
-	"221ZCIeV+sNH6AKA5ulIsT7UcKLUhYpLN1/WYWI5VKhvglu5OjgX1WT/SbcvD8wR1JYXHipLAqJVp49J",
-	"6swmAnwqrznGfMYGI6W0YI1EDcrntcdJs75M4Fe84j3d4kEDc3PPWlc44Mf0I1UPOBfJramuRlnRRqqE",
-	"iP2eunnJgN84uRiI1AEeERBJsMkip/wIPOPMcJnwPGG0oprpiRh48KOe1HwWpCG9M06VCSORIzE4a8TT",
-	"kRaDi3a7HRMv8NfTj2xcaCjYHhkz0fu7u7DxkVeiJ6ksjarmTGncmhAFyL6TVhm8k8IbUhW4Q32J2CRP",
-	"r7mxVnKWyqsWgMlEBEiXty5zngj2+eA8YuMiM+mAg0MP1e/5db0bj1njuX3+XIONc8N8khqJuTGcwU5Z",
-	"F4H029ZJaNxg2/qJZ5V1vUy1ETnjCyJtqey6p4IJd9Pd390TF6om6rijHuTUbhmktrUKt2CQWjgzJYmE",
-	"V3eZurzTSboxWcS8vkiWk0m9l7yfpfKyYp0i6BLXHp4JIWEZZwmfMTV08K30hqnQbJAJnmuCBOW6rm4J",
-	"u52/e5X7YFb4psp2K0heYJ/1oiDZ0VjdESx0VPEnVe5hzlLDUs2EhMN6N1mzTj3vlod+JQ1TxiHw/FMn",
-	"kBJRhRomYoIPRgQ0A4KSGrZZQxVmoMYiYm4GKftnUsiYFihVEHlLG557aEa0NFZ70EflCzz84aWHra29",
-	"Lwe1pWiqcbqDQ7GRWn0QFXqDo7H7uxvmMQHuyeTmFAs1g4hqK3zLh92VHXh5CAJxFXFErRRTTn2VzOBQ",
-	"ZzMKPGBDmkdesEcppYAdlNipy3pABZnMHZgHsOpfP9ThXnWw/7MQxda4f3HGvV1XaPwnxbIogIAK4ZKn",
-	"8oH1ba4MN4Jc6XuRISuPuRRTFwac71Fqsw8qZ6/fAvQq2vqTXFynqnCBHcqrG6X2Ubk7wdSTjj3CTFWZ",
-	"wgaMBJdHb/mP44hpRb4EhDtzNuCS6WlqyGBQhWGZQrpZKWpBTGHaaqNWzzpgcD9xtnIVX1ysbSuJAkn0",
-	"1/S6NsjAgxV+kigd1Pg8rDQ6s64OgD47z4bgnCNI0EOuJfSHUoMJkYoJArtfO/MjtB3btbUrNMBzoc3W",
-	"Atme+yeuZHEVZkEN11wN2b0ZH7+nqxsWj40G1ImAR1ZHISFuRI3wMnF1/exS2YNnrSiTc6k5cDUQp9TA",
-	"pNepgZPIroSYIA3DQOVJHSOCHdM99gNsg/3b03ibYD+Wmng0OyijtHpHTaW+O/hEdAcGxmIDAkZw2lfw",
-	"LmKA/rsChNl23GzP9rr0N5arlIBoiGWJKTzszWkgcRGhQPl6M5ENb3/co2VKeJe05/LouusARQqGCkH9",
-	"SI3FhF8KjYU05CyYIJKhgcKdM1306e3UEHzounZQbDSm8Tzg4aJHrFScrldwGx1fWpK2osfy5tBk96qK",
-	"AOjTHjRCTGtIxWDxRcQm3Izsnpyo3DQjZl8hbw04gO9wQtr8qVPbJDq3P5+lyqLhPYnS+nHP1feutCYZ",
-	"H4hNG6wfQElRI1QZlV7mN2KddKUJA5gwEG278baz12SFNMCjU8adsR8Jwus1aFaZ4Dne8QUEdDdwCuGF",
-	"tk7hyzqDH1R+Sc1y7gjWdg3ew+G7b21M43RIoZp6psoxV8u9AVALazXm49CNI3EtMns8ddSTrsg8qoSo",
-	"InZWuXmzC1R51sLGAnPK9TiGXmxq1Ni9GONYW2c+N+QIUUGWePocLEkvBQiW4vv0VZ8PrnqyEY+4vqg2",
-	"MbrQcLqILsKwON5RCUrhJVOzvvXR3L9QegBc8GCMT2KUbCAQz+wkd90SU0sDdvFSTMN1KuTC65Kn4x7f",
-	"StK7Bbv5dUk0EgihOTGVeBzmZS04D2DnOLilFppSqyyd0BMj19wKN8q+zpGQ+/4XsHEiK2VymIQZ49mU",
-	"z1zqvYuoGR4kBMN31MHNxioXrJGLsbrGgMXh54NP7z1FglLNNnMYJPVsBm/rCUDtDV2cAT2El25j4Ttt",
-	"bawX5ufAzg7PvMc/S9y2vLt1VRtmO5h/FGvoYjACFN5L1cZQb67iJvIbjFyEI4gRUl8gwQa4w088I7x6",
-	"WOH6XF2LEieILjv/x7m7KL5QEyF9k2y7V3Q6bwb20fAvEbORyhIo5+9JOwQ19mw8upgD5WKN2HwzF3jr",
-	"uNlmXwCHGM0vNkxlollfITlhqtm1yNNhKpJ9NMxWSLqUGmDj3Xz394FKxB+xlzjw9YIgdzAYGB3qyQaX",
-	"M2Rrh4/9r+1v3nbeAhUBdSEGItXexYlVSinC7+x8YIGxvVm7Jw/YRMgkWFnxbZLmQrM/I/Yfdjuk2AOB",
-	"aGYNYMpwH1svFvjojXK3au73JFggMd3sgpuYXhfIrlmm5GVokzbKlUBUfymICh9/klCqsCf/TlPvE6t2",
-	"uj30xyW8AbxfwmddEPDTkdKOKgcvv7QfXyqh3cB70k1ClbkHmbnxeY3YnYELfPRFId0+AO7oeGC3/IWx",
-	"UsLEjoI73Nj2yMK30bwG9CcmKucE8OMQbNFu4QBYzq5Cm61JadXosr8Ks6DIHq7/v/KktbygVfkSMd7X",
-	"dmdNR0Kyxc2xDX2vCH3Py2rXgH/0+cwJz9QgHuITh8LPHZUHsugtCYR3wzh4k+UY8NMVqelIO9GiS3oy",
-	"1V6wYUgNBQlJCiTpcxF1FHVtdkI/GGQ8HZcAaOLbICt0ei32e1Jb4cIzIn5B7AJ7dUm3704xgatJgS1k",
-	"Xp+xhpUvVpGBNmqySwF4eO2ePCXvDZRdfPz57wcfj48ujr58Ojj+HO8zLinL3gecIrucMG9qCJWkKkcb",
-	"OON9kWnWOD5xGkDoyCraLBnwPNHNcnRzCqNcCkiLwb/6IlNTlpoujept5x07/PL5w8fjw3M7JriqJ3ko",
-	"jOCYOtmImP122CHzLCYaQVxjjjGAYgr2ck/6iQI1kHNQqwNRVZv7dl61sfrKr4Ovi3OCE8jIdOT3T09C",
-	"X7y1qvSSGMZDmP33H8WojvJJ4hh3EvZbP+RF4XgmCQJKLKZd7t8fWROC2AVxfvPS21AvLa3+Lw0uJ8rQ",
-	"GlmILZSuzZwJ2EAd42inQBH0JAVPsWiCccl4lnLN1LDprc/Azak6JuDTVDUfCMc2O+hJzwbJQdWNU41N",
-	"Abkboci0wODKmF9BqPu6ak17lQmSucs4y5S6KiY9CTcdQiS4EeOHF9j5HDcXJfhnMQ2sDWCzZIZfCYxL",
-	"EgukdRige6InjTV0mRbwInMxGu5dTmjytLZ8rceSNEPzt7uBZmJjweV0lGalU1VVb0REY9UKPTLku+xJ",
-	"Cs5P/N0rLJesEb99/Y6dHpy/v/h4/On4/P1RTEr0VJh81jqwPlRcGz8HIMcXFHS6k/zHSZk6SEHyua00",
-	"3WqG75iV02uUj0pdsWKCfMnVrbGjK3JEqukDKBXfc3XLtrKNtMmKXrKuC95X0zvgPmQJuBBW1K5hwgl7",
-	"vF5Ob9dmPV3bFq7vt1anCn5+9+O9rItrWf6fAKOpW7PE+4ZKgJGaEBEe9E1BM1UytsbImTAmlZc6Yp8h",
-	"QoiHQEceXa7pY9vAcee6r6wtIlzWH6wq+/Wa3H+aB1DHiB+/UZp/iVv7AFLiwVBnnnlyXpg10pvWZ1GA",
-	"b+XWS2pBMytklsskuZS9PdBerNhDf082i+81u0eS8VWM4of+eVtS8TsJEjeRm/OK+6V+VDnxFBxNfpNh",
-	"ZwnjWdZlczDGJS0/6EeEUoWuSQiwaxZcHXahlAdmRVYjeuVvv5qHPOPyimnDTaG9TcClG4d7VpeV+Vpg",
-	"F7NK3l0VsQmHCL/KmZCJSIL633ZPHizcjVirOItdN8tFkWcx5hAw3ayFTNh1qlOjcjIvmvuVCpfUodjq",
-	"nozfdjoxiyGzcHB+/OXzxfvT0y+nsac1qDyny7gbsR/RmM9YX3hC9uBB7Z78FaIpjqF9R+Ov7Y6mpLO7",
-	"S6qZklHN/FVCMTGLDw8+nRwc//Xz2cXJwdez90fxcgRbt5Weq0XjxvckmLXu4etcLbcOWwPlRXK/+2PU",
-	"cF18Q6vhIdbc9QcTs594wUWarJCZt7ZRdsuhLrNWSnXnu+C9dB+UagGTlUoLV4WSyuvUQAFPM2KTrNAg",
-	"cv2bmxA7n/EsFzyZMTg58KMq8l6XxUALETMNxpNwDhd0aC1hqXev9hwtpOdgyBw+ifnyBCD4X4ZDoEqT",
-	"wY4DeCbhqJYIltEIV6sfzP4Gpkpom1TP13jWWu8QVI7YmDWqmJMqZ32k3qO8hFa5+dn+HTdDRMoS2eKC",
-	"7B9Kh0Q9ySdQ2UA5wX+JgRHJmjPF4oUbYqoldn9InudqitaeHT9S0qbyikFghOsrbf8VPB2wCECCNLss",
-	"to423dKoGArgMLXgpQpEXvICavS4YZkAnHzXGWyFTcJnuicb3OfRCFwTLDeW2BXNC4lmjFah6HUmUYJh",
-	"I+2qmK/ExNRme+xx+jT7odytaH6nfpHZbG6NMNkXnBfI3plRqskMX0bss7C9KiQ/q0M+7pdn+MM/Nhop",
-	"9M3QsMSyUd1wKG473Ggg2qRZZvelRDg4HBYgVecAQ5vDWUqDTYw1jq7QMDVL6ZLsoXpVC6GZIJnumH/7",
-	"KOSl9fz2OrXE+RuMn+dWtfdn5chpwHj8wiG7GtSlIzbqLuPdKtJHZpMpt0FFn5aWm93E/1KprOA631xz",
-	"roV3WsBpcrSJsorVJKTJZ8sgmu7XG92iNG39wdugNAVhFQyRBShlGEUC780DuszjNt3BHbzvYmGvLoap",
-	"yBIIfBkqPVoshl8IJ73tvG2zpeGpnqyPT2nM8lUmEv3UtWEqduDQc7DsSwuZ6NLEVfl8TM+uUCa4J7Sa",
-	"e2BZD+V+Fo6hE/fkplG9OhMU8a5eSgQNR/vY+cBtCO2HIJ8oQ2gPKh4XbZJdCGxhHcFSRtQwMXccXH8H",
-	"aftgB6Yc3zo79xxQB/zbVEN022afO5GHluHSEMR9XlFq7ApxCA/Qfb2xrT3HHbqqDs6NprTvtZjTeBFd",
-	"1IIirxLn2Opu7OJx2TQ7YjvIVF72JH3lI0KG2Bo5m/IUtXgQSggvxebwY4OtOJx6/vDCdk+C4VFxSUpv",
-	"YKAKa4Vwyfr+3faDFKAY8zRjDan6KpntaBAkXPbKvlXfoO5C8z6xRqXOuabAh3V5qcKkmLCZMM1KL6iG",
-	"amfM7zm1D08vEeSJyJyoOUWW6XC9y8KjK6mm6IRh/1C7h6IGmnim6UBQSykaY7k2wdktK6TfdMIjvaxK",
-	"uifvUCYNoxKeZvjWQjB6LgZOKTGfJElYPn5zYf3dWTnfccn1phoEz1VF5kWsP0OsIStTonXa5JY2Ug0J",
-	"9XIbafd3P7qLdDVZ5q+pGSU5n5Yb/C6yooZ1KBzJnXiHopcWH3JTuxUET+C9bHqg3SLZI12eIGsblfEg",
-	"nyof80Rg21PzwY6xtdoeoNPiYL5+gEy1wqgxN+mAbD6eOeNPOzuxiwbbNNUYIAptRWs/6mrHcZuhVVgt",
-	"XtLOEkTLuVsxZMPwNthhtcDj/65S+SJCxwflL9cZC+Ue24ZEXlSr72SSzaymL4MitxQIC8kYJa9Fruci",
-	"HdWd8zkIAbBCZkJrrFCIEYzQn1dshMghfNO3K4OeicoTke9oIMq0XgY+04jkgpu4ab2Qr+eHkOaPGNfk",
-	"IPFsZtKBZonaZzHc0iO5ZFwb9ueIvelE7F3HOnJv/vQTlQk4hAOV8BkB/szVIDSgGsC6tgQm4YEsALER",
-	"oWGpuiLVLEu1EUm3J2PwMEVCLz1SUzYG95JKOgARjetRX3HotLVXt9lmheA9SeYbTBVLk4gNCm3U2Dmu",
-	"UeDzpgnVii8pYDgMlvRZFTDcRy7ev1uYja+7sTsUaAbeyOyru92cWXmj+9Xx0Nbt4PIUwPbFHQo4T/On",
-	"YgcP2dJ8O3xbGaaQxdie/z/bMb7p2P++g/+++dNP0Ku14TysrT3Y8D5rKgI2vIsVQpX7JGLIi8zeiKI3",
-	"F9xe4N6+8iGctQujDM9eRa8Gagz1RUpe8LE9u0sm5Zk0MvhzcINWhlIufP/NDOW7ssaKJgaoazImT/sF",
-	"RWZT02Wu/6FidQdSdeMmhjkNu+sP8FJdeyo4gcaiPkmzGctVlhUTzRpOQDQhCDsYsaHKMjWFrtxBlg6I",
-	"eAM2NoIQp5LxPiQre1KLgbL28iFeCWBKiYAYo2R9ZXSXcVbI9H8VAu+GWos6GnY0GQD4lZKMYyGgfURP",
-	"Ashb8KqA2QQyq5xdJQWg/mBtIgw1F/YHImGZGBqmCtOFj4Ccl8CWUSXCMWVgeuRiaE2LNjuAc0rAc86m",
-	"sGsYI7jRYBY71A9tVC4SBsDSSwDZDvza3FRpnlppe5KLDQv1PuRqfARZ0/XXnqtNr3Suyoc0M1TXt+YX",
-	"Plq7+U+A2mLzy49SPcn47JBW44HdILd+a0Ev7FZ68SKwmmiCV6JmAlD+JbSYUZOwiH+pMPQf1Um/UnDV",
-	"55t4EPkPYw2B7JvkaiA0LHt9yMD7zMZKlwble2NU02kSN/eDPEcuJio3ZeHF685ejB1fWFyppIgAqtv+",
-	"C2o+jJcFfCzYWI2FNFF4g05cFoqXA3eiAx8LvEZzIDs9eeC7TFE2AWETlwORZRi3AOs+1d68x6pnnufp",
-	"tUjKik/WiEciSy6GKr+AS+Mm4Oe5wjuuKe2GYyoheg5OjqHZtRH/o3Vwctz6DzHDwpYD2oYwjH32C+wh",
-	"hgitV2JGAK1NQGDjPnisBRhC8GalXUTpKvFtAK1wpbuCsrkigcMsogcFHMz2rdKwnnTek8P0m30lkOF2",
-	"rOpa5HmagOAf8MkEM4fWJTuQ9CDMxAUjmqoiS6jWdsK17sl3wf+1371DfE/IgvHwh4DeFFVIP6oJu8A4",
-	"jJsIZOjwrf38d5lWWJ8kWF+YqRDSvWlKmdRQ79gtIZVxE9XuyZ48K/r+CGg7O7HmmYixzp6MWRZfpTKJ",
-	"mw56N9bBj+zB8EBTga7tz3rSnmjS1jlLUk0pUpUIlgsKBeEogxuyBpEXaKtG0QeF0+f6l8KUaUjzFfnK",
-	"NuvnO0cej82Ez+xxsxs2zoUUU575w8ZNTy6+UvVtXF83YBXWPj2oyvKvbN+0J6F4JHY3S5X0cYTK2HYc",
-	"HKPguTVf9PwejnMrja0jELO8yKxQ4TOwmeiNkBu8yIQrHrPD8ZslfB1ayP8SuQo3JbROQKDBuyJSGQEB",
-	"B7vxpqOZnUH3ODVExrRy6ezucitrtzQeWK2yJIL/9mQhy2FQCrxSrteED6ne3090iROMk0PsFEGZgO5J",
-	"es3wCW12imMtITxzASdLJPtwbFCMhzJQV15pR1tBESxTMKHhkwKAMK262DHj5mmAVqK9tbsJwceBcCVZ",
-	"WmMUnqDGKn2Jx6/GE9/4eIKde7CtL1I7sM7euzf87eB168/DPdH682DQab3je/3Wm+Hr5K34afgn/ue+",
-	"dWmd3bX/6vTLZ/iAzjPElF7tW7X+P+kR7QE49k5MXNjD82r/1dnXT5/en+51vL8MA9jrdPbmPOj9V6/f",
-	"vmu/61hz56Y+7JOAipSPX2cwkvLhen67dlGrkzhZtBnMSGAy7l77hzced40RA5kTZ4g8+xzAdxjSv0tQ",
-	"49TZvLh83YoxSKT0oXh3+jhQMXaQ9stVgY2NSbpD6z4X16mYLjfuD7IMC8ik2IfcZ0IqJMtE7iwjLSql",
-	"1G8B9iDYxaiXKDYPwYFEDFKNpHKCepEoVYLazf56mOZjNMPBTkKb0VqLODmlhu8XCUDChxgN77xJCOZ5",
-	"OZiLNNFEdZDKRHxzpjROu7MVyVdos5gGQokIDILEgMXZkzF1caLNPsz45aVI4jCc0rU/gVAJ/oYA87m/",
-	"r0jiiBVywtMkWO92Tx6674OPKTvBjJpyrHhL83Ai9ATcpTGmMN5bZer4ZzWb5qkxQgJY/wJpOgFIKkxd",
-	"p8Z7obngGsZTw+tid85dkhaPVfMeCF7Y7E+msDYp4q3E4jSR+IARNo2cAYeK7TK9FtsS+e+pyITOvIu1",
-	"Ykc4SI9wW0RYN5ZjGpOqL26tGOqK6gP9YH1CLfJULC+o/6sw5+VV2yDsSwzClgu4Tj5haqNfDK6EsVsx",
-	"S56mzeChQ7NH8J7D9LLIxVyEFuJGMAFQk03ZHdYAuh8fz3Dq1Qrv/xK50vccl13XhHvAvIkBI7bqQs/b",
-	"lY53aM6iCg2JLv0mETuaFRpsiUJSUcXS3t179r233btbPXur7t3SCUF0PCWzWRccDuhtQU/MWt/Nu2nQ",
-	"gPltQTtWDsMziIuUr/fIu/rp27zW+upfZCX+sjztBjxJSyoQ5OzOFQi37kasUxO7pcS/W8lwXVf558Wz",
-	"FBQLlCYspmrexcAiGqggyBhgqmcuNdWTm+SmXHqwfOkdzWLxDT3fi5wbEXeR2Gmu3dvljBZKiOI2+xBG",
-	"IcAJ93tibhyhrmTAhQRJHEgEpcOhsIMkLCsCwMZ4BRVdgn+NXHr0jqFjXud4HyT/KsJqwcNycZ+tB+5G",
-	"iGMf2zs+27Dxk4nHrdJ/SOf6TJiKQbBTNYRnbAR1C5Tjw3N5n161rzHe9XK+pQ03pSVfW1hW6UUuOY+C",
-	"flctBILDQuiy6+oBsC3Yk8KU90jShKD4e1BCNtfA7DKL/gc7GhOOrJC5yHil97iONfOwUgENWcc4FwMB",
-	"ySk/iTE4RmOurwIu7qBZjuMPQ10WL6sAc786clP8gH2sC275QqHw8aXEKgNIaVvlMOYzxhMgjTSK9WcQ",
-	"xB7wwUgsRWAz1drqAGnr7SMjbS3O7joBSk7zD2dcVsTNgaycEhdI0CmZSgTUFoFFgMejGvuVCdWG4rGc",
-	"iLyuh+SWgQSXLm4BUfI9weHbe1UbHiLXsJ6sgsk/osEcwlh+DCDY8J1vUgqeiJdRAVm64mH90gZF3ZoQ",
-	"GlaUdM9t3jtD08O+A3VEVdQeaSFiqRXmkBHkWljPZSJye1Y5JtU4G+aIcMcanfZex3621/k/mu0lCOvh",
-	"sj9Xaz0c45OAKIQDWG+sJ2Jrpr9IpPVqZeMQbcxAe8hN8RHq5MGNrfPKPXYvhbSHVywvjPiYXhGHAwLF",
-	"kouvCuN1IcLFa5Ffi5xNqM2DFRIJLKRo1xiz+NitmNiKia2YqBMT5J6TorYHWI3hm4eVB2uTbfPomXas",
-	"oVu8JE92/wd9mynbHrPbZMoqx+weD9N9g9hCgEHlY/CpAcY2JFLHNHWbga+nIzZOZTouxphViNg1z9IE",
-	"kvIyrKsre1hcOyPUPBZZhj2KmfXzE9aQimX2xs1u4O+a2UREyFQVsWCsEXZqaqoCwDp3U+jyGdrwGWYB",
-	"KiDDQf0+9AEQQu8SxNmXZio8DfLs1lb4IZBnH0qIWYtA8Fym8nJ5sOyLFCxXU4zUBaXbLk/Z4HXpy2ab",
-	"lWXEhByhGdUSuwyoa4hXZgRYSlSP5Kqom2WZMbZgBY83/EpQnU/f9TnqqCfDPkcd9HTzTLcZJssMItck",
-	"GPEuXwSxJXeH33ahP25ZWP69m7AHPNfuGT9g7/BhsMbYRtx3+DcR7sFy4y02C5dhuEmuLnM+3tH3jJ8A",
-	"2Z/dsI4/dKbna8m1kMl7+4vD8Af3bxG/fkyLmLLJZSMDYNlC5ylM/ZTPtr08zzdj/MmuFkeUjnAVAT4j",
-	"oCwWSSuVrNAAlkWIv8EJwqa9zTH/lqRs8DxNckElJSsLsuEonQTXPqQMnnvWenT/LIOpQmhnYoj4Xgl6",
-	"NgaYJBxpUcqIqAIu7aeNdhjqeapPwjRixuVlgbwWWB9wlcpEY7ZRTSaV9rFgV26yA703tsCFX7PVnqUT",
-	"sjDOR3ZBfoxj8r1VDCFuIR0rl+d2KwMLUz1rakhK3pStjVMuzUPpg0JS231/Ra7iV0pMOH79VO4TxMyV",
-	"kJHDxO/PgnxFhFST8InVbJXXdG/Z7slj49qojV1KA0zVfDCC73c0iz+m2rS+lqOM2QhKb1lDSdGCCoeI",
-	"nX44ZH/p/PSXffhZT2LdjGYnX87OF2/x8xcpWoCGFTMOOViVj5sIoTV02LM7mgVzAxn0dk9+1UhGhCoc",
-	"kPhTzUY8H2dCawzGQCUO8wLKvR/Oy46G6eKmyP1+cPODRZ92gvb9G7FJYRD9BQtHv55+dA2+IJQRhSSc",
-	"1Eofqsi0qGUbKl8N5Mqi0K2F3XMjXwmwHdQaveksKzbaRD5/a02n05ZdnFaRZ0Ja5zvZXGB+kQIWOXhX",
-	"KysfUkYHj1otnrmprhm2c1sVe2v5/KIEZ1VOGjVZ3MYlea8r6LgS0nH4hkfTnsX14nHIMy1A8Lm4wyr7",
-	"98O3U7hk4VjU6FnnJkO7MwD+8FwwKHVMr62QZA2H6HP65fNS7M4+12JzPFR6KERtH7Z+j6Zi1X6GC9iV",
-	"mKEW8DNyl0jo3e3lyh57T/X8tELh6nBmp96POthKw2+kK1NpxGVOpAcaMb92f0ek84s0+WMXoRdrmiMW",
-	"94tL8RFOepqwRuzvFFfqFcq9UuU68JevlMMTbuzsvNp/9X/9k7f+q9N69xv9b+u33/eiN3/5w338b69q",
-	"pXS9MXCiUkmAaiNl1eRU9EdKISE0AWjpXURcjVkj+GzC0yRuRuU1GEIUSYzaL6boov/xSOQCmtb//ezL",
-	"Z29neMHgZpIGwLQY5K4vwquqnmzE/2gRTlvrb2M+aJ2N+Ouf/hQjRphd+z+9ZX/7dHDYOvvbweuf/uSW",
-	"IOdT1lfJrAme0kgMrkq8Ii6xWhqQhHLBkwCtrArNEdDueIxOqGwMmn887mfMh8OLAVomqUQkrzjjEN29",
-	"0KmdE5VT8TWLpTLiwt9Gx6yB6KBgTeV8cAWk2bB01vzXzQjsAXhcT8YVyB/9z9/a9n/jLjNCG4clCukr",
-	"enWyK0rgpJ48xQUjRK4wIGz4lcCo8QI4BWvwFV0+YcgacLjF0HgAvH14aTvxF0ZdJCputut2U4iUkWWo",
-	"M3CL0VPmgXvabGHv6QHP/HUlVJdD4oOqeOg7AjzBnkQuZOio9z0qritgn0Le5/F8i1LE4tMYi+wRZ8gO",
-	"QiQ0ZNxsPQnQIQexK8ZP3YUsF6bIJfGI6mIwEFoPiyxkzrWrjkAcdGtE7euLgRoL3ZPx6Q77mY1T2TiP",
-	"2Cn77+ygGXtjPXjzoMuJ/TfWOGctdrrTZLv0z2YcsVzhE0Y8G7aKSU8axV5DkmEMWYEzBY0RMHJMTeY8",
-	"tYtRgeizdr3drlY0dwjbqwPItwALiIvbk7C6qaYbQXuWGXE5N+wSDnM6Upmbej8XfjukBkAPl8M4OvAd",
-	"AjMbCEBwnAnYDFdiUofhiFvOgTiSAR8sDe4gOE4BrGI1akN7ZSQAw0doOrwOd1LlpfAIzs3ByXFgP/Fx",
-	"CTDfnUd+cyhXJShfmjh+b6OKwQjxJnORiCy9Bnw5J29DwforftY6BglP7RjwZJrTOE1igJvE51Xm1y5G",
-	"CUlHD5ohHP4C6KZdp6CIttoJiNkqNQSwRNjpF5M8HVhFhAfUCT0dOVGuR+lkAl4deGD8m9BNwKUcsji8",
-	"Q1SHDRi0/llFghwBMMgPrrjA4Tq7HbQPUxE5bjiA/nEAbW3HF1ciGUfzo5h/s2ipKI/mdEe0qDLskzw2",
-	"OjxLaBN3acTVLB8OHHGMvLC1P2MNZ4QAxFONQHaVjakpQZbedjoedbNyu6Z7PG2d8LkeFJaSme7BEStv",
-	"h260lSKwNPKy6RGxAhEZhzLyn7+B4QX+B2mCuM2+wHakKhFuBXGKrTn1cEYgE+g80HFY5z/8stb4WGft",
-	"dMO5DSgGU83edva8/Ygxk9KCrLWIlnUMva7z4h0y//I7n6tJOlh2z73b3bMUM0sH+9NPdwg53Mw1olGR",
-	"V/3YAeHqVlvpn5G+gjS/LjJH4OJUapImz7vZ6iUHN7ymBjXrfKVGxU+KWOAi+T+8VIxY1TrdGGsCgh4Q",
-	"FObTVh+2vgsT00iCEQ54lllLaFNHq+tCpWSDJQp6ixb9ZZOnExG6yz+En3yQJIz7KRMymYDjnEp2BhPC",
-	"GkfiWmRWi+iI0SnWTTfrqcZYrzXlaIF7Mn7def1Tq/OX1us/t/tck/kAyOelpSuuIfYdg9+mCtN2sN52",
-	"H0OJLdgMC19zPZODC4LKvQBVKRLAF4xTea3SgWiDB1/+7S6mz+Gm9ui1nYEN9gV+lKR6UhjRJnPD2RFz",
-	"X2ZKiyTuMs2vCRQYUw7AYpELQ47UyddztgtLTwAVuMdaeFGMIYAY57l15kIBPnUQ+PP2fj1JP79UwSaf",
-	"8MGVNTAbNdoZUM0MH09KnEPS1xHj4bemJwGZwrPtMpUlzfkoAqMgwj4rJJ69iPV5ks3cSVS5dYQyv7ao",
-	"5K0NtUeVoQpxlsFGZu/xKnRbgg0EaFs5+km0ld603uxZY4pgmHFdNWBbCIcQWcGaRls9nvBcSBM3Syq9",
-	"0prjk/SCnhgTjCSMm4FnYW1sMNLlQOyDkecNfo+vkRSoFEUMtnRr5WZmDdhKS/dvM4Jwwz70g9PXMRtD",
-	"hX1PMqbtxCLEqMfp9zkb7QBB3H1T0NxxffyG6FMSCN4wFmMe6sInbVFy5SweC8MTbni7DPh0YXzhXNMg",
-	"qwOBi+3NcZQB7DfhtM+hugNxoqOIVpSwQucsE802TG7leO9XWaXhJ4uQ4424n2aZdS0Q6SCG963AuVMk",
-	"pYl9jjDLdHyqdwrIEfwOBFyAyMG4MBYjPsqFCyHOTz7tx3ZlAIkwPM10u2ayMRJm7ww/t5N0SDuMnVXn",
-	"mpzmOUKbVUj64EgyhD0jxw4YwCGviTQVbmIbc1M2G2TOxys/LaDkOY5Yu91uwp3thJaA+lRZugF2Pbqn",
-	"7GBuedHvZ0RMoUNQ9vlZIYALqcq9TikZNQVAeDYSGbx+EA9xhxdDIi46CmDsweb2j2+oPGJVxHoaEWD/",
-	"sjmkeCbFN/8uTQjE+n1bGJ3ac15doHJDzu0jt2x157NyVKqab99zuaeDETvBr45BUIDoIdJX+0Oigge7",
-	"21MauR1DatAeWB+A8yFKEoNV/YqHFT+1603HxH/PGoNiXGCuo7kkpomH0j4/jLwaXfMiEAMhe3GnHH6i",
-	"ukGMjaCM3BjsjatxttZSowBfh8qZWTUQTCXNIOYQdZo1ADO5IoGcmKY7J8i9b99mpDK460TkqUoCUo5h",
-	"mlsJ0PS6nH5r9akooU5YCazUiOkS4GlI4mb9S6Exs8/iTGmzEJVejIsHxFh6cUkiqlUosozmtsviqdUS",
-	"kGOZohC4oKc26XGuEIAH0WI+t9bhO7tZNsotA4XcytCouxSUQsmsoCoosy6E6DIhGDhFzrEgatqT9WFT",
-	"T31DjA0sneP9QtvOqgnraojc2lcqZ4VMDVSne+Av8Y0PTDZjjf8SuWpRMDqka9HFYGSn9t9P/s8QMDli",
-	"ZpQL4X+hJAFz7XU6naYLDqFdY30CTyocU5DoAr6LV8WK4B02DBX5Fy7LR1whTGx+RkByb3giKHl0vUdf",
-	"lNkwQiu/Zdho3qJeETHqPF4UBgYFNu+jh2DCFdxGYJ5reQm42+Q6NZZ7EhELDWH/V0XXR2xOBfsPnNj/",
-	"b/ccncHRLw/OuKI8cpDn8A7cy1P4YdOYzVQpq5hEPvjxAjfUOe5Ddalkvyp1SNPBGmdUSRuxg+Say4Hd",
-	"A2X4xkGRGTVJB5rFXzDdRQYO5XLxQ7TrrYkS+uhvoiAE5F3jr6cfvX1SH47ryYbLe5QWmruk0EI3Sb1Z",
-	"j76uUgLyeb8e+hh7GTeJMKVyt1IJF+TALTiBoE44r1pYUxL0fRk2SzWEguwWoo8u0oSUmiRlFkH9Zovq",
-	"A2GWXBilaeebYgoT8IK8/1FNKS4OZD5nrCSC5FFGsnTo/BL17caaryyAJLgH0XOM6DH2WXlSEDCjQSVg",
-	"nhvOZpUmcN8nEHsyJk5F+0YRJCFdKMRagqXxv1ElinPAydcG9wf57yJfaeKzkV1r8q1NvkLRcyqtBynG",
-	"esfdryetUEZrMOQ93wmeuGmOtbmkgOaiUkFTOnMX1puLezIokZlk3FAn+K8qT06gKWKSFZepZAM1SSnZ",
-	"XldOAwgN6ioVcyU1A1VMlLyw7x4U1MA2IS/ZLfY/f4tZgzMpLrEOLXaUgwHto1u0niTjO03q/S9rEDfm",
-	"vDrw9aAcb0osgdg3Hsx7E9jtl5bNrHFQrC4KR1NNFnfDfejGOXemsK5gk4oLzzJHroN1GdgNPIcvWM3k",
-	"G2UjFivZsh4h1iTEQ57CFFQCqazhbXk6r81KKcRsXmIe0eet46O42ZN1tQtBWYAvBKCb12X9IYefSnEB",
-	"J+mfv7X9pxR+CyoGavZe1JPl7octF18JuDvgDUAxXrghaUC0FyMWWwV14SoELsfGZcV7skyLs/VZ8UC8",
-	"PpPMOBShQYX8t4GYGBGYIovZ5zqleE/J8uDW95kvr9+UzyFnHmyFMm8e3Wfdf/gEfJVH9QkX9/rWMXye",
-	"jmFo9NWm511ckjLybTLY79fBC0dxjyl4qUw6pB28HHNiDmUWyn3xnZ0ljgZjIgYpgFxKFpyMCC+ao/+H",
-	"6BvB3jeoKYzQMD3mNDlJ1Zhscxnuf38WgFUQZzWqLaLdo7FO+Iy4d63l0gVfKJwHsIA9daD11MA0K1Gj",
-	"e7K0j50u9mzbdfMDtMfONkzUmKfWZJ3kypp7mg3tKWGXyPVAmP7ACwQ+EuVGRxDXRbJndAhAM2oMXXsQ",
-	"6GmeGuFawTB5wNF4dv2FdQr4Y6rN58pWuGl77Y1hb6NFYJMMd0EhoRxSyeW41XhJRVGRYuorlQkuH7jb",
-	"JZyrzXF1K4ftB29Er/QeVyaGNbhcgIUPGKilmHouMAqCjNSUaOpyt30C4VuVcdVe9LDrNYThqfxmUziE",
-	"cFc8EirCkkeu6/oegz8MvcTbfVj2VFe0QJXOYDzHi7vZplqFaLB8tzxLYINlw31ku/m73/DfFbRNYZad",
-	"rgYP1sSlgcloaq4+ZyvhDObxoaqCHDTDchZqIp7GQBi0tlQQUULu6Ur/fKrZmOdXdUSFn3h+VbGsTlE5",
-	"PfszjgN95NP9FXT3qsP8t1DVa5NCBBJaK783LMXvCuIqv5oz8uySWc9lLFh/RswdPMvu5eRXTTl095Y7",
-	"t58De5IVMhNas1ir3MVYoN1smmrRZid4Kyb+V8Ez16pnLwXqtqwYW3cxy9QUSkAQtt1aEulY+Kv5WLAk",
-	"zcUAXWPo2YMZaLu6rBh4+Llr93OcLi7jAw5iWgLvde3PY+vKYnMWulAQlIdqlIGd44xDIR8TKTbPuQEs",
-	"cwbpTR/FDazFEIFg98ZABzjcM/zRH8tu6ncIpozLWw9VPubG+pUFfLMsgjo/SJWbyn0IwOHV/quyXe5V",
-	"9ErIYgxRoPBDXGuYYFg5u8NrnrtmGs9UbiBt8bC43Di/m3u6dOa+KyRMd/gbDr9yCbzlAgxmaM44YXQj",
-	"jEv60a74NrE7bpkg+3r+ofUXB11PVV+5mu6XDElRhfrMnwZIDkVeoERUmxlVcGEjj/rpre6IlTsaq+cv",
-	"uGmzeJirMcWojIpZH8JbYEo5iZjwWZ3keQ8vuFT2PJqgsC9QLyAS1C8bCgijbnSX9SfYiG9md6Cvu1BO",
-	"pIX5uTDD1l+qB3n+trUO0eHZ39kwzQDwG/cKPPIQn9U6SvVE6dThqVZ/z43hg9FYSNOFe9i3/bnn9nZ7",
-	"oK97r+pic+WIviOxYCeT3jxwF4CMTwvBuLZTbQ9PLvi4EkK4kyxYTx3zRbqBhUxTpXSaA6cvcZddja7n",
-	"pHXXaGoBgGyuZFK5+/MkYcUEUHIMy4S1NWLCxHdct6yREpJBabc4vKNOs80OrLAJy0SImMc9Abl7I6jP",
-	"o56AqWJ5YU1JPhD71CIwUDKBunjtQCCsiXPuEgpwPQFbCyrHsfPQUHlJrsNi+PAiTeIuUulgQbIL+gde",
-	"YLPbky754Rpr7KWkDlhjHkahvPXcjQBY4jJXxcQvQDnt5fyWCBbvgv9rv3uHlR1jJB/30zZSWaKbAD9j",
-	"3VlqcMI6j1RT3Xqsr9LJxDXgEwwI19Y6rfL4a8DZsPe2LkBUgtHlhbSfEjwFvDC8im735K+jNBPVrAsV",
-	"7uPNy6QQ1dr3RZnTsU4B4KQg0SWVgWAFCq9gwACbAhbPuPvjE9vs1zw1xm6YzYiPHTvSbU3gR/LVcXin",
-	"hbwBK1Ln/p++LvBWisZUwz5xibGGtPsUTrILo+SCD0bYT+goNZplwyruKLt7HbXFlj7hO4oR/BVkXwA1",
-	"vFBYBl0cau5462UK9abEC06xknRbamUfLlWMbEEvzoSJGFUzbqCDe7LUjbX6E/LQcA52UM+UJnupS60C",
-	"vhaaOY44PQaLpCdJJLPPZdQSa8+SFVEAOxclB8DNpeEnfA1synlx/Kk0AZs7voGg8irPSr2pKrKEZB9U",
-	"KtRvBcfWgVLPpzWtRhV2e/3w6OX2lC3O64TPmFTTaMUhW4Rt3MD8rkqGRXa2Oe5VKE1FzfiA1ODPjI/t",
-	"0FUGb7Xxd6SNcVWhjD/Utt0FjwARAp1PwPglT+V9qORoaZXFHQ/Yw4dJNzOJf2ze+iA4sRg0ua8YCWC+",
-	"TPhseYzkeM4Fpd0M2ZTY4ZVagy5T8tLqltI3jbxnCt3OxErJDui1epJnueDJzLX2e2f/HVbsmSmBI3jH",
-	"12oxAIu/sct6wmdPo3Yeyq0lTIEn8mo3Or8Y8N4qve8tTT2v8gjRwofGqM0X+6owD3JfLmguJio3ehfF",
-	"ws3zPAmfRYBzf2FHDP9A8lAyiV27XCUNhA+LehLJji/ob1ZJ/ZR/XOTciDYLWQi/nh/aR4O4BMYLHBrJ",
-	"rKgnVZYIbeAaqtos8U7LnDhUPOcqy8B50tSMw7OZSQcaHCwP0qGLMSXhMf5ovwSmVsiUt9khylVgRk0E",
-	"4Un0ldHd+Sp0fEoFs0eX9eXYh+ujkS7u1J2fDyJJ8je2s7LX6bi5ddFr+5nrMutJeP0KlaRmI34N86p9",
-	"VxKRiDQclI69G6DTW2+z06zvprLbCOfgxgrhlMtLcZILl5xfc/mHXI2PgGl1/bXnatMrD2mjfkgzI/JN",
-	"fnHgNvTmP/nFHgp3+QtPveHWaGHHM3SZQtMzfWAU/vmDZeZICkA3B4kn34QBhwrpTXNkdZ3L07FGmdwH",
-	"Kssadss6IkuS4ZtTnlUEf9AmdKssvwe0gYx8mJ13kMiRBxtzaX9UDj1Zqx2caIRapUCjVKCk3d0Jq94H",
-	"JV1Hsh0CVhQErmPdR2U4UxARB4jXsvQgAHKitB6uXgoFpqSI4N9xOBXYMe5quis6pYvi1qoCUlOgoto9",
-	"+R7yg1bJlZDqkFvTkk/0SPku6YQbDtwgHCtZp2S8exYAV+vGOJsJnjM17EnOMmsK+Uyhx6iHpuVUsrEY",
-	"q3wGOGXl1tNClGhxegdJ2zQbc30FzkdPDlU+LjIOQooPDAD//BxHLP7v9j8t+5//GUfM8L61B/I85ZeC",
-	"IJ+aDmme5wbQ9kWWAUg71rRpO+i4i+gBUcxSCaBpdkYaUwxQMj2x76pHQhh05iaZnQLTjNilMNQYprTJ",
-	"1WQkSgA56HmO41iPIASesdbfWO/VAUkLghX/BY46+7fzL//x/nPvFWupUOda2cZ6vZ5krPfq306+/vLx",
-	"+PDi6+nHXT5Jd6/36o7Y/7Ar+vPrzus/tTp7rc6eFZKv/2QUffSm9YY+wt33s89N9F7BaJer3uAYb/Xv",
-	"Rvr3fsoAy4n3FT4vXbGXW2mr3RcbyAKbG3DmnoEudwyauz7lsKJjzBF0ObCgh2wVm3/WqjDHEWUTS4Ws",
-	"hkOAjw0g8cA34kboZ0LedVRlkHdDxGppJPRqnH75DABF4TK7FQu7teba7798dni4XtEj5cyeY7GvpIHz",
-	"9BrBXphUU2t3FBo9TSmmbiTWgktlT+51qGxJl+BBSALJCL+n2XX4POF+vxJi4snkEI+w0NYIKGOH6ByH",
-	"wcOgwgdG4cGXEgbEJ3Xu5Fm5TZew3T2PyGFlkE9SFHOTE1bhBNQeK8yvj98p23a1R2XiBUSNPUYnfqpy",
-	"M3KtG1jYFkgXqASvlySbhf9IY8y0EeNdMC8vV2mLM7jwEK97SLzK4Dmr9vAJQvfhwAsc6zPRBTQ0EqSV",
-	"ESK+lOgDIAa4K8x5Pa1iEq4mTEN1kUaCZ3brLF+kv+EVD7g8+IR1woVe3dk9gZOqpyJv3/kM3g9bOS1k",
-	"7Rv4IXuKaz/2FSv/Mb0WUmjU/f4WgKSxZm1NplsIzrE0+PK60/HQjQEwnJpKNCCt1Q4PvhZ5OkxFMg/7",
-	"oSP2tvMWI09yRiKlwXvSJR2sO51KiFsnWAWEZZJKCwIMmfI5xBBaXw8Y0oyYVtZZp8C1/d23Gdomqm/s",
-	"KNhA5NRdJ8DuSMQYjABNBJ1mJMZMyWwGf3mS7p50b437S7PGIU+S2Y5mMUDp27tcmEyz3+292P//f/8/",
-	"7I+YAGugBBQLrP8HzsbPcW0AG9DkzzN9hIuxAbtuMPnhq4EI59IgHvgyMJHEPWYjsurXP725TefG7c+I",
-	"n4i1eUm3NC7ZDLIu1eXs3N6WePTygbm6r5Lq0Ms1/448WP7GECr5W7Sfzz+eNZedencyW1kqV2TbIIrM",
-	"BiWmONnio2LMJeVkukGKiWidBypPRML6hcHOdvv7uv7wj6k25zSSjzCQm5rX/wm7+aVVVobvvHl5JSzV",
-	"i+gqLOMUYcpBewM/zYkag3bWLUMUbhNvXiCzDM8YNK7QJpVoJY0LDb0YZDB5bKssU1OROHXWxaRoP+Py",
-	"KqJwdxWZtSdHaizsArYZzI+GuDMUtUKbSyL0PosPPnw4/nh8cP7+4vT9f349Pn1/FEcsPjz4dHJw/NfP",
-	"wYc9GX8++FS97Pjz3w8+Hh9dfD39GP559OXTwfFn+wn+6+Lzl/OLg48fv/yKPyufCV+cnJx++fv7o1os",
-	"fkR7Djftc3WDwzHewAvee5ABrFNZ9kxsS2hegAtdJlWxhJ3XpVIB9S9X1yIJxJcaggU7Bzjv5INeKstu",
-	"WjxTVec1xdrzWC/Vxjx4C2dUvO28XdTUR3Cn+xcBT1e6fURFi9sD+IIOIC6aqwtyNsPAVfvc/TDdobC6",
-	"NnjucR0JC1oLaajxqM1OeKEJjZ/ngxEg2aOh5BkD31oXdzff/V2PVI4FB38sns6vALr60hQ0jvqx49Rb",
-	"Df09C4hTQYEQu3SOGh9jRKV5H7GJPXnQYI3njqXmfnTxBhF3cOHxTBZ59mr/FVVpwJmjISwwW6WXslVM",
-	"EPO4lcrIEQJipG/CtZ6qPGFQOtEOQH8Kqm+fxxHTpgUBLj7ACkyejFOZauPi2OUd7Bc1tzgpQ2EY9nfU",
-	"H4jEC6Hl4DY+ObB4J5c48mVPC+nK4D7Db3WvAzFhnInloe9wNBgKWbzTeTW0CRVGrJGogd6d5CopBqY9",
-	"Ttj/9/+yvU6TtTBfwlmhRc5yRCnXkWNXQTbFvrUSiUAzGAHcuWYAUBeiI3KSfdi0CmkNTzg4OWZXYhZO",
-	"MrL91ty1RGdWhUFEmnnSZf/MKlcSRZIdmUOmLmk6HAx4e5yE6+M+rhuEs4rDzLQ23KTapIPwPbz9XLtd",
-	"nPHMGpCWB5oT/4OdEHsbH0QcpKN0Ej6jtMFrdkE1alGOFg2N4C5eUize5Kha3IzJcVdrTfTlABrixx7c",
-	"11UYtuDHdXjR+Hss0kAOEw8TzPRITdxyBjWMcw3X4WQENVs1M17b9A2NvtTaXd9uGpFsSpPgUa5HYPEx",
-	"0N864pOJkEiuOIeEHC5sVC1lh8cQ6JZ/UhVCr2aBuB71Fc8TOLKuLNIBLoSFA2HJfqVSP9yz7g51E3j2",
-	"d5aoqbQaMqzVCYp0coDNs/8T3NOV4Pzx2x//OwAA//8=",
+	"gqiSn4qgV2Cq/t0xtILe/9/BGfOP7Ft5lzCWFxwHWBdcrogGLpiW+vAWi7X/f/beRbmNHE0XfBWEYzZE",
+	"npOkKNvV3Zai4hyVbHdrxheNJHf1RrNWCTJBEa0kwJMARXMqKmKfZvc99lH2SU7g/38gkWTyopsl2ZyJ",
+	"qLbIZCYSl//+f19CiLX9q81jLdHPnUmOeBAvNlTpuyGnszzInMLbpPhSxnNJYHdI6Bxxxgd8URY1F2Ik",
+	"sNMLqmQAZdBMRiJlI34FDTBE/IBNd3THUPUcbu1rranZWloj8gH14uFnzTb7oC8vQ1cJwXDBIqDl4+wj",
+	"f0NAcA13X9qmDboqrWkDbyZ4f1K30GFDtWW+qXafuropUVIjG6Fh5zDPj8L8P3XZGEb6jIUkJT6G3mQu",
+	"8eEQScobTrhpcHNtBesjClY4JktEDuGUYS8KHjew2JSg8ndcv4eVpNBhE8vOumTU39x3T/R8lyMMe3eT",
+	"k31/SaoK71/NeY57oLyM3p7JRzyTuGM8nAWtzK1zQ9FZ+pfumbWxKCx8HfNLsV/KcffLEP+4ks7b5dKy",
+	"RniFBKBds0kussRXrzcTVkxUgnB/zgWCZk9bSGjXRvYbQvJjDejBAqymhDASnFMXauOo5QLocpoJm4pC",
+	"YINhV03GJdaJLND5JhQi1sik6fMii24wFQIL+qm6EQLr5Nf5AgW3kIiM8S/d83UK8Nq+8ZYUHfj8VNSM",
+	"pcqeA4z9h1RZWfUEEwgAAT3g4Kovkfl33XPq1zxkeMc/Y52K7/8Qwb1feP/qEnpzcInGosCFxuJgqMeG",
+	"lQ47f8dUt8ntYn76WhTXUkxXhfxOyIf57K+9qYZ7K80457Mj6nh62CTp/GjX7a+BvJwUP1TcMPikfvGx",
+	"EB4E1qsOlu30BDJAD4X7CDNoCZ1FrPgGyWuaG5RFLWy62ube5X7pua90IhePOS9Rjzws4Ab1SL5HeKEa",
+	"aUlR0akb1Y9ZShRefd25QYiebe3Q9107VG3fj+qHoHf/YQqFAug7FCiuqHOO2tV8obKKaocSZgQvnDnI",
+	"ejOWQq1uyhru1CYxhA0YYToTRD4wFT0MrAtnOIGDSV3GrT7vOzGK2fMDEoesr33xBomiPpXg1NUhhVK9",
+	"D/ByN1Wl/zlBus/nVbjkOxrdO6+rX4J5+RG0MXYttKSq1OZiUa4v25UFgQbgVovOm4eMmdO1Zenxb3WH",
+	"addj8a3WtvHhoAp243NHUcPHUI+EO4MHZZMF2qIERIRvw3zfIUA9zOrqCXBMlaPxVMMolUHeIEK69yCH",
+	"aZ2SBgSsrQZ+Rhr4UNVhyUEixUN5of7153CpTFiphpfKieX69gyUKWIgAQqsVAEHFlrKECCO9DFq2UAd",
+	"IbM16vApqcL1V37iI3Gmi42udddBHy1cXJ3TY2R2OvBEa2B48CyDbnSrnfAVAFKGpS31XUegF0rZEbGx",
+	"va5hY3vQzqJSOK5W8qXtVm68713nl1udNXieh+42bGDjcdceJkrnwHtMMzYLjOVWGvC2IyO8PE01LnhC",
+	"DUpQ5lOr+yutORECWWgQIFwDwO0q4a0RcwhwtaD/BHtyTdytJIH7pNqHEIC/1vVFIQHjyu6fJ28uPIqp",
+	"EJ6+zk4oe722CZfHT7jEp3AxrDt3xjdOvZTnqzdruRO8+7v773G2vMHBBw2hyD7X+sodaa5mWom5jl8I",
+	"92DFRm3BcNiJv8y+YOBgfVwNR3en2No3UXbfz+H61rXvldlh40IPZE64nwgN+brzGriFDFAtNG+g6pYb",
+	"uKBecK/nwtYQbh9b4wHqwe1OmBy4XZ842xd/lDGrdeIhnm3BlcEO+sXN/xZ+cM+K6oG29Eckv1q1ofF1",
+	"sq1T+ZwUCy5aVWJ70Eeq3RvKsbkfZXPzDX7ixL7b2LXF54eEDBdHyWQWdYe/xritR/hbaHd3xmhLKiTk",
+	"KFErugp+Qbw5hMWqhMjMIuhESnSFFz4enrKGh3XytFT7SKwBSBbu88XfRKhQyie2gT+lwmWYMKRTHHNj",
+	"KbQ9ktY063L1X4CN+Lu0greK+hlKt9cvN3jQudYfuZrRvJnHM7exPYJXA/BI21OQOAGJGHjZI4BcMHXv",
+	"JirXGim7RCu53j6HqAHP8zKOgOnwMuQwH0wApCq8CqMNkR6Yh/PZxK5/S0P9FueYnrXaTIFLthZ3TXi5",
+	"hGkCwE5romASoVRS5W20J24cZaru7lsbBXAsyi2zom5Q5lYA/D2ykiZRAXEMwE/dXxjMblBWOMA3L5cE",
+	"vjYvyn8BGetBJee8JModv8Dt49x1wV982RfJxha+X9Ez/OEfi0Fpj98bQ7ObAAsU+GyWRKMjuogXNyyD",
+	"qR1GjES0YypjWjaEmMrixf2W4jyptHq0rdYG3CvT9qME2ncWtnCk/whFE2nyDzw8dB7r9LJpamU4fV5G",
+	"ofKmNB5k2m/tEC0J00dY2dUzUXGLFmTRIQ4p2gxPOhwRjXOd6V5qqq3t/qzS3bgjEbEl3pVLjuAmVvXq",
+	"Y1mIf4m+fUqn8hRGtD2U20P5RA4lbsiHO5MTO9zFTtqWj40tr0f7VEbkMJ4WalI9coHgRS6BEIzIQN3F",
+	"EyOKhDgYcD/tmBou3NedPezamfIiMwcRaQTCVgnkJSm5RquYtMBLTKT0c6NbGt8Lt3BDDMwkpXtBYUdP",
+	"NNLYPBqIAY0TP6VPtRGxMsrHiQhO7HCV8DqpcslmB26tiPjdTgoF+R/YDYUeMaWnTKtvLOK2Ab2lAT1b",
+	"Ka6lUzYuT0WIY0zs8KYSrBLVWFnFDkJOq4EsRi044qtLbnE/NQIVNVTIjFBscESJaU3GTQbmEuU4UEIc",
+	"ICcDPcsJtyqBVFepiDIE7glAMsCfWHIUlzg0bXbIkGUUmfYA1sdzjBLQcBCfnVpBhGN5B6/9QFIkesSN",
+	"Gpq/abb0vFwmgEnya3RrYfEMzIgSibsCvE0LBgwYqPFoXgJEddDfEKjGy8s9u/bgDnhuorOXiesW6Nvl",
+	"5w4iTB4uywMgAacAYki9fff3i4+f3777GRjeQ8Y0LSk7UiyHzbUeA7NJUNq57vMccwd7L//c7rj/3/1L",
+	"wvb395qefiifuTPI3asqgWxzcPzr7kcIWXQdZSXHwtk4iM6Z/qP1XoMVIzL3r7RJoPhTaQQmSU9BdyFp",
+	"PM/n7BkDdB4sEyMdmvA9s9tQGzdHszFBgccXmZ3S4pnq4soQGXpJu6BVJjH+4l65rkDi+gOs08MICn/7",
+	"RxIS60yNM+SukB7ftTK5t7cpburPPF+5cgbgPgrt7Mr2bWTimo2AnlLls+ZNBchAF5fabuCh/IrN9+G5",
+	"Q05tY5RCBLmBXNuZhObTrJmQHpYWjmPorQNoXDxHgHnSVXH/KlFmBOrWcMimQwGxB13AY2woh6hC6rfZ",
+	"oWUjbSx71VV02LDXvHRCXnbgA2S3KZWXYnuBZ4Y1Xr98gx6JkO65CRL2IbB4V3lbAXkG2uynzis2BRbw",
+	"UKOhBwPPtkZyt5HClymDZQC2nF0zM1aM0Iy6TJv7jHcVxGmtm3Jsiih5ECrlxEsIhOusFTo43uiHDtgH",
+	"EkbvYU+VT7qBSHr5Le2W48HSPZREvJdAg+lU4pTPbi+r3twfeBRlAxbe593CvpMmbDylWXr28fwEFHoz",
+	"4qrBDVaeTncMjBWczLfv2KVaIms/gpBY2R18Uym7YKLNZU8f0DJ4FmbBtw0r/Hhb2psPCK4StODG4QLY",
+	"zstBxSobXWN549Kd7r5/5uXBFaagQlzrK5EdAFBNQeSnVHTirZjXnb3vM3L2SJF7N+OVaDmsxsZRr02h",
+	"8eqrfMJmH4lVgEIfHxQ3fB3O3Hk0Oc5KfBb0ZkuQA+ZBOMLa3mi1qPECZFNdBfYvQMC4w9xguZoxT9WH",
+	"nYg+31n51mrdXlKtfEJPe6LpCRreo+QlNtm6E5jE7Ntv3e+8925F7gB2NLjxtMeR4RV5SZv3mVEozyQ6",
+	"reuDD96hf9nxkH9mrf/uWZlNyGNRrrL21II/HCUVH+LQVZ7xdMP5i3lBG9s7fa3MZCQQtE9UctNEoxxn",
+	"p5lQmfnWiYDnbKkLyzhTYhoFnJF6K/ij6IZuZvHM+aHu0E/Gy88Z9uaacvV8NoDK7aP+JALnpEJjKDaE",
+	"1vg2iyFuDetzpbRlvbLVfiiKBYZMvNkCR5/bb87fFqGIv7bRvlHhA20ehDTfZNxVof4b/R6PEaqVqHBv",
+	"hqDhXsfnIdfLmFqeCJzjhxEhePNHwjZe584fVmGNw864o4u/LQJYm3X0GMY1x7QG0XiNpECNf68IOZl2",
+	"LlfCiNpfZqvQctAQ/xGQch4yjAGzuDlCDS76dw9ADG+5FpnG4zwwPVWx5Usn43aoM/SAdYAzM2ERarQ8",
+	"K9Iwj2iXsVA7407WMsSYX8jofpK+JwzuUZBi4MnrXE9Ypi1CzFOA5McTs9CvHx/DTYFh8De7fCxbV2K2",
+	"XLthbDFj7iKAkM+lcccuAqUqxLWmMjNnjy9rhpP/4Z7zoDXq7hHrRLwbxY8ANOoDdMTsa1hjXIiB/Jp4",
+	"iZsg9vfEOI8Wy4mAaEDM1or4dbL9HO8DNhG4FOCv9AXh2leQuznSd7MzAa6V+yg9pAnETfWL4IUokBv4",
+	"H63Dk+PWf4hZuhQcDHbBk8VEgNE9DiwYPBonaa3QvxKz5Llhev8YIGGeqduZa1jL0LK6RVUNkGy7jWag",
+	"E72qtnlOY+z+fiVmx6sxlY7K3B+JligBWC2jX4w/Or2z7DDX4IbBaB4dkv+bBiZJN2/brJ5hsrY8yXc4",
+	"rvG5zLgZ9jTHrMGyHCwY/G/DlU+a0qU61h+b0KWMc/3+ogfmkDORXuz/87c/fltm+IUN4edmY8IX5JO+",
+	"CdlLzX6UyopL3H1rEW1O0LWn3vwsYR7TmvW4EezL6YfEU0G7PzzjtewP0bQVX6WxrBGMWFmwa55PhGnW",
+	"wtccl0P7BgA2i09bWYNZXs2yZwFn8wB7OnHz7TT/34B0Y3Gf/+p2p/eHCb1NM7/lxKb+S7RdjbCUCJos",
+	"o0eAmC34NLnRjGcZJFLh8ITubyydqVIpwO9qiEHO3COffmQKhvkohRHb8NTzQHOgcygySENaIk2OCoN8",
+	"wgPkNlGLUDVW/77sHzPUYzmY7VphbAu4uZendX+ZSKSNZilcaXYxJpKyns5mzAz5WGQsl1eCneFtd0zC",
+	"Rry4EhnGLICCD36blMlepPyP5YFXWuhTwesPIeKOQP+E/+8u8VTTOnMKGLtacgnVBOAn0Ti6aqonecZ6",
+	"Yj9UrXA7KaAyqz8U/SvKMwJXLjCUF4JnbXYeBmyILtlSJKae219l9ET3Q0zPPOUi1fnBrpIaoDyiqWeZ",
+	"LOOZzPDRON8ioj+mQIFQIPepclwQfwBoU8/pXXd0aDWpAGOop2jDSuvWN8ax0OpaFAZQ2W4naWwhxwIF",
+	"jbimrbta0LAUzqae2DbVBLUDuWzK4CZVqQOP2DGswdmYy4wd0c/ZGZUUSdVVYz4buV+OQGhQWQzCVsis",
+	"OSeYKvNl+LXI6CmhOASFVFc18AVbl3rHsJSmte35mtwRwz4F2i5ps1auCZWNtVQ2FmxdVSfZcBQ3kGu+",
+	"rMpJNijG6iqkRMV5dFINGu+GUl2Wre6c3ppksa301L3udJhH8MXXv8Dr0qXiEa5ys/EO9sCTlo7VsW4k",
+	"HP36baXjs5COeIjwBNQIR7+aDy8drR63anmlFtzwcz1eRQQ1zxNPZOANbz/udZrLoCABLaeCAUk/erG/",
+	"10lejPhXOZqM3B/uL6norxASBkdSFBvFhE8B1wZqEDepdnlf6NFb56JucO253vTKbxqYq6zbSm5/eTl0",
+	"crlw23IiPFbqDx+hiwCap0PNelDDiVIXKi79fDmHiRVQob4JbuXq4FxSk/0n3b48MEdQW0F46DyLiFa9",
+	"PiapMxsL8KmC5hjxGesPtTaCNTLdL5/XHmXN+jKBX/GKd3SLBw3MzT1rXeFAGNOPVD3gXSS/pqYaZUUb",
+	"qRIiDnvq5iUDYeMUoi+kBzwiIJJokyVe+RF4xpnlKuNFxmhFDTNj0Q/gR11l+CxKQwZnnCoThqJAYnDW",
+	"SKdDI/oX7XY7JV7gL6cf2GhioGB7aO3Y7O/uwsZHXomuorI0qpqzpXFrYxQg905G5/BOGm9IVeAe9SVh",
+	"40Jec+us5FyqqxaAySQESFe0LgueCfbp8Dxho0luZZ+DQw/V78V1vRuPWeO5ff5Ug41zw3yUGom5MZzB",
+	"TlkXgQzb1kto3GDb+oknlXW9lMaKgvEFkbZUdt1TwYS/6e7v/okLVRN13FEPcmq3DFLbWoVbMEgtnJmS",
+	"RCKou1xf3ukk3ZgsYl5fZMvJpN4p3suluqxYpwi6xE2AZ0JIWMZZxmdMDzx8K72hFIb1c8ELQ5Cg3NTV",
+	"LWG383evch/MCt9U2W4FyTPss14UJDsGqzuihU4q/qQuAsyZtEwaJhQc1rvJmnXqebc89CtpmHIOgeef",
+	"OpGUSCrUMAkTvD8koBkQlNSwzRp6Yvt6JBLmZ5Cyf1ZCxnSCUgWRt4zlRYBmREtjtQf9tnyBhz+89LC1",
+	"tffloLYUTTVOd3QoNlKrD6JCb3A0dn/3wzwmwD2V3ZxioWYQSW2Fb/mwu7IDLw9BIK4ijqglMeXU09kM",
+	"DnU+o8ADNqQF5AV3lCQF7KDETl/WAyqobO7APIBV//KhDveqg/2fEzHZGvfPzrh36wqN/6RYFgUQUCFc",
+	"cqkeWN8W2nIryJW+Fxmy8pgrMfVhwPkepTZ7rwv28jVAr6KtPy7EtdQTH9ihvLrVeh+VuxdMXeXZI+xU",
+	"lylswEjwefRW+DhNmNHkS0C4s2B9rpiZSksGg55Ylmukm1WiFsQUpq02avWkAwb3E2crV/HZxdq2kiiS",
+	"RH+V17VBBh6t8KNE6aDG52Gl0ZlzdQD02Xs2BOecQIIeci2xPyQtJkQqJgjsfuPNj9h2bNfWrtAAz4Wx",
+	"Wwtke+4fuZLFV5hFNVxzNWT3Znz8Llc3LB5bA6gTEY+sSWJC3IQa4VXm6/rZpXYHz1lRtuDKcOBqIE6p",
+	"vpXX0sJJZFdCjJGGoa+LrI4RwY3pHvsBtsH+7Wm8TbAfS00Cmh2UUTq9o6fK3B18IrkDA+NkAwJGcNpX",
+	"8C5igP67AoTZdtxsz/a69DeWq5SAaIhliSk87M1pIHERoUCFejORD25/3JNlSniXtOfy6LrvAEUKhgpB",
+	"/VCPxJhfCoOFNOQs2CiSYYDCnTMz6dHb6QH40HXtoNhoTON5wMNFj1ipOH2v4DY6vrQkbUWP5c2hye5V",
+	"FQHQpztohJjWUJrB4ouEjbkduj051oVtJsy9QtHqcwDf4YS0+VOntkl0bn8+SZVFw3sUpfXjnqvvXWmN",
+	"c94XmzZYP4CSokaoMiq9zG/EOulKEwYwYSDaduN1Z6/JJsoCj04Zd8Z+JAiv16BZ5YIXeMdnENDdwCmE",
+	"F9o6hc/rDL7XxSU1y/kjWNs1eA+H7761MY3TI4Ua6pkqx1wt9wZALazVmI9DN96Ka5G742mSrvJF5kkl",
+	"RJWws8rNmwdAlecsbCwwp1yPZ+jFpkaD3YspjrV1FnJDnhAVZEmgz8GS9FKAYCl+SF/1eP+qqxrpkJuL",
+	"ahOjDw3LRXQRhsXxnkpQiSCZmvWtj/b+hdID4IJHY3wUo2QDgXjmJvnALzG1NGAXL8U0fKdCIYIueTzu",
+	"8a0kvVuwm1+XRCOREJoTU1nAYV7WgvMAdo6HW2qhKbXK0ok9MXLNnXCj7OscCXnofwEbJ3FSpoBJmDGe",
+	"T/nMp94PEDUjgIRg+I46uNlIF4I1CjHS1xiwOPp0+PFdoEjQutlmHoOkns3gdT0BqLuhjzOgh/DcbSx8",
+	"p62N9cz8HNjZ8ZkP+GeZ35Z3t65qw2yH849iDTPpDwGF91K3MdRb6LSJ/AZDH+GIYoTUF0iwAf7wE88I",
+	"rx5WuL7Q16LECaLLzv9x7i9KL/RYqNAk2+5OOp1Xffdo+JdI2VDnGZTzd5Ubgh4FNh4zmQPlYo3UfrUX",
+	"eOu02WafAYcYzS82kCozrKeRnFAadi0KOZAi20fDbIWkk9QAm+4Wu7/3dSb+SIPEga8XBLmHwcDoUFc1",
+	"uJohWzt8HH7tfvO68xqoCKgLMRKp7i5erFJKEX7n5gMLjN3N2l11yMZCZdHKiq9jWQjD/ozYf9jtILEH",
+	"AtHMGsCU4T92Xizw0Vvtb9Xc7yqwQFK62QW3Kb0ukF2zXKvL2CZtlCuBqP5KEBU+/iSjVGFX/Z2mPiRW",
+	"3XQH6I9LeAN4v4zPDkDAT4faeKocvPzSfXyphfED7yo/CVXmHmTmxuc1Un8GLvDRFxPl9wFwR6d9t+Uv",
+	"rJMSNvUU3PHGdkcWvk3mNWA4MUk5J4Afh2CLbgtHwHJuFdpsTUqrRpf9VdgFRfZw/f+VJ63lBa3Kl4Tx",
+	"nnE7azoUii1ujm3oe0Xoe15W+wb8t5/OvPCUFvEQHzkUfu6pPJBFb0kg/CCOgzdZgQE/U5GanrQTLbqs",
+	"q6QJgg1DaihISFIgSZ+PqKOoa7MT+kE/53JUAqCJr/18YuS12O8q44QLz4n4BbEL3NUl3b4/xQSupgS2",
+	"kAV9xhpOvjhFBtqoyS4F4OG1u+qUvDdQdunxp78ffjh+e/H288fD40/pPuOKsuw9wClyywnzpgdQSaoL",
+	"tIFz3hO5YY3jE68BhEmcos2zPi8y0yxHN6cwyqWAtBj8qydyPWXSHtCoXnfesKPPn95/OD46d2OCq7qK",
+	"x8IIjqmXjYjZ74YdM89iohHENeYYIyimaC93VZgoUAMFB7XaF1W1ue/m1Vinr8I6hLo4LziBjMwkYf90",
+	"FfTFO6vKLIlhPITZf/9RjOooHyWOcSdhv/VDnhWOZ5YhoMRi2uX+/ZE1IYhdEOc3L72N9dLS6v/S4PKi",
+	"DK2RhdhC6drMmYAN1DGedgoUQVdR8BSLJhhXjOeSG6YHzWB9Rm5O1TEBn6aq+UA4ttlhVwU2SA6qbiQN",
+	"NgUUfoQiNwKDKyN+BaHu66o1HVQmSOYDxlmu9dVk3FVw0wFEghspfniBnc9pc1GCfxLTyNoANktm+ZXA",
+	"uCSxQDqHAbonuso6Q5cZAS8yF6PhweWEJk9ny9d6LFkzNn8PNtBMbCS4mg5lXjpVVfVGRDROrdAjY77L",
+	"rqLg/DjcvcJyyRrp65dv2Onh+buLD8cfj8/fvU1JiZ4KW8xah86HSmvj5wDk+IyCTneS/zgpUw8pSD63",
+	"k6ZbzfAds3IGjfJB6ys2GSNfcnVr7JiKHFF6+gBKJfRc3bKtbCNtsqKX7MAH76vpHXAf8gxcCCdq1zDh",
+	"xD1ez6e3a7Oerm0L1/dbq1MFP7/78V7WxbUs/0+A0dStWeJ9QyXAUI+JCA/6pqCZKhs5Y+RMWCvVpUnY",
+	"J4gQ4iEwSUCXa4bYNnDc+e4rZ4sIn/UHq8p9vSb3L4sI6hjx4zdK8y9xax9ASjwY6swTT84Lu0Z60/os",
+	"CvCt3HpOLWh2hczymSSfsncHOogVd+jvyWYJvWb3SDK+ilH8KDxvSyp+J0HiJ3JzXvGw1N9UTjwGR1PY",
+	"ZNhZwnieH7A5GOOSlh/0I0KpQtckBNgNi66Ou1DKA7Miq5G8CLdfzUOec3XFjOV2YoJNwJUfh3/WASvz",
+	"tcAu5pS8vyphYw4Rfl0woTKRRfW/7a46XLgbsVZxlvpulotJkaeYQ8B0sxEqY9fSSKsLMi+a+5UKF+lR",
+	"bE1Xpa87nZSlkFk4PD/+/Oni3enp59M00BpUnnPAuB9xGNGIz1hPBEL26EHtrvoVoimeoX3H4K/djqak",
+	"s7+LNEyrpGb+KqGYlKVHhx9PDo//+uns4uTwy9m7t+lyBFu/lZ6qRePH9yiYtf7h61wtvw5bA+VZcr+H",
+	"Y9TwXXwDp+Eh1nwQDiZmP/GCC5mtkJm3tlF2y6Eus1ZKdRe64IN075dqAZOV2ghfhSLVtbRQwNNM2Dif",
+	"GBC54c1tjJ3PeF4Ins0YnBz4URV574ClQAuRMgPGk/AOF3RoLWGp96/2FC2kp2DIHD2K+fIIIPifBwOg",
+	"SlPRjgN4JuGplgiW0Qpfqx/N/gamSmybVM/XaNZa7xBUjtiINaqYk7pgPaTeo7yE0YX92f2dNmNEyhLZ",
+	"4oLsH0qHJF3Fx1DZQDnBf4m+FdmaM8XShRtiqiX1fyheFHqK1p4bP1LSSnXFIDDCzZVx/4qeDlgEIEGa",
+	"Byx1jjbd0uoUCuAwtRCkCkReignU6HHLcgE4+b4z2AmbjM9MVzV4yKMRuCZYbixzK1pMFJoxRsei15tE",
+	"GYaNjK9ivhJjW5vtccfp4+yHcreS+Z36WeWzuTXCZF90XiB7Z4fSkBm+jNhnYXtVSH5Wh3z8L8/wh39s",
+	"NFLom6FhiWWjuuFQ/Ha40UCMlXnu9qVCODgcFiBVFwBDW8BZktEmxhpHX2go7VK6JHeoXtRCaGZIpjvi",
+	"Xz8Idek8v71OLXH+BuPnhVPtvVk5chowHr94yL4GdemIrb7LeLeK9BuzyZTboKJPS8vNbeJ/aakquM43",
+	"15xr4Z0WcJo8baKqYjUJZYvZMoim+/VGtyhNW3/wNihNUVgFQ2QRShlGkcB7C4Au87hNd3AH77tYOKiL",
+	"gRR5BoEvS6VHi8XwC+Gk153XbbY0PNVV9fEpg1m+ykSin7o2TMUOPXoOln0ZoTJTmri6mI/puRXKBQ+E",
+	"VnMPLOuh/M/iMXTSrto0qldngiLe1XOJoOFov3U+cBtC+yHIJ8oQ2oOKx0WbZBcCW1hHsJQRNU7MHUfX",
+	"30HaPtiBKce3zs49B9SB8DbVEN222edO5KFluDQGcZ9XlAa7QjzCA3Rfb2xrz3GHrqqD86Mp7Xsj5jRe",
+	"Qhe1oMirxDl2uhu7eHw2zY3YDVKqy66ir0JEyBJbI2dTLlGLR6GE+FJsDj+22IrDqecPL2x3FRgeFZek",
+	"9Ab6euKsEK5YL7zbfpQCFCMuc9ZQuqez2Y4BQcJVt+xbDQ3qPjQfEmtU6lwYCnw4l5cqTCZjNhO2WekF",
+	"NVDtjPk9r/bh6SWCPBGZEzWnyHMTr3dZeHSl9BSdMOwfandR1EATz1T2BbWUojFWGBud3bJC+lUnPtLL",
+	"qqS76g5l0jAqEWiGby0Ek6di4JQS81GShOXjNxfWWyvnO67R3lTl4EGsCMmE9WYITuSEULJO/dzSqKph",
+	"rV5uVO3+HkZ3IVeza/4q7TAr+LQ8EXcRLjU0RfFI7kRUlDy3gJKf2q3keA7+0aYSwK+qkwHlkXPWVxlx",
+	"Csn4Ec8ENlY1H+zcO7vwAXo5DucrFMgYnFg94lb2yarkuTcvjbdED9AknEqDIajYGnUWqqn2NLcZ2p3V",
+	"8ijjbU20zQ8qpnIcQAdLrxba/N+1VM8iOH1Y/nKdOVLusa1QeVbNxONxPnOmQRl2uaVAWEj3aHUtCjMX",
+	"S6nunE9RkIFNVC6MwRqIFOEOw3nFVosCAkQ9tzLo++giE8WOASpO58fgM63ILrhNm87P+XJ+BIUECeOG",
+	"XDCez6zsG5bpfZbCLQNWTM6NZX9O2KtOwt50nKv46k8/USGCx1DQGZ8RpNBclUMD6g2c80xwFQEqAzAh",
+	"EXyW6jekYbk0VmQHXZWCDysyeumhnrIROLBUNAKYa9wMe5pDL6+7us02KzXvKrL3YKqYzBLWnxirR941",
+	"TiKvWmZUjb6kROIoWtInVSJxH9n+8G5xvr/uxv5QoN14Izux7nZzduiN7lfHdFu3g8tTANsXdyggSc2f",
+	"ih08ZEsz+vBtZZhCTUbu/P/ZjfFVx/33Dfz31Z9+gm6wDedhbXXDhvdZU3Ow4V2cEKrcJxMDPsndjSg+",
+	"dMHdBf7tKx/CWbuw2vL8RfKir0dQwaTVBR+5s7tkUp5Iq0Q4BzdolijlwvffLlG+K2usaJOAyilrC9mb",
+	"UOxX2gPmOywqVnckVTduk5jTsLvhAC/VtaeCEywt6hOZz1ih83wyNqzhBUQTwrz9IRvoPNdT6Pvt57JP",
+	"1B6wsRHmWCrGe5AO7Soj+trZy0d4JcA1ZQKimIr1tDUHjLOJkv9rIvBuqLWoZ2LHkAGAX2nFOJYaukd0",
+	"FcDIRa8KqFAgs8rZ1UoArhBWP8JQC+F+IDKWi4FlemIP4COg/yU4Z1SJcEwZmB6FGDjTos0O4ZwStJ23",
+	"Kdwapgif1J+lHlfEWF2IjAF09RLIt8OwNjdVmqdO2p4UYsNSwPeFHr2FvOz6a8/1pld6V+W9zC1VDq75",
+	"RYgHb/4TIM/Y/PK30oxzPjui1XhgN8iv31pYDbeVnr0IrKay4JWoXQGUfwleZvU4bhNYKgzDR3XSrxRc",
+	"9RktHuUW4lhDJPvGhe4LA8teHzIIPrN10qVBGeUU1bTM0uZ+lEkpxFgXtizteNnZS7GnDMs3tRIJgIG7",
+	"f0FViQ2ygI8EG+mRUDaJb9BJy1L0cuBedOBjgTlpDsanqw5DHyvKJqCE4qov8hzjFmDdSxPMe6yr5kUh",
+	"r0VW1pSyRjoUeXYx0MUFXJo2AaHPl/ZxQ4k9HFMJAnR4cgzttI30H63Dk+PWf4gZls4c0jaEYeyzX2AP",
+	"McSAvRIzgoBtAsYbD9FmI8AQgjcr7SJKiImvfWi2K90VlM0VCRznKQPsYH+275SG86SLrhrIr+6VQIa7",
+	"seprURQyA8Hf5+Mx5iadS3ao6EGY64tGNNWTPKNq3jE3pqveRP/XfvMGEUQhz8bjHwI+VFKhFammBCPj",
+	"MG0iVKJH0A7zf8CMxgoowXrCToVQ/k0l5WpjveO2hNLWT1S7q7rqbNILR8C42UkNz0WKlfxkzLL0Sqos",
+	"bXpw39REP3IHI0BZRbq2N+sqd6JJWxcsk4aSsDoTrBAUCsJRRjdkDaJHME6Nog8Kp893SMVJ2ZhILAm1",
+	"c87P9448Hpsxn7nj5jZsWgglpjwPh43brlp8perb+M5xQEOsfXpU9xVe2b1pV0F5SupvJrUKcYTK2HY8",
+	"4KPghTNfzPweTgsnjZ0jkLJikjuhwmdgM9EbIfv4JBe+PM0NJ2yW+HVoIf9LFDrelNCcAYGG4IoobQUE",
+	"HNzGmw5nbgb94/QAOdnKpXO7y6+s29J4YI3OswT+21UTVQ6DkuyVgsAmfEgdBWGiSyRinBziv4gKEUxX",
+	"0WvGT2izUxxrCRJaCDhZItuHY4NiPJaBpvJKO8YJimiZogmNnxRBkBl9gD05fp76aCW6W/ubEEAdCFeS",
+	"pTVG4QlqrNKX+Pb1fuIrH42xNxC29YV0A+vsvXnFX/dftv482BOtP/f7ndYbvtdrvRq8zF6LnwZ/4n/u",
+	"OZfW2137L04/f4IP6DxDTOnFvlPr/5Me0e6DY+/FxIU7PC/2X5x9+fjx3eleJ/jLMIC9TmdvzoPef/Hy",
+	"9Zv2m44zd27qwz4KbEn5+HUGIykfbua36wFqdRInizaDHQrM3t1rh/LG464xYiBz4g2RJ58D+LHyhGuD",
+	"Gqfe5sXlO6gYg0R7H4t3r48jFeMG6b5cFdjYmAY8tu4LcS3FdLlxf5jnWKKmxD7kPjNSIXkuCm8ZGVEp",
+	"1n4NwArRLka9RLF5CA5koi8N0tYJ6naiVAlqN/frgSxGaIaDnYQ2o7MWcXJKDd+bZAA6H6NAvAkmIZjn",
+	"5WAuZGaITEGqTHz1pjROu7cVyVdos5QGQokIDIKkgPbZVSn1iaLNPsj55aXI0jiccuB+AqES/A1B8vNw",
+	"X5GlCZuoMZdZtN7trjry30cfU3aCWT3lWFMni3gizBjcpRGmMN45ZeoZbg2bFtJaoYAOYIGWnSAqNaau",
+	"pQ1eaCG4gfHUMMe4nXOXpMW3qqqPBC9s9kdTWJuUCVdicYZogsAImybegEPFdimvxbbI5HsqMqEz72Ot",
+	"2HMO0iPeFgkWmhWYxqTqi1srhrqy/Ug/OJ/QiEKK5SX7fxX2vLxqG4R9jkHYcgHXySdMbfQm/Sth3VbM",
+	"s8dpZHjo0OxbeM+BvJwUYi5CC3EjmACo+qbsDmsAoVCIZ3j16oT3f4lCm3uOy65r8z1kwcSAETt1Yebt",
+	"Ss9sNGdRxYbEAf0mEzuGTQzYEhNFRRVLu4Pv2ffe9gdv9eyt+oNLJwTx97TKZwfgcED3DHpizvpu3k2D",
+	"RtxyC9qxchieQFykfL1vvKsfv5Fsra/+WVXiL8vTbsDEtKQCQc3uXIFw637HOjWxW0r8u5UM1/Wtf1o8",
+	"S1GxQGnCYqrmTQo8pZEKgowBpnrmUlNdtUluyqcHy5feMSwVX9HzvSi4FekBUkfNNZT7nNFCCVHaZu/j",
+	"KAQ44WFPzI0j1pUM2JYgiQOJIDkYCDdIQssiiG2MV1DRJfjXyNZH7xg75nWO92H2r0lcLXhULu6T9cD9",
+	"CHHsI3fHJxs2fjTxuFX6D+lcnwlbMQh2qobwjA2hboFyfHgu79OrDjXGu0HOt4zltrTkawvLKt3OJatS",
+	"1FFrhED4WQhdHvh6AGw8DrQz5T0ymRHYfxdKyOZapH1mMfxgx2DCkU1UIXJe6W6u4+U8qlRAQ9YxLURf",
+	"QHIqTGIKjtGIm6uI7TvqruP4w1iXpcsqwPyv3vopfsBO2QW3fKFQ+PhSYZUBpLSdchjxGeMZ0FJazXoz",
+	"CGL3eX8olmK82WptdYTl9fobY3ktzu46AUpO8w9nXFbEzaGqnBIfSDCSTCWCgkvAIsDjUY39qoxqQ/FY",
+	"jkVR10Nyy0CCTxe3gIr5ngD33b2qDQ+Jb4nPVgHxv6XBHMFYfgyo2fidb1IKnonnUQFZuuJx/dIGRd2G",
+	"MCBWlHTPbd47g9/DvgN1RFXUAcshYdIJc8gIciOc5zIWhTurHJNqnA0KxNBjjU57r+M+2+v8H832Egz3",
+	"eNmfqrUej/FRYBriAaw31jOxNdOfJZZ7tbJxgDZmpD3UpoAKdfLgxtZ55R67l0K5wyuWF0Z8kFfEEoFQ",
+	"tOTi64kNuhAB6Y0orkXBxtTmwSYKKTKUaNcYs/jYrZjYiomtmKgTE+Sek6J2B1iP4JuHlQdrk23z+Jxu",
+	"rLFbvCRPdv8HfZsp2x6z22TKKsfsHg/TfcPkQoBBFyPwqQEoN6ZqxzR1m4GvZxI2kkqOJiPMKiTsmucy",
+	"g6S8iuvqyh4W384INY+TPMcexdz5+RlrKM1yd+PmQeTv2tlYJMiFlbBorAl2ahqqAsA6dzsx5TOM5TPM",
+	"AlRgjKP6fegDIAzgJZi2z81UeBxs262t8ENg2z6UEHMWgeCFkupyebDssxKs0FOM1EWl2z5P2eB16ctm",
+	"m5VlxIQcYRjVEvsMqG+I13YIWEpUj+SrqJtlmTG2YEWPt/xKUJ1Pz/c5mqSr4j5HE/V089y0GSbLLCLX",
+	"ZBjxLl8E0St3B193oT9uWVj+nZ+wBzzX/hk/YO/wUbTG2Ebc8/g3Ce7BcuMtNguXYbhxoS8LPtox94yf",
+	"ANmf3biOP3am52vJjVDZO/eLo/gH928Rv/yWFjFlk8tGBkDLhc5TmPopn217eZ5uxvijWy2OKB3xKgJ8",
+	"RkSKLLKWVGxiACyLMIWjE4RNe5tj/i1J2eB5GheCSkpWFmTDUTqJrn1IGTz3rPX8AXkOU4Xg0cRB8b1S",
+	"AG0MMElI1aKUEUkFvjpMG+0w1PNUn4RpxJyrywkyZ2B9wJVUmcFsox6PK+1j0a7cZAcGb2yBbb9mqz1J",
+	"J2RhnN/YBfkxjskPX2KEQId0Dn1i3C8lrGT1cOoBWQW27IWccmUfSoFMFPXp91YkN36lTIan/JdqnzBp",
+	"roRKPEx/bxYlOBJkv4RPnCqsvKZ/y3ZXHVvfd23dUlogz+b9IXy/Y1j6QRrb+lKOMmVDqNVlDa1EC0oi",
+	"Enb6/oj9pfPTX/bhZ12FhTaGnXw+O1+8xc+flWgBfFbKOCRtdTFqIubWwIPV7hgWzQ2k3Ntd9cUgPxLq",
+	"fCAHkIYNeTHKhTEYvYHSHRYkmn8/nJcdA9PF7aQI+8HPD1aJugnaD2/ExhOLcDFYafrl9IPvCAYpjrAl",
+	"8aRWGldFbkQtAVL5aiCIFqV0LU6fH/lKCO+oOOlVZ1l10iYC/WtrOp223OK0JkUulPPWs80l7GclYJGj",
+	"d3XC9SGFevSo1fKc2+qaYf+308m3FujPSnBW5aTV48VtXPIJ+wqQK6E8rXB8NN1ZXC8eBzw3AgSfD1Ss",
+	"Mpjffz2FSxaORY1i9n419EcDQhAvBIPaSHnthCRreAig08+floJ99rgRmwOo0kMhzPuwBX80Fav2M1zA",
+	"rsQMtUCYkbuETu9uYFf22DtqAKAVileHMzf1YdTRVhp8JV0plRWXBdEqGAQJ2/0dodEvZPbHLmI11nRT",
+	"LO4XnxMkYHWZsUYa7pRWChzKvVJlUwiXr5TDY27d7LzYf/F//ZO3/qvTevMb/W/rt9/3kld/+cN//G8v",
+	"aqV0vTFwoqUiBLahdmpyKnpDrZGjmhC3zC5CtKasEX025jJLm0l5DcYcRZai9kspHBl+PBSFgC73fz/7",
+	"/CnYGUEw+JmkATAj+oVvpAiqqqsa6T9aBOzW+tuI91tnQ/7ypz+lCCrm1v5Pr9nfPh4etc7+dvjypz/5",
+	"JSj4lPV0NmuCazUU/asS4IgrLK8G6KFC8CyCN6tieURMQAHUE0oho26hABSa8sHgoo+WiVQI/ZXmHMLB",
+	"F0a6OdEFVWuzVGkrLsJtTMoaCCcK1lTB+1fA4w1L5/wF00zAHoDHdVVawQgy//yt7f43PWBWGOvBRyHf",
+	"Ra9OdkWJtNRVp7hgBOEVR5AtvxIYZl5As2ANvqItKI5xA3C3GNiAmLcPL+0m/sLqi0ynzXbdboqhNfIc",
+	"dQZuMXrKPNJPmy3sPdPnebiuxPby0H1QRg+NSgBA2FVIzwwt+KGpxbcR7FOM/Dyd72lKWHqaYlU+AhO5",
+	"QYiMhoybrasAa+Qw9dX70l/ICmEnhSJqUzPp94Uxg0kek/m6VUfkDro1wvz1RF+PhOmq9HSH/cxGUjXO",
+	"E3bK/js7bKbBWI/ePGqLYv+NNc5Zi53uNNku/bOZJqzQ+IQhzwetybirrGYvISsxgjTCmYZOChg55jIL",
+	"Lt1iVDD9nF3vtqsTzR0CA+sAVC7gCOLidhWsrjR0I+jnskOu5oZd4mdOhzr3Ux/mImwHaQElcTnuo0fr",
+	"IfSzvgDIx5mAzXAlxnWgj7jlPOojGfDR0uAOguMU4TBWwzy0V4YCQH+EocPrgSp1UQqP6NwcnhxH9hMf",
+	"lYj0B/NQcR4Wq0Txk5mnHLd60h8iQGUhMpHLawCk8/I2Fqy/4metY5Dw1L8BT6Y5TWWWAj4lPq8yv24x",
+	"Sgw7etAM8fMXUDrdOkVVt9XWQUxv6QGgK8JOvxgXsu8UER5QL/RM4kW5GcrxGLw68MD4V2GaAGQ5YGl8",
+	"h6QOTDDqFXSKBEkFYJDvfTWCB4L2O2gfpiLxdHWAFeQR3dqewq6EPk7mRzH/ZslSUZ7M6Y5kUWW4JwUw",
+	"dXiWMDY9oBFX04I4cAQ+CsLW/Yw1vBECmFA1AtmXQkpbojK97nQCTGfldk3/eNo68XMDiixlP/2DE1be",
+	"Dt1oJ0VgadRlM0BoRSIyjWXkP38Dwwv8D9IEaZt9hu1IZSXcCWKJvTz1+EcgE+g80HFY5z/8stb4WGft",
+	"HMRzG7EeSsNed/aC/Ygxk9KCrLWIlrUYvazz4j2U//I7n+ux7C+7597t7lmKmaWD/emnO4QcbuYa0ajI",
+	"q/7WEeTqVlvpn5G+groAM8k944tXqZnMnnZ31nMObgRNDWrW+0qNip+UsMhFCn8EqZiwqnW6MTgFBD0g",
+	"KMynrR5sfR8mppFEI+zzPHeW0KaO1oEPlZINlmloRlr0l20hxyJ2l38IP/kwyxgPUyZUNgbHWSp2BhPC",
+	"Gm/FtcidFjEJo1Nsmn7WpcFYrzPlaIG7Kn3ZeflTq/OX1ss/t3vckPkAUOmlpSuuIfadgt+mJ7btccDd",
+	"PoaaXLAZFr7mZqb6F4StewGqUmQASJhKda1lX7TBgy//9hfT53BTd/Ta3sAG+wI/yqQZT6xok7nh7Yi5",
+	"L3NtRJYeMMOvCUUYUw5Ae1EIS47UyZdztgtLT4gWuMdaeFGKIYAU57l15kMBIXUQ+fPufl1FP7/U0SYf",
+	"8/6VMzAbNdoZYNAsH41LYETS1wnj8be2qwDKIhAAM51nzfkoAqMgwj6bKDx7CevxLJ/5k6gL5wjlYW1R",
+	"yTsbao9KSTUCM4ONzN7hVei2RBsI4LkK9JNoK71qvdpzxhThNuO6GgDDEB5SsgJOjbZ6OuaFUDZtltx7",
+	"pTXHx/KCnpgS7iSMm4Fn4WxsMNJVX+yDkRcM/gDIkU1QKYoUbOnWys3MGrCVlu7fZgLhhn1oIKevUzaC",
+	"kvyuYsy4iUVM0gDsH3I2xiOI+PtK0NxpffyG+FYyCN4wlmIe6iJkeVFyFSwdCcszbnm7DPgcwPjiuaZB",
+	"VgcCF7ub4ygjnHACdp+DgQemRc9arSlhhc5ZLpptmNzK8d6vEl3DTxYxyhtpT+a5cy0QGiGF963gv1Mk",
+	"pYmNkTDLdHyqd4rYFMIOBCCBxOO+MJYioMqFDyHOTz7tx3ZlAJmwXOamXTPZGAlzd4afu0k6oh3Gzqpz",
+	"TU7zHAPOKuh9cCQZ4qSRYwek5JDXRF4LP7GNuSmb9XPv45WfTqBGOk1Yu91uwp3dhJYI/FSKugHYPbqn",
+	"7HBuedHvZ8RkYWIU9/lZIUQMpcu9TikZPQUEeTYUObx+FA/xhxdDIj46Cujt0eYOj2/oImFViHsaEYAF",
+	"szloeabE1/AuTQjEhn07sUa6c15doHJDzu0jv2x157NyVKqabz/Qy8v+kJ3gV8cgKED0EEus+yGx04Pd",
+	"HTiQ/I4hNegObAjAhRAlicGqfsXDip+69aZjEr5njf5kNMFcR3NJTBMPpXt+HHm1puZFIAZC9uJOOfxM",
+	"H0QxNsI+8mNwN67G2VpLjQJ8Hap/ZtVAMNVAg5hDmGrWAJDligTyYpru7CwQg3iGQ53DXceikDqLWDwG",
+	"snASoBl0Of3W6VNRYqOwEompkdIlQOyQpc36l0JjZp+luTZ2ISq9GBePmLTM4pIkVKswyXOa2wOWTp2W",
+	"gBzLFIXABT21SY/zhQA8ihbzubWO39nPstV+GSjkVoZG/aWgFEoqBl2BpfUhRJ8JwcApkpRFUdOuqg+b",
+	"Bq4conhgco4oDG07pyacqyEKZ1/pgk2UtFDOHpDCxFfet/mMNf5LFLpFweiY38VM+kM3tf9+8n/GCMsJ",
+	"s8NCiPALrQjJa6/T6TR9cAjtGucTBBbilIJEF/BduipWBO+wYagovHBZPuILYVL7MyKYB8MTUcyT6z36",
+	"osyGEbz5LcNG8xb1iohR59tFYWBQYPN+8xBMvILbCMxTLS8Bd5tcp8ZyTyJhsSEc/qro+oTNqeDwgRf7",
+	"/+2eozM4+uXBGV+URw7yHECCf3kKP2was5lq7RSTKPo/XuCGWs1DqE4q9qvWRzQdrHFGpbcJO8yuueq7",
+	"PVCGbzx2mdVj2Tcs/YzpLjJwKJeLH6Jd70yU2Ed/lUQhoOAafzn9EOyT+nBcVzV83qO00PwlEyNMk9Sb",
+	"8+jrKiUgn/frUYixl3GTBFMqdyuV8EEO3IJjCOrE82qEMyVB35dhM2kgFOS2EH10ITNSaoqUWQL1my2q",
+	"D4RZ8mGUpptviimMwQsK/kc1pbg4kPmcsVaIqkcZydKhC0vUcxtrvrIAkuABdc9TqKfYmBVYRMCMBpWA",
+	"eW44m1Vewf2QQOyqlEgY3RslkIT0oRBnCZbG/0aVKN4BJ18b3B8kzEtCpUnIRh44k29t8hWKnqVyHqQY",
+	"mR1/v65yQhmtwZgofSd64qY51uaSApqLSgVN6cxdOG8u7aqoRGacc0ut47/qIjuBLopxPrmUivX1WFKy",
+	"va6cBiAd9JUUcyU1fT0Za3Xh3j0qqIFtQl6yX+x//payBmdKXGIdWuo5CiOeSL9oXUXGt8zq/S9nEDfm",
+	"vDrw9aAcb0q0gthoHs17E+jwl5bNrHFQnC6KR1NNFh/E+9CPc+5MYV3BJhUXgZaOXAfnMrAbeA6fsZop",
+	"dNYmLNWq5TxCrElIB1zCFFQCqawRbHk6r81KKcRsXmK+pc9bx2/TZlfV1S5EZQGhEIBuXpf1hxy+VOIC",
+	"TtI/f2uHTyn8FlUM1Oy9pKvK3Q9bLr0ScHcAKIBivHhD0oBoLyYsdQrqwlcIXI6sz4p3VZkWZ+uz4pF4",
+	"fSKZcShCgwr5r30xtiIyRRazz3VK8Z6S5dGt7zNfXr8pn0LOPNoKZd48uc+6//gJ+Crf1Cdc3Otbx/Bp",
+	"Ooax0VebnvdxScrIt8lgv18HLx7FPabglbZyQDt4OUjFHCwtlPviO3tLHA3GTPQloGIqFp2MBC+q4NQW",
+	"AqJvhJPfoKYwgs8MINXkJFVjss1lRAG9WYRuQSTXqLaIp4/GOuYzIut1lssB+ELxPIAFHLgGnacGplkJ",
+	"M91VpX3sdXGg566bH+BJ9rZhpkdcOpN1XGhn7hk2cKeEXSI5BJEAAJEQ+EiUGx1CXBfZodEhAM1oMHQd",
+	"UKOnhbTCt4Jh8oCj8ez7C+sU8Adp7KfKVrhpP+6NcXKTRSSUHHfBREE5pFbLga7xkoqiIsXU0zoXXD1w",
+	"t0s8V5sD8VYO2w/euV5pVq5MDGtwtYAjH1FWKzEN5GEUBBnqKfHaFX77RMK3KuOqzetx12uM21P5zab4",
+	"CfGu+EYwCkseua5NfAT+MPQSb/dh2VNd0QJV/oPRHJHuZptqFQTC8t3yJJEQlg33G9vN3/2G/7HBcyZ2",
+	"2XFs8GgRfd6YrKzm6oO5Ev9gHoGqKvlBlSznuSZqa4ycQS9MBXMlZreuNNxLw0a8uKqjQvzIi6uKKXaK",
+	"2uzJCwUc6DcWB19A2a86/X+LbQNjJYQsoRdzi9b4PaFuFVdzZqRbY+cbjQTrzYhMhOf5vYiKqrGIDuVy",
+	"9/lTZLGyicqFMSw1uvBRHGhom0oj2uwEb8XE/5rw3DcDukuBTS6fjJxDmud6CkUmiCTvbBU5EuFqPhIs",
+	"k4Xoo/MNXYEwA21f+ZUyN/vcNxR6mhmfUwIXVJZYgAfu56lzlrH9C500CPtDvUvfzXHOoVSQCYnteX4A",
+	"y9xNetNv4mjWopRAOH1jKAUc7hn+6I9lNw07BJPS5a0Huhhx6zzXCXyzLEY7P0hd2Mp9CCLixf6LsiHv",
+	"RfJCqMkI4kzxh7jWMMGwcm6H1zx3zTSe6cJCYuRhocJxfjf3penMfVfgnP7wNzyk5hLEzQVkztj+8cLo",
+	"RrCb9KNd8XXsdtwyQfbl/H3rLx5Nn+rKCj3dL0mbkgobWzgNkH5KgkBJqPozqUDVJgGINNj1CSt3NNbn",
+	"X3DbZumg0COKglmdsh4E0MD28hIx47M6yfMOXnCp7PlmgsK9QL2AyFC/bCggrL7RXdafYCu+2t2+uT6A",
+	"giUj7M8TO2j9pXqQ529b63Idnf2dDWQOGOS4V+CRR/is1ltpxtpID/Fa/T23lveHI6HsAdzDve3PXb+3",
+	"231z3X1RF/0rR/QdiQU3mfTmkX8B/IBGCMaNm2p3eArBR5UgxZ1kwXo2m8/KDywmvyql0xxefgkF7auA",
+	"A02uv8ZQkwHkixVT2t+fZxmbjAGHx7JcOFsjJZh+T7/LGpKwEkq7xSMqdZptduiETVyIQlxB/glIJ5xA",
+	"BSB1HUw1KybOlOR9sU9NCH2tMqi8Nx5mwpk45z5lAdcT1raggh83Dw1dlHw/LIUPL2SWHiC7D5Y8+7RC",
+	"5DY2D7rKp1d86467lNQBa8wDNZS3nrsRQFdcFnoyDgtQTns5vyVGxpvo/9pv3mDtyAj50MO0DXWemSYA",
+	"3Dj/l1qosJJEGqqMT82VHI99iz8BjXDjrFNof4kGYiyfuXs7FyAp4e6KiXKfEgAGvDC8iml31a9DmYtq",
+	"XodaA/DmZdqJqvl7oswaOacAkFiQe5MKTbDGhVdQZoDgActz/P3xiW32ayGtdRtmMy5mT9h0WxP4Gzn3",
+	"OLzTiboBUVPn/p++LrRXikZpYJ/41FtDuX0KJ9nHXQrB+0PsWPQsH82yJRZ3lNu9nm1jGyP4jmIEfwXZ",
+	"F6EfL5SuQZ+InjveZplCvSkXhFesJN2WWtlHSxUjW9CLM2ETRvWSG+jgrip1Y63+hEw3nIMd1DOlyV7q",
+	"UqeAr4VhnrbOjMAi6SoSyexTGebE6rZsRRTAzUVJS3BzafgRXwPbfp4dpStNwOaObySogspzUm+qJ3lG",
+	"sg9qIeq3gicQQakXEqdOowq3vX54QHV3yhbndcxnTOlpsuKQLQJDbmB+VyXDImHcHB0sFL+iZnxAtvIn",
+	"RhF35GuPt9r4O9LGuKrQKBBr24MFjwAxCL1PwPgll+o+VHKytI7jjgfs4cOkm5nEPzaVfhScWAya3FeM",
+	"BFBlxny2PEZyPOeC0m6GbErqEVGdQZdrdel0S+mbJsEzhX5qIspkh/RaXcXzQvBs5sEDgrP/BmsC7ZTg",
+	"F4Lj67QYwNHf2GU94bPHUTsP5dYSasEjebUbnV8MeG+V3veWpp5XeYSZEUJj1EiMnVuYB7kvF7QQY11Y",
+	"s4ti4eZ5nozPEkDSv3Ajhn8gnymZxL4hr5IGwoclXYX8yxf0N6ukfso/LgpuRZvFxIhfzo/co0FcAqcG",
+	"Do1kVtJVOs+EsXAN1YWWiKplThxqqgud5+A8GWr34fnMyr4BByvAgJjJiJLwGH90XwJ5LGTK2+wI5SqQ",
+	"tWaCECt62pqD+Tp3fEoFFciUFezY6RuikT7udDA/H8TbFG7sZmWv0/Fz66PX7jPfx9ZV8PoVdkvDhvwa",
+	"5tWEvieiKWl4sB53N8C/d95mp1nfr+W2Ec7BjRXCKVeX4qQQPjm/5vL3hR69BfLX9dee602vPKKN+l7m",
+	"VhSb/OLQb+jNf/KLOxT+8meeesOt0cKeauhjhbZq+sBq/PMHy8yRFIB+ERJPoc0DDhUyrhZINDuXp2ON",
+	"MrkP7Jo1hJt13JokwzdnYasI/qgR6VZZ/gCZAxn5ODvvQZeTAGfm0/6oHLqqVjt40Qi1SpFGqYBV+7sT",
+	"Gn4ISvqeZzcErCiIXMe6j8pwpiCqDxCvZelBBBVFaT1cPQkVqaSI4N9pPBXYk+6rxis65QDFrVMFpKZA",
+	"RbW76h3kB52SK0HbIbdmFB+boQ592Bm3HNhHOJa+Tsl4DzwDvtaNcTYTvGB60FWc5c4UCpnCgIIPbdFS",
+	"sZEY6WIGSGjl1jNClHh0Zgd55AwbcXMFzkdXDXQxmuQchBTvW4AW+jlNWPrf3X9a7j//M02Y5T1nDxSF",
+	"5JeCQKWaHsueFxbw/EWeAww81rQZN+j0APEJkpRJBbBsbkYaUwxQMjN272qGQlh05sa5mwLbTNilsNR6",
+	"po0t9HgoSog66KpO09QMIQSes9bfWPfFIUkLAi7/BY46+7fzz//x7lP3BWvpWOc62ca63a5irPvi306+",
+	"/PLh+Ojiy+mHXT6Wu9d7dUfsf7gV/fll5+WfWp29VmfPCcmXf7KaPnrVekUf4e77OeQmui9gtMtVb3SM",
+	"t/p3I/17P2WA5cSHCp/nrtjLrbTV7ostapHNDUh2T0CXe1LP3ZByWNGT5inAPBzRQzajzT9rVZjjLWUT",
+	"S4WsBwMAqI1A98A34laYJ0IP9rZKau+HiNXSSBnWOP38CSCQ4mX2Kxb3g801+H/+5BF3g6JHUps9T6xf",
+	"SQMX8hrhZJjSU2d3TAx6mkpM/UicBSdVV+11qGzJlPBESDPJCCGoeeARgOL9fiXEONDVIeLhxDgjoIwd",
+	"onMcBw+jCh8YRYB3yhhQq9S5k2flNl3Cp/c0IoeVQT5KUcxNTliFddAENLKwPmGnbBvinjY5MIB87DES",
+	"EVNd2KHv9cBKuEgcQel4vejZLF5IKmZmrBjtgj16uUq9nMGFR3jdQ0JoRs9ZtelPEE0QBz7BsT4R5UFD",
+	"I8lbGSFCXokeYHSAf8O8m9SajOPVhGmoLtJQ8NxtneWL9De84gGXB5+wThrRq3tDKfJqzVQU7Tufwfth",
+	"XKeFrH2DMOTAuh3GvmLlP8hroYRBYyHcAsA91qytzU0L8UKWRmtedjoBTTLCqtNThRanM/PhwdeikAMp",
+	"snkkEpOw153XGKpSMxIpDd5VPkvh/G+pINCdYdkQ1lVqIwjDZMrnQExofQOGSTNhRjvvniLd7ndfZ2jM",
+	"6J51o2B9UVA7ngBDJRMjsBoMcYbaoRgxrfIZ/BV4w7vKvzXuL8MaRzzLZjuGpYDu7+5yYXPDfnf3Yv//",
+	"//3/sD9SwtCBmlGsyP4fOBs/p7URbwC4P8/NW1yMDQh/o8mPXw1EOFcWIcqX4Ztk/jEb8We//OnVbVo9",
+	"bn9GwkSsTWT6pfHZaZB10pSzc3vj45vXG8wVipXsi0GuhXfk0fI3BlD636L9fP7hrLns1PuT2cqlWpGe",
+	"g7Az65cw52S8DycjriiJcxDlpIhpuq+LTGSsN7HYO+9+X9eB/kEae04j+QADuak9/p+wm59bKWb8zpvX",
+	"Y8JSPYs2xDKwEecoTPAIZEFsHbSzbhnT8Jt484qaZRDLoHGFsVKhlTSaGGjeIIMpwG3luZ6KzKuzA8yi",
+	"9nKurhKKj1fBYrtqqEfCLWCbwfwYCFRDFSz0xWTC7LP08P374w/Hh+fvLk7f/eeX49N3b9OEpUeHH08O",
+	"j//6Kfqwq9JPhx+rlx1/+vvhh+O3F19OP8R/vv388fD4k/sE/3Xx6fP5xeGHD59/xZ+Vz4QvTk5OP//9",
+	"3dtaegAEoI437VP1m+Mx3sBt3nuQAaxTWe5MbGtunoELXWZhsead1+VeAYiw0Ncii8SXHoAFO4eB7+WD",
+	"WSrLblptU1XnNdXd82gy1U4+eAtvVLzuvF7U1G/hTvcvAh6v1vstVTluD+AzOoC4aL6QyNsMfV8edPfD",
+	"dIdK7Npoe4CaJHhqI5SlTqU2O+ETQwQBvOgPAVwfDaVAYvjaubi7xe7vZqgLrFD4Y/F0fgEc2OemoHHU",
+	"3zqwvdXQ37OAOBUUCHFL59n6MUZUmvcJG7uTBx3ZeO6YtPejizeIuIMLj2dyUuQv9l9QWQecORrCAtmW",
+	"vFStyRhhmFtSJZ6jECN9Y27MVBcZg1qLdoQSNKGC+HmkMmNbEODifSzZ5NlIKmmsj2OXd3Bf1NzipAyF",
+	"Ydjfs5EgODCElqPbhOTA4p18pinUSS3kN6P7DL7WvQ7EhHEmloe+49FgKGTxTufV0CaUJLFGpvtmd1zo",
+	"bNK37VHG/r//l+11mqyF+RLOJkYUrEDgdJN4whckeOw5K5E4PaMRwJ1rBgCFJCYhJzmETaso2/CEw5Nj",
+	"diVm8SQjAXHNXUvAaD2xCGEzzwMdnlmlb6JIsueXyPUlTYdHJm+Psnh9/Md1g/BWcZzKNpZbaazsx+8R",
+	"7Ofa7eKNZ9aAPD4wr4Qf7MRw4PggokUdynH8jNIGr9kF1ahFOVo0NKK7BEmxeJO31WpozKb74mxiVAeU",
+	"kTD26L6+JLEFP66DsMbfY1UH0qoE5GJmhnrslzMqepzr0I4nIyryqpnx2i5x6AymXvD6/tSEZJPMokf5",
+	"poLFx0BD7JCPx0Ih3+McOHO8sEm19h0eQyhd4UlVzL2aBeJm2NO8yODI+jpKj9AQVxrENf6V0v54z/o7",
+	"1E3g2d9ZpqfKaci4uCeq6ikAZ8/9T3RPX7Pzx29//O8AAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -1052,7 +1052,7 @@ return apiFetch<EmergencyStateResponse>(getSetEmergencyStateUrl(),
 
 export const getSetEmergencyStateMutationKey = () => ['setEmergencyState'] as const;
 
-export const getSetEmergencyStateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const getSetEmergencyStateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setEmergencyState>>, TError,SetEmergencyStateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setEmergencyState>>, TError,SetEmergencyStateMutationVariables, TContext> => {
 
@@ -1081,13 +1081,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetEmergencyStateMutationResult = NonNullable<Awaited<ReturnType<typeof setEmergencyState>>>
     export type SetEmergencyStateMutationBody = EmergencyInput
-    export type SetEmergencyStateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type SetEmergencyStateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type SetEmergencyStateMutationVariables = {data: EmergencyInput}
 
     /**
  * @summary Freeze payouts, pause order ingestion or put the platform in maintenance, and back
  */
-export const useSetEmergencyState = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const useSetEmergencyState = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setEmergencyState>>, TError,SetEmergencyStateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setEmergencyState>>,
@@ -1143,7 +1143,7 @@ return apiFetch<EmergencyStateResponse>(getPauseAllCampaignsUrl(),
 
 export const getPauseAllCampaignsMutationKey = () => ['pauseAllCampaigns'] as const;
 
-export const getPauseAllCampaignsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const getPauseAllCampaignsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pauseAllCampaigns>>, TError,PauseAllCampaignsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof pauseAllCampaigns>>, TError,PauseAllCampaignsMutationVariables, TContext> => {
 
@@ -1172,13 +1172,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type PauseAllCampaignsMutationResult = NonNullable<Awaited<ReturnType<typeof pauseAllCampaigns>>>
     export type PauseAllCampaignsMutationBody = EmergencyCampaignsInput
-    export type PauseAllCampaignsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type PauseAllCampaignsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type PauseAllCampaignsMutationVariables = {data: EmergencyCampaignsInput}
 
     /**
  * @summary Pause every active campaign at once, or resume the ones this paused
  */
-export const usePauseAllCampaigns = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const usePauseAllCampaigns = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pauseAllCampaigns>>, TError,PauseAllCampaignsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof pauseAllCampaigns>>,

@@ -1314,7 +1314,7 @@ return apiFetch<InvitationResponse>(getInviteAffiliateUrl(id),
 
 export const getInviteAffiliateMutationKey = () => ['inviteAffiliate'] as const;
 
-export const getInviteAffiliateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
+export const getInviteAffiliateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteAffiliate>>, TError,InviteAffiliateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof inviteAffiliate>>, TError,InviteAffiliateMutationVariables, TContext> => {
 
@@ -1343,13 +1343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type InviteAffiliateMutationResult = NonNullable<Awaited<ReturnType<typeof inviteAffiliate>>>
     export type InviteAffiliateMutationBody = InvitationInput
-    export type InviteAffiliateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>
+    export type InviteAffiliateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>
     export type InviteAffiliateMutationVariables = {id: string;data: InvitationInput}
 
     /**
  * @summary Invite an affiliate, by its email, to one of the brand's campaigns
  */
-export const useInviteAffiliate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
+export const useInviteAffiliate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteAffiliate>>, TError,InviteAffiliateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof inviteAffiliate>>,
@@ -1389,7 +1389,7 @@ export const withdrawInvitation = async (id: string,
 
 export const getWithdrawInvitationMutationKey = () => ['withdrawInvitation'] as const;
 
-export const getWithdrawInvitationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const getWithdrawInvitationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawInvitation>>, TError,WithdrawInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof withdrawInvitation>>, TError,WithdrawInvitationMutationVariables, TContext> => {
 
@@ -1418,13 +1418,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type WithdrawInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof withdrawInvitation>>>
 
-    export type WithdrawInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type WithdrawInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type WithdrawInvitationMutationVariables = {id: string;affiliateId: string}
 
     /**
  * @summary Withdraw an invitation (a membership already made stays)
  */
-export const useWithdrawInvitation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const useWithdrawInvitation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawInvitation>>, TError,WithdrawInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof withdrawInvitation>>,

@@ -455,7 +455,7 @@ return apiFetch<EmailPreferencesResponse>(getSetEmailPreferencesUrl(),
 
 export const getSetEmailPreferencesMutationKey = () => ['setEmailPreferences'] as const;
 
-export const getSetEmailPreferencesMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const getSetEmailPreferencesMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setEmailPreferences>>, TError,SetEmailPreferencesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setEmailPreferences>>, TError,SetEmailPreferencesMutationVariables, TContext> => {
 
@@ -484,13 +484,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetEmailPreferencesMutationResult = NonNullable<Awaited<ReturnType<typeof setEmailPreferences>>>
     export type SetEmailPreferencesMutationBody = EmailPreferences
-    export type SetEmailPreferencesMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type SetEmailPreferencesMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type SetEmailPreferencesMutationVariables = {data: EmailPreferences}
 
     /**
  * @summary Set the language of the caller's mail and the kinds of mail it does not want
  */
-export const useSetEmailPreferences = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const useSetEmailPreferences = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setEmailPreferences>>, TError,SetEmailPreferencesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setEmailPreferences>>,

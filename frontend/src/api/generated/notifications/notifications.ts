@@ -203,6 +203,7 @@ import type {
 
 import type {
   BadRequestResponse,
+  ConflictResponse,
   ForbiddenResponse,
   InternalErrorResponse,
   ListNotificationsParams,
@@ -395,7 +396,7 @@ return apiFetch<UnreadResponse>(getMarkNotificationsReadUrl(),
 
 export const getMarkNotificationsReadMutationKey = () => ['markNotificationsRead'] as const;
 
-export const getMarkNotificationsReadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const getMarkNotificationsReadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markNotificationsRead>>, TError,MarkNotificationsReadMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof markNotificationsRead>>, TError,MarkNotificationsReadMutationVariables, TContext> => {
 
@@ -424,13 +425,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type MarkNotificationsReadMutationResult = NonNullable<Awaited<ReturnType<typeof markNotificationsRead>>>
     export type MarkNotificationsReadMutationBody = NotificationsRead
-    export type MarkNotificationsReadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type MarkNotificationsReadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type MarkNotificationsReadMutationVariables = {data: NotificationsRead}
 
     /**
  * @summary Mark notifications read, some by id or all
  */
-export const useMarkNotificationsRead = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const useMarkNotificationsRead = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markNotificationsRead>>, TError,MarkNotificationsReadMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof markNotificationsRead>>,
@@ -582,7 +583,7 @@ return apiFetch<NotificationPreferencesResponse>(getSetNotificationPreferencesUr
 
 export const getSetNotificationPreferencesMutationKey = () => ['setNotificationPreferences'] as const;
 
-export const getSetNotificationPreferencesMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const getSetNotificationPreferencesMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setNotificationPreferences>>, TError,SetNotificationPreferencesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setNotificationPreferences>>, TError,SetNotificationPreferencesMutationVariables, TContext> => {
 
@@ -611,13 +612,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetNotificationPreferencesMutationResult = NonNullable<Awaited<ReturnType<typeof setNotificationPreferences>>>
     export type SetNotificationPreferencesMutationBody = NotificationPreferences
-    export type SetNotificationPreferencesMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type SetNotificationPreferencesMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type SetNotificationPreferencesMutationVariables = {data: NotificationPreferences}
 
     /**
  * @summary Mute kinds of notification (a muted kind is not created)
  */
-export const useSetNotificationPreferences = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const useSetNotificationPreferences = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setNotificationPreferences>>, TError,SetNotificationPreferencesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setNotificationPreferences>>,

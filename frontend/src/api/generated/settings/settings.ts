@@ -203,6 +203,7 @@ import type {
 
 import type {
   BadRequestResponse,
+  ConflictResponse,
   CurrencyRatesInput,
   CurrencySettingsResponse,
   ForbiddenResponse,
@@ -380,7 +381,7 @@ return apiFetch<CurrencySettingsResponse>(getSetCurrencyRatesUrl(),
 
 export const getSetCurrencyRatesMutationKey = () => ['setCurrencyRates'] as const;
 
-export const getSetCurrencyRatesMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const getSetCurrencyRatesMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setCurrencyRates>>, TError,SetCurrencyRatesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setCurrencyRates>>, TError,SetCurrencyRatesMutationVariables, TContext> => {
 
@@ -409,13 +410,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetCurrencyRatesMutationResult = NonNullable<Awaited<ReturnType<typeof setCurrencyRates>>>
     export type SetCurrencyRatesMutationBody = CurrencyRatesInput
-    export type SetCurrencyRatesMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type SetCurrencyRatesMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type SetCurrencyRatesMutationVariables = {data: CurrencyRatesInput}
 
     /**
  * @summary Set what 1 RON is worth in the other currencies (host)
  */
-export const useSetCurrencyRates = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const useSetCurrencyRates = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setCurrencyRates>>, TError,SetCurrencyRatesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setCurrencyRates>>,
