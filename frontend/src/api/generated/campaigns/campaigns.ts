@@ -39,6 +39,7 @@
  * |---|---|---|
  * | `VALIDATION_ERROR` | 400 | the body, query, path or a header does not match this contract |
  * | `NAME_REQUIRED`, `CAMPAIGN_REQUIRED`, `AFFILIATE_REQUIRED` | 400 | a tracking link's form misses that field |
+ * | `DESTINATION_REQUIRED` | 400 | a tracking link has no destination and its campaign no homepage to use instead |
  * | `INVALID_URL`, `INVALID_DOMAIN`, `DOMAIN_NOT_ALLOWED` | 400 | a URL or domain is malformed, or not one of the brand's allowed domains |
  * | `AFFILIATE_NOT_APPROVED` | 400 | the affiliate is not approved in that campaign |
  * | `INVALID_CODE`, `INVALID_AMOUNT` | 400 | a discount code or an amount breaks its rule |
@@ -368,8 +369,8 @@ export const getCreateCampaignUrl = () => {
 
 /**
  * A blank status creates an active campaign; any other value than active, paused or ended is refused.
- * An active campaign needs a `homepage_url` (its links send visitors there): without one it answers
- * `400` `VALIDATION_ERROR` naming `homepage_url`; a paused campaign may be created without one.
+ * A campaign may be active without a `homepage_url`: its links then name their own destination
+ * (a link without one answers `400` `DESTINATION_REQUIRED`).
  * While the host's pause of every campaign is on, an active campaign answers `409` `CAMPAIGNS_PAUSED`.
  * @summary Create a campaign (a brand for itself; the host for a brand_id)
  */
@@ -678,9 +679,8 @@ export const getUpdateCampaignUrl = (id: string,) => {
 
 /**
  * Only the fields sent change. Another brand's campaign answers 404. While the host's pause of
- * every campaign is on, setting a campaign active answers `409` `CAMPAIGNS_PAUSED`. A change that
- * sends `status` or `homepage_url` and leaves the campaign active without a homepage answers `400`
- * `VALIDATION_ERROR` naming `homepage_url`.
+ * every campaign is on, setting a campaign active answers `409` `CAMPAIGNS_PAUSED`. Emptying the
+ * homepage leaves the campaign's links as they are: each keeps the destination it was made with.
  * @summary Change a campaign (its brand, or the host)
  */
 export const updateCampaign = async (id: string,
