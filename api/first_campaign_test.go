@@ -51,17 +51,17 @@ func TestSignupWithShopDomain(t *testing.T) {
 	}
 }
 
-// The seed's own call (and the host's admin dialog) creates an active campaign from a name and a
-// blank status, without a homepage (docs/product.md §4); its links then name their page: a link
+// A campaign made from a name and a blank status (all the host's admin dialog sends) is active
+// without a homepage (docs/product.md §4); its links then name their page: a link
 // without one is refused with DESTINATION_REQUIRED naming destination_url, for the brand and the
 // affiliate, on creation and on a change, and nothing is stored.
-func TestSeedCampaignActiveWithoutHomepage(t *testing.T) {
+func TestBlankStatusCampaignActiveWithoutHomepage(t *testing.T) {
 	env := servertest.Get(t)
 	b, domain := newBrand(t, env)
 	r := mustStatus(t, env.Call(t, http.MethodPost, "/campaigns", b.token, map[string]any{"name": "Spring sale", "status": ""}), http.StatusCreated)
 	c := data(r)["campaign"].(map[string]any)
 	if c["status"] != "active" || c["homepage_url"] != nil {
-		t.Fatalf("the seed's campaign: %v", c)
+		t.Fatalf("a campaign from a name and a blank status: %v", c)
 	}
 	host := hostToken(t, env)
 	byHost := data(mustStatus(t, env.Call(t, http.MethodPost, "/campaigns", host, map[string]any{"name": "By host", "brand_id": b.brandID(), "status": ""}), http.StatusCreated))["campaign"].(map[string]any)

@@ -110,7 +110,7 @@ beforeEach(async () => {
       return jsonResponse({ success: true, message: 'Deleted' });
     }
     if (path === '/campaigns' && method === 'POST' && JSON.parse(init?.body as string).status === '') {
-      // The seed's call: a blank status is created active, without a homepage.
+      // A name and a blank status: created active, without a homepage.
       const body = JSON.parse(init?.body as string);
       return jsonResponse({ success: true, data: { campaign: campaignFixture({ id: 'c-new', name: body.name, status: 'active', homepage_url: null }) } }, 201);
     }
@@ -316,7 +316,7 @@ describe('admin screen', () => {
     expect(screen.getByTestId('admin-dialog')).toBeTruthy();
   });
 
-  it('adds an active campaign from a name and a blank status, as the seed does, without asking for a homepage', async () => {
+  it('adds an active campaign from a name and a blank status, without asking for a homepage', async () => {
     renderWithProviders(<AdminPage />);
     await waitFor(() => expect(screen.getByTestId('admin-count-campaigns').textContent).toBe('1'));
     fireEvent.click(screen.getByTestId('admin-tab-campaigns'));

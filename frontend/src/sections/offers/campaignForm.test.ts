@@ -74,7 +74,7 @@ describe('campaign form validation', () => {
     expect(validateCampaignForm(valid({ budget: '100.123' })).budget).toBe('validation.twoDecimals');
   });
 
-  it('lets a campaign be active without a homepage, as the seed creates it: its links then name their page', () => {
+  it('lets a campaign be active without a homepage: its links then name their page', () => {
     expect(validateCampaignForm(valid({ homepage_url: '  ' }))).toEqual({});
     expect(validateCampaignForm(valid({ homepage_url: '', status: 'paused' }))).toEqual({});
     expect(validateCampaignForm(valid({ homepage_url: '', status: 'ended' }))).toEqual({});
