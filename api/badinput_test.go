@@ -119,6 +119,12 @@ func isString(s *openapi3.Schema) bool {
 	return s.Type != nil && s.Type.Is(openapi3.TypeString) && len(s.Enum) == 0 && s.Format == ""
 }
 
+// permitsNull says whether the contract lets a property be null: nullable, or a schema that
+// composes others (oneOf, anyOf, allOf) or states no type, which may.
+func permitsNull(s *openapi3.Schema) bool {
+	return s.Nullable || s.Type == nil || len(s.OneOf)+len(s.AnyOf)+len(s.AllOf) > 0
+}
+
 func isInteger(s *openapi3.Schema) bool { return s.Type != nil && s.Type.Is(openapi3.TypeInteger) }
 
 // badRequest is one hostile request and the error it must get.
@@ -184,6 +190,9 @@ func badRequests(o contractOperation) []badRequest {
 			upper = strings.ToLower(name[:1]) + name[1:]
 		}
 		add(badRequest{class: "key differing in case " + upper, body: []byte(`{"` + upper + `":"x"}`), field: upper, rule: "unknown_field"})
+		if !permitsNull(p) {
+			add(badRequest{class: "null in non-nullable " + name, body: []byte(`{"` + name + `":null}`), field: name})
+		}
 		switch {
 		case isString(p):
 			add(badRequest{class: "NUL in " + name, body: []byte(`{"` + name + `":"a\u0000b"}`), field: name, rule: "text"})

@@ -48,7 +48,7 @@ func mustStatus(t *testing.T, r servertest.Response, status int) servertest.Resp
 }
 
 // createCampaign creates a campaign; an active one without a homepage gets one on its brand's
-// first domain (a brand without domains is given one), as the server requires.
+// first domain (a brand without domains is given one), so links made without a destination go there.
 func createCampaign(t *testing.T, env *servertest.Env, token string, body map[string]any) map[string]any {
 	t.Helper()
 	if status, _ := body["status"].(string); body["homepage_url"] == nil && (status == "" || status == "active") {

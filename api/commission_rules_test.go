@@ -185,3 +185,35 @@ func TestShopProductRates(t *testing.T) {
 		t.Errorf("Shopify's lines: %v", got["lines"])
 	}
 }
+
+// TestCampaignNullsFollowTheContract: a campaign's recurring rule, commission base and tier basis
+// are not nullable, so null is refused naming the field, on create and update, and stores
+// nothing; on update a null product_rates or tiers keeps the list, as the contract says.
+func TestCampaignNullsFollowTheContract(t *testing.T) {
+	env := servertest.Get(t)
+	b, domain := newBrand(t, env)
+	home := "https://" + domain + "/"
+	before := count(t, env, "SELECT count(*) FROM campaigns WHERE brand_id = $1", b.brandID())
+	for _, field := range []string{"recurring", "commission_base", "tier_basis", "product_rates", "tiers"} {
+		wantFieldError(t, "create with "+field+" null", env.Call(t, http.MethodPost, "/campaigns", b.token,
+			map[string]any{"name": "Nulls", "homepage_url": home, field: nil}), field)
+	}
+	if n := count(t, env, "SELECT count(*) FROM campaigns WHERE brand_id = $1", b.brandID()); n != before {
+		t.Fatalf("refused creations stored %d campaigns", n-before)
+	}
+
+	c := createCampaign(t, env, b.token, map[string]any{
+		"name": "Rules", "homepage_url": home, "recurring": "lifetime", "commission_base": "total", "tier_basis": "conversions",
+		"product_rates": []any{map[string]any{"match": "sku", "match_value": "A-1", "commission_type": "fixed", "commission_value": "5"}},
+		"tiers":         []any{map[string]any{"threshold": "3", "value": "0.2"}},
+	})
+	path := "/campaigns/" + c["id"].(string)
+	for _, field := range []string{"recurring", "commission_base", "tier_basis"} {
+		wantFieldError(t, "update with "+field+" null", env.Call(t, http.MethodPut, path, b.token, map[string]any{"name": "Changed", field: nil}), field)
+	}
+	got := data(mustStatus(t, env.Call(t, http.MethodPut, path, b.token, map[string]any{"name": "Kept", "product_rates": nil, "tiers": nil}), http.StatusOK))["campaign"].(map[string]any)
+	if got["name"] != "Kept" || got["recurring"] != "lifetime" || got["commission_base"] != "total" || got["tier_basis"] != "conversions" ||
+		len(got["product_rates"].([]any)) != 1 || len(got["tiers"].([]any)) != 1 {
+		t.Errorf("an update with null lists: %v", got)
+	}
+}

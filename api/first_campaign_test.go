@@ -3,6 +3,7 @@ package api_test
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -50,41 +51,64 @@ func TestSignupWithShopDomain(t *testing.T) {
 	}
 }
 
-// A campaign affiliates can join sends visitors somewhere: active needs a homepage, paused and ended may lack one.
-func TestActiveCampaignNeedsHomepage(t *testing.T) {
+// A campaign made from a name and a blank status (all the host's admin dialog sends) is active
+// without a homepage (docs/product.md §4); its links then name their page: a link
+// without one is refused with DESTINATION_REQUIRED naming destination_url, for the brand and the
+// affiliate, on creation and on a change, and nothing is stored.
+func TestBlankStatusCampaignActiveWithoutHomepage(t *testing.T) {
 	env := servertest.Get(t)
 	b, domain := newBrand(t, env)
-	for _, status := range []any{nil, "", "active"} {
-		body := map[string]any{"name": "Nowhere"}
-		if status != nil {
-			body["status"] = status
-		}
-		wantFieldError(t, fmt.Sprintf("created with status %v", status), env.Call(t, http.MethodPost, "/campaigns", b.token, body), "homepage_url")
+	r := mustStatus(t, env.Call(t, http.MethodPost, "/campaigns", b.token, map[string]any{"name": "Spring sale", "status": ""}), http.StatusCreated)
+	c := data(r)["campaign"].(map[string]any)
+	if c["status"] != "active" || c["homepage_url"] != nil {
+		t.Fatalf("a campaign from a name and a blank status: %v", c)
 	}
-	wantFieldError(t, "active without a homepage", env.Call(t, http.MethodPost, "/campaigns", b.token, map[string]any{"name": "Blank", "homepage_url": " "}), "homepage_url")
 	host := hostToken(t, env)
-	wantFieldError(t, "active without a homepage", env.Call(t, http.MethodPost, "/campaigns", host, map[string]any{"name": "By host", "brand_id": b.brandID(), "status": "active"}), "homepage_url")
-
+	byHost := data(mustStatus(t, env.Call(t, http.MethodPost, "/campaigns", host, map[string]any{"name": "By host", "brand_id": b.brandID(), "status": ""}), http.StatusCreated))["campaign"].(map[string]any)
+	if byHost["status"] != "active" {
+		t.Fatalf("the host's campaign: %v", byHost)
+	}
+	// A paused one is resumed without a homepage too.
 	paused := createCampaign(t, env, b.token, map[string]any{"name": "Later", "status": "paused"})
-	path := "/campaigns/" + paused["id"].(string)
-	// Paused, it may change without a homepage; set active, it needs one.
-	mustStatus(t, env.Call(t, http.MethodPut, path, b.token, map[string]any{"name": "Later still"}), http.StatusOK)
-	wantFieldError(t, "active without a homepage", env.Call(t, http.MethodPut, path, b.token, map[string]any{"status": "active"}), "homepage_url")
-	wantFieldError(t, "active without a homepage", env.Call(t, http.MethodPut, path, host, map[string]any{"name": "Later", "status": "active"}), "homepage_url")
-	active := data(mustStatus(t, env.Call(t, http.MethodPut, path, b.token, map[string]any{"status": "active", "homepage_url": "https://" + domain + "/"}), http.StatusOK))["campaign"].(map[string]any)
-	if active["status"] != "active" || active["homepage_url"] != "https://"+domain+"/" {
-		t.Fatalf("activated: %v", active)
+	mustStatus(t, env.Call(t, http.MethodPut, "/campaigns/"+paused["id"].(string), b.token, map[string]any{"status": "active"}), http.StatusOK)
+
+	aff := newAccount(t, env, "affiliate")
+	mustStatus(t, env.Call(t, http.MethodPost, "/campaigns/"+c["id"].(string)+"/join", aff.token, nil), http.StatusOK)
+	affID := data(env.Call(t, http.MethodGet, "/affiliates/by-user/"+aff.id(), aff.token, nil))["affiliate"].(map[string]any)["id"].(string)
+	before := count(t, env, "SELECT count(*) FROM tracking_links WHERE campaign_id = $1", c["id"])
+	wantDestinationRequired := func(what string, r servertest.Response) {
+		t.Helper()
+		wantError(t, r, http.StatusBadRequest, "DESTINATION_REQUIRED")
+		details, _ := r.Body["details"].([]any)
+		if len(details) == 0 || details[0].(map[string]any)["field"] != "destination_url" || !strings.Contains(r.Body["error"].(string), "no homepage") {
+			t.Errorf("%s: %s; want the destination_url named and the missing homepage said", what, r.Raw)
+		}
 	}
-	// An active campaign's homepage cannot be emptied.
-	wantFieldError(t, "active without a homepage", env.Call(t, http.MethodPut, path, b.token, map[string]any{"homepage_url": ""}), "homepage_url")
-	ended := data(mustStatus(t, env.Call(t, http.MethodPut, path, b.token, map[string]any{"status": "ended", "homepage_url": ""}), http.StatusOK))["campaign"].(map[string]any)
-	if ended["homepage_url"] != nil {
-		t.Fatalf("ended: %v", ended)
+	for _, dest := range []any{nil, "", "  "} {
+		brandLink := map[string]any{"name": "Newsletter", "affiliate_id": affID, "campaign_id": c["id"]}
+		affLink := map[string]any{"campaign_id": c["id"]}
+		if dest != nil {
+			brandLink["destination_url"], affLink["destination_url"] = dest, dest
+		}
+		wantDestinationRequired(fmt.Sprintf("the brand's link to %q", dest), env.Call(t, http.MethodPost, "/tracking-links", b.token, brandLink))
+		wantDestinationRequired(fmt.Sprintf("the affiliate's link to %q", dest), env.Call(t, http.MethodPost, "/affiliate-links/generate", aff.token, affLink))
 	}
+	if n := count(t, env, "SELECT count(*) FROM tracking_links WHERE campaign_id = $1", c["id"]); n != before {
+		t.Fatalf("refused links stored: %d", n-before)
+	}
+
+	// With its page named, the link is made and redirects there.
+	page := "https://" + domain + "/spring"
+	link := data(mustStatus(t, env.Call(t, http.MethodPost, "/affiliate-links/generate", aff.token, map[string]any{"campaign_id": c["id"], "destination_url": page}), http.StatusCreated))["link"].(map[string]any)
+	if loc, _ := url.Parse(visit(t, env.URL, link["short_code"].(string), "").Header.Get("Location")); loc == nil || loc.Host != domain || loc.Path != "/spring" {
+		t.Errorf("the link redirects to %v", loc)
+	}
+	// Its destination cannot be emptied either: there is no homepage to fall back on.
+	wantDestinationRequired("a link's destination emptied", env.Call(t, http.MethodPut, "/tracking-links/"+link["id"].(string), b.token, map[string]any{"destination_url": ""}))
 
 	// Another brand cannot tell the campaign exists, whatever it sends.
 	other, _ := newBrand(t, env)
-	wantError(t, env.Call(t, http.MethodPut, path, other.token, map[string]any{"status": "active"}), http.StatusNotFound, "NOT_FOUND")
+	wantError(t, env.Call(t, http.MethodPut, "/campaigns/"+c["id"].(string), other.token, map[string]any{"status": "active"}), http.StatusNotFound, "NOT_FOUND")
 }
 
 // The host's brands table shows a brand's shop domains, and its search finds a brand by any of them.

@@ -252,3 +252,23 @@ func unsafeTriggers(ctx context.Context, env *servertest.Env, statements ...stri
 		return nil
 	})
 }
+
+// An Idempotency-Key sent again with another body answers the contract's 409
+// IDEMPOTENCY_KEY_REUSED on an operation that once left it out (notification preferences), and
+// the second body changes nothing.
+func TestIdemReusedKeyOnPreferences(t *testing.T) {
+	env := servertest.Get(t)
+	a := newAccount(t, env, "affiliate")
+	key := idemKey()
+	first := map[string]any{"muted": []string{"payout_paid"}}
+	mustStatus(t, env.CallWithHeaders(t, http.MethodPut, "/notifications/preferences", a.token, key, first), http.StatusOK)
+	if r := mustStatus(t, env.CallWithHeaders(t, http.MethodPut, "/notifications/preferences", a.token, key, first), http.StatusOK); !replayed(r) {
+		t.Error("the repeat with the same body is not a replay")
+	}
+	wantError(t, env.CallWithHeaders(t, http.MethodPut, "/notifications/preferences", a.token, key, map[string]any{"muted": []string{}}),
+		http.StatusConflict, "IDEMPOTENCY_KEY_REUSED")
+	muted := data(mustStatus(t, env.Call(t, http.MethodGet, "/notifications/preferences", a.token, nil), http.StatusOK))["muted"].([]any)
+	if len(muted) != 1 || muted[0] != "payout_paid" {
+		t.Errorf("a refused reuse of the key changed the preferences: %v", muted)
+	}
+}

@@ -249,9 +249,6 @@ func (s *Service) CreateCampaign(ctx context.Context, sc tenancy.Scope, f Campai
 	if err := apply(&c, f, brand.Domains); err != nil {
 		return Campaign{}, err
 	}
-	if err := checkHomepage(c); err != nil {
-		return Campaign{}, err
-	}
 	var out Campaign
 	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if c.Status == "active" {
@@ -292,12 +289,6 @@ func (s *Service) UpdateCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 	c := current
 	if err := apply(&c, f, brand.Domains); err != nil {
 		return Campaign{}, err
-	}
-	// A change that touches neither keeps an older active campaign without a homepage editable.
-	if f.Status != nil || f.HomepageURL != nil {
-		if err := checkHomepage(c); err != nil {
-			return Campaign{}, err
-		}
 	}
 	var out Campaign
 	err = dbtx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -358,15 +349,6 @@ func (s *Service) DeleteCampaign(ctx context.Context, sc tenancy.Scope, id uuid.
 		}
 		return s.q.RemoveShortCodes(ctx, tx, codes)
 	})
-}
-
-// checkHomepage refuses an active campaign without a homepage: affiliates can join an active
-// campaign, and their links send visitors to the homepage unless they name a page.
-func checkHomepage(c Campaign) error {
-	if c.Status == "active" && c.HomepageUrl == nil {
-		return apierror.Validation("homepage_url", "An active campaign needs a homepage: its links send visitors there. Add one, or save the campaign as paused")
-	}
-	return nil
 }
 
 // apply checks the given fields and writes them onto c.

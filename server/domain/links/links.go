@@ -56,6 +56,7 @@ const (
 	CodeDomainNotAllowed     = "DOMAIN_NOT_ALLOWED"
 	CodeAffiliateNotApproved = "AFFILIATE_NOT_APPROVED"
 	CodeCampaignRequired     = "CAMPAIGN_REQUIRED"
+	CodeDestinationRequired  = "DESTINATION_REQUIRED"
 )
 
 // Link is a tracking link with its campaign, affiliate and stored clicks: from people, and from
@@ -164,14 +165,16 @@ func (s *Service) createLink(ctx context.Context, sc tenancy.Scope, campaign cam
 }
 
 // checkDestination answers the destination to store: the given URL on the brand's domains,
-// or the campaign's homepage when none is given.
+// or the campaign's homepage when none is given. A campaign may lack a homepage, and then the
+// link must name its page: a link is never stored without somewhere to send its visitors.
 func (s *Service) checkDestination(ctx context.Context, campaign campaigns.Campaign, destination string) (string, error) {
 	destination = strings.TrimSpace(destination)
 	if destination == "" && campaign.HomepageUrl != nil {
 		destination = *campaign.HomepageUrl
 	}
 	if destination == "" {
-		return "", apierror.BadInput(CodeInvalidURL, "destination_url", "Enter a valid URL")
+		return "", apierror.BadInput(CodeDestinationRequired, "destination_url",
+			"This campaign has no homepage: enter the destination URL, a page on the brand's domain")
 	}
 	brand, err := s.brands.GetBrand(ctx, tenancy.System("the domains of the brand of a campaign the caller may use"), campaign.BrandID)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
@@ -248,6 +249,12 @@ func (r *Redirector) lookup(ctx context.Context, code string) (resolvedLink, boo
 		return resolvedLink{}, false, databaseError{err}
 	}
 	link := resolvedOf(row)
+	if found && !redirectable(row.DestinationUrl) {
+		// Links are stored with a destination (links.checkDestination); one without answers as
+		// unknown rather than sending the visitor nowhere or failing.
+		slog.WarnContext(ctx, "a link without a destination to redirect to answers not found", "code", code)
+		found, link = false, resolvedLink{}
+	}
 	if found {
 		location, err := WithClickID(row.DestinationUrl, clickIDMark)
 		if err != nil {
@@ -257,6 +264,13 @@ func (r *Redirector) lookup(ctx context.Context, code string) (resolvedLink, boo
 	}
 	r.links.put(code, link, found)
 	return link, found, nil
+}
+
+// redirectable says whether a stored destination is somewhere to send a visitor: an absolute
+// http(s) URL with a host.
+func redirectable(destination string) bool {
+	u, err := url.Parse(destination)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
 // WithClickID adds aff_click=<id> to a URL's query, keeping its other parameters as they are

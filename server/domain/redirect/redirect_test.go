@@ -274,3 +274,27 @@ func TestPublishedChangesInvalidateTheRedirect(t *testing.T) {
 		t.Errorf("a change of rates dropped cached links")
 	}
 }
+
+// A link stored without a destination it can redirect to (blank, relative or unreadable) answers
+// not found, without an error or a click, for a visit and a HEAD alike: never a redirect to
+// nowhere (a blank one sent visitors back to /r/ with a new click id each time) nor a failure.
+func TestLinkWithoutDestinationIsNotFound(t *testing.T) {
+	r := NewRedirector(nil, nil, func(s string) string { return s }, clickid.NewSigner([]byte("test-secret")), time.Now)
+	r.hosts.load = func(context.Context) ([]queries.LiveTrackingDomainsRow, error) { return nil, nil }
+	if err := r.LoadTrackingDomains(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	destinations := map[string]string{"Blank123": "", "Spaces12": "  ", "Relative": "/landing", "NoScheme": "shop.example.com/x", "Broken12": "https://shop.example.com/%zz"}
+	r.find = func(_ context.Context, code string) (queries.ResolveShortCodeRow, error) {
+		return queries.ResolveShortCodeRow{Status: "active", CampaignStatus: "active", Earning: true, DestinationUrl: destinations[code]}, nil
+	}
+	for code := range destinations {
+		for _, head := range []bool{true, false} {
+			// The recorder is nil: a click recorded here would panic.
+			out, err := r.Visit(context.Background(), Visit{Code: code, Head: head})
+			if err != nil || out.Found || out.Location != "" {
+				t.Errorf("%s (head %v): %+v, %v; want not found", code, head, out, err)
+			}
+		}
+	}
+}

@@ -165,7 +165,8 @@ func describe(path string) string {
 }
 
 // decimals checks the values found where the schema is a decimal input against the digits the
-// contract allows, and replaces JSON numbers there by their exact text.
+// contract allows, and replaces JSON numbers there by their exact text. It also refuses a null
+// the schema would have taken for its default (see nullForDefault).
 func decimals(v any, ref *openapi3.SchemaRef, path string) (any, error) {
 	if ref == nil || ref.Value == nil {
 		return v, nil
@@ -181,6 +182,11 @@ func decimals(v any, ref *openapi3.SchemaRef, path string) (any, error) {
 	case map[string]any:
 		for k, item := range t {
 			if prop := property(s, k); prop != nil {
+				if item == nil {
+					if err := nullForDefault(prop.Value, join(path, k)); err != nil {
+						return nil, err
+					}
+				}
 				d, err := decimals(item, prop, join(path, k))
 				if err != nil {
 					return nil, err
@@ -198,6 +204,23 @@ func decimals(v any, ref *openapi3.SchemaRef, path string) (any, error) {
 		}
 	}
 	return v, nil
+}
+
+// nullForDefault refuses null for a property that is not nullable but has a default: the
+// validator (kin-openapi) puts the default in place of a null before it checks the value, so
+// without this a null the contract does not allow would pass as "not sent".
+func nullForDefault(s *openapi3.Schema, path string) error {
+	if s == nil || s.Default == nil || s.Nullable || len(s.OneOf)+len(s.AnyOf)+len(s.AllOf) > 0 {
+		return nil
+	}
+	if len(s.Enum) > 0 {
+		allowed := make([]string, len(s.Enum))
+		for i, v := range s.Enum {
+			allowed[i] = fmt.Sprint(v)
+		}
+		return apierror.Invalid(path, "enum", describe(path)+" must be one of: "+strings.Join(allowed, ", "))
+	}
+	return apierror.Invalid(path, "type", describe(path)+" must not be null")
 }
 
 // DecimalDigits are the digits a decimal input may have before and after its point.

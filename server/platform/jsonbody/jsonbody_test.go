@@ -14,6 +14,9 @@ func moneySchema() *openapi3.SchemaRef {
 	return openapi3.NewSchemaRef("", &openapi3.Schema{Properties: openapi3.Schemas{
 		"budget": openapi3.NewSchemaRef("", money),
 		"items":  openapi3.NewSchemaRef("", &openapi3.Schema{Items: openapi3.NewSchemaRef("", money)}),
+		"rule":   openapi3.NewSchemaRef("", &openapi3.Schema{Type: &openapi3.Types{"string"}, Enum: []any{"first", "last"}, Default: "first"}),
+		"on":     openapi3.NewSchemaRef("", &openapi3.Schema{Type: &openapi3.Types{"boolean"}, Default: true}),
+		"note":   openapi3.NewSchemaRef("", &openapi3.Schema{Type: &openapi3.Types{"string"}, Default: "", Nullable: true}),
 	}})
 }
 
@@ -28,6 +31,9 @@ func TestDecodeKeepsDecimalText(t *testing.T) {
 	}
 	if items := m["items"].([]any); items[0] != "0.1" || items[1] != "2.50" {
 		t.Errorf("items %#v", items)
+	}
+	if _, err := Decode([]byte(`{"note":null,"budget":null}`), moneySchema()); err != nil {
+		t.Errorf("a nullable field's null is the schema's to allow: %v", err)
 	}
 	if m["other"] != json.Number("0.1") {
 		t.Errorf("a field that is not a decimal input keeps its number: %#v", m["other"])
@@ -52,6 +58,8 @@ func TestDecodeRefuses(t *testing.T) {
 		"decimal in a list":  {`{"items":[1,"x"]}`, "items.1", "decimal"},
 		"nested beyond max":  {`[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]`, "", "json"},
 		"bare string w/ NUL": {`"\u0000"`, "", "text"},
+		"null for a default": {`{"rule":null}`, "rule", "enum"},
+		"null for a flag":    {`{"on":null}`, "on", "type"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := Decode([]byte(tc.body), moneySchema())

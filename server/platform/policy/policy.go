@@ -67,9 +67,9 @@ func Load(spec *openapi3.T, base string) (Table, error) {
 
 // Of reads one operation's policy, given its method and the spec's default security. Every operation is either
 // public or names its roles; every change states x-idempotent, true exactly when it takes the
-// Idempotency-Key parameter, and a public one cannot (no caller to scope a key to); a secret
-// answer is an idempotent change's; the other extensions are optional and only take the values
-// documented.
+// Idempotency-Key parameter, and a public one cannot (no caller to scope a key to); an idempotent
+// change lists the 409 a reused key answers; a secret answer is an idempotent change's; the other
+// extensions are optional and only take the values documented.
 func Of(method string, op *openapi3.Operation, defaultSecurity openapi3.SecurityRequirements) (Policy, error) {
 	var p Policy
 	var errs []error
@@ -117,6 +117,9 @@ func Of(method string, op *openapi3.Operation, defaultSecurity openapi3.Security
 		errs = append(errs, errors.New("x-idempotent is true exactly when the operation takes the IdempotencyKey parameter"))
 	case p.Idempotent && p.Public:
 		errs = append(errs, errors.New("a public operation has no caller to scope an Idempotency-Key to: x-idempotent: false"))
+	}
+	if p.Idempotent && op.Responses.Value("409") == nil {
+		errs = append(errs, errors.New("an idempotent change answers 409 to a reused Idempotency-Key: list the 409 response"))
 	}
 	if p.SecretAnswer && !p.Idempotent {
 		errs = append(errs, errors.New("x-secret-answer is for idempotent changes, the only answers stored for a replay"))

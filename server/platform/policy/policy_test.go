@@ -60,6 +60,8 @@ func TestLoadRefusesAMissingOrWrongDeclaration(t *testing.T) {
 			func(op *openapi3.Operation) { op.Extensions["x-roles"] = []any{"admin"} }},
 		{"x-idempotent false beside the key", http.MethodPost, "/campaigns", "exactly when the operation takes the IdempotencyKey",
 			func(op *openapi3.Operation) { op.Extensions["x-idempotent"] = false }},
+		{"an idempotent change without its 409", http.MethodPut, "/campaigns/{id}", "answers 409 to a reused Idempotency-Key",
+			func(op *openapi3.Operation) { op.Responses.Delete("409") }},
 		{"x-idempotent on a read", http.MethodGet, "/campaigns", "x-idempotent is for changes only",
 			func(op *openapi3.Operation) { op.Extensions["x-idempotent"] = true }},
 		{"a public idempotent change", http.MethodPost, "/auth/login", "exactly when the operation takes the IdempotencyKey",

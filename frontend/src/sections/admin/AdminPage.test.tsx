@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/config';
+import { campaignFixture } from '../../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders';
 import { chooseSearched } from '../../test/searchSelect';
 import AdminPage from './AdminPage';
@@ -109,8 +110,9 @@ beforeEach(async () => {
       return jsonResponse({ success: true, message: 'Deleted' });
     }
     if (path === '/campaigns' && method === 'POST' && JSON.parse(init?.body as string).status === '') {
-      const message = 'An active campaign needs a homepage: its links send visitors there. Add one, or save the campaign as paused';
-      return jsonResponse({ success: false, error: message, code: 'VALIDATION_ERROR', details: [{ field: 'homepage_url', message }] }, 400);
+      // A name and a blank status: created active, without a homepage.
+      const body = JSON.parse(init?.body as string);
+      return jsonResponse({ success: true, data: { campaign: campaignFixture({ id: 'c-new', name: body.name, status: 'active', homepage_url: null }) } }, 201);
     }
     if (path === '/campaigns' && method === 'POST') {
       return jsonResponse(
@@ -314,7 +316,7 @@ describe('admin screen', () => {
     expect(screen.getByTestId('admin-dialog')).toBeTruthy();
   });
 
-  it('explains that an active campaign the host adds needs a homepage, so it starts paused', async () => {
+  it('adds an active campaign from a name and a blank status, without asking for a homepage', async () => {
     renderWithProviders(<AdminPage />);
     await waitFor(() => expect(screen.getByTestId('admin-count-campaigns').textContent).toBe('1'));
     fireEvent.click(screen.getByTestId('admin-tab-campaigns'));
@@ -323,8 +325,10 @@ describe('admin screen', () => {
     await chooseSearched(document, 'brand_id', 'Ada Shoes');
     fireEvent.click(screen.getByTestId('admin-dialog-submit'));
     const toast = await screen.findByTestId('toast');
-    expect(toast.textContent).toContain(
-      "An active campaign needs a homepage (affiliates' links send visitors there): add it as paused; its brand adds the homepage and activates it.",
-    );
+    expect(toast.textContent).toContain('Created');
+    expect(toast.textContent).not.toContain('homepage');
+    await waitFor(() => expect(screen.queryByTestId('admin-dialog')).toBeNull());
+    const call = fetchMock.mock.calls.find(([url, init]) => url === '/api/v1/campaigns' && init?.method === 'POST');
+    expect(JSON.parse(call?.[1]?.body as string)).toEqual({ brand_id: 'b-1', name: 'Autumn', status: '' });
   });
 });

@@ -199,7 +199,6 @@ export default function AdminPage() {
     email: { label: t('fields.email'), limits: contractLimits.AffiliateInput.email },
     current_password: { label: t('fields.currentPassword'), limits: contractLimits.AffiliateInput.current_password, invalid: t('dialog.currentPasswordWrong') },
     status: { label: t('fields.status'), invalid: t('dialog.statusInvalid') },
-    homepage_url: { invalid: t('dialog.homepageRequired') },
     brand_id: { label: t('fields.brand') },
     firstName: { label: t('auth:fields.firstName'), limits: contractLimits.CreateHostRequest.firstName },
     lastName: { label: t('auth:fields.lastName'), limits: contractLimits.CreateHostRequest.lastName },

@@ -48,9 +48,7 @@ export default function BrandOffersPage() {
       await update.mutateAsync({ id: campaign.id, data: { status } });
       toast({ severity: 'success', message: t(`toasts.status.${status}`, { name: campaign.name }) });
     } catch (error) {
-      // Resumed without a homepage: the server names homepage_url; say what to do.
-      const fields = { homepage_url: { invalid: t('validation.homepageRequired') } };
-      toast({ severity: 'error', title: t('toasts.failedTitle'), message: errorMessage(error, t('toasts.updateFailed'), { fields }) });
+      toast({ severity: 'error', title: t('toasts.failedTitle'), message: errorMessage(error, t('toasts.updateFailed')) });
     } finally {
       setEnding(null);
     }

@@ -167,15 +167,23 @@ describe('create-campaign dialog', () => {
     localStorage.clear();
   });
 
-  it('asks for a homepage before an active campaign is sent, in both languages', async () => {
-    renderDialog();
-    fill('name', 'Nowhere');
+  it('sends an active campaign without a homepage, its help saying that links then name their page, in both languages', async () => {
+    const campaign = { id: 'c1', name: 'Anywhere' };
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) =>
+      url === '/api/v1/campaigns' && init?.method === 'POST'
+        ? jsonResponse({ success: true, data: { campaign } }, 201)
+        : jsonResponse({ success: false, error: 'no', code: 'NOT_FOUND' }, 404),
+    );
+    const onSaved = renderDialog();
+    expect(screen.getByTestId('homepage-help').textContent).toContain('Optional: without it, each affiliate enters the page for their link.');
+    await i18n.changeLanguage('ro');
+    expect(screen.getByTestId('homepage-help').textContent).toContain('Opțională: fără ea, fiecare afiliat introduce pagina linkului său.');
+    fill('name', 'Anywhere');
     fill('commission_value', '0.10');
     fireEvent.click(screen.getByTestId('campaign-dialog-submit'));
-    expect(await screen.findByText("An active campaign needs a homepage: affiliates' links send visitors there. Add one, or save the campaign as paused.")).toBeTruthy();
-    await i18n.changeLanguage('ro');
-    expect(await screen.findByText('O campanie activă are nevoie de o pagină principală: linkurile afiliaților trimit vizitatorii acolo. Adaug-o sau salvează campania pe pauză.')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/campaigns'), expect.anything());
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(campaign, true));
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/v1/campaigns');
+    expect(JSON.parse(call?.[1]?.body as string)).toMatchObject({ name: 'Anywhere', status: 'active', homepage_url: '' });
   });
 
   it('sends the campaign and hands back the created one', async () => {

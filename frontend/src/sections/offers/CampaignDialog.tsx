@@ -93,11 +93,9 @@ function CampaignForm({ campaign, defaultCurrency = 'RON', onClose, onSaved }: C
 
   // Every field's label, the contract's limits and the form's own message for the server's domain rules.
   const limits: Partial<Record<CampaignField, FieldLimits>> = contractLimits.CampaignInput;
-  const homepageRefusal = !values.homepage_url.trim()
-    ? t('validation.homepageRequired')
-    : missingHost
-      ? t(domains?.length ? 'validation.homepageNotOnDomains' : 'validation.homepageNoDomains', { host: missingHost })
-      : t('validation.homepageRefused');
+  const homepageRefusal = missingHost
+    ? t(domains?.length ? 'validation.homepageNotOnDomains' : 'validation.homepageNoDomains', { host: missingHost })
+    : t('validation.homepageRefused');
   const refusedKeys: Partial<Record<CampaignField, TextKey<'campaigns'>>> = {
     name: 'validation.nameRequired',
     end_date: 'validation.endBeforeStart',

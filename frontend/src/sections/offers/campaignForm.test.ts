@@ -74,8 +74,8 @@ describe('campaign form validation', () => {
     expect(validateCampaignForm(valid({ budget: '100.123' })).budget).toBe('validation.twoDecimals');
   });
 
-  it('wants a homepage for an active campaign only: its links send visitors there', () => {
-    expect(validateCampaignForm(valid({ homepage_url: '  ' })).homepage_url).toBe('validation.homepageRequired');
+  it('lets a campaign be active without a homepage: its links then name their page', () => {
+    expect(validateCampaignForm(valid({ homepage_url: '  ' }))).toEqual({});
     expect(validateCampaignForm(valid({ homepage_url: '', status: 'paused' }))).toEqual({});
     expect(validateCampaignForm(valid({ homepage_url: '', status: 'ended' }))).toEqual({});
   });

@@ -172,8 +172,8 @@ export function validateCampaignForm(values: CampaignFormValues): CampaignFormEr
   if (values.description.trim().length > DESCRIPTION_MAX) errors.description = 'validation.descriptionTooLong';
 
   const homepage = values.homepage_url.trim();
+  // Optional, even when active: each affiliate's link then names its page.
   if (homepage && !isHttpUrl(homepage)) errors.homepage_url = 'validation.homepageInvalid';
-  else if (!homepage && values.status === 'active') errors.homepage_url = 'validation.homepageRequired';
 
   const start = values.start_date ? parseDay(values.start_date) : null;
   const end = values.end_date ? parseDay(values.end_date) : null;

@@ -10,7 +10,7 @@ import { errorMessage, type FieldInfos } from '../../api/errors';
 import { LengthHelper } from '../../components/LengthHelper';
 import { LINKABLE_CAMPAIGNS, linkableCampaignPage } from '../../api/choices';
 import { useListMyCampaigns } from '../../api/generated/campaigns/campaigns';
-import { ErrorCode, type Campaign, type TrackingLink } from '../../api/generated/model';
+import type { Campaign, TrackingLink } from '../../api/generated/model';
 import { SearchSelect } from '../../components/SearchSelect';
 import { keyed, useForm } from '../../forms/useForm';
 import {
@@ -62,9 +62,8 @@ function GenerateLinkCard({ onGenerated }: { onGenerated: () => void }) {
     validate: (values) =>
       keyed(validateAffiliateLinkForm(values, picked?.id === values.campaign_id ? picked.homepage_url : undefined)),
     fields: fieldInfos,
-    // A blank destination refused as a URL: the campaign has no homepage (any more).
-    codes: (values: AffiliateLinkFormValues) =>
-      values.destination_url.trim() ? codes : { ...codes, [ErrorCode.INVALID_URL]: { destination_url: t('errors.destinationNeeded') } },
+    // A blank destination of a campaign without a homepage answers DESTINATION_REQUIRED.
+    codes,
     send: (values) => generate.mutateAsync({ data: affiliateFormToInput(values) }),
     onSaved: (response, values) => {
       setCreated(response.data.link);

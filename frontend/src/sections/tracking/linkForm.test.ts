@@ -23,6 +23,8 @@ describe('link form messages', () => {
   it('maps every machine code of the link form to its field', () => {
     expect(linkFormError(ErrorCode.AFFILIATE_REQUIRED)).toEqual({ field: 'affiliate_id', key: 'errors.affiliateRequired' });
     expect(linkFormError(ErrorCode.NAME_REQUIRED)).toEqual({ field: 'name', key: 'errors.nameRequired' });
+    expect(linkFormError(ErrorCode.DESTINATION_REQUIRED)).toEqual({ field: 'destination_url', key: 'errors.destinationNeeded' });
+    expect(linkFormError(ErrorCode.DESTINATION_REQUIRED, 'affiliate')).toEqual({ field: 'destination_url', key: 'errors.destinationNeeded' });
     expect(linkFormError(ErrorCode.CAMPAIGN_REQUIRED)).toEqual({ field: 'campaign_id', key: 'errors.campaignRequired' });
     expect(linkFormError(ErrorCode.INVALID_URL)?.field).toBe('destination_url');
     expect(linkFormError(ErrorCode.INVALID_DOMAIN)?.key).toBe('errors.invalidDomain');

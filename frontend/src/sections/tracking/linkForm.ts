@@ -40,6 +40,7 @@ const messageKeys: Partial<Record<ErrorCode, { field: LinkField; key: LinkFormKe
   [ErrorCode.AFFILIATE_REQUIRED]: { field: 'affiliate_id', key: 'errors.affiliateRequired' },
   [ErrorCode.CAMPAIGN_REQUIRED]: { field: 'campaign_id', key: 'errors.campaignRequired' },
   [ErrorCode.NAME_REQUIRED]: { field: 'name', key: 'errors.nameRequired' },
+  [ErrorCode.DESTINATION_REQUIRED]: { field: 'destination_url', key: 'errors.destinationNeeded' },
   [ErrorCode.INVALID_URL]: { field: 'destination_url', key: 'errors.invalidUrl' },
   [ErrorCode.INVALID_DOMAIN]: { field: 'destination_url', key: 'errors.invalidDomain' },
   [ErrorCode.DOMAIN_NOT_ALLOWED]: { field: 'destination_url', key: 'errors.domainNotAllowed' },

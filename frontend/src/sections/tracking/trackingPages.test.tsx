@@ -48,12 +48,14 @@ let links: (typeof link)[];
 let myCampaigns: (typeof campaign)[];
 let fetchMock: ReturnType<typeof vi.fn>;
 let createAnswer: () => Response;
+let generateRefusal: Response | null;
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   links = [{ ...link }];
   myCampaigns = [campaign];
   createAnswer = () => jsonResponse({ success: true, data: { link: { ...link, id: 'l-2', name: 'Bio' } } }, 201);
+  generateRefusal = null;
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const path = url.replace('/api/v1', '').split('?')[0];
     const method = init?.method ?? 'GET';
@@ -64,6 +66,7 @@ beforeEach(async () => {
     if (path === '/applications') return jsonResponse(page('applications', [application]));
     if (path === '/tracking-links' && method === 'POST') return createAnswer();
     if (path === '/affiliate-links/generate' && method === 'POST') {
+      if (generateRefusal) return generateRefusal;
       const made = { ...link, id: 'l-3', name: 'Summer Sale', short_code: 'NewCode1', tracking_url: 'http://oa.test/r/NewCode1' };
       links = [...links, made];
       return jsonResponse({ success: true, data: { link: made } }, 201);
@@ -211,6 +214,42 @@ describe('my links (affiliate)', () => {
     // Every request narrows to the linkable campaigns, and none asks for a whole list.
     for (const params of asked()) expect(params).toMatchObject({ membership_status: 'approved', status: 'active' });
     expect(asked().every((params) => Number(params.limit) <= 20)).toBe(true);
+  });
+
+  it('asks for the page when the campaign has no homepage, and words the server refusal the same, in English and Romanian', async () => {
+    const destinationMessage = async (card: HTMLElement) => (await within(card).findByTestId('destination_url-message')).textContent;
+    // Chosen without a homepage: the help says the destination is required, and a blank one is not sent.
+    myCampaigns = [{ ...campaign, homepage_url: null }];
+    const { unmount } = renderWithProviders(<TrackingPage accountType="affiliate" />);
+    let card = await screen.findByTestId('generate-card');
+    await within(card).findByTestId('generate-campaign');
+    await chooseSearched(card, 'campaign_id', 'Summer Sale');
+    expect(await destinationMessage(card)).toBe("Required: the campaign has no homepage, so choose the page on the brand's domain yourself.");
+    fireEvent.click(within(card).getByTestId('generate-submit'));
+    await waitFor(async () =>
+      expect(await destinationMessage(card)).toBe("This campaign has no homepage: enter the address of the page you send visitors to, on the brand's domain."),
+    );
+    expect(calls('/affiliate-links/generate', 'POST')).toHaveLength(0);
+    unmount();
+
+    // Its homepage was removed after the list was read: the server's DESTINATION_REQUIRED lands on the field.
+    myCampaigns = [campaign];
+    await i18n.changeLanguage('ro');
+    generateRefusal = jsonResponse(
+      { success: false, error: 'This campaign has no homepage', code: 'DESTINATION_REQUIRED', details: [{ field: 'destination_url', message: 'x' }] },
+      400,
+    );
+    renderWithProviders(<TrackingPage accountType="affiliate" />);
+    card = await screen.findByTestId('generate-card');
+    await within(card).findByTestId('generate-campaign');
+    await chooseSearched(card, 'campaign_id', 'Summer Sale');
+    fireEvent.click(within(card).getByTestId('generate-submit'));
+    await waitFor(async () =>
+      expect(await destinationMessage(card)).toBe(
+        'Campania nu are o pagină principală: introdu adresa paginii la care trimiți vizitatorii, pe domeniul brandului.',
+      ),
+    );
+    expect(calls('/affiliate-links/generate', 'POST')).toHaveLength(1);
   });
 
   it('sends the affiliate to the offers when no campaign can have a link', async () => {

@@ -39,6 +39,7 @@
  * |---|---|---|
  * | `VALIDATION_ERROR` | 400 | the body, query, path or a header does not match this contract |
  * | `NAME_REQUIRED`, `CAMPAIGN_REQUIRED`, `AFFILIATE_REQUIRED` | 400 | a tracking link's form misses that field |
+ * | `DESTINATION_REQUIRED` | 400 | a tracking link has no destination and its campaign no homepage to use instead |
  * | `INVALID_URL`, `INVALID_DOMAIN`, `DOMAIN_NOT_ALLOWED` | 400 | a URL or domain is malformed, or not one of the brand's allowed domains |
  * | `AFFILIATE_NOT_APPROVED` | 400 | the affiliate is not approved in that campaign |
  * | `INVALID_CODE`, `INVALID_AMOUNT` | 400 | a discount code or an amount breaks its rule |
@@ -1052,7 +1053,7 @@ return apiFetch<EmergencyStateResponse>(getSetEmergencyStateUrl(),
 
 export const getSetEmergencyStateMutationKey = () => ['setEmergencyState'] as const;
 
-export const getSetEmergencyStateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const getSetEmergencyStateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setEmergencyState>>, TError,SetEmergencyStateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setEmergencyState>>, TError,SetEmergencyStateMutationVariables, TContext> => {
 
@@ -1081,13 +1082,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetEmergencyStateMutationResult = NonNullable<Awaited<ReturnType<typeof setEmergencyState>>>
     export type SetEmergencyStateMutationBody = EmergencyInput
-    export type SetEmergencyStateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type SetEmergencyStateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type SetEmergencyStateMutationVariables = {data: EmergencyInput}
 
     /**
  * @summary Freeze payouts, pause order ingestion or put the platform in maintenance, and back
  */
-export const useSetEmergencyState = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const useSetEmergencyState = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setEmergencyState>>, TError,SetEmergencyStateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setEmergencyState>>,
@@ -1143,7 +1144,7 @@ return apiFetch<EmergencyStateResponse>(getPauseAllCampaignsUrl(),
 
 export const getPauseAllCampaignsMutationKey = () => ['pauseAllCampaigns'] as const;
 
-export const getPauseAllCampaignsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const getPauseAllCampaignsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pauseAllCampaigns>>, TError,PauseAllCampaignsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof pauseAllCampaigns>>, TError,PauseAllCampaignsMutationVariables, TContext> => {
 
@@ -1172,13 +1173,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type PauseAllCampaignsMutationResult = NonNullable<Awaited<ReturnType<typeof pauseAllCampaigns>>>
     export type PauseAllCampaignsMutationBody = EmergencyCampaignsInput
-    export type PauseAllCampaignsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type PauseAllCampaignsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type PauseAllCampaignsMutationVariables = {data: EmergencyCampaignsInput}
 
     /**
  * @summary Pause every active campaign at once, or resume the ones this paused
  */
-export const usePauseAllCampaigns = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const usePauseAllCampaigns = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pauseAllCampaigns>>, TError,PauseAllCampaignsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof pauseAllCampaigns>>,

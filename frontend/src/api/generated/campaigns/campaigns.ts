@@ -39,6 +39,7 @@
  * |---|---|---|
  * | `VALIDATION_ERROR` | 400 | the body, query, path or a header does not match this contract |
  * | `NAME_REQUIRED`, `CAMPAIGN_REQUIRED`, `AFFILIATE_REQUIRED` | 400 | a tracking link's form misses that field |
+ * | `DESTINATION_REQUIRED` | 400 | a tracking link has no destination and its campaign no homepage to use instead |
  * | `INVALID_URL`, `INVALID_DOMAIN`, `DOMAIN_NOT_ALLOWED` | 400 | a URL or domain is malformed, or not one of the brand's allowed domains |
  * | `AFFILIATE_NOT_APPROVED` | 400 | the affiliate is not approved in that campaign |
  * | `INVALID_CODE`, `INVALID_AMOUNT` | 400 | a discount code or an amount breaks its rule |
@@ -368,8 +369,8 @@ export const getCreateCampaignUrl = () => {
 
 /**
  * A blank status creates an active campaign; any other value than active, paused or ended is refused.
- * An active campaign needs a `homepage_url` (its links send visitors there): without one it answers
- * `400` `VALIDATION_ERROR` naming `homepage_url`; a paused campaign may be created without one.
+ * A campaign may be active without a `homepage_url`: its links then name their own destination
+ * (a link without one answers `400` `DESTINATION_REQUIRED`).
  * While the host's pause of every campaign is on, an active campaign answers `409` `CAMPAIGNS_PAUSED`.
  * @summary Create a campaign (a brand for itself; the host for a brand_id)
  */
@@ -678,9 +679,8 @@ export const getUpdateCampaignUrl = (id: string,) => {
 
 /**
  * Only the fields sent change. Another brand's campaign answers 404. While the host's pause of
- * every campaign is on, setting a campaign active answers `409` `CAMPAIGNS_PAUSED`. A change that
- * sends `status` or `homepage_url` and leaves the campaign active without a homepage answers `400`
- * `VALIDATION_ERROR` naming `homepage_url`.
+ * every campaign is on, setting a campaign active answers `409` `CAMPAIGNS_PAUSED`. Emptying the
+ * homepage leaves the campaign's links as they are: each keeps the destination it was made with.
  * @summary Change a campaign (its brand, or the host)
  */
 export const updateCampaign = async (id: string,
@@ -1316,7 +1316,7 @@ return apiFetch<InvitationResponse>(getInviteAffiliateUrl(id),
 
 export const getInviteAffiliateMutationKey = () => ['inviteAffiliate'] as const;
 
-export const getInviteAffiliateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
+export const getInviteAffiliateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteAffiliate>>, TError,InviteAffiliateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof inviteAffiliate>>, TError,InviteAffiliateMutationVariables, TContext> => {
 
@@ -1345,13 +1345,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type InviteAffiliateMutationResult = NonNullable<Awaited<ReturnType<typeof inviteAffiliate>>>
     export type InviteAffiliateMutationBody = InvitationInput
-    export type InviteAffiliateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>
+    export type InviteAffiliateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>
     export type InviteAffiliateMutationVariables = {id: string;data: InvitationInput}
 
     /**
  * @summary Invite an affiliate, by its email, to one of the brand's campaigns
  */
-export const useInviteAffiliate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
+export const useInviteAffiliate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | TooManyRequestsResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteAffiliate>>, TError,InviteAffiliateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof inviteAffiliate>>,
@@ -1391,7 +1391,7 @@ export const withdrawInvitation = async (id: string,
 
 export const getWithdrawInvitationMutationKey = () => ['withdrawInvitation'] as const;
 
-export const getWithdrawInvitationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const getWithdrawInvitationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawInvitation>>, TError,WithdrawInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof withdrawInvitation>>, TError,WithdrawInvitationMutationVariables, TContext> => {
 
@@ -1420,13 +1420,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type WithdrawInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof withdrawInvitation>>>
 
-    export type WithdrawInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type WithdrawInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type WithdrawInvitationMutationVariables = {id: string;invitationId: string}
 
     /**
  * @summary Withdraw an invitation (a membership already made stays)
  */
-export const useWithdrawInvitation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const useWithdrawInvitation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawInvitation>>, TError,WithdrawInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof withdrawInvitation>>,

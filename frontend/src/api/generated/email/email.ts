@@ -39,6 +39,7 @@
  * |---|---|---|
  * | `VALIDATION_ERROR` | 400 | the body, query, path or a header does not match this contract |
  * | `NAME_REQUIRED`, `CAMPAIGN_REQUIRED`, `AFFILIATE_REQUIRED` | 400 | a tracking link's form misses that field |
+ * | `DESTINATION_REQUIRED` | 400 | a tracking link has no destination and its campaign no homepage to use instead |
  * | `INVALID_URL`, `INVALID_DOMAIN`, `DOMAIN_NOT_ALLOWED` | 400 | a URL or domain is malformed, or not one of the brand's allowed domains |
  * | `AFFILIATE_NOT_APPROVED` | 400 | the affiliate is not approved in that campaign |
  * | `INVALID_CODE`, `INVALID_AMOUNT` | 400 | a discount code or an amount breaks its rule |
@@ -203,6 +204,7 @@ import type {
 
 import type {
   BadRequestResponse,
+  ConflictResponse,
   EmailPreferences,
   EmailPreferencesResponse,
   Error,
@@ -460,7 +462,7 @@ return apiFetch<EmailPreferencesResponse>(getSetEmailPreferencesUrl(),
 
 export const getSetEmailPreferencesMutationKey = () => ['setEmailPreferences'] as const;
 
-export const getSetEmailPreferencesMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const getSetEmailPreferencesMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setEmailPreferences>>, TError,SetEmailPreferencesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setEmailPreferences>>, TError,SetEmailPreferencesMutationVariables, TContext> => {
 
@@ -489,13 +491,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetEmailPreferencesMutationResult = NonNullable<Awaited<ReturnType<typeof setEmailPreferences>>>
     export type SetEmailPreferencesMutationBody = EmailPreferences
-    export type SetEmailPreferencesMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type SetEmailPreferencesMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type SetEmailPreferencesMutationVariables = {data: EmailPreferences}
 
     /**
  * @summary Set the language of the caller's mail and the kinds of mail it does not want
  */
-export const useSetEmailPreferences = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const useSetEmailPreferences = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setEmailPreferences>>, TError,SetEmailPreferencesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setEmailPreferences>>,

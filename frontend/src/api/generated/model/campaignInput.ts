@@ -39,6 +39,7 @@
  * |---|---|---|
  * | `VALIDATION_ERROR` | 400 | the body, query, path or a header does not match this contract |
  * | `NAME_REQUIRED`, `CAMPAIGN_REQUIRED`, `AFFILIATE_REQUIRED` | 400 | a tracking link's form misses that field |
+ * | `DESTINATION_REQUIRED` | 400 | a tracking link has no destination and its campaign no homepage to use instead |
  * | `INVALID_URL`, `INVALID_DOMAIN`, `DOMAIN_NOT_ALLOWED` | 400 | a URL or domain is malformed, or not one of the brand's allowed domains |
  * | `AFFILIATE_NOT_APPROVED` | 400 | the affiliate is not approved in that campaign |
  * | `INVALID_CODE`, `INVALID_AMOUNT` | 400 | a discount code or an amount breaks its rule |
@@ -202,14 +203,13 @@ export interface CampaignInput {
   /** @maxLength 5000 */
   description?: string;
   /**
-     * Where the campaign's links send visitors; must be on one of the brand's allowed domains.
-     * Required for an active campaign: without it an active campaign answers `400` naming
-     * `homepage_url` (a paused or ended one may lack it).
+     * Where the campaign's links send visitors unless they name a page; must be on one of the
+     * brand's allowed domains. Optional: without it each link names its own destination.
      * @maxLength 2000
      */
   homepage_url?: string;
   /**
-     * active, paused or ended; blank means active. An active campaign needs a `homepage_url`.
+     * active, paused or ended; blank means active.
      * @maxLength 40
      */
   status?: string;

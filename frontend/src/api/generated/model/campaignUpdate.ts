@@ -39,6 +39,7 @@
  * |---|---|---|
  * | `VALIDATION_ERROR` | 400 | the body, query, path or a header does not match this contract |
  * | `NAME_REQUIRED`, `CAMPAIGN_REQUIRED`, `AFFILIATE_REQUIRED` | 400 | a tracking link's form misses that field |
+ * | `DESTINATION_REQUIRED` | 400 | a tracking link has no destination and its campaign no homepage to use instead |
  * | `INVALID_URL`, `INVALID_DOMAIN`, `DOMAIN_NOT_ALLOWED` | 400 | a URL or domain is malformed, or not one of the brand's allowed domains |
  * | `AFFILIATE_NOT_APPROVED` | 400 | the affiliate is not approved in that campaign |
  * | `INVALID_CODE`, `INVALID_AMOUNT` | 400 | a discount code or an amount breaks its rule |
@@ -196,8 +197,9 @@ import type { ValueInput } from './valueInput';
 import type { Visibility } from './visibility';
 
 /**
- * Only the fields sent change; a field sent as null keeps its value. To empty the dates or
- * the budget, name them in `clear`.
+ * Only the fields sent change. A nullable field sent as null keeps its value (to empty the
+ * dates, the budget or the holding days, name them in `clear`; an empty list empties
+ * `product_rates` or `tiers`); any other field sent as null answers `400` naming it.
  */
 export interface CampaignUpdate {
   /** Optional fields to empty, such as a budget removed in the edit form. A field may not be both set and cleared. */
@@ -234,16 +236,18 @@ export interface CampaignUpdate {
      */
   recurring_limit?: number | null;
   /**
-     * Products with their own rate (docs/product.md §6.1), replacing the campaign's list when sent; no `match` and `key` twice. A bad entry answers `400` naming its field, such as `product_rates.2.commission_value`.
+     * Products with their own rate (docs/product.md §6.1), replacing the campaign's list when sent (null keeps it); no `match` and `key` twice. A bad entry answers `400` naming its field, such as `product_rates.2.commission_value`.
      * @maxItems 50
+     * @nullable
      */
-  product_rates?: ProductRateInput[];
+  product_rates?: ProductRateInput[] | null;
   tier_basis?: TierBasis;
   /**
-     * Performance tiers, replacing the campaign's list when sent: thresholds strictly ascending, values of the campaign's `commission_type` (a fraction up to 1 for a percentage). A bad entry answers `400` naming its field, such as `tiers.1.threshold`.
+     * Performance tiers, replacing the campaign's list when sent (null keeps it): thresholds strictly ascending, values of the campaign's `commission_type` (a fraction up to 1 for a percentage). A bad entry answers `400` naming its field, such as `tiers.1.threshold`.
      * @maxItems 10
+     * @nullable
      */
-  tiers?: TierInput[];
+  tiers?: TierInput[] | null;
   /**
      * @minimum 1
      * @maximum 365

@@ -39,6 +39,7 @@
  * |---|---|---|
  * | `VALIDATION_ERROR` | 400 | the body, query, path or a header does not match this contract |
  * | `NAME_REQUIRED`, `CAMPAIGN_REQUIRED`, `AFFILIATE_REQUIRED` | 400 | a tracking link's form misses that field |
+ * | `DESTINATION_REQUIRED` | 400 | a tracking link has no destination and its campaign no homepage to use instead |
  * | `INVALID_URL`, `INVALID_DOMAIN`, `DOMAIN_NOT_ALLOWED` | 400 | a URL or domain is malformed, or not one of the brand's allowed domains |
  * | `AFFILIATE_NOT_APPROVED` | 400 | the affiliate is not approved in that campaign |
  * | `INVALID_CODE`, `INVALID_AMOUNT` | 400 | a discount code or an amount breaks its rule |
@@ -203,6 +204,7 @@ import type {
 
 import type {
   BadRequestResponse,
+  ConflictResponse,
   ForbiddenResponse,
   InternalErrorResponse,
   ListNotificationsParams,
@@ -395,7 +397,7 @@ return apiFetch<UnreadResponse>(getMarkNotificationsReadUrl(),
 
 export const getMarkNotificationsReadMutationKey = () => ['markNotificationsRead'] as const;
 
-export const getMarkNotificationsReadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const getMarkNotificationsReadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markNotificationsRead>>, TError,MarkNotificationsReadMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof markNotificationsRead>>, TError,MarkNotificationsReadMutationVariables, TContext> => {
 
@@ -424,13 +426,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type MarkNotificationsReadMutationResult = NonNullable<Awaited<ReturnType<typeof markNotificationsRead>>>
     export type MarkNotificationsReadMutationBody = NotificationsRead
-    export type MarkNotificationsReadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type MarkNotificationsReadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type MarkNotificationsReadMutationVariables = {data: NotificationsRead}
 
     /**
  * @summary Mark notifications read, some by id or all
  */
-export const useMarkNotificationsRead = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const useMarkNotificationsRead = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markNotificationsRead>>, TError,MarkNotificationsReadMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof markNotificationsRead>>,
@@ -582,7 +584,7 @@ return apiFetch<NotificationPreferencesResponse>(getSetNotificationPreferencesUr
 
 export const getSetNotificationPreferencesMutationKey = () => ['setNotificationPreferences'] as const;
 
-export const getSetNotificationPreferencesMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const getSetNotificationPreferencesMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setNotificationPreferences>>, TError,SetNotificationPreferencesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setNotificationPreferences>>, TError,SetNotificationPreferencesMutationVariables, TContext> => {
 
@@ -611,13 +613,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetNotificationPreferencesMutationResult = NonNullable<Awaited<ReturnType<typeof setNotificationPreferences>>>
     export type SetNotificationPreferencesMutationBody = NotificationPreferences
-    export type SetNotificationPreferencesMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type SetNotificationPreferencesMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type SetNotificationPreferencesMutationVariables = {data: NotificationPreferences}
 
     /**
  * @summary Mute kinds of notification (a muted kind is not created)
  */
-export const useSetNotificationPreferences = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const useSetNotificationPreferences = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setNotificationPreferences>>, TError,SetNotificationPreferencesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setNotificationPreferences>>,

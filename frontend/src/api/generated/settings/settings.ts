@@ -39,6 +39,7 @@
  * |---|---|---|
  * | `VALIDATION_ERROR` | 400 | the body, query, path or a header does not match this contract |
  * | `NAME_REQUIRED`, `CAMPAIGN_REQUIRED`, `AFFILIATE_REQUIRED` | 400 | a tracking link's form misses that field |
+ * | `DESTINATION_REQUIRED` | 400 | a tracking link has no destination and its campaign no homepage to use instead |
  * | `INVALID_URL`, `INVALID_DOMAIN`, `DOMAIN_NOT_ALLOWED` | 400 | a URL or domain is malformed, or not one of the brand's allowed domains |
  * | `AFFILIATE_NOT_APPROVED` | 400 | the affiliate is not approved in that campaign |
  * | `INVALID_CODE`, `INVALID_AMOUNT` | 400 | a discount code or an amount breaks its rule |
@@ -203,6 +204,7 @@ import type {
 
 import type {
   BadRequestResponse,
+  ConflictResponse,
   CurrencyRatesInput,
   CurrencySettingsResponse,
   ForbiddenResponse,
@@ -380,7 +382,7 @@ return apiFetch<CurrencySettingsResponse>(getSetCurrencyRatesUrl(),
 
 export const getSetCurrencyRatesMutationKey = () => ['setCurrencyRates'] as const;
 
-export const getSetCurrencyRatesMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const getSetCurrencyRatesMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setCurrencyRates>>, TError,SetCurrencyRatesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setCurrencyRates>>, TError,SetCurrencyRatesMutationVariables, TContext> => {
 
@@ -409,13 +411,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetCurrencyRatesMutationResult = NonNullable<Awaited<ReturnType<typeof setCurrencyRates>>>
     export type SetCurrencyRatesMutationBody = CurrencyRatesInput
-    export type SetCurrencyRatesMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
+    export type SetCurrencyRatesMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>
     export type SetCurrencyRatesMutationVariables = {data: CurrencyRatesInput}
 
     /**
  * @summary Set what 1 RON is worth in the other currencies (host)
  */
-export const useSetCurrencyRates = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
+export const useSetCurrencyRates = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | InternalErrorResponse | UnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setCurrencyRates>>, TError,SetCurrencyRatesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setCurrencyRates>>,

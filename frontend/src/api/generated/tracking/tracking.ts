@@ -39,6 +39,7 @@
  * |---|---|---|
  * | `VALIDATION_ERROR` | 400 | the body, query, path or a header does not match this contract |
  * | `NAME_REQUIRED`, `CAMPAIGN_REQUIRED`, `AFFILIATE_REQUIRED` | 400 | a tracking link's form misses that field |
+ * | `DESTINATION_REQUIRED` | 400 | a tracking link has no destination and its campaign no homepage to use instead |
  * | `INVALID_URL`, `INVALID_DOMAIN`, `DOMAIN_NOT_ALLOWED` | 400 | a URL or domain is malformed, or not one of the brand's allowed domains |
  * | `AFFILIATE_NOT_APPROVED` | 400 | the affiliate is not approved in that campaign |
  * | `INVALID_CODE`, `INVALID_AMOUNT` | 400 | a discount code or an amount breaks its rule |
@@ -361,8 +362,10 @@ export const getCreateTrackingLinkUrl = () => {
 
 /**
  * The destination must be on the brand's allowed domains; left blank, it is the campaign's
- * homepage. Errors carry these codes: `AFFILIATE_REQUIRED`, `CAMPAIGN_REQUIRED`,
- * `NAME_REQUIRED`, `INVALID_URL`, `INVALID_DOMAIN`, `DOMAIN_NOT_ALLOWED`, `AFFILIATE_NOT_APPROVED`.
+ * homepage, and a campaign without one answers `400` `DESTINATION_REQUIRED` naming
+ * `destination_url`. Errors carry these codes: `AFFILIATE_REQUIRED`, `CAMPAIGN_REQUIRED`,
+ * `NAME_REQUIRED`, `DESTINATION_REQUIRED`, `INVALID_URL`, `INVALID_DOMAIN`, `DOMAIN_NOT_ALLOWED`,
+ * `AFFILIATE_NOT_APPROVED`.
  * @summary Create a tracking link for an approved affiliate of one of the brand's campaigns
  */
 export const createTrackingLink = async (trackingLinkInput: TrackingLinkInput, options?: Parameters<typeof apiFetch>[1]): Promise<TrackingLinkResponse> => {
@@ -613,7 +616,7 @@ export const useDeleteTrackingLink = <TError = ErrorType<BadRequestResponse | Un
 }
 
 /**
- * The destination defaults to the campaign's homepage; the same error codes as link creation apply.
+ * The destination defaults to the campaign's homepage; a campaign without one answers `400` `DESTINATION_REQUIRED` naming `destination_url`. The same error codes as link creation apply.
  * @summary An approved affiliate makes a link for a campaign
  */
 export const generateAffiliateLink = async (affiliateLinkInput: AffiliateLinkInput, options?: Parameters<typeof apiFetch>[1]): Promise<TrackingLinkResponse> => {
