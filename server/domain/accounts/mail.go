@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"slices"
 	"strings"
@@ -96,11 +95,7 @@ func (w *ResetRequestWorker) Work(ctx context.Context, job *river.Job[ResetReque
 		return nil
 	}
 	err := w.Service.mailResetLink(ctx, job.Args.Email)
-	if err == nil || job.Attempt >= job.MaxAttempts {
-		if ferr := jobs.Forget(ctx, w.Service.pool, job.ID, map[string]string{}); ferr != nil {
-			slog.WarnContext(ctx, "password reset job's arguments kept", "err", ferr)
-		}
-	}
+	jobs.ForgetWhenDone(ctx, w.Service.pool, job.JobRow, err, map[string]string{})
 	return err
 }
 

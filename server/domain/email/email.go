@@ -113,11 +113,7 @@ func (w *SendWorker) Work(ctx context.Context, job *river.Job[SendArgs]) error {
 		return nil
 	}
 	err := w.Service.deliver(ctx, job.Args)
-	if err == nil || job.Attempt >= job.MaxAttempts {
-		if ferr := jobs.Forget(ctx, w.Service.pool, job.ID, map[string]string{"key": job.Args.Key}); ferr != nil {
-			slog.WarnContext(ctx, "mail job's arguments kept", "template", job.Args.Template, "err", ferr)
-		}
-	}
+	jobs.ForgetWhenDone(ctx, w.Service.pool, job.JobRow, err, map[string]string{"key": job.Args.Key})
 	return err
 }
 

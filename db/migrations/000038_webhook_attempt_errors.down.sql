@@ -1,0 +1,2 @@
+-- The addresses the old errors named are not kept: there is nothing to restore.
+SELECT 1;
