@@ -82,4 +82,19 @@ test('a brand adds a webhook endpoint, sees its secret once, sends a test event 
   await page.getByTestId('toast').filter({ hasText: 'Delivery queued again.' }).waitFor();
   for (let i = 0; i < 100 && received.length < 2; i++) await page.waitForTimeout(100);
   assert.equal(received[1].headers['webhook-id'], received[0].headers['webhook-id'], 'a resend keeps the webhook-id');
+  await page.keyboard.press('Escape');
+  await log.waitFor({ state: 'hidden' });
+
+  // A rotated secret's predecessor signs for a day, unless the brand ends it now (in Romanian here).
+  await page.getByTestId('language-ro').click();
+  await row.getByTestId('webhook-rotate').click();
+  await page.getByTestId('confirm-ok').click();
+  await card.getByTestId('webhook-secret-reveal').waitFor();
+  const previous = row.getByTestId('webhook-previous-secret');
+  await previous.waitFor();
+  await settle(page);
+  await screenshot(page, 'webhooks-previous-secret-ro');
+  await previous.getByTestId('webhook-end-previous').click();
+  await page.getByTestId('confirm-ok').click();
+  await previous.waitFor({ state: 'hidden' });
 });
