@@ -82,7 +82,7 @@ test('a brand adds a webhook endpoint, sees its secret once, sends a test event 
   await page.getByTestId('toast').filter({ hasText: 'Delivery queued again.' }).waitFor();
   for (let i = 0; i < 100 && received.length < 2; i++) await page.waitForTimeout(100);
   assert.equal(received[1].headers['webhook-id'], received[0].headers['webhook-id'], 'a resend keeps the webhook-id');
-  await page.keyboard.press('Escape');
+  await log.getByRole('button', { name: 'Close', exact: true }).click();
   await log.waitFor({ state: 'hidden' });
 
   // A rotated secret's predecessor signs for a day, unless the brand ends it now (in Romanian here).
