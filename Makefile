@@ -1,7 +1,10 @@
 # OpenAffiliate. `make run` serves the product; `make test` runs every test. See README.md.
 SHELL := /bin/bash
-NODE_BIN = $(shell scripts/node.sh)
-export PATH := $(NODE_BIN):$(PATH)
+# Go (go.mod's version) and Node 24 first on PATH for every target and the scripts it runs: the
+# machine's own when new enough, else installed into .tools/ (scripts/go.sh, scripts/node.sh).
+GO_BIN := $(shell scripts/go.sh)
+NODE_BIN := $(shell scripts/node.sh)
+export PATH := $(GO_BIN):$(NODE_BIN):$(PATH)
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
 .PHONY: run test test-citus generate check-generated build frontend lint e2e bench bench-redirect bench-redirect-cores bench-ingest bench-analytics lighthouse clean

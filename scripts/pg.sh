@@ -2,6 +2,7 @@
 # A private PostgreSQL for development and tests, listening on 127.0.0.1 only.
 #   scripts/pg.sh start DIR PORT [fast]   init DIR if new, start, print the DATABASE_URL of its postgres db
 #   scripts/pg.sh stop DIR
+#   scripts/pg.sh status DIR              succeeds when a server runs on DIR
 # "fast" turns fsync off: for throwaway test clusters only.
 set -euo pipefail
 cmd=${1:?start or stop}
@@ -35,11 +36,14 @@ start)
   port=$(sed -n 4p "$dir/postmaster.pid")
   echo "postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable"
   ;;
+status)
+  [ -f "$dir/postmaster.pid" ] && "${as[@]}" "$bin/pg_ctl" -D "$dir" status >/dev/null 2>&1
+  ;;
 stop)
   [ -f "$dir/postmaster.pid" ] && "${as[@]}" "$bin/pg_ctl" -D "$dir" -m fast -w stop >/dev/null || true
   ;;
 *)
-  echo "usage: scripts/pg.sh start DIR PORT [fast] | stop DIR" >&2
+  echo "usage: scripts/pg.sh start DIR PORT [fast] | stop DIR | status DIR" >&2
   exit 2
   ;;
 esac

@@ -13,6 +13,9 @@ PATH="$(scripts/node.sh):$PATH"
 (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
 (cd tools && npm ci --no-audit --no-fund --loglevel=error)
 
+step "Go toolchain install on a machine without Go (scripts/go.sh)"
+scripts/test-go-install.sh
+
 step "generated code is current"
 scripts/check-generated.sh
 
