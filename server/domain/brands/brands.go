@@ -4,20 +4,23 @@
 package brands
 
 import (
-	"crypto/rand"
-	"math/big"
-	"time"
-	"unicode/utf8"
-
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
+	"math/big"
 	"regexp"
 	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/openaffiliate/platform/gen/queries"
 	"github.com/openaffiliate/platform/server/domain/activity"
@@ -155,15 +158,30 @@ func publicSuffix() string {
 	return string(b)
 }
 
-// uniquePublicID makes a readable, unused public brand id from a company name plus a random suffix.
-func uniquePublicID(ctx context.Context, db dbtx.DB, company string) (string, error) {
-	base := strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(company), "-"), "-")
+// withoutMarks takes the accents off letters: ă, â, î, ș and ț (comma or cedilla) become a, a, i,
+// s and t, as é becomes e, so a public id keeps a Romanian name's letters instead of dropping them.
+var withoutMarks = transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+
+// slugOf is the readable part of a public brand id made from a company name: lower-case ASCII
+// letters and digits joined by single dashes, at most 30 characters, "brand" when fewer than 2.
+func slugOf(company string) string {
+	plain, _, err := transform.String(withoutMarks, company)
+	if err != nil {
+		plain = company
+	}
+	base := strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(plain), "-"), "-")
 	if len(base) > 30 {
 		base = strings.Trim(base[:30], "-")
 	}
 	if len(base) < 2 {
 		base = "brand"
 	}
+	return base
+}
+
+// uniquePublicID makes a readable, unused public brand id from a company name plus a random suffix.
+func uniquePublicID(ctx context.Context, db dbtx.DB, company string) (string, error) {
+	base := slugOf(company)
 	for range 10 {
 		id := base + "-" + publicSuffix()
 		taken, err := queries.New().BrandPublicIDExists(ctx, db, id)

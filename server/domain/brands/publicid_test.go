@@ -16,3 +16,21 @@ func TestPublicSuffixIsAlwaysFiveCharacters(t *testing.T) {
 		}
 	}
 }
+
+// A public id keeps a Romanian company name's letters without their marks (issue 33: "a brand id
+// keeps Romanian letters transliterated, not dropped"): ă, â, î, ș, ț, with a comma or a cedilla.
+func TestSlugKeepsRomanianLetters(t *testing.T) {
+	for company, want := range map[string]string{
+		"Cafeaua Bună SRL":                     "cafeaua-buna-srl",
+		"Țesătoria Înaltă & Șnururi":           "tesatoria-inalta-snururi",
+		"Ţară Şi Câmp (cedilla)":               "tara-si-camp-cedilla",
+		"Crème Brûlée":                         "creme-brulee",
+		"  ---  ":                              "brand",
+		"Ă":                                    "brand",
+		"Magazinul cu un nume foarte lung SRL": "magazinul-cu-un-nume-foarte-lu",
+	} {
+		if got := slugOf(company); got != want {
+			t.Errorf("slugOf(%q) = %q, want %q", company, got, want)
+		}
+	}
+}
