@@ -26,6 +26,10 @@ const kindLabels = {
   'conversions.confirm_held': 'confirmHeld',
   'trackingdomains.recheck': 'recheckDomains',
   'platform.cleanup': 'cleanup',
+  'email.send': 'sendMail',
+  'email.commission_digest': 'commissionDigest',
+  'accounts.password_reset': 'passwordReset',
+  'webhooks.deliver': 'deliverWebhook',
 } as const;
 
 type KnownKind = keyof typeof kindLabels;
