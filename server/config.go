@@ -139,32 +139,23 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		}
 		c.Mail = &m
 	}
-	if v := getenv("JOBS_WORKERS"); v != "" {
-		if c.Jobs.Workers, err = strconv.Atoi(v); err != nil || c.Jobs.Workers < 1 || c.Jobs.Workers > 10000 {
-			return c, fmt.Errorf("JOBS_WORKERS must be a number from 1 to 10000, got %q", v)
+	webhookWorkers := c.Jobs.Queues[webhooks.Queue]
+	for _, n := range []struct {
+		name string
+		to   *int
+	}{{"JOBS_WORKERS", &c.Jobs.Workers}, {"JOBS_WEBHOOK_WORKERS", &webhookWorkers}, {"JOBS_WEBHOOK_WORKERS_PER_BRAND", &c.Webhooks.Limits.Running}} {
+		if err := parseInt(getenv, n.name, 1, 10000, n.to); err != nil {
+			return c, err
 		}
 	}
-	if v := getenv("JOBS_WEBHOOK_WORKERS"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 10000 {
-			return c, fmt.Errorf("JOBS_WEBHOOK_WORKERS must be a number from 1 to 10000, got %q", v)
-		}
-		c.Jobs.Queues[webhooks.Queue] = n
-	}
-	if v := getenv("JOBS_WEBHOOK_WORKERS_PER_BRAND"); v != "" {
-		if c.Webhooks.Limits.Running, err = strconv.Atoi(v); err != nil || c.Webhooks.Limits.Running < 1 || c.Webhooks.Limits.Running > 10000 {
-			return c, fmt.Errorf("JOBS_WEBHOOK_WORKERS_PER_BRAND must be a number from 1 to 10000, got %q", v)
-		}
-	}
+	c.Jobs.Queues[webhooks.Queue] = webhookWorkers
 	if v := getenv("JOBS_STOP_TIMEOUT"); v != "" {
 		if c.Jobs.StopTimeout, err = time.ParseDuration(v); err != nil || c.Jobs.StopTimeout < time.Second {
 			return c, fmt.Errorf("JOBS_STOP_TIMEOUT must be a duration of at least 1s, such as 30s, got %q", v)
 		}
 	}
-	if v := getenv("CLICK_WRITERS"); v != "" {
-		if c.ClickWriters, err = strconv.Atoi(v); err != nil || c.ClickWriters < 1 || c.ClickWriters > clicks.MaxWriters {
-			return c, fmt.Errorf("CLICK_WRITERS must be a number from 1 to %d, got %q", clicks.MaxWriters, v)
-		}
+	if err := parseInt(getenv, "CLICK_WRITERS", 1, clicks.MaxWriters, &c.ClickWriters); err != nil {
+		return c, err
 	}
 	if c.IngestGroups, err = ingestGroups(getenv); err != nil {
 		return c, err
@@ -207,12 +198,8 @@ func ingestGroups(getenv func(string) string) (conversions.GroupOptions, error) 
 		to       *int
 		min, max int
 	}{{"INGEST_GROUP_SIZE", &o.Size, 1, 64}, {"INGEST_COMMITTERS", &o.Committers, 1, 32}} {
-		if v := getenv(n.name); v != "" {
-			i, err := strconv.Atoi(v)
-			if err != nil || i < n.min || i > n.max {
-				return o, fmt.Errorf("%s must be a number from %d to %d, got %q", n.name, n.min, n.max, v)
-			}
-			*n.to = i
+		if err := parseInt(getenv, n.name, n.min, n.max, n.to); err != nil {
+			return o, err
 		}
 	}
 	if v := getenv("INGEST_GROUP_WAIT"); v != "" {
@@ -223,6 +210,20 @@ func ingestGroups(getenv func(string) string) (conversions.GroupOptions, error) 
 		o.Wait = d
 	}
 	return o, nil
+}
+
+// parseInt sets *to from the variable name when it is set: a whole number from min to max.
+func parseInt(getenv func(string) string, name string, min, max int, to *int) error {
+	v := getenv(name)
+	if v == "" {
+		return nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < min || n > max {
+		return fmt.Errorf("%s must be a number from %d to %d, got %q", name, min, max, v)
+	}
+	*to = n
+	return nil
 }
 
 func parseBool(getenv func(string) string, name string) (bool, error) {
